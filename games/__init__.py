@@ -1,0 +1,9 @@
+"""The games pbem can moderate, found by name.
+
+Each game is a module (or package) that provides the names listed in
+``pbem.game.Game``.  This folder is installed as ``pbem.games``.
+"""
+
+GAMES = {
+    "auction": "pbem.games.auction",
+}

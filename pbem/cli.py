@@ -1,0 +1,263 @@
+"""The pbem command line: thin commands over the library."""
+
+from __future__ import annotations
+
+import json
+import logging
+import sys
+
+import click
+
+from pbem import outbox
+from pbem.config import ConfigError, load_config
+from pbem.definition import GameFileError, create_game, read_game_file
+from pbem.lock import TickBusy
+from pbem.mail.sinks import MaildirSink
+from pbem.mail.sources import MaildirSource
+from pbem.moderator import Moderator
+from pbem.record import GameRecord
+from pbem.store import Store
+
+
+class App:
+    """What every command shares: the configuration, opened on first use."""
+
+    def __init__(self, config_path: str | None):
+        self.config_path = config_path
+        self._config = None
+
+    @property
+    def config(self):
+        if self._config is None:
+            try:
+                self._config = load_config(self.config_path)
+            except ConfigError as error:
+                raise click.ClickException(f"bad configuration {error}") from None
+        return self._config
+
+    def moderator(self) -> Moderator:
+        return Moderator(self.config)
+
+
+pass_app = click.make_pass_decorator(App)
+
+
+@click.group()
+@click.option("--config", "config_path", envvar="PBEM_CONFIG", type=click.Path(dir_okay=False),
+              help="Configuration file (default: $PBEM_CONFIG, else ./pbem.yaml, else "
+                   "built-in defaults with local Maildirs under ./pbem-data).")
+@click.option("-v", "--verbose", is_flag=True, help="Log what happens to stderr.")
+@click.version_option(package_name="pbem")
+@click.pass_context
+def main(ctx: click.Context, config_path: str | None, verbose: bool) -> None:
+    """pbem: a play-by-email moderator for Dune and its relatives.
+
+    \b
+    Example:
+      pbem --config /etc/pbem.yaml tick
+    """
+    logging.basicConfig(level=logging.INFO if verbose else logging.WARNING,
+                        format="%(levelname)s %(name)s: %(message)s")
+    ctx.obj = App(config_path)
+
+
+@main.command()
+@pass_app
+def init(app: App) -> None:
+    """Create the database and the local Maildirs the configuration names.
+
+    \b
+    Example:
+      pbem --config pbem.yaml init
+    """
+    config = app.config
+    Store(config.database).close()
+    click.echo(f"database: {config.database}")
+    if config.mail_in.transport == "maildir":
+        MaildirSource(config.mail_in.maildir.path).close()
+        click.echo(f"mail in (Maildir): {config.mail_in.maildir.path}")
+    if config.mail_out.transport == "maildir":
+        MaildirSink(config.mail_out.maildir.path).ensure()
+        click.echo(f"mail out (Maildir): {config.mail_out.maildir.path}")
+
+
+@main.group()
+def game() -> None:
+    """Create games.
+
+    \b
+    Example:
+      pbem game new games/dune-7.yaml
+    """
+
+
+@game.command("new")
+@click.argument("game_file", type=click.Path(exists=True, dir_okay=False))
+@pass_app
+def game_new(app: App, game_file: str) -> None:
+    """Create a game from a game file and mail each seat its welcome.
+
+    \b
+    Example:
+      pbem game new auction-1.yaml
+    """
+    moderator = app.moderator()
+    try:
+        definition = read_game_file(game_file)
+        record = create_game(moderator.store, app.config, definition, moderator.clock())
+    except GameFileError as error:
+        raise click.ClickException(f"bad game file {error}") from None
+    summary = moderator.send_outbox()
+    click.echo(f"game {record.id}: {record.row['game']} ({record.row['ruleset']}), "
+               f"{len(record.seats)} seats, seed {record.row['seed']}; "
+               f"{summary.sent} welcome mails sent, {summary.waiting} waiting")
+
+
+@main.command()
+@pass_app
+def tick(app: App) -> None:
+    """Run one full cycle: read mail, file orders, resolve steps, send mail.
+
+    Meant for cron; prints a one-line summary.  Exits non-zero only when the
+    mailbox could not be read or a message or game failed.
+
+    \b
+    Example (crontab, every five minutes):
+      */5 * * * * pbem --config /srv/pbem/pbem.yaml tick
+    """
+    try:
+        summary = app.moderator().tick()
+    except TickBusy as busy:
+        click.echo(f"tick: skipped, {busy}")
+        return
+    click.echo(summary.line())
+    for error in summary.errors:
+        click.echo(f"error: {error}", err=True)
+    if summary.errors:
+        sys.exit(1)
+
+
+@main.command()
+@click.argument("game_id", required=False)
+@pass_app
+def status(app: App, game_id: str | None) -> None:
+    """Show the games, or one game's seats and who has sent orders.
+
+    Orders themselves are never shown.
+
+    \b
+    Examples:
+      pbem status
+      pbem status dune-7
+    """
+    store = Store(app.config.database)
+    if game_id is None:
+        games = store.games()
+        if not games:
+            click.echo("no games")
+        for row in games:
+            record = GameRecord.load(store, row["id"])
+            click.echo(_status_line(store, record))
+        return
+    try:
+        record = GameRecord.load(store, game_id)
+    except LookupError as error:
+        raise click.ClickException(str(error)) from None
+    click.echo(_status_line(store, record))
+    pending = store.pending(record.id, record.step)
+    prompts = record.prompts()
+    for seat in record.seats:
+        mine = [p for p in prompts if p.seat == seat["seat"]]
+        done = sum(1 for p in mine if p.key in pending)
+        state = f"{done}/{len(mine)} orders in" if mine else "nothing to decide"
+        click.echo(f"  {seat['seat']:<12} {seat['address']:<32} {state}")
+    if record.finished:
+        click.echo(f"  result: {json.dumps(json.loads(record.row['result']))}")
+
+
+def _status_line(store: Store, record: GameRecord) -> str:
+    deadline = store.deadline(record.id, record.step)
+    pending = store.pending(record.id, record.step)
+    waiting = sorted({p.seat for p in record.prompts() if p.key not in pending})
+    text = (f"{record.id}: {record.row['game']}/{record.row['ruleset']} {record.row['status']}, "
+            f"step {record.step} ({record.step_name()})")
+    if not record.finished:
+        text += f", waiting for {', '.join(waiting) or 'nobody'}"
+        if deadline:
+            text += f", deadline {deadline.strftime('%Y-%m-%d %H:%M UTC')}"
+    return text
+
+
+@main.group(invoke_without_command=True)
+@click.option("--all", "show_all", is_flag=True, help="Include mail already sent.")
+@click.pass_context
+def outbox_group(ctx: click.Context, show_all: bool) -> None:
+    """List the outbox (mail waiting, failed, or with --all sent too).
+
+    \b
+    Examples:
+      pbem outbox
+      pbem outbox --all
+      pbem outbox retry
+    """
+    if ctx.invoked_subcommand is not None:
+        return
+    app = ctx.find_object(App)
+    store = Store(app.config.database)
+    where = "" if show_all else "where status != 'sent'"
+    rows = store.all(f"select id, status, attempts, next_attempt_at, recipients, subject, "
+                     f"last_error from outbox {where} order by id")
+    if not rows:
+        click.echo("outbox empty" if show_all else "nothing waiting in the outbox")
+    for row in rows:
+        line = (f"{row['id']:>5} {row['status']:<8} tries {row['attempts']:<3} "
+                f"{', '.join(json.loads(row['recipients']))}: {row['subject']}")
+        if row["status"] == "pending" and row["attempts"]:
+            line += f" (next try {row['next_attempt_at']})"
+        click.echo(line)
+        if row["last_error"] and row["status"] != "sent":
+            click.echo(f"        last error: {row['last_error']}")
+
+
+main.add_command(outbox_group, name="outbox")
+
+
+@outbox_group.command("retry")
+@click.argument("ids", nargs=-1, type=int)
+@pass_app
+def outbox_retry(app: App, ids: tuple[int, ...]) -> None:
+    """Send waiting and failed mail now (all of it, or the messages with these ids).
+
+    \b
+    Examples:
+      pbem outbox retry
+      pbem outbox retry 12 13
+    """
+    moderator = app.moderator()
+    now = moderator.clock()
+    count = outbox.retry_now(moderator.store, now, list(ids) or None)
+    report = moderator.send_outbox()
+    click.echo(f"{count} messages retried: {report.sent} sent, {report.deferred} still "
+               f"waiting, {report.failed} given up")
+
+
+@main.command()
+@click.option("--dir", "directory", type=click.Path(file_okay=False),
+              help="Scratch directory (default: a new temporary one).")
+@click.option("--seats", default=3, show_default=True, type=click.IntRange(2, 6),
+              help="How many scripted players.")
+@click.option("--seed", default="demo", show_default=True, help="The game's random seed.")
+def demo(directory: str | None, seats: int, seed: str) -> None:
+    """Play a whole example game by mail in a scratch directory.
+
+    Scripted players read their mail from a local Maildir and answer by mail;
+    ticks run until the game is over.  Prints where the mail and the database are.
+
+    \b
+    Example:
+      pbem demo --dir /tmp/pbem-demo
+    """
+    from pbem.demo import run_demo
+
+    run_demo(directory, seats, seed, click.echo)
+

@@ -1,0 +1,143 @@
+"""``pbem demo``: a whole game played by mail in a scratch directory.
+
+The moderator runs on the local Maildir transport.  Scripted players read
+the mail addressed to them from the outgoing Maildir and answer it the way
+people do: a reply with the orders on top and the report quoted below,
+written into the incoming Maildir.  They choose their orders with the game's
+bot, from their own seat's view only.  One player makes a typing mistake on
+the first turn, to show how a bad line is answered.
+"""
+
+from __future__ import annotations
+
+import mailbox
+import random
+import tempfile
+import textwrap
+from collections.abc import Callable
+from email.message import EmailMessage
+from email.utils import formatdate, getaddresses, make_msgid
+from pathlib import Path
+
+import yaml
+
+from pbem.config import load_config
+from pbem.definition import create_game, game_definition
+from pbem.mail.text import body_text, parse_message
+from pbem.moderator import Moderator
+from pbem.record import GameRecord
+
+GAME_ID = "auction-demo"
+SEAT_NAMES = ("north", "east", "south", "west", "up", "down")
+MAX_TICKS = 100
+
+
+class ScriptedPlayer:
+    """A player who answers each report by mail."""
+
+    def __init__(self, seat: str, address: str, rng: random.Random):
+        self.seat = seat
+        self.address = address
+        self.rng = rng
+        self.read: set[str] = set()
+        self.mistakes_left = 1 if seat == SEAT_NAMES[1] else 0
+
+    def new_mail(self, outgoing: mailbox.Maildir) -> list[EmailMessage]:
+        """Mail to this player not read yet, oldest first."""
+        found = []
+        for key in sorted(outgoing.iterkeys()):
+            if key in self.read:
+                continue
+            with outgoing.get_file(key) as handle:
+                message = parse_message(handle.read())
+            if self.address in [a.lower() for _, a in getaddresses(message.get_all("To", []))]:
+                self.read.add(key)
+                found.append(message)
+        return found
+
+    def answer(self, record: GameRecord, mail: list[EmailMessage], moderator: str
+               ) -> EmailMessage | None:
+        """A reply to the newest report that asks this seat for orders, if any."""
+        prompts = [p for p in record.prompts() if p.seat == self.seat]
+        reports = [m for m in mail if "Orders received" not in str(m["Subject"])]
+        if not prompts or not reports:
+            return None
+        view = record.rules.view(record.state, self.seat)
+        lines = [record.rules.bot_order(view, prompt, self.rng) for prompt in prompts]
+        if self.mistakes_left:
+            self.mistakes_left -= 1
+            lines.insert(0, "BDI 10   <- a typing mistake, to show the answer")
+        report = reports[-1]
+        body = "\n".join([f"SECRET {record.seat(self.seat)['secret']}", *lines, "",
+                          f"On {report['Date']}, {report['From']} wrote:",
+                          textwrap.indent(body_text(report), "> ", lambda line: True)])
+        reply = EmailMessage()
+        reply["From"] = self.address
+        reply["To"] = moderator
+        reply["Subject"] = "Re: " + str(report["Subject"])
+        reply["Date"] = formatdate(localtime=False)
+        reply["Message-ID"] = make_msgid(domain="players.demo")
+        reply["In-Reply-To"] = report["Message-ID"]
+        reply.set_content(body)
+        return reply
+
+
+def write_files(root: Path, seats: int, seed: str) -> tuple[Path, Path]:
+    """The demo's configuration and game file; returns their paths."""
+    config = {
+        "moderator": {"address": "moderator@pbem.demo", "name": "Demo Moderator"},
+        "gm_address": "gm@pbem.demo",
+        "database": "pbem.db",
+        "timezone": "Europe/London",
+        "mail_in": {"transport": "maildir", "maildir": {"path": "mail/inbox"}},
+        "mail_out": {"transport": "maildir", "maildir": {"path": "mail/outbox"}},
+    }
+    game = {
+        "id": GAME_ID, "game": "auction", "title": "Demo auction", "seed": seed,
+        "auth": "both", "deadline_hours": 48, "options": {"lots": 3},
+        "seats": [{"seat": name, "address": f"{name}@players.demo", "player": name.title(),
+                   "timezone": zone}
+                  for name, zone in zip(SEAT_NAMES[:seats],
+                                        ["America/New_York", "Europe/Paris", "Asia/Tokyo",
+                                         "UTC", "Australia/Sydney", "America/Sao_Paulo"],
+                                        strict=False)],
+    }
+    config_path, game_path = root / "pbem.yaml", root / f"{GAME_ID}.yaml"
+    config_path.write_text(yaml.safe_dump(config, sort_keys=False))
+    game_path.write_text(yaml.safe_dump(game, sort_keys=False))
+    return config_path, game_path
+
+
+def run_demo(directory: str | None, seats: int, seed: str, echo: Callable[[str], None]) -> None:
+    """Play the demo game to its end, printing each tick's summary and where things are."""
+    root = Path(directory) if directory else Path(tempfile.mkdtemp(prefix="pbem-demo-"))
+    root.mkdir(parents=True, exist_ok=True)
+    config_path, game_path = write_files(root, seats, seed)
+    config = load_config(config_path)
+    moderator = Moderator(config)
+    definition = game_definition(yaml.safe_load(game_path.read_text()), str(game_path))
+    create_game(moderator.store, config, definition, moderator.clock())
+    moderator.send_outbox()
+    echo(f"demo: game {GAME_ID} with {seats} scripted players in {root}")
+    rng = random.Random(seed)
+    record = GameRecord.load(moderator.store, GAME_ID)
+    players = [ScriptedPlayer(s["seat"], s["address"], rng) for s in record.seats]
+    outgoing = mailbox.Maildir(config.mail_out.maildir.path, factory=None)
+    incoming = mailbox.Maildir(config.mail_in.maildir.path, factory=None)
+    for _ in range(MAX_TICKS):
+        record = GameRecord.load(moderator.store, GAME_ID)
+        if record.finished:
+            break
+        for player in players:
+            reply = player.answer(record, player.new_mail(outgoing), config.moderator.address)
+            if reply is not None:
+                incoming.add(reply.as_bytes())
+        echo(moderator.tick().line())
+    record = GameRecord.load(moderator.store, GAME_ID)
+    echo(f"demo: {record.step_name()} after {record.step} steps; "
+         f"result: {record.rules.result(record.state)}")
+    echo(f"configuration: {config_path}")
+    echo(f"database:      {config.database}")
+    echo(f"mail in:       {config.mail_in.maildir.path}")
+    echo(f"mail out:      {config.mail_out.maildir.path}")
+    echo(f"try:           pbem --config {config_path} status {GAME_ID}")

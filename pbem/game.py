@@ -1,0 +1,168 @@
+"""The interface between the moderator and a game's rules.
+
+A game is a pure, replayable function (see DESIGN.md): its state is built by
+``setup`` from a ruleset, options, seats and a seeded random generator, then
+advanced by ``apply`` with one batch of orders per step.  The rules never see
+mail, clocks or the database.  The moderator asks a game four things:
+
+- ``prompts(state)``: the decisions open now;
+- ``parse(state, seat, text)``: a seat's order text read into orders, or
+  errors that quote the line and say what would have been valid;
+- ``apply(state, orders, rng)``: the next state and the events it produced;
+- ``view(state, seat)``: all that seat may know (``seat=None``: the public).
+
+States are plain JSON data (dicts, lists, strings, numbers), so a state
+serialised and loaded again is equal, and the store can keep it as text.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pbem.games import GAMES
+
+State = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """One decision a seat must make in the current step.
+
+    ``key`` is unique within the step and names the decision in the log.
+    ``secret`` prompts are simultaneous and hidden until resolution.
+    ``default`` is the order value applied when the deadline passes, and
+    ``default_text`` how it reads.  ``legal`` describes the legal choices
+    for the player and ``template`` is order text that parses as it is.
+    """
+
+    key: str
+    seat: str
+    kind: str
+    secret: bool
+    legal: str
+    default: Any
+    default_text: str
+    template: str
+
+
+@dataclass(frozen=True)
+class Order:
+    """An accepted order: the prompt it answers, its value and its canonical text."""
+
+    prompt: str
+    value: Any
+    text: str
+
+
+@dataclass(frozen=True)
+class OrderError:
+    """A line that could not be read as an order, with the reason and what was valid.
+
+    ``code`` is a stable identifier (tests and templates use it); ``message``
+    is the wording for the player.
+    """
+
+    line_no: int
+    line: str
+    code: str
+    message: str
+    valid: tuple[str, ...] = ()
+
+
+@dataclass
+class Parsed:
+    """What a seat's mail said: the orders read and the lines rejected."""
+
+    orders: list[Order] = field(default_factory=list)
+    errors: list[OrderError] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened in a step.
+
+    ``to`` is None for a public event, or the seats that may see it.
+    ``data`` must hold only what that audience may know.
+    """
+
+    code: str
+    data: dict[str, Any] = field(default_factory=dict)
+    to: tuple[str, ...] | None = None
+
+    def visible_to(self, seat: str | None) -> bool:
+        """True if ``seat`` (None: the public) may see this event."""
+        return self.to is None or (seat is not None and seat in self.to)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"code": self.code, "data": self.data, "to": list(self.to) if self.to else None}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Event:
+        to = data.get("to")
+        return cls(data["code"], data.get("data", {}), tuple(to) if to else None)
+
+
+class Game(Protocol):
+    """What a game module provides (module-level names, found by ``load_game``)."""
+
+    name: str
+    rules_version: str
+    rulesets: tuple[str, ...]
+    seat_names: tuple[str, ...]
+
+    def setup(
+        self, ruleset: str, options: dict[str, Any], seats: list[str], rng: random.Random
+    ) -> State: ...
+
+    def prompts(self, state: State) -> list[Prompt]: ...
+
+    def parse(self, state: State, seat: str, text: str) -> Parsed: ...
+
+    def apply(
+        self, state: State, orders: dict[str, Any], rng: random.Random
+    ) -> tuple[State, list[Event]]: ...
+
+    def view(self, state: State, seat: str | None) -> dict[str, Any]: ...
+
+    def step_name(self, state: State) -> str: ...
+
+    def result(self, state: State) -> dict[str, Any] | None: ...
+
+    def bot_order(self, view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str: ...
+
+
+class UnknownGame(LookupError):
+    """No game of that name is installed."""
+
+
+def load_game(name: str) -> Game:
+    """The game module registered under ``name`` in ``pbem.games.GAMES``."""
+    try:
+        module = GAMES[name]
+    except KeyError:
+        raise UnknownGame(
+            f"unknown game {name!r}; installed games: {', '.join(sorted(GAMES))}"
+        ) from None
+    return importlib.import_module(module)  # type: ignore[return-value]
+
+
+def step_rng(seed: str, step: int) -> random.Random:
+    """The random generator for one step of a game: the same seed and step give the same draws.
+
+    Step 0 is setup; step N is the Nth applied batch of orders.  Deriving the
+    generator from (seed, step) rather than carrying it in the state keeps
+    every step replayable on its own.
+    """
+    return random.Random(f"{seed}/{step}")
+
+
+def replay(game: Game, ruleset: str, options: dict, seats: list[str], seed: str,
+           batches: list[dict[str, Any]]) -> State:
+    """Rebuild a game's state from its seed and its log of applied order batches."""
+    state = game.setup(ruleset, options, seats, step_rng(seed, 0))
+    for step, orders in enumerate(batches, start=1):
+        state, _ = game.apply(state, orders, step_rng(seed, step))
+    return state

@@ -1,0 +1,116 @@
+"""Recognising mail that must never be answered: auto-replies, bounces, lists, loops.
+
+Pure functions, no I/O.  Headers are read raw (unparsed) wherever possible,
+because the stdlib header parser raises on some garbage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from email.message import Message
+from email.utils import parseaddr
+
+_PRECEDENCES = frozenset({"bulk", "junk", "list", "auto_reply", "auto-reply"})
+_AUTO_REPLY_HEADERS = ("X-Autoreply", "X-Autorespond", "X-MS-Exchange-Inbox-Rules-Loop")
+_SUPPRESS_MARKS = frozenset({"all", "oof"})
+_LIST_HEADERS = ("List-Id", "List-Unsubscribe")
+_DAEMONS = frozenset({"mailer-daemon", "postmaster"})
+
+
+def automatic_reason(
+    msg: Message, own_addresses: Iterable[str], loop_header: str = "X-PBEM-Loop"
+) -> str | None:
+    """Why ``msg`` must never be answered, as a short stable code; None if it may be.
+
+    The codes, in the order they are checked: "loop" (it carries our loop
+    header), "own-address" (it is from one of ``own_addresses``), "bounce" (a
+    delivery status notification), "report" (another multipart/report, such as
+    a read receipt), "mailer-daemon" (from mailer-daemon or postmaster),
+    "auto-submitted" (Auto-Submitted other than "no"), "auto-reply" (an
+    autoresponder or Exchange out-of-office header), "precedence"
+    (bulk/junk/list/auto_reply), "list" (mailing list headers) and
+    "null-sender" (an empty Return-Path, "<>").
+    """
+    if loop_header in msg:
+        return "loop"
+    sender = sender_address(msg)
+    if sender and sender in {parseaddr(a)[1].strip().lower() for a in own_addresses}:
+        return "own-address"
+    report = _report_reason(msg)
+    if report:
+        return report
+    if sender.split("@")[0] in _DAEMONS:
+        return "mailer-daemon"
+    return _header_reason(msg)
+
+
+def sender_address(msg: Message) -> str:
+    """The From address, lower-cased; "" if there is none or it cannot be read."""
+    raw = next(iter(_raw_values(msg, "From")), "")
+    if not raw:
+        return ""
+    try:
+        addresses = msg["From"].addresses
+        address = addresses[0].addr_spec if addresses else ""
+    except Exception:  # the stdlib parser raises on some garbage, such as "alice@"
+        address = parseaddr(raw)[1]
+    return "" if address == "<>" else _unescape(address).strip().lower()
+
+
+def _report_reason(msg: Message) -> str | None:
+    """Delivery status notifications are "bounce", other multipart/report "report"."""
+    if "message/delivery-status" in {part.get_content_type() for part in msg.walk()}:
+        return "bounce"
+    if msg.get_content_type() != "multipart/report":
+        return None
+    if _token(msg.get_param("report-type", "")) == "delivery-status":
+        return "bounce"
+    return "report"
+
+
+def _header_reason(msg: Message) -> str | None:
+    """The reason the headers give for ``msg`` being automatic, if any."""
+    if any(_token(value) != "no" for value in _raw_values(msg, "Auto-Submitted")):
+        return "auto-submitted"
+    if _auto_reply_header(msg):
+        return "auto-reply"
+    if any(_token(value) in _PRECEDENCES for value in _raw_values(msg, "Precedence")):
+        return "precedence"
+    if any(name in msg for name in _LIST_HEADERS):
+        return "list"
+    if any("".join(value.split()) == "<>" for value in _raw_values(msg, "Return-Path")):
+        return "null-sender"
+    return None
+
+
+def _auto_reply_header(msg: Message) -> bool:
+    """True for autoresponder headers and X-Auto-Response-Suppress: All (or OOF)."""
+    if any(name in msg for name in _AUTO_REPLY_HEADERS):
+        return True
+    marks = {
+        mark.strip().lower()
+        for value in _raw_values(msg, "X-Auto-Response-Suppress")
+        for mark in value.split(",")
+    }
+    return bool(marks & _SUPPRESS_MARKS)
+
+
+def _raw_values(msg: Message, name: str) -> list[str]:
+    """The unparsed, unfolded values of every ``name`` header."""
+    name = name.lower()
+    return [
+        "".join(str(value).splitlines()).strip()
+        for key, value in msg.raw_items()
+        if key.lower() == name
+    ]
+
+
+def _token(value: object) -> str:
+    """The first token of a header value or parameter, lower-cased: "auto-replied; x" ->
+    "auto-replied"."""
+    return str(value).partition(";")[0].strip().lower()
+
+
+def _unescape(text: str) -> str:
+    """Undo the surrogate escapes the parser leaves for raw 8-bit (UTF-8) header bytes."""
+    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")

@@ -1,0 +1,158 @@
+"""Mail out: a local Maildir or an SMTP server.
+
+A sink opens a session (one SMTP connection for a whole delivery run) and
+sends raw messages through it.  The Maildir sink names each file after the
+message's Message-ID, so writing the same message twice leaves one file.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import smtplib
+import ssl
+import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Protocol
+
+from pbem.config import Credentials, MailOut, SmtpOut
+
+
+class DeliveryError(Exception):
+    """A message could not be delivered; ``connection_lost`` if no later one can be either."""
+
+    def __init__(self, message: str, connection_lost: bool = False):
+        super().__init__(message)
+        self.connection_lost = connection_lost
+
+
+class Session(Protocol):
+    def send(self, message: bytes, sender: str, recipients: list[str]) -> None: ...
+
+
+class Sink(Protocol):
+    def session(self) -> Iterator[Session]: ...
+
+
+def _message_id(message: bytes) -> str:
+    head = message.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
+    for line in head.splitlines():
+        if line.lower().startswith(b"message-id:"):
+            return line.split(b":", 1)[1].strip().decode("ascii", "replace")
+    return hashlib.sha256(message).hexdigest()
+
+
+class MaildirSink:
+    """Writes each outgoing message into one local Maildir (tmp/ then new/)."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+
+    def ensure(self) -> None:
+        for sub in ("tmp", "new", "cur"):
+            (self.path / sub).mkdir(parents=True, exist_ok=True)
+
+    @contextmanager
+    def session(self) -> Iterator[MaildirSink]:
+        self.ensure()
+        yield self
+
+    def send(self, message: bytes, sender: str, recipients: list[str]) -> None:
+        """Write the message once; a repeat of the same Message-ID is a no-op."""
+        name = "pbem-" + hashlib.sha256(_message_id(message).encode()).hexdigest()[:32]
+        if (self.path / "new" / name).exists() or any((self.path / "cur").glob(name + ":*")):
+            return
+        temporary = self.path / "tmp" / f"{name}.{os.getpid()}"
+        try:
+            with open(temporary, "wb") as handle:
+                handle.write(message)
+                handle.flush()
+                os.fsync(handle.fileno())
+            os.rename(temporary, self.path / "new" / name)
+        except OSError as error:
+            raise DeliveryError(f"cannot write to {self.path}: {error}", True) from error
+
+
+def token_from_command(command: str) -> str:
+    """Run the configured token command and return the access token it prints."""
+    done = subprocess.run(command, shell=True, capture_output=True, text=True, timeout=60)
+    if done.returncode != 0 or not done.stdout.strip():
+        raise DeliveryError(f"oauth2_token_command failed ({done.returncode}): "
+                            f"{done.stderr.strip()[:200]}", True)
+    return done.stdout.strip()
+
+
+def tls_context(ca_file: Path | None) -> ssl.SSLContext:
+    """A verifying TLS context, trusting ``ca_file`` if given."""
+    return ssl.create_default_context(cafile=str(ca_file) if ca_file else None)
+
+
+class SmtpSink:
+    """Submits messages to an SMTP server, with TLS or STARTTLS and optional auth."""
+
+    def __init__(self, settings: SmtpOut):
+        self.settings = settings
+
+    def _connect(self) -> smtplib.SMTP:
+        s = self.settings
+        context = tls_context(s.ca_file)
+        if s.security == "tls":
+            client = smtplib.SMTP_SSL(s.host, s.default_port(), timeout=s.timeout,
+                                      context=context)
+        else:
+            client = smtplib.SMTP(s.host, s.default_port(), timeout=s.timeout)
+            if s.security == "starttls":
+                client.starttls(context=context)
+        _login(client, s.auth)
+        return client
+
+    @contextmanager
+    def session(self) -> Iterator[_SmtpSession]:
+        try:
+            client = self._connect()
+        except (OSError, smtplib.SMTPException) as error:
+            raise DeliveryError(f"cannot reach SMTP server {self.settings.host}:"
+                                f"{self.settings.default_port()}: {error}", True) from error
+        try:
+            yield _SmtpSession(client)
+        finally:
+            try:
+                client.quit()
+            except (OSError, smtplib.SMTPException):
+                client.close()
+
+
+def _login(client: smtplib.SMTP, auth: Credentials) -> None:
+    if auth.oauth2_token_command:
+        token = token_from_command(auth.oauth2_token_command)
+        client.ehlo_or_helo_if_needed()
+        client.auth("XOAUTH2", lambda challenge=None:
+                    f"user={auth.user}\x01auth=Bearer {token}\x01\x01", initial_response_ok=True)
+    elif auth.user:
+        client.login(auth.user, auth.password() or "")
+
+
+class _SmtpSession:
+    def __init__(self, client: smtplib.SMTP):
+        self.client = client
+
+    def send(self, message: bytes, sender: str, recipients: list[str]) -> None:
+        try:
+            refused = self.client.sendmail(sender, recipients, message)
+        except smtplib.SMTPRecipientsRefused as error:
+            raise DeliveryError(f"every recipient refused: {error.recipients}") from error
+        except (TimeoutError, smtplib.SMTPServerDisconnected, OSError) as error:
+            raise DeliveryError(f"connection lost: {error}", True) from error
+        except smtplib.SMTPException as error:
+            raise DeliveryError(f"server refused the message: {error}") from error
+        if refused:
+            raise DeliveryError(f"some recipients refused: {refused}")
+
+
+def make_sink(settings: MailOut) -> MaildirSink | SmtpSink:
+    """The sink the configuration asks for."""
+    if settings.transport == "smtp":
+        return SmtpSink(settings.smtp)
+    return MaildirSink(settings.maildir.path)

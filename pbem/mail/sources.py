@@ -1,0 +1,167 @@
+"""Mail in: a local Maildir or an IMAP mailbox.
+
+A source yields new messages as ``Incoming`` items and is told, after the
+moderator has committed its processing of one, to mark it done: the Maildir
+source flags it seen (moving it to cur/), the IMAP source flags it or moves it
+to the processed folder and remembers the last UID, keyed by UIDVALIDITY.
+Until then a message stays where it was, so a crash never loses it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import ssl
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+import imapclient
+from imapclient.exceptions import IMAPClientError
+
+from pbem.config import ImapIn, MailIn
+from pbem.mail.sinks import DeliveryError, tls_context, token_from_command
+
+PROCESSED_KEYWORD = b"$PbemProcessed"
+FETCH_BATCH = 200
+
+
+class SourceError(Exception):
+    """The mailbox could not be read."""
+
+
+@dataclass(frozen=True)
+class Incoming:
+    """A message found in a source: its key there and its raw bytes."""
+
+    key: str
+    raw: bytes
+
+
+class Source(Protocol):
+    name: str
+
+    def fetch(self) -> Iterator[Incoming]: ...
+
+    def mark_done(self, item: Incoming) -> None: ...
+
+    def close(self) -> None: ...
+
+
+class MaildirSource:
+    """Players' mail delivered into a local Maildir.
+
+    A message is new until it carries the Maildir "seen" flag: marking it
+    done renames it into cur/ with the flag, which is atomic.
+    """
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self.name = f"maildir:{self.path}"
+        for sub in ("tmp", "new", "cur"):
+            (self.path / sub).mkdir(parents=True, exist_ok=True)
+
+    def fetch(self) -> Iterator[Incoming]:
+        """Every message not yet flagged seen, in delivery order."""
+        found = []
+        for sub in ("new", "cur"):
+            for path in (self.path / sub).iterdir():
+                if path.name.startswith(".") or "S" in _maildir_flags(path.name):
+                    continue
+                try:
+                    found.append((path.stat().st_mtime_ns, path.name, f"{sub}/{path.name}"))
+                except FileNotFoundError:
+                    continue
+        for _, _, key in sorted(found):
+            try:
+                raw = (self.path / key).read_bytes()
+            except FileNotFoundError:
+                continue
+            yield Incoming(key, raw)
+
+    def mark_done(self, item: Incoming) -> None:
+        sub, _, name = item.key.partition("/")
+        base, _, _ = name.partition(":2,")
+        flags = "".join(sorted(set(_maildir_flags(name)) | {"S"}))
+        with contextlib.suppress(FileNotFoundError):
+            os.rename(self.path / sub / name, self.path / "cur" / f"{base}:2,{flags}")
+
+    def close(self) -> None:
+        """Nothing to close."""
+
+
+def _maildir_flags(name: str) -> str:
+    return name.partition(":2,")[2]
+
+
+class ImapSource:
+    """A mailbox on an IMAP server, read incrementally by UIDVALIDITY and UID."""
+
+    def __init__(self, settings: ImapIn, store):
+        self.settings = settings
+        self.store = store
+        self.name = f"imap:{settings.auth.user}@{settings.host}/{settings.folder}"
+        self.client: imapclient.IMAPClient | None = None
+        self.uidvalidity = 0
+
+    def _connect(self) -> imapclient.IMAPClient:
+        s = self.settings
+        context = tls_context(s.ca_file)
+        client = imapclient.IMAPClient(s.host, port=s.default_port(), ssl=s.security == "tls",
+                                       ssl_context=context, timeout=s.timeout)
+        if s.security == "starttls":
+            client.starttls(context)
+        if s.auth.oauth2_token_command:
+            client.oauth2_login(s.auth.user, token_from_command(s.auth.oauth2_token_command))
+        else:
+            client.login(s.auth.user, s.auth.password() or "")
+        return client
+
+    def fetch(self) -> Iterator[Incoming]:
+        """Every message above the last UID done, in UID order, in batches."""
+        try:
+            self.client = self._connect()
+            status = self.client.select_folder(self.settings.folder)
+            if self.settings.processed_folder and not self.client.folder_exists(
+                    self.settings.processed_folder):
+                self.client.create_folder(self.settings.processed_folder)
+        except (IMAPClientError, OSError, ssl.SSLError, DeliveryError) as error:
+            raise SourceError(f"cannot read {self.name}: {error}") from error
+        self.uidvalidity = int(status[b"UIDVALIDITY"])
+        known_validity, last_uid = self.store.source_position(self.name)
+        if known_validity != self.uidvalidity:
+            last_uid = 0  # the mailbox was rebuilt: start over, Message-IDs dedupe
+        uids = [uid for uid in self.client.search(["UID", f"{last_uid + 1}:*"]) if uid > last_uid]
+        for start in range(0, len(uids), FETCH_BATCH):
+            batch = sorted(uids[start:start + FETCH_BATCH])
+            data = self.client.fetch(batch, ["BODY.PEEK[]", "FLAGS"])
+            for uid in batch:
+                item = data.get(uid)
+                if item is None:
+                    continue
+                if PROCESSED_KEYWORD in item.get(b"FLAGS", ()):
+                    self.store.set_source_position(self.name, self.uidvalidity, uid)
+                    continue
+                yield Incoming(str(uid), item[b"BODY[]"])
+
+    def mark_done(self, item: Incoming) -> None:
+        uid = int(item.key)
+        if self.settings.processed_folder:
+            self.client.move([uid], self.settings.processed_folder)
+        else:
+            self.client.add_flags([uid], [imapclient.SEEN, PROCESSED_KEYWORD])
+        self.store.set_source_position(self.name, self.uidvalidity, uid)
+
+    def close(self) -> None:
+        if self.client is not None:
+            with contextlib.suppress(IMAPClientError, OSError):
+                self.client.logout()
+            self.client = None
+
+
+def make_source(settings: MailIn, store) -> MaildirSource | ImapSource:
+    """The source the configuration asks for."""
+    if settings.transport == "imap":
+        return ImapSource(settings.imap, store)
+    return MaildirSource(settings.maildir.path)

@@ -1,0 +1,346 @@
+"""The tick: read new mail, file orders, resolve steps, deliver mail.
+
+Each inbound message is archived raw (committed) before it is read; filing
+it (its orders, the answer to its sender, and the message's new status) is
+one transaction; only then is it marked done in its mailbox.  Resolving a
+game's steps, with the reports they cause, is one transaction per game.  So a
+crash at any point leaves every accepted order in place, and the next tick
+finishes the work without doing any of it twice.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import signal
+from dataclasses import dataclass, field
+from datetime import UTC, datetime, timedelta
+
+from pbem import outbox, reports
+from pbem.config import Config
+from pbem.game import Event, step_rng
+from pbem.lock import tick_lock
+from pbem.mail.sinks import make_sink
+from pbem.mail.sources import Incoming, SourceError, make_source
+from pbem.mail.text import automatic_reason, order_text, parse_message, sender_address
+from pbem.record import GameRecord
+from pbem.routing import Refusal, find_seat, game_from_subject, read_routing_lines
+from pbem.store import Store, utc_text
+
+log = logging.getLogger("pbem")
+
+CRASH_ENV = "PBEM_CRASH_AT"
+MAX_STEPS_PER_TICK = 1000
+
+
+def crash_point_from_env() -> callable:
+    """Fault injection for tests: ``PBEM_CRASH_AT=archived:2`` kills the process
+    the second time it reaches the point named ``archived``."""
+    spec = os.environ.get(CRASH_ENV)
+    if not spec:
+        return lambda point: None
+    name, _, count = spec.partition(":")
+    remaining = {name: int(count or 1)}
+
+    def crash(point: str) -> None:
+        if point in remaining:
+            remaining[point] -= 1
+            if remaining[point] == 0:
+                os.kill(os.getpid(), signal.SIGKILL)
+    return crash
+
+
+@dataclass
+class TickSummary:
+    """What one tick did, for the one-line summary cron mails the GM."""
+
+    messages: int = 0
+    accepted: int = 0
+    rejected: int = 0
+    ignored: int = 0
+    steps: int = 0
+    sent: int = 0
+    deferred: int = 0
+    failed: int = 0
+    waiting: int = 0
+    errors: list[str] = field(default_factory=list)
+
+    def line(self) -> str:
+        text = (f"tick: {self.messages} new messages ({self.accepted} accepted, "
+                f"{self.rejected} rejected, {self.ignored} ignored), {self.steps} steps "
+                f"resolved, {self.sent} mails sent, {self.waiting} waiting in the outbox")
+        if self.failed:
+            text += f", {self.failed} given up"
+        if self.errors:
+            text += f"; {len(self.errors)} errors"
+        return text
+
+
+def message_id_of(raw: bytes, message) -> str:
+    """The message's Message-ID, or one made from its bytes if it has none."""
+    found = (message.get("Message-ID") or "").strip()
+    if found:
+        return found
+    return f"<{hashlib.sha256(raw).hexdigest()}@pbem.invalid>"
+
+
+class Moderator:
+    """One installation: its configuration, store and clock."""
+
+    def __init__(self, config: Config, store: Store | None = None, clock=None, crash=None):
+        self.config = config
+        self.store = store or Store(config.database)
+        self.clock = clock or (lambda: datetime.now(UTC))
+        self.crash = crash or crash_point_from_env()
+
+    def tick(self) -> TickSummary:
+        """One full cycle; raises ``TickBusy`` if another tick is running."""
+        summary = TickSummary()
+        with tick_lock(self.config.lock_path):
+            self.intake(summary)
+            self.resolve_due(summary)
+            self.deliver(summary)
+        return summary
+
+    # --- mail in
+    def intake(self, summary: TickSummary) -> None:
+        """Archive, file and mark every new message of the configured source."""
+        source = make_source(self.config.mail_in, self.store)
+        try:
+            for item in source.fetch():
+                self.crash("fetched")
+                inbound_id, status = self.archive(source.name, item)
+                self.crash("archived")
+                if status == "new":
+                    self.process(inbound_id, summary)
+                self.crash("processed")
+                source.mark_done(item)
+                self.crash("marked")
+        except SourceError as error:
+            summary.errors.append(str(error))
+            log.error("%s", error)
+        finally:
+            source.close()
+        for inbound_id in self.store.unprocessed_inbound():
+            self.process(inbound_id, summary)
+
+    def archive(self, source_name: str, item: Incoming) -> tuple[int, str]:
+        """Store the raw message, unless its Message-ID is known; returns its id and status."""
+        message = parse_message(item.raw)
+        message_id = message_id_of(item.raw, message)
+        known = self.store.inbound_by_message_id(message_id)
+        if known:
+            return known["id"], known["status"]
+        with self.store.atomic():
+            row = self.store.db["inbound"].insert({
+                "message_id": message_id, "source": source_name, "source_key": item.key,
+                "received_at": utc_text(self.clock()), "size": len(item.raw),
+                "raw": item.raw, "status": "new", "sender": sender_address(message),
+                "subject": str(message.get("Subject", ""))[:300],
+            })
+        return row.last_pk, "new"
+
+    def process(self, inbound_id: int, summary: TickSummary) -> None:
+        """File one archived message; a fault in it never stops the tick."""
+        summary.messages += 1
+        try:
+            outcome = self._file(inbound_id)
+        except Exception as error:  # one bad message must not stop the others
+            log.exception("message %s", inbound_id)
+            summary.errors.append(f"message {inbound_id}: {error!r}")
+            with self.store.atomic():
+                self.store.db["inbound"].update(inbound_id, {
+                    "status": "failed", "outcome": f"internal error: {error!r}"[:300],
+                    "processed_at": utc_text(self.clock())})
+            return
+        if outcome == "accepted":
+            summary.accepted += 1
+        elif outcome == "ignored":
+            summary.ignored += 1
+        else:
+            summary.rejected += 1
+
+    def _finish(self, inbound_id: int, status: str, outcome: str, game_id=None,
+                seat=None) -> None:
+        self.store.db["inbound"].update(inbound_id, {
+            "status": status, "outcome": outcome, "game_id": game_id, "seat": seat,
+            "processed_at": utc_text(self.clock())})
+
+    def _file(self, inbound_id: int) -> str:
+        row = self.store.inbound(inbound_id)
+        message = parse_message(row["raw"])
+        now = self.clock()
+        reason = automatic_reason(message, [self.config.moderator.address])
+        if reason:
+            with self.store.atomic():
+                self._finish(inbound_id, "ignored", reason)
+            return "ignored"
+        sender = row["sender"]
+        subject = row["subject"] or ""
+        in_reply_to = row["message_id"]
+        if row["size"] > self.config.mail_in.max_message_bytes:
+            return self._refuse(inbound_id, sender, "too-large", subject, in_reply_to)
+        lines = read_routing_lines(order_text(message))
+        known = {game["id"] for game in self.store.games()}
+        game_id = game_from_subject(subject, known) or lines.game
+        if not game_id or game_id not in known:
+            reason = Refusal.UNKNOWN_GAME if game_id else Refusal.NO_GAME
+            return self._refuse(inbound_id, sender, reason, subject, in_reply_to,
+                                game=game_id, games=self._games_of(sender))
+        record = GameRecord.load(self.store, game_id)
+        routed = find_seat(record.seats, record.settings["auth"], sender, lines)
+        if routed.refusal is not None:
+            return self._refuse(inbound_id, routed.notify, routed.refusal, subject,
+                                in_reply_to if routed.notify == sender else None,
+                                game=game_id, sender=sender,
+                                seat=lines.seat or self._seat_of(record, routed.notify))
+        if record.finished:
+            return self._refuse(inbound_id, sender, "game-over", subject, in_reply_to,
+                                game=game_id)
+        return self._accept(inbound_id, record, routed.seat, lines.orders, in_reply_to, now)
+
+    def _games_of(self, sender: str) -> list[str]:
+        return sorted({s["game_id"] for s in self.store.seats_of_address(sender)})
+
+    @staticmethod
+    def _seat_of(record: GameRecord, address: str | None) -> str | None:
+        return next((s["seat"] for s in record.seats if s["address"] == address), None)
+
+    def _refuse(self, inbound_id: int, to: str | None, reason, subject: str,
+                in_reply_to: str | None, **context) -> str:
+        code = reason.value if isinstance(reason, Refusal) else reason
+        now = self.clock()
+        with self.store.atomic():
+            if to:
+                mail = reports.refusal(self.config, to, reason, subject, now,
+                                       in_reply_to=in_reply_to, **context)
+                outbox.enqueue(self.store, mail, now, "refusal", context.get("game"))
+            self._finish(inbound_id, "rejected", code, context.get("game"))
+        return "rejected"
+
+    def _accept(self, inbound_id: int, record: GameRecord, seat: str, text: str,
+                in_reply_to: str, now: datetime) -> str:
+        parsed = record.rules.parse(record.state, seat, text)
+        open_prompts = {p.key: p for p in record.prompts()}
+        with self.store.atomic():
+            for order in parsed.orders:
+                assert open_prompts[order.prompt].seat == seat, order
+                self.store.db["pending_orders"].upsert({
+                    "game_id": record.id, "step": record.step, "prompt": order.prompt,
+                    "seat": seat, "value": json.dumps(order.value), "text": order.text,
+                    "inbound_id": inbound_id, "updated_at": utc_text(now),
+                }, pk=("game_id", "step", "prompt"))
+            standing = list(self.store.pending(record.id, record.step).values())
+            mail = reports.acknowledgement(
+                self.config, record, seat, parsed.orders, parsed.errors, standing,
+                self.store.deadline(record.id, record.step), in_reply_to, now)
+            outbox.enqueue(self.store, mail, now, "acknowledgement", record.id, seat)
+            outcome = "accepted" if parsed.orders else "rejected"
+            self._finish(inbound_id, "processed",
+                         f"{len(parsed.orders)} orders, {len(parsed.errors)} errors",
+                         record.id, seat)
+        return outcome
+
+    # --- resolution
+    def resolve_due(self, summary: TickSummary) -> None:
+        """Resolve every active game whose step has all its orders or is past its deadline."""
+        for game in self.store.games("active"):
+            try:
+                summary.steps += self.resolve(game["id"])
+            except Exception as error:  # one broken game must not stop the others
+                log.exception("game %s", game["id"])
+                summary.errors.append(f"game {game['id']}: {error!r}")
+            self.crash("resolved")
+
+    def resolve(self, game_id: str) -> int:
+        """Apply every step of one game that is ready, and queue the reports; returns the count.
+
+        Steps that need nobody's decision follow on at once, so one tick may
+        resolve several steps; the seats then get one report covering them all.
+        """
+        now = self.clock()
+        with self.store.atomic():
+            record = GameRecord.load(self.store, game_id)
+            events: list[Event] = []
+            notes: list[str] = []
+            applied = 0
+            while self._ready(record, now):
+                step_events, step_notes = self._apply_step(record, now)
+                events.extend(step_events)
+                notes.extend(step_notes)
+                applied += 1
+                if applied > MAX_STEPS_PER_TICK:
+                    raise RuntimeError(f"game {game_id} ran {applied} steps without a decision")
+            if not applied:
+                return 0
+            result = record.rules.result(record.state)
+            status = "finished" if result is not None else "active"
+            self.store.save_game_state(game_id, record.step, record.state, status, now, result)
+            record = GameRecord.load(self.store, game_id)
+            deadline = self.store.deadline(game_id, record.step)
+            for seat in record.seats:
+                mail = reports.step_report(self.config, record, seat["seat"], events, notes,
+                                           deadline, now)
+                outbox.enqueue(self.store, mail, now, "report", game_id, seat["seat"])
+            if record.settings.get("gm_address"):
+                mail = reports.step_report(self.config, record, None, events, notes,
+                                           deadline, now)
+                outbox.enqueue(self.store, mail, now, "report", game_id)
+        return applied
+
+    def _ready(self, record: GameRecord, now: datetime) -> bool:
+        if record.rules.result(record.state) is not None:
+            return False
+        prompts = record.rules.prompts(record.state)
+        pending = self.store.pending(record.id, record.step)
+        if all(p.key in pending for p in prompts):
+            return True
+        deadline = self.store.deadline(record.id, record.step)
+        return deadline is not None and now >= deadline
+
+    def _apply_step(self, record: GameRecord, now: datetime) -> tuple[list[Event], list[str]]:
+        """Apply one step to ``record`` in place, logging it; defaults fill missing orders."""
+        prompts = record.rules.prompts(record.state)
+        pending = self.store.pending(record.id, record.step)
+        orders, defaulted, notes = {}, [], []
+        for prompt in prompts:
+            if prompt.key in pending:
+                orders[prompt.key] = json.loads(pending[prompt.key]["value"])
+            else:
+                orders[prompt.key] = prompt.default
+                defaulted.append(prompt.key)
+                notes.append(f"No orders from {prompt.seat} for {prompt.kind} by the "
+                             "deadline: the default was applied.")
+        step = record.step + 1
+        state, events = record.rules.apply(record.state, orders,
+                                           step_rng(record.row["seed"], step))
+        self.store.db["decisions"].insert({
+            "game_id": record.id, "step": step, "orders": json.dumps(orders, sort_keys=True),
+            "defaulted": json.dumps(defaulted), "applied_at": utc_text(now),
+            "events": json.dumps([e.to_json() for e in events], sort_keys=True),
+        })
+        self.store.db.execute("delete from pending_orders where game_id = ? and step = ?",
+                              (record.id, record.step))
+        due = now + timedelta(hours=record.settings["deadline_hours"])
+        self.store.db["deadlines"].upsert({"game_id": record.id, "step": step,
+                                           "opened_at": utc_text(now), "due_at": utc_text(due)},
+                                          pk=("game_id", "step"))
+        record.state = state
+        record.row = {**record.row, "step": step}
+        return events, notes
+
+    # --- mail out
+    def send_outbox(self) -> outbox.DeliveryReport:
+        """Send what is due in the outbox."""
+        return outbox.deliver(self.store, make_sink(self.config.mail_out),
+                              self.config.mail_out.retry, self.clock(),
+                              self.config.moderator.address, self.crash)
+
+    def deliver(self, summary: TickSummary) -> None:
+        report = self.send_outbox()
+        summary.sent += report.sent
+        summary.deferred += report.deferred
+        summary.failed += report.failed
+        summary.waiting = report.waiting

@@ -1,0 +1,110 @@
+"""The transactional outbox: mail is queued with the state change that causes
+it, then delivered by a separate step that retries with backoff and marks each
+message sent once.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from datetime import datetime, timedelta
+from email.message import EmailMessage
+from email.utils import getaddresses
+
+from pbem.config import Retry
+from pbem.mail.sinks import DeliveryError, Sink
+from pbem.store import Store, utc_text
+
+
+def enqueue(store: Store, message: EmailMessage, now: datetime, kind: str,
+            game_id: str | None = None, seat: str | None = None) -> None:
+    """Queue a composed message; call inside the transaction of the change that causes it."""
+    recipients = [address for _, address in getaddresses(message.get_all("To", []))]
+    store.db["outbox"].insert({
+        "message_id": message["Message-ID"], "game_id": game_id, "seat": seat, "kind": kind,
+        "sender": message["From"], "recipients": json.dumps(recipients),
+        "subject": str(message["Subject"]), "message": message.as_bytes(),
+        "status": "pending", "attempts": 0, "next_attempt_at": utc_text(now),
+        "created_at": utc_text(now),
+    })
+
+
+@dataclass
+class DeliveryReport:
+    """What one delivery run did."""
+
+    sent: int = 0
+    deferred: int = 0
+    failed: int = 0
+    waiting: int = 0
+
+
+def backoff(retry: Retry, attempts: int) -> timedelta:
+    """The wait before the next try after ``attempts`` failed tries."""
+    seconds = retry.first_delay_seconds * 2 ** max(attempts - 1, 0)
+    return timedelta(seconds=min(seconds, retry.max_delay_seconds))
+
+
+def deliver(store: Store, sink: Sink, retry: Retry, now: datetime,
+            envelope_from: str, crash=lambda point: None) -> DeliveryReport:
+    """Send every queued message that is due, oldest first."""
+    report = DeliveryReport()
+    due = store.all("select id, message, recipients, attempts from outbox "
+                    "where status = 'pending' and next_attempt_at <= ? order by id",
+                    (utc_text(now),))
+    if due:
+        try:
+            with sink.session() as session:
+                for row in due:
+                    _deliver_one(store, session, row, retry, now, envelope_from, report, crash)
+        except DeliveryError as error:
+            # The server could not be reached at all: every due message waits.
+            done = report.sent + report.deferred + report.failed
+            for row in due[done:]:
+                _record_failure(store, row, retry, now, str(error), report)
+    report.waiting = store.one(
+        "select count(*) as n from outbox where status = 'pending'")["n"]
+    return report
+
+
+def _deliver_one(store, session, row, retry, now, envelope_from, report, crash) -> None:
+    try:
+        session.send(row["message"], envelope_from, json.loads(row["recipients"]))
+    except DeliveryError as error:
+        if error.connection_lost:
+            raise
+        _record_failure(store, row, retry, now, str(error), report)
+        return
+    crash("sent")
+    with store.atomic():
+        store.db["outbox"].update(row["id"], {"status": "sent", "sent_at": utc_text(now),
+                                              "attempts": row["attempts"] + 1})
+    report.sent += 1
+
+
+def _record_failure(store, row, retry, now, error: str, report: DeliveryReport) -> None:
+    attempts = row["attempts"] + 1
+    gave_up = attempts >= retry.max_attempts
+    with store.atomic():
+        store.db["outbox"].update(row["id"], {
+            "attempts": attempts, "last_error": error[:500],
+            "status": "failed" if gave_up else "pending",
+            "next_attempt_at": utc_text(now + backoff(retry, attempts)),
+        })
+    if gave_up:
+        report.failed += 1
+    else:
+        report.deferred += 1
+
+
+def retry_now(store: Store, now: datetime, message_ids: list[int] | None = None) -> int:
+    """Make failed or waiting messages due now; returns how many."""
+    where = "status in ('pending', 'failed')"
+    params: list = [utc_text(now)]
+    if message_ids:
+        where += f" and id in ({', '.join('?' for _ in message_ids)})"
+        params.extend(message_ids)
+    with store.atomic():
+        cursor = store.db.execute(
+            f"update outbox set status = 'pending', next_attempt_at = ? where {where}", params)
+        return cursor.rowcount

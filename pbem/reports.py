@@ -1,0 +1,125 @@
+"""The mail the moderator writes: welcomes, answers to orders, refusals and
+step reports.  Each is rendered from one seat's view (or the public view for
+the GM), never from the full state.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from email.message import EmailMessage
+
+from pbem.config import Config
+from pbem.game import Event, OrderError, Prompt
+from pbem.mail.compose import compose, new_message_id
+from pbem.record import GameRecord
+from pbem.routing import Refusal
+from pbem.templating import render
+
+
+def order_template(record: GameRecord, seat: str, prompts: list[Prompt],
+                   standing: dict[str, str]) -> str:
+    """Order text for a seat's open prompts that the moderator accepts as it is.
+
+    A prompt already answered shows the standing order, so that the template
+    can be sent back with only what the player wants to change.
+    """
+    lines = [f"GAME {record.id}"]
+    if record.settings["auth"] != "address":
+        lines.append(f"SECRET {record.seat(seat)['secret']}")
+    lines.extend(standing.get(p.key, p.template) for p in prompts)
+    return "\n".join(lines)
+
+
+def _seat_context(record: GameRecord, seat: str | None, deadline: datetime | None,
+                  answered: frozenset[str] = frozenset(),
+                  standing: dict[str, str] | None = None) -> dict:
+    """What every mail to a seat shows: its view, its prompts, who the step waits for.
+
+    ``answered`` names the prompts of this step that have orders (any seat's);
+    ``standing`` maps the reader's own answered prompts to their order text.
+    """
+    standing = standing or {}
+    prompts = [p for p in record.prompts() if p.seat == seat]
+    return {
+        "game": record,
+        "seat": seat,
+        "view": record.rules.view(record.state, seat),
+        "prompts": prompts,
+        "waiting_for": sorted({p.seat for p in record.prompts() if p.key not in answered}),
+        "template": order_template(record, seat, prompts, standing) if prompts else "",
+        "deadline": deadline,
+        "timezone": record.timezone_of(seat),
+        "result": record.rules.result(record.state),
+    }
+
+
+def _subject(record: GameRecord, what: str) -> str:
+    return f"[{record.id}] {what}"
+
+
+def _mail(config: Config, record: GameRecord, seat: str | None, subject: str, text: str,
+          now: datetime, in_reply_to: str | None = None, opens_thread: bool = False
+          ) -> EmailMessage:
+    """A mail in the seat's thread of the game (the GM's thread for ``seat=None``)."""
+    if seat is None:
+        to = [record.settings["gm_address"]]
+        thread = f"<pbem.{record.id}@{config.moderator.domain}>"
+    else:
+        to, thread = [record.seat(seat)["address"]], record.seat(seat)["thread_id"]
+    if opens_thread:
+        return compose(config.moderator, to, subject, text, now, thread)
+    return compose(config.moderator, to, subject, text, now,
+                   new_message_id(config.moderator.domain, record.id),
+                   in_reply_to=in_reply_to or thread, references=[thread])
+
+
+def welcome(config: Config, record: GameRecord, seat: str, deadline: datetime | None,
+            now: datetime) -> EmailMessage:
+    """The first mail to a seat: how to play by mail, its secret, its view and prompts."""
+    context = _seat_context(record, seat, deadline)
+    text = render(record.row["game"], "mail/welcome.txt.j2", moderator=config.moderator,
+                  secret=record.seat(seat)["secret"], events=[], notes=[], **context)
+    return _mail(config, record, seat, _subject(record, "Welcome"), text, now,
+                 opens_thread=True)
+
+
+def step_report(config: Config, record: GameRecord, seat: str | None, events: list[Event],
+                notes: list[str], deadline: datetime | None, now: datetime) -> EmailMessage:
+    """The report of the steps just resolved, for one seat (None: the GM's public copy)."""
+    visible = [e for e in events if e.visible_to(seat)]
+    context = _seat_context(record, seat, deadline)
+    text = render(record.row["game"], "mail/report.txt.j2", moderator=config.moderator,
+                  events=visible, notes=notes, **context)
+    return _mail(config, record, seat, _subject(record, record.step_name()), text, now)
+
+
+def acknowledgement(config: Config, record: GameRecord, seat: str, accepted: list,
+                    errors: list[OrderError], standing: list[dict], deadline: datetime | None,
+                    in_reply_to: str | None, now: datetime) -> EmailMessage:
+    """The answer to a seat's order mail: what was read, what was wrong, what is still open.
+
+    ``standing`` holds every order pending in this step (of all seats: the
+    others' are used only to say whom the step still waits for).
+    """
+    answered = frozenset(row["prompt"] for row in standing)
+    standing = [row for row in standing if row["seat"] == seat]
+    context = _seat_context(record, seat, deadline, answered,
+                            {row["prompt"]: row["text"] for row in standing})
+    text = render(record.row["game"], "mail/acknowledgement.txt.j2", moderator=config.moderator,
+                  accepted=accepted, errors=errors, standing=standing,
+                  still_open=[p for p in context["prompts"] if p.key not in answered],
+                  **context)
+    return _mail(config, record, seat, _subject(record, "Orders received"), text, now,
+                 in_reply_to=in_reply_to)
+
+
+def refusal(config: Config, to: str, reason: Refusal | str, subject: str, now: datetime,
+            in_reply_to: str | None = None, game: str | None = None, sender: str = "",
+            games: list[str] = (), seat: str | None = None) -> EmailMessage:
+    """A message that could not be filed, and why; it never repeats the message's orders."""
+    code = reason.value if isinstance(reason, Refusal) else reason
+    text = render("_", "mail/refusal.txt.j2", moderator=config.moderator, reason=code,
+                  game=game, sender=sender, games=games, seat=seat)
+    tag = f"[{game}] " if game and f"[{game}]" not in subject else ""
+    return compose(config.moderator, [to], f"Re: {tag}{subject}".strip(), text, now,
+                   new_message_id(config.moderator.domain), in_reply_to=in_reply_to)

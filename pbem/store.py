@@ -1,0 +1,180 @@
+"""The moderator's SQLite store: games, seats, inbound mail, the decision log,
+pending orders, deadlines and the outbox.
+
+The schema is versioned by ``PRAGMA user_version`` and brought up to date by
+the numbered migrations below, in order, each in its own transaction.
+A state change and the mail it causes are written in one ``atomic()`` block.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import sqlite_utils
+
+
+def utc_text(moment: datetime) -> str:
+    """A UTC time as stored: ISO 8601 to the second, sortable as text."""
+    return moment.astimezone(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+
+
+def parse_utc(text: str) -> datetime:
+    """The inverse of ``utc_text``."""
+    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+
+
+def _migration_1(db: sqlite_utils.Database) -> None:
+    """The first schema."""
+    db["games"].create({
+        "id": str, "game": str, "ruleset": str, "options": str, "rules_version": str,
+        "seed": str, "status": str, "step": int, "state": str, "settings": str,
+        "result": str, "created_at": str, "updated_at": str,
+    }, pk="id", not_null={"game", "ruleset", "seed", "status", "step", "state"})
+    db["seats"].create({
+        "game_id": str, "seat": str, "address": str, "secret": str, "player": str,
+        "timezone": str, "thread_id": str,
+    }, pk=("game_id", "seat"), foreign_keys=[("game_id", "games", "id")])
+    db["seats"].create_index(["address"])
+    db["inbound"].create({
+        "id": int, "message_id": str, "source": str, "source_key": str, "received_at": str,
+        "size": int, "raw": bytes, "status": str, "outcome": str, "game_id": str, "seat": str,
+        "sender": str, "subject": str, "processed_at": str,
+    }, pk="id", not_null={"message_id", "raw", "status"})
+    db["inbound"].create_index(["message_id"], unique=True)
+    db["inbound"].create_index(["status"])
+    db["decisions"].create({
+        "game_id": str, "step": int, "orders": str, "defaulted": str, "events": str,
+        "applied_at": str,
+    }, pk=("game_id", "step"), foreign_keys=[("game_id", "games", "id")])
+    db["pending_orders"].create({
+        "game_id": str, "step": int, "prompt": str, "seat": str, "value": str, "text": str,
+        "inbound_id": int, "updated_at": str,
+    }, pk=("game_id", "step", "prompt"))
+    db["deadlines"].create({
+        "game_id": str, "step": int, "opened_at": str, "due_at": str,
+    }, pk=("game_id", "step"))
+    db["outbox"].create({
+        "id": int, "message_id": str, "game_id": str, "seat": str, "kind": str,
+        "sender": str, "recipients": str, "subject": str, "message": bytes, "status": str,
+        "attempts": int, "next_attempt_at": str, "last_error": str, "created_at": str,
+        "sent_at": str,
+    }, pk="id", not_null={"message_id", "message", "status", "recipients"})
+    db["outbox"].create_index(["message_id"], unique=True)
+    db["outbox"].create_index(["status", "next_attempt_at"])
+    db["mail_sources"].create({"name": str, "uidvalidity": int, "last_uid": int}, pk="name")
+
+
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_migration_1]
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class Store:
+    """The database of one moderator installation."""
+
+    def __init__(self, path: Path | str):
+        self.path = Path(path)
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite_utils.Database(self.path)
+        self.db.execute("PRAGMA busy_timeout = 30000")
+        self.db.execute("PRAGMA foreign_keys = ON")
+        with self.db.ensure_autocommit_on():
+            self.db.execute("PRAGMA journal_mode = wal")
+        self.migrate()
+
+    @property
+    def version(self) -> int:
+        return self.db.execute("PRAGMA user_version").fetchone()[0]
+
+    def migrate(self) -> None:
+        """Apply every migration the database has not had yet."""
+        while self.version < SCHEMA_VERSION:
+            version = self.version
+            with self.db.atomic():
+                MIGRATIONS[version](self.db)
+                self.db.execute(f"PRAGMA user_version = {version + 1}")
+
+    @contextmanager
+    def atomic(self) -> Iterator[Store]:
+        """One transaction: everything inside commits together or not at all."""
+        with self.db.atomic():
+            yield self
+
+    def close(self) -> None:
+        self.db.close()
+
+    # Rows are returned as dicts; JSON columns are decoded by the callers that need them.
+    def one(self, sql: str, params: tuple | dict = ()) -> dict[str, Any] | None:
+        """The first row of a query, or None."""
+        rows = list(self.db.query(sql, params))
+        return rows[0] if rows else None
+
+    def all(self, sql: str, params: tuple | dict = ()) -> list[dict[str, Any]]:
+        """Every row of a query."""
+        return list(self.db.query(sql, params))
+
+    # --- games and seats
+    def game(self, game_id: str) -> dict[str, Any] | None:
+        return self.one("select * from games where id = ?", (game_id,))
+
+    def games(self, status: str | None = None) -> list[dict[str, Any]]:
+        if status is None:
+            return self.all("select * from games order by id")
+        return self.all("select * from games where status = ? order by id", (status,))
+
+    def seats(self, game_id: str) -> list[dict[str, Any]]:
+        return self.all("select * from seats where game_id = ? order by rowid", (game_id,))
+
+    def seat(self, game_id: str, seat: str) -> dict[str, Any] | None:
+        return self.one("select * from seats where game_id = ? and seat = ?", (game_id, seat))
+
+    def seats_of_address(self, address: str) -> list[dict[str, Any]]:
+        return self.all("select * from seats where lower(address) = lower(?)", (address,))
+
+    def save_game_state(self, game_id: str, step: int, state: dict, status: str,
+                        now: datetime, result: dict | None = None) -> None:
+        self.db["games"].update(game_id, {
+            "step": step, "state": json.dumps(state, sort_keys=True), "status": status,
+            "updated_at": utc_text(now),
+            "result": json.dumps(result, sort_keys=True) if result is not None else None,
+        })
+
+    # --- decisions and pending orders
+    def decisions(self, game_id: str) -> list[dict[str, Any]]:
+        return self.all("select * from decisions where game_id = ? order by step", (game_id,))
+
+    def pending(self, game_id: str, step: int) -> dict[str, dict[str, Any]]:
+        """Pending orders of a step by prompt key."""
+        rows = self.all("select * from pending_orders where game_id = ? and step = ?",
+                        (game_id, step))
+        return {row["prompt"]: row for row in rows}
+
+    def deadline(self, game_id: str, step: int) -> datetime | None:
+        row = self.one("select due_at from deadlines where game_id = ? and step = ?",
+                       (game_id, step))
+        return parse_utc(row["due_at"]) if row else None
+
+    # --- inbound
+    def inbound(self, inbound_id: int) -> dict[str, Any]:
+        return self.db["inbound"].get(inbound_id)
+
+    def inbound_by_message_id(self, message_id: str) -> dict[str, Any] | None:
+        return self.one("select id, status from inbound where message_id = ?", (message_id,))
+
+    def unprocessed_inbound(self) -> list[int]:
+        return [row["id"] for row in
+                self.all("select id from inbound where status = 'new' order by id")]
+
+    # --- mail sources
+    def source_position(self, name: str) -> tuple[int | None, int]:
+        row = self.one("select * from mail_sources where name = ?", (name,))
+        return (row["uidvalidity"], row["last_uid"]) if row else (None, 0)
+
+    def set_source_position(self, name: str, uidvalidity: int, last_uid: int) -> None:
+        with self.atomic():
+            self.db["mail_sources"].upsert(
+                {"name": name, "uidvalidity": uidvalidity, "last_uid": last_uid}, pk="name")

@@ -1,0 +1,58 @@
+"""Rendering mail from Jinja2 templates.
+
+One environment per game: the game's own templates (``games/<name>/templates``)
+come first, so a game can override a shared template, then the shared ones in
+``templates/``.  Undefined variables are errors, and plain-text blocks are
+trimmed.  Templates only ever receive a seat's view, never the full state.
+"""
+
+from __future__ import annotations
+
+import functools
+from datetime import UTC, datetime
+from importlib.resources import files
+from zoneinfo import ZoneInfo
+
+import jinja2
+
+
+def format_deadline(moment: datetime | None, timezone: str) -> str:
+    """A deadline in the reader's time zone, with UTC beside it."""
+    if moment is None:
+        return "none set"
+    local = moment.astimezone(ZoneInfo(timezone))
+    text = local.strftime("%a %d %b %Y %H:%M %Z")
+    if local.utcoffset() != moment.astimezone(UTC).utcoffset():
+        text += moment.astimezone(UTC).strftime(" (%H:%M UTC)")
+    return text
+
+
+def _quote(text: str, prefix: str = "> ") -> str:
+    return "\n".join(prefix + line for line in text.splitlines())
+
+
+@functools.cache
+def environment(game: str) -> jinja2.Environment:
+    """The template environment for one game."""
+    loaders = []
+    game_templates = files("pbem.games").joinpath(game, "templates")
+    if game_templates.is_dir():
+        loaders.append(jinja2.FileSystemLoader(str(game_templates)))
+    loaders.append(jinja2.FileSystemLoader(str(files("pbem.templates"))))
+    env = jinja2.Environment(
+        loader=jinja2.ChoiceLoader(loaders),
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+        autoescape=jinja2.select_autoescape(enabled_extensions=("html",),
+                                            default_for_string=False),
+    )
+    env.filters["deadline"] = format_deadline
+    env.filters["quote"] = _quote
+    return env
+
+
+def render(game_name: str, template: str, /, **context) -> str:
+    """Render ``template`` for the game named ``game_name`` with ``context``."""
+    return environment(game_name).get_template(template).render(**context)

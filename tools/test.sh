@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# Set up everything the test suite needs on a fresh Debian machine, then run it:
+# Dovecot (the real IMAP server the mail tests start on loopback), a virtual
+# environment with pbem installed from this checkout (not editable, as users
+# get it), ruff, and pytest.  Extra arguments go to pytest.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need_debs=()
+command -v dovecot >/dev/null || need_debs+=(dovecot-imapd dovecot-lmtpd)
+[ -x /usr/lib/dovecot/lmtp ] || need_debs+=(dovecot-lmtpd)
+command -v openssl >/dev/null || need_debs+=(openssl)
+if [ ${#need_debs[@]} -gt 0 ]; then
+    sudo=""
+    [ "$(id -u)" -eq 0 ] || sudo="sudo"
+    $sudo apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${need_debs[@]}" >/dev/null
+fi
+
+python3 -m venv .venv
+.venv/bin/pip install -q --upgrade pip
+.venv/bin/pip install -q '.[test]'
+
+.venv/bin/ruff check .
+exec .venv/bin/pytest "$@"
