@@ -1,0 +1,37 @@
+"""Auction: a small sealed-bid game that exercises the moderator before Dune exists.
+
+Each lot is sold in two steps.  First every seat bids in secret (``BID <n>``
+or ``PASS``); the highest bid wins, a tie is drawn by lot, and the winner
+pays its bid.  Then the winner alone decides: ``KEEP`` the lot or
+``GIFT <seat>`` it to another seat, which scores its own valuation of it.
+After the last lot, a seat's score is its valuations of the lots it holds
+plus a tenth of its coins; the highest score wins and ties share the win.
+
+This module provides the names of ``pbem.game.Game``.
+"""
+
+from .orders import ErrorCode, bot_order, parse, prompts
+from .resolve import EventCode, apply
+from .table import RULES_VERSION, RULESETS, SEAT_NAMES, result, setup, step_name, view
+
+name = "auction"
+rules_version = RULES_VERSION
+rulesets = RULESETS
+seat_names = SEAT_NAMES
+
+__all__ = [
+    "ErrorCode",
+    "EventCode",
+    "apply",
+    "bot_order",
+    "name",
+    "parse",
+    "prompts",
+    "result",
+    "rules_version",
+    "rulesets",
+    "seat_names",
+    "setup",
+    "step_name",
+    "view",
+]
