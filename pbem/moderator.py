@@ -26,7 +26,13 @@ from pbem.mail.sinks import make_sink
 from pbem.mail.sources import Incoming, SourceError, make_source
 from pbem.mail.text import automatic_reason, order_text, parse_message, sender_address
 from pbem.record import GameRecord
-from pbem.routing import Refusal, find_seat, game_from_subject, read_routing_lines
+from pbem.routing import (
+    SUBJECT_TAG,
+    Refusal,
+    find_seat,
+    game_from_subject,
+    read_routing_lines,
+)
 from pbem.store import Store, utc_text
 
 log = logging.getLogger("pbem")
@@ -184,7 +190,8 @@ class Moderator:
             return self._refuse(inbound_id, sender, "too-large", subject, in_reply_to)
         lines = read_routing_lines(order_text(message))
         known = {game["id"] for game in self.store.games()}
-        game_id = game_from_subject(subject, known) or lines.game
+        game_id = (game_from_subject(subject, known) or lines.game
+                   or next(iter(SUBJECT_TAG.findall(subject)), None))
         if not game_id or game_id not in known:
             reason = Refusal.UNKNOWN_GAME if game_id else Refusal.NO_GAME
             return self._refuse(inbound_id, sender, reason, subject, in_reply_to,

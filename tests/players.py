@@ -1,0 +1,58 @@
+"""The players' side of the mail tests: writing order mail and reading the answers."""
+
+from __future__ import annotations
+
+import mailbox
+import re
+from email.message import EmailMessage
+from email.utils import formatdate, getaddresses, make_msgid
+from pathlib import Path
+
+from pbem.mail.text import body_text, parse_message
+
+MODERATOR = "moderator@pbem.test"
+GM = "gm@pbem.test"
+
+
+def order_mail(sender: str, body: str, subject: str = "[auction-1] orders",
+               to: str = MODERATOR, in_reply_to: str | None = None,
+               message_id: str | None = None) -> EmailMessage:
+    """A plain order mail as a player's client would send it."""
+    mail = EmailMessage()
+    mail["From"] = sender
+    mail["To"] = to
+    mail["Subject"] = subject
+    mail["Date"] = formatdate()
+    mail["Message-ID"] = message_id or make_msgid(domain="players.test")
+    if in_reply_to:
+        mail["In-Reply-To"] = in_reply_to
+    mail.set_content(body)
+    return mail
+
+
+def drop(maildir: Path, mail: EmailMessage | bytes) -> None:
+    """Deliver a message into a local Maildir, as a mail server would."""
+    box = mailbox.Maildir(maildir, factory=None, create=True)
+    box.add(mail if isinstance(mail, bytes) else mail.as_bytes())
+
+
+def maildir_messages(maildir: Path) -> list[EmailMessage]:
+    """Every message in a Maildir, in delivery order."""
+    paths = [path for sub in ("new", "cur") for path in (Path(maildir) / sub).glob("*")]
+    paths.sort(key=lambda path: (path.stat().st_mtime_ns, path.name))
+    return [parse_message(path.read_bytes()) for path in paths]
+
+
+def addressed_to(messages: list[EmailMessage], address: str) -> list[EmailMessage]:
+    """The messages with ``address`` among their recipients."""
+    return [m for m in messages
+            if address in [a.lower() for _, a in getaddresses(m.get_all("To", []))]]
+
+
+def text(message: EmailMessage) -> str:
+    return body_text(message)
+
+
+def secret_in(welcome: EmailMessage) -> str:
+    """The seat's secret, read from its welcome mail as a player would."""
+    return re.search(r"Your secret is: (\S+)", text(welcome)).group(1)

@@ -1,0 +1,82 @@
+"""Nothing lost, nothing twice: a tick killed at each stage, and ticks run at once.
+
+The crash tests run ``pbem tick`` in a child process that kills itself with
+SIGKILL at a named point (``PBEM_CRASH_AT``), then run ordinary ticks, and
+check that every order was filed once and every mail written once.
+"""
+
+from __future__ import annotations
+
+import collections
+import json
+import signal
+import subprocess
+import sys
+
+import pytest
+from installation import SEATS, Installation, player
+from players import drop, order_mail
+
+BIDS = dict(zip(SEATS, (12, 31, 27), strict=True))
+
+
+@pytest.fixture
+def site(tmp_path):
+    site = Installation(tmp_path)
+    site.new_game()
+    for seat, bid in BIDS.items():
+        drop(site.inbox, order_mail(player(seat), f"SECRET {site.secret(seat)}\nBID {bid}"))
+    return site
+
+
+def assert_everything_once(site):
+    store = site.moderator().store
+    inbound = store.all("select status from inbound")
+    assert [row["status"] for row in inbound] == ["processed"] * 3
+    decisions = store.decisions("auction-1")
+    assert len(decisions) == 1
+    orders = json.loads(decisions[0]["orders"])
+    assert {key.split(".")[-1]: value for key, value in orders.items()} == BIDS
+    assert json.loads(decisions[0]["defaulted"]) == []
+    ids = [m["Message-ID"] for m in site.sent()]
+    assert len(ids) == len(set(ids)), "a mail was written twice"
+    kinds = collections.Counter((str(m["To"]), str(m["Subject"])) for m in site.sent())
+    for seat in SEATS:
+        assert kinds[(player(seat), "[auction-1] Orders received")] == 1
+        assert kinds[(player(seat), "[auction-1] Lot 1 of 2: keep or gift")] == 1
+    outbox = store.all("select status from outbox")
+    assert {row["status"] for row in outbox} == {"sent"}
+
+
+@pytest.mark.parametrize("point", [
+    "fetched:1", "fetched:2", "archived:1", "archived:3", "processed:1", "processed:2",
+    "marked:1", "marked:3", "resolved:1", "sent:1", "sent:4", "sent:7",
+])
+def test_a_tick_killed_at_each_stage_loses_nothing_and_repeats_nothing(site, point):
+    crashed = site.run("tick", env={"PBEM_CRASH_AT": point}, check=False)
+    assert crashed.returncode == -signal.SIGKILL, crashed.stdout + crashed.stderr
+    for _ in range(2):
+        site.run("tick")
+    assert_everything_once(site)
+
+
+def test_two_ticks_started_at_once_process_each_message_once(site):
+    command = [sys.executable, "-m", "pbem", "--config", str(site.config_path), "tick"]
+    first = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    second = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    outputs = [first.communicate(timeout=120)[0], second.communicate(timeout=120)[0]]
+    assert first.returncode == 0 and second.returncode == 0
+    site.run("tick")
+    assert_everything_once(site)
+    assert all(line.startswith("tick:") for line in outputs)
+
+
+def test_a_tick_that_finds_the_lock_taken_exits_cleanly_and_does_nothing(site):
+    from pbem.lock import tick_lock
+
+    with tick_lock(site.config.lock_path):
+        busy = site.run("tick")
+    assert busy.stdout.startswith("tick: skipped, another tick is running")
+    assert site.moderator().store.all("select id from inbound") == []
+    site.run("tick")
+    assert_everything_once(site)
