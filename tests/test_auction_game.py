@@ -18,10 +18,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
-from pbem.games import auction
-from pbem.games.auction import ErrorCode, EventCode
 
 from pbem.game import Event, load_game, replay, step_rng
+from pbem.games import auction
+from pbem.games.auction import ErrorCode, EventCode
 
 SEATS = ["north", "east", "south"]
 SEED = "auction-test"
