@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import smtplib
 import ssl
 import subprocess
@@ -139,8 +140,9 @@ class _SmtpSession:
         self.client = client
 
     def send(self, message: bytes, sender: str, recipients: list[str]) -> None:
+        """Submit one message; SMTP wants CRLF line ends, which smtplib leaves to us for bytes."""
         try:
-            refused = self.client.sendmail(sender, recipients, message)
+            refused = self.client.sendmail(sender, recipients, re.sub(rb"\r?\n", b"\r\n", message))
         except smtplib.SMTPRecipientsRefused as error:
             raise DeliveryError(f"every recipient refused: {error.recipients}") from error
         except (TimeoutError, smtplib.SMTPServerDisconnected, OSError) as error:
