@@ -1,0 +1,133 @@
+"""The command line: every command documented with an example, and each doing its job."""
+
+from __future__ import annotations
+
+import click
+import pytest
+import yaml
+from click.testing import CliRunner
+from installation import Installation, player
+from players import drop, order_mail
+
+from pbem.cli import main
+from pbem.store import SCHEMA_VERSION, Store
+
+
+def all_commands(group: click.Group, prefix=()):
+    for name, command in group.commands.items():
+        yield (*prefix, name), command
+        if isinstance(command, click.Group):
+            yield from all_commands(command, (*prefix, name))
+
+
+@pytest.mark.parametrize("path", [path for path, _ in all_commands(main)] + [()],
+                         ids=lambda path: " ".join(path) or "pbem")
+def test_every_command_has_help_with_an_example(path):
+    result = CliRunner().invoke(main, [*path, "--help"])
+    assert result.exit_code == 0
+    assert "Example" in result.output, f"pbem {' '.join(path)} --help has no example"
+
+
+def run(site, *args, **kwargs):
+    return CliRunner().invoke(main, ["--config", str(site.config_path), *args], **kwargs)
+
+
+def game_file(tmp_path, **changes):
+    data = {"id": "auction-7", "game": "auction", "options": {"lots": 1},
+            "seats": [{"seat": "north", "address": player("north")},
+                      {"seat": "south", "address": player("south"), "secret": "known-secret",
+                       "timezone": "Asia/Tokyo"}]}
+    data.update(changes)
+    path = tmp_path / "game.yaml"
+    path.write_text(yaml.safe_dump(data))
+    return path
+
+
+def test_init_creates_the_database_and_the_maildirs(tmp_path):
+    site = Installation(tmp_path)
+    result = run(site, "init")
+    assert result.exit_code == 0, result.output
+    assert (site.inbox / "new").is_dir() and (site.outbox / "cur").is_dir()
+    assert Store(site.config.database).version == SCHEMA_VERSION
+
+
+def test_game_new_mails_the_welcomes_and_status_shows_who_has_ordered(tmp_path):
+    site = Installation(tmp_path)
+    result = run(site, "game", "new", str(game_file(tmp_path)))
+    assert result.exit_code == 0, result.output
+    assert "game auction-7: auction (standard), 2 seats" in result.output
+    assert "2 welcome mails sent" in result.output
+    assert [m["Subject"] for m in site.sent(player("south"))] == ["[auction-7] Welcome"]
+    assert "Your secret is: known-secret" in site.sent(player("south"))[0].get_content()
+    drop(site.inbox, order_mail(player("south"), "SECRET known-secret\nBID 4",
+                                subject="[auction-7] bid"))
+    assert run(site, "tick").exit_code == 0
+    status = run(site, "status", "auction-7").output
+    assert "waiting for north" in status
+    assert "north" in status and "0/1 orders in" in status
+    assert "south" in status and "1/1 orders in" in status
+    assert "BID 4" not in status
+    assert "auction-7: auction/standard active" in run(site, "status").output
+
+
+def test_a_bad_game_file_gets_every_fault_named(tmp_path):
+    site = Installation(tmp_path)
+    path = game_file(tmp_path, ruleset="deluxe", auth="trust",
+                     seats=[{"seat": "north", "address": "nobody"},
+                            {"seat": "north", "address": player("x"), "colour": "red"}])
+    result = run(site, "game", "new", str(path))
+    assert result.exit_code == 1
+    for expected in ("auth: expected one of address, secret, both, got 'trust'",
+                     "seats[1].colour: unknown key",
+                     "ruleset: expected one of standard, got 'deluxe'",
+                     "seats[0].address: expected a mail address, got 'nobody'",
+                     "seats[1].seat: 'north' is seated twice"):
+        assert expected in result.output
+
+
+def test_a_bad_configuration_is_a_clear_error(tmp_path):
+    path = tmp_path / "pbem.yaml"
+    path.write_text("mail_in:\n  transport: carrier-pigeon\n")
+    result = CliRunner().invoke(main, ["--config", str(path), "status"])
+    assert result.exit_code == 1
+    assert "mail_in.transport: expected one of maildir, imap, got 'carrier-pigeon'" in (
+        result.output)
+
+
+def test_tick_prints_one_summary_line(tmp_path):
+    site = Installation(tmp_path)
+    site.new_game()
+    result = run(site, "tick")
+    assert result.exit_code == 0
+    assert result.output.count("\n") == 1 and result.output.startswith("tick: 0 new messages")
+
+
+def test_tick_fails_when_the_mailbox_cannot_be_read(tmp_path):
+    site = Installation(tmp_path, mail_in={"transport": "imap", "imap": {
+        "host": "127.0.0.1", "port": 1, "security": "none", "auth": {"user": "x"}}})
+    result = run(site, "tick")
+    assert result.exit_code == 1
+    assert "cannot read imap:x@127.0.0.1/INBOX" in result.output
+
+
+def test_outbox_lists_waiting_mail_and_retry_sends_it(tmp_path):
+    site = Installation(tmp_path, mail_out={"transport": "smtp", "smtp": {
+        "host": "127.0.0.1", "port": 1, "security": "none"}})
+    site.new_game()
+    listing = run(site, "outbox").output
+    assert listing.count("pending") == 3 and "cannot reach SMTP server" in listing
+    assert "[auction-1] Welcome" in listing
+    retried = run(site, "outbox", "retry", "1")
+    assert "1 messages retried: 0 sent, 1 still waiting" in retried.output
+    (tmp_path / "other").mkdir()
+    assert "nothing waiting" in run(Installation(tmp_path / "other"), "outbox").output
+
+
+def test_demo_plays_a_whole_game_by_mail(tmp_path):
+    result = CliRunner().invoke(main, ["demo", "--dir", str(tmp_path / "demo")])
+    assert result.exit_code == 0, result.output
+    assert "demo: Finished after 6 steps" in result.output
+    assert "'winners'" in result.output
+    assert f"database:      {tmp_path / 'demo' / 'pbem.db'}" in result.output
+    outgoing = list((tmp_path / "demo" / "mail" / "outbox" / "new").iterdir())
+    assert any(b"unknown order 'BDI'" in path.read_bytes() for path in outgoing)
