@@ -53,6 +53,7 @@ class Installation:
                                      "maildir": {"path": str(self.outbox)}},
         }
         self.config_path = root / "pbem.yaml"
+        root.mkdir(parents=True, exist_ok=True)
         self.config_path.write_text(yaml.safe_dump(settings))
         self.config = load_config(self.config_path)
         self.clock = Clock()
