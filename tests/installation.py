@@ -41,7 +41,8 @@ class Installation:
 
     def __init__(self, root: Path, mail_in: dict | None = None, mail_out: dict | None = None):
         self.root = root
-        self.inbox = root / "mail" / "inbox"
+        self.inbox = Path(mail_in["maildir"]["path"]) if mail_in and "maildir" in mail_in else (
+            root / "mail" / "inbox")
         self.outbox = root / "mail" / "outbox"
         settings = {
             "moderator": {"address": MODERATOR, "name": "Test Moderator"},

@@ -97,6 +97,12 @@ def test_without_a_processed_folder_mail_is_flagged_and_read_incrementally(
     (row,) = store.all("select * from mail_sources")
     assert row["last_uid"] == max(flagged)
     assert site.moderator().tick().messages == 0
+    # A rebuilt mailbox (new UIDVALIDITY) is read again; nothing is filed twice.
+    store.db.execute("update mail_sources set uidvalidity = 1, last_uid = 0")
+    store.db.conn.commit()
+    again = site.moderator().tick()
+    assert (again.messages, again.sent) == (0, 0)
+    assert store.one("select count(*) as n from inbound")["n"] == 3
 
 
 def test_the_moderator_logs_in_with_xoauth2_from_a_token_command(tmp_path, mailboxes,

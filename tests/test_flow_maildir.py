@@ -232,3 +232,25 @@ def test_a_seat_never_sees_another_seats_valuations_or_bids_before_the_reveal(si
                 body = text(mail)
                 leaked = [line for line in theirs - own_lines if line in body]
                 assert not leaked, (seat, other, leaked)
+
+
+def test_one_game_is_one_conversation_for_each_seat(site):
+    """Every mail to a seat refers to its welcome, so mail clients thread them."""
+    send(site, "north", "BID 3")
+    tick(site)
+    welcome, *later = site.sent(player("north"))
+    assert later
+    for mail in later:
+        assert welcome["Message-ID"] in mail["References"].split()
+
+
+def test_a_message_over_the_size_limit_is_archived_and_its_sender_told(tmp_path):
+    site = Installation(tmp_path, mail_in={"transport": "maildir", "max_message_bytes": 2000,
+                                           "maildir": {"path": str(tmp_path / "inbox")}})
+    site.new_game()
+    drop(site.inbox, order_mail(player("north"), f"SECRET {site.secret('north')}\nBID 3\n"
+                                + "padding line\n" * 300))
+    assert tick(site).rejected == 1
+    assert "too large" in text(site.sent(player("north"))[-1])
+    row = site.moderator().store.one("select status, outcome, size from inbound")
+    assert (row["status"], row["outcome"]) == ("rejected", "too-large") and row["size"] > 2000
