@@ -12,10 +12,12 @@ from __future__ import annotations
 import codecs
 import email
 import re
+from collections import Counter
+from collections.abc import Iterator
 from contextlib import suppress
 from email import policy
+from email.headerregistry import BaseHeader, HeaderRegistry, UnstructuredHeader
 from email.message import EmailMessage, Message
-from email.utils import collapse_rfc2231_value
 from html.parser import HTMLParser
 
 from pbem.mail.automatic import automatic_reason, sender_address
@@ -31,19 +33,33 @@ __all__ = [
 ]
 
 
+class _LenientHeaders(HeaderRegistry):
+    """The stdlib's header classes, but a header they cannot parse is kept as plain text."""
+
+    def __call__(self, name: str, value: str) -> BaseHeader:
+        try:
+            return super().__call__(name, value)
+        except Exception:  # the stdlib parsers crash on some garbage, such as "From: x@"
+            return _PlainHeader(name, value)
+
+
+class _PlainHeader(UnstructuredHeader, BaseHeader):
+    """A header read as unstructured text."""
+
+
+_POLICY = policy.default.clone(header_factory=_LenientHeaders())
+
+
 def parse_message(raw: bytes) -> EmailMessage:
     """Parse raw RFC 5322 bytes; malformed input yields defects, never an exception.
 
-    The parser itself only fails on stdlib bugs; should one strike, the headers
-    alone are kept (so the message can still be judged) with an empty body.
+    The policy is ``email.policy.default`` except that a header the stdlib
+    cannot parse reads as plain text, so later header access cannot raise either.
     """
-    try:
-        return email.message_from_bytes(raw, policy=policy.default)
-    except Exception:
-        return email.message_from_bytes(raw.partition(b"\n\n")[0], policy=policy.default)
+    return email.message_from_bytes(raw, policy=_POLICY)
 
 
-def order_text(msg: Message, max_chars: int = 100_000) -> str:
+def order_text(msg: EmailMessage, max_chars: int = 100_000) -> str:
     """What the player wrote in ``msg``, without quotes and signatures."""
     return strip_quoted(body_text(msg, max_chars))
 
@@ -51,33 +67,39 @@ def order_text(msg: Message, max_chars: int = 100_000) -> str:
 # -- finding and decoding the body ------------------------------------------
 
 
-def body_text(msg: Message, max_chars: int = 100_000) -> str:
+def body_text(msg: EmailMessage, max_chars: int = 100_000) -> str:
     """The body a person wrote: the first plain text part, else the HTML one as text.
 
-    Attachments are skipped, any charset and transfer encoding is decoded,
-    format=flowed is unwrapped, line endings become ``\\n`` and the result is
-    cut to ``max_chars``.  Never raises; a message without text gives "".
+    Attachments and attached messages are skipped, any charset and transfer
+    encoding is decoded, format=flowed is unwrapped, line endings become
+    ``\\n`` and the result is cut to ``max_chars``.  A message without text gives "".
     """
+    parts = list(_text_parts(msg))
     for subtype in ("plain", "html"):
-        part = _body_part(msg, subtype)
-        text = _part_text(part) if part is not None else ""
-        if text.strip():
-            return text[:max_chars]
+        for part in parts:
+            if part.get_content_subtype() != subtype:
+                continue
+            text = _part_text(part)
+            if text.strip():
+                return text[:max_chars]
     return ""
 
 
-def _body_part(msg: Message, subtype: str) -> Message | None:
-    """The first text/``subtype`` part that is not an attachment, if any."""
-    try:
-        return msg.get_body(preferencelist=(subtype,))
-    except Exception:  # the stdlib header parser crashes on some garbage
-        return None
+def _text_parts(part: Message) -> Iterator[Message]:
+    """The text parts of ``part`` in order, leaving out attachments and attached messages."""
+    if part.get_content_disposition() == "attachment":
+        return
+    if part.get_content_maintype() == "multipart" and part.is_multipart():
+        for subpart in part.get_payload():
+            yield from _text_parts(subpart)
+    elif part.get_content_maintype() == "text":
+        yield part
 
 
 def _part_text(part: Message) -> str:
     """A text part's content, decoded and in plain text with ``\\n`` line endings."""
     data = part.get_payload(decode=True)
-    text = _decode(data if isinstance(data, bytes) else b"", part.get_content_charset())
+    text = _decode(data if isinstance(data, bytes) else b"", _param(part, "charset"))
     text = text.replace("\r\n", "\n").replace("\r", "\n")
     if part.get_content_subtype() == "html":
         return html_to_text(text)
@@ -88,27 +110,29 @@ def _part_text(part: Message) -> str:
 
 def _param(part: Message, name: str) -> str:
     """A Content-Type parameter, lower-cased; "" when absent."""
-    return collapse_rfc2231_value(part.get_param(name, "")).strip().lower()
+    value = part.get_param(name, "")
+    if isinstance(value, tuple):  # RFC 2231: (charset, language, value)
+        value = value[2]
+    return value.strip().lower()
 
 
-def _decode(data: bytes, charset: str | None) -> str:
+def _decode(data: bytes, charset: str) -> str:
     """Decode with the declared charset, else UTF-8, else Windows-1252 (with replacement)."""
     for name in _charsets(charset):
-        with suppress(UnicodeError):
+        with suppress(UnicodeError, LookupError):  # LookupError: not a text codec ("hex")
             return data.decode(name)
     return data.decode("cp1252", errors="replace")
 
 
-def _charsets(declared: str | None) -> tuple[str, ...]:
+def _charsets(declared: str) -> tuple[str, ...]:
     """The encodings to try strictly, in order, for a part declaring ``declared``.
 
     Latin-1 labels are read as Windows-1252, as browsers do: senders mean it.
-    Unknown and non-text codecs (such as "base64") count as undeclared.
+    An unknown charset counts as none, which is read as ASCII.
     """
     try:
-        name = codecs.lookup(declared or "ascii").name
-        "".encode(name)
-    except (LookupError, ValueError):
+        name = codecs.lookup(declared).name
+    except (LookupError, ValueError):  # ValueError: a name with a NUL in it
         name = "ascii"
     if name == "iso8859-1":
         return ("cp1252", "latin-1")
@@ -117,25 +141,20 @@ def _charsets(declared: str | None) -> tuple[str, ...]:
 
 def _unflow(text: str, delsp: bool) -> str:
     """Undo RFC 3676 format=flowed: join soft-broken lines, remove space-stuffing."""
-    lines: list[str] = []
-    pending: tuple[int, str] | None = None  # a flowed paragraph still open
+    paragraphs: list[tuple[int, list[str]]] = []  # (quote depth, pieces of its lines)
+    continues = False  # the last line ended in a soft break
     for line in text.split("\n"):
         depth = len(line) - len(line.lstrip(">"))
-        content = line[depth:]
-        content = content.removeprefix(" ")
-        if pending is not None and pending[0] == depth:
-            content = pending[1] + content
-        elif pending is not None:
-            lines.append(_quote(*pending))
-        flowed = content.endswith(" ") and content != "-- "
-        if flowed:
-            pending = (depth, content[:-1] if delsp else content)
+        content = line[depth:].removeprefix(" ")  # the quote marks, then space-stuffing
+        signature = content == "-- "  # the signature separator never flows
+        flowed = content.endswith(" ") and not signature
+        piece = content[:-1] if flowed and delsp else content
+        if continues and paragraphs[-1][0] == depth and not signature:
+            paragraphs[-1][1].append(piece)
         else:
-            pending = None
-            lines.append(_quote(depth, content))
-    if pending is not None:
-        lines.append(_quote(*pending))
-    return "\n".join(lines)
+            paragraphs.append((depth, [piece]))
+        continues = flowed
+    return "\n".join(_quote(depth, "".join(pieces)) for depth, pieces in paragraphs)
 
 
 def _quote(depth: int, content: str) -> str:
@@ -165,34 +184,44 @@ class _TextCollector(HTMLParser):
         super().__init__(convert_charrefs=True)
         self.lines: list[str] = []
         self._words: list[str] = []
-        self._hidden: list[str] = []  # open elements whose content is dropped
+        self._hidden: Counter[str] = Counter()  # open elements whose content is dropped
         self._pre = 0
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         if tag in _HIDDEN:
-            self._hidden.append(tag)
+            self._hidden[tag] += 1
         elif tag == "body":
             self._hidden.clear()  # an unclosed <head> ends here
-        elif self._hidden:
-            return
+        elif self._hidden.total():
+            return  # inside dropped content
         elif tag == "br":
             self.end_line(keep_empty=True)
         elif tag in _BLOCKS:
             self.end_line()
+            if tag == "pre":
+                self._pre += 1
         elif tag in _CELLS:
             self._words.append(" ")
-        self._pre += tag == "pre"
 
     def handle_endtag(self, tag: str) -> None:
-        if tag in self._hidden:
-            while self._hidden.pop() != tag:
-                pass
-        elif not self._hidden and tag in _BLOCKS:
+        if self._hidden[tag]:
+            self._hidden[tag] -= 1
+        elif not self._hidden.total() and tag in _BLOCKS:
             self.end_line()
-        self._pre -= tag == "pre" and self._pre > 0
+            if tag == "pre" and self._pre:
+                self._pre -= 1
+
+    def parse_marked_section(self, i: int, report: bool = True) -> int:
+        """Skip ``<![...]>`` up to the next ">", as browsers do.
+
+        Outlook writes ``<![if !supportLists]>``; the stdlib version of this
+        method raises AssertionError on keywords it does not know.
+        """
+        end = self.rawdata.find(">", i)
+        return -1 if end < 0 else end + 1
 
     def handle_data(self, data: str) -> None:
-        if self._hidden:
+        if self._hidden.total():
             return
         if not self._pre:
             self._words.append(data)
@@ -204,10 +233,15 @@ class _TextCollector(HTMLParser):
             self._words.append(line)
 
     def end_line(self, keep_empty: bool = False) -> None:
-        """Close the current line; blank lines are kept only when asked (``<br>``)."""
-        line = " ".join("".join(self._words).split())
+        """Close the current line.
+
+        A blank line is kept after ``<br>`` (``keep_empty``) or when it held a
+        ``&nbsp;``, as in ``<p>&nbsp;</p>``; other whitespace is markup layout.
+        """
+        text = "".join(self._words)
         self._words = []
-        if line or keep_empty:
+        line = " ".join(text.split())
+        if line or keep_empty or "\xa0" in text:
             self.lines.append(line)
 
 
@@ -219,19 +253,16 @@ def html_to_text(html: str) -> str:
     are dropped.
     """
     collector = _TextCollector()
-    with suppress(AssertionError):  # _markupbase asserts on some malformed declarations
-        collector.feed(html)
-        collector.close()
+    collector.feed(html)
+    collector.close()
     collector.end_line()
     return "\n".join(collector.lines)
 
 
 # -- quotes and signatures ----------------------------------------------------
 
-_VERBS = (
-    "wrote|writes|a écrit|schrieb|escribió|ha scritto|schreef|escreveu|skrev|napisał|kirjoitti"
-)
-_ATTRIBUTION_VERB = re.compile(rf"\b(?:{_VERBS})\b.*:$")
+_VERBS = "wrote|writes|a écrit|schrieb|escribió|ha scritto|schreef|escreveu|skrev|napisał|kirjoitti"
+_ATTRIBUTION_VERB = re.compile(rf"\b(?:{_VERBS})\b")
 _ATTRIBUTION_OPENER = re.compile(r"^(?:On|Le|Am|El|Il|Op|Em|Den|På|W dniu)\s")
 _ATTRIBUTION_STAMP = re.compile(r"\d[:.]\d\d|@")  # a time of day or an address
 _SEPARATOR = re.compile(
@@ -254,21 +285,23 @@ _SENT_FROM = re.compile(
 
 
 def strip_quoted(text: str) -> str:
-    """The player's own lines of ``text``, in order, trailing whitespace stripped.
+    """The player's own lines of ``text``, in order, with trailing whitespace stripped.
 
     Dropped: quoted lines (``>``) and the attribution line introducing them,
     everything from an Outlook-style original or a signature separator on,
-    trailing "Sent from my iPhone" lines, and leading and trailing blank lines.
+    trailing "Sent from my iPhone" lines, and leading and trailing blank
+    lines; runs of blank lines (left where quotes were) become one.
     """
     lines = [line.rstrip() for line in text.splitlines()]
     lines = lines[: _own_text_end(lines)]
     quoted = _quoted_lines(lines)
-    lines = [line for i, line in enumerate(lines) if i not in quoted]
-    while lines and (not lines[-1] or _SENT_FROM.match(lines[-1])):
-        lines.pop()
-    while lines and not lines[0]:
-        lines.pop(0)
-    return "\n".join(lines)
+    kept: list[str] = []
+    for i, line in enumerate(lines):
+        if i not in quoted and (line or (kept and kept[-1])):
+            kept.append(line)
+    while kept and (not kept[-1] or _SENT_FROM.match(kept[-1])):
+        kept.pop()
+    return "\n".join(kept)
 
 
 def _own_text_end(lines: list[str]) -> int:
@@ -304,9 +337,9 @@ def _quoted_lines(lines: list[str]) -> set[int]:
     """
     quoted = {i for i, line in enumerate(lines) if line.startswith(">")}
     for i, line in enumerate(lines):
-        if i in quoted:
+        if i in quoted or not line:
             continue
-        if i > 0 and i - 1 not in quoted and _is_attribution(f"{lines[i - 1]} {line}"):
+        if i > 0 and i - 1 not in quoted and _is_wrapped_attribution(lines[i - 1], line):
             quoted.update((i - 1, i))
         elif _is_attribution(line, before_quote=_next_text(lines, i + 1) in quoted):
             quoted.add(i)
@@ -318,7 +351,12 @@ def _is_attribution(text: str, before_quote: bool = False) -> bool:
 
     A bare "<someone> wrote:" counts only right before a quote.
     """
-    if not _ATTRIBUTION_VERB.search(text):
+    if not (text.endswith(":") and _ATTRIBUTION_VERB.search(text)):
         return False
     dated = _ATTRIBUTION_OPENER.match(text) and _ATTRIBUTION_STAMP.search(text)
     return before_quote or bool(dated)
+
+
+def _is_wrapped_attribution(first: str, second: str) -> bool:
+    """True if two lines are a dated attribution wrapped in two, as Gmail wraps long ones."""
+    return not _ATTRIBUTION_OPENER.match(second) and _is_attribution(f"{first} {second}")
