@@ -1,0 +1,798 @@
+"""Reads the YAML rules data of a ruleset, checks all of it, and builds the model.
+
+Every fault found is collected (as the diplomacy engine does when it validates a map) and
+reported at once in one ``DataError``; data with any fault is never returned.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from dataclasses import dataclass
+from enum import StrEnum
+from itertools import pairwise
+from pathlib import Path
+from typing import Any, TypeVar
+
+import yaml
+
+from .model import (
+    Ability,
+    Board,
+    Border,
+    CardCategory,
+    CardType,
+    DefaultVictory,
+    DuneData,
+    Effect,
+    Faction,
+    Leader,
+    NativeArrival,
+    Placement,
+    Slot,
+    SpiceBlow,
+    SpiceCard,
+    StarredForces,
+    StormShelter,
+    Territory,
+    TerritoryType,
+    Timing,
+    TreacheryCard,
+)
+from .names import Named, clashes
+
+DATA_DIR = Path(__file__).parent
+BOARD, TREACHERY, SPICE, LEADERS, FACTIONS = (
+    "board.yaml",
+    "treachery.yaml",
+    "spice.yaml",
+    "leaders.yaml",
+    "factions.yaml",
+)
+
+E = TypeVar("E", bound=StrEnum)
+
+
+class FaultCode(StrEnum):
+    """What is wrong with the data (tests and tools refer to these, not to the wording)."""
+
+    FILE = "file"  # missing, unreadable or not YAML
+    DUPLICATE_KEY = "duplicate_key"
+    MISSING_KEY = "missing_key"
+    UNKNOWN_KEY = "unknown_key"
+    BAD_VALUE = "bad_value"
+    DUPLICATE_NAME = "duplicate_name"
+    UNKNOWN_TERRITORY = "unknown_territory"
+    UNKNOWN_FACTION = "unknown_faction"
+    SECTOR_RANGE = "sector_range"
+    SECTORS_NOT_CONTIGUOUS = "sectors_not_contiguous"
+    BORDER_SECTOR = "border_sector"
+    BORDER_NOT_SYMMETRIC = "border_not_symmetric"
+    NOT_CONNECTED = "not_connected"
+    SPICE_SITE = "spice_site"
+    SPICE_CARD = "spice_card"
+    CARD_COUNT = "card_count"
+    LEADER_COUNT = "leader_count"
+    FORCE_COUNT = "force_count"
+
+
+@dataclass(frozen=True)
+class Fault:
+    """One fault: the file, the place in it, its code and a message for the reader."""
+
+    file: str
+    where: str
+    code: FaultCode
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.file}: {self.where}: {self.message} [{self.code}]"
+
+
+class DataError(ValueError):
+    """The rules data has faults; ``faults`` lists every one found."""
+
+    def __init__(self, directory: Path, faults: list[Fault]) -> None:
+        self.directory = directory
+        self.faults = tuple(faults)
+        lines = "\n".join(f"  {fault}" for fault in faults)
+        super().__init__(f"{len(faults)} fault(s) in the Dune data in {directory}:\n{lines}")
+
+
+@functools.cache
+def load(directory: Path = DATA_DIR) -> DuneData:
+    """The checked rules data in ``directory`` (the classic data by default), loaded once.
+
+    Raises DataError listing every fault found.
+    """
+    reader = _Reader(Path(directory))
+    data = reader.read()
+    if reader.faults:
+        raise DataError(Path(directory), reader.faults)
+    assert data is not None, "every unusable part of the data is reported as a fault"
+    return data
+
+
+class _YamlLoader(yaml.SafeLoader):
+    """A safe YAML loader that records duplicate keys (with their line) instead of dropping them."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.duplicates: list[tuple[object, int]] = []
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen = set()
+        for key_node, _ in node.value:
+            key = self.construct_object(key_node, deep=True)
+            if isinstance(key, str | int) and key in seen:
+                self.duplicates.append((key, key_node.start_mark.line + 1))
+            seen.add(key if isinstance(key, str | int) else id(key_node))
+        return super().construct_mapping(node, deep)
+
+
+# A field of a record: its kind (str, int, bool, dict, list, or [kind] for a list of that
+# kind), and optionally a default, which makes the field optional.
+_REQUIRED = object()
+
+
+class _Reader:
+    """Reads the five files of a ruleset and collects the faults it finds on the way."""
+
+    def __init__(self, directory: Path) -> None:
+        self.directory = directory
+        self.faults: list[Fault] = []
+        self.file = ""
+        # The names given in board.yaml and factions.yaml, even those of faulty entries, so
+        # that references to them are checked without repeating their faults; None while
+        # the file is unusable.
+        self.territory_names: set[str] | None = None
+        self.faction_names: set[str] | None = None
+
+    def read(self) -> DuneData | None:
+        board = self.board(self.yaml(BOARD))
+        treachery = self.treachery(self.yaml(TREACHERY))
+        spice = self.spice(self.yaml(SPICE), board)
+        factions = self.factions(self.yaml(FACTIONS))
+        leaders = self.leaders(self.yaml(LEADERS))
+        if board is None or treachery is None or spice is None:
+            return None
+        if factions is None or leaders is None:
+            return None
+        return DuneData(board, treachery, spice, leaders, factions)
+
+    # -- reading ---------------------------------------------------------------------------
+
+    def fault(self, where: str, code: FaultCode, message: str) -> None:
+        self.faults.append(Fault(self.file, where, code, message))
+
+    def yaml(self, name: str) -> Any:
+        """The parsed content of one file, or None (with a fault) if it cannot be read."""
+        self.file = name
+        try:
+            text = (self.directory / name).read_text(encoding="utf-8")
+        except OSError as error:
+            self.fault("file", FaultCode.FILE, f"cannot read it: {error.strerror or error}")
+            return None
+        loader = _YamlLoader(text)
+        try:
+            content = loader.get_single_data()
+        except yaml.YAMLError as error:
+            self.fault("file", FaultCode.FILE, f"not valid YAML: {error}")
+            return None
+        finally:
+            loader.dispose()
+        for key, line in loader.duplicates:
+            self.fault(f"line {line}", FaultCode.DUPLICATE_KEY, f"key {key!r} given twice")
+        if content is None:
+            self.fault("file", FaultCode.FILE, "it is empty")
+        return content
+
+    def record(self, raw: Any, where: str, fields: dict[str, Any]) -> dict[str, Any] | None:
+        """The fields of one mapping, defaults filled in; None if a required field is unusable.
+
+        ``fields`` maps each key to its kind, or to (kind, default) for an optional key.
+        """
+        if not isinstance(raw, dict):
+            self.fault(where, FaultCode.BAD_VALUE, "expected a mapping of keys to values")
+            return None
+        for key in raw:
+            if key not in fields:
+                self.fault(where, FaultCode.UNKNOWN_KEY, f"unknown key {key!r}")
+        values: dict[str, Any] = {}
+        usable = True
+        for key, spec in fields.items():
+            kind, default = spec if isinstance(spec, tuple) else (spec, _REQUIRED)
+            value = raw.get(key)
+            if value is None and default is not _REQUIRED:
+                values[key] = default
+            elif key not in raw:
+                self.fault(where, FaultCode.MISSING_KEY, f"missing key {key!r}")
+                usable = False
+            elif not _is_kind(value, kind):
+                self.fault(where, FaultCode.BAD_VALUE, f"{key}: expected {_kind_name(kind)}")
+                usable = usable and default is not _REQUIRED
+                values[key] = None if default is _REQUIRED else default
+            else:
+                values[key] = value
+        return values if usable else None
+
+    def enum(self, kind: type[E], value: str, where: str) -> E | None:
+        try:
+            return kind(value)
+        except ValueError:
+            choices = ", ".join(member.value for member in kind)
+            self.fault(where, FaultCode.BAD_VALUE, f"{value!r} is not one of: {choices}")
+            return None
+
+    def enums(self, kind: type[E], values: list[str], where: str) -> frozenset[E] | None:
+        members = [self.enum(kind, value, where) for value in values]
+        return None if None in members else frozenset(m for m in members if m is not None)
+
+    def clash(self, entries: list[Named[Any]], what: str) -> None:
+        for spelling, names in clashes(entries).items():
+            self.fault(what, FaultCode.DUPLICATE_NAME, f"{spelling!r} names more than one: {names}")
+
+    # -- board.yaml --------------------------------------------------------------------------
+
+    def board(self, raw: Any) -> Board | None:
+        """The board, checked: sectors, names, spice blow sites, borders, connectedness."""
+        if raw is None:
+            return None
+        top = self.record(
+            raw,
+            "board",
+            {"sectors": int, "storm_start_sector": int, "player_dots": [int], "territories": list},
+        )
+        if top is None:
+            return None
+        count = top["sectors"]
+        if count < 1:
+            self.fault("sectors", FaultCode.BAD_VALUE, f"a board of {count} sectors")
+            return None
+        self.sector(top["storm_start_sector"], count, "storm_start_sector")
+        for dot in top["player_dots"]:
+            self.sector(dot, count, "player_dots")
+        if len(set(top["player_dots"])) != len(top["player_dots"]):
+            self.fault("player_dots", FaultCode.BAD_VALUE, "a sector has two player dots")
+        territories = [
+            self.territory(entry, count, _label(entry, "name", f"territories[{i}]"))
+            for i, entry in enumerate(top["territories"])
+        ]
+        found = tuple(t for t in territories if t is not None)
+        self.clash([Named(t, t.name, t.abbreviations, t.synonyms) for t in found], "territories")
+        self.territory_names = _names(top["territories"])
+        board = Board(count, top["storm_start_sector"], tuple(top["player_dots"]), found)
+        if not self.borders_agree(found) or len(found) != len(territories) or not found:
+            return board
+        cut_off = {t.name for t in found} - board.within(found[0].name, len(found))
+        if cut_off:
+            self.fault(
+                "territories",
+                FaultCode.NOT_CONNECTED,
+                f"not reachable from {found[0].name}: {', '.join(sorted(cut_off))}",
+            )
+        return board
+
+    def sector(self, sector: int, count: int, where: str) -> bool:
+        if 1 <= sector <= count:
+            return True
+        self.fault(where, FaultCode.SECTOR_RANGE, f"sector {sector} is not in 1-{count}")
+        return False
+
+    def territory(self, raw: Any, count: int, where: str) -> Territory | None:
+        fields = self.record(
+            raw,
+            where,
+            {
+                "name": str,
+                "abbreviations": [str],
+                "synonyms": ([str], []),
+                "type": str,
+                "sectors": [int],
+                "storm_shelter": str,
+                "borders": list,
+                "spice_blow": (dict, None),
+                "ornithopters": (bool, False),
+                "collection_rate": (int, None),
+                "spice_flow": (int, 0),
+            },
+        )
+        if fields is None:
+            return None
+        where = fields["name"]
+        kind = self.enum(TerritoryType, fields["type"], where)
+        shelter = self.enum(StormShelter, fields["storm_shelter"], where)
+        sectors = tuple(fields["sectors"])
+        good = kind is not None and shelter is not None
+        good = all([self.sector(s, count, f"{where}, sectors") for s in sectors]) and good
+        if (kind is TerritoryType.POLAR_SINK) != (not sectors):
+            self.fault(where, FaultCode.BAD_VALUE, "only the Polar Sink lies in no sector")
+            good = False
+        elif good and any(after != before % count + 1 for before, after in pairwise(sectors)):
+            self.fault(
+                where,
+                FaultCode.SECTORS_NOT_CONTIGUOUS,
+                f"sectors {list(sectors)} do not follow each other counterclockwise",
+            )
+        blow = self.spice_blow(fields["spice_blow"], sectors, kind, where)
+        borders = [
+            self.border(entry, sectors, f"{where}, borders[{i}]")
+            for i, entry in enumerate(fields["borders"])
+        ]
+        if not good or None in borders or (fields["spice_blow"] and blow is None):
+            return None
+        assert kind is not None and shelter is not None
+        return Territory(
+            name=fields["name"],
+            abbreviations=tuple(fields["abbreviations"]),
+            synonyms=tuple(fields["synonyms"]),
+            type=kind,
+            sectors=sectors,
+            storm_shelter=shelter,
+            borders=tuple(b for b in borders if b is not None),
+            spice_blow=blow,
+            ornithopters=fields["ornithopters"],
+            collection_rate=fields["collection_rate"],
+            spice_flow=fields["spice_flow"],
+        )
+
+    def spice_blow(
+        self, raw: Any, sectors: tuple[int, ...], kind: TerritoryType | None, where: str
+    ) -> SpiceBlow | None:
+        if raw is None:
+            return None
+        fields = self.record(raw, f"{where}, spice_blow", {"sector": int, "amount": int})
+        if fields is None:
+            return None
+        good = True
+        if fields["sector"] not in sectors:
+            self.fault(
+                where,
+                FaultCode.SPICE_SITE,
+                f"spice blow in sector {fields['sector']}, outside its sectors {list(sectors)}",
+            )
+            good = False
+        if kind is not TerritoryType.SAND:
+            self.fault(where, FaultCode.SPICE_SITE, "spice blows only on sand")
+            good = False
+        if fields["amount"] <= 0:
+            self.fault(where, FaultCode.BAD_VALUE, "a spice blow places at least 1 spice")
+            good = False
+        return SpiceBlow(fields["sector"], fields["amount"]) if good else None
+
+    def border(self, raw: Any, sectors: tuple[int, ...], where: str) -> Border | None:
+        fields = self.record(
+            raw, where, {"territory": str, "sector": (int, None), "their_sector": (int, None)}
+        )
+        if fields is None:
+            return None
+        if (fields["sector"] in sectors) if sectors else fields["sector"] is None:
+            return Border(fields["territory"], fields["sector"], fields["their_sector"])
+        expected = f"one of {list(sectors)}" if sectors else "none"
+        self.fault(
+            where, FaultCode.BORDER_SECTOR, f"sector {fields['sector']}: expected {expected}"
+        )
+        return None
+
+    def borders_agree(self, territories: tuple[Territory, ...]) -> bool:
+        """Check that every border names a territory, fits its sectors and is listed both ways."""
+        by_name = {t.name: t for t in territories}
+        named = self.territory_names or set()
+        listed = Counter(
+            (t.name, b.sector, b.territory, b.their_sector) for t in territories for b in t.borders
+        )
+        good = True
+        for (name, sector, other, their_sector), times in listed.items():
+            where = f"{name}, border with {other}"
+            if times > 1:
+                self.fault(where, FaultCode.BAD_VALUE, f"listed {times} times")
+            if other not in named or other == name:
+                self.fault(where, FaultCode.UNKNOWN_TERRITORY, f"no other territory {other!r}")
+                good = False
+                continue
+            if other not in by_name:
+                continue
+            theirs = by_name[other].sectors
+            if not ((their_sector in theirs) if theirs else their_sector is None):
+                expected = f"one of {list(theirs)}" if theirs else "none"
+                self.fault(
+                    where,
+                    FaultCode.BORDER_SECTOR,
+                    f"their sector {their_sector}: expected {expected}",
+                )
+            if (other, their_sector, name, sector) not in listed:
+                self.fault(
+                    where,
+                    FaultCode.BORDER_NOT_SYMMETRIC,
+                    f"{name} (sector {sector}) touches {other} (sector {their_sector}), "
+                    f"but {other} does not list it",
+                )
+        return good
+
+    # -- treachery.yaml ----------------------------------------------------------------------
+
+    def treachery(self, raw: Any) -> tuple[TreacheryCard, ...] | None:
+        """The 33 cards of the treachery deck, each type counted against the Player Aid."""
+        if raw is None:
+            return None
+        top = self.record(raw, "treachery", {"total": int, "types": dict, "cards": list})
+        if top is None:
+            return None
+        types = {}
+        for key, entry in top["types"].items():
+            card_type = self.enum(CardType, key, "types")
+            fields = self.record(
+                entry,
+                f"types.{key}",
+                {"category": str, "count": int, "played": str, "slots": [str], "effects": [str]},
+            )
+            if card_type is None or fields is None:
+                continue
+            where = f"types.{key}"
+            parts = (
+                self.enum(CardCategory, fields["category"], where),
+                self.enum(Timing, fields["played"], where),
+                self.enums(Slot, fields["slots"], where),
+                self.enums(Effect, fields["effects"], where),
+            )
+            if None not in parts:
+                types[card_type] = (fields["count"], *parts)
+        deck: list[TreacheryCard] = []
+        counted: Counter[CardType] = Counter()
+        names = []
+        for i, entry in enumerate(top["cards"]):
+            fields = self.record(
+                entry,
+                _label(entry, "name", f"cards[{i}]"),
+                {"name": str, "type": str, "count": (int, 1)},
+            )
+            if fields is None:
+                continue
+            where = fields["name"]
+            names.append(Named(where, where))
+            card_type = self.enum(CardType, fields["type"], where)
+            if fields["count"] < 1:
+                self.fault(where, FaultCode.BAD_VALUE, "count: a card name has 1 card or more")
+                continue
+            if card_type is None:
+                continue
+            counted[card_type] += fields["count"]
+            if card_type not in types:
+                self.fault(where, FaultCode.BAD_VALUE, f"type {card_type} is not described")
+                continue
+            _, category, played, slots, effects = types[card_type]
+            ids = (
+                [where]
+                if fields["count"] == 1
+                else [f"{where} #{n}" for n in range(1, fields["count"] + 1)]
+            )
+            deck += [
+                TreacheryCard(card, where, card_type, category, played, slots, effects)
+                for card in ids
+            ]
+        self.clash(names, "cards")
+        for card_type, (count, *_) in types.items():
+            if counted[card_type] != count:
+                self.fault(
+                    f"types.{card_type}",
+                    FaultCode.CARD_COUNT,
+                    f"{counted[card_type]} cards of this type, the Player Aid lists {count}",
+                )
+        if sum(counted.values()) != top["total"]:
+            self.fault(
+                "cards",
+                FaultCode.CARD_COUNT,
+                f"{sum(counted.values())} cards, the deck holds {top['total']}",
+            )
+        return tuple(deck)
+
+    # -- spice.yaml --------------------------------------------------------------------------
+
+    def spice(self, raw: Any, board: Board | None) -> tuple[SpiceCard, ...] | None:
+        """The spice deck: a card for every spice blow site of the board, and the worms."""
+        if raw is None:
+            return None
+        top = self.record(raw, "spice", {"total": int, "shai_hulud": int, "cards": list})
+        if top is None:
+            return None
+        cards = []
+        carded = []  # the territories of all cards, faulty ones too
+        for i, entry in enumerate(top["cards"]):
+            where = _label(entry, "territory", f"cards[{i}]")
+            fields = self.record(entry, where, {"territory": str, "amount": int})
+            if fields is None:
+                continue
+            name, amount = fields["territory"], fields["amount"]
+            carded.append(name)
+            if not self.territories_exist([name], name) or board is None or name not in board:
+                continue
+            blow = board[name].spice_blow
+            if blow is None:
+                self.fault(name, FaultCode.SPICE_CARD, "the board shows no spice blow site here")
+            elif blow.amount != amount:
+                self.fault(
+                    name,
+                    FaultCode.SPICE_CARD,
+                    f"the card places {amount} spice, the board's site {blow.amount}",
+                )
+            else:
+                cards.append(SpiceCard(name, name, blow.sector, amount))
+        self.clash([Named(name, name) for name in carded], "cards")
+        if board is not None:
+            for territory in board.territories:
+                if territory.spice_blow and territory.name not in carded:
+                    self.fault(
+                        territory.name, FaultCode.SPICE_CARD, "a spice blow site with no card"
+                    )
+        if len(top["cards"]) + top["shai_hulud"] != top["total"]:
+            self.fault(
+                "cards",
+                FaultCode.CARD_COUNT,
+                f"{len(top['cards'])} territory cards and {top['shai_hulud']} Shai-Hulud, "
+                f"the deck holds {top['total']}",
+            )
+        worms = [SpiceCard(f"Shai-Hulud #{n}") for n in range(1, top["shai_hulud"] + 1)]
+        return tuple(worms + cards) if board is not None else None
+
+    # -- factions.yaml -----------------------------------------------------------------------
+
+    def factions(self, raw: Any) -> tuple[Faction, ...] | None:
+        """The six faction sheets, each with all its forces accounted for."""
+        if raw is None:
+            return None
+        top = self.record(raw, "factions", {"forces_per_faction": int, "factions": list})
+        if top is None:
+            return None
+        self.faction_names = _names(top["factions"])
+        factions = [
+            self.faction(entry, top["forces_per_faction"], _label(entry, "name", f"factions[{i}]"))
+            for i, entry in enumerate(top["factions"])
+        ]
+        found = tuple(f for f in factions if f is not None)
+        self.clash([Named(f, f.name, (), f.synonyms) for f in found], "factions")
+        return found if len(found) == len(factions) else None
+
+    def faction(self, raw: Any, forces: int, where: str) -> Faction | None:
+        fields = self.record(
+            raw,
+            where,
+            {
+                "name": str,
+                "synonyms": ([str], []),
+                "spice": int,
+                "free_revival": int,
+                "hand_limit": int,
+                "treachery_cards_at_start": int,
+                "traitors": dict,
+                "movement": int,
+                "start": list,
+                "reserve": int,
+                "starred": (dict, None),
+                "native_arrival": (dict, None),
+                "default_victory": (dict, None),
+                "abilities": [str],
+                "optional_abilities": [str],
+                "karama_power": str,
+                "alliance": [str],
+            },
+        )
+        if fields is None:
+            return None
+        where = fields["name"]
+        for key in ("spice", "free_revival", "hand_limit", "treachery_cards_at_start", "reserve"):
+            if fields[key] < 0:
+                self.fault(where, FaultCode.BAD_VALUE, f"{key} cannot be {fields[key]}")
+        if fields["movement"] < 1:
+            self.fault(where, FaultCode.BAD_VALUE, "movement: a group moves at least 1 territory")
+        traitors = self.record(
+            fields["traitors"], f"{where}, traitors", {"drawn": int, "kept": int}
+        )
+        if traitors is not None and not 0 <= traitors["kept"] <= traitors["drawn"]:
+            self.fault(where, FaultCode.BAD_VALUE, "traitors: cannot keep more than are drawn")
+        start = [
+            self.placement(entry, f"{where}, start[{i}]") for i, entry in enumerate(fields["start"])
+        ]
+        total = sum(p.forces for p in start if p is not None) + fields["reserve"]
+        if None not in start and total != forces:
+            self.fault(where, FaultCode.FORCE_COUNT, f"{total} forces, a faction has {forces}")
+        starred = self.starred(fields["starred"], forces, f"{where}, starred")
+        arrival = self.native_arrival(fields["native_arrival"], where)
+        victory = self.default_victory(fields["default_victory"], where)
+        flags = {
+            key: self.enums(Ability, fields[key], where)
+            for key in ("abilities", "optional_abilities", "alliance")
+        }
+        karama = self.enum(Ability, fields["karama_power"], where)
+        parts = [traitors, karama, *start, *flags.values()]
+        optional = ("starred", starred), ("native_arrival", arrival), ("default_victory", victory)
+        if None in parts or any(
+            fields[key] is not None and value is None for key, value in optional
+        ):
+            return None
+        assert traitors is not None and karama is not None
+        return Faction(
+            name=fields["name"],
+            synonyms=tuple(fields["synonyms"]),
+            spice=fields["spice"],
+            free_revival=fields["free_revival"],
+            hand_limit=fields["hand_limit"],
+            treachery_cards_at_start=fields["treachery_cards_at_start"],
+            traitors_drawn=traitors["drawn"],
+            traitors_kept=traitors["kept"],
+            movement=fields["movement"],
+            start=tuple(p for p in start if p is not None),
+            reserve=fields["reserve"],
+            abilities=flags["abilities"],
+            optional_abilities=flags["optional_abilities"],
+            karama_power=karama,
+            alliance=flags["alliance"],
+            starred=starred,
+            native_arrival=arrival,
+            default_victory=victory,
+        )
+
+    def territories_exist(self, names: list[str], where: str) -> bool:
+        """True if board.yaml names all these territories (or cannot be read)."""
+        known = self.territory_names
+        missing = [name for name in names if known is not None and name not in known]
+        for name in missing:
+            self.fault(where, FaultCode.UNKNOWN_TERRITORY, f"no territory {name!r} on the board")
+        return not missing
+
+    def factions_exist(self, names: list[str], where: str) -> bool:
+        """True if factions.yaml names all these factions (or cannot be read)."""
+        known = self.faction_names
+        missing = [name for name in names if known is not None and name not in known]
+        for name in missing:
+            self.fault(where, FaultCode.UNKNOWN_FACTION, f"no faction {name!r}")
+        return not missing
+
+    def placement(self, raw: Any, where: str) -> Placement | None:
+        fields = self.record(raw, where, {"territories": [str], "forces": int})
+        if fields is None:
+            return None
+        good = self.territories_exist(fields["territories"], where)
+        if fields["forces"] <= 0 or not fields["territories"]:
+            self.fault(where, FaultCode.BAD_VALUE, "place at least one force in a territory")
+            good = False
+        return Placement(fields["forces"], tuple(fields["territories"])) if good else None
+
+    def starred(self, raw: Any, forces: int, where: str) -> StarredForces | None:
+        if raw is None:
+            return None
+        fields = self.record(
+            raw,
+            where,
+            {
+                "name": str,
+                "count": int,
+                "strength": int,
+                "normal_against": [str],
+                "revived_per_turn": int,
+            },
+        )
+        if fields is None:
+            return None
+        good = self.factions_exist(fields["normal_against"], where)
+        if not 0 < fields["count"] <= forces:
+            self.fault(where, FaultCode.FORCE_COUNT, f"{fields['count']} of {forces} forces")
+            good = False
+        if not good:
+            return None
+        return StarredForces(
+            fields["name"],
+            fields["count"],
+            fields["strength"],
+            tuple(fields["normal_against"]),
+            fields["revived_per_turn"],
+        )
+
+    def native_arrival(self, raw: Any, where: str) -> NativeArrival | None:
+        if raw is None:
+            return None
+        where = f"{where}, native_arrival"
+        fields = self.record(raw, where, {"territory": str, "range": int})
+        if fields is None or not self.territories_exist([fields["territory"]], where):
+            return None
+        return NativeArrival(fields["territory"], fields["range"])
+
+    def default_victory(self, raw: Any, where: str) -> DefaultVictory | None:
+        if raw is None:
+            return None
+        where = f"{where}, default_victory"
+        fields = self.record(
+            raw,
+            where,
+            {
+                "own_or_empty": ([str], []),
+                "barred_territories": ([str], []),
+                "barred_factions": ([str], []),
+            },
+        )
+        if fields is None:
+            return None
+        territories = fields["own_or_empty"] + fields["barred_territories"]
+        good = self.territories_exist(territories, where)
+        good = self.factions_exist(fields["barred_factions"], where) and good
+        if not good:
+            return None
+        return DefaultVictory(
+            tuple(fields["own_or_empty"]),
+            tuple(fields["barred_territories"]),
+            tuple(fields["barred_factions"]),
+        )
+
+    # -- leaders.yaml ------------------------------------------------------------------------
+
+    def leaders(self, raw: Any) -> tuple[Leader, ...] | None:
+        """The leader discs, the same number for every faction."""
+        if raw is None:
+            return None
+        top = self.record(raw, "leaders", {"per_faction": int, "leaders": list})
+        if top is None:
+            return None
+        leaders = []
+        for i, entry in enumerate(top["leaders"]):
+            fields = self.record(
+                entry,
+                _label(entry, "name", f"leaders[{i}]"),
+                {"name": str, "faction": str, "strength": int, "synonyms": ([str], [])},
+            )
+            if fields is None:
+                continue
+            where = fields["name"]
+            if fields["strength"] < 0:
+                self.fault(where, FaultCode.BAD_VALUE, "a strength cannot be negative")
+            elif self.factions_exist([fields["faction"]], where):
+                leaders.append(
+                    Leader(
+                        fields["name"],
+                        fields["faction"],
+                        fields["strength"],
+                        tuple(fields["synonyms"]),
+                    )
+                )
+        self.clash([Named(x, x.name, (), x.synonyms) for x in leaders], "leaders")
+        per_faction = Counter(leader.faction for leader in leaders)
+        for faction in sorted(self.faction_names or ()):
+            if per_faction[faction] != top["per_faction"]:
+                self.fault(
+                    faction,
+                    FaultCode.LEADER_COUNT,
+                    f"{per_faction[faction]} leaders, a faction has {top['per_faction']}",
+                )
+        return tuple(leaders) if len(leaders) == len(top["leaders"]) else None
+
+
+def _names(entries: list[Any]) -> set[str]:
+    """The names given to the entries of a list, even to faulty ones."""
+    return {entry["name"] for entry in entries if isinstance(entry, dict) and "name" in entry}
+
+
+def _label(entry: Any, key: str, fallback: str) -> str:
+    """How faults name a list entry: by its name if it has one, else by its place."""
+    if isinstance(entry, dict) and isinstance(entry.get(key), str):
+        return entry[key]
+    return fallback
+
+
+def _is_kind(value: Any, kind: Any) -> bool:
+    if isinstance(kind, list):
+        return isinstance(value, list) and all(_is_kind(item, kind[0]) for item in value)
+    if kind is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if kind is str:
+        return isinstance(value, str) and bool(value.strip())
+    return isinstance(value, kind)
+
+
+def _kind_name(kind: Any) -> str:
+    if isinstance(kind, list):
+        return f"a list of {_kind_name(kind[0])}"
+    return {
+        int: "a whole number",
+        str: "some text",
+        bool: "true or false",
+        dict: "a mapping",
+        list: "a list",
+    }[kind]

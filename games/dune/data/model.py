@@ -1,0 +1,396 @@
+"""The rules data of classic Dune as frozen values: the board, the decks, leaders and factions.
+
+Built and checked by ``loader``; the YAML files beside this module say where each datum comes
+from in the seeds (000_7222511ea66831c6.txt above all).
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cached_property
+
+from .names import Named, NameIndex
+
+
+class TerritoryType(StrEnum):
+    """The four kinds of territory on the map (000, II.A.1, lines 163-167)."""
+
+    SAND = "sand"
+    ROCK = "rock"
+    STRONGHOLD = "stronghold"
+    POLAR_SINK = "polar_sink"
+
+
+class StormShelter(StrEnum):
+    """What the storm does to forces in a territory (000, VI.C line 261; Player Aid B.5)."""
+
+    EXPOSED = "exposed"
+    SHELTERED = "sheltered"
+    SHIELD_WALL = "shield_wall"
+
+
+class CardCategory(StrEnum):
+    """The broad kind of a treachery card."""
+
+    WEAPON = "weapon"
+    DEFENSE = "defense"
+    SPECIAL = "special"
+
+
+class CardType(StrEnum):
+    """The types of treachery card (000, Player Aid Pad A-B, lines 915-975)."""
+
+    PROJECTILE_WEAPON = "projectile_weapon"
+    POISON_WEAPON = "poison_weapon"
+    LASGUN = "lasgun"
+    SHIELD = "shield"
+    SNOOPER = "snooper"
+    CHEAP_HERO = "cheap_hero"
+    WORTHLESS = "worthless"
+    TRUTHTRANCE = "truthtrance"
+    WEATHER_CONTROL = "weather_control"
+    HAJR = "hajr"
+    TLEILAXU_GHOLA = "tleilaxu_ghola"
+    FAMILY_ATOMICS = "family_atomics"
+    KARAMA = "karama"
+
+
+class Timing(StrEnum):
+    """When a treachery card may be played."""
+
+    BATTLE = "battle"
+    STORM = "storm"
+    MOVEMENT = "movement"
+    ANY_TIME = "any_time"
+
+
+class Slot(StrEnum):
+    """The parts of a battle plan a card can fill (000, X.B lines 381-389)."""
+
+    LEADER = "leader"
+    WEAPON = "weapon"
+    DEFENSE = "defense"
+
+
+class Effect(StrEnum):
+    """What a treachery card does (000, Player Aid Pad, lines 915-975)."""
+
+    KILLS_LEADER = "kills_leader"
+    STOPPED_BY_SHIELD = "stopped_by_shield"
+    STOPPED_BY_SNOOPER = "stopped_by_snooper"
+    UNSTOPPABLE = "unstoppable"
+    EXPLODES_WITH_SHIELD = "explodes_with_shield"
+    STOPS_PROJECTILE = "stops_projectile"
+    STOPS_POISON = "stops_poison"
+    REPLACES_LEADER = "replaces_leader"
+    NO_STRENGTH = "no_strength"
+    NO_EFFECT = "no_effect"
+    YES_NO_QUESTION = "yes_no_question"
+    CONTROLS_STORM = "controls_storm"
+    EXTRA_MOVE = "extra_move"
+    REVIVES_LEADER_OR_FORCES = "revives_leader_or_forces"
+    DESTROYS_SHIELD_WALL = "destroys_shield_wall"
+    CANCELS_ADVANTAGE = "cancels_advantage"
+    FREE_CARD = "free_card"
+    GUILD_RATE_SHIPMENT = "guild_rate_shipment"
+    SPECIAL_KARAMA_POWER = "special_karama_power"
+    DISCARD_AFTER_PLAY = "discard_after_play"
+    REMOVED_AFTER_PLAY = "removed_after_play"
+
+
+class Ability(StrEnum):
+    """A faction's advantages, Karama power and alliance power (000, Player Shields, lines
+    738-889; optional advantages XV and lines 977-1010)."""
+
+    # Atreides
+    PRESCIENCE_BIDDING = "prescience_bidding"
+    PRESCIENCE_SPICE_DECK = "prescience_spice_deck"
+    PRESCIENCE_BATTLE = "prescience_battle"
+    KWISATZ_HADERACH = "kwisatz_haderach"
+    SEE_BATTLE_PLAN = "see_battle_plan"
+    ALLY_PRESCIENCE_BATTLE = "ally_prescience_battle"
+    # Bene Gesserit
+    PREDICTION = "prediction"
+    SPIRITUAL_ADVISORS = "spiritual_advisors"
+    VOICE = "voice"
+    COEXISTENCE = "coexistence"
+    START_ANYWHERE = "start_anywhere"
+    CHARITY_ALWAYS = "charity_always"
+    ADVISORS_WITH_SHIPMENT = "advisors_with_shipment"
+    WORTHLESS_AS_KARAMA = "worthless_as_karama"
+    ALLY_VOICE = "ally_voice"
+    # Emperor
+    CARD_PAYMENTS = "card_payments"
+    REVIVE_FREE = "revive_free"
+    ALLY_SPICE_GIFTS = "ally_spice_gifts"
+    # Fremen
+    WORM_RIDING = "worm_riding"
+    STORM_FORESIGHT = "storm_foresight"
+    WORM_PLACEMENT = "worm_placement"
+    STORM_HALF_LOSSES = "storm_half_losses"
+    SUMMON_WORM = "summon_worm"
+    ALLY_WORM_IMMUNITY = "ally_worm_immunity"
+    ALLY_SHARES_DEFAULT_VICTORY = "ally_shares_default_victory"
+    # Spacing Guild
+    GUILD_SHIPMENT = "guild_shipment"
+    HALF_PRICE_SHIPMENT = "half_price_shipment"
+    SHIPMENT_PAYMENTS = "shipment_payments"
+    MOVE_OUT_OF_TURN = "move_out_of_turn"
+    STOP_SHIPMENT = "stop_shipment"
+    ALLY_GUILD_SHIPMENT = "ally_guild_shipment"
+    # Harkonnen
+    FREE_CARD_ON_PURCHASE = "free_card_on_purchase"
+    CAPTURE_LEADERS = "capture_leaders"
+    STEAL_CARDS = "steal_cards"
+    ALLY_TRAITORS = "ally_traitors"
+
+
+@dataclass(frozen=True)
+class SpiceBlow:
+    """A territory's spice blow site: the sector of its spice dot and the spice placed there."""
+
+    sector: int
+    amount: int
+
+
+@dataclass(frozen=True)
+class Border:
+    """Where a territory touches a neighbour: its own sector and the neighbour's.
+
+    A sector is None on the side of the Polar Sink, which lies in no sector.
+    """
+
+    territory: str
+    sector: int | None
+    their_sector: int | None
+
+
+@dataclass(frozen=True)
+class Territory:
+    """A territory of the map (000, II.A and the ASCII map, lines 1433-1497)."""
+
+    name: str
+    abbreviations: tuple[str, ...]
+    synonyms: tuple[str, ...]
+    type: TerritoryType
+    sectors: tuple[int, ...]
+    storm_shelter: StormShelter
+    borders: tuple[Border, ...]
+    spice_blow: SpiceBlow | None = None
+    ornithopters: bool = False
+    collection_rate: int | None = None
+    spice_flow: int = 0
+
+    @property
+    def neighbours(self) -> tuple[str, ...]:
+        """The names of the territories this one borders."""
+        return tuple(dict.fromkeys(border.territory for border in self.borders))
+
+    @property
+    def is_stronghold(self) -> bool:
+        return self.type is TerritoryType.STRONGHOLD
+
+    @property
+    def is_sand(self) -> bool:
+        """Sand (desert) territories hold spice and feed worms (000, VII; Player Aid B.6.B.5)."""
+        return self.type is TerritoryType.SAND
+
+
+@dataclass(frozen=True)
+class Board:
+    """The map: territories by name, their borders and sectors, the storm start and the dots."""
+
+    sectors: int
+    storm_start_sector: int
+    player_dots: tuple[int, ...]
+    territories: tuple[Territory, ...]
+
+    @cached_property
+    def _by_name(self) -> dict[str, Territory]:
+        return {territory.name: territory for territory in self.territories}
+
+    @cached_property
+    def _index(self) -> NameIndex[Territory]:
+        return NameIndex(
+            "territory", (Named(t, t.name, t.abbreviations, t.synonyms) for t in self.territories)
+        )
+
+    def __getitem__(self, name: str) -> Territory:
+        """The territory of this exact canonical name (KeyError otherwise)."""
+        return self._by_name[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._by_name
+
+    def territory(self, text: str) -> Territory:
+        """The territory ``text`` names, written loosely (see ``names.NameIndex``)."""
+        return self._index.find(text)
+
+    def neighbours(self, name: str) -> tuple[Territory, ...]:
+        """The territories bordering the named one."""
+        return tuple(self._by_name[other] for other in self._by_name[name].neighbours)
+
+    def borders(self, name: str, other: str) -> tuple[Border, ...]:
+        """Where the two named territories touch (empty if they do not)."""
+        return tuple(b for b in self._by_name[name].borders if b.territory == other)
+
+    def within(self, name: str, moves: int) -> frozenset[str]:
+        """The territories at most ``moves`` borders away from the named one, itself included."""
+        distance = {name: 0}
+        queue = deque([name])
+        while queue:
+            current = queue.popleft()
+            if distance[current] == moves:
+                continue
+            for other in self._by_name[current].neighbours:
+                if other not in distance:
+                    distance[other] = distance[current] + 1
+                    queue.append(other)
+        return frozenset(distance)
+
+    @property
+    def strongholds(self) -> tuple[Territory, ...]:
+        return tuple(t for t in self.territories if t.is_stronghold)
+
+    def in_sector(self, sector: int) -> tuple[Territory, ...]:
+        """The territories that lie (partly) in ``sector``."""
+        return tuple(t for t in self.territories if sector in t.sectors)
+
+    def sector_after(self, sector: int, steps: int) -> int:
+        """The sector ``steps`` sectors counterclockwise of ``sector``, the way the storm moves."""
+        return (sector - 1 + steps) % self.sectors + 1
+
+
+@dataclass(frozen=True)
+class TreacheryCard:
+    """One card of the treachery deck; ``id`` tells copies apart ("Shield #2")."""
+
+    id: str
+    name: str
+    type: CardType
+    category: CardCategory
+    played: Timing
+    slots: frozenset[Slot]
+    effects: frozenset[Effect]
+
+
+@dataclass(frozen=True)
+class SpiceCard:
+    """One card of the spice deck: a territory card or a Shai-Hulud (worm) card."""
+
+    id: str
+    territory: str | None = None
+    sector: int | None = None
+    amount: int = 0
+
+    @property
+    def is_shai_hulud(self) -> bool:
+        return self.territory is None
+
+
+@dataclass(frozen=True)
+class Leader:
+    """A leader disc: its faction and fighting strength (000, Leaders, lines 71-103)."""
+
+    name: str
+    faction: str
+    strength: int
+    synonyms: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Placement:
+    """Forces on the board at start, spread as the faction likes over ``territories``."""
+
+    forces: int
+    territories: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class StarredForces:
+    """A faction's starred forces (Sardaukar, Fedaykin): optional rules, 000 lines 982, 1000."""
+
+    name: str
+    count: int
+    strength: int
+    normal_against: tuple[str, ...]
+    revived_per_turn: int
+
+
+@dataclass(frozen=True)
+class NativeArrival:
+    """Reserves arrive only within ``range`` territories of ``territory`` (the Fremen's way)."""
+
+    territory: str
+    range: int
+
+
+@dataclass(frozen=True)
+class DefaultVictory:
+    """The faction wins if nobody has won by the end of the game and these conditions hold."""
+
+    own_or_empty: tuple[str, ...] = ()
+    barred_territories: tuple[str, ...] = ()
+    barred_factions: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Faction:
+    """A faction's sheet: what it starts with and what it may do (000, Player Shields)."""
+
+    name: str
+    synonyms: tuple[str, ...]
+    spice: int
+    free_revival: int
+    hand_limit: int
+    treachery_cards_at_start: int
+    traitors_drawn: int
+    traitors_kept: int
+    movement: int
+    start: tuple[Placement, ...]
+    reserve: int
+    abilities: frozenset[Ability]
+    optional_abilities: frozenset[Ability]
+    karama_power: Ability
+    alliance: frozenset[Ability]
+    starred: StarredForces | None = None
+    native_arrival: NativeArrival | None = None
+    default_victory: DefaultVictory | None = None
+
+    @property
+    def forces(self) -> int:
+        """All the faction's forces: those placed at start and those in reserve."""
+        return sum(placement.forces for placement in self.start) + self.reserve
+
+
+@dataclass(frozen=True)
+class DuneData:
+    """All the rules data of one ruleset, checked: the board, decks, leaders and factions."""
+
+    board: Board
+    treachery_deck: tuple[TreacheryCard, ...]
+    spice_deck: tuple[SpiceCard, ...]
+    leaders: tuple[Leader, ...]
+    factions: tuple[Faction, ...]
+
+    @cached_property
+    def _factions(self) -> NameIndex[Faction]:
+        return NameIndex("faction", (Named(f, f.name, (), f.synonyms) for f in self.factions))
+
+    @cached_property
+    def _leaders(self) -> NameIndex[Leader]:
+        return NameIndex("leader", (Named(x, x.name, (), x.synonyms) for x in self.leaders))
+
+    def faction(self, text: str) -> Faction:
+        """The faction ``text`` names, written loosely ("guild", "BG")."""
+        return self._factions.find(text)
+
+    def leader(self, text: str) -> Leader:
+        """The leader ``text`` names, written loosely ("yueh", "feyd")."""
+        return self._leaders.find(text)
+
+    def leaders_of(self, faction: str) -> tuple[Leader, ...]:
+        """The five leaders of the named faction."""
+        return tuple(leader for leader in self.leaders if leader.faction == faction)
