@@ -1,4 +1,4 @@
-"""``pbem demo``: a whole game played by mail in a scratch directory.
+"""``pbem demo``: two whole games played by mail in a scratch directory.
 
 The moderator runs on the local Maildir transport.  Scripted players read
 the mail addressed to them from the outgoing Maildir and answer it the way
@@ -27,15 +27,16 @@ from pbem.mail.text import body_text, parse_message
 from pbem.moderator import Moderator
 from pbem.record import GameRecord
 
-GAME_ID = "auction-demo"
+GAME_IDS = ("auction-demo-1", "auction-demo-2")
 SEAT_NAMES = ("north", "east", "south", "west", "up", "down")
 MAX_TICKS = 100
 
 
 class ScriptedPlayer:
-    """A player who answers each report by mail."""
+    """A player of one game who answers each report by mail."""
 
-    def __init__(self, seat: str, address: str, rng: random.Random):
+    def __init__(self, game_id: str, seat: str, address: str, rng: random.Random):
+        self.game_id = game_id
         self.seat = seat
         self.address = address
         self.rng = rng
@@ -43,14 +44,15 @@ class ScriptedPlayer:
         self.mistakes_left = 1 if seat == SEAT_NAMES[1] else 0
 
     def new_mail(self, outgoing: mailbox.Maildir) -> list[EmailMessage]:
-        """Mail to this player not read yet, oldest first."""
+        """Mail to this player about this game not read yet, oldest first."""
         found = []
         for key in sorted(outgoing.iterkeys()):
             if key in self.read:
                 continue
             with outgoing.get_file(key) as handle:
                 message = parse_message(handle.read())
-            if self.address in [a.lower() for _, a in getaddresses(message.get_all("To", []))]:
+            to = [a.lower() for _, a in getaddresses(message.get_all("To", []))]
+            if self.address in to and f"[{self.game_id}]" in str(message["Subject"]):
                 self.read.add(key)
                 found.append(message)
         return found
@@ -82,8 +84,8 @@ class ScriptedPlayer:
         return reply
 
 
-def write_files(root: Path, seats: int, seed: str) -> tuple[Path, Path]:
-    """The demo's configuration and game file; returns their paths."""
+def write_files(root: Path, seats: int, seed: str) -> tuple[Path, list[Path]]:
+    """The demo's configuration and game files; returns their paths."""
     config = {
         "moderator": {"address": "moderator@pbem.demo", "name": "Demo Moderator"},
         "gm_address": "gm@pbem.demo",
@@ -92,52 +94,61 @@ def write_files(root: Path, seats: int, seed: str) -> tuple[Path, Path]:
         "mail_in": {"transport": "maildir", "maildir": {"path": "mail/inbox"}},
         "mail_out": {"transport": "maildir", "maildir": {"path": "mail/outbox"}},
     }
-    game = {
-        "id": GAME_ID, "game": "auction", "title": "Demo auction", "seed": seed,
-        "auth": "both", "deadline_hours": 48, "options": {"lots": 3},
-        "seats": [{"seat": name, "address": f"{name}@players.demo", "player": name.title(),
-                   "timezone": zone}
-                  for name, zone in zip(SEAT_NAMES[:seats],
-                                        ["America/New_York", "Europe/Paris", "Asia/Tokyo",
-                                         "UTC", "Australia/Sydney", "America/Sao_Paulo"],
-                                        strict=False)],
-    }
-    config_path, game_path = root / "pbem.yaml", root / f"{GAME_ID}.yaml"
+    zones = ["America/New_York", "Europe/Paris", "Asia/Tokyo", "UTC", "Australia/Sydney",
+             "America/Sao_Paulo"]
+    config_path = root / "pbem.yaml"
     config_path.write_text(yaml.safe_dump(config, sort_keys=False))
-    game_path.write_text(yaml.safe_dump(game, sort_keys=False))
-    return config_path, game_path
+    game_paths = []
+    for number, game_id in enumerate(GAME_IDS):
+        size = seats if number == 0 else min(seats + 1, len(SEAT_NAMES))
+        game = {
+            "id": game_id, "game": "auction", "title": f"Demo auction {number + 1}",
+            "seed": f"{seed}-{number}", "auth": "both", "deadline_hours": 48,
+            "options": {"lots": 3 - number},
+            "seats": [{"seat": name, "address": f"{name}@players.demo", "player": name.title(),
+                       "timezone": zone}
+                      for name, zone in zip(SEAT_NAMES[:size], zones, strict=False)],
+        }
+        path = root / f"{game_id}.yaml"
+        path.write_text(yaml.safe_dump(game, sort_keys=False))
+        game_paths.append(path)
+    return config_path, game_paths
 
 
 def run_demo(directory: str | None, seats: int, seed: str, echo: Callable[[str], None]) -> None:
-    """Play the demo game to its end, printing each tick's summary and where things are."""
+    """Play the demo games to their end, printing each tick's summary and where things are."""
     root = Path(directory) if directory else Path(tempfile.mkdtemp(prefix="pbem-demo-"))
     root.mkdir(parents=True, exist_ok=True)
-    config_path, game_path = write_files(root, seats, seed)
+    config_path, game_paths = write_files(root, seats, seed)
     config = load_config(config_path)
     moderator = Moderator(config)
-    definition = game_definition(yaml.safe_load(game_path.read_text()), str(game_path))
-    create_game(moderator.store, config, definition, moderator.clock())
-    moderator.send_outbox()
-    echo(f"demo: game {GAME_ID} with {seats} scripted players in {root}")
     rng = random.Random(seed)
-    record = GameRecord.load(moderator.store, GAME_ID)
-    players = [ScriptedPlayer(s["seat"], s["address"], rng) for s in record.seats]
+    players = []
+    for path in game_paths:
+        definition = game_definition(yaml.safe_load(path.read_text()), str(path))
+        record = create_game(moderator.store, config, definition, moderator.clock())
+        players.extend(ScriptedPlayer(record.id, s["seat"], s["address"], rng)
+                       for s in record.seats)
+        echo(f"demo: game {record.id} with {len(record.seats)} scripted players")
+    moderator.send_outbox()
     outgoing = mailbox.Maildir(config.mail_out.maildir.path, factory=None)
     incoming = mailbox.Maildir(config.mail_in.maildir.path, factory=None)
     for _ in range(MAX_TICKS):
-        record = GameRecord.load(moderator.store, GAME_ID)
-        if record.finished:
+        records = {game_id: GameRecord.load(moderator.store, game_id) for game_id in GAME_IDS}
+        if all(record.finished for record in records.values()):
             break
         for player in players:
-            reply = player.answer(record, player.new_mail(outgoing), config.moderator.address)
+            reply = player.answer(records[player.game_id], player.new_mail(outgoing),
+                                  config.moderator.address)
             if reply is not None:
                 incoming.add(reply.as_bytes())
         echo(moderator.tick().line())
-    record = GameRecord.load(moderator.store, GAME_ID)
-    echo(f"demo: {record.step_name()} after {record.step} steps; "
-         f"result: {record.rules.result(record.state)}")
+    for game_id in GAME_IDS:
+        record = GameRecord.load(moderator.store, game_id)
+        echo(f"demo: {game_id}: {record.step_name()} after {record.step} steps; "
+             f"result: {record.rules.result(record.state)}")
     echo(f"configuration: {config_path}")
     echo(f"database:      {config.database}")
     echo(f"mail in:       {config.mail_in.maildir.path}")
     echo(f"mail out:      {config.mail_out.maildir.path}")
-    echo(f"try:           pbem --config {config_path} status {GAME_ID}")
+    echo(f"try:           pbem --config {config_path} status")

@@ -123,11 +123,12 @@ def test_outbox_lists_waiting_mail_and_retry_sends_it(tmp_path):
     assert "nothing waiting" in run(Installation(tmp_path / "other"), "outbox").output
 
 
-def test_demo_plays_a_whole_game_by_mail(tmp_path):
+def test_demo_plays_whole_games_by_mail(tmp_path):
     result = CliRunner().invoke(main, ["demo", "--dir", str(tmp_path / "demo")])
     assert result.exit_code == 0, result.output
-    assert "demo: Finished after 6 steps" in result.output
-    assert "'winners'" in result.output
+    assert "demo: auction-demo-1: Finished after 6 steps" in result.output
+    assert "demo: auction-demo-2: Finished after 4 steps" in result.output
+    assert result.output.count("'winners'") == 2
     assert f"database:      {tmp_path / 'demo' / 'pbem.db'}" in result.output
     outgoing = list((tmp_path / "demo" / "mail" / "outbox" / "new").iterdir())
     assert any(b"unknown order 'BDI'" in path.read_bytes() for path in outgoing)
