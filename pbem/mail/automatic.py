@@ -1,7 +1,7 @@
 """Recognising mail that must never be answered: auto-replies, bounces, lists, loops.
 
-Pure functions, no I/O.  Headers are read raw (unparsed) wherever possible,
-because the stdlib header parser raises on some garbage.
+Pure functions, no I/O.  Header values are read raw (unparsed) where possible:
+the stdlib header parser raises on some garbage.
 """
 
 from __future__ import annotations
@@ -52,7 +52,7 @@ def sender_address(msg: Message) -> str:
     try:
         addresses = msg["From"].addresses
         address = addresses[0].addr_spec if addresses else ""
-    except Exception:  # the stdlib parser raises on some garbage, such as "alice@"
+    except Exception:  # a header kept as plain text, or a stdlib crash on garbage ("a@")
         address = parseaddr(raw)[1]
     return "" if address == "<>" else _unescape(address).strip().lower()
 
@@ -106,8 +106,7 @@ def _raw_values(msg: Message, name: str) -> list[str]:
 
 
 def _token(value: object) -> str:
-    """The first token of a header value or parameter, lower-cased: "auto-replied; x" ->
-    "auto-replied"."""
+    """The part of a value before any ";", lower-cased: "Auto-Replied; x" gives "auto-replied"."""
     return str(value).partition(";")[0].strip().lower()
 
 
