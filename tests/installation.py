@@ -89,9 +89,13 @@ class Installation:
 
     def run(self, *args: str, env: dict | None = None, check: bool = True
             ) -> subprocess.CompletedProcess:
-        """Run the pbem command line in a child process, as cron would."""
+        """Run the pbem command line in a child process, as cron would.
+
+        It runs in the installation's folder, so that ``-m pbem`` finds the
+        installed package and not a checkout's source folder.
+        """
         done = subprocess.run([sys.executable, "-m", "pbem", "--config", str(self.config_path),
-                               *args], capture_output=True, text=True,
+                               *args], capture_output=True, text=True, cwd=self.root,
                               env={**os.environ, **(env or {})}, timeout=120)
         if check and done.returncode != 0:
             raise AssertionError(f"pbem {' '.join(args)} failed: {done.stdout}{done.stderr}")

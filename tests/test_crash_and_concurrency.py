@@ -62,8 +62,8 @@ def test_a_tick_killed_at_each_stage_loses_nothing_and_repeats_nothing(site, poi
 
 def test_two_ticks_started_at_once_process_each_message_once(site):
     command = [sys.executable, "-m", "pbem", "--config", str(site.config_path), "tick"]
-    first = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-    second = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    first = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=site.root)
+    second = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=site.root)
     outputs = [first.communicate(timeout=120)[0], second.communicate(timeout=120)[0]]
     assert first.returncode == 0 and second.returncode == 0
     site.run("tick")
