@@ -132,10 +132,17 @@ class ImapSource:
         known_validity, last_uid = self.store.source_position(self.name)
         if known_validity != self.uidvalidity:
             last_uid = 0  # the mailbox was rebuilt: start over, Message-IDs dedupe
-        uids = [uid for uid in self.client.search(["UID", f"{last_uid + 1}:*"]) if uid > last_uid]
+        try:
+            uids = [uid for uid in self.client.search(["UID", f"{last_uid + 1}:*"])
+                    if uid > last_uid]
+        except (IMAPClientError, OSError) as error:
+            raise SourceError(f"cannot search {self.name}: {error}") from error
         for start in range(0, len(uids), FETCH_BATCH):
             batch = sorted(uids[start:start + FETCH_BATCH])
-            data = self.client.fetch(batch, ["BODY.PEEK[]", "FLAGS"])
+            try:
+                data = self.client.fetch(batch, ["BODY.PEEK[]", "FLAGS"])
+            except (IMAPClientError, OSError) as error:
+                raise SourceError(f"cannot fetch from {self.name}: {error}") from error
             for uid in batch:
                 item = data.get(uid)
                 if item is None:
@@ -147,10 +154,14 @@ class ImapSource:
 
     def mark_done(self, item: Incoming) -> None:
         uid = int(item.key)
-        if self.settings.processed_folder:
-            self.client.move([uid], self.settings.processed_folder)
-        else:
-            self.client.add_flags([uid], [imapclient.SEEN, PROCESSED_KEYWORD])
+        try:
+            if self.settings.processed_folder:
+                self.client.move([uid], self.settings.processed_folder)
+            else:
+                self.client.add_flags([uid], [imapclient.SEEN, PROCESSED_KEYWORD])
+        except (IMAPClientError, OSError) as error:
+            raise SourceError(f"cannot mark message {uid} done in {self.name}: {error}"
+                              ) from error
         self.store.set_source_position(self.name, self.uidvalidity, uid)
 
     def close(self) -> None:
