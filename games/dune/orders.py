@@ -1,0 +1,180 @@
+"""The order language of Dune: one order per line, a verb then its words.
+
+Each kind of decision (``OrderKind``) says which verbs it answers to, how to
+read the words after the verb into an order value, and how to write a value
+back as canonical order text; reading the canonical text gives the same value.
+Some kinds take several lines (the Fremen place their forces on up to three
+territories): their lines are combined into one value and checked as a whole.
+
+Lines are matched to the seat's open prompts by their verb, so one mail may
+answer several prompts, and a line for a decision that is not open now is
+answered with the decisions that are.  Names are read loosely (full names,
+the ASCII map's abbreviations, unambiguous prefixes, any case; DESIGN.md).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from pbem.game import Order, OrderError, Parsed, Prompt
+
+from .data import NameLookupError, Territory
+from .state import FACTION_SEATS, SEAT_FACTIONS, State, data
+
+
+class OrderProblem(ValueError):
+    """A line that cannot be read as the order it starts: a code, the reason, what is valid."""
+
+    def __init__(self, code: str, message: str, valid: tuple[str, ...] = ()):
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.valid = tuple(valid)
+
+
+@dataclass(frozen=True)
+class OrderKind:
+    """One kind of decision and its order text.
+
+    ``random`` chooses a random legal value from the seat's view alone (for bots
+    and self-play); ``combine`` joins the values of several lines into one.
+    """
+
+    kind: str
+    verbs: tuple[str, ...]
+    read: Callable[[State, Prompt, list[str]], Any]
+    text: Callable[[Any], str]
+    combine: Callable[[State, Prompt, list[Any]], Any] | None = None
+    random: Callable[[dict[str, Any], Prompt, random.Random], Any] | None = None
+
+
+KINDS: dict[str, OrderKind] = {}
+
+
+def order_kind(kind: OrderKind) -> OrderKind:
+    """Register an order kind by its name."""
+    assert kind.kind not in KINDS, kind.kind
+    KINDS[kind.kind] = kind
+    return kind
+
+
+def words_of(line: str) -> list[str]:
+    """The words of a line; commas and semicolons separate too."""
+    return [w for w in re.split(r"[\s,;]+", line.strip()) if w]
+
+
+def parse_orders(state: State, seat: str, text: str, prompts: list[Prompt]) -> Parsed:
+    """Read every line of a seat's mail against its open prompts."""
+    parsed = Parsed()
+    mine = [p for p in prompts if p.seat == seat]
+    by_verb = {verb: p for p in mine for verb in KINDS[p.kind].verbs}
+    parts: dict[str, list[tuple[int, str, Any]]] = {}
+    for number, line in enumerate(text.splitlines(), start=1):
+        words = words_of(line)
+        if not words or words[0].startswith("#"):
+            continue
+        verb = words[0].upper()
+        prompt = by_verb.get(verb)
+        if prompt is None:
+            parsed.errors.append(_unexpected(number, line, verb, mine))
+            continue
+        try:
+            value = KINDS[prompt.kind].read(state, prompt, words[1:])
+        except OrderProblem as problem:
+            parsed.errors.append(OrderError(number, line, problem.code, problem.message,
+                                            problem.valid))
+            continue
+        parts.setdefault(prompt.key, []).append((number, line, value))
+    for prompt in mine:
+        if prompt.key not in parts:
+            continue
+        kind = KINDS[prompt.kind]
+        lines = parts[prompt.key]
+        if kind.combine is None:
+            value = lines[-1][2]          # the last line for a decision counts
+        else:
+            try:
+                value = kind.combine(state, prompt, [part for _, _, part in lines])
+            except OrderProblem as problem:
+                number, line, _ = lines[0]
+                parsed.errors.append(OrderError(number, line, problem.code, problem.message,
+                                                problem.valid))
+                continue
+        parsed.orders.append(Order(prompt.key, value, kind.text(value)))
+    return parsed
+
+
+def _unexpected(number: int, line: str, verb: str, mine: list[Prompt]) -> OrderError:
+    valid = tuple(sorted({v for p in mine for v in KINDS[p.kind].verbs}))
+    if not mine:
+        return OrderError(number, line, "nothing-to-decide",
+                          "you have no decision to make now", ())
+    known = any(verb in kind.verbs for kind in KINDS.values())
+    code, reason = ("not-now", f"{verb} is not a decision open to you now") if known else (
+        "unknown-order", f"unknown order {verb!r}")
+    return OrderError(number, line, code, f"{reason}; orders now: {', '.join(valid)}", valid)
+
+
+# --- reading the words of an order
+def read_number(word: str, low: int, high: int, what: str) -> int:
+    """A whole number within bounds, or an OrderProblem naming the bounds."""
+    if not re.fullmatch(r"\d+", word or ""):
+        raise OrderProblem("bad-number", f"expected {what} as a number, got {word!r}",
+                           (f"{low} to {high}",))
+    value = int(word)
+    if not low <= value <= high:
+        raise OrderProblem("out-of-range", f"{what} must be {low} to {high}, not {value}",
+                           (f"{low} to {high}",))
+    return value
+
+
+def read_faction(words: list[str], among: list[str]) -> str:
+    """The seat of the faction the words name, among the given seats."""
+    text = " ".join(words)
+    valid = tuple(SEAT_FACTIONS[s] for s in among)
+    if not text:
+        raise OrderProblem("missing-faction", "expected a faction", valid)
+    try:
+        faction = data().faction(text)
+    except NameLookupError as error:
+        raise OrderProblem("unknown-faction", str(error), valid) from None
+    seat = FACTION_SEATS[faction.name]
+    if seat not in among:
+        raise OrderProblem("faction-not-allowed", f"{faction.name} is not a choice here", valid)
+    return seat
+
+
+def read_territory(words: list[str], among: list[str] | None = None
+                   ) -> tuple[Territory, int | None]:
+    """A territory and, if the words end with ``SECTOR n``, a sector of it."""
+    sector = None
+    if len(words) >= 2 and words[-2].upper() == "SECTOR":
+        sector = read_number(words[-1], 1, data().board.sectors, "the sector")
+        words = words[:-2]
+    text = " ".join(words)
+    valid = tuple(among) if among else ()
+    if not text:
+        raise OrderProblem("missing-territory", "expected a territory", valid)
+    try:
+        territory = data().board.territory(text)
+    except NameLookupError as error:
+        raise OrderProblem("unknown-territory", str(error), valid or error.candidates) from None
+    if among is not None and territory.name not in among:
+        raise OrderProblem("territory-not-allowed", f"{territory.name} is not a choice here",
+                           valid)
+    if sector is not None and sector not in territory.sectors:
+        raise OrderProblem("wrong-sector", f"{territory.name} lies in sectors "
+                           f"{', '.join(map(str, territory.sectors))}, not {sector}",
+                           tuple(f"{territory.name} SECTOR {s}" for s in territory.sectors))
+    return territory, sector
+
+
+def where(territory: str, sector: int) -> str:
+    """A territory and sector in order text: the sector only where the territory has several."""
+    if len(data().board[territory].sectors) <= 1:
+        return territory
+    return f"{territory} SECTOR {sector}"

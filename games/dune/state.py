@@ -1,0 +1,154 @@
+"""The state of a game of classic Dune: plain JSON data, and the helpers that read and
+change it.
+
+Every function here works on the dict the rules pass around; the phases copy
+the state once at the start of ``apply`` and then change the copy.  Keys:
+
+- ``rules``: the resolved ``Rules`` (``rules.py``);
+- ``turn`` (0 during set-up), ``phase`` and ``step`` (the phase's own sub-step data);
+- ``seats``: the factions in play, in the order of their player dots
+  counterclockwise from the storm start; ``dots``: each faction's player dot;
+- ``storm``: ``sector`` (None before the first storm), ``dialers`` (the two
+  factions who last used the wheels, 000 VI.B), ``dials`` (secret until used),
+  ``marker`` (the Fremen's next weather marker, 000 XVI, secret);
+- ``forces``: territory -> sector (as text) -> faction -> ``[normal, starred]``; the
+  Polar Sink, which lies in no sector, keeps its forces under sector ``0``;
+- ``spice``: territory -> spice on it (at its spice-blow sector);
+- ``factions``: faction -> its private sheet: ``spice``, ``reserve`` and
+  ``tanks`` (``[normal, starred]``), ``hand`` (card ids), ``traitors``,
+  ``traitor_draw`` (leaders drawn at set-up), ``leaders`` (leader -> where:
+  ``alive``, ``tanks``), ``prediction`` (Bene Gesserit);
+- ``decks``: ``treachery``, ``treachery_discard``, ``spice``, ``spice_discard``
+  (one pile, or two with 000 XXI), ``traitors`` (the traitor deck, WBC house rule 7);
+- ``alliances``: lists of allied factions; ``worms``: worms seen (WBC 4);
+- ``shield_wall``: ``standing`` or ``destroyed`` (Family Atomics);
+- ``result``: None, or the winners when the game is over.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from .data import DuneData, load
+
+State = dict[str, Any]
+
+# Seat names (used in game files, SEAT lines and state keys) and the faction sheets they take.
+SEAT_FACTIONS = {
+    "atreides": "Atreides",
+    "bene-gesserit": "Bene Gesserit",
+    "emperor": "Emperor",
+    "fremen": "Fremen",
+    "guild": "Spacing Guild",
+    "harkonnen": "Harkonnen",
+}
+FACTION_SEATS = {name: seat for seat, name in SEAT_FACTIONS.items()}
+
+
+def data() -> DuneData:
+    """The classic board, decks, leaders and faction sheets (loaded once)."""
+    return load()
+
+
+def sheet(seat: str):
+    """The faction sheet of a seat."""
+    return data().faction(SEAT_FACTIONS[seat])
+
+
+def only_sector(territory: str) -> int:
+    """The sector of a territory that lies in one sector (0 for the Polar Sink, in none)."""
+    sectors = data().board[territory].sectors
+    assert len(sectors) <= 1, territory
+    return sectors[0] if sectors else 0
+
+
+def copy_state(state: State) -> State:
+    return copy.deepcopy(state)
+
+
+# --- forces on the map
+def forces_at(state: State, territory: str) -> dict[str, dict[str, list[int]]]:
+    """Sector (text) -> faction -> [normal, starred] in one territory."""
+    return state["forces"].get(territory, {})
+
+
+def factions_in(state: State, territory: str) -> list[str]:
+    """The factions with forces anywhere in a territory, in seat order."""
+    present = {f for by_faction in forces_at(state, territory).values() for f in by_faction}
+    return [seat for seat in state["seats"] if seat in present]
+
+
+def count_in(state: State, faction: str, territory: str) -> tuple[int, int]:
+    """(normal, starred) forces of a faction in a territory, all sectors together."""
+    normal = starred = 0
+    for by_faction in forces_at(state, territory).values():
+        n, s = by_faction.get(faction, (0, 0))
+        normal, starred = normal + n, starred + s
+    return normal, starred
+
+
+def add_forces(state: State, faction: str, territory: str, sector: int, normal: int,
+               starred: int = 0) -> None:
+    """Put forces of a faction on a sector of a territory."""
+    sectors = state["forces"].setdefault(territory, {})
+    here = sectors.setdefault(str(sector), {}).setdefault(faction, [0, 0])
+    here[0] += normal
+    here[1] += starred
+
+
+def remove_forces(state: State, faction: str, territory: str, sector: int, normal: int,
+                  starred: int = 0) -> None:
+    """Take forces of a faction off a sector; asserts they are there."""
+    sectors = state["forces"][territory]
+    here = sectors[str(sector)][faction]
+    assert here[0] >= normal and here[1] >= starred, (faction, territory, sector, here)
+    here[0] -= normal
+    here[1] -= starred
+    if here == [0, 0]:
+        del sectors[str(sector)][faction]
+        if not sectors[str(sector)]:
+            del sectors[str(sector)]
+        if not sectors:
+            del state["forces"][territory]
+
+
+def to_tanks(state: State, faction: str, normal: int, starred: int = 0) -> None:
+    tanks = state["factions"][faction]["tanks"]
+    tanks[0] += normal
+    tanks[1] += starred
+
+
+def forces_total(state: State, faction: str) -> int:
+    """All of a faction's forces: map, reserve, tanks and those still to be placed at
+    set-up (always 20, 000 II.B.1.c)."""
+    sheet_ = state["factions"][faction]
+    total = sum(sheet_["reserve"]) + sum(sheet_["tanks"]) + sheet_["to_place"]
+    for sectors in state["forces"].values():
+        for by_faction in sectors.values():
+            total += sum(by_faction.get(faction, (0, 0)))
+    return total
+
+
+# --- alliances
+def ally_of(state: State, faction: str) -> list[str]:
+    """The other members of the faction's alliance."""
+    for alliance in state["alliances"]:
+        if faction in alliance:
+            return [f for f in alliance if f != faction]
+    return []
+
+
+# --- storm order
+def storm_order(state: State) -> list[str]:
+    """The factions in storm order: the first player is the one whose player dot the storm
+    next approaches, a dot under the storm counting as passed (000 IX.A)."""
+    sector = state["storm"]["sector"]
+    if sector is None:
+        return list(state["seats"])
+    sectors = data().board.sectors
+
+    def distance(seat: str) -> int:
+        ahead = (state["dots"][seat] - sector) % sectors
+        return ahead if ahead else sectors
+    return sorted(state["seats"], key=distance)
