@@ -6,4 +6,5 @@ Each game is a module (or package) that provides the names listed in
 
 GAMES = {
     "auction": "pbem.games.auction",
+    "dune": "pbem.games.dune",
 }

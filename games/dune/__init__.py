@@ -1,5 +1,80 @@
-"""Classic Dune (Avalon Hill 1979), as in 000_7222511ea66831c6.txt: its rules data so far.
+"""Classic Dune (Avalon Hill 1979, 000_7222511ea66831c6.txt) and the WBC tournament rule set
+(000 "HOUSE RULES" and "WBC Dune Rules Clarifications"; 004_5af1072ca4353687.txt), as a
+game for the moderator.
 
-``pbem.games.dune.data`` holds the board, the decks, the leaders and the faction sheets as
-checked YAML; the rules phases will be built on it.
+``pbem.games.dune.data`` holds the board, decks, leaders and faction sheets as checked
+YAML; the phases of play are modules of this package (``turn.py`` gives their order).
+Implemented so far: set-up, storm, spice blow with Nexus and alliances, spice collection
+and victory; bidding, revival, shipment and movement, and battles come next
+(docs/rules-coverage.md).
 """
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.game import Event, Parsed, Prompt
+
+from . import turn
+from .orders import KINDS, parse_orders
+from .rules import RULESETS, make_rules
+from .scenario import run_scenario as run_scenario
+from .scenario import scenario_report as scenario_report
+from .set_up import new_game
+from .state import SEAT_FACTIONS, State
+from .view import PHASE_NAMES, public_view, seat_view
+
+name = "dune"
+rules_version = "1"
+rulesets = RULESETS
+seat_names = tuple(SEAT_FACTIONS)
+
+
+def setup(ruleset: str, options: dict[str, Any], seats: list[str],
+          rng: random.Random) -> State:
+    """A new game of the given seats (factions), ready for the set-up decisions."""
+    if not 2 <= len(seats) <= 6:
+        raise ValueError(f"Dune is played by 2 to 6 factions, not {len(seats)}")
+    unknown = [s for s in seats if s not in SEAT_FACTIONS]
+    if unknown:
+        raise ValueError(f"unknown factions {unknown}; seats are: {', '.join(SEAT_FACTIONS)}")
+    return new_game(make_rules(ruleset, options), seats, rng)
+
+
+def prompts(state: State) -> list[Prompt]:
+    return turn.prompts(state)
+
+
+def parse(state: State, seat: str, text: str) -> Parsed:
+    return parse_orders(state, seat, text, turn.prompts(state))
+
+
+def apply(state: State, orders: dict[str, Any], rng: random.Random
+          ) -> tuple[State, list[Event]]:
+    return turn.advance(state, orders, rng)
+
+
+def view(state: State, seat: str | None) -> dict[str, Any]:
+    return public_view(state) if seat is None else seat_view(state, seat)
+
+
+def step_name(state: State) -> str:
+    if state["result"] is not None:
+        return "Game over"
+    if state["phase"] == "setup":
+        return f"Set-up, round {state['step']['round']}"
+    return f"Turn {state['turn']}: {PHASE_NAMES.get(state['phase'], state['phase'])}"
+
+
+def result(state: State) -> dict[str, Any] | None:
+    return state["result"]
+
+
+def bot_order(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """A random legal order for the prompt, from the seat's view only; the default where
+    the order kind has no random player yet."""
+    kind = KINDS[prompt.kind]
+    if kind.random is None:
+        return prompt.template
+    return kind.text(kind.random(view, prompt, rng))

@@ -1,0 +1,73 @@
+"""The sequence of play (000 V): set-up, then each turn's rounds in order, to the end.
+
+A phase is a module with:
+
+- ``begin(state, rng) -> list[Event]``: entering the phase, its automatic work
+  (it may open decisions by writing them into ``state["step"]``);
+- ``prompts(state) -> list[Prompt]``: the decisions open now;
+- ``apply(state, orders, rng) -> list[Event]``: those decisions applied (the
+  state is a copy the phase may change);
+- ``done(state) -> bool``: whether the phase is over.
+
+``advance`` applies one batch of orders and then runs every phase that needs
+no decision, so one mail round carries the game to the next decision.  The
+phases of bidding, revival, shipment and movement, and battle (000 VIII-X)
+come with their own issues and slot in between the spice blow and collection.
+"""
+
+from __future__ import annotations
+
+import random
+from types import ModuleType
+from typing import Any
+
+from pbem.game import Event, Prompt
+
+from . import collection, set_up, spice_blow, storm, victory
+from .state import State, copy_state
+
+TURN = ("storm", "spice_blow", "collection", "end_of_turn")
+PHASES: dict[str, ModuleType] = {
+    "setup": set_up,
+    "storm": storm,
+    "spice_blow": spice_blow,
+    "collection": collection,
+    "end_of_turn": victory,
+}
+
+
+def prompts(state: State) -> list[Prompt]:
+    """The decisions open now (none once the game is over)."""
+    if state["result"] is not None:
+        return []
+    return PHASES[state["phase"]].prompts(state)
+
+
+def advance(state: State, orders: dict[str, Any], rng: random.Random
+            ) -> tuple[State, list[Event]]:
+    """Apply the open decisions' orders, then play on to the next decision or the end."""
+    state = copy_state(state)
+    assert set(orders) == {p.key for p in prompts(state)}, (sorted(orders), state["phase"])
+    events = PHASES[state["phase"]].apply(state, orders, rng) if orders else []
+    while state["result"] is None and not prompts(state):
+        phase = PHASES[state["phase"]]
+        if not phase.done(state):
+            events.extend(phase.apply(state, {}, rng))
+            continue
+        events.extend(_next_phase(state, rng))
+    return state, events
+
+
+def _next_phase(state: State, rng: random.Random) -> list[Event]:
+    if state["phase"] == "setup":
+        state["turn"] = 1
+        following = TURN[0]
+    elif state["phase"] == TURN[-1]:
+        state["turn"] += 1
+        following = TURN[0]
+    else:
+        following = TURN[TURN.index(state["phase"]) + 1]
+    state["phase"] = following
+    state["step"] = {}
+    events = [Event("phase", {"turn": state["turn"], "phase": following})]
+    return events + PHASES[following].begin(state, rng)

@@ -1,0 +1,70 @@
+"""What a seat may see of a game of classic Dune, built from an allow-list.
+
+Public (000 XIII.B and the board): the turn and phase, the storm, storm order,
+forces on the map, spice on the map, the Tleilaxu Tanks (forces and leaders),
+alliances (000 XII.C.3), worms seen, the Shield Wall, the result.  Behind a
+faction's shield, seen only by that faction (000 XIII.A-B): its spice, its
+reserves, its treachery cards, its traitors and its traitor draw (the Bene
+Gesserit's only once they have predicted, 000 line 780), its prediction, and
+the Fremen's next weather marker (000 XVI.B).  Nothing of any deck's order.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .state import SEAT_FACTIONS, State, storm_order
+
+PHASE_NAMES = {
+    "setup": "set-up",
+    "storm": "storm",
+    "spice_blow": "spice blow",
+    "collection": "spice collection",
+    "end_of_turn": "end of turn",
+}
+
+
+def public_view(state: State) -> dict[str, Any]:
+    """Everything every seat (and the public archive) may see."""
+    return {
+        "turn": state["turn"],
+        "last_turn": state["rules"]["turns"],
+        "ruleset": state["rules"]["ruleset"],
+        "phase": PHASE_NAMES.get(state["phase"], state["phase"]),
+        "storm": state["storm"]["sector"],
+        "storm_order": storm_order(state),
+        "factions": {seat: {"name": SEAT_FACTIONS[seat], "dot": state["dots"][seat],
+                            "tanks": list(state["factions"][seat]["tanks"]),
+                            "leaders_in_tanks": sorted(
+                                name for name, where in
+                                state["factions"][seat]["leaders"].items() if where == "tanks")}
+                     for seat in state["seats"]},
+        "forces": {territory: {sector: {faction: list(counts)
+                                        for faction, counts in by_faction.items()}
+                               for sector, by_faction in sectors.items()}
+                   for territory, sectors in sorted(state["forces"].items())},
+        "spice": dict(sorted(state["spice"].items())),
+        "alliances": [list(alliance) for alliance in state["alliances"]],
+        "worms": state["worms"],
+        "shield_wall": state["shield_wall"],
+        "result": state["result"],
+    }
+
+
+def seat_view(state: State, seat: str) -> dict[str, Any]:
+    """The public view and what lies behind this seat's own shield."""
+    own = state["factions"][seat]
+    private: dict[str, Any] = {
+        "spice": own["spice"],
+        "reserve": list(own["reserve"]),
+        "hand": list(own["hand"]),
+        "traitors": list(own["traitors"]),
+        "leaders": dict(own["leaders"]),
+    }
+    if state["phase"] == "setup" and (seat != "bene-gesserit" or own["prediction"]):
+        private["traitor_draw"] = list(own["traitor_draw"])
+    if own["prediction"] is not None:
+        private["prediction"] = dict(own["prediction"])
+    if seat == "fremen" and state["storm"]["marker"] is not None:
+        private["weather_marker"] = state["storm"]["marker"]
+    return {**public_view(state), "seat": seat, "own": private}
