@@ -7,15 +7,18 @@ import logging
 import sys
 
 import click
+import yaml
 
 from pbem import outbox
 from pbem.config import ConfigError, load_config
 from pbem.definition import GameFileError, create_game, read_game_file
+from pbem.game import UnknownGame, load_game
 from pbem.lock import TickBusy
 from pbem.mail.sinks import MaildirSink
 from pbem.mail.sources import MaildirSource
 from pbem.moderator import Moderator
 from pbem.record import GameRecord
+from pbem.schema import SchemaError
 from pbem.store import Store
 
 
@@ -239,6 +242,66 @@ def outbox_retry(app: App, ids: tuple[int, ...]) -> None:
     report = moderator.send_outbox()
     click.echo(f"{count} messages retried: {report.sent} sent, {report.deferred} still "
                f"waiting, {report.failed} given up")
+
+
+@main.group()
+def scenario() -> None:
+    """Scenario files: a position and the orders played from it, to check a ruling.
+
+    \b
+    Example:
+      pbem scenario run tests/dune/scenarios/storm_kills_in_sand.yaml
+    """
+
+
+@scenario.command("run")
+@click.argument("scenario_file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
+def scenario_run(scenario_file: str, as_json: bool) -> None:
+    """Play a scenario file's orders from its position and print what follows.
+
+    Prints the final position with every faction's private sheet, the orders
+    and events of each step, and the open prompts (all of it as JSON with
+    --json).  Exits 1 if an expectation of the file's expect: section fails,
+    naming each one.  The format is described in docs/scenarios.md.
+
+    \b
+    Example:
+      pbem scenario run tests/dune/scenarios/storm_kills_in_sand.yaml --json
+    """
+    data, module = _scenario_file(scenario_file)
+    try:
+        result = module.run_scenario(data)
+    except SchemaError as error:
+        raise click.ClickException(f"bad scenario {scenario_file}:\n  "
+                                   + "\n  ".join(error.problems)) from None
+    failed = result["expect"]["failed"]
+    if as_json:
+        click.echo(json.dumps(result, indent=2))
+        for failure in failed:
+            click.echo(f"expectation failed: {failure}", err=True)
+    else:
+        click.echo(module.scenario_report(result))
+    if failed:
+        sys.exit(1)
+
+
+def _scenario_file(path: str):
+    """A scenario file's data and the game module its ``game:`` key names."""
+    try:
+        with open(path, encoding="utf-8") as file:
+            data = yaml.safe_load(file)
+    except (OSError, yaml.YAMLError) as error:
+        raise click.ClickException(f"cannot read {path}: {error}") from None
+    if not isinstance(data, dict) or "game" not in data:
+        raise click.ClickException(f"bad scenario {path}: expected a mapping with a game: key")
+    try:
+        module = load_game(str(data["game"]))
+    except UnknownGame as error:
+        raise click.ClickException(f"bad scenario {path}: game: {error}") from None
+    if not all(hasattr(module, name) for name in ("run_scenario", "scenario_report")):
+        raise click.ClickException(f"bad scenario {path}: game {data['game']} has no scenarios")
+    return data, module
 
 
 @main.command()
