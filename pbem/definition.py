@@ -8,7 +8,9 @@ queues each seat's welcome mail, all in one transaction.
 
 from __future__ import annotations
 
+import dataclasses
 import json
+import random
 import re
 import secrets
 from dataclasses import dataclass, field
@@ -60,6 +62,7 @@ class GameDefinition:
     deadline_hours: int = 48
     timezone: str | None = None
     gm_address: str | None = None
+    draw_seats: bool = False
 
 
 def read_game_file(path: Path | str) -> GameDefinition:
@@ -127,6 +130,16 @@ def _zone_problem(key: str, zone: str | None) -> list[str]:
     return []
 
 
+def _draw_seats(definition: GameDefinition, seed: str) -> GameDefinition:
+    """Deal the players to the seats at random, from the game's seed (Dune: WBC house
+    rule 1, factions drawn randomly); each player keeps their own address and settings."""
+    players = list(definition.seats)
+    random.Random(f"{seed}/seats").shuffle(players)
+    dealt = tuple(dataclasses.replace(player, seat=seat.seat)
+                  for seat, player in zip(definition.seats, players, strict=True))
+    return dataclasses.replace(definition, seats=dealt)
+
+
 def create_game(store: Store, config: Config, definition: GameDefinition,
                 now: datetime) -> GameRecord:
     """Set up the game, store it with its first deadline, and queue the welcome mails."""
@@ -136,6 +149,8 @@ def create_game(store: Store, config: Config, definition: GameDefinition,
     ruleset = definition.ruleset or rules.rulesets[0]
     seed = definition.seed or secrets.token_hex(8)
     seats = [s.seat for s in definition.seats]
+    if definition.draw_seats:
+        definition = _draw_seats(definition, seed)
     try:
         state = rules.setup(ruleset, dict(definition.options), seats, step_rng(seed, 0))
     except ValueError as error:

@@ -132,3 +132,15 @@ def test_demo_plays_whole_games_by_mail(tmp_path):
     assert f"database:      {tmp_path / 'demo' / 'pbem.db'}" in result.output
     outgoing = list((tmp_path / "demo" / "mail" / "outbox" / "new").iterdir())
     assert any(b"unknown order 'BDI'" in path.read_bytes() for path in outgoing)
+
+
+def test_a_game_file_may_deal_the_players_to_the_seats_at_random(tmp_path):
+    """Dune, WBC house rule 1 (000 line 1036): factions are drawn randomly."""
+    site = Installation(tmp_path)
+    seats = ["north", "east", "south", "west"]
+    path = game_file(tmp_path, draw_seats=True, seed="draw-1",
+                     seats=[{"seat": s, "address": player(s)} for s in seats])
+    assert run(site, "game", "new", str(path)).exit_code == 0
+    dealt = {row["seat"]: row["address"] for row in Store(site.config.database).seats("auction-7")}
+    assert sorted(dealt.values()) == sorted(player(s) for s in seats)
+    assert dealt != {s: player(s) for s in seats}
