@@ -307,20 +307,24 @@ def _scenario_file(path: str):
 @main.command()
 @click.option("--dir", "directory", type=click.Path(file_okay=False),
               help="Scratch directory (default: a new temporary one).")
+@click.option("--game", "game_name", type=click.Choice(["auction", "dune"]),
+              default="auction", show_default=True,
+              help="Two small auctions, or three turns of classic Dune (WBC rules).")
 @click.option("--seats", default=3, show_default=True, type=click.IntRange(2, 6),
-              help="How many scripted players.")
+              help="How many scripted players (per game).")
 @click.option("--seed", default="demo", show_default=True, help="The game's random seed.")
-def demo(directory: str | None, seats: int, seed: str) -> None:
+def demo(directory: str | None, game_name: str, seats: int, seed: str) -> None:
     """Play a whole example game by mail in a scratch directory.
 
     Scripted players read their mail from a local Maildir and answer by mail;
     ticks run until the game is over.  Prints where the mail and the database are.
 
     \b
-    Example:
+    Examples:
       pbem demo --dir /tmp/pbem-demo
+      pbem demo --game dune --seats 6
     """
     from pbem.demo import run_demo
 
-    run_demo(directory, seats, seed, click.echo)
+    run_demo(directory, game_name, seats, seed, click.echo)
 

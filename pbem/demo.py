@@ -1,11 +1,11 @@
-"""``pbem demo``: two whole games played by mail in a scratch directory.
+"""``pbem demo``: whole games played by mail in a scratch directory.
 
 The moderator runs on the local Maildir transport.  Scripted players read
 the mail addressed to them from the outgoing Maildir and answer it the way
 people do: a reply with the orders on top and the report quoted below,
 written into the incoming Maildir.  They choose their orders with the game's
-bot, from their own seat's view only.  One player makes a typing mistake on
-the first turn, to show how a bad line is answered.
+bot, from their own seat's view only.  The second player of each game makes a
+typing mistake in its first mail, to show how a bad line is answered.
 """
 
 from __future__ import annotations
@@ -27,21 +27,26 @@ from pbem.mail.text import body_text, parse_message
 from pbem.moderator import Moderator
 from pbem.record import GameRecord
 
-GAME_IDS = ("auction-demo-1", "auction-demo-2")
-SEAT_NAMES = ("north", "east", "south", "west", "up", "down")
+SEAT_NAMES = {
+    "auction": ("north", "east", "south", "west", "up", "down"),
+    "dune": ("atreides", "bene-gesserit", "emperor", "fremen", "guild", "harkonnen"),
+}
+ZONES = ("America/New_York", "Europe/Paris", "Asia/Tokyo", "UTC", "Australia/Sydney",
+         "America/Sao_Paulo")
 MAX_TICKS = 100
 
 
 class ScriptedPlayer:
     """A player of one game who answers each report by mail."""
 
-    def __init__(self, game_id: str, seat: str, address: str, rng: random.Random):
+    def __init__(self, game_id: str, seat: str, address: str, rng: random.Random,
+                 mistake: bool = False):
         self.game_id = game_id
         self.seat = seat
         self.address = address
         self.rng = rng
         self.read: set[str] = set()
-        self.mistakes_left = 1 if seat == SEAT_NAMES[1] else 0
+        self.mistakes_left = 1 if mistake else 0
 
     def new_mail(self, outgoing: mailbox.Maildir) -> list[EmailMessage]:
         """Mail to this player about this game not read yet, oldest first."""
@@ -84,7 +89,23 @@ class ScriptedPlayer:
         return reply
 
 
-def write_files(root: Path, seats: int, seed: str) -> tuple[Path, list[Path]]:
+def demo_games(game: str, seats: int, seed: str) -> list[dict]:
+    """The game files of the demo: two auctions, or one game of Dune (WBC, three turns)."""
+    def seating(names):
+        return [{"seat": name, "address": f"{name}@players.demo", "player": name.title(),
+                 "timezone": zone} for name, zone in zip(names, ZONES, strict=False)]
+    if game == "dune":
+        return [{"id": "dune-demo", "game": "dune", "ruleset": "wbc", "title": "Demo Dune",
+                 "seed": seed, "auth": "both", "options": {"turns": 3},
+                 "seats": seating(SEAT_NAMES["dune"][:seats])}]
+    return [{"id": f"auction-demo-{number + 1}", "game": "auction",
+             "title": f"Demo auction {number + 1}", "seed": f"{seed}-{number}", "auth": "both",
+             "options": {"lots": 3 - number},
+             "seats": seating(SEAT_NAMES["auction"][:min(seats + number, 6)])}
+            for number in range(2)]
+
+
+def write_files(root: Path, game: str, seats: int, seed: str) -> tuple[Path, list[Path]]:
     """The demo's configuration and game files; returns their paths."""
     config = {
         "moderator": {"address": "moderator@pbem.demo", "name": "Demo Moderator"},
@@ -94,47 +115,40 @@ def write_files(root: Path, seats: int, seed: str) -> tuple[Path, list[Path]]:
         "mail_in": {"transport": "maildir", "maildir": {"path": "mail/inbox"}},
         "mail_out": {"transport": "maildir", "maildir": {"path": "mail/outbox"}},
     }
-    zones = ["America/New_York", "Europe/Paris", "Asia/Tokyo", "UTC", "Australia/Sydney",
-             "America/Sao_Paulo"]
     config_path = root / "pbem.yaml"
     config_path.write_text(yaml.safe_dump(config, sort_keys=False))
     game_paths = []
-    for number, game_id in enumerate(GAME_IDS):
-        size = seats if number == 0 else min(seats + 1, len(SEAT_NAMES))
-        game = {
-            "id": game_id, "game": "auction", "title": f"Demo auction {number + 1}",
-            "seed": f"{seed}-{number}", "auth": "both", "deadline_hours": 48,
-            "options": {"lots": 3 - number},
-            "seats": [{"seat": name, "address": f"{name}@players.demo", "player": name.title(),
-                       "timezone": zone}
-                      for name, zone in zip(SEAT_NAMES[:size], zones, strict=False)],
-        }
-        path = root / f"{game_id}.yaml"
-        path.write_text(yaml.safe_dump(game, sort_keys=False))
+    for definition in demo_games(game, seats, seed):
+        path = root / f"{definition['id']}.yaml"
+        path.write_text(yaml.safe_dump(definition, sort_keys=False))
         game_paths.append(path)
     return config_path, game_paths
 
 
-def run_demo(directory: str | None, seats: int, seed: str, echo: Callable[[str], None]) -> None:
+def run_demo(directory: str | None, game: str, seats: int, seed: str,
+             echo: Callable[[str], None]) -> None:
     """Play the demo games to their end, printing each tick's summary and where things are."""
     root = Path(directory) if directory else Path(tempfile.mkdtemp(prefix="pbem-demo-"))
     root.mkdir(parents=True, exist_ok=True)
-    config_path, game_paths = write_files(root, seats, seed)
+    config_path, game_paths = write_files(root, game, seats, seed)
     config = load_config(config_path)
     moderator = Moderator(config)
     rng = random.Random(seed)
     players = []
+    game_ids = []
     for path in game_paths:
         definition = game_definition(yaml.safe_load(path.read_text()), str(path))
         record = create_game(moderator.store, config, definition, moderator.clock())
-        players.extend(ScriptedPlayer(record.id, s["seat"], s["address"], rng)
-                       for s in record.seats)
+        players.extend(ScriptedPlayer(record.id, s["seat"], s["address"], rng,
+                                      mistake=index == 1)
+                       for index, s in enumerate(record.seats))
+        game_ids.append(record.id)
         echo(f"demo: game {record.id} with {len(record.seats)} scripted players")
     moderator.send_outbox()
     outgoing = mailbox.Maildir(config.mail_out.maildir.path, factory=None)
     incoming = mailbox.Maildir(config.mail_in.maildir.path, factory=None)
     for _ in range(MAX_TICKS):
-        records = {game_id: GameRecord.load(moderator.store, game_id) for game_id in GAME_IDS}
+        records = {game_id: GameRecord.load(moderator.store, game_id) for game_id in game_ids}
         if all(record.finished for record in records.values()):
             break
         for player in players:
@@ -143,7 +157,7 @@ def run_demo(directory: str | None, seats: int, seed: str, echo: Callable[[str],
             if reply is not None:
                 incoming.add(reply.as_bytes())
         echo(moderator.tick().line())
-    for game_id in GAME_IDS:
+    for game_id in game_ids:
         record = GameRecord.load(moderator.store, game_id)
         echo(f"demo: {game_id}: {record.step_name()} after {record.step} steps; "
              f"result: {record.rules.result(record.state)}")

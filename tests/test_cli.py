@@ -144,3 +144,14 @@ def test_a_game_file_may_deal_the_players_to_the_seats_at_random(tmp_path):
     dealt = {row["seat"]: row["address"] for row in Store(site.config.database).seats("auction-7")}
     assert sorted(dealt.values()) == sorted(player(s) for s in seats)
     assert dealt != {s: player(s) for s in seats}
+
+
+def test_demo_plays_three_turns_of_dune_by_mail(tmp_path):
+    result = CliRunner().invoke(main, ["demo", "--dir", str(tmp_path / "demo"), "--game",
+                                       "dune", "--seats", "6"])
+    assert result.exit_code == 0, result.output
+    assert "demo: game dune-demo with 6 scripted players" in result.output
+    assert "demo: dune-demo: Game over" in result.output and "'turn': 3" in result.output
+    outgoing = list((tmp_path / "demo" / "mail" / "outbox" / "new").iterdir())
+    assert any(b"Nexus" in path.read_bytes() or b"storm moves" in path.read_bytes()
+               for path in outgoing)
