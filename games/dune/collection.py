@@ -32,9 +32,8 @@ Rulings:
 from __future__ import annotations
 
 import random
-from typing import Any
 
-from pbem.game import Event, Prompt
+from pbem.game import Event
 
 from .rules import Rules
 from .state import State, data, factions_in, forces_at, storm_order
@@ -51,22 +50,6 @@ def begin(state: State, rng: random.Random) -> list[Event]:
     if Rules.from_json(state["rules"]).increased_spice_flow:
         events.extend(spice_flow(state))
     return events
-
-
-def prompts(state: State) -> list[Prompt]:
-    """The collection round asks nobody anything."""
-    return []
-
-
-def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
-    """No decision is open in the collection round, so no order is ever applied."""
-    assert not orders, sorted(orders)
-    return []
-
-
-def done(state: State) -> bool:
-    """The round is over as soon as it has begun: ``begin`` did all of its work."""
-    return True
 
 
 # --- who collects

@@ -9,6 +9,9 @@ A phase is a module with:
   state is a copy the phase may change);
 - ``done(state) -> bool``: whether the phase is over.
 
+A phase that never asks anyone anything (collection, the end of the turn)
+provides only ``begin``: it is over as soon as it has begun.
+
 ``advance`` applies one batch of orders and then runs every phase that needs
 no decision, so one mail round carries the game to the next decision.  The
 phases of bidding, revival, shipment and movement, and battle (000 VIII-X)
@@ -40,7 +43,8 @@ def prompts(state: State) -> list[Prompt]:
     """The decisions open now (none once the game is over)."""
     if state["result"] is not None:
         return []
-    return PHASES[state["phase"]].prompts(state)
+    phase = PHASES[state["phase"]]
+    return phase.prompts(state) if hasattr(phase, "prompts") else []
 
 
 def advance(state: State, orders: dict[str, Any], rng: random.Random
@@ -51,7 +55,7 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
     events = PHASES[state["phase"]].apply(state, orders, rng) if orders else []
     while state["result"] is None and not prompts(state):
         phase = PHASES[state["phase"]]
-        if not phase.done(state):
+        if hasattr(phase, "done") and not phase.done(state):
             events.extend(phase.apply(state, {}, rng))
             continue
         events.extend(_next_phase(state, rng))

@@ -57,7 +57,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pbem.game import Event, Prompt
+from pbem.game import Event
 
 from .collection import occupants
 from .data import Ability
@@ -85,22 +85,6 @@ def begin(state: State, rng: random.Random) -> list[Event]:
         events.append(Event("prediction-revealed", {"faction": prediction["faction"],
                                                     "turn": prediction["turn"]}))
     return [*events, Event("game-over", result)]
-
-
-def prompts(state: State) -> list[Prompt]:
-    """The end of the turn asks nobody anything."""
-    return []
-
-
-def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
-    """No decision is open at the end of the turn, so no order is ever applied."""
-    assert not orders, sorted(orders)
-    return []
-
-
-def done(state: State) -> bool:
-    """The end of the turn is over as soon as it has begun: ``begin`` did all of its work."""
-    return True
 
 
 # --- strongholds

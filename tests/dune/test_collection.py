@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from pbem.games.dune import collection, set_up
+from pbem.games.dune import collection, set_up, turn
 from pbem.games.dune.rules import make_rules
 from pbem.games.dune.state import SEAT_FACTIONS, add_forces
 
@@ -205,6 +205,6 @@ def test_wbc_plays_the_increased_spice_flow():
 def test_the_collection_round_needs_no_decision():
     """000 V.F: tokens "may collect the spice" -- automatically, by mail."""
     state = game()
-    assert collection.prompts(state) == []
-    assert collection.done(state)
-    assert collection.apply(state, {}, random.Random(0)) == []
+    state["phase"] = "collection"
+    assert turn.prompts(state) == []
+    assert not hasattr(collection, "prompts")
