@@ -135,7 +135,7 @@ def test_demo_plays_whole_games_by_mail(tmp_path):
 
 
 def test_a_game_file_may_deal_the_players_to_the_seats_at_random(tmp_path):
-    """Dune, WBC house rule 1 (000 line 1036): factions are drawn randomly."""
+    """Dune, WBC house rule 1 (000 line 1039): factions are drawn randomly."""
     site = Installation(tmp_path)
     seats = ["north", "east", "south", "west"]
     path = game_file(tmp_path, draw_seats=True, seed="draw-1",

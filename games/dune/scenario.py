@@ -469,7 +469,7 @@ def _phase(state: State, position: Position, rules: Rules, problems: list[str]) 
 
 def _to_place(state: State, rules: Rules) -> None:
     """Forces still to place at set-up (set_up.py): the Fremen's and the Bene Gesserit's in
-    round 1, the Bene Gesserit's in round 2 with XV (000 line 505); none later."""
+    round 1, the Bene Gesserit's in round 2 with XV (000 line 500); none later."""
     round_ = state["step"].get("round") if state["phase"] == "setup" else None
     for seat in state["seats"]:
         later = round_ == 2 and seat == "bene-gesserit" and rules.advantages

@@ -16,7 +16,7 @@ By mail the set-up then takes two rounds where the table would take five:
    first storm dials 0-20 of the two factions whose dots are nearest the storm
    start on either side (000 VI.A);
 2. the Bene Gesserit traitor pick and their starting token (Polar Sink, 000
-   line 772, or any territory with XV, 000 line 505; WBC III: after the Fremen).
+   line 772, or any territory with XV, 000 XV.B.1, line 500; WBC III: after the Fremen).
 
 The Harkonnen keep every opponent's leader they draw (000 line 880).
 """
