@@ -32,6 +32,7 @@ from .data.names import Named, NameIndex
 from .orders import OrderProblem, parse_orders, read_territory, where, words_of
 from .rules import RULESETS, Rules, make_rules
 from .set_up import new_game
+from .spice_blow import last_territory
 from .state import (
     FACTION_SEATS,
     SEAT_FACTIONS,
@@ -681,6 +682,8 @@ def _cards(state: State, factions: dict[str, FactionPosition], decks: Decks, rul
                                + spice["position.decks.spice"][::-1])
     state["decks"]["spice_discard"] = [spice[f"position.decks.{pile}"][::-1]
                                        for pile in piles[1:]]
+    state["decks"]["spice_last"] = [last_territory(pile)
+                                    for pile in state["decks"]["spice_discard"]]
 
 
 def _deal(state: State, hands: dict[str, list[str]], top: list[str], discard: list[str]

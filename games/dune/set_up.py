@@ -61,7 +61,8 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
         "shield_wall": "standing", "result": None,
         "decks": {"treachery": [c.id for c in data().treachery_deck], "treachery_discard": [],
                   "spice": [c.id for c in data().spice_deck],
-                  "spice_discard": [[], []] if rules.double_blow else [[]]},
+                  "spice_discard": [[], []] if rules.double_blow else [[]],
+                  "spice_last": [None, None] if rules.double_blow else [None]},
     }
     rng.shuffle(state["decks"]["treachery"])
     rng.shuffle(state["decks"]["spice"])

@@ -38,17 +38,19 @@ Rulings:
   discard piles is shuffled into a new deck (XXI.B.1, "including the territory card last turned
   up"; Q&A XXV.E.4: the entire deck).  The basic game says nothing; it does the same.  A worm
   turned after the shuffle still devours the territory its pile last turned up before it
-  (XXI.B.2: "do affect the last territory turned over in the previous turn"), kept in the
-  step as ``last``.  The turn-8 case of XXI.B falls out of this: pile 1 takes the last
-  territory card, pile 2 turns the worms left, then the shuffled deck.
+  (XXI.B.2: "do affect the last territory turned over in the previous turn"), kept in
+  ``decks.spice_last`` from turn to turn, whatever the reshuffles.  The turn-8 case of XXI.B
+  falls out of this: pile 1 takes the last territory card, pile 2 turns the worms left, then
+  the shuffled deck.
 - Additional worms: VII.C ignores them.  With the Fremen's optional advantage (XV; always on
-  under WBC) the Fremen may send each to "any territory"; a worm "cannot devour tokens if not in
-  a desert territory" (line 996), the Polar Sink "is not affected by worm" (line 609) and rock
-  and strongholds are "not affected by ... worm" (WBC house rule 4, line 1051), so a worm sent
-  anywhere but sand would do what ignoring it does: the choice is among sand territories, or
-  NONE (the default).  WBC's Karama ruling (line 1404) says a worm taken from the Fremen "appears
-  at the first spice blow in the stack beneath it, as usual"; we read "as usual" as the first
-  worm's way and keep VII.C for an additional worm nobody sends.
+  under WBC) the Fremen may send each to "any territory" (line 996; WBC VII.2), or NONE (the
+  default).  The worm devours only in the desert: it "cannot devour tokens if not in a desert
+  territory" (line 996), rock and strongholds are "not affected by ... worm" (WBC house rule 4,
+  line 1051), so sent to rock or a stronghold it eats nothing, but the Fremen there may ride it
+  (WBC VII.3).  The Polar Sink "is not affected by worm" (line 609): no worm goes there.  WBC's
+  Karama ruling (line 1404) says a worm taken from the Fremen "appears at the first spice blow
+  in the stack beneath it, as usual"; we read "as usual" as the first worm's way and keep VII.C
+  for an additional worm nobody sends.
 - Under AH an additional worm brings no Nexus, even when the Fremen send it (VII.C: ignored;
   the Fremen's advantage gives them the worm, not a Nexus).
 - Riding: all riders go together to one territory ("may move to any one territory") and a
@@ -100,8 +102,7 @@ NEXUS, PLACEMENT, DEVOUR, RIDE = "nexus", "placement", "devour", "ride"
 # --- the phase
 def begin(state: State, rng: random.Random) -> list[Event]:
     """Start with the first pile, remembering the territory each pile last turned up."""
-    state["step"] = {"pile": 0, "pile_worms": 0, "worm": None, "done": False,
-                     "last": [last_territory(pile) for pile in state["decks"]["spice_discard"]]}
+    state["step"] = {"pile": 0, "pile_worms": 0, "worm": None, "done": False}
     return _blow(state, rng)
 
 
@@ -171,7 +172,7 @@ def turn_card(state: State, rng: random.Random) -> list[Event]:
                                        "territory": card.territory}))
     if card.is_shai_hulud:
         return events + worm_turned(state, card, rng)
-    step["last"][pile] = card.territory
+    decks["spice_last"][pile] = card.territory
     events += place_spice(state, card)
     step["pile"], step["pile_worms"] = pile + 1, 0
     step["done"] = step["pile"] == len(decks["spice_discard"])
@@ -214,7 +215,7 @@ def worm_turned(state: State, card: SpiceCard, rng: random.Random) -> list[Event
     stages = [NEXUS] if nexus_due(Rules.from_json(state["rules"]), first) else []
     if not first and worm_placer(state) is not None:
         stages.append(PLACEMENT)
-    territory = step["last"][step["pile"]] if first else None
+    territory = state["decks"]["spice_last"][step["pile"]] if first else None
     step["worm"] = {"card": card.id, "territory": territory, "stages": [*stages, DEVOUR, RIDE]}
     return [Event("nexus", {"card": card.id, "territory": territory})] if NEXUS in stages else []
 
@@ -255,6 +256,9 @@ def devour(state: State, worm: dict[str, Any]) -> list[Event]:
     territory = worm["territory"]
     if territory is None:
         return [Event("worm-ignored", {"card": worm["card"]})]
+    if not data().board[territory].is_sand:
+        return [Event("worm-devoured", {"card": worm["card"], "territory": territory,
+                                        "spice": 0, "forces": {}})]
     spice = state["spice"].pop(territory, 0)
     safe = worm_safe(state)
     eaten: dict[str, list[int]] = {}
@@ -401,16 +405,18 @@ order_kind(OrderKind("worm-ride", ("RIDE", "STAY"), _read_ride,
 
 
 # --- sending an additional worm
-def sand_territories() -> list[str]:
-    """Where the Fremen may send an additional worm (module docstring)."""
-    return [t.name for t in data().board.territories if t.is_sand]
+def worm_destinations() -> list[str]:
+    """Where the Fremen may send an additional worm: anywhere but the Polar Sink (module
+    docstring)."""
+    return [t.name for t in data().board.territories if t.name != POLAR_SINK]
 
 
 def _placement_prompt(seat: str | None) -> Prompt:
     assert seat is not None, "a placement stage is only queued with a placer"
     return Prompt(f"worm-placement:{seat}", seat, "worm-placement", False,
-                  "WORM <territory>: send this additional worm to a sand territory, where it "
-                  "devours spice and forces but yours and your allies' (000 XV; WBC VII.2); "
+                  "WORM <territory>: send this additional worm to any territory but the Polar "
+                  "Sink; on sand it devours spice and forces but yours and your allies' (000 "
+                  "XV; WBC VII.2), and your forces there may ride it (WBC VII.3); "
                   "WORM NONE lets it pass (000 VII.C)",
                   None, f"WORM {NONE}", f"WORM {NONE}")
 
@@ -418,10 +424,10 @@ def _placement_prompt(seat: str | None) -> Prompt:
 def _read_placement(state: State, prompt: Prompt, words: list[str]) -> str | None:
     if len(words) == 1 and words[0].upper() == NONE:
         return None
-    territory, _ = read_territory(words, sand_territories())
+    territory, _ = read_territory(words, worm_destinations())
     return territory.name
 
 
 order_kind(OrderKind("worm-placement", ("WORM",), _read_placement,
                      lambda v: f"WORM {v or NONE}",
-                     random=lambda view, prompt, rng: rng.choice([None, *sand_territories()])))
+                     random=lambda view, prompt, rng: rng.choice([None, *worm_destinations()])))

@@ -19,7 +19,9 @@ the state once at the start of ``apply`` and then change the copy.  Keys:
   ``traitor_draw`` (leaders drawn at set-up), ``leaders`` (leader -> where:
   ``alive``, ``tanks``), ``prediction`` (Bene Gesserit);
 - ``decks``: ``treachery``, ``treachery_discard``, ``spice``, ``spice_discard``
-  (one pile, or two with 000 XXI), ``traitors`` (the traitor deck, WBC house rule 7);
+  (one pile, or two with 000 XXI), ``spice_last`` (the territory each pile last turned
+  up, kept when the deck is reshuffled: 000 XXI.B.2), ``traitors`` (the traitor deck,
+  WBC house rule 7);
 - ``alliances``: lists of allied factions; ``worms``: worms seen (WBC 4);
 - ``shield_wall``: ``standing`` or ``destroyed`` (Family Atomics);
 - ``result``: None, or the winners when the game is over.

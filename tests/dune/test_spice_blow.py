@@ -60,6 +60,7 @@ def arrange(state, top=(), piles=None):
     rest = [card for card in EVERY_CARD if card not in placed]
     decks["spice"] = rest + list(reversed(top))
     decks["spice_discard"] = [list(pile) for pile in piles]
+    decks["spice_last"] = [spice_blow.last_territory(pile) for pile in piles]
 
 
 def station(state, faction, territory, sector, normal, starred=0):
@@ -541,16 +542,24 @@ def test_xv_an_additional_worm_the_fremen_do_not_send_is_ignored():
     assert codes(events)[0] == "worm-ignored"
 
 
-def test_xv_additional_worms_go_only_to_sand_where_they_can_devour():
-    """000 line 996: worms "cannot devour tokens if not in a desert territory"; WBC house rule 4
-    (000 line 1051): rock and strongholds are not affected by worms - so only sand is offered."""
+def test_xv_an_additional_worm_sent_to_rock_eats_nothing_but_may_be_ridden():
+    """000 line 996: the Fremen send additional worms to "any territory", but a worm "cannot
+    devour tokens if not in a desert territory"; WBC VII.3 (000 line 1128): Fremen where they
+    send a worm may ride it; the Polar Sink "is not affected by worm" (000 line 609)."""
     state = game(turn=3, advantages=True)
+    station(state, "fremen", "False Wall East", 6, 3)
+    station(state, "atreides", "False Wall East", 6, 2)
     arrange(state, top=[WORM1, WORM2, "Broken Land"], piles=[["Red Chasm"]])
     spice_blow.begin(state, random.Random(0))
     spice_blow.apply(state, passes(state), random.Random(0))
-    for text in ("WORM Arrakeen", "WORM Polar Sink", "WORM False Wall East"):
-        parsed = parse_orders(state, "fremen", text, spice_blow.prompts(state))
-        assert [e.code for e in parsed.errors] == ["territory-not-allowed"], text
+    refused = parse_orders(state, "fremen", "WORM Polar Sink", spice_blow.prompts(state))
+    assert [e.code for e in refused.errors] == ["territory-not-allowed"]
+    (order,) = parse_orders(state, "fremen", "WORM False Wall East",
+                            spice_blow.prompts(state)).orders
+    events = spice_blow.apply(state, {order.prompt: order.value}, random.Random(0))
+    assert [e.data["forces"] for e in events if e.code == "worm-devoured"][-1] == {}
+    assert count_in(state, "atreides", "False Wall East") == (2, 0)
+    assert keys(state) == ["worm-ride:fremen"]
 
 
 def test_wbc_vii_2_the_nexus_of_an_additional_worm_comes_before_the_fremen_send_it():
@@ -608,13 +617,13 @@ def test_a_ride_into_a_territory_of_several_sectors_must_name_one():
 
 
 def test_worm_placement_orders_read_back_the_same():
-    """Order text round trip (STYLE 3) for every sand territory and NONE."""
+    """Order text round trip (STYLE 3) for every territory a worm may be sent to, and NONE."""
     state = game(turn=3, advantages=True)
     arrange(state, top=[WORM1, WORM2, "Broken Land"], piles=[["Red Chasm"]])
     spice_blow.begin(state, random.Random(0))
     spice_blow.apply(state, passes(state), random.Random(0))
     prompts = spice_blow.prompts(state)
-    for value in [None, *spice_blow.sand_territories()]:
+    for value in [None, *spice_blow.worm_destinations()]:
         text = f"WORM {value or 'NONE'}"
         (read,) = parse_orders(state, "fremen", text, prompts).orders
         assert read.value == value and read.text == text
@@ -632,7 +641,7 @@ def random_position(seed):
     turn = rng.randint(1, 15)
     state = game(ruleset, seats=seats, turn=turn, storm=rng.randint(1, 18), seed=seed,
                  **options)
-    sands = spice_blow.sand_territories()
+    sands = [t.name for t in data().board.territories if t.is_sand]
     for seat in seats:
         for _ in range(rng.randint(0, 3)):
             territory = data().board[rng.choice(sands)]
@@ -669,7 +678,7 @@ def test_random_blows_conserve_the_spice_cards_and_the_forces(seed):
                 choice = rng.choice(choices)
                 orders[prompt.key] = None if choice is None else list(choice)
             elif prompt.kind == "worm-placement":
-                orders[prompt.key] = rng.choice([None, *spice_blow.sand_territories()])
+                orders[prompt.key] = rng.choice([None, *spice_blow.worm_destinations()])
             else:
                 others = [s for s in state["seats"] if s != prompt.seat]
                 orders[prompt.key] = rng.choice([None, [], [rng.choice(others)]])
@@ -685,3 +694,18 @@ def test_random_blows_conserve_the_spice_cards_and_the_forces(seed):
     discards = state["decks"]["spice_discard"]     # a pile is empty after a reshuffle
     assert discards[-1] and all(not spice_blow.spice_card(pile[-1]).is_shai_hulud
                                 for pile in discards if pile)
+
+
+def test_xxi_b_2_a_pile_remembers_its_last_territory_after_the_deck_is_reshuffled():
+    """000 XXI.B.2 (line 575): worms turned after the reshuffle "do affect the last territory
+    turned over in the previous turn" - for pile 1 too, when pile 2's draw emptied the deck
+    and every discard went back into it (XXI.B.1)."""
+    state = game(turn=9, double_blow=True)
+    station(state, "harkonnen", "Red Chasm", 7, 2)
+    arrange(state, top=[WORM1, "Broken Land", "Old Gap"])
+    state["decks"]["spice_last"] = ["Red Chasm", "Rock Outcroppings"]
+    spice_blow.begin(state, random.Random(0))
+    while spice_blow.prompts(state):
+        spice_blow.apply(state, passes(state), random.Random(0))
+    assert count_in(state, "harkonnen", "Red Chasm") == (0, 0)
+    assert state["decks"]["spice_last"] == ["Broken Land", "Old Gap"]
