@@ -69,10 +69,11 @@ class Rules:
     def alliance_limit(self, players: int) -> int | None:
         """The most factions in one alliance, or None for no limit.
 
-        AH 000 XII sets no limit; WBC house rule 2 (000): two factions, three only
-        in 6-player games when every player consents at the start.
+        AH 000 XII sets no limit; WBC house rule 2 (000 line 1041): two factions "for all
+        games with at least 4 players", three only in 6-player games when every player
+        consents at the start; with fewer players the house rule sets no limit.
         """
-        if not self.wbc:
+        if not self.wbc or players < 4:
             return None
         return 3 if players == 6 and self.three_faction_alliances else 2
 

@@ -179,6 +179,16 @@ def test_wbc_house_rule_2_three_factions_only_in_six_player_games_by_consent():
     assert read(five, AT, "ALLY Fremen, Guild")[1] == ["alliance-too-big"]
 
 
+def test_wbc_house_rule_2_limits_alliances_only_in_games_of_at_least_four_players():
+    """WBC house rule 2 (000 line 1041): up to 2 factions "for all games with at least 4
+    players"; a 3-player game has no such limit."""
+    three = game("wbc", seats=["atreides", "fremen", "harkonnen"])
+    assert nexus.alliance_limit(three) is None
+    (value,), errors = read(three, AT, "ALLY Fremen, Harkonnen")
+    assert sorted(value) == [FR, HA] and not errors
+    assert nexus.alliance_limit(game("wbc", seats=ALL[:4])) == 2
+
+
 # --- order text
 @pytest.mark.parametrize("text,value", [
     ("PASS", None),
