@@ -147,6 +147,7 @@ class Config:
     timezone: str = "UTC"
     mail_in: MailIn = field(default_factory=MailIn)
     mail_out: MailOut = field(default_factory=MailOut)
+    outage_minutes: int = 60
     source: str = "built-in defaults"
 
     @property

@@ -14,7 +14,7 @@ import random
 import re
 import secrets
 from dataclasses import dataclass, field
-from datetime import datetime, timedelta
+from datetime import datetime
 from pathlib import Path
 from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -23,6 +23,7 @@ import yaml
 
 from pbem import outbox, reports
 from pbem.config import Config
+from pbem.deadlines import DeadlinePolicy, due_at
 from pbem.game import UnknownGame, load_game, step_rng
 from pbem.mail.compose import new_message_id
 from pbem.record import GameRecord
@@ -59,7 +60,9 @@ class GameDefinition:
     title: str | None = None
     seed: str | None = None
     auth: Literal["address", "secret", "both"] = "both"
-    deadline_hours: int = 48
+    deadlines: DeadlinePolicy = field(default_factory=DeadlinePolicy)
+    missed_limit: int = 3
+    civil_disorder: Literal["defaults", "bot", "wait"] = "defaults"
     timezone: str | None = None
     gm_address: str | None = None
     draw_seats: bool = False
@@ -114,8 +117,9 @@ def _checks(definition: GameDefinition) -> list[str]:
         for zone_key, zone in ((f"{where}.timezone", seat.timezone),):
             problems.extend(_zone_problem(zone_key, zone))
     problems.extend(_zone_problem("timezone", definition.timezone))
-    if definition.deadline_hours < 1:
-        problems.append("deadline_hours: expected at least 1")
+    problems.extend(definition.deadlines.problems())
+    if definition.missed_limit < 1:
+        problems.append("missed_limit: expected at least 1")
     return problems
 
 
@@ -157,11 +161,13 @@ def create_game(store: Store, config: Config, definition: GameDefinition,
         raise GameFileError(definition.id, [f"options: {error}"]) from None
     settings = {
         "title": definition.title, "auth": definition.auth,
-        "deadline_hours": definition.deadline_hours,
+        "deadlines": definition.deadlines.to_json(),
+        "missed_limit": definition.missed_limit, "civil_disorder": definition.civil_disorder,
         "timezone": definition.timezone or config.timezone,
         "gm_address": definition.gm_address or config.gm_address,
     }
-    due = now + timedelta(hours=definition.deadline_hours)
+    due = due_at(now, [p.kind for p in rules.prompts(state)], definition.deadlines,
+                 settings["timezone"])
     with store.atomic():
         store.db["games"].insert({
             "id": definition.id, "game": definition.game, "ruleset": ruleset,
@@ -174,7 +180,7 @@ def create_game(store: Store, config: Config, definition: GameDefinition,
             store.db["seats"].insert({
                 "game_id": definition.id, "seat": seat.seat, "address": seat.address.lower(),
                 "secret": seat.secret or secrets.token_urlsafe(6), "player": seat.player,
-                "timezone": seat.timezone,
+                "timezone": seat.timezone, "missed": 0,
                 "thread_id": new_message_id(config.moderator.domain,
                                             f"{definition.id}.{seat.seat}"),
             })

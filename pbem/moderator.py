@@ -16,16 +16,16 @@ import logging
 import os
 import signal
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, datetime
 
-from pbem import outbox, reports
+from pbem import outbox, pace, reports
 from pbem.config import Config
-from pbem.game import Event, step_rng
 from pbem.lock import tick_lock
 from pbem.mail.sinks import make_sink
 from pbem.mail.sources import Incoming, SourceError, make_source
 from pbem.mail.text import automatic_reason, order_text, parse_message, sender_address
 from pbem.record import GameRecord
+from pbem.resolution import resolve_ready_steps
 from pbem.routing import (
     SUBJECT_TAG,
     Refusal,
@@ -38,7 +38,6 @@ from pbem.store import Store, utc_text
 log = logging.getLogger("pbem")
 
 CRASH_ENV = "PBEM_CRASH_AT"
-MAX_STEPS_PER_TICK = 1000
 
 
 def crash_point_from_env() -> callable:
@@ -71,12 +70,18 @@ class TickSummary:
     deferred: int = 0
     failed: int = 0
     waiting: int = 0
+    notices: int = 0
+    extended: int = 0
     errors: list[str] = field(default_factory=list)
 
     def line(self) -> str:
         text = (f"tick: {self.messages} new messages ({self.accepted} accepted, "
                 f"{self.rejected} rejected, {self.ignored} ignored), {self.steps} steps "
                 f"resolved, {self.sent} mails sent, {self.waiting} waiting in the outbox")
+        if self.notices:
+            text += f", {self.notices} reminders and late notices"
+        if self.extended:
+            text += f", {self.extended} deadlines extended after an outage"
         if self.failed:
             text += f", {self.failed} given up"
         if self.errors:
@@ -105,8 +110,11 @@ class Moderator:
         """One full cycle; raises ``TickBusy`` if another tick is running."""
         summary = TickSummary()
         with tick_lock(self.config.lock_path):
+            summary.extended = pace.extend_after_outage(self.store, self.config, self.clock())
             self.intake(summary)
             self.resolve_due(summary)
+            summary.notices = pace.send_reminders_and_late_notices(self.store, self.config,
+                                                                   self.clock())
             self.deliver(summary)
         return summary
 
@@ -270,73 +278,23 @@ class Moderator:
         now = self.clock()
         with self.store.atomic():
             record = GameRecord.load(self.store, game_id)
-            events: list[Event] = []
-            notes: list[str] = []
-            applied = 0
-            while self._ready(record, now):
-                step_events, step_notes = self._apply_step(record, now)
-                events.extend(step_events)
-                notes.extend(step_notes)
-                applied += 1
-                if applied > MAX_STEPS_PER_TICK:
-                    raise RuntimeError(f"game {game_id} ran {applied} steps without a decision")
-            if not applied:
+            done = resolve_ready_steps(self.store, record, now)
+            if not done.steps:
                 return 0
             result = record.rules.result(record.state)
-            status = "finished" if result is not None else "active"
+            status = "finished" if result is not None else record.row["status"]
             self.store.save_game_state(game_id, record.step, record.state, status, now, result)
             record = GameRecord.load(self.store, game_id)
             deadline = self.store.deadline(game_id, record.step)
             for seat in record.seats:
-                mail = reports.step_report(self.config, record, seat["seat"], events, notes,
-                                           deadline, now)
+                mail = reports.step_report(self.config, record, seat["seat"], done.events,
+                                           done.notes, deadline, now)
                 outbox.enqueue(self.store, mail, now, "report", game_id, seat["seat"])
             if record.settings.get("gm_address"):
-                mail = reports.step_report(self.config, record, None, events, notes,
-                                           deadline, now)
+                mail = reports.step_report(self.config, record, None, done.events,
+                                           done.notes, deadline, now)
                 outbox.enqueue(self.store, mail, now, "report", game_id)
-        return applied
-
-    def _ready(self, record: GameRecord, now: datetime) -> bool:
-        if record.rules.result(record.state) is not None:
-            return False
-        prompts = record.rules.prompts(record.state)
-        pending = self.store.pending(record.id, record.step)
-        if all(p.key in pending for p in prompts):
-            return True
-        deadline = self.store.deadline(record.id, record.step)
-        return deadline is not None and now >= deadline
-
-    def _apply_step(self, record: GameRecord, now: datetime) -> tuple[list[Event], list[str]]:
-        """Apply one step to ``record`` in place, logging it; defaults fill missing orders."""
-        prompts = record.rules.prompts(record.state)
-        pending = self.store.pending(record.id, record.step)
-        orders, defaulted, notes = {}, [], []
-        for prompt in prompts:
-            if prompt.key in pending:
-                orders[prompt.key] = json.loads(pending[prompt.key]["value"])
-            else:
-                orders[prompt.key] = prompt.default
-                defaulted.append(prompt.key)
-                notes.append(f"No orders from {prompt.seat} for {prompt.kind} by the "
-                             "deadline: the default was applied.")
-        step = record.step + 1
-        state, events = record.rules.apply(record.state, orders,
-                                           step_rng(record.row["seed"], step))
-        self.store.db["decisions"].insert({
-            "game_id": record.id, "step": step, "orders": json.dumps(orders, sort_keys=True),
-            "defaulted": json.dumps(defaulted), "applied_at": utc_text(now),
-            "events": json.dumps([e.to_json() for e in events], sort_keys=True),
-        })
-        self.store.db.execute("delete from pending_orders where game_id = ? and step = ?",
-                              (record.id, record.step))
-        due = now + timedelta(hours=record.settings["deadline_hours"])
-        self.store.db["deadlines"].upsert({"game_id": record.id, "step": step,
-                                           "opened_at": utc_text(now), "due_at": utc_text(due)},
-                                          pk=("game_id", "step"))
-        record.state = state
-        record.row = {**record.row, "step": step}
-        return events, notes
+        return done.steps
 
     # --- mail out
     def send_outbox(self) -> outbox.DeliveryReport:

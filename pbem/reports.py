@@ -113,6 +113,25 @@ def acknowledgement(config: Config, record: GameRecord, seat: str, accepted: lis
                  in_reply_to=in_reply_to)
 
 
+NOTICE_SUBJECTS = {
+    "reminder": "Reminder: your orders are due",
+    "late": "Late: your orders are overdue",
+    "others-late": "Waiting for late orders",
+    "outage": "Deadline extended",
+}
+
+
+def notice(config: Config, record: GameRecord, seat: str, kind: str, now: datetime,
+           deadline: datetime, late: list[str] = (), down_since: datetime | None = None
+           ) -> EmailMessage:
+    """A reminder, a late notice, a note of who is late, or a deadline extended after an
+    outage of the moderator, for one seat."""
+    context = _seat_context(record, seat, deadline)
+    text = render(record.row["game"], "mail/notice.txt.j2", moderator=config.moderator,
+                  kind=kind, late=list(late), down_since=down_since, now=now, **context)
+    return _mail(config, record, seat, _subject(record, NOTICE_SUBJECTS[kind]), text, now)
+
+
 def refusal(config: Config, to: str, reason: Refusal | str, subject: str, now: datetime,
             in_reply_to: str | None = None, game: str | None = None, sender: str = "",
             games: list[str] = (), seat: str | None = None) -> EmailMessage:

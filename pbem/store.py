@@ -69,7 +69,19 @@ def _migration_1(db: sqlite_utils.Database) -> None:
     db["mail_sources"].create({"name": str, "uidvalidity": int, "last_uid": int}, pk="name")
 
 
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_migration_1]
+def _migration_2(db: sqlite_utils.Database) -> None:
+    """The pace of play: reminders, grace and waits per deadline; missed deadlines, civil
+    disorder and preferences per seat; observers; the moderator's last tick."""
+    for column, kind in (("reminded_at", str), ("late_notice_at", str), ("all_in_at", str),
+                         ("waits", str), ("extended_by", str)):
+        db["deadlines"].add_column(column, kind)
+    for column, kind in (("missed", int), ("disorder", str), ("preferences", str)):
+        db["seats"].add_column(column, kind)
+    db["observers"].create({"game_id": str, "address": str}, pk=("game_id", "address"))
+    db["meta"].create({"key": str, "value": str}, pk="key")
+
+
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_migration_1, _migration_2]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -173,6 +185,13 @@ class Store:
     def source_position(self, name: str) -> tuple[int | None, int]:
         row = self.one("select * from mail_sources where name = ?", (name,))
         return (row["uidvalidity"], row["last_uid"]) if row else (None, 0)
+
+    def meta(self, key: str) -> str | None:
+        row = self.one("select value from meta where key = ?", (key,))
+        return row["value"] if row else None
+
+    def set_meta(self, key: str, value: str) -> None:
+        self.db["meta"].upsert({"key": key, "value": value}, pk="key")
 
     def set_source_position(self, name: str, uidvalidity: int, last_uid: int) -> None:
         with self.atomic():

@@ -63,16 +63,24 @@ class Installation:
         return Moderator(self.config, clock=self.clock, **kwargs)
 
     def new_game(self, game_id: str = "auction-1", auth: str = "both", lots: int = 2,
-                 seats=SEATS, seed: str = "fixed") -> GameRecord:
+                 seats=SEATS, seed: str = "fixed", **settings) -> GameRecord:
         definition = game_definition({
             "id": game_id, "game": "auction", "seed": seed, "auth": auth,
             "options": {"lots": lots},
-            "seats": [{"seat": s, "address": player(s)} for s in seats],
+            "seats": [{"seat": s, "address": player(s)} for s in seats], **settings,
         })
         moderator = self.moderator()
         record = create_game(moderator.store, self.config, definition, self.clock())
         moderator.send_outbox()
         return record
+
+    def cron(self, hours: float, every_minutes: int = 30) -> list:
+        """Let time pass with a tick every ``every_minutes``, as cron would run them."""
+        summaries = []
+        for _ in range(int(hours * 60 / every_minutes)):
+            self.clock.advance(minutes=every_minutes)
+            summaries.append(self.moderator().tick())
+        return summaries
 
     def record(self, game_id: str = "auction-1") -> GameRecord:
         return GameRecord.load(self.moderator().store, game_id)

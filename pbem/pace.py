@@ -1,0 +1,94 @@
+"""The pace of a game around its deadlines: reminders, late notices, and fairness when
+the moderator itself was down.
+
+- A reminder goes ``reminder_hours`` before the deadline, once, only to the
+  seats that still owe orders.
+- With a grace period, once the deadline has passed the late seats get a late
+  notice and the others a note of who is late.
+- When no tick ran for longer than ``outage_minutes`` (the configuration),
+  every deadline that passed unseen in that gap is extended to
+  ``outage_grace_hours`` from now, and every seat is told: players are not
+  punished for the moderator's outage.  A clock that jumps backwards changes
+  nothing: deadlines are absolute and only a later clock passes them.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+
+from pbem import outbox, reports
+from pbem.config import Config
+from pbem.deadlines import final_due, reminder_due
+from pbem.record import GameRecord
+from pbem.resolution import policy_of
+from pbem.store import Store, parse_utc, utc_text
+
+LAST_TICK = "last_tick_at"
+
+
+def late_seats(store: Store, record: GameRecord) -> list[str]:
+    """The seats that still owe orders for the current step."""
+    pending = store.pending(record.id, record.step)
+    return sorted({p.seat for p in record.prompts() if p.key not in pending})
+
+
+def send_reminders_and_late_notices(store: Store, config: Config, now: datetime) -> int:
+    """Queue the reminders and late notices that are due; returns how many mails."""
+    sent = 0
+    for game in store.games("active"):
+        record = GameRecord.load(store, game["id"])
+        row = store.one("select * from deadlines where game_id = ? and step = ?",
+                        (record.id, record.step))
+        if row is None:
+            continue
+        due, policy = parse_utc(row["due_at"]), policy_of(record)
+        late = late_seats(store, record)
+        with store.atomic():
+            if late and row["reminded_at"] is None and now >= reminder_due(due, policy) \
+                    and now < due:
+                for seat in late:
+                    mail = reports.notice(config, record, seat, "reminder", now, deadline=due)
+                    outbox.enqueue(store, mail, now, "reminder", record.id, seat)
+                    sent += 1
+                store.db["deadlines"].update((record.id, record.step),
+                                             {"reminded_at": utc_text(now)})
+            if late and policy.grace_hours and row["late_notice_at"] is None and now >= due:
+                final = final_due(due, policy)
+                for seat in record.seats:
+                    kind = "late" if seat["seat"] in late else "others-late"
+                    mail = reports.notice(config, record, seat["seat"], kind, now,
+                                          deadline=final, late=late)
+                    outbox.enqueue(store, mail, now, kind, record.id, seat["seat"])
+                    sent += 1
+                store.db["deadlines"].update((record.id, record.step),
+                                             {"late_notice_at": utc_text(now)})
+    return sent
+
+
+def extend_after_outage(store: Store, config: Config, now: datetime) -> int:
+    """Extend deadlines that passed while no tick ran; returns how many games."""
+    last = store.meta(LAST_TICK)
+    extended = 0
+    if last is not None and now - parse_utc(last) > timedelta(minutes=config.outage_minutes):
+        down_since = parse_utc(last)
+        for game in store.games("active"):
+            record = GameRecord.load(store, game["id"])
+            row = store.one("select * from deadlines where game_id = ? and step = ?",
+                            (record.id, record.step))
+            policy = policy_of(record)
+            if row is None or not down_since < final_due(parse_utc(row["due_at"]), policy) <= now:
+                continue
+            new_due = now + timedelta(hours=policy.outage_grace_hours)
+            with store.atomic():
+                store.db["deadlines"].update((record.id, record.step), {
+                    "due_at": utc_text(new_due), "late_notice_at": None,
+                    "extended_by": f"outage {utc_text(down_since)} to {utc_text(now)}"})
+                for seat in record.seats:
+                    mail = reports.notice(config, record, seat["seat"], "outage", now,
+                                          deadline=new_due, down_since=down_since)
+                    outbox.enqueue(store, mail, now, "outage", record.id, seat["seat"])
+            extended += 1
+    if last is None or now > parse_utc(last):
+        with store.atomic():
+            store.set_meta(LAST_TICK, utc_text(now))
+    return extended

@@ -1,0 +1,151 @@
+"""Resolving a game's steps: when a step is ready, applying it, and what missing orders cost.
+
+A step is ready when every open decision has an order (after the game's
+resolve delay, and not before the deadline if a seat asked to WAIT), or when
+its deadline and grace have passed: then each missing order takes its
+prompt's default.  A seat that misses ``missed_limit`` deadlines in a row
+falls into civil disorder, as the game's policy says: its defaults go on
+(``defaults``), a bot plays it (``bot``), or the game is paused until the GM
+replaces the player (``wait``).  Each applied step is logged with its orders,
+the decisions defaulted, and the events; the next step gets its deadline.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+
+from pbem.deadlines import DeadlinePolicy, due_at, final_due
+from pbem.game import Event, Prompt, step_rng
+from pbem.record import GameRecord
+from pbem.store import Store, parse_utc, utc_text
+
+MAX_STEPS_PER_TICK = 1000
+
+
+@dataclass
+class Resolved:
+    """What resolving one game did in this tick."""
+
+    steps: int = 0
+    events: list[Event] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+
+def policy_of(record: GameRecord) -> DeadlinePolicy:
+    return DeadlinePolicy.from_json(record.settings["deadlines"])
+
+
+def resolve_ready_steps(store: Store, record: GameRecord, now: datetime) -> Resolved:
+    """Apply every step of the game that is ready, in place; call inside a transaction."""
+    done = Resolved()
+    while record.row["status"] == "active" and ready(store, record, now):
+        apply_step(store, record, now, done)
+        done.steps += 1
+        if done.steps > MAX_STEPS_PER_TICK:
+            raise RuntimeError(f"game {record.id} ran {done.steps} steps without a decision")
+    return done
+
+
+def ready(store: Store, record: GameRecord, now: datetime) -> bool:
+    """Whether the current step may be applied now."""
+    if record.rules.result(record.state) is not None:
+        return False
+    prompts = record.rules.prompts(record.state)
+    file_bot_orders(store, record, prompts, now)
+    pending = store.pending(record.id, record.step)
+    row = store.one("select * from deadlines where game_id = ? and step = ?",
+                    (record.id, record.step))
+    due = parse_utc(row["due_at"])
+    if all(p.key in pending for p in prompts):
+        if json.loads(row["waits"] or "[]"):
+            return now >= due
+        if row["all_in_at"] is None:
+            store.db["deadlines"].update((record.id, record.step), {"all_in_at": utc_text(now)})
+            all_in = now
+        else:
+            all_in = parse_utc(row["all_in_at"])
+        return now >= all_in + timedelta(minutes=policy_of(record).resolve_delay_minutes)
+    return now >= final_due(due, policy_of(record))
+
+
+def file_bot_orders(store: Store, record: GameRecord, prompts: list[Prompt],
+                    now: datetime) -> None:
+    """Seats a bot plays (civil disorder ``bot``) get their orders at once, from their view."""
+    bots = {s["seat"] for s in record.seats if s["disorder"] == "bot"}
+    pending = store.pending(record.id, record.step)
+    for prompt in prompts:
+        if prompt.seat not in bots or prompt.key in pending:
+            continue
+        rng = random.Random(f"{record.row['seed']}/{record.step}/bot/{prompt.key}")
+        text = record.rules.bot_order(record.rules.view(record.state, prompt.seat), prompt, rng)
+        order = next(o for o in record.rules.parse(record.state, prompt.seat, text).orders
+                     if o.prompt == prompt.key)
+        store.db["pending_orders"].upsert({
+            "game_id": record.id, "step": record.step, "prompt": prompt.key,
+            "seat": prompt.seat, "value": json.dumps(order.value), "text": order.text,
+            "inbound_id": None, "updated_at": utc_text(now)}, pk=("game_id", "step", "prompt"))
+
+
+def apply_step(store: Store, record: GameRecord, now: datetime, done: Resolved) -> None:
+    """Apply one step to ``record`` in place, logging it; defaults fill missing orders."""
+    prompts = record.rules.prompts(record.state)
+    pending = store.pending(record.id, record.step)
+    orders, defaulted = {}, []
+    for prompt in prompts:
+        if prompt.key in pending:
+            orders[prompt.key] = json.loads(pending[prompt.key]["value"])
+        else:
+            orders[prompt.key] = prompt.default
+            defaulted.append(prompt.key)
+            done.notes.append(f"No orders from {prompt.seat} for {prompt.kind} by the "
+                              f"deadline: the default was applied ({prompt.default_text}).")
+    count_missed(store, record, prompts, set(defaulted), done)
+    step = record.step + 1
+    state, events = record.rules.apply(record.state, orders, step_rng(record.row["seed"], step))
+    store.db["decisions"].insert({
+        "game_id": record.id, "step": step, "orders": json.dumps(orders, sort_keys=True),
+        "defaulted": json.dumps(defaulted), "applied_at": utc_text(now),
+        "events": json.dumps([e.to_json() for e in events], sort_keys=True),
+    })
+    store.db.execute("delete from pending_orders where game_id = ? and step = ?",
+                     (record.id, record.step))
+    record.state = state
+    record.row = {**record.row, "step": step}
+    kinds = [p.kind for p in record.rules.prompts(state)]
+    due = due_at(now, kinds, policy_of(record), record.settings["timezone"])
+    store.db["deadlines"].upsert({"game_id": record.id, "step": step,
+                                  "opened_at": utc_text(now), "due_at": utc_text(due)},
+                                 pk=("game_id", "step"))
+    done.events.extend(events)
+
+
+def count_missed(store: Store, record: GameRecord, prompts: list[Prompt], defaulted: set[str],
+                 done: Resolved) -> None:
+    """Missed deadlines in a row per seat, and civil disorder when they reach the limit."""
+    asked = {p.seat for p in prompts}
+    late = {p.seat for p in prompts if p.key in defaulted}
+    for seat in record.seats:
+        if seat["seat"] not in asked:
+            continue
+        missed = (seat["missed"] or 0) + 1 if seat["seat"] in late else 0
+        changes = {"missed": missed}
+        if (missed >= record.settings["missed_limit"] and not seat["disorder"]):
+            policy = record.settings["civil_disorder"]
+            changes["disorder"] = policy
+            note = (f"{seat['seat']} has missed {missed} deadlines in a row and is in civil "
+                    f"disorder: {DISORDER_WORDS[policy]}.")
+            done.notes.append(note)          # the GM reads it in the public report
+            if policy == "wait":
+                record.row = {**record.row, "status": "paused"}
+        store.db["seats"].update((record.id, seat["seat"]), changes)
+        seat.update(changes)
+
+
+DISORDER_WORDS = {
+    "defaults": "its defaults are played until the GM replaces the player",
+    "bot": "a bot plays it until the GM replaces the player",
+    "wait": "the game is paused until the GM replaces the player",
+}
