@@ -10,13 +10,14 @@ import click
 import yaml
 
 from pbem import outbox
+from pbem.commands import CommandError
 from pbem.config import ConfigError, load_config
 from pbem.definition import GameFileError, create_game, read_game_file
 from pbem.game import UnknownGame, load_game
 from pbem.lock import TickBusy
 from pbem.mail.sinks import MaildirSink
 from pbem.mail.sources import MaildirSource
-from pbem.moderator import Moderator
+from pbem.moderator import Moderator, run_gm_command
 from pbem.record import GameRecord
 from pbem.schema import SchemaError
 from pbem.store import Store
@@ -189,6 +190,32 @@ def _status_line(store: Store, record: GameRecord) -> str:
         if deadline:
             text += f", deadline {deadline.strftime('%Y-%m-%d %H:%M UTC')}"
     return text
+
+
+@main.command("gm")
+@click.argument("game_id")
+@click.argument("words", nargs=-1, required=True)
+@pass_app
+def gm(app: App, game_id: str, words: tuple[str, ...]) -> None:
+    """Run a GM command on a game, as the GM would by mail.
+
+    The commands are listed in docs/commands.md (and by ``pbem gm GAME HELP``).
+
+    \b
+    Examples:
+      pbem gm dune-7 PAUSE
+      pbem gm dune-7 EXTEND 24 the Atreides player is travelling
+    """
+    moderator = app.moderator()
+    try:
+        answers = run_gm_command(moderator, game_id, " ".join(words))
+    except (LookupError, CommandError) as error:
+        raise click.ClickException(str(error)) from None
+    for answer in answers:
+        click.echo(answer)
+    report = moderator.send_outbox()
+    if report.sent:
+        click.echo(f"{report.sent} mails sent")
 
 
 @main.group(invoke_without_command=True)

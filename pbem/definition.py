@@ -165,6 +165,7 @@ def create_game(store: Store, config: Config, definition: GameDefinition,
         "missed_limit": definition.missed_limit, "civil_disorder": definition.civil_disorder,
         "timezone": definition.timezone or config.timezone,
         "gm_address": definition.gm_address or config.gm_address,
+        "gm_secret": secrets.token_urlsafe(8),
     }
     due = due_at(now, [p.kind for p in rules.prompts(state)], definition.deadlines,
                  settings["timezone"])
@@ -190,4 +191,7 @@ def create_game(store: Store, config: Config, definition: GameDefinition,
         for seat in seats:
             outbox.enqueue(store, reports.welcome(config, record, seat, due, now), now,
                            "welcome", definition.id, seat)
+        if settings["gm_address"]:
+            outbox.enqueue(store, reports.gm_welcome(config, record, now), now, "gm-welcome",
+                           definition.id)
     return record

@@ -11,6 +11,7 @@ finishes the work without doing any of it twice.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import json
 import logging
 import os
@@ -19,7 +20,16 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from pbem import outbox, pace, reports
+from pbem.commands import (
+    GM_COMMANDS,
+    PLAYER_COMMANDS,
+    CommandContext,
+    CommandError,
+    run_commands,
+    split_commands,
+)
 from pbem.config import Config
+from pbem.game import OrderError
 from pbem.lock import tick_lock
 from pbem.mail.sinks import make_sink
 from pbem.mail.sources import Incoming, SourceError, make_source
@@ -205,6 +215,8 @@ class Moderator:
             return self._refuse(inbound_id, sender, reason, subject, in_reply_to,
                                 game=game_id, games=self._games_of(sender))
         record = GameRecord.load(self.store, game_id)
+        if self._from_gm(record, sender, lines.secret):
+            return self._gm_mail(inbound_id, record, lines.orders, in_reply_to, now)
         routed = find_seat(record.seats, record.settings["auth"], sender, lines)
         if routed.refusal is not None:
             return self._refuse(inbound_id, routed.notify, routed.refusal, subject,
@@ -215,6 +227,31 @@ class Moderator:
             return self._refuse(inbound_id, sender, "game-over", subject, in_reply_to,
                                 game=game_id)
         return self._accept(inbound_id, record, routed.seat, lines.orders, in_reply_to, now)
+
+    @staticmethod
+    def _from_gm(record: GameRecord, sender: str, secret: str | None) -> bool:
+        """The GM's address with the game's GM secret."""
+        gm = record.settings.get("gm_address")
+        return (gm is not None and secret is not None and sender == gm.lower()
+                and hmac.compare_digest(secret.encode(), record.settings["gm_secret"].encode()))
+
+    def _gm_mail(self, inbound_id: int, record: GameRecord, text: str, in_reply_to: str,
+                 now: datetime) -> str:
+        """Every line of a GM mail is a GM command; the GM is answered with the results."""
+        commands, rest = split_commands(text, GM_COMMANDS)
+        unknown = [OrderError(n, line, "unknown-command", "not a GM command",
+                              tuple(sorted(GM_COMMANDS)))
+                   for n, line in enumerate(rest.splitlines(), start=1) if line.strip()]
+        with self.store.atomic():
+            context = CommandContext(self.config, self.store, record, None, now)
+            errors = sorted(run_commands(context, commands, GM_COMMANDS) + unknown,
+                            key=lambda e: e.line_no)
+            mail = reports.gm_answer(self.config, record, context.answers, errors,
+                                     in_reply_to, now)
+            outbox.enqueue(self.store, mail, now, "gm-answer", record.id)
+            self._finish(inbound_id, "processed",
+                         f"GM: {len(commands)} commands, {len(errors)} errors", record.id)
+        return "accepted" if commands else "rejected"
 
     def _games_of(self, sender: str) -> list[str]:
         return sorted({s["game_id"] for s in self.store.seats_of_address(sender)})
@@ -237,9 +274,12 @@ class Moderator:
 
     def _accept(self, inbound_id: int, record: GameRecord, seat: str, text: str,
                 in_reply_to: str, now: datetime) -> str:
+        commands, text = split_commands(text, PLAYER_COMMANDS)
         parsed = record.rules.parse(record.state, seat, text)
         open_prompts = {p.key: p for p in record.prompts()}
         with self.store.atomic():
+            context = CommandContext(self.config, self.store, record, seat, now)
+            command_errors = run_commands(context, commands, PLAYER_COMMANDS)
             for order in parsed.orders:
                 assert open_prompts[order.prompt].seat == seat, order
                 self.store.db["pending_orders"].upsert({
@@ -248,11 +288,13 @@ class Moderator:
                     "inbound_id": inbound_id, "updated_at": utc_text(now),
                 }, pk=("game_id", "step", "prompt"))
             standing = list(self.store.pending(record.id, record.step).values())
+            errors = sorted(parsed.errors + command_errors, key=lambda e: e.line_no)
             mail = reports.acknowledgement(
-                self.config, record, seat, parsed.orders, parsed.errors, standing,
-                self.store.deadline(record.id, record.step), in_reply_to, now)
+                self.config, record, seat, parsed.orders, errors, standing,
+                self.store.deadline(record.id, record.step), in_reply_to, now,
+                answers=context.answers)
             outbox.enqueue(self.store, mail, now, "acknowledgement", record.id, seat)
-            outcome = "accepted" if parsed.orders else "rejected"
+            outcome = "accepted" if parsed.orders or commands else "rejected"
             self._finish(inbound_id, "processed",
                          f"{len(parsed.orders)} orders, {len(parsed.errors)} errors",
                          record.id, seat)
@@ -309,3 +351,22 @@ class Moderator:
         summary.deferred += report.deferred
         summary.failed += report.failed
         summary.waiting = report.waiting
+
+
+def run_gm_command(moderator: Moderator, game_id: str, line: str) -> list[str]:
+    """Run one GM command line on a game (the ``pbem gm`` command); returns the answers.
+
+    Raises ``LookupError`` for an unknown game and ``CommandError`` for a bad command.
+    """
+    now = moderator.clock()
+    with moderator.store.atomic():
+        record = GameRecord.load(moderator.store, game_id)
+        commands, _ = split_commands(line, GM_COMMANDS)
+        if not commands:
+            raise CommandError(f"not a GM command: {line!r}; GM commands: "
+                               f"{', '.join(sorted(GM_COMMANDS))}")
+        context = CommandContext(moderator.config, moderator.store, record, None, now)
+        errors = run_commands(context, commands, GM_COMMANDS)
+        if errors:
+            raise CommandError(errors[0].message)
+    return context.answers

@@ -95,7 +95,8 @@ def step_report(config: Config, record: GameRecord, seat: str | None, events: li
 
 def acknowledgement(config: Config, record: GameRecord, seat: str, accepted: list,
                     errors: list[OrderError], standing: list[dict], deadline: datetime | None,
-                    in_reply_to: str | None, now: datetime) -> EmailMessage:
+                    in_reply_to: str | None, now: datetime, answers: list[str] = ()
+                    ) -> EmailMessage:
     """The answer to a seat's order mail: what was read, what was wrong, what is still open.
 
     ``standing`` holds every order pending in this step (of all seats: the
@@ -106,11 +107,27 @@ def acknowledgement(config: Config, record: GameRecord, seat: str, accepted: lis
     context = _seat_context(record, seat, deadline, answered,
                             {row["prompt"]: row["text"] for row in standing})
     text = render(record.row["game"], "mail/acknowledgement.txt.j2", moderator=config.moderator,
-                  accepted=accepted, errors=errors, standing=standing,
+                  accepted=accepted, errors=errors, standing=standing, answers=list(answers),
                   still_open=[p for p in context["prompts"] if p.key not in answered],
                   **context)
     return _mail(config, record, seat, _subject(record, "Orders received"), text, now,
                  in_reply_to=in_reply_to)
+
+
+def gm_answer(config: Config, record: GameRecord, answers: list[str], errors: list[OrderError],
+              in_reply_to: str | None, now: datetime) -> EmailMessage:
+    """The answer to a GM's mail of commands."""
+    text = render(record.row["game"], "mail/gm_answer.txt.j2", moderator=config.moderator,
+                  game=record, answers=answers, errors=errors)
+    return _mail(config, record, None, _subject(record, "GM commands"), text, now,
+                 in_reply_to=in_reply_to)
+
+
+def gm_welcome(config: Config, record: GameRecord, now: datetime) -> EmailMessage:
+    """The GM's first mail of a game: the GM secret and how to give commands."""
+    text = render(record.row["game"], "mail/gm_welcome.txt.j2", moderator=config.moderator,
+                  game=record)
+    return _mail(config, record, None, _subject(record, "GM welcome"), text, now)
 
 
 NOTICE_SUBJECTS = {

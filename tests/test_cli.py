@@ -56,7 +56,9 @@ def test_game_new_mails_the_welcomes_and_status_shows_who_has_ordered(tmp_path):
     result = run(site, "game", "new", str(game_file(tmp_path)))
     assert result.exit_code == 0, result.output
     assert "game auction-7: auction (standard), 2 seats" in result.output
-    assert "2 welcome mails sent" in result.output
+    assert "3 welcome mails sent" in result.output          # two seats and the GM
+    (gm_welcome,) = site.sent("gm@pbem.test")
+    assert "The GM secret of this game is:" in gm_welcome.get_content()
     assert [m["Subject"] for m in site.sent(player("south"))] == ["[auction-7] Welcome"]
     assert "Your secret is: known-secret" in site.sent(player("south"))[0].get_content()
     drop(site.inbox, order_mail(player("south"), "SECRET known-secret\nBID 4",
@@ -115,7 +117,7 @@ def test_outbox_lists_waiting_mail_and_retry_sends_it(tmp_path):
         "host": "127.0.0.1", "port": 1, "security": "none"}})
     site.new_game()
     listing = run(site, "outbox").output
-    assert listing.count("pending") == 3 and "cannot reach SMTP server" in listing
+    assert listing.count("pending") == 4 and "cannot reach SMTP server" in listing  # 3 + GM
     assert "[auction-1] Welcome" in listing
     retried = run(site, "outbox", "retry", "1")
     assert "1 messages retried: 0 sent, 1 still waiting" in retried.output

@@ -1,0 +1,123 @@
+"""Commands by mail: lines a player or the GM writes that are not orders for the game.
+
+A player's mail may mix orders and commands (``STATUS``, ``PRESS Fremen ...``):
+the command lines are taken out before the game reads the orders, run in the
+same transaction as the orders, and answered in the same reply.  The GM
+writes from the GM's address with the game's GM secret on a ``SECRET`` line;
+every other line of such a mail is a GM command.  The command line ``pbem gm``
+runs the same GM commands.
+
+Each command is a function registered under its word with ``player_command``
+or ``gm_command``; ``run`` gets the context and the words after the command
+word, adds lines to the answer, and may queue mail of its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from datetime import datetime
+from email.message import EmailMessage
+
+from pbem import outbox
+from pbem.config import Config
+from pbem.game import OrderError
+from pbem.record import GameRecord
+from pbem.store import Store
+
+
+class CommandError(ValueError):
+    """A command that cannot be done; the message says why and what would be valid."""
+
+
+@dataclass
+class CommandContext:
+    """What a command may use: the game, who asked (``seat`` None for the GM), and the
+    answer being written."""
+
+    config: Config
+    store: Store
+    record: GameRecord
+    seat: str | None
+    now: datetime
+    answers: list[str] = field(default_factory=list)
+
+    def answer(self, text: str) -> None:
+        """Add text to the reply to the mail that held the command."""
+        self.answers.append(text)
+
+    def send(self, mail: EmailMessage, kind: str, seat: str | None = None) -> None:
+        """Queue a mail of the command's own (in the command's transaction)."""
+        outbox.enqueue(self.store, mail, self.now, kind, self.record.id, seat)
+
+
+@dataclass(frozen=True)
+class Command:
+    """A command word, how it is written, what it does, and the function that does it."""
+
+    word: str
+    usage: str
+    summary: str
+    run: Callable[[CommandContext, str], None]
+
+
+PLAYER_COMMANDS: dict[str, Command] = {}
+GM_COMMANDS: dict[str, Command] = {}
+
+
+def _register(table: dict[str, Command], word: str, usage: str, summary: str):
+    def register(run: Callable[[CommandContext, str], None]):
+        assert word not in table, word
+        table[word] = Command(word, usage, summary, run)
+        return run
+    return register
+
+
+def player_command(word: str, usage: str, summary: str):
+    """Register a player command."""
+    return _register(PLAYER_COMMANDS, word, usage, summary)
+
+
+def gm_command(word: str, usage: str, summary: str):
+    """Register a GM command."""
+    return _register(GM_COMMANDS, word, usage, summary)
+
+
+@dataclass(frozen=True)
+class CommandLine:
+    """A command found in a mail: its line number, the line, the word and the rest."""
+
+    line_no: int
+    line: str
+    word: str
+    args: str
+
+
+def split_commands(text: str, table: dict[str, Command]) -> tuple[list[CommandLine], str]:
+    """The command lines of a text, and the text with them blanked (line numbers kept)."""
+    found, kept = [], []
+    for number, line in enumerate(text.splitlines(), start=1):
+        word, _, args = line.strip().partition(" ")
+        if word.upper() in table:
+            found.append(CommandLine(number, line, word.upper(), args.strip()))
+            kept.append("")
+        else:
+            kept.append(line)
+    return found, "\n".join(kept)
+
+
+def run_commands(context: CommandContext, commands: list[CommandLine],
+                 table: dict[str, Command]) -> list[OrderError]:
+    """Run each command in turn; a command that fails is reported like a bad order line."""
+    errors = []
+    for command in commands:
+        try:
+            table[command.word].run(context, command.args)
+        except CommandError as error:
+            errors.append(OrderError(command.line_no, command.line, "bad-command", str(error),
+                                     (table[command.word].usage,)))
+    return errors
+
+
+# The commands register themselves when their modules are imported.
+from pbem.commands import gm, player  # noqa: E402,F401
