@@ -81,7 +81,18 @@ def _migration_2(db: sqlite_utils.Database) -> None:
     db["meta"].create({"key": str, "value": str}, pk="key")
 
 
-MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [_migration_1, _migration_2]
+def _migration_3(db: sqlite_utils.Database) -> None:
+    """GM adjudications in the decision log, and press between players."""
+    db["decisions"].add_column("kind", str, not_null_default="orders")
+    db["decisions"].add_column("note", str)
+    db["press"].create({
+        "id": int, "game_id": str, "sender": str, "recipients": str, "anonymous": int,
+        "text": str, "created_at": str,
+    }, pk="id")
+
+
+MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
+    _migration_1, _migration_2, _migration_3]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
