@@ -1,0 +1,141 @@
+"""The scenario file format: its keys as frozen dataclasses, and its head checked.
+
+docs/scenarios.md documents every key: the seats and rules, a ``position`` (the turn and phase,
+the storm, forces, spice, each faction's sheet, alliances, the decks), ``orders`` as players
+write them, step by step, and ``expect``, assertions on the end.  ``pbem.schema.build`` checks
+a file into these dataclasses (every fault named by its key, unknown keys are errors);
+``_head`` checks the game, the seats, the ruleset and its options.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pbem.schema import SchemaError
+
+from ..rules import RULESETS, Rules, make_rules
+from ..state import SEAT_FACTIONS
+
+
+class ScenarioError(SchemaError):
+    """A scenario that cannot be run; ``problems`` names every fault by its key."""
+
+
+# --- the file, as checked dataclasses
+@dataclass(frozen=True)
+class Prediction:
+    """The Bene Gesserit prediction: a faction and a turn."""
+
+    faction: str
+    turn: int
+
+
+@dataclass(frozen=True)
+class FactionPosition:
+    """One faction's sheet in a position (or in ``expect``); None: not given."""
+
+    spice: int | None = None
+    reserve: Any = None
+    tanks: Any = None
+    hand: tuple[str, ...] | None = None
+    traitors: tuple[str, ...] | None = None
+    leaders_in_tanks: tuple[str, ...] | None = None
+    prediction: Prediction | None = None
+
+
+@dataclass(frozen=True)
+class StormPosition:
+    """The storm: its sector, the two factions at the wheels, their dials, the weather marker."""
+
+    sector: int | None = None
+    dialers: tuple[str, ...] | None = None
+    dials: dict[str, Any] | None = None
+    marker: int | None = None
+
+
+@dataclass(frozen=True)
+class Decks:
+    """Cards named top first; the cards of a deck not named follow in the set-up's shuffle."""
+
+    treachery: tuple[str, ...] = ()
+    treachery_discard: tuple[str, ...] = ()
+    spice: tuple[str, ...] = ()
+    spice_discard: tuple[str, ...] = ()
+    spice_discard_2: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where the scenario starts; every key is optional."""
+
+    turn: int | None = None
+    phase: str | None = None
+    step: dict[str, Any] | None = None
+    storm: StormPosition | None = None
+    forces: dict[str, Any] | None = None
+    spice: dict[str, Any] | None = None
+    factions: dict[str, Any] | None = None
+    alliances: tuple[tuple[str, ...], ...] | None = None
+    worms: int | None = None
+    shield_wall: Literal["standing", "destroyed"] | None = None
+    decks: Decks | None = None
+
+
+@dataclass(frozen=True)
+class Expect:
+    """Assertions checked after the last step; only what is given is checked."""
+
+    turn: int | None = None
+    phase: str | None = None
+    storm: StormPosition | None = None
+    forces: dict[str, Any] | None = None
+    spice: dict[str, Any] | None = None
+    factions: dict[str, Any] | None = None
+    alliances: tuple[tuple[str, ...], ...] | None = None
+    worms: int | None = None
+    shield_wall: Literal["standing", "destroyed"] | None = None
+    winners: tuple[str, ...] | None = None
+    victory: str | None = None
+    prompts: tuple[str, ...] | None = None
+    events: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """A scenario file."""
+
+    game: str
+    seats: tuple[str, ...]
+    title: str | None = None
+    ruleset: str = RULESETS[0]
+    options: dict[str, Any] = field(default_factory=dict)
+    seed: str = "scenario"
+    position: Position = field(default_factory=Position)
+    orders: tuple[dict[str, Any], ...] = ()
+    expect: Expect = field(default_factory=Expect)
+
+# --- the head: rules and seats
+def _head(scenario: Scenario, problems: list[str]) -> Rules | None:
+    """The rules of a scenario whose game, ruleset, options and seats are right, else None."""
+    if scenario.game != "dune":
+        problems.append(f"game: this file is for {scenario.game!r}, not dune")
+    if not 2 <= len(scenario.seats) <= 6:
+        problems.append(f"seats: Dune is played by 2 to 6 factions, not {len(scenario.seats)}")
+    for index, seat in enumerate(scenario.seats):
+        if seat not in SEAT_FACTIONS:
+            problems.append(f"seats[{index}]: expected one of {', '.join(SEAT_FACTIONS)}, "
+                            f"got {seat!r}")
+        elif scenario.seats.index(seat) != index:
+            problems.append(f"seats[{index}]: {seat} is seated twice")
+    if scenario.ruleset not in RULESETS:
+        problems.append(f"ruleset: expected one of {', '.join(RULESETS)}, "
+                        f"got {scenario.ruleset!r}")
+        return None
+    try:
+        rules = make_rules(scenario.ruleset, scenario.options)
+    except ValueError as error:
+        problems.append(f"options: {error}")
+        return None
+    return rules
+

@@ -1,0 +1,320 @@
+"""Building a scenario's position into a state, and entering it.
+
+Whatever the position does not give keeps its value in a fresh set-up of the seats
+(``set_up.new_game`` with the generator of step 0), so that small scenarios stay small;
+``_position`` puts what it gives into that set-up, collecting every fault, and ``_enter``
+enters the phase as the game would and plays on to the first decision.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.game import Event
+
+from .. import turn
+from ..rules import Rules
+from ..spice_blow import last_territory
+from ..state import SEAT_FACTIONS, State, add_forces, count_in, data, sheet
+from ..storm import WEATHER_MARKERS
+from .format import Decks, FactionPosition, Position, Prediction, StormPosition
+from .values import (
+    _count,
+    _dials,
+    _factions,
+    _leaders,
+    _mapping,
+    _seat,
+    _spice_site,
+    _spot,
+    _whole,
+    spice_cards,
+    treachery_cards,
+)
+
+
+# --- building the position
+def _position(state: State, position: Position, rules: Rules, problems: list[str]) -> None:
+    """Put what the position gives into a fresh set-up, collecting every fault."""
+    seats = state["seats"]
+    _phase(state, position, rules, problems)
+    if position.storm is not None:
+        _storm(state, position.storm, "position.storm", problems)
+    _storm_ready(state, position, rules, problems)
+    if position.forces is not None:
+        state["forces"] = {}
+        _forces(state, position.forces, rules, problems)
+    if position.spice is not None:
+        state["spice"] = {}
+        _map_spice(state, position.spice, problems)
+    factions = _factions(position.factions, seats, "position.factions", problems)
+    for seat, given in factions.items():
+        _faction(state, seat, given, f"position.factions.{seat}", rules, problems)
+    _cards(state, factions, position.decks or Decks(), rules, problems)
+    if position.alliances is not None:
+        state["alliances"] = _alliances(position.alliances, seats, rules, problems)
+    if position.worms is not None:
+        state["worms"] = position.worms
+    if position.shield_wall is not None:
+        state["shield_wall"] = position.shield_wall
+    for seat in seats:
+        reserve = factions[seat].reserve if seat in factions else None
+        _reserve(state, seat, reserve, f"position.factions.{seat}", rules, problems)
+
+
+def _phase(state: State, position: Position, rules: Rules, problems: list[str]) -> None:
+    """The turn, phase and step: the set-up (turn 0) unless a turn is given; the storm
+    phase if a turn is given without a phase; a phase left without ``step`` is entered."""
+    phase = position.phase or ("setup" if position.turn is None else "storm")
+    if phase not in turn.PHASES:
+        problems.append(f"position.phase: expected one of {', '.join(turn.PHASES)}, "
+                        f"got {phase!r}")
+        return
+    number = position.turn if position.turn is not None else (0 if phase == "setup" else 1)
+    if phase == "setup" and number != 0:
+        problems.append(f"position.turn: the set-up is turn 0, not {number}")
+    elif phase != "setup" and not 1 <= number <= rules.turns:
+        problems.append(f"position.turn: expected a turn 1 to {rules.turns}, got {number}")
+    state["turn"], state["phase"] = number, phase
+    if position.step is not None:
+        state["step"] = dict(position.step)
+    _to_place(state, rules)
+
+
+def _to_place(state: State, rules: Rules) -> None:
+    """Forces still to place at set-up (set_up.py): the Fremen's and the Bene Gesserit's in
+    round 1, the Bene Gesserit's in round 2 with XV (000 line 500); none later."""
+    round_ = state["step"].get("round") if state["phase"] == "setup" else None
+    for seat in state["seats"]:
+        later = round_ == 2 and seat == "bene-gesserit" and rules.advantages
+        if round_ != 1 and not later:
+            state["factions"][seat]["to_place"] = 0
+
+
+def _storm(state: State, storm: StormPosition, key: str, problems: list[str]) -> None:
+    """The storm's sector, dialers, their dials and the Fremen's weather marker."""
+    seats, sectors = state["seats"], data().board.sectors
+    if storm.sector is not None:
+        if 1 <= storm.sector <= sectors:
+            state["storm"]["sector"] = storm.sector
+        else:
+            problems.append(f"{key}.sector: expected a sector 1 to {sectors}, "
+                            f"got {storm.sector}")
+    if storm.dialers is not None:
+        dialers = [seat for i, name in enumerate(storm.dialers)
+                   if (seat := _seat(name, seats, f"{key}.dialers[{i}]", problems))]
+        if len(set(storm.dialers)) != 2:
+            problems.append(f"{key}.dialers: expected two different factions, "
+                            f"got {list(storm.dialers)}")
+        state["storm"]["dialers"] = dialers
+    if storm.dials is not None:
+        dialers = state["storm"]["dialers"]
+        dials = _dials(storm.dials, dialers, f"{key}.dials", problems)
+        if dials and set(dials) != set(dialers):
+            problems.append(f"{key}.dials: expected a dial for each dialer "
+                            f"({', '.join(dialers)})")
+        state["storm"]["dials"] = dials
+    if storm.marker is not None:
+        if storm.marker in WEATHER_MARKERS:
+            state["storm"]["marker"] = storm.marker
+        else:
+            problems.append(f"{key}.marker: expected a weather marker "
+                            f"{WEATHER_MARKERS[0]} to {WEATHER_MARKERS[-1]}, got {storm.marker}")
+
+
+
+def _storm_ready(state: State, position: Position, rules: Rules, problems: list[str]) -> None:
+    """The storm to come must have what it moves by: the first storm the set-up dials (000
+    VI.A; collected in round 1 of the set-up), a later one with weather the marker drawn the
+    turn before (000 XVI.C).  Checked for the set-up after round 1 and entering a storm."""
+    in_setup = state["phase"] == "setup" and state["step"].get("round") != 1
+    entering = state["phase"] == "storm" and position.step is None
+    if (in_setup or entering and state["turn"] == 1) and not state["storm"]["dials"]:
+        problems.append("position.storm.dials: the first storm moves by the set-up dials "
+                        "(000 VI.A); give both dialers' dials")
+    weather = rules.weather and "fremen" in state["seats"]
+    if entering and state["turn"] > 1 and weather and state["storm"]["marker"] is None:
+        problems.append("position.storm.marker: with weather the storm moves by the marker "
+                        "drawn the turn before (000 XVI.C); give it")
+
+
+def _forces(state: State, forces: dict[str, Any], rules: Rules, problems: list[str]) -> None:
+    """Forces per territory (and sector) and faction."""
+    for place, by_faction in forces.items():
+        key = f"position.forces.{place}"
+        spot = _spot(str(place), key, problems)
+        for name, value in _mapping(by_faction, key, problems).items():
+            seat = _seat(name, state["seats"], f"{key}.{name}", problems)
+            count = _count(value, f"{key}.{name}", seat, rules, problems) if seat else None
+            if spot is not None and count is not None and sum(count):
+                add_forces(state, seat, spot[0], spot[1], *count)
+
+
+def _map_spice(state: State, spice: dict[str, Any], problems: list[str]) -> None:
+    """Spice on the map, per territory (at its spice blow site)."""
+    for place, amount in spice.items():
+        key = f"position.spice.{place}"
+        territory = _spice_site(str(place), key, problems)
+        if not _whole(amount):
+            problems.append(f"{key}: expected an amount of spice, got {amount!r}")
+        elif territory is not None and amount:
+            state["spice"][territory] = state["spice"].get(territory, 0) + amount
+
+
+
+def _faction(state: State, seat: str, given: FactionPosition, key: str, rules: Rules,
+             problems: list[str]) -> None:
+    """A faction's spice, tanks, traitors, leaders in the tanks and prediction."""
+    own = state["factions"][seat]
+    if given.spice is not None:
+        own["spice"] = given.spice
+    if given.tanks is not None:
+        own["tanks"] = _count(given.tanks, f"{key}.tanks", seat, rules, problems) or [0, 0]
+    if given.traitors is not None:
+        own["traitors"] = [name for name, faction in
+                           _leaders(given.traitors, f"{key}.traitors", problems)
+                           if _not_own(name, faction, seat, f"{key}.traitors", problems)]
+    if given.leaders_in_tanks is not None:
+        dead = _leaders(given.leaders_in_tanks, f"{key}.leaders_in_tanks", problems)
+        for name, faction in dead:
+            if faction != seat:
+                problems.append(f"{key}.leaders_in_tanks: {name} is not a leader of the "
+                                f"{SEAT_FACTIONS[seat]}")
+        own["leaders"] = {name: "tanks" if (name, seat) in dead else "alive"
+                          for name in own["leaders"]}
+    if given.prediction is not None:
+        own["prediction"] = _prediction(given.prediction, seat, state["seats"], rules,
+                                        f"{key}.prediction", problems)
+
+
+def _not_own(leader: str, faction: str, seat: str, key: str, problems: list[str]) -> bool:
+    if faction == seat:
+        problems.append(f"{key}: {leader} is a leader of the {SEAT_FACTIONS[seat]} "
+                        "themselves, not of an opponent")
+    return faction != seat
+
+
+def _prediction(given: Prediction, seat: str, seats: list[str], rules: Rules, key: str,
+                problems: list[str]) -> dict[str, Any] | None:
+    """The Bene Gesserit prediction (000 line 780): another faction and a turn."""
+    if seat != "bene-gesserit":
+        problems.append(f"{key}: only the Bene Gesserit predict")
+        return None
+    faction = _seat(given.faction, [s for s in seats if s != seat], f"{key}.faction", problems)
+    if not 1 <= given.turn <= rules.turns:
+        problems.append(f"{key}.turn: expected a turn 1 to {rules.turns}, got {given.turn}")
+    return {"faction": faction, "turn": given.turn}
+
+
+def _forces_of(seat: str, rules: Rules) -> list[int]:
+    """All of a faction's forces, ``[normal, starred]`` (20 in all, 000 II.B.1.c)."""
+    starred = sheet(seat).starred
+    special = starred.count if starred is not None and rules.advantages else 0
+    return [sheet(seat).forces - special, special]
+
+
+def _reserve(state: State, seat: str, given: Any, key: str, rules: Rules,
+             problems: list[str]) -> None:
+    """A faction's reserve: as given, or what is left of its forces after the map, the
+    tanks and those still to place at set-up; either way the forces must add up."""
+    total = _forces_of(seat, rules)
+    own = state["factions"][seat]
+    placed = [own["tanks"][0] + own["to_place"], own["tanks"][1]]
+    for territory in state["forces"]:
+        normal, starred = count_in(state, seat, territory)
+        placed = [placed[0] + normal, placed[1] + starred]
+    left = [total[0] - placed[0], total[1] - placed[1]]
+    reserve = left if given is None else _count(given, f"{key}.reserve", seat, rules, problems)
+    if given is None and min(left) < 0:
+        problems.append(f"{key}: the {SEAT_FACTIONS[seat]} have {placed} forces "
+                        f"[normal, starred] on the map, in the tanks and still to place; "
+                        f"the faction has {total}")
+    elif reserve is not None and reserve != left:
+        problems.append(f"{key}.reserve: the {SEAT_FACTIONS[seat]} have {total} forces "
+                        f"[normal, starred]; with {placed} on the map, in the tanks and to "
+                        f"place, the reserve must be {left}")
+    own["reserve"] = reserve or own["reserve"]
+
+
+def _alliances(given: tuple[tuple[str, ...], ...], seats: list[str], rules: Rules,
+               problems: list[str]) -> list[list[str]]:
+    """Alliances: lists of two or more factions, each in one alliance at most (000 XII)."""
+    if given and rules.no_alliances:
+        problems.append("position.alliances: the no_alliances option is on (000 XVIII.A.1)")
+    limit = rules.alliance_limit(len(seats))
+    found: list[list[str]] = []
+    for index, members in enumerate(given):
+        key = f"position.alliances[{index}]"
+        alliance = [s for i, name in enumerate(members)
+                    if (s := _seat(name, seats, f"{key}[{i}]", problems))]
+        if len(set(members)) < 2 or (limit is not None and len(members) > limit):
+            problems.append(f"{key}: expected 2 to {limit or len(seats)} different factions, "
+                            f"got {list(members)}")
+        for seat in alliance:
+            if any(seat in other for other in found):
+                problems.append(f"{key}: {seat} is in another alliance already")
+        found.append(alliance)
+    return found
+
+
+def _cards(state: State, factions: dict[str, FactionPosition], decks: Decks, rules: Rules,
+           problems: list[str]) -> None:
+    """Hands, decks and discard piles; each pile keeps its top card last in the state."""
+    hands = {seat: given.hand for seat, given in factions.items() if given.hand is not None}
+    places = {f"position.factions.{seat}.hand": hand for seat, hand in hands.items()}
+    places |= {"position.decks.treachery": decks.treachery,
+               "position.decks.treachery_discard": decks.treachery_discard}
+    treachery = treachery_cards().allocate(places, problems)
+    if decks.spice_discard_2 and not rules.double_blow:
+        problems.append("position.decks.spice_discard_2: there is a second discard pile only "
+                        "with the double_blow option (000 XXI)")
+    piles = ["spice", "spice_discard"] + (["spice_discard_2"] if rules.double_blow else [])
+    spice = spice_cards().allocate({f"position.decks.{pile}": getattr(decks, pile)
+                                    for pile in piles}, problems)
+    _deal(state, {seat: treachery[f"position.factions.{seat}.hand"] for seat in hands},
+          treachery["position.decks.treachery"],
+          treachery["position.decks.treachery_discard"])
+    named = {card for cards in spice.values() for card in cards}
+    state["decks"]["spice"] = ([c for c in state["decks"]["spice"] if c not in named]
+                               + spice["position.decks.spice"][::-1])
+    state["decks"]["spice_discard"] = [spice[f"position.decks.{pile}"][::-1]
+                                       for pile in piles[1:]]
+    state["decks"]["spice_last"] = [last_territory(pile)
+                                    for pile in state["decks"]["spice_discard"]]
+
+
+def _deal(state: State, hands: dict[str, list[str]], top: list[str], discard: list[str]
+          ) -> None:
+    """The treachery cards: the hands given, the rest of the set-up hands, the deck (the cards
+    given on top, the others in the set-up's shuffle) and the discard pile.  A card of a
+    set-up hand that the scenario puts elsewhere is replaced by the next card of the deck."""
+    factions = state["factions"]
+    named = {card for cards in [*hands.values(), top, discard] for card in cards}
+    dealt = [card for seat in state["seats"] for card in factions[seat]["hand"]]
+    kept = {card for seat in state["seats"] if seat not in hands
+            for card in factions[seat]["hand"] if card not in named}
+    rest = [card for card in state["decks"]["treachery"] + dealt[::-1]   # as shuffled
+            if card not in named and card not in kept]
+    for seat in state["seats"]:
+        own = factions[seat]
+        own["hand"] = hands[seat] if seat in hands else [
+            card if card not in named else rest.pop() for card in own["hand"]]
+    state["decks"]["treachery"] = rest + top[::-1]
+    state["decks"]["treachery_discard"] = discard[::-1]
+
+
+# --- entering the position
+def _enter(state: State, position: Position, rng: random.Random) -> tuple[State, list[Event]]:
+    """Enter the phase as the game would (unless ``step`` places the position inside it),
+    then play on to the first decision."""
+    events: list[Event] = []
+    if state["phase"] != "setup" and position.step is None:
+        state["step"] = {}
+        events.append(Event("phase", {"turn": state["turn"], "phase": state["phase"]}))
+        events += turn.PHASES[state["phase"]].begin(state, rng)
+    if state["result"] is None and not turn.prompts(state):
+        state, more = turn.advance(state, {}, rng)
+        events += more
+    return state, events
+

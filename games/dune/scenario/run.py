@@ -1,0 +1,81 @@
+"""Loading and running a scenario: the entry points.
+
+``load_scenario`` checks the file into frozen dataclasses (``format.py``), builds the state
+(``position.py``), reads the order texts of each step (``steps.py``) and the checks of
+``expect`` (``expect.py``); ``run_scenario`` applies each step with ``turn.advance`` and that
+step's generator (``pbem.game.step_rng``), as the moderator does, and checks the expectations.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from pbem.game import Event, step_rng
+from pbem.schema import build
+
+from .. import turn
+from ..set_up import new_game
+from ..state import State
+from .expect import Check, _expectations
+from .format import Scenario, ScenarioError, _head
+from .position import _enter, _position
+from .steps import _read_step, _step_texts
+
+
+@dataclass
+class Loaded:
+    """A checked scenario: its state at the position (entered, played on to the first
+    decision), the events of getting there, the order texts of each step by seat, the checks."""
+
+    scenario: Scenario
+    state: State
+    events: list[Event]
+    steps: list[dict[str, str]]
+    checks: list[Check]
+
+
+# --- the entry points
+def load_scenario(data_: Any, source: str = "scenario") -> Loaded:
+    """Check a scenario (parsed YAML) and build its position; ScenarioError lists every fault."""
+    problems: list[str] = []
+    scenario = build(Scenario, data_, "", problems)
+    rules = _head(scenario, problems) if scenario is not None else None
+    if rules is None or problems:
+        raise ScenarioError(source, problems)
+    seats = list(scenario.seats)
+    rng = step_rng(scenario.seed, 0)
+    state = new_game(rules, seats, rng)
+    _position(state, scenario.position, rules, problems)
+    steps = [_step_texts(step, f"orders[{index}]", seats, problems)
+             for index, step in enumerate(scenario.orders)]
+    checks = _expectations(scenario.expect, seats, problems)
+    if problems:
+        raise ScenarioError(source, problems)
+    state, events = _enter(state, scenario.position, rng)
+    return Loaded(scenario, state, events, steps, checks)
+
+
+def run_scenario(data_: dict[str, Any]) -> dict[str, Any]:
+    """Play a scenario's steps from its position and check its expectations.
+
+    The result is JSON data: ``state`` (the whole final state), ``events`` (per step, the
+    events as JSON; step 0 is entering the position), ``orders`` (per step, the orders
+    applied), ``prompts`` (open at the end) and ``expect`` (``checked``, ``failed``).
+    """
+    loaded = load_scenario(data_)
+    state = loaded.state
+    events = [[event.to_json() for event in loaded.events]]
+    orders: list[list[dict[str, Any]]] = [[]]
+    for number, texts in enumerate(loaded.steps, start=1):
+        applied, read = _read_step(state, number, texts)
+        state, happened = turn.advance(state, applied, step_rng(loaded.scenario.seed, number))
+        events.append([event.to_json() for event in happened])
+        orders.append(read)
+    result = {"title": loaded.scenario.title, "seed": loaded.scenario.seed, "state": state,
+              "events": events, "orders": orders,
+              "prompts": [dataclasses.asdict(p) for p in turn.prompts(state)]}
+    failed = [message for check in loaded.checks if (message := check(result))]
+    result["expect"] = {"checked": len(loaded.checks), "failed": failed}
+    return result

@@ -1,0 +1,229 @@
+"""Reading the values a scenario file names, written as players write them: seats, forces,
+places, leaders, dials, faction sheets and cards by name.
+
+Each reader adds every fault to ``problems`` under its key.  The position (``position.py``),
+the orders (``steps.py``) and the expectations (``expect.py``) read their names here alike.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from pbem.schema import build
+
+from ..data import NameLookupError, Territory
+from ..data.names import Named, NameIndex
+from ..orders import OrderProblem, read_territory, words_of
+from ..rules import Rules
+from ..state import FACTION_SEATS, SEAT_FACTIONS, data, only_sector, sheet
+from .format import FactionPosition
+
+COPY = re.compile(r"(?P<name>.*?)\s*#\s*(?P<copy>\d+)")
+
+
+def _seat(text: Any, seats: list[str], key: str, problems: list[str]) -> str | None:
+    """The seat in play that ``text`` names: a seat name, or a faction's name written loosely."""
+    if not isinstance(text, str):
+        problems.append(f"{key}: expected a faction, got {text!r}")
+        return None
+    try:
+        seat = text if text in SEAT_FACTIONS else FACTION_SEATS[data().faction(text).name]
+    except NameLookupError as error:
+        problems.append(f"{key}: {error}")
+        return None
+    if seat not in seats:
+        problems.append(f"{key}: {SEAT_FACTIONS[seat]} are not in play "
+                        f"(seats: {', '.join(seats)})")
+        return None
+    return seat
+
+
+# --- reading the values of a position
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _count(value: Any, key: str, seat: str, rules: Rules, problems: list[str]
+           ) -> list[int] | None:
+    """Forces: a number of normal ones, or ``[normal, starred]`` where the faction has
+    starred forces in play (the optional advantages, 000 XV)."""
+    if _whole(value):
+        return [value, 0]
+    if not (isinstance(value, list) and len(value) == 2 and all(map(_whole, value))):
+        problems.append(f"{key}: expected a number of forces or [normal, starred], "
+                        f"got {value!r}")
+        return None
+    starred = sheet(seat).starred
+    if value[1] and starred is None:
+        problems.append(f"{key}: the {SEAT_FACTIONS[seat]} have no starred forces")
+        return None
+    if value[1] and not rules.advantages:
+        problems.append(f"{key}: {starred.name} are in play only with the advantages "
+                        "option (000 XV)")
+        return None
+    return list(value)
+
+
+def _spot(text: str, key: str, problems: list[str], sector_needed: bool = True
+          ) -> tuple[str, int | None] | None:
+    """A territory and sector written as in orders ("Cielago North SECTOR 2"); the sector
+    may be left out where the territory lies in one sector (or, if not needed, in any)."""
+    try:
+        territory, sector = read_territory(words_of(text))
+    except OrderProblem as problem:
+        problems.append(f"{key}: {problem.message}")
+        return None
+    if sector is None and len(territory.sectors) <= 1:
+        sector = only_sector(territory.name)
+    if sector is None and sector_needed:
+        problems.append(f"{key}: {territory.name} lies in sectors "
+                        f"{', '.join(map(str, territory.sectors))}; write "
+                        f"'{territory.name} SECTOR <n>'")
+        return None
+    return territory.name, sector
+
+
+def _spice_site(text: str, key: str, problems: list[str]) -> str | None:
+    """A territory with a spice blow site (spice lies only there, 000 VII)."""
+    spot = _spot(text, key, problems, sector_needed=False)
+    if spot is None:
+        return None
+    if data().board[spot[0]].spice_blow is None:
+        sites = [t.name for t in data().board.territories if t.spice_blow is not None]
+        problems.append(f"{key}: {spot[0]} has no spice blow site; spice lies on: "
+                        f"{', '.join(sites)}")
+        return None
+    return spot[0]
+
+
+def _leaders(texts: tuple[str, ...], key: str, problems: list[str]) -> list[tuple[str, str]]:
+    """(leader, faction) of each name, written loosely."""
+    found = []
+    for index, text in enumerate(texts):
+        try:
+            leader = data().leader(text)
+        except NameLookupError as error:
+            problems.append(f"{key}[{index}]: {error}")
+            continue
+        found.append((leader.name, FACTION_SEATS[leader.faction]))
+    return found
+
+
+def _mapping(value: Any, key: str, problems: list[str]) -> dict[str, Any]:
+    if isinstance(value, dict):
+        return value
+    problems.append(f"{key}: expected a mapping, got {value!r}")
+    return {}
+
+def _dials(dials: dict[str, Any], among: list[str], key: str, problems: list[str]
+           ) -> dict[str, int]:
+    """Dials by seat, each a number."""
+    found = {}
+    for name, value in dials.items():
+        seat = _seat(name, among, f"{key}.{name}", problems)
+        if not _whole(value):
+            problems.append(f"{key}.{name}: expected a number, got {value!r}")
+        elif seat is not None:
+            found[seat] = value
+    return found
+
+def _factions(given: dict[str, Any] | None, seats: list[str], key: str, problems: list[str]
+              ) -> dict[str, FactionPosition]:
+    """Each faction's sheet as given, by seat."""
+    found = {}
+    for name, sheet_ in (given or {}).items():
+        seat = _seat(name, seats, f"{key}.{name}", problems)
+        built = build(FactionPosition, sheet_, f"{key}.{name}.", problems)
+        if seat is not None and built is not None:
+            found[seat] = built
+    return found
+
+# --- cards by name
+@dataclass(frozen=True)
+class Cards:
+    """A deck's cards by name: ``copies`` maps each card name to its ids, in copy order."""
+
+    kind: str
+    copies: dict[str, tuple[str, ...]]
+    index: NameIndex[str]
+
+    def read(self, text: Any, key: str, problems: list[str]) -> tuple[str, str | None] | None:
+        """(name, id) of a card written as "Shield #2" or "Shield"; the id is None for a
+        bare name of a card that has several copies."""
+        if not isinstance(text, str):
+            problems.append(f"{key}: expected a card name, got {text!r}")
+            return None
+        match = COPY.fullmatch(text.strip())
+        try:
+            name = self.index.find(match["name"] if match else text)
+        except NameLookupError as error:
+            problems.append(f"{key}: {error}")
+            return None
+        ids = self.copies[name]
+        if match is None:
+            return name, ids[0] if len(ids) == 1 else None
+        card = f"{name} #{int(match['copy'])}"
+        if card not in ids:
+            problems.append(f"{key}: there is no {card}; the {self.kind} cards of that name "
+                            f"are: {', '.join(ids)}")
+            return None
+        return name, card
+
+    def allocate(self, places: dict[str, tuple[str, ...]], problems: list[str]
+                 ) -> dict[str, list[str]]:
+        """The card ids of each place (key -> names), in order: copies named exactly first,
+        then each bare name takes the lowest-numbered copy not named elsewhere."""
+        read = {place: [self.read(text, f"{place}[{i}]", problems)
+                        for i, text in enumerate(texts)] for place, texts in places.items()}
+        ids = {place: [card[1] if card else None for card in cards]
+               for place, cards in read.items()}
+        taken: dict[str, str] = {}
+        for place, cards in ids.items():
+            for index, card in enumerate(cards):
+                if card is not None:
+                    self._take(card, f"{place}[{index}]", taken, problems)
+        for place, cards in read.items():
+            for index, card in enumerate(cards):
+                if card is None or card[1] is not None:
+                    continue
+                free = [c for c in self.copies[card[0]] if c not in taken]
+                if free:
+                    ids[place][index] = free[0]
+                    taken[free[0]] = f"{place}[{index}]"
+                else:
+                    problems.append(f"{place}[{index}]: every {card[0]} is named already "
+                                    f"({', '.join(self.copies[card[0]])})")
+        return {place: [card for card in cards if card is not None]
+                for place, cards in ids.items()}
+
+    @staticmethod
+    def _take(card: str, key: str, taken: dict[str, str], problems: list[str]) -> None:
+        if card in taken:
+            problems.append(f"{key}: {card} is named twice (also at {taken[card]})")
+        else:
+            taken[card] = key
+
+
+def treachery_cards() -> Cards:
+    """The treachery deck by card name."""
+    copies: dict[str, tuple[str, ...]] = {}
+    for card in data().treachery_deck:
+        copies[card.name] = (*copies.get(card.name, ()), card.id)
+    return Cards("treachery", copies, NameIndex("treachery card",
+                                                (Named(n, n) for n in copies)))
+
+
+def spice_cards() -> Cards:
+    """The spice deck by card name: a territory's (its map names work) or Shai-Hulud."""
+    copies: dict[str, tuple[str, ...]] = {}
+    named: dict[str, Named[str]] = {}
+    for card in data().spice_deck:
+        name = card.territory or COPY.fullmatch(card.id)["name"]
+        copies[name] = (*copies.get(name, ()), card.id)
+        territory: Territory | None = data().board[name] if card.territory else None
+        named[name] = Named(name, name, territory.abbreviations if territory else (),
+                            territory.synonyms if territory else ())
+    return Cards("spice", copies, NameIndex("spice card", named.values()))
+
