@@ -10,7 +10,7 @@ import click
 import yaml
 
 from pbem import outbox
-from pbem.commands import CommandError
+from pbem.commands import GM_COMMANDS, CommandError
 from pbem.config import ConfigError, load_config
 from pbem.definition import GameFileError, create_game, read_game_file
 from pbem.game import UnknownGame, load_game
@@ -209,8 +209,12 @@ def gm(app: App, game_id: str, words: tuple[str, ...]) -> None:
     moderator = app.moderator()
     try:
         answers = run_gm_command(moderator, game_id, " ".join(words))
-    except (LookupError, CommandError) as error:
+    except LookupError as error:
         raise click.ClickException(str(error)) from None
+    except CommandError as error:
+        command = GM_COMMANDS.get(words[0].upper())
+        usage = f"\nusage: {command.usage}" if command else ""
+        raise click.ClickException(f"{error}{usage}") from None
     for answer in answers:
         click.echo(answer)
     report = moderator.send_outbox()

@@ -66,6 +66,8 @@ class GameDefinition:
     timezone: str | None = None
     gm_address: str | None = None
     draw_seats: bool = False
+    press: Literal["named", "anonymous", "none"] = "named"
+    max_absence_days: int = 14
 
 
 def read_game_file(path: Path | str) -> GameDefinition:
@@ -166,6 +168,7 @@ def create_game(store: Store, config: Config, definition: GameDefinition,
         "timezone": definition.timezone or config.timezone,
         "gm_address": definition.gm_address or config.gm_address,
         "gm_secret": secrets.token_urlsafe(8),
+        "press": definition.press, "max_absence_days": definition.max_absence_days,
     }
     due = due_at(now, [p.kind for p in rules.prompts(state)], definition.deadlines,
                  settings["timezone"])

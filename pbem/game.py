@@ -17,6 +17,7 @@ serialised and loaded again is equal, and the store can keep it as text.
 
 from __future__ import annotations
 
+import copy
 import importlib
 import random
 from dataclasses import dataclass, field
@@ -159,10 +160,42 @@ def step_rng(seed: str, step: int) -> random.Random:
     return random.Random(f"{seed}/{step}")
 
 
+@dataclass(frozen=True)
+class Adjustment:
+    """A GM's adjudication: the value at ``path`` (object keys and list indices) replaced.
+
+    It is a step of the log like a batch of orders, so replaying the log makes it again.
+    """
+
+    path: tuple[str | int, ...]
+    value: Any
+
+    def apply(self, state: State) -> State:
+        """The state with the value replaced; ``state`` itself is left unchanged."""
+        after = copy.deepcopy(state)
+        *parents, last = self.path
+        node = after
+        for key in parents:
+            node = node[key]
+        node[last] = copy.deepcopy(self.value)
+        return after
+
+    def to_json(self) -> dict[str, Any]:
+        return {"path": list(self.path), "value": self.value}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Adjustment:
+        return cls(tuple(data["path"]), data["value"])
+
+
 def replay(game: Game, ruleset: str, options: dict, seats: list[str], seed: str,
-           batches: list[dict[str, Any]]) -> State:
-    """Rebuild a game's state from its seed and its log of applied order batches."""
+           batches: list[dict[str, Any] | Adjustment]) -> State:
+    """Rebuild a game's state from its seed and its log: the order batches applied and the
+    GM's adjustments, in their order (step N is the Nth entry)."""
     state = game.setup(ruleset, options, seats, step_rng(seed, 0))
-    for step, orders in enumerate(batches, start=1):
-        state, _ = game.apply(state, orders, step_rng(seed, step))
+    for step, entry in enumerate(batches, start=1):
+        if isinstance(entry, Adjustment):
+            state = entry.apply(state)
+        else:
+            state, _ = game.apply(state, entry, step_rng(seed, step))
     return state

@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
 from pbem import outbox, pace, reports
+from pbem.announce import report_steps
 from pbem.commands import (
     GM_COMMANDS,
     PLAYER_COMMANDS,
@@ -278,8 +279,6 @@ class Moderator:
         parsed = record.rules.parse(record.state, seat, text)
         open_prompts = {p.key: p for p in record.prompts()}
         with self.store.atomic():
-            context = CommandContext(self.config, self.store, record, seat, now)
-            command_errors = run_commands(context, commands, PLAYER_COMMANDS)
             for order in parsed.orders:
                 assert open_prompts[order.prompt].seat == seat, order
                 self.store.db["pending_orders"].upsert({
@@ -287,6 +286,9 @@ class Moderator:
                     "seat": seat, "value": json.dumps(order.value), "text": order.text,
                     "inbound_id": inbound_id, "updated_at": utc_text(now),
                 }, pk=("game_id", "step", "prompt"))
+            # Commands run after the orders are filed, so that they see this mail's orders.
+            context = CommandContext(self.config, self.store, record, seat, now)
+            command_errors = run_commands(context, commands, PLAYER_COMMANDS)
             standing = list(self.store.pending(record.id, record.step).values())
             errors = sorted(parsed.errors + command_errors, key=lambda e: e.line_no)
             mail = reports.acknowledgement(
@@ -315,27 +317,15 @@ class Moderator:
         """Apply every step of one game that is ready, and queue the reports; returns the count.
 
         Steps that need nobody's decision follow on at once, so one tick may
-        resolve several steps; the seats then get one report covering them all.
+        resolve several steps; the seats then get one report covering them all, and
+        the GM and every observer the public report.
         """
         now = self.clock()
         with self.store.atomic():
             record = GameRecord.load(self.store, game_id)
             done = resolve_ready_steps(self.store, record, now)
-            if not done.steps:
-                return 0
-            result = record.rules.result(record.state)
-            status = "finished" if result is not None else record.row["status"]
-            self.store.save_game_state(game_id, record.step, record.state, status, now, result)
-            record = GameRecord.load(self.store, game_id)
-            deadline = self.store.deadline(game_id, record.step)
-            for seat in record.seats:
-                mail = reports.step_report(self.config, record, seat["seat"], done.events,
-                                           done.notes, deadline, now)
-                outbox.enqueue(self.store, mail, now, "report", game_id, seat["seat"])
-            if record.settings.get("gm_address"):
-                mail = reports.step_report(self.config, record, None, done.events,
-                                           done.notes, deadline, now)
-                outbox.enqueue(self.store, mail, now, "report", game_id)
+            if done.steps:
+                report_steps(self.config, self.store, record, done, now)
         return done.steps
 
     # --- mail out

@@ -3,30 +3,35 @@
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
-from pbem.game import Game, Prompt, State, load_game
+from pbem.game import Adjustment, Game, Prompt, State, load_game, replay
 from pbem.store import Store
 
 
 @dataclass
 class GameRecord:
-    """One game loaded from the store."""
+    """One game loaded from the store; ``waits`` are the seats that asked the current
+    step to wait for its deadline (WAIT)."""
 
     row: dict[str, Any]
     rules: Game
     state: State
     seats: list[dict[str, Any]]
     settings: dict[str, Any]
+    waits: list[str] = field(default_factory=list)
 
     @classmethod
     def load(cls, store: Store, game_id: str) -> GameRecord:
         row = store.game(game_id)
         if row is None:
             raise LookupError(f"no game {game_id!r}")
+        deadline = store.one("select waits from deadlines where game_id = ? and step = ?",
+                             (game_id, row["step"]))
         return cls(row, load_game(row["game"]), json.loads(row["state"]),
-                   store.seats(game_id), json.loads(row["settings"] or "{}"))
+                   store.seats(game_id), json.loads(row["settings"] or "{}"),
+                   json.loads(deadline["waits"] or "[]") if deadline else [])
 
     @property
     def id(self) -> str:
@@ -60,3 +65,22 @@ class GameRecord:
 
     def step_name(self) -> str:
         return self.rules.step_name(self.state)
+
+    def result(self) -> dict[str, Any] | None:
+        """The result the GM declared or the rules reached; None while the game is played."""
+        if self.row["result"]:
+            return json.loads(self.row["result"])
+        return self.rules.result(self.state)
+
+    def replay(self, store: Store, steps: int | None = None) -> State:
+        """The state rebuilt from the seed and the first ``steps`` entries of the decision
+        log (all of them by default)."""
+        entries = [log_entry(row) for row in store.decisions(self.id)[:steps]]
+        return replay(self.rules, self.row["ruleset"], json.loads(self.row["options"] or "{}"),
+                      [seat["seat"] for seat in self.seats], self.row["seed"], entries)
+
+
+def log_entry(row: dict[str, Any]) -> dict[str, Any] | Adjustment:
+    """One row of the decision log as ``pbem.game.replay`` takes it."""
+    data = json.loads(row["orders"])
+    return Adjustment.from_json(data) if row["kind"] == "adjust" else data

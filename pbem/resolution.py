@@ -8,6 +8,8 @@ falls into civil disorder, as the game's policy says: its defaults go on
 (``defaults``), a bot plays it (``bot``), or the game is paused until the GM
 replaces the player (``wait``).  Each applied step is logged with its orders,
 the decisions defaulted, and the events; the next step gets its deadline.
+A seat within a declared absence (ABSENCE) has its defaults filed at once:
+they wait for no deadline and count as no missed deadline.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from datetime import datetime, timedelta
 
 from pbem.deadlines import DeadlinePolicy, due_at, final_due
 from pbem.game import Event, Prompt, step_rng
+from pbem.preferences import absent
 from pbem.record import GameRecord
 from pbem.store import Store, parse_utc, utc_text
 
@@ -49,12 +52,28 @@ def resolve_ready_steps(store: Store, record: GameRecord, now: datetime) -> Reso
     return done
 
 
+def resolve_now(store: Store, record: GameRecord, now: datetime, note: str) -> Resolved:
+    """Apply the current step at once, whatever its deadline and waits (the GM's RESOLVE):
+    orders still missing take their defaults; then every step ready after it.  ``note``
+    opens the report."""
+    assert record.rules.result(record.state) is None, "the game is over"
+    prompts = record.rules.prompts(record.state)
+    file_bot_orders(store, record, prompts, now)
+    file_absence_defaults(store, record, prompts, now)
+    done = Resolved(steps=1, notes=[note])
+    apply_step(store, record, now, done)
+    after = resolve_ready_steps(store, record, now)
+    return Resolved(done.steps + after.steps, done.events + after.events,
+                    done.notes + after.notes)
+
+
 def ready(store: Store, record: GameRecord, now: datetime) -> bool:
     """Whether the current step may be applied now."""
     if record.rules.result(record.state) is not None:
         return False
     prompts = record.rules.prompts(record.state)
     file_bot_orders(store, record, prompts, now)
+    file_absence_defaults(store, record, prompts, now)
     pending = store.pending(record.id, record.step)
     row = store.one("select * from deadlines where game_id = ? and step = ?",
                     (record.id, record.step))
@@ -83,10 +102,26 @@ def file_bot_orders(store: Store, record: GameRecord, prompts: list[Prompt],
         text = record.rules.bot_order(record.rules.view(record.state, prompt.seat), prompt, rng)
         order = next(o for o in record.rules.parse(record.state, prompt.seat, text).orders
                      if o.prompt == prompt.key)
-        store.db["pending_orders"].upsert({
-            "game_id": record.id, "step": record.step, "prompt": prompt.key,
-            "seat": prompt.seat, "value": json.dumps(order.value), "text": order.text,
-            "inbound_id": None, "updated_at": utc_text(now)}, pk=("game_id", "step", "prompt"))
+        _file_order(store, record, prompt, order.value, order.text, now)
+
+
+def file_absence_defaults(store: Store, record: GameRecord, prompts: list[Prompt],
+                          now: datetime) -> None:
+    """Seats within a declared absence get their defaults at once, where they sent nothing."""
+    away = {s["seat"] for s in record.seats if absent(s, now)}
+    pending = store.pending(record.id, record.step)
+    for prompt in prompts:
+        if prompt.seat in away and prompt.key not in pending:
+            _file_order(store, record, prompt, prompt.default, prompt.default_text, now)
+
+
+def _file_order(store: Store, record: GameRecord, prompt: Prompt, value, text: str,
+                now: datetime) -> None:
+    """A pending order the moderator files for a seat (no mail of the seat behind it)."""
+    store.db["pending_orders"].upsert({
+        "game_id": record.id, "step": record.step, "prompt": prompt.key, "seat": prompt.seat,
+        "value": json.dumps(value), "text": text, "inbound_id": None,
+        "updated_at": utc_text(now)}, pk=("game_id", "step", "prompt"))
 
 
 def apply_step(store: Store, record: GameRecord, now: datetime, done: Resolved) -> None:

@@ -9,6 +9,7 @@ A state change and the mail it causes are written in one ``atomic()`` block.
 from __future__ import annotations
 
 import json
+import secrets
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -127,6 +128,17 @@ class Store:
         with self.db.atomic():
             yield self
 
+    @contextmanager
+    def rolled_back(self) -> Iterator[Store]:
+        """A savepoint always undone: to work out what a change would do, storing nothing."""
+        name = f"trial_{secrets.token_hex(8)}"
+        self.db.execute(f"SAVEPOINT {name}")
+        try:
+            yield self
+        finally:
+            self.db.execute(f"ROLLBACK TO SAVEPOINT {name}")
+            self.db.execute(f"RELEASE SAVEPOINT {name}")
+
     def close(self) -> None:
         self.db.close()
 
@@ -154,6 +166,12 @@ class Store:
 
     def seat(self, game_id: str, seat: str) -> dict[str, Any] | None:
         return self.one("select * from seats where game_id = ? and seat = ?", (game_id, seat))
+
+    def observers(self, game_id: str) -> list[str]:
+        """The addresses that get a game's public reports."""
+        return [row["address"] for row in
+                self.all("select address from observers where game_id = ? order by address",
+                         (game_id,))]
 
     def seats_of_address(self, address: str) -> list[dict[str, Any]]:
         return self.all("select * from seats where lower(address) = lower(?)", (address,))

@@ -19,3 +19,11 @@ def test_every_test_named_in_the_rules_coverage_table_exists():
             assert f"def {match.group(2)}(" in sources[current], (current, match.group(2))
             named += 1
     assert named > 100
+
+
+def test_every_command_is_documented_in_docs_commands():
+    from pbem.commands import GM_COMMANDS, PLAYER_COMMANDS
+
+    documented = (ROOT / "docs" / "commands.md").read_text()
+    for word in [*PLAYER_COMMANDS, *GM_COMMANDS]:
+        assert f"| `{word}" in documented, word

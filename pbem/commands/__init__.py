@@ -108,11 +108,13 @@ def split_commands(text: str, table: dict[str, Command]) -> tuple[list[CommandLi
 
 def run_commands(context: CommandContext, commands: list[CommandLine],
                  table: dict[str, Command]) -> list[OrderError]:
-    """Run each command in turn; a command that fails is reported like a bad order line."""
+    """Run each command in turn; a command that fails is reported like a bad order line, and
+    what it wrote before failing is undone (a savepoint)."""
     errors = []
     for command in commands:
         try:
-            table[command.word].run(context, command.args)
+            with context.store.atomic():
+                table[command.word].run(context, command.args)
         except CommandError as error:
             errors.append(OrderError(command.line_no, command.line, "bad-command", str(error),
                                      (table[command.word].usage,)))
@@ -120,4 +122,4 @@ def run_commands(context: CommandContext, commands: list[CommandLine],
 
 
 # The commands register themselves when their modules are imported.
-from pbem.commands import gm, player  # noqa: E402,F401
+from pbem.commands import gm, player, press, replace, resolve, rollback, settings  # noqa: E402,F401

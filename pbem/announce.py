@@ -1,0 +1,43 @@
+"""Queueing the reports of resolved steps to everyone they concern: each seat its own
+report, the GM and every observer the public one.
+
+Call it inside the transaction that resolved the steps, so that the new state
+and its reports are stored together.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+
+from pbem import outbox, reports
+from pbem.config import Config
+from pbem.record import GameRecord
+from pbem.resolution import Resolved
+from pbem.store import Store
+
+
+def save_steps(store: Store, record: GameRecord, now: datetime) -> GameRecord:
+    """Store the state the steps reached (finished, with its result, if the rules say so);
+    returns the game as stored."""
+    result = record.rules.result(record.state)
+    status = "finished" if result is not None else record.row["status"]
+    store.save_game_state(record.id, record.step, record.state, status, now, result)
+    return GameRecord.load(store, record.id)
+
+
+def report_steps(config: Config, store: Store, record: GameRecord, done: Resolved,
+                 now: datetime) -> None:
+    """Save the steps resolved and queue their reports."""
+    record = save_steps(store, record, now)
+    deadline = store.deadline(record.id, record.step)
+    for seat in record.seats:
+        mail = reports.step_report(config, record, seat["seat"], done.events, done.notes,
+                                   deadline, now)
+        outbox.enqueue(store, mail, now, "report", record.id, seat["seat"])
+    if record.settings.get("gm_address"):
+        mail = reports.step_report(config, record, None, done.events, done.notes, deadline, now)
+        outbox.enqueue(store, mail, now, "report", record.id)
+    for address in store.observers(record.id):
+        mail = reports.step_report(config, record, None, done.events, done.notes, deadline, now,
+                                   observer=address)
+        outbox.enqueue(store, mail, now, "observer-report", record.id)

@@ -1,0 +1,59 @@
+"""The GM command that gives a seat to a new player (docs/commands.md)."""
+
+from __future__ import annotations
+
+import secrets
+
+from pbem import reports
+from pbem.commands import CommandContext, CommandError, gm_command
+from pbem.commands.gm import ADDRESS, reload, require_playing
+from pbem.mail.compose import new_message_id
+
+
+@gm_command("REPLACE", "REPLACE <seat> <address> [reason]",
+            "a new player takes the seat, with a new secret; missed deadlines and civil "
+            "disorder are cleared")
+def replace(context: CommandContext, args: str) -> None:
+    """The seat starts afresh; a game paused for this seat's civil disorder resumes."""
+    require_playing(context)
+    record, store = context.record, context.store
+    seat, address, reason = _seat_address_reason(args, [s["seat"] for s in record.seats])
+    old = record.seat(seat)
+    deadline = store.deadline(record.id, record.step)
+    context.send(reports.gm_notice(context.config, record, seat, "replaced", context.now,
+                                   deadline, reason=reason), "gm-replaced", seat)
+    store.db["seats"].update((record.id, seat), {
+        "address": address, "secret": secrets.token_urlsafe(6), "player": None,
+        "timezone": None, "preferences": None, "missed": 0, "disorder": None,
+        "thread_id": new_message_id(context.config.moderator.domain, f"{record.id}.{seat}")})
+    store.db.execute("delete from pending_orders where game_id = ? and step = ? and seat = ?",
+                     (record.id, record.step, seat))
+    resumed = _resume_after_disorder(context, old)
+    record = reload(context)
+    context.send(reports.welcome(context.config, record, seat, deadline, context.now,
+                                 replacing=True, reason=reason), "welcome", seat)
+    context.answer(f"{address} now plays {seat} (was {old['address']}); the new player has a "
+                   "welcome with a new secret, the old address a farewell."
+                   + (" The game resumes." if resumed else ""))
+
+
+def _seat_address_reason(args: str, seats: list[str]) -> tuple[str, str, str | None]:
+    seat, _, rest = args.partition(" ")
+    address, _, reason = rest.strip().partition(" ")
+    seat = seat.lower()
+    if seat not in seats:
+        raise CommandError(f"no seat {seat!r} in this game; seats: {', '.join(seats)}")
+    if not ADDRESS.match(address):
+        raise CommandError(f"expected the new player's mail address, got {address!r}")
+    return seat, address.lower(), reason.strip() or None
+
+
+def _resume_after_disorder(context: CommandContext, old: dict) -> bool:
+    """Resume the game if it waited for this seat's player (civil disorder ``wait``) and no
+    other seat; returns whether it resumed."""
+    record = context.record
+    waiting = [s for s in record.seats if s["disorder"] == "wait" and s["seat"] != old["seat"]]
+    if record.row["status"] != "paused" or old["disorder"] != "wait" or waiting:
+        return False
+    context.store.db["games"].update(record.id, {"status": "active"})
+    return True

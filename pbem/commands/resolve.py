@@ -1,0 +1,52 @@
+"""GM commands that resolve the current step now, or show what that would give
+(docs/commands.md)."""
+
+from __future__ import annotations
+
+from pbem import reports
+from pbem.announce import report_steps, save_steps
+from pbem.commands import CommandContext, CommandError, gm_command
+from pbem.commands.gm import deadline_text, plural, reload, require_playing
+from pbem.record import GameRecord
+from pbem.resolution import resolve_now
+
+
+def _note(reason: str) -> str:
+    return "The GM resolved this step at once" + (f": {reason}." if reason else ".")
+
+
+@gm_command("RESOLVE", "RESOLVE [reason]",
+            "resolve the current step now; orders still missing take their defaults")
+def resolve(context: CommandContext, args: str) -> None:
+    """The step is applied with the tick's own resolution, and reported as a tick would."""
+    require_playing(context)
+    if context.record.row["status"] != "active":
+        raise CommandError(f"the game is {context.record.row['status']}: RESUME it first")
+    done = resolve_now(context.store, context.record, context.now, _note(args))
+    report_steps(context.config, context.store, context.record, done, context.now)
+    record = reload(context)
+    context.answer(f"{plural(done.steps, 'step')} resolved; the game is at {record.step_name()}, "
+                   f"deadline {deadline_text(context)}. The reports are sent.")
+
+
+@gm_command("PREVIEW", "PREVIEW",
+            "mail the GM the reports RESOLVE would send now, and change nothing")
+def preview(context: CommandContext, args: str) -> None:
+    """Resolve in a savepoint that is undone, keeping only the reports' text for the GM."""
+    require_playing(context)
+    if not context.record.settings.get("gm_address"):
+        raise CommandError("this game has no GM address to mail the preview to")
+    store = context.store
+    with store.rolled_back():
+        record = GameRecord.load(store, context.record.id)
+        done = resolve_now(store, record, context.now, _note(""))
+        record = save_steps(store, record, context.now)
+        deadline = store.deadline(record.id, record.step)
+        readers = [(None, "public report")]
+        readers += [(s["seat"], f"report for {s['seat']}") for s in record.seats]
+        sections = [(title, reports.step_report_text(context.config, record, seat, done.events,
+                                                     done.notes, deadline))
+                    for seat, title in readers]
+    context.send(reports.preview(context.config, record, sections, context.now), "preview")
+    context.answer(f"A preview of {plural(done.steps, 'step')} (to {record.step_name()}) is "
+                   "mailed to you; nothing was resolved.")

@@ -1,0 +1,138 @@
+"""A player's settings by mail: time zone, mail format, and absences (docs/commands.md).
+
+The time zone is the seat's ``timezone`` column; the format and an absence
+are kept in ``seats.preferences`` (``pbem.preferences``).  While an absence
+lasts, the seat's missing orders take their defaults at once
+(``pbem.resolution``); the game file's ``max_absence_days`` bounds its length.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from datetime import date, datetime, time, timedelta
+from functools import cache
+from zoneinfo import ZoneInfo, available_timezones
+
+from pbem.commands import CommandContext, CommandError, player_command
+from pbem.definition import GameDefinition
+from pbem.preferences import preferences, set_preference
+from pbem.store import utc_text
+from pbem.templating import format_deadline
+
+FORMATS = ("text", "html")
+ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
+
+
+@cache
+def _zones() -> dict[str, str]:
+    """IANA time zone names by their lower case."""
+    return {zone.lower(): zone for zone in available_timezones()}
+
+
+def _set_timezone(context: CommandContext, value: str) -> None:
+    zone = _zones().get(value.lower())
+    if zone is None:
+        raise CommandError(f"unknown time zone {value!r}: write an IANA name such as "
+                           "America/New_York or Europe/Berlin")
+    record = context.record
+    context.store.db["seats"].update((record.id, context.seat), {"timezone": zone})
+    record.seat(context.seat)["timezone"] = zone
+    deadline = context.store.deadline(record.id, record.step)
+    context.answer(f"Deadlines are shown to you in {zone} now; this step's is "
+                   f"{format_deadline(deadline, zone)}.")
+
+
+def _set_format(context: CommandContext, value: str) -> None:
+    if value.lower() not in FORMATS:
+        raise CommandError(f"expected SET FORMAT {' or SET FORMAT '.join(FORMATS)}")
+    set_preference(context.store, context.record.id, context.record.seat(context.seat),
+                   "format", value.lower())
+    context.answer(f"Your mail format is {value.lower()}. Only plain text mail exists so far: "
+                   "you get text until HTML mail is written.")
+
+
+SETTINGS: dict[str, Callable[[CommandContext, str], None]] = {
+    "TIMEZONE": _set_timezone, "FORMAT": _set_format}
+
+
+def _absence_text(absence: dict | None) -> str:
+    if absence is None:
+        return "none"
+    reason = f" ({absence['reason']})" if absence["reason"] else ""
+    return f"{absence['from']} to {absence['to']}{reason}"
+
+
+def _list_settings(context: CommandContext) -> None:
+    seat = context.record.seat(context.seat)
+    found = preferences(seat)
+    zone = seat["timezone"] or f"none: the game's, {context.record.settings['timezone']}"
+    context.answer("\n".join([
+        "Your settings:",
+        f"  TIMEZONE {zone}",
+        f"  FORMAT {found.get('format', 'text')}",
+        f"  ABSENCE {_absence_text(found.get('absence'))}"]))
+
+
+@player_command("SET", "SET [TIMEZONE <IANA zone> | FORMAT text|html]",
+                "your settings: the time zone deadlines are shown in, the mail format; "
+                "SET alone lists them")
+def set_(context: CommandContext, args: str) -> None:
+    key, _, value = args.partition(" ")
+    if not key:
+        _list_settings(context)
+        return
+    setting = SETTINGS.get(key.upper())
+    if setting is None or not value.strip():
+        raise CommandError(f"expected SET {' <value> or SET '.join(SETTINGS)} <value>")
+    setting(context, value.strip())
+
+
+def _dates(words: list[str]) -> tuple[date, date]:
+    if len(words) < 2 or not all(ISO_DATE.fullmatch(w) for w in words[:2]):
+        raise CommandError("expected two dates YYYY-MM-DD (in your time zone), or NONE")
+    try:
+        return date.fromisoformat(words[0]), date.fromisoformat(words[1])
+    except ValueError as error:
+        raise CommandError(f"not a date: {error}") from None
+
+
+def _check_absence(context: CommandContext, first: date, last: date, today: date) -> None:
+    """Refuse an absence that ends before it starts, starts in the past, or is too long."""
+    most = context.record.settings.get("max_absence_days", GameDefinition.max_absence_days)
+    days = (last - first).days + 1
+    if last < first:
+        raise CommandError(f"the absence ends ({last}) before it starts ({first})")
+    if first < today:
+        raise CommandError(f"the absence starts in the past: today is {today} where you are")
+    if days > most:
+        raise CommandError(f"{days} days is longer than this game allows: {most} days at "
+                           "most; ask the GM")
+
+
+def _midnight(day: date, zone: ZoneInfo) -> str:
+    return utc_text(datetime.combine(day, time(), tzinfo=zone))
+
+
+@player_command("ABSENCE", "ABSENCE <from YYYY-MM-DD> <to YYYY-MM-DD> [reason] | ABSENCE NONE",
+                "a period away: your missing orders take their defaults at once and count "
+                "as no missed deadline")
+def absence(context: CommandContext, args: str) -> None:
+    """Declare (or with NONE, withdraw) the seat's absence, whole days in its time zone."""
+    record = context.record
+    seat = record.seat(context.seat)
+    words = args.split(None, 2)
+    if [w.upper() for w in words] == ["NONE"]:
+        set_preference(context.store, record.id, seat, "absence", None)
+        context.answer("You have no absence declared now.")
+        return
+    first, last = _dates(words)
+    zone = ZoneInfo(record.timezone_of(context.seat))
+    _check_absence(context, first, last, context.now.astimezone(zone).date())
+    away = {"from": first.isoformat(), "to": last.isoformat(),
+            "reason": words[2] if len(words) > 2 else "",
+            "starts_at": _midnight(first, zone), "ends_at": _midnight(last + timedelta(1), zone)}
+    set_preference(context.store, record.id, seat, "absence", away)
+    context.answer(f"You are away from {first} to {last}, in {zone.key}: meanwhile your "
+                   "missing orders take their defaults at once, and count as no missed "
+                   "deadline. ABSENCE NONE withdraws it.")
