@@ -1,6 +1,8 @@
 """A seat's preferences, kept as JSON text in ``seats.preferences``.
 
-Keys: ``format`` (the mail format the player asked for) and ``absence`` (a
+Keys: ``format`` (the mail format the player asked for), ``standing`` (order
+lines ``pbem.resolution`` files whenever a decision opens that they answer), and
+``absence`` (a
 declared period away: its dates as the player wrote them, a reason, and its
 start and end in UTC; ``pbem.resolution`` files the seat's defaults at once
 while it lasts).

@@ -21,7 +21,7 @@ from datetime import datetime, timedelta
 
 from pbem.deadlines import DeadlinePolicy, due_at, final_due
 from pbem.game import Event, Prompt, step_rng
-from pbem.preferences import absent
+from pbem.preferences import absent, preferences
 from pbem.record import GameRecord
 from pbem.store import Store, parse_utc, utc_text
 
@@ -58,8 +58,7 @@ def resolve_now(store: Store, record: GameRecord, now: datetime, note: str) -> R
     opens the report."""
     assert record.rules.result(record.state) is None, "the game is over"
     prompts = record.rules.prompts(record.state)
-    file_bot_orders(store, record, prompts, now)
-    file_absence_defaults(store, record, prompts, now)
+    file_moderator_orders(store, record, prompts, now)
     done = Resolved(steps=1, notes=[note])
     apply_step(store, record, now, done)
     after = resolve_ready_steps(store, record, now)
@@ -72,8 +71,7 @@ def ready(store: Store, record: GameRecord, now: datetime) -> bool:
     if record.rules.result(record.state) is not None:
         return False
     prompts = record.rules.prompts(record.state)
-    file_bot_orders(store, record, prompts, now)
-    file_absence_defaults(store, record, prompts, now)
+    file_moderator_orders(store, record, prompts, now)
     pending = store.pending(record.id, record.step)
     row = store.one("select * from deadlines where game_id = ? and step = ?",
                     (record.id, record.step))
@@ -88,6 +86,32 @@ def ready(store: Store, record: GameRecord, now: datetime) -> bool:
             all_in = parse_utc(row["all_in_at"])
         return now >= all_in + timedelta(minutes=policy_of(record).resolve_delay_minutes)
     return now >= final_due(due, policy_of(record))
+
+
+def file_moderator_orders(store: Store, record: GameRecord, prompts: list[Prompt],
+                          now: datetime) -> None:
+    """The orders the moderator files for seats at once: standing orders, a bot's orders in
+    civil disorder, and defaults in a declared absence."""
+    file_standing_orders(store, record, prompts, now)
+    file_bot_orders(store, record, prompts, now)
+    file_absence_defaults(store, record, prompts, now)
+
+
+def file_standing_orders(store: Store, record: GameRecord, prompts: list[Prompt],
+                         now: datetime) -> None:
+    """A seat's standing orders (SET STANDING) answer the decisions they read as."""
+    pending = store.pending(record.id, record.step)
+    for seat in record.seats:
+        lines = preferences(seat).get("standing")
+        open_keys = {p.key for p in prompts if p.seat == seat["seat"] and p.key not in pending}
+        if not lines or not open_keys:
+            continue
+        for line in lines:
+            for order in record.rules.parse(record.state, seat["seat"], line).orders:
+                if order.prompt in open_keys:
+                    prompt = next(p for p in prompts if p.key == order.prompt)
+                    _file_order(store, record, prompt, order.value, order.text, now)
+                    open_keys.discard(order.prompt)
 
 
 def file_bot_orders(store: Store, record: GameRecord, prompts: list[Prompt],

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from installation import SEATS, Installation, player
@@ -162,3 +162,39 @@ def test_a_clock_that_jumps_backwards_never_resolves_early(tmp_path):
     site.clock.advance(hours=-30)
     assert sum(s.steps for s in site.cron(hours=20)) == 0
     assert site.moderator().store.decisions("auction-1") == []
+
+
+def test_a_whole_game_at_the_pace_of_its_deadlines(tmp_path):
+    """Across a whole game with a fake clock: north answers at once, south late in the grace
+    period, east never: east is reminded, told it is late, defaulted, falls into civil
+    disorder after two missed deadlines, and a bot plays it to the end."""
+    site = Installation(tmp_path)
+    site.new_game(lots=3, missed_limit=2, civil_disorder="bot",
+                  deadlines={"hours": 24, "grace_hours": 6, "reminder_hours": 6})
+    answered: set[tuple[int, str]] = set()
+    for _ in range(24 * 20):
+        record = site.record()
+        if record.finished:
+            break
+        due = site.moderator().store.deadline(record.id, record.step)
+        for prompt in record.prompts():
+            if (record.step, prompt.seat) in answered:
+                continue
+            late_enough = site.clock.now >= due + timedelta(hours=1)
+            if prompt.seat == "north" or (prompt.seat == "south" and late_enough):
+                send(site, prompt.seat, prompt.template)
+                answered.add((record.step, prompt.seat))
+        site.cron(hours=1, every_minutes=60)
+    record = site.record()
+    assert record.finished
+    store = site.moderator().store
+    east = store.seat("auction-1", "east")
+    assert east["disorder"] == "bot"
+    assert store.seat("auction-1", "south")["disorder"] is None
+    east_subjects = subjects(site, "east")
+    assert "[auction-1] Reminder: your orders are due" in east_subjects
+    assert "[auction-1] Late: your orders are overdue" in east_subjects
+    gm = "\n".join(text(m) for m in site.sent(GM))
+    assert "east has missed 2 deadlines in a row and is in civil disorder" in gm
+    south_defaults = [json.loads(d["defaulted"]) for d in store.decisions("auction-1")]
+    assert not any("south" in key for keys in south_defaults for key in keys)

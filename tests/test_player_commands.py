@@ -359,14 +359,35 @@ def test_set_format_is_kept_though_only_text_exists_and_set_lists_my_settings(si
     body = answer(site, "north")
     assert "Only plain text mail exists so far" in body
     assert ("Your settings:\n  TIMEZONE none: the game's, Europe/London\n  FORMAT html\n"
-            "  ABSENCE none") in body
+            "  STANDING none\n  ABSENCE none") in body
     preferences = store(site).seat("auction-1", "north")["preferences"]
     assert json.loads(preferences) == {"format": "html"}
-    send(site, "north", "SET FORMAT pdf\nSET STANDING PASS")
+    send(site, "north", "SET FORMAT pdf\nSET COLOUR blue")
     tick(site)
     body = answer(site, "north")
     assert "expected SET FORMAT text or SET FORMAT html" in body
-    assert "line 3: SET STANDING PASS" in body
+    assert "line 3: SET COLOUR blue" in body
+
+
+def test_standing_orders_answer_every_decision_they_read_as(site):
+    """SET STANDING: order lines filed for the seat whenever a decision opens that they
+    answer; orders sent replace them; NONE clears them."""
+    send(site, "north", "SET STANDING PASS; KEEP")
+    tick(site)
+    assert "Standing orders: PASS; KEEP." in answer(site, "north")
+    pending = store(site).pending("auction-1", 0)
+    assert pending["lot1.bid.north"]["text"] == "BID 0"
+    for seat in ("east", "south"):
+        send(site, seat, "BID 0")
+    tick(site)                                   # all bid 0: the tie is broken by the seed
+    record = site.record()
+    mine = [p for p in record.prompts() if p.seat == "north"]
+    pending = store(site).pending("auction-1", record.step)
+    assert mine, "north won lot 1 and kept it at once, or bids on lot 2"
+    assert all(pending[p.key]["text"] in ("BID 0", "KEEP") for p in mine)
+    send(site, "north", "SET STANDING NONE\nSET")
+    tick(site)
+    assert "  STANDING none" in answer(site, "north")
 
 
 # --- ABSENCE

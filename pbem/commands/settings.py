@@ -52,8 +52,23 @@ def _set_format(context: CommandContext, value: str) -> None:
                    "you get text until HTML mail is written.")
 
 
+def _set_standing(context: CommandContext, value: str) -> None:
+    """Standing orders: order lines filed for you whenever a decision opens that they
+    answer (for example ``PASS`` in every Nexus); ``NONE`` clears them."""
+    seat = context.record.seat(context.seat)
+    if value.upper() == "NONE":
+        set_preference(context.store, context.record.id, seat, "standing", None)
+        context.answer("You have no standing orders now.")
+        return
+    lines = [line.strip() for line in value.split(";") if line.strip()]
+    set_preference(context.store, context.record.id, seat, "standing", lines)
+    context.answer("Standing orders: " + "; ".join(lines) + ".  Whenever a decision opens "
+                   "that one of them answers, it is filed for you at once; orders you send "
+                   "replace it.  SET STANDING NONE clears them.")
+
+
 SETTINGS: dict[str, Callable[[CommandContext, str], None]] = {
-    "TIMEZONE": _set_timezone, "FORMAT": _set_format}
+    "TIMEZONE": _set_timezone, "FORMAT": _set_format, "STANDING": _set_standing}
 
 
 def _absence_text(absence: dict | None) -> str:
@@ -71,12 +86,14 @@ def _list_settings(context: CommandContext) -> None:
         "Your settings:",
         f"  TIMEZONE {zone}",
         f"  FORMAT {found.get('format', 'text')}",
+        f"  STANDING {'; '.join(found.get('standing', [])) or 'none'}",
         f"  ABSENCE {_absence_text(found.get('absence'))}"]))
 
 
-@player_command("SET", "SET [TIMEZONE <IANA zone> | FORMAT text|html]",
-                "your settings: the time zone deadlines are shown in, the mail format; "
-                "SET alone lists them")
+@player_command("SET", "SET [TIMEZONE <IANA zone> | FORMAT text|html | STANDING <orders; ...>"
+                " | STANDING NONE]",
+                "your settings: the time zone deadlines are shown in, the mail format, "
+                "standing orders; SET alone lists them")
 def set_(context: CommandContext, args: str) -> None:
     key, _, value = args.partition(" ")
     if not key:
