@@ -11,6 +11,9 @@ mail, clocks or the database.  The moderator asks a game four things:
 - ``apply(state, orders, rng)``: the next state and the events it produced;
 - ``view(state, seat)``: all that seat may know (``seat=None``: the public).
 
+A game may also provide ``invariants(state)``: what must hold after every step,
+as a list of the broken ones (see ``check_invariants``); self-play checks it.
+
 States are plain JSON data (dicts, lists, strings, numbers), so a state
 serialised and loaded again is equal, and the store can keep it as text.
 """
@@ -133,6 +136,13 @@ class Game(Protocol):
     def result(self, state: State) -> dict[str, Any] | None: ...
 
     def bot_order(self, view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str: ...
+
+
+def check_invariants(game: Game, state: State) -> list[str]:
+    """The invariants ``state`` breaks, by the game's optional ``invariants(state)``
+    (a game without it has none)."""
+    check = getattr(game, "invariants", None)
+    return list(check(state)) if check is not None else []
 
 
 class UnknownGame(LookupError):

@@ -17,6 +17,7 @@ from typing import Any
 from pbem.game import Event, Parsed, Prompt
 
 from . import turn
+from .invariants import violations
 from .orders import KINDS, parse_orders
 from .rules import RULESETS, make_rules
 from .scenario import run_scenario as run_scenario
@@ -78,3 +79,8 @@ def bot_order(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     if kind.random is None:
         return prompt.template
     return kind.text(kind.random(view, prompt, rng))
+
+
+def invariants(state: State) -> list[str]:
+    """The invariants the state breaks (``invariants.py``); empty when it is sound."""
+    return violations(state)

@@ -1,0 +1,220 @@
+"""Self-play: whole games played by the game's bots, every step checked.
+
+Each game gets its own seed (``<seed>-<number>``) and, unless seats are given,
+2 to 6 seats drawn from that seed.  Every prompt is answered by the game's
+``bot_order`` and the seat's lines go through ``parse`` like a player's mail,
+so a bot line the parser refuses is itself a violation.  After every applied
+step the game's invariants are checked (``pbem.game.check_invariants``), and at
+the end of each game the state rebuilt from the seed and the log must equal the
+state played.  A game that breaks anything stops there and, when an output
+folder is given, is saved as a JSON file that ``replay_saved`` replays to the
+broken step.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from pbem.game import Game, State, check_invariants, load_game, replay, step_rng
+
+MAX_STEPS = 2000
+
+
+class BadSetup(ValueError):
+    """The game refused the ruleset, options or seats it was asked to set up."""
+
+
+@dataclass
+class SelfplaySummary:
+    """What a self-play run did: games and steps played, violations found, files saved.
+
+    ``seconds`` is the wall time of the whole run; ``replay_seconds`` the time of each
+    finished game's replay check.
+    """
+
+    games: int = 0
+    steps: int = 0
+    violations: list[str] = field(default_factory=list)
+    saved: list[Path] = field(default_factory=list)
+    seconds: float = 0.0
+    replay_seconds: list[float] = field(default_factory=list)
+
+    def line(self) -> str:
+        """The one-line summary the command prints."""
+        return (f"selfplay: {self.games} games played, {self.steps} steps applied, "
+                f"{len(self.violations)} invariant violations, "
+                f"{len(self.saved)} failing games saved")
+
+
+@dataclass
+class _Run:
+    """One game being played: its set-up, its log so far and its current state."""
+
+    game: Game
+    ruleset: str
+    options: dict[str, Any]
+    seats: list[str]
+    seed: str
+    state: State
+    log: list[dict[str, Any]] = field(default_factory=list)
+    refused: dict[str, str] = field(default_factory=dict)
+
+    def record(self, violations: list[str]) -> dict[str, Any]:
+        """The replayable file of a game that broke at its current step."""
+        return {"game": self.game.name, "ruleset": self.ruleset, "options": self.options,
+                "seats": self.seats, "seed": self.seed, "log": self.log,
+                "step": len(self.log), "refused": self.refused, "state": self.state,
+                "violations": violations}
+
+
+def play_games(game: Game, ruleset: str, options: dict[str, Any], games: int, seed: str | int,
+               seats: list[str] | None = None, out: str | Path | None = None
+               ) -> SelfplaySummary:
+    """Play ``games`` whole games by the bots, checking every step; failing games are
+    saved in ``out`` (if given)."""
+    summary = SelfplaySummary()
+    start = time.perf_counter()
+    for number in range(games):
+        game_seed = f"{seed}-{number}"
+        run = _Run(game, ruleset, dict(options), list(seats or _draw_seats(game, game_seed)),
+                   game_seed, {})
+        violations = _play(run, summary)
+        summary.games += 1
+        if violations:
+            summary.violations += [f"game {game_seed}: {v}" for v in violations]
+            if out is not None:
+                summary.saved.append(_save(Path(out), run.record(violations)))
+    summary.seconds = time.perf_counter() - start
+    return summary
+
+
+def _draw_seats(game: Game, seed: str) -> list[str]:
+    """2 to 6 of the game's seats, drawn from the game's seed."""
+    rng = random.Random(f"{seed}/seats")
+    names = list(game.seat_names)
+    return rng.sample(names, rng.randint(2, min(6, len(names))))
+
+
+def _play(run: _Run, summary: SelfplaySummary) -> list[str]:
+    """Play one game to its end or its first broken step; the violations found."""
+    try:
+        run.state = run.game.setup(run.ruleset, run.options, run.seats, step_rng(run.seed, 0))
+    except ValueError as error:
+        raise BadSetup(str(error)) from error
+    bots = random.Random(f"{run.seed}/bots")
+    problems = _checked(run.game, run.state, 0)
+    while not problems and run.game.result(run.state) is None:
+        if len(run.log) >= MAX_STEPS:
+            return _no_end(len(run.log))
+        batch, refused = _bot_orders(run.game, run.state, bots)
+        if refused:
+            run.refused = refused
+            return _refusals(run.game, run.state, refused, len(run.log) + 1)
+        run.log.append(batch)
+        problems = _apply(run, batch)
+        summary.steps += 1
+    if problems:
+        return problems
+    return _replay_check(run, summary)
+
+
+def _bot_orders(game: Game, state: State, bots: random.Random
+                ) -> tuple[dict[str, Any], dict[str, str]]:
+    """The bots' orders for every open prompt, read by ``parse`` seat by seat as mail; and
+    the texts of the seats whose mail the parser did not take whole."""
+    prompts = game.prompts(state)
+    batch: dict[str, Any] = {}
+    refused: dict[str, str] = {}
+    for seat in dict.fromkeys(p.seat for p in prompts):
+        mine = [p for p in prompts if p.seat == seat]
+        text = "\n".join(game.bot_order(game.view(state, seat), p, bots) for p in mine)
+        parsed = game.parse(state, seat, text)
+        answered = {o.prompt: o.value for o in parsed.orders}
+        if parsed.errors or set(answered) != {p.key for p in mine}:
+            refused[seat] = text
+        batch.update(answered)
+    return batch, refused
+
+
+def _refusals(game: Game, state: State, refused: dict[str, str], step: int) -> list[str]:
+    """What the parser said of the bots' refused texts, one message per problem, in the
+    order of the prompts."""
+    problems = []
+    prompts = game.prompts(state)
+    for seat in [s for s in dict.fromkeys(p.seat for p in prompts) if s in refused]:
+        parsed = game.parse(state, seat, refused[seat])
+        problems += [f"step {step}: bot order refused: {seat} line {e.line_no} {e.line!r}: "
+                     f"{e.code}" for e in parsed.errors]
+        keys = {o.prompt for o in parsed.orders}
+        problems += [f"step {step}: bot order missing: {seat} for {p.key}"
+                     for p in prompts if p.seat == seat and p.key not in keys]
+    return problems
+
+
+def _apply(run: _Run, batch: dict[str, Any]) -> list[str]:
+    """Apply one batch to the run's state; the invariants then broken, or the exception."""
+    step = len(run.log)
+    try:
+        run.state, _ = run.game.apply(run.state, batch, step_rng(run.seed, step))
+    except Exception as error:  # a crash of the rules is a finding like any other
+        return [f"step {step}: exception: {type(error).__name__}: {error}"]
+    return _checked(run.game, run.state, step)
+
+
+def _no_end(step: int) -> list[str]:
+    return [f"step {step}: no result after {MAX_STEPS} steps"]
+
+
+def _checked(game: Game, state: State, step: int) -> list[str]:
+    """The game's invariants broken after ``step``, each message naming the step."""
+    return [f"step {step}: {v}" for v in check_invariants(game, state)]
+
+
+def _replay_check(run: _Run, summary: SelfplaySummary) -> list[str]:
+    """The state rebuilt from the seed and the log must equal the state played."""
+    start = time.perf_counter()
+    rebuilt = replay(run.game, run.ruleset, run.options, run.seats, run.seed, run.log)
+    summary.replay_seconds.append(time.perf_counter() - start)
+    return _differences(rebuilt, run.state, len(run.log))
+
+
+def _differences(rebuilt: State, played: State, step: int) -> list[str]:
+    """A message naming the top-level keys where a replayed state differs, if it does."""
+    keys = sorted(k for k in {*rebuilt, *played} if rebuilt.get(k) != played.get(k))
+    return [f"step {step}: replay: the state rebuilt from the log differs in {keys}"] if keys \
+        else []
+
+
+def _save(out: Path, record: dict[str, Any]) -> Path:
+    """Write a failing game's file into ``out``; its path."""
+    out.mkdir(parents=True, exist_ok=True)
+    name = re.sub(r"[^\w.-]", "_", f"{record['game']}-{record['ruleset']}-{record['seed']}")
+    path = out / f"{name}.json"
+    path.write_text(json.dumps(record, indent=1, sort_keys=True), encoding="utf-8")
+    return path
+
+
+def replay_saved(path: str | Path) -> list[str]:
+    """Replay a saved failing game to its broken step; the violations found there again."""
+    saved = json.loads(Path(path).read_text(encoding="utf-8"))
+    game = load_game(saved["game"])
+    run = _Run(game, saved["ruleset"], saved["options"], saved["seats"], saved["seed"],
+               game.setup(saved["ruleset"], saved["options"], saved["seats"],
+                          step_rng(saved["seed"], 0)))
+    problems = _checked(game, run.state, 0)
+    for batch in saved["log"][:saved["step"]]:
+        run.log.append(batch)
+        problems = _apply(run, batch)
+    if saved["refused"]:
+        return _refusals(game, run.state, saved["refused"], saved["step"] + 1)
+    if problems:
+        return problems
+    if game.result(run.state) is None:
+        return _no_end(saved["step"]) if saved["step"] >= MAX_STEPS else []
+    return _differences(run.state, saved["state"], saved["step"])

@@ -1,0 +1,159 @@
+"""Self-play: hundreds of bot games with every invariant checked, a broken rule caught,
+saved and replayed, and ``pbem selfplay`` end to end."""
+
+from __future__ import annotations
+
+import json
+import types
+
+import pytest
+from click.testing import CliRunner
+
+from pbem.cli import main
+from pbem.game import check_invariants, step_rng
+from pbem.games import auction, dune
+from pbem.games.dune import collection, storm
+from pbem.selfplay import play_games, replay_saved
+
+MIXES = [
+    ("classic", {}),
+    ("classic", {"optional": True}),
+    ("classic", {"advanced": True, "optional": True}),
+    ("classic", {"no_alliances": True, "more_strongholds": True, "shield_wall_victory": True}),
+    ("wbc", {}),
+    ("wbc", {"three_faction_alliances": True}),
+]
+
+
+@pytest.mark.parametrize("ruleset,options", MIXES, ids=[f"{r}-{o}" for r, o in MIXES])
+def test_fifty_short_games_per_mix_break_no_invariant(ruleset, options, tmp_path):
+    summary = play_games(dune, ruleset, {**options, "turns": 3}, 50, "mix", out=tmp_path)
+    assert summary.violations == []
+    assert summary.games == 50 and summary.steps > 50 * 3
+    assert len(summary.replay_seconds) == 50 and not list(tmp_path.iterdir())
+
+
+def test_seats_are_two_to_six_drawn_from_the_seed_unless_given():
+    drawn = [play_games(dune, "classic", {"turns": 1}, 1, seed).steps for seed in range(20)]
+    assert drawn == [play_games(dune, "classic", {"turns": 1}, 1, s).steps for s in range(20)]
+    given = play_games(dune, "wbc", {"turns": 1}, 3, "x", seats=["fremen", "guild"])
+    assert given.violations == []
+
+
+def test_a_game_without_invariants_is_played_and_replayed(tmp_path):
+    assert check_invariants(auction, auction.setup("standard", {}, ["north", "east"],
+                                                   step_rng("a", 0))) == []
+    summary = play_games(auction, "standard", {}, 30, "a", out=tmp_path)
+    assert summary.violations == [] and summary.games == 30
+
+
+def lose_a_force(monkeypatch):
+    """Collection that sends one reserve force of the first seat nowhere."""
+    begin = collection.begin
+
+    def leaky(state, rng):
+        state["factions"][state["seats"][0]]["reserve"][0] -= 1
+        return begin(state, rng)
+    monkeypatch.setattr(collection, "begin", leaky)
+
+
+def test_a_lost_force_is_caught_saved_and_replayed_from_the_file(monkeypatch, tmp_path):
+    lose_a_force(monkeypatch)
+    summary = play_games(dune, "classic", {"turns": 3}, 4, "leak", out=tmp_path)
+    assert len(summary.saved) == 4 and summary.games == 4
+    saved = json.loads(summary.saved[0].read_text())
+    assert saved["game"] == "dune" and saved["seed"] == "leak-0"
+    assert saved["step"] == len(saved["log"]) and saved["options"] == {"turns": 3}
+    assert any("forces:" in v and "not 20 (000 II.B.1.c)" in v for v in saved["violations"])
+    assert f"game leak-0: {saved['violations'][0]}" in summary.violations
+    assert replay_saved(summary.saved[0]) == saved["violations"]
+
+
+def test_a_bot_order_the_parser_refuses_is_a_violation(monkeypatch, tmp_path):
+    monkeypatch.setattr(dune, "bot_order", lambda view, prompt, rng: "FLY TO CALADAN")
+    summary = play_games(dune, "classic", {"turns": 2}, 2, "bad", out=tmp_path)
+    assert summary.steps == 0 and len(summary.saved) == 2
+    saved = json.loads(summary.saved[0].read_text())
+    assert saved["step"] == 0 and "unknown-order" in saved["violations"][0]
+    assert all(v.startswith("step 1: bot order ") for v in saved["violations"])
+    assert replay_saved(summary.saved[0]) == saved["violations"]
+
+
+def test_a_crash_of_the_rules_is_caught_at_its_step(monkeypatch, tmp_path):
+    def broken(state, orders, rng):
+        raise AssertionError("dial lost")
+    monkeypatch.setattr(storm, "apply", broken)
+    summary = play_games(dune, "classic", {"turns": 3}, 1, "crash", out=tmp_path)
+    saved = json.loads(summary.saved[0].read_text())
+    assert saved["violations"] == [f"step {saved['step']}: exception: AssertionError: dial lost"]
+    assert replay_saved(summary.saved[0]) == saved["violations"]
+
+
+def test_a_game_that_does_not_replay_to_the_same_state_is_caught():
+    calls = iter(range(10_000))
+
+    def apply(state, orders, rng):
+        state, events = dune.apply(state, orders, rng)
+        return {**state, "calls": next(calls)}, events
+    drifting = types.SimpleNamespace(**{k: getattr(dune, k) for k in dir(dune)
+                                        if not k.startswith("_")})
+    drifting.apply = apply
+    summary = play_games(drifting, "classic", {"turns": 1}, 1, "drift")
+    (violation,) = summary.violations
+    assert "replay: the state rebuilt from the log differs in ['calls']" in violation
+
+
+@pytest.mark.parametrize("corrupt,expected", [
+    (lambda s, a, b: s["factions"][a]["reserve"].__setitem__(0, 3), "forces: "),
+    (lambda s, a, b: s["factions"][a].__setitem__("spice", -1), "spice: "),
+    (lambda s, a, b: s["factions"][a]["hand"].extend(s["decks"]["treachery"][:5]),
+     "hand limit: "),
+    (lambda s, a, b: s["decks"]["treachery"].pop(), "treachery cards: missing"),
+    (lambda s, a, b: s["decks"]["spice"].append(s["decks"]["spice"][0]), "spice cards: extra"),
+    (lambda s, a, b: s["storm"].__setitem__("sector", 19), "storm: on sector 19"),
+    (lambda s, a, b: s["spice"].__setitem__("Broken Land", 0), "spice on the map: "),
+])
+def test_violations_name_each_broken_invariant(corrupt, expected):
+    state = dune.setup("classic", {}, ["atreides", "harkonnen"], step_rng("c", 0))
+    assert dune.invariants(state) == []
+    corrupt(state, "atreides", "harkonnen")
+    assert [v for v in dune.invariants(state) if v.startswith(expected)], dune.invariants(state)
+
+
+def test_violations_name_allies_sharing_a_territory_and_forces_off_its_sectors():
+    state = dune.setup("classic", {}, ["atreides", "harkonnen"], step_rng("c", 0))
+    state["alliances"] = [["atreides", "harkonnen"]]
+    state["forces"]["Arrakeen"] = {"9": {"atreides": [1, 0]}, "10": {"harkonnen": [1, 0]}}
+    assert [v for v in dune.invariants(state) if "Arrakeen" in v] == [
+        "forces: Arrakeen has no sector 9",
+        "allies: atreides, harkonnen share Arrakeen (000 XII.E.5)"]
+
+
+def test_pbem_selfplay_prints_one_summary_line(tmp_path):
+    result = CliRunner().invoke(main, ["selfplay", "--games", "20", "--seed", "cli",
+                                       "--ruleset", "classic", "--option", "advanced=true",
+                                       "--option", "turns=2", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    (line,) = result.output.splitlines()
+    assert line.startswith("selfplay: 20 games played, ")
+    assert line.endswith(" steps applied, 0 invariant violations, 0 failing games saved")
+
+
+def test_pbem_selfplay_exits_1_and_saves_the_failing_games(monkeypatch, tmp_path):
+    lose_a_force(monkeypatch)
+    result = CliRunner().invoke(main, ["selfplay", "--games", "3", "--option", "turns=2",
+                                       "--out", str(tmp_path)])
+    assert result.exit_code == 1
+    assert "3 failing games saved" in result.output
+    assert len(list(tmp_path.glob("dune-classic-selfplay-*.json"))) == 3
+
+
+@pytest.mark.parametrize("args,message", [
+    (["--option", "turns"], "expected key=value"),
+    (["--option", "bogus=1"], "bad set-up: unknown option 'bogus'"),
+    (["--ruleset", "deluxe"], "dune has rulesets classic, wbc"),
+])
+def test_pbem_selfplay_refuses_bad_options(args, message, tmp_path):
+    result = CliRunner().invoke(main, ["selfplay", "--games", "1", "--out", str(tmp_path),
+                                       *args])
+    assert result.exit_code != 0 and message in result.output
