@@ -35,6 +35,13 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "advanced": ("double_blow", "advanced_combat", "advanced_collection"),
 }
 DEFAULT_TURNS = {"classic": 15, "wbc": 10}   # 000 V (15 turns); 004 heats of 10 turns
+# How the moderator turns the open rounds into mail rounds (docs/orders.md, "Mail rounds").
+# Not rules of the game: each mode plays the same rules, the first value is the faithful
+# default, the others need fewer rounds and change what a player knows when deciding.
+MAIL_MODES: dict[str, tuple[str, ...]] = {
+    "bidding": ("per_card", "whole_round"),
+    "movement": ("sequential", "batched"),
+}
 
 
 @dataclass(frozen=True)
@@ -54,6 +61,8 @@ class Rules:
     advanced_collection: bool = False
     turns: int = 15
     three_faction_alliances: bool = False
+    bidding: str = "per_card"
+    movement: str = "sequential"
 
     @property
     def wbc(self) -> bool:
@@ -93,7 +102,7 @@ def make_rules(ruleset: str, options: dict[str, Any]) -> Rules:
     if ruleset == "wbc":
         settings.update({name: True for name in OPTIONS if name != "no_alliances"
                          and name != "more_strongholds"})
-    known = set(OPTIONS) | set(GROUPS) | {"turns", "three_faction_alliances"}
+    known = set(OPTIONS) | set(GROUPS) | set(MAIL_MODES) | {"turns", "three_faction_alliances"}
     for name, value in options.items():
         if name not in known:
             raise ValueError(f"unknown option {name!r}; options are: {', '.join(sorted(known))}")
@@ -101,6 +110,12 @@ def make_rules(ruleset: str, options: dict[str, Any]) -> Rules:
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 30:
                 raise ValueError(f"option turns: expected a number of turns 1 to 30, got {value!r}")
             settings["turns"] = value
+            continue
+        if name in MAIL_MODES:
+            if value not in MAIL_MODES[name]:
+                raise ValueError(f"option {name}: expected one of "
+                                 f"{', '.join(MAIL_MODES[name])}, got {value!r}")
+            settings[name] = value
             continue
         if not isinstance(value, bool):
             raise ValueError(f"option {name}: expected true or false, got {value!r}")

@@ -14,8 +14,8 @@ provides only ``begin``: it is over as soon as it has begun.
 
 ``advance`` applies one batch of orders and then runs every phase that needs
 no decision, so one mail round carries the game to the next decision.  The
-phases of bidding, revival, shipment and movement, and battle (000 VIII-X)
-come with their own issues and slot in between the spice blow and collection.
+battle round (000 X) comes with its own issue and slots in between movement
+and collection.
 """
 
 from __future__ import annotations
@@ -26,14 +26,18 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from . import collection, set_up, spice_blow, storm, victory
+from . import bidding, collection, movement, revival, set_up, spice_blow, storm, victory
 from .state import State, copy_state
 
-TURN = ("storm", "spice_blow", "collection", "end_of_turn")
+# 000 V.A-F; WBC IX (000 line 1170): revival first, then shipment and movement in dot order.
+TURN = ("storm", "spice_blow", "bidding", "revival", "movement", "collection", "end_of_turn")
 PHASES: dict[str, ModuleType] = {
     "setup": set_up,
     "storm": storm,
     "spice_blow": spice_blow,
+    "bidding": bidding,
+    "revival": revival,
+    "movement": movement,
     "collection": collection,
     "end_of_turn": victory,
 }

@@ -19,6 +19,9 @@ PHASE_NAMES = {
     "setup": "set-up",
     "storm": "storm",
     "spice_blow": "spice blow",
+    "bidding": "bidding",
+    "revival": "revival",
+    "movement": "shipment and movement",
     "collection": "spice collection",
     "end_of_turn": "end of turn",
 }

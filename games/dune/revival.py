@@ -1,0 +1,13 @@
+"""Revival (000 IX.B, IX.D).  Being written: for now the phase passes."""
+
+from __future__ import annotations
+
+import random
+
+from pbem.game import Event
+
+from .state import State
+
+
+def begin(state: State, rng: random.Random) -> list[Event]:
+    return []
