@@ -25,8 +25,7 @@ Rulings:
   from it collect nothing.  Should two factions ever both reach it, they collect in storm
   order (000 IX.A, line 311), each up to what is left.
 - Coexisting Bene Gesserit collect nothing, not even increased spice flow (000 XV.B.4, line
-  506; WBC XI, line 1278; WBC XIX, line 1366).  Coexistence is declared in the movement round,
-  which the state does not record yet: ``occupants`` is where it will leave them out.
+  506; WBC XI, line 1278; WBC XIX, line 1366): ``state.occupants`` leaves them out.
 """
 
 from __future__ import annotations
@@ -36,7 +35,7 @@ import random
 from pbem.game import Event
 
 from .rules import Rules
-from .state import State, data, factions_in, forces_at, storm_order
+from .state import State, data, forces_at, occupants, storm_order
 
 BASE_RATE = 2   # 000 XI.A: "two spice per token if the player does not occupy Carthag or Arrakeen"
 
@@ -53,15 +52,6 @@ def begin(state: State, rng: random.Random) -> list[Event]:
 
 
 # --- who collects
-def occupants(state: State, territory: str) -> list[str]:
-    """The factions occupying a territory, in seat order: those with forces there.
-
-    Coexisting Bene Gesserit are "treated as if they are not even on the board" (000 XV.B.4,
-    line 506); they will be left out here once the movement round records coexistence.
-    """
-    return factions_in(state, territory)
-
-
 def collection_rate(state: State, faction: str) -> int:
     """Spice per force the faction collects: 3 if it occupies Carthag or Arrakeen, else 2
     (000 XI.A, line 427; the board data's ``collection_rate``)."""

@@ -58,7 +58,7 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
         "storm": {"sector": None, "dialers": first_storm_dialers(order, dots),
                   "dials": {}, "marker": None},
         "forces": {}, "spice": {}, "factions": {}, "alliances": [], "worms": 0,
-        "shield_wall": "standing", "result": None,
+        "shield_wall": "standing", "result": None, "coexisting": [], "ornithopters": [],
         "decks": {"treachery": [c.id for c in data().treachery_deck], "treachery_discard": [],
                   "spice": [c.id for c in data().spice_deck],
                   "spice_discard": [[], []] if rules.double_blow else [[]],

@@ -24,6 +24,10 @@ the state once at the start of ``apply`` and then change the copy.  Keys:
   WBC house rule 7);
 - ``alliances``: lists of allied factions; ``worms``: worms seen (WBC 4);
 - ``shield_wall``: ``standing`` or ``destroyed`` (Family Atomics);
+- ``coexisting``: the territories where the Bene Gesserit's forces coexist (000 XV.B.4-5),
+  in board order;
+- ``ornithopters``: the factions that controlled Arrakeen or Carthag at the end of the storm
+  round (WBC IX, 000 line 1184: who has ornithopters in this turn's movement);
 - ``result``: None, or the winners when the game is over.
 """
 
@@ -46,6 +50,7 @@ SEAT_FACTIONS = {
     "harkonnen": "Harkonnen",
 }
 FACTION_SEATS = {name: seat for seat, name in SEAT_FACTIONS.items()}
+BENE_GESSERIT = "bene-gesserit"
 
 
 def data() -> DuneData:
@@ -79,6 +84,16 @@ def factions_in(state: State, territory: str) -> list[str]:
     """The factions with forces anywhere in a territory, in seat order."""
     present = {f for by_faction in forces_at(state, territory).values() for f in by_faction}
     return [seat for seat in state["seats"] if seat in present]
+
+
+def occupants(state: State, territory: str) -> list[str]:
+    """The factions occupying a territory, in seat order: those with forces there, but the
+    Bene Gesserit where they coexist, "treated as if they are not even on the board" (000
+    XV.B.4, line 506: they collect no spice, fight no battle, do not prevent control)."""
+    present = factions_in(state, territory)
+    if territory in state["coexisting"]:
+        present = [seat for seat in present if seat != BENE_GESSERIT]
+    return present
 
 
 def count_in(state: State, faction: str, territory: str) -> tuple[int, int]:

@@ -45,6 +45,7 @@ from .state import (
     data,
     factions_in,
     forces_at,
+    occupants,
     remove_forces,
     sheet,
     to_tanks,
@@ -108,8 +109,17 @@ def _storm_round(state: State, rng: random.Random) -> list[Event]:
     state["storm"]["dials"] = {}
     if uses_weather(state):
         events += draw_marker(state, rng)
+    state["ornithopters"] = ornithopter_holders(state)
     state["step"] = {"moved": True}
     return events
+
+
+def ornithopter_holders(state: State) -> list[str]:
+    """The factions controlling Arrakeen or Carthag now, at the end of the storm round: under
+    WBC they have ornithopters in this turn's movement (clarification IX, 000 line 1184)."""
+    cities = [t.name for t in data().board.territories if t.ornithopters]
+    return [seat for seat in state["seats"]
+            if any(seat in occupants(state, city) for city in cities)]
 
 
 # --- how far the storm moves

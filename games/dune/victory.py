@@ -44,7 +44,7 @@ Rulings:
   one sector, where forces always battle, 000 line 1244); under the classic rules each holds it,
   a stronghold being held with "at least one of his tokens" (IV, line 233).
 - Coexisting Bene Gesserit hold nothing and prevent nobody's control (000 XV.B.4, line 506;
-  WBC IV, line 1090); ``collection.occupants`` will leave them out once coexistence is recorded.
+  WBC IV, line 1090); ``state.occupants`` leaves them out.
 
 ``state["result"]`` is ``{"winners": [seats], "victory": code, "strongholds_held": {seat:
 [territories]}, "turn": n}`` with the code one of ``strongholds`` (unallied winners),
@@ -59,10 +59,9 @@ from typing import Any
 
 from pbem.game import Event
 
-from .collection import occupants
 from .data import Ability
 from .rules import Rules
-from .state import FACTION_SEATS, State, ally_of, data, sheet
+from .state import FACTION_SEATS, State, ally_of, data, occupants, sheet
 
 BG = "bene-gesserit"
 SHIELD_WALL = "Shield Wall"
