@@ -4,9 +4,9 @@ game for the moderator.
 
 ``pbem.games.dune.data`` holds the board, decks, leaders and faction sheets as checked
 YAML; the phases of play are modules of this package (``turn.py`` gives their order).
-Implemented so far: set-up, storm, spice blow with Nexus and alliances, spice collection
-and victory; bidding, revival, shipment and movement, and battles come next
-(docs/rules-coverage.md).
+Implemented so far: set-up, storm, spice blow with Nexus and alliances, bidding, revival,
+shipment and movement (with coexistence and spice given), spice collection and victory;
+battles come next (docs/rules-coverage.md).
 """
 
 from __future__ import annotations
@@ -27,7 +27,7 @@ from .state import SEAT_FACTIONS, State
 from .view import PHASE_NAMES, public_view, seat_view
 
 name = "dune"
-rules_version = "1"
+rules_version = "2"   # 2: bidding, revival, shipment and movement in the turn
 rulesets = RULESETS
 seat_names = tuple(SEAT_FACTIONS)
 

@@ -1,4 +1,5 @@
-"""The collection round (000 V.F, XI; XIX increased spice flow, which XXIII makes part of the
+"""The collection round (000 V.F, XI; the spice promised under WBC house rule 5 changes hands at
+its end, ``transfers``; XIX increased spice flow, which XXIII makes part of the
 advanced game; WBC clarifications XI and XIX, 000 lines 1275-1278 and 1363-1366).
 
 The round needs no decision.  Every faction with forces in a territory holding spice collects
@@ -34,6 +35,7 @@ import random
 
 from pbem.game import Event
 
+from . import transfers
 from .rules import Rules
 from .state import State, data, forces_at, occupants, storm_order
 
@@ -48,7 +50,7 @@ def begin(state: State, rng: random.Random) -> list[Event]:
         events.extend(collect(state, territory))
     if Rules.from_json(state["rules"]).increased_spice_flow:
         events.extend(spice_flow(state))
-    return events
+    return events + transfers.settle(state)
 
 
 # --- who collects

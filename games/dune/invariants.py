@@ -9,12 +9,15 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .state import State, data, forces_total, sheet
+from .leaders import ALIVE, TANKS
+from .rules import Rules
+from .state import BENE_GESSERIT, SEAT_FACTIONS, State, data, forces_total, occupants, sheet
 
 
 def violations(state: State) -> list[str]:
     """Every invariant the state breaks, one message each (empty: none)."""
-    return [*_forces(state), *_sheets(state), *_cards(state), *_map(state)]
+    return [*_forces(state), *_sheets(state), *_cards(state), *_map(state),
+            *_leaders(state), *_starred(state), *_strongholds(state)]
 
 
 def _forces(state: State) -> list[str]:
@@ -42,11 +45,13 @@ def _sheets(state: State) -> list[str]:
 
 
 def _cards(state: State) -> list[str]:
-    """Treachery cards are conserved across the deck, the discard pile and the hands;
-    spice cards across the deck and the discard piles (000 III.C)."""
+    """Treachery cards are conserved across the deck, the discard pile, the hands and the
+    cards up for bid in the bidding round; spice cards across the deck and the discard piles
+    (000 III.C)."""
     decks = state["decks"]
     hands = [card for seat in state["seats"] for card in state["factions"][seat]["hand"]]
-    treachery = decks["treachery"] + decks["treachery_discard"] + hands
+    up_for_bid = state["step"]["row"] if state["phase"] == "bidding" else []
+    treachery = decks["treachery"] + decks["treachery_discard"] + hands + up_for_bid
     spice = decks["spice"] + [card for pile in decks["spice_discard"] for card in pile]
     return [*_conserved("treachery cards", treachery, [c.id for c in data().treachery_deck]),
             *_conserved("spice cards", spice, [c.id for c in data().spice_deck])]
@@ -82,13 +87,73 @@ def _map(state: State) -> list[str]:
                          for seat, counts in by_faction.items()
                          if min(counts) < 0 or sum(counts) == 0]
         if territory != "Polar Sink":
-            problems += _allies_apart(state, territory, sectors)
+            problems += _allies_apart(state, territory)
     return problems
 
 
-def _allies_apart(state: State, territory: str, sectors: dict) -> list[str]:
-    """Allies sharing a territory (000 XII.E.5), as one message per alliance."""
-    present = {seat for by_faction in sectors.values() for seat in by_faction}
+def _allies_apart(state: State, territory: str) -> list[str]:
+    """Allies sharing a territory (000 XII.E.5), as one message per alliance; Bene Gesserit
+    coexisting there are not counted (XV.B.4: "as if they are not even on the board"; WBC
+    clarification XV, lines 1312-1320: they coexist with their ally, who may join them)."""
+    present = set(occupants(state, territory))
     return [f"allies: {', '.join(sorted(present & set(alliance)))} share {territory} "
             "(000 XII.E.5)"
             for alliance in state["alliances"] if len(present & set(alliance)) > 1]
+
+
+LEADER_PLACES = (ALIVE, TANKS)
+
+
+def _leaders(state: State) -> list[str]:
+    """Each faction's five leaders are each in exactly one place, alive or in the tanks (000
+    II.B.1.b, "5 leader discs"; IX.D), and the leaders noted revived are its own, once each
+    (000 IX.D.5)."""
+    problems = []
+    for seat in state["seats"]:
+        own = state["factions"][seat]
+        shipped = sorted(leader.name for leader in data().leaders_of(SEAT_FACTIONS[seat]))
+        if sorted(own["leaders"]) != shipped:
+            problems.append(f"leaders: {seat} has {sorted(own['leaders'])}, not its five "
+                            f"{shipped} (000 II.B.1.b)")
+        problems += [f"leaders: {seat}'s {name} is {where!r}, not one of "
+                     f"{', '.join(LEADER_PLACES)} (000 IX.D)"
+                     for name, where in own["leaders"].items() if where not in LEADER_PLACES]
+        revived = own["leaders_revived"]
+        if len(set(revived)) < len(revived) or not set(revived) <= set(own["leaders"]):
+            problems.append(f"leaders revived: {seat} notes {revived} (000 IX.D.5)")
+    return problems
+
+
+def _starred(state: State) -> list[str]:
+    """Starred forces are counted right between the map, the reserve and the tanks: with the
+    optional advantages the Emperor's 5 Sardaukar and the Fremen's 3 Fedaykin, none otherwise
+    (000 line 806, XV lines 982 and 1000)."""
+    advantages = Rules.from_json(state["rules"]).advantages
+    problems = []
+    for seat in state["seats"]:
+        kind = sheet(seat).starred
+        expected = kind.count if kind is not None and advantages else 0
+        own = state["factions"][seat]
+        found = own["reserve"][1] + own["tanks"][1] + sum(
+            by_faction.get(seat, (0, 0))[1]
+            for sectors in state["forces"].values() for by_faction in sectors.values())
+        if found != expected:
+            problems.append(f"starred forces: {seat} has {found}, not {expected} "
+                            "(000 line 806, lines 982 and 1000)")
+    return problems
+
+
+def _strongholds(state: State) -> list[str]:
+    """No stronghold is occupied by more than two factions besides the Bene Gesserit (000
+    IX.C.1.c and IX.C.2.f: nobody ships or moves into a stronghold "already occupied by two
+    other players").  The Bene Gesserit may be a third: where they coexisted beside two others
+    they may stop at the start of a later movement round (XV.B.5, line 508; under WBC they
+    stop unless they declare again, clarification XV, line 1304), and the battle round
+    settles it."""
+    problems = []
+    for territory in data().board.strongholds:
+        held = occupants(state, territory.name)
+        if len([seat for seat in held if seat != BENE_GESSERIT]) > 2:
+            problems.append(f"stronghold: {territory.name} is occupied by {', '.join(held)} "
+                            "(000 IX.C.1.c, IX.C.2.f)")
+    return problems

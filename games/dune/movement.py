@@ -1,13 +1,279 @@
-"""Shipment and movement (000 IX.C).  Being written: for now the phase passes."""
+"""The shipment and movement round (000 IX.C, lines 321-349; WBC clarification IX, lines
+1167-1206: revival first, then the Bene Gesserit's coexistence, then shipment and movement in
+player dot order), as mail rounds.
+
+At the start the Atreides look at the top card of the spice deck (Atreides shield 2, line
+754): a private event.  Then each faction in storm order takes its turn, a shipment then a
+move (``moves``; the order language in ``move_orders``).  The Guild, with the optional
+advantages, may take its turn whenever it wishes (Guild shield 5, line 868; XV line 985);
+battles still go in player dot order (WBC X, line 1209).
+
+Two ways to play it by mail (game option ``movement``; docs/orders.md, "Mail rounds"):
+
+- ``sequential`` (the default, and the faithful one): one mail round per faction, each
+  prompted when its turn comes, knowing every shipment and move before it, as at the table.
+  The Guild, when it may choose its time, is asked before each faction's turn whether it goes
+  now; it may answer ``DEFER`` (ask again before the next one), ``DEFER <faction>`` (ask again
+  just before that faction) or ``DEFER LAST``.  When the Bene Gesserit share a territory with
+  another faction at the start of the round they first declare coexistence there, in a round
+  of their own (WBC line 1305: before anyone moves).
+- ``batched``: one mail round for everyone.  Each faction sends its turn, with fallback plans
+  (``ELSE``) for what may have become illegal by the time its turn comes; the turns are carried
+  out in storm order, the Guild where its ``TIMING`` puts it.  A plan that has become illegal
+  fails with its reason (told to that faction only) and the next one is tried.
+
+The Bene Gesserit's declarations ahead and their advisor policy (``coexistence``) are asked
+once, in the first mail round of the movement round.  ``SUPPORT`` (allies paying for each
+other's shipments, XII.E.4) holds for the rest of the round from the mail that gives it.
+"""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from pbem.game import Event
+from pbem.game import Event, Prompt
 
-from .state import State
+from . import coexistence, move_orders, moves, reach, transfers
+from .rules import Rules
+from .state import BENE_GESSERIT, SEAT_FACTIONS, State, storm_order
+
+ATREIDES, GUILD = "atreides", "guild"
+COEXISTENCE_KEY = f"coexistence:{BENE_GESSERIT}"
 
 
+# --- the phase
 def begin(state: State, rng: random.Random) -> list[Event]:
+    """Open the round: the Atreides' look at the spice deck, the order of turns, and the Bene
+    Gesserit's opening declarations where the rules need them first."""
+    rules = Rules.from_json(state["rules"])
+    order = storm_order(state)
+    flexible = GUILD in order and rules.advantages
+    state["step"] = {
+        "mode": rules.movement, "queue": [s for s in order if not (flexible and s == GUILD)],
+        "guild": {"until": None, "asked": None} if flexible else None,
+        "moved": [], "support": {}, "stop": [], "declared": {}, "ahead": {},
+        "advisors": {}, "bg_asked": BENE_GESSERIT not in state["seats"], "done": False,
+        "opening": (rules.movement == "sequential" and coexistence.coexistence_allowed(state)
+                    and bool(coexistence.among_others(state))),
+    }
+    events = _atreides_look(state)
+    if not state["step"]["opening"] and rules.movement == "sequential":
+        events += coexistence.start_of_round(state, {})
+    return events
+
+
+def _atreides_look(state: State) -> list[Event]:
+    """The Atreides see the top card of the spice deck (shield 2, line 754)."""
+    if ATREIDES not in state["seats"] or not state["decks"]["spice"]:
+        return []
+    card = state["decks"]["spice"][-1]
+    return [Event("spice-deck-top", {"card": card}, to=(ATREIDES,))]
+
+
+def prompts(state: State) -> list[Prompt]:
+    """The open decisions: the opening declarations, or whose turn it is (sequential), or
+    every faction's turn at once (batched)."""
+    step = state["step"]
+    if step["done"]:
+        return []
+    asks = [] if step["bg_asked"] else [coexistence.prompt(state)]
+    if step["opening"]:
+        return asks
+    if step["mode"] == "batched":
+        return asks + [turn_prompt(state, seat) for seat in state["seats"]]
+    return [turn_prompt(state, current(state))] + asks
+
+
+def current(state: State) -> str:
+    """Whose turn it is (sequential): the next in storm order, unless the Guild is to be asked
+    first."""
+    step = state["step"]
+    return GUILD if guild_asked_now(state) else step["queue"][0]
+
+
+def guild_asked_now(state: State) -> bool:
+    """The Guild, free to choose its time, is asked before the next faction's turn: unless it
+    has asked to wait past it (DEFER <faction>, DEFER LAST), and always once all others moved."""
+    guild = state["step"]["guild"]
+    queue = state["step"]["queue"]
+    if guild is None or GUILD in state["step"]["moved"]:
+        return False
+    if not queue:
+        return True
+    if guild["asked"] == queue[0]:
+        return False
+    return guild["until"] is None or guild["until"] == queue[0]
+
+
+def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
+    """The round's orders applied: declarations, then the turn (or every turn, batched)."""
+    step = state["step"]
+    events: list[Event] = []
+    if COEXISTENCE_KEY in orders:
+        events += _bene_gesserit(state, orders[COEXISTENCE_KEY])
+    if step["opening"]:
+        step["opening"] = False
+        return events
+    if step["mode"] == "batched":
+        return events + _all_turns(state, orders)
+    seat = current(state)
+    value = orders[f"move:{seat}"]
+    if "wait" in value:
+        standing(state, seat, value)
+        return events + _guild_waits(state, value["wait"])
+    events += take_turn(state, seat, value)
+    step = state["step"]                      # a new dict: the turn was played on a copy
+    step["done"] = not step["queue"] and (step["guild"] is None or GUILD in step["moved"])
+    return events
+
+
+def done(state: State) -> bool:
+    return state["step"]["done"]
+
+
+def _bene_gesserit(state: State, value: dict[str, Any]) -> list[Event]:
+    """The Bene Gesserit's advisor policy and declarations (``coexistence``)."""
+    step = state["step"]
+    step["bg_asked"] = True
+    step["advisors"] = dict(value.get("advisors", {}))
+    wanted = dict(value.get("declare", {}))
+    if step["opening"] or step["mode"] == "batched":
+        return coexistence.start_of_round(state, wanted)
+    step["ahead"].update(wanted)
     return []
+
+
+def _guild_waits(state: State, until: str | None) -> list[Event]:
+    """The Guild lets the next faction go first (Guild shield 5)."""
+    guild = state["step"]["guild"]
+    guild["until"] = until
+    guild["asked"] = state["step"]["queue"][0]
+    return [Event("guild-waits", {"next": state["step"]["queue"][0]})]
+
+
+def standing(state: State, seat: str, value: dict[str, Any]) -> None:
+    """What a mail orders for the rest of the round: its SUPPORT and the Guild's KARAMA STOP
+    (to be played on the shipment when it is made: Guild Karama, line 864; WBC line 1354)."""
+    step = state["step"]
+    step["support"][seat] = value.get("support", step["support"].get(seat, 0))
+    step["stop"] = step["stop"] + [s for s in value.get("stop", []) if s not in step["stop"]]
+
+
+def take_turn(state: State, seat: str, value: dict[str, Any]) -> list[Event]:
+    """One faction's turn: its support and Karama stops recorded, its gifts of spice given,
+    its first legal plan carried out."""
+    standing(state, seat, value)
+    events = [Event("turn", {"faction": seat})] + transfers.give(state, seat,
+                                                                 value.get("give", []))
+    events += moves.play_turn(state, seat, value["plans"])
+    state["step"]["moved"].append(seat)
+    if seat in state["step"]["queue"]:
+        state["step"]["queue"].remove(seat)
+    return events
+
+
+def _all_turns(state: State, orders: dict[str, Any]) -> list[Event]:
+    """Batched: every turn in storm order, the Guild where its TIMING puts it."""
+    values = {seat: orders[f"move:{seat}"] for seat in state["seats"]}
+    for seat, value in values.items():
+        standing(state, seat, value)
+    events: list[Event] = []
+    for seat in batched_order(state, values.get(GUILD, {}).get("timing")):
+        events += take_turn(state, seat, values[seat])
+    state["step"]["done"] = True
+    return events
+
+
+def batched_order(state: State, timing: list[str] | None) -> list[str]:
+    """Storm order, with the Guild moved where its TIMING says (Guild shield 5)."""
+    order = storm_order(state)
+    if not timing or state["step"]["guild"] is None:
+        return order
+    order.remove(GUILD)
+    if timing[0] == "first":
+        return [GUILD, *order]
+    if timing[0] == "last":
+        return [*order, GUILD]
+    index = order.index(timing[1]) + (timing[0] == "after")
+    return order[:index] + [GUILD] + order[index:]
+
+
+# --- the prompt
+def turn_prompt(state: State, seat: str) -> Prompt:
+    """A faction's turn: what it may ship and move, worked out, and a template."""
+    step = state["step"]
+    flexible = seat == GUILD and step["guild"] is not None
+    waits = flexible and step["mode"] == "sequential" and bool(step["queue"])
+    kind = move_orders.GUILD_KIND if flexible else move_orders.KIND
+    lines = [describe(state, seat)]
+    if waits:
+        lines.append(f"You may take your turn now, before {SEAT_FACTIONS[step['queue'][0]]}, "
+                     "or DEFER (asked again before the next faction), DEFER <faction>, DEFER LAST "
+                     "(Guild shield 5).")
+    if flexible and step["mode"] == "batched":
+        lines.append("TIMING FIRST, LAST, BEFORE <faction> or AFTER <faction> places your "
+                     "turn (Guild shield 5); without it you go in storm order.")
+    if step["mode"] == "batched":
+        lines.append("Other factions may move before you: give fallback plans after ELSE.")
+    default: dict[str, Any] = {"plans": [{}]}
+    default_text = "PASS"
+    if waits and _before_home(state):
+        default, default_text = {"plans": [{}], "wait": None}, "DEFER"
+    template = ("# SHIP 5 TO Arrakeen\n# MOVE 3 FROM Carthag TO Imperial Basin\n"
+                + default_text)
+    return Prompt(f"move:{seat}", seat, kind, step["mode"] == "batched", " ".join(lines),
+                  default, default_text, template)
+
+
+def _before_home(state: State) -> bool:
+    """The Guild's own place in storm order is still to come (a DEFER by default)."""
+    order = storm_order(state)
+    return order.index(state["step"]["queue"][0]) < order.index(GUILD)
+
+
+def shipping_terms(state: State, seat: str) -> str:
+    """What shipping costs the faction and where the spice goes (IX.C.1.b; Guild shield 2-3;
+    Fremen shield 2)."""
+    kinds = reach.shipment_kinds(state, seat)
+    if kinds == ("fremen",):
+        return ("You bring forces free onto territories within two of the Great Flat "
+                "(Fremen shield 2).")
+    stronghold, other = (reach.shipment_cost(state, seat, name, 1) for name in
+                         ("Arrakeen", "Habbanya Erg"))
+    paid = "the Guild" if reach.payee(state, seat) else "the bank"
+    rate = (f"{stronghold} spice per force into a stronghold, {other} elsewhere"
+            if not reach.guild_rates(state, seat) else
+            "half of 1 spice per force into a stronghold, of 2 elsewhere, rounded up")
+    terms = f"Shipping from the reserves costs {rate}, paid to {paid}."
+    if "cross" in kinds:
+        terms += (" You may instead ship from one territory to another (SHIP n FROM a TO b) "
+                  "or back to your reserves (SHIP n FROM a TO RESERVES) at half a spice per "
+                  "force, rounded up.")
+    return terms
+
+
+def describe(state: State, seat: str) -> str:
+    """What the faction has and may do this turn, in numbers: spice, reserves, shipping rates,
+    ornithopters, and where each of its groups can reach."""
+    sheet_ = state["factions"][seat]
+    normal, starred = sheet_["reserve"]
+    reserve = f"{normal}" + (f" and {starred} starred" if starred else "")
+    parts = [f"Your turn (000 IX.C): you have {sheet_['spice']} spice and {reserve} forces in "
+             f"reserve."]
+    parts.append(shipping_terms(state, seat))
+    groups = []
+    for territory in sorted(state["forces"]):
+        if any(seat in by_faction for by_faction in state["forces"][territory].values()):
+            reachable = reach.move_destinations(state, seat, territory)
+            names = ", ".join(sorted(reachable)) or "nowhere"
+            groups.append(f"from {territory}: {names}")
+    if groups:
+        parts.append(f"Moves (range {reach.move_range(state, seat)}): " + "; ".join(groups)
+                     + ".")
+    cards = [name for name, card_type in (("HAJR MOVE", moves.CardType.HAJR),
+                                          ("KARAMA SHIP", moves.CardType.KARAMA))
+             if moves.holds(state, seat, card_type)]
+    if cards:
+        parts.append("You may also: " + ", ".join(cards) + ".")
+    return " ".join(parts)

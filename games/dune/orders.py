@@ -41,7 +41,9 @@ class OrderKind:
     """One kind of decision and its order text.
 
     ``random`` chooses a random legal value from the seat's view alone (for bots
-    and self-play); ``combine`` joins the values of several lines into one.
+    and self-play); ``combine`` joins the values of several lines into one.  A kind with
+    several verbs that mean different things sets ``with_verb``: its ``read`` then gets the
+    verb (upper case) as the first word.
     """
 
     kind: str
@@ -50,6 +52,7 @@ class OrderKind:
     text: Callable[[Any], str]
     combine: Callable[[State, Prompt, list[Any]], Any] | None = None
     random: Callable[[dict[str, Any], Prompt, random.Random], Any] | None = None
+    with_verb: bool = False
 
 
 KINDS: dict[str, OrderKind] = {}
@@ -83,7 +86,8 @@ def parse_orders(state: State, seat: str, text: str, prompts: list[Prompt]) -> P
             parsed.errors.append(_unexpected(number, line, verb, mine))
             continue
         try:
-            value = KINDS[prompt.kind].read(state, prompt, words[1:])
+            kind = KINDS[prompt.kind]
+            value = kind.read(state, prompt, [verb, *words[1:]] if kind.with_verb else words[1:])
         except OrderProblem as problem:
             parsed.errors.append(OrderError(number, line, problem.code, problem.message,
                                             problem.valid))
@@ -178,3 +182,28 @@ def where(territory: str, sector: int) -> str:
     if len(data().board[territory].sectors) <= 1:
         return territory
     return f"{territory} SECTOR {sector}"
+
+
+def read_forces(words: list[str], what: str = "forces") -> tuple[int, int, list[str]]:
+    """Forces at the start of the words: ``5`` (normal), ``2*`` (starred: Sardaukar,
+    Fedaykin) or both (``5 2*``); returns (normal, starred, the words after them)."""
+    normal = starred = 0
+    taken = 0
+    for word in words[:2]:
+        if re.fullmatch(r"\d+\*", word) and not starred:
+            starred = read_number(word[:-1], 1, 20, f"the starred {what}")
+        elif re.fullmatch(r"\d+", word) and not normal and not starred:
+            normal = read_number(word, 0, 20, f"the {what}")
+        else:
+            break
+        taken += 1
+    if not taken or normal + starred == 0:
+        raise OrderProblem("missing-forces", f"expected the number of {what} (a * after the "
+                           "number for starred forces)", ("5", "2*", "5 2*"))
+    return normal, starred, words[taken:]
+
+
+def forces_text(normal: int, starred: int) -> str:
+    """Forces as order text: ``5``, ``2*`` or ``5 2*``."""
+    parts = ([str(normal)] if normal else []) + ([f"{starred}*"] if starred else [])
+    return " ".join(parts)

@@ -59,6 +59,7 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
                   "dials": {}, "marker": None},
         "forces": {}, "spice": {}, "factions": {}, "alliances": [], "worms": 0,
         "shield_wall": "standing", "result": None, "coexisting": [], "ornithopters": [],
+        "transfers": [],
         "decks": {"treachery": [c.id for c in data().treachery_deck], "treachery_discard": [],
                   "spice": [c.id for c in data().spice_deck],
                   "spice_discard": [[], []] if rules.double_blow else [[]],
@@ -99,6 +100,7 @@ def _faction_sheet(rules: Rules, seat: str) -> dict[str, Any]:
         "to_place": placed if seat in (FREMEN, BG) else 0,
         "hand": [], "traitors": [], "traitor_draw": [],
         "leaders": {leader.name: "alive" for leader in data().leaders_of(faction.name)},
+        "leaders_revived": [],
         "prediction": None,
     }
 

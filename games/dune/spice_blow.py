@@ -57,10 +57,11 @@ Rulings:
   sector of it not under the storm; riders in a sector under the storm stay (IX.C.2.c, line
   343; WBC VII.5).  Not the worm's own territory, not a stronghold occupied by two other
   factions (IX.C.1.c and IX.C.2.f, lines 329 and 349), not where an ally is but in the Polar
-  Sink (XII.E.5).  WBC VII.6 lets riders into a stronghold with two other factions when one is
-  coexisting Bene Gesserit: coexistence is not recorded yet, so such a stronghold stays
-  closed.  The worm eats only its own territory, before the ride, so nothing is eaten where
-  the riders arrive (WBC VII.4).  The Fremen's allies are safe but do not ride (WBC VII.7).
+  Sink (XII.E.5); coexisting Bene Gesserit count for neither (``reach.entry_problem``; WBC
+  VII.6, line 1134: riders may enter a stronghold with two other factions when one is the
+  coexisting Bene Gesserit, who must then stay coexisting there, ``coexistence``).  The worm
+  eats only its own territory, before the ride, so nothing is eaten where the riders arrive
+  (WBC VII.4).  The Fremen's allies are safe but do not ride (WBC VII.7).
 - Not yet: Karama against a worm or a ride and the Fremen's Karama worm (000 lines 838, 956,
   972; WBC lines 1358, 1404; Karama cards come with the treachery cards).
 
@@ -76,17 +77,15 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from . import nexus
-from .data import Ability, SpiceCard, Territory, TerritoryType
+from . import nexus, reach
+from .data import Ability, SpiceCard, Territory
 from .orders import OrderKind, OrderProblem, order_kind, read_territory, where
 from .rules import Rules
 from .state import (
-    SEAT_FACTIONS,
     State,
     add_forces,
     ally_of,
     data,
-    factions_in,
     forces_at,
     only_sector,
     remove_forces,
@@ -340,14 +339,8 @@ def ride_refusal(state: State, seat: str, territory: Territory, sector: int) -> 
         return f"your forces are in {origin} already; STAY to keep them there"
     if sector == state["storm"]["sector"]:
         return f"sector {sector} is under the storm (000 IX.C.1.c; WBC VII.5)"
-    others = [f for f in factions_in(state, territory.name) if f != seat]
-    if territory.is_stronghold and len(others) >= 2:
-        return f"{territory.name} is occupied by two other factions (000 IX.C.1.c, IX.C.2.f)"
-    allies = set(ally_of(state, seat)) & set(others)
-    if allies and territory.type is not TerritoryType.POLAR_SINK:
-        return (f"your ally {', '.join(SEAT_FACTIONS[a] for a in sorted(allies))} is there "
-                "(000 XII.E.5)")
-    return None
+    problem = reach.entry_problem(state, seat, territory.name)
+    return None if problem is None else problem.message
 
 
 def ride_destinations(state: State, seat: str) -> list[tuple[str, int]]:

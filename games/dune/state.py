@@ -17,7 +17,8 @@ the state once at the start of ``apply`` and then change the copy.  Keys:
 - ``factions``: faction -> its private sheet: ``spice``, ``reserve`` and
   ``tanks`` (``[normal, starred]``), ``hand`` (card ids), ``traitors``,
   ``traitor_draw`` (leaders drawn at set-up), ``leaders`` (leader -> where:
-  ``alive``, ``tanks``), ``prediction`` (Bene Gesserit);
+  ``alive``, ``tanks``), ``leaders_revived`` (the leaders revived since the faction last began
+  reviving leaders, for 000 IX.D.5: ``leaders.py``), ``prediction`` (Bene Gesserit);
 - ``decks``: ``treachery``, ``treachery_discard``, ``spice``, ``spice_discard``
   (one pile, or two with 000 XXI), ``spice_last`` (the territory each pile last turned
   up, kept when the deck is reshuffled: 000 XXI.B.2), ``traitors`` (the traitor deck,
@@ -26,6 +27,8 @@ the state once at the start of ``apply`` and then change the copy.  Keys:
 - ``shield_wall``: ``standing`` or ``destroyed`` (Family Atomics);
 - ``coexisting``: the territories where the Bene Gesserit's forces coexist (000 XV.B.4-5),
   in board order;
+- ``transfers``: spice promised under WBC house rule 5, ``[giver, receiver, amount]``, paid at
+  the end of the collection round (``transfers``);
 - ``ornithopters``: the factions that controlled Arrakeen or Carthag at the end of the storm
   round (WBC IX, 000 line 1184: who has ornithopters in this turn's movement);
 - ``result``: None, or the winners when the game is over.
@@ -51,6 +54,7 @@ SEAT_FACTIONS = {
 }
 FACTION_SEATS = {name: seat for seat, name in SEAT_FACTIONS.items()}
 BENE_GESSERIT = "bene-gesserit"
+POLAR_SINK = "Polar Sink"
 
 
 def data() -> DuneData:

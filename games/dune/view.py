@@ -1,18 +1,22 @@
 """What a seat may see of a game of classic Dune, built from an allow-list.
 
-Public (000 XIII.B and the board): the turn and phase, the storm, storm order,
-forces on the map, spice on the map, the Tleilaxu Tanks (forces and leaders),
-alliances (000 XII.C.3), worms seen, the Shield Wall, the result.  Behind a
+Public (000 XIII.B and the board): the rules and options, the turn and phase, the
+storm, storm order, forces on the map, spice on the map, the Tleilaxu Tanks (forces
+and leaders), alliances (000 XII.C.3), where the Bene Gesserit coexist (declared
+aloud, 000 XV.B.5), who has ornithopters this turn (WBC IX: who held the cities
+after the storm), worms seen, the Shield Wall, the result.  Behind a
 faction's shield, seen only by that faction (000 XIII.A-B): its spice, its
 reserves, its treachery cards, its traitors and its traitor draw (the Bene
-Gesserit's only once they have predicted, 000 line 780), its prediction, and
-the Fremen's next weather marker (000 XVI.B).  Nothing of any deck's order.
+Gesserit's only once they have predicted, 000 line 780), its prediction, the
+Fremen's next weather marker (000 XVI.B), and for the Atreides the treachery
+card up for bid (000 line 756).  Nothing of any deck's order.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from .bidding import cards_seen, public_bidding
 from .state import SEAT_FACTIONS, State, storm_order
 
 PHASE_NAMES = {
@@ -28,11 +32,15 @@ PHASE_NAMES = {
 
 
 def public_view(state: State) -> dict[str, Any]:
-    """Everything every seat (and the public archive) may see."""
+    """Everything every seat (and the public archive) may see; in the bidding round, the
+    numbers of the cards up for bid and how many cards each faction holds (000 VIII.F)."""
+    bidding = {"bidding": public_bidding(state)} if state["phase"] == "bidding" else {}
     return {
         "turn": state["turn"],
         "last_turn": state["rules"]["turns"],
         "ruleset": state["rules"]["ruleset"],
+        "rules": dict(state["rules"]),
+        "seats": list(state["seats"]),
         "phase": PHASE_NAMES.get(state["phase"], state["phase"]),
         "storm": state["storm"]["sector"],
         "storm_order": storm_order(state),
@@ -40,7 +48,8 @@ def public_view(state: State) -> dict[str, Any]:
                             "tanks": list(state["factions"][seat]["tanks"]),
                             "leaders_in_tanks": sorted(
                                 name for name, where in
-                                state["factions"][seat]["leaders"].items() if where == "tanks")}
+                                state["factions"][seat]["leaders"].items() if where == "tanks"),
+                            "leaders_revived": list(state["factions"][seat]["leaders_revived"])}
                      for seat in state["seats"]},
         "forces": {territory: {sector: {faction: list(counts)
                                         for faction, counts in by_faction.items()}
@@ -48,9 +57,12 @@ def public_view(state: State) -> dict[str, Any]:
                    for territory, sectors in sorted(state["forces"].items())},
         "spice": dict(sorted(state["spice"].items())),
         "alliances": [list(alliance) for alliance in state["alliances"]],
+        "coexisting": list(state["coexisting"]),
+        "ornithopters": list(state["ornithopters"]),
         "worms": state["worms"],
         "shield_wall": state["shield_wall"],
         "result": state["result"],
+        **bidding,
     }
 
 
@@ -70,4 +82,6 @@ def seat_view(state: State, seat: str) -> dict[str, Any]:
         private["prediction"] = dict(own["prediction"])
     if seat == "fremen" and state["storm"]["marker"] is not None:
         private["weather_marker"] = state["storm"]["marker"]
+    if seen := cards_seen(state, seat):     # the Atreides, 000 line 756
+        private["up_for_bid"] = seen
     return {**public_view(state), "seat": seat, "own": private}

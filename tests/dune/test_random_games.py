@@ -1,5 +1,6 @@
-"""Random legal play through set-up, storm, spice blow, Nexus and collection, with the
-invariants of the game checked after every step, under every ruleset and option mix."""
+"""Random legal play through every phase so far (set-up, storm, spice blow and Nexus, bidding,
+revival, shipment and movement, collection), with the invariants of the game checked after
+every step, under every ruleset, option mix and mail mode."""
 
 from __future__ import annotations
 
@@ -19,6 +20,8 @@ MIXES = [
     ("classic", {"advanced": True, "advantages": True, "weather": True}),
     ("classic", {"no_alliances": True, "more_strongholds": True, "shield_wall_victory": True}),
     ("wbc", {}),
+    ("wbc", {"bidding": "whole_round", "movement": "batched"}),
+    ("classic", {"optional": True, "movement": "batched"}),
 ]
 
 

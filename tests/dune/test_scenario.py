@@ -207,7 +207,7 @@ def test_each_step_is_applied_like_the_moderator_applies_it():
 def test_expectations_that_hold_and_that_fail():
     result = run_scenario(scenario(
         orders=[{"atreides": "DIAL 3", "fremen": "PLACE 10 Sietch Tabr"}, {}],
-        expect={"turn": 2, "phase": "storm", "storm": {"sector": 4},
+        expect={"turn": 1, "phase": "bidding", "storm": {"sector": 4},
                 "forces": {"Sietch Tabr": {"fremen": 10}, "Polar Sink": {"bg": 1}},
                 "factions": {"fremen": {"reserve": 10, "spice": 99}},
                 "events": ["forces-placed", "worm-rides"]}))
@@ -241,8 +241,8 @@ def test_scenario_run_prints_the_outcome_as_json():
     assert outcome["state"]["factions"]["bene-gesserit"]["prediction"] == {
         "faction": "emperor", "turn": 3}
     assert len(outcome["events"]) == 3
-    assert {p["key"] for p in outcome["prompts"]} == {"storm-dial:atreides",
-                                                      "storm-dial:harkonnen"}
+    assert {p["key"] for p in outcome["prompts"]} == {
+        f"bid:{seat}" for seat in outcome["state"]["seats"]}
 
 
 def test_scenario_run_prints_the_outcome_as_text():

@@ -417,3 +417,14 @@ def test_the_end_of_the_turn_needs_no_decision():
     state["phase"] = "end_of_turn"
     assert turn.prompts(state) == []
     assert not hasattr(victory, "prompts")
+
+
+def test_xv_b4_coexisting_bene_gesserit_hold_no_stronghold():
+    """000 XV.B.4 (line 506): coexisting Bene Gesserit "cannot prevent another player's control
+    of a stronghold" and hold none; WBC clarification IV (line 1090; 004 IV.1)."""
+    state = game(advantages=True)
+    occupy(state, "bene-gesserit", "Carthag", "Arrakeen", "Tuek's Sietch")
+    occupy(state, "harkonnen", "Carthag", "Arrakeen", "Tuek's Sietch")
+    state["coexisting"] = ["Arrakeen", "Carthag", "Tuek's Sietch"]
+    assert victory.strongholds_held(state)["bene-gesserit"] == []
+    assert result_of(state) == (["harkonnen"], "strongholds")

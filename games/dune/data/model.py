@@ -391,6 +391,14 @@ class DuneData:
         """The leader ``text`` names, written loosely ("yueh", "feyd")."""
         return self._leaders.find(text)
 
+    @cached_property
+    def _cards_by_id(self) -> dict[str, TreacheryCard]:
+        return {card.id: card for card in self.treachery_deck}
+
+    def treachery_card(self, card_id: str) -> TreacheryCard:
+        """The treachery card with this id ("Shield #2")."""
+        return self._cards_by_id[card_id]
+
     def leaders_of(self, faction: str) -> tuple[Leader, ...]:
         """The five leaders of the named faction."""
         return tuple(leader for leader in self.leaders if leader.faction == faction)

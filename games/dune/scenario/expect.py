@@ -18,6 +18,7 @@ from .values import (
     _seat,
     _spice_site,
     _spot,
+    _territory_name,
     _whole,
     treachery_cards,
 )
@@ -55,6 +56,11 @@ def _expectations(expect: Expect, seats: list[str], problems: list[str]) -> list
             for n, members in enumerate(expect.alliances))
         checks.append(_equal("expect.alliances", wanted, lambda r: sorted(
             sorted(alliance) for alliance in r["state"]["alliances"])))
+    if expect.coexisting is not None:
+        wanted = sorted(t for i, name in enumerate(expect.coexisting) if (
+            t := _territory_name(name, f"expect.coexisting[{i}]", problems)))
+        checks.append(_equal("expect.coexisting", wanted,
+                             lambda r: sorted(r["state"]["coexisting"])))
     if expect.winners is not None:
         wanted = sorted(s for i, name in enumerate(expect.winners)
                         if (s := _seat(name, seats, f"expect.winners[{i}]", problems)))
@@ -175,6 +181,11 @@ def _faction_checks(seat: str, given: FactionPosition, seats: list[str],
                                                f"{key}.leaders_in_tanks", problems))
         checks.append(_equal(f"{key}.leaders_in_tanks", wanted, lambda r: sorted(
             name for name, where in sheet_of(r)["leaders"].items() if where == "tanks")))
+    if given.leaders_revived is not None:
+        wanted = sorted(n for n, _ in _leaders(given.leaders_revived,
+                                               f"{key}.leaders_revived", problems))
+        checks.append(_equal(f"{key}.leaders_revived", wanted,
+                             lambda r: sorted(sheet_of(r)["leaders_revived"])))
     if given.prediction is not None:
         faction = _seat(given.prediction.faction, seats, f"{key}.prediction.faction", problems)
         checks.append(_equal(f"{key}.prediction", {"faction": faction,

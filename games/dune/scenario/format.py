@@ -41,6 +41,7 @@ class FactionPosition:
     hand: tuple[str, ...] | None = None
     traitors: tuple[str, ...] | None = None
     leaders_in_tanks: tuple[str, ...] | None = None
+    leaders_revived: tuple[str, ...] | None = None
     prediction: Prediction | None = None
 
 
@@ -80,6 +81,8 @@ class Position:
     worms: int | None = None
     shield_wall: Literal["standing", "destroyed"] | None = None
     decks: Decks | None = None
+    coexisting: tuple[str, ...] | None = None
+    ornithopters: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)
@@ -99,6 +102,7 @@ class Expect:
     victory: str | None = None
     prompts: tuple[str, ...] | None = None
     events: tuple[str, ...] | None = None
+    coexisting: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -28,6 +28,7 @@ from .values import (
     _seat,
     _spice_site,
     _spot,
+    _territory_name,
     _whole,
     spice_cards,
     treachery_cards,
@@ -58,9 +59,24 @@ def _position(state: State, position: Position, rules: Rules, problems: list[str
         state["worms"] = position.worms
     if position.shield_wall is not None:
         state["shield_wall"] = position.shield_wall
+    if position.coexisting is not None:
+        state["coexisting"] = [t for i, name in enumerate(position.coexisting) if (
+            t := _territory_name(name, f"position.coexisting[{i}]", problems))]
+    if position.ornithopters is not None:
+        state["ornithopters"] = [s for i, name in enumerate(position.ornithopters) if (
+            s := _seat(name, seats, f"position.ornithopters[{i}]", problems))]
     for seat in seats:
         reserve = factions[seat].reserve if seat in factions else None
         _reserve(state, seat, reserve, f"position.factions.{seat}", rules, problems)
+
+
+def _own_leaders(names, key: str, seat: str, problems: list[str]) -> list[str]:
+    """Leaders named for a faction's sheet, each checked to be one of its own."""
+    found = _leaders(names, key, problems)
+    for name, faction in found:
+        if faction != seat:
+            problems.append(f"{key}: {name} is not a leader of the {SEAT_FACTIONS[seat]}")
+    return [name for name, faction in found if faction == seat]
 
 
 def _phase(state: State, position: Position, rules: Rules, problems: list[str]) -> None:
@@ -176,13 +192,11 @@ def _faction(state: State, seat: str, given: FactionPosition, key: str, rules: R
                            _leaders(given.traitors, f"{key}.traitors", problems)
                            if _not_own(name, faction, seat, f"{key}.traitors", problems)]
     if given.leaders_in_tanks is not None:
-        dead = _leaders(given.leaders_in_tanks, f"{key}.leaders_in_tanks", problems)
-        for name, faction in dead:
-            if faction != seat:
-                problems.append(f"{key}.leaders_in_tanks: {name} is not a leader of the "
-                                f"{SEAT_FACTIONS[seat]}")
-        own["leaders"] = {name: "tanks" if (name, seat) in dead else "alive"
-                          for name in own["leaders"]}
+        dead = _own_leaders(given.leaders_in_tanks, f"{key}.leaders_in_tanks", seat, problems)
+        own["leaders"] = {name: "tanks" if name in dead else "alive" for name in own["leaders"]}
+    if given.leaders_revived is not None:
+        own["leaders_revived"] = _own_leaders(given.leaders_revived, f"{key}.leaders_revived",
+                                              seat, problems)
     if given.prediction is not None:
         own["prediction"] = _prediction(given.prediction, seat, state["seats"], rules,
                                         f"{key}.prediction", problems)

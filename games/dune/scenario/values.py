@@ -40,6 +40,15 @@ def _seat(text: Any, seats: list[str], key: str, problems: list[str]) -> str | N
     return seat
 
 
+def _territory_name(text: Any, key: str, problems: list[str]) -> str | None:
+    """The territory ``text`` names, written loosely."""
+    try:
+        return data().board.territory(str(text)).name
+    except NameLookupError as error:
+        problems.append(f"{key}: {error}")
+        return None
+
+
 # --- reading the values of a position
 def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0

@@ -1,0 +1,271 @@
+"""The Bene Gesserit on the map among others: coexistence and spiritual advisors (000 XV.B,
+lines 498-509; the Bene Gesserit shield 2 and 4, lines 776-786; WBC clarification XV, 000
+lines 1295-1329, and 004 XV.1-7).
+
+Coexistence (option ``advantages``, 000 XV.B.4) is attached to the territory (WBC line 1301).
+``state["coexisting"]`` lists the territories where the Bene Gesserit coexist; such forces
+"are treated as if they are not even on the board" (``state.occupants`` leaves them out).
+``state["step"]["declared"]`` keeps this turn's declarations, which bind for the rest of the
+turn (XV.B.5): a territory declared coexisting may never change back this turn (WBC line
+1309); one declared not coexisting may change only once every other faction has left it and a
+different faction enters (WBC line 1307).
+
+When nothing is declared the rulesets disagree, and each game follows its own: under the AH
+rules the Bene Gesserit coexist ("It is assumed you are in coexistence unless you state
+otherwise", XV.B.5, line 508); under WBC a territory not declared this turn is not coexisting
+(clarification XV, line 1304; 004 XV.4).  So at the start of each movement round the WBC
+status is cleared and only what the Bene Gesserit declare stands; the AH status carries over
+unless they declare that they no longer coexist (XV.B.5).
+
+By mail the Bene Gesserit give their declarations ahead, in their ``coexistence`` order: for
+the territories where they are among others at the start of the round (declared before anyone
+moves, WBC line 1305) and for any territory they hold alone, should another faction enter it
+(XV.B.5: "you must announce immediately"); what they have not declared takes the default
+above.  Where they move in among others they say it with the move (``COEXIST`` or ``FIGHT``
+after it).  Forced by the rules whatever was ordered: they coexist with their ally (WBC line
+1311), where their ally enters a territory they hold alone (WBC line 1313), and where their
+advisors land beside another faction's shipment (XV.B.5: they "cannot ship with another player
+(as spiritual advisors) into a territory in which [they] have stated ... that [they are] not in
+coexistence").
+
+Spiritual advisors (shield 2; XV.B.3): whenever another faction ships forces onto Dune from
+off-planet reserves the Bene Gesserit may send one force from their reserve, free, to the Polar
+Sink; with option ``advantages`` to the territory and sector of that shipment instead.  Not
+with the Fremen's arrival (WBC line 1319), not with their own shipments (1321), not with the
+Guild's shipments from the map (1323); with their ally's, yes (1317); to the Polar Sink when
+the territory is not coexisting or they choose so (1315).  Sending them is optional (1313).
+By mail their ``ADVISORS`` policy says, per shipping faction or for all, ``SINK`` (the Polar
+Sink; the default, a free force on Dune), ``WITH`` (with the shipment, where allowed; the Polar
+Sink otherwise) or ``NONE``.  Karama against an advisor (WBC line 1396) comes with issue 5.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.game import Event, Prompt
+
+from .orders import OrderKind, OrderProblem, order_kind, read_faction, read_territory
+from .rules import Rules
+from .state import (
+    BENE_GESSERIT,
+    POLAR_SINK,
+    SEAT_FACTIONS,
+    State,
+    add_forces,
+    ally_of,
+    data,
+    factions_in,
+)
+
+CHOICES = ("SINK", "WITH", "NONE")
+ALL = "*"
+
+
+# --- the rules
+def coexistence_allowed(state: State) -> bool:
+    """The Bene Gesserit are in the game and may coexist (000 XV.B.4, option advantages)."""
+    return (BENE_GESSERIT in state["seats"]
+            and Rules.from_json(state["rules"]).advantages)
+
+
+def default_coexist(state: State) -> bool:
+    """Coexisting when nothing is declared: yes under AH (XV.B.5), no under WBC (line 1304)."""
+    return not Rules.from_json(state["rules"]).wbc
+
+
+def among_others(state: State) -> list[str]:
+    """The territories (not the Polar Sink) where the Bene Gesserit share a territory with
+    another faction, in board order."""
+    return [t.name for t in data().board.territories
+            if t.name != POLAR_SINK and BENE_GESSERIT in factions_in(state, t.name)
+            and len(factions_in(state, t.name)) > 1]
+
+
+def start_of_round(state: State, wanted: dict[str, bool]) -> list[Event]:
+    """The declarations at the start of the movement round (XV.B.5; WBC line 1305): every
+    territory among others gets its declared or default status.  Under WBC the Bene Gesserit
+    who ended the turn coexisting in a stronghold beside two other factions must stay
+    coexisting (clarification VII, line 1134, said of worm riders who entered beside them;
+    ruling: however the two others came there)."""
+    wbc = Rules.from_json(state["rules"]).wbc
+    before = set(state["coexisting"])
+    if wbc:
+        state["coexisting"] = []
+    state["step"]["ahead"] = dict(wanted)
+    events: list[Event] = []
+    for territory in among_others(state):
+        coexist = wanted.get(territory, territory in state["coexisting"]
+                             or default_coexist(state))
+        if wbc and territory in before and beside_two(state, territory):
+            coexist = True
+        events += declare(state, territory, coexist)
+    return events
+
+
+def beside_two(state: State, territory: str) -> bool:
+    """A stronghold where two factions besides the Bene Gesserit have forces."""
+    others = [seat for seat in factions_in(state, territory) if seat != BENE_GESSERIT]
+    return data().board[territory].is_stronghold and len(others) >= 2
+
+
+def declare(state: State, territory: str, coexist: bool) -> list[Event]:
+    """Set a territory's status, within what this turn's declarations allow (WBC lines
+    1307-1313); one public event when it is declared or changes."""
+    declared = state["step"].setdefault("declared", {})
+    if must_coexist(state, territory):
+        coexist = True                          # WBC line 1311: always with their ally
+    previous = declared.get(territory)
+    if previous is True:
+        coexist = True                          # WBC line 1309: never back this turn
+    declared[territory] = coexist
+    coexisting = set(state["coexisting"])
+    was = territory in coexisting
+    coexisting.discard(territory)
+    if coexist:
+        coexisting.add(territory)
+    state["coexisting"] = [t.name for t in data().board.territories if t.name in coexisting]
+    if previous is not None and was == coexist:
+        return []
+    return [Event("coexistence", {"territory": territory, "coexist": coexist})]
+
+
+def must_coexist(state: State, territory: str) -> bool:
+    """The Bene Gesserit must coexist there: their ally has forces there (WBC line 1311)."""
+    return any(ally in factions_in(state, territory) for ally in ally_of(state, BENE_GESSERIT))
+
+
+def on_arrival(state: State, mover: str, territory: str, wish: bool | None) -> list[Event]:
+    """Forces of ``mover`` have just arrived in ``territory`` (shipped, moved): the Bene
+    Gesserit declare there if they now share it (XV.B.5: "Anytime you end your move in an
+    occupied territory ... or another player moves his tokens into a territory only you
+    occupy").  ``wish`` is the Bene Gesserit's own word with their move, if any."""
+    if not coexistence_allowed(state) or territory == POLAR_SINK:
+        return []
+    present = factions_in(state, territory)
+    if BENE_GESSERIT not in present or len(present) < 2:
+        return []
+    declared = state["step"].setdefault("declared", {})
+    if must_coexist(state, territory):
+        return declare(state, territory, True)
+    if mover == BENE_GESSERIT:
+        coexist = default_coexist(state) if wish is None else wish
+    elif territory in declared and set(present) - {BENE_GESSERIT, mover}:
+        return []                              # already shared: the status stands
+    else:
+        ahead = state["step"].get("ahead", {})
+        coexist = ahead.get(territory, default_coexist(state))
+        if declared.get(territory) is False and set(present) - {BENE_GESSERIT} == {mover}:
+            # WBC line 1307: vacated by all others, then entered by a different faction
+            declared.pop(territory)
+    return declare(state, territory, coexist)
+
+
+def advisors_go(state: State, shipper: str, territory: str, sector: int) -> list[Event]:
+    """The free advisor with another faction's shipment from off-planet (shield 2, XV.B.3),
+    by the Bene Gesserit's policy; the caller decides that the shipment qualifies."""
+    if (BENE_GESSERIT not in state["seats"] or shipper == BENE_GESSERIT
+            or not state["factions"][BENE_GESSERIT]["reserve"][0]):
+        return []
+    policy = state["step"].get("advisors", {})
+    choice = policy.get(shipper, policy.get(ALL, "SINK"))
+    if choice == "NONE":
+        return []
+    where_to, at = POLAR_SINK, 0
+    if choice == "WITH" and coexistence_allowed(state) and _may_join(state, territory):
+        where_to, at = territory, sector
+    state["factions"][BENE_GESSERIT]["reserve"][0] -= 1
+    add_forces(state, BENE_GESSERIT, where_to, at, 1)
+    events = [Event("advisor-sent", {"with": shipper, "territory": where_to})]
+    if where_to != POLAR_SINK:
+        events += declare(state, where_to, True)
+    return events
+
+
+def _may_join(state: State, territory: str) -> bool:
+    """Advisors may land with a shipment unless the territory was declared, or is declared
+    ahead, not coexisting this turn (XV.B.5: "stated (or intend to state when you land)";
+    WBC line 1318)."""
+    step = state["step"]
+    status = step.get("declared", {}).get(territory, step.get("ahead", {}).get(territory))
+    return status is not False
+
+
+# --- the order
+def prompt(state: State) -> Prompt:
+    """The Bene Gesserit's declarations ahead and their advisor policy, for this round."""
+    rules = Rules.from_json(state["rules"])
+    shared = among_others(state)
+    parts = []
+    if coexistence_allowed(state):
+        default = "coexisting" if default_coexist(state) else "not coexisting"
+        parts.append("COEXIST <territory> or FIGHT <territory> for each territory you share "
+                     f"now ({', '.join(shared) or 'none'}) or hold alone, should anyone enter "
+                     f"it; undeclared: {default} ({'WBC XV' if rules.wbc else '000 XV.B.5'})")
+    choices = "SINK, WITH or NONE" if coexistence_allowed(state) else "SINK or NONE"
+    parts.append(f"ADVISORS {choices} [<faction>]: where your free advisor goes with another "
+                 "faction's shipment from off-planet: SINK the Polar Sink, WITH the same "
+                 "territory, NONE none; for every faction unless you name one (default SINK)")
+    return Prompt(f"coexistence:{BENE_GESSERIT}", BENE_GESSERIT, "coexistence", True,
+                  "; ".join(parts) + ".", {}, "ADVISORS SINK", "ADVISORS SINK")
+
+
+def read_line(state: State, prompt_: Prompt, words: list[str]) -> dict[str, Any]:
+    """One line: COEXIST <territory>, FIGHT <territory> or ADVISORS <choice> [<faction>]."""
+    verb, words = words[0], words[1:]
+    if verb in ("COEXIST", "FIGHT"):
+        if not coexistence_allowed(state):
+            raise OrderProblem("no-coexistence", "coexistence needs the optional advantages "
+                               "(000 XV.B.4)", ("ADVISORS SINK",))
+        territory, _ = read_territory(words)
+        if territory.name == POLAR_SINK:
+            raise OrderProblem("polar-sink", "there is no battle in the Polar Sink: nothing "
+                               "to declare there", ())
+        return {"declare": {territory.name: verb == "COEXIST"}}
+    choice = (words[0].upper() if words else "")
+    taken = 1
+    if choice == "POLAR" and len(words) > 1 and words[1].upper() == "SINK":
+        choice, taken = "SINK", 2
+    valid = CHOICES if coexistence_allowed(state) else ("SINK", "NONE")
+    if choice not in valid:
+        raise OrderProblem("advisors", f"ADVISORS takes {', '.join(valid)}, not {choice!r}",
+                           tuple(f"ADVISORS {c}" for c in valid))
+    rest = words[taken:]
+    others = [s for s in state["seats"] if s != BENE_GESSERIT]
+    faction = read_faction(rest, others) if rest else ALL
+    return {"advisors": {faction: choice}}
+
+
+def combine(state: State, prompt_: Prompt, parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """Every line together: the declarations and the advisor policy (later lines win)."""
+    value: dict[str, Any] = {}
+    for part in parts:
+        for key, entries in part.items():
+            value.setdefault(key, {}).update(entries)
+    return value
+
+
+def text(value: dict[str, Any]) -> str:
+    lines = [f"{'COEXIST' if coexist else 'FIGHT'} {territory}"
+             for territory, coexist in value.get("declare", {}).items()]
+    for faction, choice in value.get("advisors", {}).items():
+        lines.append(f"ADVISORS {choice}" + ("" if faction == ALL
+                                             else f" {SEAT_FACTIONS[faction]}"))
+    return "\n".join(lines) or "ADVISORS SINK"
+
+
+def random_value(view: dict[str, Any], prompt_: Prompt, rng: random.Random
+                 ) -> dict[str, Any]:
+    """A bot's policy: advisors anywhere allowed; each shared territory one way or the other."""
+    choices = ["SINK", "NONE"] + (["WITH"] if "COEXIST" in prompt_.legal else [])
+    value: dict[str, Any] = {"advisors": {ALL: rng.choice(choices)}}
+    if "COEXIST" in prompt_.legal:
+        mine = [t for t, sectors in view["forces"].items() if t != POLAR_SINK and any(
+            BENE_GESSERIT in by_faction for by_faction in sectors.values())]
+        value["declare"] = {t: rng.random() < 0.6 for t in mine}
+    return value
+
+
+order_kind(OrderKind("coexistence", ("COEXIST", "FIGHT", "ADVISORS"), read_line, text,
+                     combine=combine, random=random_value, with_verb=True))

@@ -1,0 +1,68 @@
+"""Leaders: where each one is, which may fight, and which may be revived (000 IX.D, lines
+351-362; Q&A XXV.D.2, lines 688-689).
+
+A faction sheet keeps ``leaders`` (name -> ``alive`` or ``tanks``; the Harkonnen's captures
+will add places) and ``leaders_revived``: the leaders revived since the faction last began
+reviving leaders, in order.  These functions read those two and nothing else, so that a
+seat's view (``view.seat_view``) answers the same questions as the state.
+
+Rulings:
+
+- IX.D.1: "If all 5 of a player's leaders are in the 'tanks', a player may revive one leader
+  per turn until all of his leaders have been revived."  Q&A D.2 widens the condition to a
+  player who "doesn't have any of his own leaders available to play in battle": a leader is
+  available when it is ``alive`` (a captured leader is not).  Revival then goes on "until all
+  ... have been revived": while some leader in the tanks has not been revived since it began.
+- IX.D.5: a leader revived and killed again "cannot be revived again until all of the
+  player's other revivable leaders have been revived, killed and sent to the 'tanks' again":
+  every other leader is in ``leaders_revived`` and in the tanks.  Reviving it then begins a new
+  round of revival (``leaders_revived`` starts again from it).
+- Cards (the Tleilaxu Ghola, the Emperor's Karama) revive any leader of the faction in the
+  tanks: their text sets no condition ("recover one leader from the 'tanks'", 000 line 942;
+  "one leader for free", line 974).  A leader so revived counts in ``leaders_revived`` only
+  while the faction may revive leaders anyway; otherwise it was never part of IX.D.
+"""
+
+from __future__ import annotations
+
+ALIVE, TANKS = "alive", "tanks"
+
+
+def available(leaders: dict[str, str]) -> list[str]:
+    """The leaders free to fight: those alive (000 Q&A D.2)."""
+    return [name for name, where in leaders.items() if where == ALIVE]
+
+
+def in_tanks(leaders: dict[str, str]) -> list[str]:
+    """The leaders in the Tleilaxu Tanks."""
+    return [name for name, where in leaders.items() if where == TANKS]
+
+
+def may_revive(leaders: dict[str, str], revived: list[str]) -> bool:
+    """Whether the faction may revive leaders this turn (000 IX.D.1; Q&A D.2): none of its
+    leaders is available, or a revival has begun and some leader in the tanks is still to be
+    revived."""
+    if not in_tanks(leaders):
+        return False
+    under_way = bool(revived) and any(name not in revived for name in in_tanks(leaders))
+    return not available(leaders) or under_way
+
+
+def revivable(leaders: dict[str, str], revived: list[str]) -> list[str]:
+    """The leaders the faction may revive by paying their value now (000 IX.D.1, IX.D.5)."""
+    if not may_revive(leaders, revived):
+        return []
+    return [name for name in in_tanks(leaders)
+            if name not in revived or all(other in revived and leaders[other] == TANKS
+                                          for other in leaders if other != name)]
+
+
+def note_revived(leaders: dict[str, str], revived: list[str], name: str) -> list[str]:
+    """``leaders_revived`` after ``name`` is revived, ``leaders`` being the places before:
+    a leader revived again once every leader was revived begins a new round (IX.D.5); a card
+    revival outside IX.D leaves it as it was."""
+    if not may_revive(leaders, revived):
+        return list(revived)
+    if name not in revived:
+        return [*revived, name]
+    return [name] if set(leaders) <= set(revived) else list(revived)
