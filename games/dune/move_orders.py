@@ -187,16 +187,19 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
     checked against the position now (``check_now``)."""
     plans: list[dict[str, Any]] = [{}]
     value: dict[str, Any] = {"plans": plans}
-    for part in parts:
+    lines: list[dict[str, int]] = [{}]          # plan -> its part -> the line's index
+    for index, part in enumerate(parts):
         if part.get("else"):
             plans.append({})
+            lines.append({})
             continue
         for key in ("ship", "move", "hajr"):
             if key in part:
                 if key in plans[-1]:
                     raise OrderProblem("twice", f"one {key.upper()} per plan (000 IX.C); "
-                                       "write ELSE between plans", ("ELSE",))
+                                       "write ELSE between plans", ("ELSE",), index)
                 plans[-1][key] = part[key]
+                lines[-1][key] = index
         for key in ("support", "wait", "timing"):
             if key in part:
                 value[key] = part[key]
@@ -213,14 +216,16 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
             prompt.seat]["spice"]:
         raise OrderProblem("not-enough-spice", f"you give more than the "
                            f"{state['factions'][prompt.seat]['spice']} spice you have", ())
-    check_now(state, prompt.seat, value)
+    check_now(state, prompt.seat, value, lines)
     return value
 
 
-def check_now(state: State, seat: str, value: dict[str, Any]) -> None:
+def check_now(state: State, seat: str, value: dict[str, Any],
+              lines: list[dict[str, int]]) -> None:
     """In the sequential mode the turn is now: the first plan must be legal as things stand.
     In the batched mode other factions move first, so a plan is refused now only for what
-    they cannot change: the faction's own forces, reserves, spice and cards."""
+    they cannot change: the faction's own forces, reserves, spice and cards.  The refusal
+    quotes the line of the part at fault (``lines``: each plan's part -> its line)."""
     if "wait" in value:
         return
     sequential = state["step"].get("mode") == "sequential"
@@ -234,10 +239,29 @@ def check_now(state: State, seat: str, value: dict[str, Any]) -> None:
         except OrderProblem as problem:
             if sequential or problem.code in OWN_PROBLEMS:
                 prefix = f"plan {number}: " if len(value["plans"]) > 1 else ""
+                at_fault = lines[number - 1].get(failing_part(state, seat, plan, value))
                 raise OrderProblem(problem.code, prefix + problem.message,
-                                   problem.valid) from None
+                                   problem.valid, at_fault) from None
         if sequential:
             return
+
+
+def failing_part(state: State, seat: str, plan: dict[str, Any], value: dict[str, Any]
+                 ) -> str:
+    """Which part of a plan that cannot be carried out is at fault: the first whose plan up
+    to it fails."""
+    partial: dict[str, Any] = {}
+    for key in ("ship", "move", "hajr"):
+        if key not in plan:
+            continue
+        partial[key] = plan[key]
+        trial = copy_state(state)
+        trial["step"].setdefault("support", {})[seat] = value.get("support", 0)
+        try:
+            moves.carry_out(trial, seat, partial)
+        except OrderProblem:
+            return key
+    return "ship"
 
 
 # Problems no other faction's turn can mend (batched mode).

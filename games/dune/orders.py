@@ -27,13 +27,19 @@ from .state import FACTION_SEATS, SEAT_FACTIONS, State, data
 
 
 class OrderProblem(ValueError):
-    """A line that cannot be read as the order it starts: a code, the reason, what is valid."""
+    """A line that cannot be read as the order it starts: a code, the reason, what is valid.
 
-    def __init__(self, code: str, message: str, valid: tuple[str, ...] = ()):
+    Raised by a kind's ``combine``, ``part`` may say which of the lines (by their index among
+    the decision's lines) is at fault; the first is quoted otherwise.
+    """
+
+    def __init__(self, code: str, message: str, valid: tuple[str, ...] = (),
+                 part: int | None = None):
         super().__init__(message)
         self.code = code
         self.message = message
         self.valid = tuple(valid)
+        self.part = part
 
 
 @dataclass(frozen=True)
@@ -104,7 +110,7 @@ def parse_orders(state: State, seat: str, text: str, prompts: list[Prompt]) -> P
             try:
                 value = kind.combine(state, prompt, [part for _, _, part in lines])
             except OrderProblem as problem:
-                number, line, _ = lines[0]
+                number, line, _ = lines[problem.part or 0]
                 parsed.errors.append(OrderError(number, line, problem.code, problem.message,
                                                 problem.valid))
                 continue

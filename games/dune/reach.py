@@ -401,7 +401,8 @@ def check_shipment(state: State, faction: str, kind: str, destination: str | Non
     Paying is the caller's: allies may pay (XII.E.4)."""
     kinds = shipment_kinds(state, faction)
     if kind not in kinds:
-        raise OrderProblem("shipment-kind", _kind_refusal(faction, kind), kinds)
+        raise OrderProblem("shipment-kind", _kind_refusal(faction, kind),
+                           tuple(KIND_FORMS[k] for k in kinds))
     if karama and kind != "reserve":
         raise OrderProblem("karama-reserve-only", "a Karama lands forces from the reserve at "
                            "the Guild's cost (000 player aid B.6.A.6), no other shipment", kinds)
@@ -448,6 +449,13 @@ def _check_landing(state: State, faction: str, kind: str, destination: str,
     problem = entry_problem(state, faction, destination)
     assert problem is not None, (destination, sector)
     raise OrderProblem(problem.code, problem.message + costs, valid)
+
+
+# How each kind of shipment is ordered (move_orders), for the "valid" list of a refusal.
+KIND_FORMS = {"reserve": "SHIP <forces> TO <territory>",
+              "fremen": "SHIP <forces> TO <territory near the Great Flat>",
+              "cross": "SHIP <forces> FROM <territory> TO <territory>",
+              "back": "SHIP <forces> FROM <territory> TO RESERVES"}
 
 
 def _kind_refusal(faction: str, kind: str) -> str:

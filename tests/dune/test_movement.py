@@ -73,7 +73,7 @@ def test_ix_c1d_no_shipment_back_to_the_reserves_but_for_the_guild():
     code, message, valid = refused(basic(), HA, "SHIP 2 FROM Carthag TO RESERVES")
     assert code == "shipment-kind"
     assert "only the Guild and its allies ship back to the reserve" in message
-    assert valid == ("reserve",)
+    assert valid == ("SHIP <forces> TO <territory>",)
 
 
 def test_wbc_ix_9_fremen_shipment_never_ends_off_the_board():
@@ -82,7 +82,8 @@ def test_wbc_ix_9_fremen_shipment_never_ends_off_the_board():
     state = position([FR, AT], {"Sietch Tabr": {FR: 10}, "Arrakeen": {AT: 10}}, "wbc").state
     assert [p.key for p in dune.prompts(state)] == ["move:fremen"]
     code, message, valid = refused(state, FR, "SHIP 2 FROM Sietch Tabr TO RESERVES")
-    assert code == "shipment-kind" and valid == ("fremen",)
+    assert code == "shipment-kind"
+    assert valid == ("SHIP <forces> TO <territory near the Great Flat>",)
     assert "only the Guild and its allies ship back" in message
 
 
@@ -447,3 +448,14 @@ def test_give_names_a_faction_and_an_amount_of_spice():
     text = move_orders.text(value_of(state, HA, "give fremen 2\nPASS"))
     assert "GIVE Fremen 2" in text.splitlines()
     assert value_of(state, HA, text)["give"] == [[FR, 2]]
+
+
+def test_the_refusal_quotes_the_line_at_fault():
+    """Bad input gets a reply quoting the bad line (DESIGN): a plan checked as a whole is
+    refused at the line of its part that cannot be carried out, not at its first line."""
+    parsed = dune.parse(basic(), HA, "SHIP 2 TO Carthag\n"
+                                     "MOVE 5 FROM Carthag TO Habbanya Ridge Sietch")
+    (error,) = parsed.errors
+    assert (error.line_no, error.code) == (2, "out-of-reach")
+    assert error.line == "MOVE 5 FROM Carthag TO Habbanya Ridge Sietch"
+    assert "Arrakeen" in error.valid

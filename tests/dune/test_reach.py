@@ -390,7 +390,7 @@ def test_guild_shield_1_three_kinds_of_shipment_and_its_allies_too():
     error = problem(reach.check_shipment, state, EM, "back", None, None, 3, 0,
                     source="Funeral Plain")
     assert error.code == "shipment-kind"
-    assert error.valid == ("reserve",)
+    assert error.valid == ("SHIP <forces> TO <territory>",)
 
 
 def test_fremen_shield_2_the_fremen_come_onto_dune_no_other_way():
