@@ -404,7 +404,9 @@ def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
 @click.option("--seats", default=3, show_default=True, type=click.IntRange(2, 6),
               help="How many scripted players (per game).")
 @click.option("--seed", default="demo", show_default=True, help="The game's random seed.")
-def demo(directory: str | None, game_name: str, seats: int, seed: str) -> None:
+@click.option("--bots", is_flag=True,
+              help="Every seat a bot (bot: random): the moderator plays alone, no mail.")
+def demo(directory: str | None, game_name: str, seats: int, seed: str, bots: bool) -> None:
     """Play a whole example game by mail in a scratch directory.
 
     Scripted players read their mail from a local Maildir and answer by mail;
@@ -414,8 +416,9 @@ def demo(directory: str | None, game_name: str, seats: int, seed: str) -> None:
     Examples:
       pbem demo --dir /tmp/pbem-demo
       pbem demo --game dune --seats 6
+      pbem demo --game dune --seats 6 --bots
     """
     from pbem.demo import run_demo
 
-    run_demo(directory, game_name, seats, seed, click.echo)
+    run_demo(directory, game_name, seats, seed, click.echo, bots)
 

@@ -39,10 +39,12 @@ class GameFileError(SchemaError):
 
 @dataclass(frozen=True)
 class SeatDefinition:
-    """One seat: its name in the game (a faction), the player's address, and more."""
+    """One seat: its name in the game (a faction), the player's address, and more; or a bot
+    (``bot: random``), which plays the seat from its own view and gets no mail."""
 
     seat: str
-    address: str
+    address: str | None = None
+    bot: Literal["random"] | None = None
     player: str | None = None
     secret: str | None = None
     timezone: str | None = None
@@ -112,8 +114,11 @@ def _checks(definition: GameDefinition) -> list[str]:
                             f"got {seat.seat!r}")
         if names.count(seat.seat) > 1:
             problems.append(f"{where}.seat: {seat.seat!r} is seated twice")
-        if "@" not in seat.address:
-            problems.append(f"{where}.address: expected a mail address, got {seat.address!r}")
+        if seat.bot is not None and seat.address is not None:
+            problems.append(f"{where}: a bot seat has no address; give address or bot")
+        elif seat.bot is None and "@" not in (seat.address or ""):
+            problems.append(f"{where}.address: expected a mail address (or bot: random), "
+                            f"got {seat.address!r}")
         if seat.secret is not None and not re.fullmatch(r"\S{4,64}", seat.secret):
             problems.append(f"{where}.secret: expected 4 to 64 characters without spaces")
         for zone_key, zone in ((f"{where}.timezone", seat.timezone),):
@@ -182,9 +187,11 @@ def create_game(store: Store, config: Config, definition: GameDefinition,
         })
         for seat in definition.seats:
             store.db["seats"].insert({
-                "game_id": definition.id, "seat": seat.seat, "address": seat.address.lower(),
+                "game_id": definition.id, "seat": seat.seat,
+                "address": (seat.address or "").lower(),
                 "secret": seat.secret or secrets.token_urlsafe(6), "player": seat.player,
                 "timezone": seat.timezone, "missed": 0,
+                "disorder": "bot" if seat.bot else None,
                 "thread_id": new_message_id(config.moderator.domain,
                                             f"{definition.id}.{seat.seat}"),
             })

@@ -5,7 +5,9 @@ the mail addressed to them from the outgoing Maildir and answer it the way
 people do: a reply with the orders on top and the report quoted below,
 written into the incoming Maildir.  They choose their orders with the game's
 bot, from their own seat's view only.  The second player of each game makes a
-typing mistake in its first mail, to show how a bad line is answered.
+typing mistake in its first mail, to show how a bad line is answered.  With
+``bots`` every seat is a bot of the moderator's own (``bot: random`` in the game
+file): nobody is mailed and the moderator plays the whole game by itself.
 """
 
 from __future__ import annotations
@@ -89,9 +91,11 @@ class ScriptedPlayer:
         return reply
 
 
-def demo_games(game: str, seats: int, seed: str) -> list[dict]:
+def demo_games(game: str, seats: int, seed: str, bots: bool = False) -> list[dict]:
     """The game files of the demo: two auctions, or one game of Dune (WBC, three turns)."""
     def seating(names):
+        if bots:
+            return [{"seat": name, "bot": "random"} for name in names]
         return [{"seat": name, "address": f"{name}@players.demo", "player": name.title(),
                  "timezone": zone} for name, zone in zip(names, ZONES, strict=False)]
     if game == "dune":
@@ -105,7 +109,8 @@ def demo_games(game: str, seats: int, seed: str) -> list[dict]:
             for number in range(2)]
 
 
-def write_files(root: Path, game: str, seats: int, seed: str) -> tuple[Path, list[Path]]:
+def write_files(root: Path, game: str, seats: int, seed: str, bots: bool = False
+                ) -> tuple[Path, list[Path]]:
     """The demo's configuration and game files; returns their paths."""
     config = {
         "moderator": {"address": "moderator@pbem.demo", "name": "Demo Moderator"},
@@ -118,7 +123,7 @@ def write_files(root: Path, game: str, seats: int, seed: str) -> tuple[Path, lis
     config_path = root / "pbem.yaml"
     config_path.write_text(yaml.safe_dump(config, sort_keys=False))
     game_paths = []
-    for definition in demo_games(game, seats, seed):
+    for definition in demo_games(game, seats, seed, bots):
         path = root / f"{definition['id']}.yaml"
         path.write_text(yaml.safe_dump(definition, sort_keys=False))
         game_paths.append(path)
@@ -126,11 +131,11 @@ def write_files(root: Path, game: str, seats: int, seed: str) -> tuple[Path, lis
 
 
 def run_demo(directory: str | None, game: str, seats: int, seed: str,
-             echo: Callable[[str], None]) -> None:
+             echo: Callable[[str], None], bots: bool = False) -> None:
     """Play the demo games to their end, printing each tick's summary and where things are."""
     root = Path(directory) if directory else Path(tempfile.mkdtemp(prefix="pbem-demo-"))
     root.mkdir(parents=True, exist_ok=True)
-    config_path, game_paths = write_files(root, game, seats, seed)
+    config_path, game_paths = write_files(root, game, seats, seed, bots)
     config = load_config(config_path)
     moderator = Moderator(config)
     rng = random.Random(seed)
@@ -141,9 +146,10 @@ def run_demo(directory: str | None, game: str, seats: int, seed: str,
         record = create_game(moderator.store, config, definition, moderator.clock())
         players.extend(ScriptedPlayer(record.id, s["seat"], s["address"], rng,
                                       mistake=index == 1)
-                       for index, s in enumerate(record.seats))
+                       for index, s in enumerate(record.seats) if s["address"])
         game_ids.append(record.id)
-        echo(f"demo: game {record.id} with {len(record.seats)} scripted players")
+        who = "bots" if bots else "scripted players"
+        echo(f"demo: game {record.id} with {len(record.seats)} {who}")
     moderator.send_outbox()
     outgoing = mailbox.Maildir(config.mail_out.maildir.path, factory=None)
     incoming = mailbox.Maildir(config.mail_in.maildir.path, factory=None)

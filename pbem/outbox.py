@@ -18,8 +18,11 @@ from pbem.store import Store, utc_text
 
 def enqueue(store: Store, message: EmailMessage, now: datetime, kind: str,
             game_id: str | None = None, seat: str | None = None) -> None:
-    """Queue a composed message; call inside the transaction of the change that causes it."""
-    recipients = [address for _, address in getaddresses(message.get_all("To", []))]
+    """Queue a composed message; call inside the transaction of the change that causes it.
+    A message to nobody (a seat a bot plays from the start has no address) is not queued."""
+    recipients = [address for _, address in getaddresses(message.get_all("To", [])) if address]
+    if not recipients:
+        return
     store.db["outbox"].insert({
         "message_id": message["Message-ID"], "game_id": game_id, "seat": seat, "kind": kind,
         "sender": message["From"], "recipients": json.dumps(recipients),
