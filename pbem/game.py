@@ -23,6 +23,8 @@ from __future__ import annotations
 import copy
 import importlib
 import random
+from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -202,10 +204,19 @@ def replay(game: Game, ruleset: str, options: dict, seats: list[str], seed: str,
            batches: list[dict[str, Any] | Adjustment]) -> State:
     """Rebuild a game's state from its seed and its log: the order batches applied and the
     GM's adjustments, in their order (step N is the Nth entry)."""
+    (state,) = deque(replay_states(game, ruleset, options, seats, seed, batches), maxlen=1)
+    return state
+
+
+def replay_states(game: Game, ruleset: str, options: dict, seats: list[str], seed: str,
+                  batches: list[dict[str, Any] | Adjustment]) -> Iterator[State]:
+    """Every state of a game from its seed and its log: the set-up's, then the state after
+    each entry (as ``replay``)."""
     state = game.setup(ruleset, options, seats, step_rng(seed, 0))
+    yield state
     for step, entry in enumerate(batches, start=1):
         if isinstance(entry, Adjustment):
             state = entry.apply(state)
         else:
             state, _ = game.apply(state, entry, step_rng(seed, step))
-    return state
+        yield state

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbem.game import Adjustment, Game, Prompt, State, load_game, replay
+from pbem.game import Adjustment, Game, Prompt, State, load_game, replay, replay_states
 from pbem.store import Store
 
 
@@ -75,9 +76,18 @@ class GameRecord:
     def replay(self, store: Store, steps: int | None = None) -> State:
         """The state rebuilt from the seed and the first ``steps`` entries of the decision
         log (all of them by default)."""
-        entries = [log_entry(row) for row in store.decisions(self.id)[:steps]]
-        return replay(self.rules, self.row["ruleset"], json.loads(self.row["options"] or "{}"),
-                      [seat["seat"] for seat in self.seats], self.row["seed"], entries)
+        return replay(self.rules, *self._setup(), self._log(store)[:steps])
+
+    def replay_states(self, store: Store) -> Iterator[State]:
+        """Every state the game went through, from its set-up to now."""
+        return replay_states(self.rules, *self._setup(), self._log(store))
+
+    def _setup(self) -> tuple[str, dict, list[str], str]:
+        return (self.row["ruleset"], json.loads(self.row["options"] or "{}"),
+                [seat["seat"] for seat in self.seats], self.row["seed"])
+
+    def _log(self, store: Store) -> list[dict[str, Any] | Adjustment]:
+        return [log_entry(row) for row in store.decisions(self.id)]
 
 
 def log_entry(row: dict[str, Any]) -> dict[str, Any] | Adjustment:

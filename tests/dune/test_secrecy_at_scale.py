@@ -1,0 +1,67 @@
+"""Secrecy at scale (issue 8): whole games of Dune played through the moderator by bots that
+are mailed every report, and every mail each seat got checked by the leak detector
+(``tests/dune_leaks.py``) against the secrets of every other seat at every step.  Zero leaks
+is the bar."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from dune_leaks import leaked, secrets_over
+from installation import Installation
+from players import text
+
+from pbem.definition import create_game, game_definition
+from pbem.games.dune.state import SEAT_FACTIONS
+
+GAMES = [  # (ruleset, options, seats): every phase so far, each mail mode, 2 to 6 factions
+    ("wbc", {}, 6), ("wbc", {"bidding": "whole_round", "movement": "batched"}, 6),
+    ("classic", {}, 4), ("classic", {"optional": True, "advanced": True}, 5),
+    ("classic", {"advantages": True, "movement": "batched"}, 3), ("wbc", {}, 2),
+]
+
+
+@pytest.mark.parametrize("number", range(len(GAMES)))
+def test_no_mail_of_a_whole_game_shows_another_seats_secret(tmp_path, number):
+    ruleset, options, players = GAMES[number]
+    seats = random.Random(number).sample(list(SEAT_FACTIONS), players)
+    site = Installation(tmp_path)
+    moderator = site.moderator()
+    definition = game_definition({
+        "id": "dune-s", "game": "dune", "ruleset": ruleset, "seed": f"scale-{number}",
+        "options": {**options, "turns": 4}, "auth": "address",
+        "deadlines": {"resolve_delay_minutes": 1},
+        "seats": [{"seat": s, "address": f"{s}@players.test"} for s in seats]})
+    create_game(moderator.store, site.config, definition, site.clock())
+    moderator.store.db.execute("update seats set disorder = 'bot' where game_id = 'dune-s'")
+    steps = 0          # bots answer at once; each step waits a minute, so each is mailed
+    while not site.record("dune-s").finished:
+        site.clock.advance(minutes=1)
+        summary = site.moderator().tick()
+        assert not summary.errors and summary.steps <= 1
+        steps += summary.steps
+        assert steps < 400
+    record = site.record("dune-s")
+    held, played = secrets_over(record.replay_states(moderator.store), seats)
+    assert any(held.values())
+    prediction = record.state["factions"].get("bene-gesserit", {}).get("prediction")
+    for seat in seats:
+        mails = site.sent(f"{seat}@players.test")
+        assert len(mails) > steps / 2
+        assert not leaked("\n".join(text(m) for m in mails), seat, held, played, prediction)
+
+
+def test_the_leak_detector_finds_another_seats_card_traitor_and_prediction():
+    """The detector itself: a mail naming another seat's hand card, traitor or the Bene
+    Gesserit's prediction is a leak; the seat's own secrets, played cards and territory
+    names that contain a card's name are not."""
+    held = {"atreides": {"Lasgun", "Feyd-Rautha"}, "harkonnen": {"Shield #1", "Kulon"},
+            "bene-gesserit": set()}
+    prediction = {"faction": "harkonnen", "turn": 3}
+    mail = "You hold Lasgun. Cards: Shield #1. Forces in Gara Kulon. Traitor: Feyd-Rautha."
+    assert leaked(mail, "atreides", held, set(), prediction) == {"Shield #1"}
+    assert leaked(mail, "atreides", held, {"Shield #1"}, prediction) == set()
+    assert leaked("Your prediction: Harkonnen on turn 3", "atreides", held, set(),
+                  prediction) == {"the Bene Gesserit prediction"}
+    assert leaked("Feyd-Rautha, Lasgun", "harkonnen", held, set()) == {"Lasgun"}

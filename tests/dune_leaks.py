@@ -1,0 +1,49 @@
+"""The leak detector of the Dune mail tests: which secrets of other seats a seat's mail shows.
+
+A seat's secrets over a game are what only it could see at some step: its hand, its traitors,
+its traitor draw during the set-up, the cards up for bid the Atreides saw (000 line 756).  The
+treachery discard pile is open to all (000 line 1164), so a card once played openly is no
+secret any more; a faction's own leaders are no secret to it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from pbem.games.dune.bidding import cards_seen
+from pbem.games.dune.state import SEAT_FACTIONS, data
+
+
+def secrets_of(state, seat):
+    """What only ``seat`` may know in this state."""
+    own = state["factions"][seat]
+    found = set(own["hand"]) | set(own["traitors"]) | set(cards_seen(state, seat))
+    if state["phase"] == "setup":
+        found |= set(own["traitor_draw"])
+    return found
+
+
+def secrets_over(states, seats):
+    """(seat -> every secret it held at some step, the cards played openly) over the states."""
+    held = {seat: set() for seat in seats}
+    played = set()
+    for state in states:
+        played |= set(state["decks"]["treachery_discard"])
+        for seat in seats:
+            held[seat] |= secrets_of(state, seat)
+    return held, played
+
+
+def leaked(mails: str, seat, held, played, prediction=None):
+    """The other seats' secrets that ``seat``'s mail text shows (empty: none)."""
+    for territory in data().board.territories:      # "Gara Kulon" is no card Kulon
+        mails = mails.replace(territory.name, "")
+    own_leaders = {leader.name for leader in data().leaders_of(SEAT_FACTIONS[seat])}
+    others = set().union(*(held[s] for s in held if s != seat)) - own_leaders - played
+    found = {secret for secret in others - held[seat]
+             if re.search(rf"\b{re.escape(secret)}\b", mails)}
+    if (prediction and seat != "bene-gesserit"
+            and f"your prediction: {SEAT_FACTIONS[prediction['faction']]}".lower()
+            in mails.lower()):
+        found.add("the Bene Gesserit prediction")
+    return found
