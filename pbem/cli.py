@@ -363,8 +363,10 @@ def _options(pairs: tuple[str, ...]) -> dict:
 @click.option("--out", default="selfplay-failures", show_default=True,
               type=click.Path(file_okay=False),
               help="Folder for the replayable files of failing games.")
+@click.option("--bot", "style", default="random", show_default=True,
+              help="The bots that play: random, or another style the game has (basic).")
 def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
-             option_pairs: tuple[str, ...], out: str) -> None:
+             option_pairs: tuple[str, ...], out: str, style: str) -> None:
     """Play whole games by the bots, checking the game's invariants after every step.
 
     Each game has 2 to 6 seats drawn from its seed; every bot order goes
@@ -384,8 +386,12 @@ def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
     if ruleset not in game_module.rulesets:
         raise click.BadParameter(f"{ruleset!r}: {game_name} has rulesets "
                                  f"{', '.join(game_module.rulesets)}", param_hint="--ruleset")
+    if style not in game_module.bot_styles:
+        raise click.BadParameter(f"{style!r}: {game_name} has bots "
+                                 f"{', '.join(game_module.bot_styles)}", param_hint="--bot")
     try:
-        summary = play_games(game_module, ruleset, _options(option_pairs), games, seed, out=out)
+        summary = play_games(game_module, ruleset, _options(option_pairs), games, seed, out=out,
+                             style=style)
     except BadSetup as error:
         raise click.ClickException(f"bad set-up: {error}") from None
     for violation in summary.violations:

@@ -44,7 +44,7 @@ class SeatDefinition:
 
     seat: str
     address: str | None = None
-    bot: Literal["random"] | None = None
+    bot: str | None = None
     player: str | None = None
     secret: str | None = None
     timezone: str | None = None
@@ -70,6 +70,14 @@ class GameDefinition:
     draw_seats: bool = False
     press: Literal["named", "anonymous", "none"] = "named"
     max_absence_days: int = 14
+
+
+def bot_disorder(style: str | None) -> str | None:
+    """How a seat played by a bot from the start is stored: as civil disorder ``bot``
+    (``bot:<style>`` for a style other than random), or None for a player's seat."""
+    if style is None:
+        return None
+    return "bot" if style == "random" else f"bot:{style}"
 
 
 def read_game_file(path: Path | str) -> GameDefinition:
@@ -114,6 +122,10 @@ def _checks(definition: GameDefinition) -> list[str]:
                             f"got {seat.seat!r}")
         if names.count(seat.seat) > 1:
             problems.append(f"{where}.seat: {seat.seat!r} is seated twice")
+        styles = getattr(rules, "bot_styles", ("random",))
+        if seat.bot is not None and seat.bot not in styles:
+            problems.append(f"{where}.bot: expected one of {', '.join(styles)}, "
+                            f"got {seat.bot!r}")
         if seat.bot is not None and seat.address is not None:
             problems.append(f"{where}: a bot seat has no address; give address or bot")
         elif seat.bot is None and "@" not in (seat.address or ""):
@@ -191,7 +203,7 @@ def create_game(store: Store, config: Config, definition: GameDefinition,
                 "address": (seat.address or "").lower(),
                 "secret": seat.secret or secrets.token_urlsafe(6), "player": seat.player,
                 "timezone": seat.timezone, "missed": 0,
-                "disorder": "bot" if seat.bot else None,
+                "disorder": bot_disorder(seat.bot),
                 "thread_id": new_message_id(config.moderator.domain,
                                             f"{definition.id}.{seat.seat}"),
             })

@@ -118,6 +118,7 @@ class Game(Protocol):
     rules_version: str
     rulesets: tuple[str, ...]
     seat_names: tuple[str, ...]
+    bot_styles: tuple[str, ...]        # the bots a seat may have: "random" first
 
     def setup(
         self, ruleset: str, options: dict[str, Any], seats: list[str], rng: random.Random
@@ -137,7 +138,8 @@ class Game(Protocol):
 
     def result(self, state: State) -> dict[str, Any] | None: ...
 
-    def bot_order(self, view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str: ...
+    def bot_order(self, view: dict[str, Any], prompt: Prompt, rng: random.Random,
+                  style: str = "random") -> str: ...
 
 
 def check_invariants(game: Game, state: State) -> list[str]:

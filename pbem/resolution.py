@@ -116,17 +116,22 @@ def file_standing_orders(store: Store, record: GameRecord, prompts: list[Prompt]
 
 def file_bot_orders(store: Store, record: GameRecord, prompts: list[Prompt],
                     now: datetime) -> None:
-    """Seats a bot plays (civil disorder ``bot``) get their orders at once, from their view."""
-    bots = {s["seat"] for s in record.seats if s["disorder"] == "bot"}
+    """Seats a bot plays (civil disorder ``bot``, or ``bot:<style>``) get their orders at once,
+    from their view; should the parser refuse a bot's text, the decision's default."""
+    bots = {s["seat"]: (s["disorder"].partition(":")[2] or "random") for s in record.seats
+            if (s["disorder"] or "").partition(":")[0] == "bot"}
     pending = store.pending(record.id, record.step)
     for prompt in prompts:
         if prompt.seat not in bots or prompt.key in pending:
             continue
         rng = random.Random(f"{record.row['seed']}/{record.step}/bot/{prompt.key}")
-        text = record.rules.bot_order(record.rules.view(record.state, prompt.seat), prompt, rng)
-        order = next(o for o in record.rules.parse(record.state, prompt.seat, text).orders
-                     if o.prompt == prompt.key)
-        _file_order(store, record, prompt, order.value, order.text, now)
+        text = record.rules.bot_order(record.rules.view(record.state, prompt.seat), prompt, rng,
+                                      bots[prompt.seat])
+        orders = [o for o in record.rules.parse(record.state, prompt.seat, text).orders
+                  if o.prompt == prompt.key]
+        value, text = ((orders[0].value, orders[0].text) if orders
+                       else (prompt.default, prompt.default_text))
+        _file_order(store, record, prompt, value, text, now)
 
 
 def file_absence_defaults(store: Store, record: GameRecord, prompts: list[Prompt],

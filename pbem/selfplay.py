@@ -62,6 +62,7 @@ class _Run:
     seats: list[str]
     seed: str
     state: State
+    style: str = "random"
     log: list[dict[str, Any]] = field(default_factory=list)
     refused: dict[str, str] = field(default_factory=dict)
 
@@ -74,16 +75,16 @@ class _Run:
 
 
 def play_games(game: Game, ruleset: str, options: dict[str, Any], games: int, seed: str | int,
-               seats: list[str] | None = None, out: str | Path | None = None
-               ) -> SelfplaySummary:
-    """Play ``games`` whole games by the bots, checking every step; failing games are
-    saved in ``out`` (if given)."""
+               seats: list[str] | None = None, out: str | Path | None = None,
+               style: str = "random") -> SelfplaySummary:
+    """Play ``games`` whole games by the bots (of ``style``), checking every step; failing
+    games are saved in ``out`` (if given)."""
     summary = SelfplaySummary()
     start = time.perf_counter()
     for number in range(games):
         game_seed = f"{seed}-{number}"
         run = _Run(game, ruleset, dict(options), list(seats or _draw_seats(game, game_seed)),
-                   game_seed, {})
+                   game_seed, {}, style)
         violations = _play(run, summary)
         summary.games += 1
         if violations:
@@ -112,7 +113,7 @@ def _play(run: _Run, summary: SelfplaySummary) -> list[str]:
     while not problems and run.game.result(run.state) is None:
         if len(run.log) >= MAX_STEPS:
             return _no_end(len(run.log))
-        batch, refused = _bot_orders(run.game, run.state, bots)
+        batch, refused = _bot_orders(run.game, run.state, bots, run.style)
         if refused:
             run.refused = refused
             return _refusals(run.game, run.state, refused, len(run.log) + 1)
@@ -124,7 +125,7 @@ def _play(run: _Run, summary: SelfplaySummary) -> list[str]:
     return _replay_check(run, summary)
 
 
-def _bot_orders(game: Game, state: State, bots: random.Random
+def _bot_orders(game: Game, state: State, bots: random.Random, style: str = "random"
                 ) -> tuple[dict[str, Any], dict[str, str]]:
     """The bots' orders for every open prompt, read by ``parse`` seat by seat as mail; and
     the texts of the seats whose mail the parser did not take whole."""
@@ -133,7 +134,7 @@ def _bot_orders(game: Game, state: State, bots: random.Random
     refused: dict[str, str] = {}
     for seat in dict.fromkeys(p.seat for p in prompts):
         mine = [p for p in prompts if p.seat == seat]
-        text = "\n".join(game.bot_order(game.view(state, seat), p, bots) for p in mine)
+        text = "\n".join(game.bot_order(game.view(state, seat), p, bots, style) for p in mine)
         parsed = game.parse(state, seat, text)
         answered = {o.prompt: o.value for o in parsed.orders}
         if parsed.errors or set(answered) != {p.key for p in mine}:

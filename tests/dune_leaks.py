@@ -3,11 +3,14 @@
 A seat's secrets over a game are what only it could see at some step: its hand, its traitors,
 its traitor draw during the set-up, the cards up for bid the Atreides saw (000 line 756).  The
 treachery discard pile is open to all (000 line 1164), so a card once played openly is no
-secret any more; a faction's own leaders are no secret to it.
+secret any more, nor is a card revealed in a battle plan (000 X.B.4), which a winner may keep,
+nor the name of a leader played in one (whether he is someone's traitor stays secret until
+called, but the detector matches names only); a faction's own leaders are no secret to it.
 """
 
 from __future__ import annotations
 
+import json
 import re
 
 from pbem.games.dune.bidding import cards_seen
@@ -28,10 +31,23 @@ def secrets_over(states, seats):
     held = {seat: set() for seat in seats}
     played = set()
     for state in states:
-        played |= set(state["decks"]["treachery_discard"])
+        played |= set(state["decks"]["treachery_discard"]) | set(
+            state["decks"]["treachery_removed"])       # Family Atomics, played openly
         for seat in seats:
             held[seat] |= secrets_of(state, seat)
     return held, played
+
+
+def shown_in_battles(store, game_id):
+    """The cards and leaders revealed in battle plans (000 X.B.4: "revealed simultaneously"),
+    by name, from the events of the game's decision log."""
+    shown = set()
+    for row in store.decisions(game_id):
+        for event in json.loads(row["events"] or "[]"):
+            if event["code"] == "battle-plans":
+                shown |= {plan[key] for plan in event["data"]["plans"].values()
+                          for key in ("leader", "cheap_hero", "weapon", "defense") if plan[key]}
+    return shown
 
 
 def leaked(mails: str, seat, held, played, prediction=None):

@@ -70,7 +70,8 @@ def test_a_lost_force_is_caught_saved_and_replayed_from_the_file(monkeypatch, tm
 
 
 def test_a_bot_order_the_parser_refuses_is_a_violation(monkeypatch, tmp_path):
-    monkeypatch.setattr(dune, "bot_order", lambda view, prompt, rng: "FLY TO CALADAN")
+    monkeypatch.setattr(dune, "bot_order",
+                        lambda view, prompt, rng, style="random": "FLY TO CALADAN")
     summary = play_games(dune, "classic", {"turns": 2}, 2, "bad", out=tmp_path)
     assert summary.steps == 0 and len(summary.saved) == 2
     saved = json.loads(summary.saved[0].read_text())

@@ -15,6 +15,7 @@ from .resolve import EventCode, apply
 from .table import RULES_VERSION, RULESETS, SEAT_NAMES, result, setup, step_name, view
 
 name = "auction"
+bot_styles = ("random",)
 rules_version = RULES_VERSION
 rulesets = RULESETS
 seat_names = SEAT_NAMES

@@ -226,8 +226,10 @@ VERBS: dict[str, tuple[str, int, Reader]] = {
 }
 
 
-def bot_order(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
-    """A random legal order for ``prompt``, chosen from the seat's view alone."""
+def bot_order(view: dict[str, Any], prompt: Prompt, rng: random.Random,
+              style: str = "random") -> str:
+    """A random legal order for ``prompt``, chosen from the seat's view alone (the auction's
+    only bot ``style``)."""
     if prompt.kind == BID:
         return bid_order(prompt.key, rng.randint(0, most_bid(view, prompt.seat))).text
     return keep_order(prompt, rng.choice([prompt.seat, *gift_receivers(view, prompt.seat)])).text

@@ -5,8 +5,10 @@ game for the moderator.
 ``pbem.games.dune.data`` holds the board, decks, leaders and faction sheets as checked
 YAML; the phases of play are modules of this package (``turn.py`` gives their order).
 Implemented so far: set-up, storm, spice blow with Nexus and alliances, bidding, revival,
-shipment and movement (with coexistence and spice given), spice collection and victory;
-battles come next (docs/rules-coverage.md).
+shipment and movement (with coexistence and spice given), battles (``battle``, ``combat``),
+spice collection and victory (docs/rules-coverage.md says what is left); the treachery cards
+and Karamas outside battle (``storm_cards``, ``karama``, ``bidding_karama``, ``move_karama``,
+``truthtrance``).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import Any
 from pbem.game import Event, Parsed, Prompt
 
 from . import turn
+from .basic_bot import basic_order
 from .invariants import violations
 from .orders import KINDS, parse_orders
 from .rules import RULESETS, make_rules
@@ -27,9 +30,10 @@ from .state import SEAT_FACTIONS, State
 from .view import PHASE_NAMES, public_view, seat_view
 
 name = "dune"
-rules_version = "2"   # 2: bidding, revival, shipment and movement in the turn
+rules_version = "3"   # 2: bidding, revival, shipment and movement; 3: battles
 rulesets = RULESETS
 seat_names = tuple(SEAT_FACTIONS)
+bot_styles = ("random", "basic")
 
 
 def setup(ruleset: str, options: dict[str, Any], seats: list[str],
@@ -72,9 +76,13 @@ def result(state: State) -> dict[str, Any] | None:
     return state["result"]
 
 
-def bot_order(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
-    """A random legal order for the prompt, from the seat's view only; the default where
-    the order kind has no random player yet."""
+def bot_order(view: dict[str, Any], prompt: Prompt, rng: random.Random,
+              style: str = "random") -> str:
+    """A bot's order for the prompt, from the seat's view only: the ``basic`` bot's rule of
+    thumb where it has one (``basic_bot``), else a random legal order (the default where the
+    order kind has no random player)."""
+    if style == "basic" and (text := basic_order(view, prompt, rng)) is not None:
+        return text
     kind = KINDS[prompt.kind]
     if kind.random is None:
         return prompt.template

@@ -67,9 +67,14 @@ Rulings:
   the cards are auctioned in order; a faction whose hand is full, or whose means or budget ran
   out, passes on the rest.
 
-Not here (issue 5): a Karama against the Harkonnen's free card or the Atreides' look (player aid
-A.1-2, lines 950-952; WBC lines 1388, 1410), and the Bene Gesserit's worthless card as a Karama
-(line 788).
+- The Bene Gesserit may bid Karama with a worthless card, with the special Karama powers
+  (shield line 788; ``karama``); a ``KARAMA WORTHLESS`` standing ready cancels it, and their bid
+  is then void (``bidding_karama``).
+- The other Karamas of the round (against the Atreides' look at the cards or the spice deck,
+  against the Harkonnen's free card, against the worthless card, the Harkonnen's steal) are the
+  ``KARAMA`` lines of ``bidding_karama``, asked in the same mail rounds as the bids.  While the
+  Harkonnen choose the cards they give back after a steal, the round waits for them (one mail
+  round, the next card not yet up).
 """
 
 from __future__ import annotations
@@ -77,16 +82,15 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
-from functools import cache
 from typing import Any
 
 from pbem.game import Event, Prompt
 
-from . import transfers
-from .data import Ability, CardType
+from . import bidding_karama, karama, transfers
+from .data import Ability
 from .orders import OrderKind, OrderProblem, order_kind, read_number
 from .rules import Rules
-from .state import SEAT_FACTIONS, State, data, sheet, storm_order
+from .state import SEAT_FACTIONS, State, sheet, storm_order
 
 KARAMA = "KARAMA"
 CHARITY = 2          # 000 VIII.I: "two spice from the spice bank"
@@ -97,7 +101,8 @@ PER_CARD, WHOLE_ROUND = "per_card", "whole_round"
 def begin(state: State, rng: random.Random) -> list[Event]:
     """Charity, the deal, and the first card up for bid (or every card, ``whole_round``)."""
     state["step"] = {"row": [], "dealt": 0, "opener": None, "promised": {}, "paid": {},
-                     "spent": {}, "done": False}
+                     "spent": {}, "done": False, "aside": [], "stealing": None,
+                     "no_free_card": [], "cancel_worthless": []}
     events = charity(state) + deal(state, rng)
     if _mode(state) == WHOLE_ROUND:
         events += _seen(state, state["step"]["row"])
@@ -107,8 +112,11 @@ def begin(state: State, rng: random.Random) -> list[Event]:
 
 
 def prompts(state: State) -> list[Prompt]:
-    """The secret bids of the factions that may bid, and their allies' support."""
+    """The secret bids of the factions that may bid, their allies' support and the Karamas
+    (``bidding_karama``); after a steal, the Harkonnen's cards given back alone."""
     step = state["step"]
+    if step["stealing"]:
+        return [bidding_karama.return_prompt(state)]
     if step["done"]:
         return []
     bidders = [seat for seat in bidding_order(state) if may_bid(state, seat)]
@@ -116,22 +124,29 @@ def prompts(state: State) -> list[Prompt]:
     return ([bid(state, seat) for seat in bidders]
             + [_support_prompt(state, seat) for seat in state["seats"]
                if state["factions"][seat]["spice"] > 0
-               and any(seat in transfers.supporters(state, buyer) for buyer in bidders)])
+               and any(seat in transfers.supporters(state, buyer) for buyer in bidders)]
+            + bidding_karama.prompts(state))
 
 
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
-    """The card up (every card, ``whole_round``) auctioned with the orders given; then the
-    next card comes up."""
+    """The card up (every card, ``whole_round``) auctioned with the orders given, the Karamas
+    played; then the next card comes up (after the cards given back of a steal)."""
     step = state["step"]
+    if step["stealing"]:
+        (cards,) = orders.values()
+        return bidding_karama.give_back(state, cards) + _next_card(state)
+    karamas = {key: value for key, value in orders.items() if key.startswith("karama:")}
+    bidding_karama.stand_ready(state, karamas)
     for key, value in orders.items():
         kind, seat = key.split(":")
         if kind == "card-support":
             step["promised"][seat] = value
     bids = {key.split(":")[1]: value for key, value in orders.items()
-            if not key.startswith("card-support:")}
+            if key.startswith(("bid:", "bids:"))}
     if _mode(state) == PER_CARD:
-        return sell(state, bids, rng) + card_up(state)
-    events: list[Event] = []
+        events = sell(state, bids, rng)
+        return events + bidding_karama.at_sale(state, karamas, rng) + _next_card(state)
+    events = []
     while not step["done"]:
         events += card_up(state)
         if step["done"]:
@@ -140,11 +155,18 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
         events += sell(state, {seat: _within_budget(state, seat, value["bids"][index],
                                                     value["budget"])
                                for seat, value in bids.items()}, rng)
-    return events
+    return events + bidding_karama.at_sale(state, karamas, rng)
 
 
 def done(state: State) -> bool:
-    return state["step"]["done"]
+    return state["step"]["done"] and not state["step"]["stealing"]
+
+
+def _next_card(state: State) -> list[Event]:
+    """The next card up (per card), unless the Harkonnen still give back stolen cards."""
+    if state["step"]["stealing"] or _mode(state) == WHOLE_ROUND:
+        return []
+    return card_up(state)
 
 
 def _mode(state: State) -> str:
@@ -236,20 +258,10 @@ def most_bid(state: State, seat: str) -> int:
                                                   for s in transfers.supporters(state, seat))
 
 
-def karama_cards(hand: list[str]) -> list[str]:
-    """The Karama cards of a hand."""
-    return [card for card in hand if _card_types()[card] is CardType.KARAMA]
-
-
-@cache
-def _card_types() -> dict[str, CardType]:
-    return {card.id: card.type for card in data().treachery_deck}
-
-
 def may_bid(state: State, seat: str) -> bool:
     """Whether a faction is asked for a bid: room in its hand and something to bid with."""
     return hand_has_room(state, seat) and (
-        most_bid(state, seat) > 0 or bool(karama_cards(state["factions"][seat]["hand"])))
+        most_bid(state, seat) > 0 or bool(karama.playable(state, seat)))
 
 
 # --- the cards up for bid
@@ -279,6 +291,8 @@ def card_up(state: State) -> list[Event]:
 def _seen(state: State, cards: list[str]) -> list[Event]:
     """The prescient factions (the Atreides, shield 1, line 756) see these cards."""
     first = card_number(state)
+    if karama.prevented(state, Ability.PRESCIENCE_BIDDING):     # player aid B.6.A.1
+        return []
     return [Event("card-seen", {"number": first + i, "card": card}, to=(seat,))
             for seat in state["seats"] if Ability.PRESCIENCE_BIDDING in sheet(seat).abilities
             for i, card in enumerate(cards)]
@@ -288,7 +302,8 @@ def cards_seen(state: State, seat: str) -> list[str]:
     """The cards up for bid that a faction sees now: the card up (all the row, whole_round) for
     the Atreides, nothing for the others and outside the bidding round."""
     if (state["phase"] != "bidding" or state["step"]["done"]
-            or Ability.PRESCIENCE_BIDDING not in sheet(seat).abilities):
+            or Ability.PRESCIENCE_BIDDING not in sheet(seat).abilities
+            or karama.prevented(state, Ability.PRESCIENCE_BIDDING)):
         return []
     row = state["step"]["row"]
     return list(row[:1] if _mode(state) == PER_CARD else row)
@@ -359,16 +374,25 @@ def sell(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event
     order = bidding_order(state)
     maxima = {seat: _playable(state, seat, orders.get(seat)) for seat in order}
     outcome = auction(order, maxima)
+    events: list[Event] = []
+    while outcome.karama:
+        played, effective = karama.play(state, outcome.buyer)
+        events += played
+        if effective:
+            break
+        maxima[outcome.buyer] = 0            # a cancelled Karama bid is void (bidding_karama)
+        outcome = auction(order, maxima)
     if outcome.buyer is None:
-        return [Event("card-passed", {"number": card_number(state)})] + _return_row(state)
-    return _buy(state, outcome, rng)
+        return events + [Event("card-passed", {"number": card_number(state)})] + _return_row(
+            state)
+    return events + _buy(state, outcome, rng)
 
 
 def _playable(state: State, seat: str, bid: int | str | None) -> int | str:
     """A maximum as it can be played now: a Karama only with a Karama card in hand, a number
     up to the faction's means (VIII.C; XII.E.3)."""
     if bid == KARAMA:
-        return KARAMA if karama_cards(state["factions"][seat]["hand"]) else 0
+        return KARAMA if karama.playable(state, seat) else 0
     return min(bid or 0, means(state, seat))
 
 
@@ -382,18 +406,15 @@ def _within_budget(state: State, seat: str, bid: int | str | None, budget: int |
 
 def _buy(state: State, outcome: Outcome, rng: random.Random) -> list[Event]:
     """The buyer pays (its own spice first, then its supporters), to the Emperor or the bank,
-    and takes the card; the Harkonnen draw their free card."""
+    or has played a Karama (``sell``), and takes the card; the Harkonnen draw their free
+    card."""
     step = state["step"]
     buyer, number = outcome.buyer, card_number(state)
     assert buyer is not None
     card = step["row"].pop(0)
     factions = state["factions"]
     paid: dict[str, int] = {}
-    if outcome.karama:
-        karama = karama_cards(factions[buyer]["hand"])[0]
-        factions[buyer]["hand"].remove(karama)
-        state["decks"]["treachery_discard"].append(karama)
-    else:
+    if not outcome.karama:
         due = outcome.price
         for payer in [buyer, *transfers.supporters(state, buyer)]:
             share = min(due, factions[payer]["spice"] if payer == buyer
@@ -431,6 +452,9 @@ def _free_card(state: State, buyer: str, rng: random.Random) -> list[Event]:
     if (Ability.FREE_CARD_ON_PURCHASE not in sheet(buyer).abilities
             or not hand_has_room(state, buyer)):
         return []
+    stopped = bidding_karama.free_card_stopped(state)      # player aid B.6.A.2
+    if stopped is not None:
+        return stopped
     card, events = draw(state, rng)
     if card is None:
         return events
@@ -452,7 +476,7 @@ def _bid_prompt(state: State, seat: str) -> Prompt:
 
 
 def _karama_text(state: State, seat: str, on: str = "") -> str:
-    if not karama_cards(state["factions"][seat]["hand"]):
+    if not karama.playable(state, seat):
         return ""
     return (f"BID KARAMA{on}: take it with your Karama card, paying nothing (the first in "
             "turn to bid Karama wins).  ")
@@ -486,7 +510,7 @@ def _legal_bids(state: State, seat: str, on: str) -> tuple[str, ...]:
     """The bids a faction may give now (``on``: " ON <card>", or "")."""
     most = most_bid(state, seat)
     return tuple([f"BID 1 to {most}{on}"] * (most > 0)
-                 + [f"BID KARAMA{on}"] * bool(karama_cards(state["factions"][seat]["hand"]))
+                 + [f"BID KARAMA{on}"] * bool(karama.playable(state, seat))
                  + [f"PASS{on}"])
 
 
@@ -502,7 +526,7 @@ def _read_amount(state: State, seat: str, verb: str, rest: list[str], on: str
     if len(rest) != 1:
         raise OrderProblem("bad-bid", "expected BID <n>, BID KARAMA or PASS", valid)
     if rest[0].upper() == KARAMA:
-        if not karama_cards(state["factions"][seat]["hand"]):
+        if not karama.playable(state, seat):
             raise OrderProblem("no-karama", "you hold no Karama card", valid)
         return KARAMA
     if not re.fullmatch(r"\d+", rest[0]):
@@ -521,7 +545,7 @@ def _bid_text(value: int | str | None) -> str:
 def _random_bid(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> int | str | None:
     """A bot's bid: sometimes its Karama, sometimes PASS, else up to its own spice."""
     own = view["own"]
-    if karama_cards(own["hand"]) and rng.random() < 0.2:
+    if karama.of_view(view) and rng.random() < 0.2:
         return KARAMA
     if own["spice"] == 0 or rng.random() < 0.3:
         return None

@@ -36,7 +36,8 @@ Guild's shipments from the map (1323); with their ally's, yes (1317); to the Pol
 the territory is not coexisting or they choose so (1315).  Sending them is optional (1313).
 By mail their ``ADVISORS`` policy says, per shipping faction or for all, ``SINK`` (the Polar
 Sink; the default, a free force on Dune), ``WITH`` (with the shipment, where allowed; the Polar
-Sink otherwise) or ``NONE``.  Karama against an advisor (WBC line 1396) comes with issue 5.
+Sink otherwise) or ``NONE``.  A faction's ``KARAMA ADVISOR`` standing ready sends an advisor
+back once it is announced (WBC line 1396; ``move_karama``).
 """
 
 from __future__ import annotations
@@ -46,6 +47,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from .move_karama import advisor_cancelled
 from .orders import OrderKind, OrderProblem, order_kind, read_faction, read_territory
 from .rules import Rules
 from .state import (
@@ -175,6 +177,9 @@ def advisors_go(state: State, shipper: str, territory: str, sector: int) -> list
     where_to, at = POLAR_SINK, 0
     if choice == "WITH" and coexistence_allowed(state) and _may_join(state, territory):
         where_to, at = territory, sector
+    cancelled = advisor_cancelled(state, shipper)      # player aid B.6.A.3; WBC line 1396
+    if cancelled is not None:
+        return cancelled
     state["factions"][BENE_GESSERIT]["reserve"][0] -= 1
     add_forces(state, BENE_GESSERIT, where_to, at, 1)
     events = [Event("advisor-sent", {"with": shipper, "territory": where_to})]

@@ -9,15 +9,25 @@ from __future__ import annotations
 
 from collections import Counter
 
+from .battle import forces_in
 from .leaders import ALIVE, TANKS
 from .rules import Rules
-from .state import BENE_GESSERIT, SEAT_FACTIONS, State, data, forces_total, occupants, sheet
+from .state import (
+    BENE_GESSERIT,
+    SEAT_FACTIONS,
+    State,
+    ally_of,
+    data,
+    forces_total,
+    occupants,
+    sheet,
+)
 
 
 def violations(state: State) -> list[str]:
     """Every invariant the state breaks, one message each (empty: none)."""
     return [*_forces(state), *_sheets(state), *_cards(state), *_map(state),
-            *_leaders(state), *_starred(state), *_strongholds(state)]
+            *_leaders(state), *_starred(state), *_strongholds(state), *_battle(state)]
 
 
 def _forces(state: State) -> list[str]:
@@ -45,13 +55,16 @@ def _sheets(state: State) -> list[str]:
 
 
 def _cards(state: State) -> list[str]:
-    """Treachery cards are conserved across the deck, the discard pile, the hands and the
-    cards up for bid in the bidding round; spice cards across the deck and the discard piles
+    """Treachery cards are conserved across the deck, the discard pile, the cards out of the
+    game (Family Atomics, WBC line 1144), the hands and the cards up for bid in the bidding
+    round; spice cards across the deck and the discard piles
     (000 III.C)."""
     decks = state["decks"]
     hands = [card for seat in state["seats"] for card in state["factions"][seat]["hand"]]
-    up_for_bid = state["step"]["row"] if state["phase"] == "bidding" else []
-    treachery = decks["treachery"] + decks["treachery_discard"] + hands + up_for_bid
+    up_for_bid = (state["step"]["row"] + state["step"]["aside"]     # aside: a Karama steal
+                  if state["phase"] == "bidding" else [])
+    treachery = (decks["treachery"] + decks["treachery_discard"] + decks["treachery_removed"]
+                 + hands + up_for_bid)
     spice = decks["spice"] + [card for pile in decks["spice_discard"] for card in pile]
     return [*_conserved("treachery cards", treachery, [c.id for c in data().treachery_deck]),
             *_conserved("spice cards", spice, [c.id for c in data().spice_deck])]
@@ -156,4 +169,24 @@ def _strongholds(state: State) -> list[str]:
         if len([seat for seat in held if seat != BENE_GESSERIT]) > 2:
             problems.append(f"stronghold: {territory.name} is occupied by {', '.join(held)} "
                             "(000 IX.C.1.c, IX.C.2.f)")
+    return problems
+
+
+def _battle(state: State) -> list[str]:
+    """The battle under way is fought by two factions that are not allies (000 XII.E.5: allies
+    "may never battle one another"), both with forces in its part of the territory and not
+    coexisting there (000 X.A.1, XV.B.4); the Atreides' battle losses never fall (line 762)."""
+    problems = []
+    if state["kwisatz_haderach"]["losses"] < 0:
+        problems.append(f"kwisatz haderach: {state['kwisatz_haderach']['losses']} forces lost")
+    battle = state["step"].get("battle") if state["phase"] == "battle" else None
+    if battle is None:
+        return problems
+    sides = (battle["aggressor"], battle["defender"])
+    territory = battle["territory"]
+    if sides[1] in ally_of(state, sides[0]):
+        problems.append(f"battle: allies {', '.join(sides)} battle in {territory} (000 XII.E.5)")
+    problems += [f"battle: {seat} has no forces to fight with in {territory} (000 X.A.1)"
+                 for seat in sides if seat not in occupants(state, territory)
+                 or not sum(forces_in(state, seat, territory, battle["sectors"]))]
     return problems

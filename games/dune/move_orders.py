@@ -11,7 +11,9 @@ and movement"):
 - ``SUPPORT <n>``: spice this faction will pay towards its allies' shipments this round;
 - ``GIVE <faction> <n>``: spice given to another faction (``transfers``);
 - the Guild's ``KARAMA STOP <faction>``, ``DEFER [LAST|<faction>]`` (sequential mode) and
-  ``TIMING FIRST|LAST|BEFORE <faction>|AFTER <faction>`` (batched mode).
+  ``TIMING FIRST|LAST|BEFORE <faction>|AFTER <faction>`` (batched mode);
+- ``KARAMA ADVISOR [<faction>]``, ``KARAMA GUILD``, ``KARAMA WORM <territory>`` (the Fremen),
+  ``KARAMA WORTHLESS``: the Karamas of ``move_karama``.
 
 ``<forces>`` is a number, a number with a star for starred forces (``2*``), or both
 (``5 2*``).  ``COEXIST``/``FIGHT`` after a Bene Gesserit move into an occupied territory
@@ -25,7 +27,7 @@ from typing import Any
 
 from pbem.game import Prompt
 
-from . import move_bot, moves, reach
+from . import karama, move_bot, move_karama, moves, reach
 from .orders import (
     OrderKind,
     OrderProblem,
@@ -138,20 +140,25 @@ def read_gift(state: State, prompt: Prompt, words: list[str]) -> list:
 
 
 def read_karama(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
-    """KARAMA STOP <faction> (the Guild), or KARAMA SHIP ... (ship at the Guild's rate)."""
+    """KARAMA STOP <faction> (the Guild), KARAMA SHIP ... (ship at the Guild's rate), or a
+    Karama of ``move_karama`` (ADVISOR, GUILD, WORM, WORTHLESS)."""
     first = words[0].upper() if words else ""
     if first == "SHIP":
         shipment = read_shipment(state, prompt, words[1:])
         return {"ship": {**shipment, "karama": True}}
+    if first.lower() in move_karama.LINES:
+        return {"karama": move_karama.read(state, prompt.seat, first.lower(), words[1:])}
     # The Guild's special Karama power (shield line 864; player aid B.6.B.3, line 968) is
     # optional rule XVII (line 526).
     stops = prompt.seat == GUILD and Rules.from_json(state["rules"]).karama_powers
     if first == "STOP" and stops:
         others = [s for s in state["seats"] if s not in (GUILD, "fremen")]
         return {"stop": read_faction(words[1:], others)}
-    valid = ("KARAMA SHIP 5 TO Arrakeen",) + (("KARAMA STOP <faction>",) if stops else ())
+    others = tuple(move_karama.LINES[use] for use in move_karama.uses(state, prompt.seat))
+    valid = ("KARAMA SHIP 5 TO Arrakeen",) + (("KARAMA STOP <faction>",) if stops else ()) + others
     raise OrderProblem("karama", "a Karama card here ships at the Guild's rate"
-                       + (" or stops a shipment" if stops else ""), valid)
+                       + (" or stops a shipment" if stops else "")
+                       + (f"; or {', '.join(others)}" if others else ""), valid)
 
 
 def read_wait(state: State, prompt: Prompt, words: list[str]) -> str | None:
@@ -205,10 +212,20 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
                 value[key] = part[key]
         if "stop" in part:
             value.setdefault("stop", []).append(part["stop"])
+        if "karama" in part:
+            if part["karama"] in value.get("karama", []):
+                raise OrderProblem("twice", "the same Karama line twice", (), index)
+            value.setdefault("karama", []).append(part["karama"])
         if "give" in part:
             value.setdefault("give", []).append(part["give"])
     if value.get("stop") and not moves.holds(state, GUILD, moves.CardType.KARAMA):
         raise OrderProblem("no-card", "the Guild hold no Karama card", ())
+    cards = len(karama.playable(state, prompt.seat))
+    needed = (len(value.get("karama", [])) + len(value.get("stop", []))
+              + any(plan.get("ship", {}).get("karama") for plan in plans))
+    if value.get("karama") and needed > cards:
+        raise OrderProblem("not-enough-cards", f"each Karama line and KARAMA SHIP takes a "
+                           f"card: you hold {cards} (WBC line 1386)", ())
     if "wait" in value and (any(plans) or value.get("give")):
         raise OrderProblem("wait-and-move", "DEFER, or take the turn now (GIVE comes with the "
                            "turn): not both", ("DEFER",))
@@ -229,8 +246,10 @@ def check_now(state: State, seat: str, value: dict[str, Any],
     if "wait" in value:
         return
     sequential = state["step"].get("mode") == "sequential"
+    worms = [part for part in value.get("karama", []) if part[0] == "worm"]
     for number, plan in enumerate(value["plans"], start=1):
         trial = copy_state(state)
+        move_karama.turn_start(trial, seat, worms)     # a Fremen worm comes first
         trial["step"].setdefault("support", {})
         if "support" in value:
             trial["step"]["support"][seat] = value["support"]
@@ -287,6 +306,7 @@ def text(value: dict[str, Any]) -> str:
         lines.append(f"SUPPORT {value['support']}")
     for seat in value.get("stop", []):
         lines.append(f"KARAMA STOP {SEAT_FACTIONS[seat]}")
+    lines.extend(move_karama.text(part) for part in value.get("karama", []))
     for seat, amount in value.get("give", []):
         lines.append(f"GIVE {SEAT_FACTIONS[seat]} {amount}")
     if "wait" in value:
@@ -351,7 +371,11 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
         plan["move"] = step
         if seat == BENE_GESSERIT:
             plan["move"]["coexist"] = rng.random() < 0.5
-    return {"plans": [plan]}
+    value: dict[str, Any] = {"plans": [plan]}
+    offered = [use for use, line in move_karama.LINES.items() if line in prompt.legal]
+    if offered and rng.random() < 0.3:
+        value["karama"] = [move_karama.random_part(seat, rng.choice(offered), rng)]
+    return value
 
 
 order_kind(OrderKind(KIND, VERBS, read_line, text, combine=combine, random=random_value,

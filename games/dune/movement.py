@@ -24,7 +24,11 @@ Two ways to play it by mail (game option ``movement``; docs/orders.md, "Mail rou
 
 The Bene Gesserit's declarations ahead and their advisor policy (``coexistence``) are asked
 once, in the first mail round of the movement round.  ``SUPPORT`` (allies paying for each
-other's shipments, XII.E.4) holds for the rest of the round from the mail that gives it.
+other's shipments, XII.E.4) holds for the rest of the round from the mail that gives it, and so
+do the Karamas that wait for their moment (``KARAMA ADVISOR``, ``KARAMA WORTHLESS``); a
+``KARAMA GUILD`` or the Fremen's ``KARAMA WORM`` is played when the turn that orders it is
+carried out (``move_karama``).  A Karama against the Atreides' look at the spice deck is played
+in the bidding round (``bidding_karama``).
 """
 
 from __future__ import annotations
@@ -34,7 +38,8 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from . import coexistence, move_orders, moves, reach, transfers
+from . import coexistence, karama, move_karama, move_orders, moves, reach, transfers
+from .data import Ability
 from .rules import Rules
 from .state import BENE_GESSERIT, SEAT_FACTIONS, State, storm_order
 
@@ -53,6 +58,7 @@ def begin(state: State, rng: random.Random) -> list[Event]:
         "mode": rules.movement, "queue": [s for s in order if not (flexible and s == GUILD)],
         "guild": {"until": None, "asked": None} if flexible else None,
         "moved": [], "support": {}, "stop": [], "declared": {}, "ahead": {},
+        "no_advisor": [], "cancel_worthless": [],
         "advisors": {}, "bg_asked": BENE_GESSERIT not in state["seats"], "done": False,
         "opening": (rules.movement == "sequential" and coexistence.coexistence_allowed(state)
                     and bool(coexistence.among_others(state))),
@@ -64,8 +70,10 @@ def begin(state: State, rng: random.Random) -> list[Event]:
 
 
 def _atreides_look(state: State) -> list[Event]:
-    """The Atreides see the top card of the spice deck (shield 2, line 754)."""
-    if ATREIDES not in state["seats"] or not state["decks"]["spice"]:
+    """The Atreides see the top card of the spice deck (shield 2, line 754), unless a Karama
+    prevented it this turn (player aid B.6.A.1; WBC line 1388)."""
+    if (ATREIDES not in state["seats"] or not state["decks"]["spice"]
+            or karama.prevented(state, Ability.PRESCIENCE_SPICE_DECK)):
         return []
     card = state["decks"]["spice"][-1]
     return [Event("spice-deck-top", {"card": card}, to=(ATREIDES,))]
@@ -153,11 +161,13 @@ def _guild_waits(state: State, until: str | None) -> list[Event]:
 
 
 def standing(state: State, seat: str, value: dict[str, Any]) -> None:
-    """What a mail orders for the rest of the round: its SUPPORT and the Guild's KARAMA STOP
-    (to be played on the shipment when it is made: Guild Karama, line 864; WBC line 1354)."""
+    """What a mail orders for the rest of the round: its SUPPORT, the Guild's KARAMA STOP
+    (to be played on the shipment when it is made: Guild Karama, line 864; WBC line 1354) and
+    the Karamas standing ready (``move_karama``)."""
     step = state["step"]
     step["support"][seat] = value.get("support", step["support"].get(seat, 0))
     step["stop"] = step["stop"] + [s for s in value.get("stop", []) if s not in step["stop"]]
+    move_karama.stand_ready(state, seat, value.get("karama", []))
 
 
 def take_turn(state: State, seat: str, value: dict[str, Any]) -> list[Event]:
@@ -166,6 +176,7 @@ def take_turn(state: State, seat: str, value: dict[str, Any]) -> list[Event]:
     standing(state, seat, value)
     events = [Event("turn", {"faction": seat})] + transfers.give(state, seat,
                                                                  value.get("give", []))
+    events += move_karama.turn_start(state, seat, value.get("karama", []))
     events += moves.play_turn(state, seat, value["plans"])
     state["step"]["moved"].append(seat)
     if seat in state["step"]["queue"]:
@@ -179,7 +190,12 @@ def _all_turns(state: State, orders: dict[str, Any]) -> list[Event]:
     for seat, value in values.items():
         standing(state, seat, value)
     events: list[Event] = []
-    for seat in batched_order(state, values.get(GUILD, {}).get("timing")):
+    timing = values.get(GUILD, {}).get("timing")
+    if timing and batched_order(state, timing) != storm_order(state):
+        overruled = move_karama.overrule_timing(state, values)   # KARAMA GUILD
+        if overruled is not None:
+            events, timing = overruled, None
+    for seat in batched_order(state, timing):
         events += take_turn(state, seat, values[seat])
     state["step"]["done"] = True
     return events
@@ -271,9 +287,9 @@ def describe(state: State, seat: str) -> str:
     if groups:
         parts.append(f"Moves (range {reach.move_range(state, seat)}): " + "; ".join(groups)
                      + ".")
-    cards = [name for name, card_type in (("HAJR MOVE", moves.CardType.HAJR),
-                                          ("KARAMA SHIP", moves.CardType.KARAMA))
-             if moves.holds(state, seat, card_type)]
+    cards = (["HAJR MOVE"] * bool(moves.holds(state, seat, moves.CardType.HAJR))
+             + ["KARAMA SHIP"] * bool(karama.playable(state, seat))
+             + [move_karama.LINES[use] for use in move_karama.uses(state, seat)])
     if cards:
         parts.append("You may also: " + ", ".join(cards) + ".")
     return " ".join(parts)

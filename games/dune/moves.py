@@ -22,7 +22,7 @@ from typing import Any
 
 from pbem.game import Event
 
-from . import coexistence, reach, transfers
+from . import coexistence, karama, reach, transfers
 from .data import CardType
 from .orders import OrderProblem
 from .state import (
@@ -94,12 +94,17 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
     if (kind == "reserve" and seat in state["step"].get("stop", []) and seat != FREMEN
             and holds(state, GUILD, CardType.KARAMA)):
         return stopped(state, seat, order)
+    rate = bool(order.get("karama"))
     cost = reach.check_shipment(state, seat, kind, order.get("to"), order.get("sector"),
-                                normal, starred, source=source,
-                                karama=order.get("karama", False), from_sector=from_sector)
-    if order.get("karama"):
-        discard(state, seat, CardType.KARAMA, "the Karama card to ship at the Guild's rate")
-    paid = pay(state, seat, cost, reach.payee(state, seat, order.get("karama", False)))
+                                normal, starred, source=source, karama=rate,
+                                from_sector=from_sector)
+    played: list[Event] = []
+    if rate:
+        played, rate = karama.play(state, seat)
+        if not rate:    # a worthless card cancelled (``karama``): the usual rate
+            cost = reach.check_shipment(state, seat, kind, order.get("to"), order.get("sector"),
+                                        normal, starred, source=source, from_sector=from_sector)
+    paid = pay(state, seat, cost, reach.payee(state, seat, rate))
     if kind in ("reserve", "fremen"):
         reserve = state["factions"][seat]["reserve"]
         reserve[0] -= normal
@@ -108,7 +113,7 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
         remove_forces(state, seat, source, reach.shipment_group(
             state, seat, source, normal, starred, from_sector), normal, starred)
     data_ = {"faction": seat, "kind": kind, "forces": [normal, starred], "cost": cost,
-             "paid": paid, "karama": bool(order.get("karama")), "from": source}
+             "paid": paid, "karama": rate, "from": source}
     if kind == "back":
         reserve = state["factions"][seat]["reserve"]
         reserve[0] += normal
@@ -117,7 +122,7 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
     territory = order["to"]
     sector = order["sector"] if order.get("sector") is not None else only_sector(territory)
     add_forces(state, seat, territory, sector, normal, starred)
-    events = [Event("shipment", {**data_, "territory": territory, "sector": sector})]
+    events = [*played, Event("shipment", {**data_, "territory": territory, "sector": sector})]
     events += storm_on_arrival(state, seat, kind, territory, sector, normal, starred)
     if kind == "reserve" and seat != FREMEN:        # not with the Fremen's (WBC line 1322)
         events += coexistence.advisors_go(state, seat, territory, sector)

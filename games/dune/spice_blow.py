@@ -62,8 +62,18 @@ Rulings:
   coexisting Bene Gesserit, who must then stay coexisting there, ``coexistence``).  The worm
   eats only its own territory, before the ride, so nothing is eaten where the riders arrive
   (WBC VII.4).  The Fremen's allies are safe but do not ride (WBC VII.7).
-- Not yet: Karama against a worm or a ride and the Fremen's Karama worm (000 lines 838, 956,
-  972; WBC lines 1358, 1404; Karama cards come with the treachery cards).
+- Karama against the Fremen's control of a worm (player aid B.6.A.4, line 956: "their tokens
+  in the territory are destroyed"; WBC line 1404: "any time after the worm is revealed but before
+  worm-riding is resolved", the Fremen's ally too): a stage of its own, after the Nexus and the
+  placement, before the worm eats, and only when it matters: the Fremen or their allies have
+  forces in the worm's territory, or the Fremen placed it.  Every other faction holding a
+  Karama (the Bene Gesserit a worthless card too, ``karama``) says ``KARAMA CONTROL`` or
+  ``KARAMA NONE``; the first in storm order who plays it does (WBC line 1426: ties in player dot
+  order).  The worm then spares nobody, so nobody rides it; a worm the Fremen placed "instead
+  appears at the first spice blow in the stack beneath it, as usual": the territory its pile
+  last turned up, as for a first worm.  The Fremen's Karama worm (000 lines 838, 972; WBC line
+  1358) is called in their movement turn (``move_karama``), and no Karama takes it from them
+  (WBC line 1404).
 
 The Atreides look at the top card of the spice deck at the start of the movement round (000
 line 758): that is ``decks.spice[-1]``, for the movement round to show them.
@@ -77,7 +87,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from . import nexus, reach
+from . import karama, nexus, reach
 from .data import Ability, SpiceCard, Territory
 from .orders import OrderKind, OrderProblem, order_kind, read_territory, where
 from .rules import Rules
@@ -86,16 +96,18 @@ from .state import (
     add_forces,
     ally_of,
     data,
+    factions_in,
     forces_at,
     only_sector,
     remove_forces,
     sheet,
+    storm_order,
     to_tanks,
 )
 
 NONE = "NONE"
 POLAR_SINK = "Polar Sink"
-NEXUS, PLACEMENT, DEVOUR, RIDE = "nexus", "placement", "devour", "ride"
+NEXUS, PLACEMENT, CONTROL, DEVOUR, RIDE = "nexus", "placement", "control", "devour", "ride"
 
 
 # --- the phase
@@ -215,7 +227,8 @@ def worm_turned(state: State, card: SpiceCard, rng: random.Random) -> list[Event
     if not first and worm_placer(state) is not None:
         stages.append(PLACEMENT)
     territory = state["decks"]["spice_last"][step["pile"]] if first else None
-    step["worm"] = {"card": card.id, "territory": territory, "stages": [*stages, DEVOUR, RIDE]}
+    step["worm"] = {"card": card.id, "territory": territory, "controlled": True,
+                    "placed": False, "stages": [*stages, CONTROL, DEVOUR, RIDE]}
     return [Event("nexus", {"card": card.id, "territory": territory})] if NEXUS in stages else []
 
 
@@ -239,9 +252,12 @@ def worm_riders(state: State) -> list[str]:
     return [seat for seat in state["seats"] if Ability.WORM_RIDING in sheet(seat).abilities]
 
 
-def worm_safe(state: State) -> set[str]:
+def worm_safe(state: State, worm: dict[str, Any]) -> set[str]:
     """The factions a worm does not eat: the riders and the allies of a faction whose alliance
-    power protects them (Fremen, line 840; WBC VII.7)."""
+    power protects them (Fremen, line 840; WBC VII.7); nobody when a Karama took the worm from
+    the Fremen (player aid B.6.A.4)."""
+    if not worm["controlled"]:
+        return set()
     safe = set(worm_riders(state))
     for seat in state["seats"]:
         if Ability.ALLY_WORM_IMMUNITY in sheet(seat).alliance:
@@ -259,7 +275,7 @@ def devour(state: State, worm: dict[str, Any]) -> list[Event]:
         return [Event("worm-devoured", {"card": worm["card"], "territory": territory,
                                         "spice": 0, "forces": {}})]
     spice = state["spice"].pop(territory, 0)
-    safe = worm_safe(state)
+    safe = worm_safe(state, worm)
     eaten: dict[str, list[int]] = {}
     for sector, faction, normal, starred in [
             (int(sector), faction, *counts)
@@ -280,6 +296,8 @@ def _stage_prompts(state: State, stage: str) -> list[Prompt]:
         return nexus.prompts(state)
     if stage == PLACEMENT:
         return [_placement_prompt(worm_placer(state))]
+    if stage == CONTROL:
+        return [_control_prompt(state, seat) for seat in control_breakers(state)]
     return [_ride_prompt(state, seat) for seat in worm_riders(state) if any(riders(state, seat))]
 
 
@@ -288,6 +306,7 @@ def _placement(state: State, orders: dict[str, Any]) -> list[Event]:
     seat = worm_placer(state)
     territory = orders[f"worm-placement:{seat}"]
     state["step"]["worm"]["territory"] = territory
+    state["step"]["worm"]["placed"] = territory is not None
     return [] if territory is None else [Event("worm-placed", {"faction": seat,
                                                                "territory": territory})]
 
@@ -310,7 +329,63 @@ def _ride(state: State, orders: dict[str, Any]) -> list[Event]:
     return events
 
 
-STAGES = {NEXUS: nexus.resolve, PLACEMENT: _placement, RIDE: _ride}
+def _control(state: State, orders: dict[str, Any]) -> list[Event]:
+    """The first faction in storm order that plays its Karama takes the worm from the Fremen;
+    a worm they placed goes to its pile's last territory (module docstring)."""
+    worm = state["step"]["worm"]
+    for seat in storm_order(state):
+        if orders.get(f"worm-karama:{seat}") and karama.playable(state, seat):
+            events, effective = karama.play(state, seat, "control")
+            if not effective:
+                return events
+            worm["controlled"] = False
+            if worm["placed"]:
+                worm["territory"] = state["decks"]["spice_last"][state["step"]["pile"]]
+            return events
+    return []
+
+
+STAGES = {NEXUS: nexus.resolve, PLACEMENT: _placement, CONTROL: _control, RIDE: _ride}
+
+
+# --- Karama against the Fremen's control of the worm
+def control_breakers(state: State) -> list[str]:
+    """The factions asked whether they play a Karama against the Fremen's control of the
+    worm: all but the Fremen holding one, when it matters (module docstring)."""
+    worm = state["step"]["worm"]
+    riders = worm_riders(state)
+    if worm["territory"] is None or not riders:
+        return []
+    fremen_side = set(riders) | {ally for seat in riders for ally in ally_of(state, seat)}
+    if not worm["placed"] and not fremen_side & set(factions_in(state, worm["territory"])):
+        return []
+    return [seat for seat in storm_order(state)
+            if seat not in riders and karama.playable(state, seat)]
+
+
+def _control_prompt(state: State, seat: str) -> Prompt:
+    worm = state["step"]["worm"]
+    where_to = (f"; the worm the Fremen sent to {worm['territory']} appears instead in "
+                f"{state['decks']['spice_last'][state['step']['pile']]}, the last spice blow "
+                "beneath it" if worm["placed"] else "")
+    return Prompt(f"worm-karama:{seat}", seat, "worm-karama", True,
+                  f"KARAMA CONTROL: play a Karama so that the Fremen do not control the worm in "
+                  f"{worm['territory']}: it devours their forces and their allies' there too "
+                  f"and nobody rides it{where_to} (000 player aid B.6.A.4; WBC line 1404).  "
+                  "KARAMA NONE: let it be", False, "KARAMA NONE", "KARAMA NONE")
+
+
+def _read_control(state: State, prompt_: Prompt, words: list[str]) -> bool:
+    said = " ".join(words).upper()
+    if said not in ("CONTROL", "NONE"):
+        raise OrderProblem("karama", "expected KARAMA CONTROL or KARAMA NONE",
+                           ("KARAMA CONTROL", "KARAMA NONE"))
+    return said == "CONTROL"
+
+
+order_kind(OrderKind("worm-karama", ("KARAMA",), _read_control,
+                     lambda v: "KARAMA CONTROL" if v else "KARAMA NONE",
+                     random=lambda view, prompt_, rng: rng.random() < 0.3))
 
 
 # --- riding the worm

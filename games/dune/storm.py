@@ -7,10 +7,14 @@ last used the wheels dial 1-3 each, secretly, by mail (000 VI.B), or, with weath
 the Fremen's weather marker drawn the turn before is revealed and used instead.
 
 The round runs in the order of WBC clarification VI (000 lines 1098-1106): reveal the dials
-or the weather marker, play Weather Control, play Family Atomics, move the storm.  The cards
-come with the treachery cards: Weather Control will replace ``movement`` (WBC: "instead of the
-normal storm movement", 000 line 1112) and Family Atomics sets ``state["shield_wall"]`` to
-``destroyed`` before ``move_storm``; under WBC neither is played on turn 1 (000 line 1110).
+or the weather marker, play Weather Control, play Family Atomics, move the storm; under the
+classic rules Weather Control comes first, "at the start of a storm round" (player aid B.2,
+line 938).  The cards (``storm_cards``) may add a mail round for their holders: Weather Control
+replaces ``movement`` (WBC: "instead of the normal storm movement", 000 line 1112) and Family
+Atomics sets ``state["shield_wall"]`` to ``destroyed`` before ``move_storm``; under WBC neither
+is played on turn 1 (000 line 1110).  ``state["step"]``: ``revealed`` (the dials or the marker
+are public), ``decided`` (the cards whose holders have answered), ``control`` (the Weather
+Control move, or None), ``moved``.
 
 Ruling, AH turn 1: 000 VI.A moves the storm marker "from the 'at start' sector
 counterclockwise that number of sectors" and VI.C (line 261) destroys tokens in sand "over
@@ -37,6 +41,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from . import storm_cards
 from .data import Ability, StormShelter, Territory
 from .orders import OrderKind, order_kind, read_number
 from .rules import Rules
@@ -58,27 +63,37 @@ WEATHER_MARKERS = (1, 2, 3, 4, 5, 6)     # 000 II.G: six storm movement markers,
 
 # --- the phase
 def begin(state: State, rng: random.Random) -> list[Event]:
-    """Enter the storm round: on turn 1 and with weather the storm moves at once; otherwise
-    the dialers are asked for their dials."""
-    state["step"] = {"moved": False}
-    if needs_dials(state):
-        return []
+    """Enter the storm round: on turn 1 and with weather the storm moves at once, unless a
+    holder of Weather Control or Family Atomics is to be asked; otherwise the dialers are asked
+    for their dials."""
+    state["step"] = {"moved": False, "revealed": False, "decided": [], "control": None}
     return _storm_round(state, rng)
 
 
 def prompts(state: State) -> list[Prompt]:
-    """The storm dials of the two factions who last used the wheels (000 VI.B)."""
-    if done(state) or not needs_dials(state):
+    """The storm dials of the two factions who last used the wheels (000 VI.B), and the
+    holders of the storm's cards whose moment has come (``storm_cards``)."""
+    if done(state):
         return []
-    return [_dial_prompt(seat) for seat in state["storm"]["dialers"]]
+    dials = [_dial_prompt(seat) for seat in state["storm"]["dialers"]
+             if needs_dials(state) and not state["storm"]["dials"]]
+    return dials + [storm_cards.prompt(state, seat, cards, _movement_text(state))
+                    for seat, cards in storm_cards.due(state).items()]
 
 
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
-    """The dials revealed together (000 VI.B: "simultaneously reveal"), then the storm moves."""
-    dialers = state["storm"]["dialers"]
-    assert set(orders) == {f"storm-dial:{seat}" for seat in dialers}, sorted(orders)
-    state["storm"]["dials"] = {seat: orders[f"storm-dial:{seat}"] for seat in dialers}
-    return _storm_round(state, rng)
+    """The dials revealed together (000 VI.B: "simultaneously reveal") and the cards played,
+    then the round goes on to its next decision or the storm's move."""
+    events: list[Event] = []
+    dialed = {key.split(":")[1]: value for key, value in orders.items()
+              if key.startswith("storm-dial:")}
+    if dialed:
+        assert set(dialed) == set(state["storm"]["dialers"]), sorted(orders)
+        state["storm"]["dials"] = dialed
+    for key, value in orders.items():
+        if key.startswith("storm-card:"):
+            events += storm_cards.play(state, key.split(":")[1], value)
+    return events + _storm_round(state, rng)
 
 
 def done(state: State) -> bool:
@@ -97,11 +112,19 @@ def uses_weather(state: State) -> bool:
 
 
 def _storm_round(state: State, rng: random.Random) -> list[Event]:
-    """Reveal, move, and with weather draw the next marker (WBC VI order, 000 lines 1098-1106;
-    000 XVI.C: the marker is returned and the next one drawn after the move)."""
-    events = reveal(state)
-    # WBC VI (000 lines 1102-1104): Weather Control and Family Atomics are played here.
-    sectors = movement(state)
+    """Reveal, let the cards be played, move, and with weather draw the next marker (WBC VI
+    order, 000 lines 1098-1106; 000 XVI.C: the marker is returned and the next one drawn after
+    the move); stop where a decision is open."""
+    events: list[Event] = []
+    if prompts(state):
+        return events
+    if not state["step"]["revealed"]:
+        events += reveal(state)
+        state["step"]["revealed"] = True
+        if prompts(state):
+            return events
+    control = state["step"]["control"]
+    sectors = movement(state) if control is None else control
     if state["turn"] == 1:
         events += place_storm(state, sectors)
     else:
@@ -237,6 +260,17 @@ def spice_lost(state: State, swept: set[int]) -> list[Event]:
             del state["spice"][territory]
             events.append(Event("storm-spice-lost", {"territory": territory, "spice": amount}))
     return events
+
+
+def _movement_text(state: State) -> str:
+    """How far the storm goes without Weather Control, if that is known yet."""
+    if not state["step"]["revealed"]:
+        return "the dials or the marker are not revealed yet"
+    control = state["step"]["control"]
+    if control is not None:
+        return f"Weather Control moves it {control} sectors"
+    moved_by = "the marker" if state["turn"] > 1 and uses_weather(state) else "the dials"
+    return f"{moved_by} move it {movement(state)} sectors"
 
 
 # --- the dial order

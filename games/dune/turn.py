@@ -13,9 +13,9 @@ A phase that never asks anyone anything (collection, the end of the turn)
 provides only ``begin``: it is over as soon as it has begun.
 
 ``advance`` applies one batch of orders and then runs every phase that needs
-no decision, so one mail round carries the game to the next decision.  The
-battle round (000 X) comes with its own issue and slots in between movement
-and collection.
+no decision, so one mail round carries the game to the next decision.  A
+Truthtrance may be played in any round (``truthtrance``): its decisions ride
+along with the phase's, and its answers make a round of their own.
 """
 
 from __future__ import annotations
@@ -26,11 +26,24 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from . import bidding, collection, movement, revival, set_up, spice_blow, storm, victory
+from . import (
+    battle,
+    bidding,
+    collection,
+    movement,
+    revival,
+    set_up,
+    spice_blow,
+    storm,
+    truthtrance,
+    victory,
+)
 from .state import State, copy_state
 
-# 000 V.A-F; WBC IX (000 line 1170): revival first, then shipment and movement in dot order.
-TURN = ("storm", "spice_blow", "bidding", "revival", "movement", "collection", "end_of_turn")
+# 000 V.A-F; WBC IX (000 line 1170): revival first, then shipment and movement in dot order;
+# the battle round (000 V.E, X) between movement and collection.
+TURN = ("storm", "spice_blow", "bidding", "revival", "movement", "battle", "collection",
+        "end_of_turn")
 PHASES: dict[str, ModuleType] = {
     "setup": set_up,
     "storm": storm,
@@ -38,6 +51,7 @@ PHASES: dict[str, ModuleType] = {
     "bidding": bidding,
     "revival": revival,
     "movement": movement,
+    "battle": battle,
     "collection": collection,
     "end_of_turn": victory,
 }
@@ -47,8 +61,11 @@ def prompts(state: State) -> list[Prompt]:
     """The decisions open now (none once the game is over)."""
     if state["result"] is not None:
         return []
+    if state["truthtrance"]:                # questions put wait for their answers
+        return truthtrance.answer_prompts(state)
     phase = PHASES[state["phase"]]
-    return phase.prompts(state) if hasattr(phase, "prompts") else []
+    own = phase.prompts(state) if hasattr(phase, "prompts") else []
+    return own + truthtrance.ask_prompts(state, own)
 
 
 def advance(state: State, orders: dict[str, Any], rng: random.Random
@@ -56,7 +73,9 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
     """Apply the open decisions' orders, then play on to the next decision or the end."""
     state = copy_state(state)
     assert set(orders) == {p.key for p in prompts(state)}, (sorted(orders), state["phase"])
-    events = PHASES[state["phase"]].apply(state, orders, rng) if orders else []
+    own = {key: value for key, value in orders.items() if not truthtrance.owns(key)}
+    events = PHASES[state["phase"]].apply(state, own, rng) if own else []
+    events += truthtrance.apply(state, orders)
     while state["result"] is None and not prompts(state):
         phase = PHASES[state["phase"]]
         if hasattr(phase, "done") and not phase.done(state):

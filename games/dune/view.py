@@ -4,18 +4,20 @@ Public (000 XIII.B and the board): the rules and options, the turn and phase, th
 storm, storm order, forces on the map, spice on the map, the Tleilaxu Tanks (forces
 and leaders), alliances (000 XII.C.3), where the Bene Gesserit coexist (declared
 aloud, 000 XV.B.5), who has ornithopters this turn (WBC IX: who held the cities
-after the storm), worms seen, the Shield Wall, the result.  Behind a
-faction's shield, seen only by that faction (000 XIII.A-B): its spice, its
-reserves, its treachery cards, its traitors and its traitor draw (the Bene
-Gesserit's only once they have predicted, 000 line 780), its prediction, the
-Fremen's next weather marker (000 XVI.B), and for the Atreides the treachery
-card up for bid (000 line 756).  Nothing of any deck's order.
-"""
+after the storm), worms seen, the Shield Wall, the forces the Atreides lost in
+battles (the Kwisatz Haderach, line 762), in the battle round the battle under way
+and the leaders who fought (000 X), the result.  Behind a faction's shield, seen
+only by that faction (000 XIII.A-B): its spice, its reserves, its treachery cards,
+its traitors and its traitor draw (the Bene Gesserit's only once they have
+predicted, 000 line 780), its prediction, the Fremen's next weather marker (000
+XVI.B), and for the Atreides the treachery card up for bid (000 line 756).  Nothing
+of any deck's order."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from .battle import public_battle
 from .bidding import cards_seen, public_bidding
 from .state import SEAT_FACTIONS, State, storm_order
 
@@ -26,6 +28,7 @@ PHASE_NAMES = {
     "bidding": "bidding",
     "revival": "revival",
     "movement": "shipment and movement",
+    "battle": "battles",
     "collection": "spice collection",
     "end_of_turn": "end of turn",
 }
@@ -33,8 +36,11 @@ PHASE_NAMES = {
 
 def public_view(state: State) -> dict[str, Any]:
     """Everything every seat (and the public archive) may see; in the bidding round, the
-    numbers of the cards up for bid and how many cards each faction holds (000 VIII.F)."""
-    bidding = {"bidding": public_bidding(state)} if state["phase"] == "bidding" else {}
+    numbers of the cards up for bid and how many cards each faction holds (000 VIII.F); in the
+    battle round, the battle under way and the leaders who fought (000 X)."""
+    extra = {"bidding": public_bidding(state)} if state["phase"] == "bidding" else {}
+    if state["phase"] == "battle":
+        extra["battle"] = public_battle(state)
     return {
         "turn": state["turn"],
         "last_turn": state["rules"]["turns"],
@@ -61,8 +67,9 @@ def public_view(state: State) -> dict[str, Any]:
         "ornithopters": list(state["ornithopters"]),
         "worms": state["worms"],
         "shield_wall": state["shield_wall"],
+        "kwisatz_haderach": dict(state["kwisatz_haderach"]),
         "result": state["result"],
-        **bidding,
+        **extra,
     }
 
 

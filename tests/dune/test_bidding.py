@@ -402,7 +402,7 @@ def test_wbc_viii_10_a_full_hand_may_not_bid_even_with_a_karama():
     """WBC VIII.10 (000 line 1162); 000 VIII.G: a full hand passes on every card."""
     full = ["Karama #1", "Shield #1", "Shield #2", "Shield #3"]
     state, _ = begun(seats=(AT, EM, HA), hands={AT: full})
-    assert [p.seat for p in bidding.prompts(state)] == [EM, HA]
+    assert [p.seat for p in bidding.prompts(state) if p.kind == "bid"] == [EM, HA]
     assert [o.prompt for o in parse_orders(state, AT, "BID KARAMA",
                                            bidding.prompts(state)).orders] == []
     events = play(state, emperor="BID 1")
@@ -508,18 +508,23 @@ def test_random_rounds_keep_the_invariants_and_every_bot_order_is_legal(mode):
 def test_a_card_name_reaches_only_the_seats_that_may_see_it(mode):
     """Public events never name a card; a private one names only a card up for bid, to the
     Atreides (000 line 756), or one its reader took in that step (in its hand after it, or a
-    Karama it played, on the discard pile).  WBC VIII.3: the Atreides never see the
+    Karama it played, on the discard pile), or, in a Harkonnen Karama steal (WBC XVII), the
+    cards stolen to the two factions concerned.  WBC VIII.3: the Atreides never see the
     Harkonnen's free card."""
     for seed in range(40):
-        for events, state in random_round(seed, mode):
+        for events, state in random_round(seed, mode, "wbc" if seed % 2 else "classic"):
             for e in events:
                 named = {card for card in CARDS if card in json.dumps(e.data)}
                 if e.to is None:
                     assert not named, e
                 elif e.code == "card-seen":
                     assert e.to == (AT,), e
+                elif e.code in ("stolen", "cards-taken"):
+                    assert named == set(state["step"]["aside"]), e
+                    assert (e.to == (HA,)) == (e.code == "stolen"), e
                 else:
-                    assert e.code in ("card-bought", "free-card") and len(e.to) == 1, e
+                    assert e.code in ("card-bought", "free-card", "cards-received",
+                                      "karama-unplayed") and len(e.to) == 1, e
                     assert named <= {*state["factions"][e.to[0]]["hand"],
                                      *state["decks"]["treachery_discard"]}, e
 

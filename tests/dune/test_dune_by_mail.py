@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from dune_leaks import leaked, secrets_over
+from dune_leaks import leaked, secrets_over, shown_in_battles
 from installation import Installation
 from players import drop, order_mail, text
 
@@ -48,6 +48,7 @@ def test_a_game_of_dune_by_mail_to_its_end_leaks_no_secret(tmp_path):
     record = GameRecord.load(site.moderator().store, "dune-1")
     assert record.finished and record.rules.result(record.state)["winners"]
     held, played = secrets_over(record.replay_states(site.moderator().store), SEATS)
+    played |= shown_in_battles(site.moderator().store, "dune-1")    # 000 X.B.4
     prediction = record.state["factions"]["bene-gesserit"]["prediction"]
     for seat in SEATS:
         mails = "\n".join(text(m) for m in site.sent(address(seat)))

@@ -75,11 +75,12 @@ def test_a_position_keeps_what_it_leaves_out_and_the_reserve_is_what_is_left():
 def test_a_phase_without_step_is_entered_and_played_to_the_first_decision():
     loaded = load_scenario(scenario(position={"turn": 2, "storm": {"sector": 3}}))
     assert loaded.events[0].code == "phase"
-    assert loaded.state["step"] == {"moved": False}
+    entered = {"moved": False, "revealed": False, "decided": [], "control": None}
+    assert loaded.state["step"] == entered
     assert [p.key for p in turn.prompts(loaded.state)] == [
         f"storm-dial:{seat}" for seat in loaded.state["storm"]["dialers"]]
     inside = load_scenario(scenario(position={"turn": 2, "storm": {"sector": 3},
-                                              "step": {"moved": False}}))
+                                              "step": entered}))
     assert inside.events == [] and inside.state == loaded.state
 
 
@@ -241,8 +242,8 @@ def test_scenario_run_prints_the_outcome_as_json():
     assert outcome["state"]["factions"]["bene-gesserit"]["prediction"] == {
         "faction": "emperor", "turn": 3}
     assert len(outcome["events"]) == 3
-    assert {p["key"] for p in outcome["prompts"]} == {
-        f"bid:{seat}" for seat in outcome["state"]["seats"]}
+    assert {p["key"] for p in outcome["prompts"]} == {   # the BG hold a Truthtrance
+        f"bid:{seat}" for seat in outcome["state"]["seats"]} | {"truthtrance:bene-gesserit"}
 
 
 def test_scenario_run_prints_the_outcome_as_text():

@@ -72,6 +72,8 @@ def _expectations(expect: Expect, seats: list[str], problems: list[str]) -> list
         checks.append(_equal("expect.prompts", sorted(expect.prompts),
                              lambda r: sorted(p["key"] for p in r["prompts"])))
     checks += [_happened(f"expect.events[{i}]", code) for i, code in enumerate(expect.events or ())]
+    checks += [_never(f"expect.no_events[{i}]", code)
+               for i, code in enumerate(expect.no_events or ())]
     return checks
 
 
@@ -88,6 +90,14 @@ def _happened(key: str, code: str) -> Check:
     def check(result: dict[str, Any]) -> str | None:
         codes = {event["code"] for step in result["events"] for event in step}
         return None if code in codes else f"{key}: no {code!r} event happened"
+    return check
+
+
+def _never(key: str, code: str) -> Check:
+    """A check that no event of this code happened at any step."""
+    def check(result: dict[str, Any]) -> str | None:
+        found = [event for step in result["events"] for event in step if event["code"] == code]
+        return f"{key}: a {code!r} event happened: {found[0]['data']}" if found else None
     return check
 
 

@@ -102,6 +102,7 @@ class Expect:
     victory: str | None = None
     prompts: tuple[str, ...] | None = None
     events: tuple[str, ...] | None = None
+    no_events: tuple[str, ...] | None = None
     coexisting: tuple[str, ...] | None = None
 
 

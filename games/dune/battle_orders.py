@@ -1,0 +1,590 @@
+"""The orders of the battle round: the order of battles and the battle plan (000 X.A.3-4, X.B,
+X.C.8-10, X.D; XXII; Q&A XXV.B.2-7; player aid A, lines 918-932; WBC clarification X, lines
+1252-1258; docs/orders.md, "Battles").
+
+``battle-order:<seat>``, kind ``battle-order``: ``BATTLE <territory> [AGAINST <faction>]``, one
+line per battle in the order the aggressor wants them; by default board order.
+
+``battle-plan:<seat>``, kind ``battle-plan``, secret: one plan a mail, its lines together:
+
+- ``DIAL <n>`` (required; ``7.5``, ``7 1/2`` or ``7½`` in advanced combat);
+- ``LEADER <leader>`` or ``CHEAP HERO`` / ``CHEAP HEROINE``: required when one is available
+  (X.C.9); a leader fights in one territory a round (X.C.8);
+- ``WEAPON <card>``, ``DEFENSE <card>``: one of each at most, a worthless card in either place
+  (player aid A.7), none without a leader (X.C.10); a cheap hero only as a leader (Q&A B.2);
+- ``SPICE <n>``: advanced combat, the spice backing forces (XXII.A);
+- ``KWISATZ HADERACH`` (``KH``): the Atreides' +2 (line 762);
+- ``TRAITOR CALL`` (the default) or ``NO TRAITOR CALL`` (Q&A B.7: a traitor need not be
+  called);
+- ``KEEP ALL`` (the default) or ``DISCARD <card>``: what a winner does with his cards (X.C.6);
+- ``LOSE <forces>`` (``LOSE 2 1*``): the forces a winner loses, a mix worth his dial (XXII.C).
+
+A plan value is ``{"leader", "cheap_hero", "weapon", "defense"`` (names or None), ``"dial"``,
+``"spice"``, ``"kh"``, ``"call"``, ``"discard"`` (card names), ``"lose"`` (``[n, m]`` or
+None)``}``.  ``Side`` holds what one combatant may put in a plan, built alike from the state
+or from the seat's own view, so that the checks, the prompt and the bots agree.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from pbem.game import Prompt
+
+from . import combat
+from .data import CardType, NameLookupError, Slot, TreacheryCard
+from .data.names import Named, NameIndex
+from .orders import (
+    OrderKind,
+    OrderProblem,
+    forces_text,
+    order_kind,
+    read_faction,
+    read_forces,
+    read_number,
+    read_territory,
+)
+from .rules import Rules
+from .state import SEAT_FACTIONS, State, data
+
+ATREIDES, FREMEN = "atreides", "fremen"
+PLAN, ORDER = "battle-plan", "battle-order"
+PLAN_VERBS = ("DIAL", "LEADER", "CHEAP", "WEAPON", "DEFENSE", "DEFENCE", "SPICE", "TRAITOR",
+              "NO", "KEEP", "DISCARD", "LOSE", "KWISATZ", "KH")
+AGAINST = ("AGAINST", "VS", "VERSUS")
+KH_AFTER = 7        # 000 line 762: "after losing a total of at least 7 tokens in battle(s)"
+
+
+# --- what a combatant may put in a plan
+@dataclass(frozen=True)
+class Side:
+    """One combatant of the battle under way, and what it may play."""
+
+    seat: str
+    opponent: str
+    aggressor: bool
+    territory: str
+    strength: combat.Strength
+    spice: int
+    places: dict[str, str]       # its leaders: alive or tanks
+    away: dict[str, str]         # leaders who fought elsewhere this round: where
+    hand: tuple[str, ...]        # card ids
+    kh: bool                     # may add the Kwisatz Haderach
+
+    @property
+    def leaders(self) -> list[str]:
+        """The leaders it may play here: alive and not fought in another territory (X.C.8)."""
+        return [name for name, where in self.places.items()
+                if where == "alive" and name not in self.away]
+
+    def cards(self, slot: Slot) -> list[str]:
+        """The names of the cards in hand that fit a place of the plan, each once."""
+        return list(dict.fromkeys(card.name for card in self._cards() if slot in card.slots))
+
+    def count(self, name: str) -> int:
+        return sum(card.name == name for card in self._cards())
+
+    def _cards(self) -> list[TreacheryCard]:
+        return [data().treachery_card(card) for card in self.hand]
+
+    @property
+    def cheap_heroes(self) -> list[str]:
+        return self.cards(Slot.LEADER)
+
+    @property
+    def must_lead(self) -> bool:
+        """A leader or a cheap hero is available, so one must be played (X.C.9)."""
+        return bool(self.leaders or self.cheap_heroes)
+
+    @property
+    def lowest(self) -> str | None:
+        """Its lowest-value available leader (WBC X, line 1252)."""
+        return min(self.leaders, key=lambda n: data().leader(n).strength, default=None)
+
+
+def side_of_state(state: State, seat: str) -> Side:
+    """What ``seat`` may play in the battle under way."""
+    step = state["step"]
+    own = state["factions"][seat]
+    return _side(seat, step["battle"], step["fought"], step["kh_used"],
+                 state["kwisatz_haderach"], state["forces"], state["alliances"],
+                 state["rules"], own["spice"], own["hand"], own["leaders"])
+
+
+def side_of_view(view: dict[str, Any], seat: str) -> Side:
+    """What ``seat`` may play, from its own view only (for bots)."""
+    battle = view["battle"]
+    own = view["own"]
+    return _side(seat, battle["current"], battle["fought"], battle["kh_used"],
+                 view["kwisatz_haderach"], view["forces"], view["alliances"], view["rules"],
+                 own["spice"], own["hand"], own["leaders"])
+
+
+def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], kh_used: bool,
+          kh: dict[str, Any], forces: dict[str, Any], alliances: list[list[str]],
+          rules_json: dict[str, Any], spice: int, hand: list[str], places: dict[str, str]
+          ) -> Side:
+    rules = Rules.from_json(rules_json)
+    opponent = battle["defender"] if seat == battle["aggressor"] else battle["aggressor"]
+    territory = battle["territory"]
+    normal = starred = 0
+    for sector, by_faction in forces.get(territory, {}).items():
+        if int(sector) in battle["sectors"]:
+            n, s = by_faction.get(seat, (0, 0))
+            normal, starred = normal + n, starred + s
+    allies = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
+    free = rules.wbc and rules.advanced_combat and FREMEN in (seat, *allies)   # house rule 6
+    strength = combat.Strength(normal, starred, combat.starred_worth(seat, opponent),
+                               rules.advanced_combat, free)
+    away = {name: where for name, where in fought.get(seat, {}).items() if where != territory}
+    may_kh = (seat == ATREIDES and rules.advantages and not kh["tanks"]
+              and kh["losses"] >= KH_AFTER and not kh_used)
+    return Side(seat, opponent, seat == battle["aggressor"], territory, strength, spice,
+                dict(places), away, tuple(hand), may_kh)
+
+
+# --- plans
+def empty_plan() -> dict[str, Any]:
+    return {"leader": None, "cheap_hero": None, "weapon": None, "defense": None, "dial": 0,
+            "spice": 0, "kh": False, "call": True, "discard": [], "lose": None}
+
+
+def default_plan(side: Side) -> dict[str, Any]:
+    """The plan of a combatant who sends none: its lowest leader (WBC X, line 1252), else a
+    cheap hero (X.C.9), dial 0, no cards, no spice; traitors called; cards kept."""
+    plan = empty_plan()
+    if side.lowest:
+        plan["leader"] = side.lowest
+    elif side.cheap_heroes:
+        plan["cheap_hero"] = side.cheap_heroes[0]
+    return plan
+
+
+def revealed(plan: dict[str, Any]) -> dict[str, Any]:
+    """What the table sees of a plan when it is revealed (X.B.4)."""
+    return {key: plan[key] for key in ("leader", "cheap_hero", "weapon", "defense", "dial",
+                                       "spice", "kh")}
+
+
+def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tuple[str, ...]]]:
+    """What is wrong with a plan: (the plan key at fault, code, message, what is valid)."""
+    found = []
+    strength = side.strength
+    if plan["leader"] and plan["cheap_hero"]:
+        found.append(("cheap_hero", "one-leader", "a leader or a cheap hero, not both "
+                      "(000 X.B.2; player aid A.6)", leader_lines(side)))
+    elif not (plan["leader"] or plan["cheap_hero"]) and side.must_lead:
+        found.append(("leader", "leader-required", "you must play a leader or a cheap hero "
+                      "(000 X.C.9)", leader_lines(side)))
+    if not side.must_lead and (plan["weapon"] or plan["defense"]):
+        found.append(("weapon", "no-leader-no-cards", "without a leader you play no treachery "
+                      "card (000 X.C.10)", ()))
+    if (plan["weapon"] and plan["weapon"] == plan["defense"]
+            and side.count(plan["weapon"]) < 2):
+        found.append(("defense", "card-twice", f"you hold one {plan['weapon']}: it goes in "
+                      "one place of the plan", card_lines(side, Slot.DEFENSE)))
+    if plan["spice"] > strength.most_spice(side.spice):
+        found.append(("spice", "spice", f"SPICE {spice_rule(side)}", ()))
+    if not strength.dial_ok(plan["dial"], plan["spice"]):
+        found.append(("dial", "dial", f"DIAL {dial_rule(side, plan['spice'])}", ()))
+    elif plan["lose"] is not None and tuple(plan["lose"]) not in strength.losses(
+            plan["dial"], plan["spice"]):
+        found.append(("lose", "losses", "the forces you lose must be worth your dial with the "
+                      "spice you pay (000 X.C.6, XXII.C): "
+                      + losses_rule(side, plan), tuple(
+                          f"LOSE {forces_text(*mix)}" for mix in
+                          strength.losses(plan["dial"], plan["spice"]))))
+    if plan["kh"] and not (plan["leader"] or plan["cheap_hero"]):
+        found.append(("kh", "kh-alone", "the Kwisatz Haderach cannot fight alone: it goes with "
+                      "a leader or a cheap hero (line 762)", ()))
+    kept = {plan["weapon"], plan["defense"]} - {None}
+    for name in plan["discard"]:
+        if name not in kept or combat.card(name).type is CardType.WORTHLESS:
+            found.append(("discard", "discard", f"DISCARD names a weapon or defense of your "
+                          f"plan; {name} is not one, or is discarded anyway",
+                          tuple(f"DISCARD {n}" for n in sorted(kept))))
+    return found
+
+
+def correct(side: Side, plan: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+    """A plan as it may be played when revealed, and the corrections made (WBC X, lines
+    1252-1258): an unavailable leader or card removed, a missing leader replaced by the lowest
+    available, the dial cut to what the forces and spice support, invalid parts removed."""
+    plan = {**empty_plan(), **plan, "discard": list(plan.get("discard", []))}
+    notes: list[str] = []
+
+    def drop(key: str, note: str, value: Any = None) -> None:
+        plan[key] = value
+        notes.append(note)
+    if plan["leader"] and plan["leader"] not in side.leaders:
+        drop("leader", "leader-unavailable")
+    if plan["cheap_hero"] and (plan["leader"] or plan["cheap_hero"] not in side.cheap_heroes):
+        drop("cheap_hero", "cheap-hero-removed")
+    if not (plan["leader"] or plan["cheap_hero"]) and side.must_lead:
+        fill = default_plan(side)
+        plan["leader"], plan["cheap_hero"] = fill["leader"], fill["cheap_hero"]
+        notes.append("leader-added")
+    for key, slot in (("weapon", Slot.WEAPON), ("defense", Slot.DEFENSE)):
+        if plan[key] and (not side.must_lead or plan[key] not in side.cards(slot)):
+            drop(key, f"{key}-removed")
+    if plan["weapon"] and plan["weapon"] == plan["defense"] and side.count(plan["weapon"]) < 2:
+        drop("defense", "defense-removed")
+    most_spice = side.strength.most_spice(side.spice)
+    if plan["spice"] > most_spice:
+        drop("spice", "spice-reduced", most_spice)
+    if not side.strength.dial_ok(plan["dial"], plan["spice"]):
+        step = 2 if side.strength.backing else 1
+        dial = min(int(plan["dial"] * step) / step, side.strength.most(plan["spice"]))
+        drop("dial", "dial-reduced", combat.number(max(0, dial)))
+    if plan["kh"] and not (side.kh and (plan["leader"] or plan["cheap_hero"])):
+        drop("kh", "kh-removed", False)
+    plan["discard"] = [n for n in plan["discard"] if n in (plan["weapon"], plan["defense"])]
+    if plan["lose"] is not None and tuple(plan["lose"]) not in side.strength.losses(
+            plan["dial"], plan["spice"]):
+        plan["lose"] = None
+    return plan, notes
+
+
+# --- the rules in words, with the numbers
+def leader_lines(side: Side) -> tuple[str, ...]:
+    return (*(f"LEADER {name}" for name in side.leaders),
+            *(hero_text(name) for name in side.cheap_heroes))
+
+
+def card_lines(side: Side, slot: Slot) -> tuple[str, ...]:
+    verb = "WEAPON" if slot is Slot.WEAPON else "DEFENSE"
+    return tuple(f"{verb} {name}" for name in side.cards(slot))
+
+
+def spice_rule(side: Side) -> str:
+    if not side.strength.backing:
+        return ("is not for this battle: " + ("your forces count full without spice (WBC house "
+                                             "rule 6)" if side.strength.free else
+                                             "spice backs forces only in advanced combat (XXII)"))
+    return (f"0 to {side.strength.most_spice(side.spice)}: one spice backs one force at full "
+            "strength, a starred force too (000 XXII.A.1, Q&A B.4); the others count half")
+
+
+def dial_rule(side: Side, spice: int) -> str:
+    strength = side.strength
+    starred = (f" and {strength.starred} starred, worth {strength.worth} each"
+               if strength.starred else "")
+    text = (f"0 to {strength.most(spice)}: your {strength.normal} forces{starred} "
+            f"in {side.territory} (000 X.B.1)")
+    if strength.backing:
+        text += (f" backed by {spice} spice, in half steps (XXII.B); "
+                 f"with SPICE {strength.most_spice(side.spice)}, up to "
+                 f"{strength.most(side.spice)}")
+    return text
+
+
+def losses_rule(side: Side, plan: dict[str, Any]) -> str:
+    mixes = side.strength.losses(plan["dial"], plan["spice"])
+    return ", ".join(forces_text(*mix) or "0" for mix in mixes)
+
+
+# --- reading a plan
+@cache
+def _card_names() -> NameIndex[str]:
+    names = dict.fromkeys(card.name for card in data().treachery_deck)
+    return NameIndex("treachery card", (Named(name, name) for name in names))
+
+
+def read_card(side: Side, words: list[str], slot: Slot, verb: str) -> str:
+    """A card of the hand that fits the place, by its name (a copy's number may follow)."""
+    valid = card_lines(side, slot)
+    text = re.sub(r"\s*#\s*\d+$", "", " ".join(words))
+    if not text:
+        raise OrderProblem("missing-card", f"expected {verb} <card>", valid)
+    try:
+        name = _card_names().find(text)
+    except NameLookupError as error:
+        raise OrderProblem("unknown-card", str(error), valid) from None
+    if not side.count(name):
+        raise OrderProblem("card-not-held", f"you hold no {name}", valid)
+    if name not in side.cards(slot):
+        where = "as a leader only (Q&A B.2)" if combat.card(name).type is CardType.CHEAP_HERO \
+            else f"not as a {slot.value} (player aid A)"
+        raise OrderProblem("wrong-place", f"{name} is played {where}", valid)
+    return name
+
+
+def read_leader(side: Side, words: list[str]) -> dict[str, Any]:
+    """``LEADER <name>``: one of the side's leaders free to fight here; a cheap hero reads
+    too."""
+    valid = leader_lines(side)
+    text = " ".join(words)
+    if re.fullmatch(r"(?i)cheap\s+hero(ine)?", text.strip()):
+        return {"cheap_hero": read_hero(side, words[1:])}
+    try:
+        name = data().leader(text).name
+    except NameLookupError as error:
+        raise OrderProblem("unknown-leader", str(error), valid) from None
+    where = side.places.get(name)
+    if where is None:
+        raise OrderProblem("not-your-leader", f"{name} is not one of your leaders", valid)
+    if where != "alive":
+        raise OrderProblem("leader-in-tanks", f"{name} is in the tanks", valid)
+    if name in side.away:
+        raise OrderProblem("leader-fought", f"{name} fought in {side.away[name]} this round "
+                           "and may fight again only there (000 X.C.8)", valid)
+    return {"leader": name}
+
+
+def read_hero(side: Side, words: list[str]) -> str:
+    """``CHEAP HERO`` or ``CHEAP HEROINE``: the card of that name if held, else the other."""
+    heroes = side.cheap_heroes
+    wanted = "Cheap Heroine" if words and words[0].upper() == "HEROINE" else "Cheap Hero"
+    if not words or words[0].upper() not in ("HERO", "HEROINE"):
+        raise OrderProblem("bad-cheap-hero", "expected CHEAP HERO or CHEAP HEROINE",
+                           leader_lines(side))
+    if not heroes:
+        raise OrderProblem("card-not-held", "you hold no cheap hero(ine)", leader_lines(side))
+    return wanted if wanted in heroes else heroes[0]
+
+
+def read_dial(side: Side, words: list[str]) -> int | float:
+    """``DIAL 4``; in advanced combat ``DIAL 7.5``, ``DIAL 7 1/2``, ``DIAL 7½``."""
+    text = re.sub(r"\s*(½|1/2)$", ".5", " ".join(words)).strip()
+    text = "0.5" if text == ".5" else text
+    match = re.fullmatch(r"(\d+)(\.5|\.0)?", text)
+    if not match or (match.group(2) == ".5" and not side.strength.backing):
+        raise OrderProblem("bad-dial", f"expected DIAL {dial_rule(side, side.spice)}, "
+                           f"not {text!r}", ())
+    dial = combat.number(float(text))
+    if dial > side.strength.most(side.spice):
+        raise OrderProblem("dial", f"DIAL {dial_rule(side, side.spice)}", ())
+    return dial
+
+
+def read_plan_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
+    """One line of a battle plan (``words`` begin with the verb), checked on its own."""
+    side = side_of_state(state, prompt.seat)
+    verb, rest = words[0], words[1:]
+    upper = [w.upper() for w in rest]
+    if verb == "DIAL":
+        return {"dial": read_dial(side, rest)}
+    if verb == "LEADER":
+        return read_leader(side, rest)
+    if verb == "CHEAP":
+        return {"cheap_hero": read_hero(side, rest)}
+    if verb in ("WEAPON", "DEFENSE", "DEFENCE"):
+        slot = Slot.WEAPON if verb == "WEAPON" else Slot.DEFENSE
+        return {slot.value: read_card(side, rest, slot, verb)}
+    if verb == "SPICE":
+        if not side.strength.backing:
+            raise OrderProblem("no-spice", f"SPICE {spice_rule(side)}", ())
+        return {"spice": read_number(rest[0] if rest else "", 0,
+                                     side.strength.most_spice(side.spice), "the spice")}
+    if verb == "TRAITOR" or (verb == "NO" and upper[:1] == ["TRAITOR"]):
+        return {"call": verb == "TRAITOR"}
+    if verb == "KEEP":
+        return {"discard": []}
+    if verb == "DISCARD":
+        name = read_card(side, rest, Slot.WEAPON, "DISCARD") if rest and _fits(
+            side, rest, Slot.WEAPON) else read_card(side, rest, Slot.DEFENSE, "DISCARD")
+        return {"discard": [name]}
+    if verb == "LOSE":
+        if rest == ["0"]:
+            return {"lose": [0, 0]}
+        normal, starred, extra = read_forces(rest, "forces lost")
+        if extra:
+            raise OrderProblem("bad-losses", "expected LOSE <forces>", ("LOSE 3", "LOSE 2 1*"))
+        return {"lose": [normal, starred]}
+    if verb in ("KWISATZ", "KH"):
+        if not side.kh:
+            raise OrderProblem("no-kwisatz-haderach", kh_refusal(side), ())
+        return {"kh": True}
+    raise OrderProblem("bad-plan-line", f"did not understand {' '.join(words)!r}",
+                       ("NO TRAITOR CALL",))
+
+
+def _fits(side: Side, words: list[str], slot: Slot) -> bool:
+    try:
+        read_card(side, words, slot, "DISCARD")
+    except OrderProblem:
+        return False
+    return True
+
+
+def kh_refusal(side: Side) -> str:
+    """Why the Kwisatz Haderach may not fight, in words."""
+    if side.seat != ATREIDES:
+        return "only the Atreides have the Kwisatz Haderach (line 762)"
+    return ("the Kwisatz Haderach fights only with the optional advantages, after 7 forces "
+            "lost in battles, once a turn, unless it is in the tanks (line 762; WBC XV)")
+
+
+def combine_plan(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """The lines of one mail as one plan, checked as a whole."""
+    plan = empty_plan()
+    given: dict[str, int] = {}
+    for index, part in enumerate(parts):
+        for key, value in part.items():
+            once = key in ("leader", "cheap_hero", "weapon", "defense")
+            if once and key in given and plan[key] != value:
+                raise OrderProblem(f"two-{key.replace('_', '-')}s", f"one {key.replace('_', ' ')}"
+                                   " a plan (000 X.B; WBC X, line 1256)", (), part=index)
+            if key == "discard":
+                plan["discard"] = [*plan["discard"], *value] if value else []
+            else:
+                plan[key] = value
+            given[key] = index
+    if "dial" not in given:
+        raise OrderProblem("dial-required", "a battle plan needs a DIAL: "
+                           + dial_rule(side_of_state(state, prompt.seat), 0), ())
+    plan["discard"] = list(dict.fromkeys(plan["discard"]))
+    for key, code, message, valid in problems(side_of_state(state, prompt.seat), plan):
+        raise OrderProblem(code, message, valid, part=given.get(key, given["dial"]))
+    return plan
+
+
+def hero_text(name: str) -> str:
+    return "CHEAP HEROINE" if name == "Cheap Heroine" else "CHEAP HERO"
+
+
+def plan_text(plan: dict[str, Any]) -> str:
+    """A plan as canonical lines."""
+    lines = []
+    if plan["leader"]:
+        lines.append(f"LEADER {plan['leader']}")
+    if plan["cheap_hero"]:
+        lines.append(hero_text(plan["cheap_hero"]))
+    if plan["kh"]:
+        lines.append("KWISATZ HADERACH")
+    lines.append(f"DIAL {plan['dial']}")
+    for key in ("weapon", "defense"):
+        if plan[key]:
+            lines.append(f"{key.upper()} {plan[key]}")
+    if plan["spice"]:
+        lines.append(f"SPICE {plan['spice']}")
+    if not plan["call"]:
+        lines.append("NO TRAITOR CALL")
+    lines += [f"DISCARD {name}" for name in plan["discard"]]
+    if plan["lose"] is not None:
+        lines.append(f"LOSE {forces_text(*plan['lose']) or 0}")
+    return "\n".join(lines)
+
+
+# --- the prompts
+def plan_prompt(state: State, seat: str) -> Prompt:
+    """A combatant's battle plan, secret; its default is ``default_plan``."""
+    side = side_of_state(state, seat)
+    default = default_plan(side)
+    template = ("# LEADER <leader> or CHEAP HERO, DIAL <n>, WEAPON <card>, DEFENSE <card>\n"
+                + plan_text(default))
+    return Prompt(f"{PLAN}:{seat}", seat, PLAN, True, plan_legal(side), default,
+                  plan_text(default).replace("\n", " / "), template)
+
+
+def plan_legal(side: Side) -> str:
+    """What the combatant may put in its plan, with its numbers."""
+    role = ("you are the aggressor: a tie is yours" if side.aggressor
+            else "the aggressor wins a tie")
+    parts = [f"Battle in {side.territory} against the {SEAT_FACTIONS[side.opponent]} "
+             f"(000 X; {role}, X.C.2).", f"DIAL {dial_rule(side, 0)}."]
+    if side.leaders or side.cheap_heroes:
+        leaders = ", ".join(f"{n} {data().leader(n).strength}" for n in side.leaders) or "none"
+        heroes = f"; or {' or '.join(map(hero_text, side.cheap_heroes))}" \
+            if side.cheap_heroes else ""
+        parts.append(f"One leader is required (X.C.9): LEADER {leaders}{heroes}.")
+    else:
+        parts.append("You have no leader to play: you fight on your dial alone, with no "
+                     "treachery card (X.C.10).")
+    if side.away:
+        parts.append("Fought elsewhere this round (X.C.8): "
+                     + ", ".join(f"{n} in {t}" for n, t in side.away.items()) + ".")
+    for slot, verb in ((Slot.WEAPON, "WEAPON"), (Slot.DEFENSE, "DEFENSE")):
+        if side.must_lead and side.cards(slot):
+            parts.append(f"{verb}: {', '.join(side.cards(slot))}.")
+    if side.strength.backing:
+        parts.append(f"SPICE {spice_rule(side)}.")
+    elif side.strength.advanced and side.strength.free:
+        parts.append("Your forces count full without spice (WBC house rule 6).")
+    if side.kh:
+        parts.append("KWISATZ HADERACH adds 2 to your leader or cheap hero (line 762).")
+    parts.append("TRAITOR CALL (default) or NO TRAITOR CALL, should the opponent's leader be "
+                 "in your pay (X.D).  If you win: KEEP ALL (default) or DISCARD <card> for "
+                 "each weapon or defense to discard (X.C.6); LOSE <forces> for the forces you "
+                 "lose (default: normal forces first).")
+    return "  ".join(parts)
+
+
+def order_prompt(state: State, seat: str, found: list[tuple[str, list[int], str]]) -> Prompt:
+    """The order of an aggressor's battles (X.A.3-4), by default as ``found`` (board
+    order)."""
+    default = [list(pair) for pair in dict.fromkeys((t, o) for t, _, o in found)]
+    battles = "; ".join(f"{t} against the {SEAT_FACTIONS[o]}" for t, o in default)
+    legal = (f"Battles (000 X.A.3-4): as aggressor you will fight, as things stand: {battles}.  "
+             "BATTLE <territory> [AGAINST <faction>], one line per battle in the order you "
+             "want them; the others follow in board order.")
+    return Prompt(f"{ORDER}:{seat}", seat, ORDER, True, legal, default, order_text(default),
+                  order_text(default))
+
+
+def read_order_line(state: State, prompt: Prompt, words: list[str]) -> list[list[str | None]]:
+    """``BATTLE <territory> [AGAINST <faction>]``."""
+    upper = [w.upper() for w in words]
+    at = next((i for i, w in enumerate(upper) if w in AGAINST), len(words))
+    territories = list(dict.fromkeys(t for t, _ in prompt.default))
+    territory, _ = read_territory(words[:at], territories)
+    if at == len(words):
+        return [[territory.name, None]]
+    opponents = [o for t, o in prompt.default if t == territory.name]
+    return [[territory.name, read_faction(words[at + 1:], opponents)]]
+
+
+def combine_order(state: State, prompt: Prompt, parts: list[list[list[str | None]]]
+                  ) -> list[list[str | None]]:
+    return [list(pair) for pair in dict.fromkeys(tuple(p) for part in parts for p in part)]
+
+
+def order_text(value: list[list[str | None]]) -> str:
+    return "\n".join(f"BATTLE {t}" + (f" AGAINST {SEAT_FACTIONS[o]}" if o else "")
+                     for t, o in value)
+
+
+# --- a bot's orders
+def random_order(view: dict[str, Any], prompt: Prompt, rng: random.Random
+                 ) -> list[list[str | None]]:
+    """The battles in a random order."""
+    value = [list(pair) for pair in prompt.default]
+    rng.shuffle(value)
+    return value
+
+
+def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dict[str, Any]:
+    """A random legal plan from the seat's view."""
+    side = side_of_view(view, prompt.seat)
+    plan = empty_plan()
+    if side.cheap_heroes and (not side.leaders or rng.random() < 0.3):
+        plan["cheap_hero"] = rng.choice(side.cheap_heroes)
+    elif side.leaders:
+        plan["leader"] = rng.choice(side.leaders)
+    if side.must_lead:
+        for key, slot in (("weapon", Slot.WEAPON), ("defense", Slot.DEFENSE)):
+            choices = [n for n in side.cards(slot) if n != plan["weapon"] or side.count(n) > 1]
+            if choices and rng.random() < 0.6:
+                plan[key] = rng.choice(choices)
+    strength = side.strength
+    plan["spice"] = rng.randint(0, strength.most_spice(side.spice))
+    step = 2 if strength.backing else 1
+    plan["dial"] = combat.number(rng.randint(0, int(strength.most(plan["spice"]) * step)) / step)
+    plan["kh"] = side.kh and side.must_lead and rng.random() < 0.5
+    plan["call"] = rng.random() < 0.8
+    kept = [n for n in (plan["weapon"], plan["defense"])
+            if n and combat.card(n).type is not CardType.WORTHLESS]
+    plan["discard"] = list(dict.fromkeys(n for n in kept if rng.random() < 0.3))
+    if rng.random() < 0.3:
+        plan["lose"] = list(rng.choice(strength.losses(plan["dial"], plan["spice"])))
+    return plan
+
+
+order_kind(OrderKind(PLAN, PLAN_VERBS, read_plan_line, plan_text, combine_plan, random_plan,
+                     with_verb=True))
+order_kind(OrderKind(ORDER, ("BATTLE",), read_order_line, order_text, combine_order,
+                     random_order))
