@@ -42,6 +42,9 @@ class Prompt:
     ``default`` is the order value applied when the deadline passes, and
     ``default_text`` how it reads.  ``legal`` describes the legal choices
     for the player and ``template`` is order text that parses as it is.
+    An ``optional`` decision (playing a card that may be kept for later) does
+    not hold up the step: once the seat has answered another decision of the
+    step, it takes its default.
     """
 
     key: str
@@ -52,6 +55,7 @@ class Prompt:
     default: Any
     default_text: str
     template: str
+    optional: bool = False
 
 
 @dataclass(frozen=True)

@@ -76,7 +76,7 @@ def ready(store: Store, record: GameRecord, now: datetime) -> bool:
     row = store.one("select * from deadlines where game_id = ? and step = ?",
                     (record.id, record.step))
     due = parse_utc(row["due_at"])
-    if all(p.key in pending for p in prompts):
+    if all(answered(p, pending, prompts) for p in prompts):
         if json.loads(row["waits"] or "[]"):
             return now >= due
         if row["all_in_at"] is None:
@@ -86,6 +86,13 @@ def ready(store: Store, record: GameRecord, now: datetime) -> bool:
             all_in = parse_utc(row["all_in_at"])
         return now >= all_in + timedelta(minutes=policy_of(record).resolve_delay_minutes)
     return now >= final_due(due, policy_of(record))
+
+
+def answered(prompt: Prompt, pending: dict, prompts: list[Prompt]) -> bool:
+    """A decision has its order, or is optional and its seat answered another of the step's
+    decisions (``Prompt.optional``)."""
+    return prompt.key in pending or (prompt.optional and any(
+        p.key in pending for p in prompts if p.seat == prompt.seat and not p.optional))
 
 
 def file_moderator_orders(store: Store, record: GameRecord, prompts: list[Prompt],
@@ -161,6 +168,8 @@ def apply_step(store: Store, record: GameRecord, now: datetime, done: Resolved) 
     for prompt in prompts:
         if prompt.key in pending:
             orders[prompt.key] = json.loads(pending[prompt.key]["value"])
+        elif answered(prompt, pending, prompts):
+            orders[prompt.key] = prompt.default          # an optional decision let go
         else:
             orders[prompt.key] = prompt.default
             defaulted.append(prompt.key)

@@ -135,7 +135,8 @@ def _prompt(state: State, seat: str, found: list[str]) -> Prompt:
     legal = "; ".join(f"{USES[use]}: {text[use]}" for use in found)
     return Prompt(f"karama:{seat}", seat, "bidding-karama", True,
                   f"You may play a Karama ({cards} card{'s' * (cards != 1)} to play, one per "
-                  f"line).  {legal}; KARAMA NONE: none.", [], "KARAMA NONE", "KARAMA NONE")
+                  f"line).  {legal}; KARAMA NONE: none.", [], "KARAMA NONE", "KARAMA NONE",
+                  optional=True)
 
 
 # --- the order

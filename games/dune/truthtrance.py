@@ -68,7 +68,8 @@ def _ask_prompt(state: State, seat: str) -> Prompt:
                   f"TRUTHTRANCE <faction> <question>: play your Truthtrance; the faction "
                   f"({others}) must answer yes or no, truthfully, before the game goes on; "
                   "question and answer are public (000 player aid B.1; WBC line 1376).  "
-                  "TRUTHTRANCE NONE: keep it", None, "TRUTHTRANCE NONE", "TRUTHTRANCE NONE")
+                  "TRUTHTRANCE NONE: keep it", None, "TRUTHTRANCE NONE", "TRUTHTRANCE NONE",
+                  optional=True)
 
 
 def answer_prompts(state: State) -> list[Prompt]:
