@@ -11,12 +11,12 @@ import json
 import random
 
 import pytest
+from dune_rounds import mail_round
 
 from pbem.game import Event
 from pbem.games import dune
 from pbem.games.dune import bidding_karama, karama, move_karama
 from pbem.games.dune.data import Ability
-from pbem.games.dune.invariants import violations
 from pbem.games.dune.orders import KINDS
 from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import SEAT_FACTIONS
@@ -41,15 +41,7 @@ def position(seats, phase, hands, ruleset="classic", forces=None, turn=2, **extr
 
 def step(state, **texts):
     """One mail round: the given orders by seat (``_`` for ``-``), defaults for the rest."""
-    prompts = dune.prompts(state)
-    orders = {p.key: p.default for p in prompts}
-    for seat, text in texts.items():
-        parsed = dune.parse(state, seat.replace("_", "-"), text)
-        assert not parsed.errors, parsed.errors
-        orders.update({o.prompt: o.value for o in parsed.orders})
-    state, events = dune.apply(state, orders, random.Random(7))
-    assert violations(state) == []
-    return state, events
+    return mail_round(state, texts, 7)
 
 
 def codes(events):

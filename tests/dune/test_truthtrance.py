@@ -7,9 +7,10 @@ from __future__ import annotations
 
 import random
 
+from dune_rounds import mail_round
+
 from pbem.games import dune
 from pbem.games.dune import truthtrance
-from pbem.games.dune.invariants import violations
 from pbem.games.dune.orders import KINDS
 from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import SEAT_FACTIONS, storm_order
@@ -28,15 +29,8 @@ def storm_round(hands, seats=(AT, HA, EM)):
 
 
 def step(state, **texts):
-    prompts = dune.prompts(state)
-    orders = {p.key: p.default for p in prompts}
-    for seat, text in texts.items():
-        parsed = dune.parse(state, seat.replace("_", "-"), text)
-        assert not parsed.errors, parsed.errors
-        orders.update({o.prompt: o.value for o in parsed.orders})
-    state, events = dune.apply(state, orders, random.Random(3))
-    assert violations(state) == []
-    return state, events
+    """One mail round: the given orders by seat (``_`` for ``-``), defaults for the rest."""
+    return mail_round(state, texts, 3)
 
 
 def keys(state):
