@@ -22,6 +22,7 @@ class GameRecord:
     seats: list[dict[str, Any]]
     settings: dict[str, Any]
     waits: list[str] = field(default_factory=list)
+    _prompts: tuple[State, list[Prompt]] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
     def load(cls, store: Store, game_id: str) -> GameRecord:
@@ -60,9 +61,14 @@ class GameRecord:
         return self.settings["timezone"]
 
     def prompts(self) -> list[Prompt]:
+        """The open prompts of the current step, worked out once per state: a state is never
+        changed in place (the rules' ``apply`` returns a new one), so the same object has the
+        same prompts."""
         if self.finished:
             return []
-        return self.rules.prompts(self.state)
+        if self._prompts is None or self._prompts[0] is not self.state:
+            self._prompts = (self.state, self.rules.prompts(self.state))
+        return self._prompts[1]
 
     def step_name(self) -> str:
         return self.rules.step_name(self.state)
