@@ -72,7 +72,11 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
             ) -> tuple[State, list[Event]]:
     """Apply the open decisions' orders, then play on to the next decision or the end."""
     state = copy_state(state)
-    assert set(orders) == {p.key for p in prompts(state)}, (sorted(orders), state["phase"])
+    open_now = prompts(state)
+    assert set(orders) == {p.key for p in open_now}, (sorted(orders), state["phase"])
+    # The orders in the prompts' order, whatever order they come in: the decision log keeps
+    # them sorted by key, and a replay must play them as the moderator did.
+    orders = {p.key: orders[p.key] for p in open_now}
     own = {key: value for key, value in orders.items() if not truthtrance.owns(key)}
     events = PHASES[state["phase"]].apply(state, own, rng) if own else []
     events += truthtrance.apply(state, orders)
