@@ -40,18 +40,23 @@ def secrets_over(states, seats):
 
 def shown_in_battles(store, game_id):
     """The cards and leaders revealed in battle plans (000 X.B.4: "revealed simultaneously"),
-    by name, from the events of the game's decision log."""
+    and the leaders the Harkonnen capture (line 884), by name, from the events of the game's
+    decision log."""
     shown = set()
     for row in store.decisions(game_id):
         for event in json.loads(row["events"] or "[]"):
             if event["code"] == "battle-plans":
                 shown |= {plan[key] for plan in event["data"]["plans"].values()
                           for key in ("leader", "cheap_hero", "weapon", "defense") if plan[key]}
+            # named to the Harkonnen and the owner; if killed, public in the tanks
+            if event["code"] == "leader-captured" and event["data"]["leader"]:
+                shown.add(event["data"]["leader"])
     return shown
 
 
 def leaked(mails: str, seat, held, played, prediction=None):
     """The other seats' secrets that ``seat``'s mail text shows (empty: none)."""
+    mails = re.sub(r"\s+", " ", mails)             # a name wrapped over two lines is one name
     for territory in data().board.territories:      # "Gara Kulon" is no card Kulon
         mails = mails.replace(territory.name, "")
     own_leaders = {leader.name for leader in data().leaders_of(SEAT_FACTIONS[seat])}

@@ -11,6 +11,15 @@ Where it has a rule of thumb it plays it; elsewhere it plays as the random bot d
   (one it does not hold yet first),
   then moves its largest group outside the strongholds into a stronghold in reach, else onto
   the richest spice in reach;
+- battles: its battles in strongholds first, then where it has the most forces; in each
+  plan its best leader free to fight (a captured leader never against his owner, who may
+  always call him a traitor: WBC X, line 1266), else a cheap hero; a weapon and a defense it
+  holds, the lasgun only when it has no other weapon and never with its own shield (player aid
+  A.5: the explosion), a worthless card where a slot would stay empty (A.7: the only way to be
+  rid of it); the Kwisatz Haderach when it may; a third of its spice backing forces in
+  advanced combat, and a dial of half of what its forces and that spice support; it always
+  calls traitors and keeps its cards; the Harkonnen kill a captured leader for 2 spice, but
+  keep him while fewer than three of their own leaders are alive (line 884);
 - everything else: as the random bot.
 
 Its orders are order text, read by the parser like a player's mail.
@@ -18,13 +27,15 @@ Its orders are order text, read by the parser like a player's mail.
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 from typing import Any
 
 from pbem.game import Prompt
 
-from . import move_bot, reach
+from . import battle_orders, capture, combat, leaders, move_bot, plan_conditions, reach
+from .data import CardType, Effect, Slot
 from .orders import where
 from .state import State, data, occupants
 
@@ -119,10 +130,67 @@ def _others(state: State, seat: str, territory: str) -> list[str]:
     return [s for s in occupants(state, territory) if s != seat]
 
 
+# --- battles
+def _battle_order(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """Its battles in strongholds first, then where it has the most forces."""
+    def rank(pair: list[str | None]) -> tuple[bool, int]:
+        territory = str(pair[0])
+        mine = sum(sum(by_faction.get(prompt.seat, (0, 0)))
+                   for by_faction in view["forces"].get(territory, {}).values())
+        return (not data().board[territory].is_stronghold, -mine)
+    return battle_orders.order_text(sorted(prompt.default, key=rank))
+
+
+def _battle_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str | None:
+    """Its best leader, its cards, a dial of half its strength (module docstring)."""
+    side = battle_orders.side_of_view(view, prompt.seat)
+    plan = battle_orders.empty_plan()
+    owners = view["own"].get("captured", {})
+    ranked = sorted(side.leaders, key=lambda n: (owners.get(n) == side.opponent,
+                                                 -data().leader(n).strength, n))
+    if ranked:
+        plan["leader"] = ranked[0]
+    elif side.cheap_heroes:
+        plan["cheap_hero"] = side.cheap_heroes[0]
+    if side.must_lead:
+        plan["weapon"], plan["defense"] = _cards(side)
+    plan["kh"] = side.kh and side.must_lead
+    strength = side.strength
+    plan["spice"] = min(strength.most_spice(side.spice), side.spice // 3)
+    top = strength.most(plan["spice"])
+    plan["dial"] = combat.number(max(0, min(math.floor(top), math.ceil(top / 2))))
+    if side.captures:
+        own = leaders.available(view["own"]["leaders"])
+        plan["capture"] = capture.KEEP if len(own) < 3 else capture.KILL
+    if battle_orders.problems(side, plan):
+        return None
+    return battle_orders.plan_text(plan_conditions.fit(view, prompt, side, plan))
+
+
+def _cards(side: battle_orders.Side) -> tuple[str | None, str | None]:
+    """A weapon and a defense: real ones first (the lasgun last, never with a shield), then
+    worthless cards to be rid of."""
+    def worthless(name: str) -> bool:
+        return combat.card(name).type is CardType.WORTHLESS
+
+    def lasgun(name: str) -> bool:
+        return Effect.EXPLODES_WITH_SHIELD in combat.card(name).effects
+
+    weapons = sorted(side.cards(Slot.WEAPON), key=lambda n: (worthless(n), lasgun(n), n))
+    weapon = weapons[0] if weapons else None
+    defenses = [n for n in side.cards(Slot.DEFENSE)
+                if (n != weapon or side.count(n) > 1)
+                and not (weapon and lasgun(weapon) and combat.card(n).type is CardType.SHIELD)]
+    defense = sorted(defenses, key=lambda n: (worthless(n), n))[0] if defenses else None
+    return weapon, defense
+
+
 STRATEGIES: dict[str, Strategy] = {
     "bid": _bid,
     "bids": _bids,
     "revival": _revival,
     "move": _turn,
     "guild-move": _turn,
+    battle_orders.ORDER: _battle_order,
+    battle_orders.PLAN: _battle_plan,
 }

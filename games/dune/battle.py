@@ -25,8 +25,10 @@ By mail:
   first battle's plans, so the whole round costs no extra mail round; otherwise one.
 - Each battle is one mail round: both combatants send their battle plan, secret and at once
   (X.B), with their standing choices for what may follow (a traitor call, the cards a winner
-  keeps, the forces he loses): ``battle_orders.py``.  The plans are revealed together and the
-  battle resolved (``combat.py``).
+  keeps, the forces he loses): ``battle_orders.py``; the Voice and the prescience question
+  come in the same round, and a second round follows only for a side that learned something
+  before the commit (``before_plans``).  The plans are revealed together and the battle
+  resolved (``combat.py``).
 
 Rulings:
 
@@ -52,10 +54,17 @@ Rulings:
   lost 7 forces in battles in the game, from the next battle on, that turn too (WBC XV, line
   1298; AH's "any turn after losing" read the same way).  Forces lost in battles are counted
   in ``state["kwisatz_haderach"]["losses"]``: as loser, as winner, and in an explosion (every
-  Atreides force it takes).  It dies only in an explosion it was in; its revival is not here.
+  Atreides force it takes).  It dies only in an explosion it was in; it is revived like a
+  leader (``revival``).
+- The Harkonnen's capture of leaders after a win: ``capture.py``.
+- The two combatants of each battle are the last to have used the wheels (VI.B): the storm's
+  dialers, whatever the battle's outcome.
 
-Not here (issue 5): the Voice, prescience, Karama in battle, Truthtrance, the Harkonnen's
-capture of leaders, battles without leaders by common consent (Q&A B.7).
+Before the plans are committed (WBC clarification X, lines 1214-1242): the Voice, prescience,
+the Karamas of a battle, battles without leaders by common consent (Q&A B.7) and a second mail
+round for the sides that may change their plan: ``before_plans`` (with ``voice``,
+``prescience``, ``battle_karama``, ``plan_conditions``); a Truthtrance rides along with every
+mail round of a battle (``truthtrance``).
 """
 
 from __future__ import annotations
@@ -65,7 +74,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from . import battle_orders, combat
+from . import battle_orders, before_plans, capture, combat
 from .collection import separated_by_storm
 from .data import CardType
 from .rules import Rules
@@ -101,26 +110,31 @@ def prompts(state: State) -> list[Prompt]:
         return []
     asks = [battle_orders.order_prompt(state, seat, options(state, seat))
             for seat in waiting_for_order(state)]
-    battle = step["battle"]
-    if battle is None:
+    if step["battle"] is None:
         return asks
-    return [battle_orders.plan_prompt(state, battle["aggressor"]),
-            battle_orders.plan_prompt(state, battle["defender"])] + asks
+    return before_plans.prompts(state, asks) + asks
 
 
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
-    """The orders of battles noted; the battle under way fought; then the next battle."""
+    """The orders of battles noted; the battle under way carried on (``before_plans``), fought
+    once its plans are committed; then the next battle."""
     step = state["step"]
-    plans = {}
+    plans, others = {}, {}
     for key, value in orders.items():
         kind, seat = key.split(":")
         if kind == "battle-order":
             step["orders"][seat] = value
             step["asked"].append(seat)
-        else:
+        elif kind == battle_orders.PLAN:
             plans[seat] = value
-    events = fight(state, plans) if plans else []
-    return events + next_battle(state)
+        else:
+            others[key] = value
+    if step["battle"] is None:
+        return next_battle(state)
+    events, committed = before_plans.carry_out(state, plans, others)
+    if committed is None:
+        return events
+    return events + fight(state, committed, rng) + next_battle(state)
 
 
 def done(state: State) -> bool:
@@ -202,7 +216,8 @@ def next_battle(state: State) -> list[Event]:
             return []
         territory, sectors, defender = chosen(found, step["orders"].get(aggressor, []))
         step["battle"] = {"territory": territory, "sectors": sectors, "aggressor": aggressor,
-                          "defender": defender}
+                          "defender": defender, **before_plans.fresh()}
+        step["plans"], step["answer"] = {}, None
         return [Event("battle", {"territory": territory, "aggressor": aggressor,
                                  "defender": defender, "sectors": part_of(territory, sectors)})]
     step["done"] = True
@@ -226,16 +241,17 @@ def part_of(territory: str, sectors: list[int]) -> list[int]:
 
 
 # --- fighting a battle
-def fight(state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
+def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) -> list[Event]:
     """The plans corrected and revealed (X.B.4), the battle resolved (X.C-D; XXII)."""
     step = state["step"]
     battle = step["battle"]
     aggressor, defender = battle["aggressor"], battle["defender"]
-    events: list[Event] = []
+    leaderless = before_plans.leaderless(plans)
+    events: list[Event] = before_plans.at_reveal(state, plans)
     sides = {}
     for seat in (aggressor, defender):
         sides[seat] = battle_orders.side_of_state(state, seat)
-        plans[seat], corrections = battle_orders.correct(sides[seat], plans[seat])
+        plans[seat], corrections = battle_orders.correct(sides[seat], plans[seat], leaderless)
         if corrections:
             events.append(Event("plan-corrected", {"faction": seat, "corrections": corrections}))
     events.append(Event("battle-plans", {
@@ -243,7 +259,7 @@ def fight(state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
         "plans": {seat: battle_orders.revealed(plans[seat]) for seat in (aggressor, defender)}}))
     outcome = combat.resolve(aggressor, defender, plans,
                              {seat: traitors_for(state, seat) for seat in plans})
-    events += _settle(state, battle, plans, sides, outcome)
+    events += _settle(state, battle, plans, sides, outcome, rng)
     for seat, plan in plans.items():
         if plan["leader"]:
             step["fought"].setdefault(seat, {})[plan["leader"]] = battle["territory"]
@@ -255,16 +271,18 @@ def fight(state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
 def traitors_for(state: State, seat: str) -> set[str]:
     """The leaders ``seat`` may call as traitors: its own, and the Harkonnen's when allied to
     them (Harkonnen shield, line 888: "Leaders in your pay may also betray your allies
-    opponents")."""
-    found = set(state["factions"][seat]["traitors"])
+    opponents"); and its leaders the Harkonnen hold (line 884; WBC X, line 1266)."""
+    found = set(state["factions"][seat]["traitors"]) | capture.taken_from(state, seat)
     if HARKONNEN in ally_of(state, seat):
         found |= set(state["factions"][HARKONNEN]["traitors"])
     return found
 
 
 def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any]],
-            sides: dict[str, battle_orders.Side], outcome: combat.Outcome) -> list[Event]:
-    """The outcome applied: leaders, spice, forces and cards."""
+            sides: dict[str, battle_orders.Side], outcome: combat.Outcome, rng: random.Random
+            ) -> list[Event]:
+    """The outcome applied: leaders, spice, forces and cards; the Harkonnen's capture; the
+    combatants now the last to have used the wheels (000 VI.B)."""
     territory = battle["territory"]
     events = _announce(state, battle, plans, outcome)
     lost: dict[str, int] = {}
@@ -294,6 +312,8 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
         if plans[seat]["spice"] and not (outcome.kind == "traitor" and seat == winner):
             state["factions"][seat]["spice"] -= plans[seat]["spice"]       # XXII.A.2
             events.append(Event("battle-spice", {"faction": seat, "spice": plans[seat]["spice"]}))
+    events += capture.after_battle(state, winner, loser, plans, territory, rng)
+    state["storm"]["dialers"] = [battle["aggressor"], battle["defender"]]       # 000 VI.B
     return events + _atreides_losses(state, lost.get(ATREIDES, 0))
 
 
@@ -303,8 +323,9 @@ def _announce(state: State, battle: dict[str, Any], plans: dict[str, dict[str, A
     events = []
     for caller in outcome.callers:
         other = next(s for s in plans if s != caller)
-        holder = caller if plans[other]["leader"] in state["factions"][caller]["traitors"] \
-            else HARKONNEN
+        leader = plans[other]["leader"]
+        holder = caller if leader in state["factions"][caller]["traitors"] \
+            or leader in capture.taken_from(state, caller) else HARKONNEN
         events.append(Event("traitor-called", {"faction": caller, "leader": plans[other]["leader"],
                                                "holder": holder}))
     events.append(Event("battle-result", {
@@ -329,12 +350,17 @@ def _explosion(state: State, territory: str, events: list[Event]) -> dict[str, i
 
 def _leader_dies(state: State, seat: str, plan: dict[str, Any], explosion: bool
                  ) -> list[Event]:
-    """A killed leader to the tanks (X.C.4); the Kwisatz Haderach with him in an explosion
-    (line 762: it "can only be killed if blown up")."""
+    """A killed leader to the tanks (X.C.4), his owner's when the Harkonnen held him (line
+    884); the Kwisatz Haderach with him in an explosion (line 762: it "can only be killed if
+    blown up")."""
     events = []
-    if plan["leader"]:
-        state["factions"][seat]["leaders"][plan["leader"]] = "tanks"
-        events.append(Event("leader-killed", {"faction": seat, "leader": plan["leader"]}))
+    name = plan["leader"]
+    if name in capture.held(state) and seat == HARKONNEN:
+        events.append(Event("leader-killed", {"faction": capture.killed(state, name),
+                                              "leader": name}))
+    elif name:
+        state["factions"][seat]["leaders"][name] = "tanks"
+        events.append(Event("leader-killed", {"faction": seat, "leader": name}))
     if plan["kh"] and explosion:
         state["kwisatz_haderach"]["tanks"] = True
         events.append(Event("leader-killed", {"faction": seat, "leader": "Kwisatz Haderach"}))

@@ -17,12 +17,25 @@ line per battle in the order the aggressor wants them; by default board order.
 - ``TRAITOR CALL`` (the default) or ``NO TRAITOR CALL`` (Q&A B.7: a traitor need not be
   called);
 - ``KEEP ALL`` (the default) or ``DISCARD <card>``: what a winner does with his cards (X.C.6);
-- ``LOSE <forces>`` (``LOSE 2 1*``): the forces a winner loses, a mix worth his dial (XXII.C).
+- ``LOSE <forces>`` (``LOSE 2 1*``): the forces a winner loses, a mix worth his dial (XXII.C);
+- ``CAPTURE KILL`` (the default), ``CAPTURE KEEP`` or ``NO CAPTURE``: the Harkonnen's choice
+  should they win, and ``KARAMA CAPTURE [<leader>, ...]`` their opponent's Karama against it
+  (line 884, line 952; ``capture.py``).
+
+- ``IF VOICED PLAY <kind>: <line>``, ``IF VOICED NOT <kind>: <line>``, ``IF ASKED <element>:
+  <line>``: lines that hold should the Bene Gesserit's Voice or the Atreides' question come
+  (``WEAPON NONE`` and ``DEFENSE NONE`` take a card out); ``NO LEADER``: fight without leaders
+  should the opponent offer it too (Q&A B.7); ``KARAMA VOICE``, ``KARAMA PRESCIENCE``,
+  ``KARAMA KH``, ``KARAMA SARDAUKAR``, ``KARAMA FEDAYKIN``, ``KARAMA FREE STRENGTH``, ``KARAMA
+  LOOK``: the battle's Karamas (``plan_conditions``, ``battle_karama``, ``before_plans``).
 
 A plan value is ``{"leader", "cheap_hero", "weapon", "defense"`` (names or None), ``"dial"``,
 ``"spice"``, ``"kh"``, ``"call"``, ``"discard"`` (card names), ``"lose"`` (``[n, m]`` or
-None)``}``.  ``Side`` holds what one combatant may put in a plan, built alike from the state
-or from the seat's own view, so that the checks, the prompt and the bots agree.
+None), ``"capture"`` (``kill``, ``keep``, ``none``), ``"karama_capture"`` (None, or the leaders
+whose capture a Karama cancels, [] for any), ``"if"`` (``[[condition, {key: value}], ...]``),
+``"no_leader"``, ``"karama"`` (the uses)``}``.  ``Side`` holds what one combatant may put
+in a plan, built alike from the state or from the seat's own view, so that the checks, the
+prompt and the bots agree.
 """
 
 from __future__ import annotations
@@ -35,7 +48,7 @@ from typing import Any
 
 from pbem.game import Prompt
 
-from . import combat
+from . import battle_karama, capture, combat, karama, plan_conditions, voice
 from .data import CardType, NameLookupError, Slot, TreacheryCard
 from .data.names import Named, NameIndex
 from .orders import (
@@ -54,7 +67,7 @@ from .state import SEAT_FACTIONS, State, data
 ATREIDES, FREMEN = "atreides", "fremen"
 PLAN, ORDER = "battle-plan", "battle-order"
 PLAN_VERBS = ("DIAL", "LEADER", "CHEAP", "WEAPON", "DEFENSE", "DEFENCE", "SPICE", "TRAITOR",
-              "NO", "KEEP", "DISCARD", "LOSE", "KWISATZ", "KH")
+              "NO", "KEEP", "DISCARD", "LOSE", "KWISATZ", "KH", "CAPTURE", "KARAMA", "IF")
 AGAINST = ("AGAINST", "VS", "VERSUS")
 KH_AFTER = 7        # 000 line 762: "after losing a total of at least 7 tokens in battle(s)"
 
@@ -74,12 +87,17 @@ class Side:
     away: dict[str, str]         # leaders who fought elsewhere this round: where
     hand: tuple[str, ...]        # card ids
     kh: bool                     # may add the Kwisatz Haderach
+    captured: tuple[str, ...] = ()   # the leaders it holds captured (the Harkonnen, line 884)
+    captures: bool = False       # it captures a leader when it wins (line 884)
+    cancels: bool = False        # it may play a Karama against the capture (line 952)
+    voice: dict[str, Any] | None = None   # the Voice standing on it (line 784; ``voice``)
 
     @property
     def leaders(self) -> list[str]:
-        """The leaders it may play here: alive and not fought in another territory (X.C.8)."""
-        return [name for name, where in self.places.items()
-                if where == "alive" and name not in self.away]
+        """The leaders it may play here: alive or held captured, and not fought in another
+        territory (X.C.8; line 884)."""
+        own = [name for name, where in self.places.items() if where == "alive"]
+        return [name for name in own + list(self.captured) if name not in self.away]
 
     def cards(self, slot: Slot) -> list[str]:
         """The names of the cards in hand that fit a place of the plan, each once."""
@@ -112,7 +130,8 @@ def side_of_state(state: State, seat: str) -> Side:
     own = state["factions"][seat]
     return _side(seat, step["battle"], step["fought"], step["kh_used"],
                  state["kwisatz_haderach"], state["forces"], state["alliances"],
-                 state["rules"], own["spice"], own["hand"], own["leaders"])
+                 state["rules"], own["spice"], own["hand"], own["leaders"],
+                 capture.held_by(state, seat))
 
 
 def side_of_view(view: dict[str, Any], seat: str) -> Side:
@@ -121,13 +140,13 @@ def side_of_view(view: dict[str, Any], seat: str) -> Side:
     own = view["own"]
     return _side(seat, battle["current"], battle["fought"], battle["kh_used"],
                  view["kwisatz_haderach"], view["forces"], view["alliances"], view["rules"],
-                 own["spice"], own["hand"], own["leaders"])
+                 own["spice"], own["hand"], own["leaders"], sorted(own.get("captured", {})))
 
 
 def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], kh_used: bool,
           kh: dict[str, Any], forces: dict[str, Any], alliances: list[list[str]],
-          rules_json: dict[str, Any], spice: int, hand: list[str], places: dict[str, str]
-          ) -> Side:
+          rules_json: dict[str, Any], spice: int, hand: list[str], places: dict[str, str],
+          captured: list[str]) -> Side:
     rules = Rules.from_json(rules_json)
     opponent = battle["defender"] if seat == battle["aggressor"] else battle["aggressor"]
     territory = battle["territory"]
@@ -138,19 +157,26 @@ def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], 
             normal, starred = normal + n, starred + s
     allies = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
     free = rules.wbc and rules.advanced_combat and FREMEN in (seat, *allies)   # house rule 6
-    strength = combat.Strength(normal, starred, combat.starred_worth(seat, opponent),
-                               rules.advanced_combat, free)
+    karamaed = battle.get("cancelled", {}).get(seat, [])     # battle_karama
+    worth = 1 if "starred" in karamaed else combat.starred_worth(seat, opponent)
+    strength = combat.Strength(normal, starred, worth, rules.advanced_combat,
+                               free and "free" not in karamaed)
     away = {name: where for name, where in fought.get(seat, {}).items() if where != territory}
     may_kh = (seat == ATREIDES and rules.advantages and not kh["tanks"]
-              and kh["losses"] >= KH_AFTER and not kh_used)
+              and kh["losses"] >= KH_AFTER and not kh_used and "kh" not in karamaed)
+    cancels = capture.enabled(rules, opponent) and bool(
+        karama.cards_for(hand, seat, rules.karama_powers))
     return Side(seat, opponent, seat == battle["aggressor"], territory, strength, spice,
-                dict(places), away, tuple(hand), may_kh)
+                dict(places), away, tuple(hand), may_kh, tuple(captured),
+                capture.enabled(rules, seat), cancels, voice.standing(battle, seat))
 
 
 # --- plans
 def empty_plan() -> dict[str, Any]:
     return {"leader": None, "cheap_hero": None, "weapon": None, "defense": None, "dial": 0,
-            "spice": 0, "kh": False, "call": True, "discard": [], "lose": None}
+            "spice": 0, "kh": False, "call": True, "discard": [], "lose": None,
+            "capture": capture.KILL, "karama_capture": None, "if": [], "no_leader": False,
+            "karama": []}
 
 
 def default_plan(side: Side) -> dict[str, Any]:
@@ -210,10 +236,12 @@ def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tupl
     return found
 
 
-def correct(side: Side, plan: dict[str, Any]) -> tuple[dict[str, Any], list[str]]:
+def correct(side: Side, plan: dict[str, Any], leaderless: bool = False
+            ) -> tuple[dict[str, Any], list[str]]:
     """A plan as it may be played when revealed, and the corrections made (WBC X, lines
     1252-1258): an unavailable leader or card removed, a missing leader replaced by the lowest
-    available, the dial cut to what the forces and spice support, invalid parts removed."""
+    available (not in a battle without leaders by common consent, Q&A B.7), the dial cut to
+    what the forces and spice support, invalid parts removed."""
     plan = {**empty_plan(), **plan, "discard": list(plan.get("discard", []))}
     notes: list[str] = []
 
@@ -224,7 +252,7 @@ def correct(side: Side, plan: dict[str, Any]) -> tuple[dict[str, Any], list[str]
         drop("leader", "leader-unavailable")
     if plan["cheap_hero"] and (plan["leader"] or plan["cheap_hero"] not in side.cheap_heroes):
         drop("cheap_hero", "cheap-hero-removed")
-    if not (plan["leader"] or plan["cheap_hero"]) and side.must_lead:
+    if not (plan["leader"] or plan["cheap_hero"]) and side.must_lead and not leaderless:
         fill = default_plan(side)
         plan["leader"], plan["cheap_hero"] = fill["leader"], fill["cheap_hero"]
         notes.append("leader-added")
@@ -324,11 +352,12 @@ def read_leader(side: Side, words: list[str]) -> dict[str, Any]:
         name = data().leader(text).name
     except NameLookupError as error:
         raise OrderProblem("unknown-leader", str(error), valid) from None
-    where = side.places.get(name)
+    where = "alive" if name in side.captured else side.places.get(name)
     if where is None:
         raise OrderProblem("not-your-leader", f"{name} is not one of your leaders", valid)
     if where != "alive":
-        raise OrderProblem("leader-in-tanks", f"{name} is in the tanks", valid)
+        raise OrderProblem("leader-in-tanks", f"{name} is in the tanks" if where == "tanks"
+                           else f"{name} is held by the Harkonnen (line 884)", valid)
     if name in side.away:
         raise OrderProblem("leader-fought", f"{name} fought in {side.away[name]} this round "
                            "and may fight again only there (000 X.C.8)", valid)
@@ -374,12 +403,20 @@ def read_plan_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, 
         return {"cheap_hero": read_hero(side, rest)}
     if verb in ("WEAPON", "DEFENSE", "DEFENCE"):
         slot = Slot.WEAPON if verb == "WEAPON" else Slot.DEFENSE
+        if upper == ["NONE"]:
+            return {slot.value: None}
         return {slot.value: read_card(side, rest, slot, verb)}
     if verb == "SPICE":
         if not side.strength.backing:
             raise OrderProblem("no-spice", f"SPICE {spice_rule(side)}", ())
         return {"spice": read_number(rest[0] if rest else "", 0,
                                      side.strength.most_spice(side.spice), "the spice")}
+    if verb == "IF":
+        return plan_conditions.read_if(state, prompt, rest)
+    if verb == "NO" and upper == ["LEADER"]:
+        return {"no_leader": True}                      # Q&A B.7; plan_conditions
+    if verb == "KARAMA" and upper[:1] != ["CAPTURE"]:
+        return {"karama": battle_karama.read_use(state, prompt.seat, rest)}
     if verb == "TRAITOR" or (verb == "NO" and upper[:1] == ["TRAITOR"]):
         return {"call": verb == "TRAITOR"}
     if verb == "KEEP":
@@ -395,12 +432,82 @@ def read_plan_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, 
         if extra:
             raise OrderProblem("bad-losses", "expected LOSE <forces>", ("LOSE 3", "LOSE 2 1*"))
         return {"lose": [normal, starred]}
+    if verb == "CAPTURE" or (verb, *upper[:1]) in (("NO", "CAPTURE"), ("KARAMA", "CAPTURE")):
+        return read_capture(side, verb, rest)
     if verb in ("KWISATZ", "KH"):
         if not side.kh:
             raise OrderProblem("no-kwisatz-haderach", kh_refusal(side), ())
         return {"kh": True}
     raise OrderProblem("bad-plan-line", f"did not understand {' '.join(words)!r}",
                        ("NO TRAITOR CALL",))
+
+
+def read_capture(side: Side, verb: str, words: list[str]) -> dict[str, Any]:
+    """``CAPTURE KILL``, ``CAPTURE KEEP``, ``NO CAPTURE``: the Harkonnen's standing choice
+    should they win (line 884; WBC X, line 1260); ``KARAMA CAPTURE [<leader>, ...]``: their
+    opponent's Karama against the capture, of any leader or only of those named (line 952;
+    WBC line 1412); ``capture.py``."""
+    if verb == "KARAMA":
+        if not side.cancels:
+            raise OrderProblem("no-karama-capture", "KARAMA CAPTURE is for the Harkonnen's "
+                               "opponent holding a Karama, with the optional advantages "
+                               "(player aid B.6.A.2)", ())
+        valid = tuple(f"KARAMA CAPTURE {n}" for n in side.places)
+        found = []
+        rest = [w for w in words[1:] if w.upper() not in ("OR", "AND", ",")]
+        while rest:                         # names one after the other, the longest first
+            size = next((n for n in range(len(rest), 0, -1) if _leader_name(rest[:n])), 0)
+            if not size:
+                raise OrderProblem("unknown-leader", f"no leader is called {' '.join(rest)!r}",
+                                   valid)
+            found.append(_leader_name(rest[:size]))
+            rest = rest[size:]
+            if found[-1] not in side.places:
+                raise OrderProblem("not-your-leader", f"{found[-1]} is not one of your "
+                                   "leaders", valid)
+        return {"karama_capture": list(dict.fromkeys(found))}
+    if not side.captures:
+        raise OrderProblem("no-capture", "only the Harkonnen capture leaders, with the optional "
+                           "advantages (line 884)", ())
+    if verb == "NO":
+        return {"capture": capture.NO_CAPTURE}
+    choice = words[0].upper() if words else ""
+    if choice not in ("KILL", "KEEP"):
+        raise OrderProblem("bad-capture", "expected CAPTURE KILL or CAPTURE KEEP",
+                           ("CAPTURE KILL", "CAPTURE KEEP", "NO CAPTURE"))
+    return {"capture": capture.KILL if choice == "KILL" else capture.KEEP}
+
+
+def _leader_name(words: list[str]) -> str | None:
+    try:
+        return data().leader(" ".join(words).strip(",")).name
+    except NameLookupError:
+        return None
+
+
+def capture_lines(plan: dict[str, Any]) -> list[str]:
+    """The capture lines of a plan, when not the defaults."""
+    lines = {capture.KEEP: ["CAPTURE KEEP"], capture.NO_CAPTURE: ["NO CAPTURE"]}.get(
+        plan.get("capture", capture.KILL), [])
+    if plan.get("karama_capture") is not None:
+        lines.append(" ".join(["KARAMA CAPTURE", " OR ".join(plan["karama_capture"])]).strip())
+    return lines
+
+
+def capture_legal(side: Side) -> list[str]:
+    """What the side may say about a capture, in words."""
+    parts = []
+    if side.captures:
+        parts.append("If you win, you draw one of the loser's leaders at random (line 884): "
+                     "CAPTURE KILL (default: to the tanks, 2 spice to you), CAPTURE KEEP (he "
+                     "fights once for you, then goes home) or NO CAPTURE.")
+    if side.captured:
+        parts.append(f"Captured leaders you may play: {', '.join(side.captured)}.")
+    if side.cancels:
+        parts.append("Should the Harkonnen win and capture one of your leaders: KARAMA CAPTURE "
+                     "cancels it with a Karama, KARAMA CAPTURE <leader> OR <leader> only if one "
+                     "of those is taken (player aid B.6.A.2; WBC line 1412).")
+    return parts
 
 
 def _fits(side: Side, words: list[str], slot: Slot) -> bool:
@@ -423,6 +530,7 @@ def combine_plan(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> d
     """The lines of one mail as one plan, checked as a whole."""
     plan = empty_plan()
     given: dict[str, int] = {}
+    ifs: list[int] = []
     for index, part in enumerate(parts):
         for key, value in part.items():
             once = key in ("leader", "cheap_hero", "weapon", "defense")
@@ -431,6 +539,9 @@ def combine_plan(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> d
                                    " a plan (000 X.B; WBC X, line 1256)", (), part=index)
             if key == "discard":
                 plan["discard"] = [*plan["discard"], *value] if value else []
+            elif key in ("if", "karama"):
+                plan[key] = [*plan[key], *value]
+                ifs += [index for _ in value if key == "if"]      # each IF line's place
             else:
                 plan[key] = value
             given[key] = index
@@ -440,6 +551,7 @@ def combine_plan(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> d
     plan["discard"] = list(dict.fromkeys(plan["discard"]))
     for key, code, message, valid in problems(side_of_state(state, prompt.seat), plan):
         raise OrderProblem(code, message, valid, part=given.get(key, given["dial"]))
+    plan_conditions.check(state, prompt, plan, given, ifs)
     return plan
 
 
@@ -467,6 +579,8 @@ def plan_text(plan: dict[str, Any]) -> str:
     lines += [f"DISCARD {name}" for name in plan["discard"]]
     if plan["lose"] is not None:
         lines.append(f"LOSE {forces_text(*plan['lose']) or 0}")
+    lines += capture_lines(plan)
+    lines += plan_conditions.lines(plan)
     return "\n".join(lines)
 
 
@@ -474,10 +588,12 @@ def plan_text(plan: dict[str, Any]) -> str:
 def plan_prompt(state: State, seat: str) -> Prompt:
     """A combatant's battle plan, secret; its default is ``default_plan``."""
     side = side_of_state(state, seat)
-    default = default_plan(side)
-    template = ("# LEADER <leader> or CHEAP HERO, DIAL <n>, WEAPON <card>, DEFENSE <card>\n"
+    first = state["step"]["battle"]["round"] == 1
+    default = default_plan(side) if first else plan_conditions.second_default(state, seat)
+    template = ("# LEADER <name> or CHEAP HERO, DIAL <n>, WEAPON, DEFENSE <card>\n"
                 + plan_text(default))
-    return Prompt(f"{PLAN}:{seat}", seat, PLAN, True, plan_legal(side), default,
+    legal = "  ".join([plan_legal(side), *plan_conditions.legal(state, seat)])
+    return Prompt(f"{PLAN}:{seat}", seat, PLAN, True, legal, default,
                   plan_text(default).replace("\n", " / "), template)
 
 
@@ -507,6 +623,7 @@ def plan_legal(side: Side) -> str:
         parts.append("Your forces count full without spice (WBC house rule 6).")
     if side.kh:
         parts.append("KWISATZ HADERACH adds 2 to your leader or cheap hero (line 762).")
+    parts += capture_legal(side)
     parts.append("TRAITOR CALL (default) or NO TRAITOR CALL, should the opponent's leader be "
                  "in your pay (X.D).  If you win: KEEP ALL (default) or DISCARD <card> for "
                  "each weapon or defense to discard (X.C.6); LOSE <forces> for the forces you "
@@ -581,7 +698,11 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
     plan["discard"] = list(dict.fromkeys(n for n in kept if rng.random() < 0.3))
     if rng.random() < 0.3:
         plan["lose"] = list(rng.choice(strength.losses(plan["dial"], plan["spice"])))
-    return plan
+    if side.captures:
+        plan["capture"] = rng.choice((capture.KILL, capture.KEEP, capture.NO_CAPTURE))
+    if side.cancels and rng.random() < 0.5:
+        plan["karama_capture"] = rng.sample(sorted(side.places), rng.randint(0, 2))
+    return plan_conditions.random_extras(view, prompt, side, plan, rng)
 
 
 order_kind(OrderKind(PLAN, PLAN_VERBS, read_plan_line, plan_text, combine_plan, random_plan,

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 
+from . import capture
 from .battle import forces_in
-from .leaders import ALIVE, TANKS
+from .leaders import ALIVE, CAPTURED, TANKS
 from .rules import Rules
 from .state import (
     BENE_GESSERIT,
@@ -114,14 +115,14 @@ def _allies_apart(state: State, territory: str) -> list[str]:
             for alliance in state["alliances"] if len(present & set(alliance)) > 1]
 
 
-LEADER_PLACES = (ALIVE, TANKS)
+LEADER_PLACES = (ALIVE, TANKS, CAPTURED)
 
 
 def _leaders(state: State) -> list[str]:
-    """Each faction's five leaders are each in exactly one place, alive or in the tanks (000
-    II.B.1.b, "5 leader discs"; IX.D), and the leaders noted revived are its own, once each
-    (000 IX.D.5)."""
-    problems = []
+    """Each faction's five leaders are each in exactly one place, alive, in the tanks or held
+    by the Harkonnen (000 II.B.1.b, "5 leader discs"; IX.D; line 884), and the leaders noted
+    revived are its own, once each (000 IX.D.5)."""
+    problems = _captured(state)
     for seat in state["seats"]:
         own = state["factions"][seat]
         shipped = sorted(leader.name for leader in data().leaders_of(SEAT_FACTIONS[seat]))
@@ -134,6 +135,22 @@ def _leaders(state: State) -> list[str]:
         revived = own["leaders_revived"]
         if len(set(revived)) < len(revived) or not set(revived) <= set(own["leaders"]):
             problems.append(f"leaders revived: {seat} notes {revived} (000 IX.D.5)")
+    return problems
+
+
+def _captured(state: State) -> list[str]:
+    """A leader is held by the Harkonnen exactly when his owner's sheet says ``captured``, and
+    only the Harkonnen, in the game, hold others' leaders (line 884)."""
+    held = set(capture.held(state).items())
+    marked = {(name, seat) for seat in state["seats"]
+              for name, where in state["factions"][seat]["leaders"].items() if where == CAPTURED}
+    problems = []
+    if held != marked:
+        problems.append(f"captured leaders: {sorted(held ^ marked)} held by the Harkonnen or "
+                        "marked captured, not both (line 884)")
+    if held and (capture.HARKONNEN not in state["seats"]
+                 or capture.HARKONNEN in {seat for _, seat in held}):
+        problems.append(f"captured leaders: {sorted(held)} held by no Harkonnen (line 884)")
     return problems
 
 

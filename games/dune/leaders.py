@@ -1,10 +1,10 @@
 """Leaders: where each one is, which may fight, and which may be revived (000 IX.D, lines
 351-362; Q&A XXV.D.2, lines 688-689).
 
-A faction sheet keeps ``leaders`` (name -> ``alive`` or ``tanks``; the Harkonnen's captures
-will add places) and ``leaders_revived``: the leaders revived since the faction last began
-reviving leaders, in order.  These functions read those two and nothing else, so that a
-seat's view (``view.seat_view``) answers the same questions as the state.
+A faction sheet keeps ``leaders`` (name -> ``alive``, ``tanks``, or ``captured`` while the
+Harkonnen hold him, ``capture.py``) and ``leaders_revived``: the leaders revived since the
+faction last began reviving leaders, in order.  These functions read those two and nothing
+else, so that a seat's view (``view.seat_view``) answers the same questions as the state.
 
 Rulings:
 
@@ -25,7 +25,7 @@ Rulings:
 
 from __future__ import annotations
 
-ALIVE, TANKS = "alive", "tanks"
+ALIVE, TANKS, CAPTURED = "alive", "tanks", "captured"
 
 
 def available(leaders: dict[str, str]) -> list[str]:

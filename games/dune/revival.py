@@ -45,6 +45,19 @@ Rulings:
   stay private).
 - A revived leader is still the traitor he was (Q&A D.1, line 686): traitors are left as they
   are.
+- The Kwisatz Haderach, killed (only in an explosion), "must be revived like any other leader.
+  If not killed, it has no effect on Atreides leader revival" (Atreides shield 4, line 762;
+  WBC XV, lines 1298-1300, say no more).  So: for its value, 2 spice (IX.D.2), as the
+  Atreides' one leader of the turn, when they may revive a leader (IX.D.1, Q&A D.2: none of
+  their own free to fight); or by a Ghola or Karama like a leader.  It is not one of the five
+  leader discs, so IX.D.5 (``leaders_revived``) does not count it, and alive it never keeps
+  the Atreides from reviving leaders.  (GF9's guide, 001, reads the same: "When all other
+  leaders have died once and/or become unavailable you may use your one leader revival action
+  to revive this token instead of a leader".)
+- A leader revived by the Ghola in a battle round fights in the next battle round at the
+  earliest (Q&A XXV.A.5, lines 637-638): by mail the Ghola and the Emperor's Karama revive only
+  here, in the revival round, so a leader they revive is always back before the battle round
+  of the turn, never during one.
 """
 
 from __future__ import annotations
@@ -55,7 +68,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from . import leaders
-from .revival_orders import CARDS, Allowance, allowance, prompt, value_of
+from .revival_orders import CARDS, KWISATZ_HADERACH, Allowance, allowance, prompt, value_of
 from .state import State, storm_order
 
 
@@ -171,7 +184,11 @@ def _to_reserve(state: State, seat: str, forces: list[int]) -> None:
 
 
 def _back_from_tanks(state: State, seat: str, name: str) -> None:
-    """A leader back from the tanks, noted for IX.D.5."""
+    """A leader back from the tanks, noted for IX.D.5; or the Kwisatz Haderach."""
+    if name == KWISATZ_HADERACH:
+        assert state["kwisatz_haderach"]["tanks"], seat
+        state["kwisatz_haderach"]["tanks"] = False
+        return
     own = state["factions"][seat]
     assert own["leaders"][name] == leaders.TANKS, (seat, name)
     own["leaders_revived"] = leaders.note_revived(own["leaders"], own["leaders_revived"], name)

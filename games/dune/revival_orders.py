@@ -7,7 +7,8 @@ several lines of one mail add up (docs/orders.md, "Revival"):
 - ``REVIVE <n> [<m>*]``: forces from the tanks to the reserve; ``*`` marks starred forces
   (Sardaukar, Fedaykin).  Also read: ``REVIVE 2 +1*``, ``REVIVE 2+1*``, ``REVIVE 2 1 STARRED``,
   ``REVIVE 2 +1 SARDAUKAR``, ``REVIVE 3 FORCES``;
-- ``REVIVE LEADER <leader>`` (or ``REVIVE <leader>``, or ``REVIVE 2 LEADER <leader>``);
+- ``REVIVE LEADER <leader>`` (or ``REVIVE <leader>``, or ``REVIVE 2 LEADER <leader>``); the
+  Atreides' ``REVIVE LEADER KWISATZ HADERACH`` (``REVIVE KH``);
 - ``KARAMA REVIVE <n> [<m>*]`` or ``KARAMA REVIVE LEADER <leader>``: the Emperor's special
   Karama power (000 XVII; ``KARAMA 3`` reads too);
 - ``GHOLA <n> [<m>*]`` or ``GHOLA LEADER <leader>``: the Tleilaxu Ghola (``TLEILAXU GHOLA ...``
@@ -43,6 +44,8 @@ KARAMA_FORCES = 3        # 000 line 974: "up to three tokens or one leader"
 GHOLA_FORCES = 5         # 000 line 942: "one leader ... or ... up to 5 tokens"
 CARDS = {"karama": "Karama", "ghola": "Tleilaxu Ghola"}
 CARD_FORCES = {"karama": KARAMA_FORCES, "ghola": GHOLA_FORCES}
+ATREIDES, KWISATZ_HADERACH = "atreides", "Kwisatz Haderach"
+KH_VALUE = 2             # line 762: "its +2 strength"; revived "like any other leader"
 STARRED_WORDS = {"*", "STARRED", "STAR", "STARS", "SARDAUKAR", "FEDAYKIN"}
 FILLER = {"FORCE", "FORCES", "TOKEN", "TOKENS", "AND", "&"}
 
@@ -70,16 +73,23 @@ class Allowance:
     ghola: str | None            # its Tleilaxu Ghola, if it holds it
     allies: tuple[str, ...]      # the allies whose forces it may pay for (Emperor, line 810)
     supported: bool              # allied with the Emperor, who may pay for its forces
+    kh: bool = False             # the Atreides' Kwisatz Haderach is in the tanks (line 762)
 
     @property
     def dead(self) -> list[str]:
-        """Its leaders in the tanks (cards may revive any of them)."""
-        return leaders.in_tanks(self.leaders)
+        """Its leaders in the tanks, the Kwisatz Haderach too (cards may revive any of
+        them)."""
+        return leaders.in_tanks(self.leaders) + ([KWISATZ_HADERACH] if self.kh else [])
 
     @property
     def paid_leaders(self) -> list[str]:
-        """The leaders it may revive for their value now (000 IX.D.1, IX.D.5; Q&A D.2)."""
-        return leaders.revivable(self.leaders, list(self.revived))
+        """The leaders it may revive for their value now (000 IX.D.1, IX.D.5; Q&A D.2); the
+        Kwisatz Haderach "like any other leader" (line 762), when a leader may be revived."""
+        found = leaders.revivable(self.leaders, list(self.revived))
+        if self.kh and (not leaders.available(self.leaders)
+                        or leaders.may_revive(self.leaders, list(self.revived))):
+            found.append(KWISATZ_HADERACH)
+        return found
 
     @property
     def most_forces(self) -> int:
@@ -109,7 +119,7 @@ def allowance(state: State, seat: str) -> Allowance:
     tanks = {s: state["factions"][s]["tanks"] for s in state["seats"]}
     return _allowance(seat, tanks, own["spice"], own["hand"], own["leaders"],
                       own["leaders_revived"], Rules.from_json(state["rules"]).karama_powers,
-                      state["alliances"])
+                      state["alliances"], state["kwisatz_haderach"]["tanks"])
 
 
 def allowance_of_view(view: dict[str, Any], seat: str) -> Allowance:
@@ -118,12 +128,13 @@ def allowance_of_view(view: dict[str, Any], seat: str) -> Allowance:
     tanks = {s: f["tanks"] for s, f in view["factions"].items()}
     return _allowance(seat, tanks, own["spice"], own["hand"], own["leaders"],
                       view["factions"][seat]["leaders_revived"],
-                      view["rules"]["karama_powers"], view["alliances"])
+                      view["rules"]["karama_powers"], view["alliances"],
+                      view["kwisatz_haderach"]["tanks"])
 
 
 def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[str],
                places: dict[str, str], revived: list[str], karama_powers: bool,
-               alliances: list[list[str]]) -> Allowance:
+               alliances: list[list[str]], kh_in_tanks: bool) -> Allowance:
     faction = sheet(seat)
     partners = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
     gives = Ability.ALLY_SPICE_GIFTS in faction.alliance
@@ -144,7 +155,8 @@ def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[st
         ghola=_card(hand, CardType.TLEILAXU_GHOLA),
         allies=tuple(s for s in partners if gives
                      and sum(tanks[s]) > sheet(s).free_revival),
-        supported=any(Ability.ALLY_SPICE_GIFTS in sheet(s).alliance for s in partners))
+        supported=any(Ability.ALLY_SPICE_GIFTS in sheet(s).alliance for s in partners),
+        kh=kh_in_tanks and seat == ATREIDES)
 
 
 def _card(hand: list[str], kind: CardType) -> str | None:
@@ -153,8 +165,9 @@ def _card(hand: list[str], kind: CardType) -> str | None:
 
 
 def value_of(leader: str) -> int:
-    """A leader's fighting value, his price in revival (000 IX.D.2)."""
-    return data().leader(leader).strength
+    """A leader's fighting value, his price in revival (000 IX.D.2); the Kwisatz Haderach's is
+    its +2 (line 762)."""
+    return KH_VALUE if leader == KWISATZ_HADERACH else data().leader(leader).strength
 
 
 # --- the prompt
@@ -321,6 +334,11 @@ def _read_count(words: list[str], verb: str) -> list[int]:
 def _read_leader(found: Allowance, words: list[str], verb: str) -> str:
     own = list(found.leaders)
     valid = tuple(f"{verb} LEADER {name}" for name in found.dead)
+    if " ".join(words).upper() in ("KWISATZ HADERACH", "KH", "KWISATZ"):
+        if found.seat != ATREIDES:
+            raise OrderProblem("not-your-leader", "the Kwisatz Haderach is the Atreides' "
+                               "(line 762)", valid)
+        return KWISATZ_HADERACH
     try:
         name = data().leader(" ".join(words)).name
     except NameLookupError as error:

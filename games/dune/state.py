@@ -17,8 +17,9 @@ the state once at the start of ``apply`` and then change the copy.  Keys:
 - ``factions``: faction -> its private sheet: ``spice``, ``reserve`` and
   ``tanks`` (``[normal, starred]``), ``hand`` (card ids), ``traitors``,
   ``traitor_draw`` (leaders drawn at set-up), ``leaders`` (leader -> where:
-  ``alive``, ``tanks``), ``leaders_revived`` (the leaders revived since the faction last began
-  reviving leaders, for 000 IX.D.5: ``leaders.py``), ``prediction`` (Bene Gesserit);
+  ``alive``, ``tanks``, ``captured``), ``leaders_revived`` (the leaders revived since the
+  faction last began reviving leaders, for 000 IX.D.5: ``leaders.py``), ``prediction`` (Bene
+  Gesserit);
 - ``decks``: ``treachery``, ``treachery_discard``, ``treachery_removed`` (out of the game:
   Family Atomics once played, WBC line 1144), ``spice``, ``spice_discard``
   (one pile, or two with 000 XXI), ``spice_last`` (the territory each pile last turned
@@ -36,12 +37,14 @@ the state once at the start of ``apply`` and then change the copy.  Keys:
   round (WBC IX, 000 line 1184: who has ornithopters in this turn's movement);
 - ``prevented``: advantage -> the turn for which a Karama prevents it (``karama``);
 - ``truthtrance``: the Truthtrance questions waiting for their answer (``truthtrance``);
+- ``captured``: the leaders the Harkonnen hold captured, leader -> owner (``capture``; absent
+  until the first capture);
 - ``result``: None, or the winners when the game is over.
 """
 
 from __future__ import annotations
 
-import copy
+import json
 from typing import Any
 
 from .data import DuneData, load
@@ -80,7 +83,10 @@ def only_sector(territory: str) -> int:
 
 
 def copy_state(state: State) -> State:
-    return copy.deepcopy(state)
+    """A copy of the state in its canonical form, every mapping's keys sorted, as the store
+    keeps it: a fresh set-up (or a replay) and a state loaded from the store then play alike,
+    even where a random draw goes over a mapping's keys."""
+    return json.loads(json.dumps(state, sort_keys=True))
 
 
 # --- forces on the map

@@ -10,8 +10,9 @@ from pbem.games.dune.scenario import load_scenario
 from pbem.selfplay import play_games
 
 
-def position(phase, forces, factions=None, turn=2, **extra):
+def position(phase, forces, factions=None, turn=2, options=None, **extra):
     scenario = {"game": "dune", "seats": ["atreides", "harkonnen", "fremen"], "seed": "basic",
+                "options": options or {},
                 "position": {"turn": turn, "phase": phase, "forces": forces,
                              "storm": {"sector": 1, "dialers": ["atreides", "harkonnen"]},
                              "factions": factions or {}, **extra}}
@@ -57,3 +58,82 @@ def test_whole_games_of_basic_bots_keep_every_invariant_and_replay():
         summary = play_games(dune, ruleset, {**options, "turns": 4}, 8, "basic",
                              style="basic")
         assert summary.games == 8 and summary.violations == []
+
+
+# --- battles (issue 8: "fights with its best leader, calls traitors")
+def battle(forces, factions, options=None):
+    """A battle round with no traitors anywhere, unless given."""
+    factions = {seat: {"traitors": [], "hand": [], **factions.get(seat, {})}
+                for seat in ("atreides", "harkonnen", "fremen")}
+    return position("battle", forces, factions, turn=3, options=options)
+
+
+def test_it_fights_with_its_best_leader_a_weapon_a_defense_and_half_its_strength():
+    """000 X.B: its strongest leader free to fight, a weapon and a defense it holds, a dial of
+    half its forces; it calls traitors and keeps its cards (the defaults, X.D, X.C.6)."""
+    state = battle({"Arrakeen": {"atreides": 6, "harkonnen": 4}},
+                   {"atreides": {"hand": ["Crysknife", "Shield", "Baliset"]},
+                    "harkonnen": {"leaders_in_tanks": ["Feyd-Rautha"]}})
+    assert order(state, "atreides", "battle-plan").splitlines() == [
+        "LEADER Lady Jessica", "DIAL 3", "WEAPON Crysknife", "DEFENSE Shield"]
+    assert order(state, "harkonnen", "battle-plan").splitlines() == [
+        "LEADER Beast Rabban", "DIAL 2"]        # TRAITOR CALL and KEEP ALL: the defaults
+
+
+def test_it_plays_the_lasgun_only_without_another_weapon_and_never_with_its_shield():
+    """Player aid A.5 (line 928): a lasgun and a shield in one battle explode, killing its own
+    forces too; a worthless card fills a slot (A.7: "the only way they may be discarded")."""
+    state = battle({"Arrakeen": {"atreides": 6, "harkonnen": 4}},
+                   {"atreides": {"hand": ["Lasgun", "Shield", "Baliset"]},
+                    "harkonnen": {"hand": ["La La La", "Chaumas", "Snooper"]}})
+    atreides = order(state, "atreides", "battle-plan").splitlines()
+    assert "WEAPON Lasgun" in atreides and "DEFENSE Baliset" in atreides
+    harkonnen = order(state, "harkonnen", "battle-plan").splitlines()
+    assert "WEAPON Chaumas" in harkonnen and "DEFENSE Snooper" in harkonnen
+
+
+def test_it_backs_a_third_of_its_spice_and_dials_half_of_what_it_supports():
+    """000 XXII.A: with 9 spice it backs 3 of its 10 forces; they support 6.5, and it dials
+    4 (XXII.B: half steps)."""
+    state = battle({"Arrakeen": {"atreides": 10, "harkonnen": 4}},
+                   {"atreides": {"spice": 9}}, options={"advanced_combat": True})
+    plan = order(state, "atreides", "battle-plan").splitlines()
+    assert "SPICE 3" in plan and "DIAL 4" in plan
+
+
+def test_the_harkonnen_never_play_a_captured_leader_against_his_owner_and_keep_one_if_short():
+    """WBC X (line 1266): a captured leader against his owner "may always be called as a
+    traitor", so the Harkonnen play their own; line 884: with fewer than three of their own
+    leaders alive they keep a leader they capture, else kill him for 2 spice."""
+    state = battle({"Arrakeen": {"atreides": 3, "harkonnen": 4}},
+                   {"harkonnen": {"leaders_in_tanks": ["Feyd-Rautha", "Beast Rabban",
+                                                      "Piter DeVries"]}},
+                   options={"advantages": True})
+    state["captured"] = {"Lady Jessica": "atreides"}
+    state["factions"]["atreides"]["leaders"]["Lady Jessica"] = "captured"
+    plan = order(state, "harkonnen", "battle-plan").splitlines()
+    assert plan[0] == "LEADER Captain Iakin Nefud" and "CAPTURE KEEP" in plan
+    state["factions"]["harkonnen"]["leaders"]["Feyd-Rautha"] = "alive"
+    plan = order(state, "harkonnen", "battle-plan").splitlines()
+    assert plan[0] == "LEADER Feyd-Rautha" and "CAPTURE KEEP" not in plan     # CAPTURE KILL
+    state = battle({"Arrakeen": {"fremen": 3, "harkonnen": 4}},
+                   {"harkonnen": {"leaders_in_tanks": ["Feyd-Rautha"]}},
+                   options={"advantages": True})
+    state["captured"] = {"Lady Jessica": "atreides"}
+    state["factions"]["atreides"]["leaders"]["Lady Jessica"] = "captured"
+    assert order(state, "harkonnen", "battle-plan").splitlines()[0] == "LEADER Lady Jessica"
+
+
+def test_it_fights_its_stronghold_battles_first_then_where_it_is_strongest():
+    """000 X.A.3: the aggressor orders his battles: strongholds first, then by its forces."""
+    state = battle({"Arrakeen": {"atreides": 2, "harkonnen": 4},
+                    "The Great Flat": {"atreides": 3, "fremen": 2},
+                    "Sietch Tabr": {"atreides": 5, "fremen": 4},
+                    "Carthag": {"atreides": 6, "harkonnen": 1}},
+                   {})
+    assert [p.key for p in dune.prompts(state)] == ["battle-order:atreides"]
+    text = order(state, "atreides", "battle-order")
+    assert text.splitlines() == ["BATTLE Carthag AGAINST Harkonnen",
+                                 "BATTLE Sietch Tabr AGAINST Fremen",
+                                 "BATTLE Arrakeen AGAINST Harkonnen",
+                                 "BATTLE The Great Flat AGAINST Fremen"]

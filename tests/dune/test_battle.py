@@ -97,9 +97,10 @@ def fight(state, **texts):
         if text is None:
             orders[prompt.key] = prompt.default
             continue
-        values, errors = read(state, prompt.seat, text)
-        assert not errors, errors
-        orders[prompt.key] = values[0]
+        parsed = parse_orders(state, prompt.seat, text, battle.prompts(state))
+        assert not parsed.errors, parsed.errors
+        found = [o.value for o in parsed.orders if o.prompt == prompt.key]
+        orders[prompt.key] = found[0] if found else prompt.default
     events = battle.apply(state, orders, random.Random(3))
     assert violations(state) == []
     return events
@@ -136,7 +137,8 @@ def test_x_a_1_factions_in_the_same_territory_battle():
     assert current(state) == ("Arrakeen", aggressor, AT if aggressor == HA else HA)
     assert codes(events) == ["battle"]
     assert [p.key for p in battle.prompts(state)] == [f"battle-plan:{aggressor}",
-                                                      f"battle-plan:{current(state)[2]}"]
+                                                      f"battle-plan:{current(state)[2]}",
+                                                      "prescience:atreides"]
     assert all(p.secret for p in battle.prompts(state))
 
 
@@ -229,7 +231,7 @@ def test_x_a_3_later_aggressors_give_their_order_with_the_first_battles_plans():
     first, second, later, last = order_of((AT, HA, FR, GU))
     state, _ = game({"Tuek's Sietch": {first: 5, second: 2}, "Arrakeen": {later: 5, last: 3},
                      "Carthag": {later: 4, last: 6}}, seats=(AT, HA, FR, GU))
-    keys = [p.key for p in battle.prompts(state)]
+    keys = [p.key for p in battle.prompts(state) if not p.key.startswith("prescience")]
     assert keys == [f"battle-plan:{first}", f"battle-plan:{second}", f"battle-order:{later}"]
     fight(state)
     assert f"battle-order:{later}" not in [p.key for p in battle.prompts(state)]
@@ -757,3 +759,382 @@ def test_every_battle_event_renders_in_its_own_words():
     assert "Fremen call treachery: Duncan Idaho is a traitor in the pay of their ally the " \
         "Harkonnen." in text
     assert "Atreides win the battle in Arrakeen (Atreides 4.5, Harkonnen 2)." in text
+
+
+# --- before the plans: the Voice, prescience, Karamas, the WBC sequence (000 X; WBC X)
+def prompt_keys(state):
+    return [p.key for p in battle.prompts(state)]
+
+
+def plan_of(events, seat):
+    (plans,) = of(events, "battle-plans")
+    return plans["plans"][seat]
+
+
+def test_bg_3_the_voice_is_published_and_the_plans_if_voiced_line_answers_it_in_one_round():
+    """000 BG shield 3 (line 784): the Voice commands the opponent to play or not play a kind
+    of card; WBC X (lines 1214-1242): plans may change after the Voice.  By mail the Voice comes
+    with the plans and the voiced side's IF VOICED line answers it: one mail round."""
+    state, _ = game({"Carthag": {BG: 5, HA: 5}}, seats=(BG, HA),
+                    hands={HA: ["Crysknife", "Chaumas"]})
+    assert prompt_keys(state) == [f"battle-plan:{current(state)[1]}",
+                                  f"battle-plan:{current(state)[2]}", "voice:bene-gesserit"]
+    (prompt,) = [p for p in battle.prompts(state) if p.kind == "voice"]
+    assert prompt.secret and prompt.optional and prompt.default is None
+    events = fight(state, bene_gesserit="LEADER Alia\nDIAL 1\nVOICE PLAY POISON",
+                   harkonnen="LEADER Feyd-Rautha\nDIAL 1\nWEAPON Crysknife\n"
+                             "IF VOICED PLAY POISON: WEAPON Chaumas")
+    assert of(events, "voice") == [{"faction": BG, "to": HA, "play": True,
+                                    "kind": "poison_weapon"}]
+    assert next(e for e in events if e.code == "voice").to is None          # public
+    assert plan_of(events, HA)["weapon"] == "Chaumas"
+    assert "battle-second-round" not in codes(events) and battle.done(state)
+
+
+def test_bg_3_a_plan_with_no_line_for_the_voice_given_is_made_to_obey():
+    """000 BG shield 3 (line 784): play or not play; a plan that answered no such Voice plays
+    the first card of the kind commanded, or leaves the forbidden card out."""
+    state, _ = game({"Carthag": {BG: 5, HA: 5}}, seats=(BG, HA),
+                    hands={HA: ["Crysknife", "Chaumas", "Shield"]})
+    events = fight(state, bene_gesserit="LEADER Alia\nDIAL 1\nVOICE NOT PROJECTILE",
+                   harkonnen="LEADER Feyd-Rautha\nDIAL 1\nWEAPON Crysknife\nDEFENSE Shield")
+    assert plan_of(events, HA)["weapon"] is None and plan_of(events, HA)["defense"] == "Shield"
+    state, _ = game({"Carthag": {BG: 5, HA: 5}}, seats=(BG, HA),
+                    hands={HA: ["Crysknife", "Chaumas"]})
+    events = fight(state, bene_gesserit="LEADER Alia\nDIAL 1\nVOICE PLAY POISON",
+                   harkonnen="LEADER Feyd-Rautha\nDIAL 1\nWEAPON Crysknife")
+    assert plan_of(events, HA)["weapon"] == "Chaumas"
+    assert "voice-not-obeyed" not in codes(events)
+
+
+def test_wbc_x_1250_a_player_who_cannot_obey_the_voice_says_so_at_the_reveal():
+    """WBC X (line 1250): "If a player is unable to comply with the Voice, s/he is not required
+    to announce that fact until battle plans are revealed"; line 784: he does as he wishes."""
+    state, _ = game({"Carthag": {BG: 5, HA: 5}}, seats=(BG, HA), hands={HA: ["Crysknife"]})
+    events = fight(state, bene_gesserit="LEADER Alia\nDIAL 1\nVOICE PLAY LASGUN",
+                   harkonnen="LEADER Feyd-Rautha\nDIAL 1\nWEAPON Crysknife")
+    assert plan_of(events, HA)["weapon"] == "Crysknife"
+    assert of(events, "voice-not-obeyed") == [{"faction": HA}]
+    assert codes(events).index("voice-not-obeyed") > codes(events).index("voice")
+
+
+def test_wbc_x_1246_1248_a_voice_on_worthless_cards_and_none_on_a_cheap_hero():
+    """WBC X (line 1246; 004 X.6): worthless cards only "play one" or "do not play one";
+    (line 1248) no Voice on a cheap hero either way, but one who plays a cheap hero is not
+    immune."""
+    state, _ = game({"Carthag": {BG: 5, HA: 5}}, seats=(BG, HA),
+                    hands={HA: ["Cheap Hero", "Chaumas", "Kulon"]})
+    assert read(state, BG, "VOICE PLAY WORTHLESS")[0] == [{"play": True, "kind": "worthless"}]
+    assert read(state, BG, "VOICE DO NOT PLAY WORTHLESS")[0] == [
+        {"play": False, "kind": "worthless"}]
+    assert read(state, BG, "VOICE PLAY WORTHLESS WEAPON")[1][0][0] == "voice-worthless-place"
+    assert read(state, BG, "VOICE PLAY CHEAP HERO")[1][0][0] == "voice-cheap-hero"
+    _, errors = read(state, HA, "CHEAP HERO\nDIAL 1\nIF VOICED PLAY POISON: DIAL 2")
+    assert errors[0][0] == "voice-broken" and "line 784" in errors[0][1]
+    events = fight(state, bene_gesserit="LEADER Alia\nDIAL 1\nVOICE PLAY WORTHLESS",
+                   harkonnen="CHEAP HERO\nDIAL 1\nWEAPON Chaumas")
+    assert plan_of(events, HA)["cheap_hero"] == "Cheap Hero"
+    assert plan_of(events, HA)["defense"] == "Kulon"
+
+
+def test_bg_3_an_if_voiced_line_that_breaks_its_voice_is_refused_quoting_the_line():
+    """WBC X (line 1242): plans change only within the Voice; by mail a conditional line that
+    breaks the Voice it is written for, when the plan could obey, is refused when read."""
+    state, _ = game({"Carthag": {BG: 5, HA: 5}}, seats=(BG, HA),
+                    hands={HA: ["Crysknife", "Chaumas"]})
+    text = "LEADER Feyd-Rautha\nDIAL 1\nIF VOICED NOT PROJECTILE: WEAPON Crysknife"
+    parsed = parse_orders(state, HA, text, battle.prompts(state))
+    (error,) = parsed.errors
+    assert error.code == "voice-broken" and error.line_no == 3
+    assert "VOICE NOT PROJECTILE" in error.message
+    _, errors = read(state, BG, "LEADER Alia\nDIAL 1\nIF VOICED PLAY POISON: DIAL 2")
+    assert errors[0][0] == "not-voiced"
+
+
+def test_bg_alliance_790_the_bene_gesserit_voice_their_allys_opponent():
+    """000 BG shield (line 790): "In an alliance you may 'voice' an ally's opponent": the
+    Voice is the Bene Gesserit's own decision of the battle's round, not optional."""
+    state, _ = game({"Carthag": {HA: 5, AT: 5}}, seats=(BG, HA, AT), alliances=[(BG, HA)])
+    (prompt,) = [p for p in battle.prompts(state) if p.kind == "voice"]
+    assert prompt.seat == BG and not prompt.optional and AT.title() in prompt.legal
+    events = fight(state, bene_gesserit="VOICE NOT SHIELD")
+    assert of(events, "voice")[0]["to"] == AT
+
+
+def test_karama_b6a3_a_karama_standing_ready_cancels_the_voice_only_if_one_is_given():
+    """000 player aid B.6.A.3 (line 954); WBC line 1394: a Karama cancels the Voice after it
+    is given; by mail it stands ready in the plan and is spent only on a Voice."""
+    state, _ = game({"Carthag": {BG: 5, HA: 5}}, seats=(BG, HA),
+                    hands={HA: ["Crysknife", "Karama"]})
+    events = fight(state, harkonnen="LEADER Feyd-Rautha\nDIAL 1\nKARAMA VOICE")
+    assert "Karama" in names(state, HA) and "voice" not in codes(events)
+    state, _ = game({"Carthag": {BG: 5, HA: 5}}, seats=(BG, HA),
+                    hands={HA: ["Crysknife", "Karama"]})
+    events = fight(state, bene_gesserit="LEADER Alia\nDIAL 1\nVOICE PLAY PROJECTILE",
+                   harkonnen="LEADER Feyd-Rautha\nDIAL 1\nKARAMA VOICE\n"
+                             "IF VOICED PLAY PROJECTILE: WEAPON Crysknife\n"
+                             "IF VOICED PLAY PROJECTILE: DIAL 2")
+    assert of(events, "karama") == [{"faction": HA, "use": "battle-voice", "worthless": False}]
+    assert codes(events).index("karama") > codes(events).index("voice")
+    assert plan_of(events, HA)["weapon"] is None and plan_of(events, HA)["dial"] == 1
+    assert state["decks"]["treachery_discard"] and "Karama" not in names(state, HA)
+
+
+def test_atreides_3_prescience_the_answer_goes_to_the_atreides_binds_and_they_plan_again():
+    """000 Atreides shield 3 (line 760): the opponent shows one element of his plan; WBC X
+    (lines 1214-1242; 004 X.5): the answer binds, plans change until committed.  By mail the
+    Atreides plan again in a second round, knowing the answer; the table learns only that it
+    was given."""
+    state, _ = game({"Carthag": {AT: 5, HA: 5}}, seats=(AT, HA, FR),
+                    hands={HA: ["Crysknife", "Chaumas"], AT: ["Snooper", "Shield"]})
+    events = fight(state, atreides="LEADER Duncan Idaho\nDIAL 2\nPRESCIENCE WEAPON",
+                   harkonnen="LEADER Feyd-Rautha\nDIAL 1\nWEAPON Crysknife\n"
+                             "IF ASKED WEAPON: WEAPON Chaumas")
+    assert of(events, "prescience") == [{"faction": AT, "for": AT, "to": HA,
+                                         "element": "weapon"}]
+    (private,) = [e for e in events if e.code == "prescience-answer"]
+    assert private.to == (AT,) and private.data["answer"] == "Chaumas"
+    assert "Chaumas" not in str([e.data for e in events if e.to is None])
+    assert "IF ASKED WEAPON: WEAPON Chaumas" in KINDS["battle-plan"].text(
+        state["step"]["plans"][HA] | {"if": [[["asked", "weapon"], {"weapon": "Chaumas"}]]})
+    assert codes(events)[-1] == "battle-second-round" and not battle.done(state)
+    assert prompt_keys(state) == ["battle-plan:atreides"]
+    (prompt,) = battle.prompts(state)
+    assert "Chaumas" in prompt.legal and prompt.default["leader"] == "Duncan Idaho"
+    view = seat_view(state, FR)
+    assert "Chaumas" not in str(view["battle"]) and view["battle"]["current"]["bound"] == {
+        "seat": HA, "element": "weapon"}
+    events = fight(state, atreides="LEADER Duncan Idaho\nDIAL 2\nDEFENSE Snooper")
+    assert plan_of(events, HA)["weapon"] == "Chaumas" and plan_of(events, AT)["defense"] \
+        == "Snooper"
+    assert "leader-killed" not in codes(events)          # the snooper stops the Chaumas
+
+
+def test_atreides_alliance_766_prescience_for_the_ally_shown_to_both():
+    """000 Atreides shield (line 766): the Atreides make their ally's opponent show the ally
+    one element; the ally plans again knowing it."""
+    state, _ = game({"Carthag": {FR: 5, HA: 5}}, seats=(AT, HA, FR), alliances=[(AT, FR)])
+    (prompt,) = [p for p in battle.prompts(state) if p.kind == "prescience"]
+    assert prompt.seat == AT and not prompt.optional
+    events = fight(state, atreides="PRESCIENCE DIAL",
+                   harkonnen="LEADER Feyd-Rautha\nDIAL 3")
+    (private,) = [e for e in events if e.code == "prescience-answer"]
+    assert set(private.to) == {AT, FR} and private.data["answer"] == 3
+    assert prompt_keys(state) == ["battle-plan:fremen"]
+
+
+def test_karama_b6a1_a_karama_cancels_prescience_and_the_battle_takes_one_round():
+    """000 player aid B.6.A.1 (line 950); WBC lines 1388-1390: a Karama cancels prescience in
+    one battle after the question; no answer, no second round."""
+    state, _ = game({"Carthag": {AT: 5, HA: 5}}, seats=(AT, HA), hands={HA: ["Karama"]})
+    events = fight(state, atreides="LEADER Duncan Idaho\nDIAL 2\nPRESCIENCE LEADER",
+                   harkonnen="LEADER Feyd-Rautha\nDIAL 1\nKARAMA PRESCIENCE")
+    assert of(events, "karama")[0]["use"] == "battle-prescience"
+    assert "prescience-answer" not in codes(events) and battle.done(state)
+
+
+def test_wbc_x_1242_a_plan_sent_again_keeps_the_voice_and_the_answer():
+    """WBC X (line 1242): "Battle plans may be changed ... as long as no un-cancelled Voice,
+    Prescience, or Truthtrance effects are violated": a second-round plan that breaks the Voice
+    or changes an answered element is refused; player aid B.6.A.5 (line 958): a Karama on the
+    Sardaukar lets the Emperor plan again."""
+    state, _ = game({"Carthag": {AT: 5, EM: (2, 2)}}, seats=(AT, EM), advantages=True,
+                    hands={AT: ["Karama", "Shield"], EM: ["Chaumas", "Crysknife"]})
+    fight(state, atreides="LEADER Duncan Idaho\nDIAL 2\nPRESCIENCE WEAPON\nKARAMA SARDAUKAR",
+          emperor="LEADER Bashar\nDIAL 5\nWEAPON Chaumas")
+    assert state["step"]["battle"]["cancelled"] == {EM: ["starred"]}
+    assert sorted(prompt_keys(state)) == ["battle-plan:atreides", "battle-plan:emperor"]
+    _, errors = read(state, EM, "LEADER Bashar\nDIAL 4\nWEAPON Crysknife")
+    assert errors[0][0] == "prescience-bound"
+    _, errors = read(state, EM, "LEADER Bashar\nDIAL 5\nWEAPON Chaumas")
+    assert errors[0][0] == "dial"                      # the Sardaukar count one now
+    events = fight(state, atreides="LEADER Duncan Idaho\nDIAL 2\nDEFENSE Shield",
+                   emperor="LEADER Bashar\nDIAL 4\nWEAPON Chaumas")
+    assert plan_of(events, EM)["dial"] == 4 and battle.done(state)
+    state, _ = game({"Carthag": {AT: 5, BG: 5}}, seats=(AT, BG), hands={AT: ["Crysknife"]})
+    fight(state, atreides="LEADER Duncan Idaho\nDIAL 2\nPRESCIENCE DIAL",
+          bene_gesserit="LEADER Alia\nDIAL 3\nVOICE PLAY PROJECTILE")
+    assert prompt_keys(state) == ["battle-plan:atreides"]
+    _, errors = read(state, AT, "LEADER Duncan Idaho\nDIAL 2")
+    assert errors[0][0] == "voice-broken"
+    assert battle.prompts(state)[0].default["weapon"] == "Crysknife"
+
+
+def test_atreides_karama_764_sees_a_whole_plan_which_is_committed_and_plans_after_it():
+    """000 Atreides shield (line 764), player aid B.6.B.2 (line 966); WBC XVII (lines
+    1350-1352; 004 XVII.4-5): the Atreides' Karama shows them alone the opponent's whole plan,
+    which is committed; the Atreides commit after."""
+    state, _ = game({"Carthag": {AT: 5, HA: 5}}, seats=(AT, HA, FR), karama_powers=True,
+                    hands={AT: ["Karama"], HA: ["Lasgun"]})
+    events = fight(state, atreides="LEADER Duncan Idaho\nDIAL 2\nKARAMA LOOK",
+                   harkonnen="LEADER Feyd-Rautha\nDIAL 4\nWEAPON Lasgun")
+    (seen,) = [e for e in events if e.code == "plan-seen"]
+    assert seen.to == (AT,) and seen.data["plan"]["weapon"] == "Lasgun"
+    assert state["step"]["battle"]["committed"] == [HA]
+    assert prompt_keys(state) == ["battle-plan:atreides"]
+    events = fight(state, atreides="LEADER Duncan Idaho\nDIAL 5")
+    assert plan_of(events, HA)["dial"] == 4
+    state, _ = game({"Carthag": {AT: 5, HA: 5}}, seats=(AT, HA), hands={AT: ["Karama"]})
+    assert read(state, AT, "LEADER Duncan Idaho\nDIAL 2\nKARAMA LOOK")[1][0][0] == \
+        "karama-not-open"                    # only with the special Karama powers (XVII)
+
+
+def test_karama_b6a1_the_kwisatz_haderach_cancelled_may_still_fight_in_a_later_battle():
+    """000 player aid B.6.A.1 (line 950); WBC line 1392: a Karama cancels the Kwisatz
+    Haderach in one battle; "This does not prevent the Atreides from using the Kwisatz
+    Haderach in a different battle later in the same turn"."""
+    state, _ = game({"Carthag": {AT: 5, HA: 5}, "Arrakeen": {AT: 3, FR: 2}},
+                    seats=(AT, HA, FR), advantages=True, hands={HA: ["Karama"]})
+    state["kwisatz_haderach"]["losses"] = 7
+    while current(state) is None or current(state)[0] != "Carthag":
+        fight(state, atreides="BATTLE Carthag\nBATTLE Arrakeen")
+    fight(state, atreides="LEADER Duncan Idaho\nKH\nDIAL 2",
+          harkonnen="LEADER Feyd-Rautha\nDIAL 1\nKARAMA KH")
+    assert state["step"]["battle"]["cancelled"] == {AT: ["kh"]}
+    (prompt,) = battle.prompts(state)
+    assert prompt.seat == AT and not prompt.default["kh"]
+    _, errors = read(state, AT, "LEADER Duncan Idaho\nKH\nDIAL 2")
+    assert errors[0][0] == "no-kwisatz-haderach"
+    fight(state)
+    assert not state["step"]["kh_used"]
+
+
+def test_wbc_house_rule_6_a_karama_cancels_the_fremens_free_strength_for_one_battle():
+    """WBC house rule 6 (line 1059): "This ability may be canceled for any one battle ... by a
+    Karama card played by any player"."""
+    state, _ = game({"Carthag": {FR: 6, HA: 5}}, seats=(FR, HA), ruleset="wbc",
+                    hands={HA: ["Karama"]})
+    assert battle_orders.side_of_state(state, FR).strength.free
+    fight(state, fremen="LEADER Stilgar\nDIAL 6", harkonnen="LEADER Feyd-Rautha\nDIAL 1\n"
+                                                           "KARAMA FREE STRENGTH")
+    side = battle_orders.side_of_state(state, FR)
+    assert not side.strength.free and side.strength.most(0) == 3
+    assert prompt_keys(state) == ["battle-plan:fremen"]
+    events = fight(state)
+    assert plan_of(events, FR)["dial"] == 3                  # the default made to fit
+
+
+def test_qa_b_7_by_common_consent_both_fight_without_leaders():
+    """000 Q&A XXV.B.7 (line 669): "by common consent, players may choose not to play a leader
+    ... only the token strength can be used" (X.C.10): both plans say NO LEADER."""
+    hands = {AT: ["Crysknife"], HA: ["Chaumas"]}
+    state, _ = game({"Carthag": {AT: 5, HA: 5}}, seats=(AT, HA), hands=hands)
+    events = fight(state, atreides="LEADER Duncan Idaho\nDIAL 3\nWEAPON Crysknife\nNO LEADER",
+                   harkonnen="LEADER Feyd-Rautha\nDIAL 2\nNO LEADER")
+    assert of(events, "no-leaders") == [{"territory": "Carthag"}]
+    assert plan_of(events, AT)["leader"] is None and plan_of(events, AT)["weapon"] is None
+    assert of(events, "battle-result")[0]["totals"] == {AT: 3, HA: 2}
+    assert "Crysknife" in names(state, AT)
+    state, _ = game({"Carthag": {AT: 5, HA: 5}}, seats=(AT, HA), hands=hands)
+    events = fight(state, atreides="LEADER Duncan Idaho\nDIAL 3\nNO LEADER",
+                   harkonnen="LEADER Feyd-Rautha\nDIAL 2")
+    assert "no-leaders" not in codes(events) and plan_of(events, AT)["leader"] == "Duncan Idaho"
+    state, _ = game({"Carthag": {AT: 5, HA: 5}}, seats=(AT, HA), hands=hands)
+    assert read(state, AT, "DIAL 3\nNO LEADER")[1][0][0] == "leader-required"
+
+
+def test_a_battle_costs_no_extra_round_without_the_voice_or_a_question():
+    """docs/orders.md, "Before the plans": with neither the Bene Gesserit nor the Atreides in a
+    battle, or with VOICE NONE and PRESCIENCE NONE (the defaults), one mail round."""
+    state, _ = game({"Carthag": {FR: 5, HA: 5}}, seats=(AT, HA, FR, BG))
+    assert sorted(prompt_keys(state)) == ["battle-plan:fremen", "battle-plan:harkonnen"]
+    fight(state)
+    assert battle.done(state)
+    state, _ = game({"Carthag": {AT: 5, BG: 5}}, seats=(AT, BG))
+    assert len(battle.prompts(state)) == 4
+    events = fight(state)
+    assert "battle-result" in codes(events) and battle.done(state)
+
+
+def test_wbc_1426_karamas_standing_ready_for_one_use_play_in_storm_order():
+    """WBC miscellaneous (line 1426): simultaneous Karamas go in player dot order: the first
+    in storm order plays, the other keeps his card."""
+    state, _ = game({"Carthag": {HA: 5, AT: 5}}, seats=(BG, HA, AT), alliances=[(BG, HA)],
+                    hands={BG: ["Karama"], AT: ["Karama"]})
+    assert "battle-karama:bene-gesserit" in prompt_keys(state)
+    (prompt,) = [p for p in battle.prompts(state) if p.kind == "battle-karama"]
+    assert prompt.optional and "KARAMA PRESCIENCE" in prompt.legal
+    events = fight(state, harkonnen="LEADER Feyd-Rautha\nDIAL 1",
+                   atreides="LEADER Duncan Idaho\nDIAL 1\nKARAMA VOICE",
+                   bene_gesserit="VOICE NOT SHIELD\nKARAMA PRESCIENCE")
+    assert [k["use"] for k in of(events, "karama")] == ["battle-voice"]
+    state, _ = game({"Carthag": {HA: 5, FR: 5}}, seats=(BG, HA, FR, AT),
+                    alliances=[(AT, HA), (BG, FR)], hands={BG: ["Karama"], FR: ["Karama"]})
+    events = fight(state, atreides="PRESCIENCE DIAL", fremen="LEADER Stilgar\nDIAL 1\n"
+                   "KARAMA PRESCIENCE", bene_gesserit="KARAMA PRESCIENCE")
+    first = next(s for s in storm_order(state) if s in (BG, FR))
+    assert [k["faction"] for k in of(events, "karama")] == [first]
+    other = FR if first == BG else BG
+    assert "Karama" in names(state, other)
+
+
+def test_the_orders_before_the_plans_read_back_from_their_canonical_text():
+    """STYLE 3: the Voice, the question, the battle Karamas and conditional plans print and
+    read back the same; their random values are legal."""
+    state, _ = game({"Carthag": {HA: 5, AT: 5}}, seats=(BG, HA, AT), alliances=[(BG, HA)],
+                    hands={BG: ["Karama"], AT: ["Crysknife", "Chaumas", "Shield", "Karama"]})
+    assert "battle-karama:bene-gesserit" in prompt_keys(state)
+    rng = random.Random(5)
+    for _ in range(30):
+        for prompt in battle.prompts(state):
+            value = KINDS[prompt.kind].random(seat_view(state, prompt.seat), prompt, rng)
+            text = KINDS[prompt.kind].text(value)
+            values, errors = read(state, prompt.seat, text)
+            assert errors == [] and values == [value], (text, errors)
+    text = ("LEADER Duncan Idaho\nDIAL 1\nWEAPON Crysknife\nIF VOICED NOT PROJECTILE WEAPON "
+            "Chaumas\nIF VOICED PLAY SHIELD: DEFENSE Shield\nif voiced not shield: weapon none"
+            "\nNO LEADER\nKARAMA VOICE")
+    (value, *_), errors = read(state, AT, text)
+    assert errors == []
+    canonical = KINDS["battle-plan"].text(value)
+    assert "IF VOICED NOT PROJECTILE: WEAPON Chaumas" in canonical
+    assert "IF VOICED NOT SHIELD: WEAPON NONE" in canonical
+    assert read(state, AT, canonical)[0][0] == value
+
+
+def test_karama_b6a4_a_karama_cancels_the_fedaykin_bonus_in_one_battle():
+    """000 player aid B.6.A.4 (line 956), WBC line 1402: a Karama cancels the Fremen's
+    starred forces' bonus in one battle, any time before the plans are committed."""
+    state, _ = game({"Carthag": {FR: (2, 2), HA: 5}}, seats=(FR, HA), advantages=True,
+                    hands={HA: ["Karama"]})
+    assert battle_orders.side_of_state(state, FR).strength.most(0) == 6
+    fight(state, fremen="LEADER Stilgar\nDIAL 6",
+          harkonnen="LEADER Feyd-Rautha\nDIAL 1\nKARAMA FEDAYKIN")
+    assert state["step"]["battle"]["cancelled"] == {FR: ["starred"]}
+    assert battle_orders.side_of_state(state, FR).strength.most(0) == 4
+    events = fight(state)
+    assert plan_of(events, FR)["dial"] == 4 and battle.done(state)
+
+
+def test_if_lines_read_leniently_and_refuse_what_is_no_plan_line():
+    """docs/orders.md, "Before the plans": the colon may be left out, a kind may be followed
+    by WEAPON; a condition needs one plan line after it, not another IF or a KARAMA."""
+    state, _ = game({"Carthag": {BG: 5, HA: 5}}, seats=(BG, HA),
+                    hands={HA: ["Crysknife", "Chaumas"]})
+    for line in ("IF VOICED PLAY POISON WEAPON: WEAPON Chaumas",
+                 "IF VOICED PLAY POISON : WEAPON Chaumas", "IF VOICED POISON WEAPON Chaumas"):
+        values, errors = read(state, HA, f"LEADER Feyd-Rautha\nDIAL 1\n{line}")
+        assert errors == [] and values[0]["if"] == [[["voiced", True, "poison_weapon"],
+                                                     {"weapon": "Chaumas"}]], line
+    for line in ("IF VOICED PLAY POISON", "IF VOICED PLAY POISON: KARAMA VOICE",
+                 "IF ASKED WEAPON: WEAPON NONE", "IF RAINING: DIAL 2"):
+        _, errors = read(state, HA, f"LEADER Feyd-Rautha\nDIAL 1\n{line}")
+        assert errors[0][0] in ("bad-condition", "not-asked"), (line, errors)
+
+
+def test_wbc_x_1242_the_bots_second_plan_keeps_the_voice_and_the_answer():
+    """WBC X (line 1242): the basic and the random bots' plans of a second round obey the Voice
+    (line 784) and keep an answer given to prescience (line 760), so they are never refused."""
+    from pbem.games.dune.basic_bot import basic_order
+    state, _ = game({"Carthag": {AT: 5, BG: 5}}, seats=(AT, BG),
+                    hands={AT: ["Crysknife", "Chaumas"], BG: ["Shield"]})
+    fight(state, atreides="LEADER Duncan Idaho\nDIAL 2\nPRESCIENCE DIAL\nWEAPON Chaumas",
+          bene_gesserit="LEADER Alia\nDIAL 3\nVOICE PLAY PROJECTILE")
+    (prompt,) = battle.prompts(state)
+    rng = random.Random(4)
+    for _ in range(10):
+        for text in (basic_order(seat_view(state, AT), prompt, rng),
+                     KINDS[prompt.kind].text(KINDS[prompt.kind].random(
+                         seat_view(state, AT), prompt, rng))):
+            values, errors = read(state, AT, text)
+            assert errors == [] and values[0]["weapon"] == "Crysknife", text

@@ -685,3 +685,55 @@ def test_invariant_no_stronghold_holds_three_factions():
     assert violations(state) == []
     state["coexisting"] = ["Arrakeen"]
     assert violations(state) == []
+
+
+# --- the Kwisatz Haderach (Atreides shield 4, line 762)
+def test_atreides_4_the_kwisatz_haderach_is_revived_like_any_other_leader():
+    """Line 762: "If killed Kwisatz Haderach must be revived like any other leader.  If not
+    killed, it has no effect on Atreides leader revival": for its value, 2 spice (IX.D.2), as
+    the one leader of the turn, once no leader of theirs is free to fight (IX.D.1)."""
+    state = game(advantages=True)
+    state["kwisatz_haderach"]["tanks"] = True
+    dead(state, AT, "Duncan Idaho")
+    assert AT not in [p.seat for p in revival.prompts(state)]      # Atreides leaders alive
+    all_dead(state, AT)
+    assert "Kwisatz Haderach 2" in prompt_of(state, AT).legal
+    assert read(state, AT, "REVIVE KH\nREVIVE LEADER Yueh")[1][0][0] == "one-leader"
+    kill(state, EM, 1)
+    assert read(state, EM, "REVIVE LEADER Kwisatz Haderach")[1][0][0] == "not-your-leader"
+    events = play(state, atreides="REVIVE LEADER Kwisatz Haderach")
+    assert state["kwisatz_haderach"]["tanks"] is False
+    assert state["factions"][AT]["spice"] == 10 - 2
+    assert state["factions"][AT]["leaders_revived"] == []        # not one of the five
+    assert [e.data for e in events if e.data["faction"] == AT] == [
+        {"faction": AT, "leader": "Kwisatz Haderach", "spice": 2}]
+
+
+def test_atreides_4_alive_the_kwisatz_haderach_keeps_no_leader_from_revival():
+    """Line 762: "If not killed, it has no effect on Atreides leader revival"."""
+    state = game(advantages=True)
+    all_dead(state, AT)
+    play(state, atreides="REVIVE LEADER Yueh")
+    assert state["factions"][AT]["leaders"]["Dr. Wellington Yueh"] == "alive"
+
+
+def test_atreides_4_a_ghola_brings_the_kwisatz_haderach_back_like_a_leader():
+    """Line 762 with player aid B.4 (line 942): the Ghola recovers "one leader", the Kwisatz
+    Haderach too, whenever it is in the tanks."""
+    state = game(advantages=True)
+    state["kwisatz_haderach"]["tanks"] = True
+    give(state, AT, "Ghola")
+    play(state, atreides="GHOLA LEADER KH")
+    assert state["kwisatz_haderach"]["tanks"] is False
+
+
+def test_qa_a_5_a_leader_the_ghola_revives_is_back_before_the_battle_round():
+    """Q&A XXV.A.5 (lines 637-638): a leader revived during a battle round fights in the next
+    battle round at the earliest.  By mail the Ghola revives only in the revival round (ruling
+    in ``revival``): the battle round after it is the next one, and he may fight in it."""
+    state = game()
+    dead(state, FR, "Stilgar")
+    give(state, FR, "Ghola")
+    assert [p.kind for p in revival.prompts(state) if p.seat == FR] == ["revival"]
+    play(state, fremen="GHOLA LEADER Stilgar")
+    assert "Stilgar" in leaders.available(state["factions"][FR]["leaders"])

@@ -1,0 +1,131 @@
+"""The Atreides' prescience in battle (000 Atreides shield 3, line 760; alliance, line 766; Q&A
+XXV.B.6, line 666; WBC clarification X, lines 1214-1242, and 004 X.3-5, lines 270-284).
+
+The Atreides in a battle, or whose ally fights one, may make the opponent show one element of
+his plan: the leader, the weapon, the defense or the number dialed (line 760); for the ally,
+the opponent shows it to the ally (line 766) -- and by mail to the Atreides too, who asked.
+"If your opponent shows you that he is not playing a weapon or defense, you may not ask to see
+another element": one question a battle, and "none" is an answer.  The question comes after
+the Voice (Q&A B.6; WBC line 1218); a Karama cancels it (player aid B.6.A.1; WBC line 1390):
+``battle_karama``.
+
+By mail (``docs/orders.md``, "Before the plans"): ``PRESCIENCE LEADER``, ``PRESCIENCE
+WEAPON``, ``PRESCIENCE DEFENSE``, ``PRESCIENCE DIAL`` or ``PRESCIENCE NONE`` (the default), key
+``prescience:<atreides>``, secret, in the battle's first mail round together with both plans.
+The question is published when the round is carried out; the opponent's plan of that round,
+with its conditional lines (``IF ASKED WEAPON: WEAPON Crysknife``) and the Voice applied, gives
+the answer, which binds that element (WBC line 1242; 004 X.5).  The answer goes to the
+Atreides and their ally only; the side that asked then sends its plan again in a second mail
+round, knowing the answer (its first plan is the default).  The opponent's plan is committed
+with its answer: his conditional lines were written knowing every question that could come.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.game import Event, Prompt
+
+from .data import Ability
+from .orders import OrderKind, OrderProblem, order_kind
+from .state import SEAT_FACTIONS, sheet
+
+ATREIDES = "atreides"
+PRESCIENCE = "prescience"
+ELEMENTS = ("leader", "weapon", "defense", "dial")        # line 760
+
+
+def asker(seats: list[str], alliances: list[list[str]], battle: dict[str, Any]
+          ) -> tuple[str, str, str] | None:
+    """(the Atreides, the side they ask for, the faction asked) in this battle; None when the
+    Atreides are not in it nor allied to one who is."""
+    if ATREIDES not in seats or Ability.PRESCIENCE_BATTLE not in sheet(ATREIDES).abilities:
+        return None
+    pair = (battle["aggressor"], battle["defender"])
+    allies = [s for alliance in alliances if ATREIDES in alliance for s in alliance
+              if s != ATREIDES]
+    for us, them in (pair, pair[::-1]):
+        if us == ATREIDES or us in allies:
+            return ATREIDES, us, them
+    return None
+
+
+def standing(battle: dict[str, Any], seat: str) -> dict[str, Any] | None:
+    """The question put to ``seat`` in this battle and not cancelled, if any."""
+    question = battle.get("question")
+    if question and question["to"] == seat and not question["cancelled"]:
+        return question
+    return None
+
+
+def answer_of(plan: dict[str, Any], element: str) -> Any:
+    """What the plan shows of the element: a leader's (or cheap hero's) name, a card's name,
+    the dial; None for no leader, weapon or defense."""
+    if element == "leader":
+        return plan["leader"] or plan["cheap_hero"]
+    return plan[element]
+
+
+def answer_text(element: str, value: Any) -> str:
+    """An answer in words."""
+    return f"{element} {'none' if value is None else value}"
+
+
+def answer(battle: dict[str, Any], answer_: Any) -> list[Event]:
+    """The answer shown to the Atreides and the side they asked for (lines 760, 766); the table
+    learns only that it was given."""
+    question = battle["question"]
+    seen = tuple(dict.fromkeys((question["by"], question["for"])))
+    data = {"faction": question["to"], "element": question["element"]}
+    return [Event("prescience-answered", data),
+            Event("prescience-answer", {**data, "answer": answer_}, to=seen)]
+
+
+def binds(step: dict[str, Any], seat: str) -> tuple[str, Any] | None:
+    """(element, value) the answer binds in ``seat``'s plan; the value is kept out of the
+    public battle (``step["answer"]``)."""
+    bound = step["battle"].get("bound")
+    if bound and bound["seat"] == seat:
+        return bound["element"], step["answer"]
+    return None
+
+
+# --- the order
+def read_question(words: list[str]) -> str | None:
+    """``LEADER``, ``WEAPON``, ``DEFENSE`` (``DEFENCE``), ``DIAL`` (``NUMBER``) or ``NONE``."""
+    said = " ".join(words).upper().replace("DEFENCE", "DEFENSE").replace("NUMBER", "DIAL")
+    if said == "NONE":
+        return None
+    if said.lower() not in ELEMENTS:
+        raise OrderProblem("bad-prescience", "expected PRESCIENCE LEADER, WEAPON, DEFENSE or "
+                           "DIAL: one element of the plan (000 Atreides shield 3, line 760)",
+                           tuple(f"PRESCIENCE {e.upper()}" for e in ELEMENTS))
+    return said.lower()
+
+
+def text(element: str | None) -> str:
+    return f"PRESCIENCE {(element or 'none').upper()}"
+
+
+def prompt(seat: str, side: str, target: str, optional: bool) -> Prompt:
+    """The Atreides' question for a battle, secret until the round is carried out."""
+    for_whom = "" if side == seat else f", for your ally the {SEAT_FACTIONS[side]} (line 766)"
+    legal = (f"PRESCIENCE LEADER, WEAPON, DEFENSE or DIAL: the {SEAT_FACTIONS[target]} show "
+             f"you that element of their plan{for_whom} (000 Atreides shield 3, line 760).  The "
+             "question is published when this round is carried out; the answer comes from "
+             "their plan of this round, is shown to you only, and binds them; "
+             f"the {SEAT_FACTIONS[side]} then send their plan again knowing it, in one more "
+             "mail round.  PRESCIENCE NONE: no question, no extra round.")
+    return Prompt(f"{PRESCIENCE}:{seat}", seat, PRESCIENCE, True, legal, None,
+                  "PRESCIENCE NONE", "PRESCIENCE NONE", optional=optional)
+
+
+def random_question(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> str | None:
+    """Now and then a random question."""
+    return None if rng.random() < 0.4 else rng.choice(ELEMENTS)
+
+
+order_kind(OrderKind(PRESCIENCE, ("PRESCIENCE",),
+                     lambda state, prompt_, words: read_question(words), text,
+                     random=random_question))

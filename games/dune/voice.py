@@ -1,0 +1,182 @@
+"""The Bene Gesserit Voice (000 BG shield 3, line 784; alliance, line 790; Q&A XXV.B.6, line
+666; WBC clarification X, lines 1214-1250, and 004 X.3-6, lines 270-285).
+
+The Bene Gesserit in a battle, or whose ally fights one, may command the opponent to play, or
+not to play, one kind of card in his plan: a projectile, a poison, the lasgun, a shield, a
+snooper, a worthless card (never a cheap hero, WBC line 1248; a worthless card only as "play
+one" or "do not play one", WBC line 1246).  He who cannot obey plays as he likes, and need say
+so only at the reveal (line 784; WBC line 1250).  A Karama cancels the Voice (player aid
+B.6.A.3): ``battle_karama``.
+
+By mail (``docs/orders.md``, "Before the plans"): ``VOICE PLAY <kind>``, ``VOICE NOT <kind>``
+or ``VOICE NONE`` (the default), key ``voice:<bene-gesserit>``, secret, in the battle's first
+mail round together with both plans: the Voice is published when that round is carried out.
+The voiced side answers it ahead with conditional lines of its plan (``IF VOICED NOT POISON:
+WEAPON Crysknife``), which are checked when read: a line that breaks the Voice it is written
+for, when the plan could obey, is refused.  A plan that answered no such Voice is made to obey
+when the Voice is given (``obey``): the first card of the kind commanded put in its place, or
+the card forbidden taken out.  So the Voice costs no mail round; a plan read after the Voice
+(a second round) must obey it or is refused.  The Voice is public; a plan that could not obey
+is announced at the reveal.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.game import Prompt
+
+from . import combat
+from .data import Ability, CardType, Slot
+from .orders import OrderKind, OrderProblem, order_kind
+from .state import BENE_GESSERIT, SEAT_FACTIONS, data, sheet
+
+VOICE = "voice"
+KINDS = {                   # order word -> card type (line 784)
+    "PROJECTILE": CardType.PROJECTILE_WEAPON,
+    "POISON": CardType.POISON_WEAPON,
+    "LASGUN": CardType.LASGUN,
+    "SHIELD": CardType.SHIELD,
+    "SNOOPER": CardType.SNOOPER,
+    "WORTHLESS": CardType.WORTHLESS,
+}
+WORDS = {kind: word for word, kind in KINDS.items()}
+NOT_WORDS = ("NOT", "NO", "DON'T", "DONT")
+
+
+def voicer(seats: list[str], alliances: list[list[str]], battle: dict[str, Any]
+           ) -> tuple[str, str] | None:
+    """(the Bene Gesserit, the faction they may Voice) in this battle: their opponent, or their
+    ally's (line 790); None when they are not in it nor allied to one who is."""
+    if BENE_GESSERIT not in seats or Ability.VOICE not in sheet(BENE_GESSERIT).abilities:
+        return None
+    pair = (battle["aggressor"], battle["defender"])
+    allies = [s for alliance in alliances if BENE_GESSERIT in alliance for s in alliance
+              if s != BENE_GESSERIT]
+    for us, them in (pair, pair[::-1]):
+        if us == BENE_GESSERIT or us in allies:
+            return BENE_GESSERIT, them
+    return None
+
+
+def standing(battle: dict[str, Any], seat: str) -> dict[str, Any] | None:
+    """The Voice given to ``seat`` in this battle and not cancelled, if any."""
+    voice = battle.get("voice")
+    if voice and voice["to"] == seat and not voice["cancelled"]:
+        return voice
+    return None
+
+
+# --- the Voice and a plan
+def kinds_in(plan: dict[str, Any]) -> set[CardType]:
+    """The kinds of card a plan plays as weapon and defense."""
+    return {combat.card(plan[slot]).type for slot in ("weapon", "defense") if plan[slot]}
+
+
+def obeys(plan: dict[str, Any], voice: dict[str, Any]) -> bool:
+    """Whether a plan does as the Voice commands."""
+    return (CardType(voice["kind"]) in kinds_in(plan)) == voice["play"]
+
+
+def could_obey(side: Any, voice: dict[str, Any]) -> bool:
+    """Whether the side could obey: "not" always; "play" when it holds a card of the kind and
+    may play cards (X.C.10: none without a leader)."""
+    return not voice["play"] or bool(side.must_lead and held(side, voice["kind"]))
+
+
+def held(side: Any, kind: str) -> list[str]:
+    """The names of the side's cards of a kind."""
+    names = dict.fromkeys(data().treachery_card(card).name for card in side.hand)
+    return [name for name in names if combat.card(name).type is CardType(kind)]
+
+
+def obey(side: Any, plan: dict[str, Any], voice: dict[str, Any] | None) -> dict[str, Any]:
+    """The plan made to obey the Voice where it does not and could: the card forbidden taken
+    out, or the first card of the kind commanded put in its place (a weapon's or a defense's;
+    a worthless card in the empty place, else as the weapon)."""
+    if voice is None or obeys(plan, voice) or not could_obey(side, voice):
+        return plan
+    plan = {**plan, "discard": list(plan["discard"])}
+    kind = CardType(voice["kind"])
+    if not voice["play"]:
+        for slot in ("weapon", "defense"):
+            if plan[slot] and combat.card(plan[slot]).type is kind:
+                plan[slot] = None
+        plan["discard"] = [n for n in plan["discard"] if n in (plan["weapon"], plan["defense"])]
+        return plan
+    name = held(side, voice["kind"])[0]
+    if kind is CardType.WORTHLESS:
+        slot = "defense" if plan["weapon"] and not plan["defense"] else "weapon"
+    else:
+        slot = "weapon" if Slot.WEAPON in combat.card(name).slots else "defense"
+    other = "defense" if slot == "weapon" else "weapon"
+    plan[slot] = name
+    if plan[other] == name and side.count(name) < 2:
+        plan[other] = None
+    plan["discard"] = [n for n in plan["discard"] if n in (plan["weapon"], plan["defense"])]
+    return plan
+
+
+def refusal(voice: dict[str, Any], side: Any) -> str:
+    """Why a plan breaking the Voice is refused."""
+    cards = ", ".join(held(side, voice["kind"]))
+    why = f"you hold {cards}" if voice["play"] else "you can always leave it out"
+    return (f"the Voice binds you: {text(voice)} ({why}; 000 BG shield 3, line 784)")
+
+
+# --- the order
+def read_voice(words: list[str]) -> dict[str, Any] | None:
+    """``PLAY <kind>``, ``NOT <kind>`` (``DO NOT PLAY``, ``NO``), ``<kind>``, or ``NONE``."""
+    upper = [w.upper().rstrip(":") for w in words]
+    valid = ("VOICE PLAY POISON", "VOICE NOT PROJECTILE", "VOICE PLAY WORTHLESS", "VOICE NONE")
+    if upper == ["NONE"]:
+        return None
+    play = True
+    while upper and upper[0] in (*NOT_WORDS, "PLAY", "DO"):
+        play = play and upper[0] not in NOT_WORDS
+        upper = upper[1:]
+    if "WORTHLESS" in upper and ({"WEAPON", "DEFENSE", "DEFENCE"} & set(upper)):
+        raise OrderProblem("voice-worthless-place", "a Voice on worthless cards is only play "
+                           "one or do not play one, not as weapon or defense (WBC X, line "
+                           "1246; 004 X.6)", valid)
+    upper = [w for w in upper if w not in ("WEAPON", "CARD", "A", "AN")]
+    if upper[:1] in (["CHEAP"], ["HERO"], ["HEROINE"]):
+        raise OrderProblem("voice-cheap-hero", "the Voice cannot command a cheap hero(ine), "
+                           "either way (000 BG shield 3; WBC X, line 1248)", valid)
+    if len(upper) != 1 or upper[0] not in KINDS:
+        raise OrderProblem("bad-voice", "expected VOICE PLAY <kind> or VOICE NOT <kind>, the "
+                           "kind one of " + ", ".join(KINDS) + " (line 784; a worthless card "
+                           "only as play one or do not play one, WBC X, line 1246)", valid)
+    return {"play": play, "kind": str(KINDS[upper[0]])}
+
+
+def text(voice: dict[str, Any] | None) -> str:
+    """A Voice as order text (without the verb's conditions)."""
+    if voice is None:
+        return "VOICE NONE"
+    return f"VOICE {'PLAY' if voice['play'] else 'NOT'} {WORDS[CardType(voice['kind'])]}"
+
+
+def prompt(seat: str, target: str, optional: bool) -> Prompt:
+    """The Bene Gesserit's Voice for a battle, secret until the round is carried out."""
+    legal = (f"VOICE PLAY <kind> or VOICE NOT <kind>: the {SEAT_FACTIONS[target]} must play, "
+             "or not play, a card of that kind in their plan if they can (000 BG shield 3, "
+             "line 784; alliance, line 790); kinds: " + ", ".join(KINDS) + " (never a cheap "
+             "hero; a worthless card only play one or do not play one: WBC X, lines "
+             "1246-1248).  The Voice is published when this round is carried out; the "
+             "opponent's plan answers it ahead (IF VOICED lines).  VOICE NONE: no Voice.")
+    return Prompt(f"{VOICE}:{seat}", seat, VOICE, True, legal, None, "VOICE NONE", "VOICE NONE",
+                  optional=optional)
+
+
+def random_voice(view: dict[str, Any], prompt_: Prompt, rng: random.Random
+                 ) -> dict[str, Any] | None:
+    """Now and then a random Voice."""
+    if rng.random() < 0.4:
+        return None
+    return {"play": rng.random() < 0.5, "kind": str(rng.choice(list(KINDS.values())))}
+
+
+order_kind(OrderKind(VOICE, ("VOICE",), lambda state, prompt_, words: read_voice(words), text,
+                     random=random_voice))
