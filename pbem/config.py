@@ -10,6 +10,7 @@ variable, a file, or (for XOAUTH2) a command that prints an access token.
 from __future__ import annotations
 
 import dataclasses
+import importlib.util
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,6 +76,30 @@ class ImapIn:
 
 
 @dataclass(frozen=True)
+class RateLimit:
+    """How many messages one sender may send in a window before the rest are only archived."""
+
+    messages: int = 30
+    per_minutes: int = 60
+
+
+@dataclass(frozen=True)
+class Dkim:
+    """DKIM verification of inbound mail (needs the ``dkim`` extra: dkimpy).
+
+    Mail from a domain in ``required_for`` (``"*"``: every domain) is read only
+    if it carries a valid DKIM signature of its From domain.
+    """
+
+    required_for: tuple[str, ...] = ()
+
+    def required(self, sender: str) -> bool:
+        """Whether mail from ``sender`` must carry a valid signature."""
+        domain = sender.rpartition("@")[2].lower()
+        return any(wanted in ("*", domain) for wanted in self.required_for)
+
+
+@dataclass(frozen=True)
 class MailIn:
     """Where the moderator reads mail from."""
 
@@ -82,6 +107,8 @@ class MailIn:
     maildir: MaildirIn = field(default_factory=MaildirIn)
     imap: ImapIn | None = None
     max_message_bytes: int = 1_000_000
+    rate_limit: RateLimit = field(default_factory=RateLimit)
+    dkim: Dkim = field(default_factory=Dkim)
 
 
 @dataclass(frozen=True)
@@ -168,6 +195,8 @@ def load_config(path: str | os.PathLike | None = None) -> Config:
         text = path.read_text(encoding="utf-8")
     except OSError as error:
         raise ConfigError(str(path), [f"cannot read the file: {error.strerror}"]) from None
+    except UnicodeDecodeError as error:
+        raise ConfigError(str(path), [f"not UTF-8 text (byte {error.start})"]) from None
     try:
         data = yaml.safe_load(text) or {}
     except yaml.YAMLError as error:
@@ -188,19 +217,28 @@ def config_from_dict(data: Any, source: str = "config", base: Path | None = None
 
 
 def _cross_checks(config: Config) -> list[str]:
+    """The checks across keys.  A section that could not be built (its fault is reported
+    already) counts as its defaults here, so that no fault hides or breaks the others."""
     problems = []
-    if config.mail_in.transport == "imap" and config.mail_in.imap is None:
+    mail_in, mail_out = config.mail_in or MailIn(), config.mail_out or MailOut()
+    if mail_in.transport == "imap" and mail_in.imap is None:
         problems.append("mail_in.imap: required when mail_in.transport is imap")
-    if config.mail_out.transport == "smtp" and config.mail_out.smtp is None:
+    if mail_out.transport == "smtp" and mail_out.smtp is None:
         problems.append("mail_out.smtp: required when mail_out.transport is smtp")
+    limit = mail_in.rate_limit or RateLimit()
+    if not (limit.messages and limit.per_minutes):
+        problems.append("mail_in.rate_limit: messages and per_minutes must be at least 1")
+    if (mail_in.dkim or Dkim()).required_for and importlib.util.find_spec("dkim") is None:
+        problems.append("mail_in.dkim.required_for: DKIM needs dkimpy "
+                        "(pip install 'pbem[dkim]')")
     try:
         ZoneInfo(config.timezone)
-    except (ZoneInfoNotFoundError, ValueError):
+    except (ZoneInfoNotFoundError, ValueError, TypeError):
         problems.append(f"timezone: unknown time zone {config.timezone!r} "
                         "(expected an IANA name such as Europe/London)")
-    for key, address in (("moderator.address", config.moderator.address),
+    for key, address in (("moderator.address", (config.moderator or Moderator()).address),
                          ("gm_address", config.gm_address)):
-        if address is not None and "@" not in address:
+        if isinstance(address, str) and "@" not in address:
             problems.append(f"{key}: expected a mail address, got {address!r}")
     return problems
 

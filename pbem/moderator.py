@@ -16,10 +16,11 @@ import json
 import logging
 import os
 import signal
+import sqlite3
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from pbem import outbox, pace, reports
+from pbem import flood, outbox, pace, reports
 from pbem.announce import report_steps
 from pbem.commands import (
     GM_COMMANDS,
@@ -30,8 +31,12 @@ from pbem.commands import (
     split_commands,
 )
 from pbem.config import Config
+from pbem.confusables import plain_letters
 from pbem.game import OrderError
 from pbem.lock import tick_lock
+from pbem.mail.dkim import signed_by_sender as dkim_signed
+from pbem.mail.headers import message_id as header_message_id
+from pbem.mail.headers import one_line
 from pbem.mail.sinks import make_sink
 from pbem.mail.sources import Incoming, SourceError, make_source
 from pbem.mail.text import automatic_reason, order_text, parse_message, sender_address
@@ -102,7 +107,7 @@ class TickSummary:
 
 def message_id_of(raw: bytes, message) -> str:
     """The message's Message-ID, or one made from its bytes if it has none."""
-    found = (message.get("Message-ID") or "").strip()
+    found = header_message_id(message.get("Message-ID"))
     if found:
         return found
     return f"<{hashlib.sha256(raw).hexdigest()}@pbem.invalid>"
@@ -111,11 +116,13 @@ def message_id_of(raw: bytes, message) -> str:
 class Moderator:
     """One installation: its configuration, store and clock."""
 
-    def __init__(self, config: Config, store: Store | None = None, clock=None, crash=None):
+    def __init__(self, config: Config, store: Store | None = None, clock=None, crash=None,
+                 dns=None):
         self.config = config
         self.store = store or Store(config.database)
         self.clock = clock or (lambda: datetime.now(UTC))
         self.crash = crash or crash_point_from_env()
+        self.dns = dns  # the DKIM check's TXT lookup; None: the system's resolver
 
     def tick(self) -> TickSummary:
         """One full cycle; raises ``TickBusy`` if another tick is running."""
@@ -163,7 +170,7 @@ class Moderator:
                 "message_id": message_id, "source": source_name, "source_key": item.key,
                 "received_at": utc_text(self.clock()), "size": len(item.raw),
                 "raw": item.raw, "status": "new", "sender": sender_address(message),
-                "subject": str(message.get("Subject", ""))[:300],
+                "subject": one_line(message.get("Subject", "")),
             })
         return row.last_pk, "new"
 
@@ -172,6 +179,8 @@ class Moderator:
         summary.messages += 1
         try:
             outcome = self._file(inbound_id)
+        except sqlite3.OperationalError:
+            raise  # the database is locked or full: the message stays new for the next tick
         except Exception as error:  # one bad message must not stop the others
             log.exception("message %s", inbound_id)
             summary.errors.append(f"message {inbound_id}: {error!r}")
@@ -205,8 +214,13 @@ class Moderator:
         sender = row["sender"]
         subject = row["subject"] or ""
         in_reply_to = row["message_id"]
+        if flood.held(self.config, self.store, row, now):
+            return "ignored"
         if row["size"] > self.config.mail_in.max_message_bytes:
             return self._refuse(inbound_id, sender, "too-large", subject, in_reply_to)
+        if self.config.mail_in.dkim.required(sender) and not dkim_signed(row["raw"], sender,
+                                                                         self.dns):
+            return self._refuse(inbound_id, sender, "unsigned", subject, in_reply_to)
         lines = read_routing_lines(order_text(message))
         known = {game["id"] for game in self.store.games()}
         game_id = (game_from_subject(subject, known) or lines.game
@@ -276,7 +290,7 @@ class Moderator:
     def _accept(self, inbound_id: int, record: GameRecord, seat: str, text: str,
                 in_reply_to: str, now: datetime) -> str:
         commands, text = split_commands(text, PLAYER_COMMANDS)
-        parsed = record.rules.parse(record.state, seat, text)
+        parsed = record.rules.parse(record.state, seat, plain_letters(text))
         open_prompts = {p.key: p for p in record.prompts()}
         with self.store.atomic():
             for order in parsed.orders:
@@ -286,6 +300,7 @@ class Moderator:
                     "seat": seat, "value": json.dumps(order.value), "text": order.text,
                     "inbound_id": inbound_id, "updated_at": utc_text(now),
                 }, pk=("game_id", "step", "prompt"))
+            self.crash("recorded")  # inside the transaction: a kill here files nothing
             # Commands run after the orders are filed, so that they see this mail's orders.
             context = CommandContext(self.config, self.store, record, seat, now)
             command_errors = run_commands(context, commands, PLAYER_COMMANDS)
@@ -324,8 +339,10 @@ class Moderator:
         with self.store.atomic():
             record = GameRecord.load(self.store, game_id)
             done = resolve_ready_steps(self.store, record, now)
+            self.crash("applied")  # inside the transaction: a kill here applies nothing
             if done.steps:
                 report_steps(self.config, self.store, record, done, now)
+            self.crash("enqueued")
         return done.steps
 
     # --- mail out

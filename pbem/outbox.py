@@ -71,12 +71,13 @@ def deliver(store: Store, sink: Sink, retry: Retry, now: datetime,
 
 
 def _deliver_one(store, session, row, retry, now, envelope_from, report, crash) -> None:
+    crash("sending")
     try:
         session.send(row["message"], envelope_from, json.loads(row["recipients"]))
     except DeliveryError as error:
         if error.connection_lost:
             raise
-        _record_failure(store, row, retry, now, str(error), report)
+        _record_failure(store, row, retry, now, str(error), report, error.permanent)
         return
     crash("sent")
     with store.atomic():
@@ -85,9 +86,12 @@ def _deliver_one(store, session, row, retry, now, envelope_from, report, crash) 
     report.sent += 1
 
 
-def _record_failure(store, row, retry, now, error: str, report: DeliveryReport) -> None:
+def _record_failure(store, row, retry, now, error: str, report: DeliveryReport,
+                    permanent: bool = False) -> None:
+    """Count a failed try: the message waits for the next, or is given up (a permanent
+    refusal, or the last attempt) until the GM sends it again with ``pbem outbox retry``."""
     attempts = row["attempts"] + 1
-    gave_up = attempts >= retry.max_attempts
+    gave_up = permanent or attempts >= retry.max_attempts
     with store.atomic():
         store.db["outbox"].update(row["id"], {
             "attempts": attempts, "last_error": error[:500],

@@ -92,8 +92,16 @@ def _migration_3(db: sqlite_utils.Database) -> None:
     }, pk="id")
 
 
+def _migration_4(db: sqlite_utils.Database) -> None:
+    """Leagues (their definition as checked JSON) and the results of finished games
+    (``pbem.league``)."""
+    db["leagues"].create({"id": str, "definition": str, "updated_at": str}, pk="id")
+    db["results"].create({"game_id": str, "step": int, "result": str, "recorded_at": str},
+                         pk="game_id", foreign_keys=[("game_id", "games", "id")])
+
+
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
-    _migration_1, _migration_2, _migration_3]
+    _migration_1, _migration_2, _migration_3, _migration_4]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -124,9 +132,24 @@ class Store:
 
     @contextmanager
     def atomic(self) -> Iterator[Store]:
-        """One transaction: everything inside commits together or not at all."""
-        with self.db.atomic():
+        """One transaction: everything inside commits together or not at all.
+
+        The outermost block takes the write lock at once (``BEGIN IMMEDIATE``): a
+        transaction that read first and wrote later would fail at once with "database
+        is locked" while another process writes, instead of waiting the busy timeout.
+        """
+        if self.db.conn.in_transaction:
+            with self.db.atomic():  # a savepoint inside the outer transaction
+                yield self
+            return
+        self.db.execute("BEGIN IMMEDIATE")
+        try:
             yield self
+        except BaseException:
+            if self.db.conn.in_transaction:
+                self.db.execute("ROLLBACK")
+            raise
+        self.db.execute("COMMIT")
 
     @contextmanager
     def rolled_back(self) -> Iterator[Store]:

@@ -49,7 +49,10 @@ class Installation:
             "gm_address": GM,
             "database": "pbem.db",
             "timezone": "Europe/London",
-            "mail_in": mail_in or {"transport": "maildir", "maildir": {"path": str(self.inbox)}},
+            # Games by mail here play hours of mail in a minute of the test's clock: no
+            # rate limit, unless a test brings its own mail_in (tests/test_hostile_mail.py).
+            "mail_in": mail_in or {"transport": "maildir", "maildir": {"path": str(self.inbox)},
+                                   "rate_limit": {"messages": 10**9}},
             "mail_out": mail_out or {"transport": "maildir",
                                      "maildir": {"path": str(self.outbox)}},
         }

@@ -3,6 +3,16 @@
 The crash tests run ``pbem tick`` in a child process that kills itself with
 SIGKILL at a named point (``PBEM_CRASH_AT``), then run ordinary ticks, and
 check that every order was filed once and every mail written once.
+
+The stages of a tick and their crash points (pbem/moderator.py, pbem/outbox.py):
+fetch ``fetched`` (a message read from the mailbox); record ``archived`` (its raw
+bytes committed), ``recorded`` (its orders written, inside the filing
+transaction), ``processed`` (filing and answer committed); apply ``applied``
+(steps applied, inside the resolution transaction); render and enqueue
+``enqueued`` (reports rendered and queued, still inside it), ``resolved`` (all
+committed); send ``sending`` (before the mail server is given a message),
+``sent`` (the server took it, not yet marked sent); flag ``marked`` (the
+message flagged done in its mailbox).
 """
 
 from __future__ import annotations
@@ -48,10 +58,14 @@ def assert_everything_once(site):
     assert {row["status"] for row in outbox} == {"sent"}
 
 
-@pytest.mark.parametrize("point", [
-    "fetched:1", "fetched:2", "archived:1", "archived:3", "processed:1", "processed:2",
-    "marked:1", "marked:3", "resolved:1", "sent:1", "sent:4", "sent:7",
-])
+STAGES = [
+    "fetched:1", "fetched:2", "archived:1", "archived:3", "recorded:1", "recorded:3",
+    "processed:1", "processed:2", "marked:1", "marked:3", "applied:1", "enqueued:1",
+    "resolved:1", "sending:1", "sending:5", "sent:1", "sent:4", "sent:7",
+]
+
+
+@pytest.mark.parametrize("point", STAGES)
 def test_a_tick_killed_at_each_stage_loses_nothing_and_repeats_nothing(site, point):
     crashed = site.run("tick", env={"PBEM_CRASH_AT": point}, check=False)
     assert crashed.returncode == -signal.SIGKILL, crashed.stdout + crashed.stderr
@@ -60,12 +74,13 @@ def test_a_tick_killed_at_each_stage_loses_nothing_and_repeats_nothing(site, poi
     assert_everything_once(site)
 
 
-def test_two_ticks_started_at_once_process_each_message_once(site):
+@pytest.mark.parametrize("ticks", [2, 4])
+def test_ticks_started_at_once_process_each_message_once(site, ticks):
     command = [sys.executable, "-m", "pbem", "--config", str(site.config_path), "tick"]
-    first = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=site.root)
-    second = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=site.root)
-    outputs = [first.communicate(timeout=120)[0], second.communicate(timeout=120)[0]]
-    assert first.returncode == 0 and second.returncode == 0
+    started = [subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=site.root)
+               for _ in range(ticks)]
+    outputs = [tick.communicate(timeout=120)[0] for tick in started]
+    assert [tick.returncode for tick in started] == [0] * ticks
     site.run("tick")
     assert_everything_once(site)
     assert all(line.startswith("tick:") for line in outputs)

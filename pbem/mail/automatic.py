@@ -23,18 +23,22 @@ def automatic_reason(
     """Why ``msg`` must never be answered, as a short stable code; None if it may be.
 
     The codes, in the order they are checked: "loop" (it carries our loop
-    header), "own-address" (it is from one of ``own_addresses``), "bounce" (a
-    delivery status notification), "report" (another multipart/report, such as
-    a read receipt), "mailer-daemon" (from mailer-daemon or postmaster),
+    header, or an ``X-Loop`` header naming one of ``own_addresses``, as
+    procmail and list servers write), "own-address" (it is from one of
+    ``own_addresses``), "bounce" (a delivery status notification), "report"
+    (another multipart/report, such as a read receipt), "mailer-daemon" (from
+    mailer-daemon or postmaster),
     "auto-submitted" (Auto-Submitted other than "no"), "auto-reply" (an
     autoresponder or Exchange out-of-office header), "precedence"
     (bulk/junk/list/auto_reply), "list" (mailing list headers) and
     "null-sender" (an empty Return-Path, "<>").
     """
-    if loop_header in msg:
+    own = {parseaddr(a)[1].strip().lower() for a in own_addresses} - {""}
+    if loop_header in msg or any(parseaddr(value)[1].strip().lower() in own
+                                 for value in _raw_values(msg, "X-Loop")):
         return "loop"
     sender = sender_address(msg)
-    if sender and sender in {parseaddr(a)[1].strip().lower() for a in own_addresses}:
+    if sender and sender in own:
         return "own-address"
     report = _report_reason(msg)
     if report:

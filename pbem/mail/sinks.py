@@ -18,15 +18,17 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Protocol
 
-from pbem.config import Credentials, MailOut, SmtpOut
+from pbem.config import ConfigError, Credentials, MailOut, SmtpOut
 
 
 class DeliveryError(Exception):
-    """A message could not be delivered; ``connection_lost`` if no later one can be either."""
+    """A message could not be delivered; ``connection_lost`` if no later one can be either,
+    ``permanent`` if the server refused it for good (an SMTP 5xx: retrying cannot help)."""
 
-    def __init__(self, message: str, connection_lost: bool = False):
+    def __init__(self, message: str, connection_lost: bool = False, permanent: bool = False):
         super().__init__(message)
         self.connection_lost = connection_lost
+        self.permanent = permanent
 
 
 class Session(Protocol):
@@ -113,7 +115,7 @@ class SmtpSink:
     def session(self) -> Iterator[_SmtpSession]:
         try:
             client = self._connect()
-        except (OSError, smtplib.SMTPException) as error:
+        except (OSError, smtplib.SMTPException, ConfigError) as error:
             raise DeliveryError(f"cannot reach SMTP server {self.settings.host}:"
                                 f"{self.settings.default_port()}: {error}", True) from error
         try:
@@ -144,11 +146,21 @@ class _SmtpSession:
         try:
             refused = self.client.sendmail(sender, recipients, re.sub(rb"\r?\n", b"\r\n", message))
         except smtplib.SMTPRecipientsRefused as error:
-            raise DeliveryError(f"every recipient refused: {error.recipients}") from error
-        except (TimeoutError, smtplib.SMTPServerDisconnected, OSError) as error:
+            permanent = all(code >= 500 for code, _ in error.recipients.values())
+            raise DeliveryError(f"every recipient refused: {error.recipients}",
+                                permanent=permanent) from error
+        except smtplib.SMTPServerDisconnected as error:
             raise DeliveryError(f"connection lost: {error}", True) from error
+        except smtplib.SMTPResponseException as error:
+            # SMTP errors are OSErrors too: a refusal of one message must not read as a lost
+            # connection, or every message behind it would wait.  421: the server is closing.
+            raise DeliveryError(f"server refused the message: {error}",
+                                connection_lost=error.smtp_code == 421,
+                                permanent=error.smtp_code >= 500) from error
         except smtplib.SMTPException as error:
             raise DeliveryError(f"server refused the message: {error}") from error
+        except OSError as error:  # a timeout or a reset connection
+            raise DeliveryError(f"connection lost: {error}", True) from error
         if refused:
             raise DeliveryError(f"some recipients refused: {refused}")
 

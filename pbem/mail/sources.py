@@ -20,7 +20,7 @@ from typing import Protocol
 import imapclient
 from imapclient.exceptions import IMAPClientError
 
-from pbem.config import ImapIn, MailIn
+from pbem.config import ConfigError, ImapIn, MailIn
 from pbem.mail.sinks import DeliveryError, tls_context, token_from_command
 
 PROCESSED_KEYWORD = b"$PbemProcessed"
@@ -126,7 +126,7 @@ class ImapSource:
             if self.settings.processed_folder and not self.client.folder_exists(
                     self.settings.processed_folder):
                 self.client.create_folder(self.settings.processed_folder)
-        except (IMAPClientError, OSError, ssl.SSLError, DeliveryError) as error:
+        except (IMAPClientError, OSError, ssl.SSLError, DeliveryError, ConfigError) as error:
             raise SourceError(f"cannot read {self.name}: {error}") from error
         self.uidvalidity = int(status[b"UIDVALIDITY"])
         known_validity, last_uid = self.store.source_position(self.name)

@@ -1,0 +1,32 @@
+"""Header values of inbound mail made safe to store and to answer with.
+
+A decoded header may hold anything an encoded word can carry, CR and LF
+included (``=?utf-8?q?Orders=0D=0ABcc:_x@evil.test?=``).  The moderator
+copies the subject and the Message-ID of a player's mail into its answer, so
+both are read here as one line of text: no control character survives, so
+no header can be injected through them.  Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import re
+
+_CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
+_MESSAGE_ID = re.compile(r"<[^<>\s]+>")
+
+
+def one_line(value: object, limit: int = 300) -> str:
+    """``value`` as text on one line: control characters become spaces, runs of
+    whitespace one space, and the result is cut to ``limit`` characters."""
+    text = _CONTROLS.sub(" ", str(value or ""))
+    return " ".join(text.split())[:limit]
+
+
+def message_id(value: object) -> str | None:
+    """The first ``<...>`` token of a Message-ID header, else its text if that is one
+    word (some clients leave out the brackets); None if it holds neither."""
+    text = one_line(value, limit=2000)
+    found = _MESSAGE_ID.search(text)
+    if found:
+        return found.group(0)[:500]
+    return text[:500] if text and " " not in text else None

@@ -1,0 +1,365 @@
+"""Faults around the tick: an IMAP connection dropped mid-fetch, an SMTP server that
+refuses (4xx, 5xx) or stalls, the database locked by another process, the disk full
+while writing, broken messages, a broken configuration.  Each time: nothing accepted
+is lost, nothing is filed or sent twice, and the next tick finishes the work.
+
+The crash tests at every stage of the tick are in test_crash_and_concurrency.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import resource
+import sqlite3
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from aiosmtpd.controller import Controller
+from installation import SEATS, Installation, player
+from mailservers import HOST, free_port, process_group
+from players import MODERATOR, drop, order_mail
+from test_crash_and_concurrency import BIDS, assert_everything_once
+from test_flow_imap_smtp import PASSWORD_ENV, imap_settings, send_by_smtp
+
+from pbem import outbox
+from pbem.mail.text import parse_message
+
+STALL_SECONDS = 3  # longer than the client's timeout of 1 s
+
+
+def bid_mail(site, seat: str):
+    secret = site.record().seat(seat)["secret"]
+    return order_mail(player(seat), f"SECRET {secret}\nBID {BIDS[seat]}")
+
+
+# --- the IMAP connection dropped mid-fetch -----------------------------------------------
+
+def drop_imap_connections(dovecot) -> int:
+    """Kill Dovecot's imap processes, as a server restart or a network fault would."""
+    killed = 0
+    for pid in process_group(dovecot.pid):
+        try:
+            if Path(f"/proc/{pid}/comm").read_text().strip() == "imap":
+                os.kill(pid, 9)
+                killed += 1
+        except (FileNotFoundError, ProcessLookupError):
+            continue
+    return killed
+
+
+@pytest.mark.parametrize("point", ["fetched:1", "archived:2", "processed:3", "marked:1"])
+def test_an_imap_connection_dropped_mid_fetch_loses_nothing(tmp_path, dovecot, smtp_relay,
+                                                            monkeypatch, point):
+    monkeypatch.setenv(PASSWORD_ENV, "moderator-password")
+    dovecot.add_user(MODERATOR, "moderator-password")
+    site = Installation(tmp_path / "site", imap_settings(dovecot))
+    site.new_game()
+    for seat in SEATS:
+        send_by_smtp(smtp_relay, bid_mail(site, seat))
+    name, _, count = point.partition(":")
+    seen = {"count": 0, "killed": 0}
+
+    def fault(reached: str) -> None:
+        if reached == name:
+            seen["count"] += 1
+            if seen["count"] == int(count):
+                seen["killed"] = drop_imap_connections(dovecot)
+
+    broken = site.moderator(crash=fault).tick()
+    assert seen["killed"] >= 1
+    assert any("cannot" in error for error in broken.errors), broken.errors
+    for _ in range(2):
+        assert site.moderator().tick().errors == []
+    assert_everything_once(site)
+    assert dovecot.messages(MODERATOR) == []
+    assert len(dovecot.messages(MODERATOR, "pbem-processed")) == 3
+
+
+# --- an SMTP server that refuses or stalls ------------------------------------------------
+
+class MoodyServer:
+    """An aiosmtpd server whose answers to DATA are given in turn by ``answers``:
+    "250 ..." accepts, "451 ..." or "554 ..." refuse, "stall" waits past the client's
+    timeout and then refuses; with no answer left it accepts."""
+
+    def __init__(self):
+        self.answers: list[str] = []
+        self.accepted: list[bytes] = []
+        self.port = free_port()
+        self.controller = Controller(self, hostname=HOST, port=self.port)
+
+    async def handle_DATA(self, server, session, envelope):
+        answer = self.answers.pop(0) if self.answers else "250 OK"
+        if answer == "stall":
+            await asyncio.sleep(STALL_SECONDS)
+            return "451 4.4.2 too slow"
+        if answer.startswith("250"):
+            self.accepted.append(envelope.content)
+        return answer
+
+    def message_ids(self) -> list[str]:
+        return [str(parse_message(raw)["Message-ID"]) for raw in self.accepted]
+
+
+@pytest.fixture
+def moody(tmp_path):
+    server = MoodyServer()
+    server.controller.start()
+    site = Installation(tmp_path, mail_out={
+        "transport": "smtp", "smtp": {"host": HOST, "port": server.port, "security": "none",
+                                      "timeout": 1},
+        "retry": {"first_delay_seconds": 60, "max_delay_seconds": 600, "max_attempts": 5}})
+    site.new_game()
+    site.inbox.parent.mkdir(parents=True)
+    for seat in SEATS:
+        drop(site.inbox, bid_mail(site, seat))
+    yield site, server
+    server.controller.stop()
+
+
+def assert_sent_once(site, server):
+    """Every queued mail reached the server exactly once."""
+    rows = site.moderator().store.all("select message_id, status from outbox")
+    assert {row["status"] for row in rows} == {"sent"}
+    ids = server.message_ids()
+    assert sorted(ids) == sorted(row["message_id"] for row in rows)
+    assert len(ids) == len(set(ids)), "a mail was sent twice"
+
+
+def test_smtp_4xx_defers_the_mail_and_a_later_tick_sends_each_once(moody):
+    site, server = moody
+    server.answers = ["451 4.3.0 try again later"] * 7
+    summary = site.moderator().tick()
+    assert (summary.accepted, summary.steps, summary.sent, summary.deferred) == (3, 1, 0, 7)
+    store = site.moderator().store
+    waiting = store.all("select attempts, last_error from outbox where status = 'pending'")
+    assert len(waiting) == 7 and all("451" in row["last_error"] for row in waiting)
+    assert site.moderator().tick().sent == 0, "the backoff has not passed yet"
+    site.clock.advance(minutes=2)
+    assert site.moderator().tick().sent == 7
+    assert_sent_once(site, server)
+
+
+def test_smtp_5xx_gives_the_mail_up_at_once_and_retry_sends_it_once(moody):
+    site, server = moody
+    server.answers = ["554 5.7.1 message refused"]
+    summary = site.moderator().tick()
+    assert (summary.sent, summary.failed, summary.waiting) == (6, 1, 0)
+    store = site.moderator().store
+    (failed,) = store.all("select id, attempts, last_error from outbox where status = 'failed'")
+    assert failed["attempts"] == 1 and "554" in failed["last_error"]
+    assert outbox.retry_now(store, site.clock(), [failed["id"]]) == 1
+    assert site.moderator().tick().sent == 1
+    assert_sent_once(site, server)
+
+
+def test_an_smtp_server_that_stalls_past_the_timeout_costs_a_retry_not_a_mail(moody):
+    site, server = moody
+    server.answers = ["stall"]
+    summary = site.moderator().tick()
+    assert (summary.accepted, summary.sent, summary.deferred) == (3, 0, 7)
+    site.clock.advance(minutes=2)
+    assert site.moderator().tick().sent == 7
+    assert_sent_once(site, server)
+
+
+def test_a_tick_killed_after_the_smtp_server_took_a_mail_resends_it_with_its_message_id(
+        moody):
+    """The one window where a mail can go out twice: the server took it and the tick died
+    before marking it sent.  The copy carries the same Message-ID, so mail clients show
+    one message; every other mail goes out once."""
+    site, _ = moody
+    crashed = site.run("tick", env={"PBEM_CRASH_AT": "sent:2"}, check=False)
+    assert crashed.returncode == -9
+    site.run("tick")
+    site, server = moody
+    ids = server.message_ids()
+    repeated = {i for i in ids if ids.count(i) > 1}
+    assert len(repeated) == 1 and ids.count(repeated.pop()) == 2
+    assert set(ids) == {row["message_id"] for row in
+                        site.moderator().store.all("select message_id from outbox")}
+
+
+# --- the database locked by another process -------------------------------------------------
+
+HOLD = """\
+import sqlite3, sys, time
+db = sqlite3.connect(sys.argv[1], isolation_level=None)
+db.execute("begin exclusive")
+print("held", flush=True)
+sys.stdin.readline() if sys.argv[2] == "until-told" else time.sleep(float(sys.argv[2]))
+"""
+
+
+def hold_the_database(site, how_long: str) -> subprocess.Popen:
+    """Another process holding the database's write lock (for seconds, or until-told)."""
+    holder = subprocess.Popen([sys.executable, "-c", HOLD, str(site.config.database), how_long],
+                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+    assert holder.stdout.readline() == "held\n"
+    return holder
+
+
+@pytest.fixture
+def site(tmp_path):
+    site = Installation(tmp_path)
+    site.new_game()
+    for seat in SEATS:
+        drop(site.inbox, bid_mail(site, seat))
+    return site
+
+
+def test_a_tick_waits_for_a_database_another_process_holds_for_a_moment(site):
+    holder = hold_the_database(site, "2")
+    done = site.run("tick")
+    assert holder.wait(timeout=30) == 0
+    assert done.stdout.startswith("tick: 3 new messages (3 accepted")
+    assert_everything_once(site)
+
+
+def test_a_transaction_that_reads_before_it_writes_waits_for_another_writer(site):
+    """Found by the test above: a deferred transaction that read first failed at once with
+    "database is locked" when it came to write; ``Store.atomic`` now takes the write lock
+    first, and so waits the busy timeout like any other write."""
+    holder = hold_the_database(site, "1")
+    store = site.moderator().store
+    with store.atomic():
+        assert store.one("select count(*) as n from inbound")["n"] == 0
+        store.db["meta"].upsert({"key": "probe", "value": "written"}, pk="key")
+    assert holder.wait(timeout=30) == 0
+    assert store.one("select value from meta where key = 'probe'")["value"] == "written"
+
+
+def test_a_database_locked_for_too_long_stops_the_tick_and_the_next_one_does_the_work(site):
+    holder = hold_the_database(site, "until-told")
+    moderator = site.moderator()
+    moderator.store.db.execute("PRAGMA busy_timeout = 200")
+    with pytest.raises(sqlite3.OperationalError, match="database is locked"):
+        moderator.tick()
+    holder.communicate("go\n", timeout=30)
+    assert site.moderator().store.all("select id from inbound") == []
+    site.run("tick")
+    assert_everything_once(site)
+
+
+# --- the disk full while writing ---------------------------------------------------------------
+
+@pytest.mark.parametrize("room", [0, 32_768, 65_536, 131_072, 262_144])
+def test_a_disk_full_while_writing_loses_nothing(site, room):
+    """The tick runs with a file size limit (RLIMIT_FSIZE), so its writes to the database
+    fail with EFBIG once a file would grow past ``room`` more bytes than the write-ahead
+    log holds now (if any): the disk fills at a different place for each room."""
+    wal = Path(f"{site.config.database}-wal")
+    limit = (wal.stat().st_size if wal.exists() else 0) + room
+
+    def small_disk():
+        resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))
+
+    full = subprocess.run([sys.executable, "-m", "pbem", "--config", str(site.config_path),
+                           "tick"], capture_output=True, text=True, cwd=site.root,
+                          preexec_fn=small_disk, timeout=120)
+    assert "Traceback" not in full.stderr
+    if room == 0:
+        assert full.returncode == 1
+    if full.returncode:
+        assert full.stderr.startswith(f"tick: stopped, database {site.config.database}")
+    for _ in range(2):
+        site.run("tick")
+    assert_everything_once(site)
+
+
+# --- broken messages ---------------------------------------------------------------------------
+
+def broken_messages(site) -> dict[str, bytes]:
+    secret = site.record().seat("north")["secret"]
+    head = (f"From: {player('north')}\r\nTo: {MODERATOR}\r\n"
+            "Subject: [auction-1] orders\r\n").encode()
+    orders = f"SECRET {secret}\r\nBID 4\r\n".encode()
+    return {
+        "cut in the headers": head[:40],
+        "no body": head,
+        "cut in a base64 body": head + b"Message-ID: <b64@p>\r\nContent-Transfer-Encoding: "
+                                       b"base64\r\n\r\nU0VDUkVUIHh4eApCSUQg",
+        "multipart never closed": head + b"Message-ID: <mp@p>\r\nMIME-Version: 1.0\r\n"
+                                         b"Content-Type: multipart/mixed; boundary=zz\r\n\r\n"
+                                         b"--zz\r\nContent-Type: text/plain\r\n\r\n" + orders,
+        "multipart without boundary": head + b"Message-ID: <nb@p>\r\nContent-Type: "
+                                             b"multipart/alternative\r\n\r\n" + orders,
+        "NUL and 0xff bytes": head + b"Message-ID: <nul@p>\r\n\r\n" + orders + b"\x00\xff\xfe",
+        "a garbage header line": head + b"Message-ID: <gh@p>\r\n:::\r\n\xff\xfe: x\r\n\r\n"
+                                 + orders,
+        "a 20000 byte header": head + b"Message-ID: <long@p>\r\nX-Long: " + b"a" * 20000
+                               + b"\r\n\r\n" + orders,
+        "a charset that is not one": head + b"Message-ID: <cs@p>\r\nContent-Type: text/plain; "
+                                            b"charset=\"x-\x00nope\"\r\n\r\n" + orders,
+        "bare CR line ends": (head + b"Message-ID: <cr@p>\r\n\r\n" + orders
+                              ).replace(b"\r\n", b"\r"),
+    }
+
+
+def test_corrupted_and_truncated_messages_are_archived_and_answered_or_recorded(site):
+    site.moderator().tick()  # the three bids: the step resolves
+    broken = broken_messages(site)
+    for raw in broken.values():
+        drop(site.inbox, raw)
+    summary = site.moderator().tick()
+    assert summary.errors == [] and summary.messages == len(broken)
+    store = site.moderator().store
+    rows = store.all("select raw, status, outcome from inbound order by id")[3:]
+    assert sorted(bytes(row["raw"]) for row in rows) == sorted(broken.values())
+    assert {row["status"] for row in rows} <= {"processed", "rejected", "ignored"}
+    answers = store.one("select count(*) as n from outbox where kind in "
+                        "('acknowledgement', 'refusal') and recipients = ?",
+                        (json.dumps([player("north")]),))["n"]
+    assert answers == 1 + sum(row["status"] != "ignored" for row in rows)
+
+
+# --- a configuration file with errors -------------------------------------------------------------
+
+BAD_CONFIGS = {
+    "not yaml": ("mail_in: [unclosed\n", "not valid YAML"),
+    "not utf-8": (b"moderator:\n  name: \xff\xfe\n", "not UTF-8 text"),
+    "a list": ("- moderator\n- mail_in\n", "the top level: expected a mapping"),
+    "unknown key": ("moderator:\n  adress: m@x.test\n", "moderator.adress: unknown key"),
+    "wrong type": ("outage_minutes: soon\n", "outage_minutes: expected a whole number"),
+    "bad zone": ("timezone: Mars/Olympus\n", "timezone: unknown time zone 'Mars/Olympus'"),
+    "no limit": ("mail_in:\n  rate_limit:\n    messages: 0\n",
+                 "mail_in.rate_limit: messages and per_minutes must be at least 1"),
+    "imap without server": ("mail_in:\n  transport: imap\n", "mail_in.imap: required"),
+    "several faults": ("timezone: Nowhere\ngm_address: nobody\nsmtp: x\n",
+                       "gm_address: expected a mail address"),
+    "a section not a mapping": ("mail_in: 5\nmoderator: [x]\n",
+                                "mail_in: expected a mapping, got 5"),
+    "a sub-section not a mapping": ("mail_in:\n  rate_limit: 5\n",
+                                    "mail_in.rate_limit: expected a mapping, got 5"),
+    "values of the wrong kind": ("timezone: 7\ngm_address: 3\n",
+                                 "gm_address: expected a string, got 3"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(BAD_CONFIGS))
+def test_a_configuration_with_errors_is_a_clear_message_and_a_failed_exit(tmp_path, name):
+    text, expected = BAD_CONFIGS[name]
+    path = tmp_path / "pbem.yaml"
+    path.write_bytes(text if isinstance(text, bytes) else text.encode())
+    done = subprocess.run([sys.executable, "-m", "pbem", "--config", str(path), "tick"],
+                          capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert done.returncode != 0
+    assert "Traceback" not in done.stderr and expected in done.stderr
+
+
+def test_a_missing_configuration_file_and_a_missing_password_are_clear_errors(tmp_path,
+                                                                              dovecot):
+    missing = subprocess.run([sys.executable, "-m", "pbem", "--config",
+                              str(tmp_path / "nowhere.yaml"), "tick"],
+                             capture_output=True, text=True, cwd=tmp_path, timeout=60)
+    assert missing.returncode != 0 and "cannot read the file" in missing.stderr
+    site = Installation(tmp_path / "site", imap_settings(
+        dovecot, auth={"user": MODERATOR, "password_env": "PBEM_TEST_UNSET_PASSWORD"}))
+    done = site.run("tick", check=False)
+    assert done.returncode == 1 and "Traceback" not in done.stderr
+    assert "environment variable PBEM_TEST_UNSET_PASSWORD is not set" in done.stderr
+

@@ -1,0 +1,312 @@
+"""Hostile and broken mail: forged senders, replays, orders for another game's seats, loops
+between auto-responders, floods, attachments, header and template injection, look-alike
+letters, and DKIM as a stronger sender check.  Each message is archived raw; none is
+filed to a seat it does not belong to, and none makes the moderator write what it must not.
+
+Covered elsewhere and not repeated here: a wrong secret answered to the registered
+address (test_flow_maildir.py), auto-replies, bounces and our own mail never answered
+(test_flow_maildir.py, test_mail_text.py), oversized mail (test_flow_maildir.py), a
+repeat of one Message-ID in the same tick (test_flow_maildir.py).
+"""
+
+from __future__ import annotations
+
+import base64
+import json
+import subprocess
+from email.message import EmailMessage
+
+import dkim
+import pytest
+from installation import SEATS, Installation, player
+from players import MODERATOR, drop, order_mail, text
+
+from pbem.definition import create_game, game_definition
+from pbem.mail.dkim import aligned, signed_by_sender
+from pbem.mail.text import parse_message
+
+
+@pytest.fixture
+def site(tmp_path):
+    site = Installation(tmp_path, mail_in={
+        "transport": "maildir", "maildir": {"path": str(tmp_path / "inbox")},
+        "rate_limit": {"messages": 5, "per_minutes": 60}})
+    site.new_game()
+    return site
+
+
+def orders(site, seat: str, body: str, **kwargs) -> EmailMessage:
+    return order_mail(player(seat), f"SECRET {site.secret(seat)}\n{body}", **kwargs)
+
+
+def pending(site, game: str = "auction-1") -> dict[str, str]:
+    rows = site.moderator().store.all("select seat, text from pending_orders where game_id = ?",
+                                      (game,))
+    return {row["seat"]: row["text"] for row in rows}
+
+
+def inbound(site) -> list[dict]:
+    return site.moderator().store.all("select * from inbound order by id")
+
+
+def answers_to(site, address: str) -> list[EmailMessage]:
+    return [m for m in site.sent(address) if "Welcome" not in str(m["Subject"])]
+
+
+# --- forged senders, replays, other games -------------------------------------------------
+
+def test_a_forged_from_without_the_seats_secret_files_nothing(site):
+    drop(site.inbox, order_mail(player("north"), "BID 30"))
+    drop(site.inbox, order_mail(player("north"), "SECRET guessed\nBID 31"))
+    drop(site.inbox, order_mail(player("north"), f"SECRET {site.secret('east')}\nBID 32"))
+    summary = site.moderator().tick()
+    assert (summary.rejected, summary.accepted) == (3, 0)
+    assert pending(site) == {}
+    assert [row["outcome"] for row in inbound(site)] == [
+        "missing-secret", "wrong-secret", "wrong-secret"]
+
+
+def test_a_replayed_message_is_archived_once_and_never_filed_again(site):
+    mail = orders(site, "north", "BID 12")
+    drop(site.inbox, mail)
+    site.moderator().tick()
+    answered = len(answers_to(site, player("north")))
+    for _ in range(3):
+        drop(site.inbox, mail)
+        assert site.moderator().tick().messages == 0
+    assert len(inbound(site)) == 1
+    assert len(answers_to(site, player("north"))) == answered
+
+
+def test_old_orders_sent_again_after_their_step_are_read_against_the_open_step(site):
+    for seat, bid in zip(SEATS, (12, 31, 27), strict=True):
+        drop(site.inbox, orders(site, seat, f"BID {bid}"))
+    assert site.moderator().tick().steps == 1
+    decided = site.moderator().store.decisions("auction-1")
+    drop(site.inbox, orders(site, "north", "BID 12"))  # a new Message-ID, the old text
+    assert site.moderator().tick().rejected == 1
+    assert pending(site) == {}
+    assert site.moderator().store.decisions("auction-1") == decided
+    assert "Not accepted:\n  line 2: BID 12\n" in text(answers_to(site, player("north"))[-1])
+
+
+def test_orders_for_a_seat_of_another_game_are_not_filed(site):
+    site.new_game("auction-2", seats=("west", "up", "down"))
+    north = site.secret("north")
+    drop(site.inbox, order_mail(player("north"), f"SEAT west\nSECRET {north}\nBID 5",
+                                subject="[auction-2] orders"))
+    drop(site.inbox, order_mail(player("north"), f"SECRET {site.secret('west', 'auction-2')}"
+                                "\nBID 6", subject="[auction-2] orders"))
+    summary = site.moderator().tick()
+    assert summary.rejected == 2
+    assert pending(site, "auction-2") == {} and pending(site) == {}
+    warned = answers_to(site, player("west"))
+    assert len(warned) == 1 and "wrong secret" in text(warned[0])
+
+
+# --- loops and floods -------------------------------------------------------------------------
+
+def naive_reply(to_us: EmailMessage, sender: str) -> EmailMessage:
+    """What a badly written vacation responder sends back: no Auto-Submitted, no Precedence."""
+    return order_mail(sender, "I am away until Monday.", subject=f"Re: {to_us['Subject']}",
+                      in_reply_to=str(to_us["Message-ID"]))
+
+
+def test_a_loop_with_a_naive_auto_responder_ends_at_the_rate_limit(site):
+    responder = "away@else.test"
+    drop(site.inbox, order_mail(responder, "Hello?", subject="[auction-1] hello"))
+    seen = 0
+    for _ in range(20):
+        site.moderator().tick()
+        new = site.sent(responder)[seen:]
+        seen += len(new)
+        for mail in new:
+            drop(site.inbox, naive_reply(mail, responder))
+    answers = site.sent(responder)
+    assert len(answers) == 5 + 1, "five answers, then one warning, then silence"
+    assert "more than 5 messages in 60 minutes" in text(answers[-1])
+    outcomes = [row["outcome"] for row in inbound(site)]
+    assert outcomes == ["unknown-sender"] * 5 + ["rate-limited"] * 2
+
+
+@pytest.mark.parametrize("header,value", [
+    ("X-Loop", MODERATOR), ("Auto-Submitted", "auto-replied"), ("Precedence", "bulk"),
+    ("X-Autoreply", "yes"), ("X-PBEM-Loop", "moderator@elsewhere.test"),
+])
+def test_a_responder_that_marks_its_mail_automatic_is_never_answered(site, header, value):
+    drop(site.inbox, order_mail("away@else.test", "Hello?", subject="[auction-1] hello"))
+    site.moderator().tick()
+    (ours,) = site.sent("away@else.test")
+    assert ours["Auto-Submitted"] == "auto-replied" and ours["X-PBEM-Loop"] == MODERATOR
+    reply = naive_reply(ours, "away@else.test")
+    reply[header] = value
+    drop(site.inbox, reply)
+    assert site.moderator().tick().ignored == 1
+    assert len(site.sent("away@else.test")) == 1
+
+
+def test_a_flood_from_one_player_is_archived_and_warned_once_and_the_limit_passes(site):
+    for bid in range(1, 13):
+        drop(site.inbox, orders(site, "north", f"BID {bid}"))
+    summary = site.moderator().tick()
+    assert (summary.messages, summary.accepted, summary.ignored) == (12, 5, 7)
+    assert len(inbound(site)) == 12
+    assert pending(site) == {"north": "BID 5"}
+    answers = answers_to(site, player("north"))
+    assert [str(m["Subject"]) for m in answers].count("[auction-1] Orders received") == 5
+    assert sum("messages in 60 minutes" in text(m) for m in answers) == 1
+    site.clock.advance(minutes=61)
+    drop(site.inbox, orders(site, "north", "BID 20"))
+    assert site.moderator().tick().accepted == 1
+    assert pending(site) == {"north": "BID 20"}
+
+
+# --- attachments, injection, look-alike letters ------------------------------------------------
+
+def test_attachments_are_never_read_as_orders(site):
+    mail = orders(site, "north", "BID 4")
+    mail.add_attachment(b"BID 99\n", maintype="text", subtype="plain", filename="orders.txt")
+    mail.add_attachment(b"MZ\x90\x00" * 64, maintype="application", subtype="octet-stream",
+                        filename="run-me.exe")
+    inner = order_mail(player("north"), f"SECRET {site.secret('north')}\nBID 77")
+    mail.add_attachment(inner)
+    drop(site.inbox, mail)
+    assert site.moderator().tick().accepted == 1
+    assert pending(site) == {"north": "BID 4"}
+    answer = text(answers_to(site, player("north"))[-1])
+    assert "99" not in answer and "77" not in answer
+    assert bytes(inbound(site)[0]["raw"]) == mail.as_bytes()
+
+
+INJECTED_SUBJECT = b"=?utf-8?q?[auction-1]_orders=0D=0ABcc:_victim@evil.test?="
+
+
+@pytest.mark.parametrize("sender", [player("north"), "stranger@evil.test"])
+def test_cr_lf_in_a_subject_or_message_id_never_becomes_a_header(site, sender):
+    raw = (f"From: {sender}\r\nTo: {MODERATOR}\r\nSubject: ".encode() + INJECTED_SUBJECT
+           + b"\r\nMessage-ID: =?utf-8?q?<m1@p>=0D=0ABcc:_victim2@evil.test?=\r\n\r\n"
+           + f"SECRET {site.secret('north')}\r\nBID 3\r\n".encode())
+    drop(site.inbox, raw)
+    summary = site.moderator().tick()
+    assert summary.errors == [] and summary.messages == 1
+    (answer,) = answers_to(site, sender)
+    assert answer.get_all("Bcc") is None and answer["To"] == sender
+    assert "\n" not in str(answer["Subject"]) and "\r" not in str(answer["Subject"])
+    assert answer["In-Reply-To"] == "<m1@p>"
+    sent = site.moderator().store.one("select recipients from outbox where message_id = ?",
+                                      (answer["Message-ID"],))
+    assert json.loads(sent["recipients"]) == [sender]
+
+
+def test_user_text_is_never_evaluated_as_a_template_or_markup(site):
+    payloads = ["{{ 'ev' ~ 'aluated' }}", "{% for x in 'abc' %}evaluated{% endfor %}",
+                "{{ config }}", "<script>alert(1)</script>", "${7*7}", "{{ self.__init__ }}"]
+    press = "{{ 'ev' ~ 'aluated' }} <b>hi</b> {% raw %}"
+    body = "\n".join(["BID 4", *payloads, f"PRESS east {press}"])
+    drop(site.inbox, orders(site, "north", body, subject="[auction-1] {{ 'ev' ~ 'al' }}"))
+    assert site.moderator().tick().accepted == 1
+    answer = text(answers_to(site, player("north"))[-1])
+    assert all(payload in answer for payload in payloads)
+    assert "evaluated" not in answer.replace("{% for x in 'abc' %}evaluated{% endfor %}", "")
+    (relay,) = [m for m in site.sent(player("east")) if "Press" in str(m["Subject"])]
+    assert press in text(relay) and "evaluated" not in text(relay)
+
+
+def test_an_html_mail_is_read_as_text_and_its_script_dropped(site):
+    mail = EmailMessage()
+    mail["From"], mail["To"], mail["Subject"] = player("north"), MODERATOR, "[auction-1] o"
+    mail["Message-ID"] = "<html@players.test>"
+    mail.set_content(f"<p>SECRET {site.secret('north')}</p><p>BID 6</p>"
+                     "<script>document.write('BID 60')</script>", subtype="html")
+    drop(site.inbox, mail)
+    site.moderator().tick()
+    assert pending(site) == {"north": "BID 6"}
+
+
+def test_look_alike_letters_in_territory_and_leader_names_are_read_as_latin(tmp_path):
+    """The ruling (pbem/confusables.py): order lines are normalised (NFKC, invisible
+    characters dropped, Cyrillic and Greek look-alikes folded), and the answer echoes the
+    canonical reading; the Fremen placement of 000 setup and a traitor pick."""
+    site = Installation(tmp_path)
+    definition = game_definition({
+        "id": "dune-1", "game": "dune", "ruleset": "wbc", "seed": "confusable",
+        "auth": "address", "seats": [{"seat": s, "address": player(s)}
+                                     for s in ("atreides", "fremen", "harkonnen")]})
+    moderator = site.moderator()
+    create_game(moderator.store, site.config, definition, site.clock())
+    moderator.send_outbox()
+    body = ("PLACE 6 \u0405\u0456\u0435tch \u0422abr\n"          # Cyrillic S, i, e, T
+            "PLACE 4 \uff26\uff41\uff4c\uff53\uff45 Wall So\u200buth\n"  # full width, ZWSP
+            "TRAITOR Pit\u0435r D\u0435Vri\u0435s\n")               # Cyrillic e
+    drop(site.inbox, order_mail(player("fremen"), body, subject="[dune-1] orders"))
+    assert site.moderator().tick().accepted == 1
+    filed = pending(site, "dune-1")["fremen"]
+    answer = text([m for m in site.sent(player("fremen")) if "received" in str(m["Subject"])][-1])
+    assert "Sietch Tabr" in answer and "False Wall South" in answer
+    assert filed.isascii()
+
+
+# --- DKIM -------------------------------------------------------------------------------------
+
+def make_key(tmp_path, name: str) -> tuple[bytes, bytes]:
+    """A fresh 2048-bit RSA key: (private key PEM, the DNS TXT record publishing it)."""
+    key = tmp_path / f"{name}.pem"
+    subprocess.run(["openssl", "genrsa", "-traditional", "-out", str(key), "2048"],
+                   check=True, capture_output=True)
+    public = subprocess.run(["openssl", "rsa", "-in", str(key), "-pubout", "-outform", "DER"],
+                            check=True, capture_output=True).stdout
+    return key.read_bytes(), b"v=DKIM1; k=rsa; p=" + base64.b64encode(public)
+
+
+@pytest.fixture
+def keys(tmp_path):
+    players_key, players_txt = make_key(tmp_path, "players")
+    evil_key, evil_txt = make_key(tmp_path, "evil")
+    records = {b"mail._domainkey.players.test.": players_txt,
+               b"mail._domainkey.evil.test.": evil_txt}
+    return {"players.test": players_key, "evil.test": evil_key}, records
+
+
+def signed(raw: bytes, domain: str, key: bytes) -> bytes:
+    signature = dkim.sign(raw, b"mail", domain.encode(), key,
+                          include_headers=[b"from", b"to", b"subject", b"message-id"])
+    return signature + raw
+
+
+def test_dkim_signatures_are_checked_against_the_senders_domain(keys):
+    private, records = keys
+    lookup = lambda name, timeout=5: records.get(name)  # noqa: E731
+    raw = order_mail(player("north"), "BID 3").as_bytes()
+    assert signed_by_sender(signed(raw, "players.test", private["players.test"]),
+                            player("north"), lookup)
+    assert not signed_by_sender(raw, player("north"), lookup)
+    assert not signed_by_sender(signed(raw, "evil.test", private["evil.test"]),
+                                player("north"), lookup), "signed, but by another domain"
+    tampered = signed(raw, "players.test", private["players.test"]).replace(b"BID 3",
+                                                                            b"BID 9")
+    assert not signed_by_sender(tampered, player("north"), lookup)
+    assert aligned("players.test", "a@mx.players.test") and not aligned("test", "a@x.org")
+    assert not aligned("layers.test", "a@players.test")
+
+
+def test_with_dkim_required_only_signed_mail_of_the_players_domain_is_read(tmp_path, keys):
+    private, records = keys
+    site = Installation(tmp_path, mail_in={
+        "transport": "maildir", "maildir": {"path": str(tmp_path / "inbox")},
+        "dkim": {"required_for": ["players.test"]}})
+    site.new_game()
+
+    def lookup(name, timeout=5):
+        return records.get(name)
+
+    good = orders(site, "north", "BID 3").as_bytes()
+    drop(site.inbox, signed(good, "players.test", private["players.test"]))
+    drop(site.inbox, orders(site, "east", "BID 4"))  # unsigned: a forger knowing the secret
+    drop(site.inbox, signed(orders(site, "south", "BID 5").as_bytes(), "evil.test",
+                            private["evil.test"]))
+    summary = site.moderator(dns=lookup).tick()
+    assert (summary.accepted, summary.rejected) == (1, 2)
+    assert pending(site) == {"north": "BID 3"}
+    assert [row["outcome"] for row in inbound(site)][1:] == ["unsigned", "unsigned"]
+    assert "no valid DKIM signature" in text(answers_to(site, player("east"))[-1])
+    assert parse_message(bytes(inbound(site)[0]["raw"]))["DKIM-Signature"]
