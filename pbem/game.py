@@ -13,6 +13,10 @@ mail, clocks or the database.  The moderator asks a game four things:
 
 A game may also provide ``invariants(state)``: what must hold after every step,
 as a list of the broken ones (see ``check_invariants``); self-play checks it.
+A game with a board may provide ``map_svg(state)`` and ``map_png(state)``: a picture of
+the board drawn from the public view only (the reports and the archive show it); a game
+with turns, ``event_turn(event)``: the turn an event opens or belongs to, or None (the
+archive files each event under its turn).
 
 States are plain JSON data (dicts, lists, strings, numbers), so a state
 serialised and loaded again is equal, and the store can keep it as text.

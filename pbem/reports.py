@@ -1,20 +1,34 @@
 """The mail the moderator writes: welcomes, answers to orders, refusals and
 step reports.  Each is rendered from one seat's view (or the public view for
 the GM), never from the full state.
+
+Every mail has a plain text version within 78 columns and an HTML version made
+from it (``pbem.mail.html``), and stays in its reader's thread of the game: a
+seat's welcome opens the seat's thread (its Message-ID is the seat's
+``thread_id``), the GM's welcome the GM's, and every later mail answers the
+thread's first mail (``In-Reply-To`` and ``References``), with the subject
+prefix ``[game]``.
 """
 
 from __future__ import annotations
 
+import io
+import json
 from datetime import datetime
 from email.message import EmailMessage
+from typing import Any
+
+from PIL import Image
 
 from pbem.config import Config
 from pbem.game import Event, OrderError, Prompt
-from pbem.mail.compose import compose, new_message_id
+from pbem.mail.compose import Picture, compose, new_message_id
+from pbem.mail.html import text_to_html
 from pbem.mail.text import body_text
 from pbem.record import GameRecord
 from pbem.routing import Refusal
-from pbem.templating import render
+from pbem.store import Store
+from pbem.templating import render, wrap_lines
 
 
 def order_template(record: GameRecord, seat: str, prompts: list[Prompt],
@@ -60,9 +74,14 @@ def _subject(record: GameRecord, what: str) -> str:
 
 def _mail(config: Config, record: GameRecord, seat: str | None, subject: str, text: str,
           now: datetime, in_reply_to: str | None = None, opens_thread: bool = False,
-          observer: str | None = None) -> EmailMessage:
+          observer: str | None = None, template: str = "",
+          pictures: tuple[Picture, ...] = ()) -> EmailMessage:
     """A mail in the seat's thread of the game (for ``seat=None``: the GM's thread, or the
-    observers' thread when an ``observer`` address is given)."""
+    observers' thread when an ``observer`` address is given), in plain text and HTML.
+
+    ``template`` is the order template in ``text`` (kept preformatted in the HTML);
+    ``pictures`` go with it, a picture with a Content-ID shown inline in the HTML.
+    """
     if observer is not None:
         to, thread = [observer], f"<pbem.{record.id}.observers@{config.moderator.domain}>"
     elif seat is None:
@@ -70,11 +89,15 @@ def _mail(config: Config, record: GameRecord, seat: str | None, subject: str, te
         thread = f"<pbem.{record.id}@{config.moderator.domain}>"
     else:
         to, thread = [record.seat(seat)["address"]], record.seat(seat)["thread_id"]
+    shown = next(((p.cid, f"The map: {record.step_name()}") for p in pictures if p.cid), None)
+    html = text_to_html(text, subject, verbatim=(template,) if template else (), picture=shown)
     if opens_thread:
-        return compose(config.moderator, to, subject, text, now, thread)
-    return compose(config.moderator, to, subject, text, now,
+        return compose(config.moderator, to, subject, wrap_lines(text), now, thread, html=html,
+                       pictures=pictures)
+    return compose(config.moderator, to, subject, wrap_lines(text), now,
                    new_message_id(config.moderator.domain, record.id),
-                   in_reply_to=in_reply_to or thread, references=[thread])
+                   in_reply_to=in_reply_to or thread, references=[thread], html=html,
+                   pictures=pictures)
 
 
 def welcome(config: Config, record: GameRecord, seat: str, deadline: datetime | None,
@@ -87,26 +110,80 @@ def welcome(config: Config, record: GameRecord, seat: str, deadline: datetime | 
                   secret=record.seat(seat)["secret"], events=[], notes=[],
                   replacing=replacing, reason=reason, **context)
     return _mail(config, record, seat, _subject(record, "Welcome"), text, now,
-                 opens_thread=True)
+                 opens_thread=True, template=context["template"])
 
 
 def step_report_text(config: Config, record: GameRecord, seat: str | None,
-                     events: list[Event], notes: list[str], deadline: datetime | None) -> str:
-    """The text of a step report for one seat (None: the public report)."""
+                     events: list[Event], notes: list[str], deadline: datetime | None,
+                     store: Store | None = None) -> str:
+    """The text of a step report for one seat (None: the public report).
+
+    With the ``store``, the report of a step that ends a turn sums the whole turn up: its
+    template may call ``history()``, the events of the game so far that the reader may see.
+    """
     visible = [e for e in events if e.visible_to(seat)]
     context = _seat_context(record, seat, deadline)
+
+    def history() -> list[Event]:
+        return [e for e in game_events(store, record.id) if e.visible_to(seat)] if store else []
+
     return render(record.row["game"], "mail/report.txt.j2", moderator=config.moderator,
-                  events=visible, notes=notes, **context)
+                  events=visible, notes=notes, history=history, **context)
+
+
+def game_events(store: Store, game_id: str) -> list[Event]:
+    """Every event of a game so far, in order, from its decision log."""
+    return [Event.from_json(event) for row in store.decisions(game_id)
+            for event in json.loads(row["events"] or "[]")]
 
 
 def step_report(config: Config, record: GameRecord, seat: str | None, events: list[Event],
                 notes: list[str], deadline: datetime | None, now: datetime,
-                observer: str | None = None) -> EmailMessage:
+                observer: str | None = None, store: Store | None = None) -> EmailMessage:
     """The report of the steps just resolved, for one seat (None: the public report, to the
-    GM or to an ``observer``)."""
-    text = step_report_text(config, record, seat, events, notes, deadline)
+    GM or to an ``observer``), with the map of the board; ``store`` as for
+    ``step_report_text``."""
+    text = step_report_text(config, record, seat, events, notes, deadline, store)
+    prompts = [p for p in record.prompts() if p.seat == seat]
+    template = order_template(record, seat, prompts, {}) if seat and prompts else ""
     return _mail(config, record, seat, _subject(record, record.step_name()), text, now,
-                 observer=observer)
+                 observer=observer, template=template, pictures=map_pictures(record))
+
+
+def map_pictures(record: GameRecord) -> tuple[Picture, ...]:
+    """The map of the board now, for a report: a PNG that the HTML version shows inline (a
+    named part, which mail clients also offer as a file, and which clients that show no SVG
+    show), and the SVG attached; none if the game draws no map (its ``map_svg(state)`` and
+    ``map_png(state)``, drawn from the public view only).  The PNG goes once, not also as an
+    attachment, as it is the larger file.  The PNG, slow to paint, is painted again only when
+    the drawing changed: every seat's report of a step, and the reports of steps that change
+    nothing on the map, show the same picture."""
+    if not hasattr(record.rules, "map_png"):
+        return ()
+    if _painted.get("state") is not record.state:     # the same state: every seat's report
+        svg = record.rules.map_svg(record.state).encode()
+        if svg != _painted.get("svg"):
+            _painted["png"] = palette_png(record.rules.map_png(record.state))
+        _painted.update(state=record.state, svg=svg)
+    name = f"map-{record.id}-{record.step}"
+    return (Picture(_painted["png"], "png", f"{name}.png", cid=f"{name}@map"),
+            Picture(_painted["svg"], "svg+xml", f"{name}.svg"))
+
+
+# The last map drawn: the state it was drawn from (a state is never changed in place, so the
+# same object draws the same map), its SVG, and its PNG, painted again only for a new drawing.
+_painted: dict[str, Any] = {}
+
+
+def palette_png(png: bytes, colours: int = 128) -> bytes:
+    """A PNG picture in at most ``colours`` colours: a map in flat colours looks the same and
+    takes a quarter of the room in every report (about 110 kB instead of 480 kB)."""
+    image = Image.open(io.BytesIO(png))
+    if image.mode == "P":
+        return png
+    out = io.BytesIO()
+    image.convert("RGB").quantize(colours, method=Image.Quantize.FASTOCTREE).save(out, "PNG")
+    return out.getvalue()
 
 
 def acknowledgement(config: Config, record: GameRecord, seat: str, accepted: list,
@@ -127,7 +204,7 @@ def acknowledgement(config: Config, record: GameRecord, seat: str, accepted: lis
                   still_open=[p for p in context["prompts"] if p.key not in answered],
                   **context)
     return _mail(config, record, seat, _subject(record, "Orders received"), text, now,
-                 in_reply_to=in_reply_to)
+                 in_reply_to=in_reply_to, template=context["template"])
 
 
 def gm_answer(config: Config, record: GameRecord, answers: list[str], errors: list[OrderError],
@@ -143,7 +220,8 @@ def gm_welcome(config: Config, record: GameRecord, now: datetime) -> EmailMessag
     """The GM's first mail of a game: the GM secret and how to give commands."""
     text = render(record.row["game"], "mail/gm_welcome.txt.j2", moderator=config.moderator,
                   game=record)
-    return _mail(config, record, None, _subject(record, "GM welcome"), text, now)
+    return _mail(config, record, None, _subject(record, "GM welcome"), text, now,
+                 opens_thread=True)
 
 
 def status(config: Config, record: GameRecord, seat: str, standing: list[dict],
@@ -159,7 +237,7 @@ def status(config: Config, record: GameRecord, seat: str, standing: list[dict],
     text = render(record.row["game"], "mail/status.txt.j2", moderator=config.moderator,
                   **context)
     return _mail(config, record, seat, _subject(record, f"Status: {record.step_name()}"),
-                 text, now)
+                 text, now, template=context["template"])
 
 
 def resend(config: Config, record: GameRecord, seat: str, original: EmailMessage,
@@ -223,7 +301,7 @@ def gm_notice(config: Config, record: GameRecord, seat: str | None, kind: str, n
     text = render(record.row["game"], "mail/gm_notice.txt.j2", moderator=config.moderator,
                   kind=kind, reason=reason, observer=observer, **details, **context)
     return _mail(config, record, seat, _subject(record, GM_NOTICE_SUBJECTS[kind]), text, now,
-                 observer=observer)
+                 observer=observer, template=context["template"])
 
 
 NOTICE_SUBJECTS = {
@@ -242,7 +320,8 @@ def notice(config: Config, record: GameRecord, seat: str, kind: str, now: dateti
     context = _seat_context(record, seat, deadline)
     text = render(record.row["game"], "mail/notice.txt.j2", moderator=config.moderator,
                   kind=kind, late=list(late), down_since=down_since, now=now, **context)
-    return _mail(config, record, seat, _subject(record, NOTICE_SUBJECTS[kind]), text, now)
+    return _mail(config, record, seat, _subject(record, NOTICE_SUBJECTS[kind]), text, now,
+                 template=context["template"])
 
 
 def refusal(config: Config, to: str, reason: Refusal | str, subject: str, now: datetime,
@@ -253,5 +332,7 @@ def refusal(config: Config, to: str, reason: Refusal | str, subject: str, now: d
     text = render("_", "mail/refusal.txt.j2", moderator=config.moderator, reason=code,
                   game=game, sender=sender, games=games, seat=seat)
     tag = f"[{game}] " if game and f"[{game}]" not in subject else ""
-    return compose(config.moderator, [to], f"Re: {tag}{subject}".strip(), text, now,
-                   new_message_id(config.moderator.domain), in_reply_to=in_reply_to)
+    subject = f"Re: {tag}{subject}".strip()
+    return compose(config.moderator, [to], subject, wrap_lines(text), now,
+                   new_message_id(config.moderator.domain), in_reply_to=in_reply_to,
+                   html=text_to_html(text, subject))

@@ -4,11 +4,16 @@ One environment per game: the game's own templates (``games/<name>/templates``)
 come first, so a game can override a shared template, then the shared ones in
 ``templates/``.  Undefined variables are errors, and plain-text blocks are
 trimmed.  Templates only ever receive a seat's view, never the full state.
+
+Plain text mail keeps within ``MAIL_WIDTH`` columns: ``wrap_lines`` breaks the
+longer lines of a rendered mail (and, as the ``wrap`` filter, a table whose
+rows may run long), continuing them indented.
 """
 
 from __future__ import annotations
 
 import functools
+import textwrap
 from datetime import UTC, datetime
 from importlib.resources import files
 from zoneinfo import ZoneInfo
@@ -25,6 +30,25 @@ def format_deadline(moment: datetime | None, timezone: str) -> str:
     if local.utcoffset() != moment.astimezone(UTC).utcoffset():
         text += moment.astimezone(UTC).strftime(" (%H:%M UTC)")
     return text
+
+
+MAIL_WIDTH = 78
+
+
+def wrap_lines(text: str, width: int = MAIL_WIDTH, indent: int | None = None) -> str:
+    """``text`` with every line longer than ``width`` broken at spaces; a line's continuations
+    are indented ``indent`` columns (by default two more than the line itself).  A word longer
+    than the width is never broken."""
+    lines = []
+    for line in text.split("\n"):
+        if len(line) <= width:
+            lines.append(line)
+            continue
+        own = len(line) - len(line.lstrip(" "))
+        hang = " " * (own + 2 if indent is None else indent)
+        lines.extend(textwrap.wrap(line, width, subsequent_indent=hang, break_long_words=False,
+                                   break_on_hyphens=False))
+    return "\n".join(lines)
 
 
 def _quote(text: str, prefix: str = "> ") -> str:
@@ -50,6 +74,7 @@ def environment(game: str) -> jinja2.Environment:
     )
     env.filters["deadline"] = format_deadline
     env.filters["quote"] = _quote
+    env.filters["wrap"] = wrap_lines
     return env
 
 

@@ -156,3 +156,30 @@ def test_an_auto_reply_and_a_bounce_are_never_answered(site):
                 site.moderator().store.all("select outcome from inbound order by id")]
     assert outcomes[0] in {"auto-submitted", "auto-reply"} and outcomes[1] in {
         "bounce", "mailer-daemon"}
+
+
+def test_the_reports_are_plain_text_and_html_and_text_reads_the_plain_part(site):
+    """The moderator's mail is multipart/alternative; a player's client shows either part, and
+    the tests (``players.text``) read the plain one."""
+    welcome = site.sent(player("north"))[0]
+    assert welcome.get_content_type() == "multipart/alternative"
+    plain, html = welcome.get_body(("plain",)), welcome.get_body(("html",))
+    assert text(welcome) == plain.get_content()
+    assert "<pre>" in html.get_content() and "SECRET" in html.get_content()
+
+
+def test_an_html_reply_quoting_the_html_report_and_its_template(site):
+    """A Gmail-style HTML reply quotes our HTML report, order template and all, in a
+    blockquote: only the player's own lines above it count."""
+    secret = site.secret("north")
+    report = site.sent(player("north"))[0].get_body(("html",)).get_content()
+    quoted = report.split("<body>")[1].split("</body>")[0]
+    mail = headers(MIMEText(f"<html><body><div>SECRET {secret}</div><div>BID 23</div><br>"
+                            '<div class="gmail_quote">On Sun, 22 Nov 2026 at 12:00, Test '
+                            f"Moderator &lt;{MODERATOR}&gt; wrote:<br>"
+                            f'<blockquote class="gmail_quote">{quoted}</blockquote>'
+                            "</div></body></html>", "html"))
+    drop(site.inbox, mail.as_bytes())
+    site.moderator().tick()
+    assert standing_bid(site) == 23
+    assert "Not accepted" not in text(site.sent(player("north"))[-1])

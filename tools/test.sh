@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Set up everything the test suite needs on a fresh Debian machine, then run it:
-# Dovecot (the real IMAP server the mail tests start on loopback), a virtual
+# Dovecot (the real IMAP server the mail tests start on loopback), Chromium
+# (the real browser the archive test opens the site in), a virtual
 # environment with pbem installed from this checkout (not editable, as users
 # get it), ruff, and pytest.  Extra arguments go to pytest.
 set -euo pipefail
@@ -10,6 +11,9 @@ need_debs=()
 command -v dovecot >/dev/null || need_debs+=(dovecot-imapd dovecot-lmtpd)
 [ -x /usr/lib/dovecot/lmtp ] || need_debs+=(dovecot-lmtpd)
 command -v openssl >/dev/null || need_debs+=(openssl)
+# Headless Chromium and its driver: the archive test opens the site in a real browser.
+command -v chromium >/dev/null || need_debs+=(chromium)
+[ -x /usr/bin/chromedriver ] || need_debs+=(chromium-driver)
 if [ ${#need_debs[@]} -gt 0 ]; then
     sudo=""
     [ "$(id -u)" -eq 0 ] || sudo="sudo"

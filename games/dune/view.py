@@ -3,15 +3,22 @@
 Public (000 XIII.B and the board): the rules and options, the turn and phase, the
 storm, storm order, forces on the map, spice on the map, the Tleilaxu Tanks (forces
 and leaders), alliances (000 XII.C.3), where the Bene Gesserit coexist (declared
-aloud, 000 XV.B.5), who has ornithopters this turn (WBC IX: who held the cities
-after the storm), worms seen, the Shield Wall, the forces the Atreides lost in
-battles (the Kwisatz Haderach, line 762), in the battle round the battle under way
-and the leaders who fought (000 X), the result.  Behind a faction's shield, seen
-only by that faction (000 XIII.A-B): its spice, its reserves, its treachery cards,
+aloud, 000 XV.B.5), the victory territories each faction holds now (derived from the forces
+on the map, 000 IV), how many forces each faction has in reserve (derived too: each faction
+has 20, the faction sheets, e.g. 000 line 796, and those on the map and in the tanks are public)
+and how many treachery cards it holds (open in the bidding round, 000 VIII.F line 297, and
+"can be kept secret at all other times", XIII.B line 477; ruling: shown at all times, as every
+change to it after the bidding is announced to all, so the count is known anyway), the
+treachery discard pile (anyone may look at it, 000 clarification VIII, line 1164), who has
+ornithopters this turn (WBC IX: who held the cities after the storm), worms seen, the Shield
+Wall, the forces the Atreides lost in battles (the Kwisatz Haderach, line 762), in the battle
+round the battle under way and the leaders who fought (000 X), the result.  Behind a faction's
+shield, seen only by that faction (000 XIII.A-B): its spice, its reserves, its treachery cards,
 its traitors and its traitor draw (the Bene Gesserit's only once they have
 predicted, 000 line 780), its prediction, the Fremen's next weather marker (000
-XVI.B), and for the Atreides the treachery card up for bid (000 line 756).  Nothing
-of any deck's order."""
+XVI.B), for the Atreides the treachery card up for bid (000 line 756), for the Harkonnen
+the leaders they hold captured (line 884; WBC line 1262: not public; the owner sees his
+leader's place, ``captured``).  Nothing of any deck's order."""
 
 from __future__ import annotations
 
@@ -19,7 +26,9 @@ from typing import Any
 
 from .battle import public_battle
 from .bidding import cards_seen, public_bidding
+from .capture import HARKONNEN, held
 from .state import SEAT_FACTIONS, State, storm_order
+from .victory import strongholds_held
 
 PHASE_NAMES = {
     "setup": "set-up",
@@ -52,6 +61,8 @@ def public_view(state: State) -> dict[str, Any]:
         "storm_order": storm_order(state),
         "factions": {seat: {"name": SEAT_FACTIONS[seat], "dot": state["dots"][seat],
                             "tanks": list(state["factions"][seat]["tanks"]),
+                            "reserve": list(state["factions"][seat]["reserve"]),
+                            "cards": len(state["factions"][seat]["hand"]),
                             "leaders_in_tanks": sorted(
                                 name for name, where in
                                 state["factions"][seat]["leaders"].items() if where == "tanks"),
@@ -63,6 +74,8 @@ def public_view(state: State) -> dict[str, Any]:
                    for territory, sectors in sorted(state["forces"].items())},
         "spice": dict(sorted(state["spice"].items())),
         "alliances": [list(alliance) for alliance in state["alliances"]],
+        "strongholds": strongholds_held(state),
+        "discard": list(state["decks"]["treachery_discard"]),
         "coexisting": list(state["coexisting"]),
         "ornithopters": list(state["ornithopters"]),
         "worms": state["worms"],
@@ -89,6 +102,8 @@ def seat_view(state: State, seat: str) -> dict[str, Any]:
         private["prediction"] = dict(own["prediction"])
     if seat == "fremen" and state["storm"]["marker"] is not None:
         private["weather_marker"] = state["storm"]["marker"]
+    if seat == HARKONNEN:                   # their captured leaders (capture.py)
+        private["captured"] = dict(held(state))
     if seen := cards_seen(state, seat):     # the Atreides, 000 line 756
         private["up_for_bid"] = seen
     return {**public_view(state), "seat": seat, "own": private}

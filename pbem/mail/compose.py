@@ -1,8 +1,14 @@
-"""Outgoing mail: headers for threading and loop detection, and the body."""
+"""Outgoing mail: headers for threading and loop detection, and the body.
+
+A mail with an HTML version is multipart/alternative (plain text first, the
+version clients fall back to); pictures go with it: the one the HTML shows
+inline in a multipart/related part beside the HTML, the others attached.
+"""
 
 from __future__ import annotations
 
 import secrets
+from dataclasses import dataclass
 from datetime import datetime
 from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
@@ -12,6 +18,17 @@ from pbem.config import Moderator
 LOOP_HEADER = "X-PBEM-Loop"
 
 
+@dataclass(frozen=True)
+class Picture:
+    """A picture sent with a mail: ``subtype`` of image/ (``png``, ``svg+xml``), its file
+    name, and its Content-ID (without brackets) if the HTML version shows it inline."""
+
+    data: bytes
+    subtype: str
+    filename: str
+    cid: str | None = None
+
+
 def new_message_id(domain: str, hint: str = "pbem") -> str:
     """A fresh Message-ID in the moderator's domain."""
     return f"<{hint}.{secrets.token_hex(8)}@{domain}>"
@@ -19,12 +36,15 @@ def new_message_id(domain: str, hint: str = "pbem") -> str:
 
 def compose(moderator: Moderator, to: list[str], subject: str, text: str, now: datetime,
             message_id: str, in_reply_to: str | None = None,
-            references: list[str] = (), html: str | None = None) -> EmailMessage:
+            references: list[str] = (), html: str | None = None,
+            pictures: tuple[Picture, ...] = ()) -> EmailMessage:
     """A mail from the moderator, marked as automatic and as ours.
 
     ``Auto-Submitted`` keeps players' vacation responders from answering us
     (RFC 3834), and the loop header lets the moderator ignore its own mail.
     ``References`` keeps one game one conversation in a mail client.
+    ``pictures`` with a Content-ID go inline beside the ``html`` (which shows them
+    as ``cid:``), the others as attachments.
     """
     message = EmailMessage()
     message["From"] = formataddr((moderator.name, moderator.address))
@@ -44,4 +64,14 @@ def compose(moderator: Moderator, to: list[str], subject: str, text: str, now: d
     message.set_content(text, subtype="plain", charset="utf-8")
     if html is not None:
         message.add_alternative(html, subtype="html", charset="utf-8")
+        html_part = message.get_payload()[-1]
+        for picture in pictures:
+            if picture.cid is not None:
+                html_part.add_related(picture.data, "image", picture.subtype,
+                                      cid=f"<{picture.cid}>", disposition="inline",
+                                      filename=picture.filename)
+    for picture in pictures:
+        if picture.cid is None or html is None:
+            message.add_attachment(picture.data, "image", picture.subtype,
+                                   filename=picture.filename)
     return message

@@ -1,0 +1,243 @@
+"""The map of Arrakis (board_map.py, data/board_map.yaml): the layout is faithful to the board's
+sectors and borders (000 II.A and the Dune ASCII Map, lines 1433-1497), the picture renders for
+random positions as valid SVG and as PNG, every territory with forces shows them, and nothing
+but the public view is drawn."""
+
+from __future__ import annotations
+
+import io
+import random
+import xml.etree.ElementTree as ET
+from itertools import combinations
+
+import pytest
+import yaml
+from PIL import Image
+
+from pbem.game import step_rng
+from pbem.games import dune
+from pbem.games.dune.board_map import (
+    LAYOUT_FILE,
+    Circle,
+    Group,
+    LayoutError,
+    Poly,
+    board_png,
+    board_svg,
+    count_text,
+    layout,
+    load_layout,
+    scene,
+)
+from pbem.games.dune.state import SEAT_FACTIONS, data
+from pbem.games.dune.view import public_view
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def touching(one, two) -> bool:
+    """Whether two cells share a stretch of edge (a corner is not enough)."""
+    def overlap(x, y):
+        return min(x[1], y[1]) - max(x[0], y[0]) > 1e-9
+    if one.sector == two.sector:
+        return ((one.r[1] == two.r[0] or two.r[1] == one.r[0]) and overlap(one.a, two.a)
+                or (one.a[1] == two.a[0] or two.a[1] == one.a[0]) and overlap(one.r, two.r))
+    if two.sector == one.sector % 18 + 1:
+        one, two = two, one
+    return (one.sector == two.sector % 18 + 1 and one.a[0] == 0 and two.a[1] == 1
+            and overlap(one.r, two.r))
+
+
+def test_the_cells_of_each_sector_tile_its_wedge_exactly():
+    """Every sector (000 II.A.2: 18 sectors) is covered once: no two cells overlap and
+    together they fill the ring from the Polar Sink to the rim."""
+    cells = layout().cells
+    for sector in range(1, 19):
+        mine = [c for c in cells if c.sector == sector]
+        area = sum((c.r[1] - c.r[0]) * (c.a[1] - c.a[0]) for c in mine)
+        assert area == pytest.approx(1.0), sector
+        for one, two in combinations(mine, 2):
+            inside = (min(one.r[1], two.r[1]) - max(one.r[0], two.r[0]) > 1e-9
+                      and min(one.a[1], two.a[1]) - max(one.a[0], two.a[0]) > 1e-9)
+            assert not inside, (one, two)
+
+
+def test_each_territory_is_drawn_in_exactly_its_sectors():
+    """The sectors of each territory on the map are board.yaml's (the seed's ASCII map)."""
+    board = data().board
+    for territory in board.territories:
+        drawn = {c.sector for c in layout().cells_of(territory.name)}
+        assert drawn == set(territory.sectors), territory.name
+
+
+def test_territories_touch_on_the_map_exactly_where_the_board_has_a_border():
+    """Two territories' cells share an edge if and only if board.yaml lists a border between
+    them; the Polar Sink touches the cells of the inner ring."""
+    board = data().board
+    borders = {frozenset((t.name, b.territory)) for t in board.territories for b in t.borders}
+    cells = layout().cells
+    drawn = {frozenset((one.territory, two.territory)) for one, two in combinations(cells, 2)
+             if one.territory != two.territory and touching(one, two)}
+    drawn |= {frozenset(("Polar Sink", c.territory)) for c in cells if c.r[0] == 0}
+    assert drawn - borders == set(), "drawn side by side, but no border on the board"
+    assert borders - drawn == set(), "a border of the board not drawn"
+
+
+def test_a_broken_layout_reports_every_fault_at_once(tmp_path):
+    raw = yaml.safe_load(LAYOUT_FILE.read_text(encoding="utf-8"))
+    raw["territories"]["Arrakeen"]["cells"][0]["sector"] = 9
+    raw["territories"]["Basin"]["cells"][0]["r"] = [0.9, 0.7]
+    del raw["territories"]["Carthag"]
+    raw["territories"]["Atlantis"] = {"cells": []}
+    broken = tmp_path / "board_map.yaml"
+    broken.write_text(yaml.safe_dump(raw), encoding="utf-8")
+    with pytest.raises(LayoutError) as error:
+        load_layout(broken)
+    assert sorted(error.value.problems) == [
+        "Arrakeen: cells in sectors [9], the board says [10]",
+        "Atlantis: no such territory on the board",
+        "Basin: sector 9: bad band r=(0.9, 0.7) a=(0.35, 0.65)",
+        "Carthag: not drawn"]
+
+
+def random_states(seed: int, every: int = 7):
+    """Every ``every``th state of a game of random legal play, and the last."""
+    rng = random.Random(seed)
+    seats = rng.sample(list(SEAT_FACTIONS), 2 + seed % 5)
+    options = {"turns": 3, "advanced": bool(seed % 2)}
+    state = dune.setup("wbc" if seed % 3 else "classic", options, seats, step_rng(str(seed), 0))
+    step = 0
+    while dune.result(state) is None:
+        orders = {}
+        for prompt in dune.prompts(state):
+            text = dune.bot_order(dune.view(state, prompt.seat), prompt, rng)
+            (order,) = [o for o in dune.parse(state, prompt.seat, text).orders
+                        if o.prompt == prompt.key]
+            orders[prompt.key] = order.value
+        step += 1
+        state, _ = dune.apply(state, orders, step_rng(str(seed), step))
+        if step % every == 0:
+            yield state
+    yield state
+
+
+def forces_groups(svg: str) -> dict[tuple[str, str], list[str]]:
+    """(territory, sector) -> the chip texts of the forces drawn there."""
+    root = ET.fromstring(svg)
+    return {(g.get("data-territory"), g.get("data-sector")):
+            [t.text for t in g.iter(f"{SVG}text")]
+            for g in root.iter(f"{SVG}g") if g.get("class") == "forces"}
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_the_map_of_random_positions_is_valid_svg_showing_every_force_and_spice(seed):
+    for state in random_states(seed):
+        view = public_view(state)
+        svg = board_svg(view)
+        root = ET.fromstring(svg)                       # well-formed XML
+        assert root.tag == f"{SVG}svg"
+        drawn = forces_groups(svg)
+        expected = {(t, s): by_faction for t, sectors in view["forces"].items()
+                    for s, by_faction in sectors.items()}
+        assert set(drawn) == set(expected)
+        for place, by_faction in expected.items():
+            texts = drawn[place]
+            for seat, counts in by_faction.items():
+                letter = layout().factions[seat]["letter"]
+                assert any(t.startswith(f"{letter} {count_text(counts)}") for t in texts), place
+        spice = {g.get("data-territory"): int(g.get("data-amount")) for g in root.iter(f"{SVG}g")
+                 if g.get("class") == "spice"}
+        assert spice == {t: n for t, n in view["spice"].items() if n}
+        storm = [g for g in root.iter(f"{SVG}g") if g.get("class") == "storm"]
+        assert [g.get("data-sector") for g in storm] == (
+            [str(view["storm"])] if view["storm"] else [])
+
+
+def test_the_png_is_the_same_drawing_and_opens_as_a_picture():
+    state = list(random_states(4, every=20))[-2]
+    picture = Image.open(io.BytesIO(board_png(public_view(state))))
+    assert picture.format == "PNG"
+    assert picture.size == (layout().width, layout().height)
+    assert len(picture.convert("RGB").resize((64, 64)).getcolors(4096)) > 20   # not blank
+
+
+def crowded_view(seed: int) -> dict:
+    """A public view with forces of up to three factions in most sectors of the map."""
+    rng = random.Random(seed)
+    seats = list(SEAT_FACTIONS)
+    view = public_view(dune.setup("wbc", {}, seats, step_rng("crowd", 0)))
+    view["forces"] = {}
+    for territory in data().board.territories:
+        for sector in territory.sectors or (0,):
+            if rng.random() < 0.7:
+                view["forces"].setdefault(territory.name, {})[str(sector)] = {
+                    seat: [rng.randint(1, 12), rng.choice([0, 0, 3])]
+                    for seat in rng.sample(seats, rng.randint(1, 3))}
+    view["spice"] = {t.name: rng.randint(2, 12) for t in data().board.territories
+                     if t.spice_blow}
+    view["coexisting"] = [t for t, sectors in view["forces"].items()
+                          if any("bene-gesserit" in f for f in sectors.values())][:3]
+    view["storm"] = rng.randint(1, 18)
+    return view
+
+
+def boxes(shapes) -> list[tuple[str, float, float, float, float]]:
+    """The bounding box of each group of forces or spice in a scene."""
+    found = []
+    for group in shapes:
+        if isinstance(group, Group) and group.kind in ("forces", "spice"):
+            points = [p for s in group.shapes if isinstance(s, Poly) and s.fill
+                      for p in s.points]
+            points += [(c.x + dx * c.r, c.y + dy * c.r) for c in group.shapes
+                       if isinstance(c, Circle) and c.r > 3 for dx in (-1, 1) for dy in (-1, 1)]
+            xs, ys = [x for x, _ in points], [y for _, y in points]
+            found.append((group.attrs["data-territory"], min(xs), min(ys), max(xs), max(ys)))
+    return found
+
+
+@pytest.mark.parametrize("seed", range(2))
+def test_no_chip_covers_another_on_a_crowded_map(seed):
+    """Overlapping territories are resolved: the chips of forces and spice never cover one
+    another, however crowded the map, and all stay on the board's side of the picture."""
+    found = boxes(scene(crowded_view(seed)))
+    assert len(found) > 40
+    for one, two in combinations(found, 2):
+        apart = one[3] <= two[1] or two[3] <= one[1] or one[4] <= two[2] or two[4] <= one[2]
+        assert apart, (one, two)
+    assert all(box[1] >= 0 and box[3] <= layout().panel_x for box in found)
+
+
+def test_coexisting_advisors_are_drawn_apart_from_fighters():
+    """000 XV.B.4 (line 506): advisors coexisting are not on the board as fighters; the map
+    shows them as white dashed chips marked adv, and they hold no stronghold."""
+    view = crowded_view(0)
+    view["forces"]["Arrakeen"] = {"10": {"atreides": [4, 0], "bene-gesserit": [3, 0]}}
+    view["coexisting"] = ["Arrakeen"]
+    svg = board_svg(view)
+    assert forces_groups(svg)[("Arrakeen", "10")] == ["A 4", "B 3 adv"]
+    (group,) = [g for g in scene(view) if isinstance(g, Group) and g.kind == "forces"
+                and g.attrs["data-territory"] == "Arrakeen"]
+    advisor = [s for s in group.shapes if isinstance(s, Poly) and s.dash]
+    assert len(advisor) == 1 and advisor[0].fill == "#ffffff"
+    atreides = layout().factions["atreides"]["colour"]
+    rings = [s for s in scene(view) if isinstance(s, Poly) and s.width == 4]
+    assert any(s.stroke == atreides for s in rings)          # Arrakeen held by the Atreides
+    assert ">Arrakeen: Atreides<" in svg
+
+
+def test_the_map_draws_nothing_but_the_public_view():
+    """Hidden information (000 XIII.A-B: behind the shields) never changes the picture: the
+    same public position with other hands, traitors, spice, reserves and decks draws the same
+    map, and the game's hook draws from the public view."""
+    state = list(random_states(5, every=15))[1]
+    svg = dune.map_svg(state)
+    assert svg == board_svg(public_view(state))
+    secret = {**state, "factions": {
+        seat: {**sheet, "hand": [], "traitors": [], "spice": 99, "traitor_draw": []}
+        for seat, sheet in state["factions"].items()},
+        "decks": {**state["decks"], "treachery": list(reversed(state["decks"]["treachery"])),
+                  "spice": list(reversed(state["decks"]["spice"]))}}
+    assert dune.map_svg(secret) == svg
+    for sheet in state["factions"].values():
+        for card in sheet["hand"] + sheet["traitors"]:
+            assert f">{card}<" not in svg

@@ -1,0 +1,170 @@
+"""The mails of a whole game of Dune played by mail (issue 6): every player answers each report
+with the order template it offers, as it is; then every mail the moderator wrote is checked:
+multipart/alternative with a plain text version within 78 columns and a valid, escaped HTML
+version, one conversation per reader, the map of Arrakis with every report, the whole turn
+summed up in the report that ends it, and the public copy free of every shield."""
+
+from __future__ import annotations
+
+import io
+import re
+import xml.etree.ElementTree as ElementTree
+from email.message import EmailMessage
+
+import html5lib
+import pytest
+from installation import Installation
+from PIL import Image
+from players import GM, MODERATOR, drop, order_mail, text
+
+from pbem.definition import create_game, game_definition
+from pbem.mail.text import html_to_text
+from pbem.templating import MAIL_WIDTH
+
+SEATS = ("atreides", "harkonnen", "fremen")
+GAME = "dune-m"
+TEMPLATE = re.compile(r"this template is accepted as it is:\n\n(.+?)\n\n", re.S)
+
+
+def address(seat: str) -> str:
+    return f"{seat}@players.test"
+
+
+@pytest.fixture(scope="module")
+def game(tmp_path_factory):
+    """A whole game (one turn) of three factions, each answering every report with its
+    template."""
+    site = Installation(tmp_path_factory.mktemp("report-mails"))
+    moderator = site.moderator()
+    definition = game_definition({
+        "id": GAME, "game": "dune", "ruleset": "wbc", "seed": "reports", "title": "Report mails",
+        "options": {"turns": 1}, "auth": "both", "deadlines": {"resolve_delay_minutes": 1},
+        "seats": [{"seat": s, "address": address(s), "timezone": zone}
+                  for s, zone in zip(SEATS, ("Asia/Tokyo", "America/New_York", "UTC"),
+                                     strict=True)]})
+    create_game(moderator.store, site.config, definition, site.clock())
+    moderator.store.db["observers"].insert({"game_id": GAME, "address": "watcher@players.test"})
+    moderator.send_outbox()
+    answered: set[str] = set()
+    templates = 0
+    for _ in range(300):
+        if site.record(GAME).finished:
+            break
+        for seat in SEATS:
+            mails = [m for m in site.sent(address(seat)) if m["Message-ID"] not in answered]
+            offers = [(m, TEMPLATE.search(text(m))) for m in mails]
+            offers = [(m, found) for m, found in offers
+                      if found and "Orders received" not in str(m["Subject"])]
+            answered |= {m["Message-ID"] for m in mails}
+            if offers:
+                mail, found = offers[-1]
+                reply = order_mail(address(seat), found.group(1), to=MODERATOR,
+                                   subject=f"Re: {mail['Subject']}",
+                                   in_reply_to=mail["Message-ID"])
+                drop(site.inbox, reply)
+                templates += 1
+        site.clock.advance(minutes=1)
+        assert not site.moderator().tick().errors
+    assert site.record(GAME).finished
+    return site, templates
+
+
+def test_every_template_offered_by_mail_is_accepted_as_it_is(game):
+    """Each template a report offered, sent back as it is, was read without an error."""
+    site, templates = game
+    assert templates > 8
+    for seat in SEATS:
+        answers = [text(m) for m in site.sent(address(seat))
+                   if "Orders received" in str(m["Subject"])]
+        assert answers and not [a for a in answers if "Not accepted" in a]
+
+
+def all_mail(site) -> list[EmailMessage]:
+    return [m for m in site.sent() if f"[{GAME}]" in str(m["Subject"])]
+
+
+def test_every_mail_is_plain_text_and_html_within_78_columns(game):
+    site, _ = game
+    mails = all_mail(site)
+    assert len(mails) > 30
+    for mail in mails:
+        plain, html = mail.get_body(("plain",)), mail.get_body(("html",))
+        assert plain is not None and html is not None, mail["Subject"]
+        assert any(part.get_content_type() == "multipart/alternative" for part in mail.walk())
+        too_wide = [line for line in plain.get_content().splitlines() if len(line) > MAIL_WIDTH]
+        assert too_wide == [], mail["Subject"]
+
+
+def test_the_html_version_is_valid_and_says_what_the_plain_text_says(game):
+    """html5lib's strict parser accepts it (no parse error: nesting, escaping), and its
+    visible text has every word of the plain text, the address in <...> escaped."""
+    site, _ = game
+    for mail in all_mail(site)[::3]:
+        html = mail.get_body(("html",)).get_content()
+        html5lib.HTMLParser(strict=True).parse(html)
+        assert "&lt;moderator@pbem.test&gt;" in html
+        plain = mail.get_body(("plain",)).get_content()
+        headings = re.sub(r"^== (.+) ==$", r"\1", plain, flags=re.M)
+        assert " ".join(html_to_text(html).split()) == " ".join(headings.split())
+
+
+def test_one_game_is_one_conversation_for_each_reader(game):
+    """Each seat's welcome opens its thread; every later mail to the seat refers to it
+    (In-Reply-To and References), and every subject carries the game's tag."""
+    site, _ = game
+    for seat in SEATS:
+        mails = site.sent(address(seat))
+        root = site.moderator().store.seat(GAME, seat)["thread_id"]
+        assert str(mails[0]["Subject"]) == f"[{GAME}] Welcome"
+        assert mails[0]["Message-ID"] == root
+        for mail in mails[1:]:
+            assert str(mail["Subject"]).startswith(f"[{GAME}] ")
+            assert mail["References"].split()[0] == root
+            assert mail["In-Reply-To"] in mail["References"].split()
+    gm = site.sent(GM)
+    assert gm[0]["Message-ID"] == gm[1]["References"].split()[0] == f"<pbem.{GAME}@pbem.test>"
+
+
+def test_every_report_shows_the_map_inline_and_attaches_it(game):
+    """The PNG in the HTML version by its Content-ID (in few colours, to keep mail small), the
+    SVG attached; both well formed."""
+    site, _ = game
+    reports = [m for m in all_mail(site) if "== What happened ==" in text(m)]
+    assert len(reports) > 15
+    for mail in reports[::5]:
+        parts = {part.get_content_type(): part for part in mail.walk()}
+        png, svg = parts["image/png"], parts["image/svg+xml"]
+        html = mail.get_body(("html",)).get_content()
+        assert f'src="cid:{png["Content-ID"].strip("<>")}"' in html
+        assert Image.open(io.BytesIO(png.get_content())).mode == "P"    # a palette: small
+        assert svg.get_content_disposition() == "attachment"
+        assert ElementTree.fromstring(svg.get_content()).tag.endswith("svg")
+        assert any(part.get_content_type() == "multipart/related" for part in mail.walk())
+
+
+def test_the_report_that_ends_a_turn_sums_the_turn_up(game):
+    site, _ = game
+    public = [text(m) for m in site.sent(GM) if "== What happened ==" in text(m)]
+    summaries = [t for t in public if "== Turn 1 in brief ==" in t]
+    assert len(summaries) == 1
+    brief = summaries[0].split("== Turn 1 in brief ==")[1].split("== The table")[0]
+    for words in ("-- Turn 1: storm", "-- Turn 1: spice blow", "-- Turn 1: bidding",
+                  "Strongholds held at the end of turn 1"):
+        assert words in brief
+
+
+def test_the_public_copies_show_no_shield(game):
+    """The GM's and the observer's copies are the public report: no "Behind your shield", no
+    prompts of a seat, no order template."""
+    site, _ = game
+    for reader in (GM, "watcher@players.test"):
+        mails = [text(m) for m in site.sent(reader) if "== What happened ==" in text(m)]
+        assert mails
+        for body in mails:
+            assert "Behind your shield" not in body and "SECRET" not in body
+
+
+def test_a_private_report_tells_the_deadline_in_the_players_own_time_zone(game):
+    site, _ = game
+    tokyo = [text(m) for m in site.sent(address("atreides")) if "== Your orders ==" in text(m)]
+    assert tokyo and all(re.search(r"Deadline: .* JST \(\d\d:\d\d UTC\)", t) for t in tokyo)
