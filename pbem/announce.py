@@ -11,6 +11,7 @@ from datetime import datetime
 
 from pbem import outbox, reports
 from pbem.config import Config
+from pbem.league.notify import game_finished
 from pbem.record import GameRecord
 from pbem.resolution import Resolved
 from pbem.store import Store
@@ -27,17 +28,21 @@ def save_steps(store: Store, record: GameRecord, now: datetime) -> GameRecord:
 
 def report_steps(config: Config, store: Store, record: GameRecord, done: Resolved,
                  now: datetime) -> None:
-    """Save the steps resolved and queue their reports."""
+    """Save the steps resolved and queue their reports; a game that finished has its result
+    recorded for its leagues (``pbem.league``)."""
     record = save_steps(store, record, now)
+    if record.finished:
+        game_finished(config, store, record, now)
     deadline = store.deadline(record.id, record.step)
     for seat in record.seats:
         mail = reports.step_report(config, record, seat["seat"], done.events, done.notes,
-                                   deadline, now)
+                                   deadline, now, store=store)
         outbox.enqueue(store, mail, now, "report", record.id, seat["seat"])
     if record.settings.get("gm_address"):
-        mail = reports.step_report(config, record, None, done.events, done.notes, deadline, now)
+        mail = reports.step_report(config, record, None, done.events, done.notes, deadline, now,
+                                   store=store)
         outbox.enqueue(store, mail, now, "report", record.id)
     for address in store.observers(record.id):
         mail = reports.step_report(config, record, None, done.events, done.notes, deadline, now,
-                                   observer=address)
+                                   observer=address, store=store)
         outbox.enqueue(store, mail, now, "observer-report", record.id)

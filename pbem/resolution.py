@@ -143,8 +143,10 @@ def file_bot_orders(store: Store, record: GameRecord, prompts: list[Prompt],
 
 def file_absence_defaults(store: Store, record: GameRecord, prompts: list[Prompt],
                           now: datetime) -> None:
-    """Seats within a declared absence get their defaults at once, where they sent nothing."""
-    away = {s["seat"] for s in record.seats if absent(s, now)}
+    """Seats within a declared absence, and seats whose player dropped out (civil disorder
+    ``dropout``, ``pbem.league.commands``), get their defaults at once, where they sent
+    nothing."""
+    away = {s["seat"] for s in record.seats if absent(s, now) or s["disorder"] == "dropout"}
     pending = store.pending(record.id, record.step)
     for prompt in prompts:
         if prompt.seat in away and prompt.key not in pending:

@@ -43,6 +43,8 @@ Rulings:
   neither controls it (house rule 4, line 1055, said of the Shield Wall; every stronghold is
   one sector, where forces always battle, 000 line 1244); under the classic rules each holds it,
   a stronghold being held with "at least one of his tokens" (IV, line 233).
+- A faction that dropped out (004 line 193, ``dropout``) wins no default victory and no
+  prediction: it has left the game.
 - Coexisting Bene Gesserit hold nothing and prevent nobody's control (000 XV.B.4, line 506;
   WBC IV, line 1090); ``state.occupants`` leaves them out.
 
@@ -74,7 +76,8 @@ def begin(state: State, rng: random.Random) -> list[Event]:
     """The end of the turn: announce the strongholds held, and end the game if someone has won
     or the last turn is over."""
     held = strongholds_held(state)
-    events = [Event("strongholds-held", {"turn": state["turn"], "held": held})]
+    events = [Event("strongholds-held", {"turn": state["turn"], "held": held,
+                                         "coexisting": coexisting_strongholds(state)})]
     result = game_result(state, held)
     if result is None:
         return events
@@ -112,6 +115,13 @@ def strongholds_held(state: State) -> dict[str, list[str]]:
         for seat in present:
             held[seat].append(territory)
     return held
+
+
+def coexisting_strongholds(state: State) -> list[str]:
+    """The strongholds where the Bene Gesserit coexist now (their performance points, 004
+    line 179); public, as every coexistence is."""
+    strongholds = {territory.name for territory in data().board.strongholds}
+    return [territory for territory in state["coexisting"] if territory in strongholds]
 
 
 def strongholds_needed(rules: Rules, players: int, members: int = 1) -> int:
@@ -167,6 +177,7 @@ def prediction_fulfilled(state: State, winning: list[list[str]]) -> bool:
     them), for this turn (shield, 000 line 780)."""
     prediction = state["factions"].get(BG, {}).get("prediction")
     return (prediction is not None and prediction["turn"] == state["turn"]
+            and BG not in state.get("dropouts", [])                           # 004 line 193
             and any(prediction["faction"] in party for party in winning))
 
 
@@ -174,7 +185,8 @@ def end_of_play(state: State, held: dict[str, list[str]]) -> tuple[list[str], st
     """Winners and victory code after the last turn when nobody won: the Guild, the Fremen, the
     most strongholds (module docstring)."""
     for seat in DEFAULT_VICTORIES:
-        if seat in state["seats"] and conditions_hold(state, seat):
+        if (seat in state["seats"] and seat not in state.get("dropouts", [])   # 004 line 193
+                and conditions_hold(state, seat)):
             return with_allies(state, seat), f"{seat}-default"
     counts = {tuple(party): len(party_strongholds(held, party)) for party in parties(state)}
     most = max(counts.values(), default=0)

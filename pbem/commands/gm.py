@@ -11,6 +11,7 @@ from datetime import timedelta
 from pbem import reports
 from pbem.commands import GM_COMMANDS, CommandContext, CommandError, gm_command
 from pbem.deadlines import final_due
+from pbem.league.notify import game_finished
 from pbem.record import GameRecord
 from pbem.resolution import policy_of
 from pbem.store import utc_text
@@ -142,7 +143,7 @@ def end(context: CommandContext, args: str) -> None:
     result = {"winners": winners, "victory": victory, "reason": reason}
     context.store.save_game_state(record.id, record.step, record.state, "finished", context.now,
                                   result)
-    reload(context)
+    game_finished(context.config, context.store, reload(context), context.now)
     told = tell_everyone(context, "end", reason)
     context.answer(f"Game {record.id} is over: winners {', '.join(winners) or 'none'}, by "
                    f"{victory}. {told}")

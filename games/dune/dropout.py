@@ -1,0 +1,66 @@
+"""A player who leaves a game (004 "Dropouts", lines 189-193): "All of the player's tokens and
+non-captured leaders will be removed from the game, spice returned to the bank, and cards
+returned to the discard pile.  (If the Harkonnen drops out, any captured leaders will be
+returned to their owners.)  All of the remaining players will continue the game".
+
+Rulings:
+
+- The faction stays a seat of the game, listed in ``state["dropouts"]``, and plays only its
+  defaults from then on, filed at once (the GM's DROPOUT sets its civil disorder to
+  ``dropout``): it passes, bids nothing, ships and moves nothing.
+- Its forces on the board and in its reserve, and its leaders not captured, go to the Tleilaxu
+  Tanks: out of play, as the rules have no other place for a token "removed from the game",
+  and the forces stay counted (20 each, 000 II.B.1.c).  Forces it may later revive to its
+  reserve never come back to the board, as it ships nothing.
+- Its alliance ends (its allies play on unallied, or allied together if two remain), the spice
+  it was promised or owed under WBC house rule 5 is dropped, and it can win nothing: not the
+  Guild's or the Fremen's default, not a Bene Gesserit prediction (``victory``).
+- Its traitor cards stay where they are: no rule moves them, and nobody sees them.
+"""
+
+from __future__ import annotations
+
+from pbem.game import Event
+
+from .capture import HARKONNEN, release_captured
+from .leaders import ALIVE, TANKS
+from .state import BENE_GESSERIT, State, copy_state
+
+
+def drop_out(state: State, seat: str) -> tuple[State, list[Event]]:
+    """The state with ``seat`` out of the game (004 line 193), and the events of the
+    Harkonnen's captives going home."""
+    assert seat in state["seats"] and seat not in state.get("dropouts", []), seat
+    state = copy_state(state)
+    faction = state["factions"][seat]
+    _forces_to_tanks(state, seat)
+    for name, where in faction["leaders"].items():
+        if where == ALIVE:
+            faction["leaders"][name] = TANKS
+    state["decks"]["treachery_discard"].extend(faction["hand"])
+    faction["hand"] = []
+    faction["spice"] = 0
+    state["alliances"] = [kept for alliance in state["alliances"]
+                          if len(kept := [s for s in alliance if s != seat]) > 1]
+    state["transfers"] = [t for t in state.get("transfers", []) if seat not in t[:2]]
+    if seat == BENE_GESSERIT:
+        state["coexisting"] = []
+    state["dropouts"] = [*state.get("dropouts", []), seat]
+    return state, release_captured(state) if seat == HARKONNEN else []
+
+
+def _forces_to_tanks(state: State, seat: str) -> None:
+    """Every force of the faction on the board and in its reserve put in its tanks."""
+    faction = state["factions"][seat]
+    tanks = list(faction["tanks"])
+    for territory in list(state["forces"]):
+        sectors = state["forces"][territory]
+        for sector in list(sectors):
+            normal, starred = sectors[sector].pop(seat, (0, 0))
+            tanks = [tanks[0] + normal, tanks[1] + starred]
+            if not sectors[sector]:
+                del sectors[sector]
+        if not sectors:
+            del state["forces"][territory]
+    faction["tanks"] = [tanks[0] + faction["reserve"][0], tanks[1] + faction["reserve"][1]]
+    faction["reserve"] = [0, 0]
