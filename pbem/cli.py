@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import json
 import logging
+import sqlite3
 import sys
 
 import click
 import yaml
 
 from pbem import outbox
+from pbem.archive.cli import archive
 from pbem.commands import GM_COMMANDS, CommandError
 from pbem.config import ConfigError, load_config
 from pbem.definition import GameFileError, create_game, read_game_file
 from pbem.game import UnknownGame, load_game
 from pbem.games import GAMES
+from pbem.league.cli import league
 from pbem.lock import TickBusy
 from pbem.mail.sinks import MaildirSink
 from pbem.mail.sources import MaildirSource
@@ -135,6 +138,10 @@ def tick(app: App) -> None:
     except TickBusy as busy:
         click.echo(f"tick: skipped, {busy}")
         return
+    except sqlite3.OperationalError as error:  # locked by another program, or the disk full
+        click.echo(f"tick: stopped, database {app.config.database}: {error}; what was "
+                   "committed stays, the next tick goes on from there", err=True)
+        sys.exit(1)
     click.echo(summary.line())
     for error in summary.errors:
         click.echo(f"error: {error}", err=True)
@@ -221,6 +228,10 @@ def gm(app: App, game_id: str, words: tuple[str, ...]) -> None:
     report = moderator.send_outbox()
     if report.sent:
         click.echo(f"{report.sent} mails sent")
+
+
+main.add_command(league)
+main.add_command(archive)
 
 
 @main.group(invoke_without_command=True)
@@ -406,13 +417,16 @@ def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
               help="Scratch directory (default: a new temporary one).")
 @click.option("--game", "game_name", type=click.Choice(["auction", "dune"]),
               default="auction", show_default=True,
-              help="Two small auctions, or three turns of classic Dune (WBC rules).")
+              help="Two small auctions, or a whole game of classic Dune (WBC rules).")
 @click.option("--seats", default=3, show_default=True, type=click.IntRange(2, 6),
               help="How many scripted players (per game).")
 @click.option("--seed", default="demo", show_default=True, help="The game's random seed.")
 @click.option("--bots", is_flag=True,
               help="Every seat a bot (bot: random): the moderator plays alone, no mail.")
-def demo(directory: str | None, game_name: str, seats: int, seed: str, bots: bool) -> None:
+@click.option("--turns", type=click.IntRange(1), default=None,
+              help="Dune: end after this many turns (default: a whole game, 10 under WBC).")
+def demo(directory: str | None, game_name: str, seats: int, seed: str, bots: bool,
+         turns: int | None) -> None:
     """Play a whole example game by mail in a scratch directory.
 
     Scripted players read their mail from a local Maildir and answer by mail;
@@ -423,8 +437,9 @@ def demo(directory: str | None, game_name: str, seats: int, seed: str, bots: boo
       pbem demo --dir /tmp/pbem-demo
       pbem demo --game dune --seats 6
       pbem demo --game dune --seats 6 --bots
+      pbem demo --game dune --seats 6 --turns 3
     """
     from pbem.demo import run_demo
 
-    run_demo(directory, game_name, seats, seed, click.echo, bots)
+    run_demo(directory, game_name, seats, seed, click.echo, bots, turns)
 

@@ -35,7 +35,7 @@ SEAT_NAMES = {
 }
 ZONES = ("America/New_York", "Europe/Paris", "Asia/Tokyo", "UTC", "Australia/Sydney",
          "America/Sao_Paulo")
-MAX_TICKS = 100
+MAX_TICKS = 1000          # a whole six-faction game of Dune takes about 200
 
 
 class ScriptedPlayer:
@@ -91,8 +91,10 @@ class ScriptedPlayer:
         return reply
 
 
-def demo_games(game: str, seats: int, seed: str, bots: bool = False) -> list[dict]:
-    """The game files of the demo: two auctions, or one game of Dune (WBC, three turns)."""
+def demo_games(game: str, seats: int, seed: str, bots: bool = False,
+               turns: int | None = None) -> list[dict]:
+    """The game files of the demo: two auctions, or one game of Dune (WBC rules), a whole
+    game or ``turns`` turns."""
     def seating(names):
         if bots:
             return [{"seat": name, "bot": "random"} for name in names]
@@ -100,7 +102,7 @@ def demo_games(game: str, seats: int, seed: str, bots: bool = False) -> list[dic
                  "timezone": zone} for name, zone in zip(names, ZONES, strict=False)]
     if game == "dune":
         return [{"id": "dune-demo", "game": "dune", "ruleset": "wbc", "title": "Demo Dune",
-                 "seed": seed, "auth": "both", "options": {"turns": 3},
+                 "seed": seed, "auth": "both", "options": {"turns": turns} if turns else {},
                  "seats": seating(SEAT_NAMES["dune"][:seats])}]
     return [{"id": f"auction-demo-{number + 1}", "game": "auction",
              "title": f"Demo auction {number + 1}", "seed": f"{seed}-{number}", "auth": "both",
@@ -109,21 +111,23 @@ def demo_games(game: str, seats: int, seed: str, bots: bool = False) -> list[dic
             for number in range(2)]
 
 
-def write_files(root: Path, game: str, seats: int, seed: str, bots: bool = False
-                ) -> tuple[Path, list[Path]]:
+def write_files(root: Path, game: str, seats: int, seed: str, bots: bool = False,
+                turns: int | None = None) -> tuple[Path, list[Path]]:
     """The demo's configuration and game files; returns their paths."""
     config = {
         "moderator": {"address": "moderator@pbem.demo", "name": "Demo Moderator"},
         "gm_address": "gm@pbem.demo",
         "database": "pbem.db",
         "timezone": "Europe/London",
-        "mail_in": {"transport": "maildir", "maildir": {"path": "mail/inbox"}},
+        # The demo plays days of mail in seconds: no rate limit on its scripted players.
+        "mail_in": {"transport": "maildir", "maildir": {"path": "mail/inbox"},
+                    "rate_limit": {"messages": 10**9}},
         "mail_out": {"transport": "maildir", "maildir": {"path": "mail/outbox"}},
     }
     config_path = root / "pbem.yaml"
     config_path.write_text(yaml.safe_dump(config, sort_keys=False))
     game_paths = []
-    for definition in demo_games(game, seats, seed, bots):
+    for definition in demo_games(game, seats, seed, bots, turns):
         path = root / f"{definition['id']}.yaml"
         path.write_text(yaml.safe_dump(definition, sort_keys=False))
         game_paths.append(path)
@@ -131,11 +135,12 @@ def write_files(root: Path, game: str, seats: int, seed: str, bots: bool = False
 
 
 def run_demo(directory: str | None, game: str, seats: int, seed: str,
-             echo: Callable[[str], None], bots: bool = False) -> None:
+             echo: Callable[[str], None], bots: bool = False, turns: int | None = None
+             ) -> None:
     """Play the demo games to their end, printing each tick's summary and where things are."""
     root = Path(directory) if directory else Path(tempfile.mkdtemp(prefix="pbem-demo-"))
     root.mkdir(parents=True, exist_ok=True)
-    config_path, game_paths = write_files(root, game, seats, seed, bots)
+    config_path, game_paths = write_files(root, game, seats, seed, bots, turns)
     config = load_config(config_path)
     moderator = Moderator(config)
     rng = random.Random(seed)

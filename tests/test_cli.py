@@ -7,7 +7,7 @@ import pytest
 import yaml
 from click.testing import CliRunner
 from installation import Installation, player
-from players import drop, order_mail
+from players import drop, order_mail, text
 
 from pbem.cli import main
 from pbem.store import SCHEMA_VERSION, Store
@@ -58,9 +58,9 @@ def test_game_new_mails_the_welcomes_and_status_shows_who_has_ordered(tmp_path):
     assert "game auction-7: auction (standard), 2 seats" in result.output
     assert "3 welcome mails sent" in result.output          # two seats and the GM
     (gm_welcome,) = site.sent("gm@pbem.test")
-    assert "The GM secret of this game is:" in gm_welcome.get_content()
+    assert "The GM secret of this game is:" in text(gm_welcome)
     assert [m["Subject"] for m in site.sent(player("south"))] == ["[auction-7] Welcome"]
-    assert "Your secret is: known-secret" in site.sent(player("south"))[0].get_content()
+    assert "Your secret is: known-secret" in text(site.sent(player("south"))[0])
     drop(site.inbox, order_mail(player("south"), "SECRET known-secret\nBID 4",
                                 subject="[auction-7] bid"))
     assert run(site, "tick").exit_code == 0
@@ -150,7 +150,7 @@ def test_a_game_file_may_deal_the_players_to_the_seats_at_random(tmp_path):
 
 def test_demo_plays_three_turns_of_dune_by_mail(tmp_path):
     result = CliRunner().invoke(main, ["demo", "--dir", str(tmp_path / "demo"), "--game",
-                                       "dune", "--seats", "6"])
+                                       "dune", "--seats", "6", "--turns", "3"])
     assert result.exit_code == 0, result.output
     assert "demo: game dune-demo with 6 scripted players" in result.output
     assert "demo: dune-demo: Game over" in result.output and "'turn': 3" in result.output

@@ -20,8 +20,11 @@ from pbem.game import Event, Parsed, Prompt
 
 from . import turn
 from .basic_bot import basic_order
+from .board_map import board_png, board_svg
+from .dropout import drop_out as drop_out
 from .invariants import violations
 from .orders import KINDS, parse_orders
+from .performance import tournament_summary as tournament_summary
 from .rules import RULESETS, make_rules
 from .scenario import run_scenario as run_scenario
 from .scenario import scenario_report as scenario_report
@@ -30,7 +33,8 @@ from .state import SEAT_FACTIONS, State
 from .view import PHASE_NAMES, public_view, seat_view
 
 name = "dune"
-rules_version = "3"   # 2: bidding, revival, shipment and movement; 3: battles
+rules_version = "4"   # 2: bidding, revival, shipment and movement; 3: battles; 4: Voice,
+#                      prescience, battle Karamas, captures, canonical state copies
 rulesets = RULESETS
 seat_names = tuple(SEAT_FACTIONS)
 bot_styles = ("random", "basic")
@@ -62,6 +66,22 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random
 
 def view(state: State, seat: str | None) -> dict[str, Any]:
     return public_view(state) if seat is None else seat_view(state, seat)
+
+
+def map_svg(state: State) -> str:
+    """The map of Arrakis as SVG, drawn from the public view (``board_map``)."""
+    return board_svg(public_view(state))
+
+
+def map_png(state: State) -> bytes:
+    """The same map as a PNG picture."""
+    return board_png(public_view(state))
+
+
+def event_turn(event: Event) -> int | None:
+    """The turn an event belongs to, where it says (the start of each phase names its turn):
+    the archive puts the events of a step that runs into the next turn on that turn's page."""
+    return event.data["turn"] if event.code == "phase" else None
 
 
 def step_name(state: State) -> str:
