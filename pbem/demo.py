@@ -17,7 +17,9 @@ import random
 import tempfile
 import textwrap
 from collections.abc import Callable
+from email import policy
 from email.message import EmailMessage
+from email.parser import BytesHeaderParser
 from email.utils import formatdate, getaddresses, make_msgid
 from pathlib import Path
 
@@ -47,21 +49,20 @@ class ScriptedPlayer:
         self.seat = seat
         self.address = address
         self.rng = rng
-        self.read: set[str] = set()
+        self.seen: set[str] = set()
         self.mistakes_left = 1 if mistake else 0
 
     def new_mail(self, outgoing: mailbox.Maildir) -> list[EmailMessage]:
         """Mail to this player about this game not read yet, oldest first."""
         found = []
-        for key in sorted(outgoing.iterkeys()):
-            if key in self.read:
-                continue
+        for key in sorted(set(outgoing.iterkeys()) - self.seen):
+            self.seen.add(key)                  # each mail is looked at once, even another's
             with outgoing.get_file(key) as handle:
-                message = parse_message(handle.read())
-            to = [a.lower() for _, a in getaddresses(message.get_all("To", []))]
-            if self.address in to and f"[{self.game_id}]" in str(message["Subject"]):
-                self.read.add(key)
-                found.append(message)
+                raw = handle.read()
+            headers = BytesHeaderParser(policy=policy.default).parsebytes(raw)
+            to = [a.lower() for _, a in getaddresses(headers.get_all("To", []))]
+            if self.address in to and f"[{self.game_id}]" in str(headers["Subject"]):
+                found.append(parse_message(raw))
         return found
 
     def answer(self, record: GameRecord, mail: list[EmailMessage], moderator: str
