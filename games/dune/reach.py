@@ -182,10 +182,12 @@ def move_range(state: State, faction: str, territory: str | None = None,
 
 
 def groups(state: State, faction: str, territory: str) -> dict[int, tuple[int, int]]:
-    """Sector -> (normal, starred): the faction's groups in the territory (Q&A XXV.B.1)."""
-    return {int(sector): tuple(by_faction[faction])
-            for sector, by_faction in forces_at(state, territory).items()
-            if faction in by_faction}
+    """Sector -> (normal, starred): the faction's groups in the territory (Q&A XXV.B.1), in
+    sector order (the state keeps sectors as text keys, sorted as text)."""
+    found = {int(sector): tuple(by_faction[faction])
+             for sector, by_faction in forces_at(state, territory).items()
+             if faction in by_faction}
+    return dict(sorted(found.items()))
 
 
 def move_destinations(state: State, faction: str, territory: str,
