@@ -19,3 +19,15 @@ def mail_round(state, texts, seed):
     state, events = dune.apply(state, orders, random.Random(seed))
     assert violations(state) == []
     return state, events
+
+
+def bot_orders(state, rng):
+    """Every open decision answered by the random bot through the order parser: the orders
+    of one step of a random game, by prompt key."""
+    orders = {}
+    for prompt in dune.prompts(state):
+        text = dune.bot_order(dune.view(state, prompt.seat), prompt, rng)
+        (order,) = [o for o in dune.parse(state, prompt.seat, text).orders
+                    if o.prompt == prompt.key]
+        orders[prompt.key] = order.value
+    return orders

@@ -12,6 +12,7 @@ from itertools import combinations
 
 import pytest
 import yaml
+from dune_rounds import bot_orders
 from PIL import Image
 
 from pbem.game import step_rng
@@ -108,12 +109,7 @@ def random_states(seed: int, every: int = 7):
     state = dune.setup("wbc" if seed % 3 else "classic", options, seats, step_rng(str(seed), 0))
     step = 0
     while dune.result(state) is None:
-        orders = {}
-        for prompt in dune.prompts(state):
-            text = dune.bot_order(dune.view(state, prompt.seat), prompt, rng)
-            (order,) = [o for o in dune.parse(state, prompt.seat, text).orders
-                        if o.prompt == prompt.key]
-            orders[prompt.key] = order.value
+        orders = bot_orders(state, rng)
         step += 1
         state, _ = dune.apply(state, orders, step_rng(str(seed), step))
         if step % every == 0:

@@ -12,6 +12,7 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+from dune_rounds import bot_orders
 
 from pbem.game import Event, replay_states, step_rng
 from pbem.games import dune
@@ -38,12 +39,7 @@ def played(ruleset: str, options: dict, seed: int, turns: int = 4):
     state = dune.setup(ruleset, options, seats, step_rng(str(seed), 0))
     batches, events = [], []
     while dune.result(state) is None:
-        orders = {}
-        for prompt in dune.prompts(state):
-            text = dune.bot_order(dune.view(state, prompt.seat), prompt, rng)
-            (order,) = [o for o in dune.parse(state, prompt.seat, text).orders
-                        if o.prompt == prompt.key]
-            orders[prompt.key] = order.value
+        orders = bot_orders(state, rng)
         batches.append(orders)
         state, new = dune.apply(state, orders, step_rng(str(seed), len(batches)))
         events.extend(new)
