@@ -28,10 +28,12 @@ from pbem.store import Store
 
 
 class App:
-    """What every command shares: the configuration, opened on first use."""
+    """What every command shares: the configuration, opened on first use, and the clock
+    (the system's, or a test's handed in as ``obj``)."""
 
-    def __init__(self, config_path: str | None):
+    def __init__(self, config_path: str | None, clock=None):
         self.config_path = config_path
+        self.clock = clock
         self._config = None
 
     @property
@@ -44,7 +46,7 @@ class App:
         return self._config
 
     def moderator(self) -> Moderator:
-        return Moderator(self.config)
+        return Moderator(self.config, clock=self.clock)
 
 
 pass_app = click.make_pass_decorator(App)
@@ -66,7 +68,7 @@ def main(ctx: click.Context, config_path: str | None, verbose: bool) -> None:
     """
     logging.basicConfig(level=logging.INFO if verbose else logging.WARNING,
                         format="%(levelname)s %(name)s: %(message)s")
-    ctx.obj = App(config_path)
+    ctx.obj = App(config_path, clock=ctx.obj)
 
 
 @main.command()
@@ -280,10 +282,20 @@ def outbox_retry(app: App, ids: tuple[int, ...]) -> None:
       pbem outbox retry 12 13
     """
     moderator = app.moderator()
-    now = moderator.clock()
-    count = outbox.retry_now(moderator.store, now, list(ids) or None)
-    report = moderator.send_outbox()
-    click.echo(f"{count} messages retried: {report.sent} sent, {report.deferred} still "
+    retried = outbox.retry_now(moderator.store, moderator.clock(), list(ids) or None)
+    for missing in sorted(set(ids) - set(retried)):
+        click.echo(f"{missing:>5} not in the outbox, or already sent")
+    report = moderator.send_outbox(retried)
+    for row in outbox.fates(moderator.store, retried):
+        if row["status"] == "sent":
+            click.echo(f"{row['id']:>5} sent: {row['subject']}")
+        elif row["status"] == "pending":
+            click.echo(f"{row['id']:>5} still waiting, next try {row['next_attempt_at']}: "
+                       f"{row['last_error']}")
+        else:
+            click.echo(f"{row['id']:>5} given up after {row['attempts']} tries: "
+                       f"{row['last_error']}")
+    click.echo(f"{len(retried)} messages retried: {report.sent} sent, {report.deferred} still "
                f"waiting, {report.failed} given up")
 
 
@@ -425,7 +437,8 @@ def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
               help="Every seat a bot (bot: random): the moderator plays alone, no mail.")
 @click.option("--turns", type=click.IntRange(1), default=None,
               help="Dune: end after this many turns (default: a whole game, 10 under WBC).")
-def demo(directory: str | None, game_name: str, seats: int, seed: str, bots: bool,
+@pass_app
+def demo(app: App, directory: str | None, game_name: str, seats: int, seed: str, bots: bool,
          turns: int | None) -> None:
     """Play a whole example game by mail in a scratch directory.
 
@@ -441,5 +454,5 @@ def demo(directory: str | None, game_name: str, seats: int, seed: str, bots: boo
     """
     from pbem.demo import run_demo
 
-    run_demo(directory, game_name, seats, seed, click.echo, bots, turns)
+    run_demo(directory, game_name, seats, seed, click.echo, bots, turns, app.clock)
 

@@ -17,10 +17,11 @@ import random
 import tempfile
 import textwrap
 from collections.abc import Callable
+from datetime import datetime
 from email import policy
 from email.message import EmailMessage
 from email.parser import BytesHeaderParser
-from email.utils import formatdate, getaddresses, make_msgid
+from email.utils import format_datetime, getaddresses, make_msgid
 from pathlib import Path
 
 import yaml
@@ -65,8 +66,8 @@ class ScriptedPlayer:
                 found.append(parse_message(raw))
         return found
 
-    def answer(self, record: GameRecord, mail: list[EmailMessage], moderator: str
-               ) -> EmailMessage | None:
+    def answer(self, record: GameRecord, mail: list[EmailMessage], moderator: str,
+               now: datetime) -> EmailMessage | None:
         """A reply to the newest report that asks this seat for orders, if any."""
         prompts = [p for p in record.prompts() if p.seat == self.seat]
         reports = [m for m in mail if "Orders received" not in str(m["Subject"])]
@@ -85,7 +86,7 @@ class ScriptedPlayer:
         reply["From"] = self.address
         reply["To"] = moderator
         reply["Subject"] = "Re: " + str(report["Subject"])
-        reply["Date"] = formatdate(localtime=False)
+        reply["Date"] = format_datetime(now)
         reply["Message-ID"] = make_msgid(domain="players.demo")
         reply["In-Reply-To"] = report["Message-ID"]
         reply.set_content(body)
@@ -136,14 +137,15 @@ def write_files(root: Path, game: str, seats: int, seed: str, bots: bool = False
 
 
 def run_demo(directory: str | None, game: str, seats: int, seed: str,
-             echo: Callable[[str], None], bots: bool = False, turns: int | None = None
-             ) -> None:
-    """Play the demo games to their end, printing each tick's summary and where things are."""
+             echo: Callable[[str], None], bots: bool = False, turns: int | None = None,
+             clock=None) -> None:
+    """Play the demo games to their end, printing each tick's summary and where things are
+    (on ``clock``, if given, else the system's)."""
     root = Path(directory) if directory else Path(tempfile.mkdtemp(prefix="pbem-demo-"))
     root.mkdir(parents=True, exist_ok=True)
     config_path, game_paths = write_files(root, game, seats, seed, bots, turns)
     config = load_config(config_path)
-    moderator = Moderator(config)
+    moderator = Moderator(config, clock=clock)
     rng = random.Random(seed)
     players = []
     game_ids = []
@@ -165,7 +167,7 @@ def run_demo(directory: str | None, game: str, seats: int, seed: str,
             break
         for player in players:
             reply = player.answer(records[player.game_id], player.new_mail(outgoing),
-                                  config.moderator.address)
+                                  config.moderator.address, moderator.clock())
             if reply is not None:
                 incoming.add(reply.as_bytes())
         echo(moderator.tick().line())

@@ -18,8 +18,9 @@ import os
 import signal
 import sqlite3
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
+from datetime import datetime
 
+from pbem import clock as clocks
 from pbem import flood, outbox, pace, reports
 from pbem.announce import report_steps
 from pbem.commands import (
@@ -120,7 +121,7 @@ class Moderator:
                  dns=None):
         self.config = config
         self.store = store or Store(config.database)
-        self.clock = clock or (lambda: datetime.now(UTC))
+        self.clock = clock or clocks.system_now
         self.crash = crash or crash_point_from_env()
         self.dns = dns  # the DKIM check's TXT lookup; None: the system's resolver
 
@@ -346,11 +347,11 @@ class Moderator:
         return done.steps
 
     # --- mail out
-    def send_outbox(self) -> outbox.DeliveryReport:
-        """Send what is due in the outbox."""
+    def send_outbox(self, only: list[int] | None = None) -> outbox.DeliveryReport:
+        """Send what is due in the outbox (of the messages ``only``, if given)."""
         return outbox.deliver(self.store, make_sink(self.config.mail_out),
                               self.config.mail_out.retry, self.clock(),
-                              self.config.moderator.address, self.crash)
+                              self.config.moderator.address, self.crash, only)
 
     def deliver(self, summary: TickSummary) -> None:
         report = self.send_outbox()

@@ -49,12 +49,16 @@ def backoff(retry: Retry, attempts: int) -> timedelta:
 
 
 def deliver(store: Store, sink: Sink, retry: Retry, now: datetime,
-            envelope_from: str, crash=lambda point: None) -> DeliveryReport:
-    """Send every queued message that is due, oldest first."""
+            envelope_from: str, crash=lambda point: None,
+            only: list[int] | None = None) -> DeliveryReport:
+    """Send every queued message that is due (of the ids ``only``, if given), oldest first."""
     report = DeliveryReport()
-    due = store.all("select id, message, recipients, attempts from outbox "
-                    "where status = 'pending' and next_attempt_at <= ? order by id",
-                    (utc_text(now),))
+    where, params = "status = 'pending' and next_attempt_at <= ?", [utc_text(now)]
+    if only is not None:
+        where += f" and id in ({', '.join('?' for _ in only)})"
+        params.extend(only)
+    due = store.all(f"select id, message, recipients, attempts from outbox where {where} "
+                    "order by id", params)
     if due:
         try:
             with sink.session() as session:
@@ -104,14 +108,23 @@ def _record_failure(store, row, retry, now, error: str, report: DeliveryReport,
         report.deferred += 1
 
 
-def retry_now(store: Store, now: datetime, message_ids: list[int] | None = None) -> int:
-    """Make failed or waiting messages due now; returns how many."""
-    where = "status in ('pending', 'failed')"
-    params: list = [utc_text(now)]
+def retry_now(store: Store, now: datetime, message_ids: list[int] | None = None) -> list[int]:
+    """Make failed or waiting messages (all, or those of ``message_ids``) due now;
+    returns their ids."""
+    where, params = "status in ('pending', 'failed')", []
     if message_ids:
         where += f" and id in ({', '.join('?' for _ in message_ids)})"
         params.extend(message_ids)
     with store.atomic():
-        cursor = store.db.execute(
-            f"update outbox set status = 'pending', next_attempt_at = ? where {where}", params)
-        return cursor.rowcount
+        ids = [row["id"] for row in store.all(f"select id from outbox where {where} "
+                                              "order by id", params)]
+        store.db.execute(f"update outbox set status = 'pending', next_attempt_at = ? "
+                         f"where id in ({', '.join('?' for _ in ids)})", [utc_text(now), *ids])
+    return ids
+
+
+def fates(store: Store, message_ids: list[int]) -> list[dict]:
+    """Where each of these messages stands: its id, status, next try and last error."""
+    marks = ", ".join("?" for _ in message_ids)
+    return store.all(f"select id, status, attempts, next_attempt_at, last_error, subject "
+                     f"from outbox where id in ({marks}) order by id", message_ids)

@@ -1,9 +1,12 @@
-"""Fixtures for real mail servers on loopback (see mailservers.py)."""
+"""Fixtures for real mail servers on loopback (see mailservers.py), and the guard that
+keeps every test on a clock of its own."""
 
 import sys
 from pathlib import Path
 
 import pytest
+
+import pbem.clock
 
 # --import-mode=importlib does not put tests/ on sys.path; helpers live there.
 sys.path.insert(0, str(Path(__file__).parent))
@@ -29,3 +32,27 @@ def smtp_relay(dovecot):
     """A plain SMTP relay (no AUTH, no TLS) delivering to `dovecot` over LMTP."""
     with SmtpRelay(dovecot) as relay:
         yield relay
+
+
+@pytest.fixture(autouse=True)
+def no_system_clock(request, monkeypatch):
+    """Fail a test that lets pbem read the system's clock: a test's moderator runs on the
+    installation's clock (tests/installation.py), or on one the test freezes, so that the
+    suite passes on any date.  A test that means the real clock is marked ``real_clock``."""
+    if request.node.get_closest_marker("real_clock"):
+        yield
+        return
+    readings = []
+
+    def system_now():
+        readings.append(request.node.nodeid)
+        return real_now()
+
+    real_now = pbem.clock.system_now
+    monkeypatch.setattr(pbem.clock, "system_now", system_now)
+    monkeypatch.delenv(pbem.clock.NOW_ENV, raising=False)
+    yield
+    if readings:
+        pytest.fail(f"pbem read the system's clock {len(readings)} times; give the moderator "
+                    "the test's clock (Installation.clock, or obj= for the command line)",
+                    pytrace=False)

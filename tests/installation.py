@@ -11,6 +11,7 @@ from pathlib import Path
 import yaml
 from players import GM, MODERATOR, addressed_to, maildir_messages, secret_in
 
+from pbem.clock import NOW_ENV
 from pbem.config import load_config
 from pbem.definition import create_game, game_definition
 from pbem.moderator import Moderator
@@ -98,16 +99,21 @@ class Installation:
                        if str(m["Subject"]) == f"[{game_id}] Welcome")
         return secret_in(welcome)
 
+    def env(self, **extra: str) -> dict:
+        """The environment of a child process that runs on the installation's clock."""
+        return {**os.environ, NOW_ENV: self.clock().isoformat(), **extra}
+
     def run(self, *args: str, env: dict | None = None, check: bool = True
             ) -> subprocess.CompletedProcess:
-        """Run the pbem command line in a child process, as cron would.
+        """Run the pbem command line in a child process, as cron would, on the
+        installation's clock.
 
         It runs in the installation's folder, so that ``-m pbem`` finds the
         installed package and not a checkout's source folder.
         """
         done = subprocess.run([sys.executable, "-m", "pbem", "--config", str(self.config_path),
                                *args], capture_output=True, text=True, cwd=self.root,
-                              env={**os.environ, **(env or {})}, timeout=120)
+                              env=self.env(**(env or {})), timeout=120)
         if check and done.returncode != 0:
             raise AssertionError(f"pbem {' '.join(args)} failed: {done.stdout}{done.stderr}")
         return done

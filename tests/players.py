@@ -5,7 +5,7 @@ from __future__ import annotations
 import mailbox
 import re
 from email.message import EmailMessage
-from email.utils import formatdate, getaddresses, make_msgid
+from email.utils import getaddresses, make_msgid
 from pathlib import Path
 
 from pbem.mail.text import body_text, parse_message
@@ -22,7 +22,7 @@ def order_mail(sender: str, body: str, subject: str = "[auction-1] orders",
     mail["From"] = sender
     mail["To"] = to
     mail["Subject"] = subject
-    mail["Date"] = formatdate()
+    mail["Date"] = "Sun, 22 Nov 2026 12:00:00 +0000"   # pbem never reads it
     mail["Message-ID"] = message_id or make_msgid(domain="players.test")
     if in_reply_to:
         mail["In-Reply-To"] = in_reply_to

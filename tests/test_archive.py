@@ -80,7 +80,7 @@ def games(tmp_path_factory) -> Installation:
 @pytest.fixture(scope="module")
 def archive(games, tmp_path_factory) -> Path:
     out = tmp_path_factory.mktemp("site")
-    build_archive(games.moderator().store, out)
+    build_archive(games.moderator().store, out, games.clock())
     return out
 
 
@@ -181,16 +181,16 @@ def test_the_command_builds_every_game_with_a_progress_bar_or_one_game(games, tm
     config = str(games.config_path)
     runner = CliRunner()
     result = runner.invoke(main, ["--config", config, "archive", "build", "--out",
-                                  str(tmp_path / "all")])
+                                  str(tmp_path / "all")], obj=games.clock)
     assert result.exit_code == 0, result.output
     assert "archive" in result.output and "3 games written, 3 listed" in result.output
     result = runner.invoke(main, ["--config", config, "archive", "build", "dune-on", "--out",
-                                  str(tmp_path / "one")])
+                                  str(tmp_path / "one")], obj=games.clock)
     assert result.exit_code == 0, result.output
     assert "1 games written, 3 listed" in result.output
     assert sorted(p.name for p in (tmp_path / "one").iterdir() if p.is_dir()) == ["dune-on"]
     result = runner.invoke(main, ["--config", config, "archive", "build", "nope", "--out",
-                                  str(tmp_path / "x")])
+                                  str(tmp_path / "x")], obj=games.clock)
     assert result.exit_code == 1 and "no game 'nope'" in result.output
 
 

@@ -6,7 +6,7 @@ import click
 import pytest
 import yaml
 from click.testing import CliRunner
-from installation import Installation, player
+from installation import Clock, Installation, player
 from players import drop, order_mail, text
 
 from pbem.cli import main
@@ -29,7 +29,9 @@ def test_every_command_has_help_with_an_example(path):
 
 
 def run(site, *args, **kwargs):
-    return CliRunner().invoke(main, ["--config", str(site.config_path), *args], **kwargs)
+    """The command line in this process, on the installation's clock."""
+    return CliRunner().invoke(main, ["--config", str(site.config_path), *args],
+                              obj=site.clock, **kwargs)
 
 
 def game_file(tmp_path, **changes):
@@ -120,13 +122,32 @@ def test_outbox_lists_waiting_mail_and_retry_sends_it(tmp_path):
     assert listing.count("pending") == 4 and "cannot reach SMTP server" in listing  # 3 + GM
     assert "[auction-1] Welcome" in listing
     retried = run(site, "outbox", "retry", "1")
-    assert "1 messages retried: 0 sent, 1 still waiting" in retried.output
+    assert "1 messages retried: 0 sent, 1 still waiting, 0 given up" in retried.output
+    assert "    1 still waiting, next try 2026-11-22T12:02:00Z: cannot reach SMTP server" in (
+        retried.output)
+    tries = {row["id"]: row["attempts"] for row in site.moderator().store.all(
+        "select id, attempts from outbox")}
+    assert tries == {1: 2, 2: 1, 3: 1, 4: 1}       # the GM named one message: one was tried
     (tmp_path / "other").mkdir()
     assert "nothing waiting" in run(Installation(tmp_path / "other"), "outbox").output
 
 
+def test_outbox_retry_names_each_message_and_what_became_of_it(tmp_path):
+    site = Installation(tmp_path, mail_out={"transport": "smtp", "smtp": {
+        "host": "127.0.0.1", "port": 1, "security": "none"}, "retry": {"max_attempts": 2}})
+    site.new_game()
+    site.clock.advance(hours=1)
+    retried = run(site, "outbox", "retry", "2", "3", "99").output
+    assert "   99 not in the outbox, or already sent" in retried
+    assert "    2 given up after 2 tries: cannot reach SMTP server" in retried
+    assert "    3 given up after 2 tries: cannot reach SMTP server" in retried
+    assert "2 messages retried: 0 sent, 0 still waiting, 2 given up" in retried
+    everything = run(site, "outbox", "retry").output
+    assert "4 messages retried: 0 sent, 0 still waiting, 4 given up" in everything
+
+
 def test_demo_plays_whole_games_by_mail(tmp_path):
-    result = CliRunner().invoke(main, ["demo", "--dir", str(tmp_path / "demo")])
+    result = CliRunner().invoke(main, ["demo", "--dir", str(tmp_path / "demo")], obj=Clock())
     assert result.exit_code == 0, result.output
     assert "demo: auction-demo-1: Finished after 6 steps" in result.output
     assert "demo: auction-demo-2: Finished after 4 steps" in result.output
@@ -150,7 +171,7 @@ def test_a_game_file_may_deal_the_players_to_the_seats_at_random(tmp_path):
 
 def test_demo_plays_three_turns_of_dune_by_mail(tmp_path):
     result = CliRunner().invoke(main, ["demo", "--dir", str(tmp_path / "demo"), "--game",
-                                       "dune", "--seats", "6", "--turns", "3"])
+                                       "dune", "--seats", "6", "--turns", "3"], obj=Clock())
     assert result.exit_code == 0, result.output
     assert "demo: game dune-demo with 6 scripted players" in result.output
     assert "demo: dune-demo: Game over" in result.output and "'turn': 3" in result.output

@@ -71,8 +71,8 @@ def test_a_gm_mail_without_the_gm_secret_is_no_gm_command(site):
 
 def test_pbem_gm_runs_the_same_commands(site):
     result = CliRunner().invoke(main, ["--config", str(site.config_path), "gm", "auction-1",
-                                       "pause"])
+                                       "pause"], obj=site.clock)
     assert result.exit_code == 0 and "is paused" in result.output
     again = CliRunner().invoke(main, ["--config", str(site.config_path), "gm", "auction-1",
-                                      "PAUSE"])
+                                      "PAUSE"], obj=site.clock)
     assert again.exit_code == 1 and "the game is paused, not active" in again.output

@@ -77,7 +77,8 @@ def test_a_tick_killed_at_each_stage_loses_nothing_and_repeats_nothing(site, poi
 @pytest.mark.parametrize("ticks", [2, 4])
 def test_ticks_started_at_once_process_each_message_once(site, ticks):
     command = [sys.executable, "-m", "pbem", "--config", str(site.config_path), "tick"]
-    started = [subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=site.root)
+    started = [subprocess.Popen(command, stdout=subprocess.PIPE, text=True, cwd=site.root,
+                                env=site.env())
                for _ in range(ticks)]
     outputs = [tick.communicate(timeout=120)[0] for tick in started]
     assert [tick.returncode for tick in started] == [0] * ticks

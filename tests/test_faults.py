@@ -152,7 +152,7 @@ def test_smtp_5xx_gives_the_mail_up_at_once_and_retry_sends_it_once(moody):
     store = site.moderator().store
     (failed,) = store.all("select id, attempts, last_error from outbox where status = 'failed'")
     assert failed["attempts"] == 1 and "554" in failed["last_error"]
-    assert outbox.retry_now(store, site.clock(), [failed["id"]]) == 1
+    assert outbox.retry_now(store, site.clock(), [failed["id"]]) == [failed["id"]]
     assert site.moderator().tick().sent == 1
     assert_sent_once(site, server)
 
@@ -260,7 +260,7 @@ def test_a_disk_full_while_writing_loses_nothing(site, room):
 
     full = subprocess.run([sys.executable, "-m", "pbem", "--config", str(site.config_path),
                            "tick"], capture_output=True, text=True, cwd=site.root,
-                          preexec_fn=small_disk, timeout=120)
+                          preexec_fn=small_disk, env=site.env(), timeout=120)
     assert "Traceback" not in full.stderr
     if room == 0:
         assert full.returncode == 1

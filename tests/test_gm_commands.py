@@ -44,7 +44,7 @@ def gm(site, *lines: str, game: str = "auction-1") -> str:
 
 def pbem_gm(site, *words: str):
     return CliRunner().invoke(main, ["--config", str(site.config_path), "gm", "auction-1",
-                                     *words])
+                                     *words], obj=site.clock)
 
 
 def send(site, seat: str, body: str) -> None:

@@ -177,20 +177,20 @@ def test_pbem_league_new_standings_and_draw(league_site, tmp_path):
     path.write_text(yaml.safe_dump(league_data(id="spring")), encoding="utf-8")
     runner = CliRunner()
     config = ["--config", str(site.config_path)]
-    done = runner.invoke(main, [*config, "league", "new", str(path)])
+    done = runner.invoke(main, [*config, "league", "new", str(path)], obj=site.clock)
     assert done.exit_code == 0 and "league spring: stored, 11 players" in done.output
     done = runner.invoke(main, [*config, "league", "standings", "winter", "--html",
-                                str(tmp_path / "s.html")])
+                                str(tmp_path / "s.html")], obj=site.clock)
     assert done.exit_code == 0, done.output
     assert "Winter <league>: standings" in done.output
     assert "<table" in (tmp_path / "s.html").read_text()
     draw = [*config, "league", "draw", "spring", "heat-1", "--seed", "s", "--out",
             str(tmp_path / "games")]
-    first = runner.invoke(main, draw).output
-    assert runner.invoke(main, draw).output == first
+    first = runner.invoke(main, draw, obj=site.clock).output
+    assert runner.invoke(main, draw, obj=site.clock).output == first
     assert len(list((tmp_path / "games").glob("*.yaml"))) == 2
     assert "add to the league file under heats:" in first
-    done = runner.invoke(main, [*config, "league", "standings", "autumn"])
+    done = runner.invoke(main, [*config, "league", "standings", "autumn"], obj=site.clock)
     assert done.exit_code != 0 and "no league 'autumn'" in done.output
 
 
@@ -244,9 +244,10 @@ def test_004_line_193_a_dropout_by_gm_command_the_game_goes_on_and_the_player_is
     assert "Eve" not in {player for _, player, _, _ in table.awards}       # 004 line 191
     draw = ["--config", str(site.config_path), "league", "draw", "winter", "heat-2", "--seed",
             "s", "--out", str(tmp_path / "games")]
-    refused = CliRunner().invoke(main, [*draw, "--player", "Eve", "--player", "Ann"])
+    refused = CliRunner().invoke(main, [*draw, "--player", "Eve", "--player", "Ann"],
+                                 obj=site.clock)
     assert refused.exit_code != 0 and "disqualified (dropped out): Eve" in refused.output
-    drawn = CliRunner().invoke(main, draw)
+    drawn = CliRunner().invoke(main, draw, obj=site.clock)
     assert drawn.exit_code == 0 and " Eve" not in drawn.output and " Ann" in drawn.output
 
 
@@ -280,7 +281,7 @@ def test_004_line_137_the_gm_adjudicates_a_stopped_heat_by_normalised_pp(tmp_pat
 
 def test_the_archive_site_links_each_league_s_standings_page(league_site, tmp_path):
     site, _ = league_site
-    build_archive(site.moderator().store, tmp_path / "site")
+    build_archive(site.moderator().store, tmp_path / "site", site.clock())
     index = (tmp_path / "site" / "index.html").read_text()
     assert '<a href="leagues/winter.html">Winter &lt;league&gt;</a>' in index
     page = (tmp_path / "site" / "leagues" / "winter.html").read_text()

@@ -8,7 +8,7 @@ import quopri
 from email.message import EmailMessage
 from email.mime.multipart import MIMEMultipart
 from email.mime.text import MIMEText
-from email.utils import formatdate, make_msgid
+from email.utils import make_msgid
 
 import pytest
 from installation import Installation, player
@@ -26,7 +26,7 @@ def headers(mail, seat="north", subject="Re: [auction-1] Welcome"):
     mail["From"] = f"{seat.title()} Player <{player(seat)}>"
     mail["To"] = MODERATOR
     mail["Subject"] = subject
-    mail["Date"] = formatdate()
+    mail["Date"] = "Sun, 22 Nov 2026 12:00:00 +0000"   # pbem never reads it
     mail["Message-ID"] = make_msgid(domain="players.test")
     return mail
 

@@ -8,7 +8,6 @@ import json
 import click
 
 from pbem.game import UnknownGame, load_game
-from pbem.store import Store
 
 from .game_file import replay_game_file
 from .site import Archive
@@ -40,8 +39,8 @@ def archive_build(app, game_id: str | None, out: str) -> None:
       pbem archive build --out site
       pbem archive build dune-7 --out site
     """
-    store = Store(app.config.database)
-    site = Archive(store, out)
+    moderator = app.moderator()
+    site = Archive(moderator.store, out, moderator.clock())
     ids = site.game_ids()
     if game_id is not None:
         if game_id not in ids:

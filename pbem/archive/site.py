@@ -18,7 +18,7 @@ import functools
 import json
 import shutil
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from importlib.resources import files
 from pathlib import Path
 from typing import Any
@@ -73,9 +73,10 @@ class GameSummary:
 class Archive:
     """The site in folder ``out``, built from the games of ``store``."""
 
-    def __init__(self, store: Store, out: Path | str):
+    def __init__(self, store: Store, out: Path | str, now: datetime):
         self.store = store
         self.out = Path(out)
+        self.now = now
 
     def game_ids(self) -> list[str]:
         return [row["id"] for row in self.store.games()]
@@ -86,7 +87,7 @@ class Archive:
         games = [GameSummary.of(GameRecord.load(self.store, game_id))
                  for game_id in self.game_ids()]
         _write(self.out / "style.css", "style.css.j2")
-        leagues = write_standings_pages(self.store, self.out, datetime.now(UTC))
+        leagues = write_standings_pages(self.store, self.out, self.now)
         _write(self.out / "index.html", "index.html.j2", games=games, leagues=leagues, root="")
         return games
 
@@ -149,10 +150,11 @@ def _reveal(past: History) -> list[dict[str, Any]]:
     return shown
 
 
-def build_archive(store: Store, out: Path | str, game_id: str | None = None
+def build_archive(store: Store, out: Path | str, now: datetime, game_id: str | None = None
                   ) -> list[GameSummary]:
-    """Write the site: the pages of one game (or of every game) and the index of all."""
-    archive = Archive(store, out)
+    """Write the site as it stands at ``now``: the pages of one game (or of every game) and
+    the index of all."""
+    archive = Archive(store, out, now)
     for one in [game_id] if game_id else archive.game_ids():
         archive.write_game(one)
     return archive.write_index()
