@@ -437,9 +437,11 @@ def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
               help="Every seat a bot (bot: random): the moderator plays alone, no mail.")
 @click.option("--turns", type=click.IntRange(1), default=None,
               help="Dune: end after this many turns (default: a whole game, 10 under WBC).")
+@click.option("--no-maps", "no_maps", is_flag=True,
+              help="Text-only reports, without the map of the board (faster).")
 @pass_app
 def demo(app: App, directory: str | None, game_name: str, seats: int, seed: str, bots: bool,
-         turns: int | None) -> None:
+         turns: int | None, no_maps: bool) -> None:
     """Play a whole example game by mail in a scratch directory.
 
     Scripted players read their mail from a local Maildir and answer by mail;
@@ -454,5 +456,6 @@ def demo(app: App, directory: str | None, game_name: str, seats: int, seed: str,
     """
     from pbem.demo import run_demo
 
-    run_demo(directory, game_name, seats, seed, click.echo, bots, turns, app.clock)
+    run_demo(directory, game_name, seats, seed, click.echo, bots, turns, app.clock,
+             maps=not no_maps)
 

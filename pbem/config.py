@@ -153,6 +153,13 @@ class MailOut:
 
 
 @dataclass(frozen=True)
+class Reports:
+    """What the reports carry."""
+
+    map: bool = True
+
+
+@dataclass(frozen=True)
 class Moderator:
     """The moderator's own mail identity."""
 
@@ -174,6 +181,7 @@ class Config:
     timezone: str = "UTC"
     mail_in: MailIn = field(default_factory=MailIn)
     mail_out: MailOut = field(default_factory=MailOut)
+    reports: Reports = field(default_factory=Reports)
     outage_minutes: int = 60
     source: str = "built-in defaults"
 

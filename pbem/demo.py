@@ -114,7 +114,7 @@ def demo_games(game: str, seats: int, seed: str, bots: bool = False,
 
 
 def write_files(root: Path, game: str, seats: int, seed: str, bots: bool = False,
-                turns: int | None = None) -> tuple[Path, list[Path]]:
+                turns: int | None = None, maps: bool = True) -> tuple[Path, list[Path]]:
     """The demo's configuration and game files; returns their paths."""
     config = {
         "moderator": {"address": "moderator@pbem.demo", "name": "Demo Moderator"},
@@ -125,6 +125,7 @@ def write_files(root: Path, game: str, seats: int, seed: str, bots: bool = False
         "mail_in": {"transport": "maildir", "maildir": {"path": "mail/inbox"},
                     "rate_limit": {"messages": 10**9}},
         "mail_out": {"transport": "maildir", "maildir": {"path": "mail/outbox"}},
+        "reports": {"map": maps},
     }
     config_path = root / "pbem.yaml"
     config_path.write_text(yaml.safe_dump(config, sort_keys=False))
@@ -138,12 +139,12 @@ def write_files(root: Path, game: str, seats: int, seed: str, bots: bool = False
 
 def run_demo(directory: str | None, game: str, seats: int, seed: str,
              echo: Callable[[str], None], bots: bool = False, turns: int | None = None,
-             clock=None) -> None:
+             clock=None, maps: bool = True) -> None:
     """Play the demo games to their end, printing each tick's summary and where things are
-    (on ``clock``, if given, else the system's)."""
+    (on ``clock``, if given, else the system's; ``maps=False``: text-only reports)."""
     root = Path(directory) if directory else Path(tempfile.mkdtemp(prefix="pbem-demo-"))
     root.mkdir(parents=True, exist_ok=True)
-    config_path, game_paths = write_files(root, game, seats, seed, bots, turns)
+    config_path, game_paths = write_files(root, game, seats, seed, bots, turns, maps)
     config = load_config(config_path)
     moderator = Moderator(config, clock=clock)
     rng = random.Random(seed)

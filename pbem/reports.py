@@ -141,13 +141,15 @@ def step_report(config: Config, record: GameRecord, seat: str | None, events: li
                 notes: list[str], deadline: datetime | None, now: datetime,
                 observer: str | None = None, store: Store | None = None) -> EmailMessage:
     """The report of the steps just resolved, for one seat (None: the public report, to the
-    GM or to an ``observer``), with the map of the board; ``store`` as for
+    GM or to an ``observer``), with the map of the board unless the configuration says
+    ``reports: {map: false}``; ``store`` as for
     ``step_report_text``."""
     text = step_report_text(config, record, seat, events, notes, deadline, store)
     prompts = [p for p in record.prompts() if p.seat == seat]
     template = order_template(record, seat, prompts, {}) if seat and prompts else ""
     return _mail(config, record, seat, _subject(record, record.step_name()), text, now,
-                 observer=observer, template=template, pictures=map_pictures(record))
+                 observer=observer, template=template,
+                 pictures=map_pictures(record) if config.reports.map else ())
 
 
 def map_pictures(record: GameRecord) -> tuple[Picture, ...]:

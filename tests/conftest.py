@@ -56,3 +56,10 @@ def no_system_clock(request, monkeypatch):
         pytest.fail(f"pbem read the system's clock {len(readings)} times; give the moderator "
                     "the test's clock (Installation.clock, or obj= for the command line)",
                     pytrace=False)
+
+
+def pytest_collection_modifyitems(items):
+    """A test that starts the real mail servers is marked ``mailserver``."""
+    for item in items:
+        if {"dovecot", "smtp_relay"} & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.mailserver)

@@ -40,7 +40,10 @@ class Clock:
 class Installation:
     """A configuration file, a database and mail transports under ``root``."""
 
-    def __init__(self, root: Path, mail_in: dict | None = None, mail_out: dict | None = None):
+    def __init__(self, root: Path, mail_in: dict | None = None, mail_out: dict | None = None,
+                 maps: bool = True):
+        """``maps=False``: text-only reports, for the whole games that need no map (painting
+        it is a third of their time; one whole game by mail keeps the maps)."""
         self.root = root
         self.inbox = Path(mail_in["maildir"]["path"]) if mail_in and "maildir" in mail_in else (
             root / "mail" / "inbox")
@@ -56,12 +59,14 @@ class Installation:
                                    "rate_limit": {"messages": 10**9}},
             "mail_out": mail_out or {"transport": "maildir",
                                      "maildir": {"path": str(self.outbox)}},
+            "reports": {"map": maps},
         }
         self.config_path = root / "pbem.yaml"
         root.mkdir(parents=True, exist_ok=True)
         self.config_path.write_text(yaml.safe_dump(settings))
         self.config = load_config(self.config_path)
         self.clock = Clock()
+        self._read: dict[Path, object] = {}
 
     def moderator(self, **kwargs) -> Moderator:
         return Moderator(self.config, clock=self.clock, **kwargs)
@@ -91,7 +96,7 @@ class Installation:
 
     def sent(self, address: str | None = None) -> list:
         """Mail the moderator wrote to its outgoing Maildir (to ``address`` only, if given)."""
-        messages = maildir_messages(self.outbox)
+        messages = maildir_messages(self.outbox, self._read)
         return addressed_to(messages, address) if address else messages
 
     def secret(self, seat: str, game_id: str = "auction-1") -> str:

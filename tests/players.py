@@ -36,11 +36,16 @@ def drop(maildir: Path, mail: EmailMessage | bytes) -> None:
     box.add(mail if isinstance(mail, bytes) else mail.as_bytes())
 
 
-def maildir_messages(maildir: Path) -> list[EmailMessage]:
-    """Every message in a Maildir, in delivery order."""
+def maildir_messages(maildir: Path, parsed: dict | None = None) -> list[EmailMessage]:
+    """Every message in a Maildir, in delivery order; ``parsed`` keeps each message parsed
+    once (a file of a Maildir is never rewritten: new mail is a new file)."""
+    parsed = {} if parsed is None else parsed
     paths = [path for sub in ("new", "cur") for path in (Path(maildir) / sub).glob("*")]
     paths.sort(key=lambda path: (path.stat().st_mtime_ns, path.name))
-    return [parse_message(path.read_bytes()) for path in paths]
+    for path in paths:
+        if path not in parsed:
+            parsed[path] = parse_message(path.read_bytes())
+    return [parsed[path] for path in paths]
 
 
 def addressed_to(messages: list[EmailMessage], address: str) -> list[EmailMessage]:

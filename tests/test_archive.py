@@ -229,6 +229,7 @@ def local_target(base: str, href: str) -> Path:
     return Path(unquote(urlparse(url).path))
 
 
+@pytest.mark.browser
 def test_the_archive_opens_in_chromium_without_console_errors_or_broken_links(
         archive, browser, tmp_path):
     start = (archive / "index.html").as_uri()

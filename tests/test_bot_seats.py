@@ -61,6 +61,7 @@ def test_people_and_a_bot_play_a_game_to_its_end_and_the_bot_gets_no_mail(tmp_pa
     assert all("east" not in to for to in recipients), recipients
 
 
+@pytest.mark.whole_game
 def test_pbem_demo_plays_a_whole_game_of_dune_with_bots_only(tmp_path):
     result = CliRunner().invoke(main, ["demo", "--dir", str(tmp_path / "demo"), "--game",
                                        "dune", "--seats", "6", "--bots"], obj=Clock())

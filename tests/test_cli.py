@@ -146,6 +146,7 @@ def test_outbox_retry_names_each_message_and_what_became_of_it(tmp_path):
     assert "4 messages retried: 0 sent, 0 still waiting, 4 given up" in everything
 
 
+@pytest.mark.whole_game
 def test_demo_plays_whole_games_by_mail(tmp_path):
     result = CliRunner().invoke(main, ["demo", "--dir", str(tmp_path / "demo")], obj=Clock())
     assert result.exit_code == 0, result.output
@@ -169,9 +170,11 @@ def test_a_game_file_may_deal_the_players_to_the_seats_at_random(tmp_path):
     assert dealt != {s: player(s) for s in seats}
 
 
+@pytest.mark.whole_game
 def test_demo_plays_three_turns_of_dune_by_mail(tmp_path):
     result = CliRunner().invoke(main, ["demo", "--dir", str(tmp_path / "demo"), "--game",
-                                       "dune", "--seats", "6", "--turns", "3"], obj=Clock())
+                                       "dune", "--seats", "6", "--turns", "3", "--no-maps"],
+                                obj=Clock())
     assert result.exit_code == 0, result.output
     assert "demo: game dune-demo with 6 scripted players" in result.output
     assert "demo: dune-demo: Game over" in result.output and "'turn': 3" in result.output

@@ -25,6 +25,7 @@ MIXES = [
 ]
 
 
+@pytest.mark.whole_game
 @pytest.mark.parametrize("ruleset,options", MIXES, ids=[f"{r}-{o}" for r, o in MIXES])
 def test_fifty_short_games_per_mix_break_no_invariant(ruleset, options, tmp_path):
     summary = play_games(dune, ruleset, {**options, "turns": 3}, 50, "mix", out=tmp_path)

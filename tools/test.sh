@@ -3,7 +3,8 @@
 # Dovecot (the real IMAP server the mail tests start on loopback), Chromium
 # (the real browser the archive test opens the site in), a virtual
 # environment with pbem installed from this checkout (not editable, as users
-# get it), ruff, and pytest.  Extra arguments go to pytest.
+# get it), ruff, and pytest, which runs the tests on every core (pytest-xdist).
+# Extra arguments go to pytest.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,4 +27,4 @@ python3 -m venv .venv
 .venv/bin/pip install -q '.[test]'
 
 .venv/bin/ruff check .
-exec .venv/bin/pytest "$@"
+exec .venv/bin/pytest -n auto "$@"

@@ -22,6 +22,8 @@ from pbem.games.dune.rules import DEFAULT_TURNS
 from pbem.games.dune.state import SEAT_FACTIONS, data
 from pbem.record import GameRecord
 
+pytestmark = pytest.mark.whole_game
+
 SIX = sorted(SEAT_FACTIONS)
 
 
@@ -61,7 +63,7 @@ def assert_no_leaks(site, seats):
     held, played = secrets_over(record.replay_states(site.moderator().store), seats)
     played |= shown_in_battles(site.moderator().store, "dune-1")    # 000 X.B.4
     prediction = record.state["factions"]["bene-gesserit"]["prediction"]
-    sent = site.sent()                  # read once: a whole game's reports carry maps
+    sent = site.sent()
     for seat in seats:
         mails = "\n".join(text(m) for m in addressed_to(sent, address(seat)))
         assert not leaked(mails, seat, held, played, prediction), seat
@@ -72,8 +74,9 @@ def assert_no_leaks(site, seats):
 @pytest.mark.parametrize("ruleset", ["wbc", "classic"])
 def test_a_six_faction_game_by_mail_plays_from_setup_to_its_end(tmp_path, ruleset):
     """000 V (the turn sequence to the last turn), 000 XIII (victory: a winner, or the default
-    victory after the last turn; 15 turns classic, 10 under WBC, 004 heats)."""
-    site = Installation(tmp_path)
+    victory after the last turn; 15 turns classic, 10 under WBC, 004 heats).  The WBC game is
+    the one whole game whose reports carry the map."""
+    site = Installation(tmp_path, maps=ruleset == "wbc")
     new_dune_game(site, ruleset, SIX, {})
     play_by_mail(site, seed=ruleset, style="basic")
     record = GameRecord.load(site.moderator().store, "dune-1")
@@ -84,7 +87,7 @@ def test_a_six_faction_game_by_mail_plays_from_setup_to_its_end(tmp_path, rulese
                if '"battle-plans"' in (row["events"] or "")]
     assert battles, "a whole game of six factions fights battles"
     assert_no_leaks(site, SIX)
-    final = text(site.sent(address(SIX[0]))[-1])
+    final = text(site.sent(address(SIX[0]))[-1])         # parsed once, by assert_no_leaks
     assert "The game is over" in final
     assert all(SEAT_FACTIONS[winner] in final for winner in result["winners"])
 
@@ -93,7 +96,7 @@ def test_a_game_of_dune_by_mail_to_its_end_leaks_no_secret(tmp_path):
     """Four factions and random legal play for three turns: every mail is checked for the other
     seats' secrets (the leak detector of tests/dune_leaks.py)."""
     seats = ["atreides", "bene-gesserit", "fremen", "harkonnen"]
-    site = Installation(tmp_path)
+    site = Installation(tmp_path, maps=False)
     new_dune_game(site, "wbc", seats, {"turns": 3})
     play_by_mail(site, seed=5, style="random")
     record = GameRecord.load(site.moderator().store, "dune-1")

@@ -15,6 +15,8 @@ from pbem.definition import create_game, game_definition
 from pbem.games import dune
 from pbem.record import GameRecord
 
+pytestmark = pytest.mark.whole_game
+
 SEATS = ["atreides", "bene-gesserit", "emperor", "fremen", "guild", "harkonnen"]
 
 
@@ -24,7 +26,7 @@ def address(seat):
 
 def play_two_turns(tmp_path, bidding, movement):
     """Play by mail until turn 3 begins; (turn, phase) -> the mail rounds it took."""
-    site = Installation(tmp_path)
+    site = Installation(tmp_path, maps=False)
     definition = game_definition({
         "id": "dune-6", "game": "dune", "ruleset": "wbc", "seed": f"rounds-{movement}",
         "options": {"bidding": bidding, "movement": movement}, "auth": "address",

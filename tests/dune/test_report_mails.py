@@ -168,3 +168,22 @@ def test_a_private_report_tells_the_deadline_in_the_players_own_time_zone(game):
     site, _ = game
     tokyo = [text(m) for m in site.sent(address("atreides")) if "== Your orders ==" in text(m)]
     assert tokyo and all(re.search(r"Deadline: .* JST \(\d\d:\d\d UTC\)", t) for t in tokyo)
+
+
+def test_a_configuration_without_maps_sends_text_only_reports(tmp_path):
+    """``reports: {map: false}`` (config.example.yaml): the same reports, no picture."""
+    site = Installation(tmp_path, maps=False)
+    moderator = site.moderator()
+    create_game(moderator.store, site.config, game_definition({
+        "id": "plain", "game": "dune", "ruleset": "wbc", "seed": "plain", "auth": "address",
+        "deadlines": {"resolve_delay_minutes": 1},
+        "seats": [{"seat": s, "address": address(s)} for s in SEATS]}), site.clock())
+    moderator.store.db.execute("update seats set disorder = 'bot' where game_id = 'plain'")
+    for _ in range(4):
+        site.clock.advance(minutes=1)
+        site.moderator().tick()
+    reports = [m for m in site.sent() if "== What happened ==" in text(m)]
+    assert len(reports) >= 2 * len(SEATS)
+    assert all(part.get_content_maintype() in ("text", "multipart")
+               for mail in reports for part in mail.walk())
+    assert all(mail.get_body(("html",)) is not None for mail in reports)
