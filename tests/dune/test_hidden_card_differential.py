@@ -3,7 +3,8 @@ reads about the others is computed only from its own view and the public view.  
 position is played twice through the moderator by mail, once where the Harkonnen (seat A) hold
 a Karama or a Truthtrance and once where they hold a worthless card instead; every mail anyone
 but the Harkonnen receives (the Atreides, the Fremen, an observer, the GM's public reports) must
-be the same in both runs, but for Message-IDs and the GM's echo of his own ADJUST.
+be the same in both runs, secrets and Message-IDs aside.  (The GM's answers to his own
+commands are left out: the GM sees every hand, and the ADJUST is echoed to him.)
 
 The script is the same in both runs, and the Harkonnen send the same text in both (only their
 non-optional decisions' template lines): acknowledgements, STATUS, HELP and ORDERS answers, a
@@ -17,6 +18,7 @@ is listed.
 from __future__ import annotations
 
 import difflib
+import json
 from importlib.resources import files
 from pathlib import Path
 
@@ -96,7 +98,8 @@ def with_card(card: str) -> list[str]:
 
 
 class Run:
-    """One game of three seats at the bidding round's first card, played by a fixed script."""
+    """One game of three seats, from its set-up through the bidding round's first card and
+    back, played by a fixed script; the Harkonnen hand is set by the GM's ADJUST."""
 
     def __init__(self, root: Path, hand: list[str]):
         self.site = Installation(root)
@@ -138,7 +141,7 @@ class Run:
 
     def play(self) -> None:
         """The script: the same mail and commands in every run."""
-        self.gm(f"ADJUST /factions/harkonnen/hand = {json_list(self.hand)} -- the hand under "
+        self.gm(f"ADJUST /factions/harkonnen/hand = {json.dumps(self.hand)} -- the hand under "
                 "test")
         self.gm(f"OBSERVE {OBSERVER}")
         for seat in (AT, FR, HA):                       # the set-up: everyone answers
@@ -184,10 +187,6 @@ class Run:
                 body = body.replace(secret, "<secret>")
             found.append((row["kind"], row["recipients"], row["subject"], body))
         return found
-
-
-def json_list(cards: list[str]) -> str:
-    return "[" + ", ".join(f'"{c}"' for c in cards) + "]"
 
 
 @pytest.mark.parametrize(("hidden", "hand"), [
