@@ -15,7 +15,7 @@ from pbem.archive.cli import archive
 from pbem.commands import GM_COMMANDS, CommandError
 from pbem.config import ConfigError, load_config
 from pbem.definition import GameFileError, create_game, read_game_file
-from pbem.game import UnknownGame, load_game
+from pbem.game import UnknownGame, load_game, owed, waiting_for
 from pbem.games import GAMES
 from pbem.league.cli import league
 from pbem.lock import TickBusy
@@ -179,7 +179,7 @@ def status(app: App, game_id: str | None) -> None:
         raise click.ClickException(str(error)) from None
     click.echo(_status_line(store, record))
     pending = store.pending(record.id, record.step)
-    prompts = record.prompts()
+    prompts = owed(record.prompts())
     for seat in record.seats:
         mine = [p for p in prompts if p.seat == seat["seat"]]
         done = sum(1 for p in mine if p.key in pending)
@@ -192,7 +192,7 @@ def status(app: App, game_id: str | None) -> None:
 def _status_line(store: Store, record: GameRecord) -> str:
     deadline = store.deadline(record.id, record.step)
     pending = store.pending(record.id, record.step)
-    waiting = sorted({p.seat for p in record.prompts() if p.key not in pending})
+    waiting = waiting_for(record.prompts(), pending)
     text = (f"{record.id}: {record.row['game']}/{record.row['ruleset']} {record.row['status']}, "
             f"step {record.step} ({record.step_name()})")
     if not record.finished:

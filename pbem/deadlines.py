@@ -1,8 +1,9 @@
 """Deadlines: when a step is due, in the game's time zone, and the pace around it.
 
 A game file sets a ``deadlines`` policy: hours per step (per kind of
-decision, the longest of the step's kinds counting), an optional time of day
-to round up to and allowed weekdays, a delay before a step whose orders are
+decision, the longest of the step's kinds counting: the kinds of the decisions
+the step waits for, ``pbem.game.owed``, never an optional one), an optional
+time of day to round up to and allowed weekdays, a delay before a step whose orders are
 all in resolves, reminders before the deadline, a grace period after it, and
 the extension a deadline gets when the moderator itself was down.  Every time
 is computed from a clock the caller passes in; nothing here reads the clock.

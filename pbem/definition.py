@@ -24,7 +24,7 @@ import yaml
 from pbem import outbox, reports
 from pbem.config import Config
 from pbem.deadlines import DeadlinePolicy, due_at
-from pbem.game import UnknownGame, load_game, step_rng
+from pbem.game import UnknownGame, load_game, owed, step_rng
 from pbem.mail.compose import new_message_id
 from pbem.record import GameRecord
 from pbem.schema import SchemaError, build
@@ -187,7 +187,7 @@ def create_game(store: Store, config: Config, definition: GameDefinition,
         "gm_secret": secrets.token_urlsafe(8),
         "press": definition.press, "max_absence_days": definition.max_absence_days,
     }
-    due = due_at(now, [p.kind for p in rules.prompts(state)], definition.deadlines,
+    due = due_at(now, [p.kind for p in owed(rules.prompts(state))], definition.deadlines,
                  settings["timezone"])
     with store.atomic():
         store.db["games"].insert({

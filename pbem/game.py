@@ -28,7 +28,7 @@ import copy
 import importlib
 import random
 from collections import deque
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -46,9 +46,10 @@ class Prompt:
     ``default`` is the order value applied when the deadline passes, and
     ``default_text`` how it reads.  ``legal`` describes the legal choices
     for the player and ``template`` is order text that parses as it is.
-    An ``optional`` decision (playing a card that may be kept for later) does
-    not hold up the step: once the seat has answered another decision of the
-    step, it takes its default.
+    An ``optional`` decision (playing a card that may be kept for later) is
+    the holder's alone to know of: it never holds up the step, sets its
+    deadline, or makes its seat waited for (``owed``, ``waiting_for``); with no
+    order by the time the step resolves it takes its default, silently.
     """
 
     key: str
@@ -60,6 +61,20 @@ class Prompt:
     default_text: str
     template: str
     optional: bool = False
+
+
+def owed(prompts: list[Prompt]) -> list[Prompt]:
+    """The decisions a step waits for: all but the optional ones.  Only a card's holder gets
+    an optional decision, so nothing another seat can observe (who is waited for, reminders,
+    the deadline, when the step resolves) may depend on one."""
+    return [p for p in prompts if not p.optional]
+
+
+def waiting_for(prompts: list[Prompt], answered: Collection[str]) -> list[str]:
+    """The seats a step waits for: those owing a decision that has no order (``answered``
+    holds the keys of the decisions with one).  Every mail, notice and command that names
+    who is waited for, or whom to remind, asks this."""
+    return sorted({p.seat for p in owed(prompts) if p.key not in answered})
 
 
 @dataclass(frozen=True)

@@ -19,6 +19,7 @@ from datetime import datetime, timedelta
 from pbem import outbox, reports
 from pbem.config import Config
 from pbem.deadlines import final_due, reminder_due
+from pbem.game import waiting_for
 from pbem.record import GameRecord
 from pbem.resolution import policy_of
 from pbem.store import Store, parse_utc, utc_text
@@ -27,9 +28,8 @@ LAST_TICK = "last_tick_at"
 
 
 def late_seats(store: Store, record: GameRecord) -> list[str]:
-    """The seats that still owe orders for the current step."""
-    pending = store.pending(record.id, record.step)
-    return sorted({p.seat for p in record.prompts() if p.key not in pending})
+    """The seats that still owe orders for the current step (``waiting_for``)."""
+    return waiting_for(record.prompts(), store.pending(record.id, record.step))
 
 
 def send_reminders_and_late_notices(store: Store, config: Config, now: datetime) -> int:

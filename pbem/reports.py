@@ -21,7 +21,7 @@ from typing import Any
 from PIL import Image
 
 from pbem.config import Config
-from pbem.game import Event, OrderError, Prompt
+from pbem.game import Event, OrderError, Prompt, waiting_for
 from pbem.mail.compose import Picture, compose, new_message_id
 from pbem.mail.html import text_to_html
 from pbem.mail.text import body_text
@@ -48,7 +48,8 @@ def order_template(record: GameRecord, seat: str, prompts: list[Prompt],
 def _seat_context(record: GameRecord, seat: str | None, deadline: datetime | None,
                   answered: frozenset[str] = frozenset(),
                   standing: dict[str, str] | None = None) -> dict:
-    """What every mail to a seat shows: its view, its prompts, who the step waits for.
+    """What every mail to a seat shows: its view, its prompts, who the step waits for
+    (``waiting_for``: never a seat for an optional decision).
 
     ``answered`` names the prompts of this step that have orders (any seat's);
     ``standing`` maps the reader's own answered prompts to their order text.
@@ -60,7 +61,7 @@ def _seat_context(record: GameRecord, seat: str | None, deadline: datetime | Non
         "seat": seat,
         "view": record.rules.view(record.state, seat),
         "prompts": prompts,
-        "waiting_for": sorted({p.seat for p in record.prompts() if p.key not in answered}),
+        "waiting_for": waiting_for(record.prompts(), answered),
         "template": order_template(record, seat, prompts, standing) if prompts else "",
         "deadline": deadline,
         "timezone": record.timezone_of(seat),

@@ -1,13 +1,17 @@
 """Resolving a game's steps: when a step is ready, applying it, and what missing orders cost.
 
-A step is ready when every open decision has an order (after the game's
-resolve delay, and not before the deadline if a seat asked to WAIT), or when
-its deadline and grace have passed: then each missing order takes its
-prompt's default.  A seat that misses ``missed_limit`` deadlines in a row
-falls into civil disorder, as the game's policy says: its defaults go on
-(``defaults``), a bot plays it (``bot``), or the game is paused until the GM
-replaces the player (``wait``).  Each applied step is logged with its orders,
-the decisions defaulted, and the events; the next step gets its deadline.
+A step is ready when every decision it waits for has an order (after the
+game's resolve delay, and not before the deadline if a seat asked to WAIT), or
+when its deadline and grace have passed: then each missing order takes its
+prompt's default.  An optional decision (``Prompt.optional``: a card its
+holder may keep) is never waited for: it takes its default when the step
+resolves, unnoted, and counts as no missed deadline, so that neither the
+timing of a step nor its report tells anyone who holds the card.  A seat that
+misses ``missed_limit`` deadlines in a row falls into civil disorder, as the
+game's policy says: its defaults go on (``defaults``), a bot plays it
+(``bot``), or the game is paused until the GM replaces the player (``wait``).
+Each applied step is logged with its orders, the decisions defaulted, and the
+events; the next step gets its deadline.
 A seat within a declared absence (ABSENCE) has its defaults filed at once:
 they wait for no deadline and count as no missed deadline.
 """
@@ -20,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from pbem.deadlines import DeadlinePolicy, due_at, final_due
-from pbem.game import Event, Prompt, step_rng
+from pbem.game import Event, Prompt, owed, step_rng, waiting_for
 from pbem.preferences import absent, preferences
 from pbem.record import GameRecord
 from pbem.store import Store, parse_utc, utc_text
@@ -76,7 +80,7 @@ def ready(store: Store, record: GameRecord, now: datetime) -> bool:
     row = store.one("select * from deadlines where game_id = ? and step = ?",
                     (record.id, record.step))
     due = parse_utc(row["due_at"])
-    if all(answered(p, pending, prompts) for p in prompts):
+    if not waiting_for(prompts, pending):
         if json.loads(row["waits"] or "[]"):
             return now >= due
         if row["all_in_at"] is None:
@@ -86,13 +90,6 @@ def ready(store: Store, record: GameRecord, now: datetime) -> bool:
             all_in = parse_utc(row["all_in_at"])
         return now >= all_in + timedelta(minutes=policy_of(record).resolve_delay_minutes)
     return now >= final_due(due, policy_of(record))
-
-
-def answered(prompt: Prompt, pending: dict, prompts: list[Prompt]) -> bool:
-    """A decision has its order, or is optional and its seat answered another of the step's
-    decisions (``Prompt.optional``)."""
-    return prompt.key in pending or (prompt.optional and any(
-        p.key in pending for p in prompts if p.seat == prompt.seat and not p.optional))
 
 
 def file_moderator_orders(store: Store, record: GameRecord, prompts: list[Prompt],
@@ -170,8 +167,8 @@ def apply_step(store: Store, record: GameRecord, now: datetime, done: Resolved) 
     for prompt in prompts:
         if prompt.key in pending:
             orders[prompt.key] = json.loads(pending[prompt.key]["value"])
-        elif answered(prompt, pending, prompts):
-            orders[prompt.key] = prompt.default          # an optional decision let go
+        elif prompt.optional:
+            orders[prompt.key] = prompt.default          # a card kept, as nobody may know
         else:
             orders[prompt.key] = prompt.default
             defaulted.append(prompt.key)
@@ -189,7 +186,7 @@ def apply_step(store: Store, record: GameRecord, now: datetime, done: Resolved) 
                      (record.id, record.step))
     record.state = state
     record.row = {**record.row, "step": step}
-    kinds = [p.kind for p in record.rules.prompts(state)]
+    kinds = [p.kind for p in owed(record.rules.prompts(state))]
     due = due_at(now, kinds, policy_of(record), record.settings["timezone"])
     store.db["deadlines"].upsert({"game_id": record.id, "step": step,
                                   "opened_at": utc_text(now), "due_at": utc_text(due)},
@@ -199,8 +196,9 @@ def apply_step(store: Store, record: GameRecord, now: datetime, done: Resolved) 
 
 def count_missed(store: Store, record: GameRecord, prompts: list[Prompt], defaulted: set[str],
                  done: Resolved) -> None:
-    """Missed deadlines in a row per seat, and civil disorder when they reach the limit."""
-    asked = {p.seat for p in prompts}
+    """Missed deadlines in a row per seat, and civil disorder when they reach the limit; a
+    seat asked only optional decisions was not asked (its count says nothing of its cards)."""
+    asked = {p.seat for p in owed(prompts)}
     late = {p.seat for p in prompts if p.key in defaulted}
     for seat in record.seats:
         if seat["seat"] not in asked:

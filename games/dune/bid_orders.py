@@ -27,7 +27,14 @@ def bid_prompt(state: State, seat: str) -> Prompt:
                   f"BID <n> (1 to {bidding.most_bid(state, seat)}): the most you will pay; the "
                   "moderator bids for you in turn, one spice over the last bid, up to it.  "
                   f"{_karama_text(state, seat)}PASS: no bid.  {_means_text(state, seat)}",
-                  None, "PASS", "PASS")
+                  None, "PASS", "PASS", optional=only_karama(state, seat))
+
+
+def only_karama(state: State, seat: str) -> bool:
+    """Whether the faction could bid only with a Karama card (no spice, none from allies):
+    its bid is then an optional decision (``Prompt.optional``), which nobody else learns of,
+    so the others never wait for a faction because it holds a Karama."""
+    return bidding.most_bid(state, seat) == 0
 
 
 def _karama_text(state: State, seat: str, on: str = "") -> str:
@@ -123,7 +130,8 @@ def bids_prompt(state: State, seat: str) -> Prompt:
                   "no bid.  BID <n> or PASS alone: every card.  BUDGET <n>: at most n spice in "
                   "all this round.  Once your hand is full or your spice (or budget) runs out "
                   "you pass on the rest.  " + _means_text(state, seat),
-                  default, _bids_text(default), _bids_text(default))
+                  default, _bids_text(default), _bids_text(default),
+                  optional=only_karama(state, seat))
 
 
 def _read_bids_line(state: State, prompt: Prompt, words: list[str]) -> tuple:

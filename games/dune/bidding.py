@@ -259,7 +259,8 @@ def most_bid(state: State, seat: str) -> int:
 
 
 def may_bid(state: State, seat: str) -> bool:
-    """Whether a faction is asked for a bid: room in its hand and something to bid with."""
+    """Whether a faction is asked for a bid: room in its hand and something to bid with (a
+    Karama alone makes the bid optional: ``bid_orders.only_karama``)."""
     return hand_has_room(state, seat) and (
         most_bid(state, seat) > 0 or bool(karama.playable(state, seat)))
 

@@ -14,7 +14,7 @@ from typing import Any
 from pbem.commands import CommandContext, CommandError, gm_command
 from pbem.commands.gm import deadline_text, plural, reload, require_playing, tell_everyone
 from pbem.deadlines import due_at
-from pbem.game import Adjustment, Game, Order, State
+from pbem.game import Adjustment, Game, Order, State, owed
 from pbem.record import GameRecord
 from pbem.resolution import policy_of
 from pbem.store import Store, utc_text
@@ -61,7 +61,7 @@ def _decision_and_reason(args: str, applied: int) -> tuple[int, str]:
 def _open_deadline(context: CommandContext) -> None:
     """A fresh deadline for the current step, from now."""
     record = context.record
-    kinds = [p.kind for p in record.prompts()]
+    kinds = [p.kind for p in owed(record.prompts())]
     due = due_at(context.now, kinds, policy_of(record), record.settings["timezone"])
     context.store.db["deadlines"].insert({
         "game_id": record.id, "step": record.step, "opened_at": utc_text(context.now),

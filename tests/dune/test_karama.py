@@ -13,7 +13,7 @@ import random
 import pytest
 from dune_rounds import mail_round
 
-from pbem.game import Event
+from pbem.game import Event, waiting_for
 from pbem.games import dune
 from pbem.games.dune import bidding_karama, karama, move_karama
 from pbem.games.dune.data import Ability
@@ -198,6 +198,20 @@ def test_bots_play_legal_bidding_karamas(mode):
         for prompt in dune.prompts(state):
             text = dune.bot_order(seat_view(state, prompt.seat), prompt, random.Random(seed))
             assert not dune.parse(state, prompt.seat, text).errors, text
+
+
+def test_a_faction_that_may_bid_only_with_its_karama_is_not_waited_for():
+    """000 player aid B.6.A (BID KARAMA, line 958) by mail: a faction with no spice is asked
+    for a bid only when it holds a Karama, so that bid is optional (``Prompt.optional``): the
+    others read the same "Waiting for" with the card or a worthless one (the review's D5)."""
+    waited = {}
+    for card in ("Karama #1", "Baliset"):
+        state = position([AT, FR, HA], "bidding", {AT: ["Shield #1"], FR: [], HA: [card]},
+                         harkonnen={"spice": 0}, decks={"treachery": ["Lasgun", "Hajr", "Ghola"]})
+        state, _ = step(state, harkonnen="BID 2", fremen="BID 1")     # 2 spice of charity
+        assert state["factions"][HA]["spice"] == 0
+        waited[card] = waiting_for(dune.prompts(state), set())
+    assert waited["Karama #1"] == waited["Baliset"] == [AT, FR]
 
 
 # --- the movement round

@@ -1,0 +1,230 @@
+"""Secrets stay secret, differentially (the review's acceptance test for defect D5): what a seat
+reads about the others is computed only from its own view and the public view.  The same Dune
+position is played twice through the moderator by mail, once where the Harkonnen (seat A) hold
+a Karama or a Truthtrance and once where they hold a worthless card instead; every mail anyone
+but the Harkonnen receives (the Atreides, the Fremen, an observer, the GM's public reports) must
+be the same in both runs, secrets and Message-IDs aside.  (The GM's answers to his own
+commands are left out: the GM sees every hand, and the ADJUST is echoed to him.)
+
+The script is the same in both runs, and the Harkonnen send the same text in both (only their
+non-optional decisions' template lines): acknowledgements, STATUS, HELP and ORDERS answers, a
+refusal, press and a deal, reminders, late notices, an outage's extension, every GM notice
+(ADJUST, OBSERVE, EXTEND, BROADCAST, ROLLBACK, REPLACE, UNOBSERVE, END), a HISTORY resend,
+welcomes and the step reports.  ``MAIL_KINDS`` lists every kind of mail the moderator sends and
+either expects it in the run or says why it cannot differ; a new kind fails the test until it
+is listed.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+from importlib.resources import files
+from pathlib import Path
+
+import pytest
+from installation import Installation
+from players import drop, order_mail, text
+
+from pbem import reports
+from pbem.definition import create_game, game_definition
+from pbem.mail.text import parse_message
+from pbem.moderator import run_gm_command
+from pbem.record import GameRecord
+
+AT, FR, HA = "atreides", "fremen", "harkonnen"
+GAME = "dune-1"
+OBSERVER = "watcher@observers.test"
+NEW_FREMEN = "fremen-2@players.test"
+
+# Every kind of mail the moderator queues (``outbox.kind``), and whether this test sees a seat
+# other than the Harkonnen get it; the others say why it cannot differ.
+MAIL_KINDS = {
+    "welcome": "exercised",
+    "acknowledgement": "exercised",
+    "status": "exercised",
+    "history": "exercised",
+    "refusal": "exercised",
+    "press": "exercised",
+    "deal": "exercised",
+    "report": "exercised",
+    "observer-report": "exercised",
+    "reminder": "exercised",
+    "late": "exercised",
+    "others-late": "exercised",
+    "outage": "exercised",
+    "gm-adjust": "exercised",
+    "gm-observe": "exercised",
+    "gm-extend": "exercised",
+    "gm-broadcast": "exercised",
+    "gm-rollback": "exercised",
+    "gm-replaced": "exercised",
+    "gm-unobserve": "exercised",
+    "gm-end": "exercised",
+    "bribe": "the deal's template and code path (press._declare) with another word",
+    "gm-welcome": "to the GM alone, rendered before any card is dealt: the set-up and the "
+                  "GM secret",
+    "gm-answer": "to the GM alone, who sees every hand (the ADJUST echo shows the card)",
+    "preview": "to the GM alone (PREVIEW), who sees every hand",
+    "warning": "the rate limit's warning: its template reads only the limit, no game",
+    "standings": "league standings, mailed after a game ends: results only, no game state",
+}
+# Each mail template, by the kinds that use it.
+TEMPLATE_KINDS = {
+    "welcome": ["welcome"], "acknowledgement": ["acknowledgement"], "status": ["status"],
+    "refusal": ["refusal"], "press": ["press"], "declaration": ["deal", "bribe"],
+    "declared": ["deal"], "report": ["report", "observer-report", "history"],
+    "notice": ["reminder", "late", "others-late", "outage"],
+    "gm_notice": ["gm-adjust", "gm-observe", "gm-extend", "gm-broadcast", "gm-rollback",
+                  "gm-replaced", "gm-unobserve", "gm-end"],
+    "gm_welcome": ["gm-welcome"], "gm_answer": ["gm-answer"], "preview": ["preview"],
+    "rate_limited": ["warning"],
+}
+
+
+def address(seat: str) -> str:
+    return f"{seat}@players.test"
+
+
+def full_hand(card: str) -> list[str]:
+    """Eight cards, the Harkonnen hand limit, so they bid for none: the issue's case."""
+    return [card, "Chaumas", "Crysknife", "Shield #1", "Shield #2", "Snooper #1", "Stunner",
+            "Kulon"]
+
+
+def with_card(card: str) -> list[str]:
+    """Two cards: the Harkonnen are asked for bids, and may play the card beside them."""
+    return [card, "Kulon"]
+
+
+class Run:
+    """One game of three seats, from its set-up through the bidding round's first card and
+    back, played by a fixed script; the Harkonnen hand is set by the GM's ADJUST."""
+
+    def __init__(self, root: Path, hand: list[str]):
+        self.site = Installation(root)
+        definition = game_definition({
+            "id": GAME, "game": "dune", "ruleset": "classic", "seed": "differential",
+            "auth": "address",
+            "deadlines": {"hours": 48, "reminder_hours": 12, "grace_hours": 12,
+                          "per_kind": {"truthtrance": 96}},
+            "seats": [{"seat": s, "address": address(s), "secret": f"secret-{s}"}
+                      for s in (AT, FR, HA)]})
+        create_game(self.moderator.store, self.site.config, definition, self.site.clock())
+        self.moderator.send_outbox()
+        self.hand = hand
+
+    @property
+    def moderator(self):
+        return self.site.moderator()
+
+    def record(self) -> GameRecord:
+        return GameRecord.load(self.moderator.store, GAME)
+
+    def gm(self, line: str) -> None:
+        run_gm_command(self.moderator, GAME, line)
+        self.moderator.send_outbox()
+
+    def mail(self, sender: str, body: str, subject: str = f"[{GAME}] orders") -> None:
+        drop(self.site.inbox, order_mail(sender, body, subject=subject))
+
+    def owed(self, seat: str) -> str:
+        """The template lines of the seat's decisions that are not optional: what a player
+        sends whatever they hold."""
+        return "\n".join(p.template for p in self.record().prompts()
+                         if p.seat == seat and not p.optional)
+
+    def tick(self, **clock) -> None:
+        self.site.clock.advance(**clock)
+        summary = self.moderator.tick()
+        assert not summary.errors, summary.errors
+
+    def play(self) -> None:
+        """The script: the same mail and commands in every run."""
+        self.gm(f"ADJUST /factions/harkonnen/hand = {json.dumps(self.hand)} -- the hand under "
+                "test")
+        self.gm(f"OBSERVE {OBSERVER}")
+        for seat in (AT, FR, HA):                       # the set-up: everyone answers
+            self.mail(address(seat), self.owed(seat))
+        self.tick(minutes=10)
+        assert self.record().state["phase"] == "bidding"
+        self.mail(address(AT), self.owed(AT))             # B bids at once
+        self.mail(address(FR), "STATUS\nHELP\nORDERS")    # C asks, decides nothing yet
+        self.mail(address(FR), "PRESS atreides shall we share the spice?\nDEAL the Fremen "
+                               "and the Atreides share their spice")
+        self.mail(address(FR), "no game named here", subject="orders")      # a refusal
+        self.tick(minutes=10)
+        self.tick(hours=36)                               # reminders, 12 hours before
+        self.tick(hours=13)                               # late notices: the grace begins
+        self.gm("EXTEND 24 the Fremen are travelling")
+        self.gm("BROADCAST The bidding goes on.")
+        self.tick(hours=40)                               # no tick over the deadline: outage
+        self.mail(address(FR), self.owed(FR))             # C bids; A sends nothing
+        self.tick(minutes=10)
+        for _ in range(30):                               # the grace ends: defaults
+            self.tick(hours=1)
+        self.mail(address(FR), "HISTORY 1")
+        self.tick(minutes=10)
+        self.gm("ROLLBACK 2 -- the set-up again")       # 1 is the ADJUST, 2 the set-up
+        self.gm(f"REPLACE fremen {NEW_FREMEN} -- a new player")
+        self.mail(NEW_FREMEN, "STATUS")
+        self.tick(minutes=10)
+        self.gm(f"UNOBSERVE {OBSERVER}")
+        self.gm("END none -- the test is over")
+
+    def others_mail(self) -> list[tuple[str, str, str, str]]:
+        """Every mail but the Harkonnen's and the GM's command answers, in order: (kind,
+        recipients, subject, text), secrets and Message-IDs left out."""
+        store = self.moderator.store
+        secrets = {row["secret"] for row in store.seats(GAME)}
+        secrets.add(self.record().settings["gm_secret"])
+        found = []
+        for row in store.all("select * from outbox order by id"):
+            if row["seat"] == HA or address(HA) in row["recipients"] or row["kind"] == "gm-answer":
+                continue
+            body = text(parse_message(row["message"]))
+            for secret in secrets:
+                body = body.replace(secret, "<secret>")
+            found.append((row["kind"], row["recipients"], row["subject"], body))
+        return found
+
+
+@pytest.mark.parametrize(("hidden", "hand"), [
+    ("Karama #1", full_hand), ("Truthtrance #1", with_card), ("Karama #1", with_card)])
+def test_a_third_seat_reads_the_same_mail_whatever_another_seat_holds(tmp_path, hidden, hand):
+    """DESIGN.md: "no seat ever shown another seat's secrets"; the review (D5): "A leak test
+    compares a third seat's mail with and without another seat's hidden card, across every kind
+    of mail the moderator sends"."""
+    runs = {}
+    for card in (hidden, "Baliset"):
+        run = Run(tmp_path / card.replace(" ", "-").replace("#", ""), hand(card))
+        run.play()
+        runs[card] = run.others_mail()
+    seen = {kind for kind, *_ in runs["Baliset"]}
+    expected = {kind for kind, why in MAIL_KINDS.items() if why == "exercised"}
+    assert expected <= seen, f"kinds not exercised: {sorted(expected - seen)}"
+    with_hidden, without = runs[hidden], runs["Baliset"]
+    for index, (one, other) in enumerate(zip(with_hidden, without, strict=False)):
+        assert one == other, (f"mail {index} ({one[0]} to {one[1]}) differs:\n"
+                              + changed_lines(one[3], other[3]))
+    assert len(with_hidden) == len(without)
+
+
+def changed_lines(one: str, other: str) -> str:
+    """The lines of two mails that differ, as a diff."""
+    return "\n".join(line for line in difflib.unified_diff(one.splitlines(),
+                                                           other.splitlines(), lineterm="")
+                     if line[:1] in "+-")
+
+
+def test_every_kind_of_mail_is_in_the_differential_test():
+    """A new mail template, notice or GM notice fails here until ``MAIL_KINDS`` covers it."""
+    templates = {path.name.removesuffix(".txt.j2")
+                 for path in Path(str(files("pbem.templates") / "mail")).glob("*.txt.j2")
+                 if not path.name.startswith("_")}
+    assert templates == set(TEMPLATE_KINDS)
+    kinds = {kind for used in TEMPLATE_KINDS.values() for kind in used}
+    kinds |= {f"gm-{kind}" for kind in reports.GM_NOTICE_SUBJECTS} | set(reports.NOTICE_SUBJECTS)
+    assert kinds <= set(MAIL_KINDS), sorted(kinds - set(MAIL_KINDS))
+    assert set(MAIL_KINDS) <= kinds | {"standings"}, sorted(set(MAIL_KINDS) - kinds)
+
