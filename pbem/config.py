@@ -175,6 +175,7 @@ class Config:
     mail_in: MailIn = field(default_factory=MailIn)
     mail_out: MailOut = field(default_factory=MailOut)
     outage_minutes: int = 60
+    lock_wait_seconds: int = 60
     source: str = "built-in defaults"
 
     @property

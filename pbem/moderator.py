@@ -17,6 +17,8 @@ import logging
 import os
 import signal
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -124,11 +126,28 @@ class Moderator:
         self.clock = clock or clocks.system_now
         self.crash = crash or crash_point_from_env()
         self.dns = dns  # the DKIM check's TXT lookup; None: the system's resolver
+        self._holding = False
+
+    @contextmanager
+    def exclusive(self, wait_seconds: float | None = None) -> Iterator[None]:
+        """Hold the installation's lock (the tick's) for the block, waiting up to
+        ``wait_seconds`` (default: the configuration's ``lock_wait_seconds``); raises
+        ``TickBusy`` if another process keeps it.  A block inside another holds it already."""
+        if self._holding:
+            yield
+            return
+        wait = self.config.lock_wait_seconds if wait_seconds is None else wait_seconds
+        with tick_lock(self.config.lock_path, wait):
+            self._holding = True
+            try:
+                yield
+            finally:
+                self._holding = False
 
     def tick(self) -> TickSummary:
-        """One full cycle; raises ``TickBusy`` if another tick is running."""
+        """One full cycle; raises ``TickBusy`` at once if another process holds the lock."""
         summary = TickSummary()
-        with tick_lock(self.config.lock_path):
+        with self.exclusive(wait_seconds=0):
             summary.extended = pace.extend_after_outage(self.store, self.config, self.clock())
             self.intake(summary)
             self.resolve_due(summary)
@@ -348,10 +367,13 @@ class Moderator:
 
     # --- mail out
     def send_outbox(self, only: list[int] | None = None) -> outbox.DeliveryReport:
-        """Send what is due in the outbox (of the messages ``only``, if given)."""
-        return outbox.deliver(self.store, make_sink(self.config.mail_out),
-                              self.config.mail_out.retry, self.clock(),
-                              self.config.moderator.address, self.crash, only)
+        """Send what is due in the outbox (of the messages ``only``, if given), holding the
+        lock: two processes sending at once would both send every message due.  Raises
+        ``TickBusy`` if another process keeps the lock; the mail then waits for the next tick."""
+        with self.exclusive():
+            return outbox.deliver(self.store, make_sink(self.config.mail_out),
+                                  self.config.mail_out.retry, self.clock(),
+                                  self.config.moderator.address, self.crash, only)
 
     def deliver(self, summary: TickSummary) -> None:
         report = self.send_outbox()

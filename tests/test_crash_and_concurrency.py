@@ -24,6 +24,7 @@ import subprocess
 import sys
 
 import pytest
+import yaml
 from installation import SEATS, Installation, player
 from players import drop, order_mail
 
@@ -92,7 +93,37 @@ def test_a_tick_that_finds_the_lock_taken_exits_cleanly_and_does_nothing(site):
 
     with tick_lock(site.config.lock_path):
         busy = site.run("tick")
-    assert busy.stdout.startswith("tick: skipped, another tick is running")
+    assert busy.stdout.startswith("tick: skipped, another pbem process is running")
     assert site.moderator().store.all("select id from inbound") == []
+    site.run("tick")
+    assert_everything_once(site)
+
+
+def test_commands_that_find_the_lock_taken_change_nothing_and_send_nothing(site):
+    """``pbem gm``, ``pbem game new`` and ``pbem outbox retry`` take the tick's lock: one
+    that cannot get it within ``lock_wait_seconds`` does nothing, or leaves the mail for
+    the next tick, and says so."""
+    from pbem.lock import tick_lock
+
+    settings = yaml.safe_load(site.config_path.read_text())
+    site.config_path.write_text(yaml.safe_dump({**settings, "lock_wait_seconds": 0}))
+    game_file = site.root / "auction-2.yaml"
+    game_file.write_text(yaml.safe_dump({"id": "auction-2", "game": "auction", "seats": [
+        {"seat": seat, "address": player(seat)} for seat in SEATS]}))
+    store = site.moderator().store
+    with store.atomic():
+        store.db["outbox"].update(1, {"status": "failed"})
+    before = [store.all(f"select * from {table}") for table in ("games", "deadlines")]
+    mails = len(site.sent())
+    with tick_lock(site.config.lock_path):
+        extend = site.run("gm", "auction-1", "EXTEND", "24", "travelling", check=False)
+        created = site.run("game", "new", str(game_file), check=False)
+        retried = site.run("outbox", "retry", check=False)
+    assert extend.returncode == 1 and "the command was not run" in extend.stderr
+    assert created.returncode == 1 and "no game was created" in created.stderr
+    assert retried.returncode == 1 and "1 messages are due now" in retried.stderr
+    assert [store.all(f"select * from {table}") for table in ("games", "deadlines")] == before
+    assert len(site.sent()) == mails
+    assert store.one("select status from outbox where id = 1")["status"] == "pending"
     site.run("tick")
     assert_everything_once(site)
