@@ -1,8 +1,8 @@
 """The tick: read new mail, file orders, resolve steps, deliver mail.
 
 Each inbound message is archived raw (committed) before it is read; filing
-it (its orders, the answer to its sender, and the message's new status) is
-one transaction; only then is it marked done in its mailbox.  Resolving a
+it (reading its game, its orders, the answer to its sender, and the message's
+new status) is one transaction; only then is it marked done in its mailbox.  Resolving a
 game's steps, with the reports they cause, is one transaction per game.  So a
 crash at any point leaves every accepted order in place, and the next tick
 finishes the work without doing any of it twice.
@@ -48,6 +48,7 @@ from pbem.resolution import resolve_ready_steps
 from pbem.routing import (
     SUBJECT_TAG,
     Refusal,
+    RoutingLines,
     find_seat,
     game_from_subject,
     read_routing_lines,
@@ -242,6 +243,16 @@ class Moderator:
                                                                          self.dns):
             return self._refuse(inbound_id, sender, "unsigned", subject, in_reply_to)
         lines = read_routing_lines(order_text(message))
+        self.crash("filing")
+        # The game is read in the transaction that files the mail: a command that changed
+        # it before is seen, one that comes later waits, so the orders are filed in the
+        # step they were read against and the answer says what will count.
+        with self.store.atomic():
+            return self._route(inbound_id, row, lines, now)
+
+    def _route(self, inbound_id: int, row: dict, lines: RoutingLines, now: datetime) -> str:
+        """File a mail in its game: the GM's commands, or a seat's orders; or refuse it."""
+        sender, subject, in_reply_to = row["sender"], row["subject"] or "", row["message_id"]
         known = {game["id"] for game in self.store.games()}
         game_id = (game_from_subject(subject, known) or lines.game
                    or next(iter(SUBJECT_TAG.findall(subject)), None))
