@@ -114,10 +114,13 @@ def game_new(app: App, game_file: str) -> None:
     moderator = app.moderator()
     try:
         definition = read_game_file(game_file)
-        record = create_game(moderator.store, app.config, definition, moderator.clock())
+        with moderator.exclusive():
+            record = create_game(moderator.store, app.config, definition, moderator.clock())
+            summary = moderator.send_outbox()
     except GameFileError as error:
         raise click.ClickException(f"bad game file {error}") from None
-    summary = moderator.send_outbox()
+    except TickBusy as busy:
+        raise click.ClickException(f"{busy}: no game was created; try again") from None
     click.echo(f"game {record.id}: {record.row['game']} ({record.row['ruleset']}), "
                f"{len(record.seats)} seats, seed {record.row['seed']}; "
                f"{summary.sent} welcome mails sent, {summary.waiting} waiting")
@@ -218,7 +221,11 @@ def gm(app: App, game_id: str, words: tuple[str, ...]) -> None:
     """
     moderator = app.moderator()
     try:
-        answers = run_gm_command(moderator, game_id, " ".join(words))
+        with moderator.exclusive():
+            answers = run_gm_command(moderator, game_id, " ".join(words))
+            report = moderator.send_outbox()
+    except TickBusy as busy:
+        raise click.ClickException(f"{busy}: the command was not run; try again") from None
     except LookupError as error:
         raise click.ClickException(str(error)) from None
     except CommandError as error:
@@ -227,7 +234,6 @@ def gm(app: App, game_id: str, words: tuple[str, ...]) -> None:
         raise click.ClickException(f"{error}{usage}") from None
     for answer in answers:
         click.echo(answer)
-    report = moderator.send_outbox()
     if report.sent:
         click.echo(f"{report.sent} mails sent")
 
@@ -282,10 +288,16 @@ def outbox_retry(app: App, ids: tuple[int, ...]) -> None:
       pbem outbox retry 12 13
     """
     moderator = app.moderator()
-    retried = outbox.retry_now(moderator.store, moderator.clock(), list(ids) or None)
+    try:
+        with moderator.exclusive():
+            retried = outbox.retry_now(moderator.store, moderator.clock(), list(ids) or None)
+            report = moderator.send_outbox(retried)
+    except TickBusy as busy:
+        retried = outbox.retry_now(moderator.store, moderator.clock(), list(ids) or None)
+        raise click.ClickException(f"{busy}: nothing sent here; {len(retried)} messages are "
+                                   "due now, and the next tick sends them") from None
     for missing in sorted(set(ids) - set(retried)):
         click.echo(f"{missing:>5} not in the outbox, or already sent")
-    report = moderator.send_outbox(retried)
     for row in outbox.fates(moderator.store, retried):
         if row["status"] == "sent":
             click.echo(f"{row['id']:>5} sent: {row['subject']}")

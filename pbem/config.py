@@ -183,6 +183,7 @@ class Config:
     mail_out: MailOut = field(default_factory=MailOut)
     reports: Reports = field(default_factory=Reports)
     outage_minutes: int = 60
+    lock_wait_seconds: int = 60
     source: str = "built-in defaults"
 
     @property

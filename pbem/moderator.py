@@ -1,8 +1,8 @@
 """The tick: read new mail, file orders, resolve steps, deliver mail.
 
 Each inbound message is archived raw (committed) before it is read; filing
-it (its orders, the answer to its sender, and the message's new status) is
-one transaction; only then is it marked done in its mailbox.  Resolving a
+it (reading its game, its orders, the answer to its sender, and the message's
+new status) is one transaction; only then is it marked done in its mailbox.  Resolving a
 game's steps, with the reports they cause, is one transaction per game.  So a
 crash at any point leaves every accepted order in place, and the next tick
 finishes the work without doing any of it twice.
@@ -17,6 +17,8 @@ import logging
 import os
 import signal
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 
@@ -46,6 +48,7 @@ from pbem.resolution import resolve_ready_steps
 from pbem.routing import (
     SUBJECT_TAG,
     Refusal,
+    RoutingLines,
     find_seat,
     game_from_subject,
     read_routing_lines,
@@ -124,11 +127,28 @@ class Moderator:
         self.clock = clock or clocks.system_now
         self.crash = crash or crash_point_from_env()
         self.dns = dns  # the DKIM check's TXT lookup; None: the system's resolver
+        self._holding = False
+
+    @contextmanager
+    def exclusive(self, wait_seconds: float | None = None) -> Iterator[None]:
+        """Hold the installation's lock (the tick's) for the block, waiting up to
+        ``wait_seconds`` (default: the configuration's ``lock_wait_seconds``); raises
+        ``TickBusy`` if another process keeps it.  A block inside another holds it already."""
+        if self._holding:
+            yield
+            return
+        wait = self.config.lock_wait_seconds if wait_seconds is None else wait_seconds
+        with tick_lock(self.config.lock_path, wait):
+            self._holding = True
+            try:
+                yield
+            finally:
+                self._holding = False
 
     def tick(self) -> TickSummary:
-        """One full cycle; raises ``TickBusy`` if another tick is running."""
+        """One full cycle; raises ``TickBusy`` at once if another process holds the lock."""
         summary = TickSummary()
-        with tick_lock(self.config.lock_path):
+        with self.exclusive(wait_seconds=0):
             summary.extended = pace.extend_after_outage(self.store, self.config, self.clock())
             self.intake(summary)
             self.resolve_due(summary)
@@ -223,6 +243,16 @@ class Moderator:
                                                                          self.dns):
             return self._refuse(inbound_id, sender, "unsigned", subject, in_reply_to)
         lines = read_routing_lines(order_text(message))
+        self.crash("filing")
+        # The game is read in the transaction that files the mail: a command that changed
+        # it before is seen, one that comes later waits, so the orders are filed in the
+        # step they were read against and the answer says what will count.
+        with self.store.atomic():
+            return self._route(inbound_id, row, lines, now)
+
+    def _route(self, inbound_id: int, row: dict, lines: RoutingLines, now: datetime) -> str:
+        """File a mail in its game: the GM's commands, or a seat's orders; or refuse it."""
+        sender, subject, in_reply_to = row["sender"], row["subject"] or "", row["message_id"]
         known = {game["id"] for game in self.store.games()}
         game_id = (game_from_subject(subject, known) or lines.game
                    or next(iter(SUBJECT_TAG.findall(subject)), None))
@@ -348,10 +378,13 @@ class Moderator:
 
     # --- mail out
     def send_outbox(self, only: list[int] | None = None) -> outbox.DeliveryReport:
-        """Send what is due in the outbox (of the messages ``only``, if given)."""
-        return outbox.deliver(self.store, make_sink(self.config.mail_out),
-                              self.config.mail_out.retry, self.clock(),
-                              self.config.moderator.address, self.crash, only)
+        """Send what is due in the outbox (of the messages ``only``, if given), holding the
+        lock: two processes sending at once would both send every message due.  Raises
+        ``TickBusy`` if another process keeps the lock; the mail then waits for the next tick."""
+        with self.exclusive():
+            return outbox.deliver(self.store, make_sink(self.config.mail_out),
+                                  self.config.mail_out.retry, self.clock(),
+                                  self.config.moderator.address, self.crash, only)
 
     def deliver(self, summary: TickSummary) -> None:
         report = self.send_outbox()

@@ -29,6 +29,7 @@ from pbem import outbox
 from pbem.mail.text import parse_message
 
 STALL_SECONDS = 3  # longer than the client's timeout of 1 s
+HOLD_SECONDS = 3  # how long a "hold" answer waits for a second client at most
 
 
 def bid_mail(site, seat: str):
@@ -84,19 +85,29 @@ def test_an_imap_connection_dropped_mid_fetch_loses_nothing(tmp_path, dovecot, s
 class MoodyServer:
     """An aiosmtpd server whose answers to DATA are given in turn by ``answers``:
     "250 ..." accepts, "451 ..." or "554 ..." refuse, "stall" waits past the client's
-    timeout and then refuses; with no answer left it accepts."""
+    timeout and then refuses, "hold" waits until another client sends a message meanwhile
+    (or ``HOLD_SECONDS`` pass) and then accepts; with no answer left it accepts."""
 
     def __init__(self):
         self.answers: list[str] = []
         self.accepted: list[bytes] = []
+        self.clients: set[tuple] = set()
         self.port = free_port()
         self.controller = Controller(self, hostname=HOST, port=self.port)
 
     async def handle_DATA(self, server, session, envelope):
+        self.clients.add(session.peer)
         answer = self.answers.pop(0) if self.answers else "250 OK"
         if answer == "stall":
             await asyncio.sleep(STALL_SECONDS)
             return "451 4.4.2 too slow"
+        if answer == "hold":
+            self.clients = {session.peer}
+            for _ in range(HOLD_SECONDS * 10):
+                if len(self.clients) > 1:
+                    break
+                await asyncio.sleep(0.1)
+            answer = "250 OK"
         if answer.startswith("250"):
             self.accepted.append(envelope.content)
         return answer
@@ -105,14 +116,17 @@ class MoodyServer:
         return [str(parse_message(raw)["Message-ID"]) for raw in self.accepted]
 
 
+def smtp_out(server: MoodyServer, timeout: int = 1) -> dict:
+    return {"transport": "smtp", "smtp": {"host": HOST, "port": server.port,
+                                          "security": "none", "timeout": timeout},
+            "retry": {"first_delay_seconds": 60, "max_delay_seconds": 600, "max_attempts": 5}}
+
+
 @pytest.fixture
 def moody(tmp_path):
     server = MoodyServer()
     server.controller.start()
-    site = Installation(tmp_path, mail_out={
-        "transport": "smtp", "smtp": {"host": HOST, "port": server.port, "security": "none",
-                                      "timeout": 1},
-        "retry": {"first_delay_seconds": 60, "max_delay_seconds": 600, "max_attempts": 5}})
+    site = Installation(tmp_path, mail_out=smtp_out(server))
     site.new_game()
     site.inbox.parent.mkdir(parents=True)
     for seat in SEATS:
@@ -182,6 +196,35 @@ def test_a_tick_killed_after_the_smtp_server_took_a_mail_resends_it_with_its_mes
     assert len(repeated) == 1 and ids.count(repeated.pop()) == 2
     assert set(ids) == {row["message_id"] for row in
                         site.moderator().store.all("select message_id from outbox")}
+
+
+def test_a_tick_and_outbox_retry_started_together_send_each_mail_once(tmp_path):
+    """Two deliverers at once (cron's tick and the GM's ``pbem outbox retry``): the SMTP
+    server holds the first mail until a second client sends one, so without one lock for
+    every delivery both send every mail."""
+    server = MoodyServer()
+    server.controller.start()
+    try:
+        site = Installation(tmp_path, mail_out=smtp_out(server, timeout=HOLD_SECONDS * 4))
+        server.answers = ["451 4.3.0 try again later"] * 36
+        for number in range(9):
+            site.new_game(f"auction-{number}")
+        store = site.moderator().store
+        assert store.one("select count(*) as n from outbox where status = 'pending'")["n"] == 36
+        site.inbox.parent.mkdir(parents=True)
+        site.clock.advance(minutes=5)  # past the backoff: the tick finds all 36 due
+        server.answers = ["hold"]
+        started = [subprocess.Popen([sys.executable, "-m", "pbem", "--config",
+                                     str(site.config_path), *command], stdout=subprocess.PIPE,
+                                    stderr=subprocess.STDOUT, text=True, cwd=site.root,
+                                    env=site.env())
+                   for command in (["tick"], ["outbox", "retry"])]
+        outputs = [process.communicate(timeout=120)[0] for process in started]
+        assert [process.returncode for process in started] == [0, 0], outputs
+        assert len(server.accepted) == 36, outputs
+        assert_sent_once(site, server)
+    finally:
+        server.controller.stop()
 
 
 # --- the database locked by another process -------------------------------------------------

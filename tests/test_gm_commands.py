@@ -196,14 +196,18 @@ def test_rollback_restores_the_state_before_the_decision_as_a_replay_does(site):
     assert site.record().state["sales"][0]["holder"] == "east"
 
 
-def test_rollback_of_a_finished_game_plays_it_again(site):
+def test_rollback_of_a_finished_game_is_refused_because_its_seed_and_log_are_public(site):
+    """A finished game's archive page publishes its seed and its whole log
+    (docs/archive.md): played again from the same seed, every hand and deck would be known."""
     play(site, ("north", "BID 10"), ("east", "BID 30"), ("south", "BID 20"))
     gm(site, "END east -- concession")
-    assert site.record().finished
-    gm(site, "ROLLBACK 1 the concession was a mistake")
-    record = site.record()
-    assert record.row["status"] == "active" and record.row["result"] is None
-    assert record.step == 0 and record.state == log_replay(site)
+    before = everything(site)
+    answer = " ".join(gm(site, "ROLLBACK 1 the concession was a mistake").split())
+    assert "game auction-1 is finished: its seed and log are public" in answer
+    assert everything(site) == before
+    result = pbem_gm(site, "ROLLBACK", "1", "the", "concession", "was", "a", "mistake")
+    assert result.exit_code == 1 and "its seed and log are public" in result.output
+    assert everything(site) == before and site.record().finished
 
 
 def test_rollback_needs_a_decision_of_the_log_and_a_reason(site):

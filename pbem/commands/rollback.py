@@ -27,17 +27,21 @@ _MISSING = object()
 # --- ROLLBACK
 @gm_command("ROLLBACK", "ROLLBACK <decision> <reason>",
             "go back to before that decision of the log (1: the first); the later decisions "
-            "and every order are dropped")
+            "and every order are dropped; never in a finished game")
 def rollback(context: CommandContext, args: str) -> None:
     """The state is replayed from the seed up to the decision; every seat is told."""
     record, store = context.record, context.store
+    if record.finished:
+        raise CommandError(f"game {record.id} is finished: its seed and log are public (its "
+                           "final reveal and game record in the archive), so playing it again "
+                           "from that seed would show everyone every hidden card")
     number, reason = _decision_and_reason(args, record.step)
     state = record.replay(store, number - 1)
     store.db.execute("delete from decisions where game_id = ? and step >= ?", (record.id, number))
     store.db.execute("delete from pending_orders where game_id = ?", (record.id,))
     store.db.execute("delete from deadlines where game_id = ? and step >= ?",
                      (record.id, number - 1))
-    status = "active" if record.finished else record.row["status"]
+    status = record.row["status"]
     store.save_game_state(record.id, number - 1, state, status, context.now)
     reload(context)
     _open_deadline(context)

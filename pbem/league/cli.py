@@ -13,6 +13,7 @@ from pbem.league.definition import read_league_file, save_league, stored_league
 from pbem.league.draw import draw_heat, draw_notes
 from pbem.league.notify import mail_standings
 from pbem.league.standings import standings, standings_html, standings_text
+from pbem.lock import TickBusy
 
 
 @click.group()
@@ -76,7 +77,11 @@ def league_standings(app, league_id: str, html_path: str | None, mail: bool) -> 
         Path(html_path).write_text(standings_html(table), encoding="utf-8")
         click.echo(f"HTML: {html_path}")
     if mail:
-        report = moderator.send_outbox()
+        try:
+            report = moderator.send_outbox()
+        except TickBusy as busy:
+            click.echo(f"mailed to {sent} players; {busy}: the mail waits for the next tick")
+            return
         click.echo(f"mailed to {sent} players; {report.sent} mails sent, "
                    f"{report.waiting} waiting")
 
