@@ -10,7 +10,6 @@ finishes the work without doing any of it twice.
 
 from __future__ import annotations
 
-import hashlib
 import hmac
 import json
 import logging
@@ -21,6 +20,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
+from enum import Enum
 
 from pbem import clock as clocks
 from pbem import flood, outbox, pace, reports
@@ -38,11 +38,11 @@ from pbem.confusables import plain_letters
 from pbem.game import OrderError
 from pbem.lock import tick_lock
 from pbem.mail.dkim import signed_by_sender as dkim_signed
-from pbem.mail.headers import message_id as header_message_id
-from pbem.mail.headers import one_line
+from pbem.mail.envelope import header_block, read_envelope
+from pbem.mail.sender import read_sender
 from pbem.mail.sinks import make_sink
 from pbem.mail.sources import Incoming, SourceError, make_source
-from pbem.mail.text import automatic_reason, order_text, parse_message, sender_address
+from pbem.mail.text import automatic_reason, order_text, parse_message
 from pbem.record import GameRecord
 from pbem.resolution import resolve_ready_steps
 from pbem.routing import (
@@ -109,14 +109,6 @@ class TickSummary:
         return text
 
 
-def message_id_of(raw: bytes, message) -> str:
-    """The message's Message-ID, or one made from its bytes if it has none."""
-    found = header_message_id(message.get("Message-ID"))
-    if found:
-        return found
-    return f"<{hashlib.sha256(raw).hexdigest()}@pbem.invalid>"
-
-
 class Moderator:
     """One installation: its configuration, store and clock."""
 
@@ -164,7 +156,7 @@ class Moderator:
         try:
             for item in source.fetch():
                 self.crash("fetched")
-                inbound_id, status = self.archive(source.name, item)
+                inbound_id, status = self.archive(source.name, item, summary)
                 self.crash("archived")
                 if status == "new":
                     self.process(inbound_id, summary)
@@ -179,21 +171,28 @@ class Moderator:
         for inbound_id in self.store.unprocessed_inbound():
             self.process(inbound_id, summary)
 
-    def archive(self, source_name: str, item: Incoming) -> tuple[int, str]:
-        """Store the raw message, unless its Message-ID is known; returns its id and status."""
-        message = parse_message(item.raw)
-        message_id = message_id_of(item.raw, message)
-        known = self.store.inbound_by_message_id(message_id)
+    def archive(self, source_name: str, item: Incoming, summary: TickSummary
+                ) -> tuple[int, str]:
+        """Store the raw message, unless the same one is known; returns its id and status.
+
+        Only its headers are read here (``pbem.mail.envelope``); a message whose headers
+        cannot be read is archived as failed.
+        """
+        envelope = read_envelope(item.raw, self.config.mail_in.max_message_bytes)
+        known = self.store.inbound_by_content(envelope.message_id, envelope.digest)
         if known:
             return known["id"], known["status"]
         with self.store.atomic():
-            row = self.store.db["inbound"].insert({
-                "message_id": message_id, "source": source_name, "source_key": item.key,
+            inbound_id = self.store.archive_inbound({
+                "message_id": envelope.message_id, "digest": envelope.digest,
+                "source": source_name, "source_key": item.key,
                 "received_at": utc_text(self.clock()), "size": len(item.raw),
-                "raw": item.raw, "status": "new", "sender": sender_address(message),
-                "subject": one_line(message.get("Subject", "")),
-            })
-        return row.last_pk, "new"
+                "status": "new", "sender": envelope.sender, "subject": envelope.subject,
+            }, item.raw)
+            if envelope.error:
+                summary.messages += 1
+                self._fail(inbound_id, envelope.error, summary)
+        return inbound_id, "failed" if envelope.error else "new"
 
     def process(self, inbound_id: int, summary: TickSummary) -> None:
         """File one archived message; a fault in it never stops the tick."""
@@ -204,11 +203,8 @@ class Moderator:
             raise  # the database is locked or full: the message stays new for the next tick
         except Exception as error:  # one bad message must not stop the others
             log.exception("message %s", inbound_id)
-            summary.errors.append(f"message {inbound_id}: {error!r}")
             with self.store.atomic():
-                self.store.db["inbound"].update(inbound_id, {
-                    "status": "failed", "outcome": f"internal error: {error!r}"[:300],
-                    "processed_at": utc_text(self.clock())})
+                self._fail(inbound_id, f"internal error: {error!r}", summary)
             return
         if outcome == "accepted":
             summary.accepted += 1
@@ -216,6 +212,18 @@ class Moderator:
             summary.ignored += 1
         else:
             summary.rejected += 1
+
+    def _fail(self, inbound_id: int, reason: str, summary: TickSummary) -> None:
+        """Mark a message failed for good, and tell the GM once (inside a transaction)."""
+        reason = reason[:300]
+        summary.errors.append(f"message {inbound_id}: {reason}")
+        self.store.db["inbound"].update(inbound_id, {
+            "status": "failed", "outcome": reason, "processed_at": utc_text(self.clock())})
+        if self.config.gm_address:
+            row = self.store.one("select id, sender, subject, size from inbound where id = ?",
+                                 (inbound_id,))
+            mail = reports.failed_message(self.config, row, reason, self.clock())
+            outbox.enqueue(self.store, mail, self.clock(), "failed-message")
 
     def _finish(self, inbound_id: int, status: str, outcome: str, game_id=None,
                 seat=None) -> None:
@@ -225,7 +233,11 @@ class Moderator:
 
     def _file(self, inbound_id: int) -> str:
         row = self.store.inbound(inbound_id)
-        message = parse_message(row["raw"])
+        limit = self.config.mail_in.max_message_bytes
+        too_large = row["size"] > limit
+        # Of mail over the limit only the headers are read: it costs no more memory.
+        raw = self.store.inbound_raw(inbound_id, limit if too_large else -1)
+        message = parse_message(header_block(raw, limit) if too_large else raw)
         now = self.clock()
         reason = automatic_reason(message, [self.config.moderator.address])
         if reason:
@@ -237,9 +249,13 @@ class Moderator:
         in_reply_to = row["message_id"]
         if flood.held(self.config, self.store, row, now):
             return "ignored"
-        if row["size"] > self.config.mail_in.max_message_bytes:
+        author = read_sender(message)
+        if author.problem is not None:  # answered only at the real address, if it has one
+            return self._refuse(inbound_id, author.address, author.problem, subject,
+                                in_reply_to, sender=author.address, shown=author.shown)
+        if too_large:
             return self._refuse(inbound_id, sender, "too-large", subject, in_reply_to)
-        if self.config.mail_in.dkim.required(sender) and not dkim_signed(row["raw"], sender,
+        if self.config.mail_in.dkim.required(sender) and not dkim_signed(raw, sender,
                                                                          self.dns):
             return self._refuse(inbound_id, sender, "unsigned", subject, in_reply_to)
         lines = read_routing_lines(order_text(message))
@@ -308,7 +324,7 @@ class Moderator:
 
     def _refuse(self, inbound_id: int, to: str | None, reason, subject: str,
                 in_reply_to: str | None, **context) -> str:
-        code = reason.value if isinstance(reason, Refusal) else reason
+        code = reason.value if isinstance(reason, Enum) else reason
         now = self.clock()
         with self.store.atomic():
             if to:

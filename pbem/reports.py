@@ -16,6 +16,7 @@ import io
 import json
 from datetime import datetime
 from email.message import EmailMessage
+from enum import Enum
 from typing import Any
 
 from PIL import Image
@@ -26,7 +27,6 @@ from pbem.mail.compose import Picture, compose, new_message_id
 from pbem.mail.html import text_to_html
 from pbem.mail.text import body_text
 from pbem.record import GameRecord
-from pbem.routing import Refusal
 from pbem.store import Store
 from pbem.templating import render, wrap_lines
 
@@ -327,15 +327,26 @@ def notice(config: Config, record: GameRecord, seat: str, kind: str, now: dateti
                  template=context["template"])
 
 
-def refusal(config: Config, to: str, reason: Refusal | str, subject: str, now: datetime,
+def refusal(config: Config, to: str, reason: Enum | str, subject: str, now: datetime,
             in_reply_to: str | None = None, game: str | None = None, sender: str = "",
-            games: list[str] = (), seat: str | None = None) -> EmailMessage:
-    """A message that could not be filed, and why; it never repeats the message's orders."""
-    code = reason.value if isinstance(reason, Refusal) else reason
+            games: list[str] = (), seat: str | None = None, shown: str = "") -> EmailMessage:
+    """A message that could not be filed, and why (a ``Refusal`` or ``SenderProblem``, or a
+    code); it never repeats the message's orders."""
+    code = reason.value if isinstance(reason, Enum) else reason
     text = render("_", "mail/refusal.txt.j2", moderator=config.moderator, reason=code,
-                  game=game, sender=sender, games=games, seat=seat)
+                  game=game, sender=sender, games=games, seat=seat, shown=shown)
     tag = f"[{game}] " if game and f"[{game}]" not in subject else ""
     subject = f"Re: {tag}{subject}".strip()
     return compose(config.moderator, [to], subject, wrap_lines(text), now,
                    new_message_id(config.moderator.domain), in_reply_to=in_reply_to,
                    html=text_to_html(text, subject))
+
+
+def failed_message(config: Config, message: dict, reason: str, now: datetime) -> EmailMessage:
+    """The installation's GM told that an inbound ``message`` (its archive row, without
+    the raw bytes) could not be read, and why."""
+    text = render("_", "mail/failed.txt.j2", moderator=config.moderator, message=message,
+                  reason=reason)
+    subject = f"A message could not be read (message {message['id']})"
+    return compose(config.moderator, [config.gm_address], subject, wrap_lines(text), now,
+                   new_message_id(config.moderator.domain), html=text_to_html(text, subject))

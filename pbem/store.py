@@ -18,6 +18,10 @@ from typing import Any
 
 import sqlite_utils
 
+from pbem.mail.envelope import content_digest, header_block
+
+BLOB_PIECE = 1 << 20  # raw mail is written to the database a MiB at a time
+
 
 def utc_text(moment: datetime) -> str:
     """A UTC time as stored: ISO 8601 to the second, sortable as text."""
@@ -100,8 +104,24 @@ def _migration_4(db: sqlite_utils.Database) -> None:
                          pk="game_id", foreign_keys=[("game_id", "games", "id")])
 
 
+def _migration_5(db: sqlite_utils.Database) -> None:
+    """Inbound mail known by Message-ID and content (``pbem.mail.envelope``): a different
+    message re-sent under a known Message-ID is archived and read."""
+    db["inbound"].add_column("digest", str)
+    for row in db.query("select id, raw from inbound"):
+        raw = bytes(row["raw"])
+        digest = content_digest(raw, header_block(raw, len(raw)))
+        db["inbound"].update(row["id"], {"digest": digest})
+    db.execute("drop index idx_inbound_message_id")
+    db["inbound"].create_index(["message_id", "digest"], unique=True)
+    # The raw bytes last: SQLite writes a zeroblob without making it in memory only in
+    # the last column of a row (``Store.archive_inbound``).
+    columns = [column.name for column in db["inbound"].columns if column.name != "raw"]
+    db["inbound"].transform(column_order=[*columns, "raw"])
+
+
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
-    _migration_1, _migration_2, _migration_3, _migration_4]
+    _migration_1, _migration_2, _migration_3, _migration_4, _migration_5]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -223,11 +243,36 @@ class Store:
         return parse_utc(row["due_at"]) if row else None
 
     # --- inbound
-    def inbound(self, inbound_id: int) -> dict[str, Any]:
-        return self.db["inbound"].get(inbound_id)
+    def archive_inbound(self, row: dict[str, Any], raw: bytes) -> int:
+        """Insert an inbound message's ``row`` and its ``raw`` bytes; returns its id.
 
-    def inbound_by_message_id(self, message_id: str) -> dict[str, Any] | None:
-        return self.one("select id, status from inbound where message_id = ?", (message_id,))
+        The bytes are written in pieces through SQLite's blob I/O: binding them whole
+        would cost two more copies of the message in memory.
+        """
+        names, marks = ", ".join(row), ", ".join("?" for _ in row)
+        inbound_id = self.db.execute(
+            f"insert into inbound ({names}, raw) values ({marks}, zeroblob(?))",
+            [*row.values(), len(raw)]).lastrowid
+        with self.db.conn.blobopen("inbound", "raw", inbound_id) as blob:
+            for start in range(0, len(raw), BLOB_PIECE):
+                blob.write(memoryview(raw)[start:start + BLOB_PIECE])
+        return inbound_id
+
+    def inbound(self, inbound_id: int) -> dict[str, Any]:
+        """An inbound message's row without its raw bytes (``inbound_raw``)."""
+        names = ", ".join(c.name for c in self.db["inbound"].columns if c.name != "raw")
+        return self.one(f"select {names} from inbound where id = ?", (inbound_id,))
+
+    def inbound_raw(self, inbound_id: int, limit: int = -1) -> bytes:
+        """An inbound message's raw bytes, or their first ``limit``, read without loading
+        the rest."""
+        with self.db.conn.blobopen("inbound", "raw", inbound_id, readonly=True) as blob:
+            return blob.read(limit)
+
+    def inbound_by_content(self, message_id: str, digest: str) -> dict[str, Any] | None:
+        """The archived message of this Message-ID and content digest, if any."""
+        return self.one("select id, status from inbound where message_id = ? and digest = ?",
+                        (message_id, digest))
 
     def unprocessed_inbound(self) -> list[int]:
         return [row["id"] for row in

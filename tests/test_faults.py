@@ -9,9 +9,11 @@ The crash tests at every stage of the tick are in test_crash_and_concurrency.py.
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import os
 import resource
+import smtplib
 import sqlite3
 import subprocess
 import sys
@@ -24,6 +26,7 @@ from mailservers import HOST, free_port, process_group
 from players import MODERATOR, drop, order_mail
 from test_crash_and_concurrency import BIDS, assert_everything_once
 from test_flow_imap_smtp import PASSWORD_ENV, imap_settings, send_by_smtp
+from test_hostile_mail import POISON, gm_told_of_failures
 
 from pbem import outbox
 from pbem.mail.text import parse_message
@@ -358,6 +361,81 @@ def test_corrupted_and_truncated_messages_are_archived_and_answered_or_recorded(
                         "('acknowledgement', 'refusal') and recipients = ?",
                         (json.dumps([player("north")]),))["n"]
     assert answers == 1 + sum(row["status"] != "ignored" for row in rows)
+
+
+# --- poison and oversized mail ------------------------------------------------------------------
+
+def test_a_poison_message_read_over_imap_fails_at_most_itself(tmp_path, dovecot, monkeypatch):
+    """The review's D1 over real IMAP: MIME nested 980 deep and a From of 600 nested
+    comments, delivered to Dovecot between two players' orders.  Each is archived raw and
+    read or failed (the GM told once), moved to the processed folder, and the orders are
+    filed; the next tick finds nothing left."""
+    monkeypatch.setenv(PASSWORD_ENV, "moderator-password")
+    dovecot.add_user(MODERATOR, "moderator-password")
+    site = Installation(tmp_path / "site", imap_settings(dovecot))
+    site.new_game()
+    poison = [POISON["MIME nested 980 deep"], POISON["a From of 600 nested comments"]]
+    with smtplib.LMTP(HOST, dovecot.lmtp_port, local_hostname="localhost") as lmtp:
+        for raw in [bid_mail(site, "north").as_bytes(), *poison,
+                    bid_mail(site, "east").as_bytes()]:
+            lmtp.sendmail(player("south"), [MODERATOR], raw)
+    summary = site.moderator().tick()
+    assert (summary.messages, summary.accepted, len(summary.errors)) == (4, 2, 1)
+    assert site.moderator().tick().messages == 0
+    store = site.moderator().store
+    rows = store.all("select raw, status from inbound order by id")
+    assert [row["status"] for row in rows] == ["processed", "failed", "rejected", "processed"]
+    assert [m[m.index(b"Message-ID"):] for m in poison] == [
+        bytes(row["raw"])[bytes(row["raw"]).index(b"Message-ID"):] for row in rows[1:3]]
+    assert len(gm_told_of_failures(site)) == 1
+    assert dovecot.messages(MODERATOR) == []
+    assert len(dovecot.messages(MODERATOR, "pbem-processed")) == 4
+
+
+MEASURE_CHILD = """
+import resource, subprocess, sys
+subprocess.run(sys.argv[1:], check=True, capture_output=True)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+"""
+
+
+def peak_kib_of_a_tick(site) -> int:
+    """The peak resident memory of a ``pbem tick`` child process, in KiB."""
+    done = subprocess.run([sys.executable, "-c", MEASURE_CHILD, sys.executable, "-m", "pbem",
+                           "--config", str(site.config_path), "tick"], capture_output=True,
+                          text=True, cwd=site.root, env=site.env(), check=True, timeout=300)
+    return int(done.stdout)
+
+
+def large_mail(site, megabytes: int) -> bytes:
+    """North's orders with an attachment in base64 of ``megabytes``, as a client writes it."""
+    line = base64.b64encode(bytes(range(256))[:57]) + b"\r\n"
+    return (f"From: {player('north')}\r\nTo: {MODERATOR}\r\nSubject: [auction-1] orders\r\n"
+            "Message-ID: <large@players.test>\r\nMIME-Version: 1.0\r\n"
+            "Content-Type: multipart/mixed; boundary=b\r\n\r\n--b\r\n"
+            "Content-Type: text/plain\r\n\r\nBID 12\r\n--b\r\n"
+            "Content-Type: application/octet-stream\r\nContent-Transfer-Encoding: base64"
+            "\r\n\r\n").encode() + line * (megabytes * 2**20 // len(line)) + b"--b--\r\n"
+
+
+def test_a_large_message_costs_a_small_multiple_of_its_size_in_memory(site):
+    """The review's D1: the size was checked only after the whole mail had been parsed
+    twice, so a tick took about ten times the message in memory (2 GB for 200 MB).  Now
+    the size is checked before the body is parsed, and the raw bytes are written to the
+    database in pieces: a 40 MB mail is archived raw and its sender told, and the tick's
+    peak memory grows by less than four times the mail (measured: three, the bytes read
+    from the mailbox and SQLite's copies when it rewrites the row to record the refusal)."""
+    baseline = peak_kib_of_a_tick(site)  # the three bids, the step resolved
+    raw = large_mail(site, 40)
+    drop(site.inbox, raw)
+    peak = peak_kib_of_a_tick(site)
+    store = site.moderator().store
+    row = store.one("select raw, status, outcome from inbound where id = 4")
+    assert (row["status"], row["outcome"]) == ("rejected", "too-large")
+    assert bytes(row["raw"]) == raw
+    grown = (peak - baseline) * 1024
+    print(f"{len(raw)} bytes: peak {peak} KiB, baseline {baseline} KiB")
+    assert grown < 4 * len(raw), f"{grown / len(raw):.1f} times the message"
 
 
 # --- a configuration file with errors -------------------------------------------------------------

@@ -18,12 +18,15 @@ from email.message import EmailMessage
 
 import dkim
 import pytest
+import sqlite_utils
 from installation import SEATS, Installation, player
-from players import MODERATOR, drop, order_mail, text
+from players import GM, MODERATOR, drop, order_mail, text
 
 from pbem.definition import create_game, game_definition
 from pbem.mail.dkim import aligned, signed_by_sender
+from pbem.mail.envelope import read_envelope
 from pbem.mail.text import parse_message
+from pbem.store import MIGRATIONS, Store
 
 
 @pytest.fixture
@@ -310,3 +313,202 @@ def test_with_dkim_required_only_signed_mail_of_the_players_domain_is_read(tmp_p
     assert [row["outcome"] for row in inbound(site)][1:] == ["unsigned", "unsigned"]
     assert "no valid DKIM signature" in text(answers_to(site, player("east"))[-1])
     assert parse_message(bytes(inbound(site)[0]["raw"]))["DKIM-Signature"]
+
+
+# --- poison messages: mail of any shape fails at most itself ---------------------------------
+
+def nested_mime(depth: int) -> bytes:
+    """A message of ``depth`` multiparts, each the only part of the one around it."""
+    head = (f"From: {player('south')}\r\nTo: {MODERATOR}\r\nSubject: [auction-1] deep\r\n"
+            "Message-ID: <deep@players.test>\r\nMIME-Version: 1.0\r\n").encode()
+    opening = b"".join(b"Content-Type: multipart/mixed; boundary=b%d\r\n\r\n--b%d\r\n" % (n, n)
+                       for n in range(depth))
+    return head + opening + b"Content-Type: text/plain\r\n\r\nBID 1\r\n"
+
+
+def nested_comments(header: str) -> bytes:
+    """A message whose ``header`` holds 600 nested comments."""
+    fields = {"From": f"<{player('south')}>", "Message-ID": "<comments@players.test>",
+              "X-Loop": "loop@else.test"}
+    fields[header] = "(" * 600 + ")" * 600 + " " + fields[header]
+    return ("".join(f"{name}: {value}\r\n" for name, value in fields.items())
+            + f"To: {MODERATOR}\r\nSubject: [auction-1] x\r\n\r\nBID 1\r\n").encode()
+
+
+POISON = {
+    "a From of 600 nested comments": nested_comments("From"),
+    "a Message-ID of 600 nested comments": nested_comments("Message-ID"),
+    "an X-Loop of 600 nested comments": nested_comments("X-Loop"),
+    "MIME nested 980 deep": nested_mime(980),
+}
+
+
+def gm_told_of_failures(site) -> list[EmailMessage]:
+    return [m for m in site.sent(GM) if "could not be read" in str(m["Subject"])]
+
+
+@pytest.mark.parametrize("shape", sorted(POISON))
+def test_a_poison_message_fails_at_most_itself_and_the_tick_goes_on(site, shape):
+    """The review's D1: a header of 600 nested comments or MIME nested 980 deep raised
+    RecursionError while the message was archived, outside the per-message handling, so
+    every later tick died on it.  Now it is archived raw and read, or marked failed with
+    the GM told once; the mail behind it is read in the same tick and in later ones."""
+    poison = POISON[shape]
+    drop(site.inbox, poison)
+    drop(site.inbox, orders(site, "north", "BID 12"))
+    summary = site.moderator().tick()
+    assert summary.accepted == 1 and summary.messages == 2
+    assert pending(site) == {"north": "BID 12"}
+    (row,) = [row for row in inbound(site) if bytes(row["raw"]) == poison]
+    assert row["status"] in ("processed", "rejected", "ignored", "failed")
+    failed = row["status"] == "failed"
+    assert len(summary.errors) == failed
+    drop(site.inbox, orders(site, "east", "BID 13"))
+    later = site.moderator().tick()
+    assert (later.messages, later.accepted, later.errors) == (1, 1, [])
+    assert len(gm_told_of_failures(site)) == failed
+    if failed:
+        assert f"Message {row['id']} could not be read" in text(gm_told_of_failures(site)[0])
+    assert shape != "MIME nested 980 deep" or failed
+
+
+# --- one Message-ID, different content ------------------------------------------------------
+
+def test_a_corrected_mail_under_a_known_message_id_is_archived_and_filed(site):
+    """The review's D9: a client that sends a draft again after correcting it may keep its
+    Message-ID.  Messages are known by Message-ID and content: the same bytes again are
+    read once, a relay's added trace headers do not make a new message, and a different
+    message under a known Message-ID is archived and filed."""
+    first = orders(site, "north", "BID 12", message_id="<draft@players.test>")
+    drop(site.inbox, first)
+    site.moderator().tick()
+    drop(site.inbox, first)
+    drop(site.inbox, b"Received: from mx.players.test by mx.pbem.test; again\r\n"
+         + first.as_bytes())
+    assert site.moderator().tick().messages == 0
+    corrected = orders(site, "north", "BID 15", message_id="<draft@players.test>")
+    drop(site.inbox, corrected)
+    assert site.moderator().tick().accepted == 1
+    assert pending(site) == {"north": "BID 15"}
+    assert [bytes(row["raw"]) for row in inbound(site)] == [first.as_bytes(),
+                                                             corrected.as_bytes()]
+    received = [m for m in answers_to(site, player("north"))
+                if str(m["Subject"]) == "[auction-1] Orders received"]
+    assert len(received) == 2 and "BID 15" in text(received[-1])
+
+
+def test_the_archive_of_an_older_database_is_known_by_content_after_the_migration(tmp_path):
+    """Migration 5 gives each archived message its content digest: the same bytes
+    fetched again after the upgrade are still known, a corrected message is new."""
+    first = order_mail(player("north"), "BID 12", message_id="<draft@players.test>")
+    db = sqlite_utils.Database(tmp_path / "old.db")
+    for migration in MIGRATIONS[:4]:
+        migration(db)
+    db.execute("PRAGMA user_version = 4")
+    db["inbound"].insert({"message_id": "<draft@players.test>", "raw": first.as_bytes(),
+                          "status": "processed", "size": len(first.as_bytes())})
+    db.conn.commit()
+    db.close()
+    store = Store(tmp_path / "old.db")
+    envelope = read_envelope(first.as_bytes(), 10**6)
+    assert store.inbound_by_content(envelope.message_id, envelope.digest)["id"] == 1
+    corrected = read_envelope(order_mail(player("north"), "BID 15",
+                                         message_id="<draft@players.test>").as_bytes(), 10**6)
+    assert corrected.message_id == envelope.message_id
+    assert store.inbound_by_content(corrected.message_id, corrected.digest) is None
+    assert store.inbound_raw(1) == first.as_bytes() and store.version == len(MIGRATIONS)
+
+
+# --- the author of a message is its one real address ----------------------------------------
+
+@pytest.fixture
+def open_site(tmp_path):
+    """A game under the ``address`` policy: the From address alone names the seat."""
+    site = Installation(tmp_path)
+    site.new_game(auth="address")
+    return site
+
+
+MALLORY = "mallory@players.test"
+NORTH = player("north")
+MISLEADING_FROMS = [f"{NORTH} <{MALLORY}>", f'"{NORTH}" <{MALLORY}>', f"{NORTH}<{MALLORY}>",
+                    f"=?utf-8?q?north=40players=2Etest?= <{MALLORY}>", f"{MALLORY} ({NORTH})",
+                    f"North \uff08north\uff20players.test\uff09 <{MALLORY}>"]
+
+
+@pytest.mark.parametrize("sender", MISLEADING_FROMS)
+def test_a_display_name_that_is_another_address_is_refused_to_the_real_one(tmp_path, sender,
+                                                                            keys):
+    """The review's D4: ``From: victim@x <mallory@x>`` was read as the victim's, while
+    mail software, DKIM and DMARC take the address in angle brackets: a provider that
+    signs for all its users gave mallory an aligned signature for the victim's seat.
+    Now the sender is the real address, the mail is refused, and only that address is
+    answered: never the one the display name claims."""
+    private, records = keys
+    open_site = Installation(tmp_path, mail_in={
+        "transport": "maildir", "maildir": {"path": str(tmp_path / "inbox")},
+        "dkim": {"required_for": ["players.test"]}})
+    open_site.new_game(auth="address")
+    mail = order_mail(MALLORY, "BID 40")
+    del mail["From"]
+    mail["From"] = sender
+    drop(open_site.inbox, signed(mail.as_bytes(), "players.test", private["players.test"]))
+    summary = open_site.moderator(dns=lambda name, timeout=5: records.get(name)).tick()
+    assert (summary.rejected, summary.accepted, summary.errors) == (1, 0, [])
+    assert pending(open_site) == {}
+    assert answers_to(open_site, NORTH) == []
+    (answer,) = open_site.sent(MALLORY)
+    assert "looks like a mail address" in text(answer)
+    (row,) = inbound(open_site)
+    assert (row["sender"], row["outcome"]) == (MALLORY, "misleading-name")
+
+
+@pytest.mark.parametrize("sender,code", [
+    (f"{NORTH}, {MALLORY}", "several-senders"),
+    (f"{MALLORY}, {NORTH}", "several-senders"),
+    (f"Mallory <{MALLORY}> {NORTH}", "malformed-sender"),
+    (f"<{NORTH}> <{MALLORY}>", "malformed-sender"),
+    (f"{NORTH} {MALLORY}", "malformed-sender"),
+    (f'"North" {NORTH}', "malformed-sender"),
+    ("north", "malformed-sender"),
+    ("north@", "malformed-sender"),
+    (f"north: {NORTH};", "malformed-sender"),
+    ("North Player", "malformed-sender"),
+    ("undisclosed-recipients:;", "malformed-sender"),
+    ("", "no-sender"),
+    (f"({NORTH})", "no-sender"),
+])
+def test_a_from_without_exactly_one_plain_address_is_refused_and_nobody_answered(
+        open_site, sender, code):
+    """No single address wrote it, so no address is answered: one of them may be a
+    victim's."""
+    raw = (f"From: {sender}\r\nTo: {MODERATOR}\r\nSubject: [auction-1] orders\r\n"
+           f"Message-ID: <from@players.test>\r\n\r\nBID 40\r\n").encode()
+    drop(open_site.inbox, raw)
+    summary = open_site.moderator().tick()
+    assert (summary.rejected, summary.errors) == (1, [])
+    assert pending(open_site) == {}
+    assert answers_to(open_site, NORTH) == [] and open_site.sent(MALLORY) == []
+    (row,) = inbound(open_site)
+    assert (row["sender"], row["outcome"]) == ("", code)
+
+
+def test_two_from_headers_are_several_senders(open_site):
+    raw = (f"From: {MALLORY}\r\nFrom: {NORTH}\r\nTo: {MODERATOR}\r\n"
+           "Subject: [auction-1] orders\r\n\r\nBID 40\r\n").encode()
+    drop(open_site.inbox, raw)
+    assert open_site.moderator().tick().rejected == 1
+    assert inbound(open_site)[0]["outcome"] == "several-senders"
+    assert open_site.sent(MALLORY) == [] and answers_to(open_site, NORTH) == []
+
+
+@pytest.mark.parametrize("sender", [f"North Player <{NORTH}>", f"{NORTH} <{NORTH}>",
+                                    f"NORTH@players.test <{NORTH}>", f"{NORTH} (North)",
+                                    f'"Player, North" <{NORTH}>', f"<{NORTH}>"])
+def test_a_plain_from_still_names_its_seat(open_site, sender):
+    mail = order_mail(NORTH, "BID 40")
+    del mail["From"]
+    mail["From"] = sender
+    drop(open_site.inbox, mail)
+    assert open_site.moderator().tick().accepted == 1
+    assert pending(open_site) == {"north": "BID 40"}

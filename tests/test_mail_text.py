@@ -433,7 +433,8 @@ def test_mail_from_our_own_address():
     [
         ("From: Alice <Alice@Example.COM>", "alice@example.com"),
         ("From: =?utf-8?q?evil@example.net?= <alice@example.com>", "alice@example.com"),
-        ('From: "Smith, Alice" <alice@example.com>, bob@example.com', "alice@example.com"),
+        ('From: "Smith, Alice" <alice@example.com>', "alice@example.com"),
+        ('From: "Smith, Alice" <alice@example.com>, bob@example.com', ""),  # several: none
         ("From: alice@", ""),
         ("From: <>", ""),
         ("Subject: no sender", ""),

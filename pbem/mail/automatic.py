@@ -1,7 +1,7 @@
 """Recognising mail that must never be answered: auto-replies, bounces, lists, loops.
 
 Pure functions, no I/O.  Header values are read raw (unparsed) where possible:
-the stdlib header parser raises on some garbage.
+the stdlib header parser raises on some garbage, and recurses on nested comments.
 """
 
 from __future__ import annotations
@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from email.message import Message
 from email.utils import parseaddr
+
+from pbem.mail.sender import addresses_in, raw_values, read_sender
 
 _PRECEDENCES = frozenset({"bulk", "junk", "list", "auto_reply", "auto-reply"})
 _AUTO_REPLY_HEADERS = ("X-Autoreply", "X-Autorespond", "X-MS-Exchange-Inbox-Rules-Loop")
@@ -34,8 +36,8 @@ def automatic_reason(
     "null-sender" (an empty Return-Path, "<>").
     """
     own = {parseaddr(a)[1].strip().lower() for a in own_addresses} - {""}
-    if loop_header in msg or any(parseaddr(value)[1].strip().lower() in own
-                                 for value in _raw_values(msg, "X-Loop")):
+    if loop_header in msg or any(set(addresses_in(value)) & own
+                                 for value in raw_values(msg, "X-Loop")):
         return "loop"
     sender = sender_address(msg)
     if sender and sender in own:
@@ -49,16 +51,9 @@ def automatic_reason(
 
 
 def sender_address(msg: Message) -> str:
-    """The From address, lower-cased; "" if there is none or it cannot be read."""
-    raw = next(iter(_raw_values(msg, "From")), "")
-    if not raw:
-        return ""
-    try:
-        addresses = msg["From"].addresses
-        address = addresses[0].addr_spec if addresses else ""
-    except Exception:  # a header kept as plain text, or a stdlib crash on garbage ("a@")
-        address = parseaddr(raw)[1]
-    return "" if address == "<>" else _unescape(address).strip().lower()
+    """The real From address, lower-cased; "" if there is no single one
+    (:func:`pbem.mail.sender.read_sender`)."""
+    return read_sender(msg).address
 
 
 def _report_reason(msg: Message) -> str | None:
@@ -74,15 +69,15 @@ def _report_reason(msg: Message) -> str | None:
 
 def _header_reason(msg: Message) -> str | None:
     """The reason the headers give for ``msg`` being automatic, if any."""
-    if any(_token(value) != "no" for value in _raw_values(msg, "Auto-Submitted")):
+    if any(_token(value) != "no" for value in raw_values(msg, "Auto-Submitted")):
         return "auto-submitted"
     if _auto_reply_header(msg):
         return "auto-reply"
-    if any(_token(value) in _PRECEDENCES for value in _raw_values(msg, "Precedence")):
+    if any(_token(value) in _PRECEDENCES for value in raw_values(msg, "Precedence")):
         return "precedence"
     if any(name in msg for name in _LIST_HEADERS):
         return "list"
-    if any("".join(value.split()) == "<>" for value in _raw_values(msg, "Return-Path")):
+    if any("".join(value.split()) == "<>" for value in raw_values(msg, "Return-Path")):
         return "null-sender"
     return None
 
@@ -93,27 +88,12 @@ def _auto_reply_header(msg: Message) -> bool:
         return True
     marks = {
         mark.strip().lower()
-        for value in _raw_values(msg, "X-Auto-Response-Suppress")
+        for value in raw_values(msg, "X-Auto-Response-Suppress")
         for mark in value.split(",")
     }
     return bool(marks & _SUPPRESS_MARKS)
 
 
-def _raw_values(msg: Message, name: str) -> list[str]:
-    """The unparsed, unfolded values of every ``name`` header."""
-    name = name.lower()
-    return [
-        "".join(str(value).splitlines()).strip()
-        for key, value in msg.raw_items()
-        if key.lower() == name
-    ]
-
-
 def _token(value: object) -> str:
     """The part of a value before any ";", lower-cased: "Auto-Replied; x" gives "auto-replied"."""
     return str(value).partition(";")[0].strip().lower()
-
-
-def _unescape(text: str) -> str:
-    """Undo the surrogate escapes the parser leaves for raw 8-bit (UTF-8) header bytes."""
-    return text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")

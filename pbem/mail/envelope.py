@@ -1,0 +1,76 @@
+"""What the moderator reads of a raw message to archive it, before anything else.
+
+Only the header block is parsed, never the body, and the size of the header
+block read is bounded: archiving a message costs the memory of its headers
+whatever its size, and no MIME structure can make the parser recurse.  The
+reading never raises: a message whose headers cannot be read is still archived
+raw, with the reason (``Envelope.error``).
+
+A message is known by its Message-ID and a digest of its content: everything
+from the first header that is not a trace header (the ``Received`` and like
+lines each relay adds on top), so that the same message relayed again is the
+same, and a different message re-sent under the same Message-ID is not.
+Pure functions, no I/O.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from dataclasses import dataclass
+
+from pbem.mail.headers import message_id as header_message_id
+from pbem.mail.headers import one_line
+from pbem.mail.sender import read_sender
+from pbem.mail.text import parse_message
+
+TRACE_FIELDS = frozenset({
+    "received", "return-path", "delivered-to", "x-original-to", "x-received",
+    "authentication-results", "received-spf", "arc-seal", "arc-message-signature",
+    "arc-authentication-results",
+})
+_EMPTY_LINE = re.compile(rb"(?>\r\n|\r|\n)(?>\r\n|\r|\n)")
+
+
+@dataclass(frozen=True)
+class Envelope:
+    """The archive's record of a message: ``sender`` is the real From address ("" if there
+    is no single one), ``error`` why the headers could not be read (None if they could)."""
+
+    message_id: str
+    digest: str
+    sender: str = ""
+    subject: str = ""
+    error: str | None = None
+
+
+def header_block(raw: bytes, limit: int) -> bytes:
+    """The header block of ``raw``, with the empty line that ends it; at most ``limit``
+    bytes (a message without an empty line in them is all headers)."""
+    end = _EMPTY_LINE.search(raw, 0, limit)
+    return raw[:end.end() if end else limit]
+
+
+def content_digest(raw: bytes, head: bytes) -> str:
+    """The SHA-256 of ``raw`` from its first header that is not a trace header on."""
+    start = 0
+    for line in head.splitlines(keepends=True):
+        folded = line[:1] in (b" ", b"\t")
+        name = line.partition(b":")[0].strip().lower()
+        if not folded and name.decode("ascii", "replace") not in TRACE_FIELDS:
+            break
+        start += len(line)
+    return hashlib.sha256(memoryview(raw)[start:]).hexdigest()
+
+
+def read_envelope(raw: bytes, limit: int) -> Envelope:
+    """The envelope of ``raw``, reading at most ``limit`` bytes of its headers."""
+    head = header_block(raw, limit)
+    digest = content_digest(raw, head)
+    unknown_id = f"<{digest}@pbem.invalid>"
+    try:
+        message = parse_message(head)
+        return Envelope(header_message_id(message.get("Message-ID")) or unknown_id, digest,
+                        read_sender(message).address, one_line(message.get("Subject", "")))
+    except Exception as error:  # noqa: BLE001 -- any message is archived, whatever it holds
+        return Envelope(unknown_id, digest, error=f"unreadable headers: {error!r}"[:300])
