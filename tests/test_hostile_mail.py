@@ -19,7 +19,7 @@ from email.message import EmailMessage
 import dkim
 import pytest
 from installation import SEATS, Installation, player
-from players import MODERATOR, drop, order_mail, text
+from players import GM, MODERATOR, drop, order_mail, text
 
 from pbem.definition import create_game, game_definition
 from pbem.mail.dkim import aligned, signed_by_sender
@@ -159,6 +159,32 @@ def test_a_flood_from_one_player_is_archived_and_warned_once_and_the_limit_passe
     drop(site.inbox, orders(site, "north", "BID 20"))
     assert site.moderator().tick().accepted == 1
     assert pending(site) == {"north": "BID 20"}
+
+
+def test_forged_mail_never_uses_up_the_seats_allowance_nor_floods_the_seat_with_refusals(site):
+    """D2: 31 forgeries in north's name (limit 5 a window here) and then north's real mail."""
+    for n in range(31):
+        secret = "" if n % 2 else "SECRET guessed\n"
+        drop(site.inbox, order_mail(player("north"), f"{secret}BID {n}"))
+    drop(site.inbox, orders(site, "north", "BID 40"))
+    summary = site.moderator().tick()
+    assert (summary.messages, summary.rejected, summary.accepted) == (32, 31, 1)
+    assert pending(site) == {"north": "BID 40"}
+    answers = answers_to(site, player("north"))
+    assert [str(m["Subject"]) for m in answers].count("[auction-1] Orders received") == 1
+    refusals = [m for m in answers if "Orders received" not in str(m["Subject"])]
+    assert len(refusals) == 2, "one refusal, then one notice that more are ignored"
+    assert "wrong secret" in text(refusals[0])
+    assert "further mails" in text(refusals[1]).lower()
+    told = [m for m in site.sent(GM) if "GM welcome" not in str(m["Subject"])]
+    assert len(told) == 1 and player("north") in text(told[0])
+    drop(site.inbox, order_mail(player("north"), "BID 41"))
+    site.moderator().tick()
+    assert len(answers_to(site, player("north"))) == len(answers), "silence, in the window"
+    site.clock.advance(minutes=61)
+    drop(site.inbox, order_mail(player("north"), "BID 42"))
+    site.moderator().tick()
+    assert "SECRET <your secret>" in text(answers_to(site, player("north"))[-1])
 
 
 # --- attachments, injection, look-alike letters ------------------------------------------------
