@@ -31,6 +31,7 @@ from pbem.commands import (
     run_commands,
     split_commands,
 )
+from pbem.commands.limits import within_limits
 from pbem.config import Config
 from pbem.confusables import plain_letters
 from pbem.game import OrderError
@@ -330,7 +331,8 @@ class Moderator:
             self.crash("recorded")  # inside the transaction: a kill here files nothing
             # Commands run after the orders are filed, so that they see this mail's orders.
             context = CommandContext(self.config, self.store, record, seat, now)
-            command_errors = run_commands(context, commands, PLAYER_COMMANDS)
+            commands, over = within_limits(context, commands, PLAYER_COMMANDS)
+            command_errors = run_commands(context, commands, PLAYER_COMMANDS) + over
             standing = list(self.store.pending(record.id, record.step).values())
             errors = sorted(parsed.errors + command_errors, key=lambda e: e.line_no)
             mail = reports.acknowledgement(
