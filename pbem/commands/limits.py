@@ -63,10 +63,8 @@ def within_limits(context: CommandContext, commands: list[CommandLine],
     for command in commands:
         budget = table[command.word].budget
         counted = [None] if budget is None else [None, budget]
-        passed = next((limit for limit in (
-            *(Limit(b, "mail", per_mail[b]) for b in counted if in_mail[b] >= per_mail[b]),
-            *(Limit(b, "day", per_day[b]) for b in counted[1:] if used[b] >= per_day[b]),
-        )), None)
+        passed = _passed(counted, in_mail, per_mail, "mail") or _passed(
+            counted[1:], used, per_day, "day")
         if passed is None:
             kept.append(command)
             in_mail.update(counted)
@@ -74,6 +72,12 @@ def within_limits(context: CommandContext, commands: list[CommandLine],
         else:
             held.setdefault(passed, []).append(command)
     return kept, [_refusal(context, limit, lines) for limit, lines in held.items()]
+
+
+def _passed(budgets: list, used: Counter, allowed: dict, period: str) -> Limit | None:
+    """The first of the ``budgets`` whose allowance in the ``period`` is used up."""
+    return next((Limit(budget, period, allowed[budget]) for budget in budgets
+                 if used[budget] >= allowed[budget]), None)
 
 
 def _refusal(context: CommandContext, limit: Limit, lines: list[CommandLine]) -> OrderError:
@@ -102,7 +106,7 @@ def _press_today(context: CommandContext) -> int:
 
 def _replies_today(context: CommandContext) -> int:
     """The mails STATUS, HISTORY and STANDINGS sent the seat's address today."""
-    address = context.record.seat(context.seat)["address"]
+    address = context.record.seat(context.seat)["address"] or ""
     return context.store.one(
         f"select count(*) as n from outbox where lower(recipients) = ? and created_at >= ? "
         f"and kind in ({', '.join('?' for _ in REPLY_KINDS)})",
