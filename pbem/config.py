@@ -84,6 +84,22 @@ class RateLimit:
 
 
 @dataclass(frozen=True)
+class CommandLimits:
+    """How many commands a seat's mail may hold, and a seat may give in a day.
+
+    ``press`` counts PRESS, DEAL and BRIBE (relayed to other seats), ``replies`` STATUS,
+    HISTORY and STANDINGS (mailed to the seat; a day counts the mails they sent).  A day
+    is a calendar day in the configuration's ``timezone``, read on the moderator's clock.
+    """
+
+    per_mail: int = 30
+    press_per_mail: int = 5
+    press_per_day: int = 40
+    replies_per_mail: int = 3
+    replies_per_day: int = 20
+
+
+@dataclass(frozen=True)
 class Dkim:
     """DKIM verification of inbound mail (needs the ``dkim`` extra: dkimpy).
 
@@ -108,6 +124,7 @@ class MailIn:
     imap: ImapIn | None = None
     max_message_bytes: int = 1_000_000
     rate_limit: RateLimit = field(default_factory=RateLimit)
+    command_limits: CommandLimits = field(default_factory=CommandLimits)
     dkim: Dkim = field(default_factory=Dkim)
 
 

@@ -33,6 +33,7 @@ from pbem.commands import (
     run_commands,
     split_commands,
 )
+from pbem.commands.limits import within_limits
 from pbem.config import Config
 from pbem.confusables import plain_letters
 from pbem.game import OrderError
@@ -280,6 +281,9 @@ class Moderator:
         if self._from_gm(record, sender, lines.secret):
             return self._gm_mail(inbound_id, record, lines.orders, in_reply_to, now)
         routed = find_seat(record.seats, record.settings["auth"], sender, lines)
+        if routed.refusal in flood.SECRET_REFUSALS:
+            return self._refuse_secret(inbound_id, record, routed, sender, subject,
+                                       in_reply_to, lines.seat)
         if routed.refusal is not None:
             return self._refuse(inbound_id, routed.notify, routed.refusal, subject,
                                 in_reply_to if routed.notify == sender else None,
@@ -323,15 +327,38 @@ class Moderator:
         return next((s["seat"] for s in record.seats if s["address"] == address), None)
 
     def _refuse(self, inbound_id: int, to: str | None, reason, subject: str,
-                in_reply_to: str | None, **context) -> str:
+                in_reply_to: str | None, kind: str = "refusal", **context) -> str:
         code = reason.value if isinstance(reason, Enum) else reason
         now = self.clock()
         with self.store.atomic():
             if to:
                 mail = reports.refusal(self.config, to, reason, subject, now,
                                        in_reply_to=in_reply_to, **context)
-                outbox.enqueue(self.store, mail, now, "refusal", context.get("game"))
+                outbox.enqueue(self.store, mail, now, kind, context.get("game"))
             self._finish(inbound_id, "rejected", code, context.get("game"))
+        return "rejected"
+
+    def _refuse_secret(self, inbound_id: int, record: GameRecord, routed, sender: str,
+                       subject: str, in_reply_to: str, seat: str | None) -> str:
+        """A mail refused for a missing or wrong secret, answered within the bound of
+        ``flood.secret_answer``: the refusal, or the notice that further such mails are not
+        answered (with a word to the GM), or nothing."""
+        to, now = routed.notify, self.clock()
+        seat = seat or self._seat_of(record, to)
+        reply = in_reply_to if to == sender else None
+        kind = flood.secret_answer(self.config, self.store, to, now) if to else None
+        if kind != flood.SECRET_IGNORED:
+            return self._refuse(inbound_id, to if kind else None, routed.refusal, subject,
+                                reply, kind=kind, game=record.id, sender=sender, seat=seat)
+        gm = record.settings.get("gm_address")
+        with self.store.atomic():
+            outbox.enqueue(self.store, reports.secret_flood(
+                self.config, to, subject, now, record.id, seat, to, reply), now, kind, record.id)
+            if gm:
+                outbox.enqueue(self.store, reports.secret_flood(
+                    self.config, gm, subject, now, record.id, seat, to), now,
+                    flood.SECRET_FLOOD, record.id)
+            self._finish(inbound_id, "rejected", routed.refusal.value, record.id)
         return "rejected"
 
     def _accept(self, inbound_id: int, record: GameRecord, seat: str, text: str,
@@ -350,7 +377,8 @@ class Moderator:
             self.crash("recorded")  # inside the transaction: a kill here files nothing
             # Commands run after the orders are filed, so that they see this mail's orders.
             context = CommandContext(self.config, self.store, record, seat, now)
-            command_errors = run_commands(context, commands, PLAYER_COMMANDS)
+            commands, over = within_limits(context, commands, PLAYER_COMMANDS)
+            command_errors = run_commands(context, commands, PLAYER_COMMANDS) + over
             standing = list(self.store.pending(record.id, record.step).values())
             errors = sorted(parsed.errors + command_errors, key=lambda e: e.line_no)
             mail = reports.acknowledgement(

@@ -350,3 +350,18 @@ def failed_message(config: Config, message: dict, reason: str, now: datetime) ->
     subject = f"A message could not be read (message {message['id']})"
     return compose(config.moderator, [config.gm_address], subject, wrap_lines(text), now,
                    new_message_id(config.moderator.domain), html=text_to_html(text, subject))
+
+
+def secret_flood(config: Config, to: str, subject: str, now: datetime, game: str,
+                 seat: str | None, address: str, in_reply_to: str | None = None
+                 ) -> EmailMessage:
+    """The notice that further mails refused for a missing or wrong secret, told to
+    ``address``, are not answered for a while: to ``address`` itself, or to the GM."""
+    text = render("_", "mail/secret_flood.txt.j2", moderator=config.moderator, game=game,
+                  seat=seat, address=address, gm=to != address,
+                  minutes=config.mail_in.rate_limit.per_minutes)
+    subject = (f"Re: [{game}] {subject}".strip() if to == address
+               else f"[{game}] Mail refused for its secret: {seat or address}")
+    return compose(config.moderator, [to], subject, wrap_lines(text), now,
+                   new_message_id(config.moderator.domain), in_reply_to=in_reply_to,
+                   html=text_to_html(text, subject))

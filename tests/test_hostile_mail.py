@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import base64
 import json
+import re
 import subprocess
 from email.message import EmailMessage
 
@@ -26,6 +27,7 @@ from pbem.definition import create_game, game_definition
 from pbem.mail.dkim import aligned, signed_by_sender
 from pbem.mail.envelope import read_envelope
 from pbem.mail.text import parse_message
+from pbem.moderator import run_gm_command
 from pbem.store import MIGRATIONS, Store
 
 
@@ -164,6 +166,32 @@ def test_a_flood_from_one_player_is_archived_and_warned_once_and_the_limit_passe
     assert pending(site) == {"north": "BID 20"}
 
 
+def test_forged_mail_never_uses_up_the_seats_allowance_nor_floods_the_seat_with_refusals(site):
+    """D2: 31 forgeries in north's name (limit 5 a window here) and then north's real mail."""
+    for n in range(31):
+        secret = "" if n % 2 else "SECRET guessed\n"
+        drop(site.inbox, order_mail(player("north"), f"{secret}BID {n}"))
+    drop(site.inbox, orders(site, "north", "BID 40"))
+    summary = site.moderator().tick()
+    assert (summary.messages, summary.rejected, summary.accepted) == (32, 31, 1)
+    assert pending(site) == {"north": "BID 40"}
+    answers = answers_to(site, player("north"))
+    assert [str(m["Subject"]) for m in answers].count("[auction-1] Orders received") == 1
+    refusals = [m for m in answers if "Orders received" not in str(m["Subject"])]
+    assert len(refusals) == 2, "one refusal, then one notice that more are ignored"
+    assert "wrong secret" in text(refusals[0])
+    assert "further mails" in text(refusals[1]).lower()
+    told = [m for m in site.sent(GM) if "GM welcome" not in str(m["Subject"])]
+    assert len(told) == 1 and player("north") in text(told[0])
+    drop(site.inbox, order_mail(player("north"), "BID 41"))
+    site.moderator().tick()
+    assert len(answers_to(site, player("north"))) == len(answers), "silence, in the window"
+    site.clock.advance(minutes=61)
+    drop(site.inbox, order_mail(player("north"), "BID 42"))
+    site.moderator().tick()
+    assert "SECRET <your secret>" in text(answers_to(site, player("north"))[-1])
+
+
 # --- attachments, injection, look-alike letters ------------------------------------------------
 
 def test_attachments_are_never_read_as_orders(site):
@@ -213,6 +241,39 @@ def test_user_text_is_never_evaluated_as_a_template_or_markup(site):
     assert "evaluated" not in answer.replace("{% for x in 'abc' %}evaluated{% endfor %}", "")
     (relay,) = [m for m in site.sent(player("east")) if "Press" in str(m["Subject"])]
     assert press in text(relay) and "evaluated" not in text(relay)
+
+
+# NUL, a terminal's clear-screen and window-title sequences, a bell, a C1 control, and the
+# bidi embeddings, overrides and isolates that reorder what a reader sees.
+HOSTILE_TEXT = ("a\x00b \x1b[2Jc \x1b]0;pwned\x07d \x9b31m \u202eevil\u202c "
+                "\u2066iso\u2069 \u200fmark\tend")
+DROPPED = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e"
+                     "\u2066-\u2069]")
+
+
+def test_control_characters_and_bidi_overrides_never_reach_another_players_mail(site):
+    """D10: press, a deal, a GM broadcast and a player's name with controls in them."""
+    moderator = site.moderator()
+    create_game(moderator.store, site.config, game_definition({
+        "id": "auction-2", "game": "auction", "seed": "fixed", "options": {"lots": 2},
+        "seats": [{"seat": "west", "address": player("west"), "player": f"Wes {HOSTILE_TEXT}"},
+                  {"seat": "up", "address": player("up")}]}), site.clock())
+    moderator.send_outbox()
+    drop(site.inbox, orders(site, "north", f"PRESS east {HOSTILE_TEXT}\n"
+                                           f"DEAL {HOSTILE_TEXT}"))
+    assert site.moderator().tick().accepted == 1
+    run_gm_command(site.moderator(), "auction-1", f"BROADCAST {HOSTILE_TEXT}")
+    site.moderator().send_outbox()
+    for reader in (player("east"), player("south"), player("up"), GM):
+        mails = site.sent(reader)
+        assert mails
+        for mail in mails:
+            for part in mail.walk():
+                if part.get_content_maintype() == "text":
+                    assert not DROPPED.search(part.get_content()), (reader, mail["Subject"])
+            assert not DROPPED.search(str(mail["Subject"]))
+    (relay,) = [m for m in site.sent(player("east")) if "Press from" in str(m["Subject"])]
+    assert "ab [2Jc ]0;pwnedd 31m evil iso mark\tend" in text(relay)
 
 
 def test_an_html_mail_is_read_as_text_and_its_script_dropped(site):

@@ -74,6 +74,11 @@ def answer(site, seat):
     return text(mails(site, seat, "Orders received")[-1])
 
 
+def flat(body):
+    """A mail's text with its lines wrapped again into one."""
+    return " ".join(body.split())
+
+
 def store(site):
     return site.moderator().store
 
@@ -325,6 +330,45 @@ def test_a_deal_or_bribe_is_declared_to_every_seat_and_the_gm(site, word):
                 "north gives east 10 coins if east gifts lot 1 to north") in text(declared)
     (row,) = store(site).all("select * from press")
     assert row["text"].startswith(f"{word} north gives") and row["anonymous"] == 0
+
+
+def test_one_mail_of_many_press_deal_and_status_lines_is_held_to_its_limits(site):
+    """D6: 100 DEAL lines, 100 PRESS ALL lines and 100 STATUS lines in one mail (the
+    defaults: 5 press lines and 3 replies per mail)."""
+    queued = len(store(site).all("select id from outbox"))
+    lines = ([f"DEAL north gives east {n} coins" for n in range(100)]
+             + [f"PRESS ALL hello {n}" for n in range(100)] + ["STATUS"] * 100)
+    send(site, "north", "\n".join(lines))
+    tick(site)
+    kinds = [row["kind"] for row in store(site).all("select kind from outbox")[queued:]]
+    assert sorted(kinds) == sorted(["deal"] * 5 * 4 + ["status"] * 3 + ["acknowledgement"])
+    body = answer(site, "north")
+    assert body.count("\n  line ") == 2, "one refusal for each limit passed"
+    assert ("line 7: DEAL north gives east 5 coins at most 5 PRESS, DEAL and BRIBE lines "
+            "in one mail: this line and 194 more like it were not done") in flat(body)
+    assert ("line 205: STATUS at most 3 STATUS, HISTORY and STANDINGS lines in one "
+            "mail: this line and 96 more like it were not done") in flat(body)
+
+
+def test_press_a_seat_sends_in_a_day_is_held_to_the_daily_limit_until_midnight(tmp_path):
+    """D6: a day is a calendar day in the installation's time zone, on its clock."""
+    site = Installation(tmp_path, mail_in={
+        "transport": "maildir", "maildir": {"path": str(tmp_path / "inbox")},
+        "rate_limit": {"messages": 10**9}, "command_limits": {"press_per_day": 6}})
+    site.new_game()
+    send(site, "north", "\n".join(f"PRESS east morning {n}" for n in range(5)))
+    tick(site)
+    site.clock.advance(hours=11, minutes=59)     # 23:59 in London
+    send(site, "north", "PRESS east evening 1\nDEAL evening 2\nPRESS east evening 3")
+    tick(site)
+    assert len(relays(site, "east", "Press from north")) == 6
+    assert ("line 3: DEAL evening 2 at most 6 PRESS, DEAL and BRIBE lines a day "
+            "(Europe/London time): this line and 1 more like it were not done; send again "
+            "tomorrow") in flat(answer(site, "north"))
+    site.clock.advance(minutes=1)                # midnight: a new day
+    send(site, "north", "PRESS east the next day")
+    tick(site)
+    assert len(relays(site, "east", "Press from north")) == 7
 
 
 def test_in_a_wbc_game_of_dune_the_answer_says_when_spice_changes_hands(tmp_path):

@@ -18,10 +18,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
 from email.message import EmailMessage
+from typing import TYPE_CHECKING
 
 from pbem import outbox
 from pbem.config import Config
 from pbem.game import OrderError
+
+if TYPE_CHECKING:
+    from pbem.commands.limits import Budget
 from pbem.record import GameRecord
 from pbem.store import Store
 
@@ -53,29 +57,32 @@ class CommandContext:
 
 @dataclass(frozen=True)
 class Command:
-    """A command word, how it is written, what it does, and the function that does it."""
+    """A command word, how it is written, what it does, the function that does it, and the
+    budget of ``pbem.commands.limits`` its lines count against (None: only the total)."""
 
     word: str
     usage: str
     summary: str
     run: Callable[[CommandContext, str], None]
+    budget: Budget | None = None
 
 
 PLAYER_COMMANDS: dict[str, Command] = {}
 GM_COMMANDS: dict[str, Command] = {}
 
 
-def _register(table: dict[str, Command], word: str, usage: str, summary: str):
+def _register(table: dict[str, Command], word: str, usage: str, summary: str,
+              budget: Budget | None = None):
     def register(run: Callable[[CommandContext, str], None]):
         assert word not in table, word
-        table[word] = Command(word, usage, summary, run)
+        table[word] = Command(word, usage, summary, run, budget)
         return run
     return register
 
 
-def player_command(word: str, usage: str, summary: str):
-    """Register a player command."""
-    return _register(PLAYER_COMMANDS, word, usage, summary)
+def player_command(word: str, usage: str, summary: str, budget: Budget | None = None):
+    """Register a player command (``budget``: the limit its lines count against)."""
+    return _register(PLAYER_COMMANDS, word, usage, summary, budget)
 
 
 def gm_command(word: str, usage: str, summary: str):

@@ -8,6 +8,7 @@ import re
 
 from pbem import reports
 from pbem.commands import PLAYER_COMMANDS, CommandContext, CommandError, player_command
+from pbem.commands.limits import Budget
 from pbem.game import Prompt
 from pbem.mail.text import parse_message
 from pbem.store import parse_utc
@@ -43,7 +44,7 @@ def help_(context: CommandContext, args: str) -> None:
 
 
 @player_command("STATUS", "STATUS", "your view of the game and your open orders again, "
-                                    "in a mail of its own")
+                                    "in a mail of its own", Budget.REPLIES)
 def status(context: CommandContext, args: str) -> None:
     """Queue a mail like a report without events, from the seat's view."""
     record = context.record
@@ -83,7 +84,7 @@ def _reports(context: CommandContext) -> list[dict]:
 
 
 @player_command("HISTORY", "HISTORY [n]", "the reports you were sent; HISTORY n sends "
-                                          "report n again")
+                                          "report n again", Budget.REPLIES)
 def history(context: CommandContext, args: str) -> None:
     """List the seat's reports, or resend one to the seat's address in its thread."""
     rows = _reports(context)

@@ -16,6 +16,7 @@ import re
 
 from pbem import reports
 from pbem.commands import CommandContext, CommandError, player_command
+from pbem.commands.limits import Budget
 from pbem.definition import GameDefinition
 from pbem.store import utc_text
 from pbem.templating import render
@@ -56,7 +57,7 @@ def _archive(context: CommandContext, seats: list[str], text: str, anonymous: bo
 
 @player_command("PRESS", "PRESS [ANON] <seat>[,<seat>...]|ALL <text>",
                 "a message to other seats, relayed with your seat named (ANON: unnamed, "
-                "where the game allows it)")
+                "where the game allows it)", Budget.PRESS)
 def press(context: CommandContext, args: str) -> None:
     """Relay a message to each seat it is for, in that seat's thread, and archive it."""
     allowed = context.record.settings.get("press", GameDefinition.press)
@@ -96,11 +97,13 @@ def _declare(context: CommandContext, kind: str, text: str) -> None:
                           kind=kind).strip())
 
 
-@player_command("DEAL", "DEAL <text>", "declare a deal: every seat and the GM get it")
+@player_command("DEAL", "DEAL <text>", "declare a deal: every seat and the GM get it",
+                Budget.PRESS)
 def deal(context: CommandContext, args: str) -> None:
     _declare(context, "deal", args)
 
 
-@player_command("BRIBE", "BRIBE <text>", "declare a bribe: every seat and the GM get it")
+@player_command("BRIBE", "BRIBE <text>", "declare a bribe: every seat and the GM get it",
+                Budget.PRESS)
 def bribe(context: CommandContext, args: str) -> None:
     _declare(context, "bribe", args)

@@ -18,6 +18,7 @@ import json
 
 from pbem.commands import CommandContext, CommandError, gm_command, player_command
 from pbem.commands.gm import end, plural, reload, require_playing, tell_everyone
+from pbem.commands.limits import Budget
 from pbem.commands.rollback import _carry_orders, _check_position, view_changes
 from pbem.game import Adjustment
 from pbem.league import TieError, gf9, wbc
@@ -34,7 +35,8 @@ def _leagues(context: CommandContext) -> list[League]:
     return leagues
 
 
-@player_command("STANDINGS", "STANDINGS", "the standings of this game's league, mailed to you")
+@player_command("STANDINGS", "STANDINGS", "the standings of this game's league, mailed to you",
+                Budget.REPLIES)
 def player_standings(context: CommandContext, args: str) -> None:
     address = context.record.seat(context.seat)["address"]
     for league in _leagues(context):

@@ -14,6 +14,7 @@ from email.message import EmailMessage
 from email.utils import format_datetime, formataddr
 
 from pbem.config import Moderator
+from pbem.mail.clean import clean_text
 
 LOOP_HEADER = "X-PBEM-Loop"
 
@@ -44,8 +45,12 @@ def compose(moderator: Moderator, to: list[str], subject: str, text: str, now: d
     (RFC 3834), and the loop header lets the moderator ignore its own mail.
     ``References`` keeps one game one conversation in a mail client.
     ``pictures`` with a Content-ID go inline beside the ``html`` (which shows them
-    as ``cid:``), the others as attachments.
+    as ``cid:``), the others as attachments.  The subject and text are cleaned of
+    control characters and bidi controls (``pbem.mail.clean``): whatever a player
+    wrote, another player's mail never carries them.
     """
+    subject, text = clean_text(subject), clean_text(text)
+    html = clean_text(html) if html is not None else None
     message = EmailMessage()
     message["From"] = formataddr((moderator.name, moderator.address))
     message["To"] = ", ".join(to)
