@@ -26,7 +26,7 @@ import pytest
 from installation import Installation
 from players import drop, order_mail, text
 
-from pbem import reports
+from pbem import flood, reports
 from pbem.definition import create_game, game_definition
 from pbem.mail.text import parse_message
 from pbem.moderator import run_gm_command
@@ -68,17 +68,22 @@ MAIL_KINDS = {
     "preview": "to the GM alone (PREVIEW), who sees every hand",
     "warning": "the rate limit's warning: its template reads only the limit, no game",
     "standings": "league standings, mailed after a game ends: results only, no game state",
+    "secret-refusal": "the refusal of a mail without the right secret: reads only that mail",
+    "secret-ignored": "to the address a forger used: reads only the count of refused mails",
+    "secret-flood": "to the GM about refused mails: reads only the address and the seat",
+    "failed-message": "to the installation's GM about an unreadable mail: no game state",
 }
 # Each mail template, by the kinds that use it.
 TEMPLATE_KINDS = {
     "welcome": ["welcome"], "acknowledgement": ["acknowledgement"], "status": ["status"],
-    "refusal": ["refusal"], "press": ["press"], "declaration": ["deal", "bribe"],
+    "refusal": ["refusal", "secret-refusal"], "press": ["press"], "declaration": ["deal", "bribe"],
     "declared": ["deal"], "report": ["report", "observer-report", "history"],
     "notice": ["reminder", "late", "others-late", "outage"],
     "gm_notice": ["gm-adjust", "gm-observe", "gm-extend", "gm-broadcast", "gm-rollback",
                   "gm-replaced", "gm-unobserve", "gm-end"],
     "gm_welcome": ["gm-welcome"], "gm_answer": ["gm-answer"], "preview": ["preview"],
-    "rate_limited": ["warning"],
+    "rate_limited": ["warning"], "secret_flood": ["secret-ignored", "secret-flood"],
+    "failed": ["failed-message"],
 }
 
 
@@ -227,4 +232,5 @@ def test_every_kind_of_mail_is_in_the_differential_test():
     kinds |= {f"gm-{kind}" for kind in reports.GM_NOTICE_SUBJECTS} | set(reports.NOTICE_SUBJECTS)
     assert kinds <= set(MAIL_KINDS), sorted(kinds - set(MAIL_KINDS))
     assert set(MAIL_KINDS) <= kinds | {"standings"}, sorted(set(MAIL_KINDS) - kinds)
+    assert {flood.SECRET_REFUSAL, flood.SECRET_IGNORED, flood.SECRET_FLOOD} <= kinds
 
