@@ -174,6 +174,29 @@ def test_a_position_before_the_first_storm_needs_its_dials():
         "position.storm.dials: expected a dial for each dialer (atreides, fremen)"]
 
 
+def test_a_weather_position_past_a_storm_needs_the_fremen_marker():
+    """000 XVI.C: with weather "in the next storm round the number is revealed", the marker the
+    Fremen drew in the storm round before.  A WBC position (weather on) with the Fremen and no
+    marker, standing anywhere after a storm, is refused naming the key, not played into a bare
+    AssertionError at the next storm; before the storm of turn 1, or after the last turn's,
+    no marker is needed."""
+    two = ["atreides", "fremen"]
+    message = ("position.storm.marker: with weather the storm of turn 4 moves by the marker "
+               "the Fremen drew the turn before (000 XVI.C); give it: one of 1, 2, 3, 4, 5, 6")
+    for phase in ("spice_blow", "battle", "end_of_turn"):
+        assert faults(scenario(seats=two, ruleset="wbc", orders=[{}, {}, {}], position={
+            "turn": 3, "phase": phase, "storm": {"sector": 5}})) == [message]
+    assert faults(scenario(seats=two, ruleset="wbc", position={
+        "turn": 4, "step": {"moved": False, "revealed": False, "decided": [], "control": None},
+        "storm": {"sector": 5}})) == [message]
+    load_scenario(scenario(seats=two, ruleset="wbc", position={
+        "turn": 3, "phase": "end_of_turn", "storm": {"sector": 5, "marker": 2}}))
+    load_scenario(scenario(seats=two, ruleset="wbc", position={
+        "turn": 10, "phase": "battle", "storm": {"sector": 5}}))
+    load_scenario(scenario(seats=["atreides", "harkonnen"], ruleset="wbc", position={
+        "turn": 3, "phase": "battle", "storm": {"sector": 5}}))    # XVI.D: no Fremen
+
+
 def test_a_card_named_twice_or_with_no_such_copy_is_a_fault():
     problems = faults(scenario(position={"factions": {"atreides": {"hand": ["Lasgun",
                                                                            "Shield #7"]}},

@@ -17,7 +17,7 @@ from .. import turn
 from ..rules import Rules
 from ..spice_blow import last_territory
 from ..state import SEAT_FACTIONS, State, add_forces, count_in, data, sheet
-from ..storm import WEATHER_MARKERS
+from ..storm import WEATHER_MARKERS, uses_weather
 from .format import Decks, FactionPosition, Position, Prediction, StormPosition
 from .values import (
     _count,
@@ -142,17 +142,30 @@ def _storm(state: State, storm: StormPosition, key: str, problems: list[str]) ->
 
 def _storm_ready(state: State, position: Position, rules: Rules, problems: list[str]) -> None:
     """The storm to come must have what it moves by: the first storm the set-up dials (000
-    VI.A; collected in round 1 of the set-up), a later one with weather the marker drawn the
-    turn before (000 XVI.C).  Checked for the set-up after round 1 and entering a storm."""
+    VI.A; collected in round 1 of the set-up), a later one with weather the marker the Fremen
+    drew in the storm round before (000 XVI.C).  Checked for the set-up after round 1 and
+    entering a storm; the marker for any position whose next storm comes after turn 1."""
     in_setup = state["phase"] == "setup" and state["step"].get("round") != 1
     entering = state["phase"] == "storm" and position.step is None
     if (in_setup or entering and state["turn"] == 1) and not state["storm"]["dials"]:
         problems.append("position.storm.dials: the first storm moves by the set-up dials "
                         "(000 VI.A); give both dialers' dials")
-    weather = rules.weather and "fremen" in state["seats"]
-    if entering and state["turn"] > 1 and weather and state["storm"]["marker"] is None:
-        problems.append("position.storm.marker: with weather the storm moves by the marker "
-                        "drawn the turn before (000 XVI.C); give it")
+    if (uses_weather(state) and state["storm"]["marker"] is None
+            and _next_storm(state, rules) not in (None, 1)):
+        problems.append(f"position.storm.marker: with weather the storm of turn "
+                        f"{_next_storm(state, rules)} moves by the marker the Fremen drew the "
+                        f"turn before (000 XVI.C); give it: one of "
+                        f"{', '.join(map(str, WEATHER_MARKERS))}")
+
+
+def _next_storm(state: State, rules: Rules) -> int | None:
+    """The turn of the next storm to move: this turn's if the position stands before its
+    move, else the next turn's; None after the last turn's storm (000 V)."""
+    if state["phase"] == "setup":
+        return 1
+    if state["phase"] == "storm" and not state["step"].get("moved"):
+        return state["turn"]
+    return state["turn"] + 1 if state["turn"] < rules.turns else None
 
 
 def _forces(state: State, forces: dict[str, Any], rules: Rules, problems: list[str]) -> None:
