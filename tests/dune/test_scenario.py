@@ -286,6 +286,17 @@ def test_scenario_run_prints_the_outcome_as_text():
         assert expected in text
 
 
+def test_scenario_run_prints_the_lines_refused_as_expected():
+    path = SCENARIOS / "x_c_8_a_leader_who_fought_this_round_is_refused_in_another_territory.yaml"
+    result = CliRunner().invoke(main, ["scenario", "run", str(path)])
+    assert result.exit_code == 0, result.output
+    for expected in ("Kwisatz Haderach: 2 forces lost in battles", "Captured leaders: none",
+                     "  refused (as expected):\n    atreides line 1 'LEADER Yueh': "
+                     "leader-fought: Dr. Wellington Yueh fought in The Great Flat",
+                     "    atreides line 2 'DIAL 1': leader-required: "):
+        assert expected in result.output
+
+
 def test_scenario_run_exits_1_and_names_each_failed_expectation(tmp_path):
     path = tmp_path / "failing.yaml"
     path.write_text(yaml.safe_dump(scenario(expect={"storm": {"sector": 9}, "worms": 2})))
