@@ -23,10 +23,12 @@ AT, BG, EM, FR, GU, HA = SEAT_FACTIONS
 def position(seats, forces, ruleset="classic", storm=1, **extra):
     """A movement round at its start (turn 2), entered as the game enters it."""
     options = extra.pop("options", {})
+    marker = {"marker": 1} if ruleset == "wbc" else {}     # WBC plays the weather (000 XVI.C)
     scenario = {"game": "dune", "seats": list(seats), "ruleset": ruleset, "options": options,
                 "seed": "movement",
                 "position": {"turn": 2, "phase": "movement", "forces": forces,
-                             "storm": {"sector": storm, "dialers": list(seats[:2])}, **extra}}
+                             "storm": {"sector": storm, "dialers": list(seats[:2]), **marker},
+                             **extra}}
     return load_scenario(scenario)
 
 

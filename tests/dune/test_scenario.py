@@ -174,6 +174,29 @@ def test_a_position_before_the_first_storm_needs_its_dials():
         "position.storm.dials: expected a dial for each dialer (atreides, fremen)"]
 
 
+def test_a_weather_position_past_a_storm_needs_the_fremen_marker():
+    """000 XVI.C: with weather "in the next storm round the number is revealed", the marker the
+    Fremen drew in the storm round before.  A WBC position (weather on) with the Fremen and no
+    marker, standing anywhere after a storm, is refused naming the key, not played into a bare
+    AssertionError at the next storm; before the storm of turn 1, or after the last turn's,
+    no marker is needed."""
+    two = ["atreides", "fremen"]
+    message = ("position.storm.marker: with weather the storm of turn 4 moves by the marker "
+               "the Fremen drew the turn before (000 XVI.C); give it: one of 1, 2, 3, 4, 5, 6")
+    for phase in ("spice_blow", "battle", "end_of_turn"):
+        assert faults(scenario(seats=two, ruleset="wbc", orders=[{}, {}, {}], position={
+            "turn": 3, "phase": phase, "storm": {"sector": 5}})) == [message]
+    assert faults(scenario(seats=two, ruleset="wbc", position={
+        "turn": 4, "step": {"moved": False, "revealed": False, "decided": [], "control": None},
+        "storm": {"sector": 5}})) == [message]
+    load_scenario(scenario(seats=two, ruleset="wbc", position={
+        "turn": 3, "phase": "end_of_turn", "storm": {"sector": 5, "marker": 2}}))
+    load_scenario(scenario(seats=two, ruleset="wbc", position={
+        "turn": 10, "phase": "battle", "storm": {"sector": 5}}))
+    load_scenario(scenario(seats=["atreides", "harkonnen"], ruleset="wbc", position={
+        "turn": 3, "phase": "battle", "storm": {"sector": 5}}))    # XVI.D: no Fremen
+
+
 def test_a_card_named_twice_or_with_no_such_copy_is_a_fault():
     problems = faults(scenario(position={"factions": {"atreides": {"hand": ["Lasgun",
                                                                            "Shield #7"]}},
@@ -238,7 +261,8 @@ def test_scenario_run_prints_the_outcome_as_json():
     result = CliRunner().invoke(main, ["scenario", "run", str(path), "--json"])
     assert result.exit_code == 0, result.output
     outcome = json.loads(result.output)
-    assert set(outcome) == {"title", "seed", "state", "events", "orders", "prompts", "expect"}
+    assert set(outcome) == {"title", "seed", "state", "events", "orders", "refused", "prompts",
+                            "expect"}
     assert outcome["state"]["factions"]["bene-gesserit"]["prediction"] == {
         "faction": "emperor", "turn": 3}
     assert len(outcome["events"]) == 3
@@ -260,6 +284,17 @@ def test_scenario_run_prints_the_outcome_as_text():
                      "    guild: TRAITOR ", "(default)", "Open prompts:",
                      "Expectations: 15 checked, 0 failed"):
         assert expected in text
+
+
+def test_scenario_run_prints_the_lines_refused_as_expected():
+    path = SCENARIOS / "x_c_8_a_leader_who_fought_this_round_is_refused_in_another_territory.yaml"
+    result = CliRunner().invoke(main, ["scenario", "run", str(path)])
+    assert result.exit_code == 0, result.output
+    for expected in ("Kwisatz Haderach: 2 forces lost in battles", "Captured leaders: none",
+                     "  refused (as expected):\n    atreides line 1 'LEADER Yueh': "
+                     "leader-fought: Dr. Wellington Yueh fought in The Great Flat",
+                     "    atreides line 2 'DIAL 1': leader-required: "):
+        assert expected in result.output
 
 
 def test_scenario_run_exits_1_and_names_each_failed_expectation(tmp_path):
@@ -284,3 +319,224 @@ def test_scenario_run_names_the_faults_of_a_bad_file(tmp_path):
     path.write_text("game: chess\n")
     result = CliRunner().invoke(main, ["scenario", "run", str(path)])
     assert result.exit_code == 1 and "unknown game 'chess'" in result.output
+
+
+# --- refusals, events by audience, deck order (expect); the Kwisatz Haderach, captured leaders
+# and the battle round (position)
+def battle(seats=("atreides", "harkonnen"), forces=None, **keys):
+    """A battle round of turn 3 entered, advantages on, no traitors to call."""
+    position = {"turn": 3, "phase": "battle", "storm": {"sector": 1},
+                "forces": forces or {"Arrakeen": {"atreides": 3, "harkonnen": 6}},
+                "factions": {seat: {"traitors": []} for seat in seats}, **keys.pop("position", {})}
+    return scenario(seats=list(seats), options={"advantages": True}, position=position, **keys)
+
+
+YUEH_AWAY = {"battle": {"fought": {"atreides": {"Yueh": "The Great Flat"}}}}
+YUEH_PLAN = {"atreides": "LEADER Yueh\nDIAL 0", "harkonnen": "LEADER Feyd\nDIAL 6"}
+
+
+def test_a_refusal_expected_is_checked_by_step_seat_line_code_and_text():
+    """000 X.C.8 (line 407): a leader who fought in another territory this round is refused;
+    the refusal is checked by its code and text, the rest of the step applied."""
+    refused = {"step": 1, "seat": "atreides", "line": 1}
+    result = run_scenario(battle(position=YUEH_AWAY, orders=[YUEH_PLAN], expect={"refused": [
+        {**refused, "code": "leader-fought", "text": "The Great Flat"},
+        {**refused, "code": "leader-in-tanks"},
+        {**refused, "text": "Arrakeen"},
+        {"step": 1, "seat": "atreides", "line": 2, "code": "leader-required"}]}))
+    assert [r["code"] for r in result["refused"][1]] == ["leader-fought", "leader-required"]
+    assert result["orders"][1][0]["default"]                  # the Atreides' plan: the default
+    where = "step 1 (orders[0]) atreides line 1 'LEADER Yueh'"
+    fought = ("line 1 leader-fought: Dr. Wellington Yueh fought in The Great Flat this round "
+              "and may fight again only there (000 X.C.8)")
+    assert result["expect"] == {"checked": 4, "failed": [
+        f"expect.refused[1]: {where} was refused, but not with code leader-in-tanks: {fought}",
+        f"expect.refused[2]: {where} was refused, but not with a message holding 'Arrakeen': "
+        f"{fought}"]}
+
+
+def test_a_refusal_expected_that_does_not_happen_fails_and_one_not_expected_stops_the_run():
+    result = run_scenario(battle(orders=[YUEH_PLAN], expect={"refused": [
+        {"step": 1, "seat": "atreides", "line": 1, "code": "leader-fought"}]}))
+    assert result["expect"]["failed"] == [
+        "expect.refused[0]: step 1 (orders[0]) atreides line 1 'LEADER Yueh' was not refused"]
+    with pytest.raises(ScenarioError) as caught:       # line 2 is refused too, and not expected
+        run_scenario(battle(position=YUEH_AWAY, orders=[YUEH_PLAN], expect={"refused": [
+            {"step": 1, "seat": "atreides", "line": 1, "code": "leader-fought"}]}))
+    assert caught.value.problems == [
+        "orders[0].atreides line 2 'DIAL 0': you must play a leader or a cheap hero (000 X.C.9) "
+        "(valid: LEADER Lady Jessica, LEADER Thufir Hawat, LEADER Gurney Halleck, "
+        "LEADER Duncan Idaho)"]
+    result = run_scenario(battle(position=YUEH_AWAY, orders=[YUEH_PLAN], expect={"refused": [
+        {"step": 1, "seat": "atreides", "code": "leader-fought"}]}))     # no line: every line
+    assert result["expect"] == {"checked": 1, "failed": []}
+
+
+def test_the_keys_of_a_refusal_are_checked_on_load():
+    orders = [{"atreides": "# my plan\nLEADER Yueh\n\nDIAL 0"}]
+    problems = faults(battle(orders=orders, expect={"refused": [
+        {"step": 2, "seat": "atreides", "code": "x"},
+        {"step": 1, "seat": "harkonnen", "code": "x"},
+        {"step": 1, "seat": "atreides", "line": 3, "code": "x"},
+        {"step": 1, "seat": "atreides", "line": 2},
+        {"step": 1, "seat": "atreides", "code": "Leader fought"},
+        {"step": 1, "seat": "emperor", "code": "x"}]}))
+    assert problems == [
+        "expect.refused[0].step: expected a step 1 to 1 (step n is orders[n-1]), got 2",
+        "expect.refused[1].seat: the Harkonnen write no orders in step 1 (orders[0]); those "
+        "who do: atreides",
+        "expect.refused[2].line: expected a line of the Atreides's orders in step 1 (orders[0]): "
+        "2 'LEADER Yueh', 4 'DIAL 0'; got 3",
+        "expect.refused[3]: give the refusal's code, a text its message holds, or both",
+        "expect.refused[4].code: expected an error code, lower-case words joined by '-' (as "
+        "leader-fought), got 'Leader fought'",
+        "expect.refused[5].seat: Emperor are not in play (seats: atreides, harkonnen)"]
+    assert faults(battle(orders=orders, expect={"refused": [{"step": 1, "code": "x"}]})) == [
+        "expect.refused[0].seat: required"]
+
+
+def test_an_event_is_expected_shown_to_exactly_these_seats():
+    """WBC X (line 1262; 004 X.10): a captured leader's name is not public; the Harkonnen and
+    the loser see it (``Event.visible_to``), the Fremen do not."""
+    three = ("atreides", "harkonnen", "fremen")
+    plans = {"atreides": "LEADER Yueh\nDIAL 0", "harkonnen": "LEADER Feyd\nDIAL 6\nCAPTURE KEEP"}
+    named = {"code": "leader-captured", "data": {"faction": "atreides", "leader": "Lady Jessica"}}
+    result = run_scenario(battle(seats=three, orders=[plans], expect={"events": [
+        {**named, "seen_by": ["harkonnen", "atreides"]},
+        {"code": "leader-captured", "seen_by": "public", "data": {"leader": None}},
+        {"code": "leader-captured", "seen_by": ["atreides", "harkonnen", "fremen"]},
+        {**named, "seen_by": ["harkonnen", "atreides", "fremen"]},
+        {**named, "seen_by": "public"},
+        {"code": "battle-result"},
+        {"code": "worm-rides", "seen_by": "public"}]}))
+    seen = ('{"faction": "atreides", "leader": null} shown to the public; {"faction": '
+            '"atreides", "leader": "Lady Jessica"} shown to atreides, harkonnen')
+    wanted = '{"faction": "atreides", "leader": "Lady Jessica"}'
+    assert result["expect"] == {"checked": 7, "failed": [
+        f"expect.events[3]: no 'leader-captured' event with {wanted} shown to atreides, "
+        f"fremen, harkonnen happened; those that did: {seen}",
+        f"expect.events[4]: no 'leader-captured' event with {wanted} shown to the public "
+        f"happened; those that did: {seen}",
+        "expect.events[6]: no 'worm-rides' event happened"]}
+    problems = faults(battle(expect={"events": [{"code": "battle", "seen_by": "everyone"},
+                                                {"code": "battle", "seen_by": ["emperor"]},
+                                                {"seen_by": "public"}, 7]}))
+    assert problems == [
+        "expect.events[0].seen_by: expected public, or a list of the factions in play "
+        "(atreides, harkonnen), got 'everyone'",
+        "expect.events[1].seen_by[0]: Emperor are not in play (seats: atreides, harkonnen)",
+        "expect.events[2].code: required",
+        "expect.events[3]: expected an event code, or a mapping with code, seen_by and data, "
+        "got 7"]
+
+
+def test_the_order_of_the_top_cards_of_each_deck_is_expected():
+    """Top first, as in a position; a bare name matches any copy of the card."""
+    decks = {"treachery": ["Karama", "Shield #3", "Lasgun"], "treachery_discard": ["Baliset"],
+             "spice": ["Red Chasm", "Shai-Hulud", "hagga"], "spice_discard": ["Old Gap"]}
+    result = run_scenario(scenario(position={"decks": decks}, expect={"decks": {
+        "treachery": ["Karama", "Shield"], "treachery_discard": ["Baliset"],
+        "spice": ["Red Chasm", "Shai-Hulud", "Hagga Basin"], "spice_discard": ["Old Gap"]}}))
+    assert result["expect"] == {"checked": 4, "failed": []}
+    result = run_scenario(scenario(position={"decks": decks}, expect={"decks": {
+        "treachery": ["Shield #3", "Karama"], "spice": ["Red Chasm", "Shai-Hulud #4"]}}))
+    assert result["expect"]["failed"] == [
+        "expect.decks.treachery: expected ['Shield #3', 'Karama'], got ['Karama', 'Shield #3']",
+        "expect.decks.spice: expected ['Red Chasm', 'Shai-Hulud #4'], got ['Red Chasm', "
+        "'Shai-Hulud']"]
+    assert faults(scenario(expect={"decks": {"colour": []}})) == [
+        "expect.decks.colour: unknown key (expected one of: treachery, treachery_discard, "
+        "spice, spice_discard, spice_discard_2)"]
+    assert faults(scenario(expect={"decks": {"spice_discard_2": ["Old Gap"],
+                                             "spice": ["Foo"]}})) == [
+        "expect.decks.spice_discard_2: there is a second discard pile only with the double_blow "
+        "option (000 XXI)",
+        "expect.decks.spice[0]: no spice card is called 'Foo'; try: Shai-Hulud, Broken Land, "
+        "Cielago North, Cielago South, Funeral Plain, Habbanya Erg, Habbanya Ridge Flat, "
+        "Hagga Basin, Old Gap, Red Chasm, Rock Outcroppings, Sihaya Ridge, South Mesa, "
+        "The Great Flat, The Minor Erg, Wind Pass North"]
+
+
+def test_the_kwisatz_haderach_in_a_position():
+    """Atreides shield 4 (000 line 762): forces lost in battles over the game; it is killed
+    only in an explosion, so only after it could fight, with the advantages."""
+    state = load_scenario(battle(position={"kwisatz_haderach": {"losses": 7, "tanks": True}})
+                          ).state
+    assert state["kwisatz_haderach"] == {"losses": 7, "tanks": True}
+    problems = faults(scenario(seats=["harkonnen", "fremen"],
+                               position={"kwisatz_haderach": {"losses": 3}}))
+    assert problems == ["position.kwisatz_haderach: the Atreides are not in play (seats: "
+                        "harkonnen, fremen)"]
+    assert faults(scenario(position={"kwisatz_haderach": {"losses": 9, "tanks": True}})) == [
+        "position.kwisatz_haderach.tanks: the Kwisatz Haderach is in play only with the "
+        "advantages option (000 XV, line 1008)"]
+    assert faults(battle(position={"kwisatz_haderach": {"losses": 6, "tanks": True}})) == [
+        "position.kwisatz_haderach.tanks: the Kwisatz Haderach fights, and so can die, only "
+        "after 7 forces lost in battles (000 line 762); losses: 6"]
+
+
+def test_captured_leaders_in_a_position():
+    """Harkonnen shield 3 (000 line 884): the Harkonnen hold another faction's leader; his
+    owner's sheet says captured (Q&A D.2: not free to fight for him)."""
+    state = load_scenario(battle(position={"captured": ["Duncan"]})).state
+    assert state["captured"] == {"Duncan Idaho": "atreides"}
+    assert state["factions"]["atreides"]["leaders"]["Duncan Idaho"] == "captured"
+    assert faults(scenario(position={"captured": ["Duncan"]})) == [
+        "position.captured: no faction in play captures leaders: the Harkonnen do, with the "
+        "advantages option (000 line 884)"]
+    problems = faults(battle(position={
+        "captured": ["Feyd", "Stilgar", "Gurney", "Nobody"],
+        "factions": {"atreides": {"traitors": [], "leaders_in_tanks": ["Gurney Halleck"]},
+                     "harkonnen": {"traitors": []}}}))
+    assert problems[:3] == [
+        "position.captured[0]: Feyd-Rautha is a leader of the Harkonnen themselves",
+        "position.captured[1]: Stilgar is a leader of the Fremen, who are not in play",
+        "position.captured[2]: Gurney Halleck is in the tanks "
+        "(position.factions.atreides.leaders_in_tanks)"]
+    assert problems[3].startswith("position.captured[3]: no leader is called 'Nobody'")
+    harkonnen = [leader.name for leader in data().leaders if leader.faction == "Harkonnen"]
+    assert faults(battle(position={
+        "captured": ["Duncan"], "factions": {"atreides": {"traitors": []}, "harkonnen": {
+            "traitors": [], "leaders_in_tanks": harkonnen}}})) == [
+        "position.captured: the Harkonnen give back every captured leader when none of their "
+        "own is alive (000 line 884)"]
+
+
+def test_the_leaders_who_fought_this_round_in_a_position():
+    """000 X.C.8 (line 407): the leaders who fought go into the battle round entered; the
+    Harkonnen may have fought with a leader they hold."""
+    state = load_scenario(battle(position={"captured": ["Duncan"], "battle": {
+        "fought": {"atreides": {"Yueh": "Funeral Plain"}, "harkonnen": {"Duncan": "tuek"}},
+        "kwisatz_haderach_used": True}})).state
+    assert state["step"]["fought"] == {"atreides": {"Dr. Wellington Yueh": "Funeral Plain"},
+                                       "harkonnen": {"Duncan Idaho": "Tuek's Sietch"}}
+    assert state["step"]["kh_used"] is True
+    assert state["step"]["battle"]["territory"] == "Arrakeen"
+    assert faults(battle(position={"phase": "movement",
+                                   "battle": {"kwisatz_haderach_used": True}})) == [
+        "position.battle: a battle round is under way only in the battle phase "
+        "(position.phase: battle), not in movement"]
+    problems = faults(battle(position={"battle": {"fought": {
+        "atreides": {"Feyd": "Arrakeen", "Yueh": "Polar Sink", "Duncan": "Arakeen"},
+        "harkonnen": {"Duncan": "Carthag"}}}}))
+    assert problems[:3] == [
+        "position.battle.fought.atreides.Feyd: Feyd-Rautha is a leader of the Harkonnen, not "
+        "one the Atreides may play",
+        "position.battle.fought.atreides.Yueh: there is no battle in the Polar Sink "
+        "(000 X.A.2.b)",
+        "position.battle.fought.atreides.Duncan: no territory is called 'Arakeen'; try: "
+        "Arrakeen"]
+    assert problems[3] == ("position.battle.fought.harkonnen.Duncan: Duncan Idaho is a leader "
+                           "of the Atreides, not one the Harkonnen may play")
+    assert faults(scenario(position={"turn": 3, "phase": "battle", "storm": {"sector": 1},
+                                     "battle": {"kwisatz_haderach_used": True}})) == [
+        "position.battle.kwisatz_haderach_used: the Kwisatz Haderach is in play only with the "
+        "Atreides and the advantages option (000 line 762)"]
+
+
+def test_the_kwisatz_haderach_and_captured_leaders_are_expected():
+    result = run_scenario(battle(position={"kwisatz_haderach": {"losses": 5},
+                                           "captured": ["Duncan"]},
+                                 orders=[YUEH_PLAN], expect={
+        "kwisatz_haderach": {"losses": 8, "tanks": False}, "captured": ["Duncan Idaho"]}))
+    assert result["expect"] == {"checked": 3, "failed": []}

@@ -2,10 +2,11 @@
 
 A GM checks a ruling, and a test pins one, with a YAML file (docs/scenarios.md documents every
 key): the seats and rules, a ``position`` (the turn and phase, the storm, forces, spice, each
-faction's sheet, alliances, the decks), ``orders`` as players write them, step by step, and
-``expect``, assertions on the end.  Whatever the position does not give keeps its value in a
-fresh set-up of the seats (``set_up.new_game`` with the generator of step 0), so that small
-scenarios stay small.
+faction's sheet, alliances, the decks, the Kwisatz Haderach, captured leaders, the battle round
+under way), ``orders`` as players write them, step by step, and ``expect``, assertions on the
+end (the orders that must be refused, who sees an event, the order of the decks among them).
+Whatever the position does not give keeps its value in a fresh set-up of the seats
+(``set_up.new_game`` with the generator of step 0), so that small scenarios stay small.
 
 ``load_scenario`` checks the file into frozen dataclasses (``pbem.schema``: every fault named
 by its key, unknown keys are errors) and builds the state; ``run_scenario`` applies each step
@@ -22,11 +23,15 @@ from __future__ import annotations
 
 from .expect import Check
 from .format import (
+    BattleRound,
     Decks,
+    EventSeen,
     Expect,
     FactionPosition,
+    KwisatzHaderach,
     Position,
     Prediction,
+    Refused,
     Scenario,
     ScenarioError,
     StormPosition,
@@ -37,14 +42,18 @@ from .values import COPY, Cards, spice_cards, treachery_cards
 
 __all__ = [
     "COPY",
+    "BattleRound",
     "Cards",
     "Check",
     "Decks",
+    "EventSeen",
     "Expect",
     "FactionPosition",
+    "KwisatzHaderach",
     "Loaded",
     "Position",
     "Prediction",
+    "Refused",
     "Scenario",
     "ScenarioError",
     "StormPosition",

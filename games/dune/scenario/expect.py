@@ -1,35 +1,59 @@
 """The ``expect:`` checks: each key given becomes a check of the run's result, names read
-as in a position; only what is given is checked.
+as in a position; only what is given is checked.  ``_refusals`` reads the order lines that
+must be refused (``expect.refused``), which the run needs before it reads each step.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import json
+import re
 from collections.abc import Callable
 from typing import Any
 
+from pbem.game import Event
+from pbem.schema import build
+
 from .. import turn
-from ..state import State, count_in
-from .format import Expect, FactionPosition, StormPosition
+from ..data import Ability
+from ..orders import words_of
+from ..rules import Rules
+from ..state import SEAT_FACTIONS, State, count_in
+from .format import (
+    Decks,
+    EventSeen,
+    Expect,
+    FactionPosition,
+    KwisatzHaderach,
+    Refused,
+    StormPosition,
+)
 from .values import (
+    Cards,
     _dials,
     _factions,
     _leaders,
     _mapping,
+    _owner_of,
     _seat,
     _spice_site,
     _spot,
     _territory_name,
     _whole,
+    spice_cards,
     treachery_cards,
 )
+
+CODE = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")      # an OrderError code: "leader-fought"
 
 # A check of ``expect``: given the run's result, a failure message or None.
 Check = Callable[[dict[str, Any]], str | None]
 
 
 # --- expectations
-def _expectations(expect: Expect, seats: list[str], problems: list[str]) -> list[Check]:
-    """The checks of ``expect``, names read as in a position."""
+def _expectations(expect: Expect, seats: list[str], rules: Rules, problems: list[str]
+                  ) -> list[Check]:
+    """The checks of ``expect``, names read as in a position (``refused``: ``_refusals``)."""
     checks: list[Check] = []
     if expect.phase is not None and expect.phase not in turn.PHASES:
         problems.append(f"expect.phase: expected one of {', '.join(turn.PHASES)}, "
@@ -71,9 +95,17 @@ def _expectations(expect: Expect, seats: list[str], problems: list[str]) -> list
     if expect.prompts is not None:
         checks.append(_equal("expect.prompts", sorted(expect.prompts),
                              lambda r: sorted(p["key"] for p in r["prompts"])))
-    checks += [_happened(f"expect.events[{i}]", code) for i, code in enumerate(expect.events or ())]
+    checks += _event_checks(expect.events or (), seats, problems)
     checks += [_never(f"expect.no_events[{i}]", code)
                for i, code in enumerate(expect.no_events or ())]
+    if expect.decks is not None:
+        checks += _deck_checks(expect.decks, rules, problems)
+    if expect.kwisatz_haderach is not None:
+        checks += _kwisatz_haderach_checks(expect.kwisatz_haderach, seats, problems)
+    if expect.captured is not None:
+        wanted = sorted(n for n, _ in _leaders(expect.captured, "expect.captured", problems))
+        checks.append(_equal("expect.captured", wanted,
+                             lambda r: sorted(r["state"].get("captured", {}))))
     return checks
 
 
@@ -91,6 +123,68 @@ def _happened(key: str, code: str) -> Check:
         codes = {event["code"] for step in result["events"] for event in step}
         return None if code in codes else f"{key}: no {code!r} event happened"
     return check
+
+
+def _event_checks(events: tuple[Any, ...], seats: list[str], problems: list[str]
+                  ) -> list[Check]:
+    """Each event expected: a code, or ``{code, seen_by, data}``."""
+    checks = []
+    for index, given in enumerate(events):
+        key = f"expect.events[{index}]"
+        if isinstance(given, str):
+            checks.append(_happened(key, given))
+        elif not isinstance(given, dict):
+            problems.append(f"{key}: expected an event code, or a mapping with code, seen_by "
+                            f"and data, got {given!r}")
+        elif (seen := build(EventSeen, given, f"{key}.", problems)) is not None:
+            audience = _audience(seen.seen_by, seats, f"{key}.seen_by", problems)
+            checks.append(_shown(key, seen.code, audience, seen.data or {}, seats))
+    return checks
+
+
+def _audience(given: Any, seats: list[str], key: str, problems: list[str]
+              ) -> str | list[str] | None:
+    """Who an event must be shown to: ``public``, the factions (sorted), or None: anyone."""
+    if given is None or given == "public":
+        return given
+    if not isinstance(given, list) or not given:
+        problems.append(f"{key}: expected public, or a list of the factions in play "
+                        f"({', '.join(seats)}), got {given!r}")
+        return None
+    return sorted(s for i, name in enumerate(given) if (s := _seat(name, seats, f"{key}[{i}]",
+                                                                   problems)))
+
+
+def _seen_by(event: Event, seats: list[str], public: bool) -> str | list[str]:
+    """Who sees an event: ``public`` (if asked so), else the seats in play it is shown to."""
+    if public and event.visible_to(None):
+        return "public"
+    return sorted(seat for seat in seats if event.visible_to(seat))
+
+
+def _shown(key: str, code: str, audience: str | list[str] | None, data: dict[str, Any],
+           seats: list[str]) -> Check:
+    """A check that an event of this code, holding these data, was shown to exactly this
+    audience (``Event.visible_to``) at some step."""
+    def check(result: dict[str, Any]) -> str | None:
+        found = [Event.from_json(e) for step in result["events"] for e in step
+                 if e["code"] == code]
+        fitting = [e for e in found if all(e.data.get(k) == v for k, v in data.items())]
+        if fitting and audience is None or any(
+                _seen_by(e, seats, audience == "public") == audience for e in fitting):
+            return None
+        if not found:
+            return f"{key}: no {code!r} event happened"
+        wanted = (f" with {json.dumps(data, sort_keys=True)}" if data else "") + (
+            f" shown to {_audience_text(audience)}" if audience is not None else "")
+        return (f"{key}: no {code!r} event{wanted} happened; those that did: " + "; ".join(
+            f"{json.dumps(e.data, sort_keys=True)} shown to "
+            f"{_audience_text(_seen_by(e, seats, True))}" for e in found))
+    return check
+
+
+def _audience_text(audience: str | list[str]) -> str:
+    return "the public" if audience == "public" else ", ".join(audience) or "nobody"
 
 
 def _never(key: str, code: str) -> Check:
@@ -202,3 +296,118 @@ def _faction_checks(seat: str, given: FactionPosition, seats: list[str],
                                                    "turn": given.prediction.turn},
                              lambda r: sheet_of(r)["prediction"]))
     return checks
+
+
+def _deck_checks(decks: Decks, rules: Rules, problems: list[str]) -> list[Check]:
+    """The top cards of each deck and pile named, in order, top first; a bare name matches
+    any copy (the state keeps each pile's top card last)."""
+    if decks.spice_discard_2 and not rules.double_blow:
+        problems.append("expect.decks.spice_discard_2: there is a second discard pile only "
+                        "with the double_blow option (000 XXI)")
+    piles: list[tuple[str, Cards, Callable[[State], list[str]]]] = [
+        ("treachery", treachery_cards(), lambda s: s["decks"]["treachery"]),
+        ("treachery_discard", treachery_cards(), lambda s: s["decks"]["treachery_discard"]),
+        ("spice", spice_cards(), lambda s: s["decks"]["spice"]),
+        ("spice_discard", spice_cards(), lambda s: s["decks"]["spice_discard"][0]),
+        ("spice_discard_2", spice_cards(), lambda s: s["decks"]["spice_discard"][-1])]
+    checks = []
+    for name, cards, pile in piles:
+        given = getattr(decks, name)
+        if not given:
+            continue
+        key = f"expect.decks.{name}"
+        wanted = [c for i, text in enumerate(given)
+                  if (c := cards.read(text, f"{key}[{i}]", problems))]
+        exact = {card for _, card in wanted if card is not None}
+        checks.append(_equal(key, [card or n for n, card in wanted],
+                             _top(pile, len(wanted), exact, cards)))
+    return checks
+
+
+def _top(pile: Callable[[State], list[str]], count: int, exact: set[str], cards: Cards
+         ) -> Callable[[dict[str, Any]], list[str]]:
+    """The top ``count`` cards of a pile, top first: ids named exactly, else their names."""
+    names = {card: name for name, ids in cards.copies.items() for card in ids}
+    return lambda r: [c if c in exact else names[c] for c in pile(r["state"])[::-1][:count]]
+
+
+def _kwisatz_haderach_checks(given: KwisatzHaderach, seats: list[str], problems: list[str]
+                             ) -> list[Check]:
+    """The Atreides' losses in battles and whether the Kwisatz Haderach is in the tanks."""
+    owner = _owner_of(Ability.KWISATZ_HADERACH)
+    if owner not in seats:
+        problems.append(f"expect.kwisatz_haderach: the {SEAT_FACTIONS[owner]} are not in play "
+                        f"(seats: {', '.join(seats)})")
+    return [_equal(f"expect.kwisatz_haderach.{name}", getattr(given, name),
+                   lambda r, n=name: r["state"]["kwisatz_haderach"][n])
+            for name in ("losses", "tanks") if getattr(given, name) is not None]
+
+
+# --- the lines that must be refused
+def _refusals(refused: tuple[Refused, ...], steps: list[dict[str, str]], seats: list[str],
+              problems: list[str]) -> tuple[list[Refused], list[Check]]:
+    """The lines ``expect.refused`` names (their seats read), and their checks: each is a
+    step, a seat that wrote in it and a line of its orders, refused with the code and/or a
+    message holding the text given."""
+    found, checks = [], []
+    for index, given in enumerate(refused):
+        key = f"expect.refused[{index}]"
+        if given is None:
+            continue
+        if not 1 <= given.step <= len(steps):
+            problems.append(f"{key}.step: expected a step 1 to {len(steps)} (step n is "
+                            f"orders[n-1]), got {given.step}" if steps else
+                            f"{key}.step: the file has no orders, so no step to refuse")
+            continue
+        texts = steps[given.step - 1]
+        seat = _seat(given.seat, seats, f"{key}.seat", problems)
+        if seat is None:
+            continue
+        step = f"step {given.step} (orders[{given.step - 1}])"
+        if seat not in texts:
+            problems.append(f"{key}.seat: the {SEAT_FACTIONS[seat]} write no orders in {step}; "
+                            f"those who do: {', '.join(texts) or 'none'}")
+            continue
+        lines = _order_lines(texts[seat])
+        if given.line is not None and given.line not in lines:
+            problems.append(f"{key}.line: expected a line of the {SEAT_FACTIONS[seat]}'s orders "
+                            f"in {step}: " + ", ".join(f"{n} {text!r}" for n, text in
+                                                        lines.items()) + f"; got {given.line}")
+            continue
+        if given.code is None and given.text is None:
+            problems.append(f"{key}: give the refusal's code, a text its message holds, or both")
+            continue
+        if given.code is not None and not CODE.fullmatch(given.code):
+            problems.append(f"{key}.code: expected an error code, lower-case words joined by "
+                            f"'-' (as leader-fought), got {given.code!r}")
+            continue
+        expected = dataclasses.replace(given, seat=seat)
+        where = f"{step} {seat}" + (f" line {given.line} {lines[given.line]!r}"
+                                    if given.line is not None else "")
+        found.append(expected)
+        checks.append(_refused(key, expected, where))
+    return found, checks
+
+
+def _order_lines(text: str) -> dict[int, str]:
+    """The lines of an order text that hold an order, by number (as ``parse_orders`` counts)."""
+    return {number: line.strip() for number, line in enumerate(text.splitlines(), start=1)
+            if (words := words_of(line)) and not words[0].startswith("#")}
+
+
+def _refused(key: str, expected: Refused, where: str) -> Check:
+    """A check that a line expected refused was, with its code and text."""
+    def check(result: dict[str, Any]) -> str | None:
+        at = [r for r in result["refused"][expected.step]
+              if expected.covers(r["seat"], r["line"])]
+        if not at:
+            return f"{key}: {where} was not refused"
+        if any(expected.code in (None, r["code"]) and (expected.text or "") in r["message"]
+               for r in at):
+            return None
+        wanted = " and ".join(part for part in (
+            expected.code and f"code {expected.code}",
+            expected.text and f"a message holding {expected.text!r}") if part)
+        return (f"{key}: {where} was refused, but not with {wanted}: " + "; ".join(
+            f"line {r['line']} {r['code']}: {r['message']}" for r in at))
+    return check

@@ -1,10 +1,11 @@
 """The scenario file format: its keys as frozen dataclasses, and its head checked.
 
 docs/scenarios.md documents every key: the seats and rules, a ``position`` (the turn and phase,
-the storm, forces, spice, each faction's sheet, alliances, the decks), ``orders`` as players
-write them, step by step, and ``expect``, assertions on the end.  ``pbem.schema.build`` checks
-a file into these dataclasses (every fault named by its key, unknown keys are errors);
-``_head`` checks the game, the seats, the ruleset and its options.
+the storm, forces, spice, each faction's sheet, alliances, the decks, the Kwisatz Haderach,
+captured leaders, the battle round), ``orders`` as players write them, step by step, and
+``expect``, assertions on the end (refused orders, who sees an event, deck order too).
+``pbem.schema.build`` checks a file into these dataclasses (every fault named by its key,
+unknown keys are errors); ``_head`` checks the game, the seats, the ruleset and its options.
 """
 
 from __future__ import annotations
@@ -67,6 +68,50 @@ class Decks:
 
 
 @dataclass(frozen=True)
+class KwisatzHaderach:
+    """The Kwisatz Haderach (000 line 762): forces the Atreides lost in battles in the game,
+    and whether it was killed (it is then in the tanks)."""
+
+    losses: int | None = None
+    tanks: bool | None = None
+
+
+@dataclass(frozen=True)
+class BattleRound:
+    """The battle round under way: the leaders who fought, faction -> leader -> territory
+    (000 X.C.8), and whether the Kwisatz Haderach was used this turn."""
+
+    fought: dict[str, Any] | None = None
+    kwisatz_haderach_used: bool | None = None
+
+
+@dataclass(frozen=True)
+class Refused:
+    """An order line that must be refused: the step (1 is ``orders[0]``), the seat, the line
+    of its text (every line if not given), the refusal's code and/or a text of its message."""
+
+    step: int
+    seat: str
+    line: int | None = None
+    code: str | None = None
+    text: str | None = None
+
+    def covers(self, seat: str, line: int) -> bool:
+        """Whether a refusal of ``seat``'s line in this step is the one expected here."""
+        return seat == self.seat and self.line in (None, line)
+
+
+@dataclass(frozen=True)
+class EventSeen:
+    """An event that must happen: its code, the seats it is shown to (exactly these, or
+    ``public``) and values of its data."""
+
+    code: str
+    seen_by: Any = None
+    data: dict[str, Any] | None = None
+
+
+@dataclass(frozen=True)
 class Position:
     """Where the scenario starts; every key is optional."""
 
@@ -83,6 +128,9 @@ class Position:
     decks: Decks | None = None
     coexisting: tuple[str, ...] | None = None
     ornithopters: tuple[str, ...] | None = None
+    kwisatz_haderach: KwisatzHaderach | None = None
+    captured: tuple[str, ...] | None = None
+    battle: BattleRound | None = None
 
 
 @dataclass(frozen=True)
@@ -101,9 +149,13 @@ class Expect:
     winners: tuple[str, ...] | None = None
     victory: str | None = None
     prompts: tuple[str, ...] | None = None
-    events: tuple[str, ...] | None = None
+    events: tuple[Any, ...] | None = None        # a code, or an ``EventSeen`` mapping
     no_events: tuple[str, ...] | None = None
     coexisting: tuple[str, ...] | None = None
+    decks: Decks | None = None
+    kwisatz_haderach: KwisatzHaderach | None = None
+    captured: tuple[str, ...] | None = None
+    refused: tuple[Refused, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -13,18 +13,30 @@ from typing import Any
 
 from pbem.game import Event
 
-from .. import turn
+from .. import capture, leaders, turn
+from ..battle_orders import KH_AFTER
+from ..data import Ability
 from ..rules import Rules
 from ..spice_blow import last_territory
-from ..state import SEAT_FACTIONS, State, add_forces, count_in, data, sheet
-from ..storm import WEATHER_MARKERS
-from .format import Decks, FactionPosition, Position, Prediction, StormPosition
+from ..state import POLAR_SINK, SEAT_FACTIONS, State, add_forces, count_in, data, sheet
+from ..storm import WEATHER_MARKERS, uses_weather
+from .format import (
+    BattleRound,
+    Decks,
+    FactionPosition,
+    KwisatzHaderach,
+    Position,
+    Prediction,
+    StormPosition,
+)
 from .values import (
     _count,
     _dials,
     _factions,
+    _leader,
     _leaders,
     _mapping,
+    _owner_of,
     _seat,
     _spice_site,
     _spot,
@@ -36,8 +48,10 @@ from .values import (
 
 
 # --- building the position
-def _position(state: State, position: Position, rules: Rules, problems: list[str]) -> None:
-    """Put what the position gives into a fresh set-up, collecting every fault."""
+def _position(state: State, position: Position, rules: Rules, problems: list[str]
+              ) -> dict[str, Any]:
+    """Put what the position gives into a fresh set-up, collecting every fault; returns what
+    goes into the phase's step once it is entered (the battle round's)."""
     seats = state["seats"]
     _phase(state, position, rules, problems)
     if position.storm is not None:
@@ -68,6 +82,13 @@ def _position(state: State, position: Position, rules: Rules, problems: list[str
     for seat in seats:
         reserve = factions[seat].reserve if seat in factions else None
         _reserve(state, seat, reserve, f"position.factions.{seat}", rules, problems)
+    if position.kwisatz_haderach is not None:
+        _kwisatz_haderach(state, position.kwisatz_haderach, rules, problems)
+    if position.captured is not None:
+        _captured(state, position.captured, rules, problems)
+    if position.battle is None:
+        return {}
+    return _battle(state, position.battle, rules, problems)
 
 
 def _own_leaders(names, key: str, seat: str, problems: list[str]) -> list[str]:
@@ -142,17 +163,30 @@ def _storm(state: State, storm: StormPosition, key: str, problems: list[str]) ->
 
 def _storm_ready(state: State, position: Position, rules: Rules, problems: list[str]) -> None:
     """The storm to come must have what it moves by: the first storm the set-up dials (000
-    VI.A; collected in round 1 of the set-up), a later one with weather the marker drawn the
-    turn before (000 XVI.C).  Checked for the set-up after round 1 and entering a storm."""
+    VI.A; collected in round 1 of the set-up), a later one with weather the marker the Fremen
+    drew in the storm round before (000 XVI.C).  Checked for the set-up after round 1 and
+    entering a storm; the marker for any position whose next storm comes after turn 1."""
     in_setup = state["phase"] == "setup" and state["step"].get("round") != 1
     entering = state["phase"] == "storm" and position.step is None
     if (in_setup or entering and state["turn"] == 1) and not state["storm"]["dials"]:
         problems.append("position.storm.dials: the first storm moves by the set-up dials "
                         "(000 VI.A); give both dialers' dials")
-    weather = rules.weather and "fremen" in state["seats"]
-    if entering and state["turn"] > 1 and weather and state["storm"]["marker"] is None:
-        problems.append("position.storm.marker: with weather the storm moves by the marker "
-                        "drawn the turn before (000 XVI.C); give it")
+    if (uses_weather(state) and state["storm"]["marker"] is None
+            and _next_storm(state, rules) not in (None, 1)):
+        problems.append(f"position.storm.marker: with weather the storm of turn "
+                        f"{_next_storm(state, rules)} moves by the marker the Fremen drew the "
+                        f"turn before (000 XVI.C); give it: one of "
+                        f"{', '.join(map(str, WEATHER_MARKERS))}")
+
+
+def _next_storm(state: State, rules: Rules) -> int | None:
+    """The turn of the next storm to move: this turn's if the position stands before its
+    move, else the next turn's; None after the last turn's storm (000 V)."""
+    if state["phase"] == "setup":
+        return 1
+    if state["phase"] == "storm" and not state["step"].get("moved"):
+        return state["turn"]
+    return state["turn"] + 1 if state["turn"] < rules.turns else None
 
 
 def _forces(state: State, forces: dict[str, Any], rules: Rules, problems: list[str]) -> None:
@@ -272,6 +306,115 @@ def _alliances(given: tuple[tuple[str, ...], ...], seats: list[str], rules: Rule
     return found
 
 
+def _kwisatz_haderach(state: State, given: KwisatzHaderach, rules: Rules,
+                      problems: list[str]) -> None:
+    """The forces the Atreides lost in battles, and whether the Kwisatz Haderach was killed
+    (000 line 762: it awakens after 7 and "can only be killed if" in an explosion)."""
+    key, owner = "position.kwisatz_haderach", _owner_of(Ability.KWISATZ_HADERACH)
+    if owner not in state["seats"]:
+        problems.append(f"{key}: the {SEAT_FACTIONS[owner]} are not in play "
+                        f"(seats: {', '.join(state['seats'])})")
+        return
+    record = state["kwisatz_haderach"]
+    if given.losses is not None:
+        record["losses"] = given.losses
+    if given.tanks and not rules.advantages:
+        problems.append(f"{key}.tanks: the Kwisatz Haderach is in play only with the "
+                        "advantages option (000 XV, line 1008)")
+    elif given.tanks and record["losses"] < KH_AFTER:
+        problems.append(f"{key}.tanks: the Kwisatz Haderach fights, and so can die, only "
+                        f"after {KH_AFTER} forces lost in battles (000 line 762); losses: "
+                        f"{record['losses']}")
+    elif given.tanks is not None:
+        record["tanks"] = given.tanks
+
+
+def _captured(state: State, names: tuple[str, ...], rules: Rules, problems: list[str]
+              ) -> None:
+    """The leaders the Harkonnen hold captured (000 line 884; ``capture.py``): each another
+    faction's, in play and not in the tanks; his owner's sheet says ``captured``."""
+    key = "position.captured"
+    captors = [seat for seat in state["seats"] if capture.enabled(rules, seat)]
+    if not captors:
+        owner = _owner_of(Ability.CAPTURE_LEADERS)
+        problems.append(f"{key}: no faction in play captures leaders: the "
+                        f"{SEAT_FACTIONS[owner]} do, with the advantages option (000 line 884)")
+        return
+    [captor] = captors
+    held = {}
+    for index, text in enumerate(names):
+        found = _leader(text, f"{key}[{index}]", problems)
+        if found is None:
+            continue
+        name, owner = found
+        where = state["factions"].get(owner, {}).get("leaders", {}).get(name)
+        if owner == captor:
+            problems.append(f"{key}[{index}]: {name} is a leader of the "
+                            f"{SEAT_FACTIONS[captor]} themselves")
+        elif owner not in state["seats"]:
+            problems.append(f"{key}[{index}]: {name} is a leader of the "
+                            f"{SEAT_FACTIONS[owner]}, who are not in play")
+        elif where != leaders.ALIVE:
+            problems.append(f"{key}[{index}]: {name} is in the tanks "
+                            f"(position.factions.{owner}.leaders_in_tanks)")
+        else:
+            held[name] = owner
+    if held and not leaders.available(state["factions"][captor]["leaders"]):
+        problems.append(f"{key}: the {SEAT_FACTIONS[captor]} give back every captured leader "
+                        "when none of their own is alive (000 line 884)")
+    for name, owner in held.items():
+        state["factions"][owner]["leaders"][name] = leaders.CAPTURED
+    state["captured"] = held
+
+
+def _battle(state: State, given: BattleRound, rules: Rules, problems: list[str]
+            ) -> dict[str, Any]:
+    """The battle round's leaders who fought, and the Kwisatz Haderach used, as they go into
+    its step (``battle.py``) once the round is entered."""
+    key = "position.battle"
+    if state["phase"] != "battle":
+        problems.append(f"{key}: a battle round is under way only in the battle phase "
+                        f"(position.phase: battle), not in {state['phase']}")
+        return {}
+    into: dict[str, Any] = {}
+    if given.fought is not None:
+        into["fought"] = _fought(state, given.fought, rules, f"{key}.fought", problems)
+    if given.kwisatz_haderach_used:
+        owner = _owner_of(Ability.KWISATZ_HADERACH)
+        if owner not in state["seats"] or not rules.advantages:
+            problems.append(f"{key}.kwisatz_haderach_used: the Kwisatz Haderach is in play "
+                            f"only with the {SEAT_FACTIONS[owner]} and the advantages option "
+                            "(000 line 762)")
+    if given.kwisatz_haderach_used is not None:
+        into["kh_used"] = given.kwisatz_haderach_used
+    return into
+
+
+def _fought(state: State, fought: dict[str, Any], rules: Rules, key: str,
+            problems: list[str]) -> dict[str, dict[str, str]]:
+    """Faction -> leader -> the territory he fought in this round (000 X.C.8): the faction's
+    own leaders, or for the Harkonnen the leaders they hold captured."""
+    found: dict[str, dict[str, str]] = {}
+    for name, by_leader in fought.items():
+        seat = _seat(name, state["seats"], f"{key}.{name}", problems)
+        for text, place in _mapping(by_leader, f"{key}.{name}", problems).items():
+            where = f"{key}.{name}.{text}"
+            leader = _leader(text, where, problems)
+            territory = _territory_name(place, where, problems)
+            if seat is None or leader is None or territory is None:
+                continue
+            held = capture.enabled(rules, seat) and leader[0] in state.get("captured", {})
+            if leader[1] != seat and not held:
+                problems.append(f"{where}: {leader[0]} is a leader of the "
+                                f"{SEAT_FACTIONS[leader[1]]}, not one the "
+                                f"{SEAT_FACTIONS[seat]} may play")
+            elif territory == POLAR_SINK:
+                problems.append(f"{where}: there is no battle in the Polar Sink (000 X.A.2.b)")
+            else:
+                found.setdefault(seat, {})[leader[0]] = territory
+    return found
+
+
 def _cards(state: State, factions: dict[str, FactionPosition], decks: Decks, rules: Rules,
            problems: list[str]) -> None:
     """Hands, decks and discard piles; each pile keeps its top card last in the state."""
@@ -319,14 +462,16 @@ def _deal(state: State, hands: dict[str, list[str]], top: list[str], discard: li
 
 
 # --- entering the position
-def _enter(state: State, position: Position, rng: random.Random) -> tuple[State, list[Event]]:
+def _enter(state: State, position: Position, rng: random.Random, into_step: dict[str, Any]
+           ) -> tuple[State, list[Event]]:
     """Enter the phase as the game would (unless ``step`` places the position inside it),
-    then play on to the first decision."""
+    put ``into_step`` into its step, then play on to the first decision."""
     events: list[Event] = []
     if state["phase"] != "setup" and position.step is None:
         state["step"] = {}
         events.append(Event("phase", {"turn": state["turn"], "phase": state["phase"]}))
         events += turn.PHASES[state["phase"]].begin(state, rng)
+    state["step"].update(into_step)
     if state["result"] is None and not turn.prompts(state):
         state, more = turn.advance(state, {}, rng)
         events += more

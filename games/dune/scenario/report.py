@@ -14,7 +14,8 @@ from ..state import State
 # --- the report
 def scenario_report(result: dict[str, Any]) -> str:
     """The outcome of ``run_scenario`` as text: the final position with every faction's
-    private sheet, the orders and events of each step, the open prompts, the expectations."""
+    private sheet, the orders, refused lines and events of each step, the open prompts, the
+    expectations."""
     state = result["state"]
     lines = [f"Scenario: {result['title']}"] if result["title"] else []
     lines += _summary(state)
@@ -25,6 +26,10 @@ def scenario_report(result: dict[str, Any]) -> str:
             lines.append("  orders:")
         lines += [f"    {o['seat']}: {' / '.join(o['text'].splitlines())}"
                   + (" (default)" if o["default"] else "") for o in result["orders"][number]]
+        refused = result["refused"][number]
+        lines += ["  refused (as expected):"] if refused else []
+        lines += [f"    {r['seat']} line {r['line']} {r['text']!r}: {r['code']}: {r['message']}"
+                  for r in refused]
         lines.append("  events:" if events else "  events: none")
         lines += [f"    {_event_line(event)}" for event in events]
     lines += ["", "Open prompts:" if result["prompts"] else "Open prompts: none"]
@@ -37,7 +42,8 @@ def scenario_report(result: dict[str, Any]) -> str:
 
 
 def _summary(state: State) -> list[str]:
-    """The position: turn, storm, forces, spice, each faction's sheet, alliances, decks."""
+    """The position: turn, storm, forces, spice, each faction's sheet, alliances, the Kwisatz
+    Haderach, captured leaders, decks."""
     storm = state["storm"]
     lines = [f"Turn {state['turn']}, phase {state['phase']} {json.dumps(state['step'])}; "
              f"ruleset {state['rules']['ruleset']}",
@@ -57,6 +63,12 @@ def _summary(state: State) -> list[str]:
                                   or "none"))
     lines.append(f"Worms: {state['worms']}; Shield Wall: {state['shield_wall']}; "
                  f"result: {json.dumps(state['result'])}")
+    kh = state["kwisatz_haderach"]
+    lines.append(f"Kwisatz Haderach: {kh['losses']} forces lost in battles"
+                 + ("; in the tanks" if kh["tanks"] else ""))
+    lines.append("Captured leaders: " + (", ".join(
+        f"{name} ({owner})" for name, owner in sorted(state.get("captured", {}).items()))
+        or "none"))
     decks = state["decks"]
     lines.append(f"Treachery deck: {len(decks['treachery'])} cards, next "
                  f"{', '.join(decks['treachery'][::-1][:3]) or '-'}; discard (top first): "

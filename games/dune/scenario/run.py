@@ -18,8 +18,8 @@ from pbem.schema import build
 from .. import turn
 from ..set_up import new_game
 from ..state import State
-from .expect import Check, _expectations
-from .format import Scenario, ScenarioError, _head
+from .expect import Check, _expectations, _refusals
+from .format import Refused, Scenario, ScenarioError, _head
 from .position import _enter, _position
 from .steps import _read_step, _step_texts
 
@@ -27,12 +27,14 @@ from .steps import _read_step, _step_texts
 @dataclass
 class Loaded:
     """A checked scenario: its state at the position (entered, played on to the first
-    decision), the events of getting there, the order texts of each step by seat, the checks."""
+    decision), the events of getting there, the order texts of each step by seat, the lines
+    that must be refused, the checks."""
 
     scenario: Scenario
     state: State
     events: list[Event]
     steps: list[dict[str, str]]
+    refused: list[Refused]
     checks: list[Check]
 
 
@@ -47,14 +49,15 @@ def load_scenario(data_: Any, source: str = "scenario") -> Loaded:
     seats = list(scenario.seats)
     rng = step_rng(scenario.seed, 0)
     state = new_game(rules, seats, rng)
-    _position(state, scenario.position, rules, problems)
+    into_step = _position(state, scenario.position, rules, problems)
     steps = [_step_texts(step, f"orders[{index}]", seats, problems)
              for index, step in enumerate(scenario.orders)]
-    checks = _expectations(scenario.expect, seats, problems)
+    refused, refusal_checks = _refusals(scenario.expect.refused or (), steps, seats, problems)
+    checks = _expectations(scenario.expect, seats, rules, problems) + refusal_checks
     if problems:
         raise ScenarioError(source, problems)
-    state, events = _enter(state, scenario.position, rng)
-    return Loaded(scenario, state, events, steps, checks)
+    state, events = _enter(state, scenario.position, rng, into_step)
+    return Loaded(scenario, state, events, steps, refused, checks)
 
 
 def run_scenario(data_: dict[str, Any]) -> dict[str, Any]:
@@ -62,19 +65,23 @@ def run_scenario(data_: dict[str, Any]) -> dict[str, Any]:
 
     The result is JSON data: ``state`` (the whole final state), ``events`` (per step, the
     events as JSON; step 0 is entering the position), ``orders`` (per step, the orders
-    applied), ``prompts`` (open at the end) and ``expect`` (``checked``, ``failed``).
+    applied), ``refused`` (per step, the lines refused as expected), ``prompts`` (open at the
+    end) and ``expect`` (``checked``, ``failed``).
     """
     loaded = load_scenario(data_)
     state = loaded.state
     events = [[event.to_json() for event in loaded.events]]
     orders: list[list[dict[str, Any]]] = [[]]
+    refused: list[list[dict[str, Any]]] = [[]]
     for number, texts in enumerate(loaded.steps, start=1):
-        applied, read = _read_step(state, number, texts)
+        applied, read, lines = _read_step(state, number, texts,
+                                          [r for r in loaded.refused if r.step == number])
         state, happened = turn.advance(state, applied, step_rng(loaded.scenario.seed, number))
         events.append([event.to_json() for event in happened])
         orders.append(read)
+        refused.append(lines)
     result = {"title": loaded.scenario.title, "seed": loaded.scenario.seed, "state": state,
-              "events": events, "orders": orders,
+              "events": events, "orders": orders, "refused": refused,
               "prompts": [dataclasses.asdict(p) for p in turn.prompts(state)]}
     failed = [message for check in loaded.checks if (message := check(result))]
     result["expect"] = {"checked": len(loaded.checks), "failed": failed}

@@ -13,7 +13,7 @@ from typing import Any
 
 from pbem.schema import build
 
-from ..data import NameLookupError, Territory
+from ..data import Ability, NameLookupError, Territory
 from ..data.names import Named, NameIndex
 from ..orders import OrderProblem, read_territory, words_of
 from ..rules import Rules
@@ -109,15 +109,23 @@ def _spice_site(text: str, key: str, problems: list[str]) -> str | None:
 
 def _leaders(texts: tuple[str, ...], key: str, problems: list[str]) -> list[tuple[str, str]]:
     """(leader, faction) of each name, written loosely."""
-    found = []
-    for index, text in enumerate(texts):
-        try:
-            leader = data().leader(text)
-        except NameLookupError as error:
-            problems.append(f"{key}[{index}]: {error}")
-            continue
-        found.append((leader.name, FACTION_SEATS[leader.faction]))
-    return found
+    return [found for index, text in enumerate(texts)
+            if (found := _leader(text, f"{key}[{index}]", problems))]
+
+
+def _leader(text: Any, key: str, problems: list[str]) -> tuple[str, str] | None:
+    """(leader, faction) of a name, written loosely."""
+    try:
+        leader = data().leader(str(text))
+    except NameLookupError as error:
+        problems.append(f"{key}: {error}")
+        return None
+    return leader.name, FACTION_SEATS[leader.faction]
+
+
+def _owner_of(ability: Ability) -> str:
+    """The seat whose faction sheet has an optional advantage (the data says whose)."""
+    return next(seat for seat in SEAT_FACTIONS if ability in sheet(seat).optional_abilities)
 
 
 def _mapping(value: Any, key: str, problems: list[str]) -> dict[str, Any]:
