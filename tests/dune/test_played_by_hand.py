@@ -4,9 +4,13 @@ answers out."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from dune_mail import game_at, send
 from installation import Installation
+
+from pbem.games.dune.state import data
 
 
 def flat(text: str) -> str:
@@ -68,3 +72,59 @@ def test_the_report_shows_the_sector_of_the_spice_and_the_sectors_in_reach(harko
     report = flat(send(harkonnen_turn, "harkonnen", "STATUS"))
     assert "The Minor Erg (8)" in report
     assert "from Carthag: Arsunt (sector 11), Imperial Basin (sectors 9, 10, 11)" in report
+
+
+# --- P8: a battle plan the WBC rules correct at the reveal
+def battle_in_carthag(tmp_path, ruleset):
+    """Turn 3's battles: the Atreides (3 forces, Chaumas and Crysknife in hand) against the
+    Harkonnen (10 forces, 10 spice) in Carthag; no traitors."""
+    site = Installation(tmp_path, maps=False)
+    game_at(site, {
+        "game": "dune", "seats": SIX, "ruleset": ruleset, "seed": "by-hand",
+        "position": {"turn": 3, "phase": "battle", "storm": {"sector": 1, "marker": 2},
+                     "forces": {"Carthag": {"atreides": 3, "harkonnen": 10}},
+                     "factions": {"atreides": {"traitors": [], "hand": ["Chaumas", "Crysknife"]},
+                                  "harkonnen": {"traitors": [], "hand": [], "spice": 10}}}})
+    return site
+
+
+PLAN = "DIAL 9\nWEAPON Chaumas\nWEAPON Crysknife"
+
+
+def test_wbc_x_7_8_a_plan_is_accepted_and_corrected_at_the_reveal(tmp_path):
+    """000 clarification X (lines 1252-1256; 004 X.7-8): at the reveal a missing leader is the
+    lowest available, a dial above what is supported is cut to the most supported, and of two
+    weapons one is chosen at random, the other going back to the hand.  By mail the plan is
+    accepted as sent, the answer saying how it will be corrected; at the reveal it is."""
+    site = battle_in_carthag(tmp_path, "wbc")
+    answer = flat(send(site, "atreides", PLAN))
+    assert "Not accepted" not in answer
+    assert ("no leader: at the reveal your lowest available, Dr. Wellington Yueh (1), is "
+            "played (000 clarification X, line 1252; 004 X.7)") in answer
+    assert ("DIAL 9: at the reveal it is cut to 1.5, the most your forces in Carthag and the 0 "
+            "spice you pay support (000 clarification X, line 1254; 004 X.8)") in answer
+    assert ("two weapons, Chaumas and Crysknife: at the reveal one is chosen at random and the "
+            "other goes back to your hand (000 clarification X, line 1256)") in answer
+    assert "send your whole plan again before the deadline" in answer
+    send(site, "harkonnen", "LEADER Feyd-Rautha\nDIAL 10\nSPICE 10\nNO CAPTURE")
+    record = site.record("dune-1")
+    (row,) = [r for r in site.moderator().store.decisions("dune-1")
+              if '"battle-plans"' in (r["events"] or "")]
+    events = {e["code"]: e["data"] for e in json.loads(row["events"])}
+    shown = events["battle-plans"]["plans"]["atreides"]
+    assert (shown["leader"], shown["dial"]) == ("Dr. Wellington Yueh", 1.5)
+    assert shown["weapon"] in ("Chaumas", "Crysknife")
+    assert events["plan-corrected"]["corrections"] == [
+        "weapon-chosen-at-random", "leader-added", "dial-reduced"]
+    other = ({"Chaumas", "Crysknife"} - {shown["weapon"]}).pop()
+    hand = [data().treachery_card(c).name for c in record.state["factions"]["atreides"]["hand"]]
+    discard = [data().treachery_card(c).name for c in record.state["decks"]["treachery_discard"]]
+    assert hand == [other] and shown["weapon"] in discard      # the loser's card discarded
+
+
+def test_x_b_classic_refuses_what_the_wbc_rules_would_correct(tmp_path):
+    """The AH rules have no clarification X: a plan must hold a leader (000 X.C.9), a dial its
+    forces support (X.B.1) and one weapon (X.B): such a plan is refused when read."""
+    answer = flat(send(battle_in_carthag(tmp_path, "classic"), "atreides", PLAN))
+    assert "line 1: DIAL 9 DIAL 0 to 3: your 3 forces in Carthag (000 X.B.1)" in answer
+    assert "line 3: WEAPON Crysknife one weapon a plan" in answer
