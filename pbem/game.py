@@ -79,11 +79,14 @@ def waiting_for(prompts: list[Prompt], answered: Collection[str]) -> list[str]:
 
 @dataclass(frozen=True)
 class Order:
-    """An accepted order: the prompt it answers, its value and its canonical text."""
+    """An accepted order: the prompt it answers, its value and its canonical text, and the
+    game's notes on how it was read (a sector the order left out and the one taken, a
+    correction the rules will make to it), echoed to the player with the text."""
 
     prompt: str
     value: Any
     text: str
+    notes: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -32,11 +32,15 @@ By mail:
 
 Rulings:
 
-- The WBC corrections at the reveal (clarification X, lines 1252-1258) are applied under both
-  rulesets to whatever reaches resolution (``battle_orders.correct``): by mail a plan is checked
-  when it is read, so only the default at a deadline, or a standing order written for another
-  battle, can need them.  Two weapons or two defenses cannot be ordered, so none is chosen at
-  random.
+- The WBC corrections at the reveal (clarification X, lines 1252-1258; 004 X.7-8) are applied
+  under both rulesets to whatever reaches resolution (``battle_orders.correct``).  Under WBC
+  (``Rules.corrects_plans_at_reveal``) a plan without a leader, with a dial above what it
+  supports, or with two weapons or two defenses is accepted by mail as sent, the answer saying
+  how the reveal will correct it (``battle_orders.reveal_notes``), so that the player may send
+  another before the deadline; of two weapons (or defenses) one is chosen at the reveal from
+  the step's generator, the other goes back to the hand.  The classic rules have no such
+  clarification: there such a plan is refused when read, and only the default at a deadline,
+  or a standing order written for another battle, can need a correction.
 - The loser loses the forces of the battle's part of the territory; forces the storm keeps
   apart were not in the battle.  The lasgun's explosion takes "all tokens and spice (even those
   not involved in the battle) in the territory" (player aid A.5): every sector, the Bene
@@ -251,7 +255,8 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
     sides = {}
     for seat in (aggressor, defender):
         sides[seat] = battle_orders.side_of_state(state, seat)
-        plans[seat], corrections = battle_orders.correct(sides[seat], plans[seat], leaderless)
+        plans[seat], corrections = battle_orders.correct(sides[seat], plans[seat], leaderless,
+                                                         rng)
         if corrections:
             events.append(Event("plan-corrected", {"faction": seat, "corrections": corrections}))
     events.append(Event("battle-plans", {

@@ -70,6 +70,7 @@ PLAN_VERBS = ("DIAL", "LEADER", "CHEAP", "WEAPON", "DEFENSE", "DEFENCE", "SPICE"
               "NO", "KEEP", "DISCARD", "LOSE", "KWISATZ", "KH", "CAPTURE", "KARAMA", "IF")
 AGAINST = ("AGAINST", "VS", "VERSUS")
 KH_AFTER = 7        # 000 line 762: "after losing a total of at least 7 tokens in battle(s)"
+WHEEL = 20          # the battle wheel's highest number (000 VI.A, line 257: "zero" to "twenty")
 
 
 # --- what a combatant may put in a plan
@@ -91,6 +92,7 @@ class Side:
     captures: bool = False       # it captures a leader when it wins (line 884)
     cancels: bool = False        # it may play a Karama against the capture (line 952)
     voice: dict[str, Any] | None = None   # the Voice standing on it (line 784; ``voice``)
+    corrects: bool = False       # its plan is corrected at the reveal, not refused (WBC X)
 
     @property
     def leaders(self) -> list[str]:
@@ -168,7 +170,8 @@ def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], 
         karama.cards_for(hand, seat, rules.karama_powers))
     return Side(seat, opponent, seat == battle["aggressor"], territory, strength, spice,
                 dict(places), away, tuple(hand), may_kh, tuple(captured),
-                capture.enabled(rules, seat), cancels, voice.standing(battle, seat))
+                capture.enabled(rules, seat), cancels, voice.standing(battle, seat),
+                rules.corrects_plans_at_reveal)
 
 
 # --- plans
@@ -203,7 +206,7 @@ def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tupl
     if plan["leader"] and plan["cheap_hero"]:
         found.append(("cheap_hero", "one-leader", "a leader or a cheap hero, not both "
                       "(000 X.B.2; player aid A.6)", leader_lines(side)))
-    elif not (plan["leader"] or plan["cheap_hero"]) and side.must_lead:
+    elif not (plan["leader"] or plan["cheap_hero"]) and side.must_lead and not side.corrects:
         found.append(("leader", "leader-required", "you must play a leader or a cheap hero "
                       "(000 X.C.9)", leader_lines(side)))
     if not side.must_lead and (plan["weapon"] or plan["defense"]):
@@ -215,7 +218,9 @@ def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tupl
                       "one place of the plan", card_lines(side, Slot.DEFENSE)))
     if plan["spice"] > strength.most_spice(side.spice):
         found.append(("spice", "spice", f"SPICE {spice_rule(side)}", ()))
-    if not strength.dial_ok(plan["dial"], plan["spice"]):
+    if cut_dial(side, plan) is not None:
+        pass                            # cut at the reveal (WBC X, line 1254)
+    elif not strength.dial_ok(plan["dial"], plan["spice"]):
         found.append(("dial", "dial", f"DIAL {dial_rule(side, plan['spice'])}", ()))
     elif plan["lose"] is not None and tuple(plan["lose"]) not in strength.losses(
             plan["dial"], plan["spice"]):
@@ -227,7 +232,7 @@ def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tupl
     if plan["kh"] and not (plan["leader"] or plan["cheap_hero"]):
         found.append(("kh", "kh-alone", "the Kwisatz Haderach cannot fight alone: it goes with "
                       "a leader or a cheap hero (line 762)", ()))
-    kept = {plan["weapon"], plan["defense"]} - {None}
+    kept = {plan["weapon"], plan["defense"], *plan.get("second", {}).values()} - {None}
     for name in plan["discard"]:
         if name not in kept or combat.card(name).type is CardType.WORTHLESS:
             found.append(("discard", "discard", f"DISCARD names a weapon or defense of your "
@@ -236,18 +241,39 @@ def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tupl
     return found
 
 
-def correct(side: Side, plan: dict[str, Any], leaderless: bool = False
-            ) -> tuple[dict[str, Any], list[str]]:
+def cut_dial(side: Side, plan: dict[str, Any]) -> combat.Number | None:
+    """Where the plan is corrected at the reveal (``Side.corrects``), the dial a dial above
+    what the forces and the spice paid support is cut to: "the highest supportable number
+    given the number of tokens in the battle and the spice paid" (000 clarification X, line
+    1254; 004 X.8); None for any other dial."""
+    strength = side.strength
+    spice = min(plan["spice"], strength.most_spice(side.spice))
+    if side.corrects and strength.on_step(plan["dial"]) and plan["dial"] > strength.most(spice):
+        return strength.most(spice)
+    return None
+
+
+def correct(side: Side, plan: dict[str, Any], leaderless: bool = False,
+            rng: random.Random | None = None) -> tuple[dict[str, Any], list[str]]:
     """A plan as it may be played when revealed, and the corrections made (WBC X, lines
-    1252-1258): an unavailable leader or card removed, a missing leader replaced by the lowest
-    available (not in a battle without leaders by common consent, Q&A B.7), the dial cut to
-    what the forces and spice support, invalid parts removed."""
+    1252-1258): of two weapons or two defenses one chosen at random from ``rng``, the other
+    back to the hand (without ``rng``, before the reveal, both stay); an unavailable leader or
+    card removed, a missing leader replaced by the lowest available (not in a battle without
+    leaders by common consent, Q&A B.7), the dial cut to what the forces and spice support,
+    invalid parts removed."""
     plan = {**empty_plan(), **plan, "discard": list(plan.get("discard", []))}
     notes: list[str] = []
 
     def drop(key: str, note: str, value: Any = None) -> None:
         plan[key] = value
         notes.append(note)
+    second = dict(plan.pop("second", None) or {})
+    for key in ("weapon", "defense"):
+        if key in second and rng is not None:
+            plan[key] = rng.choice([plan[key], second.pop(key)])
+            notes.append(f"{key}-chosen-at-random")
+    if second:
+        plan["second"] = second
     if plan["leader"] and plan["leader"] not in side.leaders:
         drop("leader", "leader-unavailable")
     if plan["cheap_hero"] and (plan["leader"] or plan["cheap_hero"] not in side.cheap_heroes):
@@ -275,6 +301,36 @@ def correct(side: Side, plan: dict[str, Any], leaderless: bool = False
             plan["dial"], plan["spice"]):
         plan["lose"] = None
     return plan, notes
+
+
+def reveal_notes(state: State, prompt: Prompt, plan: dict[str, Any]) -> tuple[str, ...]:
+    """How the reveal will correct a plan accepted as sent (``Side.corrects``; 000
+    clarification X, lines 1252-1256; 004 X.7-8), in words for the answer to the mail."""
+    side = side_of_state(state, prompt.seat)
+    if not side.corrects:
+        return ()
+    notes = []
+    if not (plan["leader"] or plan["cheap_hero"]) and side.must_lead:
+        fill = default_plan(side)
+        name = fill["leader"] or fill["cheap_hero"]
+        value = f" ({data().leader(name).strength})" if fill["leader"] else ""
+        notes.append(f"no leader: at the reveal your lowest available, {name}{value}, is played"
+                     + (" unless the battle is fought without leaders (NO LEADER)"
+                        if plan["no_leader"] else "")
+                     + " (000 clarification X, line 1252; 004 X.7)")
+    cut = cut_dial(side, plan)
+    if cut is not None:
+        paid = f" and the {plan['spice']} spice you pay" if side.strength.backing else ""
+        notes.append(f"DIAL {plan['dial']}: at the reveal it is cut to {cut}, the most your "
+                     f"forces in {side.territory}{paid} support (000 clarification X, line "
+                     "1254; 004 X.8)")
+    for key, second in plan.get("second", {}).items():
+        notes.append(f"two {key}s, {plan[key]} and {second}: at the reveal one is chosen at "
+                     "random and the other goes back to your hand (000 clarification X, line "
+                     "1256)")
+    if notes:
+        notes.append("to play otherwise, send your whole plan again before the deadline")
+    return tuple(notes)
 
 
 # --- the rules in words, with the numbers
@@ -385,7 +441,8 @@ def read_dial(side: Side, words: list[str]) -> int | float:
         raise OrderProblem("bad-dial", f"expected DIAL {dial_rule(side, side.spice)}, "
                            f"not {text!r}", ())
     dial = combat.number(float(text))
-    if dial > side.strength.most(side.spice):
+    most = side.strength.most(side.spice)
+    if dial > (max(most, WHEEL) if side.corrects else most):   # WBC X: cut at the reveal
         raise OrderProblem("dial", f"DIAL {dial_rule(side, side.spice)}", ())
     return dial
 
@@ -528,12 +585,18 @@ def kh_refusal(side: Side) -> str:
 
 def combine_plan(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[str, Any]:
     """The lines of one mail as one plan, checked as a whole."""
+    side = side_of_state(state, prompt.seat)
     plan = empty_plan()
     given: dict[str, int] = {}
     ifs: list[int] = []
     for index, part in enumerate(parts):
         for key, value in part.items():
             once = key in ("leader", "cheap_hero", "weapon", "defense")
+            if (once and key in given and plan[key] != value and side.corrects
+                    and key in ("weapon", "defense") and None not in (plan[key], value)
+                    and key not in plan.get("second", {})):
+                plan.setdefault("second", {})[key] = value      # WBC X, line 1256
+                continue
             if once and key in given and plan[key] != value:
                 raise OrderProblem(f"two-{key.replace('_', '-')}s", f"one {key.replace('_', ' ')}"
                                    " a plan (000 X.B; WBC X, line 1256)", (), part=index)
@@ -547,9 +610,9 @@ def combine_plan(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> d
             given[key] = index
     if "dial" not in given:
         raise OrderProblem("dial-required", "a battle plan needs a DIAL: "
-                           + dial_rule(side_of_state(state, prompt.seat), 0), ())
+                           + dial_rule(side, 0), ())
     plan["discard"] = list(dict.fromkeys(plan["discard"]))
-    for key, code, message, valid in problems(side_of_state(state, prompt.seat), plan):
+    for key, code, message, valid in problems(side, plan):
         raise OrderProblem(code, message, valid, part=given.get(key, given["dial"]))
     plan_conditions.check(state, prompt, plan, given, ifs)
     return plan
@@ -572,6 +635,8 @@ def plan_text(plan: dict[str, Any]) -> str:
     for key in ("weapon", "defense"):
         if plan[key]:
             lines.append(f"{key.upper()} {plan[key]}")
+        if plan.get("second", {}).get(key):
+            lines.append(f"{key.upper()} {plan['second'][key]}")
     if plan["spice"]:
         lines.append(f"SPICE {plan['spice']}")
     if not plan["call"]:
@@ -706,6 +771,6 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
 
 
 order_kind(OrderKind(PLAN, PLAN_VERBS, read_plan_line, plan_text, combine_plan, random_plan,
-                     with_verb=True))
+                     with_verb=True, notes=reveal_notes))
 order_kind(OrderKind(ORDER, ("BATTLE",), read_order_line, order_text, combine_order,
                      random_order))

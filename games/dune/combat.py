@@ -87,8 +87,11 @@ class Strength:
     def dial_ok(self, dial: Number, spice: int) -> bool:
         """A dial the side may make: a whole number (a half step in advanced combat) from 0 to
         what its forces and spice support."""
-        step_ok = (dial * 2) == int(dial * 2) if self.backing else dial == int(dial)
-        return step_ok and 0 <= dial <= self.most(spice)
+        return self.on_step(dial) and 0 <= dial <= self.most(spice)
+
+    def on_step(self, dial: Number) -> bool:
+        """A whole number, or a half step in advanced combat (XXII.B)."""
+        return (dial * 2) == int(dial * 2) if self.backing else dial == int(dial)
 
     def losses(self, dial: Number, spice: int) -> list[tuple[int, int]]:
         """The mixes (normal, starred) a winner may lose: worth the dial with the spice paid

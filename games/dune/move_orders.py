@@ -283,6 +283,34 @@ def failing_part(state: State, seat: str, plan: dict[str, Any], value: dict[str,
     return "ship"
 
 
+def notes(state: State, prompt: Prompt, value: dict[str, Any]) -> tuple[str, ...]:
+    """How each plan's landings read where the order named no sector of a territory lying in
+    several (``reach.choose_sector``), as things stand: "SHIP 5 TO The Minor Erg: read as
+    sector 7, where the spice is"."""
+    found = []
+    for number, plan in enumerate(value.get("plans", []), start=1):
+        trial = copy_state(state)
+        trial["step"].setdefault("support", {})[prompt.seat] = value.get("support", 0)
+        try:
+            events = moves.carry_out(trial, prompt.seat, plan)
+        except OrderProblem:
+            continue
+        prefix = f"plan {number}: " if len(value["plans"]) > 1 else ""
+        for event in events:
+            if "chosen" in event.data:
+                line = (shipment_text(plan["ship"]) if event.code == "shipment"
+                        else "HAJR MOVE " + move_text(plan["hajr"]) if event.data["hajr"]
+                        else "MOVE " + move_text(plan["move"]))
+                found.append(f"{prefix}{line}: read as sector {event.data['sector']}, "
+                             f"{CHOSEN[event.data['chosen']]}")
+    return tuple(found)
+
+
+CHOSEN = {reach.ONLY: "the only one open to it",
+          reach.CALM: "the only one open to it out of the storm",
+          reach.SPICE: "where the spice is"}
+
+
 # Problems no other faction's turn can mend (batched mode).
 OWN_PROBLEMS = frozenset({"not-enough-forces", "no-forces", "no-card", "not-enough-reserve",
                           "sector-needed", "wrong-sector", "shipment-kind", "same-territory",
@@ -379,6 +407,6 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
 
 
 order_kind(OrderKind(KIND, VERBS, read_line, text, combine=combine, random=random_value,
-                     with_verb=True))
+                     with_verb=True, notes=notes))
 order_kind(OrderKind(GUILD_KIND, (*VERBS, "DEFER", "TIMING"), read_line, text, combine=combine,
-                     random=random_value, with_verb=True))
+                     random=random_value, with_verb=True, notes=notes))

@@ -40,8 +40,9 @@ from pbem.game import Event, Prompt
 
 from . import coexistence, karama, move_karama, move_orders, moves, reach, transfers
 from .data import Ability
+from .orders import where
 from .rules import Rules
-from .state import BENE_GESSERIT, SEAT_FACTIONS, State, storm_order
+from .state import BENE_GESSERIT, SEAT_FACTIONS, State, data, storm_order
 
 ATREIDES, GUILD = "atreides", "guild"
 COEXISTENCE_KEY = f"coexistence:{BENE_GESSERIT}"
@@ -269,6 +270,18 @@ def shipping_terms(state: State, seat: str) -> str:
     return terms
 
 
+def reach_text(reachable: dict[str, tuple[int, ...]]) -> str:
+    """Territories in reach, by name, with the sectors in reach of those lying in several
+    (000 IX.C.2.d: a move into one of them ends in a sector of it)."""
+    names = []
+    for name in sorted(reachable):
+        sectors = reachable[name]
+        several = len(data().board[name].sectors) > 1
+        names.append(name + (f" (sector{'s' if len(sectors) > 1 else ''} "
+                             f"{', '.join(map(str, sectors))})" if several else ""))
+    return ", ".join(names) or "nowhere"
+
+
 def describe(state: State, seat: str) -> str:
     """What the faction has and may do this turn, in numbers: spice, reserves, shipping rates,
     ornithopters, and where each of its groups can reach."""
@@ -280,10 +293,11 @@ def describe(state: State, seat: str) -> str:
     parts.append(shipping_terms(state, seat))
     groups = []
     for territory in sorted(state["forces"]):
-        if any(seat in by_faction for by_faction in state["forces"][territory].values()):
-            reachable = reach.move_destinations(state, seat, territory)
-            names = ", ".join(sorted(reachable)) or "nowhere"
-            groups.append(f"from {territory}: {names}")
+        mine = reach.groups(state, seat, territory)
+        for sector in mine if len(mine) > 1 else [None] * len(mine):
+            reachable = reach.move_destinations(state, seat, territory, sector)
+            start = territory if sector is None else where(territory, sector)
+            groups.append(f"from {start}: {reach_text(reachable)}")
     if groups:
         parts.append(f"Moves (range {reach.move_range(state, seat)}): " + "; ".join(groups)
                      + ".")

@@ -31,7 +31,6 @@ from .state import (
     add_forces,
     copy_state,
     data,
-    only_sector,
     remove_forces,
     to_tanks,
 )
@@ -98,6 +97,8 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
     cost = reach.check_shipment(state, seat, kind, order.get("to"), order.get("sector"),
                                 normal, starred, source=source, karama=rate,
                                 from_sector=from_sector)
+    sector, chosen = (reach.shipment_landing(state, seat, kind, order["to"], order.get("sector"),
+                                             source) if kind != "back" else (None, None))
     played: list[Event] = []
     if rate:
         played, rate = karama.play(state, seat)
@@ -120,9 +121,10 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
         reserve[1] += starred
         return [Event("shipment", {**data_, "territory": None, "sector": None})]
     territory = order["to"]
-    sector = order["sector"] if order.get("sector") is not None else only_sector(territory)
+    assert sector is not None, order
     add_forces(state, seat, territory, sector, normal, starred)
-    events = [*played, Event("shipment", {**data_, "territory": territory, "sector": sector})]
+    events = [*played, Event("shipment", {**data_, "territory": territory, "sector": sector,
+                                          **_chosen(chosen)})]
     events += storm_on_arrival(state, seat, kind, territory, sector, normal, starred)
     if kind == "reserve" and seat != FREMEN:        # not with the Fremen's (WBC line 1322)
         events += coexistence.advisors_go(state, seat, territory, sector)
@@ -189,16 +191,25 @@ def move(state: State, seat: str, order: dict[str, Any], hajr: bool = False,
     normal, starred = order["forces"]
     if hajr:
         discard(state, seat, CardType.HAJR, "the Hajr card for an extra move")
-    leaving = reach.check_move(state, seat, order["from"], order["to"], order.get("sector"),
-                               normal, starred, from_sector=order.get("from_sector"),
-                               ornithopters=ornithopters)
-    remove_forces(state, seat, order["from"], leaving, normal, starred)
     territory = order["to"]
-    sector = order["sector"] if order.get("sector") is not None else only_sector(territory)
+    sector, chosen = reach.move_landing(state, seat, order["from"], territory,
+                                        order.get("sector"), normal, starred,
+                                        order.get("from_sector"), ornithopters)
+    leaving = reach.check_move(state, seat, order["from"], territory, sector, normal, starred,
+                               from_sector=order.get("from_sector"), ornithopters=ornithopters)
+    assert sector is not None, order
+    remove_forces(state, seat, order["from"], leaving, normal, starred)
     add_forces(state, seat, territory, sector, normal, starred)
     events = [Event("move", {"faction": seat, "from": order["from"], "territory": territory,
-                             "sector": sector, "forces": [normal, starred], "hajr": hajr})]
+                             "sector": sector, "forces": [normal, starred], "hajr": hajr,
+                             **_chosen(chosen)})]
     return events + coexistence.on_arrival(state, seat, territory, order.get("coexist"))
+
+
+def _chosen(chosen: str | None) -> dict[str, str]:
+    """Why the moderator chose the sector of a landing the order left out (``reach.Landing``),
+    for the echo of the order (``move_orders.notes``)."""
+    return {"chosen": chosen} if chosen else {}
 
 
 # --- cards

@@ -49,7 +49,8 @@ class OrderKind:
     ``random`` chooses a random legal value from the seat's view alone (for bots
     and self-play); ``combine`` joins the values of several lines into one.  A kind with
     several verbs that mean different things sets ``with_verb``: its ``read`` then gets the
-    verb (upper case) as the first word.
+    verb (upper case) as the first word.  ``notes`` says how an order was read where the
+    player left something for the rules to fill in, for the echo (``Order.notes``).
     """
 
     kind: str
@@ -59,6 +60,7 @@ class OrderKind:
     combine: Callable[[State, Prompt, list[Any]], Any] | None = None
     random: Callable[[dict[str, Any], Prompt, random.Random], Any] | None = None
     with_verb: bool = False
+    notes: Callable[[State, Prompt, Any], tuple[str, ...]] | None = None
 
 
 KINDS: dict[str, OrderKind] = {}
@@ -114,7 +116,8 @@ def parse_orders(state: State, seat: str, text: str, prompts: list[Prompt]) -> P
                 parsed.errors.append(OrderError(number, line, problem.code, problem.message,
                                                 problem.valid))
                 continue
-        parsed.orders.append(Order(prompt.key, value, kind.text(value)))
+        notes = kind.notes(state, prompt, value) if kind.notes else ()
+        parsed.orders.append(Order(prompt.key, value, kind.text(value), notes))
     return parsed
 
 

@@ -89,6 +89,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from functools import cache
+from typing import NamedTuple
 
 from .orders import OrderProblem, where
 from .rules import Rules
@@ -214,26 +215,48 @@ def check_move(state: State, faction: str, source: str, destination: str,
     if destination == source:
         raise OrderProblem("same-territory", f"a move goes from {source} into another "
                            "territory (000 IX.C.2.a)")
-    sector = _landing(destination, sector)
     candidates = _group_sectors(state, faction, source, from_sector, normal, starred, "move")
+    sector = _move_landing(state, faction, source, destination, sector, candidates,
+                           ornithopters).sector
     able = [s for s in candidates if sector in move_destinations(
         state, faction, source, s, ornithopters).get(destination, ())]
     if able:
         return _one_group(source, able)
     reach = move_destinations(state, faction, source, candidates[0], ornithopters)
     valid = _places(reach)
-    if in_storm(state, destination, sector):
+    if sector is not None and in_storm(state, destination, sector):
         raise OrderProblem("destination-in-storm", f"sector {sector} of {destination} is under "
                            "the storm: no group moves into it (000 IX.C.2.c)", valid)
     problem = entry_problem(state, faction, destination)
     if problem is not None:
         raise OrderProblem(problem.code, problem.message, valid)
     moves = move_range(state, faction, source, ornithopters)
-    raise OrderProblem("out-of-reach", f"{where(destination, sector)} is out of reach: a group "
+    place = destination if sector is None else where(destination, sector)
+    raise OrderProblem("out-of-reach", f"{place} is out of reach: a group "
                        f"in {where(source, candidates[0])} moves through up to {moves} "
                        f"territor{'y' if moves == 1 else 'ies'} (000 IX.C.2.a), never into or "
                        "through the storm or a stronghold two other factions hold (IX.C.2.c, "
                        f"f); in reach: {', '.join(reach) or 'none'}", valid)
+
+
+def move_landing(state: State, faction: str, source: str, destination: str,
+                 sector: int | None, normal: int, starred: int, from_sector: int | None = None,
+                 ornithopters: bool | None = None) -> Landing:
+    """The sector a move ends in (``choose_sector``); None where no group can make it, for
+    ``check_move`` to say why."""
+    try:
+        candidates = _group_sectors(state, faction, source, from_sector, normal, starred, "move")
+    except OrderProblem:
+        return choose_sector(state, destination, sector, ()) if sector is not None \
+            else Landing(None)
+    return _move_landing(state, faction, source, destination, sector, candidates, ornithopters)
+
+
+def _move_landing(state: State, faction: str, source: str, destination: str,
+                  sector: int | None, groups_: list[int], ornithopters: bool | None) -> Landing:
+    legal = {s for group in groups_ for s in move_destinations(
+        state, faction, source, group, ornithopters).get(destination, ())}
+    return choose_sector(state, destination, sector, legal)
 
 
 def _group_sectors(state: State, faction: str, source: str, from_sector: int | None,
@@ -383,6 +406,13 @@ def shipment_destinations(state: State, faction: str, kind: str = "reserve",
     return _open(state, faction, lambda t, s: t != source and not in_storm(state, t, s))
 
 
+def shipment_landing(state: State, faction: str, kind: str, destination: str,
+                     sector: int | None, source: str | None = None) -> Landing:
+    """The sector a shipment lands in (``choose_sector``)."""
+    open_ = shipment_destinations(state, faction, kind, source)
+    return choose_sector(state, destination, sector, open_.get(destination, ()))
+
+
 def shipment_losses(state: State, faction: str, kind: str, territory: str, sector: int,
                     normal: int, starred: int) -> tuple[int, int]:
     """(normal, starred) the storm kills of a Fremen arrival under it: half, rounded up, where
@@ -433,7 +463,7 @@ def _check_landing(state: State, faction: str, kind: str, destination: str,
                    sector: int | None, count: int, source: str | None, karama: bool) -> int:
     """The cost of a shipment into ``destination``, or the OrderProblem saying why not."""
     open_ = shipment_destinations(state, faction, kind, source)
-    sector = _landing(destination, sector)
+    sector = choose_sector(state, destination, sector, open_.get(destination, ())).sector
     cost = shipment_cost(state, faction, destination, count, kind, karama)
     if sector in open_.get(destination, ()):
         return cost
@@ -445,7 +475,7 @@ def _check_landing(state: State, faction: str, kind: str, destination: str,
     if kind == "cross" and destination == source:
         raise OrderProblem("same-territory", f"a cross shipment goes from {source} to another "
                            "territory (000 Guild shield 1)", valid)
-    if in_storm(state, destination, sector):
+    if sector is not None and in_storm(state, destination, sector):
         raise OrderProblem("destination-in-storm", f"sector {sector} of {destination} is under "
                            f"the storm: no shipment lands there (000 IX.C.1.c){costs}", valid)
     problem = entry_problem(state, faction, destination)
@@ -494,21 +524,53 @@ def _by_territory(places: set[Place]) -> dict[str, tuple[int, ...]]:
             if any((t.name, s) in places for s in (t.sectors or (0,)))}
 
 
-def _landing(destination: str, sector: int | None) -> int:
-    """The sector a group lands in: as named, or the only one (IX.C.2.d: named where there are
-    several)."""
-    territory = data().board[destination]
-    if sector is None:
-        if len(territory.sectors) > 1:
-            raise OrderProblem("sector-needed", f"{destination} spans sectors "
-                               f"{_listed(territory.sectors)}: name the sector (000 IX.C.2.d)",
-                               tuple(where(destination, s) for s in territory.sectors))
-        return only_sector(destination)
-    if sector not in (territory.sectors or (0,)):
-        raise OrderProblem("wrong-sector", f"{destination} lies in sectors "
-                           f"{_listed(territory.sectors)}, not {sector}",
-                           tuple(where(destination, s) for s in territory.sectors))
-    return sector
+class Landing(NamedTuple):
+    """Where a group lands: the sector (None where it cannot land at all), and why the moderator
+    chose it when the order named none (``ONLY``, ``CALM``, ``SPICE``), else None."""
+
+    sector: int | None
+    chosen: str | None = None
+
+
+ONLY, CALM, SPICE = "only", "calm", "spice"
+
+
+def choose_sector(state: State, destination: str, sector: int | None, legal) -> Landing:
+    """The sector a shipment or move lands in.  000 IX.C.2.d (line 345): a player "must make
+    clear in which sector" of a territory lying in several; ruling: by mail the order makes it
+    clear without SECTOR when only one sector of it is open to the group (the others under the
+    storm or out of reach: ``ONLY``), when one only is out of the storm (a Fremen arrival, which
+    may land under it at a loss: ``CALM``), or when the spice lies in one of those open
+    (``SPICE``, what a group goes there for).  Otherwise the sector must be named, among those
+    open (``sector-needed``).  ``legal``: the sectors of ``destination`` open to it."""
+    sectors = data().board[destination].sectors
+    if sector is not None:
+        if sector not in (sectors or (0,)):
+            raise OrderProblem("wrong-sector", f"{destination} lies in sectors "
+                               f"{_listed(sectors)}, not {sector}",
+                               tuple(where(destination, s) for s in sectors))
+        return Landing(sector)
+    if len(sectors) <= 1:
+        return Landing(only_sector(destination))
+    open_ = [s for s in sectors if s in legal]
+    calm = [s for s in open_ if not in_storm(state, destination, s)] or open_
+    if len(calm) == 1:
+        return Landing(calm[0], ONLY if len(open_) == 1 else CALM)
+    spice = spice_sector(state, destination)
+    if spice in calm:
+        return Landing(spice, SPICE)
+    if not calm:
+        return Landing(None)
+    open_to = "" if len(calm) == len(sectors) else f", of which {_listed(calm)} are open to you"
+    raise OrderProblem("sector-needed", f"{destination} spans sectors {_listed(sectors)}"
+                       f"{open_to}: name the sector (000 IX.C.2.d)",
+                       tuple(where(destination, s) for s in calm))
+
+
+def spice_sector(state: State, territory: str) -> int | None:
+    """The sector of the spice lying in the territory (its spice blow site), or None."""
+    blow = data().board[territory].spice_blow
+    return blow.sector if blow is not None and state["spice"].get(territory) else None
 
 
 def _places(by_territory: dict[str, tuple[int, ...]]) -> tuple[str, ...]:

@@ -71,6 +71,13 @@ class Rules:
         return self.ruleset == "wbc"
 
     @property
+    def corrects_plans_at_reveal(self) -> bool:
+        """A battle plan missing a leader, dialling more than its forces and spice support, or
+        with two weapons or two defenses is corrected when revealed rather than refused (000
+        clarification X, lines 1252-1256; 004 X.7-8): so by mail it is accepted as sent."""
+        return self.wbc
+
+    @property
     def increased_spice_flow(self) -> bool:
         """000 XIX, and XXIII: "Increased Spice Flow must be used in the Advanced Game"."""
         return self.spice_flow or self.advanced_collection

@@ -27,7 +27,7 @@ from typing import Any
 from .battle import public_battle
 from .bidding import cards_seen, public_bidding
 from .capture import HARKONNEN, held
-from .state import SEAT_FACTIONS, State, storm_order
+from .state import SEAT_FACTIONS, State, data, storm_order
 from .victory import strongholds_held
 
 PHASE_NAMES = {
@@ -73,6 +73,7 @@ def public_view(state: State) -> dict[str, Any]:
                                for sector, by_faction in sectors.items()}
                    for territory, sectors in sorted(state["forces"].items())},
         "spice": dict(sorted(state["spice"].items())),
+        "spice_sectors": spice_sectors(state),
         "alliances": [list(alliance) for alliance in state["alliances"]],
         "strongholds": strongholds_held(state),
         "discard": list(state["decks"]["treachery_discard"]),
@@ -84,6 +85,14 @@ def public_view(state: State) -> dict[str, Any]:
         "result": state["result"],
         **extra,
     }
+
+
+def spice_sectors(state: State) -> dict[str, int]:
+    """The sector of the spice in each territory with spice that lies in several sectors (its
+    spice blow site, 000 VII.A.1): where it is collected and the storm takes it."""
+    return {territory: blow.sector for territory in sorted(state["spice"])
+            if len((board := data().board[territory]).sectors) > 1
+            and (blow := board.spice_blow) is not None}
 
 
 def seat_view(state: State, seat: str) -> dict[str, Any]:

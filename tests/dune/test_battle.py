@@ -10,13 +10,20 @@ import random
 
 import pytest
 
-from pbem.game import Event
+from pbem.game import Event, step_rng
 from pbem.games.dune import battle, battle_orders, combat, turn
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.orders import KINDS, parse_orders
 from pbem.games.dune.rules import make_rules
 from pbem.games.dune.set_up import new_game
-from pbem.games.dune.state import SEAT_FACTIONS, add_forces, data, only_sector, storm_order
+from pbem.games.dune.state import (
+    SEAT_FACTIONS,
+    add_forces,
+    copy_state,
+    data,
+    only_sector,
+    storm_order,
+)
 from pbem.games.dune.view import seat_view
 from pbem.templating import environment
 
@@ -319,8 +326,9 @@ def test_x_c_10_without_a_leader_the_dial_alone_and_no_cards():
 
 
 def test_x_b_3_one_weapon_and_one_defense_at_most_and_only_cards_held():
-    """000 X.B.3: "either a weapon or defense treachery card or both"; WBC X (line 1256) takes
-    one of two at random at the reveal, by mail a second is refused when read."""
+    """000 X.B.3: "either a weapon or defense treachery card or both"; under the classic rules
+    a second is refused when read (under WBC, clarification X line 1256, one of two is taken at
+    random at the reveal: ``test_wbc_x_1256_...``)."""
     state, _ = game({"Arrakeen": {AT: 5, HA: 3}},
                     hands={AT: ["Crysknife", "Chaumas", "Shield", "Kulon"]})
     plan, errors = read(state, AT, "LEADER Gurney\nDIAL 2\nWEAPON crys\nDEFENSE shield")
@@ -686,6 +694,29 @@ def test_wbc_x_8_an_unsupportable_dial_is_cut_and_invalid_parts_are_removed():
                                   "battle-plan:harkonnen": battle_orders.empty_plan()},
                           random.Random(1))
     assert of(events, "plan-corrected")[0] == {"faction": AT, "corrections": ["dial-reduced"]}
+
+
+def test_wbc_x_1256_of_two_weapons_the_steps_generator_chooses_one_the_same_on_replay():
+    """000 clarification X (line 1256): of two weapons "one will be chosen randomly ... and
+    the other one will be returned to the player's hand".  The choice is the step's generator's
+    (``pbem.game.step_rng``): the same step replayed chooses the same card, and over steps
+    either card may be chosen."""
+    state, _ = game({"Arrakeen": {AT: 5, HA: 3}}, seats=(AT, HA), ruleset="wbc",
+                    hands={AT: ["Chaumas", "Crysknife"]})
+    text = "LEADER Duncan Idaho\nDIAL 1\nWEAPON Chaumas\nWEAPON Crysknife"
+    (order,) = [o for o in parse_orders(state, AT, text, battle.prompts(state)).orders
+                if o.prompt == "battle-plan:atreides"]
+    assert order.value["second"] == {"weapon": "Crysknife"}
+
+    def chosen(step):
+        orders = {p.key: p.default for p in battle.prompts(state)}
+        orders["battle-plan:atreides"] = order.value
+        events = battle.apply(copy_state(state), orders, step_rng("replay", step))
+        (plans,) = [e.data["plans"] for e in events if e.code == "battle-plans"]
+        return plans[AT]["weapon"]
+    choices = [chosen(step) for step in range(16)]
+    assert choices == [chosen(step) for step in range(16)]
+    assert set(choices) == {"Chaumas", "Crysknife"}
 
 
 # --- order text, bots, events

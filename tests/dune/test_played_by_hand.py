@@ -1,0 +1,130 @@
+"""A six-seat WBC game played by hand by mail (the issue "A real game by mail, tried as players
+would"): the turns that went wrong, played again through the moderator, order mail in and
+answers out."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from dune_mail import game_at, send
+from installation import Installation
+
+from pbem.games.dune.state import data
+
+
+def flat(text: str) -> str:
+    """A mail's text with its lines joined (long lines are wrapped at 78 columns)."""
+    return " ".join(text.split())
+
+SIX = ["harkonnen", "atreides", "bene-gesserit", "emperor", "fremen", "guild"]
+
+
+# --- P5: a territory of several sectors, where the order makes the sector clear
+@pytest.fixture
+def harkonnen_turn(tmp_path):
+    """Turn 2's movement round, the storm over sector 12; the Guild lets the Harkonnen go
+    first.  The spice lies in The Minor Erg (sectors 5-8, its spice in 8)."""
+    site = Installation(tmp_path, maps=False)
+    game_at(site, {
+        "game": "dune", "seats": SIX, "ruleset": "wbc", "seed": "by-hand",
+        "position": {"turn": 2, "phase": "movement", "storm": {"sector": 12},
+                     "forces": {"Carthag": {"harkonnen": 10}, "Arrakeen": {"atreides": 10},
+                                "Tuek's Sietch": {"guild": 5}, "Sietch Tabr": {"fremen": 10},
+                                "Polar Sink": {"bene-gesserit": 1},
+                                "Habbanya Sietch": {"emperor": 5}},
+                     "spice": {"The Minor Erg": 8}}})
+    send(site, "guild", "DEFER")
+    send(site, "bene-gesserit", "ADVISORS SINK")
+    return site
+
+
+def test_ix_c_2_d_the_sector_is_clear_where_one_only_is_open_or_the_spice_lies(harkonnen_turn):
+    """000 IX.C.2.d (line 345): a player ending in a territory of several sectors "must make
+    clear in which sector"; one turn, one mail: the shipment lands where the spice is (The
+    Minor Erg 8), the move into Arsunt (11, 12) in the one sector out of the storm (11), and
+    the answer says so.  Played by hand, it took the Harkonnen three mails."""
+    site = harkonnen_turn
+    answer = flat(send(site, "harkonnen",
+                       "SHIP 5 TO The Minor Erg\nMOVE 4 FROM Carthag TO Arsunt"))
+    assert "Not accepted" not in answer
+    assert "(SHIP 5 TO The Minor Erg: read as sector 8, where the spice is)" in answer
+    assert ("(MOVE 4 FROM Carthag TO Arsunt: read as sector 11, the only one open to it)"
+            in answer)
+    forces = site.record("dune-1").state["forces"]
+    assert forces["The Minor Erg"]["8"]["harkonnen"] == [5, 0]
+    assert forces["Arsunt"]["11"]["harkonnen"] == [4, 0]
+
+
+def test_ix_c_2_d_a_real_choice_is_asked_with_the_sectors_open(harkonnen_turn):
+    """000 IX.C.2.d (line 345): with no spice there and two sectors out of the storm, Plastic
+    Basin's sector must be named; the answer lists the two open (IX.C.1.c: none into the
+    storm)."""
+    answer = flat(send(harkonnen_turn, "harkonnen", "SHIP 5 TO Plastic Basin"))
+    assert ("Plastic Basin spans sectors 12, 13, 14, of which 13, 14 are open to you: name the "
+            "sector (000 IX.C.2.d)") in answer
+    assert "Valid here: Plastic Basin SECTOR 13, Plastic Basin SECTOR 14" in answer
+
+
+def test_the_report_shows_the_sector_of_the_spice_and_the_sectors_in_reach(harkonnen_turn):
+    """000 VII.A.1 (line 269): spice lies in its territory's spice blow sector, which the report
+    names; the movement prompt names the sectors in reach of a territory lying in several."""
+    report = flat(send(harkonnen_turn, "harkonnen", "STATUS"))
+    assert "The Minor Erg (8)" in report
+    assert "from Carthag: Arsunt (sector 11), Imperial Basin (sectors 9, 10, 11)" in report
+
+
+# --- P8: a battle plan the WBC rules correct at the reveal
+def battle_in_carthag(tmp_path, ruleset):
+    """Turn 3's battles: the Atreides (3 forces, Chaumas and Crysknife in hand) against the
+    Harkonnen (10 forces, 10 spice) in Carthag; no traitors."""
+    site = Installation(tmp_path, maps=False)
+    game_at(site, {
+        "game": "dune", "seats": SIX, "ruleset": ruleset, "seed": "by-hand",
+        "position": {"turn": 3, "phase": "battle", "storm": {"sector": 1, "marker": 2},
+                     "forces": {"Carthag": {"atreides": 3, "harkonnen": 10}},
+                     "factions": {"atreides": {"traitors": [], "hand": ["Chaumas", "Crysknife"]},
+                                  "harkonnen": {"traitors": [], "hand": [], "spice": 10}}}})
+    return site
+
+
+PLAN = "DIAL 9\nWEAPON Chaumas\nWEAPON Crysknife"
+
+
+def test_wbc_x_7_8_a_plan_is_accepted_and_corrected_at_the_reveal(tmp_path):
+    """000 clarification X (lines 1252-1256; 004 X.7-8): at the reveal a missing leader is the
+    lowest available, a dial above what is supported is cut to the most supported, and of two
+    weapons one is chosen at random, the other going back to the hand.  By mail the plan is
+    accepted as sent, the answer saying how it will be corrected; at the reveal it is."""
+    site = battle_in_carthag(tmp_path, "wbc")
+    answer = flat(send(site, "atreides", PLAN))
+    assert "Not accepted" not in answer
+    assert ("no leader: at the reveal your lowest available, Dr. Wellington Yueh (1), is "
+            "played (000 clarification X, line 1252; 004 X.7)") in answer
+    assert ("DIAL 9: at the reveal it is cut to 1.5, the most your forces in Carthag and the 0 "
+            "spice you pay support (000 clarification X, line 1254; 004 X.8)") in answer
+    assert ("two weapons, Chaumas and Crysknife: at the reveal one is chosen at random and the "
+            "other goes back to your hand (000 clarification X, line 1256)") in answer
+    assert "send your whole plan again before the deadline" in answer
+    send(site, "harkonnen", "LEADER Feyd-Rautha\nDIAL 10\nSPICE 10\nNO CAPTURE")
+    record = site.record("dune-1")
+    (row,) = [r for r in site.moderator().store.decisions("dune-1")
+              if '"battle-plans"' in (r["events"] or "")]
+    events = {e["code"]: e["data"] for e in json.loads(row["events"])}
+    shown = events["battle-plans"]["plans"]["atreides"]
+    assert (shown["leader"], shown["dial"]) == ("Dr. Wellington Yueh", 1.5)
+    assert shown["weapon"] in ("Chaumas", "Crysknife")
+    assert events["plan-corrected"]["corrections"] == [
+        "weapon-chosen-at-random", "leader-added", "dial-reduced"]
+    other = ({"Chaumas", "Crysknife"} - {shown["weapon"]}).pop()
+    hand = [data().treachery_card(c).name for c in record.state["factions"]["atreides"]["hand"]]
+    discard = [data().treachery_card(c).name for c in record.state["decks"]["treachery_discard"]]
+    assert hand == [other] and shown["weapon"] in discard      # the loser's card discarded
+
+
+def test_x_b_classic_refuses_what_the_wbc_rules_would_correct(tmp_path):
+    """The AH rules have no clarification X: a plan must hold a leader (000 X.C.9), a dial its
+    forces support (X.B.1) and one weapon (X.B): such a plan is refused when read."""
+    answer = flat(send(battle_in_carthag(tmp_path, "classic"), "atreides", PLAN))
+    assert "line 1: DIAL 9 DIAL 0 to 3: your 3 forces in Carthag (000 X.B.1)" in answer
+    assert "line 3: WEAPON Crysknife one weapon a plan" in answer
