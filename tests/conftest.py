@@ -59,7 +59,10 @@ def no_system_clock(request, monkeypatch):
 
 
 def pytest_collection_modifyitems(items):
-    """A test that starts the real mail servers is marked ``mailserver``."""
+    """A test that starts the real mail servers is marked ``mailserver``, and such tests run
+    one after another on one worker (``--dist loadgroup``): on a loaded machine, with
+    several Dovecots at once, Dovecot answered "Internal error" now and then."""
     for item in items:
         if {"dovecot", "smtp_relay"} & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.mailserver)
+            item.add_marker(pytest.mark.xdist_group("mailserver"))

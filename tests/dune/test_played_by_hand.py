@@ -28,7 +28,7 @@ def harkonnen_turn(tmp_path):
     site = Installation(tmp_path, maps=False)
     game_at(site, {
         "game": "dune", "seats": SIX, "ruleset": "wbc", "seed": "by-hand",
-        "position": {"turn": 2, "phase": "movement", "storm": {"sector": 12},
+        "position": {"turn": 2, "phase": "movement", "storm": {"sector": 12, "marker": 1},
                      "forces": {"Carthag": {"harkonnen": 10}, "Arrakeen": {"atreides": 10},
                                 "Tuek's Sietch": {"guild": 5}, "Sietch Tabr": {"fremen": 10},
                                 "Polar Sink": {"bene-gesserit": 1},
