@@ -60,8 +60,9 @@ def read_standing(game: Game, text: str) -> Standing:
     word, _, rest = text.strip().partition(" ")
     kinds = words.get(word.upper())
     if kinds is None:
+        names = sorted({kind.words[0] for kind in game.decision_kinds})
         raise StandingError(f"name the kind of decision it answers: SET STANDING <kind> "
-                            f"<order>, the kind one of {', '.join(sorted(words))}")
+                            f"<order>, the kind one of: {', '.join(names)}")
     verbs = {verb for kind in kinds for verb in kind.verbs}
     if not rest.strip() and word.upper() not in verbs:
         raise StandingError(f"expected the order after {word.upper()}, or "
