@@ -11,6 +11,10 @@ mail, clocks or the database.  The moderator asks a game four things:
 - ``apply(state, orders, rng)``: the next state and the events it produced;
 - ``view(state, seat)``: all that seat may know (``seat=None``: the public).
 
+A game also names its kinds of decision as players do (``decision_kinds``: the words of
+standing orders, and the order that passes a decision), and reads order text for one
+decision alone (``parse_decision``).
+
 A game may also provide ``invariants(state)``: what must hold after every step,
 as a list of the broken ones (see ``check_invariants``); self-play checks it.
 A game with a board may provide ``map_svg(state)`` and ``map_png(state)``: a picture of
@@ -75,6 +79,20 @@ def waiting_for(prompts: list[Prompt], answered: Collection[str]) -> list[str]:
     holds the keys of the decisions with one).  Every mail, notice and command that names
     who is waited for, or whom to remind, asks this."""
     return sorted({p.seat for p in owed(prompts) if p.key not in answered})
+
+
+@dataclass(frozen=True)
+class DecisionKind:
+    """A kind of decision (``Prompt.kind``) as players name it: the ``words`` a standing order
+    names it by (SET STANDING), ``what`` it decides (the confirmation says it), the order
+    ``verbs`` that answer it, and ``passing``: the order that passes it (PASS or NONE answers
+    it so), or None if it cannot be passed."""
+
+    kind: str
+    words: tuple[str, ...]
+    what: str
+    verbs: tuple[str, ...]
+    passing: str | None = None
 
 
 @dataclass(frozen=True)
@@ -153,6 +171,10 @@ class Game(Protocol):
     def prompts(self, state: State) -> list[Prompt]: ...
 
     def parse(self, state: State, seat: str, text: str) -> Parsed: ...
+
+    decision_kinds: tuple[DecisionKind, ...]
+
+    def parse_decision(self, state: State, prompt: Prompt, text: str) -> Parsed: ...
 
     def apply(
         self, state: State, orders: dict[str, Any], rng: random.Random

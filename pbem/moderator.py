@@ -36,6 +36,7 @@ from pbem.commands import (
 from pbem.commands.limits import within_limits
 from pbem.config import Config
 from pbem.confusables import plain_letters
+from pbem.decisions import read_orders
 from pbem.game import OrderError
 from pbem.lock import tick_lock
 from pbem.mail.dkim import signed_by_sender as dkim_signed
@@ -364,7 +365,8 @@ class Moderator:
     def _accept(self, inbound_id: int, record: GameRecord, seat: str, text: str,
                 in_reply_to: str, now: datetime) -> str:
         commands, text = split_commands(text, PLAYER_COMMANDS)
-        parsed = record.rules.parse(record.state, seat, plain_letters(text))
+        parsed, notes = read_orders(record.rules, record.state, seat, plain_letters(text),
+                                    record.prompts())
         open_prompts = {p.key: p for p in record.prompts()}
         with self.store.atomic():
             for order in parsed.orders:
@@ -376,7 +378,7 @@ class Moderator:
                 }, pk=("game_id", "step", "prompt"))
             self.crash("recorded")  # inside the transaction: a kill here files nothing
             # Commands run after the orders are filed, so that they see this mail's orders.
-            context = CommandContext(self.config, self.store, record, seat, now)
+            context = CommandContext(self.config, self.store, record, seat, now, list(notes))
             commands, over = within_limits(context, commands, PLAYER_COMMANDS)
             command_errors = run_commands(context, commands, PLAYER_COMMANDS) + over
             standing = list(self.store.pending(record.id, record.step).values())
@@ -386,7 +388,7 @@ class Moderator:
                 self.store.deadline(record.id, record.step), in_reply_to, now,
                 answers=context.answers)
             outbox.enqueue(self.store, mail, now, "acknowledgement", record.id, seat)
-            outcome = "accepted" if parsed.orders or commands else "rejected"
+            outcome = "accepted" if parsed.orders or commands or notes else "rejected"
             self._finish(inbound_id, "processed",
                          f"{len(parsed.orders)} orders, {len(parsed.errors)} errors",
                          record.id, seat)

@@ -1,11 +1,10 @@
 """A seat's preferences, kept as JSON text in ``seats.preferences``.
 
-Keys: ``format`` (the mail format the player asked for), ``standing`` (order
-lines ``pbem.resolution`` files whenever a decision opens that they answer), and
-``absence`` (a
-declared period away: its dates as the player wrote them, a reason, and its
-start and end in UTC; ``pbem.resolution`` files the seat's defaults at once
-while it lasts).
+Keys: ``format`` (the mail format the player asked for), ``standing`` (standing
+orders: prompt kind -> order lines, filed whenever a decision of that kind opens;
+``pbem.standing``), and ``absence`` (a declared period away: its dates as the
+player wrote them, a reason, and its start and end in UTC; ``pbem.resolution``
+files the seat's defaults at once while it lasts).
 """
 
 from __future__ import annotations

@@ -25,8 +25,9 @@ from datetime import datetime, timedelta
 
 from pbem.deadlines import DeadlinePolicy, due_at, final_due
 from pbem.game import Event, Prompt, owed, step_rng, waiting_for
-from pbem.preferences import absent, preferences
+from pbem.preferences import absent
 from pbem.record import GameRecord
+from pbem.standing import standing_order
 from pbem.store import Store, parse_utc, utc_text
 
 MAX_STEPS_PER_TICK = 1000
@@ -103,19 +104,16 @@ def file_moderator_orders(store: Store, record: GameRecord, prompts: list[Prompt
 
 def file_standing_orders(store: Store, record: GameRecord, prompts: list[Prompt],
                          now: datetime) -> None:
-    """A seat's standing orders (SET STANDING) answer the decisions they read as."""
+    """A seat's standing orders (SET STANDING) answer the open decisions of the kinds they
+    name, where the seat has not answered them and the order is legal now (``pbem.standing``)."""
     pending = store.pending(record.id, record.step)
-    for seat in record.seats:
-        lines = preferences(seat).get("standing")
-        open_keys = {p.key for p in prompts if p.seat == seat["seat"] and p.key not in pending}
-        if not lines or not open_keys:
+    seats = {seat["seat"]: seat for seat in record.seats}
+    for prompt in prompts:
+        if prompt.key in pending:
             continue
-        for line in lines:
-            for order in record.rules.parse(record.state, seat["seat"], line).orders:
-                if order.prompt in open_keys:
-                    prompt = next(p for p in prompts if p.key == order.prompt)
-                    _file_order(store, record, prompt, order.value, order.text, now)
-                    open_keys.discard(order.prompt)
+        order = standing_order(record.rules, record.state, seats[prompt.seat], prompt)
+        if order is not None:
+            _file_order(store, record, prompt, order.value, order.text, now)
 
 
 def file_bot_orders(store: Store, record: GameRecord, prompts: list[Prompt],

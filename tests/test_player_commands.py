@@ -413,12 +413,20 @@ def test_set_format_is_kept_though_only_text_exists_and_set_lists_my_settings(si
     assert "line 3: SET COLOUR blue" in body
 
 
-def test_standing_orders_answer_every_decision_they_read_as(site):
-    """SET STANDING: order lines filed for the seat whenever a decision opens that they
-    answer; orders sent replace them; NONE clears them."""
-    send(site, "north", "SET STANDING PASS; KEEP")
+def test_standing_orders_answer_the_decisions_of_the_kinds_they_name(site):
+    """SET STANDING <kind> <order>: filed for the seat whenever a decision of that kind opens;
+    orders sent replace them; <kind> NONE clears one, NONE all; with no kind it is refused,
+    naming the kinds (the issue's P1: a standing PASS answered every decision)."""
+    send(site, "north", "SET STANDING PASS")
     tick(site)
-    assert "Standing orders: PASS; KEEP." in answer(site, "north")
+    body = answer(site, "north")
+    assert "line 2: SET STANDING PASS" in body and "name the kind of decision" in body
+    assert "BID" in body and "KEEP" in body
+    send(site, "north", "SET STANDING BID PASS\nSET STANDING KEEP")
+    tick(site)
+    body = " ".join(answer(site, "north").split())
+    assert "Standing order for BID: PASS. It answers: bid (your sealed bid on each lot)" in body
+    assert "Standing order for KEEP: KEEP. It answers: keep (whether you keep" in body
     pending = store(site).pending("auction-1", 0)
     assert pending["lot1.bid.north"]["text"] == "BID 0"
     for seat in ("east", "south"):
@@ -429,9 +437,24 @@ def test_standing_orders_answer_every_decision_they_read_as(site):
     pending = store(site).pending("auction-1", record.step)
     assert mine, "north won lot 1 and kept it at once, or bids on lot 2"
     assert all(pending[p.key]["text"] in ("BID 0", "KEEP") for p in mine)
+    send(site, "north", "SET STANDING KEEP NONE\nSET")
+    tick(site)
+    body = answer(site, "north")
+    assert "You have no standing order for KEEP now." in body and "  STANDING BID PASS\n" in body
     send(site, "north", "SET STANDING NONE\nSET")
     tick(site)
     assert "  STANDING none" in answer(site, "north")
+
+
+def test_standing_orders_of_the_old_form_keep_answering_what_they_answered(site):
+    """A standing order stored before kinds were named (a list of order lines) is read as
+    the kinds its lines answer, and SET shows them so."""
+    store(site).db["seats"].update(("auction-1", "north"),
+                                   {"preferences": json.dumps({"standing": ["PASS"]})})
+    send(site, "north", "SET")
+    tick(site)
+    assert "  STANDING BID PASS\n" in answer(site, "north")
+    assert store(site).pending("auction-1", 0)["lot1.bid.north"]["text"] == "BID 0"
 
 
 # --- ABSENCE

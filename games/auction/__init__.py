@@ -10,12 +10,13 @@ plus a tenth of its coins; the highest score wins and ties share the win.
 This module provides the names of ``pbem.game.Game``.
 """
 
-from .orders import ErrorCode, bot_order, parse, prompts
+from .orders import DECISION_KINDS, ErrorCode, bot_order, parse, parse_decision, prompts
 from .resolve import EventCode, apply
 from .table import RULES_VERSION, RULESETS, SEAT_NAMES, result, setup, step_name, view
 
 name = "auction"
 bot_styles = ("random",)
+decision_kinds = DECISION_KINDS
 rules_version = RULES_VERSION
 rulesets = RULESETS
 seat_names = SEAT_NAMES
@@ -25,8 +26,10 @@ __all__ = [
     "EventCode",
     "apply",
     "bot_order",
+    "decision_kinds",
     "name",
     "parse",
+    "parse_decision",
     "prompts",
     "result",
     "rules_version",

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from enum import StrEnum
 from typing import Any
 
-from pbem.game import Order, OrderError, Parsed, Prompt, State
+from pbem.game import DecisionKind, Order, OrderError, Parsed, Prompt, State
 
 from .table import BID, KEEP, step_name
 
@@ -224,6 +224,21 @@ VERBS: dict[str, tuple[str, int, Reader]] = {
     "KEEP": (KEEP, 0, read_keep),
     "GIFT": (KEEP, 1, read_gift),
 }
+
+
+# The kinds of decision as players name them (SET STANDING), and the order that passes one.
+DECISION_KINDS = (
+    DecisionKind(BID, ("BID", "BIDS", "LOT"), "your sealed bid on each lot",
+                 ("BID", "PASS"), "PASS"),
+    DecisionKind(KEEP, ("KEEP", "GIFT"), "whether you keep or gift each lot you win",
+                 ("KEEP", "GIFT")),
+)
+
+
+def parse_decision(state: State, prompt: Prompt, text: str) -> Parsed:
+    """Order text read for one open decision alone (a seat has one decision at a time)."""
+    parsed = parse(state, prompt.seat, text)
+    return Parsed([o for o in parsed.orders if o.prompt == prompt.key], parsed.errors)
 
 
 def bot_order(view: dict[str, Any], prompt: Prompt, rng: random.Random,

@@ -21,6 +21,7 @@ from pbem.game import Event, Parsed, Prompt
 from . import turn
 from .basic_bot import basic_order
 from .board_map import board_png, board_svg
+from .decisions import load_decision_kinds
 from .dropout import drop_out as drop_out
 from .invariants import violations
 from .orders import KINDS, parse_orders
@@ -38,6 +39,7 @@ rules_version = "4"   # 2: bidding, revival, shipment and movement; 3: battles; 
 rulesets = RULESETS
 seat_names = tuple(SEAT_FACTIONS)
 bot_styles = ("random", "basic")
+decision_kinds = load_decision_kinds()     # every order kind is registered by now (``turn``)
 
 
 def setup(ruleset: str, options: dict[str, Any], seats: list[str],
@@ -57,6 +59,11 @@ def prompts(state: State) -> list[Prompt]:
 
 def parse(state: State, seat: str, text: str) -> Parsed:
     return parse_orders(state, seat, text, turn.prompts(state))
+
+
+def parse_decision(state: State, prompt: Prompt, text: str) -> Parsed:
+    """Order text read for one open decision alone: its lines, and only its verbs."""
+    return parse_orders(state, prompt.seat, text, [prompt])
 
 
 def apply(state: State, orders: dict[str, Any], rng: random.Random

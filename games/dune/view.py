@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any
 
 from .battle import public_battle
-from .bidding import cards_seen, public_bidding
+from .bidding import cards_seen, hand_has_room, public_bidding
 from .capture import HARKONNEN, held
 from .state import SEAT_FACTIONS, State, data, storm_order
 from .victory import strongholds_held
@@ -115,4 +115,6 @@ def seat_view(state: State, seat: str) -> dict[str, Any]:
         private["captured"] = dict(held(state))
     if seen := cards_seen(state, seat):     # the Atreides, 000 line 756
         private["up_for_bid"] = seen
+    if state["phase"] == "bidding" and not hand_has_room(state, seat):
+        private["hand_full"] = True         # 000 VIII.G (line 299): it passes on every card
     return {**public_view(state), "seat": seat, "own": private}

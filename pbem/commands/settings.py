@@ -16,7 +16,9 @@ from zoneinfo import ZoneInfo, available_timezones
 
 from pbem.commands import CommandContext, CommandError, player_command
 from pbem.definition import GameDefinition
+from pbem.game import Game
 from pbem.preferences import preferences, set_preference
+from pbem.standing import CLEAR_WORDS, StandingError, read_standing, stored
 from pbem.store import utc_text
 from pbem.templating import format_deadline
 
@@ -53,18 +55,39 @@ def _set_format(context: CommandContext, value: str) -> None:
 
 
 def _set_standing(context: CommandContext, value: str) -> None:
-    """Standing orders: order lines filed for you whenever a decision opens that they
-    answer (for example ``PASS`` in every Nexus); ``NONE`` clears them."""
-    seat = context.record.seat(context.seat)
-    if value.upper() == "NONE":
-        set_preference(context.store, context.record.id, seat, "standing", None)
+    """A standing order for one kind of decision (``pbem.standing``); ``NONE`` alone clears
+    them all, ``<kind> NONE`` that kind's."""
+    record, seat = context.record, context.record.seat(context.seat)
+    if value.upper() in CLEAR_WORDS:
+        set_preference(context.store, record.id, seat, "standing", None)
         context.answer("You have no standing orders now.")
         return
-    lines = [line.strip() for line in value.split(";") if line.strip()]
-    set_preference(context.store, context.record.id, seat, "standing", lines)
-    context.answer("Standing orders: " + "; ".join(lines) + ".  Whenever a decision opens "
-                   "that one of them answers, it is filed for you at once; orders you send "
-                   "replace it.  SET STANDING NONE clears them.")
+    try:
+        standing = read_standing(record.rules, value)
+    except StandingError as error:
+        raise CommandError(str(error)) from None
+    found = stored(record.rules, seat)
+    replaced = sorted({"; ".join(found.pop(kind.kind)) for kind in standing.kinds
+                       if kind.kind in found} - {"; ".join(standing.lines)})
+    found.update({kind.kind: list(standing.lines) for kind in standing.kinds if standing.lines})
+    set_preference(context.store, record.id, seat, "standing", found or None)
+    if not standing.lines:
+        context.answer(f"You have no standing order for {standing.word} now.")
+        return
+    what = "; ".join(f"{kind.kind} ({kind.what})" for kind in standing.kinds)
+    instead = f" (it replaces {' and '.join(replaced)})" if replaced else ""
+    context.answer(f"Standing order for {standing.word}: {'; '.join(standing.lines)}"
+                   f"{instead}.  It answers: {what}, whenever such a decision opens and you "
+                   f"have not answered it.  Every other decision is asked of you.  "
+                   f"SET STANDING {standing.word} NONE clears it.")
+
+
+def _standing_text(rules: Game, seat: dict) -> str:
+    """The seat's standing orders for SET: each kind's word and its orders."""
+    words = {kind.kind: kind.words[0] for kind in rules.decision_kinds}
+    found = stored(rules, seat)
+    text = {f"{words[kind]} {'; '.join(lines)}" for kind, lines in found.items()}
+    return "; ".join(sorted(text)) or "none"
 
 
 SETTINGS: dict[str, Callable[[CommandContext, str], None]] = {
@@ -86,12 +109,12 @@ def _list_settings(context: CommandContext) -> None:
         "Your settings:",
         f"  TIMEZONE {zone}",
         f"  FORMAT {found.get('format', 'text')}",
-        f"  STANDING {'; '.join(found.get('standing', [])) or 'none'}",
+        f"  STANDING {_standing_text(context.record.rules, seat)}",
         f"  ABSENCE {_absence_text(found.get('absence'))}"]))
 
 
-@player_command("SET", "SET [TIMEZONE <IANA zone> | FORMAT text|html | STANDING <orders; ...>"
-                " | STANDING NONE]",
+@player_command("SET", "SET [TIMEZONE <IANA zone> | FORMAT text|html"
+                " | STANDING <kind> <orders; ...> | STANDING <kind> NONE | STANDING NONE]",
                 "your settings: the time zone deadlines are shown in, the mail format, "
                 "standing orders; SET alone lists them")
 def set_(context: CommandContext, args: str) -> None:

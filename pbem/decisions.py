@@ -1,0 +1,74 @@
+"""Decisions as players name them: the words a standing order names a kind of decision by,
+and ``PASS`` or ``NONE``, which every decision that can be passed understands
+(``pbem.game.DecisionKind``; docs/orders.md).
+
+A mail line that is ``PASS`` or ``NONE`` alone (any case), and that the game does not read
+as an order, answers each of the seat's open decisions that can be passed and that no other
+line of the mail answers, with the order that passes it; with no decision open for the seat
+it is taken as "nothing to do", not as an error.
+"""
+
+from __future__ import annotations
+
+from pbem.game import DecisionKind, Game, Order, OrderError, Parsed, Prompt, State
+
+PASS_WORDS = ("PASS", "NONE")
+
+
+def kinds_by_word(game: Game) -> dict[str, list[DecisionKind]]:
+    """The kinds of decision each word names (upper case): the game's words for a kind, and
+    the kind's own name as the reports show it (``BID``, ``BIDDING-KARAMA``)."""
+    found: dict[str, list[DecisionKind]] = {}
+    for kind in game.decision_kinds:
+        for word in dict.fromkeys((*kind.words, kind.kind.upper())):
+            found.setdefault(word, []).append(kind)
+    return found
+
+
+def decision_kind(game: Game, kind: str) -> DecisionKind:
+    """The game's description of a prompt kind."""
+    return next(k for k in game.decision_kinds if k.kind == kind)
+
+
+def is_pass(line: str) -> bool:
+    """Whether a line is ``PASS`` or ``NONE`` alone (any case, a full stop allowed)."""
+    return line.strip().rstrip(".!").upper() in PASS_WORDS
+
+
+def read_for(game: Game, state: State, prompt: Prompt, text: str) -> Order | None:
+    """Order text read as the answer to one decision: its own orders, or, where every line is
+    PASS or NONE and the decision can be passed, the order that passes it; else None."""
+    orders = game.parse_decision(state, prompt, text).orders
+    if orders:
+        return orders[-1]
+    passing = decision_kind(game, prompt.kind).passing
+    lines = [line for line in text.splitlines() if line.strip()]
+    if passing is None or not lines or not all(is_pass(line) for line in lines):
+        return None
+    passed = game.parse_decision(state, prompt, passing).orders
+    return passed[0] if passed else None
+
+
+def read_orders(game: Game, state: State, seat: str, text: str,
+                prompts: list[Prompt]) -> tuple[Parsed, list[str]]:
+    """A seat's mail read by the game, with its PASS and NONE lines understood; also the notes
+    for the answer (a PASS with nothing to decide)."""
+    parsed = game.parse(state, seat, text)
+    passes = [error for error in parsed.errors if is_pass(error.line)]
+    if not passes:
+        return parsed, []
+    mine = [p for p in prompts if p.seat == seat]
+    answered = {order.prompt for order in parsed.orders}
+    passed = [read_for(game, state, p, PASS_WORDS[0]) for p in mine if p.key not in answered]
+    passed = [order for order in passed if order is not None]
+    if not passed and mine:
+        return parsed, []                      # nothing open can be passed: the game's error
+    errors = [error for error in parsed.errors if error not in passes]
+    notes = [] if mine else [_nothing_to_do(passes)]
+    return Parsed(parsed.orders + passed, errors), notes
+
+
+def _nothing_to_do(passes: list[OrderError]) -> str:
+    lines = ", ".join(f"line {error.line_no}" for error in passes)
+    return (f"{passes[0].line.strip()} ({lines}): nothing for you to do now; you have no "
+            "decision open in this step.")
