@@ -10,7 +10,9 @@ it is taken as "nothing to do", not as an error.
 
 from __future__ import annotations
 
-from pbem.game import DecisionKind, Game, Order, OrderError, Parsed, Prompt, State
+from dataclasses import replace
+
+from pbem.game import DecisionKind, Game, Order, Parsed, Prompt, State
 
 PASS_WORDS = ("PASS", "NONE")
 
@@ -54,21 +56,24 @@ def read_orders(game: Game, state: State, seat: str, text: str,
     """A seat's mail read by the game, with its PASS and NONE lines understood; also the notes
     for the answer (a PASS with nothing to decide)."""
     parsed = game.parse(state, seat, text)
-    passes = [error for error in parsed.errors if is_pass(error.line)]
+    passes = [line for line in (*parsed.errors, *parsed.unread) if is_pass(line.line)]
     if not passes:
         return parsed, []
     mine = [p for p in prompts if p.seat == seat]
     answered = {order.prompt for order in parsed.orders}
     passed = [read_for(game, state, p, PASS_WORDS[0]) for p in mine if p.key not in answered]
-    passed = [order for order in passed if order is not None]
+    lines = tuple(line.line_no for line in passes)
+    passed = [replace(order, lines=lines) for order in passed if order is not None]
     if not passed and mine:
         return parsed, []                      # nothing open can be passed: the game's error
-    errors = [error for error in parsed.errors if error not in passes]
     notes = [] if mine else [_nothing_to_do(passes)]
-    return Parsed(parsed.orders + passed, errors), notes
+    return Parsed(parsed.orders + passed,
+                  [error for error in parsed.errors if error not in passes],
+                  parsed.not_filed,
+                  [line for line in parsed.unread if line not in passes]), notes
 
 
-def _nothing_to_do(passes: list[OrderError]) -> str:
+def _nothing_to_do(passes: list) -> str:
     lines = ", ".join(f"line {error.line_no}" for error in passes)
     return (f"{passes[0].line.strip()} ({lines}): nothing for you to do now; you have no "
             "decision open in this step.")

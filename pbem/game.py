@@ -97,14 +97,16 @@ class DecisionKind:
 
 @dataclass(frozen=True)
 class Order:
-    """An accepted order: the prompt it answers, its value and its canonical text, and the
+    """An accepted order: the prompt it answers, its value and its canonical text, the
     game's notes on how it was read (a sector the order left out and the one taken, a
-    correction the rules will make to it), echoed to the player with the text."""
+    correction the rules will make to it), echoed to the player with the text, and the
+    numbers of the mail's lines it was read from."""
 
     prompt: str
     value: Any
     text: str
     notes: tuple[str, ...] = ()
+    lines: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -122,12 +124,27 @@ class OrderError:
     valid: tuple[str, ...] = ()
 
 
+@dataclass(frozen=True)
+class NotRead:
+    """A line that is no order at all ("thx", "sorry for the delay"): its first word is no
+    order's; it is echoed once as not read, and refuses nothing."""
+
+    line_no: int
+    line: str
+
+
 @dataclass
 class Parsed:
-    """What a seat's mail said: the orders read and the lines rejected."""
+    """What a seat's mail said: the orders read (each with its lines), the lines refused at
+    fault (``errors``), the good lines not filed because another line of their decision was
+    refused (``not_filed``, code ``not-filed``, naming that line) and the lines that are no
+    order.  Each non-blank line of the text is in exactly one of them (``pbem.echo`` makes
+    the answer of it)."""
 
     orders: list[Order] = field(default_factory=list)
     errors: list[OrderError] = field(default_factory=list)
+    not_filed: list[OrderError] = field(default_factory=list)
+    unread: list[NotRead] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

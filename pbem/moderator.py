@@ -37,6 +37,7 @@ from pbem.commands.limits import within_limits
 from pbem.config import Config
 from pbem.confusables import plain_letters
 from pbem.decisions import read_orders
+from pbem.echo import echo
 from pbem.game import OrderError
 from pbem.lock import tick_lock
 from pbem.mail.dkim import signed_by_sender as dkim_signed
@@ -364,8 +365,8 @@ class Moderator:
 
     def _accept(self, inbound_id: int, record: GameRecord, seat: str, text: str,
                 in_reply_to: str, now: datetime) -> str:
-        commands, text = split_commands(text, PLAYER_COMMANDS)
-        parsed, notes = read_orders(record.rules, record.state, seat, plain_letters(text),
+        found, orders = split_commands(text, PLAYER_COMMANDS)
+        parsed, notes = read_orders(record.rules, record.state, seat, plain_letters(orders),
                                     record.prompts())
         open_prompts = {p.key: p for p in record.prompts()}
         with self.store.atomic():
@@ -379,12 +380,12 @@ class Moderator:
             self.crash("recorded")  # inside the transaction: a kill here files nothing
             # Commands run after the orders are filed, so that they see this mail's orders.
             context = CommandContext(self.config, self.store, record, seat, now, list(notes))
-            commands, over = within_limits(context, commands, PLAYER_COMMANDS)
+            commands, over = within_limits(context, found, PLAYER_COMMANDS)
             command_errors = run_commands(context, commands, PLAYER_COMMANDS) + over
             standing = list(self.store.pending(record.id, record.step).values())
-            errors = sorted(parsed.errors + command_errors, key=lambda e: e.line_no)
+            lines = echo(text, parsed, [c.line_no for c in found], command_errors)
             mail = reports.acknowledgement(
-                self.config, record, seat, parsed.orders, errors, standing,
+                self.config, record, seat, lines, standing,
                 self.store.deadline(record.id, record.step), in_reply_to, now,
                 answers=context.answers)
             outbox.enqueue(self.store, mail, now, "acknowledgement", record.id, seat)

@@ -22,6 +22,7 @@ from typing import Any
 from PIL import Image
 
 from pbem.config import Config
+from pbem.echo import Echo
 from pbem.game import Event, OrderError, Prompt, waiting_for
 from pbem.mail.compose import Picture, compose, new_message_id
 from pbem.mail.html import text_to_html
@@ -189,11 +190,12 @@ def palette_png(png: bytes, colours: int = 128) -> bytes:
     return out.getvalue()
 
 
-def acknowledgement(config: Config, record: GameRecord, seat: str, accepted: list,
-                    errors: list[OrderError], standing: list[dict], deadline: datetime | None,
+def acknowledgement(config: Config, record: GameRecord, seat: str, lines: Echo,
+                    standing: list[dict], deadline: datetime | None,
                     in_reply_to: str | None, now: datetime, answers: list[str] = ()
                     ) -> EmailMessage:
-    """The answer to a seat's order mail: what was read, what was wrong, what is still open.
+    """The answer to a seat's order mail: every line of it, as read into an order, refused
+    or not read as an order (``lines``); the orders standing; what is still open.
 
     ``standing`` holds every order pending in this step (of all seats: the
     others' are used only to say whom the step still waits for).
@@ -203,7 +205,8 @@ def acknowledgement(config: Config, record: GameRecord, seat: str, accepted: lis
     context = _seat_context(record, seat, deadline, answered,
                             {row["prompt"]: row["text"] for row in standing})
     text = render(record.row["game"], "mail/acknowledgement.txt.j2", moderator=config.moderator,
-                  accepted=accepted, errors=errors, standing=standing, answers=list(answers),
+                  read=lines.read, errors=lines.refused, unread=lines.unread,
+                  standing=standing, answers=list(answers),
                   still_open=[p for p in context["prompts"] if p.key not in answered],
                   **context)
     return _mail(config, record, seat, _subject(record, "Orders received"), text, now,

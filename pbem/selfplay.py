@@ -137,7 +137,7 @@ def _bot_orders(game: Game, state: State, bots: random.Random, style: str = "ran
         text = "\n".join(game.bot_order(game.view(state, seat), p, bots, style) for p in mine)
         parsed = game.parse(state, seat, text)
         answered = {o.prompt: o.value for o in parsed.orders}
-        if parsed.errors or set(answered) != {p.key for p in mine}:
+        if parsed.errors or parsed.unread or set(answered) != {p.key for p in mine}:
             refused[seat] = text
         batch.update(answered)
     return batch, refused
@@ -152,6 +152,8 @@ def _refusals(game: Game, state: State, refused: dict[str, str], step: int) -> l
         parsed = game.parse(state, seat, refused[seat])
         problems += [f"step {step}: bot order refused: {seat} line {e.line_no} {e.line!r}: "
                      f"{e.code}" for e in parsed.errors]
+        problems += [f"step {step}: bot order not read: {seat} line {u.line_no} {u.line!r}"
+                     for u in parsed.unread]
         keys = {o.prompt for o in parsed.orders}
         problems += [f"step {step}: bot order missing: {seat} for {p.key}"
                      for p in prompts if p.seat == seat and p.key not in keys]

@@ -203,14 +203,25 @@ def test_orders_are_read_in_any_case_with_extra_spaces() -> None:
 
 
 def test_last_line_answering_a_prompt_wins() -> None:
-    order = only_order(new_game(), "north", "BID 5\n# changed my mind\nbid 7\n")
-    assert (order.prompt, order.value, order.text) == ("lot1.bid.north", 7, "BID 7")
+    parsed = auction.parse(new_game(), "north", "BID 5\n# changed my mind\nbid 7\n")
+    [order] = parsed.orders
+    assert (order.prompt, order.value, order.text, order.lines) == (
+        "lot1.bid.north", 7, "BID 7", (3,))
+    [replaced] = parsed.errors
+    assert (replaced.line_no, replaced.code) == (1, ErrorCode.REPLACED)
+    assert "replaced by line 3" in replaced.message
+    assert [(u.line_no, u.line) for u in parsed.unread] == [(2, "# changed my mind")]
+
+
+def test_a_line_that_is_no_order_is_not_read_and_refuses_nothing() -> None:
+    parsed = auction.parse(new_game(), "north", "BUY 5\nBID 3\nthanks!")
+    assert parsed.errors == [] and [o.value for o in parsed.orders] == [3]
+    assert [(u.line_no, u.line) for u in parsed.unread] == [(1, "BUY 5"), (3, "thanks!")]
 
 
 @pytest.mark.parametrize(
     ("line", "code"),
     [
-        ("BUY 5", ErrorCode.UNKNOWN_ORDER),
         ("BID ten", ErrorCode.BAD_NUMBER),
         ("BID -3", ErrorCode.BAD_NUMBER),
         ("BID", ErrorCode.BAD_NUMBER),

@@ -76,7 +76,7 @@ def test_a_bot_order_the_parser_refuses_is_a_violation(monkeypatch, tmp_path):
     summary = play_games(dune, "classic", {"turns": 2}, 2, "bad", out=tmp_path)
     assert summary.steps == 0 and len(summary.saved) == 2
     saved = json.loads(summary.saved[0].read_text())
-    assert saved["step"] == 0 and "unknown-order" in saved["violations"][0]
+    assert saved["step"] == 0 and "not read: " in saved["violations"][0]
     assert all(v.startswith("step 1: bot order ") for v in saved["violations"])
     assert replay_saved(summary.saved[0]) == saved["violations"]
 

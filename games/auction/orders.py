@@ -10,10 +10,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from enum import StrEnum
 from typing import Any
 
-from pbem.game import DecisionKind, Order, OrderError, Parsed, Prompt, State
+from pbem.game import DecisionKind, NotRead, Order, OrderError, Parsed, Prompt, State
 
 from .table import BID, KEEP, step_name
 
@@ -21,13 +22,13 @@ from .table import BID, KEEP, step_name
 class ErrorCode(StrEnum):
     """Why a line of order text was rejected."""
 
-    UNKNOWN_ORDER = "unknown-order"
     NOT_YOUR_TURN = "not-your-turn"
     EXTRA_WORDS = "extra-words"
     BAD_NUMBER = "bad-number"
     BID_TOO_HIGH = "bid-too-high"
     NO_SUCH_SEAT = "no-such-seat"
     GIFT_TO_SELF = "gift-to-self"
+    REPLACED = "replaced"
 
 
 class Rejected(Exception):
@@ -116,43 +117,48 @@ def keep_prompt(state: State, winner: str) -> Prompt:
 
 
 def parse(state: State, seat: str, text: str) -> Parsed:
-    """Read every line of ``seat``'s order text; the last line answering a prompt wins.
+    """Read every line of ``seat``'s order text; the last line answering a prompt wins, the
+    lines before it are refused as replaced.
 
-    Blank lines and lines starting with ``#`` are skipped; line numbers count
-    every line of ``text``.
+    Blank lines are skipped; a line whose first word is no order ("thanks", a ``#``
+    comment) is not read; line numbers count every line of ``text``.
     """
     assert seat in state["seats"], f"no seat {seat!r} in this game"
     open_prompts = {prompt.kind: prompt for prompt in prompts(state) if prompt.seat == seat}
     orders: dict[str, Order] = {}
-    errors: list[OrderError] = []
+    parsed = Parsed()
     for line_no, line in enumerate(text.splitlines(), start=1):
         words = line.split()
-        if not words or words[0].startswith("#"):
+        if not words:
+            continue
+        if words[0].upper() not in VERBS:
+            parsed.unread.append(NotRead(line_no, line))
             continue
         try:
             order = read_line(state, open_prompts, words)
         except Rejected as rejected:
-            errors.append(
+            parsed.errors.append(
                 OrderError(line_no, line.strip(), rejected.code, rejected.message, rejected.valid)
             )
             continue
-        orders.pop(order.prompt, None)
-        orders[order.prompt] = order
-    return Parsed(list(orders.values()), errors)
+        if order.prompt in orders:
+            before = orders.pop(order.prompt)
+            parsed.errors.append(OrderError(
+                before.lines[0], text.splitlines()[before.lines[0] - 1].strip(),
+                ErrorCode.REPLACED, f"replaced by line {line_no}: the last line for a "
+                "decision counts"))
+        orders[order.prompt] = replace(order, lines=(line_no,))
+    parsed.orders = list(orders.values())
+    parsed.errors.sort(key=lambda error: error.line_no)
+    return parsed
 
 
 def read_line(state: State, open_prompts: dict[str, Prompt], words: list[str]) -> Order:
-    """One line's order, or Rejected saying why not."""
+    """One line's order (its first word one of ``VERBS``), or Rejected saying why not."""
     verb, arguments = words[0].upper(), words[1:]
     open_choices = tuple(
         choice for prompt in open_prompts.values() for choice in legal_choices(state, prompt)
     )
-    if verb not in VERBS:
-        raise Rejected(
-            ErrorCode.UNKNOWN_ORDER,
-            f"unknown order {words[0]!r}; orders are: {', '.join(VERBS)}",
-            open_choices,
-        )
     kind, arity, reader = VERBS[verb]
     prompt = open_prompts.get(kind)
     if prompt is None:

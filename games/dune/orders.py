@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from pbem.game import Order, OrderError, Parsed, Prompt
+from pbem.game import NotRead, Order, OrderError, Parsed, Prompt
 
 from .data import NameLookupError, Territory
 from .state import FACTION_SEATS, SEAT_FACTIONS, State, data
@@ -79,46 +79,91 @@ def words_of(line: str) -> list[str]:
 
 
 def parse_orders(state: State, seat: str, text: str, prompts: list[Prompt]) -> Parsed:
-    """Read every line of a seat's mail against its open prompts."""
+    """Read every line of a seat's mail against its open prompts.
+
+    Each non-blank line ends in one place: part of an order, refused, or not read (its first
+    word is no order's: "thx").  A decision of several lines is filed whole or not at all: if
+    one of its lines is refused, its other lines are refused with it, naming that line.
+    """
     parsed = Parsed()
     mine = [p for p in prompts if p.seat == seat]
     by_verb = {verb: p for p in mine for verb in KINDS[p.kind].verbs}
     parts: dict[str, list[tuple[int, str, Any]]] = {}
+    refused: dict[str, list[OrderError]] = {}   # a decision's lines refused when read
     for number, line in enumerate(text.splitlines(), start=1):
-        words = words_of(line)
-        if not words or words[0].startswith("#"):
+        if not line.strip():
             continue
-        verb = words[0].upper()
+        words = line_words(line)
+        verb = words[0].upper() if words else ""
         prompt = by_verb.get(verb)
         if prompt is None:
-            parsed.errors.append(_unexpected(number, line, verb, mine))
+            if not any(verb in k.verbs for k in KINDS.values()):
+                parsed.unread.append(NotRead(number, line))
+            else:
+                parsed.errors.append(_unexpected(number, line, verb, mine))
             continue
         try:
             kind = KINDS[prompt.kind]
             value = kind.read(state, prompt, [verb, *words[1:]] if kind.with_verb else words[1:])
         except OrderProblem as problem:
-            parsed.errors.append(OrderError(number, line, problem.code, problem.message,
-                                            problem.valid))
+            error = OrderError(number, line, problem.code, problem.message, problem.valid)
+            parsed.errors.append(error)
+            if kind.combine is not None:
+                refused.setdefault(prompt.key, []).append(error)
             continue
         parts.setdefault(prompt.key, []).append((number, line, value))
     for prompt in mine:
-        if prompt.key not in parts:
-            continue
-        kind = KINDS[prompt.kind]
-        lines = parts[prompt.key]
-        if kind.combine is None:
-            value = lines[-1][2]          # the last line for a decision counts
-        else:
-            try:
-                value = kind.combine(state, prompt, [part for _, _, part in lines])
-            except OrderProblem as problem:
-                number, line, _ = lines[problem.part or 0]
-                parsed.errors.append(OrderError(number, line, problem.code, problem.message,
-                                                problem.valid))
-                continue
-        notes = kind.notes(state, prompt, value) if kind.notes else ()
-        parsed.orders.append(Order(prompt.key, value, kind.text(value), notes))
+        if prompt.key in parts:
+            _file(state, prompt, parts[prompt.key], refused.get(prompt.key, []), parsed)
+    parsed.errors.sort(key=lambda e: e.line_no)
     return parsed
+
+
+def _file(state: State, prompt: Prompt, lines: list[tuple[int, str, Any]],
+          refused: list[OrderError], parsed: Parsed) -> None:
+    """One decision's good lines (``lines``; ``refused``: its lines refused when read): its
+    order, or each line refused with the reason."""
+    kind = KINDS[prompt.kind]
+    if kind.combine is None:          # the last line for a decision counts
+        *replaced, (number, _, value) = lines
+        parsed.errors += [OrderError(n, line, "replaced", f"replaced by line {number}: the "
+                                     "last line for a decision counts") for n, line, _ in replaced]
+        numbers = (number,)
+    else:
+        try:
+            value = kind.combine(state, prompt, [part for _, _, part in lines])
+        except OrderProblem as problem:
+            # Blamed on no line, the problem may come of the lines refused: say it only alone.
+            if problem.part is not None or not refused:
+                number, line, _ = lines[problem.part or 0]
+                refused = [*refused, OrderError(number, line, problem.code, problem.message,
+                                                problem.valid)]
+                parsed.errors.append(refused[-1])
+        if refused:
+            first = min(refused, key=lambda e: e.line_no)
+            at_fault = {e.line_no for e in refused}
+            count = len(at_fault | {n for n, _, _ in lines})
+            parsed.not_filed += [_not_filed(number, line, first, count)
+                              for number, line, _ in lines if number not in at_fault]
+            return
+        numbers = tuple(number for number, _, _ in lines)
+    notes = kind.notes(state, prompt, value) if kind.notes else ()
+    parsed.orders.append(Order(prompt.key, value, kind.text(value), notes, numbers))
+
+
+def _not_filed(number: int, line: str, refused: OrderError, count: int) -> OrderError:
+    """A good line of a decision that is not filed because another of its lines is refused."""
+    verb = line_words(refused.line)[0].upper()
+    again = "both" if count == 2 else f"all {count} lines"
+    return OrderError(number, line, "not-filed", f"not filed: the {verb} on line "
+                      f"{refused.line_no} was refused, send {again} again")
+
+
+def line_words(line: str) -> list[str]:
+    """The words of an order line as people write them in mail: a colon or an equals sign
+    after the verb (``Dial: 5``) and a full stop ending the line (``dial 5.``) are left out."""
+    line = re.sub(r"^\s*([A-Za-z]+)\s*[:=]", r"\1 ", line.rstrip().rstrip(".!"))
+    return words_of(line)
 
 
 def _unexpected(number: int, line: str, verb: str, mine: list[Prompt]) -> OrderError:
@@ -126,10 +171,8 @@ def _unexpected(number: int, line: str, verb: str, mine: list[Prompt]) -> OrderE
     if not mine:
         return OrderError(number, line, "nothing-to-decide",
                           "you have no decision to make now", ())
-    known = any(verb in kind.verbs for kind in KINDS.values())
-    code, reason = ("not-now", f"{verb} is not a decision open to you now") if known else (
-        "unknown-order", f"unknown order {verb!r}")
-    return OrderError(number, line, code, f"{reason}; orders now: {', '.join(valid)}", valid)
+    return OrderError(number, line, "not-now", f"{verb} is not a decision open to you now; "
+                      f"orders now: {', '.join(valid)}", valid)
 
 
 # --- reading the words of an order

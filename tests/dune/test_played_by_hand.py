@@ -128,3 +128,110 @@ def test_x_b_classic_refuses_what_the_wbc_rules_would_correct(tmp_path):
     answer = flat(send(battle_in_carthag(tmp_path, "classic"), "atreides", PLAN))
     assert "line 1: DIAL 9 DIAL 0 to 3: your 3 forces in Carthag (000 X.B.1)" in answer
     assert "line 3: WEAPON Crysknife one weapon a plan" in answer
+
+
+# --- P6: every line of a mail echoed: read, refused on the line at fault, or not an order
+def harkonnen_battle(tmp_path):
+    """Turn 3's battles in Carthag: the Harkonnen (10 forces, 10 spice; Feyd-Rautha, a Lasgun
+    and a Snooper) against the Atreides (3 forces), under the WBC rules (advanced combat)."""
+    site = Installation(tmp_path, maps=False)
+    game_at(site, {
+        "game": "dune", "seats": SIX, "ruleset": "wbc", "seed": "by-hand",
+        "position": {"turn": 3, "phase": "battle", "storm": {"sector": 1, "marker": 2},
+                     "forces": {"Carthag": {"atreides": 3, "harkonnen": 10}},
+                     "factions": {"atreides": {"traitors": [], "hand": ["Chaumas"]},
+                                  "harkonnen": {"traitors": [], "spice": 10,
+                                                "hand": ["Lasgun", "Snooper"]}}}})
+    return site
+
+
+def standing_plan(site) -> dict:
+    (row,) = [r for r in site.moderator().store.pending("dune-1", site.record("dune-1").step)
+              .values() if r["seat"] == "harkonnen"]
+    return json.loads(row["value"])
+
+
+def test_p6_dial_written_as_in_a_mail_is_the_dial(tmp_path):
+    """"line 2: Leader Feyd: a battle plan needs a DIAL", when the plan had its dial: written
+    ``Dial: 5.`` (a colon after the word, a full stop after the number), the line was refused
+    and the plan, checked without it, blamed its first line.  Now it is read as the DIAL."""
+    site = harkonnen_battle(tmp_path)
+    answer = send(site, "harkonnen", "Hi Moderator,\nLeader Feyd\nDial: 5.\nSpice 5")
+    assert "Not accepted" not in answer
+    assert "from line 3: Dial: 5." in answer
+    assert "Not read as orders" in answer and "line 1: Hi Moderator," in answer
+    assert (standing_plan(site)["dial"], standing_plan(site)["spice"]) == (5, 5)
+
+
+def test_p6_a_refused_plan_line_is_blamed_and_the_others_are_said_not_filed(tmp_path):
+    """A dial the forces cannot support is refused on its own line; the plan's other lines
+    (DEFENSE and SPICE after it too) are each said not filed, naming it; no line is blamed for
+    a missing DIAL."""
+    site = harkonnen_battle(tmp_path)
+    answer = flat(send(site, "harkonnen",
+                       "Leader Feyd\nDial 25\nWeapon Lasgun\nDefense Snooper\nSpice 5"))
+    assert "line 2: Dial 25 DIAL 0 to 10" in answer
+    assert "needs a DIAL" not in answer
+    for number, line in ((1, "Leader Feyd"), (3, "Weapon Lasgun"), (4, "Defense Snooper"),
+                         (5, "Spice 5")):
+        assert (f"line {number}: {line} not filed: the DIAL on line 2 was refused, send all 5 "
+                "lines again") in answer
+    assert "Your orders now standing" not in answer
+
+
+def test_p6_an_accepted_plan_echoes_every_line_and_what_now_stands(tmp_path):
+    """CAPTURE KILL (the default, so not in the plan's text) is echoed as read; a plan sent
+    again with a bad line leaves the plan before standing, and the answer shows it."""
+    site = harkonnen_battle(tmp_path)
+    answer = send(site, "harkonnen", "LEADER Feyd-Rautha\nDIAL 5\nCAPTURE KILL")
+    assert "from line 3: CAPTURE KILL" in answer
+    answer = flat(send(site, "harkonnen", "LEADER Feyd-Rautha\nDIAL 7\nWEAPON Crysknife"))
+    assert "line 2: DIAL 7 not filed: the WEAPON on line 3 was refused" in answer
+    assert "Your orders now standing for this step: LEADER Feyd-Rautha DIAL 5 " in answer
+    assert standing_plan(site)["dial"] == 5
+
+
+def test_p6_chatty_lines_are_listed_once_as_not_read_and_refuse_nothing(tmp_path):
+    """"thx" and "sorry for the delay" are not orders: listed once, under their own heading,
+    not as refused lines with the list of orders."""
+    site = harkonnen_battle(tmp_path)
+    answer = send(site, "harkonnen", "sorry for the delay\nLEADER Feyd-Rautha\nDIAL 5\nthx")
+    assert "Not accepted" not in answer
+    assert ("Not read as orders (the order template below shows how orders are written):\n"
+            "  line 1: sorry for the delay\n  line 4: thx\n") in answer
+    assert standing_plan(site)["dial"] == 5
+
+
+@pytest.fixture
+def movement_turn(tmp_path):
+    """Turn 2's movement round (sequential), the Harkonnen's turn: 10 forces in Carthag."""
+    site = Installation(tmp_path, maps=False)
+    game_at(site, {
+        "game": "dune", "seats": SIX, "ruleset": "wbc", "seed": "by-hand",
+        "position": {"turn": 2, "phase": "movement", "storm": {"sector": 12, "marker": 3},
+                     "forces": {"Carthag": {"harkonnen": 10}, "Arrakeen": {"atreides": 10},
+                                "Tuek's Sietch": {"guild": 5}, "Sietch Tabr": {"fremen": 10},
+                                "Polar Sink": {"bene-gesserit": 1},
+                                "Habbanya Sietch": {"emperor": 5}}}})
+    send(site, "guild", "DEFER")
+    send(site, "bene-gesserit", "ADVISORS SINK")
+    return site
+
+
+@pytest.mark.parametrize("move", ["MOVE 14 FROM Carthag TO Arsunt",
+                                  "MOVE 4 FROM Carthag TO Nowhere"])
+def test_p6_a_good_ship_beside_a_bad_move_is_said_not_filed(movement_turn, move):
+    """One shipment and movement is one decision (000 IX.C): a SHIP beside a MOVE refused is
+    not filed, and the answer says so on its line; the turn waits for both again.  Before,
+    the SHIP vanished unsaid (a MOVE the forces cannot make), or was filed alone and the turn
+    taken without the move (a MOVE that could not be read)."""
+    site = movement_turn
+    answer = flat(send(site, "harkonnen", f"SHIP 5 TO Arrakeen\n{move}"))
+    assert ("line 1: SHIP 5 TO Arrakeen not filed: the MOVE on line 2 was refused, send both "
+            "again") in answer
+    assert f"line 2: {move} " in answer
+    forces = site.record("dune-1").state["forces"]
+    assert "harkonnen" not in forces["Arrakeen"]["10"]
+    answer = flat(send(site, "harkonnen", "SHIP 5 TO Arrakeen\nPASS"))
+    assert "Not accepted" not in answer
+    assert "SHIP 5 TO Arrakeen from line 1: SHIP 5 TO Arrakeen from line 2: PASS" in answer

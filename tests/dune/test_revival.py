@@ -554,13 +554,17 @@ def test_revival_orders_read_loosely_and_print_canonically(text, canonical):
     assert read(state, EM, canonical) == (values, [])
 
 
-def test_a_bad_line_says_what_is_legal_and_the_good_lines_stand():
-    """STYLE.md 7: one bad line never drops the good lines of a mail."""
+def test_a_bad_line_says_what_is_legal_and_the_good_lines_are_not_filed_with_it():
+    """STYLE.md 7: one bad line never drops the good lines of a mail unsaid.  A revival is one
+    decision: filed whole or not at all, the good line echoed as not filed, naming the bad."""
     state = game()
     kill(state, AT, 5)
     parsed = parse_orders(state, AT, "REVIVE lots\nREVIVE 1", revival.prompts(state))
-    assert [o.text for o in parsed.orders] == ["REVIVE 1"]
+    assert parsed.orders == []
     assert [(e.line_no, e.code) for e in parsed.errors] == [(1, "unknown-leader")]
+    [held] = parsed.not_filed
+    assert (held.line_no, held.code) == (2, "not-filed")
+    assert held.message == "not filed: the REVIVE on line 1 was refused, send both again"
 
 
 # --- events, views and bots

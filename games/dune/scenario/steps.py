@@ -54,6 +54,8 @@ def _read_step(state: State, number: int, texts: dict[str, str], expected: list[
             else:
                 problems.append(f"{key}.{seat} line {e.line_no} {e.line.strip()!r}: "
                                 f"{e.message}" + _valid(e.valid, e.message))
+        problems += [f"{key}.{seat} line {u.line_no} {u.line.strip()!r}: not read as an order"
+                     for u in parsed.unread if not u.line.lstrip().startswith("#")]
         read |= {order.prompt: (order.value, order.text) for order in parsed.orders}
     if problems:
         raise ScenarioError("scenario", problems)
