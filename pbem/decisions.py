@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from pbem.game import DecisionKind, Game, Order, Parsed, Prompt, State
+from pbem.game import DecisionKind, Game, Order, OrderError, Parsed, Prompt, State
 
 PASS_WORDS = ("PASS", "NONE")
 
@@ -53,9 +53,10 @@ def read_for(game: Game, state: State, prompt: Prompt, text: str) -> Order | Non
 
 def read_orders(game: Game, state: State, seat: str, text: str,
                 prompts: list[Prompt]) -> tuple[Parsed, list[str]]:
-    """A seat's mail read by the game, with its PASS and NONE lines understood; also the notes
-    for the answer (a PASS with nothing to decide)."""
-    parsed = game.parse(state, seat, text)
+    """A seat's mail read by the game, with its PASS and NONE lines understood and its
+    mistyped order words refused; also the notes for the answer (a PASS with nothing to
+    decide)."""
+    parsed = mistyped_refused(game, game.parse(state, seat, text))
     passes = [line for line in (*parsed.errors, *parsed.unread) if is_pass(line.line)]
     if not passes:
         return parsed, []
@@ -77,3 +78,38 @@ def _nothing_to_do(passes: list) -> str:
     lines = ", ".join(f"line {error.line_no}" for error in passes)
     return (f"{passes[0].line.strip()} ({lines}): nothing for you to do now; you have no "
             "decision open in this step.")
+
+
+def mistyped_refused(game: Game, parsed: Parsed) -> Parsed:
+    """A line the game did not read whose first word is one letter from an order's word
+    (``BDI 10``, ``SHPI 5 TO Arrakeen``) is refused, naming the word meant, rather than set
+    aside as no order ("thx")."""
+    verbs = sorted({verb for kind in game.decision_kinds for verb in kind.verbs})
+    refused, unread = [], []
+    for line in parsed.unread:
+        word = (line.line.split() or [""])[0].upper()
+        meant = [verb for verb in verbs if one_letter_apart(word, verb)]
+        if meant:
+            refused.append(OrderError(line.line_no, line.line, "unknown-order",
+                                      f"unknown order {word!r}: did you mean "
+                                      f"{' or '.join(meant)}?", tuple(verbs)))
+        else:
+            unread.append(line)
+    if not refused:
+        return parsed
+    errors = sorted(parsed.errors + refused, key=lambda error: error.line_no)
+    return Parsed(parsed.orders, errors, parsed.not_filed, unread)
+
+
+def one_letter_apart(word: str, verb: str) -> bool:
+    """Whether ``word`` is ``verb`` with one letter wrong, missing, extra, or two side by side
+    swapped (a word of three letters or more)."""
+    if word == verb or min(len(word), len(verb)) < 3 or abs(len(word) - len(verb)) > 1:
+        return False
+    if len(word) == len(verb):
+        wrong = [i for i, (a, b) in enumerate(zip(word, verb, strict=True)) if a != b]
+        return len(wrong) == 1 or (len(wrong) == 2 and wrong[1] == wrong[0] + 1
+                                   and word[wrong[0]] == verb[wrong[1]]
+                                   and word[wrong[1]] == verb[wrong[0]])
+    short, long = sorted((word, verb), key=len)
+    return any(long[:i] + long[i + 1:] == short for i in range(len(long)))

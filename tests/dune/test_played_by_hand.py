@@ -202,6 +202,15 @@ def test_p6_chatty_lines_are_listed_once_as_not_read_and_refuse_nothing(tmp_path
     assert standing_plan(site)["dial"] == 5
 
 
+def test_p6_a_mistyped_order_word_is_refused_naming_the_word_meant(tmp_path):
+    """A typing slip in an order's word is no chatty line: it is refused on its line, with
+    the word meant, and the other lines are read."""
+    site = harkonnen_battle(tmp_path)
+    answer = send(site, "harkonnen", "LEADER Feyd-Rautha\nDAIL 5\nthx")
+    assert "line 2: DAIL 5" in answer and "unknown order 'DAIL': did you mean DIAL?" in answer
+    assert "line 3: thx" in answer.split("Not read as orders")[1]
+
+
 @pytest.fixture
 def movement_turn(tmp_path):
     """Turn 2's movement round (sequential), the Harkonnen's turn: 10 forces in Carthag."""
