@@ -20,6 +20,7 @@ from installation import SEATS, Installation, player
 from players import GM, MODERATOR, drop, order_mail, text
 
 from pbem.definition import create_game, game_definition
+from pbem.mail.sinks import MaildirSink
 
 
 @pytest.fixture
@@ -207,3 +208,17 @@ def test_a_seats_token_is_in_its_own_mail_only(site):
             seat = to.split("@")[0]
             assert shown == {seat}, (to, mail["Subject"])
             assert tokens[seat] in str(mail["Message-ID"])
+
+
+def test_mails_whose_long_message_ids_are_folded_are_each_written_to_the_maildir(tmp_path):
+    """A Message-ID with a reply token is long enough to be folded onto the line after its
+    name; the Maildir sink, which writes each Message-ID once, must still tell them apart."""
+    sink = MaildirSink(tmp_path)
+    for n in range(2):
+        mail = EmailMessage()
+        mail["Message-ID"] = f"<auction-1.{n:016x}.rt{'0' * 32}@pbem.test>"
+        mail.set_content("report")
+        assert mail.as_bytes().splitlines()[0] == b"Message-ID:"
+        with sink.session():
+            sink.send(mail.as_bytes(), MODERATOR, [player("north")])
+    assert len(list((tmp_path / "new").iterdir())) == 2
