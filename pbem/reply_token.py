@@ -13,6 +13,7 @@ no token.  Pure functions, no I/O.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import hmac
 import re
@@ -22,19 +23,22 @@ from email.message import Message
 from pbem.mail.headers import one_line
 
 MARK = "rt"  # before the token in the local part of a Message-ID
-_TOKEN_ID = re.compile(r"<[^<>\s]*\." + MARK + r"([0-9a-f]{32})@([^<>\s]+)>", re.IGNORECASE)
+# 100 bits in base32: a mail costs a forger a guess, and the id stays short enough to keep
+# on the line of its header's name, as some readers of mail expect.
+_TOKEN_ID = re.compile(r"<[^<>\s]*\." + MARK + r"([a-z2-7]{20})@([^<>\s]+)>", re.IGNORECASE)
 MAX_IDS = 100  # Message-IDs read from a reply's In-Reply-To and References
 
 
 def seat_token(key: str, game: str, seat: dict) -> str:
     """The token of ``seat`` (a seats row: its name and secret) in ``game``."""
     text = "\0".join((game, seat["seat"], seat["secret"])).encode()
-    return hmac.new(bytes.fromhex(key), text, hashlib.sha256).hexdigest()[:32]
+    digest = hmac.new(bytes.fromhex(key), text, hashlib.sha256).digest()
+    return base64.b32encode(digest).decode().lower()[:20]
 
 
 def message_id(domain: str, hint: str, token: str) -> str:
     """A fresh Message-ID in the moderator's domain that carries a seat's token."""
-    return f"<{hint}.{secrets.token_hex(8)}.{MARK}{token}@{domain}>"
+    return f"<{hint}.{secrets.token_hex(6)}.{MARK}{token}@{domain}>"
 
 
 def claimed_tokens(message: Message, domain: str) -> tuple[str, ...]:

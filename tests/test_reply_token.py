@@ -10,6 +10,7 @@ refused like a wrong secret.
 
 from __future__ import annotations
 
+import base64
 import re
 import secrets
 from email.message import EmailMessage
@@ -147,7 +148,8 @@ def test_a_forged_reply_with_a_guessed_or_anothers_token_is_refused_like_a_wrong
     game_with_secret(site, "auction-1", "same-secret")
     game_with_secret(site, "auction-2", "same-secret")
     other_game = welcome(site, "north", "auction-2")["Message-ID"]
-    guess = f"<auction-1.{secrets.token_hex(8)}.rt{secrets.token_hex(16)}@pbem.test>"
+    guess = (f"<auction-1.{secrets.token_hex(6)}.rt"
+             f"{base64.b32encode(secrets.token_bytes(15)).decode().lower()[:20]}@pbem.test>")
     for prompt_id in (guess, welcome(site, "east")["Message-ID"], other_game):
         drop(site.inbox, forged(prompt_id))
     summary = site.moderator().tick()
@@ -211,12 +213,13 @@ def test_a_seats_token_is_in_its_own_mail_only(site):
 
 
 def test_mails_whose_long_message_ids_are_folded_are_each_written_to_the_maildir(tmp_path):
-    """A Message-ID with a reply token is long enough to be folded onto the line after its
-    name; the Maildir sink, which writes each Message-ID once, must still tell them apart."""
+    """A Message-ID with a reply token, a longer game id and domain is folded onto the line
+    after its name; the Maildir sink, which writes each Message-ID once, must still tell
+    them apart."""
     sink = MaildirSink(tmp_path)
     for n in range(2):
         mail = EmailMessage()
-        mail["Message-ID"] = f"<auction-1.{n:016x}.rt{'0' * 32}@pbem.test>"
+        mail["Message-ID"] = f"<wbc-2026-final.{n:012x}.rt{'a' * 20}@dune.example.org>"
         mail.set_content("report")
         assert mail.as_bytes().splitlines()[0] == b"Message-ID:"
         with sink.session():
