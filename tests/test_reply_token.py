@@ -225,3 +225,46 @@ def test_mails_whose_long_message_ids_are_folded_are_each_written_to_the_maildir
         with sink.session():
             sink.send(mail.as_bytes(), MODERATOR, [player("north")])
     assert len(list((tmp_path / "new").iterdir())) == 2
+
+
+def test_six_dune_players_replying_to_their_welcome_are_each_accepted_the_first_time(site):
+    """Issue 16, P2, as it was met: a six-seat WBC game under `auth: both`; each player
+    replies to the welcome (Gmail and Outlook alike), the order template quoted, the set-up
+    orders written above it.  Five of six were refused before; now none is."""
+    seats = ["atreides", "bene-gesserit", "emperor", "fremen", "guild", "harkonnen"]
+    definition = game_definition({
+        "id": "dune-1", "game": "dune", "ruleset": "wbc", "seed": "by-hand", "auth": "both",
+        "seats": [{"seat": s, "address": player(s)} for s in seats]})
+    moderator = site.moderator()
+    record = create_game(moderator.store, site.config, definition, site.clock())
+    moderator.send_outbox()
+    replies = 0
+    for n, seat in enumerate(seats):
+        orders = [p.template for p in record.prompts() if p.seat == seat]
+        if not orders:
+            continue
+        prompt = welcome(site, seat, "dune-1")
+        assert "SECRET" in quoted(prompt)
+        reply = (gmail_reply, outlook_reply)[n % 2](player(seat), prompt, "\n".join(orders))
+        drop(site.inbox, reply)
+        replies += 1
+    summary = site.moderator().tick()
+    assert replies >= 4
+    assert (summary.accepted, summary.rejected) == (replies, 0)
+
+
+def test_a_seat_given_to_a_new_player_takes_a_new_token(site):
+    """REPLACE gives the seat a new secret, so a new token: under ``auth: secret`` the old
+    player's reply to an old mail is refused, the new player's reply is filed."""
+    site.new_game(auth="secret")
+    old = welcome(site, "north")
+    drop(site.inbox, order_mail(GM, f"SECRET {gm_secret(site)}\nREPLACE north new@players.test",
+                                subject="[auction-1] commands"))
+    site.moderator().tick()
+    drop(site.inbox, gmail_reply(player("north"), old, "BID 1"))
+    assert site.moderator().tick().rejected == 1
+    assert outcomes(site)[-1] == "wrong-secret"
+    new = next(m for m in site.sent("new@players.test") if "Welcome" in str(m["Subject"]))
+    drop(site.inbox, gmail_reply("new@players.test", new, "BID 2"))
+    assert site.moderator().tick().accepted == 1
+    assert pending(site) == {"north": "BID 2"}
