@@ -25,8 +25,8 @@ from pbem import outbox, reports
 from pbem.config import Config
 from pbem.deadlines import DeadlinePolicy, due_at
 from pbem.game import UnknownGame, load_game, owed, step_rng
-from pbem.mail.compose import new_message_id
 from pbem.record import GameRecord
+from pbem.reply_token import message_id, seat_token
 from pbem.schema import SchemaError, build
 from pbem.store import Store, utc_text
 
@@ -198,14 +198,17 @@ def create_game(store: Store, config: Config, definition: GameDefinition,
             "created_at": utc_text(now), "updated_at": utc_text(now),
         })
         for seat in definition.seats:
+            secret = seat.secret or secrets.token_urlsafe(6)
+            token = seat_token(store.installation_key(), definition.id,
+                               {"seat": seat.seat, "secret": secret})
             store.db["seats"].insert({
                 "game_id": definition.id, "seat": seat.seat,
                 "address": (seat.address or "").lower(),
-                "secret": seat.secret or secrets.token_urlsafe(6), "player": seat.player,
+                "secret": secret, "player": seat.player,
                 "timezone": seat.timezone, "missed": 0,
                 "disorder": bot_disorder(seat.bot),
-                "thread_id": new_message_id(config.moderator.domain,
-                                            f"{definition.id}.{seat.seat}"),
+                "thread_id": message_id(config.moderator.domain,
+                                        f"{definition.id}.{seat.seat}", token),
             })
         store.db["deadlines"].insert({"game_id": definition.id, "step": 0,
                                       "opened_at": utc_text(now), "due_at": utc_text(due)})

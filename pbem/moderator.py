@@ -47,6 +47,7 @@ from pbem.mail.sinks import make_sink
 from pbem.mail.sources import Incoming, SourceError, make_source
 from pbem.mail.text import automatic_reason, order_text, parse_message
 from pbem.record import GameRecord
+from pbem.reply_token import claimed_tokens, replied_seats
 from pbem.resolution import resolve_ready_steps
 from pbem.routing import (
     SUBJECT_TAG,
@@ -262,15 +263,19 @@ class Moderator:
                                                                          self.dns):
             return self._refuse(inbound_id, sender, "unsigned", subject, in_reply_to)
         lines = read_routing_lines(order_text(message))
+        tokens = claimed_tokens(message, self.config.moderator.domain)
         self.crash("filing")
         # The game is read in the transaction that files the mail: a command that changed
         # it before is seen, one that comes later waits, so the orders are filed in the
         # step they were read against and the answer says what will count.
         with self.store.atomic():
-            return self._route(inbound_id, row, lines, now)
+            return self._route(inbound_id, row, lines, tokens, now)
 
-    def _route(self, inbound_id: int, row: dict, lines: RoutingLines, now: datetime) -> str:
-        """File a mail in its game: the GM's commands, or a seat's orders; or refuse it."""
+    def _route(self, inbound_id: int, row: dict, lines: RoutingLines, tokens: tuple[str, ...],
+               now: datetime) -> str:
+        """File a mail in its game: the GM's commands, or a seat's orders; or refuse it.
+
+        ``tokens`` are the reply tokens the mail carries (``pbem.reply_token``)."""
         sender, subject, in_reply_to = row["sender"], row["subject"] or "", row["message_id"]
         known = {game["id"] for game in self.store.games()}
         game_id = (game_from_subject(subject, known) or lines.game
@@ -282,7 +287,8 @@ class Moderator:
         record = GameRecord.load(self.store, game_id)
         if self._from_gm(record, sender, lines.secret):
             return self._gm_mail(inbound_id, record, lines.orders, in_reply_to, now)
-        routed = find_seat(record.seats, record.settings["auth"], sender, lines)
+        routed = find_seat(record.seats, record.settings["auth"], sender, lines,
+                           replied_seats(record.key, record.id, record.seats, tokens))
         if routed.refusal in flood.SECRET_REFUSALS:
             return self._refuse_secret(inbound_id, record, routed, sender, subject,
                                        in_reply_to, lines.seat)

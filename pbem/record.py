@@ -8,13 +8,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pbem.game import Adjustment, Game, Prompt, State, load_game, replay, replay_states
+from pbem.reply_token import seat_token
 from pbem.store import Store
 
 
 @dataclass
 class GameRecord:
     """One game loaded from the store; ``waits`` are the seats that asked the current
-    step to wait for its deadline (WAIT)."""
+    step to wait for its deadline (WAIT); ``key`` is the installation's key, which makes
+    the seats' reply tokens."""
 
     row: dict[str, Any]
     rules: Game
@@ -22,6 +24,7 @@ class GameRecord:
     seats: list[dict[str, Any]]
     settings: dict[str, Any]
     waits: list[str] = field(default_factory=list)
+    key: str = field(default="", repr=False)
     _prompts: tuple[State, list[Prompt]] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
@@ -33,7 +36,8 @@ class GameRecord:
                              (game_id, row["step"]))
         return cls(row, load_game(row["game"]), json.loads(row["state"]),
                    store.seats(game_id), json.loads(row["settings"] or "{}"),
-                   json.loads(deadline["waits"] or "[]") if deadline else [])
+                   json.loads(deadline["waits"] or "[]") if deadline else [],
+                   store.installation_key())
 
     @property
     def id(self) -> str:
@@ -53,6 +57,10 @@ class GameRecord:
 
     def seat(self, name: str) -> dict[str, Any]:
         return next(s for s in self.seats if s["seat"] == name)
+
+    def reply_token(self, seat: str) -> str:
+        """The seat's token, in the Message-ID of every mail to it (``pbem.reply_token``)."""
+        return seat_token(self.key, self.id, self.seat(seat))
 
     def timezone_of(self, seat: str | None) -> str:
         """The seat's own time zone, else the game's."""

@@ -21,6 +21,7 @@ from typing import Any
 
 from PIL import Image
 
+from pbem import reply_token
 from pbem.config import Config
 from pbem.echo import Echo
 from pbem.game import Event, OrderError, Prompt, waiting_for
@@ -96,8 +97,12 @@ def _mail(config: Config, record: GameRecord, seat: str | None, subject: str, te
     if opens_thread:
         return compose(config.moderator, to, subject, wrap_lines(text), now, thread, html=html,
                        pictures=pictures)
-    return compose(config.moderator, to, subject, wrap_lines(text), now,
-                   new_message_id(config.moderator.domain, record.id),
+    # Only a seat's own mail carries its reply token (``pbem.reply_token``).
+    mail_id = (reply_token.message_id(config.moderator.domain, record.id,
+                                      record.reply_token(seat))
+               if seat is not None and observer is None
+               else new_message_id(config.moderator.domain, record.id))
+    return compose(config.moderator, to, subject, wrap_lines(text), now, mail_id,
                    in_reply_to=in_reply_to or thread, references=[thread], html=html,
                    pictures=pictures)
 

@@ -3,7 +3,8 @@
 The game is named in the subject as a tag (``[dune-7]``) or on a ``GAME``
 line; the seat is found by the sender's registered address and/or by the
 seat's secret on a ``SECRET`` line (an optional ``SEAT`` line names it), as the
-game's policy says: ``address``, ``secret`` or ``both``.  The routing lines
+game's policy says: ``address``, ``secret`` or ``both``; a reply to the moderator's
+mail to a seat proves the secret without the line (``pbem.reply_token``).  The routing lines
 are blanked out of the order text, so the game's parser sees only orders and
 its line numbers stay true.
 """
@@ -77,11 +78,15 @@ class Routed:
     notify: str | None = None
 
 
-def find_seat(seats: list[dict], policy: str, sender: str, lines: RoutingLines) -> Routed:
+def find_seat(seats: list[dict], policy: str, sender: str, lines: RoutingLines,
+              replied: frozenset[str] | None = None) -> Routed:
     """Authenticate the sender as one seat of a game under the game's policy.
 
-    A wrong secret is reported to the seat's registered address, never to the
-    sender, so that a forger learns nothing and the player learns of it.
+    Where the policy asks for the secret, a mail without a ``SECRET`` line may prove
+    it by replying to the moderator's mail to the seat: ``replied`` names the seats
+    whose reply tokens it carries (``pbem.reply_token.replied_seats``; None: none
+    carried).  A wrong secret or token is reported to the seat's registered address,
+    never to the sender, so that a forger learns nothing and the player learns of it.
     """
     by_address = [s for s in seats if s["address"].lower() == sender.lower()]
     named = None
@@ -98,13 +103,21 @@ def find_seat(seats: list[dict], policy: str, sender: str, lines: RoutingLines) 
     candidates = [named] if named else (by_address if policy == "both" else seats)
     if not candidates:
         return Routed(refusal=Refusal.UNKNOWN_SENDER, notify=sender)
-    if not lines.secret:
+    if not lines.secret and replied is None:
         return Routed(refusal=Refusal.MISSING_SECRET, notify=sender)
     for seat in candidates:
-        if hmac.compare_digest(seat["secret"].encode(), lines.secret.encode()):
+        if _proves(seat, lines.secret, replied):
             if policy == "both" and seat not in by_address:
                 return Routed(refusal=Refusal.UNKNOWN_SENDER, notify=sender)
             return Routed(seat=seat["seat"])
     claimed = candidates if len(candidates) == 1 else by_address
     return Routed(refusal=Refusal.WRONG_SECRET,
                   notify=claimed[0]["address"] if claimed else None)
+
+
+def _proves(seat: dict, secret: str | None, replied: frozenset[str] | None) -> bool:
+    """Whether the mail's ``SECRET`` line, or without one the reply tokens it carries,
+    are the seat's."""
+    if secret:
+        return hmac.compare_digest(seat["secret"].encode(), secret.encode())
+    return seat["seat"] in replied

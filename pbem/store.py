@@ -20,6 +20,7 @@ import sqlite_utils
 
 from pbem.mail.envelope import content_digest, header_block
 
+INSTALLATION_KEY = "installation-key"
 BLOB_PIECE = 1 << 20  # raw mail is written to the database a MiB at a time
 
 
@@ -289,6 +290,17 @@ class Store:
 
     def set_meta(self, key: str, value: str) -> None:
         self.db["meta"].upsert({"key": key, "value": value}, pk="key")
+
+    def installation_key(self) -> str:
+        """The installation's random key (hex), made on first use; it keys the seats'
+        reply tokens (``pbem.reply_token``)."""
+        key = self.meta(INSTALLATION_KEY)
+        if key is None:
+            with self.atomic():
+                self.db.execute("insert or ignore into meta (key, value) values (?, ?)",
+                                (INSTALLATION_KEY, secrets.token_hex(32)))
+            key = self.meta(INSTALLATION_KEY)
+        return key
 
     def set_source_position(self, name: str, uidvalidity: int, last_uid: int) -> None:
         with self.atomic():

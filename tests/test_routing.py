@@ -10,8 +10,8 @@ SEATS = [
 ]
 
 
-def route(policy, sender, body):
-    return find_seat(SEATS, policy, sender, read_routing_lines(body))
+def route(policy, sender, body, replied=None):
+    return find_seat(SEATS, policy, sender, read_routing_lines(body), replied)
 
 
 def test_the_game_tag_is_found_anywhere_in_the_subject_among_other_tags():
@@ -54,3 +54,18 @@ def test_a_seat_line_must_agree_with_the_address():
     assert route("address", "paul@arrakis.test", "SEAT harkonnen").refusal is (
         Refusal.SEAT_MISMATCH)
     assert route("address", "paul@arrakis.test", "SEAT fremen").refusal is Refusal.UNKNOWN_SEAT
+
+
+def test_a_reply_to_a_seats_mail_proves_its_secret_and_a_secret_line_still_counts_first():
+    """``replied``: the seats whose reply tokens the mail carries (``pbem.reply_token``)."""
+    atreides, harkonnen = frozenset({"atreides"}), frozenset({"harkonnen"})
+    assert route("both", "paul@arrakis.test", "BID 1", atreides).seat == "atreides"
+    assert route("secret", "spy@else.test", "BID 1", harkonnen).seat == "harkonnen"
+    assert route("address", "paul@arrakis.test", "BID 1", frozenset()).seat == "atreides"
+    other = route("both", "paul@arrakis.test", "BID 1", harkonnen)
+    assert other.refusal is Refusal.WRONG_SECRET and other.notify == "paul@arrakis.test"
+    none = route("both", "paul@arrakis.test", "BID 1", frozenset())
+    assert none.refusal is Refusal.WRONG_SECRET and none.notify == "paul@arrakis.test"
+    lined = route("both", "paul@arrakis.test", "SECRET guess", atreides)
+    assert lined.refusal is Refusal.WRONG_SECRET
+    assert route("both", "paul@arrakis.test", "BID 1").refusal is Refusal.MISSING_SECRET

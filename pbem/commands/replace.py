@@ -7,7 +7,7 @@ import secrets
 from pbem import reports
 from pbem.commands import CommandContext, CommandError, gm_command
 from pbem.commands.gm import ADDRESS, reload, require_playing
-from pbem.mail.compose import new_message_id
+from pbem.reply_token import message_id, seat_token
 
 
 @gm_command("REPLACE", "REPLACE <seat> <address> [reason]",
@@ -22,10 +22,12 @@ def replace(context: CommandContext, args: str) -> None:
     deadline = store.deadline(record.id, record.step)
     context.send(reports.gm_notice(context.config, record, seat, "replaced", context.now,
                                    deadline, reason=reason), "gm-replaced", seat)
+    secret = secrets.token_urlsafe(6)
+    token = seat_token(record.key, record.id, {"seat": seat, "secret": secret})
     store.db["seats"].update((record.id, seat), {
-        "address": address, "secret": secrets.token_urlsafe(6), "player": None,
+        "address": address, "secret": secret, "player": None,
         "timezone": None, "preferences": None, "missed": 0, "disorder": None,
-        "thread_id": new_message_id(context.config.moderator.domain, f"{record.id}.{seat}")})
+        "thread_id": message_id(context.config.moderator.domain, f"{record.id}.{seat}", token)})
     store.db.execute("delete from pending_orders where game_id = ? and step = ? and seat = ?",
                      (record.id, record.step, seat))
     resumed = _resume_after_disorder(context, old)

@@ -40,10 +40,12 @@ class Sink(Protocol):
 
 
 def _message_id(message: bytes) -> str:
+    """The Message-ID of an outgoing message, unfolded (a long one is written on the line
+    after its name), else a digest of the message."""
     head = message.split(b"\r\n\r\n", 1)[0].split(b"\n\n", 1)[0]
-    for line in head.splitlines():
-        if line.lower().startswith(b"message-id:"):
-            return line.split(b":", 1)[1].strip().decode("ascii", "replace")
+    found = re.search(rb"^message-id:((?:.*)(?:\r?\n[ \t].*)*)", head, re.IGNORECASE | re.MULTILINE)
+    if found and found.group(1).strip():
+        return b" ".join(found.group(1).split()).decode("ascii", "replace")
     return hashlib.sha256(message).hexdigest()
 
 
