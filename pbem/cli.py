@@ -197,7 +197,7 @@ def _status_line(store: Store, record: GameRecord) -> str:
     pending = store.pending(record.id, record.step)
     waiting = waiting_for(record.prompts(), pending)
     text = (f"{record.id}: {record.row['game']}/{record.row['ruleset']} {record.row['status']}, "
-            f"step {record.step} ({record.step_name()})")
+            + record.step_title())
     if not record.finished:
         text += f", waiting for {', '.join(waiting) or 'nobody'}"
         if deadline:

@@ -148,7 +148,7 @@ def step_report(config: Config, record: GameRecord, seat: str | None, events: li
     text = step_report_text(config, record, seat, events, notes, deadline, store)
     prompts = [p for p in record.prompts() if p.seat == seat]
     template = order_template(record, seat, prompts, {}) if seat and prompts else ""
-    return _mail(config, record, seat, _subject(record, record.step_name()), text, now,
+    return _mail(config, record, seat, _subject(record, record.step_title()), text, now,
                  observer=observer, template=template,
                  pictures=map_pictures(record) if config.reports.map else ())
 
@@ -239,7 +239,7 @@ def status(config: Config, record: GameRecord, seat: str, standing: list[dict],
     context = _seat_context(record, seat, deadline, answered, mine)
     text = render(record.row["game"], "mail/status.txt.j2", moderator=config.moderator,
                   **context)
-    return _mail(config, record, seat, _subject(record, f"Status: {record.step_name()}"),
+    return _mail(config, record, seat, _subject(record, f"Status: {record.step_title()}"),
                  text, now, template=context["template"])
 
 

@@ -112,7 +112,7 @@ def extend(context: CommandContext, args: str) -> None:
         "due_at": utc_text(due), "reminded_at": None, "late_notice_at": None,
         "extended_by": f"GM: {hours} hours" + (f": {reason.strip()}" if reason.strip() else "")})
     told = tell_everyone(context, "extend", reason.strip() or None, hours=hours)
-    context.answer(f"The deadline of {record.step_name()} is now {deadline_text(context)}. "
+    context.answer(f"The deadline of {record.step_title()} is now {deadline_text(context)}. "
                    f"{told}")
 
 
