@@ -23,7 +23,7 @@ from PIL import Image
 
 from pbem.config import Config
 from pbem.game import Event, OrderError, Prompt, waiting_for
-from pbem.mail.compose import Picture, compose, new_message_id
+from pbem.mail.compose import Picture, compose, new_message_id, reply_subject
 from pbem.mail.html import text_to_html
 from pbem.mail.text import body_text
 from pbem.record import GameRecord
@@ -282,6 +282,8 @@ def preview(config: Config, record: GameRecord, sections: list[tuple[str, str]],
 
 GM_NOTICE_SUBJECTS = {
     "extend": "Deadline extended by the GM",
+    "pause": "The GM paused the game",
+    "resume": "The GM resumed the game",
     "rollback": "The GM rolled the game back",
     "adjust": "The GM adjusted the game",
     "broadcast": "Message from the GM",
@@ -336,7 +338,7 @@ def refusal(config: Config, to: str, reason: Enum | str, subject: str, now: date
     text = render("_", "mail/refusal.txt.j2", moderator=config.moderator, reason=code,
                   game=game, sender=sender, games=games, seat=seat, shown=shown)
     tag = f"[{game}] " if game and f"[{game}]" not in subject else ""
-    subject = f"Re: {tag}{subject}".strip()
+    subject = reply_subject(subject, tag)
     return compose(config.moderator, [to], subject, wrap_lines(text), now,
                    new_message_id(config.moderator.domain), in_reply_to=in_reply_to,
                    html=text_to_html(text, subject))
@@ -360,7 +362,7 @@ def secret_flood(config: Config, to: str, subject: str, now: datetime, game: str
     text = render("_", "mail/secret_flood.txt.j2", moderator=config.moderator, game=game,
                   seat=seat, address=address, gm=to != address,
                   minutes=config.mail_in.rate_limit.per_minutes)
-    subject = (f"Re: [{game}] {subject}".strip() if to == address
+    subject = (reply_subject(subject, f"[{game}] ") if to == address
                else f"[{game}] Mail refused for its secret: {seat or address}")
     return compose(config.moderator, [to], subject, wrap_lines(text), now,
                    new_message_id(config.moderator.domain), in_reply_to=in_reply_to,
