@@ -197,7 +197,7 @@ def _status_line(store: Store, record: GameRecord) -> str:
     pending = store.pending(record.id, record.step)
     waiting = waiting_for(record.prompts(), pending)
     text = (f"{record.id}: {record.row['game']}/{record.row['ruleset']} {record.row['status']}, "
-            f"step {record.step} ({record.step_name()})")
+            + record.step_title())
     if not record.finished:
         text += f", waiting for {', '.join(waiting) or 'nobody'}"
         if deadline:
@@ -439,35 +439,38 @@ def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
 @main.command()
 @click.option("--dir", "directory", type=click.Path(file_okay=False),
               help="Scratch directory (default: a new temporary one).")
-@click.option("--game", "game_name", type=click.Choice(["auction", "dune"]),
-              default="auction", show_default=True,
-              help="Two small auctions, or a whole game of classic Dune (WBC rules).")
-@click.option("--seats", default=3, show_default=True, type=click.IntRange(2, 6),
-              help="How many scripted players (per game).")
+@click.option("--game", "game_name", type=click.Choice(["dune", "auction"]),
+              default="dune", show_default=True,
+              help="A short game of classic Dune (WBC rules), or two small auctions.")
+@click.option("--seats", type=click.IntRange(2, 6), default=None,
+              help="How many scripted players (per game); default 6 for Dune, 3 for the "
+                   "auctions.")
 @click.option("--seed", default="demo", show_default=True, help="The game's random seed.")
 @click.option("--bots", is_flag=True,
               help="Every seat a bot (bot: random): the moderator plays alone, no mail.")
-@click.option("--turns", type=click.IntRange(1), default=None,
-              help="Dune: end after this many turns (default: a whole game, 10 under WBC).")
+@click.option("--turns", type=click.IntRange(1), default=2, show_default=True,
+              help="Dune: end after this many turns (10: a whole game under WBC).")
 @click.option("--no-maps", "no_maps", is_flag=True,
               help="Text-only reports, without the map of the board (faster).")
 @pass_app
-def demo(app: App, directory: str | None, game_name: str, seats: int, seed: str, bots: bool,
-         turns: int | None, no_maps: bool) -> None:
-    """Play a whole example game by mail in a scratch directory.
+def demo(app: App, directory: str | None, game_name: str, seats: int | None, seed: str,
+         bots: bool, turns: int, no_maps: bool) -> None:
+    """Play an example game by mail in a scratch directory: two turns of Dune.
 
     Scripted players read their mail from a local Maildir and answer by mail;
-    ticks run until the game is over.  Prints where the mail and the database are.
+    ticks run until the game is over.  Prints where to read the mails, each
+    player's and the GM's, and what to try next.
 
     \b
     Examples:
       pbem demo --dir /tmp/pbem-demo
-      pbem demo --game dune --seats 6
-      pbem demo --game dune --seats 6 --bots
-      pbem demo --game dune --seats 6 --turns 3
+      pbem demo --turns 10
+      pbem demo --bots --turns 10
+      pbem demo --game auction
     """
     from pbem.demo import run_demo
 
+    seats = seats or (6 if game_name == "dune" else 3)
     run_demo(directory, game_name, seats, seed, click.echo, bots, turns, app.clock,
              maps=not no_maps)
 

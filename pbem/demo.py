@@ -176,8 +176,38 @@ def run_demo(directory: str | None, game: str, seats: int, seed: str,
         record = GameRecord.load(moderator.store, game_id)
         echo(f"demo: {game_id}: {record.step_name()} after {record.step} steps; "
              f"result: {record.rules.result(record.state)}")
+    readers = write_readable(Path(config.mail_out.maildir.path), root / "mail" / "read")
     echo(f"configuration: {config_path}")
     echo(f"database:      {config.database}")
     echo(f"mail in:       {config.mail_in.maildir.path}")
     echo(f"mail out:      {config.mail_out.maildir.path}")
-    echo(f"try:           pbem --config {config_path} status")
+    if readers:
+        echo(f"read the mail: {readers[0].parent}/, one file per reader, each mail it got in "
+             f"order: {', '.join(path.name for path in readers)}")
+        echo(f"               less {readers[0]}")
+    echo(f"next:          pbem --config {config_path} status")
+    echo(f"               pbem --config {config_path} gm {game_ids[0]} log    "
+         "(every decision, as the GM sees it)")
+    if game == "dune" and not bots:
+        echo("               pbem demo --turns 10    (a whole game)")
+
+
+def write_readable(maildir: Path, folder: Path) -> list[Path]:
+    """Every mail sent, as plain text in one file per recipient (its address's local part),
+    in the order sent, so that a newcomer reads the game as each player and the GM did."""
+    files = [path for sub in ("new", "cur") for path in (maildir / sub).glob("*")]
+    files.sort(key=lambda path: (path.stat().st_mtime_ns, path.name))
+    mails: dict[str, list[str]] = {}
+    for path in files:
+        message = parse_message(path.read_bytes())
+        text = (f"Date: {message['Date']}\nSubject: {message['Subject']}\n\n"
+                f"{body_text(message).rstrip()}\n")
+        for _, address in getaddresses(message.get_all("To", [])):
+            mails.setdefault(address.lower().partition("@")[0], []).append(text)
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = []
+    for reader in sorted(mails):
+        path = folder / f"{reader}.txt"
+        path.write_text(f"\n{'=' * 78}\n".join(mails[reader]))
+        paths.append(path)
+    return paths

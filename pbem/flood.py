@@ -20,7 +20,7 @@ from datetime import datetime, timedelta
 
 from pbem import outbox
 from pbem.config import Config
-from pbem.mail.compose import compose, new_message_id
+from pbem.mail.compose import compose, new_message_id, reply_subject
 from pbem.routing import Refusal
 from pbem.store import Store, utc_text
 from pbem.templating import render
@@ -51,7 +51,7 @@ def held(config: Config, store: Store, row: dict, now: datetime) -> bool:
         if not warned:
             text = render("_", "mail/rate_limited.txt.j2", moderator=config.moderator,
                           limit=limit)
-            mail = compose(config.moderator, [sender], f"Re: {row['subject'] or ''}".strip(),
+            mail = compose(config.moderator, [sender], reply_subject(row["subject"]),
                            text, now, new_message_id(config.moderator.domain),
                            in_reply_to=row["message_id"])
             outbox.enqueue(store, mail, now, "warning")

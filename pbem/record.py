@@ -81,6 +81,20 @@ class GameRecord:
     def step_name(self) -> str:
         return self.rules.step_name(self.state)
 
+    @property
+    def step_number(self) -> int:
+        """The number of the step open now: the decision of the log it becomes once resolved
+        (decisions are numbered from 1).  ``pbem status``, the reports, the archive, ``LOG``
+        and ``ROLLBACK`` all count so; ``step`` is the number of decisions applied."""
+        return self.step + 1
+
+    def step_title(self) -> str:
+        """The step open now, numbered: "Step 35: Turn 2: battles"; a finished game's last
+        position by its name alone."""
+        if self.finished:
+            return self.step_name()
+        return f"Step {self.step_number}: {self.step_name()}"
+
     def result(self) -> dict[str, Any] | None:
         """The result the GM declared or the rules reached; None while the game is played."""
         if self.row["result"]:

@@ -25,7 +25,7 @@ from pbem import reply_token
 from pbem.config import Config
 from pbem.echo import Echo
 from pbem.game import Event, OrderError, Prompt, waiting_for
-from pbem.mail.compose import Picture, compose, new_message_id
+from pbem.mail.compose import Picture, compose, new_message_id, reply_subject
 from pbem.mail.html import text_to_html
 from pbem.mail.text import body_text
 from pbem.record import GameRecord
@@ -154,7 +154,7 @@ def step_report(config: Config, record: GameRecord, seat: str | None, events: li
     text = step_report_text(config, record, seat, events, notes, deadline, store)
     prompts = [p for p in record.prompts() if p.seat == seat]
     template = order_template(record, seat, prompts, {}) if seat and prompts else ""
-    return _mail(config, record, seat, _subject(record, record.step_name()), text, now,
+    return _mail(config, record, seat, _subject(record, record.step_title()), text, now,
                  observer=observer, template=template,
                  pictures=map_pictures(record) if config.reports.map else ())
 
@@ -247,7 +247,7 @@ def status(config: Config, record: GameRecord, seat: str, standing: list[dict],
     context = _seat_context(record, seat, deadline, answered, mine)
     text = render(record.row["game"], "mail/status.txt.j2", moderator=config.moderator,
                   **context)
-    return _mail(config, record, seat, _subject(record, f"Status: {record.step_name()}"),
+    return _mail(config, record, seat, _subject(record, f"Status: {record.step_title()}"),
                  text, now, template=context["template"])
 
 
@@ -290,6 +290,8 @@ def preview(config: Config, record: GameRecord, sections: list[tuple[str, str]],
 
 GM_NOTICE_SUBJECTS = {
     "extend": "Deadline extended by the GM",
+    "pause": "The GM paused the game",
+    "resume": "The GM resumed the game",
     "rollback": "The GM rolled the game back",
     "adjust": "The GM adjusted the game",
     "broadcast": "Message from the GM",
@@ -344,7 +346,7 @@ def refusal(config: Config, to: str, reason: Enum | str, subject: str, now: date
     text = render("_", "mail/refusal.txt.j2", moderator=config.moderator, reason=code,
                   game=game, sender=sender, games=games, seat=seat, shown=shown)
     tag = f"[{game}] " if game and f"[{game}]" not in subject else ""
-    subject = f"Re: {tag}{subject}".strip()
+    subject = reply_subject(subject, tag)
     return compose(config.moderator, [to], subject, wrap_lines(text), now,
                    new_message_id(config.moderator.domain), in_reply_to=in_reply_to,
                    html=text_to_html(text, subject))
@@ -368,7 +370,7 @@ def secret_flood(config: Config, to: str, subject: str, now: datetime, game: str
     text = render("_", "mail/secret_flood.txt.j2", moderator=config.moderator, game=game,
                   seat=seat, address=address, gm=to != address,
                   minutes=config.mail_in.rate_limit.per_minutes)
-    subject = (f"Re: [{game}] {subject}".strip() if to == address
+    subject = (reply_subject(subject, f"[{game}] ") if to == address
                else f"[{game}] Mail refused for its secret: {seat or address}")
     return compose(config.moderator, [to], subject, wrap_lines(text), now,
                    new_message_id(config.moderator.domain), in_reply_to=in_reply_to,

@@ -65,7 +65,10 @@ def resolve_now(store: Store, record: GameRecord, now: datetime, note: str) -> R
     prompts = record.rules.prompts(record.state)
     file_moderator_orders(store, record, prompts, now)
     done = Resolved(steps=1, notes=[note])
-    apply_step(store, record, now, done)
+    due = store.deadline(record.id, record.step)
+    apply_step(store, record, now, done,
+               missed="by the deadline" if due is None or due <= now else "before the GM "
+               "resolved the step")
     after = resolve_ready_steps(store, record, now)
     return Resolved(done.steps + after.steps, done.events + after.events,
                     done.notes + after.notes)
@@ -157,8 +160,10 @@ def _file_order(store: Store, record: GameRecord, prompt: Prompt, value, text: s
         "updated_at": utc_text(now)}, pk=("game_id", "step", "prompt"))
 
 
-def apply_step(store: Store, record: GameRecord, now: datetime, done: Resolved) -> None:
-    """Apply one step to ``record`` in place, logging it; defaults fill missing orders."""
+def apply_step(store: Store, record: GameRecord, now: datetime, done: Resolved,
+               missed: str = "by the deadline") -> None:
+    """Apply one step to ``record`` in place, logging it; defaults fill missing orders (the
+    notes say they were ``missed`` "by the deadline", or when else the step resolved)."""
     prompts = record.rules.prompts(record.state)
     pending = store.pending(record.id, record.step)
     orders, defaulted = {}, []
@@ -170,8 +175,8 @@ def apply_step(store: Store, record: GameRecord, now: datetime, done: Resolved) 
         else:
             orders[prompt.key] = prompt.default
             defaulted.append(prompt.key)
-            done.notes.append(f"No orders from {prompt.seat} for {prompt.kind} by the "
-                              f"deadline: the default was applied ({prompt.default_text}).")
+            done.notes.append(f"No orders from {prompt.seat} for {prompt.kind} {missed}: "
+                              f"the default was applied ({prompt.default_text}).")
     count_missed(store, record, prompts, set(defaulted), done)
     step = record.step + 1
     state, events = record.rules.apply(record.state, orders, step_rng(record.row["seed"], step))

@@ -64,7 +64,8 @@ def test_people_and_a_bot_play_a_game_to_its_end_and_the_bot_gets_no_mail(tmp_pa
 @pytest.mark.whole_game
 def test_pbem_demo_plays_a_whole_game_of_dune_with_bots_only(tmp_path):
     result = CliRunner().invoke(main, ["demo", "--dir", str(tmp_path / "demo"), "--game",
-                                       "dune", "--seats", "6", "--bots"], obj=Clock())
+                                       "dune", "--seats", "6", "--bots", "--turns", "10"],
+                                obj=Clock())
     assert result.exit_code == 0, result.output
     assert "demo: game dune-demo with 6 bots" in result.output
     assert "demo: dune-demo: Game over after" in result.output

@@ -147,8 +147,30 @@ def test_outbox_retry_names_each_message_and_what_became_of_it(tmp_path):
 
 
 @pytest.mark.whole_game
+def test_the_readme_demo_plays_two_turns_of_dune_by_mail_and_says_where_to_read_them(tmp_path):
+    """The README's main command (``pbem demo``, here without maps) shows a newcomer Dune: a
+    short game by mail, then where each player's mail is, and what to try next."""
+    root = tmp_path / "demo"
+    result = CliRunner().invoke(main, ["demo", "--dir", str(root), "--no-maps"], obj=Clock())
+    assert result.exit_code == 0, result.output
+    assert "demo: game dune-demo with 6 scripted players" in result.output
+    assert "demo: dune-demo: Game over" in result.output and "'turn': 2" in result.output
+    read = root / "mail" / "read"
+    assert f"read the mail: {read}/, one file per reader" in result.output
+    assert sorted(p.name for p in read.iterdir()) == [
+        "atreides.txt", "bene-gesserit.txt", "emperor.txt", "fremen.txt", "gm.txt",
+        "guild.txt", "harkonnen.txt"]
+    atreides = (read / "atreides.txt").read_text()
+    assert atreides.startswith("Date: ") and "Subject: [dune-demo] Welcome" in atreides
+    assert "Subject: [dune-demo] Step 2: " in atreides and "You play atreides." in atreides
+    assert f"next:          pbem --config {root / 'pbem.yaml'} status" in result.output
+    assert f"pbem --config {root / 'pbem.yaml'} gm dune-demo log" in result.output
+
+
+@pytest.mark.whole_game
 def test_demo_plays_whole_games_by_mail(tmp_path):
-    result = CliRunner().invoke(main, ["demo", "--dir", str(tmp_path / "demo")], obj=Clock())
+    result = CliRunner().invoke(main, ["demo", "--dir", str(tmp_path / "demo"), "--game",
+                                       "auction"], obj=Clock())
     assert result.exit_code == 0, result.output
     assert "demo: auction-demo-1: Finished after 6 steps" in result.output
     assert "demo: auction-demo-2: Finished after 4 steps" in result.output

@@ -57,7 +57,7 @@ def assert_everything_once(site):
     kinds = collections.Counter((str(m["To"]), str(m["Subject"])) for m in site.sent())
     for seat in SEATS:
         assert kinds[(player(seat), "[auction-1] Orders received")] == 1
-        assert kinds[(player(seat), "[auction-1] Lot 1 of 2: keep or gift")] == 1
+        assert kinds[(player(seat), "[auction-1] Step 2: Lot 1 of 2: keep or gift")] == 1
     outbox = store.all("select status from outbox")
     assert {row["status"] for row in outbox} == {"sent"}
 

@@ -71,7 +71,7 @@ def test_orders_by_smtp_are_read_over_imap_and_answered_by_smtp(tmp_path, mailbo
     for seat in SEATS:
         subjects = [str(m["Subject"]) for m in inbox(mailboxes, player(seat))]
         assert subjects == ["[auction-1] Welcome", "[auction-1] Orders received",
-                            "[auction-1] Lot 1 of 2: keep or gift"]
+                            "[auction-1] Step 2: Lot 1 of 2: keep or gift"]
     report = inbox(mailboxes, player("north"))[-1]
     assert "Lot 1 is sold to east" in text(report)
     assert "public report" in text(inbox(mailboxes, GM)[-1])
@@ -160,4 +160,4 @@ def test_when_smtp_is_down_mail_waits_and_goes_out_once_when_it_is_back(
     for seat in SEATS:
         subjects = [str(m["Subject"]) for m in inbox(mailboxes, player(seat))]
         assert subjects.count("[auction-1] Orders received") == 1
-        assert subjects.count("[auction-1] Lot 1 of 2: keep or gift") == 1
+        assert subjects.count("[auction-1] Step 2: Lot 1 of 2: keep or gift") == 1

@@ -98,7 +98,7 @@ def test_a_command_that_fails_leaves_nothing_half_done(site, monkeypatch):
 def test_extend_moves_the_deadline_and_tells_every_seat_in_its_own_zone(site):
     store(site).db["seats"].update(("auction-1", "north"), {"timezone": "America/New_York"})
     answer = gm(site, "EXTEND 24 the east player is travelling")
-    assert "The deadline of Lot 1 of 2: bidding is now Wed 25 Nov 2026 12:00 GMT." in answer
+    assert "The deadline of Step 1: Lot 1 of 2: bidding is now Wed 25 Nov 2026 12:00 GMT." in answer
     assert store(site).deadline("auction-1", 0) == parse_utc("2026-11-25T12:00:00Z")
     for seat, shown in (("north", "Wed 25 Nov 2026 07:00 EST (12:00 UTC)"),
                         ("east", "Wed 25 Nov 2026 12:00 GMT")):
@@ -114,7 +114,8 @@ def test_extend_moves_the_deadline_and_tells_every_seat_in_its_own_zone(site):
 def test_extend_through_pbem_gm_and_its_errors(site):
     done = pbem_gm(site, "extend", "12")
     assert done.exit_code == 0, done.output
-    assert "The deadline of Lot 1 of 2: bidding is now Wed 25 Nov 2026 00:00 GMT" in done.output
+    assert ("The deadline of Step 1: Lot 1 of 2: bidding is now Wed 25 Nov 2026 00:00 GMT"
+            in done.output)
     assert "3 mails sent" in done.output
     assert store(site).deadline("auction-1", 0) == parse_utc("2026-11-25T00:00:00Z")
     wrong = pbem_gm(site, "EXTEND", "soon")
@@ -129,7 +130,8 @@ def test_extend_through_pbem_gm_and_its_errors(site):
 def test_resolve_applies_the_step_now_with_defaults_for_missing_orders(site):
     play(site, ("north", "BID 10"))
     answer = gm(site, "RESOLVE the others agreed to pass")
-    assert "1 step resolved; the game is at Lot 1 of 2: keep or gift" in answer
+    assert "1 step resolved; the game is at Step 2: Lot 1 of 2: keep or gift" in " ".join(
+        answer.split())
     (decision,) = store(site).decisions("auction-1")
     assert json.loads(decision["orders"]) == {"lot1.bid.east": 0, "lot1.bid.north": 10,
                                               "lot1.bid.south": 0}
@@ -151,7 +153,8 @@ def test_preview_mails_only_the_gm_and_changes_nothing(site):
     play(site, ("north", "BID 10"), ("east", "BID 7"))
     before, sent_before = everything(site), len(site.sent())
     answer = gm(site, "PREVIEW")
-    assert "A preview of 1 step (to Lot 1 of 2: keep or gift) is mailed to you" in answer
+    assert "A preview of 1 step (to Step 2: Lot 1 of 2: keep or gift) is mailed to you" in " ".join(
+        answer.split())
     assert everything(site) == before
     new = site.sent()[sent_before:]
     assert {tuple(m.get_all("To")) for m in new} == {(GM,)}
@@ -161,7 +164,8 @@ def test_preview_mails_only_the_gm_and_changes_nothing(site):
     for seat in SEATS:
         assert f"======== PREVIEW: report for {seat} ========" in body
     assert body.count("Your valuations (secret):") == 3
-    assert "No orders from south for bid by the deadline: the default was applied" in body
+    assert ("No orders from south for bid before the GM resolved the step: the default was "
+            "applied") in " ".join(body.split())
     gm(site, "RESOLVE")
     public = text(mails(site, GM, "keep or gift")[-1])
     assert public.strip() in body, "the preview is what RESOLVE then sends"
@@ -175,7 +179,8 @@ def test_rollback_restores_the_state_before_the_decision_as_a_replay_does(site):
     play(site, ("north", "BID 5"))                        # pending in lot 2's bidding
     site.clock.advance(hours=3)
     answer = gm(site, "ROLLBACK 2 east meant to keep the lot")
-    assert "Rolled back to before decision 2: the game is at Lot 1 of 2: keep or gift" in answer
+    assert ("Rolled back to before decision 2: the game is at Step 2: Lot 1 of 2: keep or gift"
+            in " ".join(answer.split()))
     record = site.record()
     assert record.step == 1 and record.state == after_first == log_replay(site)
     assert record.state == record.replay(store(site))
@@ -188,7 +193,8 @@ def test_rollback_restores_the_state_before_the_decision_as_a_replay_does(site):
     assert store(site).one("select count(*) as n from deadlines where step > 1")["n"] == 0
     for seat in SEATS:
         body = text(mails(site, player(seat), "The GM rolled the game back")[-1])
-        assert "before decision 2 of\nits log" in body
+        assert "back to step 2, the position before decision 2 of its log" in " ".join(
+            body.split())
         assert "Reason: east meant to keep the lot" in body
         assert "Your valuations (secret):" in body
     assert "KEEP" in text(mails(site, player("east"), "rolled the game back")[-1])
@@ -401,8 +407,8 @@ def test_observers_get_public_reports_and_never_a_private_view(site):
     play(site, ("east", "KEEP"))
     got = site.sent(WATCHER)
     assert [str(m["Subject"]) for m in got] == [
-        "[auction-1] You observe this game", "[auction-1] Lot 1 of 2: keep or gift",
-        "[auction-1] Lot 2 of 2: bidding"]
+        "[auction-1] You observe this game", "[auction-1] Step 2: Lot 1 of 2: keep or gift",
+        "[auction-1] Step 3: Lot 2 of 2: bidding"]
     assert "Lot 1 is sold to east for 30 coins" in text(got[1])
     for mail in got:
         body = text(mail)

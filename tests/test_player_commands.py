@@ -133,7 +133,7 @@ def test_status_mails_my_view_and_prompts_again_and_nothing_of_the_others(site):
     send(site, "north", "BID 7\nSTATUS")
     tick(site)
     assert "Your status follows in a mail of its own" in answer(site, "north")
-    (status,) = mails(site, "north", "Status: Lot 1 of 2: bidding")
+    (status,) = mails(site, "north", "Status: Step 1: Lot 1 of 2: bidding")
     body = text(status)
     north = view(site.record().state, "north")
     assert "Your valuations (secret):" in body
@@ -174,12 +174,12 @@ def test_history_lists_my_reports_and_resends_one_in_my_thread(site):
     tick(site)
     listing = answer(site, "north")
     assert "Reports sent to you (HISTORY n sends report n again):" in listing
-    assert "  1  Sun 22 Nov 2026 12:00 GMT  [auction-1] Lot 1 of 2: keep or gift" in listing
-    assert "  2  " in listing and "[auction-1] Lot 2 of 2: bidding" in listing
-    first = mails(site, "north", "Lot 1 of 2: keep or gift")[0]
+    assert "  1  Sun 22 Nov 2026 12:00 GMT  [auction-1] Step 2: Lot 1 of 2: keep or gift" in listing
+    assert "  2  " in listing and "[auction-1] Step 3: Lot 2 of 2: bidding" in listing
+    first = mails(site, "north", "Step 2: Lot 1 of 2: keep or gift")[0]
     send(site, "north", "HISTORY 1")
     tick(site)
-    again = mails(site, "north", "Lot 1 of 2: keep or gift")
+    again = mails(site, "north", "Step 2: Lot 1 of 2: keep or gift")
     assert len(again) == 2
     copy = again[-1]
     assert text(copy) == text(first)
@@ -187,7 +187,7 @@ def test_history_lists_my_reports_and_resends_one_in_my_thread(site):
     thread = store(site).seat("auction-1", "north")["thread_id"]
     assert thread in copy["References"] and copy["To"] == player("north")
     assert not [s for s in secrets if s in copy.as_string() or s in listing]
-    assert len(mails(site, "east", "Lot 1 of 2: keep or gift")) == 1, "nobody else gets it"
+    assert len(mails(site, "east", "Step 2: Lot 1 of 2: keep or gift")) == 1, "nobody else gets it"
     send(site, "north", "HISTORY 3")
     tick(site)
     assert "expected a report number from 1 to 2, not '3'" in answer(site, "north")
@@ -533,7 +533,7 @@ def test_anonymous_press_and_status_through_smtp_and_imap(tmp_path, mailboxes, s
     summary = site.moderator().tick()
     assert (summary.accepted, summary.errors) == (1, [])
     subjects = [m["Subject"] for m in inbox(mailboxes, player("north"))]
-    assert subjects == ["[auction-1] Welcome", "[auction-1] Status: Lot 1 of 2: bidding",
+    assert subjects == ["[auction-1] Welcome", "[auction-1] Status: Step 1: Lot 1 of 2: bidding",
                         "[auction-1] Orders received"]
     for seat in ("east", "south"):
         (relay,) = [parse_message(raw) for raw in mailboxes.messages(player(seat))

@@ -129,5 +129,5 @@ def run_commands(context: CommandContext, commands: list[CommandLine],
 
 
 # The commands register themselves when their modules are imported.
-from pbem.commands import gm, player, press, replace, resolve, rollback, settings  # noqa: E402,F401
+from pbem.commands import gm, log, player, press, replace, resolve, rollback, settings  # noqa: E402,F401,I001
 from pbem.league import commands as league_commands  # noqa: E402,F401

@@ -80,20 +80,23 @@ def gm_help(context: CommandContext, args: str) -> None:
     context.answer("\n".join(lines))
 
 
-@gm_command("PAUSE", "PAUSE", "stop resolving steps until RESUME; orders are still taken")
+@gm_command("PAUSE", "PAUSE [reason]",
+            "stop resolving steps until RESUME; orders are still taken; every seat is told")
 def pause(context: CommandContext, args: str) -> None:
     if context.record.row["status"] != "active":
         raise CommandError(f"the game is {context.record.row['status']}, not active")
     _set_status(context, "paused")
-    context.answer(f"Game {context.record.id} is paused.")
+    told = tell_everyone(context, "pause", args.strip() or None)
+    context.answer(f"Game {context.record.id} is paused. {told}")
 
 
-@gm_command("RESUME", "RESUME", "resolve steps again")
+@gm_command("RESUME", "RESUME [reason]", "resolve steps again; every seat is told")
 def resume(context: CommandContext, args: str) -> None:
     if context.record.row["status"] != "paused":
         raise CommandError(f"the game is {context.record.row['status']}, not paused")
     _set_status(context, "active")
-    context.answer(f"Game {context.record.id} resumes.")
+    told = tell_everyone(context, "resume", args.strip() or None)
+    context.answer(f"Game {context.record.id} resumes. {told}")
 
 
 @gm_command("EXTEND", "EXTEND <hours> [reason]",
@@ -112,7 +115,7 @@ def extend(context: CommandContext, args: str) -> None:
         "due_at": utc_text(due), "reminded_at": None, "late_notice_at": None,
         "extended_by": f"GM: {hours} hours" + (f": {reason.strip()}" if reason.strip() else "")})
     told = tell_everyone(context, "extend", reason.strip() or None, hours=hours)
-    context.answer(f"The deadline of {record.step_name()} is now {deadline_text(context)}. "
+    context.answer(f"The deadline of {record.step_title()} is now {deadline_text(context)}. "
                    f"{told}")
 
 

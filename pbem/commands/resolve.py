@@ -25,8 +25,9 @@ def resolve(context: CommandContext, args: str) -> None:
     done = resolve_now(context.store, context.record, context.now, _note(args))
     report_steps(context.config, context.store, context.record, done, context.now)
     record = reload(context)
-    context.answer(f"{plural(done.steps, 'step')} resolved; the game is at {record.step_name()}, "
-                   f"deadline {deadline_text(context)}. The reports are sent.")
+    context.answer(f"{plural(done.steps, 'step')} resolved; the game is at "
+                   f"{record.step_title()}, deadline {deadline_text(context)}. "
+                   "The reports are sent.")
 
 
 @gm_command("PREVIEW", "PREVIEW",
@@ -48,5 +49,5 @@ def preview(context: CommandContext, args: str) -> None:
                                                      done.notes, deadline))
                     for seat, title in readers]
     context.send(reports.preview(context.config, record, sections, context.now), "preview")
-    context.answer(f"A preview of {plural(done.steps, 'step')} (to {record.step_name()}) is "
+    context.answer(f"A preview of {plural(done.steps, 'step')} (to {record.step_title()}) is "
                    "mailed to you; nothing was resolved.")

@@ -25,9 +25,9 @@ _MISSING = object()
 
 
 # --- ROLLBACK
-@gm_command("ROLLBACK", "ROLLBACK <decision> <reason>",
-            "go back to before that decision of the log (1: the first); the later decisions "
-            "and every order are dropped; never in a finished game")
+@gm_command("ROLLBACK", "ROLLBACK <step> <reason>",
+            "go back to that step, before its decision of the log (1: the first); the later "
+            "decisions and every order are dropped; never in a finished game")
 def rollback(context: CommandContext, args: str) -> None:
     """The state is replayed from the seed up to the decision; every seat is told."""
     record, store = context.record, context.store
@@ -48,7 +48,7 @@ def rollback(context: CommandContext, args: str) -> None:
     record = reload(context)
     told = tell_everyone(context, "rollback", reason, step=number)
     context.answer(f"Rolled back to before decision {number}: the game is at "
-                   f"{record.step_name()} ({status}), deadline {deadline_text(context)}. {told}")
+                   f"{record.step_title()} ({status}), deadline {deadline_text(context)}. {told}")
 
 
 def _decision_and_reason(args: str, applied: int) -> tuple[int, str]:
@@ -56,7 +56,10 @@ def _decision_and_reason(args: str, applied: int) -> tuple[int, str]:
         raise CommandError("no decision has been applied yet: there is nothing to roll back")
     word, _, reason = args.partition(" ")
     if not word.isdigit() or not 1 <= int(word) <= applied:
-        raise CommandError(f"expected the number of a decision, 1 to {applied}, got {word!r}")
+        open_now = (f" (step {applied + 1} is the one open now, not decided yet)"
+                    if word == str(applied + 1) else "")
+        raise CommandError(f"expected the number of a decision, 1 to {applied}, got "
+                           f"{word!r}{open_now}")
     if not reason.strip():
         raise CommandError("give the reason after the decision: every seat is told it")
     return int(word), reason.strip()

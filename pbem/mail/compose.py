@@ -7,6 +7,7 @@ inline in a multipart/related part beside the HTML, the others attached.
 
 from __future__ import annotations
 
+import re
 import secrets
 from dataclasses import dataclass
 from datetime import datetime
@@ -17,6 +18,8 @@ from pbem.config import Moderator
 from pbem.mail.clean import clean_text
 
 LOOP_HEADER = "X-PBEM-Loop"
+REPLY_PREFIXES = re.compile(r"^(?:\s*(?:re|aw|sv|antw)\s*(?:\[[0-9]+\])?\s*:)+\s*",
+                            re.IGNORECASE)
 
 
 @dataclass(frozen=True)
@@ -28,6 +31,14 @@ class Picture:
     subtype: str
     filename: str
     cid: str | None = None
+
+
+def reply_subject(subject: str, tag: str = "") -> str:
+    """The subject of an answer to a mail: one "Re: " (whatever reply prefixes the mail's
+    subject had: "Re: Re:", "RE:", "AW:"), then ``tag`` (the game's, if the subject lacks
+    it), then the rest."""
+    rest = REPLY_PREFIXES.sub("", subject or "")
+    return f"Re: {tag}{rest}".strip()
 
 
 def new_message_id(domain: str, hint: str = "pbem") -> str:

@@ -9,10 +9,10 @@ commands are left out: the GM sees every hand, and the ADJUST is echoed to him.)
 The script is the same in both runs, and the Harkonnen send the same text in both (only their
 non-optional decisions' template lines): acknowledgements, STATUS, HELP and ORDERS answers, a
 refusal, press and a deal, reminders, late notices, an outage's extension, every GM notice
-(ADJUST, OBSERVE, EXTEND, BROADCAST, ROLLBACK, REPLACE, UNOBSERVE, END), a HISTORY resend,
-welcomes and the step reports.  ``MAIL_KINDS`` lists every kind of mail the moderator sends and
-either expects it in the run or says why it cannot differ; a new kind fails the test until it
-is listed.
+(ADJUST, OBSERVE, EXTEND, BROADCAST, PAUSE, RESUME, ROLLBACK, REPLACE, UNOBSERVE, END), a
+HISTORY resend, welcomes and the step reports.  ``MAIL_KINDS`` lists every kind of mail the
+moderator sends and either expects it in the run or says why it cannot differ; a new kind fails
+the test until it is listed.
 """
 
 from __future__ import annotations
@@ -57,6 +57,8 @@ MAIL_KINDS = {
     "gm-observe": "exercised",
     "gm-extend": "exercised",
     "gm-broadcast": "exercised",
+    "gm-pause": "exercised",
+    "gm-resume": "exercised",
     "gm-rollback": "exercised",
     "gm-replaced": "exercised",
     "gm-unobserve": "exercised",
@@ -80,7 +82,7 @@ TEMPLATE_KINDS = {
     "declared": ["deal"], "report": ["report", "observer-report", "history"],
     "notice": ["reminder", "late", "others-late", "outage"],
     "gm_notice": ["gm-adjust", "gm-observe", "gm-extend", "gm-broadcast", "gm-rollback",
-                  "gm-replaced", "gm-unobserve", "gm-end"],
+                  "gm-replaced", "gm-unobserve", "gm-end", "gm-pause", "gm-resume"],
     "gm_welcome": ["gm-welcome"], "gm_answer": ["gm-answer"], "preview": ["preview"],
     "rate_limited": ["warning"], "secret_flood": ["secret-ignored", "secret-flood"],
     "failed": ["failed-message"],
@@ -163,6 +165,8 @@ class Run:
         self.tick(hours=13)                               # late notices: the grace begins
         self.gm("EXTEND 24 the Fremen are travelling")
         self.gm("BROADCAST The bidding goes on.")
+        self.gm("PAUSE a short break")
+        self.gm("RESUME")
         self.tick(hours=40)                               # no tick over the deadline: outage
         self.mail(address(FR), self.owed(FR))             # C bids; A sends nothing
         self.tick(minutes=10)
