@@ -21,12 +21,16 @@ By mail the Bene Gesserit give their declarations ahead, in their ``coexistence`
 the territories where they are among others at the start of the round (declared before anyone
 moves, WBC line 1305) and for any territory they hold alone, should another faction enter it
 (XV.B.5: "you must announce immediately"); what they have not declared takes the default
-above.  Where they move in among others they say it with the move (``COEXIST`` or ``FIGHT``
-after it).  Forced by the rules whatever was ordered: they coexist with their ally (WBC line
-1311), where their ally enters a territory they hold alone (WBC line 1313), and where their
-advisors land beside another faction's shipment (XV.B.5: they "cannot ship with another player
-(as spiritual advisors) into a territory in which [they] have stated ... that [they are] not in
-coexistence").
+above.  The prompt names each of their territories with how their forces stand there, and
+its template, like its default, declares each so (``standing``): under WBC as the last
+movement round left them (``step["coexisted"]``), so that sent back unchanged (or not sent)
+advisors stay advisors and fighters fighters; under AH coexisting, as assumed; beside their
+ally always coexisting.  Where they move in among others they say it with the move
+(``COEXIST`` or ``FIGHT`` after it).  Forced by the rules whatever was ordered: they coexist
+with their ally (WBC line 1311), where their ally enters a territory they hold alone (WBC
+line 1313), and where their advisors land beside another faction's shipment (XV.B.5: they
+"cannot ship with another player (as spiritual advisors) into a territory in which [they] have
+stated ... that [they are] not in coexistence").
 
 Spiritual advisors (shield 2; XV.B.3): whenever another faction ships forces onto Dune from
 off-planet reserves the Bene Gesserit may send one force from their reserve, free, to the Polar
@@ -36,8 +40,13 @@ Guild's shipments from the map (1323); with their ally's, yes (1317); to the Pol
 the territory is not coexisting or they choose so (1315).  Sending them is optional (1313).
 By mail their ``ADVISORS`` policy says, per shipping faction or for all, ``SINK`` (the Polar
 Sink; the default, a free force on Dune), ``WITH`` (with the shipment, where allowed; the Polar
-Sink otherwise) or ``NONE``.  A faction's ``KARAMA ADVISOR`` standing ready sends an advisor
-back once it is announced (WBC line 1396; ``move_karama``).
+Sink otherwise) or ``NONE``.  The policy stands from turn to turn (kept in their sheet,
+``advisors``) until a mail with ``ADVISORS`` lines replaces it: sending an advisor is the Bene
+Gesserit's choice alone each time a shipment is made (000 XV.B.3, BG shield 2: "you may"; WBC
+line 1313: optional), and nothing in the rules ties the choice to a turn, so a choice made
+ahead may stand (ruling).  Coexistence may not stand so: under WBC it is declared each turn
+(line 1304), which the template does for the Bene Gesserit.  A faction's ``KARAMA ADVISOR``
+standing ready sends an advisor back once it is announced (WBC line 1396; ``move_karama``).
 """
 
 from __future__ import annotations
@@ -170,7 +179,7 @@ def advisors_go(state: State, shipper: str, territory: str, sector: int) -> list
     if (BENE_GESSERIT not in state["seats"] or shipper == BENE_GESSERIT
             or not state["factions"][BENE_GESSERIT]["reserve"][0]):
         return []
-    policy = state["step"].get("advisors", {})
+    policy = standing_policy(state)
     choice = policy.get(shipper, policy.get(ALL, "SINK"))
     if choice == "NONE":
         return []
@@ -197,23 +206,69 @@ def _may_join(state: State, territory: str) -> bool:
     return status is not False
 
 
+# --- the policy between turns
+def standing_policy(state: State) -> dict[str, str]:
+    """The Bene Gesserit's advisor policy as it stands (shipping faction or ``*`` -> choice);
+    empty until they give one: SINK for all."""
+    return state["factions"][BENE_GESSERIT].get("advisors", {})
+
+
+def keep(state: State, value: dict[str, Any]) -> None:
+    """The ``ADVISORS`` lines of an answer replace the standing policy; an answer without
+    any leaves it standing."""
+    if "advisors" in value:
+        state["factions"][BENE_GESSERIT]["advisors"] = dict(value["advisors"])
+
+
 # --- the order
+def standing(state: State) -> dict[str, bool]:
+    """Each territory of the Bene Gesserit (not the Polar Sink) -> whether their forces there
+    are advisors as they stand: as the last movement round left them (``coexisted``, kept by
+    the movement round before any WBC clearing), always so beside their ally (WBC line
+    1311), and everywhere under the AH rules, where coexistence is assumed (XV.B.5)."""
+    coexisted = state["step"].get("coexisted", state["coexisting"])
+    return {t.name: (t.name in coexisted or must_coexist(state, t.name)
+                     or default_coexist(state))
+            for t in data().board.territories
+            if t.name != POLAR_SINK and BENE_GESSERIT in factions_in(state, t.name)}
+
+
+def _territory_line(state: State, territory: str, advisors: bool) -> str:
+    """One territory in the prompt: who else is there and how the forces stand."""
+    status = "advisors" if advisors else "fighters"
+    others = [SEAT_FACTIONS[seat] for seat in factions_in(state, territory)
+              if seat != BENE_GESSERIT]
+    if not others:
+        return f"{territory}: you alone, {status} should another faction enter"
+    ally = " (your ally is there: WBC line 1311)" if must_coexist(state, territory) else ""
+    return f"{territory}: with the {', '.join(others)}, {status}{ally}"
+
+
 def prompt(state: State) -> Prompt:
-    """The Bene Gesserit's declarations ahead and their advisor policy, for this round."""
+    """The Bene Gesserit's declarations ahead and their advisor policy, for this round: each
+    of their territories named with its status, the template and the default keeping each as
+    it stands, and the policy as it stands."""
     rules = Rules.from_json(state["rules"])
-    shared = among_others(state)
+    value: dict[str, Any] = {"advisors": standing_policy(state) or {ALL: "SINK"}}
     parts = []
     if coexistence_allowed(state):
-        default = "coexisting" if default_coexist(state) else "not coexisting"
-        parts.append("COEXIST <territory> or FIGHT <territory> for each territory you share "
-                     f"now ({', '.join(shared) or 'none'}) or hold alone, should anyone enter "
-                     f"it; undeclared: {default} ({'WBC XV' if rules.wbc else '000 XV.B.5'})")
+        value["declare"] = standing(state)
+        territories = [_territory_line(state, t, advisors)
+                       for t, advisors in value["declare"].items()]
+        default = "advisors" if default_coexist(state) else "fighters"
+        parts.append(f"Your territories: {'; '.join(territories) or 'none'}. COEXIST "
+                     "<territory> makes your forces there advisors (coexisting), FIGHT "
+                     "<territory> fighters, now or should another faction enter (000 XV.B.5); "
+                     f"a territory left out: {default} "
+                     f"({'WBC XV, line 1304' if rules.wbc else '000 XV.B.5'})")
     choices = "SINK, WITH or NONE" if coexistence_allowed(state) else "SINK or NONE"
     parts.append(f"ADVISORS {choices} [<faction>]: where your free advisor goes with another "
                  "faction's shipment from off-planet: SINK the Polar Sink, WITH the same "
-                 "territory, NONE none; for every faction unless you name one (default SINK)")
+                 "territory, NONE none; for every faction unless you name one (default SINK); "
+                 "your policy stands from turn to turn until you send ADVISORS lines again")
+    template = text(value)
     return Prompt(f"coexistence:{BENE_GESSERIT}", BENE_GESSERIT, "coexistence", True,
-                  "; ".join(parts) + ".", {}, "ADVISORS SINK", "ADVISORS SINK")
+                  ". ".join(parts) + ".", value, template, template)
 
 
 def read_line(state: State, prompt_: Prompt, words: list[str]) -> dict[str, Any]:
@@ -254,7 +309,7 @@ def combine(state: State, prompt_: Prompt, parts: list[dict[str, Any]]) -> dict[
 def text(value: dict[str, Any]) -> str:
     lines = [f"{'COEXIST' if coexist else 'FIGHT'} {territory}"
              for territory, coexist in value.get("declare", {}).items()]
-    for faction, choice in value.get("advisors", {}).items():
+    for faction, choice in sorted(value.get("advisors", {}).items(), key=lambda e: e[0] != ALL):
         lines.append(f"ADVISORS {choice}" + ("" if faction == ALL
                                              else f" {SEAT_FACTIONS[faction]}"))
     return "\n".join(lines) or "ADVISORS SINK"

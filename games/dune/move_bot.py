@@ -30,7 +30,7 @@ def state_of_view(view: dict[str, Any]) -> State:
         "ornithopters": list(view["ornithopters"]), "factions": factions,
         "decks": {"treachery_discard": []},
         "step": {"mode": "sequential", "support": {}, "stop": [], "declared": {},
-                 "ahead": {}, "advisors": {}},
+                 "ahead": {}},
     }
 
 

@@ -59,8 +59,8 @@ def begin(state: State, rng: random.Random) -> list[Event]:
         "mode": rules.movement, "queue": [s for s in order if not (flexible and s == GUILD)],
         "guild": {"until": None, "asked": None} if flexible else None,
         "moved": [], "support": {}, "stop": [], "declared": {}, "ahead": {},
-        "no_advisor": [], "cancel_worthless": [],
-        "advisors": {}, "bg_asked": BENE_GESSERIT not in state["seats"], "done": False,
+        "no_advisor": [], "cancel_worthless": [], "coexisted": list(state["coexisting"]),
+        "bg_asked": BENE_GESSERIT not in state["seats"], "done": False,
         "opening": (rules.movement == "sequential" and coexistence.coexistence_allowed(state)
                     and bool(coexistence.among_others(state))),
     }
@@ -145,7 +145,7 @@ def _bene_gesserit(state: State, value: dict[str, Any]) -> list[Event]:
     """The Bene Gesserit's advisor policy and declarations (``coexistence``)."""
     step = state["step"]
     step["bg_asked"] = True
-    step["advisors"] = dict(value.get("advisors", {}))
+    coexistence.keep(state, value)
     wanted = dict(value.get("declare", {}))
     if step["opening"] or step["mode"] == "batched":
         return coexistence.start_of_round(state, wanted)

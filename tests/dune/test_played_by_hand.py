@@ -74,6 +74,68 @@ def test_the_report_shows_the_sector_of_the_spice_and_the_sectors_in_reach(harko
     assert "from Carthag: Arsunt (sector 11), Imperial Basin (sectors 9, 10, 11)" in report
 
 
+# --- P7: the Bene Gesserit's template keeps advisors advisors
+def template_of(mail: str) -> str:
+    """The order template a mail offers, as the player would send it back."""
+    return mail.split("this template is accepted as it is:\n\n")[1].split("\n\n")[0]
+
+
+@pytest.fixture
+def advisors(tmp_path):
+    """Turn 2's movement round under WBC: the Bene Gesserit ended turn 1 as advisors beside
+    the Atreides in Arrakeen, and as advisors alone in Rim Wall West, next to it."""
+    site = Installation(tmp_path, maps=False)
+    game_at(site, {
+        "game": "dune", "seats": SIX, "ruleset": "wbc", "seed": "by-hand",
+        "position": {"turn": 2, "phase": "movement", "storm": {"sector": 12, "marker": 2},
+                     "forces": {"Carthag": {"harkonnen": 10},
+                                "Arrakeen": {"atreides": 10, "bene-gesserit": 2},
+                                "Rim Wall West": {"bene-gesserit": 3},
+                                "Tuek's Sietch": {"guild": 5}, "Sietch Tabr": {"fremen": 10},
+                                "Habbanya Sietch": {"emperor": 5}},
+                     "coexisting": ["Arrakeen", "Rim Wall West"]}})
+    return site
+
+
+def test_wbc_xv_the_template_sent_back_unchanged_keeps_advisors_advisors(advisors):
+    """WBC clarification XV (000 line 1304; 004 XV.4): a territory not declared this turn is
+    not coexisting, so the template must declare what stands.  Sent back unchanged, the
+    advisors beside the Atreides in Arrakeen stay advisors.  Played by hand, the template
+    held no COEXIST line and they became fighters."""
+    status = send(advisors, "bene-gesserit", "STATUS")
+    send(advisors, "bene-gesserit", template_of(status))
+    assert advisors.record("dune-1").state["coexisting"] == ["Arrakeen"]
+
+
+def test_wbc_xv_a_territory_held_alone_is_named_and_entered_as_declared(advisors):
+    """000 XV.B.5 (line 508: "another player moves his tokens into a territory only you
+    occupy, you must announce immediately"): the prompt names Rim Wall West, which the Bene
+    Gesserit hold alone, with its status; the template sent back unchanged keeps them
+    advisors there, and the Atreides walking in find them so (no battle).  Played by hand,
+    the territory was not named and a battle followed."""
+    site = advisors
+    status = flat(send(site, "bene-gesserit", "STATUS"))
+    assert "Rim Wall West: you alone, advisors should another faction enter" in status
+    send(site, "bene-gesserit", template_of(send(site, "bene-gesserit", "STATUS")))
+    send(site, "guild", "DEFER LAST")
+    for seat in ("harkonnen", "emperor", "bene-gesserit", "fremen"):
+        send(site, seat, "PASS")
+    answer = flat(send(site, "atreides", "MOVE 4 FROM Arrakeen TO Rim Wall West"))
+    assert "Not accepted" not in answer
+    state = site.record("dune-1").state
+    assert state["forces"]["Rim Wall West"]["9"]["atreides"] == [4, 0]
+    assert state["coexisting"] == ["Arrakeen", "Rim Wall West"]
+
+
+def test_xv_b_4_the_table_marks_advisors(advisors):
+    """000 XV.B.4 (line 506): coexisting forces "are treated as if they are not even on the
+    board"; the text table says which Bene Gesserit are advisors."""
+    table = flat(send(advisors, "atreides", "STATUS"))
+    assert "Arrakeen (10) Atreides 10, Bene Gesserit 2 advisors" in table
+    assert "Rim Wall West (9) Bene Gesserit 3 advisors" in table
+    assert "Carthag (11) Harkonnen 10 Habbanya" in table            # others unmarked
+
+
 # --- P8: a battle plan the WBC rules correct at the reveal
 def battle_in_carthag(tmp_path, ruleset):
     """Turn 3's battles: the Atreides (3 forces, Chaumas and Crysknife in hand) against the
