@@ -136,6 +136,39 @@ def test_xv_b_4_the_table_marks_advisors(advisors):
     assert "Carthag (11) Harkonnen 10 Habbanya" in table            # others unmarked
 
 
+def test_xv_b_3_advisors_with_a_faction_stands_from_turn_to_turn(tmp_path):
+    """000 XV.B.3 (line 504) and Bene Gesserit shield 2 (line 782): whenever another faction
+    ships from off-planet the Bene Gesserit "may" send an advisor, an optional choice (WBC
+    line 1313; 004 XV.10) the rules tie to no turn: by mail their ADVISORS WITH Atreides,
+    given in turn 2, stands in turn 3 (template and default), and the Atreides' shipment
+    then takes an advisor along (who coexists there, 000 XV.B.5: no battle follows).  Played
+    by hand, it had to be sent again each turn."""
+    site = Installation(tmp_path, maps=False)
+    game_at(site, {
+        "game": "dune", "seats": SIX, "ruleset": "wbc", "seed": "by-hand",
+        "position": {"turn": 2, "phase": "movement", "storm": {"sector": 12, "marker": 2},
+                     "forces": {"Carthag": {"harkonnen": 10}, "Arrakeen": {"atreides": 10},
+                                "Tuek's Sietch": {"guild": 5}, "Sietch Tabr": {"fremen": 10},
+                                "Polar Sink": {"bene-gesserit": 1},
+                                "Habbanya Sietch": {"emperor": 5}}}})
+    for seat in SIX:                                # the rest of the turn passes by itself
+        send(site, seat, "SET STANDING PASS")
+    send(site, "bene-gesserit", "ADVISORS WITH Atreides")
+    send(site, "atreides", "SET STANDING NONE")
+    state = site.record("dune-1").state
+    assert (state["turn"], state["phase"]) == (3, "movement")
+    status = send(site, "bene-gesserit", "STATUS")
+    assert template_of(status) == "GAME dune-1\nADVISORS WITH Atreides"
+    assert "If you send nothing: ADVISORS WITH Atreides" in status
+    send(site, "bene-gesserit", template_of(status))
+    answer = flat(send(site, "atreides", "SHIP 2 TO Rim Wall West\nTRUTHTRANCE NONE"))
+    assert "Not accepted" not in answer
+    state = site.record("dune-1").state               # the game goes on to turn 4's bidding
+    assert state["forces"]["Rim Wall West"]["9"] == {"atreides": [2, 0],
+                                                     "bene-gesserit": [1, 0]}
+    assert "Rim Wall West" in state["coexisting"]
+
+
 # --- P8: a battle plan the WBC rules correct at the reveal
 def battle_in_carthag(tmp_path, ruleset):
     """Turn 3's battles: the Atreides (3 forces, Chaumas and Crysknife in hand) against the
