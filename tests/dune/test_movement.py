@@ -12,7 +12,7 @@ import pytest
 
 from pbem.game import step_rng
 from pbem.games import dune
-from pbem.games.dune import move_orders, moves, turn
+from pbem.games.dune import coexistence, move_orders, moves, turn
 from pbem.games.dune.orders import KINDS
 from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import SEAT_FACTIONS, copy_state, data, storm_order
@@ -296,6 +296,21 @@ def test_atreides_2_only_the_atreides_see_the_top_of_the_spice_deck():
     assert loaded.state["decks"]["spice"][-1] == "Red Chasm"
     without = position([HA, FR], {"Carthag": {HA: 10}, "Sietch Tabr": {FR: 10}})
     assert not [e for e in without.events if e.code == "spice-deck-top"]
+
+
+# --- the Bene Gesserit's standing advisor policy
+def test_xv_b_3_the_advisor_policy_stands_until_advisors_lines_replace_it():
+    """000 XV.B.3 (line 504), WBC line 1313: sending an advisor is the Bene Gesserit's choice,
+    tied to no turn, so by mail their policy stands: an answer with no ADVISORS line leaves
+    it (and the prompt's template and default show it); one with ADVISORS lines replaces it
+    whole."""
+    state = bene_gesserit_first()
+    coexistence.keep(state, {"advisors": {AT: "WITH"}})
+    coexistence.keep(state, {"declare": {"Imperial Basin": True}})
+    assert coexistence.prompt(state).template == "ADVISORS WITH Atreides"
+    assert coexistence.prompt(state).default == {"advisors": {AT: "WITH"}, "declare": {}}
+    coexistence.keep(state, {"advisors": {"*": "NONE"}})
+    assert coexistence.standing_policy(state) == {"*": "NONE"}
 
 
 # --- canonical text
