@@ -152,16 +152,17 @@ def test_xv_b_3_advisors_with_a_faction_stands_from_turn_to_turn(tmp_path):
                                 "Polar Sink": {"bene-gesserit": 1},
                                 "Habbanya Sietch": {"emperor": 5}}}})
     for seat in SIX:                                # the rest of the turn passes by itself
-        send(site, seat, "SET STANDING PASS")
+        send(site, seat, "\n".join(f"SET STANDING {kind} PASS" for kind in (
+            "MOVE", "BID", "REVIVE", "NEXUS", "KARAMA", "TRUTHTRANCE")))
     send(site, "bene-gesserit", "ADVISORS WITH Atreides")
-    send(site, "atreides", "SET STANDING NONE")
+    send(site, "atreides", "SET STANDING MOVE NONE")
     state = site.record("dune-1").state
     assert (state["turn"], state["phase"]) == (3, "movement")
     status = send(site, "bene-gesserit", "STATUS")
     assert template_of(status) == "GAME dune-1\nADVISORS WITH Atreides"
     assert "If you send nothing: ADVISORS WITH Atreides" in status
     send(site, "bene-gesserit", template_of(status))
-    answer = flat(send(site, "atreides", "SHIP 2 TO Rim Wall West\nTRUTHTRANCE NONE"))
+    answer = flat(send(site, "atreides", "SHIP 2 TO Rim Wall West"))
     assert "Not accepted" not in answer
     state = site.record("dune-1").state               # the game goes on to turn 4's bidding
     assert state["forces"]["Rim Wall West"]["9"] == {"atreides": [2, 0],
