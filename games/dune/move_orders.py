@@ -302,13 +302,8 @@ def notes(state: State, prompt: Prompt, value: dict[str, Any]) -> tuple[str, ...
                         else "HAJR MOVE " + move_text(plan["hajr"]) if event.data["hajr"]
                         else "MOVE " + move_text(plan["move"]))
                 found.append(f"{prefix}{line}: read as sector {event.data['sector']}, "
-                             f"{CHOSEN[event.data['chosen']]}")
+                             f"{reach.CHOSEN[event.data['chosen']]}")
     return tuple(found)
-
-
-CHOSEN = {reach.ONLY: "the only one open to it",
-          reach.CALM: "the only one open to it out of the storm",
-          reach.SPICE: "where the spice is"}
 
 
 # Problems no other faction's turn can mend (batched mode).

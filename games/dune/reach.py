@@ -533,6 +533,9 @@ class Landing(NamedTuple):
 
 
 ONLY, CALM, SPICE = "only", "calm", "spice"
+CHOSEN = {ONLY: "the only one open to it",            # why, in the answer to the order
+          CALM: "the only one open to it out of the storm",
+          SPICE: "where the spice is"}
 
 
 def choose_sector(state: State, destination: str, sector: int | None, legal) -> Landing:

@@ -320,6 +320,8 @@ def _ride(state: State, orders: dict[str, Any]) -> list[Event]:
         if value is None:
             continue
         territory, sector = value
+        if sector is None:
+            sector = ride_landing(state, seat, territory, None).sector
         normal, starred = riders(state, seat)
         for from_sector, counts in _riding_groups(state, seat, origin):
             remove_forces(state, seat, origin, from_sector, *counts)
@@ -441,24 +443,45 @@ def _all_places() -> list[tuple[str, int]]:
     return [(t.name, s) for t in data().board.territories for s in (t.sectors or (0,))]
 
 
+def ride_landing(state: State, seat: str, territory: str, sector: int | None) -> reach.Landing:
+    """The sector the riders land in: the one named, or the one the rules make clear where the
+    order names none (``reach.choose_sector``, 000 IX.C.2.d: only one open, or the spice's)."""
+    open_sectors = [s for t, s in ride_destinations(state, seat) if t == territory]
+    return reach.choose_sector(state, territory, sector, open_sectors)
+
+
 def _read_ride(state: State, prompt: Prompt, words: list[str]) -> list | None:
-    """STAY (None), or the territory and sector the riders go to."""
+    """STAY (None), or the territory and sector the riders go to (None where the rules make
+    the sector clear: it is chosen again as the ride is made, ``ride_landing``)."""
     if not words or (len(words) == 1 and words[0].upper() == "STAY"):
         return None
-    territory, sector = read_territory(words)
+    territory, named = read_territory(words)
     open_sectors = [s for t, s in ride_destinations(state, prompt.seat) if t == territory.name]
-    if sector is None and len(territory.sectors) > 1:
-        raise OrderProblem("sector-needed", f"{territory.name} spans sectors "
-                           f"{', '.join(map(str, territory.sectors))}: add SECTOR <n>",
-                           tuple(f"RIDE {where(territory.name, s)}" for s in open_sectors))
-    if sector is None:
-        sector = only_sector(territory.name)
+    valid = tuple(f"RIDE {where(territory.name, s)}" for s in open_sectors) or ("STAY",)
+    try:
+        landing = ride_landing(state, prompt.seat, territory.name, named)
+    except OrderProblem as problem:
+        raise OrderProblem(problem.code, problem.message,
+                           valid if problem.code == "sector-needed" else problem.valid) from None
+    sector = landing.sector if landing.sector is not None else territory.sectors[0]
     refusal = ride_refusal(state, prompt.seat, territory, sector)
     if refusal is not None:
-        raise OrderProblem("ride-not-allowed", refusal,
-                           tuple(f"RIDE {where(territory.name, s)}" for s in open_sectors)
-                           or ("STAY",))
-    return [territory.name, sector]
+        raise OrderProblem("ride-not-allowed", refusal, valid)
+    return [territory.name, None if landing.chosen else sector]
+
+
+def _ride_notes(state: State, prompt: Prompt, value: list | None) -> tuple[str, ...]:
+    """The sector taken where the order named none (``reach.CHOSEN``)."""
+    if value is None or value[1] is not None:
+        return ()
+    landing = ride_landing(state, prompt.seat, value[0], None)
+    return (f"RIDE {value[0]}: read as sector {landing.sector}, {reach.CHOSEN[landing.chosen]}",)
+
+
+def _ride_text(value: list | None) -> str:
+    if value is None:
+        return "STAY"
+    return f"RIDE {value[0] if value[1] is None else where(*value)}"
 
 
 def _random_ride(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list | None:
@@ -468,8 +491,7 @@ def _random_ride(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> li
 
 
 order_kind(OrderKind("worm-ride", ("RIDE", "STAY"), _read_ride,
-                     lambda v: "STAY" if v is None else f"RIDE {where(v[0], v[1])}",
-                     random=_random_ride))
+                     _ride_text, random=_random_ride, notes=_ride_notes))
 
 
 # --- sending an additional worm
