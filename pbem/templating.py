@@ -7,7 +7,9 @@ trimmed.  Templates only ever receive a seat's view, never the full state.
 
 Plain text mail keeps within ``MAIL_WIDTH`` columns: ``wrap_lines`` breaks the
 longer lines of a rendered mail (and, as the ``wrap`` filter, a table whose
-rows may run long), continuing them indented.
+rows may run long), continuing them indented.  The ``plural`` and ``agree`` filters write
+"1 force", "2 forces" and "the Emperor plays" (``pbem.wording``); a game may give its templates
+globals of its own (``template_globals()``).
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from importlib.resources import files
 from zoneinfo import ZoneInfo
 
 import jinja2
+
+from pbem.wording import agree, plural
 
 
 def format_deadline(moment: datetime | None, timezone: str) -> str:
@@ -75,7 +79,23 @@ def environment(game: str) -> jinja2.Environment:
     env.filters["deadline"] = format_deadline
     env.filters["quote"] = _quote
     env.filters["wrap"] = wrap_lines
+    env.filters["plural"] = plural
+    env.filters["agree"] = agree
+    env.globals.update(_game_globals(game))
     return env
+
+
+def _game_globals(game: str) -> dict:
+    """What the game gives its templates (its optional ``template_globals()``), for a game
+    installed under that name; nothing for the shared templates."""
+    from pbem.game import UnknownGame, load_game
+
+    try:
+        module = load_game(game)
+    except UnknownGame:
+        return {}
+    given = getattr(module, "template_globals", None)
+    return given() if given is not None else {}
 
 
 def render(game_name: str, template: str, /, **context) -> str:

@@ -30,7 +30,7 @@ from .rules import RULESETS, make_rules
 from .scenario import run_scenario as run_scenario
 from .scenario import scenario_report as scenario_report
 from .set_up import new_game
-from .state import SEAT_FACTIONS, State
+from .state import SEAT_FACTIONS, State, sheet
 from .view import PHASE_NAMES, public_view, seat_view
 
 name = "dune"
@@ -119,3 +119,9 @@ def bot_order(view: dict[str, Any], prompt: Prompt, rng: random.Random,
 def invariants(state: State) -> list[str]:
     """The invariants the state breaks (``invariants.py``); empty when it is sound."""
     return violations(state)
+
+
+def template_globals() -> dict[str, Any]:
+    """What the report templates need of the faction sheets: the seats whose faction name
+    takes a singular verb (``factions.yaml``, ``singular``)."""
+    return {"singular": frozenset(seat for seat in SEAT_FACTIONS if sheet(seat).singular)}

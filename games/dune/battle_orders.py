@@ -47,6 +47,7 @@ from functools import cache
 from typing import Any
 
 from pbem.game import Prompt
+from pbem.wording import plural
 
 from . import battle_karama, capture, combat, karama, plan_conditions, voice
 from .data import CardType, NameLookupError, Slot, TreacheryCard
@@ -357,7 +358,7 @@ def dial_rule(side: Side, spice: int) -> str:
     strength = side.strength
     starred = (f" and {strength.starred} starred, worth {strength.worth} each"
                if strength.starred else "")
-    text = (f"0 to {strength.most(spice)}: your {strength.normal} forces{starred} "
+    text = (f"0 to {strength.most(spice)}: your {plural(strength.normal, 'force')}{starred} "
             f"in {side.territory} (000 X.B.1)")
     if strength.backing:
         text += (f" backed by {spice} spice, in half steps (XXII.B); "

@@ -47,6 +47,7 @@ import re
 from typing import Any
 
 from pbem.game import Event, Prompt
+from pbem.wording import plural
 
 from . import karama
 from .data import Ability
@@ -268,7 +269,8 @@ def return_prompt(state: State) -> Prompt:
     text = "\n".join(f"RETURN {card}" for card in default)
     return Prompt(f"steal-return:{seat}", seat, "steal-return", True,
                   f"You took {', '.join(taken)} from the {SEAT_FACTIONS[stealing['from']]}.  "
-                  f"RETURN <card>, one line for each of {len(taken)} cards of your own hand "
+                  f"RETURN <card>, one line for each of {plural(len(taken), 'card')} of your own "
+                  "hand "
                   f"({', '.join(hand)}), to give back (WBC XVII, line 1344).",
                   default, text, text)
 

@@ -37,6 +37,7 @@ import random
 from typing import Any
 
 from pbem.game import Event, Prompt
+from pbem.wording import plural
 
 from . import coexistence, karama, move_karama, move_orders, moves, reach, transfers
 from .data import Ability
@@ -287,8 +288,8 @@ def describe(state: State, seat: str) -> str:
     ornithopters, and where each of its groups can reach."""
     sheet_ = state["factions"][seat]
     normal, starred = sheet_["reserve"]
-    reserve = f"{normal}" + (f" and {starred} starred" if starred else "")
-    parts = [f"Your turn (000 IX.C): you have {sheet_['spice']} spice and {reserve} forces in "
+    reserve = (f"{normal} and {starred} starred forces" if starred else plural(normal, "force"))
+    parts = [f"Your turn (000 IX.C): you have {sheet_['spice']} spice and {reserve} in "
              f"reserve."]
     parts.append(shipping_terms(state, seat))
     groups = []

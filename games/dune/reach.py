@@ -91,6 +91,8 @@ from collections import deque
 from functools import cache
 from typing import NamedTuple
 
+from pbem.wording import plural
+
 from .orders import OrderProblem, where
 from .rules import Rules
 from .state import (
@@ -468,7 +470,8 @@ def _check_landing(state: State, faction: str, kind: str, destination: str,
     if sector in open_.get(destination, ()):
         return cost
     valid = _places(open_)
-    costs = (f"; {count} forces cost {cost} spice there" if cost else "")
+    costs = (f"; {plural(count, 'force')} cost{'s' if count == 1 else ''} {cost} spice there"
+             if cost else "")
     if kind == "fremen" and destination not in near_great_flat():
         raise OrderProblem("out-of-reach", f"the Fremen arrive only within two territories of "
                            f"the Great Flat (000 Fremen shield 2): {', '.join(open_)}", valid)
@@ -585,5 +588,5 @@ def _listed(numbers) -> str:
 
 
 def _forces(normal: int, starred: int) -> str:
-    return f"{normal} forces" + (f" and {starred} starred" if starred else "")
+    return plural(normal, "force") + (f" and {starred} starred" if starred else "")
 

@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from pbem.game import Prompt
+from pbem.wording import plural
 
 from . import leaders
 from .data import Ability, CardType, NameLookupError
@@ -192,7 +193,8 @@ def legal_text(found: Allowance) -> str:
     n, s = found.tanks
     dead = f", and your leaders {', '.join(found.dead)}" if found.dead else ""
     starred = f" and {s} {found.starred}" if s else ""
-    parts = [f"Revival (000 IX.B, IX.D): in the tanks you have {n} forces{starred}{dead}."]
+    parts = [f"Revival (000 IX.B, IX.D): in the tanks you have {plural(n, 'force')}{starred}"
+             f"{dead}."]
     if n + s:
         parts.append(f"REVIVE <forces>: {force_rule(found)}.")
     priced = [f"{name} {value_of(name)}" for name in found.paid_leaders]
@@ -429,7 +431,7 @@ def _check_forces(found: Allowance, value: dict[str, Any]) -> None:
     parts = [value["forces"]] + [value[c]["forces"] for c in CARDS if value[c]]
     normal, starred = sum(p[0] for p in parts), sum(p[1] for p in parts)
     if normal > found.tanks[0] or starred > found.tanks[1]:
-        raise OrderProblem("not-in-tanks", f"you have {found.tanks[0]} forces"
+        raise OrderProblem("not-in-tanks", f"you have {plural(found.tanks[0], 'force')}"
                            + (f" and {found.tanks[1]} {found.starred}" if found.tanks[1] else "")
                            + f" in the tanks; you ordered {normal}"
                            + (f" and {starred} starred" if starred else ""), valid)

@@ -86,6 +86,7 @@ from functools import cache
 from typing import Any
 
 from pbem.game import Event, Prompt
+from pbem.wording import plural
 
 from . import karama, nexus, reach
 from .data import Ability, SpiceCard, Territory
@@ -432,7 +433,8 @@ def _ride_prompt(state: State, seat: str) -> Prompt:
     normal, starred = riders(state, seat)
     closed = sorted({t for t, _ in _all_places()} - {t for t, _ in ride_destinations(state, seat)})
     return Prompt(f"worm-ride:{seat}", seat, "worm-ride", False,
-                  f"RIDE <territory> [SECTOR <n>]: your {normal + starred} forces in {origin} "
+                  f"RIDE <territory> [SECTOR <n>]: your {plural(normal + starred, 'force')} in "
+                  f"{origin} "
                   f"ride the worm to any one territory, in a sector not under the storm "
                   f"(sector {state['storm']['sector']}); closed: {', '.join(closed)}.  "
                   "STAY keeps them where they are",

@@ -43,6 +43,7 @@ import random
 from typing import Any
 
 from pbem.game import Event, Prompt
+from pbem.wording import plural
 
 from .data import CardType
 from .orders import OrderKind, OrderProblem, order_kind, read_number
@@ -143,7 +144,8 @@ def prompt(state: State, seat: str, cards: list[str], movement: str) -> Prompt:
     if ATOMICS in cards:
         on_wall = sum(sum(counts) for by_faction in forces_at(state, SHIELD_WALL).values()
                       for counts in by_faction.values())
-        lines.append(f"FAMILY ATOMICS: destroy the Shield Wall and the {on_wall} forces on it; "
+        lines.append(f"FAMILY ATOMICS: destroy the Shield Wall and the {plural(on_wall, 'force')} "
+                     "on it; "
                      "the storm then reaches the Imperial Basin, Arrakeen and Carthag "
                      f"({movement}) (000 player aid B.5)")
     lines.append("HOLD: play neither, keep the cards")

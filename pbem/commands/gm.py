@@ -16,6 +16,7 @@ from pbem.record import GameRecord
 from pbem.resolution import policy_of
 from pbem.store import utc_text
 from pbem.templating import format_deadline
+from pbem.wording import plural
 
 MAX_EXTENSION_HOURS = 720
 ADDRESS = re.compile(r"^[^@\s]+@[^@\s]+$")
@@ -26,11 +27,6 @@ def require_playing(context: CommandContext) -> None:
     """Refuse a command that needs a game still being played."""
     if context.record.finished:
         raise CommandError(f"game {context.record.id} is finished")
-
-
-def plural(count: int, word: str) -> str:
-    """"1 seat", "2 seats"."""
-    return f"{count} {word}{'' if count == 1 else 's'}"
 
 
 def reload(context: CommandContext) -> GameRecord:

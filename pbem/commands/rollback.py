@@ -12,12 +12,13 @@ import json
 from typing import Any
 
 from pbem.commands import CommandContext, CommandError, gm_command
-from pbem.commands.gm import deadline_text, plural, reload, require_playing, tell_everyone
+from pbem.commands.gm import deadline_text, reload, require_playing, tell_everyone
 from pbem.deadlines import due_at
 from pbem.game import Adjustment, Game, Order, State, owed
 from pbem.record import GameRecord
 from pbem.resolution import policy_of
 from pbem.store import Store, utc_text
+from pbem.wording import plural
 
 MAX_CHANGES_SHOWN = 20
 MAX_KEYS_SHOWN = 30

@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 
 from pbem.commands import CommandContext, CommandError, gm_command, player_command
-from pbem.commands.gm import end, plural, reload, require_playing, tell_everyone
+from pbem.commands.gm import end, reload, require_playing, tell_everyone
 from pbem.commands.limits import Budget
 from pbem.commands.rollback import _carry_orders, _check_position, view_changes
 from pbem.game import Adjustment
@@ -26,6 +26,7 @@ from pbem.league.definition import League, leagues_of_game
 from pbem.league.notify import mail_standings
 from pbem.league.results import replayed_states
 from pbem.store import utc_text
+from pbem.wording import plural
 
 
 def _leagues(context: CommandContext) -> list[League]:

@@ -186,7 +186,7 @@ def test_ix_b_no_more_forces_than_the_tanks_hold():
     state = game()
     kill(state, HA, 1)
     _, [(code, message, _)] = read(state, HA, "REVIVE 2")
-    assert code == "not-in-tanks" and "you have 1 forces in the tanks" in message
+    assert code == "not-in-tanks" and "you have 1 force in the tanks" in message
 
 
 def test_ix_b_3_revived_forces_go_to_the_reserve():
@@ -582,13 +582,13 @@ def test_every_revival_event_renders_for_its_readers():
               Event("revival-cut", {"ordered": [3, 0], "forces": [2, 0]}, to=(AT,))]
     text = render("dune", "events.txt.j2", events=events, seat=AT)
     assert text.splitlines() == [
-        "Emperor revive 3 forces (1 starred) from the tanks for 4 spice.",
+        "Emperor revives 3 forces (1 starred) from the tanks for 4 spice.",
         "Atreides revive 1 force from the tanks, free.",
         "Atreides revive Duncan Idaho from the tanks for 2 spice.",
         "Fremen play Tleilaxu Ghola and revive 5 forces (1 starred) from the tanks, free.",
-        "Emperor play Karama and revive Caid from the tanks, free.",
-        "Emperor pay toward the revival of Atreides.",
-        "Emperor pay 2 spice toward the revival of Atreides.",
+        "Emperor plays Karama and revive Caid from the tanks, free.",
+        "Emperor pays toward the revival of Atreides.",
+        "Emperor pays 2 spice toward the revival of Atreides.",
         "Nobody paid for all the forces you ordered revived: 2 revived of 3."]
 
 

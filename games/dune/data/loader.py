@@ -574,6 +574,7 @@ class _Reader:
                 "optional_abilities": [str],
                 "karama_power": str,
                 "alliance": [str],
+                "singular": (bool, False),
             },
         )
         if fields is None:
@@ -626,6 +627,7 @@ class _Reader:
             optional_abilities=flags["optional_abilities"],
             karama_power=karama,
             alliance=flags["alliance"],
+            singular=fields["singular"],
             starred=starred,
             native_arrival=arrival,
             default_victory=victory,

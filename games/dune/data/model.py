@@ -358,6 +358,7 @@ class Faction:
     starred: StarredForces | None = None
     native_arrival: NativeArrival | None = None
     default_victory: DefaultVictory | None = None
+    singular: bool = False
 
     @property
     def forces(self) -> int:
