@@ -34,6 +34,7 @@ in the bidding round (``bidding_karama``).
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from pbem.game import Event, Prompt
@@ -224,7 +225,8 @@ def turn_prompt(state: State, seat: str) -> Prompt:
     flexible = seat == GUILD and step["guild"] is not None
     waits = flexible and step["mode"] == "sequential" and bool(step["queue"])
     kind = move_orders.GUILD_KIND if flexible else move_orders.KIND
-    lines = [describe(state, seat)]
+    reaches = group_reaches(state, seat)
+    lines = [describe(state, seat, reaches)]
     if waits:
         lines.append(f"You may take your turn now, before {SEAT_FACTIONS[step['queue'][0]]}, "
                      "or DEFER (asked again before the next faction), DEFER <faction>, DEFER LAST "
@@ -238,8 +240,7 @@ def turn_prompt(state: State, seat: str) -> Prompt:
     default_text = "PASS"
     if waits and _before_home(state):
         default, default_text = {"plans": [{}], "wait": None}, "DEFER"
-    template = ("# SHIP 5 TO Arrakeen\n# MOVE 3 FROM Carthag TO Imperial Basin\n"
-                + default_text)
+    template = "".join(f"# {line}\n" for line in examples(state, seat, reaches)) + default_text
     return Prompt(f"move:{seat}", seat, kind, step["mode"] == "batched", " ".join(lines),
                   default, default_text, template)
 
@@ -280,10 +281,78 @@ def reach_text(reachable: dict[str, tuple[int, ...]]) -> str:
         several = len(data().board[name].sectors) > 1
         names.append(name + (f" (sector{'s' if len(sectors) > 1 else ''} "
                              f"{', '.join(map(str, sectors))})" if several else ""))
-    return ", ".join(names) or "nowhere"
+    return ", ".join(names)
 
 
-def describe(state: State, seat: str) -> str:
+@dataclass(frozen=True)
+class GroupReach:
+    """One of a faction's groups: where it stands (``start``, as order text), its forces,
+    and the territories (with sectors) its move may end in."""
+
+    territory: str
+    sector: int | None
+    start: str
+    forces: tuple[int, int]
+    reachable: dict[str, tuple[int, ...]]
+
+
+def group_reaches(state: State, seat: str) -> list[GroupReach]:
+    """Each group of the faction on the board, by territory (and by sector where it stands in
+    several sectors of one, Q&A XXV.B.1), with where it may move."""
+    found = []
+    for territory in sorted(state["forces"]):
+        mine = reach.groups(state, seat, territory)
+        for sector, forces in mine.items() if len(mine) > 1 else [(None, _sum(mine))] * bool(mine):
+            start = territory if sector is None else where(territory, sector)
+            found.append(GroupReach(territory, sector, start, forces, reach.move_destinations(
+                state, seat, territory, sector)))
+    return found
+
+
+def _sum(groups: dict[int, tuple[int, int]]) -> tuple[int, int]:
+    return (sum(normal for normal, _ in groups.values()),
+            sum(starred for _, starred in groups.values()))
+
+
+def nowhere(state: State, seat: str, group: GroupReach) -> str:
+    """Why a group may move nowhere: the storm over it, the storm across every way out
+    (000 IX.C.2.c: "No token may move into, out of, or through a sector in storm"), or no
+    territory in reach open to it (IX.C.2.f, XII.E.5)."""
+    sectors = [group.sector] if group.sector is not None else list(
+        reach.groups(state, seat, group.territory))
+    if all(reach.in_storm(state, group.territory, sector) for sector in sectors):
+        return "nowhere: it stands in the storm, and no force moves out of the storm"
+    calm = {**state, "storm": {**state["storm"], "sector": None}}
+    if reach.move_destinations(calm, seat, group.territory, group.sector):
+        return "nowhere: the storm closes every way out"
+    return "nowhere: no territory in reach is open to you"
+
+
+def examples(state: State, seat: str, reaches: list[GroupReach]) -> list[str]:
+    """The order template's examples, from the faction's own position: a shipment it may
+    make (a stronghold first) and a move one of its groups may make; none it could not."""
+    lines = []
+    normal = state["factions"][seat]["reserve"][0]
+    kinds = reach.shipment_kinds(state, seat)
+    if normal and kinds:
+        open_ = reach.shipment_destinations(state, seat, kinds[0])
+        if open_:
+            name = min(open_, key=_stronghold_first)
+            lines.append(f"SHIP {min(normal, 3)} TO {where(name, open_[name][0])}")
+    for group in reaches:
+        if group.forces[0] and group.reachable:
+            name = min(group.reachable, key=_stronghold_first)
+            lines.append(f"MOVE {group.forces[0]} FROM {group.start} TO "
+                         f"{where(name, group.reachable[name][0])}")
+            break
+    return lines
+
+
+def _stronghold_first(name: str) -> tuple[bool, str]:
+    return (not data().board[name].is_stronghold, name)
+
+
+def describe(state: State, seat: str, reaches: list[GroupReach]) -> str:
     """What the faction has and may do this turn, in numbers: spice, reserves, shipping rates,
     ornithopters, and where each of its groups can reach."""
     sheet_ = state["factions"][seat]
@@ -292,13 +361,9 @@ def describe(state: State, seat: str) -> str:
     parts = [f"Your turn (000 IX.C): you have {sheet_['spice']} spice and {reserve} in "
              f"reserve."]
     parts.append(shipping_terms(state, seat))
-    groups = []
-    for territory in sorted(state["forces"]):
-        mine = reach.groups(state, seat, territory)
-        for sector in mine if len(mine) > 1 else [None] * len(mine):
-            reachable = reach.move_destinations(state, seat, territory, sector)
-            start = territory if sector is None else where(territory, sector)
-            groups.append(f"from {start}: {reach_text(reachable)}")
+    groups = [f"from {group.start}: "
+              f"{reach_text(group.reachable) or nowhere(state, seat, group)}"
+              for group in reaches]
     if groups:
         parts.append(f"Moves (range {reach.move_range(state, seat)}): " + "; ".join(groups)
                      + ".")

@@ -51,3 +51,24 @@ def test_p9_the_guild_takes_a_singular_verb(harkonnen_turn):
     send(site, "harkonnen", "MOVE 5 FROM Red Chasm TO Polar Sink")
     log = " ".join(flat(text(mail)) for mail in site.sent("atreides@players.test"))
     assert "The Spacing Guild waits; Harkonnen go first" in log
+
+
+def test_p9_a_group_in_the_storm_is_told_why_it_moves_nowhere(harkonnen_turn):
+    """000 IX.C.2.c (line 343): "No token may move into, out of, or through a sector in
+    storm": the Harkonnen in Carthag, under the storm, read why they may move nowhere, not a
+    bare "nowhere"."""
+    send(harkonnen_turn, "bene-gesserit", "ADVISORS SINK")
+    prompt = flat(send(harkonnen_turn, "harkonnen", "STATUS"))
+    assert "from Carthag: nowhere: it stands in the storm" in prompt
+    assert "from Red Chasm: nowhere" not in prompt
+
+
+def test_p9_the_template_gives_examples_from_the_seats_own_position(harkonnen_turn):
+    """The order template's examples are orders this seat could send: its reserve shipped
+    (a stronghold first), its group in Red Chasm moved; never the fixed Carthag example, and
+    never the group the storm holds."""
+    send(harkonnen_turn, "bene-gesserit", "ADVISORS SINK")
+    prompt = send(harkonnen_turn, "harkonnen", "STATUS")
+    assert "# MOVE 3 FROM Carthag TO Imperial Basin" not in prompt
+    assert "# SHIP 1 TO " in prompt and "# MOVE 9 FROM Red Chasm TO " in prompt
+    assert "# MOVE 10 FROM Carthag" not in prompt
