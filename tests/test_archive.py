@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+import re
 import shutil
 from pathlib import Path
 from urllib.parse import unquote, urldefrag, urlparse
@@ -113,6 +114,22 @@ def test_each_game_has_a_page_and_a_map_per_turn_with_the_public_report(archive)
         assert f'src="map-{turn}.svg"' in text
         assert "Forces on the map" in text          # the public table of the report
     assert "The storm" in (folder / "turn-1.html").read_text(encoding="utf-8")
+
+
+def test_each_turn_page_draws_the_map_of_its_own_turn(archive):
+    """Issue 16 P9: the Turn 2 page showed a map labelled "Turn 3 of 6", drawn from the state
+    after its last step, which had already run into turn 3.  A turn's page draws the last
+    position still within that turn, and its caption and table say which step that is."""
+    folder = archive / "dune-on"
+    numbers = sorted(int(p.stem.removeprefix("turn-")) for p in folder.glob("turn-*.html"))
+    assert numbers[-1] >= 3
+    for number in numbers:
+        svg = (folder / f"map-{number}.svg").read_text(encoding="utf-8")
+        page = (folder / f"turn-{number}.html").read_text(encoding="utf-8")
+        label = "Set-up" if number == 0 else f"Turn {number} of 6"
+        assert f">{label}" in svg, (number, svg[:400])
+        assert f'aria-label="Arrakis, turn {number}:' in svg
+        assert re.search(rf"The board at step \d+ \((Set-up|Turn {number})\b", page), number
 
 
 def test_nothing_secret_appears_before_the_end(games, archive):

@@ -60,6 +60,7 @@ class Layout:
     rim_radius: float
     first_sector_starts_at: float
     panel_x: int
+    key_y: int
     factions: dict[str, dict[str, str]]
     fills: dict[str, str]
     cells: tuple[Cell, ...]
@@ -177,7 +178,8 @@ def load_layout(path: Path) -> Layout:
         raise LayoutError(path, problems)
     return Layout(raw["canvas"]["width"], raw["canvas"]["height"], tuple(raw["board"]["centre"]),
                   raw["board"]["polar_sink_radius"], raw["board"]["rim_radius"],
-                  raw["first_sector_starts_at"], raw["panel"]["x"], raw["factions"],
+                  raw["first_sector_starts_at"], raw["panel"]["x"], raw["key"]["y"],
+                  raw["factions"],
                   raw["fills"], tuple(cells), labels)
 
 
@@ -249,7 +251,7 @@ def scene(view: dict[str, Any]) -> list[Any]:
     labels = _labels(lay)
     shapes += labels
     shapes += _placed(lay, view, labels)
-    shapes += _panel(lay, view)
+    shapes += legend(view)
     return shapes
 
 
@@ -489,7 +491,7 @@ def _placed(lay: Layout, view: dict[str, Any], labels: list[Text]) -> list[Any]:
               for territory, amount in view["spice"].items() if amount]
     fixed = [(t.x - len(t.text) * t.size * 0.3, t.y - t.size * 0.6, len(t.text) * t.size * 0.6,
               t.size * 1.2) for t in labels]
-    _spread(boxes, fixed, lay.panel_x - 6, lay.height - 4)
+    _spread(boxes, fixed, lay.panel_x - 6, lay.key_y - 4)
     shapes = []
     for box in boxes:
         x, y = box.x - box.w / 2, box.y - box.h / 2
@@ -539,74 +541,96 @@ def _meet(one: tuple, two: tuple, margin: float = 2.0) -> bool:
             and one[1] < two[1] + two[3] + margin and two[1] < one[1] + one[3] + margin)
 
 
-# --- the side panel -------------------------------------------------------------------------
+# --- the legend: the side panel and the key ----------------------------------------------
+# A mail client shows the map about 700 pixels wide, half the canvas: the legend's type is
+# at least LEGEND canvas pixels high, 9 pixels at that width (issue 16 P9).
+MAIL_WIDTH = 700
+LEGEND = 18
+
+
+def legend(view: dict[str, Any]) -> list[Any]:
+    """The legend of the map: the side panel (the turn, the factions, the strongholds, how to
+    read the chips) and, below the board, the territories' abbreviations."""
+    lay = layout()
+    return _panel(lay, view) + _abbreviations(lay)
+
+
 def _panel(lay: Layout, view: dict[str, Any]) -> list[Any]:
     x, y = lay.panel_x + 8, 34
     names = {seat: info["name"] for seat, info in view["factions"].items()}
-    shapes: list[Any] = [Text(x, y, "Arrakis", 22, bold=True, anchor="start")]
-    y += 26
+    shapes: list[Any] = [Text(x, y, "Arrakis", LEGEND + 8, bold=True, anchor="start")]
+    y += 34
     turn = view.get("turn", 0)
     when = "Set-up" if not turn else f"Turn {turn} of {view.get('last_turn', '?')}, " + str(
         view.get("phase", ""))
-    shapes.append(Text(x, y, when, 14, anchor="start"))
-    y += 20
+    shapes.append(Text(x, y, when, LEGEND, anchor="start"))
+    y += 26
     storm = view.get("storm")
     shapes.append(Text(x, y, f"Storm: sector {storm}" if storm else "Storm: not yet placed",
-                       14, anchor="start"))
-    y += 30
-    shapes.append(Text(x, y, "Factions", 15, bold=True, anchor="start"))
+                       LEGEND, anchor="start"))
+    y += 36
+    shapes.append(Text(x, y, "Factions", LEGEND + 1, bold=True, anchor="start"))
     for seat in view["seats"]:
-        y += 22
+        y += 27
         style = lay.factions[seat]
         tanks = view["factions"][seat]["tanks"]
-        shapes += [rect(x, y - 9, 22, 18, fill=style["colour"], stroke="#ffffff"),
-                   Text(x + 11, y, style["letter"], 12, fill=style["text"], bold=True),
-                   Text(x + 30, y, f"{names[seat]} (dot {view['factions'][seat]['dot']}; "
-                                   f"tanks {count_text(tanks)})", 13, anchor="start")]
+        shapes += [rect(x, y - 11, 24, 22, fill=style["colour"], stroke="#ffffff"),
+                   Text(x + 12, y, style["letter"], LEGEND - 2, fill=style["text"], bold=True),
+                   Text(x + 32, y, f"{names[seat]}: dot {view['factions'][seat]['dot']}, "
+                                   f"tanks {count_text(tanks)}", LEGEND, anchor="start")]
     if view.get("alliances"):
-        y += 22
+        y += 27
         text = "; ".join(" + ".join(lay.factions[s]["letter"] for s in alliance)
                          for alliance in view["alliances"])
-        shapes.append(Text(x, y, f"Alliances: {text}", 13, anchor="start"))
-    y += 30
-    shapes.append(Text(x, y, "Strongholds", 15, bold=True, anchor="start"))
+        shapes.append(Text(x, y, f"Allied: {text}", LEGEND, anchor="start"))
+    y += 36
+    shapes.append(Text(x, y, "Strongholds", LEGEND + 1, bold=True, anchor="start"))
     for name in strongholds():
-        y += 19
+        y += 25
         held = occupants(view, name)
-        who = ", ".join(names[s] for s in held) or "nobody"
+        who = ", ".join(lay.factions[s]["letter"] for s in held) or "-"
         shapes.append(Text(x, y, f"{name}: {who}{' (contested)' if len(held) > 1 else ''}",
-                           13, anchor="start"))
-    y += 30
+                           LEGEND, anchor="start"))
+    y += 36
     total = sum(view["spice"].values())
-    shapes.append(Text(x, y, f"Spice on the map: {total}", 15, bold=True, anchor="start"))
-    y += 28
+    shapes.append(Text(x, y, f"Spice on the map: {total}", LEGEND + 1, bold=True,
+                       anchor="start"))
+    y += 34
     shapes += _key(lay, x, y)
     return shapes
 
 
 def _key(lay: Layout, x: float, y: float) -> list[Any]:
-    """How to read the chips, and the territories' abbreviations in two columns."""
+    """How to read the chips."""
     shapes: list[Any] = [
-        rect(x, y - 8, 58, CHIP_H, fill=lay.factions["emperor"]["colour"], stroke="#ffffff"),
-        Text(x + 29, y, "E 5+2*", 11.5, fill="#ffffff", bold=True),
-        Text(x + 66, y, "5 forces and 2 starred", 12, anchor="start")]
-    y += 20
-    shapes += [rect(x, y - 8, 58, CHIP_H, fill="#ffffff",
+        rect(x, y - 11, 72, 22, fill=lay.factions["emperor"]["colour"], stroke="#ffffff"),
+        Text(x + 36, y, "E 5+2*", LEGEND - 2, fill="#ffffff", bold=True),
+        Text(x + 80, y, "5 forces, 2 starred", LEGEND, anchor="start")]
+    y += 30
+    shapes += [rect(x, y - 11, 72, 22, fill="#ffffff",
                     stroke=lay.factions[BENE_GESSERIT]["colour"], dash=True),
-               Text(x + 29, y, "B 3 adv", 11.5, fill=lay.factions[BENE_GESSERIT]["colour"],
-                    bold=True),
-               Text(x + 66, y, "Bene Gesserit advisors (coexisting)", 12, anchor="start")]
-    y += 20
-    shapes += [Circle(x + 29, y, 10, fill=SPICE, stroke=SPICE_INK, width=2),
-               Text(x + 29, y, "8", 11.5, fill=SPICE_INK, bold=True),
-               Text(x + 66, y, "spice; a ringed stronghold is held", 12, anchor="start")]
-    y += 26
+               Text(x + 36, y, "B 3 adv", LEGEND - 2,
+                    fill=lay.factions[BENE_GESSERIT]["colour"], bold=True),
+               Text(x + 80, y, "3 advisors", LEGEND, anchor="start")]
+    y += 32
+    shapes += [Circle(x + 36, y, 13, fill=SPICE, stroke=SPICE_INK, width=2),
+               Text(x + 36, y, "8", LEGEND - 2, fill=SPICE_INK, bold=True),
+               Text(x + 80, y, "8 spice", LEGEND, anchor="start")]
+    y += 32
+    shapes.append(Text(x, y, "A ringed stronghold is held.", LEGEND, anchor="start"))
+    return shapes
+
+
+def _abbreviations(lay: Layout) -> list[Any]:
+    """The territories' abbreviations, in four columns below the board."""
     entries = [(t.abbreviations[0], t.name) for t in data().board.territories
                if t.name != POLAR_SINK]
-    half = (len(entries) + 1) // 2
+    rows = (len(entries) + 3) // 4
+    x, y = 16, lay.key_y + 14
+    shapes: list[Any] = []
     for i, (short, name) in enumerate(entries):
-        col, row = divmod(i, half)
-        shapes.append(Text(x + col * 190, y + row * 14.5, f"{short}  {name}", 10.5,
+        col, row = divmod(i, rows)
+        shapes.append(Text(x + col * 346, y + row * 24, f"{short}  {name}", LEGEND,
                            fill="#5a4630", anchor="start"))
     return shapes
 

@@ -35,12 +35,15 @@ class Step:
 @dataclass
 class Turn:
     """The steps of one turn (0: the set-up, or the whole game for a game without turns) and
-    the state after its last step."""
+    its last position: ``state``, the last state still within the turn, and ``at``, the
+    number of the step open in it (a step whose play runs on into the next turn leaves the
+    turn's last position before it)."""
 
     number: int
     title: str
     steps: list[Step] = field(default_factory=list)
     state: State | None = None
+    at: int = 1
 
     @property
     def page(self) -> str:
@@ -78,7 +81,10 @@ def history(store: Store, record: GameRecord) -> History:
             turn = turns.setdefault(number, Turn(number, title(number)))
             turn.steps.append(Step(row["step"], record.rules.step_name(before), shown,
                                    adjusted=row["kind"] == "adjust", continued=index > 0))
-            turn.state = after
+            if turn_of(record, after) == number or index > 0:
+                turn.state, turn.at = after, row["step"] + 1
+            else:
+                turn.state, turn.at = before, row["step"]
     if not turns:
         turns[0] = Turn(0, title(0), [], states[0])
     return History(record, [turns[n] for n in sorted(turns)], states[-1])

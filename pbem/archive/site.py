@@ -3,8 +3,8 @@
 ``index.html`` lists every game (ruleset, factions, players, status, winners).  Each game
 has a folder named by its id: ``index.html`` (the game, its turns, and once it is over the
 final reveal and the downloadable game record), a page per turn (``turn-N.html``: the
-public events of each step, the public table at the end of the turn and the map, if the
-game draws one) and the map itself (``map-N.svg``).
+public events of each step, the public table and the map, if the game draws one, at the
+last position still within the turn) and the map itself (``map-N.svg``).
 
 Before a game is over its pages are made only of public things: the public view, the
 events addressed to everyone, the game's public map.  Its seed, its decision log and what
@@ -107,7 +107,7 @@ class Archive:
             _write(folder / turn.page, "turn.html.j2", game=summary,
                    turn=turn, turns=past.turns, steps=[_step(record, s) for s in turn.steps],
                    table=_table(record, turn), map=f"map-{turn.number}.svg" if drawn else None,
-                   after=record.rules.step_name(turn.state), root="../")
+                   reached=record.rules.step_name(turn.state), root="../")
         download = None
         if record.finished:
             download = f"{record.id}.json"
@@ -129,7 +129,7 @@ def _step(record: GameRecord, step: Step) -> dict[str, Any]:
 
 
 def _table(record: GameRecord, turn: Turn) -> str:
-    """The public table at the end of a turn, as the public report shows it."""
+    """The public table at a turn's last position, as the public report shows it."""
     view = record.rules.view(turn.state, None)
     return render(record.row["game"], "view.txt.j2", view=view, seat=None).strip()
 

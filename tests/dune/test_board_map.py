@@ -6,6 +6,7 @@ but the public view is drawn."""
 from __future__ import annotations
 
 import io
+import math
 import random
 import xml.etree.ElementTree as ET
 from itertools import combinations
@@ -19,10 +20,12 @@ from pbem.game import step_rng
 from pbem.games import dune
 from pbem.games.dune.board_map import (
     LAYOUT_FILE,
+    SCALE,
     Circle,
     Group,
     LayoutError,
     Poly,
+    Text,
     board_png,
     board_svg,
     count_text,
@@ -218,7 +221,7 @@ def test_coexisting_advisors_are_drawn_apart_from_fighters():
     atreides = layout().factions["atreides"]["colour"]
     rings = [s for s in scene(view) if isinstance(s, Poly) and s.width == 4]
     assert any(s.stroke == atreides for s in rings)          # Arrakeen held by the Atreides
-    assert ">Arrakeen: Atreides<" in svg
+    assert ">Arrakeen: A<" in svg
 
 
 def test_the_map_draws_nothing_but_the_public_view():
@@ -237,3 +240,33 @@ def test_the_map_draws_nothing_but_the_public_view():
     for sheet in state["factions"].values():
         for card in sheet["hand"] + sheet["traitors"]:
             assert f">{card}<" not in svg
+
+
+def test_the_legend_is_readable_at_mail_width_and_fits_the_picture():
+    """Issue 16 P9: mail clients show the map about 700 pixels wide, where the legend's type
+    (10.5 to 13 canvas pixels) was 5 to 6.5 pixels high.  Scaled to 700 pixels, every text
+    of the legend is at least 9 pixels high, inside the picture and clear of the others."""
+    from pbem.games.dune.board_map import _font
+
+    view = crowded_view(0)
+    view["alliances"] = [["atreides", "fremen"], ["emperor", "harkonnen"]]
+    lay = layout()
+    picture = Image.open(io.BytesIO(board_png(view)))
+    shown = picture.resize((700, round(picture.height * 700 / picture.width)))
+    scale = shown.width / lay.width
+    texts = [s for s in scene(view) if isinstance(s, Text)       # off the board's disc
+             and math.dist((s.x, s.y), lay.centre) > lay.rim_radius + 60]
+    assert len(texts) > 50
+    spans = []
+    for text in texts:
+        assert text.size * scale >= (8 if len(text.text) < 8 else 9), text   # chips: 8 px
+        left, top, right, bottom = _font(text.size).getbbox(text.text, anchor="lm")
+        shift = {"start": 0, "middle": -(right - left) / 2, "end": -(right - left)}[text.anchor]
+        span = (text.x + (left + shift) / SCALE, text.y + top / SCALE,
+                text.x + (right + shift) / SCALE, text.y + bottom / SCALE)
+        assert 0 <= span[0] < span[2] <= lay.width, text
+        assert 0 <= span[1] < span[3] <= lay.height, text
+        spans.append((text.text, span))
+    words = [(t, s) for t, s in spans if len(t) > 2]
+    for (one, a), (two, b) in combinations(words, 2):
+        assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (one, two)
