@@ -103,14 +103,37 @@ def history(context: CommandContext, args: str) -> None:
 
 
 def _list_reports(context: CommandContext, rows: list[dict]) -> None:
+    """The seat's reports by turn (or lot), each phase once with the numbers of its reports:
+    a whole game's list reads in a few lines, not one near-identical subject a report."""
     if not rows:
         context.answer("No reports have been sent to you yet.")
         return
     zone = context.record.timezone_of(context.seat)
-    lines = ["Reports sent to you (HISTORY n sends report n again):"]
-    lines += [f"  {number:3d}  {format_deadline(parse_utc(row['created_at']), zone)}  "
-              f"{row['subject']}" for number, row in enumerate(rows, start=1)]
+    turns: dict[str, list[list]] = {}
+    for number, row in enumerate(rows, start=1):
+        turn, phase = _turn_and_phase(row["subject"])
+        phases = turns.setdefault(turn, [])
+        if phases and phases[-1][0] == phase and phases[-1][2] == number - 1:
+            phases[-1][2] = number
+        else:
+            phases.append([phase, number, number])
+    lines = [f"Reports sent to you, by turn, the last on "
+             f"{format_deadline(parse_utc(rows[-1]['created_at']), zone)} "
+             "(HISTORY n sends report n again):"]
+    for turn, phases in turns.items():
+        lines.append(f"  {turn}: " + ", ".join(
+            (f"{phase} " if phase else "") + (f"({first})" if first == last
+                                               else f"({first}-{last})")
+            for phase, first, last in phases))
     context.answer("\n".join(lines))
+
+
+def _turn_and_phase(subject: str) -> tuple[str, str | None]:
+    """``[game] Step 35: Turn 2: battles`` -> ("Turn 2", "battles"); a subject of one part
+    (``[game] Game over``) is a turn of its own."""
+    name = re.sub(r"^\[[^\]]*\]\s*(Step [0-9]+: )?", "", subject)
+    turn, _, phase = name.partition(": ")
+    return turn, phase or None
 
 
 def _set_wait(context: CommandContext, waiting: bool) -> None:

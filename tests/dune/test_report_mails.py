@@ -187,3 +187,32 @@ def test_a_configuration_without_maps_sends_text_only_reports(tmp_path):
     assert all(part.get_content_maintype() in ("text", "multipart")
                for mail in reports for part in mail.walk())
     assert all(mail.get_body(("html",)) is not None for mail in reports)
+
+
+def test_history_lists_a_game_s_reports_by_turn_each_phase_once(tmp_path):
+    """Issue "A real game by mail", P9: HISTORY was one near-identical subject a report; it
+    is a line a turn, each phase once with the numbers of its reports, every report listed."""
+    site = Installation(tmp_path, maps=False)
+    moderator = site.moderator()
+    create_game(moderator.store, site.config, game_definition({
+        "id": "hist", "game": "dune", "ruleset": "wbc", "seed": "hist", "auth": "address",
+        "deadlines": {"resolve_delay_minutes": 1},
+        "seats": [{"seat": s, "address": address(s)} for s in SEATS]}), site.clock())
+    moderator.store.db.execute("update seats set disorder = 'bot' where game_id = 'hist'")
+    while site.record("hist").state["turn"] < 3:
+        site.clock.advance(minutes=1)
+        site.moderator().tick()
+    reports = [m for m in site.sent(address(SEATS[0])) if "== What happened ==" in text(m)]
+    drop(site.inbox, order_mail(address(SEATS[0]), "HISTORY", subject="[hist] history"))
+    site.moderator().tick()
+    listing = text(site.sent(address(SEATS[0]))[-1])
+    lines = [line for line in listing.replace("\n    ", " ").splitlines()
+             if line.startswith("  Turn ")]
+    assert [line.split(":")[0].strip() for line in lines] == ["Turn 1", "Turn 2", "Turn 3"]
+    for line in lines:                              # each phase once in its turn
+        phases = re.findall(r"([a-z][a-z ]*) \(\d+(?:-\d+)?\)", line.split(": ", 1)[1])
+        assert phases and len(phases) == len(set(phases)), line
+    numbers = [int(n) for found in re.findall(r"\((\d+)(?:-(\d+))?\)", listing)
+               for n in range(int(found[0]), int(found[1] or found[0]) + 1)]
+    assert numbers == list(range(1, len(reports) + 1))
+    assert len(lines) < len(reports) / 3          # a line a turn, not a line a report
