@@ -38,17 +38,23 @@ class Standing:
 
 
 def stored(game: Game, seat_row: dict[str, Any]) -> dict[str, list[str]]:
-    """The seat's standing orders, prompt kind -> order lines (a list of the old form read as
-    the kinds its lines answer)."""
+    """The seat's standing orders, prompt kind -> order lines.  A list of the old form,
+    stored before orders named their kind, is read as the kinds its lines answer, where the
+    line's word says which: the one kind it answers, or the kinds it names (``BID``).  A
+    word that answers several kinds and names none (Dune's ``PASS``) answers nothing, so
+    the seat is asked rather than passed unasked (issue "A real game by mail", P1)."""
     found = preferences(seat_row).get("standing") or {}
     if isinstance(found, dict):
         return found
+    named = kinds_by_word(game)
     by_kind: dict[str, list[str]] = {}
     for line in found:
         verb = line.split()[0].upper() if line.split() else ""
-        for kind in game.decision_kinds:
-            if verb in kind.verbs:
-                by_kind.setdefault(kind.kind, []).append(line)
+        answers = [kind for kind in game.decision_kinds if verb in kind.verbs]
+        if len(answers) > 1:
+            answers = [kind for kind in named.get(verb, []) if verb in kind.verbs]
+        for kind in answers:
+            by_kind.setdefault(kind.kind, []).append(line)
     return by_kind
 
 

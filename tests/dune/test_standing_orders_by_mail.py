@@ -104,3 +104,15 @@ def test_pass_or_none_with_nothing_to_decide_is_taken_as_nothing_to_do(tmp_path)
     assert "Not accepted" not in answer and "no decision to make now" not in answer
     assert "nothing for you to do now" in answer
 
+
+
+def test_a_standing_pass_stored_before_kinds_were_named_passes_nothing_unasked(tmp_path):
+    """P1, for games under way: a plain standing PASS stored before orders named their kind
+    answered every kind it could; PASS answers many kinds and names none, so it now answers
+    nothing and the Fremen are asked their bids (and, later, their movement)."""
+    site = bidding_of_turn_2(tmp_path)
+    site.moderator().store.db["seats"].update((GAME, "fremen"),
+                                              {"preferences": '{"standing": ["PASS"]}'})
+    answer = flat(send(site, "fremen", "SET"))
+    assert "STANDING none" in answer
+    assert [p.kind for p in open_prompts(site, "fremen")] == ["bid"]
