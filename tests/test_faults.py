@@ -19,6 +19,7 @@ import subprocess
 import sys
 from pathlib import Path
 
+import imapclient
 import pytest
 from aiosmtpd.controller import Controller
 from installation import SEATS, Installation, player
@@ -81,6 +82,35 @@ def test_an_imap_connection_dropped_mid_fetch_loses_nothing(tmp_path, dovecot, s
     assert_everything_once(site)
     assert dovecot.messages(MODERATOR) == []
     assert len(dovecot.messages(MODERATOR, "pbem-processed")) == 3
+
+
+def test_a_message_the_imap_server_sends_without_its_body_waits_for_the_next_tick(
+        tmp_path, dovecot, smtp_relay, monkeypatch):
+    """A server that lists a message but sends no body for it (seen once as a KeyError that
+    stopped the tick): the tick goes on, says so, and a later tick reads the message; nothing
+    is skipped or read twice."""
+    monkeypatch.setenv(PASSWORD_ENV, "moderator-password")
+    dovecot.add_user(MODERATOR, "moderator-password")
+    site = Installation(tmp_path / "site", imap_settings(dovecot))
+    site.new_game()
+    for seat in SEATS:
+        send_by_smtp(smtp_relay, bid_mail(site, seat))
+    real_fetch = imapclient.IMAPClient.fetch
+
+    def bodiless(client, messages, data, *args, **kwargs):
+        found = real_fetch(client, messages, data, *args, **kwargs)
+        second = sorted(found)[1] if len(found) > 1 else None
+        for uid, item in found.items():
+            if uid == second or len(found) == 1:
+                item.pop(b"BODY[]", None)
+        return found
+
+    monkeypatch.setattr(imapclient.IMAPClient, "fetch", bodiless)
+    broken = site.moderator().tick()
+    assert broken.accepted == 1 and "without its body" in " ".join(broken.errors)
+    monkeypatch.setattr(imapclient.IMAPClient, "fetch", real_fetch)
+    assert site.moderator().tick().errors == []
+    assert_everything_once(site)
 
 
 # --- an SMTP server that refuses or stalls ------------------------------------------------

@@ -150,7 +150,21 @@ class ImapSource:
                 if PROCESSED_KEYWORD in item.get(b"FLAGS", ()):
                     self.store.set_source_position(self.name, self.uidvalidity, uid)
                     continue
-                yield Incoming(str(uid), item[b"BODY[]"])
+                yield Incoming(str(uid), item.get(b"BODY[]") or self._body_alone(uid))
+
+    def _body_alone(self, uid: int) -> bytes:
+        """A message the server listed without its body, fetched again alone; if it still
+        comes without one, the fetch stops here (``SourceError``: the tick goes on without
+        new mail, and the message is read by a later tick, never skipped)."""
+        try:
+            body = self.client.fetch([uid], ["BODY.PEEK[]"]).get(uid, {}).get(b"BODY[]")
+        except (IMAPClientError, OSError) as error:
+            raise SourceError(f"cannot fetch message {uid} from {self.name}: {error}"
+                              ) from error
+        if not body:
+            raise SourceError(f"the server sent message {uid} of {self.name} without its "
+                              "body; it is read again at the next tick")
+        return body
 
     def mark_done(self, item: Incoming) -> None:
         uid = int(item.key)
