@@ -56,15 +56,21 @@ def drop_imap_connections(dovecot) -> int:
     return killed
 
 
-@pytest.mark.parametrize("point", ["fetched:1", "archived:2", "processed:3", "marked:1"])
-def test_an_imap_connection_dropped_mid_fetch_loses_nothing(tmp_path, dovecot, smtp_relay,
-                                                            monkeypatch, point):
+def bids_over_imap(tmp_path, dovecot, smtp_relay, monkeypatch) -> Installation:
+    """An auction read over IMAP, each seat's bid waiting in the moderator's mailbox."""
     monkeypatch.setenv(PASSWORD_ENV, "moderator-password")
     dovecot.add_user(MODERATOR, "moderator-password")
     site = Installation(tmp_path / "site", imap_settings(dovecot))
     site.new_game()
     for seat in SEATS:
         send_by_smtp(smtp_relay, bid_mail(site, seat))
+    return site
+
+
+@pytest.mark.parametrize("point", ["fetched:1", "archived:2", "processed:3", "marked:1"])
+def test_an_imap_connection_dropped_mid_fetch_loses_nothing(tmp_path, dovecot, smtp_relay,
+                                                            monkeypatch, point):
+    site = bids_over_imap(tmp_path, dovecot, smtp_relay, monkeypatch)
     name, _, count = point.partition(":")
     seen = {"count": 0, "killed": 0}
 
@@ -89,12 +95,7 @@ def test_a_message_the_imap_server_sends_without_its_body_waits_for_the_next_tic
     """A server that lists a message but sends no body for it (seen once as a KeyError that
     stopped the tick): the tick goes on, says so, and a later tick reads the message; nothing
     is skipped or read twice."""
-    monkeypatch.setenv(PASSWORD_ENV, "moderator-password")
-    dovecot.add_user(MODERATOR, "moderator-password")
-    site = Installation(tmp_path / "site", imap_settings(dovecot))
-    site.new_game()
-    for seat in SEATS:
-        send_by_smtp(smtp_relay, bid_mail(site, seat))
+    site = bids_over_imap(tmp_path, dovecot, smtp_relay, monkeypatch)
     real_fetch = imapclient.IMAPClient.fetch
 
     def bodiless(client, messages, data, *args, **kwargs):

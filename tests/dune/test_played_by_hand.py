@@ -18,6 +18,10 @@ def flat(text: str) -> str:
     return " ".join(text.split())
 
 SIX = ["harkonnen", "atreides", "bene-gesserit", "emperor", "fremen", "guild"]
+# Each faction at home in turn 2: the position the game by hand had reached.
+HOMES = {"Carthag": {"harkonnen": 10}, "Arrakeen": {"atreides": 10},
+         "Tuek's Sietch": {"guild": 5}, "Sietch Tabr": {"fremen": 10},
+         "Polar Sink": {"bene-gesserit": 1}, "Habbanya Sietch": {"emperor": 5}}
 
 
 # --- P5: a territory of several sectors, where the order makes the sector clear
@@ -29,10 +33,7 @@ def harkonnen_turn(tmp_path):
     game_at(site, {
         "game": "dune", "seats": SIX, "ruleset": "wbc", "seed": "by-hand",
         "position": {"turn": 2, "phase": "movement", "storm": {"sector": 12, "marker": 1},
-                     "forces": {"Carthag": {"harkonnen": 10}, "Arrakeen": {"atreides": 10},
-                                "Tuek's Sietch": {"guild": 5}, "Sietch Tabr": {"fremen": 10},
-                                "Polar Sink": {"bene-gesserit": 1},
-                                "Habbanya Sietch": {"emperor": 5}},
+                     "forces": HOMES,
                      "spice": {"The Minor Erg": 8}}})
     send(site, "guild", "DEFER")
     send(site, "bene-gesserit", "ADVISORS SINK")
@@ -147,10 +148,7 @@ def test_xv_b_3_advisors_with_a_faction_stands_from_turn_to_turn(tmp_path):
     game_at(site, {
         "game": "dune", "seats": SIX, "ruleset": "wbc", "seed": "by-hand",
         "position": {"turn": 2, "phase": "movement", "storm": {"sector": 12, "marker": 2},
-                     "forces": {"Carthag": {"harkonnen": 10}, "Arrakeen": {"atreides": 10},
-                                "Tuek's Sietch": {"guild": 5}, "Sietch Tabr": {"fremen": 10},
-                                "Polar Sink": {"bene-gesserit": 1},
-                                "Habbanya Sietch": {"emperor": 5}}}})
+                     "forces": HOMES}})
     for seat in SIX:                                # the rest of the turn passes by itself
         send(site, seat, "\n".join(f"SET STANDING {kind} PASS" for kind in (
             "MOVE", "BID", "REVIVE", "NEXUS", "KARAMA", "TRUTHTRANCE")))
@@ -314,10 +312,7 @@ def movement_turn(tmp_path):
     game_at(site, {
         "game": "dune", "seats": SIX, "ruleset": "wbc", "seed": "by-hand",
         "position": {"turn": 2, "phase": "movement", "storm": {"sector": 12, "marker": 3},
-                     "forces": {"Carthag": {"harkonnen": 10}, "Arrakeen": {"atreides": 10},
-                                "Tuek's Sietch": {"guild": 5}, "Sietch Tabr": {"fremen": 10},
-                                "Polar Sink": {"bene-gesserit": 1},
-                                "Habbanya Sietch": {"emperor": 5}}}})
+                     "forces": HOMES}})
     send(site, "guild", "DEFER")
     send(site, "bene-gesserit", "ADVISORS SINK")
     return site

@@ -170,15 +170,23 @@ def test_a_private_report_tells_the_deadline_in_the_players_own_time_zone(game):
     assert tokyo and all(re.search(r"Deadline: .* JST \(\d\d:\d\d UTC\)", t) for t in tokyo)
 
 
-def test_a_configuration_without_maps_sends_text_only_reports(tmp_path):
-    """``reports: {map: false}`` (config.example.yaml): the same reports, no picture."""
+def bots_by_mail(tmp_path, game_id: str) -> Installation:
+    """A WBC game of ``SEATS`` played by bots, each step a minute after the last, every
+    report mailed to the seats, without maps."""
     site = Installation(tmp_path, maps=False)
     moderator = site.moderator()
     create_game(moderator.store, site.config, game_definition({
-        "id": "plain", "game": "dune", "ruleset": "wbc", "seed": "plain", "auth": "address",
+        "id": game_id, "game": "dune", "ruleset": "wbc", "seed": game_id, "auth": "address",
         "deadlines": {"resolve_delay_minutes": 1},
         "seats": [{"seat": s, "address": address(s)} for s in SEATS]}), site.clock())
-    moderator.store.db.execute("update seats set disorder = 'bot' where game_id = 'plain'")
+    moderator.store.db.execute("update seats set disorder = 'bot' where game_id = ?",
+                               (game_id,))
+    return site
+
+
+def test_a_configuration_without_maps_sends_text_only_reports(tmp_path):
+    """``reports: {map: false}`` (config.example.yaml): the same reports, no picture."""
+    site = bots_by_mail(tmp_path, "plain")
     for _ in range(4):
         site.clock.advance(minutes=1)
         site.moderator().tick()
@@ -192,13 +200,7 @@ def test_a_configuration_without_maps_sends_text_only_reports(tmp_path):
 def test_history_lists_a_game_s_reports_by_turn_each_phase_once(tmp_path):
     """Issue "A real game by mail", P9: HISTORY was one near-identical subject a report; it
     is a line a turn, each phase once with the numbers of its reports, every report listed."""
-    site = Installation(tmp_path, maps=False)
-    moderator = site.moderator()
-    create_game(moderator.store, site.config, game_definition({
-        "id": "hist", "game": "dune", "ruleset": "wbc", "seed": "hist", "auth": "address",
-        "deadlines": {"resolve_delay_minutes": 1},
-        "seats": [{"seat": s, "address": address(s)} for s in SEATS]}), site.clock())
-    moderator.store.db.execute("update seats set disorder = 'bot' where game_id = 'hist'")
+    site = bots_by_mail(tmp_path, "hist")
     while site.record("hist").state["turn"] < 3:
         site.clock.advance(minutes=1)
         site.moderator().tick()
