@@ -15,7 +15,6 @@ answered (the game's GM told at the same time), then silence.
 
 from __future__ import annotations
 
-import json
 from datetime import datetime, timedelta
 
 from pbem import outbox
@@ -65,9 +64,7 @@ def secret_answer(config: Config, store: Store, to: str, now: datetime) -> str |
     ``SECRET_REFUSAL`` if no such answer went to ``to`` in the window, else
     ``SECRET_IGNORED`` once, else None (no answer)."""
     since = utc_text(now - timedelta(minutes=config.mail_in.rate_limit.per_minutes))
-    kinds = {row["kind"] for row in store.all(
-        "select kind from outbox where lower(recipients) = ? and kind in (?, ?) "
-        "and created_at > ?", (json.dumps([to.lower()]), SECRET_REFUSAL, SECRET_IGNORED, since))}
+    kinds = set(outbox.kinds_sent(store, to, (SECRET_REFUSAL, SECRET_IGNORED), since))
     if SECRET_IGNORED in kinds:
         return None
     return SECRET_IGNORED if SECRET_REFUSAL in kinds else SECRET_REFUSAL

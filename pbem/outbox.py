@@ -32,6 +32,15 @@ def enqueue(store: Store, message: EmailMessage, now: datetime, kind: str,
     })
 
 
+def kinds_sent(store: Store, to: str, kinds: tuple[str, ...], since: str) -> list[str]:
+    """The kinds of the mails of ``kinds`` queued for ``to`` alone since ``since`` (a stored
+    time, inclusive): what a bound on the answers to one address counts."""
+    marks = ", ".join("?" for _ in kinds)
+    return [row["kind"] for row in store.all(
+        f"select kind from outbox where lower(recipients) = ? and kind in ({marks}) "
+        "and created_at >= ?", (json.dumps([to.lower()]), *kinds, since))]
+
+
 @dataclass
 class DeliveryReport:
     """What one delivery run did."""

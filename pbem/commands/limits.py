@@ -12,13 +12,13 @@ and how many lines it held back.
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from datetime import datetime
 from enum import Enum
 from typing import NamedTuple
 from zoneinfo import ZoneInfo
 
+from pbem import outbox
 from pbem.commands import Command, CommandContext, CommandLine
 from pbem.game import OrderError
 from pbem.store import utc_text
@@ -107,7 +107,4 @@ def _press_today(context: CommandContext) -> int:
 def _replies_today(context: CommandContext) -> int:
     """The mails STATUS, HISTORY and STANDINGS sent the seat's address today."""
     address = context.record.seat(context.seat)["address"] or ""
-    return context.store.one(
-        f"select count(*) as n from outbox where lower(recipients) = ? and created_at >= ? "
-        f"and kind in ({', '.join('?' for _ in REPLY_KINDS)})",
-        (json.dumps([address.lower()]), _day_start(context), *REPLY_KINDS))["n"]
+    return len(outbox.kinds_sent(context.store, address, REPLY_KINDS, _day_start(context)))
