@@ -28,6 +28,7 @@ import yaml
 
 from pbem.config import load_config
 from pbem.definition import create_game, game_definition
+from pbem.mail.compose import reply_subject
 from pbem.mail.text import body_text, parse_message
 from pbem.moderator import Moderator
 from pbem.record import GameRecord
@@ -85,7 +86,7 @@ class ScriptedPlayer:
         reply = EmailMessage()
         reply["From"] = self.address
         reply["To"] = moderator
-        reply["Subject"] = "Re: " + str(report["Subject"])
+        reply["Subject"] = reply_subject(str(report["Subject"]))
         reply["Date"] = format_datetime(now)
         reply["Message-ID"] = make_msgid(domain="players.demo")
         reply["In-Reply-To"] = report["Message-ID"]
