@@ -44,7 +44,7 @@ from . import coexistence, karama, move_karama, move_orders, moves, reach, trans
 from .data import Ability
 from .orders import where
 from .rules import Rules
-from .state import BENE_GESSERIT, SEAT_FACTIONS, State, data, storm_order
+from .state import BENE_GESSERIT, SEAT_FACTIONS, State, count_in, data, storm_order
 
 ATREIDES, GUILD = "atreides", "guild"
 COEXISTENCE_KEY = f"coexistence:{BENE_GESSERIT}"
@@ -302,16 +302,12 @@ def group_reaches(state: State, seat: str) -> list[GroupReach]:
     found = []
     for territory in sorted(state["forces"]):
         mine = reach.groups(state, seat, territory)
-        for sector, forces in mine.items() if len(mine) > 1 else [(None, _sum(mine))] * bool(mine):
+        whole = [(None, count_in(state, seat, territory))] * bool(mine)
+        for sector, forces in mine.items() if len(mine) > 1 else whole:
             start = territory if sector is None else where(territory, sector)
             found.append(GroupReach(territory, sector, start, forces, reach.move_destinations(
                 state, seat, territory, sector)))
     return found
-
-
-def _sum(groups: dict[int, tuple[int, int]]) -> tuple[int, int]:
-    return (sum(normal for normal, _ in groups.values()),
-            sum(starred for _, starred in groups.values()))
 
 
 def nowhere(state: State, seat: str, group: GroupReach) -> str:
