@@ -34,7 +34,8 @@ class GameRecord:
             raise LookupError(f"no game {game_id!r}")
         deadline = store.one("select waits from deadlines where game_id = ? and step = ?",
                              (game_id, row["step"]))
-        return cls(row, load_game(row["game"]), json.loads(row["state"]),
+        game = load_game(row["game"])
+        return cls(row, game, game.upgrade(json.loads(row["state"])),
                    store.seats(game_id), json.loads(row["settings"] or "{}"),
                    json.loads(deadline["waits"] or "[]") if deadline else [],
                    store.installation_key())

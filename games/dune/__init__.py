@@ -23,6 +23,7 @@ from .basic_bot import basic_order
 from .board_map import board_png, board_svg
 from .decisions import load_decision_kinds
 from .dropout import drop_out as drop_out
+from .factions import upgrade_state
 from .invariants import violations
 from .orders import KINDS, parse_orders
 from .performance import tournament_summary as tournament_summary
@@ -69,6 +70,11 @@ def parse_decision(state: State, prompt: Prompt, text: str) -> Parsed:
 def apply(state: State, orders: dict[str, Any], rng: random.Random
           ) -> tuple[State, list[Event]]:
     return turn.advance(state, orders, rng)
+
+
+def upgrade(state: State) -> State:
+    """A stored state in today's shape (``factions.upgrade_state``)."""
+    return upgrade_state(state)
 
 
 def view(state: State, seat: str | None) -> dict[str, Any]:

@@ -81,7 +81,7 @@ from pbem.game import Event, Prompt
 from . import battle_orders, before_plans, capture, combat
 from .collection import separated_by_storm
 from .data import CardType
-from .rules import Rules
+from .rules import rules_of
 from .state import (
     POLAR_SINK,
     State,
@@ -427,7 +427,7 @@ def _atreides_losses(state: State, lost: int) -> list[Event]:
     before = record["losses"]
     record["losses"] += lost
     awakens = before < battle_orders.KH_AFTER <= record["losses"]
-    if awakens and Rules.from_json(state["rules"]).advantages:
+    if awakens and rules_of(state).advantages:
         return [Event("kwisatz-haderach", {"losses": record["losses"]})]
     return []
 

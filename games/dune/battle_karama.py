@@ -50,7 +50,7 @@ from pbem.game import Event, Prompt
 
 from . import battle_orders, karama, prescience, voice
 from .orders import OrderKind, OrderProblem, order_kind
-from .rules import Rules
+from .rules import rules_of
 from .state import State, ally_of, sheet, storm_order
 
 KARAMA = "battle-karama"
@@ -89,7 +89,7 @@ def uses(state: State, seat: str) -> list[str]:
             found.append("starred")
         if side.strength.free:
             found.append("free")
-    if (asking and asking[0] == seat and Rules.from_json(state["rules"]).karama_powers
+    if (asking and asking[0] == seat and rules_of(state).karama_powers
             and karama.karama_cards(state["factions"][seat]["hand"])):
         found.append("look")
     return found

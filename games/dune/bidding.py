@@ -89,7 +89,7 @@ from pbem.game import Event, Prompt
 
 from . import bid_orders, bidding_karama, karama, transfers
 from .data import Ability
-from .rules import Rules
+from .rules import rules_of
 from .state import State, sheet, storm_order
 
 KARAMA = "KARAMA"
@@ -170,13 +170,13 @@ def _next_card(state: State) -> list[Event]:
 
 
 def _mode(state: State) -> str:
-    return Rules.from_json(state["rules"]).bidding
+    return rules_of(state).bidding
 
 
 # --- charity and the deal
 def charity(state: State) -> list[Event]:
     """CHOAM Charity (VIII.I; XV.B.2 for the Bene Gesserit from turn 2 with the advantages)."""
-    always = Rules.from_json(state["rules"]).advantages and state["turn"] >= 2
+    always = rules_of(state).advantages and state["turn"] >= 2
     events = []
     for seat in state["seats"]:
         own = state["factions"][seat]

@@ -52,7 +52,7 @@ from pbem.wording import plural
 from . import karama
 from .data import Ability
 from .orders import OrderKind, OrderProblem, order_kind, read_faction, read_number
-from .rules import Rules
+from .rules import rules_of
 from .state import BENE_GESSERIT, SEAT_FACTIONS, State, data, sheet, storm_order
 
 USES = {
@@ -75,7 +75,7 @@ def uses(state: State, seat: str) -> list[str]:
     if not karama.playable(state, seat):
         return []
     step = state["step"]
-    per_card = Rules.from_json(state["rules"]).bidding == "per_card"
+    per_card = rules_of(state).bidding == "per_card"
     found = []
     atreides = karama.holder(state, Ability.PRESCIENCE_BIDDING)
     if (per_card and atreides not in (None, seat) and len(step["row"]) > 1
@@ -100,7 +100,7 @@ def steal_targets(state: State, seat: str) -> dict[str, int]:
     """Faction -> the most cards the Harkonnen may take from it: with the special Karama
     powers, a Karama card and a card besides it to give back."""
     own = state["factions"][seat]["hand"]
-    if (not Rules.from_json(state["rules"]).karama_powers
+    if (not rules_of(state).karama_powers
             or sheet(seat).karama_power is not Ability.STEAL_CARDS
             or not karama.karama_cards(own)):
         return {}

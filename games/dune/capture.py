@@ -44,7 +44,7 @@ from pbem.game import Event
 
 from . import karama, leaders
 from .data import Ability
-from .rules import Rules
+from .rules import Rules, rules_of
 from .state import State, sheet
 
 HARKONNEN = "harkonnen"
@@ -95,7 +95,7 @@ def after_battle(state: State, winner: str | None, loser: str | None,
         owner = held(state)[played]
         events += _home(state, played, public=True)
         state["step"]["fought"].setdefault(owner, {})[played] = territory      # X.C.8
-    if winner == HARKONNEN and loser and enabled(Rules.from_json(state["rules"]), winner):
+    if winner == HARKONNEN and loser and enabled(rules_of(state), winner):
         events += capture(state, loser, plans, territory, rng)
     return events + release_if_leaderless(state)
 

@@ -58,7 +58,7 @@ from pbem.game import Event, Prompt
 
 from .move_karama import advisor_cancelled
 from .orders import OrderKind, OrderProblem, order_kind, read_faction, read_territory
-from .rules import Rules
+from .rules import rules_of
 from .state import (
     BENE_GESSERIT,
     POLAR_SINK,
@@ -78,12 +78,12 @@ ALL = "*"
 def coexistence_allowed(state: State) -> bool:
     """The Bene Gesserit are in the game and may coexist (000 XV.B.4, option advantages)."""
     return (BENE_GESSERIT in state["seats"]
-            and Rules.from_json(state["rules"]).advantages)
+            and rules_of(state).advantages)
 
 
 def default_coexist(state: State) -> bool:
     """Coexisting when nothing is declared: yes under AH (XV.B.5), no under WBC (line 1304)."""
-    return not Rules.from_json(state["rules"]).wbc
+    return not rules_of(state).wbc
 
 
 def among_others(state: State) -> list[str]:
@@ -100,7 +100,7 @@ def start_of_round(state: State, wanted: dict[str, bool]) -> list[Event]:
     who ended the turn coexisting in a stronghold beside two other factions must stay
     coexisting (clarification VII, line 1134, said of worm riders who entered beside them;
     ruling: however the two others came there)."""
-    wbc = Rules.from_json(state["rules"]).wbc
+    wbc = rules_of(state).wbc
     before = set(state["coexisting"])
     if wbc:
         state["coexisting"] = []
@@ -248,7 +248,7 @@ def prompt(state: State) -> Prompt:
     """The Bene Gesserit's declarations ahead and their advisor policy, for this round: each
     of their territories named with its status, the template and the default keeping each as
     it stands, and the policy as it stands."""
-    rules = Rules.from_json(state["rules"])
+    rules = rules_of(state)
     value: dict[str, Any] = {"advisors": standing_policy(state) or {ALL: "SINK"}}
     parts = []
     if coexistence_allowed(state):

@@ -36,7 +36,7 @@ import random
 from pbem.game import Event
 
 from . import transfers
-from .rules import Rules
+from .rules import rules_of
 from .state import State, data, forces_at, occupants, storm_order
 
 BASE_RATE = 2   # 000 XI.A: "two spice per token if the player does not occupy Carthag or Arrakeen"
@@ -48,7 +48,7 @@ def begin(state: State, rng: random.Random) -> list[Event]:
     events: list[Event] = []
     for territory in list(state["spice"]):
         events.extend(collect(state, territory))
-    if Rules.from_json(state["rules"]).increased_spice_flow:
+    if rules_of(state).increased_spice_flow:
         events.extend(spice_flow(state))
     return events + transfers.settle(state)
 

@@ -12,7 +12,7 @@ from collections import Counter
 from . import capture
 from .battle import forces_in
 from .leaders import ALIVE, CAPTURED, TANKS
-from .rules import Rules
+from .rules import rules_of
 from .state import (
     BENE_GESSERIT,
     SEAT_FACTIONS,
@@ -158,7 +158,7 @@ def _starred(state: State) -> list[str]:
     """Starred forces are counted right between the map, the reserve and the tanks: with the
     optional advantages the Emperor's 5 Sardaukar and the Fremen's 3 Fedaykin, none otherwise
     (000 line 806, XV lines 982 and 1000)."""
-    advantages = Rules.from_json(state["rules"]).advantages
+    advantages = rules_of(state).advantages
     problems = []
     for seat in state["seats"]:
         kind = sheet(seat).starred

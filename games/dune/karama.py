@@ -39,7 +39,7 @@ from pbem.game import Event
 
 from .data import Ability, CardType
 from .orders import OrderProblem
-from .rules import Rules
+from .rules import rules_of
 from .state import BENE_GESSERIT, SEAT_FACTIONS, State, data, sheet, storm_order
 
 
@@ -62,7 +62,7 @@ def cards_for(hand: list[str], seat: str, karama_powers: bool) -> list[str]:
 def playable(state: State, seat: str) -> list[str]:
     """The cards the faction may play as a Karama now."""
     return cards_for(state["factions"][seat]["hand"], seat,
-                     Rules.from_json(state["rules"]).karama_powers)
+                     rules_of(state).karama_powers)
 
 
 def of_view(view: dict) -> list[str]:

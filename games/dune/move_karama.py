@@ -50,7 +50,7 @@ from pbem.game import Event
 from . import karama, spice_blow
 from .data import Ability
 from .orders import OrderProblem, read_faction, read_territory
-from .rules import Rules
+from .rules import rules_of
 from .state import BENE_GESSERIT, POLAR_SINK, SEAT_FACTIONS, State, data, sheet, storm_order
 
 GUILD = "guild"
@@ -74,7 +74,7 @@ def uses(state: State, seat: str) -> list[str]:
     if seat != GUILD and _guild_free(state) and (
             step["mode"] == "batched" or _before_guild(state, seat)):
         found.append("guild")
-    if (Rules.from_json(state["rules"]).karama_powers
+    if (rules_of(state).karama_powers
             and sheet(seat).karama_power is Ability.SUMMON_WORM
             and karama.karama_cards(state["factions"][seat]["hand"])):
         found.append("worm")

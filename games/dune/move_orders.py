@@ -39,7 +39,7 @@ from .orders import (
     read_territory,
     where,
 )
-from .rules import Rules
+from .rules import rules_of
 from .state import BENE_GESSERIT, SEAT_FACTIONS, State, copy_state
 
 KIND, GUILD_KIND = "move", "guild-move"
@@ -150,7 +150,7 @@ def read_karama(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any
         return {"karama": move_karama.read(state, prompt.seat, first.lower(), words[1:])}
     # The Guild's special Karama power (shield line 864; player aid B.6.B.3, line 968) is
     # optional rule XVII (line 526).
-    stops = prompt.seat == GUILD and Rules.from_json(state["rules"]).karama_powers
+    stops = prompt.seat == GUILD and rules_of(state).karama_powers
     if first == "STOP" and stops:
         others = [s for s in state["seats"] if s not in (GUILD, "fremen")]
         return {"stop": read_faction(words[1:], others)}

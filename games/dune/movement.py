@@ -43,7 +43,7 @@ from pbem.wording import plural
 from . import coexistence, karama, move_karama, move_orders, moves, reach, transfers
 from .data import Ability
 from .orders import where
-from .rules import Rules
+from .rules import rules_of
 from .state import BENE_GESSERIT, SEAT_FACTIONS, State, count_in, data, storm_order
 
 ATREIDES, GUILD = "atreides", "guild"
@@ -54,7 +54,7 @@ COEXISTENCE_KEY = f"coexistence:{BENE_GESSERIT}"
 def begin(state: State, rng: random.Random) -> list[Event]:
     """Open the round: the Atreides' look at the spice deck, the order of turns, and the Bene
     Gesserit's opening declarations where the rules need them first."""
-    rules = Rules.from_json(state["rules"])
+    rules = rules_of(state)
     order = storm_order(state)
     flexible = GUILD in order and rules.advantages
     state["step"] = {

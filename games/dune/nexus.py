@@ -52,7 +52,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from .orders import OrderKind, OrderProblem, order_kind, read_faction
-from .rules import Rules
+from .rules import rules_of
 from .state import SEAT_FACTIONS, State, ally_of
 
 NONE = "NONE"
@@ -95,7 +95,7 @@ def alliances_formed(state: State, wanted: dict[str, list[str] | None]) -> list[
 
 def alliance_limit(state: State) -> int | None:
     """The most factions one alliance may hold in this game (None: any number)."""
-    return Rules.from_json(state["rules"]).alliance_limit(len(state["seats"]))
+    return rules_of(state).alliance_limit(len(state["seats"]))
 
 
 # --- the order

@@ -35,7 +35,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from .leaders import ALIVE
-from .rules import Rules
+from .rules import Rules, rules_of
 from .state import BENE_GESSERIT, State, occupants
 from .victory import parties, strongholds_needed, victory_territories
 
@@ -57,7 +57,7 @@ def turn_points(turn: dict[str, Any]) -> dict[str, float]:
 
 def attempts_now(state: State) -> list[str]:
     """The seats making a win attempt in this position (module docstring)."""
-    rules = Rules.from_json(state["rules"])
+    rules = rules_of(state)
     territories = victory_territories(state)
     making = []
     for party in parties(state):

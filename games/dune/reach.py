@@ -94,7 +94,7 @@ from typing import NamedTuple
 from pbem.wording import plural
 
 from .orders import OrderProblem, where
-from .rules import Rules
+from .rules import rules_of
 from .state import (
     BENE_GESSERIT,
     POLAR_SINK,
@@ -139,7 +139,7 @@ def barring_allies(state: State, faction: str, territory: str) -> list[str]:
     present = occupants(state, territory)
     allies = [a for a in ally_of(state, faction) if a in present]
     if (allies == [BENE_GESSERIT] and present == [BENE_GESSERIT]
-            and Rules.from_json(state["rules"]).wbc):
+            and rules_of(state).wbc):
         return []
     return allies
 
@@ -165,7 +165,7 @@ def has_ornithopters(state: State, faction: str) -> bool:
     """Whether the faction moves with ornithopters: under WBC it controlled Arrakeen or Carthag
     at the end of the storm round (line 1188); under AH it has forces there now, coexisting
     Bene Gesserit not counting (IX.C.2.a.1; XV.B.4)."""
-    if Rules.from_json(state["rules"]).wbc:
+    if rules_of(state).wbc:
         return faction in state["ornithopters"]
     return any(faction in occupants(state, t.name)
                for t in data().board.territories if t.ornithopters)
@@ -179,7 +179,7 @@ def move_range(state: State, faction: str, territory: str | None = None,
     if ornithopters is None:
         ornithopters = has_ornithopters(state, faction)
     if (faction == BENE_GESSERIT and territory in state["coexisting"]
-            and not Rules.from_json(state["rules"]).wbc):
+            and not rules_of(state).wbc):
         ornithopters = False
     return max(sheet(faction).movement, ORNITHOPTER_RANGE if ornithopters else 0)
 
@@ -346,7 +346,7 @@ def shipment_kinds(state: State, faction: str) -> tuple[str, ...]:
         return ("reserve", "cross", "back") if guild_kinds else ("reserve",)
     if not guild_kinds:
         return ("fremen",)
-    if Rules.from_json(state["rules"]).wbc:
+    if rules_of(state).wbc:
         return ("fremen", "reserve", "cross", "back")
     return ("fremen", "cross", "back")
 
@@ -402,7 +402,7 @@ def shipment_destinations(state: State, faction: str, kind: str = "reserve",
     if kind == "back":
         return {}
     if kind == "fremen":
-        into_storm = Rules.from_json(state["rules"]).advantages      # Fremen shield 7, XV
+        into_storm = rules_of(state).advantages      # Fremen shield 7, XV
         return _open(state, faction, lambda t, s: t in near_great_flat() and (
             into_storm or not in_storm(state, t, s)))
     return _open(state, faction, lambda t, s: t != source and not in_storm(state, t, s))

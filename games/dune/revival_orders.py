@@ -36,7 +36,7 @@ from pbem.wording import plural
 from . import leaders
 from .data import Ability, CardType, NameLookupError
 from .orders import OrderKind, OrderProblem, order_kind, read_faction, read_number
-from .rules import Rules
+from .rules import rules_of
 from .state import SEAT_FACTIONS, State, data, sheet
 
 MOST_FORCES = 3          # 000 IX.B.2: "never ... more than three tokens per turn"
@@ -119,7 +119,7 @@ def allowance(state: State, seat: str) -> Allowance:
     own = state["factions"][seat]
     tanks = {s: state["factions"][s]["tanks"] for s in state["seats"]}
     return _allowance(seat, tanks, own["spice"], own["hand"], own["leaders"],
-                      own["leaders_revived"], Rules.from_json(state["rules"]).karama_powers,
+                      own["leaders_revived"], rules_of(state).karama_powers,
                       state["alliances"], state["kwisatz_haderach"]["tanks"])
 
 

@@ -11,6 +11,7 @@ WBC variation (the Shield Wall from the 6th worm), heats of 10 turns.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import asdict, dataclass, fields
 from typing import Any
 
@@ -98,7 +99,18 @@ class Rules:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Rules:
-        return cls(**data)
+        return _rules(tuple(sorted(data.items())))
+
+
+@functools.cache
+def _rules(items: tuple[tuple[str, Any], ...]) -> Rules:
+    """The rules of a ``to_json`` mapping, built once per distinct mapping."""
+    return Rules(**dict(items))
+
+
+def rules_of(state: dict[str, Any]) -> Rules:
+    """The rules a game's state is played by (built once per ruleset and options)."""
+    return Rules.from_json(state["rules"])
 
 
 def make_rules(ruleset: str, options: dict[str, Any]) -> Rules:

@@ -37,7 +37,7 @@ from .orders import (
     read_territory,
     where,
 )
-from .rules import Rules
+from .rules import Rules, rules_of
 from .state import SEAT_FACTIONS, State, add_forces, data, only_sector, sheet
 
 BG, FREMEN, HARKONNEN = "bene-gesserit", "fremen", "harkonnen"
@@ -146,7 +146,7 @@ def eligible_traitors(state: State, seat: str) -> list[str]:
 # --- the decisions
 def prompts(state: State) -> list[Prompt]:
     """The open set-up decisions of the current round."""
-    rules = Rules.from_json(state["rules"])
+    rules = rules_of(state)
     found: list[Prompt] = []
     round_ = state["step"]["round"]
     if round_ == 1:
@@ -170,7 +170,7 @@ def prompts(state: State) -> list[Prompt]:
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
     """Apply one round of set-up decisions (``state`` is already a copy)."""
     events: list[Event] = []
-    rules = Rules.from_json(state["rules"])
+    rules = rules_of(state)
     round_ = state["step"]["round"]
     for key, value in orders.items():
         kind, seat = key.split(":")
@@ -220,7 +220,7 @@ def done(state: State) -> bool:
 
 # --- prompts and their order kinds
 def _prediction_prompt(state: State) -> Prompt:
-    rules = Rules.from_json(state["rules"])
+    rules = rules_of(state)
     others = [s for s in state["seats"] if s != BG]
     return Prompt(f"predict:{BG}", BG, "predict", True,
                   f"PREDICT <faction> <turn 1-{rules.turns}>; factions: "
@@ -231,7 +231,7 @@ def _prediction_prompt(state: State) -> Prompt:
 
 
 def _read_prediction(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
-    rules = Rules.from_json(state["rules"])
+    rules = rules_of(state)
     if len(words) < 2:
         raise OrderProblem("incomplete", "expected PREDICT <faction> <turn>",
                            (f"PREDICT Harkonnen {rules.turns}",))
@@ -292,7 +292,7 @@ def _fremen_prompt(state: State, rules: Rules) -> Prompt:
 
 
 def _read_placement_part(state: State, prompt: Prompt, words: list[str]) -> list[list]:
-    rules = Rules.from_json(state["rules"])
+    rules = rules_of(state)
     allowed = list(sheet(FREMEN).start[0].territories)
     if not words:
         raise OrderProblem("incomplete", "expected PLACE <forces> <territory>",

@@ -91,7 +91,7 @@ from pbem.wording import plural
 from . import karama, nexus, reach
 from .data import Ability, SpiceCard, Territory
 from .orders import OrderKind, OrderProblem, order_kind, read_territory, where
-from .rules import Rules
+from .rules import Rules, rules_of
 from .state import (
     State,
     add_forces,
@@ -224,7 +224,7 @@ def worm_turned(state: State, card: SpiceCard, rng: random.Random) -> list[Event
         return [Event("worm-reshuffled", {"card": card.id})]
     first = step["pile_worms"] == 0
     step["pile_worms"] += 1
-    stages = [NEXUS] if nexus_due(Rules.from_json(state["rules"]), first) else []
+    stages = [NEXUS] if nexus_due(rules_of(state), first) else []
     if not first and worm_placer(state) is not None:
         stages.append(PLACEMENT)
     territory = state["decks"]["spice_last"][step["pile"]] if first else None
@@ -242,7 +242,7 @@ def nexus_due(rules: Rules, first: bool) -> bool:
 def worm_placer(state: State) -> str | None:
     """The faction that may send additional worms where it likes (Fremen, XV line 996), if in
     play with the optional advantages."""
-    if not Rules.from_json(state["rules"]).advantages:
+    if not rules_of(state).advantages:
         return None
     return next((seat for seat in state["seats"]
                  if Ability.WORM_PLACEMENT in sheet(seat).optional_abilities), None)

@@ -44,7 +44,7 @@ from pbem.game import Event, Prompt
 from . import storm_cards
 from .data import Ability, StormShelter, Territory
 from .orders import OrderKind, order_kind, read_number
-from .rules import Rules
+from .rules import rules_of
 from .state import (
     State,
     data,
@@ -108,7 +108,7 @@ def needs_dials(state: State) -> bool:
 
 def uses_weather(state: State) -> bool:
     """Option XVI is on and the Fremen play (XVI.D: without them the dials stay in use)."""
-    return Rules.from_json(state["rules"]).weather and FREMEN in state["seats"]
+    return rules_of(state).weather and FREMEN in state["seats"]
 
 
 def _storm_round(state: State, rng: random.Random) -> list[Event]:
@@ -181,7 +181,7 @@ def place_storm(state: State, sectors: int) -> list[Event]:
     over that sector and has not moved (000 line 1114); under AH it moves there (ruling above)."""
     board = data().board
     start = board.storm_start_sector
-    if Rules.from_json(state["rules"]).wbc:
+    if rules_of(state).wbc:
         state["storm"]["sector"] = board.sector_after(start, sectors)
         return [Event("storm-placed", {"sector": state["storm"]["sector"]})]
     state["storm"]["sector"] = start
@@ -226,7 +226,7 @@ def storm_losses(state: State, seat: str, normal: int, starred: int) -> tuple[in
     XV only half of the Fremen's, rounded up (000 line 836, line 998: "only half of your
     tokens are killed (any fractions are rounded up)"); normal forces die before Fedaykin."""
     half = Ability.STORM_HALF_LOSSES in sheet(seat).optional_abilities
-    if not (half and Rules.from_json(state["rules"]).advantages):
+    if not (half and rules_of(state).advantages):
         return normal, starred
     killed = math.ceil((normal + starred) / 2)
     return min(normal, killed), killed - min(normal, killed)

@@ -47,7 +47,7 @@ from pbem.wording import plural
 
 from .data import CardType
 from .orders import OrderKind, OrderProblem, order_kind, read_number
-from .rules import Rules
+from .rules import rules_of
 from .state import State, data, forces_at, occupants, to_tanks
 
 SHIELD_WALL = "Shield Wall"
@@ -61,7 +61,7 @@ def holder(state: State, card: str) -> str | None:
     """The faction holding the card (there is one of each), if it may play it now: not on
     turn 1 under WBC (line 1110); Family Atomics only with the Shield Wall standing and forces
     on it or next to it (line 944)."""
-    if state["turn"] == 1 and Rules.from_json(state["rules"]).wbc:
+    if state["turn"] == 1 and rules_of(state).wbc:
         return None
     seat = next((s for s in state["seats"] if _held(state, s, card)), None)
     if seat is None or card == WEATHER:
@@ -85,7 +85,7 @@ def due(state: State) -> dict[str, list[str]]:
     before the reveal and Family Atomics after it; WBC, both after it, Weather Control
     first)."""
     step = state["step"]
-    wbc = Rules.from_json(state["rules"]).wbc
+    wbc = rules_of(state).wbc
     asked: dict[str, list[str]] = {}
     weather = None if WEATHER in step["decided"] else holder(state, WEATHER)
     if weather is not None and step["revealed"] == wbc:

@@ -62,7 +62,7 @@ from typing import Any
 from pbem.game import Event
 
 from .data import Ability
-from .rules import Rules
+from .rules import Rules, rules_of
 from .state import FACTION_SEATS, State, ally_of, data, occupants, sheet
 
 BG = "bene-gesserit"
@@ -93,7 +93,7 @@ def begin(state: State, rng: random.Random) -> list[Event]:
 def victory_territories(state: State) -> list[str]:
     """The territories that count for victory: the five strongholds (IV), and the Shield Wall
     with XVIII.B (classic) or, under WBC, from the 6th worm (house rule 4)."""
-    rules = Rules.from_json(state["rules"])
+    rules = rules_of(state)
     territories = [territory.name for territory in data().board.strongholds]
     shield_wall = (state["worms"] >= SHIELD_WALL_WORMS if rules.wbc
                    else rules.shield_wall_victory)
@@ -106,7 +106,7 @@ def strongholds_held(state: State) -> dict[str, list[str]]:
     A faction holds a territory it occupies; two factions there both hold it under the classic
     rules and neither does under WBC (module docstring).
     """
-    wbc = Rules.from_json(state["rules"]).wbc
+    wbc = rules_of(state).wbc
     held: dict[str, list[str]] = {seat: [] for seat in state["seats"]}
     for territory in victory_territories(state):
         present = occupants(state, territory)
@@ -157,7 +157,7 @@ def game_result(state: State, held: dict[str, list[str]]) -> dict[str, Any] | No
             return _result(state, [BG], "prediction", held)
         victory = "alliance" if any(len(party) > 1 for party in winning) else "strongholds"
         return _result(state, [seat for party in winning for seat in party], victory, held)
-    if state["turn"] < Rules.from_json(state["rules"]).turns:
+    if state["turn"] < rules_of(state).turns:
         return None
     winners, victory = end_of_play(state, held)
     return _result(state, winners, victory, held)
@@ -165,7 +165,7 @@ def game_result(state: State, held: dict[str, list[str]]) -> dict[str, Any] | No
 
 def stronghold_winners(state: State, held: dict[str, list[str]]) -> list[list[str]]:
     """The parties holding the strongholds they need (IV, XII.E.1, XVIII.A.2; WBC 3)."""
-    rules = Rules.from_json(state["rules"])
+    rules = rules_of(state)
     players = len(state["seats"])
     return [party for party in parties(state)
             if len(party_strongholds(held, party)) >= strongholds_needed(rules, players,

@@ -1,0 +1,61 @@
+"""The factions of Dune: each faction's powers in its own module, as hooks the phases call.
+
+A phase never names a faction.  It asks the factions in play through ``power(seat)`` (the
+faction's hooks: a ``Faction``, whose defaults are "no power here") or asks who holds an
+advantage (``holder``, ``has``): which advantages a faction has in a ruleset is data
+(``factions.yaml``: ``abilities``, ``optional_abilities``, ``karama_power``, ``alliance``).
+A faction's own state lives under its sheet, ``state["factions"][seat]``.
+"""
+
+from __future__ import annotations
+
+from ..data import Ability
+from ..rules import rules_of
+from ..state import State, ally_of, sheet
+from .atreides import Atreides
+from .base import Faction
+from .bene_gesserit import BeneGesserit
+from .emperor import Emperor
+from .fremen import Fremen
+from .guild import Guild
+from .harkonnen import Harkonnen
+
+FACTIONS: dict[str, Faction] = {faction.seat: faction for faction in (
+    Atreides(), BeneGesserit(), Emperor(), Fremen(), Guild(), Harkonnen())}
+
+
+def power(seat: str) -> Faction:
+    """The hooks of a seat's faction."""
+    return FACTIONS[seat]
+
+
+def in_play(state: State) -> list[Faction]:
+    """The factions in the game, in seat order."""
+    return [FACTIONS[seat] for seat in state["seats"]]
+
+
+def has(state: State, seat: str, ability: Ability) -> bool:
+    """Whether the faction has the advantage in this game: a basic one always, an optional one
+    (000 XV) only with ``advantages``, its Karama power (000 XVII) only with
+    ``karama_powers``, an alliance power only while allied (000 XII.C)."""
+    faction, rules = sheet(seat), rules_of(state)
+    return (ability in faction.abilities
+            or (rules.advantages and ability in faction.optional_abilities)
+            or (rules.karama_powers and ability is faction.karama_power)
+            or (ability in faction.alliance and bool(ally_of(state, seat))))
+
+
+def holder(state: State, ability: Ability) -> str | None:
+    """The faction in the game that has the advantage (``has``), if any."""
+    return next((seat for seat in state["seats"] if has(state, seat, ability)), None)
+
+
+def upgrade_state(state: State) -> State:
+    """A state stored by earlier code, in today's shape: each faction moves what it kept at
+    the state's top level into its own sheet (``Faction.upgrade``)."""
+    for faction in FACTIONS.values():
+        faction.upgrade(state)
+    return state
+
+
+__all__ = ["FACTIONS", "Faction", "has", "holder", "in_play", "power", "upgrade_state"]

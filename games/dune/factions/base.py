@@ -1,0 +1,32 @@
+"""The hooks a faction may fill: every default is "this faction has no power here"."""
+
+from __future__ import annotations
+
+from ..state import State
+
+
+class Faction:
+    """A faction's powers, as the hooks the phases call (``factions/<faction>.py`` subclasses
+    this for each faction and overrides the hooks where its powers apply)."""
+
+    seat: str = ""
+
+    def upgrade(self, state: State) -> None:
+        """Move what earlier code kept of this faction at the state's top level into its
+        sheet (a stored game loads in today's shape); nothing by default."""
+
+    # --- hooks of set-up
+
+    # --- hooks of the storm and the spice blow
+
+    # --- hooks of bidding
+
+    # --- hooks of revival
+
+    # --- hooks of shipment and movement
+
+    # --- hooks of battle
+
+    # --- hooks of collection, alliances and victory
+
+    # --- hooks of the views and reports
