@@ -3,18 +3,27 @@
 For each rule mix (classic basic, classic advanced with the optional rules, wbc)
 it plays GAMES whole games by the bots with ``pbem.selfplay.play_games`` (bots,
 order parsing, the invariants after every step and the replay check at the end,
-all of it timed) and prints games per second, steps per second, and the median
-time to replay one game's log from its seed.
+all of it timed) and prints games per second and per CPU-second, steps per
+second, and the median time to replay one game's log from its seed.  It then
+replays the logs of the stored games (``tests/dune/records``: a whole six-faction
+WBC game and a 15-turn classic one) REPEAT times each and prints the median CPU
+time of one replay.
 
-Usage: python benchmarks/selfplay.py [--games 50] [--seed bench]
+Usage: python benchmarks/selfplay.py [--games 50] [--seed bench] [--repeat 5] [--json]
+
+It runs against whichever pbem the interpreter imports, so two checkouts can be
+measured side by side with their own interpreters and this one script.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
+import time
+from pathlib import Path
 
-from pbem.games import dune
+from pbem.game import load_game, replay
 from pbem.selfplay import play_games
 
 MIXES = [
@@ -22,22 +31,65 @@ MIXES = [
     ("classic advanced+optional", "classic", {"advanced": True, "optional": True}),
     ("wbc", "wbc", {}),
 ]
+RECORDS = Path(__file__).resolve().parent.parent / "tests/dune/records/main-75c5b2d.json"
+
+
+def self_play(games: int, seed: str) -> list[dict]:
+    """Each mix's figures over ``games`` whole bot games."""
+    dune = load_game("dune")
+    figures = []
+    for label, ruleset, options in MIXES:
+        wall, cpu = time.perf_counter(), time.process_time()
+        summary = play_games(dune, ruleset, options, games, seed)
+        wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+        assert not summary.violations, summary.violations[:5]
+        figures.append({"mix": label, "games": summary.games, "steps": summary.steps,
+                        "wall_s": round(wall, 3), "cpu_s": round(cpu, 3),
+                        "games_per_cpu_s": round(summary.games / cpu, 3),
+                        "steps_per_cpu_s": round(summary.steps / cpu, 1),
+                        "replay_median_ms": round(
+                            statistics.median(summary.replay_seconds) * 1000, 1)})
+    return figures
+
+
+def stored_replays(repeat: int) -> list[dict]:
+    """The median CPU time of replaying each stored game's whole log."""
+    dune = load_game("dune")
+    figures = []
+    for record in json.loads(RECORDS.read_text())["records"]:
+        times = []
+        for _ in range(repeat):
+            start = time.process_time()
+            replay(dune, record["ruleset"], record["options"], record["seats"], record["seed"],
+                   record["log"])
+            times.append(time.process_time() - start)
+        figures.append({"game": f"{record['ruleset']} six factions",
+                        "steps": len(record["log"]),
+                        "replay_cpu_ms": round(statistics.median(times) * 1000, 1)})
+    return figures
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--seed", default="bench")
+    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
+    figures = {"self_play": self_play(args.games, args.seed),
+               "stored_replays": stored_replays(args.repeat)}
+    if args.json:
+        print(json.dumps(figures, indent=1))
+        return
     print(f"games per rule mix: {args.games}, seed: {args.seed}, whole games (default turns)")
-    for label, ruleset, options in MIXES:
-        summary = play_games(dune, ruleset, options, args.games, args.seed)
-        assert not summary.violations, summary.violations[:5]
-        replay_ms = statistics.median(summary.replay_seconds) * 1000
-        print(f"{label:<26} {summary.games / summary.seconds:7.1f} games/s "
-              f"{summary.steps / summary.seconds:8.1f} steps/s "
-              f"({summary.steps / summary.games:.1f} steps per game); "
-              f"replay of a game's log: {replay_ms:.1f} ms (median)")
+    for mix in figures["self_play"]:
+        print(f"{mix['mix']:<26} {mix['games'] / mix['wall_s']:6.2f} games/s "
+              f"{mix['games_per_cpu_s']:6.2f} games/CPU-s {mix['steps_per_cpu_s']:7.1f} "
+              f"steps/CPU-s ({mix['steps'] / mix['games']:.1f} steps per game); replay of a "
+              f"game's log: {mix['replay_median_ms']:.1f} ms (median)")
+    for game in figures["stored_replays"]:
+        print(f"replay of the stored {game['game']} game ({game['steps']} steps): "
+              f"{game['replay_cpu_ms']:.1f} ms CPU (median of {args.repeat})")
 
 
 if __name__ == "__main__":
