@@ -9,7 +9,7 @@ from collections.abc import Callable
 from datetime import timedelta
 
 from pbem import reports
-from pbem.commands import GM_COMMANDS, CommandContext, CommandError, gm_command
+from pbem.commands.registry import GM_COMMANDS, CommandContext, CommandError, gm_command
 from pbem.deadlines import final_due
 from pbem.league.notify import game_finished
 from pbem.record import GameRecord

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from zoneinfo import ZoneInfo
 
 from pbem import outbox
-from pbem.commands import Command, CommandContext, CommandLine
+from pbem.commands.registry import Command, CommandContext, CommandLine
 from pbem.game import OrderError
 from pbem.store import utc_text
 

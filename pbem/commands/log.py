@@ -10,7 +10,7 @@ import json
 import re
 from typing import Any
 
-from pbem.commands import CommandContext, CommandError, gm_command
+from pbem.commands.registry import CommandContext, CommandError, gm_command
 from pbem.game import Prompt
 
 MAX_VALUE_CHARS = 60

@@ -7,8 +7,8 @@ import json
 import re
 
 from pbem import reports
-from pbem.commands import PLAYER_COMMANDS, CommandContext, CommandError, player_command
 from pbem.commands.limits import Budget
+from pbem.commands.registry import PLAYER_COMMANDS, CommandContext, CommandError, player_command
 from pbem.game import Prompt
 from pbem.mail.text import parse_message
 from pbem.store import parse_utc

@@ -15,8 +15,8 @@ import json
 import re
 
 from pbem import reports
-from pbem.commands import CommandContext, CommandError, player_command
 from pbem.commands.limits import Budget
+from pbem.commands.registry import CommandContext, CommandError, player_command
 from pbem.definition import GameDefinition
 from pbem.store import utc_text
 from pbem.templating import render

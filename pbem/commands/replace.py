@@ -5,8 +5,8 @@ from __future__ import annotations
 import secrets
 
 from pbem import reports
-from pbem.commands import CommandContext, CommandError, gm_command
 from pbem.commands.gm import ADDRESS, reload, require_playing
+from pbem.commands.registry import CommandContext, CommandError, gm_command
 from pbem.reply_token import message_id, seat_token
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pbem import reports
 from pbem.announce import report_steps, save_steps
-from pbem.commands import CommandContext, CommandError, gm_command
 from pbem.commands.gm import deadline_text, reload, require_playing
+from pbem.commands.registry import CommandContext, CommandError, gm_command
 from pbem.record import GameRecord
 from pbem.resolution import resolve_now
 from pbem.wording import plural

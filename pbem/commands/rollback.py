@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pbem.commands import CommandContext, CommandError, gm_command
 from pbem.commands.gm import deadline_text, reload, require_playing, tell_everyone
+from pbem.commands.registry import CommandContext, CommandError, gm_command
 from pbem.deadlines import due_at
 from pbem.game import Adjustment, Game, Order, State, owed
 from pbem.record import GameRecord

@@ -14,7 +14,7 @@ from datetime import date, datetime, time, timedelta
 from functools import cache
 from zoneinfo import ZoneInfo, available_timezones
 
-from pbem.commands import CommandContext, CommandError, player_command
+from pbem.commands.registry import CommandContext, CommandError, player_command
 from pbem.definition import GameDefinition
 from pbem.game import Game
 from pbem.preferences import preferences, set_preference

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import json
 
-from pbem.commands import CommandContext, CommandError, gm_command, player_command
 from pbem.commands.gm import end, reload, require_playing, tell_everyone
 from pbem.commands.limits import Budget
+from pbem.commands.registry import CommandContext, CommandError, gm_command, player_command
 from pbem.commands.rollback import _carry_orders, _check_position, view_changes
 from pbem.game import Adjustment
 from pbem.league import TieError, gf9, wbc
