@@ -52,8 +52,9 @@ from .data import Ability
 from .orders import OrderProblem, read_faction, read_territory
 from .state import POLAR_SINK, SEAT_FACTIONS, State, data, storm_order
 
-# Each line by its word, as orders and stored games hold it; each counters or uses an ability:
-# ADVISOR the spiritual advisors, GUILD the move out of turn, WORM summons the worm (``uses``).
+# Each line by its word, as orders and stored games hold it, and offered by ability (``uses``):
+# ADVISOR against spiritual_advisors, GUILD against move_out_of_turn, WORM with summon_worm,
+# WORTHLESS against worthless_as_karama (``karama``).
 LINES = {
     "advisor": "KARAMA ADVISOR [<faction>]",
     "guild": "KARAMA GUILD",
