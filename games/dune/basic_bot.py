@@ -85,7 +85,7 @@ def _turn(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
 def _shipment(state: State, seat: str) -> str | None:
     """Up to five forces, for at most half the spice, into the least held stronghold open."""
     kinds = reach.shipment_kinds(state, seat)
-    kind = "fremen" if "fremen" in kinds else "reserve" if "reserve" in kinds else None
+    kind = reach.NATIVE if reach.NATIVE in kinds else "reserve" if "reserve" in kinds else None
     reserve = state["factions"][seat]["reserve"][0]
     if kind is None or not reserve:
         return None

@@ -36,7 +36,7 @@ def state_of_view(view: dict[str, Any]) -> State:
 
 def random_shipment(state: State, seat: str, rng: random.Random) -> dict[str, Any] | None:
     """A shipment the seat can afford, or None (half the time, or when there is none)."""
-    kinds = [k for k in reach.shipment_kinds(state, seat) if k in ("reserve", "fremen")]
+    kinds = [k for k in reach.shipment_kinds(state, seat) if k in ("reserve", reach.NATIVE)]
     reserve = state["factions"][seat]["reserve"]
     if not kinds or not reserve[0] or rng.random() < 0.5:
         return None

@@ -47,13 +47,14 @@ from typing import Any
 
 from pbem.game import Event
 
-from . import karama, spice_blow
+from . import factions, karama, spice_blow
 from .data import Ability
 from .orders import OrderProblem, read_faction, read_territory
-from .rules import rules_of
-from .state import BENE_GESSERIT, POLAR_SINK, SEAT_FACTIONS, State, data, sheet, storm_order
+from .state import POLAR_SINK, SEAT_FACTIONS, State, data, storm_order
 
-GUILD = "guild"
+# Each line by its word, as orders and stored games hold it, and offered by ability (``uses``):
+# ADVISOR against spiritual_advisors, GUILD against move_out_of_turn, WORM with summon_worm,
+# WORTHLESS against worthless_as_karama (``karama``).
 LINES = {
     "advisor": "KARAMA ADVISOR [<faction>]",
     "guild": "KARAMA GUILD",
@@ -69,13 +70,13 @@ def uses(state: State, seat: str) -> list[str]:
         return []
     step = state["step"]
     found = []
-    if BENE_GESSERIT in state["seats"] and seat != BENE_GESSERIT:
+    if factions.holder(state, Ability.SPIRITUAL_ADVISORS) not in (None, seat):
         found.append("advisor")
-    if seat != GUILD and _guild_free(state) and (
-            step["mode"] == "batched" or _before_guild(state, seat)):
+    mover = _guild_free(state)
+    if mover not in (None, seat) and (
+            step["mode"] == "batched" or _before_guild(state, seat, mover)):
         found.append("guild")
-    if (rules_of(state).karama_powers
-            and sheet(seat).karama_power is Ability.SUMMON_WORM
+    if (factions.has(state, seat, Ability.SUMMON_WORM)
             and karama.karama_cards(state["factions"][seat]["hand"])):
         found.append("worm")
     if karama.may_cancel_worthless(state, seat):
@@ -83,14 +84,24 @@ def uses(state: State, seat: str) -> list[str]:
     return found
 
 
-def _guild_free(state: State) -> bool:
-    """The Guild choose when to move and have not moved (Guild shield 5)."""
-    return state["step"]["guild"] is not None and GUILD not in state["step"]["moved"]
+def free_mover(state: State) -> str | None:
+    """The faction that chooses when to take its turn (Guild shield 5, line 868: the ability
+    ``move_out_of_turn``) while it may: ``step["guild"]``, the key stored games hold, is None
+    once a ``KARAMA GUILD`` took the choice away."""
+    if state["step"]["guild"] is None:
+        return None
+    return factions.holder(state, Ability.MOVE_OUT_OF_TURN)
 
 
-def _before_guild(state: State, seat: str) -> bool:
+def _guild_free(state: State) -> str | None:
+    """The Guild, if they choose when to move and have not moved (Guild shield 5)."""
+    mover = free_mover(state)
+    return mover if mover not in state["step"]["moved"] else None
+
+
+def _before_guild(state: State, seat: str, guild: str) -> bool:
     order = storm_order(state)
-    return order.index(seat) < order.index(GUILD)
+    return order.index(seat) < order.index(guild)
 
 
 def read(state: State, seat: str, use: str, words: list[str]) -> list:
@@ -100,7 +111,8 @@ def read(state: State, seat: str, use: str, words: list[str]) -> list:
         raise OrderProblem("karama", _refusal(state, seat, use),
                            tuple(LINES[u] for u in found))
     if use == "advisor":
-        others = [s for s in state["seats"] if s != BENE_GESSERIT]
+        advisors = factions.holder(state, Ability.SPIRITUAL_ADVISORS)
+        others = [s for s in state["seats"] if s != advisors]
         shipper = read_faction(words, others) if words else seat
         if shipper in state["step"]["moved"]:
             raise OrderProblem("karama", f"the {SEAT_FACTIONS[shipper]} have taken their turn",
@@ -176,13 +188,15 @@ def turn_start(state: State, seat: str, parts: list[list]) -> list[Event]:
 
 def force_guild(state: State, seat: str) -> list[Event]:
     """The Guild lose the choice of their time: they move in their place in storm order."""
+    guild = free_mover(state)
+    assert guild is not None
     played, _ = karama.play(state, seat, "guild")
     step = state["step"]
     step["guild"] = None
     order = storm_order(state)
-    place = order.index(GUILD)
+    place = order.index(guild)
     later = [s for s in step["queue"] if order.index(s) > place]
-    step["queue"] = [s for s in step["queue"] if s not in later] + [GUILD] + later
+    step["queue"] = [s for s in step["queue"] if s not in later] + [guild] + later
     return played
 
 

@@ -27,7 +27,8 @@ from typing import Any
 
 from pbem.game import Prompt
 
-from . import karama, move_bot, move_karama, moves, reach
+from . import factions, karama, move_bot, move_karama, moves, reach
+from .data import Ability
 from .orders import (
     OrderKind,
     OrderProblem,
@@ -39,13 +40,11 @@ from .orders import (
     read_territory,
     where,
 )
-from .rules import rules_of
-from .state import BENE_GESSERIT, SEAT_FACTIONS, State, copy_state
+from .state import SEAT_FACTIONS, State, copy_state
 
 KIND, GUILD_KIND = "move", "guild-move"
 VERBS = ("SHIP", "MOVE", "HAJR", "KARAMA", "PASS", "ELSE", "SUPPORT", "GIVE")
 RESERVES = "RESERVES"
-GUILD = "guild"
 
 
 # --- reading one line
@@ -149,10 +148,10 @@ def read_karama(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any
     if first.lower() in move_karama.LINES:
         return {"karama": move_karama.read(state, prompt.seat, first.lower(), words[1:])}
     # The Guild's special Karama power (shield line 864; player aid B.6.B.3, line 968) is
-    # optional rule XVII (line 526).
-    stops = prompt.seat == GUILD and rules_of(state).karama_powers
+    # optional rule XVII (line 526); not against the Fremen's shipment (WBC lines 1354-1356).
+    stops = factions.has(state, prompt.seat, Ability.STOP_SHIPMENT)
     if first == "STOP" and stops:
-        others = [s for s in state["seats"] if s not in (GUILD, "fremen")]
+        others = [s for s in state["seats"] if s != prompt.seat and not reach.native(s)]
         return {"stop": read_faction(words[1:], others)}
     others = tuple(move_karama.LINES[use] for use in move_karama.uses(state, prompt.seat))
     valid = ("KARAMA SHIP 5 TO Arrakeen",) + (("KARAMA STOP <faction>",) if stops else ()) + others
@@ -179,7 +178,7 @@ def read_timing(state: State, prompt: Prompt, words: list[str]) -> list[str]:
         raise OrderProblem("no-timing", "TIMING is for the batched mode; here the Guild is "
                            "asked before each turn (DEFER)", ("DEFER",))
     first = words[0].upper() if words else ""
-    others = [s for s in state["seats"] if s != GUILD]
+    others = [s for s in state["seats"] if s != prompt.seat]
     if first in ("FIRST", "LAST") and len(words) == 1:
         return [first.lower()]
     if first in ("BEFORE", "AFTER"):
@@ -218,7 +217,7 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
             value.setdefault("karama", []).append(part["karama"])
         if "give" in part:
             value.setdefault("give", []).append(part["give"])
-    if value.get("stop") and not moves.holds(state, GUILD, moves.CardType.KARAMA):
+    if value.get("stop") and not moves.holds(state, prompt.seat, moves.CardType.KARAMA):
         raise OrderProblem("no-card", "the Guild hold no Karama card", ())
     cards = len(karama.playable(state, prompt.seat))
     needed = (len(value.get("karama", [])) + len(value.get("stop", []))
@@ -392,7 +391,7 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
     step = move_bot.random_move(state, seat, rng, ornithopters)
     if step:
         plan["move"] = step
-        if seat == BENE_GESSERIT:
+        if factions.power(seat).declares_with_moves():
             plan["move"]["coexist"] = rng.random() < 0.5
     value: dict[str, Any] = {"plans": [plan]}
     offered = [use for use, line in move_karama.LINES.items() if line in prompt.legal]

@@ -40,14 +40,13 @@ from typing import Any
 from pbem.game import Event, Prompt
 from pbem.wording import plural
 
-from . import coexistence, karama, move_karama, move_orders, moves, reach, transfers
+from . import coexistence, factions, karama, move_karama, move_orders, moves, reach, transfers
 from .data import Ability
 from .orders import where
 from .rules import rules_of
-from .state import BENE_GESSERIT, SEAT_FACTIONS, State, count_in, data, storm_order
+from .state import SEAT_FACTIONS, State, count_in, data, storm_order
 
-ATREIDES, GUILD = "atreides", "guild"
-COEXISTENCE_KEY = f"coexistence:{BENE_GESSERIT}"
+COEXISTENCE = "coexistence:"   # the key of the advisors' prompt, ``coexistence:<seat>``
 
 
 # --- the phase
@@ -56,30 +55,31 @@ def begin(state: State, rng: random.Random) -> list[Event]:
     Gesserit's opening declarations where the rules need them first."""
     rules = rules_of(state)
     order = storm_order(state)
-    flexible = GUILD in order and rules.advantages
+    mover = factions.holder(state, Ability.MOVE_OUT_OF_TURN)    # Guild shield 5, XV
     state["step"] = {
-        "mode": rules.movement, "queue": [s for s in order if not (flexible and s == GUILD)],
-        "guild": {"until": None, "asked": None} if flexible else None,
+        "mode": rules.movement, "queue": [s for s in order if s != mover],
+        "guild": {"until": None, "asked": None} if mover else None,
         "moved": [], "support": {}, "stop": [], "declared": {}, "ahead": {},
         "no_advisor": [], "cancel_worthless": [], "coexisted": list(state["coexisting"]),
-        "bg_asked": BENE_GESSERIT not in state["seats"], "done": False,
+        "bg_asked": factions.holder(state, Ability.SPIRITUAL_ADVISORS) is None, "done": False,
         "opening": (rules.movement == "sequential" and coexistence.coexistence_allowed(state)
                     and bool(coexistence.among_others(state))),
     }
-    events = _atreides_look(state)
+    events = _spice_deck_look(state)
     if not state["step"]["opening"] and rules.movement == "sequential":
         events += coexistence.start_of_round(state, {})
     return events
 
 
-def _atreides_look(state: State) -> list[Event]:
+def _spice_deck_look(state: State) -> list[Event]:
     """The Atreides see the top card of the spice deck (shield 2, line 754), unless a Karama
     prevented it this turn (player aid B.6.A.1; WBC line 1388)."""
-    if (ATREIDES not in state["seats"] or not state["decks"]["spice"]
+    seer = factions.holder(state, Ability.PRESCIENCE_SPICE_DECK)
+    if (seer is None or not state["decks"]["spice"]
             or karama.prevented(state, Ability.PRESCIENCE_SPICE_DECK)):
         return []
     card = state["decks"]["spice"][-1]
-    return [Event("spice-deck-top", {"card": card}, to=(ATREIDES,))]
+    return [Event("spice-deck-top", {"card": card}, to=(seer,))]
 
 
 def prompts(state: State) -> list[Prompt]:
@@ -100,7 +100,8 @@ def current(state: State) -> str:
     """Whose turn it is (sequential): the next in storm order, unless the Guild is to be asked
     first."""
     step = state["step"]
-    return GUILD if guild_asked_now(state) else step["queue"][0]
+    mover = move_karama.free_mover(state)
+    return mover if mover is not None and guild_asked_now(state) else step["queue"][0]
 
 
 def guild_asked_now(state: State) -> bool:
@@ -108,7 +109,7 @@ def guild_asked_now(state: State) -> bool:
     has asked to wait past it (DEFER <faction>, DEFER LAST), and always once all others moved."""
     guild = state["step"]["guild"]
     queue = state["step"]["queue"]
-    if guild is None or GUILD in state["step"]["moved"]:
+    if guild is None or move_karama.free_mover(state) in state["step"]["moved"]:
         return False
     if not queue:
         return True
@@ -121,8 +122,9 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
     """The round's orders applied: declarations, then the turn (or every turn, batched)."""
     step = state["step"]
     events: list[Event] = []
-    if COEXISTENCE_KEY in orders:
-        events += _bene_gesserit(state, orders[COEXISTENCE_KEY])
+    for key, value in orders.items():
+        if key.startswith(COEXISTENCE):
+            events += _bene_gesserit(state, value)
     if step["opening"]:
         step["opening"] = False
         return events
@@ -135,7 +137,8 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
         return events + _guild_waits(state, value["wait"])
     events += take_turn(state, seat, value)
     step = state["step"]                      # a new dict: the turn was played on a copy
-    step["done"] = not step["queue"] and (step["guild"] is None or GUILD in step["moved"])
+    step["done"] = not step["queue"] and (step["guild"] is None
+                                          or move_karama.free_mover(state) in step["moved"])
     return events
 
 
@@ -193,7 +196,8 @@ def _all_turns(state: State, orders: dict[str, Any]) -> list[Event]:
     for seat, value in values.items():
         standing(state, seat, value)
     events: list[Event] = []
-    timing = values.get(GUILD, {}).get("timing")
+    mover = move_karama.free_mover(state)
+    timing = values[mover].get("timing") if mover is not None else None
     if timing and batched_order(state, timing) != storm_order(state):
         overruled = move_karama.overrule_timing(state, values)   # KARAMA GUILD
         if overruled is not None:
@@ -207,22 +211,23 @@ def _all_turns(state: State, orders: dict[str, Any]) -> list[Event]:
 def batched_order(state: State, timing: list[str] | None) -> list[str]:
     """Storm order, with the Guild moved where its TIMING says (Guild shield 5)."""
     order = storm_order(state)
-    if not timing or state["step"]["guild"] is None:
+    guild = move_karama.free_mover(state)
+    if not timing or guild is None:
         return order
-    order.remove(GUILD)
+    order.remove(guild)
     if timing[0] == "first":
-        return [GUILD, *order]
+        return [guild, *order]
     if timing[0] == "last":
-        return [*order, GUILD]
+        return [*order, guild]
     index = order.index(timing[1]) + (timing[0] == "after")
-    return order[:index] + [GUILD] + order[index:]
+    return order[:index] + [guild] + order[index:]
 
 
 # --- the prompt
 def turn_prompt(state: State, seat: str) -> Prompt:
     """A faction's turn: what it may ship and move, worked out, and a template."""
     step = state["step"]
-    flexible = seat == GUILD and step["guild"] is not None
+    flexible = seat == move_karama.free_mover(state)
     waits = flexible and step["mode"] == "sequential" and bool(step["queue"])
     kind = move_orders.GUILD_KIND if flexible else move_orders.KIND
     reaches = group_reaches(state, seat)
@@ -248,14 +253,15 @@ def turn_prompt(state: State, seat: str) -> Prompt:
 def _before_home(state: State) -> bool:
     """The Guild's own place in storm order is still to come (a DEFER by default)."""
     order = storm_order(state)
-    return order.index(state["step"]["queue"][0]) < order.index(GUILD)
+    guild = move_karama.free_mover(state)
+    return order.index(state["step"]["queue"][0]) < order.index(guild)
 
 
 def shipping_terms(state: State, seat: str) -> str:
     """What shipping costs the faction and where the spice goes (IX.C.1.b; Guild shield 2-3;
     Fremen shield 2)."""
     kinds = reach.shipment_kinds(state, seat)
-    if kinds == ("fremen",):
+    if kinds == (reach.NATIVE,):
         return ("You bring forces free onto territories within two of the Great Flat "
                 "(Fremen shield 2).")
     stronghold, other = (reach.shipment_cost(state, seat, name, 1) for name in

@@ -22,8 +22,8 @@ from typing import Any
 
 from pbem.game import Event
 
-from . import coexistence, karama, reach, transfers
-from .data import CardType
+from . import coexistence, factions, karama, reach, transfers
+from .data import Ability, CardType
 from .orders import OrderProblem
 from .state import (
     SEAT_FACTIONS,
@@ -34,8 +34,6 @@ from .state import (
     remove_forces,
     to_tanks,
 )
-
-FREMEN, GUILD = "fremen", "guild"
 
 
 # --- a turn
@@ -84,15 +82,16 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
     kind = order["kind"]
     # The Fremen arrive free near the Great Flat; allied with the Guild under WBC they may
     # also ship elsewhere at the Guild's cost (WBC line 1200).
-    if seat == FREMEN and kind == "reserve" and (
+    if reach.native(seat) and kind == "reserve" and (
             "reserve" not in reach.shipment_kinds(state, seat)
-            or order["to"] in reach.near_great_flat()):
-        kind = "fremen"
+            or order["to"] in reach.arrival_territories(seat)):
+        kind = reach.NATIVE
     normal, starred = order["forces"]
     source, from_sector = order.get("from"), order.get("from_sector")
-    if (kind == "reserve" and seat in state["step"].get("stop", []) and seat != FREMEN
-            and holds(state, GUILD, CardType.KARAMA)):
-        return stopped(state, seat, order)
+    stopper = factions.holder(state, Ability.STOP_SHIPMENT)
+    if (kind == "reserve" and seat in state["step"].get("stop", []) and not reach.native(seat)
+            and stopper is not None and holds(state, stopper, CardType.KARAMA)):
+        return stopped(state, seat, stopper, order)
     rate = bool(order.get("karama"))
     cost = reach.check_shipment(state, seat, kind, order.get("to"), order.get("sector"),
                                 normal, starred, source=source, karama=rate,
@@ -106,7 +105,7 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
             cost = reach.check_shipment(state, seat, kind, order.get("to"), order.get("sector"),
                                         normal, starred, source=source, from_sector=from_sector)
     paid = pay(state, seat, cost, reach.payee(state, seat, rate))
-    if kind in ("reserve", "fremen"):
+    if kind in ("reserve", reach.NATIVE):
         reserve = state["factions"][seat]["reserve"]
         reserve[0] -= normal
         reserve[1] -= starred
@@ -126,17 +125,17 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
     events = [*played, Event("shipment", {**data_, "territory": territory, "sector": sector,
                                           **_chosen(chosen)})]
     events += storm_on_arrival(state, seat, kind, territory, sector, normal, starred)
-    if kind == "reserve" and seat != FREMEN:        # not with the Fremen's (WBC line 1322)
+    if kind == "reserve" and not reach.native(seat):   # not with the Fremen's (WBC line 1322)
         events += coexistence.advisors_go(state, seat, territory, sector)
     return events + coexistence.on_arrival(state, seat, territory, order.get("coexist"))
 
 
-def stopped(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
-    """The Guild's Karama stops the shipment (Guild Karama, line 864; WBC XVII, lines 1354-1356:
-    not the Fremen's); the forces stay in reserve, nothing is paid."""
+def stopped(state: State, seat: str, stopper: str, order: dict[str, Any]) -> list[Event]:
+    """The Guild's Karama (``stopper``'s) stops the shipment (Guild Karama, line 864; WBC XVII,
+    lines 1354-1356: not the Fremen's); the forces stay in reserve, nothing is paid."""
     state["step"]["stop"].remove(seat)
-    discard(state, GUILD, CardType.KARAMA, "the Karama card to stop a shipment")
-    return [Event("shipment-stopped", {"faction": seat, "by": GUILD,
+    discard(state, stopper, CardType.KARAMA, "the Karama card to stop a shipment")
+    return [Event("shipment-stopped", {"faction": seat, "by": stopper,
                                        "forces": order["forces"]})]
 
 

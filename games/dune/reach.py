@@ -93,10 +93,11 @@ from typing import NamedTuple
 
 from pbem.wording import plural
 
+from . import factions
+from .data import Ability
 from .orders import OrderProblem, where
 from .rules import rules_of
 from .state import (
-    BENE_GESSERIT,
     POLAR_SINK,
     SEAT_FACTIONS,
     State,
@@ -109,9 +110,8 @@ from .state import (
 )
 from .storm import sheltered, storm_losses
 
-FREMEN = "fremen"
-GUILD = "guild"
-KINDS = ("reserve", "fremen", "cross", "back")
+NATIVE = "fremen"              # the native arrival's kind, as stored games hold it
+KINDS = ("reserve", NATIVE, "cross", "back")
 ORNITHOPTER_RANGE = 3          # 000 IX.C.2.a.1: "through up to three adjacent territories"
 
 Place = tuple[str, int]        # a territory and a sector (0 for the Polar Sink)
@@ -138,7 +138,7 @@ def barring_allies(state: State, faction: str, territory: str) -> list[str]:
         return []
     present = occupants(state, territory)
     allies = [a for a in ally_of(state, faction) if a in present]
-    if (allies == [BENE_GESSERIT] and present == [BENE_GESSERIT]
+    if (len(present) == 1 and allies == present and factions.power(present[0]).admits_ally(state)
             and rules_of(state).wbc):
         return []
     return allies
@@ -178,7 +178,7 @@ def move_range(state: State, faction: str, territory: str | None = None,
     no ornithopters (XV.B.4)."""
     if ornithopters is None:
         ornithopters = has_ornithopters(state, faction)
-    if (faction == BENE_GESSERIT and territory in state["coexisting"]
+    if (territory is not None and factions.power(faction).coexisting_in(state, territory)
             and not rules_of(state).wbc):
         ornithopters = False
     return max(sheet(faction).movement, ORNITHOPTER_RANGE if ornithopters else 0)
@@ -341,19 +341,32 @@ def _steps() -> dict[Place, tuple[tuple[Place, int], ...]]:
 def shipment_kinds(state: State, faction: str) -> tuple[str, ...]:
     """The shipments the faction may make (module docstring: Guild shield 1, alliance line 866;
     Fremen shield 2; WBC lines 1192, 1200)."""
-    guild_kinds = faction == GUILD or GUILD in ally_of(state, faction)
-    if faction != FREMEN:
+    guild_kinds = _guild_power(state, faction, Ability.GUILD_SHIPMENT)
+    if not native(faction):
         return ("reserve", "cross", "back") if guild_kinds else ("reserve",)
     if not guild_kinds:
-        return ("fremen",)
+        return (NATIVE,)
     if rules_of(state).wbc:
-        return ("fremen", "reserve", "cross", "back")
-    return ("fremen", "cross", "back")
+        return (NATIVE, "reserve", "cross", "back")
+    return (NATIVE, "cross", "back")
 
 
 def guild_rates(state: State, faction: str) -> bool:
     """The Guild and its allies ship at half cost (Guild shield 2 and alliance, 856, 866)."""
-    return faction == GUILD or GUILD in ally_of(state, faction)
+    return _guild_power(state, faction, Ability.HALF_PRICE_SHIPMENT)
+
+
+def _guild_power(state: State, faction: str, ability: Ability) -> bool:
+    """The faction has the Guild's way of shipping, its own or its ally's (Guild alliance,
+    line 866: ``ally_guild_shipment``)."""
+    return factions.has(state, faction, ability) or any(
+        factions.has(state, ally, Ability.ALLY_GUILD_SHIPMENT) for ally in ally_of(state, faction))
+
+
+def native(faction: str) -> bool:
+    """The faction arrives from its reserves as natives: free, near a territory of its own
+    (the faction data's ``native_arrival``; the Fremen, shield 2)."""
+    return sheet(faction).native_arrival is not None
 
 
 def shipment_cost(state: State, faction: str, territory: str, count: int,
@@ -361,7 +374,7 @@ def shipment_cost(state: State, faction: str, territory: str, count: int,
     """The spice a shipment of ``count`` forces (starred ones count one each) costs: into
     ``territory``, or for ``back`` from it (module docstring)."""
     assert kind in KINDS, kind
-    if kind == "fremen":
+    if kind == NATIVE:
         return 0                                   # IX.C.1.b: the Fremen ship free
     if kind == "back":
         return math.ceil(count / 2)                # Q&A XXV.E.2, E.6
@@ -374,9 +387,10 @@ def shipment_cost(state: State, faction: str, territory: str, count: int,
 def payee(state: State, faction: str, karama: bool = False) -> str | None:
     """Who is paid for the faction's shipment: the Guild, or None for the bank (Guild shield
     3; Q&A XXV.E.1; WBC line 1180; Karama: line 960)."""
-    if faction == GUILD or GUILD not in state["seats"] or karama:
+    guild = factions.holder(state, Ability.SHIPMENT_PAYMENTS)
+    if faction == guild or karama:
         return None
-    return GUILD
+    return guild
 
 
 def shipment_sources(state: State, faction: str) -> dict[str, tuple[int, ...]]:
@@ -401,9 +415,9 @@ def shipment_destinations(state: State, faction: str, kind: str = "reserve",
     assert kind in KINDS, kind
     if kind == "back":
         return {}
-    if kind == "fremen":
-        into_storm = rules_of(state).advantages      # Fremen shield 7, XV
-        return _open(state, faction, lambda t, s: t in near_great_flat() and (
+    if kind == NATIVE:
+        into_storm = factions.has(state, faction, Ability.STORM_HALF_LOSSES)  # shield 7, XV
+        return _open(state, faction, lambda t, s: t in arrival_territories(faction) and (
             into_storm or not in_storm(state, t, s)))
     return _open(state, faction, lambda t, s: t != source and not in_storm(state, t, s))
 
@@ -419,7 +433,7 @@ def shipment_losses(state: State, faction: str, kind: str, territory: str, secto
                     normal: int, starred: int) -> tuple[int, int]:
     """(normal, starred) the storm kills of a Fremen arrival under it: half, rounded up, where
     the storm kills (Fremen shield 7; WBC line 1190); nothing for any other shipment."""
-    if kind != "fremen" or not in_storm(state, territory, sector):
+    if kind != NATIVE or not in_storm(state, territory, sector):
         return 0, 0
     if sheltered(state, data().board[territory]):
         return 0, 0
@@ -472,7 +486,7 @@ def _check_landing(state: State, faction: str, kind: str, destination: str,
     valid = _places(open_)
     costs = (f"; {plural(count, 'force')} cost{'s' if count == 1 else ''} {cost} spice there"
              if cost else "")
-    if kind == "fremen" and destination not in near_great_flat():
+    if kind == NATIVE and destination not in arrival_territories(faction):
         raise OrderProblem("out-of-reach", f"the Fremen arrive only within two territories of "
                            f"the Great Flat (000 Fremen shield 2): {', '.join(open_)}", valid)
     if kind == "cross" and destination == source:
@@ -488,27 +502,28 @@ def _check_landing(state: State, faction: str, kind: str, destination: str,
 
 # How each kind of shipment is ordered (move_orders), for the "valid" list of a refusal.
 KIND_FORMS = {"reserve": "SHIP <forces> TO <territory>",
-              "fremen": "SHIP <forces> TO <territory near the Great Flat>",
+              NATIVE: "SHIP <forces> TO <territory near the Great Flat>",
               "cross": "SHIP <forces> FROM <territory> TO <territory>",
               "back": "SHIP <forces> FROM <territory> TO RESERVES"}
 
 
 def _kind_refusal(faction: str, kind: str) -> str:
-    if faction == FREMEN and kind == "reserve":
+    if native(faction) and kind == "reserve":
         return ("the Fremen come onto Dune only near the Great Flat (000 Fremen shield 2); "
                 "allied with the Guild, under WBC only (clarification IX, line 1200)")
-    if faction != FREMEN and kind == "fremen":
+    if not native(faction) and kind == NATIVE:
         return "only the Fremen arrive near the Great Flat for free (000 Fremen shield 2)"
     how = "back to the reserve" if kind == "back" else "from one territory to another"
     return f"only the Guild and its allies ship {how} (000 Guild shield 1 and alliance)"
 
 
 @cache
-def near_great_flat() -> frozenset[str]:
-    """The territories the Fremen may arrive in: within two of the Great Flat, itself included
-    (Fremen shield 2, line 826; Q&A XXV.E.7, line 712; the faction data's ``native_arrival``)."""
-    arrival = sheet(FREMEN).native_arrival
-    assert arrival is not None
+def arrival_territories(faction: str) -> frozenset[str]:
+    """The territories a native faction may arrive in: the Fremen within two of the Great Flat,
+    itself included (Fremen shield 2, line 826; Q&A XXV.E.7, line 712; the faction data's
+    ``native_arrival``)."""
+    arrival = sheet(faction).native_arrival
+    assert arrival is not None, faction
     return data().board.within(arrival.territory, arrival.range)
 
 

@@ -25,6 +25,20 @@ class Faction:
 
     # --- hooks of shipment and movement
 
+    def coexisting_in(self, state: State, territory: str) -> bool:
+        """Whether the faction's forces in the territory coexist, "as if they are not even on
+        the board" (000 XV.B.4, line 506): no."""
+        return False
+
+    def admits_ally(self, state: State) -> bool:
+        """Whether, alone in a territory, the faction lets its ally enter it, which XII.E.5
+        (line 467) forbids: no."""
+        return False
+
+    def declares_with_moves(self) -> bool:
+        """Whether the faction's moves may end with ``COEXIST`` or ``FIGHT`` (000 XV.B.5): no."""
+        return False
+
     # --- hooks of battle
 
     # --- hooks of collection, alliances and victory

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ..state import State
 from .base import Faction
 
 
@@ -9,3 +10,18 @@ class BeneGesserit(Faction):
     """The Bene Gesserit's hooks."""
 
     seat = "bene-gesserit"
+
+    # --- hooks of shipment and movement
+
+    def coexisting_in(self, state: State, territory: str) -> bool:
+        """Where ``state["coexisting"]`` says (000 XV.B.4; ``coexistence``)."""
+        return territory in state["coexisting"]
+
+    def admits_ally(self, state: State) -> bool:
+        """Their ally may enter a territory they hold alone, and they coexist there (WBC
+        clarification XV, 000 line 1314; the caller asks the ruleset)."""
+        return True
+
+    def declares_with_moves(self) -> bool:
+        """A move into an occupied territory declares coexistence there (000 XV.B.5)."""
+        return True
