@@ -224,7 +224,7 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
 
 
 def _place_token(state: State, seat: str, territory: str, sector: int,
-              events: list[Event]) -> None:
+                 events: list[Event]) -> None:
     add_forces(state, seat, territory, sector, 1)
     state["factions"][seat]["to_place"] = 0
     events.append(Event("forces-placed", {"faction": seat,
