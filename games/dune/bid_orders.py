@@ -12,19 +12,34 @@ from typing import Any
 
 from pbem.game import Prompt
 
-from . import bidding, karama, transfers
+from . import karama, transfers
 from .orders import OrderKind, OrderProblem, order_kind, read_number
 from .state import SEAT_FACTIONS, State, sheet
+
+KARAMA = "KARAMA"
+
+
+def card_number(state: State) -> int:
+    """The number (from 1) of the card up for bid, or of the next one."""
+    step = state["step"]
+    return step["dealt"] - len(step["row"]) + 1
+
+
+def most_bid(state: State, seat: str) -> int:
+    """The highest bid an order may name: the faction's spice and all its supporters' spice
+    (what they could promise in the same mail round)."""
+    return state["factions"][seat]["spice"] + sum(state["factions"][s]["spice"]
+                                                  for s in transfers.supporters(state, seat))
 
 
 # --- the orders: per card
 def bid_prompt(state: State, seat: str) -> Prompt:
-    number, step = bidding.card_number(state), state["step"]
+    number, step = card_number(state), state["step"]
     left = len(step["row"]) - 1
     return Prompt(f"bid:{seat}", seat, "bid", True,
                   f"Card {number} of {step['dealt']} is up for bid, opened by "
                   f"{SEAT_FACTIONS[step['opener']]}; {left} more after it this round.  "
-                  f"BID <n> (1 to {bidding.most_bid(state, seat)}): the most you will pay; the "
+                  f"BID <n> (1 to {most_bid(state, seat)}): the most you will pay; the "
                   "moderator bids for you in turn, one spice over the last bid, up to it.  "
                   f"{_karama_text(state, seat)}PASS: no bid.  {_means_text(state, seat)}",
                   None, "PASS", "PASS", optional=only_karama(state, seat))
@@ -34,7 +49,7 @@ def only_karama(state: State, seat: str) -> bool:
     """Whether the faction could bid only with a Karama card (no spice, none from allies):
     its bid is then an optional decision (``Prompt.optional``), which nobody else learns of,
     so the others never wait for a faction because it holds a Karama."""
-    return bidding.most_bid(state, seat) == 0
+    return most_bid(state, seat) == 0
 
 
 def _karama_text(state: State, seat: str, on: str = "") -> str:
@@ -51,7 +66,7 @@ def _means_text(state: State, seat: str) -> str:
     allies = transfers.supporters(state, seat)
     if allies:
         text += (f"; the {', '.join(SEAT_FACTIONS[s] for s in allies)} may pay up to "
-                 f"{bidding.most_bid(state, seat) - own['spice']} more if they SUPPORT you: a bid "
+                 f"{most_bid(state, seat) - own['spice']} more if they SUPPORT you: a bid "
                  "counts up to what you can pay with the support promised")
     return text + "."
 
@@ -59,7 +74,7 @@ def _means_text(state: State, seat: str) -> str:
 def _read_bid(state: State, prompt: Prompt, words: list[str]) -> int | str | None:
     """PASS (None), BID KARAMA, or BID n: the most the faction pays for the card up."""
     verb, rest = words[0], words[1:]
-    number = bidding.card_number(state)
+    number = card_number(state)
     if len(rest) >= 2 and rest[-2].upper() == "ON":
         if rest[-1] != str(number):
             raise OrderProblem("not-up", f"card {number} is up for bid now, not {rest[-1]}",
@@ -70,7 +85,7 @@ def _read_bid(state: State, prompt: Prompt, words: list[str]) -> int | str | Non
 
 def _legal_bids(state: State, seat: str, on: str) -> tuple[str, ...]:
     """The bids a faction may give now (``on``: " ON <card>", or "")."""
-    most = bidding.most_bid(state, seat)
+    most = most_bid(state, seat)
     return tuple([f"BID 1 to {most}{on}"] * (most > 0)
                  + [f"BID KARAMA{on}"] * bool(karama.playable(state, seat))
                  + [f"PASS{on}"])
@@ -79,7 +94,7 @@ def _legal_bids(state: State, seat: str, on: str) -> tuple[str, ...]:
 def _read_amount(state: State, seat: str, verb: str, rest: list[str], on: str
                  ) -> int | str | None:
     """The maximum of a BID or PASS line (without its ``ON n``)."""
-    most = bidding.most_bid(state, seat)
+    most = most_bid(state, seat)
     valid = _legal_bids(state, seat, on)
     if verb == "PASS":
         if rest:
@@ -87,10 +102,10 @@ def _read_amount(state: State, seat: str, verb: str, rest: list[str], on: str
         return None
     if len(rest) != 1:
         raise OrderProblem("bad-bid", "expected BID <n>, BID KARAMA or PASS", valid)
-    if rest[0].upper() == bidding.KARAMA:
+    if rest[0].upper() == KARAMA:
         if not karama.playable(state, seat):
             raise OrderProblem("no-karama", "you hold no Karama card", valid)
-        return bidding.KARAMA
+        return KARAMA
     if not re.fullmatch(r"\d+", rest[0]):
         raise OrderProblem("bad-number", f"expected the bid as a number, got {rest[0]!r}",
                            valid)
@@ -108,7 +123,7 @@ def _random_bid(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> int
     """A bot's bid: sometimes its Karama, sometimes PASS, else up to its own spice."""
     own = view["own"]
     if karama.of_view(view) and rng.random() < 0.2:
-        return bidding.KARAMA
+        return KARAMA
     if own["spice"] == 0 or rng.random() < 0.3:
         return None
     return rng.randint(1, own["spice"])
@@ -124,7 +139,7 @@ def bids_prompt(state: State, seat: str) -> Prompt:
     default = {"bids": [None] * dealt, "budget": None}
     return Prompt(f"bids:{seat}", seat, "bids", True,
                   f"{dealt} cards are up for bid, auctioned in order (cards 1 to {dealt}).  "
-                  f"For each card: BID <n> ON <card> (1 to {bidding.most_bid(state, seat)}): "
+                  f"For each card: BID <n> ON <card> (1 to {most_bid(state, seat)}): "
                   "the most you will pay; the moderator bids for you in turn, one spice over the "
                   f"last bid, up to it.  {_karama_text(state, seat, ' ON <card>')}PASS ON <card>: "
                   "no bid.  BID <n> or PASS alone: every card.  BUDGET <n>: at most n spice in "
@@ -140,7 +155,7 @@ def _read_bids_line(state: State, prompt: Prompt, words: list[str]) -> tuple:
     dealt = state["step"]["dealt"]
     if verb == "BUDGET":
         return ("budget", read_number(rest[0] if len(rest) == 1 else " ".join(rest), 0,
-                                      bidding.most_bid(state, prompt.seat), "the budget"))
+                                      most_bid(state, prompt.seat), "the budget"))
     card = None
     if len(rest) >= 2 and rest[-2].upper() == "ON":
         card = read_number(rest[-1], 1, dealt, "the card")

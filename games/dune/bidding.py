@@ -87,12 +87,12 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from . import bid_orders, bidding_karama, karama, transfers
+from . import bid_orders, bidding_karama, factions, karama, transfers
+from .bid_orders import KARAMA, card_number, most_bid
 from .data import Ability
 from .rules import rules_of
 from .state import State, sheet, storm_order
 
-KARAMA = "KARAMA"
 CHARITY = 2          # 000 VIII.I: "two spice from the spice bank"
 PER_CARD, WHOLE_ROUND = "per_card", "whole_round"
 
@@ -180,8 +180,7 @@ def charity(state: State) -> list[Event]:
     events = []
     for seat in state["seats"]:
         own = state["factions"][seat]
-        if own["spice"] == 0 or (always and Ability.CHARITY_ALWAYS
-                                 in sheet(seat).optional_abilities):
+        if own["spice"] == 0 or (always and factions.has(state, seat, Ability.CHARITY_ALWAYS)):
             own["spice"] += CHARITY
             events.append(Event("charity", {"faction": seat, "amount": CHARITY}))
     return events
@@ -251,13 +250,6 @@ def means(state: State, seat: str) -> int:
                                                   for s in transfers.supporters(state, seat))
 
 
-def most_bid(state: State, seat: str) -> int:
-    """The highest bid an order may name: the faction's spice and all its supporters' spice
-    (what they could promise in the same mail round)."""
-    return state["factions"][seat]["spice"] + sum(state["factions"][s]["spice"]
-                                                  for s in transfers.supporters(state, seat))
-
-
 def may_bid(state: State, seat: str) -> bool:
     """Whether a faction is asked for a bid: room in its hand and something to bid with (a
     Karama alone makes the bid optional: ``bid_orders.only_karama``)."""
@@ -266,12 +258,6 @@ def may_bid(state: State, seat: str) -> bool:
 
 
 # --- the cards up for bid
-def card_number(state: State) -> int:
-    """The number (from 1) of the card up for bid, or of the next one."""
-    step = state["step"]
-    return step["dealt"] - len(step["row"]) + 1
-
-
 def card_up(state: State) -> list[Event]:
     """The next card of the row comes up, opened by the next opener; the Atreides see it
     (per card).  With no card left the round is over."""
@@ -295,7 +281,7 @@ def _seen(state: State, cards: list[str]) -> list[Event]:
     if karama.prevented(state, Ability.PRESCIENCE_BIDDING):     # player aid B.6.A.1
         return []
     return [Event("card-seen", {"number": first + i, "card": card}, to=(seat,))
-            for seat in state["seats"] if Ability.PRESCIENCE_BIDDING in sheet(seat).abilities
+            for seat in state["seats"] if factions.has(state, seat, Ability.PRESCIENCE_BIDDING)
             for i, card in enumerate(cards)]
 
 
@@ -303,7 +289,7 @@ def cards_seen(state: State, seat: str) -> list[str]:
     """The cards up for bid that a faction sees now: the card up (all the row, whole_round) for
     the Atreides, nothing for the others and outside the bidding round."""
     if (state["phase"] != "bidding" or state["step"]["done"]
-            or Ability.PRESCIENCE_BIDDING not in sheet(seat).abilities
+            or not factions.has(state, seat, Ability.PRESCIENCE_BIDDING)
             or karama.prevented(state, Ability.PRESCIENCE_BIDDING)):
         return []
     row = state["step"]["row"]
@@ -427,7 +413,7 @@ def _buy(state: State, outcome: Outcome, rng: random.Random) -> list[Event]:
                 if payer != buyer:
                     step["paid"][payer] = step["paid"].get(payer, 0) + share
         assert due == 0, (buyer, outcome)
-    payee = emperor_paid(state, buyer)
+    payee = card_payee(state, buyer)
     if payee is not None:
         factions[payee]["spice"] += outcome.price
     step["spent"][buyer] = step["spent"].get(buyer, 0) + outcome.price
@@ -440,17 +426,18 @@ def _buy(state: State, outcome: Outcome, rng: random.Random) -> list[Event]:
             Event("card-bought", {"number": number, "card": card}, to=(buyer,)), *free]
 
 
-def emperor_paid(state: State, buyer: str) -> str | None:
-    """The faction paid for a card that ``buyer`` buys: the Emperor, unless he buys it himself
-    or is not in the game (then the bank: None)."""
-    return next((seat for seat in state["seats"] if seat != buyer
-                 and Ability.CARD_PAYMENTS in sheet(seat).abilities), None)
+def card_payee(state: State, buyer: str) -> str | None:
+    """The faction paid for a card that ``buyer`` buys: the one receiving card payments (the
+    Emperor, line 804), unless it buys the card itself or is not in the game (then the bank:
+    None)."""
+    payee = factions.holder(state, Ability.CARD_PAYMENTS)
+    return None if payee == buyer else payee
 
 
 def _free_card(state: State, buyer: str, rng: random.Random) -> list[Event]:
     """The Harkonnen's free card with each card bought, while their hand has room (shield 2,
     line 882); told to them alone (WBC VIII.3)."""
-    if (Ability.FREE_CARD_ON_PURCHASE not in sheet(buyer).abilities
+    if (not factions.has(state, buyer, Ability.FREE_CARD_ON_PURCHASE)
             or not hand_has_room(state, buyer)):
         return []
     stopped = bidding_karama.free_card_stopped(state)      # player aid B.6.A.2

@@ -49,11 +49,11 @@ from typing import Any
 from pbem.game import Event, Prompt
 from pbem.wording import plural
 
-from . import karama
+from . import factions, karama
 from .data import Ability
 from .orders import OrderKind, OrderProblem, order_kind, read_faction, read_number
 from .rules import rules_of
-from .state import BENE_GESSERIT, SEAT_FACTIONS, State, data, sheet, storm_order
+from .state import SEAT_FACTIONS, State, data, sheet, storm_order
 
 USES = {
     "prescience": "KARAMA PRESCIENCE",
@@ -77,19 +77,20 @@ def uses(state: State, seat: str) -> list[str]:
     step = state["step"]
     per_card = rules_of(state).bidding == "per_card"
     found = []
-    atreides = karama.holder(state, Ability.PRESCIENCE_BIDDING)
+    atreides = factions.holder(state, Ability.PRESCIENCE_BIDDING)
     if (per_card and atreides not in (None, seat) and len(step["row"]) > 1
             and not karama.prevented(state, Ability.PRESCIENCE_BIDDING)):
         found.append("prescience")
-    looker = karama.holder(state, Ability.PRESCIENCE_SPICE_DECK)
+    looker = factions.holder(state, Ability.PRESCIENCE_SPICE_DECK)
     if looker not in (None, seat) and not karama.prevented(state, Ability.PRESCIENCE_SPICE_DECK):
         found.append("spice-deck")
-    harkonnen = karama.holder(state, Ability.FREE_CARD_ON_PURCHASE)
+    harkonnen = factions.holder(state, Ability.FREE_CARD_ON_PURCHASE)
     if (harkonnen not in (None, seat) and seat not in step["no_free_card"]
             and len(state["factions"][harkonnen]["hand"]) + 2 <= sheet(harkonnen).hand_limit):
         found.append("free-card")
+    worthless = factions.holder(state, Ability.WORTHLESS_AS_KARAMA)
     if (karama.may_cancel_worthless(state, seat) and len(
-            state["factions"][BENE_GESSERIT]["hand"]) < sheet(BENE_GESSERIT).hand_limit):
+            state["factions"][worthless]["hand"]) < sheet(worthless).hand_limit):
         found.append("worthless")
     if steal_targets(state, seat):
         found.append("steal")
@@ -100,9 +101,7 @@ def steal_targets(state: State, seat: str) -> dict[str, int]:
     """Faction -> the most cards the Harkonnen may take from it: with the special Karama
     powers, a Karama card and a card besides it to give back."""
     own = state["factions"][seat]["hand"]
-    if (not rules_of(state).karama_powers
-            or sheet(seat).karama_power is not Ability.STEAL_CARDS
-            or not karama.karama_cards(own)):
+    if not factions.has(state, seat, Ability.STEAL_CARDS) or not karama.karama_cards(own):
         return {}
     most = len(own) - 1
     return {other: min(most, len(state["factions"][other]["hand"]))

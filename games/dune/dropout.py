@@ -22,14 +22,15 @@ from __future__ import annotations
 
 from pbem.game import Event
 
-from .capture import HARKONNEN, release_captured
+from . import factions
 from .leaders import ALIVE, TANKS
-from .state import BENE_GESSERIT, State, copy_state
+from .state import State, copy_state
 
 
 def drop_out(state: State, seat: str) -> tuple[State, list[Event]]:
-    """The state with ``seat`` out of the game (004 line 193), and the events of the
-    Harkonnen's captives going home."""
+    """The state with ``seat`` out of the game (004 line 193), and the events of what its
+    faction alone kept leaving with it (``Faction.drop_out``: the Harkonnen's captives going
+    home)."""
     assert seat in state["seats"] and seat not in state.get("dropouts", []), seat
     state = copy_state(state)
     faction = state["factions"][seat]
@@ -43,10 +44,8 @@ def drop_out(state: State, seat: str) -> tuple[State, list[Event]]:
     state["alliances"] = [kept for alliance in state["alliances"]
                           if len(kept := [s for s in alliance if s != seat]) > 1]
     state["transfers"] = [t for t in state.get("transfers", []) if seat not in t[:2]]
-    if seat == BENE_GESSERIT:
-        state["coexisting"] = []
     state["dropouts"] = [*state.get("dropouts", []), seat]
-    return state, release_captured(state) if seat == HARKONNEN else []
+    return state, factions.power(seat).drop_out(state)
 
 
 def _forces_to_tanks(state: State, seat: str) -> None:

@@ -40,7 +40,7 @@ from pbem.game import Event
 from .data import Ability, CardType
 from .orders import OrderProblem
 from .rules import rules_of
-from .state import BENE_GESSERIT, SEAT_FACTIONS, State, data, sheet, storm_order
+from .state import SEAT_FACTIONS, State, data, sheet, storm_order
 
 
 # --- the cards
@@ -104,10 +104,10 @@ def may_cancel_worthless(state: State, seat: str) -> bool:
     """Whether the faction may stand ready to cancel the Bene Gesserit's worthless Karama: the
     Bene Gesserit hold a worthless card they may play so (special powers in play), and the
     faction a Karama card; once a round."""
-    worthless = BENE_GESSERIT in state["seats"] and any(
+    worthless = [other for other in state["seats"] if any(
         data().treachery_card(card).type is CardType.WORTHLESS
-        for card in playable(state, BENE_GESSERIT))
-    return (worthless and seat != BENE_GESSERIT
+        for card in playable(state, other))]
+    return (bool(worthless) and seat not in worthless
             and bool(karama_cards(state["factions"][seat]["hand"]))
             and seat not in state["step"].get("cancel_worthless", []))
 
@@ -119,11 +119,6 @@ def stand_ready(state: State, seat: str) -> None:
 
 
 # --- advantages prevented for the turn
-def holder(state: State, ability: Ability) -> str | None:
-    """The faction in the game with this advantage, if any."""
-    return next((seat for seat in state["seats"] if ability in sheet(seat).abilities), None)
-
-
 def prevent(state: State, ability: Ability) -> None:
     """A Karama prevents the advantage for the rest of this turn (A.1; WBC line 1388)."""
     state["prevented"][ability] = state["turn"]

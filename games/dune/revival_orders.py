@@ -45,7 +45,7 @@ KARAMA_FORCES = 3        # 000 line 974: "up to three tokens or one leader"
 GHOLA_FORCES = 5         # 000 line 942: "one leader ... or ... up to 5 tokens"
 CARDS = {"karama": "Karama", "ghola": "Tleilaxu Ghola"}
 CARD_FORCES = {"karama": KARAMA_FORCES, "ghola": GHOLA_FORCES}
-ATREIDES, KWISATZ_HADERACH = "atreides", "Kwisatz Haderach"
+KWISATZ_HADERACH = "Kwisatz Haderach"
 KH_VALUE = 2             # line 762: "its +2 strength"; revived "like any other leader"
 STARRED_WORDS = {"*", "STARRED", "STAR", "STARS", "SARDAUKAR", "FEDAYKIN"}
 FILLER = {"FORCE", "FORCES", "TOKEN", "TOKENS", "AND", "&"}
@@ -157,7 +157,7 @@ def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[st
         allies=tuple(s for s in partners if gives
                      and sum(tanks[s]) > sheet(s).free_revival),
         supported=any(Ability.ALLY_SPICE_GIFTS in sheet(s).alliance for s in partners),
-        kh=kh_in_tanks and seat == ATREIDES)
+        kh=kh_in_tanks and Ability.KWISATZ_HADERACH in faction.optional_abilities)
 
 
 def _card(hand: list[str], kind: CardType) -> str | None:
@@ -337,7 +337,7 @@ def _read_leader(found: Allowance, words: list[str], verb: str) -> str:
     own = list(found.leaders)
     valid = tuple(f"{verb} LEADER {name}" for name in found.dead)
     if " ".join(words).upper() in ("KWISATZ HADERACH", "KH", "KWISATZ"):
-        if found.seat != ATREIDES:
+        if Ability.KWISATZ_HADERACH not in sheet(found.seat).optional_abilities:
             raise OrderProblem("not-your-leader", "the Kwisatz Haderach is the Atreides' "
                                "(line 762)", valid)
         return KWISATZ_HADERACH

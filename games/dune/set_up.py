@@ -28,6 +28,8 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from . import factions
+from .data import Ability
 from .orders import (
     OrderKind,
     OrderProblem,
@@ -40,7 +42,6 @@ from .orders import (
 from .rules import Rules, rules_of
 from .state import SEAT_FACTIONS, State, add_forces, data, only_sector, sheet
 
-BG, FREMEN, HARKONNEN = "bene-gesserit", "fremen", "harkonnen"
 FIRST_STORM_DIAL = (0, 20)      # 000 VI.A
 
 
@@ -99,7 +100,7 @@ def _faction_sheet(rules: Rules, seat: str) -> dict[str, Any]:
         "spice": faction.spice,
         "reserve": [faction.reserve - starred, starred],
         "tanks": [0, 0],
-        "to_place": placed if seat in (FREMEN, BG) else 0,
+        "to_place": placed if factions.power(seat).start_placement() != "fixed" else 0,
         "hand": [], "traitors": [], "traitor_draw": [],
         "leaders": {leader.name: "alive" for leader in data().leaders_of(faction.name)},
         "leaders_revived": [],
@@ -108,9 +109,7 @@ def _faction_sheet(rules: Rules, seat: str) -> dict[str, Any]:
 
 
 def _place_fixed_forces(state: State, rules: Rules) -> None:
-    for seat in state["seats"]:
-        if seat in (FREMEN, BG):
-            continue
+    for seat in placers(state, "fixed"):
         for placement in sheet(seat).start:
             (territory,) = placement.territories
             add_forces(state, seat, territory, only_sector(territory), placement.forces)
@@ -130,9 +129,20 @@ def _draw_traitors(state: State, rules: Rules, rng: random.Random) -> None:
         else:
             draw = rng.sample(pool, sheet(seat).traitors_drawn)
         state["factions"][seat]["traitor_draw"] = draw
-        if seat == HARKONNEN:
+        if keeps_all_traitors(seat):
             state["factions"][seat]["traitors"] = eligible_traitors(state, seat)
     state["decks"]["traitors"] = deck if rules.wbc else []
+
+
+def placers(state: State, when: str) -> list[str]:
+    """The factions in play whose starting forces are placed so (``Faction.start_placement``)."""
+    return [f.seat for f in factions.in_play(state) if f.start_placement() == when]
+
+
+def keeps_all_traitors(seat: str) -> bool:
+    """Whether the faction keeps every opponent's leader it draws (the Harkonnen, line 880):
+    its sheet keeps as many as it draws."""
+    return sheet(seat).traitors_kept >= sheet(seat).traitors_drawn
 
 
 def eligible_traitors(state: State, seat: str) -> list[str]:
@@ -149,28 +159,30 @@ def prompts(state: State) -> list[Prompt]:
     rules = rules_of(state)
     found: list[Prompt] = []
     round_ = state["step"]["round"]
+    predictor = factions.holder(state, Ability.PREDICTION)
     if round_ == 1:
-        if BG in state["factions"]:
-            found.append(_prediction_prompt(state))
+        if predictor is not None:
+            found.append(_prediction_prompt(state, predictor))
         for seat in state["seats"]:
-            if seat not in (BG, HARKONNEN) and eligible_traitors(state, seat):
+            if (seat != predictor and not keeps_all_traitors(seat)
+                    and eligible_traitors(state, seat)):
                 found.append(_traitor_prompt(state, seat))
-        if FREMEN in state["factions"]:
-            found.append(_fremen_prompt(state, rules))
+        for seat in placers(state, "chosen"):
+            found.append(_spread_prompt(rules, seat))
         for seat in state["storm"]["dialers"]:
             found.append(_dial_prompt(seat))
-    elif round_ == 2 and BG in state["factions"]:
-        if eligible_traitors(state, BG):
-            found.append(_traitor_prompt(state, BG))
-        if rules.advantages:
-            found.append(_bg_placement_prompt(state))
+    elif round_ == 2:
+        if predictor is not None and eligible_traitors(state, predictor):
+            found.append(_traitor_prompt(state, predictor))
+        for seat in placers(state, "last"):
+            if factions.has(state, seat, Ability.START_ANYWHERE):
+                found.append(_token_prompt(seat))
     return found
 
 
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
     """Apply one round of set-up decisions (``state`` is already a copy)."""
     events: list[Event] = []
-    rules = rules_of(state)
     round_ = state["step"]["round"]
     for key, value in orders.items():
         kind, seat = key.split(":")
@@ -193,24 +205,29 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
         elif kind == "first-storm-dial":
             state["storm"]["dials"][seat] = value
     if round_ == 1:
-        if HARKONNEN in state["factions"]:
-            events.append(Event("traitors", {"leaders": state["factions"][HARKONNEN]["traitors"]},
-                                to=(HARKONNEN,)))
+        for seat in state["seats"]:
+            if keeps_all_traitors(seat):
+                events.append(Event("traitors", {"leaders": state["factions"][seat]["traitors"]},
+                                    to=(seat,)))
         state["step"] = {"round": 2}
-        if BG in state["factions"] and not rules.advantages:
-            _place_bg(state, "Polar Sink", only_sector("Polar Sink"), events)
+        for seat in placers(state, "last"):
+            if not factions.has(state, seat, Ability.START_ANYWHERE):
+                (territory,) = sheet(seat).start[0].territories
+                _place_token(state, seat, territory, only_sector(territory), events)
     elif round_ == 2:
-        if BG in state["factions"] and rules.advantages:
-            territory, sector = orders[f"bg-placement:{BG}"]
-            _place_bg(state, territory, sector, events)
+        for seat in placers(state, "last"):
+            if factions.has(state, seat, Ability.START_ANYWHERE):
+                territory, sector = orders[f"bg-placement:{seat}"]
+                _place_token(state, seat, territory, sector, events)
         state["step"] = {"round": 3}
     return events
 
 
-def _place_bg(state: State, territory: str, sector: int, events: list[Event]) -> None:
-    add_forces(state, BG, territory, sector, 1)
-    state["factions"][BG]["to_place"] = 0
-    events.append(Event("forces-placed", {"faction": BG,
+def _place_token(state: State, seat: str, territory: str, sector: int,
+                 events: list[Event]) -> None:
+    add_forces(state, seat, territory, sector, 1)
+    state["factions"][seat]["to_place"] = 0
+    events.append(Event("forces-placed", {"faction": seat,
                                           "placements": [[territory, sector, 1, 0]]}))
 
 
@@ -219,10 +236,10 @@ def done(state: State) -> bool:
 
 
 # --- prompts and their order kinds
-def _prediction_prompt(state: State) -> Prompt:
+def _prediction_prompt(state: State, seat: str) -> Prompt:
     rules = rules_of(state)
-    others = [s for s in state["seats"] if s != BG]
-    return Prompt(f"predict:{BG}", BG, "predict", True,
+    others = [s for s in state["seats"] if s != seat]
+    return Prompt(f"predict:{seat}", seat, "predict", True,
                   f"PREDICT <faction> <turn 1-{rules.turns}>; factions: "
                   + ", ".join(SEAT_FACTIONS[s] for s in others),
                   {"faction": others[0], "turn": rules.turns},
@@ -235,12 +252,12 @@ def _read_prediction(state: State, prompt: Prompt, words: list[str]) -> dict[str
     if len(words) < 2:
         raise OrderProblem("incomplete", "expected PREDICT <faction> <turn>",
                            (f"PREDICT Harkonnen {rules.turns}",))
-    faction = read_faction(words[:-1], [s for s in state["seats"] if s != BG])
+    faction = read_faction(words[:-1], [s for s in state["seats"] if s != prompt.seat])
     return {"faction": faction, "turn": read_number(words[-1], 1, rules.turns, "the turn")}
 
 
 def _random_prediction(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dict:
-    others = [seat for seat in view["factions"] if seat != BG]
+    others = [seat for seat in view["factions"] if seat != prompt.seat]
     return {"faction": rng.choice(others), "turn": rng.randint(1, view["last_turn"])}
 
 
@@ -281,11 +298,11 @@ order_kind(OrderKind("traitor", ("TRAITOR",), _read_traitor, lambda v: f"TRAITOR
                      random=_random_traitor))
 
 
-def _fremen_prompt(state: State, rules: Rules) -> Prompt:
-    territories = sheet(FREMEN).start[0].territories
+def _spread_prompt(rules: Rules, seat: str) -> Prompt:
+    territories = sheet(seat).start[0].territories
     starred = " (a * after the number: Fedaykin)" if rules.wbc and rules.advantages else ""
     default = [["Sietch Tabr", data().board["Sietch Tabr"].sectors[0], 10, 0]]
-    return Prompt(f"fremen-placement:{FREMEN}", FREMEN, "fremen-placement", False,
+    return Prompt(f"fremen-placement:{seat}", seat, "fremen-placement", False,
                   f"PLACE <forces>{starred} <territory>, 10 forces in all, over: "
                   + ", ".join(territories),
                   default, "PLACE 10 Sietch Tabr", "PLACE 10 Sietch Tabr")
@@ -293,7 +310,7 @@ def _fremen_prompt(state: State, rules: Rules) -> Prompt:
 
 def _read_placement_part(state: State, prompt: Prompt, words: list[str]) -> list[list]:
     rules = rules_of(state)
-    allowed = list(sheet(FREMEN).start[0].territories)
+    allowed = list(sheet(prompt.seat).start[0].territories)
     if not words:
         raise OrderProblem("incomplete", "expected PLACE <forces> <territory>",
                            ("PLACE 6 Sietch Tabr",))
@@ -314,12 +331,13 @@ def _combine_placement(state: State, prompt: Prompt, parts: list[list[list]]) ->
     total = sum(p[2] + p[3] for p in placements)
     starred = sum(p[3] for p in placements)
     if total != 10:
-        raise OrderProblem("placement-total", f"the Fremen place 10 forces, not {total}",
+        raise OrderProblem("placement-total",
+                           f"the {SEAT_FACTIONS[prompt.seat]} place 10 forces, not {total}",
                            ("PLACE 10 Sietch Tabr", "PLACE 6 Sietch Tabr / PLACE 4 False Wall "
                             "South"))
-    if starred > state["factions"][FREMEN]["reserve"][1]:
-        raise OrderProblem("too-many-fedaykin", f"the Fremen have "
-                           f"{state['factions'][FREMEN]['reserve'][1]} Fedaykin")
+    if starred > state["factions"][prompt.seat]["reserve"][1]:
+        raise OrderProblem("too-many-fedaykin", f"the {SEAT_FACTIONS[prompt.seat]} have "
+                           f"{state['factions'][prompt.seat]['reserve'][1]} Fedaykin")
     return placements
 
 
@@ -329,7 +347,7 @@ def _placement_text(value: list[list]) -> str:
 
 
 def _random_placement(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list:
-    territories = sheet(FREMEN).start[0].territories
+    territories = sheet(prompt.seat).start[0].territories
     counts = dict.fromkeys(territories, 0)
     for _ in range(10):
         counts[rng.choice(territories)] += 1
@@ -345,8 +363,8 @@ order_kind(OrderKind("fremen-placement", ("PLACE",), _read_placement_part, _plac
                      _combine_placement, _random_placement))
 
 
-def _bg_placement_prompt(state: State) -> Prompt:
-    return Prompt(f"bg-placement:{BG}", BG, "bg-placement", False,
+def _token_prompt(seat: str) -> Prompt:
+    return Prompt(f"bg-placement:{seat}", seat, "bg-placement", False,
                   "PLACE <territory> [SECTOR <n>]: your starting token, anywhere (000 XV)",
                   ["Polar Sink", only_sector("Polar Sink")],
                   "PLACE Polar Sink", "PLACE Polar Sink")

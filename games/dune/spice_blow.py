@@ -88,7 +88,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 from pbem.wording import plural
 
-from . import karama, nexus, reach
+from . import factions, karama, nexus, reach
 from .data import Ability, SpiceCard, Territory
 from .orders import OrderKind, OrderProblem, order_kind, read_territory, where
 from .rules import Rules, rules_of
@@ -101,7 +101,6 @@ from .state import (
     forces_at,
     only_sector,
     remove_forces,
-    sheet,
     storm_order,
     to_tanks,
 )
@@ -242,15 +241,12 @@ def nexus_due(rules: Rules, first: bool) -> bool:
 def worm_placer(state: State) -> str | None:
     """The faction that may send additional worms where it likes (Fremen, XV line 996), if in
     play with the optional advantages."""
-    if not rules_of(state).advantages:
-        return None
-    return next((seat for seat in state["seats"]
-                 if Ability.WORM_PLACEMENT in sheet(seat).optional_abilities), None)
+    return factions.holder(state, Ability.WORM_PLACEMENT)
 
 
 def worm_riders(state: State) -> list[str]:
     """The factions that ride worms and are never devoured (Fremen, line 828)."""
-    return [seat for seat in state["seats"] if Ability.WORM_RIDING in sheet(seat).abilities]
+    return [seat for seat in state["seats"] if factions.has(state, seat, Ability.WORM_RIDING)]
 
 
 def worm_safe(state: State, worm: dict[str, Any]) -> set[str]:
@@ -261,7 +257,7 @@ def worm_safe(state: State, worm: dict[str, Any]) -> set[str]:
         return set()
     safe = set(worm_riders(state))
     for seat in state["seats"]:
-        if Ability.ALLY_WORM_IMMUNITY in sheet(seat).alliance:
+        if factions.has(state, seat, Ability.ALLY_WORM_IMMUNITY):
             safe.update(ally_of(state, seat))
     return safe
 

@@ -41,7 +41,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from . import storm_cards
+from . import factions, storm_cards
 from .data import Ability, StormShelter, Territory
 from .orders import OrderKind, order_kind, read_number
 from .rules import rules_of
@@ -52,11 +52,9 @@ from .state import (
     forces_at,
     occupants,
     remove_forces,
-    sheet,
     to_tanks,
 )
 
-FREMEN = "fremen"
 STORM_DIAL = (1, 3)                      # 000 VI.B
 WEATHER_MARKERS = (1, 2, 3, 4, 5, 6)     # 000 II.G: six storm movement markers, 1 to 6
 
@@ -108,7 +106,12 @@ def needs_dials(state: State) -> bool:
 
 def uses_weather(state: State) -> bool:
     """Option XVI is on and the Fremen play (XVI.D: without them the dials stay in use)."""
-    return rules_of(state).weather and FREMEN in state["seats"]
+    return rules_of(state).weather and weather_drawer(state) is not None
+
+
+def weather_drawer(state: State) -> str | None:
+    """The faction in play that draws the weather markers (the Fremen, 000 XVI.B-C), if any."""
+    return next((f.seat for f in factions.in_play(state) if f.draws_weather()), None)
 
 
 def _storm_round(state: State, rng: random.Random) -> list[Event]:
@@ -171,8 +174,9 @@ def draw_marker(state: State, rng: random.Random) -> list[Event]:
     (000 XVI.B-C; Fremen advantage, 000 line 994)."""
     marker = rng.choice(WEATHER_MARKERS)
     state["storm"]["marker"] = marker
-    return [Event("weather-marker-drawn", {"faction": FREMEN}),
-            Event("weather-marker", {"marker": marker}, to=(FREMEN,))]
+    drawer = weather_drawer(state)
+    return [Event("weather-marker-drawn", {"faction": drawer}),
+            Event("weather-marker", {"marker": marker}, to=(drawer,))]
 
 
 # --- the storm on the map
@@ -225,8 +229,7 @@ def storm_losses(state: State, seat: str, normal: int, starred: int) -> tuple[in
     """(normal, starred) killed of the forces caught in one territory: all of them, or with
     XV only half of the Fremen's, rounded up (000 line 836, line 998: "only half of your
     tokens are killed (any fractions are rounded up)"); normal forces die before Fedaykin."""
-    half = Ability.STORM_HALF_LOSSES in sheet(seat).optional_abilities
-    if not (half and rules_of(state).advantages):
+    if not factions.has(state, seat, Ability.STORM_HALF_LOSSES):
         return normal, starred
     killed = math.ceil((normal + starred) / 2)
     return min(normal, killed), killed - min(normal, killed)

@@ -23,10 +23,10 @@ from __future__ import annotations
 
 from pbem.game import Event
 
+from . import factions
+from .data import Ability
 from .rules import rules_of
 from .state import State, ally_of, storm_order
-
-EMPEROR = "emperor"
 
 
 def supporters(state: State, seat: str) -> list[str]:
@@ -55,10 +55,12 @@ def give(state: State, giver: str, gifts: list[list]) -> list[Event]:
 
 
 def at_once(state: State, giver: str, receiver: str) -> bool:
-    """AH: always; WBC: only the Emperor's gifts to his allies (house rule 5)."""
+    """AH: always; WBC: only the gifts to its allies of a faction whose alliance power is
+    giving spice (the Emperor's, line 810; house rule 5)."""
     if not rules_of(state).wbc:
         return True
-    return giver == EMPEROR and receiver in ally_of(state, EMPEROR)
+    return (factions.has(state, giver, Ability.ALLY_SPICE_GIFTS)
+            and receiver in ally_of(state, giver))
 
 
 def settle(state: State) -> list[Event]:

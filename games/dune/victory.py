@@ -61,14 +61,13 @@ from typing import Any
 
 from pbem.game import Event
 
+from . import factions
 from .data import Ability
 from .rules import Rules, rules_of
 from .state import FACTION_SEATS, State, ally_of, data, occupants, sheet
 
-BG = "bene-gesserit"
 SHIELD_WALL = "Shield Wall"
 SHIELD_WALL_WORMS = 6                   # WBC house rule 4 (000 line 1045): "the 6th worm"
-DEFAULT_VICTORIES = ("guild", "fremen")  # in precedence, Q&A XXV.E.3 (000 line 700)
 
 
 # --- the phase
@@ -83,7 +82,7 @@ def begin(state: State, rng: random.Random) -> list[Event]:
         return events
     state["result"] = result
     if result["victory"] == "prediction":
-        prediction = state["factions"][BG]["prediction"]
+        prediction = state["factions"][result["winners"][0]]["prediction"]
         events.append(Event("prediction-revealed", {"faction": prediction["faction"],
                                                     "turn": prediction["turn"]}))
     return [*events, Event("game-over", result)]
@@ -154,7 +153,8 @@ def game_result(state: State, held: dict[str, list[str]]) -> dict[str, Any] | No
     winning = stronghold_winners(state, held)
     if winning:
         if prediction_fulfilled(state, winning):
-            return _result(state, [BG], "prediction", held)
+            return _result(state, [factions.holder(state, Ability.PREDICTION)], "prediction",
+                           held)
         victory = "alliance" if any(len(party) > 1 for party in winning) else "strongholds"
         return _result(state, [seat for party in winning for seat in party], victory, held)
     if state["turn"] < rules_of(state).turns:
@@ -175,17 +175,18 @@ def stronghold_winners(state: State, held: dict[str, list[str]]) -> list[list[st
 def prediction_fulfilled(state: State, winning: list[list[str]]) -> bool:
     """Whether the Bene Gesserit predicted one of these winners, alone or allied (even with
     them), for this turn (shield, 000 line 780)."""
-    prediction = state["factions"].get(BG, {}).get("prediction")
+    predictor = factions.holder(state, Ability.PREDICTION)
+    prediction = None if predictor is None else state["factions"][predictor]["prediction"]
     return (prediction is not None and prediction["turn"] == state["turn"]
-            and BG not in state.get("dropouts", [])                           # 004 line 193
+            and predictor not in state.get("dropouts", [])                    # 004 line 193
             and any(prediction["faction"] in party for party in winning))
 
 
 def end_of_play(state: State, held: dict[str, list[str]]) -> tuple[list[str], str]:
     """Winners and victory code after the last turn when nobody won: the Guild, the Fremen, the
     most strongholds (module docstring)."""
-    for seat in DEFAULT_VICTORIES:
-        if (seat in state["seats"] and seat not in state.get("dropouts", [])   # 004 line 193
+    for seat in default_victors(state):
+        if (seat not in state.get("dropouts", [])                              # 004 line 193
                 and conditions_hold(state, seat)):
             return with_allies(state, seat), f"{seat}-default"
     counts = {tuple(party): len(party_strongholds(held, party)) for party in parties(state)}
@@ -194,6 +195,13 @@ def end_of_play(state: State, held: dict[str, list[str]]) -> tuple[list[str], st
         return [], "turn-limit"
     winners = {seat for party, count in counts.items() if count == most for seat in party}
     return [seat for seat in state["seats"] if seat in winners], "most-strongholds"
+
+
+def default_victors(state: State) -> list[str]:
+    """The factions in play with a default victory, in precedence (Q&A XXV.E.3, 000 line 700:
+    the Guild, then the Fremen)."""
+    ranked = [f for f in factions.in_play(state) if f.default_victory_precedence() is not None]
+    return [f.seat for f in sorted(ranked, key=lambda f: f.default_victory_precedence())]
 
 
 def conditions_hold(state: State, seat: str) -> bool:
@@ -211,7 +219,7 @@ def with_allies(state: State, seat: str) -> list[str]:
     """A faction winning by default, with its allies when its alliance shares that victory
     (Fremen line 840: "They win with you"; Guild line 866: "They may win with you")."""
     winners = {seat}
-    if Ability.ALLY_SHARES_DEFAULT_VICTORY in sheet(seat).alliance:
+    if factions.has(state, seat, Ability.ALLY_SHARES_DEFAULT_VICTORY):
         winners.update(ally_of(state, seat))
     return [s for s in state["seats"] if s in winners]
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pbem.game import Event
+
 from ..state import State
 
 
@@ -17,7 +19,19 @@ class Faction:
 
     # --- hooks of set-up
 
+    def start_placement(self) -> str:
+        """When the faction's starting forces go on the board (000 III.E.4): ``"fixed"``, at
+        once where its sheet puts them; ``"chosen"``, spread by its own decision over its
+        sheet's territories in the first set-up round; ``"last"``, its sheet's token placed
+        after that round (WBC III), anywhere with ``Ability.START_ANYWHERE`` (000 XV.B.1)."""
+        return "fixed"
+
     # --- hooks of the storm and the spice blow
+
+    def draws_weather(self) -> bool:
+        """Whether the faction draws the weather markers that move the storm with option XVI
+        (000 XVI.B-C); without such a faction in play the dials stay in use (XVI.D)."""
+        return False
 
     # --- hooks of bidding
 
@@ -42,5 +56,16 @@ class Faction:
     # --- hooks of battle
 
     # --- hooks of collection, alliances and victory
+
+    def default_victory_precedence(self) -> int | None:
+        """The faction's place among the default victories at the end of play, lowest first
+        (Q&A XXV.E.3, 000 line 700), or None without one (its sheet's ``default_victory``
+        says what it needs)."""
+        return None
+
+    def drop_out(self, state: State) -> list[Event]:
+        """Clear what the faction alone keeps in the state when it drops out (004 line 193);
+        the events of that."""
+        return []
 
     # --- hooks of the views and reports

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pbem.game import Event
+
 from ..state import State
 from .base import Faction
 
@@ -10,6 +12,12 @@ class BeneGesserit(Faction):
     """The Bene Gesserit's hooks."""
 
     seat = "bene-gesserit"
+
+    # --- hooks of set-up
+
+    def start_placement(self) -> str:
+        """Their one token (line 772) is placed after the Fremen (WBC III)."""
+        return "last"
 
     # --- hooks of shipment and movement
 
@@ -25,3 +33,10 @@ class BeneGesserit(Faction):
     def declares_with_moves(self) -> bool:
         """A move into an occupied territory declares coexistence there (000 XV.B.5)."""
         return True
+
+    # --- hooks of collection, alliances and victory
+
+    def drop_out(self, state: State) -> list[Event]:
+        """Their coexisting forces leave with the rest (004 line 193)."""
+        state["coexisting"] = []
+        return []

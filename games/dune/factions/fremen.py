@@ -9,3 +9,21 @@ class Fremen(Faction):
     """The Fremen's hooks."""
 
     seat = "fremen"
+
+    # --- hooks of set-up
+
+    def start_placement(self) -> str:
+        """Their 10 forces spread as they like over their start territories (line 816)."""
+        return "chosen"
+
+    # --- hooks of the storm and the spice blow
+
+    def draws_weather(self) -> bool:
+        """They draw the weather markers (000 XVI.B-C; Fremen advantage, line 994)."""
+        return True
+
+    # --- hooks of collection, alliances and victory
+
+    def default_victory_precedence(self) -> int | None:
+        """Their default victory comes after the Guild's (line 830; Q&A XXV.E.3, line 700)."""
+        return 2

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+from pbem.game import Event
+
+from ..capture import release_captured
+from ..state import State
 from .base import Faction
 
 
@@ -9,3 +13,9 @@ class Harkonnen(Faction):
     """The Harkonnen's hooks."""
 
     seat = "harkonnen"
+
+    # --- hooks of collection, alliances and victory
+
+    def drop_out(self, state: State) -> list[Event]:
+        """The leaders they hold captured go back to their owners (004 line 193)."""
+        return release_captured(state)
