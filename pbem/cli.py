@@ -15,7 +15,7 @@ from pbem.archive.cli import archive
 from pbem.commands import GM_COMMANDS, CommandError
 from pbem.config import ConfigError, load_config
 from pbem.definition import GameFileError, create_game, read_game_file
-from pbem.game import UnknownGame, load_game, owed, waiting_for
+from pbem.game import Scenarios, UnknownGame, capability, load_game, owed, waiting_for
 from pbem.games import GAMES
 from pbem.league.cli import league
 from pbem.lock import TickBusy
@@ -354,7 +354,7 @@ def scenario_run(scenario_file: str, as_json: bool) -> None:
 
 
 def _scenario_file(path: str):
-    """A scenario file's data and the game module its ``game:`` key names."""
+    """A scenario file's data and the scenarios of the game its ``game:`` key names."""
     try:
         with open(path, encoding="utf-8") as file:
             data = yaml.safe_load(file)
@@ -366,9 +366,10 @@ def _scenario_file(path: str):
         module = load_game(str(data["game"]))
     except UnknownGame as error:
         raise click.ClickException(f"bad scenario {path}: game: {error}") from None
-    if not all(hasattr(module, name) for name in ("run_scenario", "scenario_report")):
+    scenarios = capability(module, Scenarios)
+    if scenarios is None:
         raise click.ClickException(f"bad scenario {path}: game {data['game']} has no scenarios")
-    return data, module
+    return data, scenarios
 
 
 def _options(pairs: tuple[str, ...]) -> dict:

@@ -122,7 +122,7 @@ def _checks(definition: GameDefinition) -> list[str]:
                             f"got {seat.seat!r}")
         if names.count(seat.seat) > 1:
             problems.append(f"{where}.seat: {seat.seat!r} is seated twice")
-        styles = getattr(rules, "bot_styles", ("random",))
+        styles = rules.bot_styles
         if seat.bot is not None and seat.bot not in styles:
             problems.append(f"{where}.bot: expected one of {', '.join(styles)}, "
                             f"got {seat.bot!r}")

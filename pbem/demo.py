@@ -28,15 +28,12 @@ import yaml
 
 from pbem.config import load_config
 from pbem.definition import create_game, game_definition
+from pbem.game import load_game
 from pbem.mail.compose import reply_subject
 from pbem.mail.text import body_text, parse_message
 from pbem.moderator import Moderator
 from pbem.record import GameRecord
 
-SEAT_NAMES = {
-    "auction": ("north", "east", "south", "west", "up", "down"),
-    "dune": ("atreides", "bene-gesserit", "emperor", "fremen", "guild", "harkonnen"),
-}
 ZONES = ("America/New_York", "Europe/Paris", "Asia/Tokyo", "UTC", "Australia/Sydney",
          "America/Sao_Paulo")
 MAX_TICKS = 1000          # a whole six-faction game of Dune takes about 200
@@ -106,11 +103,11 @@ def demo_games(game: str, seats: int, seed: str, bots: bool = False,
     if game == "dune":
         return [{"id": "dune-demo", "game": "dune", "ruleset": "wbc", "title": "Demo Dune",
                  "seed": seed, "auth": "both", "options": {"turns": turns} if turns else {},
-                 "seats": seating(SEAT_NAMES["dune"][:seats])}]
+                 "seats": seating(load_game("dune").seat_names[:seats])}]
     return [{"id": f"auction-demo-{number + 1}", "game": "auction",
              "title": f"Demo auction {number + 1}", "seed": f"{seed}-{number}", "auth": "both",
              "options": {"lots": 3 - number},
-             "seats": seating(SEAT_NAMES["auction"][:min(seats + number, 6)])}
+             "seats": seating(load_game("auction").seat_names[:min(seats + number, 6)])}
             for number in range(2)]
 
 

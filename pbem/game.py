@@ -15,12 +15,13 @@ A game also names its kinds of decision as players do (``decision_kinds``: the w
 standing orders, and the order that passes a decision), and reads order text for one
 decision alone (``parse_decision``).
 
-A game may also provide ``invariants(state)``: what must hold after every step,
-as a list of the broken ones (see ``check_invariants``); self-play checks it.
-A game with a board may provide ``map_svg(state)`` and ``map_png(state)``: a picture of
-the board drawn from the public view only (the reports and the archive show it); a game
-with turns, ``event_turn(event)``: the turn an event opens or belongs to, or None (the
-archive files each event under its turn).
+A game may also provide optional capabilities, each a Protocol below: ``Invariants``
+(self-play checks them), ``MapPicture`` (the reports and the archive show the board),
+``Turns`` (the archive files each event under its turn), ``Scenarios``, ``Dropouts``,
+``LeagueScoring`` (``pbem.league`` scores its games) and ``TemplateGlobals``.  A game
+declares the ones it provides in its module-level ``capabilities`` tuple (``load_game``
+refuses a game that declares one it does not provide), and the moderator asks for one by
+``capability(game, MapPicture)``, never by looking for a name on the game.
 
 States are plain JSON data (dicts, lists, strings, numbers), so a state
 serialised and loaded again is equal, and the store can keep it as text.
@@ -30,11 +31,13 @@ from __future__ import annotations
 
 import copy
 import importlib
+import inspect
 import random
 from collections import deque
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from types import ModuleType
+from typing import Any, Protocol, TypeVar
 
 from pbem.games import GAMES
 
@@ -180,6 +183,7 @@ class Game(Protocol):
     rulesets: tuple[str, ...]
     seat_names: tuple[str, ...]
     bot_styles: tuple[str, ...]        # the bots a seat may have: "random" first
+    capabilities: tuple[type, ...]     # the optional capabilities it provides (below)
 
     def setup(
         self, ruleset: str, options: dict[str, Any], seats: list[str], rng: random.Random
@@ -212,26 +216,131 @@ class Game(Protocol):
                   style: str = "random") -> str: ...
 
 
+# --- optional capabilities: a game lists those it provides in ``capabilities``
+class Invariants(Protocol):
+    """What must hold after every step: ``invariants(state)`` lists the broken ones."""
+
+    def invariants(self, state: State) -> list[str]: ...
+
+
+class MapPicture(Protocol):
+    """A picture of the board drawn from the public view only (the reports and the archive
+    show it)."""
+
+    def map_svg(self, state: State) -> str: ...
+
+    def map_png(self, state: State) -> bytes: ...
+
+
+class Turns(Protocol):
+    """A game played in turns: ``event_turn(event)`` is the turn an event opens or belongs
+    to, or None (the archive files each event under its turn)."""
+
+    def event_turn(self, event: Event) -> int | None: ...
+
+
+class Scenarios(Protocol):
+    """Scenario files (``pbem scenario``): ``run_scenario(data)`` plays a position's steps
+    and checks its expectations (a JSON result), ``scenario_report(result)`` writes it."""
+
+    def run_scenario(self, data: dict[str, Any]) -> dict[str, Any]: ...
+
+    def scenario_report(self, result: dict[str, Any]) -> str: ...
+
+
+class Dropouts(Protocol):
+    """A player may leave the game (DROPOUT): ``drop_out(state, seat)`` takes the seat out of
+    play and returns the state with the events."""
+
+    def drop_out(self, state: State, seat: str) -> tuple[State, list[Event]]: ...
+
+
+class LeagueScoring(Protocol):
+    """A game that leagues score (``pbem.league``).
+
+    ``tournament_summary(final, states, events)`` is what a finished game adds to its result
+    (from its last state, its replayed states and its logged events, as JSON);
+    ``scoring_systems`` the systems a league file may name (``scoring``), each a module with
+    the functions ``pbem.league`` calls; ``league_ruleset`` the ruleset of a drawn heat's
+    games; ``seat_words`` and ``victory_words`` how the standings name the seats and the
+    result's victory codes."""
+
+    scoring_systems: dict[str, ModuleType]
+    league_ruleset: str
+    seat_words: dict[str, str]
+    victory_words: dict[str, str]
+
+    def tournament_summary(self, final: State, states: Iterator[State],
+                           events: list[dict[str, Any]]) -> dict[str, Any]: ...
+
+
+class TemplateGlobals(Protocol):
+    """What the game's report templates need besides the view: ``template_globals()``."""
+
+    def template_globals(self) -> dict[str, Any]: ...
+
+
+CAPABILITIES: tuple[type, ...] = (Invariants, MapPicture, Turns, Scenarios, Dropouts,
+                                  LeagueScoring, TemplateGlobals)
+C = TypeVar("C")
+
+
+def members(kind: type) -> tuple[str, ...]:
+    """The names a capability (a Protocol above) asks of a game."""
+    names = {name for name in vars(kind) if not name.startswith("_")}
+    return tuple(sorted(names | set(inspect.get_annotations(kind))))
+
+
+def capability(game: Game, kind: type[C]) -> C | None:
+    """The game as ``kind`` if it declares that capability, else None."""
+    declared = game.capabilities
+    return game if kind in declared else None  # type: ignore[return-value]
+
+
 def check_invariants(game: Game, state: State) -> list[str]:
-    """The invariants ``state`` breaks, by the game's optional ``invariants(state)``
-    (a game without it has none)."""
-    check = getattr(game, "invariants", None)
-    return list(check(state)) if check is not None else []
+    """The invariants ``state`` breaks, by the game's ``Invariants`` (a game without them has
+    none)."""
+    check = capability(game, Invariants)
+    return list(check.invariants(state)) if check is not None else []
 
 
 class UnknownGame(LookupError):
     """No game of that name is installed."""
 
 
+class BadGame(TypeError):
+    """A game module that declares a capability it does not provide."""
+
+
 def load_game(name: str) -> Game:
-    """The game module registered under ``name`` in ``pbem.games.GAMES``."""
+    """The game module registered under ``name`` in ``pbem.games.GAMES``, its declared
+    capabilities checked (``BadGame`` names each missing member)."""
     try:
         module = GAMES[name]
     except KeyError:
         raise UnknownGame(
             f"unknown game {name!r}; installed games: {', '.join(sorted(GAMES))}"
         ) from None
-    return importlib.import_module(module)  # type: ignore[return-value]
+    game = importlib.import_module(module)
+    check_capabilities(game)
+    return game  # type: ignore[return-value]
+
+
+def check_capabilities(game: ModuleType) -> None:
+    """Refuse a game whose ``capabilities`` are not all capabilities, or that lacks a name one
+    of them asks for."""
+    provided = vars(game)
+    problems = [] if "capabilities" in provided else [
+        "has no capabilities tuple (an empty one if it provides none)"]
+    for kind in provided.get("capabilities", ()):
+        if kind not in CAPABILITIES:
+            problems.append(f"{kind!r} is no capability (pbem.game.CAPABILITIES)")
+            continue
+        missing = [name for name in members(kind) if name not in provided]
+        if missing:
+            problems.append(f"declares {kind.__name__} but has no {', '.join(missing)}")
+    if problems:
+        raise BadGame(f"game {game.__name__}: " + "; ".join(problems))
 
 
 def step_rng(seed: str, step: int) -> random.Random:

@@ -24,7 +24,7 @@ from PIL import Image
 from pbem import reply_token
 from pbem.config import Config
 from pbem.echo import Echo
-from pbem.game import Event, OrderError, Prompt, waiting_for
+from pbem.game import Event, MapPicture, OrderError, Prompt, capability, waiting_for
 from pbem.mail.compose import Picture, compose, new_message_id, reply_subject
 from pbem.mail.html import text_to_html
 from pbem.mail.text import body_text
@@ -162,17 +162,18 @@ def step_report(config: Config, record: GameRecord, seat: str | None, events: li
 def map_pictures(record: GameRecord) -> tuple[Picture, ...]:
     """The map of the board now, for a report: a PNG that the HTML version shows inline (a
     named part, which mail clients also offer as a file, and which clients that show no SVG
-    show), and the SVG attached; none if the game draws no map (its ``map_svg(state)`` and
-    ``map_png(state)``, drawn from the public view only).  The PNG goes once, not also as an
+    show), and the SVG attached; none if the game draws no map (its ``MapPicture``, drawn
+    from the public view only).  The PNG goes once, not also as an
     attachment, as it is the larger file.  The PNG, slow to paint, is painted again only when
     the drawing changed: every seat's report of a step, and the reports of steps that change
     nothing on the map, show the same picture."""
-    if not hasattr(record.rules, "map_png"):
+    drawn = capability(record.rules, MapPicture)
+    if drawn is None:
         return ()
     if _painted.get("state") is not record.state:     # the same state: every seat's report
-        svg = record.rules.map_svg(record.state).encode()
+        svg = drawn.map_svg(record.state).encode()
         if svg != _painted.get("svg"):
-            _painted["png"] = palette_png(record.rules.map_png(record.state))
+            _painted["png"] = palette_png(drawn.map_png(record.state))
         _painted.update(state=record.state, svg=svg)
     name = f"map-{record.id}-{record.step}"
     return (Picture(_painted["png"], "png", f"{name}.png", cid=f"{name}@map"),

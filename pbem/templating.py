@@ -88,14 +88,14 @@ def environment(game: str) -> jinja2.Environment:
 def _game_globals(game: str) -> dict:
     """What the game gives its templates (its optional ``template_globals()``), for a game
     installed under that name; nothing for the shared templates."""
-    from pbem.game import UnknownGame, load_game
+    from pbem.game import TemplateGlobals, UnknownGame, capability, load_game
 
     try:
         module = load_game(game)
     except UnknownGame:
         return {}
-    given = getattr(module, "template_globals", None)
-    return given() if given is not None else {}
+    given = capability(module, TemplateGlobals)
+    return given.template_globals() if given is not None else {}
 
 
 def render(game_name: str, template: str, /, **context) -> str:

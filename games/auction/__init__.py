@@ -16,6 +16,7 @@ from .table import RULES_VERSION, RULESETS, SEAT_NAMES, result, setup, step_name
 
 name = "auction"
 bot_styles = ("random",)
+capabilities = ()          # none of pbem.game's optional capabilities
 decision_kinds = DECISION_KINDS
 rules_version = RULES_VERSION
 rulesets = RULESETS
@@ -32,6 +33,7 @@ __all__ = [
     "EventCode",
     "apply",
     "bot_order",
+    "capabilities",
     "decision_kinds",
     "name",
     "parse",

@@ -16,7 +16,18 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pbem.game import Event, Parsed, Prompt
+from pbem.game import (
+    Dropouts,
+    Event,
+    Invariants,
+    LeagueScoring,
+    MapPicture,
+    Parsed,
+    Prompt,
+    Scenarios,
+    TemplateGlobals,
+    Turns,
+)
 
 from . import turn
 from .basic_bot import basic_order
@@ -25,6 +36,10 @@ from .decisions import load_decision_kinds
 from .dropout import drop_out as drop_out
 from .factions import upgrade_state
 from .invariants import violations
+from .league import league_ruleset as league_ruleset
+from .league import scoring_systems as scoring_systems
+from .league import seat_words as seat_words
+from .league import victory_words as victory_words
 from .orders import KINDS, parse_orders
 from .performance import tournament_summary as tournament_summary
 from .rules import RULESETS, make_rules
@@ -41,6 +56,8 @@ rulesets = RULESETS
 seat_names = tuple(SEAT_FACTIONS)
 bot_styles = ("random", "basic")
 decision_kinds = load_decision_kinds()     # every order kind is registered by now (``turn``)
+capabilities = (Invariants, MapPicture, Turns, Scenarios, Dropouts, LeagueScoring,
+                TemplateGlobals)
 
 
 def setup(ruleset: str, options: dict[str, Any], seats: list[str],

@@ -13,7 +13,7 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbem.game import Event, State
+from pbem.game import Event, State, Turns, capability
 from pbem.record import GameRecord
 from pbem.store import Store
 
@@ -92,12 +92,12 @@ def history(store: Store, record: GameRecord) -> History:
 
 def _by_turn(record: GameRecord, number: int, events: list[Event]
              ) -> list[tuple[int, list[Event]]]:
-    """A step's events cut where the game says a new turn begins (its optional
-    ``event_turn(event)``: the turn an event belongs to, or None)."""
-    event_turn = getattr(record.rules, "event_turn", None)
+    """A step's events cut where the game says a new turn begins (its ``Turns``:
+    ``event_turn(event)``, the turn an event belongs to, or None)."""
+    turns = capability(record.rules, Turns)
     parts: list[tuple[int, list[Event]]] = [(number, [])]
     for event in events:
-        turn = event_turn(event) if event_turn else None
+        turn = turns.event_turn(event) if turns else None
         if turn is not None and turn != parts[-1][0]:
             parts.append((turn, []))
         parts[-1][1].append(event)

@@ -26,6 +26,7 @@ from typing import Any
 import jinja2
 import yaml
 
+from pbem.game import MapPicture, capability
 from pbem.league.standings import write_standings_pages
 from pbem.record import GameRecord
 from pbem.store import Store
@@ -99,11 +100,11 @@ class Archive:
             shutil.rmtree(folder)
         folder.mkdir(parents=True)
         past, summary = history(self.store, record), GameSummary.of(record)
-        drawn = hasattr(record.rules, "map_svg")
+        drawn = capability(record.rules, MapPicture)
         for turn in past.turns:
             if drawn:
                 (folder / f"map-{turn.number}.svg").write_text(
-                    record.rules.map_svg(turn.state), encoding="utf-8")
+                    drawn.map_svg(turn.state), encoding="utf-8")
             _write(folder / turn.page, "turn.html.j2", game=summary,
                    turn=turn, turns=past.turns, steps=[_step(record, s) for s in turn.steps],
                    table=_table(record, turn), map=f"map-{turn.number}.svg" if drawn else None,

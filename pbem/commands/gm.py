@@ -149,7 +149,7 @@ def end(context: CommandContext, args: str) -> None:
 
 
 def _winners_and_reason(args: str, seats: list[str]) -> tuple[list[str], str]:
-    """``atreides,fremen -- reason`` read; the ``--`` may be left out (the shell eats it)."""
+    """``<seat>,<seat> -- reason`` read; the ``--`` may be left out (the shell eats it)."""
     names, _, reason = args.partition(" ")
     names, reason = names.lower(), reason.strip().removeprefix("--").strip()
     if not names or not reason:

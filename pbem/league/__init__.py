@@ -1,10 +1,11 @@
 """Leagues and tournaments: game results, WBC and GF9 scoring, standings, heat draws
 (docs/leagues.md).
 
-``results`` records what a finished game gives a league; ``wbc`` and ``gf9`` score it;
-``definition`` reads league files; ``standings`` puts the scores in a table (text and HTML);
-``draw`` deals players to tables and factions for a new heat; ``commands`` are the mail
-commands (STANDINGS, DROPOUT, ADJUDICATE).
+``results`` records what a finished game gives a league; the game's ``LeagueScoring``
+(``pbem.game``; Dune's WBC and GF9 systems are in ``games/dune``) scores it; no module here
+imports a game.  ``definition`` reads league files; ``standings`` puts the scores in a
+table (text and HTML); ``draw`` deals players to tables and the game's seats for a new heat;
+``commands`` are the mail commands (STANDINGS, DROPOUT, ADJUDICATE).
 """
 
 

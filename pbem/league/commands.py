@@ -20,8 +20,8 @@ from pbem.commands.gm import end, reload, require_playing, tell_everyone
 from pbem.commands.limits import Budget
 from pbem.commands.registry import CommandContext, CommandError, gm_command, player_command
 from pbem.commands.rollback import _carry_orders, _check_position, view_changes
-from pbem.game import Adjustment
-from pbem.league import TieError, gf9, wbc
+from pbem.game import Adjustment, Dropouts, LeagueScoring, capability
+from pbem.league import TieError
 from pbem.league.definition import League, leagues_of_game
 from pbem.league.notify import mail_standings
 from pbem.league.results import replayed_states
@@ -62,14 +62,14 @@ def dropout(context: CommandContext, args: str) -> None:
     """The faction is taken out of play as a few logged adjustments; every seat is told."""
     require_playing(context)
     record, store = context.record, context.store
-    drop_out = getattr(record.rules, "drop_out", None)
-    if drop_out is None:
+    dropouts = capability(record.rules, Dropouts)
+    if dropouts is None:
         raise CommandError(f"{record.row['game']} has no dropouts")
     seat, reason = _seat_and_reason(args, [s["seat"] for s in record.seats])
     if seat in record.state.get("dropouts", []):
         raise CommandError(f"{seat} has dropped out already")
     before = record.state
-    after, events = drop_out(before, seat)
+    after, events = dropouts.drop_out(before, seat)
     _check_position(record.rules, after, [s["seat"] for s in record.seats])
     note = f"dropout of {seat}: {reason}"
     changed = [key for key in after if before.get(key) != after[key]]
@@ -125,14 +125,14 @@ def adjudicate(context: CommandContext, args: str) -> None:
         raise CommandError("give the reason after --: every seat is told it")
     leagues = leagues_of_game(store, record.id)
     system = system.lower() or (leagues[0].scoring if leagues else "wbc")
-    summarise = getattr(record.rules, "tournament_summary", None)
-    if summarise is None:
+    scoring = capability(record.rules, LeagueScoring)
+    if scoring is None:
         raise CommandError(f"{record.row['game']} has no tournament scores to adjudicate by")
     events = [e for row in store.decisions(record.id) for e in json.loads(row["events"] or "[]")]
-    scores = {**summarise(record.state, replayed_states(store, record), events),
+    scores = {**scoring.tournament_summary(record.state, replayed_states(store, record), events),
               "seats": {s["seat"]: {} for s in record.seats}, "players": len(record.seats)}
     try:
-        winners = (gf9 if system == "gf9" else wbc).adjudicated_winners(scores)
+        winners = scoring.scoring_systems[system].adjudicated_winners(scores)
     except TieError as error:
         raise CommandError(str(error)) from None
     end(context, f"{','.join(winners)} -- adjudicated by {system.upper()} scores: {reason}")

@@ -15,6 +15,7 @@ from typing import Any, Literal
 import yaml
 
 from pbem.definition import GAME_ID
+from pbem.game import LeagueScoring, UnknownGame, capability, load_game
 from pbem.league import LeagueError
 from pbem.schema import SchemaError, build
 from pbem.store import Store, utc_text
@@ -58,6 +59,7 @@ class League:
     players: tuple[Player, ...]
     heats: tuple[Heat, ...] = ()
     title: str | None = None
+    game: str = "dune"                 # the game of its games, which scores them
     scoring: Literal["wbc", "gf9"] = "wbc"
     excused: tuple[str, ...] = ()
     mail_standings: bool = True
@@ -79,6 +81,13 @@ class League:
         data["heats"] = [{**heat, "games": [asdict(_game(g)) for g in heat["games"]]}
                          for heat in data["heats"]]
         return data
+
+
+def league_scoring(league: League) -> LeagueScoring:
+    """What the league's game gives leagues (checked when the league was read)."""
+    scoring = capability(load_game(league.game), LeagueScoring)
+    assert scoring is not None, league.game
+    return scoring
 
 
 def _game(entry: Any) -> LeagueGame:
@@ -110,6 +119,16 @@ def league_definition(data: Any, source: str = "league") -> League:
 
 def _checks(league: League) -> list[str]:
     problems = []
+    try:
+        scoring = capability(load_game(league.game), LeagueScoring)
+    except UnknownGame as error:
+        problems.append(f"game: {error}")
+    else:
+        if scoring is None:
+            problems.append(f"game: {league.game} has no league scoring")
+        elif league.scoring not in scoring.scoring_systems:
+            problems.append(f"scoring: {league.game} scores by "
+                            f"{', '.join(scoring.scoring_systems)}, not {league.scoring}")
     if not GAME_ID.match(league.id):
         problems.append(f"id: expected letters, digits, '-', '_' or '.', got {league.id!r}")
     names = [p.name for p in league.players]

@@ -10,7 +10,8 @@ Rulings:
   players: five tables of six and three of five, as 004's example).  When five each is
   impossible (seven players), the smaller tables are "at the GM's discretion" (line 111): the
   draw says so.
-- Each table draws its factions from the six, one each; a 5-player table leaves one out.
+- Each table draws its factions from the game's seats (``seat_names``), one each; a
+  5-player table leaves one out.
 - Heats are 10 turns (004 line 134), the final 15 (line 168).
 """
 
@@ -21,10 +22,10 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from pbem.game import load_game
 from pbem.league import LeagueError
-from pbem.league.definition import League, Player, slug
+from pbem.league.definition import League, Player, league_scoring, slug
 
-FACTIONS = ("atreides", "bene-gesserit", "emperor", "fremen", "guild", "harkonnen")
 TABLE_MAX, TABLE_MIN = 6, 5
 HEAT_TURNS, FINAL_TURNS = 10, 15
 
@@ -48,7 +49,8 @@ class Table:
     def game_file(self, league: League, heat: str, final: bool, seed: str) -> dict[str, Any]:
         """A game file (docs/game-files.md) for ``pbem game new``."""
         return {
-            "id": self.game_id, "game": "dune", "ruleset": "wbc",
+            "id": self.game_id, "game": league.game,
+            "ruleset": league_scoring(league).league_ruleset,
             "title": f"{league.title or league.id}, {heat}",
             "seed": f"{seed}/{self.game_id}",
             "options": {"turns": FINAL_TURNS if final else HEAT_TURNS},
@@ -67,6 +69,7 @@ def draw_heat(league: League, heat: str, seed: str, players: list[str] | None = 
     unknown = [n for n in names if n not in {p.name for p in league.players}]
     if unknown:
         raise LeagueError(f"not players of league {league.id}: {', '.join(unknown)}")
+    seat_names = load_game(league.game).seat_names
     rng = random.Random(f"{seed}/{league.id}/{heat}")
     drawn = list(names)
     rng.shuffle(drawn)
@@ -74,9 +77,9 @@ def draw_heat(league: League, heat: str, seed: str, players: list[str] | None = 
     for number, size in enumerate(table_sizes(len(drawn)), start=1):
         group = drawn[start:start + size]
         start += size
-        factions = rng.sample(FACTIONS, size)
+        factions = rng.sample(seat_names, size)
         seats = sorted(zip(factions, (league.player(n) for n in group), strict=True),
-                       key=lambda pair: FACTIONS.index(pair[0]))
+                       key=lambda pair: seat_names.index(pair[0]))
         tables.append(Table(f"{slug(league.id)}-{slug(heat)}-{number}", tuple(seats)))
     return tables
 

@@ -5,15 +5,14 @@ A result is plain JSON:
 - ``game_id``, ``ruleset``, ``players`` (the seats that started the game: 004 line 193 scores
   a game with dropouts "according to the number of players who started the game"), ``seats``
   (seat -> ``{"address", "player"}``);
-- ``winners``, ``victory`` (the game's code: for Dune ``strongholds``, ``alliance``,
-  ``prediction``, ``guild-default``, ``fremen-default``, ``most-strongholds``,
-  ``turn-limit``, or the GM's ``concession`` and ``adjudication``; None for a game without
-  victory codes, such as the auction), ``parties`` (the winners grouped by alliance: two
-  unallied winners are two parties, 004 line 130), ``turn``, ``strongholds`` (seat -> the
-  strongholds held at the end);
-- what the game's ``tournament_summary(final, states, events)`` adds (Dune: ``turns``, the
-  strongholds held and the coexistence at each turn's end; ``win_attempts``; ``counts``;
-  ``alliances``; ``predicted``; ``dropouts``; ``games/dune/performance.py``).
+- ``winners``, ``victory`` (the game's code, for Dune listed in ``games/dune/victory.py``,
+  or the GM's ``concession`` and ``adjudication``; None for a game without victory codes,
+  such as the auction), ``parties`` (the winners grouped by alliance: two unallied winners
+  are two parties, 004 line 130), ``turn``, ``strongholds`` (seat -> the strongholds held
+  at the end);
+- what the game's ``LeagueScoring.tournament_summary(final, states, events)`` adds (Dune:
+  ``turns``, the strongholds held and the coexistence at each turn's end; ``win_attempts``;
+  ``counts``; ``alliances``; ``predicted``; ``dropouts``; ``games/dune/performance.py``).
 
 It is worked out once, when the game finishes (``record_result``, called where the moderator
 stores a finished game), from the last state, the logged events (the turns' ends) and a replay
@@ -29,7 +28,7 @@ from collections.abc import Iterator
 from datetime import datetime
 from typing import Any
 
-from pbem.game import State
+from pbem.game import LeagueScoring, State, capability
 from pbem.record import GameRecord
 from pbem.store import Store, utc_text
 
@@ -52,11 +51,11 @@ def game_result(store: Store, record: GameRecord) -> dict[str, Any]:
         "strongholds": declared.get("strongholds_held", {}),
         "reason": declared.get("reason"),
     }
-    summarise = getattr(record.rules, "tournament_summary", None)
-    if summarise is not None:
+    scoring = capability(record.rules, LeagueScoring)
+    if scoring is not None:
         events = [event for row in store.decisions(record.id)
                   for event in json.loads(row["events"] or "[]")]
-        result.update(summarise(state, replayed_states(store, record), events))
+        result.update(scoring.tournament_summary(state, replayed_states(store, record), events))
         if not result["strongholds"] and result["turns"]:
             result["strongholds"] = result["turns"][-1]["held"]
     return result

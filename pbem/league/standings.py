@@ -14,26 +14,19 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from importlib.resources import files
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import jinja2
 
-from pbem.league import gf9, wbc
-from pbem.league.definition import League, LeagueGame, stored_league
+from pbem.game import LeagueScoring
+from pbem.league.definition import League, LeagueGame, league_scoring, stored_league
 from pbem.league.results import result_of
 from pbem.record import GameRecord
 from pbem.store import Store
 from pbem.templating import wrap_lines
 
 WIDTH = 78
-VICTORY_WORDS = {
-    "strongholds": "stronghold victory", "alliance": "alliance victory",
-    "prediction": "Bene Gesserit prediction", "guild-default": "Guild default",
-    "fremen-default": "Fremen default", "most-strongholds": "most strongholds",
-    "turn-limit": "no winner", "concession": "concession", "adjudication": "adjudication",
-}
-FACTION_WORDS = {"atreides": "Atreides", "bene-gesserit": "Bene Gesserit", "emperor": "Emperor",
-                 "fremen": "Fremen", "guild": "Guild", "harkonnen": "Harkonnen"}
 
 
 @dataclass
@@ -60,16 +53,16 @@ class GameLine:
     status: str                        # "not created", "active", "paused", "finished"
     seats: list[SeatScore] = field(default_factory=list)
     result: dict[str, Any] | None = None
+    summary: str = ""                  # the status, or how the game ended (``_summary``)
 
-    @property
-    def summary(self) -> str:
-        if self.result is None:
-            return self.status
-        code = self.result["victory"]
-        victory = VICTORY_WORDS.get(code, code) or "over"
-        winners = ", ".join(FACTION_WORDS.get(s, s) for s in self.result["winners"]) or "none"
-        turn = f"turn {self.result['turn']}, " if self.result.get("turn") else ""
-        return f"{turn}{victory}: {winners}"
+
+def _summary(scoring: LeagueScoring, result: dict[str, Any]) -> str:
+    """How a game ended, in the game's words: ``turn 7, stronghold victory: Atreides``."""
+    code = result["victory"]
+    victory = scoring.victory_words.get(code, code) or "over"
+    winners = ", ".join(scoring.seat_words.get(s, s) for s in result["winners"]) or "none"
+    turn = f"turn {result['turn']}, " if result.get("turn") else ""
+    return f"{turn}{victory}: {winners}"
 
 
 @dataclass
@@ -90,6 +83,7 @@ class Standings:
     """A league's standings, ready to print."""
 
     league: League
+    scoring: LeagueScoring
     rows: list[Row]
     games: list[GameLine]
     disqualified: list[str]
@@ -104,23 +98,26 @@ class Standings:
 
 # --- working them out
 def standings(store: Store, league: League, now: datetime) -> Standings:
-    """The league's standings from the games in the store."""
-    games = [_game_line(store, league, heat.name, heat.final, game, now)
+    """The league's standings from the games in the store, scored by the system the league's
+    game provides (``LeagueScoring``)."""
+    scoring = league_scoring(league)
+    system = scoring.scoring_systems[league.scoring]
+    games = [_game_line(store, league, scoring, heat.name, heat.final, game, now)
              for heat, game in league.games]
     dropped = {s.player for g in games for s in g.seats if s.dropped}
     disqualified = sorted(dropped - set(league.excused))
     if league.scoring == "gf9":
-        rows = _gf9_rows(league, games)
-        return Standings(league, rows, games, disqualified)
-    rows, awards = _wbc_rows(league, games, set(disqualified))
-    return Standings(league, rows, games, disqualified, awards, _final(games))
+        rows = _gf9_rows(system, league, games)
+        return Standings(league, scoring, rows, games, disqualified)
+    rows, awards = _wbc_rows(system, league, games, set(disqualified))
+    return Standings(league, scoring, rows, games, disqualified, awards, _final(games))
 
 
-def _game_line(store: Store, league: League, heat: str, final: bool, game: LeagueGame,
-               now: datetime) -> GameLine:
+def _game_line(store: Store, league: League, scoring: LeagueScoring, heat: str, final: bool,
+               game: LeagueGame, now: datetime) -> GameLine:
     row = store.game(game.id)
     if row is None:
-        return GameLine(heat, game.id, final, "not created")
+        return GameLine(heat, game.id, final, "not created", summary="not created")
     result = result_of(store, game.id, now)
     if result is None:
         record = GameRecord.load(store, game.id)
@@ -129,7 +126,8 @@ def _game_line(store: Store, league: League, heat: str, final: bool, game: Leagu
     else:
         seats = {seat: info["address"] for seat, info in result["seats"].items()}
         dropouts = result.get("dropouts", [])
-    line = GameLine(heat, game.id, final, row["status"], result=result)
+    line = GameLine(heat, game.id, final, row["status"], result=result,
+                    summary=row["status"] if result is None else _summary(scoring, result))
     for seat, address in seats.items():
         player = game.seats.get(seat)
         if player is None:
@@ -137,28 +135,28 @@ def _game_line(store: Store, league: League, heat: str, final: bool, game: Leagu
             player = found.name if found else (address or f"({seat})")
         line.seats.append(SeatScore(seat, player, dropped=seat in dropouts))
     if result is not None:
-        _score(league, line, result)
+        _score(scoring.scoring_systems[league.scoring], league, line, result)
     return line
 
 
-def _score(league: League, line: GameLine, result: dict[str, Any]) -> None:
+def _score(system: ModuleType, league: League, line: GameLine, result: dict[str, Any]) -> None:
     if league.scoring == "gf9":
         for seat in line.seats:
-            seat.points = gf9.points(result, seat.seat)
-            seat.score = gf9.game_score(result, seat.seat)
+            seat.points = system.points(result, seat.seat)
+            seat.score = system.game_score(result, seat.seat)
         return
-    pp, totals = wbc.normalised_points(result), wbc.performance_points(result)
+    pp, totals = system.normalised_points(result), system.performance_points(result)
     turns, players = len(result.get("turns", [])), result["players"]
     scale = f"x{players}/6" if players < 6 else ""
-    places = wbc.final_places(result) if line.final else []
+    places = system.final_places(result) if line.final else []
     for seat in line.seats:
-        seat.points = 0.0 if line.final else wbc.qualification_points(result, seat.seat)
+        seat.points = 0.0 if line.final else system.qualification_points(result, seat.seat)
         seat.pp = pp.get(seat.seat, 0.0)
         seat.pp_total = f"{totals.get(seat.seat, 0.0):g}/{turns}{scale}"
         seat.place = places.index(seat.seat) + 1 if places else None
 
 
-def _wbc_rows(league: League, games: list[GameLine], disqualified: set[str]
+def _wbc_rows(wbc: ModuleType, league: League, games: list[GameLine], disqualified: set[str]
               ) -> tuple[list[Row], list[tuple[str, str, float, str]]]:
     heats = [g for g in games if g.result is not None and not g.final]
     qualifiers = []
@@ -194,7 +192,7 @@ def _final(games: list[GameLine]) -> list[tuple[int, str, str, int, float]]:
                   for s in final.seats)
 
 
-def _gf9_rows(league: League, games: list[GameLine]) -> list[Row]:
+def _gf9_rows(gf9: ModuleType, league: League, games: list[GameLine]) -> list[Row]:
     finished = [g for g in games if g.result is not None]
     records = []
     for player in league.players:
@@ -215,7 +213,7 @@ def _gf9_rows(league: League, games: list[GameLine]) -> list[Row]:
 # --- text
 def standings_text(table: Standings) -> str:
     """The standings as fixed-width text within 78 columns."""
-    league = table.league
+    league, words = table.league, table.scoring.seat_words
     title = f"{league.title or league.id}: standings"
     lines = [title, "=" * min(len(title), WIDTH),
              f"{league.id}: {SYSTEM_WORDS[league.scoring]}; {table.finished} of "
@@ -238,30 +236,31 @@ def standings_text(table: Standings) -> str:
                   + ", ".join(table.disqualified)]
     if table.final:
         lines += ["", "Final (places: 004 lines 151-164)"]
-        lines += [f"{place:>3}  {player[:24]:<24} {FACTION_WORDS.get(seat, seat):<14} "
+        lines += [f"{place:>3}  {player[:24]:<24} {words.get(seat, seat):<14} "
                   f"strongholds {held}, PP {pp:.3f}"
                   for place, player, seat, held, pp in table.final]
     if table.awards:
         lines += ["", "Best Faction (best normalised PP in one heat game)"]
-        lines += [f"  {FACTION_WORDS.get(f, f):<14} {player[:24]:<24} {score:7.3f}  {game[:20]}"
+        lines += [f"  {words.get(f, f):<14} {player[:24]:<24} {score:7.3f}  {game[:20]}"
                   for f, player, score, game in table.awards]
     lines += ["", "Games"]
     for game in table.games:
         lines.append(f"  {game.heat[:14]:<14} {game.game_id[:24]:<24} {game.summary}"[:WIDTH])
         for seat in game.seats:
-            lines.append(f"      {FACTION_WORDS.get(seat.seat, seat.seat):<14} "
-                         f"{seat.player[:24]:<24} {_seat_score(league, seat)}".rstrip())
+            lines.append(f"      {words.get(seat.seat, seat.seat):<14} "
+                         f"{seat.player[:24]:<24} {_seat_score(table, seat)}".rstrip())
     return wrap_lines("\n".join(lines), WIDTH) + "\n"
 
 
 SYSTEM_WORDS = {"wbc": "WBC qualification points (004)", "gf9": "GF9 tournament points (001 4.1)"}
 
 
-def _seat_score(league: League, seat: SeatScore) -> str:
+def _seat_score(table: Standings, seat: SeatScore) -> str:
     dropped = "  dropped out" if seat.dropped else ""
     if seat.points is None:
         return dropped.strip()
-    if league.scoring == "gf9":
+    if table.league.scoring == "gf9":
+        gf9 = table.scoring.scoring_systems["gf9"]
         return f"{seat.points:>5g} pts  {gf9.score_text(seat.score)}{dropped}"
     if seat.place is not None:
         return f"place {seat.place}  PP {seat.pp_total} = {seat.pp:.3f}{dropped}"
@@ -277,7 +276,7 @@ def standings_html(table: Standings, home: str | None = None) -> str:
     source = files("pbem.templates").joinpath("league", "standings.html.j2").read_text("utf-8")
     return env.from_string(source).render(
         table=table, league=table.league, system=SYSTEM_WORDS[table.league.scoring],
-        factions=FACTION_WORDS, seat_score=lambda seat: _seat_score(table.league, seat),
+        factions=table.scoring.seat_words, seat_score=lambda seat: _seat_score(table, seat),
         home=home)
 
 

@@ -10,11 +10,13 @@ import random
 
 import pytest
 
+from pbem.games.dune import league_gf9 as gf9
+from pbem.games.dune import league_wbc as wbc
 from pbem.games.dune import performance, set_up, victory
 from pbem.games.dune.dropout import drop_out
 from pbem.games.dune.rules import make_rules
 from pbem.games.dune.state import SEAT_FACTIONS, add_forces
-from pbem.league import TieError, gf9, wbc
+from pbem.league import TieError
 from pbem.league.draw import table_sizes
 
 SIX = list(SEAT_FACTIONS)

@@ -14,6 +14,7 @@ Rulings (classic Dune games scored the GF9 way):
   and its example scores seven numbers (the game's points, then the six): all six are kept, in
   the guide's order, after the game's points.  They are counted per player; only the
   adjudication combines allies' amounts, and never their win attempts (4.1.10, line 863).
+- Found by the league machinery through the game's ``LeagueScoring`` (``league.py``).
 - Weighted points (4.1.11): players with equal points are ordered by their victories, the
   heaviest first (the points list's order), compared one by one.
 """

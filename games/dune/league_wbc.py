@@ -2,7 +2,8 @@
 "Dropouts", lines 107-193): qualification points, performance points, the adjudication of a
 heat stopped early, advancement to the final, the final's places and the Best Faction awards.
 
-Everything here reads game results (``results.py``) and returns plain values.
+Everything here reads game results (``pbem.league.results``) and returns plain values; the
+league machinery finds it through the game's ``LeagueScoring`` (``league.py``).
 
 Rulings:
 
@@ -30,8 +31,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from pbem.games.dune.performance import turn_points
 from pbem.league import TieError
+
+from .performance import turn_points
 
 FINALISTS = 6                    # 004 line 143: "The six highest qualifying player scores"
 
@@ -155,9 +157,9 @@ def final_places(result: dict[str, Any]) -> list[str]:
     held = {seat: len(result["strongholds"].get(seat, [])) for seat in result["seats"]}
     places: list[str] = []
     if result["victory"] == "prediction":
-        places = ["bene-gesserit"]
+        places = list(result["winners"])      # the predictor, who wins alone (``victory``)
         predicted = result.get("predicted")
-        if predicted and predicted != "bene-gesserit":
+        if predicted and predicted not in places:
             places.append(predicted)
             places += [s for a in result.get("alliances", []) if predicted in a
                        for s in a if s not in places]
@@ -175,7 +177,8 @@ def _winners_in_order(result: dict[str, Any], pp: dict[str, float],
     if len(parties) > 1:              # simultaneous victories: the best PP first (line 158)
         parties = sorted(parties, key=lambda p: -max(pp[s] for s in p))
     first_party = parties[0]
-    default = {"fremen-default": "fremen", "guild-default": "guild"}.get(result["victory"])
+    # A faction's default victory is coded ``<seat>-default`` (``victory.end_of_play``).
+    default = next((s for s in first_party if result["victory"] == f"{s}-default"), None)
     # Lines 153-154: the defaulting faction; lines 155-156: three against one, else best PP.
     first = (default if default in first_party
              else max(first_party, key=lambda s: (held[s], pp[s])))
