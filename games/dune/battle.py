@@ -78,7 +78,8 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from . import battle_orders, before_plans, capture, combat
+from . import battle_orders, before_plans, combat
+from .factions import harkonnen_capture as capture
 from .collection import separated_by_storm
 from .data import CardType
 from .rules import rules_of

@@ -48,7 +48,9 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from . import battle_orders, karama, prescience, voice
+from . import battle_orders, karama
+from .factions import atreides_prescience as prescience
+from .factions import bene_gesserit_voice as voice
 from .orders import OrderKind, OrderProblem, order_kind
 from .rules import rules_of
 from .state import State, ally_of, sheet, storm_order

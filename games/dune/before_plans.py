@@ -37,8 +37,9 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from . import battle_karama, battle_orders, plan_conditions, prescience, voice
-from .prescience import ATREIDES
+from . import battle_karama, battle_orders, plan_conditions
+from .factions import atreides_prescience as prescience
+from .factions import bene_gesserit_voice as voice
 from .state import State
 
 
@@ -156,14 +157,14 @@ def _look(state: State, wanted: dict[str, list[str]], replan: set[str]) -> list[
     step = state["step"]
     battle = step["battle"]
     asking = prescience.asker(state["seats"], state["alliances"], battle)
-    if not asking or "look" not in wanted.get(ATREIDES, []):
+    if not asking or "look" not in wanted.get(asking[0], []):
         return []
-    events, _ = battle_karama.spend(state, {ATREIDES: ["look"]}, "look")
-    _, side, target = asking
+    by, side, target = asking
+    events, _ = battle_karama.spend(state, {by: ["look"]}, "look")
     battle["committed"].append(target)
     replan.add(side)
     return events + [Event("plan-seen", {"faction": target, "plan": battle_orders.revealed(
-        step["plans"][target])}, to=(ATREIDES,))]
+        step["plans"][target])}, to=(by,))]
 
 
 def _advantages(state: State, wanted: dict[str, list[str]], replan: set[str]) -> list[Event]:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from pbem.game import Event
 
-from .capture import HARKONNEN, release_captured
+from .factions.harkonnen_capture import HARKONNEN, release_captured
 from .leaders import ALIVE, TANKS
 from .state import BENE_GESSERIT, State, copy_state
 

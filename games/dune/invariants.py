@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from . import capture
+from .factions import harkonnen_capture as capture
 from .battle import forces_in
 from .leaders import ALIVE, CAPTURED, TANKS
 from .rules import rules_of

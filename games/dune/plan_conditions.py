@@ -28,7 +28,9 @@ from typing import Any
 
 from pbem.game import Prompt
 
-from . import battle_karama, battle_orders, prescience, voice
+from . import battle_karama, battle_orders
+from .factions import atreides_prescience as prescience
+from .factions import bene_gesserit_voice as voice
 from .orders import OrderProblem, forces_text
 from .state import SEAT_FACTIONS, State
 

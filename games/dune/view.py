@@ -26,7 +26,7 @@ from typing import Any
 
 from .battle import public_battle
 from .bidding import cards_seen, hand_has_room, public_bidding
-from .capture import HARKONNEN, held
+from .factions.harkonnen_capture import HARKONNEN, held
 from .state import SEAT_FACTIONS, State, data, storm_order
 from .victory import strongholds_held
 

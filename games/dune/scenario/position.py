@@ -13,7 +13,8 @@ from typing import Any
 
 from pbem.game import Event
 
-from .. import capture, leaders, turn
+from .. import leaders, turn
+from ..factions import harkonnen_capture as capture
 from ..battle_orders import KH_AFTER
 from ..data import Ability
 from ..rules import Rules

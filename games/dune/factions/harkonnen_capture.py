@@ -42,10 +42,10 @@ from typing import Any
 
 from pbem.game import Event
 
-from . import karama, leaders
-from .data import Ability
-from .rules import Rules, rules_of
-from .state import State, sheet
+from .. import karama, leaders
+from ..data import Ability
+from ..rules import Rules, rules_of
+from ..state import State, sheet
 
 HARKONNEN = "harkonnen"
 KILL, KEEP, NO_CAPTURE = "kill", "keep", "none"
