@@ -35,8 +35,8 @@ from typing import Any
 from pbem.game import Prompt
 
 from . import battle_orders, combat, leaders, move_bot, plan_conditions, reach
-from .factions import harkonnen_capture as capture
 from .data import CardType, Effect, Slot
+from .factions import harkonnen_capture as capture
 from .orders import where
 from .state import State, data, occupants
 

@@ -79,9 +79,9 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from . import battle_orders, before_plans, combat
-from .factions import harkonnen_capture as capture
 from .collection import separated_by_storm
 from .data import CardType
+from .factions import harkonnen_capture as capture
 from .rules import rules_of
 from .state import (
     POLAR_SINK,

@@ -50,10 +50,10 @@ from pbem.game import Prompt
 from pbem.wording import plural
 
 from . import battle_karama, combat, karama, plan_conditions
-from .factions import bene_gesserit_voice as voice
-from .factions import harkonnen_capture as capture
 from .data import CardType, NameLookupError, Slot, TreacheryCard
 from .data.names import Named, NameIndex
+from .factions import bene_gesserit_voice as voice
+from .factions import harkonnen_capture as capture
 from .orders import (
     OrderKind,
     OrderProblem,

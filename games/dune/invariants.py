@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .factions import harkonnen_capture as capture
 from .battle import forces_in
+from .factions import harkonnen_capture as capture
 from .leaders import ALIVE, CAPTURED, TANKS
 from .rules import rules_of
 from .state import (

@@ -14,9 +14,9 @@ from typing import Any
 from pbem.game import Event
 
 from .. import leaders, turn
-from ..factions import harkonnen_capture as capture
 from ..battle_orders import KH_AFTER
 from ..data import Ability
+from ..factions import harkonnen_capture as capture
 from ..rules import Rules
 from ..spice_blow import last_territory
 from ..state import POLAR_SINK, SEAT_FACTIONS, State, add_forces, count_in, data, sheet
