@@ -49,8 +49,8 @@ from typing import Any
 from pbem.game import Prompt
 from pbem.wording import plural
 
-from . import battle_karama, combat, karama, plan_conditions
-from .data import CardType, NameLookupError, Slot, TreacheryCard
+from . import battle_karama, combat, factions, karama, plan_conditions
+from .data import Ability, CardType, NameLookupError, Slot, TreacheryCard
 from .data.names import Named, NameIndex
 from .factions import bene_gesserit_voice as voice
 from .factions import harkonnen_capture as capture
@@ -65,14 +65,12 @@ from .orders import (
     read_territory,
 )
 from .rules import Rules
-from .state import SEAT_FACTIONS, State, data
+from .state import SEAT_FACTIONS, State, data, sheet
 
-ATREIDES, FREMEN = "atreides", "fremen"
 PLAN, ORDER = "battle-plan", "battle-order"
 PLAN_VERBS = ("DIAL", "LEADER", "CHEAP", "WEAPON", "DEFENSE", "DEFENCE", "SPICE", "TRAITOR",
               "NO", "KEEP", "DISCARD", "LOSE", "KWISATZ", "KH", "CAPTURE", "KARAMA", "IF")
 AGAINST = ("AGAINST", "VS", "VERSUS")
-KH_AFTER = 7        # 000 line 762: "after losing a total of at least 7 tokens in battle(s)"
 WHEEL = 20          # the battle wheel's highest number (000 VI.A, line 257: "zero" to "twenty")
 
 
@@ -91,7 +89,7 @@ class Side:
     away: dict[str, str]         # leaders who fought elsewhere this round: where
     hand: tuple[str, ...]        # card ids
     kh: bool                     # may add the Kwisatz Haderach
-    captured: tuple[str, ...] = ()   # the leaders it holds captured (the Harkonnen, line 884)
+    captured: tuple[str, ...] = ()   # others' leaders it may play (the Harkonnen, line 884)
     captures: bool = False       # it captures a leader when it wins (line 884)
     cancels: bool = False        # it may play a Karama against the capture (line 952)
     voice: dict[str, Any] | None = None   # the Voice standing on it (line 784; ``voice``)
@@ -134,9 +132,9 @@ def side_of_state(state: State, seat: str) -> Side:
     step = state["step"]
     own = state["factions"][seat]
     return _side(seat, step["battle"], step["fought"], step["kh_used"],
-                 state["kwisatz_haderach"], state["forces"], state["alliances"],
+                 own.get("kwisatz_haderach"), state["forces"], state["alliances"],
                  state["rules"], own["spice"], own["hand"], own["leaders"],
-                 capture.held_by(state, seat))
+                 factions.power(seat).captives(state))
 
 
 def side_of_view(view: dict[str, Any], seat: str) -> Side:
@@ -149,7 +147,7 @@ def side_of_view(view: dict[str, Any], seat: str) -> Side:
 
 
 def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], kh_used: bool,
-          kh: dict[str, Any], forces: dict[str, Any], alliances: list[list[str]],
+          kh: dict[str, Any] | None, forces: dict[str, Any], alliances: list[list[str]],
           rules_json: dict[str, Any], spice: int, hand: list[str], places: dict[str, str],
           captured: list[str]) -> Side:
     rules = Rules.from_json(rules_json)
@@ -161,14 +159,16 @@ def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], 
             n, s = by_faction.get(seat, (0, 0))
             normal, starred = normal + n, starred + s
     allies = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
-    free = rules.wbc and rules.advanced_combat and FREMEN in (seat, *allies)   # house rule 6
+    free = rules.wbc and rules.advanced_combat and any(                       # house rule 6
+        factions.power(s).counts_full_without_spice() for s in (seat, *allies))
     karamaed = battle.get("cancelled", {}).get(seat, [])     # battle_karama
     worth = 1 if "starred" in karamaed else combat.starred_worth(seat, opponent)
     strength = combat.Strength(normal, starred, worth, rules.advanced_combat,
                                free and "free" not in karamaed)
     away = {name: where for name, where in fought.get(seat, {}).items() if where != territory}
-    may_kh = (seat == ATREIDES and rules.advantages and not kh["tanks"]
-              and kh["losses"] >= KH_AFTER and not kh_used and "kh" not in karamaed)
+    may_kh = (rules.advantages and kh is not None
+              and factions.power(seat).may_add_kwisatz_haderach(kh)
+              and not kh_used and "kh" not in karamaed)
     cancels = capture.enabled(rules, opponent) and bool(
         karama.cards_for(hand, seat, rules.karama_powers))
     return Side(seat, opponent, seat == battle["aggressor"], territory, strength, spice,
@@ -580,7 +580,7 @@ def _fits(side: Side, words: list[str], slot: Slot) -> bool:
 
 def kh_refusal(side: Side) -> str:
     """Why the Kwisatz Haderach may not fight, in words."""
-    if side.seat != ATREIDES:
+    if Ability.KWISATZ_HADERACH not in sheet(side.seat).optional_abilities:
         return "only the Atreides have the Kwisatz Haderach (line 762)"
     return ("the Kwisatz Haderach fights only with the optional advantages, after 7 forces "
             "lost in battles, once a turn, unless it is in the tanks (line 762; WBC XV)")

@@ -637,7 +637,8 @@ def test_atreides_4_wbc_xv_the_kwisatz_haderach_after_seven_losses_the_same_turn
         fight(state)
     assert battle_orders.side_of_state(state, AT).kh is False
     events = fight(state, atreides="LEADER Duncan\nDIAL 0", harkonnen="LEADER Nefud\nDIAL 9")
-    assert state["kwisatz_haderach"]["losses"] == 7 and "kwisatz-haderach" in codes(events)
+    assert state["factions"]["atreides"]["kwisatz_haderach"]["losses"] == 7
+    assert "kwisatz-haderach" in codes(events)
     while not battle.done(state) and (current(state) is None
                                       or current(state)[0] != "Carthag"):
         fight(state)
@@ -655,7 +656,7 @@ def test_atreides_4_the_kwisatz_haderach_once_a_turn_no_traitor_dies_only_blown_
     it "can only be killed if blown up by a laser gun-shield explosion"."""
     state, _ = game({"Arrakeen": {AT: 7, HA: 9}}, seats=(AT, HA), advantages=True,
                     hands={AT: ["Lasgun"], HA: ["Shield"]})
-    state["kwisatz_haderach"]["losses"] = 7
+    state["factions"]["atreides"]["kwisatz_haderach"]["losses"] = 7
     state["factions"][HA]["traitors"] = ["Gurney Halleck"]
     assert read(state, HA, "LEADER Piter\nDIAL 1\nKH")[1][0][0] == "no-kwisatz-haderach"
     assert read(state, AT, "KH\nDIAL 1")[1][0][0] == "kh-alone" or \
@@ -663,7 +664,7 @@ def test_atreides_4_the_kwisatz_haderach_once_a_turn_no_traitor_dies_only_blown_
     events = fight(state, atreides="LEADER Gurney\nKWISATZ HADERACH\nDIAL 1\nWEAPON Lasgun",
                    harkonnen="LEADER Piter\nDIAL 1\nDEFENSE Shield")
     assert of(events, "traitor-called") == [] and of(events, "explosion")
-    assert state["kwisatz_haderach"]["tanks"] is True
+    assert state["factions"]["atreides"]["kwisatz_haderach"]["tanks"] is True
     assert {"faction": AT, "leader": "Kwisatz Haderach"} in of(events, "leader-killed")
     assert battle.done(state) and state["step"]["kh_used"]
 
@@ -1016,7 +1017,7 @@ def test_karama_b6a1_the_kwisatz_haderach_cancelled_may_still_fight_in_a_later_b
     Haderach in a different battle later in the same turn"."""
     state, _ = game({"Carthag": {AT: 5, HA: 5}, "Arrakeen": {AT: 3, FR: 2}},
                     seats=(AT, HA, FR), advantages=True, hands={HA: ["Karama"]})
-    state["kwisatz_haderach"]["losses"] = 7
+    state["factions"]["atreides"]["kwisatz_haderach"]["losses"] = 7
     while current(state) is None or current(state)[0] != "Carthag":
         fight(state, atreides="BATTLE Carthag\nBATTLE Arrakeen")
     fight(state, atreides="LEADER Duncan Idaho\nKH\nDIAL 2",

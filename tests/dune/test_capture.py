@@ -59,7 +59,7 @@ def of(events, code, public=None):
 
 def hold(state, name, owner):
     """The Harkonnen hold ``name`` captured."""
-    state.setdefault("captured", {})[name] = owner
+    state["factions"]["harkonnen"].setdefault("captured", {})[name] = owner
     state["factions"][owner]["leaders"][name] = "captured"
 
 
@@ -184,7 +184,7 @@ def test_wbc_x_13_a_captured_leader_against_his_traitor_holder_is_called_as_usua
     state = battle_state({"Arrakeen": {FR: 2, HA: 5}}, {FR: {"traitors": ["Lady Jessica"]}},
                          seats=(AT, HA, FR))
     hold(state, "Lady Jessica", AT)
-    state["kwisatz_haderach"]["losses"] = 9
+    state["factions"]["atreides"]["kwisatz_haderach"]["losses"] = 9
     assert errors(state, HA, "LEADER Lady Jessica\nDIAL 1\nKH") == ["no-kwisatz-haderach"]
     state, events = fight(state, fremen="LEADER Chani\nDIAL 0",
                           harkonnen="LEADER Lady Jessica\nDIAL 5")
@@ -251,7 +251,7 @@ def test_the_invariants_hold_every_captured_leader_in_one_place():
     state = battle_state({"Arrakeen": {AT: 5, HA: 1}})
     state["factions"][AT]["leaders"]["Lady Jessica"] = "captured"
     assert any("captured leaders" in v for v in violations(state))
-    state["captured"] = {"Lady Jessica": AT}
+    state["factions"]["harkonnen"]["captured"] = {"Lady Jessica": AT}
     assert violations(state) == []
     assert sorted(state["factions"][AT]["leaders"]) == ATREIDES_LEADERS
 
