@@ -33,7 +33,7 @@ By mail:
 Rulings:
 
 - The WBC corrections at the reveal (clarification X, lines 1252-1258; 004 X.7-8) are applied
-  under both rulesets to whatever reaches resolution (``battle_orders.correct``).  Under WBC
+  under both rulesets to whatever reaches resolution (``battle_plan.correct``).  Under WBC
   (``Rules.corrects_plans_at_reveal``) a plan without a leader, with a dial above what it
   supports, or with two weapons or two defenses is accepted by mail as sent, the answer saying
   how the reveal will correct it (``battle_orders.reveal_notes``), so that the player may send
@@ -66,8 +66,9 @@ Rulings:
 
 Before the plans are committed (WBC clarification X, lines 1214-1242): the Voice, prescience,
 the Karamas of a battle, battles without leaders by common consent (Q&A B.7) and a second mail
-round for the sides that may change their plan: ``before_plans`` (with ``voice``,
-``prescience``, ``battle_karama``, ``plan_conditions``); a Truthtrance rides along with every
+round for the sides that may change their plan: ``before_plans`` (with
+``factions/bene_gesserit_voice``, ``factions/atreides_prescience``, ``battle_karama``,
+``plan_conditions``); a Truthtrance rides along with every
 mail round of a battle (``truthtrance``).
 """
 
@@ -78,7 +79,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from . import battle_orders, before_plans, combat, factions
+from . import battle_orders, battle_plan, before_plans, combat, factions
 from .collection import separated_by_storm
 from .data import CardType
 from .state import (
@@ -252,14 +253,14 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
     events: list[Event] = before_plans.at_reveal(state, plans)
     sides = {}
     for seat in (aggressor, defender):
-        sides[seat] = battle_orders.side_of_state(state, seat)
-        plans[seat], corrections = battle_orders.correct(sides[seat], plans[seat], leaderless,
+        sides[seat] = battle_plan.side_of_state(state, seat)
+        plans[seat], corrections = battle_plan.correct(sides[seat], plans[seat], leaderless,
                                                          rng)
         if corrections:
             events.append(Event("plan-corrected", {"faction": seat, "corrections": corrections}))
     events.append(Event("battle-plans", {
         "territory": battle["territory"],
-        "plans": {seat: battle_orders.revealed(plans[seat]) for seat in (aggressor, defender)}}))
+        "plans": {seat: battle_plan.revealed(plans[seat]) for seat in (aggressor, defender)}}))
     outcome = combat.resolve(aggressor, defender, plans,
                              {seat: set(traitors_for(state, seat)) for seat in plans})
     events += _settle(state, battle, plans, sides, outcome, rng)
@@ -283,7 +284,7 @@ def traitors_for(state: State, seat: str) -> dict[str, str]:
 
 
 def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any]],
-            sides: dict[str, battle_orders.Side], outcome: combat.Outcome, rng: random.Random
+            sides: dict[str, battle_plan.Side], outcome: combat.Outcome, rng: random.Random
             ) -> list[Event]:
     """The outcome applied: leaders, spice, forces and cards; the factions' powers after the
     battle (the Harkonnen's capture); the combatants now the last to have used the wheels
@@ -392,7 +393,7 @@ def _lose(state: State, seat: str, territory: str, sectors: list[int], mix: tupl
     return events
 
 
-def _winner_losses(side: battle_orders.Side, plan: dict[str, Any]) -> tuple[int, int]:
+def _winner_losses(side: battle_plan.Side, plan: dict[str, Any]) -> tuple[int, int]:
     """The forces the winner loses: worth his dial with his spice (X.C.6; XXII.C), his own mix
     if he named one that agrees."""
     options_ = side.strength.losses(plan["dial"], plan["spice"])
