@@ -69,7 +69,6 @@ class Faction:
         """The forces each faction lost in a battle, as its power counts them: not at all."""
         return []
 
-
     # --- hooks of collection, alliances and victory
 
     # --- hooks of the views and reports
