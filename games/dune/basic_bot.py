@@ -34,8 +34,9 @@ from typing import Any
 
 from pbem.game import Prompt
 
-from . import battle_orders, capture, combat, leaders, move_bot, plan_conditions, reach
+from . import battle_orders, battle_plan, combat, leaders, move_bot, plan_conditions, reach
 from .data import CardType, Effect, Slot
+from .factions import harkonnen_capture as capture
 from .orders import where
 from .state import State, data, occupants
 
@@ -143,8 +144,8 @@ def _battle_order(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> s
 
 def _battle_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str | None:
     """Its best leader, its cards, a dial of half its strength (module docstring)."""
-    side = battle_orders.side_of_view(view, prompt.seat)
-    plan = battle_orders.empty_plan()
+    side = battle_plan.side_of_view(view, prompt.seat)
+    plan = battle_plan.empty_plan()
     owners = view["own"].get("captured", {})
     ranked = sorted(side.leaders, key=lambda n: (owners.get(n) == side.opponent,
                                                  -data().leader(n).strength, n))
@@ -162,12 +163,12 @@ def _battle_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> st
     if side.captures:
         own = leaders.available(view["own"]["leaders"])
         plan["capture"] = capture.KEEP if len(own) < 3 else capture.KILL
-    if battle_orders.problems(side, plan):
+    if battle_plan.problems(side, plan):
         return None
     return battle_orders.plan_text(plan_conditions.fit(view, prompt, side, plan))
 
 
-def _cards(side: battle_orders.Side) -> tuple[str | None, str | None]:
+def _cards(side: battle_plan.Side) -> tuple[str | None, str | None]:
     """A weapon and a defense: real ones first (the lasgun last, never with a shield), then
     worthless cards to be rid of."""
     def worthless(name: str) -> bool:

@@ -33,7 +33,7 @@ By mail:
 Rulings:
 
 - The WBC corrections at the reveal (clarification X, lines 1252-1258; 004 X.7-8) are applied
-  under both rulesets to whatever reaches resolution (``battle_orders.correct``).  Under WBC
+  under both rulesets to whatever reaches resolution (``battle_plan.correct``).  Under WBC
   (``Rules.corrects_plans_at_reveal``) a plan without a leader, with a dial above what it
   supports, or with two weapons or two defenses is accepted by mail as sent, the answer saying
   how the reveal will correct it (``battle_orders.reveal_notes``), so that the player may send
@@ -57,17 +57,18 @@ Rulings:
   Atreides may add it to their own leader or cheap hero in one battle a turn once they have
   lost 7 forces in battles in the game, from the next battle on, that turn too (WBC XV, line
   1298; AH's "any turn after losing" read the same way).  Forces lost in battles are counted
-  in ``state["kwisatz_haderach"]["losses"]``: as loser, as winner, and in an explosion (every
-  Atreides force it takes).  It dies only in an explosion it was in; it is revived like a
-  leader (``revival``).
-- The Harkonnen's capture of leaders after a win: ``capture.py``.
+  in the Atreides sheet's ``kwisatz_haderach`` (``losses``): as loser, as winner, and in an
+  explosion (every Atreides force it takes).  It dies only in an explosion it was in; it is
+  revived like a leader (``revival``).
+- The Harkonnen's capture of leaders after a win: ``factions/harkonnen_capture.py``.
 - The two combatants of each battle are the last to have used the wheels (VI.B): the storm's
   dialers, whatever the battle's outcome.
 
 Before the plans are committed (WBC clarification X, lines 1214-1242): the Voice, prescience,
 the Karamas of a battle, battles without leaders by common consent (Q&A B.7) and a second mail
-round for the sides that may change their plan: ``before_plans`` (with ``voice``,
-``prescience``, ``battle_karama``, ``plan_conditions``); a Truthtrance rides along with every
+round for the sides that may change their plan: ``before_plans`` (with
+``factions/bene_gesserit_voice``, ``factions/atreides_prescience``, ``battle_karama``,
+``plan_conditions``); a Truthtrance rides along with every
 mail round of a battle (``truthtrance``).
 """
 
@@ -78,10 +79,9 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from . import battle_orders, before_plans, capture, combat
+from . import battle_orders, battle_plan, before_plans, combat, factions
 from .collection import separated_by_storm
 from .data import CardType
-from .rules import rules_of
 from .state import (
     POLAR_SINK,
     State,
@@ -94,7 +94,6 @@ from .state import (
     to_tanks,
 )
 
-ATREIDES, HARKONNEN = "atreides", "harkonnen"
 ALWAYS_DISCARDED = (CardType.CHEAP_HERO, CardType.WORTHLESS)    # player aid A.6-7
 
 
@@ -254,16 +253,16 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
     events: list[Event] = before_plans.at_reveal(state, plans)
     sides = {}
     for seat in (aggressor, defender):
-        sides[seat] = battle_orders.side_of_state(state, seat)
-        plans[seat], corrections = battle_orders.correct(sides[seat], plans[seat], leaderless,
+        sides[seat] = battle_plan.side_of_state(state, seat)
+        plans[seat], corrections = battle_plan.correct(sides[seat], plans[seat], leaderless,
                                                          rng)
         if corrections:
             events.append(Event("plan-corrected", {"faction": seat, "corrections": corrections}))
     events.append(Event("battle-plans", {
         "territory": battle["territory"],
-        "plans": {seat: battle_orders.revealed(plans[seat]) for seat in (aggressor, defender)}}))
+        "plans": {seat: battle_plan.revealed(plans[seat]) for seat in (aggressor, defender)}}))
     outcome = combat.resolve(aggressor, defender, plans,
-                             {seat: traitors_for(state, seat) for seat in plans})
+                             {seat: set(traitors_for(state, seat)) for seat in plans})
     events += _settle(state, battle, plans, sides, outcome, rng)
     for seat, plan in plans.items():
         if plan["leader"]:
@@ -273,21 +272,23 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
     return events
 
 
-def traitors_for(state: State, seat: str) -> set[str]:
-    """The leaders ``seat`` may call as traitors: its own, and the Harkonnen's when allied to
-    them (Harkonnen shield, line 888: "Leaders in your pay may also betray your allies
-    opponents"); and its leaders the Harkonnen hold (line 884; WBC X, line 1266)."""
-    found = set(state["factions"][seat]["traitors"]) | capture.taken_from(state, seat)
-    if HARKONNEN in ally_of(state, seat):
-        found |= set(state["factions"][HARKONNEN]["traitors"])
-    return found
+def traitors_for(state: State, seat: str) -> dict[str, str]:
+    """The leaders ``seat`` may call as traitors, each with the faction holding him: its own,
+    and those the factions in play put in its pay (``Faction.traitors_for``: the Harkonnen's
+    when allied to them, line 888; its leaders the Harkonnen hold, line 884; WBC X, line
+    1266)."""
+    found: dict[str, str] = {}
+    for faction in factions.in_play(state):
+        found |= faction.traitors_for(state, seat)
+    return found | dict.fromkeys(state["factions"][seat]["traitors"], seat)
 
 
 def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any]],
-            sides: dict[str, battle_orders.Side], outcome: combat.Outcome, rng: random.Random
+            sides: dict[str, battle_plan.Side], outcome: combat.Outcome, rng: random.Random
             ) -> list[Event]:
-    """The outcome applied: leaders, spice, forces and cards; the Harkonnen's capture; the
-    combatants now the last to have used the wheels (000 VI.B)."""
+    """The outcome applied: leaders, spice, forces and cards; the factions' powers after the
+    battle (the Harkonnen's capture); the combatants now the last to have used the wheels
+    (000 VI.B); the forces lost counted (the Atreides' towards the Kwisatz Haderach)."""
     territory = battle["territory"]
     events = _announce(state, battle, plans, outcome)
     lost: dict[str, int] = {}
@@ -317,9 +318,12 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
         if plans[seat]["spice"] and not (outcome.kind == "traitor" and seat == winner):
             state["factions"][seat]["spice"] -= plans[seat]["spice"]       # XXII.A.2
             events.append(Event("battle-spice", {"faction": seat, "spice": plans[seat]["spice"]}))
-    events += capture.after_battle(state, winner, loser, plans, territory, rng)
+    for faction in factions.in_play(state):
+        events += faction.after_battle(state, winner, loser, plans, territory, rng)
     state["storm"]["dialers"] = [battle["aggressor"], battle["defender"]]       # 000 VI.B
-    return events + _atreides_losses(state, lost.get(ATREIDES, 0))
+    for faction in factions.in_play(state):
+        events += faction.battle_losses(state, lost)
+    return events
 
 
 def _announce(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any]],
@@ -328,9 +332,7 @@ def _announce(state: State, battle: dict[str, Any], plans: dict[str, dict[str, A
     events = []
     for caller in outcome.callers:
         other = next(s for s in plans if s != caller)
-        leader = plans[other]["leader"]
-        holder = caller if leader in state["factions"][caller]["traitors"] \
-            or leader in capture.taken_from(state, caller) else HARKONNEN
+        holder = traitors_for(state, caller)[plans[other]["leader"]]
         events.append(Event("traitor-called", {"faction": caller, "leader": plans[other]["leader"],
                                                "holder": holder}))
     events.append(Event("battle-result", {
@@ -356,18 +358,18 @@ def _explosion(state: State, territory: str, events: list[Event]) -> dict[str, i
 def _leader_dies(state: State, seat: str, plan: dict[str, Any], explosion: bool
                  ) -> list[Event]:
     """A killed leader to the tanks (X.C.4), his owner's when the Harkonnen held him (line
-    884); the Kwisatz Haderach with him in an explosion (line 762: it "can only be killed if
-    blown up")."""
+    884, ``Faction.captive_killed``); the Kwisatz Haderach with him in an explosion (line 762:
+    it "can only be killed if blown up")."""
     events = []
     name = plan["leader"]
-    if name in capture.held(state) and seat == HARKONNEN:
-        events.append(Event("leader-killed", {"faction": capture.killed(state, name),
-                                              "leader": name}))
+    owner = factions.power(seat).captive_killed(state, name) if name else None
+    if owner:
+        events.append(Event("leader-killed", {"faction": owner, "leader": name}))
     elif name:
         state["factions"][seat]["leaders"][name] = "tanks"
         events.append(Event("leader-killed", {"faction": seat, "leader": name}))
     if plan["kh"] and explosion:
-        state["kwisatz_haderach"]["tanks"] = True
+        state["factions"][seat]["kwisatz_haderach"]["tanks"] = True
         events.append(Event("leader-killed", {"faction": seat, "leader": "Kwisatz Haderach"}))
     return events
 
@@ -391,7 +393,7 @@ def _lose(state: State, seat: str, territory: str, sectors: list[int], mix: tupl
     return events
 
 
-def _winner_losses(side: battle_orders.Side, plan: dict[str, Any]) -> tuple[int, int]:
+def _winner_losses(side: battle_plan.Side, plan: dict[str, Any]) -> tuple[int, int]:
     """The forces the winner loses: worth his dial with his spice (X.C.6; XXII.C), his own mix
     if he named one that agrees."""
     options_ = side.strength.losses(plan["dial"], plan["spice"])
@@ -416,20 +418,6 @@ def _cards_after(state: State, seat: str, plan: dict[str, Any], keep: bool) -> l
         state["decks"]["treachery_discard"].append(card_id)
         gone.append(name)
     return [Event("cards-discarded", {"faction": seat, "cards": gone})] if gone else []
-
-
-def _atreides_losses(state: State, lost: int) -> list[Event]:
-    """Atreides forces lost in battle counted; at 7 the Kwisatz Haderach awakens (line 762;
-    WBC XV, line 1298), with the optional advantages."""
-    if not lost or ATREIDES not in state["seats"]:
-        return []
-    record = state["kwisatz_haderach"]
-    before = record["losses"]
-    record["losses"] += lost
-    awakens = before < battle_orders.KH_AFTER <= record["losses"]
-    if awakens and rules_of(state).advantages:
-        return [Event("kwisatz-haderach", {"losses": record["losses"]})]
-    return []
 
 
 # --- what every seat sees

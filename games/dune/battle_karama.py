@@ -48,7 +48,9 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from . import battle_orders, karama, prescience, voice
+from . import battle_plan, karama
+from .factions import atreides_prescience as prescience
+from .factions import bene_gesserit_voice as voice
 from .orders import OrderKind, OrderProblem, order_kind
 from .rules import rules_of
 from .state import State, ally_of, sheet, storm_order
@@ -82,7 +84,7 @@ def uses(state: State, seat: str) -> list[str]:
     for fighter in (battle["aggressor"], battle["defender"]):
         if fighter in friends:
             continue
-        side = battle_orders.side_of_state(state, fighter)
+        side = battle_plan.side_of_state(state, fighter)
         if side.kh:
             found.append("kh")
         if side.strength.starred and side.strength.worth > 1:

@@ -7,10 +7,11 @@ commit; a Truthtrance may come in any mail round (``truthtrance`` rides along).
 By mail (``docs/orders.md``, "Before the plans"):
 
 - First mail round, every battle: both plans (with their conditional lines and Karamas,
-  ``plan_conditions``, ``battle_karama``), the Bene Gesserit's Voice (``voice``) when they or
-  their ally fight, the Atreides' question (``prescience``) when they or their ally fight, and
-  the battle Karamas of those two when not fighting themselves.  All secret, all at once; when
-  the round is carried out the steps are taken in the sequence above.
+  ``plan_conditions``, ``battle_karama``), the Bene Gesserit's Voice (``bene_gesserit_voice``)
+  when they or their ally fight, the Atreides' question (``atreides_prescience``) when they or
+  their ally fight, and the battle Karamas of those two when not fighting themselves.  All
+  secret, all at once; when the round is carried out the steps are taken in the sequence
+  above.
 - A second mail round only for the sides that learned something they must be free to plan on
   (WBC line 1242: plans change until committed): the side that asked prescience and got its
   answer, the Atreides side that looked at the opponent's plan, the side whose Kwisatz
@@ -37,8 +38,9 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from . import battle_karama, battle_orders, plan_conditions, prescience, voice
-from .prescience import ATREIDES
+from . import battle_karama, battle_orders, battle_plan, plan_conditions
+from .factions import atreides_prescience as prescience
+from .factions import bene_gesserit_voice as voice
 from .state import State
 
 
@@ -78,7 +80,7 @@ def carry_out(state: State, plans: dict[str, dict[str, Any]], orders: dict[str, 
     battle = step["battle"]
     if battle["round"] != 1:
         for seat, plan in plans.items():
-            side = battle_orders.side_of_state(state, seat)
+            side = battle_plan.side_of_state(state, seat)
             step["plans"][seat] = plan_conditions.effective(side, plan, side.voice, None)
         return [], dict(step["plans"])
     wanted = {seat: list(plan["karama"]) for seat, plan in plans.items()}
@@ -88,7 +90,7 @@ def carry_out(state: State, plans: dict[str, dict[str, Any]], orders: dict[str, 
     replan: set[str] = set()
     step["plans"] = {}
     for seat, plan in plans.items():
-        side = battle_orders.side_of_state(state, seat)
+        side = battle_plan.side_of_state(state, seat)
         step["plans"][seat] = plan_conditions.effective(
             side, plan, voice.standing(battle, seat), prescience.standing(battle, seat))
     events += _answer(state, replan) + _look(state, wanted, replan) + _advantages(
@@ -156,14 +158,14 @@ def _look(state: State, wanted: dict[str, list[str]], replan: set[str]) -> list[
     step = state["step"]
     battle = step["battle"]
     asking = prescience.asker(state["seats"], state["alliances"], battle)
-    if not asking or "look" not in wanted.get(ATREIDES, []):
+    if not asking or "look" not in wanted.get(asking[0], []):
         return []
-    events, _ = battle_karama.spend(state, {ATREIDES: ["look"]}, "look")
-    _, side, target = asking
+    by, side, target = asking
+    events, _ = battle_karama.spend(state, {by: ["look"]}, "look")
     battle["committed"].append(target)
     replan.add(side)
-    return events + [Event("plan-seen", {"faction": target, "plan": battle_orders.revealed(
-        step["plans"][target])}, to=(ATREIDES,))]
+    return events + [Event("plan-seen", {"faction": target, "plan": battle_plan.revealed(
+        step["plans"][target])}, to=(by,))]
 
 
 def _advantages(state: State, wanted: dict[str, list[str]], replan: set[str]) -> list[Event]:
@@ -173,7 +175,7 @@ def _advantages(state: State, wanted: dict[str, list[str]], replan: set[str]) ->
     events = []
     for use in ("kh", "starred", "free"):
         for seat in (battle["aggressor"], battle["defender"]):
-            side = battle_orders.side_of_state(state, seat)
+            side = battle_plan.side_of_state(state, seat)
             there = {"kh": side.kh, "starred": side.strength.starred and side.strength.worth > 1,
                      "free": side.strength.free}[use]
             if not there:

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from . import capture
 from .battle import forces_in
+from .factions import harkonnen_capture as capture
+from .factions.atreides import kwisatz_haderach
 from .leaders import ALIVE, CAPTURED, TANKS
 from .rules import rules_of
 from .state import (
@@ -194,8 +195,8 @@ def _battle(state: State) -> list[str]:
     "may never battle one another"), both with forces in its part of the territory and not
     coexisting there (000 X.A.1, XV.B.4); the Atreides' battle losses never fall (line 762)."""
     problems = []
-    if state["kwisatz_haderach"]["losses"] < 0:
-        problems.append(f"kwisatz haderach: {state['kwisatz_haderach']['losses']} forces lost")
+    if kwisatz_haderach(state)["losses"] < 0:
+        problems.append(f"kwisatz haderach: {kwisatz_haderach(state)['losses']} forces lost")
     battle = state["step"].get("battle") if state["phase"] == "battle" else None
     if battle is None:
         return problems

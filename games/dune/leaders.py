@@ -2,7 +2,7 @@
 351-362; Q&A XXV.D.2, lines 688-689).
 
 A faction sheet keeps ``leaders`` (name -> ``alive``, ``tanks``, or ``captured`` while the
-Harkonnen hold him, ``capture.py``) and ``leaders_revived``: the leaders revived since the
+Harkonnen hold him, ``harkonnen_capture``) and ``leaders_revived``: the leaders revived since the
 faction last began reviving leaders, in order.  These functions read those two and nothing
 else, so that a seat's view (``view.seat_view``) answers the same questions as the state.
 

@@ -24,20 +24,26 @@ Q&A XXV.B.6-7, lines 666-670; WBC clarification X, lines 1214-1250, and 004 X.3-
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from pbem.game import Prompt
 
-from . import battle_karama, battle_orders, prescience, voice
+from . import battle_karama, battle_plan
+from .factions import atreides_prescience as prescience
+from .factions import bene_gesserit_voice as voice
 from .orders import OrderProblem, forces_text
 from .state import SEAT_FACTIONS, State
 
 NOT_UNDER_IF = ("IF", "KARAMA", "CAPTURE")
+LineReader = Callable[[State, Prompt, list[str]], dict[str, Any]]
 
 
 # --- reading
-def read_if(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
-    """``IF VOICED ...`` or ``IF ASKED ...`` and one plan line (the words after ``IF``)."""
+def read_if(state: State, prompt: Prompt, words: list[str], read_line: LineReader
+            ) -> dict[str, Any]:
+    """``IF VOICED ...`` or ``IF ASKED ...`` and one plan line (the words after ``IF``), read
+    by ``read_line`` (``battle_orders.read_plan_line``)."""
     battle = state["step"]["battle"]
     upper = [w.upper().rstrip(":") for w in words]
     valid = ("IF VOICED NOT POISON: WEAPON Crysknife", "IF ASKED WEAPON: WEAPON NONE")
@@ -75,7 +81,7 @@ def read_if(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
         raise OrderProblem("bad-condition", "expected one plan line after the condition "
                            "(DIAL, LEADER, CHEAP HERO, WEAPON, DEFENSE, SPICE, KH, LOSE, "
                            "DISCARD, KEEP ALL, TRAITOR CALL)", valid)
-    part = battle_orders.read_plan_line(state, prompt, [rest[0].upper(), *rest[1:]])
+    part = read_line(state, prompt, [rest[0].upper(), *rest[1:]])
     return {"if": [[cond, part]]}
 
 
@@ -107,10 +113,10 @@ def conditioned(plan: dict[str, Any], said: dict[str, Any] | None,
     return out
 
 
-def effective(side: battle_orders.Side, plan: dict[str, Any], said: dict[str, Any] | None,
+def effective(side: battle_plan.Side, plan: dict[str, Any], said: dict[str, Any] | None,
               question: dict[str, Any] | None) -> dict[str, Any]:
     """The plan as the Voice and the question leave it: its lines for them, then the Voice
-    obeyed where it does not and could (module ``voice``)."""
+    obeyed where it does not and could (``bene_gesserit_voice``)."""
     return voice.obey(side, conditioned(plan, said, question), said)
 
 
@@ -118,7 +124,7 @@ def check(state: State, prompt: Prompt, plan: dict[str, Any], given: dict[str, i
           ifs: list[int]) -> None:
     """The checks of a whole plan beyond its own validity: every branch of its conditional
     lines, the Voice standing, the answer given, its Karamas."""
-    side = battle_orders.side_of_state(state, prompt.seat)
+    side = battle_plan.side_of_state(state, prompt.seat)
     conds = [cond for cond, _ in plan["if"]]
     voiced = [c for i, c in enumerate(conds) if c[0] == "voiced" and c not in conds[:i]]
     asked = [c for i, c in enumerate(conds) if c[0] == "asked" and c not in conds[:i]]
@@ -129,7 +135,7 @@ def check(state: State, prompt: Prompt, plan: dict[str, Any], given: dict[str, i
                 continue
             at = ifs[conds.index(v or q)]
             branch = conditioned(plan, said, {"element": q[1]} if q else None)
-            for _, code, message, valid in battle_orders.problems(side, branch):
+            for _, code, message, valid in battle_plan.problems(side, branch):
                 raise OrderProblem(code, f"{message} (with your lines for "
                                    f"{' and '.join(cond_text(c) for c in (v, q) if c)})",
                                    valid, part=at)
@@ -154,7 +160,7 @@ def check(state: State, prompt: Prompt, plan: dict[str, Any], given: dict[str, i
         battle_karama.check(state, prompt.seat, plan["karama"])
 
 
-def still_playable(side: battle_orders.Side, element: str, value: Any) -> bool:
+def still_playable(side: battle_plan.Side, element: str, value: Any) -> bool:
     """Whether an answer can still be kept (a card still held, a dial still supported)."""
     if value is None:
         return True
@@ -179,7 +185,7 @@ def part_line(key: str, value: Any) -> str:
     if key == "discard":
         return f"DISCARD {value[0]}" if value else "KEEP ALL"
     return {"leader": lambda: f"LEADER {value}",
-            "cheap_hero": lambda: battle_orders.hero_text(value),
+            "cheap_hero": lambda: battle_plan.hero_text(value),
             "dial": lambda: f"DIAL {value}", "spice": lambda: f"SPICE {value}",
             "kh": lambda: "KWISATZ HADERACH",
             "call": lambda: "TRAITOR CALL" if value else "NO TRAITOR CALL",
@@ -239,14 +245,14 @@ def legal(state: State, seat: str) -> list[str]:
 
 def second_default(state: State, seat: str) -> dict[str, Any]:
     """The default of a second round: the first round's plan, made to fit what changed."""
-    side = battle_orders.side_of_state(state, seat)
-    plan, _ = battle_orders.correct(side, state["step"]["plans"][seat])
+    side = battle_plan.side_of_state(state, seat)
+    plan, _ = battle_plan.correct(side, state["step"]["plans"][seat])
     plan = voice.obey(side, plan, side.voice)
     return {**plan, "if": [], "karama": []}
 
 
 # --- a bot's plan
-def fit(view: dict[str, Any], prompt: Prompt, side: battle_orders.Side, plan: dict[str, Any]
+def fit(view: dict[str, Any], prompt: Prompt, side: battle_plan.Side, plan: dict[str, Any]
         ) -> dict[str, Any]:
     """A bot's plan made to keep what binds it in a second round, from the seat's view: the
     Voice obeyed, and, for the side that answered prescience, its first plan (the default,
@@ -258,10 +264,10 @@ def fit(view: dict[str, Any], prompt: Prompt, side: battle_orders.Side, plan: di
     if bound and bound["seat"] == side.seat:
         return dict(prompt.default)
     plan = voice.obey(side, plan, side.voice)
-    return plan if not battle_orders.problems(side, plan) else dict(prompt.default)
+    return plan if not battle_plan.problems(side, plan) else dict(prompt.default)
 
 
-def random_extras(view: dict[str, Any], prompt: Prompt, side: battle_orders.Side,
+def random_extras(view: dict[str, Any], prompt: Prompt, side: battle_plan.Side,
                   plan: dict[str, Any], rng: random.Random) -> dict[str, Any]:
     """Conditional lines and NO LEADER now and then in a first round; in a second, a plan that
     keeps the Voice and the answer (``fit``)."""

@@ -186,8 +186,8 @@ def _to_reserve(state: State, seat: str, forces: list[int]) -> None:
 def _back_from_tanks(state: State, seat: str, name: str) -> None:
     """A leader back from the tanks, noted for IX.D.5; or the Kwisatz Haderach."""
     if name == KWISATZ_HADERACH:
-        assert state["kwisatz_haderach"]["tanks"], seat
-        state["kwisatz_haderach"]["tanks"] = False
+        assert state["factions"][seat]["kwisatz_haderach"]["tanks"], seat
+        state["factions"][seat]["kwisatz_haderach"]["tanks"] = False
         return
     own = state["factions"][seat]
     assert own["leaders"][name] == leaders.TANKS, (seat, name)

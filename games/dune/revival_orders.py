@@ -35,6 +35,7 @@ from pbem.wording import plural
 
 from . import leaders
 from .data import Ability, CardType, NameLookupError
+from .factions.atreides import kwisatz_haderach
 from .orders import OrderKind, OrderProblem, order_kind, read_faction, read_number
 from .rules import rules_of
 from .state import SEAT_FACTIONS, State, data, sheet
@@ -120,7 +121,7 @@ def allowance(state: State, seat: str) -> Allowance:
     tanks = {s: state["factions"][s]["tanks"] for s in state["seats"]}
     return _allowance(seat, tanks, own["spice"], own["hand"], own["leaders"],
                       own["leaders_revived"], rules_of(state).karama_powers,
-                      state["alliances"], state["kwisatz_haderach"]["tanks"])
+                      state["alliances"], kwisatz_haderach(state)["tanks"])
 
 
 def allowance_of_view(view: dict[str, Any], seat: str) -> Allowance:

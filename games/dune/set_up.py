@@ -60,8 +60,7 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
                   "dials": {}, "marker": None},
         "forces": {}, "spice": {}, "factions": {}, "alliances": [], "worms": 0,
         "shield_wall": "standing", "result": None, "coexisting": [], "ornithopters": [],
-        "transfers": [], "kwisatz_haderach": {"losses": 0, "tanks": False},
-        "prevented": {}, "truthtrance": [],
+        "transfers": [], "prevented": {}, "truthtrance": [],
         "decks": {"treachery": [c.id for c in data().treachery_deck], "treachery_discard": [],
                   "treachery_removed": [],
                   "spice": [c.id for c in data().spice_deck],
@@ -71,7 +70,8 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
     rng.shuffle(state["decks"]["treachery"])
     rng.shuffle(state["decks"]["spice"])
     for seat in order:
-        state["factions"][seat] = _faction_sheet(rules, seat)
+        state["factions"][seat] = {**_faction_sheet(rules, seat),
+                                   **factions.power(seat).battle_sheet()}
     _place_fixed_forces(state, rules)
     for seat in order:
         for _ in range(sheet(seat).treachery_cards_at_start):

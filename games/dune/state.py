@@ -19,7 +19,10 @@ the state once at the start of ``apply`` and then change the copy.  Keys:
   ``traitor_draw`` (leaders drawn at set-up), ``leaders`` (leader -> where:
   ``alive``, ``tanks``, ``captured``), ``leaders_revived`` (the leaders revived since the
   faction last began reviving leaders, for 000 IX.D.5: ``leaders.py``), ``prediction`` (Bene
-  Gesserit);
+  Gesserit), ``kwisatz_haderach`` (Atreides: ``losses``, their forces lost in battles in the
+  game, and ``tanks``, whether the Kwisatz Haderach was killed, 000 line 762; ``battle``),
+  ``captured`` (Harkonnen: the leaders they hold captured, leader -> owner,
+  ``factions/harkonnen_capture``; absent until the first capture);
 - ``decks``: ``treachery``, ``treachery_discard``, ``treachery_removed`` (out of the game:
   Family Atomics once played, WBC line 1144), ``spice``, ``spice_discard``
   (one pile, or two with 000 XXI), ``spice_last`` (the territory each pile last turned
@@ -31,14 +34,10 @@ the state once at the start of ``apply`` and then change the copy.  Keys:
   in board order;
 - ``transfers``: spice promised under WBC house rule 5, ``[giver, receiver, amount]``, paid at
   the end of the collection round (``transfers``);
-- ``kwisatz_haderach``: ``losses``, the Atreides forces lost in battles in the game, and
-  ``tanks``, whether the Kwisatz Haderach was killed (000 line 762; ``battle``);
 - ``ornithopters``: the factions that controlled Arrakeen or Carthag at the end of the storm
   round (WBC IX, 000 line 1184: who has ornithopters in this turn's movement);
 - ``prevented``: advantage -> the turn for which a Karama prevents it (``karama``);
 - ``truthtrance``: the Truthtrance questions waiting for their answer (``truthtrance``);
-- ``captured``: the leaders the Harkonnen hold captured, leader -> owner (``capture``; absent
-  until the first capture);
 - ``result``: None, or the winners when the game is over.
 """
 

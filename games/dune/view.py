@@ -26,7 +26,8 @@ from typing import Any
 
 from .battle import public_battle
 from .bidding import cards_seen, hand_has_room, public_bidding
-from .capture import HARKONNEN, held
+from .factions.atreides import kwisatz_haderach
+from .factions.harkonnen_capture import HARKONNEN, held
 from .state import SEAT_FACTIONS, State, data, storm_order
 from .victory import strongholds_held
 
@@ -81,7 +82,7 @@ def public_view(state: State) -> dict[str, Any]:
         "ornithopters": list(state["ornithopters"]),
         "worms": state["worms"],
         "shield_wall": state["shield_wall"],
-        "kwisatz_haderach": dict(state["kwisatz_haderach"]),
+        "kwisatz_haderach": dict(kwisatz_haderach(state)),
         "result": state["result"],
         **extra,
     }

@@ -109,7 +109,7 @@ def test_the_harkonnen_never_play_a_captured_leader_against_his_owner_and_keep_o
                    {"harkonnen": {"leaders_in_tanks": ["Feyd-Rautha", "Beast Rabban",
                                                       "Piter DeVries"]}},
                    options={"advantages": True})
-    state["captured"] = {"Lady Jessica": "atreides"}
+    state["factions"]["harkonnen"]["captured"] = {"Lady Jessica": "atreides"}
     state["factions"]["atreides"]["leaders"]["Lady Jessica"] = "captured"
     plan = order(state, "harkonnen", "battle-plan").splitlines()
     assert plan[0] == "LEADER Captain Iakin Nefud" and "CAPTURE KEEP" in plan
@@ -119,7 +119,7 @@ def test_the_harkonnen_never_play_a_captured_leader_against_his_owner_and_keep_o
     state = battle({"Arrakeen": {"fremen": 3, "harkonnen": 4}},
                    {"harkonnen": {"leaders_in_tanks": ["Feyd-Rautha"]}},
                    options={"advantages": True})
-    state["captured"] = {"Lady Jessica": "atreides"}
+    state["factions"]["harkonnen"]["captured"] = {"Lady Jessica": "atreides"}
     state["factions"]["atreides"]["leaders"]["Lady Jessica"] = "captured"
     assert order(state, "harkonnen", "battle-plan").splitlines()[0] == "LEADER Lady Jessica"
 

@@ -11,7 +11,7 @@ import random
 import pytest
 
 from pbem.game import Event, step_rng
-from pbem.games.dune import battle, battle_orders, combat, turn
+from pbem.games.dune import battle, battle_plan, combat, turn
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.orders import KINDS, parse_orders
 from pbem.games.dune.rules import make_rules
@@ -187,7 +187,7 @@ def test_qa_b_1_forces_in_several_sectors_fight_as_one_group():
     group (if storm permits)": the dial reaches all of them and the loser loses them all."""
     state, _ = game({"Imperial Basin SECTOR 9": {AT: 2}, "Imperial Basin SECTOR 11": {AT: 3},
                      "Imperial Basin SECTOR 10": {HA: 2}})
-    side = battle_orders.side_of_state(state, AT)
+    side = battle_plan.side_of_state(state, AT)
     assert (side.strength.normal, side.strength.most(0)) == (5, 5)
     fight(state, atreides="LEADER Duncan Idaho\nDIAL 0", harkonnen="LEADER Feyd-Rautha\nDIAL 2")
     assert on_map(state, AT, "Imperial Basin") == [0, 0]
@@ -369,10 +369,10 @@ def test_x_c_8_a_leader_fights_in_one_territory_a_round_but_again_in_the_same():
     fight(state, **mail)
     for opponent in (second, third):
         assert current(state) == ("The Great Flat", first, opponent)
-        assert leader in battle_orders.side_of_state(state, first).leaders
+        assert leader in battle_plan.side_of_state(state, first).leaders
         fight(state, **{first: f"LEADER {leader}\nDIAL 1"})
     assert current(state) == ("Funeral Plain", first, second)
-    assert leader not in battle_orders.side_of_state(state, first).leaders
+    assert leader not in battle_plan.side_of_state(state, first).leaders
     error = read(state, first, f"LEADER {leader}\nDIAL 0")[1][0]
     assert error[0] == "leader-fought" and "fought in The Great Flat" in error[1]
 
@@ -573,7 +573,7 @@ def test_xxii_a_1_spice_backs_forces_and_qa_b_4_one_spice_for_a_starred_force():
     spice per token" for Fedaykin and Sardaukar."""
     state, _ = game({"Arrakeen": {AT: 4, EM: (2, 2)}}, seats=(AT, EM), advanced_combat=True,
                     advantages=True)
-    emperor = battle_orders.side_of_state(state, EM)
+    emperor = battle_plan.side_of_state(state, EM)
     assert emperor.strength.most(0) == 3 and emperor.strength.most(2) == 5
     assert emperor.strength.most(4) == 6
     assert read(state, EM, "LEADER Bashar\nDIAL 5.5\nSPICE 2")[1][0][0] == "dial"
@@ -606,12 +606,12 @@ def test_wbc_house_rule_6_the_fremen_and_their_ally_count_full_without_spice():
     """WBC house rule 6 (line 1059): "The Fremen may count their tokens at full strength for
     no cost in ALL battles. Additionally, the Fremen may permit their ally to do the same"."""
     state, _ = game({"The Great Flat": {FR: (3, 2), HA: 4}}, seats=(FR, HA), ruleset="wbc")
-    fremen = battle_orders.side_of_state(state, FR)
+    fremen = battle_plan.side_of_state(state, FR)
     assert fremen.strength.free and fremen.strength.most(0) == 7
-    assert battle_orders.side_of_state(state, HA).strength.most(0) == 2
+    assert battle_plan.side_of_state(state, HA).strength.most(0) == 2
     state, _ = game({"Arrakeen": {AT: 4, HA: 4}}, seats=(AT, HA, FR), ruleset="wbc",
                     alliances=[(AT, FR)])
-    assert battle_orders.side_of_state(state, AT).strength.most(0) == 4
+    assert battle_plan.side_of_state(state, AT).strength.most(0) == 4
     assert read(state, AT, "LEADER Duncan\nDIAL 4\nSPICE 1")[1][0][0] == "no-spice"
 
 
@@ -621,7 +621,7 @@ def test_starred_forces_count_two_and_sardaukar_one_against_the_fremen():
     assert combat.starred_worth(EM, AT) == 2 and combat.starred_worth(EM, FR) == 1
     assert combat.starred_worth(FR, EM) == 2 and combat.starred_worth(AT, HA) == 0
     state, _ = game({"Arrakeen": {EM: (1, 2), AT: 9}}, seats=(AT, EM), advantages=True)
-    assert battle_orders.side_of_state(state, EM).strength.most(0) == 5
+    assert battle_plan.side_of_state(state, EM).strength.most(0) == 5
     fight(state, emperor="LEADER Hasimir\nDIAL 4\nLOSE 0 2*", atreides="LEADER Yueh\nDIAL 0")
     assert on_map(state, EM, "Arrakeen") == [1, 0] and state["factions"][EM]["tanks"] == [0, 2]
 
@@ -635,15 +635,16 @@ def test_atreides_4_wbc_xv_the_kwisatz_haderach_after_seven_losses_the_same_turn
                     advantages=True)
     while current(state) is None or current(state)[0] != "Arrakeen":
         fight(state)
-    assert battle_orders.side_of_state(state, AT).kh is False
+    assert battle_plan.side_of_state(state, AT).kh is False
     events = fight(state, atreides="LEADER Duncan\nDIAL 0", harkonnen="LEADER Nefud\nDIAL 9")
-    assert state["kwisatz_haderach"]["losses"] == 7 and "kwisatz-haderach" in codes(events)
+    assert state["factions"]["atreides"]["kwisatz_haderach"]["losses"] == 7
+    assert "kwisatz-haderach" in codes(events)
     while not battle.done(state) and (current(state) is None
                                       or current(state)[0] != "Carthag"):
         fight(state)
     if battle.done(state):
         pytest.skip("the Atreides fought Carthag first")
-    assert battle_orders.side_of_state(state, AT).kh
+    assert battle_plan.side_of_state(state, AT).kh
     events = fight(state, atreides="LEADER Yueh\nKWISATZ HADERACH\nDIAL 0",
                    harkonnen="LEADER Umman Kudu\nDIAL 1")
     assert of(events, "battle-result")[0]["totals"] == {AT: 3, HA: 2} or \
@@ -655,7 +656,7 @@ def test_atreides_4_the_kwisatz_haderach_once_a_turn_no_traitor_dies_only_blown_
     it "can only be killed if blown up by a laser gun-shield explosion"."""
     state, _ = game({"Arrakeen": {AT: 7, HA: 9}}, seats=(AT, HA), advantages=True,
                     hands={AT: ["Lasgun"], HA: ["Shield"]})
-    state["kwisatz_haderach"]["losses"] = 7
+    state["factions"]["atreides"]["kwisatz_haderach"]["losses"] = 7
     state["factions"][HA]["traitors"] = ["Gurney Halleck"]
     assert read(state, HA, "LEADER Piter\nDIAL 1\nKH")[1][0][0] == "no-kwisatz-haderach"
     assert read(state, AT, "KH\nDIAL 1")[1][0][0] == "kh-alone" or \
@@ -663,7 +664,7 @@ def test_atreides_4_the_kwisatz_haderach_once_a_turn_no_traitor_dies_only_blown_
     events = fight(state, atreides="LEADER Gurney\nKWISATZ HADERACH\nDIAL 1\nWEAPON Lasgun",
                    harkonnen="LEADER Piter\nDIAL 1\nDEFENSE Shield")
     assert of(events, "traitor-called") == [] and of(events, "explosion")
-    assert state["kwisatz_haderach"]["tanks"] is True
+    assert state["factions"]["atreides"]["kwisatz_haderach"]["tanks"] is True
     assert {"faction": AT, "leader": "Kwisatz Haderach"} in of(events, "leader-killed")
     assert battle.done(state) and state["step"]["kh_used"]
 
@@ -672,8 +673,8 @@ def test_atreides_4_the_kwisatz_haderach_once_a_turn_no_traitor_dies_only_blown_
 def test_wbc_x_7_a_missing_leader_is_the_lowest_available_and_the_default_plays_it():
     """WBC X (line 1252; 004 X.7): "his lowest-value available leader disk must be played"."""
     state, _ = game({"Arrakeen": {AT: 5, HA: 3}}, seats=(AT, HA))
-    side = battle_orders.side_of_state(state, AT)
-    plan, notes = battle_orders.correct(side, {"dial": 2})
+    side = battle_plan.side_of_state(state, AT)
+    plan, notes = battle_plan.correct(side, {"dial": 2})
     assert plan["leader"] == "Dr. Wellington Yueh" and notes == ["leader-added"]
     events = fight(state)
     plans = of(events, "battle-plans")[0]["plans"]
@@ -684,14 +685,14 @@ def test_wbc_x_8_an_unsupportable_dial_is_cut_and_invalid_parts_are_removed():
     """WBC X (lines 1254-1258; 004 X.8): a dial higher than tokens and spice allow is reduced
     to the highest supportable; "any other invalid element ... must be removed"."""
     state, _ = game({"Arrakeen": {AT: 5, HA: 3}}, seats=(AT, HA), advanced_combat=True)
-    side = battle_orders.side_of_state(state, AT)
-    plan, notes = battle_orders.correct(side, {"leader": "Duncan Idaho", "dial": 9, "spice": 3,
+    side = battle_plan.side_of_state(state, AT)
+    plan, notes = battle_plan.correct(side, {"leader": "Duncan Idaho", "dial": 9, "spice": 3,
                                                "weapon": "Lasgun", "kh": True})
     assert (plan["dial"], plan["weapon"], plan["kh"]) == (4, None, False)
     assert notes == ["weapon-removed", "dial-reduced", "kh-removed"]
-    events = battle.apply(state, {"battle-plan:atreides": {**battle_orders.empty_plan(),
+    events = battle.apply(state, {"battle-plan:atreides": {**battle_plan.empty_plan(),
                                                            "leader": "Duncan Idaho", "dial": 9},
-                                  "battle-plan:harkonnen": battle_orders.empty_plan()},
+                                  "battle-plan:harkonnen": battle_plan.empty_plan()},
                           random.Random(1))
     assert of(events, "plan-corrected")[0] == {"faction": AT, "corrections": ["dial-reduced"]}
 
@@ -1016,7 +1017,7 @@ def test_karama_b6a1_the_kwisatz_haderach_cancelled_may_still_fight_in_a_later_b
     Haderach in a different battle later in the same turn"."""
     state, _ = game({"Carthag": {AT: 5, HA: 5}, "Arrakeen": {AT: 3, FR: 2}},
                     seats=(AT, HA, FR), advantages=True, hands={HA: ["Karama"]})
-    state["kwisatz_haderach"]["losses"] = 7
+    state["factions"]["atreides"]["kwisatz_haderach"]["losses"] = 7
     while current(state) is None or current(state)[0] != "Carthag":
         fight(state, atreides="BATTLE Carthag\nBATTLE Arrakeen")
     fight(state, atreides="LEADER Duncan Idaho\nKH\nDIAL 2",
@@ -1035,10 +1036,10 @@ def test_wbc_house_rule_6_a_karama_cancels_the_fremens_free_strength_for_one_bat
     Karama card played by any player"."""
     state, _ = game({"Carthag": {FR: 6, HA: 5}}, seats=(FR, HA), ruleset="wbc",
                     hands={HA: ["Karama"]})
-    assert battle_orders.side_of_state(state, FR).strength.free
+    assert battle_plan.side_of_state(state, FR).strength.free
     fight(state, fremen="LEADER Stilgar\nDIAL 6", harkonnen="LEADER Feyd-Rautha\nDIAL 1\n"
                                                            "KARAMA FREE STRENGTH")
-    side = battle_orders.side_of_state(state, FR)
+    side = battle_plan.side_of_state(state, FR)
     assert not side.strength.free and side.strength.most(0) == 3
     assert prompt_keys(state) == ["battle-plan:fremen"]
     events = fight(state)
@@ -1128,11 +1129,11 @@ def test_karama_b6a4_a_karama_cancels_the_fedaykin_bonus_in_one_battle():
     starred forces' bonus in one battle, any time before the plans are committed."""
     state, _ = game({"Carthag": {FR: (2, 2), HA: 5}}, seats=(FR, HA), advantages=True,
                     hands={HA: ["Karama"]})
-    assert battle_orders.side_of_state(state, FR).strength.most(0) == 6
+    assert battle_plan.side_of_state(state, FR).strength.most(0) == 6
     fight(state, fremen="LEADER Stilgar\nDIAL 6",
           harkonnen="LEADER Feyd-Rautha\nDIAL 1\nKARAMA FEDAYKIN")
     assert state["step"]["battle"]["cancelled"] == {FR: ["starred"]}
-    assert battle_orders.side_of_state(state, FR).strength.most(0) == 4
+    assert battle_plan.side_of_state(state, FR).strength.most(0) == 4
     events = fight(state)
     assert plan_of(events, FR)["dial"] == 4 and battle.done(state)
 

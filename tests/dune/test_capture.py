@@ -1,5 +1,5 @@
-"""The Harkonnen's capture of leaders (games/dune/capture.py): 000 Harkonnen shield 3 (line
-884), additional advantages Harkonnen 1 (line 1004), Karama B.6.A.2 (line 952), WBC
+"""The Harkonnen's capture of leaders (games/dune/factions/harkonnen_capture.py): 000 Harkonnen
+shield 3 (line 884), additional advantages Harkonnen 1 (line 1004), Karama B.6.A.2 (line 952), WBC
 clarification X (lines 1260-1268; 004 X.9-13), WBC player aid (line 1412; 004 player aid 19),
 WBC XV (line 1300; 004 XV.2) and 004 dropouts (line 193)."""
 
@@ -10,7 +10,8 @@ import random
 
 from pbem.game import Event
 from pbem.games import dune
-from pbem.games.dune import battle_orders, capture
+from pbem.games.dune import battle_plan
+from pbem.games.dune.factions import harkonnen_capture as capture
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.scenario import load_scenario
 from pbem.templating import environment
@@ -58,7 +59,7 @@ def of(events, code, public=None):
 
 def hold(state, name, owner):
     """The Harkonnen hold ``name`` captured."""
-    state.setdefault("captured", {})[name] = owner
+    state["factions"]["harkonnen"].setdefault("captured", {})[name] = owner
     state["factions"][owner]["leaders"][name] = "captured"
 
 
@@ -149,7 +150,7 @@ def test_harkonnen_3_a_kept_leader_fights_once_for_the_harkonnen_then_goes_home(
     while state["step"]["battle"]["territory"] != "Arrakeen":
         state, _ = fight(state)                     # the other battle, if it comes first
     hold(state, "Lady Jessica", AT)
-    side = battle_orders.side_of_state(state, HA)
+    side = battle_plan.side_of_state(state, HA)
     assert "Lady Jessica" in side.leaders and side.captured == ("Lady Jessica",)
     assert errors(state, AT, "LEADER Lady Jessica\nDIAL 1")[0] == "leader-in-tanks"
     state, events = fight(state, atreides="LEADER Yueh\nDIAL 0\nNO TRAITOR CALL",
@@ -183,7 +184,7 @@ def test_wbc_x_13_a_captured_leader_against_his_traitor_holder_is_called_as_usua
     state = battle_state({"Arrakeen": {FR: 2, HA: 5}}, {FR: {"traitors": ["Lady Jessica"]}},
                          seats=(AT, HA, FR))
     hold(state, "Lady Jessica", AT)
-    state["kwisatz_haderach"]["losses"] = 9
+    state["factions"]["atreides"]["kwisatz_haderach"]["losses"] = 9
     assert errors(state, HA, "LEADER Lady Jessica\nDIAL 1\nKH") == ["no-kwisatz-haderach"]
     state, events = fight(state, fremen="LEADER Chani\nDIAL 0",
                           harkonnen="LEADER Lady Jessica\nDIAL 5")
@@ -250,7 +251,7 @@ def test_the_invariants_hold_every_captured_leader_in_one_place():
     state = battle_state({"Arrakeen": {AT: 5, HA: 1}})
     state["factions"][AT]["leaders"]["Lady Jessica"] = "captured"
     assert any("captured leaders" in v for v in violations(state))
-    state["captured"] = {"Lady Jessica": AT}
+    state["factions"]["harkonnen"]["captured"] = {"Lady Jessica": AT}
     assert violations(state) == []
     assert sorted(state["factions"][AT]["leaders"]) == ATREIDES_LEADERS
 

@@ -214,7 +214,7 @@ def test_a_captured_leader_shows_to_the_harkonnen_and_his_owner_only(games):
     leader the Harkonnen hold is no public matter; the owner sees his leader's place."""
     state = copy.deepcopy(games[0][0][0])
     leader = next(iter(state["factions"]["atreides"]["leaders"]))
-    state["captured"] = {leader: "atreides"}
+    state["factions"]["harkonnen"]["captured"] = {leader: "atreides"}
     state["factions"]["atreides"]["leaders"][leader] = "captured"
 
     def shown(seat):

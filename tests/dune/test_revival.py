@@ -697,7 +697,7 @@ def test_atreides_4_the_kwisatz_haderach_is_revived_like_any_other_leader():
     killed, it has no effect on Atreides leader revival": for its value, 2 spice (IX.D.2), as
     the one leader of the turn, once no leader of theirs is free to fight (IX.D.1)."""
     state = game(advantages=True)
-    state["kwisatz_haderach"]["tanks"] = True
+    state["factions"]["atreides"]["kwisatz_haderach"]["tanks"] = True
     dead(state, AT, "Duncan Idaho")
     assert AT not in [p.seat for p in revival.prompts(state)]      # Atreides leaders alive
     all_dead(state, AT)
@@ -706,7 +706,7 @@ def test_atreides_4_the_kwisatz_haderach_is_revived_like_any_other_leader():
     kill(state, EM, 1)
     assert read(state, EM, "REVIVE LEADER Kwisatz Haderach")[1][0][0] == "not-your-leader"
     events = play(state, atreides="REVIVE LEADER Kwisatz Haderach")
-    assert state["kwisatz_haderach"]["tanks"] is False
+    assert state["factions"]["atreides"]["kwisatz_haderach"]["tanks"] is False
     assert state["factions"][AT]["spice"] == 10 - 2
     assert state["factions"][AT]["leaders_revived"] == []        # not one of the five
     assert [e.data for e in events if e.data["faction"] == AT] == [
@@ -725,10 +725,10 @@ def test_atreides_4_a_ghola_brings_the_kwisatz_haderach_back_like_a_leader():
     """Line 762 with player aid B.4 (line 942): the Ghola recovers "one leader", the Kwisatz
     Haderach too, whenever it is in the tanks."""
     state = game(advantages=True)
-    state["kwisatz_haderach"]["tanks"] = True
+    state["factions"]["atreides"]["kwisatz_haderach"]["tanks"] = True
     give(state, AT, "Ghola")
     play(state, atreides="GHOLA LEADER KH")
-    assert state["kwisatz_haderach"]["tanks"] is False
+    assert state["factions"]["atreides"]["kwisatz_haderach"]["tanks"] is False
 
 
 def test_qa_a_5_a_leader_the_ghola_revives_is_back_before_the_battle_round():

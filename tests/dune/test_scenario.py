@@ -462,7 +462,7 @@ def test_the_kwisatz_haderach_in_a_position():
     only in an explosion, so only after it could fight, with the advantages."""
     state = load_scenario(battle(position={"kwisatz_haderach": {"losses": 7, "tanks": True}})
                           ).state
-    assert state["kwisatz_haderach"] == {"losses": 7, "tanks": True}
+    assert state["factions"]["atreides"]["kwisatz_haderach"] == {"losses": 7, "tanks": True}
     problems = faults(scenario(seats=["harkonnen", "fremen"],
                                position={"kwisatz_haderach": {"losses": 3}}))
     assert problems == ["position.kwisatz_haderach: the Atreides are not in play (seats: "
@@ -479,7 +479,7 @@ def test_captured_leaders_in_a_position():
     """Harkonnen shield 3 (000 line 884): the Harkonnen hold another faction's leader; his
     owner's sheet says captured (Q&A D.2: not free to fight for him)."""
     state = load_scenario(battle(position={"captured": ["Duncan"]})).state
-    assert state["captured"] == {"Duncan Idaho": "atreides"}
+    assert state["factions"]["harkonnen"]["captured"] == {"Duncan Idaho": "atreides"}
     assert state["factions"]["atreides"]["leaders"]["Duncan Idaho"] == "captured"
     assert faults(scenario(position={"captured": ["Duncan"]})) == [
         "position.captured: no faction in play captures leaders: the Harkonnen do, with the "

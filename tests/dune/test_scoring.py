@@ -314,9 +314,9 @@ def test_004_line_193_the_harkonnen_drop_out_and_their_captives_go_home():
     state = wbc_game()
     leader = next(iter(state["factions"]["atreides"]["leaders"]))
     state["factions"]["atreides"]["leaders"][leader] = "captured"
-    state["captured"] = {leader: "atreides"}
+    state["factions"]["harkonnen"]["captured"] = {leader: "atreides"}
     after, events = drop_out(state, "harkonnen")
     assert after["factions"]["atreides"]["leaders"][leader] == "alive"
-    assert not after.get("captured")
+    assert not after["factions"]["harkonnen"].get("captured")
     assert {e.code for e in events} == {"captured-leader-returned"}
     assert set(after["factions"]["harkonnen"]["leaders"].values()) == {"tanks"}

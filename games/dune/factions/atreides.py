@@ -2,10 +2,55 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from pbem.game import Event
+
+from ..rules import rules_of
+from ..state import State
 from .base import Faction
+
+ATREIDES = "atreides"
+KH_AFTER = 7        # 000 line 762: "after losing a total of at least 7 tokens in battle(s)"
+
+
+def kwisatz_haderach(state: State) -> dict[str, Any]:
+    """The Kwisatz Haderach's record (line 762; WBC XV, line 1298): ``losses``, the Atreides
+    forces lost in battles in the game, and ``tanks``, whether it was killed; no losses in a
+    game without the Atreides."""
+    return state["factions"].get(ATREIDES, {}).get("kwisatz_haderach",
+                                                   {"losses": 0, "tanks": False})
 
 
 class Atreides(Faction):
     """The Atreides's hooks."""
 
-    seat = "atreides"
+    seat = ATREIDES
+
+    def upgrade(self, state: State) -> None:
+        """Earlier code kept the Kwisatz Haderach's record at the state's top level."""
+        record = state.pop("kwisatz_haderach", None)
+        if record is not None and self.seat in state["factions"]:
+            state["factions"][self.seat]["kwisatz_haderach"] = record
+
+    # --- hooks of battle
+    def battle_sheet(self) -> dict[str, Any]:
+        """The forces lost towards the Kwisatz Haderach, counted from the start (line 762)."""
+        return {"kwisatz_haderach": {"losses": 0, "tanks": False}}
+
+    def may_add_kwisatz_haderach(self, record: dict[str, Any]) -> bool:
+        """Once 7 forces were lost in battles, unless it is in the tanks (line 762)."""
+        return not record["tanks"] and record["losses"] >= KH_AFTER
+
+    def battle_losses(self, state: State, lost: dict[str, int]) -> list[Event]:
+        """Atreides forces lost in battle counted; at 7 the Kwisatz Haderach awakens (line
+        762; WBC XV, line 1298), with the optional advantages."""
+        if not lost.get(self.seat, 0):
+            return []
+        record = state["factions"][self.seat]["kwisatz_haderach"]
+        before = record["losses"]
+        record["losses"] += lost[self.seat]
+        awakens = before < KH_AFTER <= record["losses"]
+        if awakens and rules_of(state).advantages:
+            return [Event("kwisatz-haderach", {"losses": record["losses"]})]
+        return []

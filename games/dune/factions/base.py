@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import random
+from typing import Any
+
 from pbem.game import Event
 
 from ..state import State
@@ -54,6 +57,43 @@ class Faction:
         return False
 
     # --- hooks of battle
+    def battle_sheet(self) -> dict[str, Any]:
+        """What the faction's sheet keeps of its battles from the set-up on: nothing."""
+        return {}
+
+    def counts_full_without_spice(self) -> bool:
+        """Whether its forces, and its ally's in their own battles, count full without spice
+        in advanced combat (WBC house rule 6, line 1059): no."""
+        return False
+
+    def may_add_kwisatz_haderach(self, record: dict[str, Any]) -> bool:
+        """Whether the Kwisatz Haderach of this record may fight with its leader (000 line
+        762): it has none."""
+        return False
+
+    def captives(self, state: State) -> list[str]:
+        """Other factions' leaders it may play as its own (000 line 884): none."""
+        return []
+
+    def traitors_for(self, state: State, seat: str) -> dict[str, str]:
+        """The leaders its power puts in ``seat``'s pay beside ``seat``'s own traitors, each
+        with the faction that holds him: none."""
+        return {}
+
+    def captive_killed(self, state: State, name: str) -> str | None:
+        """A leader it played is killed in battle: the owner whose tanks he goes to when he
+        is another's (000 line 884), else None."""
+        return None
+
+    def after_battle(self, state: State, winner: str | None, loser: str | None,
+                     plans: dict[str, dict[str, Any]], territory: str, rng: random.Random
+                     ) -> list[Event]:
+        """What its power does once a battle's outcome is applied: nothing."""
+        return []
+
+    def battle_losses(self, state: State, lost: dict[str, int]) -> list[Event]:
+        """The forces each faction lost in a battle, as its power counts them: not at all."""
+        return []
 
     # --- hooks of collection, alliances and victory
 

@@ -22,6 +22,13 @@ class Fremen(Faction):
         """They draw the weather markers (000 XVI.B-C; Fremen advantage, line 994)."""
         return True
 
+    # --- hooks of battle
+
+    def counts_full_without_spice(self) -> bool:
+        """WBC house rule 6 (line 1059): the Fremen count their forces full without spice, and
+        so does their ally in its own battles (by mail the Fremen are taken to permit it)."""
+        return True
+
     # --- hooks of collection, alliances and victory
 
     def default_victory_precedence(self) -> int | None:

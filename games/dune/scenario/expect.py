@@ -16,6 +16,8 @@ from pbem.schema import build
 
 from .. import turn
 from ..data import Ability
+from ..factions.atreides import kwisatz_haderach
+from ..factions.harkonnen_capture import held
 from ..orders import words_of
 from ..rules import Rules
 from ..state import SEAT_FACTIONS, State, count_in
@@ -105,7 +107,7 @@ def _expectations(expect: Expect, seats: list[str], rules: Rules, problems: list
     if expect.captured is not None:
         wanted = sorted(n for n, _ in _leaders(expect.captured, "expect.captured", problems))
         checks.append(_equal("expect.captured", wanted,
-                             lambda r: sorted(r["state"].get("captured", {}))))
+                             lambda r: sorted(held(r["state"]))))
     return checks
 
 
@@ -339,7 +341,7 @@ def _kwisatz_haderach_checks(given: KwisatzHaderach, seats: list[str], problems:
         problems.append(f"expect.kwisatz_haderach: the {SEAT_FACTIONS[owner]} are not in play "
                         f"(seats: {', '.join(seats)})")
     return [_equal(f"expect.kwisatz_haderach.{name}", getattr(given, name),
-                   lambda r, n=name: r["state"]["kwisatz_haderach"][n])
+                   lambda r, n=name: kwisatz_haderach(r["state"])[n])
             for name in ("losses", "tanks") if getattr(given, name) is not None]
 
 

@@ -13,9 +13,10 @@ from typing import Any
 
 from pbem.game import Event
 
-from .. import capture, leaders, turn
-from ..battle_orders import KH_AFTER
+from .. import leaders, turn
 from ..data import Ability
+from ..factions import harkonnen_capture as capture
+from ..factions.atreides import KH_AFTER
 from ..rules import Rules
 from ..spice_blow import last_territory
 from ..state import POLAR_SINK, SEAT_FACTIONS, State, add_forces, count_in, data, sheet
@@ -315,7 +316,7 @@ def _kwisatz_haderach(state: State, given: KwisatzHaderach, rules: Rules,
         problems.append(f"{key}: the {SEAT_FACTIONS[owner]} are not in play "
                         f"(seats: {', '.join(state['seats'])})")
         return
-    record = state["kwisatz_haderach"]
+    record = state["factions"][owner]["kwisatz_haderach"]
     if given.losses is not None:
         record["losses"] = given.losses
     if given.tanks and not rules.advantages:
@@ -364,7 +365,7 @@ def _captured(state: State, names: tuple[str, ...], rules: Rules, problems: list
                         "when none of their own is alive (000 line 884)")
     for name, owner in held.items():
         state["factions"][owner]["leaders"][name] = leaders.CAPTURED
-    state["captured"] = held
+    state["factions"][captor]["captured"] = held
 
 
 def _battle(state: State, given: BattleRound, rules: Rules, problems: list[str]
@@ -403,7 +404,7 @@ def _fought(state: State, fought: dict[str, Any], rules: Rules, key: str,
             territory = _territory_name(place, where, problems)
             if seat is None or leader is None or territory is None:
                 continue
-            held = capture.enabled(rules, seat) and leader[0] in state.get("captured", {})
+            held = capture.enabled(rules, seat) and leader[0] in capture.held(state)
             if leader[1] != seat and not held:
                 problems.append(f"{where}: {leader[0]} is a leader of the "
                                 f"{SEAT_FACTIONS[leader[1]]}, not one the "

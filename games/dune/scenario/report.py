@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..factions.atreides import kwisatz_haderach
+from ..factions.harkonnen_capture import held
 from ..orders import where
 from ..state import State
 
@@ -63,11 +65,11 @@ def _summary(state: State) -> list[str]:
                                   or "none"))
     lines.append(f"Worms: {state['worms']}; Shield Wall: {state['shield_wall']}; "
                  f"result: {json.dumps(state['result'])}")
-    kh = state["kwisatz_haderach"]
+    kh = kwisatz_haderach(state)
     lines.append(f"Kwisatz Haderach: {kh['losses']} forces lost in battles"
                  + ("; in the tanks" if kh["tanks"] else ""))
     lines.append("Captured leaders: " + (", ".join(
-        f"{name} ({owner})" for name, owner in sorted(state.get("captured", {}).items()))
+        f"{name} ({owner})" for name, owner in sorted(held(state).items()))
         or "none"))
     decks = state["decks"]
     lines.append(f"Treachery deck: {len(decks['treachery'])} cards, next "

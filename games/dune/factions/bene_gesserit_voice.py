@@ -27,10 +27,10 @@ from typing import Any
 
 from pbem.game import Prompt
 
-from . import combat
-from .data import Ability, CardType, Slot
-from .orders import OrderKind, OrderProblem, order_kind
-from .state import BENE_GESSERIT, SEAT_FACTIONS, data, sheet
+from .. import combat
+from ..data import Ability, CardType, Slot
+from ..orders import OrderKind, OrderProblem, order_kind
+from ..state import BENE_GESSERIT, SEAT_FACTIONS, data, sheet
 
 VOICE = "voice"
 KINDS = {                   # order word -> card type (line 784)

@@ -27,9 +27,9 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .data import Ability
-from .orders import OrderKind, OrderProblem, order_kind
-from .state import SEAT_FACTIONS, sheet
+from ..data import Ability
+from ..orders import OrderKind, OrderProblem, order_kind
+from ..state import SEAT_FACTIONS, sheet
 
 ATREIDES = "atreides"
 PRESCIENCE = "prescience"

@@ -10,10 +10,11 @@ keep him to play in one battle, after which he goes home.  When all their own le
 dead, the Harkonnen give back every leader they hold; a leader killed while held goes to his
 owner's tanks; he is always in his owner's pay (line 884; WBC line 1266).
 
-State: ``state["captured"]`` maps each leader the Harkonnen hold to his owner's seat (absent
-or empty when they hold none); the owner's sheet has the leader's place ``captured``
-(``leaders.CAPTURED``), so the owner knows his leader is gone and the leader is not free to
-fight for him (Q&A D.2).  The name is seen only by the Harkonnen (``view``) and the owner.
+State: the Harkonnen sheet's ``captured`` maps each leader they hold to his owner's seat
+(absent until the first capture, empty when they hold none); the owner's sheet has the
+leader's place ``captured`` (``leaders.CAPTURED``), so the owner knows his leader is gone and
+the leader is not free to fight for him (Q&A D.2).  The name is seen only by the Harkonnen
+(``view``) and the owner.
 
 By mail (rulings):
 
@@ -42,10 +43,10 @@ from typing import Any
 
 from pbem.game import Event
 
-from . import karama, leaders
-from .data import Ability
-from .rules import Rules, rules_of
-from .state import State, sheet
+from .. import karama, leaders
+from ..data import Ability
+from ..rules import Rules, rules_of
+from ..state import State, sheet
 
 HARKONNEN = "harkonnen"
 KILL, KEEP, NO_CAPTURE = "kill", "keep", "none"
@@ -54,12 +55,7 @@ KILL_SPICE = 2          # line 884: "turn the leader into the tanks for 2 spice"
 
 def held(state: State) -> dict[str, str]:
     """The leaders the Harkonnen hold captured: leader -> owner."""
-    return state.get("captured", {})
-
-
-def held_by(state: State, seat: str) -> list[str]:
-    """The captured leaders ``seat`` may play: the Harkonnen's, none for the others."""
-    return sorted(held(state)) if seat == HARKONNEN else []
+    return state["factions"].get(HARKONNEN, {}).get("captured", {})
 
 
 def taken_from(state: State, seat: str) -> set[str]:
@@ -125,7 +121,7 @@ def capture(state: State, loser: str, plans: dict[str, dict[str, Any]], territor
         return events + [Event("captured-leader-killed", {"faction": loser, "leader": name,
                                                           "spice": KILL_SPICE})]
     own[name] = leaders.CAPTURED
-    state.setdefault("captured", {})[name] = loser
+    state["factions"][HARKONNEN].setdefault("captured", {})[name] = loser
     fought = state["step"]["fought"]
     if name in fought.get(loser, {}):
         fought.setdefault(HARKONNEN, {})[name] = fought[loser][name]          # X.C.8
@@ -134,7 +130,7 @@ def capture(state: State, loser: str, plans: dict[str, dict[str, Any]], territor
 
 def killed(state: State, name: str) -> str:
     """A held leader killed in battle: to his owner's tanks (line 884); returns the owner."""
-    owner = state["captured"].pop(name)
+    owner = held(state).pop(name)
     state["factions"][owner]["leaders"][name] = leaders.TANKS
     return owner
 
@@ -156,7 +152,7 @@ def release_captured(state: State) -> list[Event]:
 def _home(state: State, name: str, public: bool = False) -> list[Event]:
     """One held leader back to his owner, free to fight for him.  His name is told to the
     owner and the Harkonnen only, unless his plan showed it to all."""
-    owner = state["captured"].pop(name)
+    owner = held(state).pop(name)
     state["factions"][owner]["leaders"][name] = leaders.ALIVE
     if public:
         return [Event("captured-leader-returned", {"faction": owner, "leader": name})]
