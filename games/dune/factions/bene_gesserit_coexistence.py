@@ -56,10 +56,10 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .move_karama import advisor_cancelled
-from .orders import OrderKind, OrderProblem, order_kind, read_faction, read_territory
-from .rules import rules_of
-from .state import (
+from ..move_karama import advisor_cancelled
+from ..orders import OrderKind, OrderProblem, order_kind, read_faction, read_territory
+from ..rules import rules_of
+from ..state import (
     BENE_GESSERIT,
     POLAR_SINK,
     SEAT_FACTIONS,
