@@ -24,7 +24,7 @@ from pbem.game import Event
 
 from .capture import HARKONNEN, release_captured
 from .leaders import ALIVE, TANKS
-from .state import BENE_GESSERIT, State, copy_state
+from .state import State, copy_state
 
 
 def drop_out(state: State, seat: str) -> tuple[State, list[Event]]:
@@ -43,8 +43,8 @@ def drop_out(state: State, seat: str) -> tuple[State, list[Event]]:
     state["alliances"] = [kept for alliance in state["alliances"]
                           if len(kept := [s for s in alliance if s != seat]) > 1]
     state["transfers"] = [t for t in state.get("transfers", []) if seat not in t[:2]]
-    if seat == BENE_GESSERIT:
-        state["coexisting"] = []
+    if "coexisting" in faction:
+        faction["coexisting"] = []          # no forces left to coexist (000 XV.B.4)
     state["dropouts"] = [*state.get("dropouts", []), seat]
     return state, release_captured(state) if seat == HARKONNEN else []
 

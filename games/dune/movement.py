@@ -62,7 +62,8 @@ def begin(state: State, rng: random.Random) -> list[Event]:
         "mode": rules.movement, "queue": [s for s in order if not (flexible and s == GUILD)],
         "guild": {"until": None, "asked": None} if flexible else None,
         "moved": [], "support": {}, "stop": [], "declared": {}, "ahead": {},
-        "no_advisor": [], "cancel_worthless": [], "coexisted": list(state["coexisting"]),
+        "no_advisor": [], "cancel_worthless": [],
+        "coexisted": bene_gesserit_coexistence.coexisting(state),
         "bg_asked": BENE_GESSERIT not in state["seats"], "done": False,
         "opening": (rules.movement == "sequential"
                     and bene_gesserit_coexistence.coexistence_allowed(state)

@@ -178,7 +178,7 @@ def move_range(state: State, faction: str, territory: str | None = None,
     no ornithopters (XV.B.4)."""
     if ornithopters is None:
         ornithopters = has_ornithopters(state, faction)
-    if (faction == BENE_GESSERIT and territory in state["coexisting"]
+    if (faction == BENE_GESSERIT and territory in state["factions"][faction].get("coexisting", ())
             and not rules_of(state).wbc):
         ornithopters = False
     return max(sheet(faction).movement, ORNITHOPTER_RANGE if ornithopters else 0)

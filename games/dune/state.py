@@ -19,7 +19,8 @@ the state once at the start of ``apply`` and then change the copy.  Keys:
   ``traitor_draw`` (leaders drawn at set-up), ``leaders`` (leader -> where:
   ``alive``, ``tanks``, ``captured``), ``leaders_revived`` (the leaders revived since the
   faction last began reviving leaders, for 000 IX.D.5: ``leaders.py``), ``prediction`` (Bene
-  Gesserit);
+  Gesserit), ``coexisting`` (Bene Gesserit: the territories where their forces coexist, 000
+  XV.B.4-5, in board order; ``factions/bene_gesserit_coexistence.py``);
 - ``decks``: ``treachery``, ``treachery_discard``, ``treachery_removed`` (out of the game:
   Family Atomics once played, WBC line 1144), ``spice``, ``spice_discard``
   (one pile, or two with 000 XXI), ``spice_last`` (the territory each pile last turned
@@ -27,8 +28,6 @@ the state once at the start of ``apply`` and then change the copy.  Keys:
   WBC house rule 7);
 - ``alliances``: lists of allied factions; ``worms``: worms seen (WBC 4);
 - ``shield_wall``: ``standing`` or ``destroyed`` (Family Atomics);
-- ``coexisting``: the territories where the Bene Gesserit's forces coexist (000 XV.B.4-5),
-  in board order;
 - ``transfers``: spice promised under WBC house rule 5, ``[giver, receiver, amount]``, paid at
   the end of the collection round (``transfers``);
 - ``kwisatz_haderach``: ``losses``, the Atreides forces lost in battles in the game, and
@@ -102,13 +101,12 @@ def factions_in(state: State, territory: str) -> list[str]:
 
 
 def occupants(state: State, territory: str) -> list[str]:
-    """The factions occupying a territory, in seat order: those with forces there, but the
-    Bene Gesserit where they coexist, "treated as if they are not even on the board" (000
-    XV.B.4, line 506: they collect no spice, fight no battle, do not prevent control)."""
-    present = factions_in(state, territory)
-    if territory in state["coexisting"]:
-        present = [seat for seat in present if seat != BENE_GESSERIT]
-    return present
+    """The factions occupying a territory, in seat order: those with forces there, but not a
+    faction whose sheet lists the territory as ``coexisting`` (the Bene Gesserit's), whose
+    forces there are "treated as if they are not even on the board" (000 XV.B.4, line 506:
+    they collect no spice, fight no battle, do not prevent control)."""
+    return [seat for seat in factions_in(state, territory)
+            if territory not in state["factions"][seat].get("coexisting", ())]
 
 
 def count_in(state: State, faction: str, territory: str) -> tuple[int, int]:

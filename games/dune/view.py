@@ -27,6 +27,7 @@ from typing import Any
 from .battle import public_battle
 from .bidding import cards_seen, hand_has_room, public_bidding
 from .capture import HARKONNEN, held
+from .factions.bene_gesserit_coexistence import coexisting
 from .state import SEAT_FACTIONS, State, data, storm_order
 from .victory import strongholds_held
 
@@ -77,7 +78,7 @@ def public_view(state: State) -> dict[str, Any]:
         "alliances": [list(alliance) for alliance in state["alliances"]],
         "strongholds": strongholds_held(state),
         "discard": list(state["decks"]["treachery_discard"]),
-        "coexisting": list(state["coexisting"]),
+        "coexisting": coexisting(state),
         "ornithopters": list(state["ornithopters"]),
         "worms": state["worms"],
         "shield_wall": state["shield_wall"],

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from ..state import State
 
 
@@ -16,6 +18,10 @@ class Faction:
         sheet (a stored game loads in today's shape); nothing by default."""
 
     # --- hooks of set-up
+    def own_sheet(self) -> dict[str, Any]:
+        """What this faction's sheet keeps at set-up beyond every faction's entries (the state
+        of its own powers); nothing by default."""
+        return {}
 
     # --- hooks of the storm and the spice blow
 

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..state import State
 from .base import Faction
 
 
@@ -9,3 +12,17 @@ class BeneGesserit(Faction):
     """The Bene Gesserit's hooks."""
 
     seat = "bene-gesserit"
+
+    def upgrade(self, state: State) -> None:
+        """Earlier code kept the territories where they coexist (000 XV.B.4-5) at the state's
+        top level, even without them in the game; their sheet keeps them now."""
+        if "coexisting" in state:
+            coexisting = state.pop("coexisting")
+            if self.seat in state["factions"]:
+                state["factions"][self.seat]["coexisting"] = coexisting
+
+    # --- hooks of set-up
+    def own_sheet(self) -> dict[str, Any]:
+        """The territories where they coexist (000 XV.B.4-5; ``bene_gesserit_coexistence``):
+        none at the start."""
+        return {"coexisting": []}

@@ -16,6 +16,7 @@ from pbem.game import Event
 from .. import capture, leaders, turn
 from ..battle_orders import KH_AFTER
 from ..data import Ability
+from ..factions.bene_gesserit_coexistence import in_game, set_coexisting
 from ..rules import Rules
 from ..spice_blow import last_territory
 from ..state import POLAR_SINK, SEAT_FACTIONS, State, add_forces, count_in, data, sheet
@@ -74,8 +75,7 @@ def _position(state: State, position: Position, rules: Rules, problems: list[str
     if position.shield_wall is not None:
         state["shield_wall"] = position.shield_wall
     if position.coexisting is not None:
-        state["coexisting"] = [t for i, name in enumerate(position.coexisting) if (
-            t := _territory_name(name, f"position.coexisting[{i}]", problems))]
+        _coexisting(state, position.coexisting, problems)
     if position.ornithopters is not None:
         state["ornithopters"] = [s for i, name in enumerate(position.ornithopters) if (
             s := _seat(name, seats, f"position.ornithopters[{i}]", problems))]
@@ -89,6 +89,17 @@ def _position(state: State, position: Position, rules: Rules, problems: list[str
     if position.battle is None:
         return {}
     return _battle(state, position.battle, rules, problems)
+
+
+def _coexisting(state: State, names: tuple[str, ...], problems: list[str]) -> None:
+    """The territories where the Bene Gesserit coexist (000 XV.B.4-5), in their sheet."""
+    territories = [t for i, name in enumerate(names) if (
+        t := _territory_name(name, f"position.coexisting[{i}]", problems))]
+    if in_game(state):
+        set_coexisting(state, territories)
+    elif territories:
+        problems.append("position.coexisting: only the Bene Gesserit coexist (000 XV.B.4), and "
+                        "they are not in the game")
 
 
 def _own_leaders(names, key: str, seat: str, problems: list[str]) -> list[str]:
