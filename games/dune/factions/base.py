@@ -36,3 +36,12 @@ class Faction:
     # --- hooks of collection, alliances and victory
 
     # --- hooks of the views and reports
+    def coexisting_in_view(self, view: dict[str, Any]) -> list[str]:
+        """The territories where the faction's forces coexist, "as if they are not even on
+        the board" (000 XV.B.4), as the public view shows them; none by default."""
+        return []
+
+    def behind_shield(self, state: State) -> dict[str, Any]:
+        """What the faction's own view shows beyond every faction's sheet (000 XIII.A-B);
+        nothing by default."""
+        return {}

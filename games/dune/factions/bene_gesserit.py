@@ -26,3 +26,8 @@ class BeneGesserit(Faction):
         """The territories where they coexist (000 XV.B.4-5; ``bene_gesserit_coexistence``):
         none at the start."""
         return {"coexisting": []}
+
+    # --- hooks of the views and reports
+    def coexisting_in_view(self, view: dict[str, Any]) -> list[str]:
+        """Their advisors' territories, the view's ``coexisting`` (000 XV.B.4-5)."""
+        return view["coexisting"]

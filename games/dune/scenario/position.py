@@ -16,6 +16,7 @@ from pbem.game import Event
 from .. import capture, leaders, turn
 from ..battle_orders import KH_AFTER
 from ..data import Ability
+from ..factions import has
 from ..factions.bene_gesserit_coexistence import in_game, set_coexisting
 from ..rules import Rules
 from ..spice_blow import last_territory
@@ -127,15 +128,16 @@ def _phase(state: State, position: Position, rules: Rules, problems: list[str]) 
     state["turn"], state["phase"] = number, phase
     if position.step is not None:
         state["step"] = dict(position.step)
-    _to_place(state, rules)
+    _to_place(state)
 
 
-def _to_place(state: State, rules: Rules) -> None:
+def _to_place(state: State) -> None:
     """Forces still to place at set-up (set_up.py): the Fremen's and the Bene Gesserit's in
-    round 1, the Bene Gesserit's in round 2 with XV (000 line 500); none later."""
+    round 1, the Bene Gesserit's in round 2 with XV (000 line 500: ``start_anywhere``); none
+    later."""
     round_ = state["step"].get("round") if state["phase"] == "setup" else None
     for seat in state["seats"]:
-        later = round_ == 2 and seat == "bene-gesserit" and rules.advantages
+        later = round_ == 2 and has(state, seat, Ability.START_ANYWHERE)
         if round_ != 1 and not later:
             state["factions"][seat]["to_place"] = 0
 
@@ -257,7 +259,7 @@ def _not_own(leader: str, faction: str, seat: str, key: str, problems: list[str]
 def _prediction(given: Prediction, seat: str, seats: list[str], rules: Rules, key: str,
                 problems: list[str]) -> dict[str, Any] | None:
     """The Bene Gesserit prediction (000 line 780): another faction and a turn."""
-    if seat != "bene-gesserit":
+    if Ability.PREDICTION not in sheet(seat).abilities:
         problems.append(f"{key}: only the Bene Gesserit predict")
         return None
     faction = _seat(given.faction, [s for s in seats if s != seat], f"{key}.faction", problems)
