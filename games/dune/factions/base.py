@@ -42,6 +42,6 @@ class Faction:
         return []
 
     def behind_shield(self, state: State) -> dict[str, Any]:
-        """What the faction's own view shows beyond every faction's sheet (000 XIII.A-B);
-        nothing by default."""
+        """What the faction alone sees behind its shield beyond what every faction sees of its
+        own sheet (000 XIII.A-B); nothing by default."""
         return {}
