@@ -26,7 +26,8 @@ from typing import Any
 
 import yaml
 
-from .state import BENE_GESSERIT, POLAR_SINK, data
+from .factions import power
+from .state import POLAR_SINK, data
 
 LAYOUT_FILE = Path(__file__).parent / "data" / "board_map.yaml"
 SECTOR_DEGREES = 20
@@ -65,6 +66,7 @@ class Layout:
     fills: dict[str, str]
     cells: tuple[Cell, ...]
     labels: dict[str, tuple[int, float, float]]
+    key_chips: dict[str, str]
 
     def radius(self, r: float) -> float:
         return self.sink_radius + r * (self.rim_radius - self.sink_radius)
@@ -174,13 +176,15 @@ def load_layout(path: Path) -> Layout:
             labels[name] = (spot["sector"], spot["r"], spot.get("a", 0.5))
     problems += [f"{t.name}: not drawn" for t in board.territories
                  if t.name not in raw["territories"]]
+    problems += [f"key_chips: {chip}: {seat} has no colour" for chip, seat in
+                 raw["key_chips"].items() if seat not in raw["factions"]]
     if problems:
         raise LayoutError(path, problems)
     return Layout(raw["canvas"]["width"], raw["canvas"]["height"], tuple(raw["board"]["centre"]),
                   raw["board"]["polar_sink_radius"], raw["board"]["rim_radius"],
                   raw["first_sector_starts_at"], raw["panel"]["x"], raw["key"]["y"],
                   raw["factions"],
-                  raw["fills"], tuple(cells), labels)
+                  raw["fills"], tuple(cells), labels, raw["key_chips"])
 
 
 # --- shapes ---------------------------------------------------------------------------------
@@ -353,9 +357,8 @@ def occupants(view: dict[str, Any], territory: str) -> list[str]:
     Bene Gesserit advisors occupy nothing, 000 XV.B.4)."""
     present = {f for by_faction in view["forces"].get(territory, {}).values()
                for f in by_faction}
-    if territory in view["coexisting"]:
-        present.discard(BENE_GESSERIT)
-    return [seat for seat in view["seats"] if seat in present]
+    return [seat for seat in view["seats"]
+            if seat in present and territory not in power(seat).coexisting_in_view(view)]
 
 
 def strongholds() -> list[str]:
@@ -439,7 +442,7 @@ def _chips(lay: Layout, view: dict[str, Any], territory: str, by_faction: dict) 
             continue
         style = lay.factions[seat]
         text = f"{style['letter']} {count_text(by_faction[seat])}"
-        if seat == BENE_GESSERIT and territory in view["coexisting"]:
+        if territory in power(seat).coexisting_in_view(view):
             chips.append((text + " adv", "#ffffff", style["colour"], True))
         else:
             chips.append((text, style["colour"], style["text"], False))
@@ -602,15 +605,15 @@ def _panel(lay: Layout, view: dict[str, Any]) -> list[Any]:
 
 def _key(lay: Layout, x: float, y: float) -> list[Any]:
     """How to read the chips."""
+    forces, advisors = (lay.factions[lay.key_chips[chip]] for chip in ("forces", "advisors"))
     shapes: list[Any] = [
-        rect(x, y - 11, 72, 22, fill=lay.factions["emperor"]["colour"], stroke="#ffffff"),
-        Text(x + 36, y, "E 5+2*", LEGEND - 2, fill="#ffffff", bold=True),
+        rect(x, y - 11, 72, 22, fill=forces["colour"], stroke="#ffffff"),
+        Text(x + 36, y, f"{forces['letter']} 5+2*", LEGEND - 2, fill="#ffffff", bold=True),
         Text(x + 80, y, "5 forces, 2 starred", LEGEND, anchor="start")]
     y += 30
-    shapes += [rect(x, y - 11, 72, 22, fill="#ffffff",
-                    stroke=lay.factions[BENE_GESSERIT]["colour"], dash=True),
-               Text(x + 36, y, "B 3 adv", LEGEND - 2,
-                    fill=lay.factions[BENE_GESSERIT]["colour"], bold=True),
+    shapes += [rect(x, y - 11, 72, 22, fill="#ffffff", stroke=advisors["colour"], dash=True),
+               Text(x + 36, y, f"{advisors['letter']} 3 adv", LEGEND - 2,
+                    fill=advisors["colour"], bold=True),
                Text(x + 80, y, "3 advisors", LEGEND, anchor="start")]
     y += 32
     shapes += [Circle(x + 36, y, 13, fill=SPICE, stroke=SPICE_INK, width=2),

@@ -10,12 +10,13 @@ from __future__ import annotations
 from collections import Counter
 
 from .battle import forces_in
+from .data import Ability
 from .factions import harkonnen_capture as capture
+from .factions import holder
 from .factions.atreides import kwisatz_haderach
 from .leaders import ALIVE, CAPTURED, TANKS
 from .rules import rules_of
 from .state import (
-    BENE_GESSERIT,
     SEAT_FACTIONS,
     State,
     ally_of,
@@ -149,8 +150,8 @@ def _captured(state: State) -> list[str]:
     if held != marked:
         problems.append(f"captured leaders: {sorted(held ^ marked)} held by the Harkonnen or "
                         "marked captured, not both (line 884)")
-    if held and (capture.HARKONNEN not in state["seats"]
-                 or capture.HARKONNEN in {seat for _, seat in held}):
+    captor = holder(state, Ability.CAPTURE_LEADERS)
+    if held and (captor is None or captor in {seat for _, seat in held}):
         problems.append(f"captured leaders: {sorted(held)} held by no Harkonnen (line 884)")
     return problems
 
@@ -175,16 +176,17 @@ def _starred(state: State) -> list[str]:
 
 
 def _strongholds(state: State) -> list[str]:
-    """No stronghold is occupied by more than two factions besides the Bene Gesserit (000
-    IX.C.1.c and IX.C.2.f: nobody ships or moves into a stronghold "already occupied by two
-    other players").  The Bene Gesserit may be a third: where they coexisted beside two others
-    they may stop at the start of a later movement round (XV.B.5, line 508; under WBC they
-    stop unless they declare again, clarification XV, line 1304), and the battle round
-    settles it."""
+    """No stronghold is occupied by more than two factions besides the Bene Gesserit, whose
+    sheet lists coexistence (000 IX.C.1.c and IX.C.2.f: nobody ships or moves into a stronghold
+    "already occupied by two other players").  The Bene Gesserit may be a third: where they
+    coexisted beside two others they may stop at the start of a later movement round (XV.B.5,
+    line 508; under WBC they stop unless they declare again, clarification XV, line 1304), and
+    the battle round settles it."""
     problems = []
     for territory in data().board.strongholds:
         held = occupants(state, territory.name)
-        if len([seat for seat in held if seat != BENE_GESSERIT]) > 2:
+        if len([seat for seat in held
+                if Ability.COEXISTENCE not in sheet(seat).optional_abilities]) > 2:
             problems.append(f"stronghold: {territory.name} is occupied by {', '.join(held)} "
                             "(000 IX.C.1.c, IX.C.2.f)")
     return problems

@@ -12,6 +12,7 @@ import random
 from typing import Any
 
 from . import reach
+from .factions import bene_gesserit_coexistence
 from .state import State
 
 
@@ -22,16 +23,19 @@ def state_of_view(view: dict[str, Any]) -> State:
                 for other in view["seats"]}
     factions[seat] = {**copy.deepcopy(view["own"]),
                       "tanks": list(view["factions"][seat]["tanks"])}
-    return {
+    state = {
         "rules": view["rules"], "seats": view["seats"], "storm": {"sector": view["storm"]},
         "dots": {other: view["factions"][other]["dot"] for other in view["seats"]},
         "forces": copy.deepcopy(view["forces"]), "spice": dict(view["spice"]),
-        "alliances": view["alliances"], "coexisting": list(view["coexisting"]),
+        "alliances": view["alliances"],
         "ornithopters": list(view["ornithopters"]), "factions": factions,
         "decks": {"treachery_discard": []},
         "step": {"mode": "sequential", "support": {}, "stop": [], "declared": {},
                  "ahead": {}},
     }
+    if view["coexisting"]:
+        bene_gesserit_coexistence.set_coexisting(state, view["coexisting"])
+    return state
 
 
 def random_shipment(state: State, seat: str, rng: random.Random) -> dict[str, Any] | None:

@@ -221,7 +221,8 @@ def call_worm(state: State, seat: str, territory: str) -> list[Event]:
 
 def advisor_cancelled(state: State, shipper: str) -> list[Event] | None:
     """A faction standing ready sends back the advisor announced with ``shipper``'s shipment:
-    the events, or None if nobody does (WBC line 1396; ``coexistence.advisors_go``)."""
+    the events, or None if nobody does (WBC line 1396;
+    ``bene_gesserit_coexistence.advisors_go``)."""
     ready = state["step"].get("no_advisor", [])
     seat = next((s for s in storm_order(state) if [s, shipper] in ready
                  and karama.playable(state, s)), None)

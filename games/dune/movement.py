@@ -22,10 +22,10 @@ Two ways to play it by mail (game option ``movement``; docs/orders.md, "Mail rou
   out in storm order, the Guild where its ``TIMING`` puts it.  A plan that has become illegal
   fails with its reason (told to that faction only) and the next one is tried.
 
-The Bene Gesserit's declarations ahead and their advisor policy (``coexistence``) are asked
-once, in the first mail round of the movement round.  ``SUPPORT`` (allies paying for each
-other's shipments, XII.E.4) holds for the rest of the round from the mail that gives it, and so
-do the Karamas that wait for their moment (``KARAMA ADVISOR``, ``KARAMA WORTHLESS``); a
+The Bene Gesserit's declarations ahead and their advisor policy (``bene_gesserit_coexistence``)
+are asked once, in the first mail round of the movement round.  ``SUPPORT`` (allies paying for
+each other's shipments, XII.E.4) holds for the rest of the round from the mail that gives it,
+and so do the Karamas that wait for their moment (``KARAMA ADVISOR``, ``KARAMA WORTHLESS``); a
 ``KARAMA GUILD`` or the Fremen's ``KARAMA WORM`` is played when the turn that orders it is
 carried out (``move_karama``).  A Karama against the Atreides' look at the spice deck is played
 in the bidding round (``bidding_karama``).
@@ -40,8 +40,9 @@ from typing import Any
 from pbem.game import Event, Prompt
 from pbem.wording import plural
 
-from . import coexistence, factions, karama, move_karama, move_orders, moves, reach, transfers
+from . import factions, karama, move_karama, move_orders, moves, reach, transfers
 from .data import Ability
+from .factions import bene_gesserit_coexistence
 from .orders import where
 from .rules import rules_of
 from .state import SEAT_FACTIONS, State, count_in, data, storm_order
@@ -60,14 +61,16 @@ def begin(state: State, rng: random.Random) -> list[Event]:
         "mode": rules.movement, "queue": [s for s in order if s != mover],
         "guild": {"until": None, "asked": None} if mover else None,
         "moved": [], "support": {}, "stop": [], "declared": {}, "ahead": {},
-        "no_advisor": [], "cancel_worthless": [], "coexisted": list(state["coexisting"]),
+        "no_advisor": [], "cancel_worthless": [],
+        "coexisted": bene_gesserit_coexistence.coexisting(state),
         "bg_asked": factions.holder(state, Ability.SPIRITUAL_ADVISORS) is None, "done": False,
-        "opening": (rules.movement == "sequential" and coexistence.coexistence_allowed(state)
-                    and bool(coexistence.among_others(state))),
+        "opening": (rules.movement == "sequential"
+                    and bene_gesserit_coexistence.coexistence_allowed(state)
+                    and bool(bene_gesserit_coexistence.among_others(state))),
     }
     events = _spice_deck_look(state)
     if not state["step"]["opening"] and rules.movement == "sequential":
-        events += coexistence.start_of_round(state, {})
+        events += bene_gesserit_coexistence.start_of_round(state, {})
     return events
 
 
@@ -88,7 +91,7 @@ def prompts(state: State) -> list[Prompt]:
     step = state["step"]
     if step["done"]:
         return []
-    asks = [] if step["bg_asked"] else [coexistence.prompt(state)]
+    asks = [] if step["bg_asked"] else [bene_gesserit_coexistence.prompt(state)]
     if step["opening"]:
         return asks
     if step["mode"] == "batched":
@@ -147,13 +150,13 @@ def done(state: State) -> bool:
 
 
 def _bene_gesserit(state: State, value: dict[str, Any]) -> list[Event]:
-    """The Bene Gesserit's advisor policy and declarations (``coexistence``)."""
+    """The Bene Gesserit's advisor policy and declarations (``bene_gesserit_coexistence``)."""
     step = state["step"]
     step["bg_asked"] = True
-    coexistence.keep(state, value)
+    bene_gesserit_coexistence.keep(state, value)
     wanted = dict(value.get("declare", {}))
     if step["opening"] or step["mode"] == "batched":
-        return coexistence.start_of_round(state, wanted)
+        return bene_gesserit_coexistence.start_of_round(state, wanted)
     step["ahead"].update(wanted)
     return []
 

@@ -22,8 +22,9 @@ from typing import Any
 
 from pbem.game import Event
 
-from . import coexistence, factions, karama, reach, transfers
+from . import factions, karama, reach, transfers
 from .data import Ability, CardType
+from .factions import bene_gesserit_coexistence
 from .orders import OrderProblem
 from .state import (
     SEAT_FACTIONS,
@@ -126,8 +127,9 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
                                           **_chosen(chosen)})]
     events += storm_on_arrival(state, seat, kind, territory, sector, normal, starred)
     if kind == "reserve" and not reach.native(seat):   # not with the Fremen's (WBC line 1322)
-        events += coexistence.advisors_go(state, seat, territory, sector)
-    return events + coexistence.on_arrival(state, seat, territory, order.get("coexist"))
+        events += bene_gesserit_coexistence.advisors_go(state, seat, territory, sector)
+    return events + bene_gesserit_coexistence.on_arrival(state, seat, territory,
+                                                         order.get("coexist"))
 
 
 def stopped(state: State, seat: str, stopper: str, order: dict[str, Any]) -> list[Event]:
@@ -202,7 +204,8 @@ def move(state: State, seat: str, order: dict[str, Any], hajr: bool = False,
     events = [Event("move", {"faction": seat, "from": order["from"], "territory": territory,
                              "sector": sector, "forces": [normal, starred], "hajr": hajr,
                              **_chosen(chosen)})]
-    return events + coexistence.on_arrival(state, seat, territory, order.get("coexist"))
+    return events + bene_gesserit_coexistence.on_arrival(state, seat, territory,
+                                                         order.get("coexist"))
 
 
 def _chosen(chosen: str | None) -> dict[str, str]:

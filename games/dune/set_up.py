@@ -59,7 +59,7 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
         "storm": {"sector": None, "dialers": first_storm_dialers(order, dots),
                   "dials": {}, "marker": None},
         "forces": {}, "spice": {}, "factions": {}, "alliances": [], "worms": 0,
-        "shield_wall": "standing", "result": None, "coexisting": [], "ornithopters": [],
+        "shield_wall": "standing", "result": None, "ornithopters": [],
         "transfers": [], "prevented": {}, "truthtrance": [],
         "decks": {"treachery": [c.id for c in data().treachery_deck], "treachery_discard": [],
                   "treachery_removed": [],
@@ -71,7 +71,7 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
     rng.shuffle(state["decks"]["spice"])
     for seat in order:
         state["factions"][seat] = {**_faction_sheet(rules, seat),
-                                   **factions.power(seat).battle_sheet()}
+                                   **factions.power(seat).own_sheet()}
     _place_fixed_forces(state, rules)
     for seat in order:
         for _ in range(sheet(seat).treachery_cards_at_start):

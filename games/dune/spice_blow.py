@@ -59,9 +59,10 @@ Rulings:
   factions (IX.C.1.c and IX.C.2.f, lines 329 and 349), not where an ally is but in the Polar
   Sink (XII.E.5); coexisting Bene Gesserit count for neither (``reach.entry_problem``; WBC
   VII.6, line 1134: riders may enter a stronghold with two other factions when one is the
-  coexisting Bene Gesserit, who must then stay coexisting there, ``coexistence``).  The worm
-  eats only its own territory, before the ride, so nothing is eaten where the riders arrive
-  (WBC VII.4).  The Fremen's allies are safe but do not ride (WBC VII.7).
+  coexisting Bene Gesserit, who must then stay coexisting there,
+  ``bene_gesserit_coexistence``).  The worm eats only its own territory, before the ride, so
+  nothing is eaten where the riders arrive (WBC VII.4).  The Fremen's allies are safe but do
+  not ride (WBC VII.7).
 - Karama against the Fremen's control of a worm (player aid B.6.A.4, line 956: "their tokens
   in the territory are destroyed"; WBC line 1404: "any time after the worm is revealed but before
   worm-riding is resolved", the Fremen's ally too): a stage of its own, after the Nexus and the

@@ -22,7 +22,9 @@ the state once at the start of ``apply`` and then change the copy.  Keys:
   Gesserit), ``kwisatz_haderach`` (Atreides: ``losses``, their forces lost in battles in the
   game, and ``tanks``, whether the Kwisatz Haderach was killed, 000 line 762; ``battle``),
   ``captured`` (Harkonnen: the leaders they hold captured, leader -> owner,
-  ``factions/harkonnen_capture``; absent until the first capture);
+  ``factions/harkonnen_capture``; absent until the first capture),
+  ``coexisting`` (Bene Gesserit: the territories where their forces coexist, 000
+  XV.B.4-5, in board order; ``factions/bene_gesserit_coexistence.py``);
 - ``decks``: ``treachery``, ``treachery_discard``, ``treachery_removed`` (out of the game:
   Family Atomics once played, WBC line 1144), ``spice``, ``spice_discard``
   (one pile, or two with 000 XXI), ``spice_last`` (the territory each pile last turned
@@ -30,8 +32,6 @@ the state once at the start of ``apply`` and then change the copy.  Keys:
   WBC house rule 7);
 - ``alliances``: lists of allied factions; ``worms``: worms seen (WBC 4);
 - ``shield_wall``: ``standing`` or ``destroyed`` (Family Atomics);
-- ``coexisting``: the territories where the Bene Gesserit's forces coexist (000 XV.B.4-5),
-  in board order;
 - ``transfers``: spice promised under WBC house rule 5, ``[giver, receiver, amount]``, paid at
   the end of the collection round (``transfers``);
 - ``ornithopters``: the factions that controlled Arrakeen or Carthag at the end of the storm
@@ -101,13 +101,12 @@ def factions_in(state: State, territory: str) -> list[str]:
 
 
 def occupants(state: State, territory: str) -> list[str]:
-    """The factions occupying a territory, in seat order: those with forces there, but the
-    Bene Gesserit where they coexist, "treated as if they are not even on the board" (000
-    XV.B.4, line 506: they collect no spice, fight no battle, do not prevent control)."""
-    present = factions_in(state, territory)
-    if territory in state["coexisting"]:
-        present = [seat for seat in present if seat != BENE_GESSERIT]
-    return present
+    """The factions occupying a territory, in seat order: those with forces there, but not a
+    faction whose sheet lists the territory as ``coexisting`` (the Bene Gesserit's), whose
+    forces there are "treated as if they are not even on the board" (000 XV.B.4, line 506:
+    they collect no spice, fight no battle, do not prevent control)."""
+    return [seat for seat in factions_in(state, territory)
+            if territory not in state["factions"][seat].get("coexisting", ())]
 
 
 def count_in(state: State, faction: str, territory: str) -> tuple[int, int]:

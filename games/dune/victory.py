@@ -63,6 +63,7 @@ from pbem.game import Event
 
 from . import factions
 from .data import Ability
+from .factions.bene_gesserit_coexistence import coexisting
 from .rules import Rules, rules_of
 from .state import FACTION_SEATS, State, ally_of, data, occupants, sheet
 
@@ -120,7 +121,7 @@ def coexisting_strongholds(state: State) -> list[str]:
     """The strongholds where the Bene Gesserit coexist now (their performance points, 004
     line 179); public, as every coexistence is."""
     strongholds = {territory.name for territory in data().board.strongholds}
-    return [territory for territory in state["coexisting"] if territory in strongholds]
+    return [territory for territory in coexisting(state) if territory in strongholds]
 
 
 def strongholds_needed(rules: Rules, players: int, members: int = 1) -> int:

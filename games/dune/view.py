@@ -26,8 +26,10 @@ from typing import Any
 
 from .battle import public_battle
 from .bidding import cards_seen, hand_has_room, public_bidding
+from .data import Ability
+from .factions import has, power
 from .factions.atreides import kwisatz_haderach
-from .factions.harkonnen_capture import HARKONNEN, held
+from .factions.bene_gesserit_coexistence import coexisting
 from .state import SEAT_FACTIONS, State, data, storm_order
 from .victory import strongholds_held
 
@@ -78,7 +80,7 @@ def public_view(state: State) -> dict[str, Any]:
         "alliances": [list(alliance) for alliance in state["alliances"]],
         "strongholds": strongholds_held(state),
         "discard": list(state["decks"]["treachery_discard"]),
-        "coexisting": list(state["coexisting"]),
+        "coexisting": coexisting(state),
         "ornithopters": list(state["ornithopters"]),
         "worms": state["worms"],
         "shield_wall": state["shield_wall"],
@@ -106,14 +108,12 @@ def seat_view(state: State, seat: str) -> dict[str, Any]:
         "traitors": list(own["traitors"]),
         "leaders": dict(own["leaders"]),
     }
-    if state["phase"] == "setup" and (seat != "bene-gesserit" or own["prediction"]):
+    if state["phase"] == "setup" and (own["prediction"]
+                                      or not has(state, seat, Ability.PREDICTION)):
         private["traitor_draw"] = list(own["traitor_draw"])
     if own["prediction"] is not None:
         private["prediction"] = dict(own["prediction"])
-    if seat == "fremen" and state["storm"]["marker"] is not None:
-        private["weather_marker"] = state["storm"]["marker"]
-    if seat == HARKONNEN:                   # their captured leaders (capture.py)
-        private["captured"] = dict(held(state))
+    private.update(power(seat).behind_shield(state))
     if seen := cards_seen(state, seat):     # the Atreides, 000 line 756
         private["up_for_bid"] = seen
     if state["phase"] == "bidding" and not hand_has_room(state, seat):

@@ -64,7 +64,8 @@ def game(forces, seats=(AT, HA, FR, EM), ruleset="classic", storm=1, alliances=(
         for name in cards:
             give(state, seat, name)
     state["alliances"] = [list(a) for a in alliances]
-    state["coexisting"] = list(coexisting)
+    if BG in seats:
+        state["factions"][BG]["coexisting"] = list(coexisting)
     events = battle.begin(state, random.Random(2))
     assert not check or violations(state) == []
     return state, events

@@ -12,7 +12,8 @@ import pytest
 
 from pbem.game import step_rng
 from pbem.games import dune
-from pbem.games.dune import coexistence, move_orders, moves, turn
+from pbem.games.dune import move_orders, moves, turn
+from pbem.games.dune.factions import bene_gesserit_coexistence
 from pbem.games.dune.orders import KINDS
 from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import SEAT_FACTIONS, copy_state, data, storm_order
@@ -305,12 +306,13 @@ def test_xv_b_3_the_advisor_policy_stands_until_advisors_lines_replace_it():
     it (and the prompt's template and default show it); one with ADVISORS lines replaces it
     whole."""
     state = bene_gesserit_first()
-    coexistence.keep(state, {"advisors": {AT: "WITH"}})
-    coexistence.keep(state, {"declare": {"Imperial Basin": True}})
-    assert coexistence.prompt(state).template == "ADVISORS WITH Atreides"
-    assert coexistence.prompt(state).default == {"advisors": {AT: "WITH"}, "declare": {}}
-    coexistence.keep(state, {"advisors": {"*": "NONE"}})
-    assert coexistence.standing_policy(state) == {"*": "NONE"}
+    bene_gesserit_coexistence.keep(state, {"advisors": {AT: "WITH"}})
+    bene_gesserit_coexistence.keep(state, {"declare": {"Imperial Basin": True}})
+    assert bene_gesserit_coexistence.prompt(state).template == "ADVISORS WITH Atreides"
+    assert bene_gesserit_coexistence.prompt(state).default == {"advisors": {AT: "WITH"},
+                                                               "declare": {}}
+    bene_gesserit_coexistence.keep(state, {"advisors": {"*": "NONE"}})
+    assert bene_gesserit_coexistence.standing_policy(state) == {"*": "NONE"}
 
 
 # --- canonical text

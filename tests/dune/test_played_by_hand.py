@@ -105,7 +105,8 @@ def test_wbc_xv_the_template_sent_back_unchanged_keeps_advisors_advisors(advisor
     held no COEXIST line and they became fighters."""
     status = send(advisors, "bene-gesserit", "STATUS")
     send(advisors, "bene-gesserit", template_of(status))
-    assert advisors.record("dune-1").state["coexisting"] == ["Arrakeen"]
+    assert advisors.record("dune-1").state["factions"]["bene-gesserit"]["coexisting"] == [
+        "Arrakeen"]
 
 
 def test_wbc_xv_a_territory_held_alone_is_named_and_entered_as_declared(advisors):
@@ -125,7 +126,7 @@ def test_wbc_xv_a_territory_held_alone_is_named_and_entered_as_declared(advisors
     assert "Not accepted" not in answer
     state = site.record("dune-1").state
     assert state["forces"]["Rim Wall West"]["9"]["atreides"] == [4, 0]
-    assert state["coexisting"] == ["Arrakeen", "Rim Wall West"]
+    assert state["factions"]["bene-gesserit"]["coexisting"] == ["Arrakeen", "Rim Wall West"]
 
 
 def test_xv_b_4_the_table_marks_advisors(advisors):
@@ -165,7 +166,7 @@ def test_xv_b_3_advisors_with_a_faction_stands_from_turn_to_turn(tmp_path):
     state = site.record("dune-1").state               # the game goes on to turn 4's bidding
     assert state["forces"]["Rim Wall West"]["9"] == {"atreides": [2, 0],
                                                      "bene-gesserit": [1, 0]}
-    assert "Rim Wall West" in state["coexisting"]
+    assert "Rim Wall West" in state["factions"]["bene-gesserit"]["coexisting"]
 
 
 # --- P8: a battle plan the WBC rules correct at the reveal

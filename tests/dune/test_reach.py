@@ -151,7 +151,7 @@ def test_xv_b_4_coexisting_bene_gesserit_give_no_ornithopters():
     add_forces(state, BG, "Arrakeen", 10, 2)
     add_forces(state, AT, "Arrakeen", 10, 2)
     assert reach.has_ornithopters(state, BG)
-    state["coexisting"] = ["Arrakeen"]
+    state["factions"][BG]["coexisting"] = ["Arrakeen"]
     assert not reach.has_ornithopters(state, BG)
 
 
@@ -162,7 +162,7 @@ def test_xv_b_4_ah_a_coexisting_group_gets_no_three_territory_move():
     add_forces(state, BG, "Carthag", 11, 2)
     add_forces(state, BG, "Old Gap", 9, 2)
     add_forces(state, EM, "Old Gap", 10, 2)
-    state["coexisting"] = ["Old Gap"]
+    state["factions"][BG]["coexisting"] = ["Old Gap"]
     assert reach.move_range(state, BG, "Carthag") == 3
     assert reach.move_range(state, BG, "Old Gap") == 1
 
@@ -173,7 +173,7 @@ def test_wbc_xv_coexisting_bene_gesserit_may_use_ornithopters():
     state = game("wbc")
     add_forces(state, BG, "Old Gap", 9, 2)
     add_forces(state, EM, "Old Gap", 10, 2)
-    state["coexisting"] = ["Old Gap"]
+    state["factions"][BG]["coexisting"] = ["Old Gap"]
     state["ornithopters"] = [BG]
     assert reach.move_range(state, BG, "Old Gap") == 3
 
@@ -280,7 +280,7 @@ def test_xv_b_4_coexisting_bene_gesserit_do_not_block_a_stronghold():
     add_forces(state, BG, "Arrakeen", 10, 1)
     add_forces(state, EM, "Old Gap", 10, 5)
     assert "Arrakeen" not in reach.move_destinations(state, EM, "Old Gap")
-    state["coexisting"] = ["Arrakeen"]
+    state["factions"][BG]["coexisting"] = ["Arrakeen"]
     assert "Arrakeen" in reach.move_destinations(state, EM, "Old Gap")
 
 
@@ -321,7 +321,7 @@ def test_wbc_xv_an_ally_of_the_bene_gesserit_may_join_them_where_they_are_alone(
         add_forces(state, BG, "Old Gap", 9, 2)
         add_forces(state, EM, "Imperial Basin", 10, 5)
         assert ("Old Gap" in reach.move_destinations(state, EM, "Imperial Basin")) is allowed
-    state["coexisting"] = ["Old Gap"]
+    state["factions"][BG]["coexisting"] = ["Old Gap"]
     assert "Old Gap" in reach.move_destinations(state, EM, "Imperial Basin")
 
 
@@ -334,7 +334,7 @@ def test_wbc_xv_no_ally_of_the_bene_gesserit_where_they_do_not_coexist_with_a_th
     add_forces(state, AT, "Arrakeen", 10, 5)
     add_forces(state, EM, "Old Gap", 10, 5)
     assert reach.entry_problem(state, EM, "Arrakeen").code == "stronghold-full"
-    state["coexisting"] = ["Arrakeen"]
+    state["factions"][BG]["coexisting"] = ["Arrakeen"]
     assert reach.entry_problem(state, EM, "Arrakeen") is None
 
 

@@ -687,7 +687,7 @@ def test_invariant_no_stronghold_holds_three_factions():
         add_forces(state, seat, "Arrakeen", only_sector("Arrakeen"), 1)
         state["factions"][seat]["reserve"][0] -= 1
     assert violations(state) == []
-    state["coexisting"] = ["Arrakeen"]
+    state["factions"][BG]["coexisting"] = ["Arrakeen"]
     assert violations(state) == []
 
 

@@ -130,9 +130,9 @@ def test_player_aid_b5_family_atomics_needs_forces_on_or_next_to_the_shield_wall
                              seats=(AT, HA, "bene-gesserit"), options={"advantages": True},
                              forces={"Carthag": {HA: 10}, "Imperial Basin SECTOR 9": {
                                  AT: 5, "bene-gesserit": 2}})
-    coexisting["coexisting"] = ["Imperial Basin"]
+    coexisting["factions"]["bene-gesserit"]["coexisting"] = ["Imperial Basin"]
     assert storm_cards.holder(coexisting, storm_cards.ATOMICS) is None
-    coexisting["coexisting"] = []
+    coexisting["factions"]["bene-gesserit"]["coexisting"] = []
     assert storm_cards.holder(coexisting, storm_cards.ATOMICS) == "bene-gesserit"
 
 

@@ -425,6 +425,6 @@ def test_xv_b4_coexisting_bene_gesserit_hold_no_stronghold():
     state = game(advantages=True)
     occupy(state, "bene-gesserit", "Carthag", "Arrakeen", "Tuek's Sietch")
     occupy(state, "harkonnen", "Carthag", "Arrakeen", "Tuek's Sietch")
-    state["coexisting"] = ["Arrakeen", "Carthag", "Tuek's Sietch"]
+    state["factions"]["bene-gesserit"]["coexisting"] = ["Arrakeen", "Carthag", "Tuek's Sietch"]
     assert victory.strongholds_held(state)["bene-gesserit"] == []
     assert result_of(state) == (["harkonnen"], "strongholds")

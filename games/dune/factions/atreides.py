@@ -33,10 +33,13 @@ class Atreides(Faction):
         if record is not None and self.seat in state["factions"]:
             state["factions"][self.seat]["kwisatz_haderach"] = record
 
-    # --- hooks of battle
-    def battle_sheet(self) -> dict[str, Any]:
+    # --- hooks of set-up
+
+    def own_sheet(self) -> dict[str, Any]:
         """The forces lost towards the Kwisatz Haderach, counted from the start (line 762)."""
         return {"kwisatz_haderach": {"losses": 0, "tanks": False}}
+
+    # --- hooks of battle
 
     def may_add_kwisatz_haderach(self, record: dict[str, Any]) -> bool:
         """Once 7 forces were lost in battles, unless it is in the tanks (line 762)."""

@@ -22,6 +22,11 @@ class Faction:
 
     # --- hooks of set-up
 
+    def own_sheet(self) -> dict[str, Any]:
+        """What this faction's sheet keeps at set-up beyond every faction's entries (the state
+        of its own powers); nothing by default."""
+        return {}
+
     def start_placement(self) -> str:
         """When the faction's starting forces go on the board (000 III.E.4): ``"fixed"``, at
         once where its sheet puts them; ``"chosen"``, spread by its own decision over its
@@ -57,9 +62,6 @@ class Faction:
         return False
 
     # --- hooks of battle
-    def battle_sheet(self) -> dict[str, Any]:
-        """What the faction's sheet keeps of its battles from the set-up on: nothing."""
-        return {}
 
     def counts_full_without_spice(self) -> bool:
         """Whether its forces, and its ally's in their own battles, count full without spice
@@ -109,3 +111,13 @@ class Faction:
         return []
 
     # --- hooks of the views and reports
+
+    def coexisting_in_view(self, view: dict[str, Any]) -> list[str]:
+        """The territories where the faction's forces coexist, "as if they are not even on
+        the board" (000 XV.B.4), as the public view shows them; none by default."""
+        return []
+
+    def behind_shield(self, state: State) -> dict[str, Any]:
+        """What the faction alone sees behind its shield beyond what every faction sees of its
+        own sheet (000 XIII.A-B); nothing by default."""
+        return {}

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from typing import Any
+
+from ..state import State
 from .base import Faction
 
 
@@ -34,3 +37,10 @@ class Fremen(Faction):
     def default_victory_precedence(self) -> int | None:
         """Their default victory comes after the Guild's (line 830; Q&A XXV.E.3, line 700)."""
         return 2
+
+    # --- hooks of the views and reports
+
+    def behind_shield(self, state: State) -> dict[str, Any]:
+        """Their next weather marker, once drawn (000 XVI.B)."""
+        marker = state["storm"]["marker"]
+        return {} if marker is None else {"weather_marker": marker}

@@ -52,3 +52,9 @@ class Harkonnen(Faction):
     def drop_out(self, state: State) -> list[Event]:
         """The leaders they hold captured go back to their owners (004 line 193)."""
         return capture.release_captured(state)
+
+    # --- hooks of the views and reports
+
+    def behind_shield(self, state: State) -> dict[str, Any]:
+        """The leaders they hold captured (line 884; WBC line 1262: not public)."""
+        return {"captured": dict(capture.held(state))}

@@ -17,6 +17,7 @@ from pbem.schema import build
 from .. import turn
 from ..data import Ability
 from ..factions.atreides import kwisatz_haderach
+from ..factions.bene_gesserit_coexistence import coexisting
 from ..factions.harkonnen_capture import held
 from ..orders import words_of
 from ..rules import Rules
@@ -86,7 +87,7 @@ def _expectations(expect: Expect, seats: list[str], rules: Rules, problems: list
         wanted = sorted(t for i, name in enumerate(expect.coexisting) if (
             t := _territory_name(name, f"expect.coexisting[{i}]", problems)))
         checks.append(_equal("expect.coexisting", wanted,
-                             lambda r: sorted(r["state"]["coexisting"])))
+                             lambda r: sorted(coexisting(r["state"]))))
     if expect.winners is not None:
         wanted = sorted(s for i, name in enumerate(expect.winners)
                         if (s := _seat(name, seats, f"expect.winners[{i}]", problems)))

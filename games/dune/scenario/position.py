@@ -16,7 +16,9 @@ from pbem.game import Event
 from .. import leaders, turn
 from ..data import Ability
 from ..factions import harkonnen_capture as capture
+from ..factions import has
 from ..factions.atreides import KH_AFTER
+from ..factions.bene_gesserit_coexistence import in_game, set_coexisting
 from ..rules import Rules
 from ..spice_blow import last_territory
 from ..state import POLAR_SINK, SEAT_FACTIONS, State, add_forces, count_in, data, sheet
@@ -75,8 +77,7 @@ def _position(state: State, position: Position, rules: Rules, problems: list[str
     if position.shield_wall is not None:
         state["shield_wall"] = position.shield_wall
     if position.coexisting is not None:
-        state["coexisting"] = [t for i, name in enumerate(position.coexisting) if (
-            t := _territory_name(name, f"position.coexisting[{i}]", problems))]
+        _coexisting(state, position.coexisting, problems)
     if position.ornithopters is not None:
         state["ornithopters"] = [s for i, name in enumerate(position.ornithopters) if (
             s := _seat(name, seats, f"position.ornithopters[{i}]", problems))]
@@ -90,6 +91,17 @@ def _position(state: State, position: Position, rules: Rules, problems: list[str
     if position.battle is None:
         return {}
     return _battle(state, position.battle, rules, problems)
+
+
+def _coexisting(state: State, names: tuple[str, ...], problems: list[str]) -> None:
+    """The territories where the Bene Gesserit coexist (000 XV.B.4-5), in their sheet."""
+    territories = [t for i, name in enumerate(names) if (
+        t := _territory_name(name, f"position.coexisting[{i}]", problems))]
+    if in_game(state):
+        set_coexisting(state, territories)
+    elif territories:
+        problems.append("position.coexisting: only the Bene Gesserit coexist (000 XV.B.4), and "
+                        "they are not in the game")
 
 
 def _own_leaders(names, key: str, seat: str, problems: list[str]) -> list[str]:
@@ -117,15 +129,16 @@ def _phase(state: State, position: Position, rules: Rules, problems: list[str]) 
     state["turn"], state["phase"] = number, phase
     if position.step is not None:
         state["step"] = dict(position.step)
-    _to_place(state, rules)
+    _to_place(state)
 
 
-def _to_place(state: State, rules: Rules) -> None:
+def _to_place(state: State) -> None:
     """Forces still to place at set-up (set_up.py): the Fremen's and the Bene Gesserit's in
-    round 1, the Bene Gesserit's in round 2 with XV (000 line 500); none later."""
+    round 1, the Bene Gesserit's in round 2 with XV (000 line 500: ``start_anywhere``); none
+    later."""
     round_ = state["step"].get("round") if state["phase"] == "setup" else None
     for seat in state["seats"]:
-        later = round_ == 2 and seat == "bene-gesserit" and rules.advantages
+        later = round_ == 2 and has(state, seat, Ability.START_ANYWHERE)
         if round_ != 1 and not later:
             state["factions"][seat]["to_place"] = 0
 
@@ -247,7 +260,7 @@ def _not_own(leader: str, faction: str, seat: str, key: str, problems: list[str]
 def _prediction(given: Prediction, seat: str, seats: list[str], rules: Rules, key: str,
                 problems: list[str]) -> dict[str, Any] | None:
     """The Bene Gesserit prediction (000 line 780): another faction and a turn."""
-    if seat != "bene-gesserit":
+    if Ability.PREDICTION not in sheet(seat).abilities:
         problems.append(f"{key}: only the Bene Gesserit predict")
         return None
     faction = _seat(given.faction, [s for s in seats if s != seat], f"{key}.faction", problems)

@@ -3,8 +3,9 @@ lines 498-509; the Bene Gesserit shield 2 and 4, lines 776-786; WBC clarificatio
 lines 1295-1329, and 004 XV.1-7).
 
 Coexistence (option ``advantages``, 000 XV.B.4) is attached to the territory (WBC line 1301).
-``state["coexisting"]`` lists the territories where the Bene Gesserit coexist; such forces
-"are treated as if they are not even on the board" (``state.occupants`` leaves them out).
+Their sheet's ``coexisting``, ``state["factions"]["bene-gesserit"]["coexisting"]``, lists the
+territories where the Bene Gesserit coexist; such forces "are treated as if they are not even
+on the board" (``state.occupants`` leaves them out).
 ``state["step"]["declared"]`` keeps this turn's declarations, which bind for the rest of the
 turn (XV.B.5): a territory declared coexisting may never change back this turn (WBC line
 1309); one declared not coexisting may change only once every other faction has left it and a
@@ -56,10 +57,10 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .move_karama import advisor_cancelled
-from .orders import OrderKind, OrderProblem, order_kind, read_faction, read_territory
-from .rules import rules_of
-from .state import (
+from ..move_karama import advisor_cancelled
+from ..orders import OrderKind, OrderProblem, order_kind, read_faction, read_territory
+from ..rules import rules_of
+from ..state import (
     BENE_GESSERIT,
     POLAR_SINK,
     SEAT_FACTIONS,
@@ -75,10 +76,25 @@ ALL = "*"
 
 
 # --- the rules
+def coexisting(state: State) -> list[str]:
+    """The territories where the Bene Gesserit coexist (000 XV.B.4-5), in board order as
+    ``declare`` keeps them; none when they are not in the game."""
+    return list(state["factions"].get(BENE_GESSERIT, {}).get("coexisting", []))
+
+
+def set_coexisting(state: State, territories: list[str]) -> None:
+    """The Bene Gesserit coexist in these territories, and nowhere else."""
+    state["factions"][BENE_GESSERIT]["coexisting"] = list(territories)
+
+
+def in_game(state: State) -> bool:
+    """The Bene Gesserit are in the game."""
+    return BENE_GESSERIT in state["seats"]
+
+
 def coexistence_allowed(state: State) -> bool:
     """The Bene Gesserit are in the game and may coexist (000 XV.B.4, option advantages)."""
-    return (BENE_GESSERIT in state["seats"]
-            and rules_of(state).advantages)
+    return in_game(state) and rules_of(state).advantages
 
 
 def default_coexist(state: State) -> bool:
@@ -101,13 +117,13 @@ def start_of_round(state: State, wanted: dict[str, bool]) -> list[Event]:
     coexisting (clarification VII, line 1134, said of worm riders who entered beside them;
     ruling: however the two others came there)."""
     wbc = rules_of(state).wbc
-    before = set(state["coexisting"])
-    if wbc:
-        state["coexisting"] = []
+    before = set(coexisting(state))
+    if wbc and in_game(state):
+        set_coexisting(state, [])
     state["step"]["ahead"] = dict(wanted)
     events: list[Event] = []
     for territory in among_others(state):
-        coexist = wanted.get(territory, territory in state["coexisting"]
+        coexist = wanted.get(territory, territory in coexisting(state)
                              or default_coexist(state))
         if wbc and territory in before and beside_two(state, territory):
             coexist = True
@@ -131,12 +147,12 @@ def declare(state: State, territory: str, coexist: bool) -> list[Event]:
     if previous is True:
         coexist = True                          # WBC line 1309: never back this turn
     declared[territory] = coexist
-    coexisting = set(state["coexisting"])
-    was = territory in coexisting
-    coexisting.discard(territory)
+    now = set(coexisting(state))
+    was = territory in now
+    now.discard(territory)
     if coexist:
-        coexisting.add(territory)
-    state["coexisting"] = [t.name for t in data().board.territories if t.name in coexisting]
+        now.add(territory)
+    set_coexisting(state, [t.name for t in data().board.territories if t.name in now])
     if previous is not None and was == coexist:
         return []
     return [Event("coexistence", {"territory": territory, "coexist": coexist})]
@@ -226,7 +242,7 @@ def standing(state: State) -> dict[str, bool]:
     are advisors as they stand: as the last movement round left them (``coexisted``, kept by
     the movement round before any WBC clearing), always so beside their ally (WBC line
     1311), and everywhere under the AH rules, where coexistence is assumed (XV.B.5)."""
-    coexisted = state["step"].get("coexisted", state["coexisting"])
+    coexisted = state["step"].get("coexisted", coexisting(state))
     return {t.name: (t.name in coexisted or must_coexist(state, t.name)
                      or default_coexist(state))
             for t in data().board.territories
