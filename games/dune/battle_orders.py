@@ -159,7 +159,7 @@ def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], 
             n, s = by_faction.get(seat, (0, 0))
             normal, starred = normal + n, starred + s
     allies = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
-    free = rules.wbc and rules.advanced_combat and FREMEN in (seat, *allies)   # house rule 6
+    free = rules.fremen_free_support and FREMEN in (seat, *allies)   # house rule 6
     karamaed = battle.get("cancelled", {}).get(seat, [])     # battle_karama
     worth = 1 if "starred" in karamaed else combat.starred_worth(seat, opponent)
     strength = combat.Strength(normal, starred, worth, rules.advanced_combat,

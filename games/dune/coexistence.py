@@ -83,7 +83,7 @@ def coexistence_allowed(state: State) -> bool:
 
 def default_coexist(state: State) -> bool:
     """Coexisting when nothing is declared: yes under AH (XV.B.5), no under WBC (line 1304)."""
-    return not rules_of(state).wbc
+    return rules_of(state).coexist_by_default
 
 
 def among_others(state: State) -> list[str]:
@@ -100,16 +100,16 @@ def start_of_round(state: State, wanted: dict[str, bool]) -> list[Event]:
     who ended the turn coexisting in a stronghold beside two other factions must stay
     coexisting (clarification VII, line 1134, said of worm riders who entered beside them;
     ruling: however the two others came there)."""
-    wbc = rules_of(state).wbc
+    afresh = rules_of(state).coexistence_declared_each_round
     before = set(state["coexisting"])
-    if wbc:
+    if afresh:
         state["coexisting"] = []
     state["step"]["ahead"] = dict(wanted)
     events: list[Event] = []
     for territory in among_others(state):
         coexist = wanted.get(territory, territory in state["coexisting"]
                              or default_coexist(state))
-        if wbc and territory in before and beside_two(state, territory):
+        if afresh and territory in before and beside_two(state, territory):
             coexist = True
         events += declare(state, territory, coexist)
     return events
@@ -260,7 +260,7 @@ def prompt(state: State) -> Prompt:
                      "<territory> makes your forces there advisors (coexisting), FIGHT "
                      "<territory> fighters, now or should another faction enter (000 XV.B.5); "
                      f"a territory left out: {default} "
-                     f"({'WBC XV, line 1304' if rules.wbc else '000 XV.B.5'})")
+                     f"({rules.coexistence_rule})")
     choices = "SINK, WITH or NONE" if coexistence_allowed(state) else "SINK or NONE"
     parts.append(f"ADVISORS {choices} [<faction>]: where your free advisor goes with another "
                  "faction's shipment from off-planet: SINK the Polar Sink, WITH the same "

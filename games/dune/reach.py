@@ -139,7 +139,7 @@ def barring_allies(state: State, faction: str, territory: str) -> list[str]:
     present = occupants(state, territory)
     allies = [a for a in ally_of(state, faction) if a in present]
     if (allies == [BENE_GESSERIT] and present == [BENE_GESSERIT]
-            and rules_of(state).wbc):
+            and not rules_of(state).lone_advisors_bar_allies):
         return []
     return allies
 
@@ -165,7 +165,7 @@ def has_ornithopters(state: State, faction: str) -> bool:
     """Whether the faction moves with ornithopters: under WBC it controlled Arrakeen or Carthag
     at the end of the storm round (line 1188); under AH it has forces there now, coexisting
     Bene Gesserit not counting (IX.C.2.a.1; XV.B.4)."""
-    if rules_of(state).wbc:
+    if rules_of(state).ornithopters_from_storm_round:
         return faction in state["ornithopters"]
     return any(faction in occupants(state, t.name)
                for t in data().board.territories if t.ornithopters)
@@ -179,7 +179,7 @@ def move_range(state: State, faction: str, territory: str | None = None,
     if ornithopters is None:
         ornithopters = has_ornithopters(state, faction)
     if (faction == BENE_GESSERIT and territory in state["coexisting"]
-            and not rules_of(state).wbc):
+            and not rules_of(state).coexisting_fly):
         ornithopters = False
     return max(sheet(faction).movement, ORNITHOPTER_RANGE if ornithopters else 0)
 
@@ -346,7 +346,7 @@ def shipment_kinds(state: State, faction: str) -> tuple[str, ...]:
         return ("reserve", "cross", "back") if guild_kinds else ("reserve",)
     if not guild_kinds:
         return ("fremen",)
-    if rules_of(state).wbc:
+    if rules_of(state).fremen_ship_reserves_with_guild:
         return ("fremen", "reserve", "cross", "back")
     return ("fremen", "cross", "back")
 

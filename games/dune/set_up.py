@@ -48,7 +48,7 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
     """The state before the set-up decisions: dots, decks, spice, fixed forces, draws."""
     board = data().board
     seating = list(seats)
-    if rules.wbc:
+    if rules.draws_seating:
         rng.shuffle(seating)            # WBC house rule 1: seating order drawn randomly
     dots = dict(zip(seating, board.player_dots, strict=False))
     order = sorted(seating, key=lambda s: dots[s])
@@ -121,18 +121,18 @@ def _draw_traitors(state: State, rules: Rules, rng: random.Random) -> None:
     from one traitor deck of the factions in play under WBC (house rule 7, clarification III)."""
     in_play = {SEAT_FACTIONS[s] for s in state["seats"]}
     pool = [leader.name for leader in data().leaders
-            if not rules.wbc or leader.faction in in_play]
+            if not rules.traitor_deck or leader.faction in in_play]
     deck = list(pool)
     rng.shuffle(deck)
     for seat in state["seats"]:
-        if rules.wbc:
+        if rules.traitor_deck:
             draw = [deck.pop() for _ in range(sheet(seat).traitors_drawn)]
         else:
             draw = rng.sample(pool, sheet(seat).traitors_drawn)
         state["factions"][seat]["traitor_draw"] = draw
         if seat == HARKONNEN:
             state["factions"][seat]["traitors"] = eligible_traitors(state, seat)
-    state["decks"]["traitors"] = deck if rules.wbc else []
+    state["decks"]["traitors"] = deck if rules.traitor_deck else []
 
 
 def eligible_traitors(state: State, seat: str) -> list[str]:
@@ -283,7 +283,7 @@ order_kind(OrderKind("traitor", ("TRAITOR",), _read_traitor, lambda v: f"TRAITOR
 
 def _fremen_prompt(state: State, rules: Rules) -> Prompt:
     territories = sheet(FREMEN).start[0].territories
-    starred = " (a * after the number: Fedaykin)" if rules.wbc and rules.advantages else ""
+    starred = " (a * after the number: Fedaykin)" if rules.fedaykin_at_set_up else ""
     default = [["Sietch Tabr", data().board["Sietch Tabr"].sectors[0], 10, 0]]
     return Prompt(f"fremen-placement:{FREMEN}", FREMEN, "fremen-placement", False,
                   f"PLACE <forces>{starred} <territory>, 10 forces in all, over: "
@@ -299,7 +299,7 @@ def _read_placement_part(state: State, prompt: Prompt, words: list[str]) -> list
                            ("PLACE 6 Sietch Tabr",))
     count = words[0]
     starred = count.endswith("*")
-    if starred and not (rules.wbc and rules.advantages):
+    if starred and not rules.fedaykin_at_set_up:
         raise OrderProblem("no-fedaykin", "Fedaykin may not be placed at the start here",
                            ("PLACE 10 Sietch Tabr",))
     number = read_number(count.rstrip("*"), 1, 10, "the forces")

@@ -236,7 +236,7 @@ def worm_turned(state: State, card: SpiceCard, rng: random.Random) -> list[Event
 def nexus_due(rules: Rules, first: bool) -> bool:
     """A Nexus for this worm: the first of its pile (VII.B, VII.C), every one under WBC (WBC
     VII.1); none without alliances (XVIII.A.1)."""
-    return not rules.no_alliances and (first or rules.wbc)
+    return not rules.no_alliances and (first or rules.nexus_on_every_worm)
 
 
 def worm_placer(state: State) -> str | None:

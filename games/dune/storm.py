@@ -181,7 +181,7 @@ def place_storm(state: State, sectors: int) -> list[Event]:
     over that sector and has not moved (000 line 1114); under AH it moves there (ruling above)."""
     board = data().board
     start = board.storm_start_sector
-    if rules_of(state).wbc:
+    if not rules_of(state).first_storm_moves:
         state["storm"]["sector"] = board.sector_after(start, sectors)
         return [Event("storm-placed", {"sector": state["storm"]["sector"]})]
     state["storm"]["sector"] = start

@@ -14,7 +14,7 @@ from pbem.game import Event, step_rng
 from pbem.games.dune import battle, battle_orders, combat, turn
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.orders import KINDS, parse_orders
-from pbem.games.dune.rules import make_rules
+from pbem.games.dune.rules import Classic, make_rules
 from pbem.games.dune.set_up import new_game
 from pbem.games.dune.state import (
     SEAT_FACTIONS,
@@ -744,8 +744,8 @@ def test_plans_and_orders_read_back_from_their_canonical_text():
 
 def test_the_battle_round_is_a_phase_of_the_turn_between_movement_and_collection():
     """000 V.E: the battle round follows movement and comes before collection."""
-    assert turn.TURN.index("battle") == turn.TURN.index("movement") + 1
-    assert turn.TURN.index("collection") == turn.TURN.index("battle") + 1
+    assert Classic.phases.index("battle") == Classic.phases.index("movement") + 1
+    assert Classic.phases.index("collection") == Classic.phases.index("battle") + 1
     state, _ = game({"Arrakeen": {AT: 5}})
     assert battle.done(state)
     after, events = turn.advance(state, {}, random.Random(1))
