@@ -44,22 +44,30 @@ the state once at the start of ``apply`` and then change the copy.  Keys:
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
-from .data import DuneData, load
+from .data import DATA_DIR, DuneData, load
+from .rules import RULESETS
 
 State = dict[str, Any]
 
-# Seat names (used in game files, SEAT lines and state keys) and the faction sheets they take.
-SEAT_FACTIONS = {
-    "atreides": "Atreides",
-    "bene-gesserit": "Bene Gesserit",
-    "emperor": "Emperor",
-    "fremen": "Fremen",
-    "guild": "Spacing Guild",
-    "harkonnen": "Harkonnen",
-}
+
+def base_data() -> DuneData:
+    """The classic data, the base of every ruleset's: for code with no game at hand."""
+    return load()
+
+
+@functools.cache
+def ruleset_data(ruleset: str) -> DuneData:
+    """The data of a ruleset: its layers of ``data/`` merged (``Rules.data_layers``), once."""
+    return load(*(DATA_DIR / layer for layer in RULESETS[ruleset].data_layers))
+
+
+# Seat names (used in game files, SEAT lines and state keys) and the faction sheets they take
+# (factions.yaml: ``seat``).
+SEAT_FACTIONS = {faction.seat: faction.name for faction in base_data().factions}
 FACTION_SEATS = {name: seat for seat, name in SEAT_FACTIONS.items()}
 BENE_GESSERIT = "bene-gesserit"
 POLAR_SINK = "Polar Sink"
