@@ -89,7 +89,7 @@ def default_coexist(state: State) -> bool:
 def among_others(state: State) -> list[str]:
     """The territories (not the Polar Sink) where the Bene Gesserit share a territory with
     another faction, in board order."""
-    return [t.name for t in data().board.territories
+    return [t.name for t in data(state).board.territories
             if t.name != POLAR_SINK and BENE_GESSERIT in factions_in(state, t.name)
             and len(factions_in(state, t.name)) > 1]
 
@@ -118,7 +118,7 @@ def start_of_round(state: State, wanted: dict[str, bool]) -> list[Event]:
 def beside_two(state: State, territory: str) -> bool:
     """A stronghold where two factions besides the Bene Gesserit have forces."""
     others = [seat for seat in factions_in(state, territory) if seat != BENE_GESSERIT]
-    return data().board[territory].is_stronghold and len(others) >= 2
+    return data(state).board[territory].is_stronghold and len(others) >= 2
 
 
 def declare(state: State, territory: str, coexist: bool) -> list[Event]:
@@ -136,7 +136,7 @@ def declare(state: State, territory: str, coexist: bool) -> list[Event]:
     coexisting.discard(territory)
     if coexist:
         coexisting.add(territory)
-    state["coexisting"] = [t.name for t in data().board.territories if t.name in coexisting]
+    state["coexisting"] = [t.name for t in data(state).board.territories if t.name in coexisting]
     if previous is not None and was == coexist:
         return []
     return [Event("coexistence", {"territory": territory, "coexist": coexist})]
@@ -229,7 +229,7 @@ def standing(state: State) -> dict[str, bool]:
     coexisted = state["step"].get("coexisted", state["coexisting"])
     return {t.name: (t.name in coexisted or must_coexist(state, t.name)
                      or default_coexist(state))
-            for t in data().board.territories
+            for t in data(state).board.territories
             if t.name != POLAR_SINK and BENE_GESSERIT in factions_in(state, t.name)}
 
 

@@ -51,7 +51,15 @@ from . import karama, spice_blow
 from .data import Ability
 from .orders import OrderProblem, read_faction, read_territory
 from .rules import rules_of
-from .state import BENE_GESSERIT, POLAR_SINK, SEAT_FACTIONS, State, data, sheet, storm_order
+from .state import (
+    BENE_GESSERIT,
+    POLAR_SINK,
+    SEAT_FACTIONS,
+    State,
+    base_data,
+    sheet,
+    storm_order,
+)
 
 GUILD = "guild"
 LINES = {
@@ -129,7 +137,7 @@ def _refusal(state: State, seat: str, use: str) -> str:
 
 def worm_territories() -> list[str]:
     """Where the Fremen may call a worm: anywhere but the Polar Sink (line 609)."""
-    return [t.name for t in data().board.territories if t.name != POLAR_SINK]
+    return [t.name for t in base_data().board.territories if t.name != POLAR_SINK]
 
 
 def random_part(seat: str, use: str, rng: random.Random) -> list:

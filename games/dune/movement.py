@@ -44,7 +44,7 @@ from . import coexistence, karama, move_karama, move_orders, moves, reach, trans
 from .data import Ability
 from .orders import where
 from .rules import rules_of
-from .state import BENE_GESSERIT, SEAT_FACTIONS, State, count_in, data, storm_order
+from .state import BENE_GESSERIT, SEAT_FACTIONS, State, base_data, count_in, storm_order
 
 ATREIDES, GUILD = "atreides", "guild"
 COEXISTENCE_KEY = f"coexistence:{BENE_GESSERIT}"
@@ -278,7 +278,7 @@ def reach_text(reachable: dict[str, tuple[int, ...]]) -> str:
     names = []
     for name in sorted(reachable):
         sectors = reachable[name]
-        several = len(data().board[name].sectors) > 1
+        several = len(base_data().board[name].sectors) > 1
         names.append(name + (f" (sector{'s' if len(sectors) > 1 else ''} "
                              f"{', '.join(map(str, sectors))})" if several else ""))
     return ", ".join(names)
@@ -345,7 +345,7 @@ def examples(state: State, seat: str, reaches: list[GroupReach]) -> list[str]:
 
 
 def _stronghold_first(name: str) -> tuple[bool, str]:
-    return (not data().board[name].is_stronghold, name)
+    return (not base_data().board[name].is_stronghold, name)
 
 
 def describe(state: State, seat: str, reaches: list[GroupReach]) -> str:

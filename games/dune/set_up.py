@@ -38,7 +38,7 @@ from .orders import (
     where,
 )
 from .rules import Rules, rules_of
-from .state import SEAT_FACTIONS, State, add_forces, data, only_sector, sheet
+from .state import SEAT_FACTIONS, State, add_forces, base_data, data, only_sector, sheet
 
 BG, FREMEN, HARKONNEN = "bene-gesserit", "fremen", "harkonnen"
 FIRST_STORM_DIAL = (0, 20)      # 000 VI.A
@@ -46,7 +46,7 @@ FIRST_STORM_DIAL = (0, 20)      # 000 VI.A
 
 def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
     """The state before the set-up decisions: dots, decks, spice, fixed forces, draws."""
-    board = data().board
+    board = base_data().board
     seating = list(seats)
     if rules.draws_seating:
         rng.shuffle(seating)            # WBC house rule 1: seating order drawn randomly
@@ -61,9 +61,9 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
         "shield_wall": "standing", "result": None, "coexisting": [], "ornithopters": [],
         "transfers": [], "kwisatz_haderach": {"losses": 0, "tanks": False},
         "prevented": {}, "truthtrance": [],
-        "decks": {"treachery": [c.id for c in data().treachery_deck], "treachery_discard": [],
+        "decks": {"treachery": [c.id for c in base_data().treachery_deck], "treachery_discard": [],
                   "treachery_removed": [],
-                  "spice": [c.id for c in data().spice_deck],
+                  "spice": [c.id for c in base_data().spice_deck],
                   "spice_discard": [[], []] if rules.double_blow else [[]],
                   "spice_last": [None, None] if rules.double_blow else [None]},
     }
@@ -81,7 +81,7 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
 
 def first_storm_dialers(order: list[str], dots: dict[str, int]) -> list[str]:
     """The factions whose dots are nearest the storm start on either side (000 VI.A)."""
-    board = data().board
+    board = base_data().board
     start = board.storm_start_sector
     ahead = min(order, key=lambda s: (dots[s] - start) % board.sectors)
     behind = min(order, key=lambda s: (start - dots[s]) % board.sectors)
@@ -101,7 +101,7 @@ def _faction_sheet(rules: Rules, seat: str) -> dict[str, Any]:
         "tanks": [0, 0],
         "to_place": placed if seat in (FREMEN, BG) else 0,
         "hand": [], "traitors": [], "traitor_draw": [],
-        "leaders": {leader.name: "alive" for leader in data().leaders_of(faction.name)},
+        "leaders": {leader.name: "alive" for leader in base_data().leaders_of(faction.name)},
         "leaders_revived": [],
         "prediction": None,
     }
@@ -120,7 +120,7 @@ def _draw_traitors(state: State, rules: Rules, rng: random.Random) -> None:
     """Four leaders each (000 III.E.2), returned to the pile after each draw under AH;
     from one traitor deck of the factions in play under WBC (house rule 7, clarification III)."""
     in_play = {SEAT_FACTIONS[s] for s in state["seats"]}
-    pool = [leader.name for leader in data().leaders
+    pool = [leader.name for leader in data(state).leaders
             if not rules.traitor_deck or leader.faction in in_play]
     deck = list(pool)
     rng.shuffle(deck)
@@ -140,7 +140,8 @@ def eligible_traitors(state: State, seat: str) -> list[str]:
     own = SEAT_FACTIONS[seat]
     in_play = {SEAT_FACTIONS[s] for s in state["seats"]}
     return [name for name in state["factions"][seat]["traitor_draw"]
-            if data().leader(name).faction != own and data().leader(name).faction in in_play]
+            if data(state).leader(name).faction != own
+            and data(state).leader(name).faction in in_play]
 
 
 # --- the decisions
@@ -259,7 +260,7 @@ def _traitor_prompt(state: State, seat: str) -> Prompt:
 def _read_traitor(state: State, prompt: Prompt, words: list[str]) -> str:
     choices = eligible_traitors(state, prompt.seat)
     try:
-        leader = data().leader(" ".join(words)).name
+        leader = data(state).leader(" ".join(words)).name
     except LookupError:
         raise OrderProblem("unknown-leader", f"no leader {' '.join(words)!r}",
                            tuple(choices)) from None
@@ -273,7 +274,7 @@ def _random_traitor(view: dict[str, Any], prompt: Prompt, rng: random.Random) ->
     in_play = {f["name"] for f in view["factions"].values()}
     own = SEAT_FACTIONS[prompt.seat]
     choices = [name for name in view["own"]["traitor_draw"]
-               if data().leader(name).faction in in_play - {own}]
+               if data(view).leader(name).faction in in_play - {own}]
     return rng.choice(choices)
 
 
@@ -284,7 +285,7 @@ order_kind(OrderKind("traitor", ("TRAITOR",), _read_traitor, lambda v: f"TRAITOR
 def _fremen_prompt(state: State, rules: Rules) -> Prompt:
     territories = sheet(FREMEN).start[0].territories
     starred = " (a * after the number: Fedaykin)" if rules.fedaykin_at_set_up else ""
-    default = [["Sietch Tabr", data().board["Sietch Tabr"].sectors[0], 10, 0]]
+    default = [["Sietch Tabr", data(state).board["Sietch Tabr"].sectors[0], 10, 0]]
     return Prompt(f"fremen-placement:{FREMEN}", FREMEN, "fremen-placement", False,
                   f"PLACE <forces>{starred} <territory>, 10 forces in all, over: "
                   + ", ".join(territories),
@@ -336,7 +337,7 @@ def _random_placement(view: dict[str, Any], prompt: Prompt, rng: random.Random) 
     placements = []
     for territory, count in counts.items():
         if count:
-            sector = rng.choice(data().board[territory].sectors)
+            sector = rng.choice(data(view).board[territory].sectors)
             placements.append([territory, sector, count, 0])
     return placements
 
@@ -365,7 +366,7 @@ def _read_bg_placement(state: State, prompt: Prompt, words: list[str]) -> list:
 
 
 def _random_bg_placement(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list:
-    territory = rng.choice(data().board.territories)
+    territory = rng.choice(data(view).board.territories)
     return [territory.name, rng.choice(territory.sectors or (0,))]
 
 

@@ -46,6 +46,7 @@ from __future__ import annotations
 
 import functools
 import json
+from collections.abc import Mapping
 from typing import Any
 
 from .data import DATA_DIR, DuneData, load
@@ -73,19 +74,20 @@ BENE_GESSERIT = "bene-gesserit"
 POLAR_SINK = "Polar Sink"
 
 
-def data() -> DuneData:
-    """The classic board, decks, leaders and faction sheets (loaded once)."""
-    return load()
+def data(state: Mapping[str, Any]) -> DuneData:
+    """The board, decks, leaders and faction sheets of a game's ruleset (a state or a view:
+    anything with ``rules``), loaded once per ruleset."""
+    return ruleset_data(state["rules"]["ruleset"])
 
 
 def sheet(seat: str):
     """The faction sheet of a seat."""
-    return data().faction(SEAT_FACTIONS[seat])
+    return base_data().faction(SEAT_FACTIONS[seat])
 
 
 def only_sector(territory: str) -> int:
     """The sector of a territory that lies in one sector (0 for the Polar Sink, in none)."""
-    sectors = data().board[territory].sectors
+    sectors = base_data().board[territory].sectors
     assert len(sectors) <= 1, territory
     return sectors[0] if sectors else 0
 
@@ -186,7 +188,7 @@ def storm_order(state: State) -> list[str]:
     sector = state["storm"]["sector"]
     if sector is None:
         return list(state["seats"])
-    sectors = data().board.sectors
+    sectors = data(state).board.sectors
 
     def distance(seat: str) -> int:
         ahead = (state["dots"][seat] - sector) % sectors

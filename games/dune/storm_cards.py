@@ -71,12 +71,12 @@ def holder(state: State, card: str) -> str | None:
 
 def _held(state: State, seat: str, card: str) -> str | None:
     return next((c for c in state["factions"][seat]["hand"]
-                 if data().treachery_card(c).type is CARD_TYPES[card]), None)
+                 if data(state).treachery_card(c).type is CARD_TYPES[card]), None)
 
 
 def by_the_wall(state: State, seat: str) -> bool:
     """The faction occupies the Shield Wall or a territory next to it (player aid B.5)."""
-    places = [SHIELD_WALL, *(t.name for t in data().board.neighbours(SHIELD_WALL))]
+    places = [SHIELD_WALL, *(t.name for t in data(state).board.neighbours(SHIELD_WALL))]
     return any(seat in occupants(state, place) for place in places)
 
 

@@ -93,7 +93,7 @@ def victory_territories(state: State) -> list[str]:
     """The territories that count for victory: the five strongholds (IV), and the Shield Wall
     with XVIII.B (classic) or, under WBC, from the 6th worm (house rule 4)."""
     rules = rules_of(state)
-    territories = [territory.name for territory in data().board.strongholds]
+    territories = [territory.name for territory in data(state).board.strongholds]
     shield_wall = rules.shield_wall_counts(state["worms"])
     return [*territories, SHIELD_WALL] if shield_wall else territories
 
@@ -118,7 +118,7 @@ def strongholds_held(state: State) -> dict[str, list[str]]:
 def coexisting_strongholds(state: State) -> list[str]:
     """The strongholds where the Bene Gesserit coexist now (their performance points, 004
     line 179); public, as every coexistence is."""
-    strongholds = {territory.name for territory in data().board.strongholds}
+    strongholds = {territory.name for territory in data(state).board.strongholds}
     return [territory for territory in state["coexisting"] if territory in strongholds]
 
 

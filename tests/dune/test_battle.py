@@ -80,13 +80,13 @@ def order_of(seats, storm=1):
 def give(state, seat, name):
     """A copy of the named treachery card from the deck into a faction's hand."""
     card = next(c for c in state["decks"]["treachery"]
-                if data().treachery_card(c).name == name)
+                if data(state).treachery_card(c).name == name)
     state["decks"]["treachery"].remove(card)
     state["factions"][seat]["hand"].append(card)
 
 
 def names(state, seat):
-    return sorted(data().treachery_card(c).name for c in state["factions"][seat]["hand"])
+    return sorted(data(state).treachery_card(c).name for c in state["factions"][seat]["hand"])
 
 
 def read(state, seat, text):
@@ -435,7 +435,7 @@ def test_x_c_5_6_7_the_loser_loses_all_the_winner_his_dial_and_no_leader_dies_of
     assert on_map(state, HA, "Arrakeen") == [0, 0] and state["factions"][HA]["tanks"] == [5, 0]
     assert names(state, AT) == ["Crysknife"] and names(state, HA) == []
     assert dead(state, HA) == [] and dead(state, AT) == []
-    assert sorted(data().treachery_card(c).name for c in state["decks"]["treachery_discard"]) \
+    assert sorted(data(state).treachery_card(c).name for c in state["decks"]["treachery_discard"]) \
         == ["Chaumas", "Shield", "Snooper"]
 
 
