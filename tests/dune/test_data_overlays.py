@@ -9,8 +9,8 @@ import pytest
 import yaml
 
 from pbem.games.dune.data import CLASSIC, DataError, FaultCode, load
-from pbem.games.dune.rules import RULESETS
-from pbem.games.dune.state import SEAT_FACTIONS, base_data, ruleset_data
+from pbem.games.dune.rules import RULESETS, make_rules
+from pbem.games.dune.state import SEAT_FACTIONS, base_data, data, ruleset_data
 
 OVERLAY = Path(__file__).parent / "overlay"
 
@@ -86,6 +86,15 @@ def test_each_ruleset_has_its_data_loaded_once_and_checked(ruleset):
     overlay: none of its house rules (000 lines 1034-1063) changes a sheet, deck or board."""
     assert ruleset_data(ruleset) is ruleset_data(ruleset)
     assert ruleset_data(ruleset) is base_data()
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_game_looks_its_data_up_by_its_ruleset(ruleset):
+    """``data(state)`` (a state, or a view: anything with ``rules``) is its ruleset's data,
+    whatever the options."""
+    for options in ({}, {"turns": 3}):
+        state = {"rules": make_rules(ruleset, options).to_json()}
+        assert data(state) is data({"rules": dict(state["rules"])}) is ruleset_data(ruleset)
 
 
 def test_the_seat_names_are_data():
