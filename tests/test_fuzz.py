@@ -32,7 +32,7 @@ from players import MODERATOR, drop
 from pbem.game import step_rng
 from pbem.games import dune
 from pbem.games.dune.orders import KINDS
-from pbem.games.dune.state import SEAT_FACTIONS, data
+from pbem.games.dune.state import SEAT_FACTIONS, base_data
 from pbem.mail.envelope import read_envelope
 
 CI_EXAMPLES = 150
@@ -224,7 +224,7 @@ def _states() -> list[dict]:
 
 STATES = _states()
 VERBS = sorted({verb for kind in KINDS.values() for verb in kind.verbs})
-NAMES = sorted({t.name for t in data().board.territories} | {"Arrakeen", "SECTOR", "ALL",
+NAMES = sorted({t.name for t in base_data().board.territories} | {"Arrakeen", "SECTOR", "ALL",
                                                                "NONE", "PASS", "*", "YES", "NO"})
 words = st.one_of(st.sampled_from(VERBS), st.sampled_from(NAMES),
                   st.integers(-3, 40).map(str), st.integers(0, 20).map(lambda n: f"{n}*"),

@@ -52,7 +52,7 @@ from .view import PHASE_NAMES, public_view, seat_view
 name = "dune"
 rules_version = "4"   # 2: bidding, revival, shipment and movement; 3: battles; 4: Voice,
 #                      prescience, battle Karamas, captures, canonical state copies
-rulesets = RULESETS
+rulesets = tuple(RULESETS)
 seat_names = tuple(SEAT_FACTIONS)
 bot_styles = ("random", "basic")
 decision_kinds = load_decision_kinds()     # every order kind is registered by now (``turn``)

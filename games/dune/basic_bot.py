@@ -91,7 +91,7 @@ def _shipment(state: State, seat: str) -> str | None:
     if kind is None or not reserve:
         return None
     places = reach.shipment_destinations(state, seat, kind)
-    strongholds = sorted((t for t in places if data().board[t].is_stronghold),
+    strongholds = sorted((t for t in places if data(state).board[t].is_stronghold),
                          key=lambda t: (len(_others(state, seat, t)),
                                         seat in occupants(state, t), t))
     for territory in strongholds:
@@ -108,13 +108,13 @@ def _move(state: State, seat: str) -> str | None:
     """The largest group outside the strongholds, to a stronghold in reach, else onto the
     richest spice in reach."""
     groups = sorted(((sum(forces), territory, sector)
-                     for territory in state["forces"] if not data().board[territory]
+                     for territory in state["forces"] if not data(state).board[territory]
                      .is_stronghold
                      for sector, forces in reach.groups(state, seat, territory).items()),
                     reverse=True)
     for _, territory, sector in groups:
         ends = reach.move_destinations(state, seat, territory, sector)
-        goals = sorted((t for t in ends if data().board[t].is_stronghold),
+        goals = sorted((t for t in ends if data(state).board[t].is_stronghold),
                        key=lambda t: len(_others(state, seat, t)))
         goals = goals or sorted((t for t in ends if state["spice"].get(t)),
                                 key=lambda t: -state["spice"][t])
@@ -138,7 +138,7 @@ def _battle_order(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> s
         territory = str(pair[0])
         mine = sum(sum(by_faction.get(prompt.seat, (0, 0)))
                    for by_faction in view["forces"].get(territory, {}).values())
-        return (not data().board[territory].is_stronghold, -mine)
+        return (not data(view).board[territory].is_stronghold, -mine)
     return battle_orders.order_text(sorted(prompt.default, key=rank))
 
 
@@ -148,7 +148,7 @@ def _battle_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> st
     plan = battle_plan.empty_plan()
     owners = view["own"].get("captured", {})
     ranked = sorted(side.leaders, key=lambda n: (owners.get(n) == side.opponent,
-                                                 -data().leader(n).strength, n))
+                                                 -data(view).leader(n).strength, n))
     if ranked:
         plan["leader"] = ranked[0]
     elif side.cheap_heroes:

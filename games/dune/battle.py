@@ -86,6 +86,7 @@ from .state import (
     POLAR_SINK,
     State,
     ally_of,
+    base_data,
     data,
     forces_at,
     occupants,
@@ -149,7 +150,7 @@ def regions(state: State, territory: str) -> list[list[int]]:
     """The parts of a territory the storm does not separate (X.A.2.a; WBC lines 1118, 1244),
     each a list of sectors; the whole territory when the storm is elsewhere."""
     parts: list[list[int]] = []
-    for sector in data().board[territory].sectors:
+    for sector in data(state).board[territory].sectors:
         part = next((p for p in parts if not separated_by_storm(state, territory, p[0], sector)),
                     None)
         if part is None:
@@ -185,7 +186,7 @@ def options(state: State, seat: str) -> list[tuple[str, list[int], str]]:
         return []
     later = queue[queue.index(seat) + 1:]
     found = []
-    for territory in data().board.territories:
+    for territory in data(state).board.territories:
         if territory.name == POLAR_SINK:                    # X.A.2.b
             continue
         for sectors in regions(state, territory.name):
@@ -240,7 +241,7 @@ def chosen(found: list[tuple[str, list[int], str]], order: list[list[str | None]
 
 def part_of(territory: str, sectors: list[int]) -> list[int]:
     """The sectors of a battle when the storm splits its territory, else [] (the whole)."""
-    return [] if len(sectors) == len(data().board[territory].sectors) else list(sectors)
+    return [] if len(sectors) == len(base_data().board[territory].sectors) else list(sectors)
 
 
 # --- fighting a battle
@@ -413,7 +414,7 @@ def _cards_after(state: State, seat: str, plan: dict[str, Any], keep: bool) -> l
         played = combat.card(name)
         if keep and played.type not in ALWAYS_DISCARDED and name not in plan["discard"]:
             continue
-        card_id = next(c for c in hand if data().treachery_card(c).name == name)
+        card_id = next(c for c in hand if data(state).treachery_card(c).name == name)
         hand.remove(card_id)
         state["decks"]["treachery_discard"].append(card_id)
         gone.append(name)

@@ -70,7 +70,7 @@ from .orders import (
     read_number,
     read_territory,
 )
-from .state import SEAT_FACTIONS, State, data, sheet
+from .state import SEAT_FACTIONS, State, base_data, data, sheet
 
 PLAN, ORDER = "battle-plan", "battle-order"
 PLAN_VERBS = ("DIAL", "LEADER", "CHEAP", "WEAPON", "DEFENSE", "DEFENCE", "SPICE", "TRAITOR",
@@ -90,7 +90,7 @@ def reveal_notes(state: State, prompt: Prompt, plan: dict[str, Any]) -> tuple[st
     if not (plan["leader"] or plan["cheap_hero"]) and side.must_lead:
         fill = default_plan(side)
         name = fill["leader"] or fill["cheap_hero"]
-        value = f" ({data().leader(name).strength})" if fill["leader"] else ""
+        value = f" ({data(state).leader(name).strength})" if fill["leader"] else ""
         notes.append(f"no leader: at the reveal your lowest available, {name}{value}, is played"
                      + (" unless the battle is fought without leaders (NO LEADER)"
                         if plan["no_leader"] else "")
@@ -113,7 +113,7 @@ def reveal_notes(state: State, prompt: Prompt, plan: dict[str, Any]) -> tuple[st
 # --- reading a plan
 @cache
 def _card_names() -> NameIndex[str]:
-    names = dict.fromkeys(card.name for card in data().treachery_deck)
+    names = dict.fromkeys(card.name for card in base_data().treachery_deck)
     return NameIndex("treachery card", (Named(name, name) for name in names))
 
 
@@ -144,7 +144,7 @@ def read_leader(side: Side, words: list[str]) -> dict[str, Any]:
     if re.fullmatch(r"(?i)cheap\s+hero(ine)?", text.strip()):
         return {"cheap_hero": read_hero(side, words[1:])}
     try:
-        name = data().leader(text).name
+        name = base_data().leader(text).name
     except NameLookupError as error:
         raise OrderProblem("unknown-leader", str(error), valid) from None
     where = "alive" if name in side.captured else side.places.get(name)
@@ -276,7 +276,7 @@ def read_capture(side: Side, verb: str, words: list[str]) -> dict[str, Any]:
 
 def _leader_name(words: list[str]) -> str | None:
     try:
-        return data().leader(" ".join(words).strip(",")).name
+        return base_data().leader(" ".join(words).strip(",")).name
     except NameLookupError:
         return None
 
@@ -404,7 +404,7 @@ def plan_legal(side: Side) -> str:
     parts = [f"Battle in {side.territory} against the {SEAT_FACTIONS[side.opponent]} "
              f"(000 X; {role}, X.C.2).", f"DIAL {dial_rule(side, 0)}."]
     if side.leaders or side.cheap_heroes:
-        leaders = ", ".join(f"{n} {data().leader(n).strength}" for n in side.leaders) or "none"
+        leaders = ", ".join(f"{n} {base_data().leader(n).strength}" for n in side.leaders) or "none"
         heroes = f"; or {' or '.join(map(hero_text, side.cheap_heroes))}" \
             if side.cheap_heroes else ""
         parts.append(f"One leader is required (X.C.9): LEADER {leaders}{heroes}.")

@@ -26,7 +26,7 @@ from .factions import bene_gesserit_voice as voice
 from .factions import harkonnen_capture as capture
 from .orders import forces_text
 from .rules import Rules
-from .state import State, data
+from .state import State, base_data
 
 
 # --- what a combatant may put in a plan
@@ -65,7 +65,7 @@ class Side:
         return sum(card.name == name for card in self._cards())
 
     def _cards(self) -> list[TreacheryCard]:
-        return [data().treachery_card(card) for card in self.hand]
+        return [base_data().treachery_card(card) for card in self.hand]
 
     @property
     def cheap_heroes(self) -> list[str]:
@@ -79,7 +79,7 @@ class Side:
     @property
     def lowest(self) -> str | None:
         """Its lowest-value available leader (WBC X, line 1252)."""
-        return min(self.leaders, key=lambda n: data().leader(n).strength, default=None)
+        return min(self.leaders, key=lambda n: base_data().leader(n).strength, default=None)
 
 
 def side_of_state(state: State, seat: str) -> Side:
@@ -114,7 +114,7 @@ def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], 
             n, s = by_faction.get(seat, (0, 0))
             normal, starred = normal + n, starred + s
     allies = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
-    free = rules.wbc and rules.advanced_combat and any(                       # house rule 6
+    free = rules.fremen_free_support and any(                       # house rule 6
         factions.power(s).counts_full_without_spice() for s in (seat, *allies))
     karamaed = battle.get("cancelled", {}).get(seat, [])     # battle_karama
     worth = 1 if "starred" in karamaed else combat.starred_worth(seat, opponent)

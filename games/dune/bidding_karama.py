@@ -280,7 +280,7 @@ def _read_return(state: State, prompt_: Prompt, words: list[str]) -> str:
     said = " ".join(words).lower()
     exact = [card for card in hand if card.lower() == said]
     found = exact or [card for card in hand
-                      if data().treachery_card(card).name.lower().startswith(said)]
+                      if data(state).treachery_card(card).name.lower().startswith(said)]
     if not said or not found:
         raise OrderProblem("not-in-hand", f"you hold no {' '.join(words)!r}",
                            tuple(f"RETURN {card}" for card in hand))
@@ -292,7 +292,7 @@ def _combine_return(state: State, prompt_: Prompt, parts: list[str]) -> list[str
     cards: list[str] = []
     for part in parts:      # a second "Shield" is the next copy of it
         copies = [c for c in state["factions"][prompt_.seat]["hand"]
-                  if data().treachery_card(c).name == data().treachery_card(part).name
+                  if data(state).treachery_card(c).name == data(state).treachery_card(part).name
                   and c not in cards]
         cards.append(part if part not in cards else (copies or [part])[0])
     if len(set(cards)) != count:

@@ -27,7 +27,7 @@ from typing import Any
 import yaml
 
 from .factions import power
-from .state import POLAR_SINK, data
+from .state import POLAR_SINK, base_data, data
 
 LAYOUT_FILE = Path(__file__).parent / "data" / "board_map.yaml"
 SECTOR_DEGREES = 20
@@ -157,7 +157,7 @@ def load_layout(path: Path) -> Layout:
     """A layout file read and checked against the board: every territory drawn, each in
     exactly its sectors, every band within the ring; every fault is reported at once."""
     raw = yaml.safe_load(path.read_text(encoding="utf-8"))
-    board = data().board
+    board = base_data().board
     problems, cells, labels = [], [], {}
     for name, entry in raw["territories"].items():
         if name not in board:
@@ -238,7 +238,7 @@ def rect(x: float, y: float, w: float, h: float, **style) -> Poly:
 def scene(view: dict[str, Any]) -> list[Any]:
     """The shapes of the map of one public view, back to front."""
     lay = layout()
-    board = data().board
+    board = data(view).board
     shapes: list[Any] = [rect(0, 0, lay.width, lay.height, fill="#fbf7ef")]
     shapes.append(Circle(*lay.centre, lay.rim_radius + 4, fill="#e8d3a6", stroke=BORDER,
                          width=2))
@@ -362,7 +362,7 @@ def occupants(view: dict[str, Any], territory: str) -> list[str]:
 
 
 def strongholds() -> list[str]:
-    return [t.name for t in data().board.territories if t.is_stronghold]
+    return [t.name for t in base_data().board.territories if t.is_stronghold]
 
 
 def _holders(lay: Layout, view: dict[str, Any]) -> list[Any]:
@@ -382,7 +382,7 @@ def _holders(lay: Layout, view: dict[str, Any]) -> list[Any]:
 def _player_dots(lay: Layout, view: dict[str, Any]) -> list[Any]:
     seated = {info["dot"]: seat for seat, info in view["factions"].items()}
     shapes = []
-    for dot in data().board.player_dots:
+    for dot in data(view).board.player_dots:
         x, y = polar(lay.centre, lay.rim_radius + 2, lay.angle(dot, 0.5))
         seat = seated.get(dot)
         if seat is None:
@@ -397,7 +397,7 @@ def _player_dots(lay: Layout, view: dict[str, Any]) -> list[Any]:
 
 def _labels(lay: Layout) -> list[Text]:
     labels = []
-    for territory in data().board.territories:
+    for territory in base_data().board.territories:
         x, y = lay.label_point(territory.name)
         stronghold = territory.is_stronghold
         text = territory.name if territory.name == POLAR_SINK else territory.abbreviations[0]
@@ -473,8 +473,8 @@ def _forces_box(lay: Layout, view: dict[str, Any], territory: str, sector: str,
 
 def _spice_box(lay: Layout, territory: str, amount: int) -> Placed:
     """Spice: a round pale-gold token with the amount, at the territory's spice blow sector."""
-    blow = data().board[territory].spice_blow
-    sector = blow.sector if blow else data().board[territory].sectors[0]
+    blow = base_data().board[territory].spice_blow
+    sector = blow.sector if blow else base_data().board[territory].sectors[0]
     size = max(22, len(str(amount)) * CHAR_W + 8)
 
     def draw(x: float, y: float) -> list[Any]:
@@ -626,7 +626,7 @@ def _key(lay: Layout, x: float, y: float) -> list[Any]:
 
 def _abbreviations(lay: Layout) -> list[Any]:
     """The territories' abbreviations, in four columns below the board."""
-    entries = [(t.abbreviations[0], t.name) for t in data().board.territories
+    entries = [(t.abbreviations[0], t.name) for t in base_data().board.territories
                if t.name != POLAR_SINK]
     rows = (len(entries) + 3) // 4
     x, y = 16, lay.key_y + 14

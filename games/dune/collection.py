@@ -57,7 +57,7 @@ def begin(state: State, rng: random.Random) -> list[Event]:
 def collection_rate(state: State, faction: str) -> int:
     """Spice per force the faction collects: 3 if it occupies Carthag or Arrakeen, else 2
     (000 XI.A, line 427; the board data's ``collection_rate``)."""
-    rates = [territory.collection_rate for territory in data().board.territories
+    rates = [territory.collection_rate for territory in data(state).board.territories
              if territory.collection_rate and faction in occupants(state, territory.name)]
     return max(rates, default=BASE_RATE)
 
@@ -68,7 +68,7 @@ def separated_by_storm(state: State, territory: str, sector: int, other: int) ->
     storm = state["storm"]["sector"]
     if sector == other or storm is None:
         return False
-    sectors = data().board[territory].sectors
+    sectors = data(state).board[territory].sectors
     low, high = sorted((sectors.index(sector), sectors.index(other)))
     return storm in sectors[low:high + 1]
 
@@ -76,7 +76,7 @@ def separated_by_storm(state: State, territory: str, sector: int, other: int) ->
 def collectors(state: State, territory: str) -> dict[str, int]:
     """Faction -> its forces that reach the territory's spice (starred ones count one each),
     in storm order."""
-    blow = data().board[territory].spice_blow
+    blow = data(state).board[territory].spice_blow
     assert blow is not None, territory
     present = occupants(state, territory)
     forces: dict[str, int] = {}
@@ -113,7 +113,7 @@ def spice_flow(state: State) -> list[Event]:
     the occupant of Tuek's Sietch, "for each that he occupies" (000 XIX, line 546; the board
     data's ``spice_flow``)."""
     events = []
-    for territory in data().board.territories:
+    for territory in data(state).board.territories:
         if not territory.spice_flow:
             continue
         for faction in occupants(state, territory.name):

@@ -28,7 +28,7 @@ from functools import cache
 from typing import Any
 
 from .data import CardType, Effect, TreacheryCard
-from .state import SEAT_FACTIONS, data, sheet
+from .state import SEAT_FACTIONS, base_data, sheet
 
 KWISATZ_HADERACH = 2        # 000 line 762: "add its +2 strength to any one leader"
 
@@ -139,7 +139,7 @@ def _mix_worths(normal: int, starred: int, worth: int, spice: int
 @cache
 def card(name: str) -> TreacheryCard:
     """A treachery card by its name (copies are alike)."""
-    return next(c for c in data().treachery_deck if c.name == name)
+    return next(c for c in base_data().treachery_deck if c.name == name)
 
 
 def kills(weapon: str | None, defense: str | None) -> bool:
@@ -169,7 +169,7 @@ def explodes(plans: list[dict[str, Any]]) -> bool:
 def leader_value(plan: dict[str, Any]) -> int:
     """The leader's fighting strength (a cheap hero's is 0, player aid A.6), with the Kwisatz
     Haderach's +2 (line 762)."""
-    value = data().leader(plan["leader"]).strength if plan["leader"] else 0
+    value = base_data().leader(plan["leader"]).strength if plan["leader"] else 0
     return value + (KWISATZ_HADERACH if plan["kh"] else 0)
 
 

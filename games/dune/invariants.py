@@ -69,8 +69,8 @@ def _cards(state: State) -> list[str]:
     treachery = (decks["treachery"] + decks["treachery_discard"] + decks["treachery_removed"]
                  + hands + up_for_bid)
     spice = decks["spice"] + [card for pile in decks["spice_discard"] for card in pile]
-    return [*_conserved("treachery cards", treachery, [c.id for c in data().treachery_deck]),
-            *_conserved("spice cards", spice, [c.id for c in data().spice_deck])]
+    return [*_conserved("treachery cards", treachery, [c.id for c in data(state).treachery_deck]),
+            *_conserved("spice cards", spice, [c.id for c in data(state).spice_deck])]
 
 
 def _conserved(name: str, found: list[str], shipped: list[str]) -> list[str]:
@@ -89,7 +89,7 @@ def _map(state: State) -> list[str]:
     """Spice on the map positive; the storm on a sector or not yet placed (000 VI.A); forces
     only on a territory's sectors; allies never in one territory but the Polar Sink
     (000 XII.E.5)."""
-    board = data().board
+    board = data(state).board
     problems = [f"spice on the map: {territory} has {amount}"
                 for territory, amount in state["spice"].items() if amount <= 0]
     storm = state["storm"]["sector"]
@@ -127,7 +127,7 @@ def _leaders(state: State) -> list[str]:
     problems = _captured(state)
     for seat in state["seats"]:
         own = state["factions"][seat]
-        shipped = sorted(leader.name for leader in data().leaders_of(SEAT_FACTIONS[seat]))
+        shipped = sorted(leader.name for leader in data(state).leaders_of(SEAT_FACTIONS[seat]))
         if sorted(own["leaders"]) != shipped:
             problems.append(f"leaders: {seat} has {sorted(own['leaders'])}, not its five "
                             f"{shipped} (000 II.B.1.b)")
@@ -183,7 +183,7 @@ def _strongholds(state: State) -> list[str]:
     line 508; under WBC they stop unless they declare again, clarification XV, line 1304), and
     the battle round settles it."""
     problems = []
-    for territory in data().board.strongholds:
+    for territory in data(state).board.strongholds:
         held = occupants(state, territory.name)
         if len([seat for seat in held
                 if Ability.COEXISTENCE not in sheet(seat).optional_abilities]) > 2:

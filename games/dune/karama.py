@@ -40,13 +40,13 @@ from pbem.game import Event
 from .data import Ability, CardType
 from .orders import OrderProblem
 from .rules import rules_of
-from .state import SEAT_FACTIONS, State, data, sheet, storm_order
+from .state import SEAT_FACTIONS, State, base_data, data, sheet, storm_order
 
 
 # --- the cards
 def karama_cards(hand: list[str]) -> list[str]:
     """The Karama cards of a hand."""
-    return [card for card in hand if data().treachery_card(card).type is CardType.KARAMA]
+    return [card for card in hand if base_data().treachery_card(card).type is CardType.KARAMA]
 
 
 def cards_for(hand: list[str], seat: str, karama_powers: bool) -> list[str]:
@@ -55,7 +55,7 @@ def cards_for(hand: list[str], seat: str, karama_powers: bool) -> list[str]:
     worthless = []
     if karama_powers and sheet(seat).karama_power is Ability.WORTHLESS_AS_KARAMA:
         worthless = [card for card in hand
-                     if data().treachery_card(card).type is CardType.WORTHLESS]
+                     if base_data().treachery_card(card).type is CardType.WORTHLESS]
     return worthless + karama_cards(hand)
 
 
@@ -80,7 +80,7 @@ def play(state: State, seat: str, use: str | None = None) -> tuple[list[Event], 
         raise OrderProblem("no-card", f"the {SEAT_FACTIONS[seat]} hold no Karama card", ())
     card = cards[0]
     _discard(state, seat, card)
-    worthless = data().treachery_card(card).type is CardType.WORTHLESS
+    worthless = data(state).treachery_card(card).type is CardType.WORTHLESS
     events = ([Event("karama", {"faction": seat, "use": use, "worthless": worthless})]
               if use is not None or worthless else [])
     if not worthless:
@@ -105,7 +105,7 @@ def may_cancel_worthless(state: State, seat: str) -> bool:
     Bene Gesserit hold a worthless card they may play so (special powers in play), and the
     faction a Karama card; once a round."""
     worthless = [other for other in state["seats"] if any(
-        data().treachery_card(card).type is CardType.WORTHLESS
+        data(state).treachery_card(card).type is CardType.WORTHLESS
         for card in playable(state, other))]
     return (bool(worthless) and seat not in worthless
             and bool(karama_cards(state["factions"][seat]["hand"]))

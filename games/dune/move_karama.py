@@ -50,7 +50,7 @@ from pbem.game import Event
 from . import factions, karama, spice_blow
 from .data import Ability
 from .orders import OrderProblem, read_faction, read_territory
-from .state import POLAR_SINK, SEAT_FACTIONS, State, data, storm_order
+from .state import POLAR_SINK, SEAT_FACTIONS, State, base_data, storm_order
 
 # Each line by its word, as orders and stored games hold it, and offered by ability (``uses``):
 # ADVISOR against spiritual_advisors, GUILD against move_out_of_turn, WORM with summon_worm,
@@ -141,7 +141,7 @@ def _refusal(state: State, seat: str, use: str) -> str:
 
 def worm_territories() -> list[str]:
     """Where the Fremen may call a worm: anywhere but the Polar Sink (line 609)."""
-    return [t.name for t in data().board.territories if t.name != POLAR_SINK]
+    return [t.name for t in base_data().board.territories if t.name != POLAR_SINK]
 
 
 def random_part(seat: str, use: str, rng: random.Random) -> list:

@@ -45,7 +45,7 @@ from .data import Ability
 from .factions import bene_gesserit_coexistence
 from .orders import where
 from .rules import rules_of
-from .state import SEAT_FACTIONS, State, count_in, data, storm_order
+from .state import SEAT_FACTIONS, State, base_data, count_in, storm_order
 
 COEXISTENCE = "coexistence:"   # the key of the advisors' prompt, ``coexistence:<seat>``
 
@@ -287,7 +287,7 @@ def reach_text(reachable: dict[str, tuple[int, ...]]) -> str:
     names = []
     for name in sorted(reachable):
         sectors = reachable[name]
-        several = len(data().board[name].sectors) > 1
+        several = len(base_data().board[name].sectors) > 1
         names.append(name + (f" (sector{'s' if len(sectors) > 1 else ''} "
                              f"{', '.join(map(str, sectors))})" if several else ""))
     return ", ".join(names)
@@ -354,7 +354,7 @@ def examples(state: State, seat: str, reaches: list[GroupReach]) -> list[str]:
 
 
 def _stronghold_first(name: str) -> tuple[bool, str]:
-    return (not data().board[name].is_stronghold, name)
+    return (not base_data().board[name].is_stronghold, name)
 
 
 def describe(state: State, seat: str, reaches: list[GroupReach]) -> str:

@@ -218,7 +218,7 @@ def _chosen(chosen: str | None) -> dict[str, str]:
 def holds(state: State, seat: str, card_type: CardType) -> str | None:
     """The first card of a type in the faction's hand, or None."""
     for card in state["factions"][seat]["hand"]:
-        if data().treachery_card(card).type is card_type:
+        if data(state).treachery_card(card).type is card_type:
             return card
     return None
 

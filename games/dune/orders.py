@@ -23,7 +23,7 @@ from typing import Any
 from pbem.game import NotRead, Order, OrderError, Parsed, Prompt
 
 from .data import NameLookupError, Territory
-from .state import FACTION_SEATS, SEAT_FACTIONS, State, data
+from .state import FACTION_SEATS, SEAT_FACTIONS, State, base_data
 
 
 class OrderProblem(ValueError):
@@ -195,7 +195,7 @@ def read_faction(words: list[str], among: list[str]) -> str:
     if not text:
         raise OrderProblem("missing-faction", "expected a faction", valid)
     try:
-        faction = data().faction(text)
+        faction = base_data().faction(text)
     except NameLookupError as error:
         raise OrderProblem("unknown-faction", str(error), valid) from None
     seat = FACTION_SEATS[faction.name]
@@ -209,14 +209,14 @@ def read_territory(words: list[str], among: list[str] | None = None
     """A territory and, if the words end with ``SECTOR n``, a sector of it."""
     sector = None
     if len(words) >= 2 and words[-2].upper() == "SECTOR":
-        sector = read_number(words[-1], 1, data().board.sectors, "the sector")
+        sector = read_number(words[-1], 1, base_data().board.sectors, "the sector")
         words = words[:-2]
     text = " ".join(words)
     valid = tuple(among) if among else ()
     if not text:
         raise OrderProblem("missing-territory", "expected a territory", valid)
     try:
-        territory = data().board.territory(text)
+        territory = base_data().board.territory(text)
     except NameLookupError as error:
         raise OrderProblem("unknown-territory", str(error), valid or error.candidates) from None
     if among is not None and territory.name not in among:
@@ -231,7 +231,7 @@ def read_territory(words: list[str], among: list[str] | None = None
 
 def where(territory: str, sector: int) -> str:
     """A territory and sector in order text: the sector only where the territory has several."""
-    if len(data().board[territory].sectors) <= 1:
+    if len(base_data().board[territory].sectors) <= 1:
         return territory
     return f"{territory} SECTOR {sector}"
 

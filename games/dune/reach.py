@@ -102,6 +102,7 @@ from .state import (
     SEAT_FACTIONS,
     State,
     ally_of,
+    base_data,
     data,
     forces_at,
     occupants,
@@ -128,7 +129,7 @@ def blocked_stronghold(state: State, faction: str, territory: str) -> bool:
     """A stronghold occupied by two other factions, which no one ships or moves into or through
     (IX.C.1.c, IX.C.2.f); coexisting Bene Gesserit are not counted (XV.B.4)."""
     others = [f for f in occupants(state, territory) if f != faction]
-    return data().board[territory].is_stronghold and len(others) >= 2
+    return data(state).board[territory].is_stronghold and len(others) >= 2
 
 
 def barring_allies(state: State, faction: str, territory: str) -> list[str]:
@@ -139,7 +140,7 @@ def barring_allies(state: State, faction: str, territory: str) -> list[str]:
     present = occupants(state, territory)
     allies = [a for a in ally_of(state, faction) if a in present]
     if (len(present) == 1 and allies == present and factions.power(present[0]).admits_ally(state)
-            and rules_of(state).wbc):
+            and not rules_of(state).lone_advisors_bar_allies):
         return []
     return allies
 
@@ -165,10 +166,10 @@ def has_ornithopters(state: State, faction: str) -> bool:
     """Whether the faction moves with ornithopters: under WBC it controlled Arrakeen or Carthag
     at the end of the storm round (line 1188); under AH it has forces there now, coexisting
     Bene Gesserit not counting (IX.C.2.a.1; XV.B.4)."""
-    if rules_of(state).wbc:
+    if rules_of(state).ornithopters_from_storm_round:
         return faction in state["ornithopters"]
     return any(faction in occupants(state, t.name)
-               for t in data().board.territories if t.ornithopters)
+               for t in data(state).board.territories if t.ornithopters)
 
 
 def move_range(state: State, faction: str, territory: str | None = None,
@@ -179,7 +180,7 @@ def move_range(state: State, faction: str, territory: str | None = None,
     if ornithopters is None:
         ornithopters = has_ornithopters(state, faction)
     if (territory is not None and factions.power(faction).coexisting_in(state, territory)
-            and not rules_of(state).wbc):
+            and not rules_of(state).coexisting_fly):
         ornithopters = False
     return max(sheet(faction).movement, ORNITHOPTER_RANGE if ornithopters else 0)
 
@@ -325,7 +326,7 @@ def _steps() -> dict[Place, tuple[tuple[Place, int], ...]]:
     """Place -> the places next to it and the territories entered going there (0 inside a
     territory, between neighbouring sectors; 1 across a border where sectors touch)."""
     steps: dict[Place, list[tuple[Place, int]]] = {}
-    for territory in data().board.territories:
+    for territory in base_data().board.territories:
         sectors = territory.sectors or (0,)
         for index, sector in enumerate(sectors):
             here = steps.setdefault((territory.name, sector), [])
@@ -346,7 +347,7 @@ def shipment_kinds(state: State, faction: str) -> tuple[str, ...]:
         return ("reserve", "cross", "back") if guild_kinds else ("reserve",)
     if not guild_kinds:
         return (NATIVE,)
-    if rules_of(state).wbc:
+    if rules_of(state).fremen_ship_reserves_with_guild:
         return (NATIVE, "reserve", "cross", "back")
     return (NATIVE, "cross", "back")
 
@@ -378,7 +379,7 @@ def shipment_cost(state: State, faction: str, territory: str, count: int,
         return 0                                   # IX.C.1.b: the Fremen ship free
     if kind == "back":
         return math.ceil(count / 2)                # Q&A XXV.E.2, E.6
-    rate = 1 if data().board[territory].is_stronghold else 2    # IX.C.1.b
+    rate = 1 if data(state).board[territory].is_stronghold else 2    # IX.C.1.b
     if karama or guild_rates(state, faction):
         return math.ceil(rate * count / 2)         # Guild shield 2; Q&A XXV.E.6; line 960
     return rate * count
@@ -435,7 +436,7 @@ def shipment_losses(state: State, faction: str, kind: str, territory: str, secto
     the storm kills (Fremen shield 7; WBC line 1190); nothing for any other shipment."""
     if kind != NATIVE or not in_storm(state, territory, sector):
         return 0, 0
-    if sheltered(state, data().board[territory]):
+    if sheltered(state, data(state).board[territory]):
         return 0, 0
     return storm_losses(state, faction, normal, starred)
 
@@ -524,13 +525,13 @@ def arrival_territories(faction: str) -> frozenset[str]:
     ``native_arrival``)."""
     arrival = sheet(faction).native_arrival
     assert arrival is not None, faction
-    return data().board.within(arrival.territory, arrival.range)
+    return base_data().board.within(arrival.territory, arrival.range)
 
 
 # --- helpers
 def _open(state: State, faction: str, allowed) -> dict[str, tuple[int, ...]]:
     """Territory -> the allowed sectors of the territories the faction may enter."""
-    return _by_territory({(t.name, s) for t in data().board.territories
+    return _by_territory({(t.name, s) for t in data(state).board.territories
                           for s in (t.sectors or (0,))
                           if allowed(t.name, s) and entry_problem(state, faction, t.name) is None})
 
@@ -538,7 +539,7 @@ def _open(state: State, faction: str, allowed) -> dict[str, tuple[int, ...]]:
 def _by_territory(places: set[Place]) -> dict[str, tuple[int, ...]]:
     """Places grouped by territory, in board order, sectors in the territory's order."""
     return {t.name: tuple(s for s in (t.sectors or (0,)) if (t.name, s) in places)
-            for t in data().board.territories
+            for t in base_data().board.territories
             if any((t.name, s) in places for s in (t.sectors or (0,)))}
 
 
@@ -564,7 +565,7 @@ def choose_sector(state: State, destination: str, sector: int | None, legal) -> 
     may land under it at a loss: ``CALM``), or when the spice lies in one of those open
     (``SPICE``, what a group goes there for).  Otherwise the sector must be named, among those
     open (``sector-needed``).  ``legal``: the sectors of ``destination`` open to it."""
-    sectors = data().board[destination].sectors
+    sectors = data(state).board[destination].sectors
     if sector is not None:
         if sector not in (sectors or (0,)):
             raise OrderProblem("wrong-sector", f"{destination} lies in sectors "
@@ -590,7 +591,7 @@ def choose_sector(state: State, destination: str, sector: int | None, legal) -> 
 
 def spice_sector(state: State, territory: str) -> int | None:
     """The sector of the spice lying in the territory (its spice blow site), or None."""
-    blow = data().board[territory].spice_blow
+    blow = data(state).board[territory].spice_blow
     return blow.sector if blow is not None and state["spice"].get(territory) else None
 
 

@@ -38,7 +38,7 @@ from .data import Ability, CardType, NameLookupError
 from .factions.atreides import kwisatz_haderach
 from .orders import OrderKind, OrderProblem, order_kind, read_faction, read_number
 from .rules import rules_of
-from .state import SEAT_FACTIONS, State, data, sheet
+from .state import SEAT_FACTIONS, State, base_data, sheet
 
 MOST_FORCES = 3          # 000 IX.B.2: "never ... more than three tokens per turn"
 FORCE_COST = 2           # 000 IX.B.1: "a cost of two spice per token"
@@ -163,13 +163,13 @@ def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[st
 
 def _card(hand: list[str], kind: CardType) -> str | None:
     """The first card of a type in a hand."""
-    return next((card for card in hand if data().treachery_card(card).type is kind), None)
+    return next((card for card in hand if base_data().treachery_card(card).type is kind), None)
 
 
 def value_of(leader: str) -> int:
     """A leader's fighting value, his price in revival (000 IX.D.2); the Kwisatz Haderach's is
     its +2 (line 762)."""
-    return KH_VALUE if leader == KWISATZ_HADERACH else data().leader(leader).strength
+    return KH_VALUE if leader == KWISATZ_HADERACH else base_data().leader(leader).strength
 
 
 # --- the prompt
@@ -343,7 +343,7 @@ def _read_leader(found: Allowance, words: list[str], verb: str) -> str:
                                "(line 762)", valid)
         return KWISATZ_HADERACH
     try:
-        name = data().leader(" ".join(words)).name
+        name = base_data().leader(" ".join(words)).name
     except NameLookupError as error:
         raise OrderProblem("unknown-leader", str(error), valid) from None
     if name not in own:

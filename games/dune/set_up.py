@@ -40,16 +40,16 @@ from .orders import (
     where,
 )
 from .rules import Rules, rules_of
-from .state import SEAT_FACTIONS, State, add_forces, data, only_sector, sheet
+from .state import SEAT_FACTIONS, State, add_forces, base_data, data, only_sector, sheet
 
 FIRST_STORM_DIAL = (0, 20)      # 000 VI.A
 
 
 def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
     """The state before the set-up decisions: dots, decks, spice, fixed forces, draws."""
-    board = data().board
+    board = base_data().board
     seating = list(seats)
-    if rules.wbc:
+    if rules.draws_seating:
         rng.shuffle(seating)            # WBC house rule 1: seating order drawn randomly
     dots = dict(zip(seating, board.player_dots, strict=False))
     order = sorted(seating, key=lambda s: dots[s])
@@ -61,9 +61,9 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
         "forces": {}, "spice": {}, "factions": {}, "alliances": [], "worms": 0,
         "shield_wall": "standing", "result": None, "ornithopters": [],
         "transfers": [], "prevented": {}, "truthtrance": [],
-        "decks": {"treachery": [c.id for c in data().treachery_deck], "treachery_discard": [],
+        "decks": {"treachery": [c.id for c in base_data().treachery_deck], "treachery_discard": [],
                   "treachery_removed": [],
-                  "spice": [c.id for c in data().spice_deck],
+                  "spice": [c.id for c in base_data().spice_deck],
                   "spice_discard": [[], []] if rules.double_blow else [[]],
                   "spice_last": [None, None] if rules.double_blow else [None]},
     }
@@ -82,7 +82,7 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
 
 def first_storm_dialers(order: list[str], dots: dict[str, int]) -> list[str]:
     """The factions whose dots are nearest the storm start on either side (000 VI.A)."""
-    board = data().board
+    board = base_data().board
     start = board.storm_start_sector
     ahead = min(order, key=lambda s: (dots[s] - start) % board.sectors)
     behind = min(order, key=lambda s: (start - dots[s]) % board.sectors)
@@ -102,7 +102,7 @@ def _faction_sheet(rules: Rules, seat: str) -> dict[str, Any]:
         "tanks": [0, 0],
         "to_place": placed if factions.power(seat).start_placement() != "fixed" else 0,
         "hand": [], "traitors": [], "traitor_draw": [],
-        "leaders": {leader.name: "alive" for leader in data().leaders_of(faction.name)},
+        "leaders": {leader.name: "alive" for leader in base_data().leaders_of(faction.name)},
         "leaders_revived": [],
         "prediction": None,
     }
@@ -119,19 +119,19 @@ def _draw_traitors(state: State, rules: Rules, rng: random.Random) -> None:
     """Four leaders each (000 III.E.2), returned to the pile after each draw under AH;
     from one traitor deck of the factions in play under WBC (house rule 7, clarification III)."""
     in_play = {SEAT_FACTIONS[s] for s in state["seats"]}
-    pool = [leader.name for leader in data().leaders
-            if not rules.wbc or leader.faction in in_play]
+    pool = [leader.name for leader in data(state).leaders
+            if not rules.traitor_deck or leader.faction in in_play]
     deck = list(pool)
     rng.shuffle(deck)
     for seat in state["seats"]:
-        if rules.wbc:
+        if rules.traitor_deck:
             draw = [deck.pop() for _ in range(sheet(seat).traitors_drawn)]
         else:
             draw = rng.sample(pool, sheet(seat).traitors_drawn)
         state["factions"][seat]["traitor_draw"] = draw
         if keeps_all_traitors(seat):
             state["factions"][seat]["traitors"] = eligible_traitors(state, seat)
-    state["decks"]["traitors"] = deck if rules.wbc else []
+    state["decks"]["traitors"] = deck if rules.traitor_deck else []
 
 
 def placers(state: State, when: str) -> list[str]:
@@ -150,7 +150,8 @@ def eligible_traitors(state: State, seat: str) -> list[str]:
     own = SEAT_FACTIONS[seat]
     in_play = {SEAT_FACTIONS[s] for s in state["seats"]}
     return [name for name in state["factions"][seat]["traitor_draw"]
-            if data().leader(name).faction != own and data().leader(name).faction in in_play]
+            if data(state).leader(name).faction != own
+            and data(state).leader(name).faction in in_play]
 
 
 # --- the decisions
@@ -276,7 +277,7 @@ def _traitor_prompt(state: State, seat: str) -> Prompt:
 def _read_traitor(state: State, prompt: Prompt, words: list[str]) -> str:
     choices = eligible_traitors(state, prompt.seat)
     try:
-        leader = data().leader(" ".join(words)).name
+        leader = data(state).leader(" ".join(words)).name
     except LookupError:
         raise OrderProblem("unknown-leader", f"no leader {' '.join(words)!r}",
                            tuple(choices)) from None
@@ -290,7 +291,7 @@ def _random_traitor(view: dict[str, Any], prompt: Prompt, rng: random.Random) ->
     in_play = {f["name"] for f in view["factions"].values()}
     own = SEAT_FACTIONS[prompt.seat]
     choices = [name for name in view["own"]["traitor_draw"]
-               if data().leader(name).faction in in_play - {own}]
+               if data(view).leader(name).faction in in_play - {own}]
     return rng.choice(choices)
 
 
@@ -300,8 +301,8 @@ order_kind(OrderKind("traitor", ("TRAITOR",), _read_traitor, lambda v: f"TRAITOR
 
 def _spread_prompt(rules: Rules, seat: str) -> Prompt:
     territories = sheet(seat).start[0].territories
-    starred = " (a * after the number: Fedaykin)" if rules.wbc and rules.advantages else ""
-    default = [["Sietch Tabr", data().board["Sietch Tabr"].sectors[0], 10, 0]]
+    starred = " (a * after the number: Fedaykin)" if rules.fedaykin_at_set_up else ""
+    default = [["Sietch Tabr", base_data().board["Sietch Tabr"].sectors[0], 10, 0]]
     return Prompt(f"fremen-placement:{seat}", seat, "fremen-placement", False,
                   f"PLACE <forces>{starred} <territory>, 10 forces in all, over: "
                   + ", ".join(territories),
@@ -316,7 +317,7 @@ def _read_placement_part(state: State, prompt: Prompt, words: list[str]) -> list
                            ("PLACE 6 Sietch Tabr",))
     count = words[0]
     starred = count.endswith("*")
-    if starred and not (rules.wbc and rules.advantages):
+    if starred and not rules.fedaykin_at_set_up:
         raise OrderProblem("no-fedaykin", "Fedaykin may not be placed at the start here",
                            ("PLACE 10 Sietch Tabr",))
     number = read_number(count.rstrip("*"), 1, 10, "the forces")
@@ -354,7 +355,7 @@ def _random_placement(view: dict[str, Any], prompt: Prompt, rng: random.Random) 
     placements = []
     for territory, count in counts.items():
         if count:
-            sector = rng.choice(data().board[territory].sectors)
+            sector = rng.choice(data(view).board[territory].sectors)
             placements.append([territory, sector, count, 0])
     return placements
 
@@ -383,7 +384,7 @@ def _read_bg_placement(state: State, prompt: Prompt, words: list[str]) -> list:
 
 
 def _random_bg_placement(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list:
-    territory = rng.choice(data().board.territories)
+    territory = rng.choice(data(view).board.territories)
     return [territory.name, rng.choice(territory.sectors or (0,))]
 
 

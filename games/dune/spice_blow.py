@@ -97,6 +97,7 @@ from .state import (
     State,
     add_forces,
     ally_of,
+    base_data,
     data,
     factions_in,
     forces_at,
@@ -163,7 +164,7 @@ def _blow(state: State, rng: random.Random) -> list[Event]:
 # --- the cards
 @cache
 def spice_card(card_id: str) -> SpiceCard:
-    return next(card for card in data().spice_deck if card.id == card_id)
+    return next(card for card in base_data().spice_deck if card.id == card_id)
 
 
 def last_territory(pile: list[str]) -> str | None:
@@ -236,7 +237,7 @@ def worm_turned(state: State, card: SpiceCard, rng: random.Random) -> list[Event
 def nexus_due(rules: Rules, first: bool) -> bool:
     """A Nexus for this worm: the first of its pile (VII.B, VII.C), every one under WBC (WBC
     VII.1); none without alliances (XVIII.A.1)."""
-    return not rules.no_alliances and (first or rules.wbc)
+    return not rules.no_alliances and (first or rules.nexus_on_every_worm)
 
 
 def worm_placer(state: State) -> str | None:
@@ -269,7 +270,7 @@ def devour(state: State, worm: dict[str, Any]) -> list[Event]:
     territory = worm["territory"]
     if territory is None:
         return [Event("worm-ignored", {"card": worm["card"]})]
-    if not data().board[territory].is_sand:
+    if not data(state).board[territory].is_sand:
         return [Event("worm-devoured", {"card": worm["card"], "territory": territory,
                                         "spice": 0, "forces": {}})]
     spice = state["spice"].pop(territory, 0)
@@ -420,7 +421,7 @@ def ride_refusal(state: State, seat: str, territory: Territory, sector: int) -> 
 
 def ride_destinations(state: State, seat: str) -> list[tuple[str, int]]:
     """Every (territory, sector) the faction's riders may go to (the legal choices)."""
-    return [(territory.name, sector) for territory in data().board.territories
+    return [(territory.name, sector) for territory in data(state).board.territories
             for sector in (territory.sectors or (0,))
             if ride_refusal(state, seat, territory, sector) is None]
 
@@ -439,7 +440,7 @@ def _ride_prompt(state: State, seat: str) -> Prompt:
 
 
 def _all_places() -> list[tuple[str, int]]:
-    return [(t.name, s) for t in data().board.territories for s in (t.sectors or (0,))]
+    return [(t.name, s) for t in base_data().board.territories for s in (t.sectors or (0,))]
 
 
 def ride_landing(state: State, seat: str, territory: str, sector: int | None) -> reach.Landing:
@@ -497,7 +498,7 @@ order_kind(OrderKind("worm-ride", ("RIDE", "STAY"), _read_ride,
 def worm_destinations() -> list[str]:
     """Where the Fremen may send an additional worm: anywhere but the Polar Sink (module
     docstring)."""
-    return [t.name for t in data().board.territories if t.name != POLAR_SINK]
+    return [t.name for t in base_data().board.territories if t.name != POLAR_SINK]
 
 
 def _placement_prompt(seat: str | None) -> Prompt:

@@ -43,40 +43,50 @@ the state once at the start of ``apply`` and then change the copy.  Keys:
 
 from __future__ import annotations
 
+import functools
 import json
+from collections.abc import Mapping
 from typing import Any
 
-from .data import DuneData, load
+from .data import DATA_DIR, DuneData, load
+from .rules import RULESETS
 
 State = dict[str, Any]
 
-# Seat names (used in game files, SEAT lines and state keys) and the faction sheets they take.
-SEAT_FACTIONS = {
-    "atreides": "Atreides",
-    "bene-gesserit": "Bene Gesserit",
-    "emperor": "Emperor",
-    "fremen": "Fremen",
-    "guild": "Spacing Guild",
-    "harkonnen": "Harkonnen",
-}
+
+def base_data() -> DuneData:
+    """The classic data, the base of every ruleset's: for code with no game at hand."""
+    return load()
+
+
+@functools.cache
+def ruleset_data(ruleset: str) -> DuneData:
+    """The data of a ruleset: its layers of ``data/`` merged (``Rules.data_layers``), once."""
+    return load(*(DATA_DIR / layer for layer in RULESETS[ruleset].data_layers))
+
+
+# Seat names (used in game files, SEAT lines and state keys) and the faction sheets they take
+# (factions.yaml: ``seat``).
+SEAT_FACTIONS = {faction.seat: faction.name for faction in base_data().factions}
 FACTION_SEATS = {name: seat for seat, name in SEAT_FACTIONS.items()}
 BENE_GESSERIT = "bene-gesserit"
 POLAR_SINK = "Polar Sink"
 
 
-def data() -> DuneData:
-    """The classic board, decks, leaders and faction sheets (loaded once)."""
-    return load()
+def data(state: Mapping[str, Any]) -> DuneData:
+    """The board, decks, leaders and faction sheets of a game's ruleset (a state or a view:
+    anything with ``rules``), loaded once per ruleset."""
+    return ruleset_data(state["rules"]["ruleset"])
 
 
 def sheet(seat: str):
     """The faction sheet of a seat."""
-    return data().faction(SEAT_FACTIONS[seat])
+    return base_data().faction(SEAT_FACTIONS[seat])
 
 
 def only_sector(territory: str) -> int:
     """The sector of a territory that lies in one sector (0 for the Polar Sink, in none)."""
-    sectors = data().board[territory].sectors
+    sectors = base_data().board[territory].sectors
     assert len(sectors) <= 1, territory
     return sectors[0] if sectors else 0
 
@@ -176,7 +186,7 @@ def storm_order(state: State) -> list[str]:
     sector = state["storm"]["sector"]
     if sector is None:
         return list(state["seats"])
-    sectors = data().board.sectors
+    sectors = data(state).board.sectors
 
     def distance(seat: str) -> int:
         ahead = (state["dots"][seat] - sector) % sectors

@@ -143,7 +143,7 @@ def _storm_round(state: State, rng: random.Random) -> list[Event]:
 def ornithopter_holders(state: State) -> list[str]:
     """The factions controlling Arrakeen or Carthag now, at the end of the storm round: under
     WBC they have ornithopters in this turn's movement (clarification IX, 000 line 1184)."""
-    cities = [t.name for t in data().board.territories if t.ornithopters]
+    cities = [t.name for t in data(state).board.territories if t.ornithopters]
     return [seat for seat in state["seats"]
             if any(seat in occupants(state, city) for city in cities)]
 
@@ -183,9 +183,9 @@ def draw_marker(state: State, rng: random.Random) -> list[Event]:
 def place_storm(state: State, sectors: int) -> list[Event]:
     """Turn 1: the storm marker from the storm start sector (000 VI.A).  Under WBC it begins
     over that sector and has not moved (000 line 1114); under AH it moves there (ruling above)."""
-    board = data().board
+    board = data(state).board
     start = board.storm_start_sector
-    if rules_of(state).wbc:
+    if not rules_of(state).first_storm_moves:
         state["storm"]["sector"] = board.sector_after(start, sectors)
         return [Event("storm-placed", {"sector": state["storm"]["sector"]})]
     state["storm"]["sector"] = start
@@ -194,7 +194,7 @@ def place_storm(state: State, sectors: int) -> list[Event]:
 
 def move_storm(state: State, sectors: int) -> list[Event]:
     """Move the storm counterclockwise; what it passes over or stops on is lost (000 VI.B-C)."""
-    board = data().board
+    board = data(state).board
     start = state["storm"]["sector"]
     swept = {board.sector_after(start, step) for step in range(1, sectors + 1)}
     state["storm"]["sector"] = board.sector_after(start, sectors)
@@ -216,7 +216,7 @@ def forces_lost(state: State, swept: set[int]) -> list[Event]:
     """Send to the Tleilaxu Tanks the forces in the swept sectors of every exposed territory
     (000 VI.C); starred forces die like others.  One public event per faction and territory."""
     events = []
-    for territory in data().board.territories:
+    for territory in data(state).board.territories:
         sectors = [s for s in territory.sectors if s in swept]
         if not sectors or sheltered(state, territory):
             continue
@@ -257,7 +257,7 @@ def spice_lost(state: State, swept: set[int]) -> list[Event]:
     """Spice lying in a swept sector goes back to the bank (000 VI.C)."""
     events = []
     for territory, amount in list(state["spice"].items()):
-        blow = data().board[territory].spice_blow
+        blow = data(state).board[territory].spice_blow
         assert blow is not None, territory
         if blow.sector in swept:
             del state["spice"][territory]

@@ -61,7 +61,7 @@ def holder(state: State, card: str) -> str | None:
     """The faction holding the card (there is one of each), if it may play it now: not on
     turn 1 under WBC (line 1110); Family Atomics only with the Shield Wall standing and forces
     on it or next to it (line 944)."""
-    if state["turn"] == 1 and rules_of(state).wbc:
+    if state["turn"] == 1 and not rules_of(state).storm_cards_on_turn_one:
         return None
     seat = next((s for s in state["seats"] if _held(state, s, card)), None)
     if seat is None or card == WEATHER:
@@ -71,12 +71,12 @@ def holder(state: State, card: str) -> str | None:
 
 def _held(state: State, seat: str, card: str) -> str | None:
     return next((c for c in state["factions"][seat]["hand"]
-                 if data().treachery_card(c).type is CARD_TYPES[card]), None)
+                 if data(state).treachery_card(c).type is CARD_TYPES[card]), None)
 
 
 def by_the_wall(state: State, seat: str) -> bool:
     """The faction occupies the Shield Wall or a territory next to it (player aid B.5)."""
-    places = [SHIELD_WALL, *(t.name for t in data().board.neighbours(SHIELD_WALL))]
+    places = [SHIELD_WALL, *(t.name for t in data(state).board.neighbours(SHIELD_WALL))]
     return any(seat in occupants(state, place) for place in places)
 
 
@@ -85,10 +85,10 @@ def due(state: State) -> dict[str, list[str]]:
     before the reveal and Family Atomics after it; WBC, both after it, Weather Control
     first)."""
     step = state["step"]
-    wbc = rules_of(state).wbc
+    after_reveal = rules_of(state).weather_control_after_reveal
     asked: dict[str, list[str]] = {}
     weather = None if WEATHER in step["decided"] else holder(state, WEATHER)
-    if weather is not None and step["revealed"] == wbc:
+    if weather is not None and step["revealed"] == after_reveal:
         asked[weather] = [WEATHER]
     atomics = None if ATOMICS in step["decided"] else holder(state, ATOMICS)
     if atomics is not None and step["revealed"] and weather in (None, atomics):

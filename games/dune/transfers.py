@@ -57,7 +57,7 @@ def give(state: State, giver: str, gifts: list[list]) -> list[Event]:
 def at_once(state: State, giver: str, receiver: str) -> bool:
     """AH: always; WBC: only the gifts to its allies of a faction whose alliance power is
     giving spice (the Emperor's, line 810; house rule 5)."""
-    if not rules_of(state).wbc:
+    if not rules_of(state).spice_promised:
         return True
     return (factions.has(state, giver, Ability.ALLY_SPICE_GIFTS)
             and receiver in ally_of(state, giver))
@@ -85,7 +85,7 @@ def announce(state: State, code: str, giver: str, receiver: str, amount: int) ->
     """A public event, with the amount under AH; under WBC the amount goes to the two factions
     only (clarification XIII, line 1283)."""
     data = {"faction": giver, "to": receiver}
-    if not rules_of(state).wbc:
+    if not rules_of(state).spice_promised:
         return [Event(code, {**data, "amount": amount})]
     return [Event(code, {**data, "amount": None}),
             Event(code, {**data, "amount": amount}, to=(giver, receiver))]

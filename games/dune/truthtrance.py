@@ -37,7 +37,7 @@ from pbem.game import Event, Prompt
 
 from .data import CardType, NameLookupError
 from .orders import OrderKind, OrderProblem, order_kind
-from .state import FACTION_SEATS, SEAT_FACTIONS, State, data, storm_order
+from .state import FACTION_SEATS, SEAT_FACTIONS, State, base_data, data, storm_order
 
 ASK, ANSWER = "truthtrance", "truthtrance-answer"
 ANSWERS = {"YES": True, "NO": False, "NONE": None}
@@ -45,7 +45,7 @@ ANSWERS = {"YES": True, "NO": False, "NONE": None}
 
 def card(hand: list[str]) -> str | None:
     """The first Truthtrance of a hand, if any."""
-    return next((c for c in hand if data().treachery_card(c).type is CardType.TRUTHTRANCE),
+    return next((c for c in hand if base_data().treachery_card(c).type is CardType.TRUTHTRANCE),
                 None)
 
 
@@ -102,7 +102,7 @@ def _read_ask(state: State, prompt: Prompt, words: list[str]) -> list[str] | Non
     valid = tuple(f"TRUTHTRANCE {SEAT_FACTIONS[s]} <question>" for s in others)
     for size in (2, 1):
         try:
-            faction = data().faction(" ".join(words[:size]))
+            faction = data(state).faction(" ".join(words[:size]))
         except NameLookupError:
             continue
         seat = FACTION_SEATS[faction.name]
@@ -131,7 +131,7 @@ def _read_answer(state: State, prompt: Prompt, words: list[str]) -> list:
         raise OrderProblem("which-question", "several factions asked you: name the one you "
                            "answer", valid)
     try:
-        asker = FACTION_SEATS[data().faction(" ".join(words[:-1])).name]
+        asker = FACTION_SEATS[data(state).faction(" ".join(words[:-1])).name]
     except NameLookupError:
         asker = None
     if asker not in askers:

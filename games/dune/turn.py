@@ -38,12 +38,9 @@ from . import (
     truthtrance,
     victory,
 )
+from .rules import rules_of
 from .state import State, copy_state
 
-# 000 V.A-F; WBC IX (000 line 1170): revival first, then shipment and movement in dot order;
-# the battle round (000 V.E, X) between movement and collection.
-TURN = ("storm", "spice_blow", "bidding", "revival", "movement", "battle", "collection",
-        "end_of_turn")
 PHASES: dict[str, ModuleType] = {
     "setup": set_up,
     "storm": storm,
@@ -90,14 +87,16 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
 
 
 def _next_phase(state: State, rng: random.Random) -> list[Event]:
+    """The next round of the turn in the ruleset's phase list (``Rules.phases``)."""
+    phases = rules_of(state).phases
     if state["phase"] == "setup":
         state["turn"] = 1
-        following = TURN[0]
-    elif state["phase"] == TURN[-1]:
+        following = phases[0]
+    elif state["phase"] == phases[-1]:
         state["turn"] += 1
-        following = TURN[0]
+        following = phases[0]
     else:
-        following = TURN[TURN.index(state["phase"]) + 1]
+        following = phases[phases.index(state["phase"]) + 1]
     state["phase"] = following
     state["step"] = {}
     events = [Event("phase", {"turn": state["turn"], "phase": following})]

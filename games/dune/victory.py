@@ -68,7 +68,6 @@ from .rules import Rules, rules_of
 from .state import FACTION_SEATS, State, ally_of, data, occupants, sheet
 
 SHIELD_WALL = "Shield Wall"
-SHIELD_WALL_WORMS = 6                   # WBC house rule 4 (000 line 1045): "the 6th worm"
 
 
 # --- the phase
@@ -94,9 +93,8 @@ def victory_territories(state: State) -> list[str]:
     """The territories that count for victory: the five strongholds (IV), and the Shield Wall
     with XVIII.B (classic) or, under WBC, from the 6th worm (house rule 4)."""
     rules = rules_of(state)
-    territories = [territory.name for territory in data().board.strongholds]
-    shield_wall = (state["worms"] >= SHIELD_WALL_WORMS if rules.wbc
-                   else rules.shield_wall_victory)
+    territories = [territory.name for territory in data(state).board.strongholds]
+    shield_wall = rules.shield_wall_counts(state["worms"])
     return [*territories, SHIELD_WALL] if shield_wall else territories
 
 
@@ -106,11 +104,11 @@ def strongholds_held(state: State) -> dict[str, list[str]]:
     A faction holds a territory it occupies; two factions there both hold it under the classic
     rules and neither does under WBC (module docstring).
     """
-    wbc = rules_of(state).wbc
+    shared = rules_of(state).shared_strongholds_count
     held: dict[str, list[str]] = {seat: [] for seat in state["seats"]}
     for territory in victory_territories(state):
         present = occupants(state, territory)
-        if wbc and len(present) > 1:
+        if not shared and len(present) > 1:
             continue
         for seat in present:
             held[seat].append(territory)
@@ -120,7 +118,7 @@ def strongholds_held(state: State) -> dict[str, list[str]]:
 def coexisting_strongholds(state: State) -> list[str]:
     """The strongholds where the Bene Gesserit coexist now (their performance points, 004
     line 179); public, as every coexistence is."""
-    strongholds = {territory.name for territory in data().board.strongholds}
+    strongholds = {territory.name for territory in data(state).board.strongholds}
     return [territory for territory in coexisting(state) if territory in strongholds]
 
 
@@ -130,7 +128,7 @@ def strongholds_needed(rules: Rules, players: int, members: int = 1) -> int:
     needed = 4 if players == 2 else 3
     if rules.more_strongholds:
         needed += 1
-    if rules.wbc:
+    if rules.allies_add_strongholds:
         needed += members - 1
     return needed
 

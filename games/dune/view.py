@@ -94,7 +94,7 @@ def spice_sectors(state: State) -> dict[str, int]:
     """The sector of the spice in each territory with spice that lies in several sectors (its
     spice blow site, 000 VII.A.1): where it is collected and the storm takes it."""
     return {territory: blow.sector for territory in sorted(state["spice"])
-            if len((board := data().board[territory]).sectors) > 1
+            if len((board := data(state).board[territory]).sectors) > 1
             and (blow := board.spice_blow) is not None}
 
 

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 import yaml
 
-from pbem.games.dune.data import DATA_DIR, DuneData, load
+from pbem.games.dune.data import CLASSIC, DuneData, load
 
 
 class DataCopy:
@@ -18,7 +18,7 @@ class DataCopy:
 
     def __init__(self, path: Path) -> None:
         self.path = path
-        for source in DATA_DIR.glob("*.yaml"):
+        for source in CLASSIC.glob("*.yaml"):
             shutil.copy(source, path / source.name)
 
     def edit(self, name: str, change: Callable[[Any], None]) -> None:

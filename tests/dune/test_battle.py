@@ -14,7 +14,7 @@ from pbem.game import Event, step_rng
 from pbem.games.dune import battle, battle_plan, combat, turn
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.orders import KINDS, parse_orders
-from pbem.games.dune.rules import make_rules
+from pbem.games.dune.rules import Classic, make_rules
 from pbem.games.dune.set_up import new_game
 from pbem.games.dune.state import (
     SEAT_FACTIONS,
@@ -81,13 +81,13 @@ def order_of(seats, storm=1):
 def give(state, seat, name):
     """A copy of the named treachery card from the deck into a faction's hand."""
     card = next(c for c in state["decks"]["treachery"]
-                if data().treachery_card(c).name == name)
+                if data(state).treachery_card(c).name == name)
     state["decks"]["treachery"].remove(card)
     state["factions"][seat]["hand"].append(card)
 
 
 def names(state, seat):
-    return sorted(data().treachery_card(c).name for c in state["factions"][seat]["hand"])
+    return sorted(data(state).treachery_card(c).name for c in state["factions"][seat]["hand"])
 
 
 def read(state, seat, text):
@@ -436,7 +436,7 @@ def test_x_c_5_6_7_the_loser_loses_all_the_winner_his_dial_and_no_leader_dies_of
     assert on_map(state, HA, "Arrakeen") == [0, 0] and state["factions"][HA]["tanks"] == [5, 0]
     assert names(state, AT) == ["Crysknife"] and names(state, HA) == []
     assert dead(state, HA) == [] and dead(state, AT) == []
-    assert sorted(data().treachery_card(c).name for c in state["decks"]["treachery_discard"]) \
+    assert sorted(data(state).treachery_card(c).name for c in state["decks"]["treachery_discard"]) \
         == ["Chaumas", "Shield", "Snooper"]
 
 
@@ -746,8 +746,8 @@ def test_plans_and_orders_read_back_from_their_canonical_text():
 
 def test_the_battle_round_is_a_phase_of_the_turn_between_movement_and_collection():
     """000 V.E: the battle round follows movement and comes before collection."""
-    assert turn.TURN.index("battle") == turn.TURN.index("movement") + 1
-    assert turn.TURN.index("collection") == turn.TURN.index("battle") + 1
+    assert Classic.phases.index("battle") == Classic.phases.index("movement") + 1
+    assert Classic.phases.index("collection") == Classic.phases.index("battle") + 1
     state, _ = game({"Arrakeen": {AT: 5}})
     assert battle.done(state)
     after, events = turn.advance(state, {}, random.Random(1))

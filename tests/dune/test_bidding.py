@@ -18,12 +18,12 @@ from pbem.games.dune.invariants import violations
 from pbem.games.dune.orders import KINDS, parse_orders
 from pbem.games.dune.rules import make_rules
 from pbem.games.dune.set_up import new_game
-from pbem.games.dune.state import SEAT_FACTIONS, data, sheet
+from pbem.games.dune.state import SEAT_FACTIONS, base_data, data, sheet
 from pbem.games.dune.view import public_view, seat_view
 from pbem.templating import environment
 
 AT, BG, EM, FR, GU, HA = SEAT_FACTIONS
-CARDS = {card.id for card in data().treachery_deck}
+CARDS = {card.id for card in base_data().treachery_deck}
 
 
 # --- building a bidding round
@@ -46,7 +46,7 @@ def game(seats=(AT, EM, FR, HA), ruleset="classic", spice=None, hands=None, alli
     state.update(turn=number, phase="bidding", step={})
     state["storm"]["sector"] = 1
     if ruleset == "wbc":    # seating is drawn under WBC; put the dots back in the seats' order
-        state["dots"] = dict(zip(seats, data().board.player_dots, strict=False))
+        state["dots"] = dict(zip(seats, data(state).board.player_dots, strict=False))
         state["seats"] = list(seats)
     state["alliances"] = [list(a) for a in alliances]
     for seat, amount in (spice or {}).items():

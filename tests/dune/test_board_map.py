@@ -33,7 +33,7 @@ from pbem.games.dune.board_map import (
     load_layout,
     scene,
 )
-from pbem.games.dune.state import SEAT_FACTIONS, data
+from pbem.games.dune.state import SEAT_FACTIONS, base_data, data
 from pbem.games.dune.view import public_view
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -68,7 +68,7 @@ def test_the_cells_of_each_sector_tile_its_wedge_exactly():
 
 def test_each_territory_is_drawn_in_exactly_its_sectors():
     """The sectors of each territory on the map are board.yaml's (the seed's ASCII map)."""
-    board = data().board
+    board = base_data().board
     for territory in board.territories:
         drawn = {c.sector for c in layout().cells_of(territory.name)}
         assert drawn == set(territory.sectors), territory.name
@@ -77,7 +77,7 @@ def test_each_territory_is_drawn_in_exactly_its_sectors():
 def test_territories_touch_on_the_map_exactly_where_the_board_has_a_border():
     """Two territories' cells share an edge if and only if board.yaml lists a border between
     them; the Polar Sink touches the cells of the inner ring."""
-    board = data().board
+    board = base_data().board
     borders = {frozenset((t.name, b.territory)) for t in board.territories for b in t.borders}
     cells = layout().cells
     drawn = {frozenset((one.territory, two.territory)) for one, two in combinations(cells, 2)
@@ -166,13 +166,13 @@ def crowded_view(seed: int) -> dict:
     seats = list(SEAT_FACTIONS)
     view = public_view(dune.setup("wbc", {}, seats, step_rng("crowd", 0)))
     view["forces"] = {}
-    for territory in data().board.territories:
+    for territory in data(view).board.territories:
         for sector in territory.sectors or (0,):
             if rng.random() < 0.7:
                 view["forces"].setdefault(territory.name, {})[str(sector)] = {
                     seat: [rng.randint(1, 12), rng.choice([0, 0, 3])]
                     for seat in rng.sample(seats, rng.randint(1, 3))}
-    view["spice"] = {t.name: rng.randint(2, 12) for t in data().board.territories
+    view["spice"] = {t.name: rng.randint(2, 12) for t in data(view).board.territories
                      if t.spice_blow}
     view["coexisting"] = [t for t, sectors in view["forces"].items()
                           if any("bene-gesserit" in f for f in sectors.values())][:3]

@@ -18,8 +18,8 @@ from players import addressed_to, drop, order_mail, text
 
 from pbem.definition import create_game, game_definition
 from pbem.games import dune
-from pbem.games.dune.rules import DEFAULT_TURNS
-from pbem.games.dune.state import SEAT_FACTIONS, data
+from pbem.games.dune.rules import RULESETS
+from pbem.games.dune.state import SEAT_FACTIONS, base_data
 from pbem.record import GameRecord
 
 pytestmark = pytest.mark.whole_game
@@ -68,7 +68,7 @@ def assert_no_leaks(site, seats):
         mails = "\n".join(text(m) for m in addressed_to(sent, address(seat)))
         assert not leaked(mails, seat, held, played, prediction), seat
     assert all(card.id not in text(addressed_to(sent, "gm@pbem.test")[0])
-               for card in data().treachery_deck)
+               for card in base_data().treachery_deck)
 
 
 @pytest.mark.parametrize("ruleset", ["wbc", "classic"])
@@ -82,7 +82,7 @@ def test_a_six_faction_game_by_mail_plays_from_setup_to_its_end(tmp_path, rulese
     record = GameRecord.load(site.moderator().store, "dune-1")
     result = record.rules.result(record.state)
     assert record.finished and result["winners"]
-    assert 1 <= record.state["turn"] <= DEFAULT_TURNS[ruleset]
+    assert 1 <= record.state["turn"] <= RULESETS[ruleset].turns
     battles = [row for row in site.moderator().store.decisions("dune-1")
                if '"battle-plans"' in (row["events"] or "")]
     assert battles, "a whole game of six factions fights battles"

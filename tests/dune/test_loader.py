@@ -5,13 +5,13 @@ counts of 000_7222511ea66831c6.txt: 33 treachery and 21 spice cards (II.D, lines
 
 import pytest
 
-from pbem.games.dune.data import DATA_DIR, DataError, FaultCode, load
+from pbem.games.dune.data import CLASSIC, DataError, FaultCode, load
 
 
 def test_the_classic_data_is_loaded_once(data):
     """load() reads and checks the files once, then hands out the same value."""
     assert load() is data
-    assert load(DATA_DIR) is load(DATA_DIR)
+    assert load(CLASSIC) is load(CLASSIC)
 
 
 def test_a_faithful_copy_loads_equal(data_copy, data):

@@ -16,7 +16,7 @@ from pbem.games.dune import move_orders, moves, turn
 from pbem.games.dune.factions import bene_gesserit_coexistence
 from pbem.games.dune.orders import KINDS
 from pbem.games.dune.scenario import load_scenario
-from pbem.games.dune.state import SEAT_FACTIONS, copy_state, data, storm_order
+from pbem.games.dune.state import SEAT_FACTIONS, base_data, copy_state, storm_order
 
 AT, BG, EM, FR, GU, HA = SEAT_FACTIONS
 
@@ -400,7 +400,7 @@ def random_position(seed):
     options = {"movement": rng.choice(["sequential", "batched"]), "turns": 2}
     if ruleset == "classic" and rng.random() < 0.6:
         options.update(advantages=True, karama_powers=rng.random() < 0.5)
-    board = data().board
+    board = base_data().board
     forces: dict[str, dict[str, int]] = {}
     for seat in seats:
         for _ in range(rng.randint(1, 4)):

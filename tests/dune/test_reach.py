@@ -85,7 +85,7 @@ def test_ix_c_2_a_2_without_ornithopters_a_group_moves_to_one_adjacent_territory
     state = game(storm=3)
     add_forces(state, EM, "Funeral Plain", 15, 5)
     reached = reach.move_destinations(state, EM, "Funeral Plain")
-    assert set(reached) == set(data().board["Funeral Plain"].neighbours)
+    assert set(reached) == set(data(state).board["Funeral Plain"].neighbours)
     assert reached["Plastic Basin"] == (12, 13, 14)
     error = problem(reach.check_move, state, EM, "Funeral Plain", "Sietch Tabr", None, 5, 0)
     assert error.code == "out-of-reach"
@@ -525,7 +525,7 @@ def test_ix_c_1_c_no_shipment_into_the_storm_nor_a_full_stronghold():
     add_forces(state, AT, "Carthag", 11, 1)
     add_forces(state, HA, "Carthag", 11, 1)
     open_ = places(reach.shipment_destinations(state, EM))
-    every = {(t.name, s) for t in data().board.territories for s in (t.sectors or (0,))}
+    every = {(t.name, s) for t in data(state).board.territories for s in (t.sectors or (0,))}
     closed = {p for p in every if p[1] == 10} | {("Carthag", 11)}
     assert open_ == every - closed
     error = problem(reach.check_shipment, state, EM, "reserve", "Old Gap", 10, 4, 0)

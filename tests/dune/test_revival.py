@@ -46,7 +46,7 @@ def kill(state, seat, normal, starred=0):
 
 def dead(state, seat, *names):
     for name in names:
-        state["factions"][seat]["leaders"][data().leader(name).name] = "tanks"
+        state["factions"][seat]["leaders"][data(state).leader(name).name] = "tanks"
 
 
 def all_dead(state, seat):

@@ -106,8 +106,8 @@ def test_card_names_take_exact_copies_first_then_the_lowest_free_copy():
     assert state["decks"]["treachery_discard"] == ["Baliset"]
     assert state["decks"]["spice"][-3:] == ["Hagga Basin", "Shai-Hulud #2", "Red Chasm"]
     assert state["decks"]["spice_discard"] == [["Old Gap", "Shai-Hulud #1"]]
-    assert sorted(all_cards(state)) == sorted(c.id for c in data().treachery_deck)
-    assert len(state["decks"]["spice"]) == len(data().spice_deck) - 2
+    assert sorted(all_cards(state)) == sorted(c.id for c in data(state).treachery_deck)
+    assert len(state["decks"]["spice"]) == len(data(state).spice_deck) - 2
 
 
 def test_a_card_put_elsewhere_leaves_its_set_up_hand_for_the_next_card_of_the_deck():
@@ -116,7 +116,7 @@ def test_a_card_put_elsewhere_leaves_its_set_up_hand_for_the_next_card_of_the_de
     hand = state["factions"]["harkonnen"]["hand"]
     assert len(hand) == 2 and held not in hand
     assert state["factions"]["atreides"]["hand"] == [held]
-    assert sorted(all_cards(state)) == sorted(c.id for c in data().treachery_deck)
+    assert sorted(all_cards(state)) == sorted(c.id for c in data(state).treachery_deck)
 
 
 def test_a_loaded_state_survives_json_unchanged():
@@ -494,7 +494,7 @@ def test_captured_leaders_in_a_position():
         "position.captured[2]: Gurney Halleck is in the tanks "
         "(position.factions.atreides.leaders_in_tanks)"]
     assert problems[3].startswith("position.captured[3]: no leader is called 'Nobody'")
-    harkonnen = [leader.name for leader in data().leaders if leader.faction == "Harkonnen"]
+    harkonnen = [leader.name for leader in data(state).leaders if leader.faction == "Harkonnen"]
     assert faults(battle(position={
         "captured": ["Duncan"], "factions": {"atreides": {"traitors": []}, "harkonnen": {
             "traitors": [], "leaders_in_tanks": harkonnen}}})) == [

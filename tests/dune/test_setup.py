@@ -63,7 +63,7 @@ def test_every_faction_draws_four_traitors_and_the_harkonnen_keep_every_opponent
         assert len(state["factions"][seat]["traitor_draw"]) == 4
     harkonnen = state["factions"]["harkonnen"]
     assert harkonnen["traitors"] == setup.eligible_traitors(state, "harkonnen")
-    assert all(data().leader(n).faction != "Harkonnen" for n in harkonnen["traitors"])
+    assert all(data(state).leader(n).faction != "Harkonnen" for n in harkonnen["traitors"])
 
 
 def test_wbc_traitors_come_only_from_the_factions_in_play():
@@ -72,14 +72,14 @@ def test_wbc_traitors_come_only_from_the_factions_in_play():
     state = game("wbc", seats=["atreides", "harkonnen", "fremen"])
     drawn = [n for s in state["seats"] for n in state["factions"][s]["traitor_draw"]]
     assert len(drawn) == len(set(drawn)) == 12
-    assert {data().leader(n).faction for n in drawn} <= {"Atreides", "Harkonnen", "Fremen"}
+    assert {data(state).leader(n).faction for n in drawn} <= {"Atreides", "Harkonnen", "Fremen"}
 
 
 def test_the_first_storm_is_dialled_by_the_dots_nearest_the_storm_start():
     """000 VI.A: the players whose dots are nearest on either side of the storm start
     sector dial 0 to 20."""
     state = game()
-    start = data().board.storm_start_sector
+    start = data(state).board.storm_start_sector
     dialers = state["storm"]["dialers"]
     assert {state["dots"][s] for s in dialers} == {2, 17} and start == 1
     assert {p.kind for p in setup.prompts(state) if p.seat in dialers} >= {"first-storm-dial"}
@@ -119,7 +119,7 @@ def test_orders_read_back_to_the_same_canonical_text():
 def test_a_traitor_not_in_the_draw_is_refused_with_the_choices():
     state = game(seed=3)
     seat = next(p.seat for p in setup.prompts(state) if p.kind == "traitor")
-    outsider = next(leader.name for leader in data().leaders
+    outsider = next(leader.name for leader in data(state).leaders
                     if leader.name not in state["factions"][seat]["traitor_draw"])
     (error,) = parse_orders(state, seat, f"TRAITOR {outsider}", setup.prompts(state)).errors
     assert error.code == "not-in-draw" and set(error.valid) == set(

@@ -13,12 +13,12 @@ from pbem.games.dune import spice_blow
 from pbem.games.dune.orders import parse_orders
 from pbem.games.dune.rules import make_rules
 from pbem.games.dune.set_up import new_game
-from pbem.games.dune.state import SEAT_FACTIONS, add_forces, count_in, data, forces_total
+from pbem.games.dune.state import SEAT_FACTIONS, add_forces, base_data, count_in, data, forces_total
 
 ALL = list(SEAT_FACTIONS)
 NOT_FREMEN = [seat for seat in ALL if seat != "fremen"]
 WORM1, WORM2, WORM3 = "Shai-Hulud #1", "Shai-Hulud #2", "Shai-Hulud #3"
-EVERY_CARD = sorted(card.id for card in data().spice_deck)
+EVERY_CARD = sorted(card.id for card in base_data().spice_deck)
 
 
 class Stacked(random.Random):
@@ -223,7 +223,7 @@ def test_xii_a_no_nexus_on_turn_1_and_vii_d_its_worms_go_back_into_the_deck():
         assert state["worms"] == codes(events).count("worm-reshuffled") >= 1
         assert state["decks"]["spice_discard"][0] == ["Red Chasm"]
         assert all(card.id in state["decks"]["spice"]
-                   for card in data().spice_deck if card.is_shai_hulud)
+                   for card in data(state).spice_deck if card.is_shai_hulud)
         assert count_in(state, "harkonnen", "Red Chasm") == (5, 0)
         assert cards_conserved(state)
 
@@ -641,15 +641,15 @@ def random_position(seed):
     turn = rng.randint(1, 15)
     state = game(ruleset, seats=seats, turn=turn, storm=rng.randint(1, 18), seed=seed,
                  **options)
-    sands = [t.name for t in data().board.territories if t.is_sand]
+    sands = [t.name for t in data(state).board.territories if t.is_sand]
     for seat in seats:
         for _ in range(rng.randint(0, 3)):
-            territory = data().board[rng.choice(sands)]
+            territory = data(state).board[rng.choice(sands)]
             count = rng.randint(0, state["factions"][seat]["reserve"][0])
             if count:
                 station(state, seat, territory.name, rng.choice(territory.sectors), count)
     for territory in rng.sample(sands, 4):
-        if data().board[territory].spice_blow:
+        if data(state).board[territory].spice_blow:
             state["spice"][territory] = rng.randint(1, 12)
     if rng.random() < 0.5:
         state["alliances"] = [rng.sample(seats, 2)]

@@ -13,10 +13,16 @@ from pbem.games.dune import storm
 from pbem.games.dune.orders import KINDS, parse_orders
 from pbem.games.dune.rules import make_rules
 from pbem.games.dune.set_up import new_game
-from pbem.games.dune.state import SEAT_FACTIONS, add_forces, data, only_sector, storm_order
+from pbem.games.dune.state import (
+    SEAT_FACTIONS,
+    add_forces,
+    base_data,
+    only_sector,
+    storm_order,
+)
 
 ALL = list(SEAT_FACTIONS)
-BOARD = data().board
+BOARD = base_data().board
 
 
 def game(ruleset="classic", seats=ALL, seed=1, **options):

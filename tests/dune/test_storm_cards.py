@@ -156,7 +156,7 @@ def test_wbc_house_rule_4_the_destroyed_shield_wall_still_counts_for_victory():
     state = storm_round(HANDS, "wbc")
     state.update(worms=6, shield_wall="destroyed")
     assert "Shield Wall" in victory.victory_territories(state)
-    assert storm.sheltered(state, storm.data().board["Shield Wall"])
+    assert storm.sheltered(state, storm.data(state).board["Shield Wall"])
 
 
 def test_hold_plays_neither_and_the_round_goes_on():

@@ -408,7 +408,7 @@ def test_strongholds_held_is_pure_and_lists_every_seat():
     assert state == before
     assert set(held) == set(state["seats"])
     assert held["atreides"] == ["Arrakeen"]
-    assert {t.name for t in data().board.strongholds} == set(STRONGHOLDS)
+    assert {t.name for t in data(state).board.strongholds} == set(STRONGHOLDS)
 
 
 def test_the_end_of_the_turn_needs_no_decision():

@@ -1,12 +1,14 @@
-"""The rules data of classic Dune, loaded from the YAML files of this folder and checked.
+"""The rules data of Dune, loaded from the YAML files of this folder and checked.
 
-``load()`` gives the classic data (``load(directory)`` another copy of it), read once; every
-fault found raises one ``DataError`` listing them all.  Names players write are found with
+``classic/`` is the base; a ruleset's overlay folder adds, replaces or removes entries by name
+(``loader``).  ``load()`` gives the classic data (``load(base, *overlays)`` the data of those
+folders merged), read once per list of folders; every fault found raises one ``DataError``
+listing them all.  Names players write are found with
 ``DuneData.board.territory``, ``DuneData.faction`` and ``DuneData.leader``, which raise
 ``UnknownName`` or ``AmbiguousName`` with the candidates.
 """
 
-from .loader import DATA_DIR, DataError, Fault, FaultCode, load
+from .loader import CLASSIC, DATA_DIR, DataError, Fault, FaultCode, load
 from .model import (
     Ability,
     Board,
@@ -33,6 +35,7 @@ from .model import (
 from .names import AmbiguousName, NameLookupError, UnknownName, normalise
 
 __all__ = [
+    "CLASSIC",
     "DATA_DIR",
     "Ability",
     "AmbiguousName",

@@ -1,5 +1,13 @@
 """Reads the YAML rules data of a ruleset, checks all of it, and builds the model.
 
+A ruleset's data is layers of folders: the base (``classic/``) and overlays (``wbc/``, later
+``gf9/``...), each file of an overlay merged into the base's file of the same name before any
+check (``_merge``): a top-level key replaces the base's value, but a list of named entries (by
+``name``, or ``territory`` for the spice cards) and a mapping of named entries merge by name:
+an entry of a new name is added, one of a known name replaces it in place, and one given as
+``{name: X, remove: true}`` (in a mapping ``X: {remove: true}``) removes it.  The merged data
+goes through the same checks as the base alone.
+
 Every fault found is collected (as the diplomacy engine does when it validates a map) and
 reported at once in one ``DataError``; data with any fault is never returned.
 """
@@ -42,6 +50,7 @@ from .model import (
 from .names import Named, clashes
 
 DATA_DIR = Path(__file__).parent
+CLASSIC = DATA_DIR / "classic"          # the base of every ruleset's data
 BOARD, TREACHERY, SPICE, LEADERS, FACTIONS = (
     "board.yaml",
     "treachery.yaml",
@@ -74,6 +83,7 @@ class FaultCode(StrEnum):
     CARD_COUNT = "card_count"
     LEADER_COUNT = "leader_count"
     FORCE_COUNT = "force_count"
+    OVERLAY_NAME = "overlay_name"  # an overlay removes an entry the data below it lacks
 
 
 @dataclass(frozen=True)
@@ -99,16 +109,21 @@ class DataError(ValueError):
         super().__init__(f"{len(faults)} fault(s) in the Dune data in {directory}:\n{lines}")
 
 
-@functools.cache
-def load(directory: Path = DATA_DIR) -> DuneData:
-    """The checked rules data in ``directory`` (the classic data by default), loaded once.
+def load(*layers: Path) -> DuneData:
+    """The checked rules data of a base folder and its overlays, in order (the classic data
+    when none is given), loaded once per list of folders.
 
     Raises DataError listing every fault found.
     """
-    reader = _Reader(Path(directory))
+    return _load(tuple(Path(layer) for layer in layers) or (CLASSIC,))
+
+
+@functools.cache
+def _load(layers: tuple[Path, ...]) -> DuneData:
+    reader = _Reader(layers)
     data = reader.read()
     if reader.faults:
-        raise DataError(Path(directory), reader.faults)
+        raise DataError(layers[-1], reader.faults)
     assert data is not None, "every unusable part of the data is reported as a fault"
     return data
 
@@ -138,8 +153,8 @@ _REQUIRED = object()
 class _Reader:
     """Reads the five files of a ruleset and collects the faults it finds on the way."""
 
-    def __init__(self, directory: Path) -> None:
-        self.directory = directory
+    def __init__(self, layers: tuple[Path, ...]) -> None:
+        self.layers = layers
         self.faults: list[Fault] = []
         self.file = ""
         # The names given in board.yaml and factions.yaml, even those of faulty entries, so
@@ -166,10 +181,23 @@ class _Reader:
         self.faults.append(Fault(self.file, where, code, message))
 
     def yaml(self, name: str) -> Any:
+        """The parsed content of one file, its overlays merged in, or None (with a fault) if it
+        cannot be read.  Faults of the merged content are reported against ``name``."""
+        base, *overlays = self.layers
+        content = self.parse(base / name, name)
+        for overlay in overlays:
+            if (overlay / name).exists():
+                changes = self.parse(overlay / name, f"{overlay.name}/{name}")
+                if content is not None and changes is not None:
+                    content = self.merge(content, changes)
+        self.file = name
+        return content
+
+    def parse(self, path: Path, name: str) -> Any:
         """The parsed content of one file, or None (with a fault) if it cannot be read."""
         self.file = name
         try:
-            text = (self.directory / name).read_text(encoding="utf-8")
+            text = path.read_text(encoding="utf-8")
         except OSError as error:
             self.fault("file", FaultCode.FILE, f"cannot read it: {error.strerror or error}")
             return None
@@ -186,6 +214,45 @@ class _Reader:
         if content is None:
             self.fault("file", FaultCode.FILE, "it is empty")
         return content
+
+    def merge(self, base: Any, overlay: Any) -> Any:
+        """The base's content with an overlay's merged in (module docstring)."""
+        if not isinstance(base, dict) or not isinstance(overlay, dict):
+            self.fault("file", FaultCode.BAD_VALUE, "expected a mapping of keys to values")
+            return base
+        merged = dict(base)
+        for key, value in overlay.items():
+            old = base.get(key)
+            if isinstance(old, list) and isinstance(value, list) and all(
+                    _entry_name(entry) is not None for entry in old):
+                merged[key] = self.merge_entries(old, value, key)
+            elif isinstance(old, dict) and isinstance(value, dict) and all(
+                    isinstance(entry, dict) for entry in old.values()):
+                named = self.merge_entries([{"name": k, **v} for k, v in old.items()],
+                                           [{"name": k, **v} if isinstance(v, dict) else v
+                                            for k, v in value.items()], key)
+                merged[key] = {e["name"]: {k: v for k, v in e.items() if k != "name"}
+                               for e in named}
+            else:
+                merged[key] = value
+        return merged
+
+    def merge_entries(self, base: list[Any], overlay: list[Any], where: str) -> list[Any]:
+        """Entries merged by name: added, replaced in place, or removed."""
+        merged = list(base)
+        for entry in overlay:
+            name = _entry_name(entry)
+            at = next((i for i, old in enumerate(merged) if _entry_name(old) == name), None)
+            if isinstance(entry, dict) and entry.get("remove") is True:
+                if at is None:
+                    self.fault(where, FaultCode.OVERLAY_NAME, f"removes {name!r}, which it lacks")
+                else:
+                    del merged[at]
+            elif at is None or name is None:
+                merged.append(entry)
+            else:
+                merged[at] = entry
+        return merged
 
     def record(self, raw: Any, where: str, fields: dict[str, Any]) -> dict[str, Any] | None:
         """The fields of one mapping, defaults filled in; None if a required field is unusable.
@@ -550,6 +617,9 @@ class _Reader:
         ]
         found = tuple(f for f in factions if f is not None)
         self.clash([Named(f, f.name, (), f.synonyms) for f in found], "factions")
+        seats = Counter(f.seat for f in found)
+        for seat in sorted(seat for seat, count in seats.items() if count > 1):
+            self.fault("factions", FaultCode.DUPLICATE_NAME, f"seat {seat!r} names more than one")
         return found if len(found) == len(factions) else None
 
     def faction(self, raw: Any, forces: int, where: str) -> Faction | None:
@@ -558,6 +628,7 @@ class _Reader:
             where,
             {
                 "name": str,
+                "seat": str,
                 "synonyms": ([str], []),
                 "spice": int,
                 "free_revival": int,
@@ -613,6 +684,7 @@ class _Reader:
         assert traitors is not None and karama is not None
         return Faction(
             name=fields["name"],
+            seat=fields["seat"],
             synonyms=tuple(fields["synonyms"]),
             spice=fields["spice"],
             free_revival=fields["free_revival"],
@@ -764,6 +836,13 @@ class _Reader:
                     f"{per_faction[faction]} leaders, a faction has {top['per_faction']}",
                 )
         return tuple(leaders) if len(leaders) == len(top["leaders"]) else None
+
+
+def _entry_name(entry: Any) -> Any:
+    """The name an overlay finds an entry by: its ``name``, else its ``territory``."""
+    if not isinstance(entry, dict):
+        return None
+    return entry.get("name", entry.get("territory"))
 
 
 def _names(entries: list[Any]) -> set[str]:

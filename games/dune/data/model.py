@@ -341,6 +341,7 @@ class Faction:
     """A faction's sheet: what it starts with and what it may do (000, Player Shields)."""
 
     name: str
+    seat: str
     synonyms: tuple[str, ...]
     spice: int
     free_revival: int

@@ -99,13 +99,13 @@ def coexistence_allowed(state: State) -> bool:
 
 def default_coexist(state: State) -> bool:
     """Coexisting when nothing is declared: yes under AH (XV.B.5), no under WBC (line 1304)."""
-    return not rules_of(state).wbc
+    return rules_of(state).coexist_by_default
 
 
 def among_others(state: State) -> list[str]:
     """The territories (not the Polar Sink) where the Bene Gesserit share a territory with
     another faction, in board order."""
-    return [t.name for t in data().board.territories
+    return [t.name for t in data(state).board.territories
             if t.name != POLAR_SINK and BENE_GESSERIT in factions_in(state, t.name)
             and len(factions_in(state, t.name)) > 1]
 
@@ -116,16 +116,16 @@ def start_of_round(state: State, wanted: dict[str, bool]) -> list[Event]:
     who ended the turn coexisting in a stronghold beside two other factions must stay
     coexisting (clarification VII, line 1134, said of worm riders who entered beside them;
     ruling: however the two others came there)."""
-    wbc = rules_of(state).wbc
+    afresh = rules_of(state).coexistence_declared_each_round
     before = set(coexisting(state))
-    if wbc and in_game(state):
+    if afresh and in_game(state):
         set_coexisting(state, [])
     state["step"]["ahead"] = dict(wanted)
     events: list[Event] = []
     for territory in among_others(state):
         coexist = wanted.get(territory, territory in coexisting(state)
                              or default_coexist(state))
-        if wbc and territory in before and beside_two(state, territory):
+        if afresh and territory in before and beside_two(state, territory):
             coexist = True
         events += declare(state, territory, coexist)
     return events
@@ -134,7 +134,7 @@ def start_of_round(state: State, wanted: dict[str, bool]) -> list[Event]:
 def beside_two(state: State, territory: str) -> bool:
     """A stronghold where two factions besides the Bene Gesserit have forces."""
     others = [seat for seat in factions_in(state, territory) if seat != BENE_GESSERIT]
-    return data().board[territory].is_stronghold and len(others) >= 2
+    return data(state).board[territory].is_stronghold and len(others) >= 2
 
 
 def declare(state: State, territory: str, coexist: bool) -> list[Event]:
@@ -152,7 +152,7 @@ def declare(state: State, territory: str, coexist: bool) -> list[Event]:
     now.discard(territory)
     if coexist:
         now.add(territory)
-    set_coexisting(state, [t.name for t in data().board.territories if t.name in now])
+    set_coexisting(state, [t.name for t in data(state).board.territories if t.name in now])
     if previous is not None and was == coexist:
         return []
     return [Event("coexistence", {"territory": territory, "coexist": coexist})]
@@ -245,7 +245,7 @@ def standing(state: State) -> dict[str, bool]:
     coexisted = state["step"].get("coexisted", coexisting(state))
     return {t.name: (t.name in coexisted or must_coexist(state, t.name)
                      or default_coexist(state))
-            for t in data().board.territories
+            for t in data(state).board.territories
             if t.name != POLAR_SINK and BENE_GESSERIT in factions_in(state, t.name)}
 
 
@@ -276,7 +276,7 @@ def prompt(state: State) -> Prompt:
                      "<territory> makes your forces there advisors (coexisting), FIGHT "
                      "<territory> fighters, now or should another faction enter (000 XV.B.5); "
                      f"a territory left out: {default} "
-                     f"({'WBC XV, line 1304' if rules.wbc else '000 XV.B.5'})")
+                     f"({rules.coexistence_rule})")
     choices = "SINK, WITH or NONE" if coexistence_allowed(state) else "SINK or NONE"
     parts.append(f"ADVISORS {choices} [<faction>]: where your free advisor goes with another "
                  "faction's shipment from off-planet: SINK the Polar Sink, WITH the same "

@@ -30,7 +30,7 @@ from pbem.game import Prompt
 from .. import combat
 from ..data import Ability, CardType, Slot
 from ..orders import OrderKind, OrderProblem, order_kind
-from ..state import BENE_GESSERIT, SEAT_FACTIONS, data, sheet
+from ..state import BENE_GESSERIT, SEAT_FACTIONS, base_data, sheet
 
 VOICE = "voice"
 KINDS = {                   # order word -> card type (line 784)
@@ -87,7 +87,7 @@ def could_obey(side: Any, voice: dict[str, Any]) -> bool:
 
 def held(side: Any, kind: str) -> list[str]:
     """The names of the side's cards of a kind."""
-    names = dict.fromkeys(data().treachery_card(card).name for card in side.hand)
+    names = dict.fromkeys(base_data().treachery_card(card).name for card in side.hand)
     return [name for name in names if combat.card(name).type is CardType(kind)]
 
 

@@ -165,7 +165,7 @@ class Scenario:
     game: str
     seats: tuple[str, ...]
     title: str | None = None
-    ruleset: str = RULESETS[0]
+    ruleset: str = next(iter(RULESETS))
     options: dict[str, Any] = field(default_factory=dict)
     seed: str = "scenario"
     position: Position = field(default_factory=Position)

@@ -145,7 +145,7 @@ def _to_place(state: State) -> None:
 
 def _storm(state: State, storm: StormPosition, key: str, problems: list[str]) -> None:
     """The storm's sector, dialers, their dials and the Fremen's weather marker."""
-    seats, sectors = state["seats"], data().board.sectors
+    seats, sectors = state["seats"], data(state).board.sectors
     if storm.sector is not None:
         if 1 <= storm.sector <= sectors:
             state["storm"]["sector"] = storm.sector

@@ -17,7 +17,7 @@ from ..data import Ability, NameLookupError, Territory
 from ..data.names import Named, NameIndex
 from ..orders import OrderProblem, read_territory, words_of
 from ..rules import Rules
-from ..state import FACTION_SEATS, SEAT_FACTIONS, data, only_sector, sheet
+from ..state import FACTION_SEATS, SEAT_FACTIONS, base_data, only_sector, sheet
 from .format import FactionPosition
 
 COPY = re.compile(r"(?P<name>.*?)\s*#\s*(?P<copy>\d+)")
@@ -29,7 +29,7 @@ def _seat(text: Any, seats: list[str], key: str, problems: list[str]) -> str | N
         problems.append(f"{key}: expected a faction, got {text!r}")
         return None
     try:
-        seat = text if text in SEAT_FACTIONS else FACTION_SEATS[data().faction(text).name]
+        seat = text if text in SEAT_FACTIONS else FACTION_SEATS[base_data().faction(text).name]
     except NameLookupError as error:
         problems.append(f"{key}: {error}")
         return None
@@ -43,7 +43,7 @@ def _seat(text: Any, seats: list[str], key: str, problems: list[str]) -> str | N
 def _territory_name(text: Any, key: str, problems: list[str]) -> str | None:
     """The territory ``text`` names, written loosely."""
     try:
-        return data().board.territory(str(text)).name
+        return base_data().board.territory(str(text)).name
     except NameLookupError as error:
         problems.append(f"{key}: {error}")
         return None
@@ -99,8 +99,8 @@ def _spice_site(text: str, key: str, problems: list[str]) -> str | None:
     spot = _spot(text, key, problems, sector_needed=False)
     if spot is None:
         return None
-    if data().board[spot[0]].spice_blow is None:
-        sites = [t.name for t in data().board.territories if t.spice_blow is not None]
+    if base_data().board[spot[0]].spice_blow is None:
+        sites = [t.name for t in base_data().board.territories if t.spice_blow is not None]
         problems.append(f"{key}: {spot[0]} has no spice blow site; spice lies on: "
                         f"{', '.join(sites)}")
         return None
@@ -116,7 +116,7 @@ def _leaders(texts: tuple[str, ...], key: str, problems: list[str]) -> list[tupl
 def _leader(text: Any, key: str, problems: list[str]) -> tuple[str, str] | None:
     """(leader, faction) of a name, written loosely."""
     try:
-        leader = data().leader(str(text))
+        leader = base_data().leader(str(text))
     except NameLookupError as error:
         problems.append(f"{key}: {error}")
         return None
@@ -226,7 +226,7 @@ class Cards:
 def treachery_cards() -> Cards:
     """The treachery deck by card name."""
     copies: dict[str, tuple[str, ...]] = {}
-    for card in data().treachery_deck:
+    for card in base_data().treachery_deck:
         copies[card.name] = (*copies.get(card.name, ()), card.id)
     return Cards("treachery", copies, NameIndex("treachery card",
                                                 (Named(n, n) for n in copies)))
@@ -236,10 +236,10 @@ def spice_cards() -> Cards:
     """The spice deck by card name: a territory's (its map names work) or Shai-Hulud."""
     copies: dict[str, tuple[str, ...]] = {}
     named: dict[str, Named[str]] = {}
-    for card in data().spice_deck:
+    for card in base_data().spice_deck:
         name = card.territory or COPY.fullmatch(card.id)["name"]
         copies[name] = (*copies.get(name, ()), card.id)
-        territory: Territory | None = data().board[name] if card.territory else None
+        territory: Territory | None = base_data().board[name] if card.territory else None
         named[name] = Named(name, name, territory.abbreviations if territory else (),
                             territory.synonyms if territory else ())
     return Cards("spice", copies, NameIndex("spice card", named.values()))

@@ -1,0 +1,104 @@
+"""Data per ruleset: the base (``data/classic/``) with a ruleset's overlay folders merged in by
+name, checked as the base is, and looked up per game, cached per ruleset (issue 17, "Data per
+ruleset"; the loader's module docstring).  The overlay here is a test-only one
+(``tests/dune/overlay/``): no ruleset changes the classic data today."""
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from pbem.games.dune.data import CLASSIC, DataError, FaultCode, load
+from pbem.games.dune.rules import RULESETS, make_rules
+from pbem.games.dune.state import SEAT_FACTIONS, base_data, data, ruleset_data
+
+OVERLAY = Path(__file__).parent / "overlay"
+
+
+def test_an_overlay_adds_replaces_and_removes_entries_by_name(data):
+    merged = load(CLASSIC, OVERLAY)
+    ids = [card.id for card in merged.treachery_deck]
+    assert "Baliset" not in ids                                  # removed
+    assert "Spice Beer" in ids                                   # added, at the end
+    assert ids[-1] == "Spice Beer"
+    kulon = [card for card in merged.treachery_deck if card.name == "Kulon"]
+    assert len(kulon) == 2                                        # replaced: two copies now
+    assert merged.leader("Duncan Idaho").strength == 3            # replaced
+    assert merged.leader("Gurney Halleck") == data.leader("Gurney Halleck")
+    assert merged.board == data.board and merged.factions == data.factions
+    classic_order = [c.name for c in data.treachery_deck if c.name not in ("Baliset", "Kulon")]
+    assert [c.name for c in merged.treachery_deck
+            if c.name not in ("Spice Beer", "Kulon")] == classic_order
+
+
+def test_an_overlay_is_loaded_once_per_list_of_folders():
+    assert load(CLASSIC, OVERLAY) is load(CLASSIC, OVERLAY)
+    assert load(CLASSIC) is load() is not load(CLASSIC, OVERLAY)
+
+
+def write(folder: Path, name: str, content) -> Path:
+    folder.mkdir(exist_ok=True)
+    (folder / name).write_text(yaml.safe_dump(content, sort_keys=False), encoding="utf-8")
+    return folder
+
+
+def test_a_fault_an_overlay_brings_is_reported_as_the_same_fault_in_the_base(data_copy,
+                                                                             tmp_path):
+    """The merged data goes through the base's checks: an Atreides sheet of 21 forces is the
+    same fault whether the base says so or an overlay replaces the sheet."""
+    atreides = next(f for f in yaml.safe_load((CLASSIC / "factions.yaml").read_text())
+                    ["factions"] if f["name"] == "Atreides")
+    overlay = write(tmp_path / "broken", "factions.yaml",
+                    {"factions": [{**atreides, "reserve": 11}]})
+    data_copy.edit("factions.yaml",
+                   lambda content: data_copy.entry(content["factions"], "Atreides")
+                   .update(reserve=11))
+    with pytest.raises(DataError) as from_overlay:
+        load(CLASSIC, overlay)
+    with pytest.raises(DataError) as from_base:
+        load(data_copy.path)
+    assert from_overlay.value.faults == from_base.value.faults
+    assert [f.code for f in from_overlay.value.faults] == [FaultCode.FORCE_COUNT]
+    assert from_overlay.value.faults[0].file == "factions.yaml"
+
+
+def test_an_overlay_removing_an_entry_the_base_lacks_is_a_fault(tmp_path):
+    overlay = write(tmp_path / "mistaken", "leaders.yaml",
+                    {"leaders": [{"name": "Duncan Idahoe", "remove": True}]})
+    with pytest.raises(DataError) as error:
+        load(CLASSIC, overlay)
+    (fault,) = error.value.faults
+    assert (fault.file, fault.where, fault.code) == ("mistaken/leaders.yaml", "leaders",
+                                                     FaultCode.OVERLAY_NAME)
+
+
+def test_an_overlay_file_that_is_not_yaml_is_a_fault_of_that_file(tmp_path):
+    (tmp_path / "bad").mkdir()
+    (tmp_path / "bad" / "spice.yaml").write_text("cards: [\n", encoding="utf-8")
+    with pytest.raises(DataError) as error:
+        load(CLASSIC, tmp_path / "bad")
+    assert [(f.file, f.code) for f in error.value.faults] == [("bad/spice.yaml", FaultCode.FILE)]
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_each_ruleset_has_its_data_loaded_once_and_checked(ruleset):
+    """A ruleset's data is its layers merged (``data_layers``), cached per ruleset; WBC has no
+    overlay: none of its house rules (000 lines 1034-1063) changes a sheet, deck or board."""
+    assert ruleset_data(ruleset) is ruleset_data(ruleset)
+    assert ruleset_data(ruleset) is base_data()
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_a_game_looks_its_data_up_by_its_ruleset(ruleset):
+    """``data(state)`` (a state, or a view: anything with ``rules``) is its ruleset's data,
+    whatever the options."""
+    for options in ({}, {"turns": 3}):
+        state = {"rules": make_rules(ruleset, options).to_json()}
+        assert data(state) is data({"rules": dict(state["rules"])}) is ruleset_data(ruleset)
+
+
+def test_the_seat_names_are_data():
+    """factions.yaml gives each faction its seat name (game files, SEAT lines, state keys)."""
+    assert {f.seat: f.name for f in base_data().factions} == SEAT_FACTIONS
+    assert list(SEAT_FACTIONS) == ["atreides", "bene-gesserit", "emperor", "fremen", "guild",
+                                   "harkonnen"]

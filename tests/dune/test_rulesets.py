@@ -1,0 +1,100 @@
+"""The rulesets are classes found by name (``RULESETS``), each answering the policy questions
+the phases ask; a test per question, naming the seed rule, for both classes (STYLE 11, 14)."""
+
+import pytest
+
+from pbem.games.dune.rules import RULESETS, WBC, Classic, Rules, make_rules, rules_of
+
+CLASSIC, WBC_RULES = make_rules("classic", {}), make_rules("wbc", {})
+
+# question -> (the seed rule, the classic answer, the WBC answer)
+QUESTIONS = {
+    "draws_seating": ("WBC house rule 1, 000 line 1039", False, True),
+    "traitor_deck": ("WBC house rule 7, 000 line 1061; 000 III.E.2", False, True),
+    "fedaykin_at_set_up": ("WBC clarification III, 000 line 1080", False, True),
+    "first_storm_moves": ("000 VI.A; WBC 000 line 1114", True, False),
+    "storm_cards_on_turn_one": ("WBC 000 line 1110", True, False),
+    "weather_control_after_reveal": ("WBC 000 line 1110; player aid B.2", False, True),
+    "ornithopters_from_storm_round": ("WBC IX, 000 line 1188; 000 IX.C.2.a.1", False, True),
+    "nexus_on_every_worm": ("WBC VII.1; 000 VII.B-C", False, True),
+    "coexisting_fly": ("WBC 000 line 1328; 000 XV.B.4", False, True),
+    "lone_advisors_bar_allies": ("000 XII.E.5; WBC 000 line 1314", True, False),
+    "coexist_by_default": ("000 XV.B.5; WBC 000 line 1304", True, False),
+    "coexistence_declared_each_round": ("WBC 000 line 1305, clarification VII line 1134",
+                                        False, True),
+    "fremen_ship_reserves_with_guild": ("WBC 000 lines 1192, 1200; 000 line 866", False, True),
+    "spice_promised": ("WBC house rule 5, 000 line 1057; clarification XIII line 1283",
+                       False, True),
+    "corrects_plans_at_reveal": ("000 clarification X, lines 1252-1256; 004 X.7-8", False, True),
+    "fremen_free_support": ("WBC house rule 6, 000 line 1059", False, True),
+    "shared_strongholds_count": ("000 IV; WBC house rule 4, 000 line 1045", True, False),
+    "allies_add_strongholds": ("WBC house rule 3, 000 line 1043; 000 XII.E.1", False, True),
+}
+
+
+@pytest.mark.parametrize("question", QUESTIONS)
+def test_each_ruleset_answers_the_policy_question_by_its_seed_rule(question):
+    """Classic answers as the AH 1979 rules, WBC as its house rules and clarifications."""
+    _seed, classic, wbc = QUESTIONS[question]
+    assert getattr(CLASSIC, question) is classic
+    assert getattr(WBC_RULES, question) is wbc
+
+
+def test_the_fremen_free_support_and_the_fedaykin_at_set_up_follow_their_options():
+    """WBC house rule 6 is a rule of advanced combat (000 XXII), clarification III one of the
+    advantages (000 XV): a classic game with those options still has neither."""
+    options = {"advanced_combat": True, "advantages": True}
+    assert not make_rules("classic", options).fremen_free_support
+    assert not make_rules("classic", options).fedaykin_at_set_up
+    assert WBC(advanced_combat=False).fremen_free_support is False
+    assert WBC(advantages=False).fedaykin_at_set_up is False
+
+
+def test_the_shield_wall_counts_with_xviii_b_or_from_the_sixth_worm():
+    """000 XVIII.B (classic, an option); WBC house rule 4, 000 line 1045: "immediately after
+    the 6th worm appears"."""
+    assert not CLASSIC.shield_wall_counts(9)
+    assert make_rules("classic", {"shield_wall_victory": True}).shield_wall_counts(0)
+    assert not WBC_RULES.shield_wall_counts(5)
+    assert WBC_RULES.shield_wall_counts(6)
+
+
+def test_the_alliance_limit_is_none_under_ah_and_two_or_three_under_wbc():
+    """000 XII.C.2: "An alliance may contain any number of players"; WBC house rule 2, 000
+    line 1041: two factions with at least 4 players, three in 6-player games by consent."""
+    assert CLASSIC.alliance_limit(6) is None
+    assert WBC_RULES.alliance_limit(3) is None
+    assert WBC_RULES.alliance_limit(4) == WBC_RULES.alliance_limit(6) == 2
+    assert make_rules("wbc", {"three_faction_alliances": True}).alliance_limit(6) == 3
+
+
+def test_each_ruleset_names_its_phases_options_and_data():
+    """The turn's rounds (000 V; WBC IX, line 1170), the options WBC fixes (000 "We are
+    playing all of the Basic, Optional, and Advanced rules ... with one exception: Rule
+    XVIII.A") and the data folders each merges (classic the base)."""
+    assert Classic.phases == WBC.phases == ("storm", "spice_blow", "bidding", "revival",
+                                            "movement", "battle", "collection", "end_of_turn")
+    assert Classic.fixed == {}
+    assert {name for name, on in WBC.fixed.items() if not on} == {"no_alliances",
+                                                                    "more_strongholds"}
+    assert Classic.data_layers == WBC.data_layers == ("classic",)
+    assert (CLASSIC.turns, WBC_RULES.turns) == (15, 10)     # 000 V; 004 heats of 10 turns
+
+
+def test_a_ruleset_is_found_by_name_and_stored_as_its_json():
+    """``RULESETS`` finds the class by name; the JSON a game stores names its ruleset and
+    rebuilds the same class, once per distinct mapping."""
+    assert {"classic": Classic, "wbc": WBC} == RULESETS
+    for rules in (CLASSIC, WBC_RULES):
+        stored = rules.to_json()
+        assert stored["ruleset"] == rules.ruleset
+        assert Rules.from_json(stored) == rules
+        assert type(Rules.from_json(stored)) is type(rules)
+        assert rules_of({"rules": stored}) is rules_of({"rules": dict(stored)})
+
+
+def test_a_ruleset_refuses_to_change_what_it_fixes():
+    with pytest.raises(ValueError, match="the wbc ruleset fixes it"):
+        make_rules("wbc", {"weather": False})
+    with pytest.raises(ValueError, match="only the wbc ruleset limits"):
+        make_rules("classic", {"three_faction_alliances": True})
