@@ -55,9 +55,11 @@ from .state import POLAR_SINK, SEAT_FACTIONS, State, base_data, storm_order
 # Each line by its word, as orders and stored games hold it, and offered by ability (``uses``):
 # ADVISOR against spiritual_advisors, GUILD against move_out_of_turn, WORM with summon_worm,
 # WORTHLESS against worthless_as_karama (``karama``).
+TIMING = "guild"   # the word of KARAMA GUILD and the step key of the free mover's time, as
+#                    orders and stored games hold them (Guild shield 5, line 868)
 LINES = {
     "advisor": "KARAMA ADVISOR [<faction>]",
-    "guild": "KARAMA GUILD",
+    TIMING: "KARAMA GUILD",
     "worm": "KARAMA WORM <territory>",
     "worthless": "KARAMA WORTHLESS",
 }
@@ -75,7 +77,7 @@ def uses(state: State, seat: str) -> list[str]:
     mover = _guild_free(state)
     if mover not in (None, seat) and (
             step["mode"] == "batched" or _before_guild(state, seat, mover)):
-        found.append("guild")
+        found.append(TIMING)
     if (factions.has(state, seat, Ability.SUMMON_WORM)
             and karama.karama_cards(state["factions"][seat]["hand"])):
         found.append("worm")
@@ -88,7 +90,7 @@ def free_mover(state: State) -> str | None:
     """The faction that chooses when to take its turn (Guild shield 5, line 868: the ability
     ``move_out_of_turn``) while it may: ``step["guild"]``, the key stored games hold, is None
     once a ``KARAMA GUILD`` took the choice away."""
-    if state["step"]["guild"] is None:
+    if state["step"][TIMING] is None:
         return None
     return factions.holder(state, Ability.MOVE_OUT_OF_TURN)
 
@@ -131,7 +133,7 @@ def _refusal(state: State, seat: str, use: str) -> str:
         return "you hold no Karama card"
     return {
         "advisor": "only against the Bene Gesserit's advisors, by another faction",
-        "guild": "only while the Guild may choose their time and before their place in storm "
+        TIMING: "only while the Guild may choose their time and before their place in storm "
                  "order (000 player aid B.6.A.6; WBC line 1408)",
         "worm": "only the Fremen, with the special Karama powers and a Karama card (000 XVII)",
         "worthless": "only with the special Karama powers, a Karama card, while the Bene "
@@ -178,7 +180,7 @@ def turn_start(state: State, seat: str, parts: list[list]) -> list[Event]:
     its place, the Fremen's worm."""
     events: list[Event] = []
     for part in parts:
-        if (part[0] == "guild" and state["step"]["mode"] == "sequential"
+        if (part[0] == TIMING and state["step"]["mode"] == "sequential"
                 and _guild_free(state) and karama.playable(state, seat)):
             events += force_guild(state, seat)
         elif part[0] == "worm":
@@ -190,9 +192,9 @@ def force_guild(state: State, seat: str) -> list[Event]:
     """The Guild lose the choice of their time: they move in their place in storm order."""
     guild = free_mover(state)
     assert guild is not None
-    played, _ = karama.play(state, seat, "guild")
+    played, _ = karama.play(state, seat, TIMING)
     step = state["step"]
-    step["guild"] = None
+    step[TIMING] = None
     order = storm_order(state)
     place = order.index(guild)
     later = [s for s in step["queue"] if order.index(s) > place]
@@ -203,11 +205,11 @@ def force_guild(state: State, seat: str) -> list[Event]:
 def overrule_timing(state: State, values: dict[str, dict[str, Any]]) -> list[Event] | None:
     """Batched, the Guild's TIMING taking them out of their place: the first faction in storm
     order that ordered ``KARAMA GUILD`` plays it (the events), or None if none did."""
-    seat = next((s for s in storm_order(state) if ["guild"] in values[s].get("karama", [])
+    seat = next((s for s in storm_order(state) if [TIMING] in values[s].get("karama", [])
                  and karama.playable(state, s)), None)
     if seat is None:
         return None
-    played, _ = karama.play(state, seat, "guild")
+    played, _ = karama.play(state, seat, TIMING)
     return played
 
 
@@ -217,17 +219,3 @@ def call_worm(state: State, seat: str, territory: str) -> list[Event]:
     state["worms"] += 1
     return played + spice_blow.devour(state, {"card": "Karama", "territory": territory,
                                               "controlled": True})
-
-
-def advisor_cancelled(state: State, shipper: str) -> list[Event] | None:
-    """A faction standing ready sends back the advisor announced with ``shipper``'s shipment:
-    the events, or None if nobody does (WBC line 1396;
-    ``bene_gesserit_coexistence.advisors_go``)."""
-    ready = state["step"].get("no_advisor", [])
-    seat = next((s for s in storm_order(state) if [s, shipper] in ready
-                 and karama.playable(state, s)), None)
-    if seat is None:
-        return None
-    ready.remove([seat, shipper])
-    played, _ = karama.play(state, seat, "advisor")
-    return played

@@ -59,7 +59,7 @@ def begin(state: State, rng: random.Random) -> list[Event]:
     mover = factions.holder(state, Ability.MOVE_OUT_OF_TURN)    # Guild shield 5, XV
     state["step"] = {
         "mode": rules.movement, "queue": [s for s in order if s != mover],
-        "guild": {"until": None, "asked": None} if mover else None,
+        move_karama.TIMING: {"until": None, "asked": None} if mover else None,
         "moved": [], "support": {}, "stop": [], "declared": {}, "ahead": {},
         "no_advisor": [], "cancel_worthless": [],
         "coexisted": bene_gesserit_coexistence.coexisting(state),
@@ -110,7 +110,7 @@ def current(state: State) -> str:
 def guild_asked_now(state: State) -> bool:
     """The Guild, free to choose its time, is asked before the next faction's turn: unless it
     has asked to wait past it (DEFER <faction>, DEFER LAST), and always once all others moved."""
-    guild = state["step"]["guild"]
+    guild = state["step"][move_karama.TIMING]
     queue = state["step"]["queue"]
     if guild is None or move_karama.free_mover(state) in state["step"]["moved"]:
         return False
@@ -140,7 +140,7 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
         return events + _guild_waits(state, value["wait"])
     events += take_turn(state, seat, value)
     step = state["step"]                      # a new dict: the turn was played on a copy
-    step["done"] = not step["queue"] and (step["guild"] is None
+    step["done"] = not step["queue"] and (step[move_karama.TIMING] is None
                                           or move_karama.free_mover(state) in step["moved"])
     return events
 
@@ -163,7 +163,7 @@ def _bene_gesserit(state: State, value: dict[str, Any]) -> list[Event]:
 
 def _guild_waits(state: State, until: str | None) -> list[Event]:
     """The Guild lets the next faction go first (Guild shield 5)."""
-    guild = state["step"]["guild"]
+    guild = state["step"][move_karama.TIMING]
     guild["until"] = until
     guild["asked"] = state["step"]["queue"][0]
     return [Event("guild-waits", {"next": state["step"]["queue"][0]})]

@@ -69,7 +69,6 @@ def ruleset_data(ruleset: str) -> DuneData:
 # (factions.yaml: ``seat``).
 SEAT_FACTIONS = {faction.seat: faction.name for faction in base_data().factions}
 FACTION_SEATS = {name: seat for seat, name in SEAT_FACTIONS.items()}
-BENE_GESSERIT = "bene-gesserit"
 POLAR_SINK = "Polar Sink"
 
 

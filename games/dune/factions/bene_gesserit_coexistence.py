@@ -57,11 +57,10 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from ..move_karama import advisor_cancelled
+from .. import karama
 from ..orders import OrderKind, OrderProblem, order_kind, read_faction, read_territory
 from ..rules import rules_of
 from ..state import (
-    BENE_GESSERIT,
     POLAR_SINK,
     SEAT_FACTIONS,
     State,
@@ -69,10 +68,13 @@ from ..state import (
     ally_of,
     data,
     factions_in,
+    storm_order,
 )
+from .bene_gesserit import BeneGesserit
 
 CHOICES = ("SINK", "WITH", "NONE")
 ALL = "*"
+BENE_GESSERIT = BeneGesserit.seat
 
 
 # --- the rules
@@ -202,7 +204,7 @@ def advisors_go(state: State, shipper: str, territory: str, sector: int) -> list
     where_to, at = POLAR_SINK, 0
     if choice == "WITH" and coexistence_allowed(state) and _may_join(state, territory):
         where_to, at = territory, sector
-    cancelled = advisor_cancelled(state, shipper)      # player aid B.6.A.3; WBC line 1396
+    cancelled = _advisor_cancelled(state, shipper)      # player aid B.6.A.3; WBC line 1396
     if cancelled is not None:
         return cancelled
     state["factions"][BENE_GESSERIT]["reserve"][0] -= 1
@@ -345,3 +347,17 @@ def random_value(view: dict[str, Any], prompt_: Prompt, rng: random.Random
 
 order_kind(OrderKind("coexistence", ("COEXIST", "FIGHT", "ADVISORS"), read_line, text,
                      combine=combine, random=random_value, with_verb=True))
+
+
+def _advisor_cancelled(state: State, shipper: str) -> list[Event] | None:
+    """A faction standing ready sends back the advisor announced with ``shipper``'s shipment:
+    the events, or None if nobody does (WBC line 1396;
+    ``advisors_go``)."""
+    ready = state["step"].get("no_advisor", [])
+    seat = next((s for s in storm_order(state) if [s, shipper] in ready
+                 and karama.playable(state, s)), None)
+    if seat is None:
+        return None
+    ready.remove([seat, shipper])
+    played, _ = karama.play(state, seat, "advisor")
+    return played

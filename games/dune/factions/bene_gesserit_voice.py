@@ -30,7 +30,8 @@ from pbem.game import Prompt
 from .. import combat
 from ..data import Ability, CardType, Slot
 from ..orders import OrderKind, OrderProblem, order_kind
-from ..state import BENE_GESSERIT, SEAT_FACTIONS, base_data, sheet
+from ..state import SEAT_FACTIONS, base_data, sheet
+from .bene_gesserit import BeneGesserit
 
 VOICE = "voice"
 KINDS = {                   # order word -> card type (line 784)
@@ -43,6 +44,7 @@ KINDS = {                   # order word -> card type (line 784)
 }
 WORDS = {kind: word for word, kind in KINDS.items()}
 NOT_WORDS = ("NOT", "NO", "DON'T", "DONT")
+BENE_GESSERIT = BeneGesserit.seat
 
 
 def voicer(seats: list[str], alliances: list[list[str]], battle: dict[str, Any]
