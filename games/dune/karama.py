@@ -38,7 +38,7 @@ from __future__ import annotations
 from pbem.game import Event
 
 from .data import Ability, CardType
-from .orders import OrderProblem
+from .order_problem import OrderProblem
 from .rules import rules_of
 from .state import SEAT_FACTIONS, State, base_data, data, sheet, storm_order
 

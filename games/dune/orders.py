@@ -23,23 +23,8 @@ from typing import Any
 from pbem.game import NotRead, Order, OrderError, Parsed, Prompt
 
 from .data import NameLookupError, Territory
+from .order_problem import OrderProblem
 from .state import FACTION_SEATS, SEAT_FACTIONS, State, base_data
-
-
-class OrderProblem(ValueError):
-    """A line that cannot be read as the order it starts: a code, the reason, what is valid.
-
-    Raised by a kind's ``combine``, ``part`` may say which of the lines (by their index among
-    the decision's lines) is at fault; the first is quoted otherwise.
-    """
-
-    def __init__(self, code: str, message: str, valid: tuple[str, ...] = (),
-                 part: int | None = None):
-        super().__init__(message)
-        self.code = code
-        self.message = message
-        self.valid = tuple(valid)
-        self.part = part
 
 
 @dataclass(frozen=True)
