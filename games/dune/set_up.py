@@ -37,6 +37,7 @@ from .orders import (
     read_territory,
     where,
 )
+from .prompt_key import PromptKey
 from .rules import Rules, rules_of
 from .state import SEAT_FACTIONS, State, add_forces, data, only_sector, sheet
 
@@ -173,7 +174,7 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
     rules = rules_of(state)
     round_ = state["step"]["round"]
     for key, value in orders.items():
-        kind, seat = key.split(":")
+        kind, seat = PromptKey.parse(key)
         if kind == "predict":
             state["factions"][seat]["prediction"] = value
             events.append(Event("prediction-made", {"faction": seat}))
