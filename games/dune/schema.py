@@ -59,7 +59,8 @@ class Sheet(TypedDict):
 class Decks(TypedDict):
     treachery: list[str]
     treachery_discard: list[str]
-    treachery_removed: list[str]        # out of the game: Family Atomics once played, WBC 1144
+    # out of the game: Family Atomics once played (WBC line 1144)
+    treachery_removed: list[str]
     spice: list[str]
     spice_discard: list[list[str]]      # one pile, or two with 000 XXI
     # the territory each pile last turned up, kept when the deck is reshuffled (000 XXI.B.2)
