@@ -82,6 +82,7 @@ from pbem.game import Event, Prompt
 from . import battle_orders, battle_plan, before_plans, combat, factions
 from .collection import separated_by_storm
 from .data import CardType
+from .prompt_key import PromptKey
 from .state import (
     POLAR_SINK,
     State,
@@ -125,7 +126,7 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
     step = state["step"]
     plans, others = {}, {}
     for key, value in orders.items():
-        kind, seat = key.split(":")
+        kind, seat = PromptKey.parse(key)
         if kind == "battle-order":
             step["orders"][seat] = value
             step["asked"].append(seat)

@@ -41,6 +41,7 @@ from pbem.game import Event, Prompt
 from . import battle_karama, battle_orders, battle_plan, plan_conditions
 from .factions import atreides_prescience as prescience
 from .factions import bene_gesserit_voice as voice
+from .prompt_key import PromptKey
 from .state import State
 
 
@@ -84,8 +85,9 @@ def carry_out(state: State, plans: dict[str, dict[str, Any]], orders: dict[str, 
             step["plans"][seat] = plan_conditions.effective(side, plan, side.voice, None)
         return [], dict(step["plans"])
     wanted = {seat: list(plan["karama"]) for seat, plan in plans.items()}
-    wanted.update({key.split(":")[1]: value for key, value in orders.items()
-                   if key.startswith(battle_karama.KARAMA)})
+    keys = {PromptKey.parse(key): value for key, value in orders.items()}
+    wanted.update({key.seat: value for key, value in keys.items()
+                   if key.kind == battle_karama.KARAMA})
     events = _voice(state, orders, wanted) + _question(state, orders, wanted)
     replan: set[str] = set()
     step["plans"] = {}

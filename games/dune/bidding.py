@@ -90,6 +90,7 @@ from pbem.game import Event, Prompt
 from . import bid_orders, bidding_karama, factions, karama, transfers
 from .bid_orders import KARAMA, card_number, most_bid
 from .data import Ability
+from .prompt_key import PromptKey
 from .rules import rules_of
 from .state import State, sheet, storm_order
 
@@ -135,14 +136,15 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
     if step["stealing"]:
         (cards,) = orders.values()
         return bidding_karama.give_back(state, cards) + _next_card(state)
-    karamas = {key: value for key, value in orders.items() if key.startswith("karama:")}
+    karamas = {key: value for key, value in orders.items()
+               if PromptKey.parse(key).kind == "karama"}
     bidding_karama.stand_ready(state, karamas)
     for key, value in orders.items():
-        kind, seat = key.split(":")
+        kind, seat = PromptKey.parse(key)
         if kind == "card-support":
             step["promised"][seat] = value
-    bids = {key.split(":")[1]: value for key, value in orders.items()
-            if key.startswith(("bid:", "bids:"))}
+    keys = {PromptKey.parse(key): value for key, value in orders.items()}
+    bids = {key.seat: value for key, value in keys.items() if key.kind in ("bid", "bids")}
     if _mode(state) == PER_CARD:
         events = sell(state, bids, rng)
         return events + bidding_karama.at_sale(state, karamas, rng) + _next_card(state)

@@ -52,6 +52,7 @@ from pbem.wording import plural
 from . import factions, karama
 from .data import Ability
 from .orders import OrderKind, OrderProblem, order_kind, read_faction, read_number
+from .prompt_key import PromptKey
 from .rules import rules_of
 from .state import SEAT_FACTIONS, State, data, sheet, storm_order
 
@@ -201,7 +202,7 @@ def stand_ready(state: State, orders: dict[str, list[list]]) -> None:
     for key, value in orders.items():
         for part in value:
             if part[0] in READY:
-                state["step"][READY[part[0]]].append(key.split(":")[1])
+                state["step"][READY[part[0]]].append(PromptKey.parse(key).seat)
 
 
 def at_sale(state: State, orders: dict[str, list[list]], rng: random.Random) -> list[Event]:

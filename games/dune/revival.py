@@ -68,6 +68,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from . import leaders
+from .prompt_key import PromptKey
 from .revival_orders import CARDS, KWISATZ_HADERACH, Allowance, allowance, prompt, value_of
 from .state import State, storm_order
 
@@ -89,7 +90,7 @@ def prompts(state: State) -> list[Prompt]:
 
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
     """The revival orders applied in storm order; the round is then over."""
-    events = resolve(state, {key.split(":")[1]: value for key, value in orders.items()})
+    events = resolve(state, {PromptKey.parse(key).seat: value for key, value in orders.items()})
     state["step"]["done"] = True
     return events
 

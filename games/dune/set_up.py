@@ -39,6 +39,7 @@ from .orders import (
     read_territory,
     where,
 )
+from .prompt_key import PromptKey
 from .rules import Rules, rules_of
 from .state import SEAT_FACTIONS, State, add_forces, base_data, data, only_sector, sheet
 
@@ -186,7 +187,7 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
     events: list[Event] = []
     round_ = state["step"]["round"]
     for key, value in orders.items():
-        kind, seat = key.split(":")
+        kind, seat = PromptKey.parse(key)
         if kind == "predict":
             state["factions"][seat]["prediction"] = value
             events.append(Event("prediction-made", {"faction": seat}))

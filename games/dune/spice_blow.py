@@ -92,6 +92,7 @@ from pbem.wording import plural
 from . import factions, karama, nexus, reach
 from .data import Ability, SpiceCard, Territory
 from .orders import OrderKind, OrderProblem, order_kind, read_territory, where
+from .prompt_key import PromptKey
 from .rules import Rules, rules_of
 from .state import (
     State,
@@ -315,7 +316,7 @@ def _ride(state: State, orders: dict[str, Any]) -> list[Event]:
     events = []
     origin = state["step"]["worm"]["territory"]
     for key, value in orders.items():
-        seat = key.split(":")[1]
+        seat = PromptKey.parse(key).seat
         if value is None:
             continue
         territory, sector = value

@@ -2,43 +2,8 @@
 change it.
 
 Every function here works on the dict the rules pass around; the phases copy
-the state once at the start of ``apply`` and then change the copy.  Keys:
-
-- ``rules``: the resolved ``Rules`` (``rules.py``);
-- ``turn`` (0 during set-up), ``phase`` and ``step`` (the phase's own sub-step data);
-- ``seats``: the factions in play, in the order of their player dots
-  counterclockwise from the storm start; ``dots``: each faction's player dot;
-- ``storm``: ``sector`` (None before the first storm), ``dialers`` (the two
-  factions who last used the wheels, 000 VI.B), ``dials`` (secret until used),
-  ``marker`` (the Fremen's next weather marker, 000 XVI, secret);
-- ``forces``: territory -> sector (as text) -> faction -> ``[normal, starred]``; the
-  Polar Sink, which lies in no sector, keeps its forces under sector ``0``;
-- ``spice``: territory -> spice on it (at its spice-blow sector);
-- ``factions``: faction -> its private sheet: ``spice``, ``reserve`` and
-  ``tanks`` (``[normal, starred]``), ``hand`` (card ids), ``traitors``,
-  ``traitor_draw`` (leaders drawn at set-up), ``leaders`` (leader -> where:
-  ``alive``, ``tanks``, ``captured``), ``leaders_revived`` (the leaders revived since the
-  faction last began reviving leaders, for 000 IX.D.5: ``leaders.py``), ``prediction`` (Bene
-  Gesserit), ``kwisatz_haderach`` (Atreides: ``losses``, their forces lost in battles in the
-  game, and ``tanks``, whether the Kwisatz Haderach was killed, 000 line 762; ``battle``),
-  ``captured`` (Harkonnen: the leaders they hold captured, leader -> owner,
-  ``factions/harkonnen_capture``; absent until the first capture),
-  ``coexisting`` (Bene Gesserit: the territories where their forces coexist, 000
-  XV.B.4-5, in board order; ``factions/bene_gesserit_coexistence.py``);
-- ``decks``: ``treachery``, ``treachery_discard``, ``treachery_removed`` (out of the game:
-  Family Atomics once played, WBC line 1144), ``spice``, ``spice_discard``
-  (one pile, or two with 000 XXI), ``spice_last`` (the territory each pile last turned
-  up, kept when the deck is reshuffled: 000 XXI.B.2), ``traitors`` (the traitor deck,
-  WBC house rule 7);
-- ``alliances``: lists of allied factions; ``worms``: worms seen (WBC 4);
-- ``shield_wall``: ``standing`` or ``destroyed`` (Family Atomics);
-- ``transfers``: spice promised under WBC house rule 5, ``[giver, receiver, amount]``, paid at
-  the end of the collection round (``transfers``);
-- ``ornithopters``: the factions that controlled Arrakeen or Carthag at the end of the storm
-  round (WBC IX, 000 line 1184: who has ornithopters in this turn's movement);
-- ``prevented``: advantage -> the turn for which a Karama prevents it (``karama``);
-- ``truthtrance``: the Truthtrance questions waiting for their answer (``truthtrance``);
-- ``result``: None, or the winners when the game is over.
+the state once at the start of ``apply`` and then change the copy.  Its keys, a faction's
+sheet and each phase's ``step`` are declared in ``schema.py``.
 """
 
 from __future__ import annotations
@@ -50,8 +15,7 @@ from typing import Any
 
 from .data import DATA_DIR, DuneData, load
 from .rules import RULESETS
-
-State = dict[str, Any]
+from .schema import State
 
 
 def base_data() -> DuneData:

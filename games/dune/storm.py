@@ -44,6 +44,7 @@ from pbem.game import Event, Prompt
 from . import factions, storm_cards
 from .data import Ability, StormShelter, Territory
 from .orders import OrderKind, order_kind, read_number
+from .prompt_key import PromptKey
 from .rules import rules_of
 from .state import (
     State,
@@ -83,14 +84,14 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
     """The dials revealed together (000 VI.B: "simultaneously reveal") and the cards played,
     then the round goes on to its next decision or the storm's move."""
     events: list[Event] = []
-    dialed = {key.split(":")[1]: value for key, value in orders.items()
-              if key.startswith("storm-dial:")}
+    keys = {PromptKey.parse(key): value for key, value in orders.items()}
+    dialed = {key.seat: value for key, value in keys.items() if key.kind == "storm-dial"}
     if dialed:
         assert set(dialed) == set(state["storm"]["dialers"]), sorted(orders)
         state["storm"]["dials"] = dialed
-    for key, value in orders.items():
-        if key.startswith("storm-card:"):
-            events += storm_cards.play(state, key.split(":")[1], value)
+    for key, value in keys.items():
+        if key.kind == "storm-card":
+            events += storm_cards.play(state, key.seat, value)
     return events + _storm_round(state, rng)
 
 

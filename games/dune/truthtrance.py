@@ -37,6 +37,7 @@ from pbem.game import Event, Prompt
 
 from .data import CardType, NameLookupError
 from .orders import OrderKind, OrderProblem, order_kind
+from .prompt_key import PromptKey
 from .state import FACTION_SEATS, SEAT_FACTIONS, State, base_data, data, storm_order
 
 ASK, ANSWER = "truthtrance", "truthtrance-answer"
@@ -51,7 +52,7 @@ def card(hand: list[str]) -> str | None:
 
 def owns(key: str) -> bool:
     """Whether a decision's key is one of this module's."""
-    return key.split(":")[0] in (ASK, ANSWER)
+    return PromptKey.parse(key).kind in (ASK, ANSWER)
 
 
 # --- the decisions

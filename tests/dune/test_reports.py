@@ -7,7 +7,6 @@ import copy
 import importlib.util
 import itertools
 import random
-import re
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -16,6 +15,7 @@ from dune_rounds import bot_orders
 
 from pbem.game import Event, replay_states, step_rng
 from pbem.games import dune
+from pbem.games.dune.codes import EventCode
 from pbem.games.dune.orders import KINDS
 from pbem.games.dune.state import SEAT_FACTIONS
 from pbem.templating import MAIL_WIDTH, environment, render, wrap_lines
@@ -52,13 +52,9 @@ def games():
 
 
 def event_codes_in_the_rules() -> set[str]:
-    """Every event code the rules can produce, read from their source."""
-    codes = set()
-    for path in RULES.glob("*.py"):
-        source = path.read_text()
-        codes |= set(re.findall(r'Event\(\s*"([a-z-]+)"', source))
-        codes |= set(re.findall(r'announce\(\s*\w+,\s*"([a-z-]+)"', source))   # transfers.py
-    return codes
+    """Every event code the rules can produce: their catalogue (``codes.py``), which
+    ``test_codes`` keeps the very list of the codes in their source."""
+    return {code.value for code in EventCode}
 
 
 def test_every_event_code_of_the_rules_has_its_own_words():

@@ -1,0 +1,277 @@
+"""The catalogues of Dune's codes: what happened in a step (``Event.code``) and why an order
+line was refused (``OrderError.code``).
+
+The values are the codes the logs, the stored games and the templates hold; a ``StrEnum``
+member equals its text, so a template comparing codes as strings keeps working.  The codes are
+grouped by the part of the game that raises them; ``tests/dune/test_codes.py`` checks that the
+source uses every member and no code outside them.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+
+
+class EventCode(StrEnum):
+    """What happened in a step."""
+
+    # battle
+    BATTLE = "battle"
+    BATTLE_LOSSES = "battle-losses"
+    BATTLE_PLANS = "battle-plans"
+    BATTLE_RESULT = "battle-result"
+    BATTLE_SPICE = "battle-spice"
+    CARDS_DISCARDED = "cards-discarded"
+    EXPLOSION = "explosion"
+    KWISATZ_HADERACH = "kwisatz-haderach"
+    LEADER_KILLED = "leader-killed"
+    LEADER_SPICE = "leader-spice"
+    PLAN_CORRECTED = "plan-corrected"
+    TRAITOR_CALLED = "traitor-called"
+    # before_plans
+    BATTLE_SECOND_ROUND = "battle-second-round"
+    NO_LEADERS = "no-leaders"
+    PLAN_SEEN = "plan-seen"
+    PRESCIENCE = "prescience"
+    VOICE = "voice"
+    VOICE_NOT_OBEYED = "voice-not-obeyed"
+    # bidding
+    CARD_BOUGHT = "card-bought"
+    CARD_PASSED = "card-passed"
+    CARD_SEEN = "card-seen"
+    CARD_SOLD = "card-sold"
+    CARD_UP = "card-up"
+    CARDS_DEALT = "cards-dealt"
+    CARDS_RETURNED = "cards-returned"
+    CHARITY = "charity"
+    FREE_CARD = "free-card"
+    TREACHERY_RESHUFFLED = "treachery-reshuffled"
+    # bidding_karama
+    CARDS_GIVEN_BACK = "cards-given-back"
+    CARDS_RECEIVED = "cards-received"
+    CARDS_STOLEN = "cards-stolen"
+    CARDS_TAKEN = "cards-taken"
+    KARAMA_UNPLAYED = "karama-unplayed"
+    STOLEN = "stolen"
+    # capture
+    CAPTURED_LEADER_KEPT = "captured-leader-kept"
+    CAPTURED_LEADER_KILLED = "captured-leader-killed"
+    CAPTURED_LEADER_RETURNED = "captured-leader-returned"
+    LEADER_CAPTURED = "leader-captured"
+    # coexistence
+    ADVISOR_SENT = "advisor-sent"
+    COEXISTENCE = "coexistence"
+    # collection
+    SPICE_COLLECTED = "spice-collected"
+    SPICE_FLOW = "spice-flow"
+    # karama
+    KARAMA = "karama"
+    KARAMA_CANCELLED = "karama-cancelled"
+    # movement
+    GUILD_WAITS = "guild-waits"
+    SPICE_DECK_TOP = "spice-deck-top"
+    TURN = "turn"
+    # moves
+    MOVE = "move"
+    NO_MOVE = "no-move"
+    PLANS_FAILED = "plans-failed"
+    SHIPMENT = "shipment"
+    SHIPMENT_STOPPED = "shipment-stopped"
+    STORM_LOSSES = "storm-losses"
+    # nexus
+    ALLIANCE_ENDED = "alliance-ended"
+    ALLIANCE_FORMED = "alliance-formed"
+    # prescience
+    PRESCIENCE_ANSWER = "prescience-answer"
+    PRESCIENCE_ANSWERED = "prescience-answered"
+    # revival
+    CARD_REVIVAL = "card-revival"
+    FORCES_REVIVED = "forces-revived"
+    LEADER_REVIVED = "leader-revived"
+    REVIVAL_CUT = "revival-cut"
+    REVIVAL_SUPPORT = "revival-support"
+    REVIVAL_SUPPORTED = "revival-supported"
+    # scenario/position
+    PHASE = "phase"
+    # set_up
+    FORCES_PLACED = "forces-placed"
+    PREDICTION = "prediction"
+    PREDICTION_MADE = "prediction-made"
+    TRAITOR = "traitor"
+    TRAITOR_CHOSEN = "traitor-chosen"
+    TRAITORS = "traitors"
+    # spice_blow
+    NEXUS = "nexus"
+    SPICE_CARD = "spice-card"
+    SPICE_DECK_RESHUFFLED = "spice-deck-reshuffled"
+    SPICE_IN_STORM = "spice-in-storm"
+    SPICE_PLACED = "spice-placed"
+    WORM_DEVOURED = "worm-devoured"
+    WORM_IGNORED = "worm-ignored"
+    WORM_PLACED = "worm-placed"
+    WORM_RESHUFFLED = "worm-reshuffled"
+    WORM_RIDE = "worm-ride"
+    # storm
+    STORM_DIALS = "storm-dials"
+    STORM_MOVES = "storm-moves"
+    STORM_PLACED = "storm-placed"
+    STORM_SPICE_LOST = "storm-spice-lost"
+    WEATHER_MARKER = "weather-marker"
+    WEATHER_MARKER_DRAWN = "weather-marker-drawn"
+    WEATHER_MARKER_REVEALED = "weather-marker-revealed"
+    # storm_cards
+    FAMILY_ATOMICS = "family-atomics"
+    WEATHER_CONTROL = "weather-control"
+    # transfers
+    SPICE_GIVEN = "spice-given"
+    SPICE_PROMISED = "spice-promised"
+    # truthtrance
+    TRUTHTRANCE = "truthtrance"
+    TRUTHTRANCE_ANSWER = "truthtrance-answer"
+    TRUTHTRANCE_UNPLAYED = "truthtrance-unplayed"
+    # victory
+    GAME_OVER = "game-over"
+    PREDICTION_REVEALED = "prediction-revealed"
+    STRONGHOLDS_HELD = "strongholds-held"
+
+
+class ErrorCode(StrEnum):
+    """Why a line of order text was refused."""
+
+    # battle_karama
+    BAD_KARAMA = "bad-karama"
+    KARAMA_NOT_OPEN = "karama-not-open"
+    NOT_ENOUGH_CARDS = "not-enough-cards"
+    # battle_orders
+    BAD_CAPTURE = "bad-capture"
+    BAD_CHEAP_HERO = "bad-cheap-hero"
+    BAD_DIAL = "bad-dial"
+    BAD_LOSSES = "bad-losses"
+    BAD_PLAN_LINE = "bad-plan-line"
+    CARD_NOT_HELD = "card-not-held"
+    CARD_TWICE = "card-twice"
+    DIAL = "dial"
+    DIAL_REQUIRED = "dial-required"
+    DISCARD = "discard"
+    KH_ALONE = "kh-alone"
+    LEADER_FOUGHT = "leader-fought"
+    LEADER_IN_TANKS = "leader-in-tanks"
+    LEADER_REQUIRED = "leader-required"
+    LOSSES = "losses"
+    MISSING_CARD = "missing-card"
+    NO_CAPTURE = "no-capture"
+    NO_KARAMA_CAPTURE = "no-karama-capture"
+    NO_KWISATZ_HADERACH = "no-kwisatz-haderach"
+    NO_LEADER_NO_CARDS = "no-leader-no-cards"
+    NO_SPICE = "no-spice"
+    NOT_YOUR_LEADER = "not-your-leader"
+    ONE_LEADER = "one-leader"
+    SPICE = "spice"
+    TWO_CHEAP_HEROS = "two-cheap-heros"
+    TWO_DEFENSES = "two-defenses"
+    TWO_LEADERS = "two-leaders"
+    TWO_WEAPONS = "two-weapons"
+    UNKNOWN_CARD = "unknown-card"
+    UNKNOWN_LEADER = "unknown-leader"
+    WRONG_PLACE = "wrong-place"
+    # bid_orders
+    BAD_BID = "bad-bid"
+    BAD_NUMBER = "bad-number"
+    BAD_PASS = "bad-pass"
+    NOT_UP = "not-up"
+    OVER_MEANS = "over-means"
+    # bidding_karama
+    KARAMA = "karama"
+    NOT_IN_HAND = "not-in-hand"
+    RETURN_COUNT = "return-count"
+    TWICE = "twice"
+    # coexistence
+    ADVISORS = "advisors"
+    NO_COEXISTENCE = "no-coexistence"
+    POLAR_SINK = "polar-sink"
+    # karama
+    NO_CARD = "no-card"
+    # move_orders
+    BAD_GIFT = "bad-gift"
+    BAD_MOVE = "bad-move"
+    BAD_SHIPMENT = "bad-shipment"
+    HAJR = "hajr"
+    MISSING_TO = "missing-to"
+    NO_TIMING = "no-timing"
+    NO_WAIT = "no-wait"
+    NOT_ENOUGH_SPICE = "not-enough-spice"
+    TIMING = "timing"
+    WAIT_AND_MOVE = "wait-and-move"
+    # nexus
+    ALLIANCE_TOO_BIG = "alliance-too-big"
+    FACTION_TWICE = "faction-twice"
+    # orders
+    FACTION_NOT_ALLOWED = "faction-not-allowed"
+    MISSING_FACTION = "missing-faction"
+    MISSING_FORCES = "missing-forces"
+    MISSING_TERRITORY = "missing-territory"
+    NOT_FILED = "not-filed"
+    NOT_NOW = "not-now"
+    NOTHING_TO_DECIDE = "nothing-to-decide"
+    OUT_OF_RANGE = "out-of-range"
+    REPLACED = "replaced"
+    TERRITORY_NOT_ALLOWED = "territory-not-allowed"
+    UNKNOWN_FACTION = "unknown-faction"
+    UNKNOWN_TERRITORY = "unknown-territory"
+    WRONG_SECTOR = "wrong-sector"
+    # plan_conditions
+    BAD_CONDITION = "bad-condition"
+    KARAMA_TOO_LATE = "karama-too-late"
+    NO_CONDITION_NOW = "no-condition-now"
+    NOT_ASKED = "not-asked"
+    NOT_VOICED = "not-voiced"
+    PRESCIENCE_BOUND = "prescience-bound"
+    VOICE_BROKEN = "voice-broken"
+    # prescience
+    BAD_PRESCIENCE = "bad-prescience"
+    # reach
+    ALLY_THERE = "ally-there"
+    DESTINATION_IN_STORM = "destination-in-storm"
+    GROUP_NEEDED = "group-needed"
+    KARAMA_RESERVE_ONLY = "karama-reserve-only"
+    NO_FORCES = "no-forces"
+    NOT_ENOUGH_FORCES = "not-enough-forces"
+    NOT_ENOUGH_RESERVE = "not-enough-reserve"
+    OUT_OF_REACH = "out-of-reach"
+    SAME_TERRITORY = "same-territory"
+    SECTOR_NEEDED = "sector-needed"
+    SHIPMENT_KIND = "shipment-kind"
+    STORM_HOLDS = "storm-holds"
+    STRONGHOLD_FULL = "stronghold-full"
+    # revival_orders
+    BAD_FORCES = "bad-forces"
+    BAD_SUPPORT = "bad-support"
+    GHOLA_REVIVAL = "ghola-revival"
+    KARAMA_REVIVAL = "karama-revival"
+    LEADER_COST = "leader-cost"
+    LEADER_NOT_IN_TANKS = "leader-not-in-tanks"
+    LEADER_NOT_REVIVABLE = "leader-not-revivable"
+    LEADER_TWICE = "leader-twice"
+    NO_GHOLA = "no-ghola"
+    NO_KARAMA = "no-karama"
+    NO_SUPPORT = "no-support"
+    NOT_IN_TANKS = "not-in-tanks"
+    STARRED_LIMIT = "starred-limit"
+    TOO_MANY_FORCES = "too-many-forces"
+    WHICH_ALLY = "which-ally"
+    # set_up
+    INCOMPLETE = "incomplete"
+    NO_FEDAYKIN = "no-fedaykin"
+    NOT_IN_DRAW = "not-in-draw"
+    PLACEMENT_TOTAL = "placement-total"
+    TOO_MANY_FEDAYKIN = "too-many-fedaykin"
+    # spice_blow
+    RIDE_NOT_ALLOWED = "ride-not-allowed"
+    # truthtrance
+    BAD_ANSWER = "bad-answer"
+    MISSING_QUESTION = "missing-question"
+    WHICH_QUESTION = "which-question"
+    # voice
+    BAD_VOICE = "bad-voice"
+    VOICE_CHEAP_HERO = "voice-cheap-hero"
+    VOICE_WORTHLESS_PLACE = "voice-worthless-place"

@@ -1,0 +1,24 @@
+"""The key of a decision, ``<kind>:<seat>``: how a prompt is named in the decision log."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class PromptKey(NamedTuple):
+    """A prompt's key: the kind of decision the key names (its order kind, or a shorter name
+    where one kind takes several keys, as ``karama`` for ``bidding-karama``) and the seat
+    deciding; it unpacks as ``kind, seat``.  ``str()`` is the key's text, as the log and the
+    stored games hold it."""
+
+    kind: str
+    seat: str
+
+    def __str__(self) -> str:
+        return f"{self.kind}:{self.seat}"
+
+    @classmethod
+    def parse(cls, key: str) -> PromptKey:
+        """The key a prompt's key text names (``str`` gives the text back)."""
+        kind, seat = key.split(":")
+        return cls(kind, seat)

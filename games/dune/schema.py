@@ -1,0 +1,252 @@
+"""The shape of a game of classic Dune's state: TypedDicts over plain JSON data.
+
+The state is a plain JSON value (``state.py`` reads and changes it); these declare its keys,
+a faction's sheet and each phase's ``step``, for readers and type checkers.  A test walks real
+games and checks every key against them (``tests/dune/test_schema.py``), so they cannot drift.
+JSON has no tuples: a ``tuple[...]`` here is a list of that fixed length.
+"""
+
+# No ``from __future__ import annotations``: TypedDict reads ``NotRequired`` only from
+# evaluated annotations (Python 3.11).
+from typing import Any, NotRequired, TypedDict
+
+Forces = list[int]                      # [normal, starred]
+
+
+class Storm(TypedDict):
+    sector: int | None                  # None before the first storm
+    dialers: list[str]                  # the two factions who last used the wheels (000 VI.B)
+    dials: dict[str, int]               # secret until used
+    marker: int | None                  # the Fremen's next weather marker (000 XVI), secret
+
+
+class Prediction(TypedDict):
+    faction: str
+    turn: int
+
+
+class KwisatzHaderach(TypedDict):
+    losses: int                         # the Atreides forces lost in battles in the game
+    tanks: bool                         # whether the Kwisatz Haderach was killed (000 line 762)
+
+
+class Sheet(TypedDict):
+    """A faction's private sheet, ``state["factions"][seat]``."""
+
+    spice: int
+    reserve: Forces
+    tanks: Forces
+    to_place: int                       # forces still to be placed at set-up
+    hand: list[str]                     # card ids
+    traitors: list[str]
+    traitor_draw: list[str]             # leaders drawn at set-up
+    leaders: dict[str, str]             # leader -> where: ``alive``, ``tanks``, ``captured``
+    # the leaders revived since the faction last began reviving leaders, for 000 IX.D.5
+    # (``leaders.py``)
+    leaders_revived: list[str]
+    prediction: Prediction | None       # the Bene Gesserit's (000 line 780)
+    # the Bene Gesserit's advisors: territory -> how they stand (``coexistence``)
+    advisors: NotRequired[dict[str, str]]
+    # the Atreides' Kwisatz Haderach (``battle``)
+    kwisatz_haderach: NotRequired[KwisatzHaderach]
+    # the leaders the Harkonnen hold captured, leader -> owner (``capture``; absent until the
+    # first capture)
+    captured: NotRequired[dict[str, str]]
+    # the territories where the Bene Gesserit's forces coexist (000 XV.B.4-5), in board order
+    coexisting: NotRequired[list[str]]
+
+
+class Decks(TypedDict):
+    treachery: list[str]
+    treachery_discard: list[str]
+    # out of the game: Family Atomics once played (WBC line 1144)
+    treachery_removed: list[str]
+    spice: list[str]
+    spice_discard: list[list[str]]      # one pile, or two with 000 XXI
+    # the territory each pile last turned up, kept when the deck is reshuffled (000 XXI.B.2)
+    spice_last: list[str | None]
+    traitors: list[str]                 # the traitor deck (WBC house rule 7)
+
+
+class Question(TypedDict):
+    asker: str
+    asked: str
+    question: str
+
+
+class Result(TypedDict):
+    victory: str
+    winners: list[str]
+    turn: int
+    strongholds_held: dict[str, list[str]]
+
+
+# --- each phase's step
+class SetUpStep(TypedDict):
+    round: int
+
+
+class StormStep(TypedDict):
+    moved: bool
+    revealed: NotRequired[bool]         # the dials are revealed
+    decided: NotRequired[list[str]]     # the holders of storm cards who answered (``storm_cards``)
+    control: NotRequired[int | None]    # the sectors Weather Control moves the storm
+
+
+class Worm(TypedDict):
+    card: str
+    territory: str | None
+    controlled: bool
+    placed: bool
+    stages: list[str]                   # what is left of the worm: Nexus, placement, ...
+
+
+class SpiceBlowStep(TypedDict):
+    pile: int                           # the discard pile turned up now
+    pile_worms: int                     # the worms turned up on it
+    worm: Worm | None
+    done: bool
+
+
+class Stealing(TypedDict("_Stealing", {"from": str})):
+    faction: str
+
+
+class BiddingStep(TypedDict):
+    row: list[str]                      # the cards dealt and not yet sold
+    dealt: int
+    opener: str | None
+    promised: dict[str, int]            # spice promised to an ally's bids (000 XII.C)
+    paid: dict[str, int]
+    spent: dict[str, int]
+    done: bool
+    aside: list[str]                    # the cards a Karama steals, set aside (``bidding_karama``)
+    stealing: Stealing | None
+    no_free_card: list[str]
+    cancel_worthless: list[str]
+
+
+class RevivalStep(TypedDict):
+    done: bool
+
+
+class GuildTurn(TypedDict):
+    until: str | None
+    asked: str | None
+
+
+class MovementStep(TypedDict):
+    mode: str
+    queue: list[str]
+    guild: GuildTurn | None             # the Guild's turn when it wants (000 XV.E)
+    moved: list[str]
+    support: dict[str, int]
+    stop: list[str]
+    declared: dict[str, bool]           # this turn's coexistence declarations (``coexistence``)
+    ahead: dict[str, bool]
+    no_advisor: list[tuple[str, str]]
+    cancel_worthless: list[str]
+    coexisted: list[str]
+    bg_asked: bool
+    done: bool
+    opening: bool
+
+
+class Voice(TypedDict):
+    by: str
+    to: str
+    kind: str
+    play: bool
+    cancelled: bool
+
+
+class PrescienceQuestion(TypedDict("_For", {"for": str})):
+    by: str
+    to: str
+    element: str
+    cancelled: bool
+
+
+class Bound(TypedDict):
+    seat: str
+    element: str
+
+
+class Battle(TypedDict):
+    territory: str
+    sectors: list[int]
+    aggressor: str
+    defender: str
+    round: int
+    voice: Voice | None
+    question: PrescienceQuestion | None
+    cancelled: dict[str, list[str]]     # seat -> the Karama uses cancelled (``battle_karama``)
+    replan: list[str]
+    committed: list[str]
+    bound: Bound | None
+
+
+Plan = TypedDict("Plan", {
+    "leader": str | None, "cheap_hero": str | None, "weapon": str | None,
+    "defense": str | None, "dial": float, "spice": int, "kh": bool, "call": bool,
+    "discard": list[str], "lose": tuple[int, int] | None, "capture": str,
+    "karama_capture": list[str] | None, "if": list[tuple[str, dict[str, Any]]],
+    "no_leader": bool, "karama": list[str]})
+
+
+class BattleStep(TypedDict):
+    queue: list[str]                    # the aggressors still to fight, in storm order
+    orders: dict[str, list[Any]]        # each aggressor's order of battles
+    asked: list[str]
+    battle: Battle | None
+    fought: dict[str, dict[str, str]]   # seat -> leader -> the territory it fought in
+    kh_used: bool
+    done: bool
+    plans: NotRequired[dict[str, Plan]]
+    answer: NotRequired[str | float | None]   # the prescience answer
+
+
+class EmptyStep(TypedDict):
+    """The step of a phase that asks nothing (collection, the end of the turn)."""
+
+
+STEPS: dict[str, type] = {
+    "setup": SetUpStep, "storm": StormStep, "spice_blow": SpiceBlowStep,
+    "bidding": BiddingStep, "revival": RevivalStep, "movement": MovementStep,
+    "battle": BattleStep, "collection": EmptyStep, "end_of_turn": EmptyStep,
+}
+
+
+class State(TypedDict):
+    """The state of a game."""
+
+    rules: dict[str, Any]               # the resolved ``Rules`` (``rules.py``)
+    turn: int                           # 0 during set-up
+    phase: str
+    # the phase's own sub-step data: one of ``STEPS``, by phase
+    step: (SetUpStep | StormStep | SpiceBlowStep | BiddingStep | RevivalStep | MovementStep
+           | BattleStep | EmptyStep)
+    # the factions in play, in the order of their player dots counterclockwise from the storm
+    # start
+    seats: list[str]
+    dots: dict[str, int]                # each faction's player dot
+    storm: Storm
+    # territory -> sector (as text) -> faction -> [normal, starred]; the Polar Sink, which
+    # lies in no sector, keeps its forces under sector ``0``
+    forces: dict[str, dict[str, dict[str, Forces]]]
+    spice: dict[str, int]               # territory -> spice on it (at its spice-blow sector)
+    factions: dict[str, Sheet]          # faction -> its private sheet
+    decks: Decks
+    alliances: list[list[str]]          # lists of allied factions
+    worms: int                          # worms seen (WBC 4)
+    shield_wall: str                    # ``standing`` or ``destroyed`` (Family Atomics)
+    # spice promised under WBC house rule 5, [giver, receiver, amount], paid at the end of the
+    # collection round (``transfers``)
+    transfers: list[tuple[str, str, int]]
+    # the factions that controlled Arrakeen or Carthag at the end of the storm round (WBC IX,
+    # 000 line 1184: who has ornithopters in this turn's movement)
+    ornithopters: list[str]
+    prevented: dict[str, int]           # advantage -> the turn a Karama prevents it (``karama``)
+    # the Truthtrance questions waiting for their answer (``truthtrance``)
+    truthtrance: list[Question]
+    result: Result | None               # None, or the winners when the game is over
