@@ -88,7 +88,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from pbem.wording import plural
@@ -198,13 +198,42 @@ def move_destinations(state: State, faction: str, territory: str,
                       ) -> dict[str, tuple[int, ...]]:
     """Territory -> the sectors a group of the faction's forces in ``territory`` (the one in
     ``from_sector``, or any of them) may end its move in, in board order."""
-    starts = [s for s in groups(state, faction, territory)
-              if from_sector in (None, s) and not in_storm(state, territory, s)]
+    starts = tuple(s for s in groups(state, faction, territory)
+                   if from_sector in (None, s) and not in_storm(state, territory, s))
+    if not starts:
+        return {}
     moves = move_range(state, faction, territory, ornithopters)
-    reached = _paths(state, faction, territory, starts, moves)
+    reached = _paths(territory, starts, moves, state["storm"]["sector"],
+                     _blocked(state, faction) - {territory})
     ends = {place for place, entered in reached.items() if entered and place[0] != territory
             and entry_problem(state, faction, place[0]) is None}
     return _by_territory(ends)
+
+
+def destinations_by_place(state: State, faction: str, places: list[Place],
+                          ornithopters: bool | None = None
+                          ) -> dict[Place, dict[str, tuple[int, ...]]]:
+    """Each place -> ``move_destinations`` of a group of the faction standing there (there
+    now or not yet: where a shipment may land)."""
+    storm, blocked = state["storm"]["sector"], _blocked(state, faction)
+    closed = frozenset(t.name for t in data().board.territories
+                       if entry_problem(state, faction, t.name) is not None)
+    return {(territory, sector): _ends(territory, sector, move_range(
+        state, faction, territory, ornithopters), storm, blocked - {territory}, closed)
+        for territory, sector in places}
+
+
+@lru_cache(maxsize=4096)
+def _ends(territory: str, sector: int, moves: int, storm: int | None, blocked: frozenset[str],
+          closed: frozenset[str]) -> dict[str, tuple[int, ...]]:
+    """Where a group in one sector of ``territory`` may end its move: none from under the
+    storm (IX.C.2.c), none in the ``closed`` territories (``entry_problem``).  Cached: the
+    result is shared, read it, never change it."""
+    if territory != POLAR_SINK and sector == storm:
+        return {}
+    reached = _paths(territory, (sector,), moves, storm, blocked)
+    return _by_territory({place for place, entered in reached.items() if entered
+                          and place[0] != territory and place[0] not in closed})
 
 
 def check_move(state: State, faction: str, source: str, destination: str,
@@ -297,10 +326,23 @@ def _one_group(source: str, sectors: list[int]) -> int:
 
 
 # --- the paths
-def _paths(state: State, faction: str, territory: str, starts: list[int], moves: int
-           ) -> dict[Place, int]:
+def _blocked(state: State, faction: str) -> frozenset[str]:
+    """The strongholds no group of the faction moves into or through (``blocked_stronghold``)."""
+    return frozenset(name for name in _strongholds() if blocked_stronghold(state, faction, name))
+
+
+@cache
+def _strongholds() -> tuple[str, ...]:
+    return tuple(t.name for t in data().board.territories if t.is_stronghold)
+
+
+@lru_cache(maxsize=4096)
+def _paths(territory: str, starts: tuple[int, ...], moves: int, storm: int | None,
+           blocked: frozenset[str]) -> dict[Place, int]:
     """Place -> the fewest territories entered to reach it from the start sectors, up to
-    ``moves``, never into the storm nor into or through a blocked stronghold (IX.C.2.c, f)."""
+    ``moves``, never into the storm's sector nor into or through a ``blocked`` stronghold
+    (IX.C.2.c, f).  Cached (the bots' prompts ask it for every place a shipment may land): the
+    result is shared, read it, never change it."""
     entered = {(territory, s): 0 for s in starts}
     queue = deque(entered)
     while queue:
@@ -309,8 +351,7 @@ def _paths(state: State, faction: str, territory: str, starts: list[int], moves:
             count = entered[place] + cost
             if count > moves or entered.get(step, moves + 1) <= count:
                 continue
-            if in_storm(state, *step) or (step[0] != territory
-                                          and blocked_stronghold(state, faction, step[0])):
+            if (step[0] != POLAR_SINK and step[1] == storm) or step[0] in blocked:
                 continue
             entered[step] = count
             if cost:
@@ -522,9 +563,19 @@ def _open(state: State, faction: str, allowed) -> dict[str, tuple[int, ...]]:
 
 def _by_territory(places: set[Place]) -> dict[str, tuple[int, ...]]:
     """Places grouped by territory, in board order, sectors in the territory's order."""
-    return {t.name: tuple(s for s in (t.sectors or (0,)) if (t.name, s) in places)
-            for t in data().board.territories
-            if any((t.name, s) in places for s in (t.sectors or (0,)))}
+    order = _board_order()
+    found: dict[str, list[int]] = {}
+    for territory, sector in places:
+        found.setdefault(territory, []).append(sector)
+    return {t: tuple(sorted(found[t], key=order[t][1].index))
+            for t in sorted(found, key=lambda t: order[t][0])}
+
+
+@cache
+def _board_order() -> dict[str, tuple[int, tuple[int, ...]]]:
+    """Territory -> its index on the board and its sectors (0 alone for the Polar Sink)."""
+    return {t.name: (index, t.sectors or (0,))
+            for index, t in enumerate(data().board.territories)}
 
 
 class Landing(NamedTuple):
