@@ -198,13 +198,12 @@ def move_destinations(state: State, faction: str, territory: str,
                       ) -> dict[str, tuple[int, ...]]:
     """Territory -> the sectors a group of the faction's forces in ``territory`` (the one in
     ``from_sector``, or any of them) may end its move in, in board order."""
-    starts = tuple(s for s in groups(state, faction, territory)
-                   if from_sector in (None, s) and not in_storm(state, territory, s))
+    starts = [s for s in groups(state, faction, territory)
+              if from_sector in (None, s) and not in_storm(state, territory, s)]
     if not starts:
         return {}
-    moves = move_range(state, faction, territory, ornithopters)
-    reached = _paths(territory, starts, moves, state["storm"]["sector"],
-                     _blocked(state, faction) - {territory})
+    reached = _paths(state, faction, territory, starts,
+                     move_range(state, faction, territory, ornithopters))
     ends = {place for place, entered in reached.items() if entered and place[0] != territory
             and entry_problem(state, faction, place[0]) is None}
     return _by_territory(ends)
@@ -231,7 +230,7 @@ def _ends(territory: str, sector: int, moves: int, storm: int | None, blocked: f
     result is shared, read it, never change it."""
     if territory != POLAR_SINK and sector == storm:
         return {}
-    reached = _paths(territory, (sector,), moves, storm, blocked)
+    reached = _paths_between(territory, (sector,), moves, storm, blocked)
     return _by_territory({place for place, entered in reached.items() if entered
                           and place[0] != territory and place[0] not in closed})
 
@@ -336,13 +335,20 @@ def _strongholds() -> tuple[str, ...]:
     return tuple(t.name for t in data().board.territories if t.is_stronghold)
 
 
-@lru_cache(maxsize=4096)
-def _paths(territory: str, starts: tuple[int, ...], moves: int, storm: int | None,
-           blocked: frozenset[str]) -> dict[Place, int]:
+def _paths(state: State, faction: str, territory: str, starts: list[int], moves: int
+           ) -> dict[Place, int]:
     """Place -> the fewest territories entered to reach it from the start sectors, up to
-    ``moves``, never into the storm's sector nor into or through a ``blocked`` stronghold
-    (IX.C.2.c, f).  Cached (the bots' prompts ask it for every place a shipment may land): the
-    result is shared, read it, never change it."""
+    ``moves``, never into the storm nor into or through a blocked stronghold (IX.C.2.c, f).
+    The result is shared: read it, never change it."""
+    return _paths_between(territory, tuple(starts), moves, state["storm"]["sector"],
+                          _blocked(state, faction) - {territory})
+
+
+@lru_cache(maxsize=4096)
+def _paths_between(territory: str, starts: tuple[int, ...], moves: int, storm: int | None,
+                   blocked: frozenset[str]) -> dict[Place, int]:
+    """``_paths`` given the storm's sector and the ``blocked`` strongholds; cached (the bots'
+    prompts ask it for every place a shipment may land)."""
     entered = {(territory, s): 0 for s in starts}
     queue = deque(entered)
     while queue:
