@@ -57,6 +57,9 @@ class Prompt:
     the holder's alone to know of: it never holds up the step, sets its
     deadline, or makes its seat waited for (``owed``, ``waiting_for``); with no
     order by the time the step resolves it takes its default, silently.
+    ``options`` is what a bot needs to choose a legal order, as JSON data (the
+    game says what; the seat's own, from what it may know); it is no part of the
+    decision's identity (prompts compare without it) and never shown or stored.
     """
 
     key: str
@@ -68,6 +71,7 @@ class Prompt:
     default_text: str
     template: str
     optional: bool = False
+    options: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
 def owed(prompts: list[Prompt]) -> list[Prompt]:

@@ -130,12 +130,12 @@ def bot_order(view: dict[str, Any], prompt: Prompt, rng: random.Random,
               style: str = "random") -> str:
     """A bot's order for the prompt, from the seat's view only: the ``basic`` bot's rule of
     thumb where it has one (``basic_bot``), else a random legal order (the default where the
-    order kind has no random player)."""
+    order kind has no random player).  Bots read the prompt's ``options``, never its text."""
     if style == "basic" and (text := basic_order(view, prompt, rng)) is not None:
         return text
     kind = KINDS[prompt.kind]
     if kind.random is None:
-        return prompt.template
+        return prompt.default_text
     return kind.text(kind.random(view, prompt, rng))
 
 

@@ -37,8 +37,8 @@ from pbem.game import Prompt
 from . import battle_orders, battle_plan, combat, leaders, move_bot, plan_conditions, reach
 from .data import CardType, Effect, Slot
 from .factions import harkonnen_capture as capture
-from .orders import where
-from .state import State, data, occupants
+from .orders import forces_text, where
+from .state import data, occupants
 
 Strategy = Callable[[dict[str, Any], Prompt, random.Random], str | None]
 
@@ -71,64 +71,60 @@ def _revival(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
 
 # --- shipment and movement
 def _turn(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
-    state = move_bot.state_of_view(view)
-    seat = prompt.seat
     lines = []
-    shipment = _shipment(state, seat)
+    shipment = _shipment(view, prompt.options)
     if shipment:
         lines.append(shipment)
-    step = _move(state, seat)
+    step = _move(view, prompt.options)
     if step:
         lines.append(step)
     return "\n".join(lines) or "PASS"
 
 
-def _shipment(state: State, seat: str) -> str | None:
+def _shipment(view: dict[str, Any], options: dict[str, Any]) -> str | None:
     """Up to five forces, for at most half the spice, into the least held stronghold open."""
-    kinds = reach.shipment_kinds(state, seat)
+    kinds = options["shipments"]
     kind = reach.NATIVE if reach.NATIVE in kinds else "reserve" if "reserve" in kinds else None
-    reserve = state["factions"][seat]["reserve"][0]
+    reserve = view["own"]["reserve"][0]
     if kind is None or not reserve:
         return None
-    places = reach.shipment_destinations(state, seat, kind)
-    strongholds = sorted((t for t in places if data(state).board[t].is_stronghold),
-                         key=lambda t: (len(_others(state, seat, t)),
-                                        seat in occupants(state, t), t))
+    places = kinds[kind]
+    strongholds = sorted((t for t in places if data(view).board[t].is_stronghold),
+                         key=lambda t: (len(_others(view, t)),
+                                        view["seat"] in occupants(view, t), t))
     for territory in strongholds:
         count = min(reserve, 5)
-        budget = state["factions"][seat]["spice"] // 2
-        while count and reach.shipment_cost(state, seat, territory, count, kind) > budget:
+        budget = view["own"]["spice"] // 2
+        while count and places[territory]["costs"][count - 1] > budget:
             count -= 1
         if count:
-            return f"SHIP {count} TO {where(territory, places[territory][0])}"
+            return f"SHIP {count} TO {where(territory, places[territory]['sectors'][0])}"
     return None
 
 
-def _move(state: State, seat: str) -> str | None:
+def _move(view: dict[str, Any], options: dict[str, Any]) -> str | None:
     """The largest group outside the strongholds, to a stronghold in reach, else onto the
     richest spice in reach."""
+    mine = move_bot.own_groups(view)
     groups = sorted(((sum(forces), territory, sector)
-                     for territory in state["forces"] if not data(state).board[territory]
-                     .is_stronghold
-                     for sector, forces in reach.groups(state, seat, territory).items()),
-                    reverse=True)
+                     for (territory, sector), forces in mine.items()
+                     if not data(view).board[territory].is_stronghold), reverse=True)
     for _, territory, sector in groups:
-        ends = reach.move_destinations(state, seat, territory, sector)
-        goals = sorted((t for t in ends if data(state).board[t].is_stronghold),
-                       key=lambda t: len(_others(state, seat, t)))
-        goals = goals or sorted((t for t in ends if state["spice"].get(t)),
-                                key=lambda t: -state["spice"][t])
+        ends = options["reach"][territory][str(sector)]
+        goals = sorted((t for t in ends if data(view).board[t].is_stronghold),
+                       key=lambda t: len(_others(view, t)))
+        goals = goals or sorted((t for t in ends if view["spice"].get(t)),
+                                key=lambda t: -view["spice"][t])
         if goals:
-            normal, starred = reach.groups(state, seat, territory)[sector]
-            forces = " ".join(p for p in (str(normal) if normal else "",
-                                          f"{starred}*" if starred else "") if p)
+            forces = forces_text(*mine[territory, sector])
             return (f"MOVE {forces} FROM {where(territory, sector)} TO "
                     f"{where(goals[0], ends[goals[0]][0])}")
     return None
 
 
-def _others(state: State, seat: str, territory: str) -> list[str]:
-    return [s for s in occupants(state, territory) if s != seat]
+def _others(view: dict[str, Any], territory: str) -> list[str]:
+    """The other factions occupying the territory, as the public board shows them."""
+    return [s for s in occupants(view, territory) if s != view["seat"]]
 
 
 # --- battles

@@ -150,13 +150,13 @@ def prompt(state: State, seat: str) -> Prompt:
              f"line 1214): {', '.join(line(u, names) for u in found)}; each stands ready and "
              "is played only if there is something to cancel; KARAMA NONE: none.")
     return Prompt(f"{KARAMA}:{seat}", seat, KARAMA, True, legal, [], "KARAMA NONE",
-                  "KARAMA NONE", optional=True)
+                  "KARAMA NONE", optional=True,
+                  options={"uses": [use for use in USES if use in found]})
 
 
 def random_uses(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> list[str]:
     """Now and then one of the uses the prompt offers."""
-    offered = [u for u in USES if any(line(u, {"starred": name}) in prompt_.legal
-                                      for name in ("Sardaukar", "Fedaykin"))]
+    offered = prompt_.options["uses"]
     return [rng.choice(offered)] if offered and rng.random() < 0.2 else []
 
 

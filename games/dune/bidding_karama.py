@@ -137,7 +137,7 @@ def _prompt(state: State, seat: str, found: list[str]) -> Prompt:
     return Prompt(f"karama:{seat}", seat, "bidding-karama", True,
                   f"You may play a Karama ({cards} card{'s' * (cards != 1)} to play, one per "
                   f"line).  {legal}; KARAMA NONE: none.", [], "KARAMA NONE", "KARAMA NONE",
-                  optional=True)
+                  optional=True, options={"uses": [use for use in USES if use in found]})
 
 
 # --- the order
@@ -181,7 +181,7 @@ def _text(value: list[list]) -> str:
 
 def _random(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> list[list]:
     """A bot now and then plays one of the uses its prompt offers."""
-    offered = [use for use, line in USES.items() if line in prompt_.legal]
+    offered = prompt_.options["uses"]
     if not offered or rng.random() < 0.8:
         return []
     use = rng.choice(offered)

@@ -1,58 +1,38 @@
-"""A random legal turn in the movement round for a bot, from its own seat's view only.
-
-The view (``view.seat_view``) holds the public board and the seat's own sheet; the rules of
-``reach`` need no more, so the bot rebuilds a state of what it can see (others' spice, hands
-and reserves unknown: none) and chooses among the legal shipments and moves of that state.
-"""
+"""A random legal turn in the movement round for a bot, from its own seat's view and its
+prompt's options only (``movement.bot_options``: the shipments open to it, their costs, and
+where each group, and each group a shipment lands, may move)."""
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
-from . import reach
-from .factions import bene_gesserit_coexistence
-from .state import State
 
-
-def state_of_view(view: dict[str, Any]) -> State:
-    """A state holding only what the seat sees: enough for ``reach`` and ``moves``."""
+def own_groups(view: dict[str, Any]) -> dict[tuple[str, int], list[int]]:
+    """(territory, sector) -> [normal, starred]: the seat's groups on the board (Q&A
+    XXV.B.1), by territory and sector."""
     seat = view["seat"]
-    factions = {other: {"spice": 0, "reserve": [0, 0], "hand": [], "tanks": [0, 0]}
-                for other in view["seats"]}
-    factions[seat] = {**copy.deepcopy(view["own"]),
-                      "tanks": list(view["factions"][seat]["tanks"])}
-    state = {
-        "rules": view["rules"], "seats": view["seats"], "storm": {"sector": view["storm"]},
-        "dots": {other: view["factions"][other]["dot"] for other in view["seats"]},
-        "forces": copy.deepcopy(view["forces"]), "spice": dict(view["spice"]),
-        "alliances": view["alliances"],
-        "ornithopters": list(view["ornithopters"]), "factions": factions,
-        "decks": {"treachery_discard": []},
-        "step": {"mode": "sequential", "support": {}, "stop": [], "declared": {},
-                 "ahead": {}},
-    }
-    if view["coexisting"]:
-        bene_gesserit_coexistence.set_coexisting(state, view["coexisting"])
-    return state
+    found = {(territory, int(sector)): list(by_faction[seat])
+             for territory, sectors in view["forces"].items()
+             for sector, by_faction in sectors.items() if seat in by_faction}
+    return dict(sorted(found.items()))
 
 
-def random_shipment(state: State, seat: str, rng: random.Random) -> dict[str, Any] | None:
+def random_shipment(view: dict[str, Any], options: dict[str, Any], rng: random.Random
+                    ) -> dict[str, Any] | None:
     """A shipment the seat can afford, or None (half the time, or when there is none)."""
-    kinds = [k for k in reach.shipment_kinds(state, seat) if k in ("reserve", reach.NATIVE)]
-    reserve = state["factions"][seat]["reserve"]
+    kinds = list(options["shipments"])
+    reserve = view["own"]["reserve"]
     if not kinds or not reserve[0] or rng.random() < 0.5:
         return None
-    kind = rng.choice(kinds)
-    places = reach.shipment_destinations(state, seat, kind)
+    places = options["shipments"][rng.choice(kinds)]
     if not places:
         return None
     territory = rng.choice(sorted(places))
-    sector = rng.choice(places[territory])
+    sector = rng.choice(places[territory]["sectors"])
     count = rng.randint(1, reserve[0])
-    spice = state["factions"][seat]["spice"]
-    while count and reach.shipment_cost(state, seat, territory, count, kind) > spice:
+    spice = view["own"]["spice"]
+    while count and places[territory]["costs"][count - 1] > spice:
         count -= 1
     if not count:
         return None
@@ -60,21 +40,24 @@ def random_shipment(state: State, seat: str, rng: random.Random) -> dict[str, An
             "sector": sector, "forces": [count, 0], "karama": False, "coexist": None}
 
 
-def random_move(state: State, seat: str, rng: random.Random,
-                ornithopters: bool | None = None) -> dict[str, Any] | None:
-    """One group moved somewhere in reach, or None (a third of the time, or when none can);
-    ``ornithopters`` as at the start of the move (``reach.move_destinations``)."""
+def random_move(view: dict[str, Any], options: dict[str, Any],
+                shipment: dict[str, Any] | None, rng: random.Random) -> dict[str, Any] | None:
+    """One group moved somewhere in reach, the forces of ``shipment`` landed first, or None
+    (a third of the time, or when none can)."""
     if rng.random() < 0.33:
         return None
-    options = []
-    for territory in sorted(state["forces"]):
-        for sector, (normal, starred) in reach.groups(state, seat, territory).items():
-            ends = reach.move_destinations(state, seat, territory, sector, ornithopters)
-            options += [(territory, sector, normal, starred, end, end_sector)
-                        for end, sectors in ends.items() for end_sector in sectors]
-    if not options:
+    groups = own_groups(view)
+    if shipment:
+        landed = groups.setdefault((shipment["to"], shipment["sector"]), [0, 0])
+        landed[0] += shipment["forces"][0]
+        groups = dict(sorted(groups.items()))
+    choices = [(territory, sector, normal, starred, end, end_sector)
+               for (territory, sector), (normal, starred) in groups.items()
+               for end, sectors in options["reach"][territory][str(sector)].items()
+               for end_sector in sectors]
+    if not choices:
         return None
-    territory, sector, normal, starred, end, end_sector = rng.choice(options)
+    territory, sector, normal, starred, end, end_sector = rng.choice(choices)
     moving = [rng.randint(0, normal), rng.randint(0, starred)]
     if sum(moving) == 0:
         moving = [normal, starred]

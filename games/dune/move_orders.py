@@ -372,29 +372,23 @@ def _coexist_text(order: dict[str, Any]) -> str:
 
 # --- bots
 def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dict[str, Any]:
-    """A bot's turn from its own view: maybe a legal shipment, maybe a legal move."""
-    state = move_bot.state_of_view(view)
+    """A bot's turn from its own view and the prompt's options (``movement.bot_options``):
+    maybe a legal shipment, maybe a legal move."""
+    options = prompt.options
     seat = prompt.seat
-    if "DEFER" in prompt.legal and rng.random() < 0.5:   # the Guild may wait
+    if options["defer"] and rng.random() < 0.5:   # the Guild may wait
         return {"plans": [{}], "wait": None}
     plan: dict[str, Any] = {}
-    ornithopters = reach.has_ornithopters(state, seat)    # the start of the move
-    shipment = move_bot.random_shipment(state, seat, rng)
+    shipment = move_bot.random_shipment(view, options, rng)
     if shipment:
-        trial = copy_state(state)
-        try:
-            moves.carry_out(trial, seat, {"ship": shipment})
-            plan["ship"] = shipment
-            state = trial
-        except OrderProblem:
-            pass
-    step = move_bot.random_move(state, seat, rng, ornithopters)
+        plan["ship"] = shipment
+    step = move_bot.random_move(view, options, shipment, rng)
     if step:
         plan["move"] = step
         if factions.power(seat).declares_with_moves():
             plan["move"]["coexist"] = rng.random() < 0.5
     value: dict[str, Any] = {"plans": [plan]}
-    offered = [use for use, line in move_karama.LINES.items() if line in prompt.legal]
+    offered = options["karama"]
     if offered and rng.random() < 0.3:
         value["karama"] = [move_karama.random_part(seat, rng.choice(offered), rng)]
     return value

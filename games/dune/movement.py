@@ -250,7 +250,33 @@ def turn_prompt(state: State, seat: str) -> Prompt:
         default, default_text = {"plans": [{}], "wait": None}, "DEFER"
     template = "".join(f"# {line}\n" for line in examples(state, seat, reaches)) + default_text
     return Prompt(f"move:{seat}", seat, kind, step["mode"] == "batched", " ".join(lines),
-                  default, default_text, template)
+                  default, default_text, template, options=bot_options(state, seat, waits))
+
+
+def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
+    """What a bot needs to choose its turn, from what the seat knows: whether it may DEFER,
+    the Karamas of ``move_karama`` open to it, each shipment kind from the reserve it has
+    (``reserve``, ``fremen``) with the territories it may land in, their sectors and what 1, 2...
+    of its reserve forces cost there, and ``reach``: territory -> sector (text) -> where a group
+    there may move, for each of its groups and each place a shipment may land, ornithopters as
+    at the start of the move (``reach``)."""
+    normal = state["factions"][seat]["reserve"][0]
+    shipments = {kind: {territory: {"sectors": list(sectors), "costs": reach.shipment_costs(
+        state, seat, territory, normal, kind)}
+        for territory, sectors in reach.shipment_destinations(state, seat, kind).items()}
+        for kind in reach.shipment_kinds(state, seat)
+        if kind in ("reserve", reach.NATIVE) and normal}
+    places = {(territory, sector) for territory in state["forces"]
+              for sector in reach.groups(state, seat, territory)}
+    places |= {(territory, sector) for found in shipments.values()
+               for territory, landing in found.items() for sector in landing["sectors"]}
+    ends = reach.destinations_by_place(state, seat, sorted(places),
+                                       reach.has_ornithopters(state, seat))
+    found: dict[str, dict[str, dict[str, tuple[int, ...]]]] = {}
+    for (territory, sector), reached in ends.items():
+        found.setdefault(territory, {})[str(sector)] = reached
+    return {"defer": waits, "karama": move_karama.uses(state, seat), "shipments": shipments,
+            "reach": found}
 
 
 def _before_home(state: State) -> bool:

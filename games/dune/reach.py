@@ -88,7 +88,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
-from functools import cache
+from functools import cache, lru_cache
 from typing import NamedTuple
 
 from pbem.wording import plural
@@ -128,8 +128,9 @@ def in_storm(state: State, territory: str, sector: int) -> bool:
 def blocked_stronghold(state: State, faction: str, territory: str) -> bool:
     """A stronghold occupied by two other factions, which no one ships or moves into or through
     (IX.C.1.c, IX.C.2.f); coexisting Bene Gesserit are not counted (XV.B.4)."""
-    others = [f for f in occupants(state, territory) if f != faction]
-    return data(state).board[territory].is_stronghold and len(others) >= 2
+    if not data(state).board[territory].is_stronghold:
+        return False
+    return len([f for f in occupants(state, territory) if f != faction]) >= 2
 
 
 def barring_allies(state: State, faction: str, territory: str) -> list[str]:
@@ -201,11 +202,39 @@ def move_destinations(state: State, faction: str, territory: str,
     ``from_sector``, or any of them) may end its move in, in board order."""
     starts = [s for s in groups(state, faction, territory)
               if from_sector in (None, s) and not in_storm(state, territory, s)]
-    moves = move_range(state, faction, territory, ornithopters)
-    reached = _paths(state, faction, territory, starts, moves)
+    if not starts:
+        return {}
+    reached = _paths(state, faction, territory, starts,
+                     move_range(state, faction, territory, ornithopters))
     ends = {place for place, entered in reached.items() if entered and place[0] != territory
             and entry_problem(state, faction, place[0]) is None}
     return _by_territory(ends)
+
+
+def destinations_by_place(state: State, faction: str, places: list[Place],
+                          ornithopters: bool | None = None
+                          ) -> dict[Place, dict[str, tuple[int, ...]]]:
+    """Each place -> ``move_destinations`` of a group of the faction standing there (there
+    now or not yet: where a shipment may land)."""
+    storm, blocked = state["storm"]["sector"], _blocked(state, faction)
+    closed = frozenset(t.name for t in data(state).board.territories
+                       if entry_problem(state, faction, t.name) is not None)
+    return {(territory, sector): _ends(territory, sector, move_range(
+        state, faction, territory, ornithopters), storm, blocked - {territory}, closed)
+        for territory, sector in places}
+
+
+@lru_cache(maxsize=4096)
+def _ends(territory: str, sector: int, moves: int, storm: int | None, blocked: frozenset[str],
+          closed: frozenset[str]) -> dict[str, tuple[int, ...]]:
+    """Where a group in one sector of ``territory`` may end its move: none from under the
+    storm (IX.C.2.c), none in the ``closed`` territories (``entry_problem``).  Cached: the
+    result is shared, read it, never change it."""
+    if territory != POLAR_SINK and sector == storm:
+        return {}
+    reached = _paths_between(territory, (sector,), moves, storm, blocked)
+    return _by_territory({place for place, entered in reached.items() if entered
+                          and place[0] != territory and place[0] not in closed})
 
 
 def check_move(state: State, faction: str, source: str, destination: str,
@@ -298,10 +327,30 @@ def _one_group(source: str, sectors: list[int]) -> int:
 
 
 # --- the paths
+def _blocked(state: State, faction: str) -> frozenset[str]:
+    """The strongholds no group of the faction moves into or through (``blocked_stronghold``)."""
+    return frozenset(name for name in _strongholds() if blocked_stronghold(state, faction, name))
+
+
+@cache
+def _strongholds() -> tuple[str, ...]:
+    return tuple(t.name for t in base_data().board.territories if t.is_stronghold)
+
+
 def _paths(state: State, faction: str, territory: str, starts: list[int], moves: int
            ) -> dict[Place, int]:
     """Place -> the fewest territories entered to reach it from the start sectors, up to
-    ``moves``, never into the storm nor into or through a blocked stronghold (IX.C.2.c, f)."""
+    ``moves``, never into the storm nor into or through a blocked stronghold (IX.C.2.c, f).
+    The result is shared: read it, never change it."""
+    return _paths_between(territory, tuple(starts), moves, state["storm"]["sector"],
+                          _blocked(state, faction) - {territory})
+
+
+@lru_cache(maxsize=4096)
+def _paths_between(territory: str, starts: tuple[int, ...], moves: int, storm: int | None,
+                   blocked: frozenset[str]) -> dict[Place, int]:
+    """``_paths`` given the storm's sector and the ``blocked`` strongholds; cached (the bots'
+    prompts ask it for every place a shipment may land)."""
     entered = {(territory, s): 0 for s in starts}
     queue = deque(entered)
     while queue:
@@ -310,8 +359,7 @@ def _paths(state: State, faction: str, territory: str, starts: list[int], moves:
             count = entered[place] + cost
             if count > moves or entered.get(step, moves + 1) <= count:
                 continue
-            if in_storm(state, *step) or (step[0] != territory
-                                          and blocked_stronghold(state, faction, step[0])):
+            if (step[0] != POLAR_SINK and step[1] == storm) or step[0] in blocked:
                 continue
             entered[step] = count
             if cost:
@@ -374,15 +422,23 @@ def shipment_cost(state: State, faction: str, territory: str, count: int,
                   kind: str = "reserve", karama: bool = False) -> int:
     """The spice a shipment of ``count`` forces (starred ones count one each) costs: into
     ``territory``, or for ``back`` from it (module docstring)."""
+    return shipment_costs(state, faction, territory, count, kind, karama)[-1]
+
+
+def shipment_costs(state: State, faction: str, territory: str, most: int,
+                   kind: str = "reserve", karama: bool = False) -> list[int]:
+    """What shipments of 1 to ``most`` forces cost (``shipment_cost``), the rates asked once."""
     assert kind in KINDS, kind
+    counts = range(1, most + 1)
     if kind == NATIVE:
-        return 0                                   # IX.C.1.b: the Fremen ship free
+        return [0 for _ in counts]                 # IX.C.1.b: the Fremen ship free
     if kind == "back":
-        return math.ceil(count / 2)                # Q&A XXV.E.2, E.6
+        return [math.ceil(count / 2) for count in counts]     # Q&A XXV.E.2, E.6
     rate = 1 if data(state).board[territory].is_stronghold else 2    # IX.C.1.b
     if karama or guild_rates(state, faction):
-        return math.ceil(rate * count / 2)         # Guild shield 2; Q&A XXV.E.6; line 960
-    return rate * count
+        # Guild shield 2; Q&A XXV.E.6; line 960
+        return [math.ceil(rate * count / 2) for count in counts]
+    return [rate * count for count in counts]
 
 
 def payee(state: State, faction: str, karama: bool = False) -> str | None:
@@ -531,16 +587,29 @@ def arrival_territories(faction: str) -> frozenset[str]:
 # --- helpers
 def _open(state: State, faction: str, allowed) -> dict[str, tuple[int, ...]]:
     """Territory -> the allowed sectors of the territories the faction may enter."""
-    return _by_territory({(t.name, s) for t in data(state).board.territories
-                          for s in (t.sectors or (0,))
-                          if allowed(t.name, s) and entry_problem(state, faction, t.name) is None})
+    places = set()
+    for t in data(state).board.territories:
+        sectors = [s for s in (t.sectors or (0,)) if allowed(t.name, s)]
+        if sectors and entry_problem(state, faction, t.name) is None:
+            places |= {(t.name, s) for s in sectors}
+    return _by_territory(places)
 
 
 def _by_territory(places: set[Place]) -> dict[str, tuple[int, ...]]:
     """Places grouped by territory, in board order, sectors in the territory's order."""
-    return {t.name: tuple(s for s in (t.sectors or (0,)) if (t.name, s) in places)
-            for t in base_data().board.territories
-            if any((t.name, s) in places for s in (t.sectors or (0,)))}
+    order = _board_order()
+    found: dict[str, list[int]] = {}
+    for territory, sector in places:
+        found.setdefault(territory, []).append(sector)
+    return {t: tuple(sorted(found[t], key=order[t][1].index))
+            for t in sorted(found, key=lambda t: order[t][0])}
+
+
+@cache
+def _board_order() -> dict[str, tuple[int, tuple[int, ...]]]:
+    """Territory -> its index on the board and its sectors (0 alone for the Polar Sink)."""
+    return {t.name: (index, t.sectors or (0,))
+            for index, t in enumerate(base_data().board.territories)}
 
 
 class Landing(NamedTuple):

@@ -85,7 +85,7 @@ class Rules:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Rules:
-        return _rules(tuple(sorted(data.items())))
+        return _rules(tuple(data.items()))
 
     @classmethod
     def resolve(cls, options: dict[str, Any]) -> Rules:

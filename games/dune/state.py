@@ -42,6 +42,7 @@ def data(state: Mapping[str, Any]) -> DuneData:
     return ruleset_data(state["rules"]["ruleset"])
 
 
+@functools.cache
 def sheet(seat: str):
     """The faction sheet of a seat."""
     return base_data().faction(SEAT_FACTIONS[seat])

@@ -150,7 +150,8 @@ def prompt(state: State, seat: str, cards: list[str], movement: str) -> Prompt:
                      f"({movement}) (000 player aid B.5)")
     lines.append("HOLD: play neither, keep the cards")
     return Prompt(f"storm-card:{seat}", seat, "storm-card", True, "; ".join(lines) + ".",
-                  {}, "HOLD", "HOLD")
+                  {}, "HOLD", "HOLD", options={"cards": [c for c in (WEATHER, ATOMICS)
+                                                         if c in cards]})
 
 
 def _read(state: State, prompt_: Prompt, words: list[str]) -> dict[str, Any]:
@@ -189,9 +190,9 @@ def _text(value: dict[str, Any]) -> str:
 def _random(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> dict[str, Any]:
     """A bot plays each card it is asked about now and then."""
     value: dict[str, Any] = {}
-    if "WEATHER CONTROL" in prompt_.legal and rng.random() < 0.4:
+    if WEATHER in prompt_.options["cards"] and rng.random() < 0.4:
         value[WEATHER] = rng.randint(*WEATHER_CONTROL)
-    if "FAMILY ATOMICS" in prompt_.legal and rng.random() < 0.4:
+    if ATOMICS in prompt_.options["cards"] and rng.random() < 0.4:
         value[ATOMICS] = True
     return value
 

@@ -286,7 +286,8 @@ def prompt(state: State) -> Prompt:
                  "your policy stands from turn to turn until you send ADVISORS lines again")
     template = text(value)
     return Prompt(f"coexistence:{BENE_GESSERIT}", BENE_GESSERIT, "coexistence", True,
-                  ". ".join(parts) + ".", value, template, template)
+                  ". ".join(parts) + ".", value, template, template,
+                  options={"coexist": coexistence_allowed(state)})
 
 
 def read_line(state: State, prompt_: Prompt, words: list[str]) -> dict[str, Any]:
@@ -336,9 +337,10 @@ def text(value: dict[str, Any]) -> str:
 def random_value(view: dict[str, Any], prompt_: Prompt, rng: random.Random
                  ) -> dict[str, Any]:
     """A bot's policy: advisors anywhere allowed; each shared territory one way or the other."""
-    choices = ["SINK", "NONE"] + (["WITH"] if "COEXIST" in prompt_.legal else [])
+    coexist = prompt_.options["coexist"]
+    choices = ["SINK", "NONE"] + (["WITH"] if coexist else [])
     value: dict[str, Any] = {"advisors": {ALL: rng.choice(choices)}}
-    if "COEXIST" in prompt_.legal:
+    if coexist:
         mine = [t for t, sectors in view["forces"].items() if t != POLAR_SINK and any(
             BENE_GESSERIT in by_faction for by_faction in sectors.values())]
         value["declare"] = {t: rng.random() < 0.6 for t in mine}
