@@ -80,6 +80,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from . import battle_orders, battle_plan, before_plans, combat, factions
+from .codes import EventCode
 from .collection import separated_by_storm
 from .data import CardType
 from .prompt_key import PromptKey
@@ -223,7 +224,7 @@ def next_battle(state: State) -> list[Event]:
         step["battle"] = {"territory": territory, "sectors": sectors, "aggressor": aggressor,
                           "defender": defender, **before_plans.fresh()}
         step["plans"], step["answer"] = {}, None
-        return [Event("battle", {"territory": territory, "aggressor": aggressor,
+        return [Event(EventCode.BATTLE, {"territory": territory, "aggressor": aggressor,
                                  "defender": defender, "sectors": part_of(territory, sectors)})]
     step["done"] = True
     return []
@@ -259,8 +260,9 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
         plans[seat], corrections = battle_plan.correct(sides[seat], plans[seat], leaderless,
                                                          rng)
         if corrections:
-            events.append(Event("plan-corrected", {"faction": seat, "corrections": corrections}))
-    events.append(Event("battle-plans", {
+            events.append(Event(EventCode.PLAN_CORRECTED, {"faction": seat,
+                                                           "corrections": corrections}))
+    events.append(Event(EventCode.BATTLE_PLANS, {
         "territory": battle["territory"],
         "plans": {seat: battle_plan.revealed(plans[seat]) for seat in (aggressor, defender)}}))
     outcome = combat.resolve(aggressor, defender, plans,
@@ -303,7 +305,7 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
         prize = sum(combat.leader_value({**plans[s], "kh": False}) for s in outcome.killed)
         if prize:
             state["factions"][winner]["spice"] += prize
-            events.append(Event("leader-spice", {"faction": winner, "spice": prize}))
+            events.append(Event(EventCode.LEADER_SPICE, {"faction": winner, "spice": prize}))
     beaten = {"battle": [loser], "traitor": [loser], "traitors": list(plans)}.get(outcome.kind, [])
     for seat in beaten:
         mix = forces_in(state, seat, territory, battle["sectors"])
@@ -319,7 +321,8 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
     for seat in plans:
         if plans[seat]["spice"] and not (outcome.kind == "traitor" and seat == winner):
             state["factions"][seat]["spice"] -= plans[seat]["spice"]       # XXII.A.2
-            events.append(Event("battle-spice", {"faction": seat, "spice": plans[seat]["spice"]}))
+            events.append(Event(EventCode.BATTLE_SPICE, {"faction": seat,
+                                                         "spice": plans[seat]["spice"]}))
     for faction in factions.in_play(state):
         events += faction.after_battle(state, winner, loser, plans, territory, rng)
     state["storm"]["dialers"] = [battle["aggressor"], battle["defender"]]       # 000 VI.B
@@ -335,9 +338,10 @@ def _announce(state: State, battle: dict[str, Any], plans: dict[str, dict[str, A
     for caller in outcome.callers:
         other = next(s for s in plans if s != caller)
         holder = traitors_for(state, caller)[plans[other]["leader"]]
-        events.append(Event("traitor-called", {"faction": caller, "leader": plans[other]["leader"],
+        events.append(Event(EventCode.TRAITOR_CALLED, {"faction": caller,
+                                                       "leader": plans[other]["leader"],
                                                "holder": holder}))
-    events.append(Event("battle-result", {
+    events.append(Event(EventCode.BATTLE_RESULT, {
         "territory": battle["territory"], "kind": outcome.kind, "winner": outcome.winner,
         "loser": outcome.loser, "totals": dict(outcome.totals)}))
     return events
@@ -353,7 +357,8 @@ def _explosion(state: State, territory: str, events: list[Event]) -> dict[str, i
             to_tanks(state, seat, normal, starred)
             lost[seat] = lost.get(seat, 0) + normal + starred
     spice = state["spice"].pop(territory, 0)
-    events.append(Event("explosion", {"territory": territory, "forces": lost, "spice": spice}))
+    events.append(Event(EventCode.EXPLOSION, {"territory": territory, "forces": lost,
+                                              "spice": spice}))
     return lost
 
 
@@ -366,13 +371,14 @@ def _leader_dies(state: State, seat: str, plan: dict[str, Any], explosion: bool
     name = plan["leader"]
     owner = factions.power(seat).captive_killed(state, name) if name else None
     if owner:
-        events.append(Event("leader-killed", {"faction": owner, "leader": name}))
+        events.append(Event(EventCode.LEADER_KILLED, {"faction": owner, "leader": name}))
     elif name:
         state["factions"][seat]["leaders"][name] = "tanks"
-        events.append(Event("leader-killed", {"faction": seat, "leader": name}))
+        events.append(Event(EventCode.LEADER_KILLED, {"faction": seat, "leader": name}))
     if plan["kh"] and explosion:
         state["factions"][seat]["kwisatz_haderach"]["tanks"] = True
-        events.append(Event("leader-killed", {"faction": seat, "leader": "Kwisatz Haderach"}))
+        events.append(Event(EventCode.LEADER_KILLED, {"faction": seat,
+                                                      "leader": "Kwisatz Haderach"}))
     return events
 
 
@@ -382,7 +388,7 @@ def _lose(state: State, seat: str, territory: str, sectors: list[int], mix: tupl
     normal, starred = mix
     if not normal + starred:
         return []
-    events = [Event("battle-losses", {"faction": seat, "territory": territory,
+    events = [Event(EventCode.BATTLE_LOSSES, {"faction": seat, "territory": territory,
                                       "forces": [normal, starred]})]
     to_tanks(state, seat, normal, starred)
     for sector in sectors:
@@ -419,7 +425,7 @@ def _cards_after(state: State, seat: str, plan: dict[str, Any], keep: bool) -> l
         hand.remove(card_id)
         state["decks"]["treachery_discard"].append(card_id)
         gone.append(name)
-    return [Event("cards-discarded", {"faction": seat, "cards": gone})] if gone else []
+    return [Event(EventCode.CARDS_DISCARDED, {"faction": seat, "cards": gone})] if gone else []
 
 
 # --- what every seat sees

@@ -49,6 +49,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from . import battle_plan, karama
+from .codes import ErrorCode
 from .factions import atreides_prescience as prescience
 from .factions import bene_gesserit_voice as voice
 from .orders import OrderKind, OrderProblem, order_kind
@@ -119,10 +120,10 @@ def read_use(state: State, seat: str, words: list[str]) -> list[str]:
     use = next((u for u in USES if f"KARAMA {said}" == line(u, names)
                 or (u == "starred" and said in ("SARDAUKAR", "FEDAYKIN"))), None)
     if use is None:
-        raise OrderProblem("bad-karama", f"KARAMA {said} is no Karama use of a battle "
+        raise OrderProblem(ErrorCode.BAD_KARAMA, f"KARAMA {said} is no Karama use of a battle "
                            "(player aid B.6)", valid)
     if use not in found:
-        raise OrderProblem("karama-not-open", f"KARAMA {said} is not open to you in this "
+        raise OrderProblem(ErrorCode.KARAMA_NOT_OPEN, f"KARAMA {said} is not open to you in this "
                            "battle (player aid B.6; your Karama cards, the advantage there)",
                            valid)
     return [use]
@@ -133,7 +134,7 @@ def check(state: State, seat: str, chosen: list[str]) -> list[str]:
     chosen = list(dict.fromkeys(chosen))
     cards = len(karama.playable(state, seat))
     if len(chosen) > cards:
-        raise OrderProblem("not-enough-cards", f"one card a Karama use: you hold {cards} "
+        raise OrderProblem(ErrorCode.NOT_ENOUGH_CARDS, f"one card a Karama use: you hold {cards} "
                            "(WBC line 1386)", ())
     return chosen
 

@@ -57,6 +57,7 @@ from .battle_plan import (
     side_of_view,
     spice_rule,
 )
+from .codes import ErrorCode
 from .data import Ability, CardType, NameLookupError, Slot
 from .data.names import Named, NameIndex
 from .factions import harkonnen_capture as capture
@@ -122,17 +123,17 @@ def read_card(side: Side, words: list[str], slot: Slot, verb: str) -> str:
     valid = card_lines(side, slot)
     text = re.sub(r"\s*#\s*\d+$", "", " ".join(words))
     if not text:
-        raise OrderProblem("missing-card", f"expected {verb} <card>", valid)
+        raise OrderProblem(ErrorCode.MISSING_CARD, f"expected {verb} <card>", valid)
     try:
         name = _card_names().find(text)
     except NameLookupError as error:
-        raise OrderProblem("unknown-card", str(error), valid) from None
+        raise OrderProblem(ErrorCode.UNKNOWN_CARD, str(error), valid) from None
     if not side.count(name):
-        raise OrderProblem("card-not-held", f"you hold no {name}", valid)
+        raise OrderProblem(ErrorCode.CARD_NOT_HELD, f"you hold no {name}", valid)
     if name not in side.cards(slot):
         where = "as a leader only (Q&A B.2)" if combat.card(name).type is CardType.CHEAP_HERO \
             else f"not as a {slot.value} (player aid A)"
-        raise OrderProblem("wrong-place", f"{name} is played {where}", valid)
+        raise OrderProblem(ErrorCode.WRONG_PLACE, f"{name} is played {where}", valid)
     return name
 
 
@@ -146,15 +147,16 @@ def read_leader(side: Side, words: list[str]) -> dict[str, Any]:
     try:
         name = base_data().leader(text).name
     except NameLookupError as error:
-        raise OrderProblem("unknown-leader", str(error), valid) from None
+        raise OrderProblem(ErrorCode.UNKNOWN_LEADER, str(error), valid) from None
     where = "alive" if name in side.captured else side.places.get(name)
     if where is None:
-        raise OrderProblem("not-your-leader", f"{name} is not one of your leaders", valid)
+        raise OrderProblem(ErrorCode.NOT_YOUR_LEADER, f"{name} is not one of your leaders", valid)
     if where != "alive":
-        raise OrderProblem("leader-in-tanks", f"{name} is in the tanks" if where == "tanks"
+        raise OrderProblem(ErrorCode.LEADER_IN_TANKS, f"{name} is in the tanks" if where == "tanks"
                            else f"{name} is held by the Harkonnen (line 884)", valid)
     if name in side.away:
-        raise OrderProblem("leader-fought", f"{name} fought in {side.away[name]} this round "
+        raise OrderProblem(ErrorCode.LEADER_FOUGHT,
+                           f"{name} fought in {side.away[name]} this round "
                            "and may fight again only there (000 X.C.8)", valid)
     return {"leader": name}
 
@@ -164,10 +166,11 @@ def read_hero(side: Side, words: list[str]) -> str:
     heroes = side.cheap_heroes
     wanted = "Cheap Heroine" if words and words[0].upper() == "HEROINE" else "Cheap Hero"
     if not words or words[0].upper() not in ("HERO", "HEROINE"):
-        raise OrderProblem("bad-cheap-hero", "expected CHEAP HERO or CHEAP HEROINE",
+        raise OrderProblem(ErrorCode.BAD_CHEAP_HERO, "expected CHEAP HERO or CHEAP HEROINE",
                            leader_lines(side))
     if not heroes:
-        raise OrderProblem("card-not-held", "you hold no cheap hero(ine)", leader_lines(side))
+        raise OrderProblem(ErrorCode.CARD_NOT_HELD, "you hold no cheap hero(ine)",
+                           leader_lines(side))
     return wanted if wanted in heroes else heroes[0]
 
 
@@ -177,12 +180,12 @@ def read_dial(side: Side, words: list[str]) -> int | float:
     text = "0.5" if text == ".5" else text
     match = re.fullmatch(r"(\d+)(\.5|\.0)?", text)
     if not match or (match.group(2) == ".5" and not side.strength.backing):
-        raise OrderProblem("bad-dial", f"expected DIAL {dial_rule(side, side.spice)}, "
+        raise OrderProblem(ErrorCode.BAD_DIAL, f"expected DIAL {dial_rule(side, side.spice)}, "
                            f"not {text!r}", ())
     dial = combat.number(float(text))
     most = side.strength.most(side.spice)
     if dial > (max(most, WHEEL) if side.corrects else most):   # WBC X: cut at the reveal
-        raise OrderProblem("dial", f"DIAL {dial_rule(side, side.spice)}", ())
+        raise OrderProblem(ErrorCode.DIAL, f"DIAL {dial_rule(side, side.spice)}", ())
     return dial
 
 
@@ -204,7 +207,7 @@ def read_plan_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, 
         return {slot.value: read_card(side, rest, slot, verb)}
     if verb == "SPICE":
         if not side.strength.backing:
-            raise OrderProblem("no-spice", f"SPICE {spice_rule(side)}", ())
+            raise OrderProblem(ErrorCode.NO_SPICE, f"SPICE {spice_rule(side)}", ())
         return {"spice": read_number(rest[0] if rest else "", 0,
                                      side.strength.most_spice(side.spice), "the spice")}
     if verb == "IF":
@@ -226,15 +229,16 @@ def read_plan_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, 
             return {"lose": [0, 0]}
         normal, starred, extra = read_forces(rest, "forces lost")
         if extra:
-            raise OrderProblem("bad-losses", "expected LOSE <forces>", ("LOSE 3", "LOSE 2 1*"))
+            raise OrderProblem(ErrorCode.BAD_LOSSES, "expected LOSE <forces>", ("LOSE 3",
+                                                                                "LOSE 2 1*"))
         return {"lose": [normal, starred]}
     if verb == "CAPTURE" or (verb, *upper[:1]) in (("NO", "CAPTURE"), ("KARAMA", "CAPTURE")):
         return read_capture(side, verb, rest)
     if verb in ("KWISATZ", "KH"):
         if not side.kh:
-            raise OrderProblem("no-kwisatz-haderach", kh_refusal(side), ())
+            raise OrderProblem(ErrorCode.NO_KWISATZ_HADERACH, kh_refusal(side), ())
         return {"kh": True}
-    raise OrderProblem("bad-plan-line", f"did not understand {' '.join(words)!r}",
+    raise OrderProblem(ErrorCode.BAD_PLAN_LINE, f"did not understand {' '.join(words)!r}",
                        ("NO TRAITOR CALL",))
 
 
@@ -245,7 +249,7 @@ def read_capture(side: Side, verb: str, words: list[str]) -> dict[str, Any]:
     WBC line 1412); ``capture.py``."""
     if verb == "KARAMA":
         if not side.cancels:
-            raise OrderProblem("no-karama-capture", "KARAMA CAPTURE is for the Harkonnen's "
+            raise OrderProblem(ErrorCode.NO_KARAMA_CAPTURE, "KARAMA CAPTURE is for the Harkonnen's "
                                "opponent holding a Karama, with the optional advantages "
                                "(player aid B.6.A.2)", ())
         valid = tuple(f"KARAMA CAPTURE {n}" for n in side.places)
@@ -254,22 +258,24 @@ def read_capture(side: Side, verb: str, words: list[str]) -> dict[str, Any]:
         while rest:                         # names one after the other, the longest first
             size = next((n for n in range(len(rest), 0, -1) if _leader_name(rest[:n])), 0)
             if not size:
-                raise OrderProblem("unknown-leader", f"no leader is called {' '.join(rest)!r}",
+                raise OrderProblem(ErrorCode.UNKNOWN_LEADER,
+                                   f"no leader is called {' '.join(rest)!r}",
                                    valid)
             found.append(_leader_name(rest[:size]))
             rest = rest[size:]
             if found[-1] not in side.places:
-                raise OrderProblem("not-your-leader", f"{found[-1]} is not one of your "
+                raise OrderProblem(ErrorCode.NOT_YOUR_LEADER, f"{found[-1]} is not one of your "
                                    "leaders", valid)
         return {"karama_capture": list(dict.fromkeys(found))}
     if not side.captures:
-        raise OrderProblem("no-capture", "only the Harkonnen capture leaders, with the optional "
+        raise OrderProblem(ErrorCode.NO_CAPTURE,
+                           "only the Harkonnen capture leaders, with the optional "
                            "advantages (line 884)", ())
     if verb == "NO":
         return {"capture": capture.NO_CAPTURE}
     choice = words[0].upper() if words else ""
     if choice not in ("KILL", "KEEP"):
-        raise OrderProblem("bad-capture", "expected CAPTURE KILL or CAPTURE KEEP",
+        raise OrderProblem(ErrorCode.BAD_CAPTURE, "expected CAPTURE KILL or CAPTURE KEEP",
                            ("CAPTURE KILL", "CAPTURE KEEP", "NO CAPTURE"))
     return {"capture": capture.KILL if choice == "KILL" else capture.KEEP}
 
@@ -337,7 +343,8 @@ def combine_plan(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> d
                 plan.setdefault("second", {})[key] = value      # WBC X, line 1256
                 continue
             if once and key in given and plan[key] != value:
-                raise OrderProblem(f"two-{key.replace('_', '-')}s", f"one {key.replace('_', ' ')}"
+                raise OrderProblem(ErrorCode(f"two-{key.replace('_', '-')}s"),
+                                   f"one {key.replace('_', ' ')}"
                                    " a plan (000 X.B; WBC X, line 1256)", (), part=index)
             if key == "discard":
                 plan["discard"] = [*plan["discard"], *value] if value else []
@@ -348,7 +355,7 @@ def combine_plan(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> d
                 plan[key] = value
             given[key] = index
     if "dial" not in given:
-        raise OrderProblem("dial-required", "a battle plan needs a DIAL: "
+        raise OrderProblem(ErrorCode.DIAL_REQUIRED, "a battle plan needs a DIAL: "
                            + dial_rule(side, 0), ())
     plan["discard"] = list(dict.fromkeys(plan["discard"]))
     for key, code, message, valid in problems(side, plan):

@@ -21,6 +21,7 @@ from typing import Any
 from pbem.wording import plural
 
 from . import combat, factions, karama
+from .codes import ErrorCode
 from .data import CardType, Slot, TreacheryCard
 from .factions import bene_gesserit_voice as voice
 from .factions import harkonnen_capture as capture
@@ -162,38 +163,42 @@ def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tupl
     found = []
     strength = side.strength
     if plan["leader"] and plan["cheap_hero"]:
-        found.append(("cheap_hero", "one-leader", "a leader or a cheap hero, not both "
+        found.append(("cheap_hero", ErrorCode.ONE_LEADER, "a leader or a cheap hero, not both "
                       "(000 X.B.2; player aid A.6)", leader_lines(side)))
     elif not (plan["leader"] or plan["cheap_hero"]) and side.must_lead and not side.corrects:
-        found.append(("leader", "leader-required", "you must play a leader or a cheap hero "
+        found.append(("leader", ErrorCode.LEADER_REQUIRED, "you must play a leader or a cheap hero "
                       "(000 X.C.9)", leader_lines(side)))
     if not side.must_lead and (plan["weapon"] or plan["defense"]):
-        found.append(("weapon", "no-leader-no-cards", "without a leader you play no treachery "
+        found.append(("weapon", ErrorCode.NO_LEADER_NO_CARDS,
+                      "without a leader you play no treachery "
                       "card (000 X.C.10)", ()))
     if (plan["weapon"] and plan["weapon"] == plan["defense"]
             and side.count(plan["weapon"]) < 2):
-        found.append(("defense", "card-twice", f"you hold one {plan['weapon']}: it goes in "
+        found.append(("defense", ErrorCode.CARD_TWICE, f"you hold one {plan['weapon']}: it goes in "
                       "one place of the plan", card_lines(side, Slot.DEFENSE)))
     if plan["spice"] > strength.most_spice(side.spice):
-        found.append(("spice", "spice", f"SPICE {spice_rule(side)}", ()))
+        found.append(("spice", ErrorCode.SPICE, f"SPICE {spice_rule(side)}", ()))
     if cut_dial(side, plan) is not None:
         pass                            # cut at the reveal (WBC X, line 1254)
     elif not strength.dial_ok(plan["dial"], plan["spice"]):
-        found.append(("dial", "dial", f"DIAL {dial_rule(side, plan['spice'])}", ()))
+        found.append(("dial", ErrorCode.DIAL, f"DIAL {dial_rule(side, plan['spice'])}", ()))
     elif plan["lose"] is not None and tuple(plan["lose"]) not in strength.losses(
             plan["dial"], plan["spice"]):
-        found.append(("lose", "losses", "the forces you lose must be worth your dial with the "
+        found.append(("lose", ErrorCode.LOSSES,
+                      "the forces you lose must be worth your dial with the "
                       "spice you pay (000 X.C.6, XXII.C): "
                       + losses_rule(side, plan), tuple(
                           f"LOSE {forces_text(*mix)}" for mix in
                           strength.losses(plan["dial"], plan["spice"]))))
     if plan["kh"] and not (plan["leader"] or plan["cheap_hero"]):
-        found.append(("kh", "kh-alone", "the Kwisatz Haderach cannot fight alone: it goes with "
+        found.append(("kh", ErrorCode.KH_ALONE,
+                      "the Kwisatz Haderach cannot fight alone: it goes with "
                       "a leader or a cheap hero (line 762)", ()))
     kept = {plan["weapon"], plan["defense"], *plan.get("second", {}).values()} - {None}
     for name in plan["discard"]:
         if name not in kept or combat.card(name).type is CardType.WORTHLESS:
-            found.append(("discard", "discard", f"DISCARD names a weapon or defense of your "
+            found.append(("discard", ErrorCode.DISCARD,
+                          f"DISCARD names a weapon or defense of your "
                           f"plan; {name} is not one, or is discarded anyway",
                           tuple(f"DISCARD {n}" for n in sorted(kept))))
     return found

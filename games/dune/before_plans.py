@@ -39,6 +39,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from . import battle_karama, battle_orders, battle_plan, plan_conditions
+from .codes import EventCode
 from .factions import atreides_prescience as prescience
 from .factions import bene_gesserit_voice as voice
 from .prompt_key import PromptKey
@@ -102,7 +103,7 @@ def carry_out(state: State, plans: dict[str, dict[str, Any]], orders: dict[str, 
         return events, dict(step["plans"])
     battle["round"] = 2
     battle["replan"] = [seat for seat in plans if seat in replan]
-    events.append(Event("battle-second-round", {"territory": battle["territory"],
+    events.append(Event(EventCode.BATTLE_SECOND_ROUND, {"territory": battle["territory"],
                                                 "factions": battle["replan"]}))
     return events, None
 
@@ -115,7 +116,7 @@ def _voice(state: State, orders: dict[str, Any], wanted: dict[str, list[str]]) -
     if not speaker or said is None:
         return []
     battle["voice"] = {"by": speaker[0], "to": speaker[1], **said, "cancelled": False}
-    events = [Event("voice", {"faction": speaker[0], "to": speaker[1], "play": said["play"],
+    events = [Event(EventCode.VOICE, {"faction": speaker[0], "to": speaker[1], "play": said["play"],
                               "kind": said["kind"]})]
     spent, effective = battle_karama.spend(state, wanted, "voice")
     battle["voice"]["cancelled"] = effective
@@ -133,7 +134,7 @@ def _question(state: State, orders: dict[str, Any], wanted: dict[str, list[str]]
     by, side, target = asking
     battle["question"] = {"by": by, "for": side, "to": target, "element": element,
                           "cancelled": False}
-    events = [Event("prescience", {"faction": by, "for": side, "to": target,
+    events = [Event(EventCode.PRESCIENCE, {"faction": by, "for": side, "to": target,
                                    "element": element})]
     spent, effective = battle_karama.spend(state, wanted, "prescience")
     battle["question"]["cancelled"] = effective
@@ -166,7 +167,7 @@ def _look(state: State, wanted: dict[str, list[str]], replan: set[str]) -> list[
     events, _ = battle_karama.spend(state, {by: ["look"]}, "look")
     battle["committed"].append(target)
     replan.add(side)
-    return events + [Event("plan-seen", {"faction": target, "plan": battle_plan.revealed(
+    return events + [Event(EventCode.PLAN_SEEN, {"faction": target, "plan": battle_plan.revealed(
         step["plans"][target])}, to=(by,))]
 
 
@@ -205,9 +206,9 @@ def at_reveal(state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
         for seat, plan in plans.items():
             plans[seat] = {**plan, "leader": None, "cheap_hero": None, "weapon": None,
                            "defense": None, "kh": False, "discard": []}
-        events.append(Event("no-leaders", {"territory": battle["territory"]}))
+        events.append(Event(EventCode.NO_LEADERS, {"territory": battle["territory"]}))
     for seat, plan in plans.items():
         said = voice.standing(battle, seat)
         if said and not voice.obeys(plan, said):
-            events.append(Event("voice-not-obeyed", {"faction": seat}))
+            events.append(Event(EventCode.VOICE_NOT_OBEYED, {"faction": seat}))
     return events

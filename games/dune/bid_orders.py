@@ -13,6 +13,7 @@ from typing import Any
 from pbem.game import Prompt
 
 from . import karama, transfers
+from .codes import ErrorCode
 from .orders import OrderKind, OrderProblem, order_kind, read_number
 from .state import SEAT_FACTIONS, State, sheet
 
@@ -77,7 +78,7 @@ def _read_bid(state: State, prompt: Prompt, words: list[str]) -> int | str | Non
     number = card_number(state)
     if len(rest) >= 2 and rest[-2].upper() == "ON":
         if rest[-1] != str(number):
-            raise OrderProblem("not-up", f"card {number} is up for bid now, not {rest[-1]}",
+            raise OrderProblem(ErrorCode.NOT_UP, f"card {number} is up for bid now, not {rest[-1]}",
                                _legal_bids(state, prompt.seat, f" ON {number}"))
         rest = rest[:-2]
     return _read_amount(state, prompt.seat, verb, rest, "")
@@ -98,19 +99,21 @@ def _read_amount(state: State, seat: str, verb: str, rest: list[str], on: str
     valid = _legal_bids(state, seat, on)
     if verb == "PASS":
         if rest:
-            raise OrderProblem("bad-pass", f"PASS takes no amount: {' '.join(rest)!r}", valid)
+            raise OrderProblem(ErrorCode.BAD_PASS, f"PASS takes no amount: {' '.join(rest)!r}",
+                               valid)
         return None
     if len(rest) != 1:
-        raise OrderProblem("bad-bid", "expected BID <n>, BID KARAMA or PASS", valid)
+        raise OrderProblem(ErrorCode.BAD_BID, "expected BID <n>, BID KARAMA or PASS", valid)
     if rest[0].upper() == KARAMA:
         if not karama.playable(state, seat):
-            raise OrderProblem("no-karama", "you hold no Karama card", valid)
+            raise OrderProblem(ErrorCode.NO_KARAMA, "you hold no Karama card", valid)
         return KARAMA
     if not re.fullmatch(r"\d+", rest[0]):
-        raise OrderProblem("bad-number", f"expected the bid as a number, got {rest[0]!r}",
+        raise OrderProblem(ErrorCode.BAD_NUMBER, f"expected the bid as a number, got {rest[0]!r}",
                            valid)
     if int(rest[0]) > most:
-        raise OrderProblem("over-means", f"you can pay at most {most} (000 VIII.C; with your "
+        raise OrderProblem(ErrorCode.OVER_MEANS,
+                           f"you can pay at most {most} (000 VIII.C; with your "
                            f"allies' spice, XII.E.3), not {rest[0]}", valid)
     return int(rest[0]) or None
 

@@ -89,6 +89,7 @@ from pbem.game import Event, Prompt
 
 from . import bid_orders, bidding_karama, factions, karama, transfers
 from .bid_orders import KARAMA, card_number, most_bid
+from .codes import EventCode
 from .data import Ability
 from .prompt_key import PromptKey
 from .rules import rules_of
@@ -184,7 +185,7 @@ def charity(state: State) -> list[Event]:
         own = state["factions"][seat]
         if own["spice"] == 0 or (always and factions.has(state, seat, Ability.CHARITY_ALWAYS)):
             own["spice"] += CHARITY
-            events.append(Event("charity", {"faction": seat, "amount": CHARITY}))
+            events.append(Event(EventCode.CHARITY, {"faction": seat, "amount": CHARITY}))
     return events
 
 
@@ -198,7 +199,7 @@ def deal(state: State, rng: random.Random) -> list[Event]:
         if card is not None:
             row.append(card)
     state["step"]["dealt"] = len(row)
-    return events + [Event("cards-dealt", {"cards": len(row)})]
+    return events + [Event(EventCode.CARDS_DEALT, {"cards": len(row)})]
 
 
 def draw(state: State, rng: random.Random) -> tuple[str | None, list[Event]]:
@@ -209,7 +210,7 @@ def draw(state: State, rng: random.Random) -> tuple[str | None, list[Event]]:
     if not decks["treachery"] and decks["treachery_discard"]:
         decks["treachery"], decks["treachery_discard"] = decks["treachery_discard"], []
         rng.shuffle(decks["treachery"])
-        events.append(Event("treachery-reshuffled", {"cards": len(decks["treachery"])}))
+        events.append(Event(EventCode.TREACHERY_RESHUFFLED, {"cards": len(decks["treachery"])}))
     return (decks["treachery"].pop() if decks["treachery"] else None), events
 
 
@@ -270,7 +271,7 @@ def card_up(state: State) -> list[Event]:
     step["opener"] = next_opener(state)
     # A card is dealt for each faction with room, and a sale fills one hand at most.
     assert step["opener"] is not None, step
-    events = [Event("card-up", {"number": card_number(state), "cards": step["dealt"],
+    events = [Event(EventCode.CARD_UP, {"number": card_number(state), "cards": step["dealt"],
                                 "opener": step["opener"]})]
     if _mode(state) == PER_CARD:
         events += _seen(state, step["row"][:1])
@@ -282,7 +283,7 @@ def _seen(state: State, cards: list[str]) -> list[Event]:
     first = card_number(state)
     if karama.prevented(state, Ability.PRESCIENCE_BIDDING):     # player aid B.6.A.1
         return []
-    return [Event("card-seen", {"number": first + i, "card": card}, to=(seat,))
+    return [Event(EventCode.CARD_SEEN, {"number": first + i, "card": card}, to=(seat,))
             for seat in state["seats"] if factions.has(state, seat, Ability.PRESCIENCE_BIDDING)
             for i, card in enumerate(cards)]
 
@@ -316,7 +317,7 @@ def _return_row(state: State) -> list[Event]:
     state["decks"]["treachery"].extend(reversed(returned))
     step["row"] = []
     step["done"] = True
-    return [Event("cards-returned", {"cards": len(returned)})]
+    return [Event(EventCode.CARDS_RETURNED, {"cards": len(returned)})]
 
 
 # --- the auction
@@ -372,7 +373,8 @@ def sell(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event
         maxima[outcome.buyer] = 0            # a cancelled Karama bid is void (bidding_karama)
         outcome = auction(order, maxima)
     if outcome.buyer is None:
-        return events + [Event("card-passed", {"number": card_number(state)})] + _return_row(
+        return events + [Event(EventCode.CARD_PASSED,
+                               {"number": card_number(state)})] + _return_row(
             state)
     return events + _buy(state, outcome, rng)
 
@@ -421,11 +423,11 @@ def _buy(state: State, outcome: Outcome, rng: random.Random) -> list[Event]:
     step["spent"][buyer] = step["spent"].get(buyer, 0) + outcome.price
     factions[buyer]["hand"].append(card)
     free = _free_card(state, buyer, rng)
-    return [Event("card-sold", {"number": number, "buyer": buyer, "price": outcome.price,
+    return [Event(EventCode.CARD_SOLD, {"number": number, "buyer": buyer, "price": outcome.price,
                                 "karama": outcome.karama, "paid": paid,
                                 "payee": payee or "bank", "bids": outcome.bids,
                                 "free_card": any(e.code == "free-card" for e in free)}),
-            Event("card-bought", {"number": number, "card": card}, to=(buyer,)), *free]
+            Event(EventCode.CARD_BOUGHT, {"number": number, "card": card}, to=(buyer,)), *free]
 
 
 def card_payee(state: State, buyer: str) -> str | None:
@@ -449,4 +451,4 @@ def _free_card(state: State, buyer: str, rng: random.Random) -> list[Event]:
     if card is None:
         return events
     state["factions"][buyer]["hand"].append(card)
-    return events + [Event("free-card", {"card": card}, to=(buyer,))]
+    return events + [Event(EventCode.FREE_CARD, {"card": card}, to=(buyer,))]

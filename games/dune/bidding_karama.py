@@ -50,6 +50,7 @@ from pbem.game import Event, Prompt
 from pbem.wording import plural
 
 from . import factions, karama
+from .codes import ErrorCode, EventCode
 from .data import Ability
 from .orders import OrderKind, OrderProblem, order_kind, read_faction, read_number
 from .prompt_key import PromptKey
@@ -151,14 +152,14 @@ def _read(state: State, prompt_: Prompt, words: list[str]) -> list:
     if said.startswith("STEAL"):
         match = re.fullmatch(r"STEAL (\S+) FROM (.+)", said)
         if "steal" not in found or match is None:
-            raise OrderProblem("karama", "expected KARAMA STEAL <n> FROM <faction>"
+            raise OrderProblem(ErrorCode.KARAMA, "expected KARAMA STEAL <n> FROM <faction>"
                                if "steal" in found else "you may not steal cards now", valid)
         targets = steal_targets(state, prompt_.seat)
         target = read_faction(match[2].split(), list(targets))
         return ["steal", target, read_number(match[1], 1, targets[target], "the cards taken")]
     use = next((use for use in found if USES[use] == f"KARAMA {said}"), None)
     if use is None:
-        raise OrderProblem("karama", f"KARAMA {said} is not a Karama use open to you now",
+        raise OrderProblem(ErrorCode.KARAMA, f"KARAMA {said} is not a Karama use open to you now",
                            valid)
     return [use]
 
@@ -166,10 +167,10 @@ def _read(state: State, prompt_: Prompt, words: list[str]) -> list:
 def _combine(state: State, prompt_: Prompt, parts: list[list]) -> list[list]:
     chosen = [part for part in parts if part]
     if len({part[0] for part in chosen}) < len(chosen):
-        raise OrderProblem("twice", "each Karama use once", ())
+        raise OrderProblem(ErrorCode.TWICE, "each Karama use once", ())
     cards = len(karama.playable(state, prompt_.seat))
     if len(chosen) > cards:
-        raise OrderProblem("not-enough-cards", f"one card a use: you hold {cards}", ())
+        raise OrderProblem(ErrorCode.NOT_ENOUGH_CARDS, f"one card a use: you hold {cards}", ())
     return chosen
 
 
@@ -214,14 +215,14 @@ def at_sale(state: State, orders: dict[str, list[list]], rng: random.Random) -> 
                 continue
             if not karama.playable(state, seat) or (
                     part[0] == "steal" and not steal_targets(state, seat)):
-                events.append(Event("karama-unplayed", {"use": part[0]}, to=(seat,)))
+                events.append(Event(EventCode.KARAMA_UNPLAYED, {"use": part[0]}, to=(seat,)))
                 continue
             if part[0] == "steal":
                 events += steal(state, seat, part[1], part[2], rng)
                 continue
             ability = PREVENTS[part[0]]
             if karama.prevented(state, ability):      # another faction's Karama did it
-                events.append(Event("karama-unplayed", {"use": part[0]}, to=(seat,)))
+                events.append(Event(EventCode.KARAMA_UNPLAYED, {"use": part[0]}, to=(seat,)))
                 continue
             played, effective = karama.play(state, seat, part[0])
             events += played
@@ -256,9 +257,9 @@ def steal(state: State, seat: str, target: str, count: int, rng: random.Random) 
     state["step"]["aside"] = taken
     state["step"]["stealing"] = {"faction": seat, "from": target}
     return events + [
-        Event("cards-stolen", {"faction": seat, "from": target, "count": count}),
-        Event("stolen", {"from": target, "cards": taken}, to=(seat,)),
-        Event("cards-taken", {"faction": seat, "cards": taken}, to=(target,))]
+        Event(EventCode.CARDS_STOLEN, {"faction": seat, "from": target, "count": count}),
+        Event(EventCode.STOLEN, {"from": target, "cards": taken}, to=(seat,)),
+        Event(EventCode.CARDS_TAKEN, {"faction": seat, "cards": taken}, to=(target,))]
 
 
 def return_prompt(state: State) -> Prompt:
@@ -283,7 +284,7 @@ def _read_return(state: State, prompt_: Prompt, words: list[str]) -> str:
     found = exact or [card for card in hand
                       if data(state).treachery_card(card).name.lower().startswith(said)]
     if not said or not found:
-        raise OrderProblem("not-in-hand", f"you hold no {' '.join(words)!r}",
+        raise OrderProblem(ErrorCode.NOT_IN_HAND, f"you hold no {' '.join(words)!r}",
                            tuple(f"RETURN {card}" for card in hand))
     return found[0]
 
@@ -297,7 +298,7 @@ def _combine_return(state: State, prompt_: Prompt, parts: list[str]) -> list[str
                   and c not in cards]
         cards.append(part if part not in cards else (copies or [part])[0])
     if len(set(cards)) != count:
-        raise OrderProblem("return-count", f"give back exactly {count} different cards of "
+        raise OrderProblem(ErrorCode.RETURN_COUNT, f"give back exactly {count} different cards of "
                            "your hand", tuple(f"RETURN {c}"
                                               for c in state["factions"][prompt_.seat]["hand"]))
     return cards
@@ -320,5 +321,5 @@ def give_back(state: State, cards: list[str]) -> list[Event]:
         state["factions"][target]["hand"].append(card)
     state["factions"][seat]["hand"].extend(step["aside"])
     step["aside"], step["stealing"] = [], None
-    return [Event("cards-given-back", {"faction": seat, "to": target, "count": len(cards)}),
-            Event("cards-received", {"faction": seat, "cards": list(cards)}, to=(target,))]
+    return [Event(EventCode.CARDS_GIVEN_BACK, {"faction": seat, "to": target, "count": len(cards)}),
+            Event(EventCode.CARDS_RECEIVED, {"faction": seat, "cards": list(cards)}, to=(target,))]

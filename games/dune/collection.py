@@ -36,6 +36,7 @@ import random
 from pbem.game import Event
 
 from . import transfers
+from .codes import EventCode
 from .rules import rules_of
 from .state import State, data, forces_at, occupants, storm_order
 
@@ -100,7 +101,7 @@ def collect(state: State, territory: str) -> list[Event]:
             break
         state["spice"][territory] -= amount
         state["factions"][faction]["spice"] += amount
-        events.append(Event("spice-collected", {
+        events.append(Event(EventCode.SPICE_COLLECTED, {
             "faction": faction, "territory": territory, "forces": forces, "amount": amount,
             "left": state["spice"][territory]}))
     if not state["spice"][territory]:
@@ -118,6 +119,7 @@ def spice_flow(state: State) -> list[Event]:
             continue
         for faction in occupants(state, territory.name):
             state["factions"][faction]["spice"] += territory.spice_flow
-            events.append(Event("spice-flow", {"faction": faction, "territory": territory.name,
+            events.append(Event(EventCode.SPICE_FLOW, {"faction": faction,
+                                                       "territory": territory.name,
                                                "amount": territory.spice_flow}))
     return events

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from pbem.game import Event
 
+from .codes import ErrorCode, EventCode
 from .data import Ability, CardType
 from .order_problem import OrderProblem
 from .rules import rules_of
@@ -77,11 +78,11 @@ def play(state: State, seat: str, use: str | None = None) -> tuple[list[Event], 
     card may be cancelled (module docstring)."""
     cards = playable(state, seat)
     if not cards:
-        raise OrderProblem("no-card", f"the {SEAT_FACTIONS[seat]} hold no Karama card", ())
+        raise OrderProblem(ErrorCode.NO_CARD, f"the {SEAT_FACTIONS[seat]} hold no Karama card", ())
     card = cards[0]
     _discard(state, seat, card)
     worthless = data(state).treachery_card(card).type is CardType.WORTHLESS
-    events = ([Event("karama", {"faction": seat, "use": use, "worthless": worthless})]
+    events = ([Event(EventCode.KARAMA, {"faction": seat, "use": use, "worthless": worthless})]
               if use is not None or worthless else [])
     if not worthless:
         return events, True
@@ -92,7 +93,7 @@ def play(state: State, seat: str, use: str | None = None) -> tuple[list[Event], 
         return events, True
     ready.remove(canceller)
     _discard(state, canceller, karama_cards(state["factions"][canceller]["hand"])[0])
-    return events + [Event("karama-cancelled", {"faction": canceller, "of": seat})], False
+    return events + [Event(EventCode.KARAMA_CANCELLED, {"faction": canceller, "of": seat})], False
 
 
 def _discard(state: State, seat: str, card: str) -> None:

@@ -48,6 +48,7 @@ from typing import Any
 from pbem.game import Event
 
 from . import factions, karama, spice_blow
+from .codes import ErrorCode
 from .data import Ability
 from .orders import OrderProblem, read_faction, read_territory
 from .state import POLAR_SINK, SEAT_FACTIONS, State, base_data, storm_order
@@ -110,21 +111,22 @@ def read(state: State, seat: str, use: str, words: list[str]) -> list:
     """The words after ``KARAMA ADVISOR``, ``GUILD``, ``WORM`` or ``WORTHLESS``."""
     found = uses(state, seat)
     if use not in found:
-        raise OrderProblem("karama", _refusal(state, seat, use),
+        raise OrderProblem(ErrorCode.KARAMA, _refusal(state, seat, use),
                            tuple(LINES[u] for u in found))
     if use == "advisor":
         advisors = factions.holder(state, Ability.SPIRITUAL_ADVISORS)
         others = [s for s in state["seats"] if s != advisors]
         shipper = read_faction(words, others) if words else seat
         if shipper in state["step"]["moved"]:
-            raise OrderProblem("karama", f"the {SEAT_FACTIONS[shipper]} have taken their turn",
+            raise OrderProblem(ErrorCode.KARAMA,
+                               f"the {SEAT_FACTIONS[shipper]} have taken their turn",
                                ())
         return ["advisor", shipper]
     if use == "worm":
         territory, _ = read_territory(words, worm_territories())
         return ["worm", territory.name]
     if words:
-        raise OrderProblem("karama", f"{LINES[use]} takes nothing more", (LINES[use],))
+        raise OrderProblem(ErrorCode.KARAMA, f"{LINES[use]} takes nothing more", (LINES[use],))
     return [use]
 
 

@@ -28,6 +28,7 @@ from typing import Any
 from pbem.game import Prompt
 
 from . import factions, karama, move_bot, move_karama, moves, reach
+from .codes import ErrorCode
 from .data import Ability
 from .orders import (
     OrderKind,
@@ -65,7 +66,7 @@ def read_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
         return {"move": read_move(words)}
     if verb == "HAJR":
         if not words or words[0].upper() != "MOVE":
-            raise OrderProblem("hajr", "expected HAJR MOVE <forces> FROM <territory> TO "
+            raise OrderProblem(ErrorCode.HAJR, "expected HAJR MOVE <forces> FROM <territory> TO "
                                "<territory>", ("HAJR MOVE 3 FROM Carthag TO Arrakeen",))
         return {"hajr": read_move(words[1:])}
     if verb == "KARAMA":
@@ -85,7 +86,7 @@ def read_shipment(state: State, prompt: Prompt, words: list[str]) -> dict[str, A
     source = None
     upper = [w.upper() for w in rest]
     if "TO" not in upper:
-        raise OrderProblem("missing-to", "expected TO <territory>",
+        raise OrderProblem(ErrorCode.MISSING_TO, "expected TO <territory>",
                            ("SHIP 5 TO Arrakeen", "SHIP 4 TO Habbanya Erg SECTOR 16"))
     to = upper.index("TO")
     from_sector = None
@@ -93,7 +94,7 @@ def read_shipment(state: State, prompt: Prompt, words: list[str]) -> dict[str, A
         found, from_sector = read_territory(rest[1:to])
         source = found.name
     elif to:
-        raise OrderProblem("bad-shipment", f"did not understand {' '.join(rest[:to])!r}",
+        raise OrderProblem(ErrorCode.BAD_SHIPMENT, f"did not understand {' '.join(rest[:to])!r}",
                            ("SHIP 5 TO Arrakeen",))
     target = rest[to + 1:]
     if source is not None and [w.upper() for w in target] == [RESERVES]:
@@ -112,7 +113,7 @@ def read_move(words: list[str]) -> dict[str, Any]:
     rest, coexist = _coexist_word(rest)
     upper = [w.upper() for w in rest]
     if upper[:1] != ["FROM"] or "TO" not in upper:
-        raise OrderProblem("bad-move", "expected MOVE <forces> FROM <territory> TO "
+        raise OrderProblem(ErrorCode.BAD_MOVE, "expected MOVE <forces> FROM <territory> TO "
                            "<territory>", ("MOVE 5 FROM Carthag TO Imperial Basin",))
     to = upper.index("TO")
     source, from_sector = read_territory(rest[1:to])
@@ -132,7 +133,8 @@ def read_gift(state: State, prompt: Prompt, words: list[str]) -> list:
     """GIVE <faction> <n>: spice to another faction (000 XIII.C; ``transfers``)."""
     spice = state["factions"][prompt.seat]["spice"]
     if len(words) < 2:
-        raise OrderProblem("bad-gift", "expected GIVE <faction> <spice>", ("GIVE Fremen 3",))
+        raise OrderProblem(ErrorCode.BAD_GIFT, "expected GIVE <faction> <spice>", ("GIVE Fremen 3",
+                                                                                   ))
     others = [s for s in state["seats"] if s != prompt.seat]
     receiver = read_faction(words[:-1], others)
     return [receiver, read_number(words[-1], 1, max(spice, 1), f"the spice (you have {spice})")]
@@ -155,7 +157,7 @@ def read_karama(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any
         return {"stop": read_faction(words[1:], others)}
     others = tuple(move_karama.LINES[use] for use in move_karama.uses(state, prompt.seat))
     valid = ("KARAMA SHIP 5 TO Arrakeen",) + (("KARAMA STOP <faction>",) if stops else ()) + others
-    raise OrderProblem("karama", "a Karama card here ships at the Guild's rate"
+    raise OrderProblem(ErrorCode.KARAMA, "a Karama card here ships at the Guild's rate"
                        + (" or stops a shipment" if stops else "")
                        + (f"; or {', '.join(others)}" if others else ""), valid)
 
@@ -164,7 +166,7 @@ def read_wait(state: State, prompt: Prompt, words: list[str]) -> str | None:
     """DEFER (ask again before the next faction), DEFER LAST, DEFER <faction> (until just
     before that faction's turn)."""
     if state["step"].get("mode") != "sequential" or not state["step"]["queue"]:
-        raise OrderProblem("no-wait", "the Guild must take its turn now", ("PASS",))
+        raise OrderProblem(ErrorCode.NO_WAIT, "the Guild must take its turn now", ("PASS",))
     if not words:
         return None
     if [w.upper() for w in words] == ["LAST"]:
@@ -175,7 +177,7 @@ def read_wait(state: State, prompt: Prompt, words: list[str]) -> str | None:
 def read_timing(state: State, prompt: Prompt, words: list[str]) -> list[str]:
     """TIMING FIRST | LAST | BEFORE <faction> | AFTER <faction> (the Guild, batched)."""
     if state["step"].get("mode") != "batched":
-        raise OrderProblem("no-timing", "TIMING is for the batched mode; here the Guild is "
+        raise OrderProblem(ErrorCode.NO_TIMING, "TIMING is for the batched mode; here the Guild is "
                            "asked before each turn (DEFER)", ("DEFER",))
     first = words[0].upper() if words else ""
     others = [s for s in state["seats"] if s != prompt.seat]
@@ -183,7 +185,7 @@ def read_timing(state: State, prompt: Prompt, words: list[str]) -> list[str]:
         return [first.lower()]
     if first in ("BEFORE", "AFTER"):
         return [first.lower(), read_faction(words[1:], others)]
-    raise OrderProblem("timing", "expected TIMING FIRST, LAST, BEFORE <faction> or AFTER "
+    raise OrderProblem(ErrorCode.TIMING, "expected TIMING FIRST, LAST, BEFORE <faction> or AFTER "
                        "<faction>", ("TIMING LAST", "TIMING BEFORE Atreides"))
 
 
@@ -202,7 +204,7 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
         for key in ("ship", "move", "hajr"):
             if key in part:
                 if key in plans[-1]:
-                    raise OrderProblem("twice", f"one {key.upper()} per plan (000 IX.C); "
+                    raise OrderProblem(ErrorCode.TWICE, f"one {key.upper()} per plan (000 IX.C); "
                                        "write ELSE between plans", ("ELSE",), index)
                 plans[-1][key] = part[key]
                 lines[-1][key] = index
@@ -213,24 +215,25 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
             value.setdefault("stop", []).append(part["stop"])
         if "karama" in part:
             if part["karama"] in value.get("karama", []):
-                raise OrderProblem("twice", "the same Karama line twice", (), index)
+                raise OrderProblem(ErrorCode.TWICE, "the same Karama line twice", (), index)
             value.setdefault("karama", []).append(part["karama"])
         if "give" in part:
             value.setdefault("give", []).append(part["give"])
     if value.get("stop") and not moves.holds(state, prompt.seat, moves.CardType.KARAMA):
-        raise OrderProblem("no-card", "the Guild hold no Karama card", ())
+        raise OrderProblem(ErrorCode.NO_CARD, "the Guild hold no Karama card", ())
     cards = len(karama.playable(state, prompt.seat))
     needed = (len(value.get("karama", [])) + len(value.get("stop", []))
               + any(plan.get("ship", {}).get("karama") for plan in plans))
     if value.get("karama") and needed > cards:
-        raise OrderProblem("not-enough-cards", f"each Karama line and KARAMA SHIP takes a "
+        raise OrderProblem(ErrorCode.NOT_ENOUGH_CARDS, f"each Karama line and KARAMA SHIP takes a "
                            f"card: you hold {cards} (WBC line 1386)", ())
     if "wait" in value and (any(plans) or value.get("give")):
-        raise OrderProblem("wait-and-move", "DEFER, or take the turn now (GIVE comes with the "
+        raise OrderProblem(ErrorCode.WAIT_AND_MOVE,
+                           "DEFER, or take the turn now (GIVE comes with the "
                            "turn): not both", ("DEFER",))
     if sum(amount for _, amount in value.get("give", [])) > state["factions"][
             prompt.seat]["spice"]:
-        raise OrderProblem("not-enough-spice", f"you give more than the "
+        raise OrderProblem(ErrorCode.NOT_ENOUGH_SPICE, f"you give more than the "
                            f"{state['factions'][prompt.seat]['spice']} spice you have", ())
     check_now(state, prompt.seat, value, lines)
     return value

@@ -41,6 +41,7 @@ from pbem.game import Event, Prompt
 from pbem.wording import plural
 
 from . import factions, karama, move_karama, move_orders, moves, reach, transfers
+from .codes import EventCode
 from .data import Ability
 from .factions import bene_gesserit_coexistence
 from .orders import where
@@ -82,7 +83,7 @@ def _spice_deck_look(state: State) -> list[Event]:
             or karama.prevented(state, Ability.PRESCIENCE_SPICE_DECK)):
         return []
     card = state["decks"]["spice"][-1]
-    return [Event("spice-deck-top", {"card": card}, to=(seer,))]
+    return [Event(EventCode.SPICE_DECK_TOP, {"card": card}, to=(seer,))]
 
 
 def prompts(state: State) -> list[Prompt]:
@@ -166,7 +167,7 @@ def _guild_waits(state: State, until: str | None) -> list[Event]:
     guild = state["step"][move_karama.TIMING]
     guild["until"] = until
     guild["asked"] = state["step"]["queue"][0]
-    return [Event("guild-waits", {"next": state["step"]["queue"][0]})]
+    return [Event(EventCode.GUILD_WAITS, {"next": state["step"]["queue"][0]})]
 
 
 def standing(state: State, seat: str, value: dict[str, Any]) -> None:
@@ -183,7 +184,7 @@ def take_turn(state: State, seat: str, value: dict[str, Any]) -> list[Event]:
     """One faction's turn: its support and Karama stops recorded, its gifts of spice given,
     its first legal plan carried out."""
     standing(state, seat, value)
-    events = [Event("turn", {"faction": seat})] + transfers.give(state, seat,
+    events = [Event(EventCode.TURN, {"faction": seat})] + transfers.give(state, seat,
                                                                  value.get("give", []))
     events += move_karama.turn_start(state, seat, value.get("karama", []))
     events += moves.play_turn(state, seat, value["plans"])

@@ -23,6 +23,7 @@ from typing import Any
 from pbem.game import Event
 
 from . import factions, karama, reach, transfers
+from .codes import ErrorCode, EventCode
 from .data import Ability, CardType
 from .factions import bene_gesserit_coexistence
 from .orders import OrderProblem
@@ -52,12 +53,12 @@ def play_turn(state: State, seat: str, plans: list[dict[str, Any]]) -> list[Even
             continue
         state.clear()
         state.update(trial)
-        note = ([Event("plans-failed", {"faction": seat, "reasons": failed, "used": number},
+        note = ([Event(EventCode.PLANS_FAILED, {"faction": seat, "reasons": failed, "used": number},
                        to=(seat,))] if failed else [])
         return note + events
-    return [Event("plans-failed", {"faction": seat, "reasons": failed, "used": None},
+    return [Event(EventCode.PLANS_FAILED, {"faction": seat, "reasons": failed, "used": None},
                   to=(seat,)),
-            Event("no-move", {"faction": seat})]
+            Event(EventCode.NO_MOVE, {"faction": seat})]
 
 
 def carry_out(state: State, seat: str, plan: dict[str, Any]) -> list[Event]:
@@ -72,7 +73,7 @@ def carry_out(state: State, seat: str, plan: dict[str, Any]) -> list[Event]:
             events += move(state, seat, plan[part], hajr=part == "hajr",
                            ornithopters=ornithopters)
     if not events:
-        events.append(Event("no-move", {"faction": seat}))
+        events.append(Event(EventCode.NO_MOVE, {"faction": seat}))
     return events
 
 
@@ -119,11 +120,11 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
         reserve = state["factions"][seat]["reserve"]
         reserve[0] += normal
         reserve[1] += starred
-        return [Event("shipment", {**data_, "territory": None, "sector": None})]
+        return [Event(EventCode.SHIPMENT, {**data_, "territory": None, "sector": None})]
     territory = order["to"]
     assert sector is not None, order
     add_forces(state, seat, territory, sector, normal, starred)
-    events = [*played, Event("shipment", {**data_, "territory": territory, "sector": sector,
+    events = [*played, Event(EventCode.SHIPMENT, {**data_, "territory": territory, "sector": sector,
                                           **_chosen(chosen)})]
     events += storm_on_arrival(state, seat, kind, territory, sector, normal, starred)
     if kind == "reserve" and not reach.native(seat):   # not with the Fremen's (WBC line 1322)
@@ -137,7 +138,7 @@ def stopped(state: State, seat: str, stopper: str, order: dict[str, Any]) -> lis
     lines 1354-1356: not the Fremen's); the forces stay in reserve, nothing is paid."""
     state["step"]["stop"].remove(seat)
     discard(state, stopper, CardType.KARAMA, "the Karama card to stop a shipment")
-    return [Event("shipment-stopped", {"faction": seat, "by": stopper,
+    return [Event(EventCode.SHIPMENT_STOPPED, {"faction": seat, "by": stopper,
                                        "forces": order["forces"]})]
 
 
@@ -152,7 +153,7 @@ def storm_on_arrival(state: State, seat: str, kind: str, territory: str, sector:
         return []
     remove_forces(state, seat, territory, sector, lost_normal, lost_starred)
     to_tanks(state, seat, lost_normal, lost_starred)
-    return [Event("storm-losses", {"faction": seat, "territory": territory,
+    return [Event(EventCode.STORM_LOSSES, {"faction": seat, "territory": territory,
                                    "normal": lost_normal, "starred": lost_starred})]
 
 
@@ -171,7 +172,7 @@ def pay(state: State, seat: str, cost: int, payee: str | None) -> dict[str, int]
             rest -= give
     if rest:
         helped = sum(v for k, v in shares.items() if k != seat)
-        raise OrderProblem("not-enough-spice", f"it costs {cost} spice; you have "
+        raise OrderProblem(ErrorCode.NOT_ENOUGH_SPICE, f"it costs {cost} spice; you have "
                            f"{state['factions'][seat]['spice']}"
                            + (f" and your allies' support {helped}" if helped else ""),
                            (f"at most {state['factions'][seat]['spice'] + helped} spice",))
@@ -201,7 +202,7 @@ def move(state: State, seat: str, order: dict[str, Any], hajr: bool = False,
     assert sector is not None, order
     remove_forces(state, seat, order["from"], leaving, normal, starred)
     add_forces(state, seat, territory, sector, normal, starred)
-    events = [Event("move", {"faction": seat, "from": order["from"], "territory": territory,
+    events = [Event(EventCode.MOVE, {"faction": seat, "from": order["from"], "territory": territory,
                              "sector": sector, "forces": [normal, starred], "hajr": hajr,
                              **_chosen(chosen)})]
     return events + bene_gesserit_coexistence.on_arrival(state, seat, territory,
@@ -228,7 +229,8 @@ def discard(state: State, seat: str, card_type: CardType, what: str) -> None:
     played, then discarded)."""
     card = holds(state, seat, card_type)
     if card is None:
-        raise OrderProblem("no-card", f"{SEAT_FACTIONS[seat]} hold no {what.split(' to ')[0]}"
+        raise OrderProblem(ErrorCode.NO_CARD,
+                           f"{SEAT_FACTIONS[seat]} hold no {what.split(' to ')[0]}"
                            .replace("the ", "", 1), ())
     state["factions"][seat]["hand"].remove(card)
     state["decks"]["treachery_discard"].append(card)

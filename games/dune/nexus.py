@@ -51,6 +51,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from .codes import ErrorCode, EventCode
 from .orders import OrderKind, OrderProblem, order_kind, read_faction
 from .rules import rules_of
 from .state import SEAT_FACTIONS, State, ally_of
@@ -77,8 +78,9 @@ def resolve(state: State, orders: dict[str, Any]) -> list[Event]:
     after += formed
     state["alliances"] = after
     old, new = [set(a) for a in before], [set(a) for a in after]
-    return ([Event("alliance-ended", {"alliance": a}) for a in before if set(a) not in new]
-            + [Event("alliance-formed", {"alliance": a}) for a in after if set(a) not in old])
+    return ([Event(EventCode.ALLIANCE_ENDED, {"alliance": a}) for a in before if set(a) not in new]
+            + [Event(EventCode.ALLIANCE_FORMED,
+                     {"alliance": a}) for a in after if set(a) not in old])
 
 
 def alliances_formed(state: State, wanted: dict[str, list[str] | None]) -> list[list[str]]:
@@ -123,7 +125,7 @@ def read_nexus(state: State, prompt: Prompt, words: list[str]) -> list[str] | No
     partners = read_factions(words, others)
     limit = alliance_limit(state)
     if limit is not None and len(partners) + 1 > limit:
-        raise OrderProblem("alliance-too-big",
+        raise OrderProblem(ErrorCode.ALLIANCE_TOO_BIG,
                            f"an alliance holds at most {limit} factions (WBC house rule 2), "
                            f"and you named {len(partners)} besides yourself",
                            tuple(f"ALLY {SEAT_FACTIONS[s]}" for s in others))
@@ -138,7 +140,7 @@ def read_factions(words: list[str], among: list[str]) -> list[str]:
     while rest:
         seat, size = _first_faction(rest, among)
         if seat in found:
-            raise OrderProblem("faction-twice", f"{SEAT_FACTIONS[seat]} is named twice",
+            raise OrderProblem(ErrorCode.FACTION_TWICE, f"{SEAT_FACTIONS[seat]} is named twice",
                                tuple(SEAT_FACTIONS[s] for s in among))
         found.append(seat)
         rest = rest[size:]

@@ -22,6 +22,7 @@ from typing import Any
 
 from pbem.game import NotRead, Order, OrderError, Parsed, Prompt
 
+from .codes import ErrorCode
 from .data import NameLookupError, Territory
 from .order_problem import OrderProblem
 from .state import FACTION_SEATS, SEAT_FACTIONS, State, base_data
@@ -111,7 +112,7 @@ def _file(state: State, prompt: Prompt, lines: list[tuple[int, str, Any]],
     kind = KINDS[prompt.kind]
     if kind.combine is None:          # the last line for a decision counts
         *replaced, (number, _, value) = lines
-        parsed.errors += [OrderError(n, line, "replaced", f"replaced by line {number}: the "
+        parsed.errors += [OrderError(n, line, ErrorCode.REPLACED, f"replaced by line {number}: the "
                                      "last line for a decision counts") for n, line, _ in replaced]
         numbers = (number,)
     else:
@@ -140,7 +141,7 @@ def _not_filed(number: int, line: str, refused: OrderError, count: int) -> Order
     """A good line of a decision that is not filed because another of its lines is refused."""
     verb = line_words(refused.line)[0].upper()
     again = "both" if count == 2 else f"all {count} lines"
-    return OrderError(number, line, "not-filed", f"not filed: the {verb} on line "
+    return OrderError(number, line, ErrorCode.NOT_FILED, f"not filed: the {verb} on line "
                       f"{refused.line_no} was refused, send {again} again")
 
 
@@ -154,9 +155,9 @@ def line_words(line: str) -> list[str]:
 def _unexpected(number: int, line: str, verb: str, mine: list[Prompt]) -> OrderError:
     valid = tuple(sorted({v for p in mine for v in KINDS[p.kind].verbs}))
     if not mine:
-        return OrderError(number, line, "nothing-to-decide",
+        return OrderError(number, line, ErrorCode.NOTHING_TO_DECIDE,
                           "you have no decision to make now", ())
-    return OrderError(number, line, "not-now", f"{verb} is not a decision open to you now; "
+    return OrderError(number, line, ErrorCode.NOT_NOW, f"{verb} is not a decision open to you now; "
                       f"orders now: {', '.join(valid)}", valid)
 
 
@@ -164,11 +165,11 @@ def _unexpected(number: int, line: str, verb: str, mine: list[Prompt]) -> OrderE
 def read_number(word: str, low: int, high: int, what: str) -> int:
     """A whole number within bounds, or an OrderProblem naming the bounds."""
     if not re.fullmatch(r"\d+", word or ""):
-        raise OrderProblem("bad-number", f"expected {what} as a number, got {word!r}",
+        raise OrderProblem(ErrorCode.BAD_NUMBER, f"expected {what} as a number, got {word!r}",
                            (f"{low} to {high}",))
     value = int(word)
     if not low <= value <= high:
-        raise OrderProblem("out-of-range", f"{what} must be {low} to {high}, not {value}",
+        raise OrderProblem(ErrorCode.OUT_OF_RANGE, f"{what} must be {low} to {high}, not {value}",
                            (f"{low} to {high}",))
     return value
 
@@ -178,14 +179,15 @@ def read_faction(words: list[str], among: list[str]) -> str:
     text = " ".join(words)
     valid = tuple(SEAT_FACTIONS[s] for s in among)
     if not text:
-        raise OrderProblem("missing-faction", "expected a faction", valid)
+        raise OrderProblem(ErrorCode.MISSING_FACTION, "expected a faction", valid)
     try:
         faction = base_data().faction(text)
     except NameLookupError as error:
-        raise OrderProblem("unknown-faction", str(error), valid) from None
+        raise OrderProblem(ErrorCode.UNKNOWN_FACTION, str(error), valid) from None
     seat = FACTION_SEATS[faction.name]
     if seat not in among:
-        raise OrderProblem("faction-not-allowed", f"{faction.name} is not a choice here", valid)
+        raise OrderProblem(ErrorCode.FACTION_NOT_ALLOWED, f"{faction.name} is not a choice here",
+                           valid)
     return seat
 
 
@@ -199,16 +201,18 @@ def read_territory(words: list[str], among: list[str] | None = None
     text = " ".join(words)
     valid = tuple(among) if among else ()
     if not text:
-        raise OrderProblem("missing-territory", "expected a territory", valid)
+        raise OrderProblem(ErrorCode.MISSING_TERRITORY, "expected a territory", valid)
     try:
         territory = base_data().board.territory(text)
     except NameLookupError as error:
-        raise OrderProblem("unknown-territory", str(error), valid or error.candidates) from None
+        raise OrderProblem(ErrorCode.UNKNOWN_TERRITORY, str(error),
+                           valid or error.candidates) from None
     if among is not None and territory.name not in among:
-        raise OrderProblem("territory-not-allowed", f"{territory.name} is not a choice here",
+        raise OrderProblem(ErrorCode.TERRITORY_NOT_ALLOWED,
+                           f"{territory.name} is not a choice here",
                            valid)
     if sector is not None and sector not in territory.sectors:
-        raise OrderProblem("wrong-sector", f"{territory.name} lies in sectors "
+        raise OrderProblem(ErrorCode.WRONG_SECTOR, f"{territory.name} lies in sectors "
                            f"{', '.join(map(str, territory.sectors))}, not {sector}",
                            tuple(f"{territory.name} SECTOR {s}" for s in territory.sectors))
     return territory, sector
@@ -235,7 +239,8 @@ def read_forces(words: list[str], what: str = "forces") -> tuple[int, int, list[
             break
         taken += 1
     if not taken or normal + starred == 0:
-        raise OrderProblem("missing-forces", f"expected the number of {what} (a * after the "
+        raise OrderProblem(ErrorCode.MISSING_FORCES,
+                           f"expected the number of {what} (a * after the "
                            "number for starred forces)", ("5", "2*", "5 2*"))
     return normal, starred, words[taken:]
 

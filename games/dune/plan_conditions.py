@@ -30,6 +30,7 @@ from typing import Any
 from pbem.game import Prompt
 
 from . import battle_karama, battle_plan
+from .codes import ErrorCode
 from .factions import atreides_prescience as prescience
 from .factions import bene_gesserit_voice as voice
 from .orders import OrderProblem, forces_text
@@ -48,37 +49,40 @@ def read_if(state: State, prompt: Prompt, words: list[str], read_line: LineReade
     upper = [w.upper().rstrip(":") for w in words]
     valid = ("IF VOICED NOT POISON: WEAPON Crysknife", "IF ASKED WEAPON: WEAPON NONE")
     if battle["round"] != 1:
-        raise OrderProblem("no-condition-now", "conditional lines are for the battle's first "
+        raise OrderProblem(ErrorCode.NO_CONDITION_NOW,
+                           "conditional lines are for the battle's first "
                            "mail round: the Voice and the question are known now", ())
     if upper[:1] == ["VOICED"]:
         target = voice.voicer(state["seats"], state["alliances"], battle)
         if not target or target[1] != prompt.seat:
-            raise OrderProblem("not-voiced", "the Bene Gesserit cannot Voice you in this "
+            raise OrderProblem(ErrorCode.NOT_VOICED, "the Bene Gesserit cannot Voice you in this "
                                "battle (000 BG shield 3, line 784; alliance, line 790)", ())
         end = next((i for i, w in enumerate(upper) if w in voice.KINDS), None)
         if end is None:
-            raise OrderProblem("bad-condition", "expected IF VOICED PLAY <kind>: <plan line> "
+            raise OrderProblem(ErrorCode.BAD_CONDITION,
+                               "expected IF VOICED PLAY <kind>: <plan line> "
                                "or IF VOICED NOT <kind>: <plan line>", valid)
         said = voice.read_voice(words[1:end + 1])
         cond = ["voiced", said["play"], said["kind"]]
     elif upper[:1] == ["ASKED"]:
         target = prescience.asker(state["seats"], state["alliances"], battle)
         if not target or target[2] != prompt.seat:
-            raise OrderProblem("not-asked", "the Atreides cannot ask you in this battle (000 "
+            raise OrderProblem(ErrorCode.NOT_ASKED,
+                               "the Atreides cannot ask you in this battle (000 "
                                "Atreides shield 3, line 760; alliance, line 766)", ())
         end = 1
         cond = ["asked", prescience.read_question(upper[1:2])]
         if cond[1] is None:
-            raise OrderProblem("bad-condition", "expected IF ASKED <element>: <plan line>",
+            raise OrderProblem(ErrorCode.BAD_CONDITION, "expected IF ASKED <element>: <plan line>",
                                valid)
     else:
-        raise OrderProblem("bad-condition", "expected IF VOICED ... or IF ASKED ...", valid)
+        raise OrderProblem(ErrorCode.BAD_CONDITION, "expected IF VOICED ... or IF ASKED ...", valid)
     rest = words[end + 1:]
     while rest and (rest[0] == ":" or rest[0].upper() in ("WEAPON:", "CARD:")):
         rest = rest[1:]                 # "IF VOICED PLAY POISON WEAPON: ..."
     if not rest or rest[0].upper() in NOT_UNDER_IF or (
             rest[0].upper() == "NO" and [w.upper() for w in rest[1:2]] != ["TRAITOR"]):
-        raise OrderProblem("bad-condition", "expected one plan line after the condition "
+        raise OrderProblem(ErrorCode.BAD_CONDITION, "expected one plan line after the condition "
                            "(DIAL, LEADER, CHEAP HERO, WEAPON, DEFENSE, SPICE, KH, LOSE, "
                            "DISCARD, KEEP ALL, TRAITOR CALL)", valid)
     part = read_line(state, prompt, [rest[0].upper(), *rest[1:]])
@@ -140,22 +144,24 @@ def check(state: State, prompt: Prompt, plan: dict[str, Any], given: dict[str, i
                                    f"{' and '.join(cond_text(c) for c in (v, q) if c)})",
                                    valid, part=at)
             if said and not voice.obeys(branch, said) and voice.could_obey(side, said):
-                raise OrderProblem("voice-broken", voice.refusal(said, side), (), part=at)
+                raise OrderProblem(ErrorCode.VOICE_BROKEN, voice.refusal(said, side), (), part=at)
     standing = side.voice
     anchor = given.get("weapon", given.get("defense", given["dial"]))
     if standing and not voice.obeys(plan, standing) and voice.could_obey(side, standing):
-        raise OrderProblem("voice-broken", voice.refusal(standing, side), (), part=anchor)
+        raise OrderProblem(ErrorCode.VOICE_BROKEN, voice.refusal(standing, side), (), part=anchor)
     bound = prescience.binds(state["step"], prompt.seat)
     if bound and still_playable(side, *bound):
         element, value = bound
         if prescience.answer_of(plan, element) != value:
-            raise OrderProblem("prescience-bound", "your answer to the Atreides' prescience "
+            raise OrderProblem(ErrorCode.PRESCIENCE_BOUND,
+                               "your answer to the Atreides' prescience "
                                f"binds you: {prescience.answer_text(element, value)} (000 "
                                "Atreides shield 3, line 760; WBC X, line 1242)", (),
                                part=given.get(element, anchor))
     if plan["karama"]:
         if state["step"]["battle"]["round"] != 1:
-            raise OrderProblem("karama-too-late", "battle Karamas are played in the battle's "
+            raise OrderProblem(ErrorCode.KARAMA_TOO_LATE,
+                               "battle Karamas are played in the battle's "
                                "first mail round", (), part=given["karama"])
         battle_karama.check(state, prompt.seat, plan["karama"])
 

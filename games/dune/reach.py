@@ -94,6 +94,7 @@ from typing import NamedTuple
 from pbem.wording import plural
 
 from . import factions
+from .codes import ErrorCode
 from .data import Ability
 from .orders import OrderProblem, where
 from .rules import rules_of
@@ -150,13 +151,15 @@ def entry_problem(state: State, faction: str, territory: str) -> OrderProblem | 
     """Why the faction may not end a shipment or move in the territory, or None."""
     if blocked_stronghold(state, faction, territory):
         held = " and ".join(SEAT_FACTIONS[f] for f in occupants(state, territory))
-        return OrderProblem("stronghold-full", f"{territory} is held by {held}: no one ships or "
+        return OrderProblem(ErrorCode.STRONGHOLD_FULL,
+                            f"{territory} is held by {held}: no one ships or "
                             "moves into a stronghold two other factions occupy (000 IX.C.1.c, "
                             "IX.C.2.f)")
     allies = barring_allies(state, faction, territory)
     if allies:
         names = " and ".join(SEAT_FACTIONS[a] for a in allies)
-        return OrderProblem("ally-there", f"your ally {names} is in {territory}: allies may "
+        return OrderProblem(ErrorCode.ALLY_THERE,
+                            f"your ally {names} is in {territory}: allies may "
                             "not enter a territory where an ally is, but the Polar Sink "
                             "(000 XII.E.5)")
     return None
@@ -245,7 +248,7 @@ def check_move(state: State, faction: str, source: str, destination: str,
     ``source`` the group leaves from (``from_sector`` is needed only where the faction has
     several groups there that could make it)."""
     if destination == source:
-        raise OrderProblem("same-territory", f"a move goes from {source} into another "
+        raise OrderProblem(ErrorCode.SAME_TERRITORY, f"a move goes from {source} into another "
                            "territory (000 IX.C.2.a)")
     candidates = _group_sectors(state, faction, source, from_sector, normal, starred, "move")
     sector = _move_landing(state, faction, source, destination, sector, candidates,
@@ -257,14 +260,15 @@ def check_move(state: State, faction: str, source: str, destination: str,
     reach = move_destinations(state, faction, source, candidates[0], ornithopters)
     valid = _places(reach)
     if sector is not None and in_storm(state, destination, sector):
-        raise OrderProblem("destination-in-storm", f"sector {sector} of {destination} is under "
+        raise OrderProblem(ErrorCode.DESTINATION_IN_STORM,
+                           f"sector {sector} of {destination} is under "
                            "the storm: no group moves into it (000 IX.C.2.c)", valid)
     problem = entry_problem(state, faction, destination)
     if problem is not None:
         raise OrderProblem(problem.code, problem.message, valid)
     moves = move_range(state, faction, source, ornithopters)
     place = destination if sector is None else where(destination, sector)
-    raise OrderProblem("out-of-reach", f"{place} is out of reach: a group "
+    raise OrderProblem(ErrorCode.OUT_OF_REACH, f"{place} is out of reach: a group "
                        f"in {where(source, candidates[0])} moves through up to {moves} "
                        f"territor{'y' if moves == 1 else 'ies'} (000 IX.C.2.a), never into or "
                        "through the storm or a stronghold two other factions hold (IX.C.2.c, "
@@ -300,17 +304,19 @@ def _group_sectors(state: State, faction: str, source: str, from_sector: int | N
         mine = {s: f for s, f in mine.items() if s == from_sector}
     if not mine:
         place = source if from_sector is None else where(source, from_sector)
-        raise OrderProblem("no-forces", f"you have no forces in {place}",
+        raise OrderProblem(ErrorCode.NO_FORCES, f"you have no forces in {place}",
                            tuple(where(source, s) for s in groups(state, faction, source)))
     enough = [s for s, (n, st) in mine.items() if n >= normal and st >= starred]
     if not enough:
         held = "; ".join(f"{_forces(n, st)} in {where(source, s)}" for s, (n, st) in mine.items())
-        raise OrderProblem("not-enough-forces", f"you cannot {what} {_forces(normal, starred)} "
+        raise OrderProblem(ErrorCode.NOT_ENOUGH_FORCES,
+                           f"you cannot {what} {_forces(normal, starred)} "
                            f"from {source}: you have {held}, and a group is one sector's "
                            "forces (000 Q&A XXV.B.1)", (f"up to {held}",))
     free = [s for s in enough if not in_storm(state, source, s)]
     if not free:
-        raise OrderProblem("storm-holds", f"the storm covers {where(source, enough[0])}: forces "
+        raise OrderProblem(ErrorCode.STORM_HOLDS,
+                           f"the storm covers {where(source, enough[0])}: forces "
                            "under the storm cannot leave it (000 IX.C.2.c; WBC clarification IX)")
     return free
 
@@ -319,7 +325,7 @@ def _one_group(source: str, sectors: list[int]) -> int:
     """The one sector of ``source`` that can make the move or shipment, or an OrderProblem
     asking which (000 Q&A XXV.B.1: groups in different sectors move and ship apart)."""
     if len(sectors) > 1:
-        raise OrderProblem("group-needed", f"your forces in {source} that could go lie in "
+        raise OrderProblem(ErrorCode.GROUP_NEEDED, f"your forces in {source} that could go lie in "
                            f"sectors {_listed(sectors)}, which move and ship apart (000 Q&A "
                            "XXV.B.1): name the sector they leave from",
                            tuple(where(source, s) for s in sectors))
@@ -506,13 +512,14 @@ def check_shipment(state: State, faction: str, kind: str, destination: str | Non
     Paying is the caller's: allies may pay (XII.E.4)."""
     kinds = shipment_kinds(state, faction)
     if kind not in kinds:
-        raise OrderProblem("shipment-kind", _kind_refusal(faction, kind),
+        raise OrderProblem(ErrorCode.SHIPMENT_KIND, _kind_refusal(faction, kind),
                            tuple(KIND_FORMS[k] for k in kinds))
     if karama and kind != "reserve":
-        raise OrderProblem("karama-reserve-only", "a Karama lands forces from the reserve at "
+        raise OrderProblem(ErrorCode.KARAMA_RESERVE_ONLY,
+                           "a Karama lands forces from the reserve at "
                            "the Guild's cost (000 player aid B.6.A.6), no other shipment", kinds)
     if normal < 0 or starred < 0 or normal + starred < 1:
-        raise OrderProblem("no-forces", "a shipment takes at least one force")
+        raise OrderProblem(ErrorCode.NO_FORCES, "a shipment takes at least one force")
     if kind in ("cross", "back"):
         assert source is not None, kind
         shipment_group(state, faction, source, normal, starred, from_sector)
@@ -528,7 +535,8 @@ def check_shipment(state: State, faction: str, kind: str, destination: str | Non
 def _check_reserve(state: State, faction: str, normal: int, starred: int) -> None:
     have = state["factions"][faction]["reserve"]
     if normal > have[0] or starred > have[1]:
-        raise OrderProblem("not-enough-reserve", f"you have {_forces(*have)} in reserve, not "
+        raise OrderProblem(ErrorCode.NOT_ENOUGH_RESERVE,
+                           f"you have {_forces(*have)} in reserve, not "
                            f"{_forces(normal, starred)}", (f"up to {_forces(*have)}",))
 
 
@@ -544,13 +552,16 @@ def _check_landing(state: State, faction: str, kind: str, destination: str,
     costs = (f"; {plural(count, 'force')} cost{'s' if count == 1 else ''} {cost} spice there"
              if cost else "")
     if kind == NATIVE and destination not in arrival_territories(faction):
-        raise OrderProblem("out-of-reach", f"the Fremen arrive only within two territories of "
+        raise OrderProblem(ErrorCode.OUT_OF_REACH,
+                           f"the Fremen arrive only within two territories of "
                            f"the Great Flat (000 Fremen shield 2): {', '.join(open_)}", valid)
     if kind == "cross" and destination == source:
-        raise OrderProblem("same-territory", f"a cross shipment goes from {source} to another "
+        raise OrderProblem(ErrorCode.SAME_TERRITORY,
+                           f"a cross shipment goes from {source} to another "
                            "territory (000 Guild shield 1)", valid)
     if sector is not None and in_storm(state, destination, sector):
-        raise OrderProblem("destination-in-storm", f"sector {sector} of {destination} is under "
+        raise OrderProblem(ErrorCode.DESTINATION_IN_STORM,
+                           f"sector {sector} of {destination} is under "
                            f"the storm: no shipment lands there (000 IX.C.1.c){costs}", valid)
     problem = entry_problem(state, faction, destination)
     assert problem is not None, (destination, sector)
@@ -637,7 +648,7 @@ def choose_sector(state: State, destination: str, sector: int | None, legal) -> 
     sectors = data(state).board[destination].sectors
     if sector is not None:
         if sector not in (sectors or (0,)):
-            raise OrderProblem("wrong-sector", f"{destination} lies in sectors "
+            raise OrderProblem(ErrorCode.WRONG_SECTOR, f"{destination} lies in sectors "
                                f"{_listed(sectors)}, not {sector}",
                                tuple(where(destination, s) for s in sectors))
         return Landing(sector)
@@ -653,7 +664,7 @@ def choose_sector(state: State, destination: str, sector: int | None, legal) -> 
     if not calm:
         return Landing(None)
     open_to = "" if len(calm) == len(sectors) else f", of which {_listed(calm)} are open to you"
-    raise OrderProblem("sector-needed", f"{destination} spans sectors {_listed(sectors)}"
+    raise OrderProblem(ErrorCode.SECTOR_NEEDED, f"{destination} spans sectors {_listed(sectors)}"
                        f"{open_to}: name the sector (000 IX.C.2.d)",
                        tuple(where(destination, s) for s in calm))
 

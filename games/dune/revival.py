@@ -68,6 +68,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from . import leaders
+from .codes import EventCode
 from .prompt_key import PromptKey
 from .revival_orders import CARDS, KWISATZ_HADERACH, Allowance, allowance, prompt, value_of
 from .state import State, storm_order
@@ -135,12 +136,12 @@ def _forces(state: State, found: Allowance, value: dict[str, Any],
     from_emperor = max(0, cost - left)
     _to_reserve(state, seat, [normal, starred])
     own["spice"] -= cost - from_emperor
-    events = [Event("forces-revived", {"faction": seat, "forces": [normal, starred],
+    events = [Event(EventCode.FORCES_REVIVED, {"faction": seat, "forces": [normal, starred],
                                        "spice": cost})]
     if from_emperor:
         state["factions"][emperor]["spice"] -= from_emperor
-        events += [Event("revival-supported", {"faction": emperor, "ally": seat}),
-                   Event("revival-support", {"faction": emperor, "ally": seat,
+        events += [Event(EventCode.REVIVAL_SUPPORTED, {"faction": emperor, "ally": seat}),
+                   Event(EventCode.REVIVAL_SUPPORT, {"faction": emperor, "ally": seat,
                                              "spice": from_emperor}, to=(emperor, seat))]
     return events + _cut(seat, value["forces"], [normal, starred])
 
@@ -149,14 +150,14 @@ def _cut(seat: str, ordered: list[int], revived: list[int]) -> list[Event]:
     """The private word to an Emperor's ally whose forces nobody paid for in full."""
     if revived == ordered:
         return []
-    return [Event("revival-cut", {"ordered": list(ordered), "forces": revived}, to=(seat,))]
+    return [Event(EventCode.REVIVAL_CUT, {"ordered": list(ordered), "forces": revived}, to=(seat,))]
 
 
 def _leader(state: State, seat: str, name: str) -> list[Event]:
     """A leader revived for his value, paid to the bank (000 IX.D.2)."""
     state["factions"][seat]["spice"] -= value_of(name)
     _back_from_tanks(state, seat, name)
-    return [Event("leader-revived", {"faction": seat, "leader": name,
+    return [Event(EventCode.LEADER_REVIVED, {"faction": seat, "leader": name,
                                      "spice": value_of(name)})]
 
 
@@ -171,7 +172,7 @@ def _card(state: State, found: Allowance, card: str, part: dict[str, Any]) -> li
         _back_from_tanks(state, seat, part["leader"])
     else:
         _to_reserve(state, seat, part["forces"])
-    return [Event("card-revival", {"faction": seat, "card": CARDS[card],
+    return [Event(EventCode.CARD_REVIVAL, {"faction": seat, "card": CARDS[card],
                                    "forces": list(part["forces"]), "leader": part["leader"]})]
 
 

@@ -34,6 +34,7 @@ from pbem.game import Prompt
 from pbem.wording import plural
 
 from . import leaders
+from .codes import ErrorCode
 from .data import Ability, CardType, NameLookupError
 from .factions.atreides import kwisatz_haderach
 from .orders import OrderKind, OrderProblem, order_kind, read_faction, read_number
@@ -282,13 +283,13 @@ def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
                                                      strict=True)]
         if part.get("leader"):
             if value["leader"] not in (None, part["leader"]):
-                raise OrderProblem("one-leader", "one leader a turn is revived for spice "
+                raise OrderProblem(ErrorCode.ONE_LEADER, "one leader a turn is revived for spice "
                                    "(000 IX.D.1)", (f"REVIVE LEADER {value['leader']}",))
             value["leader"] = part["leader"]
         for card in CARDS:
             if part.get(card):
                 if value[card] is not None:
-                    raise OrderProblem("card-twice", f"one {CARDS[card]} revival a round")
+                    raise OrderProblem(ErrorCode.CARD_TWICE, f"one {CARDS[card]} revival a round")
                 value[card] = part[card]
         value["support"].update(part.get("support", {}))
     return value
@@ -319,17 +320,18 @@ def _read_count(words: list[str], verb: str) -> list[int]:
     index = 0
     while index < len(tokens):
         if not tokens[index].isdigit():
-            raise OrderProblem("bad-forces", f"expected {verb} <forces> [<starred>*], not "
+            raise OrderProblem(ErrorCode.BAD_FORCES, f"expected {verb} <forces> [<starred>*], not "
                                f"{' '.join(words)!r}", (f"{verb} 3", f"{verb} 2 1*"))
         starred = index + 1 < len(tokens) and tokens[index + 1] in STARRED_WORDS
         if starred in counts:
-            raise OrderProblem("bad-forces", f"{' '.join(words)!r} gives the "
+            raise OrderProblem(ErrorCode.BAD_FORCES, f"{' '.join(words)!r} gives the "
                                f"{'starred' if starred else 'normal'} forces twice",
                                (f"{verb} 2 1*",))
         counts[starred] = read_number(tokens[index], 0, 20, "the forces")
         index += 2 if starred else 1
     if not counts:
-        raise OrderProblem("bad-forces", f"expected {verb} <forces> or {verb} LEADER <leader>",
+        raise OrderProblem(ErrorCode.BAD_FORCES,
+                           f"expected {verb} <forces> or {verb} LEADER <leader>",
                            (f"{verb} 3", f"{verb} LEADER <leader>"))
     return [counts.get(False, 0), counts.get(True, 0)]
 
@@ -339,25 +341,25 @@ def _read_leader(found: Allowance, words: list[str], verb: str) -> str:
     valid = tuple(f"{verb} LEADER {name}" for name in found.dead)
     if " ".join(words).upper() in ("KWISATZ HADERACH", "KH", "KWISATZ"):
         if Ability.KWISATZ_HADERACH not in sheet(found.seat).optional_abilities:
-            raise OrderProblem("not-your-leader", "the Kwisatz Haderach is the Atreides' "
+            raise OrderProblem(ErrorCode.NOT_YOUR_LEADER, "the Kwisatz Haderach is the Atreides' "
                                "(line 762)", valid)
         return KWISATZ_HADERACH
     try:
         name = base_data().leader(" ".join(words)).name
     except NameLookupError as error:
-        raise OrderProblem("unknown-leader", str(error), valid) from None
+        raise OrderProblem(ErrorCode.UNKNOWN_LEADER, str(error), valid) from None
     if name not in own:
-        raise OrderProblem("not-your-leader", f"{name} is not one of your leaders", valid)
+        raise OrderProblem(ErrorCode.NOT_YOUR_LEADER, f"{name} is not one of your leaders", valid)
     return name
 
 
 def _read_support(found: Allowance, words: list[str]) -> dict[str, int]:
     if not found.allies:
-        raise OrderProblem("no-support", support_refusal(found))
+        raise OrderProblem(ErrorCode.NO_SUPPORT, support_refusal(found))
     partners = list(found.allies)
     numbers = [w for w in words if w.isdigit()]
     if len(numbers) != 1:
-        raise OrderProblem("bad-support", "expected SUPPORT <spice> <ally>",
+        raise OrderProblem(ErrorCode.BAD_SUPPORT, "expected SUPPORT <spice> <ally>",
                            tuple(f"SUPPORT 2 {SEAT_FACTIONS[s]}" for s in partners))
     amount = read_number(numbers[0], 0, found.spice, "the spice")
     named = [w for w in words if not w.isdigit()]
@@ -366,7 +368,8 @@ def _read_support(found: Allowance, words: list[str]) -> dict[str, int]:
     elif len(partners) == 1:
         ally = partners[0]
     else:
-        raise OrderProblem("which-ally", "name the ally you pay for: SUPPORT <spice> <ally>",
+        raise OrderProblem(ErrorCode.WHICH_ALLY,
+                           "name the ally you pay for: SUPPORT <spice> <ally>",
                            tuple(f"SUPPORT {amount} {SEAT_FACTIONS[s]}" for s in partners))
     return {ally: amount}
 
@@ -389,11 +392,12 @@ def _check_cards(found: Allowance, value: dict[str, Any]) -> None:
         if card_id is None:
             reason = (found.karama_refusal if card == "karama"
                       else "you hold no Tleilaxu Ghola")
-            raise OrderProblem(f"no-{card}", reason)
+            raise OrderProblem(ErrorCode(f"no-{card}"), reason)
         count = sum(part["forces"])
         most = CARD_FORCES[card]
         if (part["leader"] is None) == (count == 0) or count > most:
-            raise OrderProblem(f"{card}-revival", f"the {CARDS[card]} revives 1 to {most} "
+            raise OrderProblem(ErrorCode(f"{card}-revival"),
+                               f"the {CARDS[card]} revives 1 to {most} "
                                "forces or one leader, not both",
                                (*(f"{verb} {k}" for k in range(1, min(most, found.tanks[0]) + 1)),
                                 *(f"{verb} LEADER {name}" for name in found.dead)))
@@ -403,21 +407,21 @@ def _check_leaders(found: Allowance, value: dict[str, Any]) -> None:
     named = [value["leader"]] + [value[c]["leader"] for c in CARDS if value[c]]
     named = [name for name in named if name]
     if len(set(named)) < len(named):
-        raise OrderProblem("leader-twice", f"{named[0]} is revived only once")
+        raise OrderProblem(ErrorCode.LEADER_TWICE, f"{named[0]} is revived only once")
     for name in named:
         if name not in found.dead:
-            raise OrderProblem("leader-not-in-tanks", f"{name} is not in the tanks; yours "
+            raise OrderProblem(ErrorCode.LEADER_NOT_IN_TANKS, f"{name} is not in the tanks; yours "
                                f"there: {', '.join(found.dead) or 'none'}",
                                tuple(f"REVIVE LEADER {n}" for n in found.paid_leaders))
     leader = value["leader"]
     if leader is None:
         return
     if leader not in found.paid_leaders:
-        raise OrderProblem("leader-not-revivable", f"{leader} may not be revived now: "
+        raise OrderProblem(ErrorCode.LEADER_NOT_REVIVABLE, f"{leader} may not be revived now: "
                            f"{leader_rule(found)}",
                            tuple(f"REVIVE LEADER {n}" for n in found.paid_leaders))
     if value_of(leader) > found.spice:
-        raise OrderProblem("leader-cost", f"{leader} costs {value_of(leader)} spice (000 "
+        raise OrderProblem(ErrorCode.LEADER_COST, f"{leader} costs {value_of(leader)} spice (000 "
                            f"IX.D.2); you have {found.spice}",
                            tuple(f"REVIVE LEADER {n}" for n in found.paid_leaders
                                  if value_of(n) <= found.spice))
@@ -427,23 +431,25 @@ def _check_forces(found: Allowance, value: dict[str, Any]) -> None:
     n, s = value["forces"]
     valid = legal_lines(found)
     if n + s > MOST_FORCES:
-        raise OrderProblem("too-many-forces", f"at most {MOST_FORCES} forces a turn but by a "
+        raise OrderProblem(ErrorCode.TOO_MANY_FORCES,
+                           f"at most {MOST_FORCES} forces a turn but by a "
                            f"card (000 IX.B.2): {force_rule(found)}", valid)
     parts = [value["forces"]] + [value[c]["forces"] for c in CARDS if value[c]]
     normal, starred = sum(p[0] for p in parts), sum(p[1] for p in parts)
     if normal > found.tanks[0] or starred > found.tanks[1]:
-        raise OrderProblem("not-in-tanks", f"you have {plural(found.tanks[0], 'force')}"
+        raise OrderProblem(ErrorCode.NOT_IN_TANKS, f"you have {plural(found.tanks[0], 'force')}"
                            + (f" and {found.tanks[1]} {found.starred}" if found.tanks[1] else "")
                            + f" in the tanks; you ordered {normal}"
                            + (f" and {starred} starred" if starred else ""), valid)
     if starred > found.starred_limit:
-        raise OrderProblem("starred-limit", f"{found.starred_limit} {found.starred} at most "
+        raise OrderProblem(ErrorCode.STARRED_LIMIT,
+                           f"{found.starred_limit} {found.starred} at most "
                            "revived a turn, as one force each (000 lines 806, 982, 1000)", valid)
     # An ally of the Emperor may order forces beyond its spice: what nobody pays for is cut.
     spent = 0 if found.supported else found.cost(n + s)
     spent += (value_of(value["leader"]) if value["leader"] else 0) + sum(value["support"].values())
     if spent > found.spice:
-        raise OrderProblem("spice", f"this revival costs {spent} spice: {force_rule(found)}"
+        raise OrderProblem(ErrorCode.SPICE, f"this revival costs {spent} spice: {force_rule(found)}"
                            + (f"; {value['leader']} costs {value_of(value['leader'])}"
                               if value["leader"] else "")
                            + (f"; you pay {sum(value['support'].values())} for your ally"
@@ -453,7 +459,7 @@ def _check_forces(found: Allowance, value: dict[str, Any]) -> None:
 def _check_support(found: Allowance, value: dict[str, Any]) -> None:
     for ally in value["support"]:
         if ally not in found.allies:
-            raise OrderProblem("no-support", support_refusal(found),
+            raise OrderProblem(ErrorCode.NO_SUPPORT, support_refusal(found),
                                tuple(f"SUPPORT <spice> {SEAT_FACTIONS[s]}" for s in found.allies))
 
 

@@ -29,6 +29,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from . import factions
+from .codes import ErrorCode, EventCode
 from .data import Ability
 from .orders import (
     OrderKind,
@@ -190,26 +191,27 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
         kind, seat = PromptKey.parse(key)
         if kind == "predict":
             state["factions"][seat]["prediction"] = value
-            events.append(Event("prediction-made", {"faction": seat}))
-            events.append(Event("prediction", {"faction": value["faction"],
+            events.append(Event(EventCode.PREDICTION_MADE, {"faction": seat}))
+            events.append(Event(EventCode.PREDICTION, {"faction": value["faction"],
                                                "turn": value["turn"]}, to=(seat,)))
         elif kind == "traitor":
             state["factions"][seat]["traitors"] = [value]
-            events.append(Event("traitor-chosen", {"faction": seat}))
-            events.append(Event("traitor", {"leader": value}, to=(seat,)))
+            events.append(Event(EventCode.TRAITOR_CHOSEN, {"faction": seat}))
+            events.append(Event(EventCode.TRAITOR, {"leader": value}, to=(seat,)))
         elif kind == "fremen-placement":
             for territory, sector, normal, starred in value:
                 add_forces(state, seat, territory, sector, normal, starred)
                 state["factions"][seat]["reserve"][1] -= starred   # Fedaykin from reserve,
                 state["factions"][seat]["reserve"][0] += starred   # normal ones stay there
             state["factions"][seat]["to_place"] = 0
-            events.append(Event("forces-placed", {"faction": seat, "placements": value}))
+            events.append(Event(EventCode.FORCES_PLACED, {"faction": seat, "placements": value}))
         elif kind == "first-storm-dial":
             state["storm"]["dials"][seat] = value
     if round_ == 1:
         for seat in state["seats"]:
             if keeps_all_traitors(seat):
-                events.append(Event("traitors", {"leaders": state["factions"][seat]["traitors"]},
+                events.append(Event(EventCode.TRAITORS,
+                                    {"leaders": state["factions"][seat]["traitors"]},
                                     to=(seat,)))
         state["step"] = {"round": 2}
         for seat in placers(state, "last"):
@@ -229,7 +231,7 @@ def _place_token(state: State, seat: str, territory: str, sector: int,
                  events: list[Event]) -> None:
     add_forces(state, seat, territory, sector, 1)
     state["factions"][seat]["to_place"] = 0
-    events.append(Event("forces-placed", {"faction": seat,
+    events.append(Event(EventCode.FORCES_PLACED, {"faction": seat,
                                           "placements": [[territory, sector, 1, 0]]}))
 
 
@@ -252,7 +254,7 @@ def _prediction_prompt(state: State, seat: str) -> Prompt:
 def _read_prediction(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
     rules = rules_of(state)
     if len(words) < 2:
-        raise OrderProblem("incomplete", "expected PREDICT <faction> <turn>",
+        raise OrderProblem(ErrorCode.INCOMPLETE, "expected PREDICT <faction> <turn>",
                            (f"PREDICT Harkonnen {rules.turns}",))
     faction = read_faction(words[:-1], [s for s in state["seats"] if s != prompt.seat])
     return {"faction": faction, "turn": read_number(words[-1], 1, rules.turns, "the turn")}
@@ -280,10 +282,10 @@ def _read_traitor(state: State, prompt: Prompt, words: list[str]) -> str:
     try:
         leader = data(state).leader(" ".join(words)).name
     except LookupError:
-        raise OrderProblem("unknown-leader", f"no leader {' '.join(words)!r}",
+        raise OrderProblem(ErrorCode.UNKNOWN_LEADER, f"no leader {' '.join(words)!r}",
                            tuple(choices)) from None
     if leader not in choices:
-        raise OrderProblem("not-in-draw", f"{leader} is not an opponent's leader you drew",
+        raise OrderProblem(ErrorCode.NOT_IN_DRAW, f"{leader} is not an opponent's leader you drew",
                            tuple(choices))
     return leader
 
@@ -314,12 +316,12 @@ def _read_placement_part(state: State, prompt: Prompt, words: list[str]) -> list
     rules = rules_of(state)
     allowed = list(sheet(prompt.seat).start[0].territories)
     if not words:
-        raise OrderProblem("incomplete", "expected PLACE <forces> <territory>",
+        raise OrderProblem(ErrorCode.INCOMPLETE, "expected PLACE <forces> <territory>",
                            ("PLACE 6 Sietch Tabr",))
     count = words[0]
     starred = count.endswith("*")
     if starred and not rules.fedaykin_at_set_up:
-        raise OrderProblem("no-fedaykin", "Fedaykin may not be placed at the start here",
+        raise OrderProblem(ErrorCode.NO_FEDAYKIN, "Fedaykin may not be placed at the start here",
                            ("PLACE 10 Sietch Tabr",))
     number = read_number(count.rstrip("*"), 1, 10, "the forces")
     territory, sector = read_territory(words[1:], allowed)
@@ -333,12 +335,12 @@ def _combine_placement(state: State, prompt: Prompt, parts: list[list[list]]) ->
     total = sum(p[2] + p[3] for p in placements)
     starred = sum(p[3] for p in placements)
     if total != 10:
-        raise OrderProblem("placement-total",
+        raise OrderProblem(ErrorCode.PLACEMENT_TOTAL,
                            f"the {SEAT_FACTIONS[prompt.seat]} place 10 forces, not {total}",
                            ("PLACE 10 Sietch Tabr", "PLACE 6 Sietch Tabr / PLACE 4 False Wall "
                             "South"))
     if starred > state["factions"][prompt.seat]["reserve"][1]:
-        raise OrderProblem("too-many-fedaykin", f"the {SEAT_FACTIONS[prompt.seat]} have "
+        raise OrderProblem(ErrorCode.TOO_MANY_FEDAYKIN, f"the {SEAT_FACTIONS[prompt.seat]} have "
                            f"{state['factions'][prompt.seat]['reserve'][1]} Fedaykin")
     return placements
 
@@ -376,7 +378,7 @@ def _read_bg_placement(state: State, prompt: Prompt, words: list[str]) -> list:
     territory, sector = read_territory(words)
     if sector is None:
         if len(territory.sectors) > 1:
-            raise OrderProblem("sector-needed", f"{territory.name} spans sectors "
+            raise OrderProblem(ErrorCode.SECTOR_NEEDED, f"{territory.name} spans sectors "
                                f"{', '.join(map(str, territory.sectors))}: add SECTOR <n>",
                                tuple(f"PLACE {territory.name} SECTOR {s}"
                                      for s in territory.sectors))

@@ -90,6 +90,7 @@ from pbem.game import Event, Prompt
 from pbem.wording import plural
 
 from . import factions, karama, nexus, reach
+from .codes import ErrorCode, EventCode
 from .data import Ability, SpiceCard, Territory
 from .orders import OrderKind, OrderProblem, order_kind, read_territory, where
 from .prompt_key import PromptKey
@@ -182,7 +183,7 @@ def turn_card(state: State, rng: random.Random) -> list[Event]:
     events = [] if decks["spice"] else [reshuffle(state, rng)]
     card = spice_card(decks["spice"].pop())
     decks["spice_discard"][pile].append(card.id)
-    events.append(Event("spice-card", {"pile": pile + 1, "card": card.id,
+    events.append(Event(EventCode.SPICE_CARD, {"pile": pile + 1, "card": card.id,
                                        "territory": card.territory}))
     if card.is_shai_hulud:
         return events + worm_turned(state, card, rng)
@@ -201,16 +202,17 @@ def reshuffle(state: State, rng: random.Random) -> Event:
         decks["spice"].extend(pile)
         pile.clear()
     rng.shuffle(decks["spice"])
-    return Event("spice-deck-reshuffled", {"cards": len(decks["spice"])})
+    return Event(EventCode.SPICE_DECK_RESHUFFLED, {"cards": len(decks["spice"])})
 
 
 def place_spice(state: State, card: SpiceCard) -> list[Event]:
     """A territory card's spice on its sector, unless the storm is there (VII.A.1)."""
     assert card.territory is not None and card.sector is not None, card
     if card.sector == state["storm"]["sector"]:
-        return [Event("spice-in-storm", {"territory": card.territory, "sector": card.sector})]
+        return [Event(EventCode.SPICE_IN_STORM, {"territory": card.territory,
+                                                 "sector": card.sector})]
     state["spice"][card.territory] = state["spice"].get(card.territory, 0) + card.amount
-    return [Event("spice-placed", {"territory": card.territory, "sector": card.sector,
+    return [Event(EventCode.SPICE_PLACED, {"territory": card.territory, "sector": card.sector,
                                    "amount": card.amount})]
 
 
@@ -223,7 +225,7 @@ def worm_turned(state: State, card: SpiceCard, rng: random.Random) -> list[Event
     if state["turn"] == 1:
         state["decks"]["spice"].append(state["decks"]["spice_discard"][step["pile"]].pop())
         rng.shuffle(state["decks"]["spice"])
-        return [Event("worm-reshuffled", {"card": card.id})]
+        return [Event(EventCode.WORM_RESHUFFLED, {"card": card.id})]
     first = step["pile_worms"] == 0
     step["pile_worms"] += 1
     stages = [NEXUS] if nexus_due(rules_of(state), first) else []
@@ -232,7 +234,8 @@ def worm_turned(state: State, card: SpiceCard, rng: random.Random) -> list[Event
     territory = state["decks"]["spice_last"][step["pile"]] if first else None
     step["worm"] = {"card": card.id, "territory": territory, "controlled": True,
                     "placed": False, "stages": [*stages, CONTROL, DEVOUR, RIDE]}
-    return [Event("nexus", {"card": card.id, "territory": territory})] if NEXUS in stages else []
+    return [Event(EventCode.NEXUS, {"card": card.id,
+                                    "territory": territory})] if NEXUS in stages else []
 
 
 def nexus_due(rules: Rules, first: bool) -> bool:
@@ -270,9 +273,9 @@ def devour(state: State, worm: dict[str, Any]) -> list[Event]:
     the forces of the factions it spares."""
     territory = worm["territory"]
     if territory is None:
-        return [Event("worm-ignored", {"card": worm["card"]})]
+        return [Event(EventCode.WORM_IGNORED, {"card": worm["card"]})]
     if not data(state).board[territory].is_sand:
-        return [Event("worm-devoured", {"card": worm["card"], "territory": territory,
+        return [Event(EventCode.WORM_DEVOURED, {"card": worm["card"], "territory": territory,
                                         "spice": 0, "forces": {}})]
     spice = state["spice"].pop(territory, 0)
     safe = worm_safe(state, worm)
@@ -285,7 +288,7 @@ def devour(state: State, worm: dict[str, Any]) -> list[Event]:
         to_tanks(state, faction, normal, starred)
         total = eaten.setdefault(faction, [0, 0])
         total[0], total[1] = total[0] + normal, total[1] + starred
-    return [Event("worm-devoured", {
+    return [Event(EventCode.WORM_DEVOURED, {
         "card": worm["card"], "territory": territory, "spice": spice,
         "forces": {seat: eaten[seat] for seat in state["seats"] if seat in eaten}})]
 
@@ -307,7 +310,7 @@ def _placement(state: State, orders: dict[str, Any]) -> list[Event]:
     territory = orders[f"worm-placement:{seat}"]
     state["step"]["worm"]["territory"] = territory
     state["step"]["worm"]["placed"] = territory is not None
-    return [] if territory is None else [Event("worm-placed", {"faction": seat,
+    return [] if territory is None else [Event(EventCode.WORM_PLACED, {"faction": seat,
                                                                "territory": territory})]
 
 
@@ -326,7 +329,7 @@ def _ride(state: State, orders: dict[str, Any]) -> list[Event]:
         for from_sector, counts in _riding_groups(state, seat, origin):
             remove_forces(state, seat, origin, from_sector, *counts)
         add_forces(state, seat, territory, sector, normal, starred)
-        events.append(Event("worm-ride", {"faction": seat, "from": origin, "to": territory,
+        events.append(Event(EventCode.WORM_RIDE, {"faction": seat, "from": origin, "to": territory,
                                           "sector": sector, "forces": [normal, starred]}))
     return events
 
@@ -380,7 +383,7 @@ def _control_prompt(state: State, seat: str) -> Prompt:
 def _read_control(state: State, prompt_: Prompt, words: list[str]) -> bool:
     said = " ".join(words).upper()
     if said not in ("CONTROL", "NONE"):
-        raise OrderProblem("karama", "expected KARAMA CONTROL or KARAMA NONE",
+        raise OrderProblem(ErrorCode.KARAMA, "expected KARAMA CONTROL or KARAMA NONE",
                            ("KARAMA CONTROL", "KARAMA NONE"))
     return said == "CONTROL"
 
@@ -467,7 +470,7 @@ def _read_ride(state: State, prompt: Prompt, words: list[str]) -> list | None:
     sector = landing.sector if landing.sector is not None else territory.sectors[0]
     refusal = ride_refusal(state, prompt.seat, territory, sector)
     if refusal is not None:
-        raise OrderProblem("ride-not-allowed", refusal, valid)
+        raise OrderProblem(ErrorCode.RIDE_NOT_ALLOWED, refusal, valid)
     return [territory.name, None if landing.chosen else sector]
 
 

@@ -42,6 +42,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from . import factions, storm_cards
+from .codes import EventCode
 from .data import Ability, StormShelter, Territory
 from .orders import OrderKind, order_kind, read_number
 from .prompt_key import PromptKey
@@ -154,10 +155,10 @@ def reveal(state: State) -> list[Event]:
     """Show what moves the storm this turn: the dials (000 VI.A-B) or the weather marker drawn
     the turn before (000 XVI.C: "In the next storm round the number is revealed")."""
     if state["turn"] > 1 and uses_weather(state):
-        return [Event("weather-marker-revealed", {"marker": state["storm"]["marker"]})]
+        return [Event(EventCode.WEATHER_MARKER_REVEALED, {"marker": state["storm"]["marker"]})]
     dials = state["storm"]["dials"]
     assert set(dials) == set(state["storm"]["dialers"]), dials
-    return [Event("storm-dials", {"dials": {seat: dials[seat]
+    return [Event(EventCode.STORM_DIALS, {"dials": {seat: dials[seat]
                                             for seat in state["storm"]["dialers"]}})]
 
 
@@ -176,8 +177,8 @@ def draw_marker(state: State, rng: random.Random) -> list[Event]:
     marker = rng.choice(WEATHER_MARKERS)
     state["storm"]["marker"] = marker
     drawer = weather_drawer(state)
-    return [Event("weather-marker-drawn", {"faction": drawer}),
-            Event("weather-marker", {"marker": marker}, to=(drawer,))]
+    return [Event(EventCode.WEATHER_MARKER_DRAWN, {"faction": drawer}),
+            Event(EventCode.WEATHER_MARKER, {"marker": marker}, to=(drawer,))]
 
 
 # --- the storm on the map
@@ -188,7 +189,7 @@ def place_storm(state: State, sectors: int) -> list[Event]:
     start = board.storm_start_sector
     if not rules_of(state).first_storm_moves:
         state["storm"]["sector"] = board.sector_after(start, sectors)
-        return [Event("storm-placed", {"sector": state["storm"]["sector"]})]
+        return [Event(EventCode.STORM_PLACED, {"sector": state["storm"]["sector"]})]
     state["storm"]["sector"] = start
     return move_storm(state, sectors)
 
@@ -199,7 +200,7 @@ def move_storm(state: State, sectors: int) -> list[Event]:
     start = state["storm"]["sector"]
     swept = {board.sector_after(start, step) for step in range(1, sectors + 1)}
     state["storm"]["sector"] = board.sector_after(start, sectors)
-    moved = Event("storm-moves", {"sectors": sectors, "from": start,
+    moved = Event(EventCode.STORM_MOVES, {"sectors": sectors, "from": start,
                                   "to": state["storm"]["sector"]})
     return [moved, *forces_lost(state, swept), *spice_lost(state, swept)]
 
@@ -250,7 +251,7 @@ def _faction_caught(state: State, seat: str, territory: str, sectors: list[int])
             remove_forces(state, seat, territory, sector, *take)
         left = [left[0] - take[0], left[1] - take[1]]
     to_tanks(state, seat, normal, starred)
-    return [Event("storm-losses", {"faction": seat, "territory": territory,
+    return [Event(EventCode.STORM_LOSSES, {"faction": seat, "territory": territory,
                                    "normal": normal, "starred": starred})]
 
 
@@ -262,7 +263,8 @@ def spice_lost(state: State, swept: set[int]) -> list[Event]:
         assert blow is not None, territory
         if blow.sector in swept:
             del state["spice"][territory]
-            events.append(Event("storm-spice-lost", {"territory": territory, "spice": amount}))
+            events.append(Event(EventCode.STORM_SPICE_LOST, {"territory": territory,
+                                                             "spice": amount}))
     return events
 
 

@@ -45,6 +45,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 from pbem.wording import plural
 
+from .codes import ErrorCode, EventCode
 from .data import CardType
 from .orders import OrderKind, OrderProblem, order_kind, read_number
 from .rules import rules_of
@@ -109,7 +110,8 @@ def play(state: State, seat: str, value: dict[str, Any]) -> list[Event]:
         state["factions"][seat]["hand"].remove(card)
         state["decks"]["treachery_discard"].append(card)
         step["control"] = value[WEATHER]
-        events.append(Event("weather-control", {"faction": seat, "sectors": value[WEATHER]}))
+        events.append(Event(EventCode.WEATHER_CONTROL, {"faction": seat,
+                                                        "sectors": value[WEATHER]}))
     if ATOMICS in asked and value.get(ATOMICS):
         events += family_atomics(state, seat)
     return events
@@ -128,7 +130,7 @@ def family_atomics(state: State, seat: str) -> list[Event]:
             total = killed.setdefault(faction, [0, 0])
             total[0], total[1] = total[0] + normal, total[1] + starred
             to_tanks(state, faction, normal, starred)
-    return [Event("family-atomics", {"faction": seat, "killed": {
+    return [Event(EventCode.FAMILY_ATOMICS, {"faction": seat, "killed": {
         s: killed[s] for s in state["seats"] if s in killed}})]
 
 
@@ -164,12 +166,13 @@ def _read(state: State, prompt_: Prompt, words: list[str]) -> dict[str, Any]:
         return {}
     if verb == "WEATHER":
         if WEATHER not in cards:
-            raise OrderProblem("not-now", "you may not play Weather Control now", valid)
+            raise OrderProblem(ErrorCode.NOT_NOW, "you may not play Weather Control now", valid)
         number = rest[1:] if rest[:1] == ["CONTROL"] else rest
         return {WEATHER: read_number(number[0] if len(number) == 1 else " ".join(number),
                                      *WEATHER_CONTROL, "the storm's move")}
     if ATOMICS not in cards:
-        raise OrderProblem("not-now", "you may not play Family Atomics now (000 player aid B.5: "
+        raise OrderProblem(ErrorCode.NOT_NOW,
+                           "you may not play Family Atomics now (000 player aid B.5: "
                            "forces on the Shield Wall or next to it)", valid)
     return {ATOMICS: True}
 

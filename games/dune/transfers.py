@@ -24,6 +24,7 @@ from __future__ import annotations
 from pbem.game import Event
 
 from . import factions
+from .codes import EventCode
 from .data import Ability
 from .rules import rules_of
 from .state import State, ally_of, storm_order
@@ -50,7 +51,7 @@ def give(state: State, giver: str, gifts: list[list]) -> list[Event]:
             events += pay(state, giver, receiver, amount)
         else:
             state["transfers"].append([giver, receiver, amount])
-            events += announce(state, "spice-promised", giver, receiver, amount)
+            events += announce(state, EventCode.SPICE_PROMISED, giver, receiver, amount)
     return events
 
 
@@ -78,7 +79,7 @@ def pay(state: State, giver: str, receiver: str, amount: int) -> list[Event]:
     amount = min(amount, state["factions"][giver]["spice"])
     state["factions"][giver]["spice"] -= amount
     state["factions"][receiver]["spice"] += amount
-    return announce(state, "spice-given", giver, receiver, amount)
+    return announce(state, EventCode.SPICE_GIVEN, giver, receiver, amount)
 
 
 def announce(state: State, code: str, giver: str, receiver: str, amount: int) -> list[Event]:

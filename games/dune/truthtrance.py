@@ -35,6 +35,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from .codes import ErrorCode, EventCode
 from .data import CardType, NameLookupError
 from .orders import OrderKind, OrderProblem, order_kind
 from .prompt_key import PromptKey
@@ -108,14 +109,17 @@ def _read_ask(state: State, prompt: Prompt, words: list[str]) -> list[str] | Non
             continue
         seat = FACTION_SEATS[faction.name]
         if seat not in others:
-            raise OrderProblem("faction-not-allowed", f"{faction.name} is not a choice here",
+            raise OrderProblem(ErrorCode.FACTION_NOT_ALLOWED,
+                               f"{faction.name} is not a choice here",
                                valid)
         question = " ".join(words[size:])
         if not question:
-            raise OrderProblem("missing-question", "expected the question after the faction",
+            raise OrderProblem(ErrorCode.MISSING_QUESTION,
+                               "expected the question after the faction",
                                valid)
         return [seat, question]
-    raise OrderProblem("missing-faction", "expected the faction asked, then the question", valid)
+    raise OrderProblem(ErrorCode.MISSING_FACTION, "expected the faction asked, then the question",
+                       valid)
 
 
 def _read_answer(state: State, prompt: Prompt, words: list[str]) -> list:
@@ -125,18 +129,18 @@ def _read_answer(state: State, prompt: Prompt, words: list[str]) -> list:
              tuple(f"ANSWER {SEAT_FACTIONS[s]} {word}" for s in askers for word in ("YES", "NO")))
     said = words[-1].upper() if words else ""
     if said not in ANSWERS:
-        raise OrderProblem("bad-answer", "expected YES or NO", valid)
+        raise OrderProblem(ErrorCode.BAD_ANSWER, "expected YES or NO", valid)
     if len(words) == 1 and len(askers) == 1:
         return [askers[0], ANSWERS[said]]
     if len(words) == 1:
-        raise OrderProblem("which-question", "several factions asked you: name the one you "
+        raise OrderProblem(ErrorCode.WHICH_QUESTION, "several factions asked you: name the one you "
                            "answer", valid)
     try:
         asker = FACTION_SEATS[data(state).faction(" ".join(words[:-1])).name]
     except NameLookupError:
         asker = None
     if asker not in askers:
-        raise OrderProblem("not-asked", f"{' '.join(words[:-1])} did not ask you", valid)
+        raise OrderProblem(ErrorCode.NOT_ASKED, f"{' '.join(words[:-1])} did not ask you", valid)
     return [asker, ANSWERS[said]]
 
 
@@ -176,7 +180,7 @@ def apply(state: State, orders: dict[str, Any]) -> list[Event]:
     events: list[Event] = []
     for question in state["truthtrance"]:
         answer = orders[f"{ANSWER}:{question['asked']}"][question["asker"]]
-        events.append(Event("truthtrance-answer", {"faction": question["asked"],
+        events.append(Event(EventCode.TRUTHTRANCE_ANSWER, {"faction": question["asked"],
                                                    "asker": question["asker"],
                                                    "answer": answer}))
     if state["truthtrance"]:
@@ -188,11 +192,11 @@ def apply(state: State, orders: dict[str, Any]) -> list[Event]:
             continue
         held = card(state["factions"][seat]["hand"])
         if held is None:
-            events.append(Event("truthtrance-unplayed", {}, to=(seat,)))
+            events.append(Event(EventCode.TRUTHTRANCE_UNPLAYED, {}, to=(seat,)))
             continue
         state["factions"][seat]["hand"].remove(held)
         state["decks"]["treachery_discard"].append(held)
         state["truthtrance"].append({"asker": seat, "asked": value[0], "question": value[1]})
-        events.append(Event("truthtrance", {"faction": seat, "asked": value[0],
+        events.append(Event(EventCode.TRUTHTRANCE, {"faction": seat, "asked": value[0],
                                             "question": value[1]}))
     return events

@@ -38,6 +38,7 @@ from . import (
     truthtrance,
     victory,
 )
+from .codes import EventCode
 from .rules import rules_of
 from .state import State, copy_state
 
@@ -99,5 +100,5 @@ def _next_phase(state: State, rng: random.Random) -> list[Event]:
         following = phases[phases.index(state["phase"]) + 1]
     state["phase"] = following
     state["step"] = {}
-    events = [Event("phase", {"turn": state["turn"], "phase": following})]
+    events = [Event(EventCode.PHASE, {"turn": state["turn"], "phase": following})]
     return events + PHASES[following].begin(state, rng)

@@ -62,6 +62,7 @@ from typing import Any
 from pbem.game import Event
 
 from . import factions
+from .codes import EventCode
 from .data import Ability
 from .factions.bene_gesserit_coexistence import coexisting
 from .rules import Rules, rules_of
@@ -75,7 +76,7 @@ def begin(state: State, rng: random.Random) -> list[Event]:
     """The end of the turn: announce the strongholds held, and end the game if someone has won
     or the last turn is over."""
     held = strongholds_held(state)
-    events = [Event("strongholds-held", {"turn": state["turn"], "held": held,
+    events = [Event(EventCode.STRONGHOLDS_HELD, {"turn": state["turn"], "held": held,
                                          "coexisting": coexisting_strongholds(state)})]
     result = game_result(state, held)
     if result is None:
@@ -83,9 +84,9 @@ def begin(state: State, rng: random.Random) -> list[Event]:
     state["result"] = result
     if result["victory"] == "prediction":
         prediction = state["factions"][result["winners"][0]]["prediction"]
-        events.append(Event("prediction-revealed", {"faction": prediction["faction"],
+        events.append(Event(EventCode.PREDICTION_REVEALED, {"faction": prediction["faction"],
                                                     "turn": prediction["turn"]}))
-    return [*events, Event("game-over", result)]
+    return [*events, Event(EventCode.GAME_OVER, result)]
 
 
 # --- strongholds

@@ -6,6 +6,7 @@ from typing import Any
 
 from pbem.game import Event
 
+from ..codes import EventCode
 from ..rules import rules_of
 from ..state import State
 from .base import Faction
@@ -55,5 +56,5 @@ class Atreides(Faction):
         record["losses"] += lost[self.seat]
         awakens = before < KH_AFTER <= record["losses"]
         if awakens and rules_of(state).advantages:
-            return [Event("kwisatz-haderach", {"losses": record["losses"]})]
+            return [Event(EventCode.KWISATZ_HADERACH, {"losses": record["losses"]})]
         return []

@@ -27,6 +27,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from ..codes import ErrorCode, EventCode
 from ..data import Ability
 from ..orders import OrderKind, OrderProblem, order_kind
 from ..state import SEAT_FACTIONS, sheet
@@ -78,8 +79,8 @@ def answer(battle: dict[str, Any], answer_: Any) -> list[Event]:
     question = battle["question"]
     seen = tuple(dict.fromkeys((question["by"], question["for"])))
     data = {"faction": question["to"], "element": question["element"]}
-    return [Event("prescience-answered", data),
-            Event("prescience-answer", {**data, "answer": answer_}, to=seen)]
+    return [Event(EventCode.PRESCIENCE_ANSWERED, data),
+            Event(EventCode.PRESCIENCE_ANSWER, {**data, "answer": answer_}, to=seen)]
 
 
 def binds(step: dict[str, Any], seat: str) -> tuple[str, Any] | None:
@@ -98,7 +99,8 @@ def read_question(words: list[str]) -> str | None:
     if said == "NONE":
         return None
     if said.lower() not in ELEMENTS:
-        raise OrderProblem("bad-prescience", "expected PRESCIENCE LEADER, WEAPON, DEFENSE or "
+        raise OrderProblem(ErrorCode.BAD_PRESCIENCE,
+                           "expected PRESCIENCE LEADER, WEAPON, DEFENSE or "
                            "DIAL: one element of the plan (000 Atreides shield 3, line 760)",
                            tuple(f"PRESCIENCE {e.upper()}" for e in ELEMENTS))
     return said.lower()

@@ -58,6 +58,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from .. import karama
+from ..codes import ErrorCode, EventCode
 from ..orders import OrderKind, OrderProblem, order_kind, read_faction, read_territory
 from ..rules import rules_of
 from ..state import (
@@ -157,7 +158,7 @@ def declare(state: State, territory: str, coexist: bool) -> list[Event]:
     set_coexisting(state, [t.name for t in data(state).board.territories if t.name in now])
     if previous is not None and was == coexist:
         return []
-    return [Event("coexistence", {"territory": territory, "coexist": coexist})]
+    return [Event(EventCode.COEXISTENCE, {"territory": territory, "coexist": coexist})]
 
 
 def must_coexist(state: State, territory: str) -> bool:
@@ -209,7 +210,7 @@ def advisors_go(state: State, shipper: str, territory: str, sector: int) -> list
         return cancelled
     state["factions"][BENE_GESSERIT]["reserve"][0] -= 1
     add_forces(state, BENE_GESSERIT, where_to, at, 1)
-    events = [Event("advisor-sent", {"with": shipper, "territory": where_to})]
+    events = [Event(EventCode.ADVISOR_SENT, {"with": shipper, "territory": where_to})]
     if where_to != POLAR_SINK:
         events += declare(state, where_to, True)
     return events
@@ -295,11 +296,13 @@ def read_line(state: State, prompt_: Prompt, words: list[str]) -> dict[str, Any]
     verb, words = words[0], words[1:]
     if verb in ("COEXIST", "FIGHT"):
         if not coexistence_allowed(state):
-            raise OrderProblem("no-coexistence", "coexistence needs the optional advantages "
+            raise OrderProblem(ErrorCode.NO_COEXISTENCE,
+                               "coexistence needs the optional advantages "
                                "(000 XV.B.4)", ("ADVISORS SINK",))
         territory, _ = read_territory(words)
         if territory.name == POLAR_SINK:
-            raise OrderProblem("polar-sink", "there is no battle in the Polar Sink: nothing "
+            raise OrderProblem(ErrorCode.POLAR_SINK,
+                               "there is no battle in the Polar Sink: nothing "
                                "to declare there", ())
         return {"declare": {territory.name: verb == "COEXIST"}}
     choice = (words[0].upper() if words else "")
@@ -308,7 +311,7 @@ def read_line(state: State, prompt_: Prompt, words: list[str]) -> dict[str, Any]
         choice, taken = "SINK", 2
     valid = CHOICES if coexistence_allowed(state) else ("SINK", "NONE")
     if choice not in valid:
-        raise OrderProblem("advisors", f"ADVISORS takes {', '.join(valid)}, not {choice!r}",
+        raise OrderProblem(ErrorCode.ADVISORS, f"ADVISORS takes {', '.join(valid)}, not {choice!r}",
                            tuple(f"ADVISORS {c}" for c in valid))
     rest = words[taken:]
     others = [s for s in state["seats"] if s != BENE_GESSERIT]

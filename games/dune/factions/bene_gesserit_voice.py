@@ -28,6 +28,7 @@ from typing import Any
 from pbem.game import Prompt
 
 from .. import combat
+from ..codes import ErrorCode
 from ..data import Ability, CardType, Slot
 from ..orders import OrderKind, OrderProblem, order_kind
 from ..state import SEAT_FACTIONS, base_data, sheet
@@ -139,15 +140,18 @@ def read_voice(words: list[str]) -> dict[str, Any] | None:
         play = play and upper[0] not in NOT_WORDS
         upper = upper[1:]
     if "WORTHLESS" in upper and ({"WEAPON", "DEFENSE", "DEFENCE"} & set(upper)):
-        raise OrderProblem("voice-worthless-place", "a Voice on worthless cards is only play "
+        raise OrderProblem(ErrorCode.VOICE_WORTHLESS_PLACE,
+                           "a Voice on worthless cards is only play "
                            "one or do not play one, not as weapon or defense (WBC X, line "
                            "1246; 004 X.6)", valid)
     upper = [w for w in upper if w not in ("WEAPON", "CARD", "A", "AN")]
     if upper[:1] in (["CHEAP"], ["HERO"], ["HEROINE"]):
-        raise OrderProblem("voice-cheap-hero", "the Voice cannot command a cheap hero(ine), "
+        raise OrderProblem(ErrorCode.VOICE_CHEAP_HERO,
+                           "the Voice cannot command a cheap hero(ine), "
                            "either way (000 BG shield 3; WBC X, line 1248)", valid)
     if len(upper) != 1 or upper[0] not in KINDS:
-        raise OrderProblem("bad-voice", "expected VOICE PLAY <kind> or VOICE NOT <kind>, the "
+        raise OrderProblem(ErrorCode.BAD_VOICE,
+                           "expected VOICE PLAY <kind> or VOICE NOT <kind>, the "
                            "kind one of " + ", ".join(KINDS) + " (line 784; a worthless card "
                            "only as play one or do not play one, WBC X, line 1246)", valid)
     return {"play": play, "kind": str(KINDS[upper[0]])}

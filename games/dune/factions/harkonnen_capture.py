@@ -44,6 +44,7 @@ from typing import Any
 from pbem.game import Event
 
 from .. import karama, leaders
+from ..codes import EventCode
 from ..data import Ability
 from ..rules import Rules, rules_of
 from ..state import State, sheet
@@ -105,8 +106,8 @@ def capture(state: State, loser: str, plans: dict[str, dict[str, Any]], territor
     if choice == NO_CAPTURE or not pool:
         return []
     name = rng.choice(pool)
-    events = [Event("leader-captured", {"faction": loser, "leader": None}),
-              Event("leader-captured", {"faction": loser, "leader": name},
+    events = [Event(EventCode.LEADER_CAPTURED, {"faction": loser, "leader": None}),
+              Event(EventCode.LEADER_CAPTURED, {"faction": loser, "leader": name},
                     to=(HARKONNEN, loser))]
     wanted = plans[loser].get("karama_capture")
     if wanted is not None and (not wanted or name in wanted) and karama.playable(state, loser):
@@ -118,14 +119,14 @@ def capture(state: State, loser: str, plans: dict[str, dict[str, Any]], territor
     if choice == KILL:
         own[name] = leaders.TANKS
         state["factions"][HARKONNEN]["spice"] += KILL_SPICE
-        return events + [Event("captured-leader-killed", {"faction": loser, "leader": name,
+        return events + [Event(EventCode.CAPTURED_LEADER_KILLED, {"faction": loser, "leader": name,
                                                           "spice": KILL_SPICE})]
     own[name] = leaders.CAPTURED
     state["factions"][HARKONNEN].setdefault("captured", {})[name] = loser
     fought = state["step"]["fought"]
     if name in fought.get(loser, {}):
         fought.setdefault(HARKONNEN, {})[name] = fought[loser][name]          # X.C.8
-    return events + [Event("captured-leader-kept", {"faction": loser})]
+    return events + [Event(EventCode.CAPTURED_LEADER_KEPT, {"faction": loser})]
 
 
 def killed(state: State, name: str) -> str:
@@ -155,7 +156,7 @@ def _home(state: State, name: str, public: bool = False) -> list[Event]:
     owner = held(state).pop(name)
     state["factions"][owner]["leaders"][name] = leaders.ALIVE
     if public:
-        return [Event("captured-leader-returned", {"faction": owner, "leader": name})]
-    return [Event("captured-leader-returned", {"faction": owner, "leader": None}),
-            Event("captured-leader-returned", {"faction": owner, "leader": name},
+        return [Event(EventCode.CAPTURED_LEADER_RETURNED, {"faction": owner, "leader": name})]
+    return [Event(EventCode.CAPTURED_LEADER_RETURNED, {"faction": owner, "leader": None}),
+            Event(EventCode.CAPTURED_LEADER_RETURNED, {"faction": owner, "leader": name},
                   to=(HARKONNEN, owner))]

@@ -14,6 +14,7 @@ from typing import Any
 from pbem.game import Event
 
 from .. import leaders, turn
+from ..codes import EventCode
 from ..data import Ability
 from ..factions import harkonnen_capture as capture
 from ..factions import has
@@ -483,7 +484,7 @@ def _enter(state: State, position: Position, rng: random.Random, into_step: dict
     events: list[Event] = []
     if state["phase"] != "setup" and position.step is None:
         state["step"] = {}
-        events.append(Event("phase", {"turn": state["turn"], "phase": state["phase"]}))
+        events.append(Event(EventCode.PHASE, {"turn": state["turn"], "phase": state["phase"]}))
         events += turn.PHASES[state["phase"]].begin(state, rng)
     state["step"].update(into_step)
     if state["result"] is None and not turn.prompts(state):
