@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import re
 
-from pbem.games.dune.bidding import cards_seen
+from pbem.games.dune.phases.bidding import cards_seen
 from pbem.games.dune.state import SEAT_FACTIONS, base_data
 
 

@@ -165,11 +165,11 @@ def _faction_names(path: Path) -> list[str]:
 # because orders, stored games or a rulebook's table hold it as it is.
 JUSTIFIED = {
     # the word of KARAMA GUILD and the step key of the free mover's time (Guild shield 5)
-    ("games/dune/move_karama.py", "'guild'"),
+    ("games/dune/cards/move_karama.py", "'guild'"),
     # the shipment kind of a native arrival, as stored orders hold it (Fremen shield 2)
-    ("games/dune/reach.py", "'fremen'"),
+    ("games/dune/board/reach.py", "'fremen'"),
     # the GF9 points category of the Fremen's special victory (001 4.1)
-    ("games/dune/league_gf9.py", "'fremen'"),
+    ("games/dune/league/gf9.py", "'fremen'"),
 }
 
 

@@ -32,7 +32,7 @@ def test_every_command_is_documented_in_docs_commands():
 def test_no_order_of_a_game_is_read_as_a_command():
     """A mail's lines are tried as commands first: a game's order verb must not be one."""
     from pbem.commands import GM_COMMANDS, PLAYER_COMMANDS
-    from pbem.games.dune.orders import KINDS
+    from pbem.games.dune.orders.language import KINDS
 
     verbs = {verb for kind in KINDS.values() for verb in kind.verbs}
     assert verbs, "no order kinds registered"

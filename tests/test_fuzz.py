@@ -31,7 +31,7 @@ from players import MODERATOR, drop
 
 from pbem.game import step_rng
 from pbem.games import dune
-from pbem.games.dune.orders import KINDS
+from pbem.games.dune.orders.language import KINDS
 from pbem.games.dune.state import SEAT_FACTIONS, base_data
 from pbem.mail.envelope import read_envelope
 

@@ -16,9 +16,9 @@ from players import drop, order_mail, text
 from pbem.archive import build_archive
 from pbem.cli import main
 from pbem.definition import create_game, game_definition
-from pbem.games.dune import league_gf9 as gf9
-from pbem.games.dune import league_wbc as wbc
-from pbem.games.dune.performance import turn_points
+from pbem.games.dune.league import gf9 as gf9
+from pbem.games.dune.league import wbc as wbc
+from pbem.games.dune.league.performance import turn_points
 from pbem.league.definition import (
     LeagueFileError,
     league_definition,

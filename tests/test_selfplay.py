@@ -12,7 +12,7 @@ from click.testing import CliRunner
 from pbem.cli import main
 from pbem.game import check_invariants, step_rng
 from pbem.games import auction, dune
-from pbem.games.dune import collection, storm
+from pbem.games.dune.phases import collection, storm
 from pbem.selfplay import play_games, replay_saved
 
 MIXES = [

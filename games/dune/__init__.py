@@ -30,9 +30,8 @@ from pbem.game import (
 )
 
 from . import turn
-from .basic_bot import basic_order
-from .board_map import board_png, board_svg
-from .decisions import load_decision_kinds
+from .board.board_map import board_png, board_svg
+from .bots.basic_bot import basic_order
 from .dropout import drop_out as drop_out
 from .factions import upgrade_state
 from .invariants import violations
@@ -40,12 +39,13 @@ from .league import league_ruleset as league_ruleset
 from .league import scoring_systems as scoring_systems
 from .league import seat_words as seat_words
 from .league import victory_words as victory_words
-from .orders import KINDS, parse_orders
-from .performance import tournament_summary as tournament_summary
+from .league.performance import tournament_summary as tournament_summary
+from .orders.decisions import load_decision_kinds
+from .orders.language import KINDS, parse_orders
+from .phases.set_up import new_game
 from .rules import RULESETS, make_rules
 from .scenario import run_scenario as run_scenario
 from .scenario import scenario_report as scenario_report
-from .set_up import new_game
 from .state import SEAT_FACTIONS, State, sheet
 from .view import PHASE_NAMES, public_view, seat_view
 

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 
-from .battle import forces_in
 from .data import Ability
 from .factions import harkonnen_capture as capture
 from .factions import holder
 from .factions.atreides import kwisatz_haderach
 from .leaders import ALIVE, CAPTURED, TANKS
+from .phases.battle import forces_in
 from .rules import rules_of
 from .state import (
     SEAT_FACTIONS,

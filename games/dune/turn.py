@@ -26,7 +26,9 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from . import (
+from .cards import truthtrance
+from .codes import EventCode
+from .phases import (
     battle,
     bidding,
     collection,
@@ -35,10 +37,8 @@ from . import (
     set_up,
     spice_blow,
     storm,
-    truthtrance,
     victory,
 )
-from .codes import EventCode
 from .rules import rules_of
 from .state import State, copy_state
 

@@ -24,14 +24,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from .battle import public_battle
-from .bidding import cards_seen, hand_has_room, public_bidding
 from .data import Ability
 from .factions import has, power
 from .factions.atreides import kwisatz_haderach
 from .factions.bene_gesserit_coexistence import coexisting
+from .phases.battle import public_battle
+from .phases.bidding import cards_seen, hand_has_room, public_bidding
+from .phases.victory import strongholds_held
 from .state import SEAT_FACTIONS, State, data, storm_order
-from .victory import strongholds_held
 
 PHASE_NAMES = {
     "setup": "set-up",

@@ -5,14 +5,14 @@ A result is plain JSON:
 - ``game_id``, ``ruleset``, ``players`` (the seats that started the game: 004 line 193 scores
   a game with dropouts "according to the number of players who started the game"), ``seats``
   (seat -> ``{"address", "player"}``);
-- ``winners``, ``victory`` (the game's code, for Dune listed in ``games/dune/victory.py``,
+- ``winners``, ``victory`` (the game's code, for Dune listed in ``games/dune/phases/victory.py``,
   or the GM's ``concession`` and ``adjudication``; None for a game without victory codes,
   such as the auction), ``parties`` (the winners grouped by alliance: two unallied winners
   are two parties, 004 line 130), ``turn``, ``strongholds`` (seat -> the strongholds held
   at the end);
 - what the game's ``LeagueScoring.tournament_summary(final, states, events)`` adds (Dune:
   ``turns``, the strongholds held and the coexistence at each turn's end; ``win_attempts``;
-  ``counts``; ``alliances``; ``predicted``; ``dropouts``; ``games/dune/performance.py``).
+  ``counts``; ``alliances``; ``predicted``; ``dropouts``; ``games/dune/league/performance.py``).
 
 It is worked out once, when the game finishes (``record_result``, called where the moderator
 stores a finished game), from the last state, the logged events (the turns' ends) and a replay

@@ -1,4 +1,4 @@
-"""The basic bot (``bot: basic``; games/dune/basic_bot.py): its rules of thumb, and that every
+"""The basic bot (``bot: basic``; games/dune/bots/basic_bot.py): its rules of thumb, and that every
 order it writes is read by the parser and keeps the invariants over whole games."""
 
 from __future__ import annotations

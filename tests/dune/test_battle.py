@@ -11,11 +11,13 @@ import random
 import pytest
 
 from pbem.game import Event, step_rng
-from pbem.games.dune import battle, battle_plan, combat, turn
+from pbem.games.dune import turn
 from pbem.games.dune.invariants import violations
-from pbem.games.dune.orders import KINDS, parse_orders
+from pbem.games.dune.orders import battle_plan
+from pbem.games.dune.orders.language import KINDS, parse_orders
+from pbem.games.dune.phases import battle, combat
+from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.rules import Classic, make_rules
-from pbem.games.dune.set_up import new_game
 from pbem.games.dune.state import (
     SEAT_FACTIONS,
     add_forces,
@@ -1158,7 +1160,7 @@ def test_if_lines_read_leniently_and_refuse_what_is_no_plan_line():
 def test_wbc_x_1242_the_bots_second_plan_keeps_the_voice_and_the_answer():
     """WBC X (line 1242): the basic and the random bots' plans of a second round obey the Voice
     (line 784) and keep an answer given to prescience (line 760), so they are never refused."""
-    from pbem.games.dune.basic_bot import basic_order
+    from pbem.games.dune.bots.basic_bot import basic_order
     state, _ = game({"Carthag": {AT: 5, BG: 5}}, seats=(AT, BG),
                     hands={AT: ["Crysknife", "Chaumas"], BG: ["Shield"]})
     fight(state, atreides="LEADER Duncan Idaho\nDIAL 2\nPRESCIENCE DIAL\nWEAPON Chaumas",

@@ -12,12 +12,13 @@ import random
 import pytest
 
 from pbem.game import Event, Prompt
-from pbem.games.dune import bidding, transfers, turn
-from pbem.games.dune.bidding import KARAMA, auction
+from pbem.games.dune import transfers, turn
 from pbem.games.dune.invariants import violations
-from pbem.games.dune.orders import KINDS, parse_orders
+from pbem.games.dune.orders.language import KINDS, parse_orders
+from pbem.games.dune.phases import bidding
+from pbem.games.dune.phases.bidding import KARAMA, auction
+from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.rules import make_rules
-from pbem.games.dune.set_up import new_game
 from pbem.games.dune.state import SEAT_FACTIONS, base_data, data, sheet
 from pbem.games.dune.view import public_view, seat_view
 from pbem.templating import environment

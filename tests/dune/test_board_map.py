@@ -18,7 +18,7 @@ from PIL import Image
 
 from pbem.game import step_rng
 from pbem.games import dune
-from pbem.games.dune.board_map import (
+from pbem.games.dune.board.board_map import (
     LAYOUT_FILE,
     SCALE,
     Circle,
@@ -246,7 +246,7 @@ def test_the_legend_is_readable_at_mail_width_and_fits_the_picture():
     """Issue 16 P9: mail clients show the map about 700 pixels wide, where the legend's type
     (10.5 to 13 canvas pixels) was 5 to 6.5 pixels high.  Scaled to 700 pixels, every text
     of the legend is at least 9 pixels high, inside the picture and clear of the others."""
-    from pbem.games.dune.board_map import _font
+    from pbem.games.dune.board.board_map import _font
 
     view = crowded_view(0)
     view["alliances"] = [["atreides", "fremen"], ["emperor", "harkonnen"]]

@@ -10,9 +10,9 @@ import random
 
 from pbem.game import Event
 from pbem.games import dune
-from pbem.games.dune import battle_plan
 from pbem.games.dune.factions import harkonnen_capture as capture
 from pbem.games.dune.invariants import violations
+from pbem.games.dune.orders import battle_plan
 from pbem.games.dune.scenario import load_scenario
 from pbem.templating import environment
 

@@ -7,7 +7,8 @@ import random
 
 import pytest
 
-from pbem.games.dune import collection, set_up, turn
+from pbem.games.dune import turn
+from pbem.games.dune.phases import collection, set_up
 from pbem.games.dune.rules import make_rules
 from pbem.games.dune.state import SEAT_FACTIONS, add_forces
 

@@ -1,5 +1,5 @@
-"""The kinds of decision of Dune as players name them (``games/dune/decisions.yaml``): checked
-against the order kinds on load, every fault named at once."""
+"""The kinds of decision of Dune as players name them (``games/dune/orders/decisions.yaml``):
+checked against the order kinds on load, every fault named at once."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import pytest
 import yaml
 
 from pbem.games.dune import decision_kinds
-from pbem.games.dune.decisions import SOURCE, load_decision_kinds
-from pbem.games.dune.orders import KINDS
+from pbem.games.dune.orders.decisions import SOURCE, load_decision_kinds
+from pbem.games.dune.orders.language import KINDS
 
 
 def test_every_order_kind_is_named_once_with_words_and_what_it_decides():

@@ -15,9 +15,9 @@ from dune_rounds import mail_round
 
 from pbem.game import Event, waiting_for
 from pbem.games import dune
-from pbem.games.dune import bidding_karama, karama, move_karama
+from pbem.games.dune.cards import bidding_karama, karama, move_karama
 from pbem.games.dune.data import Ability
-from pbem.games.dune.orders import KINDS
+from pbem.games.dune.orders.language import KINDS
 from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import SEAT_FACTIONS
 from pbem.games.dune.view import seat_view

@@ -12,7 +12,7 @@ import pytest
 from pbem.echo import echo
 from pbem.game import step_rng
 from pbem.games import dune
-from pbem.games.dune.orders import parse_orders
+from pbem.games.dune.orders.language import parse_orders
 
 SIX = ["harkonnen", "atreides", "bene-gesserit", "emperor", "fremen", "guild"]
 JUNK = ["thx", "sorry for the delay", "Hi all,", "...", "# my plan", "cheers, Paul",

@@ -12,9 +12,11 @@ import pytest
 
 from pbem.game import step_rng
 from pbem.games import dune
-from pbem.games.dune import move_orders, moves, turn
+from pbem.games.dune import turn
 from pbem.games.dune.factions import bene_gesserit_coexistence
-from pbem.games.dune.orders import KINDS
+from pbem.games.dune.orders import move_orders
+from pbem.games.dune.orders.language import KINDS
+from pbem.games.dune.phases import moves
 from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import SEAT_FACTIONS, base_data, copy_state, storm_order
 
@@ -243,7 +245,7 @@ def test_guild_5_wait_in_the_sequential_mode_timing_in_the_batched_mode():
 
 
 def test_batched_mode_refuses_at_once_what_no_earlier_turn_can_mend():
-    """Batched mode (games/dune/move_orders.py ``check_now``): a plan is kept for its turn
+    """Batched mode (games/dune/orders/move_orders.py ``check_now``): a plan is kept for its turn
     unless it fails on the faction's own forces, reserve, spice or cards; plan numbers are
     named."""
     state = basic(options={"movement": "batched"})

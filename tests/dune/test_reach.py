@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from pbem.games.dune import reach
-from pbem.games.dune.orders import OrderProblem
+from pbem.games.dune.board import reach
+from pbem.games.dune.orders.language import OrderProblem
+from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.rules import make_rules
-from pbem.games.dune.set_up import new_game
 from pbem.games.dune.state import SEAT_FACTIONS, add_forces, data
 
 ALL = list(SEAT_FACTIONS)

@@ -16,7 +16,7 @@ from dune_rounds import bot_orders
 from pbem.game import Event, replay_states, step_rng
 from pbem.games import dune
 from pbem.games.dune.codes import EventCode
-from pbem.games.dune.orders import KINDS
+from pbem.games.dune.orders.language import KINDS
 from pbem.games.dune.state import SEAT_FACTIONS
 from pbem.templating import MAIL_WIDTH, environment, render, wrap_lines
 

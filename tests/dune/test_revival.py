@@ -10,12 +10,13 @@ import random
 import pytest
 
 from pbem.game import Event
-from pbem.games.dune import leaders, revival, turn
+from pbem.games.dune import leaders, turn
 from pbem.games.dune.invariants import violations
-from pbem.games.dune.orders import parse_orders
-from pbem.games.dune.revival_orders import random_revival, revival_text
+from pbem.games.dune.orders.language import parse_orders
+from pbem.games.dune.orders.revival_orders import random_revival, revival_text
+from pbem.games.dune.phases import revival
+from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.rules import make_rules
-from pbem.games.dune.set_up import new_game
 from pbem.games.dune.state import SEAT_FACTIONS, add_forces, data, only_sector, storm_order
 from pbem.games.dune.view import seat_view
 from pbem.templating import render

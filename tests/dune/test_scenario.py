@@ -14,9 +14,9 @@ from click.testing import CliRunner
 from pbem.cli import main
 from pbem.game import step_rng
 from pbem.games.dune import turn
+from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.rules import make_rules
 from pbem.games.dune.scenario import ScenarioError, load_scenario, run_scenario
-from pbem.games.dune.set_up import new_game
 from pbem.games.dune.state import data, forces_total
 
 SCENARIOS = Path(__file__).parent / "scenarios"

@@ -2,7 +2,7 @@
 performance points, adjudication, advancement, the final's places and the Best Faction awards
 (004_5af1072ca4353687.txt lines 107-193); GF9 points, weights and tie-breakers (001 section
 4.1, lines 851-890); the end-of-turn data a game of Dune gives them
-(games/dune/performance.py) and a dropout (games/dune/dropout.py)."""
+(games/dune/league/performance.py) and a dropout (games/dune/dropout.py)."""
 
 from __future__ import annotations
 
@@ -10,10 +10,11 @@ import random
 
 import pytest
 
-from pbem.games.dune import league_gf9 as gf9
-from pbem.games.dune import league_wbc as wbc
-from pbem.games.dune import performance, set_up, victory
 from pbem.games.dune.dropout import drop_out
+from pbem.games.dune.league import gf9 as gf9
+from pbem.games.dune.league import performance
+from pbem.games.dune.league import wbc as wbc
+from pbem.games.dune.phases import set_up, victory
 from pbem.games.dune.rules import make_rules
 from pbem.games.dune.state import SEAT_FACTIONS, add_forces
 from pbem.league import TieError

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from pbem.games.dune import set_up as setup
-from pbem.games.dune.orders import parse_orders
+from pbem.games.dune.orders.language import parse_orders
+from pbem.games.dune.phases import set_up as setup
 from pbem.games.dune.rules import make_rules
 from pbem.games.dune.state import SEAT_FACTIONS, data, forces_total
 from pbem.games.dune.view import seat_view

@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from pbem.games.dune import spice_blow
-from pbem.games.dune.orders import parse_orders
+from pbem.games.dune.orders.language import parse_orders
+from pbem.games.dune.phases import spice_blow
+from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.rules import make_rules
-from pbem.games.dune.set_up import new_game
 from pbem.games.dune.state import SEAT_FACTIONS, add_forces, base_data, count_in, data, forces_total
 
 ALL = list(SEAT_FACTIONS)

@@ -9,10 +9,10 @@ import random
 
 import pytest
 
-from pbem.games.dune import storm
-from pbem.games.dune.orders import KINDS, parse_orders
+from pbem.games.dune.orders.language import KINDS, parse_orders
+from pbem.games.dune.phases import storm
+from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.rules import make_rules
-from pbem.games.dune.set_up import new_game
 from pbem.games.dune.state import (
     SEAT_FACTIONS,
     add_forces,

@@ -11,9 +11,10 @@ import random
 
 from pbem.game import step_rng
 from pbem.games import dune
-from pbem.games.dune import storm, storm_cards, victory
+from pbem.games.dune.cards import storm_cards
 from pbem.games.dune.invariants import violations
-from pbem.games.dune.orders import KINDS
+from pbem.games.dune.orders.language import KINDS
+from pbem.games.dune.phases import storm, victory
 from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.view import seat_view
 

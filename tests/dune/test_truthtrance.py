@@ -10,8 +10,8 @@ import random
 from dune_rounds import mail_round
 
 from pbem.games import dune
-from pbem.games.dune import truthtrance
-from pbem.games.dune.orders import KINDS
+from pbem.games.dune.cards import truthtrance
+from pbem.games.dune.orders.language import KINDS
 from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import SEAT_FACTIONS, storm_order
 from pbem.games.dune.view import seat_view

@@ -10,7 +10,8 @@ import random
 
 import pytest
 
-from pbem.games.dune import set_up, turn, victory
+from pbem.games.dune import turn
+from pbem.games.dune.phases import set_up, victory
 from pbem.games.dune.rules import make_rules
 from pbem.games.dune.state import SEAT_FACTIONS, add_forces, data
 

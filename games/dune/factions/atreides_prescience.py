@@ -29,7 +29,7 @@ from pbem.game import Event, Prompt
 
 from ..codes import ErrorCode, EventCode
 from ..data import Ability
-from ..orders import OrderKind, OrderProblem, order_kind
+from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..state import SEAT_FACTIONS, sheet
 
 ATREIDES = "atreides"

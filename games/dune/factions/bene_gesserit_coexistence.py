@@ -57,9 +57,9 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import karama
+from ..cards import karama
 from ..codes import ErrorCode, EventCode
-from ..orders import OrderKind, OrderProblem, order_kind, read_faction, read_territory
+from ..orders.language import OrderKind, OrderProblem, order_kind, read_faction, read_territory
 from ..rules import rules_of
 from ..state import (
     POLAR_SINK,

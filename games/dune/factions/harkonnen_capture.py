@@ -43,7 +43,8 @@ from typing import Any
 
 from pbem.game import Event
 
-from .. import karama, leaders
+from .. import leaders
+from ..cards import karama
 from ..codes import EventCode
 from ..data import Ability
 from ..rules import Rules, rules_of

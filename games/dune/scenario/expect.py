@@ -19,7 +19,7 @@ from ..data import Ability
 from ..factions.atreides import kwisatz_haderach
 from ..factions.bene_gesserit_coexistence import coexisting
 from ..factions.harkonnen_capture import held
-from ..orders import words_of
+from ..orders.language import words_of
 from ..rules import Rules
 from ..state import SEAT_FACTIONS, State, count_in
 from .format import (

@@ -20,10 +20,10 @@ from ..factions import harkonnen_capture as capture
 from ..factions import has
 from ..factions.atreides import KH_AFTER
 from ..factions.bene_gesserit_coexistence import in_game, set_coexisting
+from ..phases.spice_blow import last_territory
+from ..phases.storm import WEATHER_MARKERS, uses_weather
 from ..rules import Rules
-from ..spice_blow import last_territory
 from ..state import POLAR_SINK, SEAT_FACTIONS, State, add_forces, count_in, data, sheet
-from ..storm import WEATHER_MARKERS, uses_weather
 from .format import (
     BattleRound,
     Decks,

@@ -9,7 +9,7 @@ from typing import Any
 
 from ..factions.atreides import kwisatz_haderach
 from ..factions.harkonnen_capture import held
-from ..orders import where
+from ..orders.language import where
 from ..state import State
 
 

@@ -16,7 +16,7 @@ from pbem.game import Event, step_rng
 from pbem.schema import build
 
 from .. import turn
-from ..set_up import new_game
+from ..phases.set_up import new_game
 from ..state import State
 from .expect import Check, _expectations, _refusals
 from .format import Refused, Scenario, ScenarioError, _head

@@ -11,7 +11,7 @@ from typing import Any
 from pbem.game import Prompt
 
 from .. import turn
-from ..orders import parse_orders
+from ..orders.language import parse_orders
 from ..state import State
 from .format import Refused, ScenarioError
 from .values import _seat

@@ -15,7 +15,7 @@ from pbem.schema import build
 
 from ..data import Ability, NameLookupError, Territory
 from ..data.names import Named, NameIndex
-from ..orders import OrderProblem, read_territory, words_of
+from ..orders.language import OrderProblem, read_territory, words_of
 from ..rules import Rules
 from ..state import FACTION_SEATS, SEAT_FACTIONS, base_data, only_sector, sheet
 from .format import FactionPosition

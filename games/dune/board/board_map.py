@@ -1,0 +1,760 @@
+"""The map of Arrakis: the classic board drawn from the public view, as SVG and as PNG.
+
+The layout is data (``data/board_map.yaml``): each territory is a set of ring segments, one
+per sector it spans, so the picture is faithful to which territory lies in which sectors and
+beside which.  ``scene`` turns a public view into one list of shapes (territories, sectors,
+the storm, spice, each faction's forces per sector, strongholds and their holders, the
+player dots, a side panel); ``board_svg`` writes that list as SVG text and ``board_png``
+paints the same list with Pillow, so the two pictures are one drawing.
+
+Only the public view is read (``view.public_view``): the map shows nothing a seat could not
+see on the table.  Forces are chips of the faction's colour with its letter and the count
+(``5+2*``: five forces and two starred); the Bene Gesserit's coexisting advisors (000 XV.B.4,
+line 506) are white chips with a dashed border.  Each group of chips goes to the free spot
+nearest its place, covering no other and no territory's name, tied to its place by a thin line
+when it had to move.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from ..factions import power
+from ..state import POLAR_SINK, base_data, data
+
+LAYOUT_FILE = Path(__file__).parents[1] / "data" / "board_map.yaml"
+SECTOR_DEGREES = 20
+FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+INK = "#4a3826"
+BORDER = "#5b4630"
+STORM = "#4b3f72"
+SPICE, SPICE_INK = "#ffe58a", "#a04000"
+
+
+# --- the layout ---------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Cell:
+    """A ring segment of one sector: ``r`` the radial band (0 the Polar Sink, 1 the rim),
+    ``a`` the part of the sector's width (0 toward the sector before it)."""
+
+    territory: str
+    sector: int
+    r: tuple[float, float]
+    a: tuple[float, float] = (0.0, 1.0)
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The map's geometry and colours, read from ``board_map.yaml`` and checked."""
+
+    width: int
+    height: int
+    centre: tuple[float, float]
+    sink_radius: float
+    rim_radius: float
+    first_sector_starts_at: float
+    panel_x: int
+    key_y: int
+    factions: dict[str, dict[str, str]]
+    fills: dict[str, str]
+    cells: tuple[Cell, ...]
+    labels: dict[str, tuple[int, float, float]]
+    key_chips: dict[str, str]
+
+    def radius(self, r: float) -> float:
+        return self.sink_radius + r * (self.rim_radius - self.sink_radius)
+
+    def angle(self, sector: int, a: float) -> float:
+        """Degrees counterclockwise from east."""
+        return self.first_sector_starts_at + (sector - 1 + a) * SECTOR_DEGREES
+
+    def point(self, sector: int, r: float, a: float) -> tuple[float, float]:
+        return polar(self.centre, self.radius(r), self.angle(sector, a))
+
+    def outline(self, cell: Cell) -> list[tuple[float, float]]:
+        """The corners and arcs of a cell, as a closed polygon."""
+        inner = arc(self.centre, self.radius(cell.r[0]), self.angle(cell.sector, cell.a[0]),
+                    self.angle(cell.sector, cell.a[1]))
+        outer = arc(self.centre, self.radius(cell.r[1]), self.angle(cell.sector, cell.a[1]),
+                    self.angle(cell.sector, cell.a[0]))
+        return inner + outer
+
+    def cells_of(self, territory: str, sector: int | None = None) -> list[Cell]:
+        return [c for c in self.cells
+                if c.territory == territory and (sector is None or c.sector == sector)]
+
+    def anchor(self, territory: str, sector: int) -> tuple[float, float]:
+        """Where a territory's things in one sector are tied: the middle of its largest cell
+        there, or just under the territory's name when that is written in the same cell
+        (the Polar Sink: under its name)."""
+        cells = self.cells_of(territory, sector) or self.cells_of(territory)
+        label = self.label_point(territory)
+        if not cells:
+            return label[0], label[1] + 10
+        cell = max(cells, key=self.area)
+        if self.contains(cell, label):
+            return label[0], label[1] + 10
+        return self.point(cell.sector, sum(cell.r) / 2, sum(cell.a) / 2)
+
+    def contains(self, cell: Cell, point: tuple[float, float]) -> bool:
+        """Whether a point of the picture lies in a cell."""
+        dx, dy = point[0] - self.centre[0], self.centre[1] - point[1]
+        r = (math.hypot(dx, dy) - self.sink_radius) / (self.rim_radius - self.sink_radius)
+        turns = (math.degrees(math.atan2(dy, dx)) - self.first_sector_starts_at) % 360
+        sector, a = divmod(turns / SECTOR_DEGREES, 1)
+        return (int(sector) + 1 == cell.sector and cell.r[0] <= r <= cell.r[1]
+                and cell.a[0] <= a <= cell.a[1])
+
+    def label_point(self, territory: str) -> tuple[float, float]:
+        if territory in self.labels:
+            return self.point(*self.labels[territory])
+        cells = self.cells_of(territory)
+        if not cells:
+            return self.centre[0], self.centre[1] - self.sink_radius * 0.55
+        cell = max(cells, key=self.area)
+        return self.point(cell.sector, sum(cell.r) / 2, sum(cell.a) / 2)
+
+    def area(self, cell: Cell) -> float:
+        """A cell's area in square pixels."""
+        r0, r1 = self.radius(cell.r[0]), self.radius(cell.r[1])
+        return math.radians(SECTOR_DEGREES) * (cell.a[1] - cell.a[0]) * (r1 * r1 - r0 * r0) / 2
+
+
+def polar(centre: tuple[float, float], radius: float, degrees: float) -> tuple[float, float]:
+    theta = math.radians(degrees)
+    return centre[0] + radius * math.cos(theta), centre[1] - radius * math.sin(theta)
+
+
+def arc(centre: tuple[float, float], radius: float, start: float, end: float
+        ) -> list[tuple[float, float]]:
+    """Points along an arc, one every 2 degrees at most, both ends included."""
+    steps = max(1, math.ceil(abs(end - start) / 2))
+    return [polar(centre, radius, start + (end - start) * i / steps) for i in range(steps + 1)]
+
+
+class LayoutError(ValueError):
+    """The layout file does not fit the board; ``problems`` lists every fault."""
+
+    def __init__(self, path: Path, problems: list[str]):
+        self.problems = problems
+        super().__init__(f"{path}:\n  " + "\n  ".join(problems))
+
+
+@functools.cache
+def layout() -> Layout:
+    """The map layout, read once (``load_layout``)."""
+    return load_layout(LAYOUT_FILE)
+
+
+def load_layout(path: Path) -> Layout:
+    """A layout file read and checked against the board: every territory drawn, each in
+    exactly its sectors, every band within the ring; every fault is reported at once."""
+    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    board = base_data().board
+    problems, cells, labels = [], [], {}
+    for name, entry in raw["territories"].items():
+        if name not in board:
+            problems.append(f"{name}: no such territory on the board")
+            continue
+        mine = [Cell(name, c["sector"], tuple(c["r"]), tuple(c.get("a", (0.0, 1.0))))
+                for c in entry["cells"]]
+        if {c.sector for c in mine} != set(board[name].sectors):
+            problems.append(f"{name}: cells in sectors {sorted({c.sector for c in mine})}, "
+                            f"the board says {sorted(board[name].sectors)}")
+        bad = [c for c in mine if not (0 <= c.r[0] < c.r[1] <= 1 and 0 <= c.a[0] < c.a[1] <= 1)]
+        problems += [f"{name}: sector {c.sector}: bad band r={c.r} a={c.a}" for c in bad]
+        cells += mine
+        if "label" in entry:
+            spot = entry["label"]
+            labels[name] = (spot["sector"], spot["r"], spot.get("a", 0.5))
+    problems += [f"{t.name}: not drawn" for t in board.territories
+                 if t.name not in raw["territories"]]
+    problems += [f"key_chips: {chip}: {seat} has no colour" for chip, seat in
+                 raw["key_chips"].items() if seat not in raw["factions"]]
+    if problems:
+        raise LayoutError(path, problems)
+    return Layout(raw["canvas"]["width"], raw["canvas"]["height"], tuple(raw["board"]["centre"]),
+                  raw["board"]["polar_sink_radius"], raw["board"]["rim_radius"],
+                  raw["first_sector_starts_at"], raw["panel"]["x"], raw["key"]["y"],
+                  raw["factions"],
+                  raw["fills"], tuple(cells), labels, raw["key_chips"])
+
+
+# --- shapes ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Poly:
+    points: list[tuple[float, float]]
+    fill: str | None = None
+    stroke: str | None = None
+    width: float = 1
+    opacity: float = 1.0
+    dash: bool = False
+    closed: bool = True
+
+
+@dataclass(frozen=True)
+class Circle:
+    x: float
+    y: float
+    r: float
+    fill: str
+    stroke: str | None = None
+    width: float = 1
+
+
+@dataclass(frozen=True)
+class Text:
+    x: float
+    y: float
+    text: str
+    size: float
+    fill: str = INK
+    bold: bool = False
+    anchor: str = "middle"        # start | middle | end
+
+
+@dataclass(frozen=True)
+class Group:
+    """Shapes that belong together; ``kind`` and ``attrs`` label them in the SVG."""
+
+    kind: str
+    attrs: dict[str, str]
+    shapes: list[Any] = field(default_factory=list)
+    title: str = ""                  # shown by a browser on hovering
+
+
+def rect(x: float, y: float, w: float, h: float, **style) -> Poly:
+    return Poly([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], **style)
+
+
+# --- the scene ------------------------------------------------------------------------------
+def scene(view: dict[str, Any]) -> list[Any]:
+    """The shapes of the map of one public view, back to front."""
+    lay = layout()
+    board = data(view).board
+    shapes: list[Any] = [rect(0, 0, lay.width, lay.height, fill="#fbf7ef")]
+    shapes.append(Circle(*lay.centre, lay.rim_radius + 4, fill="#e8d3a6", stroke=BORDER,
+                         width=2))
+    for cell in lay.cells:
+        fill = lay.fills[board[cell.territory].type.value]
+        shapes.append(Poly(lay.outline(cell), fill=fill, stroke=fill, width=1))
+    shapes.append(Circle(*lay.centre, lay.sink_radius, fill=lay.fills["polar_sink"],
+                         stroke=BORDER, width=2))
+    shapes += _sector_lines(lay)
+    shapes += _borders(lay)
+    shapes += _storm(lay, view)
+    shapes += _holders(lay, view)
+    shapes += _player_dots(lay, view)
+    labels = _labels(lay)
+    shapes += labels
+    shapes += _placed(lay, view, labels)
+    shapes += legend(view)
+    return shapes
+
+
+def _sector_lines(lay: Layout) -> list[Any]:
+    shapes = []
+    for sector in range(1, 19):
+        start = lay.angle(sector, 0)
+        shapes.append(Poly([polar(lay.centre, lay.sink_radius, start),
+                            polar(lay.centre, lay.rim_radius + 4, start)],
+                           stroke="#9a8466", width=0.8, dash=True, closed=False))
+        x, y = polar(lay.centre, lay.rim_radius + 27, lay.angle(sector, 0.5))
+        shapes.append(Text(x, y, str(sector), 13, fill="#6b5a44", bold=True))
+    return shapes
+
+
+def _borders(lay: Layout) -> list[Poly]:
+    """The lines between territories: every edge of a cell, less the stretches where a cell
+    of the same territory lies on the other side."""
+    lines = []
+    for cell in lay.cells:
+        for edge, span in _edges(cell):
+            same = [_overlap(span, other_span) for other_span in _across(lay, cell, edge)]
+            for start, end in _subtract(span, [s for s in same if s]):
+                lines.append(Poly(_edge_points(lay, cell, edge, start, end), stroke=BORDER,
+                                  width=1.6, closed=False))
+    lines.append(Poly(arc(lay.centre, lay.rim_radius, 0, 360), stroke=BORDER, width=2,
+                      closed=False))
+    return lines
+
+
+def _edges(cell: Cell) -> list[tuple[str, tuple[float, float]]]:
+    return [("inner", cell.a), ("outer", cell.a), ("from", cell.r), ("to", cell.r)]
+
+
+def _across(lay: Layout, cell: Cell, edge: str) -> list[tuple[float, float]]:
+    """The spans of the same territory's cells just across one edge of ``cell``."""
+    spans = []
+    for other in lay.cells_of(cell.territory):
+        same_sector = other.sector == cell.sector
+        if edge in ("inner", "outer") and same_sector and (
+                other.r[1] == cell.r[0] if edge == "inner" else other.r[0] == cell.r[1]):
+            spans.append(other.a)
+        elif edge in ("from", "to") and (
+                _before(cell, other) if edge == "from" else _before(other, cell)):
+            spans.append(other.r)
+    return spans
+
+
+def _before(cell: Cell, other: Cell) -> bool:
+    """Whether ``other`` lies just before ``cell`` (toward the lower sector side)."""
+    if cell.a[0] > 0:
+        return other.sector == cell.sector and other.a[1] == cell.a[0]
+    return other.sector == (cell.sector - 2) % 18 + 1 and other.a[1] == 1
+
+
+def _overlap(one: tuple[float, float], two: tuple[float, float]) -> tuple[float, float] | None:
+    start, end = max(one[0], two[0]), min(one[1], two[1])
+    return (start, end) if end > start else None
+
+
+def _subtract(span: tuple[float, float], cuts: list[tuple[float, float]]
+              ) -> list[tuple[float, float]]:
+    pieces, start = [], span[0]
+    for cut_start, cut_end in sorted(cuts):
+        if cut_start > start:
+            pieces.append((start, cut_start))
+        start = max(start, cut_end)
+    if start < span[1]:
+        pieces.append((start, span[1]))
+    return pieces
+
+
+def _edge_points(lay: Layout, cell: Cell, edge: str, start: float, end: float
+                 ) -> list[tuple[float, float]]:
+    if edge in ("inner", "outer"):
+        radius = lay.radius(cell.r[0] if edge == "inner" else cell.r[1])
+        return arc(lay.centre, radius, lay.angle(cell.sector, start), lay.angle(cell.sector, end))
+    a = cell.a[0] if edge == "from" else cell.a[1]
+    return [lay.point(cell.sector, start, a), lay.point(cell.sector, end, a)]
+
+
+def _storm(lay: Layout, view: dict[str, Any]) -> list[Any]:
+    """The storm: a dark veil over its sector, and its sector's number ringed."""
+    sector = view.get("storm")
+    if not sector:
+        return []
+    start, end = lay.angle(sector, 0), lay.angle(sector, 1)
+    wedge = (arc(lay.centre, lay.sink_radius, start, end)
+             + arc(lay.centre, lay.rim_radius + 16, end, start))
+    x, y = polar(lay.centre, lay.rim_radius + 27, lay.angle(sector, 0.5))
+    return [Group("storm", {"data-sector": str(sector)}, [
+        Poly(wedge, fill=STORM, opacity=0.38, stroke=STORM, width=2),
+        Circle(x, y, 13, fill=STORM),
+        Text(x, y, str(sector), 13, fill="#ffffff", bold=True)])]
+
+
+def occupants(view: dict[str, Any], territory: str) -> list[str]:
+    """The factions occupying a territory in the public view, in seat order (coexisting
+    Bene Gesserit advisors occupy nothing, 000 XV.B.4)."""
+    present = {f for by_faction in view["forces"].get(territory, {}).values()
+               for f in by_faction}
+    return [seat for seat in view["seats"]
+            if seat in present and territory not in power(seat).coexisting_in_view(view)]
+
+
+def strongholds() -> list[str]:
+    return [t.name for t in base_data().board.territories if t.is_stronghold]
+
+
+def _holders(lay: Layout, view: dict[str, Any]) -> list[Any]:
+    """A stronghold held by one faction is ringed in its colour; by several, in red dashes."""
+    shapes = []
+    for name in strongholds():
+        held = occupants(view, name)
+        if not held:
+            continue
+        colour = lay.factions[held[0]]["colour"] if len(held) == 1 else "#d01818"
+        for cell in lay.cells_of(name):
+            shapes.append(Poly(lay.outline(cell), stroke=colour, width=4,
+                               dash=len(held) > 1))
+    return shapes
+
+
+def _player_dots(lay: Layout, view: dict[str, Any]) -> list[Any]:
+    seated = {info["dot"]: seat for seat, info in view["factions"].items()}
+    shapes = []
+    for dot in data(view).board.player_dots:
+        x, y = polar(lay.centre, lay.rim_radius + 2, lay.angle(dot, 0.5))
+        seat = seated.get(dot)
+        if seat is None:
+            shapes.append(Circle(x, y, 5, fill="#fbf7ef", stroke=BORDER))
+            continue
+        style = lay.factions[seat]
+        shapes.append(Group("player-dot", {"data-faction": seat}, [
+            Circle(x, y, 10, fill=style["colour"], stroke="#ffffff", width=1.5),
+            Text(x, y, style["letter"], 11, fill=style["text"], bold=True)]))
+    return shapes
+
+
+def _labels(lay: Layout) -> list[Text]:
+    labels = []
+    for territory in base_data().board.territories:
+        x, y = lay.label_point(territory.name)
+        stronghold = territory.is_stronghold
+        text = territory.name if territory.name == POLAR_SINK else territory.abbreviations[0]
+        labels.append(Text(x, y, text, 12 if stronghold else 10.5,
+                           fill="#ffffff" if stronghold else "#5a4630", bold=stronghold))
+    return labels
+
+
+# --- forces and spice, placed so that nothing covers anything -------------------------------
+CHIP_H, CHIP_GAP, CHAR_W = 16, 2, 7.6
+
+
+@dataclass
+class Placed:
+    """A box of things drawn together (one sector's forces, or a territory's spice), wanted at
+    ``anchor``; ``x, y`` is where its middle ends up."""
+
+    kind: str
+    attrs: dict[str, str]
+    anchor: tuple[float, float]
+    w: float
+    h: float
+    draw: Any                        # (x, y) of the box's top left -> shapes
+    title: str = ""
+    x: float = 0.0
+    y: float = 0.0
+
+
+def count_text(counts: list[int]) -> str:
+    """``5``, ``5+2*`` or ``2*``: forces and starred forces (as in the report's table)."""
+    normal, starred = counts
+    if not starred:
+        return str(normal)
+    return f"{normal}+{starred}*" if normal else f"{starred}*"
+
+
+def _chips(lay: Layout, view: dict[str, Any], territory: str, by_faction: dict) -> list[tuple]:
+    """(text, fill, text colour, dashed) for each faction's chip, in seat order."""
+    chips = []
+    for seat in view["seats"]:
+        if seat not in by_faction:
+            continue
+        style = lay.factions[seat]
+        text = f"{style['letter']} {count_text(by_faction[seat])}"
+        if territory in power(seat).coexisting_in_view(view):
+            chips.append((text + " adv", "#ffffff", style["colour"], True))
+        else:
+            chips.append((text, style["colour"], style["text"], False))
+    return chips
+
+
+def _forces_box(lay: Layout, view: dict[str, Any], territory: str, sector: str,
+                by_faction: dict) -> Placed:
+    chips = _chips(lay, view, territory, by_faction)
+    width = max(len(text) for text, *_ in chips) * CHAR_W + 10
+    height = len(chips) * (CHIP_H + CHIP_GAP) - CHIP_GAP
+
+    def draw(x: float, y: float) -> list[Any]:
+        shapes = []
+        for i, (text, fill, ink, dashed) in enumerate(chips):
+            top = y + i * (CHIP_H + CHIP_GAP)
+            shapes.append(rect(x, top, width, CHIP_H, fill=fill,
+                               stroke=ink if dashed else "#ffffff", width=1.2, dash=dashed))
+            shapes.append(Text(x + width / 2, top + CHIP_H / 2, text, 11.5, fill=ink, bold=True))
+        return shapes
+    where = territory if sector == "0" else f"{territory}, sector {sector}"
+    names = ", ".join(f"{view['factions'][seat]['name']} {count_text(counts)}"
+                      for seat, counts in by_faction.items())
+    return Placed("forces", {"data-territory": territory, "data-sector": sector},
+                  lay.anchor(territory, int(sector)), width, height, draw,
+                  title=f"{where}: {names}")
+
+
+def _spice_box(lay: Layout, territory: str, amount: int) -> Placed:
+    """Spice: a round pale-gold token with the amount, at the territory's spice blow sector."""
+    blow = base_data().board[territory].spice_blow
+    sector = blow.sector if blow else base_data().board[territory].sectors[0]
+    size = max(22, len(str(amount)) * CHAR_W + 8)
+
+    def draw(x: float, y: float) -> list[Any]:
+        return [Circle(x + size / 2, y + size / 2, size / 2, fill=SPICE, stroke=SPICE_INK,
+                       width=2),
+                Text(x + size / 2, y + size / 2, str(amount), 11.5, fill=SPICE_INK, bold=True)]
+    return Placed("spice", {"data-territory": territory, "data-amount": str(amount)},
+                  lay.anchor(territory, sector), size, size, draw,
+                  title=f"{territory}: {amount} spice")
+
+
+def _placed(lay: Layout, view: dict[str, Any], labels: list[Text]) -> list[Any]:
+    boxes = [_forces_box(lay, view, territory, sector, by_faction)
+             for territory, sectors in view["forces"].items()
+             for sector, by_faction in sorted(sectors.items(), key=lambda s: int(s[0]))]
+    boxes += [_spice_box(lay, territory, amount)
+              for territory, amount in view["spice"].items() if amount]
+    fixed = [(t.x - len(t.text) * t.size * 0.3, t.y - t.size * 0.6, len(t.text) * t.size * 0.6,
+              t.size * 1.2) for t in labels]
+    _spread(boxes, fixed, lay.panel_x - 6, lay.key_y - 4)
+    shapes = []
+    for box in boxes:
+        x, y = box.x - box.w / 2, box.y - box.h / 2
+        moved = math.dist((box.x, box.y), (box.anchor[0], box.anchor[1] + box.h / 2 + 1)) > 8
+        lead = [Poly([box.anchor, _nearest_edge(box)], stroke="#333333", width=1, closed=False),
+                Circle(*box.anchor, 2.2, fill="#333333")] if moved else []
+        shapes.append(Group(box.kind, box.attrs, lead + box.draw(x, y), box.title))
+    return shapes
+
+
+def _nearest_edge(box: Placed) -> tuple[float, float]:
+    ax, ay = box.anchor
+    return (min(max(ax, box.x - box.w / 2), box.x + box.w / 2),
+            min(max(ay, box.y - box.h / 2), box.y + box.h / 2))
+
+
+def _spread(boxes: list[Placed], fixed: list[tuple], right: float, bottom: float) -> None:
+    """Place the boxes one by one, each at the free spot nearest where it is wanted (just
+    under its anchor): free of the boxes placed before it and of the territories' names."""
+    taken = list(fixed)
+    for box in boxes:
+        want = box.anchor[0], box.anchor[1] + box.h / 2 + 1
+        for x, y in _spiral(want):
+            spot = (x - box.w / 2, y - box.h / 2, box.w, box.h)
+            if (box.w / 2 + 4 <= x <= right - box.w / 2 and box.h / 2 + 4 <= y <= bottom - box.h / 2
+                    and not any(_meet(spot, other) for other in taken)):
+                break
+        box.x, box.y = x, y
+        taken.append((x - box.w / 2, y - box.h / 2, box.w, box.h))
+
+
+def _spiral(centre: tuple[float, float], step: float = 3.0, reach: float = 500.0):
+    """The centre, then rings of points around it, nearer ones first."""
+    yield centre
+    distance = step
+    while distance <= reach:
+        count = max(8, int(2 * math.pi * distance / step))
+        for k in range(count):
+            theta = math.pi / 2 + 2 * math.pi * k / count          # downward first
+            yield centre[0] + distance * math.cos(theta), centre[1] + distance * math.sin(theta)
+        distance += step
+
+
+def _meet(one: tuple, two: tuple, margin: float = 2.0) -> bool:
+    """Whether two rectangles (x, y, w, h) come within ``margin`` of each other."""
+    return (one[0] < two[0] + two[2] + margin and two[0] < one[0] + one[2] + margin
+            and one[1] < two[1] + two[3] + margin and two[1] < one[1] + one[3] + margin)
+
+
+# --- the legend: the side panel and the key ----------------------------------------------
+# A mail client shows the map about 700 pixels wide, half the canvas: the legend's type is
+# at least LEGEND canvas pixels high, 9 pixels at that width (issue 16 P9).
+MAIL_WIDTH = 700
+LEGEND = 18
+
+
+def legend(view: dict[str, Any]) -> list[Any]:
+    """The legend of the map: the side panel (the turn, the factions, the strongholds, how to
+    read the chips) and, below the board, the territories' abbreviations."""
+    lay = layout()
+    return _panel(lay, view) + _abbreviations(lay)
+
+
+def _panel(lay: Layout, view: dict[str, Any]) -> list[Any]:
+    x, y = lay.panel_x + 8, 34
+    names = {seat: info["name"] for seat, info in view["factions"].items()}
+    shapes: list[Any] = [Text(x, y, "Arrakis", LEGEND + 8, bold=True, anchor="start")]
+    y += 34
+    turn = view.get("turn", 0)
+    when = "Set-up" if not turn else f"Turn {turn} of {view.get('last_turn', '?')}, " + str(
+        view.get("phase", ""))
+    shapes.append(Text(x, y, when, LEGEND, anchor="start"))
+    y += 26
+    storm = view.get("storm")
+    shapes.append(Text(x, y, f"Storm: sector {storm}" if storm else "Storm: not yet placed",
+                       LEGEND, anchor="start"))
+    y += 36
+    shapes.append(Text(x, y, "Factions", LEGEND + 1, bold=True, anchor="start"))
+    for seat in view["seats"]:
+        y += 27
+        style = lay.factions[seat]
+        tanks = view["factions"][seat]["tanks"]
+        shapes += [rect(x, y - 11, 24, 22, fill=style["colour"], stroke="#ffffff"),
+                   Text(x + 12, y, style["letter"], LEGEND - 2, fill=style["text"], bold=True),
+                   Text(x + 32, y, f"{names[seat]}: dot {view['factions'][seat]['dot']}, "
+                                   f"tanks {count_text(tanks)}", LEGEND, anchor="start")]
+    if view.get("alliances"):
+        y += 27
+        text = "; ".join(" + ".join(lay.factions[s]["letter"] for s in alliance)
+                         for alliance in view["alliances"])
+        shapes.append(Text(x, y, f"Allied: {text}", LEGEND, anchor="start"))
+    y += 36
+    shapes.append(Text(x, y, "Strongholds", LEGEND + 1, bold=True, anchor="start"))
+    for name in strongholds():
+        y += 25
+        held = occupants(view, name)
+        who = ", ".join(lay.factions[s]["letter"] for s in held) or "-"
+        shapes.append(Text(x, y, f"{name}: {who}{' (contested)' if len(held) > 1 else ''}",
+                           LEGEND, anchor="start"))
+    y += 36
+    total = sum(view["spice"].values())
+    shapes.append(Text(x, y, f"Spice on the map: {total}", LEGEND + 1, bold=True,
+                       anchor="start"))
+    y += 34
+    shapes += _key(lay, x, y)
+    return shapes
+
+
+def _key(lay: Layout, x: float, y: float) -> list[Any]:
+    """How to read the chips."""
+    forces, advisors = (lay.factions[lay.key_chips[chip]] for chip in ("forces", "advisors"))
+    shapes: list[Any] = [
+        rect(x, y - 11, 72, 22, fill=forces["colour"], stroke="#ffffff"),
+        Text(x + 36, y, f"{forces['letter']} 5+2*", LEGEND - 2, fill="#ffffff", bold=True),
+        Text(x + 80, y, "5 forces, 2 starred", LEGEND, anchor="start")]
+    y += 30
+    shapes += [rect(x, y - 11, 72, 22, fill="#ffffff", stroke=advisors["colour"], dash=True),
+               Text(x + 36, y, f"{advisors['letter']} 3 adv", LEGEND - 2,
+                    fill=advisors["colour"], bold=True),
+               Text(x + 80, y, "3 advisors", LEGEND, anchor="start")]
+    y += 32
+    shapes += [Circle(x + 36, y, 13, fill=SPICE, stroke=SPICE_INK, width=2),
+               Text(x + 36, y, "8", LEGEND - 2, fill=SPICE_INK, bold=True),
+               Text(x + 80, y, "8 spice", LEGEND, anchor="start")]
+    y += 32
+    shapes.append(Text(x, y, "A ringed stronghold is held.", LEGEND, anchor="start"))
+    return shapes
+
+
+def _abbreviations(lay: Layout) -> list[Any]:
+    """The territories' abbreviations, in four columns below the board."""
+    entries = [(t.abbreviations[0], t.name) for t in base_data().board.territories
+               if t.name != POLAR_SINK]
+    rows = (len(entries) + 3) // 4
+    x, y = 16, lay.key_y + 14
+    shapes: list[Any] = []
+    for i, (short, name) in enumerate(entries):
+        col, row = divmod(i, rows)
+        shapes.append(Text(x + col * 346, y + row * 24, f"{short}  {name}", LEGEND,
+                           fill="#5a4630", anchor="start"))
+    return shapes
+
+
+# --- SVG --------------------------------------------------------------------------------------
+def board_svg(view: dict[str, Any]) -> str:
+    """The map of a public view as an SVG document."""
+    lay = layout()
+    title = _esc(f"Arrakis, turn {view.get('turn', 0)}: {view.get('phase', '')}")
+    body = "\n".join(_svg(shape) for shape in scene(view))
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{lay.width}" '
+            f'height="{lay.height}" viewBox="0 0 {lay.width} {lay.height}" '
+            f'font-family="{FONT}" role="img" aria-label="{title}">\n'
+            f"<title>{title}</title>\n{body}\n</svg>\n")
+
+
+def _esc(text: str) -> str:
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+            .replace('"', "&quot;"))
+
+
+def _points(points: list[tuple[float, float]]) -> str:
+    return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
+
+
+def _svg(shape: Any) -> str:
+    if isinstance(shape, Group):
+        attrs = "".join(f' {key}="{_esc(value)}"' for key, value in shape.attrs.items())
+        inner = "".join(_svg(s) for s in shape.shapes)
+        title = f"<title>{_esc(shape.title)}</title>" if shape.title else ""
+        return f'<g class="{shape.kind}"{attrs}>{title}{inner}</g>'
+    if isinstance(shape, Poly):
+        tag = "polygon" if shape.closed else "polyline"
+        style = f' fill="{shape.fill or "none"}"'
+        if shape.stroke:
+            style += f' stroke="{shape.stroke}" stroke-width="{shape.width}"'
+            style += ' stroke-linejoin="round"'
+        if shape.dash:
+            style += ' stroke-dasharray="4 3"'
+        if shape.opacity < 1:
+            style += f' fill-opacity="{shape.opacity}"'
+        return f'<{tag} points="{_points(shape.points)}"{style}/>'
+    if isinstance(shape, Circle):
+        stroke = f' stroke="{shape.stroke}" stroke-width="{shape.width}"' if shape.stroke else ""
+        return (f'<circle cx="{shape.x:.1f}" cy="{shape.y:.1f}" r="{shape.r:.1f}" '
+                f'fill="{shape.fill}"{stroke}/>')
+    weight = ' font-weight="bold"' if shape.bold else ""
+    return (f'<text x="{shape.x:.1f}" y="{shape.y:.1f}" font-size="{shape.size}" '
+            f'fill="{shape.fill}" text-anchor="{shape.anchor}" dominant-baseline="central"'
+            f"{weight}>{_esc(shape.text)}</text>")
+
+
+# --- PNG --------------------------------------------------------------------------------------
+SCALE = 2          # painted at twice the size, then shrunk: smooth edges without a vector library
+
+
+def board_png(view: dict[str, Any]) -> bytes:
+    """The map of a public view as a PNG picture, painted with Pillow from the same shapes."""
+    from PIL import Image, ImageDraw
+
+    lay = layout()
+    image = Image.new("RGB", (lay.width * SCALE, lay.height * SCALE), "#ffffff")
+    _paint(image, ImageDraw.Draw(image), scene(view))
+    out = io.BytesIO()
+    image.reduce(SCALE).save(out, "PNG", compress_level=4)
+    return out.getvalue()
+
+
+def _paint(image: Any, draw: Any, shapes: list[Any]) -> None:
+    from PIL import Image, ImageDraw
+
+    for shape in shapes:
+        if isinstance(shape, Group):
+            _paint(image, draw, shape.shapes)
+        elif isinstance(shape, Poly) and shape.opacity < 1:     # a veil: the fill, see-through
+            mask = Image.new("L", image.size, 0)
+            ImageDraw.Draw(mask).polygon(_scaled(shape.points), fill=round(255 * shape.opacity))
+            image.paste(shape.fill, mask=mask)
+            if shape.stroke:
+                _line(draw, shape.points + shape.points[:1], shape.stroke, shape.width, False)
+        elif isinstance(shape, Poly):
+            if shape.fill and shape.closed:
+                draw.polygon(_scaled(shape.points), fill=shape.fill)
+            if shape.stroke:
+                points = shape.points + (shape.points[:1] if shape.closed else [])
+                _line(draw, points, shape.stroke, shape.width, shape.dash)
+        elif isinstance(shape, Circle):
+            box = [(shape.x - shape.r) * SCALE, (shape.y - shape.r) * SCALE,
+                   (shape.x + shape.r) * SCALE, (shape.y + shape.r) * SCALE]
+            draw.ellipse(box, fill=shape.fill, outline=shape.stroke,
+                         width=round(shape.width * SCALE) if shape.stroke else 0)
+        else:
+            anchor = {"start": "lm", "middle": "mm", "end": "rm"}[shape.anchor]
+            draw.text((shape.x * SCALE, shape.y * SCALE), shape.text, fill=shape.fill,
+                      font=_font(shape.size), anchor=anchor,
+                      stroke_width=1 if shape.bold else 0, stroke_fill=shape.fill)
+
+
+def _scaled(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    return [(x * SCALE, y * SCALE) for x, y in points]
+
+
+def _line(draw: Any, points: list[tuple[float, float]], colour: str, width: float,
+          dash: bool) -> None:
+    width_px = max(1, round(width * SCALE))
+    if not dash:
+        draw.line(_scaled(points), fill=colour, width=width_px, joint="curve")
+        return
+    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
+        length = math.dist((x0, y0), (x1, y1))
+        at = 0.0
+        while at < length:
+            end = min(at + 4, length)
+            draw.line(_scaled([(x0 + (x1 - x0) * at / length, y0 + (y1 - y0) * at / length),
+                               (x0 + (x1 - x0) * end / length, y0 + (y1 - y0) * end / length)]),
+                      fill=colour, width=width_px)
+            at += 7
+
+
+@functools.cache
+def _font(size: float) -> Any:
+    from PIL import ImageFont
+
+    return ImageFont.load_default(size=size * SCALE)

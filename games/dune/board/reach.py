@@ -1,0 +1,688 @@
+"""Where forces may ship and move, and what a shipment costs: the pure rules of the movement
+round that ``movement`` calls to check orders, to tell players what is legal and to choose
+random legal orders (000 IX.C, lines 321-349; XII.E.4-5, lines 465-467; Q&A XXV.B.1 and C,
+lines 651-681, and E.1-2, E.6-7, lines 693-712; the Fremen and Guild shields, lines 822-866;
+player aid B.6.A.6, line 960; XV, lines 496-509 and 998; WBC clarifications IX, 000 lines
+1167-1204, VI line 1118 and XV lines 1312-1328; 004 IX.1-13).
+
+Shipment kinds: ``reserve`` (from the off-planet reserve onto Dune, IX.C.1.a), ``fremen`` (the
+Fremen's free arrival near the Great Flat, Fremen shield 2), ``cross`` (from one territory to
+another) and ``back`` (from one territory back to the reserve), the Guild's two kinds (Guild
+shield 1, line 854), open to its allies too (Guild alliance, line 866).
+
+Rulings:
+
+- A group is one sector's forces.  "They must move and ship independently of one another"
+  (Q&A XXV.B.1, line 652) of a faction's forces in different sectors of one territory, and
+  sectors affect movement "only in the case explained in battle question one" (Q&A XXV.C.2,
+  line 678): a move, a cross shipment or a shipment back takes forces from one sector.  WBC's
+  "separated by storm for the purposes of movement" (line 1118) then says that a group may not
+  cross the storm inside a territory, which the paths below respect.  Forces in a sector under
+  the storm cannot leave it (IX.C.2.c, line 343; WBC line 1198 for the Fremen).
+- Paths run over (territory, sector) places: inside a territory between neighbouring sectors
+  freely (IX.C.2.c: "tokens can move into or through a territory ignoring all sectors", "so
+  long as the group does not pass through the part covered by the storm"), across a border only
+  where the two sectors touch (the board data), counting the territories entered against the
+  range.  No place under the storm is ever entered (IX.C.2.c; Q&A XXV.C.3, line 681), nor a
+  stronghold occupied by two other factions, "into or through" (IX.C.2.f, line 349), but the
+  one the group starts in.  The Polar Sink is never in storm (IX.C.2.e, line 347).
+- Allies: "Allies may not enter any territory (except the Polar Sink) in which one of their
+  allies already has a token" (XII.E.5, line 467).  A group may not end its move or a shipment
+  there, but may pass through: the rule's reason is that allies "may never battle one
+  another", and IX.C.2.f names "through" where it forbids it.  Coexisting Bene Gesserit, "as if
+  they are not even on the board" (XV.B.4, line 506), neither block a stronghold nor bar their
+  ally; under WBC an ally of the Bene Gesserit may also enter a territory the Bene Gesserit
+  hold alone, who then coexist there (line 1314).  The Bene Gesserit themselves get no such
+  exception: no seed lets them enter where their ally is (line 1312 says what they declare
+  when they share a territory, not that they may enter one).
+- The Bene Gesserit are blocked by a stronghold occupied by two other factions like anyone
+  (IX.C.2.f, "tokens of two other players"): coexistence is declared once they are there
+  (XV.B.5, line 508) and cannot open the way.
+- Ornithopters.  WBC: the factions that controlled Arrakeen or Carthag at the end of the storm
+  round (line 1188, recorded in ``state["ornithopters"]``: not the turn they ship, ride or come
+  out of coexistence there).  AH: forces in Arrakeen or Carthag "at the start of his move"
+  (IX.C.2.a.1, line 337); a move is its shipment and then its movement (IX.C, line 321), so the
+  caller reads ``has_ornithopters`` before the faction ships and passes it as
+  ``ornithopters=``; without it the state given is taken as the start of the move.  A storm
+  over the city changes nothing (Q&A XXV.C.3).  Coexisting Bene Gesserit give no access (XV.B.4;
+  WBC line 1328); under AH they "cannot receive three territory movement bonus" (XV.B.4), so a
+  coexisting group moves one territory; under WBC they may use the faction's ornithopters
+  (line 1328).
+- Range: one territory, the Fremen two (Fremen shield 1, line 824), three with ornithopters
+  whoever moves (IX.C.2.a.1).
+- Cost (IX.C.1.b, line 327): per token, 1 into a stronghold and 2 elsewhere (the Shield Wall is
+  rock: 2, WBC house rule 4, line 1047); starred forces count one token each, for the seed
+  counts them double only "in battle and in taking losses" (lines 806, 1000).  The Guild and
+  its allies pay half, rounded up (Guild shield 2, line 856; Q&A XXV.E.6, line 709; alliance,
+  line 866).  A cross shipment costs what a shipment from the reserve into the same territory
+  costs the Guild: no seed prices it apart, and shield 2 halves "the fee when shipping your
+  tokens", which is IX.C.1.b's.  Back to the reserve: 1 spice per two forces, rounded up (Q&A
+  XXV.E.2, line 697).  A Karama lands forces from the reserve at the Guild's cost, paid to the
+  bank, as the player's shipment (player aid B.6.A.6, line 960; WBC line 1406: only the player's
+  own shipment): kind ``reserve`` only.  The Fremen's arrival is free (IX.C.1.b).
+- Payee: the Guild for every shipment another faction pays for (Guild shield 3, line 858; "Do
+  allies pay the Guild for all of their shipments? Yes", Q&A XXV.E.1, line 694; WBC line
+  1180), but not under Karama (line 960); the Guild's own shipments go to the bank (line 1180).
+- The Fremen arrive in any territory within two of the Great Flat, itself included and not
+  counted (Fremen shield 2, line 826; Q&A XXV.E.7, line 712), ornithopters or not (WBC line
+  1194), counting territories by their borders whatever the storm (WBC line 1190; also for AH:
+  the range is a count of territories, not a move, and no stronghold lies next to the Great
+  Flat to block a path).  "Subject to storm and occupancy rules" (line 826): not a stronghold
+  occupied by two other factions, not where an ally is but the Polar Sink, and not a sector
+  under the storm unless with XV: "You may bring your reserves into a storm at half loss" (lines
+  836, 998; WBC line 1190: only shipments ending under the storm).  The loss is the storm's: half
+  rounded up, ``storm.storm_losses``, and none where the storm kills nothing (rock, strongholds,
+  ``storm.sheltered``).
+- Fremen allied with the Guild: under WBC they choose their free arrival or any Guild shipment
+  at the Guild's cost (lines 1192, 1200).  Under AH the Fremen shield forbids any other way onto
+  Dune (line 826), so of the Guild's kinds they get only those that bring nothing onto Dune:
+  cross and back.
+- Cross and back shipments never take forces from a sector under the storm (WBC line 1202);
+  the AH rules are silent and the same is ruled for them (the storm holds forces in its
+  sector, IX.C.2.c).  A cross shipment goes to another territory ("from one territory to any
+  other territory", Guild shield 1, line 854) by the rules of a shipment from the reserve
+  (IX.C.1.c).  It is a shipment, not a move (WBC line 1204): the range plays no part.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import deque
+from functools import cache, lru_cache
+from typing import NamedTuple
+
+from pbem.wording import plural
+
+from .. import factions
+from ..codes import ErrorCode
+from ..data import Ability
+from ..orders.language import OrderProblem, where
+from ..phases.storm import sheltered, storm_losses
+from ..rules import rules_of
+from ..state import (
+    POLAR_SINK,
+    SEAT_FACTIONS,
+    State,
+    ally_of,
+    base_data,
+    data,
+    forces_at,
+    occupants,
+    only_sector,
+    sheet,
+)
+
+NATIVE = "fremen"              # the native arrival's kind, as stored games hold it
+KINDS = ("reserve", NATIVE, "cross", "back")
+ORNITHOPTER_RANGE = 3          # 000 IX.C.2.a.1: "through up to three adjacent territories"
+
+Place = tuple[str, int]        # a territory and a sector (0 for the Polar Sink)
+
+
+# --- the storm
+def in_storm(state: State, territory: str, sector: int) -> bool:
+    """Whether the storm covers this sector of the territory; never the Polar Sink (IX.C.2.e)."""
+    return territory != POLAR_SINK and sector == state["storm"]["sector"]
+
+
+# --- who may enter a territory
+def blocked_stronghold(state: State, faction: str, territory: str) -> bool:
+    """A stronghold occupied by two other factions, which no one ships or moves into or through
+    (IX.C.1.c, IX.C.2.f); coexisting Bene Gesserit are not counted (XV.B.4)."""
+    if not data(state).board[territory].is_stronghold:
+        return False
+    return len([f for f in occupants(state, territory) if f != faction]) >= 2
+
+
+def barring_allies(state: State, faction: str, territory: str) -> list[str]:
+    """The faction's allies whose forces keep it out of the territory (XII.E.5; coexisting
+    Bene Gesserit do not, XV.B.4; under WBC nor the Bene Gesserit alone, line 1314)."""
+    if territory == POLAR_SINK:
+        return []
+    present = occupants(state, territory)
+    allies = [a for a in ally_of(state, faction) if a in present]
+    if (len(present) == 1 and allies == present and factions.power(present[0]).admits_ally(state)
+            and not rules_of(state).lone_advisors_bar_allies):
+        return []
+    return allies
+
+
+def entry_problem(state: State, faction: str, territory: str) -> OrderProblem | None:
+    """Why the faction may not end a shipment or move in the territory, or None."""
+    if blocked_stronghold(state, faction, territory):
+        held = " and ".join(SEAT_FACTIONS[f] for f in occupants(state, territory))
+        return OrderProblem(ErrorCode.STRONGHOLD_FULL,
+                            f"{territory} is held by {held}: no one ships or "
+                            "moves into a stronghold two other factions occupy (000 IX.C.1.c, "
+                            "IX.C.2.f)")
+    allies = barring_allies(state, faction, territory)
+    if allies:
+        names = " and ".join(SEAT_FACTIONS[a] for a in allies)
+        return OrderProblem(ErrorCode.ALLY_THERE,
+                            f"your ally {names} is in {territory}: allies may "
+                            "not enter a territory where an ally is, but the Polar Sink "
+                            "(000 XII.E.5)")
+    return None
+
+
+# --- movement
+def has_ornithopters(state: State, faction: str) -> bool:
+    """Whether the faction moves with ornithopters: under WBC it controlled Arrakeen or Carthag
+    at the end of the storm round (line 1188); under AH it has forces there now, coexisting
+    Bene Gesserit not counting (IX.C.2.a.1; XV.B.4)."""
+    if rules_of(state).ornithopters_from_storm_round:
+        return faction in state["ornithopters"]
+    return any(faction in occupants(state, t.name)
+               for t in data(state).board.territories if t.ornithopters)
+
+
+def move_range(state: State, faction: str, territory: str | None = None,
+               ornithopters: bool | None = None) -> int:
+    """How many territories a group of the faction may enter: 1, the Fremen 2 (shield 1), 3
+    with ornithopters (IX.C.2.a); AH: a coexisting Bene Gesserit group in ``territory`` gets
+    no ornithopters (XV.B.4)."""
+    if ornithopters is None:
+        ornithopters = has_ornithopters(state, faction)
+    if (territory is not None and factions.power(faction).coexisting_in(state, territory)
+            and not rules_of(state).coexisting_fly):
+        ornithopters = False
+    return max(sheet(faction).movement, ORNITHOPTER_RANGE if ornithopters else 0)
+
+
+def groups(state: State, faction: str, territory: str) -> dict[int, tuple[int, int]]:
+    """Sector -> (normal, starred): the faction's groups in the territory (Q&A XXV.B.1), in
+    sector order (the state keeps sectors as text keys, sorted as text)."""
+    found = {int(sector): tuple(by_faction[faction])
+             for sector, by_faction in forces_at(state, territory).items()
+             if faction in by_faction}
+    return dict(sorted(found.items()))
+
+
+def move_destinations(state: State, faction: str, territory: str,
+                      from_sector: int | None = None, ornithopters: bool | None = None
+                      ) -> dict[str, tuple[int, ...]]:
+    """Territory -> the sectors a group of the faction's forces in ``territory`` (the one in
+    ``from_sector``, or any of them) may end its move in, in board order."""
+    starts = [s for s in groups(state, faction, territory)
+              if from_sector in (None, s) and not in_storm(state, territory, s)]
+    if not starts:
+        return {}
+    reached = _paths(state, faction, territory, starts,
+                     move_range(state, faction, territory, ornithopters))
+    ends = {place for place, entered in reached.items() if entered and place[0] != territory
+            and entry_problem(state, faction, place[0]) is None}
+    return _by_territory(ends)
+
+
+def destinations_by_place(state: State, faction: str, places: list[Place],
+                          ornithopters: bool | None = None
+                          ) -> dict[Place, dict[str, tuple[int, ...]]]:
+    """Each place -> ``move_destinations`` of a group of the faction standing there (there
+    now or not yet: where a shipment may land)."""
+    storm, blocked = state["storm"]["sector"], _blocked(state, faction)
+    closed = frozenset(t.name for t in data(state).board.territories
+                       if entry_problem(state, faction, t.name) is not None)
+    return {(territory, sector): _ends(territory, sector, move_range(
+        state, faction, territory, ornithopters), storm, blocked - {territory}, closed)
+        for territory, sector in places}
+
+
+@lru_cache(maxsize=4096)
+def _ends(territory: str, sector: int, moves: int, storm: int | None, blocked: frozenset[str],
+          closed: frozenset[str]) -> dict[str, tuple[int, ...]]:
+    """Where a group in one sector of ``territory`` may end its move: none from under the
+    storm (IX.C.2.c), none in the ``closed`` territories (``entry_problem``).  Cached: the
+    result is shared, read it, never change it."""
+    if territory != POLAR_SINK and sector == storm:
+        return {}
+    reached = _paths_between(territory, (sector,), moves, storm, blocked)
+    return _by_territory({place for place, entered in reached.items() if entered
+                          and place[0] != territory and place[0] not in closed})
+
+
+def check_move(state: State, faction: str, source: str, destination: str,
+               sector: int | None, normal: int, starred: int, from_sector: int | None = None,
+               ornithopters: bool | None = None) -> int:
+    """Check a move of ``normal`` and ``starred`` forces from ``source`` to ``destination``:
+    raise OrderProblem saying what is wrong and what is legal, or return the sector of
+    ``source`` the group leaves from (``from_sector`` is needed only where the faction has
+    several groups there that could make it)."""
+    if destination == source:
+        raise OrderProblem(ErrorCode.SAME_TERRITORY, f"a move goes from {source} into another "
+                           "territory (000 IX.C.2.a)")
+    candidates = _group_sectors(state, faction, source, from_sector, normal, starred, "move")
+    sector = _move_landing(state, faction, source, destination, sector, candidates,
+                           ornithopters).sector
+    able = [s for s in candidates if sector in move_destinations(
+        state, faction, source, s, ornithopters).get(destination, ())]
+    if able:
+        return _one_group(source, able)
+    reach = move_destinations(state, faction, source, candidates[0], ornithopters)
+    valid = _places(reach)
+    if sector is not None and in_storm(state, destination, sector):
+        raise OrderProblem(ErrorCode.DESTINATION_IN_STORM,
+                           f"sector {sector} of {destination} is under "
+                           "the storm: no group moves into it (000 IX.C.2.c)", valid)
+    problem = entry_problem(state, faction, destination)
+    if problem is not None:
+        raise OrderProblem(problem.code, problem.message, valid)
+    moves = move_range(state, faction, source, ornithopters)
+    place = destination if sector is None else where(destination, sector)
+    raise OrderProblem(ErrorCode.OUT_OF_REACH, f"{place} is out of reach: a group "
+                       f"in {where(source, candidates[0])} moves through up to {moves} "
+                       f"territor{'y' if moves == 1 else 'ies'} (000 IX.C.2.a), never into or "
+                       "through the storm or a stronghold two other factions hold (IX.C.2.c, "
+                       f"f); in reach: {', '.join(reach) or 'none'}", valid)
+
+
+def move_landing(state: State, faction: str, source: str, destination: str,
+                 sector: int | None, normal: int, starred: int, from_sector: int | None = None,
+                 ornithopters: bool | None = None) -> Landing:
+    """The sector a move ends in (``choose_sector``); None where no group can make it, for
+    ``check_move`` to say why."""
+    try:
+        candidates = _group_sectors(state, faction, source, from_sector, normal, starred, "move")
+    except OrderProblem:
+        return choose_sector(state, destination, sector, ()) if sector is not None \
+            else Landing(None)
+    return _move_landing(state, faction, source, destination, sector, candidates, ornithopters)
+
+
+def _move_landing(state: State, faction: str, source: str, destination: str,
+                  sector: int | None, groups_: list[int], ornithopters: bool | None) -> Landing:
+    legal = {s for group in groups_ for s in move_destinations(
+        state, faction, source, group, ornithopters).get(destination, ())}
+    return choose_sector(state, destination, sector, legal)
+
+
+def _group_sectors(state: State, faction: str, source: str, from_sector: int | None,
+                   normal: int, starred: int, what: str) -> list[int]:
+    """The sectors of ``source`` whose group holds the forces and may leave (not under the
+    storm), or an OrderProblem."""
+    mine = groups(state, faction, source)
+    if from_sector is not None:
+        mine = {s: f for s, f in mine.items() if s == from_sector}
+    if not mine:
+        place = source if from_sector is None else where(source, from_sector)
+        raise OrderProblem(ErrorCode.NO_FORCES, f"you have no forces in {place}",
+                           tuple(where(source, s) for s in groups(state, faction, source)))
+    enough = [s for s, (n, st) in mine.items() if n >= normal and st >= starred]
+    if not enough:
+        held = "; ".join(f"{_forces(n, st)} in {where(source, s)}" for s, (n, st) in mine.items())
+        raise OrderProblem(ErrorCode.NOT_ENOUGH_FORCES,
+                           f"you cannot {what} {_forces(normal, starred)} "
+                           f"from {source}: you have {held}, and a group is one sector's "
+                           "forces (000 Q&A XXV.B.1)", (f"up to {held}",))
+    free = [s for s in enough if not in_storm(state, source, s)]
+    if not free:
+        raise OrderProblem(ErrorCode.STORM_HOLDS,
+                           f"the storm covers {where(source, enough[0])}: forces "
+                           "under the storm cannot leave it (000 IX.C.2.c; WBC clarification IX)")
+    return free
+
+
+def _one_group(source: str, sectors: list[int]) -> int:
+    """The one sector of ``source`` that can make the move or shipment, or an OrderProblem
+    asking which (000 Q&A XXV.B.1: groups in different sectors move and ship apart)."""
+    if len(sectors) > 1:
+        raise OrderProblem(ErrorCode.GROUP_NEEDED, f"your forces in {source} that could go lie in "
+                           f"sectors {_listed(sectors)}, which move and ship apart (000 Q&A "
+                           "XXV.B.1): name the sector they leave from",
+                           tuple(where(source, s) for s in sectors))
+    return sectors[0]
+
+
+# --- the paths
+def _blocked(state: State, faction: str) -> frozenset[str]:
+    """The strongholds no group of the faction moves into or through (``blocked_stronghold``)."""
+    return frozenset(name for name in _strongholds() if blocked_stronghold(state, faction, name))
+
+
+@cache
+def _strongholds() -> tuple[str, ...]:
+    return tuple(t.name for t in base_data().board.territories if t.is_stronghold)
+
+
+def _paths(state: State, faction: str, territory: str, starts: list[int], moves: int
+           ) -> dict[Place, int]:
+    """Place -> the fewest territories entered to reach it from the start sectors, up to
+    ``moves``, never into the storm nor into or through a blocked stronghold (IX.C.2.c, f).
+    The result is shared: read it, never change it."""
+    return _paths_between(territory, tuple(starts), moves, state["storm"]["sector"],
+                          _blocked(state, faction) - {territory})
+
+
+@lru_cache(maxsize=4096)
+def _paths_between(territory: str, starts: tuple[int, ...], moves: int, storm: int | None,
+                   blocked: frozenset[str]) -> dict[Place, int]:
+    """``_paths`` given the storm's sector and the ``blocked`` strongholds; cached (the bots'
+    prompts ask it for every place a shipment may land)."""
+    entered = {(territory, s): 0 for s in starts}
+    queue = deque(entered)
+    while queue:
+        place = queue.popleft()
+        for step, cost in _steps()[place]:
+            count = entered[place] + cost
+            if count > moves or entered.get(step, moves + 1) <= count:
+                continue
+            if (step[0] != POLAR_SINK and step[1] == storm) or step[0] in blocked:
+                continue
+            entered[step] = count
+            if cost:
+                queue.append(step)
+            else:
+                queue.appendleft(step)
+    return entered
+
+
+@cache
+def _steps() -> dict[Place, tuple[tuple[Place, int], ...]]:
+    """Place -> the places next to it and the territories entered going there (0 inside a
+    territory, between neighbouring sectors; 1 across a border where sectors touch)."""
+    steps: dict[Place, list[tuple[Place, int]]] = {}
+    for territory in base_data().board.territories:
+        sectors = territory.sectors or (0,)
+        for index, sector in enumerate(sectors):
+            here = steps.setdefault((territory.name, sector), [])
+            for other in sectors[max(index - 1, 0):index] + sectors[index + 1:index + 2]:
+                here.append(((territory.name, other), 0))
+        for border in territory.borders:
+            steps[(territory.name, border.sector or 0)].append(
+                ((border.territory, border.their_sector or 0), 1))
+    return {place: tuple(next_to) for place, next_to in steps.items()}
+
+
+# --- shipment
+def shipment_kinds(state: State, faction: str) -> tuple[str, ...]:
+    """The shipments the faction may make (module docstring: Guild shield 1, alliance line 866;
+    Fremen shield 2; WBC lines 1192, 1200)."""
+    guild_kinds = _guild_power(state, faction, Ability.GUILD_SHIPMENT)
+    if not native(faction):
+        return ("reserve", "cross", "back") if guild_kinds else ("reserve",)
+    if not guild_kinds:
+        return (NATIVE,)
+    if rules_of(state).fremen_ship_reserves_with_guild:
+        return (NATIVE, "reserve", "cross", "back")
+    return (NATIVE, "cross", "back")
+
+
+def guild_rates(state: State, faction: str) -> bool:
+    """The Guild and its allies ship at half cost (Guild shield 2 and alliance, 856, 866)."""
+    return _guild_power(state, faction, Ability.HALF_PRICE_SHIPMENT)
+
+
+def _guild_power(state: State, faction: str, ability: Ability) -> bool:
+    """The faction has the Guild's way of shipping, its own or its ally's (Guild alliance,
+    line 866: ``ally_guild_shipment``)."""
+    return factions.has(state, faction, ability) or any(
+        factions.has(state, ally, Ability.ALLY_GUILD_SHIPMENT) for ally in ally_of(state, faction))
+
+
+def native(faction: str) -> bool:
+    """The faction arrives from its reserves as natives: free, near a territory of its own
+    (the faction data's ``native_arrival``; the Fremen, shield 2)."""
+    return sheet(faction).native_arrival is not None
+
+
+def shipment_cost(state: State, faction: str, territory: str, count: int,
+                  kind: str = "reserve", karama: bool = False) -> int:
+    """The spice a shipment of ``count`` forces (starred ones count one each) costs: into
+    ``territory``, or for ``back`` from it (module docstring)."""
+    return shipment_costs(state, faction, territory, count, kind, karama)[-1]
+
+
+def shipment_costs(state: State, faction: str, territory: str, most: int,
+                   kind: str = "reserve", karama: bool = False) -> list[int]:
+    """What shipments of 1 to ``most`` forces cost (``shipment_cost``), the rates asked once."""
+    assert kind in KINDS, kind
+    counts = range(1, most + 1)
+    if kind == NATIVE:
+        return [0 for _ in counts]                 # IX.C.1.b: the Fremen ship free
+    if kind == "back":
+        return [math.ceil(count / 2) for count in counts]     # Q&A XXV.E.2, E.6
+    rate = 1 if data(state).board[territory].is_stronghold else 2    # IX.C.1.b
+    if karama or guild_rates(state, faction):
+        # Guild shield 2; Q&A XXV.E.6; line 960
+        return [math.ceil(rate * count / 2) for count in counts]
+    return [rate * count for count in counts]
+
+
+def payee(state: State, faction: str, karama: bool = False) -> str | None:
+    """Who is paid for the faction's shipment: the Guild, or None for the bank (Guild shield
+    3; Q&A XXV.E.1; WBC line 1180; Karama: line 960)."""
+    guild = factions.holder(state, Ability.SHIPMENT_PAYMENTS)
+    if faction == guild or karama:
+        return None
+    return guild
+
+
+def shipment_sources(state: State, faction: str) -> dict[str, tuple[int, ...]]:
+    """Territory -> the sectors whose forces a cross shipment or a shipment back may take: not
+    under the storm (WBC line 1202), in board order."""
+    return _by_territory({(t, s) for t in state["forces"] for s in groups(state, faction, t)
+                          if not in_storm(state, t, s)})
+
+
+def shipment_group(state: State, faction: str, source: str, normal: int, starred: int,
+                   from_sector: int | None = None) -> int:
+    """The sector of ``source`` whose forces a cross shipment or a shipment back takes: one
+    sector's forces (Q&A XXV.B.1), not under the storm (WBC line 1202); or an OrderProblem."""
+    return _one_group(source, _group_sectors(state, faction, source, from_sector, normal,
+                                             starred, "ship"))
+
+
+def shipment_destinations(state: State, faction: str, kind: str = "reserve",
+                          source: str | None = None) -> dict[str, tuple[int, ...]]:
+    """Territory -> the sectors a shipment of that kind may land in, in board order (none for
+    ``back``, which ends in the reserve; ``cross`` never into ``source``)."""
+    assert kind in KINDS, kind
+    if kind == "back":
+        return {}
+    if kind == NATIVE:
+        into_storm = factions.has(state, faction, Ability.STORM_HALF_LOSSES)  # shield 7, XV
+        return _open(state, faction, lambda t, s: t in arrival_territories(faction) and (
+            into_storm or not in_storm(state, t, s)))
+    return _open(state, faction, lambda t, s: t != source and not in_storm(state, t, s))
+
+
+def shipment_landing(state: State, faction: str, kind: str, destination: str,
+                     sector: int | None, source: str | None = None) -> Landing:
+    """The sector a shipment lands in (``choose_sector``)."""
+    open_ = shipment_destinations(state, faction, kind, source)
+    return choose_sector(state, destination, sector, open_.get(destination, ()))
+
+
+def shipment_losses(state: State, faction: str, kind: str, territory: str, sector: int,
+                    normal: int, starred: int) -> tuple[int, int]:
+    """(normal, starred) the storm kills of a Fremen arrival under it: half, rounded up, where
+    the storm kills (Fremen shield 7; WBC line 1190); nothing for any other shipment."""
+    if kind != NATIVE or not in_storm(state, territory, sector):
+        return 0, 0
+    if sheltered(state, data(state).board[territory]):
+        return 0, 0
+    return storm_losses(state, faction, normal, starred)
+
+
+def check_shipment(state: State, faction: str, kind: str, destination: str | None,
+                   sector: int | None, normal: int, starred: int, source: str | None = None,
+                   karama: bool = False, from_sector: int | None = None) -> int:
+    """Check a shipment and return its cost, or raise OrderProblem saying what is wrong and
+    what is legal (cost included).  ``source`` (and ``from_sector`` where the faction has
+    several groups there) for ``cross`` and ``back``; ``destination`` None for ``back``.
+    Paying is the caller's: allies may pay (XII.E.4)."""
+    kinds = shipment_kinds(state, faction)
+    if kind not in kinds:
+        raise OrderProblem(ErrorCode.SHIPMENT_KIND, _kind_refusal(faction, kind),
+                           tuple(KIND_FORMS[k] for k in kinds))
+    if karama and kind != "reserve":
+        raise OrderProblem(ErrorCode.KARAMA_RESERVE_ONLY,
+                           "a Karama lands forces from the reserve at "
+                           "the Guild's cost (000 player aid B.6.A.6), no other shipment", kinds)
+    if normal < 0 or starred < 0 or normal + starred < 1:
+        raise OrderProblem(ErrorCode.NO_FORCES, "a shipment takes at least one force")
+    if kind in ("cross", "back"):
+        assert source is not None, kind
+        shipment_group(state, faction, source, normal, starred, from_sector)
+        if kind == "back":
+            return shipment_cost(state, faction, source, normal + starred, kind)
+    else:
+        _check_reserve(state, faction, normal, starred)
+    assert destination is not None, kind
+    return _check_landing(state, faction, kind, destination, sector, normal + starred, source,
+                          karama)
+
+
+def _check_reserve(state: State, faction: str, normal: int, starred: int) -> None:
+    have = state["factions"][faction]["reserve"]
+    if normal > have[0] or starred > have[1]:
+        raise OrderProblem(ErrorCode.NOT_ENOUGH_RESERVE,
+                           f"you have {_forces(*have)} in reserve, not "
+                           f"{_forces(normal, starred)}", (f"up to {_forces(*have)}",))
+
+
+def _check_landing(state: State, faction: str, kind: str, destination: str,
+                   sector: int | None, count: int, source: str | None, karama: bool) -> int:
+    """The cost of a shipment into ``destination``, or the OrderProblem saying why not."""
+    open_ = shipment_destinations(state, faction, kind, source)
+    sector = choose_sector(state, destination, sector, open_.get(destination, ())).sector
+    cost = shipment_cost(state, faction, destination, count, kind, karama)
+    if sector in open_.get(destination, ()):
+        return cost
+    valid = _places(open_)
+    costs = (f"; {plural(count, 'force')} cost{'s' if count == 1 else ''} {cost} spice there"
+             if cost else "")
+    if kind == NATIVE and destination not in arrival_territories(faction):
+        raise OrderProblem(ErrorCode.OUT_OF_REACH,
+                           f"the Fremen arrive only within two territories of "
+                           f"the Great Flat (000 Fremen shield 2): {', '.join(open_)}", valid)
+    if kind == "cross" and destination == source:
+        raise OrderProblem(ErrorCode.SAME_TERRITORY,
+                           f"a cross shipment goes from {source} to another "
+                           "territory (000 Guild shield 1)", valid)
+    if sector is not None and in_storm(state, destination, sector):
+        raise OrderProblem(ErrorCode.DESTINATION_IN_STORM,
+                           f"sector {sector} of {destination} is under "
+                           f"the storm: no shipment lands there (000 IX.C.1.c){costs}", valid)
+    problem = entry_problem(state, faction, destination)
+    assert problem is not None, (destination, sector)
+    raise OrderProblem(problem.code, problem.message + costs, valid)
+
+
+# How each kind of shipment is ordered (move_orders), for the "valid" list of a refusal.
+KIND_FORMS = {"reserve": "SHIP <forces> TO <territory>",
+              NATIVE: "SHIP <forces> TO <territory near the Great Flat>",
+              "cross": "SHIP <forces> FROM <territory> TO <territory>",
+              "back": "SHIP <forces> FROM <territory> TO RESERVES"}
+
+
+def _kind_refusal(faction: str, kind: str) -> str:
+    if native(faction) and kind == "reserve":
+        return ("the Fremen come onto Dune only near the Great Flat (000 Fremen shield 2); "
+                "allied with the Guild, under WBC only (clarification IX, line 1200)")
+    if not native(faction) and kind == NATIVE:
+        return "only the Fremen arrive near the Great Flat for free (000 Fremen shield 2)"
+    how = "back to the reserve" if kind == "back" else "from one territory to another"
+    return f"only the Guild and its allies ship {how} (000 Guild shield 1 and alliance)"
+
+
+@cache
+def arrival_territories(faction: str) -> frozenset[str]:
+    """The territories a native faction may arrive in: the Fremen within two of the Great Flat,
+    itself included (Fremen shield 2, line 826; Q&A XXV.E.7, line 712; the faction data's
+    ``native_arrival``)."""
+    arrival = sheet(faction).native_arrival
+    assert arrival is not None, faction
+    return base_data().board.within(arrival.territory, arrival.range)
+
+
+# --- helpers
+def _open(state: State, faction: str, allowed) -> dict[str, tuple[int, ...]]:
+    """Territory -> the allowed sectors of the territories the faction may enter."""
+    places = set()
+    for t in data(state).board.territories:
+        sectors = [s for s in (t.sectors or (0,)) if allowed(t.name, s)]
+        if sectors and entry_problem(state, faction, t.name) is None:
+            places |= {(t.name, s) for s in sectors}
+    return _by_territory(places)
+
+
+def _by_territory(places: set[Place]) -> dict[str, tuple[int, ...]]:
+    """Places grouped by territory, in board order, sectors in the territory's order."""
+    order = _board_order()
+    found: dict[str, list[int]] = {}
+    for territory, sector in places:
+        found.setdefault(territory, []).append(sector)
+    return {t: tuple(sorted(found[t], key=order[t][1].index))
+            for t in sorted(found, key=lambda t: order[t][0])}
+
+
+@cache
+def _board_order() -> dict[str, tuple[int, tuple[int, ...]]]:
+    """Territory -> its index on the board and its sectors (0 alone for the Polar Sink)."""
+    return {t.name: (index, t.sectors or (0,))
+            for index, t in enumerate(base_data().board.territories)}
+
+
+class Landing(NamedTuple):
+    """Where a group lands: the sector (None where it cannot land at all), and why the moderator
+    chose it when the order named none (``ONLY``, ``CALM``, ``SPICE``), else None."""
+
+    sector: int | None
+    chosen: str | None = None
+
+
+ONLY, CALM, SPICE = "only", "calm", "spice"
+CHOSEN = {ONLY: "the only one open to it",            # why, in the answer to the order
+          CALM: "the only one open to it out of the storm",
+          SPICE: "where the spice is"}
+
+
+def choose_sector(state: State, destination: str, sector: int | None, legal) -> Landing:
+    """The sector a shipment or move lands in.  000 IX.C.2.d (line 345): a player "must make
+    clear in which sector" of a territory lying in several; ruling: by mail the order makes it
+    clear without SECTOR when only one sector of it is open to the group (the others under the
+    storm or out of reach: ``ONLY``), when one only is out of the storm (a Fremen arrival, which
+    may land under it at a loss: ``CALM``), or when the spice lies in one of those open
+    (``SPICE``, what a group goes there for).  Otherwise the sector must be named, among those
+    open (``sector-needed``).  ``legal``: the sectors of ``destination`` open to it."""
+    sectors = data(state).board[destination].sectors
+    if sector is not None:
+        if sector not in (sectors or (0,)):
+            raise OrderProblem(ErrorCode.WRONG_SECTOR, f"{destination} lies in sectors "
+                               f"{_listed(sectors)}, not {sector}",
+                               tuple(where(destination, s) for s in sectors))
+        return Landing(sector)
+    if len(sectors) <= 1:
+        return Landing(only_sector(destination))
+    open_ = [s for s in sectors if s in legal]
+    calm = [s for s in open_ if not in_storm(state, destination, s)] or open_
+    if len(calm) == 1:
+        return Landing(calm[0], ONLY if len(open_) == 1 else CALM)
+    spice = spice_sector(state, destination)
+    if spice in calm:
+        return Landing(spice, SPICE)
+    if not calm:
+        return Landing(None)
+    open_to = "" if len(calm) == len(sectors) else f", of which {_listed(calm)} are open to you"
+    raise OrderProblem(ErrorCode.SECTOR_NEEDED, f"{destination} spans sectors {_listed(sectors)}"
+                       f"{open_to}: name the sector (000 IX.C.2.d)",
+                       tuple(where(destination, s) for s in calm))
+
+
+def spice_sector(state: State, territory: str) -> int | None:
+    """The sector of the spice lying in the territory (its spice blow site), or None."""
+    blow = data(state).board[territory].spice_blow
+    return blow.sector if blow is not None and state["spice"].get(territory) else None
+
+
+def _places(by_territory: dict[str, tuple[int, ...]]) -> tuple[str, ...]:
+    return tuple(where(t, s) for t, sectors in by_territory.items() for s in sectors)
+
+
+def _listed(numbers) -> str:
+    return ", ".join(map(str, numbers))
+
+
+def _forces(normal: int, starred: int) -> str:
+    return plural(normal, "force") + (f" and {starred} starred" if starred else "")
+

@@ -1,0 +1,1 @@
+"""The bots that play a seat from its own view: the random and the basic player."""

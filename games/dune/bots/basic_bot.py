@@ -1,0 +1,197 @@
+"""A simple heuristic player (``bot: basic``), from its own seat's view only.
+
+Where it has a rule of thumb it plays it; elsewhere it plays as the random bot does (the
+``random`` of each order kind), or the prompt's default:
+
+- bidding: a bid of up to a third of its spice (at least 1, at most its spice) on each card,
+  since treachery cards win battles but spice ships forces; no Karama;
+- revival: the free revival (the prompt's default);
+- shipment and movement: with forces in reserve and the spice for it, ships up to five of
+  them (and at most half its spice) into the stronghold it can reach that fewest others hold
+  (one it does not hold yet first),
+  then moves its largest group outside the strongholds into a stronghold in reach, else onto
+  the richest spice in reach;
+- battles: its battles in strongholds first, then where it has the most forces; in each
+  plan its best leader free to fight (a captured leader never against his owner, who may
+  always call him a traitor: WBC X, line 1266), else a cheap hero; a weapon and a defense it
+  holds, the lasgun only when it has no other weapon and never with its own shield (player aid
+  A.5: the explosion), a worthless card where a slot would stay empty (A.7: the only way to be
+  rid of it); the Kwisatz Haderach when it may; a third of its spice backing forces in
+  advanced combat, and a dial of half of what its forces and that spice support; it always
+  calls traitors and keeps its cards; the Harkonnen kill a captured leader for 2 spice, but
+  keep him while fewer than three of their own leaders are alive (line 884);
+- everything else: as the random bot.
+
+Its orders are order text, read by the parser like a player's mail.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable
+from typing import Any
+
+from pbem.game import Prompt
+
+from .. import leaders
+from ..board import reach
+from ..data import CardType, Effect, Slot
+from ..factions import harkonnen_capture as capture
+from ..orders import battle_orders, battle_plan, plan_conditions
+from ..orders.language import forces_text, where
+from ..phases import combat
+from ..state import data, occupants
+from . import move_bot
+
+Strategy = Callable[[dict[str, Any], Prompt, random.Random], str | None]
+
+
+def basic_order(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str | None:
+    """The basic bot's order text for a prompt, or None where it has no rule of thumb."""
+    strategy = STRATEGIES.get(prompt.kind)
+    return strategy(view, prompt, rng) if strategy else None
+
+
+# --- bidding
+def _most(view: dict[str, Any]) -> int:
+    spice = view["own"]["spice"]
+    return min(spice, max(1, spice // 3))
+
+
+def _bid(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    most = _most(view)
+    return f"BID {most}" if most else "PASS"
+
+
+def _bids(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    most = _most(view)
+    return f"BID {most}\nBUDGET {most}" if most else "PASS"
+
+
+def _revival(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    return prompt.default_text
+
+
+# --- shipment and movement
+def _turn(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    lines = []
+    shipment = _shipment(view, prompt.options)
+    if shipment:
+        lines.append(shipment)
+    step = _move(view, prompt.options)
+    if step:
+        lines.append(step)
+    return "\n".join(lines) or "PASS"
+
+
+def _shipment(view: dict[str, Any], options: dict[str, Any]) -> str | None:
+    """Up to five forces, for at most half the spice, into the least held stronghold open."""
+    kinds = options["shipments"]
+    kind = reach.NATIVE if reach.NATIVE in kinds else "reserve" if "reserve" in kinds else None
+    reserve = view["own"]["reserve"][0]
+    if kind is None or not reserve:
+        return None
+    places = kinds[kind]
+    strongholds = sorted((t for t in places if data(view).board[t].is_stronghold),
+                         key=lambda t: (len(_others(view, t)),
+                                        view["seat"] in occupants(view, t), t))
+    for territory in strongholds:
+        count = min(reserve, 5)
+        budget = view["own"]["spice"] // 2
+        while count and places[territory]["costs"][count - 1] > budget:
+            count -= 1
+        if count:
+            return f"SHIP {count} TO {where(territory, places[territory]['sectors'][0])}"
+    return None
+
+
+def _move(view: dict[str, Any], options: dict[str, Any]) -> str | None:
+    """The largest group outside the strongholds, to a stronghold in reach, else onto the
+    richest spice in reach."""
+    mine = move_bot.own_groups(view)
+    groups = sorted(((sum(forces), territory, sector)
+                     for (territory, sector), forces in mine.items()
+                     if not data(view).board[territory].is_stronghold), reverse=True)
+    for _, territory, sector in groups:
+        ends = options["reach"][territory][str(sector)]
+        goals = sorted((t for t in ends if data(view).board[t].is_stronghold),
+                       key=lambda t: len(_others(view, t)))
+        goals = goals or sorted((t for t in ends if view["spice"].get(t)),
+                                key=lambda t: -view["spice"][t])
+        if goals:
+            forces = forces_text(*mine[territory, sector])
+            return (f"MOVE {forces} FROM {where(territory, sector)} TO "
+                    f"{where(goals[0], ends[goals[0]][0])}")
+    return None
+
+
+def _others(view: dict[str, Any], territory: str) -> list[str]:
+    """The other factions occupying the territory, as the public board shows them."""
+    return [s for s in occupants(view, territory) if s != view["seat"]]
+
+
+# --- battles
+def _battle_order(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """Its battles in strongholds first, then where it has the most forces."""
+    def rank(pair: list[str | None]) -> tuple[bool, int]:
+        territory = str(pair[0])
+        mine = sum(sum(by_faction.get(prompt.seat, (0, 0)))
+                   for by_faction in view["forces"].get(territory, {}).values())
+        return (not data(view).board[territory].is_stronghold, -mine)
+    return battle_orders.order_text(sorted(prompt.default, key=rank))
+
+
+def _battle_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str | None:
+    """Its best leader, its cards, a dial of half its strength (module docstring)."""
+    side = battle_plan.side_of_view(view, prompt.seat)
+    plan = battle_plan.empty_plan()
+    owners = view["own"].get("captured", {})
+    ranked = sorted(side.leaders, key=lambda n: (owners.get(n) == side.opponent,
+                                                 -data(view).leader(n).strength, n))
+    if ranked:
+        plan["leader"] = ranked[0]
+    elif side.cheap_heroes:
+        plan["cheap_hero"] = side.cheap_heroes[0]
+    if side.must_lead:
+        plan["weapon"], plan["defense"] = _cards(side)
+    plan["kh"] = side.kh and side.must_lead
+    strength = side.strength
+    plan["spice"] = min(strength.most_spice(side.spice), side.spice // 3)
+    top = strength.most(plan["spice"])
+    plan["dial"] = combat.number(max(0, min(math.floor(top), math.ceil(top / 2))))
+    if side.captures:
+        own = leaders.available(view["own"]["leaders"])
+        plan["capture"] = capture.KEEP if len(own) < 3 else capture.KILL
+    if battle_plan.problems(side, plan):
+        return None
+    return battle_orders.plan_text(plan_conditions.fit(view, prompt, side, plan))
+
+
+def _cards(side: battle_plan.Side) -> tuple[str | None, str | None]:
+    """A weapon and a defense: real ones first (the lasgun last, never with a shield), then
+    worthless cards to be rid of."""
+    def worthless(name: str) -> bool:
+        return combat.card(name).type is CardType.WORTHLESS
+
+    def lasgun(name: str) -> bool:
+        return Effect.EXPLODES_WITH_SHIELD in combat.card(name).effects
+
+    weapons = sorted(side.cards(Slot.WEAPON), key=lambda n: (worthless(n), lasgun(n), n))
+    weapon = weapons[0] if weapons else None
+    defenses = [n for n in side.cards(Slot.DEFENSE)
+                if (n != weapon or side.count(n) > 1)
+                and not (weapon and lasgun(weapon) and combat.card(n).type is CardType.SHIELD)]
+    defense = sorted(defenses, key=lambda n: (worthless(n), n))[0] if defenses else None
+    return weapon, defense
+
+
+STRATEGIES: dict[str, Strategy] = {
+    "bid": _bid,
+    "bids": _bids,
+    "revival": _revival,
+    "move": _turn,
+    "guild-move": _turn,
+    battle_orders.ORDER: _battle_order,
+    battle_orders.PLAN: _battle_plan,
+}

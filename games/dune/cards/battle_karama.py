@@ -1,0 +1,180 @@
+"""Karamas before the battle plans are committed (000 player aid B.6.A.1, A.3-5, B.6.B.2, lines
+950-966; Atreides shield, line 764; WBC house rule 6, line 1059; WBC clarification X, lines
+1214-1240, 004 X.3; WBC clarifications XVII, lines 1350-1352, 004 XVII.4-5; WBC player aid,
+lines 1386-1402, 004 player aid 6-14; WBC miscellaneous, line 1426).
+
+The uses, in the order of the WBC battle sequence (line 1214), each a card of its own (line
+1386):
+
+- ``KARAMA VOICE``: the Bene Gesserit's Voice is cancelled (A.3; line 1394);
+- ``KARAMA PRESCIENCE``: the Atreides' question is cancelled in this battle (A.1; lines
+  1388-1390);
+- ``KARAMA KWISATZ HADERACH`` (``KARAMA KH``): the Atreides may not add it in this battle, but
+  may in a later battle this turn (A.1, optional; line 1392);
+- ``KARAMA SARDAUKAR`` / ``KARAMA FEDAYKIN``: the starred forces count as normal forces in this
+  battle (A.4-5, optional; line 1402);
+- ``KARAMA FREE STRENGTH``: the Fremen, or their ally, do not count their forces full without
+  spice in this battle (WBC house rule 6, line 1059);
+- ``KARAMA LOOK``: the Atreides (with the special Karama powers, B.6.B.2) see the whole plan of
+  their own or their ally's opponent, which is then committed; the Atreides side commits after
+  seeing it (lines 764, 1350); it cannot be cancelled (line 1388).
+
+By mail (rulings):
+
+- A combatant writes these lines in its battle plan; the Bene Gesserit Voicing and the Atreides
+  asking for an ally, and a later aggressor giving its order of battles in the round, have a
+  decision of their own, ``battle-karama:<seat>``, optional beside their other one.  All
+  are played in the battle's first mail round and stand ready: a card is spent only when
+  there is something to cancel (the Voice given, the question asked, the advantage there),
+  as at the table a Karama is played after the Voice is heard or the question put (lines
+  1238, 1390, 1394).  When several stand ready for one use, the
+  first in storm order plays (WBC line 1426); the others keep their cards.
+- 004 player aid 10 (line 352) has the Karama on the Voice played before the prescience
+  question; 000 (line 1394) before the commit.  Both hold here: the Voice is cancelled before
+  the question is put.
+- Only factions with a decision in the battle's first round are asked: asking every other
+  faction would hold every battle up for a card rarely played, so by mail a faction with
+  nothing else to decide cannot Karama another's battle, nor can the Atreides look at a
+  battle neither they nor their ally fight (line 1352 allows it at the table).
+- The side whose Kwisatz Haderach, starred bonus or free strength is cancelled, and the side
+  whose Atreides looked, send their plan again in a second mail round (their first plan, made
+  to fit, is the default): at the table they would change it before the commit.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.game import Event, Prompt
+
+from ..codes import ErrorCode
+from ..factions import atreides_prescience as prescience
+from ..factions import bene_gesserit_voice as voice
+from ..orders import battle_plan
+from ..orders.language import OrderKind, OrderProblem, order_kind
+from ..rules import rules_of
+from ..state import State, ally_of, sheet, storm_order
+from . import karama
+
+KARAMA = "battle-karama"
+USES = ("voice", "prescience", "kh", "starred", "free", "look")
+
+
+def line(use: str, names: dict[str, str] | None = None) -> str:
+    """The order line of a use (the starred forces by their name)."""
+    if use == "starred":
+        return f"KARAMA {(names or {}).get('starred', 'Sardaukar').upper()}"
+    return {"voice": "KARAMA VOICE", "prescience": "KARAMA PRESCIENCE",
+            "kh": "KARAMA KWISATZ HADERACH", "free": "KARAMA FREE STRENGTH",
+            "look": "KARAMA LOOK"}[use]
+
+
+def uses(state: State, seat: str) -> list[str]:
+    """The Karama uses open to ``seat`` in the battle under way, if it holds a card for them."""
+    if not karama.playable(state, seat):
+        return []
+    battle = state["step"]["battle"]
+    friends = {seat, *ally_of(state, seat)}
+    found = []
+    speaker = voice.voicer(state["seats"], state["alliances"], battle)
+    if speaker and speaker[0] not in friends:
+        found.append("voice")
+    asking = prescience.asker(state["seats"], state["alliances"], battle)
+    if asking and asking[0] not in friends:
+        found.append("prescience")
+    for fighter in (battle["aggressor"], battle["defender"]):
+        if fighter in friends:
+            continue
+        side = battle_plan.side_of_state(state, fighter)
+        if side.kh:
+            found.append("kh")
+        if side.strength.starred and side.strength.worth > 1:
+            found.append("starred")
+        if side.strength.free:
+            found.append("free")
+    if (asking and asking[0] == seat and rules_of(state).karama_powers
+            and karama.karama_cards(state["factions"][seat]["hand"])):
+        found.append("look")
+    return found
+
+
+def starred_name(state: State, seat: str) -> dict[str, str]:
+    """The name of the starred forces ``seat`` may cancel, for its order line."""
+    battle = state["step"]["battle"]
+    for fighter in (battle["aggressor"], battle["defender"]):
+        if fighter != seat and sheet(fighter).starred is not None:
+            return {"starred": sheet(fighter).starred.name}
+    return {}
+
+
+def read_use(state: State, seat: str, words: list[str]) -> list[str]:
+    """One ``KARAMA`` line (the words after the verb): [] for NONE, else [use]."""
+    found = uses(state, seat)
+    names = starred_name(state, seat)
+    valid = tuple(line(u, names) for u in found) + ("KARAMA NONE",)
+    said = " ".join(words).upper()
+    if said == "NONE":
+        return []
+    if said == "KH":
+        said = "KWISATZ HADERACH"
+    use = next((u for u in USES if f"KARAMA {said}" == line(u, names)
+                or (u == "starred" and said in ("SARDAUKAR", "FEDAYKIN"))), None)
+    if use is None:
+        raise OrderProblem(ErrorCode.BAD_KARAMA, f"KARAMA {said} is no Karama use of a battle "
+                           "(player aid B.6)", valid)
+    if use not in found:
+        raise OrderProblem(ErrorCode.KARAMA_NOT_OPEN, f"KARAMA {said} is not open to you in this "
+                           "battle (player aid B.6; your Karama cards, the advantage there)",
+                           valid)
+    return [use]
+
+
+def check(state: State, seat: str, chosen: list[str]) -> list[str]:
+    """The uses of one mail, each once, one card a use (WBC line 1386)."""
+    chosen = list(dict.fromkeys(chosen))
+    cards = len(karama.playable(state, seat))
+    if len(chosen) > cards:
+        raise OrderProblem(ErrorCode.NOT_ENOUGH_CARDS, f"one card a Karama use: you hold {cards} "
+                           "(WBC line 1386)", ())
+    return chosen
+
+
+def text(value: list[str]) -> str:
+    return "\n".join(line(use) for use in value) or "KARAMA NONE"
+
+
+def prompt(state: State, seat: str) -> Prompt:
+    """The battle Karamas of a faction that is not in the battle but decides in it."""
+    found = uses(state, seat)
+    names = starred_name(state, seat)
+    legal = (f"You may play a Karama before the plans are committed (player aid B.6; WBC X, "
+             f"line 1214): {', '.join(line(u, names) for u in found)}; each stands ready and "
+             "is played only if there is something to cancel; KARAMA NONE: none.")
+    return Prompt(f"{KARAMA}:{seat}", seat, KARAMA, True, legal, [], "KARAMA NONE",
+                  "KARAMA NONE", optional=True,
+                  options={"uses": [use for use in USES if use in found]})
+
+
+def random_uses(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> list[str]:
+    """Now and then one of the uses the prompt offers."""
+    offered = prompt_.options["uses"]
+    return [rng.choice(offered)] if offered and rng.random() < 0.2 else []
+
+
+order_kind(OrderKind(KARAMA, ("KARAMA",),
+                     lambda state, prompt_, words: read_use(state, prompt_.seat, words), text,
+                     combine=lambda state, prompt_, parts: check(
+                         state, prompt_.seat, [u for part in parts for u in part]),
+                     random=random_uses))
+
+
+# --- playing them
+def spend(state: State, wanted: dict[str, list[str]], use: str) -> tuple[list[Event], bool]:
+    """The first faction in storm order standing ready with this use plays its card (WBC
+    line 1426); returns the events and whether the use takes effect."""
+    seat = next((s for s in storm_order(state) if use in wanted.get(s, [])
+                 and karama.playable(state, s)), None)
+    if seat is None:
+        return [], False
+    return karama.play(state, seat, f"battle-{use}")

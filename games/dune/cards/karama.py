@@ -1,0 +1,130 @@
+"""Karama cards (player aid B.6, 000 lines 946-975; XVII, lines 523-528; the shields' Karama
+lines 764-886; WBC player-aid clarifications, 000 lines 1386-1412, 004 player aid 6-19; Q&A
+XXV.A.4 and A.7, lines 634-641): which card a faction plays as a Karama, playing it, and the
+advantages a Karama prevents for the rest of the turn.
+
+Each Karama is played in the mail round where its timing falls; the module named says why:
+
+- buy a card without paying (A.5): ``BID KARAMA``, ``bidding``;
+- stop the Atreides seeing the rest of the cards up for bid, or the top of the spice deck
+  (A.1; WBC line 1388), stop the Harkonnen's free card (A.2; WBC line 1410), cancel the Bene
+  Gesserit's worthless card played as a Karama (A.3; WBC line 1398), the Harkonnen's steal
+  (B.1; WBC lines 1334-1346): ``KARAMA ...`` lines of the bidding round, ``bidding_karama``;
+- ship at the Guild's rate (A.6), stop a shipment (the Guild, B.3), cancel a spiritual advisor
+  (A.3; WBC line 1396), make the Guild move in its place (A.6; WBC line 1408), call a worm (the
+  Fremen, B.5; WBC line 1358): ``KARAMA ...`` lines of a turn in the movement round,
+  ``move_orders``;
+- stop the Fremen controlling a worm (A.4; WBC line 1404): ``KARAMA CONTROL``, ``spice_blow``;
+- revive (the Emperor, B.6): ``KARAMA REVIVE``, ``revival``.
+
+Rulings:
+
+- The Bene Gesserit's worthless cards (A.7, line 932, "(Optional Rule)"; shield line 788;
+  B.6.B.4, line 970) are their special Karama power, so they count as Karamas with option
+  ``karama_powers`` (XVII).  The Bene Gesserit spend a worthless card before a Karama card:
+  a worthless card is good for nothing else but filling a battle plan, and a Karama card's play
+  cannot be cancelled.
+- Cancelling that (A.3; WBC line 1398: "immediately after the Karama effect is announced";
+  Q&A XXV.A.7: both cards are discarded): by mail ``KARAMA WORTHLESS`` stands ready for the
+  rest of the round (bidding or movement) in which it is given.  When the Bene Gesserit then
+  play a worthless card as a Karama, the first faction standing ready in storm order (WBC line
+  1426: ties in player dot order) plays its Karama card, and the Bene Gesserit's play has no
+  effect.  Only a Karama card cancels: the Bene Gesserit do not cancel themselves.
+- "Once" is once per card played (WBC line 1386): each use takes a card of its own.
+"""
+
+from __future__ import annotations
+
+from pbem.game import Event
+
+from ..codes import ErrorCode, EventCode
+from ..data import Ability, CardType
+from ..orders.problem import OrderProblem
+from ..rules import rules_of
+from ..state import SEAT_FACTIONS, State, base_data, data, sheet, storm_order
+
+
+# --- the cards
+def karama_cards(hand: list[str]) -> list[str]:
+    """The Karama cards of a hand."""
+    return [card for card in hand if base_data().treachery_card(card).type is CardType.KARAMA]
+
+
+def cards_for(hand: list[str], seat: str, karama_powers: bool) -> list[str]:
+    """The cards a faction may play as a Karama, in the order it spends them: the Bene
+    Gesserit's worthless cards first with the special Karama powers (module docstring)."""
+    worthless = []
+    if karama_powers and sheet(seat).karama_power is Ability.WORTHLESS_AS_KARAMA:
+        worthless = [card for card in hand
+                     if base_data().treachery_card(card).type is CardType.WORTHLESS]
+    return worthless + karama_cards(hand)
+
+
+def playable(state: State, seat: str) -> list[str]:
+    """The cards the faction may play as a Karama now."""
+    return cards_for(state["factions"][seat]["hand"], seat,
+                     rules_of(state).karama_powers)
+
+
+def of_view(view: dict) -> list[str]:
+    """The cards a seat may play as a Karama, from its own view (for bots)."""
+    return cards_for(view["own"]["hand"], view["seat"], view["rules"]["karama_powers"])
+
+
+def play(state: State, seat: str, use: str | None = None) -> tuple[list[Event], bool]:
+    """The faction plays its Karama (the first card ``cards_for`` gives) and discards it; a
+    public ``karama`` event names the ``use`` (None: the caller's own event says it, unless the
+    card is worthless).  Returns the events and whether the play takes effect: a worthless
+    card may be cancelled (module docstring)."""
+    cards = playable(state, seat)
+    if not cards:
+        raise OrderProblem(ErrorCode.NO_CARD, f"the {SEAT_FACTIONS[seat]} hold no Karama card", ())
+    card = cards[0]
+    _discard(state, seat, card)
+    worthless = data(state).treachery_card(card).type is CardType.WORTHLESS
+    events = ([Event(EventCode.KARAMA, {"faction": seat, "use": use, "worthless": worthless})]
+              if use is not None or worthless else [])
+    if not worthless:
+        return events, True
+    ready = state["step"].get("cancel_worthless", [])
+    canceller = next((s for s in storm_order(state)
+                      if s in ready and karama_cards(state["factions"][s]["hand"])), None)
+    if canceller is None:
+        return events, True
+    ready.remove(canceller)
+    _discard(state, canceller, karama_cards(state["factions"][canceller]["hand"])[0])
+    return events + [Event(EventCode.KARAMA_CANCELLED, {"faction": canceller, "of": seat})], False
+
+
+def _discard(state: State, seat: str, card: str) -> None:
+    state["factions"][seat]["hand"].remove(card)
+    state["decks"]["treachery_discard"].append(card)
+
+
+def may_cancel_worthless(state: State, seat: str) -> bool:
+    """Whether the faction may stand ready to cancel the Bene Gesserit's worthless Karama: the
+    Bene Gesserit hold a worthless card they may play so (special powers in play), and the
+    faction a Karama card; once a round."""
+    worthless = [other for other in state["seats"] if any(
+        data(state).treachery_card(card).type is CardType.WORTHLESS
+        for card in playable(state, other))]
+    return (bool(worthless) and seat not in worthless
+            and bool(karama_cards(state["factions"][seat]["hand"]))
+            and seat not in state["step"].get("cancel_worthless", []))
+
+
+def stand_ready(state: State, seat: str) -> None:
+    """``KARAMA WORTHLESS``: the faction will cancel the Bene Gesserit's next worthless card
+    played as a Karama this round."""
+    state["step"].setdefault("cancel_worthless", []).append(seat)
+
+
+# --- advantages prevented for the turn
+def prevent(state: State, ability: Ability) -> None:
+    """A Karama prevents the advantage for the rest of this turn (A.1; WBC line 1388)."""
+    state["prevented"][ability] = state["turn"]
+
+
+def prevented(state: State, ability: Ability) -> bool:
+    """Whether a Karama prevents the advantage this turn."""
+    return state["prevented"].get(ability) == state["turn"]

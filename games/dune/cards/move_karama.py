@@ -1,0 +1,225 @@
+"""Karama cards in the movement round, besides ``KARAMA SHIP`` and the Guild's ``KARAMA STOP``
+(player aid B.6.A.3, A.6 and B.5, 000 lines 954, 960 and 972; the Fremen shield's Karama, line
+838; WBC clarification XVII, line 1358, and the player-aid clarifications, lines 1396, 1398 and
+1408; Q&A XXV.A.8, line 646; WBC house rule 4, line 1045).
+
+By mail they are lines of a faction's turn order (kinds ``move`` and ``guild-move``, read by
+``move_orders``), since a faction is asked only for its turn in this round:
+
+- ``KARAMA ADVISOR [<faction>]``: send back the spiritual advisor the Bene Gesserit send with
+  that faction's next shipment from off-planet this round (without a faction: one's own)
+  (A.3; WBC line 1396: "immediately after the advisor is announced").  It stands ready for the
+  rest of the round and the Karama is played only when such an advisor is announced; the
+  advisor stays in the Bene Gesserit's reserve.  In the sequential mode a faction can only
+  give it in its own turn, so for its own shipment or for a faction that moves after it.
+- ``KARAMA GUILD``: the Guild must take their turn in its place in storm order (A.6, optional
+  rule; WBC line 1408: "any time before the player who would move after the Guild has begun his
+  turn").  Sequential mode: given in the turn of a faction that moves before the Guild's place;
+  played when that turn is carried out, the Guild are then no longer asked before other
+  factions and move in their place.  Batched mode: any faction's order; played only if the
+  Guild's ``TIMING`` would put their turn elsewhere (the first such faction in storm order, WBC
+  line 1426), and the Guild then move in storm order.
+- ``KARAMA WORM <territory>``: the Fremen's special Karama power (B.5, line 972; shield line
+  838; option ``karama_powers``): a worm appears in any territory but the Polar Sink (which no
+  worm reaches, line 609) and devours the spice and the forces there, on sand only, but the
+  Fremen's and their allies' (lines 828, 840); no Nexus (Q&A XXV.A.8).  The rulesets differ on
+  when: "at any time" (shield line 838), "only during the Spice Round or during his own Movement
+  phase" (WBC clarification XVII, line 1358), "only during the Spice Round" (004 XVII.8, line
+  335).  The ``wbc`` ruleset follows the 2018 clarifications of 000 (as it does for house rule
+  5).  By mail the Fremen call it in their own turn, where both readings that allow the
+  movement round put it, at the start of the turn, before their shipment and move; the spice
+  blow asks the Fremen nothing in most turns, so a worm called there would cost a mail round of
+  its own every turn they hold a Karama.  The Fremen's forces in that territory stay where they
+  are (their turn's move may take them on): the ride of shield line 828 is the spice blow's.
+  The Karama worm counts for the 6th worm of WBC house rule 4 ("counting all worms, even Karama
+  worms", line 1045; 004 line 77 says otherwise: the ``wbc`` ruleset follows 000).
+- ``KARAMA WORTHLESS``: stand ready to cancel the Bene Gesserit's worthless card played as a
+  Karama this round (``karama``); a ``KARAMA SHIP`` so cancelled ships at the usual rate if the
+  Bene Gesserit can pay it, else the plan fails (``moves.ship``).
+
+Each line takes a Karama card of its own (WBC line 1386).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.game import Event
+
+from .. import factions
+from ..codes import ErrorCode
+from ..data import Ability
+from ..orders.language import OrderProblem, read_faction, read_territory
+from ..phases import spice_blow
+from ..state import POLAR_SINK, SEAT_FACTIONS, State, base_data, storm_order
+from . import karama
+
+# Each line by its word, as orders and stored games hold it, and offered by ability (``uses``):
+# ADVISOR against spiritual_advisors, GUILD against move_out_of_turn, WORM with summon_worm,
+# WORTHLESS against worthless_as_karama (``karama``).
+TIMING = "guild"   # the word of KARAMA GUILD and the step key of the free mover's time, as
+#                    orders and stored games hold them (Guild shield 5, line 868)
+LINES = {
+    "advisor": "KARAMA ADVISOR [<faction>]",
+    TIMING: "KARAMA GUILD",
+    "worm": "KARAMA WORM <territory>",
+    "worthless": "KARAMA WORTHLESS",
+}
+
+
+# --- what a faction may order
+def uses(state: State, seat: str) -> list[str]:
+    """The Karama lines open to the faction in this turn order (module docstring)."""
+    if not karama.playable(state, seat):
+        return []
+    step = state["step"]
+    found = []
+    if factions.holder(state, Ability.SPIRITUAL_ADVISORS) not in (None, seat):
+        found.append("advisor")
+    mover = _guild_free(state)
+    if mover not in (None, seat) and (
+            step["mode"] == "batched" or _before_guild(state, seat, mover)):
+        found.append(TIMING)
+    if (factions.has(state, seat, Ability.SUMMON_WORM)
+            and karama.karama_cards(state["factions"][seat]["hand"])):
+        found.append("worm")
+    if karama.may_cancel_worthless(state, seat):
+        found.append("worthless")
+    return found
+
+
+def free_mover(state: State) -> str | None:
+    """The faction that chooses when to take its turn (Guild shield 5, line 868: the ability
+    ``move_out_of_turn``) while it may: ``step["guild"]``, the key stored games hold, is None
+    once a ``KARAMA GUILD`` took the choice away."""
+    if state["step"][TIMING] is None:
+        return None
+    return factions.holder(state, Ability.MOVE_OUT_OF_TURN)
+
+
+def _guild_free(state: State) -> str | None:
+    """The Guild, if they choose when to move and have not moved (Guild shield 5)."""
+    mover = free_mover(state)
+    return mover if mover not in state["step"]["moved"] else None
+
+
+def _before_guild(state: State, seat: str, guild: str) -> bool:
+    order = storm_order(state)
+    return order.index(seat) < order.index(guild)
+
+
+def read(state: State, seat: str, use: str, words: list[str]) -> list:
+    """The words after ``KARAMA ADVISOR``, ``GUILD``, ``WORM`` or ``WORTHLESS``."""
+    found = uses(state, seat)
+    if use not in found:
+        raise OrderProblem(ErrorCode.KARAMA, _refusal(state, seat, use),
+                           tuple(LINES[u] for u in found))
+    if use == "advisor":
+        advisors = factions.holder(state, Ability.SPIRITUAL_ADVISORS)
+        others = [s for s in state["seats"] if s != advisors]
+        shipper = read_faction(words, others) if words else seat
+        if shipper in state["step"]["moved"]:
+            raise OrderProblem(ErrorCode.KARAMA,
+                               f"the {SEAT_FACTIONS[shipper]} have taken their turn",
+                               ())
+        return ["advisor", shipper]
+    if use == "worm":
+        territory, _ = read_territory(words, worm_territories())
+        return ["worm", territory.name]
+    if words:
+        raise OrderProblem(ErrorCode.KARAMA, f"{LINES[use]} takes nothing more", (LINES[use],))
+    return [use]
+
+
+def _refusal(state: State, seat: str, use: str) -> str:
+    if not karama.playable(state, seat):
+        return "you hold no Karama card"
+    return {
+        "advisor": "only against the Bene Gesserit's advisors, by another faction",
+        TIMING: "only while the Guild may choose their time and before their place in storm "
+                 "order (000 player aid B.6.A.6; WBC line 1408)",
+        "worm": "only the Fremen, with the special Karama powers and a Karama card (000 XVII)",
+        "worthless": "only with the special Karama powers, a Karama card, while the Bene "
+                     "Gesserit hold a worthless card (000 player aid B.6.A.3), once a round",
+    }[use]
+
+
+def worm_territories() -> list[str]:
+    """Where the Fremen may call a worm: anywhere but the Polar Sink (line 609)."""
+    return [t.name for t in base_data().board.territories if t.name != POLAR_SINK]
+
+
+def random_part(seat: str, use: str, rng: random.Random) -> list:
+    """A bot's Karama line of this use: an advisor with its own shipment, a worm anywhere."""
+    if use == "advisor":
+        return ["advisor", seat]
+    if use == "worm":
+        return ["worm", rng.choice(worm_territories())]
+    return [use]
+
+
+def text(part: list) -> str:
+    """A Karama line as canonical order text."""
+    if part[0] == "advisor":
+        return f"KARAMA ADVISOR {SEAT_FACTIONS[part[1]]}"
+    if part[0] == "worm":
+        return f"KARAMA WORM {part[1]}"
+    return LINES[part[0]]
+
+
+# --- carrying them out
+def stand_ready(state: State, seat: str, parts: list[list]) -> None:
+    """The lines that wait for their moment: advisors sent back, worthless cards cancelled."""
+    step = state["step"]
+    for part in parts:
+        if part[0] == "advisor" and [seat, part[1]] not in step["no_advisor"]:
+            step["no_advisor"].append([seat, part[1]])
+        elif part[0] == "worthless" and seat not in step.get("cancel_worthless", []):
+            karama.stand_ready(state, seat)
+
+
+def turn_start(state: State, seat: str, parts: list[list]) -> list[Event]:
+    """The lines played when the faction's turn begins (sequential): the Guild made to move in
+    its place, the Fremen's worm."""
+    events: list[Event] = []
+    for part in parts:
+        if (part[0] == TIMING and state["step"]["mode"] == "sequential"
+                and _guild_free(state) and karama.playable(state, seat)):
+            events += force_guild(state, seat)
+        elif part[0] == "worm":
+            events += call_worm(state, seat, part[1])
+    return events
+
+
+def force_guild(state: State, seat: str) -> list[Event]:
+    """The Guild lose the choice of their time: they move in their place in storm order."""
+    guild = free_mover(state)
+    assert guild is not None
+    played, _ = karama.play(state, seat, TIMING)
+    step = state["step"]
+    step[TIMING] = None
+    order = storm_order(state)
+    place = order.index(guild)
+    later = [s for s in step["queue"] if order.index(s) > place]
+    step["queue"] = [s for s in step["queue"] if s not in later] + [guild] + later
+    return played
+
+
+def overrule_timing(state: State, values: dict[str, dict[str, Any]]) -> list[Event] | None:
+    """Batched, the Guild's TIMING taking them out of their place: the first faction in storm
+    order that ordered ``KARAMA GUILD`` plays it (the events), or None if none did."""
+    seat = next((s for s in storm_order(state) if [TIMING] in values[s].get("karama", [])
+                 and karama.playable(state, s)), None)
+    if seat is None:
+        return None
+    played, _ = karama.play(state, seat, TIMING)
+    return played
+
+
+def call_worm(state: State, seat: str, territory: str) -> list[Event]:
+    """The Fremen's Karama worm devours in the territory; no Nexus (module docstring)."""
+    played, _ = karama.play(state, seat, "worm")
+    state["worms"] += 1
+    return played + spice_blow.devour(state, {"card": "Karama", "territory": territory,
+                                              "controlled": True})

@@ -1,0 +1,202 @@
+"""The Truthtrance (player aid B.1, 000 line 936: "played at any time against any player.
+Forces that player to answer truthfully any one "yes" or "no" question concerning the game";
+WBC player-aid clarifications, 000 lines 1376-1384, 004 player aid 3-5; WBC miscellaneous, line
+1426).
+
+By mail a Truthtrance is played in any mail round in which its holder is asked something:
+beside the round's other decisions, each faction holding one gets a decision of its own (key
+``truthtrance:<seat>``): ``TRUTHTRANCE <faction> <question>`` or ``TRUTHTRANCE NONE`` (the
+default).  Every faction is asked its turn in every movement round, so none waits longer than a
+turn for the chance; a round in which a holder is asked nothing brings it no extra decision.
+(Commas and semicolons of a question are read as spaces, like every order line.)
+
+The question is put when the round's orders have been carried out, and the card is discarded;
+if the card has left the hand meanwhile (a Harkonnen steal), the question is not put and its
+asker is told.  Then, before anything else happens (WBC line 1378: "answered immediately ...
+No other card plays or other game actions ... until the question is answered"), the game waits
+for a mail round in which only the factions asked answer, ``ANSWER YES`` or ``ANSWER NO``
+(key ``truthtrance-answer:<seat>``).  Several questions of one round are put in storm order
+(player dot order, WBC line 1426) and answered in the same answer round; a faction asked by
+several names each asker: ``ANSWER <asker> YES``.  Question and answer
+are public, under both rulesets (WBC line 1376; the player aid says nothing of secrecy and the
+table hears both).
+
+The moderator cannot know the truth: the answer is the player's word, bound as WBC lines
+1380-1382 say, and a question that is frivolous or paradoxical (line 1384) is the GM's to rule
+on.  So is an answer not given: ``ANSWER NONE``, and the default when the deadline passes, is
+published as no answer.  The answer round is driven by ``turn``: ``state["truthtrance"]`` holds
+the questions waiting for their answers.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.game import Event, Prompt
+
+from ..codes import ErrorCode, EventCode
+from ..data import CardType, NameLookupError
+from ..orders.language import OrderKind, OrderProblem, order_kind
+from ..prompt_key import PromptKey
+from ..state import FACTION_SEATS, SEAT_FACTIONS, State, base_data, data, storm_order
+
+ASK, ANSWER = "truthtrance", "truthtrance-answer"
+ANSWERS = {"YES": True, "NO": False, "NONE": None}
+
+
+def card(hand: list[str]) -> str | None:
+    """The first Truthtrance of a hand, if any."""
+    return next((c for c in hand if base_data().treachery_card(c).type is CardType.TRUTHTRANCE),
+                None)
+
+
+def owns(key: str) -> bool:
+    """Whether a decision's key is one of this module's."""
+    return PromptKey.parse(key).kind in (ASK, ANSWER)
+
+
+# --- the decisions
+def ask_prompts(state: State, others: list[Prompt]) -> list[Prompt]:
+    """A Truthtrance decision for each holder asked something else in this round."""
+    asked = {prompt.seat for prompt in others}
+    return [_ask_prompt(state, seat) for seat in state["seats"]
+            if seat in asked and card(state["factions"][seat]["hand"])]
+
+
+def _ask_prompt(state: State, seat: str) -> Prompt:
+    others = ", ".join(SEAT_FACTIONS[s] for s in state["seats"] if s != seat)
+    return Prompt(f"{ASK}:{seat}", seat, ASK, True,
+                  f"TRUTHTRANCE <faction> <question>: play your Truthtrance; the faction "
+                  f"({others}) must answer yes or no, truthfully, before the game goes on; "
+                  "question and answer are public (000 player aid B.1; WBC line 1376).  "
+                  "TRUTHTRANCE NONE: keep it", None, "TRUTHTRANCE NONE", "TRUTHTRANCE NONE",
+                  optional=True)
+
+
+def answer_prompts(state: State) -> list[Prompt]:
+    """The answers the questions put wait for, one decision for each faction asked."""
+    prompts = []
+    for seat in state["seats"]:
+        asked = [q for q in state["truthtrance"] if q["asked"] == seat]
+        if not asked:
+            continue
+        questions = "; ".join(f"the {SEAT_FACTIONS[q['asker']]} ask you: \"{q['question']}\""
+                              for q in asked)
+        how = ("ANSWER YES or ANSWER NO" if len(asked) == 1 else
+               "ANSWER <faction> YES or ANSWER <faction> NO for each")
+        default = {q["asker"]: None for q in asked}
+        prompts.append(Prompt(
+            f"{ANSWER}:{seat}", seat, ANSWER, False,
+            f"By Truthtrance {questions}.  {how}, truthfully (000 player aid B.1); your answer "
+            "is published (WBC line 1376).  NONE, or nothing by the deadline, is published as "
+            "no answer, for the GM to rule on.", default, _answer_text(default),
+            _answer_text(default)))
+    return prompts
+
+
+# --- the orders
+def _read_ask(state: State, prompt: Prompt, words: list[str]) -> list[str] | None:
+    """NONE, or the faction asked (one or two words) and the question."""
+    if [w.upper() for w in words] == ["NONE"]:
+        return None
+    others = [s for s in state["seats"] if s != prompt.seat]
+    valid = tuple(f"TRUTHTRANCE {SEAT_FACTIONS[s]} <question>" for s in others)
+    for size in (2, 1):
+        try:
+            faction = data(state).faction(" ".join(words[:size]))
+        except NameLookupError:
+            continue
+        seat = FACTION_SEATS[faction.name]
+        if seat not in others:
+            raise OrderProblem(ErrorCode.FACTION_NOT_ALLOWED,
+                               f"{faction.name} is not a choice here",
+                               valid)
+        question = " ".join(words[size:])
+        if not question:
+            raise OrderProblem(ErrorCode.MISSING_QUESTION,
+                               "expected the question after the faction",
+                               valid)
+        return [seat, question]
+    raise OrderProblem(ErrorCode.MISSING_FACTION, "expected the faction asked, then the question",
+                       valid)
+
+
+def _read_answer(state: State, prompt: Prompt, words: list[str]) -> list:
+    """[asker, answer]: the asker may be left out when only one faction asked."""
+    askers = list(prompt.default)
+    valid = (("ANSWER YES", "ANSWER NO") if len(askers) == 1 else
+             tuple(f"ANSWER {SEAT_FACTIONS[s]} {word}" for s in askers for word in ("YES", "NO")))
+    said = words[-1].upper() if words else ""
+    if said not in ANSWERS:
+        raise OrderProblem(ErrorCode.BAD_ANSWER, "expected YES or NO", valid)
+    if len(words) == 1 and len(askers) == 1:
+        return [askers[0], ANSWERS[said]]
+    if len(words) == 1:
+        raise OrderProblem(ErrorCode.WHICH_QUESTION, "several factions asked you: name the one you "
+                           "answer", valid)
+    try:
+        asker = FACTION_SEATS[data(state).faction(" ".join(words[:-1])).name]
+    except NameLookupError:
+        asker = None
+    if asker not in askers:
+        raise OrderProblem(ErrorCode.NOT_ASKED, f"{' '.join(words[:-1])} did not ask you", valid)
+    return [asker, ANSWERS[said]]
+
+
+def _combine_answers(state: State, prompt: Prompt, parts: list[list]) -> dict[str, bool | None]:
+    value = dict(prompt.default)
+    value.update({asker: answer for asker, answer in parts})
+    return value
+
+
+def _answer_text(value: dict[str, bool | None]) -> str:
+    words = {v: word for word, v in ANSWERS.items()}
+    if len(value) == 1:
+        return f"ANSWER {words[next(iter(value.values()))]}"
+    return "\n".join(f"ANSWER {SEAT_FACTIONS[s]} {words[v]}" for s, v in value.items())
+
+
+def _random_ask(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list | None:
+    """A bot now and then asks another faction whether it holds a Karama."""
+    if rng.random() < 0.9:
+        return None
+    others = [s for s in view["seats"] if s != view["seat"]]
+    return [rng.choice(others), "Do you hold a Karama card?"]
+
+
+order_kind(OrderKind(ASK, ("TRUTHTRANCE",), _read_ask,
+                     lambda v: "TRUTHTRANCE NONE" if v is None
+                     else f"TRUTHTRANCE {SEAT_FACTIONS[v[0]]} {v[1]}",
+                     random=_random_ask))
+order_kind(OrderKind(ANSWER, ("ANSWER",), _read_answer, _answer_text, combine=_combine_answers,
+                     random=lambda view, prompt, rng: {s: rng.choice([True, False])
+                                                       for s in prompt.default}))
+
+
+# --- carrying them out
+def apply(state: State, orders: dict[str, Any]) -> list[Event]:
+    """The answers given, published; then the questions of this round put, in storm order."""
+    events: list[Event] = []
+    for question in state["truthtrance"]:
+        answer = orders[f"{ANSWER}:{question['asked']}"][question["asker"]]
+        events.append(Event(EventCode.TRUTHTRANCE_ANSWER, {"faction": question["asked"],
+                                                   "asker": question["asker"],
+                                                   "answer": answer}))
+    if state["truthtrance"]:
+        state["truthtrance"] = []
+        return events
+    for seat in storm_order(state):
+        value = orders.get(f"{ASK}:{seat}")
+        if value is None:
+            continue
+        held = card(state["factions"][seat]["hand"])
+        if held is None:
+            events.append(Event(EventCode.TRUTHTRANCE_UNPLAYED, {}, to=(seat,)))
+            continue
+        state["factions"][seat]["hand"].remove(held)
+        state["decks"]["treachery_discard"].append(held)
+        state["truthtrance"].append({"asker": seat, "asked": value[0], "question": value[1]})
+        events.append(Event(EventCode.TRUTHTRANCE, {"faction": seat, "asked": value[0],
+                                            "question": value[1]}))
+    return events

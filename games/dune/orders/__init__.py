@@ -1,0 +1,1 @@
+"""The order language: how players' order lines read, one module per round's orders."""

@@ -1,0 +1,520 @@
+"""The orders of the battle round: the order of battles and the battle plan (000 X.A.3-4, X.B,
+X.C.8-10, X.D; XXII; Q&A XXV.B.2-7; player aid A, lines 918-932; WBC clarification X, lines
+1252-1258; docs/orders.md, "Battles").
+
+``battle-order:<seat>``, kind ``battle-order``: ``BATTLE <territory> [AGAINST <faction>]``, one
+line per battle in the order the aggressor wants them; by default board order.
+
+``battle-plan:<seat>``, kind ``battle-plan``, secret: one plan a mail, its lines together:
+
+- ``DIAL <n>`` (required; ``7.5``, ``7 1/2`` or ``7½`` in advanced combat);
+- ``LEADER <leader>`` or ``CHEAP HERO`` / ``CHEAP HEROINE``: required when one is available
+  (X.C.9); a leader fights in one territory a round (X.C.8);
+- ``WEAPON <card>``, ``DEFENSE <card>``: one of each at most, a worthless card in either place
+  (player aid A.7), none without a leader (X.C.10); a cheap hero only as a leader (Q&A B.2);
+- ``SPICE <n>``: advanced combat, the spice backing forces (XXII.A);
+- ``KWISATZ HADERACH`` (``KH``): the Atreides' +2 (line 762);
+- ``TRAITOR CALL`` (the default) or ``NO TRAITOR CALL`` (Q&A B.7: a traitor need not be
+  called);
+- ``KEEP ALL`` (the default) or ``DISCARD <card>``: what a winner does with his cards (X.C.6);
+- ``LOSE <forces>`` (``LOSE 2 1*``): the forces a winner loses, a mix worth his dial (XXII.C);
+- ``CAPTURE KILL`` (the default), ``CAPTURE KEEP`` or ``NO CAPTURE``: the Harkonnen's choice
+  should they win, and ``KARAMA CAPTURE [<leader>, ...]`` their opponent's Karama against it
+  (line 884, line 952; ``capture.py``).
+
+- ``IF VOICED PLAY <kind>: <line>``, ``IF VOICED NOT <kind>: <line>``, ``IF ASKED <element>:
+  <line>``: lines that hold should the Bene Gesserit's Voice or the Atreides' question come
+  (``WEAPON NONE`` and ``DEFENSE NONE`` take a card out); ``NO LEADER``: fight without leaders
+  should the opponent offer it too (Q&A B.7); ``KARAMA VOICE``, ``KARAMA PRESCIENCE``,
+  ``KARAMA KH``, ``KARAMA SARDAUKAR``, ``KARAMA FEDAYKIN``, ``KARAMA FREE STRENGTH``, ``KARAMA
+  LOOK``: the battle's Karamas (``plan_conditions``, ``battle_karama``, ``before_plans``).
+
+The plan value, what a combatant may put in it (``Side``), its checks and its corrections at
+the reveal: ``battle_plan``.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from functools import cache
+from typing import Any
+
+from pbem.game import Prompt
+
+from ..cards import battle_karama
+from ..codes import ErrorCode
+from ..data import Ability, CardType, NameLookupError, Slot
+from ..data.names import Named, NameIndex
+from ..factions import harkonnen_capture as capture
+from ..phases import combat
+from ..state import SEAT_FACTIONS, State, base_data, data, sheet
+from . import plan_conditions
+from .battle_plan import (
+    Side,
+    card_lines,
+    cut_dial,
+    default_plan,
+    dial_rule,
+    empty_plan,
+    hero_text,
+    leader_lines,
+    problems,
+    side_of_state,
+    side_of_view,
+    spice_rule,
+)
+from .language import (
+    OrderKind,
+    OrderProblem,
+    forces_text,
+    order_kind,
+    read_faction,
+    read_forces,
+    read_number,
+    read_territory,
+)
+
+PLAN, ORDER = "battle-plan", "battle-order"
+PLAN_VERBS = ("DIAL", "LEADER", "CHEAP", "WEAPON", "DEFENSE", "DEFENCE", "SPICE", "TRAITOR",
+              "NO", "KEEP", "DISCARD", "LOSE", "KWISATZ", "KH", "CAPTURE", "KARAMA", "IF")
+AGAINST = ("AGAINST", "VS", "VERSUS")
+WHEEL = 20          # the battle wheel's highest number (000 VI.A, line 257: "zero" to "twenty")
+
+
+# --- plans
+def reveal_notes(state: State, prompt: Prompt, plan: dict[str, Any]) -> tuple[str, ...]:
+    """How the reveal will correct a plan accepted as sent (``Side.corrects``; 000
+    clarification X, lines 1252-1256; 004 X.7-8), in words for the answer to the mail."""
+    side = side_of_state(state, prompt.seat)
+    if not side.corrects:
+        return ()
+    notes = []
+    if not (plan["leader"] or plan["cheap_hero"]) and side.must_lead:
+        fill = default_plan(side)
+        name = fill["leader"] or fill["cheap_hero"]
+        value = f" ({data(state).leader(name).strength})" if fill["leader"] else ""
+        notes.append(f"no leader: at the reveal your lowest available, {name}{value}, is played"
+                     + (" unless the battle is fought without leaders (NO LEADER)"
+                        if plan["no_leader"] else "")
+                     + " (000 clarification X, line 1252; 004 X.7)")
+    cut = cut_dial(side, plan)
+    if cut is not None:
+        paid = f" and the {plan['spice']} spice you pay" if side.strength.backing else ""
+        notes.append(f"DIAL {plan['dial']}: at the reveal it is cut to {cut}, the most your "
+                     f"forces in {side.territory}{paid} support (000 clarification X, line "
+                     "1254; 004 X.8)")
+    for key, second in plan.get("second", {}).items():
+        notes.append(f"two {key}s, {plan[key]} and {second}: at the reveal one is chosen at "
+                     "random and the other goes back to your hand (000 clarification X, line "
+                     "1256)")
+    if notes:
+        notes.append("to play otherwise, send your whole plan again before the deadline")
+    return tuple(notes)
+
+
+# --- reading a plan
+@cache
+def _card_names() -> NameIndex[str]:
+    names = dict.fromkeys(card.name for card in base_data().treachery_deck)
+    return NameIndex("treachery card", (Named(name, name) for name in names))
+
+
+def read_card(side: Side, words: list[str], slot: Slot, verb: str) -> str:
+    """A card of the hand that fits the place, by its name (a copy's number may follow)."""
+    valid = card_lines(side, slot)
+    text = re.sub(r"\s*#\s*\d+$", "", " ".join(words))
+    if not text:
+        raise OrderProblem(ErrorCode.MISSING_CARD, f"expected {verb} <card>", valid)
+    try:
+        name = _card_names().find(text)
+    except NameLookupError as error:
+        raise OrderProblem(ErrorCode.UNKNOWN_CARD, str(error), valid) from None
+    if not side.count(name):
+        raise OrderProblem(ErrorCode.CARD_NOT_HELD, f"you hold no {name}", valid)
+    if name not in side.cards(slot):
+        where = "as a leader only (Q&A B.2)" if combat.card(name).type is CardType.CHEAP_HERO \
+            else f"not as a {slot.value} (player aid A)"
+        raise OrderProblem(ErrorCode.WRONG_PLACE, f"{name} is played {where}", valid)
+    return name
+
+
+def read_leader(side: Side, words: list[str]) -> dict[str, Any]:
+    """``LEADER <name>``: one of the side's leaders free to fight here; a cheap hero reads
+    too."""
+    valid = leader_lines(side)
+    text = " ".join(words)
+    if re.fullmatch(r"(?i)cheap\s+hero(ine)?", text.strip()):
+        return {"cheap_hero": read_hero(side, words[1:])}
+    try:
+        name = base_data().leader(text).name
+    except NameLookupError as error:
+        raise OrderProblem(ErrorCode.UNKNOWN_LEADER, str(error), valid) from None
+    where = "alive" if name in side.captured else side.places.get(name)
+    if where is None:
+        raise OrderProblem(ErrorCode.NOT_YOUR_LEADER, f"{name} is not one of your leaders", valid)
+    if where != "alive":
+        raise OrderProblem(ErrorCode.LEADER_IN_TANKS, f"{name} is in the tanks" if where == "tanks"
+                           else f"{name} is held by the Harkonnen (line 884)", valid)
+    if name in side.away:
+        raise OrderProblem(ErrorCode.LEADER_FOUGHT,
+                           f"{name} fought in {side.away[name]} this round "
+                           "and may fight again only there (000 X.C.8)", valid)
+    return {"leader": name}
+
+
+def read_hero(side: Side, words: list[str]) -> str:
+    """``CHEAP HERO`` or ``CHEAP HEROINE``: the card of that name if held, else the other."""
+    heroes = side.cheap_heroes
+    wanted = "Cheap Heroine" if words and words[0].upper() == "HEROINE" else "Cheap Hero"
+    if not words or words[0].upper() not in ("HERO", "HEROINE"):
+        raise OrderProblem(ErrorCode.BAD_CHEAP_HERO, "expected CHEAP HERO or CHEAP HEROINE",
+                           leader_lines(side))
+    if not heroes:
+        raise OrderProblem(ErrorCode.CARD_NOT_HELD, "you hold no cheap hero(ine)",
+                           leader_lines(side))
+    return wanted if wanted in heroes else heroes[0]
+
+
+def read_dial(side: Side, words: list[str]) -> int | float:
+    """``DIAL 4``; in advanced combat ``DIAL 7.5``, ``DIAL 7 1/2``, ``DIAL 7½``."""
+    text = re.sub(r"\s*(½|1/2)$", ".5", " ".join(words)).strip()
+    text = "0.5" if text == ".5" else text
+    match = re.fullmatch(r"(\d+)(\.5|\.0)?", text)
+    if not match or (match.group(2) == ".5" and not side.strength.backing):
+        raise OrderProblem(ErrorCode.BAD_DIAL, f"expected DIAL {dial_rule(side, side.spice)}, "
+                           f"not {text!r}", ())
+    dial = combat.number(float(text))
+    most = side.strength.most(side.spice)
+    if dial > (max(most, WHEEL) if side.corrects else most):   # WBC X: cut at the reveal
+        raise OrderProblem(ErrorCode.DIAL, f"DIAL {dial_rule(side, side.spice)}", ())
+    return dial
+
+
+def read_plan_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
+    """One line of a battle plan (``words`` begin with the verb), checked on its own."""
+    side = side_of_state(state, prompt.seat)
+    verb, rest = words[0], words[1:]
+    upper = [w.upper() for w in rest]
+    if verb == "DIAL":
+        return {"dial": read_dial(side, rest)}
+    if verb == "LEADER":
+        return read_leader(side, rest)
+    if verb == "CHEAP":
+        return {"cheap_hero": read_hero(side, rest)}
+    if verb in ("WEAPON", "DEFENSE", "DEFENCE"):
+        slot = Slot.WEAPON if verb == "WEAPON" else Slot.DEFENSE
+        if upper == ["NONE"]:
+            return {slot.value: None}
+        return {slot.value: read_card(side, rest, slot, verb)}
+    if verb == "SPICE":
+        if not side.strength.backing:
+            raise OrderProblem(ErrorCode.NO_SPICE, f"SPICE {spice_rule(side)}", ())
+        return {"spice": read_number(rest[0] if rest else "", 0,
+                                     side.strength.most_spice(side.spice), "the spice")}
+    if verb == "IF":
+        return plan_conditions.read_if(state, prompt, rest, read_plan_line)
+    if verb == "NO" and upper == ["LEADER"]:
+        return {"no_leader": True}                      # Q&A B.7; plan_conditions
+    if verb == "KARAMA" and upper[:1] != ["CAPTURE"]:
+        return {"karama": battle_karama.read_use(state, prompt.seat, rest)}
+    if verb == "TRAITOR" or (verb == "NO" and upper[:1] == ["TRAITOR"]):
+        return {"call": verb == "TRAITOR"}
+    if verb == "KEEP":
+        return {"discard": []}
+    if verb == "DISCARD":
+        name = read_card(side, rest, Slot.WEAPON, "DISCARD") if rest and _fits(
+            side, rest, Slot.WEAPON) else read_card(side, rest, Slot.DEFENSE, "DISCARD")
+        return {"discard": [name]}
+    if verb == "LOSE":
+        if rest == ["0"]:
+            return {"lose": [0, 0]}
+        normal, starred, extra = read_forces(rest, "forces lost")
+        if extra:
+            raise OrderProblem(ErrorCode.BAD_LOSSES, "expected LOSE <forces>", ("LOSE 3",
+                                                                                "LOSE 2 1*"))
+        return {"lose": [normal, starred]}
+    if verb == "CAPTURE" or (verb, *upper[:1]) in (("NO", "CAPTURE"), ("KARAMA", "CAPTURE")):
+        return read_capture(side, verb, rest)
+    if verb in ("KWISATZ", "KH"):
+        if not side.kh:
+            raise OrderProblem(ErrorCode.NO_KWISATZ_HADERACH, kh_refusal(side), ())
+        return {"kh": True}
+    raise OrderProblem(ErrorCode.BAD_PLAN_LINE, f"did not understand {' '.join(words)!r}",
+                       ("NO TRAITOR CALL",))
+
+
+def read_capture(side: Side, verb: str, words: list[str]) -> dict[str, Any]:
+    """``CAPTURE KILL``, ``CAPTURE KEEP``, ``NO CAPTURE``: the Harkonnen's standing choice
+    should they win (line 884; WBC X, line 1260); ``KARAMA CAPTURE [<leader>, ...]``: their
+    opponent's Karama against the capture, of any leader or only of those named (line 952;
+    WBC line 1412); ``capture.py``."""
+    if verb == "KARAMA":
+        if not side.cancels:
+            raise OrderProblem(ErrorCode.NO_KARAMA_CAPTURE, "KARAMA CAPTURE is for the Harkonnen's "
+                               "opponent holding a Karama, with the optional advantages "
+                               "(player aid B.6.A.2)", ())
+        valid = tuple(f"KARAMA CAPTURE {n}" for n in side.places)
+        found = []
+        rest = [w for w in words[1:] if w.upper() not in ("OR", "AND", ",")]
+        while rest:                         # names one after the other, the longest first
+            size = next((n for n in range(len(rest), 0, -1) if _leader_name(rest[:n])), 0)
+            if not size:
+                raise OrderProblem(ErrorCode.UNKNOWN_LEADER,
+                                   f"no leader is called {' '.join(rest)!r}",
+                                   valid)
+            found.append(_leader_name(rest[:size]))
+            rest = rest[size:]
+            if found[-1] not in side.places:
+                raise OrderProblem(ErrorCode.NOT_YOUR_LEADER, f"{found[-1]} is not one of your "
+                                   "leaders", valid)
+        return {"karama_capture": list(dict.fromkeys(found))}
+    if not side.captures:
+        raise OrderProblem(ErrorCode.NO_CAPTURE,
+                           "only the Harkonnen capture leaders, with the optional "
+                           "advantages (line 884)", ())
+    if verb == "NO":
+        return {"capture": capture.NO_CAPTURE}
+    choice = words[0].upper() if words else ""
+    if choice not in ("KILL", "KEEP"):
+        raise OrderProblem(ErrorCode.BAD_CAPTURE, "expected CAPTURE KILL or CAPTURE KEEP",
+                           ("CAPTURE KILL", "CAPTURE KEEP", "NO CAPTURE"))
+    return {"capture": capture.KILL if choice == "KILL" else capture.KEEP}
+
+
+def _leader_name(words: list[str]) -> str | None:
+    try:
+        return base_data().leader(" ".join(words).strip(",")).name
+    except NameLookupError:
+        return None
+
+
+def capture_lines(plan: dict[str, Any]) -> list[str]:
+    """The capture lines of a plan, when not the defaults."""
+    lines = {capture.KEEP: ["CAPTURE KEEP"], capture.NO_CAPTURE: ["NO CAPTURE"]}.get(
+        plan.get("capture", capture.KILL), [])
+    if plan.get("karama_capture") is not None:
+        lines.append(" ".join(["KARAMA CAPTURE", " OR ".join(plan["karama_capture"])]).strip())
+    return lines
+
+
+def capture_legal(side: Side) -> list[str]:
+    """What the side may say about a capture, in words."""
+    parts = []
+    if side.captures:
+        parts.append("If you win, you draw one of the loser's leaders at random (line 884): "
+                     "CAPTURE KILL (default: to the tanks, 2 spice to you), CAPTURE KEEP (he "
+                     "fights once for you, then goes home) or NO CAPTURE.")
+    if side.captured:
+        parts.append(f"Captured leaders you may play: {', '.join(side.captured)}.")
+    if side.cancels:
+        parts.append("Should the Harkonnen win and capture one of your leaders: KARAMA CAPTURE "
+                     "cancels it with a Karama, KARAMA CAPTURE <leader> OR <leader> only if one "
+                     "of those is taken (player aid B.6.A.2; WBC line 1412).")
+    return parts
+
+
+def _fits(side: Side, words: list[str], slot: Slot) -> bool:
+    try:
+        read_card(side, words, slot, "DISCARD")
+    except OrderProblem:
+        return False
+    return True
+
+
+def kh_refusal(side: Side) -> str:
+    """Why the Kwisatz Haderach may not fight, in words."""
+    if Ability.KWISATZ_HADERACH not in sheet(side.seat).optional_abilities:
+        return "only the Atreides have the Kwisatz Haderach (line 762)"
+    return ("the Kwisatz Haderach fights only with the optional advantages, after 7 forces "
+            "lost in battles, once a turn, unless it is in the tanks (line 762; WBC XV)")
+
+
+def combine_plan(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """The lines of one mail as one plan, checked as a whole."""
+    side = side_of_state(state, prompt.seat)
+    plan = empty_plan()
+    given: dict[str, int] = {}
+    ifs: list[int] = []
+    for index, part in enumerate(parts):
+        for key, value in part.items():
+            once = key in ("leader", "cheap_hero", "weapon", "defense")
+            if (once and key in given and plan[key] != value and side.corrects
+                    and key in ("weapon", "defense") and None not in (plan[key], value)
+                    and key not in plan.get("second", {})):
+                plan.setdefault("second", {})[key] = value      # WBC X, line 1256
+                continue
+            if once and key in given and plan[key] != value:
+                raise OrderProblem(ErrorCode(f"two-{key.replace('_', '-')}s"),
+                                   f"one {key.replace('_', ' ')}"
+                                   " a plan (000 X.B; WBC X, line 1256)", (), part=index)
+            if key == "discard":
+                plan["discard"] = [*plan["discard"], *value] if value else []
+            elif key in ("if", "karama"):
+                plan[key] = [*plan[key], *value]
+                ifs += [index for _ in value if key == "if"]      # each IF line's place
+            else:
+                plan[key] = value
+            given[key] = index
+    if "dial" not in given:
+        raise OrderProblem(ErrorCode.DIAL_REQUIRED, "a battle plan needs a DIAL: "
+                           + dial_rule(side, 0), ())
+    plan["discard"] = list(dict.fromkeys(plan["discard"]))
+    for key, code, message, valid in problems(side, plan):
+        raise OrderProblem(code, message, valid, part=given.get(key, given["dial"]))
+    plan_conditions.check(state, prompt, plan, given, ifs)
+    return plan
+
+
+def plan_text(plan: dict[str, Any]) -> str:
+    """A plan as canonical lines."""
+    lines = []
+    if plan["leader"]:
+        lines.append(f"LEADER {plan['leader']}")
+    if plan["cheap_hero"]:
+        lines.append(hero_text(plan["cheap_hero"]))
+    if plan["kh"]:
+        lines.append("KWISATZ HADERACH")
+    lines.append(f"DIAL {plan['dial']}")
+    for key in ("weapon", "defense"):
+        if plan[key]:
+            lines.append(f"{key.upper()} {plan[key]}")
+        if plan.get("second", {}).get(key):
+            lines.append(f"{key.upper()} {plan['second'][key]}")
+    if plan["spice"]:
+        lines.append(f"SPICE {plan['spice']}")
+    if not plan["call"]:
+        lines.append("NO TRAITOR CALL")
+    lines += [f"DISCARD {name}" for name in plan["discard"]]
+    if plan["lose"] is not None:
+        lines.append(f"LOSE {forces_text(*plan['lose']) or 0}")
+    lines += capture_lines(plan)
+    lines += plan_conditions.lines(plan)
+    return "\n".join(lines)
+
+
+# --- the prompts
+def plan_prompt(state: State, seat: str) -> Prompt:
+    """A combatant's battle plan, secret; its default is ``default_plan``."""
+    side = side_of_state(state, seat)
+    first = state["step"]["battle"]["round"] == 1
+    default = default_plan(side) if first else plan_conditions.second_default(state, seat)
+    template = ("# LEADER <name> or CHEAP HERO, DIAL <n>, WEAPON, DEFENSE <card>\n"
+                + plan_text(default))
+    legal = "  ".join([plan_legal(side), *plan_conditions.legal(state, seat)])
+    return Prompt(f"{PLAN}:{seat}", seat, PLAN, True, legal, default,
+                  plan_text(default).replace("\n", " / "), template)
+
+
+def plan_legal(side: Side) -> str:
+    """What the combatant may put in its plan, with its numbers."""
+    role = ("you are the aggressor: a tie is yours" if side.aggressor
+            else "the aggressor wins a tie")
+    parts = [f"Battle in {side.territory} against the {SEAT_FACTIONS[side.opponent]} "
+             f"(000 X; {role}, X.C.2).", f"DIAL {dial_rule(side, 0)}."]
+    if side.leaders or side.cheap_heroes:
+        leaders = ", ".join(f"{n} {base_data().leader(n).strength}" for n in side.leaders) or "none"
+        heroes = f"; or {' or '.join(map(hero_text, side.cheap_heroes))}" \
+            if side.cheap_heroes else ""
+        parts.append(f"One leader is required (X.C.9): LEADER {leaders}{heroes}.")
+    else:
+        parts.append("You have no leader to play: you fight on your dial alone, with no "
+                     "treachery card (X.C.10).")
+    if side.away:
+        parts.append("Fought elsewhere this round (X.C.8): "
+                     + ", ".join(f"{n} in {t}" for n, t in side.away.items()) + ".")
+    for slot, verb in ((Slot.WEAPON, "WEAPON"), (Slot.DEFENSE, "DEFENSE")):
+        if side.must_lead and side.cards(slot):
+            parts.append(f"{verb}: {', '.join(side.cards(slot))}.")
+    if side.strength.backing:
+        parts.append(f"SPICE {spice_rule(side)}.")
+    elif side.strength.advanced and side.strength.free:
+        parts.append("Your forces count full without spice (WBC house rule 6).")
+    if side.kh:
+        parts.append("KWISATZ HADERACH adds 2 to your leader or cheap hero (line 762).")
+    parts += capture_legal(side)
+    parts.append("TRAITOR CALL (default) or NO TRAITOR CALL, should the opponent's leader be "
+                 "in your pay (X.D).  If you win: KEEP ALL (default) or DISCARD <card> for "
+                 "each weapon or defense to discard (X.C.6); LOSE <forces> for the forces you "
+                 "lose (default: normal forces first).")
+    return "  ".join(parts)
+
+
+def order_prompt(state: State, seat: str, found: list[tuple[str, list[int], str]]) -> Prompt:
+    """The order of an aggressor's battles (X.A.3-4), by default as ``found`` (board
+    order)."""
+    default = [list(pair) for pair in dict.fromkeys((t, o) for t, _, o in found)]
+    battles = "; ".join(f"{t} against the {SEAT_FACTIONS[o]}" for t, o in default)
+    legal = (f"Battles (000 X.A.3-4): as aggressor you will fight, as things stand: {battles}.  "
+             "BATTLE <territory> [AGAINST <faction>], one line per battle in the order you "
+             "want them; the others follow in board order.")
+    return Prompt(f"{ORDER}:{seat}", seat, ORDER, True, legal, default, order_text(default),
+                  order_text(default))
+
+
+def read_order_line(state: State, prompt: Prompt, words: list[str]) -> list[list[str | None]]:
+    """``BATTLE <territory> [AGAINST <faction>]``."""
+    upper = [w.upper() for w in words]
+    at = next((i for i, w in enumerate(upper) if w in AGAINST), len(words))
+    territories = list(dict.fromkeys(t for t, _ in prompt.default))
+    territory, _ = read_territory(words[:at], territories)
+    if at == len(words):
+        return [[territory.name, None]]
+    opponents = [o for t, o in prompt.default if t == territory.name]
+    return [[territory.name, read_faction(words[at + 1:], opponents)]]
+
+
+def combine_order(state: State, prompt: Prompt, parts: list[list[list[str | None]]]
+                  ) -> list[list[str | None]]:
+    return [list(pair) for pair in dict.fromkeys(tuple(p) for part in parts for p in part)]
+
+
+def order_text(value: list[list[str | None]]) -> str:
+    return "\n".join(f"BATTLE {t}" + (f" AGAINST {SEAT_FACTIONS[o]}" if o else "")
+                     for t, o in value)
+
+
+# --- a bot's orders
+def random_order(view: dict[str, Any], prompt: Prompt, rng: random.Random
+                 ) -> list[list[str | None]]:
+    """The battles in a random order."""
+    value = [list(pair) for pair in prompt.default]
+    rng.shuffle(value)
+    return value
+
+
+def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dict[str, Any]:
+    """A random legal plan from the seat's view."""
+    side = side_of_view(view, prompt.seat)
+    plan = empty_plan()
+    if side.cheap_heroes and (not side.leaders or rng.random() < 0.3):
+        plan["cheap_hero"] = rng.choice(side.cheap_heroes)
+    elif side.leaders:
+        plan["leader"] = rng.choice(side.leaders)
+    if side.must_lead:
+        for key, slot in (("weapon", Slot.WEAPON), ("defense", Slot.DEFENSE)):
+            choices = [n for n in side.cards(slot) if n != plan["weapon"] or side.count(n) > 1]
+            if choices and rng.random() < 0.6:
+                plan[key] = rng.choice(choices)
+    strength = side.strength
+    plan["spice"] = rng.randint(0, strength.most_spice(side.spice))
+    step = 2 if strength.backing else 1
+    plan["dial"] = combat.number(rng.randint(0, int(strength.most(plan["spice"]) * step)) / step)
+    plan["kh"] = side.kh and side.must_lead and rng.random() < 0.5
+    plan["call"] = rng.random() < 0.8
+    kept = [n for n in (plan["weapon"], plan["defense"])
+            if n and combat.card(n).type is not CardType.WORTHLESS]
+    plan["discard"] = list(dict.fromkeys(n for n in kept if rng.random() < 0.3))
+    if rng.random() < 0.3:
+        plan["lose"] = list(rng.choice(strength.losses(plan["dial"], plan["spice"])))
+    if side.captures:
+        plan["capture"] = rng.choice((capture.KILL, capture.KEEP, capture.NO_CAPTURE))
+    if side.cancels and rng.random() < 0.5:
+        plan["karama_capture"] = rng.sample(sorted(side.places), rng.randint(0, 2))
+    return plan_conditions.random_extras(view, prompt, side, plan, rng)
+
+
+order_kind(OrderKind(PLAN, PLAN_VERBS, read_plan_line, plan_text, combine_plan, random_plan,
+                     with_verb=True, notes=reveal_notes))
+order_kind(OrderKind(ORDER, ("BATTLE",), read_order_line, order_text, combine_order,
+                     random_order))

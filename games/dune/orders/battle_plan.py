@@ -1,0 +1,311 @@
+"""What a combatant may put in a battle plan, and a plan's checks and its corrections at the
+reveal (000 X.B-D; XXII; Q&A XXV.B.2-7; player aid A, lines 918-932; WBC clarification X,
+lines 1252-1258; WBC house rule 6, line 1059; Atreides shield 4, line 762; Harkonnen shield 3,
+line 884).
+
+A plan value is ``{"leader", "cheap_hero", "weapon", "defense"`` (names or None), ``"dial"``,
+``"spice"``, ``"kh"``, ``"call"``, ``"discard"`` (card names), ``"lose"`` (``[n, m]`` or
+None), ``"capture"`` (``kill``, ``keep``, ``none``), ``"karama_capture"`` (None, or the leaders
+whose capture a Karama cancels, [] for any), ``"if"`` (``[[condition, {key: value}], ...]``),
+``"no_leader"``, ``"karama"`` (the uses)``}``: its lines are read and written by
+``battle_orders``.  ``Side`` holds what one combatant may put in a plan, built alike from the
+state or from the seat's own view, so that the checks, the prompt and the bots agree.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from pbem.wording import plural
+
+from .. import factions
+from ..cards import karama
+from ..codes import ErrorCode
+from ..data import CardType, Slot, TreacheryCard
+from ..factions import bene_gesserit_voice as voice
+from ..factions import harkonnen_capture as capture
+from ..phases import combat
+from ..rules import Rules
+from ..state import State, base_data
+from .language import forces_text
+
+
+# --- what a combatant may put in a plan
+@dataclass(frozen=True)
+class Side:
+    """One combatant of the battle under way, and what it may play."""
+
+    seat: str
+    opponent: str
+    aggressor: bool
+    territory: str
+    strength: combat.Strength
+    spice: int
+    places: dict[str, str]       # its leaders: alive or tanks
+    away: dict[str, str]         # leaders who fought elsewhere this round: where
+    hand: tuple[str, ...]        # card ids
+    kh: bool                     # may add the Kwisatz Haderach
+    captured: tuple[str, ...] = ()   # others' leaders it may play (the Harkonnen, line 884)
+    captures: bool = False       # it captures a leader when it wins (line 884)
+    cancels: bool = False        # it may play a Karama against the capture (line 952)
+    voice: dict[str, Any] | None = None   # the Voice standing on it (line 784)
+    corrects: bool = False       # its plan is corrected at the reveal, not refused (WBC X)
+
+    @property
+    def leaders(self) -> list[str]:
+        """The leaders it may play here: alive or held captured, and not fought in another
+        territory (X.C.8; line 884)."""
+        own = [name for name, where in self.places.items() if where == "alive"]
+        return [name for name in own + list(self.captured) if name not in self.away]
+
+    def cards(self, slot: Slot) -> list[str]:
+        """The names of the cards in hand that fit a place of the plan, each once."""
+        return list(dict.fromkeys(card.name for card in self._cards() if slot in card.slots))
+
+    def count(self, name: str) -> int:
+        return sum(card.name == name for card in self._cards())
+
+    def _cards(self) -> list[TreacheryCard]:
+        return [base_data().treachery_card(card) for card in self.hand]
+
+    @property
+    def cheap_heroes(self) -> list[str]:
+        return self.cards(Slot.LEADER)
+
+    @property
+    def must_lead(self) -> bool:
+        """A leader or a cheap hero is available, so one must be played (X.C.9)."""
+        return bool(self.leaders or self.cheap_heroes)
+
+    @property
+    def lowest(self) -> str | None:
+        """Its lowest-value available leader (WBC X, line 1252)."""
+        return min(self.leaders, key=lambda n: base_data().leader(n).strength, default=None)
+
+
+def side_of_state(state: State, seat: str) -> Side:
+    """What ``seat`` may play in the battle under way."""
+    step = state["step"]
+    own = state["factions"][seat]
+    return _side(seat, step["battle"], step["fought"], step["kh_used"],
+                 own.get("kwisatz_haderach"), state["forces"], state["alliances"],
+                 state["rules"], own["spice"], own["hand"], own["leaders"],
+                 factions.power(seat).captives(state))
+
+
+def side_of_view(view: dict[str, Any], seat: str) -> Side:
+    """What ``seat`` may play, from its own view only (for bots)."""
+    battle = view["battle"]
+    own = view["own"]
+    return _side(seat, battle["current"], battle["fought"], battle["kh_used"],
+                 view["kwisatz_haderach"], view["forces"], view["alliances"], view["rules"],
+                 own["spice"], own["hand"], own["leaders"], sorted(own.get("captured", {})))
+
+
+def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], kh_used: bool,
+          kh: dict[str, Any] | None, forces: dict[str, Any], alliances: list[list[str]],
+          rules_json: dict[str, Any], spice: int, hand: list[str], places: dict[str, str],
+          captured: list[str]) -> Side:
+    rules = Rules.from_json(rules_json)
+    opponent = battle["defender"] if seat == battle["aggressor"] else battle["aggressor"]
+    territory = battle["territory"]
+    normal = starred = 0
+    for sector, by_faction in forces.get(territory, {}).items():
+        if int(sector) in battle["sectors"]:
+            n, s = by_faction.get(seat, (0, 0))
+            normal, starred = normal + n, starred + s
+    allies = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
+    free = rules.fremen_free_support and any(                       # house rule 6
+        factions.power(s).counts_full_without_spice() for s in (seat, *allies))
+    karamaed = battle.get("cancelled", {}).get(seat, [])     # battle_karama
+    worth = 1 if "starred" in karamaed else combat.starred_worth(seat, opponent)
+    strength = combat.Strength(normal, starred, worth, rules.advanced_combat,
+                               free and "free" not in karamaed)
+    away = {name: where for name, where in fought.get(seat, {}).items() if where != territory}
+    may_kh = (rules.advantages and kh is not None
+              and factions.power(seat).may_add_kwisatz_haderach(kh)
+              and not kh_used and "kh" not in karamaed)
+    cancels = capture.enabled(rules, opponent) and bool(
+        karama.cards_for(hand, seat, rules.karama_powers))
+    return Side(seat, opponent, seat == battle["aggressor"], territory, strength, spice,
+                dict(places), away, tuple(hand), may_kh, tuple(captured),
+                capture.enabled(rules, seat), cancels, voice.standing(battle, seat),
+                rules.corrects_plans_at_reveal)
+
+
+# --- plans
+def empty_plan() -> dict[str, Any]:
+    return {"leader": None, "cheap_hero": None, "weapon": None, "defense": None, "dial": 0,
+            "spice": 0, "kh": False, "call": True, "discard": [], "lose": None,
+            "capture": capture.KILL, "karama_capture": None, "if": [], "no_leader": False,
+            "karama": []}
+
+
+def default_plan(side: Side) -> dict[str, Any]:
+    """The plan of a combatant who sends none: its lowest leader (WBC X, line 1252), else a
+    cheap hero (X.C.9), dial 0, no cards, no spice; traitors called; cards kept."""
+    plan = empty_plan()
+    if side.lowest:
+        plan["leader"] = side.lowest
+    elif side.cheap_heroes:
+        plan["cheap_hero"] = side.cheap_heroes[0]
+    return plan
+
+
+def revealed(plan: dict[str, Any]) -> dict[str, Any]:
+    """What the table sees of a plan when it is revealed (X.B.4)."""
+    return {key: plan[key] for key in ("leader", "cheap_hero", "weapon", "defense", "dial",
+                                       "spice", "kh")}
+
+
+def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tuple[str, ...]]]:
+    """What is wrong with a plan: (the plan key at fault, code, message, what is valid)."""
+    found = []
+    strength = side.strength
+    if plan["leader"] and plan["cheap_hero"]:
+        found.append(("cheap_hero", ErrorCode.ONE_LEADER, "a leader or a cheap hero, not both "
+                      "(000 X.B.2; player aid A.6)", leader_lines(side)))
+    elif not (plan["leader"] or plan["cheap_hero"]) and side.must_lead and not side.corrects:
+        found.append(("leader", ErrorCode.LEADER_REQUIRED, "you must play a leader or a cheap hero "
+                      "(000 X.C.9)", leader_lines(side)))
+    if not side.must_lead and (plan["weapon"] or plan["defense"]):
+        found.append(("weapon", ErrorCode.NO_LEADER_NO_CARDS,
+                      "without a leader you play no treachery "
+                      "card (000 X.C.10)", ()))
+    if (plan["weapon"] and plan["weapon"] == plan["defense"]
+            and side.count(plan["weapon"]) < 2):
+        found.append(("defense", ErrorCode.CARD_TWICE, f"you hold one {plan['weapon']}: it goes in "
+                      "one place of the plan", card_lines(side, Slot.DEFENSE)))
+    if plan["spice"] > strength.most_spice(side.spice):
+        found.append(("spice", ErrorCode.SPICE, f"SPICE {spice_rule(side)}", ()))
+    if cut_dial(side, plan) is not None:
+        pass                            # cut at the reveal (WBC X, line 1254)
+    elif not strength.dial_ok(plan["dial"], plan["spice"]):
+        found.append(("dial", ErrorCode.DIAL, f"DIAL {dial_rule(side, plan['spice'])}", ()))
+    elif plan["lose"] is not None and tuple(plan["lose"]) not in strength.losses(
+            plan["dial"], plan["spice"]):
+        found.append(("lose", ErrorCode.LOSSES,
+                      "the forces you lose must be worth your dial with the "
+                      "spice you pay (000 X.C.6, XXII.C): "
+                      + losses_rule(side, plan), tuple(
+                          f"LOSE {forces_text(*mix)}" for mix in
+                          strength.losses(plan["dial"], plan["spice"]))))
+    if plan["kh"] and not (plan["leader"] or plan["cheap_hero"]):
+        found.append(("kh", ErrorCode.KH_ALONE,
+                      "the Kwisatz Haderach cannot fight alone: it goes with "
+                      "a leader or a cheap hero (line 762)", ()))
+    kept = {plan["weapon"], plan["defense"], *plan.get("second", {}).values()} - {None}
+    for name in plan["discard"]:
+        if name not in kept or combat.card(name).type is CardType.WORTHLESS:
+            found.append(("discard", ErrorCode.DISCARD,
+                          f"DISCARD names a weapon or defense of your "
+                          f"plan; {name} is not one, or is discarded anyway",
+                          tuple(f"DISCARD {n}" for n in sorted(kept))))
+    return found
+
+
+def cut_dial(side: Side, plan: dict[str, Any]) -> combat.Number | None:
+    """Where the plan is corrected at the reveal (``Side.corrects``), the dial a dial above
+    what the forces and the spice paid support is cut to: "the highest supportable number
+    given the number of tokens in the battle and the spice paid" (000 clarification X, line
+    1254; 004 X.8); None for any other dial."""
+    strength = side.strength
+    spice = min(plan["spice"], strength.most_spice(side.spice))
+    if side.corrects and strength.on_step(plan["dial"]) and plan["dial"] > strength.most(spice):
+        return strength.most(spice)
+    return None
+
+
+def correct(side: Side, plan: dict[str, Any], leaderless: bool = False,
+            rng: random.Random | None = None) -> tuple[dict[str, Any], list[str]]:
+    """A plan as it may be played when revealed, and the corrections made (WBC X, lines
+    1252-1258): of two weapons or two defenses one chosen at random from ``rng``, the other
+    back to the hand (without ``rng``, before the reveal, both stay); an unavailable leader or
+    card removed, a missing leader replaced by the lowest available (not in a battle without
+    leaders by common consent, Q&A B.7), the dial cut to what the forces and spice support,
+    invalid parts removed."""
+    plan = {**empty_plan(), **plan, "discard": list(plan.get("discard", []))}
+    notes: list[str] = []
+
+    def drop(key: str, note: str, value: Any = None) -> None:
+        plan[key] = value
+        notes.append(note)
+    second = dict(plan.pop("second", None) or {})
+    for key in ("weapon", "defense"):
+        if key in second and rng is not None:
+            plan[key] = rng.choice([plan[key], second.pop(key)])
+            notes.append(f"{key}-chosen-at-random")
+    if second:
+        plan["second"] = second
+    if plan["leader"] and plan["leader"] not in side.leaders:
+        drop("leader", "leader-unavailable")
+    if plan["cheap_hero"] and (plan["leader"] or plan["cheap_hero"] not in side.cheap_heroes):
+        drop("cheap_hero", "cheap-hero-removed")
+    if not (plan["leader"] or plan["cheap_hero"]) and side.must_lead and not leaderless:
+        fill = default_plan(side)
+        plan["leader"], plan["cheap_hero"] = fill["leader"], fill["cheap_hero"]
+        notes.append("leader-added")
+    for key, slot in (("weapon", Slot.WEAPON), ("defense", Slot.DEFENSE)):
+        if plan[key] and (not side.must_lead or plan[key] not in side.cards(slot)):
+            drop(key, f"{key}-removed")
+    if plan["weapon"] and plan["weapon"] == plan["defense"] and side.count(plan["weapon"]) < 2:
+        drop("defense", "defense-removed")
+    most_spice = side.strength.most_spice(side.spice)
+    if plan["spice"] > most_spice:
+        drop("spice", "spice-reduced", most_spice)
+    if not side.strength.dial_ok(plan["dial"], plan["spice"]):
+        step = 2 if side.strength.backing else 1
+        dial = min(int(plan["dial"] * step) / step, side.strength.most(plan["spice"]))
+        drop("dial", "dial-reduced", combat.number(max(0, dial)))
+    if plan["kh"] and not (side.kh and (plan["leader"] or plan["cheap_hero"])):
+        drop("kh", "kh-removed", False)
+    plan["discard"] = [n for n in plan["discard"] if n in (plan["weapon"], plan["defense"])]
+    if plan["lose"] is not None and tuple(plan["lose"]) not in side.strength.losses(
+            plan["dial"], plan["spice"]):
+        plan["lose"] = None
+    return plan, notes
+
+
+def hero_text(name: str) -> str:
+    return "CHEAP HEROINE" if name == "Cheap Heroine" else "CHEAP HERO"
+
+
+# --- the rules in words, with the numbers
+def leader_lines(side: Side) -> tuple[str, ...]:
+    return (*(f"LEADER {name}" for name in side.leaders),
+            *(hero_text(name) for name in side.cheap_heroes))
+
+
+def card_lines(side: Side, slot: Slot) -> tuple[str, ...]:
+    verb = "WEAPON" if slot is Slot.WEAPON else "DEFENSE"
+    return tuple(f"{verb} {name}" for name in side.cards(slot))
+
+
+def spice_rule(side: Side) -> str:
+    if not side.strength.backing:
+        return ("is not for this battle: " + ("your forces count full without spice (WBC house "
+                                             "rule 6)" if side.strength.free else
+                                             "spice backs forces only in advanced combat (XXII)"))
+    return (f"0 to {side.strength.most_spice(side.spice)}: one spice backs one force at full "
+            "strength, a starred force too (000 XXII.A.1, Q&A B.4); the others count half")
+
+
+def dial_rule(side: Side, spice: int) -> str:
+    strength = side.strength
+    starred = (f" and {strength.starred} starred, worth {strength.worth} each"
+               if strength.starred else "")
+    text = (f"0 to {strength.most(spice)}: your {plural(strength.normal, 'force')}{starred} "
+            f"in {side.territory} (000 X.B.1)")
+    if strength.backing:
+        text += (f" backed by {spice} spice, in half steps (XXII.B); "
+                 f"with SPICE {strength.most_spice(side.spice)}, up to "
+                 f"{strength.most(side.spice)}")
+    return text
+
+
+def losses_rule(side: Side, plan: dict[str, Any]) -> str:
+    mixes = side.strength.losses(plan["dial"], plan["spice"])
+    return ", ".join(forces_text(*mix) or "0" for mix in mixes)
+

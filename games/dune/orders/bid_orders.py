@@ -1,0 +1,224 @@
+"""The orders of the bidding round (``bidding``): a secret maximum per card (``per_card``), a
+maximum for every card of the row and a budget (``whole_round``), and an ally's ``SUPPORT``
+(000 VIII.B-C, XII.E.3; the player aid's Karama, line 958; the mail modes in ``bidding``'s
+docstring and docs/orders.md).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from pbem.game import Prompt
+
+from .. import transfers
+from ..cards import karama
+from ..codes import ErrorCode
+from ..state import SEAT_FACTIONS, State, sheet
+from .language import OrderKind, OrderProblem, order_kind, read_number
+
+KARAMA = "KARAMA"
+
+
+def card_number(state: State) -> int:
+    """The number (from 1) of the card up for bid, or of the next one."""
+    step = state["step"]
+    return step["dealt"] - len(step["row"]) + 1
+
+
+def most_bid(state: State, seat: str) -> int:
+    """The highest bid an order may name: the faction's spice and all its supporters' spice
+    (what they could promise in the same mail round)."""
+    return state["factions"][seat]["spice"] + sum(state["factions"][s]["spice"]
+                                                  for s in transfers.supporters(state, seat))
+
+
+# --- the orders: per card
+def bid_prompt(state: State, seat: str) -> Prompt:
+    number, step = card_number(state), state["step"]
+    left = len(step["row"]) - 1
+    return Prompt(f"bid:{seat}", seat, "bid", True,
+                  f"Card {number} of {step['dealt']} is up for bid, opened by "
+                  f"{SEAT_FACTIONS[step['opener']]}; {left} more after it this round.  "
+                  f"BID <n> (1 to {most_bid(state, seat)}): the most you will pay; the "
+                  "moderator bids for you in turn, one spice over the last bid, up to it.  "
+                  f"{_karama_text(state, seat)}PASS: no bid.  {_means_text(state, seat)}",
+                  None, "PASS", "PASS", optional=only_karama(state, seat))
+
+
+def only_karama(state: State, seat: str) -> bool:
+    """Whether the faction could bid only with a Karama card (no spice, none from allies):
+    its bid is then an optional decision (``Prompt.optional``), which nobody else learns of,
+    so the others never wait for a faction because it holds a Karama."""
+    return most_bid(state, seat) == 0
+
+
+def _karama_text(state: State, seat: str, on: str = "") -> str:
+    if not karama.playable(state, seat):
+        return ""
+    return (f"BID KARAMA{on}: take it with your Karama card, paying nothing (the first in "
+            "turn to bid Karama wins).  ")
+
+
+def _means_text(state: State, seat: str) -> str:
+    own = state["factions"][seat]
+    text = (f"You hold {own['spice']} spice and {len(own['hand'])} of "
+            f"{sheet(seat).hand_limit} cards")
+    allies = transfers.supporters(state, seat)
+    if allies:
+        text += (f"; the {', '.join(SEAT_FACTIONS[s] for s in allies)} may pay up to "
+                 f"{most_bid(state, seat) - own['spice']} more if they SUPPORT you: a bid "
+                 "counts up to what you can pay with the support promised")
+    return text + "."
+
+
+def _read_bid(state: State, prompt: Prompt, words: list[str]) -> int | str | None:
+    """PASS (None), BID KARAMA, or BID n: the most the faction pays for the card up."""
+    verb, rest = words[0], words[1:]
+    number = card_number(state)
+    if len(rest) >= 2 and rest[-2].upper() == "ON":
+        if rest[-1] != str(number):
+            raise OrderProblem(ErrorCode.NOT_UP, f"card {number} is up for bid now, not {rest[-1]}",
+                               _legal_bids(state, prompt.seat, f" ON {number}"))
+        rest = rest[:-2]
+    return _read_amount(state, prompt.seat, verb, rest, "")
+
+
+def _legal_bids(state: State, seat: str, on: str) -> tuple[str, ...]:
+    """The bids a faction may give now (``on``: " ON <card>", or "")."""
+    most = most_bid(state, seat)
+    return tuple([f"BID 1 to {most}{on}"] * (most > 0)
+                 + [f"BID KARAMA{on}"] * bool(karama.playable(state, seat))
+                 + [f"PASS{on}"])
+
+
+def _read_amount(state: State, seat: str, verb: str, rest: list[str], on: str
+                 ) -> int | str | None:
+    """The maximum of a BID or PASS line (without its ``ON n``)."""
+    most = most_bid(state, seat)
+    valid = _legal_bids(state, seat, on)
+    if verb == "PASS":
+        if rest:
+            raise OrderProblem(ErrorCode.BAD_PASS, f"PASS takes no amount: {' '.join(rest)!r}",
+                               valid)
+        return None
+    if len(rest) != 1:
+        raise OrderProblem(ErrorCode.BAD_BID, "expected BID <n>, BID KARAMA or PASS", valid)
+    if rest[0].upper() == KARAMA:
+        if not karama.playable(state, seat):
+            raise OrderProblem(ErrorCode.NO_KARAMA, "you hold no Karama card", valid)
+        return KARAMA
+    if not re.fullmatch(r"\d+", rest[0]):
+        raise OrderProblem(ErrorCode.BAD_NUMBER, f"expected the bid as a number, got {rest[0]!r}",
+                           valid)
+    if int(rest[0]) > most:
+        raise OrderProblem(ErrorCode.OVER_MEANS,
+                           f"you can pay at most {most} (000 VIII.C; with your "
+                           f"allies' spice, XII.E.3), not {rest[0]}", valid)
+    return int(rest[0]) or None
+
+
+def _bid_text(value: int | str | None) -> str:
+    return "PASS" if value is None else f"BID {value}"
+
+
+def _random_bid(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> int | str | None:
+    """A bot's bid: sometimes its Karama, sometimes PASS, else up to its own spice."""
+    own = view["own"]
+    if karama.of_view(view) and rng.random() < 0.2:
+        return KARAMA
+    if own["spice"] == 0 or rng.random() < 0.3:
+        return None
+    return rng.randint(1, own["spice"])
+
+
+order_kind(OrderKind("bid", ("BID", "PASS"), _read_bid, _bid_text, random=_random_bid,
+                     with_verb=True))
+
+
+# --- the orders: the whole round at once
+def bids_prompt(state: State, seat: str) -> Prompt:
+    dealt = state["step"]["dealt"]
+    default = {"bids": [None] * dealt, "budget": None}
+    return Prompt(f"bids:{seat}", seat, "bids", True,
+                  f"{dealt} cards are up for bid, auctioned in order (cards 1 to {dealt}).  "
+                  f"For each card: BID <n> ON <card> (1 to {most_bid(state, seat)}): "
+                  "the most you will pay; the moderator bids for you in turn, one spice over the "
+                  f"last bid, up to it.  {_karama_text(state, seat, ' ON <card>')}PASS ON <card>: "
+                  "no bid.  BID <n> or PASS alone: every card.  BUDGET <n>: at most n spice in "
+                  "all this round.  Once your hand is full or your spice (or budget) runs out "
+                  "you pass on the rest.  " + _means_text(state, seat),
+                  default, _bids_text(default), _bids_text(default),
+                  optional=only_karama(state, seat))
+
+
+def _read_bids_line(state: State, prompt: Prompt, words: list[str]) -> tuple:
+    """One line of a whole-round order: ("budget", n) or ("bid", card or None, maximum)."""
+    verb, rest = words[0], words[1:]
+    dealt = state["step"]["dealt"]
+    if verb == "BUDGET":
+        return ("budget", read_number(rest[0] if len(rest) == 1 else " ".join(rest), 0,
+                                      most_bid(state, prompt.seat), "the budget"))
+    card = None
+    if len(rest) >= 2 and rest[-2].upper() == "ON":
+        card = read_number(rest[-1], 1, dealt, "the card")
+        rest = rest[:-2]
+    on = " ON <card>" if card is None else f" ON {card}"
+    return ("bid", card, _read_amount(state, prompt.seat, verb, rest, on))
+
+
+def _combine_bids(state: State, prompt: Prompt, parts: list[tuple]) -> dict[str, Any]:
+    """The lines in order: a line for every card, then lines for one card, override."""
+    value: dict[str, Any] = {"bids": [None] * state["step"]["dealt"], "budget": None}
+    for part in parts:
+        if part[0] == "budget":
+            value["budget"] = part[1]
+            continue
+        _, card, bid = part
+        for index in range(len(value["bids"])) if card is None else [card - 1]:
+            value["bids"][index] = bid
+    return value
+
+
+def _bids_text(value: dict[str, Any]) -> str:
+    lines = [f"{_bid_text(bid)} ON {number}" for number, bid in enumerate(value["bids"], 1)]
+    if value["budget"] is not None:
+        lines.append(f"BUDGET {value['budget']}")
+    return "\n".join(lines)
+
+
+def _random_bids(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dict[str, Any]:
+    """A bot's bids: a random bid or PASS on each card up, sometimes a budget."""
+    spice = view["own"]["spice"]
+    budget = rng.randint(0, spice) if rng.random() < 0.3 else None
+    return {"bids": [_random_bid(view, prompt, rng) for _ in view["bidding"]["up"]],
+            "budget": budget}
+
+
+order_kind(OrderKind("bids", ("BID", "PASS", "BUDGET"), _read_bids_line, _bids_text,
+                     combine=_combine_bids, random=_random_bids, with_verb=True))
+
+
+# --- the orders: allies' support
+def support_prompt(state: State, seat: str) -> Prompt:
+    step = state["step"]
+    promised, paid = step["promised"].get(seat, 0), step["paid"].get(seat, 0)
+    allies = [s for s in state["seats"] if seat in transfers.supporters(state, s)]
+    return Prompt(f"card-support:{seat}", seat, "card-support", True,
+                  f"SUPPORT <n>: the most you will pay in all this round towards the cards "
+                  f"the {', '.join(SEAT_FACTIONS[s] for s in allies)} buy; they pay their own "
+                  f"spice first (000 XII.E.3).  You hold {state['factions'][seat]['spice']} "
+                  f"spice and paid {paid} so far this round; SUPPORT 0: nothing",
+                  promised, f"SUPPORT {promised}", f"SUPPORT {promised}")
+
+
+def _read_support(state: State, prompt: Prompt, words: list[str]) -> int:
+    paid = state["step"]["paid"].get(prompt.seat, 0)
+    most = paid + state["factions"][prompt.seat]["spice"]
+    return read_number(words[0] if len(words) == 1 else " ".join(words), 0, most,
+                       "the support")
+
+
+order_kind(OrderKind("card-support", ("SUPPORT",), _read_support, lambda v: f"SUPPORT {v}",
+                     random=lambda view, prompt, rng: rng.randint(0, view["own"]["spice"])))

@@ -1,0 +1,407 @@
+"""The order language of a faction's turn in the movement round (docs/orders.md, "Shipment
+and movement"):
+
+- ``SHIP <forces> TO <territory> [SECTOR n] [KARAMA] [COEXIST|FIGHT]``: from the reserves;
+- ``SHIP <forces> FROM <territory> TO <territory> [SECTOR n]``: the Guild's cross-planet
+  shipment; ``SHIP <forces> FROM <territory> TO RESERVES``: back to the reserves;
+- ``MOVE <forces> FROM <territory> TO <territory> [SECTOR n] [COEXIST|FIGHT]``;
+- ``HAJR MOVE ...``: the extra move of the Hajr card;
+- ``PASS``: neither; ``ELSE``: what follows is the next plan, tried if the one before is not
+  legal when the turn comes;
+- ``SUPPORT <n>``: spice this faction will pay towards its allies' shipments this round;
+- ``GIVE <faction> <n>``: spice given to another faction (``transfers``);
+- the Guild's ``KARAMA STOP <faction>``, ``DEFER [LAST|<faction>]`` (sequential mode) and
+  ``TIMING FIRST|LAST|BEFORE <faction>|AFTER <faction>`` (batched mode);
+- ``KARAMA ADVISOR [<faction>]``, ``KARAMA GUILD``, ``KARAMA WORM <territory>`` (the Fremen),
+  ``KARAMA WORTHLESS``: the Karamas of ``move_karama``.
+
+``<forces>`` is a number, a number with a star for starred forces (``2*``), or both
+(``5 2*``).  ``COEXIST``/``FIGHT`` after a Bene Gesserit move into an occupied territory
+declares coexistence there (000 XV.B.5).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.game import Prompt
+
+from .. import factions
+from ..board import reach
+from ..bots import move_bot
+from ..cards import karama, move_karama
+from ..codes import ErrorCode
+from ..data import Ability
+from ..phases import moves
+from ..state import SEAT_FACTIONS, State, copy_state
+from .language import (
+    OrderKind,
+    OrderProblem,
+    forces_text,
+    order_kind,
+    read_faction,
+    read_forces,
+    read_number,
+    read_territory,
+    where,
+)
+
+KIND, GUILD_KIND = "move", "guild-move"
+VERBS = ("SHIP", "MOVE", "HAJR", "KARAMA", "PASS", "ELSE", "SUPPORT", "GIVE")
+RESERVES = "RESERVES"
+
+
+# --- reading one line
+def read_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
+    """One line of a movement order, by its verb (the first word)."""
+    verb, words = words[0], words[1:]
+    if verb == "PASS":
+        return {"pass": True}
+    if verb == "ELSE":
+        return {"else": True}
+    if verb == "SUPPORT":
+        return {"support": read_number(words[0] if words else "", 0, 200, "the support")}
+    if verb == "GIVE":
+        return {"give": read_gift(state, prompt, words)}
+    if verb == "SHIP":
+        return {"ship": read_shipment(state, prompt, words)}
+    if verb == "MOVE":
+        return {"move": read_move(words)}
+    if verb == "HAJR":
+        if not words or words[0].upper() != "MOVE":
+            raise OrderProblem(ErrorCode.HAJR, "expected HAJR MOVE <forces> FROM <territory> TO "
+                               "<territory>", ("HAJR MOVE 3 FROM Carthag TO Arrakeen",))
+        return {"hajr": read_move(words[1:])}
+    if verb == "KARAMA":
+        return read_karama(state, prompt, words)
+    if verb == "DEFER":
+        return {"wait": read_wait(state, prompt, words)}
+    return {"timing": read_timing(state, prompt, words)}
+
+
+def read_shipment(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
+    """SHIP <forces> [FROM <territory>] TO <territory>|RESERVES [SECTOR n] [KARAMA] [COEXIST]."""
+    normal, starred, rest = read_forces(words)
+    rest, coexist = _coexist_word(rest)
+    karama = bool(rest) and rest[-1].upper() == "KARAMA"
+    if karama:
+        rest = rest[:-1]
+    source = None
+    upper = [w.upper() for w in rest]
+    if "TO" not in upper:
+        raise OrderProblem(ErrorCode.MISSING_TO, "expected TO <territory>",
+                           ("SHIP 5 TO Arrakeen", "SHIP 4 TO Habbanya Erg SECTOR 16"))
+    to = upper.index("TO")
+    from_sector = None
+    if upper[:1] == ["FROM"]:
+        found, from_sector = read_territory(rest[1:to])
+        source = found.name
+    elif to:
+        raise OrderProblem(ErrorCode.BAD_SHIPMENT, f"did not understand {' '.join(rest[:to])!r}",
+                           ("SHIP 5 TO Arrakeen",))
+    target = rest[to + 1:]
+    if source is not None and [w.upper() for w in target] == [RESERVES]:
+        return {"kind": "back", "from": source, "from_sector": from_sector,
+                "forces": [normal, starred]}
+    territory, sector = read_territory(target)
+    return {"kind": "cross" if source else "reserve", "from": source,
+            "from_sector": from_sector, "to": territory.name,
+            "sector": sector, "forces": [normal, starred], "karama": karama,
+            "coexist": coexist}
+
+
+def read_move(words: list[str]) -> dict[str, Any]:
+    """<forces> FROM <territory> TO <territory> [SECTOR n] [COEXIST|FIGHT]."""
+    normal, starred, rest = read_forces(words)
+    rest, coexist = _coexist_word(rest)
+    upper = [w.upper() for w in rest]
+    if upper[:1] != ["FROM"] or "TO" not in upper:
+        raise OrderProblem(ErrorCode.BAD_MOVE, "expected MOVE <forces> FROM <territory> TO "
+                           "<territory>", ("MOVE 5 FROM Carthag TO Imperial Basin",))
+    to = upper.index("TO")
+    source, from_sector = read_territory(rest[1:to])
+    territory, sector = read_territory(rest[to + 1:])
+    return {"from": source.name, "from_sector": from_sector, "to": territory.name,
+            "sector": sector,
+            "forces": [normal, starred], "coexist": coexist}
+
+
+def _coexist_word(words: list[str]) -> tuple[list[str], bool | None]:
+    if words and words[-1].upper() in ("COEXIST", "FIGHT"):
+        return words[:-1], words[-1].upper() == "COEXIST"
+    return words, None
+
+
+def read_gift(state: State, prompt: Prompt, words: list[str]) -> list:
+    """GIVE <faction> <n>: spice to another faction (000 XIII.C; ``transfers``)."""
+    spice = state["factions"][prompt.seat]["spice"]
+    if len(words) < 2:
+        raise OrderProblem(ErrorCode.BAD_GIFT, "expected GIVE <faction> <spice>", ("GIVE Fremen 3",
+                                                                                   ))
+    others = [s for s in state["seats"] if s != prompt.seat]
+    receiver = read_faction(words[:-1], others)
+    return [receiver, read_number(words[-1], 1, max(spice, 1), f"the spice (you have {spice})")]
+
+
+def read_karama(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
+    """KARAMA STOP <faction> (the Guild), KARAMA SHIP ... (ship at the Guild's rate), or a
+    Karama of ``move_karama`` (ADVISOR, GUILD, WORM, WORTHLESS)."""
+    first = words[0].upper() if words else ""
+    if first == "SHIP":
+        shipment = read_shipment(state, prompt, words[1:])
+        return {"ship": {**shipment, "karama": True}}
+    if first.lower() in move_karama.LINES:
+        return {"karama": move_karama.read(state, prompt.seat, first.lower(), words[1:])}
+    # The Guild's special Karama power (shield line 864; player aid B.6.B.3, line 968) is
+    # optional rule XVII (line 526); not against the Fremen's shipment (WBC lines 1354-1356).
+    stops = factions.has(state, prompt.seat, Ability.STOP_SHIPMENT)
+    if first == "STOP" and stops:
+        others = [s for s in state["seats"] if s != prompt.seat and not reach.native(s)]
+        return {"stop": read_faction(words[1:], others)}
+    others = tuple(move_karama.LINES[use] for use in move_karama.uses(state, prompt.seat))
+    valid = ("KARAMA SHIP 5 TO Arrakeen",) + (("KARAMA STOP <faction>",) if stops else ()) + others
+    raise OrderProblem(ErrorCode.KARAMA, "a Karama card here ships at the Guild's rate"
+                       + (" or stops a shipment" if stops else "")
+                       + (f"; or {', '.join(others)}" if others else ""), valid)
+
+
+def read_wait(state: State, prompt: Prompt, words: list[str]) -> str | None:
+    """DEFER (ask again before the next faction), DEFER LAST, DEFER <faction> (until just
+    before that faction's turn)."""
+    if state["step"].get("mode") != "sequential" or not state["step"]["queue"]:
+        raise OrderProblem(ErrorCode.NO_WAIT, "the Guild must take its turn now", ("PASS",))
+    if not words:
+        return None
+    if [w.upper() for w in words] == ["LAST"]:
+        return "last"
+    return read_faction(words, [s for s in state["step"]["queue"]])
+
+
+def read_timing(state: State, prompt: Prompt, words: list[str]) -> list[str]:
+    """TIMING FIRST | LAST | BEFORE <faction> | AFTER <faction> (the Guild, batched)."""
+    if state["step"].get("mode") != "batched":
+        raise OrderProblem(ErrorCode.NO_TIMING, "TIMING is for the batched mode; here the Guild is "
+                           "asked before each turn (DEFER)", ("DEFER",))
+    first = words[0].upper() if words else ""
+    others = [s for s in state["seats"] if s != prompt.seat]
+    if first in ("FIRST", "LAST") and len(words) == 1:
+        return [first.lower()]
+    if first in ("BEFORE", "AFTER"):
+        return [first.lower(), read_faction(words[1:], others)]
+    raise OrderProblem(ErrorCode.TIMING, "expected TIMING FIRST, LAST, BEFORE <faction> or AFTER "
+                       "<faction>", ("TIMING LAST", "TIMING BEFORE Atreides"))
+
+
+# --- the whole order
+def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """The lines of a mail as plans (split by ELSE) and the round-wide lines; each plan is
+    checked against the position now (``check_now``)."""
+    plans: list[dict[str, Any]] = [{}]
+    value: dict[str, Any] = {"plans": plans}
+    lines: list[dict[str, int]] = [{}]          # plan -> its part -> the line's index
+    for index, part in enumerate(parts):
+        if part.get("else"):
+            plans.append({})
+            lines.append({})
+            continue
+        for key in ("ship", "move", "hajr"):
+            if key in part:
+                if key in plans[-1]:
+                    raise OrderProblem(ErrorCode.TWICE, f"one {key.upper()} per plan (000 IX.C); "
+                                       "write ELSE between plans", ("ELSE",), index)
+                plans[-1][key] = part[key]
+                lines[-1][key] = index
+        for key in ("support", "wait", "timing"):
+            if key in part:
+                value[key] = part[key]
+        if "stop" in part:
+            value.setdefault("stop", []).append(part["stop"])
+        if "karama" in part:
+            if part["karama"] in value.get("karama", []):
+                raise OrderProblem(ErrorCode.TWICE, "the same Karama line twice", (), index)
+            value.setdefault("karama", []).append(part["karama"])
+        if "give" in part:
+            value.setdefault("give", []).append(part["give"])
+    if value.get("stop") and not moves.holds(state, prompt.seat, moves.CardType.KARAMA):
+        raise OrderProblem(ErrorCode.NO_CARD, "the Guild hold no Karama card", ())
+    cards = len(karama.playable(state, prompt.seat))
+    needed = (len(value.get("karama", [])) + len(value.get("stop", []))
+              + any(plan.get("ship", {}).get("karama") for plan in plans))
+    if value.get("karama") and needed > cards:
+        raise OrderProblem(ErrorCode.NOT_ENOUGH_CARDS, f"each Karama line and KARAMA SHIP takes a "
+                           f"card: you hold {cards} (WBC line 1386)", ())
+    if "wait" in value and (any(plans) or value.get("give")):
+        raise OrderProblem(ErrorCode.WAIT_AND_MOVE,
+                           "DEFER, or take the turn now (GIVE comes with the "
+                           "turn): not both", ("DEFER",))
+    if sum(amount for _, amount in value.get("give", [])) > state["factions"][
+            prompt.seat]["spice"]:
+        raise OrderProblem(ErrorCode.NOT_ENOUGH_SPICE, f"you give more than the "
+                           f"{state['factions'][prompt.seat]['spice']} spice you have", ())
+    check_now(state, prompt.seat, value, lines)
+    return value
+
+
+def check_now(state: State, seat: str, value: dict[str, Any],
+              lines: list[dict[str, int]]) -> None:
+    """In the sequential mode the turn is now: the first plan must be legal as things stand.
+    In the batched mode other factions move first, so a plan is refused now only for what
+    they cannot change: the faction's own forces, reserves, spice and cards.  The refusal
+    quotes the line of the part at fault (``lines``: each plan's part -> its line)."""
+    if "wait" in value:
+        return
+    sequential = state["step"].get("mode") == "sequential"
+    worms = [part for part in value.get("karama", []) if part[0] == "worm"]
+    for number, plan in enumerate(value["plans"], start=1):
+        trial = copy_state(state)
+        move_karama.turn_start(trial, seat, worms)     # a Fremen worm comes first
+        trial["step"].setdefault("support", {})
+        if "support" in value:
+            trial["step"]["support"][seat] = value["support"]
+        try:
+            moves.carry_out(trial, seat, plan)
+        except OrderProblem as problem:
+            if sequential or problem.code in OWN_PROBLEMS:
+                prefix = f"plan {number}: " if len(value["plans"]) > 1 else ""
+                at_fault = lines[number - 1].get(failing_part(state, seat, plan, value))
+                raise OrderProblem(problem.code, prefix + problem.message,
+                                   problem.valid, at_fault) from None
+        if sequential:
+            return
+
+
+def failing_part(state: State, seat: str, plan: dict[str, Any], value: dict[str, Any]
+                 ) -> str:
+    """Which part of a plan that cannot be carried out is at fault: the first whose plan up
+    to it fails."""
+    partial: dict[str, Any] = {}
+    for key in ("ship", "move", "hajr"):
+        if key not in plan:
+            continue
+        partial[key] = plan[key]
+        trial = copy_state(state)
+        trial["step"].setdefault("support", {})[seat] = value.get("support", 0)
+        try:
+            moves.carry_out(trial, seat, partial)
+        except OrderProblem:
+            return key
+    return "ship"
+
+
+def notes(state: State, prompt: Prompt, value: dict[str, Any]) -> tuple[str, ...]:
+    """How each plan's landings read where the order named no sector of a territory lying in
+    several (``reach.choose_sector``), as things stand: "SHIP 5 TO The Minor Erg: read as
+    sector 7, where the spice is"."""
+    found = []
+    for number, plan in enumerate(value.get("plans", []), start=1):
+        trial = copy_state(state)
+        trial["step"].setdefault("support", {})[prompt.seat] = value.get("support", 0)
+        try:
+            events = moves.carry_out(trial, prompt.seat, plan)
+        except OrderProblem:
+            continue
+        prefix = f"plan {number}: " if len(value["plans"]) > 1 else ""
+        for event in events:
+            if "chosen" in event.data:
+                line = (shipment_text(plan["ship"]) if event.code == "shipment"
+                        else "HAJR MOVE " + move_text(plan["hajr"]) if event.data["hajr"]
+                        else "MOVE " + move_text(plan["move"]))
+                found.append(f"{prefix}{line}: read as sector {event.data['sector']}, "
+                             f"{reach.CHOSEN[event.data['chosen']]}")
+    return tuple(found)
+
+
+# Problems no other faction's turn can mend (batched mode).
+OWN_PROBLEMS = frozenset({"not-enough-forces", "no-forces", "no-card", "not-enough-reserve",
+                          "sector-needed", "wrong-sector", "shipment-kind", "same-territory",
+                          "karama-reserve-only", "group-needed", "twice"})
+
+
+def text(value: dict[str, Any]) -> str:
+    """Canonical text: each plan's lines, ELSE between plans, then the round-wide lines."""
+    blocks = []
+    for plan in value["plans"]:
+        lines = []
+        if plan.get("ship"):
+            lines.append(shipment_text(plan["ship"]))
+        if plan.get("move"):
+            lines.append("MOVE " + move_text(plan["move"]))
+        if plan.get("hajr"):
+            lines.append("HAJR MOVE " + move_text(plan["hajr"]))
+        blocks.append("\n".join(lines) or "PASS")
+    lines = ["\nELSE\n".join(blocks)] if "wait" not in value else []
+    if "support" in value:
+        lines.append(f"SUPPORT {value['support']}")
+    for seat in value.get("stop", []):
+        lines.append(f"KARAMA STOP {SEAT_FACTIONS[seat]}")
+    lines.extend(move_karama.text(part) for part in value.get("karama", []))
+    for seat, amount in value.get("give", []):
+        lines.append(f"GIVE {SEAT_FACTIONS[seat]} {amount}")
+    if "wait" in value:
+        wait = value["wait"]
+        lines.append("DEFER" + ("" if wait is None else " LAST" if wait == "last"
+                               else f" {SEAT_FACTIONS[wait]}"))
+    if "timing" in value:
+        timing = value["timing"]
+        lines.append(f"TIMING {timing[0].upper()}"
+                     + (f" {SEAT_FACTIONS[timing[1]]}" if len(timing) > 1 else ""))
+    return "\n".join(lines)
+
+
+def shipment_text(order: dict[str, Any]) -> str:
+    forces = forces_text(*order["forces"])
+    if order["kind"] == "back":
+        return f"SHIP {forces} FROM {_source(order)} TO {RESERVES}"
+    source = f" FROM {_source(order)}" if order.get("from") else ""
+    sector = order["sector"]
+    target = (where(order["to"], sector) if sector is not None else order["to"])
+    return (f"SHIP {forces}{source} TO {target}" + (" KARAMA" if order.get("karama") else "")
+            + _coexist_text(order))
+
+
+def move_text(order: dict[str, Any]) -> str:
+    sector = order["sector"]
+    target = where(order["to"], sector) if sector is not None else order["to"]
+    return (f"{forces_text(*order['forces'])} FROM {_source(order)} TO {target}"
+            + _coexist_text(order))
+
+
+def _source(order: dict[str, Any]) -> str:
+    sector = order.get("from_sector")
+    return order["from"] if sector is None else where(order["from"], sector)
+
+
+def _coexist_text(order: dict[str, Any]) -> str:
+    coexist = order.get("coexist")
+    return "" if coexist is None else " COEXIST" if coexist else " FIGHT"
+
+
+# --- bots
+def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dict[str, Any]:
+    """A bot's turn from its own view and the prompt's options (``movement.bot_options``):
+    maybe a legal shipment, maybe a legal move."""
+    options = prompt.options
+    seat = prompt.seat
+    if options["defer"] and rng.random() < 0.5:   # the Guild may wait
+        return {"plans": [{}], "wait": None}
+    plan: dict[str, Any] = {}
+    shipment = move_bot.random_shipment(view, options, rng)
+    if shipment:
+        plan["ship"] = shipment
+    step = move_bot.random_move(view, options, shipment, rng)
+    if step:
+        plan["move"] = step
+        if factions.power(seat).declares_with_moves():
+            plan["move"]["coexist"] = rng.random() < 0.5
+    value: dict[str, Any] = {"plans": [plan]}
+    offered = options["karama"]
+    if offered and rng.random() < 0.3:
+        value["karama"] = [move_karama.random_part(seat, rng.choice(offered), rng)]
+    return value
+
+
+order_kind(OrderKind(KIND, VERBS, read_line, text, combine=combine, random=random_value,
+                     with_verb=True, notes=notes))
+order_kind(OrderKind(GUILD_KIND, (*VERBS, "DEFER", "TIMING"), read_line, text, combine=combine,
+                     random=random_value, with_verb=True, notes=notes))

@@ -1,0 +1,296 @@
+"""What a battle plan says before it is committed: its conditional lines for the Voice and the
+prescience question, the battle without leaders by common consent, and the checks a plan meets
+when the Voice or an answer binds it (000 BG shield 3, line 784; Atreides shield 3, line 760;
+Q&A XXV.B.6-7, lines 666-670; WBC clarification X, lines 1214-1250, and 004 X.3-6, lines
+270-285; docs/orders.md, "Before the plans").
+
+- ``IF VOICED PLAY <kind>: <plan line>`` / ``IF VOICED NOT <kind>: <plan line>``: for the side
+  the Bene Gesserit may Voice, the plan line that holds should that Voice be given (and not
+  cancelled); ``IF ASKED <element>: <plan line>`` for the side the Atreides may ask.  The
+  colon may be left out.  Only in the battle's first mail round (after it the Voice and the
+  question are known).  Every combination is checked when read: a branch must be a valid plan,
+  and a branch written for a Voice must obey it when it can (WBC line 1242: plans change only
+  within the Voice).
+- ``WEAPON NONE``, ``DEFENSE NONE``: no card there (for a conditional line).
+- ``NO LEADER``: Q&A B.7, "by common consent, players may choose not to play a leader ... it
+  must be announced before the battle plans are completed".  By mail a standing offer: when
+  both plans of a battle say it, both fight on their dials alone, with no leader and no card
+  (X.C.10), announced at the reveal; otherwise the plan is played with its leader, so a plan
+  saying it still names one.
+- A plan read when a Voice stands (a second mail round) must obey it when it can, and a plan
+  whose element was shown to prescience keeps it, unless it can no longer be played.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+from pbem.game import Prompt
+
+from ..cards import battle_karama
+from ..codes import ErrorCode
+from ..factions import atreides_prescience as prescience
+from ..factions import bene_gesserit_voice as voice
+from ..state import SEAT_FACTIONS, State
+from . import battle_plan
+from .language import OrderProblem, forces_text
+
+NOT_UNDER_IF = ("IF", "KARAMA", "CAPTURE")
+LineReader = Callable[[State, Prompt, list[str]], dict[str, Any]]
+
+
+# --- reading
+def read_if(state: State, prompt: Prompt, words: list[str], read_line: LineReader
+            ) -> dict[str, Any]:
+    """``IF VOICED ...`` or ``IF ASKED ...`` and one plan line (the words after ``IF``), read
+    by ``read_line`` (``battle_orders.read_plan_line``)."""
+    battle = state["step"]["battle"]
+    upper = [w.upper().rstrip(":") for w in words]
+    valid = ("IF VOICED NOT POISON: WEAPON Crysknife", "IF ASKED WEAPON: WEAPON NONE")
+    if battle["round"] != 1:
+        raise OrderProblem(ErrorCode.NO_CONDITION_NOW,
+                           "conditional lines are for the battle's first "
+                           "mail round: the Voice and the question are known now", ())
+    if upper[:1] == ["VOICED"]:
+        target = voice.voicer(state["seats"], state["alliances"], battle)
+        if not target or target[1] != prompt.seat:
+            raise OrderProblem(ErrorCode.NOT_VOICED, "the Bene Gesserit cannot Voice you in this "
+                               "battle (000 BG shield 3, line 784; alliance, line 790)", ())
+        end = next((i for i, w in enumerate(upper) if w in voice.KINDS), None)
+        if end is None:
+            raise OrderProblem(ErrorCode.BAD_CONDITION,
+                               "expected IF VOICED PLAY <kind>: <plan line> "
+                               "or IF VOICED NOT <kind>: <plan line>", valid)
+        said = voice.read_voice(words[1:end + 1])
+        cond = ["voiced", said["play"], said["kind"]]
+    elif upper[:1] == ["ASKED"]:
+        target = prescience.asker(state["seats"], state["alliances"], battle)
+        if not target or target[2] != prompt.seat:
+            raise OrderProblem(ErrorCode.NOT_ASKED,
+                               "the Atreides cannot ask you in this battle (000 "
+                               "Atreides shield 3, line 760; alliance, line 766)", ())
+        end = 1
+        cond = ["asked", prescience.read_question(upper[1:2])]
+        if cond[1] is None:
+            raise OrderProblem(ErrorCode.BAD_CONDITION, "expected IF ASKED <element>: <plan line>",
+                               valid)
+    else:
+        raise OrderProblem(ErrorCode.BAD_CONDITION, "expected IF VOICED ... or IF ASKED ...", valid)
+    rest = words[end + 1:]
+    while rest and (rest[0] == ":" or rest[0].upper() in ("WEAPON:", "CARD:")):
+        rest = rest[1:]                 # "IF VOICED PLAY POISON WEAPON: ..."
+    if not rest or rest[0].upper() in NOT_UNDER_IF or (
+            rest[0].upper() == "NO" and [w.upper() for w in rest[1:2]] != ["TRAITOR"]):
+        raise OrderProblem(ErrorCode.BAD_CONDITION, "expected one plan line after the condition "
+                           "(DIAL, LEADER, CHEAP HERO, WEAPON, DEFENSE, SPICE, KH, LOSE, "
+                           "DISCARD, KEEP ALL, TRAITOR CALL)", valid)
+    part = read_line(state, prompt, [rest[0].upper(), *rest[1:]])
+    return {"if": [[cond, part]]}
+
+
+def matches(cond: list[Any], said: dict[str, Any] | None, question: dict[str, Any] | None
+            ) -> bool:
+    """Whether a condition holds for the Voice given and the question put."""
+    if cond[0] == "voiced":
+        return said is not None and [said["play"], said["kind"]] == cond[1:]
+    return question is not None and question["element"] == cond[1]
+
+
+def conditioned(plan: dict[str, Any], said: dict[str, Any] | None,
+                question: dict[str, Any] | None) -> dict[str, Any]:
+    """The plan with the conditional lines that hold, the Voice's first."""
+    out = {**plan, "if": [], "discard": list(plan["discard"])}
+    for kind in ("voiced", "asked"):
+        for cond, part in plan["if"]:
+            if cond[0] != kind or not matches(cond, said, question):
+                continue
+            for key, value in part.items():
+                if key == "discard":
+                    out["discard"] = [*out["discard"], *value] if value else []
+                    continue
+                if key in ("leader", "cheap_hero") and value:
+                    out["leader" if key == "cheap_hero" else "cheap_hero"] = None
+                out[key] = value
+    out["discard"] = [n for n in dict.fromkeys(out["discard"])
+                      if n in (out["weapon"], out["defense"])]
+    return out
+
+
+def effective(side: battle_plan.Side, plan: dict[str, Any], said: dict[str, Any] | None,
+              question: dict[str, Any] | None) -> dict[str, Any]:
+    """The plan as the Voice and the question leave it: its lines for them, then the Voice
+    obeyed where it does not and could (``bene_gesserit_voice``)."""
+    return voice.obey(side, conditioned(plan, said, question), said)
+
+
+def check(state: State, prompt: Prompt, plan: dict[str, Any], given: dict[str, int],
+          ifs: list[int]) -> None:
+    """The checks of a whole plan beyond its own validity: every branch of its conditional
+    lines, the Voice standing, the answer given, its Karamas."""
+    side = battle_plan.side_of_state(state, prompt.seat)
+    conds = [cond for cond, _ in plan["if"]]
+    voiced = [c for i, c in enumerate(conds) if c[0] == "voiced" and c not in conds[:i]]
+    asked = [c for i, c in enumerate(conds) if c[0] == "asked" and c not in conds[:i]]
+    for v in [None, *voiced]:
+        said = {"play": v[1], "kind": v[2]} if v else None
+        for q in [None, *asked]:
+            if v is None and q is None:
+                continue
+            at = ifs[conds.index(v or q)]
+            branch = conditioned(plan, said, {"element": q[1]} if q else None)
+            for _, code, message, valid in battle_plan.problems(side, branch):
+                raise OrderProblem(code, f"{message} (with your lines for "
+                                   f"{' and '.join(cond_text(c) for c in (v, q) if c)})",
+                                   valid, part=at)
+            if said and not voice.obeys(branch, said) and voice.could_obey(side, said):
+                raise OrderProblem(ErrorCode.VOICE_BROKEN, voice.refusal(said, side), (), part=at)
+    standing = side.voice
+    anchor = given.get("weapon", given.get("defense", given["dial"]))
+    if standing and not voice.obeys(plan, standing) and voice.could_obey(side, standing):
+        raise OrderProblem(ErrorCode.VOICE_BROKEN, voice.refusal(standing, side), (), part=anchor)
+    bound = prescience.binds(state["step"], prompt.seat)
+    if bound and still_playable(side, *bound):
+        element, value = bound
+        if prescience.answer_of(plan, element) != value:
+            raise OrderProblem(ErrorCode.PRESCIENCE_BOUND,
+                               "your answer to the Atreides' prescience "
+                               f"binds you: {prescience.answer_text(element, value)} (000 "
+                               "Atreides shield 3, line 760; WBC X, line 1242)", (),
+                               part=given.get(element, anchor))
+    if plan["karama"]:
+        if state["step"]["battle"]["round"] != 1:
+            raise OrderProblem(ErrorCode.KARAMA_TOO_LATE,
+                               "battle Karamas are played in the battle's "
+                               "first mail round", (), part=given["karama"])
+        battle_karama.check(state, prompt.seat, plan["karama"])
+
+
+def still_playable(side: battle_plan.Side, element: str, value: Any) -> bool:
+    """Whether an answer can still be kept (a card still held, a dial still supported)."""
+    if value is None:
+        return True
+    if element == "dial":
+        return value <= side.strength.most(side.spice)
+    if element == "leader":
+        return value in side.leaders or value in side.cheap_heroes
+    return bool(side.count(value))
+
+
+# --- writing
+def cond_text(cond: list[Any]) -> str:
+    if cond[0] == "voiced":
+        return voice.text({"play": cond[1], "kind": cond[2]}).replace("VOICE", "VOICED", 1)
+    return f"ASKED {cond[1].upper()}"
+
+
+def part_line(key: str, value: Any) -> str:
+    """One plan line of a conditional part."""
+    if key in ("weapon", "defense"):
+        return f"{key.upper()} {value or 'NONE'}"
+    if key == "discard":
+        return f"DISCARD {value[0]}" if value else "KEEP ALL"
+    return {"leader": lambda: f"LEADER {value}",
+            "cheap_hero": lambda: battle_plan.hero_text(value),
+            "dial": lambda: f"DIAL {value}", "spice": lambda: f"SPICE {value}",
+            "kh": lambda: "KWISATZ HADERACH",
+            "call": lambda: "TRAITOR CALL" if value else "NO TRAITOR CALL",
+            "lose": lambda: f"LOSE {forces_text(*value) or 0}"}[key]()
+
+
+def lines(plan: dict[str, Any]) -> list[str]:
+    """The plan's lines of this module, and its Karamas."""
+    found = ["NO LEADER"] if plan.get("no_leader") else []
+    found += [battle_karama.line(use) for use in plan.get("karama", [])]
+    for cond, part in plan.get("if", []):
+        found += [f"IF {cond_text(cond)}: {part_line(key, value)}" for key, value in part.items()]
+    return found
+
+
+# --- the prompt
+def legal(state: State, seat: str) -> list[str]:
+    """What the plan prompt says of the Voice, the question, the Karamas and a second round."""
+    battle = state["step"]["battle"]
+    parts = []
+    if battle["round"] == 1:
+        target = voice.voicer(state["seats"], state["alliances"], battle)
+        if target and target[1] == seat:
+            parts.append("The Bene Gesserit may Voice you in this battle (line 784): answer "
+                         "ahead with IF VOICED PLAY <kind>: <plan line> and IF VOICED NOT "
+                         "<kind>: <plan line> lines (kinds: " + ", ".join(voice.KINDS) + "); "
+                         "a plan with no line for the Voice given is made to obey it.")
+        asking = prescience.asker(state["seats"], state["alliances"], battle)
+        if asking and asking[2] == seat:
+            parts.append("The Atreides may ask one element of your plan (line 760): the "
+                         "answer is your plan's, after the Voice, and binds you; IF ASKED "
+                         "<element>: <plan line> changes it should that element be asked.")
+        found = battle_karama.uses(state, seat)
+        if found:
+            names = battle_karama.starred_name(state, seat)
+            parts.append("Karamas (player aid B.6; each stands ready and is played only if "
+                         "needed): " + ", ".join(battle_karama.line(u, names) for u in found)
+                         + ".")
+        parts.append("NO LEADER: fight without leaders if your opponent says so too (Q&A "
+                     "B.7); name your leader anyway, for when he does not.")
+        return parts
+    parts.append("Second mail round of this battle: your plan may change before it is "
+                 "committed (WBC X, line 1242); the default is your plan of the first round.")
+    said = voice.standing(battle, seat)
+    if said:
+        parts.append(f"The Voice binds you: {voice.text(said)}.")
+    bound = prescience.binds(state["step"], seat)
+    if bound:
+        parts.append("Your answer to prescience binds you: "
+                     f"{prescience.answer_text(*bound)}.")
+    question = battle.get("question")
+    if question and question["for"] == seat and battle.get("bound"):
+        parts.append(f"Prescience: the {SEAT_FACTIONS[question['to']]} play "
+                     f"{prescience.answer_text(question['element'], state['step']['answer'])}.")
+    return parts
+
+
+def second_default(state: State, seat: str) -> dict[str, Any]:
+    """The default of a second round: the first round's plan, made to fit what changed."""
+    side = battle_plan.side_of_state(state, seat)
+    plan, _ = battle_plan.correct(side, state["step"]["plans"][seat])
+    plan = voice.obey(side, plan, side.voice)
+    return {**plan, "if": [], "karama": []}
+
+
+# --- a bot's plan
+def fit(view: dict[str, Any], prompt: Prompt, side: battle_plan.Side, plan: dict[str, Any]
+        ) -> dict[str, Any]:
+    """A bot's plan made to keep what binds it in a second round, from the seat's view: the
+    Voice obeyed, and, for the side that answered prescience, its first plan (the default,
+    which keeps the answer); the default too if the plan is no longer valid."""
+    battle = view["battle"]["current"]
+    if battle["round"] == 1:
+        return plan
+    bound = battle.get("bound")
+    if bound and bound["seat"] == side.seat:
+        return dict(prompt.default)
+    plan = voice.obey(side, plan, side.voice)
+    return plan if not battle_plan.problems(side, plan) else dict(prompt.default)
+
+
+def random_extras(view: dict[str, Any], prompt: Prompt, side: battle_plan.Side,
+                  plan: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """Conditional lines and NO LEADER now and then in a first round; in a second, a plan that
+    keeps the Voice and the answer (``fit``)."""
+    battle = view["battle"]["current"]
+    if battle["round"] != 1:
+        return fit(view, prompt, side, plan)
+    plan["no_leader"] = rng.random() < 0.1
+    target = voice.voicer(view["seats"], view["alliances"], battle)
+    if target and target[1] == side.seat and rng.random() < 0.5:
+        said = {"play": rng.random() < 0.5, "kind": str(rng.choice(list(voice.KINDS.values())))}
+        branch = voice.obey(side, plan, said)
+        cond = ["voiced", said["play"], said["kind"]]
+        plan["if"] += [[cond, {slot: branch[slot]}] for slot in ("weapon", "defense")
+                       if branch[slot] != plan[slot]]
+    asking = prescience.asker(view["seats"], view["alliances"], battle)
+    if asking and asking[2] == side.seat and plan["lose"] is None and rng.random() < 0.3:
+        most = side.strength.most(plan["spice"])
+        plan["if"].append([["asked", "dial"], {"dial": rng.randint(0, int(most))}])
+    return plan

@@ -1,0 +1,551 @@
+"""The revival orders (000 IX.B, IX.D; shields lines 738-889; player aid B.4, B.6.B.6): who is
+asked, what each may order with the numbers worked out, the order text, and a bot's choice.
+
+One prompt a faction with something to decide, key ``revival:<seat>``, kind ``revival``;
+several lines of one mail add up (docs/orders.md, "Revival"):
+
+- ``REVIVE <n> [<m>*]``: forces from the tanks to the reserve; ``*`` marks starred forces
+  (Sardaukar, Fedaykin).  Also read: ``REVIVE 2 +1*``, ``REVIVE 2+1*``, ``REVIVE 2 1 STARRED``,
+  ``REVIVE 2 +1 SARDAUKAR``, ``REVIVE 3 FORCES``;
+- ``REVIVE LEADER <leader>`` (or ``REVIVE <leader>``, or ``REVIVE 2 LEADER <leader>``); the
+  Atreides' ``REVIVE LEADER KWISATZ HADERACH`` (``REVIVE KH``);
+- ``KARAMA REVIVE <n> [<m>*]`` or ``KARAMA REVIVE LEADER <leader>``: the Emperor's special
+  Karama power (000 XVII; ``KARAMA 3`` reads too);
+- ``GHOLA <n> [<m>*]`` or ``GHOLA LEADER <leader>``: the Tleilaxu Ghola (``TLEILAXU GHOLA ...``
+  and ``GHOLA REVIVE ...`` read too);
+- ``SUPPORT <spice> [<ally>]``: the Emperor pays, up to that much, for his ally's forces
+  beyond what the ally's own spice pays;
+- ``PASS``: nothing.
+
+An order value is ``{"forces": [n, m], "leader": name | None, "karama": part | None,
+"ghola": part | None, "support": {ally: spice}}``, a card's part being ``{"forces": [n, m],
+"leader": name | None}``.  ``Allowance`` holds what a faction may do, from the state or from
+its own view alike, so that the checks, the prompt and the bots agree.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from pbem.game import Prompt
+from pbem.wording import plural
+
+from .. import leaders
+from ..codes import ErrorCode
+from ..data import Ability, CardType, NameLookupError
+from ..factions.atreides import kwisatz_haderach
+from ..rules import rules_of
+from ..state import SEAT_FACTIONS, State, base_data, sheet
+from .language import OrderKind, OrderProblem, order_kind, read_faction, read_number
+
+MOST_FORCES = 3          # 000 IX.B.2: "never ... more than three tokens per turn"
+FORCE_COST = 2           # 000 IX.B.1: "a cost of two spice per token"
+KARAMA_FORCES = 3        # 000 line 974: "up to three tokens or one leader"
+GHOLA_FORCES = 5         # 000 line 942: "one leader ... or ... up to 5 tokens"
+CARDS = {"karama": "Karama", "ghola": "Tleilaxu Ghola"}
+CARD_FORCES = {"karama": KARAMA_FORCES, "ghola": GHOLA_FORCES}
+KWISATZ_HADERACH = "Kwisatz Haderach"
+KH_VALUE = 2             # line 762: "its +2 strength"; revived "like any other leader"
+STARRED_WORDS = {"*", "STARRED", "STAR", "STARS", "SARDAUKAR", "FEDAYKIN"}
+FILLER = {"FORCE", "FORCES", "TOKEN", "TOKENS", "AND", "&"}
+
+
+def empty() -> dict[str, Any]:
+    """The order that revives nothing (PASS)."""
+    return {"forces": [0, 0], "leader": None, "karama": None, "ghola": None, "support": {}}
+
+
+# --- what a faction may do
+@dataclass(frozen=True)
+class Allowance:
+    """What one faction may revive now, and with what."""
+
+    seat: str
+    tanks: tuple[int, int]
+    free: int
+    spice: int
+    leaders: dict[str, str]
+    revived: tuple[str, ...]
+    starred: str | None          # the name of its starred forces, if any are in the tanks
+    starred_limit: int           # starred forces revived a turn (000 lines 806, 982, 1000)
+    karama: str | None           # the Karama card it may play to revive, if any
+    karama_refusal: str          # why not, if not
+    ghola: str | None            # its Tleilaxu Ghola, if it holds it
+    allies: tuple[str, ...]      # the allies whose forces it may pay for (Emperor, line 810)
+    supported: bool              # allied with the Emperor, who may pay for its forces
+    kh: bool = False             # the Atreides' Kwisatz Haderach is in the tanks (line 762)
+
+    @property
+    def dead(self) -> list[str]:
+        """Its leaders in the tanks, the Kwisatz Haderach too (cards may revive any of
+        them)."""
+        return leaders.in_tanks(self.leaders) + ([KWISATZ_HADERACH] if self.kh else [])
+
+    @property
+    def paid_leaders(self) -> list[str]:
+        """The leaders it may revive for their value now (000 IX.D.1, IX.D.5; Q&A D.2); the
+        Kwisatz Haderach "like any other leader" (line 762), when a leader may be revived."""
+        found = leaders.revivable(self.leaders, list(self.revived))
+        if self.kh and (not leaders.available(self.leaders)
+                        or leaders.may_revive(self.leaders, list(self.revived))):
+            found.append(KWISATZ_HADERACH)
+        return found
+
+    @property
+    def most_forces(self) -> int:
+        """The most forces its ordinary revival may take: three, as the tanks allow."""
+        return min(MOST_FORCES, self.tanks[0] + min(self.tanks[1], self.starred_limit))
+
+    def cost(self, forces: int) -> int:
+        """The spice ``forces`` revived cost: the shield's free number, then 2 each."""
+        return FORCE_COST * max(0, forces - self.free)
+
+    def affordable(self, spice: int) -> int:
+        """The most forces ``spice`` pays for, within the limits."""
+        return min(self.most_forces, self.free + spice // FORCE_COST)
+
+    def has_decision(self) -> bool:
+        """Something to decide: forces or a revivable leader in the tanks, a card that can
+        revive, or an ally to pay for."""
+        something_dead = sum(self.tanks) > 0 or bool(self.dead)
+        affordable_leader = any(value_of(name) <= self.spice for name in self.paid_leaders)
+        return (sum(self.tanks) > 0 or affordable_leader or bool(self.allies and self.spice)
+                or bool((self.karama or self.ghola) and something_dead))
+
+
+def allowance(state: State, seat: str) -> Allowance:
+    """What ``seat`` may revive in this state."""
+    own = state["factions"][seat]
+    tanks = {s: state["factions"][s]["tanks"] for s in state["seats"]}
+    return _allowance(seat, tanks, own["spice"], own["hand"], own["leaders"],
+                      own["leaders_revived"], rules_of(state).karama_powers,
+                      state["alliances"], kwisatz_haderach(state)["tanks"])
+
+
+def allowance_of_view(view: dict[str, Any], seat: str) -> Allowance:
+    """What ``seat`` may revive, from its own view only (for bots)."""
+    own = view["own"]
+    tanks = {s: f["tanks"] for s, f in view["factions"].items()}
+    return _allowance(seat, tanks, own["spice"], own["hand"], own["leaders"],
+                      view["factions"][seat]["leaders_revived"],
+                      view["rules"]["karama_powers"], view["alliances"],
+                      view["kwisatz_haderach"]["tanks"])
+
+
+def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[str],
+               places: dict[str, str], revived: list[str], karama_powers: bool,
+               alliances: list[list[str]], kh_in_tanks: bool) -> Allowance:
+    faction = sheet(seat)
+    partners = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
+    gives = Ability.ALLY_SPICE_GIFTS in faction.alliance
+    karama = _card(hand, CardType.KARAMA)
+    if faction.karama_power is not Ability.REVIVE_FREE:
+        refusal = "only the Emperor's special Karama power revives (000 XVII, line 974)"
+    elif not karama_powers:
+        refusal = "the special Karama powers (000 XVII) are not in play in this game"
+    else:
+        refusal = "" if karama else "you hold no Karama card"
+    starred = faction.starred
+    return Allowance(
+        seat=seat, tanks=(tanks[seat][0], tanks[seat][1]), free=faction.free_revival,
+        spice=spice, leaders=dict(places), revived=tuple(revived),
+        starred=starred.name if starred and tanks[seat][1] else None,
+        starred_limit=starred.revived_per_turn if starred else 0,
+        karama=None if refusal else karama, karama_refusal=refusal,
+        ghola=_card(hand, CardType.TLEILAXU_GHOLA),
+        allies=tuple(s for s in partners if gives
+                     and sum(tanks[s]) > sheet(s).free_revival),
+        supported=any(Ability.ALLY_SPICE_GIFTS in sheet(s).alliance for s in partners),
+        kh=kh_in_tanks and Ability.KWISATZ_HADERACH in faction.optional_abilities)
+
+
+def _card(hand: list[str], kind: CardType) -> str | None:
+    """The first card of a type in a hand."""
+    return next((card for card in hand if base_data().treachery_card(card).type is kind), None)
+
+
+def value_of(leader: str) -> int:
+    """A leader's fighting value, his price in revival (000 IX.D.2); the Kwisatz Haderach's is
+    its +2 (line 762)."""
+    return KH_VALUE if leader == KWISATZ_HADERACH else base_data().leader(leader).strength
+
+
+# --- the prompt
+def prompt(state: State, seat: str) -> Prompt:
+    """The revival decision of one faction, its free revival by default."""
+    found = allowance(state, seat)
+    default = free_revival(found)
+    return Prompt(f"revival:{seat}", seat, "revival", True, legal_text(found), default,
+                  revival_text(default), revival_text(default))
+
+
+def free_revival(found: Allowance) -> dict[str, Any]:
+    """What a faction that sends no order revives: its free number, a starred force first
+    (it is worth more and revives as one, 000 line 982)."""
+    count = min(found.free, found.most_forces)
+    starred = min(count, found.tanks[1], found.starred_limit)
+    return {**empty(), "forces": [min(count - starred, found.tanks[0]), starred]}
+
+
+def legal_text(found: Allowance) -> str:
+    """What the faction may order, with its numbers."""
+    n, s = found.tanks
+    dead = f", and your leaders {', '.join(found.dead)}" if found.dead else ""
+    starred = f" and {s} {found.starred}" if s else ""
+    parts = [f"Revival (000 IX.B, IX.D): in the tanks you have {plural(n, 'force')}{starred}"
+             f"{dead}."]
+    if n + s:
+        parts.append(f"REVIVE <forces>: {force_rule(found)}.")
+    priced = [f"{name} {value_of(name)}" for name in found.paid_leaders]
+    if priced:
+        parts.append("REVIVE LEADER <leader>, paying his value (000 IX.D.2), one a turn: "
+                     + ", ".join(priced) + ".")
+    elif found.dead:
+        parts.append(f"No leader may be revived for spice now: {leader_rule(found)}.")
+    for card, card_id in (("karama", found.karama), ("ghola", found.ghola)):
+        if card_id and (n + s or found.dead):
+            verb = "KARAMA REVIVE" if card == "karama" else "GHOLA"
+            parts.append(f"{verb} <up to {CARD_FORCES[card]} forces> or {verb} LEADER <leader>: "
+                         f"free with your {CARDS[card]} card, beyond the limits above.")
+    if found.allies:
+        names = ", ".join(SEAT_FACTIONS[s] for s in found.allies)
+        parts.append(f"SUPPORT <spice> <ally>: pay up to that much for the forces your ally "
+                     f"revives this round beyond what its own spice pays ({names}; Emperor "
+                     "shield, line 810).")
+    default = revival_text(free_revival(found)).replace("\n", " / ")
+    parts.append("PASS: revive nothing.  Several lines may go in one mail; without an order: "
+                 f"{default}.")
+    return "  ".join(parts)
+
+
+def force_rule(found: Allowance) -> str:
+    """The forces a faction may revive, in words with its numbers."""
+    text = (f"you may revive 0 to {found.most_forces} forces: {found.free} free, then "
+            f"{FORCE_COST} spice each; you have {found.spice} spice")
+    if found.starred:
+        text += (f"; at most {found.starred_limit} {found.starred} a turn, revived as one "
+                 f"force (a * after the number: REVIVE 1 1*)")
+    if found.supported:
+        text += "; your ally the Emperor may pay for forces (SUPPORT), and what nobody pays " \
+                "for is not revived"
+    return text
+
+
+def leader_rule(found: Allowance) -> str:
+    """Why no leader of the tanks may be revived for spice, in words."""
+    if not leaders.may_revive(found.leaders, list(found.revived)):
+        return ("a leader is revived only when none of yours is left to fight, then one a turn "
+                "until all are back (000 IX.D.1; Q&A D.2)")
+    waiting = [name for name in found.dead if name not in found.paid_leaders]
+    return (f"{', '.join(waiting)} came back and died again, and wait until your other leaders "
+            "have been revived and killed again (000 IX.D.5)")
+
+
+# --- reading the lines
+def read_revival(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
+    """One line of a revival order (``words`` begin with the verb), checked on its own."""
+    found = allowance(state, prompt.seat)
+    verb, rest = words[0], words[1:]
+    if rest and rest[0].upper() == "GHOLA" and verb == "TLEILAXU":
+        verb, rest = "GHOLA", rest[1:]
+    if rest and rest[0].upper() in ("REVIVE", "REVIVAL") and verb in ("KARAMA", "GHOLA"):
+        rest = rest[1:]
+    if verb == "PASS":
+        part: dict[str, Any] = {}
+    elif verb == "SUPPORT":
+        part = {"support": _read_support(found, rest)}
+    elif verb == "REVIVE":
+        part = _read_forces_or_leader(found, rest, "REVIVE")
+    else:
+        card = "karama" if verb == "KARAMA" else "ghola"
+        part = {card: _read_card_revival(found, rest, card)}
+    check(found, merge([part]))
+    return part
+
+
+def combine_revival(state: State, prompt: Prompt, parts: list[dict[str, Any]]
+                    ) -> dict[str, Any]:
+    """The lines of one mail as one order, checked as a whole."""
+    value = merge(parts)
+    check(allowance(state, prompt.seat), value)
+    return value
+
+
+def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
+    """Lines added up: forces summed, one leader, one use of each card, support per ally."""
+    value = empty()
+    for part in parts:
+        if "forces" in part:
+            value["forces"] = [a + b for a, b in zip(value["forces"], part["forces"],
+                                                     strict=True)]
+        if part.get("leader"):
+            if value["leader"] not in (None, part["leader"]):
+                raise OrderProblem(ErrorCode.ONE_LEADER, "one leader a turn is revived for spice "
+                                   "(000 IX.D.1)", (f"REVIVE LEADER {value['leader']}",))
+            value["leader"] = part["leader"]
+        for card in CARDS:
+            if part.get(card):
+                if value[card] is not None:
+                    raise OrderProblem(ErrorCode.CARD_TWICE, f"one {CARDS[card]} revival a round")
+                value[card] = part[card]
+        value["support"].update(part.get("support", {}))
+    return value
+
+
+def _read_forces_or_leader(found: Allowance, words: list[str], verb: str) -> dict[str, Any]:
+    upper = [w.upper() for w in words]
+    if "LEADER" in upper:
+        at = upper.index("LEADER")
+        part = {"forces": _read_count(words[:at], verb) if at else [0, 0]}
+        return {**part, "leader": _read_leader(found, words[at + 1:], verb)}
+    if words and not re.match(r"[+\d]", words[0]):
+        return {"forces": [0, 0], "leader": _read_leader(found, words, verb)}
+    return {"forces": _read_count(words, verb)}
+
+
+def _read_card_revival(found: Allowance, words: list[str], card: str) -> dict[str, Any]:
+    verb = "KARAMA REVIVE" if card == "karama" else "GHOLA"
+    part = _read_forces_or_leader(found, words, verb)
+    return {"forces": part["forces"], "leader": part.get("leader")}
+
+
+def _read_count(words: list[str], verb: str) -> list[int]:
+    """``3``, ``2 1*``, ``2 +1*``, ``2+1*``, ``2 1 STARRED``, ``1 SARDAUKAR``: [normal, starred]."""
+    text = " ".join(words).upper().replace("+", " ").replace("*", " * ")
+    tokens = [t for t in text.split() if t not in FILLER]
+    counts: dict[bool, int] = {}
+    index = 0
+    while index < len(tokens):
+        if not tokens[index].isdigit():
+            raise OrderProblem(ErrorCode.BAD_FORCES, f"expected {verb} <forces> [<starred>*], not "
+                               f"{' '.join(words)!r}", (f"{verb} 3", f"{verb} 2 1*"))
+        starred = index + 1 < len(tokens) and tokens[index + 1] in STARRED_WORDS
+        if starred in counts:
+            raise OrderProblem(ErrorCode.BAD_FORCES, f"{' '.join(words)!r} gives the "
+                               f"{'starred' if starred else 'normal'} forces twice",
+                               (f"{verb} 2 1*",))
+        counts[starred] = read_number(tokens[index], 0, 20, "the forces")
+        index += 2 if starred else 1
+    if not counts:
+        raise OrderProblem(ErrorCode.BAD_FORCES,
+                           f"expected {verb} <forces> or {verb} LEADER <leader>",
+                           (f"{verb} 3", f"{verb} LEADER <leader>"))
+    return [counts.get(False, 0), counts.get(True, 0)]
+
+
+def _read_leader(found: Allowance, words: list[str], verb: str) -> str:
+    own = list(found.leaders)
+    valid = tuple(f"{verb} LEADER {name}" for name in found.dead)
+    if " ".join(words).upper() in ("KWISATZ HADERACH", "KH", "KWISATZ"):
+        if Ability.KWISATZ_HADERACH not in sheet(found.seat).optional_abilities:
+            raise OrderProblem(ErrorCode.NOT_YOUR_LEADER, "the Kwisatz Haderach is the Atreides' "
+                               "(line 762)", valid)
+        return KWISATZ_HADERACH
+    try:
+        name = base_data().leader(" ".join(words)).name
+    except NameLookupError as error:
+        raise OrderProblem(ErrorCode.UNKNOWN_LEADER, str(error), valid) from None
+    if name not in own:
+        raise OrderProblem(ErrorCode.NOT_YOUR_LEADER, f"{name} is not one of your leaders", valid)
+    return name
+
+
+def _read_support(found: Allowance, words: list[str]) -> dict[str, int]:
+    if not found.allies:
+        raise OrderProblem(ErrorCode.NO_SUPPORT, support_refusal(found))
+    partners = list(found.allies)
+    numbers = [w for w in words if w.isdigit()]
+    if len(numbers) != 1:
+        raise OrderProblem(ErrorCode.BAD_SUPPORT, "expected SUPPORT <spice> <ally>",
+                           tuple(f"SUPPORT 2 {SEAT_FACTIONS[s]}" for s in partners))
+    amount = read_number(numbers[0], 0, found.spice, "the spice")
+    named = [w for w in words if not w.isdigit()]
+    if named:
+        ally = read_faction(named, partners)
+    elif len(partners) == 1:
+        ally = partners[0]
+    else:
+        raise OrderProblem(ErrorCode.WHICH_ALLY,
+                           "name the ally you pay for: SUPPORT <spice> <ally>",
+                           tuple(f"SUPPORT {amount} {SEAT_FACTIONS[s]}" for s in partners))
+    return {ally: amount}
+
+
+# --- checking an order against the allowance
+def check(found: Allowance, value: dict[str, Any]) -> None:
+    """Raise the first problem of the order, saying what is legal."""
+    _check_cards(found, value)
+    _check_leaders(found, value)
+    _check_forces(found, value)
+    _check_support(found, value)
+
+
+def _check_cards(found: Allowance, value: dict[str, Any]) -> None:
+    for card, card_id in (("karama", found.karama), ("ghola", found.ghola)):
+        part = value[card]
+        if part is None:
+            continue
+        verb = "KARAMA REVIVE" if card == "karama" else "GHOLA"
+        if card_id is None:
+            reason = (found.karama_refusal if card == "karama"
+                      else "you hold no Tleilaxu Ghola")
+            raise OrderProblem(ErrorCode(f"no-{card}"), reason)
+        count = sum(part["forces"])
+        most = CARD_FORCES[card]
+        if (part["leader"] is None) == (count == 0) or count > most:
+            raise OrderProblem(ErrorCode(f"{card}-revival"),
+                               f"the {CARDS[card]} revives 1 to {most} "
+                               "forces or one leader, not both",
+                               (*(f"{verb} {k}" for k in range(1, min(most, found.tanks[0]) + 1)),
+                                *(f"{verb} LEADER {name}" for name in found.dead)))
+
+
+def _check_leaders(found: Allowance, value: dict[str, Any]) -> None:
+    named = [value["leader"]] + [value[c]["leader"] for c in CARDS if value[c]]
+    named = [name for name in named if name]
+    if len(set(named)) < len(named):
+        raise OrderProblem(ErrorCode.LEADER_TWICE, f"{named[0]} is revived only once")
+    for name in named:
+        if name not in found.dead:
+            raise OrderProblem(ErrorCode.LEADER_NOT_IN_TANKS, f"{name} is not in the tanks; yours "
+                               f"there: {', '.join(found.dead) or 'none'}",
+                               tuple(f"REVIVE LEADER {n}" for n in found.paid_leaders))
+    leader = value["leader"]
+    if leader is None:
+        return
+    if leader not in found.paid_leaders:
+        raise OrderProblem(ErrorCode.LEADER_NOT_REVIVABLE, f"{leader} may not be revived now: "
+                           f"{leader_rule(found)}",
+                           tuple(f"REVIVE LEADER {n}" for n in found.paid_leaders))
+    if value_of(leader) > found.spice:
+        raise OrderProblem(ErrorCode.LEADER_COST, f"{leader} costs {value_of(leader)} spice (000 "
+                           f"IX.D.2); you have {found.spice}",
+                           tuple(f"REVIVE LEADER {n}" for n in found.paid_leaders
+                                 if value_of(n) <= found.spice))
+
+
+def _check_forces(found: Allowance, value: dict[str, Any]) -> None:
+    n, s = value["forces"]
+    valid = legal_lines(found)
+    if n + s > MOST_FORCES:
+        raise OrderProblem(ErrorCode.TOO_MANY_FORCES,
+                           f"at most {MOST_FORCES} forces a turn but by a "
+                           f"card (000 IX.B.2): {force_rule(found)}", valid)
+    parts = [value["forces"]] + [value[c]["forces"] for c in CARDS if value[c]]
+    normal, starred = sum(p[0] for p in parts), sum(p[1] for p in parts)
+    if normal > found.tanks[0] or starred > found.tanks[1]:
+        raise OrderProblem(ErrorCode.NOT_IN_TANKS, f"you have {plural(found.tanks[0], 'force')}"
+                           + (f" and {found.tanks[1]} {found.starred}" if found.tanks[1] else "")
+                           + f" in the tanks; you ordered {normal}"
+                           + (f" and {starred} starred" if starred else ""), valid)
+    if starred > found.starred_limit:
+        raise OrderProblem(ErrorCode.STARRED_LIMIT,
+                           f"{found.starred_limit} {found.starred} at most "
+                           "revived a turn, as one force each (000 lines 806, 982, 1000)", valid)
+    # An ally of the Emperor may order forces beyond its spice: what nobody pays for is cut.
+    spent = 0 if found.supported else found.cost(n + s)
+    spent += (value_of(value["leader"]) if value["leader"] else 0) + sum(value["support"].values())
+    if spent > found.spice:
+        raise OrderProblem(ErrorCode.SPICE, f"this revival costs {spent} spice: {force_rule(found)}"
+                           + (f"; {value['leader']} costs {value_of(value['leader'])}"
+                              if value["leader"] else "")
+                           + (f"; you pay {sum(value['support'].values())} for your ally"
+                              if value["support"] else ""), valid)
+
+
+def _check_support(found: Allowance, value: dict[str, Any]) -> None:
+    for ally in value["support"]:
+        if ally not in found.allies:
+            raise OrderProblem(ErrorCode.NO_SUPPORT, support_refusal(found),
+                               tuple(f"SUPPORT <spice> {SEAT_FACTIONS[s]}" for s in found.allies))
+
+
+def support_refusal(found: Allowance) -> str:
+    """Why a faction may not pay (for this ally), in words."""
+    if Ability.ALLY_SPICE_GIFTS not in sheet(found.seat).alliance:
+        return "only the Emperor may pay for an ally's revival (Emperor shield, line 810)"
+    if not found.allies:
+        return "no ally of yours has forces to revive beyond its free revival"
+    return ("you may pay only for an ally with forces to revive beyond its free revival: "
+            + ", ".join(SEAT_FACTIONS[s] for s in found.allies))
+
+
+# --- the order text
+def revival_text(value: dict[str, Any]) -> str:
+    """An order value as canonical lines (``PASS`` for nothing)."""
+    lines = []
+    if sum(value["forces"]):
+        lines.append(f"REVIVE {_count_text(value['forces'])}")
+    if value["leader"]:
+        lines.append(f"REVIVE LEADER {value['leader']}")
+    for card, verb in (("karama", "KARAMA REVIVE"), ("ghola", "GHOLA")):
+        part = value[card]
+        if part:
+            what = f"LEADER {part['leader']}" if part["leader"] else _count_text(part["forces"])
+            lines.append(f"{verb} {what}")
+    lines += [f"SUPPORT {amount} {SEAT_FACTIONS[ally]}"
+              for ally, amount in value["support"].items()]
+    return "\n".join(lines) or "PASS"
+
+
+def legal_lines(found: Allowance) -> tuple[str, ...]:
+    """The ordinary revivals of forces the faction may order now, as order lines."""
+    top = found.most_forces if found.supported else found.affordable(found.spice)
+    return ("PASS", *(f"REVIVE {_count_text([n, s])}"
+                      for s in range(min(found.tanks[1], found.starred_limit) + 1)
+                      for n in range(min(found.tanks[0], top - s) + 1) if n + s))
+
+
+def _count_text(forces: list[int]) -> str:
+    normal, starred = forces
+    return " ".join(([str(normal)] if normal or not starred else [])
+                    + ([f"{starred}*"] if starred else []))
+
+
+# --- a bot's order
+def random_revival(view: dict[str, Any], prompt: Prompt, rng: random.Random
+                   ) -> dict[str, Any]:
+    """A random legal revival from the seat's view: forces it can pay for, sometimes a leader,
+    sometimes a card, sometimes support for an ally."""
+    found = allowance_of_view(view, prompt.seat)
+    value = empty()
+    normal_left, starred_left = found.tanks
+    starred_cap = found.starred_limit
+    choices = [(n, s) for s in range(min(starred_left, starred_cap) + 1)
+               for n in range(min(normal_left, MOST_FORCES - s) + 1)
+               if found.supported or found.cost(n + s) <= found.spice]
+    n, s = rng.choice(choices)
+    value["forces"] = [n, s]
+    budget = found.spice - (0 if found.supported else found.cost(n + s))
+    normal_left, starred_left, starred_cap = normal_left - n, starred_left - s, starred_cap - s
+    dead = found.dead
+    paid = [name for name in found.paid_leaders if value_of(name) <= budget]
+    if paid and rng.random() < 0.5:
+        value["leader"] = rng.choice(paid)
+        budget -= value_of(value["leader"])
+        dead = [name for name in dead if name != value["leader"]]
+    for card, card_id in (("karama", found.karama), ("ghola", found.ghola)):
+        if card_id is None or rng.random() < 0.7:
+            continue
+        if dead and rng.random() < 0.5:
+            leader = rng.choice(dead)
+            dead = [name for name in dead if name != leader]
+            value[card] = {"forces": [0, 0], "leader": leader}
+            continue
+        s = min(starred_left, starred_cap, rng.randint(0, 1))
+        n = rng.randint(0, min(normal_left, CARD_FORCES[card] - s))
+        if n + s:
+            value[card] = {"forces": [n, s], "leader": None}
+            normal_left, starred_left, starred_cap = normal_left - n, starred_left - s, \
+                starred_cap - s
+    if found.allies and rng.random() < 0.5:
+        value["support"] = {rng.choice(found.allies): rng.randint(0, budget)}
+    return value
+
+
+order_kind(OrderKind("revival", ("REVIVE", "KARAMA", "GHOLA", "TLEILAXU", "SUPPORT", "PASS"),
+                     read_revival, revival_text, combine_revival, random_revival,
+                     with_verb=True))

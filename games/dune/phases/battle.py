@@ -1,0 +1,441 @@
+"""The battle round (000 X, lines 364-422; XXII advanced combat, lines 578-589; Q&A XXV.B,
+lines 649-671; the shields, lines 738-889; WBC house rule 6, line 1059; WBC clarification X,
+lines 1207-1273, and 004 X.1-14, lines 267-293; WBC clarification XV on the Kwisatz Haderach,
+lines 1298-1300).
+
+Which battles (X.A): in every territory but the Polar Sink, factions whose forces share it fight,
+but not the Bene Gesserit where they coexist (``state.occupants``, XV.B.4), never allies
+(XII.E.5, line 467: they "may never battle one another"; allies who shared a territory when they
+allied stay there in peace), and not forces the storm separates (X.A.2.a; WBC VI, line 1118: the
+storm between them or over one of them; WBC X, line 1244: under the storm only in the same
+sector).  The storm so cuts a territory into parts (``regions``), each the ground of its own
+battles; a faction's forces in one part fight as one group (Q&A B.1, line 652).
+
+Who fights whom (X.A.3-4): the first player in storm order is the aggressor until all his
+battles are fought, then the next, in player dot order whatever the Guild's timing was (WBC X,
+line 1210).  The aggressor chooses the order of his battles and, where three or more share a
+territory, whom he fights first.
+
+By mail:
+
+- The order of battles is given ahead, in the first mail round of the round, by every faction
+  that will have a choice as aggressor: ``BATTLE <territory> [AGAINST <faction>]`` lines in the
+  order wanted.  Battles not named follow in board order, opponents in storm order (the
+  default).  When the first aggressor has no choice, the order prompts ride along with the
+  first battle's plans, so the whole round costs no extra mail round; otherwise one.
+- Each battle is one mail round: both combatants send their battle plan, secret and at once
+  (X.B), with their standing choices for what may follow (a traitor call, the cards a winner
+  keeps, the forces he loses): ``battle_orders.py``; the Voice and the prescience question
+  come in the same round, and a second round follows only for a side that learned something
+  before the commit (``before_plans``).  The plans are revealed together and the battle
+  resolved (``combat.py``).
+
+Rulings:
+
+- The WBC corrections at the reveal (clarification X, lines 1252-1258; 004 X.7-8) are applied
+  under both rulesets to whatever reaches resolution (``battle_plan.correct``).  Under WBC
+  (``Rules.corrects_plans_at_reveal``) a plan without a leader, with a dial above what it
+  supports, or with two weapons or two defenses is accepted by mail as sent, the answer saying
+  how the reveal will correct it (``battle_orders.reveal_notes``), so that the player may send
+  another before the deadline; of two weapons (or defenses) one is chosen at the reveal from
+  the step's generator, the other goes back to the hand.  The classic rules have no such
+  clarification: there such a plan is refused when read, and only the default at a deadline,
+  or a standing order written for another battle, can need a correction.
+- The loser loses the forces of the battle's part of the territory; forces the storm keeps
+  apart were not in the battle.  The lasgun's explosion takes "all tokens and spice (even those
+  not involved in the battle) in the territory" (player aid A.5): every sector, the Bene
+  Gesserit coexisting there too (XV.B.4 names lasgun explosions).
+- Spice backing forces (XXII.A.2) is paid to the bank by both sides, win or lose, but by a
+  winner through a traitor; after an explosion or with two traitors nobody wins, so both pay.
+- A cheap hero is always discarded (player aid A.6), and so is a worthless card: playing it is
+  "the only way they may be discarded" (A.7), so a winner does not keep it.
+- The Harkonnen's traitors betray their ally's opponents (Harkonnen shield, line 888) when the
+  ally's plan calls traitors (the default): by mail the Harkonnen's consent is taken as given.
+- WBC house rule 6: the Fremen count their forces full without spice, and so does their ally in
+  its own battles: by mail the Fremen are taken to permit it.
+- The Kwisatz Haderach (Atreides shield 4, line 762, with the optional advantages): the
+  Atreides may add it to their own leader or cheap hero in one battle a turn once they have
+  lost 7 forces in battles in the game, from the next battle on, that turn too (WBC XV, line
+  1298; AH's "any turn after losing" read the same way).  Forces lost in battles are counted
+  in the Atreides sheet's ``kwisatz_haderach`` (``losses``): as loser, as winner, and in an
+  explosion (every Atreides force it takes).  It dies only in an explosion it was in; it is
+  revived like a leader (``revival``).
+- The Harkonnen's capture of leaders after a win: ``factions/harkonnen_capture.py``.
+- The two combatants of each battle are the last to have used the wheels (VI.B): the storm's
+  dialers, whatever the battle's outcome.
+
+Before the plans are committed (WBC clarification X, lines 1214-1242): the Voice, prescience,
+the Karamas of a battle, battles without leaders by common consent (Q&A B.7) and a second mail
+round for the sides that may change their plan: ``before_plans`` (with
+``factions/bene_gesserit_voice``, ``factions/atreides_prescience``, ``battle_karama``,
+``plan_conditions``); a Truthtrance rides along with every
+mail round of a battle (``truthtrance``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.game import Event, Prompt
+
+from .. import factions
+from ..codes import EventCode
+from ..data import CardType
+from ..orders import battle_orders, battle_plan
+from ..prompt_key import PromptKey
+from ..state import (
+    POLAR_SINK,
+    State,
+    ally_of,
+    base_data,
+    data,
+    forces_at,
+    occupants,
+    remove_forces,
+    storm_order,
+    to_tanks,
+)
+from . import before_plans, combat
+from .collection import separated_by_storm
+
+ALWAYS_DISCARDED = (CardType.CHEAP_HERO, CardType.WORTHLESS)    # player aid A.6-7
+
+
+# --- the phase
+def begin(state: State, rng: random.Random) -> list[Event]:
+    """Open the round: the aggressors in storm order, and the first battle."""
+    state["step"] = {"queue": storm_order(state), "orders": {}, "asked": [], "battle": None,
+                     "fought": {}, "kh_used": False, "done": False}
+    return next_battle(state)
+
+
+def prompts(state: State) -> list[Prompt]:
+    """The plans of the battle under way, and the order of battles of every later aggressor
+    with a choice who has not given it yet."""
+    step = state["step"]
+    if step["done"]:
+        return []
+    asks = [battle_orders.order_prompt(state, seat, options(state, seat))
+            for seat in waiting_for_order(state)]
+    if step["battle"] is None:
+        return asks
+    return before_plans.prompts(state, asks) + asks
+
+
+def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
+    """The orders of battles noted; the battle under way carried on (``before_plans``), fought
+    once its plans are committed; then the next battle."""
+    step = state["step"]
+    plans, others = {}, {}
+    for key, value in orders.items():
+        kind, seat = PromptKey.parse(key)
+        if kind == "battle-order":
+            step["orders"][seat] = value
+            step["asked"].append(seat)
+        elif kind == battle_orders.PLAN:
+            plans[seat] = value
+        else:
+            others[key] = value
+    if step["battle"] is None:
+        return next_battle(state)
+    events, committed = before_plans.carry_out(state, plans, others)
+    if committed is None:
+        return events
+    return events + fight(state, committed, rng) + next_battle(state)
+
+
+def done(state: State) -> bool:
+    return state["step"]["done"]
+
+
+# --- which battles (X.A)
+def regions(state: State, territory: str) -> list[list[int]]:
+    """The parts of a territory the storm does not separate (X.A.2.a; WBC lines 1118, 1244),
+    each a list of sectors; the whole territory when the storm is elsewhere."""
+    parts: list[list[int]] = []
+    for sector in data(state).board[territory].sectors:
+        part = next((p for p in parts if not separated_by_storm(state, territory, p[0], sector)),
+                    None)
+        if part is None:
+            parts.append([sector])
+        else:
+            part.append(sector)
+    return parts
+
+
+def forces_in(state: State, seat: str, territory: str, sectors: list[int]) -> tuple[int, int]:
+    """(normal, starred) forces of a faction in some sectors of a territory."""
+    normal = starred = 0
+    for sector, by_faction in forces_at(state, territory).items():
+        if int(sector) in sectors:
+            n, s = by_faction.get(seat, (0, 0))
+            normal, starred = normal + n, starred + s
+    return normal, starred
+
+
+def fighters(state: State, territory: str, sectors: list[int]) -> list[str]:
+    """The factions that may fight in a part of a territory, in seat order (coexisting Bene
+    Gesserit do not, XV.B.4)."""
+    return [seat for seat in occupants(state, territory)
+            if sum(forces_in(state, seat, territory, sectors))]
+
+
+def options(state: State, seat: str) -> list[tuple[str, list[int], str]]:
+    """The battles ``seat`` will fight as aggressor, as they stand: (territory, sectors,
+    opponent) in board order, opponents in storm order.  Only opponents still to be aggressors
+    after it: the earlier ones fought it in their own turn (X.A.3)."""
+    queue = state["step"]["queue"]
+    if seat not in queue:
+        return []
+    later = queue[queue.index(seat) + 1:]
+    found = []
+    for territory in data(state).board.territories:
+        if territory.name == POLAR_SINK:                    # X.A.2.b
+            continue
+        for sectors in regions(state, territory.name):
+            here = fighters(state, territory.name, sectors)
+            if seat not in here:
+                continue
+            found += [(territory.name, sectors, other) for other in later
+                      if other in here and other not in ally_of(state, seat)]
+    return found
+
+
+def waiting_for_order(state: State) -> list[str]:
+    """The aggressors to come with a choice of battles who have not given their order."""
+    step = state["step"]
+    return [seat for seat in step["queue"]
+            if seat not in step["asked"] and len(options(state, seat)) > 1]
+
+
+def next_battle(state: State) -> list[Event]:
+    """The next battle: the current aggressor's first by his order; or nobody's, while he has
+    a choice to make; the round is over when no aggressor has a battle left."""
+    step = state["step"]
+    step["battle"] = None
+    while step["queue"]:
+        aggressor = step["queue"][0]
+        found = options(state, aggressor)
+        if not found:
+            step["queue"].pop(0)
+            continue
+        if aggressor in waiting_for_order(state):
+            return []
+        territory, sectors, defender = chosen(found, step["orders"].get(aggressor, []))
+        step["battle"] = {"territory": territory, "sectors": sectors, "aggressor": aggressor,
+                          "defender": defender, **before_plans.fresh()}
+        step["plans"], step["answer"] = {}, None
+        return [Event(EventCode.BATTLE, {"territory": territory, "aggressor": aggressor,
+                                 "defender": defender, "sectors": part_of(territory, sectors)})]
+    step["done"] = True
+    return []
+
+
+def chosen(found: list[tuple[str, list[int], str]], order: list[list[str | None]]
+           ) -> tuple[str, list[int], str]:
+    """The first battle by the aggressor's order (X.A.3-4); those it does not name come after,
+    as found."""
+    def rank(option: tuple[str, list[int], str]) -> int:
+        territory, _, opponent = option
+        return next((i for i, (t, o) in enumerate(order)
+                     if t == territory and o in (None, opponent)), len(order))
+    return min(found, key=rank)
+
+
+def part_of(territory: str, sectors: list[int]) -> list[int]:
+    """The sectors of a battle when the storm splits its territory, else [] (the whole)."""
+    return [] if len(sectors) == len(base_data().board[territory].sectors) else list(sectors)
+
+
+# --- fighting a battle
+def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) -> list[Event]:
+    """The plans corrected and revealed (X.B.4), the battle resolved (X.C-D; XXII)."""
+    step = state["step"]
+    battle = step["battle"]
+    aggressor, defender = battle["aggressor"], battle["defender"]
+    leaderless = before_plans.leaderless(plans)
+    events: list[Event] = before_plans.at_reveal(state, plans)
+    sides = {}
+    for seat in (aggressor, defender):
+        sides[seat] = battle_plan.side_of_state(state, seat)
+        plans[seat], corrections = battle_plan.correct(sides[seat], plans[seat], leaderless,
+                                                         rng)
+        if corrections:
+            events.append(Event(EventCode.PLAN_CORRECTED, {"faction": seat,
+                                                           "corrections": corrections}))
+    events.append(Event(EventCode.BATTLE_PLANS, {
+        "territory": battle["territory"],
+        "plans": {seat: battle_plan.revealed(plans[seat]) for seat in (aggressor, defender)}}))
+    outcome = combat.resolve(aggressor, defender, plans,
+                             {seat: set(traitors_for(state, seat)) for seat in plans})
+    events += _settle(state, battle, plans, sides, outcome, rng)
+    for seat, plan in plans.items():
+        if plan["leader"]:
+            step["fought"].setdefault(seat, {})[plan["leader"]] = battle["territory"]
+        if plan["kh"]:
+            step["kh_used"] = True
+    return events
+
+
+def traitors_for(state: State, seat: str) -> dict[str, str]:
+    """The leaders ``seat`` may call as traitors, each with the faction holding him: its own,
+    and those the factions in play put in its pay (``Faction.traitors_for``: the Harkonnen's
+    when allied to them, line 888; its leaders the Harkonnen hold, line 884; WBC X, line
+    1266)."""
+    found: dict[str, str] = {}
+    for faction in factions.in_play(state):
+        found |= faction.traitors_for(state, seat)
+    return found | dict.fromkeys(state["factions"][seat]["traitors"], seat)
+
+
+def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any]],
+            sides: dict[str, battle_plan.Side], outcome: combat.Outcome, rng: random.Random
+            ) -> list[Event]:
+    """The outcome applied: leaders, spice, forces and cards; the factions' powers after the
+    battle (the Harkonnen's capture); the combatants now the last to have used the wheels
+    (000 VI.B); the forces lost counted (the Atreides' towards the Kwisatz Haderach)."""
+    territory = battle["territory"]
+    events = _announce(state, battle, plans, outcome)
+    lost: dict[str, int] = {}
+    if outcome.kind == "explosion":
+        lost = _explosion(state, territory, events)
+    for seat in outcome.killed:
+        events += _leader_dies(state, seat, plans[seat], outcome.kind == "explosion")
+    winner, loser = outcome.winner, outcome.loser
+    if outcome.kind in ("battle", "traitor"):
+        prize = sum(combat.leader_value({**plans[s], "kh": False}) for s in outcome.killed)
+        if prize:
+            state["factions"][winner]["spice"] += prize
+            events.append(Event(EventCode.LEADER_SPICE, {"faction": winner, "spice": prize}))
+    beaten = {"battle": [loser], "traitor": [loser], "traitors": list(plans)}.get(outcome.kind, [])
+    for seat in beaten:
+        mix = forces_in(state, seat, territory, battle["sectors"])
+        lost[seat] = lost.get(seat, 0) + sum(mix)
+        events += _lose(state, seat, territory, battle["sectors"], mix)
+    for seat in plans:
+        keep = seat == winner and outcome.kind in ("battle", "traitor")
+        events += _cards_after(state, seat, plans[seat], keep)
+    if outcome.kind == "battle":
+        mix = _winner_losses(sides[winner], plans[winner])
+        lost[winner] = lost.get(winner, 0) + sum(mix)
+        events += _lose(state, winner, territory, battle["sectors"], mix)
+    for seat in plans:
+        if plans[seat]["spice"] and not (outcome.kind == "traitor" and seat == winner):
+            state["factions"][seat]["spice"] -= plans[seat]["spice"]       # XXII.A.2
+            events.append(Event(EventCode.BATTLE_SPICE, {"faction": seat,
+                                                         "spice": plans[seat]["spice"]}))
+    for faction in factions.in_play(state):
+        events += faction.after_battle(state, winner, loser, plans, territory, rng)
+    state["storm"]["dialers"] = [battle["aggressor"], battle["defender"]]       # 000 VI.B
+    for faction in factions.in_play(state):
+        events += faction.battle_losses(state, lost)
+    return events
+
+
+def _announce(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any]],
+              outcome: combat.Outcome) -> list[Event]:
+    """The public word on how the battle ended."""
+    events = []
+    for caller in outcome.callers:
+        other = next(s for s in plans if s != caller)
+        holder = traitors_for(state, caller)[plans[other]["leader"]]
+        events.append(Event(EventCode.TRAITOR_CALLED, {"faction": caller,
+                                                       "leader": plans[other]["leader"],
+                                               "holder": holder}))
+    events.append(Event(EventCode.BATTLE_RESULT, {
+        "territory": battle["territory"], "kind": outcome.kind, "winner": outcome.winner,
+        "loser": outcome.loser, "totals": dict(outcome.totals)}))
+    return events
+
+
+def _explosion(state: State, territory: str, events: list[Event]) -> dict[str, int]:
+    """Every force and all the spice of the territory lost (player aid A.5); the forces each
+    faction lost."""
+    lost: dict[str, int] = {}
+    for sector, by_faction in list(forces_at(state, territory).items()):
+        for seat, (normal, starred) in list(by_faction.items()):
+            remove_forces(state, seat, territory, int(sector), normal, starred)
+            to_tanks(state, seat, normal, starred)
+            lost[seat] = lost.get(seat, 0) + normal + starred
+    spice = state["spice"].pop(territory, 0)
+    events.append(Event(EventCode.EXPLOSION, {"territory": territory, "forces": lost,
+                                              "spice": spice}))
+    return lost
+
+
+def _leader_dies(state: State, seat: str, plan: dict[str, Any], explosion: bool
+                 ) -> list[Event]:
+    """A killed leader to the tanks (X.C.4), his owner's when the Harkonnen held him (line
+    884, ``Faction.captive_killed``); the Kwisatz Haderach with him in an explosion (line 762:
+    it "can only be killed if blown up")."""
+    events = []
+    name = plan["leader"]
+    owner = factions.power(seat).captive_killed(state, name) if name else None
+    if owner:
+        events.append(Event(EventCode.LEADER_KILLED, {"faction": owner, "leader": name}))
+    elif name:
+        state["factions"][seat]["leaders"][name] = "tanks"
+        events.append(Event(EventCode.LEADER_KILLED, {"faction": seat, "leader": name}))
+    if plan["kh"] and explosion:
+        state["factions"][seat]["kwisatz_haderach"]["tanks"] = True
+        events.append(Event(EventCode.LEADER_KILLED, {"faction": seat,
+                                                      "leader": "Kwisatz Haderach"}))
+    return events
+
+
+def _lose(state: State, seat: str, territory: str, sectors: list[int], mix: tuple[int, int]
+          ) -> list[Event]:
+    """Forces of a faction to the tanks from a part of a territory, sector by sector."""
+    normal, starred = mix
+    if not normal + starred:
+        return []
+    events = [Event(EventCode.BATTLE_LOSSES, {"faction": seat, "territory": territory,
+                                      "forces": [normal, starred]})]
+    to_tanks(state, seat, normal, starred)
+    for sector in sectors:
+        n, s = forces_in(state, seat, territory, [sector])
+        take_n, take_s = min(n, normal), min(s, starred)
+        if take_n + take_s:
+            remove_forces(state, seat, territory, sector, take_n, take_s)
+        normal, starred = normal - take_n, starred - take_s
+    assert normal == starred == 0, (seat, territory, mix)
+    return events
+
+
+def _winner_losses(side: battle_plan.Side, plan: dict[str, Any]) -> tuple[int, int]:
+    """The forces the winner loses: worth his dial with his spice (X.C.6; XXII.C), his own mix
+    if he named one that agrees."""
+    options_ = side.strength.losses(plan["dial"], plan["spice"])
+    named = tuple(plan["lose"]) if plan["lose"] else None
+    return named if named in options_ else combat.default_losses(options_)
+
+
+def _cards_after(state: State, seat: str, plan: dict[str, Any], keep: bool) -> list[Event]:
+    """The cards played: the loser discards them all (X.C.5, X.D.2), the winner those he
+    chose (X.C.6); a cheap hero and a worthless card are always discarded (player aid A.6-7)."""
+    hand = state["factions"][seat]["hand"]
+    gone = []
+    for slot in ("cheap_hero", "weapon", "defense"):
+        name = plan[slot]
+        if name is None:
+            continue
+        played = combat.card(name)
+        if keep and played.type not in ALWAYS_DISCARDED and name not in plan["discard"]:
+            continue
+        card_id = next(c for c in hand if data(state).treachery_card(c).name == name)
+        hand.remove(card_id)
+        state["decks"]["treachery_discard"].append(card_id)
+        gone.append(name)
+    return [Event(EventCode.CARDS_DISCARDED, {"faction": seat, "cards": gone})] if gone else []
+
+
+# --- what every seat sees
+def public_battle(state: State) -> dict[str, Any]:
+    """The battle round as the table sees it: the battle under way, the aggressors still to
+    come, the leaders who fought (and where), whether the Kwisatz Haderach was used."""
+    step = state["step"]
+    return {"current": dict(step["battle"]) if step["battle"] else None,
+            "queue": list(step["queue"]),
+            "fought": {seat: dict(where) for seat, where in step["fought"].items()},
+            "kh_used": step["kh_used"]}

@@ -1,0 +1,215 @@
+"""A battle before its plans are revealed, in the WBC sequence (000 clarification X, lines
+1214-1242; 004 X.3-5, lines 270-284): the Voice, a Karama on it, the prescience question, a
+Karama on it, the answer, the Atreides' Karama look at a plan, Karamas on the Kwisatz Haderach
+and on the starred forces' bonus (or the Fremen's free strength, WBC house rule 6), then the
+commit; a Truthtrance may come in any mail round (``truthtrance`` rides along).
+
+By mail (``docs/orders.md``, "Before the plans"):
+
+- First mail round, every battle: both plans (with their conditional lines and Karamas,
+  ``plan_conditions``, ``battle_karama``), the Bene Gesserit's Voice (``bene_gesserit_voice``)
+  when they or their ally fight, the Atreides' question (``atreides_prescience``) when they or
+  their ally fight, and the battle Karamas of those two when not fighting themselves.  All
+  secret, all at once; when the round is carried out the steps are taken in the sequence
+  above.
+- A second mail round only for the sides that learned something they must be free to plan on
+  (WBC line 1242: plans change until committed): the side that asked prescience and got its
+  answer, the Atreides side that looked at the opponent's plan, the side whose Kwisatz
+  Haderach, starred bonus or free strength a Karama cancelled.  A plan seen by the Atreides is
+  committed (line 764), so are the other plans of the first round: their conditional lines
+  answered the Voice and the question ahead.
+- So a battle costs one mail round, two when prescience is answered, an Atreides look, or an
+  advantage cancelled.  With neither the Bene Gesserit nor the Atreides in it, or with ``VOICE
+  NONE`` and ``PRESCIENCE NONE``, it costs one, as before.
+- At the reveal: the battle without leaders when both plans said ``NO LEADER`` (Q&A B.7); a
+  side that did not obey the Voice is announced, as he need say so only then (WBC line 1250).
+- A Truthtrance sent in a battle's mail round is put when that round has been carried out,
+  so after the reveal of a battle of one round: a question meant to bind a plan is asked in
+  an earlier round (the movement round, or the battle before).  Its answer binds by the
+  player's word, as the GM rules (``truthtrance``).
+- The Harkonnen may undo a Voice by giving the card away with their Karama steal, but not a
+  prescience answer (WBC XVII, line 1348): by mail the steal is played in the bidding round
+  only (``bidding_karama``), so it never meets a Voice or an answer.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.game import Event, Prompt
+
+from ..cards import battle_karama
+from ..codes import EventCode
+from ..factions import atreides_prescience as prescience
+from ..factions import bene_gesserit_voice as voice
+from ..orders import battle_orders, battle_plan, plan_conditions
+from ..prompt_key import PromptKey
+from ..state import State
+
+
+def fresh() -> dict[str, Any]:
+    """The public record of what came before the plans, for a new battle."""
+    return {"round": 1, "voice": None, "question": None, "cancelled": {}, "replan": [],
+            "committed": [], "bound": None}
+
+
+def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
+    """The decisions of the battle under way: in its first round both plans, the Voice, the
+    question and the Karamas of those who decide in the round without fighting (the Voice,
+    the question, or ``others``: a later aggressor's order of battles); then the plans sent
+    again."""
+    battle = state["step"]["battle"]
+    if battle["round"] != 1:
+        return [battle_orders.plan_prompt(state, seat) for seat in battle["replan"]]
+    pair = (battle["aggressor"], battle["defender"])
+    found = [battle_orders.plan_prompt(state, seat) for seat in pair]
+    speaker = voice.voicer(state["seats"], state["alliances"], battle)
+    if speaker:
+        found.append(voice.prompt(speaker[0], speaker[1], speaker[0] in pair))
+    asking = prescience.asker(state["seats"], state["alliances"], battle)
+    if asking:
+        found.append(prescience.prompt(asking[0], asking[1], asking[2], asking[0] in pair))
+    helpers = {p.seat for p in [*found, *others]} - set(pair)
+    found += [battle_karama.prompt(state, seat) for seat in sorted(helpers)
+              if battle_karama.uses(state, seat)]
+    return found
+
+
+def carry_out(state: State, plans: dict[str, dict[str, Any]], orders: dict[str, Any]
+              ) -> tuple[list[Event], dict[str, dict[str, Any]] | None]:
+    """A mail round of the battle carried out: its events, and the plans to reveal (None when
+    some side plans again in a second round)."""
+    step = state["step"]
+    battle = step["battle"]
+    if battle["round"] != 1:
+        for seat, plan in plans.items():
+            side = battle_plan.side_of_state(state, seat)
+            step["plans"][seat] = plan_conditions.effective(side, plan, side.voice, None)
+        return [], dict(step["plans"])
+    wanted = {seat: list(plan["karama"]) for seat, plan in plans.items()}
+    keys = {PromptKey.parse(key): value for key, value in orders.items()}
+    wanted.update({key.seat: value for key, value in keys.items()
+                   if key.kind == battle_karama.KARAMA})
+    events = _voice(state, orders, wanted) + _question(state, orders, wanted)
+    replan: set[str] = set()
+    step["plans"] = {}
+    for seat, plan in plans.items():
+        side = battle_plan.side_of_state(state, seat)
+        step["plans"][seat] = plan_conditions.effective(
+            side, plan, voice.standing(battle, seat), prescience.standing(battle, seat))
+    events += _answer(state, replan) + _look(state, wanted, replan) + _advantages(
+        state, wanted, replan)
+    replan -= set(battle["committed"])
+    if not replan:
+        return events, dict(step["plans"])
+    battle["round"] = 2
+    battle["replan"] = [seat for seat in plans if seat in replan]
+    events.append(Event(EventCode.BATTLE_SECOND_ROUND, {"territory": battle["territory"],
+                                                "factions": battle["replan"]}))
+    return events, None
+
+
+def _voice(state: State, orders: dict[str, Any], wanted: dict[str, list[str]]) -> list[Event]:
+    """Steps 1-2: the Voice given, published, and cancelled by a Karama standing ready."""
+    battle = state["step"]["battle"]
+    speaker = voice.voicer(state["seats"], state["alliances"], battle)
+    said = orders.get(f"{voice.VOICE}:{speaker[0]}") if speaker else None
+    if not speaker or said is None:
+        return []
+    battle["voice"] = {"by": speaker[0], "to": speaker[1], **said, "cancelled": False}
+    events = [Event(EventCode.VOICE, {"faction": speaker[0], "to": speaker[1], "play": said["play"],
+                              "kind": said["kind"]})]
+    spent, effective = battle_karama.spend(state, wanted, "voice")
+    battle["voice"]["cancelled"] = effective
+    return events + spent
+
+
+def _question(state: State, orders: dict[str, Any], wanted: dict[str, list[str]]
+              ) -> list[Event]:
+    """Steps 3-4: the question put, published, and cancelled by a Karama standing ready."""
+    battle = state["step"]["battle"]
+    asking = prescience.asker(state["seats"], state["alliances"], battle)
+    element = orders.get(f"{prescience.PRESCIENCE}:{asking[0]}") if asking else None
+    if not asking or element is None:
+        return []
+    by, side, target = asking
+    battle["question"] = {"by": by, "for": side, "to": target, "element": element,
+                          "cancelled": False}
+    events = [Event(EventCode.PRESCIENCE, {"faction": by, "for": side, "to": target,
+                                   "element": element})]
+    spent, effective = battle_karama.spend(state, wanted, "prescience")
+    battle["question"]["cancelled"] = effective
+    return events + spent
+
+
+def _answer(state: State, replan: set[str]) -> list[Event]:
+    """Step 5: the answer, from the opponent's plan, to the side that asked; it binds."""
+    step = state["step"]
+    battle = step["battle"]
+    question = battle["question"]
+    if not question or question["cancelled"]:
+        return []
+    answer = prescience.answer_of(step["plans"][question["to"]], question["element"])
+    step["answer"] = answer
+    battle["bound"] = {"seat": question["to"], "element": question["element"]}
+    replan.add(question["for"])
+    return prescience.answer(battle, answer)
+
+
+def _look(state: State, wanted: dict[str, list[str]], replan: set[str]) -> list[Event]:
+    """Step 6: the Atreides' Karama look at the opponent's whole plan, which is committed; the
+    Atreides side plans after it (lines 764, 1350)."""
+    step = state["step"]
+    battle = step["battle"]
+    asking = prescience.asker(state["seats"], state["alliances"], battle)
+    if not asking or "look" not in wanted.get(asking[0], []):
+        return []
+    by, side, target = asking
+    events, _ = battle_karama.spend(state, {by: ["look"]}, "look")
+    battle["committed"].append(target)
+    replan.add(side)
+    return events + [Event(EventCode.PLAN_SEEN, {"faction": target, "plan": battle_plan.revealed(
+        step["plans"][target])}, to=(by,))]
+
+
+def _advantages(state: State, wanted: dict[str, list[str]], replan: set[str]) -> list[Event]:
+    """Steps 7-8: Karamas on the Kwisatz Haderach, the starred forces' bonus and the Fremen's
+    free strength, each where the advantage is in the battle."""
+    battle = state["step"]["battle"]
+    events = []
+    for use in ("kh", "starred", "free"):
+        for seat in (battle["aggressor"], battle["defender"]):
+            side = battle_plan.side_of_state(state, seat)
+            there = {"kh": side.kh, "starred": side.strength.starred and side.strength.worth > 1,
+                     "free": side.strength.free}[use]
+            if not there:
+                continue
+            spent, effective = battle_karama.spend(
+                state, {s: u for s, u in wanted.items() if s != seat}, use)
+            events += spent
+            if effective:
+                battle["cancelled"].setdefault(seat, []).append(use)
+                replan.add(seat)
+    return events
+
+
+def leaderless(plans: dict[str, dict[str, Any]]) -> bool:
+    """Both plans offered to fight without leaders (Q&A B.7)."""
+    return all(plan.get("no_leader") for plan in plans.values())
+
+
+def at_reveal(state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
+    """The plans as revealed: without leaders if both offered it (Q&A B.7); a side that did not
+    obey the Voice announced (WBC line 1250)."""
+    battle = state["step"]["battle"]
+    events = []
+    if leaderless(plans):
+        for seat, plan in plans.items():
+            plans[seat] = {**plan, "leader": None, "cheap_hero": None, "weapon": None,
+                           "defense": None, "kh": False, "discard": []}
+        events.append(Event(EventCode.NO_LEADERS, {"territory": battle["territory"]}))
+    for seat, plan in plans.items():
+        said = voice.standing(battle, seat)
+        if said and not voice.obeys(plan, said):
+            events.append(Event(EventCode.VOICE_NOT_OBEYED, {"faction": seat}))
+    return events

@@ -1,0 +1,456 @@
+"""The bidding round (000 VIII, lines 280-305; XII.E.3, line 463; XV.B.2, line 502; the Emperor,
+Harkonnen and Atreides shields, lines 756, 804, 810, 882; the player aid's Karama, lines 946-958;
+WBC clarification VIII, 000 lines 1141-1165 and 004 VIII.1-10, lines 237-247; WBC house rule 5,
+000 line 1057; WBC Karama timing, 000 line 1400).
+
+At the start of the round, with no orders:
+
+1. CHOAM Charity (VIII.I): every faction with no spice collects 2 from the bank; the Bene
+   Gesserit with the optional advantages collect 2 from turn 2 on, spice or not (XV.B.2).
+2. One card is dealt from the top of the treachery deck (the end of ``decks.treachery``) for
+   each faction whose hand has room (VIII.A, VIII.G: 4 cards, the Harkonnen 8), into a row kept
+   in ``state["step"]["row"]``.  An empty deck is restocked at once from the shuffled discard
+   pile (III.C, line 213; WBC VIII.1, line 1144).
+
+Then the cards are auctioned one at a time, in the order dealt (VIII.B).  The first card is
+opened by the first faction in storm order (VIII.B.1), each later card by the first faction able
+to bid to the right of (after, in storm order) the previous opener (VIII.D); a faction "able to
+bid" has room in its hand (VIII.A).  Bidding goes round to the right in storm order from the
+opener.
+
+By mail the open auction is played by proxy.  Every faction that may bid on a card gives,
+secretly, ``BID n`` (the most it will pay), ``PASS`` or ``BID KARAMA``.  The moderator then plays
+the auction exactly as the table would with those players: from the opener, round the table in
+storm order, each faction on its turn raises the bid by the minimum step (one spice) while the
+bid is under its maximum, and passes otherwise.  When every other faction has passed after the
+top bid, the top bidder buys the card at its bid (VIII.B.2).  So the faction with the highest
+maximum wins, and equal maxima go to whichever reaches that bid first on its turn.  A faction
+passes only once the bid has reached its maximum, and bids only rise, so it never has a reason
+to come back: the re-entry WBC allows (VIII.2, line 1146) and the basic game's silence give the
+same outcome.  The price and every faction's last bid are public, as they are at the table; a
+maximum never bid up to stays secret.
+
+Rulings:
+
+- Charity is automatic: by mail every faction that may call "CHOAM Charity" is deemed to.
+- Means (VIII.C; XII.E.3): nobody bids more than it can pay, its own spice plus the support its
+  allies promised.  ``SUPPORT n`` is the most an allied faction will pay in all, this round,
+  towards its allies' cards; the buyer pays its own spice first and its supporters the rest, in
+  storm order.  Support orders are given in the same mail round as the bids, so a bid is read
+  against the faction's spice and its allies' (what they could promise) and is played up to
+  what it can pay with the support actually promised.  Under WBC too (``transfers.supporters``:
+  such a payment goes to the bank or the Emperor, not to the ally, so it is not a transfer that
+  house rule 5, line 1057, keeps for the collection round).
+- Payments (Emperor shield 1, line 804; WBC VIII.5-7, lines 1152-1156): every card bought by
+  another faction is paid to the Emperor when he is in the game, at once, supporters' spice
+  included, so spice the Emperor gives towards his ally's card comes back to him; the Emperor's
+  own cards are paid to the bank, his allies' support for them too.
+- Karama (player aid A.5, line 958: "bid for and buy one treachery card without paying for it";
+  WBC VIII.9, line 1160): ``BID KARAMA`` bids "infinity" on the faction's first turn to bid;
+  nobody can top it, so among several the first in turn from the opener wins.  The Karama card
+  is discarded when the card is bought and nothing is paid (WBC, line 1400: only for the
+  player's own payment, played when the purchase is made).  The basic game sets no limit on a
+  bid that is not paid, so the same holds under ``classic``.  A full hand may not bid, even
+  with a Karama (WBC VIII.10, line 1162).
+- The Harkonnen draw a free card from the deck after each card they buy, while their hand has
+  room (Harkonnen shield 2, line 882; one hand of 8, WBC VIII.4, line 1150); only they are told
+  which (WBC VIII.3, line 1148).
+- The Atreides see each card when it comes up for bid, before anyone bids on it (Atreides
+  shield 1, line 756): a private event, and their view shows the card up.
+- A card everyone passes ends the round; it and the cards after it go back on top of the deck
+  in the row's order, the first of them on top (VIII.E).
+- How many cards each faction holds is public during the round (VIII.F, XIII.B): ``view.py``.
+- Mail modes (``Rules.bidding``, docs/orders.md): ``per_card`` (the default) is one mail round
+  per card, as at the table; ``whole_round`` is one mail round for the whole row: every card is
+  up at once (the Atreides see them all before anyone bids), each faction sends a maximum per
+  card and an optional ``BUDGET n`` (the most it will spend, in winning bids, this round), and
+  the cards are auctioned in order; a faction whose hand is full, or whose means or budget ran
+  out, passes on the rest.
+
+- The Bene Gesserit may bid Karama with a worthless card, with the special Karama powers
+  (shield line 788; ``karama``); a ``KARAMA WORTHLESS`` standing ready cancels it, and their bid
+  is then void (``bidding_karama``).
+- The other Karamas of the round (against the Atreides' look at the cards or the spice deck,
+  against the Harkonnen's free card, against the worthless card, the Harkonnen's steal) are the
+  ``KARAMA`` lines of ``bidding_karama``, asked in the same mail rounds as the bids.  While the
+  Harkonnen choose the cards they give back after a steal, the round waits for them (one mail
+  round, the next card not yet up).
+
+The order language (the prompts, ``BID``, ``PASS``, ``BUDGET``, ``SUPPORT``) is ``bid_orders``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from pbem.game import Event, Prompt
+
+from .. import factions, transfers
+from ..cards import bidding_karama, karama
+from ..codes import EventCode
+from ..data import Ability
+from ..orders import bid_orders
+from ..orders.bid_orders import KARAMA, card_number, most_bid
+from ..prompt_key import PromptKey
+from ..rules import rules_of
+from ..state import State, sheet, storm_order
+
+CHARITY = 2          # 000 VIII.I: "two spice from the spice bank"
+PER_CARD, WHOLE_ROUND = "per_card", "whole_round"
+
+
+# --- the phase
+def begin(state: State, rng: random.Random) -> list[Event]:
+    """Charity, the deal, and the first card up for bid (or every card, ``whole_round``)."""
+    state["step"] = {"row": [], "dealt": 0, "opener": None, "promised": {}, "paid": {},
+                     "spent": {}, "done": False, "aside": [], "stealing": None,
+                     "no_free_card": [], "cancel_worthless": []}
+    events = charity(state) + deal(state, rng)
+    if _mode(state) == WHOLE_ROUND:
+        events += _seen(state, state["step"]["row"])
+        state["step"]["done"] = not state["step"]["row"]
+        return events
+    return events + card_up(state)
+
+
+def prompts(state: State) -> list[Prompt]:
+    """The secret bids of the factions that may bid, their allies' support and the Karamas
+    (``bidding_karama``); after a steal, the Harkonnen's cards given back alone."""
+    step = state["step"]
+    if step["stealing"]:
+        return [bidding_karama.return_prompt(state)]
+    if step["done"]:
+        return []
+    bidders = [seat for seat in bidding_order(state) if may_bid(state, seat)]
+    bid = bid_orders.bid_prompt if _mode(state) == PER_CARD else bid_orders.bids_prompt
+    return ([bid(state, seat) for seat in bidders]
+            + [bid_orders.support_prompt(state, seat) for seat in state["seats"]
+               if state["factions"][seat]["spice"] > 0
+               and any(seat in transfers.supporters(state, buyer) for buyer in bidders)]
+            + bidding_karama.prompts(state))
+
+
+def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
+    """The card up (every card, ``whole_round``) auctioned with the orders given, the Karamas
+    played; then the next card comes up (after the cards given back of a steal)."""
+    step = state["step"]
+    if step["stealing"]:
+        (cards,) = orders.values()
+        return bidding_karama.give_back(state, cards) + _next_card(state)
+    karamas = {key: value for key, value in orders.items()
+               if PromptKey.parse(key).kind == "karama"}
+    bidding_karama.stand_ready(state, karamas)
+    for key, value in orders.items():
+        kind, seat = PromptKey.parse(key)
+        if kind == "card-support":
+            step["promised"][seat] = value
+    keys = {PromptKey.parse(key): value for key, value in orders.items()}
+    bids = {key.seat: value for key, value in keys.items() if key.kind in ("bid", "bids")}
+    if _mode(state) == PER_CARD:
+        events = sell(state, bids, rng)
+        return events + bidding_karama.at_sale(state, karamas, rng) + _next_card(state)
+    events = []
+    while not step["done"]:
+        events += card_up(state)
+        if step["done"]:
+            break
+        index = step["dealt"] - len(step["row"])
+        events += sell(state, {seat: _within_budget(state, seat, value["bids"][index],
+                                                    value["budget"])
+                               for seat, value in bids.items()}, rng)
+    return events + bidding_karama.at_sale(state, karamas, rng)
+
+
+def done(state: State) -> bool:
+    return state["step"]["done"] and not state["step"]["stealing"]
+
+
+def _next_card(state: State) -> list[Event]:
+    """The next card up (per card), unless the Harkonnen still give back stolen cards."""
+    if state["step"]["stealing"] or _mode(state) == WHOLE_ROUND:
+        return []
+    return card_up(state)
+
+
+def _mode(state: State) -> str:
+    return rules_of(state).bidding
+
+
+# --- charity and the deal
+def charity(state: State) -> list[Event]:
+    """CHOAM Charity (VIII.I; XV.B.2 for the Bene Gesserit from turn 2 with the advantages)."""
+    always = rules_of(state).advantages and state["turn"] >= 2
+    events = []
+    for seat in state["seats"]:
+        own = state["factions"][seat]
+        if own["spice"] == 0 or (always and factions.has(state, seat, Ability.CHARITY_ALWAYS)):
+            own["spice"] += CHARITY
+            events.append(Event(EventCode.CHARITY, {"faction": seat, "amount": CHARITY}))
+    return events
+
+
+def deal(state: State, rng: random.Random) -> list[Event]:
+    """One card for each faction whose hand has room, into the row (VIII.A)."""
+    events = []
+    row = state["step"]["row"]
+    for _ in range(sum(hand_has_room(state, seat) for seat in state["seats"])):
+        card, restocked = draw(state, rng)
+        events += restocked
+        if card is not None:
+            row.append(card)
+    state["step"]["dealt"] = len(row)
+    return events + [Event(EventCode.CARDS_DEALT, {"cards": len(row)})]
+
+
+def draw(state: State, rng: random.Random) -> tuple[str | None, list[Event]]:
+    """The top card of the treachery deck; an empty deck is first restocked from the shuffled
+    discard pile (III.C; WBC VIII.1).  None when there is no card left anywhere."""
+    decks = state["decks"]
+    events = []
+    if not decks["treachery"] and decks["treachery_discard"]:
+        decks["treachery"], decks["treachery_discard"] = decks["treachery_discard"], []
+        rng.shuffle(decks["treachery"])
+        events.append(Event(EventCode.TREACHERY_RESHUFFLED, {"cards": len(decks["treachery"])}))
+    return (decks["treachery"].pop() if decks["treachery"] else None), events
+
+
+# --- who bids
+def hand_has_room(state: State, seat: str) -> bool:
+    """Whether a faction may bid: its hand is under its limit (VIII.A, VIII.G; 8 for the
+    Harkonnen, line 882)."""
+    return len(state["factions"][seat]["hand"]) < sheet(seat).hand_limit
+
+
+def bidding_order(state: State) -> list[str]:
+    """The factions able to bid on the card up, in turn from its opener (VIII.B.2)."""
+    order = storm_order(state)
+    opener = state["step"]["opener"]
+    start = order.index(opener) if opener in order else 0
+    return [seat for seat in order[start:] + order[:start] if hand_has_room(state, seat)]
+
+
+def next_opener(state: State) -> str | None:
+    """The first faction in storm order for the first card (VIII.B.1), then the first able to
+    bid to the right of the last opener (VIII.D); None if nobody may bid."""
+    order = storm_order(state)
+    last = state["step"]["opener"]
+    start = order.index(last) + 1 if last in order else 0
+    return next((seat for seat in order[start:] + order[:start]
+                 if hand_has_room(state, seat)), None)
+
+
+def support_left(state: State, supporter: str) -> int:
+    """What a supporter will still pay this round: its promise less what it paid, within its
+    spice."""
+    step = state["step"]
+    promised = step["promised"].get(supporter, 0) - step["paid"].get(supporter, 0)
+    return max(0, min(promised, state["factions"][supporter]["spice"]))
+
+
+def means(state: State, seat: str) -> int:
+    """The most a faction can pay for a card now: its spice and its allies' promised support."""
+    return state["factions"][seat]["spice"] + sum(support_left(state, s)
+                                                  for s in transfers.supporters(state, seat))
+
+
+def may_bid(state: State, seat: str) -> bool:
+    """Whether a faction is asked for a bid: room in its hand and something to bid with (a
+    Karama alone makes the bid optional: ``bid_orders.only_karama``)."""
+    return hand_has_room(state, seat) and (
+        most_bid(state, seat) > 0 or bool(karama.playable(state, seat)))
+
+
+# --- the cards up for bid
+def card_up(state: State) -> list[Event]:
+    """The next card of the row comes up, opened by the next opener; the Atreides see it
+    (per card).  With no card left the round is over."""
+    step = state["step"]
+    if not step["row"]:
+        step["done"] = True
+        return []
+    step["opener"] = next_opener(state)
+    # A card is dealt for each faction with room, and a sale fills one hand at most.
+    assert step["opener"] is not None, step
+    events = [Event(EventCode.CARD_UP, {"number": card_number(state), "cards": step["dealt"],
+                                "opener": step["opener"]})]
+    if _mode(state) == PER_CARD:
+        events += _seen(state, step["row"][:1])
+    return events
+
+
+def _seen(state: State, cards: list[str]) -> list[Event]:
+    """The prescient factions (the Atreides, shield 1, line 756) see these cards."""
+    first = card_number(state)
+    if karama.prevented(state, Ability.PRESCIENCE_BIDDING):     # player aid B.6.A.1
+        return []
+    return [Event(EventCode.CARD_SEEN, {"number": first + i, "card": card}, to=(seat,))
+            for seat in state["seats"] if factions.has(state, seat, Ability.PRESCIENCE_BIDDING)
+            for i, card in enumerate(cards)]
+
+
+def cards_seen(state: State, seat: str) -> list[str]:
+    """The cards up for bid that a faction sees now: the card up (all the row, whole_round) for
+    the Atreides, nothing for the others and outside the bidding round."""
+    if (state["phase"] != "bidding" or state["step"]["done"]
+            or not factions.has(state, seat, Ability.PRESCIENCE_BIDDING)
+            or karama.prevented(state, Ability.PRESCIENCE_BIDDING)):
+        return []
+    row = state["step"]["row"]
+    return list(row[:1] if _mode(state) == PER_CARD else row)
+
+
+def public_bidding(state: State) -> dict[str, Any]:
+    """What everyone sees of the round: the cards dealt, the numbers of those up for bid, and
+    how many cards each faction holds (VIII.F, XIII.B)."""
+    step = state["step"]
+    first = card_number(state)
+    up = [] if step["done"] else (
+        [first] if _mode(state) == PER_CARD else list(range(first, step["dealt"] + 1)))
+    return {"cards": step["dealt"], "up": up,
+            "hands": {seat: len(state["factions"][seat]["hand"]) for seat in state["seats"]}}
+
+
+def _return_row(state: State) -> list[Event]:
+    """The unsold cards go back on top of the deck, the first of them on top (VIII.E)."""
+    step = state["step"]
+    returned = step["row"]
+    state["decks"]["treachery"].extend(reversed(returned))
+    step["row"] = []
+    step["done"] = True
+    return [Event(EventCode.CARDS_RETURNED, {"cards": len(returned)})]
+
+
+# --- the auction
+@dataclass(frozen=True)
+class Outcome:
+    """How an auction ended: the buyer (None: passed by everyone), its price (0 with a
+    Karama) and each bidder's last bid (``KARAMA`` for "infinity")."""
+
+    buyer: str | None
+    price: int = 0
+    karama: bool = False
+    bids: dict[str, int | str] = field(default_factory=dict)
+
+
+def auction(order: list[str], maxima: dict[str, int | str]) -> Outcome:
+    """The open auction of one card played by proxy: from the opener (``order[0]``) round the
+    table, each bidder on its turn raises by one while the bid is under its maximum, else
+    passes, and may raise again on a later turn (WBC VIII.2); the first ``KARAMA`` on its turn
+    bids "infinity" and wins (WBC VIII.9).  Sold when the turn comes back to the top bidder;
+    passed when everyone passed without a bid (VIII.B.2, VIII.E)."""
+    bid, top, passes, bids = 0, None, 0, {}
+    turn = 0
+    while order:
+        seat = order[turn % len(order)]
+        turn += 1
+        if seat == top:
+            return Outcome(top, bid, False, bids)
+        most = maxima.get(seat, 0)
+        if most == KARAMA:
+            return Outcome(seat, 0, True, {**bids, seat: KARAMA})
+        if most > bid:
+            bid, top = bid + 1, seat
+            bids[seat] = bid
+        elif top is None:
+            passes += 1
+            if passes == len(order):
+                break
+    return Outcome(None, 0, False, bids)
+
+
+def sell(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
+    """The card up auctioned with the factions' maxima (None: PASS), each played up to what it
+    can pay; the buyer pays and takes the card, or everyone passed and the row goes back."""
+    order = bidding_order(state)
+    maxima = {seat: _playable(state, seat, orders.get(seat)) for seat in order}
+    outcome = auction(order, maxima)
+    events: list[Event] = []
+    while outcome.karama:
+        played, effective = karama.play(state, outcome.buyer)
+        events += played
+        if effective:
+            break
+        maxima[outcome.buyer] = 0            # a cancelled Karama bid is void (bidding_karama)
+        outcome = auction(order, maxima)
+    if outcome.buyer is None:
+        return events + [Event(EventCode.CARD_PASSED,
+                               {"number": card_number(state)})] + _return_row(
+            state)
+    return events + _buy(state, outcome, rng)
+
+
+def _playable(state: State, seat: str, bid: int | str | None) -> int | str:
+    """A maximum as it can be played now: a Karama only with a Karama card in hand, a number
+    up to the faction's means (VIII.C; XII.E.3)."""
+    if bid == KARAMA:
+        return KARAMA if karama.playable(state, seat) else 0
+    return min(bid or 0, means(state, seat))
+
+
+def _within_budget(state: State, seat: str, bid: int | str | None, budget: int | None
+                   ) -> int | str | None:
+    """A ``whole_round`` maximum within what is left of the faction's budget."""
+    if budget is None or bid in (None, KARAMA):
+        return bid
+    return min(bid, budget - state["step"]["spent"].get(seat, 0))
+
+
+def _buy(state: State, outcome: Outcome, rng: random.Random) -> list[Event]:
+    """The buyer pays (its own spice first, then its supporters), to the Emperor or the bank,
+    or has played a Karama (``sell``), and takes the card; the Harkonnen draw their free
+    card."""
+    step = state["step"]
+    buyer, number = outcome.buyer, card_number(state)
+    assert buyer is not None
+    card = step["row"].pop(0)
+    factions = state["factions"]
+    paid: dict[str, int] = {}
+    if not outcome.karama:
+        due = outcome.price
+        for payer in [buyer, *transfers.supporters(state, buyer)]:
+            share = min(due, factions[payer]["spice"] if payer == buyer
+                        else support_left(state, payer))
+            if share:
+                paid[payer] = share
+                due -= share
+                factions[payer]["spice"] -= share
+                if payer != buyer:
+                    step["paid"][payer] = step["paid"].get(payer, 0) + share
+        assert due == 0, (buyer, outcome)
+    payee = card_payee(state, buyer)
+    if payee is not None:
+        factions[payee]["spice"] += outcome.price
+    step["spent"][buyer] = step["spent"].get(buyer, 0) + outcome.price
+    factions[buyer]["hand"].append(card)
+    free = _free_card(state, buyer, rng)
+    return [Event(EventCode.CARD_SOLD, {"number": number, "buyer": buyer, "price": outcome.price,
+                                "karama": outcome.karama, "paid": paid,
+                                "payee": payee or "bank", "bids": outcome.bids,
+                                "free_card": any(e.code == "free-card" for e in free)}),
+            Event(EventCode.CARD_BOUGHT, {"number": number, "card": card}, to=(buyer,)), *free]
+
+
+def card_payee(state: State, buyer: str) -> str | None:
+    """The faction paid for a card that ``buyer`` buys: the one receiving card payments (the
+    Emperor, line 804), unless it buys the card itself or is not in the game (then the bank:
+    None)."""
+    payee = factions.holder(state, Ability.CARD_PAYMENTS)
+    return None if payee == buyer else payee
+
+
+def _free_card(state: State, buyer: str, rng: random.Random) -> list[Event]:
+    """The Harkonnen's free card with each card bought, while their hand has room (shield 2,
+    line 882); told to them alone (WBC VIII.3)."""
+    if (not factions.has(state, buyer, Ability.FREE_CARD_ON_PURCHASE)
+            or not hand_has_room(state, buyer)):
+        return []
+    stopped = bidding_karama.free_card_stopped(state)      # player aid B.6.A.2
+    if stopped is not None:
+        return stopped
+    card, events = draw(state, rng)
+    if card is None:
+        return events
+    state["factions"][buyer]["hand"].append(card)
+    return events + [Event(EventCode.FREE_CARD, {"card": card}, to=(buyer,))]

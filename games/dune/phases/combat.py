@@ -1,0 +1,226 @@
+"""The arithmetic of a battle, pure: what a dial may be, the forces a winner loses, which leader
+a weapon kills, and who wins (000 X.B-D, lines 381-421; XXII advanced combat, lines 578-589;
+Q&A XXV.B.4-5, lines 660-664; the player aid's battle cards A.1-7, lines 918-932; the
+starred forces, lines 806, 982, 1000; the Kwisatz Haderach, lines 762, 1008; WBC clarification
+X, lines 1266-1272).
+
+Nothing here reads or changes a game: ``battle.py`` gives the facts and applies the outcome.
+
+Strength.  A force counts one; a starred force (Sardaukar, Fedaykin, with the optional
+advantages) two "in battle and in taking losses", a Sardaukar one against the Fremen (lines 806,
+1000).  X.B.1 has a side dial "from zero to the number of tokens he has": here, their worth.
+With advanced combat (XXII.A.1) a force counts full only when one spice backs it, one spice for
+a starred force too (Q&A B.4), and half otherwise, so dials go in half steps (XXII.B).  Spice
+beyond the forces it can back is refused when the plan is read, spice beyond the forces used is
+simply spent.
+
+Losses.  The winner loses forces worth his dial (X.C.6), in any mix that agrees with the dial and
+the spice he paid (XXII.C, line 589: the Fedaykin example).  Where no mix makes the dial
+exactly (a lone Sardaukar and a dial of 1), the mixes worth the least above it do: the dial may
+not be cut, so the forces are lost beyond it.  The winner names his mix (``LOSE``); otherwise
+he keeps his starred forces as long as he can, then loses as few forces as he can.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from ..data import CardType, Effect, TreacheryCard
+from ..state import SEAT_FACTIONS, base_data, sheet
+
+KWISATZ_HADERACH = 2        # 000 line 762: "add its +2 strength to any one leader"
+
+Number = int | float
+
+
+def number(value: float) -> Number:
+    """A dial as an int when it is whole (7), a float on a half step (7.5)."""
+    return int(value) if value == int(value) else value
+
+
+def starred_worth(seat: str, opponent: str) -> int:
+    """What one starred force of ``seat`` is worth against ``opponent`` (lines 806, 1000); 0 for
+    a faction without starred forces."""
+    starred = sheet(seat).starred
+    if starred is None:
+        return 0
+    return 1 if SEAT_FACTIONS[opponent] in starred.normal_against else starred.strength
+
+
+@dataclass(frozen=True)
+class Strength:
+    """The forces one side has in a battle and how they count.
+
+    ``free``: every force counts full without spice (advanced combat with WBC house rule 6, the
+    Fremen and their ally); ``advanced``: XXII, spice backs forces.
+    """
+
+    normal: int
+    starred: int
+    worth: int
+    advanced: bool
+    free: bool = False
+
+    @property
+    def backing(self) -> bool:
+        """Spice backs forces in this battle (XXII.A.1), so dials go in half steps (XXII.B)."""
+        return self.advanced and not self.free
+
+    def most_spice(self, spice: int) -> int:
+        """The most spice that can back forces: one a force, within the spice held."""
+        return min(spice, self.normal + self.starred) if self.backing else 0
+
+    def most(self, spice: int) -> Number:
+        """The highest dial the forces and ``spice`` support (X.B.1; XXII.A.1): every force
+        used, the spice backing the forces worth most first."""
+        if not self.backing:
+            return self.normal + self.worth * self.starred
+        spice = self.most_spice(spice)
+        backed_starred = min(spice, self.starred) if self.worth > 1 else 0
+        backed_normal = min(spice - backed_starred, self.normal)
+        backed_starred = max(backed_starred, spice - backed_normal)
+        return number(self.normal / 2 + self.worth * self.starred / 2
+                      + backed_normal / 2 + self.worth * backed_starred / 2)
+
+    def dial_ok(self, dial: Number, spice: int) -> bool:
+        """A dial the side may make: a whole number (a half step in advanced combat) from 0 to
+        what its forces and spice support."""
+        return self.on_step(dial) and 0 <= dial <= self.most(spice)
+
+    def on_step(self, dial: Number) -> bool:
+        """A whole number, or a half step in advanced combat (XXII.B)."""
+        return (dial * 2) == int(dial * 2) if self.backing else dial == int(dial)
+
+    def losses(self, dial: Number, spice: int) -> list[tuple[int, int]]:
+        """The mixes (normal, starred) a winner may lose: worth the dial with the spice paid
+        (XXII.C), or if none is, those worth the least above it."""
+        worths = _mix_worths(self.normal, self.starred, self.worth, spice if self.backing else -1)
+        exact = sorted(mix for mix, values in worths.items() if dial in values)
+        if exact:
+            return exact
+        above = [min(v for v in values if v > dial) for values in worths.values()
+                 if any(v > dial for v in values)]
+        if not above:
+            return [(self.normal, self.starred)]
+        least = min(above)
+        return sorted(mix for mix, values in worths.items() if least in values)
+
+
+def default_losses(options: list[tuple[int, int]]) -> tuple[int, int]:
+    """The mix lost when the winner names none: the fewest starred forces, then the fewest
+    forces."""
+    return min(options, key=lambda mix: (mix[1], mix[0] + mix[1]))
+
+
+@cache
+def _mix_worths(normal: int, starred: int, worth: int, spice: int
+                ) -> dict[tuple[int, int], frozenset[Number]]:
+    """Every mix (a normal, b starred) and what it can be worth: whole values, or with spice
+    (``spice`` >= 0, advanced combat) as many forces backed as the spice pays for, each
+    backed force full and the others half (XXII.A.1, XXII.C)."""
+    found: dict[tuple[int, int], frozenset[Number]] = {}
+    for a in range(normal + 1):
+        for b in range(starred + 1):
+            if spice < 0:
+                found[(a, b)] = frozenset({a + worth * b})
+                continue
+            backed = min(spice, a + b)
+            values = {number(full_a + (a - full_a) / 2 + worth * full_b
+                             + worth * (b - full_b) / 2)
+                      for full_b in range(max(0, backed - a), min(b, backed) + 1)
+                      for full_a in (backed - full_b,)}
+            found[(a, b)] = frozenset(values)
+    return found
+
+
+# --- the cards
+@cache
+def card(name: str) -> TreacheryCard:
+    """A treachery card by its name (copies are alike)."""
+    return next(c for c in base_data().treachery_deck if c.name == name)
+
+
+def kills(weapon: str | None, defense: str | None) -> bool:
+    """Whether a weapon kills the leader it is played against (X.C.3): a projectile unless a
+    shield stops it, a poison unless a snooper does, the lasgun always (player aid A.1-5);
+    a worthless card never (A.7)."""
+    if weapon is None:
+        return False
+    effects = card(weapon).effects
+    if Effect.KILLS_LEADER not in effects:
+        return False
+    if Effect.UNSTOPPABLE in effects:
+        return True
+    stops = card(defense).effects if defense else frozenset()
+    return not ((Effect.STOPPED_BY_SHIELD in effects and Effect.STOPS_PROJECTILE in stops)
+                or (Effect.STOPPED_BY_SNOOPER in effects and Effect.STOPS_POISON in stops))
+
+
+def explodes(plans: list[dict[str, Any]]) -> bool:
+    """A lasgun and a shield in the same battle, in either plan (player aid A.5, line 928)."""
+    weapons = [card(p["weapon"]) for p in plans if p["weapon"]]
+    defenses = [card(p["defense"]) for p in plans if p["defense"]]
+    return (any(Effect.EXPLODES_WITH_SHIELD in w.effects for w in weapons)
+            and any(d.type is CardType.SHIELD for d in defenses))
+
+
+def leader_value(plan: dict[str, Any]) -> int:
+    """The leader's fighting strength (a cheap hero's is 0, player aid A.6), with the Kwisatz
+    Haderach's +2 (line 762)."""
+    value = base_data().leader(plan["leader"]).strength if plan["leader"] else 0
+    return value + (KWISATZ_HADERACH if plan["kh"] else 0)
+
+
+# --- the outcome
+@dataclass(frozen=True)
+class Outcome:
+    """How a battle ended.
+
+    ``kind``: ``battle`` (totals compared), ``traitor`` (one traitor called), ``traitors``
+    (both sides' leaders betray them), ``explosion`` (lasgun and shield); ``winner`` None when
+    nobody wins; ``killed``: the sides whose leader (or cheap hero) died; ``callers``: the sides
+    that called a traitor.
+    """
+
+    kind: str
+    winner: str | None
+    loser: str | None
+    killed: tuple[str, ...]
+    totals: dict[str, Number]
+    callers: tuple[str, ...] = ()
+
+
+def betrays(plan: dict[str, Any], traitors: set[str]) -> bool:
+    """The plan's leader is one of ``traitors`` and may turn: not a cheap hero, not with the
+    Kwisatz Haderach (line 762: "A leader accompanied by Kwisatz Haderach cannot turn
+    traitor")."""
+    return plan["leader"] is not None and not plan["kh"] and plan["leader"] in traitors
+
+
+def resolve(aggressor: str, defender: str, plans: dict[str, dict[str, Any]],
+            traitors: dict[str, set[str]]) -> Outcome:
+    """The outcome of two revealed plans.  ``traitors``: the leaders each side may call as
+    traitors (its own, and the Harkonnen's for their ally).  A traitor call comes before an
+    explosion (WBC X, line 1272); both traitors: both lose (X.D.4); the explosion has no winner
+    (line 1270); else the higher total of dial and surviving leader wins, the aggressor on a tie
+    (X.C.1-3)."""
+    sides = (aggressor, defender)
+    other = {aggressor: defender, defender: aggressor}
+    callers = tuple(s for s in sides if plans[s]["call"] and betrays(plans[other[s]], traitors[s]))
+    if len(callers) == 2:
+        return Outcome("traitors", None, None, sides, {}, callers)
+    if callers:
+        winner = callers[0]
+        return Outcome("traitor", winner, other[winner], (other[winner],), {}, callers)
+    if explodes([plans[s] for s in sides]):
+        return Outcome("explosion", None, None,
+                       tuple(s for s in sides if plans[s]["leader"] or plans[s]["cheap_hero"]),
+                       {})
+    killed = tuple(s for s in sides if (plans[s]["leader"] or plans[s]["cheap_hero"])
+                   and kills(plans[other[s]]["weapon"], plans[s]["defense"]))
+    totals = {s: number(plans[s]["dial"] + (0 if s in killed else leader_value(plans[s])))
+              for s in sides}
+    winner = aggressor if totals[aggressor] >= totals[defender] else defender
+    return Outcome("battle", winner, other[winner], killed, totals)

@@ -1,0 +1,411 @@
+"""The shipment and movement round (000 IX.C, lines 321-349; WBC clarification IX, lines
+1167-1206: revival first, then the Bene Gesserit's coexistence, then shipment and movement in
+player dot order), as mail rounds.
+
+At the start the Atreides look at the top card of the spice deck (Atreides shield 2, line
+754): a private event.  Then each faction in storm order takes its turn, a shipment then a
+move (``moves``; the order language in ``move_orders``).  The Guild, with the optional
+advantages, may take its turn whenever it wishes (Guild shield 5, line 868; XV line 985);
+battles still go in player dot order (WBC X, line 1209).
+
+Two ways to play it by mail (game option ``movement``; docs/orders.md, "Mail rounds"):
+
+- ``sequential`` (the default, and the faithful one): one mail round per faction, each
+  prompted when its turn comes, knowing every shipment and move before it, as at the table.
+  The Guild, when it may choose its time, is asked before each faction's turn whether it goes
+  now; it may answer ``DEFER`` (ask again before the next one), ``DEFER <faction>`` (ask again
+  just before that faction) or ``DEFER LAST``.  When the Bene Gesserit share a territory with
+  another faction at the start of the round they first declare coexistence there, in a round
+  of their own (WBC line 1305: before anyone moves).
+- ``batched``: one mail round for everyone.  Each faction sends its turn, with fallback plans
+  (``ELSE``) for what may have become illegal by the time its turn comes; the turns are carried
+  out in storm order, the Guild where its ``TIMING`` puts it.  A plan that has become illegal
+  fails with its reason (told to that faction only) and the next one is tried.
+
+The Bene Gesserit's declarations ahead and their advisor policy (``bene_gesserit_coexistence``)
+are asked once, in the first mail round of the movement round.  ``SUPPORT`` (allies paying for
+each other's shipments, XII.E.4) holds for the rest of the round from the mail that gives it,
+and so do the Karamas that wait for their moment (``KARAMA ADVISOR``, ``KARAMA WORTHLESS``); a
+``KARAMA GUILD`` or the Fremen's ``KARAMA WORM`` is played when the turn that orders it is
+carried out (``move_karama``).  A Karama against the Atreides' look at the spice deck is played
+in the bidding round (``bidding_karama``).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from pbem.game import Event, Prompt
+from pbem.wording import plural
+
+from .. import factions, transfers
+from ..board import reach
+from ..cards import karama, move_karama
+from ..codes import EventCode
+from ..data import Ability
+from ..factions import bene_gesserit_coexistence
+from ..orders import move_orders
+from ..orders.language import where
+from ..rules import rules_of
+from ..state import SEAT_FACTIONS, State, base_data, count_in, storm_order
+from . import moves
+
+COEXISTENCE = "coexistence:"   # the key of the advisors' prompt, ``coexistence:<seat>``
+
+
+# --- the phase
+def begin(state: State, rng: random.Random) -> list[Event]:
+    """Open the round: the Atreides' look at the spice deck, the order of turns, and the Bene
+    Gesserit's opening declarations where the rules need them first."""
+    rules = rules_of(state)
+    order = storm_order(state)
+    mover = factions.holder(state, Ability.MOVE_OUT_OF_TURN)    # Guild shield 5, XV
+    state["step"] = {
+        "mode": rules.movement, "queue": [s for s in order if s != mover],
+        move_karama.TIMING: {"until": None, "asked": None} if mover else None,
+        "moved": [], "support": {}, "stop": [], "declared": {}, "ahead": {},
+        "no_advisor": [], "cancel_worthless": [],
+        "coexisted": bene_gesserit_coexistence.coexisting(state),
+        "bg_asked": factions.holder(state, Ability.SPIRITUAL_ADVISORS) is None, "done": False,
+        "opening": (rules.movement == "sequential"
+                    and bene_gesserit_coexistence.coexistence_allowed(state)
+                    and bool(bene_gesserit_coexistence.among_others(state))),
+    }
+    events = _spice_deck_look(state)
+    if not state["step"]["opening"] and rules.movement == "sequential":
+        events += bene_gesserit_coexistence.start_of_round(state, {})
+    return events
+
+
+def _spice_deck_look(state: State) -> list[Event]:
+    """The Atreides see the top card of the spice deck (shield 2, line 754), unless a Karama
+    prevented it this turn (player aid B.6.A.1; WBC line 1388)."""
+    seer = factions.holder(state, Ability.PRESCIENCE_SPICE_DECK)
+    if (seer is None or not state["decks"]["spice"]
+            or karama.prevented(state, Ability.PRESCIENCE_SPICE_DECK)):
+        return []
+    card = state["decks"]["spice"][-1]
+    return [Event(EventCode.SPICE_DECK_TOP, {"card": card}, to=(seer,))]
+
+
+def prompts(state: State) -> list[Prompt]:
+    """The open decisions: the opening declarations, or whose turn it is (sequential), or
+    every faction's turn at once (batched)."""
+    step = state["step"]
+    if step["done"]:
+        return []
+    asks = [] if step["bg_asked"] else [bene_gesserit_coexistence.prompt(state)]
+    if step["opening"]:
+        return asks
+    if step["mode"] == "batched":
+        return asks + [turn_prompt(state, seat) for seat in state["seats"]]
+    return [turn_prompt(state, current(state))] + asks
+
+
+def current(state: State) -> str:
+    """Whose turn it is (sequential): the next in storm order, unless the Guild is to be asked
+    first."""
+    step = state["step"]
+    mover = move_karama.free_mover(state)
+    return mover if mover is not None and guild_asked_now(state) else step["queue"][0]
+
+
+def guild_asked_now(state: State) -> bool:
+    """The Guild, free to choose its time, is asked before the next faction's turn: unless it
+    has asked to wait past it (DEFER <faction>, DEFER LAST), and always once all others moved."""
+    guild = state["step"][move_karama.TIMING]
+    queue = state["step"]["queue"]
+    if guild is None or move_karama.free_mover(state) in state["step"]["moved"]:
+        return False
+    if not queue:
+        return True
+    if guild["asked"] == queue[0]:
+        return False
+    return guild["until"] is None or guild["until"] == queue[0]
+
+
+def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
+    """The round's orders applied: declarations, then the turn (or every turn, batched)."""
+    step = state["step"]
+    events: list[Event] = []
+    for key, value in orders.items():
+        if key.startswith(COEXISTENCE):
+            events += _bene_gesserit(state, value)
+    if step["opening"]:
+        step["opening"] = False
+        return events
+    if step["mode"] == "batched":
+        return events + _all_turns(state, orders)
+    seat = current(state)
+    value = orders[f"move:{seat}"]
+    if "wait" in value:
+        standing(state, seat, value)
+        return events + _guild_waits(state, value["wait"])
+    events += take_turn(state, seat, value)
+    step = state["step"]                      # a new dict: the turn was played on a copy
+    step["done"] = not step["queue"] and (step[move_karama.TIMING] is None
+                                          or move_karama.free_mover(state) in step["moved"])
+    return events
+
+
+def done(state: State) -> bool:
+    return state["step"]["done"]
+
+
+def _bene_gesserit(state: State, value: dict[str, Any]) -> list[Event]:
+    """The Bene Gesserit's advisor policy and declarations (``bene_gesserit_coexistence``)."""
+    step = state["step"]
+    step["bg_asked"] = True
+    bene_gesserit_coexistence.keep(state, value)
+    wanted = dict(value.get("declare", {}))
+    if step["opening"] or step["mode"] == "batched":
+        return bene_gesserit_coexistence.start_of_round(state, wanted)
+    step["ahead"].update(wanted)
+    return []
+
+
+def _guild_waits(state: State, until: str | None) -> list[Event]:
+    """The Guild lets the next faction go first (Guild shield 5)."""
+    guild = state["step"][move_karama.TIMING]
+    guild["until"] = until
+    guild["asked"] = state["step"]["queue"][0]
+    return [Event(EventCode.GUILD_WAITS, {"next": state["step"]["queue"][0]})]
+
+
+def standing(state: State, seat: str, value: dict[str, Any]) -> None:
+    """What a mail orders for the rest of the round: its SUPPORT, the Guild's KARAMA STOP
+    (to be played on the shipment when it is made: Guild Karama, line 864; WBC line 1354) and
+    the Karamas standing ready (``move_karama``)."""
+    step = state["step"]
+    step["support"][seat] = value.get("support", step["support"].get(seat, 0))
+    step["stop"] = step["stop"] + [s for s in value.get("stop", []) if s not in step["stop"]]
+    move_karama.stand_ready(state, seat, value.get("karama", []))
+
+
+def take_turn(state: State, seat: str, value: dict[str, Any]) -> list[Event]:
+    """One faction's turn: its support and Karama stops recorded, its gifts of spice given,
+    its first legal plan carried out."""
+    standing(state, seat, value)
+    events = [Event(EventCode.TURN, {"faction": seat})] + transfers.give(state, seat,
+                                                                 value.get("give", []))
+    events += move_karama.turn_start(state, seat, value.get("karama", []))
+    events += moves.play_turn(state, seat, value["plans"])
+    state["step"]["moved"].append(seat)
+    if seat in state["step"]["queue"]:
+        state["step"]["queue"].remove(seat)
+    return events
+
+
+def _all_turns(state: State, orders: dict[str, Any]) -> list[Event]:
+    """Batched: every turn in storm order, the Guild where its TIMING puts it."""
+    values = {seat: orders[f"move:{seat}"] for seat in state["seats"]}
+    for seat, value in values.items():
+        standing(state, seat, value)
+    events: list[Event] = []
+    mover = move_karama.free_mover(state)
+    timing = values[mover].get("timing") if mover is not None else None
+    if timing and batched_order(state, timing) != storm_order(state):
+        overruled = move_karama.overrule_timing(state, values)   # KARAMA GUILD
+        if overruled is not None:
+            events, timing = overruled, None
+    for seat in batched_order(state, timing):
+        events += take_turn(state, seat, values[seat])
+    state["step"]["done"] = True
+    return events
+
+
+def batched_order(state: State, timing: list[str] | None) -> list[str]:
+    """Storm order, with the Guild moved where its TIMING says (Guild shield 5)."""
+    order = storm_order(state)
+    guild = move_karama.free_mover(state)
+    if not timing or guild is None:
+        return order
+    order.remove(guild)
+    if timing[0] == "first":
+        return [guild, *order]
+    if timing[0] == "last":
+        return [*order, guild]
+    index = order.index(timing[1]) + (timing[0] == "after")
+    return order[:index] + [guild] + order[index:]
+
+
+# --- the prompt
+def turn_prompt(state: State, seat: str) -> Prompt:
+    """A faction's turn: what it may ship and move, worked out, and a template."""
+    step = state["step"]
+    flexible = seat == move_karama.free_mover(state)
+    waits = flexible and step["mode"] == "sequential" and bool(step["queue"])
+    kind = move_orders.GUILD_KIND if flexible else move_orders.KIND
+    reaches = group_reaches(state, seat)
+    lines = [describe(state, seat, reaches)]
+    if waits:
+        lines.append(f"You may take your turn now, before {SEAT_FACTIONS[step['queue'][0]]}, "
+                     "or DEFER (asked again before the next faction), DEFER <faction>, DEFER LAST "
+                     "(Guild shield 5).")
+    if flexible and step["mode"] == "batched":
+        lines.append("TIMING FIRST, LAST, BEFORE <faction> or AFTER <faction> places your "
+                     "turn (Guild shield 5); without it you go in storm order.")
+    if step["mode"] == "batched":
+        lines.append("Other factions may move before you: give fallback plans after ELSE.")
+    default: dict[str, Any] = {"plans": [{}]}
+    default_text = "PASS"
+    if waits and _before_home(state):
+        default, default_text = {"plans": [{}], "wait": None}, "DEFER"
+    template = "".join(f"# {line}\n" for line in examples(state, seat, reaches)) + default_text
+    return Prompt(f"move:{seat}", seat, kind, step["mode"] == "batched", " ".join(lines),
+                  default, default_text, template, options=bot_options(state, seat, waits))
+
+
+def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
+    """What a bot needs to choose its turn, from what the seat knows: whether it may DEFER,
+    the Karamas of ``move_karama`` open to it, each shipment kind from the reserve it has
+    (``reserve``, ``fremen``) with the territories it may land in, their sectors and what 1, 2...
+    of its reserve forces cost there, and ``reach``: territory -> sector (text) -> where a group
+    there may move, for each of its groups and each place a shipment may land, ornithopters as
+    at the start of the move (``reach``)."""
+    normal = state["factions"][seat]["reserve"][0]
+    shipments = {kind: {territory: {"sectors": list(sectors), "costs": reach.shipment_costs(
+        state, seat, territory, normal, kind)}
+        for territory, sectors in reach.shipment_destinations(state, seat, kind).items()}
+        for kind in reach.shipment_kinds(state, seat)
+        if kind in ("reserve", reach.NATIVE) and normal}
+    places = {(territory, sector) for territory in state["forces"]
+              for sector in reach.groups(state, seat, territory)}
+    places |= {(territory, sector) for found in shipments.values()
+               for territory, landing in found.items() for sector in landing["sectors"]}
+    ends = reach.destinations_by_place(state, seat, sorted(places),
+                                       reach.has_ornithopters(state, seat))
+    found: dict[str, dict[str, dict[str, tuple[int, ...]]]] = {}
+    for (territory, sector), reached in ends.items():
+        found.setdefault(territory, {})[str(sector)] = reached
+    return {"defer": waits, "karama": move_karama.uses(state, seat), "shipments": shipments,
+            "reach": found}
+
+
+def _before_home(state: State) -> bool:
+    """The Guild's own place in storm order is still to come (a DEFER by default)."""
+    order = storm_order(state)
+    guild = move_karama.free_mover(state)
+    return order.index(state["step"]["queue"][0]) < order.index(guild)
+
+
+def shipping_terms(state: State, seat: str) -> str:
+    """What shipping costs the faction and where the spice goes (IX.C.1.b; Guild shield 2-3;
+    Fremen shield 2)."""
+    kinds = reach.shipment_kinds(state, seat)
+    if kinds == (reach.NATIVE,):
+        return ("You bring forces free onto territories within two of the Great Flat "
+                "(Fremen shield 2).")
+    stronghold, other = (reach.shipment_cost(state, seat, name, 1) for name in
+                         ("Arrakeen", "Habbanya Erg"))
+    paid = "the Guild" if reach.payee(state, seat) else "the bank"
+    rate = (f"{stronghold} spice per force into a stronghold, {other} elsewhere"
+            if not reach.guild_rates(state, seat) else
+            "half of 1 spice per force into a stronghold, of 2 elsewhere, rounded up")
+    terms = f"Shipping from the reserves costs {rate}, paid to {paid}."
+    if "cross" in kinds:
+        terms += (" You may instead ship from one territory to another (SHIP n FROM a TO b) "
+                  "or back to your reserves (SHIP n FROM a TO RESERVES) at half a spice per "
+                  "force, rounded up.")
+    return terms
+
+
+def reach_text(reachable: dict[str, tuple[int, ...]]) -> str:
+    """Territories in reach, by name, with the sectors in reach of those lying in several
+    (000 IX.C.2.d: a move into one of them ends in a sector of it)."""
+    names = []
+    for name in sorted(reachable):
+        sectors = reachable[name]
+        several = len(base_data().board[name].sectors) > 1
+        names.append(name + (f" (sector{'s' if len(sectors) > 1 else ''} "
+                             f"{', '.join(map(str, sectors))})" if several else ""))
+    return ", ".join(names)
+
+
+@dataclass(frozen=True)
+class GroupReach:
+    """One of a faction's groups: where it stands (``start``, as order text), its forces,
+    and the territories (with sectors) its move may end in."""
+
+    territory: str
+    sector: int | None
+    start: str
+    forces: tuple[int, int]
+    reachable: dict[str, tuple[int, ...]]
+
+
+def group_reaches(state: State, seat: str) -> list[GroupReach]:
+    """Each group of the faction on the board, by territory (and by sector where it stands in
+    several sectors of one, Q&A XXV.B.1), with where it may move."""
+    found = []
+    for territory in sorted(state["forces"]):
+        mine = reach.groups(state, seat, territory)
+        whole = [(None, count_in(state, seat, territory))] * bool(mine)
+        for sector, forces in mine.items() if len(mine) > 1 else whole:
+            start = territory if sector is None else where(territory, sector)
+            found.append(GroupReach(territory, sector, start, forces, reach.move_destinations(
+                state, seat, territory, sector)))
+    return found
+
+
+def nowhere(state: State, seat: str, group: GroupReach) -> str:
+    """Why a group may move nowhere: the storm over it, the storm across every way out
+    (000 IX.C.2.c: "No token may move into, out of, or through a sector in storm"), or no
+    territory in reach open to it (IX.C.2.f, XII.E.5)."""
+    sectors = [group.sector] if group.sector is not None else list(
+        reach.groups(state, seat, group.territory))
+    if all(reach.in_storm(state, group.territory, sector) for sector in sectors):
+        return "nowhere: it stands in the storm, and no force moves out of the storm"
+    calm = {**state, "storm": {**state["storm"], "sector": None}}
+    if reach.move_destinations(calm, seat, group.territory, group.sector):
+        return "nowhere: the storm closes every way out"
+    return "nowhere: no territory in reach is open to you"
+
+
+def examples(state: State, seat: str, reaches: list[GroupReach]) -> list[str]:
+    """The order template's examples, from the faction's own position: a shipment it may
+    make (a stronghold first) and a move one of its groups may make; none it could not."""
+    lines = []
+    normal = state["factions"][seat]["reserve"][0]
+    kinds = reach.shipment_kinds(state, seat)
+    if normal and kinds:
+        open_ = reach.shipment_destinations(state, seat, kinds[0])
+        if open_:
+            name = min(open_, key=_stronghold_first)
+            lines.append(f"SHIP {min(normal, 3)} TO {where(name, open_[name][0])}")
+    for group in reaches:
+        if group.forces[0] and group.reachable:
+            name = min(group.reachable, key=_stronghold_first)
+            lines.append(f"MOVE {group.forces[0]} FROM {group.start} TO "
+                         f"{where(name, group.reachable[name][0])}")
+            break
+    return lines
+
+
+def _stronghold_first(name: str) -> tuple[bool, str]:
+    return (not base_data().board[name].is_stronghold, name)
+
+
+def describe(state: State, seat: str, reaches: list[GroupReach]) -> str:
+    """What the faction has and may do this turn, in numbers: spice, reserves, shipping rates,
+    ornithopters, and where each of its groups can reach."""
+    sheet_ = state["factions"][seat]
+    normal, starred = sheet_["reserve"]
+    reserve = (f"{normal} and {starred} starred forces" if starred else plural(normal, "force"))
+    parts = [f"Your turn (000 IX.C): you have {sheet_['spice']} spice and {reserve} in "
+             f"reserve."]
+    parts.append(shipping_terms(state, seat))
+    groups = [f"from {group.start}: "
+              f"{reach_text(group.reachable) or nowhere(state, seat, group)}"
+              for group in reaches]
+    if groups:
+        parts.append(f"Moves (range {reach.move_range(state, seat)}): " + "; ".join(groups)
+                     + ".")
+    cards = (["HAJR MOVE"] * bool(moves.holds(state, seat, moves.CardType.HAJR))
+             + ["KARAMA SHIP"] * bool(karama.playable(state, seat))
+             + [move_karama.LINES[use] for use in move_karama.uses(state, seat)])
+    if cards:
+        parts.append("You may also: " + ", ".join(cards) + ".")
+    return " ".join(parts)

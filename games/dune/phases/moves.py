@@ -1,0 +1,230 @@
+"""One faction's turn in the movement round: its shipment, then its move (000 IX.C), carried
+out on the state with every check of ``reach``.
+
+A turn is ordered as one or more plans, tried in order when the turn comes: the first plan
+whose every part is legal at that moment is carried out; the others are told to the faction
+with the reason they failed (docs/orders.md, "Shipment and movement").  A plan holds at most
+one shipment (IX.C.1.a), one move (IX.C.2.b) and, with the Hajr card, one extra move (Player
+Aid B.3, line 940).  The shipment comes first and forces may move in the turn they land (WBC
+IX, line 1184).
+
+Payment (IX.C.1.b): the shipping faction pays first from its own spice, its allies make up the
+rest from the support they promised this round (XII.E.4, line 465: "allies may pay for each
+other's shipments").  The whole cost goes to the Guild when another faction ships (Guild
+shield 3; Q&A XXV.E.1), also what the Guild itself paid in support (WBC IX, lines
+1176-1180); the Guild's own shipments and Karama shipments (Player Aid B.6.A.6, line 960)
+pay the bank (``reach.payee``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.game import Event
+
+from .. import factions, transfers
+from ..board import reach
+from ..cards import karama
+from ..codes import ErrorCode, EventCode
+from ..data import Ability, CardType
+from ..factions import bene_gesserit_coexistence
+from ..orders.language import OrderProblem
+from ..state import SEAT_FACTIONS, State, add_forces, copy_state, data, remove_forces, to_tanks
+
+
+# --- a turn
+def play_turn(state: State, seat: str, plans: list[dict[str, Any]]) -> list[Event]:
+    """Carry out the first plan legal now; a public event says what was done, a private one
+    to the faction why earlier plans failed.  Each plan is tried on a copy, so the state's
+    contents are replaced: callers must read ``state["step"]`` again afterwards."""
+    failed: list[str] = []
+    for number, plan in enumerate(plans, start=1):
+        trial = copy_state(state)
+        try:
+            events = carry_out(trial, seat, plan)
+        except OrderProblem as problem:
+            failed.append(f"plan {number}: {problem.message}")
+            continue
+        state.clear()
+        state.update(trial)
+        note = ([Event(EventCode.PLANS_FAILED, {"faction": seat, "reasons": failed, "used": number},
+                       to=(seat,))] if failed else [])
+        return note + events
+    return [Event(EventCode.PLANS_FAILED, {"faction": seat, "reasons": failed, "used": None},
+                  to=(seat,)),
+            Event(EventCode.NO_MOVE, {"faction": seat})]
+
+
+def carry_out(state: State, seat: str, plan: dict[str, Any]) -> list[Event]:
+    """One plan on the state, part by part; raises OrderProblem at the first illegal part.
+    Ornithopters are those of the start of the move, before its shipment (``reach``)."""
+    events: list[Event] = []
+    ornithopters = reach.has_ornithopters(state, seat)
+    if plan.get("ship"):
+        events += ship(state, seat, plan["ship"])
+    for part in ("move", "hajr"):
+        if plan.get(part):
+            events += move(state, seat, plan[part], hajr=part == "hajr",
+                           ornithopters=ornithopters)
+    if not events:
+        events.append(Event(EventCode.NO_MOVE, {"faction": seat}))
+    return events
+
+
+# --- shipment
+def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
+    """A shipment: from the reserves onto Dune, or the Guild's from one territory to another
+    or back to the reserves (Guild shield 1)."""
+    kind = order["kind"]
+    # The Fremen arrive free near the Great Flat; allied with the Guild under WBC they may
+    # also ship elsewhere at the Guild's cost (WBC line 1200).
+    if reach.native(seat) and kind == "reserve" and (
+            "reserve" not in reach.shipment_kinds(state, seat)
+            or order["to"] in reach.arrival_territories(seat)):
+        kind = reach.NATIVE
+    normal, starred = order["forces"]
+    source, from_sector = order.get("from"), order.get("from_sector")
+    stopper = factions.holder(state, Ability.STOP_SHIPMENT)
+    if (kind == "reserve" and seat in state["step"].get("stop", []) and not reach.native(seat)
+            and stopper is not None and holds(state, stopper, CardType.KARAMA)):
+        return stopped(state, seat, stopper, order)
+    rate = bool(order.get("karama"))
+    cost = reach.check_shipment(state, seat, kind, order.get("to"), order.get("sector"),
+                                normal, starred, source=source, karama=rate,
+                                from_sector=from_sector)
+    sector, chosen = (reach.shipment_landing(state, seat, kind, order["to"], order.get("sector"),
+                                             source) if kind != "back" else (None, None))
+    played: list[Event] = []
+    if rate:
+        played, rate = karama.play(state, seat)
+        if not rate:    # a worthless card cancelled (``karama``): the usual rate
+            cost = reach.check_shipment(state, seat, kind, order.get("to"), order.get("sector"),
+                                        normal, starred, source=source, from_sector=from_sector)
+    paid = pay(state, seat, cost, reach.payee(state, seat, rate))
+    if kind in ("reserve", reach.NATIVE):
+        reserve = state["factions"][seat]["reserve"]
+        reserve[0] -= normal
+        reserve[1] -= starred
+    else:
+        remove_forces(state, seat, source, reach.shipment_group(
+            state, seat, source, normal, starred, from_sector), normal, starred)
+    data_ = {"faction": seat, "kind": kind, "forces": [normal, starred], "cost": cost,
+             "paid": paid, "karama": rate, "from": source}
+    if kind == "back":
+        reserve = state["factions"][seat]["reserve"]
+        reserve[0] += normal
+        reserve[1] += starred
+        return [Event(EventCode.SHIPMENT, {**data_, "territory": None, "sector": None})]
+    territory = order["to"]
+    assert sector is not None, order
+    add_forces(state, seat, territory, sector, normal, starred)
+    events = [*played, Event(EventCode.SHIPMENT, {**data_, "territory": territory, "sector": sector,
+                                          **_chosen(chosen)})]
+    events += storm_on_arrival(state, seat, kind, territory, sector, normal, starred)
+    if kind == "reserve" and not reach.native(seat):   # not with the Fremen's (WBC line 1322)
+        events += bene_gesserit_coexistence.advisors_go(state, seat, territory, sector)
+    return events + bene_gesserit_coexistence.on_arrival(state, seat, territory,
+                                                         order.get("coexist"))
+
+
+def stopped(state: State, seat: str, stopper: str, order: dict[str, Any]) -> list[Event]:
+    """The Guild's Karama (``stopper``'s) stops the shipment (Guild Karama, line 864; WBC XVII,
+    lines 1354-1356: not the Fremen's); the forces stay in reserve, nothing is paid."""
+    state["step"]["stop"].remove(seat)
+    discard(state, stopper, CardType.KARAMA, "the Karama card to stop a shipment")
+    return [Event(EventCode.SHIPMENT_STOPPED, {"faction": seat, "by": stopper,
+                                       "forces": order["forces"]})]
+
+
+def storm_on_arrival(state: State, seat: str, kind: str, territory: str, sector: int,
+                     normal: int, starred: int) -> list[Event]:
+    """Forces landed in a sector under the storm (only the Fremen may, with XV: "You may bring
+    your reserves into a storm at half loss", lines 836 and 998; WBC line 1190: half, rounded
+    up)."""
+    lost_normal, lost_starred = reach.shipment_losses(state, seat, kind, territory, sector,
+                                                      normal, starred)
+    if not lost_normal + lost_starred:
+        return []
+    remove_forces(state, seat, territory, sector, lost_normal, lost_starred)
+    to_tanks(state, seat, lost_normal, lost_starred)
+    return [Event(EventCode.STORM_LOSSES, {"faction": seat, "territory": territory,
+                                   "normal": lost_normal, "starred": lost_starred})]
+
+
+def pay(state: State, seat: str, cost: int, payee: str | None) -> dict[str, int]:
+    """Pay a cost: the faction's own spice first, then its allies' promised support (under WBC
+    the Emperor's only, ``transfers.supporters``); the whole cost to the payee (None: the
+    bank).  Raises OrderProblem when it cannot be paid."""
+    support = state["step"].setdefault("support", {})
+    own = min(cost, state["factions"][seat]["spice"])
+    shares = {seat: own} if own else {}
+    rest = cost - own
+    for ally in transfers.supporters(state, seat):
+        give = min(rest, support.get(ally, 0), state["factions"][ally]["spice"])
+        if give:
+            shares[ally] = give
+            rest -= give
+    if rest:
+        helped = sum(v for k, v in shares.items() if k != seat)
+        raise OrderProblem(ErrorCode.NOT_ENOUGH_SPICE, f"it costs {cost} spice; you have "
+                           f"{state['factions'][seat]['spice']}"
+                           + (f" and your allies' support {helped}" if helped else ""),
+                           (f"at most {state['factions'][seat]['spice'] + helped} spice",))
+    for payer, amount in shares.items():
+        state["factions"][payer]["spice"] -= amount
+        if payer != seat:
+            support[payer] -= amount
+    if payee is not None and cost:
+        state["factions"][payee]["spice"] += cost
+    return {**shares, "to": payee or "bank"}
+
+
+# --- movement
+def move(state: State, seat: str, order: dict[str, Any], hajr: bool = False,
+         ornithopters: bool | None = None) -> list[Event]:
+    """One group move from one territory to another (IX.C.2.a), checked by ``reach``;
+    ``ornithopters`` as at the start of the faction's move (None: as the state is now)."""
+    normal, starred = order["forces"]
+    if hajr:
+        discard(state, seat, CardType.HAJR, "the Hajr card for an extra move")
+    territory = order["to"]
+    sector, chosen = reach.move_landing(state, seat, order["from"], territory,
+                                        order.get("sector"), normal, starred,
+                                        order.get("from_sector"), ornithopters)
+    leaving = reach.check_move(state, seat, order["from"], territory, sector, normal, starred,
+                               from_sector=order.get("from_sector"), ornithopters=ornithopters)
+    assert sector is not None, order
+    remove_forces(state, seat, order["from"], leaving, normal, starred)
+    add_forces(state, seat, territory, sector, normal, starred)
+    events = [Event(EventCode.MOVE, {"faction": seat, "from": order["from"], "territory": territory,
+                             "sector": sector, "forces": [normal, starred], "hajr": hajr,
+                             **_chosen(chosen)})]
+    return events + bene_gesserit_coexistence.on_arrival(state, seat, territory,
+                                                         order.get("coexist"))
+
+
+def _chosen(chosen: str | None) -> dict[str, str]:
+    """Why the moderator chose the sector of a landing the order left out (``reach.Landing``),
+    for the echo of the order (``move_orders.notes``)."""
+    return {"chosen": chosen} if chosen else {}
+
+
+# --- cards
+def holds(state: State, seat: str, card_type: CardType) -> str | None:
+    """The first card of a type in the faction's hand, or None."""
+    for card in state["factions"][seat]["hand"]:
+        if data(state).treachery_card(card).type is card_type:
+            return card
+    return None
+
+
+def discard(state: State, seat: str, card_type: CardType, what: str) -> None:
+    """Play a card of the type from the hand onto the discard pile (Player Aid B, line 934:
+    played, then discarded)."""
+    card = holds(state, seat, card_type)
+    if card is None:
+        raise OrderProblem(ErrorCode.NO_CARD,
+                           f"{SEAT_FACTIONS[seat]} hold no {what.split(' to ')[0]}"
+                           .replace("the ", "", 1), ())
+    state["factions"][seat]["hand"].remove(card)
+    state["decks"]["treachery_discard"].append(card)

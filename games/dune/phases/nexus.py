@@ -1,0 +1,194 @@
+"""The Nexus: alliances made, joined and broken when a worm appears (000 VII.B, XII lines
+432-469; WBC house rule 2, 000 line 1041, and 004 house rule 2, line 97).
+
+When a Nexus happens is the spice blow's business (``spice_blow.nexus_due``).  With option
+``no_alliances`` (000 XVIII.A.1, line 536) there is none: nobody is ever asked.
+
+By mail a Nexus is one round of simultaneous, secret orders, one from every faction (000
+XII.B: "All players have a chance to make, join or break alliances"):
+
+- ``ALLY <faction>[, <faction>]``: be allied with exactly these factions after the Nexus.
+  That forms a new alliance, joins an existing one (naming all its members), accepts someone
+  else's proposal, or keeps the present alliance (naming its members);
+- ``ALLY NONE``: be in no alliance; an allied faction breaks from its alliance (XII.D.1);
+- ``PASS`` (the default): keep what you have.
+
+The order reader gets the words after the verb only, so ``ALLY`` alone reads as ``PASS`` (the
+answer to the mail shows the canonical reading).
+
+Resolution, the same whoever writes first (fair) and from the orders alone (deterministic):
+
+1. A set of factions becomes an alliance when each of them named exactly the others (XII.C.1:
+   the players agree among themselves).  Several may form at once; each faction names one set,
+   so nobody ends in two (XII.C.4).
+2. A faction leaves its old alliance when it ordered ``ALLY NONE`` or when it is in an
+   alliance that formed.  An ``ALLY`` that nobody answers leaves the faction where it was: a
+   proposal is conditional, so a faction may leave one ally for another in the same Nexus
+   (XII.D.2: "Players who break from an alliance have an opportunity to immediately join or
+   form a new alliance") without the risk of ending alone, and allies inviting a third faction
+   (a join) stay allied if it declines.
+3. What is left of an old alliance stays allied if two or more members remain.
+
+The size limit (``Rules.alliance_limit``: any size under AH, XII.C.2; two factions, three only
+in six-player games by consent at the start, under WBC house rule 2) is checked when the order
+is read, so no alliance that forms can exceed it.
+
+Alliances are public (XII.C.3): what formed and what ended are public events.  The orders stay
+secret: a proposal that nobody answered is not published.
+
+Allies already sharing a territory when they ally: XII.E.5 (line 467) forbids allies to
+*enter* a territory (but the Polar Sink) where an ally is, "and, thus, may never battle one
+another".  Neither the Q&A (XXV) nor the WBC clarifications say more, except that the Bene
+Gesserit must declare coexistence where they and their ally share a territory (WBC XV, 000
+line 1312).  So the alliance forms and nothing moves; the battle round must not make those
+allies fight.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.game import Event, Prompt
+
+from ..codes import ErrorCode, EventCode
+from ..orders.language import OrderKind, OrderProblem, order_kind, read_faction
+from ..rules import rules_of
+from ..state import SEAT_FACTIONS, State, ally_of
+
+NONE = "NONE"
+POLAR_SINK = "Polar Sink"
+
+
+# --- the round
+def prompts(state: State) -> list[Prompt]:
+    """Every faction's Nexus order, secret and at once; PASS by default."""
+    return [_prompt(state, seat) for seat in state["seats"]]
+
+
+def resolve(state: State, orders: dict[str, Any]) -> list[Event]:
+    """The Nexus orders applied: alliances formed, joined and broken (module docstring)."""
+    wanted = {seat: orders[f"nexus:{seat}"] for seat in state["seats"]}
+    before = [list(alliance) for alliance in state["alliances"]]
+    formed = alliances_formed(state, wanted)
+    leaving = {seat for seat, want in wanted.items() if want == []}
+    leaving |= {seat for alliance in formed for seat in alliance}
+    after = [rest for alliance in before
+             if len(rest := [seat for seat in alliance if seat not in leaving]) >= 2]
+    after += formed
+    state["alliances"] = after
+    old, new = [set(a) for a in before], [set(a) for a in after]
+    return ([Event(EventCode.ALLIANCE_ENDED, {"alliance": a}) for a in before if set(a) not in new]
+            + [Event(EventCode.ALLIANCE_FORMED,
+                     {"alliance": a}) for a in after if set(a) not in old])
+
+
+def alliances_formed(state: State, wanted: dict[str, list[str] | None]) -> list[list[str]]:
+    """The sets of factions of which each named exactly the others, in seat order."""
+    wish = {seat: {seat, *want} for seat, want in wanted.items() if want}
+    formed = []
+    for seat in state["seats"]:
+        group = wish.get(seat)
+        if group and min(group, key=state["seats"].index) == seat and all(
+                wish.get(member) == group for member in group):
+            formed.append([s for s in state["seats"] if s in group])
+    return formed
+
+
+def alliance_limit(state: State) -> int | None:
+    """The most factions one alliance may hold in this game (None: any number)."""
+    return rules_of(state).alliance_limit(len(state["seats"]))
+
+
+# --- the order
+def _prompt(state: State, seat: str) -> Prompt:
+    limit = alliance_limit(state)
+    size = f" (at most {limit} factions in an alliance)" if limit else ""
+    others = ", ".join(SEAT_FACTIONS[s] for s in state["seats"] if s != seat)
+    partners = ally_of(state, seat)
+    now = (f"you are allied with {', '.join(SEAT_FACTIONS[s] for s in partners)}"
+           if partners else "you are in no alliance")
+    return Prompt(f"nexus:{seat}", seat, "nexus", True,
+                  f"Nexus (000 XII): {now}.  ALLY <faction>[, <faction>] to be allied with "
+                  f"exactly those factions if they name you too{size}; ALLY NONE to be in no "
+                  f"alliance; PASS to keep what you have.  Factions: {others}",
+                  None, "PASS", "PASS")
+
+
+def read_nexus(state: State, prompt: Prompt, words: list[str]) -> list[str] | None:
+    """PASS (None), ALLY NONE ([]) or the factions to be allied with, in seat order."""
+    if not words:
+        return None
+    if len(words) == 1 and words[0].upper() == NONE:
+        return []
+    others = [s for s in state["seats"] if s != prompt.seat]
+    partners = read_factions(words, others)
+    limit = alliance_limit(state)
+    if limit is not None and len(partners) + 1 > limit:
+        raise OrderProblem(ErrorCode.ALLIANCE_TOO_BIG,
+                           f"an alliance holds at most {limit} factions (WBC house rule 2), "
+                           f"and you named {len(partners)} besides yourself",
+                           tuple(f"ALLY {SEAT_FACTIONS[s]}" for s in others))
+    return partners
+
+
+def read_factions(words: list[str], among: list[str]) -> list[str]:
+    """Several factions named one after the other ("Bene Gesserit Fremen", "BG and Guild"),
+    in seat order; each at most once."""
+    found: list[str] = []
+    rest = [w for w in words if w.upper() not in ("AND", "&")]
+    while rest:
+        seat, size = _first_faction(rest, among)
+        if seat in found:
+            raise OrderProblem(ErrorCode.FACTION_TWICE, f"{SEAT_FACTIONS[seat]} is named twice",
+                               tuple(SEAT_FACTIONS[s] for s in among))
+        found.append(seat)
+        rest = rest[size:]
+    return [s for s in among if s in found]
+
+
+def _first_faction(words: list[str], among: list[str]) -> tuple[str, int]:
+    """The faction the first two words name ("Bene Gesserit"), else the first word, and how
+    many words it took."""
+    if len(words) >= 2:
+        try:
+            return read_faction(words[:2], among), 2
+        except OrderProblem:
+            pass
+    return read_faction(words[:1], among), 1
+
+
+def nexus_text(value: list[str] | None) -> str:
+    if value is None:
+        return "PASS"
+    if not value:
+        return f"ALLY {NONE}"
+    return "ALLY " + ", ".join(SEAT_FACTIONS[s] for s in value)
+
+
+def _random_nexus(view: dict[str, Any], prompt: Prompt, rng: random.Random
+                  ) -> list[str] | None:
+    """A bot's Nexus: mostly PASS, sometimes a break, sometimes one partner that shares no
+    territory with it (so its alliances keep XII.E.5 without anyone moving)."""
+    seat = prompt.seat
+    roll = rng.random()
+    if roll < 0.5:
+        return None
+    if roll < 0.6:
+        return [] if any(seat in alliance for alliance in view["alliances"]) else None
+    apart = [other for other in view["factions"]
+             if other != seat and not _share_territory(view["forces"], seat, other)]
+    return [rng.choice(apart)] if apart else None
+
+
+def _share_territory(forces: dict[str, Any], one: str, other: str) -> bool:
+    """Whether two factions both have forces in a territory other than the Polar Sink."""
+    for territory, sectors in forces.items():
+        present = {faction for by_faction in sectors.values() for faction in by_faction}
+        if territory != POLAR_SINK and {one, other} <= present:
+            return True
+    return False
+
+
+order_kind(OrderKind("nexus", ("ALLY", "PASS"), read_nexus, nexus_text,
+                     random=_random_nexus))

@@ -1,0 +1,197 @@
+"""The revival round (000 IX.B, lines 313-319; IX.D, lines 351-362; Q&A XXV.D, lines 683-690;
+the shields' free revival, lines 738-889; starred forces, lines 806, 982 and 1000; the Tleilaxu
+Ghola, player aid B.4, line 942; the Emperor's Karama, line 808, XVII and line 974; the
+Emperor's alliance power, line 810, and WBC house rule 5, line 1057; WBC clarification IX,
+lines 1170-1172, and 004 IX.1, lines 250-251; WBC XVII, line 1360, and 004 XVII.9, line 336).
+
+Each faction revives forces from the Tleilaxu Tanks to its reserve (IX.B.3): its shield's free
+number, then more at 2 spice each paid to the bank (IX.B.1), three in all a turn (IX.B.2).  A
+starred force (Sardaukar, Fedaykin, with the optional advantages) revives as one force, one a
+turn (lines 806, 982, 1000).  A faction none of whose leaders is free to fight revives one
+leader a turn for his value, until all are back, and a leader killed again waits for the others
+(IX.D; Q&A D.2; ``leaders.py``).  What is legal and the order text: ``revival_orders.py``.
+
+By mail the round is one mail round for every faction at once, the orders secret until it
+resolves; only a faction with something to decide is asked (forces or a revivable leader in
+the tanks, a card that can revive, an ally the Emperor may pay for), and if nobody is, the round
+passes at once.  The orders are applied in storm order (WBC IX: "All players take revival (in
+player dot order if it matters)"; storm order is player dot order from the first player).
+
+Rulings:
+
+- Leader revival by mail is ordered in the revival round under both rulesets.  AH IX.D.4 has
+  it "only at the end of his move"; WBC IX puts all revival first.  Between the two moments a
+  player only ships and moves, which no leader takes part in, so the leader is the same for the
+  battles; only the spice is spent before the shipment instead of after it.
+- By default (the deadline passed) a faction takes its free revival, a starred force first
+  (worth more, revived as one); ``PASS`` or a smaller ``REVIVE`` takes fewer.
+- One starred force a turn, however it is revived: the shields' "Only one starred token can be
+  revived per turn" has no exception, while IX.B.2's three forces yield to "treachery card".
+- The Tleilaxu Ghola ("played at any time", line 942) and the Emperor's Karama revival ("at any
+  time", line 808; WBC XVII, line 1360: "at any time not forbidden by another ruling") are
+  played in the revival round by mail, the round that revives: free, beyond the three forces of
+  IX.B.2, each card then discarded.  Only the player's own forces and leaders (WBC, line 1374).
+  A card revives up to its number of forces (Ghola 5, Karama 3) or any one leader in the tanks
+  (``leaders.py``).  One Karama revival a round: a second Karama waits for the next turn.
+- The Emperor's alliance power (line 810: "You may give spice to your allies ... to revive
+  tokens"; WBC house rule 5: he "may transfer spice to ... allies at any time"):
+  ``SUPPORT <spice> <ally>`` pays, up to that much, what the ally's own spice does not pay of
+  the forces it revives this round, straight to the bank (as ``SUPPORT`` for shipments: the
+  ally pays from its own spice first).  The Emperor's own revival and his support must fit his
+  spice when he orders.  His spice is secret, so his ally may order forces beyond its own
+  spice; what nobody pays for is not revived, normal forces cut first, and the ally is told.
+  Leaders are paid by their faction (line 810 names tokens).  That the Emperor paid is public,
+  the amount only to the two (WBC XIII, line 1284: the transfer is announced, its amount may
+  stay private).
+- A revived leader is still the traitor he was (Q&A D.1, line 686): traitors are left as they
+  are.
+- The Kwisatz Haderach, killed (only in an explosion), "must be revived like any other leader.
+  If not killed, it has no effect on Atreides leader revival" (Atreides shield 4, line 762;
+  WBC XV, lines 1298-1300, say no more).  So: for its value, 2 spice (IX.D.2), as the
+  Atreides' one leader of the turn, when they may revive a leader (IX.D.1, Q&A D.2: none of
+  their own free to fight); or by a Ghola or Karama like a leader.  It is not one of the five
+  leader discs, so IX.D.5 (``leaders_revived``) does not count it, and alive it never keeps
+  the Atreides from reviving leaders.  (GF9's guide, 001, reads the same: "When all other
+  leaders have died once and/or become unavailable you may use your one leader revival action
+  to revive this token instead of a leader".)
+- A leader revived by the Ghola in a battle round fights in the next battle round at the
+  earliest (Q&A XXV.A.5, lines 637-638): by mail the Ghola and the Emperor's Karama revive only
+  here, in the revival round, so a leader they revive is always back before the battle round
+  of the turn, never during one.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.game import Event, Prompt
+
+from .. import leaders
+from ..codes import EventCode
+from ..orders.revival_orders import CARDS, KWISATZ_HADERACH, Allowance, allowance, prompt, value_of
+from ..prompt_key import PromptKey
+from ..state import State, storm_order
+
+
+# --- the phase
+def begin(state: State, rng: random.Random) -> list[Event]:
+    """Open the round; the factions with something to decide are asked (``prompts``)."""
+    state["step"] = {"done": False}
+    return []
+
+
+def prompts(state: State) -> list[Prompt]:
+    """Every faction's revival, at once, for those with something to decide."""
+    if done(state):
+        return []
+    return [prompt(state, seat) for seat in state["seats"]
+            if allowance(state, seat).has_decision()]
+
+
+def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
+    """The revival orders applied in storm order; the round is then over."""
+    events = resolve(state, {PromptKey.parse(key).seat: value for key, value in orders.items()})
+    state["step"]["done"] = True
+    return events
+
+
+def done(state: State) -> bool:
+    return state["step"].get("done", False)
+
+
+# --- resolution
+def resolve(state: State, wanted: dict[str, dict[str, Any]]) -> list[Event]:
+    """Each faction's revival (seat -> order value), in storm order (WBC IX)."""
+    support = {ally: (seat, amount) for seat, value in wanted.items()
+               for ally, amount in value["support"].items()}
+    events: list[Event] = []
+    for seat in storm_order(state):
+        if seat in wanted:
+            found = allowance(state, seat)
+            events += _forces(state, found, wanted[seat], support.get(seat))
+            if wanted[seat]["leader"]:
+                events += _leader(state, seat, wanted[seat]["leader"])
+            for card in CARDS:
+                if wanted[seat][card]:
+                    events += _card(state, found, card, wanted[seat][card])
+    return events
+
+
+def _forces(state: State, found: Allowance, value: dict[str, Any],
+            support: tuple[str, int] | None) -> list[Event]:
+    """The ordinary revival of forces, paid by the faction and its Emperor ally."""
+    seat = found.seat
+    own = state["factions"][seat]
+    normal, starred = value["forces"]
+    emperor, offered = support or (None, 0)
+    if emperor is not None:
+        offered = min(offered, state["factions"][emperor]["spice"])
+    left = own["spice"] - (value_of(value["leader"]) if value["leader"] else 0)
+    while found.cost(normal + starred) > left + offered:   # only an Emperor's ally gets here
+        normal, starred = (normal - 1, starred) if normal else (normal, starred - 1)
+    if not normal + starred:
+        return _cut(seat, value["forces"], [0, 0])
+    cost = found.cost(normal + starred)
+    from_emperor = max(0, cost - left)
+    _to_reserve(state, seat, [normal, starred])
+    own["spice"] -= cost - from_emperor
+    events = [Event(EventCode.FORCES_REVIVED, {"faction": seat, "forces": [normal, starred],
+                                       "spice": cost})]
+    if from_emperor:
+        state["factions"][emperor]["spice"] -= from_emperor
+        events += [Event(EventCode.REVIVAL_SUPPORTED, {"faction": emperor, "ally": seat}),
+                   Event(EventCode.REVIVAL_SUPPORT, {"faction": emperor, "ally": seat,
+                                             "spice": from_emperor}, to=(emperor, seat))]
+    return events + _cut(seat, value["forces"], [normal, starred])
+
+
+def _cut(seat: str, ordered: list[int], revived: list[int]) -> list[Event]:
+    """The private word to an Emperor's ally whose forces nobody paid for in full."""
+    if revived == ordered:
+        return []
+    return [Event(EventCode.REVIVAL_CUT, {"ordered": list(ordered), "forces": revived}, to=(seat,))]
+
+
+def _leader(state: State, seat: str, name: str) -> list[Event]:
+    """A leader revived for his value, paid to the bank (000 IX.D.2)."""
+    state["factions"][seat]["spice"] -= value_of(name)
+    _back_from_tanks(state, seat, name)
+    return [Event(EventCode.LEADER_REVIVED, {"faction": seat, "leader": name,
+                                     "spice": value_of(name)})]
+
+
+def _card(state: State, found: Allowance, card: str, part: dict[str, Any]) -> list[Event]:
+    """A Karama or the Tleilaxu Ghola played to revive, free, then discarded."""
+    seat = found.seat
+    card_id = found.karama if card == "karama" else found.ghola
+    own = state["factions"][seat]
+    own["hand"].remove(card_id)
+    state["decks"]["treachery_discard"].append(card_id)
+    if part["leader"]:
+        _back_from_tanks(state, seat, part["leader"])
+    else:
+        _to_reserve(state, seat, part["forces"])
+    return [Event(EventCode.CARD_REVIVAL, {"faction": seat, "card": CARDS[card],
+                                   "forces": list(part["forces"]), "leader": part["leader"]})]
+
+
+def _to_reserve(state: State, seat: str, forces: list[int]) -> None:
+    """Forces from the tanks to the reserve (000 IX.B.3)."""
+    own = state["factions"][seat]
+    for kind in (0, 1):
+        assert own["tanks"][kind] >= forces[kind], (seat, own["tanks"], forces)
+        own["tanks"][kind] -= forces[kind]
+        own["reserve"][kind] += forces[kind]
+
+
+def _back_from_tanks(state: State, seat: str, name: str) -> None:
+    """A leader back from the tanks, noted for IX.D.5; or the Kwisatz Haderach."""
+    if name == KWISATZ_HADERACH:
+        assert state["factions"][seat]["kwisatz_haderach"]["tanks"], seat
+        state["factions"][seat]["kwisatz_haderach"]["tanks"] = False
+        return
+    own = state["factions"][seat]
+    assert own["leaders"][name] == leaders.TANKS, (seat, name)
+    own["leaders_revived"] = leaders.note_revived(own["leaders"], own["leaders_revived"], name)
+    own["leaders"][name] = leaders.ALIVE

@@ -1,0 +1,409 @@
+"""Set-up (000 III; WBC house rules 1 and 7, WBC clarifications III).
+
+At the start, with no orders: the seats take their player dots (in the game
+file's order; in random order under WBC house rule 1), the decks are
+shuffled, each faction gets its spice, its forces that have a fixed place,
+its starting treachery cards (000 III.E.5; two for the Harkonnen, line 882)
+and four leaders drawn for traitors (000 III.E.2; WBC III and house rule 7:
+only leaders of the factions in play, from a traitor deck).
+
+By mail the set-up then takes two rounds where the table would take five:
+
+1. at once: the Bene Gesserit prediction (000 line 780; WBC III: right after
+   factions are assigned, before traitors are picked), every other faction's
+   traitor pick (the Bene Gesserit see their own draw only after predicting),
+   the Fremen placement (000 line 816; WBC III: may include Fedaykin), and the
+   first storm dials 0-20 of the two factions whose dots are nearest the storm
+   start on either side (000 VI.A);
+2. the Bene Gesserit traitor pick and their starting token (Polar Sink, 000
+   line 772, or any territory with XV, 000 XV.B.1, line 500; WBC III: after the Fremen).
+
+The Harkonnen keep every opponent's leader they draw (000 line 880).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.game import Event, Prompt
+
+from .. import factions
+from ..codes import ErrorCode, EventCode
+from ..data import Ability
+from ..orders.language import (
+    OrderKind,
+    OrderProblem,
+    order_kind,
+    read_faction,
+    read_number,
+    read_territory,
+    where,
+)
+from ..prompt_key import PromptKey
+from ..rules import Rules, rules_of
+from ..state import SEAT_FACTIONS, State, add_forces, base_data, data, only_sector, sheet
+
+FIRST_STORM_DIAL = (0, 20)      # 000 VI.A
+
+
+def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
+    """The state before the set-up decisions: dots, decks, spice, fixed forces, draws."""
+    board = base_data().board
+    seating = list(seats)
+    if rules.draws_seating:
+        rng.shuffle(seating)            # WBC house rule 1: seating order drawn randomly
+    dots = dict(zip(seating, board.player_dots, strict=False))
+    order = sorted(seating, key=lambda s: dots[s])
+    state: State = {
+        "rules": rules.to_json(), "turn": 0, "phase": "setup", "step": {"round": 1},
+        "seats": order, "dots": dots,
+        "storm": {"sector": None, "dialers": first_storm_dialers(order, dots),
+                  "dials": {}, "marker": None},
+        "forces": {}, "spice": {}, "factions": {}, "alliances": [], "worms": 0,
+        "shield_wall": "standing", "result": None, "ornithopters": [],
+        "transfers": [], "prevented": {}, "truthtrance": [],
+        "decks": {"treachery": [c.id for c in base_data().treachery_deck], "treachery_discard": [],
+                  "treachery_removed": [],
+                  "spice": [c.id for c in base_data().spice_deck],
+                  "spice_discard": [[], []] if rules.double_blow else [[]],
+                  "spice_last": [None, None] if rules.double_blow else [None]},
+    }
+    rng.shuffle(state["decks"]["treachery"])
+    rng.shuffle(state["decks"]["spice"])
+    for seat in order:
+        state["factions"][seat] = {**_faction_sheet(rules, seat),
+                                   **factions.power(seat).own_sheet()}
+    _place_fixed_forces(state, rules)
+    for seat in order:
+        for _ in range(sheet(seat).treachery_cards_at_start):
+            state["factions"][seat]["hand"].append(state["decks"]["treachery"].pop())
+    _draw_traitors(state, rules, rng)
+    return state
+
+
+def first_storm_dialers(order: list[str], dots: dict[str, int]) -> list[str]:
+    """The factions whose dots are nearest the storm start on either side (000 VI.A)."""
+    board = base_data().board
+    start = board.storm_start_sector
+    ahead = min(order, key=lambda s: (dots[s] - start) % board.sectors)
+    behind = min(order, key=lambda s: (start - dots[s]) % board.sectors)
+    if ahead == behind:
+        behind = next(s for s in sorted(order, key=lambda s: (start - dots[s]) % board.sectors)
+                      if s != ahead)
+    return [ahead, behind]
+
+
+def _faction_sheet(rules: Rules, seat: str) -> dict[str, Any]:
+    faction = sheet(seat)
+    starred = faction.starred.count if faction.starred and rules.advantages else 0
+    placed = sum(p.forces for p in faction.start)
+    return {
+        "spice": faction.spice,
+        "reserve": [faction.reserve - starred, starred],
+        "tanks": [0, 0],
+        "to_place": placed if factions.power(seat).start_placement() != "fixed" else 0,
+        "hand": [], "traitors": [], "traitor_draw": [],
+        "leaders": {leader.name: "alive" for leader in base_data().leaders_of(faction.name)},
+        "leaders_revived": [],
+        "prediction": None,
+    }
+
+
+def _place_fixed_forces(state: State, rules: Rules) -> None:
+    for seat in placers(state, "fixed"):
+        for placement in sheet(seat).start:
+            (territory,) = placement.territories
+            add_forces(state, seat, territory, only_sector(territory), placement.forces)
+
+
+def _draw_traitors(state: State, rules: Rules, rng: random.Random) -> None:
+    """Four leaders each (000 III.E.2), returned to the pile after each draw under AH;
+    from one traitor deck of the factions in play under WBC (house rule 7, clarification III)."""
+    in_play = {SEAT_FACTIONS[s] for s in state["seats"]}
+    pool = [leader.name for leader in data(state).leaders
+            if not rules.traitor_deck or leader.faction in in_play]
+    deck = list(pool)
+    rng.shuffle(deck)
+    for seat in state["seats"]:
+        if rules.traitor_deck:
+            draw = [deck.pop() for _ in range(sheet(seat).traitors_drawn)]
+        else:
+            draw = rng.sample(pool, sheet(seat).traitors_drawn)
+        state["factions"][seat]["traitor_draw"] = draw
+        if keeps_all_traitors(seat):
+            state["factions"][seat]["traitors"] = eligible_traitors(state, seat)
+    state["decks"]["traitors"] = deck if rules.traitor_deck else []
+
+
+def placers(state: State, when: str) -> list[str]:
+    """The factions in play whose starting forces are placed so (``Faction.start_placement``)."""
+    return [f.seat for f in factions.in_play(state) if f.start_placement() == when]
+
+
+def keeps_all_traitors(seat: str) -> bool:
+    """Whether the faction keeps every opponent's leader it draws (the Harkonnen, line 880):
+    its sheet keeps as many as it draws."""
+    return sheet(seat).traitors_kept >= sheet(seat).traitors_drawn
+
+
+def eligible_traitors(state: State, seat: str) -> list[str]:
+    """The leaders of the draw a faction may keep: those of its opponents in play."""
+    own = SEAT_FACTIONS[seat]
+    in_play = {SEAT_FACTIONS[s] for s in state["seats"]}
+    return [name for name in state["factions"][seat]["traitor_draw"]
+            if data(state).leader(name).faction != own
+            and data(state).leader(name).faction in in_play]
+
+
+# --- the decisions
+def prompts(state: State) -> list[Prompt]:
+    """The open set-up decisions of the current round."""
+    rules = rules_of(state)
+    found: list[Prompt] = []
+    round_ = state["step"]["round"]
+    predictor = factions.holder(state, Ability.PREDICTION)
+    if round_ == 1:
+        if predictor is not None:
+            found.append(_prediction_prompt(state, predictor))
+        for seat in state["seats"]:
+            if (seat != predictor and not keeps_all_traitors(seat)
+                    and eligible_traitors(state, seat)):
+                found.append(_traitor_prompt(state, seat))
+        for seat in placers(state, "chosen"):
+            found.append(_spread_prompt(rules, seat))
+        for seat in state["storm"]["dialers"]:
+            found.append(_dial_prompt(seat))
+    elif round_ == 2:
+        if predictor is not None and eligible_traitors(state, predictor):
+            found.append(_traitor_prompt(state, predictor))
+        for seat in placers(state, "last"):
+            if factions.has(state, seat, Ability.START_ANYWHERE):
+                found.append(_token_prompt(seat))
+    return found
+
+
+def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
+    """Apply one round of set-up decisions (``state`` is already a copy)."""
+    events: list[Event] = []
+    round_ = state["step"]["round"]
+    for key, value in orders.items():
+        kind, seat = PromptKey.parse(key)
+        if kind == "predict":
+            state["factions"][seat]["prediction"] = value
+            events.append(Event(EventCode.PREDICTION_MADE, {"faction": seat}))
+            events.append(Event(EventCode.PREDICTION, {"faction": value["faction"],
+                                               "turn": value["turn"]}, to=(seat,)))
+        elif kind == "traitor":
+            state["factions"][seat]["traitors"] = [value]
+            events.append(Event(EventCode.TRAITOR_CHOSEN, {"faction": seat}))
+            events.append(Event(EventCode.TRAITOR, {"leader": value}, to=(seat,)))
+        elif kind == "fremen-placement":
+            for territory, sector, normal, starred in value:
+                add_forces(state, seat, territory, sector, normal, starred)
+                state["factions"][seat]["reserve"][1] -= starred   # Fedaykin from reserve,
+                state["factions"][seat]["reserve"][0] += starred   # normal ones stay there
+            state["factions"][seat]["to_place"] = 0
+            events.append(Event(EventCode.FORCES_PLACED, {"faction": seat, "placements": value}))
+        elif kind == "first-storm-dial":
+            state["storm"]["dials"][seat] = value
+    if round_ == 1:
+        for seat in state["seats"]:
+            if keeps_all_traitors(seat):
+                events.append(Event(EventCode.TRAITORS,
+                                    {"leaders": state["factions"][seat]["traitors"]},
+                                    to=(seat,)))
+        state["step"] = {"round": 2}
+        for seat in placers(state, "last"):
+            if not factions.has(state, seat, Ability.START_ANYWHERE):
+                (territory,) = sheet(seat).start[0].territories
+                _place_token(state, seat, territory, only_sector(territory), events)
+    elif round_ == 2:
+        for seat in placers(state, "last"):
+            if factions.has(state, seat, Ability.START_ANYWHERE):
+                territory, sector = orders[f"bg-placement:{seat}"]
+                _place_token(state, seat, territory, sector, events)
+        state["step"] = {"round": 3}
+    return events
+
+
+def _place_token(state: State, seat: str, territory: str, sector: int,
+                 events: list[Event]) -> None:
+    add_forces(state, seat, territory, sector, 1)
+    state["factions"][seat]["to_place"] = 0
+    events.append(Event(EventCode.FORCES_PLACED, {"faction": seat,
+                                          "placements": [[territory, sector, 1, 0]]}))
+
+
+def done(state: State) -> bool:
+    return state["step"]["round"] == 3
+
+
+# --- prompts and their order kinds
+def _prediction_prompt(state: State, seat: str) -> Prompt:
+    rules = rules_of(state)
+    others = [s for s in state["seats"] if s != seat]
+    return Prompt(f"predict:{seat}", seat, "predict", True,
+                  f"PREDICT <faction> <turn 1-{rules.turns}>; factions: "
+                  + ", ".join(SEAT_FACTIONS[s] for s in others),
+                  {"faction": others[0], "turn": rules.turns},
+                  f"PREDICT {SEAT_FACTIONS[others[0]]} {rules.turns}",
+                  f"PREDICT {SEAT_FACTIONS[others[0]]} {rules.turns}")
+
+
+def _read_prediction(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
+    rules = rules_of(state)
+    if len(words) < 2:
+        raise OrderProblem(ErrorCode.INCOMPLETE, "expected PREDICT <faction> <turn>",
+                           (f"PREDICT Harkonnen {rules.turns}",))
+    faction = read_faction(words[:-1], [s for s in state["seats"] if s != prompt.seat])
+    return {"faction": faction, "turn": read_number(words[-1], 1, rules.turns, "the turn")}
+
+
+def _random_prediction(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dict:
+    others = [seat for seat in view["factions"] if seat != prompt.seat]
+    return {"faction": rng.choice(others), "turn": rng.randint(1, view["last_turn"])}
+
+
+order_kind(OrderKind("predict", ("PREDICT",), _read_prediction,
+                     lambda v: f"PREDICT {SEAT_FACTIONS[v['faction']]} {v['turn']}",
+                     random=_random_prediction))
+
+
+def _traitor_prompt(state: State, seat: str) -> Prompt:
+    choices = eligible_traitors(state, seat)
+    return Prompt(f"traitor:{seat}", seat, "traitor", True,
+                  "TRAITOR <leader>, one of: " + ", ".join(choices),
+                  choices[0], f"TRAITOR {choices[0]}", f"TRAITOR {choices[0]}")
+
+
+def _read_traitor(state: State, prompt: Prompt, words: list[str]) -> str:
+    choices = eligible_traitors(state, prompt.seat)
+    try:
+        leader = data(state).leader(" ".join(words)).name
+    except LookupError:
+        raise OrderProblem(ErrorCode.UNKNOWN_LEADER, f"no leader {' '.join(words)!r}",
+                           tuple(choices)) from None
+    if leader not in choices:
+        raise OrderProblem(ErrorCode.NOT_IN_DRAW, f"{leader} is not an opponent's leader you drew",
+                           tuple(choices))
+    return leader
+
+
+def _random_traitor(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    in_play = {f["name"] for f in view["factions"].values()}
+    own = SEAT_FACTIONS[prompt.seat]
+    choices = [name for name in view["own"]["traitor_draw"]
+               if data(view).leader(name).faction in in_play - {own}]
+    return rng.choice(choices)
+
+
+order_kind(OrderKind("traitor", ("TRAITOR",), _read_traitor, lambda v: f"TRAITOR {v}",
+                     random=_random_traitor))
+
+
+def _spread_prompt(rules: Rules, seat: str) -> Prompt:
+    territories = sheet(seat).start[0].territories
+    starred = " (a * after the number: Fedaykin)" if rules.fedaykin_at_set_up else ""
+    default = [["Sietch Tabr", base_data().board["Sietch Tabr"].sectors[0], 10, 0]]
+    return Prompt(f"fremen-placement:{seat}", seat, "fremen-placement", False,
+                  f"PLACE <forces>{starred} <territory>, 10 forces in all, over: "
+                  + ", ".join(territories),
+                  default, "PLACE 10 Sietch Tabr", "PLACE 10 Sietch Tabr")
+
+
+def _read_placement_part(state: State, prompt: Prompt, words: list[str]) -> list[list]:
+    rules = rules_of(state)
+    allowed = list(sheet(prompt.seat).start[0].territories)
+    if not words:
+        raise OrderProblem(ErrorCode.INCOMPLETE, "expected PLACE <forces> <territory>",
+                           ("PLACE 6 Sietch Tabr",))
+    count = words[0]
+    starred = count.endswith("*")
+    if starred and not rules.fedaykin_at_set_up:
+        raise OrderProblem(ErrorCode.NO_FEDAYKIN, "Fedaykin may not be placed at the start here",
+                           ("PLACE 10 Sietch Tabr",))
+    number = read_number(count.rstrip("*"), 1, 10, "the forces")
+    territory, sector = read_territory(words[1:], allowed)
+    if sector is None:
+        sector = territory.sectors[0]
+    return [[territory.name, sector, 0 if starred else number, number if starred else 0]]
+
+
+def _combine_placement(state: State, prompt: Prompt, parts: list[list[list]]) -> list[list]:
+    placements = [p for part in parts for p in part]
+    total = sum(p[2] + p[3] for p in placements)
+    starred = sum(p[3] for p in placements)
+    if total != 10:
+        raise OrderProblem(ErrorCode.PLACEMENT_TOTAL,
+                           f"the {SEAT_FACTIONS[prompt.seat]} place 10 forces, not {total}",
+                           ("PLACE 10 Sietch Tabr", "PLACE 6 Sietch Tabr / PLACE 4 False Wall "
+                            "South"))
+    if starred > state["factions"][prompt.seat]["reserve"][1]:
+        raise OrderProblem(ErrorCode.TOO_MANY_FEDAYKIN, f"the {SEAT_FACTIONS[prompt.seat]} have "
+                           f"{state['factions'][prompt.seat]['reserve'][1]} Fedaykin")
+    return placements
+
+
+def _placement_text(value: list[list]) -> str:
+    return "\n".join(f"PLACE {n or s}{'*' if s else ''} {where(t, sector)}"
+                     for t, sector, n, s in value)
+
+
+def _random_placement(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list:
+    territories = sheet(prompt.seat).start[0].territories
+    counts = dict.fromkeys(territories, 0)
+    for _ in range(10):
+        counts[rng.choice(territories)] += 1
+    placements = []
+    for territory, count in counts.items():
+        if count:
+            sector = rng.choice(data(view).board[territory].sectors)
+            placements.append([territory, sector, count, 0])
+    return placements
+
+
+order_kind(OrderKind("fremen-placement", ("PLACE",), _read_placement_part, _placement_text,
+                     _combine_placement, _random_placement))
+
+
+def _token_prompt(seat: str) -> Prompt:
+    return Prompt(f"bg-placement:{seat}", seat, "bg-placement", False,
+                  "PLACE <territory> [SECTOR <n>]: your starting token, anywhere (000 XV)",
+                  ["Polar Sink", only_sector("Polar Sink")],
+                  "PLACE Polar Sink", "PLACE Polar Sink")
+
+
+def _read_bg_placement(state: State, prompt: Prompt, words: list[str]) -> list:
+    territory, sector = read_territory(words)
+    if sector is None:
+        if len(territory.sectors) > 1:
+            raise OrderProblem(ErrorCode.SECTOR_NEEDED, f"{territory.name} spans sectors "
+                               f"{', '.join(map(str, territory.sectors))}: add SECTOR <n>",
+                               tuple(f"PLACE {territory.name} SECTOR {s}"
+                                     for s in territory.sectors))
+        sector = only_sector(territory.name)
+    return [territory.name, sector]
+
+
+def _random_bg_placement(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list:
+    territory = rng.choice(data(view).board.territories)
+    return [territory.name, rng.choice(territory.sectors or (0,))]
+
+
+order_kind(OrderKind("bg-placement", ("PLACE",), _read_bg_placement,
+                     lambda v: f"PLACE {where(v[0], v[1])}", random=_random_bg_placement))
+
+
+def _dial_prompt(seat: str) -> Prompt:
+    low, high = FIRST_STORM_DIAL
+    return Prompt(f"first-storm-dial:{seat}", seat, "first-storm-dial", True,
+                  f"DIAL <{low}-{high}>: the first storm's dial (000 VI.A)",
+                  0, "DIAL 0", "DIAL 0")
+
+
+order_kind(OrderKind("first-storm-dial", ("DIAL",),
+                     lambda state, prompt, words: read_number(words[0] if words else "",
+                                                              *FIRST_STORM_DIAL, "the dial"),
+                     lambda v: f"DIAL {v}",
+                     random=lambda view, prompt, rng: rng.randint(*FIRST_STORM_DIAL)))

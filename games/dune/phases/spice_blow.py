@@ -1,0 +1,530 @@
+"""The spice blow (000 VII, lines 264-277; XXI with two discard piles, lines 558-575; the
+Fremen's worms, shield lines 828-840 and XV lines 994-996; Q&A XXV.C.1 and XXV.E.4-5; WBC
+clarifications VII, 000 lines 1121-1138 and 004 lines 227-235, where "WBC VII.n" is 004's
+numbering, lines 228-235), with the Nexus of ``nexus``.
+
+Each discard pile in turn (one; two with XXI.A.1-2) turns the top card of the spice deck (the
+end of ``decks.spice``) onto itself until a territory card appears:
+
+- a territory card places its spice on the territory's spice-blow sector, unless the storm
+  is over that sector (VII.A.1);
+- a worm card, on turn 1, goes back into the deck, which is shuffled (VII.D; XXI.A.3);
+- a worm card later is dealt with in up to four stages, then the next card is turned (VII.A.2):
+
+  1. the Nexus (VII.B, XII.A): under AH for the first worm of the pile only, under WBC for
+     every worm (WBC VII.1); never with ``no_alliances``;
+  2. for an additional worm, the Fremen may send it to a sand territory (XV, line 996; WBC
+     VII.2); otherwise it is ignored (VII.C);
+  3. the worm devours the spice and the forces in its territory, the last one the pile turned
+     up for a first worm (VII.A.2), but not the Fremen (line 828) nor their allies (line 840;
+     WBC VII.7), after the Nexus (XII.B; WBC VII.8: "Worms eat tokens only after the Nexus is
+     resolved");
+  4. the Fremen in that territory may ride the worm to any one territory (line 828, "immediately
+     upon conclusion of the nexus"; Q&A XXV.C.1: the ride is made in the spice blow).
+
+Stages 1, 2 and 4 are each one mail round when someone has a choice; the ride comes after the
+Nexus because the alliances it makes decide where the Fremen may go (XII.E.5).  Each pile is
+its own blow: a worm on one has no effect on the other (XXI.A.4; Q&A XXV.E.5).
+
+Rulings:
+
+- Turn 1 has no Nexus: XII.A calls one "on the second or subsequent turns", and the worms of
+  turn 1 go back into the deck (VII.D).  WBC VII.1 ("every worm that is revealed ... regardless
+  of which spice blow it appears at or how many worms have appeared that turn") widens the
+  Nexus to additional worms and to the second pile, not to turn 1.  Every worm card turned, on
+  turn 1 too, counts in ``state["worms"]`` (WBC house rule 4: "after the 6th worm appears";
+  004 line 77: "the turn in which the 6th worm card is revealed").
+- The deck runs out: when a card must be turned and the deck is empty, every card of the
+  discard piles is shuffled into a new deck (XXI.B.1, "including the territory card last turned
+  up"; Q&A XXV.E.4: the entire deck).  The basic game says nothing; it does the same.  A worm
+  turned after the shuffle still devours the territory its pile last turned up before it
+  (XXI.B.2: "do affect the last territory turned over in the previous turn"), kept in
+  ``decks.spice_last`` from turn to turn, whatever the reshuffles.  The turn-8 case of XXI.B
+  falls out of this: pile 1 takes the last territory card, pile 2 turns the worms left, then
+  the shuffled deck.
+- Additional worms: VII.C ignores them.  With the Fremen's optional advantage (XV; always on
+  under WBC) the Fremen may send each to "any territory" (line 996; WBC VII.2), or NONE (the
+  default).  The worm devours only in the desert: it "cannot devour tokens if not in a desert
+  territory" (line 996), rock and strongholds are "not affected by ... worm" (WBC house rule 4,
+  line 1051), so sent to rock or a stronghold it eats nothing, but the Fremen there may ride it
+  (WBC VII.3).  The Polar Sink "is not affected by worm" (line 609): no worm goes there.  WBC's
+  Karama ruling (line 1404) says a worm taken from the Fremen "appears at the first spice blow
+  in the stack beneath it, as usual"; we read "as usual" as the first worm's way and keep VII.C
+  for an additional worm nobody sends.
+- Under AH an additional worm brings no Nexus, even when the Fremen send it (VII.C: ignored;
+  the Fremen's advantage gives them the worm, not a Nexus).
+- Riding: all riders go together to one territory ("may move to any one territory") and a
+  sector of it not under the storm; riders in a sector under the storm stay (IX.C.2.c, line
+  343; WBC VII.5).  Not the worm's own territory, not a stronghold occupied by two other
+  factions (IX.C.1.c and IX.C.2.f, lines 329 and 349), not where an ally is but in the Polar
+  Sink (XII.E.5); coexisting Bene Gesserit count for neither (``reach.entry_problem``; WBC
+  VII.6, line 1134: riders may enter a stronghold with two other factions when one is the
+  coexisting Bene Gesserit, who must then stay coexisting there,
+  ``bene_gesserit_coexistence``).  The worm eats only its own territory, before the ride, so
+  nothing is eaten where the riders arrive (WBC VII.4).  The Fremen's allies are safe but do
+  not ride (WBC VII.7).
+- Karama against the Fremen's control of a worm (player aid B.6.A.4, line 956: "their tokens
+  in the territory are destroyed"; WBC line 1404: "any time after the worm is revealed but before
+  worm-riding is resolved", the Fremen's ally too): a stage of its own, after the Nexus and the
+  placement, before the worm eats, and only when it matters: the Fremen or their allies have
+  forces in the worm's territory, or the Fremen placed it.  Every other faction holding a
+  Karama (the Bene Gesserit a worthless card too, ``karama``) says ``KARAMA CONTROL`` or
+  ``KARAMA NONE``; the first in storm order who plays it does (WBC line 1426: ties in player dot
+  order).  The worm then spares nobody, so nobody rides it; a worm the Fremen placed "instead
+  appears at the first spice blow in the stack beneath it, as usual": the territory its pile
+  last turned up, as for a first worm.  The Fremen's Karama worm (000 lines 838, 972; WBC line
+  1358) is called in their movement turn (``move_karama``), and no Karama takes it from them
+  (WBC line 1404).
+
+The Atreides look at the top card of the spice deck at the start of the movement round (000
+line 758): that is ``decks.spice[-1]``, for the movement round to show them.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from typing import Any
+
+from pbem.game import Event, Prompt
+from pbem.wording import plural
+
+from .. import factions
+from ..board import reach
+from ..cards import karama
+from ..codes import ErrorCode, EventCode
+from ..data import Ability, SpiceCard, Territory
+from ..orders.language import OrderKind, OrderProblem, order_kind, read_territory, where
+from ..prompt_key import PromptKey
+from ..rules import Rules, rules_of
+from ..state import (
+    State,
+    add_forces,
+    ally_of,
+    base_data,
+    data,
+    factions_in,
+    forces_at,
+    only_sector,
+    remove_forces,
+    storm_order,
+    to_tanks,
+)
+from . import nexus
+
+NONE = "NONE"
+POLAR_SINK = "Polar Sink"
+NEXUS, PLACEMENT, CONTROL, DEVOUR, RIDE = "nexus", "placement", "control", "devour", "ride"
+
+
+# --- the phase
+def begin(state: State, rng: random.Random) -> list[Event]:
+    """Start with the first pile, remembering the territory each pile last turned up."""
+    state["step"] = {"pile": 0, "pile_worms": 0, "worm": None, "done": False}
+    return _blow(state, rng)
+
+
+def prompts(state: State) -> list[Prompt]:
+    """The decisions of the worm being dealt with, if it waits for any."""
+    worm = state["step"]["worm"]
+    if worm is None or not worm["stages"]:
+        return []
+    return _stage_prompts(state, worm["stages"][0])
+
+
+def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
+    """The open stage's orders applied, then the blow goes on to the next decision or its end."""
+    events: list[Event] = []
+    if orders:
+        stage = state["step"]["worm"]["stages"].pop(0)
+        events = STAGES[stage](state, orders)
+    return events + _blow(state, rng)
+
+
+def done(state: State) -> bool:
+    return state["step"]["done"]
+
+
+def _blow(state: State, rng: random.Random) -> list[Event]:
+    """Deal with the worm in hand and turn cards, until a decision is open or every pile has
+    its spice."""
+    events: list[Event] = []
+    step = state["step"]
+    while not step["done"]:
+        worm = step["worm"]
+        if worm is None:
+            events += turn_card(state, rng)
+        elif not worm["stages"]:
+            step["worm"] = None
+        elif worm["stages"][0] == DEVOUR:
+            worm["stages"].pop(0)
+            events += devour(state, worm)
+        elif _stage_prompts(state, worm["stages"][0]):
+            return events
+        else:
+            worm["stages"].pop(0)       # nobody has a choice to make
+    return events
+
+
+# --- the cards
+@cache
+def spice_card(card_id: str) -> SpiceCard:
+    return next(card for card in base_data().spice_deck if card.id == card_id)
+
+
+def last_territory(pile: list[str]) -> str | None:
+    """The territory of the last territory card on a discard pile (None if it has none)."""
+    return next((spice_card(c).territory for c in reversed(pile)
+                 if not spice_card(c).is_shai_hulud), None)
+
+
+def turn_card(state: State, rng: random.Random) -> list[Event]:
+    """Turn the top card of the spice deck onto the current pile (VII.A; XXI.A.2)."""
+    step = state["step"]
+    pile = step["pile"]
+    decks = state["decks"]
+    events = [] if decks["spice"] else [reshuffle(state, rng)]
+    card = spice_card(decks["spice"].pop())
+    decks["spice_discard"][pile].append(card.id)
+    events.append(Event(EventCode.SPICE_CARD, {"pile": pile + 1, "card": card.id,
+                                       "territory": card.territory}))
+    if card.is_shai_hulud:
+        return events + worm_turned(state, card, rng)
+    decks["spice_last"][pile] = card.territory
+    events += place_spice(state, card)
+    step["pile"], step["pile_worms"] = pile + 1, 0
+    step["done"] = step["pile"] == len(decks["spice_discard"])
+    return events
+
+
+def reshuffle(state: State, rng: random.Random) -> Event:
+    """The deck is used up: every discarded card is shuffled into a new deck (XXI.B.1; Q&A
+    XXV.E.4; the basic game alike, module docstring)."""
+    decks = state["decks"]
+    for pile in decks["spice_discard"]:
+        decks["spice"].extend(pile)
+        pile.clear()
+    rng.shuffle(decks["spice"])
+    return Event(EventCode.SPICE_DECK_RESHUFFLED, {"cards": len(decks["spice"])})
+
+
+def place_spice(state: State, card: SpiceCard) -> list[Event]:
+    """A territory card's spice on its sector, unless the storm is there (VII.A.1)."""
+    assert card.territory is not None and card.sector is not None, card
+    if card.sector == state["storm"]["sector"]:
+        return [Event(EventCode.SPICE_IN_STORM, {"territory": card.territory,
+                                                 "sector": card.sector})]
+    state["spice"][card.territory] = state["spice"].get(card.territory, 0) + card.amount
+    return [Event(EventCode.SPICE_PLACED, {"territory": card.territory, "sector": card.sector,
+                                   "amount": card.amount})]
+
+
+# --- worms
+def worm_turned(state: State, card: SpiceCard, rng: random.Random) -> list[Event]:
+    """A worm card: back into the deck on turn 1 (VII.D; XXI.A.3), else the stages to deal
+    with it (module docstring)."""
+    state["worms"] += 1
+    step = state["step"]
+    if state["turn"] == 1:
+        state["decks"]["spice"].append(state["decks"]["spice_discard"][step["pile"]].pop())
+        rng.shuffle(state["decks"]["spice"])
+        return [Event(EventCode.WORM_RESHUFFLED, {"card": card.id})]
+    first = step["pile_worms"] == 0
+    step["pile_worms"] += 1
+    stages = [NEXUS] if nexus_due(rules_of(state), first) else []
+    if not first and worm_placer(state) is not None:
+        stages.append(PLACEMENT)
+    territory = state["decks"]["spice_last"][step["pile"]] if first else None
+    step["worm"] = {"card": card.id, "territory": territory, "controlled": True,
+                    "placed": False, "stages": [*stages, CONTROL, DEVOUR, RIDE]}
+    return [Event(EventCode.NEXUS, {"card": card.id,
+                                    "territory": territory})] if NEXUS in stages else []
+
+
+def nexus_due(rules: Rules, first: bool) -> bool:
+    """A Nexus for this worm: the first of its pile (VII.B, VII.C), every one under WBC (WBC
+    VII.1); none without alliances (XVIII.A.1)."""
+    return not rules.no_alliances and (first or rules.nexus_on_every_worm)
+
+
+def worm_placer(state: State) -> str | None:
+    """The faction that may send additional worms where it likes (Fremen, XV line 996), if in
+    play with the optional advantages."""
+    return factions.holder(state, Ability.WORM_PLACEMENT)
+
+
+def worm_riders(state: State) -> list[str]:
+    """The factions that ride worms and are never devoured (Fremen, line 828)."""
+    return [seat for seat in state["seats"] if factions.has(state, seat, Ability.WORM_RIDING)]
+
+
+def worm_safe(state: State, worm: dict[str, Any]) -> set[str]:
+    """The factions a worm does not eat: the riders and the allies of a faction whose alliance
+    power protects them (Fremen, line 840; WBC VII.7); nobody when a Karama took the worm from
+    the Fremen (player aid B.6.A.4)."""
+    if not worm["controlled"]:
+        return set()
+    safe = set(worm_riders(state))
+    for seat in state["seats"]:
+        if factions.has(state, seat, Ability.ALLY_WORM_IMMUNITY):
+            safe.update(ally_of(state, seat))
+    return safe
+
+
+def devour(state: State, worm: dict[str, Any]) -> list[Event]:
+    """All spice and forces in the worm's territory go to the bank and the tanks (VII.A.2), but
+    the forces of the factions it spares."""
+    territory = worm["territory"]
+    if territory is None:
+        return [Event(EventCode.WORM_IGNORED, {"card": worm["card"]})]
+    if not data(state).board[territory].is_sand:
+        return [Event(EventCode.WORM_DEVOURED, {"card": worm["card"], "territory": territory,
+                                        "spice": 0, "forces": {}})]
+    spice = state["spice"].pop(territory, 0)
+    safe = worm_safe(state, worm)
+    eaten: dict[str, list[int]] = {}
+    for sector, faction, normal, starred in [
+            (int(sector), faction, *counts)
+            for sector, by_faction in forces_at(state, territory).items()
+            for faction, counts in by_faction.items() if faction not in safe]:
+        remove_forces(state, faction, territory, sector, normal, starred)
+        to_tanks(state, faction, normal, starred)
+        total = eaten.setdefault(faction, [0, 0])
+        total[0], total[1] = total[0] + normal, total[1] + starred
+    return [Event(EventCode.WORM_DEVOURED, {
+        "card": worm["card"], "territory": territory, "spice": spice,
+        "forces": {seat: eaten[seat] for seat in state["seats"] if seat in eaten}})]
+
+
+# --- the stages that ask
+def _stage_prompts(state: State, stage: str) -> list[Prompt]:
+    if stage == NEXUS:
+        return nexus.prompts(state)
+    if stage == PLACEMENT:
+        return [_placement_prompt(worm_placer(state))]
+    if stage == CONTROL:
+        return [_control_prompt(state, seat) for seat in control_breakers(state)]
+    return [_ride_prompt(state, seat) for seat in worm_riders(state) if any(riders(state, seat))]
+
+
+def _placement(state: State, orders: dict[str, Any]) -> list[Event]:
+    """The Fremen send the additional worm (XV, line 996; WBC VII.2), or let it pass."""
+    seat = worm_placer(state)
+    territory = orders[f"worm-placement:{seat}"]
+    state["step"]["worm"]["territory"] = territory
+    state["step"]["worm"]["placed"] = territory is not None
+    return [] if territory is None else [Event(EventCode.WORM_PLACED, {"faction": seat,
+                                                               "territory": territory})]
+
+
+def _ride(state: State, orders: dict[str, Any]) -> list[Event]:
+    """The riders who chose to go move together to their destination (line 828)."""
+    events = []
+    origin = state["step"]["worm"]["territory"]
+    for key, value in orders.items():
+        seat = PromptKey.parse(key).seat
+        if value is None:
+            continue
+        territory, sector = value
+        if sector is None:
+            sector = ride_landing(state, seat, territory, None).sector
+        normal, starred = riders(state, seat)
+        for from_sector, counts in _riding_groups(state, seat, origin):
+            remove_forces(state, seat, origin, from_sector, *counts)
+        add_forces(state, seat, territory, sector, normal, starred)
+        events.append(Event(EventCode.WORM_RIDE, {"faction": seat, "from": origin, "to": territory,
+                                          "sector": sector, "forces": [normal, starred]}))
+    return events
+
+
+def _control(state: State, orders: dict[str, Any]) -> list[Event]:
+    """The first faction in storm order that plays its Karama takes the worm from the Fremen;
+    a worm they placed goes to its pile's last territory (module docstring)."""
+    worm = state["step"]["worm"]
+    for seat in storm_order(state):
+        if orders.get(f"worm-karama:{seat}") and karama.playable(state, seat):
+            events, effective = karama.play(state, seat, "control")
+            if not effective:
+                return events
+            worm["controlled"] = False
+            if worm["placed"]:
+                worm["territory"] = state["decks"]["spice_last"][state["step"]["pile"]]
+            return events
+    return []
+
+
+STAGES = {NEXUS: nexus.resolve, PLACEMENT: _placement, CONTROL: _control, RIDE: _ride}
+
+
+# --- Karama against the Fremen's control of the worm
+def control_breakers(state: State) -> list[str]:
+    """The factions asked whether they play a Karama against the Fremen's control of the
+    worm: all but the Fremen holding one, when it matters (module docstring)."""
+    worm = state["step"]["worm"]
+    riders = worm_riders(state)
+    if worm["territory"] is None or not riders:
+        return []
+    fremen_side = set(riders) | {ally for seat in riders for ally in ally_of(state, seat)}
+    if not worm["placed"] and not fremen_side & set(factions_in(state, worm["territory"])):
+        return []
+    return [seat for seat in storm_order(state)
+            if seat not in riders and karama.playable(state, seat)]
+
+
+def _control_prompt(state: State, seat: str) -> Prompt:
+    worm = state["step"]["worm"]
+    where_to = (f"; the worm the Fremen sent to {worm['territory']} appears instead in "
+                f"{state['decks']['spice_last'][state['step']['pile']]}, the last spice blow "
+                "beneath it" if worm["placed"] else "")
+    return Prompt(f"worm-karama:{seat}", seat, "worm-karama", True,
+                  f"KARAMA CONTROL: play a Karama so that the Fremen do not control the worm in "
+                  f"{worm['territory']}: it devours their forces and their allies' there too "
+                  f"and nobody rides it{where_to} (000 player aid B.6.A.4; WBC line 1404).  "
+                  "KARAMA NONE: let it be", False, "KARAMA NONE", "KARAMA NONE")
+
+
+def _read_control(state: State, prompt_: Prompt, words: list[str]) -> bool:
+    said = " ".join(words).upper()
+    if said not in ("CONTROL", "NONE"):
+        raise OrderProblem(ErrorCode.KARAMA, "expected KARAMA CONTROL or KARAMA NONE",
+                           ("KARAMA CONTROL", "KARAMA NONE"))
+    return said == "CONTROL"
+
+
+order_kind(OrderKind("worm-karama", ("KARAMA",), _read_control,
+                     lambda v: "KARAMA CONTROL" if v else "KARAMA NONE",
+                     random=lambda view, prompt_, rng: rng.random() < 0.3))
+
+
+# --- riding the worm
+def _riding_groups(state: State, seat: str, territory: str) -> list[tuple[int, list[int]]]:
+    """(sector, [normal, starred]) of the faction's forces in the territory that may leave it:
+    not those under the storm (IX.C.2.c; WBC VII.5)."""
+    storm = state["storm"]["sector"]
+    return [(int(sector), list(by_faction[seat]))
+            for sector, by_faction in forces_at(state, territory).items()
+            if seat in by_faction and int(sector) != storm]
+
+
+def riders(state: State, seat: str) -> tuple[int, int]:
+    """(normal, starred) forces of the faction that may ride the current worm."""
+    territory = state["step"]["worm"]["territory"]
+    if territory is None:
+        return 0, 0
+    groups = [counts for _, counts in _riding_groups(state, seat, territory)]
+    return sum(n for n, _ in groups), sum(s for _, s in groups)
+
+
+def ride_refusal(state: State, seat: str, territory: Territory, sector: int) -> str | None:
+    """Why the riders may not go to this sector of this territory, or None if they may."""
+    origin = state["step"]["worm"]["territory"]
+    if territory.name == origin:
+        return f"your forces are in {origin} already; STAY to keep them there"
+    if sector == state["storm"]["sector"]:
+        return f"sector {sector} is under the storm (000 IX.C.1.c; WBC VII.5)"
+    problem = reach.entry_problem(state, seat, territory.name)
+    return None if problem is None else problem.message
+
+
+def ride_destinations(state: State, seat: str) -> list[tuple[str, int]]:
+    """Every (territory, sector) the faction's riders may go to (the legal choices)."""
+    return [(territory.name, sector) for territory in data(state).board.territories
+            for sector in (territory.sectors or (0,))
+            if ride_refusal(state, seat, territory, sector) is None]
+
+
+def _ride_prompt(state: State, seat: str) -> Prompt:
+    origin = state["step"]["worm"]["territory"]
+    normal, starred = riders(state, seat)
+    closed = sorted({t for t, _ in _all_places()} - {t for t, _ in ride_destinations(state, seat)})
+    return Prompt(f"worm-ride:{seat}", seat, "worm-ride", False,
+                  f"RIDE <territory> [SECTOR <n>]: your {plural(normal + starred, 'force')} in "
+                  f"{origin} "
+                  f"ride the worm to any one territory, in a sector not under the storm "
+                  f"(sector {state['storm']['sector']}); closed: {', '.join(closed)}.  "
+                  "STAY keeps them where they are",
+                  None, "STAY", "STAY")
+
+
+def _all_places() -> list[tuple[str, int]]:
+    return [(t.name, s) for t in base_data().board.territories for s in (t.sectors or (0,))]
+
+
+def ride_landing(state: State, seat: str, territory: str, sector: int | None) -> reach.Landing:
+    """The sector the riders land in: the one named, or the one the rules make clear where the
+    order names none (``reach.choose_sector``, 000 IX.C.2.d: only one open, or the spice's)."""
+    open_sectors = [s for t, s in ride_destinations(state, seat) if t == territory]
+    return reach.choose_sector(state, territory, sector, open_sectors)
+
+
+def _read_ride(state: State, prompt: Prompt, words: list[str]) -> list | None:
+    """STAY (None), or the territory and sector the riders go to (None where the rules make
+    the sector clear: it is chosen again as the ride is made, ``ride_landing``)."""
+    if not words or (len(words) == 1 and words[0].upper() == "STAY"):
+        return None
+    territory, named = read_territory(words)
+    open_sectors = [s for t, s in ride_destinations(state, prompt.seat) if t == territory.name]
+    valid = tuple(f"RIDE {where(territory.name, s)}" for s in open_sectors) or ("STAY",)
+    try:
+        landing = ride_landing(state, prompt.seat, territory.name, named)
+    except OrderProblem as problem:
+        raise OrderProblem(problem.code, problem.message,
+                           valid if problem.code == "sector-needed" else problem.valid) from None
+    sector = landing.sector if landing.sector is not None else territory.sectors[0]
+    refusal = ride_refusal(state, prompt.seat, territory, sector)
+    if refusal is not None:
+        raise OrderProblem(ErrorCode.RIDE_NOT_ALLOWED, refusal, valid)
+    return [territory.name, None if landing.chosen else sector]
+
+
+def _ride_notes(state: State, prompt: Prompt, value: list | None) -> tuple[str, ...]:
+    """The sector taken where the order named none (``reach.CHOSEN``)."""
+    if value is None or value[1] is not None:
+        return ()
+    landing = ride_landing(state, prompt.seat, value[0], None)
+    return (f"RIDE {value[0]}: read as sector {landing.sector}, {reach.CHOSEN[landing.chosen]}",)
+
+
+def _ride_text(value: list | None) -> str:
+    if value is None:
+        return "STAY"
+    return f"RIDE {value[0] if value[1] is None else where(*value)}"
+
+
+def _random_ride(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list | None:
+    """A bot stays or rides to the Polar Sink, which riders may always enter: never under the
+    storm (IX.C.2.e), no stronghold, open to allies (XII.E.5), never a worm's territory."""
+    return rng.choice([None, [POLAR_SINK, only_sector(POLAR_SINK)]])
+
+
+order_kind(OrderKind("worm-ride", ("RIDE", "STAY"), _read_ride,
+                     _ride_text, random=_random_ride, notes=_ride_notes))
+
+
+# --- sending an additional worm
+def worm_destinations() -> list[str]:
+    """Where the Fremen may send an additional worm: anywhere but the Polar Sink (module
+    docstring)."""
+    return [t.name for t in base_data().board.territories if t.name != POLAR_SINK]
+
+
+def _placement_prompt(seat: str | None) -> Prompt:
+    assert seat is not None, "a placement stage is only queued with a placer"
+    return Prompt(f"worm-placement:{seat}", seat, "worm-placement", False,
+                  "WORM <territory>: send this additional worm to any territory but the Polar "
+                  "Sink; on sand it devours spice and forces but yours and your allies' (000 "
+                  "XV; WBC VII.2), and your forces there may ride it (WBC VII.3); "
+                  "WORM NONE lets it pass (000 VII.C)",
+                  None, f"WORM {NONE}", f"WORM {NONE}")
+
+
+def _read_placement(state: State, prompt: Prompt, words: list[str]) -> str | None:
+    if len(words) == 1 and words[0].upper() == NONE:
+        return None
+    territory, _ = read_territory(words, worm_destinations())
+    return territory.name
+
+
+order_kind(OrderKind("worm-placement", ("WORM",), _read_placement,
+                     lambda v: f"WORM {v or NONE}",
+                     random=lambda view, prompt, rng: rng.choice([None, *worm_destinations()])))

@@ -1,0 +1,288 @@
+"""The storm round (000 VI; Fremen advantages 000 lines 832-836 and 994-998 with XV; weather
+000 XVI; WBC clarifications VI, 000 lines 1095-1118 and 004 lines 215-225).
+
+Turn 1 (000 VI.A): the storm marker goes from the storm start sector counterclockwise by the
+sum of the two first-storm dials of set-up; no decision.  Later turns: the two factions who
+last used the wheels dial 1-3 each, secretly, by mail (000 VI.B), or, with weather (000 XVI),
+the Fremen's weather marker drawn the turn before is revealed and used instead.
+
+The round runs in the order of WBC clarification VI (000 lines 1098-1106): reveal the dials
+or the weather marker, play Weather Control, play Family Atomics, move the storm; under the
+classic rules Weather Control comes first, "at the start of a storm round" (player aid B.2,
+line 938).  The cards (``storm_cards``) may add a mail round for their holders: Weather Control
+replaces ``movement`` (WBC: "instead of the normal storm movement", 000 line 1112) and Family
+Atomics sets ``state["shield_wall"]`` to ``destroyed`` before ``move_storm``; under WBC neither
+is played on turn 1 (000 line 1110).  ``state["step"]``: ``revealed`` (the dials or the marker
+are public), ``decided`` (the cards whose holders have answered), ``control`` (the Weather
+Control move, or None), ``moved``.
+
+Ruling, AH turn 1: 000 VI.A moves the storm marker "from the 'at start' sector
+counterclockwise that number of sectors" and VI.C (line 261) destroys tokens in sand "over
+which the storm passes or stops" with no exception for the first round, so under the classic
+rules the first storm kills in the sectors it moves into; as in Q&A XXV.A.1 (line 626: "the
+sector which the storm currently occupies is never affected"), the start sector is not one of
+them.  Only a Bene Gesserit token placed on sand with XV (000 line 500) can be there then.
+WBC clarification VI (000 line 1114) rules otherwise: nothing dies on turn 1.
+
+Ruling, Fremen half losses (XV, 000 lines 836 and 998, "only half of your tokens are killed
+(any fractions are rounded up)"): the killed half is rounded up, counted over the Fremen forces
+caught in one territory, and normal forces die before Fedaykin (the choice that keeps the
+stronger forces, taken for the Fremen rather than asking by mail).
+
+Ruling, weather without the Fremen: 000 XVI.D suggests not using the rule, so the storm then
+moves by the dials of 000 VI.B as without the option.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from pbem.game import Event, Prompt
+
+from .. import factions
+from ..cards import storm_cards
+from ..codes import EventCode
+from ..data import Ability, StormShelter, Territory
+from ..orders.language import OrderKind, order_kind, read_number
+from ..prompt_key import PromptKey
+from ..rules import rules_of
+from ..state import State, data, factions_in, forces_at, occupants, remove_forces, to_tanks
+
+STORM_DIAL = (1, 3)                      # 000 VI.B
+WEATHER_MARKERS = (1, 2, 3, 4, 5, 6)     # 000 II.G: six storm movement markers, 1 to 6
+
+
+# --- the phase
+def begin(state: State, rng: random.Random) -> list[Event]:
+    """Enter the storm round: on turn 1 and with weather the storm moves at once, unless a
+    holder of Weather Control or Family Atomics is to be asked; otherwise the dialers are asked
+    for their dials."""
+    state["step"] = {"moved": False, "revealed": False, "decided": [], "control": None}
+    return _storm_round(state, rng)
+
+
+def prompts(state: State) -> list[Prompt]:
+    """The storm dials of the two factions who last used the wheels (000 VI.B), and the
+    holders of the storm's cards whose moment has come (``storm_cards``)."""
+    if done(state):
+        return []
+    dials = [_dial_prompt(seat) for seat in state["storm"]["dialers"]
+             if needs_dials(state) and not state["storm"]["dials"]]
+    return dials + [storm_cards.prompt(state, seat, cards, _movement_text(state))
+                    for seat, cards in storm_cards.due(state).items()]
+
+
+def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
+    """The dials revealed together (000 VI.B: "simultaneously reveal") and the cards played,
+    then the round goes on to its next decision or the storm's move."""
+    events: list[Event] = []
+    keys = {PromptKey.parse(key): value for key, value in orders.items()}
+    dialed = {key.seat: value for key, value in keys.items() if key.kind == "storm-dial"}
+    if dialed:
+        assert set(dialed) == set(state["storm"]["dialers"]), sorted(orders)
+        state["storm"]["dials"] = dialed
+    for key, value in keys.items():
+        if key.kind == "storm-card":
+            events += storm_cards.play(state, key.seat, value)
+    return events + _storm_round(state, rng)
+
+
+def done(state: State) -> bool:
+    return state["step"].get("moved", False)
+
+
+def needs_dials(state: State) -> bool:
+    """Whether this storm round waits for dials: every turn after the first, unless the
+    weather markers move the storm (000 VI.B, XVI.C)."""
+    return state["turn"] > 1 and not uses_weather(state)
+
+
+def uses_weather(state: State) -> bool:
+    """Option XVI is on and the Fremen play (XVI.D: without them the dials stay in use)."""
+    return rules_of(state).weather and weather_drawer(state) is not None
+
+
+def weather_drawer(state: State) -> str | None:
+    """The faction in play that draws the weather markers (the Fremen, 000 XVI.B-C), if any."""
+    return next((f.seat for f in factions.in_play(state) if f.draws_weather()), None)
+
+
+def _storm_round(state: State, rng: random.Random) -> list[Event]:
+    """Reveal, let the cards be played, move, and with weather draw the next marker (WBC VI
+    order, 000 lines 1098-1106; 000 XVI.C: the marker is returned and the next one drawn after
+    the move); stop where a decision is open."""
+    events: list[Event] = []
+    if prompts(state):
+        return events
+    if not state["step"]["revealed"]:
+        events += reveal(state)
+        state["step"]["revealed"] = True
+        if prompts(state):
+            return events
+    control = state["step"]["control"]
+    sectors = movement(state) if control is None else control
+    if state["turn"] == 1:
+        events += place_storm(state, sectors)
+    else:
+        events += move_storm(state, sectors)
+    state["storm"]["dials"] = {}
+    if uses_weather(state):
+        events += draw_marker(state, rng)
+    state["ornithopters"] = ornithopter_holders(state)
+    state["step"] = {"moved": True}
+    return events
+
+
+def ornithopter_holders(state: State) -> list[str]:
+    """The factions controlling Arrakeen or Carthag now, at the end of the storm round: under
+    WBC they have ornithopters in this turn's movement (clarification IX, 000 line 1184)."""
+    cities = [t.name for t in data(state).board.territories if t.ornithopters]
+    return [seat for seat in state["seats"]
+            if any(seat in occupants(state, city) for city in cities)]
+
+
+# --- how far the storm moves
+def reveal(state: State) -> list[Event]:
+    """Show what moves the storm this turn: the dials (000 VI.A-B) or the weather marker drawn
+    the turn before (000 XVI.C: "In the next storm round the number is revealed")."""
+    if state["turn"] > 1 and uses_weather(state):
+        return [Event(EventCode.WEATHER_MARKER_REVEALED, {"marker": state["storm"]["marker"]})]
+    dials = state["storm"]["dials"]
+    assert set(dials) == set(state["storm"]["dialers"]), dials
+    return [Event(EventCode.STORM_DIALS, {"dials": {seat: dials[seat]
+                                            for seat in state["storm"]["dialers"]}})]
+
+
+def movement(state: State) -> int:
+    """The sectors the storm moves this turn: the sum of the two dials (000 VI.A-B), or after
+    turn 1 with weather the revealed marker (000 XVI.C).  Weather Control replaces this."""
+    if state["turn"] > 1 and uses_weather(state):
+        assert state["storm"]["marker"] in WEATHER_MARKERS, state["storm"]["marker"]
+        return state["storm"]["marker"]
+    return sum(state["storm"]["dials"].values())
+
+
+def draw_marker(state: State, rng: random.Random) -> list[Event]:
+    """The Fremen draw next turn's weather marker from the cup of six, seen by them alone
+    (000 XVI.B-C; Fremen advantage, 000 line 994)."""
+    marker = rng.choice(WEATHER_MARKERS)
+    state["storm"]["marker"] = marker
+    drawer = weather_drawer(state)
+    return [Event(EventCode.WEATHER_MARKER_DRAWN, {"faction": drawer}),
+            Event(EventCode.WEATHER_MARKER, {"marker": marker}, to=(drawer,))]
+
+
+# --- the storm on the map
+def place_storm(state: State, sectors: int) -> list[Event]:
+    """Turn 1: the storm marker from the storm start sector (000 VI.A).  Under WBC it begins
+    over that sector and has not moved (000 line 1114); under AH it moves there (ruling above)."""
+    board = data(state).board
+    start = board.storm_start_sector
+    if not rules_of(state).first_storm_moves:
+        state["storm"]["sector"] = board.sector_after(start, sectors)
+        return [Event(EventCode.STORM_PLACED, {"sector": state["storm"]["sector"]})]
+    state["storm"]["sector"] = start
+    return move_storm(state, sectors)
+
+
+def move_storm(state: State, sectors: int) -> list[Event]:
+    """Move the storm counterclockwise; what it passes over or stops on is lost (000 VI.B-C)."""
+    board = data(state).board
+    start = state["storm"]["sector"]
+    swept = {board.sector_after(start, step) for step in range(1, sectors + 1)}
+    state["storm"]["sector"] = board.sector_after(start, sectors)
+    moved = Event(EventCode.STORM_MOVES, {"sectors": sectors, "from": start,
+                                  "to": state["storm"]["sector"]})
+    return [moved, *forces_lost(state, swept), *spice_lost(state, swept)]
+
+
+def sheltered(state: State, territory: Territory) -> bool:
+    """Whether the storm spares forces in a territory: rock, strongholds and the Polar Sink
+    (000 VI.C, IX.C.3.e); the Imperial Basin (VI.C), and Arrakeen and Carthag, only while the
+    Shield Wall stands (Player Aid B.5, 000 line 944; WBC VI, 000 line 1116)."""
+    if territory.storm_shelter is StormShelter.SHIELD_WALL:
+        return state["shield_wall"] == "standing"
+    return territory.storm_shelter is StormShelter.SHELTERED
+
+
+def forces_lost(state: State, swept: set[int]) -> list[Event]:
+    """Send to the Tleilaxu Tanks the forces in the swept sectors of every exposed territory
+    (000 VI.C); starred forces die like others.  One public event per faction and territory."""
+    events = []
+    for territory in data(state).board.territories:
+        sectors = [s for s in territory.sectors if s in swept]
+        if not sectors or sheltered(state, territory):
+            continue
+        for seat in factions_in(state, territory.name):
+            events.extend(_faction_caught(state, seat, territory.name, sectors))
+    return events
+
+
+def storm_losses(state: State, seat: str, normal: int, starred: int) -> tuple[int, int]:
+    """(normal, starred) killed of the forces caught in one territory: all of them, or with
+    XV only half of the Fremen's, rounded up (000 line 836, line 998: "only half of your
+    tokens are killed (any fractions are rounded up)"); normal forces die before Fedaykin."""
+    if not factions.has(state, seat, Ability.STORM_HALF_LOSSES):
+        return normal, starred
+    killed = math.ceil((normal + starred) / 2)
+    return min(normal, killed), killed - min(normal, killed)
+
+
+def _faction_caught(state: State, seat: str, territory: str, sectors: list[int]) -> list[Event]:
+    here = forces_at(state, territory)
+    caught = {s: list(here.get(str(s), {}).get(seat, (0, 0))) for s in sectors}
+    normal, starred = storm_losses(state, seat, sum(n for n, _ in caught.values()),
+                                   sum(s for _, s in caught.values()))
+    if not normal + starred:
+        return []
+    left = [normal, starred]
+    for sector, (n, s) in caught.items():
+        take = [min(left[0], n), min(left[1], s)]
+        if take != [0, 0]:
+            remove_forces(state, seat, territory, sector, *take)
+        left = [left[0] - take[0], left[1] - take[1]]
+    to_tanks(state, seat, normal, starred)
+    return [Event(EventCode.STORM_LOSSES, {"faction": seat, "territory": territory,
+                                   "normal": normal, "starred": starred})]
+
+
+def spice_lost(state: State, swept: set[int]) -> list[Event]:
+    """Spice lying in a swept sector goes back to the bank (000 VI.C)."""
+    events = []
+    for territory, amount in list(state["spice"].items()):
+        blow = data(state).board[territory].spice_blow
+        assert blow is not None, territory
+        if blow.sector in swept:
+            del state["spice"][territory]
+            events.append(Event(EventCode.STORM_SPICE_LOST, {"territory": territory,
+                                                             "spice": amount}))
+    return events
+
+
+def _movement_text(state: State) -> str:
+    """How far the storm goes without Weather Control, if that is known yet."""
+    if not state["step"]["revealed"]:
+        return "the dials or the marker are not revealed yet"
+    control = state["step"]["control"]
+    if control is not None:
+        return f"Weather Control moves it {control} sectors"
+    moved_by = "the marker" if state["turn"] > 1 and uses_weather(state) else "the dials"
+    return f"{moved_by} move it {movement(state)} sectors"
+
+
+# --- the dial order
+def _dial_prompt(seat: str) -> Prompt:
+    low, high = STORM_DIAL
+    return Prompt(f"storm-dial:{seat}", seat, "storm-dial", True,
+                  f"DIAL <{low}-{high}>: the storm moves by your dial and the other dialer's "
+                  "together (000 VI.B)",
+                  1, "DIAL 1", "DIAL 1")
+
+
+order_kind(OrderKind("storm-dial", ("DIAL",),
+                     lambda state, prompt, words: read_number(words[0] if words else "",
+                                                              *STORM_DIAL, "the dial"),
+                     lambda v: f"DIAL {v}",
+                     random=lambda view, prompt, rng: rng.randint(*STORM_DIAL)))

@@ -1,0 +1,230 @@
+"""The end of a turn: who has won (000 IV, V, XII.E.1, XVIII; the Bene Gesserit, Fremen and Guild
+shields; Q&A XXV.E.3; WBC house rules 3-4 and clarifications IV, 000 lines 1043-1055 and
+1087-1092; 004 "Rule Set", house rules and "Preliminary Heat Duration", lines 73-134).
+
+At the end of every turn (000 IV, line 233: "at the end of any turn") the strongholds each
+faction holds are announced, then, in this order:
+
+1. Stronghold victory.  Each unallied faction, and each alliance with its members' strongholds
+   together (XII.E.1, line 459: "Allied players' tokens are considered the same for purposes of
+   victory"), wins if it holds enough: 3, 4 in a 2-player game (IV, line 233), one more with
+   XVIII.A.2 (line 538).  Under WBC (house rule 3, line 1043; 004 line 99): 3 for an unallied
+   faction, 4 for a two-faction alliance, 5 for a three-faction alliance, and no solo victory
+   while allied (WBC IV, line 1092).  Several alliances or factions winning at once all win
+   (004 line 130, two simultaneous solo victories; Q&A XXV.E.3, line 700, "all who qualify").
+2. The Bene Gesserit prediction (shield, line 780): if the predicted faction is among those
+   winners on the predicted turn, the Bene Gesserit alone win instead.  It never turns a win at
+   the end of play into theirs ("you can't predict the automatic Guild or Fremen victory").
+3. After the last turn (000 V, line 239: 15 turns; ``Rules.turns``; 004 line 134: WBC heats of
+   10 turns end with the default victories "as normal"), if nobody won:
+   the Guild, with their allies, if in the game (shield, lines 860 and 866);
+   else the Fremen, with their allies, if their conditions hold (shield, lines 830 and 840);
+   else the faction or alliance occupying the most strongholds, all of them on a tie (Q&A
+   XXV.E.3, line 700); if nobody occupies any, the game ends without a winner.
+
+Rulings:
+
+- Precedence of the defaults.  The Guild's victory has no condition ("If no player has been
+  able to win by the end of the play", line 860) and Q&A XXV.E.3 asks only "what happens if ...
+  the Guild are not in play": so the Guild come first.  The Q&A then answers "The Fremen wins";
+  we read it with the Fremen shield's conditions (line 830), and when they fail the Q&A's next
+  step applies, as when the Fremen are not in play.  The Bene Gesserit have no default victory
+  (their shield item 4, line 786, is coexistence).  The most-strongholds fallback counts an
+  alliance's strongholds together (XII.E.1) and, like the Guild and Fremen victories, is an
+  automatic victory at the end of play that the prediction cannot claim.
+- XVIII.B (line 540): the Shield Wall is "an additional territory for victory" and the number
+  needed does not change: the rule speaks of players already needing four (XVIII.A.2), who then
+  "need occupy four of six".  WBC replaces XVIII.B by house rule 4 (line 1045; 004 line 77): the
+  Shield Wall counts as a stronghold once six worms have appeared (``state["worms"]``; 000
+  counts the Fremen's Karama worms too, 004 only the worm cards: the spice blow keeps that
+  count), at the end of the turn of the 6th worm in both readings.
+- Two factions in one victory territory (possible only when the storm keeps them from battle,
+  000 line 1118, so in practice on the Shield Wall, the only one of several sectors): under WBC
+  neither controls it (house rule 4, line 1055, said of the Shield Wall; every stronghold is
+  one sector, where forces always battle, 000 line 1244); under the classic rules each holds it,
+  a stronghold being held with "at least one of his tokens" (IV, line 233).
+- A faction that dropped out (004 line 193, ``dropout``) wins no default victory and no
+  prediction: it has left the game.
+- Coexisting Bene Gesserit hold nothing and prevent nobody's control (000 XV.B.4, line 506;
+  WBC IV, line 1090); ``state.occupants`` leaves them out.
+
+``state["result"]`` is ``{"winners": [seats], "victory": code, "strongholds_held": {seat:
+[territories]}, "turn": n}`` with the code one of ``strongholds`` (unallied winners),
+``alliance`` (an alliance among the winners), ``prediction``, ``guild-default``,
+``fremen-default``, ``most-strongholds`` and ``turn-limit`` (the game ended without a winner).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.game import Event
+
+from .. import factions
+from ..codes import EventCode
+from ..data import Ability
+from ..factions.bene_gesserit_coexistence import coexisting
+from ..rules import Rules, rules_of
+from ..state import FACTION_SEATS, State, ally_of, data, occupants, sheet
+
+SHIELD_WALL = "Shield Wall"
+
+
+# --- the phase
+def begin(state: State, rng: random.Random) -> list[Event]:
+    """The end of the turn: announce the strongholds held, and end the game if someone has won
+    or the last turn is over."""
+    held = strongholds_held(state)
+    events = [Event(EventCode.STRONGHOLDS_HELD, {"turn": state["turn"], "held": held,
+                                         "coexisting": coexisting_strongholds(state)})]
+    result = game_result(state, held)
+    if result is None:
+        return events
+    state["result"] = result
+    if result["victory"] == "prediction":
+        prediction = state["factions"][result["winners"][0]]["prediction"]
+        events.append(Event(EventCode.PREDICTION_REVEALED, {"faction": prediction["faction"],
+                                                    "turn": prediction["turn"]}))
+    return [*events, Event(EventCode.GAME_OVER, result)]
+
+
+# --- strongholds
+def victory_territories(state: State) -> list[str]:
+    """The territories that count for victory: the five strongholds (IV), and the Shield Wall
+    with XVIII.B (classic) or, under WBC, from the 6th worm (house rule 4)."""
+    rules = rules_of(state)
+    territories = [territory.name for territory in data(state).board.strongholds]
+    shield_wall = rules.shield_wall_counts(state["worms"])
+    return [*territories, SHIELD_WALL] if shield_wall else territories
+
+
+def strongholds_held(state: State) -> dict[str, list[str]]:
+    """Seat -> the victory territories it holds now, every seat listed (pure: reads only).
+
+    A faction holds a territory it occupies; two factions there both hold it under the classic
+    rules and neither does under WBC (module docstring).
+    """
+    shared = rules_of(state).shared_strongholds_count
+    held: dict[str, list[str]] = {seat: [] for seat in state["seats"]}
+    for territory in victory_territories(state):
+        present = occupants(state, territory)
+        if not shared and len(present) > 1:
+            continue
+        for seat in present:
+            held[seat].append(territory)
+    return held
+
+
+def coexisting_strongholds(state: State) -> list[str]:
+    """The strongholds where the Bene Gesserit coexist now (their performance points, 004
+    line 179); public, as every coexistence is."""
+    strongholds = {territory.name for territory in data(state).board.strongholds}
+    return [territory for territory in coexisting(state) if territory in strongholds]
+
+
+def strongholds_needed(rules: Rules, players: int, members: int = 1) -> int:
+    """Strongholds an unallied faction (``members`` 1) or an alliance needs to win: 3, 4 with
+    two players (IV), one more with XVIII.A.2; under WBC one more per ally (house rule 3)."""
+    needed = 4 if players == 2 else 3
+    if rules.more_strongholds:
+        needed += 1
+    if rules.allies_add_strongholds:
+        needed += members - 1
+    return needed
+
+
+def parties(state: State) -> list[list[str]]:
+    """The alliances and the unallied factions, each a list of seats in seat order."""
+    allied = {seat for alliance in state["alliances"] for seat in alliance}
+    groups = [list(alliance) for alliance in state["alliances"]]
+    groups += [[seat] for seat in state["seats"] if seat not in allied]
+    return [[seat for seat in state["seats"] if seat in group] for group in groups]
+
+
+def party_strongholds(held: dict[str, list[str]], party: list[str]) -> set[str]:
+    """The victory territories a party holds, its members' together (XII.E.1)."""
+    return {territory for seat in party for territory in held[seat]}
+
+
+# --- the result
+def game_result(state: State, held: dict[str, list[str]]) -> dict[str, Any] | None:
+    """The result if the game ends with this turn, else None."""
+    winning = stronghold_winners(state, held)
+    if winning:
+        if prediction_fulfilled(state, winning):
+            return _result(state, [factions.holder(state, Ability.PREDICTION)], "prediction",
+                           held)
+        victory = "alliance" if any(len(party) > 1 for party in winning) else "strongholds"
+        return _result(state, [seat for party in winning for seat in party], victory, held)
+    if state["turn"] < rules_of(state).turns:
+        return None
+    winners, victory = end_of_play(state, held)
+    return _result(state, winners, victory, held)
+
+
+def stronghold_winners(state: State, held: dict[str, list[str]]) -> list[list[str]]:
+    """The parties holding the strongholds they need (IV, XII.E.1, XVIII.A.2; WBC 3)."""
+    rules = rules_of(state)
+    players = len(state["seats"])
+    return [party for party in parties(state)
+            if len(party_strongholds(held, party)) >= strongholds_needed(rules, players,
+                                                                         len(party))]
+
+
+def prediction_fulfilled(state: State, winning: list[list[str]]) -> bool:
+    """Whether the Bene Gesserit predicted one of these winners, alone or allied (even with
+    them), for this turn (shield, 000 line 780)."""
+    predictor = factions.holder(state, Ability.PREDICTION)
+    prediction = None if predictor is None else state["factions"][predictor]["prediction"]
+    return (prediction is not None and prediction["turn"] == state["turn"]
+            and predictor not in state.get("dropouts", [])                    # 004 line 193
+            and any(prediction["faction"] in party for party in winning))
+
+
+def end_of_play(state: State, held: dict[str, list[str]]) -> tuple[list[str], str]:
+    """Winners and victory code after the last turn when nobody won: the Guild, the Fremen, the
+    most strongholds (module docstring)."""
+    for seat in default_victors(state):
+        if (seat not in state.get("dropouts", [])                              # 004 line 193
+                and conditions_hold(state, seat)):
+            return with_allies(state, seat), f"{seat}-default"
+    counts = {tuple(party): len(party_strongholds(held, party)) for party in parties(state)}
+    most = max(counts.values(), default=0)
+    if not most:
+        return [], "turn-limit"
+    winners = {seat for party, count in counts.items() if count == most for seat in party}
+    return [seat for seat in state["seats"] if seat in winners], "most-strongholds"
+
+
+def default_victors(state: State) -> list[str]:
+    """The factions in play with a default victory, in precedence (Q&A XXV.E.3, 000 line 700:
+    the Guild, then the Fremen)."""
+    ranked = [f for f in factions.in_play(state) if f.default_victory_precedence() is not None]
+    return [f.seat for f in sorted(ranked, key=lambda f: f.default_victory_precedence())]
+
+
+def conditions_hold(state: State, seat: str) -> bool:
+    """Whether a faction's default victory (its sheet's ``default_victory``) is open to it: it
+    "or no one" occupies each of ``own_or_empty``, and none of ``barred_factions`` occupies
+    ``barred_territories`` (Fremen shield, 000 line 830; the Guild's has no condition)."""
+    default = sheet(seat).default_victory
+    assert default is not None, seat
+    barred = {FACTION_SEATS[name] for name in default.barred_factions}
+    return (all(set(occupants(state, t)) <= {seat} for t in default.own_or_empty)
+            and not any(barred & set(occupants(state, t)) for t in default.barred_territories))
+
+
+def with_allies(state: State, seat: str) -> list[str]:
+    """A faction winning by default, with its allies when its alliance shares that victory
+    (Fremen line 840: "They win with you"; Guild line 866: "They may win with you")."""
+    winners = {seat}
+    if factions.has(state, seat, Ability.ALLY_SHARES_DEFAULT_VICTORY):
+        winners.update(ally_of(state, seat))
+    return [s for s in state["seats"] if s in winners]
+
+
+def _result(state: State, winners: list[str], victory: str,
+            held: dict[str, list[str]]) -> dict[str, Any]:
+    return {"winners": winners, "victory": victory, "strongholds_held": held,
+            "turn": state["turn"]}
