@@ -2,13 +2,12 @@
 (000 "HOUSE RULES" and "WBC Dune Rules Clarifications"; 004_5af1072ca4353687.txt), as a
 game for the moderator.
 
-``pbem.games.dune.data`` holds the board, decks, leaders and faction sheets as checked
-YAML; the phases of play are modules of this package (``turn.py`` gives their order).
-Implemented so far: set-up, storm, spice blow with Nexus and alliances, bidding, revival,
-shipment and movement (with coexistence and spice given), battles (``battle``, ``combat``),
-spice collection and victory (docs/rules-coverage.md says what is left); the treachery cards
-and Karamas outside battle (``storm_cards``, ``karama``, ``bidding_karama``, ``move_karama``,
-``truthtrance``).
+The package by job (docs/architecture.md): ``rules`` (the ruleset classes), ``state`` and
+``schema`` (the state), ``turn`` (the sequence of play), ``phases/`` (one module per round),
+``orders/`` (the order language), ``cards/`` (treachery cards outside a battle plan),
+``factions/`` (each faction's powers as hooks), ``board/`` (reach and the map), ``bots/``,
+``data/`` (checked YAML, a base and overlays per ruleset), ``scenario/`` and ``league/``.
+docs/rules-coverage.md says, rule by rule, what is implemented and where.
 """
 
 from __future__ import annotations
