@@ -333,8 +333,15 @@ def _rules(items: tuple[tuple[str, Any], ...]) -> Rules:
 
 
 def rules_of(state: dict[str, Any]) -> Rules:
-    """The rules a game's state (or view) is played by (built once per ruleset and options)."""
-    return Rules.from_json(state["rules"])
+    """The rules a game's state (or view) is played by (built once per ruleset and options;
+    the same mapping, which a step asks hundreds of times, answered at once)."""
+    data = state["rules"]
+    if data is not _last[0]:
+        _last[:] = [data, Rules.from_json(data)]
+    return _last[1]
+
+
+_last: list[Any] = [None, None]     # the rules mapping last asked and its rules
 
 
 def make_rules(ruleset: str, options: dict[str, Any]) -> Rules:

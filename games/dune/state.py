@@ -18,6 +18,7 @@ from .rules import RULESETS
 from .schema import State
 
 
+@functools.cache
 def base_data() -> DuneData:
     """The classic data, the base of every ruleset's: for code with no game at hand."""
     return load()
