@@ -10,6 +10,7 @@ WBC game and a 15-turn classic one) REPEAT times each and prints the median CPU
 time of one replay.
 
 Usage: python benchmarks/selfplay.py [--games 50] [--seed bench] [--repeat 5] [--json]
+       python benchmarks/selfplay.py --replay-only [--repeat 7]
 
 It runs against whichever pbem the interpreter imports, so two checkouts can be
 measured side by side with their own interpreters and this one script.
@@ -74,14 +75,17 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--seed", default="bench")
     parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--replay-only", action="store_true",
+                        help="only the replays of the stored games")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args()
-    figures = {"self_play": self_play(args.games, args.seed),
+    figures = {"self_play": [] if args.replay_only else self_play(args.games, args.seed),
                "stored_replays": stored_replays(args.repeat)}
     if args.json:
         print(json.dumps(figures, indent=1))
         return
-    print(f"games per rule mix: {args.games}, seed: {args.seed}, whole games (default turns)")
+    if figures["self_play"]:
+        print(f"games per rule mix: {args.games}, seed: {args.seed}, whole games (default turns)")
     for mix in figures["self_play"]:
         print(f"{mix['mix']:<26} {mix['games'] / mix['wall_s']:6.2f} games/s "
               f"{mix['games_per_cpu_s']:6.2f} games/CPU-s {mix['steps_per_cpu_s']:7.1f} "
