@@ -78,7 +78,7 @@ def test_no_pbem_module_imports_a_game_statically():
     assert found == []
 
 
-def test_importing_every_pbem_module_loads_no_dune_module():
+def test_importing_every_pbem_module_loads_no_dune_module(tmp_path):
     """A subprocess imports every module of ``pbem/`` (but the command line's ``__main__``)
     and lists the Dune modules loaded."""
     names = [".".join(("pbem", *path.relative_to(PBEM).with_suffix("").parts))
@@ -88,8 +88,9 @@ def test_importing_every_pbem_module_loads_no_dune_module():
             f"for name in {names!r}:\n"
             "    importlib.import_module(name)\n"
             "print(sorted(m for m in sys.modules if m.startswith('pbem.games.dune')))\n")
+    # Run away from the checkout, whose pbem/ (without the games) would shadow the installed.
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True).stdout
+                         check=True, cwd=tmp_path).stdout
     assert out.strip() == "[]"
 
 
