@@ -222,10 +222,10 @@ class Classic(Rules):
 
     # --- shipment
     @property
-    def fremen_ship_reserves_with_guild(self) -> bool:
-        """The Fremen allied with the Guild may also ship from their reserves at the Guild's
-        rates (WBC, 000 lines 1192, 1200); under AH they only ship cross and back (000 line
-        866)."""
+    def natives_also_ship_reserves(self) -> bool:
+        """A native faction (the Fremen) allied with the Guild may also ship from its reserves at
+        the Guild's rates (WBC, 000 lines 1192, 1200); under AH it only ships cross and back
+        (000 line 866)."""
         return False
 
     # --- spice given
@@ -245,9 +245,10 @@ class Classic(Rules):
         return False
 
     @property
-    def fremen_free_support(self) -> bool:
-        """The Fremen, and their ally, count their forces at full strength for no spice in
-        every battle (WBC house rule 6, 000 line 1059), with advanced combat (000 XXII)."""
+    def free_support_in_battle(self) -> bool:
+        """A faction whose power is it (the Fremen: ``Faction.counts_full_without_spice``), and its
+        ally, count their forces at full strength for no spice in every battle (WBC house rule
+        6, 000 line 1059), with advanced combat (000 XXII)."""
         return False
 
     # --- alliances and victory
@@ -294,7 +295,7 @@ class WBC(Classic):
     coexist_by_default = False
     coexistence_rule = "WBC XV, line 1304"
     coexistence_declared_each_round = True
-    fremen_ship_reserves_with_guild = True
+    natives_also_ship_reserves = True
     spice_promised = True
     corrects_plans_at_reveal = True
     shared_strongholds_count = False
@@ -305,7 +306,7 @@ class WBC(Classic):
         return self.advantages
 
     @property
-    def fremen_free_support(self) -> bool:
+    def free_support_in_battle(self) -> bool:
         return self.advanced_combat
 
     def alliance_limit(self, players: int) -> int | None:

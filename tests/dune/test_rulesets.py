@@ -22,11 +22,11 @@ QUESTIONS = {
     "coexist_by_default": ("000 XV.B.5; WBC 000 line 1304", True, False),
     "coexistence_declared_each_round": ("WBC 000 line 1305, clarification VII line 1134",
                                         False, True),
-    "fremen_ship_reserves_with_guild": ("WBC 000 lines 1192, 1200; 000 line 866", False, True),
+    "natives_also_ship_reserves": ("WBC 000 lines 1192, 1200; 000 line 866", False, True),
     "spice_promised": ("WBC house rule 5, 000 line 1057; clarification XIII line 1283",
                        False, True),
     "corrects_plans_at_reveal": ("000 clarification X, lines 1252-1256; 004 X.7-8", False, True),
-    "fremen_free_support": ("WBC house rule 6, 000 line 1059", False, True),
+    "free_support_in_battle": ("WBC house rule 6, 000 line 1059", False, True),
     "shared_strongholds_count": ("000 IV; WBC house rule 4, 000 line 1045", True, False),
     "allies_add_strongholds": ("WBC house rule 3, 000 line 1043; 000 XII.E.1", False, True),
 }
@@ -40,13 +40,13 @@ def test_each_ruleset_answers_the_policy_question_by_its_seed_rule(question):
     assert getattr(WBC_RULES, question) is wbc
 
 
-def test_the_fremen_free_support_and_the_fedaykin_at_set_up_follow_their_options():
+def test_the_free_support_in_battle_and_the_fedaykin_at_set_up_follow_their_options():
     """WBC house rule 6 is a rule of advanced combat (000 XXII), clarification III one of the
     advantages (000 XV): a classic game with those options still has neither."""
     options = {"advanced_combat": True, "advantages": True}
-    assert not make_rules("classic", options).fremen_free_support
+    assert not make_rules("classic", options).free_support_in_battle
     assert not make_rules("classic", options).fedaykin_at_set_up
-    assert WBC(advanced_combat=False).fremen_free_support is False
+    assert WBC(advanced_combat=False).free_support_in_battle is False
     assert WBC(advantages=False).fedaykin_at_set_up is False
 
 

@@ -401,7 +401,7 @@ def shipment_kinds(state: State, faction: str) -> tuple[str, ...]:
         return ("reserve", "cross", "back") if guild_kinds else ("reserve",)
     if not guild_kinds:
         return (NATIVE,)
-    if rules_of(state).fremen_ship_reserves_with_guild:
+    if rules_of(state).natives_also_ship_reserves:
         return (NATIVE, "reserve", "cross", "back")
     return (NATIVE, "cross", "back")
 
