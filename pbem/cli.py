@@ -15,7 +15,15 @@ from pbem.archive.cli import archive
 from pbem.commands import GM_COMMANDS, CommandError
 from pbem.config import ConfigError, load_config
 from pbem.definition import GameFileError, create_game, read_game_file
-from pbem.game import Scenarios, UnknownGame, capability, load_game, owed, waiting_for
+from pbem.game import (
+    Bots,
+    Scenarios,
+    UnknownGame,
+    capability,
+    load_game,
+    owed,
+    waiting_for,
+)
 from pbem.games import GAMES
 from pbem.league.cli import league
 from pbem.lock import TickBusy
@@ -422,9 +430,11 @@ def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
     if ruleset not in game_module.rulesets:
         raise click.BadParameter(f"{ruleset!r}: {game_name} has rulesets "
                                  f"{', '.join(game_module.rulesets)}", param_hint="--ruleset")
-    if style not in game_module.bot_styles:
+    bots = capability(game_module, Bots)
+    if bots is None or style not in bots.bot_styles:
         raise click.BadParameter(f"{style!r}: {game_name} has bots "
-                                 f"{', '.join(game_module.bot_styles)}", param_hint="--bot")
+                                 f"{', '.join(bots.bot_styles) if bots else 'none'}",
+                                 param_hint="--bot")
     try:
         summary = play_games(game_module, ruleset, _options(option_pairs), games, seed, out=out,
                              style=style)

@@ -24,7 +24,7 @@ import yaml
 from pbem import outbox, reports
 from pbem.config import Config
 from pbem.deadlines import DeadlinePolicy, due_at
-from pbem.game import UnknownGame, load_game, owed, step_rng
+from pbem.game import Bots, UnknownGame, capability, load_game, owed, step_rng
 from pbem.record import GameRecord
 from pbem.reply_token import message_id, seat_token
 from pbem.schema import SchemaError, build
@@ -122,10 +122,12 @@ def _checks(definition: GameDefinition) -> list[str]:
                             f"got {seat.seat!r}")
         if names.count(seat.seat) > 1:
             problems.append(f"{where}.seat: {seat.seat!r} is seated twice")
-        styles = rules.bot_styles
+        bots = capability(rules, Bots)
+        styles = bots.bot_styles if bots is not None else ()
         if seat.bot is not None and seat.bot not in styles:
             problems.append(f"{where}.bot: expected one of {', '.join(styles)}, "
-                            f"got {seat.bot!r}")
+                            f"got {seat.bot!r}" if styles else
+                            f"{where}.bot: {rules.name} has no bots, got {seat.bot!r}")
         if seat.bot is not None and seat.address is not None:
             problems.append(f"{where}: a bot seat has no address; give address or bot")
         elif seat.bot is None and "@" not in (seat.address or ""):
@@ -135,6 +137,8 @@ def _checks(definition: GameDefinition) -> list[str]:
             problems.append(f"{where}.secret: expected 4 to 64 characters without spaces")
         for zone_key, zone in ((f"{where}.timezone", seat.timezone),):
             problems.extend(_zone_problem(zone_key, zone))
+    if definition.civil_disorder == "bot" and capability(rules, Bots) is None:
+        problems.append(f"civil_disorder: {rules.name} has no bots; expected defaults or wait")
     problems.extend(_zone_problem("timezone", definition.timezone))
     problems.extend(definition.deadlines.problems())
     if definition.missed_limit < 1:

@@ -28,7 +28,7 @@ import yaml
 
 from pbem.config import load_config
 from pbem.definition import create_game, game_definition
-from pbem.game import load_game
+from pbem.game import Bots, capability, load_game
 from pbem.mail.compose import reply_subject
 from pbem.mail.text import body_text, parse_message
 from pbem.moderator import Moderator
@@ -72,7 +72,8 @@ class ScriptedPlayer:
         if not prompts or not reports:
             return None
         view = record.rules.view(record.state, self.seat)
-        lines = [record.rules.bot_order(view, prompt, self.rng) for prompt in prompts]
+        players = capability(record.rules, Bots)
+        lines = [players.bot_order(view, prompt, self.rng) for prompt in prompts]
         if self.mistakes_left:
             self.mistakes_left -= 1
             lines.insert(0, "BDI 10   <- a typing mistake, to show the answer")

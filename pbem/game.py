@@ -18,7 +18,8 @@ decision alone (``parse_decision``).
 A game may also provide optional capabilities, each a Protocol below: ``Invariants``
 (self-play checks them), ``MapPicture`` (the reports and the archive show the board),
 ``Turns`` (the archive files each event under its turn), ``Scenarios``, ``Dropouts``,
-``LeagueScoring`` (``pbem.league`` scores its games) and ``TemplateGlobals``.  A game
+``LeagueScoring`` (``pbem.league`` scores its games), ``TemplateGlobals`` and ``Bots``
+(seats a bot plays, self-play, the demo).  A game
 declares the ones it provides in its module-level ``capabilities`` tuple (``load_game``
 refuses a game that declares one it does not provide), and the moderator asks for one by
 ``capability(game, MapPicture)``, never by looking for a name on the game.
@@ -186,7 +187,6 @@ class Game(Protocol):
     rules_version: str
     rulesets: tuple[str, ...]
     seat_names: tuple[str, ...]
-    bot_styles: tuple[str, ...]        # the bots a seat may have: "random" first
     capabilities: tuple[type, ...]     # the optional capabilities it provides (below)
 
     def setup(
@@ -216,8 +216,6 @@ class Game(Protocol):
 
     def result(self, state: State) -> dict[str, Any] | None: ...
 
-    def bot_order(self, view: dict[str, Any], prompt: Prompt, rng: random.Random,
-                  style: str = "random") -> str: ...
 
 
 # --- optional capabilities: a game lists those it provides in ``capabilities``
@@ -278,6 +276,17 @@ class LeagueScoring(Protocol):
                            events: list[dict[str, Any]]) -> dict[str, Any]: ...
 
 
+class Bots(Protocol):
+    """Seats a bot may play (``bot: random`` in a game file, self-play, the demo): the styles
+    of bot, ``random`` first, and ``bot_order(view, prompt, rng, style)``, an order's text for
+    the prompt from the seat's view and the prompt's options only."""
+
+    bot_styles: tuple[str, ...]
+
+    def bot_order(self, view: dict[str, Any], prompt: Prompt, rng: random.Random,
+                  style: str = "random") -> str: ...
+
+
 class TemplateGlobals(Protocol):
     """What the game's report templates need besides the view: ``template_globals()``."""
 
@@ -285,7 +294,7 @@ class TemplateGlobals(Protocol):
 
 
 CAPABILITIES: tuple[type, ...] = (Invariants, MapPicture, Turns, Scenarios, Dropouts,
-                                  LeagueScoring, TemplateGlobals)
+                                  LeagueScoring, TemplateGlobals, Bots)
 C = TypeVar("C")
 
 

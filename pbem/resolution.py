@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
 from pbem.deadlines import DeadlinePolicy, due_at, final_due
-from pbem.game import Event, Prompt, owed, step_rng, waiting_for
+from pbem.game import Bots, Event, Prompt, capability, owed, step_rng, waiting_for
 from pbem.preferences import absent
 from pbem.record import GameRecord
 from pbem.standing import standing_order
@@ -125,13 +125,14 @@ def file_bot_orders(store: Store, record: GameRecord, prompts: list[Prompt],
     from their view; should the parser refuse a bot's text, the decision's default."""
     bots = {s["seat"]: (s["disorder"].partition(":")[2] or "random") for s in record.seats
             if (s["disorder"] or "").partition(":")[0] == "bot"}
+    players = capability(record.rules, Bots)     # a game file gives bots only to games with them
     pending = store.pending(record.id, record.step)
-    for prompt in prompts:
+    for prompt in prompts if players is not None else []:
         if prompt.seat not in bots or prompt.key in pending:
             continue
         rng = random.Random(f"{record.row['seed']}/{record.step}/bot/{prompt.key}")
-        text = record.rules.bot_order(record.rules.view(record.state, prompt.seat), prompt, rng,
-                                      bots[prompt.seat])
+        text = players.bot_order(record.rules.view(record.state, prompt.seat), prompt, rng,
+                                 bots[prompt.seat])
         orders = [o for o in record.rules.parse(record.state, prompt.seat, text).orders
                   if o.prompt == prompt.key]
         value, text = ((orders[0].value, orders[0].text) if orders

@@ -21,7 +21,16 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from pbem.game import Game, State, check_invariants, load_game, replay, step_rng
+from pbem.game import (
+    Bots,
+    Game,
+    State,
+    capability,
+    check_invariants,
+    load_game,
+    replay,
+    step_rng,
+)
 
 MAX_STEPS = 2000
 
@@ -79,6 +88,8 @@ def play_games(game: Game, ruleset: str, options: dict[str, Any], games: int, se
                style: str = "random") -> SelfplaySummary:
     """Play ``games`` whole games by the bots (of ``style``), checking every step; failing
     games are saved in ``out`` (if given)."""
+    if capability(game, Bots) is None:
+        raise BadSetup(f"{game.name} has no bots to play it")
     summary = SelfplaySummary()
     start = time.perf_counter()
     for number in range(games):
@@ -129,12 +140,14 @@ def _bot_orders(game: Game, state: State, bots: random.Random, style: str = "ran
                 ) -> tuple[dict[str, Any], dict[str, str]]:
     """The bots' orders for every open prompt, read by ``parse`` seat by seat as mail; and
     the texts of the seats whose mail the parser did not take whole."""
+    players = capability(game, Bots)
+    assert players is not None, game.name      # play_games checked it
     prompts = game.prompts(state)
     batch: dict[str, Any] = {}
     refused: dict[str, str] = {}
     for seat in dict.fromkeys(p.seat for p in prompts):
         mine = [p for p in prompts if p.seat == seat]
-        text = "\n".join(game.bot_order(game.view(state, seat), p, bots, style) for p in mine)
+        text = "\n".join(players.bot_order(game.view(state, seat), p, bots, style) for p in mine)
         parsed = game.parse(state, seat, text)
         answered = {o.prompt: o.value for o in parsed.orders}
         if parsed.errors or parsed.unread or set(answered) != {p.key for p in mine}:

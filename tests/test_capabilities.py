@@ -14,8 +14,10 @@ from pathlib import Path
 import pytest
 
 from pbem import game as game_interface
+from pbem.definition import GameFileError, game_definition
 from pbem.game import CAPABILITIES, BadGame, MapPicture, capability, load_game, members
 from pbem.games import GAMES
+from pbem.selfplay import BadSetup, play_games
 
 # The moderator's own sources (an installed pbem also holds the games, under pbem/games).
 PBEM = Path(__file__).resolve().parents[1] / "pbem"
@@ -103,3 +105,18 @@ def test_no_pbem_module_names_a_dune_seat():
              for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
              if seats.search(line)]
     assert found == []
+
+
+def test_a_game_without_bots_gets_no_bot_seat_no_bot_disorder_and_no_self_play(monkeypatch):
+    """Bots are a capability (``Bots``): a game file may give a bot to a seat, or bots to
+    players in civil disorder, only in a game that declares it, and self-play needs it."""
+    _fake_game(monkeypatch, capabilities=(), name="fake", rulesets=("plain",),
+               seat_names=("north", "south"))
+    with pytest.raises(GameFileError) as refused:
+        game_definition({"id": "g1", "game": "fake", "civil_disorder": "bot",
+                         "seats": [{"seat": "north", "bot": "random"},
+                                   {"seat": "south", "address": "s@players.test"}]})
+    assert "seats[0].bot: fake has no bots, got 'random'" in refused.value.problems
+    assert "civil_disorder: fake has no bots; expected defaults or wait" in refused.value.problems
+    with pytest.raises(BadSetup, match="fake has no bots"):
+        play_games(load_game("fake"), "plain", {}, 1, "s")

@@ -10,13 +10,15 @@ plus a tenth of its coins; the highest score wins and ties share the win.
 This module provides the names of ``pbem.game.Game``.
 """
 
+from pbem.game import Bots
+
 from .orders import DECISION_KINDS, ErrorCode, bot_order, parse, parse_decision, prompts
 from .resolve import EventCode, apply
 from .table import RULES_VERSION, RULESETS, SEAT_NAMES, result, setup, step_name, view
 
 name = "auction"
 bot_styles = ("random",)
-capabilities = ()          # none of pbem.game's optional capabilities
+capabilities = (Bots,)     # its random bots; none of pbem.game's other capabilities
 decision_kinds = DECISION_KINDS
 rules_version = RULES_VERSION
 rulesets = RULESETS

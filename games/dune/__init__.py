@@ -16,6 +16,7 @@ import random
 from typing import Any
 
 from pbem.game import (
+    Bots,
     Dropouts,
     Event,
     Invariants,
@@ -56,7 +57,7 @@ seat_names = tuple(SEAT_FACTIONS)
 bot_styles = ("random", "basic")
 decision_kinds = load_decision_kinds()     # every order kind is registered by now (``turn``)
 capabilities = (Invariants, MapPicture, Turns, Scenarios, Dropouts, LeagueScoring,
-                TemplateGlobals)
+                TemplateGlobals, Bots)
 
 
 def setup(ruleset: str, options: dict[str, Any], seats: list[str],
