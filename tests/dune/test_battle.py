@@ -11,11 +11,11 @@ import random
 import pytest
 
 from pbem.game import Event, step_rng
-from pbem.games.dune import turn
+from pbem.games.dune import combat, turn
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.orders import battle_plan
 from pbem.games.dune.orders.language import KINDS, parse_orders
-from pbem.games.dune.phases import battle, combat
+from pbem.games.dune.phases import battle
 from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.rules import Classic, make_rules
 from pbem.games.dune.state import (

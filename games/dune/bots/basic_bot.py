@@ -34,13 +34,12 @@ from typing import Any
 
 from pbem.game import Prompt
 
-from .. import leaders
+from .. import combat, leaders
 from ..board import reach
 from ..data import CardType, Effect, Slot
 from ..factions import harkonnen_capture as capture
 from ..orders import battle_orders, battle_plan, plan_conditions
 from ..orders.language import forces_text, where
-from ..phases import combat
 from ..state import data, occupants
 from . import move_bot
 

@@ -27,10 +27,10 @@ from typing import Any
 
 from pbem.game import Prompt
 
+from .. import combat
 from ..codes import ErrorCode
 from ..data import Ability, CardType, Slot
 from ..orders.language import OrderKind, OrderProblem, order_kind
-from ..phases import combat
 from ..state import SEAT_FACTIONS, base_data, sheet
 from .bene_gesserit import BeneGesserit
 

@@ -42,12 +42,12 @@ from typing import Any
 
 from pbem.game import Prompt
 
+from .. import combat
 from ..cards import battle_karama
 from ..codes import ErrorCode
 from ..data import Ability, CardType, NameLookupError, Slot
 from ..data.names import Named, NameIndex
 from ..factions import harkonnen_capture as capture
-from ..phases import combat
 from ..state import SEAT_FACTIONS, State, base_data, data, sheet
 from . import plan_conditions
 from .battle_plan import (

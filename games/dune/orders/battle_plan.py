@@ -20,13 +20,12 @@ from typing import Any
 
 from pbem.wording import plural
 
-from .. import factions
+from .. import combat, factions
 from ..cards import karama
 from ..codes import ErrorCode
 from ..data import CardType, Slot, TreacheryCard
 from ..factions import bene_gesserit_voice as voice
 from ..factions import harkonnen_capture as capture
-from ..phases import combat
 from ..rules import Rules
 from ..state import State, base_data
 from .language import forces_text

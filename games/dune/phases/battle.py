@@ -79,7 +79,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import factions
+from .. import combat, factions
 from ..codes import EventCode
 from ..data import CardType
 from ..orders import battle_orders, battle_plan
@@ -96,7 +96,7 @@ from ..state import (
     storm_order,
     to_tanks,
 )
-from . import before_plans, combat
+from . import before_plans
 from .collection import separated_by_storm
 
 ALWAYS_DISCARDED = (CardType.CHEAP_HERO, CardType.WORTHLESS)    # player aid A.6-7

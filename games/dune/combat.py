@@ -27,8 +27,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from ..data import CardType, Effect, TreacheryCard
-from ..state import SEAT_FACTIONS, base_data, sheet
+from .data import CardType, Effect, TreacheryCard
+from .state import SEAT_FACTIONS, base_data, sheet
 
 KWISATZ_HADERACH = 2        # 000 line 762: "add its +2 strength to any one leader"
 
