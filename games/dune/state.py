@@ -75,13 +75,18 @@ def factions_in(state: State, territory: str) -> list[str]:
     return [seat for seat in state["seats"] if seat in present]
 
 
-def occupants(state: State, territory: str) -> list[str]:
-    """The factions occupying a territory, in seat order: those with forces there, but not a
-    faction whose sheet lists the territory as ``coexisting`` (the Bene Gesserit's), whose
-    forces there are "treated as if they are not even on the board" (000 XV.B.4, line 506:
+def coexists(state: State, faction: str, territory: str) -> bool:
+    """Whether the faction's sheet lists the territory as ``coexisting`` (the Bene Gesserit's):
+    its forces there are "treated as if they are not even on the board" (000 XV.B.4, line 506:
     they collect no spice, fight no battle, do not prevent control)."""
+    return territory in state["factions"][faction].get("coexisting", ())
+
+
+def occupants(state: State, territory: str) -> list[str]:
+    """The factions occupying a territory, in seat order: those with forces there, but not
+    one that coexists there (``coexists``)."""
     return [seat for seat in factions_in(state, territory)
-            if territory not in state["factions"][seat].get("coexisting", ())]
+            if not coexists(state, seat, territory)]
 
 
 def count_in(state: State, faction: str, territory: str) -> tuple[int, int]:

@@ -105,6 +105,7 @@ from ..state import (
     State,
     ally_of,
     base_data,
+    coexists,
     data,
     forces_at,
     occupants,
@@ -183,7 +184,7 @@ def move_range(state: State, faction: str, territory: str | None = None,
     no ornithopters (XV.B.4)."""
     if ornithopters is None:
         ornithopters = has_ornithopters(state, faction)
-    if (territory is not None and factions.power(faction).coexisting_in(state, territory)
+    if (territory is not None and coexists(state, faction, territory)
             and not rules_of(state).coexisting_fly):
         ornithopters = False
     return max(sheet(faction).movement, ORNITHOPTER_RANGE if ornithopters else 0)

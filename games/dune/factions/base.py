@@ -41,16 +41,7 @@ class Faction:
         (000 XVI.B-C); without such a faction in play the dials stay in use (XVI.D)."""
         return False
 
-    # --- hooks of bidding
-
-    # --- hooks of revival
-
     # --- hooks of shipment and movement
-
-    def coexisting_in(self, state: State, territory: str) -> bool:
-        """Whether the faction's forces in the territory coexist, "as if they are not even on
-        the board" (000 XV.B.4, line 506): no."""
-        return False
 
     def admits_ally(self, state: State) -> bool:
         """Whether, alone in a territory, the faction lets its ally enter it, which XII.E.5

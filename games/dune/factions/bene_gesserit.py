@@ -36,10 +36,6 @@ class BeneGesserit(Faction):
 
     # --- hooks of shipment and movement
 
-    def coexisting_in(self, state: State, territory: str) -> bool:
-        """Where their sheet's ``coexisting`` says (000 XV.B.4; ``bene_gesserit_coexistence``)."""
-        return territory in state["factions"][self.seat].get("coexisting", ())
-
     def admits_ally(self, state: State) -> bool:
         """Their ally may enter a territory they hold alone, and they coexist there (WBC
         clarification XV, 000 line 1314; the caller asks the ruleset)."""
