@@ -45,6 +45,14 @@ def has(state: State, seat: str, ability: Ability) -> bool:
             or (ability in faction.alliance and bool(ally_of(state, seat))))
 
 
+def owner(ability: Ability) -> str:
+    """The seat whose faction sheet lists the advantage, in whatever game (the data says
+    whose: every advantage belongs to one faction)."""
+    return next(seat for seat in FACTIONS if ability in sheet(seat).abilities
+                | sheet(seat).optional_abilities | sheet(seat).alliance
+                | {sheet(seat).karama_power})
+
+
 def holder(state: State, ability: Ability) -> str | None:
     """The faction in the game that has the advantage (``has``), if any."""
     return next((seat for seat in state["seats"] if has(state, seat, ability)), None)
@@ -58,4 +66,4 @@ def upgrade_state(state: State) -> State:
     return state
 
 
-__all__ = ["FACTIONS", "Faction", "has", "holder", "in_play", "power", "upgrade_state"]
+__all__ = ["FACTIONS", "Faction", "has", "holder", "in_play", "owner", "power", "upgrade_state"]

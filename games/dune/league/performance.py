@@ -35,10 +35,11 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..data import Ability
+from ..factions import owner
 from ..leaders import ALIVE
 from ..phases.victory import parties, strongholds_needed, victory_territories
 from ..rules import Rules, rules_of
-from ..state import SEAT_FACTIONS, State, occupants, sheet
+from ..state import State, occupants
 
 # 004 lines 176-179: performance points for each stronghold controlled at a turn's end.
 STRONGHOLD_POINTS = {"Carthag": 1.0, "Arrakeen": 1.0, "Sietch Tabr": 0.5, "Tuek's Sietch": 0.5,
@@ -46,17 +47,12 @@ STRONGHOLD_POINTS = {"Carthag": 1.0, "Arrakeen": 1.0, "Sietch Tabr": 0.5, "Tuek'
 COEXISTENCE_POINTS = 0.1
 
 
-def _sheet_with(ability: Ability) -> str:
-    """The seat whose faction sheet has the advantage, basic or optional (``factions.yaml``)."""
-    return next(seat for seat in SEAT_FACTIONS
-                if ability in sheet(seat).abilities | sheet(seat).optional_abilities)
-
 
 def turn_points(turn: dict[str, Any]) -> dict[str, float]:
     """Seat -> performance points of one turn's end (004 lines 174-179)."""
     points = {seat: sum(STRONGHOLD_POINTS.get(t, 0.0) for t in held)
               for seat, held in turn["held"].items()}
-    coexisting = _sheet_with(Ability.COEXISTENCE)
+    coexisting = owner(Ability.COEXISTENCE)
     if coexisting in points:
         points[coexisting] += COEXISTENCE_POINTS * sum(
             1 for t in turn.get("coexisting", []) if t in STRONGHOLD_POINTS)
@@ -110,7 +106,7 @@ def tournament_summary(final: State, states: Iterable[State],
         for seat in making:
             attempts[seat].append(turn["turn"])
     held = turns[-1]["held"] if turns else {seat: [] for seat in final["seats"]}
-    prediction = final["factions"].get(_sheet_with(Ability.PREDICTION), {}).get("prediction")
+    prediction = final["factions"].get(owner(Ability.PREDICTION), {}).get("prediction")
     return {"turns": turns, "win_attempts": attempts, "counts": end_counts(final, held),
             "alliances": [list(a) for a in final["alliances"]],
             "predicted": prediction["faction"] if prediction else None,

@@ -14,7 +14,7 @@ from typing import Any
 from pbem.game import Event
 from pbem.schema import build
 
-from .. import turn
+from .. import factions, turn
 from ..data import Ability
 from ..factions.atreides import kwisatz_haderach
 from ..factions.bene_gesserit_coexistence import coexisting
@@ -37,7 +37,6 @@ from .values import (
     _factions,
     _leaders,
     _mapping,
-    _owner_of,
     _seat,
     _spice_site,
     _spot,
@@ -337,7 +336,7 @@ def _top(pile: Callable[[State], list[str]], count: int, exact: set[str], cards:
 def _kwisatz_haderach_checks(given: KwisatzHaderach, seats: list[str], problems: list[str]
                              ) -> list[Check]:
     """The Atreides' losses in battles and whether the Kwisatz Haderach is in the tanks."""
-    owner = _owner_of(Ability.KWISATZ_HADERACH)
+    owner = factions.owner(Ability.KWISATZ_HADERACH)
     if owner not in seats:
         problems.append(f"expect.kwisatz_haderach: the {SEAT_FACTIONS[owner]} are not in play "
                         f"(seats: {', '.join(seats)})")

@@ -13,7 +13,7 @@ from typing import Any
 
 from pbem.game import Event
 
-from .. import leaders, turn
+from .. import factions, leaders, turn
 from ..codes import EventCode
 from ..data import Ability
 from ..factions import harkonnen_capture as capture
@@ -40,7 +40,6 @@ from .values import (
     _leader,
     _leaders,
     _mapping,
-    _owner_of,
     _seat,
     _spice_site,
     _spot,
@@ -325,7 +324,7 @@ def _kwisatz_haderach(state: State, given: KwisatzHaderach, rules: Rules,
                       problems: list[str]) -> None:
     """The forces the Atreides lost in battles, and whether the Kwisatz Haderach was killed
     (000 line 762: it awakens after 7 and "can only be killed if" in an explosion)."""
-    key, owner = "position.kwisatz_haderach", _owner_of(Ability.KWISATZ_HADERACH)
+    key, owner = "position.kwisatz_haderach", factions.owner(Ability.KWISATZ_HADERACH)
     if owner not in state["seats"]:
         problems.append(f"{key}: the {SEAT_FACTIONS[owner]} are not in play "
                         f"(seats: {', '.join(state['seats'])})")
@@ -351,7 +350,7 @@ def _captured(state: State, names: tuple[str, ...], rules: Rules, problems: list
     key = "position.captured"
     captors = [seat for seat in state["seats"] if capture.enabled(rules, seat)]
     if not captors:
-        owner = _owner_of(Ability.CAPTURE_LEADERS)
+        owner = factions.owner(Ability.CAPTURE_LEADERS)
         problems.append(f"{key}: no faction in play captures leaders: the "
                         f"{SEAT_FACTIONS[owner]} do, with the advantages option (000 line 884)")
         return
@@ -395,7 +394,7 @@ def _battle(state: State, given: BattleRound, rules: Rules, problems: list[str]
     if given.fought is not None:
         into["fought"] = _fought(state, given.fought, rules, f"{key}.fought", problems)
     if given.kwisatz_haderach_used:
-        owner = _owner_of(Ability.KWISATZ_HADERACH)
+        owner = factions.owner(Ability.KWISATZ_HADERACH)
         if owner not in state["seats"] or not rules.advantages:
             problems.append(f"{key}.kwisatz_haderach_used: the Kwisatz Haderach is in play "
                             f"only with the {SEAT_FACTIONS[owner]} and the advantages option "

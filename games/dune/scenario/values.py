@@ -13,7 +13,7 @@ from typing import Any
 
 from pbem.schema import build
 
-from ..data import Ability, NameLookupError, Territory
+from ..data import NameLookupError, Territory
 from ..data.names import Named, NameIndex
 from ..orders.language import OrderProblem, read_territory, words_of
 from ..rules import Rules
@@ -122,10 +122,6 @@ def _leader(text: Any, key: str, problems: list[str]) -> tuple[str, str] | None:
         return None
     return leader.name, FACTION_SEATS[leader.faction]
 
-
-def _owner_of(ability: Ability) -> str:
-    """The seat whose faction sheet has an optional advantage (the data says whose)."""
-    return next(seat for seat in SEAT_FACTIONS if ability in sheet(seat).optional_abilities)
 
 
 def _mapping(value: Any, key: str, problems: list[str]) -> dict[str, Any]:
