@@ -18,8 +18,9 @@ decision alone (``parse_decision``).
 A game may also provide optional capabilities, each a Protocol below: ``Invariants``
 (self-play checks them), ``MapPicture`` (the reports and the archive show the board),
 ``Turns`` (the archive files each event under its turn), ``Scenarios``, ``Dropouts``,
-``LeagueScoring`` (``pbem.league`` scores its games), ``TemplateGlobals`` and ``Bots``
-(seats a bot plays, self-play, the demo).  A game
+``LeagueScoring`` (``pbem.league`` scores its games), ``TemplateGlobals``, ``Bots``
+(seats a bot plays, self-play, the demo) and ``OrdersAhead`` (orders held for decisions still
+to come).  A game
 declares the ones it provides in its module-level ``capabilities`` tuple (``load_game``
 refuses a game that declares one it does not provide), and the moderator asks for one by
 ``capability(game, MapPicture)``, never by looking for a name on the game.
@@ -61,6 +62,9 @@ class Prompt:
     ``options`` is what a bot needs to choose a legal order, as JSON data (the
     game says what; the seat's own, from what it may know); it is no part of the
     decision's identity (prompts compare without it) and never shown or stored.
+    ``ahead`` names the orders given ahead that answer it (``OrdersAhead``; empty: its
+    ``key``), and ``title`` says what it decides where the reader needs it said (a turn
+    sheet); neither is part of its identity.
     """
 
     key: str
@@ -73,6 +77,13 @@ class Prompt:
     template: str
     optional: bool = False
     options: dict[str, Any] = field(default_factory=dict, compare=False)
+    ahead: str = field(default="", compare=False)
+    title: str = field(default="", compare=False)
+
+    @property
+    def held_as(self) -> str:
+        """The name under which an order given ahead answers this decision."""
+        return self.ahead or self.key
 
 
 def owed(prompts: list[Prompt]) -> list[Prompt]:
@@ -287,6 +298,19 @@ class Bots(Protocol):
                   style: str = "random") -> str: ...
 
 
+class OrdersAhead(Protocol):
+    """Orders given before their decision opens (docs/orders.md, "Orders ahead").
+
+    ``ahead(state, seat)`` lists the seat's decisions still to come that it may decide now:
+    each a ``Prompt`` whose ``key`` is the name its orders are held under (the ``held_as`` of
+    the decision when it opens), with a ``title``, what is legal as far as the position
+    allows, a ``template`` whose first line names the decision for the game's ``parse``, and
+    ``options`` for bots.  The game's ``parse`` reads lines for these decisions too: their
+    orders name the ahead prompt's key, and are held until the decision opens."""
+
+    def ahead(self, state: State, seat: str) -> list[Prompt]: ...
+
+
 class TemplateGlobals(Protocol):
     """What the game's report templates need besides the view: ``template_globals()``."""
 
@@ -294,7 +318,7 @@ class TemplateGlobals(Protocol):
 
 
 CAPABILITIES: tuple[type, ...] = (Invariants, MapPicture, Turns, Scenarios, Dropouts,
-                                  LeagueScoring, TemplateGlobals, Bots)
+                                  LeagueScoring, TemplateGlobals, Bots, OrdersAhead)
 C = TypeVar("C")
 
 

@@ -24,6 +24,7 @@ from enum import Enum
 
 from pbem import clock as clocks
 from pbem import flood, outbox, pace, reports
+from pbem.ahead import ahead_prompts, hold
 from pbem.announce import report_steps
 from pbem.commands import (
     GM_COMMANDS,
@@ -375,8 +376,14 @@ class Moderator:
         parsed, notes = read_orders(record.rules, record.state, seat, plain_letters(orders),
                                     record.prompts())
         open_prompts = {p.key: p for p in record.prompts()}
+        ahead = {p.key: p for p in ahead_prompts(record.rules, record.state, seat)}
+        later = [order for order in parsed.orders if order.prompt not in open_prompts]
         with self.store.atomic():
+            hold(self.store, record, seat, later, ahead, orders, inbound_id, now)
+            record.held = self.store.held_orders(record.id)
             for order in parsed.orders:
+                if order in later:
+                    continue
                 assert open_prompts[order.prompt].seat == seat, order
                 self.store.db["pending_orders"].upsert({
                     "game_id": record.id, "step": record.step, "prompt": order.prompt,

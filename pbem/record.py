@@ -16,7 +16,8 @@ from pbem.store import Store
 class GameRecord:
     """One game loaded from the store; ``waits`` are the seats that asked the current
     step to wait for its deadline (WAIT); ``key`` is the installation's key, which makes
-    the seats' reply tokens."""
+    the seats' reply tokens; ``held`` the orders held for decisions still to come, and
+    those that could not be filed (``pbem.ahead``)."""
 
     row: dict[str, Any]
     rules: Game
@@ -25,6 +26,7 @@ class GameRecord:
     settings: dict[str, Any]
     waits: list[str] = field(default_factory=list)
     key: str = field(default="", repr=False)
+    held: list[dict[str, Any]] = field(default_factory=list, repr=False)
     _prompts: tuple[State, list[Prompt]] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
@@ -38,7 +40,7 @@ class GameRecord:
         return cls(row, game, game.upgrade(json.loads(row["state"])),
                    store.seats(game_id), json.loads(row["settings"] or "{}"),
                    json.loads(deadline["waits"] or "[]") if deadline else [],
-                   store.installation_key())
+                   store.installation_key(), store.held_orders(game_id))
 
     @property
     def id(self) -> str:
@@ -58,6 +60,10 @@ class GameRecord:
 
     def seat(self, name: str) -> dict[str, Any]:
         return next(s for s in self.seats if s["seat"] == name)
+
+    def held_by(self, seat: str | None) -> list[dict[str, Any]]:
+        """The seat's held orders (``refused`` empty) and those that could not be filed."""
+        return [row for row in self.held if row["seat"] == seat]
 
     def reply_token(self, seat: str) -> str:
         """The seat's token, in the Message-ID of every mail to it (``pbem.reply_token``)."""

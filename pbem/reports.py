@@ -22,6 +22,7 @@ from typing import Any
 from PIL import Image
 
 from pbem import reply_token
+from pbem.ahead import ahead_prompts
 from pbem.config import Config
 from pbem.echo import Echo
 from pbem.game import Event, MapPicture, OrderError, Prompt, capability, waiting_for
@@ -51,13 +52,15 @@ def _seat_context(record: GameRecord, seat: str | None, deadline: datetime | Non
                   answered: frozenset[str] = frozenset(),
                   standing: dict[str, str] | None = None) -> dict:
     """What every mail to a seat shows: its view, its prompts, who the step waits for
-    (``waiting_for``: never a seat for an optional decision).
+    (``waiting_for``: never a seat for an optional decision), the decisions still to come
+    it may send ahead (the turn sheet) and its held orders (``pbem.ahead``).
 
     ``answered`` names the prompts of this step that have orders (any seat's);
     ``standing`` maps the reader's own answered prompts to their order text.
     """
     standing = standing or {}
     prompts = [p for p in record.prompts() if p.seat == seat]
+    held = record.held_by(seat)
     return {
         "game": record,
         "seat": seat,
@@ -65,6 +68,9 @@ def _seat_context(record: GameRecord, seat: str | None, deadline: datetime | Non
         "prompts": prompts,
         "waiting_for": waiting_for(record.prompts(), answered),
         "template": order_template(record, seat, prompts, standing) if prompts else "",
+        "ahead": ahead_prompts(record.rules, record.state, seat),
+        "held": [row for row in held if row["refused"] is None],
+        "held_refused": [row for row in held if row["refused"] is not None],
         "deadline": deadline,
         "timezone": record.timezone_of(seat),
         "result": record.result(),
@@ -213,6 +219,7 @@ def acknowledgement(config: Config, record: GameRecord, seat: str, lines: Echo,
     text = render(record.row["game"], "mail/acknowledgement.txt.j2", moderator=config.moderator,
                   read=lines.read, errors=lines.refused, unread=lines.unread,
                   standing=standing, answers=list(answers),
+                  held_for={p.key: p.title for p in context["ahead"]},
                   still_open=[p for p in context["prompts"] if p.key not in answered],
                   **context)
     return _mail(config, record, seat, _subject(record, "Orders received"), text, now,

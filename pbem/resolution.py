@@ -23,6 +23,7 @@ import random
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 
+from pbem.ahead import expire, file_held_orders
 from pbem.deadlines import DeadlinePolicy, due_at, final_due
 from pbem.game import Bots, Event, Prompt, capability, owed, step_rng, waiting_for
 from pbem.preferences import absent
@@ -98,8 +99,10 @@ def ready(store: Store, record: GameRecord, now: datetime) -> bool:
 
 def file_moderator_orders(store: Store, record: GameRecord, prompts: list[Prompt],
                           now: datetime) -> None:
-    """The orders the moderator files for seats at once: standing orders, a bot's orders in
-    civil disorder, and defaults in a declared absence."""
+    """The orders the moderator files for seats at once: orders held for the decisions that
+    opened (``pbem.ahead``), standing orders, a bot's orders in civil disorder, and defaults
+    in a declared absence."""
+    file_held_orders(store, record, prompts, now)
     file_standing_orders(store, record, prompts, now)
     file_bot_orders(store, record, prompts, now)
     file_absence_defaults(store, record, prompts, now)
@@ -195,6 +198,7 @@ def apply_step(store: Store, record: GameRecord, now: datetime, done: Resolved,
     store.db["deadlines"].upsert({"game_id": record.id, "step": step,
                                   "opened_at": utc_text(now), "due_at": utc_text(due)},
                                  pk=("game_id", "step"))
+    expire(store, record)
     done.events.extend(events)
 
 

@@ -121,8 +121,17 @@ def _migration_5(db: sqlite_utils.Database) -> None:
     db["inbound"].transform(column_order=[*columns, "raw"])
 
 
+def _migration_6(db: sqlite_utils.Database) -> None:
+    """Orders given ahead, held until their decision opens (``pbem.ahead``): one per seat and
+    name; one that could not be filed keeps the reason, for the seat's next mail."""
+    db["held_orders"].create({
+        "game_id": str, "seat": str, "name": str, "title": str, "text": str,
+        "inbound_id": int, "held_at": str, "refused": str, "refused_step": int,
+    }, pk=("game_id", "seat", "name"))
+
+
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
-    _migration_1, _migration_2, _migration_3, _migration_4, _migration_5]
+    _migration_1, _migration_2, _migration_3, _migration_4, _migration_5, _migration_6]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -237,6 +246,12 @@ class Store:
         rows = self.all("select * from pending_orders where game_id = ? and step = ?",
                         (game_id, step))
         return {row["prompt"]: row for row in rows}
+
+    def held_orders(self, game_id: str) -> list[dict[str, Any]]:
+        """A game's orders held for decisions still to come (``pbem.ahead``), by seat and
+        the time held."""
+        return self.all("select * from held_orders where game_id = ? order by seat, held_at, "
+                        "name", (game_id,))
 
     def deadline(self, game_id: str, step: int) -> datetime | None:
         row = self.one("select due_at from deadlines where game_id = ? and step = ?",

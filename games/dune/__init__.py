@@ -22,6 +22,7 @@ from pbem.game import (
     Invariants,
     LeagueScoring,
     MapPicture,
+    OrdersAhead,
     Parsed,
     Prompt,
     Scenarios,
@@ -30,6 +31,8 @@ from pbem.game import (
 )
 
 from . import turn
+from .ahead import ahead as ahead
+from .ahead import parse_mail
 from .board.board_map import board_png, board_svg
 from .bots.basic_bot import basic_order
 from .dropout import drop_out as drop_out
@@ -57,7 +60,7 @@ seat_names = tuple(SEAT_FACTIONS)
 bot_styles = ("random", "basic")
 decision_kinds = load_decision_kinds()     # every order kind is registered by now (``turn``)
 capabilities = (Invariants, MapPicture, Turns, Scenarios, Dropouts, LeagueScoring,
-                TemplateGlobals, Bots)
+                TemplateGlobals, Bots, OrdersAhead)
 
 
 def setup(ruleset: str, options: dict[str, Any], seats: list[str],
@@ -76,7 +79,8 @@ def prompts(state: State) -> list[Prompt]:
 
 
 def parse(state: State, seat: str, text: str) -> Parsed:
-    return parse_orders(state, seat, text, turn.prompts(state))
+    """A seat's mail read against its open decisions and those to come (``ahead``)."""
+    return parse_mail(state, seat, text, turn.prompts(state))
 
 
 def parse_decision(state: State, prompt: Prompt, text: str) -> Parsed:

@@ -44,7 +44,8 @@ def bid_prompt(state: State, seat: str) -> Prompt:
                   f"BID <n> (1 to {most_bid(state, seat)}): the most you will pay; the "
                   "moderator bids for you in turn, one spice over the last bid, up to it.  "
                   f"{_karama_text(state, seat)}PASS: no bid.  {_means_text(state, seat)}",
-                  None, "PASS", "PASS", optional=only_karama(state, seat))
+                  None, "PASS", "PASS", optional=only_karama(state, seat),
+                  ahead=f"bid@{number}:{seat}")
 
 
 def only_karama(state: State, seat: str) -> bool:

@@ -63,7 +63,7 @@ POLAR_SINK = "Polar Sink"
 # --- the round
 def prompts(state: State) -> list[Prompt]:
     """Every faction's Nexus order, secret and at once; PASS by default."""
-    return [_prompt(state, seat) for seat in state["seats"]]
+    return [prompt(state, seat) for seat in state["seats"]]
 
 
 def resolve(state: State, orders: dict[str, Any]) -> list[Event]:
@@ -101,7 +101,8 @@ def alliance_limit(state: State) -> int | None:
 
 
 # --- the order
-def _prompt(state: State, seat: str) -> Prompt:
+def prompt(state: State, seat: str) -> Prompt:
+    """A faction's orders at a Nexus (000 XII)."""
     limit = alliance_limit(state)
     size = f" (at most {limit} factions in an alliance)" if limit else ""
     others = ", ".join(SEAT_FACTIONS[s] for s in state["seats"] if s != seat)

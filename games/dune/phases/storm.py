@@ -68,7 +68,7 @@ def prompts(state: State) -> list[Prompt]:
     holders of the storm's cards whose moment has come (``storm_cards``)."""
     if done(state):
         return []
-    dials = [_dial_prompt(seat) for seat in state["storm"]["dialers"]
+    dials = [dial_prompt(seat) for seat in state["storm"]["dialers"]
              if needs_dials(state) and not state["storm"]["dials"]]
     return dials + [storm_cards.prompt(state, seat, cards, _movement_text(state))
                     for seat, cards in storm_cards.due(state).items()]
@@ -273,7 +273,8 @@ def _movement_text(state: State) -> str:
 
 
 # --- the dial order
-def _dial_prompt(seat: str) -> Prompt:
+def dial_prompt(seat: str) -> Prompt:
+    """A dialer's storm dial (000 VI.B)."""
     low, high = STORM_DIAL
     return Prompt(f"storm-dial:{seat}", seat, "storm-dial", True,
                   f"DIAL <{low}-{high}>: the storm moves by your dial and the other dialer's "

@@ -1,0 +1,196 @@
+"""Orders ahead (docs/orders.md, "Orders ahead"; ``pbem.game.OrdersAhead``): the decisions of
+the turn still to come that a faction may decide now, and a mail read with them.
+
+Each decision to come is the prompt it will be, worked out on a copy of the game moved to
+that round (``_projected``) where the position allows it, and named as it will be named when
+it opens (``Prompt.held_as``): its key, or for a card of the bidding round ``bid@<n>:<seat>``.
+Its template starts with a header line, ``FOR REVIVAL``, ``FOR MOVEMENT``, ``FOR CARD 3``,
+``FOR STORM``, ``FOR NEXUS``: the lines after a header, to the next header, are orders for
+that decision.  A line outside any header whose verb no open decision takes, and only one
+decision to come does (``REVIVE``, ``SHIP``), goes to that decision without one.
+
+Nothing is told that the faction may not know now: a projection is made from the state as it
+stands, with no draw from a deck (the cards of a bidding round not dealt yet have no
+decisions ahead; later cards of a round under way do, unnamed).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, replace
+
+from pbem.game import OrderError, Parsed, Prompt
+
+from .cards import move_karama
+from .codes import ErrorCode
+from .orders.language import KINDS, line_words, parse_orders
+from .phases import bidding, movement, nexus, revival, storm
+from .phases.bidding import PER_CARD
+from .rules import rules_of
+from .state import State, copy_state
+
+ERROR_NOT_NOW = (ErrorCode.NOT_NOW, ErrorCode.NOTHING_TO_DECIDE)
+
+
+@dataclass(frozen=True)
+class Decision:
+    """A decision to come: its prompt as the seat will see it, named for orders ahead, its
+    header line, and the state its orders are checked against now."""
+
+    prompt: Prompt
+    header: str
+    state: State
+
+
+def ahead(state: State, seat: str) -> list[Prompt]:
+    """The seat's decisions to come that it may send now (``OrdersAhead``)."""
+    return [decision.prompt for decision in decisions(state, seat)]
+
+
+def decisions(state: State, seat: str) -> list[Decision]:
+    """The seat's decisions still to come this turn, and its next storm dial, in turn order."""
+    if state["phase"] == "setup" or state["result"] is not None or seat not in state["seats"]:
+        return []
+    later = _later_phases(state)
+    found: list[Decision] = []
+    if "spice_blow" in later and state["turn"] > 1:
+        found += _nexus(state, seat)
+    if state["phase"] == "bidding":
+        found += _later_cards(state, seat)
+    if "revival" in later:
+        found += _projected(state, seat, "revival", revival, "REVIVAL", "your revival")
+    if "movement" in later:
+        found += _projected(state, seat, "movement", movement, "MOVEMENT",
+                            "your shipment and movement")
+    if state["phase"] in ("battle", "collection"):
+        found += _next_dial(state, seat)
+    return found
+
+
+def _later_phases(state: State) -> list[str]:
+    """The rounds of this turn after the one under way."""
+    phases = rules_of(state).phases
+    return list(phases[phases.index(state["phase"]) + 1:])
+
+
+def _named(prompt: Prompt, key: str, header: str, title: str, state: State) -> Decision:
+    """A prompt of a decision to come, under its name, with its header over its template."""
+    return Decision(replace(prompt, key=key, title=title,
+                            template=f"FOR {header}\n{prompt.template}"), header, state)
+
+
+def _projected(state: State, seat: str, phase: str, module, header: str,
+               title: str) -> list[Decision]:
+    """The seat's decision of a later round as it would open on the position as it stands.
+    A turn of shipment and movement is checked now, as the batched mode checks it, only for
+    what the others' turns cannot change (``move_orders.check_now``)."""
+    trial = copy_state(state)
+    trial["phase"], trial["step"] = phase, {}
+    module.begin(trial, random.Random(0))        # no deck is drawn from in these rounds
+    if phase == "movement":
+        if move_karama.free_mover(trial) != seat:    # the Guild keeps its mode's timing
+            trial["step"]["mode"] = "batched"
+        trial["step"]["opening"] = False
+        return [_named(movement.turn_prompt(trial, seat), f"move:{seat}", header, title, trial)]
+    return [_named(prompt, prompt.key, header, title, trial)
+            for prompt in module.prompts(trial) if prompt.seat == seat]
+
+
+def _later_cards(state: State, seat: str) -> list[Decision]:
+    """The seat's bids on the cards of the row after the one up (``per_card``), each checked
+    as a bid on the card up is."""
+    step = state["step"]
+    if rules_of(state).bidding != PER_CARD or step.get("row") is None:
+        return []
+    mine = [p for p in bidding.prompts(state) if p.seat == seat and p.kind == "bid"]
+    if not mine:
+        return []
+    up = step["dealt"] - len(step["row"]) + 1
+    return [_named(replace(mine[0], optional=False), f"bid@{number}:{seat}", f"CARD {number}",
+                   f"your bid on card {number}", state)
+            for number in range(up + 1, step["dealt"] + 1)]
+
+
+def _nexus(state: State, seat: str) -> list[Decision]:
+    """The seat's orders for a Nexus this turn's spice blow may bring (000 VII.B)."""
+    if rules_of(state).no_alliances:
+        return []
+    return [_named(nexus.prompt(state, seat), f"nexus:{seat}", "NEXUS", "the Nexus", state)]
+
+
+def _next_dial(state: State, seat: str) -> list[Decision]:
+    """The next turn's storm dial, for the factions that will dial it (000 VI.B: the last to
+    have used the wheels)."""
+    if seat not in state["storm"]["dialers"] or state["turn"] >= rules_of(state).turns:
+        return []
+    following = copy_state(state)
+    following["turn"] += 1
+    if not storm.needs_dials(following):
+        return []
+    return [_named(storm.dial_prompt(seat), f"storm-dial:{seat}", "STORM",
+                   "your storm dial next turn", state)]
+
+
+# --- reading a mail
+def parse_mail(state: State, seat: str, text: str, prompts: list[Prompt]) -> Parsed:
+    """A seat's mail read against its open decisions and those to come: lines under a
+    ``FOR`` header go to that decision; other lines to the open decisions, or to the one
+    decision to come that takes their verb."""
+    coming = decisions(state, seat)
+    if not coming:
+        return parse_orders(state, seat, text, prompts)
+    lines = text.splitlines()
+    sections: dict[str, list[int]] = {}
+    headers: list[OrderError] = []
+    current: str | None = None
+    main: list[int] = []
+    for number, line in enumerate(lines, start=1):
+        words = line_words(line)
+        if words and words[0].upper() == "FOR":
+            current = _header(words, coming)
+            if current is None:
+                headers.append(OrderError(number, line, ErrorCode.NOT_NOW,
+                                          "no decision to come by that name; to come now: "
+                                          + ", ".join(f"FOR {d.header}" for d in coming),
+                                          tuple(f"FOR {d.header}" for d in coming)))
+            else:
+                sections.setdefault(current, [])
+            continue
+        (sections[current] if current is not None else main).append(number)
+    parsed = parse_orders(state, seat, _only(lines, main), prompts)
+    for error in [e for e in parsed.errors if e.code in ERROR_NOT_NOW]:
+        taker = _taker(error.line, coming)
+        if taker is not None:
+            parsed.errors.remove(error)
+            sections.setdefault(taker.header, []).append(error.line_no)
+    for decision in coming:
+        numbers = sorted(sections.get(decision.header, []))
+        if numbers:
+            found = parse_orders(decision.state, seat, _only(lines, numbers), [decision.prompt])
+            parsed.orders += found.orders
+            parsed.errors += found.errors
+            parsed.not_filed += found.not_filed
+            parsed.unread += found.unread
+    parsed.errors = sorted(parsed.errors + headers, key=lambda e: e.line_no)
+    parsed.unread.sort(key=lambda u: u.line_no)
+    return parsed
+
+
+def _header(words: list[str], coming: list[Decision]) -> str | None:
+    """The decision to come a ``FOR`` line names (any case, a colon after it allowed)."""
+    named = " ".join(words[1:]).upper().rstrip(":").strip()
+    return next((d.header for d in coming if d.header == named), None)
+
+
+def _taker(line: str, coming: list[Decision]) -> Decision | None:
+    """The one decision to come whose orders start with the line's verb, if just one."""
+    words = line_words(line)
+    verb = words[0].upper() if words else ""
+    takers = [d for d in coming if verb in KINDS[d.prompt.kind].verbs]
+    return takers[0] if len(takers) == 1 else None
+
+
+def _only(lines: list[str], numbers: list[int]) -> str:
+    """The mail with only the given lines left (the others blank), so line numbers hold."""
+    keep = set(numbers)
+    return "\n".join(line if n in keep else "" for n, line in enumerate(lines, start=1))
