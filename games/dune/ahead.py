@@ -6,8 +6,10 @@ that round (``_projected``) where the position allows it, and named as it will b
 it opens (``Prompt.held_as``): its key, or for a card of the bidding round ``bid@<n>:<seat>``.
 Its template starts with a header line, ``FOR REVIVAL``, ``FOR MOVEMENT``, ``FOR CARD 3``,
 ``FOR STORM``, ``FOR NEXUS``: the lines after a header, to the next header, are orders for
-that decision.  A line outside any header whose verb no open decision takes, and only one
-decision to come does (``REVIVE``, ``SHIP``), goes to that decision without one.
+that decision where its orders take their verb.  A line outside any header whose verb no
+open decision takes, and only one decision to come does (``REVIVE``, ``SHIP``), goes to that
+decision without one.  The next turn's storm dial and Nexus may be sent from the battle
+round on.
 
 Nothing is told that the faction may not know now: a projection is made from the state as it
 stands, with no draw from a deck (the cards of a bidding round not dealt yet have no
@@ -53,7 +55,7 @@ def decisions(state: State, seat: str) -> list[Decision]:
         return []
     later = _later_phases(state)
     found: list[Decision] = []
-    if "spice_blow" in later and state["turn"] > 1:
+    if ("spice_blow" in later and state["turn"] > 1) or _turn_ending(state):
         found += _nexus(state, seat)
     if state["phase"] == "bidding":
         found += _later_cards(state, seat)
@@ -62,9 +64,17 @@ def decisions(state: State, seat: str) -> list[Decision]:
     if "movement" in later:
         found += _projected(state, seat, "movement", movement, "MOVEMENT",
                             "your shipment and movement")
-    if state["phase"] in ("battle", "collection"):
+    elif state["phase"] == "movement":
+        found += _turn_to_come(state, seat)
+    if _turn_ending(state):
         found += _next_dial(state, seat)
     return found
+
+
+def _turn_ending(state: State) -> bool:
+    """Whether the next turn's storm and Nexus may be sent now: from the battle round on,
+    when a next turn is to come (a dial may come in the last mail of the turn before)."""
+    return "battle" not in _later_phases(state) and state["turn"] < rules_of(state).turns
 
 
 def _later_phases(state: State) -> list[str]:
@@ -96,6 +106,21 @@ def _projected(state: State, seat: str, phase: str, module, header: str,
             for prompt in module.prompts(trial) if prompt.seat == seat]
 
 
+def _turn_to_come(state: State, seat: str) -> list[Decision]:
+    """In the movement round under way, the seat's turn if it is still to come (000 IX.C: in
+    storm order; the Bene Gesserit's declarations may come first)."""
+    step = state["step"]
+    if step["done"] or seat in step["moved"] or any(
+            p.seat == seat and p.held_as == f"move:{seat}" for p in movement.prompts(state)):
+        return []
+    trial = copy_state(state)
+    if move_karama.free_mover(trial) != seat:
+        trial["step"]["mode"] = "batched"
+    trial["step"]["opening"] = False
+    return [_named(movement.turn_prompt(trial, seat), f"move:{seat}", "MOVEMENT",
+                   "your shipment and movement", trial)]
+
+
 def _later_cards(state: State, seat: str) -> list[Decision]:
     """The seat's bids on the cards of the row after the one up (``per_card``), each checked
     as a bid on the card up is."""
@@ -112,7 +137,8 @@ def _later_cards(state: State, seat: str) -> list[Decision]:
 
 
 def _nexus(state: State, seat: str) -> list[Decision]:
-    """The seat's orders for a Nexus this turn's spice blow may bring (000 VII.B)."""
+    """The seat's orders for a Nexus the spice blow may bring, this turn's or, from the
+    battle round on, the next turn's (000 VII.B)."""
     if rules_of(state).no_alliances:
         return []
     return [_named(nexus.prompt(state, seat), f"nexus:{seat}", "NEXUS", "the Nexus", state)]
@@ -121,7 +147,7 @@ def _nexus(state: State, seat: str) -> list[Decision]:
 def _next_dial(state: State, seat: str) -> list[Decision]:
     """The next turn's storm dial, for the factions that will dial it (000 VI.B: the last to
     have used the wheels)."""
-    if seat not in state["storm"]["dialers"] or state["turn"] >= rules_of(state).turns:
+    if seat not in state["storm"]["dialers"]:
         return []
     following = copy_state(state)
     following["turn"] += 1
@@ -134,8 +160,8 @@ def _next_dial(state: State, seat: str) -> list[Decision]:
 # --- reading a mail
 def parse_mail(state: State, seat: str, text: str, prompts: list[Prompt]) -> Parsed:
     """A seat's mail read against its open decisions and those to come: lines under a
-    ``FOR`` header go to that decision; other lines to the open decisions, or to the one
-    decision to come that takes their verb."""
+    ``FOR`` header go to that decision where its orders take their verb; other lines to the
+    open decisions, or to the one decision to come that takes their verb."""
     coming = decisions(state, seat)
     if not coming:
         return parse_orders(state, seat, text, prompts)
@@ -156,7 +182,13 @@ def parse_mail(state: State, seat: str, text: str, prompts: list[Prompt]) -> Par
             else:
                 sections.setdefault(current, [])
             continue
-        (sections[current] if current is not None else main).append(number)
+        verb = words[0].upper() if words else ""
+        owner = next((d for d in coming if d.header == current), None)
+        if owner is not None and (verb in KINDS[owner.prompt.kind].verbs
+                                  or not any(verb in k.verbs for k in KINDS.values())):
+            sections[current].append(number)
+        else:
+            main.append(number)             # another decision's verb ends the section's reach
     parsed = parse_orders(state, seat, _only(lines, main), prompts)
     for error in [e for e in parsed.errors if e.code in ERROR_NOT_NOW]:
         taker = _taker(error.line, coming)
