@@ -68,7 +68,8 @@ def _seat_context(record: GameRecord, seat: str | None, deadline: datetime | Non
         "prompts": prompts,
         "waiting_for": waiting_for(record.prompts(), answered),
         "template": order_template(record, seat, prompts, standing) if prompts else "",
-        "ahead": ahead_prompts(record.rules, record.state, seat),
+        "ahead": [p for p in ahead_prompts(record.rules, record.state, seat)
+                  if not any(row["name"] == p.key and row["refused"] is None for row in held)],
         "held": [row for row in held if row["refused"] is None],
         "held_refused": [row for row in held if row["refused"] is not None],
         "deadline": deadline,
@@ -219,7 +220,7 @@ def acknowledgement(config: Config, record: GameRecord, seat: str, lines: Echo,
     text = render(record.row["game"], "mail/acknowledgement.txt.j2", moderator=config.moderator,
                   read=lines.read, errors=lines.refused, unread=lines.unread,
                   standing=standing, answers=list(answers),
-                  held_for={p.key: p.title for p in context["ahead"]},
+                  held_for={row["name"]: row["title"] for row in context["held"]},
                   still_open=[p for p in context["prompts"] if p.key not in answered],
                   **context)
     return _mail(config, record, seat, _subject(record, "Orders received"), text, now,

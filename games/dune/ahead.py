@@ -131,8 +131,10 @@ def _later_cards(state: State, seat: str) -> list[Decision]:
     if not mine:
         return []
     up = step["dealt"] - len(step["row"]) + 1
-    return [_named(replace(mine[0], optional=False), f"bid@{number}:{seat}", f"CARD {number}",
-                   f"your bid on card {number}", state)
+    return [_named(replace(mine[0], optional=False, legal=(
+                f"BID <n> or PASS, read as for card {up} now: the most you will pay for card "
+                f"{number} of {step['dealt']} when it comes up, if it does (000 VIII.D)")),
+                   f"bid@{number}:{seat}", f"CARD {number}", f"your bid on card {number}", state)
             for number in range(up + 1, step["dealt"] + 1)]
 
 
@@ -167,6 +169,7 @@ def parse_mail(state: State, seat: str, text: str, prompts: list[Prompt]) -> Par
         return parse_orders(state, seat, text, prompts)
     lines = text.splitlines()
     sections: dict[str, list[int]] = {}
+    headed: dict[str, list[int]] = {}         # each decision's header lines
     headers: list[OrderError] = []
     current: str | None = None
     main: list[int] = []
@@ -181,6 +184,7 @@ def parse_mail(state: State, seat: str, text: str, prompts: list[Prompt]) -> Par
                                           tuple(f"FOR {d.header}" for d in coming)))
             else:
                 sections.setdefault(current, [])
+                headed.setdefault(current, []).append(number)
             continue
         verb = words[0].upper() if words else ""
         owner = next((d for d in coming if d.header == current), None)
@@ -199,7 +203,8 @@ def parse_mail(state: State, seat: str, text: str, prompts: list[Prompt]) -> Par
         numbers = sorted(sections.get(decision.header, []))
         if numbers:
             found = parse_orders(decision.state, seat, _only(lines, numbers), [decision.prompt])
-            parsed.orders += found.orders
+            parsed.orders += [replace(order, lines=tuple(sorted({*order.lines, *headed.get(
+                decision.header, [])}))) for order in found.orders]
             parsed.errors += found.errors
             parsed.not_filed += found.not_filed
             parsed.unread += found.unread

@@ -105,7 +105,7 @@ def test_held_orders_no_longer_legal_are_asked_again_with_the_reason(tmp_path):
     assert asked.kind == "revival"
     mail = flat(text(site.sent(address("harkonnen"))[-1]))
     assert "Your orders held for your revival were not filed" in mail
-    assert "You had sent: REVIVE 3" in mail
+    assert "You had sent: FOR REVIVAL REVIVE 3" in mail
     assert "spice" in mail.split("were not filed")[1][:300]
 
 
