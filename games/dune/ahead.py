@@ -3,10 +3,13 @@ the turn still to come that a faction may decide now, and a mail read with them.
 
 Each decision to come is the prompt it will be, worked out on a copy of the game moved to
 that round (``_projected``) where the position allows it, and named as it will be named when
-it opens (``Prompt.held_as``): its key, or for a card of the bidding round ``bid@<n>:<seat>``.
+it opens (``Prompt.held_as``): its key, or for a card of the bidding round ``bid@<n>:<seat>``,
+for a later battle ``battle-plan@<territory>#<opponent>:<seat>`` (``before_plans.named``).
 Its template starts with a header line, ``FOR REVIVAL``, ``FOR MOVEMENT``, ``FOR CARD 3``,
-``FOR STORM``, ``FOR NEXUS``: the lines after a header, to the next header, are orders for
-that decision.  A line outside any header whose verb no open decision takes, and only one
+``FOR BATTLE ARRAKEEN``, ``FOR STORM``, ``FOR NEXUS``: the lines after a header, to the next
+header, are orders for that decision (for all the decisions under it: a battle's plan and
+the seat's Voice or prescience question there); lines ``ELSE`` alone split them into
+fallbacks.  A line outside any header whose verb no open decision takes, and only one
 decision to come does (``REVIVE``, ``SHIP``), goes to that decision without one.
 
 Nothing is told that the faction may not know now: a projection is made from the state as it
@@ -19,15 +22,18 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from pbem.game import OrderError, Parsed, Prompt
+from pbem.game import NotRead, OrderError, Parsed, Prompt
 
 from .cards import move_karama
 from .codes import ErrorCode
+from .factions import atreides_prescience as prescience
+from .factions import bene_gesserit_voice as voice
+from .orders import battle_orders
 from .orders.language import KINDS, line_words, parse_orders
-from .phases import bidding, movement, nexus, revival, storm
+from .phases import battle, before_plans, bidding, movement, nexus, revival, storm
 from .phases.bidding import PER_CARD
 from .rules import rules_of
-from .state import State, copy_state
+from .state import SEAT_FACTIONS, State, ally_of, copy_state
 
 ERROR_NOT_NOW = (ErrorCode.NOT_NOW, ErrorCode.NOTHING_TO_DECIDE)
 
@@ -62,6 +68,8 @@ def decisions(state: State, seat: str) -> list[Decision]:
     if "movement" in later:
         found += _projected(state, seat, "movement", movement, "MOVEMENT",
                             "your shipment and movement")
+    if state["phase"] == "battle":
+        found += _later_battles(state, seat)
     if state["phase"] in ("battle", "collection"):
         found += _next_dial(state, seat)
     return found
@@ -111,6 +119,33 @@ def _later_cards(state: State, seat: str) -> list[Decision]:
             for number in range(up + 1, step["dealt"] + 1)]
 
 
+def _later_battles(state: State, seat: str) -> list[Decision]:
+    """The seat's decisions in the battles of the round after the one under way (000 X.A.3-4):
+    its plan, and its Voice or prescience question where it has one, each on a copy of the
+    game with that battle opened (``battle.opened``), under a header ``BATTLE <territory>``,
+    with ``AGAINST <faction>`` (the side the seat's side fights) where the seat has decisions
+    in two battles of one territory."""
+    found: list[tuple[str, str, Prompt, State]] = []
+    for territory, _, aggressor, defender in battle.later_battles(state):
+        trial = battle.opened(state, aggressor, territory, defender)
+        mine = [p for p in before_plans.prompts(trial, []) if p.seat == seat] if trial else []
+        against = next((s for s in (aggressor, defender)
+                        if s != seat and s not in ally_of(state, seat)), defender)
+        found += [(territory, against, prompt, trial) for prompt in mine if prompt.ahead]
+    pairs = {(territory, against) for territory, against, *_ in found}
+    twice = {territory for territory, _ in pairs
+             if sum(t == territory for t, _ in pairs) > 1}
+    decided = []
+    for territory, against, prompt, trial in found:
+        faction = SEAT_FACTIONS[against]
+        header = f"BATTLE {territory}" + (f" AGAINST {faction}" if territory in twice else "")
+        what = {battle_orders.PLAN: "your battle plan", voice.VOICE: "your Voice",
+                prescience.PRESCIENCE: "your prescience question"}[prompt.kind]
+        decided.append(_named(prompt, prompt.ahead, header.upper(),
+                              f"{what} in {territory} against the {faction}", trial))
+    return decided
+
+
 def _nexus(state: State, seat: str) -> list[Decision]:
     """The seat's orders for a Nexus this turn's spice blow may bring (000 VII.B)."""
     if rules_of(state).no_alliances:
@@ -119,9 +154,15 @@ def _nexus(state: State, seat: str) -> list[Decision]:
 
 
 def _next_dial(state: State, seat: str) -> list[Decision]:
-    """The next turn's storm dial, for the factions that will dial it (000 VI.B: the last to
-    have used the wheels)."""
-    if seat not in state["storm"]["dialers"] or state["turn"] >= rules_of(state).turns:
+    """The next turn's storm dial, for the factions that may dial it (000 VI.B: the last to
+    have used the wheels): the dialers as they stand and, in the battle round, the combatants
+    of the battle under way and of those to come (each battle's pair use the wheels)."""
+    dialers = set(state["storm"]["dialers"])
+    if state["phase"] == "battle":
+        current = state["step"]["battle"]
+        dialers |= {current["aggressor"], current["defender"]} if current else set()
+        dialers |= {s for _, _, *pair in battle.later_battles(state) for s in pair}
+    if seat not in dialers or state["turn"] >= rules_of(state).turns:
         return []
     following = copy_state(state)
     following["turn"] += 1
@@ -163,16 +204,44 @@ def parse_mail(state: State, seat: str, text: str, prompts: list[Prompt]) -> Par
         if taker is not None:
             parsed.errors.remove(error)
             sections.setdefault(taker.header, []).append(error.line_no)
-    for decision in coming:
-        numbers = sorted(sections.get(decision.header, []))
+    for header in dict.fromkeys(d.header for d in coming):
+        numbers = sorted(sections.get(header, []))
         if numbers:
-            found = parse_orders(decision.state, seat, _only(lines, numbers), [decision.prompt])
+            group = [d for d in coming if d.header == header]      # a battle's plan and Voice
+            found = _section(group[0].state, seat, lines, numbers, [d.prompt for d in group])
             parsed.orders += found.orders
             parsed.errors += found.errors
             parsed.not_filed += found.not_filed
             parsed.unread += found.unread
     parsed.errors = sorted(parsed.errors + headers, key=lambda e: e.line_no)
     parsed.unread.sort(key=lambda u: u.line_no)
+    return parsed
+
+
+def _section(state: State, seat: str, lines: list[str], numbers: list[int],
+             prompts: list[Prompt]) -> Parsed:
+    """The lines under a header read for its decisions.  Lines ``ELSE`` alone split them into
+    fallbacks (``pbem.ahead.fallbacks``), each read on its own: a decision's order is its
+    first fallback's, held with the lines of all of them and the ``ELSE`` lines between."""
+    elses = [n for n in numbers if lines[n - 1].strip().upper() == "ELSE"]
+    if not elses:
+        return parse_orders(state, seat, _only(lines, numbers), prompts)
+    parts = [[n for n in numbers if low < n < high]
+             for low, high in zip([0, *elses], [*elses, len(lines) + 1], strict=True)]
+    reads = [parse_orders(state, seat, _only(lines, part), prompts) for part in parts]
+    parsed = Parsed(errors=[e for r in reads for e in r.errors],
+                    not_filed=[e for r in reads for e in r.not_filed],
+                    unread=[u for r in reads for u in r.unread])
+    free = set(elses)
+    for prompt in prompts:
+        found = [order for r in reads for order in r.orders if order.prompt == prompt.key]
+        if not found:
+            continue
+        mine = {n for order in found for n in order.lines}
+        between = {n for n in free if min(mine) < n < max(mine)}
+        free -= between
+        parsed.orders.append(replace(found[0], lines=tuple(sorted(mine | between))))
+    parsed.unread += [NotRead(n, lines[n - 1]) for n in sorted(free)]
     return parsed
 
 
