@@ -182,3 +182,19 @@ def test_by_mail_the_later_plan_is_filed_or_refused_with_the_reason(tmp_path):
     report = " ".join(text(site.sent(address(FR))[-1]).split())
     assert ("Your orders held for your battle plan in Carthag against the Harkonnen were not "
             "filed: LEADER Stilgar:") in report
+
+
+def test_by_mail_an_else_fallback_is_filed_and_the_round_ends_unasked(tmp_path):
+    """By mail (X.C.3): Stilgar dies in Arrakeen; the Fremen's held Carthag plan falls back to
+    Otheym, the Harkonnen's held plan is filed too, and Carthag is fought with nobody asked."""
+    site = Installation(tmp_path, maps=False)
+    game_at(site, TWO_FOR_THE_FREMEN)
+    send(site, FR, "LEADER Stilgar\nDIAL 0\nFOR BATTLE CARTHAG\nLEADER Stilgar\nDIAL 6\n"
+                   "ELSE\nLEADER Otheym\nDIAL 5")
+    send(site, HA, "FOR BATTLE CARTHAG\nLEADER Feyd-Rautha\nDIAL 3")
+    send(site, AT, STILGAR_KILLED)
+    state = site.record(GAME).state
+    assert state["phase"] != "battle" or battle.done(state)
+    assert state["factions"][FR]["leaders"]["Stilgar"] == "tanks"
+    report = " ".join(text(site.sent(address(HA))[-1]).split())
+    assert "Fremen: Otheym, dial 5" in report and "Harkonnen: Feyd-Rautha, dial 3" in report
