@@ -49,9 +49,9 @@ def hold(store: Store, record: GameRecord, seat: str, orders: list[Order],
 
 def read_held(game: Game, state: State, prompt: Prompt, text: str) -> tuple[Order | None, str]:
     """A held order read for its decision now: the first of its fallbacks (``ELSE``) that is
-    legal, as a whole first; else None and why the first was not."""
+    legal; else None and why the first was not."""
     reasons = []
-    for part in [text, *fallbacks(text)]:
+    for part in fallbacks(text) or [text]:
         order = read_for(game, state, prompt, part)
         if order is not None:
             return order, ""

@@ -3,13 +3,15 @@ the turn still to come that a faction may decide now, and a mail read with them.
 
 Each decision to come is the prompt it will be, worked out on a copy of the game moved to
 that round (``_projected``) where the position allows it, and named as it will be named when
-it opens (``Prompt.held_as``): its key, or for a card of the bidding round ``bid@<n>:<seat>``.
+it opens (``Prompt.held_as``): its key, or for a card of the bidding round ``bid@<n>:<seat>``,
+for a later battle ``battle-plan@<territory>#<opponent>:<seat>`` (``before_plans.named``).
 Its template starts with a header line, ``FOR REVIVAL``, ``FOR MOVEMENT``, ``FOR CARD 3``,
-``FOR STORM``, ``FOR NEXUS``: the lines after a header, to the next header, are orders for
-that decision where its orders take their verb.  A line outside any header whose verb no
-open decision takes, and only one decision to come does (``REVIVE``, ``SHIP``), goes to that
-decision without one.  The next turn's storm dial and Nexus may be sent from the battle
-round on.
+``FOR BATTLE ARRAKEEN``, ``FOR STORM``, ``FOR NEXUS``: the lines after a header, to the next
+header, are orders for that decision where its orders take their verb (for all the decisions
+under it: a battle's plan and the seat's Voice or prescience question there); lines ``ELSE``
+alone split them into fallbacks.  A line outside any header whose verb no open decision
+takes, and only one decision to come does (``REVIVE``, ``SHIP``), goes to that decision
+without one.  The next turn's storm dial and Nexus may be sent from the battle round on.
 
 Nothing is told that the faction may not know now: a projection is made from the state as it
 stands, with no draw from a deck (the cards of a bidding round not dealt yet have no
@@ -21,15 +23,18 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, replace
 
-from pbem.game import OrderError, Parsed, Prompt
+from pbem.game import NotRead, OrderError, Parsed, Prompt
 
 from .cards import move_karama
 from .codes import ErrorCode
+from .factions import atreides_prescience as prescience
+from .factions import bene_gesserit_voice as voice
+from .orders import battle_orders
 from .orders.language import KINDS, line_words, parse_orders
-from .phases import bidding, movement, nexus, revival, storm
+from .phases import battle, before_plans, bidding, movement, nexus, revival, storm
 from .phases.bidding import PER_CARD
 from .rules import rules_of
-from .state import State, copy_state
+from .state import SEAT_FACTIONS, State, ally_of, copy_state
 
 ERROR_NOT_NOW = (ErrorCode.NOT_NOW, ErrorCode.NOTHING_TO_DECIDE)
 
@@ -66,6 +71,8 @@ def decisions(state: State, seat: str) -> list[Decision]:
                             "your shipment and movement")
     elif state["phase"] == "movement":
         found += _turn_to_come(state, seat)
+    if state["phase"] == "battle":
+        found += _later_battles(state, seat)
     if _turn_ending(state):
         found += _next_dial(state, seat)
     return found
@@ -138,6 +145,33 @@ def _later_cards(state: State, seat: str) -> list[Decision]:
             for number in range(up + 1, step["dealt"] + 1)]
 
 
+def _later_battles(state: State, seat: str) -> list[Decision]:
+    """The seat's decisions in the battles of the round after the one under way (000 X.A.3-4):
+    its plan, and its Voice or prescience question where it has one, each on a copy of the
+    game with that battle opened (``battle.opened``), under a header ``BATTLE <territory>``,
+    with ``AGAINST <faction>`` (the side the seat's side fights) where the seat has decisions
+    in two battles of one territory."""
+    found: list[tuple[str, str, Prompt, State]] = []
+    for territory, _, aggressor, defender in battle.later_battles(state):
+        trial = battle.opened(state, aggressor, territory, defender)
+        mine = [p for p in before_plans.prompts(trial, []) if p.seat == seat] if trial else []
+        against = next((s for s in (aggressor, defender)
+                        if s != seat and s not in ally_of(state, seat)), defender)
+        found += [(territory, against, prompt, trial) for prompt in mine if prompt.ahead]
+    pairs = {(territory, against) for territory, against, *_ in found}
+    twice = {territory for territory, _ in pairs
+             if sum(t == territory for t, _ in pairs) > 1}
+    decided = []
+    for territory, against, prompt, trial in found:
+        faction = SEAT_FACTIONS[against]
+        header = f"BATTLE {territory}" + (f" AGAINST {faction}" if territory in twice else "")
+        what = {battle_orders.PLAN: "your battle plan", voice.VOICE: "your Voice",
+                prescience.PRESCIENCE: "your prescience question"}[prompt.kind]
+        decided.append(_named(prompt, prompt.ahead, header.upper(),
+                              f"{what} in {territory} against the {faction}", trial))
+    return decided
+
+
 def _nexus(state: State, seat: str) -> list[Decision]:
     """The seat's orders for a Nexus the spice blow may bring, this turn's or, from the
     battle round on, the next turn's (000 VII.B)."""
@@ -147,9 +181,15 @@ def _nexus(state: State, seat: str) -> list[Decision]:
 
 
 def _next_dial(state: State, seat: str) -> list[Decision]:
-    """The next turn's storm dial, for the factions that will dial it (000 VI.B: the last to
-    have used the wheels)."""
-    if seat not in state["storm"]["dialers"]:
+    """The next turn's storm dial, for the factions that may dial it (000 VI.B: the last to
+    have used the wheels): the dialers as they stand and, in the battle round, the combatants
+    of the battle under way and of those to come (each battle's pair use the wheels)."""
+    dialers = set(state["storm"]["dialers"])
+    if state["phase"] == "battle":
+        current = state["step"]["battle"]
+        dialers |= {current["aggressor"], current["defender"]} if current else set()
+        dialers |= {s for _, _, *pair in battle.later_battles(state) for s in pair}
+    if seat not in dialers:
         return []
     following = copy_state(state)
     following["turn"] += 1
@@ -187,9 +227,9 @@ def parse_mail(state: State, seat: str, text: str, prompts: list[Prompt]) -> Par
                 headed.setdefault(current, []).append(number)
             continue
         verb = words[0].upper() if words else ""
-        owner = next((d for d in coming if d.header == current), None)
-        if owner is not None and (verb in KINDS[owner.prompt.kind].verbs
-                                  or not any(verb in k.verbs for k in KINDS.values())):
+        owned = {v for d in coming if d.header == current for v in KINDS[d.prompt.kind].verbs}
+        if current is not None and (verb in owned or verb == "ELSE"
+                                    or not any(verb in k.verbs for k in KINDS.values())):
             sections[current].append(number)
         else:
             main.append(number)             # another decision's verb ends the section's reach
@@ -199,17 +239,46 @@ def parse_mail(state: State, seat: str, text: str, prompts: list[Prompt]) -> Par
         if taker is not None:
             parsed.errors.remove(error)
             sections.setdefault(taker.header, []).append(error.line_no)
-    for decision in coming:
-        numbers = sorted(sections.get(decision.header, []))
+    for header in dict.fromkeys(d.header for d in coming):
+        numbers = sorted(sections.get(header, []))
         if numbers:
-            found = parse_orders(decision.state, seat, _only(lines, numbers), [decision.prompt])
-            parsed.orders += [replace(order, lines=tuple(sorted({*order.lines, *headed.get(
-                decision.header, [])}))) for order in found.orders]
+            group = [d for d in coming if d.header == header]      # a battle's plan and Voice
+            found = _section(group[0].state, seat, lines, numbers, [d.prompt for d in group])
+            parsed.orders += [replace(order, lines=tuple(sorted({*order.lines,
+                                                                 *headed.get(header, [])})))
+                              for order in found.orders]
             parsed.errors += found.errors
             parsed.not_filed += found.not_filed
             parsed.unread += found.unread
     parsed.errors = sorted(parsed.errors + headers, key=lambda e: e.line_no)
     parsed.unread.sort(key=lambda u: u.line_no)
+    return parsed
+
+
+def _section(state: State, seat: str, lines: list[str], numbers: list[int],
+             prompts: list[Prompt]) -> Parsed:
+    """The lines under a header read for its decisions.  Lines ``ELSE`` alone split them into
+    fallbacks (``pbem.ahead.fallbacks``), each read on its own: a decision's order is its
+    first fallback's, held with the lines of all of them and the ``ELSE`` lines between."""
+    elses = [n for n in numbers if lines[n - 1].strip().upper() == "ELSE"]
+    if not elses:
+        return parse_orders(state, seat, _only(lines, numbers), prompts)
+    parts = [[n for n in numbers if low < n < high]
+             for low, high in zip([0, *elses], [*elses, len(lines) + 1], strict=True)]
+    reads = [parse_orders(state, seat, _only(lines, part), prompts) for part in parts]
+    parsed = Parsed(errors=[e for r in reads for e in r.errors],
+                    not_filed=[e for r in reads for e in r.not_filed],
+                    unread=[u for r in reads for u in r.unread])
+    free = set(elses)
+    for prompt in prompts:
+        found = [order for r in reads for order in r.orders if order.prompt == prompt.key]
+        if not found:
+            continue
+        mine = {n for order in found for n in order.lines}
+        between = {n for n in free if min(mine) < n < max(mine)}
+        free -= between
+        parsed.orders.append(replace(found[0], lines=tuple(sorted(mine | between))))
+    parsed.unread += [NotRead(n, lines[n - 1]) for n in sorted(free)]
     return parsed
 
 

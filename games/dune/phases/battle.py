@@ -89,6 +89,7 @@ from ..state import (
     State,
     ally_of,
     base_data,
+    copy_state,
     data,
     forces_at,
     occupants,
@@ -230,6 +231,43 @@ def next_battle(state: State) -> list[Event]:
                                  "defender": defender, "sectors": part_of(territory, sectors)})]
     step["done"] = True
     return []
+
+
+def later_battles(state: State) -> list[tuple[str, list[int], str, str]]:
+    """The battles of the round after the one under way, as the position stands (forces in
+    place): (territory, sectors, aggressor, defender), the current aggressor's others first,
+    each aggressor's by his order (X.A.3-4).  Earlier battles may yet remove some of them."""
+    step = state["step"]
+    if step["done"]:
+        return []
+    current = step["battle"]
+    found = []
+    for aggressor in step["queue"]:
+        rest = [option for option in options(state, aggressor)
+                if not (current and aggressor == current["aggressor"]
+                        and option == (current["territory"], current["sectors"],
+                                       current["defender"]))]
+        while rest:
+            territory, sectors, defender = chosen(rest, step["orders"].get(aggressor, []))
+            rest.remove((territory, sectors, defender))
+            found.append((territory, sectors, aggressor, defender))
+    return found
+
+
+def opened(state: State, aggressor: str, territory: str, defender: str) -> State | None:
+    """A copy of the game with the given battle the one under way, opened as ``next_battle``
+    opens it; None if it would not open so."""
+    trial = copy_state(state)
+    step = trial["step"]
+    step["queue"] = step["queue"][step["queue"].index(aggressor):]
+    step["orders"][aggressor] = [[territory, defender]]
+    step["asked"] = [*step["asked"], aggressor]
+    next_battle(trial)
+    battle = step["battle"]
+    if battle is None or (battle["territory"], battle["aggressor"], battle["defender"]) != (
+            territory, aggressor, defender):
+        return None
+    return trial
 
 
 def chosen(found: list[tuple[str, list[int], str]], order: list[list[str | None]]

@@ -34,6 +34,7 @@ By mail (``docs/orders.md``, "Before the plans"):
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from pbem.game import Event, Prompt
@@ -62,17 +63,29 @@ def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
     if battle["round"] != 1:
         return [battle_orders.plan_prompt(state, seat) for seat in battle["replan"]]
     pair = (battle["aggressor"], battle["defender"])
-    found = [battle_orders.plan_prompt(state, seat) for seat in pair]
+    found = [named(battle, battle_orders.plan_prompt(state, seat), other)
+             for seat, other in (pair, pair[::-1])]
     speaker = voice.voicer(state["seats"], state["alliances"], battle)
     if speaker:
-        found.append(voice.prompt(speaker[0], speaker[1], speaker[0] in pair))
+        found.append(named(battle, voice.prompt(speaker[0], speaker[1], speaker[0] in pair),
+                           speaker[1]))
     asking = prescience.asker(state["seats"], state["alliances"], battle)
     if asking:
-        found.append(prescience.prompt(asking[0], asking[1], asking[2], asking[0] in pair))
+        found.append(named(battle, prescience.prompt(asking[0], asking[1], asking[2],
+                                                     asking[0] in pair), asking[2]))
     helpers = {p.seat for p in [*found, *others]} - set(pair)
     found += [battle_karama.prompt(state, seat) for seat in sorted(helpers)
               if battle_karama.uses(state, seat)]
     return found
+
+
+def named(battle: dict[str, Any], prompt: Prompt, against: str) -> Prompt:
+    """A decision of a battle's first round under the name its orders given ahead are held
+    under (``games/dune/ahead.py``): its kind, the battle's territory and the faction the
+    seat's side fights, as ``battle-plan@Arrakeen#harkonnen:atreides``: one name for each
+    battle of the round (two sides meet once in a territory, X.A.3-4)."""
+    kind, seat = PromptKey.parse(prompt.key)
+    return replace(prompt, ahead=f"{kind}@{battle['territory']}#{against}:{seat}")
 
 
 def carry_out(state: State, plans: dict[str, dict[str, Any]], orders: dict[str, Any]
