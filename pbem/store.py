@@ -121,8 +121,17 @@ def _migration_5(db: sqlite_utils.Database) -> None:
     db["inbound"].transform(column_order=[*columns, "raw"])
 
 
+def _migration_6(db: sqlite_utils.Database) -> None:
+    """Reports only with news (``pbem.digest``): per seat the last step reported to it and
+    the map last sent to it (its drawing's digest, and its turn); per decision its notes
+    (orders defaulted, civil disorder), for a report that covers steps not mailed at once."""
+    for column, kind in (("reported_step", int), ("map_digest", str), ("map_turn", int)):
+        db["seats"].add_column(column, kind)
+    db["decisions"].add_column("notes", str)
+
+
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
-    _migration_1, _migration_2, _migration_3, _migration_4, _migration_5]
+    _migration_1, _migration_2, _migration_3, _migration_4, _migration_5, _migration_6]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
