@@ -1,5 +1,5 @@
-"""Queueing the reports of resolved steps to everyone they concern: each seat its own
-report, the GM and every observer the public one.
+"""Queueing the reports of resolved steps to everyone they concern: each seat with news its
+own report (``pbem.digest``), the GM and every observer the public one.
 
 Call it inside the transaction that resolved the steps, so that the new state
 and its reports are stored together.
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from pbem import outbox, reports
+from pbem import digest, outbox, reports
 from pbem.config import Config
 from pbem.league.notify import game_finished
 from pbem.record import GameRecord
@@ -28,16 +28,24 @@ def save_steps(store: Store, record: GameRecord, now: datetime) -> GameRecord:
 
 def report_steps(config: Config, store: Store, record: GameRecord, done: Resolved,
                  now: datetime) -> None:
-    """Save the steps resolved and queue their reports; a game that finished has its result
-    recorded for its leagues (``pbem.league``)."""
+    """Save the steps resolved and queue their reports: to each seat with news, covering the
+    steps since its last report (``pbem.digest``), to the GM and to every observer; a game that
+    finished has its result recorded for its leagues (``pbem.league``)."""
     record = save_steps(store, record, now)
     if record.finished:
         game_finished(config, store, record, now)
     deadline = store.deadline(record.id, record.step)
     for seat in record.seats:
-        mail = reports.step_report(config, record, seat["seat"], done.events, done.notes,
-                                   deadline, now, store=store)
+        news = digest.news_since(store, record, seat, done.events, done.notes, done.steps)
+        if not digest.has_news(record, seat, news):
+            if seat["reported_step"] is None:   # a game begun before the digest: mailed so far
+                digest.reported(store, record, seat, record.step - done.steps)
+            continue
+        pictures = digest.report_pictures(store, record, seat) if config.reports.map else ()
+        mail = reports.step_report(config, record, seat["seat"], news.events, news.notes,
+                                   deadline, now, store=store, pictures=pictures)
         outbox.enqueue(store, mail, now, "report", record.id, seat["seat"])
+        digest.reported(store, record, seat, record.step)
     if record.settings.get("gm_address"):
         mail = reports.step_report(config, record, None, done.events, done.notes, deadline, now,
                                    store=store)

@@ -104,14 +104,16 @@ def waiting_for(prompts: list[Prompt], answered: Collection[str]) -> list[str]:
 class DecisionKind:
     """A kind of decision (``Prompt.kind``) as players name it: the ``words`` a standing order
     names it by (SET STANDING), ``what`` it decides (the confirmation says it), the order
-    ``verbs`` that answer it, and ``passing``: the order that passes it (PASS or NONE answers
-    it so), or None if it cannot be passed."""
+    ``verbs`` that answer it, ``passing``: the order that passes it (PASS or NONE answers
+    it so), or None if it cannot be passed, and ``needs_map``: a decision made on the board,
+    whose report brings the map again when it changed (``pbem.digest``)."""
 
     kind: str
     words: tuple[str, ...]
     what: str
     verbs: tuple[str, ...]
     passing: str | None = None
+    needs_map: bool = False
 
 
 @dataclass(frozen=True)
@@ -247,9 +249,12 @@ class MapPicture(Protocol):
 
 class Turns(Protocol):
     """A game played in turns: ``event_turn(event)`` is the turn an event opens or belongs
-    to, or None (the archive files each event under its turn)."""
+    to, or None (the archive files each event under its turn); ``turn_of(state)`` the turn a
+    state is in, or None (a seat's reports bring the map once a turn, ``pbem.digest``)."""
 
     def event_turn(self, event: Event) -> int | None: ...
+
+    def turn_of(self, state: State) -> int | None: ...
 
 
 class Scenarios(Protocol):

@@ -1,6 +1,8 @@
 """A seat's preferences, kept as JSON text in ``seats.preferences``.
 
-Keys: ``format`` (the mail format the player asked for), ``standing`` (standing
+Keys: ``format`` (the mail format the player asked for), ``digest`` (``off``: a report
+after every step, SET DIGEST; ``pbem.digest``), ``map`` (``svg`` or ``off``: how reports
+bring the map, SET MAP; by default a PNG), ``standing`` (standing
 orders: prompt kind -> order lines, filed whenever a decision of that kind opens;
 ``pbem.standing``), and ``absence`` (a declared period away: its dates as the
 player wrote them, a reason, and its start and end in UTC; ``pbem.resolution``

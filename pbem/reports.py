@@ -153,38 +153,50 @@ def game_events(store: Store, game_id: str) -> list[Event]:
 
 def step_report(config: Config, record: GameRecord, seat: str | None, events: list[Event],
                 notes: list[str], deadline: datetime | None, now: datetime,
-                observer: str | None = None, store: Store | None = None) -> EmailMessage:
+                observer: str | None = None, store: Store | None = None,
+                pictures: tuple[Picture, ...] | None = None) -> EmailMessage:
     """The report of the steps just resolved, for one seat (None: the public report, to the
-    GM or to an ``observer``), with the map of the board unless the configuration says
-    ``reports: {map: false}``; ``store`` as for
+    GM or to an ``observer``) with the ``pictures`` given, by default the map of the board
+    unless the configuration says ``reports: {map: false}``; ``store`` as for
     ``step_report_text``."""
     text = step_report_text(config, record, seat, events, notes, deadline, store)
     prompts = [p for p in record.prompts() if p.seat == seat]
     template = order_template(record, seat, prompts, {}) if seat and prompts else ""
+    if pictures is None:
+        pictures = map_pictures(record) if config.reports.map else ()
     return _mail(config, record, seat, _subject(record, record.step_title()), text, now,
-                 observer=observer, template=template,
-                 pictures=map_pictures(record) if config.reports.map else ())
+                 observer=observer, template=template, pictures=pictures)
 
 
-def map_pictures(record: GameRecord) -> tuple[Picture, ...]:
-    """The map of the board now, for a report: a PNG that the HTML version shows inline (a
-    named part, which mail clients also offer as a file, and which clients that show no SVG
-    show), and the SVG attached; none if the game draws no map (its ``MapPicture``, drawn
-    from the public view only).  The PNG goes once, not also as an
-    attachment, as it is the larger file.  The PNG, slow to paint, is painted again only when
-    the drawing changed: every seat's report of a step, and the reports of steps that change
-    nothing on the map, show the same picture."""
+def map_drawing(record: GameRecord) -> bytes | None:
+    """The SVG of the board now, or None if the game draws no map (its ``MapPicture``, drawn
+    from the public view only); drawn once per state: every seat's report of a step asks."""
     drawn = capability(record.rules, MapPicture)
     if drawn is None:
-        return ()
-    if _painted.get("state") is not record.state:     # the same state: every seat's report
+        return None
+    if _painted.get("state") is not record.state:
         svg = drawn.map_svg(record.state).encode()
         if svg != _painted.get("svg"):
-            _painted["png"] = palette_png(drawn.map_png(record.state))
+            _painted.pop("png", None)
         _painted.update(state=record.state, svg=svg)
+    return _painted["svg"]
+
+
+def map_pictures(record: GameRecord, svg: bool = True) -> tuple[Picture, ...]:
+    """The map of the board now, for a report: a PNG that the HTML version shows inline (a
+    named part, which mail clients also offer as a file, and which clients that show no SVG
+    show), and the SVG attached unless ``svg`` is false; none if the game draws no map.  The
+    PNG goes once, not also as an attachment, as it is the larger file.  The PNG, slow to
+    paint, is painted again only when the drawing changed: every seat's report of a step,
+    and the reports of steps that change nothing on the map, show the same picture."""
+    drawing = map_drawing(record)
+    if drawing is None:
+        return ()
+    if "png" not in _painted:
+        _painted["png"] = palette_png(capability(record.rules, MapPicture).map_png(record.state))
     name = f"map-{record.id}-{record.step}"
-    return (Picture(_painted["png"], "png", f"{name}.png", cid=f"{name}@map"),
-            Picture(_painted["svg"], "svg+xml", f"{name}.svg"))
+    png = Picture(_painted["png"], "png", f"{name}.png", cid=f"{name}@map")
+    return (png, Picture(drawing, "svg+xml", f"{name}.svg")) if svg else (png,)
 
 
 # The last map drawn: the state it was drawn from (a state is never changed in place, so the

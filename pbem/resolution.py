@@ -36,11 +36,13 @@ MAX_STEPS_PER_TICK = 1000
 
 @dataclass
 class Resolved:
-    """What resolving one game did in this tick."""
+    """What resolving one game did in this tick (``logged``: how many of the notes are
+    stored with their step's decision)."""
 
     steps: int = 0
     events: list[Event] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    logged: int = 0
 
 
 def policy_of(record: GameRecord) -> DeadlinePolicy:
@@ -188,7 +190,9 @@ def apply_step(store: Store, record: GameRecord, now: datetime, done: Resolved,
         "game_id": record.id, "step": step, "orders": json.dumps(orders, sort_keys=True),
         "defaulted": json.dumps(defaulted), "applied_at": utc_text(now),
         "events": json.dumps([e.to_json() for e in events], sort_keys=True),
+        "notes": json.dumps(done.notes[done.logged:]),
     })
+    done.logged = len(done.notes)
     store.db.execute("delete from pending_orders where game_id = ? and step = ?",
                      (record.id, record.step))
     record.state = state

@@ -122,6 +122,15 @@ def _migration_5(db: sqlite_utils.Database) -> None:
 
 
 def _migration_6(db: sqlite_utils.Database) -> None:
+    """Reports only with news (``pbem.digest``): per seat the last step reported to it and
+    the map last sent to it (its drawing's digest, and its turn); per decision its notes
+    (orders defaulted, civil disorder), for a report that covers steps not mailed at once."""
+    for column, kind in (("reported_step", int), ("map_digest", str), ("map_turn", int)):
+        db["seats"].add_column(column, kind)
+    db["decisions"].add_column("notes", str)
+
+
+def _migration_7(db: sqlite_utils.Database) -> None:
     """Orders given ahead, held until their decision opens (``pbem.ahead``): one per seat and
     name; one that could not be filed keeps the reason, for the seat's next mail."""
     db["held_orders"].create({
@@ -131,7 +140,8 @@ def _migration_6(db: sqlite_utils.Database) -> None:
 
 
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
-    _migration_1, _migration_2, _migration_3, _migration_4, _migration_5, _migration_6]
+    _migration_1, _migration_2, _migration_3, _migration_4, _migration_5, _migration_6,
+    _migration_7]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

@@ -32,6 +32,7 @@ from players import drop, order_mail, text
 from pbem.moderator import run_gm_command
 
 BIDS = dict(zip(SEATS, (12, 31, 27), strict=True))
+WINNER = max(BIDS, key=BIDS.get)
 
 
 @pytest.fixture
@@ -57,7 +58,9 @@ def assert_everything_once(site):
     kinds = collections.Counter((str(m["To"]), str(m["Subject"])) for m in site.sent())
     for seat in SEATS:
         assert kinds[(player(seat), "[auction-1] Orders received")] == 1
-        assert kinds[(player(seat), "[auction-1] Step 2: Lot 1 of 2: keep or gift")] == 1
+        # The report goes to the winner, who decides next; the others' waits (pbem.digest).
+        assert kinds[(player(seat), "[auction-1] Step 2: Lot 1 of 2: keep or gift")] == (
+            1 if seat == WINNER else 0)
     outbox = store.all("select status from outbox")
     assert {row["status"] for row in outbox} == {"sent"}
 
@@ -65,7 +68,7 @@ def assert_everything_once(site):
 STAGES = [
     "fetched:1", "fetched:2", "archived:1", "archived:3", "filing:2", "recorded:1", "recorded:3",
     "processed:1", "processed:2", "marked:1", "marked:3", "applied:1", "enqueued:1",
-    "resolved:1", "sending:1", "sending:5", "sent:1", "sent:4", "sent:7",
+    "resolved:1", "sending:1", "sending:5", "sent:1", "sent:4", "sent:5",
 ]
 
 

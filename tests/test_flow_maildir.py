@@ -76,8 +76,9 @@ def test_the_latest_order_replaces_the_earlier_one_and_is_echoed(site):
 
 
 def test_when_all_orders_are_in_the_step_resolves_and_every_seat_gets_a_report(site):
+    """With SET DIGEST OFF even the seats with nothing to decide next get it."""
     for seat, bid in zip(SEATS, (10, 30, 20), strict=True):
-        send(site, seat, f"BID {bid}")
+        send(site, seat, f"BID {bid}\nSET DIGEST OFF")
     summary = tick(site)
     assert summary.steps == 1
     for seat in SEATS:
@@ -122,7 +123,7 @@ def test_after_the_deadline_missing_orders_get_their_defaults(site):
     summaries = site.cron(hours=49)
     assert [s.steps for s in summaries].index(1) == 48 * 2 - 1   # the tick at 48 hours
     assert sum(s.steps for s in summaries) == 1
-    report = latest(site, "south", "keep or gift")
+    report = latest(site, "north", "keep or gift")      # the winner, who decides next
     assert "No orders from east for bid by the deadline" in text(report)
     store = site.moderator().store
     decision = store.decisions("auction-1")[0]

@@ -136,11 +136,18 @@ def test_resolve_applies_the_step_now_with_defaults_for_missing_orders(site):
     assert json.loads(decision["orders"]) == {"lot1.bid.east": 0, "lot1.bid.north": 10,
                                               "lot1.bid.south": 0}
     assert sorted(json.loads(decision["defaulted"])) == ["lot1.bid.east", "lot1.bid.south"]
-    for address in (*map(player, SEATS), GM):
+    for address in (player("north"), GM):
         body = text(mails(site, address, "keep or gift")[-1])
         assert "The GM resolved this step at once: the others agreed to pass." in body
         assert "Lot 1 is sold to north" in body
     assert site.record().state == log_replay(site)
+    # East and south decide nothing now: they read it in their next report.
+    assert mails(site, player("east"), "keep or gift") == []
+    play(site, ("north", "KEEP"))
+    for seat in ("east", "south"):
+        body = " ".join(text(mails(site, player(seat), "Lot 2 of 2: bidding")[-1]).split())
+        assert "The GM resolved this step at once: the others agreed to pass." in body
+        assert "Lot 1 is sold to north" in body
 
 
 def test_resolve_refuses_a_paused_game(site):

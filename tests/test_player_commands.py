@@ -167,6 +167,8 @@ def test_orders_lists_each_decision_with_its_standing_order_or_its_default(site)
 
 def test_history_lists_my_reports_and_resends_one_in_my_thread(site):
     secrets = mark_secrets(site)
+    send(site, "north", "SET DIGEST OFF")       # a report after every step, news or not
+    tick(site)
     play_lot_one(site)
     send(site, "east", "KEEP")
     tick(site)
@@ -403,7 +405,7 @@ def test_set_format_is_kept_though_only_text_exists_and_set_lists_my_settings(si
     body = answer(site, "north")
     assert "Only plain text mail exists so far" in body
     assert ("Your settings:\n  TIMEZONE none: the game's, Europe/London\n  FORMAT html\n"
-            "  STANDING none\n  ABSENCE none") in body
+            "  DIGEST ON\n  MAP PNG\n  STANDING none\n  ABSENCE none") in body
     preferences = store(site).seat("auction-1", "north")["preferences"]
     assert json.loads(preferences) == {"format": "html"}
     send(site, "north", "SET FORMAT pdf\nSET COLOUR blue")

@@ -118,6 +118,11 @@ def event_turn(event: Event) -> int | None:
     return event.data["turn"] if event.code == "phase" else None
 
 
+def turn_of(state: State) -> int | None:
+    """The turn the game is in (0: the set-up)."""
+    return state["turn"]
+
+
 def step_name(state: State) -> str:
     if state["result"] is not None:
         return "Game over"

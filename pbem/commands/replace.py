@@ -27,6 +27,7 @@ def replace(context: CommandContext, args: str) -> None:
     store.db["seats"].update((record.id, seat), {
         "address": address, "secret": secret, "player": None,
         "timezone": None, "preferences": None, "missed": 0, "disorder": None,
+        "reported_step": record.step, "map_digest": None, "map_turn": None,   # the welcome's
         "thread_id": message_id(context.config.moderator.domain, f"{record.id}.{seat}", token)})
     store.db.execute("delete from pending_orders where game_id = ? and step = ? and seat = ?",
                      (record.id, record.step, seat))

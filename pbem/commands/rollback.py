@@ -42,6 +42,8 @@ def rollback(context: CommandContext, args: str) -> None:
     store.db.execute("delete from pending_orders where game_id = ?", (record.id,))
     store.db.execute("delete from deadlines where game_id = ? and step >= ?",
                      (record.id, number - 1))
+    store.db.execute("update seats set reported_step = ? where game_id = ? and reported_step "
+                     ">= ?", (number - 1, record.id, number - 1))   # told by the notice
     status = record.row["status"]
     store.save_game_state(record.id, number - 1, state, status, context.now)
     reload(context)

@@ -1,7 +1,8 @@
-"""A player's settings by mail: time zone, mail format, and absences (docs/commands.md).
+"""A player's settings by mail: time zone, mail format, reports, the map, standing orders and
+absences (docs/commands.md).
 
-The time zone is the seat's ``timezone`` column; the format and an absence
-are kept in ``seats.preferences`` (``pbem.preferences``).  While an absence
+The time zone is the seat's ``timezone`` column; the format, the digest, the map, standing
+orders and an absence are kept in ``seats.preferences`` (``pbem.preferences``).  While an absence
 lasts, the seat's missing orders take their defaults at once
 (``pbem.resolution``); the game file's ``max_absence_days`` bounds its length.
 """
@@ -23,6 +24,7 @@ from pbem.store import utc_text
 from pbem.templating import format_deadline
 
 FORMATS = ("text", "html")
+MAP_FORMATS = ("PNG", "SVG", "OFF")
 ISO_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
@@ -52,6 +54,36 @@ def _set_format(context: CommandContext, value: str) -> None:
                    "format", value.lower())
     context.answer(f"Your mail format is {value.lower()}. Only plain text mail exists so far: "
                    "you get text until HTML mail is written.")
+
+
+def _set_digest(context: CommandContext, value: str) -> None:
+    """Reports only with news (ON, the default; ``pbem.digest``) or every step's (OFF)."""
+    if value.upper() not in ("ON", "OFF"):
+        raise CommandError("expected SET DIGEST ON or SET DIGEST OFF")
+    off = value.upper() == "OFF"
+    set_preference(context.store, context.record.id, context.record.seat(context.seat),
+                   "digest", "off" if off else None)
+    context.answer("You get a report after every step now. SET DIGEST ON mails you only "
+                   "when there is news for you." if off else
+                   "You get a report only when there is news for you: a decision of yours, "
+                   "something told to you alone, or the end of the game; it covers every step "
+                   "since your last report. SET DIGEST OFF mails you every step.")
+
+
+def _set_map(context: CommandContext, value: str) -> None:
+    """How a report brings the map: a PNG picture (the default), with the SVG too, or not."""
+    if value.upper() not in MAP_FORMATS:
+        raise CommandError(f"expected SET MAP {' or SET MAP '.join(MAP_FORMATS)}")
+    word = value.upper()
+    set_preference(context.store, context.record.id, context.record.seat(context.seat),
+                   "map", None if word == "PNG" else word.lower())
+    context.answer({
+        "PNG": "The map comes in your reports as a picture (PNG), once a turn and again "
+               "when it changed before a decision made on the board.",
+        "SVG": "The map comes in your reports as a picture (PNG) with the SVG file "
+               "attached, once a turn and again when it changed before a decision made on "
+               "the board.",
+        "OFF": "Your reports bring no map. SET MAP PNG brings it back."}[word])
 
 
 def _set_standing(context: CommandContext, value: str) -> None:
@@ -91,7 +123,8 @@ def _standing_text(rules: Game, seat: dict) -> str:
 
 
 SETTINGS: dict[str, Callable[[CommandContext, str], None]] = {
-    "TIMEZONE": _set_timezone, "FORMAT": _set_format, "STANDING": _set_standing}
+    "TIMEZONE": _set_timezone, "FORMAT": _set_format, "DIGEST": _set_digest, "MAP": _set_map,
+    "STANDING": _set_standing}
 
 
 def _absence_text(absence: dict | None) -> str:
@@ -109,14 +142,18 @@ def _list_settings(context: CommandContext) -> None:
         "Your settings:",
         f"  TIMEZONE {zone}",
         f"  FORMAT {found.get('format', 'text')}",
+        f"  DIGEST {found.get('digest', 'on').upper()}",
+        f"  MAP {found.get('map', 'png').upper()}",
         f"  STANDING {_standing_text(context.record.rules, seat)}",
         f"  ABSENCE {_absence_text(found.get('absence'))}"]))
 
 
-@player_command("SET", "SET [TIMEZONE <IANA zone> | FORMAT text|html"
+@player_command("SET", "SET [TIMEZONE <IANA zone> | FORMAT text|html | DIGEST ON|OFF"
+                " | MAP PNG|SVG|OFF"
                 " | STANDING <kind> <orders; ...> | STANDING <kind> NONE | STANDING NONE]",
                 "your settings: the time zone deadlines are shown in, the mail format, "
-                "standing orders; SET alone lists them")
+                "reports only with news or every step's, the map's form, standing orders; "
+                "SET alone lists them")
 def set_(context: CommandContext, args: str) -> None:
     key, _, value = args.partition(" ")
     if not key:

@@ -49,7 +49,7 @@ def test_p9_the_guild_takes_a_singular_verb(harkonnen_turn):
     site = harkonnen_turn
     send(site, "bene-gesserit", "ADVISORS SINK")
     send(site, "harkonnen", "MOVE 5 FROM Red Chasm TO Polar Sink")
-    log = " ".join(flat(text(mail)) for mail in site.sent("atreides@players.test"))
+    log = " ".join(flat(text(mail)) for mail in site.sent())
     assert "The Spacing Guild waits; Harkonnen go first" in log
 
 

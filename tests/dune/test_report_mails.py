@@ -1,7 +1,7 @@
 """The mails of a whole game of Dune played by mail (issue 6): every player answers each report
 with the order template it offers, as it is; then every mail the moderator wrote is checked:
 multipart/alternative with a plain text version within 78 columns and a valid, escaped HTML
-version, one conversation per reader, the map of Arrakis with every report, the whole turn
+version, one conversation per reader, the map of Arrakis in the reports, the whole turn
 summed up in the report that ends it, and the public copy free of every shield."""
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from pbem.mail.text import html_to_text
 from pbem.templating import MAIL_WIDTH
 
 SEATS = ("atreides", "harkonnen", "fremen")
+SVG_SEAT = "fremen"                 # asks for the map as SVG too (SET MAP SVG)
 GAME = "dune-m"
 TEMPLATE = re.compile(r"this template is accepted as it is:\n\n(.+?)\n\n", re.S)
 
@@ -45,6 +46,9 @@ def game(tmp_path_factory):
     create_game(moderator.store, site.config, definition, site.clock())
     moderator.store.db["observers"].insert({"game_id": GAME, "address": "watcher@players.test"})
     moderator.send_outbox()
+    secret = moderator.store.seat(GAME, SVG_SEAT)["secret"]
+    drop(site.inbox, order_mail(address(SVG_SEAT), f"SECRET {secret}\nSET MAP SVG",
+                                subject=f"[{GAME}] settings"))
     answered: set[str] = set()
     templates = 0
     for _ in range(300):
@@ -125,21 +129,54 @@ def test_one_game_is_one_conversation_for_each_reader(game):
     assert gm[0]["Message-ID"] == gm[1]["References"].split()[0] == f"<pbem.{GAME}@pbem.test>"
 
 
-def test_every_report_shows_the_map_inline_and_attaches_it(game):
-    """The PNG in the HTML version by its Content-ID (in few colours, to keep mail small), the
-    SVG attached; both well formed."""
+def test_a_report_shows_the_map_inline_and_a_public_one_attaches_the_svg(game):
+    """The PNG in the HTML version by its Content-ID (in few colours, to keep mail small); the
+    SVG attached to the public reports, and to a seat's only on request (SET MAP SVG, the
+    Fremen's); both well formed."""
     site, _ = game
     reports = [m for m in all_mail(site) if "== What happened ==" in text(m)]
-    assert len(reports) > 15
-    for mail in reports[::5]:
+    with_map = [m for m in reports if "image/png" in {p.get_content_type() for p in m.walk()}]
+    assert len(with_map) > 15
+    for mail in with_map[::5]:
         parts = {part.get_content_type(): part for part in mail.walk()}
-        png, svg = parts["image/png"], parts["image/svg+xml"]
+        png, svg = parts["image/png"], parts.get("image/svg+xml")
         html = mail.get_body(("html",)).get_content()
         assert f'src="cid:{png["Content-ID"].strip("<>")}"' in html
         assert Image.open(io.BytesIO(png.get_content())).mode == "P"    # a palette: small
-        assert svg.get_content_disposition() == "attachment"
-        assert ElementTree.fromstring(svg.get_content()).tag.endswith("svg")
+        readers = (GM, "watcher@players.test", address(SVG_SEAT))
+        assert (svg is not None) == (mail["To"] in readers)
+        if svg is not None:
+            assert svg.get_content_disposition() == "attachment"
+            assert ElementTree.fromstring(svg.get_content()).tag.endswith("svg")
         assert any(part.get_content_type() == "multipart/related" for part in mail.walk())
+
+
+def test_a_seat_gets_the_map_once_a_turn_and_again_when_it_changed_for_a_decision(game):
+    """docs/reports.md: a seat's report brings the map only when its drawing changed since
+    the map last sent to the seat, and either no map went to the seat in this turn or the
+    seat has a decision made on the board (``map: true`` in decisions.yaml)."""
+    site, _ = game
+    board_kinds = {k.kind for k in site.record(GAME).rules.decision_kinds if k.needs_map}
+    without = 0
+    for seat in SEATS:
+        reports = [m for m in site.sent(address(seat)) if "== What happened ==" in text(m)]
+        sent, turns = [], set()
+        for mail in reports:
+            pngs = [p.get_content() for p in mail.walk() if p.get_content_type() == "image/png"]
+            found = re.search(r"Turn (\d+)|Set-up|Game over", str(mail["Subject"]))
+            turn = found.group(0)
+            if not pngs:
+                without += 1
+                continue
+            assert not sent or pngs[0] != sent[-1], f"{seat}: the same map twice"
+            orders = text(mail).split("== Your orders ==")[-1]
+            on_board = turn == "Game over" or any(
+                f"- {kind} " in orders or f"- {kind}:" in orders for kind in board_kinds)
+            assert turn not in turns or on_board, f"{seat}: a second map in {turn}"
+            sent.append(pngs[0])
+            turns.add(turn)
+        assert sent, f"{seat}: no map"
+    assert without, "every report brought the map"
 
 
 def test_the_report_that_ends_a_turn_sums_the_turn_up(game):
@@ -201,10 +238,14 @@ def test_history_lists_a_game_s_reports_by_turn_each_phase_once(tmp_path):
     """Issue "A real game by mail", P9: HISTORY was one near-identical subject a report; it
     is a line a turn, each phase once with the numbers of its reports, every report listed."""
     site = bots_by_mail(tmp_path, "hist")
-    while site.record("hist").state["turn"] < 3:
+
+    def reports() -> list[EmailMessage]:
+        return [m for m in site.sent(address(SEATS[0])) if "== What happened ==" in text(m)]
+
+    while not any(": Turn 3:" in str(m["Subject"]) for m in reports()):
         site.clock.advance(minutes=1)
         site.moderator().tick()
-    reports = [m for m in site.sent(address(SEATS[0])) if "== What happened ==" in text(m)]
+    reports = reports()
     drop(site.inbox, order_mail(address(SEATS[0]), "HISTORY", subject="[hist] history"))
     site.moderator().tick()
     listing = text(site.sent(address(SEATS[0]))[-1])
