@@ -38,6 +38,7 @@ from statistics import mean
 
 import pbem.game
 from pbem.config import load_config
+from pbem.decisions import decision_kind
 from pbem.definition import create_game, game_definition
 from pbem.demo import demo_games, write_files
 from pbem.game import Bots, capability, waiting_for
@@ -127,7 +128,8 @@ def order_mail(sender: str, to: str, game_id: str, body: str) -> bytes:
 
 def bot_mail(record: GameRecord, seat: str, answered, rng: random.Random, ahead: bool) -> str:
     """An engaged player's mail: an order for each of the seat's open decisions, then, if the
-    game takes orders ahead, each later decision's header line and the order for it."""
+    game takes orders ahead, each later decision's header line and the order for it, with the
+    order that passes it as a fallback (``ELSE``) where it can be passed."""
     rules = record.rules
     bots = capability(rules, Bots)
     view = rules.view(record.state, seat)
@@ -138,6 +140,9 @@ def bot_mail(record: GameRecord, seat: str, answered, rng: random.Random, ahead:
     if later is not None:
         for prompt in later.ahead(record.state, seat):
             lines += [prompt.template.splitlines()[0], bots.bot_order(view, prompt, rng, "basic")]
+            passing = decision_kind(rules, prompt.kind).passing
+            if passing:                    # should the plan no longer be legal, pass
+                lines += ["ELSE", passing]
     return "\n".join(lines)
 
 

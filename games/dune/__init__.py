@@ -139,7 +139,11 @@ def bot_order(view: dict[str, Any], prompt: Prompt, rng: random.Random,
               style: str = "random") -> str:
     """A bot's order for the prompt, from the seat's view only: the ``basic`` bot's rule of
     thumb where it has one (``basic_bot``), else a random legal order (the default where the
-    order kind has no random player).  Bots read the prompt's ``options``, never its text."""
+    order kind has no random player).  Bots read the prompt's ``options``, never its text; a
+    battle to come (``ahead``) is shown them in its options as the public view would show it
+    under way."""
+    if "battle" in prompt.options:
+        view = {**view, "battle": prompt.options["battle"]}
     if style == "basic" and (text := basic_order(view, prompt, rng)) is not None:
         return text
     kind = KINDS[prompt.kind]

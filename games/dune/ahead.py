@@ -148,7 +148,8 @@ def _later_cards(state: State, seat: str) -> list[Decision]:
 def _later_battles(state: State, seat: str) -> list[Decision]:
     """The seat's decisions in the battles of the round after the one under way (000 X.A.3-4):
     its plan, and its Voice or prescience question where it has one, each on a copy of the
-    game with that battle opened (``battle.opened``), under a header ``BATTLE <territory>``,
+    game with that battle opened (``battle.opened``; the options tell bots that battle, as the
+    public view would), under a header ``BATTLE <territory>``,
     with ``AGAINST <faction>`` (the side the seat's side fights) where the seat has decisions
     in two battles of one territory."""
     found: list[tuple[str, str, Prompt, State]] = []
@@ -167,7 +168,8 @@ def _later_battles(state: State, seat: str) -> list[Decision]:
         header = f"BATTLE {territory}" + (f" AGAINST {faction}" if territory in twice else "")
         what = {battle_orders.PLAN: "your battle plan", voice.VOICE: "your Voice",
                 prescience.PRESCIENCE: "your prescience question"}[prompt.kind]
-        decided.append(_named(prompt, prompt.ahead, header.upper(),
+        seen = replace(prompt, options={**prompt.options, "battle": battle.public_battle(trial)})
+        decided.append(_named(seen, prompt.ahead, header.upper(),
                               f"{what} in {territory} against the {faction}", trial))
     return decided
 
