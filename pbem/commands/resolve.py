@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from pbem import reports
+from pbem import digest, reports
 from pbem.announce import report_steps, save_steps
 from pbem.commands.gm import deadline_text, reload, require_playing
 from pbem.commands.registry import CommandContext, CommandError, gm_command
@@ -34,7 +34,8 @@ def resolve(context: CommandContext, args: str) -> None:
 @gm_command("PREVIEW", "PREVIEW",
             "mail the GM the reports RESOLVE would send now, and change nothing")
 def preview(context: CommandContext, args: str) -> None:
-    """Resolve in a savepoint that is undone, keeping only the reports' text for the GM."""
+    """Resolve in a savepoint that is undone, keeping only the reports' text for the GM: each
+    seat's as it would be mailed (``pbem.digest``), or marked as not mailed."""
     require_playing(context)
     if not context.record.settings.get("gm_address"):
         raise CommandError("this game has no GM address to mail the preview to")
@@ -44,11 +45,15 @@ def preview(context: CommandContext, args: str) -> None:
         done = resolve_now(store, record, context.now, _note(""))
         record = save_steps(store, record, context.now)
         deadline = store.deadline(record.id, record.step)
-        readers = [(None, "public report")]
-        readers += [(s["seat"], f"report for {s['seat']}") for s in record.seats]
-        sections = [(title, reports.step_report_text(context.config, record, seat, done.events,
-                                                     done.notes, deadline))
-                    for seat, title in readers]
+        sections = [("public report", reports.step_report_text(
+            context.config, record, None, done.events, done.notes, deadline))]
+        for seat in record.seats:
+            news = digest.news_since(store, record, seat, done.events, done.notes, done.steps)
+            mailed = digest.has_news(record, seat, news)
+            title = f"report for {seat['seat']}" + ("" if mailed else
+                                                     ", not mailed: no news for it yet")
+            sections.append((title, reports.step_report_text(
+                context.config, record, seat["seat"], news.events, news.notes, deadline)))
     context.send(reports.preview(context.config, record, sections, context.now), "preview")
     context.answer(f"A preview of {plural(done.steps, 'step')} (to {record.step_title()}) is "
                    "mailed to you; nothing was resolved.")

@@ -5,6 +5,7 @@ is the bar."""
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -23,8 +24,11 @@ GAMES = [  # (ruleset, options, seats): every phase so far, each mail mode, 2 to
 
 
 @pytest.mark.whole_game
-@pytest.mark.parametrize("number", range(len(GAMES)))
-def test_no_mail_of_a_whole_game_shows_another_seats_secret(tmp_path, number):
+@pytest.mark.parametrize(("number", "digest"),
+                         [(number, False) for number in range(len(GAMES))] + [(0, True)])
+def test_no_mail_of_a_whole_game_shows_another_seats_secret(tmp_path, number, digest):
+    """Each seat is mailed every report (SET DIGEST OFF); once more the first game with the
+    digest (docs/reports.md), whose reports gather the steps a seat was not mailed."""
     ruleset, options, players = GAMES[number]
     seats = random.Random(number).sample(list(SEAT_FACTIONS), players)
     site = Installation(tmp_path, maps=False)
@@ -35,7 +39,9 @@ def test_no_mail_of_a_whole_game_shows_another_seats_secret(tmp_path, number):
         "deadlines": {"resolve_delay_minutes": 1},
         "seats": [{"seat": s, "address": f"{s}@players.test"} for s in seats]})
     create_game(moderator.store, site.config, definition, site.clock())
-    moderator.store.db.execute("update seats set disorder = 'bot' where game_id = 'dune-s'")
+    moderator.store.db.execute("update seats set disorder = 'bot', preferences = ? "
+                               "where game_id = 'dune-s'",
+                               (None if digest else json.dumps({"digest": "off"}),))
     steps = 0          # bots answer at once; each step waits a minute, so each is mailed
     while not site.record("dune-s").finished:
         site.clock.advance(minutes=1)
@@ -51,7 +57,10 @@ def test_no_mail_of_a_whole_game_shows_another_seats_secret(tmp_path, number):
     sent = site.sent()
     for seat in seats:
         mails = addressed_to(sent, f"{seat}@players.test")
-        assert len(mails) > steps / 2
+        if digest:
+            assert 0 < len(mails) < steps
+        else:
+            assert len(mails) > steps / 2
         assert not leaked("\n".join(text(m) for m in mails), seat, held, played, prediction)
 
 
