@@ -2,9 +2,9 @@
 absences (docs/commands.md).
 
 The time zone is the seat's ``timezone`` column; the format, the digest, the map, standing
-orders and an absence are kept in ``seats.preferences`` (``pbem.preferences``).  While an absence
-lasts, the seat's missing orders take their defaults at once
-(``pbem.resolution``); the game file's ``max_absence_days`` bounds its length.
+orders and an absence are kept in ``seats.preferences`` (``pbem.preferences``).  While an
+absence lasts, the seat's missing orders take their defaults at once (``pbem.resolution``);
+the game file's ``max_absence_days`` bounds its length.
 """
 
 from __future__ import annotations
