@@ -6,12 +6,36 @@ from __future__ import annotations
 
 import json
 
+from installation import Installation
 from players import drop, order_mail, text
 
 from pbem.definition import create_game, game_definition
 from pbem.games.dune.scenario import load_scenario
 
 GAME = "dune-1"
+SIX = ["harkonnen", "atreides", "bene-gesserit", "emperor", "fremen", "guild"]
+
+
+def flat(mail: str) -> str:
+    """A mail's text with its lines joined (long lines are wrapped at 78 columns)."""
+    return " ".join(mail.split())
+
+
+def bidding_of_turn_2(tmp_path, factions=None, seed="by-hand"):
+    """A six-seat WBC game at the start of turn 2's bidding round."""
+    site = Installation(tmp_path, maps=False)
+    game_at(site, {"game": "dune", "seats": SIX, "ruleset": "wbc", "seed": seed,
+                   "position": {"turn": 2, "phase": "bidding",
+                                "storm": {"sector": 12, "marker": 2},
+                                "factions": factions or {}}})
+    return site
+
+
+def open_prompts(site, seat):
+    """The seat's decisions open now that have no order yet."""
+    record = site.record(GAME)
+    pending = site.moderator().store.pending(GAME, record.step)
+    return [p for p in record.prompts() if p.seat == seat and p.key not in pending]
 
 
 def address(seat: str) -> str:

@@ -4,35 +4,17 @@ otherwise the seat is asked, told why, with the held text quoted."""
 
 from __future__ import annotations
 
-from dune_mail import GAME, address, game_at, send
-from installation import Installation
+from dune_mail import GAME, SIX, address, flat, open_prompts, send
+from dune_mail import bidding_of_turn_2 as at_bidding
 from players import text
 
 from pbem.ahead import fallbacks, read_held
 from pbem.games import dune
 from pbem.games.dune.scenario import load_scenario
 
-SIX = ["harkonnen", "atreides", "bene-gesserit", "emperor", "fremen", "guild"]
-
-
-def flat(mail: str) -> str:
-    return " ".join(mail.split())
-
-
-def bidding_of_turn_2(tmp_path, factions=None):
-    """A six-seat WBC game at the start of turn 2's bidding round."""
-    site = Installation(tmp_path, maps=False)
-    game_at(site, {"game": "dune", "seats": SIX, "ruleset": "wbc", "seed": "ahead",
-                   "position": {"turn": 2, "phase": "bidding",
-                                "storm": {"sector": 12, "marker": 2},
-                                "factions": factions or {}}})
-    return site
-
 
 def open_for(site, seat):
-    record = site.record(GAME)
-    pending = site.moderator().store.pending(GAME, record.step)
-    return [p for p in record.prompts() if p.seat == seat and p.key not in pending]
+    return open_prompts(site, seat)
 
 
 def play_until(site, phase, answer=lambda seat, prompts: "\n".join(p.template for p in prompts)):
@@ -53,7 +35,7 @@ def test_the_turn_sheet_offers_the_decisions_to_come_with_templates(tmp_path):
     """Item 2 of the issue: a prompt mail shows what is open now, then each decision of the
     turn still to come, with a template from the seat's own position (000 IX: revival, then
     shipment and movement)."""
-    site = bidding_of_turn_2(tmp_path, {"harkonnen": {"tanks": 4}})
+    site = at_bidding(tmp_path, seed="ahead", factions={"harkonnen": {"tanks": 4}})
     send(site, "harkonnen", "STATUS")
     mail = flat(text(site.sent(address("harkonnen"))[-1]))
     assert "Later this turn: you may send these now" in mail
@@ -65,7 +47,7 @@ def test_a_mail_for_the_whole_turn_is_held_and_filed_as_each_decision_opens(tmp_
     """The bids on later cards (000 VIII), the revival (000 IX.B) and the turn of shipment
     and movement (000 IX.C) sent in the first bidding mail: the answer says each is held; none
     of those decisions asks the Harkonnen again."""
-    site = bidding_of_turn_2(tmp_path, {"harkonnen": {"tanks": 4, "spice": 10}})
+    site = at_bidding(tmp_path, seed="ahead", factions={"harkonnen": {"tanks": 4, "spice": 10}})
     answer = flat(send(site, "harkonnen", "PASS\nFOR CARD 2\nPASS\nREVIVE 2\n"
                                           "FOR MOVEMENT\nPASS"))
     assert "held for your revival" in answer
@@ -91,7 +73,7 @@ def test_held_orders_no_longer_legal_are_asked_again_with_the_reason(tmp_path):
     """A held revival the Harkonnen can no longer pay (000 IX.B: 2 spice a force beyond the
     free ones) is not filed: the revival asks them as usual, and their mail says why and
     quotes what they had sent."""
-    site = bidding_of_turn_2(tmp_path, {"harkonnen": {"tanks": 5, "spice": 4},
+    site = at_bidding(tmp_path, seed="ahead", factions={"harkonnen": {"tanks": 5, "spice": 4},
                                         "emperor": {"spice": 10}})
     answer = flat(send(site, "harkonnen", "BID 4\nFOR REVIVAL\nREVIVE 3"))
     assert "held for your revival" in answer

@@ -3,33 +3,8 @@ met them (the issue "A real game by mail, tried as players would", P1 and P3).""
 
 from __future__ import annotations
 
-from dune_mail import GAME, address, game_at, send
-from installation import Installation
+from dune_mail import GAME, SIX, address, bidding_of_turn_2, flat, open_prompts, send
 from players import text
-
-SIX = ["harkonnen", "atreides", "bene-gesserit", "emperor", "fremen", "guild"]
-
-
-def flat(mail: str) -> str:
-    """A mail's text with its lines joined (long lines are wrapped at 78 columns)."""
-    return " ".join(mail.split())
-
-
-def bidding_of_turn_2(tmp_path, factions=None):
-    """A six-seat WBC game at the start of turn 2's bidding round."""
-    site = Installation(tmp_path, maps=False)
-    game_at(site, {"game": "dune", "seats": SIX, "ruleset": "wbc", "seed": "by-hand",
-                   "position": {"turn": 2, "phase": "bidding",
-                                "storm": {"sector": 12, "marker": 2},
-                                "factions": factions or {}}})
-    return site
-
-
-def open_prompts(site, seat):
-    """The seat's decisions open now that have no order yet."""
-    record = site.record(GAME)
-    pending = site.moderator().store.pending(GAME, record.step)
-    return [p for p in record.prompts() if p.seat == seat and p.key not in pending]
 
 
 def test_a_standing_bid_pass_answers_the_bids_and_the_fremen_are_asked_their_movement(tmp_path):
