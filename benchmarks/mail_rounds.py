@@ -5,8 +5,9 @@ and out, maps in the reports), on a clock moved by hand.  Bots answer the mail a
 player would: whenever the moderator waits for a seat, the seat sends one mail with an order
 for each of its open decisions (the ``basic`` bot, from its own view), and, once the game
 offers orders ahead (``pbem.game.OrdersAhead``), its orders for the decisions it may send
-ahead.  A mail round is one such exchange: the moderator ticks until nothing changes, then
-every seat it waits for sends its mail.
+ahead; a seat that was mailed decisions to come it has not sent yet answers them too, in the
+same round, though nobody waits for it.  A mail round is one such exchange: the moderator
+ticks until nothing changes, then every seat it waits for sends its mail.
 
 For each preset it prints, set-up left out (turns 1 to the end), the mean over the games of:
 ``rounds_per_turn``; ``mails_per_seat_per_turn``, every mail the moderator sent to a seat's
@@ -37,8 +38,8 @@ from pathlib import Path
 from statistics import mean
 
 import pbem.game
+from pbem.ahead import ahead_prompts, bot_turn
 from pbem.config import load_config
-from pbem.decisions import decision_kind
 from pbem.definition import create_game, game_definition
 from pbem.demo import demo_games, write_files
 from pbem.game import Bots, capability, waiting_for
@@ -87,8 +88,10 @@ class Outgoing:
         self.addresses = addresses
         self.seen: set[Path] = set()
 
-    def collect(self, game: Game, turn: int) -> None:
+    def collect(self, game: Game, turn: int) -> set[str]:
+        """Count the new files; returns the seat addresses they went to."""
         parser = BytesHeaderParser(policy=policy.default)
+        mailed: set[str] = set()
         for sub in ("new", "cur"):
             for path in (self.path / sub).iterdir():
                 if path in self.seen:
@@ -99,8 +102,10 @@ class Outgoing:
                 to = {a.lower() for _, a in getaddresses(
                     headers.get_all("To", []) + headers.get_all("Cc", []))}
                 seats = len(to & self.addresses)
+                mailed |= to & self.addresses
                 game.mails[turn] += seats
                 game.size[turn] += seats * len(raw)
+        return mailed
 
 
 def settle(moderator: Moderator, clock: Clock, delay: timedelta, game: Game) -> None:
@@ -126,24 +131,25 @@ def order_mail(sender: str, to: str, game_id: str, body: str) -> bytes:
     return mail.as_bytes()
 
 
-def bot_mail(record: GameRecord, seat: str, answered, rng: random.Random, ahead: bool) -> str:
-    """An engaged player's mail: an order for each of the seat's open decisions, then, if the
-    game takes orders ahead, each later decision's header line and the order for it, with the
-    order that passes it as a fallback (``ELSE``) where it can be passed."""
-    rules = record.rules
-    bots = capability(rules, Bots)
-    view = rules.view(record.state, seat)
-    lines = [bots.bot_order(view, prompt, rng, "basic") for prompt in record.prompts()
-             if prompt.seat == seat and prompt.key not in answered]
-    kind = getattr(pbem.game, "OrdersAhead", None)
-    later = capability(rules, kind) if ahead and kind is not None else None
-    if later is not None:
-        for prompt in later.ahead(record.state, seat):
-            lines += [prompt.template.splitlines()[0], bots.bot_order(view, prompt, rng, "basic")]
-            passing = decision_kind(rules, prompt.kind).passing
-            if passing:                    # should the plan no longer be legal, pass
-                lines += ["ELSE", passing]
-    return "\n".join(lines)
+def unsent(record: GameRecord, seat: str, ahead: bool, sent: set[str]) -> bool:
+    """Whether the seat has decisions to come it has neither sent nor had held."""
+    held = {row["name"] for row in record.held_by(seat) if row["refused"] is None}
+    return ahead and any(p.key not in sent | held
+                         for p in ahead_prompts(record.rules, record.state, seat))
+
+
+def bot_mail(record: GameRecord, seat: str, answered, rng: random.Random, ahead: bool,
+             sent: set[str]) -> str:
+    """An engaged player's mail (``pbem.ahead.bot_turn``): an order for each of the seat's
+    open decisions, then, with orders ahead, each decision to come; their names go into
+    ``sent``."""
+    prompts = [p for p in record.prompts() if p.seat == seat and p.key not in answered]
+    if not ahead:
+        view = record.rules.view(record.state, seat)
+        bots = capability(record.rules, Bots)
+        return "\n".join(bots.bot_order(view, p, rng, "basic") for p in prompts)
+    sent.update(p.key for p in ahead_prompts(record.rules, record.state, seat))
+    return "\n".join(bot_turn(record.rules, record.state, seat, prompts, rng))
 
 
 def play(seed: str, options: dict, turns: int | None, ahead: bool) -> Game:
@@ -165,23 +171,26 @@ def play(seed: str, options: dict, turns: int | None, ahead: bool) -> Game:
         incoming = mailbox.Maildir(config.mail_in.maildir.path, factory=None)
         delay = timedelta(minutes=policy_of(record).resolve_delay_minutes + 1)
         rng = random.Random(seed)
+        sent: dict[str, set[str]] = {seat: set() for seat in addresses}
         turn = 0                                   # the turn of the round played; 0: set-up
         for _ in range(MAX_ROUNDS):
             settle(moderator, clock, delay, game)
-            outgoing.collect(game, turn)
+            mailed = outgoing.collect(game, turn)
             record = GameRecord.load(moderator.store, record.id)
             state = record.state
             if record.finished or (turns is not None and state["turn"] > turns):
                 break
             answered = moderator.store.pending(record.id, record.step)
-            seats = waiting_for(record.prompts(), answered)
+            seats = list(waiting_for(record.prompts(), answered))
             if not seats:
                 raise RuntimeError(f"{seed}: nobody to wait for at step {record.step}")
             turn = 0 if state["phase"] == "setup" else state["turn"]
             phase = state["phase"] if state["phase"] in PHASES else "others"
             game.rounds[(turn, phase)] += 1
+            seats += [seat for seat, address in addresses.items() if seat not in seats
+                      and address in mailed and unsent(record, seat, ahead, sent[seat])]
             for seat in seats:
-                body = bot_mail(record, seat, answered, rng, ahead)
+                body = bot_mail(record, seat, answered, rng, ahead, sent[seat])
                 incoming.add(order_mail(addresses[seat], config.moderator.address, record.id,
                                         body))
         else:

@@ -8,16 +8,20 @@ read again when a decision it answers opens (``Prompt.held_as``): filed if it is
 else the seat is asked as usual, and its next mail quotes the held text with the reason.
 Lines ``ELSE`` alone split a held order into fallbacks, tried in turn.  A held order whose
 decision will not come any more (a battle not fought) is dropped the same way, with the
-reason.  Nothing here changes what anyone knows: only the seat sees its held orders.
+reason.  An order for a decision that may open several times in a row (``DecisionKind.again``:
+Dune's Nexus at each worm) is kept once filed, and answers each time, until its decision is no
+longer to come; then it is dropped quietly.  Nothing here changes what anyone knows: only the
+seat sees its held orders.
 """
 
 from __future__ import annotations
 
 import json
+import random
 from datetime import datetime
 
-from pbem.decisions import read_for
-from pbem.game import Game, Order, OrdersAhead, Prompt, State, capability
+from pbem.decisions import decision_kind, read_for
+from pbem.game import Bots, Game, Order, OrdersAhead, Prompt, State, capability
 from pbem.record import GameRecord
 from pbem.store import Store, utc_text
 
@@ -33,6 +37,22 @@ def ahead_prompts(game: Game, state: State, seat: str | None) -> list[Prompt]:
     return kind.ahead(state, seat)
 
 
+def bot_turn(game: Game, state: State, seat: str, prompts: list[Prompt], rng: random.Random,
+             style: str = "basic") -> list[str]:
+    """A bot's mail for its whole turn, as an engaged player writes it: an order for each of
+    ``prompts`` (its open decisions), then for each decision to come its header line and
+    order, with the order that passes it after ``ELSE`` where it may be passed."""
+    bots = capability(game, Bots)
+    view = game.view(state, seat)
+    lines = [bots.bot_order(view, prompt, rng, style) for prompt in prompts]
+    for prompt in ahead_prompts(game, state, seat):
+        lines += [prompt.template.splitlines()[0], bots.bot_order(view, prompt, rng, style)]
+        passing = decision_kind(game, prompt.kind).passing
+        if passing:                          # should the order no longer be legal, pass
+            lines += ["ELSE", passing]
+    return lines
+
+
 def hold(store: Store, record: GameRecord, seat: str, orders: list[Order],
          ahead: dict[str, Prompt], text: str, inbound_id: int, now: datetime) -> None:
     """Hold each of ``orders`` (read from ``text`` for decisions in ``ahead``) under its
@@ -44,7 +64,8 @@ def hold(store: Store, record: GameRecord, seat: str, orders: list[Order],
         store.db["held_orders"].upsert({
             "game_id": record.id, "seat": seat, "name": prompt.key, "title": prompt.title,
             "text": written or order.text, "inbound_id": inbound_id, "held_at": utc_text(now),
-            "refused": None, "refused_step": None}, pk=("game_id", "seat", "name"))
+            "refused": None, "refused_step": None, "filed_step": None},
+            pk=("game_id", "seat", "name"))
 
 
 def read_held(game: Game, state: State, prompt: Prompt, text: str) -> tuple[Order | None, str]:
@@ -96,21 +117,30 @@ def file_held_orders(store: Store, record: GameRecord, prompts: list[Prompt],
             "seat": prompt.seat, "value": json.dumps(order.value), "text": order.text,
             "inbound_id": row["inbound_id"], "updated_at": utc_text(now),
         }, pk=("game_id", "step", "prompt"))
-        store.db["held_orders"].delete(key)
+        if decision_kind(record.rules, prompt.kind).again:
+            store.db["held_orders"].update(key, {"filed_step": record.step})
+        else:
+            store.db["held_orders"].delete(key)
 
 
 def expire(store: Store, record: GameRecord) -> None:
     """After a step: the reasons told before are dropped, and a held order whose decision is
-    neither open nor still to come is dropped with the reason, for the seat's next mail."""
+    neither open nor still to come is dropped with the reason, for the seat's next mail (or
+    quietly, if it was filed: ``DecisionKind.again``)."""
     store.db.execute("delete from held_orders where game_id = ? and refused_step < ?",
                      (record.id, record.step))
-    rows = store.all("select seat, name from held_orders where game_id = ? and refused is null",
-                     (record.id,))
+    rows = store.all("select seat, name, filed_step from held_orders where game_id = ? "
+                     "and refused is null", (record.id,))
     prompts = record.prompts()
     for seat in sorted({row["seat"] for row in rows}):
         names = ({p.held_as for p in prompts if p.seat == seat}
                  | {p.key for p in ahead_prompts(record.rules, record.state, seat)})
         for row in rows:
-            if row["seat"] == seat and row["name"] not in names:
-                store.db["held_orders"].update((record.id, seat, row["name"]), {
-                    "refused": NOT_COME, "refused_step": record.step})
+            if row["seat"] != seat or row["name"] in names:
+                continue
+            key = (record.id, seat, row["name"])
+            if row["filed_step"] is not None:
+                store.db["held_orders"].delete(key)
+            else:
+                store.db["held_orders"].update(key, {"refused": NOT_COME,
+                                                     "refused_step": record.step})

@@ -46,6 +46,7 @@ def report_steps(config: Config, store: Store, record: GameRecord, done: Resolve
                                    deadline, now, store=store, pictures=pictures)
         outbox.enqueue(store, mail, now, "report", record.id, seat["seat"])
         digest.reported(store, record, seat, record.step)
+        digest.offered(store, record, seat)
     if record.settings.get("gm_address"):
         mail = reports.step_report(config, record, None, done.events, done.notes, deadline, now,
                                    store=store)

@@ -3,8 +3,11 @@ map (docs/reports.md).
 
 A seat is mailed only when there is news for it: a decision of its own is open (an
 optional one included: only its holder knows of it, and only the holder's own mail
-depends on it), an event addressed to it alone or to a few seats came since its last
-report, the game ended, or the seat asked for every step (``SET DIGEST OFF``).  Otherwise
+depends on it), a decision of its own to come that it may send now (``pbem.ahead``) appeared
+since its last mail offered it those (the battles of the turn, once the board shows them: a
+seat may then send all its plans in the round the first battle is ordered), an event
+addressed to it alone or to a few seats came since its last report, the game ended, or the
+seat asked for every step (``SET DIGEST OFF``).  Otherwise
 its news waits, and its next report covers every step since its last one: the events of
 those steps that it may see and their notes, in order.  So whether a seat is mailed
 depends only on what that seat itself may know.
@@ -21,6 +24,7 @@ import hashlib
 import json
 from dataclasses import dataclass
 
+from pbem.ahead import ahead_prompts
 from pbem.game import Event, Turns, capability
 from pbem.mail.compose import Picture
 from pbem.preferences import preferences
@@ -62,7 +66,25 @@ def has_news(record: GameRecord, seat: dict, news: News) -> bool:
     return (record.finished
             or preferences(seat).get("digest") == "off"
             or any(p.seat == name for p in record.prompts())
-            or any(e.to is not None for e in news.events))
+            or any(e.to is not None for e in news.events)
+            or bool(new_ahead(record, seat)))
+
+
+def new_ahead(record: GameRecord, seat: dict) -> list[str]:
+    """The names of the seat's decisions to come, not held, that its mails have not offered
+    it yet (``ahead_shown``)."""
+    shown = set(json.loads(seat["ahead_shown"] or "[]"))
+    held = {row["name"] for row in record.held_by(seat["seat"]) if row["refused"] is None}
+    return [p.key for p in ahead_prompts(record.rules, record.state, seat["seat"])
+            if p.key not in shown | held]
+
+
+def offered(store: Store, record: GameRecord, seat: dict) -> None:
+    """A mail with the seat's turn sheet goes now: it offers every decision to come."""
+    names = json.dumps(sorted(p.key for p in ahead_prompts(record.rules, record.state,
+                                                           seat["seat"])))
+    store.db["seats"].update((record.id, seat["seat"]), {"ahead_shown": names})
+    seat["ahead_shown"] = names
 
 
 def report_pictures(store: Store, record: GameRecord, seat: dict) -> tuple[Picture, ...]:

@@ -105,8 +105,10 @@ class DecisionKind:
     """A kind of decision (``Prompt.kind``) as players name it: the ``words`` a standing order
     names it by (SET STANDING), ``what`` it decides (the confirmation says it), the order
     ``verbs`` that answer it, ``passing``: the order that passes it (PASS or NONE answers
-    it so), or None if it cannot be passed, and ``needs_map``: a decision made on the board,
-    whose report brings the map again when it changed (``pbem.digest``)."""
+    it so), or None if it cannot be passed, ``needs_map``: a decision made on the board,
+    whose report brings the map again when it changed (``pbem.digest``), and ``again``: a
+    decision that may open several times in a row, whose order given ahead answers each
+    time until it is no longer to come (``pbem.ahead``; Dune: the Nexus at each worm)."""
 
     kind: str
     words: tuple[str, ...]
@@ -114,6 +116,7 @@ class DecisionKind:
     verbs: tuple[str, ...]
     passing: str | None = None
     needs_map: bool = False
+    again: bool = False
 
 
 @dataclass(frozen=True)

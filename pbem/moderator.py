@@ -23,7 +23,7 @@ from datetime import datetime
 from enum import Enum
 
 from pbem import clock as clocks
-from pbem import flood, outbox, pace, reports
+from pbem import digest, flood, outbox, pace, reports
 from pbem.ahead import ahead_prompts, hold
 from pbem.announce import report_steps
 from pbem.commands import (
@@ -402,6 +402,7 @@ class Moderator:
                 self.store.deadline(record.id, record.step), in_reply_to, now,
                 answers=context.answers)
             outbox.enqueue(self.store, mail, now, "acknowledgement", record.id, seat)
+            digest.offered(self.store, record, record.seat(seat))
             outcome = "accepted" if parsed.orders or commands or notes else "rejected"
             self._finish(inbound_id, "processed",
                          f"{len(parsed.orders)} orders, {len(parsed.errors)} errors",

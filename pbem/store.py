@@ -139,9 +139,17 @@ def _migration_7(db: sqlite_utils.Database) -> None:
     }, pk=("game_id", "seat", "name"))
 
 
+def _migration_8(db: sqlite_utils.Database) -> None:
+    """Per seat the decisions to come its last mail offered (``pbem.digest``: a new one is
+    news); per held order the step it was last filed at, for one that answers each time its
+    decision opens (``pbem.ahead``, ``DecisionKind.again``)."""
+    db["seats"].add_column("ahead_shown", str)
+    db["held_orders"].add_column("filed_step", int)
+
+
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
     _migration_1, _migration_2, _migration_3, _migration_4, _migration_5, _migration_6,
-    _migration_7]
+    _migration_7, _migration_8]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

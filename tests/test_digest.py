@@ -86,10 +86,10 @@ def test_a_game_under_way_in_a_database_of_the_previous_schema_goes_on(tmp_path)
     site.new_game()
     path = site.moderator().store.path
     db = sqlite_utils.Database(path)
-    db["seats"].transform(drop={"reported_step", "map_digest", "map_turn"})
+    db["seats"].transform(drop={"reported_step", "map_digest", "map_turn", "ahead_shown"})
     db["decisions"].transform(drop={"notes"})
-    db["held_orders"].drop()                         # migration 7's, after it
-    db.execute(f"PRAGMA user_version = {len(MIGRATIONS) - 2}")
+    db["held_orders"].drop()                         # migrations 7 and 8, after it
+    db.execute(f"PRAGMA user_version = {len(MIGRATIONS) - 3}")
     db.conn.commit()
     db.close()
     first_lot(site)

@@ -11,7 +11,8 @@ header, are orders for that decision where its orders take their verb (for all t
 under it: a battle's plan and the seat's Voice or prescience question there); lines ``ELSE``
 alone split them into fallbacks.  A line outside any header whose verb no open decision
 takes, and only one decision to come does (``REVIVE``, ``SHIP``), goes to that decision
-without one.  The next turn's storm dial and Nexus may be sent from the battle round on.
+without one.  The next turn's storm dial may be sent from the battle round on, its Nexus once
+this turn's spice blow is over.
 
 Nothing is told that the faction may not know now: a projection is made from the state as it
 stands, with no draw from a deck (the cards of a bidding round not dealt yet have no
@@ -25,13 +26,13 @@ from dataclasses import dataclass, replace
 
 from pbem.game import NotRead, OrderError, Parsed, Prompt
 
-from .cards import move_karama
+from .cards import move_karama, storm_cards
 from .codes import ErrorCode
 from .factions import atreides_prescience as prescience
 from .factions import bene_gesserit_voice as voice
 from .orders import battle_orders
 from .orders.language import KINDS, line_words, parse_orders
-from .phases import battle, before_plans, bidding, movement, nexus, revival, storm
+from .phases import battle, before_plans, bidding, movement, nexus, revival, spice_blow, storm
 from .phases.bidding import PER_CARD
 from .rules import rules_of
 from .state import SEAT_FACTIONS, State, ally_of, copy_state
@@ -60,8 +61,9 @@ def decisions(state: State, seat: str) -> list[Decision]:
         return []
     later = _later_phases(state)
     found: list[Decision] = []
-    if ("spice_blow" in later and state["turn"] > 1) or _turn_ending(state):
-        found += _nexus(state, seat)
+    this_turn = _blow_turn(state) == state["turn"]
+    if _blow_to_come(state) and this_turn:
+        found += _nexus(state, seat) + _worms(state, seat)
     if state["phase"] == "bidding":
         found += _later_cards(state, seat)
     if "revival" in later:
@@ -75,7 +77,18 @@ def decisions(state: State, seat: str) -> list[Decision]:
         found += _later_battles(state, seat)
     if _turn_ending(state):
         found += _next_dial(state, seat)
+    found += _storm_cards(state, seat)
+    if _blow_to_come(state) and not this_turn:
+        found += _nexus(state, seat) + _worms(state, seat)
     return found
+
+
+def _blow_to_come(state: State) -> bool:
+    """Whether a spice blow with worms to deal with is still to come: this turn's, one under
+    way (a later worm brings another), or the next turn's (000 VII.D and XII.A: none on turn
+    1)."""
+    return (_blow_turn(state) > 1
+            and (_blow_turn(state) == state["turn"] or state["turn"] < rules_of(state).turns))
 
 
 def _turn_ending(state: State) -> bool:
@@ -98,17 +111,22 @@ def _named(prompt: Prompt, key: str, header: str, title: str, state: State) -> D
 
 def _projected(state: State, seat: str, phase: str, module, header: str,
                title: str) -> list[Decision]:
-    """The seat's decision of a later round as it would open on the position as it stands.
+    """The seat's decisions of a later round as they would open on the position as it stands.
     A turn of shipment and movement is checked now, as the batched mode checks it, only for
-    what the others' turns cannot change (``move_orders.check_now``)."""
+    what the others' turns cannot change (``move_orders.check_now``); the Bene Gesserit's
+    declarations and advisors, which open the round (000 XV.B.5; WBC line 1305), go with it."""
     trial = copy_state(state)
     trial["phase"], trial["step"] = phase, {}
     module.begin(trial, random.Random(0))        # no deck is drawn from in these rounds
     if phase == "movement":
+        opening = [_named(prompt, prompt.key, header, "your coexistence and advisors", trial)
+                   for prompt in movement.prompts(trial)
+                   if prompt.seat == seat and prompt.key.startswith(movement.COEXISTENCE)]
         if move_karama.free_mover(trial) != seat:    # the Guild keeps its mode's timing
             trial["step"]["mode"] = "batched"
         trial["step"]["opening"] = False
-        return [_named(movement.turn_prompt(trial, seat), f"move:{seat}", header, title, trial)]
+        return opening + [_named(movement.turn_prompt(trial, seat), f"move:{seat}", header,
+                                 title, trial)]
     return [_named(prompt, prompt.key, header, title, trial)
             for prompt in module.prompts(trial) if prompt.seat == seat]
 
@@ -175,11 +193,44 @@ def _later_battles(state: State, seat: str) -> list[Decision]:
 
 
 def _nexus(state: State, seat: str) -> list[Decision]:
-    """The seat's orders for a Nexus the spice blow may bring, this turn's or, from the
-    battle round on, the next turn's (000 VII.B)."""
+    """The seat's orders for the Nexus at each worm of a spice blow to come (000 VII.B; WBC
+    VII.1), this turn's until its spice blow is over, then the next turn's."""
     if rules_of(state).no_alliances:
         return []
-    return [_named(nexus.prompt(state, seat), f"nexus:{seat}", "NEXUS", "the Nexus", state)]
+    prompt = nexus.prompt(state, seat, _blow_turn(state))
+    return [_named(prompt, prompt.ahead, "NEXUS", "the Nexus at each worm", state)]
+
+
+def _blow_turn(state: State) -> int:
+    """The turn of the next spice blow: this one's until its spice blow is over."""
+    later = _later_phases(state)
+    return state["turn"] + (0 if "spice_blow" in later or state["phase"] == "spice_blow" else 1)
+
+
+def _worms(state: State, seat: str) -> list[Decision]:
+    """The seat's orders at each worm of the spice blow to come (000 XV line 996; WBC VII.2
+    and line 1404): where the Fremen send an additional worm, a Karama on the Fremen's
+    worm."""
+    titles = {"worm-placement": "where you send each additional worm",
+              "worm-karama": "a Karama on each worm the Fremen control"}
+    return [_named(prompt, prompt.ahead, "WORM", titles[prompt.kind], state)
+            for prompt in spice_blow.worm_orders(state, seat, _blow_turn(state))]
+
+
+def _storm_cards(state: State, seat: str) -> list[Decision]:
+    """Weather Control and Family Atomics at the next turn's storm, for their holder as the
+    position stands (``storm_cards.holder``), once this turn's storm is over."""
+    if state["phase"] == "storm" or state["turn"] >= rules_of(state).turns:
+        return []
+    following = copy_state(state)
+    following["turn"] += 1
+    cards = [card for card in (storm_cards.WEATHER, storm_cards.ATOMICS)
+             if storm_cards.holder(following, card) == seat]
+    if not cards:
+        return []
+    prompt = storm_cards.prompt(following, seat, cards, "instead of the dials")
+    return [_named(prompt, prompt.ahead, "STORM", "your Weather Control or Family Atomics "
+                   "next turn", state)]
 
 
 def _next_dial(state: State, seat: str) -> list[Decision]:

@@ -19,7 +19,9 @@ Where it has a rule of thumb it plays it; elsewhere it plays as the random bot d
   rid of it); the Kwisatz Haderach when it may; a third of its spice backing forces in
   advanced combat, and a dial of half of what its forces and that spice support; it always
   calls traitors and keeps its cards; the Harkonnen kill a captured leader for 2 spice, but
-  keep him while fewer than three of their own leaders are alive (line 884);
+  keep him while fewer than three of their own leaders are alive (line 884); a plan sent
+  ahead for a later battle (``ahead``) has a fallback after ``ELSE`` with its next leader,
+  should the first have fought by then (000 X.A.4: a leader fights once a turn);
 - everything else: as the random bot.
 
 Its orders are order text, read by the parser like a player's mail.
@@ -142,12 +144,28 @@ def _battle_order(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> s
 
 
 def _battle_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str | None:
-    """Its best leader, its cards, a dial of half its strength (module docstring)."""
+    """Its best leader, its cards, a dial of half its strength; sent ahead, a fallback with
+    its next leader (module docstring)."""
+    first = _plan(view, prompt)
+    if "battle" not in prompt.options or first is None:     # not a battle to come
+        return first
+    leader = first.splitlines()[0]
+    if not leader.startswith("LEADER "):
+        return first
+    second = _plan(view, prompt, leader.removeprefix("LEADER "))
+    if second is None or second.splitlines()[0] == leader:
+        return first
+    return f"{first}\nELSE\n{second}"
+
+
+def _plan(view: dict[str, Any], prompt: Prompt, fought: str = "") -> str | None:
+    """Its plan, ``fought`` left out of its leaders."""
     side = battle_plan.side_of_view(view, prompt.seat)
     plan = battle_plan.empty_plan()
     owners = view["own"].get("captured", {})
-    ranked = sorted(side.leaders, key=lambda n: (owners.get(n) == side.opponent,
-                                                 -data(view).leader(n).strength, n))
+    ranked = sorted((n for n in side.leaders if n != fought),
+                    key=lambda n: (owners.get(n) == side.opponent,
+                                   -data(view).leader(n).strength, n))
     if ranked:
         plan["leader"] = ranked[0]
     elif side.cheap_heroes:

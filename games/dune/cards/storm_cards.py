@@ -136,7 +136,8 @@ def family_atomics(state: State, seat: str) -> list[Event]:
 
 # --- the order
 def prompt(state: State, seat: str, cards: list[str], movement: str) -> Prompt:
-    """The holder's choice; ``movement`` says how far the storm goes otherwise."""
+    """The holder's choice; ``movement`` says how far the storm goes otherwise.  Held ahead
+    as ``storm-card@<turn>:<seat>``, for each time its holder is asked in that storm round."""
     lines = []
     if WEATHER in cards:
         low, high = WEATHER_CONTROL
@@ -153,12 +154,15 @@ def prompt(state: State, seat: str, cards: list[str], movement: str) -> Prompt:
     lines.append("HOLD: play neither, keep the cards")
     return Prompt(f"storm-card:{seat}", seat, "storm-card", True, "; ".join(lines) + ".",
                   {}, "HOLD", "HOLD", options={"cards": [c for c in (WEATHER, ATOMICS)
-                                                         if c in cards]})
+                                                         if c in cards]},
+                  ahead=f"storm-card@{state['turn']}:{seat}")
 
 
 def _read(state: State, prompt_: Prompt, words: list[str]) -> dict[str, Any]:
+    """The cards the prompt asks about (``due`` when it opens; as the position stands, for
+    orders ahead) played or held."""
     verb, rest = words[0], [w.upper() for w in words[1:]]
-    cards = due(state).get(prompt_.seat, [])
+    cards = prompt_.options["cards"]
     low, high = WEATHER_CONTROL
     valid = tuple([f"WEATHER CONTROL {low} to {high}"] * (WEATHER in cards)
                   + ["FAMILY ATOMICS"] * (ATOMICS in cards) + ["HOLD"])

@@ -1,7 +1,8 @@
 """The kinds of decision of Dune as players name them (``pbem.game.DecisionKind``), read from
 ``decisions.yaml`` and checked against the order kinds (``orders.KINDS``): every kind listed,
 none unknown, each with words, and a pass order only where the kind reads it; ``map: true``
-marks a decision made on the board (``DecisionKind.needs_map``)."""
+marks a decision made on the board (``DecisionKind.needs_map``), ``again: true`` one whose
+order given ahead answers each time it opens (``DecisionKind.again``)."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ def load_decision_kinds(path: Path = SOURCE) -> tuple[DecisionKind, ...]:
     faults, found = [], []
     for entry in entries:
         kind, words = entry.get("kind"), tuple(entry.get("words", ()))
-        unknown = set(entry) - {"kind", "words", "what", "pass", "map"}
+        unknown = set(entry) - {"kind", "words", "what", "pass", "map", "again"}
         if kind not in KINDS:
             faults.append(f"{kind!r}: not an order kind")
             continue
@@ -34,10 +35,11 @@ def load_decision_kinds(path: Path = SOURCE) -> tuple[DecisionKind, ...]:
             faults.append(f"{kind}: words and what are required")
         if passing is not None and passing.split()[0] not in verbs:
             faults.append(f"{kind}: its pass order {passing!r} is not one of its orders")
-        if not isinstance(entry.get("map", False), bool):
-            faults.append(f"{kind}: map is true or false")
+        for flag in ("map", "again"):
+            if not isinstance(entry.get(flag, False), bool):
+                faults.append(f"{kind}: {flag} is true or false")
         found.append(DecisionKind(kind, words, entry["what"], verbs, passing,
-                                  entry.get("map", False)))
+                                  entry.get("map", False), entry.get("again", False)))
     listed = [k.kind for k in found]
     faults += [f"{kind}: not listed" for kind in KINDS if kind not in listed]
     faults += [f"{kind}: listed twice" for kind in set(listed) if listed.count(kind) > 1]

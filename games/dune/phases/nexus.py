@@ -101,8 +101,10 @@ def alliance_limit(state: State) -> int | None:
 
 
 # --- the order
-def prompt(state: State, seat: str) -> Prompt:
-    """A faction's orders at a Nexus (000 XII)."""
+def prompt(state: State, seat: str, turn: int | None = None) -> Prompt:
+    """A faction's orders at a Nexus (000 XII) of this turn or of ``turn``, held ahead as
+    ``nexus@<turn>:<seat>``: orders sent ahead answer every Nexus of that turn's spice blow
+    (``again`` in decisions.yaml; WBC VII.1 brings one at every worm)."""
     limit = alliance_limit(state)
     size = f" (at most {limit} factions in an alliance)" if limit else ""
     others = ", ".join(SEAT_FACTIONS[s] for s in state["seats"] if s != seat)
@@ -113,7 +115,7 @@ def prompt(state: State, seat: str) -> Prompt:
                   f"Nexus (000 XII): {now}.  ALLY <faction>[, <faction>] to be allied with "
                   f"exactly those factions if they name you too{size}; ALLY NONE to be in no "
                   f"alliance; PASS to keep what you have.  Factions: {others}",
-                  None, "PASS", "PASS")
+                  None, "PASS", "PASS", ahead=f"nexus@{turn or state['turn']}:{seat}")
 
 
 def read_nexus(state: State, prompt: Prompt, words: list[str]) -> list[str] | None:

@@ -301,7 +301,7 @@ def _stage_prompts(state: State, stage: str) -> list[Prompt]:
     if stage == NEXUS:
         return nexus.prompts(state)
     if stage == PLACEMENT:
-        return [_placement_prompt(worm_placer(state))]
+        return [_placement_prompt(worm_placer(state), state["turn"])]
     if stage == CONTROL:
         return [_control_prompt(state, seat) for seat in control_breakers(state)]
     return [_ride_prompt(state, seat) for seat in worm_riders(state) if any(riders(state, seat))]
@@ -376,11 +376,28 @@ def _control_prompt(state: State, seat: str) -> Prompt:
     where_to = (f"; the worm the Fremen sent to {worm['territory']} appears instead in "
                 f"{state['decks']['spice_last'][state['step']['pile']]}, the last spice blow "
                 "beneath it" if worm["placed"] else "")
+    return _control(state["turn"], seat, f"the worm in {worm['territory']}", where_to)
+
+
+def _control(turn: int, seat: str, worm: str, where_to: str = "") -> Prompt:
+    """A Karama against the Fremen's control of ``worm``; held ahead as
+    ``worm-karama@<turn>:<seat>`` for every worm of that turn's spice blow."""
     return Prompt(f"worm-karama:{seat}", seat, "worm-karama", True,
-                  f"KARAMA CONTROL: play a Karama so that the Fremen do not control the worm in "
-                  f"{worm['territory']}: it devours their forces and their allies' there too "
+                  f"KARAMA CONTROL: play a Karama so that the Fremen do not control {worm}: "
+                  f"it devours their forces and their allies' there too "
                   f"and nobody rides it{where_to} (000 player aid B.6.A.4; WBC line 1404).  "
-                  "KARAMA NONE: let it be", False, "KARAMA NONE", "KARAMA NONE")
+                  "KARAMA NONE: let it be", False, "KARAMA NONE", "KARAMA NONE",
+                  ahead=f"worm-karama@{turn}:{seat}")
+
+
+def worm_orders(state: State, seat: str, turn: int) -> list[Prompt]:
+    """The seat's decisions at each worm of the spice blow of ``turn`` as far as it can tell
+    now, for orders ahead: the Fremen's placement of an additional worm, and a holder's
+    Karama on a worm the Fremen control (its stage opens only when that matters)."""
+    found = [_placement_prompt(seat, turn)] if worm_placer(state) == seat else []
+    if worm_riders(state) and seat not in worm_riders(state) and karama.playable(state, seat):
+        found.append(_control(turn, seat, "a worm at each Shai-Hulud of the spice blow"))
+    return found
 
 
 def _read_control(state: State, prompt_: Prompt, words: list[str]) -> bool:
@@ -508,14 +525,17 @@ def worm_destinations() -> list[str]:
     return [t.name for t in base_data().board.territories if t.name != POLAR_SINK]
 
 
-def _placement_prompt(seat: str | None) -> Prompt:
+def _placement_prompt(seat: str | None, turn: int) -> Prompt:
+    """The Fremen's placement of an additional worm; held ahead as
+    ``worm-placement@<turn>:<seat>`` for every additional worm of that turn's spice blow."""
     assert seat is not None, "a placement stage is only queued with a placer"
     return Prompt(f"worm-placement:{seat}", seat, "worm-placement", False,
                   "WORM <territory>: send this additional worm to any territory but the Polar "
                   "Sink; on sand it devours spice and forces but yours and your allies' (000 "
                   "XV; WBC VII.2), and your forces there may ride it (WBC VII.3); "
                   "WORM NONE lets it pass (000 VII.C)",
-                  None, f"WORM {NONE}", f"WORM {NONE}")
+                  None, f"WORM {NONE}", f"WORM {NONE}",
+                  ahead=f"worm-placement@{turn}:{seat}")
 
 
 def _read_placement(state: State, prompt: Prompt, words: list[str]) -> str | None:
