@@ -5,14 +5,16 @@ Each decision to come is the prompt it will be, worked out on a copy of the game
 that round (``_projected``) where the position allows it, and named as it will be named when
 it opens (``Prompt.held_as``): its key, or for a card of the bidding round ``bid@<n>:<seat>``,
 for a later battle ``battle-plan@<territory>#<opponent>:<seat>`` (``before_plans.named``).
-Its template starts with a header line, ``FOR REVIVAL``, ``FOR MOVEMENT``, ``FOR CARD 3``,
-``FOR BATTLE ARRAKEEN``, ``FOR STORM``, ``FOR NEXUS``: the lines after a header, to the next
-header, are orders for that decision where its orders take their verb (for all the decisions
-under it: a battle's plan and the seat's Voice or prescience question there); lines ``ELSE``
-alone split them into fallbacks.  A line outside any header whose verb no open decision
-takes, and only one decision to come does (``REVIVE``, ``SHIP``), goes to that decision
-without one.  The next turn's storm dial may be sent from the battle round on, its Nexus once
-this turn's spice blow is over.
+Its template starts with a header line, ``FOR REVIVAL``, ``FOR MOVEMENT`` (with the Bene
+Gesserit's declarations), ``FOR CARD 3``, ``FOR BATTLE ARRAKEEN``, ``FOR STORM`` (the dial, a
+storm card), ``FOR NEXUS``, ``FOR WORM`` (placing a worm, a Karama on it; held for every
+worm of a spice blow, as the Nexus is: ``again`` in decisions.yaml): the lines after a
+header, to the next header, are orders for that decision where its orders take their verb
+(for all the decisions under it: a battle's plan and the seat's Voice or prescience question
+there); lines ``ELSE`` alone split them into fallbacks.  A line outside any header whose
+verb no open decision takes, and only one decision to come does (``REVIVE``, ``SHIP``), goes
+to that decision without one.  The next turn's storm dial may be sent from the battle round
+on, its Nexus once this turn's spice blow is over.
 
 Nothing is told that the faction may not know now: a projection is made from the state as it
 stands, with no draw from a deck (the cards of a bidding round not dealt yet have no
