@@ -223,6 +223,15 @@ def test_a_gm_who_rerolls_the_seed_after_the_commitment_is_caught(tmp_path):
     assert "NOT verified: auction-1 failed on commitment mailed" in result.output
 
 
+def test_an_observer_is_mailed_the_commitment(tmp_path):
+    site = Installation(tmp_path)
+    record = site.new_game()
+    run_gm_command(site.moderator(), "auction-1", "OBSERVE fan@example.org")
+    site.moderator().send_outbox()
+    (notice,) = site.sent("fan@example.org")
+    assert commitment_in(notice) == record.row["commitment"]
+
+
 def test_a_rollback_replays_with_the_same_seed_and_is_listed_in_the_record(tmp_path):
     site = Installation(tmp_path)
     new_game(site, [{"seat": "north", "address": player("north")},
