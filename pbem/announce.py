@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from pbem import digest, outbox, reports
+from pbem.archive.game_file import game_file
 from pbem.config import Config
 from pbem.league.notify import game_finished
 from pbem.record import GameRecord
@@ -32,8 +33,10 @@ def report_steps(config: Config, store: Store, record: GameRecord, done: Resolve
     steps since its last report (``pbem.digest``), to the GM and to every observer; a game that
     finished has its result recorded for its leagues (``pbem.league``)."""
     record = save_steps(store, record, now)
+    published = None
     if record.finished:
         game_finished(config, store, record, now)
+        published = game_file(store, record) if record.row["commitment"] else None
     deadline = store.deadline(record.id, record.step)
     for seat in record.seats:
         news = digest.news_since(store, record, seat, done.events, done.notes, done.steps)
@@ -43,15 +46,16 @@ def report_steps(config: Config, store: Store, record: GameRecord, done: Resolve
             continue
         pictures = digest.report_pictures(store, record, seat) if config.reports.map else ()
         mail = reports.step_report(config, record, seat["seat"], news.events, news.notes,
-                                   deadline, now, store=store, pictures=pictures)
+                                   deadline, now, store=store, pictures=pictures,
+                                   published=published)
         outbox.enqueue(store, mail, now, "report", record.id, seat["seat"])
         digest.reported(store, record, seat, record.step)
         digest.offered(store, record, seat)
     if record.settings.get("gm_address"):
         mail = reports.step_report(config, record, None, done.events, done.notes, deadline, now,
-                                   store=store)
+                                   store=store, published=published)
         outbox.enqueue(store, mail, now, "report", record.id)
     for address in store.observers(record.id):
         mail = reports.step_report(config, record, None, done.events, done.notes, deadline, now,
-                                   observer=address, store=store)
+                                   observer=address, store=store, published=published)
         outbox.enqueue(store, mail, now, "observer-report", record.id)

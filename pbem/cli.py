@@ -6,6 +6,7 @@ import json
 import logging
 import sqlite3
 import sys
+from pathlib import Path
 
 import click
 import yaml
@@ -33,6 +34,7 @@ from pbem.moderator import Moderator, run_gm_command
 from pbem.record import GameRecord
 from pbem.schema import SchemaError
 from pbem.store import Store
+from pbem.verify import DEAL_CHECKS, verify_record
 
 
 class App:
@@ -485,3 +487,51 @@ def demo(app: App, directory: str | None, game_name: str, seats: int | None, see
     run_demo(directory, game_name, seats, seed, click.echo, bots, turns, app.clock,
              maps=not no_maps)
 
+
+
+@main.command()
+@click.argument("record", type=click.Path(exists=True))
+@click.option("--commitment", metavar="SHA256",
+              help="The commitment of your welcome mail, to check the revealed seed against.")
+@click.option("--archive", "archive_dir", type=click.Path(exists=True, file_okay=False),
+              help="The game's folder of the archive site: each turn page is checked too.")
+def verify(record: str, commitment: str | None, archive_dir: str | None) -> None:
+    """Check a finished game's published record: the commitment, the seed, every GM
+    intervention, the replay of the log, the result, and the archive's public pages.
+
+    RECORD is the game record (the archive's download, or the final report's attachment),
+    or the game's folder of the archive (its record and pages are checked).  It runs
+    offline; it exits non-zero and names what failed if the game was not dealt and played
+    as committed (docs/fairness.md).
+
+    \b
+    Examples:
+      pbem verify dune-7.json --commitment 3f0c...e1
+      pbem verify site/dune-7
+    """
+    path = Path(record)
+    if path.is_dir():
+        archive_dir = archive_dir or str(path)
+        found = sorted(path.glob("*.json"))
+        if len(found) != 1:
+            raise click.ClickException(f"{path} holds {len(found)} game records, not one")
+        path = found[0]
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        result = verify_record(data, commitment, Path(archive_dir) if archive_dir else None)
+    except (ValueError, KeyError, TypeError, UnknownGame) as error:
+        raise click.ClickException(f"bad game record {path}: {error!r}") from None
+    before = [check for check in result.checks if check.what in DEAL_CHECKS]
+    for check in before:
+        click.echo(f"{check.what}: {'ok' if check.ok else 'FAILED'}: {check.detail}")
+    click.echo(f"GM interventions: {len(result.interventions) or 'none'}")
+    for line in result.interventions:
+        click.echo(f"  {line}")
+    for check in result.checks:
+        if check not in before:
+            click.echo(f"{check.what}: {'ok' if check.ok else 'FAILED'}: {check.detail}")
+    if not result.ok:
+        failed = ", ".join(check.what for check in result.failed)
+        click.echo(f"NOT verified: {data.get('id')} failed on {failed}")
+        sys.exit(1)
+    click.echo(f"verified: {data['id']} was dealt and played as committed")

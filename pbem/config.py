@@ -201,6 +201,7 @@ class Config:
     reports: Reports = field(default_factory=Reports)
     outage_minutes: int = 60
     lock_wait_seconds: int = 60
+    salt_hours: int = 24
     source: str = "built-in defaults"
 
     @property
@@ -257,6 +258,8 @@ def _cross_checks(config: Config) -> list[str]:
     if (mail_in.dkim or Dkim()).required_for and importlib.util.find_spec("dkim") is None:
         problems.append("mail_in.dkim.required_for: DKIM needs dkimpy "
                         "(pip install 'pbem[dkim]')")
+    if isinstance(config.salt_hours, int) and config.salt_hours < 0:
+        problems.append("salt_hours: expected 0 (deal at once) or more hours")
     try:
         ZoneInfo(config.timezone)
     except (ZoneInfoNotFoundError, ValueError, TypeError):

@@ -8,27 +8,25 @@ queues each seat's welcome mail, all in one transaction.
 
 from __future__ import annotations
 
-import dataclasses
 import json
-import random
 import re
 import secrets
 from dataclasses import dataclass, field
-from datetime import datetime
+from datetime import datetime, timedelta
 from pathlib import Path
 from typing import Any, Literal
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 import yaml
 
-from pbem import outbox, reports
+from pbem import fairness, outbox, reports
 from pbem.config import Config
 from pbem.deadlines import DeadlinePolicy, due_at
 from pbem.game import Bots, UnknownGame, capability, load_game, owed, step_rng
-from pbem.record import GameRecord
+from pbem.record import DEALING, GameRecord
 from pbem.reply_token import message_id, seat_token
 from pbem.schema import SchemaError, build
-from pbem.store import Store, utc_text
+from pbem.store import Store, parse_utc, utc_text
 
 GAME_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,39}$")
 
@@ -70,6 +68,7 @@ class GameDefinition:
     draw_seats: bool = False
     press: Literal["named", "anonymous", "none"] = "named"
     max_absence_days: int = 14
+    salt_hours: int | None = None
 
 
 def bot_disorder(style: str | None) -> str | None:
@@ -143,6 +142,8 @@ def _checks(definition: GameDefinition) -> list[str]:
     problems.extend(definition.deadlines.problems())
     if definition.missed_limit < 1:
         problems.append("missed_limit: expected at least 1")
+    if definition.salt_hours is not None and definition.salt_hours < 0:
+        problems.append("salt_hours: expected 0 (deal at once) or more hours")
     return problems
 
 
@@ -157,31 +158,22 @@ def _zone_problem(key: str, zone: str | None) -> list[str]:
     return []
 
 
-def _draw_seats(definition: GameDefinition, seed: str) -> GameDefinition:
-    """Deal the players to the seats at random, from the game's seed (Dune: WBC house
-    rule 1, factions drawn randomly); each player keeps their own address and settings."""
-    players = list(definition.seats)
-    random.Random(f"{seed}/seats").shuffle(players)
-    dealt = tuple(dataclasses.replace(player, seat=seat.seat)
-                  for seat, player in zip(definition.seats, players, strict=True))
-    return dataclasses.replace(definition, seats=dealt)
-
-
 def create_game(store: Store, config: Config, definition: GameDefinition,
                 now: datetime) -> GameRecord:
-    """Set up the game, store it with its first deadline, and queue the welcome mails."""
+    """Store the game with the GM's seed and its commitment (``pbem.fairness``), and deal it
+    at once when its salt window is zero; else mail each seat the commitment and an invitation
+    to salt, and the tick deals it when every seat has answered or the window has passed."""
     if store.game(definition.id) is not None:
         raise GameFileError(definition.id, [f"id: a game {definition.id!r} exists already"])
     rules = load_game(definition.game)
     ruleset = definition.ruleset or rules.rulesets[0]
-    seed = definition.seed or secrets.token_hex(8)
-    seats = [s.seat for s in definition.seats]
-    if definition.draw_seats:
-        definition = _draw_seats(definition, seed)
+    gm_seed = definition.seed or secrets.token_hex(16)
     try:
-        state = rules.setup(ruleset, dict(definition.options), seats, step_rng(seed, 0))
+        rules.setup(ruleset, dict(definition.options), [s.seat for s in definition.seats],
+                    step_rng(gm_seed, 0))
     except ValueError as error:
         raise GameFileError(definition.id, [f"options: {error}"]) from None
+    hours = config.salt_hours if definition.salt_hours is None else definition.salt_hours
     settings = {
         "title": definition.title, "auth": definition.auth,
         "deadlines": definition.deadlines.to_json(),
@@ -191,15 +183,18 @@ def create_game(store: Store, config: Config, definition: GameDefinition,
         "gm_secret": secrets.token_urlsafe(8),
         "press": definition.press, "max_absence_days": definition.max_absence_days,
     }
-    due = due_at(now, [p.kind for p in owed(rules.prompts(state))], definition.deadlines,
-                 settings["timezone"])
+    if definition.draw_seats:
+        settings["draw_seats"] = True
     with store.atomic():
         store.db["games"].insert({
             "id": definition.id, "game": definition.game, "ruleset": ruleset,
             "options": json.dumps(definition.options, sort_keys=True),
-            "rules_version": rules.rules_version, "seed": seed, "status": "active", "step": 0,
-            "state": json.dumps(state, sort_keys=True), "settings": json.dumps(settings),
+            "rules_version": rules.rules_version, "seed": gm_seed, "status": DEALING, "step": 0,
+            "state": "{}", "settings": json.dumps(settings),
             "created_at": utc_text(now), "updated_at": utc_text(now),
+            "gm_seed": gm_seed, "salts": "{}", "deal_at": utc_text(now + timedelta(hours=hours)),
+            "commitment": fairness.commitment(gm_seed, definition.id, definition.game, ruleset,
+                                              definition.options, rules.rules_version),
         })
         for seat in definition.seats:
             secret = seat.secret or secrets.token_urlsafe(6)
@@ -214,13 +209,72 @@ def create_game(store: Store, config: Config, definition: GameDefinition,
                 "thread_id": message_id(config.moderator.domain,
                                         f"{definition.id}.{seat.seat}", token),
             })
-        store.db["deadlines"].insert({"game_id": definition.id, "step": 0,
-                                      "opened_at": utc_text(now), "due_at": utc_text(due)})
+        if hours == 0:
+            return deal(store, config, definition.id, now, at_once=True)
         record = GameRecord.load(store, definition.id)
-        for seat in seats:
-            outbox.enqueue(store, reports.welcome(config, record, seat, due, now), now,
-                           "welcome", definition.id, seat)
-        if settings["gm_address"]:
-            outbox.enqueue(store, reports.gm_welcome(config, record, now), now, "gm-welcome",
-                           definition.id)
+        for seat in salting_seats(record):
+            outbox.enqueue(store, reports.commitment(config, record, seat, now), now,
+                           "commitment", definition.id, seat)
     return record
+
+
+def salting_seats(record: GameRecord) -> list[str]:
+    """The seats that may salt: those a player plays (a bot gives no salt)."""
+    return [s["seat"] for s in record.seats if not (s["disorder"] or "").startswith("bot")]
+
+
+def deal_due(record: GameRecord, now: datetime) -> bool:
+    """A game waiting for salts is dealt when every seat has answered or the window passed."""
+    answered = json.loads(record.row["salts"] or "{}")
+    return (now >= parse_utc(record.row["deal_at"])
+            or all(seat in answered for seat in salting_seats(record)))
+
+
+def deal(store: Store, config: Config, game_id: str, now: datetime,
+         at_once: bool = False) -> GameRecord:
+    """Deal a game waiting for salts: the played seed from the GM's seed and the salts, the
+    seat draw from it (if the game file asks for one), the set-up, the first deadline, and
+    each seat's welcome, in the thread its commitment mail opened (``at_once``: a game with
+    no salt window, whose welcome opens the thread)."""
+    with store.atomic():
+        record = GameRecord.load(store, game_id)
+        assert record.dealing, game_id
+        seed = fairness.played_seed(record.row["gm_seed"], json.loads(record.row["salts"]))
+        opened = set() if at_once else {s["thread_id"] for s in record.seats}
+        if record.settings.get("draw_seats"):
+            _draw_seats(store, config, record, seed)
+        seats = [s["seat"] for s in record.seats]
+        state = record.rules.setup(record.row["ruleset"], json.loads(record.row["options"]),
+                                   seats, step_rng(seed, 0))
+        policy = DeadlinePolicy.from_json(record.settings["deadlines"])
+        due = due_at(now, [p.kind for p in owed(record.rules.prompts(state))], policy,
+                     record.settings["timezone"])
+        store.db["games"].update(game_id, {
+            "seed": seed, "status": "active", "state": json.dumps(state, sort_keys=True),
+            "updated_at": utc_text(now)})
+        store.db["deadlines"].insert({"game_id": game_id, "step": 0,
+                                      "opened_at": utc_text(now), "due_at": utc_text(due)})
+        record = GameRecord.load(store, game_id)
+        for seat in seats:
+            outbox.enqueue(store, reports.welcome(
+                config, record, seat, due, now,
+                opens_thread=record.seat(seat)["thread_id"] not in opened), now,
+                "welcome", game_id, seat)
+        if record.settings["gm_address"]:
+            outbox.enqueue(store, reports.gm_welcome(config, record, now), now, "gm-welcome",
+                           game_id)
+    return record
+
+
+def _draw_seats(store: Store, config: Config, record: GameRecord, seed: str) -> None:
+    """Deal the players to the seats at random, from the played seed (Dune: WBC house rule
+    1, factions drawn randomly); each player keeps their own address, secret and settings."""
+    players = [{key: value for key, value in seat.items() if key not in ("game_id", "seat")}
+               for seat in record.seats]
+    for seat, drawn in zip(record.seats, fairness.seat_draw(len(players), seed), strict=True):
+        player = players[drawn]
+        token = seat_token(store.installation_key(), record.id,
+                           {"seat": seat["seat"], "secret": player["secret"]})
+        store.db["seats"].update((record.id, seat["seat"]), {
+            **player, "thread_id": message_id(config.moderator.domain,
+                                              f"{record.id}.{seat['seat']}", token)})

@@ -125,6 +125,8 @@ def write_files(root: Path, game: str, seats: int, seed: str, bots: bool = False
                     "rate_limit": {"messages": 10**9}},
         "mail_out": {"transport": "maildir", "maildir": {"path": "mail/outbox"}},
         "reports": {"map": maps},
+        # The demo deals at once, with no salts (still committed: docs/fairness.md).
+        "salt_hours": 0,
     }
     config_path = root / "pbem.yaml"
     config_path.write_text(yaml.safe_dump(config, sort_keys=False))

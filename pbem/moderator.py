@@ -38,6 +38,7 @@ from pbem.commands.limits import within_limits
 from pbem.config import Config
 from pbem.confusables import plain_letters
 from pbem.decisions import read_orders
+from pbem.definition import deal, deal_due
 from pbem.echo import echo
 from pbem.game import OrderError
 from pbem.lock import tick_lock
@@ -47,7 +48,7 @@ from pbem.mail.sender import read_sender
 from pbem.mail.sinks import make_sink
 from pbem.mail.sources import Incoming, SourceError, make_source
 from pbem.mail.text import automatic_reason, order_text, parse_message
-from pbem.record import GameRecord
+from pbem.record import DEALING, GameRecord
 from pbem.reply_token import claimed_tokens, replied_seats
 from pbem.resolution import resolve_ready_steps
 from pbem.routing import (
@@ -148,6 +149,7 @@ class Moderator:
         with self.exclusive(wait_seconds=0):
             summary.extended = pace.extend_after_outage(self.store, self.config, self.clock())
             self.intake(summary)
+            self.deal_due()
             self.resolve_due(summary)
             summary.notices = pace.send_reminders_and_late_notices(self.store, self.config,
                                                                    self.clock())
@@ -301,6 +303,9 @@ class Moderator:
         if record.finished:
             return self._refuse(inbound_id, sender, "game-over", subject, in_reply_to,
                                 game=game_id)
+        if record.dealing:
+            return self._before_deal(inbound_id, record, routed.seat, lines.orders,
+                                     in_reply_to, now)
         return self._accept(inbound_id, record, routed.seat, lines.orders, in_reply_to, now)
 
     @staticmethod
@@ -408,6 +413,35 @@ class Moderator:
                          f"{len(parsed.orders)} orders, {len(parsed.errors)} errors",
                          record.id, seat)
         return outcome
+
+    def _before_deal(self, inbound_id: int, record: GameRecord, seat: str, text: str,
+                     in_reply_to: str, now: datetime) -> str:
+        """A seat's mail to a game waiting for its salts: its SALT (and HELP) run, every
+        other line is answered as not read yet (docs/fairness.md)."""
+        found, rest = split_commands(text, PLAYER_COMMANDS)
+        unread = [OrderError(n, line, "not-dealt", "the game is not dealt yet: only SALT "
+                             "is read until the deal") for n, line in
+                  enumerate(rest.splitlines(), start=1) if line.strip()]
+        with self.store.atomic():
+            context = CommandContext(self.config, self.store, record, seat, now)
+            commands, over = within_limits(context, found, PLAYER_COMMANDS)
+            errors = sorted(run_commands(context, commands, PLAYER_COMMANDS) + over + unread,
+                            key=lambda e: e.line_no)
+            mail = reports.before_deal_answer(self.config, record, seat, context.answers,
+                                              errors, in_reply_to, now)
+            outbox.enqueue(self.store, mail, now, "acknowledgement", record.id, seat)
+            self._finish(inbound_id, "processed",
+                         f"before the deal: {len(commands)} commands, {len(errors)} errors",
+                         record.id, seat)
+        return "accepted" if commands else "rejected"
+
+    def deal_due(self) -> None:
+        """Deal every game waiting for salts whose seats have all answered or whose salt
+        window has passed (``pbem.definition.deal``)."""
+        for game in self.store.games(DEALING):
+            record = GameRecord.load(self.store, game["id"])
+            if deal_due(record, self.clock()):
+                deal(self.store, self.config, record.id, self.clock())
 
     # --- resolution
     def resolve_due(self, summary: TickSummary) -> None:

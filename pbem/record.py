@@ -11,6 +11,8 @@ from pbem.game import Adjustment, Game, Prompt, State, load_game, replay, replay
 from pbem.reply_token import seat_token
 from pbem.store import Store
 
+DEALING = "dealing"   # a game's status while it waits for its seats' salts (pbem.fairness)
+
 
 @dataclass
 class GameRecord:
@@ -37,7 +39,8 @@ class GameRecord:
         deadline = store.one("select waits from deadlines where game_id = ? and step = ?",
                              (game_id, row["step"]))
         game = load_game(row["game"])
-        return cls(row, game, game.upgrade(json.loads(row["state"])),
+        state = json.loads(row["state"])
+        return cls(row, game, state if row["status"] == DEALING else game.upgrade(state),
                    store.seats(game_id), json.loads(row["settings"] or "{}"),
                    json.loads(deadline["waits"] or "[]") if deadline else [],
                    store.installation_key(), store.held_orders(game_id))
@@ -53,6 +56,11 @@ class GameRecord:
     @property
     def finished(self) -> bool:
         return self.row["status"] == "finished"
+
+    @property
+    def dealing(self) -> bool:
+        """Waiting for the seats' salts: nothing is dealt yet, the state is empty."""
+        return self.row["status"] == DEALING
 
     @property
     def title(self) -> str:
@@ -79,13 +87,15 @@ class GameRecord:
         """The open prompts of the current step, worked out once per state: a state is never
         changed in place (the rules' ``apply`` returns a new one), so the same object has the
         same prompts."""
-        if self.finished:
+        if self.finished or self.dealing:
             return []
         if self._prompts is None or self._prompts[0] is not self.state:
             self._prompts = (self.state, self.rules.prompts(self.state))
         return self._prompts[1]
 
     def step_name(self) -> str:
+        if self.dealing:
+            return "waiting for the seats' salts before the deal"
         return self.rules.step_name(self.state)
 
     @property

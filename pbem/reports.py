@@ -30,7 +30,7 @@ from pbem.mail.compose import Picture, compose, new_message_id, reply_subject
 from pbem.mail.html import text_to_html
 from pbem.mail.text import body_text
 from pbem.record import GameRecord
-from pbem.store import Store
+from pbem.store import Store, parse_utc
 from pbem.templating import render, wrap_lines
 
 
@@ -115,16 +115,44 @@ def _mail(config: Config, record: GameRecord, seat: str | None, subject: str, te
 
 
 def welcome(config: Config, record: GameRecord, seat: str, deadline: datetime | None,
-            now: datetime, replacing: bool = False, reason: str | None = None
-            ) -> EmailMessage:
+            now: datetime, replacing: bool = False, reason: str | None = None,
+            opens_thread: bool = True) -> EmailMessage:
     """The first mail to a seat's player: how to play by mail, the secret, the view and
-    prompts (``replacing``: the player takes over a seat of a game under way)."""
+    prompts, the commitment to the seed (``replacing``: the player takes over a seat of a
+    game under way; ``opens_thread`` False: a commitment mail opened the seat's thread)."""
     context = _seat_context(record, seat, deadline)
     text = render(record.row["game"], "mail/welcome.txt.j2", moderator=config.moderator,
                   secret=record.seat(seat)["secret"], events=[], notes=[],
-                  replacing=replacing, reason=reason, **context)
+                  replacing=replacing, reason=reason, salts=_salts(record), **context)
     return _mail(config, record, seat, _subject(record, "Welcome"), text, now,
-                 opens_thread=True, template=context["template"])
+                 opens_thread=opens_thread, template=context["template"])
+
+
+def _salts(record: GameRecord) -> dict[str, str | None]:
+    return json.loads(record.row.get("salts") or "{}")
+
+
+def commitment(config: Config, record: GameRecord, seat: str, now: datetime) -> EmailMessage:
+    """The first mail to a seat of a game with a salt window: the commitment to the GM's seed,
+    the invitation to salt it, the secret (docs/fairness.md)."""
+    text = render(record.row["game"], "mail/commitment.txt.j2", moderator=config.moderator,
+                  game=record, seat=seat, secret=record.seat(seat)["secret"],
+                  deal_at=parse_utc(record.row["deal_at"]),
+                  timezone=record.timezone_of(seat))
+    return _mail(config, record, seat, _subject(record, "Commitment: send your salt"), text,
+                 now, opens_thread=True)
+
+
+def before_deal_answer(config: Config, record: GameRecord, seat: str, answers: list[str],
+                       errors: list[OrderError], in_reply_to: str, now: datetime
+                       ) -> EmailMessage:
+    """The answer to a seat's mail before the deal: its SALT noted, or what was not read."""
+    text = render(record.row["game"], "mail/salt_answer.txt.j2", moderator=config.moderator,
+                  game=record, seat=seat, answers=answers, errors=errors,
+                  deal_at=parse_utc(record.row["deal_at"]),
+                  timezone=record.timezone_of(seat))
+    return _mail(config, record, seat, _subject(record, "Your salt"), text, now,
+                 in_reply_to=in_reply_to)
 
 
 def step_report_text(config: Config, record: GameRecord, seat: str | None,
@@ -154,18 +182,24 @@ def game_events(store: Store, game_id: str) -> list[Event]:
 def step_report(config: Config, record: GameRecord, seat: str | None, events: list[Event],
                 notes: list[str], deadline: datetime | None, now: datetime,
                 observer: str | None = None, store: Store | None = None,
-                pictures: tuple[Picture, ...] | None = None) -> EmailMessage:
+                pictures: tuple[Picture, ...] | None = None,
+                published: dict[str, Any] | None = None) -> EmailMessage:
     """The report of the steps just resolved, for one seat (None: the public report, to the
     GM or to an ``observer``) with the ``pictures`` given, by default the map of the board
     unless the configuration says ``reports: {map: false}``; ``store`` as for
-    ``step_report_text``."""
+    ``step_report_text``; ``published``: the game record of a finished game, attached
+    (docs/fairness.md)."""
     text = step_report_text(config, record, seat, events, notes, deadline, store)
     prompts = [p for p in record.prompts() if p.seat == seat]
     template = order_template(record, seat, prompts, {}) if seat and prompts else ""
     if pictures is None:
         pictures = map_pictures(record) if config.reports.map else ()
-    return _mail(config, record, seat, _subject(record, record.step_title()), text, now,
+    mail = _mail(config, record, seat, _subject(record, record.step_title()), text, now,
                  observer=observer, template=template, pictures=pictures)
+    if published is not None:
+        mail.add_attachment(json.dumps(published, indent=1, sort_keys=True).encode("utf-8"),
+                            "application", "json", filename=f"{record.id}.json")
+    return mail
 
 
 def map_drawing(record: GameRecord) -> bytes | None:

@@ -147,9 +147,22 @@ def _migration_8(db: sqlite_utils.Database) -> None:
     db["held_orders"].add_column("filed_step", int)
 
 
+def _migration_9(db: sqlite_utils.Database) -> None:
+    """Fairness every player can check (docs/fairness.md): per game the GM's committed seed,
+    the commitment mailed at ``game new``, the seats' salts and when the deal is due; and the
+    GM's interventions, each with what it changed and when, for the published record."""
+    for column in ("gm_seed", "commitment", "salts", "deal_at"):
+        db["games"].add_column(column, str)
+    db["interventions"].create({
+        "id": int, "game_id": str, "step": int, "command": str, "details": str,
+        "reason": str, "at": str,
+    }, pk="id", foreign_keys=[("game_id", "games", "id")])
+    db["interventions"].create_index(["game_id"])
+
+
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
     _migration_1, _migration_2, _migration_3, _migration_4, _migration_5, _migration_6,
-    _migration_7, _migration_8]
+    _migration_7, _migration_8, _migration_9]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -254,6 +267,11 @@ class Store:
             "updated_at": utc_text(now),
             "result": json.dumps(result, sort_keys=True) if result is not None else None,
         })
+
+    def interventions(self, game_id: str) -> list[dict[str, Any]]:
+        """The GM's interventions in a game, in the order made (``pbem.fairness``)."""
+        return self.all("select * from interventions where game_id = ? order by id",
+                        (game_id,))
 
     # --- decisions and pending orders
     def decisions(self, game_id: str) -> list[dict[str, Any]]:

@@ -60,6 +60,9 @@ class Installation:
             "mail_out": mail_out or {"transport": "maildir",
                                      "maildir": {"path": str(self.outbox)}},
             "reports": {"map": maps},
+            # Games deal at once, as before salts (docs/fairness.md); a test of the salt
+            # window gives its game file a salt_hours of its own.
+            "salt_hours": 0,
         }
         self.config_path = root / "pbem.yaml"
         root.mkdir(parents=True, exist_ok=True)

@@ -28,7 +28,7 @@ import yaml
 
 from pbem.game import MapPicture, capability
 from pbem.league.standings import write_standings_pages
-from pbem.record import GameRecord
+from pbem.record import DEALING, GameRecord
 from pbem.store import Store
 from pbem.templating import render
 
@@ -80,7 +80,8 @@ class Archive:
         self.now = now
 
     def game_ids(self) -> list[str]:
-        return [row["id"] for row in self.store.games()]
+        """Every game dealt (one waiting for its salts has nothing to show yet)."""
+        return [row["id"] for row in self.store.games() if row["status"] != DEALING]
 
     def write_index(self) -> list[GameSummary]:
         """The list of every game, and the style sheet."""
@@ -112,14 +113,20 @@ class Archive:
         download = None
         if record.finished:
             download = f"{record.id}.json"
-            (folder / download).write_text(
-                json.dumps(game_file(self.store, record), indent=1, sort_keys=True),
-                encoding="utf-8")
+            (folder / download).write_text(_web_json(game_file(self.store, record)),
+                                           encoding="utf-8")
         _write(folder / "index.html", "game.html.j2", game=summary,
                turns=past.turns, reveal=_reveal(past) if record.finished else None,
                seed=record.row["seed"] if record.finished else None,
                rules_version=record.row["rules_version"], download=download, root="../")
         return folder
+
+
+def _web_json(data: Any) -> str:
+    """JSON for the site: the same data, with <, > and & written as escapes, so that no text
+    of a game or a player reads as markup whatever a browser takes the file for."""
+    text = json.dumps(data, indent=1, sort_keys=True)
+    return text.replace("<", "\\u003c").replace(">", "\\u003e").replace("&", "\\u0026")
 
 
 def _step(record: GameRecord, step: Step) -> dict[str, Any]:

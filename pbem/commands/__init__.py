@@ -13,7 +13,7 @@ word, adds lines to the answer, and may queue mail of its own.  The command modu
 register themselves (``registry``) when this package imports them.
 """
 
-from pbem.commands import gm, log, player, press, replace, resolve, rollback, settings  # noqa: F401,I001
+from pbem.commands import gm, log, player, press, replace, resolve, rollback, salt, settings  # noqa: F401,I001,E501
 from pbem.commands.registry import (
     GM_COMMANDS,
     PLAYER_COMMANDS,

@@ -11,6 +11,7 @@ from datetime import timedelta
 from pbem import reports
 from pbem.commands.registry import GM_COMMANDS, CommandContext, CommandError, gm_command
 from pbem.deadlines import final_due
+from pbem.fairness import log_intervention
 from pbem.league.notify import game_finished
 from pbem.record import GameRecord
 from pbem.resolution import policy_of
@@ -110,6 +111,9 @@ def extend(context: CommandContext, args: str) -> None:
     context.store.db["deadlines"].update((record.id, record.step), {
         "due_at": utc_text(due), "reminded_at": None, "late_notice_at": None,
         "extended_by": f"GM: {hours} hours" + (f": {reason.strip()}" if reason.strip() else "")})
+    log_intervention(context.store, record.id, record.step, "EXTEND",
+                     {"hours": hours, "due_at": utc_text(due)}, reason.strip() or None,
+                     context.now)
     told = tell_everyone(context, "extend", reason.strip() or None, hours=hours)
     context.answer(f"The deadline of {record.step_title()} is now {deadline_text(context)}. "
                    f"{told}")
@@ -140,6 +144,8 @@ def end(context: CommandContext, args: str) -> None:
     winners, reason = _winners_and_reason(args, [s["seat"] for s in record.seats])
     victory = "concession" if re.match(r"concession\b", reason, re.IGNORECASE) else "adjudication"
     result = {"winners": winners, "victory": victory, "reason": reason}
+    log_intervention(context.store, record.id, record.step, "END", {"result": result}, reason,
+                     context.now)
     context.store.save_game_state(record.id, record.step, record.state, "finished", context.now,
                                   result)
     game_finished(context.config, context.store, reload(context), context.now)

@@ -57,6 +57,7 @@ class Command:
 
 PLAYER_COMMANDS: dict[str, Command] = {}
 GM_COMMANDS: dict[str, Command] = {}
+BEFORE_DEAL = ("SALT", "HELP")   # the commands a game waiting for its salts runs
 
 
 def _register(table: dict[str, Command], word: str, usage: str, summary: str,
@@ -108,6 +109,9 @@ def run_commands(context: CommandContext, commands: list[CommandLine],
     errors = []
     for command in commands:
         try:
+            if context.record.dealing and command.word not in BEFORE_DEAL:
+                raise CommandError("the game is not dealt yet: it waits for the seats' salts "
+                                   f"(only {' and '.join(BEFORE_DEAL)} are read until then)")
             with context.store.atomic():
                 table[command.word].run(context, command.args)
         except CommandError as error:

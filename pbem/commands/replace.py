@@ -7,6 +7,7 @@ import secrets
 from pbem import reports
 from pbem.commands.gm import ADDRESS, reload, require_playing
 from pbem.commands.registry import CommandContext, CommandError, gm_command
+from pbem.fairness import log_intervention
 from pbem.reply_token import message_id, seat_token
 
 
@@ -32,6 +33,8 @@ def replace(context: CommandContext, args: str) -> None:
     store.db.execute("delete from pending_orders where game_id = ? and step = ? and seat = ?",
                      (record.id, record.step, seat))
     resumed = _resume_after_disorder(context, old)
+    log_intervention(store, record.id, record.step, "REPLACE",
+                     {"seat": seat, "resumed": resumed}, reason, context.now)
     record = reload(context)
     context.send(reports.welcome(context.config, record, seat, deadline, context.now,
                                  replacing=True, reason=reason), "welcome", seat)

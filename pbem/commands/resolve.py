@@ -7,6 +7,7 @@ from pbem import digest, reports
 from pbem.announce import report_steps, save_steps
 from pbem.commands.gm import deadline_text, reload, require_playing
 from pbem.commands.registry import CommandContext, CommandError, gm_command
+from pbem.fairness import log_intervention
 from pbem.record import GameRecord
 from pbem.resolution import resolve_now
 from pbem.wording import plural
@@ -23,7 +24,10 @@ def resolve(context: CommandContext, args: str) -> None:
     require_playing(context)
     if context.record.row["status"] != "active":
         raise CommandError(f"the game is {context.record.row['status']}: RESUME it first")
+    step = context.record.step
     done = resolve_now(context.store, context.record, context.now, _note(args))
+    log_intervention(context.store, context.record.id, step, "RESOLVE",
+                     {"steps": done.steps}, args.strip() or None, context.now)
     report_steps(context.config, context.store, context.record, done, context.now)
     record = reload(context)
     context.answer(f"{plural(done.steps, 'step')} resolved; the game is at "

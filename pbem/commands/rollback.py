@@ -14,6 +14,7 @@ from typing import Any
 from pbem.commands.gm import deadline_text, reload, require_playing, tell_everyone
 from pbem.commands.registry import CommandContext, CommandError, gm_command
 from pbem.deadlines import due_at
+from pbem.fairness import log_intervention, log_json
 from pbem.game import Adjustment, Game, Order, State, owed
 from pbem.record import GameRecord
 from pbem.resolution import policy_of
@@ -38,6 +39,9 @@ def rollback(context: CommandContext, args: str) -> None:
                            "from that seed would show everyone every hidden card")
     number, reason = _decision_and_reason(args, record.step)
     state = record.replay(store, number - 1)
+    log_intervention(store, record.id, record.step, "ROLLBACK", {
+        "to": number, "dropped": [log_json(row) for row in store.decisions(record.id)
+                                  if row["step"] >= number]}, reason, context.now)
     store.db.execute("delete from decisions where game_id = ? and step >= ?", (record.id, number))
     store.db.execute("delete from pending_orders where game_id = ?", (record.id,))
     store.db.execute("delete from deadlines where game_id = ? and step >= ?",
@@ -94,6 +98,9 @@ def adjust(context: CommandContext, args: str) -> None:
     before, after = record.state, adjustment.apply(record.state)
     _check_position(record.rules, after, [s["seat"] for s in record.seats])
     step = record.step + 1
+    log_intervention(store, record.id, record.step, "ADJUST",
+                     {"decision": step, "path": list(path), "was": old, "value": value},
+                     reason, context.now)
     store.db["decisions"].insert({
         "game_id": record.id, "step": step, "kind": "adjust", "note": reason,
         "orders": json.dumps({**adjustment.to_json(), "was": old}, sort_keys=True),

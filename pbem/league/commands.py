@@ -20,6 +20,7 @@ from pbem.commands.gm import end, reload, require_playing, tell_everyone
 from pbem.commands.limits import Budget
 from pbem.commands.registry import CommandContext, CommandError, gm_command, player_command
 from pbem.commands.rollback import _carry_orders, _check_position, view_changes
+from pbem.fairness import log_intervention
 from pbem.game import Adjustment, Dropouts, LeagueScoring, capability
 from pbem.league import TieError
 from pbem.league.definition import League, leagues_of_game
@@ -84,6 +85,9 @@ def dropout(context: CommandContext, args: str) -> None:
             "events": json.dumps([e.to_json() for e in events] if number == len(changed)
                                  else [], sort_keys=True)})
     last = step + len(changed)
+    log_intervention(store, record.id, step, "DROPOUT",
+                     {"seat": seat, "decisions": [step + 1, last], "changed": changed},
+                     reason, context.now)
     dropped = _carry_orders(store, record, after, last)
     store.db.execute("update deadlines set step = ? where game_id = ? and step = ?",
                      (last, record.id, step))

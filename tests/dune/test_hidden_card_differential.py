@@ -74,6 +74,8 @@ MAIL_KINDS = {
     "secret-ignored": "to the address a forger used: reads only the count of refused mails",
     "secret-flood": "to the GM about refused mails: reads only the address and the seat",
     "failed-message": "to the installation's GM about an unreadable mail: no game state",
+    "commitment": "sent before the deal (docs/fairness.md): the commitment and the secret, "
+                  "no card is dealt yet",
 }
 # Each mail template, by the kinds that use it.
 TEMPLATE_KINDS = {
@@ -85,7 +87,8 @@ TEMPLATE_KINDS = {
                   "gm-replaced", "gm-unobserve", "gm-end", "gm-pause", "gm-resume"],
     "gm_welcome": ["gm-welcome"], "gm_answer": ["gm-answer"], "preview": ["preview"],
     "rate_limited": ["warning"], "secret_flood": ["secret-ignored", "secret-flood"],
-    "failed": ["failed-message"],
+    "failed": ["failed-message"], "commitment": ["commitment"],
+    "salt_answer": ["acknowledgement"],   # a SALT answered before the deal: no card dealt yet
 }
 
 

@@ -1,0 +1,107 @@
+"""Fairness every player can check (docs/fairness.md).
+
+At ``pbem game new`` the moderator draws the GM's seed and mails every seat its
+``commitment``: a SHA-256 over the canonical encoding of the seed, the game's id, the game,
+its ruleset, options and rules version.  Each seat may answer with a salt (``SALT <text>``)
+until the deal; the seed the game plays with is ``played_seed``, derived from the GM's seed
+and the salts received, and the seat draw (which player gets which seat) is made from it
+too.  The GM's interventions (ADJUST, REPLACE, ROLLBACK, DROPOUT, EXTEND, RESOLVE, END) are
+kept with what they changed and when, and published with the seed and the salts once the
+game is over; ``pbem verify`` (``pbem.verify``) checks all of it offline.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import random
+from datetime import datetime
+from typing import Any
+
+from pbem.game import Adjustment, Event
+from pbem.store import Store, utc_text
+
+COMMITMENT_FORMAT = "pbem-commitment/1"
+SEED_FORMAT = "pbem-seed/1"
+MAX_SALT_CHARS = 200
+NO_SALT = "NONE"
+
+
+def canonical(data: Any) -> bytes:
+    """The canonical encoding that is hashed: JSON with the keys sorted, no spaces, UTF-8."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"),
+                      ensure_ascii=False).encode("utf-8")
+
+
+def commitment_data(gm_seed: str, game_id: str, game: str, ruleset: str,
+                    options: dict[str, Any], rules_version: str) -> dict[str, Any]:
+    """What the commitment is made over, as JSON data."""
+    return {"format": COMMITMENT_FORMAT, "game": game, "id": game_id, "options": options,
+            "rules_version": rules_version, "ruleset": ruleset, "seed": gm_seed}
+
+
+def commitment(gm_seed: str, game_id: str, game: str, ruleset: str, options: dict[str, Any],
+               rules_version: str) -> str:
+    """The SHA-256 (hex) of the canonical encoding of ``commitment_data``."""
+    data = commitment_data(gm_seed, game_id, game, ruleset, options, rules_version)
+    return hashlib.sha256(canonical(data)).hexdigest()
+
+
+def played_seed(gm_seed: str, salts: dict[str, str | None]) -> str:
+    """The seed the game plays with: the GM's seed itself when no seat gave a salt (a seat's
+    ``SALT NONE`` is kept as None), else the SHA-256 (hex) of the canonical encoding of
+    ``{"format", "salts": {seat: salt}, "seed"}``, the salts keyed and so sorted by seat."""
+    given = {seat: text for seat, text in salts.items() if text is not None}
+    if not given:
+        return gm_seed
+    data = {"format": SEED_FORMAT, "salts": given, "seed": gm_seed}
+    return hashlib.sha256(canonical(data)).hexdigest()
+
+
+def seat_draw(count: int, seed: str) -> list[int]:
+    """The seat draw from the played seed: for each seat of the game file, in its order, the
+    index of the game file's player who gets it (Dune: WBC house rule 1, factions drawn
+    randomly)."""
+    players = list(range(count))
+    random.Random(f"{seed}/seats").shuffle(players)
+    return players
+
+
+def read_salt(text: str) -> str | None:
+    """A ``SALT`` command's text as kept: None for ``NONE``; refuses an empty or long one."""
+    text = " ".join(text.split())
+    if not text:
+        raise ValueError(f"expected SALT and any text of yours (up to {MAX_SALT_CHARS} "
+                         "characters), or SALT NONE")
+    if len(text) > MAX_SALT_CHARS:
+        raise ValueError(f"a salt is at most {MAX_SALT_CHARS} characters, not {len(text)}")
+    return None if text.upper() == NO_SALT else text
+
+
+def log_intervention(store: Store, game_id: str, step: int, command: str,
+                     details: dict[str, Any], reason: str | None, now: datetime) -> None:
+    """Keep a GM intervention for the record: the command, at which step (decisions applied
+    so far), what it changed and why."""
+    store.db["interventions"].insert({
+        "game_id": game_id, "step": step, "command": command,
+        "details": json.dumps(details, sort_keys=True), "reason": reason, "at": utc_text(now)})
+
+
+def log_json(row: dict[str, Any]) -> dict[str, Any]:
+    """A row of the decision log as the published record holds it: the orders of a step
+    (with those defaulted, and its public events: what the public report said), or a GM's
+    adjustment (its path, the value before and after, the reason)."""
+    data = json.loads(row["orders"])
+    if row["kind"] == "adjust":
+        return {"step": row["step"], "note": row["note"], "was": data.get("was"),
+                "adjustment": Adjustment.from_json(data).to_json()}
+    events = [Event.from_json(e) for e in json.loads(row["events"] or "[]")]
+    return {"step": row["step"], "orders": data, "defaulted": json.loads(row["defaulted"] or "[]"),
+            "public": [e.to_json() for e in events if e.visible_to(None)]}
+
+
+def interventions(store: Store, game_id: str) -> list[dict[str, Any]]:
+    """A game's interventions as the record publishes them."""
+    return [{"command": row["command"], "step": row["step"], "at": row["at"],
+             "reason": row["reason"], "details": json.loads(row["details"] or "{}")}
+            for row in store.interventions(game_id)]

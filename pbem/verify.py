@@ -1,0 +1,275 @@
+"""``pbem verify``: check a published game record offline (docs/fairness.md).
+
+It checks the commitment against the GM's seed revealed (and against the one the player
+kept from their welcome mail, if given), derives the played seed from it and the salts,
+lists every GM intervention and checks the adjustments of the log against them, replays the
+log step by step comparing each step's public events with those reported, ends with the
+result, and, given the game's archive folder, checks each turn page (the public report,
+its table and its map) against the pages the replay makes.  Each failure names what failed.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from pbem import fairness
+from pbem.archive.game_file import FORMATS
+from pbem.game import Adjustment, Event, Game, State, load_game, step_rng
+from pbem.store import Store
+
+DEAL_CHECKS = ("format", "commitment", "commitment mailed", "rules version", "seed")
+PAGES_MADE_AT = datetime(2000, 1, 1, tzinfo=UTC)   # the game's pages do not show it
+
+
+@dataclass(frozen=True)
+class Check:
+    """One thing checked: what (``commitment``, ``seed``, ``step 12``, ``result``, a page),
+    whether it held, and what was found."""
+
+    what: str
+    ok: bool
+    detail: str
+
+
+@dataclass
+class Verification:
+    """Every check made, and the GM's interventions as read from the record."""
+
+    checks: list[Check] = field(default_factory=list)
+    interventions: list[str] = field(default_factory=list)
+
+    @property
+    def ok(self) -> bool:
+        return all(check.ok for check in self.checks)
+
+    @property
+    def failed(self) -> list[Check]:
+        return [check for check in self.checks if not check.ok]
+
+    def add(self, what: str, ok: bool, detail: str) -> bool:
+        self.checks.append(Check(what, ok, detail))
+        return ok
+
+
+def verify_record(data: dict[str, Any], commitment: str | None = None,
+                  archive: Path | None = None) -> Verification:
+    """Check a game record (``pbem.archive.game_file``); ``commitment``: the one the player
+    was mailed; ``archive``: the game's folder of the archive site."""
+    found = Verification()
+    if data.get("format") not in FORMATS:
+        found.add("format", False, f"not a pbem game record (format {data.get('format')!r})")
+        return found
+    rules = load_game(data["game"])
+    _commitment(found, data, commitment, rules)
+    _seed(found, data)
+    _interventions(found, data)
+    final = _replay(found, data, rules)
+    if final is not None:
+        _result(found, data, rules, final)
+        if archive is not None:
+            _pages(found, data, final, archive)
+    return found
+
+
+def _commitment(found: Verification, data: dict[str, Any], mailed: str | None,
+                rules: Game) -> None:
+    if not data.get("commitment") or not data.get("gm_seed"):
+        found.add("commitment", False, "the record has no commitment: the game was made "
+                                       "before commitments, its deal cannot be checked")
+        return
+    made = fairness.commitment(data["gm_seed"], data["id"], data["game"], data["ruleset"],
+                               data["options"], data["rules_version"])
+    found.add("commitment", made == data["commitment"],
+              f"{made} is the SHA-256 of the GM's seed {data['gm_seed']!r}, the game and its "
+              "options" + ("" if made == data["commitment"] else
+                           f", but the record says {data['commitment']}"))
+    if mailed is not None:
+        found.add("commitment mailed", mailed.strip().lower() == made,
+                  "the commitment of the welcome mail" + (
+                      " is the record's" if mailed.strip().lower() == made else
+                      f" is {mailed.strip()}: the revealed seed is not the committed one"))
+    if rules.rules_version != data["rules_version"]:
+        found.add("rules version", False, f"the game was played under rules version "
+                                          f"{data['rules_version']}; this pbem has "
+                                          f"{rules.rules_version}")
+
+
+def _seed(found: Verification, data: dict[str, Any]) -> None:
+    if not data.get("gm_seed"):
+        return
+    salts = data.get("salts") or {}
+    seed = fairness.played_seed(data["gm_seed"], salts)
+    given = ", ".join(f"{seat} {text!r}" for seat, text in sorted(salts.items())
+                      if text is not None) or "none"
+    found.add("seed", seed == data["seed"],
+              f"the GM's seed and the salts ({given}) give {seed}"
+              + ("" if seed == data["seed"] else
+                 f", but the game was played with {data['seed']}"))
+
+
+def _interventions(found: Verification, data: dict[str, Any]) -> None:
+    """List them, and check each adjustment of the log against the one announced."""
+    announced: dict[int, dict[str, Any]] = {}
+    for item in data.get("interventions", []):
+        details = item["details"]
+        found.interventions.append(
+            f"{item['at']} {item['command']} at step {item['step'] + 1}: "
+            f"{json.dumps(details, sort_keys=True)}"
+            + (f" -- {item['reason']}" if item["reason"] else ""))
+        if item["command"] == "ADJUST":
+            announced[details["decision"]] = details
+        elif item["command"] == "DROPOUT":
+            first, last = details["decisions"]
+            for number in range(first, last + 1):
+                announced[number] = {"dropout": details["seat"]}
+    if "interventions" not in data:
+        return
+    for entry in data["log"]:
+        if "adjustment" not in entry:
+            continue
+        told = announced.get(entry["step"])
+        adjustment = entry["adjustment"]
+        if told is None:
+            found.add(f"step {entry['step']}", False,
+                      "an adjustment of the log that no GM intervention announced")
+        elif "path" in told and (told["path"] != adjustment["path"]
+                                 or told["value"] != adjustment["value"]
+                                 or told["was"] != entry.get("was")):
+            found.add(f"step {entry['step']}", False,
+                      f"the log's adjustment {json.dumps(adjustment, sort_keys=True)} is not "
+                      f"the one announced {json.dumps(told, sort_keys=True)}")
+
+
+def _replay(found: Verification, data: dict[str, Any], rules: Game) -> State | None:
+    """Replay the log from the played seed, comparing each step with the record."""
+    seed = data["seed"]
+    state = rules.setup(data["ruleset"], data["options"], data["seats"], step_rng(seed, 0))
+    for number, entry in enumerate(data["log"], start=1):
+        where = f"step {number}"
+        if entry.get("step") != number:
+            found.add(where, False, f"the log's entry {number} is numbered {entry.get('step')}")
+            return None
+        name = rules.step_name(state)
+        if "adjustment" in entry:
+            adjustment = Adjustment.from_json(entry["adjustment"])
+            try:
+                before = _at(state, adjustment.path)
+            except (KeyError, IndexError, TypeError):
+                found.add(where, False, f"({name}) the GM's adjustment names no value of the "
+                                        f"state: {entry['adjustment']['path']}")
+                return None
+            if "was" in entry and before != entry["was"]:
+                found.add(where, False, f"({name}) the GM's adjustment says the value was "
+                                        f"{json.dumps(entry['was'])}; the replay has "
+                                        f"{json.dumps(before)}")
+                return None
+            state = adjustment.apply(state)
+            continue
+        try:
+            state, events = rules.apply(state, entry["orders"], step_rng(seed, number))
+        except Exception as error:  # the rules' own checks, whatever they raise
+            found.add(where, False, f"({name}) the orders do not apply: {error!r}")
+            return None
+        if "public" in entry:
+            replayed = [e.to_json() for e in events if e.visible_to(None)]
+            if replayed != entry["public"]:
+                difference = _difference(entry["public"], replayed)
+                found.add(where, False, f"({name}) the replay diverges: {difference}")
+                return None
+    found.add("replay", True, f"{len(data['log'])} steps replayed; each step's public events "
+                              "are those reported")
+    return state
+
+
+def _at(state: State, path: tuple) -> Any:
+    node: Any = state
+    for key in path:
+        node = node[key]
+    return node
+
+
+def _difference(recorded: list[dict], replayed: list[dict]) -> str:
+    """The first public event that differs, as recorded and as replayed."""
+    for index in range(max(len(recorded), len(replayed))):
+        old = recorded[index] if index < len(recorded) else None
+        new = replayed[index] if index < len(replayed) else None
+        if old != new:
+            return (f"public event {index + 1} was reported as {_event(old)}, the replay "
+                    f"gives {_event(new)}")
+    return "the events differ"
+
+
+def _event(event: dict | None) -> str:
+    if event is None:
+        return "nothing"
+    return f"{event['code']} {json.dumps(Event.from_json(event).data, sort_keys=True)}"
+
+
+def _result(found: Verification, data: dict[str, Any], rules: Game, final: State) -> None:
+    ended = [i for i in data.get("interventions", []) if i["command"] == "END"]
+    expected = ended[-1]["details"]["result"] if ended else rules.result(final)
+    how = "declared by the GM (END)" if ended else "reached by the rules"
+    found.add("result", expected == data["result"],
+              f"{json.dumps(expected, sort_keys=True)}, {how}"
+              + ("" if expected == data["result"] else
+                 f"; the record says {json.dumps(data['result'], sort_keys=True)}"))
+
+
+def _pages(found: Verification, data: dict[str, Any], final: State, archive: Path) -> None:
+    """Each public page of the game's archive folder (a turn's report, table and map) equals
+    the page the replay makes."""
+    from pbem.archive.site import Archive
+
+    pages = sorted([*archive.glob("turn-*.html"), *archive.glob("map-*.svg")])
+    if not pages:
+        found.add("archive", False, f"{archive} holds no turn page of the archive")
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        store = _record_store(data, final, Path(folder) / "record.db")
+        made = Archive(store, Path(folder) / "site", PAGES_MADE_AT).write_game(data["id"])
+        store.close()
+        for page in pages:
+            mine = made / page.name
+            if not mine.exists():
+                found.add(page.name, False, "the replay makes no such page")
+            elif mine.read_text(encoding="utf-8") != page.read_text(encoding="utf-8"):
+                found.add(page.name, False, "differs from the page the replay makes: "
+                                            + _first_line_differing(page, mine))
+        found.add("archive", True, f"{len(pages)} public pages checked")
+
+
+def _first_line_differing(page: Path, mine: Path) -> str:
+    theirs, ours = (p.read_text(encoding="utf-8").splitlines() for p in (page, mine))
+    for number, (one, two) in enumerate(zip(theirs, ours, strict=False), start=1):
+        if one != two:
+            return f"line {number} is {one.strip()[:100]!r}, the replay's {two.strip()[:100]!r}"
+    return f"it has {len(theirs)} lines, the replay's {len(ours)}"
+
+
+def _record_store(data: dict[str, Any], final: State, path: Path) -> Store:
+    """A store holding only the record's game, for the archive's own page writer."""
+    store = Store(path)
+    store.db["games"].insert({
+        "id": data["id"], "game": data["game"], "ruleset": data["ruleset"],
+        "options": json.dumps(data["options"], sort_keys=True),
+        "rules_version": data["rules_version"], "seed": data["seed"], "status": "finished",
+        "step": len(data["log"]), "state": json.dumps(final, sort_keys=True),
+        "settings": json.dumps({"title": data.get("title")}),
+        "result": json.dumps(data["result"], sort_keys=True)})
+    for seat in data["seats"]:
+        store.db["seats"].insert({"game_id": data["id"], "seat": seat})
+    for entry in data["log"]:
+        adjusted = "adjustment" in entry
+        store.db["decisions"].insert({
+            "game_id": data["id"], "step": entry["step"], "kind": "adjust" if adjusted
+            else "orders", "note": entry.get("note"),
+            "orders": json.dumps({**entry["adjustment"], "was": entry.get("was")} if adjusted
+                                 else entry["orders"], sort_keys=True),
+            "defaulted": json.dumps(entry.get("defaulted", [])),
+            "events": json.dumps(entry.get("public", []))})
+    return store

@@ -1,0 +1,248 @@
+"""Fairness every player can check (issue 21, docs/fairness.md): the GM's seed committed at
+``game new``, the seats' salts by mail before the deal, the record published at the end, and
+``pbem verify`` that checks it offline and names what failed."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import re
+
+import pytest
+from click.testing import CliRunner
+from installation import Installation, player
+from players import GM, drop, order_mail, text
+
+from pbem import fairness
+from pbem.archive import build_archive, game_file
+from pbem.cli import main
+from pbem.definition import create_game, game_definition
+from pbem.moderator import run_gm_command
+from pbem.verify import verify_record
+
+SEATS = ("north", "east", "south")
+
+
+def new_game(site: Installation, seats: list[dict], salt_hours: int = 24, **settings):
+    moderator = site.moderator()
+    record = create_game(moderator.store, site.config, game_definition({
+        "id": "auction-1", "game": "auction", "options": {"lots": 2}, "seats": seats,
+        "salt_hours": salt_hours, **settings}), site.clock())
+    moderator.send_outbox()
+    return record
+
+
+def subjects(site: Installation, seat: str) -> list[str]:
+    return [str(mail["Subject"]) for mail in site.sent(player(seat))]
+
+
+def commitment_in(mail) -> str:
+    return re.search(r"^\s+([0-9a-f]{64})$", text(mail), re.MULTILINE).group(1)
+
+
+def play_to_the_end(site: Installation) -> None:
+    """The seats played by people send a bot's orders by mail until the game is over."""
+    rng = random.Random(7)
+    for _ in range(30):
+        record = site.record()
+        if record.finished:
+            return
+        for prompt in record.prompts():
+            if not (record.seat(prompt.seat)["disorder"] or "").startswith("bot"):
+                order = record.rules.bot_order(record.rules.view(record.state, prompt.seat),
+                                               prompt, rng)
+                drop(site.inbox, order_mail(player(prompt.seat), order))
+        assert not site.moderator().tick().errors
+    raise AssertionError("the game did not end")
+
+
+def test_every_seat_is_mailed_the_commitment_and_salts_it_by_mail_before_the_deal(tmp_path):
+    site = Installation(tmp_path)
+    record = new_game(site, [{"seat": s, "address": player(s)} for s in SEATS])
+    assert record.dealing and record.prompts() == []
+    committed = fairness.commitment(record.row["gm_seed"], "auction-1", "auction",
+                                    record.row["ruleset"], {"lots": 2},
+                                    record.row["rules_version"])
+    mails = {seat: site.sent(player(seat))[0] for seat in SEATS}
+    for mail in mails.values():
+        assert str(mail["Subject"]) == "[auction-1] Commitment: send your salt"
+        assert commitment_in(mail) == committed == record.row["commitment"]
+        assert "SALT <any text you like>" in text(mail)
+
+    for seat, line in (("north", "SALT apples and pears"), ("east", "salt none")):
+        drop(site.inbox, order_mail(player(seat), line, subject="Re: [auction-1] Commitment",
+                                    in_reply_to=mails[seat]["Message-ID"]))
+    drop(site.inbox, order_mail(player("south"), "BID 3", subject="Re: [auction-1] Commitment",
+                                in_reply_to=mails["south"]["Message-ID"]))
+    site.cron(hours=0.5)
+    assert site.record().dealing                              # south has not salted yet
+    (answer,) = [m for m in site.sent(player("north")) if "Your salt" in str(m["Subject"])]
+    assert "Your salt is noted: 'apples and pears'." in text(answer)
+    (refused,) = [m for m in site.sent(player("south")) if "Your salt" in str(m["Subject"])]
+    assert "line 1: BID 3" in text(refused) and "not dealt yet" in text(refused)
+
+    drop(site.inbox, order_mail(player("south"), "SALT 42", subject="Re: [auction-1] Commitment",
+                                in_reply_to=mails["south"]["Message-ID"]))
+    site.cron(hours=0.5)
+    record = site.record()
+    assert record.row["status"] == "active"
+    assert record.row["seed"] == fairness.played_seed(
+        record.row["gm_seed"], {"north": "apples and pears", "east": None, "south": "42"})
+    assert record.row["seed"] != record.row["gm_seed"]
+    for seat in SEATS:
+        (welcome,) = [m for m in site.sent(player(seat)) if str(m["Subject"]) ==
+                      "[auction-1] Welcome"]
+        assert commitment_in(welcome) == committed
+        assert "derived from it and the salts of north, south" in text(welcome)
+        assert welcome["In-Reply-To"] == mails[seat]["Message-ID"]   # in the seat's thread
+
+
+def test_the_window_passing_deals_with_the_salts_received_and_the_seat_draw_follows_the_seed(
+        tmp_path):
+    site = Installation(tmp_path)
+    record = new_game(site, [{"seat": s, "address": player(s)} for s in SEATS],
+                      draw_seats=True, seed="gm-seed", auth="address")
+    assert "which seat is drawn at the deal" in text(site.sent(player("north"))[0])
+    drop(site.inbox, order_mail(player("east"), "SALT e"))
+    site.cron(hours=23)
+    assert site.record().dealing
+    site.cron(hours=1.5)
+    record = site.record()
+    seed = fairness.played_seed("gm-seed", {"east": "e"})
+    assert record.row["seed"] == seed and not record.dealing
+    drawn = fairness.seat_draw(3, seed)
+    assert [s["address"] for s in record.seats] == [player(SEATS[i]) for i in drawn]
+
+
+def test_a_zero_window_deals_at_once_with_the_gms_seed_still_committed(tmp_path):
+    site = Installation(tmp_path)
+    site.new_game(seed="fixed")
+    record = site.record()
+    assert record.row["seed"] == record.row["gm_seed"] == "fixed"
+    (welcome,) = site.sent(player("north"))
+    assert commitment_in(welcome) == record.row["commitment"]
+    assert "No seat gave a salt: the seed played is the moderator's own." in text(welcome)
+
+
+@pytest.fixture
+def finished(tmp_path):
+    """A game of one player and two bots: north salts by mail, the GM extends a deadline and
+    adjusts a seat's coins, the game is played to its end and archived."""
+    site = Installation(tmp_path)
+    new_game(site, [{"seat": "north", "address": player("north")},
+                    {"seat": "east", "bot": "random"}, {"seat": "south", "bot": "random"}],
+             auth="address")
+    committed = commitment_in(site.sent(player("north"))[0])
+    drop(site.inbox, order_mail(player("north"), "SALT my own"))
+    site.cron(hours=0.5)
+    moderator = site.moderator()
+    run_gm_command(moderator, "auction-1", "EXTEND 24 north is travelling")
+    run_gm_command(moderator, "auction-1", "ADJUST /coins/east = 12 -- a payment was missed")
+    play_to_the_end(site)
+    record = site.record()
+    data = game_file(moderator.store, record)
+    build_archive(moderator.store, tmp_path / "site", site.clock())
+    return site, data, committed
+
+
+def test_a_whole_game_verifies_with_its_interventions_listed(finished):
+    site, data, committed = finished
+    assert data["salts"] == {"north": "my own"}
+    assert [i["command"] for i in data["interventions"]] == ["EXTEND", "ADJUST"]
+    found = verify_record(data, committed, site.root / "site" / "auction-1")
+    assert found.ok, found.failed
+    assert {c.what for c in found.checks} >= {"commitment", "commitment mailed", "seed",
+                                              "replay", "result", "archive"}
+    assert "ADJUST at step 1" in found.interventions[1]
+    assert "a payment was missed" in found.interventions[1]
+
+
+def test_the_final_report_brings_the_record_and_pbem_verify_passes_on_it(finished, tmp_path):
+    site, data, committed = finished
+    for reader in (GM, player("north")):
+        (final,) = [part for mail in site.sent(reader) for part in mail.iter_attachments()
+                    if part.get_filename() == "auction-1.json"]
+        assert json.loads(final.get_payload(decode=True)) == json.loads(json.dumps(data))
+        assert "pbem verify auction-1.json --commitment" in " ".join(
+            text(mail) for mail in site.sent(reader)).replace("\n", " ")
+    path = tmp_path / "auction-1.json"
+    path.write_bytes(final.get_payload(decode=True))
+    result = CliRunner().invoke(main, ["verify", str(path), "--commitment", committed])
+    assert result.exit_code == 0, result.output
+    assert "GM interventions: 2" in result.output
+    assert result.output.rstrip().endswith("verified: auction-1 was dealt and played as committed")
+    folder = CliRunner().invoke(main, ["verify", str(site.root / "site" / "auction-1")])
+    assert folder.exit_code == 0, folder.output and "archive: ok" in folder.output
+
+
+def _first_bid(data):
+    return next(e for e in data["log"] if "orders" in e and e["orders"])
+
+
+@pytest.mark.parametrize(("alter", "named"), [
+    (lambda d: d.update(seed="0" * 32), "seed"),
+    (lambda d: d["salts"].update(north="not my own"), "seed"),
+    (lambda d: d.update(gm_seed="re-rolled"), "commitment"),
+    (lambda d: _first_bid(d)["orders"].update(
+        {k: 0 for k in _first_bid(d)["orders"]}), "step"),
+    (lambda d: next(e for e in d["log"] if "adjustment" in e)["adjustment"].update(value=99),
+     "step 1"),
+])
+def test_an_altered_record_fails_verification_and_names_what_failed(finished, alter, named):
+    site, data, committed = finished
+    altered = copy.deepcopy(data)
+    alter(altered)
+    found = verify_record(altered, committed)
+    assert not found.ok
+    assert any(check.what.startswith(named) for check in found.failed), found.failed
+
+
+def test_a_gm_who_rerolls_the_seed_after_the_commitment_is_caught(tmp_path):
+    """The GM draws a new seed after the commitment was mailed and commits to it in the
+    store: the record verifies on its own, but not against the welcome mail's commitment."""
+    site = Installation(tmp_path)
+    new_game(site, [{"seat": "north", "address": player("north")},
+                    {"seat": "east", "bot": "random"}], auth="address")
+    mailed = commitment_in(site.sent(player("north"))[0])
+    store = site.moderator().store
+    row = store.game("auction-1")
+    store.db["games"].update("auction-1", {"gm_seed": "chosen", "commitment": fairness.commitment(
+        "chosen", "auction-1", "auction", row["ruleset"], {"lots": 2}, row["rules_version"])})
+    site.cron(hours=25)
+    play_to_the_end(site)
+    data = game_file(store, site.record())
+    assert verify_record(data).ok
+    found = verify_record(data, mailed)
+    assert [check.what for check in found.failed] == ["commitment mailed"]
+    path = tmp_path / "auction-1.json"
+    path.write_text(json.dumps(data))
+    result = CliRunner().invoke(main, ["verify", str(path), "--commitment", mailed])
+    assert result.exit_code == 1
+    assert "commitment mailed: FAILED" in result.output
+    assert "NOT verified: auction-1 failed on commitment mailed" in result.output
+
+
+def test_an_observer_is_mailed_the_commitment(tmp_path):
+    site = Installation(tmp_path)
+    record = site.new_game()
+    run_gm_command(site.moderator(), "auction-1", "OBSERVE fan@example.org")
+    site.moderator().send_outbox()
+    (notice,) = site.sent("fan@example.org")
+    assert commitment_in(notice) == record.row["commitment"]
+
+
+def test_a_rollback_replays_with_the_same_seed_and_is_listed_in_the_record(tmp_path):
+    site = Installation(tmp_path)
+    new_game(site, [{"seat": "north", "address": player("north")},
+                    {"seat": "east", "bot": "random"}], auth="address", salt_hours=0)
+    seed = site.record().row["seed"]
+    drop(site.inbox, order_mail(player("north"), "BID 2"))
+    site.cron(hours=0.5)
+    run_gm_command(site.moderator(), "auction-1", "ROLLBACK 1 north's bid was misread")
+    assert site.record().row["seed"] == seed
+    play_to_the_end(site)
+    data = game_file(site.moderator().store, site.record())
+    (rollback,) = [i for i in data["interventions"] if i["command"] == "ROLLBACK"]
+    assert rollback["details"]["to"] == 1 and rollback["details"]["dropped"]
+    assert verify_record(data).ok
