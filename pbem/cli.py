@@ -15,7 +15,7 @@ from pbem import outbox
 from pbem.archive.cli import archive
 from pbem.commands import GM_COMMANDS, CommandError
 from pbem.config import ConfigError, load_config
-from pbem.definition import GameFileError, create_game, read_game_file
+from pbem.definition import GameFileError, create_game, read_game_file, salting_seats
 from pbem.game import (
     Bots,
     Scenarios,
@@ -33,7 +33,7 @@ from pbem.mail.sources import MaildirSource
 from pbem.moderator import Moderator, run_gm_command
 from pbem.record import GameRecord
 from pbem.schema import SchemaError
-from pbem.store import Store
+from pbem.store import Store, parse_utc
 from pbem.verify import DEAL_CHECKS, verify_record
 
 
@@ -208,6 +208,11 @@ def _status_line(store: Store, record: GameRecord) -> str:
     waiting = waiting_for(record.prompts(), pending)
     text = (f"{record.id}: {record.row['game']}/{record.row['ruleset']} {record.row['status']}, "
             + record.step_title())
+    if record.dealing:
+        salted = json.loads(record.row["salts"] or "{}")
+        missing = [seat for seat in salting_seats(record) if seat not in salted]
+        return (text + f", waiting for salts from {', '.join(missing) or 'nobody'}, dealt by "
+                + parse_utc(record.row["deal_at"]).strftime("%Y-%m-%d %H:%M UTC"))
     if not record.finished:
         text += f", waiting for {', '.join(waiting) or 'nobody'}"
         if deadline:

@@ -149,7 +149,7 @@ class Moderator:
         with self.exclusive(wait_seconds=0):
             summary.extended = pace.extend_after_outage(self.store, self.config, self.clock())
             self.intake(summary)
-            self.deal_due()
+            self.deal_due(summary)
             self.resolve_due(summary)
             summary.notices = pace.send_reminders_and_late_notices(self.store, self.config,
                                                                    self.clock())
@@ -435,13 +435,17 @@ class Moderator:
                          record.id, seat)
         return "accepted" if commands else "rejected"
 
-    def deal_due(self) -> None:
+    def deal_due(self, summary: TickSummary) -> None:
         """Deal every game waiting for salts whose seats have all answered or whose salt
-        window has passed (``pbem.definition.deal``)."""
+        window has passed (``pbem.definition.deal``); one game that fails to deal fails alone."""
         for game in self.store.games(DEALING):
-            record = GameRecord.load(self.store, game["id"])
-            if deal_due(record, self.clock()):
-                deal(self.store, self.config, record.id, self.clock())
+            try:
+                record = GameRecord.load(self.store, game["id"])
+                if deal_due(record, self.clock()):
+                    deal(self.store, self.config, record.id, self.clock())
+            except Exception as error:  # one broken game must not stop the others
+                log.exception("game %s", game["id"])
+                summary.errors.append(f"game {game['id']}: {error!r}")
 
     # --- resolution
     def resolve_due(self, summary: TickSummary) -> None:

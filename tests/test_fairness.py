@@ -107,6 +107,8 @@ def test_the_window_passing_deals_with_the_salts_received_and_the_seat_draw_foll
     drop(site.inbox, order_mail(player("east"), "SALT e"))
     site.cron(hours=23)
     assert site.record().dealing
+    status = site.run("status", "auction-1").stdout
+    assert "waiting for salts from north, south, dealt by" in status
     site.cron(hours=1.5)
     record = site.record()
     seed = fairness.played_seed("gm-seed", {"east": "e"})
@@ -246,3 +248,21 @@ def test_a_rollback_replays_with_the_same_seed_and_is_listed_in_the_record(tmp_p
     (rollback,) = [i for i in data["interventions"] if i["command"] == "ROLLBACK"]
     assert rollback["details"]["to"] == 1 and rollback["details"]["dropped"]
     assert verify_record(data).ok
+
+
+def test_a_game_that_cannot_be_dealt_fails_alone_and_the_others_are_dealt(tmp_path):
+    """Nothing lost (docs/reliability.md): one game whose deal fails (its stored salts were
+    damaged) is named in the tick's errors; another game due in the same tick is dealt."""
+    site = Installation(tmp_path)
+    seats = [{"seat": s, "address": player(s)} for s in SEATS]
+    new_game(site, seats, salt_hours=1)
+    moderator = site.moderator()
+    create_game(moderator.store, site.config, game_definition({
+        "id": "auction-2", "game": "auction", "options": {"lots": 2}, "seats": seats,
+        "salt_hours": 1}), site.clock())
+    with moderator.store.atomic() as store:
+        store.db["games"].update("auction-1", {"salts": "{not json"})
+    site.clock.advance(hours=2)
+    summary = site.moderator().tick()
+    assert len(summary.errors) == 1 and "auction-1" in summary.errors[0]
+    assert site.record("auction-1").dealing and not site.record("auction-2").dealing
