@@ -187,10 +187,13 @@ def _replay(found: Verification, data: dict[str, Any], rules: Game) -> State | N
 
 
 def _at(state: State, path: tuple) -> Any:
+    """The value at ``path``; None for a key its parent does not have yet (an adjustment may
+    add one: Dune's DROPOUT adds ``dropouts``)."""
     node: Any = state
-    for key in path:
+    *parents, last = path
+    for key in parents:
         node = node[key]
-    return node
+    return node.get(last) if isinstance(node, dict) else node[last]
 
 
 def _difference(recorded: list[dict], replayed: list[dict]) -> str:

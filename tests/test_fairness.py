@@ -266,3 +266,36 @@ def test_a_game_that_cannot_be_dealt_fails_alone_and_the_others_are_dealt(tmp_pa
     summary = site.moderator().tick()
     assert len(summary.errors) == 1 and "auction-1" in summary.errors[0]
     assert site.record("auction-1").dealing and not site.record("auction-2").dealing
+
+
+@pytest.mark.whole_game
+def test_a_whole_six_faction_dune_game_of_bots_verifies_with_its_archive(tmp_path):
+    """The issue's "a whole bot game verifies", for the game pbem is for: six WBC factions,
+    every seat the basic bot, one seat's salt by mail, played to its end; the record and the
+    archive's pages verify."""
+    site = Installation(tmp_path, maps=False)
+    factions = ["atreides", "bene-gesserit", "emperor", "fremen", "guild", "harkonnen"]
+    moderator = site.moderator()
+    create_game(moderator.store, site.config, game_definition({
+        "id": "dune-1", "game": "dune", "ruleset": "wbc", "seed": "verify-dune",
+        "salt_hours": 1, "auth": "address",
+        "seats": [{"seat": "atreides", "address": player("atreides")}]
+        + [{"seat": s, "bot": "basic"} for s in factions[1:]]}), site.clock())
+    moderator.send_outbox()
+    drop(site.inbox, order_mail(player("atreides"), "SALT spice must flow",
+                                subject="[dune-1] salt"))
+    site.moderator().tick()
+    assert not site.record("dune-1").dealing
+    run_gm_command(site.moderator(), "dune-1", "DROPOUT atreides -- gone to Caladan")
+    for _ in range(400):
+        if site.record("dune-1").finished:
+            break
+        site.clock.advance(hours=1)
+        assert not site.moderator().tick().errors
+    record = site.record("dune-1")
+    assert record.finished
+    data = game_file(moderator.store, record)
+    build_archive(moderator.store, tmp_path / "site", site.clock())
+    found = verify_record(data, record.row["commitment"], tmp_path / "site" / "dune-1")
+    assert found.ok, found.failed
+    assert [i.split()[1] for i in found.interventions] == ["DROPOUT"]
