@@ -872,10 +872,17 @@ def _palette(lay: Layout, named: Any) -> Any:
               for colour in ground_colours + lines]
     exact = list(dict.fromkeys(exact))
     shades = named.quantize(COLOURS - len(exact), method=Image.Quantize.FASTOCTREE)
-    board = shades.getpalette()[:3 * (COLOURS - len(exact))]
+    found = shades.getpalette()[:3 * (COLOURS - len(exact))]
+    board = [shade for shade in zip(found[::3], found[1::3], found[2::3], strict=True)
+             if all(max(abs(a - b) for a, b in zip(shade, colour, strict=True)) >= NEAR
+                    for colour in exact)]
     palette = Image.new("P", (1, 1))
-    palette.putpalette([value for colour in exact for value in colour] + board)
+    palette.putpalette([value for colour in exact + board for value in colour])
     return palette
+
+
+NEAR = 8    # Pillow looks a colour up in its palette among colours 4 apart: a shade this near
+            # an exact colour would take its pixels
 
 
 def _mix(one: tuple[int, ...], two: tuple[int, ...], share: float) -> tuple[int, ...]:
