@@ -155,8 +155,10 @@ def test_the_map_of_random_positions_is_valid_svg_showing_every_force_and_spice(
 
 def test_the_png_is_the_same_drawing_and_opens_as_a_picture():
     state = list(random_states(4, every=20))[-2]
-    picture = Image.open(io.BytesIO(board_png(public_view(state))))
-    assert picture.format == "PNG"
+    png = board_png(public_view(state))
+    Image.open(io.BytesIO(png)).verify()                # every chunk's checksum
+    picture = Image.open(io.BytesIO(png))
+    assert picture.format == "PNG" and picture.mode == "P"
     assert picture.size == (layout().width, layout().height)
     assert len(picture.convert("RGB").resize((64, 64)).getcolors(4096)) > 20   # not blank
 
