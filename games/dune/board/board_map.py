@@ -21,6 +21,7 @@ when it had to move.
 from __future__ import annotations
 
 import functools
+import hashlib
 import math
 import struct
 import zlib
@@ -805,13 +806,14 @@ def _png(ruleset: str, image: Any, touched: list[tuple[int, int, int, int]]) -> 
     """The picture as a PNG file in the ruleset's palette.  Its rows are compressed by bands
     of ``BAND`` rows, each band on its own and flushed to a whole byte, so that the bands make
     one zlib stream: a band that no shape of this map touched (``touched``: the boxes painted)
-    is the board's, compressed once per process (``_static_band``)."""
+    is the board's, compressed once per process (``_static_band``), and a touched band the
+    same as an earlier map's is not compressed again (``_seen_band``)."""
     width, height = image.size
     pieces, check = [], 1
     for top in range(0, height, BAND):
         bottom = min(height, top + BAND)
         if any(box[1] < bottom and top < box[3] for box in touched):
-            piece, rows = _band(image, ground(ruleset).palette, top, bottom)
+            piece, rows = _seen_band(ruleset, image, top, bottom)
         else:
             piece, rows = _static_band(ruleset, top, bottom)
         pieces.append(piece)
@@ -840,6 +842,19 @@ def _band(image: Any, palette: Any, top: int, bottom: int) -> tuple[bytes, bytes
     return squeeze.compress(rows) + squeeze.flush(zlib.Z_SYNC_FLUSH), rows
 
 
+def _seen_band(ruleset: str, image: Any, top: int, bottom: int) -> tuple[bytes, bytes]:
+    """A touched band, ``_band``, unless an earlier map had the same pixels there: from one
+    step's map to the next, most touched bands (the panel's, most of the board's) come out
+    the same, so the last ``BANDS`` are kept by their pixels' digest."""
+    pixels = hashlib.sha256(image.crop((0, top, image.width, bottom)).tobytes()).digest()
+    return _kept(_bands, BANDS, (ruleset, top, pixels),
+                 lambda: _band(image, ground(ruleset).palette, top, bottom))
+
+
+BANDS = 64
+_bands: OrderedDict[tuple, tuple[bytes, bytes]] = OrderedDict()
+
+
 @functools.cache
 def _static_band(ruleset: str, top: int, bottom: int) -> tuple[bytes, bytes]:
     """A band of the board with its names alone, compressed once per process."""
@@ -856,19 +871,24 @@ def _static_tile(ruleset: str, layer: str, box: tuple[int, int, int, int],
     """Shapes ``_painted`` on a tile of a static layer of the ground (``bare`` or ``named``):
     the same shapes there paint the same pixels, so the last ``TILES`` are kept (from one
     step's map to the next, most of the panel, chips and spice stay as they were)."""
-    key = (ruleset, layer, box, repr(shapes))
-    tile = _tiles.get(key)
-    if tile is None:
-        tile = _tiles[key] = _painted(getattr(ground(ruleset), layer), box, shapes)
-        if len(_tiles) > TILES:
-            _tiles.popitem(last=False)
-    else:
-        _tiles.move_to_end(key)
-    return tile
+    return _kept(_tiles, TILES, (ruleset, layer, box, repr(shapes)),
+                 lambda: _painted(getattr(ground(ruleset), layer), box, shapes))
 
 
 TILES = 512
 _tiles: OrderedDict[tuple, Any] = OrderedDict()
+
+
+def _kept(store: OrderedDict, limit: int, key: tuple, make: Any) -> Any:
+    """``store[key]``, made by ``make()`` if it is not there; the last ``limit`` used are kept."""
+    found = store.get(key)
+    if found is None:
+        found = store[key] = make()
+        if len(store) > limit:
+            store.popitem(last=False)
+    else:
+        store.move_to_end(key)
+    return found
 
 
 @dataclass(frozen=True)
