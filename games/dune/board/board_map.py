@@ -798,74 +798,6 @@ def paint(scene: Scene) -> bytes:
     return _png(scene.ruleset, image, touched)
 
 
-# --- the PNG file, written once ---------------------------------------------------------------
-BAND = 64          # rows of the picture compressed together
-
-
-def _png(ruleset: str, image: Any, touched: list[tuple[int, int, int, int]]) -> bytes:
-    """The picture as a PNG file in the ruleset's palette.  Its rows are compressed by bands
-    of ``BAND`` rows, each band on its own and flushed to a whole byte, so that the bands make
-    one zlib stream: a band that no shape of this map touched (``touched``: the boxes painted)
-    is the board's, compressed once per process (``_static_band``), and a touched band the
-    same as an earlier map's is not compressed again (``_seen_band``)."""
-    width, height = image.size
-    pieces, check = [], 1
-    for top in range(0, height, BAND):
-        bottom = min(height, top + BAND)
-        if any(box[1] < bottom and top < box[3] for box in touched):
-            piece, rows = _seen_band(ruleset, image, top, bottom)
-        else:
-            piece, rows = _static_band(ruleset, top, bottom)
-        pieces.append(piece)
-        check = zlib.adler32(rows, check)
-    last = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15).flush()    # the final block
-    stream = ZLIB_HEADER + b"".join(pieces) + last + struct.pack(">I", check)
-    palette = bytes(ground(ruleset).palette.getpalette())
-    return (b"\x89PNG\r\n\x1a\n"
-            + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0))
-            + _chunk(b"PLTE", palette) + _chunk(b"IDAT", stream) + _chunk(b"IEND", b""))
-
-
-ZLIB_HEADER = b"\x78\x9c"      # deflate, a 32 kB window (RFC 1950)
-
-
-def _band(image: Any, palette: Any, top: int, bottom: int) -> tuple[bytes, bytes]:
-    """Rows ``top`` to ``bottom`` of the picture in the palette, each led by its filter byte
-    (0: none, as for any picture in a palette), and compressed as a piece of deflate stream."""
-    from PIL import Image
-
-    width = image.width
-    indexes = image.crop((0, top, width, bottom)).quantize(
-        palette=palette, dither=Image.Dither.NONE).tobytes()
-    rows = b"".join(b"\x00" + indexes[y * width:(y + 1) * width] for y in range(bottom - top))
-    squeeze = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15)
-    return squeeze.compress(rows) + squeeze.flush(zlib.Z_SYNC_FLUSH), rows
-
-
-def _seen_band(ruleset: str, image: Any, top: int, bottom: int) -> tuple[bytes, bytes]:
-    """A touched band, ``_band``, unless an earlier map had the same pixels there: from one
-    step's map to the next, most touched bands (the panel's, most of the board's) come out
-    the same, so the last ``BANDS`` are kept by their pixels' digest."""
-    pixels = hashlib.sha256(image.crop((0, top, image.width, bottom)).tobytes()).digest()
-    return _kept(_bands, BANDS, (ruleset, top, pixels),
-                 lambda: _band(image, ground(ruleset).palette, top, bottom))
-
-
-BANDS = 64
-_bands: OrderedDict[tuple, tuple[bytes, bytes]] = OrderedDict()
-
-
-@functools.cache
-def _static_band(ruleset: str, top: int, bottom: int) -> tuple[bytes, bytes]:
-    """A band of the board with its names alone, compressed once per process."""
-    base = ground(ruleset)
-    return _band(base.named, base.palette, top, bottom)
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-
 def _static_tile(ruleset: str, layer: str, box: tuple[int, int, int, int],
                  shapes: list[Any]) -> Any:
     """Shapes ``_painted`` on a tile of a static layer of the ground (``bare`` or ``named``):
@@ -1101,3 +1033,71 @@ def _font(size: float) -> Any:
     from PIL import ImageFont
 
     return ImageFont.load_default(size=size * SCALE)
+
+
+# --- the PNG file, written once ---------------------------------------------------------------
+BAND = 64          # rows of the picture compressed together
+
+
+def _png(ruleset: str, image: Any, touched: list[tuple[int, int, int, int]]) -> bytes:
+    """The picture as a PNG file in the ruleset's palette.  Its rows are compressed by bands
+    of ``BAND`` rows, each band on its own and flushed to a whole byte, so that the bands make
+    one zlib stream: a band that no shape of this map touched (``touched``: the boxes painted)
+    is the board's, compressed once per process (``_static_band``), and a touched band the
+    same as an earlier map's is not compressed again (``_seen_band``)."""
+    width, height = image.size
+    pieces, check = [], 1
+    for top in range(0, height, BAND):
+        bottom = min(height, top + BAND)
+        if any(box[1] < bottom and top < box[3] for box in touched):
+            piece, rows = _seen_band(ruleset, image, top, bottom)
+        else:
+            piece, rows = _static_band(ruleset, top, bottom)
+        pieces.append(piece)
+        check = zlib.adler32(rows, check)
+    last = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15).flush()    # the final block
+    stream = ZLIB_HEADER + b"".join(pieces) + last + struct.pack(">I", check)
+    palette = bytes(ground(ruleset).palette.getpalette())
+    return (b"\x89PNG\r\n\x1a\n"
+            + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0))
+            + _chunk(b"PLTE", palette) + _chunk(b"IDAT", stream) + _chunk(b"IEND", b""))
+
+
+ZLIB_HEADER = b"\x78\x9c"      # deflate, a 32 kB window (RFC 1950)
+
+
+def _band(image: Any, palette: Any, top: int, bottom: int) -> tuple[bytes, bytes]:
+    """Rows ``top`` to ``bottom`` of the picture in the palette, each led by its filter byte
+    (0: none, as for any picture in a palette), and compressed as a piece of deflate stream."""
+    from PIL import Image
+
+    width = image.width
+    indexes = image.crop((0, top, width, bottom)).quantize(
+        palette=palette, dither=Image.Dither.NONE).tobytes()
+    rows = b"".join(b"\x00" + indexes[y * width:(y + 1) * width] for y in range(bottom - top))
+    squeeze = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15)
+    return squeeze.compress(rows) + squeeze.flush(zlib.Z_SYNC_FLUSH), rows
+
+
+def _seen_band(ruleset: str, image: Any, top: int, bottom: int) -> tuple[bytes, bytes]:
+    """A touched band, ``_band``, unless an earlier map had the same pixels there: from one
+    step's map to the next, most touched bands (the panel's, most of the board's) come out
+    the same, so the last ``BANDS`` are kept by their pixels' digest."""
+    pixels = hashlib.sha256(image.crop((0, top, image.width, bottom)).tobytes()).digest()
+    return _kept(_bands, BANDS, (ruleset, top, pixels),
+                 lambda: _band(image, ground(ruleset).palette, top, bottom))
+
+
+BANDS = 64
+_bands: OrderedDict[tuple, tuple[bytes, bytes]] = OrderedDict()
+
+
+@functools.cache
+def _static_band(ruleset: str, top: int, bottom: int) -> tuple[bytes, bytes]:
+    """A band of the board with its names alone, compressed once per process."""
+    base = ground(ruleset)
+    return _band(base.named, base.palette, top, bottom)
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
