@@ -33,7 +33,7 @@ from pbem.game import (
 from . import turn
 from .ahead import ahead as ahead
 from .ahead import parse_mail
-from .board.board_map import board_png, board_svg
+from .board.board_map import BoardMap
 from .bots.basic_bot import basic_order
 from .dropout import drop_out as drop_out
 from .factions import upgrade_state
@@ -104,12 +104,23 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
 
 def map_svg(state: State) -> str:
     """The map of Arrakis as SVG, drawn from the public view (``board_map``)."""
-    return board_svg(public_view(state))
+    return _board_map(state).svg
 
 
 def map_png(state: State) -> bytes:
     """The same map as a PNG picture."""
-    return board_png(public_view(state))
+    return _board_map(state).png
+
+
+def _board_map(state: State) -> BoardMap:
+    """The map of a state, worked out once for both pictures: the reports of a step ask for
+    both of the same state (a state is never changed in place)."""
+    if _last_map[0] is not state:
+        _last_map[:] = [state, BoardMap(public_view(state))]
+    return _last_map[1]
+
+
+_last_map: list[Any] = [None, None]
 
 
 def event_turn(event: Event) -> int | None:

@@ -14,10 +14,11 @@ from itertools import combinations
 import pytest
 import yaml
 from dune_rounds import bot_orders
-from PIL import Image
+from PIL import Image, ImageColor
 
 from pbem.game import step_rng
 from pbem.games import dune
+from pbem.games.dune.board import board_map
 from pbem.games.dune.board.board_map import (
     LAYOUT_FILE,
     SCALE,
@@ -154,8 +155,10 @@ def test_the_map_of_random_positions_is_valid_svg_showing_every_force_and_spice(
 
 def test_the_png_is_the_same_drawing_and_opens_as_a_picture():
     state = list(random_states(4, every=20))[-2]
-    picture = Image.open(io.BytesIO(board_png(public_view(state))))
-    assert picture.format == "PNG"
+    png = board_png(public_view(state))
+    Image.open(io.BytesIO(png)).verify()                # every chunk's checksum
+    picture = Image.open(io.BytesIO(png))
+    assert picture.format == "PNG" and picture.mode == "P"
     assert picture.size == (layout().width, layout().height)
     assert len(picture.convert("RGB").resize((64, 64)).getcolors(4096)) > 20   # not blank
 
@@ -270,3 +273,38 @@ def test_the_legend_is_readable_at_mail_width_and_fits_the_picture():
     words = [(t, s) for t, s in spans if len(t) > 2]
     for (one, a), (two, b) in combinations(words, 2):
         assert a[2] <= b[0] or b[2] <= a[0] or a[3] <= b[1] or b[3] <= a[1], (one, two)
+
+
+def test_a_map_painted_after_others_is_the_picture_painted_afresh():
+    """The tiles and the bands of rows kept from one map to the next (``_static_tile``,
+    ``_seen_band``) change no pixel: a map painted after others is the same picture as the
+    same map painted with nothing kept."""
+    states = list(random_states(6, every=4))
+    for state in states:
+        board_png(public_view(state))
+    kept = board_png(public_view(states[-2]))
+    board_map._tiles.clear()
+    board_map._bands.clear()
+    assert board_png(public_view(states[-2])) == kept
+
+
+def test_the_png_veils_the_storm_sector_and_keeps_the_drawing_colours():
+    """The storm's sector is veiled in the PNG as in the SVG (its fill 38% storm colour), in
+    a palette: a territory's fill elsewhere is painted exactly."""
+    view = crowded_view(1)
+    view["forces"], view["spice"], view["storm"] = {}, {}, 4
+    lay = layout()
+    picture = Image.open(io.BytesIO(board_png(view)))
+    assert picture.mode == "P"
+    rgb = picture.convert("RGB")
+    veiled_at, clear_at = lay.point(4, 0.97, 0.25), lay.point(8, 0.97, 0.25)
+
+    def fill(point):
+        (cell,) = [c for c in lay.cells if lay.contains(c, point)]
+        return ImageColor.getrgb(lay.fills[data(view).board[cell.territory].type.value])
+
+    veiled = rgb.getpixel(tuple(round(v) for v in veiled_at))
+    assert rgb.getpixel(tuple(round(v) for v in clear_at)) == fill(clear_at)
+    storm = ImageColor.getrgb(board_map.STORM)
+    expected = [a + (b - a) * 0.38 for a, b in zip(fill(veiled_at), storm, strict=True)]
+    assert all(abs(v - e) <= 6 for v, e in zip(veiled, expected, strict=True)), veiled

@@ -5,7 +5,10 @@ per sector it spans, so the picture is faithful to which territory lies in which
 beside which.  ``scene`` turns a public view into one list of shapes (territories, sectors,
 the storm, spice, each faction's forces per sector, strongholds and their holders, the
 player dots, a side panel); ``board_svg`` writes that list as SVG text and ``board_png``
-paints the same list with Pillow, so the two pictures are one drawing.
+paints the same list with Pillow, so the two pictures are one drawing.  What is the same on
+every map (``static``: the board, its borders, the names) is built, written and painted once
+per process; a ``BoardMap`` works out a view's own shapes (``layers``) once for both
+pictures, and ``paint`` paints only those over the painted board.
 
 Only the public view is read (``view.public_view``): the map shows nothing a seat could not
 see on the table.  Forces are chips of the faction's colour with its letter and the count
@@ -18,8 +21,11 @@ when it had to move.
 from __future__ import annotations
 
 import functools
-import io
+import hashlib
 import math
+import struct
+import zlib
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,7 +33,7 @@ from typing import Any
 import yaml
 
 from ..factions import power
-from ..state import POLAR_SINK, base_data, data
+from ..state import POLAR_SINK, base_data, data, ruleset_data
 
 LAYOUT_FILE = Path(__file__).parents[1] / "data" / "board_map.yaml"
 SECTOR_DEGREES = 20
@@ -156,7 +162,8 @@ def layout() -> Layout:
 def load_layout(path: Path) -> Layout:
     """A layout file read and checked against the board: every territory drawn, each in
     exactly its sectors, every band within the ring; every fault is reported at once."""
-    raw = yaml.safe_load(path.read_text(encoding="utf-8"))
+    raw = yaml.load(path.read_text(encoding="utf-8"),     # libyaml's: an eighth of the time
+                    Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
     board = base_data().board
     problems, cells, labels = [], [], {}
     for name, entry in raw["territories"].items():
@@ -235,10 +242,22 @@ def rect(x: float, y: float, w: float, h: float, **style) -> Poly:
 
 
 # --- the scene ------------------------------------------------------------------------------
-def scene(view: dict[str, Any]) -> list[Any]:
-    """The shapes of the map of one public view, back to front."""
+@dataclass(frozen=True)
+class Static:
+    """The shapes that are the same on every map of a ruleset, built once per process: the
+    ``ground`` (the board, its sectors and borders), the territories' ``labels`` on the board
+    and their ``abbreviations`` below it."""
+
+    ground: tuple[Any, ...]
+    labels: tuple[Text, ...]
+    abbreviations: tuple[Text, ...]
+
+
+@functools.cache
+def static(ruleset: str) -> Static:
+    """The static shapes of a ruleset's map (its board's territory types)."""
     lay = layout()
-    board = data(view).board
+    board = ruleset_data(ruleset).board
     shapes: list[Any] = [rect(0, 0, lay.width, lay.height, fill="#fbf7ef")]
     shapes.append(Circle(*lay.centre, lay.rim_radius + 4, fill="#e8d3a6", stroke=BORDER,
                          width=2))
@@ -249,14 +268,38 @@ def scene(view: dict[str, Any]) -> list[Any]:
                          stroke=BORDER, width=2))
     shapes += _sector_lines(lay)
     shapes += _borders(lay)
-    shapes += _storm(lay, view)
-    shapes += _holders(lay, view)
-    shapes += _player_dots(lay, view)
-    labels = _labels(lay)
-    shapes += labels
-    shapes += _placed(lay, view, labels)
-    shapes += legend(view)
-    return shapes
+    return Static(tuple(shapes), tuple(_labels(lay)), tuple(_abbreviations(lay)))
+
+
+@dataclass(frozen=True)
+class Scene:
+    """The map of one public view as layers over the ruleset's ``Static`` shapes: ``under``
+    (the storm, the held strongholds, the player dots) lies between the ground and the labels,
+    ``over`` (forces and spice, the side panel) on top of them."""
+
+    ruleset: str
+    under: list[Any]
+    over: list[Any]
+
+    @property
+    def shapes(self) -> list[Any]:
+        """Every shape, back to front."""
+        fixed = static(self.ruleset)
+        return [*fixed.ground, *self.under, *fixed.labels, *self.over, *fixed.abbreviations]
+
+
+def layers(view: dict[str, Any]) -> Scene:
+    """The map of one public view, in layers."""
+    lay = layout()
+    ruleset = view["rules"]["ruleset"]
+    under = _storm(lay, view) + _holders(lay, view) + _player_dots(lay, view)
+    return Scene(ruleset, under,
+                 _placed(lay, view, list(static(ruleset).labels)) + _panel(lay, view))
+
+
+def scene(view: dict[str, Any]) -> list[Any]:
+    """The shapes of the map of one public view, back to front."""
+    return layers(view).shapes
 
 
 def _sector_lines(lay: Layout) -> list[Any]:
@@ -544,21 +587,15 @@ def _meet(one: tuple, two: tuple, margin: float = 2.0) -> bool:
             and one[1] < two[1] + two[3] + margin and two[1] < one[1] + one[3] + margin)
 
 
-# --- the legend: the side panel and the key ----------------------------------------------
+# --- the legend: the side panel, the key and the abbreviations ------------------------
 # A mail client shows the map about 700 pixels wide, half the canvas: the legend's type is
 # at least LEGEND canvas pixels high, 9 pixels at that width (issue 16 P9).
 MAIL_WIDTH = 700
 LEGEND = 18
 
 
-def legend(view: dict[str, Any]) -> list[Any]:
-    """The legend of the map: the side panel (the turn, the factions, the strongholds, how to
-    read the chips) and, below the board, the territories' abbreviations."""
-    lay = layout()
-    return _panel(lay, view) + _abbreviations(lay)
-
-
 def _panel(lay: Layout, view: dict[str, Any]) -> list[Any]:
+    """The side panel: the turn, the factions, the strongholds and how to read the chips."""
     x, y = lay.panel_x + 8, 34
     names = {seat: info["name"] for seat, info in view["factions"].items()}
     shapes: list[Any] = [Text(x, y, "Arrakis", LEGEND + 8, bold=True, anchor="start")]
@@ -624,7 +661,7 @@ def _key(lay: Layout, x: float, y: float) -> list[Any]:
     return shapes
 
 
-def _abbreviations(lay: Layout) -> list[Any]:
+def _abbreviations(lay: Layout) -> list[Text]:
     """The territories' abbreviations, in four columns below the board."""
     entries = [(t.abbreviations[0], t.name) for t in base_data().board.territories
                if t.name != POLAR_SINK]
@@ -638,16 +675,59 @@ def _abbreviations(lay: Layout) -> list[Any]:
     return shapes
 
 
-# --- SVG --------------------------------------------------------------------------------------
+# --- the pictures -----------------------------------------------------------------------------
+class BoardMap:
+    """The map of one public view: its scene worked out once, drawn as SVG or as PNG when
+    asked, each at most once."""
+
+    def __init__(self, view: dict[str, Any]):
+        self.view = view
+        self.scene = layers(view)
+
+    @functools.cached_property
+    def svg(self) -> str:
+        """The map as an SVG document: the static layers' text written once per process."""
+        lay = layout()
+        fixed = static_svg(self.scene.ruleset)
+        title = _esc(f"Arrakis, turn {self.view.get('turn', 0)}: {self.view.get('phase', '')}")
+        body = "\n".join([fixed.ground, *map(_svg, self.scene.under), fixed.labels,
+                          *map(_svg, self.scene.over), fixed.abbreviations])
+        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{lay.width}" '
+                f'height="{lay.height}" viewBox="0 0 {lay.width} {lay.height}" '
+                f'font-family="{FONT}" role="img" aria-label="{title}">\n'
+                f"<title>{title}</title>\n{body}\n</svg>\n")
+
+    @functools.cached_property
+    def png(self) -> bytes:
+        """The map as a PNG picture (``paint``)."""
+        return paint(self.scene)
+
+
 def board_svg(view: dict[str, Any]) -> str:
     """The map of a public view as an SVG document."""
-    lay = layout()
-    title = _esc(f"Arrakis, turn {view.get('turn', 0)}: {view.get('phase', '')}")
-    body = "\n".join(_svg(shape) for shape in scene(view))
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{lay.width}" '
-            f'height="{lay.height}" viewBox="0 0 {lay.width} {lay.height}" '
-            f'font-family="{FONT}" role="img" aria-label="{title}">\n'
-            f"<title>{title}</title>\n{body}\n</svg>\n")
+    return BoardMap(view).svg
+
+
+def board_png(view: dict[str, Any]) -> bytes:
+    """The map of a public view as a PNG picture, painted with Pillow from the same shapes."""
+    return BoardMap(view).png
+
+
+@dataclass(frozen=True)
+class StaticSvg:
+    """The SVG text of a ruleset's ``Static`` shapes, layer by layer."""
+
+    ground: str
+    labels: str
+    abbreviations: str
+
+
+@functools.cache
+def static_svg(ruleset: str) -> StaticSvg:
+    """The SVG text of a ruleset's static layers, written once per process."""
+    fixed = static(ruleset)
+    return StaticSvg(*("\n".join(map(_svg, shapes))
+                       for shapes in (fixed.ground, fixed.labels, fixed.abbreviations)))
 
 
 def _esc(text: str) -> str:
@@ -688,59 +768,253 @@ def _svg(shape: Any) -> str:
 
 # --- PNG --------------------------------------------------------------------------------------
 SCALE = 2          # painted at twice the size, then shrunk: smooth edges without a vector library
+COLOURS = 128      # the palette of the PNG: a map in flat colours looks the same in few colours
+COMPRESS_LEVEL = 6
 
 
-def board_png(view: dict[str, Any]) -> bytes:
-    """The map of a public view as a PNG picture, painted with Pillow from the same shapes."""
-    from PIL import Image, ImageDraw
+def paint(scene: Scene) -> bytes:
+    """A scene as a PNG picture in its ruleset's palette.  The static layers are painted once
+    per process (``ground``); a map copies them and paints each of its own shapes on a tile of
+    the picture just around it, at twice the size, then shrunk back in place.  The storm, the
+    held strongholds and the player dots lie under the territories' names: they are painted
+    on the bare ground, with the names they meet painted again over them.  A tile painted on
+    the static layers alone is kept for the next maps (``_static_tile``)."""
+    base = ground(scene.ruleset)
+    image = base.named.copy()
+    touched = []
+    for box, shapes in _clusters(scene.under):
+        names = [name for name, at in base.names if _overlaps(at, box)]
+        image.paste(_static_tile(scene.ruleset, "bare", box, shapes + names), box[:2])
+        touched.append(box)
+    for shape in scene.over:
+        box = _pixels(_extent(shape))
+        if box is None:
+            continue
+        if any(_overlaps(box, other) for other in touched):
+            image.paste(_painted(image, box, [shape]), box[:2])
+        else:
+            image.paste(_static_tile(scene.ruleset, "named", box, [shape]), box[:2])
+        touched.append(box)
+    return _png(scene.ruleset, image, touched)
+
+
+def _static_tile(ruleset: str, layer: str, box: tuple[int, int, int, int],
+                 shapes: list[Any]) -> Any:
+    """Shapes ``_painted`` on a tile of a static layer of the ground (``bare`` or ``named``):
+    the same shapes there paint the same pixels, so the last ``TILES`` are kept (from one
+    step's map to the next, most of the panel, chips and spice stay as they were)."""
+    return _kept(_tiles, TILES, (ruleset, layer, box, repr(shapes)),
+                 lambda: _painted(getattr(ground(ruleset), layer), box, shapes))
+
+
+TILES = 512
+_tiles: OrderedDict[tuple, Any] = OrderedDict()
+
+
+def _kept(store: OrderedDict, limit: int, key: tuple, make: Any) -> Any:
+    """``store[key]``, made by ``make()`` if it is not there; the last ``limit`` used are kept."""
+    found = store.get(key)
+    if found is None:
+        found = store[key] = make()
+        if len(store) > limit:
+            store.popitem(last=False)
+    else:
+        store.move_to_end(key)
+    return found
+
+
+@dataclass(frozen=True)
+class Ground:
+    """A ruleset's ``Static`` layers painted: ``bare`` the ground alone, ``named`` with the
+    labels and abbreviations, ``names`` each of those with the pixels it covers, and the
+    ``palette`` of every map of the ruleset (``_palette``)."""
+
+    bare: Any
+    named: Any
+    names: tuple[tuple[Text, tuple[int, int, int, int]], ...]
+    palette: Any
+
+
+@functools.cache
+def ground(ruleset: str) -> Ground:
+    """The static layers of a ruleset's map, painted once per process."""
+    from PIL import Image
 
     lay = layout()
-    image = Image.new("RGB", (lay.width * SCALE, lay.height * SCALE), "#ffffff")
-    _paint(image, ImageDraw.Draw(image), scene(view))
-    out = io.BytesIO()
-    image.reduce(SCALE).save(out, "PNG", compress_level=4)
-    return out.getvalue()
+    fixed = static(ruleset)
+    big = Image.new("RGB", (lay.width * SCALE, lay.height * SCALE), "#ffffff")
+    _paint(big, fixed.ground)
+    bare = big.reduce(SCALE)
+    names = fixed.labels + fixed.abbreviations
+    _paint(big, names)
+    named = big.reduce(SCALE)
+    return Ground(bare, named, tuple((name, _pixels(_extent(name))) for name in names),
+                  _palette(lay, named))
 
 
-def _paint(image: Any, draw: Any, shapes: list[Any]) -> None:
-    from PIL import Image, ImageDraw
+def _palette(lay: Layout, named: Any) -> Any:
+    """The colours of a ruleset's maps: those drawn over the board (the factions', the
+    spice's, the storm's, and half of each with what it is drawn on: the smoothed edges of
+    chips, rings and type), those of the board under the storm's veil, exactly; and the
+    shades of the painted board, as many as are left of ``COLOURS``."""
+    from PIL import Image, ImageColor
 
-    for shape in shapes:
-        if isinstance(shape, Group):
-            _paint(image, draw, shape.shapes)
-        elif isinstance(shape, Poly) and shape.opacity < 1:     # a veil: the fill, see-through
-            mask = Image.new("L", image.size, 0)
-            ImageDraw.Draw(mask).polygon(_scaled(shape.points), fill=round(255 * shape.opacity))
-            image.paste(shape.fill, mask=mask)
+    ground_colours = [*lay.fills.values(), "#fbf7ef", "#e8d3a6"]
+    lines = [BORDER, "#9a8466", "#6b5a44", "#5a4630"]
+    rings = [style["colour"] for style in lay.factions.values()] + ["#d01818"]
+    pairs = [(style["colour"], style["text"]) for style in lay.factions.values()]
+    pairs += [(colour, "#ffffff") for colour in rings]
+    pairs += [(SPICE, SPICE_INK), (STORM, "#ffffff"), (STORM, "#e8d3a6")]
+    pairs += [(ink, under) for ink in [*rings, "#ffffff", "#333333", SPICE_INK]
+              for under in ground_colours]
+    rgb = {name: ImageColor.getrgb(name) for pair in pairs for name in pair}
+    exact = list(dict.fromkeys([*rgb.values(), *(_mix(rgb[one], rgb[two], 0.5)
+                                                 for one, two in pairs)]))
+    exact += [_mix(ImageColor.getrgb(colour), ImageColor.getrgb(STORM), 0.38)
+              for colour in ground_colours + lines]
+    exact = list(dict.fromkeys(exact))
+    shades = named.quantize(COLOURS - len(exact), method=Image.Quantize.FASTOCTREE)
+    found = shades.getpalette()[:3 * (COLOURS - len(exact))]
+    board = [shade for shade in zip(found[::3], found[1::3], found[2::3], strict=True)
+             if all(max(abs(a - b) for a, b in zip(shade, colour, strict=True)) >= NEAR
+                    for colour in exact)]
+    palette = Image.new("P", (1, 1))
+    palette.putpalette([value for colour in exact + board for value in colour])
+    return palette
+
+
+NEAR = 8    # Pillow looks a colour up in its palette among colours 4 apart: a shade this near
+            # an exact colour would take its pixels
+
+
+def _mix(one: tuple[int, ...], two: tuple[int, ...], share: float) -> tuple[int, ...]:
+    """``share`` of ``two`` over ``one``."""
+    return tuple(round(a + (b - a) * share) for a, b in zip(one, two, strict=True))
+
+
+def _painted(source: Any, box: tuple[int, int, int, int], shapes: list[Any]) -> Any:
+    """The tile ``box`` of ``source`` with shapes painted on it at twice the size (every pixel
+    of the tile doubled, so that what is not painted over comes back as it was), shrunk."""
+    from PIL import Image
+
+    x0, y0, x1, y1 = box
+    tile = source.crop(box).resize(((x1 - x0) * SCALE, (y1 - y0) * SCALE),
+                                   Image.Resampling.NEAREST)
+    _paint(tile, shapes, (x0, y0))
+    return tile.reduce(SCALE)
+
+
+def _paint(image: Any, shapes: Any, origin: tuple[float, float] = (0, 0)) -> None:
+    """Paint shapes on a picture at ``SCALE`` times their size, ``origin`` its top left.  Type
+    is drawn in two tones: shrunk, it is as smooth as the edges, in few shades, which keeps
+    the PNG small (a sixth smaller than type smoothed before the shrink)."""
+    from PIL import ImageColor, ImageDraw
+
+    draw = ImageDraw.Draw(image)
+    draw.fontmode = "1"
+    for shape in _flat(shapes):
+        if isinstance(shape, Poly) and shape.opacity < 1:     # a veil: the fill, see-through
+            veil = (*ImageColor.getrgb(shape.fill), round(255 * shape.opacity))
+            ImageDraw.Draw(image, "RGBA").polygon(_scaled(shape.points, origin), fill=veil)
             if shape.stroke:
-                _line(draw, shape.points + shape.points[:1], shape.stroke, shape.width, False)
+                _line(draw, shape.points + shape.points[:1], shape.stroke, shape.width, False,
+                      origin)
         elif isinstance(shape, Poly):
             if shape.fill and shape.closed:
-                draw.polygon(_scaled(shape.points), fill=shape.fill)
+                draw.polygon(_scaled(shape.points, origin), fill=shape.fill)
             if shape.stroke:
                 points = shape.points + (shape.points[:1] if shape.closed else [])
-                _line(draw, points, shape.stroke, shape.width, shape.dash)
+                _line(draw, points, shape.stroke, shape.width, shape.dash, origin)
         elif isinstance(shape, Circle):
-            box = [(shape.x - shape.r) * SCALE, (shape.y - shape.r) * SCALE,
-                   (shape.x + shape.r) * SCALE, (shape.y + shape.r) * SCALE]
-            draw.ellipse(box, fill=shape.fill, outline=shape.stroke,
+            (left, top), (right, bottom) = _scaled(
+                [(shape.x - shape.r, shape.y - shape.r), (shape.x + shape.r, shape.y + shape.r)],
+                origin)
+            draw.ellipse([left, top, right, bottom], fill=shape.fill, outline=shape.stroke,
                          width=round(shape.width * SCALE) if shape.stroke else 0)
         else:
-            anchor = {"start": "lm", "middle": "mm", "end": "rm"}[shape.anchor]
-            draw.text((shape.x * SCALE, shape.y * SCALE), shape.text, fill=shape.fill,
-                      font=_font(shape.size), anchor=anchor,
-                      stroke_width=1 if shape.bold else 0, stroke_fill=shape.fill)
+            (x, y), = _scaled([(shape.x, shape.y)], origin)
+            draw.text((x, y), shape.text, fill=shape.fill, font=_font(shape.size),
+                      anchor=ANCHORS[shape.anchor], stroke_width=1 if shape.bold else 0,
+                      stroke_fill=shape.fill)
 
 
-def _scaled(points: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    return [(x * SCALE, y * SCALE) for x, y in points]
+ANCHORS = {"start": "lm", "middle": "mm", "end": "rm"}
+
+
+def _flat(shapes: Any):
+    """The shapes in painting order, groups opened."""
+    for shape in shapes:
+        if isinstance(shape, Group):
+            yield from _flat(shape.shapes)
+        else:
+            yield shape
+
+
+def _extent(shape: Any) -> tuple[float, float, float, float]:
+    """The box (left, top, right, bottom) a shape paints within."""
+    if isinstance(shape, Group):
+        boxes = [_extent(s) for s in shape.shapes]
+        return (min(b[0] for b in boxes), min(b[1] for b in boxes),
+                max(b[2] for b in boxes), max(b[3] for b in boxes))
+    if isinstance(shape, Poly):
+        xs, ys = [x for x, _ in shape.points], [y for _, y in shape.points]
+        return (min(xs) - shape.width, min(ys) - shape.width, max(xs) + shape.width,
+                max(ys) + shape.width)
+    if isinstance(shape, Circle):
+        reach = shape.r + shape.width
+        return shape.x - reach, shape.y - reach, shape.x + reach, shape.y + reach
+    return _type_extent(shape)
+
+
+@functools.lru_cache(maxsize=1024)
+def _type_extent(text: Text) -> tuple[float, float, float, float]:
+    left, top, right, bottom = _font(text.size).getbbox(
+        text.text, anchor=ANCHORS[text.anchor], stroke_width=1 if text.bold else 0)
+    return (text.x + left / SCALE, text.y + top / SCALE, text.x + right / SCALE,
+            text.y + bottom / SCALE)
+
+
+def _pixels(box: tuple[float, float, float, float]) -> tuple[int, int, int, int] | None:
+    """The whole pixels of the picture around a box, with a margin, or None if off it."""
+    lay = layout()
+    left, top = max(0, math.floor(box[0]) - 2), max(0, math.floor(box[1]) - 2)
+    right, bottom = min(lay.width, math.ceil(box[2]) + 2), min(lay.height, math.ceil(box[3]) + 2)
+    return (left, top, right, bottom) if left < right and top < bottom else None
+
+
+def _overlaps(one: tuple[int, ...], two: tuple[int, ...]) -> bool:
+    return one[0] < two[2] and two[0] < one[2] and one[1] < two[3] and two[1] < one[3]
+
+
+def _clusters(shapes: list[Any]) -> list[tuple[tuple[int, int, int, int], list[Any]]]:
+    """The shapes in clusters whose pixels meet no other cluster's, each cluster's shapes in
+    their order, with the pixels around them."""
+    clusters: list[tuple[tuple[int, int, int, int], list[int]]] = []
+    for i, shape in enumerate(shapes):
+        box, members = _pixels(_extent(shape)), [i]
+        if box is None:
+            continue
+        while meeting := [c for c in clusters if _overlaps(c[0], box)]:
+            for other, theirs in meeting:
+                clusters.remove((other, theirs))
+                box = (min(box[0], other[0]), min(box[1], other[1]), max(box[2], other[2]),
+                       max(box[3], other[3]))
+                members += theirs
+        clusters.append((box, members))
+    return [(box, [shapes[i] for i in sorted(members)]) for box, members in clusters]
+
+
+def _scaled(points: list[tuple[float, float]], origin: tuple[float, float] = (0, 0)
+            ) -> list[tuple[float, float]]:
+    ox, oy = origin
+    return [((x - ox) * SCALE, (y - oy) * SCALE) for x, y in points]
 
 
 def _line(draw: Any, points: list[tuple[float, float]], colour: str, width: float,
-          dash: bool) -> None:
+          dash: bool, origin: tuple[float, float]) -> None:
     width_px = max(1, round(width * SCALE))
     if not dash:
-        draw.line(_scaled(points), fill=colour, width=width_px, joint="curve")
+        draw.line(_scaled(points, origin), fill=colour, width=width_px, joint="curve")
         return
     for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
         length = math.dist((x0, y0), (x1, y1))
@@ -748,7 +1022,8 @@ def _line(draw: Any, points: list[tuple[float, float]], colour: str, width: floa
         while at < length:
             end = min(at + 4, length)
             draw.line(_scaled([(x0 + (x1 - x0) * at / length, y0 + (y1 - y0) * at / length),
-                               (x0 + (x1 - x0) * end / length, y0 + (y1 - y0) * end / length)]),
+                               (x0 + (x1 - x0) * end / length, y0 + (y1 - y0) * end / length)],
+                              origin),
                       fill=colour, width=width_px)
             at += 7
 
@@ -758,3 +1033,71 @@ def _font(size: float) -> Any:
     from PIL import ImageFont
 
     return ImageFont.load_default(size=size * SCALE)
+
+
+# --- the PNG file, written once ---------------------------------------------------------------
+BAND = 64          # rows of the picture compressed together
+
+
+def _png(ruleset: str, image: Any, touched: list[tuple[int, int, int, int]]) -> bytes:
+    """The picture as a PNG file in the ruleset's palette.  Its rows are compressed by bands
+    of ``BAND`` rows, each band on its own and flushed to a whole byte, so that the bands make
+    one zlib stream: a band that no shape of this map touched (``touched``: the boxes painted)
+    is the board's, compressed once per process (``_static_band``), and a touched band the
+    same as an earlier map's is not compressed again (``_seen_band``)."""
+    width, height = image.size
+    pieces, check = [], 1
+    for top in range(0, height, BAND):
+        bottom = min(height, top + BAND)
+        if any(box[1] < bottom and top < box[3] for box in touched):
+            piece, rows = _seen_band(ruleset, image, top, bottom)
+        else:
+            piece, rows = _static_band(ruleset, top, bottom)
+        pieces.append(piece)
+        check = zlib.adler32(rows, check)
+    last = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15).flush()    # the final block
+    stream = ZLIB_HEADER + b"".join(pieces) + last + struct.pack(">I", check)
+    palette = bytes(ground(ruleset).palette.getpalette())
+    return (b"\x89PNG\r\n\x1a\n"
+            + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0))
+            + _chunk(b"PLTE", palette) + _chunk(b"IDAT", stream) + _chunk(b"IEND", b""))
+
+
+ZLIB_HEADER = b"\x78\x9c"      # deflate, a 32 kB window (RFC 1950)
+
+
+def _band(image: Any, palette: Any, top: int, bottom: int) -> tuple[bytes, bytes]:
+    """Rows ``top`` to ``bottom`` of the picture in the palette, each led by its filter byte
+    (0: none, as for any picture in a palette), and compressed as a piece of deflate stream."""
+    from PIL import Image
+
+    width = image.width
+    indexes = image.crop((0, top, width, bottom)).quantize(
+        palette=palette, dither=Image.Dither.NONE).tobytes()
+    rows = b"".join(b"\x00" + indexes[y * width:(y + 1) * width] for y in range(bottom - top))
+    squeeze = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15)
+    return squeeze.compress(rows) + squeeze.flush(zlib.Z_SYNC_FLUSH), rows
+
+
+def _seen_band(ruleset: str, image: Any, top: int, bottom: int) -> tuple[bytes, bytes]:
+    """A touched band, ``_band``, unless an earlier map had the same pixels there: from one
+    step's map to the next, most touched bands (the panel's, most of the board's) come out
+    the same, so the last ``BANDS`` are kept by their pixels' digest."""
+    pixels = hashlib.sha256(image.crop((0, top, image.width, bottom)).tobytes()).digest()
+    return _kept(_bands, BANDS, (ruleset, top, pixels),
+                 lambda: _band(image, ground(ruleset).palette, top, bottom))
+
+
+BANDS = 64
+_bands: OrderedDict[tuple, tuple[bytes, bytes]] = OrderedDict()
+
+
+@functools.cache
+def _static_band(ruleset: str, top: int, bottom: int) -> tuple[bytes, bytes]:
+    """A band of the board with its names alone, compressed once per process."""
+    base = ground(ruleset)
+    return _band(base.named, base.palette, top, bottom)
+
+
+def _chunk(kind: bytes, data: bytes) -> bytes:
+    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
