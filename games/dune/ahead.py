@@ -231,8 +231,9 @@ def _storm_cards(state: State, seat: str) -> list[Decision]:
     if not cards:
         return []
     prompt = storm_cards.prompt(following, seat, cards, "instead of the dials")
-    return [_named(prompt, prompt.ahead, "STORM", "your Weather Control or Family Atomics "
-                   "next turn", state)]
+    names = {storm_cards.WEATHER: "Weather Control", storm_cards.ATOMICS: "Family Atomics"}
+    title = f"your {' and '.join(names[card] for card in cards)} next turn"   # only its own
+    return [_named(prompt, prompt.ahead, "STORM", title, state)]
 
 
 def _next_dial(state: State, seat: str) -> list[Decision]:
