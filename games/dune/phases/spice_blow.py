@@ -76,6 +76,11 @@ Rulings:
   1358) is called in their movement turn (``move_karama``), and no Karama takes it from them
   (WBC line 1404).
 
+Under GF9 (001 1.02, ``Rules.nexus_at_end_of_blow``, ``Rules.turn_one_worms_set_aside``) the
+worms of turn 1 are set aside and shuffled back at the end of the phase (1.02.03), and a worm
+later devours and the next cards are turned before one Nexus, at the end of the phase
+(1.02.06-07, ``_end_of_blow``).
+
 The Atreides look at the top card of the spice deck at the start of the movement round (000
 line 758): that is ``decks.spice[-1]``, for the movement round to show them.
 """

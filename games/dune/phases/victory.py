@@ -48,6 +48,13 @@ Rulings:
 - Coexisting Bene Gesserit hold nothing and prevent nobody's control (000 XV.B.4, line 506;
   WBC IV, line 1090); ``state.occupants`` leaves them out.
 
+Under GF9 this is the Mentat Pause (001 1.09): control is having forces where no other
+faction has any (glossary, "Control"); three strongholds for an unallied faction, four for an
+alliance (1.09.03); of several winners only the first in storm order wins (1.09.04,
+``first_in_storm_order``); at the end the Fremen's special victory while the Guild are in the
+game, then the Guild, then the Fremen without condition, then the most strongholds (1.09.06,
+2.04.10, 2.06.09; ``default_order``).
+
 ``state["result"]`` is ``{"winners": [seats], "victory": code, "strongholds_held": {seat:
 [territories]}, "turn": n}`` with the code one of ``strongholds`` (unallied winners),
 ``alliance`` (an alliance among the winners), ``prediction``, ``guild-default``,
