@@ -470,9 +470,11 @@ def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
               help="Dune: end after this many turns (10: a whole game under WBC).")
 @click.option("--no-maps", "no_maps", is_flag=True,
               help="Text-only reports, without the map of the board (faster).")
+@click.option("--ruleset", default=None,
+              help="Dune: the ruleset played (default: wbc; gf9: the 2019 edition).")
 @pass_app
 def demo(app: App, directory: str | None, game_name: str, seats: int | None, seed: str,
-         bots: bool, turns: int, no_maps: bool) -> None:
+         bots: bool, turns: int, no_maps: bool, ruleset: str | None) -> None:
     """Play an example game by mail in a scratch directory: two turns of Dune.
 
     Scripted players read their mail from a local Maildir and answer by mail;
@@ -484,13 +486,20 @@ def demo(app: App, directory: str | None, game_name: str, seats: int | None, see
       pbem demo --dir /tmp/pbem-demo
       pbem demo --turns 10
       pbem demo --bots --turns 10
+      pbem demo --ruleset gf9
       pbem demo --game auction
     """
     from pbem.demo import run_demo
 
+    if ruleset is not None:
+        rulesets = load_game(game_name).rulesets
+        if game_name != "dune" or ruleset not in rulesets:
+            raise click.BadParameter(f"{ruleset!r}: {game_name} has rulesets "
+                                     f"{', '.join(rulesets) or 'none'}",
+                                     param_hint="--ruleset")
     seats = seats or (6 if game_name == "dune" else 3)
     run_demo(directory, game_name, seats, seed, click.echo, bots, turns, app.clock,
-             maps=not no_maps)
+             maps=not no_maps, ruleset=ruleset)
 
 
 

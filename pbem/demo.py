@@ -93,16 +93,17 @@ class ScriptedPlayer:
 
 
 def demo_games(game: str, seats: int, seed: str, bots: bool = False,
-               turns: int | None = None) -> list[dict]:
-    """The game files of the demo: two auctions, or one game of Dune (WBC rules), a whole
-    game or ``turns`` turns."""
+               turns: int | None = None, ruleset: str | None = None) -> list[dict]:
+    """The game files of the demo: two auctions, or one game of Dune (WBC rules, or
+    ``ruleset``), a whole game or ``turns`` turns."""
     def seating(names):
         if bots:
             return [{"seat": name, "bot": "random"} for name in names]
         return [{"seat": name, "address": f"{name}@players.demo", "player": name.title(),
                  "timezone": zone} for name, zone in zip(names, ZONES, strict=False)]
     if game == "dune":
-        return [{"id": "dune-demo", "game": "dune", "ruleset": "wbc", "title": "Demo Dune",
+        return [{"id": "dune-demo", "game": "dune", "ruleset": ruleset or "wbc",
+                 "title": "Demo Dune",
                  "seed": seed, "auth": "both", "options": {"turns": turns} if turns else {},
                  "seats": seating(load_game("dune").seat_names[:seats])}]
     return [{"id": f"auction-demo-{number + 1}", "game": "auction",
@@ -113,7 +114,8 @@ def demo_games(game: str, seats: int, seed: str, bots: bool = False,
 
 
 def write_files(root: Path, game: str, seats: int, seed: str, bots: bool = False,
-                turns: int | None = None, maps: bool = True) -> tuple[Path, list[Path]]:
+                turns: int | None = None, maps: bool = True,
+                ruleset: str | None = None) -> tuple[Path, list[Path]]:
     """The demo's configuration and game files; returns their paths."""
     config = {
         "moderator": {"address": "moderator@pbem.demo", "name": "Demo Moderator"},
@@ -131,7 +133,7 @@ def write_files(root: Path, game: str, seats: int, seed: str, bots: bool = False
     config_path = root / "pbem.yaml"
     config_path.write_text(yaml.safe_dump(config, sort_keys=False))
     game_paths = []
-    for definition in demo_games(game, seats, seed, bots, turns):
+    for definition in demo_games(game, seats, seed, bots, turns, ruleset):
         path = root / f"{definition['id']}.yaml"
         path.write_text(yaml.safe_dump(definition, sort_keys=False))
         game_paths.append(path)
@@ -140,12 +142,12 @@ def write_files(root: Path, game: str, seats: int, seed: str, bots: bool = False
 
 def run_demo(directory: str | None, game: str, seats: int, seed: str,
              echo: Callable[[str], None], bots: bool = False, turns: int | None = None,
-             clock=None, maps: bool = True) -> None:
+             clock=None, maps: bool = True, ruleset: str | None = None) -> None:
     """Play the demo games to their end, printing each tick's summary and where things are
     (on ``clock``, if given, else the system's; ``maps=False``: text-only reports)."""
     root = Path(directory) if directory else Path(tempfile.mkdtemp(prefix="pbem-demo-"))
     root.mkdir(parents=True, exist_ok=True)
-    config_path, game_paths = write_files(root, game, seats, seed, bots, turns, maps)
+    config_path, game_paths = write_files(root, game, seats, seed, bots, turns, maps, ruleset)
     config = load_config(config_path)
     moderator = Moderator(config, clock=clock)
     rng = random.Random(seed)

@@ -193,6 +193,25 @@ def test_a_game_file_may_deal_the_players_to_the_seats_at_random(tmp_path):
 
 
 @pytest.mark.whole_game
+def test_demo_plays_a_gf9_game_by_mail_with_its_own_phases(tmp_path):
+    """``pbem demo --ruleset gf9``: the 2019 edition by mail, its CHOAM Charity and Mentat
+    Pause phases (001 1.03, 1.09) named in the reports."""
+    result = CliRunner().invoke(main, ["demo", "--dir", str(tmp_path / "demo"), "--ruleset",
+                                       "gf9", "--no-maps"], obj=Clock())
+    assert result.exit_code == 0, result.output
+    assert "demo: dune-demo: Game over" in result.output and "'turn': 2" in result.output
+    gm = (tmp_path / "demo" / "mail" / "read" / "gm.txt").read_text()
+    assert "Turn 1: CHOAM Charity" in gm and "Turn 1: Mentat Pause" in gm
+
+
+def test_demo_refuses_a_ruleset_the_game_does_not_have(tmp_path):
+    result = CliRunner().invoke(main, ["demo", "--dir", str(tmp_path / "demo"), "--ruleset",
+                                       "deluxe"], obj=Clock())
+    assert result.exit_code != 0 and "dune has rulesets classic, wbc, gf9" in result.output
+    assert not (tmp_path / "demo").exists()
+
+
+@pytest.mark.whole_game
 def test_demo_plays_three_turns_of_dune_by_mail(tmp_path):
     result = CliRunner().invoke(main, ["demo", "--dir", str(tmp_path / "demo"), "--game",
                                        "dune", "--seats", "6", "--turns", "3", "--no-maps"],

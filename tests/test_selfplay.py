@@ -22,6 +22,7 @@ MIXES = [
     ("classic", {"no_alliances": True, "more_strongholds": True, "shield_wall_victory": True}),
     ("wbc", {}),
     ("wbc", {"three_faction_alliances": True}),
+    ("gf9", {}),
 ]
 
 

@@ -110,6 +110,7 @@ class EventCode(StrEnum):
     WORM_IGNORED = "worm-ignored"
     WORM_PLACED = "worm-placed"
     WORM_RESHUFFLED = "worm-reshuffled"
+    WORM_SET_ASIDE = "worm-set-aside"
     WORM_RIDE = "worm-ride"
     # storm
     STORM_DIALS = "storm-dials"

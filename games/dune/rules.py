@@ -1,11 +1,12 @@
-"""Rulesets and options of classic Dune: each ruleset a class, found by name in ``RULESETS``.
+"""Rulesets and options of Dune: each ruleset a class, found by name in ``RULESETS``.
 
 ``Classic`` is the Avalon Hill 1979 basic game (000 I-XIII), with each optional rule
 (000 XIV-XIX) and the advanced game (000 XX-XXIII) as options named after the rule.
 ``WBC(Classic)`` is the WBC 2018 tournament rule set (000 "We are playing all of the Basic,
 Optional, and Advanced rules ... with one exception: Rule XVIII.A", the house rules 1-7 and
 the rules clarifications; 004 "Rule Set"): every option on but XVIII.A, XVIII.B in the WBC
-variation (the Shield Wall from the 6th worm), heats of 10 turns.
+variation (the Shield Wall from the 6th worm), heats of 10 turns.  ``GF9(Classic)`` is the
+Gale Force Nine 2019 edition (001), its basic game so far.
 
 A ruleset class supplies its phase list, the options it fixes, its data layers (the folders
 of ``data/`` merged in order: ``data/classic/`` is the base) and the answers to the policy
@@ -151,6 +152,13 @@ class Classic(Rules):
         return False
 
     @property
+    def own_leader_as_traitor(self) -> bool:
+        """A faction may keep one of its own leaders from its traitor draw (GF9, 001 setup 12:
+        "picks 1 card to keep", no other condition; the GF9 player aid: "either opponent or
+        own leader"); under AH only an opponent's (000 III.E.2)."""
+        return False
+
+    @property
     def fedaykin_at_set_up(self) -> bool:
         """The Fremen may place Fedaykin among their forces at the start (WBC clarification
         III, 000 line 1080), with the advantages (000 XV); AH places only normal forces."""
@@ -188,6 +196,32 @@ class Classic(Rules):
         """A Nexus follows every worm (WBC VII.1); under AH only the first of its pile (000
         VII.B, VII.C)."""
         return False
+
+    @property
+    def nexus_at_end_of_blow(self) -> bool:
+        """The worms devour and the cards are turned to a territory first, and one Nexus
+        follows at the end of the phase (GF9, 001 1.02.06-07); under AH the Nexus comes when
+        the worm is turned, before it devours (000 VII.B, XII.B)."""
+        return False
+
+    @property
+    def turn_one_worms_set_aside(self) -> bool:
+        """The worms of turn 1 are set aside and shuffled back into the spice deck after the
+        phase (GF9, 001 1.02.03); under AH each goes back at once (000 VII.D)."""
+        return False
+
+    # --- CHOAM Charity
+    @property
+    def charity_with_bidding(self) -> bool:
+        """CHOAM Charity is paid at the start of the bidding round (000 VIII.I); under GF9 it
+        is a phase of its own (001 1.03)."""
+        return True
+
+    @property
+    def charity_below(self) -> int:
+        """A faction holding less spice than this is topped up to 2 by CHOAM Charity: none
+        (000 VIII.I: "a player with no spice"); under GF9 0 or 1 (001 1.03.02)."""
+        return 1
 
     # --- movement and the Bene Gesserit's coexistence
     @property
@@ -256,6 +290,36 @@ class Classic(Rules):
         """The most factions in one alliance, or None for no limit (AH 000 XII.C.2 sets none)."""
         return None
 
+    @property
+    def alliance_limit_rule(self) -> str:
+        """The rule a refused alliance cites (AH sets no limit: 000 XII.C.2)."""
+        return "000 XII.C.2"
+
+    def strongholds_to_win(self, players: int, members: int) -> int:
+        """Strongholds an unallied faction (``members`` 1) or an alliance needs: 3, 4 with two
+        players (000 IV), one more with XVIII.A.2; one more per ally with
+        ``allies_add_strongholds``."""
+        needed = 4 if players == 2 else 3
+        if self.more_strongholds:
+            needed += 1
+        if self.allies_add_strongholds:
+            needed += members - 1
+        return needed
+
+    @property
+    def first_winner_in_storm_order(self) -> bool:
+        """Of several factions or alliances winning at once only the first in storm order wins
+        (GF9, 001 1.09.04); under AH all win (000 Q&A XXV.E.3; 004 line 130)."""
+        return False
+
+    @property
+    def conditional_default_first(self) -> bool:
+        """At the end of play a default victory with conditions (the Fremen's) is checked
+        first, and only while a faction with one without conditions (the Guild) is in play;
+        with none in play it needs no condition (GF9, 001 1.09.06 and 2.04.10.01).  Under AH
+        the defaults go by precedence, each with its conditions (000 Q&A XXV.E.3)."""
+        return False
+
     def shield_wall_counts(self, worms: int) -> bool:
         """The Shield Wall counts as a stronghold for victory: with 000 XVIII.B."""
         return self.shield_wall_victory
@@ -294,6 +358,7 @@ class WBC(Classic):
     lone_advisors_bar_allies = False
     coexist_by_default = False
     coexistence_rule = "WBC XV, line 1304"
+    alliance_limit_rule = "WBC house rule 2"
     coexistence_declared_each_round = True
     natives_also_ship_reserves = True
     spice_promised = True
@@ -322,8 +387,49 @@ class WBC(Classic):
         return worms >= SHIELD_WALL_WORMS
 
 
+@dataclass(frozen=True)
+class GF9(Classic):
+    """The Gale Force Nine 2019 basic game (001 setup, 1.01-1.12): its nine phases, CHOAM
+    Charity and the Mentat Pause phases of their own, alliances of two needing four
+    strongholds.  The advanced game (001 1.13-1.14) and the factions' GF9 powers are not
+    built yet: every classic option stays off."""
+
+    ruleset: str = "gf9"
+    turns: int = 10         # 001 setup 3: "a maximum of 10 Turns"; the GF9 turn track's ten
+    fixed: ClassVar[dict[str, Any]] = {
+        **{name: False for name in (*OPTIONS, *GROUPS)}, "three_faction_alliances": False}
+
+    # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
+    # and Movement, Battle, Spice Collection, Mentat Pause.
+    phases: ClassVar[tuple[str, ...]] = (
+        "storm", "spice_blow", "charity", "bidding", "revival", "movement", "battle",
+        "collection", "mentat_pause")
+    data_layers: ClassVar[tuple[str, ...]] = ("classic", "gf9")
+
+    traitor_deck = True                 # 001 setup 12: four dealt from one deck, one kept
+    own_leader_as_traitor = True        # 001 setup 12
+    storm_cards_on_turn_one = False     # 001 3.01.08, 3.01.24: "After the first game Turn"
+    nexus_at_end_of_blow = True         # 001 1.02.06-07
+    turn_one_worms_set_aside = True     # 001 1.02.03
+    charity_with_bidding = False        # 001 1.03: a phase of its own
+    charity_below = 2                   # 001 1.03.02: "0 or 1 spice"
+    shared_strongholds_count = False    # 001 glossary "Control": no other faction's forces
+    first_winner_in_storm_order = True  # 001 1.09.04
+    conditional_default_first = True    # 001 1.09.06, 2.04.10.01
+    alliance_limit_rule = "001 1.10.02.04"
+
+    def alliance_limit(self, players: int) -> int | None:
+        """001 1.10.02.04: "No more than two players may be in an Alliance"."""
+        return 2
+
+    def strongholds_to_win(self, players: int, members: int) -> int:
+        """001 1.09.03.02-03, 1.10.03.02: three unallied, four for an alliance, whatever the
+        number of players."""
+        return 3 if members == 1 else 4
+
+
 SHIELD_WALL_WORMS = 6                   # WBC house rule 4 (000 line 1045): "the 6th worm"
-RULESETS: dict[str, type[Classic]] = {"classic": Classic, "wbc": WBC}
+RULESETS: dict[str, type[Classic]] = {"classic": Classic, "wbc": WBC, "gf9": GF9}
 
 
 @functools.cache

@@ -106,6 +106,10 @@ class SpiceBlowStep(TypedDict):
     pile_worms: int                     # the worms turned up on it
     worm: Worm | None
     done: bool
+    aside: NotRequired[list[str]]       # GF9: the worms of turn 1 set aside (001 1.02.03)
+    nexus: NotRequired[str]             # GF9: the worm that calls the Nexus at the end (001
+                                        # 1.02.07)
+    ended: NotRequired[bool]            # GF9: every pile has its spice, the Nexus is open
 
 
 class Stealing(TypedDict("_Stealing", {"from": str})):
@@ -214,6 +218,7 @@ STEPS: dict[str, type] = {
     "setup": SetUpStep, "storm": StormStep, "spice_blow": SpiceBlowStep,
     "bidding": BiddingStep, "revival": RevivalStep, "movement": MovementStep,
     "battle": BattleStep, "collection": EmptyStep, "end_of_turn": EmptyStep,
+    "charity": EmptyStep, "mentat_pause": EmptyStep,
 }
 
 

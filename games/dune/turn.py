@@ -31,6 +31,7 @@ from .codes import EventCode
 from .phases import (
     battle,
     bidding,
+    charity,
     collection,
     movement,
     revival,
@@ -46,12 +47,14 @@ PHASES: dict[str, ModuleType] = {
     "setup": set_up,
     "storm": storm,
     "spice_blow": spice_blow,
+    "charity": charity,
     "bidding": bidding,
     "revival": revival,
     "movement": movement,
     "battle": battle,
     "collection": collection,
     "end_of_turn": victory,
+    "mentat_pause": victory,            # GF9's end of the turn (001 1.09)
 }
 
 

@@ -43,6 +43,8 @@ PHASE_NAMES = {
     "battle": "battles",
     "collection": "spice collection",
     "end_of_turn": "end of turn",
+    "charity": "CHOAM Charity",                 # GF9 (001 1.03)
+    "mentat_pause": "Mentat Pause",             # GF9 (001 1.09)
 }
 
 

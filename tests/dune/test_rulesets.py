@@ -1,22 +1,29 @@
 """The rulesets are classes found by name (``RULESETS``), each answering the policy questions
-the phases ask; a test per question, naming the seed rule, for both classes (STYLE 11, 14)."""
+the phases ask; a test per question, naming the seed rule, for every class (STYLE 11, 14)."""
 
 import pytest
 
-from pbem.games.dune.rules import RULESETS, WBC, Classic, Rules, make_rules, rules_of
+from pbem.games.dune.rules import GF9, RULESETS, WBC, Classic, Rules, make_rules, rules_of
 
 CLASSIC, WBC_RULES = make_rules("classic", {}), make_rules("wbc", {})
+GF9_RULES = make_rules("gf9", {})
 
-# question -> (the seed rule, the classic answer, the WBC answer)
+# question -> (the seed rule, the classic answer, the WBC answer[, the GF9 answer if it is not
+# the classic one])
 QUESTIONS = {
     "draws_seating": ("WBC house rule 1, 000 line 1039", False, True),
-    "traitor_deck": ("WBC house rule 7, 000 line 1061; 000 III.E.2", False, True),
+    "traitor_deck": ("WBC house rule 7, 000 line 1061; 000 III.E.2; 001 setup 12", False, True,
+                     True),
+    "own_leader_as_traitor": ("000 III.E.2; 001 setup 12", False, False, True),
     "fedaykin_at_set_up": ("WBC clarification III, 000 line 1080", False, True),
     "first_storm_moves": ("000 VI.A; WBC 000 line 1114", True, False),
-    "storm_cards_on_turn_one": ("WBC 000 line 1110", True, False),
+    "storm_cards_on_turn_one": ("WBC 000 line 1110; 001 3.01.08, 3.01.24", True, False, False),
     "weather_control_after_reveal": ("WBC 000 line 1110; player aid B.2", False, True),
     "ornithopters_from_storm_round": ("WBC IX, 000 line 1188; 000 IX.C.2.a.1", False, True),
     "nexus_on_every_worm": ("WBC VII.1; 000 VII.B-C", False, True),
+    "nexus_at_end_of_blow": ("000 VII.B, XII.B; 001 1.02.06-07", False, False, True),
+    "turn_one_worms_set_aside": ("000 VII.D; 001 1.02.03", False, False, True),
+    "charity_with_bidding": ("000 VIII.I; 001 1.03", True, True, False),
     "coexisting_fly": ("WBC 000 line 1328; 000 XV.B.4", False, True),
     "lone_advisors_bar_allies": ("000 XII.E.5; WBC 000 line 1314", True, False),
     "coexist_by_default": ("000 XV.B.5; WBC 000 line 1304", True, False),
@@ -27,17 +34,39 @@ QUESTIONS = {
                        False, True),
     "corrects_plans_at_reveal": ("000 clarification X, lines 1252-1256; 004 X.7-8", False, True),
     "free_support_in_battle": ("WBC house rule 6, 000 line 1059", False, True),
-    "shared_strongholds_count": ("000 IV; WBC house rule 4, 000 line 1045", True, False),
+    "shared_strongholds_count": ("000 IV; WBC house rule 4, 000 line 1045; 001 glossary "
+                                 "Control", True, False, False),
+    "first_winner_in_storm_order": ("000 Q&A XXV.E.3; 001 1.09.04", False, False, True),
+    "conditional_default_first": ("000 Q&A XXV.E.3; 001 1.09.06, 2.04.10.01", False, False,
+                                  True),
     "allies_add_strongholds": ("WBC house rule 3, 000 line 1043; 000 XII.E.1", False, True),
 }
 
 
 @pytest.mark.parametrize("question", QUESTIONS)
 def test_each_ruleset_answers_the_policy_question_by_its_seed_rule(question):
-    """Classic answers as the AH 1979 rules, WBC as its house rules and clarifications."""
-    _seed, classic, wbc = QUESTIONS[question]
+    """Classic answers as the AH 1979 rules, WBC as its house rules and clarifications, GF9
+    as 001."""
+    _seed, classic, wbc, *gf9 = QUESTIONS[question]
     assert getattr(CLASSIC, question) is classic
     assert getattr(WBC_RULES, question) is wbc
+    assert getattr(GF9_RULES, question) is (gf9[0] if gf9 else classic)
+
+
+def test_choam_charity_tops_up_below_one_under_ah_and_below_two_under_gf9():
+    """000 VIII.I: "a player with no spice"; 001 1.03.02: "All players with 0 or 1 spice"."""
+    assert CLASSIC.charity_below == WBC_RULES.charity_below == 1
+    assert GF9_RULES.charity_below == 2
+
+
+def test_strongholds_to_win_by_ruleset_players_and_alliance():
+    """000 IV: 3, 4 in a 2-player game; WBC house rule 3: one more per ally; 001 1.09.03.02-03:
+    3 unallied, 4 for an alliance, whatever the number of players."""
+    assert [CLASSIC.strongholds_to_win(6, n) for n in (1, 2)] == [3, 3]
+    assert CLASSIC.strongholds_to_win(2, 1) == 4
+    assert [WBC_RULES.strongholds_to_win(6, n) for n in (1, 2, 3)] == [3, 4, 5]
+    assert [GF9_RULES.strongholds_to_win(players, n) for players in (2, 6)
+            for n in (1, 2)] == [3, 4, 3, 4]
 
 
 def test_the_free_support_in_battle_and_the_fedaykin_at_set_up_follow_their_options():
@@ -66,6 +95,8 @@ def test_the_alliance_limit_is_none_under_ah_and_two_or_three_under_wbc():
     assert WBC_RULES.alliance_limit(3) is None
     assert WBC_RULES.alliance_limit(4) == WBC_RULES.alliance_limit(6) == 2
     assert make_rules("wbc", {"three_faction_alliances": True}).alliance_limit(6) == 3
+    # 001 1.10.02.04: "No more than two players may be in an Alliance", in every game
+    assert GF9_RULES.alliance_limit(3) == GF9_RULES.alliance_limit(6) == 2
 
 
 def test_each_ruleset_names_its_phases_options_and_data():
@@ -79,13 +110,19 @@ def test_each_ruleset_names_its_phases_options_and_data():
                                                                     "more_strongholds"}
     assert Classic.data_layers == WBC.data_layers == ("classic",)
     assert (CLASSIC.turns, WBC_RULES.turns) == (15, 10)     # 000 V; 004 heats of 10 turns
+    # 001 1.01-1.09: the nine GF9 phases; setup 3: ten turns; the basic game, options off
+    assert GF9.phases == ("storm", "spice_blow", "charity", "bidding", "revival", "movement",
+                          "battle", "collection", "mentat_pause")
+    assert GF9.data_layers == ("classic", "gf9")
+    assert GF9_RULES.turns == 10
+    assert not any(getattr(GF9_RULES, name) for name in GF9.fixed if hasattr(GF9_RULES, name))
 
 
 def test_a_ruleset_is_found_by_name_and_stored_as_its_json():
     """``RULESETS`` finds the class by name; the JSON a game stores names its ruleset and
     rebuilds the same class, once per distinct mapping."""
-    assert {"classic": Classic, "wbc": WBC} == RULESETS
-    for rules in (CLASSIC, WBC_RULES):
+    assert {"classic": Classic, "wbc": WBC, "gf9": GF9} == RULESETS
+    for rules in (CLASSIC, WBC_RULES, GF9_RULES):
         stored = rules.to_json()
         assert stored["ruleset"] == rules.ruleset
         assert Rules.from_json(stored) == rules
@@ -98,3 +135,6 @@ def test_a_ruleset_refuses_to_change_what_it_fixes():
         make_rules("wbc", {"weather": False})
     with pytest.raises(ValueError, match="only the wbc ruleset limits"):
         make_rules("classic", {"three_faction_alliances": True})
+    for option in ("advantages", "advanced", "three_faction_alliances"):    # GF9 basic game
+        with pytest.raises(ValueError, match="the gf9 ruleset fixes it"):
+            make_rules("gf9", {option: True})

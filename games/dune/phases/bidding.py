@@ -107,7 +107,8 @@ def begin(state: State, rng: random.Random) -> list[Event]:
     state["step"] = {"row": [], "dealt": 0, "opener": None, "promised": {}, "paid": {},
                      "spent": {}, "done": False, "aside": [], "stealing": None,
                      "no_free_card": [], "cancel_worthless": []}
-    events = charity(state) + deal(state, rng)
+    events = charity(state) if rules_of(state).charity_with_bidding else []
+    events += deal(state, rng)
     if _mode(state) == WHOLE_ROUND:
         events += _seen(state, state["step"]["row"])
         state["step"]["done"] = not state["step"]["row"]
@@ -180,14 +181,21 @@ def _mode(state: State) -> str:
 
 # --- charity and the deal
 def charity(state: State) -> list[Event]:
-    """CHOAM Charity (VIII.I; XV.B.2 for the Bene Gesserit from turn 2 with the advantages)."""
-    always = rules_of(state).advantages and state["turn"] >= 2
+    """CHOAM Charity (VIII.I; XV.B.2 for the Bene Gesserit from turn 2 with the advantages):
+    a faction below ``Rules.charity_below`` is topped up to 2 (GF9 001 1.03.02: 0 or 1)."""
+    rules = rules_of(state)
+    always = rules.advantages and state["turn"] >= 2
     events = []
     for seat in state["seats"]:
         own = state["factions"][seat]
-        if own["spice"] == 0 or (always and factions.has(state, seat, Ability.CHARITY_ALWAYS)):
-            own["spice"] += CHARITY
-            events.append(Event(EventCode.CHARITY, {"faction": seat, "amount": CHARITY}))
+        if always and factions.has(state, seat, Ability.CHARITY_ALWAYS):
+            amount = CHARITY
+        elif own["spice"] < rules.charity_below:
+            amount = CHARITY - own["spice"]
+        else:
+            continue
+        own["spice"] += amount
+        events.append(Event(EventCode.CHARITY, {"faction": seat, "amount": amount}))
     return events
 
 

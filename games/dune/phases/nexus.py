@@ -129,7 +129,8 @@ def read_nexus(state: State, prompt: Prompt, words: list[str]) -> list[str] | No
     limit = alliance_limit(state)
     if limit is not None and len(partners) + 1 > limit:
         raise OrderProblem(ErrorCode.ALLIANCE_TOO_BIG,
-                           f"an alliance holds at most {limit} factions (WBC house rule 2), "
+                           f"an alliance holds at most {limit} factions "
+                           f"({rules_of(state).alliance_limit_rule}), "
                            f"and you named {len(partners)} besides yourself",
                            tuple(f"ALLY {SEAT_FACTIONS[s]}" for s in others))
     return partners

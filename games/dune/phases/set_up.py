@@ -148,12 +148,17 @@ def keeps_all_traitors(seat: str) -> bool:
 
 
 def eligible_traitors(state: State, seat: str) -> list[str]:
-    """The leaders of the draw a faction may keep: those of its opponents in play."""
-    own = SEAT_FACTIONS[seat]
+    """The leaders of the draw a faction may keep: those of its opponents in play, and its own
+    where the ruleset allows (``Rules.own_leader_as_traitor``)."""
+    return _keepable(state, seat, state["factions"][seat]["traitor_draw"])
+
+
+def _keepable(state: Any, seat: str, draw: list[str]) -> list[str]:
+    """The leaders of a draw a faction may keep, from a state or a view."""
     in_play = {SEAT_FACTIONS[s] for s in state["seats"]}
-    return [name for name in state["factions"][seat]["traitor_draw"]
-            if data(state).leader(name).faction != own
-            and data(state).leader(name).faction in in_play]
+    if not rules_of(state).own_leader_as_traitor:
+        in_play.discard(SEAT_FACTIONS[seat])
+    return [name for name in draw if data(state).leader(name).faction in in_play]
 
 
 # --- the decisions
@@ -285,17 +290,13 @@ def _read_traitor(state: State, prompt: Prompt, words: list[str]) -> str:
         raise OrderProblem(ErrorCode.UNKNOWN_LEADER, f"no leader {' '.join(words)!r}",
                            tuple(choices)) from None
     if leader not in choices:
-        raise OrderProblem(ErrorCode.NOT_IN_DRAW, f"{leader} is not an opponent's leader you drew",
+        raise OrderProblem(ErrorCode.NOT_IN_DRAW, f"{leader} is not a leader you drew and may keep",
                            tuple(choices))
     return leader
 
 
 def _random_traitor(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
-    in_play = {f["name"] for f in view["factions"].values()}
-    own = SEAT_FACTIONS[prompt.seat]
-    choices = [name for name in view["own"]["traitor_draw"]
-               if data(view).leader(name).faction in in_play - {own}]
-    return rng.choice(choices)
+    return rng.choice(_keepable(view, prompt.seat, view["own"]["traitor_draw"]))
 
 
 order_kind(OrderKind("traitor", ("TRAITOR",), _read_traitor, lambda v: f"TRAITOR {v}",

@@ -76,6 +76,11 @@ Rulings:
   1358) is called in their movement turn (``move_karama``), and no Karama takes it from them
   (WBC line 1404).
 
+Under GF9 (001 1.02, ``Rules.nexus_at_end_of_blow``, ``Rules.turn_one_worms_set_aside``) the
+worms of turn 1 are set aside and shuffled back at the end of the phase (1.02.03), and a worm
+later devours and the next cards are turned before one Nexus, at the end of the phase
+(1.02.06-07, ``_end_of_blow``).
+
 The Atreides look at the top card of the spice deck at the start of the movement round (000
 line 758): that is ``decks.spice[-1]``, for the movement round to show them.
 """
@@ -154,8 +159,11 @@ def _blow(state: State, rng: random.Random) -> list[Event]:
         worm = step["worm"]
         if worm is None:
             events += turn_card(state, rng)
+            if step["done"]:
+                events += _end_of_blow(state, rng)
         elif not worm["stages"]:
             step["worm"] = None
+            step["done"] = step.get("ended", False)
         elif worm["stages"][0] == DEVOUR:
             worm["stages"].pop(0)
             events += devour(state, worm)
@@ -163,6 +171,26 @@ def _blow(state: State, rng: random.Random) -> list[Event]:
             return events
         else:
             worm["stages"].pop(0)       # nobody has a choice to make
+    return events
+
+
+def _end_of_blow(state: State, rng: random.Random) -> list[Event]:
+    """Every pile has its spice: the worms of turn 1 set aside go back into the deck (GF9, 001
+    1.02.03), and the Nexus a worm called comes now, at the end of the phase (GF9, 001
+    1.02.06-07; ``Rules.nexus_at_end_of_blow``)."""
+    step = state["step"]
+    events = []
+    aside = step.pop("aside", [])
+    if aside:
+        state["decks"]["spice"].extend(aside)
+        rng.shuffle(state["decks"]["spice"])
+        events += [Event(EventCode.WORM_RESHUFFLED, {"card": card}) for card in aside]
+    card = step.pop("nexus", None)
+    if card is not None:
+        step["worm"] = {"card": card, "territory": None, "controlled": True, "placed": False,
+                        "stages": [NEXUS]}
+        step["done"], step["ended"] = False, True
+        events.append(Event(EventCode.NEXUS, {"card": card, "territory": None}))
     return events
 
 
@@ -225,13 +253,23 @@ def worm_turned(state: State, card: SpiceCard, rng: random.Random) -> list[Event
     with it (module docstring)."""
     state["worms"] += 1
     step = state["step"]
+    rules = rules_of(state)
     if state["turn"] == 1:
-        state["decks"]["spice"].append(state["decks"]["spice_discard"][step["pile"]].pop())
+        discarded = state["decks"]["spice_discard"][step["pile"]].pop()
+        if rules.turn_one_worms_set_aside:                  # 001 1.02.03
+            step.setdefault("aside", []).append(discarded)
+            return [Event(EventCode.WORM_SET_ASIDE, {"card": card.id})]
+        state["decks"]["spice"].append(discarded)
         rng.shuffle(state["decks"]["spice"])
         return [Event(EventCode.WORM_RESHUFFLED, {"card": card.id})]
     first = step["pile_worms"] == 0
     step["pile_worms"] += 1
-    stages = [NEXUS] if nexus_due(rules_of(state), first) else []
+    stages = []
+    if nexus_due(rules, first):
+        if rules.nexus_at_end_of_blow:                      # 001 1.02.06-07
+            step.setdefault("nexus", card.id)
+        else:
+            stages.append(NEXUS)
     if not first and worm_placer(state) is not None:
         stages.append(PLACEMENT)
     territory = state["decks"]["spice_last"][step["pile"]] if first else None

@@ -48,6 +48,13 @@ Rulings:
 - Coexisting Bene Gesserit hold nothing and prevent nobody's control (000 XV.B.4, line 506;
   WBC IV, line 1090); ``state.occupants`` leaves them out.
 
+Under GF9 this is the Mentat Pause (001 1.09): control is having forces where no other
+faction has any (glossary, "Control"); three strongholds for an unallied faction, four for an
+alliance (1.09.03); of several winners only the first in storm order wins (1.09.04,
+``first_in_storm_order``); at the end the Fremen's special victory while the Guild are in the
+game, then the Guild, then the Fremen without condition, then the most strongholds (1.09.06,
+2.04.10, 2.06.09; ``default_order``).
+
 ``state["result"]`` is ``{"winners": [seats], "victory": code, "strongholds_held": {seat:
 [territories]}, "turn": n}`` with the code one of ``strongholds`` (unallied winners),
 ``alliance`` (an alliance among the winners), ``prediction``, ``guild-default``,
@@ -66,7 +73,7 @@ from ..codes import EventCode
 from ..data import Ability
 from ..factions.bene_gesserit_coexistence import coexisting
 from ..rules import Rules, rules_of
-from ..state import FACTION_SEATS, State, ally_of, data, occupants, sheet
+from ..state import FACTION_SEATS, State, ally_of, data, occupants, sheet, storm_order
 
 SHIELD_WALL = "Shield Wall"
 
@@ -125,13 +132,9 @@ def coexisting_strongholds(state: State) -> list[str]:
 
 def strongholds_needed(rules: Rules, players: int, members: int = 1) -> int:
     """Strongholds an unallied faction (``members`` 1) or an alliance needs to win: 3, 4 with
-    two players (IV), one more with XVIII.A.2; under WBC one more per ally (house rule 3)."""
-    needed = 4 if players == 2 else 3
-    if rules.more_strongholds:
-        needed += 1
-    if rules.allies_add_strongholds:
-        needed += members - 1
-    return needed
+    two players (IV), one more with XVIII.A.2; under WBC one more per ally (house rule 3);
+    under GF9 3, or 4 for an alliance (001 1.09.03)."""
+    return rules.strongholds_to_win(players, members)
 
 
 def parties(state: State) -> list[list[str]]:
@@ -155,6 +158,8 @@ def game_result(state: State, held: dict[str, list[str]]) -> dict[str, Any] | No
         if prediction_fulfilled(state, winning):
             return _result(state, [factions.holder(state, Ability.PREDICTION)], "prediction",
                            held)
+        if rules_of(state).first_winner_in_storm_order:
+            winning = first_in_storm_order(state, winning)
         victory = "alliance" if any(len(party) > 1 for party in winning) else "strongholds"
         return _result(state, [seat for party in winning for seat in party], victory, held)
     if state["turn"] < rules_of(state).turns:
@@ -172,6 +177,13 @@ def stronghold_winners(state: State, held: dict[str, list[str]]) -> list[list[st
                                                                          len(party))]
 
 
+def first_in_storm_order(state: State, winning: list[list[str]]) -> list[list[str]]:
+    """Of several winning parties, the one with the faction first in storm order (001
+    1.09.04: "only the player or alliance first in Storm Order wins the game")."""
+    order = storm_order(state)
+    return [min(winning, key=lambda party: min(order.index(seat) for seat in party))]
+
+
 def prediction_fulfilled(state: State, winning: list[list[str]]) -> bool:
     """Whether the Bene Gesserit predicted one of these winners, alone or allied (even with
     them), for this turn (shield, 000 line 780)."""
@@ -185,9 +197,8 @@ def prediction_fulfilled(state: State, winning: list[list[str]]) -> bool:
 def end_of_play(state: State, held: dict[str, list[str]]) -> tuple[list[str], str]:
     """Winners and victory code after the last turn when nobody won: the Guild, the Fremen, the
     most strongholds (module docstring)."""
-    for seat in default_victors(state):
-        if (seat not in state.get("dropouts", [])                              # 004 line 193
-                and conditions_hold(state, seat)):
+    for seat, conditional in default_order(state):
+        if not conditional or conditions_hold(state, seat):
             return with_allies(state, seat), f"{seat}-default"
     counts = {tuple(party): len(party_strongholds(held, party)) for party in parties(state)}
     most = max(counts.values(), default=0)
@@ -202,6 +213,29 @@ def default_victors(state: State) -> list[str]:
     the Guild, then the Fremen)."""
     ranked = [f for f in factions.in_play(state) if f.default_victory_precedence() is not None]
     return [f.seat for f in sorted(ranked, key=lambda f: f.default_victory_precedence())]
+
+
+def default_order(state: State) -> list[tuple[str, bool]]:
+    """The default victors still in the game (004 line 193), in the order they are checked,
+    each with whether its sheet's conditions apply.  Classic: by precedence, each with its
+    conditions.  GF9 (001 1.09.06, 2.04.10.01): a victory with conditions (the Fremen's) first
+    while one without (the Guild's) is in play; with none in play, it needs no condition."""
+    seats = [seat for seat in default_victors(state)
+             if seat not in state.get("dropouts", [])]
+    if not rules_of(state).conditional_default_first:
+        return [(seat, True) for seat in seats]
+    conditional = [seat for seat in seats if has_conditions(seat)]
+    unconditional = [seat for seat in seats if seat not in conditional]
+    if not unconditional:
+        return [(seat, False) for seat in conditional]
+    return [(seat, True) for seat in conditional] + [(seat, False) for seat in unconditional]
+
+
+def has_conditions(seat: str) -> bool:
+    """Whether a faction's default victory has conditions (the Fremen's, 000 line 830)."""
+    default = sheet(seat).default_victory
+    assert default is not None, seat
+    return bool(default.own_or_empty or default.barred_territories)
 
 
 def conditions_hold(state: State, seat: str) -> bool:
