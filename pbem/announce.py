@@ -11,7 +11,6 @@ from datetime import datetime
 
 from pbem import digest, outbox, reports
 from pbem.config import Config
-from pbem.league.notify import game_finished
 from pbem.record import GameRecord
 from pbem.resolution import Resolved
 from pbem.store import Store
@@ -33,6 +32,8 @@ def report_steps(config: Config, store: Store, record: GameRecord, done: Resolve
     finished has its result recorded for its leagues (``pbem.league``)."""
     record = save_steps(store, record, now)
     if record.finished:
+        from pbem.league.notify import game_finished  # the league only when a game ends
+
         game_finished(config, store, record, now)
     deadline = store.deadline(record.id, record.step)
     for seat in record.seats:

@@ -1,38 +1,29 @@
-"""The pbem command line: thin commands over the library."""
+"""The pbem command line: thin commands over the library.
+
+Each command imports what it needs when it runs: cron starts ``pbem tick`` every few
+minutes, and an idle tick should not pay for loading the games, the archive, the league,
+Jinja or Pillow (benchmarks/idle_tick.py).
+"""
 
 from __future__ import annotations
 
+import importlib
 import json
 import logging
 import sqlite3
 import sys
+from typing import TYPE_CHECKING
 
 import click
-import yaml
 
-from pbem import outbox
-from pbem.archive.cli import archive
-from pbem.commands import GM_COMMANDS, CommandError
 from pbem.config import ConfigError, load_config
-from pbem.definition import GameFileError, create_game, read_game_file
-from pbem.game import (
-    Bots,
-    Scenarios,
-    UnknownGame,
-    capability,
-    load_game,
-    owed,
-    waiting_for,
-)
 from pbem.games import GAMES
-from pbem.league.cli import league
 from pbem.lock import TickBusy
-from pbem.mail.sinks import MaildirSink
-from pbem.mail.sources import MaildirSource
-from pbem.moderator import Moderator, run_gm_command
-from pbem.record import GameRecord
-from pbem.schema import SchemaError
-from pbem.store import Store
+
+if TYPE_CHECKING:
+    from pbem.moderator import Moderator
+    from pbem.record import GameRecord
+    from pbem.store import Store
 
 
 class App:
@@ -54,13 +45,34 @@ class App:
         return self._config
 
     def moderator(self) -> Moderator:
+        from pbem.moderator import Moderator
+
         return Moderator(self.config, clock=self.clock)
 
 
 pass_app = click.make_pass_decorator(App)
 
 
-@click.group()
+class LazyGroup(click.Group):
+    """A group whose sub-groups in ``lazy`` (name: "module.attribute") are imported only when
+    one of them is asked for."""
+
+    def __init__(self, *args, lazy: dict[str, str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lazy = lazy
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *self.lazy])
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.lazy:
+            module, _, attribute = self.lazy[name].rpartition(".")
+            return getattr(importlib.import_module(module), attribute)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=LazyGroup, lazy={"league": "pbem.league.cli.league",
+                                  "archive": "pbem.archive.cli.archive"})
 @click.option("--config", "config_path", envvar="PBEM_CONFIG", type=click.Path(dir_okay=False),
               help="Configuration file (default: $PBEM_CONFIG, else ./pbem.yaml, else "
                    "built-in defaults with local Maildirs under ./pbem-data).")
@@ -88,6 +100,10 @@ def init(app: App) -> None:
     Example:
       pbem --config pbem.yaml init
     """
+    from pbem.mail.sinks import MaildirSink
+    from pbem.mail.sources import MaildirSource
+    from pbem.store import Store
+
     config = app.config
     Store(config.database).close()
     click.echo(f"database: {config.database}")
@@ -119,6 +135,8 @@ def game_new(app: App, game_file: str) -> None:
     Example:
       pbem game new auction-1.yaml
     """
+    from pbem.definition import GameFileError, create_game, read_game_file
+
     moderator = app.moderator()
     try:
         definition = read_game_file(game_file)
@@ -175,6 +193,10 @@ def status(app: App, game_id: str | None) -> None:
       pbem status
       pbem status dune-7
     """
+    from pbem.game import owed
+    from pbem.record import GameRecord
+    from pbem.store import Store
+
     store = Store(app.config.database)
     if game_id is None:
         games = store.games()
@@ -201,6 +223,8 @@ def status(app: App, game_id: str | None) -> None:
 
 
 def _status_line(store: Store, record: GameRecord) -> str:
+    from pbem.game import waiting_for
+
     deadline = store.deadline(record.id, record.step)
     pending = store.pending(record.id, record.step)
     waiting = waiting_for(record.prompts(), pending)
@@ -227,6 +251,9 @@ def gm(app: App, game_id: str, words: tuple[str, ...]) -> None:
       pbem gm dune-7 PAUSE
       pbem gm dune-7 EXTEND 24 the Atreides player is travelling
     """
+    from pbem.commands import GM_COMMANDS, CommandError
+    from pbem.moderator import run_gm_command
+
     moderator = app.moderator()
     try:
         with moderator.exclusive():
@@ -246,10 +273,6 @@ def gm(app: App, game_id: str, words: tuple[str, ...]) -> None:
         click.echo(f"{report.sent} mails sent")
 
 
-main.add_command(league)
-main.add_command(archive)
-
-
 @main.group(invoke_without_command=True)
 @click.option("--all", "show_all", is_flag=True, help="Include mail already sent.")
 @click.pass_context
@@ -264,6 +287,8 @@ def outbox_group(ctx: click.Context, show_all: bool) -> None:
     """
     if ctx.invoked_subcommand is not None:
         return
+    from pbem.store import Store
+
     app = ctx.find_object(App)
     store = Store(app.config.database)
     where = "" if show_all else "where status != 'sent'"
@@ -295,6 +320,8 @@ def outbox_retry(app: App, ids: tuple[int, ...]) -> None:
       pbem outbox retry
       pbem outbox retry 12 13
     """
+    from pbem import outbox
+
     moderator = app.moderator()
     try:
         with moderator.exclusive():
@@ -344,6 +371,8 @@ def scenario_run(scenario_file: str, as_json: bool) -> None:
     Example:
       pbem scenario run tests/dune/scenarios/storm_kills_in_sand.yaml --json
     """
+    from pbem.schema import SchemaError
+
     data, module = _scenario_file(scenario_file)
     try:
         result = module.run_scenario(data)
@@ -363,6 +392,10 @@ def scenario_run(scenario_file: str, as_json: bool) -> None:
 
 def _scenario_file(path: str):
     """A scenario file's data and the scenarios of the game its ``game:`` key names."""
+    import yaml
+
+    from pbem.game import Scenarios, UnknownGame, capability, load_game
+
     try:
         with open(path, encoding="utf-8") as file:
             data = yaml.safe_load(file)
@@ -382,6 +415,8 @@ def _scenario_file(path: str):
 
 def _options(pairs: tuple[str, ...]) -> dict:
     """``key=value`` pairs as a game's options, each value read as YAML."""
+    import yaml
+
     options = {}
     for pair in pairs:
         key, equals, value = pair.partition("=")
@@ -423,6 +458,7 @@ def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
       pbem selfplay --game dune --games 200 --seed 7 --ruleset classic \\
         --option advanced=true --option turns=5 --out /tmp/selfplay
     """
+    from pbem.game import Bots, capability, load_game
     from pbem.selfplay import BadSetup, play_games
 
     game_module = load_game(game_name)

@@ -2,8 +2,9 @@
 
 Each inbound message is archived raw (committed) before it is read; filing
 it (reading its game, its orders, the answer to its sender, and the message's
-new status) is one transaction; only then is it marked done in its mailbox.  Resolving a
-game's steps, with the reports they cause, is one transaction per game.  So a
+new status) is one transaction; only then, with the rest of its batch, is it marked done
+in its mailbox.  Resolving a game's steps, with the reports they cause, is one
+transaction per game.  So a
 crash at any point leaves every accepted order in place, and the next tick
 finishes the work without doing any of it twice.
 """
@@ -156,17 +157,20 @@ class Moderator:
 
     # --- mail in
     def intake(self, summary: TickSummary) -> None:
-        """Archive, file and mark every new message of the configured source."""
+        """Archive and file every new message of the configured source, and mark each
+        batch done in its mailbox once all its messages are filed."""
         source = make_source(self.config.mail_in, self.store)
         try:
-            for item in source.fetch():
-                self.crash("fetched")
-                inbound_id, status = self.archive(source.name, item, summary)
-                self.crash("archived")
-                if status == "new":
-                    self.process(inbound_id, summary)
-                self.crash("processed")
-                source.mark_done(item)
+            for batch in source.fetch():
+                for item in batch:
+                    self.crash("fetched")
+                    inbound_id, status = self.archive(source.name, item, summary)
+                    self.crash("archived")
+                    if status == "new":
+                        self.process(inbound_id, summary)
+                    self.crash("processed")
+                self.store.make_durable()  # on disk before the mailbox forgets the batch
+                source.mark_done(batch)  # one IMAP command for the batch
                 self.crash("marked")
         except SourceError as error:
             summary.errors.append(str(error))
@@ -278,7 +282,7 @@ class Moderator:
 
         ``tokens`` are the reply tokens the mail carries (``pbem.reply_token``)."""
         sender, subject, in_reply_to = row["sender"], row["subject"] or "", row["message_id"]
-        known = {game["id"] for game in self.store.games()}
+        known = {game["id"] for game in self.store.all("select id from games")}
         game_id = (game_from_subject(subject, known) or lines.game
                    or next(iter(SUBJECT_TAG.findall(subject)), None))
         if not game_id or game_id not in known:

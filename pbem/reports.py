@@ -19,8 +19,6 @@ from email.message import EmailMessage
 from enum import Enum
 from typing import Any
 
-from PIL import Image
-
 from pbem import reply_token
 from pbem.ahead import ahead_prompts
 from pbem.config import Config
@@ -207,6 +205,8 @@ _painted: dict[str, Any] = {}
 def palette_png(png: bytes, colours: int = 128) -> bytes:
     """A PNG picture in at most ``colours`` colours: a map in flat colours looks the same and
     takes a quarter of the room in every report (about 110 kB instead of 480 kB)."""
+    from PIL import Image  # here: an idle tick paints nothing and need not load Pillow
+
     image = Image.open(io.BytesIO(png))
     if image.mode == "P":
         return png

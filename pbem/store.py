@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import secrets
+import sqlite3
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
@@ -139,9 +140,15 @@ def _migration_7(db: sqlite_utils.Database) -> None:
     }, pk=("game_id", "seat", "name"))
 
 
+def _migration_9(db: sqlite_utils.Database) -> None:
+    """Inbound mail by sender and time: the flood check (``pbem.flood``) counts a sender's
+    recent mail for every new message, which without it read the whole archive."""
+    db["inbound"].create_index(["sender", "received_at"], if_not_exists=True)
+
+
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
     _migration_1, _migration_2, _migration_3, _migration_4, _migration_5, _migration_6,
-    _migration_7]
+    _migration_7, _migration_9]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
@@ -151,11 +158,16 @@ class Store:
     def __init__(self, path: Path | str):
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        self.db = sqlite_utils.Database(self.path)
+        # No sqlite-utils plugins: looking for them reads every installed package's metadata.
+        self.db = sqlite_utils.Database(self.path, execute_plugins=False)
         self.db.execute("PRAGMA busy_timeout = 30000")
         self.db.execute("PRAGMA foreign_keys = ON")
         with self.db.ensure_autocommit_on():
             self.db.execute("PRAGMA journal_mode = wal")
+        # A commit is not synced to disk (a killed process loses nothing; a power cut may
+        # undo the last commits): ``make_durable`` syncs before anything leaves the
+        # machine.  docs/reliability.md, "Durability".
+        self.db.execute("PRAGMA synchronous = NORMAL")
         self.migrate()
 
     @property
@@ -190,6 +202,17 @@ class Store:
                 self.db.execute("ROLLBACK")
             raise
         self.db.execute("COMMIT")
+
+    def make_durable(self) -> None:
+        """Sync every commit so far to disk, before an effect outside the database that
+        relies on them (a message marked done in its mailbox, mail handed to a server).
+
+        A full checkpoint: the write-ahead log is synced, copied into the database file, and
+        that is synced.  Raises ``sqlite3.OperationalError`` if readers keep it from
+        finishing within the busy timeout."""
+        busy, _, _ = self.db.execute("PRAGMA wal_checkpoint(FULL)").fetchone()
+        if busy:
+            raise sqlite3.OperationalError("database busy: cannot sync it to disk")
 
     @contextmanager
     def rolled_back(self) -> Iterator[Store]:
