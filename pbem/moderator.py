@@ -226,7 +226,7 @@ class Moderator:
         """Mark a message failed for good, and tell the GM once (inside a transaction)."""
         reason = reason[:300]
         summary.errors.append(f"message {inbound_id}: {reason}")
-        self.store.db["inbound"].update(inbound_id, {
+        self.store.update("inbound", {"id": inbound_id}, {
             "status": "failed", "outcome": reason, "processed_at": utc_text(self.clock())})
         if self.config.gm_address:
             row = self.store.one("select id, sender, subject, size from inbound where id = ?",
@@ -236,7 +236,7 @@ class Moderator:
 
     def _finish(self, inbound_id: int, status: str, outcome: str, game_id=None,
                 seat=None) -> None:
-        self.store.db["inbound"].update(inbound_id, {
+        self.store.update("inbound", {"id": inbound_id}, {
             "status": status, "outcome": outcome, "game_id": game_id, "seat": seat,
             "processed_at": utc_text(self.clock())})
 
@@ -389,11 +389,14 @@ class Moderator:
                 if order in later:
                     continue
                 assert open_prompts[order.prompt].seat == seat, order
-                self.store.db["pending_orders"].upsert({
-                    "game_id": record.id, "step": record.step, "prompt": order.prompt,
-                    "seat": seat, "value": json.dumps(order.value), "text": order.text,
-                    "inbound_id": inbound_id, "updated_at": utc_text(now),
-                }, pk=("game_id", "step", "prompt"))
+                self.store.db.execute(
+                    "insert into pending_orders (game_id, step, prompt, seat, value, text, "
+                    "inbound_id, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?) "
+                    "on conflict (game_id, step, prompt) do update set seat = excluded.seat, "
+                    "value = excluded.value, text = excluded.text, "
+                    "inbound_id = excluded.inbound_id, updated_at = excluded.updated_at",
+                    (record.id, record.step, order.prompt, seat, json.dumps(order.value),
+                     order.text, inbound_id, utc_text(now)))
             self.crash("recorded")  # inside the transaction: a kill here files nothing
             # Commands run after the orders are filed, so that they see this mail's orders.
             context = CommandContext(self.config, self.store, record, seat, now, list(notes))

@@ -23,13 +23,13 @@ def enqueue(store: Store, message: EmailMessage, now: datetime, kind: str,
     recipients = [address for _, address in getaddresses(message.get_all("To", [])) if address]
     if not recipients:
         return
-    store.db["outbox"].insert({
-        "message_id": message["Message-ID"], "game_id": game_id, "seat": seat, "kind": kind,
-        "sender": message["From"], "recipients": json.dumps(recipients),
-        "subject": str(message["Subject"]), "message": message.as_bytes(),
-        "status": "pending", "attempts": 0, "next_attempt_at": utc_text(now),
-        "created_at": utc_text(now),
-    })
+    store.db.execute(
+        "insert into outbox (message_id, game_id, seat, kind, sender, recipients, subject, "
+        "message, status, attempts, next_attempt_at, created_at) "
+        "values (?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)",
+        (str(message["Message-ID"]), game_id, seat, kind, str(message["From"]),
+         json.dumps(recipients), str(message["Subject"]), message.as_bytes(), utc_text(now),
+         utc_text(now)))
 
 
 def kinds_sent(store: Store, to: str, kinds: tuple[str, ...], since: str) -> list[str]:
