@@ -44,7 +44,7 @@ from pbem.game import OrderError
 from pbem.lock import tick_lock
 from pbem.mail.dkim import signed_by_sender as dkim_signed
 from pbem.mail.envelope import header_block, read_envelope
-from pbem.mail.sender import read_sender
+from pbem.mail.sender import Sender, read_sender
 from pbem.mail.sinks import make_sink
 from pbem.mail.sources import Incoming, SourceError, make_source
 from pbem.mail.text import automatic_reason, order_text, parse_message
@@ -164,10 +164,10 @@ class Moderator:
             for batch in source.fetch():
                 for item in batch:
                     self.crash("fetched")
-                    inbound_id, status = self.archive(source.name, item, summary)
+                    inbound_id, status, author = self.archive(source.name, item, summary)
                     self.crash("archived")
                     if status == "new":
-                        self.process(inbound_id, summary)
+                        self.process(inbound_id, summary, author)
                     self.crash("processed")
                 self.store.make_durable()  # on disk before the mailbox forgets the batch
                 source.mark_done(batch)  # one IMAP command for the batch
@@ -181,8 +181,9 @@ class Moderator:
             self.process(inbound_id, summary)
 
     def archive(self, source_name: str, item: Incoming, summary: TickSummary
-                ) -> tuple[int, str]:
-        """Store the raw message, unless the same one is known; returns its id and status.
+                ) -> tuple[int, str, Sender | None]:
+        """Store the raw message, unless the same one is known; returns its id, its status and
+        its sender as read (handed to the filing, so its headers are read once).
 
         Only its headers are read here (``pbem.mail.envelope``); a message whose headers
         cannot be read is archived as failed.
@@ -190,7 +191,7 @@ class Moderator:
         envelope = read_envelope(item.raw, self.config.mail_in.max_message_bytes)
         known = self.store.inbound_by_content(envelope.message_id, envelope.digest)
         if known:
-            return known["id"], known["status"]
+            return known["id"], known["status"], None
         with self.store.atomic():
             inbound_id = self.store.archive_inbound({
                 "message_id": envelope.message_id, "digest": envelope.digest,
@@ -201,13 +202,15 @@ class Moderator:
             if envelope.error:
                 summary.messages += 1
                 self._fail(inbound_id, envelope.error, summary)
-        return inbound_id, "failed" if envelope.error else "new"
+        return inbound_id, "failed" if envelope.error else "new", envelope.author
 
-    def process(self, inbound_id: int, summary: TickSummary) -> None:
-        """File one archived message; a fault in it never stops the tick."""
+    def process(self, inbound_id: int, summary: TickSummary, author: Sender | None = None
+                ) -> None:
+        """File one archived message (``author``: its sender, if read when it was archived);
+        a fault in it never stops the tick."""
         summary.messages += 1
         try:
-            outcome = self._file(inbound_id)
+            outcome = self._file(inbound_id, author)
         except sqlite3.OperationalError:
             raise  # the database is locked or full: the message stays new for the next tick
         except Exception as error:  # one bad message must not stop the others
@@ -240,7 +243,7 @@ class Moderator:
             "status": status, "outcome": outcome, "game_id": game_id, "seat": seat,
             "processed_at": utc_text(self.clock())})
 
-    def _file(self, inbound_id: int) -> str:
+    def _file(self, inbound_id: int, author: Sender | None = None) -> str:
         row = self.store.inbound(inbound_id)
         limit = self.config.mail_in.max_message_bytes
         too_large = row["size"] > limit
@@ -248,7 +251,9 @@ class Moderator:
         raw = self.store.inbound_raw(inbound_id, limit if too_large else -1)
         message = parse_message(header_block(raw, limit) if too_large else raw)
         now = self.clock()
-        reason = automatic_reason(message, [self.config.moderator.address])
+        author = author or read_sender(message)
+        reason = automatic_reason(message, [self.config.moderator.address],
+                                  sender=author.address)
         if reason:
             with self.store.atomic():
                 self._finish(inbound_id, "ignored", reason)
@@ -258,7 +263,6 @@ class Moderator:
         in_reply_to = row["message_id"]
         if flood.held(self.config, self.store, row, now):
             return "ignored"
-        author = read_sender(message)
         if author.problem is not None:  # answered only at the real address, if it has one
             return self._refuse(inbound_id, author.address, author.problem, subject,
                                 in_reply_to, sender=author.address, shown=author.shown)
