@@ -27,15 +27,6 @@ from pbem import clock as clocks
 from pbem import flood, outbox, pace, reports
 from pbem.ahead import ahead_prompts, hold
 from pbem.announce import report_steps
-from pbem.commands import (
-    GM_COMMANDS,
-    PLAYER_COMMANDS,
-    CommandContext,
-    CommandError,
-    run_commands,
-    split_commands,
-)
-from pbem.commands.limits import within_limits
 from pbem.config import Config
 from pbem.confusables import plain_letters
 from pbem.decisions import read_orders
@@ -321,6 +312,8 @@ class Moderator:
     def _gm_mail(self, inbound_id: int, record: GameRecord, text: str, in_reply_to: str,
                  now: datetime) -> str:
         """Every line of a GM mail is a GM command; the GM is answered with the results."""
+        from pbem.commands import GM_COMMANDS, CommandContext, run_commands, split_commands
+
         commands, rest = split_commands(text, GM_COMMANDS)
         unknown = [OrderError(n, line, "unknown-command", "not a GM command",
                               tuple(sorted(GM_COMMANDS)))
@@ -380,6 +373,11 @@ class Moderator:
 
     def _accept(self, inbound_id: int, record: GameRecord, seat: str, text: str,
                 in_reply_to: str, now: datetime) -> str:
+        # The commands (and the league's among them) are loaded by the first mail, not by
+        # an idle tick (benchmarks/idle_tick.py).
+        from pbem.commands import PLAYER_COMMANDS, CommandContext, run_commands, split_commands
+        from pbem.commands.limits import within_limits
+
         found, orders = split_commands(text, PLAYER_COMMANDS)
         parsed, notes = read_orders(record.rules, record.state, seat, plain_letters(orders),
                                     record.prompts())
@@ -470,6 +468,14 @@ def run_gm_command(moderator: Moderator, game_id: str, line: str) -> list[str]:
 
     Raises ``LookupError`` for an unknown game and ``CommandError`` for a bad command.
     """
+    from pbem.commands import (
+        GM_COMMANDS,
+        CommandContext,
+        CommandError,
+        run_commands,
+        split_commands,
+    )
+
     now = moderator.clock()
     with moderator.store.atomic():
         record = GameRecord.load(moderator.store, game_id)
