@@ -1,11 +1,12 @@
 """What one inbound mail costs as the archive of mail read grows.
 
 For each archive size (1k, 10k and 40k mails by default) it builds a Maildir
-installation with GAMES auction games and fills its ``inbound`` archive with that
-many processed mails of earlier days (the same players' and others', each a few
-hundred bytes), then, REPEAT times on a fresh copy of it, drops every seat's bid
-into the inbox and times one tick that reads them: CPU time of the process (the
-figure to read on a shared machine) and wall time, per mail read, medians.
+installation with GAMES auction games, fills its ``inbound`` archive with that many
+processed mails of earlier days (the same players' and others', each a few hundred
+bytes) and its outbox with as many answers sent to them (2 kB each), then, REPEAT
+times on a fresh copy of it, drops every seat's bid into the inbox and times one tick
+that reads them: CPU time of the process (the figure to read on a shared machine) and
+wall time, per mail read, medians.
 
 Usage: python benchmarks/archive_scale.py [--archived 1000,10000,40000] [--games 10]
        [--repeat 5] [--json]
@@ -32,10 +33,11 @@ SENDERS = [player(seat) for seat in SEATS] + [f"other{n}@players.test" for n in 
 
 
 def fill_archive(site: Installation, count: int) -> None:
-    """``count`` processed mails in the archive, received over the year before now."""
+    """``count`` processed mails in the archive, received over the year before now, and an
+    answer sent to each."""
     store = site.moderator().store
     start = site.clock() - timedelta(days=365)
-    rows = []
+    rows, answers = [], []
     for n in range(count):
         sender = SENDERS[n % len(SENDERS)]
         raw = (f"From: {sender}\r\nTo: moderator@pbem.test\r\nSubject: [old-{n % 50}] orders\r\n"
@@ -45,11 +47,18 @@ def fill_archive(site: Installation, count: int) -> None:
         rows.append((f"<old-{n}@players.test>", f"{n:064x}", "maildir:old", f"new/old-{n}",
                      at, len(raw), "processed", "1 orders, 0 errors", sender,
                      f"[old-{n % 50}] orders", at, raw))
+        answers.append((f"<answer-{n}@pbem.test>", f"old-{n % 50}", "acknowledgement",
+                        "moderator@pbem.test", json.dumps([sender]),
+                        f"[old-{n % 50}] Orders received", b"x" * 2048, "sent", 1, at, at, at))
     with store.atomic():
         store.db.conn.executemany(
             "insert into inbound (message_id, digest, source, source_key, received_at, size, "
             "status, outcome, sender, subject, processed_at, raw) "
             "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", rows)
+        store.db.conn.executemany(
+            "insert into outbox (message_id, game_id, kind, sender, recipients, subject, "
+            "message, status, attempts, next_attempt_at, created_at, sent_at) "
+            "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)", answers)
     store.close()
 
 

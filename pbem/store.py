@@ -141,9 +141,12 @@ def _migration_7(db: sqlite_utils.Database) -> None:
 
 
 def _migration_9(db: sqlite_utils.Database) -> None:
-    """Inbound mail by sender and time: the flood check (``pbem.flood``) counts a sender's
-    recent mail for every new message, which without it read the whole archive."""
+    """Inbound mail by sender and time, and the outbox by kind and time: for every new
+    message the flood check (``pbem.flood``) counts its sender's recent mail, and the command
+    limits (``pbem.commands.limits``) the answers of the day to its address; without them
+    each read the whole archive or the whole outbox."""
     db["inbound"].create_index(["sender", "received_at"], if_not_exists=True)
+    db["outbox"].create_index(["kind", "created_at"], if_not_exists=True)
 
 
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
