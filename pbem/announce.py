@@ -12,7 +12,6 @@ from datetime import datetime
 from pbem import digest, outbox, reports
 from pbem.archive.game_file import game_file
 from pbem.config import Config
-from pbem.league.notify import game_finished
 from pbem.record import GameRecord
 from pbem.resolution import Resolved
 from pbem.store import Store
@@ -35,6 +34,8 @@ def report_steps(config: Config, store: Store, record: GameRecord, done: Resolve
     record = save_steps(store, record, now)
     published = None
     if record.finished:
+        from pbem.league.notify import game_finished  # the league only when a game ends
+
         game_finished(config, store, record, now)
         published = game_file(store, record) if record.row["commitment"] else None
     deadline = store.deadline(record.id, record.step)

@@ -1,40 +1,30 @@
-"""The pbem command line: thin commands over the library."""
+"""The pbem command line: thin commands over the library.
+
+Each command imports what it needs when it runs: cron starts ``pbem tick`` every few
+minutes, and an idle tick should not pay for loading the games, the archive, the league,
+Jinja or Pillow (benchmarks/idle_tick.py).
+"""
 
 from __future__ import annotations
 
+import importlib
 import json
 import logging
 import sqlite3
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
-import yaml
 
-from pbem import outbox
-from pbem.archive.cli import archive
-from pbem.commands import GM_COMMANDS, CommandError
 from pbem.config import ConfigError, load_config
-from pbem.definition import GameFileError, create_game, read_game_file, salting_seats
-from pbem.game import (
-    Bots,
-    Scenarios,
-    UnknownGame,
-    capability,
-    load_game,
-    owed,
-    waiting_for,
-)
 from pbem.games import GAMES
-from pbem.league.cli import league
 from pbem.lock import TickBusy
-from pbem.mail.sinks import MaildirSink
-from pbem.mail.sources import MaildirSource
-from pbem.moderator import Moderator, run_gm_command
-from pbem.record import GameRecord
-from pbem.schema import SchemaError
-from pbem.store import Store, parse_utc
-from pbem.verify import DEAL_CHECKS, verify_record
+
+if TYPE_CHECKING:
+    from pbem.moderator import Moderator
+    from pbem.record import GameRecord
+    from pbem.store import Store
 
 
 class App:
@@ -56,13 +46,34 @@ class App:
         return self._config
 
     def moderator(self) -> Moderator:
+        from pbem.moderator import Moderator
+
         return Moderator(self.config, clock=self.clock)
 
 
 pass_app = click.make_pass_decorator(App)
 
 
-@click.group()
+class LazyGroup(click.Group):
+    """A group whose sub-groups in ``lazy`` (name: "module.attribute") are imported only when
+    one of them is asked for."""
+
+    def __init__(self, *args, lazy: dict[str, str], **kwargs):
+        super().__init__(*args, **kwargs)
+        self.lazy = lazy
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted([*super().list_commands(ctx), *self.lazy])
+
+    def get_command(self, ctx: click.Context, name: str) -> click.Command | None:
+        if name in self.lazy:
+            module, _, attribute = self.lazy[name].rpartition(".")
+            return getattr(importlib.import_module(module), attribute)
+        return super().get_command(ctx, name)
+
+
+@click.group(cls=LazyGroup, lazy={"league": "pbem.league.cli.league",
+                                  "archive": "pbem.archive.cli.archive"})
 @click.option("--config", "config_path", envvar="PBEM_CONFIG", type=click.Path(dir_okay=False),
               help="Configuration file (default: $PBEM_CONFIG, else ./pbem.yaml, else "
                    "built-in defaults with local Maildirs under ./pbem-data).")
@@ -90,6 +101,10 @@ def init(app: App) -> None:
     Example:
       pbem --config pbem.yaml init
     """
+    from pbem.mail.sinks import MaildirSink
+    from pbem.mail.sources import MaildirSource
+    from pbem.store import Store
+
     config = app.config
     Store(config.database).close()
     click.echo(f"database: {config.database}")
@@ -121,6 +136,8 @@ def game_new(app: App, game_file: str) -> None:
     Example:
       pbem game new auction-1.yaml
     """
+    from pbem.definition import GameFileError, create_game, read_game_file
+
     moderator = app.moderator()
     try:
         definition = read_game_file(game_file)
@@ -177,6 +194,10 @@ def status(app: App, game_id: str | None) -> None:
       pbem status
       pbem status dune-7
     """
+    from pbem.game import owed
+    from pbem.record import GameRecord
+    from pbem.store import Store
+
     store = Store(app.config.database)
     if game_id is None:
         games = store.games()
@@ -203,6 +224,10 @@ def status(app: App, game_id: str | None) -> None:
 
 
 def _status_line(store: Store, record: GameRecord) -> str:
+    from pbem.definition import salting_seats
+    from pbem.game import waiting_for
+    from pbem.store import parse_utc
+
     deadline = store.deadline(record.id, record.step)
     pending = store.pending(record.id, record.step)
     waiting = waiting_for(record.prompts(), pending)
@@ -234,6 +259,9 @@ def gm(app: App, game_id: str, words: tuple[str, ...]) -> None:
       pbem gm dune-7 PAUSE
       pbem gm dune-7 EXTEND 24 the Atreides player is travelling
     """
+    from pbem.commands import GM_COMMANDS, CommandError
+    from pbem.moderator import run_gm_command
+
     moderator = app.moderator()
     try:
         with moderator.exclusive():
@@ -253,10 +281,6 @@ def gm(app: App, game_id: str, words: tuple[str, ...]) -> None:
         click.echo(f"{report.sent} mails sent")
 
 
-main.add_command(league)
-main.add_command(archive)
-
-
 @main.group(invoke_without_command=True)
 @click.option("--all", "show_all", is_flag=True, help="Include mail already sent.")
 @click.pass_context
@@ -271,6 +295,8 @@ def outbox_group(ctx: click.Context, show_all: bool) -> None:
     """
     if ctx.invoked_subcommand is not None:
         return
+    from pbem.store import Store
+
     app = ctx.find_object(App)
     store = Store(app.config.database)
     where = "" if show_all else "where status != 'sent'"
@@ -302,6 +328,8 @@ def outbox_retry(app: App, ids: tuple[int, ...]) -> None:
       pbem outbox retry
       pbem outbox retry 12 13
     """
+    from pbem import outbox
+
     moderator = app.moderator()
     try:
         with moderator.exclusive():
@@ -351,6 +379,8 @@ def scenario_run(scenario_file: str, as_json: bool) -> None:
     Example:
       pbem scenario run tests/dune/scenarios/storm_kills_in_sand.yaml --json
     """
+    from pbem.schema import SchemaError
+
     data, module = _scenario_file(scenario_file)
     try:
         result = module.run_scenario(data)
@@ -370,6 +400,10 @@ def scenario_run(scenario_file: str, as_json: bool) -> None:
 
 def _scenario_file(path: str):
     """A scenario file's data and the scenarios of the game its ``game:`` key names."""
+    import yaml
+
+    from pbem.game import Scenarios, UnknownGame, capability, load_game
+
     try:
         with open(path, encoding="utf-8") as file:
             data = yaml.safe_load(file)
@@ -389,6 +423,8 @@ def _scenario_file(path: str):
 
 def _options(pairs: tuple[str, ...]) -> dict:
     """``key=value`` pairs as a game's options, each value read as YAML."""
+    import yaml
+
     options = {}
     for pair in pairs:
         key, equals, value = pair.partition("=")
@@ -430,6 +466,7 @@ def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
       pbem selfplay --game dune --games 200 --seed 7 --ruleset classic \\
         --option advanced=true --option turns=5 --out /tmp/selfplay
     """
+    from pbem.game import Bots, capability, load_game
     from pbem.selfplay import BadSetup, play_games
 
     game_module = load_game(game_name)
@@ -490,6 +527,7 @@ def demo(app: App, directory: str | None, game_name: str, seats: int | None, see
       pbem demo --game auction
     """
     from pbem.demo import run_demo
+    from pbem.game import load_game
 
     if ruleset is not None:
         rulesets = load_game(game_name).rulesets
@@ -500,7 +538,6 @@ def demo(app: App, directory: str | None, game_name: str, seats: int | None, see
     seats = seats or (6 if game_name == "dune" else 3)
     run_demo(directory, game_name, seats, seed, click.echo, bots, turns, app.clock,
              maps=not no_maps, ruleset=ruleset)
-
 
 
 @main.command()
@@ -523,6 +560,9 @@ def verify(record: str, commitment: str | None, archive_dir: str | None) -> None
       pbem verify dune-7.json --commitment 3f0c...e1
       pbem verify site/dune-7
     """
+    from pbem.game import UnknownGame
+    from pbem.verify import DEAL_CHECKS, verify_record
+
     path = Path(record)
     if path.is_dir():
         archive_dir = archive_dir or str(path)

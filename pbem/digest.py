@@ -112,5 +112,5 @@ def report_pictures(store: Store, record: GameRecord, seat: dict) -> tuple[Pictu
 
 def reported(store: Store, record: GameRecord, seat: dict, step: int) -> None:
     """The seat has been told everything up to ``step``."""
-    store.db["seats"].update((record.id, seat["seat"]), {"reported_step": step})
+    store.update("seats", {"game_id": record.id, "seat": seat["seat"]}, {"reported_step": step})
     seat["reported_step"] = step

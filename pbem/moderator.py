@@ -2,8 +2,9 @@
 
 Each inbound message is archived raw (committed) before it is read; filing
 it (reading its game, its orders, the answer to its sender, and the message's
-new status) is one transaction; only then is it marked done in its mailbox.  Resolving a
-game's steps, with the reports they cause, is one transaction per game.  So a
+new status) is one transaction; only then, with the rest of its batch, is it marked done
+in its mailbox.  Resolving a game's steps, with the reports they cause, is one
+transaction per game.  So a
 crash at any point leaves every accepted order in place, and the next tick
 finishes the work without doing any of it twice.
 """
@@ -26,15 +27,6 @@ from pbem import clock as clocks
 from pbem import digest, flood, outbox, pace, reports
 from pbem.ahead import ahead_prompts, hold
 from pbem.announce import report_steps
-from pbem.commands import (
-    GM_COMMANDS,
-    PLAYER_COMMANDS,
-    CommandContext,
-    CommandError,
-    run_commands,
-    split_commands,
-)
-from pbem.commands.limits import within_limits
 from pbem.config import Config
 from pbem.confusables import plain_letters
 from pbem.decisions import read_orders
@@ -44,7 +36,7 @@ from pbem.game import OrderError
 from pbem.lock import tick_lock
 from pbem.mail.dkim import signed_by_sender as dkim_signed
 from pbem.mail.envelope import header_block, read_envelope
-from pbem.mail.sender import read_sender
+from pbem.mail.sender import Sender, read_sender
 from pbem.mail.sinks import make_sink
 from pbem.mail.sources import Incoming, SourceError, make_source
 from pbem.mail.text import automatic_reason, order_text, parse_message
@@ -158,17 +150,20 @@ class Moderator:
 
     # --- mail in
     def intake(self, summary: TickSummary) -> None:
-        """Archive, file and mark every new message of the configured source."""
+        """Archive and file every new message of the configured source, and mark each
+        batch done in its mailbox once all its messages are filed."""
         source = make_source(self.config.mail_in, self.store)
         try:
-            for item in source.fetch():
-                self.crash("fetched")
-                inbound_id, status = self.archive(source.name, item, summary)
-                self.crash("archived")
-                if status == "new":
-                    self.process(inbound_id, summary)
-                self.crash("processed")
-                source.mark_done(item)
+            for batch in source.fetch():
+                for item in batch:
+                    self.crash("fetched")
+                    inbound_id, status, author = self.archive(source.name, item, summary)
+                    self.crash("archived")
+                    if status == "new":
+                        self.process(inbound_id, summary, author)
+                    self.crash("processed")
+                self.store.make_durable()  # on disk before the mailbox forgets the batch
+                source.mark_done(batch)  # one IMAP command for the batch
                 self.crash("marked")
         except SourceError as error:
             summary.errors.append(str(error))
@@ -179,8 +174,9 @@ class Moderator:
             self.process(inbound_id, summary)
 
     def archive(self, source_name: str, item: Incoming, summary: TickSummary
-                ) -> tuple[int, str]:
-        """Store the raw message, unless the same one is known; returns its id and status.
+                ) -> tuple[int, str, Sender | None]:
+        """Store the raw message, unless the same one is known; returns its id, its status and
+        its sender as read (handed to the filing, so its headers are read once).
 
         Only its headers are read here (``pbem.mail.envelope``); a message whose headers
         cannot be read is archived as failed.
@@ -188,7 +184,7 @@ class Moderator:
         envelope = read_envelope(item.raw, self.config.mail_in.max_message_bytes)
         known = self.store.inbound_by_content(envelope.message_id, envelope.digest)
         if known:
-            return known["id"], known["status"]
+            return known["id"], known["status"], None
         with self.store.atomic():
             inbound_id = self.store.archive_inbound({
                 "message_id": envelope.message_id, "digest": envelope.digest,
@@ -199,13 +195,15 @@ class Moderator:
             if envelope.error:
                 summary.messages += 1
                 self._fail(inbound_id, envelope.error, summary)
-        return inbound_id, "failed" if envelope.error else "new"
+        return inbound_id, "failed" if envelope.error else "new", envelope.author
 
-    def process(self, inbound_id: int, summary: TickSummary) -> None:
-        """File one archived message; a fault in it never stops the tick."""
+    def process(self, inbound_id: int, summary: TickSummary, author: Sender | None = None
+                ) -> None:
+        """File one archived message (``author``: its sender, if read when it was archived);
+        a fault in it never stops the tick."""
         summary.messages += 1
         try:
-            outcome = self._file(inbound_id)
+            outcome = self._file(inbound_id, author)
         except sqlite3.OperationalError:
             raise  # the database is locked or full: the message stays new for the next tick
         except Exception as error:  # one bad message must not stop the others
@@ -224,7 +222,7 @@ class Moderator:
         """Mark a message failed for good, and tell the GM once (inside a transaction)."""
         reason = reason[:300]
         summary.errors.append(f"message {inbound_id}: {reason}")
-        self.store.db["inbound"].update(inbound_id, {
+        self.store.update("inbound", {"id": inbound_id}, {
             "status": "failed", "outcome": reason, "processed_at": utc_text(self.clock())})
         if self.config.gm_address:
             row = self.store.one("select id, sender, subject, size from inbound where id = ?",
@@ -234,11 +232,11 @@ class Moderator:
 
     def _finish(self, inbound_id: int, status: str, outcome: str, game_id=None,
                 seat=None) -> None:
-        self.store.db["inbound"].update(inbound_id, {
+        self.store.update("inbound", {"id": inbound_id}, {
             "status": status, "outcome": outcome, "game_id": game_id, "seat": seat,
             "processed_at": utc_text(self.clock())})
 
-    def _file(self, inbound_id: int) -> str:
+    def _file(self, inbound_id: int, author: Sender | None = None) -> str:
         row = self.store.inbound(inbound_id)
         limit = self.config.mail_in.max_message_bytes
         too_large = row["size"] > limit
@@ -246,7 +244,9 @@ class Moderator:
         raw = self.store.inbound_raw(inbound_id, limit if too_large else -1)
         message = parse_message(header_block(raw, limit) if too_large else raw)
         now = self.clock()
-        reason = automatic_reason(message, [self.config.moderator.address])
+        author = author or read_sender(message)
+        reason = automatic_reason(message, [self.config.moderator.address],
+                                  sender=author.address)
         if reason:
             with self.store.atomic():
                 self._finish(inbound_id, "ignored", reason)
@@ -256,7 +256,6 @@ class Moderator:
         in_reply_to = row["message_id"]
         if flood.held(self.config, self.store, row, now):
             return "ignored"
-        author = read_sender(message)
         if author.problem is not None:  # answered only at the real address, if it has one
             return self._refuse(inbound_id, author.address, author.problem, subject,
                                 in_reply_to, sender=author.address, shown=author.shown)
@@ -280,7 +279,7 @@ class Moderator:
 
         ``tokens`` are the reply tokens the mail carries (``pbem.reply_token``)."""
         sender, subject, in_reply_to = row["sender"], row["subject"] or "", row["message_id"]
-        known = {game["id"] for game in self.store.games()}
+        known = {game["id"] for game in self.store.all("select id from games")}
         game_id = (game_from_subject(subject, known) or lines.game
                    or next(iter(SUBJECT_TAG.findall(subject)), None))
         if not game_id or game_id not in known:
@@ -318,6 +317,8 @@ class Moderator:
     def _gm_mail(self, inbound_id: int, record: GameRecord, text: str, in_reply_to: str,
                  now: datetime) -> str:
         """Every line of a GM mail is a GM command; the GM is answered with the results."""
+        from pbem.commands import GM_COMMANDS, CommandContext, run_commands, split_commands
+
         commands, rest = split_commands(text, GM_COMMANDS)
         unknown = [OrderError(n, line, "unknown-command", "not a GM command",
                               tuple(sorted(GM_COMMANDS)))
@@ -377,6 +378,11 @@ class Moderator:
 
     def _accept(self, inbound_id: int, record: GameRecord, seat: str, text: str,
                 in_reply_to: str, now: datetime) -> str:
+        # The commands (and the league's among them) are loaded by the first mail, not by
+        # an idle tick (benchmarks/idle_tick.py).
+        from pbem.commands import PLAYER_COMMANDS, CommandContext, run_commands, split_commands
+        from pbem.commands.limits import within_limits
+
         found, orders = split_commands(text, PLAYER_COMMANDS)
         parsed, notes = read_orders(record.rules, record.state, seat, plain_letters(orders),
                                     record.prompts())
@@ -390,11 +396,14 @@ class Moderator:
                 if order in later:
                     continue
                 assert open_prompts[order.prompt].seat == seat, order
-                self.store.db["pending_orders"].upsert({
-                    "game_id": record.id, "step": record.step, "prompt": order.prompt,
-                    "seat": seat, "value": json.dumps(order.value), "text": order.text,
-                    "inbound_id": inbound_id, "updated_at": utc_text(now),
-                }, pk=("game_id", "step", "prompt"))
+                self.store.db.execute(
+                    "insert into pending_orders (game_id, step, prompt, seat, value, text, "
+                    "inbound_id, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?) "
+                    "on conflict (game_id, step, prompt) do update set seat = excluded.seat, "
+                    "value = excluded.value, text = excluded.text, "
+                    "inbound_id = excluded.inbound_id, updated_at = excluded.updated_at",
+                    (record.id, record.step, order.prompt, seat, json.dumps(order.value),
+                     order.text, inbound_id, utc_text(now)))
             self.crash("recorded")  # inside the transaction: a kill here files nothing
             # Commands run after the orders are filed, so that they see this mail's orders.
             context = CommandContext(self.config, self.store, record, seat, now, list(notes))
@@ -498,6 +507,14 @@ def run_gm_command(moderator: Moderator, game_id: str, line: str) -> list[str]:
 
     Raises ``LookupError`` for an unknown game and ``CommandError`` for a bad command.
     """
+    from pbem.commands import (
+        GM_COMMANDS,
+        CommandContext,
+        CommandError,
+        run_commands,
+        split_commands,
+    )
+
     now = moderator.clock()
     with moderator.store.atomic():
         record = GameRecord.load(moderator.store, game_id)

@@ -23,13 +23,13 @@ def enqueue(store: Store, message: EmailMessage, now: datetime, kind: str,
     recipients = [address for _, address in getaddresses(message.get_all("To", [])) if address]
     if not recipients:
         return
-    store.db["outbox"].insert({
-        "message_id": message["Message-ID"], "game_id": game_id, "seat": seat, "kind": kind,
-        "sender": message["From"], "recipients": json.dumps(recipients),
-        "subject": str(message["Subject"]), "message": message.as_bytes(),
-        "status": "pending", "attempts": 0, "next_attempt_at": utc_text(now),
-        "created_at": utc_text(now),
-    })
+    store.db.execute(
+        "insert into outbox (message_id, game_id, seat, kind, sender, recipients, subject, "
+        "message, status, attempts, next_attempt_at, created_at) "
+        "values (?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)",
+        (str(message["Message-ID"]), game_id, seat, kind, str(message["From"]),
+         json.dumps(recipients), str(message["Subject"]), message.as_bytes(), utc_text(now),
+         utc_text(now)))
 
 
 def kinds_sent(store: Store, to: str, kinds: tuple[str, ...], since: str) -> list[str]:
@@ -69,6 +69,9 @@ def deliver(store: Store, sink: Sink, retry: Retry, now: datetime,
     due = store.all(f"select id, message, recipients, attempts from outbox where {where} "
                     "order by id", params)
     if due:
+        # What caused the mail is on disk before anybody reads it, and what was sent
+        # after the run (Store.make_durable; docs/reliability.md, "Durability").
+        store.make_durable()
         try:
             with sink.session() as session:
                 for row in due:
@@ -78,6 +81,8 @@ def deliver(store: Store, sink: Sink, retry: Retry, now: datetime,
             done = report.sent + report.deferred + report.failed
             for row in due[done:]:
                 _record_failure(store, row, retry, now, str(error), report)
+        finally:
+            store.make_durable()
     report.waiting = store.one(
         "select count(*) as n from outbox where status = 'pending'")["n"]
     return report
@@ -94,8 +99,8 @@ def _deliver_one(store, session, row, retry, now, envelope_from, report, crash) 
         return
     crash("sent")
     with store.atomic():
-        store.db["outbox"].update(row["id"], {"status": "sent", "sent_at": utc_text(now),
-                                              "attempts": row["attempts"] + 1})
+        store.db.execute("update outbox set status = 'sent', sent_at = ?, attempts = ? "
+                         "where id = ?", (utc_text(now), row["attempts"] + 1, row["id"]))
     report.sent += 1
 
 

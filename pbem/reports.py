@@ -19,8 +19,6 @@ from email.message import EmailMessage
 from enum import Enum
 from typing import Any
 
-from PIL import Image
-
 from pbem import reply_token
 from pbem.ahead import ahead_prompts
 from pbem.config import Config
@@ -242,6 +240,8 @@ def palette_png(png: bytes, colours: int = 128) -> bytes:
     """A PNG picture in at most ``colours`` colours: a map in flat colours looks the same and
     takes a third of the room in every report.  A picture the game paints in a palette
     already (Dune's map) is returned as it is: only its header is read."""
+    from PIL import Image  # here: an idle tick paints nothing and need not load Pillow
+
     image = Image.open(io.BytesIO(png))
     if image.mode == "P":
         return png

@@ -91,7 +91,8 @@ def ready(store: Store, record: GameRecord, now: datetime) -> bool:
         if json.loads(row["waits"] or "[]"):
             return now >= due
         if row["all_in_at"] is None:
-            store.db["deadlines"].update((record.id, record.step), {"all_in_at": utc_text(now)})
+            store.update("deadlines", {"game_id": record.id, "step": record.step},
+                         {"all_in_at": utc_text(now)})
             all_in = now
         else:
             all_in = parse_utc(row["all_in_at"])
@@ -225,7 +226,7 @@ def count_missed(store: Store, record: GameRecord, prompts: list[Prompt], defaul
             done.notes.append(note)          # the GM reads it in the public report
             if policy == "wait":
                 record.row = {**record.row, "status": "paused"}
-        store.db["seats"].update((record.id, seat["seat"]), changes)
+        store.update("seats", {"game_id": record.id, "seat": seat["seat"]}, changes)
         seat.update(changes)
 
 

@@ -18,11 +18,13 @@ import functools
 import textwrap
 from datetime import UTC, datetime
 from importlib.resources import files
+from typing import TYPE_CHECKING
 from zoneinfo import ZoneInfo
 
-import jinja2
-
 from pbem.wording import agree, plural
+
+if TYPE_CHECKING:
+    import jinja2
 
 
 def format_deadline(moment: datetime | None, timezone: str) -> str:
@@ -62,6 +64,8 @@ def _quote(text: str, prefix: str = "> ") -> str:
 @functools.cache
 def environment(game: str) -> jinja2.Environment:
     """The template environment for one game."""
+    import jinja2  # here: an idle tick renders nothing and need not load Jinja
+
     loaders = []
     game_templates = files("pbem.games").joinpath(game, "templates")
     if game_templates.is_dir():

@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import collections
 import json
+import shutil
 import signal
+import sqlite3
 import subprocess
 import sys
 
@@ -29,6 +31,9 @@ import yaml
 from installation import SEATS, Installation, player
 from players import drop, order_mail, text
 
+from pbem.mail.sinks import MaildirSink
+from pbem.mail.sources import MaildirSource
+from pbem.mail.text import parse_message
 from pbem.moderator import run_gm_command
 
 BIDS = dict(zip(SEATS, (12, 31, 27), strict=True))
@@ -78,6 +83,42 @@ def test_a_tick_killed_at_each_stage_loses_nothing_and_repeats_nothing(site, poi
     assert crashed.returncode == -signal.SIGKILL, crashed.stdout + crashed.stderr
     for _ in range(2):
         site.run("tick")
+    assert_everything_once(site)
+
+
+def test_what_the_mailboxes_rely_on_is_in_the_database_file_before_they_do(
+        site, monkeypatch, tmp_path):
+    """Commits are not synced to disk one by one (``synchronous=NORMAL``): a killed process
+    loses nothing, but a power cut could undo the last ones.  So before a message is marked
+    done in its mailbox, before mail is handed over, and after it is sent, the tick syncs the
+    log into the database file (``Store.make_durable``): read alone, the file already holds
+    the message filed, the mail queued, and the mail marked sent."""
+
+    def on_disk(sql: str, params: tuple = ()) -> list:
+        copy = tmp_path / "copy.db"
+        copy.unlink(missing_ok=True)
+        shutil.copyfile(site.config.database, copy)  # the database file, without its log
+        with sqlite3.connect(copy) as db:
+            return [row[0] for row in db.execute(sql, params)]
+
+    marked, handed = [], []
+    real_mark, real_send = MaildirSource.mark_done, MaildirSink.send
+
+    def mark_done(source, items):
+        marked.append(on_disk("select status from inbound order by id"))
+        real_mark(source, items)
+
+    def send(sink, message, sender, recipients):
+        message_id = parse_message(message)["Message-ID"]
+        handed.append(on_disk("select status from outbox where message_id = ?", (message_id,)))
+        real_send(sink, message, sender, recipients)
+
+    monkeypatch.setattr(MaildirSource, "mark_done", mark_done)
+    monkeypatch.setattr(MaildirSink, "send", send)
+    site.moderator().tick()
+    assert marked == [["processed"], ["processed"] * 2, ["processed"] * 3]
+    assert handed and all(statuses == ["pending"] for statuses in handed)
+    assert set(on_disk("select status from outbox")) == {"sent"}
     assert_everything_once(site)
 
 

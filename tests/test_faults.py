@@ -30,6 +30,7 @@ from test_flow_imap_smtp import PASSWORD_ENV, imap_settings, send_by_smtp
 from test_hostile_mail import POISON, gm_told_of_failures
 
 from pbem import outbox
+from pbem.mail import sources
 from pbem.mail.text import parse_message
 
 STALL_SECONDS = 3  # longer than the client's timeout of 1 s
@@ -71,6 +72,8 @@ def bids_over_imap(tmp_path, dovecot, smtp_relay, monkeypatch) -> Installation:
 def test_an_imap_connection_dropped_mid_fetch_loses_nothing(tmp_path, dovecot, smtp_relay,
                                                             monkeypatch, point):
     site = bids_over_imap(tmp_path, dovecot, smtp_relay, monkeypatch)
+    # Two messages per fetch: a drop after the first batch is marked meets the second batch.
+    monkeypatch.setattr(sources, "FETCH_BATCH", 2)
     name, _, count = point.partition(":")
     seen = {"count": 0, "killed": 0}
 
@@ -331,11 +334,14 @@ def test_a_database_locked_for_too_long_stops_the_tick_and_the_next_one_does_the
 
 @pytest.mark.parametrize("room", [0, 32_768, 65_536, 131_072, 262_144])
 def test_a_disk_full_while_writing_loses_nothing(site, room):
-    """The tick runs with a file size limit (RLIMIT_FSIZE), so its writes to the database
-    fail with EFBIG once a file would grow past ``room`` more bytes than the write-ahead
-    log holds now (if any): the disk fills at a different place for each room."""
-    wal = Path(f"{site.config.database}-wal")
-    limit = (wal.stat().st_size if wal.exists() else 0) + room
+    """The tick runs with a file size limit (RLIMIT_FSIZE) ``room`` bytes past the database
+    file's size, the write-ahead log emptied first, so its writes fail with EFBIG once the
+    database file (when the tick syncs the log into it, ``Store.make_durable``) or the log
+    would grow past that: the disk fills at a different place for each room."""
+    store = site.moderator().store
+    store.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    store.close()
+    limit = Path(site.config.database).stat().st_size + room
 
     def small_disk():
         resource.setrlimit(resource.RLIMIT_FSIZE, (limit, limit))

@@ -165,3 +165,30 @@ def test_when_smtp_is_down_mail_waits_and_goes_out_once_when_it_is_back(
         assert subjects.count("[auction-1] Orders received") == 1
         assert subjects.count("[auction-1] Step 2: Lot 1 of 2: keep or gift") == (
             1 if seat == winner else 0)
+
+
+@pytest.mark.parametrize(("batch", "moves"), [(200, [[1, 2, 3]]), (2, [[1, 2], [3]])])
+def test_each_fetched_batch_is_moved_to_the_processed_folder_by_one_command(
+        tmp_path, mailboxes, smtp_relay, monkeypatch, batch, moves):
+    """Issue 20: one IMAP MOVE per batch of messages fetched, after all of them are filed;
+    a MOVE per message cost a round trip each."""
+    from imapclient import IMAPClient
+
+    from pbem.mail import sources
+
+    monkeypatch.setattr(sources, "FETCH_BATCH", batch)
+    real_move, seen = IMAPClient.move, []
+
+    def move(client, messages, folder):
+        seen.append(sorted(messages))
+        return real_move(client, messages, folder)
+
+    monkeypatch.setattr(IMAPClient, "move", move)
+    site = Installation(tmp_path, imap_settings(mailboxes), smtp_settings(smtp_relay))
+    site.new_game()
+    summary = play_first_lot(site, mailboxes, smtp_relay)
+    assert (summary.messages, summary.accepted, summary.errors) == (3, 3, [])
+    first = min(uid for uids in seen for uid in uids)
+    assert [[uid - first + 1 for uid in uids] for uids in seen] == moves
+    assert mailboxes.messages(MODERATOR) == []
+    assert len(mailboxes.messages(MODERATOR, "pbem-processed")) == 3

@@ -166,6 +166,27 @@ def test_a_flood_from_one_player_is_archived_and_warned_once_and_the_limit_passe
     assert pending(site) == {"north": "BID 20"}
 
 
+def test_the_flood_check_and_the_limits_read_recent_mail_by_index_not_the_whole_archive(site):
+    """Issue 20: the flood check counts the sender's mail of the window for every new message;
+    the index on ``inbound`` (sender, received_at), migration 9, keeps it from reading the
+    whole archive, which made each mail cost 48 ms at 40k archived mails (1.3 ms at 1k)."""
+    moderator = site.moderator()
+    statements = []
+    moderator.store.db.conn.set_trace_callback(statements.append)
+    drop(site.inbox, orders(site, "north", "BID 3"))
+    assert moderator.tick().accepted == 1
+    moderator.store.db.conn.set_trace_callback(None)
+    (query,) = [sql for sql in statements if "from inbound where sender = " in sql]
+    plan = " ".join(row[3] for row in moderator.store.db.execute(f"explain query plan {query}"))
+    assert "USING INDEX idx_inbound_sender_received_at" in plan, plan
+    assert "SCAN inbound" not in plan, plan
+    # And the answers of the day to the sender's address (the command limits), by the index on
+    # the outbox (kind, created_at), not the whole outbox.
+    (query,) = [sql for sql in statements if "from outbox where lower(recipients)" in sql]
+    plan = " ".join(row[3] for row in moderator.store.db.execute(f"explain query plan {query}"))
+    assert "USING INDEX idx_outbox_kind_created_at" in plan, plan
+
+
 def test_forged_mail_never_uses_up_the_seats_allowance_nor_floods_the_seat_with_refusals(site):
     """D2: 31 forgeries in north's name (limit 5 a window here) and then north's real mail."""
     for n in range(31):

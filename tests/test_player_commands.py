@@ -342,7 +342,7 @@ def test_one_mail_of_many_press_deal_and_status_lines_is_held_to_its_limits(site
              + [f"PRESS ALL hello {n}" for n in range(100)] + ["STATUS"] * 100)
     send(site, "north", "\n".join(lines))
     tick(site)
-    kinds = [row["kind"] for row in store(site).all("select kind from outbox")[queued:]]
+    kinds = [row["kind"] for row in store(site).all("select kind from outbox order by id")[queued:]]
     assert sorted(kinds) == sorted(["deal"] * 5 * 4 + ["status"] * 3 + ["acknowledgement"])
     body = answer(site, "north")
     assert body.count("\n  line ") == 2, "one refusal for each limit passed"

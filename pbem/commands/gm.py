@@ -12,7 +12,6 @@ from pbem import reports
 from pbem.commands.registry import GM_COMMANDS, CommandContext, CommandError, gm_command
 from pbem.deadlines import final_due
 from pbem.fairness import log_intervention
-from pbem.league.notify import game_finished
 from pbem.record import GameRecord
 from pbem.resolution import policy_of
 from pbem.store import utc_text
@@ -139,6 +138,8 @@ def broadcast(context: CommandContext, args: str) -> None:
             "makes it a victory by concession")
 def end(context: CommandContext, args: str) -> None:
     """The game is finished with the GM's result, and everyone is told."""
+    from pbem.league.notify import game_finished  # the league only when a game ends
+
     require_playing(context)
     record = context.record
     winners, reason = _winners_and_reason(args, [s["seat"] for s in record.seats])

@@ -17,8 +17,6 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-import jinja2
-
 from pbem.game import LeagueScoring
 from pbem.league.definition import League, LeagueGame, league_scoring, stored_league
 from pbem.league.results import result_of
@@ -271,6 +269,8 @@ def _seat_score(table: Standings, seat: SeatScore) -> str:
 def standings_html(table: Standings, home: str | None = None) -> str:
     """The standings as an HTML page (every value escaped), for the archive site; ``home``
     is the address of the page it links back to, if any."""
+    import jinja2  # here: a tick that renders no page need not load Jinja
+
     env = jinja2.Environment(autoescape=True, undefined=jinja2.StrictUndefined,
                              trim_blocks=True, lstrip_blocks=True)
     source = files("pbem.templates").joinpath("league", "standings.html.j2").read_text("utf-8")

@@ -20,7 +20,8 @@ _DAEMONS = frozenset({"mailer-daemon", "postmaster"})
 
 
 def automatic_reason(
-    msg: Message, own_addresses: Iterable[str], loop_header: str = "X-PBEM-Loop"
+    msg: Message, own_addresses: Iterable[str], loop_header: str = "X-PBEM-Loop",
+    sender: str | None = None,
 ) -> str | None:
     """Why ``msg`` must never be answered, as a short stable code; None if it may be.
 
@@ -33,13 +34,14 @@ def automatic_reason(
     "auto-submitted" (Auto-Submitted other than "no"), "auto-reply" (an
     autoresponder or Exchange out-of-office header), "precedence"
     (bulk/junk/list/auto_reply), "list" (mailing list headers) and
-    "null-sender" (an empty Return-Path, "<>").
+    "null-sender" (an empty Return-Path, "<>").  ``sender``: the real From address if the
+    caller has read it already (``sender_address``).
     """
     own = {parseaddr(a)[1].strip().lower() for a in own_addresses} - {""}
     if loop_header in msg or any(set(addresses_in(value)) & own
                                  for value in raw_values(msg, "X-Loop")):
         return "loop"
-    sender = sender_address(msg)
+    sender = sender_address(msg) if sender is None else sender
     if sender and sender in own:
         return "own-address"
     report = _report_reason(msg)

@@ -16,6 +16,7 @@ from email.utils import format_datetime, formataddr
 
 from pbem.config import Moderator
 from pbem.mail.clean import clean_text
+from pbem.mail.headers import COMPOSE_POLICY
 
 LOOP_HEADER = "X-PBEM-Loop"
 REPLY_PREFIXES = re.compile(r"^(?:\s*(?:re|aw|sv|antw)\s*(?:\[[0-9]+\])?\s*:)+\s*",
@@ -62,7 +63,7 @@ def compose(moderator: Moderator, to: list[str], subject: str, text: str, now: d
     """
     subject, text = clean_text(subject), clean_text(text)
     html = clean_text(html) if html is not None else None
-    message = EmailMessage()
+    message = EmailMessage(policy=COMPOSE_POLICY)
     message["From"] = formataddr((moderator.name, moderator.address))
     message["To"] = ", ".join(to)
     message["Subject"] = subject

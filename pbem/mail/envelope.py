@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from pbem.mail.headers import message_id as header_message_id
 from pbem.mail.headers import one_line
-from pbem.mail.sender import read_sender
+from pbem.mail.sender import Sender, read_sender
 from pbem.mail.text import parse_message
 
 TRACE_FIELDS = frozenset({
@@ -35,13 +35,16 @@ _EMPTY_LINE = re.compile(rb"(?>\r\n|\r|\n)(?>\r\n|\r|\n)")
 @dataclass(frozen=True)
 class Envelope:
     """The archive's record of a message: ``sender`` is the real From address ("" if there
-    is no single one), ``error`` why the headers could not be read (None if they could)."""
+    is no single one), ``error`` why the headers could not be read (None if they could);
+    ``author`` the whole reading of its sender, for the tick that files it at once (its
+    headers are then read once)."""
 
     message_id: str
     digest: str
     sender: str = ""
     subject: str = ""
     error: str | None = None
+    author: Sender | None = None
 
 
 def header_block(raw: bytes, limit: int) -> bytes:
@@ -70,7 +73,8 @@ def read_envelope(raw: bytes, limit: int) -> Envelope:
     unknown_id = f"<{digest}@pbem.invalid>"
     try:
         message = parse_message(head)
+        author = read_sender(message)
         return Envelope(header_message_id(message.get("Message-ID")) or unknown_id, digest,
-                        read_sender(message).address, one_line(message.get("Subject", "")))
+                        author.address, one_line(message.get("Subject", "")), author=author)
     except Exception as error:  # noqa: BLE001 -- any message is archived, whatever it holds
         return Envelope(unknown_id, digest, error=f"unreadable headers: {error!r}"[:300])

@@ -102,14 +102,13 @@ class SmtpSink:
 
     def _connect(self) -> smtplib.SMTP:
         s = self.settings
-        context = tls_context(s.ca_file)
         if s.security == "tls":
             client = smtplib.SMTP_SSL(s.host, s.default_port(), timeout=s.timeout,
-                                      context=context)
+                                      context=tls_context(s.ca_file))
         else:
             client = smtplib.SMTP(s.host, s.default_port(), timeout=s.timeout)
             if s.security == "starttls":
-                client.starttls(context=context)
+                client.starttls(context=tls_context(s.ca_file))
         _login(client, s.auth)
         return client
 

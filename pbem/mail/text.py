@@ -16,11 +16,12 @@ from collections import Counter
 from collections.abc import Iterator
 from contextlib import suppress
 from email import policy
-from email.headerregistry import BaseHeader, HeaderRegistry, UnstructuredHeader
+from email.headerregistry import BaseHeader, UnstructuredHeader
 from email.message import EmailMessage, Message
 from html.parser import HTMLParser
 
 from pbem.mail.automatic import automatic_reason, sender_address
+from pbem.mail.headers import CachedHeaderRegistry
 
 __all__ = [
     "automatic_reason",
@@ -33,8 +34,9 @@ __all__ = [
 ]
 
 
-class _LenientHeaders(HeaderRegistry):
-    """The stdlib's header classes, but a header they cannot parse is kept as plain text."""
+class _LenientHeaders(CachedHeaderRegistry):
+    """The stdlib's header classes, each made once, but a header they cannot parse is kept as
+    plain text."""
 
     def __call__(self, name: str, value: str) -> BaseHeader:
         try:
