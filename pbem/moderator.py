@@ -427,6 +427,9 @@ class Moderator:
                      in_reply_to: str, now: datetime) -> str:
         """A seat's mail to a game waiting for its salts: its SALT (and HELP) run, every
         other line is answered as not read yet (docs/fairness.md)."""
+        from pbem.commands import PLAYER_COMMANDS, CommandContext, run_commands, split_commands
+        from pbem.commands.limits import within_limits
+
         found, rest = split_commands(text, PLAYER_COMMANDS)
         unread = [OrderError(n, line, "not-dealt", "the game is not dealt yet: only SALT "
                              "is read until the deal") for n, line in
