@@ -10,7 +10,6 @@ from __future__ import annotations
 from datetime import datetime
 
 from pbem import digest, outbox, reports
-from pbem.archive.game_file import game_file
 from pbem.config import Config
 from pbem.record import GameRecord
 from pbem.resolution import Resolved
@@ -34,7 +33,8 @@ def report_steps(config: Config, store: Store, record: GameRecord, done: Resolve
     record = save_steps(store, record, now)
     published = None
     if record.finished:
-        from pbem.league.notify import game_finished  # the league only when a game ends
+        from pbem.archive.game_file import game_file  # these two only when a game ends
+        from pbem.league.notify import game_finished
 
         game_finished(config, store, record, now)
         published = game_file(store, record) if record.row["commitment"] else None

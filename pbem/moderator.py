@@ -30,7 +30,6 @@ from pbem.announce import report_steps
 from pbem.config import Config
 from pbem.confusables import plain_letters
 from pbem.decisions import read_orders
-from pbem.definition import deal, deal_due
 from pbem.echo import echo
 from pbem.game import OrderError
 from pbem.lock import tick_lock
@@ -450,6 +449,8 @@ class Moderator:
     def deal_due(self, summary: TickSummary) -> None:
         """Deal every game waiting for salts whose seats have all answered or whose salt
         window has passed (``pbem.definition.deal``); one game that fails to deal fails alone."""
+        from pbem.definition import deal, deal_due
+
         for game in self.store.games(DEALING):
             try:
                 record = GameRecord.load(self.store, game["id"])
