@@ -71,7 +71,10 @@ def forces_at(state: State, territory: str) -> dict[str, dict[str, list[int]]]:
 
 def factions_in(state: State, territory: str) -> list[str]:
     """The factions with forces anywhere in a territory, in seat order."""
-    present = {f for by_faction in forces_at(state, territory).values() for f in by_faction}
+    sectors = state["forces"].get(territory)
+    if not sectors:                     # most of the board, asked thousands of times a step
+        return []
+    present = {f for by_faction in sectors.values() for f in by_faction}
     return [seat for seat in state["seats"] if seat in present]
 
 
@@ -86,7 +89,7 @@ def occupants(state: State, territory: str) -> list[str]:
     """The factions occupying a territory, in seat order: those with forces there, but not
     one that coexists there (``coexists``)."""
     return [seat for seat in factions_in(state, territory)
-            if not coexists(state, seat, territory)]
+            if territory not in state["factions"][seat].get("coexisting", ())]
 
 
 def count_in(state: State, faction: str, territory: str) -> tuple[int, int]:

@@ -150,6 +150,8 @@ def barring_allies(state: State, faction: str, territory: str) -> list[str]:
 
 def entry_problem(state: State, faction: str, territory: str) -> OrderProblem | None:
     """Why the faction may not end a shipment or move in the territory, or None."""
+    if territory not in state["forces"]:    # nobody there: neither full nor an ally's
+        return None
     if blocked_stronghold(state, faction, territory):
         held = " and ".join(SEAT_FACTIONS[f] for f in occupants(state, territory))
         return OrderProblem(ErrorCode.STRONGHOLD_FULL,

@@ -91,6 +91,7 @@ from ..state import (
     base_data,
     copy_state,
     data,
+    factions_in,
     forces_at,
     occupants,
     remove_forces,
@@ -193,6 +194,8 @@ def options(state: State, seat: str) -> list[tuple[str, list[int], str]]:
     found = []
     for territory in data(state).board.territories:
         if territory.name == POLAR_SINK:                    # X.A.2.b
+            continue
+        if seat not in factions_in(state, territory.name):  # no forces of its: no battle
             continue
         for sectors in regions(state, territory.name):
             here = fighters(state, territory.name, sectors)
