@@ -104,6 +104,23 @@ def prompts(state: State) -> list[Prompt]:
     return [turn_prompt(state, current(state))] + asks
 
 
+def keys(state: State) -> list[str]:
+    """The keys of ``prompts``, in their order, without working out any turn's reach."""
+    step = state["step"]
+    if step["done"]:
+        return []
+    asks = [] if step["bg_asked"] else [bene_gesserit_coexistence.KEY]
+    if step["opening"]:
+        return asks
+    if step["mode"] == "batched":
+        return asks + [_turn_key(seat) for seat in state["seats"]]
+    return [_turn_key(current(state))] + asks
+
+
+def _turn_key(seat: str) -> str:
+    return f"move:{seat}"
+
+
 def current(state: State) -> str:
     """Whose turn it is (sequential): the next in storm order, unless the Guild is to be asked
     first."""
@@ -254,7 +271,7 @@ def turn_prompt(state: State, seat: str) -> Prompt:
     if waits and _before_home(state):
         default, default_text = {"plans": [{}], "wait": None}, "DEFER"
     template = "".join(f"# {line}\n" for line in examples(state, seat, reaches)) + default_text
-    return Prompt(f"move:{seat}", seat, kind, step["mode"] == "batched", " ".join(lines),
+    return Prompt(_turn_key(seat), seat, kind, step["mode"] == "batched", " ".join(lines),
                   default, default_text, template, options=bot_options(state, seat, waits))
 
 
