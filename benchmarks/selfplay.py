@@ -5,7 +5,7 @@ it plays GAMES whole games by the bots with ``pbem.selfplay.play_games`` (bots,
 order parsing, the invariants after every step and the replay check at the end,
 all of it timed) and prints games per second and per CPU-second, steps per
 second, the median time to replay one game's log from its seed, and the
-replay checks' time in all (wall time, and its share of the run's).  It then
+replay checks' CPU time in all, and its share of the run's.  It then
 replays the logs of the stored games (``tests/dune/records``: a whole six-faction
 WBC game and a 15-turn classic one) REPEAT times each and prints the median CPU
 time of one replay.
@@ -52,7 +52,7 @@ def self_play(games: int, seed: str) -> list[dict]:
                         "replay_median_ms": round(
                             statistics.median(summary.replay_seconds) * 1000, 1),
                         "replay_total_s": round(sum(summary.replay_seconds), 3),
-                        "replay_share": round(sum(summary.replay_seconds) / summary.seconds, 3)})
+                        "replay_share": round(sum(summary.replay_seconds) / cpu, 3)})
     return figures
 
 

@@ -110,6 +110,7 @@ from ..state import (
     forces_at,
     occupants,
     only_sector,
+    ruleset_data,
     sheet,
 )
 
@@ -481,11 +482,29 @@ def shipment_destinations(state: State, faction: str, kind: str = "reserve",
     assert kind in KINDS, kind
     if kind == "back":
         return {}
+    storm = state["storm"]["sector"]
+    closed = frozenset(t for t in state["forces"] if entry_problem(state, faction, t) is not None)
     if kind == NATIVE:
         into_storm = factions.has(state, faction, Ability.STORM_HALF_LOSSES)  # shield 7, XV
-        return _open(state, faction, lambda t, s: t in arrival_territories(faction) and (
-            into_storm or not in_storm(state, t, s)))
-    return _open(state, faction, lambda t, s: t != source and not in_storm(state, t, s))
+        return dict(_landings(state["rules"]["ruleset"], None if into_storm else storm, closed,
+                              arrival_territories(faction), None))
+    return dict(_landings(state["rules"]["ruleset"], storm, closed, None, source))
+
+
+@lru_cache(maxsize=4096)
+def _landings(ruleset: str, storm: int | None, closed: frozenset[str],
+              within: frozenset[str] | None, source: str | None) -> dict[str, tuple[int, ...]]:
+    """Territory -> the sectors a shipment may land in, in board order: of the ruleset's board,
+    not under the ``storm`` (None: wherever it is), not into a ``closed`` territory
+    (``entry_problem``), only ``within`` some territories (None: anywhere) and never into
+    ``source``.  Cached: the same few positions are asked again and again."""
+    places = set()
+    for t in ruleset_data(ruleset).board.territories:
+        if t.name == source or t.name in closed or (within is not None and t.name not in within):
+            continue
+        places |= {(t.name, s) for s in (t.sectors or (0,))
+                   if t.name == POLAR_SINK or s != storm}
+    return _by_territory(places)
 
 
 def shipment_landing(state: State, faction: str, kind: str, destination: str,
@@ -599,16 +618,6 @@ def arrival_territories(faction: str) -> frozenset[str]:
 
 
 # --- helpers
-def _open(state: State, faction: str, allowed) -> dict[str, tuple[int, ...]]:
-    """Territory -> the allowed sectors of the territories the faction may enter."""
-    places = set()
-    for t in data(state).board.territories:
-        sectors = [s for s in (t.sectors or (0,)) if allowed(t.name, s)]
-        if sectors and entry_problem(state, faction, t.name) is None:
-            places |= {(t.name, s) for s in sectors}
-    return _by_territory(places)
-
-
 def _by_territory(places: set[Place]) -> dict[str, tuple[int, ...]]:
     """Places grouped by territory, in board order, sectors in the territory's order."""
     order = _board_order()
