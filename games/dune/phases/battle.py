@@ -125,6 +125,17 @@ def prompts(state: State) -> list[Prompt]:
     return before_plans.prompts(state, asks) + asks
 
 
+def keys(state: State) -> list[str]:
+    """The keys of ``prompts``, in their order, without the plans' text."""
+    step = state["step"]
+    if step["done"]:
+        return []
+    asks = [str(PromptKey(battle_orders.ORDER, seat)) for seat in waiting_for_order(state)]
+    if step["battle"] is None:
+        return asks
+    return before_plans.keys(state, asks) + asks
+
+
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
     """The orders of battles noted; the battle under way carried on (``before_plans``), fought
     once its plans are committed; then the next battle."""
