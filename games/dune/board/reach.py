@@ -224,11 +224,22 @@ def destinations_by_place(state: State, faction: str, places: list[Place],
     """Each place -> ``move_destinations`` of a group of the faction standing there (there
     now or not yet: where a shipment may land)."""
     storm, blocked = state["storm"]["sector"], _blocked(state, faction)
-    closed = frozenset(t.name for t in data(state).board.territories
-                       if entry_problem(state, faction, t.name) is not None)
-    return {(territory, sector): _ends(territory, sector, move_range(
-        state, faction, territory, ornithopters), storm, blocked - {territory}, closed)
-        for territory, sector in places}
+    closed = _closed(state, faction)
+    ranges: dict[str, int] = {}             # a territory's range, asked once for its sectors
+    found = {}
+    for territory, sector in places:
+        if territory not in ranges:
+            ranges[territory] = move_range(state, faction, territory, ornithopters)
+        found[territory, sector] = _ends(territory, sector, ranges[territory], storm,
+                                         blocked - {territory} if territory in blocked
+                                         else blocked, closed)
+    return found
+
+
+def _closed(state: State, faction: str) -> frozenset[str]:
+    """The territories the faction may not end a shipment or move in (``entry_problem``):
+    only where forces are."""
+    return frozenset(t for t in state["forces"] if entry_problem(state, faction, t) is not None)
 
 
 @lru_cache(maxsize=4096)
@@ -438,17 +449,33 @@ def shipment_cost(state: State, faction: str, territory: str, count: int,
 def shipment_costs(state: State, faction: str, territory: str, most: int,
                    kind: str = "reserve", karama: bool = False) -> list[int]:
     """What shipments of 1 to ``most`` forces cost (``shipment_cost``), the rates asked once."""
+    return shipment_costs_by_territory(state, faction, [territory], most, kind,
+                                       karama)[territory]
+
+
+def shipment_costs_by_territory(state: State, faction: str, territories: list[str], most: int,
+                                kind: str = "reserve", karama: bool = False
+                                ) -> dict[str, list[int]]:
+    """``shipment_costs`` into each of the territories, the faction's rates asked once."""
     assert kind in KINDS, kind
+    half = kind not in (NATIVE, "back") and (karama or guild_rates(state, faction))
+    board = data(state).board
+    return {territory: list(_costs(kind, 1 if board[territory].is_stronghold else 2, half, most))
+            for territory in territories}
+
+
+@lru_cache(maxsize=1024)
+def _costs(kind: str, rate: int, half: bool, most: int) -> tuple[int, ...]:
+    """What shipments of 1 to ``most`` forces cost at a territory's ``rate``, at ``half`` the
+    price or not."""
     counts = range(1, most + 1)
     if kind == NATIVE:
-        return [0 for _ in counts]                 # IX.C.1.b: the Fremen ship free
+        return tuple(0 for _ in counts)                 # IX.C.1.b: the Fremen ship free
     if kind == "back":
-        return [math.ceil(count / 2) for count in counts]     # Q&A XXV.E.2, E.6
-    rate = 1 if data(state).board[territory].is_stronghold else 2    # IX.C.1.b
-    if karama or guild_rates(state, faction):
-        # Guild shield 2; Q&A XXV.E.6; line 960
-        return [math.ceil(rate * count / 2) for count in counts]
-    return [rate * count for count in counts]
+        return tuple(math.ceil(count / 2) for count in counts)     # Q&A XXV.E.2, E.6
+    if half:                                    # Guild shield 2; Q&A XXV.E.6; line 960
+        return tuple(math.ceil(rate * count / 2) for count in counts)
+    return tuple(rate * count for count in counts)      # IX.C.1.b: 1 a stronghold, 2 elsewhere
 
 
 def payee(state: State, faction: str, karama: bool = False) -> str | None:
@@ -482,8 +509,7 @@ def shipment_destinations(state: State, faction: str, kind: str = "reserve",
     assert kind in KINDS, kind
     if kind == "back":
         return {}
-    storm = state["storm"]["sector"]
-    closed = frozenset(t for t in state["forces"] if entry_problem(state, faction, t) is not None)
+    storm, closed = state["storm"]["sector"], _closed(state, faction)
     if kind == NATIVE:
         into_storm = factions.has(state, faction, Ability.STORM_HALF_LOSSES)  # shield 7, XV
         return dict(_landings(state["rules"]["ruleset"], None if into_storm else storm, closed,

@@ -321,11 +321,13 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
     there may move, for each of its groups and each place a shipment may land, ornithopters as
     at the start of the move (``reach``)."""
     normal = state["factions"][seat]["reserve"][0]
-    shipments = {kind: {territory: {"sectors": list(sectors), "costs": reach.shipment_costs(
-        state, seat, territory, normal, kind)}
-        for territory, sectors in reach.shipment_destinations(state, seat, kind).items()}
-        for kind in reach.shipment_kinds(state, seat)
-        if kind in ("reserve", reach.NATIVE) and normal}
+    shipments: dict[str, dict[str, Any]] = {}
+    for kind in reach.shipment_kinds(state, seat):
+        if kind in ("reserve", reach.NATIVE) and normal:
+            landings = reach.shipment_destinations(state, seat, kind)
+            costs = reach.shipment_costs_by_territory(state, seat, list(landings), normal, kind)
+            shipments[kind] = {territory: {"sectors": list(sectors), "costs": costs[territory]}
+                               for territory, sectors in landings.items()}
     places = {(territory, sector) for territory in state["forces"]
               for sector in reach.groups(state, seat, territory)}
     places |= {(territory, sector) for found in shipments.values()
