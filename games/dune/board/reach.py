@@ -211,11 +211,15 @@ def move_destinations(state: State, faction: str, territory: str,
               if from_sector in (None, s) and not in_storm(state, territory, s)]
     if not starts:
         return {}
-    reached = _paths(state, faction, territory, starts,
-                     move_range(state, faction, territory, ornithopters))
-    ends = {place for place, entered in reached.items() if entered and place[0] != territory
-            and entry_problem(state, faction, place[0]) is None}
-    return _by_territory(ends)
+    moves, storm = move_range(state, faction, territory, ornithopters), state["storm"]["sector"]
+    blocked, closed = _blocked(state, faction) - {territory}, _closed(state, faction)
+    # Each start's ends (``_ends``, cached); a place is in reach of the group wherever it
+    # stands if it is in reach of one of its sectors.
+    found = [_ends(territory, start, moves, storm, blocked, closed) for start in starts]
+    if len(found) == 1:
+        return dict(found[0])
+    return _by_territory({(name, sector) for ends in found for name, sectors in ends.items()
+                          for sector in sectors})
 
 
 def destinations_by_place(state: State, faction: str, places: list[Place],
