@@ -139,10 +139,11 @@ def blocked_stronghold(state: State, faction: str, territory: str) -> bool:
 def barring_allies(state: State, faction: str, territory: str) -> list[str]:
     """The faction's allies whose forces keep it out of the territory (XII.E.5; coexisting
     Bene Gesserit do not, XV.B.4; under WBC nor the Bene Gesserit alone, line 1314)."""
-    if territory == POLAR_SINK:
+    allied = ally_of(state, faction)
+    if territory == POLAR_SINK or not allied:
         return []
     present = occupants(state, territory)
-    allies = [a for a in ally_of(state, faction) if a in present]
+    allies = [a for a in allied if a in present]
     if (len(present) == 1 and allies == present and factions.power(present[0]).admits_ally(state)
             and not rules_of(state).lone_advisors_bar_allies):
         return []

@@ -206,8 +206,10 @@ def all_options(state: State) -> dict[str, list[tuple[str, list[int], str]]]:
     territories where forces are (issue 20: not each aggressor's over the whole board)."""
     queue = state["step"]["queue"]
     found: dict[str, list[tuple[str, list[int], str]]] = {seat: [] for seat in queue}
+    forces = state["forces"]
     for territory in data(state).board.territories:
-        if territory.name == POLAR_SINK or len(factions_in(state, territory.name)) < 2:
+        if (territory.name == POLAR_SINK or territory.name not in forces
+                or len(factions_in(state, territory.name)) < 2):
             continue                                        # X.A.2.b; nobody to fight
         for sectors in regions(state, territory.name):
             here = fighters(state, territory.name, sectors)
