@@ -4,7 +4,8 @@ For each rule mix (classic basic, classic advanced with the optional rules, wbc)
 it plays GAMES whole games by the bots with ``pbem.selfplay.play_games`` (bots,
 order parsing, the invariants after every step and the replay check at the end,
 all of it timed) and prints games per second and per CPU-second, steps per
-second, and the median time to replay one game's log from its seed.  It then
+second, the median time to replay one game's log from its seed, and the
+replay checks' CPU time in all, and its share of the run's.  It then
 replays the logs of the stored games (``tests/dune/records``: a whole six-faction
 WBC game and a 15-turn classic one) REPEAT times each and prints the median CPU
 time of one replay.
@@ -49,7 +50,9 @@ def self_play(games: int, seed: str) -> list[dict]:
                         "games_per_cpu_s": round(summary.games / cpu, 3),
                         "steps_per_cpu_s": round(summary.steps / cpu, 1),
                         "replay_median_ms": round(
-                            statistics.median(summary.replay_seconds) * 1000, 1)})
+                            statistics.median(summary.replay_seconds) * 1000, 1),
+                        "replay_total_s": round(sum(summary.replay_seconds), 3),
+                        "replay_share": round(sum(summary.replay_seconds) / cpu, 3)})
     return figures
 
 
@@ -90,7 +93,8 @@ def main() -> None:
         print(f"{mix['mix']:<26} {mix['games'] / mix['wall_s']:6.2f} games/s "
               f"{mix['games_per_cpu_s']:6.2f} games/CPU-s {mix['steps_per_cpu_s']:7.1f} "
               f"steps/CPU-s ({mix['steps'] / mix['games']:.1f} steps per game); replay of a "
-              f"game's log: {mix['replay_median_ms']:.1f} ms (median)")
+              f"game's log: {mix['replay_median_ms']:.1f} ms (median), the replay checks "
+              f"{mix['replay_total_s']:.2f} s in all ({mix['replay_share']:.0%} of the run)")
     for game in figures["stored_replays"]:
         print(f"replay of the stored {game['game']} game ({game['steps']} steps): "
               f"{game['replay_cpu_ms']:.1f} ms CPU (median of {args.repeat})")

@@ -39,7 +39,7 @@ def supporters(state: State, seat: str) -> list[str]:
     the collection round; the 2018 clarifications themselves rule on allies' payments for
     cards and shipments (VIII, lines 1154-1158; IX, lines 1180-1184)."""
     allies = ally_of(state, seat)
-    return [other for other in storm_order(state) if other in allies]
+    return [other for other in storm_order(state) if other in allies] if allies else []
 
 
 def give(state: State, giver: str, gifts: list[list]) -> list[Event]:

@@ -5,6 +5,9 @@ A phase is a module with:
 - ``begin(state, rng) -> list[Event]``: entering the phase, its automatic work
   (it may open decisions by writing them into ``state["step"]``);
 - ``prompts(state) -> list[Prompt]``: the decisions open now;
+- ``keys(state) -> list[str]`` (optional): the keys of those decisions, in the same order,
+  worked out without their text or options where ``prompts`` costs much (a replay and a
+  step's resolution ask only for the keys, ``open_keys``);
 - ``apply(state, orders, rng) -> list[Event]``: those decisions applied (the
   state is a copy the phase may change);
 - ``done(state) -> bool``: whether the phase is over.
@@ -69,19 +72,34 @@ def prompts(state: State) -> list[Prompt]:
     return own + truthtrance.ask_prompts(state, own)
 
 
+def open_keys(state: State) -> list[str]:
+    """The keys of the decisions open now, in the order of ``prompts``: what resolving a step
+    needs, without the prompts' text and options (a phase's ``keys``, where it has one)."""
+    if state["result"] is not None:
+        return []
+    if state["truthtrance"]:
+        return [p.key for p in truthtrance.answer_prompts(state)]
+    phase = PHASES[state["phase"]]
+    if hasattr(phase, "keys"):
+        own = phase.keys(state)
+    else:
+        own = [p.key for p in phase.prompts(state)] if hasattr(phase, "prompts") else []
+    return own + truthtrance.ask_keys(state, own)
+
+
 def advance(state: State, orders: dict[str, Any], rng: random.Random
             ) -> tuple[State, list[Event]]:
     """Apply the open decisions' orders, then play on to the next decision or the end."""
     state = copy_state(state)
-    open_now = prompts(state)
-    assert set(orders) == {p.key for p in open_now}, (sorted(orders), state["phase"])
+    open_now = open_keys(state)
+    assert set(orders) == set(open_now), (sorted(orders), state["phase"])
     # The orders in the prompts' order, whatever order they come in: the decision log keeps
     # them sorted by key, and a replay must play them as the moderator did.
-    orders = {p.key: orders[p.key] for p in open_now}
+    orders = {key: orders[key] for key in open_now}
     own = {key: value for key, value in orders.items() if not truthtrance.owns(key)}
     events = PHASES[state["phase"]].apply(state, own, rng) if own else []
     events += truthtrance.apply(state, orders)
-    while state["result"] is None and not prompts(state):
+    while state["result"] is None and not open_keys(state):
         phase = PHASES[state["phase"]]
         if hasattr(phase, "done") and not phase.done(state):
             events.extend(phase.apply(state, {}, rng))

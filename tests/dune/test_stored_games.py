@@ -10,11 +10,13 @@ few steps.  It is never regenerated: it stands for the games in players' stores.
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 
 import pytest
 
-from pbem.game import load_game, replay, step_rng
+from pbem.game import load_game, replay, replay_states, step_rng
+from pbem.games.dune import turn
 
 RECORDS = json.loads((Path(__file__).parent / "records" / "main-75c5b2d.json").read_text())
 GAME = load_game("dune")
@@ -46,3 +48,36 @@ def test_the_stored_games_end_as_they_ended():
         final = _replayed(record, len(record["log"]))
         assert final["result"] == record["states"][str(len(record["log"]))]["result"]
         assert final["result"] is not None
+
+
+def _keys_agree(states) -> int:
+    """Assert that each state's ``open_keys`` are its prompts' keys, in order; the states seen."""
+    seen = 0
+    for seen, state in enumerate(states, start=1):
+        assert turn.open_keys(state) == [p.key for p in turn.prompts(state)], seen
+    return seen
+
+
+def test_a_step_resolves_by_the_keys_its_prompts_have():
+    """A step is resolved by its open decisions' keys alone (``turn.open_keys``, a phase's
+    ``keys``), never worked out from their text: they are the prompts' keys at every state of
+    the stored games, and of bot games in every mail mode (batched movement included)."""
+    for record in RECORDS["records"]:
+        _keys_agree(replay_states(GAME, record["ruleset"], record["options"], record["seats"],
+                                  record["seed"], record["log"]))
+    for ruleset, options in (("classic", {"movement": "batched", "advanced": True, "turns": 4}),
+                             ("wbc", {"turns": 4})):
+        seats = list(GAME.seat_names)
+        state = GAME.setup(ruleset, options, seats, step_rng("keys", 0))
+        bots = random.Random("keys")
+        for step in range(1, 400):
+            _keys_agree([state])
+            if state["result"] is not None:
+                break
+            batch = {}
+            for prompt in turn.prompts(state):
+                text = GAME.bot_order(GAME.view(state, prompt.seat), prompt, bots)
+                batch.update({o.prompt: o.value for o in GAME.parse(state, prompt.seat,
+                                                                    text).orders})
+            state, _ = GAME.apply(state, batch, step_rng("keys", step))
+        assert state["result"] is not None

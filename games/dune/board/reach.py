@@ -110,6 +110,7 @@ from ..state import (
     forces_at,
     occupants,
     only_sector,
+    ruleset_data,
     sheet,
 )
 
@@ -138,10 +139,11 @@ def blocked_stronghold(state: State, faction: str, territory: str) -> bool:
 def barring_allies(state: State, faction: str, territory: str) -> list[str]:
     """The faction's allies whose forces keep it out of the territory (XII.E.5; coexisting
     Bene Gesserit do not, XV.B.4; under WBC nor the Bene Gesserit alone, line 1314)."""
-    if territory == POLAR_SINK:
+    allied = ally_of(state, faction)
+    if territory == POLAR_SINK or not allied:
         return []
     present = occupants(state, territory)
-    allies = [a for a in ally_of(state, faction) if a in present]
+    allies = [a for a in allied if a in present]
     if (len(present) == 1 and allies == present and factions.power(present[0]).admits_ally(state)
             and not rules_of(state).lone_advisors_bar_allies):
         return []
@@ -150,6 +152,8 @@ def barring_allies(state: State, faction: str, territory: str) -> list[str]:
 
 def entry_problem(state: State, faction: str, territory: str) -> OrderProblem | None:
     """Why the faction may not end a shipment or move in the territory, or None."""
+    if territory not in state["forces"]:    # nobody there: neither full nor an ally's
+        return None
     if blocked_stronghold(state, faction, territory):
         held = " and ".join(SEAT_FACTIONS[f] for f in occupants(state, territory))
         return OrderProblem(ErrorCode.STRONGHOLD_FULL,
@@ -208,11 +212,15 @@ def move_destinations(state: State, faction: str, territory: str,
               if from_sector in (None, s) and not in_storm(state, territory, s)]
     if not starts:
         return {}
-    reached = _paths(state, faction, territory, starts,
-                     move_range(state, faction, territory, ornithopters))
-    ends = {place for place, entered in reached.items() if entered and place[0] != territory
-            and entry_problem(state, faction, place[0]) is None}
-    return _by_territory(ends)
+    moves, storm = move_range(state, faction, territory, ornithopters), state["storm"]["sector"]
+    blocked, closed = _blocked(state, faction) - {territory}, _closed(state, faction)
+    # Each start's ends (``_ends``, cached); a place is in reach of the group wherever it
+    # stands if it is in reach of one of its sectors.
+    found = [_ends(territory, start, moves, storm, blocked, closed) for start in starts]
+    if len(found) == 1:
+        return dict(found[0])
+    return _by_territory({(name, sector) for ends in found for name, sectors in ends.items()
+                          for sector in sectors})
 
 
 def destinations_by_place(state: State, faction: str, places: list[Place],
@@ -221,11 +229,22 @@ def destinations_by_place(state: State, faction: str, places: list[Place],
     """Each place -> ``move_destinations`` of a group of the faction standing there (there
     now or not yet: where a shipment may land)."""
     storm, blocked = state["storm"]["sector"], _blocked(state, faction)
-    closed = frozenset(t.name for t in data(state).board.territories
-                       if entry_problem(state, faction, t.name) is not None)
-    return {(territory, sector): _ends(territory, sector, move_range(
-        state, faction, territory, ornithopters), storm, blocked - {territory}, closed)
-        for territory, sector in places}
+    closed = _closed(state, faction)
+    ranges: dict[str, int] = {}             # a territory's range, asked once for its sectors
+    found = {}
+    for territory, sector in places:
+        if territory not in ranges:
+            ranges[territory] = move_range(state, faction, territory, ornithopters)
+        found[territory, sector] = _ends(territory, sector, ranges[territory], storm,
+                                         blocked - {territory} if territory in blocked
+                                         else blocked, closed)
+    return found
+
+
+def _closed(state: State, faction: str) -> frozenset[str]:
+    """The territories the faction may not end a shipment or move in (``entry_problem``):
+    only where forces are."""
+    return frozenset(t for t in state["forces"] if entry_problem(state, faction, t) is not None)
 
 
 @lru_cache(maxsize=4096)
@@ -435,17 +454,33 @@ def shipment_cost(state: State, faction: str, territory: str, count: int,
 def shipment_costs(state: State, faction: str, territory: str, most: int,
                    kind: str = "reserve", karama: bool = False) -> list[int]:
     """What shipments of 1 to ``most`` forces cost (``shipment_cost``), the rates asked once."""
+    return shipment_costs_by_territory(state, faction, [territory], most, kind,
+                                       karama)[territory]
+
+
+def shipment_costs_by_territory(state: State, faction: str, territories: list[str], most: int,
+                                kind: str = "reserve", karama: bool = False
+                                ) -> dict[str, list[int]]:
+    """``shipment_costs`` into each of the territories, the faction's rates asked once."""
     assert kind in KINDS, kind
+    half = kind not in (NATIVE, "back") and (karama or guild_rates(state, faction))
+    board = data(state).board
+    return {territory: list(_costs(kind, 1 if board[territory].is_stronghold else 2, half, most))
+            for territory in territories}
+
+
+@lru_cache(maxsize=1024)
+def _costs(kind: str, rate: int, half: bool, most: int) -> tuple[int, ...]:
+    """What shipments of 1 to ``most`` forces cost at a territory's ``rate``, at ``half`` the
+    price or not."""
     counts = range(1, most + 1)
     if kind == NATIVE:
-        return [0 for _ in counts]                 # IX.C.1.b: the Fremen ship free
+        return tuple(0 for _ in counts)                 # IX.C.1.b: the Fremen ship free
     if kind == "back":
-        return [math.ceil(count / 2) for count in counts]     # Q&A XXV.E.2, E.6
-    rate = 1 if data(state).board[territory].is_stronghold else 2    # IX.C.1.b
-    if karama or guild_rates(state, faction):
-        # Guild shield 2; Q&A XXV.E.6; line 960
-        return [math.ceil(rate * count / 2) for count in counts]
-    return [rate * count for count in counts]
+        return tuple(math.ceil(count / 2) for count in counts)     # Q&A XXV.E.2, E.6
+    if half:                                    # Guild shield 2; Q&A XXV.E.6; line 960
+        return tuple(math.ceil(rate * count / 2) for count in counts)
+    return tuple(rate * count for count in counts)      # IX.C.1.b: 1 a stronghold, 2 elsewhere
 
 
 def payee(state: State, faction: str, karama: bool = False) -> str | None:
@@ -479,11 +514,28 @@ def shipment_destinations(state: State, faction: str, kind: str = "reserve",
     assert kind in KINDS, kind
     if kind == "back":
         return {}
+    storm, closed = state["storm"]["sector"], _closed(state, faction)
     if kind == NATIVE:
         into_storm = factions.has(state, faction, Ability.STORM_HALF_LOSSES)  # shield 7, XV
-        return _open(state, faction, lambda t, s: t in arrival_territories(faction) and (
-            into_storm or not in_storm(state, t, s)))
-    return _open(state, faction, lambda t, s: t != source and not in_storm(state, t, s))
+        return dict(_landings(state["rules"]["ruleset"], None if into_storm else storm, closed,
+                              arrival_territories(faction), None))
+    return dict(_landings(state["rules"]["ruleset"], storm, closed, None, source))
+
+
+@lru_cache(maxsize=4096)
+def _landings(ruleset: str, storm: int | None, closed: frozenset[str],
+              within: frozenset[str] | None, source: str | None) -> dict[str, tuple[int, ...]]:
+    """Territory -> the sectors a shipment may land in, in board order: of the ruleset's board,
+    not under the ``storm`` (None: wherever it is), not into a ``closed`` territory
+    (``entry_problem``), only ``within`` some territories (None: anywhere) and never into
+    ``source``.  Cached: the same few positions are asked again and again."""
+    places = set()
+    for t in ruleset_data(ruleset).board.territories:
+        if t.name == source or t.name in closed or (within is not None and t.name not in within):
+            continue
+        places |= {(t.name, s) for s in (t.sectors or (0,))
+                   if t.name == POLAR_SINK or s != storm}
+    return _by_territory(places)
 
 
 def shipment_landing(state: State, faction: str, kind: str, destination: str,
@@ -597,16 +649,6 @@ def arrival_territories(faction: str) -> frozenset[str]:
 
 
 # --- helpers
-def _open(state: State, faction: str, allowed) -> dict[str, tuple[int, ...]]:
-    """Territory -> the allowed sectors of the territories the faction may enter."""
-    places = set()
-    for t in data(state).board.territories:
-        sectors = [s for s in (t.sectors or (0,)) if allowed(t.name, s)]
-        if sectors and entry_problem(state, faction, t.name) is None:
-            places |= {(t.name, s) for s in sectors}
-    return _by_territory(places)
-
-
 def _by_territory(places: set[Place]) -> dict[str, tuple[int, ...]]:
     """Places grouped by territory, in board order, sectors in the territory's order."""
     order = _board_order()

@@ -59,8 +59,18 @@ def owns(key: str) -> bool:
 # --- the decisions
 def ask_prompts(state: State, others: list[Prompt]) -> list[Prompt]:
     """A Truthtrance decision for each holder asked something else in this round."""
-    asked = {prompt.seat for prompt in others}
-    return [_ask_prompt(state, seat) for seat in state["seats"]
+    return [_ask_prompt(state, seat) for seat in _askers(state, {p.seat for p in others})]
+
+
+def ask_keys(state: State, others: list[str]) -> list[str]:
+    """The keys of ``ask_prompts``, from the keys of the other decisions."""
+    return [str(PromptKey(ASK, seat))
+            for seat in _askers(state, {PromptKey.parse(key).seat for key in others})]
+
+
+def _askers(state: State, asked: set[str]) -> list[str]:
+    """The seats asked something who hold a Truthtrance, in seat order."""
+    return [seat for seat in state["seats"]
             if seat in asked and card(state["factions"][seat]["hand"])]
 
 

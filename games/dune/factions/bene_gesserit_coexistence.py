@@ -76,6 +76,7 @@ from .bene_gesserit import BeneGesserit
 CHOICES = ("SINK", "WITH", "NONE")
 ALL = "*"
 BENE_GESSERIT = BeneGesserit.seat
+KEY = f"coexistence:{BENE_GESSERIT}"   # the key of the declarations' decision (``prompt``)
 
 
 # --- the rules
@@ -286,7 +287,7 @@ def prompt(state: State) -> Prompt:
                  "territory, NONE none; for every faction unless you name one (default SINK); "
                  "your policy stands from turn to turn until you send ADVISORS lines again")
     template = text(value)
-    return Prompt(f"coexistence:{BENE_GESSERIT}", BENE_GESSERIT, "coexistence", True,
+    return Prompt(KEY, BENE_GESSERIT, "coexistence", True,
                   ". ".join(parts) + ".", value, template, template,
                   options={"coexist": coexistence_allowed(state)})
 

@@ -91,6 +91,7 @@ from ..state import (
     base_data,
     copy_state,
     data,
+    factions_in,
     forces_at,
     occupants,
     remove_forces,
@@ -122,6 +123,17 @@ def prompts(state: State) -> list[Prompt]:
     if step["battle"] is None:
         return asks
     return before_plans.prompts(state, asks) + asks
+
+
+def keys(state: State) -> list[str]:
+    """The keys of ``prompts``, in their order, without the plans' text."""
+    step = state["step"]
+    if step["done"]:
+        return []
+    asks = [str(PromptKey(battle_orders.ORDER, seat)) for seat in waiting_for_order(state)]
+    if step["battle"] is None:
+        return asks
+    return before_plans.keys(state, asks) + asks
 
 
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
@@ -186,28 +198,35 @@ def options(state: State, seat: str) -> list[tuple[str, list[int], str]]:
     """The battles ``seat`` will fight as aggressor, as they stand: (territory, sectors,
     opponent) in board order, opponents in storm order.  Only opponents still to be aggressors
     after it: the earlier ones fought it in their own turn (X.A.3)."""
+    return all_options(state).get(seat, [])
+
+
+def all_options(state: State) -> dict[str, list[tuple[str, list[int], str]]]:
+    """``options`` of every aggressor still in the queue, found in one pass over the
+    territories where forces are (issue 20: not each aggressor's over the whole board)."""
     queue = state["step"]["queue"]
-    if seat not in queue:
-        return []
-    later = queue[queue.index(seat) + 1:]
-    found = []
+    found: dict[str, list[tuple[str, list[int], str]]] = {seat: [] for seat in queue}
+    forces = state["forces"]
     for territory in data(state).board.territories:
-        if territory.name == POLAR_SINK:                    # X.A.2.b
-            continue
+        if (territory.name == POLAR_SINK or territory.name not in forces
+                or len(factions_in(state, territory.name)) < 2):
+            continue                                        # X.A.2.b; nobody to fight
         for sectors in regions(state, territory.name):
             here = fighters(state, territory.name, sectors)
-            if seat not in here:
-                continue
-            found += [(territory.name, sectors, other) for other in later
-                      if other in here and other not in ally_of(state, seat)]
+            for index, seat in enumerate(queue):
+                if seat in here:
+                    found[seat] += [(territory.name, sectors, other)
+                                    for other in queue[index + 1:]
+                                    if other in here and other not in ally_of(state, seat)]
     return found
 
 
 def waiting_for_order(state: State) -> list[str]:
     """The aggressors to come with a choice of battles who have not given their order."""
     step = state["step"]
+    found = all_options(state)
     return [seat for seat in step["queue"]
-            if seat not in step["asked"] and len(options(state, seat)) > 1]
+            if seat not in step["asked"] and len(found[seat]) > 1]
 
 
 def next_battle(state: State) -> list[Event]:

@@ -79,6 +79,25 @@ def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
     return found
 
 
+def keys(state: State, others: list[str]) -> list[str]:
+    """The keys of ``prompts`` (``others``: the keys of the round's other decisions), without
+    the plans' text."""
+    battle = state["step"]["battle"]
+    if battle["round"] != 1:
+        return [str(PromptKey(battle_orders.PLAN, seat)) for seat in battle["replan"]]
+    pair = (battle["aggressor"], battle["defender"])
+    found = [str(PromptKey(battle_orders.PLAN, seat)) for seat in pair]
+    speaker = voice.voicer(state["seats"], state["alliances"], battle)
+    if speaker:
+        found.append(voice.prompt(speaker[0], speaker[1], speaker[0] in pair).key)
+    asking = prescience.asker(state["seats"], state["alliances"], battle)
+    if asking:
+        found.append(prescience.prompt(asking[0], asking[1], asking[2], asking[0] in pair).key)
+    helpers = {PromptKey.parse(key).seat for key in [*found, *others]} - set(pair)
+    return found + [str(PromptKey(battle_karama.KARAMA, seat)) for seat in sorted(helpers)
+                    if battle_karama.uses(state, seat)]
+
+
 def named(battle: dict[str, Any], prompt: Prompt, against: str) -> Prompt:
     """A decision of a battle's first round under the name its orders given ahead are held
     under (``games/dune/ahead.py``): its kind, the battle's territory and the faction the

@@ -124,13 +124,31 @@ def prompts(state: State) -> list[Prompt]:
         return [bidding_karama.return_prompt(state)]
     if step["done"]:
         return []
-    bidders = [seat for seat in bidding_order(state) if may_bid(state, seat)]
+    bidders, supporters = _deciding(state)
     bid = bid_orders.bid_prompt if _mode(state) == PER_CARD else bid_orders.bids_prompt
     return ([bid(state, seat) for seat in bidders]
-            + [bid_orders.support_prompt(state, seat) for seat in state["seats"]
-               if state["factions"][seat]["spice"] > 0
-               and any(seat in transfers.supporters(state, buyer) for buyer in bidders)]
+            + [bid_orders.support_prompt(state, seat) for seat in supporters]
             + bidding_karama.prompts(state))
+
+
+def keys(state: State) -> list[str]:
+    """The keys of ``prompts``, in their order, without the bids' text."""
+    step = state["step"]
+    if step["stealing"] or step["done"]:
+        return [p.key for p in prompts(state)]
+    bidders, supporters = _deciding(state)
+    bid = "bid" if _mode(state) == PER_CARD else "bids"
+    return ([str(PromptKey(bid, seat)) for seat in bidders]
+            + [str(PromptKey("card-support", seat)) for seat in supporters]
+            + [p.key for p in bidding_karama.prompts(state)])
+
+
+def _deciding(state: State) -> tuple[list[str], list[str]]:
+    """The factions that may bid, in bidding order, and those that may support an ally's
+    buying (XII.E.3), in seat order."""
+    bidders = [seat for seat in bidding_order(state) if may_bid(state, seat)]
+    return bidders, [seat for seat in state["seats"] if state["factions"][seat]["spice"] > 0
+                     and any(seat in transfers.supporters(state, buyer) for buyer in bidders)]
 
 
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:

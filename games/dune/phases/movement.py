@@ -33,8 +33,10 @@ in the bidding round (``bidding_karama``).
 
 from __future__ import annotations
 
+import pickle
 import random
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from pbem.game import Event, Prompt
@@ -102,6 +104,23 @@ def prompts(state: State) -> list[Prompt]:
     if step["mode"] == "batched":
         return asks + [turn_prompt(state, seat) for seat in state["seats"]]
     return [turn_prompt(state, current(state))] + asks
+
+
+def keys(state: State) -> list[str]:
+    """The keys of ``prompts``, in their order, without working out any turn's reach."""
+    step = state["step"]
+    if step["done"]:
+        return []
+    asks = [] if step["bg_asked"] else [bene_gesserit_coexistence.KEY]
+    if step["opening"]:
+        return asks
+    if step["mode"] == "batched":
+        return asks + [_turn_key(seat) for seat in state["seats"]]
+    return [_turn_key(current(state))] + asks
+
+
+def _turn_key(seat: str) -> str:
+    return f"move:{seat}"
 
 
 def current(state: State) -> str:
@@ -233,29 +252,65 @@ def batched_order(state: State, timing: list[str] | None) -> list[str]:
 
 # --- the prompt
 def turn_prompt(state: State, seat: str) -> Prompt:
-    """A faction's turn: what it may ship and move, worked out, and a template."""
+    """A faction's turn: what it may ship and move, worked out, and a template (the text and
+    the options worked out when first read, ``_TurnPrompt``)."""
     step = state["step"]
     flexible = seat == move_karama.free_mover(state)
     waits = flexible and step["mode"] == "sequential" and bool(step["queue"])
     kind = move_orders.GUILD_KIND if flexible else move_orders.KIND
-    reaches = group_reaches(state, seat)
-    lines = [describe(state, seat, reaches)]
-    if waits:
-        lines.append(f"You may take your turn now, before {SEAT_FACTIONS[step['queue'][0]]}, "
-                     "or DEFER (asked again before the next faction), DEFER <faction>, DEFER LAST "
-                     "(Guild shield 5).")
-    if flexible and step["mode"] == "batched":
-        lines.append("TIMING FIRST, LAST, BEFORE <faction> or AFTER <faction> places your "
-                     "turn (Guild shield 5); without it you go in storm order.")
-    if step["mode"] == "batched":
-        lines.append("Other factions may move before you: give fallback plans after ELSE.")
     default: dict[str, Any] = {"plans": [{}]}
     default_text = "PASS"
     if waits and _before_home(state):
         default, default_text = {"plans": [{}], "wait": None}, "DEFER"
-    template = "".join(f"# {line}\n" for line in examples(state, seat, reaches)) + default_text
-    return Prompt(f"move:{seat}", seat, kind, step["mode"] == "batched", " ".join(lines),
-                  default, default_text, template, options=bot_options(state, seat, waits))
+    prompt = _TurnPrompt(_turn_key(seat), seat, kind, step["mode"] == "batched", "", default,
+                         default_text, "")
+    for name in _TurnPrompt.LATER:          # the descriptors answer them when first read
+        del prompt.__dict__[name]
+    # The position as it is now, in its own order, whatever becomes of ``state`` later.
+    object.__setattr__(prompt, "_position", pickle.loads(pickle.dumps(state, -1)))
+    object.__setattr__(prompt, "_waits", waits)
+    return prompt
+
+
+class _TurnPrompt(Prompt):
+    """A faction's turn (``turn_prompt``) whose text (``legal``, ``template``) and ``options``
+    are worked out from the position when first read: every group's reach is costly, and
+    resolving a step or reading a mail needs only the decision's key and kind (issue 20).
+    ``dataclasses.replace`` makes a plain copy with every field worked out."""
+
+    LATER = ("legal", "template", "options")
+    _position: State
+    _waits: bool
+
+    @cached_property
+    def _reaches(self) -> list[GroupReach]:
+        return group_reaches(self._position, self.seat)
+
+    @cached_property
+    def legal(self) -> str:  # type: ignore[override]
+        state, seat, step = self._position, self.seat, self._position["step"]
+        flexible = seat == move_karama.free_mover(state)
+        lines = [describe(state, seat, self._reaches)]
+        if self._waits:
+            lines.append(f"You may take your turn now, before {SEAT_FACTIONS[step['queue'][0]]}, "
+                         "or DEFER (asked again before the next faction), DEFER <faction>, "
+                         "DEFER LAST (Guild shield 5).")
+        if flexible and step["mode"] == "batched":
+            lines.append("TIMING FIRST, LAST, BEFORE <faction> or AFTER <faction> places your "
+                         "turn (Guild shield 5); without it you go in storm order.")
+        if step["mode"] == "batched":
+            lines.append("Other factions may move before you: give fallback plans after ELSE.")
+        return " ".join(lines)
+
+    @cached_property
+    def template(self) -> str:  # type: ignore[override]
+        return ("".join(f"# {line}\n" for line in examples(self._position, self.seat,
+                                                            self._reaches))
+                + self.default_text)
+
+    @cached_property
+    def options(self) -> dict[str, Any]:  # type: ignore[override]
+        return bot_options(self._position, self.seat, self._waits)
 
 
 def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
@@ -266,11 +321,13 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
     there may move, for each of its groups and each place a shipment may land, ornithopters as
     at the start of the move (``reach``)."""
     normal = state["factions"][seat]["reserve"][0]
-    shipments = {kind: {territory: {"sectors": list(sectors), "costs": reach.shipment_costs(
-        state, seat, territory, normal, kind)}
-        for territory, sectors in reach.shipment_destinations(state, seat, kind).items()}
-        for kind in reach.shipment_kinds(state, seat)
-        if kind in ("reserve", reach.NATIVE) and normal}
+    shipments: dict[str, dict[str, Any]] = {}
+    for kind in reach.shipment_kinds(state, seat):
+        if kind in ("reserve", reach.NATIVE) and normal:
+            landings = reach.shipment_destinations(state, seat, kind)
+            costs = reach.shipment_costs_by_territory(state, seat, list(landings), normal, kind)
+            shipments[kind] = {territory: {"sectors": list(sectors), "costs": costs[territory]}
+                               for territory, sectors in landings.items()}
     places = {(territory, sector) for territory in state["forces"]
               for sector in reach.groups(state, seat, territory)}
     places |= {(territory, sector) for found in shipments.values()

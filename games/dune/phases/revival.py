@@ -89,6 +89,14 @@ def prompts(state: State) -> list[Prompt]:
             if allowance(state, seat).has_decision()]
 
 
+def keys(state: State) -> list[str]:
+    """The keys of ``prompts``, without their text."""
+    if done(state):
+        return []
+    return [str(PromptKey("revival", seat)) for seat in state["seats"]
+            if allowance(state, seat).has_decision()]
+
+
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
     """The revival orders applied in storm order; the round is then over."""
     events = resolve(state, {PromptKey.parse(key).seat: value for key, value in orders.items()})
