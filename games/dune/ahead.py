@@ -259,11 +259,16 @@ def _next_dial(state: State, seat: str) -> list[Decision]:
 def parse_mail(state: State, seat: str, text: str, prompts: list[Prompt]) -> Parsed:
     """A seat's mail read against its open decisions and those to come: lines under a
     ``FOR`` header go to that decision where its orders take their verb; other lines to the
-    open decisions, or to the one decision to come that takes their verb."""
+    open decisions, or to the one decision to come that takes their verb.  A mail with no
+    header whose every line an open decision reads needs no decision to come worked out."""
+    lines = text.splitlines()
+    if not any(words and words[0].upper() == "FOR" for words in map(line_words, lines)):
+        parsed = parse_orders(state, seat, text, prompts)
+        if not any(e.code in ERROR_NOT_NOW for e in parsed.errors):
+            return parsed
     coming = decisions(state, seat)
     if not coming:
         return parse_orders(state, seat, text, prompts)
-    lines = text.splitlines()
     sections: dict[str, list[int]] = {}
     headed: dict[str, list[int]] = {}         # each decision's header lines
     headers: list[OrderError] = []
