@@ -195,9 +195,14 @@ def step_report(config: Config, record: GameRecord, seat: str | None, events: li
     mail = _mail(config, record, seat, _subject(record, record.step_title()), text, now,
                  observer=observer, template=template, pictures=pictures)
     if published is not None:
-        mail.add_attachment(json.dumps(published, indent=1, sort_keys=True).encode("utf-8"),
-                            "application", "json", filename=f"{record.id}.json")
+        _attach_record(mail, record, published)
     return mail
+
+
+def _attach_record(mail: EmailMessage, record: GameRecord, published: dict[str, Any]) -> None:
+    """The game record of a finished game, as ``<id>.json`` (``pbem verify`` reads it)."""
+    mail.add_attachment(json.dumps(published, indent=1, sort_keys=True).encode("utf-8"),
+                        "application", "json", filename=f"{record.id}.json")
 
 
 def map_drawing(record: GameRecord) -> bytes | None:
@@ -360,17 +365,22 @@ GM_NOTICE_SUBJECTS = {
 
 def gm_notice(config: Config, record: GameRecord, seat: str | None, kind: str, now: datetime,
               deadline: datetime | None, pending: dict[str, dict] | None = None,
-              reason: str | None = None, observer: str | None = None, **details
-              ) -> EmailMessage:
+              reason: str | None = None, observer: str | None = None,
+              published: dict[str, Any] | None = None, **details) -> EmailMessage:
     """What the GM did (``kind``, with its ``details``), told to one seat from its own view,
-    or to an ``observer`` from the public view; ``pending`` holds the step's orders."""
+    or to an ``observer`` from the public view; ``pending`` holds the step's orders;
+    ``published``: the record of a game the GM ended, attached (docs/fairness.md)."""
     pending = pending or {}
     standing = {key: row["text"] for key, row in pending.items() if row["seat"] == seat}
     context = _seat_context(record, seat, deadline, frozenset(pending), standing)
     text = render(record.row["game"], "mail/gm_notice.txt.j2", moderator=config.moderator,
-                  kind=kind, reason=reason, observer=observer, **details, **context)
-    return _mail(config, record, seat, _subject(record, GM_NOTICE_SUBJECTS[kind]), text, now,
+                  kind=kind, reason=reason, observer=observer, published=published is not None,
+                  **details, **context)
+    mail = _mail(config, record, seat, _subject(record, GM_NOTICE_SUBJECTS[kind]), text, now,
                  observer=observer, template=context["template"])
+    if published is not None:
+        _attach_record(mail, record, published)
+    return mail
 
 
 NOTICE_SUBJECTS = {

@@ -299,3 +299,22 @@ def test_a_whole_six_faction_dune_game_of_bots_verifies_with_its_archive(tmp_pat
     found = verify_record(data, record.row["commitment"], tmp_path / "site" / "dune-1")
     assert found.ok, found.failed
     assert [i.split()[1] for i in found.interventions] == ["DROPOUT"]
+
+
+def test_a_game_the_gm_ends_mails_its_record_and_it_verifies_with_the_end_listed(tmp_path):
+    """A game ended by the GM's END (or ADJUDICATE, which ends through it) is published as a
+    game that ends by the rules is: every seat's notice brings the record, and it verifies,
+    the GM's declared result included."""
+    site = Installation(tmp_path)
+    new_game(site, [{"seat": s, "address": player(s)} for s in SEATS], salt_hours=0,
+             auth="address")
+    committed = site.record().row["commitment"]
+    run_gm_command(site.moderator(), "auction-1", "END east -- concession: north resigned")
+    site.moderator().send_outbox()
+    (notice,) = [m for m in site.sent(player("north")) if "ended" in text(m)]
+    (attached,) = [part for part in notice.iter_attachments()
+                   if part.get_filename() == "auction-1.json"]
+    assert "pbem verify auction-1.json" in " ".join(text(notice).split())
+    found = verify_record(json.loads(attached.get_payload(decode=True)), committed, None)
+    assert found.ok, found.failed
+    assert [line.split()[1] for line in found.interventions] == ["END"]

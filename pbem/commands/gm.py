@@ -150,7 +150,11 @@ def end(context: CommandContext, args: str) -> None:
     context.store.save_game_state(record.id, record.step, record.state, "finished", context.now,
                                   result)
     game_finished(context.config, context.store, reload(context), context.now)
-    told = tell_everyone(context, "end", reason)
+    from pbem.archive.game_file import game_file  # the record only when a game ends
+
+    finished = reload(context)
+    published = game_file(context.store, finished) if finished.row["commitment"] else None
+    told = tell_everyone(context, "end", reason, published=published)
     context.answer(f"Game {record.id} is over: winners {', '.join(winners) or 'none'}, by "
                    f"{victory}. {told}")
 
