@@ -136,6 +136,7 @@ def commitment(config: Config, record: GameRecord, seat: str, now: datetime) -> 
     text = render(record.row["game"], "mail/commitment.txt.j2", moderator=config.moderator,
                   game=record, seat=seat, secret=record.seat(seat)["secret"],
                   deal_at=parse_utc(record.row["deal_at"]),
+                  position=[s["seat"] for s in record.seats].index(seat) + 1,
                   timezone=record.timezone_of(seat))
     return _mail(config, record, seat, _subject(record, "Commitment: send your salt"), text,
                  now, opens_thread=True)

@@ -22,7 +22,7 @@ from pbem.archive.game_file import FORMATS
 from pbem.game import Adjustment, Event, Game, State, load_game, step_rng
 from pbem.store import Store
 
-DEAL_CHECKS = ("format", "commitment", "commitment mailed", "rules version", "seed")
+DEAL_CHECKS = ("format", "commitment", "commitment mailed", "rules version", "seed", "seat draw")
 PAGES_MADE_AT = datetime(2000, 1, 1, tzinfo=UTC)   # the game's pages do not show it
 
 
@@ -67,6 +67,7 @@ def verify_record(data: dict[str, Any], commitment: str | None = None,
     rules = load_game(data["game"])
     _commitment(found, data, commitment, rules)
     _seed(found, data)
+    _draw(found, data)
     _interventions(found, data)
     final = _replay(found, data, rules)
     if final is not None:
@@ -110,6 +111,18 @@ def _seed(found: Verification, data: dict[str, Any]) -> None:
               f"the GM's seed and the salts ({given}) give {seed}"
               + ("" if seed == data["seed"] else
                  f", but the game was played with {data['seed']}"))
+
+
+def _draw(found: Verification, data: dict[str, Any]) -> None:
+    """The seat draw the seed played gives (``fairness.seat_draw``), for each player to
+    compare with the seat of its welcome: its number in the draw was in its commitment mail."""
+    if not data.get("draw_seats"):
+        return
+    seats = data["seats"]
+    drawn = fairness.seat_draw(len(seats), data["seed"])
+    found.add("seat draw", True, "from the seed played: " + ", ".join(
+        f"player {drawn[index] + 1} got {seat}" for index, seat in
+        sorted(enumerate(seats), key=lambda pair: drawn[pair[0]])))
 
 
 def _interventions(found: Verification, data: dict[str, Any]) -> None:

@@ -104,6 +104,7 @@ def test_the_window_passing_deals_with_the_salts_received_and_the_seat_draw_foll
     record = new_game(site, [{"seat": s, "address": player(s)} for s in SEATS],
                       draw_seats=True, seed="gm-seed", auth="address")
     assert "which seat is drawn at the deal" in text(site.sent(player("north"))[0])
+    assert "You are player 2 of 3 in the draw" in text(site.sent(player("east"))[0])
     drop(site.inbox, order_mail(player("east"), "SALT e"))
     site.cron(hours=23)
     assert site.record().dealing
@@ -278,15 +279,17 @@ def test_a_whole_six_faction_dune_game_of_bots_verifies_with_its_archive(tmp_pat
     moderator = site.moderator()
     create_game(moderator.store, site.config, game_definition({
         "id": "dune-1", "game": "dune", "ruleset": "wbc", "seed": "verify-dune",
-        "salt_hours": 1, "auth": "address",
+        "salt_hours": 1, "auth": "address", "draw_seats": True,
         "seats": [{"seat": "atreides", "address": player("atreides")}]
         + [{"seat": s, "bot": "basic"} for s in factions[1:]]}), site.clock())
     moderator.send_outbox()
     drop(site.inbox, order_mail(player("atreides"), "SALT spice must flow",
                                 subject="[dune-1] salt"))
     site.moderator().tick()
-    assert not site.record("dune-1").dealing
-    run_gm_command(site.moderator(), "dune-1", "DROPOUT atreides -- gone to Caladan")
+    record = site.record("dune-1")
+    assert not record.dealing
+    (human,) = [s["seat"] for s in record.seats if s["address"] == player("atreides")]
+    run_gm_command(site.moderator(), "dune-1", f"DROPOUT {human} -- gone to Caladan")
     for _ in range(400):
         if site.record("dune-1").finished:
             break
@@ -299,6 +302,8 @@ def test_a_whole_six_faction_dune_game_of_bots_verifies_with_its_archive(tmp_pat
     found = verify_record(data, record.row["commitment"], tmp_path / "site" / "dune-1")
     assert found.ok, found.failed
     assert [i.split()[1] for i in found.interventions] == ["DROPOUT"]
+    (draw,) = [c.detail for c in found.checks if c.what == "seat draw"]
+    assert f"player 1 got {human}" in draw          # the player listed first is the human
 
 
 def test_a_game_the_gm_ends_mails_its_record_and_it_verifies_with_the_end_listed(tmp_path):
