@@ -41,9 +41,22 @@ def find_dovecot() -> str | None:
 
 def free_port() -> int:
     """A TCP port on 127.0.0.1 that nothing listens on right now."""
-    with socket.socket() as s:
-        s.bind((HOST, 0))
-        return s.getsockname()[1]
+    (port,) = free_ports(1)
+    return port
+
+
+def free_ports(count: int) -> list[int]:
+    """``count`` different TCP ports on 127.0.0.1 that nothing listens on right now: each
+    socket is held until all are bound (released one by one, the kernel may hand the same
+    port out twice: Dovecot then refuses its "duplicate listener")."""
+    sockets = [socket.socket() for _ in range(count)]
+    try:
+        for s in sockets:
+            s.bind((HOST, 0))
+        return [s.getsockname()[1] for s in sockets]
+    finally:
+        for s in sockets:
+            s.close()
 
 
 def wait_for_port(port: int, timeout: float = 10.0, alive=lambda: True) -> None:
@@ -237,7 +250,7 @@ class Dovecot:
             (self.root / sub).mkdir(parents=True, exist_ok=True)
         self.users_path.touch()
         self.cert_path, self.key_path = make_certificate(self.root)
-        self.imap_port, self.imaps_port, self.lmtp_port = (free_port() for _ in range(3))
+        self.imap_port, self.imaps_port, self.lmtp_port = free_ports(3)
         self._tokens = _TokenServer()
         self._tokens.thread.start()
 
