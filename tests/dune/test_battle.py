@@ -21,6 +21,7 @@ from pbem.games.dune.rules import Classic, make_rules
 from pbem.games.dune.state import (
     SEAT_FACTIONS,
     add_forces,
+    base_data,
     copy_state,
     data,
     only_sector,
@@ -400,9 +401,10 @@ def test_x_c_1_2_the_higher_total_wins_and_a_tie_goes_to_the_aggressor():
 def test_x_c_3_a_weapon_kills_a_leader_without_the_proper_defense():
     """000 X.C.3; player aid A.1-4: a projectile is stopped by a shield, a poison by a
     snooper; a killed leader counts nothing; both may die."""
-    assert combat.kills("Crysknife", None) and not combat.kills("Crysknife", "Shield")
-    assert combat.kills("Crysknife", "Snooper") and combat.kills("Chaumas", "Shield")
-    assert not combat.kills("Chaumas", "Snooper") and not combat.kills("Kulon", None)
+    deck = base_data()
+    assert combat.kills(deck, "Crysknife", None) and not combat.kills(deck, "Crysknife", "Shield")
+    assert combat.kills(deck, "Crysknife", "Snooper") and combat.kills(deck, "Chaumas", "Shield")
+    assert not combat.kills(deck, "Chaumas", "Snooper") and not combat.kills(deck, "Kulon", None)
     state, _ = game({"Arrakeen": {AT: 5, HA: 5}}, seats=(AT, HA),
                     hands={AT: ["Crysknife"], HA: ["Chaumas"]})
     events = fight(state, atreides="LEADER Thufir Hawat\nDIAL 1\nWEAPON Crysknife",
