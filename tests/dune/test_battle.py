@@ -315,6 +315,18 @@ def test_x_c_9_a_leader_or_cheap_hero_must_be_played():
         "one-leader"
 
 
+def test_001_1_07_05_05_gf9_the_cheap_hero_is_mandatory_with_no_leader():
+    """001 1.07.05.05: "A player must always play either a leader or a Cheap Hero card ... if
+    possible"; 3.01.05: the Cheap Hero "must be played when you have no leaders available"."""
+    state, _ = game({"Arrakeen": {AT: 5, HA: 3}}, ruleset="gf9", hands={AT: ["Cheap Hero"]})
+    for name in state["factions"][AT]["leaders"]:
+        state["factions"][AT]["leaders"][name] = "tanks"
+    (error,) = read(state, AT, "DIAL 3")[1]
+    assert error[0] == "leader-required"
+    (plan,), errors = read(state, AT, "CHEAP HERO\nDIAL 3")
+    assert errors == [] and plan["cheap_hero"] == "Cheap Hero" and plan["leader"] is None
+
+
 def test_x_c_10_without_a_leader_the_dial_alone_and_no_cards():
     """000 X.C.10: with no leader to play "he cannot play any treachery cards ... His total is
     simply the number of tokens he dials"."""
