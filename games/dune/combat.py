@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
-from .data import CardType, Effect, TreacheryCard
+from .data import CardType, DuneData, Effect
 from .state import SEAT_FACTIONS, base_data, sheet
 
 KWISATZ_HADERACH = 2        # 000 line 762: "add its +2 strength to any one leader"
@@ -136,32 +136,27 @@ def _mix_worths(normal: int, starred: int, worth: int, spice: int
 
 
 # --- the cards
-@cache
-def card(name: str) -> TreacheryCard:
-    """A treachery card by its name (copies are alike)."""
-    return next(c for c in base_data().treachery_deck if c.name == name)
-
-
-def kills(weapon: str | None, defense: str | None) -> bool:
+def kills(deck: DuneData, weapon: str | None, defense: str | None) -> bool:
     """Whether a weapon kills the leader it is played against (X.C.3): a projectile unless a
     shield stops it, a poison unless a snooper does, the lasgun always (player aid A.1-5);
-    a worthless card never (A.7)."""
+    a worthless card never (A.7).  The cards' effects are the game's deck's (001 3.01.07: the
+    Ellaca Drug, a poison, is stopped by a shield)."""
     if weapon is None:
         return False
-    effects = card(weapon).effects
+    effects = deck.card_named(weapon).effects
     if Effect.KILLS_LEADER not in effects:
         return False
     if Effect.UNSTOPPABLE in effects:
         return True
-    stops = card(defense).effects if defense else frozenset()
+    stops = deck.card_named(defense).effects if defense else frozenset()
     return not ((Effect.STOPPED_BY_SHIELD in effects and Effect.STOPS_PROJECTILE in stops)
                 or (Effect.STOPPED_BY_SNOOPER in effects and Effect.STOPS_POISON in stops))
 
 
-def explodes(plans: list[dict[str, Any]]) -> bool:
+def explodes(deck: DuneData, plans: list[dict[str, Any]]) -> bool:
     """A lasgun and a shield in the same battle, in either plan (player aid A.5, line 928)."""
-    weapons = [card(p["weapon"]) for p in plans if p["weapon"]]
-    defenses = [card(p["defense"]) for p in plans if p["defense"]]
+    weapons = [deck.card_named(p["weapon"]) for p in plans if p["weapon"]]
+    defenses = [deck.card_named(p["defense"]) for p in plans if p["defense"]]
     return (any(Effect.EXPLODES_WITH_SHIELD in w.effects for w in weapons)
             and any(d.type is CardType.SHIELD for d in defenses))
 
@@ -199,13 +194,13 @@ def betrays(plan: dict[str, Any], traitors: set[str]) -> bool:
     return plan["leader"] is not None and not plan["kh"] and plan["leader"] in traitors
 
 
-def resolve(aggressor: str, defender: str, plans: dict[str, dict[str, Any]],
+def resolve(deck: DuneData, aggressor: str, defender: str, plans: dict[str, dict[str, Any]],
             traitors: dict[str, set[str]]) -> Outcome:
-    """The outcome of two revealed plans.  ``traitors``: the leaders each side may call as
-    traitors (its own, and the Harkonnen's for their ally).  A traitor call comes before an
-    explosion (WBC X, line 1272); both traitors: both lose (X.D.4); the explosion has no winner
-    (line 1270); else the higher total of dial and surviving leader wins, the aggressor on a tie
-    (X.C.1-3)."""
+    """The outcome of two revealed plans, their cards read from the game's ``deck``.
+    ``traitors``: the leaders each side may call as traitors (its own, and the Harkonnen's for
+    their ally).  A traitor call comes before an explosion (WBC X, line 1272); both traitors:
+    both lose (X.D.4); the explosion has no winner (line 1270); else the higher total of dial
+    and surviving leader wins, the aggressor on a tie (X.C.1-3)."""
     sides = (aggressor, defender)
     other = {aggressor: defender, defender: aggressor}
     callers = tuple(s for s in sides if plans[s]["call"] and betrays(plans[other[s]], traitors[s]))
@@ -214,12 +209,12 @@ def resolve(aggressor: str, defender: str, plans: dict[str, dict[str, Any]],
     if callers:
         winner = callers[0]
         return Outcome("traitor", winner, other[winner], (other[winner],), {}, callers)
-    if explodes([plans[s] for s in sides]):
+    if explodes(deck, [plans[s] for s in sides]):
         return Outcome("explosion", None, None,
                        tuple(s for s in sides if plans[s]["leader"] or plans[s]["cheap_hero"]),
                        {})
     killed = tuple(s for s in sides if (plans[s]["leader"] or plans[s]["cheap_hero"])
-                   and kills(plans[other[s]]["weapon"], plans[s]["defense"]))
+                   and kills(deck, plans[other[s]]["weapon"], plans[s]["defense"]))
     totals = {s: number(plans[s]["dial"] + (0 if s in killed else leader_value(plans[s])))
               for s in sides}
     winner = aggressor if totals[aggressor] >= totals[defender] else defender

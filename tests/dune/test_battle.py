@@ -21,6 +21,7 @@ from pbem.games.dune.rules import Classic, make_rules
 from pbem.games.dune.state import (
     SEAT_FACTIONS,
     add_forces,
+    base_data,
     copy_state,
     data,
     only_sector,
@@ -314,6 +315,18 @@ def test_x_c_9_a_leader_or_cheap_hero_must_be_played():
         "one-leader"
 
 
+def test_001_1_07_05_05_gf9_the_cheap_hero_is_mandatory_with_no_leader():
+    """001 1.07.05.05: "A player must always play either a leader or a Cheap Hero card ... if
+    possible"; 3.01.05: the Cheap Hero "must be played when you have no leaders available"."""
+    state, _ = game({"Arrakeen": {AT: 5, HA: 3}}, ruleset="gf9", hands={AT: ["Cheap Hero"]})
+    for name in state["factions"][AT]["leaders"]:
+        state["factions"][AT]["leaders"][name] = "tanks"
+    (error,) = read(state, AT, "DIAL 3")[1]
+    assert error[0] == "leader-required"
+    (plan,), errors = read(state, AT, "CHEAP HERO\nDIAL 3")
+    assert errors == [] and plan["cheap_hero"] == "Cheap Hero" and plan["leader"] is None
+
+
 def test_x_c_10_without_a_leader_the_dial_alone_and_no_cards():
     """000 X.C.10: with no leader to play "he cannot play any treachery cards ... His total is
     simply the number of tokens he dials"."""
@@ -400,9 +413,10 @@ def test_x_c_1_2_the_higher_total_wins_and_a_tie_goes_to_the_aggressor():
 def test_x_c_3_a_weapon_kills_a_leader_without_the_proper_defense():
     """000 X.C.3; player aid A.1-4: a projectile is stopped by a shield, a poison by a
     snooper; a killed leader counts nothing; both may die."""
-    assert combat.kills("Crysknife", None) and not combat.kills("Crysknife", "Shield")
-    assert combat.kills("Crysknife", "Snooper") and combat.kills("Chaumas", "Shield")
-    assert not combat.kills("Chaumas", "Snooper") and not combat.kills("Kulon", None)
+    deck = base_data()
+    assert combat.kills(deck, "Crysknife", None) and not combat.kills(deck, "Crysknife", "Shield")
+    assert combat.kills(deck, "Crysknife", "Snooper") and combat.kills(deck, "Chaumas", "Shield")
+    assert not combat.kills(deck, "Chaumas", "Snooper") and not combat.kills(deck, "Kulon", None)
     state, _ = game({"Arrakeen": {AT: 5, HA: 5}}, seats=(AT, HA),
                     hands={AT: ["Crysknife"], HA: ["Chaumas"]})
     events = fight(state, atreides="LEADER Thufir Hawat\nDIAL 1\nWEAPON Crysknife",

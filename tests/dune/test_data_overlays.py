@@ -8,7 +8,8 @@ from pathlib import Path
 import pytest
 import yaml
 
-from pbem.games.dune.data import CLASSIC, DataError, FaultCode, load
+from pbem.games.dune import combat
+from pbem.games.dune.data import CLASSIC, DataError, Effect, FaultCode, load
 from pbem.games.dune.rules import RULESETS, make_rules
 from pbem.games.dune.state import SEAT_FACTIONS, base_data, data, ruleset_data
 
@@ -84,12 +85,32 @@ def test_an_overlay_file_that_is_not_yaml_is_a_fault_of_that_file(tmp_path):
 def test_each_ruleset_has_its_data_loaded_once_and_checked(ruleset):
     """A ruleset's data is its layers merged (``data_layers``), cached per ruleset; WBC has no
     overlay: none of its house rules (000 lines 1034-1063) changes a sheet, deck or board.
-    GF9's overlay (``data/gf9/``) cites 001 3.01: the same deck as classic so far."""
+    GF9's overlay (``data/gf9/``) cites 001 3.01: the same cards as classic by id, name, type
+    and place in a plan; the board, leaders and faction sheets are classic's (so
+    ``state.sheet``, which reads the classic sheets, is right for every ruleset)."""
     assert ruleset_data(ruleset) is ruleset_data(ruleset)
     if RULESETS[ruleset].data_layers == ("classic",):
         assert ruleset_data(ruleset) is base_data()
-    else:
-        assert ruleset_data(ruleset) == base_data()
+        return
+    ours, base = ruleset_data(ruleset), base_data()
+    assert (ours.board, ours.spice_deck, ours.leaders, ours.factions) == (
+        base.board, base.spice_deck, base.leaders, base.factions)
+    assert [(c.id, c.name, c.type, c.slots) for c in ours.treachery_deck] == [
+        (c.id, c.name, c.type, c.slots) for c in base.treachery_deck]
+
+
+def test_001_3_01_07_the_gf9_deck_has_the_ellaca_drug_stopped_by_a_shield():
+    """001 3.01.07: the Ellaca Drug, a poison, is stopped by a projectile defense; 3.01.02: a
+    worthless card does not say "Discard after use" (player aid A.7 of 000 discards it)."""
+    gf9, classic = ruleset_data("gf9"), base_data()
+    assert combat.kills(classic, "Ellaca Drug", "Shield")
+    assert not combat.kills(classic, "Ellaca Drug", "Snooper")
+    assert not combat.kills(gf9, "Ellaca Drug", "Shield")
+    assert combat.kills(gf9, "Ellaca Drug", "Snooper")
+    assert combat.kills(gf9, "Chaumas", "Shield") and not combat.kills(gf9, "Chaumas", "Snooper")
+    assert Effect.DISCARD_AFTER_PLAY in classic.card_named("Kulon").effects
+    assert Effect.DISCARD_AFTER_PLAY not in gf9.card_named("Kulon").effects
+    assert Effect.DISCARD_AFTER_PLAY in gf9.card_named("Cheap Hero").effects
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)

@@ -94,18 +94,20 @@ def test_weapon_and_defense_effects(data):
     assert {Effect.UNSTOPPABLE, Effect.EXPLODES_WITH_SHIELD} <= effects[CardType.LASGUN]
     assert effects[CardType.SHIELD] == {Effect.STOPS_PROJECTILE}
     assert effects[CardType.SNOOPER] == {Effect.STOPS_POISON}
-    assert effects[CardType.WORTHLESS] == {Effect.NO_EFFECT}
+    assert Effect.NO_EFFECT in effects[CardType.WORTHLESS]
 
 
 def test_only_family_atomics_leaves_the_game(data):
     """WBC clarification VIII (000, line 1144): "The only card that is ever removed from the
     game after one play is Family Atomics"; the other special cards are discarded (Player
-    Aid B, line 934; cheap heroes, A.6 line 930)."""
+    Aid B, line 934; cheap heroes, A.6 line 930; worthless cards, A.7 line 932: "the only way
+    they may be discarded", ruling: even by a winner)."""
     removed = [card.id for card in data.treachery_deck if Effect.REMOVED_AFTER_PLAY in card.effects]
     assert removed == ["Family Atomics"]
     discarded = {c.type for c in data.treachery_deck if Effect.DISCARD_AFTER_PLAY in c.effects}
     assert discarded == {
         CardType.CHEAP_HERO,
+        CardType.WORTHLESS,
         CardType.TRUTHTRANCE,
         CardType.WEATHER_CONTROL,
         CardType.HAJR,

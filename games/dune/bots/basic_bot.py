@@ -189,16 +189,16 @@ def _cards(side: battle_plan.Side) -> tuple[str | None, str | None]:
     """A weapon and a defense: real ones first (the lasgun last, never with a shield), then
     worthless cards to be rid of."""
     def worthless(name: str) -> bool:
-        return combat.card(name).type is CardType.WORTHLESS
+        return side.card(name).type is CardType.WORTHLESS
 
     def lasgun(name: str) -> bool:
-        return Effect.EXPLODES_WITH_SHIELD in combat.card(name).effects
+        return Effect.EXPLODES_WITH_SHIELD in side.card(name).effects
 
     weapons = sorted(side.cards(Slot.WEAPON), key=lambda n: (worthless(n), lasgun(n), n))
     weapon = weapons[0] if weapons else None
     defenses = [n for n in side.cards(Slot.DEFENSE)
                 if (n != weapon or side.count(n) > 1)
-                and not (weapon and lasgun(weapon) and combat.card(n).type is CardType.SHIELD)]
+                and not (weapon and lasgun(weapon) and side.card(n).type is CardType.SHIELD)]
     defense = sorted(defenses, key=lambda n: (worthless(n), n))[0] if defenses else None
     return weapon, defense
 

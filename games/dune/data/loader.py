@@ -511,7 +511,7 @@ class _Reader:
             fields = self.record(
                 entry,
                 _label(entry, "name", f"cards[{i}]"),
-                {"name": str, "type": str, "count": (int, 1)},
+                {"name": str, "type": str, "count": (int, 1), "effects": ([str], None)},
             )
             if fields is None:
                 continue
@@ -528,6 +528,10 @@ class _Reader:
                 self.fault(where, FaultCode.BAD_VALUE, f"type {card_type} is not described")
                 continue
             _, category, played, slots, effects = types[card_type]
+            if fields["effects"] is not None:       # a card that does what its type does not
+                effects = self.enums(Effect, fields["effects"], where)
+                if effects is None:
+                    continue
             ids = (
                 [where]
                 if fields["count"] == 1

@@ -401,6 +401,14 @@ class DuneData:
         """The treachery card with this id ("Shield #2")."""
         return self._cards_by_id[card_id]
 
+    @cached_property
+    def _cards_by_name(self) -> dict[str, TreacheryCard]:
+        return {card.name: card for card in self.treachery_deck}
+
+    def card_named(self, name: str) -> TreacheryCard:
+        """A treachery card by its name ("Shield"): copies are alike."""
+        return self._cards_by_name[name]
+
     def leaders_of(self, faction: str) -> tuple[Leader, ...]:
         """The five leaders of the named faction."""
         return tuple(leader for leader in self.leaders if leader.faction == faction)

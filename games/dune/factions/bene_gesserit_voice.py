@@ -27,11 +27,10 @@ from typing import Any
 
 from pbem.game import Prompt
 
-from .. import combat
 from ..codes import ErrorCode
-from ..data import Ability, CardType, Slot
+from ..data import Ability, CardType, DuneData, Slot
 from ..orders.language import OrderKind, OrderProblem, order_kind
-from ..state import SEAT_FACTIONS, base_data, sheet
+from ..state import SEAT_FACTIONS, sheet
 from .bene_gesserit import BeneGesserit
 
 VOICE = "voice"
@@ -72,14 +71,14 @@ def standing(battle: dict[str, Any], seat: str) -> dict[str, Any] | None:
 
 
 # --- the Voice and a plan
-def kinds_in(plan: dict[str, Any]) -> set[CardType]:
-    """The kinds of card a plan plays as weapon and defense."""
-    return {combat.card(plan[slot]).type for slot in ("weapon", "defense") if plan[slot]}
+def kinds_in(deck: DuneData, plan: dict[str, Any]) -> set[CardType]:
+    """The kinds of card a plan plays as weapon and defense, as the game's deck has them."""
+    return {deck.card_named(plan[slot]).type for slot in ("weapon", "defense") if plan[slot]}
 
 
-def obeys(plan: dict[str, Any], voice: dict[str, Any]) -> bool:
+def obeys(deck: DuneData, plan: dict[str, Any], voice: dict[str, Any]) -> bool:
     """Whether a plan does as the Voice commands."""
-    return (CardType(voice["kind"]) in kinds_in(plan)) == voice["play"]
+    return (CardType(voice["kind"]) in kinds_in(deck, plan)) == voice["play"]
 
 
 def could_obey(side: Any, voice: dict[str, Any]) -> bool:
@@ -90,21 +89,21 @@ def could_obey(side: Any, voice: dict[str, Any]) -> bool:
 
 def held(side: Any, kind: str) -> list[str]:
     """The names of the side's cards of a kind."""
-    names = dict.fromkeys(base_data().treachery_card(card).name for card in side.hand)
-    return [name for name in names if combat.card(name).type is CardType(kind)]
+    names = dict.fromkeys(side.deck.treachery_card(card).name for card in side.hand)
+    return [name for name in names if side.card(name).type is CardType(kind)]
 
 
 def obey(side: Any, plan: dict[str, Any], voice: dict[str, Any] | None) -> dict[str, Any]:
     """The plan made to obey the Voice where it does not and could: the card forbidden taken
     out, or the first card of the kind commanded put in its place (a weapon's or a defense's;
     a worthless card in the empty place, else as the weapon)."""
-    if voice is None or obeys(plan, voice) or not could_obey(side, voice):
+    if voice is None or obeys(side.deck, plan, voice) or not could_obey(side, voice):
         return plan
     plan = {**plan, "discard": list(plan["discard"])}
     kind = CardType(voice["kind"])
     if not voice["play"]:
         for slot in ("weapon", "defense"):
-            if plan[slot] and combat.card(plan[slot]).type is kind:
+            if plan[slot] and side.card(plan[slot]).type is kind:
                 plan[slot] = None
         plan["discard"] = [n for n in plan["discard"] if n in (plan["weapon"], plan["defense"])]
         return plan
@@ -112,7 +111,7 @@ def obey(side: Any, plan: dict[str, Any], voice: dict[str, Any] | None) -> dict[
     if kind is CardType.WORTHLESS:
         slot = "defense" if plan["weapon"] and not plan["defense"] else "weapon"
     else:
-        slot = "weapon" if Slot.WEAPON in combat.card(name).slots else "defense"
+        slot = "weapon" if Slot.WEAPON in side.card(name).slots else "defense"
     other = "defense" if slot == "weapon" else "weapon"
     plan[slot] = name
     if plan[other] == name and side.count(name) < 2:

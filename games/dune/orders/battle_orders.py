@@ -45,7 +45,7 @@ from pbem.game import Prompt
 from .. import combat
 from ..cards import battle_karama
 from ..codes import ErrorCode
-from ..data import Ability, CardType, NameLookupError, Slot
+from ..data import Ability, CardType, Effect, NameLookupError, Slot
 from ..data.names import Named, NameIndex
 from ..factions import harkonnen_capture as capture
 from ..state import SEAT_FACTIONS, State, base_data, data, sheet
@@ -133,7 +133,7 @@ def read_card(side: Side, words: list[str], slot: Slot, verb: str) -> str:
     if not side.count(name):
         raise OrderProblem(ErrorCode.CARD_NOT_HELD, f"you hold no {name}", valid)
     if name not in side.cards(slot):
-        where = "as a leader only (Q&A B.2)" if combat.card(name).type is CardType.CHEAP_HERO \
+        where = "as a leader only (Q&A B.2)" if side.card(name).type is CardType.CHEAP_HERO \
             else f"not as a {slot.value} (player aid A)"
         raise OrderProblem(ErrorCode.WRONG_PLACE, f"{name} is played {where}", valid)
     return name
@@ -503,7 +503,7 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
     plan["kh"] = side.kh and side.must_lead and rng.random() < 0.5
     plan["call"] = rng.random() < 0.8
     kept = [n for n in (plan["weapon"], plan["defense"])
-            if n and combat.card(n).type is not CardType.WORTHLESS]
+            if n and Effect.DISCARD_AFTER_PLAY not in side.card(n).effects]
     plan["discard"] = list(dict.fromkeys(n for n in kept if rng.random() < 0.3))
     if rng.random() < 0.3:
         plan["lose"] = list(rng.choice(strength.losses(plan["dial"], plan["spice"])))

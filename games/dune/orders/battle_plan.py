@@ -15,7 +15,7 @@ state or from the seat's own view, so that the checks, the prompt and the bots a
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pbem.wording import plural
@@ -23,11 +23,11 @@ from pbem.wording import plural
 from .. import combat, factions
 from ..cards import karama
 from ..codes import ErrorCode
-from ..data import CardType, Slot, TreacheryCard
+from ..data import DuneData, Effect, Slot, TreacheryCard
 from ..factions import bene_gesserit_voice as voice
 from ..factions import harkonnen_capture as capture
 from ..rules import Rules
-from ..state import State, base_data
+from ..state import State, base_data, ruleset_data
 from .language import forces_text
 
 
@@ -51,6 +51,7 @@ class Side:
     cancels: bool = False        # it may play a Karama against the capture (line 952)
     voice: dict[str, Any] | None = None   # the Voice standing on it (line 784)
     corrects: bool = False       # its plan is corrected at the reveal, not refused (WBC X)
+    deck: DuneData = field(default_factory=base_data, compare=False, repr=False)  # the game's
 
     @property
     def leaders(self) -> list[str]:
@@ -66,8 +67,12 @@ class Side:
     def count(self, name: str) -> int:
         return sum(card.name == name for card in self._cards())
 
+    def card(self, name: str) -> TreacheryCard:
+        """A card by its name, as the game's deck has it."""
+        return self.deck.card_named(name)
+
     def _cards(self) -> list[TreacheryCard]:
-        return [base_data().treachery_card(card) for card in self.hand]
+        return [self.deck.treachery_card(card) for card in self.hand]
 
     @property
     def cheap_heroes(self) -> list[str]:
@@ -131,7 +136,7 @@ def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], 
     return Side(seat, opponent, seat == battle["aggressor"], territory, strength, spice,
                 dict(places), away, tuple(hand), may_kh, tuple(captured),
                 capture.enabled(rules, seat), cancels, voice.standing(battle, seat),
-                rules.corrects_plans_at_reveal)
+                rules.corrects_plans_at_reveal, ruleset_data(rules.ruleset))
 
 
 # --- plans
@@ -197,7 +202,7 @@ def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tupl
                       "a leader or a cheap hero (line 762)", ()))
     kept = {plan["weapon"], plan["defense"], *plan.get("second", {}).values()} - {None}
     for name in plan["discard"]:
-        if name not in kept or combat.card(name).type is CardType.WORTHLESS:
+        if name not in kept or Effect.DISCARD_AFTER_PLAY in side.card(name).effects:
             found.append(("discard", ErrorCode.DISCARD,
                           f"DISCARD names a weapon or defense of your "
                           f"plan; {name} is not one, or is discarded anyway",

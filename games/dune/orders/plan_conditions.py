@@ -144,11 +144,12 @@ def check(state: State, prompt: Prompt, plan: dict[str, Any], given: dict[str, i
                 raise OrderProblem(code, f"{message} (with your lines for "
                                    f"{' and '.join(cond_text(c) for c in (v, q) if c)})",
                                    valid, part=at)
-            if said and not voice.obeys(branch, said) and voice.could_obey(side, said):
+            if said and not voice.obeys(side.deck, branch, said) and voice.could_obey(side, said):
                 raise OrderProblem(ErrorCode.VOICE_BROKEN, voice.refusal(said, side), (), part=at)
     standing = side.voice
     anchor = given.get("weapon", given.get("defense", given["dial"]))
-    if standing and not voice.obeys(plan, standing) and voice.could_obey(side, standing):
+    if standing and not voice.obeys(side.deck, plan, standing) and voice.could_obey(side,
+                                                                               standing):
         raise OrderProblem(ErrorCode.VOICE_BROKEN, voice.refusal(standing, side), (), part=anchor)
     bound = prescience.binds(state["step"], prompt.seat)
     if bound and still_playable(side, *bound):

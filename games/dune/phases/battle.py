@@ -81,7 +81,7 @@ from pbem.game import Event, Prompt
 
 from .. import combat, factions
 from ..codes import EventCode
-from ..data import CardType
+from ..data import Effect
 from ..orders import battle_orders, battle_plan
 from ..prompt_key import PromptKey
 from ..state import (
@@ -100,8 +100,6 @@ from ..state import (
 )
 from . import before_plans
 from .collection import separated_by_storm
-
-ALWAYS_DISCARDED = (CardType.CHEAP_HERO, CardType.WORTHLESS)    # player aid A.6-7
 
 
 # --- the phase
@@ -324,7 +322,7 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
     events.append(Event(EventCode.BATTLE_PLANS, {
         "territory": battle["territory"],
         "plans": {seat: battle_plan.revealed(plans[seat]) for seat in (aggressor, defender)}}))
-    outcome = combat.resolve(aggressor, defender, plans,
+    outcome = combat.resolve(data(state), aggressor, defender, plans,
                              {seat: set(traitors_for(state, seat)) for seat in plans})
     events += _settle(state, battle, plans, sides, outcome, rng)
     for seat, plan in plans.items():
@@ -470,15 +468,18 @@ def _winner_losses(side: battle_plan.Side, plan: dict[str, Any]) -> tuple[int, i
 
 def _cards_after(state: State, seat: str, plan: dict[str, Any], keep: bool) -> list[Event]:
     """The cards played: the loser discards them all (X.C.5, X.D.2), the winner those he
-    chose (X.C.6); a cheap hero and a worthless card are always discarded (player aid A.6-7)."""
+    chose (X.C.6) and those the game's deck discards after use: a cheap hero and a worthless
+    card (player aid A.6-7); under GF9 only the cards that say "Discard after use" (001
+    1.07.07.06, 3.01.05: the Cheap Hero; a worthless card "can" be discarded, 3.01.02)."""
     hand = state["factions"][seat]["hand"]
     gone = []
     for slot in ("cheap_hero", "weapon", "defense"):
         name = plan[slot]
         if name is None:
             continue
-        played = combat.card(name)
-        if keep and played.type not in ALWAYS_DISCARDED and name not in plan["discard"]:
+        played = data(state).card_named(name)
+        if (keep and Effect.DISCARD_AFTER_PLAY not in played.effects
+                and name not in plan["discard"]):
             continue
         card_id = next(c for c in hand if data(state).treachery_card(c).name == name)
         hand.remove(card_id)

@@ -45,7 +45,7 @@ from ..factions import atreides_prescience as prescience
 from ..factions import bene_gesserit_voice as voice
 from ..orders import battle_orders, battle_plan, plan_conditions
 from ..prompt_key import PromptKey
-from ..state import State
+from ..state import State, data
 
 
 def fresh() -> dict[str, Any]:
@@ -242,6 +242,6 @@ def at_reveal(state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
         events.append(Event(EventCode.NO_LEADERS, {"territory": battle["territory"]}))
     for seat, plan in plans.items():
         said = voice.standing(battle, seat)
-        if said and not voice.obeys(plan, said):
+        if said and not voice.obeys(data(state), plan, said):
             events.append(Event(EventCode.VOICE_NOT_OBEYED, {"faction": seat}))
     return events
