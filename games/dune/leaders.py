@@ -13,6 +13,11 @@ Rulings:
   player who "doesn't have any of his own leaders available to play in battle": a leader is
   available when it is ``alive`` (a captured leader is not).  Revival then goes on "until all
   ... have been revived": while some leader in the tanks has not been revived since it began.
+  GF9 (001 1.05.04: "When a player has no Active Leaders they may revive 1 face up leader per
+  Turn until all of their leaders have been revived") asks the condition every turn: once a
+  revived leader is alive, the faction has an Active Leader and revives no other
+  (``Rules.leader_revival_until_all_back``).  Ruling: "until all ... have been revived" there
+  bounds the revival (each leader once, 1.05.05), it does not carry it on past the condition.
 - IX.D.5: a leader revived and killed again "cannot be revived again until all of the
   player's other revivable leaders have been revived, killed and sent to the 'tanks' again":
   every other leader is in ``leaders_revived`` and in the tanks.  Reviving it then begins a new
@@ -38,30 +43,32 @@ def in_tanks(leaders: dict[str, str]) -> list[str]:
     return [name for name, where in leaders.items() if where == TANKS]
 
 
-def may_revive(leaders: dict[str, str], revived: list[str]) -> bool:
-    """Whether the faction may revive leaders this turn (000 IX.D.1; Q&A D.2): none of its
-    leaders is available, or a revival has begun and some leader in the tanks is still to be
-    revived."""
+def may_revive(leaders: dict[str, str], revived: list[str], until_all_back: bool) -> bool:
+    """Whether the faction may revive leaders this turn (000 IX.D.1; Q&A D.2; 001 1.05.04):
+    none of its leaders is available, or (``until_all_back``) a revival has begun and some
+    leader in the tanks is still to be revived."""
     if not in_tanks(leaders):
         return False
-    under_way = bool(revived) and any(name not in revived for name in in_tanks(leaders))
+    under_way = (until_all_back and bool(revived)
+                 and any(name not in revived for name in in_tanks(leaders)))
     return not available(leaders) or under_way
 
 
-def revivable(leaders: dict[str, str], revived: list[str]) -> list[str]:
+def revivable(leaders: dict[str, str], revived: list[str], until_all_back: bool) -> list[str]:
     """The leaders the faction may revive by paying their value now (000 IX.D.1, IX.D.5)."""
-    if not may_revive(leaders, revived):
+    if not may_revive(leaders, revived, until_all_back):
         return []
     return [name for name in in_tanks(leaders)
             if name not in revived or all(other in revived and leaders[other] == TANKS
                                           for other in leaders if other != name)]
 
 
-def note_revived(leaders: dict[str, str], revived: list[str], name: str) -> list[str]:
+def note_revived(leaders: dict[str, str], revived: list[str], name: str,
+                 until_all_back: bool) -> list[str]:
     """``leaders_revived`` after ``name`` is revived, ``leaders`` being the places before:
     a leader revived again once every leader was revived begins a new round (IX.D.5); a card
     revival outside IX.D leaves it as it was."""
-    if not may_revive(leaders, revived):
+    if not may_revive(leaders, revived, until_all_back):
         return list(revived)
     if name not in revived:
         return [*revived, name]

@@ -223,6 +223,15 @@ class Classic(Rules):
         (000 VIII.I: "a player with no spice"); under GF9 0 or 1 (001 1.03.02)."""
         return 1
 
+    # --- revival
+    @property
+    def leader_revival_until_all_back(self) -> bool:
+        """A faction that began reviving leaders (none of its own free to fight) revives one a
+        turn until all are back, a revived leader alive or not (000 IX.D.1, "until all of his
+        leaders have been revived"; Q&A D.2); under GF9 a leader is revived only while the
+        faction has no Active Leader (001 1.05.04)."""
+        return True
+
     # --- movement and the Bene Gesserit's coexistence
     @property
     def coexisting_fly(self) -> bool:
@@ -412,6 +421,7 @@ class GF9(Classic):
     nexus_at_end_of_blow = True         # 001 1.02.06-07
     turn_one_worms_set_aside = True     # 001 1.02.03
     charity_with_bidding = False        # 001 1.03: a phase of its own
+    leader_revival_until_all_back = False   # 001 1.05.04: "When a player has no Active Leaders"
     charity_below = 2                   # 001 1.03.02: "0 or 1 spice"
     shared_strongholds_count = False    # 001 glossary "Control": no other faction's forces
     first_winner_in_storm_order = True  # 001 1.09.04

@@ -349,10 +349,21 @@ def test_ix_d_1_revival_goes_on_while_a_leader_of_the_round_is_in_the_tanks():
     """Once begun, leader revival goes on "until all of his leaders have been revived", with
     leaders alive again; when all are back, it needs every leader unavailable again."""
     places = {"A": "alive", "B": "tanks", "C": "tanks"}
-    assert leaders.may_revive(places, ["A"])
-    assert leaders.revivable(places, ["A"]) == ["B", "C"]
-    assert not leaders.may_revive({"A": "alive", "B": "tanks"}, ["A", "B"])
-    assert not leaders.may_revive(places, [])
+    assert leaders.may_revive(places, ["A"], until_all_back=True)
+    assert leaders.revivable(places, ["A"], until_all_back=True) == ["B", "C"]
+    assert not leaders.may_revive({"A": "alive", "B": "tanks"}, ["A", "B"], until_all_back=True)
+    assert not leaders.may_revive(places, [], until_all_back=True)
+
+
+def test_001_1_05_04_gf9_revives_a_leader_only_with_no_active_leader():
+    """001 1.05.04: "When a player has no Active Leaders they may revive 1 face up leader per
+    Turn": a revival begun does not go on once a revived leader is alive, as under 000 IX.D.1;
+    with no leader alive it does."""
+    places = {"A": "alive", "B": "tanks", "C": "tanks"}
+    assert not leaders.may_revive(places, ["A"], until_all_back=False)
+    assert leaders.revivable(places, ["A"], until_all_back=False) == []
+    everyone_dead = {"A": "tanks", "B": "tanks", "C": "tanks"}
+    assert leaders.revivable(everyone_dead, ["A"], until_all_back=False) == ["B", "C"]
 
 
 def test_qa_d_2_no_leader_free_to_fight_is_enough_to_begin():
@@ -360,8 +371,8 @@ def test_qa_d_2_no_leader_free_to_fight_is_enough_to_begin():
     any of his own leaders available to play in battle" (some captured by the Harkonnen):
     ``leaders`` reads the places, so a captured leader is not available."""
     places = {"A": "captured", "B": "tanks", "C": "tanks"}
-    assert leaders.may_revive(places, [])
-    assert leaders.revivable(places, []) == ["B", "C"]
+    assert leaders.may_revive(places, [], until_all_back=True)
+    assert leaders.revivable(places, [], until_all_back=True) == ["B", "C"]
 
 
 # --- cards

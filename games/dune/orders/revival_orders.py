@@ -37,7 +37,7 @@ from .. import leaders
 from ..codes import ErrorCode
 from ..data import Ability, CardType, NameLookupError
 from ..factions.atreides import kwisatz_haderach
-from ..rules import rules_of
+from ..rules import Rules, rules_of
 from ..state import SEAT_FACTIONS, State, base_data, sheet
 from .language import OrderKind, OrderProblem, order_kind, read_faction, read_number
 
@@ -76,6 +76,7 @@ class Allowance:
     ghola: str | None            # its Tleilaxu Ghola, if it holds it
     allies: tuple[str, ...]      # the allies whose forces it may pay for (Emperor, line 810)
     supported: bool              # allied with the Emperor, who may pay for its forces
+    until_all_back: bool         # Rules.leader_revival_until_all_back (000 IX.D.1; 001 1.05.04)
     kh: bool = False             # the Atreides' Kwisatz Haderach is in the tanks (line 762)
 
     @property
@@ -88,9 +89,10 @@ class Allowance:
     def paid_leaders(self) -> list[str]:
         """The leaders it may revive for their value now (000 IX.D.1, IX.D.5; Q&A D.2); the
         Kwisatz Haderach "like any other leader" (line 762), when a leader may be revived."""
-        found = leaders.revivable(self.leaders, list(self.revived))
+        found = leaders.revivable(self.leaders, list(self.revived), self.until_all_back)
         if self.kh and (not leaders.available(self.leaders)
-                        or leaders.may_revive(self.leaders, list(self.revived))):
+                        or leaders.may_revive(self.leaders, list(self.revived),
+                                              self.until_all_back)):
             found.append(KWISATZ_HADERACH)
         return found
 
@@ -121,8 +123,8 @@ def allowance(state: State, seat: str) -> Allowance:
     own = state["factions"][seat]
     tanks = {s: state["factions"][s]["tanks"] for s in state["seats"]}
     return _allowance(seat, tanks, own["spice"], own["hand"], own["leaders"],
-                      own["leaders_revived"], rules_of(state).karama_powers,
-                      state["alliances"], kwisatz_haderach(state)["tanks"])
+                      own["leaders_revived"], rules_of(state), state["alliances"],
+                      kwisatz_haderach(state)["tanks"])
 
 
 def allowance_of_view(view: dict[str, Any], seat: str) -> Allowance:
@@ -130,13 +132,12 @@ def allowance_of_view(view: dict[str, Any], seat: str) -> Allowance:
     own = view["own"]
     tanks = {s: f["tanks"] for s, f in view["factions"].items()}
     return _allowance(seat, tanks, own["spice"], own["hand"], own["leaders"],
-                      view["factions"][seat]["leaders_revived"],
-                      view["rules"]["karama_powers"], view["alliances"],
-                      view["kwisatz_haderach"]["tanks"])
+                      view["factions"][seat]["leaders_revived"], rules_of(view),
+                      view["alliances"], view["kwisatz_haderach"]["tanks"])
 
 
 def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[str],
-               places: dict[str, str], revived: list[str], karama_powers: bool,
+               places: dict[str, str], revived: list[str], rules: Rules,
                alliances: list[list[str]], kh_in_tanks: bool) -> Allowance:
     faction = sheet(seat)
     partners = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
@@ -144,7 +145,7 @@ def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[st
     karama = _card(hand, CardType.KARAMA)
     if faction.karama_power is not Ability.REVIVE_FREE:
         refusal = "only the Emperor's special Karama power revives (000 XVII, line 974)"
-    elif not karama_powers:
+    elif not rules.karama_powers:
         refusal = "the special Karama powers (000 XVII) are not in play in this game"
     else:
         refusal = "" if karama else "you hold no Karama card"
@@ -159,6 +160,7 @@ def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[st
         allies=tuple(s for s in partners if gives
                      and sum(tanks[s]) > sheet(s).free_revival),
         supported=any(Ability.ALLY_SPICE_GIFTS in sheet(s).alliance for s in partners),
+        until_all_back=rules.leader_revival_until_all_back,
         kh=kh_in_tanks and Ability.KWISATZ_HADERACH in faction.optional_abilities)
 
 
@@ -236,7 +238,9 @@ def force_rule(found: Allowance) -> str:
 
 def leader_rule(found: Allowance) -> str:
     """Why no leader of the tanks may be revived for spice, in words."""
-    if not leaders.may_revive(found.leaders, list(found.revived)):
+    if not leaders.may_revive(found.leaders, list(found.revived), found.until_all_back):
+        if not found.until_all_back:
+            return "a leader is revived only when you have no Active Leader (001 1.05.04)"
         return ("a leader is revived only when none of yours is left to fight, then one a turn "
                 "until all are back (000 IX.D.1; Q&A D.2)")
     waiting = [name for name in found.dead if name not in found.paid_leaders]

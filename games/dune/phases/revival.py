@@ -8,8 +8,9 @@ Each faction revives forces from the Tleilaxu Tanks to its reserve (IX.B.3): its
 number, then more at 2 spice each paid to the bank (IX.B.1), three in all a turn (IX.B.2).  A
 starred force (Sardaukar, Fedaykin, with the optional advantages) revives as one force, one a
 turn (lines 806, 982, 1000).  A faction none of whose leaders is free to fight revives one
-leader a turn for his value, until all are back, and a leader killed again waits for the others
-(IX.D; Q&A D.2; ``leaders.py``).  What is legal and the order text: ``revival_orders.py``.
+leader a turn for his value, until all are back (under GF9 only while it has no Active Leader,
+001 1.05.04), and a leader killed again waits for the others (IX.D; Q&A D.2; ``leaders.py``).
+What is legal and the order text: ``revival_orders.py``.
 
 By mail the round is one mail round for every faction at once, the orders secret until it
 resolves; only a faction with something to decide is asked (forces or a revivable leader in
@@ -71,6 +72,7 @@ from .. import leaders
 from ..codes import EventCode
 from ..orders.revival_orders import CARDS, KWISATZ_HADERACH, Allowance, allowance, prompt, value_of
 from ..prompt_key import PromptKey
+from ..rules import rules_of
 from ..state import State, storm_order
 
 
@@ -201,5 +203,6 @@ def _back_from_tanks(state: State, seat: str, name: str) -> None:
         return
     own = state["factions"][seat]
     assert own["leaders"][name] == leaders.TANKS, (seat, name)
-    own["leaders_revived"] = leaders.note_revived(own["leaders"], own["leaders_revived"], name)
+    own["leaders_revived"] = leaders.note_revived(own["leaders"], own["leaders_revived"], name,
+                                                  rules_of(state).leader_revival_until_all_back)
     own["leaders"][name] = leaders.ALIVE
