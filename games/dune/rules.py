@@ -288,6 +288,13 @@ class Classic(Rules):
         return False
 
     @property
+    def traitor_callers_leader_back_in_pool(self) -> bool:
+        """The winner by a traitor adds his leader back to his leader pool, "available again
+        this Phase" (GF9, 001 1.07.07.07.01): he may fight in another territory; under AH he
+        has fought in this one (000 X.C.8)."""
+        return False
+
+    @property
     def free_support_in_battle(self) -> bool:
         """A faction whose power is it (the Fremen: ``Faction.counts_full_without_spice``), and its
         ally, count their forces at full strength for no spice in every battle (WBC house rule
@@ -422,6 +429,7 @@ class GF9(Classic):
     turn_one_worms_set_aside = True     # 001 1.02.03
     charity_with_bidding = False        # 001 1.03: a phase of its own
     leader_revival_until_all_back = False   # 001 1.05.04: "When a player has no Active Leaders"
+    traitor_callers_leader_back_in_pool = True  # 001 1.07.07.07.01
     charity_below = 2                   # 001 1.03.02: "0 or 1 spice"
     shared_strongholds_count = False    # 001 glossary "Control": no other faction's forces
     first_winner_in_storm_order = True  # 001 1.09.04

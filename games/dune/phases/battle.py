@@ -60,6 +60,14 @@ Rulings:
   in the Atreides sheet's ``kwisatz_haderach`` (``losses``): as loser, as winner, and in an
   explosion (every Atreides force it takes).  It dies only in an explosion it was in; it is
   revived like a leader (``revival``).
+- Leaders who survive stay in their territory until all battles are fought (GF9, 001
+  1.07.07.04, 1.07.08; AH X.C.8 the same in effect): by mail the round's ``fought`` notes each
+  with his territory, where he may fight again and nowhere else, and the next round has him
+  back.  Under GF9 the winner by a traitor has his leader back in his pool at once, free to
+  fight elsewhere this round (001 1.07.07.07.01, ``Rules.traitor_callers_leader_back_in_pool``).
+- A weapon that kills its user's own leader (001 1.07.07.02): no card of the base deck does
+  (3.01: the lasgun and shield's explosion is a rule of its own), so ``combat.kills`` asks only
+  about the opponent's leader.
 - The Harkonnen's capture of leaders after a win: ``factions/harkonnen_capture.py``.
 - The two combatants of each battle are the last to have used the wheels (VI.B): the storm's
   dialers, whatever the battle's outcome.
@@ -84,6 +92,7 @@ from ..codes import EventCode
 from ..data import Effect
 from ..orders import battle_orders, battle_plan
 from ..prompt_key import PromptKey
+from ..rules import rules_of
 from ..state import (
     POLAR_SINK,
     State,
@@ -325,8 +334,10 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
     outcome = combat.resolve(data(state), aggressor, defender, plans,
                              {seat: set(traitors_for(state, seat)) for seat in plans})
     events += _settle(state, battle, plans, sides, outcome, rng)
+    back_in_pool = (outcome.winner if outcome.kind == "traitor"
+                    and rules_of(state).traitor_callers_leader_back_in_pool else None)
     for seat, plan in plans.items():
-        if plan["leader"]:
+        if plan["leader"] and seat != back_in_pool:
             step["fought"].setdefault(seat, {})[plan["leader"]] = battle["territory"]
         if plan["kh"]:
             step["kh_used"] = True
