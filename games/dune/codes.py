@@ -44,6 +44,7 @@ class EventCode(StrEnum):
     CARDS_DEALT = "cards-dealt"
     CARDS_RETURNED = "cards-returned"
     CHARITY = "charity"
+    HANDS_DECLARED = "hands-declared"
     FREE_CARD = "free-card"
     TREACHERY_RESHUFFLED = "treachery-reshuffled"
     # bidding_karama

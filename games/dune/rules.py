@@ -223,6 +223,14 @@ class Classic(Rules):
         (000 VIII.I: "a player with no spice"); under GF9 0 or 1 (001 1.03.02)."""
         return 1
 
+    # --- bidding
+    @property
+    def hands_declared_before_bidding(self) -> bool:
+        """Before bidding starts every faction announces how many treachery cards it holds
+        (GF9, 001 1.04.02); under AH the number is made known upon request (000 VIII.F): by
+        mail the public view shows it, with no announcement."""
+        return False
+
     # --- revival
     @property
     def leader_revival_until_all_back(self) -> bool:
@@ -428,6 +436,7 @@ class GF9(Classic):
     nexus_at_end_of_blow = True         # 001 1.02.06-07
     turn_one_worms_set_aside = True     # 001 1.02.03
     charity_with_bidding = False        # 001 1.03: a phase of its own
+    hands_declared_before_bidding = True    # 001 1.04.02
     leader_revival_until_all_back = False   # 001 1.05.04: "When a player has no Active Leaders"
     traitor_callers_leader_back_in_pool = True  # 001 1.07.07.07.01
     charity_below = 2                   # 001 1.03.02: "0 or 1 spice"

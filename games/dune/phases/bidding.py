@@ -7,6 +7,8 @@ At the start of the round, with no orders:
 
 1. CHOAM Charity (VIII.I): every faction with no spice collects 2 from the bank; the Bene
    Gesserit with the optional advantages collect 2 from turn 2 on, spice or not (XV.B.2).
+   Under GF9 the charity is a phase of its own (``charity``), and every faction declares how
+   many treachery cards it holds (001 1.04.02).
 2. One card is dealt from the top of the treachery deck (the end of ``decks.treachery``) for
    each faction whose hand has room (VIII.A, VIII.G: 4 cards, the Harkonnen 8), into a row kept
    in ``state["step"]["row"]``.  An empty deck is restocked at once from the shuffled discard
@@ -108,6 +110,7 @@ def begin(state: State, rng: random.Random) -> list[Event]:
                      "spent": {}, "done": False, "aside": [], "stealing": None,
                      "no_free_card": [], "cancel_worthless": []}
     events = charity(state) if rules_of(state).charity_with_bidding else []
+    events += declare_hands(state)
     events += deal(state, rng)
     if _mode(state) == WHOLE_ROUND:
         events += _seen(state, state["step"]["row"])
@@ -215,6 +218,15 @@ def charity(state: State) -> list[Event]:
         own["spice"] += amount
         events.append(Event(EventCode.CHARITY, {"faction": seat, "amount": amount}))
     return events
+
+
+def declare_hands(state: State) -> list[Event]:
+    """Every faction's number of treachery cards, announced before bidding starts (GF9, 001
+    1.04.02: ``Rules.hands_declared_before_bidding``)."""
+    if not rules_of(state).hands_declared_before_bidding:
+        return []
+    return [Event(EventCode.HANDS_DECLARED, {"hands": {
+        seat: len(state["factions"][seat]["hand"]) for seat in state["seats"]}})]
 
 
 def deal(state: State, rng: random.Random) -> list[Event]:
