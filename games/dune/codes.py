@@ -125,6 +125,8 @@ class EventCode(StrEnum):
     FAMILY_ATOMICS = "family-atomics"
     WEATHER_CONTROL = "weather-control"
     # transfers
+    BRIBE = "bribe"
+    BRIBES_COLLECTED = "bribes-collected"
     SPICE_GIVEN = "spice-given"
     SPICE_PROMISED = "spice-promised"
     # truthtrance
@@ -194,6 +196,7 @@ class ErrorCode(StrEnum):
     # karama
     NO_CARD = "no-card"
     # move_orders
+    ALLY_BRIBE = "ally-bribe"
     BAD_GIFT = "bad-gift"
     BAD_MOVE = "bad-move"
     BAD_SHIPMENT = "bad-shipment"

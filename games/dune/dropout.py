@@ -44,6 +44,7 @@ def drop_out(state: State, seat: str) -> tuple[State, list[Event]]:
     state["alliances"] = [kept for alliance in state["alliances"]
                           if len(kept := [s for s in alliance if s != seat]) > 1]
     state["transfers"] = [t for t in state.get("transfers", []) if seat not in t[:2]]
+    state.get("bribes", {}).pop(seat, None)     # GF9 (001 1.12.03): its bribes, to the bank
     state["dropouts"] = [*state.get("dropouts", []), seat]
     return state, factions.power(seat).drop_out(state)
 

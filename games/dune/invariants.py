@@ -42,7 +42,8 @@ def _forces(state: State) -> list[str]:
 
 def _sheets(state: State) -> list[str]:
     """Spice, reserves and tanks never negative (000 II.D.1); hands within the faction's
-    hand limit (000 VIII.G and the Harkonnen shield)."""
+    hand limit (000 VIII.G and the Harkonnen shield); GF9 bribes waiting in front of a shield
+    in the game, none of 0 (001 1.12.03)."""
     problems = []
     for seat in state["seats"]:
         faction = state["factions"][seat]
@@ -54,6 +55,10 @@ def _sheets(state: State) -> list[str]:
         if len(faction["hand"]) > sheet(seat).hand_limit:
             problems.append(f"hand limit: {seat} holds {len(faction['hand'])} cards, "
                             f"more than {sheet(seat).hand_limit} (000 VIII.G)")
+    if rules_of(state).bribes_in_front_of_shield:
+        problems += [f"bribes: {amount} spice in front of {seat}'s shield (001 1.12.03)"
+                     for seat, amount in state["bribes"].items()
+                     if seat not in state["seats"] or amount <= 0]
     return problems
 
 

@@ -287,6 +287,20 @@ class Classic(Rules):
         under AH it changes hands at once, amount and all (000 XIII.C)."""
         return False
 
+    @property
+    def bribes_in_front_of_shield(self) -> bool:
+        """Spice given as a bribe is put in front of the receiver's shield, public, and added
+        to his spice in the Mentat Pause (GF9, 001 1.12.03, 1.09.02); under AH it changes
+        hands at once (000 XIII.C)."""
+        return False
+
+    @property
+    def bribes_between_allies(self) -> bool:
+        """Allies may give each other spice (000 XIII.C sets no limit); under GF9 they may
+        not (001 1.10.03.04, 1.12.02), but by an alliance power to give it (the Emperor's,
+        ``Ability.ALLY_SPICE_GIFTS``, 001 2.03.07)."""
+        return True
+
     # --- battle
     @property
     def corrects_plans_at_reveal(self) -> bool:
@@ -439,6 +453,8 @@ class GF9(Classic):
     hands_declared_before_bidding = True    # 001 1.04.02
     leader_revival_until_all_back = False   # 001 1.05.04: "When a player has no Active Leaders"
     traitor_callers_leader_back_in_pool = True  # 001 1.07.07.07.01
+    bribes_in_front_of_shield = True    # 001 1.12.03, 1.09.02
+    bribes_between_allies = False       # 001 1.10.03.04, 1.12.02
     charity_below = 2                   # 001 1.03.02: "0 or 1 spice"
     shared_strongholds_count = False    # 001 glossary "Control": no other faction's forces
     first_winner_in_storm_order = True  # 001 1.09.04

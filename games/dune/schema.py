@@ -248,6 +248,9 @@ class State(TypedDict):
     # spice promised under WBC house rule 5, [giver, receiver, amount], paid at the end of the
     # collection round (``transfers``)
     transfers: list[tuple[str, str, int]]
+    # GF9 (001 1.12.03): the spice of bribes in front of each receiver's shield until the Mentat
+    # Pause (``transfers.bribe``); only under ``Rules.bribes_in_front_of_shield``
+    bribes: NotRequired[dict[str, int]]
     # the factions that controlled Arrakeen or Carthag at the end of the storm round (WBC IX,
     # 000 line 1184: who has ornithopters in this turn's movement)
     ornithopters: list[str]

@@ -14,6 +14,13 @@ ruleset:
   XIII, line 1283).  The Emperor may transfer spice to (not from) his allies at any time
   (house rule 5): his gifts to an ally are paid at once.  004's older list (2010, XIII.1, line
   299: spice exchanged "freely ... at any time") is superseded by the 2018 rules.
+- GF9: a bribe's spice leaves the giver at once and is put in front of the receiver's shield
+  (001 1.12.03), in public view, in the state's ``bribes`` (receiver -> spice); the receiver
+  adds it to his spice in the Mentat Pause (1.09.02, ``collect_bribes``), so he cannot spend it
+  before.  Allies may not bribe one another (1.10.03.04, 1.12.02): ``GIVE`` to an ally is
+  refused when read, but by a faction whose alliance power is giving spice (the Emperor, 001
+  2.03.07: "Spice you give to your ally goes behind their shield"), paid at once.  A deal
+  carries no spice but as a bribe (1.12.02): by mail spice moves only by ``GIVE``.
 
 Nothing else can be given (XIII.D, line 481: no cards, leaders, forces or powers): the order
 language has no way to.
@@ -49,6 +56,8 @@ def give(state: State, giver: str, gifts: list[list]) -> list[Event]:
     for receiver, amount in gifts:
         if at_once(state, giver, receiver):
             events += pay(state, giver, receiver, amount)
+        elif rules_of(state).bribes_in_front_of_shield:
+            events += bribe(state, giver, receiver, amount)
         else:
             state["transfers"].append([giver, receiver, amount])
             events += announce(state, EventCode.SPICE_PROMISED, giver, receiver, amount)
@@ -56,12 +65,41 @@ def give(state: State, giver: str, gifts: list[list]) -> list[Event]:
 
 
 def at_once(state: State, giver: str, receiver: str) -> bool:
-    """AH: always; WBC: only the gifts to its allies of a faction whose alliance power is
-    giving spice (the Emperor's, line 810; house rule 5)."""
-    if not rules_of(state).spice_promised:
+    """AH: always; WBC and GF9: only the gifts to its allies of a faction whose alliance power
+    is giving spice (the Emperor's, line 810; house rule 5; 001 2.03.07)."""
+    rules = rules_of(state)
+    if not (rules.spice_promised or rules.bribes_in_front_of_shield):
         return True
+    return ally_gifts(state, giver, receiver)
+
+
+def ally_gifts(state: State, giver: str, receiver: str) -> bool:
+    """Whether ``giver``'s alliance power gives spice to ``receiver``, its ally."""
     return (factions.has(state, giver, Ability.ALLY_SPICE_GIFTS)
             and receiver in ally_of(state, giver))
+
+
+def bribe(state: State, giver: str, receiver: str, amount: int) -> list[Event]:
+    """GF9: the spice in front of the receiver's shield until the Mentat Pause (001 1.12.03),
+    the amount public; at most what the giver holds."""
+    amount = min(amount, state["factions"][giver]["spice"])
+    state["factions"][giver]["spice"] -= amount
+    state["bribes"][receiver] = state["bribes"].get(receiver, 0) + amount
+    return [Event(EventCode.BRIBE, {"faction": giver, "to": receiver, "amount": amount})]
+
+
+def collect_bribes(state: State) -> list[Event]:
+    """GF9's Mentat Pause: each faction adds the spice in front of its shield to its own (001
+    1.09.02), in storm order."""
+    if not rules_of(state).bribes_in_front_of_shield:
+        return []
+    events = []
+    for seat in storm_order(state):
+        amount = state["bribes"].pop(seat, 0)
+        if amount:
+            state["factions"][seat]["spice"] += amount
+            events.append(Event(EventCode.BRIBES_COLLECTED, {"faction": seat, "amount": amount}))
+    return events
 
 
 def settle(state: State) -> list[Event]:

@@ -31,6 +31,7 @@ from .factions.bene_gesserit_coexistence import coexisting
 from .phases.battle import public_battle
 from .phases.bidding import cards_seen, hand_has_room, public_bidding
 from .phases.victory import strongholds_held
+from .rules import rules_of
 from .state import SEAT_FACTIONS, State, data, storm_order
 
 PHASE_NAMES = {
@@ -88,6 +89,8 @@ def public_view(state: State) -> dict[str, Any]:
         "shield_wall": state["shield_wall"],
         "kwisatz_haderach": dict(kwisatz_haderach(state)),
         "result": state["result"],
+        **({"bribes": dict(state["bribes"])}            # 001 1.12.03: in front of the shields
+           if rules_of(state).bribes_in_front_of_shield else {}),
         **extra,
     }
 

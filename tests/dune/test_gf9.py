@@ -3,6 +3,7 @@
 
 from pbem.game import step_rng
 from pbem.games import dune
+from pbem.games.dune import transfers
 from pbem.games.dune.phases import victory
 from pbem.games.dune.view import public_view
 from pbem.selfplay import play_games
@@ -46,6 +47,34 @@ def test_001_setup_1_no_deal_or_bribe_before_the_first_storm():
     for seat in SEATS:
         parsed = dune.parse(state, seat, "GIVE fremen 2")
         assert not parsed.orders and (parsed.errors or parsed.unread), seat
+
+
+def test_001_1_12_03_a_bribe_is_in_public_view_and_not_the_receivers_until_the_mentat_pause():
+    """001 1.12.03: the bribe's spice is "Put in FRONT of the recipient's player shield", and
+    collected in the Mentat Pause (1.09.02): the giver's spice goes at once, the receiver's is
+    unchanged and every seat sees the bribe; the Mentat Pause adds it."""
+    state = gf9_game(["atreides", "harkonnen"])
+    before = {seat: state["factions"][seat]["spice"] for seat in ("atreides", "harkonnen")}
+    events = transfers.give(state, "harkonnen", [["atreides", 3]])
+    assert [e.code for e in events] == ["bribe"] and events[0].to is None
+    assert state["factions"]["harkonnen"]["spice"] == before["harkonnen"] - 3
+    assert state["factions"]["atreides"]["spice"] == before["atreides"]
+    assert public_view(state)["bribes"] == {"atreides": 3}
+    victory.begin(state, step_rng("gf9", 1))
+    assert state["factions"]["atreides"]["spice"] == before["atreides"] + 3
+    assert state["bribes"] == {}
+
+
+def test_001_2_03_07_the_emperor_gives_his_ally_spice_behind_the_shield_at_once():
+    """001 2.03.07: the Emperor "may give spice to your ally at any time for any reason.  Spice
+    you give to your ally goes behind their shield": no bribe, no wait (1.10.03.04 names the
+    exception)."""
+    state = gf9_game(["atreides", "emperor"])
+    state["alliances"] = [["atreides", "emperor"]]
+    before = state["factions"]["atreides"]["spice"]
+    events = transfers.give(state, "emperor", [["atreides", 2]])
+    assert [e.code for e in events] == ["spice-given"]
+    assert state["factions"]["atreides"]["spice"] == before + 2 and state["bribes"] == {}
 
 
 def test_gf9_games_play_to_a_result_with_every_invariant_checked(tmp_path):

@@ -25,6 +25,8 @@ QUESTIONS = {
     "turn_one_worms_set_aside": ("000 VII.D; 001 1.02.03", False, False, True),
     "charity_with_bidding": ("000 VIII.I; 001 1.03", True, True, False),
     "hands_declared_before_bidding": ("000 VIII.F; 001 1.04.02", False, False, True),
+    "bribes_in_front_of_shield": ("000 XIII.C; 001 1.12.03", False, False, True),
+    "bribes_between_allies": ("000 XIII.C; 001 1.10.03.04", True, True, False),
     "leader_revival_until_all_back": ("000 IX.D.1; 001 1.05.04", True, True, False),
     "traitor_callers_leader_back_in_pool": ("000 X.C.8; 001 1.07.07.07.01", False, False, True),
     "coexisting_fly": ("WBC 000 line 1328; 000 XV.B.4", False, True),

@@ -69,6 +69,8 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
                   "spice_discard": [[], []] if rules.double_blow else [[]],
                   "spice_last": [None, None] if rules.double_blow else [None]},
     }
+    if rules.bribes_in_front_of_shield:
+        state["bribes"] = {}            # 001 1.12.03: receiver -> spice in front of his shield
     rng.shuffle(state["decks"]["treachery"])
     rng.shuffle(state["decks"]["spice"])
     for seat in order:

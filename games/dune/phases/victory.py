@@ -68,7 +68,7 @@ from typing import Any
 
 from pbem.game import Event
 
-from .. import factions
+from .. import factions, transfers
 from ..codes import EventCode
 from ..data import Ability
 from ..factions.bene_gesserit_coexistence import coexisting
@@ -81,9 +81,10 @@ SHIELD_WALL = "Shield Wall"
 # --- the phase
 def begin(state: State, rng: random.Random) -> list[Event]:
     """The end of the turn: announce the strongholds held, and end the game if someone has won
-    or the last turn is over."""
+    or the last turn is over; under GF9 the bribes are collected first (001 1.09.02)."""
+    bribes = transfers.collect_bribes(state)
     held = strongholds_held(state)
-    events = [Event(EventCode.STRONGHOLDS_HELD, {"turn": state["turn"], "held": held,
+    events = [*bribes, Event(EventCode.STRONGHOLDS_HELD, {"turn": state["turn"], "held": held,
                                          "coexisting": coexisting_strongholds(state)})]
     result = game_result(state, held)
     if result is None:
