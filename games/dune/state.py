@@ -80,6 +80,8 @@ def factions_in(state: State, territory: str) -> list[str]:
     if not sectors:                     # most of the board, asked thousands of times a step
         return []
     present = {f for by_faction in sectors.values() for f in by_faction}
+    if len(present) == 1:               # one faction: no order to find
+        return [seat for seat in present if seat in state["seats"]]
     return [seat for seat in state["seats"] if seat in present]
 
 

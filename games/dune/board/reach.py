@@ -244,7 +244,8 @@ def destinations_by_place(state: State, faction: str, places: list[Place],
 def _closed(state: State, faction: str) -> frozenset[str]:
     """The territories the faction may not end a shipment or move in (``entry_problem``):
     only where forces are."""
-    return frozenset(t for t in state["forces"] if entry_problem(state, faction, t) is not None)
+    return frozenset(t for t in state["forces"] if blocked_stronghold(state, faction, t)
+                     or barring_allies(state, faction, t))
 
 
 @lru_cache(maxsize=4096)
@@ -295,17 +296,30 @@ def check_move(state: State, faction: str, source: str, destination: str,
                        f"f); in reach: {', '.join(reach) or 'none'}", valid)
 
 
-def move_landing(state: State, faction: str, source: str, destination: str,
+def checked_move(state: State, faction: str, source: str, destination: str,
                  sector: int | None, normal: int, starred: int, from_sector: int | None = None,
-                 ornithopters: bool | None = None) -> Landing:
-    """The sector a move ends in (``choose_sector``); None where no group can make it, for
-    ``check_move`` to say why."""
+                 ornithopters: bool | None = None) -> tuple[Landing, int]:
+    """The sector a move ends in (``choose_sector``) and the sector of ``source`` it leaves
+    from, or the OrderProblem ``check_move`` raises: each group's ``move_destinations`` worked
+    out once (issue 20: a move carried out asked them three times)."""
     try:
         candidates = _group_sectors(state, faction, source, from_sector, normal, starred, "move")
     except OrderProblem:
-        return choose_sector(state, destination, sector, ()) if sector is not None \
-            else Landing(None)
-    return _move_landing(state, faction, source, destination, sector, candidates, ornithopters)
+        if sector is not None:
+            choose_sector(state, destination, sector, ())
+        check_move(state, faction, source, destination, sector, normal, starred, from_sector,
+                   ornithopters)                                 # raises the same problem
+        raise
+    reached = [move_destinations(state, faction, source, group, ornithopters).get(destination, ())
+               for group in candidates]
+    landing = choose_sector(state, destination, sector, {s for ends in reached for s in ends})
+    able = [group for group, ends in zip(candidates, reached, strict=True)
+            if landing.sector in ends]
+    if able:
+        return landing, _one_group(source, able)
+    check_move(state, faction, source, destination, landing.sector, normal, starred,
+               from_sector, ornithopters)                        # raises why not
+    raise AssertionError("check_move found no problem")         # pragma: no cover
 
 
 def _move_landing(state: State, faction: str, source: str, destination: str,
