@@ -248,17 +248,28 @@ def _closed(state: State, faction: str) -> frozenset[str]:
                      or barring_allies(state, faction, t))
 
 
-@lru_cache(maxsize=4096)
 def _ends(territory: str, sector: int, moves: int, storm: int | None, blocked: frozenset[str],
           closed: frozenset[str]) -> dict[str, tuple[int, ...]]:
     """Where a group in one sector of ``territory`` may end its move: none from under the
-    storm (IX.C.2.c), none in the ``closed`` territories (``entry_problem``).  Cached: the
-    result is shared, read it, never change it."""
+    storm (IX.C.2.c), none in the ``closed`` territories (``entry_problem``).  The result may
+    be shared: read it, never change it."""
+    found = _reached(territory, sector, moves, storm, blocked)
+    if closed.isdisjoint(found):
+        return found
+    return {name: sectors for name, sectors in found.items() if name not in closed}
+
+
+@lru_cache(maxsize=4096)
+def _reached(territory: str, sector: int, moves: int, storm: int | None,
+             blocked: frozenset[str]) -> dict[str, tuple[int, ...]]:
+    """``_ends`` before the closed territories are taken out, in board order; cached apart
+    from them (issue 20: the closed territories change with every position, the paths
+    seldom)."""
     if territory != POLAR_SINK and sector == storm:
         return {}
     reached = _paths_between(territory, (sector,), moves, storm, blocked)
     return _by_territory({place for place, entered in reached.items() if entered
-                          and place[0] != territory and place[0] not in closed})
+                          and place[0] != territory})
 
 
 def check_move(state: State, faction: str, source: str, destination: str,
