@@ -88,6 +88,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Iterator, Mapping
 from functools import cache, lru_cache
 from typing import NamedTuple
 
@@ -224,21 +225,43 @@ def move_destinations(state: State, faction: str, territory: str,
 
 
 def destinations_by_place(state: State, faction: str, places: list[Place],
-                          ornithopters: bool | None = None
-                          ) -> dict[Place, dict[str, tuple[int, ...]]]:
+                          ornithopters: bool | None = None) -> DestinationsByPlace:
     """Each place -> ``move_destinations`` of a group of the faction standing there (there
-    now or not yet: where a shipment may land)."""
-    storm, blocked = state["storm"]["sector"], _blocked(state, faction)
-    closed = _closed(state, faction)
-    ranges: dict[str, int] = {}             # a territory's range, asked once for its sectors
-    found = {}
-    for territory, sector in places:
-        if territory not in ranges:
-            ranges[territory] = move_range(state, faction, territory, ornithopters)
-        found[territory, sector] = _ends(territory, sector, ranges[territory], storm,
-                                         blocked - {territory} if territory in blocked
-                                         else blocked, closed)
-    return found
+    now or not yet: where a shipment may land), worked out when first read."""
+    return DestinationsByPlace(state, faction, places, ornithopters)
+
+
+class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
+    """``destinations_by_place``: the places in their order; each place's destinations worked
+    out when first read (issue 20: a bot reads those of its own groups and of the landing it
+    chose, of the seventy places a shipment may land), from the position as it was given,
+    which must not change meanwhile."""
+
+    def __init__(self, state: State, faction: str, places: list[Place],
+                 ornithopters: bool | None) -> None:
+        self._storm, self._blocked = state["storm"]["sector"], _blocked(state, faction)
+        self._closed = _closed(state, faction)
+        self._ranges = {territory: move_range(state, faction, territory, ornithopters)
+                        for territory in dict.fromkeys(t for t, _ in places)}
+        self._places = dict.fromkeys(places)
+        self._found: dict[Place, dict[str, tuple[int, ...]]] = {}
+
+    def __getitem__(self, place: Place) -> dict[str, tuple[int, ...]]:
+        if place not in self._found:
+            if place not in self._places:
+                raise KeyError(place)
+            territory, sector = place
+            blocked = self._blocked
+            self._found[place] = _ends(territory, sector, self._ranges[territory], self._storm,
+                                       blocked - {territory} if territory in blocked
+                                       else blocked, self._closed)
+        return self._found[place]
+
+    def __iter__(self) -> Iterator[Place]:
+        return iter(self._places)
+
+    def __len__(self) -> int:
+        return len(self._places)
 
 
 def _closed(state: State, faction: str) -> frozenset[str]:
