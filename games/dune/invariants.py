@@ -7,6 +7,7 @@ random-game tests and self-play (``pbem selfplay``) call it after every step.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 from .data import Ability
@@ -23,6 +24,7 @@ from .state import (
     data,
     forces_total,
     occupants,
+    ruleset_data,
     sheet,
 )
 
@@ -80,6 +82,8 @@ def _cards(state: State) -> list[str]:
 
 def _conserved(name: str, found: list[str], shipped: list[str]) -> list[str]:
     """The cards missing from or added to a deck's ``shipped`` cards, if any."""
+    if sorted(found) == sorted(shipped):        # the usual answer, at once
+        return []
     missing = Counter(shipped) - Counter(found)
     extra = Counter(found) - Counter(shipped)
     problems = []
@@ -116,6 +120,8 @@ def _allies_apart(state: State, territory: str) -> list[str]:
     """Allies sharing a territory (000 XII.E.5), as one message per alliance; Bene Gesserit
     coexisting there are not counted (XV.B.4: "as if they are not even on the board"; WBC
     clarification XV, lines 1312-1320: they coexist with their ally, who may join them)."""
+    if not state["alliances"]:
+        return []
     present = set(occupants(state, territory))
     return [f"allies: {', '.join(sorted(present & set(alliance)))} share {territory} "
             "(000 XII.E.5)"
@@ -125,6 +131,13 @@ def _allies_apart(state: State, territory: str) -> list[str]:
 LEADER_PLACES = (ALIVE, TANKS, CAPTURED)
 
 
+@functools.cache
+def _shipped_leaders(ruleset: str, seat: str) -> list[str]:
+    """The names of a faction's five leaders in the ruleset's data, sorted (read them, never
+    change them)."""
+    return sorted(leader.name for leader in ruleset_data(ruleset).leaders_of(SEAT_FACTIONS[seat]))
+
+
 def _leaders(state: State) -> list[str]:
     """Each faction's five leaders are each in exactly one place, alive, in the tanks or held
     by the Harkonnen (000 II.B.1.b, "5 leader discs"; IX.D; line 884), and the leaders noted
@@ -132,7 +145,7 @@ def _leaders(state: State) -> list[str]:
     problems = _captured(state)
     for seat in state["seats"]:
         own = state["factions"][seat]
-        shipped = sorted(leader.name for leader in data(state).leaders_of(SEAT_FACTIONS[seat]))
+        shipped = _shipped_leaders(state["rules"]["ruleset"], seat)
         if sorted(own["leaders"]) != shipped:
             problems.append(f"leaders: {seat} has {sorted(own['leaders'])}, not its five "
                             f"{shipped} (000 II.B.1.b)")

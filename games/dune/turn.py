@@ -27,6 +27,8 @@ import random
 from types import ModuleType
 from typing import Any
 
+import orjson
+
 from pbem.game import Event, Prompt
 
 from .cards import truthtrance
@@ -62,7 +64,22 @@ PHASES: dict[str, ModuleType] = {
 
 
 def prompts(state: State) -> list[Prompt]:
-    """The decisions open now (none once the game is over)."""
+    """The decisions open now (none once the game is over).  Worked out once for a state asked
+    again unchanged, whatever object holds it (issue 20: self-play and the moderator ask again
+    for each seat's mail); the state's JSON text, in its own order, says it is unchanged."""
+    try:
+        text = orjson.dumps(state)
+    except TypeError:                       # not plain JSON data: worked out every time
+        return _prompts(state)
+    if _last_prompts[0] != text:
+        _last_prompts[:] = [text, _prompts(state)]
+    return list(_last_prompts[1])
+
+
+_last_prompts: list[Any] = [None, []]
+
+
+def _prompts(state: State) -> list[Prompt]:
     if state["result"] is not None:
         return []
     if state["truthtrance"]:                # questions put wait for their answers

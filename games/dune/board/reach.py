@@ -88,6 +88,7 @@ from __future__ import annotations
 
 import math
 from collections import deque
+from collections.abc import Iterator, Mapping
 from functools import cache, lru_cache
 from typing import NamedTuple
 
@@ -224,40 +225,74 @@ def move_destinations(state: State, faction: str, territory: str,
 
 
 def destinations_by_place(state: State, faction: str, places: list[Place],
-                          ornithopters: bool | None = None
-                          ) -> dict[Place, dict[str, tuple[int, ...]]]:
+                          ornithopters: bool | None = None) -> DestinationsByPlace:
     """Each place -> ``move_destinations`` of a group of the faction standing there (there
-    now or not yet: where a shipment may land)."""
-    storm, blocked = state["storm"]["sector"], _blocked(state, faction)
-    closed = _closed(state, faction)
-    ranges: dict[str, int] = {}             # a territory's range, asked once for its sectors
-    found = {}
-    for territory, sector in places:
-        if territory not in ranges:
-            ranges[territory] = move_range(state, faction, territory, ornithopters)
-        found[territory, sector] = _ends(territory, sector, ranges[territory], storm,
-                                         blocked - {territory} if territory in blocked
-                                         else blocked, closed)
-    return found
+    now or not yet: where a shipment may land), worked out when first read."""
+    return DestinationsByPlace(state, faction, places, ornithopters)
+
+
+class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
+    """``destinations_by_place``: the places in their order; each place's destinations worked
+    out when first read (issue 20: a bot reads those of its own groups and of the landing it
+    chose, of the seventy places a shipment may land), from the position as it was given,
+    which must not change meanwhile."""
+
+    def __init__(self, state: State, faction: str, places: list[Place],
+                 ornithopters: bool | None) -> None:
+        self._storm, self._blocked = state["storm"]["sector"], _blocked(state, faction)
+        self._closed = _closed(state, faction)
+        self._ranges = {territory: move_range(state, faction, territory, ornithopters)
+                        for territory in dict.fromkeys(t for t, _ in places)}
+        self._places = dict.fromkeys(places)
+        self._found: dict[Place, dict[str, tuple[int, ...]]] = {}
+
+    def __getitem__(self, place: Place) -> dict[str, tuple[int, ...]]:
+        if place not in self._found:
+            if place not in self._places:
+                raise KeyError(place)
+            territory, sector = place
+            blocked = self._blocked
+            self._found[place] = _ends(territory, sector, self._ranges[territory], self._storm,
+                                       blocked - {territory} if territory in blocked
+                                       else blocked, self._closed)
+        return self._found[place]
+
+    def __iter__(self) -> Iterator[Place]:
+        return iter(self._places)
+
+    def __len__(self) -> int:
+        return len(self._places)
 
 
 def _closed(state: State, faction: str) -> frozenset[str]:
     """The territories the faction may not end a shipment or move in (``entry_problem``):
     only where forces are."""
-    return frozenset(t for t in state["forces"] if entry_problem(state, faction, t) is not None)
+    return frozenset(t for t in state["forces"] if blocked_stronghold(state, faction, t)
+                     or barring_allies(state, faction, t))
 
 
-@lru_cache(maxsize=4096)
 def _ends(territory: str, sector: int, moves: int, storm: int | None, blocked: frozenset[str],
           closed: frozenset[str]) -> dict[str, tuple[int, ...]]:
     """Where a group in one sector of ``territory`` may end its move: none from under the
-    storm (IX.C.2.c), none in the ``closed`` territories (``entry_problem``).  Cached: the
-    result is shared, read it, never change it."""
+    storm (IX.C.2.c), none in the ``closed`` territories (``entry_problem``).  The result may
+    be shared: read it, never change it."""
+    found = _reached(territory, sector, moves, storm, blocked)
+    if closed.isdisjoint(found):
+        return found
+    return {name: sectors for name, sectors in found.items() if name not in closed}
+
+
+@lru_cache(maxsize=4096)
+def _reached(territory: str, sector: int, moves: int, storm: int | None,
+             blocked: frozenset[str]) -> dict[str, tuple[int, ...]]:
+    """``_ends`` before the closed territories are taken out, in board order; cached apart
+    from them (issue 20: the closed territories change with every position, the paths
+    seldom)."""
     if territory != POLAR_SINK and sector == storm:
         return {}
     reached = _paths_between(territory, (sector,), moves, storm, blocked)
     return _by_territory({place for place, entered in reached.items() if entered
-                          and place[0] != territory and place[0] not in closed})
+                          and place[0] != territory})
 
 
 def check_move(state: State, faction: str, source: str, destination: str,
@@ -295,17 +330,30 @@ def check_move(state: State, faction: str, source: str, destination: str,
                        f"f); in reach: {', '.join(reach) or 'none'}", valid)
 
 
-def move_landing(state: State, faction: str, source: str, destination: str,
+def checked_move(state: State, faction: str, source: str, destination: str,
                  sector: int | None, normal: int, starred: int, from_sector: int | None = None,
-                 ornithopters: bool | None = None) -> Landing:
-    """The sector a move ends in (``choose_sector``); None where no group can make it, for
-    ``check_move`` to say why."""
+                 ornithopters: bool | None = None) -> tuple[Landing, int]:
+    """The sector a move ends in (``choose_sector``) and the sector of ``source`` it leaves
+    from, or the OrderProblem ``check_move`` raises: each group's ``move_destinations`` worked
+    out once (issue 20: a move carried out asked them three times)."""
     try:
         candidates = _group_sectors(state, faction, source, from_sector, normal, starred, "move")
     except OrderProblem:
-        return choose_sector(state, destination, sector, ()) if sector is not None \
-            else Landing(None)
-    return _move_landing(state, faction, source, destination, sector, candidates, ornithopters)
+        if sector is not None:
+            choose_sector(state, destination, sector, ())
+        check_move(state, faction, source, destination, sector, normal, starred, from_sector,
+                   ornithopters)                                 # raises the same problem
+        raise
+    reached = [move_destinations(state, faction, source, group, ornithopters).get(destination, ())
+               for group in candidates]
+    landing = choose_sector(state, destination, sector, {s for ends in reached for s in ends})
+    able = [group for group, ends in zip(candidates, reached, strict=True)
+            if landing.sector in ends]
+    if able:
+        return landing, _one_group(source, able)
+    check_move(state, faction, source, destination, landing.sector, normal, starred,
+               from_sector, ornithopters)                        # raises why not
+    raise AssertionError("check_move found no problem")         # pragma: no cover
 
 
 def _move_landing(state: State, faction: str, source: str, destination: str,

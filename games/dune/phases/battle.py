@@ -228,10 +228,11 @@ def all_options(state: State) -> dict[str, list[tuple[str, list[int], str]]]:
     return found
 
 
-def waiting_for_order(state: State) -> list[str]:
-    """The aggressors to come with a choice of battles who have not given their order."""
+def waiting_for_order(state: State, found: dict[str, list] | None = None) -> list[str]:
+    """The aggressors to come with a choice of battles who have not given their order
+    (``found``: ``all_options`` of the state, where the caller has it)."""
     step = state["step"]
-    found = all_options(state)
+    found = all_options(state) if found is None else found
     return [seat for seat in step["queue"]
             if seat not in step["asked"] and len(found[seat]) > 1]
 
@@ -243,11 +244,12 @@ def next_battle(state: State) -> list[Event]:
     step["battle"] = None
     while step["queue"]:
         aggressor = step["queue"][0]
-        found = options(state, aggressor)
+        every = all_options(state)
+        found = every.get(aggressor, [])
         if not found:
             step["queue"].pop(0)
             continue
-        if aggressor in waiting_for_order(state):
+        if aggressor in waiting_for_order(state, every):
             return []
         territory, sectors, defender = chosen(found, step["orders"].get(aggressor, []))
         step["battle"] = {"territory": territory, "sectors": sectors, "aggressor": aggressor,

@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import pickle
 import random
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -319,7 +320,7 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
     (``reserve``, ``fremen``) with the territories it may land in, their sectors and what 1, 2...
     of its reserve forces cost there, and ``reach``: territory -> sector (text) -> where a group
     there may move, for each of its groups and each place a shipment may land, ornithopters as
-    at the start of the move (``reach``)."""
+    at the start of the move (``reach``), worked out when a bot first reads it."""
     normal = state["factions"][seat]["reserve"][0]
     shipments: dict[str, dict[str, Any]] = {}
     for kind in reach.shipment_kinds(state, seat):
@@ -334,11 +335,32 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
                for territory, landing in found.items() for sector in landing["sectors"]}
     ends = reach.destinations_by_place(state, seat, sorted(places),
                                        reach.has_ornithopters(state, seat))
-    found: dict[str, dict[str, dict[str, tuple[int, ...]]]] = {}
-    for (territory, sector), reached in ends.items():
-        found.setdefault(territory, {})[str(sector)] = reached
+    sectors: dict[str, list[str]] = {}
+    for territory, sector in ends:
+        sectors.setdefault(territory, []).append(str(sector))
     return {"defer": waits, "karama": move_karama.uses(state, seat), "shipments": shipments,
-            "reach": found}
+            "reach": {territory: _SectorReach(ends, territory, here)
+                      for territory, here in sectors.items()}}
+
+
+class _SectorReach(Mapping[str, dict[str, tuple[int, ...]]]):
+    """Sector (text) -> where a group there may move, of one territory of ``bot_options``'s
+    ``reach``: read from ``reach.destinations_by_place`` when first asked."""
+
+    def __init__(self, ends: Mapping[reach.Place, dict[str, tuple[int, ...]]], territory: str,
+                 sectors: list[str]) -> None:
+        self._ends, self._territory, self._sectors = ends, territory, sectors
+
+    def __getitem__(self, sector: str) -> dict[str, tuple[int, ...]]:
+        if sector not in self._sectors:
+            raise KeyError(sector)
+        return self._ends[self._territory, int(sector)]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._sectors)
+
+    def __len__(self) -> int:
+        return len(self._sectors)
 
 
 def _before_home(state: State) -> bool:

@@ -188,11 +188,9 @@ def move(state: State, seat: str, order: dict[str, Any], hajr: bool = False,
     if hajr:
         discard(state, seat, CardType.HAJR, "the Hajr card for an extra move")
     territory = order["to"]
-    sector, chosen = reach.move_landing(state, seat, order["from"], territory,
-                                        order.get("sector"), normal, starred,
-                                        order.get("from_sector"), ornithopters)
-    leaving = reach.check_move(state, seat, order["from"], territory, sector, normal, starred,
-                               from_sector=order.get("from_sector"), ornithopters=ornithopters)
+    (sector, chosen), leaving = reach.checked_move(state, seat, order["from"], territory,
+                                                   order.get("sector"), normal, starred,
+                                                   order.get("from_sector"), ornithopters)
     assert sector is not None, order
     remove_forces(state, seat, order["from"], leaving, normal, starred)
     add_forces(state, seat, territory, sector, normal, starred)
