@@ -31,7 +31,7 @@ from pbem.lock import tick_lock
 from pbem.mail.sinks import make_sink
 from pbem.mail.sources import Incoming, SourceError, make_source
 from pbem.record import DEALING, GameRecord
-from pbem.resolution import resolve_ready_steps
+from pbem.resolution import note_quiet, quiet, resolve_ready_steps
 from pbem.store import Store, utc_text
 
 # What reads a mail and writes the answers (the ``email`` package, the routing, the
@@ -483,10 +483,17 @@ class Moderator:
 
     # --- resolution
     def resolve_due(self, summary: TickSummary) -> None:
-        """Resolve every active game whose step has all its orders or is past its deadline."""
+        """Resolve every active game whose step has all its orders or is past its deadline.
+
+        A game found not ready is not loaded again while nothing it depends on changes
+        (``pbem.resolution.quiet``)."""
         for game in self.store.games("active"):
             try:
-                summary.steps += self.resolve(game["id"])
+                if not quiet(self.store, game, self.clock()):
+                    steps = self.resolve(game["id"])
+                    summary.steps += steps
+                    if not steps:
+                        note_quiet(self.store, game["id"], self.clock())
             except Exception as error:  # one broken game must not stop the others
                 log.exception("game %s", game["id"])
                 summary.errors.append(f"game {game['id']}: {error!r}")

@@ -18,6 +18,7 @@ they wait for no deadline and count as no missed deadline.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from dataclasses import dataclass, field
@@ -26,12 +27,13 @@ from datetime import datetime, timedelta
 from pbem.ahead import expire, file_held_orders
 from pbem.deadlines import DeadlinePolicy, due_at, final_due
 from pbem.game import Bots, Event, Prompt, capability, owed, step_rng, waiting_for
-from pbem.preferences import absent
+from pbem.preferences import absent, preferences
 from pbem.record import GameRecord
 from pbem.standing import standing_order
 from pbem.store import Store, parse_utc, utc_text
 
 MAX_STEPS_PER_TICK = 1000
+QUIET = "quiet:"  # meta key prefix: a game found not ready, and until when it stays so
 
 
 @dataclass
@@ -98,6 +100,48 @@ def ready(store: Store, record: GameRecord, now: datetime) -> bool:
             all_in = parse_utc(row["all_in_at"])
         return now >= all_in + timedelta(minutes=policy_of(record).resolve_delay_minutes)
     return now >= final_due(due, policy_of(record))
+
+
+def _inputs(store: Store, game: dict) -> tuple[str, list[dict], dict | None]:
+    """A digest of every row that ``ready`` reads (the game's, its seats', its held and
+    pending orders', its deadline's), with the seats and the deadline row."""
+    seats = store.seats(game["id"])
+    deadline = store.one("select * from deadlines where game_id = ? and step = ?",
+                         (game["id"], game["step"]))
+    rows = (game, seats, store.held_orders(game["id"]), store.pending(game["id"], game["step"]),
+            deadline)
+    return hashlib.blake2b(repr(rows).encode(), digest_size=16).hexdigest(), seats, deadline
+
+
+def quiet(store: Store, game: dict, now: datetime) -> bool:
+    """Whether a game was found not ready and none of what that depends on has changed
+    since: no row that ``ready`` reads, and no time it depends on has come.  Read from the
+    database alone (no game loaded): an idle tick loads no game for this (issue 20)."""
+    stamp = store.meta(QUIET + game["id"])
+    if stamp is None:
+        return False
+    found = json.loads(stamp)
+    return now < parse_utc(found["until"]) and found["inputs"] == _inputs(store, game)[0]
+
+
+def note_quiet(store: Store, game_id: str, now: datetime) -> None:
+    """Remember that a game is not ready at ``now``, until the first time that could change
+    that by itself: its deadline, or the start or end of a seat's absence.  A game whose
+    orders are all in and waits for its resolve delay is not remembered."""
+    game = store.game(game_id)
+    inputs, seats, deadline = _inputs(store, game)
+    if game["status"] != "active" or deadline is None or deadline["all_in_at"] is not None:
+        return
+    times = [parse_utc(deadline["due_at"])]
+    if times[0] <= now:  # past the deadline: its grace may end at any tick
+        return
+    for seat in seats:
+        absence = preferences(seat).get("absence")
+        if absence is not None:
+            times += [parse_utc(absence["starts_at"]), parse_utc(absence["ends_at"])]
+    until = min(t for t in times if t > now)
+    with store.atomic():
+        store.set_meta(QUIET + game_id, json.dumps({"inputs": inputs, "until": utc_text(until)}))
 
 
 def file_moderator_orders(store: Store, record: GameRecord, prompts: list[Prompt],
