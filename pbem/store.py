@@ -30,8 +30,8 @@ def utc_text(moment: datetime) -> str:
 
 
 def parse_utc(text: str) -> datetime:
-    """The inverse of ``utc_text``."""
-    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+    """The inverse of ``utc_text`` (not ``strptime``, whose first call costs a tick 1 ms)."""
+    return datetime.fromisoformat(text).astimezone(UTC)
 
 
 def _migration_1(db: sqlite_utils.Database) -> None:
