@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from email import policy
-from email.headerregistry import HeaderRegistry
+from email.headerregistry import BaseHeader, HeaderRegistry
 
 _CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 _MESSAGE_ID = re.compile(r"<[^<>\s]+>")
@@ -34,6 +34,18 @@ def message_id(value: object) -> str | None:
     return text[:500] if text and " " not in text else None
 
 
+class _FoldedOnce(BaseHeader):
+    """A header that remembers its folded text under each policy: a header shared by many
+    messages (``CachedHeaderRegistry``) is folded once for all of them."""
+
+    def fold(self, *, policy) -> str:
+        folded = self.__dict__.setdefault("_folded", {})
+        text = folded.get(policy)
+        if text is None:
+            text = folded[policy] = super().fold(policy=policy)
+        return text
+
+
 class CachedHeaderRegistry(HeaderRegistry):
     """The stdlib's header classes, each made once: ``HeaderRegistry`` makes a new class
     (``type(...)``) for every header it reads or sets, a fifth of the tick's time in a
@@ -48,7 +60,7 @@ class CachedHeaderRegistry(HeaderRegistry):
     MEMO_SIZE = 4096
 
     def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+        super().__init__(*args, base_class=_FoldedOnce, **kwargs)
         self._classes: dict[str, type] = {}
         self._parsed: dict[tuple[str, str], object] = {}
 
