@@ -205,7 +205,7 @@ def file_absence_defaults(store: Store, record: GameRecord, prompts: list[Prompt
 def _file_order(store: Store, record: GameRecord, prompt: Prompt, value, text: str,
                 now: datetime) -> None:
     """A pending order the moderator files for a seat (no mail of the seat behind it)."""
-    store.db["pending_orders"].upsert({
+    store.upsert("pending_orders", {
         "game_id": record.id, "step": record.step, "prompt": prompt.key, "seat": prompt.seat,
         "value": json.dumps(value), "text": text, "inbound_id": None,
         "updated_at": utc_text(now)}, pk=("game_id", "step", "prompt"))
@@ -231,22 +231,22 @@ def apply_step(store: Store, record: GameRecord, now: datetime, done: Resolved,
     count_missed(store, record, prompts, set(defaulted), done)
     step = record.step + 1
     state, events = record.rules.apply(record.state, orders, step_rng(record.row["seed"], step))
-    store.db["decisions"].insert({
+    store.insert("decisions", {
         "game_id": record.id, "step": step, "orders": json.dumps(orders, sort_keys=True),
         "defaulted": json.dumps(defaulted), "applied_at": utc_text(now),
         "events": json.dumps([e.to_json() for e in events], sort_keys=True),
         "notes": json.dumps(done.notes[done.logged:]),
     })
     done.logged = len(done.notes)
-    store.db.execute("delete from pending_orders where game_id = ? and step = ?",
-                     (record.id, record.step))
+    store.execute("delete from pending_orders where game_id = ? and step = ?",
+                  (record.id, record.step))
     record.state = state
     record.row = {**record.row, "step": step}
     kinds = [p.kind for p in owed(record.rules.prompts(state))]
     due = due_at(now, kinds, policy_of(record), record.settings["timezone"])
-    store.db["deadlines"].upsert({"game_id": record.id, "step": step,
-                                  "opened_at": utc_text(now), "due_at": utc_text(due)},
-                                 pk=("game_id", "step"))
+    store.upsert("deadlines", {"game_id": record.id, "step": step,
+                               "opened_at": utc_text(now), "due_at": utc_text(due)},
+                 pk=("game_id", "step"))
     expire(store, record)
     done.events.extend(events)
 

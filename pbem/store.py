@@ -321,6 +321,20 @@ class Store:
         self.execute(f'update "{table}" set {sets} where {where}',
                      [*changes.values(), *key.values()])
 
+    def insert(self, table: str, row: dict[str, Any]) -> None:
+        """Insert ``row`` into ``table`` in one statement."""
+        names, marks = ", ".join(f'"{name}"' for name in row), ", ".join("?" for _ in row)
+        self.execute(f'insert into "{table}" ({names}) values ({marks})', list(row.values()))
+
+    def upsert(self, table: str, row: dict[str, Any], pk: tuple[str, ...]) -> None:
+        """Insert ``row``, or set its other columns in the row whose ``pk`` columns it
+        matches, in one statement (sqlite-utils' ``upsert`` reads the table's schema first)."""
+        names, marks = ", ".join(f'"{name}"' for name in row), ", ".join("?" for _ in row)
+        sets = ", ".join(f'"{name}" = excluded."{name}"' for name in row if name not in pk)
+        keys = ", ".join(f'"{name}"' for name in pk)
+        self.execute(f'insert into "{table}" ({names}) values ({marks}) '
+                     f"on conflict ({keys}) do update set {sets}", list(row.values()))
+
     # --- games and seats
     def game(self, game_id: str) -> dict[str, Any] | None:
         return self.one("select * from games where id = ?", (game_id,))
