@@ -121,13 +121,15 @@ def quiet(store: Store, game: dict, now: datetime) -> bool:
     if stamp is None:
         return False
     found = json.loads(stamp)
-    return now < parse_utc(found["until"]) and found["inputs"] == _inputs(store, game)[0]
+    return (parse_utc(found["since"]) <= now < parse_utc(found["until"])
+            and found["inputs"] == _inputs(store, game)[0])
 
 
 def note_quiet(store: Store, game_id: str, now: datetime) -> None:
     """Remember that a game is not ready at ``now``, until the first time that could change
-    that by itself: its deadline, or the start or end of a seat's absence.  A game whose
-    orders are all in and waits for its resolve delay is not remembered."""
+    that by itself: its deadline, or the start or end of a seat's absence (and not for a
+    clock set back before ``now``).  A game whose orders are all in and waits for its
+    resolve delay is not remembered."""
     game = store.game(game_id)
     inputs, seats, deadline = _inputs(store, game)
     if game["status"] != "active" or deadline is None or deadline["all_in_at"] is not None:
@@ -141,7 +143,8 @@ def note_quiet(store: Store, game_id: str, now: datetime) -> None:
             times += [parse_utc(absence["starts_at"]), parse_utc(absence["ends_at"])]
     until = min(t for t in times if t > now)
     with store.atomic():
-        store.set_meta(QUIET + game_id, json.dumps({"inputs": inputs, "until": utc_text(until)}))
+        store.set_meta(QUIET + game_id, json.dumps(
+            {"inputs": inputs, "since": utc_text(now), "until": utc_text(until)}))
 
 
 def file_moderator_orders(store: Store, record: GameRecord, prompts: list[Prompt],
