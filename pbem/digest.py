@@ -83,7 +83,7 @@ def offered(store: Store, record: GameRecord, seat: dict) -> None:
     """A mail with the seat's turn sheet goes now: it offers every decision to come."""
     names = json.dumps(sorted(p.key for p in ahead_prompts(record.rules, record.state,
                                                            seat["seat"])))
-    store.db["seats"].update((record.id, seat["seat"]), {"ahead_shown": names})
+    store.update("seats", {"game_id": record.id, "seat": seat["seat"]}, {"ahead_shown": names})
     seat["ahead_shown"] = names
 
 
@@ -105,7 +105,7 @@ def report_pictures(store: Store, record: GameRecord, seat: dict) -> tuple[Pictu
             or any(p.seat == seat["seat"] and p.kind in needs for p in record.prompts())):
         return ()
     changes = {"map_digest": digest, "map_turn": turn}
-    store.db["seats"].update((record.id, seat["seat"]), changes)
+    store.update("seats", {"game_id": record.id, "seat": seat["seat"]}, changes)
     seat.update(changes)
     return map_pictures(record, svg=wanted == "svg")
 

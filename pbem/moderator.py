@@ -22,35 +22,24 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from enum import Enum
+from typing import TYPE_CHECKING
 
 from pbem import clock as clocks
-from pbem import digest, flood, outbox, pace, reports
-from pbem.ahead import ahead_prompts, hold
-from pbem.announce import report_steps
+from pbem import outbox, pace
 from pbem.config import Config
-from pbem.confusables import plain_letters
-from pbem.decisions import read_orders
-from pbem.echo import echo
-from pbem.game import OrderError
 from pbem.lock import tick_lock
-from pbem.mail.dkim import signed_by_sender as dkim_signed
-from pbem.mail.envelope import header_block, read_envelope
-from pbem.mail.sender import Sender, read_sender
 from pbem.mail.sinks import make_sink
 from pbem.mail.sources import Incoming, SourceError, make_source
-from pbem.mail.text import automatic_reason, order_text, parse_message
 from pbem.record import DEALING, GameRecord
-from pbem.reply_token import claimed_tokens, replied_seats
-from pbem.resolution import resolve_ready_steps
-from pbem.routing import (
-    SUBJECT_TAG,
-    Refusal,
-    RoutingLines,
-    find_seat,
-    game_from_subject,
-    read_routing_lines,
-)
+from pbem.resolution import note_quiet, quiet, resolve_ready_steps
 from pbem.store import Store, utc_text
+
+# What reads a mail and writes the answers (the ``email`` package, the routing, the
+# reports, the commands) is imported by the method that needs it: an idle tick loads none
+# of it (benchmarks/idle_tick.py, issue 20).
+if TYPE_CHECKING:
+    from pbem.mail.sender import Sender
+    from pbem.routing import RoutingLines
 
 log = logging.getLogger("pbem")
 
@@ -180,6 +169,8 @@ class Moderator:
         Only its headers are read here (``pbem.mail.envelope``); a message whose headers
         cannot be read is archived as failed.
         """
+        from pbem.mail.envelope import read_envelope
+
         envelope = read_envelope(item.raw, self.config.mail_in.max_message_bytes)
         known = self.store.inbound_by_content(envelope.message_id, envelope.digest)
         if known:
@@ -219,6 +210,8 @@ class Moderator:
 
     def _fail(self, inbound_id: int, reason: str, summary: TickSummary) -> None:
         """Mark a message failed for good, and tell the GM once (inside a transaction)."""
+        from pbem import reports
+
         reason = reason[:300]
         summary.errors.append(f"message {inbound_id}: {reason}")
         self.store.update("inbound", {"id": inbound_id}, {
@@ -236,6 +229,14 @@ class Moderator:
             "processed_at": utc_text(self.clock())})
 
     def _file(self, inbound_id: int, author: Sender | None = None) -> str:
+        from pbem import flood
+        from pbem.mail.dkim import signed_by_sender as dkim_signed
+        from pbem.mail.envelope import header_block
+        from pbem.mail.sender import read_sender
+        from pbem.mail.text import automatic_reason, order_text, parse_message
+        from pbem.reply_token import claimed_tokens
+        from pbem.routing import read_routing_lines
+
         row = self.store.inbound(inbound_id)
         limit = self.config.mail_in.max_message_bytes
         too_large = row["size"] > limit
@@ -277,6 +278,10 @@ class Moderator:
         """File a mail in its game: the GM's commands, or a seat's orders; or refuse it.
 
         ``tokens`` are the reply tokens the mail carries (``pbem.reply_token``)."""
+        from pbem import flood
+        from pbem.reply_token import replied_seats
+        from pbem.routing import SUBJECT_TAG, Refusal, find_seat, game_from_subject
+
         sender, subject, in_reply_to = row["sender"], row["subject"] or "", row["message_id"]
         known = {game["id"] for game in self.store.all("select id from games")}
         game_id = (game_from_subject(subject, known) or lines.game
@@ -316,7 +321,9 @@ class Moderator:
     def _gm_mail(self, inbound_id: int, record: GameRecord, text: str, in_reply_to: str,
                  now: datetime) -> str:
         """Every line of a GM mail is a GM command; the GM is answered with the results."""
+        from pbem import reports
         from pbem.commands import GM_COMMANDS, CommandContext, run_commands, split_commands
+        from pbem.game import OrderError
 
         commands, rest = split_commands(text, GM_COMMANDS)
         unknown = [OrderError(n, line, "unknown-command", "not a GM command",
@@ -342,6 +349,8 @@ class Moderator:
 
     def _refuse(self, inbound_id: int, to: str | None, reason, subject: str,
                 in_reply_to: str | None, kind: str = "refusal", **context) -> str:
+        from pbem import reports
+
         code = reason.value if isinstance(reason, Enum) else reason
         now = self.clock()
         with self.store.atomic():
@@ -357,6 +366,8 @@ class Moderator:
         """A mail refused for a missing or wrong secret, answered within the bound of
         ``flood.secret_answer``: the refusal, or the notice that further such mails are not
         answered (with a word to the GM), or nothing."""
+        from pbem import flood, reports
+
         to, now = routed.notify, self.clock()
         seat = seat or self._seat_of(record, to)
         reply = in_reply_to if to == sender else None
@@ -379,8 +390,13 @@ class Moderator:
                 in_reply_to: str, now: datetime) -> str:
         # The commands (and the league's among them) are loaded by the first mail, not by
         # an idle tick (benchmarks/idle_tick.py).
+        from pbem import digest, reports
+        from pbem.ahead import ahead_prompts, hold
         from pbem.commands import PLAYER_COMMANDS, CommandContext, run_commands, split_commands
         from pbem.commands.limits import within_limits
+        from pbem.confusables import plain_letters
+        from pbem.decisions import read_orders
+        from pbem.echo import echo
 
         found, orders = split_commands(text, PLAYER_COMMANDS)
         parsed, notes = read_orders(record.rules, record.state, seat, plain_letters(orders),
@@ -395,7 +411,7 @@ class Moderator:
                 if order in later:
                     continue
                 assert open_prompts[order.prompt].seat == seat, order
-                self.store.db.execute(
+                self.store.execute(
                     "insert into pending_orders (game_id, step, prompt, seat, value, text, "
                     "inbound_id, updated_at) values (?, ?, ?, ?, ?, ?, ?, ?) "
                     "on conflict (game_id, step, prompt) do update set seat = excluded.seat, "
@@ -426,8 +442,10 @@ class Moderator:
                      in_reply_to: str, now: datetime) -> str:
         """A seat's mail to a game waiting for its salts: its SALT (and HELP) run, every
         other line is answered as not read yet (docs/fairness.md)."""
+        from pbem import reports
         from pbem.commands import PLAYER_COMMANDS, CommandContext, run_commands, split_commands
         from pbem.commands.limits import within_limits
+        from pbem.game import OrderError
 
         found, rest = split_commands(text, PLAYER_COMMANDS)
         unread = [OrderError(n, line, "not-dealt", "the game is not dealt yet: only SALT "
@@ -449,9 +467,12 @@ class Moderator:
     def deal_due(self, summary: TickSummary) -> None:
         """Deal every game waiting for salts whose seats have all answered or whose salt
         window has passed (``pbem.definition.deal``); one game that fails to deal fails alone."""
+        games = self.store.games(DEALING)
+        if not games:
+            return
         from pbem.definition import deal, deal_due
 
-        for game in self.store.games(DEALING):
+        for game in games:
             try:
                 record = GameRecord.load(self.store, game["id"])
                 if deal_due(record, self.clock()):
@@ -462,10 +483,17 @@ class Moderator:
 
     # --- resolution
     def resolve_due(self, summary: TickSummary) -> None:
-        """Resolve every active game whose step has all its orders or is past its deadline."""
+        """Resolve every active game whose step has all its orders or is past its deadline.
+
+        A game found not ready is not loaded again while nothing it depends on changes
+        (``pbem.resolution.quiet``)."""
         for game in self.store.games("active"):
             try:
-                summary.steps += self.resolve(game["id"])
+                if not quiet(self.store, game, self.clock()):
+                    steps = self.resolve(game["id"])
+                    summary.steps += steps
+                    if not steps:
+                        note_quiet(self.store, game["id"], self.clock())
             except Exception as error:  # one broken game must not stop the others
                 log.exception("game %s", game["id"])
                 summary.errors.append(f"game {game['id']}: {error!r}")
@@ -484,6 +512,8 @@ class Moderator:
             done = resolve_ready_steps(self.store, record, now)
             self.crash("applied")  # inside the transaction: a kill here applies nothing
             if done.steps:
+                from pbem.announce import report_steps
+
                 report_steps(self.config, self.store, record, done, now)
             self.crash("enqueued")
         return done.steps

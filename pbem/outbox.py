@@ -8,22 +8,26 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from email.message import EmailMessage
-from email.utils import getaddresses
+from typing import TYPE_CHECKING
 
 from pbem.config import Retry
 from pbem.mail.sinks import DeliveryError, Sink
 from pbem.store import Store, utc_text
+
+if TYPE_CHECKING:
+    from email.message import EmailMessage
 
 
 def enqueue(store: Store, message: EmailMessage, now: datetime, kind: str,
             game_id: str | None = None, seat: str | None = None) -> None:
     """Queue a composed message; call inside the transaction of the change that causes it.
     A message to nobody (a seat a bot plays from the start has no address) is not queued."""
+    from email.utils import getaddresses  # the email package: not for an idle tick
+
     recipients = [address for _, address in getaddresses(message.get_all("To", [])) if address]
     if not recipients:
         return
-    store.db.execute(
+    store.execute(
         "insert into outbox (message_id, game_id, seat, kind, sender, recipients, subject, "
         "message, status, attempts, next_attempt_at, created_at) "
         "values (?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)",
@@ -99,8 +103,8 @@ def _deliver_one(store, session, row, retry, now, envelope_from, report, crash) 
         return
     crash("sent")
     with store.atomic():
-        store.db.execute("update outbox set status = 'sent', sent_at = ?, attempts = ? "
-                         "where id = ?", (utc_text(now), row["attempts"] + 1, row["id"]))
+        store.execute("update outbox set status = 'sent', sent_at = ?, attempts = ? "
+                      "where id = ?", (utc_text(now), row["attempts"] + 1, row["id"]))
     report.sent += 1
 
 
@@ -111,7 +115,7 @@ def _record_failure(store, row, retry, now, error: str, report: DeliveryReport,
     attempts = row["attempts"] + 1
     gave_up = permanent or attempts >= retry.max_attempts
     with store.atomic():
-        store.db["outbox"].update(row["id"], {
+        store.update("outbox", {"id": row["id"]}, {
             "attempts": attempts, "last_error": error[:500],
             "status": "failed" if gave_up else "pending",
             "next_attempt_at": utc_text(now + backoff(retry, attempts)),
@@ -132,8 +136,8 @@ def retry_now(store: Store, now: datetime, message_ids: list[int] | None = None)
     with store.atomic():
         ids = [row["id"] for row in store.all(f"select id from outbox where {where} "
                                               "order by id", params)]
-        store.db.execute(f"update outbox set status = 'pending', next_attempt_at = ? "
-                         f"where id in ({', '.join('?' for _ in ids)})", [utc_text(now), *ids])
+        store.execute(f"update outbox set status = 'pending', next_attempt_at = ? "
+                      f"where id in ({', '.join('?' for _ in ids)})", [utc_text(now), *ids])
     return ids
 
 

@@ -14,11 +14,12 @@ the moderator itself was down.
 
 from __future__ import annotations
 
+import json
 from datetime import datetime, timedelta
 
-from pbem import outbox, reports
+from pbem import outbox
 from pbem.config import Config
-from pbem.deadlines import final_due, reminder_due
+from pbem.deadlines import DeadlinePolicy, final_due, reminder_due
 from pbem.game import waiting_for
 from pbem.record import GameRecord
 from pbem.resolution import policy_of
@@ -33,26 +34,35 @@ def late_seats(store: Store, record: GameRecord) -> list[str]:
 
 
 def send_reminders_and_late_notices(store: Store, config: Config, now: datetime) -> int:
-    """Queue the reminders and late notices that are due; returns how many mails."""
+    """Queue the reminders and late notices that are due; returns how many mails.
+
+    A game is loaded only when its deadline row says a mail may be due: an idle tick reads
+    no game's state for this (issue 20)."""
     sent = 0
     for game in store.games("active"):
-        record = GameRecord.load(store, game["id"])
         row = store.one("select * from deadlines where game_id = ? and step = ?",
-                        (record.id, record.step))
+                        (game["id"], game["step"]))
         if row is None:
             continue
-        due, policy = parse_utc(row["due_at"]), policy_of(record)
+        due = parse_utc(row["due_at"])
+        policy = DeadlinePolicy.from_json(json.loads(game["settings"] or "{}")["deadlines"])
+        remind = row["reminded_at"] is None and reminder_due(due, policy) <= now < due
+        notify = bool(policy.grace_hours) and row["late_notice_at"] is None and now >= due
+        if not (remind or notify):
+            continue
+        from pbem import reports
+
+        record = GameRecord.load(store, game["id"])
         late = late_seats(store, record)
         with store.atomic():
-            if late and row["reminded_at"] is None and now >= reminder_due(due, policy) \
-                    and now < due:
+            if late and remind:
                 for seat in late:
                     mail = reports.notice(config, record, seat, "reminder", now, deadline=due)
                     outbox.enqueue(store, mail, now, "reminder", record.id, seat)
                     sent += 1
-                store.db["deadlines"].update((record.id, record.step),
-                                             {"reminded_at": utc_text(now)})
-            if late and policy.grace_hours and row["late_notice_at"] is None and now >= due:
+                store.update("deadlines", {"game_id": record.id, "step": record.step},
+                             {"reminded_at": utc_text(now)})
+            if late and notify:
                 final = final_due(due, policy)
                 for seat in record.seats:
                     kind = "late" if seat["seat"] in late else "others-late"
@@ -60,8 +70,8 @@ def send_reminders_and_late_notices(store: Store, config: Config, now: datetime)
                                           deadline=final, late=late)
                     outbox.enqueue(store, mail, now, kind, record.id, seat["seat"])
                     sent += 1
-                store.db["deadlines"].update((record.id, record.step),
-                                             {"late_notice_at": utc_text(now)})
+                store.update("deadlines", {"game_id": record.id, "step": record.step},
+                             {"late_notice_at": utc_text(now)})
     return sent
 
 
@@ -79,6 +89,8 @@ def extend_after_outage(store: Store, config: Config, now: datetime) -> int:
             if row is None or not down_since < final_due(parse_utc(row["due_at"]), policy) <= now:
                 continue
             new_due = now + timedelta(hours=policy.outage_grace_hours)
+            from pbem import reports
+
             with store.atomic():
                 store.db["deadlines"].update((record.id, record.step), {
                     "due_at": utc_text(new_due), "late_notice_at": None,

@@ -18,9 +18,10 @@ import hashlib
 import hmac
 import re
 import secrets
-from email.message import Message
+from typing import TYPE_CHECKING
 
-from pbem.mail.headers import one_line
+if TYPE_CHECKING:
+    from email.message import Message
 
 MARK = "rt"  # before the token in the local part of a Message-ID
 # 100 bits in base32: a mail costs a forger a guess, and the id stays short enough to keep
@@ -44,6 +45,8 @@ def message_id(domain: str, hint: str, token: str) -> str:
 def claimed_tokens(message: Message, domain: str) -> tuple[str, ...]:
     """The tokens of the moderator's Message-IDs that a reply refers to (in ``In-Reply-To``
     and ``References``), of at most ``MAX_IDS`` Message-IDs."""
+    from pbem.mail.headers import one_line  # the email package: not for an idle tick
+
     refs = " ".join(one_line(message.get(name), limit=40_000)
                     for name in ("In-Reply-To", "References"))
     found = _TOKEN_ID.findall(refs)[:MAX_IDS]

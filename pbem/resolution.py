@@ -18,6 +18,7 @@ they wait for no deadline and count as no missed deadline.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from dataclasses import dataclass, field
@@ -26,12 +27,13 @@ from datetime import datetime, timedelta
 from pbem.ahead import expire, file_held_orders
 from pbem.deadlines import DeadlinePolicy, due_at, final_due
 from pbem.game import Bots, Event, Prompt, capability, owed, step_rng, waiting_for
-from pbem.preferences import absent
+from pbem.preferences import absent, preferences
 from pbem.record import GameRecord
 from pbem.standing import standing_order
 from pbem.store import Store, parse_utc, utc_text
 
 MAX_STEPS_PER_TICK = 1000
+QUIET = "quiet:"  # meta key prefix: a game found not ready, and until when it stays so
 
 
 @dataclass
@@ -100,6 +102,51 @@ def ready(store: Store, record: GameRecord, now: datetime) -> bool:
     return now >= final_due(due, policy_of(record))
 
 
+def _inputs(store: Store, game: dict) -> tuple[str, list[dict], dict | None]:
+    """A digest of every row that ``ready`` reads (the game's, its seats', its held and
+    pending orders', its deadline's), with the seats and the deadline row."""
+    seats = store.seats(game["id"])
+    deadline = store.one("select * from deadlines where game_id = ? and step = ?",
+                         (game["id"], game["step"]))
+    rows = (game, seats, store.held_orders(game["id"]), store.pending(game["id"], game["step"]),
+            deadline)
+    return hashlib.blake2b(repr(rows).encode(), digest_size=16).hexdigest(), seats, deadline
+
+
+def quiet(store: Store, game: dict, now: datetime) -> bool:
+    """Whether a game was found not ready and none of what that depends on has changed
+    since: no row that ``ready`` reads, and no time it depends on has come.  Read from the
+    database alone (no game loaded): an idle tick loads no game for this (issue 20)."""
+    stamp = store.meta(QUIET + game["id"])
+    if stamp is None:
+        return False
+    found = json.loads(stamp)
+    return (parse_utc(found["since"]) <= now < parse_utc(found["until"])
+            and found["inputs"] == _inputs(store, game)[0])
+
+
+def note_quiet(store: Store, game_id: str, now: datetime) -> None:
+    """Remember that a game is not ready at ``now``, until the first time that could change
+    that by itself: its deadline, or the start or end of a seat's absence (and not for a
+    clock set back before ``now``).  A game whose orders are all in and waits for its
+    resolve delay is not remembered."""
+    game = store.game(game_id)
+    inputs, seats, deadline = _inputs(store, game)
+    if game["status"] != "active" or deadline is None or deadline["all_in_at"] is not None:
+        return
+    times = [parse_utc(deadline["due_at"])]
+    if times[0] <= now:  # past the deadline: its grace may end at any tick
+        return
+    for seat in seats:
+        absence = preferences(seat).get("absence")
+        if absence is not None:
+            times += [parse_utc(absence["starts_at"]), parse_utc(absence["ends_at"])]
+    until = min(t for t in times if t > now)
+    with store.atomic():
+        store.set_meta(QUIET + game_id, json.dumps(
+            {"inputs": inputs, "since": utc_text(now), "until": utc_text(until)}))
+
+
 def file_moderator_orders(store: Store, record: GameRecord, prompts: list[Prompt],
                           now: datetime) -> None:
     """The orders the moderator files for seats at once: orders held for the decisions that
@@ -161,7 +208,7 @@ def file_absence_defaults(store: Store, record: GameRecord, prompts: list[Prompt
 def _file_order(store: Store, record: GameRecord, prompt: Prompt, value, text: str,
                 now: datetime) -> None:
     """A pending order the moderator files for a seat (no mail of the seat behind it)."""
-    store.db["pending_orders"].upsert({
+    store.upsert("pending_orders", {
         "game_id": record.id, "step": record.step, "prompt": prompt.key, "seat": prompt.seat,
         "value": json.dumps(value), "text": text, "inbound_id": None,
         "updated_at": utc_text(now)}, pk=("game_id", "step", "prompt"))
@@ -187,22 +234,22 @@ def apply_step(store: Store, record: GameRecord, now: datetime, done: Resolved,
     count_missed(store, record, prompts, set(defaulted), done)
     step = record.step + 1
     state, events = record.rules.apply(record.state, orders, step_rng(record.row["seed"], step))
-    store.db["decisions"].insert({
+    store.insert("decisions", {
         "game_id": record.id, "step": step, "orders": json.dumps(orders, sort_keys=True),
         "defaulted": json.dumps(defaulted), "applied_at": utc_text(now),
         "events": json.dumps([e.to_json() for e in events], sort_keys=True),
         "notes": json.dumps(done.notes[done.logged:]),
     })
     done.logged = len(done.notes)
-    store.db.execute("delete from pending_orders where game_id = ? and step = ?",
-                     (record.id, record.step))
+    store.execute("delete from pending_orders where game_id = ? and step = ?",
+                  (record.id, record.step))
     record.state = state
     record.row = {**record.row, "step": step}
     kinds = [p.kind for p in owed(record.rules.prompts(state))]
     due = due_at(now, kinds, policy_of(record), record.settings["timezone"])
-    store.db["deadlines"].upsert({"game_id": record.id, "step": step,
-                                  "opened_at": utc_text(now), "due_at": utc_text(due)},
-                                 pk=("game_id", "step"))
+    store.upsert("deadlines", {"game_id": record.id, "step": step,
+                               "opened_at": utc_text(now), "due_at": utc_text(due)},
+                 pk=("game_id", "step"))
     expire(store, record)
     done.events.extend(events)
 

@@ -15,11 +15,10 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import sqlite_utils
-
-from pbem.mail.envelope import content_digest, header_block
+if TYPE_CHECKING:
+    import sqlite_utils
 
 INSTALLATION_KEY = "installation-key"
 BLOB_PIECE = 1 << 20  # raw mail is written to the database a MiB at a time
@@ -31,8 +30,8 @@ def utc_text(moment: datetime) -> str:
 
 
 def parse_utc(text: str) -> datetime:
-    """The inverse of ``utc_text``."""
-    return datetime.strptime(text, "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
+    """The inverse of ``utc_text`` (not ``strptime``, whose first call costs a tick 1 ms)."""
+    return datetime.fromisoformat(text).astimezone(UTC)
 
 
 def _migration_1(db: sqlite_utils.Database) -> None:
@@ -112,6 +111,8 @@ def _migration_5(db: sqlite_utils.Database) -> None:
     db["inbound"].add_column("digest", str)
     for row in db.query("select id, raw from inbound"):
         raw = bytes(row["raw"])
+        from pbem.mail.envelope import content_digest, header_block
+
         digest = content_digest(raw, header_block(raw, len(raw)))
         db["inbound"].update(row["id"], {"digest": digest})
     db.execute("drop index idx_inbound_message_id")
@@ -182,23 +183,50 @@ class Store:
     def __init__(self, path: Path | str):
         self.path = Path(path)
         self.path.parent.mkdir(parents=True, exist_ok=True)
-        # No sqlite-utils plugins: looking for them reads every installed package's metadata.
-        self.db = sqlite_utils.Database(self.path, execute_plugins=False)
-        self.db.execute("PRAGMA busy_timeout = 30000")
-        self.db.execute("PRAGMA foreign_keys = ON")
-        with self.db.ensure_autocommit_on():
-            self.db.execute("PRAGMA journal_mode = wal")
+        # The tick's own statements go to the sqlite3 connection; sqlite-utils (and the
+        # 60 ms of its imports: issue 20's idle tick) is loaded only when ``db`` is asked for.
+        self.conn = sqlite3.connect(str(self.path))
+        self.conn.execute("PRAGMA recursive_triggers = on")  # as sqlite-utils sets it
+        self.conn.execute("PRAGMA busy_timeout = 30000")
+        self.conn.execute("PRAGMA foreign_keys = ON")
+        self.conn.execute("PRAGMA journal_mode = wal")
         # A commit is not synced to disk (a killed process loses nothing; a power cut may
         # undo the last commits): ``make_durable`` syncs before anything leaves the
         # machine.  docs/reliability.md, "Durability".
-        self.db.execute("PRAGMA synchronous = NORMAL")
+        self.conn.execute("PRAGMA synchronous = NORMAL")
+        self._db: sqlite_utils.Database | None = None
         self.migrate()
         self._inbound_columns: str | None = None
         self._installation_key: str | None = None
 
     @property
+    def db(self) -> sqlite_utils.Database:
+        """sqlite-utils' view of the connection, for its table methods (made on first use)."""
+        if self._db is None:
+            import sqlite_utils
+
+            # No sqlite-utils plugins: looking for them reads every installed package's
+            # metadata.
+            self._db = sqlite_utils.Database(self.conn, execute_plugins=False)
+        return self._db
+
+    def execute(self, sql: str, params: tuple | list | dict = ()) -> sqlite3.Cursor:
+        """Run one statement; a write outside a transaction is committed at once (as
+        sqlite-utils' ``execute`` does), one inside is part of it."""
+        opened = not self.conn.in_transaction
+        try:
+            cursor = self.conn.execute(sql, params)
+        except Exception:
+            if opened and self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
+            raise
+        if opened and self.conn.in_transaction:
+            self.conn.execute("COMMIT")
+        return cursor
+
+    @property
     def version(self) -> int:
-        return self.db.execute("PRAGMA user_version").fetchone()[0]
+        return self.conn.execute("PRAGMA user_version").fetchone()[0]
 
     def migrate(self) -> None:
         """Apply every migration the database has not had yet."""
@@ -216,18 +244,33 @@ class Store:
         transaction that read first and wrote later would fail at once with "database
         is locked" while another process writes, instead of waiting the busy timeout.
         """
-        if self.db.conn.in_transaction:
-            with self.db.atomic():  # a savepoint inside the outer transaction
+        if self.conn.in_transaction:
+            with self._savepoint():  # inside the outer transaction
                 yield self
             return
-        self.db.execute("BEGIN IMMEDIATE")
+        self.conn.execute("BEGIN IMMEDIATE")
         try:
             yield self
         except BaseException:
-            if self.db.conn.in_transaction:
-                self.db.execute("ROLLBACK")
+            if self.conn.in_transaction:
+                self.conn.execute("ROLLBACK")
             raise
-        self.db.execute("COMMIT")
+        self.conn.execute("COMMIT")
+
+    @contextmanager
+    def _savepoint(self) -> Iterator[None]:
+        """A nested block: undone alone if it raises, kept with its transaction if not."""
+        name = f"nested_{secrets.token_hex(8)}"
+        self.conn.execute(f"SAVEPOINT {name}")
+        try:
+            yield
+        except BaseException:
+            # A statement that aborts the whole transaction takes the savepoint with it.
+            if self.conn.in_transaction:
+                self.conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
+                self.conn.execute(f"RELEASE SAVEPOINT {name}")
+            raise
+        self.conn.execute(f"RELEASE SAVEPOINT {name}")
 
     def make_durable(self) -> None:
         """Sync every commit so far to disk, before an effect outside the database that
@@ -236,7 +279,7 @@ class Store:
         A full checkpoint: the write-ahead log is synced, copied into the database file, and
         that is synced.  Raises ``sqlite3.OperationalError`` if readers keep it from
         finishing within the busy timeout."""
-        busy, _, _ = self.db.execute("PRAGMA wal_checkpoint(FULL)").fetchone()
+        busy, _, _ = self.conn.execute("PRAGMA wal_checkpoint(FULL)").fetchone()
         if busy:
             raise sqlite3.OperationalError("database busy: cannot sync it to disk")
 
@@ -244,28 +287,28 @@ class Store:
     def rolled_back(self) -> Iterator[Store]:
         """A savepoint always undone: to work out what a change would do, storing nothing."""
         name = f"trial_{secrets.token_hex(8)}"
-        self.db.execute(f"SAVEPOINT {name}")
+        self.conn.execute(f"SAVEPOINT {name}")
         try:
             yield self
         finally:
-            self.db.execute(f"ROLLBACK TO SAVEPOINT {name}")
-            self.db.execute(f"RELEASE SAVEPOINT {name}")
+            self.conn.execute(f"ROLLBACK TO SAVEPOINT {name}")
+            self.conn.execute(f"RELEASE SAVEPOINT {name}")
 
     def close(self) -> None:
-        self.db.close()
+        self.conn.close()
 
     # Rows are returned as dicts; JSON columns are decoded by the callers that need them.
     # Queries go to the connection itself: sqlite-utils wraps each in a savepoint, two more
     # statements per query (a third of a tick's statements in issue 20's count).
     def one(self, sql: str, params: tuple | dict = ()) -> dict[str, Any] | None:
         """The first row of a query, or None."""
-        cursor = self.db.conn.execute(sql, params)
+        cursor = self.conn.execute(sql, params)
         row = cursor.fetchone()
         return dict(zip([c[0] for c in cursor.description], row, strict=True)) if row else None
 
     def all(self, sql: str, params: tuple | dict = ()) -> list[dict[str, Any]]:
         """Every row of a query."""
-        cursor = self.db.conn.execute(sql, params)
+        cursor = self.conn.execute(sql, params)
         names = [c[0] for c in cursor.description]
         return [dict(zip(names, row, strict=True)) for row in cursor.fetchall()]
 
@@ -275,8 +318,22 @@ class Store:
         tick's statements in issue 20's count)."""
         sets = ", ".join(f'"{name}" = ?' for name in changes)
         where = " and ".join(f'"{name}" = ?' for name in key)
-        self.db.execute(f'update "{table}" set {sets} where {where}',
-                        [*changes.values(), *key.values()])
+        self.execute(f'update "{table}" set {sets} where {where}',
+                     [*changes.values(), *key.values()])
+
+    def insert(self, table: str, row: dict[str, Any]) -> None:
+        """Insert ``row`` into ``table`` in one statement."""
+        names, marks = ", ".join(f'"{name}"' for name in row), ", ".join("?" for _ in row)
+        self.execute(f'insert into "{table}" ({names}) values ({marks})', list(row.values()))
+
+    def upsert(self, table: str, row: dict[str, Any], pk: tuple[str, ...]) -> None:
+        """Insert ``row``, or set its other columns in the row whose ``pk`` columns it
+        matches, in one statement (sqlite-utils' ``upsert`` reads the table's schema first)."""
+        names, marks = ", ".join(f'"{name}"' for name in row), ", ".join("?" for _ in row)
+        sets = ", ".join(f'"{name}" = excluded."{name}"' for name in row if name not in pk)
+        keys = ", ".join(f'"{name}"' for name in pk)
+        self.execute(f'insert into "{table}" ({names}) values ({marks}) '
+                     f"on conflict ({keys}) do update set {sets}", list(row.values()))
 
     # --- games and seats
     def game(self, game_id: str) -> dict[str, Any] | None:
@@ -304,7 +361,7 @@ class Store:
 
     def save_game_state(self, game_id: str, step: int, state: dict, status: str,
                         now: datetime, result: dict | None = None) -> None:
-        self.db["games"].update(game_id, {
+        self.update("games", {"id": game_id}, {
             "step": step, "state": json.dumps(state, sort_keys=True), "status": status,
             "updated_at": utc_text(now),
             "result": json.dumps(result, sort_keys=True) if result is not None else None,
@@ -344,10 +401,10 @@ class Store:
         would cost two more copies of the message in memory.
         """
         names, marks = ", ".join(row), ", ".join("?" for _ in row)
-        inbound_id = self.db.execute(
+        inbound_id = self.execute(
             f"insert into inbound ({names}, raw) values ({marks}, zeroblob(?))",
             [*row.values(), len(raw)]).lastrowid
-        with self.db.conn.blobopen("inbound", "raw", inbound_id) as blob:
+        with self.conn.blobopen("inbound", "raw", inbound_id) as blob:
             for start in range(0, len(raw), BLOB_PIECE):
                 blob.write(memoryview(raw)[start:start + BLOB_PIECE])
         return inbound_id
@@ -355,15 +412,15 @@ class Store:
     def inbound(self, inbound_id: int) -> dict[str, Any]:
         """An inbound message's row without its raw bytes (``inbound_raw``)."""
         if self._inbound_columns is None:
-            self._inbound_columns = ", ".join(c.name for c in self.db["inbound"].columns
-                                              if c.name != "raw")
+            columns = self.conn.execute("select name from pragma_table_info('inbound')")
+            self._inbound_columns = ", ".join(name for name, in columns if name != "raw")
         return self.one(f"select {self._inbound_columns} from inbound where id = ?",
                         (inbound_id,))
 
     def inbound_raw(self, inbound_id: int, limit: int = -1) -> bytes:
         """An inbound message's raw bytes, or their first ``limit``, read without loading
         the rest."""
-        with self.db.conn.blobopen("inbound", "raw", inbound_id, readonly=True) as blob:
+        with self.conn.blobopen("inbound", "raw", inbound_id, readonly=True) as blob:
             return blob.read(limit)
 
     def inbound_by_content(self, message_id: str, digest: str) -> dict[str, Any] | None:
@@ -385,7 +442,8 @@ class Store:
         return row["value"] if row else None
 
     def set_meta(self, key: str, value: str) -> None:
-        self.db["meta"].upsert({"key": key, "value": value}, pk="key")
+        self.execute("insert into meta (key, value) values (?, ?) "
+                     "on conflict (key) do update set value = excluded.value", (key, value))
 
     def installation_key(self) -> str:
         """The installation's random key (hex), made on first use; it keys the seats'
@@ -394,13 +452,15 @@ class Store:
             key = self.meta(INSTALLATION_KEY)
             if key is None:
                 with self.atomic():
-                    self.db.execute("insert or ignore into meta (key, value) values (?, ?)",
-                                    (INSTALLATION_KEY, secrets.token_hex(32)))
+                    self.conn.execute("insert or ignore into meta (key, value) values (?, ?)",
+                                      (INSTALLATION_KEY, secrets.token_hex(32)))
                 key = self.meta(INSTALLATION_KEY)
             self._installation_key = key
         return self._installation_key
 
     def set_source_position(self, name: str, uidvalidity: int, last_uid: int) -> None:
         with self.atomic():
-            self.db["mail_sources"].upsert(
-                {"name": name, "uidvalidity": uidvalidity, "last_uid": last_uid}, pk="name")
+            self.conn.execute(
+                "insert into mail_sources (name, uidvalidity, last_uid) values (?, ?, ?) "
+                "on conflict (name) do update set uidvalidity = excluded.uidvalidity, "
+                "last_uid = excluded.last_uid", (name, uidvalidity, last_uid))

@@ -77,6 +77,7 @@ def environment(game: str) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        auto_reload=False,  # templates do not change under a process: no stat per render
         autoescape=jinja2.select_autoescape(enabled_extensions=("html",),
                                             default_for_string=False),
     )

@@ -11,6 +11,7 @@ from players import GM, drop, order_mail, text
 
 from pbem.deadlines import DeadlinePolicy, due_at
 from pbem.definition import GameFileError, game_definition
+from pbem.record import GameRecord
 
 MONDAY_NOON = datetime(2026, 11, 23, 12, 0, tzinfo=UTC)
 
@@ -153,6 +154,28 @@ def test_after_an_outage_passed_deadlines_are_extended_and_everyone_told(tmp_pat
         assert "The moderator did not run from" in text(notice)
     steps = [s.steps for s in site.cron(hours=12)]
     assert steps.index(1) == 12 * 2 - 1
+
+
+def test_a_game_not_ready_is_not_loaded_again_until_its_rows_or_its_deadline_change(
+        tmp_path, monkeypatch):
+    """Issue 20: a tick asks the database alone whether a game found not ready may be ready
+    now; an order, or the deadline, makes it look again."""
+    site = Installation(tmp_path)
+    site.new_game(deadlines={"hours": 48})
+    site.moderator().tick()
+    loaded = []
+    load = GameRecord.load
+    monkeypatch.setattr(GameRecord, "load", classmethod(
+        lambda cls, store, game_id: loaded.append(game_id) or load(store, game_id)))
+    assert sum(s.steps for s in site.cron(hours=12)) == 0
+    assert loaded == []
+    for seat in SEATS:
+        send(site, seat, "BID 3")
+    assert site.moderator().tick().steps == 1
+    loaded.clear()
+    steps = [s.steps for s in site.cron(hours=49)]       # nobody answers the next decision
+    assert steps.index(1) == 48 * 2 - 1 and sum(steps) == 1
+    assert len(loaded) < 20                               # not once a tick: 98 ticks
 
 
 def test_a_clock_that_jumps_backwards_never_resolves_early(tmp_path):

@@ -496,6 +496,20 @@ def test_an_absence_to_come_changes_nothing_yet_and_none_withdraws_it(site):
     assert tick(site).steps == 0
 
 
+def test_an_absence_to_come_files_the_defaults_when_it_starts_without_a_new_mail(site):
+    """Issue 20: a tick that found the step not ready looks again when the absence starts,
+    though no row changed (``pbem.resolution.quiet``)."""
+    send(site, "north", "ABSENCE 2026-11-23 2026-11-24")
+    send(site, "east", "BID 4")
+    send(site, "south", "BID 5")
+    assert tick(site).steps == 0
+    assert tick(site).steps == 0
+    site.clock.advance(days=1)
+    assert tick(site).steps == 1
+    (decision,) = store(site).decisions("auction-1")
+    assert json.loads(decision["orders"])["lot1.bid.north"] == 0
+
+
 @pytest.mark.parametrize("line,reason", [
     ("ABSENCE 2026-11-22 2026-12-06", "15 days is longer than this game allows: 14 days at "
                                       "most; ask the GM"),

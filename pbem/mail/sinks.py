@@ -10,15 +10,17 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import smtplib
-import ssl
 import subprocess
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from pbem.config import ConfigError, Credentials, MailOut, SmtpOut
+
+if TYPE_CHECKING:  # imported when a session opens: not for an idle tick (issue 20)
+    import smtplib
+    import ssl
 
 
 class DeliveryError(Exception):
@@ -91,6 +93,8 @@ def token_from_command(command: str) -> str:
 
 def tls_context(ca_file: Path | None) -> ssl.SSLContext:
     """A verifying TLS context, trusting ``ca_file`` if given."""
+    import ssl
+
     return ssl.create_default_context(cafile=str(ca_file) if ca_file else None)
 
 
@@ -101,6 +105,8 @@ class SmtpSink:
         self.settings = settings
 
     def _connect(self) -> smtplib.SMTP:
+        import smtplib
+
         s = self.settings
         if s.security == "tls":
             client = smtplib.SMTP_SSL(s.host, s.default_port(), timeout=s.timeout,
@@ -114,6 +120,8 @@ class SmtpSink:
 
     @contextmanager
     def session(self) -> Iterator[_SmtpSession]:
+        import smtplib
+
         try:
             client = self._connect()
         except (OSError, smtplib.SMTPException, ConfigError) as error:
@@ -144,6 +152,8 @@ class _SmtpSession:
 
     def send(self, message: bytes, sender: str, recipients: list[str]) -> None:
         """Submit one message; SMTP wants CRLF line ends, which smtplib leaves to us for bytes."""
+        import smtplib
+
         try:
             refused = self.client.sendmail(sender, recipients, re.sub(rb"\r?\n", b"\r\n", message))
         except smtplib.SMTPRecipientsRefused as error:
