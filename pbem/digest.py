@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from pbem.ahead import ahead_prompts
@@ -79,10 +80,13 @@ def new_ahead(record: GameRecord, seat: dict) -> list[str]:
             if p.key not in shown | held]
 
 
-def offered(store: Store, record: GameRecord, seat: dict) -> None:
-    """A mail with the seat's turn sheet goes now: it offers every decision to come."""
-    names = json.dumps(sorted(p.key for p in ahead_prompts(record.rules, record.state,
-                                                           seat["seat"])))
+def offered(store: Store, record: GameRecord, seat: dict,
+            coming: Iterable[str] | None = None) -> None:
+    """A mail with the seat's turn sheet goes now: it offers every decision to come (their
+    names, ``coming``, when the caller has them already)."""
+    if coming is None:
+        coming = (p.key for p in ahead_prompts(record.rules, record.state, seat["seat"]))
+    names = json.dumps(sorted(coming))
     store.update("seats", {"game_id": record.id, "seat": seat["seat"]}, {"ahead_shown": names})
     seat["ahead_shown"] = names
 

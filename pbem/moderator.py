@@ -431,7 +431,7 @@ class Moderator:
                 self.store.deadline(record.id, record.step), in_reply_to, now,
                 answers=context.answers)
             outbox.enqueue(self.store, mail, now, "acknowledgement", record.id, seat)
-            digest.offered(self.store, record, record.seat(seat))
+            digest.offered(self.store, record, record.seat(seat), ahead)
             outcome = "accepted" if parsed.orders or commands or notes else "rejected"
             self._finish(inbound_id, "processed",
                          f"{len(parsed.orders)} orders, {len(parsed.errors)} errors",
