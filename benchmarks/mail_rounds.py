@@ -42,7 +42,7 @@ from pbem.ahead import ahead_prompts, bot_turn
 from pbem.config import load_config
 from pbem.definition import create_game, game_definition
 from pbem.demo import demo_games, write_files
-from pbem.game import Bots, capability, waiting_for
+from pbem.game import waiting_for
 from pbem.moderator import Moderator
 from pbem.record import GameRecord
 from pbem.resolution import policy_of
@@ -144,12 +144,9 @@ def bot_mail(record: GameRecord, seat: str, answered, rng: random.Random, ahead:
     open decisions, then, with orders ahead, each decision to come; their names go into
     ``sent``."""
     prompts = [p for p in record.prompts() if p.seat == seat and p.key not in answered]
-    if not ahead:
-        view = record.rules.view(record.state, seat)
-        bots = capability(record.rules, Bots)
-        return "\n".join(bots.bot_order(view, p, rng, "basic") for p in prompts)
-    sent.update(p.key for p in ahead_prompts(record.rules, record.state, seat))
-    return "\n".join(bot_turn(record.rules, record.state, seat, prompts, rng))
+    coming = ahead_prompts(record.rules, record.state, seat) if ahead else []
+    sent.update(p.key for p in coming)
+    return "\n".join(bot_turn(record.rules, record.state, seat, prompts, rng, coming=coming))
 
 
 def play(seed: str, options: dict, turns: int | None, ahead: bool) -> Game:

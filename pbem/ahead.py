@@ -38,14 +38,17 @@ def ahead_prompts(game: Game, state: State, seat: str | None) -> list[Prompt]:
 
 
 def bot_turn(game: Game, state: State, seat: str, prompts: list[Prompt], rng: random.Random,
-             style: str = "basic") -> list[str]:
+             style: str = "basic", coming: list[Prompt] | None = None) -> list[str]:
     """A bot's mail for its whole turn, as an engaged player writes it: an order for each of
-    ``prompts`` (its open decisions), then for each decision to come its header line and
-    order, with the order that passes it after ``ELSE`` where it may be passed."""
+    ``prompts`` (its open decisions), then for each decision to come (``coming``; by default
+    all it may send now) its header line and order, with the order that passes it after
+    ``ELSE`` where it may be passed."""
     bots = capability(game, Bots)
     view = game.view(state, seat)
     lines = [bots.bot_order(view, prompt, rng, style) for prompt in prompts]
-    for prompt in ahead_prompts(game, state, seat):
+    if coming is None:
+        coming = ahead_prompts(game, state, seat)
+    for prompt in coming:
         lines += [prompt.template.splitlines()[0], bots.bot_order(view, prompt, rng, style)]
         passing = decision_kind(game, prompt.kind).passing
         if passing:                          # should the order no longer be legal, pass

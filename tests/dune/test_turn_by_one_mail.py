@@ -143,9 +143,10 @@ def test_two_six_faction_turns_with_every_seat_sending_its_whole_turn_in_one_mai
         rounds[turn] += 1
         for seat in waited + offered:
             mine = [p for p in record.prompts() if p.seat == seat and p.key not in pending]
-            sent[seat] |= {p.key for p in dune.ahead(record.state, seat)}
+            coming = dune.ahead(record.state, seat)
+            sent[seat] |= {p.key for p in coming}
             drop(site.inbox, order_mail(address(seat), "\n".join(
-                bot_turn(record.rules, record.state, seat, mine, rng)),
+                bot_turn(record.rules, record.state, seat, mine, rng, coming=coming)),
                 subject=f"[{GAME}] orders"))
         for _ in range(10):
             summary = site.moderator().tick()
