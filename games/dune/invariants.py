@@ -54,9 +54,9 @@ def _sheets(state: State) -> list[str]:
         for pile in ("reserve", "tanks"):
             if min(faction[pile]) < 0:
                 problems.append(f"{pile}: {seat} has {faction[pile]}")
-        if len(faction["hand"]) > sheet(seat).hand_limit:
+        if len(faction["hand"]) > sheet(seat, state).hand_limit:
             problems.append(f"hand limit: {seat} holds {len(faction['hand'])} cards, "
-                            f"more than {sheet(seat).hand_limit} (000 VIII.G)")
+                            f"more than {sheet(seat, state).hand_limit} (000 VIII.G)")
     if rules_of(state).bribes_in_front_of_shield:
         problems += [f"bribes: {amount} spice in front of {seat}'s shield (001 1.12.03)"
                      for seat, amount in state["bribes"].items()
@@ -181,7 +181,7 @@ def _starred(state: State) -> list[str]:
     advantages = rules_of(state).advantages
     problems = []
     for seat in state["seats"]:
-        kind = sheet(seat).starred
+        kind = sheet(seat, state).starred
         expected = kind.count if kind is not None and advantages else 0
         own = state["factions"][seat]
         found = own["reserve"][1] + own["tanks"][1] + sum(
@@ -204,7 +204,7 @@ def _strongholds(state: State) -> list[str]:
     for territory in data(state).board.strongholds:
         held = occupants(state, territory.name)
         if len([seat for seat in held
-                if Ability.COEXISTENCE not in sheet(seat).optional_abilities]) > 2:
+                if Ability.COEXISTENCE not in sheet(seat, state).optional_abilities]) > 2:
             problems.append(f"stronghold: {territory.name} is occupied by {', '.join(held)} "
                             "(000 IX.C.1.c, IX.C.2.f)")
     return problems

@@ -74,6 +74,7 @@ class Rules:
     # change; the folders of data/ merged in order.
     phases: ClassVar[tuple[str, ...]]
     fixed: ClassVar[dict[str, Any]] = {}
+    groups: ClassVar[dict[str, tuple[str, ...]]] = GROUPS
     data_layers: ClassVar[tuple[str, ...]]
 
     @property
@@ -92,7 +93,8 @@ class Rules:
     def resolve(cls, options: dict[str, Any]) -> Rules:
         """This ruleset with a game file's options, refusing unknown or contradictory ones."""
         settings: dict[str, Any] = dict(cls.fixed)
-        known = set(OPTIONS) | set(GROUPS) | set(MAIL_MODES) | {"turns", "three_faction_alliances"}
+        known = set(OPTIONS) | set(cls.groups) | set(MAIL_MODES) | {"turns",
+                                                                   "three_faction_alliances"}
         for name, value in options.items():
             if name not in known:
                 raise ValueError(f"unknown option {name!r}; options are: "
@@ -114,7 +116,7 @@ class Rules:
             if name in cls.fixed:
                 raise ValueError(f"option {name}: the {cls.ruleset} ruleset fixes it; use "
                                  "ruleset classic to choose options one by one")
-            for option in GROUPS.get(name, (name,)):
+            for option in cls.groups.get(name, (name,)):
                 settings[option] = value
         rules = cls(**{f.name: settings[f.name] for f in fields(cls) if f.name in settings})
         if rules.three_faction_alliances and rules.alliance_limit(6) is None:
@@ -427,15 +429,20 @@ class WBC(Classic):
 
 @dataclass(frozen=True)
 class GF9(Classic):
-    """The Gale Force Nine 2019 basic game (001 setup, 1.01-1.12): its nine phases, CHOAM
-    Charity and the Mentat Pause phases of their own, alliances of two needing four
-    strongholds.  The advanced game (001 1.13-1.14) and the factions' GF9 powers are not
-    built yet: every classic option stays off."""
+    """The Gale Force Nine 2019 edition (001): its nine phases, CHOAM Charity and the Mentat
+    Pause phases of their own, alliances of two needing four strongholds.  The classic
+    options are fixed; the one choice is ``advanced``, the advanced game (001 1.13-1.14)."""
 
     ruleset: str = "gf9"
     turns: int = 10         # 001 setup 3: "a maximum of 10 Turns"; the GF9 turn track's ten
     fixed: ClassVar[dict[str, Any]] = {
-        **{name: False for name in (*OPTIONS, *GROUPS)}, "three_faction_alliances": False}
+        **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
+    # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
+    # abilities (2.xx.01), increased spice flow (1.13.02), the double spice blow (1.13.03),
+    # spice dialing (1.13.05) and the factions' Karama powers (1.13.07, 1.14).
+    groups: ClassVar[dict[str, tuple[str, ...]]] = {"advanced": (
+        "advantages", "advanced_collection", "double_blow", "advanced_combat",
+        "karama_powers")}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.

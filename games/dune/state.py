@@ -45,10 +45,21 @@ def data(state: Mapping[str, Any]) -> DuneData:
     return ruleset_data(state["rules"]["ruleset"])
 
 
+def sheet(seat: str, game: Mapping[str, Any] | Any = None):
+    """The faction sheet of a seat in a game's ruleset (``game``: a state, a view or its
+    ``Rules``); with no game, the classic sheet."""
+    if game is None:
+        return _sheet("classic", seat)
+    ruleset = game["rules"]["ruleset"] if isinstance(game, Mapping) else game.ruleset
+    return _sheet(ruleset, seat)
+
+
 @functools.cache
-def sheet(seat: str):
-    """The faction sheet of a seat."""
-    return base_data().faction(SEAT_FACTIONS[seat])
+def _sheet(ruleset: str, seat: str):
+    """A ruleset's sheet of a seat, looked up once."""
+    layers = RULESETS[ruleset].data_layers
+    return (base_data() if layers == ("classic",) else ruleset_data(ruleset)).faction(
+        SEAT_FACTIONS[seat])
 
 
 def only_sector(territory: str) -> int:

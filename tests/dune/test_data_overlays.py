@@ -86,8 +86,8 @@ def test_each_ruleset_has_its_data_loaded_once_and_checked(ruleset):
     """A ruleset's data is its layers merged (``data_layers``), cached per ruleset; WBC has no
     overlay: none of its house rules (000 lines 1034-1063) changes a sheet, deck or board.
     GF9's overlay (``data/gf9/``) cites 001 3.01: the same cards as classic by id, name, type
-    and place in a plan; the board, leaders and faction sheets are classic's (so
-    ``state.sheet``, which reads the classic sheets, is right for every ruleset)."""
+    and place in a plan; the board, leaders and faction sheets are classic's so far
+    (``state.sheet`` reads a game's own ruleset's sheets)."""
     assert ruleset_data(ruleset) is ruleset_data(ruleset)
     if RULESETS[ruleset].data_layers == ("classic",):
         assert ruleset_data(ruleset) is base_data()

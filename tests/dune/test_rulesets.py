@@ -140,6 +140,20 @@ def test_a_ruleset_refuses_to_change_what_it_fixes():
         make_rules("wbc", {"weather": False})
     with pytest.raises(ValueError, match="only the wbc ruleset limits"):
         make_rules("classic", {"three_faction_alliances": True})
-    for option in ("advantages", "advanced", "three_faction_alliances"):    # GF9 basic game
+    for option in ("advantages", "double_blow", "three_faction_alliances"):
         with pytest.raises(ValueError, match="the gf9 ruleset fixes it"):
             make_rules("gf9", {option: True})
+    with pytest.raises(ValueError, match="unknown option 'optional'"):
+        make_rules("gf9", {"optional": True})
+
+
+def test_001_1_13_01_the_gf9_advanced_game_is_one_choice():
+    """001 1.13.01: "Decide as a group if you are playing Advanced": the factions' advanced
+    abilities, increased spice flow (1.13.02), the double spice blow (1.13.03), spice dialing
+    (1.13.05) and the factions' Karama powers (1.13.07, 1.14), all at once."""
+    basic, advanced = make_rules("gf9", {}), make_rules("gf9", {"advanced": True})
+    switched = ("advantages", "advanced_collection", "double_blow", "advanced_combat",
+                "karama_powers")
+    assert not any(getattr(basic, name) for name in switched)
+    assert all(getattr(advanced, name) for name in switched)
+    assert not advanced.weather and not advanced.spice_flow and advanced.turns == 10

@@ -192,7 +192,7 @@ def move_range(state: State, faction: str, territory: str | None = None,
     if (territory is not None and coexists(state, faction, territory)
             and not rules_of(state).coexisting_fly):
         ornithopters = False
-    return max(sheet(faction).movement, ORNITHOPTER_RANGE if ornithopters else 0)
+    return max(sheet(faction, state).movement, ORNITHOPTER_RANGE if ornithopters else 0)
 
 
 def groups(state: State, faction: str, territory: str) -> dict[int, tuple[int, int]]:

@@ -103,8 +103,8 @@ def starred_name(state: State, seat: str) -> dict[str, str]:
     """The name of the starred forces ``seat`` may cancel, for its order line."""
     battle = state["step"]["battle"]
     for fighter in (battle["aggressor"], battle["defender"]):
-        if fighter != seat and sheet(fighter).starred is not None:
-            return {"starred": sheet(fighter).starred.name}
+        if fighter != seat and sheet(fighter, state).starred is not None:
+            return {"starred": sheet(fighter, state).starred.name}
     return {}
 
 

@@ -38,7 +38,7 @@ def has(state: State, seat: str, ability: Ability) -> bool:
     """Whether the faction has the advantage in this game: a basic one always, an optional one
     (000 XV) only with ``advantages``, its Karama power (000 XVII) only with
     ``karama_powers``, an alliance power only while allied (000 XII.C)."""
-    faction, rules = sheet(seat), rules_of(state)
+    faction, rules = sheet(seat, state), rules_of(state)
     return (ability in faction.abilities
             or (rules.advantages and ability in faction.optional_abilities)
             or (rules.karama_powers and ability is faction.karama_power)

@@ -68,7 +68,7 @@ def taken_from(state: State, seat: str) -> set[str]:
 
 def enabled(rules: Rules, seat: str) -> bool:
     """Whether ``seat`` captures leaders: the Harkonnen, with the optional advantages."""
-    return rules.advantages and Ability.CAPTURE_LEADERS in sheet(seat).optional_abilities
+    return rules.advantages and Ability.CAPTURE_LEADERS in sheet(seat, rules).optional_abilities
 
 
 def candidates(state: State, loser: str, territory: str) -> list[str]:

@@ -65,7 +65,7 @@ def _karama_text(state: State, seat: str, on: str = "") -> str:
 def _means_text(state: State, seat: str) -> str:
     own = state["factions"][seat]
     text = (f"You hold {own['spice']} spice and {len(own['hand'])} of "
-            f"{sheet(seat).hand_limit} cards")
+            f"{sheet(seat, state).hand_limit} cards")
     allies = transfers.supporters(state, seat)
     if allies:
         text += (f"; the {', '.join(SEAT_FACTIONS[s] for s in allies)} may pay up to "

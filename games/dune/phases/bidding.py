@@ -258,7 +258,7 @@ def draw(state: State, rng: random.Random) -> tuple[str | None, list[Event]]:
 def hand_has_room(state: State, seat: str) -> bool:
     """Whether a faction may bid: its hand is under its limit (VIII.A, VIII.G; 8 for the
     Harkonnen, line 882)."""
-    return len(state["factions"][seat]["hand"]) < sheet(seat).hand_limit
+    return len(state["factions"][seat]["hand"]) < sheet(seat, state).hand_limit
 
 
 def bidding_order(state: State) -> list[str]:

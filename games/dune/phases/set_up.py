@@ -78,7 +78,7 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
                                    **factions.power(seat).own_sheet()}
     _place_fixed_forces(state, rules)
     for seat in order:
-        for _ in range(sheet(seat).treachery_cards_at_start):
+        for _ in range(sheet(seat, rules).treachery_cards_at_start):
             state["factions"][seat]["hand"].append(state["decks"]["treachery"].pop())
     _draw_traitors(state, rules, rng)
     return state
@@ -97,7 +97,7 @@ def first_storm_dialers(order: list[str], dots: dict[str, int]) -> list[str]:
 
 
 def _faction_sheet(rules: Rules, seat: str) -> dict[str, Any]:
-    faction = sheet(seat)
+    faction = sheet(seat, rules)
     starred = faction.starred.count if faction.starred and rules.advantages else 0
     placed = sum(p.forces for p in faction.start)
     return {
@@ -114,7 +114,7 @@ def _faction_sheet(rules: Rules, seat: str) -> dict[str, Any]:
 
 def _place_fixed_forces(state: State, rules: Rules) -> None:
     for seat in placers(state, "fixed"):
-        for placement in sheet(seat).start:
+        for placement in sheet(seat, rules).start:
             (territory,) = placement.territories
             add_forces(state, seat, territory, only_sector(territory), placement.forces)
 
@@ -129,9 +129,9 @@ def _draw_traitors(state: State, rules: Rules, rng: random.Random) -> None:
     rng.shuffle(deck)
     for seat in state["seats"]:
         if rules.traitor_deck:
-            draw = [deck.pop() for _ in range(sheet(seat).traitors_drawn)]
+            draw = [deck.pop() for _ in range(sheet(seat, rules).traitors_drawn)]
         else:
-            draw = rng.sample(pool, sheet(seat).traitors_drawn)
+            draw = rng.sample(pool, sheet(seat, rules).traitors_drawn)
         state["factions"][seat]["traitor_draw"] = draw
         if keeps_all_traitors(seat):
             state["factions"][seat]["traitors"] = eligible_traitors(state, seat)
@@ -223,7 +223,7 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
         state["step"] = {"round": 2}
         for seat in placers(state, "last"):
             if not factions.has(state, seat, Ability.START_ANYWHERE):
-                (territory,) = sheet(seat).start[0].territories
+                (territory,) = sheet(seat, state).start[0].territories
                 _place_token(state, seat, territory, only_sector(territory), events)
     elif round_ == 2:
         for seat in placers(state, "last"):
@@ -306,7 +306,7 @@ order_kind(OrderKind("traitor", ("TRAITOR",), _read_traitor, lambda v: f"TRAITOR
 
 
 def _spread_prompt(rules: Rules, seat: str) -> Prompt:
-    territories = sheet(seat).start[0].territories
+    territories = sheet(seat, rules).start[0].territories
     starred = " (a * after the number: Fedaykin)" if rules.fedaykin_at_set_up else ""
     default = [["Sietch Tabr", base_data().board["Sietch Tabr"].sectors[0], 10, 0]]
     return Prompt(f"fremen-placement:{seat}", seat, "fremen-placement", False,
@@ -317,7 +317,7 @@ def _spread_prompt(rules: Rules, seat: str) -> Prompt:
 
 def _read_placement_part(state: State, prompt: Prompt, words: list[str]) -> list[list]:
     rules = rules_of(state)
-    allowed = list(sheet(prompt.seat).start[0].territories)
+    allowed = list(sheet(prompt.seat, state).start[0].territories)
     if not words:
         raise OrderProblem(ErrorCode.INCOMPLETE, "expected PLACE <forces> <territory>",
                            ("PLACE 6 Sietch Tabr",))
@@ -354,7 +354,7 @@ def _placement_text(value: list[list]) -> str:
 
 
 def _random_placement(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list:
-    territories = sheet(prompt.seat).start[0].territories
+    territories = sheet(prompt.seat, view).start[0].territories
     counts = dict.fromkeys(territories, 0)
     for _ in range(10):
         counts[rng.choice(territories)] += 1

@@ -243,7 +243,7 @@ def conditions_hold(state: State, seat: str) -> bool:
     """Whether a faction's default victory (its sheet's ``default_victory``) is open to it: it
     "or no one" occupies each of ``own_or_empty``, and none of ``barred_factions`` occupies
     ``barred_territories`` (Fremen shield, 000 line 830; the Guild's has no condition)."""
-    default = sheet(seat).default_victory
+    default = sheet(seat, state).default_victory
     assert default is not None, seat
     barred = {FACTION_SEATS[name] for name in default.barred_factions}
     return (all(set(occupants(state, t)) <= {seat} for t in default.own_or_empty)

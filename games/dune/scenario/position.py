@@ -260,7 +260,7 @@ def _not_own(leader: str, faction: str, seat: str, key: str, problems: list[str]
 def _prediction(given: Prediction, seat: str, seats: list[str], rules: Rules, key: str,
                 problems: list[str]) -> dict[str, Any] | None:
     """The Bene Gesserit prediction (000 line 780): another faction and a turn."""
-    if Ability.PREDICTION not in sheet(seat).abilities:
+    if Ability.PREDICTION not in sheet(seat, rules).abilities:
         problems.append(f"{key}: only the Bene Gesserit predict")
         return None
     faction = _seat(given.faction, [s for s in seats if s != seat], f"{key}.faction", problems)
@@ -271,9 +271,9 @@ def _prediction(given: Prediction, seat: str, seats: list[str], rules: Rules, ke
 
 def _forces_of(seat: str, rules: Rules) -> list[int]:
     """All of a faction's forces, ``[normal, starred]`` (20 in all, 000 II.B.1.c)."""
-    starred = sheet(seat).starred
+    starred = sheet(seat, rules).starred
     special = starred.count if starred is not None and rules.advantages else 0
-    return [sheet(seat).forces - special, special]
+    return [sheet(seat, rules).forces - special, special]
 
 
 def _reserve(state: State, seat: str, given: Any, key: str, rules: Rules,

@@ -64,7 +64,7 @@ def _count(value: Any, key: str, seat: str, rules: Rules, problems: list[str]
         problems.append(f"{key}: expected a number of forces or [normal, starred], "
                         f"got {value!r}")
         return None
-    starred = sheet(seat).starred
+    starred = sheet(seat, rules).starred
     if value[1] and starred is None:
         problems.append(f"{key}: the {SEAT_FACTIONS[seat]} have no starred forces")
         return None
