@@ -71,13 +71,15 @@ def assert_no_leaks(site, seats):
                for card in base_data().treachery_deck)
 
 
-@pytest.mark.parametrize("ruleset", ["wbc", "classic"])
-def test_a_six_faction_game_by_mail_plays_from_setup_to_its_end(tmp_path, ruleset):
+@pytest.mark.parametrize(("ruleset", "options"), [
+    ("wbc", {}), ("classic", {}), ("gf9", {}), ("gf9", {"advanced": True})])
+def test_a_six_faction_game_by_mail_plays_from_setup_to_its_end(tmp_path, ruleset, options):
     """000 V (the turn sequence to the last turn), 000 XIII (victory: a winner, or the default
-    victory after the last turn; 15 turns classic, 10 under WBC, 004 heats).  The WBC game is
-    the one whole game whose reports carry the map."""
+    victory after the last turn; 15 turns classic, 10 under WBC, 004 heats); GF9, basic and
+    advanced (001 1.01-1.09 the nine phases, 1.13 the advanced game, 1.09.06 the end of play,
+    setup 3: 10 turns).  The WBC game is the one whole game whose reports carry the map."""
     site = Installation(tmp_path, maps=ruleset == "wbc")
-    new_dune_game(site, ruleset, SIX, {})
+    new_dune_game(site, ruleset, SIX, options)
     play_by_mail(site, seed=ruleset, style="basic")
     record = GameRecord.load(site.moderator().store, "dune-1")
     result = record.rules.result(record.state)

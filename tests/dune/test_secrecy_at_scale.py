@@ -20,6 +20,7 @@ GAMES = [  # (ruleset, options, seats): every phase so far, each mail mode, 2 to
     ("wbc", {}, 6), ("wbc", {"bidding": "whole_round", "movement": "batched"}, 6),
     ("classic", {}, 4), ("classic", {"optional": True, "advanced": True}, 5),
     ("classic", {"advantages": True, "movement": "batched"}, 3), ("wbc", {}, 2),
+    ("gf9", {}, 6), ("gf9", {"advanced": True, "movement": "batched"}, 5),
 ]
 
 
