@@ -37,9 +37,9 @@ from typing import Any
 from ..data import Ability
 from ..factions import owner
 from ..leaders import ALIVE
-from ..phases.victory import parties, strongholds_needed, victory_territories
+from ..phases.victory import holders, parties, strongholds_needed, victory_territories
 from ..rules import Rules, rules_of
-from ..state import State, occupants
+from ..state import State
 
 # 004 lines 176-179: performance points for each stronghold controlled at a turn's end.
 STRONGHOLD_POINTS = {"Carthag": 1.0, "Arrakeen": 1.0, "Sietch Tabr": 0.5, "Tuek's Sietch": 0.5,
@@ -65,7 +65,7 @@ def attempts_now(state: State) -> list[str]:
     territories = victory_territories(state)
     making = []
     for party in parties(state):
-        occupied = {t for t in territories if set(occupants(state, t)) & set(party)}
+        occupied = {t for t in territories if set(holders(state, t)) & set(party)}
         if len(occupied) >= strongholds_needed(rules, len(state["seats"]), len(party)):
             making += party
     return making
