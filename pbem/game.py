@@ -282,12 +282,11 @@ class LeagueScoring(Protocol):
     ``tournament_summary(final, states, events)`` is what a finished game adds to its result
     (from its last state, its replayed states and its logged events, as JSON);
     ``scoring_systems`` the systems a league file may name (``scoring``), each a module with
-    the functions ``pbem.league`` calls; ``league_ruleset`` the ruleset of a drawn heat's
-    games; ``seat_words`` and ``victory_words`` how the standings name the seats and the
-    result's victory codes."""
+    the functions ``pbem.league`` calls and the ``RULESET`` and ``game_options(final)`` of a
+    drawn heat's games; ``seat_words`` and ``victory_words`` how the standings name the seats
+    and the result's victory codes."""
 
     scoring_systems: dict[str, ModuleType]
-    league_ruleset: str
     seat_words: dict[str, str]
     victory_words: dict[str, str]
 

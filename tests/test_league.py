@@ -292,3 +292,47 @@ def test_the_archive_site_links_each_league_s_standings_page(league_site, tmp_pa
     page = (tmp_path / "site" / "leagues" / "winter.html").read_text()
     assert '<a href="../index.html">All games</a>' in page
     assert "Winter &lt;league&gt;: standings" in page and "Best Faction" in page
+
+
+def test_001_4_1_a_gf9_tournament_league_of_bot_games_scores_its_real_victories(tmp_path):
+    """A league scored the GF9 way draws GF9 games with the tournament rules (001 4.1.13-20);
+    bots play them through the moderator to the end, and the standings score each seat by 001
+    4.1.11-12 from the game's own victory: a default victory is the Fremen Challenged Special
+    only when won on its conditions (the Fremen's with the Guild in the game, 2.04.10)."""
+    site = Installation(tmp_path)
+    league = league_definition(league_data(scoring="gf9"))
+    tables = draw_heat(league, "heat-1", "gf9")
+    heat = {"name": "heat-1", "games": [{"id": t.game_id,
+                                         "seats": {seat: p.name for seat, p in t.seats}}
+                                        for t in tables]}
+    league = league_definition(league_data(scoring="gf9", heats=[heat]))
+    store = site.moderator().store
+    with store.atomic():
+        save_league(store, league, site.clock())
+    for table in tables:
+        game = table.game_file(league, "heat-1", False, "gf9")
+        assert (game["ruleset"], game["options"]) == ("gf9", {"tournament": True})
+        game["options"]["turns"] = TURNS
+        game["seats"] = [{"seat": seat, "bot": "basic"} for seat, _ in table.seats]
+        create_game(store, site.config, game_definition(game), site.clock())
+    assert not site.moderator().tick().errors
+    with store.atomic():
+        table = standings(store, league, site.clock())
+    assert table.finished == len(tables)
+    for game in table.games:
+        result = game.result
+        assert result["ruleset"] == "gf9"
+        assert GameRecord.load(store, result["game_id"]).state["rules"]["tournament"]
+        for seat in game.seats:
+            found = gf9.category(result, seat.seat)
+            party = next((p for p in result["parties"] if seat.seat in p), None)
+            if party is None:
+                assert found is None and seat.points == 0
+                continue
+            size = "solo" if len(party) == 1 else "allied"
+            kind = {"strongholds": "stronghold", "alliance": "stronghold",
+                    "prediction": None, "most-strongholds": "end-game"}.get(
+                result["victory"], "fremen" if result["challenged"] else "default")
+            assert found == ("prediction" if kind is None else f"{size}-{kind}")
+            assert seat.points == gf9.points(result, seat.seat)
+    assert [r.points for r in table.rows] == sorted((r.points for r in table.rows), reverse=True)

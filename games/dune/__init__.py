@@ -38,7 +38,6 @@ from .bots.basic_bot import basic_order
 from .dropout import drop_out as drop_out
 from .factions import upgrade_state
 from .invariants import violations
-from .league import league_ruleset as league_ruleset
 from .league import scoring_systems as scoring_systems
 from .league import seat_words as seat_words
 from .league import victory_words as victory_words

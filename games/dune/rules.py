@@ -6,7 +6,8 @@
 Optional, and Advanced rules ... with one exception: Rule XVIII.A", the house rules 1-7 and
 the rules clarifications; 004 "Rule Set"): every option on but XVIII.A, XVIII.B in the WBC
 variation (the Shield Wall from the 6th worm), heats of 10 turns.  ``GF9(Classic)`` is the
-Gale Force Nine 2019 edition (001), its basic game so far.
+Gale Force Nine 2019 edition (001), basic or advanced (``advanced``, 001 1.13), with the
+tournament rules as an option (``tournament``, 001 setup 3 and 4.1.13-20).
 
 A ruleset class supplies its phase list, the options it fixes, its data layers (the folders
 of ``data/`` merged in order: ``data/classic/`` is the base) and the answers to the policy
@@ -207,6 +208,21 @@ class Classic(Rules):
         return False
 
     @property
+    def nexus_after_each_pile(self) -> bool:
+        """With two discard piles a worm's Nexus comes once its pile has turned a territory
+        card, before the next pile is turned (GF9, 001 1.13.03.02: "The Territory Card is put
+        face up on spice discard pile A. Then a Nexus occurs"); under AH with the worm (000
+        VII.B, XXI.A.4)."""
+        return False
+
+    @property
+    def reshuffle_keeps_first_pile_top(self) -> bool:
+        """When the spice deck is reshuffled the top territory card of the first discard pile
+        stays, and every other card is shuffled in (GF9 advanced, 001 1.13.04); under AH every
+        card (000 XXI.B.1)."""
+        return False
+
+    @property
     def turn_one_worms_set_aside(self) -> bool:
         """The worms of turn 1 are set aside and shuffled back into the spice deck after the
         phase (GF9, 001 1.02.03); under AH each goes back at once (000 VII.D)."""
@@ -273,6 +289,14 @@ class Classic(Rules):
         VII, 000 line 1134); under AH a status stands until changed (000 XV.B.5)."""
         return False
 
+    @property
+    def advisors_flip_when_alone(self) -> bool:
+        """Advisors alone in a territory flip to fighters by themselves (the Bene Gesserit's
+        universal stewards, 001 2.02.22, for a faction that has it); not in a GF9 tournament
+        game (001 4.1.15: "Advisors will not automatically flip after the shipment and
+        movement Phase")."""
+        return True
+
     # --- shipment
     @property
     def natives_also_ship_reserves(self) -> bool:
@@ -309,6 +333,20 @@ class Classic(Rules):
         """A battle plan missing a leader, dialling more than its forces and spice support, or
         with two weapons or two defenses is corrected when revealed rather than refused (000
         clarification X, lines 1252-1256; 004 X.7-8): so by mail it is accepted as sent."""
+        return False
+
+    @property
+    def cheap_hero_required(self) -> bool:
+        """A faction with no leader to play must play a Cheap Hero it holds (000 X.C.9; 001
+        1.07.05.05, 3.01.05); not in a GF9 tournament game (001 4.1.17), where it may play no
+        leader at all, and then no treachery card (001 1.07.05.06)."""
+        return True
+
+    @property
+    def truthtrance_present_or_past(self) -> bool:
+        """A Truthtrance question may only be about the present or the past, never bind a
+        future action (GF9 tournament, 001 4.1.19); under AH "any one yes or no question
+        concerning the game" (000 player aid B.1)."""
         return False
 
     @property
@@ -363,6 +401,20 @@ class Classic(Rules):
     def shield_wall_counts(self, worms: int) -> bool:
         """The Shield Wall counts as a stronghold for victory: with 000 XVIII.B."""
         return self.shield_wall_victory
+
+    @property
+    def shield_wall_held_beside(self) -> str | None:
+        """The territory whose side of the Shield Wall alone holds it for victory, or None for
+        the whole Shield Wall (000 XVIII.B; WBC house rule 4).  GF9's Shield Wall Stronghold:
+        "Only the left side (the side touching the Imperial Basin)" (001 4.2.2, 4.2.7)."""
+        return None
+
+    @property
+    def allies_spare_default_bars(self) -> bool:
+        """A default victory's barred factions (the Fremen's: no Harkonnen, Atreides or Emperor
+        in Tuek's Sietch) do not count the winner's own ally (GF9 tournament, 001 4.1.20);
+        under AH they do (000 Fremen shield, line 830; 001 2.04.10.03)."""
+        return False
 
     @property
     def shared_strongholds_count(self) -> bool:
@@ -435,14 +487,17 @@ class GF9(Classic):
 
     ruleset: str = "gf9"
     turns: int = 10         # 001 setup 3: "a maximum of 10 Turns"; the GF9 turn track's ten
+    tournament: bool = False    # 001 4.1.13-20: the tournament rules (``groups``)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
     # abilities (2.xx.01), increased spice flow (1.13.02), the double spice blow (1.13.03),
     # spice dialing (1.13.05) and the factions' Karama powers (1.13.07, 1.14).
-    groups: ClassVar[dict[str, tuple[str, ...]]] = {"advanced": (
-        "advantages", "advanced_collection", "double_blow", "advanced_combat",
-        "karama_powers")}
+    # 001 4.1.13-20: the tournament rules, the Shield Wall Stronghold among them (4.1.13, 4.2).
+    groups: ClassVar[dict[str, tuple[str, ...]]] = {
+        "advanced": ("advantages", "advanced_collection", "double_blow", "advanced_combat",
+                     "karama_powers"),
+        "tournament": ("tournament", "shield_wall_victory")}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.
@@ -467,6 +522,38 @@ class GF9(Classic):
     first_winner_in_storm_order = True  # 001 1.09.04
     conditional_default_first = True    # 001 1.09.06, 2.04.10.01
     alliance_limit_rule = "001 1.10.02.04"
+    nexus_after_each_pile = True        # 001 1.13.03.02-03 (one pile: the end of the phase)
+
+    @property
+    def reshuffle_keeps_first_pile_top(self) -> bool:
+        """001 1.13.04, a rule of the advanced game's two piles; with one, every card (001
+        setup 6)."""
+        return self.double_blow
+
+    @property
+    def advisors_flip_when_alone(self) -> bool:
+        return not self.tournament      # 001 4.1.15
+
+    @property
+    def cheap_hero_required(self) -> bool:
+        return not self.tournament      # 001 4.1.17
+
+    @property
+    def truthtrance_present_or_past(self) -> bool:
+        return self.tournament          # 001 4.1.19
+
+    @property
+    def allies_spare_default_bars(self) -> bool:
+        return self.tournament          # 001 4.1.20
+
+    @property
+    def shield_wall_held_beside(self) -> str | None:
+        return "Imperial Basin" if self.tournament else None    # 001 4.2.2
+
+    def shield_wall_counts(self, worms: int) -> bool:
+        """001 4.1.13, 4.2.1: "After the fourth worm (counting all worms, even Karama worms
+        summoned by the Fremen)", in a tournament game."""
+        return self.shield_wall_victory and worms >= GF9_SHIELD_WALL_WORMS
 
     def alliance_limit(self, players: int) -> int | None:
         """001 1.10.02.04: "No more than two players may be in an Alliance"."""
@@ -479,6 +566,7 @@ class GF9(Classic):
 
 
 SHIELD_WALL_WORMS = 6                   # WBC house rule 4 (000 line 1045): "the 6th worm"
+GF9_SHIELD_WALL_WORMS = 4               # 001 4.2.1: "After the fourth worm"
 RULESETS: dict[str, type[Classic]] = {"classic": Classic, "wbc": WBC, "gf9": GF9}
 
 

@@ -12,7 +12,9 @@ Rulings:
   draw says so.
 - Each table draws its factions from the game's seats (``seat_names``), one each; a
   5-player table leaves one out.
-- Heats are 10 turns (004 line 134), the final 15 (line 168).
+- The ruleset and options of the games are the scoring system's (``RULESET``,
+  ``game_options``): WBC heats of 10 turns (004 line 134), the final 15 (line 168); GF9 games
+  with the tournament rules (001 4.1).
 """
 
 from __future__ import annotations
@@ -27,7 +29,6 @@ from pbem.league import LeagueError
 from pbem.league.definition import League, Player, league_scoring, slug
 
 TABLE_MAX, TABLE_MIN = 6, 5
-HEAT_TURNS, FINAL_TURNS = 10, 15
 
 
 def table_sizes(players: int) -> list[int]:
@@ -48,12 +49,12 @@ class Table:
 
     def game_file(self, league: League, heat: str, final: bool, seed: str) -> dict[str, Any]:
         """A game file (docs/game-files.md) for ``pbem game new``."""
+        system = league_scoring(league).scoring_systems[league.scoring]
         return {
-            "id": self.game_id, "game": league.game,
-            "ruleset": league_scoring(league).league_ruleset,
+            "id": self.game_id, "game": league.game, "ruleset": system.RULESET,
             "title": f"{league.title or league.id}, {heat}",
             "seed": f"{seed}/{self.game_id}",
-            "options": {"turns": FINAL_TURNS if final else HEAT_TURNS},
+            "options": system.game_options(final),
             "seats": [{"seat": seat, "address": player.address, "player": player.name}
                       if player.address else {"seat": seat, "bot": "basic"}
                       for seat, player in self.seats],

@@ -327,6 +327,23 @@ def test_001_1_07_05_05_gf9_the_cheap_hero_is_mandatory_with_no_leader():
     assert errors == [] and plan["cheap_hero"] == "Cheap Hero" and plan["leader"] is None
 
 
+def test_001_4_1_17_gf9_tournament_with_no_leader_the_cheap_hero_is_not_required():
+    """001 4.1.17: "You are not required to play a Cheap Hero in a battle when you have no
+    Active Leaders. You still must announce that you are playing no leader" (by mail the plan
+    revealed shows none); with neither, no treachery card (1.07.05.06)."""
+    state, _ = game({"Arrakeen": {AT: 5, HA: 3}}, ruleset="gf9", tournament=True,
+                    hands={AT: ["Cheap Hero", "Crysknife"]})
+    for name in state["factions"][AT]["leaders"]:
+        state["factions"][AT]["leaders"][name] = "tanks"
+    prompt = next(p for p in battle.prompts(state) if p.seat == AT)
+    assert "001 4.1.17" in prompt.legal
+    (plan,), errors = read(state, AT, "DIAL 3")
+    assert errors == [] and plan["leader"] is plan["cheap_hero"] is None
+    assert read(state, AT, "DIAL 3\nWEAPON Crysknife")[1][0][0] == "no-leader-no-cards"
+    (plan,), errors = read(state, AT, "CHEAP HERO\nDIAL 3\nWEAPON Crysknife")
+    assert errors == [] and plan["cheap_hero"] == "Cheap Hero" and plan["weapon"] == "Crysknife"
+
+
 def test_x_c_10_without_a_leader_the_dial_alone_and_no_cards():
     """000 X.C.10: with no leader to play "he cannot play any treachery cards ... His total is
     simply the number of tokens he dials"."""

@@ -39,6 +39,7 @@ from ..codes import ErrorCode, EventCode
 from ..data import CardType, NameLookupError
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..prompt_key import PromptKey
+from ..rules import rules_of
 from ..state import FACTION_SEATS, SEAT_FACTIONS, State, base_data, data, storm_order
 
 ASK, ANSWER = "truthtrance", "truthtrance-answer"
@@ -80,8 +81,16 @@ def _ask_prompt(state: State, seat: str) -> Prompt:
                   f"TRUTHTRANCE <faction> <question>: play your Truthtrance; the faction "
                   f"({others}) must answer yes or no, truthfully, before the game goes on; "
                   "question and answer are public (000 player aid B.1; WBC line 1376).  "
-                  "TRUTHTRANCE NONE: keep it", None, "TRUTHTRANCE NONE", "TRUTHTRANCE NONE",
-                  optional=True)
+                  f"{_limit(state)}TRUTHTRANCE NONE: keep it", None, "TRUTHTRANCE NONE",
+                  "TRUTHTRANCE NONE", optional=True)
+
+
+def _limit(state: State) -> str:
+    """The tournament's limit on a question, in words (001 4.1.19), or nothing."""
+    if not rules_of(state).truthtrance_present_or_past:
+        return ""
+    return ("Ask about the present or the past only: a question cannot bind a future action, "
+            "and one that tries is the GM's to rule on (001 4.1.19).  ")
 
 
 def answer_prompts(state: State) -> list[Prompt]:
@@ -98,9 +107,10 @@ def answer_prompts(state: State) -> list[Prompt]:
         default = {q["asker"]: None for q in asked}
         prompts.append(Prompt(
             f"{ANSWER}:{seat}", seat, ANSWER, False,
-            f"By Truthtrance {questions}.  {how}, truthfully (000 player aid B.1); your answer "
-            "is published (WBC line 1376).  NONE, or nothing by the deadline, is published as "
-            "no answer, for the GM to rule on.", default, _answer_text(default),
+            (f"By Truthtrance {questions}.  {how}, truthfully (000 player aid B.1); your answer "
+             "is published (WBC line 1376).  NONE, or nothing by the deadline, is published as "
+             f"no answer, for the GM to rule on.  {_limit(state)}").rstrip(), default,
+            _answer_text(default),
             _answer_text(default)))
     return prompts
 

@@ -1,5 +1,6 @@
 """What leagues ask of Dune (``pbem.game.LeagueScoring``): the scoring systems a league file
-may name, the ruleset of a drawn heat's games, and the words of the standings.  The result of
+may name (each with the ruleset and options of a drawn heat's games), and the words of the
+standings.  The result of
 a game comes from ``performance.tournament_summary``."""
 
 from __future__ import annotations
@@ -12,7 +13,6 @@ from . import wbc as league_wbc
 
 # 004 WBC qualification and performance points; 001 4.1 GF9 tournament points.
 scoring_systems: dict[str, ModuleType] = {"wbc": league_wbc, "gf9": league_gf9}
-league_ruleset = "wbc"          # 004: heats are played under the WBC rules
 seat_words = dict(SEAT_FACTIONS)
 victory_words = {
     "strongholds": "stronghold victory", "alliance": "alliance victory",

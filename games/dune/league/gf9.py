@@ -6,10 +6,14 @@ Rulings (classic Dune games scored the GF9 way):
 
 - Victory codes to the points list (4.1.11, lines 866-876): an unallied stronghold victory is
   a Solo Stronghold Victory (3), an allied one an Allied Stronghold Victory (2), a prediction a
-  Bene Gesserit Prediction (3); the Fremen's default victory is the Fremen special (2 solo, 1
-  allied); the victory of the most strongholds at the end is the End Game Victory (1); the
-  Guild's default victory the Default Victory (1); an adjudication, and a concession (which the
-  guide does not know), Adjudicated (0.5).  A loss scores nothing.
+  Bene Gesserit Prediction (3); a default victory won on its conditions (the result's
+  ``challenged``: the Fremen's special victory with the Guild in the game, 001 2.04.10) is the
+  Fremen Challenged Special (2 solo, 1 allied), one without (the Guild's, 2.06.09, or the
+  Fremen's with no Guild in the game, 1.09.06) the Default Victory (1); the victory of the
+  most strongholds at the end is the End Game Victory (1); an adjudication, and a concession
+  (which the guide does not know), Adjudicated (0.5).  A loss scores nothing.  A result
+  recorded without ``challenged`` takes the classic mapping: the Fremen's default is their
+  special victory.
 - Tie-breakers (4.1.12, lines 878-890): the issue names five, the guide lists six categories
   and its example scores seven numbers (the game's points, then the six): all six are kept, in
   the guide's order, after the game's points.  They are counted per player; only the
@@ -41,6 +45,13 @@ CATEGORIES: dict[str, tuple[str, float]] = {
     "adjudicated": ("Adjudicated", 0.5),
 }
 WEIGHT = {key: rank for rank, key in enumerate(CATEGORIES)}
+RULESET = "gf9"                  # a GF9 tournament plays the GF9 rules (001 4.1)
+
+
+def game_options(final: bool) -> dict[str, Any]:
+    """The options of a drawn game, the final too: the tournament rules, 10 turns (001 setup
+    3, 4.1.13-20; 001 gives the final no other length)."""
+    return {"tournament": True}
 TIE_BREAKERS = ("win_attempts", "strongholds", "forces", "spice", "cards", "leaders")
 _BY_VICTORY = {"strongholds": "stronghold", "alliance": "stronghold", "fremen-default": "fremen",
                "most-strongholds": "end-game", "guild-default": "default"}
@@ -57,6 +68,8 @@ def category(result: dict[str, Any], seat: str) -> str | None:
     if victory in ("adjudication", "concession"):
         return "adjudicated"
     kind = _BY_VICTORY.get(victory)
+    if result.get("challenged") is not None:
+        kind = "fremen" if result["challenged"] else "default"
     if kind is None:
         return None
     return f"{'solo' if len(party) == 1 else 'allied'}-{kind}"

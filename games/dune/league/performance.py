@@ -13,7 +13,10 @@ league code scores:
 - ``counts``: seat -> the end-of-game counts of the GF9 tie-breakers: ``strongholds``,
   ``forces`` (on the board), ``spice`` (behind the shield), ``cards`` (treachery cards in
   hand) and ``leaders`` (alive in the leader pool);
-- ``alliances``, ``predicted`` (the Bene Gesserit's predicted faction, or None), ``dropouts``.
+- ``alliances``, ``predicted`` (the Bene Gesserit's predicted faction, or None), ``dropouts``;
+- ``challenged``: for a default victory, whether it was won on its conditions (the Fremen's
+  special victory with the Guild in the game, 001 2.04.10: the "Fremen Challenged Special" of
+  001 4.1.11; under the classic rules the Fremen's always); None for another victory.
 
 Rulings:
 
@@ -37,9 +40,16 @@ from typing import Any
 from ..data import Ability
 from ..factions import owner
 from ..leaders import ALIVE
-from ..phases.victory import parties, strongholds_needed, victory_territories
+from ..phases.victory import (
+    default_order,
+    has_conditions,
+    holders,
+    parties,
+    strongholds_needed,
+    victory_territories,
+)
 from ..rules import Rules, rules_of
-from ..state import State, occupants
+from ..state import State
 
 # 004 lines 176-179: performance points for each stronghold controlled at a turn's end.
 STRONGHOLD_POINTS = {"Carthag": 1.0, "Arrakeen": 1.0, "Sietch Tabr": 0.5, "Tuek's Sietch": 0.5,
@@ -65,7 +75,7 @@ def attempts_now(state: State) -> list[str]:
     territories = victory_territories(state)
     making = []
     for party in parties(state):
-        occupied = {t for t in territories if set(occupants(state, t)) & set(party)}
+        occupied = {t for t in territories if set(holders(state, t)) & set(party)}
         if len(occupied) >= strongholds_needed(rules, len(state["seats"]), len(party)):
             making += party
     return making
@@ -110,7 +120,16 @@ def tournament_summary(final: State, states: Iterable[State],
     return {"turns": turns, "win_attempts": attempts, "counts": end_counts(final, held),
             "alliances": [list(a) for a in final["alliances"]],
             "predicted": prediction["faction"] if prediction else None,
-            "dropouts": list(final.get("dropouts", []))}
+            "dropouts": list(final.get("dropouts", [])), "challenged": challenged(final)}
+
+
+def challenged(final: State) -> bool | None:
+    """Whether the game's default victory was won on its conditions (module docstring)."""
+    victory = (final.get("result") or {}).get("victory") or ""
+    if not victory.endswith("-default"):
+        return None
+    seat = victory.removesuffix("-default")
+    return dict(default_order(final)).get(seat, False) and has_conditions(seat)
 
 
 def _holding_enough(state: State, held: dict[str, list[str]], rules: Rules) -> list[str]:

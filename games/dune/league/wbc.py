@@ -36,6 +36,13 @@ from pbem.league import TieError
 from .performance import turn_points
 
 FINALISTS = 6                    # 004 line 143: "The six highest qualifying player scores"
+RULESET = "wbc"                  # 004 "Rule Set": heats are played under the WBC rules
+HEAT_TURNS, FINAL_TURNS = 10, 15     # 004 line 134: heats of 10 turns; line 168: the final 15
+
+
+def game_options(final: bool) -> dict[str, Any]:
+    """The options of a drawn game of a heat or of the final."""
+    return {"turns": FINAL_TURNS if final else HEAT_TURNS}
 
 # 004 lines 117-128: (6-player game, 5-player game).
 QP_TABLE: dict[str, tuple[float, float]] = {

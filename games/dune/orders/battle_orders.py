@@ -416,7 +416,12 @@ def plan_legal(side: Side) -> str:
         leaders = ", ".join(f"{n} {base_data().leader(n).strength}" for n in side.leaders) or "none"
         heroes = f"; or {' or '.join(map(hero_text, side.cheap_heroes))}" \
             if side.cheap_heroes else ""
-        parts.append(f"One leader is required (X.C.9): LEADER {leaders}{heroes}.")
+        if side.hero_optional and not side.leaders:
+            parts.append(f"With no leader you need not play a cheap hero (001 4.1.17): "
+                         f"{heroes[2:]}, or none: your plan then shows no leader, and no "
+                         "treachery card goes with it (001 1.07.05.06).")
+        else:
+            parts.append(f"One leader is required (X.C.9): LEADER {leaders}{heroes}.")
     else:
         parts.append("You have no leader to play: you fight on your dial alone, with no "
                      "treachery card (X.C.10).")

@@ -51,6 +51,7 @@ class Side:
     cancels: bool = False        # it may play a Karama against the capture (line 952)
     voice: dict[str, Any] | None = None   # the Voice standing on it (line 784)
     corrects: bool = False       # its plan is corrected at the reveal, not refused (WBC X)
+    hero_optional: bool = False  # with no leader it need not play a Cheap Hero (001 4.1.17)
     deck: DuneData = field(default_factory=base_data, compare=False, repr=False)  # the game's
 
     @property
@@ -136,7 +137,8 @@ def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], 
     return Side(seat, opponent, seat == battle["aggressor"], territory, strength, spice,
                 dict(places), away, tuple(hand), may_kh, tuple(captured),
                 capture.enabled(rules, seat), cancels, voice.standing(battle, seat),
-                rules.corrects_plans_at_reveal, ruleset_data(rules.ruleset))
+                rules.corrects_plans_at_reveal, not rules.cheap_hero_required,
+                ruleset_data(rules.ruleset))
 
 
 # --- plans
@@ -168,13 +170,16 @@ def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tupl
     """What is wrong with a plan: (the plan key at fault, code, message, what is valid)."""
     found = []
     strength = side.strength
+    leading = plan["leader"] or plan["cheap_hero"]
     if plan["leader"] and plan["cheap_hero"]:
         found.append(("cheap_hero", ErrorCode.ONE_LEADER, "a leader or a cheap hero, not both "
                       "(000 X.B.2; player aid A.6)", leader_lines(side)))
-    elif not (plan["leader"] or plan["cheap_hero"]) and side.must_lead and not side.corrects:
+    elif (not leading and side.must_lead and not side.corrects
+          and not (side.hero_optional and not side.leaders)):
         found.append(("leader", ErrorCode.LEADER_REQUIRED, "you must play a leader or a cheap hero "
                       "(000 X.C.9)", leader_lines(side)))
-    if not side.must_lead and (plan["weapon"] or plan["defense"]):
+    if ((not side.must_lead or (side.hero_optional and not side.leaders and not leading))
+            and (plan["weapon"] or plan["defense"])):
         found.append(("weapon", ErrorCode.NO_LEADER_NO_CARDS,
                       "without a leader you play no treachery "
                       "card (000 X.C.10)", ()))

@@ -79,7 +79,12 @@ Rulings:
 Under GF9 (001 1.02, ``Rules.nexus_at_end_of_blow``, ``Rules.turn_one_worms_set_aside``) the
 worms of turn 1 are set aside and shuffled back at the end of the phase (1.02.03), and a worm
 later devours and the next cards are turned before one Nexus, at the end of the phase
-(1.02.06-07, ``_end_of_blow``).
+(1.02.06-07, ``_end_of_blow``).  In the advanced game's double blow (001 1.13.03) a worm on pile
+A devours what lies on pile A's top territory card, the cards are turned to a territory card,
+"Then a Nexus occurs", before pile B is turned (``Rules.nexus_after_each_pile``).  Ruling: the
+Nexus of 1.13.03.02 is that pile's, so a worm on each pile brings two Nexuses, the second at
+the end of the phase; 1.02.07's one Nexus "at the end of the Phase" is the one-pile case.  The
+reshuffle keeps pile A's top territory card (1.13.04, ``reshuffle``).
 
 The Atreides look at the top card of the spice deck at the start of the movement round (000
 line 758): that is ``decks.spice[-1]``, for the movement round to show them.
@@ -158,9 +163,12 @@ def _blow(state: State, rng: random.Random) -> list[Event]:
     while not step["done"]:
         worm = step["worm"]
         if worm is None:
+            pile = step["pile"]
             events += turn_card(state, rng)
             if step["done"]:
                 events += _end_of_blow(state, rng)
+            elif step["pile"] != pile and rules_of(state).nexus_after_each_pile:
+                events += _called_nexus(state)              # 001 1.13.03.02-03
         elif not worm["stages"]:
             step["worm"] = None
             step["done"] = step.get("ended", False)
@@ -185,13 +193,21 @@ def _end_of_blow(state: State, rng: random.Random) -> list[Event]:
         state["decks"]["spice"].extend(aside)
         rng.shuffle(state["decks"]["spice"])
         events += [Event(EventCode.WORM_RESHUFFLED, {"card": card}) for card in aside]
+    return events + _called_nexus(state)
+
+
+def _called_nexus(state: State) -> list[Event]:
+    """The Nexus a worm of this blow called, if any, now: at the end of the phase (001
+    1.02.07), or with two piles once the worm's pile has its territory card (001 1.13.03.02)."""
+    step = state["step"]
     card = step.pop("nexus", None)
-    if card is not None:
-        step["worm"] = {"card": card, "territory": None, "controlled": True, "placed": False,
-                        "stages": [NEXUS]}
-        step["done"], step["ended"] = False, True
-        events.append(Event(EventCode.NEXUS, {"card": card, "territory": None}))
-    return events
+    if card is None:
+        return []
+    step["worm"] = {"card": card, "territory": None, "controlled": True, "placed": False,
+                    "stages": [NEXUS]}
+    step["ended"] = step["done"]
+    step["done"] = False
+    return [Event(EventCode.NEXUS, {"card": card, "territory": None})]
 
 
 # --- the cards
@@ -227,11 +243,24 @@ def turn_card(state: State, rng: random.Random) -> list[Event]:
 
 def reshuffle(state: State, rng: random.Random) -> Event:
     """The deck is used up: every discarded card is shuffled into a new deck (XXI.B.1; Q&A
-    XXV.E.4; the basic game alike, module docstring)."""
+    XXV.E.4; the basic game alike, module docstring).  In the GF9 advanced game the top
+    territory card of pile A stays, with any card above it, and a worm on pile B then finds no
+    territory card (001 1.13.04, ``Rules.reshuffle_keeps_first_pile_top``)."""
     decks = state["decks"]
+    kept: list[str] = []
+    if rules_of(state).reshuffle_keeps_first_pile_top:
+        first = decks["spice_discard"][0]
+        top = max((i for i, c in enumerate(first) if not spice_card(c).is_shai_hulud),
+                  default=None)
+        kept = [] if top is None else first[top:]
+        decks["spice_last"][:] = [decks["spice_last"][0] if kept else None,
+                                  *[None] * (len(decks["spice_last"]) - 1)]
     for pile in decks["spice_discard"]:
         decks["spice"].extend(pile)
         pile.clear()
+    for card in kept:
+        decks["spice"].remove(card)
+    decks["spice_discard"][0].extend(kept)
     rng.shuffle(decks["spice"])
     return Event(EventCode.SPICE_DECK_RESHUFFLED, {"cards": len(decks["spice"])})
 

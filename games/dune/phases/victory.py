@@ -53,7 +53,9 @@ faction has any (glossary, "Control"); three strongholds for an unallied faction
 alliance (1.09.03); of several winners only the first in storm order wins (1.09.04,
 ``first_in_storm_order``); at the end the Fremen's special victory while the Guild are in the
 game, then the Guild, then the Fremen without condition, then the most strongholds (1.09.06,
-2.04.10, 2.06.09; ``default_order``).
+2.04.10, 2.06.09; ``default_order``).  A tournament game (001 4.1.13, 4.2) adds the Shield Wall
+after the fourth worm, held from its side touching the Imperial Basin (``holders``), and the
+Fremen's allies do not bar their special victory (4.1.20).
 
 ``state["result"]`` is ``{"winners": [seats], "victory": code, "strongholds_held": {seat:
 [territories]}, "turn": n}`` with the code one of ``strongholds`` (unallied winners),
@@ -116,12 +118,26 @@ def strongholds_held(state: State) -> dict[str, list[str]]:
     shared = rules_of(state).shared_strongholds_count
     held: dict[str, list[str]] = {seat: [] for seat in state["seats"]}
     for territory in victory_territories(state):
-        present = occupants(state, territory)
+        present = holders(state, territory)
         if not shared and len(present) > 1:
             continue
         for seat in present:
             held[seat].append(territory)
     return held
+
+
+def holders(state: State, territory: str) -> list[str]:
+    """The factions occupying a victory territory for victory: its occupants, or on the
+    Shield Wall with ``Rules.shield_wall_held_beside`` those in its sectors touching that
+    territory (GF9 Shield Wall Stronghold, 001 4.2.2: "Only the left side (the side touching
+    the Imperial Basin)"; 4.2.7: the faction there controls it with another on the right)."""
+    beside = rules_of(state).shield_wall_held_beside
+    if territory != SHIELD_WALL or beside is None:
+        return occupants(state, territory)
+    sectors = {str(b.sector) for b in data(state).board.borders(territory, beside)}
+    present = {seat for sector, by_faction in state["forces"].get(territory, {}).items()
+               if sector in sectors for seat in by_faction}
+    return [seat for seat in occupants(state, territory) if seat in present]
 
 
 def coexisting_strongholds(state: State) -> list[str]:
@@ -246,6 +262,8 @@ def conditions_hold(state: State, seat: str) -> bool:
     default = sheet(seat, state).default_victory
     assert default is not None, seat
     barred = {FACTION_SEATS[name] for name in default.barred_factions}
+    if rules_of(state).allies_spare_default_bars:           # 001 4.1.20
+        barred -= set(ally_of(state, seat))
     return (all(set(occupants(state, t)) <= {seat} for t in default.own_or_empty)
             and not any(barred & set(occupants(state, t)) for t in default.barred_territories))
 
