@@ -181,6 +181,13 @@ class Classic(Rules):
         return True
 
     @property
+    def atomics_clear_of_storm(self) -> bool:
+        """Family Atomics is played from a territory next to the Shield Wall only "with no storm
+        between your Sector and the Wall" (GF9, 001 3.01.08); under AH even with the storm over
+        either (000 Q&A XXV.A.2)."""
+        return False
+
+    @property
     def weather_control_after_reveal(self) -> bool:
         """Weather Control is asked about after the storm dials are revealed (WBC, 000 line
         1110); under AH before (player aid B.2, storm_cards module docstring)."""
@@ -509,6 +516,7 @@ class GF9(Classic):
     traitor_deck = True                 # 001 setup 12: four dealt from one deck, one kept
     own_leader_as_traitor = True        # 001 setup 12
     storm_cards_on_turn_one = False     # 001 3.01.08, 3.01.24: "After the first game Turn"
+    atomics_clear_of_storm = True       # 001 3.01.08: "with no storm between your Sector..."
     nexus_at_end_of_blow = True         # 001 1.02.06-07
     turn_one_worms_set_aside = True     # 001 1.02.03
     charity_with_bidding = False        # 001 1.03: a phase of its own

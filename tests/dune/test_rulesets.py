@@ -18,6 +18,7 @@ QUESTIONS = {
     "fedaykin_at_set_up": ("WBC clarification III, 000 line 1080", False, True),
     "first_storm_moves": ("000 VI.A; WBC 000 line 1114", True, False),
     "storm_cards_on_turn_one": ("WBC 000 line 1110; 001 3.01.08, 3.01.24", True, False, False),
+    "atomics_clear_of_storm": ("000 Q&A XXV.A.2; 001 3.01.08", False, False, True),
     "weather_control_after_reveal": ("WBC 000 line 1110; player aid B.2", False, True),
     "ornithopters_from_storm_round": ("WBC IX, 000 line 1188; 000 IX.C.2.a.1", False, True),
     "nexus_on_every_worm": ("WBC VII.1; 000 VII.B-C", False, True),

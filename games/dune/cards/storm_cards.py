@@ -6,7 +6,8 @@ and B.5, 000 lines 938 and 944; Q&A XXV.A.1-2, lines 625-629; WBC clarification 
   sectors in a counterclockwise direction"; the number replaces the dials or the weather
   marker (WBC line 1112: "instead of the normal storm movement").  Then discarded.
 - Family Atomics: played by a faction with forces on the Shield Wall or in a territory next
-  to it (line 944), even if the storm is over either (Q&A XXV.A.2).  Every force on the Shield
+  to it (line 944), even if the storm is over either (Q&A XXV.A.2; under GF9 only "with no
+  storm between your Sector and the Wall", 001 3.01.08).  Every force on the Shield
   Wall goes to the tanks, wherever the storm is (WBC house rule 4, line 1053), and
   ``state["shield_wall"]`` becomes ``destroyed``: from this storm's move on, the Imperial
   Basin, Arrakeen and Carthag are exposed (``storm.sheltered``), but not the sector the storm
@@ -76,9 +77,34 @@ def _held(state: State, seat: str, card: str) -> str | None:
 
 
 def by_the_wall(state: State, seat: str) -> bool:
-    """The faction occupies the Shield Wall or a territory next to it (player aid B.5)."""
+    """The faction occupies the Shield Wall or a territory next to it (player aid B.5), even
+    with the storm over either (Q&A XXV.A.2); under GF9 a territory next to it counts only
+    "with no storm between your Sector and the Wall" (001 3.01.08, ``_clear_of_storm``)."""
     places = [SHIELD_WALL, *(t.name for t in data(state).board.neighbours(SHIELD_WALL))]
-    return any(seat in occupants(state, place) for place in places)
+    near = [place for place in places if seat in occupants(state, place)]
+    if not rules_of(state).atomics_clear_of_storm:
+        return bool(near)
+    return any(place == SHIELD_WALL or _clear_of_storm(state, seat, place) for place in near)
+
+
+def _clear_of_storm(state: State, seat: str, territory: str) -> bool:
+    """Ruling on 001 3.01.08: the faction's forces in ``territory`` stand in a sector from which
+    they could reach the Shield Wall without entering the storm's sector: along the territory's
+    sectors to a border with the Wall, neither side of it under the storm.  The forces on the
+    Wall itself have nothing between them and it."""
+    board, storm = data(state).board, state["storm"]["sector"]
+    sectors = board[territory].sectors
+    crossings = [b.their_sector for b in board[SHIELD_WALL].borders
+                 if b.territory == territory and storm not in (b.sector, b.their_sector)]
+    for sector, by_faction in forces_at(state, territory).items():
+        if seat not in by_faction or int(sector) == storm:
+            continue
+        start = sectors.index(int(sector))
+        for crossing in crossings:
+            end = sectors.index(crossing)
+            if storm not in sectors[min(start, end):max(start, end) + 1]:
+                return True
+    return False
 
 
 def due(state: State) -> dict[str, list[str]]:
