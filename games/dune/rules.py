@@ -364,6 +364,14 @@ class Classic(Rules):
         return False
 
     @property
+    def kwisatz_haderach_per_territory(self) -> bool:
+        """The Kwisatz Haderach joins the Atreides' battles of one territory a turn, each of
+        them (GF9, 001 2.01.12: "in one Territory per Turn"; a leader may fight again in his
+        territory, 1.07.05.04); under AH one battle a turn (000 line 762: "any one leader or
+        cheap hero(ine) per turn"; WBC XV, line 1298: "once per turn")."""
+        return False
+
+    @property
     def free_support_in_battle(self) -> bool:
         """A faction whose power is it (the Fremen: ``Faction.counts_full_without_spice``), and its
         ally, count their forces at full strength for no spice in every battle (WBC house rule
@@ -523,6 +531,7 @@ class GF9(Classic):
     hands_declared_before_bidding = True    # 001 1.04.02
     leader_revival_until_all_back = False   # 001 1.05.04: "When a player has no Active Leaders"
     traitor_callers_leader_back_in_pool = True  # 001 1.07.07.07.01
+    kwisatz_haderach_per_territory = True   # 001 2.01.12
     bribes_in_front_of_shield = True    # 001 1.12.03, 1.09.02
     bribes_between_allies = False       # 001 1.10.03.04, 1.12.02
     charity_below = 2                   # 001 1.03.02: "0 or 1 spice"

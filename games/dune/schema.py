@@ -205,6 +205,7 @@ class BattleStep(TypedDict):
     battle: Battle | None
     fought: dict[str, dict[str, str]]   # seat -> leader -> the territory it fought in
     kh_used: bool
+    kh_territory: NotRequired[str]      # where it fought this turn (GF9, 001 2.01.12)
     done: bool
     plans: NotRequired[dict[str, Plan]]
     answer: NotRequired[str | float | None]   # the prescience answer

@@ -753,3 +753,39 @@ def test_qa_a_5_a_leader_the_ghola_revives_is_back_before_the_battle_round():
     assert [p.kind for p in revival.prompts(state) if p.seat == FR] == ["revival"]
     play(state, fremen="GHOLA LEADER Stilgar")
     assert "Stilgar" in leaders.available(state["factions"][FR]["leaders"])
+
+
+def test_001_2_03_08_the_emperors_ally_revives_three_more_under_gf9_only():
+    """001 2.03.08: the Emperor "may pay spice for the revival of up to 3 extra of your ally's
+    Forces beyond their current limit"; under AH his ally revives three at most (000 IX.B.2)."""
+    for ruleset, limit in (("classic", 3), ("gf9", 6)):
+        state = game(ruleset=ruleset, alliances=[[AT, EM]])
+        kill(state, AT, 8)
+        assert read(state, AT, f"REVIVE {limit}")[1] == []
+        assert read(state, AT, f"REVIVE {limit + 1}")[1][0][0] == "too-many-forces"
+    state = game(ruleset="gf9", alliances=[[AT, HA]])
+    kill(state, AT, 8)
+    assert read(state, AT, "REVIVE 4")[1][0][0] == "too-many-forces"
+
+
+def test_001_2_03_08_random_revivals_of_the_emperors_ally_read_back_and_go_beyond_three():
+    """The bots' revivals of a GF9 Emperor and his ally parse and read back, keep the
+    invariants, and now and then revive more than three forces of the ally."""
+    rng = random.Random(5)
+    most = 0
+    for _ in range(200):
+        state = game(seats=(AT, EM, HA), ruleset="gf9", alliances=[[AT, EM]])
+        kill(state, AT, rng.randint(0, 8))
+        state["factions"][AT]["spice"] = rng.randint(0, 6)
+        state["factions"][EM]["spice"] = rng.randint(0, 12)
+        before = state["factions"][AT]["tanks"][0]
+        orders = {}
+        for found in revival.prompts(state):
+            value = random_revival(seat_view(state, found.seat), found, rng)
+            values, errors = read(state, found.seat, revival_text(value))
+            assert errors == [] and values == [value], (revival_text(value), errors)
+            orders[found.key] = value
+        revival.apply(state, orders, rng)
+        assert violations(state) == []
+        most = max(most, before - state["factions"][AT]["tanks"][0])
+    assert most > 3

@@ -125,6 +125,7 @@ class Ability(StrEnum):
     CARD_PAYMENTS = "card_payments"
     REVIVE_FREE = "revive_free"
     ALLY_SPICE_GIFTS = "ally_spice_gifts"
+    ALLY_EXTRA_REVIVAL = "ally_extra_revival"      # GF9 only: 001 2.03.08
     # Fremen
     WORM_RIDING = "worm_riding"
     STORM_FORESIGHT = "storm_foresight"

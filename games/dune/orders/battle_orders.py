@@ -326,8 +326,9 @@ def kh_refusal(side: Side) -> str:
     """Why the Kwisatz Haderach may not fight, in words."""
     if Ability.KWISATZ_HADERACH not in sheet(side.seat).optional_abilities:
         return "only the Atreides have the Kwisatz Haderach (line 762)"
-    return ("the Kwisatz Haderach fights only with the optional advantages, after 7 forces "
-            "lost in battles, once a turn, unless it is in the tanks (line 762; WBC XV)")
+    return ("the Kwisatz Haderach fights only with the optional advantages (the advanced game), "
+            "after 7 forces lost in battles, once a turn (in one territory a turn: 001 "
+            "2.01.12), unless it is in the tanks (line 762; WBC XV; 001 2.01.11-14)")
 
 
 def combine_plan(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[str, Any]:

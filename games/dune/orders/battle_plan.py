@@ -94,7 +94,7 @@ def side_of_state(state: State, seat: str) -> Side:
     """What ``seat`` may play in the battle under way."""
     step = state["step"]
     own = state["factions"][seat]
-    return _side(seat, step["battle"], step["fought"], step["kh_used"],
+    return _side(seat, step["battle"], step["fought"], kh_spent(step, step["battle"]),
                  own.get("kwisatz_haderach"), state["forces"], state["alliances"],
                  state["rules"], own["spice"], own["hand"], own["leaders"],
                  factions.power(seat).captives(state))
@@ -104,9 +104,15 @@ def side_of_view(view: dict[str, Any], seat: str) -> Side:
     """What ``seat`` may play, from its own view only (for bots)."""
     battle = view["battle"]
     own = view["own"]
-    return _side(seat, battle["current"], battle["fought"], battle["kh_used"],
+    return _side(seat, battle["current"], battle["fought"], kh_spent(battle, battle["current"]),
                  view["kwisatz_haderach"], view["forces"], view["alliances"], view["rules"],
                  own["spice"], own["hand"], own["leaders"], sorted(own.get("captured", {})))
+
+
+def kh_spent(step: dict[str, Any], battle: dict[str, Any]) -> bool:
+    """Whether the Kwisatz Haderach may fight no more this turn in ``battle``'s territory: it
+    fought this turn (000 line 762), elsewhere under GF9 (001 2.01.12, ``kh_territory``)."""
+    return step["kh_used"] and step.get("kh_territory") != battle["territory"]
 
 
 def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], kh_used: bool,

@@ -14,7 +14,8 @@ several lines of one mail add up (docs/orders.md, "Revival"):
 - ``GHOLA <n> [<m>*]`` or ``GHOLA LEADER <leader>``: the Tleilaxu Ghola (``TLEILAXU GHOLA ...``
   and ``GHOLA REVIVE ...`` read too);
 - ``SUPPORT <spice> [<ally>]``: the Emperor pays, up to that much, for his ally's forces
-  beyond what the ally's own spice pays;
+  beyond what the ally's own spice pays, and under GF9 for up to 3 forces beyond the ally's
+  limit (001 2.03.08);
 - ``PASS``: nothing.
 
 An order value is ``{"forces": [n, m], "leader": name | None, "karama": part | None,
@@ -43,6 +44,7 @@ from .language import OrderKind, OrderProblem, order_kind, read_faction, read_nu
 
 MOST_FORCES = 3          # 000 IX.B.2: "never ... more than three tokens per turn"
 FORCE_COST = 2           # 000 IX.B.1: "a cost of two spice per token"
+EXTRA_FORCES = 3         # 001 2.03.08: "up to 3 extra of your ally's Forces beyond their limit"
 KARAMA_FORCES = 3        # 000 line 974: "up to three tokens or one leader"
 GHOLA_FORCES = 5         # 000 line 942: "one leader ... or ... up to 5 tokens"
 CARDS = {"karama": "Karama", "ghola": "Tleilaxu Ghola"}
@@ -78,6 +80,8 @@ class Allowance:
     supported: bool              # allied with the Emperor, who may pay for its forces
     until_all_back: bool         # Rules.leader_revival_until_all_back (000 IX.D.1; 001 1.05.04)
     kh: bool = False             # the Atreides' Kwisatz Haderach is in the tanks (line 762)
+    extra: int = 0               # forces beyond the limit its Emperor ally pays (001 2.03.08)
+    pays_extra: bool = False     # it is that Emperor: it may pay for its allies' extra forces
 
     @property
     def dead(self) -> list[str]:
@@ -97,13 +101,24 @@ class Allowance:
         return found
 
     @property
+    def limit(self) -> int:
+        """The most forces its ordinary revival may take: three (000 IX.B.2; 001 1.05.02), and
+        the extra its Emperor ally may pay for (001 2.03.08)."""
+        return MOST_FORCES + self.extra
+
+    @property
     def most_forces(self) -> int:
-        """The most forces its ordinary revival may take: three, as the tanks allow."""
-        return min(MOST_FORCES, self.tanks[0] + min(self.tanks[1], self.starred_limit))
+        """The most forces its ordinary revival may take, as the tanks allow."""
+        return min(self.limit, self.tanks[0] + min(self.tanks[1], self.starred_limit))
 
     def cost(self, forces: int) -> int:
         """The spice ``forces`` revived cost: the shield's free number, then 2 each."""
         return FORCE_COST * max(0, forces - self.free)
+
+    def extra_cost(self, forces: int) -> int:
+        """The part of ``cost`` for the forces beyond three, which only its Emperor ally's
+        spice pays (001 2.03.08: "You may pay spice for the revival of up to 3 extra")."""
+        return self.cost(forces) - self.cost(min(forces, MOST_FORCES))
 
     def affordable(self, spice: int) -> int:
         """The most forces ``spice`` pays for, within the limits."""
@@ -139,7 +154,7 @@ def allowance_of_view(view: dict[str, Any], seat: str) -> Allowance:
 def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[str],
                places: dict[str, str], revived: list[str], rules: Rules,
                alliances: list[list[str]], kh_in_tanks: bool) -> Allowance:
-    faction = sheet(seat)
+    faction = sheet(seat, rules)
     partners = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
     gives = Ability.ALLY_SPICE_GIFTS in faction.alliance
     karama = _card(hand, CardType.KARAMA)
@@ -158,10 +173,13 @@ def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[st
         karama=None if refusal else karama, karama_refusal=refusal,
         ghola=_card(hand, CardType.TLEILAXU_GHOLA),
         allies=tuple(s for s in partners if gives
-                     and sum(tanks[s]) > sheet(s).free_revival),
-        supported=any(Ability.ALLY_SPICE_GIFTS in sheet(s).alliance for s in partners),
+                     and sum(tanks[s]) > sheet(s, rules).free_revival),
+        supported=any(Ability.ALLY_SPICE_GIFTS in sheet(s, rules).alliance for s in partners),
         until_all_back=rules.leader_revival_until_all_back,
-        kh=kh_in_tanks and Ability.KWISATZ_HADERACH in faction.optional_abilities)
+        kh=kh_in_tanks and Ability.KWISATZ_HADERACH in faction.optional_abilities,
+        extra=EXTRA_FORCES if any(Ability.ALLY_EXTRA_REVIVAL in sheet(s, rules).alliance
+                                  for s in partners) else 0,
+        pays_extra=bool(partners) and Ability.ALLY_EXTRA_REVIVAL in faction.alliance)
 
 
 def _card(hand: list[str], kind: CardType) -> str | None:
@@ -215,8 +233,8 @@ def legal_text(found: Allowance) -> str:
     if found.allies:
         names = ", ".join(SEAT_FACTIONS[s] for s in found.allies)
         parts.append(f"SUPPORT <spice> <ally>: pay up to that much for the forces your ally "
-                     f"revives this round beyond what its own spice pays ({names}; Emperor "
-                     "shield, line 810).")
+                     f"revives this round beyond what its own spice pays ({names}; "
+                     f"{support_rule(found)}).")
     default = revival_text(free_revival(found)).replace("\n", " / ")
     parts.append("PASS: revive nothing.  Several lines may go in one mail; without an order: "
                  f"{default}.")
@@ -233,6 +251,9 @@ def force_rule(found: Allowance) -> str:
     if found.supported:
         text += "; your ally the Emperor may pay for forces (SUPPORT), and what nobody pays " \
                 "for is not revived"
+    if found.extra:
+        text += (f"; of these, the forces beyond {MOST_FORCES} only the Emperor's spice pays "
+                 "(001 2.03.08)")
     return text
 
 
@@ -434,9 +455,9 @@ def _check_leaders(found: Allowance, value: dict[str, Any]) -> None:
 def _check_forces(found: Allowance, value: dict[str, Any]) -> None:
     n, s = value["forces"]
     valid = legal_lines(found)
-    if n + s > MOST_FORCES:
+    if n + s > found.limit:
         raise OrderProblem(ErrorCode.TOO_MANY_FORCES,
-                           f"at most {MOST_FORCES} forces a turn but by a "
+                           f"at most {found.limit} forces a turn but by a "
                            f"card (000 IX.B.2): {force_rule(found)}", valid)
     parts = [value["forces"]] + [value[c]["forces"] for c in CARDS if value[c]]
     normal, starred = sum(p[0] for p in parts), sum(p[1] for p in parts)
@@ -465,6 +486,13 @@ def _check_support(found: Allowance, value: dict[str, Any]) -> None:
         if ally not in found.allies:
             raise OrderProblem(ErrorCode.NO_SUPPORT, support_refusal(found),
                                tuple(f"SUPPORT <spice> {SEAT_FACTIONS[s]}" for s in found.allies))
+
+
+def support_rule(found: Allowance) -> str:
+    """The rule that lets the Emperor pay for his ally's revival, in words."""
+    if found.pays_extra:
+        return f"001 2.03.07; and for up to {EXTRA_FORCES} forces beyond its limit, 001 2.03.08"
+    return "Emperor shield, line 810"
 
 
 def support_refusal(found: Allowance) -> str:
@@ -519,7 +547,7 @@ def random_revival(view: dict[str, Any], prompt: Prompt, rng: random.Random
     normal_left, starred_left = found.tanks
     starred_cap = found.starred_limit
     choices = [(n, s) for s in range(min(starred_left, starred_cap) + 1)
-               for n in range(min(normal_left, MOST_FORCES - s) + 1)
+               for n in range(min(normal_left, found.limit - s) + 1)
                if found.supported or found.cost(n + s) <= found.spice]
     n, s = rng.choice(choices)
     value["forces"] = [n, s]

@@ -343,6 +343,8 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
             step["fought"].setdefault(seat, {})[plan["leader"]] = battle["territory"]
         if plan["kh"]:
             step["kh_used"] = True
+            if rules_of(state).kwisatz_haderach_per_territory:
+                step["kh_territory"] = battle["territory"]
     return events
 
 
@@ -509,4 +511,5 @@ def public_battle(state: State) -> dict[str, Any]:
     return {"current": dict(step["battle"]) if step["battle"] else None,
             "queue": list(step["queue"]),
             "fought": {seat: dict(where) for seat, where in step["fought"].items()},
-            "kh_used": step["kh_used"]}
+            "kh_used": step["kh_used"],
+            **({"kh_territory": step["kh_territory"]} if "kh_territory" in step else {})}

@@ -44,6 +44,12 @@ Rulings:
   Leaders are paid by their faction (line 810 names tokens).  That the Emperor paid is public,
   the amount only to the two (WBC XIII, line 1284: the transfer is announced, its amount may
   stay private).
+- GF9 (001 2.03.08: "You may pay spice for the revival of up to 3 extra of your ally's Forces
+  beyond their current limit"): the Emperor's ally may order up to three forces more than its
+  limit (``REVIVE 6``), and the same ``SUPPORT`` pays for them, 2 spice each; its own spice
+  pays only the first three (what the Emperor gives it to spend is his 2.03.07 gift, which by
+  mail is this same ``SUPPORT``).  What his support does not cover is cut, the extra forces
+  first.
 - A revived leader is still the traitor he was (Q&A D.1, line 686): traitors are left as they
   are.
 - The Kwisatz Haderach, killed (only in an explosion), "must be revived like any other leader.
@@ -138,12 +144,12 @@ def _forces(state: State, found: Allowance, value: dict[str, Any],
     if emperor is not None:
         offered = min(offered, state["factions"][emperor]["spice"])
     left = own["spice"] - (value_of(value["leader"]) if value["leader"] else 0)
-    while found.cost(normal + starred) > left + offered:   # only an Emperor's ally gets here
+    while _from_emperor(found, normal + starred, left) > offered:  # only an Emperor's ally
         normal, starred = (normal - 1, starred) if normal else (normal, starred - 1)
     if not normal + starred:
         return _cut(seat, value["forces"], [0, 0])
     cost = found.cost(normal + starred)
-    from_emperor = max(0, cost - left)
+    from_emperor = _from_emperor(found, normal + starred, left)
     _to_reserve(state, seat, [normal, starred])
     own["spice"] -= cost - from_emperor
     events = [Event(EventCode.FORCES_REVIVED, {"faction": seat, "forces": [normal, starred],
@@ -154,6 +160,13 @@ def _forces(state: State, found: Allowance, value: dict[str, Any],
                    Event(EventCode.REVIVAL_SUPPORT, {"faction": emperor, "ally": seat,
                                              "spice": from_emperor}, to=(emperor, seat))]
     return events + _cut(seat, value["forces"], [normal, starred])
+
+
+def _from_emperor(found: Allowance, forces: int, left: int) -> int:
+    """What the Emperor pays of ``forces`` revived by his ally holding ``left`` spice: what its
+    own spice does not pay of the first three, and all of those beyond (001 2.03.08)."""
+    extra = found.extra_cost(forces)
+    return max(0, found.cost(forces) - extra - left) + extra
 
 
 def _cut(seat: str, ordered: list[int], revived: list[int]) -> list[Event]:
