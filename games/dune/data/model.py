@@ -147,6 +147,7 @@ class Ability(StrEnum):
     FREE_CARD_ON_PURCHASE = "free_card_on_purchase"
     CAPTURE_LEADERS = "capture_leaders"
     STEAL_CARDS = "steal_cards"
+    TAKE_HAND = "take_hand"                         # GF9: 001 1.14.05
     ALLY_TRAITORS = "ally_traitors"
 
 
