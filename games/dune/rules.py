@@ -378,6 +378,13 @@ class Classic(Rules):
         6, 000 line 1059), with advanced combat (000 XXII)."""
         return False
 
+    @property
+    def free_support_for_ally(self) -> bool:
+        """The faction counting full without spice lends it to its ally in the ally's battles
+        (WBC house rule 6, 000 line 1059: "and if they allow it their ally"); under GF9 it
+        is the Fremen's own (001 2.04.22, BATTLE HARDENED: "Your Forces")."""
+        return True
+
     # --- alliances and victory
     def alliance_limit(self, players: int) -> int | None:
         """The most factions in one alliance, or None for no limit (AH 000 XII.C.2 sets none)."""
@@ -571,6 +578,13 @@ class GF9(Classic):
         """001 4.1.13, 4.2.1: "After the fourth worm (counting all worms, even Karama worms
         summoned by the Fremen)", in a tournament game."""
         return self.shield_wall_victory and worms >= GF9_SHIELD_WALL_WORMS
+    free_support_for_ally = False       # 001 2.04.22: "Your Forces"
+
+    @property
+    def free_support_in_battle(self) -> bool:
+        """001 2.04.22 BATTLE HARDENED, an advanced ability: with spice dialing (1.13.05) the
+        Fremen count full without spice."""
+        return self.advanced_combat
 
     def alliance_limit(self, players: int) -> int | None:
         """001 1.10.02.04: "No more than two players may be in an Alliance"."""

@@ -41,6 +41,8 @@ QUESTIONS = {
                        False, True),
     "corrects_plans_at_reveal": ("000 clarification X, lines 1252-1256; 004 X.7-8", False, True),
     "free_support_in_battle": ("WBC house rule 6, 000 line 1059", False, True),
+    "free_support_for_ally": ("WBC house rule 6, 000 line 1059; 001 2.04.22", True, True,
+                              False),
     "shared_strongholds_count": ("000 IV; WBC house rule 4, 000 line 1045; 001 glossary "
                                  "Control", True, False, False),
     "first_winner_in_storm_order": ("000 Q&A XXV.E.3; 001 1.09.04", False, False, True),
@@ -84,6 +86,7 @@ def test_the_free_support_in_battle_and_the_fedaykin_at_set_up_follow_their_opti
     assert not make_rules("classic", options).fedaykin_at_set_up
     assert WBC(advanced_combat=False).free_support_in_battle is False
     assert WBC(advantages=False).fedaykin_at_set_up is False
+    assert make_rules("gf9", {"advanced": True}).free_support_in_battle     # 001 2.04.22
 
 
 def test_the_shield_wall_counts_with_xviii_b_or_from_the_sixth_worm():

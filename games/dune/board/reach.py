@@ -463,27 +463,37 @@ def _steps() -> dict[Place, tuple[tuple[Place, int], ...]]:
 # --- shipment
 def shipment_kinds(state: State, faction: str) -> tuple[str, ...]:
     """The shipments the faction may make (module docstring: Guild shield 1, alliance line 866;
-    Fremen shield 2; WBC lines 1192, 1200)."""
+    Fremen shield 2; WBC lines 1192, 1200).  A GF9 ally of the Guild may cross-ship but not
+    ship back to its reserves (001 2.06.11: CROSS-SHIP alone, ``ally_cross_ship``)."""
     guild_kinds = _guild_power(state, faction, Ability.GUILD_SHIPMENT)
+    ours = ("cross", "back") if guild_kinds else ("cross",) if _ally_power(
+        state, faction, Ability.ALLY_CROSS_SHIP) else ()
     if not native(faction):
-        return ("reserve", "cross", "back") if guild_kinds else ("reserve",)
-    if not guild_kinds:
+        return ("reserve", *ours)
+    if not ours:
         return (NATIVE,)
     if rules_of(state).natives_also_ship_reserves:
-        return (NATIVE, "reserve", "cross", "back")
-    return (NATIVE, "cross", "back")
+        return (NATIVE, "reserve", *ours)
+    return (NATIVE, *ours)
 
 
 def guild_rates(state: State, faction: str) -> bool:
-    """The Guild and its allies ship at half cost (Guild shield 2 and alliance, 856, 866)."""
-    return _guild_power(state, faction, Ability.HALF_PRICE_SHIPMENT)
+    """The Guild and its allies ship at half cost (Guild shield 2 and alliance, 856, 866; GF9
+    001 2.06.07, 2.06.10: ``ally_half_price_shipment``)."""
+    return _guild_power(state, faction, Ability.HALF_PRICE_SHIPMENT) or _ally_power(
+        state, faction, Ability.ALLY_HALF_PRICE_SHIPMENT)
 
 
 def _guild_power(state: State, faction: str, ability: Ability) -> bool:
     """The faction has the Guild's way of shipping, its own or its ally's (Guild alliance,
     line 866: ``ally_guild_shipment``)."""
-    return factions.has(state, faction, ability) or any(
-        factions.has(state, ally, Ability.ALLY_GUILD_SHIPMENT) for ally in ally_of(state, faction))
+    return factions.has(state, faction, ability) or _ally_power(
+        state, faction, Ability.ALLY_GUILD_SHIPMENT)
+
+
+def _ally_power(state: State, faction: str, ability: Ability) -> bool:
+    """An ally of the faction has the alliance power ``ability`` (one it lends its ally)."""
+    return any(factions.has(state, ally, ability) for ally in ally_of(state, faction))
 
 
 def native(faction: str) -> bool:

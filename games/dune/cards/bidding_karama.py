@@ -34,6 +34,12 @@ of the bidding round, alongside the bids (key ``karama:<seat>``, kind ``bidding-
   lines 1336-1346).  The cards taken lie aside meanwhile (shield line 886: "placed to one
   side"), in ``state["step"]["aside"]``.  At most as many as the faction holds and as the
   Harkonnen hold besides the Karama.
+- GF9 (001 1.14.05, ``take_hand``): the Harkonnen "take the entire hand of another player and
+  add their cards to your hand.  For each card you added ... give that player one card in
+  return": ``KARAMA STEAL FROM <faction>`` (or with n, the whole hand) takes every card, and
+  the cards given back may be any of the Harkonnen's, those taken too (ruling: they were
+  added to the hand first).  The cards taken lie aside until then, so no hand passes its
+  limit between the two mail rounds.
 
 A faction may give several lines, one Karama card each (WBC line 1386); the lines played when
 the card is sold are played in storm order after the sale (and after a ``BID KARAMA`` of the
@@ -103,14 +109,26 @@ def uses(state: State, seat: str) -> list[str]:
 
 def steal_targets(state: State, seat: str) -> dict[str, int]:
     """Faction -> the most cards the Harkonnen may take from it: with the special Karama
-    powers, a Karama card and a card besides it to give back."""
+    powers, a Karama card and a card besides it to give back; under GF9 the whole hand
+    (``whole_hand``)."""
     own = state["factions"][seat]["hand"]
-    if not factions.has(state, seat, Ability.STEAL_CARDS) or not karama.karama_cards(own):
+    if not karama.karama_cards(own):
+        return {}
+    if whole_hand(state, seat):
+        return {other: len(state["factions"][other]["hand"]) for other in state["seats"]
+                if other != seat and state["factions"][other]["hand"]}
+    if not factions.has(state, seat, Ability.STEAL_CARDS):
         return {}
     most = len(own) - 1
     return {other: min(most, len(state["factions"][other]["hand"]))
             for other in state["seats"]
             if other != seat and min(most, len(state["factions"][other]["hand"])) > 0}
+
+
+def whole_hand(state: State, seat: str) -> bool:
+    """The faction's Karama power takes a whole hand and gives back from its own and the cards
+    taken alike (GF9 001 1.14.05, ``take_hand``)."""
+    return factions.has(state, seat, Ability.TAKE_HAND)
 
 
 def prompts(state: State) -> list[Prompt]:
@@ -136,11 +154,18 @@ def _prompt(state: State, seat: str, found: list[str]) -> Prompt:
                  + ") and give back as many of yours in the next mail round (000 Harkonnen "
                    "shield; WBC XVII)",
     }
+    if whole_hand(state, seat):
+        text["steal"] = ("KARAMA STEAL FROM <faction> takes a whole hand ("
+                         + ", ".join(f"{SEAT_FACTIONS[s]} {n}"
+                                     for s, n in steal_targets(state, seat).items())
+                         + ") and in the next mail round you give back one card for each card "
+                           "taken, any of your hand (001 1.14.05)")
     legal = "; ".join(f"{USES[use]}: {text[use]}" for use in found)
     return Prompt(f"karama:{seat}", seat, "bidding-karama", True,
                   f"You may play a Karama ({cards} card{'s' * (cards != 1)} to play, one per "
                   f"line).  {legal}; KARAMA NONE: none.", [], "KARAMA NONE", "KARAMA NONE",
-                  optional=True, options={"uses": [use for use in USES if use in found]})
+                  optional=True, options={"uses": [use for use in USES if use in found],
+                                          "whole_hand": whole_hand(state, seat)})
 
 
 # --- the order
@@ -152,13 +177,18 @@ def _read(state: State, prompt_: Prompt, words: list[str]) -> list:
     if said == "NONE":
         return []
     if said.startswith("STEAL"):
-        match = re.fullmatch(r"STEAL (\S+) FROM (.+)", said)
-        if "steal" not in found or match is None:
+        match = re.fullmatch(r"STEAL (?:(\S+) )?FROM (.+)", said)
+        whole = whole_hand(state, prompt_.seat)
+        if "steal" not in found or match is None or (match[1] is None and not whole):
             raise OrderProblem(ErrorCode.KARAMA, "expected KARAMA STEAL <n> FROM <faction>"
                                if "steal" in found else "you may not steal cards now", valid)
         targets = steal_targets(state, prompt_.seat)
         target = read_faction(match[2].split(), list(targets))
-        return ["steal", target, read_number(match[1], 1, targets[target], "the cards taken")]
+        if match[1] is None:
+            return ["steal", target, targets[target]]
+        least = targets[target] if whole else 1         # 001 1.14.05: "the entire hand"
+        return ["steal", target, read_number(match[1], least, targets[target],
+                                             "the cards taken")]
     use = next((use for use in found if USES[use] == f"KARAMA {said}"), None)
     if use is None:
         raise OrderProblem(ErrorCode.KARAMA, f"KARAMA {said} is not a Karama use open to you now",
@@ -192,7 +222,8 @@ def _random(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> list[l
         return [[use]]
     hands = view["bidding"]["hands"]
     targets = [s for s, n in hands.items() if s != view["seat"] and n]
-    return [["steal", rng.choice(targets), 1]]
+    target = rng.choice(targets)
+    return [["steal", target, hands[target] if prompt_.options["whole_hand"] else 1]]
 
 
 order_kind(OrderKind("bidding-karama", ("KARAMA",), _read, _text, combine=_combine,
@@ -252,7 +283,8 @@ def steal(state: State, seat: str, target: str, count: int, rng: random.Random) 
     the cards lie aside until they give back as many (WBC lines 1336-1346)."""
     events, _ = karama.play(state, seat, "steal")
     hand = state["factions"][target]["hand"]
-    count = min(count, len(hand), len(state["factions"][seat]["hand"]))
+    count = len(hand) if whole_hand(state, seat) else min(
+        count, len(hand), len(state["factions"][seat]["hand"]))
     taken = rng.sample(hand, count)
     for card in taken:
         hand.remove(card)
@@ -267,20 +299,28 @@ def steal(state: State, seat: str, target: str, count: int, rng: random.Random) 
 def return_prompt(state: State) -> Prompt:
     """The Harkonnen give back as many cards as they took, from their original hand."""
     stealing, taken = state["step"]["stealing"], state["step"]["aside"]
-    seat, hand = stealing["faction"], state["factions"][stealing["faction"]]["hand"]
+    seat, hand = stealing["faction"], _returnable(state, stealing["faction"])
     default = hand[:len(taken)]
     text = "\n".join(f"RETURN {card}" for card in default)
+    which = ("any of your hand, those taken too (001 1.14.05)" if whole_hand(state, seat)
+             else "of your own hand (WBC XVII, line 1344)")
     return Prompt(f"steal-return:{seat}", seat, "steal-return", True,
                   f"You took {', '.join(taken)} from the {SEAT_FACTIONS[stealing['from']]}.  "
-                  f"RETURN <card>, one line for each of {plural(len(taken), 'card')} of your own "
-                  "hand "
-                  f"({', '.join(hand)}), to give back (WBC XVII, line 1344).",
-                  default, text, text)
+                  f"RETURN <card>, one line for each of {plural(len(taken), 'card')}, {which} "
+                  f"({', '.join(hand)}), to give back.",
+                  default, text, text, options={"cards": hand})
+
+
+def _returnable(state: State, seat: str) -> list[str]:
+    """The cards the Harkonnen may give back: their own hand, and under GF9 the cards taken,
+    added to it (001 1.14.05)."""
+    own = state["factions"][seat]["hand"]
+    return own + state["step"]["aside"] if whole_hand(state, seat) else list(own)
 
 
 def _read_return(state: State, prompt_: Prompt, words: list[str]) -> str:
     """A card of the Harkonnen's hand, by its name loosely (``Shield`` or ``Shield #2``)."""
-    hand = state["factions"][prompt_.seat]["hand"]
+    hand = _returnable(state, prompt_.seat)
     said = " ".join(words).lower()
     exact = [card for card in hand if card.lower() == said]
     found = exact or [card for card in hand
@@ -295,21 +335,21 @@ def _combine_return(state: State, prompt_: Prompt, parts: list[str]) -> list[str
     count = len(state["step"]["aside"])
     cards: list[str] = []
     for part in parts:      # a second "Shield" is the next copy of it
-        copies = [c for c in state["factions"][prompt_.seat]["hand"]
+        copies = [c for c in _returnable(state, prompt_.seat)
                   if data(state).treachery_card(c).name == data(state).treachery_card(part).name
                   and c not in cards]
         cards.append(part if part not in cards else (copies or [part])[0])
     if len(set(cards)) != count:
         raise OrderProblem(ErrorCode.RETURN_COUNT, f"give back exactly {count} different cards of "
                            "your hand", tuple(f"RETURN {c}"
-                                              for c in state["factions"][prompt_.seat]["hand"]))
+                                              for c in _returnable(state, prompt_.seat)))
     return cards
 
 
 order_kind(OrderKind("steal-return", ("RETURN",), _read_return,
                      lambda value: "\n".join(f"RETURN {card}" for card in value),
                      combine=_combine_return,
-                     random=lambda view, prompt_, rng: rng.sample(view["own"]["hand"],
+                     random=lambda view, prompt_, rng: rng.sample(prompt_.options["cards"],
                                                                   len(prompt_.default))))
 
 
@@ -319,7 +359,7 @@ def give_back(state: State, cards: list[str]) -> list[Event]:
     step = state["step"]
     seat, target = step["stealing"]["faction"], step["stealing"]["from"]
     for card in cards:
-        state["factions"][seat]["hand"].remove(card)
+        (step["aside"] if card in step["aside"] else state["factions"][seat]["hand"]).remove(card)
         state["factions"][target]["hand"].append(card)
     state["factions"][seat]["hand"].extend(step["aside"])
     step["aside"], step["stealing"] = [], None

@@ -134,6 +134,7 @@ class Ability(StrEnum):
     SUMMON_WORM = "summon_worm"
     ALLY_WORM_IMMUNITY = "ally_worm_immunity"
     ALLY_SHARES_DEFAULT_VICTORY = "ally_shares_default_victory"
+    ALLY_FREE_REVIVAL = "ally_free_revival"         # GF9: 001 2.04.12
     # Spacing Guild
     GUILD_SHIPMENT = "guild_shipment"
     HALF_PRICE_SHIPMENT = "half_price_shipment"
@@ -141,10 +142,13 @@ class Ability(StrEnum):
     MOVE_OUT_OF_TURN = "move_out_of_turn"
     STOP_SHIPMENT = "stop_shipment"
     ALLY_GUILD_SHIPMENT = "ally_guild_shipment"
+    ALLY_HALF_PRICE_SHIPMENT = "ally_half_price_shipment"   # GF9: 001 2.06.10
+    ALLY_CROSS_SHIP = "ally_cross_ship"                     # GF9: 001 2.06.11
     # Harkonnen
     FREE_CARD_ON_PURCHASE = "free_card_on_purchase"
     CAPTURE_LEADERS = "capture_leaders"
     STEAL_CARDS = "steal_cards"
+    TAKE_HAND = "take_hand"                         # GF9: 001 1.14.05
     ALLY_TRAITORS = "ally_traitors"
 
 

@@ -29,7 +29,8 @@ class Fremen(Faction):
 
     def counts_full_without_spice(self) -> bool:
         """WBC house rule 6 (line 1059): the Fremen count their forces full without spice, and
-        so does their ally in its own battles (by mail the Fremen are taken to permit it)."""
+        so does their ally in its own battles (by mail the Fremen are taken to permit it);
+        GF9 001 2.04.22, BATTLE HARDENED: their own forces only (``free_support_for_ally``)."""
         return True
 
     # --- hooks of collection, alliances and victory

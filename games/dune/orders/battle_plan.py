@@ -128,8 +128,9 @@ def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], 
             n, s = by_faction.get(seat, (0, 0))
             normal, starred = normal + n, starred + s
     allies = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
-    free = rules.free_support_in_battle and any(                       # house rule 6
-        factions.power(s).counts_full_without_spice() for s in (seat, *allies))
+    backers = (seat, *allies) if rules.free_support_for_ally else (seat,)
+    free = rules.free_support_in_battle and any(    # house rule 6; 001 2.04.22
+        factions.power(s).counts_full_without_spice() for s in backers)
     karamaed = battle.get("cancelled", {}).get(seat, [])     # battle_karama
     worth = 1 if "starred" in karamaed else combat.starred_worth(seat, opponent)
     strength = combat.Strength(normal, starred, worth, rules.advanced_combat,

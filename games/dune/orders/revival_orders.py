@@ -47,6 +47,9 @@ FORCE_COST = 2           # 000 IX.B.1: "a cost of two spice per token"
 EXTRA_FORCES = 3         # 001 2.03.08: "up to 3 extra of your ally's Forces beyond their limit"
 KARAMA_FORCES = 3        # 000 line 974: "up to three tokens or one leader"
 GHOLA_FORCES = 5         # 000 line 942: "one leader ... or ... up to 5 tokens"
+# GF9 001 2.04.12: "At your discretion, your ally's free revival is 3" (ruling: by mail the
+# Fremen are taken to grant it, as their ally's free strength under WBC house rule 6).
+ALLY_FREE_REVIVAL = 3
 CARDS = {"karama": "Karama", "ghola": "Tleilaxu Ghola"}
 CARD_FORCES = {"karama": KARAMA_FORCES, "ghola": GHOLA_FORCES}
 KWISATZ_HADERACH = "Kwisatz Haderach"
@@ -156,6 +159,8 @@ def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[st
                alliances: list[list[str]], kh_in_tanks: bool) -> Allowance:
     faction = sheet(seat, rules)
     partners = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
+    free = max([faction.free_revival] + [ALLY_FREE_REVIVAL for s in partners
+                                         if Ability.ALLY_FREE_REVIVAL in sheet(s, rules).alliance])
     gives = Ability.ALLY_SPICE_GIFTS in faction.alliance
     karama = _card(hand, CardType.KARAMA)
     if faction.karama_power is not Ability.REVIVE_FREE:
@@ -166,7 +171,7 @@ def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[st
         refusal = "" if karama else "you hold no Karama card"
     starred = faction.starred
     return Allowance(
-        seat=seat, tanks=(tanks[seat][0], tanks[seat][1]), free=faction.free_revival,
+        seat=seat, tanks=(tanks[seat][0], tanks[seat][1]), free=free,
         spice=spice, leaders=dict(places), revived=tuple(revived),
         starred=starred.name if starred and tanks[seat][1] else None,
         starred_limit=starred.revived_per_turn if starred else 0,
