@@ -334,6 +334,14 @@ class Classic(Rules):
         ``Ability.ALLY_SPICE_GIFTS``, 001 2.03.07)."""
         return True
 
+    # --- Karama
+    @property
+    def karama_power_once_per_game(self) -> bool:
+        """A faction's special Karama power may be used once in the game (GF9, 001 1.13.07,
+        1.14.01: "can be used once in a game"); under AH with every Karama card played for it
+        (000 XVII.B: "once" a card; WBC line 1386: "once per Karama card play")."""
+        return False
+
     # --- battle
     @property
     def corrects_plans_at_reveal(self) -> bool:
@@ -545,6 +553,7 @@ class GF9(Classic):
     shared_strongholds_count = False    # 001 glossary "Control": no other faction's forces
     first_winner_in_storm_order = True  # 001 1.09.04
     conditional_default_first = True    # 001 1.09.06, 2.04.10.01
+    karama_power_once_per_game = True   # 001 1.13.07, 1.14.01
     alliance_limit_rule = "001 1.10.02.04"
     nexus_after_each_pile = True        # 001 1.13.03.02-03 (one pile: the end of the phase)
 

@@ -54,6 +54,8 @@ class Sheet(TypedDict):
     captured: NotRequired[dict[str, str]]
     # the territories where the Bene Gesserit's forces coexist (000 XV.B.4-5), in board order
     coexisting: NotRequired[list[str]]
+    # the faction used its special Karama power, where that is once a game (001 1.14.01)
+    karama_power_used: NotRequired[bool]
 
 
 class Decks(TypedDict):

@@ -118,6 +118,8 @@ def seat_view(state: State, seat: str) -> dict[str, Any]:
         private["traitor_draw"] = list(own["traitor_draw"])
     if own["prediction"] is not None:
         private["prediction"] = dict(own["prediction"])
+    if own.get("karama_power_used"):
+        private["karama_power_used"] = True         # 001 1.14.01: once a game
     private.update(power(seat).behind_shield(state))
     if seen := cards_seen(state, seat):     # the Atreides, 000 line 756
         private["up_for_bid"] = seen

@@ -48,12 +48,13 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from .. import factions
 from ..codes import ErrorCode
+from ..data import Ability
 from ..factions import atreides_prescience as prescience
 from ..factions import bene_gesserit_voice as voice
 from ..orders import battle_plan
 from ..orders.language import OrderKind, OrderProblem, order_kind
-from ..rules import rules_of
 from ..state import State, ally_of, sheet, storm_order
 from . import karama
 
@@ -93,7 +94,7 @@ def uses(state: State, seat: str) -> list[str]:
             found.append("starred")
         if side.strength.free:
             found.append("free")
-    if (asking and asking[0] == seat and rules_of(state).karama_powers
+    if (asking and asking[0] == seat and factions.has(state, seat, Ability.SEE_BATTLE_PLAN)
             and karama.karama_cards(state["factions"][seat]["hand"])):
         found.append("look")
     return found

@@ -127,8 +127,9 @@ def steal_targets(state: State, seat: str) -> dict[str, int]:
 
 def whole_hand(state: State, seat: str) -> bool:
     """The faction's Karama power takes a whole hand and gives back from its own and the cards
-    taken alike (GF9 001 1.14.05, ``take_hand``)."""
-    return factions.has(state, seat, Ability.TAKE_HAND)
+    taken alike (GF9 001 1.14.05, ``take_hand``): the sheet's power, used or not, since the
+    giving back ends a use under way (1.14.01)."""
+    return sheet(seat, state).karama_power is Ability.TAKE_HAND
 
 
 def prompts(state: State) -> list[Prompt]:
@@ -282,6 +283,7 @@ def steal(state: State, seat: str, target: str, count: int, rng: random.Random) 
     """The Harkonnen play their Karama and take ``count`` cards at random from the target;
     the cards lie aside until they give back as many (WBC lines 1336-1346)."""
     events, _ = karama.play(state, seat, "steal")
+    factions.karama_power_used(state, seat)
     hand = state["factions"][target]["hand"]
     count = len(hand) if whole_hand(state, seat) else min(
         count, len(hand), len(state["factions"][seat]["hand"]))

@@ -220,6 +220,7 @@ def overrule_timing(state: State, values: dict[str, dict[str, Any]]) -> list[Eve
 def call_worm(state: State, seat: str, territory: str) -> list[Event]:
     """The Fremen's Karama worm devours in the territory; no Nexus (module docstring)."""
     played, _ = karama.play(state, seat, "worm")
+    factions.karama_power_used(state, seat)
     state["worms"] += 1
     return played + spice_blow.devour(state, {"card": "Karama", "territory": territory,
                                               "controlled": True})

@@ -37,12 +37,21 @@ def in_play(state: State) -> list[Faction]:
 def has(state: State, seat: str, ability: Ability) -> bool:
     """Whether the faction has the advantage in this game: a basic one always, an optional one
     (000 XV) only with ``advantages``, its Karama power (000 XVII) only with
-    ``karama_powers``, an alliance power only while allied (000 XII.C)."""
+    ``karama_powers`` and, where it is once a game, until used (001 1.14.01), an alliance
+    power only while allied (000 XII.C)."""
     faction, rules = sheet(seat, state), rules_of(state)
     return (ability in faction.abilities
             or (rules.advantages and ability in faction.optional_abilities)
-            or (rules.karama_powers and ability is faction.karama_power)
+            or (rules.karama_powers and ability is faction.karama_power
+                and not state["factions"][seat].get("karama_power_used"))
             or (ability in faction.alliance and bool(ally_of(state, seat))))
+
+
+def karama_power_used(state: State, seat: str) -> None:
+    """The faction has used its special Karama power: once a game in GF9 (001 1.13.07,
+    1.14.01), so it has it no more; under AH it may again with another card (000 XVII.B)."""
+    if rules_of(state).karama_power_once_per_game:
+        state["factions"][seat]["karama_power_used"] = True
 
 
 def owner(ability: Ability) -> str:
@@ -66,4 +75,5 @@ def upgrade_state(state: State) -> State:
     return state
 
 
-__all__ = ["FACTIONS", "Faction", "has", "holder", "in_play", "owner", "power", "upgrade_state"]
+__all__ = ["FACTIONS", "Faction", "has", "holder", "in_play", "karama_power_used", "owner",
+           "power", "upgrade_state"]

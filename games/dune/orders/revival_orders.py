@@ -142,7 +142,7 @@ def allowance(state: State, seat: str) -> Allowance:
     tanks = {s: state["factions"][s]["tanks"] for s in state["seats"]}
     return _allowance(seat, tanks, own["spice"], own["hand"], own["leaders"],
                       own["leaders_revived"], rules_of(state), state["alliances"],
-                      kwisatz_haderach(state)["tanks"])
+                      kwisatz_haderach(state)["tanks"], own.get("karama_power_used", False))
 
 
 def allowance_of_view(view: dict[str, Any], seat: str) -> Allowance:
@@ -151,12 +151,13 @@ def allowance_of_view(view: dict[str, Any], seat: str) -> Allowance:
     tanks = {s: f["tanks"] for s, f in view["factions"].items()}
     return _allowance(seat, tanks, own["spice"], own["hand"], own["leaders"],
                       view["factions"][seat]["leaders_revived"], rules_of(view),
-                      view["alliances"], view["kwisatz_haderach"]["tanks"])
+                      view["alliances"], view["kwisatz_haderach"]["tanks"],
+                      own.get("karama_power_used", False))
 
 
 def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[str],
                places: dict[str, str], revived: list[str], rules: Rules,
-               alliances: list[list[str]], kh_in_tanks: bool) -> Allowance:
+               alliances: list[list[str]], kh_in_tanks: bool, power_used: bool) -> Allowance:
     faction = sheet(seat, rules)
     partners = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
     free = max([faction.free_revival] + [ALLY_FREE_REVIVAL for s in partners
@@ -167,6 +168,8 @@ def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[st
         refusal = "only the Emperor's special Karama power revives (000 XVII, line 974)"
     elif not rules.karama_powers:
         refusal = "the special Karama powers (000 XVII) are not in play in this game"
+    elif power_used:
+        refusal = "your special Karama power is used once a game, and you used it (001 1.14.01)"
     else:
         refusal = "" if karama else "you hold no Karama card"
     starred = faction.starred

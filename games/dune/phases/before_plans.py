@@ -39,6 +39,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from .. import factions
 from ..cards import battle_karama
 from ..codes import EventCode
 from ..factions import atreides_prescience as prescience
@@ -198,6 +199,7 @@ def _look(state: State, wanted: dict[str, list[str]], replan: set[str]) -> list[
         return []
     by, side, target = asking
     events, _ = battle_karama.spend(state, {by: ["look"]}, "look")
+    factions.karama_power_used(state, by)
     battle["committed"].append(target)
     replan.add(side)
     return events + [Event(EventCode.PLAN_SEEN, {"faction": target, "plan": battle_plan.revealed(

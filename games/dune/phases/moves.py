@@ -132,6 +132,7 @@ def stopped(state: State, seat: str, stopper: str, order: dict[str, Any]) -> lis
     lines 1354-1356: not the Fremen's); the forces stay in reserve, nothing is paid."""
     state["step"]["stop"].remove(seat)
     discard(state, stopper, CardType.KARAMA, "the Karama card to stop a shipment")
+    factions.karama_power_used(state, stopper)
     return [Event(EventCode.SHIPMENT_STOPPED, {"faction": seat, "by": stopper,
                                        "forces": order["forces"]})]
 

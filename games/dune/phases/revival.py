@@ -74,7 +74,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import leaders
+from .. import factions, leaders
 from ..codes import EventCode
 from ..orders.revival_orders import CARDS, KWISATZ_HADERACH, Allowance, allowance, prompt, value_of
 from ..prompt_key import PromptKey
@@ -191,6 +191,8 @@ def _card(state: State, found: Allowance, card: str, part: dict[str, Any]) -> li
     own = state["factions"][seat]
     own["hand"].remove(card_id)
     state["decks"]["treachery_discard"].append(card_id)
+    if card == "karama":
+        factions.karama_power_used(state, seat)
     if part["leader"]:
         _back_from_tanks(state, seat, part["leader"])
     else:

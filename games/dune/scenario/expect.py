@@ -297,6 +297,9 @@ def _faction_checks(seat: str, given: FactionPosition, seats: list[str],
         checks.append(_equal(f"{key}.prediction", {"faction": faction,
                                                    "turn": given.prediction.turn},
                              lambda r: sheet_of(r)["prediction"]))
+    if given.karama_power_used is not None:
+        checks.append(_equal(f"{key}.karama_power_used", given.karama_power_used,
+                             lambda r: sheet_of(r).get("karama_power_used", False)))
     return checks
 
 

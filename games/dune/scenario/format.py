@@ -44,6 +44,7 @@ class FactionPosition:
     leaders_in_tanks: tuple[str, ...] | None = None
     leaders_revived: tuple[str, ...] | None = None
     prediction: Prediction | None = None
+    karama_power_used: bool | None = None      # once a game in GF9 (001 1.14.01)
 
 
 @dataclass(frozen=True)

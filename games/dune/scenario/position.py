@@ -229,7 +229,8 @@ def _map_spice(state: State, spice: dict[str, Any], problems: list[str]) -> None
 
 def _faction(state: State, seat: str, given: FactionPosition, key: str, rules: Rules,
              problems: list[str]) -> None:
-    """A faction's spice, tanks, traitors, leaders in the tanks and prediction."""
+    """A faction's spice, tanks, traitors, leaders in the tanks, prediction and whether it
+    used its once-a-game Karama power."""
     own = state["factions"][seat]
     if given.spice is not None:
         own["spice"] = given.spice
@@ -248,6 +249,8 @@ def _faction(state: State, seat: str, given: FactionPosition, key: str, rules: R
     if given.prediction is not None:
         own["prediction"] = _prediction(given.prediction, seat, state["seats"], rules,
                                         f"{key}.prediction", problems)
+    if given.karama_power_used:
+        own["karama_power_used"] = True
 
 
 def _not_own(leader: str, faction: str, seat: str, key: str, problems: list[str]) -> bool:
