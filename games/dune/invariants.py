@@ -22,7 +22,6 @@ from .state import (
     State,
     ally_of,
     data,
-    forces_total,
     occupants,
     ruleset_data,
     sheet,
@@ -31,15 +30,34 @@ from .state import (
 
 def violations(state: State) -> list[str]:
     """Every invariant the state breaks, one message each (empty: none)."""
-    return [*_forces(state), *_sheets(state), *_cards(state), *_map(state),
-            *_leaders(state), *_starred(state), *_strongholds(state), *_battle(state)]
+    on_map = _on_map(state)
+    return [*_forces(state, on_map), *_sheets(state), *_cards(state), *_map(state),
+            *_leaders(state), *_starred(state, on_map), *_strongholds(state), *_battle(state)]
 
 
-def _forces(state: State) -> list[str]:
+def _on_map(state: State) -> dict[str, list[int]]:
+    """Each seat's forces on the map, [all, starred], counted in one pass over the map (the
+    same sums as ``forces_total`` and ``_starred`` asked seat by seat)."""
+    found = {seat: [0, 0] for seat in state["seats"]}
+    for sectors in state["forces"].values():
+        for by_faction in sectors.values():
+            for seat, counts in by_faction.items():
+                if seat in found:
+                    found[seat][0] += sum(counts)
+                    found[seat][1] += counts[1]
+    return found
+
+
+def _forces(state: State, on_map: dict[str, list[int]]) -> list[str]:
     """Every faction has 20 forces between the map, its reserve, the tanks and those still
-    to be placed (000 II.B.1.c: "20 small tokens")."""
-    return [f"forces: {seat} has {total}, not 20 (000 II.B.1.c)"
-            for seat in state["seats"] if (total := forces_total(state, seat)) != 20]
+    to be placed (000 II.B.1.c: "20 small tokens"; ``forces_total``)."""
+    problems = []
+    for seat in state["seats"]:
+        own = state["factions"][seat]
+        total = sum(own["reserve"]) + sum(own["tanks"]) + own["to_place"] + on_map[seat][0]
+        if total != 20:
+            problems.append(f"forces: {seat} has {total}, not 20 (000 II.B.1.c)")
+    return problems
 
 
 def _sheets(state: State) -> list[str]:
@@ -174,7 +192,7 @@ def _captured(state: State) -> list[str]:
     return problems
 
 
-def _starred(state: State) -> list[str]:
+def _starred(state: State, on_map: dict[str, list[int]]) -> list[str]:
     """Starred forces are counted right between the map, the reserve and the tanks: with the
     optional advantages the Emperor's 5 Sardaukar and the Fremen's 3 Fedaykin, none otherwise
     (000 line 806, XV lines 982 and 1000)."""
@@ -184,9 +202,7 @@ def _starred(state: State) -> list[str]:
         kind = sheet(seat).starred
         expected = kind.count if kind is not None and advantages else 0
         own = state["factions"][seat]
-        found = own["reserve"][1] + own["tanks"][1] + sum(
-            by_faction.get(seat, (0, 0))[1]
-            for sectors in state["forces"].values() for by_faction in sectors.values())
+        found = own["reserve"][1] + own["tanks"][1] + on_map[seat][1]
         if found != expected:
             problems.append(f"starred forces: {seat} has {found}, not {expected} "
                             "(000 line 806, lines 982 and 1000)")
