@@ -308,12 +308,12 @@ class Bots(Protocol):
 
 class BotDecisions(Protocol):
     """Self-play without mail (``pbem.selfplay.play_games(mail=False)``, the benchmark):
-    ``bot_decisions(state, prompts, rng, style)``, every prompt's bot order as the value its
-    ``bot_order`` text reads as, handed over without writing and reading the text, drawn
-    from ``rng`` as ``bot_order`` draws seat by seat in the prompts' order; a ``ValueError``
-    where a bot's order is refused."""
+    ``bot_decisions(state, rng, style)``, the bot order for each of the state's ``prompts``
+    as the value its ``bot_order`` text reads as, handed over without writing and reading the
+    text, drawn from ``rng`` as ``bot_order`` draws seat by seat in the prompts' order; a
+    ``ValueError`` where a bot's order is refused."""
 
-    def bot_decisions(self, state: State, prompts: list[Prompt], rng: random.Random,
+    def bot_decisions(self, state: State, rng: random.Random,
                       style: str = "random") -> dict[str, Any]: ...
 
 

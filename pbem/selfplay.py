@@ -174,7 +174,7 @@ def _bot_decisions(game: Game, state: State, bots: random.Random, style: str
     """The bots' orders for every open prompt as values, without mail (``BotDecisions``)."""
     players = capability(game, BotDecisions)
     assert players is not None, game.name      # play_games checked it
-    return players.bot_decisions(state, game.prompts(state), bots, style)
+    return players.bot_decisions(state, bots, style)
 
 
 def _refusals(game: Game, state: State, refused: dict[str, str], step: int) -> list[str]:

@@ -159,13 +159,13 @@ def bot_order(view: dict[str, Any], prompt: Prompt, rng: random.Random,
     return text if text is not None else kind.text(value)
 
 
-def bot_decisions(state: State, prompts: list[Prompt], rng: random.Random,
-                  style: str = "random") -> dict[str, Any]:
-    """The bots' orders for the prompts as values, their text neither written nor read
+def bot_decisions(state: State, rng: random.Random, style: str = "random") -> dict[str, Any]:
+    """The bots' orders for the open decisions as values, their text neither written nor read
     (``BotDecisions``): as ``bot_order`` chooses them, each seat's view built from one public
     view of the state.  A random value is in the form its text reads as (each kind's
     ``random``: tests/dune/test_bot_decisions.py); a bot's order text (a basic bot's rule of
     thumb, a kind without a random player) is read for its prompt alone."""
+    prompts = turn.open_prompts(state)
     public = public_view(state)
     decided: dict[str, Any] = {}
     for seat in dict.fromkeys(p.seat for p in prompts):

@@ -94,13 +94,22 @@ def _cards(state: State) -> list[str]:
     treachery = (decks["treachery"] + decks["treachery_discard"] + decks["treachery_removed"]
                  + hands + up_for_bid)
     spice = decks["spice"] + [card for pile in decks["spice_discard"] for card in pile]
-    return [*_conserved("treachery cards", treachery, [c.id for c in data(state).treachery_deck]),
-            *_conserved("spice cards", spice, [c.id for c in data(state).spice_deck])]
+    shipped_treachery, shipped_spice = _shipped_cards(state["rules"]["ruleset"])
+    return [*_conserved("treachery cards", treachery, shipped_treachery),
+            *_conserved("spice cards", spice, shipped_spice)]
+
+
+@functools.cache
+def _shipped_cards(ruleset: str) -> tuple[list[str], list[str]]:
+    """The ids of the ruleset's treachery and spice cards, each sorted (read them, never
+    change them)."""
+    decks = ruleset_data(ruleset)
+    return (sorted(c.id for c in decks.treachery_deck), sorted(c.id for c in decks.spice_deck))
 
 
 def _conserved(name: str, found: list[str], shipped: list[str]) -> list[str]:
-    """The cards missing from or added to a deck's ``shipped`` cards, if any."""
-    if sorted(found) == sorted(shipped):        # the usual answer, at once
+    """The cards missing from or added to a deck's ``shipped`` cards (sorted), if any."""
+    if sorted(found) == shipped:                # the usual answer, at once
         return []
     missing = Counter(shipped) - Counter(found)
     extra = Counter(found) - Counter(shipped)
@@ -122,6 +131,7 @@ def _map(state: State) -> list[str]:
     storm = state["storm"]["sector"]
     if storm is not None and not 1 <= storm <= board.sectors:
         problems.append(f"storm: on sector {storm}, not 1 to {board.sectors} (000 VI.A)")
+    allied = bool(state["alliances"])
     for territory, sectors in state["forces"].items():
         for sector, by_faction in sectors.items():
             if int(sector) not in (board[territory].sectors or (0,)):
@@ -129,7 +139,7 @@ def _map(state: State) -> list[str]:
             problems += [f"forces: {seat} has {counts} in {territory} sector {sector}"
                          for seat, counts in by_faction.items()
                          if min(counts) < 0 or sum(counts) == 0]
-        if territory != "Polar Sink":
+        if allied and territory != "Polar Sink":
             problems += _allies_apart(state, territory)
     return problems
 
