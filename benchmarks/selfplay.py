@@ -45,7 +45,9 @@ def self_play(games: int, seed: str, mail: bool = False) -> list[dict]:
     figures = []
     for label, ruleset, options in MIXES:
         wall, cpu = time.perf_counter(), time.process_time()
-        summary = play_games(dune, ruleset, options, games, seed, mail=mail)
+        # With --mail, play_games as every checkout has it (one from before ``mail`` too).
+        summary = play_games(dune, ruleset, options, games, seed, **({} if mail else
+                                                                     {"mail": False}))
         wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
         assert not summary.violations, summary.violations[:5]
         figures.append({"mix": label, "games": summary.games, "steps": summary.steps,
