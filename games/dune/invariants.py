@@ -151,6 +151,8 @@ def _allies_apart(state: State, territory: str) -> list[str]:
     if not state["alliances"]:
         return []
     present = set(occupants(state, territory))
+    if len(present) < 2:                        # the usual answer, at once
+        return []
     return [f"allies: {', '.join(sorted(present & set(alliance)))} share {territory} "
             "(000 XII.E.5)"
             for alliance in state["alliances"] if len(present & set(alliance)) > 1]
@@ -196,8 +198,8 @@ def _captured(state: State) -> list[str]:
     if held != marked:
         problems.append(f"captured leaders: {sorted(held ^ marked)} held by the Harkonnen or "
                         "marked captured, not both (line 884)")
-    captor = holder(state, Ability.CAPTURE_LEADERS)
-    if held and (captor is None or captor in {seat for _, seat in held}):
+    if held and ((captor := holder(state, Ability.CAPTURE_LEADERS)) is None
+                 or captor in {seat for _, seat in held}):
         problems.append(f"captured leaders: {sorted(held)} held by no Harkonnen (line 884)")
     return problems
 
