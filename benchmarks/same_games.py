@@ -5,7 +5,11 @@ For each rule mix and bot style it plays GAMES whole games as ``pbem selfplay`` 
 log and final state (sorted JSON).  Run it with each checkout's interpreter and compare the
 outputs: the same lines mean the same games, step for step.
 
-Usage: python benchmarks/same_games.py [--games 10] > games.txt
+With ``--values`` the bots' orders are handed over as values (``bot_decisions``, as the
+self-play benchmark plays), not written as mail and read by the parser: the output must be
+the same as with mail.
+
+Usage: python benchmarks/same_games.py [--games 10] [--values] > games.txt
 """
 
 from __future__ import annotations
@@ -25,6 +29,8 @@ MIXES = [("classic basic", "classic", {}),
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--values", action="store_true",
+                        help="the bots' orders as values, not as mail")
     args = parser.parse_args()
     dune = load_game("dune")
     for label, ruleset, options in MIXES:
@@ -32,7 +38,8 @@ def main() -> None:
             for number in range(args.games):
                 seed = f"same-{number}"
                 run = selfplay._Run(dune, ruleset, dict(options),
-                                    list(selfplay._draw_seats(dune, seed)), seed, {}, style)
+                                    list(selfplay._draw_seats(dune, seed)), seed, {}, style,
+                                    mail=not args.values)
                 problems = selfplay._play(run, selfplay.SelfplaySummary())
                 digest = hashlib.sha256(json.dumps([run.log, run.state], sort_keys=True)
                                         .encode()).hexdigest()[:16]

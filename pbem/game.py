@@ -305,6 +305,17 @@ class Bots(Protocol):
                   style: str = "random") -> str: ...
 
 
+class BotDecisions(Protocol):
+    """Self-play without mail (``pbem.selfplay.play_games(mail=False)``, the benchmark):
+    ``bot_decisions(state, rng, style)``, the bot order for each of the state's ``prompts``
+    as the value its ``bot_order`` text reads as, handed over without writing and reading the
+    text, drawn from ``rng`` as ``bot_order`` draws seat by seat in the prompts' order; a
+    ``ValueError`` where a bot's order is refused."""
+
+    def bot_decisions(self, state: State, rng: random.Random,
+                      style: str = "random") -> dict[str, Any]: ...
+
+
 class OrdersAhead(Protocol):
     """Orders given before their decision opens (docs/orders.md, "Orders ahead").
 
@@ -325,7 +336,8 @@ class TemplateGlobals(Protocol):
 
 
 CAPABILITIES: tuple[type, ...] = (Invariants, MapPicture, Turns, Scenarios, Dropouts,
-                                  LeagueScoring, TemplateGlobals, Bots, OrdersAhead)
+                                  LeagueScoring, TemplateGlobals, Bots, BotDecisions,
+                                  OrdersAhead)
 C = TypeVar("C")
 
 

@@ -3,7 +3,9 @@
 Each game gets its own seed (``<seed>-<number>``) and, unless seats are given,
 2 to 6 seats drawn from that seed.  Every prompt is answered by the game's
 ``bot_order`` and the seat's lines go through ``parse`` like a player's mail,
-so a bot line the parser refuses is itself a violation.  After every applied
+so a bot line the parser refuses is itself a violation.  Without mail (``mail=False``,
+the benchmark) the game's ``bot_decisions`` hands the same orders over as values, their
+text neither written nor read.  After every applied
 step the game's invariants are checked (``pbem.game.check_invariants``), and at
 the end of each game the state rebuilt from the seed and the log must equal the
 state played.  A game that breaks anything stops there and, when an output
@@ -22,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from pbem.game import (
+    BotDecisions,
     Bots,
     Game,
     State,
@@ -72,6 +75,7 @@ class _Run:
     seed: str
     state: State
     style: str = "random"
+    mail: bool = True
     log: list[dict[str, Any]] = field(default_factory=list)
     refused: dict[str, str] = field(default_factory=dict)
 
@@ -85,17 +89,20 @@ class _Run:
 
 def play_games(game: Game, ruleset: str, options: dict[str, Any], games: int, seed: str | int,
                seats: list[str] | None = None, out: str | Path | None = None,
-               style: str = "random") -> SelfplaySummary:
+               style: str = "random", mail: bool = True) -> SelfplaySummary:
     """Play ``games`` whole games by the bots (of ``style``), checking every step; failing
-    games are saved in ``out`` (if given)."""
+    games are saved in ``out`` (if given).  ``mail``: the bots' orders go through ``parse``
+    as text; else the game's ``bot_decisions`` hands them over as values."""
     if capability(game, Bots) is None:
         raise BadSetup(f"{game.name} has no bots to play it")
+    if not mail and capability(game, BotDecisions) is None:
+        raise BadSetup(f"{game.name}'s bots give their orders only as mail")
     summary = SelfplaySummary()
     start = time.perf_counter()
     for number in range(games):
         game_seed = f"{seed}-{number}"
         run = _Run(game, ruleset, dict(options), list(seats or _draw_seats(game, game_seed)),
-                   game_seed, {}, style)
+                   game_seed, {}, style, mail)
         violations = _play(run, summary)
         summary.games += 1
         if violations:
@@ -124,7 +131,13 @@ def _play(run: _Run, summary: SelfplaySummary) -> list[str]:
     while not problems and run.game.result(run.state) is None:
         if len(run.log) >= MAX_STEPS:
             return _no_end(len(run.log))
-        batch, refused = _bot_orders(run.game, run.state, bots, run.style)
+        if run.mail:
+            batch, refused = _bot_orders(run.game, run.state, bots, run.style)
+        else:
+            try:
+                batch, refused = _bot_decisions(run.game, run.state, bots, run.style), {}
+            except ValueError as error:
+                return [f"step {len(run.log) + 1}: {error}"]
         if refused:
             run.refused = refused
             return _refusals(run.game, run.state, refused, len(run.log) + 1)
@@ -154,6 +167,14 @@ def _bot_orders(game: Game, state: State, bots: random.Random, style: str = "ran
             refused[seat] = text
         batch.update(answered)
     return batch, refused
+
+
+def _bot_decisions(game: Game, state: State, bots: random.Random, style: str
+                   ) -> dict[str, Any]:
+    """The bots' orders for every open prompt as values, without mail (``BotDecisions``)."""
+    players = capability(game, BotDecisions)
+    assert players is not None, game.name      # play_games checked it
+    return players.bot_decisions(state, bots, style)
 
 
 def _refusals(game: Game, state: State, refused: dict[str, str], step: int) -> list[str]:

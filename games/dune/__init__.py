@@ -16,6 +16,7 @@ import random
 from typing import Any
 
 from pbem.game import (
+    BotDecisions,
     Bots,
     Dropouts,
     Event,
@@ -59,7 +60,7 @@ seat_names = tuple(SEAT_FACTIONS)
 bot_styles = ("random", "basic")
 decision_kinds = load_decision_kinds()     # every order kind is registered by now (``turn``)
 capabilities = (Invariants, MapPicture, Turns, Scenarios, Dropouts, LeagueScoring,
-                TemplateGlobals, Bots, OrdersAhead)
+                TemplateGlobals, Bots, BotDecisions, OrdersAhead)
 
 
 def setup(ruleset: str, options: dict[str, Any], seats: list[str],
@@ -152,14 +153,45 @@ def bot_order(view: dict[str, Any], prompt: Prompt, rng: random.Random,
     order kind has no random player).  Bots read the prompt's ``options``, never its text; a
     battle to come (``ahead``) is shown them in its options as the public view would show it
     under way."""
+    kind = KINDS[prompt.kind]
+    text, value = _bot_choice(view, prompt, rng, style)
+    return text if text is not None else kind.text(value)
+
+
+def bot_decisions(state: State, rng: random.Random, style: str = "random") -> dict[str, Any]:
+    """The bots' orders for the open decisions as values, their text neither written nor read
+    (``BotDecisions``): as ``bot_order`` chooses them, each seat's view built from one public
+    view of the state.  A random value is in the form its text reads as (each kind's
+    ``random``: tests/dune/test_bot_decisions.py); a bot's order text (a basic bot's rule of
+    thumb, a kind without a random player) is read for its prompt alone."""
+    prompts = turn.open_prompts(state)
+    public = public_view(state)
+    decided: dict[str, Any] = {}
+    for seat in dict.fromkeys(p.seat for p in prompts):
+        view = seat_view(state, seat, public)
+        for prompt in [p for p in prompts if p.seat == seat]:
+            text, value = _bot_choice(view, prompt, rng, style)
+            if text is not None:
+                parsed = parse_orders(state, seat, text, [prompt])
+                if parsed.errors or parsed.unread or len(parsed.orders) != 1:
+                    raise ValueError(f"{seat}'s bot order for {prompt.key} refused: {text!r}")
+                value = parsed.orders[0].value
+            decided[prompt.key] = value
+    return decided
+
+
+def _bot_choice(view: dict[str, Any], prompt: Prompt, rng: random.Random, style: str
+                ) -> tuple[str | None, Any]:
+    """A bot's order as text (the basic bot's, or the default where the kind has no random
+    player) or else as a random value: (text, None) or (None, value)."""
     if "battle" in prompt.options:
         view = {**view, "battle": prompt.options["battle"]}
     if style == "basic" and (text := basic_order(view, prompt, rng)) is not None:
-        return text
+        return text, None
     kind = KINDS[prompt.kind]
     if kind.random is None:
-        return prompt.default_text
-    return kind.text(kind.random(view, prompt, rng))
+        return prompt.default_text, None
+    return None, kind.random(view, prompt, rng)
 
 
 def invariants(state: State) -> list[str]:

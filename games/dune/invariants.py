@@ -22,7 +22,6 @@ from .state import (
     State,
     ally_of,
     data,
-    forces_total,
     occupants,
     ruleset_data,
     sheet,
@@ -31,15 +30,34 @@ from .state import (
 
 def violations(state: State) -> list[str]:
     """Every invariant the state breaks, one message each (empty: none)."""
-    return [*_forces(state), *_sheets(state), *_cards(state), *_map(state),
-            *_leaders(state), *_starred(state), *_strongholds(state), *_battle(state)]
+    on_map = _on_map(state)
+    return [*_forces(state, on_map), *_sheets(state), *_cards(state), *_map(state),
+            *_leaders(state), *_starred(state, on_map), *_strongholds(state), *_battle(state)]
 
 
-def _forces(state: State) -> list[str]:
+def _on_map(state: State) -> dict[str, list[int]]:
+    """Each seat's forces on the map, [all, starred], counted in one pass over the map (the
+    same sums as ``forces_total`` and ``_starred`` asked seat by seat)."""
+    found = {seat: [0, 0] for seat in state["seats"]}
+    for sectors in state["forces"].values():
+        for by_faction in sectors.values():
+            for seat, counts in by_faction.items():
+                if seat in found:
+                    found[seat][0] += sum(counts)
+                    found[seat][1] += counts[1]
+    return found
+
+
+def _forces(state: State, on_map: dict[str, list[int]]) -> list[str]:
     """Every faction has 20 forces between the map, its reserve, the tanks and those still
-    to be placed (000 II.B.1.c: "20 small tokens")."""
-    return [f"forces: {seat} has {total}, not 20 (000 II.B.1.c)"
-            for seat in state["seats"] if (total := forces_total(state, seat)) != 20]
+    to be placed (000 II.B.1.c: "20 small tokens"; ``forces_total``)."""
+    problems = []
+    for seat in state["seats"]:
+        own = state["factions"][seat]
+        total = sum(own["reserve"]) + sum(own["tanks"]) + own["to_place"] + on_map[seat][0]
+        if total != 20:
+            problems.append(f"forces: {seat} has {total}, not 20 (000 II.B.1.c)")
+    return problems
 
 
 def _sheets(state: State) -> list[str]:
@@ -76,13 +94,22 @@ def _cards(state: State) -> list[str]:
     treachery = (decks["treachery"] + decks["treachery_discard"] + decks["treachery_removed"]
                  + hands + up_for_bid)
     spice = decks["spice"] + [card for pile in decks["spice_discard"] for card in pile]
-    return [*_conserved("treachery cards", treachery, [c.id for c in data(state).treachery_deck]),
-            *_conserved("spice cards", spice, [c.id for c in data(state).spice_deck])]
+    shipped_treachery, shipped_spice = _shipped_cards(state["rules"]["ruleset"])
+    return [*_conserved("treachery cards", treachery, shipped_treachery),
+            *_conserved("spice cards", spice, shipped_spice)]
+
+
+@functools.cache
+def _shipped_cards(ruleset: str) -> tuple[list[str], list[str]]:
+    """The ids of the ruleset's treachery and spice cards, each sorted (read them, never
+    change them)."""
+    decks = ruleset_data(ruleset)
+    return (sorted(c.id for c in decks.treachery_deck), sorted(c.id for c in decks.spice_deck))
 
 
 def _conserved(name: str, found: list[str], shipped: list[str]) -> list[str]:
-    """The cards missing from or added to a deck's ``shipped`` cards, if any."""
-    if sorted(found) == sorted(shipped):        # the usual answer, at once
+    """The cards missing from or added to a deck's ``shipped`` cards (sorted), if any."""
+    if sorted(found) == shipped:                # the usual answer, at once
         return []
     missing = Counter(shipped) - Counter(found)
     extra = Counter(found) - Counter(shipped)
@@ -104,6 +131,7 @@ def _map(state: State) -> list[str]:
     storm = state["storm"]["sector"]
     if storm is not None and not 1 <= storm <= board.sectors:
         problems.append(f"storm: on sector {storm}, not 1 to {board.sectors} (000 VI.A)")
+    allied = bool(state["alliances"])
     for territory, sectors in state["forces"].items():
         for sector, by_faction in sectors.items():
             if int(sector) not in (board[territory].sectors or (0,)):
@@ -111,7 +139,7 @@ def _map(state: State) -> list[str]:
             problems += [f"forces: {seat} has {counts} in {territory} sector {sector}"
                          for seat, counts in by_faction.items()
                          if min(counts) < 0 or sum(counts) == 0]
-        if territory != "Polar Sink":
+        if allied and territory != "Polar Sink":
             problems += _allies_apart(state, territory)
     return problems
 
@@ -123,6 +151,8 @@ def _allies_apart(state: State, territory: str) -> list[str]:
     if not state["alliances"]:
         return []
     present = set(occupants(state, territory))
+    if len(present) < 2:                        # the usual answer, at once
+        return []
     return [f"allies: {', '.join(sorted(present & set(alliance)))} share {territory} "
             "(000 XII.E.5)"
             for alliance in state["alliances"] if len(present & set(alliance)) > 1]
@@ -168,13 +198,13 @@ def _captured(state: State) -> list[str]:
     if held != marked:
         problems.append(f"captured leaders: {sorted(held ^ marked)} held by the Harkonnen or "
                         "marked captured, not both (line 884)")
-    captor = holder(state, Ability.CAPTURE_LEADERS)
-    if held and (captor is None or captor in {seat for _, seat in held}):
+    if held and ((captor := holder(state, Ability.CAPTURE_LEADERS)) is None
+                 or captor in {seat for _, seat in held}):
         problems.append(f"captured leaders: {sorted(held)} held by no Harkonnen (line 884)")
     return problems
 
 
-def _starred(state: State) -> list[str]:
+def _starred(state: State, on_map: dict[str, list[int]]) -> list[str]:
     """Starred forces are counted right between the map, the reserve and the tanks: with the
     optional advantages the Emperor's 5 Sardaukar and the Fremen's 3 Fedaykin, none otherwise
     (000 line 806, XV lines 982 and 1000)."""
@@ -184,9 +214,7 @@ def _starred(state: State) -> list[str]:
         kind = sheet(seat, state).starred
         expected = kind.count if kind is not None and advantages else 0
         own = state["factions"][seat]
-        found = own["reserve"][1] + own["tanks"][1] + sum(
-            by_faction.get(seat, (0, 0))[1]
-            for sectors in state["forces"].values() for by_faction in sectors.values())
+        found = own["reserve"][1] + own["tanks"][1] + on_map[seat][1]
         if found != expected:
             problems.append(f"starred forces: {seat} has {found}, not {expected} "
                             "(000 line 806, lines 982 and 1000)")

@@ -70,16 +70,18 @@ def prompts(state: State) -> list[Prompt]:
     try:
         text = orjson.dumps(state)
     except TypeError:                       # not plain JSON data: worked out every time
-        return _prompts(state)
+        return open_prompts(state)
     if _last_prompts[0] != text:
-        _last_prompts[:] = [text, _prompts(state)]
+        _last_prompts[:] = [text, open_prompts(state)]
     return list(_last_prompts[1])
 
 
 _last_prompts: list[Any] = [None, []]
 
 
-def _prompts(state: State) -> list[Prompt]:
+def open_prompts(state: State) -> list[Prompt]:
+    """``prompts`` worked out afresh, for a caller that asks once for each state (self-play
+    without mail, ``bot_decisions``: the text that would find it again costs more)."""
     if state["result"] is not None:
         return []
     if state["truthtrance"]:                # questions put wait for their answers

@@ -103,8 +103,10 @@ def spice_sectors(state: State) -> dict[str, int]:
             and (blow := board.spice_blow) is not None}
 
 
-def seat_view(state: State, seat: str) -> dict[str, Any]:
-    """The public view and what lies behind this seat's own shield."""
+def seat_view(state: State, seat: str, public: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The public view and what lies behind this seat's own shield.  ``public``: the state's
+    public view built already, shared by every seat's view of the same state (its parts are
+    not copied: read them, never change them)."""
     own = state["factions"][seat]
     private: dict[str, Any] = {
         "spice": own["spice"],
@@ -125,4 +127,4 @@ def seat_view(state: State, seat: str) -> dict[str, Any]:
         private["up_for_bid"] = seen
     if state["phase"] == "bidding" and not hand_has_room(state, seat):
         private["hand_full"] = True         # 000 VIII.G (line 299): it passes on every card
-    return {**public_view(state), "seat": seat, "own": private}
+    return {**(public_view(state) if public is None else public), "seat": seat, "own": private}

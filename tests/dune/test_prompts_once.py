@@ -20,7 +20,7 @@ def test_a_state_asked_again_unchanged_gets_the_same_decisions_in_a_list_of_its_
     first = turn.prompts(state)
     first.clear()
     again = turn.prompts(_state(30))                # another object, the same state
-    assert again and again == turn._prompts(state)
+    assert again and again == turn.open_prompts(state)
     assert [p.key for p in again] == turn.open_keys(state)
 
 

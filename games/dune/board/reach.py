@@ -239,10 +239,9 @@ class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
 
     def __init__(self, state: State, faction: str, places: list[Place],
                  ornithopters: bool | None) -> None:
+        self._state, self._faction, self._ornithopters = state, faction, ornithopters
         self._storm, self._blocked = state["storm"]["sector"], _blocked(state, faction)
         self._closed = _closed(state, faction)
-        self._ranges = {territory: move_range(state, faction, territory, ornithopters)
-                        for territory in dict.fromkeys(t for t, _ in places)}
         self._places = dict.fromkeys(places)
         self._found: dict[Place, dict[str, tuple[int, ...]]] = {}
 
@@ -252,7 +251,8 @@ class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
                 raise KeyError(place)
             territory, sector = place
             blocked = self._blocked
-            self._found[place] = _ends(territory, sector, self._ranges[territory], self._storm,
+            moves = move_range(self._state, self._faction, territory, self._ornithopters)
+            self._found[place] = _ends(territory, sector, moves, self._storm,
                                        blocked - {territory} if territory in blocked
                                        else blocked, self._closed)
         return self._found[place]

@@ -255,8 +255,9 @@ class Board:
                     queue.append(other)
         return frozenset(distance)
 
-    @property
+    @cached_property
     def strongholds(self) -> tuple[Territory, ...]:
+        """The strongholds, in the board's order (asked at every step: found once)."""
         return tuple(t for t in self.territories if t.is_stronghold)
 
     def in_sector(self, sector: int) -> tuple[Territory, ...]:

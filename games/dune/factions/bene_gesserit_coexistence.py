@@ -344,9 +344,9 @@ def random_value(view: dict[str, Any], prompt_: Prompt, rng: random.Random
     coexist = prompt_.options["coexist"]
     choices = ["SINK", "NONE"] + (["WITH"] if coexist else [])
     value: dict[str, Any] = {"advisors": {ALL: rng.choice(choices)}}
-    if coexist:
-        mine = [t for t, sectors in view["forces"].items() if t != POLAR_SINK and any(
-            BENE_GESSERIT in by_faction for by_faction in sectors.values())]
+    mine = [t for t, sectors in view["forces"].items() if t != POLAR_SINK and any(
+        BENE_GESSERIT in by_faction for by_faction in sectors.values())] if coexist else []
+    if mine:                        # as the text reads back: no declarations, no ``declare``
         value["declare"] = {t: rng.random() < 0.6 for t in mine}
     return value
 

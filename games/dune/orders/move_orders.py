@@ -35,7 +35,7 @@ from ..codes import ErrorCode
 from ..data import Ability
 from ..phases import moves
 from ..rules import rules_of
-from ..state import SEAT_FACTIONS, State, ally_of, copy_state
+from ..state import SEAT_FACTIONS, State, ally_of, base_data, copy_state
 from .language import (
     OrderKind,
     OrderProblem,
@@ -396,10 +396,10 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
     plan: dict[str, Any] = {}
     shipment = move_bot.random_shipment(view, options, rng)
     if shipment:
-        plan["ship"] = shipment
+        plan["ship"] = as_read(shipment)
     step = move_bot.random_move(view, options, shipment, rng)
     if step:
-        plan["move"] = step
+        plan["move"] = as_read(step)
         if factions.power(seat).declares_with_moves():
             plan["move"]["coexist"] = rng.random() < 0.5
     value: dict[str, Any] = {"plans": [plan]}
@@ -407,6 +407,16 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
     if offered and rng.random() < 0.3:
         value["karama"] = [move_karama.random_part(seat, rng.choice(offered), rng)]
     return value
+
+
+def as_read(order: dict[str, Any]) -> dict[str, Any]:
+    """A shipment or move as its text reads back: its sectors named only where the territory
+    lies in several (``where``), else None (self-play hands the bots' values to the rules
+    without writing their text, ``bot_decisions``)."""
+    return {**order, **{key: None for key, territory in (("from_sector", order["from"]),
+                                                         ("sector", order["to"]))
+                        if territory is not None
+                        and len(base_data().board[territory].sectors) <= 1}}
 
 
 order_kind(OrderKind(KIND, VERBS, read_line, text, combine=combine, random=random_value,
