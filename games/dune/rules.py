@@ -273,6 +273,32 @@ class Classic(Rules):
         VII, 000 line 1134); under AH a status stands until changed (000 XV.B.5)."""
         return False
 
+    # --- the Bene Gesserit
+    @property
+    def voice_names_cheap_hero(self) -> bool:
+        """The Voice may command a Cheap Hero (GF9, 001 2.02.07); under AH and WBC never (000
+        BG shield 3, line 784; WBC X, line 1248)."""
+        return False
+
+    @property
+    def voice_rule(self) -> str:
+        """The rule a Voice's prompt and refusals cite."""
+        return "000 BG shield 3, line 784"
+
+    @property
+    def charity_always_from_turn(self) -> int:
+        """The first turn the Bene Gesserit's charity advantage pays them with spice in hand
+        (000 XV.B.2: "Beginning with the second turn"); under GF9 every turn (001 2.02.10)."""
+        return 2
+
+    @property
+    def advisors_flip_when_alone(self) -> bool:
+        """Bene Gesserit advisors alone in a territory at the end of the shipment and movement
+        round flip to fighters (GF9 universal stewards, 001 2.02.22); under AH and WBC a
+        territory's coexistence stands (000 XV.B.5).  The GF9 tournament rule 001 4.1.15 ("will
+        not automatically flip after the shipment and movement Phase") answers no."""
+        return False
+
     # --- shipment
     @property
     def natives_also_ship_reserves(self) -> bool:
@@ -467,6 +493,10 @@ class GF9(Classic):
     first_winner_in_storm_order = True  # 001 1.09.04
     conditional_default_first = True    # 001 1.09.06, 2.04.10.01
     alliance_limit_rule = "001 1.10.02.04"
+    voice_names_cheap_hero = True       # 001 2.02.07
+    voice_rule = "001 2.02.07"
+    charity_always_from_turn = 1        # 001 2.02.10: "always"
+    advisors_flip_when_alone = True     # 001 2.02.22
 
     def alliance_limit(self, players: int) -> int | None:
         """001 1.10.02.04: "No more than two players may be in an Alliance"."""

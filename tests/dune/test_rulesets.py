@@ -45,6 +45,10 @@ QUESTIONS = {
     "conditional_default_first": ("000 Q&A XXV.E.3; 001 1.09.06, 2.04.10.01", False, False,
                                   True),
     "allies_add_strongholds": ("WBC house rule 3, 000 line 1043; 000 XII.E.1", False, True),
+    "voice_names_cheap_hero": ("000 line 784; WBC 000 line 1248; 001 2.02.07", False, False,
+                               True),
+    "charity_always_from_turn": ("000 XV.B.2; 001 2.02.10", 2, 2, 1),
+    "advisors_flip_when_alone": ("000 XV.B.5; 001 2.02.22, 4.1.15", False, False, True),
 }
 
 
