@@ -191,6 +191,7 @@ class ErrorCode(StrEnum):
     TWICE = "twice"
     # coexistence
     ADVISORS = "advisors"
+    ADVISORS_THERE = "advisors-there"
     NO_COEXISTENCE = "no-coexistence"
     POLAR_SINK = "polar-sink"
     # karama

@@ -292,6 +292,15 @@ class Classic(Rules):
         return 2
 
     @property
+    def advisor_sides(self) -> bool:
+        """The Bene Gesserit's forces in a territory are advisors or fighters as their tokens
+        lie, and change side only by the flips of GF9 (001 2.02.11-22: intrusion, enlistment,
+        take up arms, wartime, adaptive force, universal stewards; none under storm nor, to
+        fighters, beside their ally), shipped as fighters and never onto their own advisors
+        (2.02.14); under AH and WBC a territory's coexistence is declared (000 XV.B.5)."""
+        return False
+
+    @property
     def advisors_flip_when_alone(self) -> bool:
         """Bene Gesserit advisors alone in a territory at the end of the shipment and movement
         round flip to fighters (GF9 universal stewards, 001 2.02.22); under AH and WBC a
@@ -497,6 +506,8 @@ class GF9(Classic):
     voice_rule = "001 2.02.07"
     charity_always_from_turn = 1        # 001 2.02.10: "always"
     advisors_flip_when_alone = True     # 001 2.02.22
+    advisor_sides = True                # 001 2.02.11-22
+    coexist_by_default = False          # 001 2.02.16, 2.02.18: a side changes by a choice
 
     def alliance_limit(self, players: int) -> int | None:
         """001 1.10.02.04: "No more than two players may be in an Alliance"."""
