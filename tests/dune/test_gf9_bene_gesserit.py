@@ -9,7 +9,7 @@ from pbem.games.dune.factions import bene_gesserit_voice as voice
 from pbem.games.dune.phases import battle
 from pbem.games.dune.rules import make_rules
 
-from .test_battle import BG, HA, fight, game, of, plan_of, read
+from .test_battle import AT, BG, HA, fight, game, of, plan_of, read
 
 
 def gf9(forces, hands, **options):
@@ -96,3 +96,15 @@ def test_001_2_02_07_the_random_voice_names_the_rulesets_kinds():
     drawn = {(voice.random_voice({"rules": make_rules("classic", {}).to_json()}, prompt, rng)
               or {}).get("kind") for _ in range(200)}
     assert "cheap_hero" not in drawn and "lasgun" in drawn
+
+
+def test_001_2_02_08_the_bene_gesserit_voice_their_allys_opponent():
+    """001 2.02.08: "In your ally's battle you may use ability Voice on your ally's opponent":
+    the Bene Gesserit, allied to the Atreides, Voice the Harkonnen in the Atreides' battle."""
+    state, _ = game({"Carthag": {AT: 5, HA: 5}}, seats=(AT, BG, HA), ruleset="gf9",
+                    alliances=[(AT, BG)], hands={HA: ["Crysknife", "Chaumas"]})
+    (prompt,) = [p for p in battle.prompts(state) if p.kind == "voice"]
+    assert prompt.seat == BG and "Harkonnen" in prompt.legal
+    events = fight(state, bene_gesserit="VOICE PLAY POISON",
+                   harkonnen="LEADER Feyd-Rautha\nDIAL 1\nWEAPON Crysknife")
+    assert plan_of(events, HA)["weapon"] == "Chaumas"
