@@ -192,6 +192,7 @@ class ErrorCode(StrEnum):
     # coexistence
     ADVISORS = "advisors"
     ADVISORS_THERE = "advisors-there"
+    SHIPPED_FIGHTERS = "shipped-fighters"
     NO_COEXISTENCE = "no-coexistence"
     POLAR_SINK = "polar-sink"
     # karama
