@@ -129,6 +129,15 @@ def among_others(state: State) -> list[str]:
             and len(factions_in(state, t.name)) > 1]
 
 
+def declares_first(state: State) -> bool:
+    """Whether the Bene Gesserit declare before anyone moves: where they share a territory
+    (WBC line 1305), and under GF9 wherever they have advisors (wartime, 001 2.02.18)."""
+    if among_others(state):
+        return True
+    return rules_of(state).advisor_sides and any(
+        BENE_GESSERIT in factions_in(state, t) for t in coexisting(state))
+
+
 def start_of_round(state: State, wanted: dict[str, bool]) -> list[Event]:
     """The declarations at the start of the movement round (XV.B.5; WBC line 1305): every
     territory among others gets its declared or default status.  Under WBC the Bene Gesserit
