@@ -191,6 +191,8 @@ class ErrorCode(StrEnum):
     TWICE = "twice"
     # coexistence
     ADVISORS = "advisors"
+    ADVISORS_THERE = "advisors-there"
+    SHIPPED_FIGHTERS = "shipped-fighters"
     NO_COEXISTENCE = "no-coexistence"
     POLAR_SINK = "polar-sink"
     # karama

@@ -296,13 +296,40 @@ class Classic(Rules):
         VII, 000 line 1134); under AH a status stands until changed (000 XV.B.5)."""
         return False
 
+    # --- the Bene Gesserit
+    @property
+    def voice_names_cheap_hero(self) -> bool:
+        """The Voice may command a Cheap Hero (GF9, 001 2.02.07); under AH and WBC never (000
+        BG shield 3, line 784; WBC X, line 1248)."""
+        return False
+
+    @property
+    def voice_rule(self) -> str:
+        """The rule a Voice's prompt and refusals cite."""
+        return "000 BG shield 3, line 784"
+
+    @property
+    def charity_always_from_turn(self) -> int:
+        """The first turn the Bene Gesserit's charity advantage pays them with spice in hand
+        (000 XV.B.2: "Beginning with the second turn"); under GF9 every turn (001 2.02.10)."""
+        return 2
+
+    @property
+    def advisor_sides(self) -> bool:
+        """The Bene Gesserit's forces in a territory are advisors or fighters as their tokens
+        lie, and change side only by the flips of GF9 (001 2.02.11-22: intrusion, enlistment,
+        take up arms, wartime, adaptive force, universal stewards; none under storm nor, to
+        fighters, beside their ally), shipped as fighters and never onto their own advisors
+        (2.02.14); under AH and WBC a territory's coexistence is declared (000 XV.B.5)."""
+        return False
+
     @property
     def advisors_flip_when_alone(self) -> bool:
-        """Advisors alone in a territory flip to fighters by themselves (the Bene Gesserit's
-        universal stewards, 001 2.02.22, for a faction that has it); not in a GF9 tournament
-        game (001 4.1.15: "Advisors will not automatically flip after the shipment and
-        movement Phase")."""
-        return True
+        """Bene Gesserit advisors alone in a territory at the end of the shipment and movement
+        round flip to fighters (GF9 universal stewards, 001 2.02.22); under AH and WBC a
+        territory's coexistence stands (000 XV.B.5).  The GF9 tournament rule 001 4.1.15 ("will
+        not automatically flip after the shipment and movement Phase") answers no."""
+        return False
 
     # --- shipment
     @property
@@ -555,6 +582,12 @@ class GF9(Classic):
     conditional_default_first = True    # 001 1.09.06, 2.04.10.01
     karama_power_once_per_game = True   # 001 1.13.07, 1.14.01
     alliance_limit_rule = "001 1.10.02.04"
+    voice_names_cheap_hero = True       # 001 2.02.07
+    voice_rule = "001 2.02.07"
+    charity_always_from_turn = 1        # 001 2.02.10: "always"
+    advisor_sides = True                # 001 2.02.11-22
+    coexist_by_default = False          # 001 2.02.16, 2.02.18: a side changes by a choice
+
     nexus_after_each_pile = True        # 001 1.13.03.02-03 (one pile: the end of the phase)
 
     @property
@@ -565,7 +598,7 @@ class GF9(Classic):
 
     @property
     def advisors_flip_when_alone(self) -> bool:
-        return not self.tournament      # 001 4.1.15
+        return not self.tournament      # 001 2.02.22, but 4.1.15 in a tournament
 
     @property
     def cheap_hero_required(self) -> bool:
@@ -587,6 +620,7 @@ class GF9(Classic):
         """001 4.1.13, 4.2.1: "After the fourth worm (counting all worms, even Karama worms
         summoned by the Fremen)", in a tournament game."""
         return self.shield_wall_victory and worms >= GF9_SHIELD_WALL_WORMS
+
     free_support_for_ally = False       # 001 2.04.22: "Your Forces"
 
     @property

@@ -34,7 +34,8 @@ QUESTIONS = {
     "karama_power_once_per_game": ("000 XVII.B; WBC line 1386; 001 1.14.01", False, False, True),
     "coexisting_fly": ("WBC 000 line 1328; 000 XV.B.4", False, True),
     "lone_advisors_bar_allies": ("000 XII.E.5; WBC 000 line 1314", True, False),
-    "coexist_by_default": ("000 XV.B.5; WBC 000 line 1304", True, False),
+    "coexist_by_default": ("000 XV.B.5; WBC 000 line 1304; 001 2.02.16, 2.02.18", True, False,
+                           False),
     "coexistence_declared_each_round": ("WBC 000 line 1305, clarification VII line 1134",
                                         False, True),
     "natives_also_ship_reserves": ("WBC 000 lines 1192, 1200; 000 line 866", False, True),
@@ -50,6 +51,11 @@ QUESTIONS = {
     "conditional_default_first": ("000 Q&A XXV.E.3; 001 1.09.06, 2.04.10.01", False, False,
                                   True),
     "allies_add_strongholds": ("WBC house rule 3, 000 line 1043; 000 XII.E.1", False, True),
+    "voice_names_cheap_hero": ("000 line 784; WBC 000 line 1248; 001 2.02.07", False, False,
+                               True),
+    "charity_always_from_turn": ("000 XV.B.2; 001 2.02.10", 2, 2, 1),
+    "advisors_flip_when_alone": ("000 XV.B.5; 001 2.02.22, 4.1.15", False, False, True),
+    "advisor_sides": ("000 XV.B.5; 001 2.02.11-22", False, False, True),
 }
 
 

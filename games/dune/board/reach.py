@@ -577,7 +577,18 @@ def shipment_destinations(state: State, faction: str, kind: str = "reserve",
         into_storm = factions.has(state, faction, Ability.STORM_HALF_LOSSES)  # shield 7, XV
         return dict(_landings(state["rules"]["ruleset"], None if into_storm else storm, closed,
                               arrival_territories(faction), None))
+    if kind == "reserve":
+        closed |= _own_advisors(state, faction)
     return dict(_landings(state["rules"]["ruleset"], storm, closed, None, source))
+
+
+def _own_advisors(state: State, faction: str) -> frozenset[str]:
+    """Under GF9 the territories of the faction's own advisors, where its shipments from the
+    reserve, always of fighters, may not land (001 2.02.14: ``Rules.advisor_sides``)."""
+    if not rules_of(state).advisor_sides:
+        return frozenset()
+    return frozenset(t for t, sectors in state["forces"].items() if coexists(state, faction, t)
+                     and any(faction in by_faction for by_faction in sectors.values()))
 
 
 @lru_cache(maxsize=4096)
@@ -655,6 +666,11 @@ def _check_landing(state: State, faction: str, kind: str, destination: str,
                    sector: int | None, count: int, source: str | None, karama: bool) -> int:
     """The cost of a shipment into ``destination``, or the OrderProblem saying why not."""
     open_ = shipment_destinations(state, faction, kind, source)
+    if kind == "reserve" and destination in _own_advisors(state, faction):
+        raise OrderProblem(ErrorCode.ADVISORS_THERE,
+                           f"your advisors are in {destination}: your forces are shipped as "
+                           "fighters, never into a territory your advisors occupy (001 "
+                           "2.02.14)", _places(open_))
     sector = choose_sector(state, destination, sector, open_.get(destination, ())).sector
     cost = shipment_cost(state, faction, destination, count, kind, karama)
     if sector in open_.get(destination, ()):

@@ -34,6 +34,11 @@ class Faction:
         after that round (WBC III), anywhere with ``Ability.START_ANYWHERE`` (000 XV.B.1)."""
         return "fixed"
 
+    def placed_last(self, state: State, territory: str) -> list[Event]:
+        """Its token placed last at set-up (``start_placement`` ``"last"``) has landed in the
+        territory: what its power does then; nothing by default."""
+        return []
+
     # --- hooks of the storm and the spice blow
 
     def draws_weather(self) -> bool:
@@ -53,6 +58,11 @@ class Faction:
         return False
 
     # --- hooks of battle
+
+    def before_battles(self, state: State) -> list[Event]:
+        """What its power does as the battle round opens, before the battles are found: nothing
+        by default."""
+        return []
 
     def counts_full_without_spice(self) -> bool:
         """Whether its forces, and its ally's in their own battles, count full without spice

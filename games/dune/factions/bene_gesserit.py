@@ -6,8 +6,19 @@ from typing import Any
 
 from pbem.game import Event
 
-from ..state import State
+from ..codes import EventCode
+from ..rules import rules_of
+from ..state import POLAR_SINK, State, factions_in
 from .base import Faction
+
+
+def stormed_in(state: State, territory: str) -> bool:
+    """Some of the Bene Gesserit's forces in the territory lie under the storm, where advisors
+    cannot flip to fighters (GF9 stormed in, 001 2.02.20)."""
+    storm = state["storm"]["sector"]
+    return territory != POLAR_SINK and any(
+        int(sector) == storm and BeneGesserit.seat in by_faction
+        for sector, by_faction in state["forces"].get(territory, {}).items())
 
 
 class BeneGesserit(Faction):
@@ -29,6 +40,18 @@ class BeneGesserit(Faction):
         """Their one token (line 772) is placed after the Fremen (WBC III)."""
         return "last"
 
+    def placed_last(self, state: State, territory: str) -> list[Event]:
+        """GF9 advanced starting forces (001 2.02.09): their advisor "If you are alone in the
+        Territory, flip the advisor to a fighter"; among others it stays an advisor."""
+        rules = rules_of(state)
+        if not (rules.advisor_sides and rules.advantages) or territory == POLAR_SINK:
+            return []
+        if factions_in(state, territory) == [self.seat]:
+            return []
+        own = state["factions"][self.seat]
+        own["coexisting"] = [*own["coexisting"], territory]
+        return [Event(EventCode.COEXISTENCE, {"territory": territory, "coexist": True})]
+
     def own_sheet(self) -> dict[str, Any]:
         """The territories where they coexist (000 XV.B.4-5; ``bene_gesserit_coexistence``):
         none at the start."""
@@ -44,6 +67,21 @@ class BeneGesserit(Faction):
     def declares_with_moves(self) -> bool:
         """A move into an occupied territory declares coexistence there (000 XV.B.5)."""
         return True
+
+    # --- hooks of battle
+
+    def before_battles(self, state: State) -> list[Event]:
+        """GF9 universal stewards (001 2.02.22): "When advisors are ever alone in a Territory
+        before Battle Phase, they automatically flip to fighters", but under the storm (2.02.20;
+        ``Rules.advisors_flip_when_alone``)."""
+        rules = rules_of(state)
+        own = state["factions"].get(self.seat)
+        if own is None or not (rules.advisors_flip_when_alone and rules.advantages):
+            return []
+        alone = [t for t in own["coexisting"] if factions_in(state, t) == [self.seat]
+                 and not stormed_in(state, t)]
+        own["coexisting"] = [t for t in own["coexisting"] if t not in alone]
+        return [Event(EventCode.COEXISTENCE, {"territory": t, "coexist": False}) for t in alone]
 
     # --- hooks of collection, alliances and victory
 

@@ -48,6 +48,21 @@ line 1313: optional), and nothing in the rules ties the choice to a turn, so a c
 ahead may stand (ruling).  Coexistence may not stand so: under WBC it is declared each turn
 (line 1304), which the template does for the Bene Gesserit.  A faction's ``KARAMA ADVISOR``
 standing ready sends an advisor back once it is announced (WBC line 1396; ``move_karama``).
+
+GF9 (``Rules.advisor_sides``, 001 2.02.11-22, advanced): a territory's status is the side the
+Bene Gesserit's tokens show there, advisors (coexisting) or fighters, and nothing is assumed:
+it changes only by the flips of 001.  Wartime (2.02.18): at the start of the round ``FIGHT
+<territory>`` flips the advisors there to fighters, announced.  Intrusion (2.02.16): where they
+have fighters, ``COEXIST <territory>`` given ahead flips them to advisors should a faction not
+their ally enter.  Their own arrivals (``sides_on_arrival``): shipped forces are fighters
+(2.02.14, and never shipped onto their own advisors: ``board.reach``); moved forces keep their
+side, but join the side of their forces already there (adaptive force, 2.02.21), become
+fighters where nobody else is (enlistment, 2.02.15), and as advisors entering among others
+may take up arms with ``FIGHT`` after the move (2.02.17).  No advisor flips to a fighter under
+the storm (stormed in, 2.02.20) or beside their ally (peacetime, 2.02.19), nor takes up arms
+past the occupancy limit.  The advisor sent with a shipment joins it only where they have no
+fighters (2.02.12); advisors alone flip to fighters before the battles (universal stewards,
+2.02.22: ``BeneGesserit.before_battles``).
 """
 
 from __future__ import annotations
@@ -71,7 +86,7 @@ from ..state import (
     factions_in,
     storm_order,
 )
-from .bene_gesserit import BeneGesserit
+from .bene_gesserit import BeneGesserit, stormed_in
 
 CHOICES = ("SINK", "WITH", "NONE")
 ALL = "*"
@@ -114,12 +129,23 @@ def among_others(state: State) -> list[str]:
             and len(factions_in(state, t.name)) > 1]
 
 
+def declares_first(state: State) -> bool:
+    """Whether the Bene Gesserit declare before anyone moves: where they share a territory
+    (WBC line 1305), and under GF9 wherever they have advisors (wartime, 001 2.02.18)."""
+    if among_others(state):
+        return True
+    return rules_of(state).advisor_sides and any(
+        BENE_GESSERIT in factions_in(state, t) for t in coexisting(state))
+
+
 def start_of_round(state: State, wanted: dict[str, bool]) -> list[Event]:
     """The declarations at the start of the movement round (XV.B.5; WBC line 1305): every
     territory among others gets its declared or default status.  Under WBC the Bene Gesserit
     who ended the turn coexisting in a stronghold beside two other factions must stay
     coexisting (clarification VII, line 1134, said of worm riders who entered beside them;
     ruling: however the two others came there)."""
+    if rules_of(state).advisor_sides:
+        return _wartime(state, wanted)
     afresh = rules_of(state).coexistence_declared_each_round
     before = set(coexisting(state))
     if afresh and in_game(state):
@@ -133,6 +159,69 @@ def start_of_round(state: State, wanted: dict[str, bool]) -> list[Event]:
             coexist = True
         events += declare(state, territory, coexist)
     return events
+
+
+def _wartime(state: State, wanted: dict[str, bool]) -> list[Event]:
+    """GF9 wartime (001 2.02.18): the advisors of each territory where ``FIGHT`` is given flip
+    to fighters, announced, where they may (``may_take_arms``); the rest of the declarations
+    wait for an intrusion (2.02.16)."""
+    state["step"]["ahead"] = dict(wanted)
+    events: list[Event] = []
+    for territory in coexisting(state):
+        if (wanted.get(territory) is False and BENE_GESSERIT in factions_in(state, territory)
+                and may_take_arms(state, territory)):
+            events += flip(state, territory, False)
+    return events
+
+
+def may_take_arms(state: State, territory: str) -> bool:
+    """Whether their advisors there may flip to fighters: not under the storm (stormed in, 001
+    2.02.20), not beside their ally (peacetime, 2.02.19)."""
+    return not stormed_in(state, territory) and not must_coexist(state, territory)
+
+
+def flip(state: State, territory: str, advisors: bool) -> list[Event]:
+    """GF9: the Bene Gesserit's forces in a territory show this side now; one public event
+    when the side changes (001 2.02.18: "This change must be publicly announced")."""
+    now = set(coexisting(state))
+    if (territory in now) == advisors:
+        return []
+    now ^= {territory}
+    set_coexisting(state, [t.name for t in data(state).board.territories if t.name in now])
+    return [Event(EventCode.COEXISTENCE, {"territory": territory, "coexist": advisors})]
+
+
+def sides_on_arrival(state: State, mover: str, territory: str, wish: bool | None,
+                     count: int, source: str | None) -> list[Event]:
+    """GF9 (001 2.02.14-21): the side of the Bene Gesserit's forces where ``count`` forces of
+    ``mover`` have just arrived, shipped (``source`` None) or moved from ``source``."""
+    present = factions_in(state, territory)
+    if BENE_GESSERIT not in present:
+        return []
+    advisors = territory in coexisting(state)
+    if mover != BENE_GESSERIT:                  # 2.02.16 intrusion: by their word ahead
+        if advisors or mover in ally_of(state, BENE_GESSERIT):
+            return []
+        return flip(state, territory, bool(state["step"].get("ahead", {}).get(territory)))
+    if own_forces(state, territory) > count:    # 2.02.21 adaptive force
+        return []
+    arriving = source is not None and source in coexisting(state)   # 2.02.14: shipped fighters
+    if len(present) == 1:
+        arriving = False                        # 2.02.15 enlistment
+    elif (arriving and wish is False and may_take_arms(state, territory)
+          and not beside_two(state, territory)):
+        arriving = False                        # 2.02.17 take up arms, within the limit
+    if len(present) == 1:
+        set_coexisting(state, [t for t in coexisting(state) if t != territory])
+        return []
+    return flip(state, territory, arriving) or [
+        Event(EventCode.COEXISTENCE, {"territory": territory, "coexist": arriving})]
+
+
+def own_forces(state: State, territory: str) -> int:
+    """The Bene Gesserit's forces in a territory."""
+    return sum(sum(by_faction.get(BENE_GESSERIT, (0, 0)))
+               for by_faction in state["forces"].get(territory, {}).values())
 
 
 def beside_two(state: State, territory: str) -> bool:
@@ -167,13 +256,17 @@ def must_coexist(state: State, territory: str) -> bool:
     return any(ally in factions_in(state, territory) for ally in ally_of(state, BENE_GESSERIT))
 
 
-def on_arrival(state: State, mover: str, territory: str, wish: bool | None) -> list[Event]:
-    """Forces of ``mover`` have just arrived in ``territory`` (shipped, moved): the Bene
-    Gesserit declare there if they now share it (XV.B.5: "Anytime you end your move in an
-    occupied territory ... or another player moves his tokens into a territory only you
-    occupy").  ``wish`` is the Bene Gesserit's own word with their move, if any."""
+def on_arrival(state: State, mover: str, territory: str, wish: bool | None, count: int = 0,
+               source: str | None = None) -> list[Event]:
+    """``count`` forces of ``mover`` have just arrived in ``territory`` (shipped, or moved
+    from ``source``): the Bene Gesserit declare there if they now share it (XV.B.5: "Anytime
+    you end your move in an occupied territory ... or another player moves his tokens into a
+    territory only you occupy"); under GF9 their sides follow 001 (``sides_on_arrival``).
+    ``wish`` is the Bene Gesserit's own word with their move, if any."""
     if not coexistence_allowed(state) or territory == POLAR_SINK:
         return []
+    if rules_of(state).advisor_sides:
+        return sides_on_arrival(state, mover, territory, wish, count, source)
     present = factions_in(state, territory)
     if BENE_GESSERIT not in present or len(present) < 2:
         return []
@@ -204,7 +297,9 @@ def advisors_go(state: State, shipper: str, territory: str, sector: int) -> list
     if choice == "NONE":
         return []
     where_to, at = POLAR_SINK, 0
-    if choice == "WITH" and coexistence_allowed(state) and _may_join(state, territory):
+    sides = rules_of(state).advisor_sides
+    if choice == "WITH" and coexistence_allowed(state) and (
+            no_fighters(state, territory) if sides else _may_join(state, territory)):
         where_to, at = territory, sector
     cancelled = _advisor_cancelled(state, shipper)      # player aid B.6.A.3; WBC line 1396
     if cancelled is not None:
@@ -213,8 +308,14 @@ def advisors_go(state: State, shipper: str, territory: str, sector: int) -> list
     add_forces(state, BENE_GESSERIT, where_to, at, 1)
     events = [Event(EventCode.ADVISOR_SENT, {"with": shipper, "territory": where_to})]
     if where_to != POLAR_SINK:
-        events += declare(state, where_to, True)
+        events += flip(state, where_to, True) if sides else declare(state, where_to, True)
     return events
+
+
+def no_fighters(state: State, territory: str) -> bool:
+    """GF9: the Bene Gesserit have no fighters in the territory, so their advisor may join a
+    shipment there (001 2.02.12)."""
+    return BENE_GESSERIT not in factions_in(state, territory) or territory in coexisting(state)
 
 
 def _may_join(state: State, territory: str) -> bool:
@@ -275,12 +376,21 @@ def prompt(state: State) -> Prompt:
         value["declare"] = standing(state)
         territories = [_territory_line(state, t, advisors)
                        for t, advisors in value["declare"].items()]
-        default = "advisors" if default_coexist(state) else "fighters"
-        parts.append(f"Your territories: {'; '.join(territories) or 'none'}. COEXIST "
-                     "<territory> makes your forces there advisors (coexisting), FIGHT "
-                     "<territory> fighters, now or should another faction enter (000 XV.B.5); "
-                     f"a territory left out: {default} "
-                     f"({rules.coexistence_rule})")
+        if rules.advisor_sides:
+            parts.append(f"Your territories: {'; '.join(territories) or 'none'}. FIGHT "
+                         "<territory> flips your advisors there to fighters before the round, "
+                         "announced (wartime, 001 2.02.18; not under the storm nor beside your "
+                         "ally, 2.02.19-20); COEXIST <territory> flips your fighters there to "
+                         "advisors should a faction not your ally enter (intrusion, 2.02.16); a "
+                         "territory left out stays as it is")
+        else:
+            default = "advisors" if default_coexist(state) else "fighters"
+            parts.append(f"Your territories: {'; '.join(territories) or 'none'}. COEXIST "
+                         "<territory> makes your forces there advisors (coexisting), FIGHT "
+                         "<territory> fighters, now or should another faction enter (000 "
+                         "XV.B.5); "
+                         f"a territory left out: {default} "
+                         f"({rules.coexistence_rule})")
     choices = "SINK, WITH or NONE" if coexistence_allowed(state) else "SINK or NONE"
     parts.append(f"ADVISORS {choices} [<faction>]: where your free advisor goes with another "
                  "faction's shipment from off-planet: SINK the Polar Sink, WITH the same "

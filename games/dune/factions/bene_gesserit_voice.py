@@ -8,6 +8,16 @@ one" or "do not play one", WBC line 1246).  He who cannot obey plays as he likes
 so only at the reveal (line 784; WBC line 1250).  A Karama cancels the Voice (player aid
 B.6.A.3): ``battle_karama``.
 
+Under GF9 (001 2.02.07, ``Rules.voice_names_cheap_hero``) the Voice may also command a Cheap
+Hero, and names the defenses as GF9 does: a projectile defense is a Shield, a poison defense a
+Snooper; a special weapon by name is the Lasgun (the base deck has no special defense, 3.01).
+"Your opponent must comply with your command as well as they are able to": a plan that can
+obey must (``could_obey``); one that cannot (no card of the kind, or no leader nor Cheap Hero
+to play cards with) plays as it likes.  Commanded to play a Cheap Hero, the side holding one
+plays it in place of its leader; commanded not to, it plays a leader, and with none it plays
+no leader and so no card (1.07.05.05's mandatory Cheap Hero yields: "A faction's particular
+abilities always have precedence over the rules", 001 2 item 2; ``Side.cheap_heroes``).
+
 By mail (``docs/orders.md``, "Before the plans"): ``VOICE PLAY <kind>``, ``VOICE NOT <kind>``
 or ``VOICE NONE`` (the default), key ``voice:<bene-gesserit>``, secret, in the battle's first
 mail round together with both plans: the Voice is published when that round is carried out.
@@ -30,6 +40,7 @@ from pbem.game import Prompt
 from ..codes import ErrorCode
 from ..data import Ability, CardType, DuneData, Slot
 from ..orders.language import OrderKind, OrderProblem, order_kind
+from ..rules import Rules, rules_of
 from ..state import SEAT_FACTIONS, sheet
 from .bene_gesserit import BeneGesserit
 
@@ -42,9 +53,30 @@ KINDS = {                   # order word -> card type (line 784)
     "SNOOPER": CardType.SNOOPER,
     "WORTHLESS": CardType.WORTHLESS,
 }
-WORDS = {kind: word for word, kind in KINDS.items()}
+CHEAP_HERO = "CHEAP HERO"           # 001 2.02.07: "a Cheap Hero", GF9 only
+WORDS = {kind: word for word, kind in KINDS.items()} | {CardType.CHEAP_HERO: CHEAP_HERO}
+SYNONYMS = {("PROJECTILE", "DEFENSE"): "SHIELD", ("PROJECTILE", "DEFENCE"): "SHIELD",
+            ("POISON", "DEFENSE"): "SNOOPER", ("POISON", "DEFENCE"): "SNOOPER",
+            ("CHEAP", "HERO"): CHEAP_HERO, ("CHEAP", "HEROINE"): CHEAP_HERO}  # 001 2.02.07
 NOT_WORDS = ("NOT", "NO", "DON'T", "DONT")
 BENE_GESSERIT = BeneGesserit.seat
+
+
+def kinds(rules: Rules) -> dict[str, CardType]:
+    """The kinds the Voice may name, by order word: line 784's, and under GF9 the Cheap Hero
+    too (001 2.02.07)."""
+    if rules.voice_names_cheap_hero:
+        return KINDS | {CHEAP_HERO: CardType.CHEAP_HERO}
+    return KINDS
+
+
+def phrase_end(upper: list[str]) -> int | None:
+    """The index of the last word of the first kind named in ``upper`` (a kind may take two
+    words: ``POISON DEFENSE``, ``CHEAP HERO``), or None."""
+    for i, word in enumerate(upper):
+        if word in KINDS or word == "CHEAP":
+            return i + 1 if tuple(upper[i:i + 2]) in SYNONYMS else i
+    return None
 
 
 def voicer(seats: list[str], alliances: list[list[str]], battle: dict[str, Any]
@@ -78,12 +110,16 @@ def kinds_in(deck: DuneData, plan: dict[str, Any]) -> set[CardType]:
 
 def obeys(deck: DuneData, plan: dict[str, Any], voice: dict[str, Any]) -> bool:
     """Whether a plan does as the Voice commands."""
+    if voice["kind"] == CardType.CHEAP_HERO:
+        return bool(plan["cheap_hero"]) == voice["play"]
     return (CardType(voice["kind"]) in kinds_in(deck, plan)) == voice["play"]
 
 
 def could_obey(side: Any, voice: dict[str, Any]) -> bool:
     """Whether the side could obey: "not" always; "play" when it holds a card of the kind and
-    may play cards (X.C.10: none without a leader)."""
+    may play cards (X.C.10: none without a leader); a Cheap Hero when it holds one."""
+    if voice["kind"] == CardType.CHEAP_HERO:
+        return not voice["play"] or bool(side.cheap_heroes)
     return not voice["play"] or bool(side.must_lead and held(side, voice["kind"]))
 
 
@@ -101,6 +137,8 @@ def obey(side: Any, plan: dict[str, Any], voice: dict[str, Any] | None) -> dict[
         return plan
     plan = {**plan, "discard": list(plan["discard"])}
     kind = CardType(voice["kind"])
+    if kind is CardType.CHEAP_HERO:
+        return _obey_cheap_hero(side, plan, voice["play"])
     if not voice["play"]:
         for slot in ("weapon", "defense"):
             if plan[slot] and side.card(plan[slot]).type is kind:
@@ -120,18 +158,37 @@ def obey(side: Any, plan: dict[str, Any], voice: dict[str, Any] | None) -> dict[
     return plan
 
 
-def refusal(voice: dict[str, Any], side: Any) -> str:
+def _obey_cheap_hero(side: Any, plan: dict[str, Any], play: bool) -> dict[str, Any]:
+    """The plan with the Cheap Hero in place of its leader, or without it: a leader then, and
+    with none no leader and no card (001 2.02.07; ``Side.cheap_heroes``)."""
+    if play:
+        plan["leader"], plan["cheap_hero"] = None, side.cheap_heroes[0]
+        return plan
+    plan["cheap_hero"] = None
+    plan["leader"] = plan["leader"] or side.lowest
+    if not plan["leader"]:
+        plan["weapon"] = plan["defense"] = None
+    plan["discard"] = [n for n in plan["discard"] if n in (plan["weapon"], plan["defense"])]
+    return plan
+
+
+def refusal(voice: dict[str, Any], side: Any, rule: str) -> str:
     """Why a plan breaking the Voice is refused."""
-    cards = ", ".join(held(side, voice["kind"]))
+    if voice["kind"] == CardType.CHEAP_HERO:
+        cards = ", ".join(side.cheap_heroes)
+    else:
+        cards = ", ".join(held(side, voice["kind"]))
     why = f"you hold {cards}" if voice["play"] else "you can always leave it out"
-    return (f"the Voice binds you: {text(voice)} ({why}; 000 BG shield 3, line 784)")
+    return (f"the Voice binds you: {text(voice)} ({why}; {rule})")
 
 
 # --- the order
-def read_voice(words: list[str]) -> dict[str, Any] | None:
-    """``PLAY <kind>``, ``NOT <kind>`` (``DO NOT PLAY``, ``NO``), ``<kind>``, or ``NONE``."""
+def read_voice(words: list[str], rules: Rules) -> dict[str, Any] | None:
+    """``PLAY <kind>``, ``NOT <kind>`` (``DO NOT PLAY``, ``NO``), ``<kind>``, or ``NONE``; the
+    kinds of the game's rules (``kinds``)."""
     upper = [w.upper().rstrip(":") for w in words]
     valid = ("VOICE PLAY POISON", "VOICE NOT PROJECTILE", "VOICE PLAY WORTHLESS", "VOICE NONE")
+    named = kinds(rules)
     if upper == ["NONE"]:
         return None
     play = True
@@ -144,16 +201,21 @@ def read_voice(words: list[str]) -> dict[str, Any] | None:
                            "one or do not play one, not as weapon or defense (WBC X, line "
                            "1246; 004 X.6)", valid)
     upper = [w for w in upper if w not in ("WEAPON", "CARD", "A", "AN")]
-    if upper[:1] in (["CHEAP"], ["HERO"], ["HEROINE"]):
+    if tuple(upper) in SYNONYMS:
+        upper = [SYNONYMS[tuple(upper)]]
+    elif upper in (["HERO"], ["HEROINE"]):
+        upper = [CHEAP_HERO]
+    if upper[:1] in ([CHEAP_HERO], ["CHEAP"], ["HERO"]) and CHEAP_HERO not in named:
         raise OrderProblem(ErrorCode.VOICE_CHEAP_HERO,
                            "the Voice cannot command a cheap hero(ine), "
                            "either way (000 BG shield 3; WBC X, line 1248)", valid)
-    if len(upper) != 1 or upper[0] not in KINDS:
+    if len(upper) != 1 or upper[0] not in named:
         raise OrderProblem(ErrorCode.BAD_VOICE,
                            "expected VOICE PLAY <kind> or VOICE NOT <kind>, the "
-                           "kind one of " + ", ".join(KINDS) + " (line 784; a worthless card "
-                           "only as play one or do not play one, WBC X, line 1246)", valid)
-    return {"play": play, "kind": str(KINDS[upper[0]])}
+                           "kind one of " + ", ".join(named) + f" ({rules.voice_rule}; a "
+                           "worthless card only as play one or do not play one, WBC X, line "
+                           "1246)", valid)
+    return {"play": play, "kind": str(named[upper[0]])}
 
 
 def text(voice: dict[str, Any] | None) -> str:
@@ -163,25 +225,29 @@ def text(voice: dict[str, Any] | None) -> str:
     return f"VOICE {'PLAY' if voice['play'] else 'NOT'} {WORDS[CardType(voice['kind'])]}"
 
 
-def prompt(seat: str, target: str, optional: bool) -> Prompt:
+def prompt(seat: str, target: str, optional: bool, rules: Rules) -> Prompt:
     """The Bene Gesserit's Voice for a battle, secret until the round is carried out."""
+    hero = ("a Cheap Hero too" if rules.voice_names_cheap_hero
+            else "never a cheap hero: WBC X, line 1248")
     legal = (f"VOICE PLAY <kind> or VOICE NOT <kind>: the {SEAT_FACTIONS[target]} must play, "
-             "or not play, a card of that kind in their plan if they can (000 BG shield 3, "
-             "line 784; alliance, line 790); kinds: " + ", ".join(KINDS) + " (never a cheap "
-             "hero; a worthless card only play one or do not play one: WBC X, lines "
-             "1246-1248).  The Voice is published when this round is carried out; the "
-             "opponent's plan answers it ahead (IF VOICED lines).  VOICE NONE: no Voice.")
+             "or not play, a card of that kind in their plan as well as they are able "
+             f"({rules.voice_rule}); kinds: " + ", ".join(kinds(rules)) + f" ({hero}; a "
+             "worthless card only play one or do not play one: WBC X, line 1246).  The Voice "
+             "is published when this round is carried out; the opponent's plan answers it "
+             "ahead (IF VOICED lines).  VOICE NONE: no Voice.")
     return Prompt(f"{VOICE}:{seat}", seat, VOICE, True, legal, None, "VOICE NONE", "VOICE NONE",
                   optional=optional)
 
 
 def random_voice(view: dict[str, Any], prompt_: Prompt, rng: random.Random
                  ) -> dict[str, Any] | None:
-    """Now and then a random Voice."""
+    """Now and then a random Voice, of the kinds the game's rules name."""
     if rng.random() < 0.4:
         return None
-    return {"play": rng.random() < 0.5, "kind": str(rng.choice(list(KINDS.values())))}
+    named = kinds(rules_of(view))
+    return {"play": rng.random() < 0.5, "kind": str(rng.choice(list(named.values())))}
 
 
-order_kind(OrderKind(VOICE, ("VOICE",), lambda state, prompt_, words: read_voice(words), text,
+order_kind(OrderKind(VOICE, ("VOICE",),
+                     lambda state, prompt_, words: read_voice(words, rules_of(state)), text,
                      random=random_voice))

@@ -23,7 +23,7 @@ from pbem.wording import plural
 from .. import combat, factions
 from ..cards import karama
 from ..codes import ErrorCode
-from ..data import DuneData, Effect, Slot, TreacheryCard
+from ..data import CardType, DuneData, Effect, Slot, TreacheryCard
 from ..factions import bene_gesserit_voice as voice
 from ..factions import harkonnen_capture as capture
 from ..rules import Rules
@@ -77,6 +77,10 @@ class Side:
 
     @property
     def cheap_heroes(self) -> list[str]:
+        """Its Cheap Heroes, none while the Voice forbids them (GF9, 001 2.02.07: the Voice
+        prevails over the mandatory Cheap Hero of 1.07.05.05, 001 2 item 2)."""
+        if self.voice and not self.voice["play"] and self.voice["kind"] == CardType.CHEAP_HERO:
+            return []
         return self.cards(Slot.LEADER)
 
     @property

@@ -85,6 +85,9 @@ def read_shipment(state: State, prompt: Prompt, words: list[str]) -> dict[str, A
     """SHIP <forces> [FROM <territory>] TO <territory>|RESERVES [SECTOR n] [KARAMA] [COEXIST]."""
     normal, starred, rest = read_forces(words)
     rest, coexist = _coexist_word(rest)
+    if coexist and rules_of(state).advisor_sides:
+        raise OrderProblem(ErrorCode.SHIPPED_FIGHTERS, "your forces are shipped as fighters: "
+                           "no COEXIST after SHIP (001 2.02.14)", ("SHIP 5 TO Arrakeen",))
     karama = bool(rest) and rest[-1].upper() == "KARAMA"
     if karama:
         rest = rest[:-1]

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 from pbem.game import Prompt
@@ -33,6 +34,7 @@ from ..cards import battle_karama
 from ..codes import ErrorCode
 from ..factions import atreides_prescience as prescience
 from ..factions import bene_gesserit_voice as voice
+from ..rules import rules_of
 from ..state import SEAT_FACTIONS, State
 from . import battle_plan
 from .language import OrderProblem, forces_text
@@ -58,12 +60,12 @@ def read_if(state: State, prompt: Prompt, words: list[str], read_line: LineReade
         if not target or target[1] != prompt.seat:
             raise OrderProblem(ErrorCode.NOT_VOICED, "the Bene Gesserit cannot Voice you in this "
                                "battle (000 BG shield 3, line 784; alliance, line 790)", ())
-        end = next((i for i, w in enumerate(upper) if w in voice.KINDS), None)
+        end = voice.phrase_end(upper)
         if end is None:
             raise OrderProblem(ErrorCode.BAD_CONDITION,
                                "expected IF VOICED PLAY <kind>: <plan line> "
                                "or IF VOICED NOT <kind>: <plan line>", valid)
-        said = voice.read_voice(words[1:end + 1])
+        said = voice.read_voice(words[1:end + 1], rules_of(state))
         cond = ["voiced", said["play"], said["kind"]]
     elif upper[:1] == ["ASKED"]:
         target = prescience.asker(state["seats"], state["alliances"], battle)
@@ -130,6 +132,7 @@ def check(state: State, prompt: Prompt, plan: dict[str, Any], given: dict[str, i
     """The checks of a whole plan beyond its own validity: every branch of its conditional
     lines, the Voice standing, the answer given, its Karamas."""
     side = battle_plan.side_of_state(state, prompt.seat)
+    rule = rules_of(state).voice_rule
     conds = [cond for cond, _ in plan["if"]]
     voiced = [c for i, c in enumerate(conds) if c[0] == "voiced" and c not in conds[:i]]
     asked = [c for i, c in enumerate(conds) if c[0] == "asked" and c not in conds[:i]]
@@ -140,17 +143,20 @@ def check(state: State, prompt: Prompt, plan: dict[str, Any], given: dict[str, i
                 continue
             at = ifs[conds.index(v or q)]
             branch = conditioned(plan, said, {"element": q[1]} if q else None)
-            for _, code, message, valid in battle_plan.problems(side, branch):
+            for _, code, message, valid in battle_plan.problems(replace(side, voice=said),
+                                                                branch):
                 raise OrderProblem(code, f"{message} (with your lines for "
                                    f"{' and '.join(cond_text(c) for c in (v, q) if c)})",
                                    valid, part=at)
             if said and not voice.obeys(side.deck, branch, said) and voice.could_obey(side, said):
-                raise OrderProblem(ErrorCode.VOICE_BROKEN, voice.refusal(said, side), (), part=at)
+                raise OrderProblem(ErrorCode.VOICE_BROKEN, voice.refusal(said, side, rule), (),
+                                   part=at)
     standing = side.voice
     anchor = given.get("weapon", given.get("defense", given["dial"]))
     if standing and not voice.obeys(side.deck, plan, standing) and voice.could_obey(side,
                                                                                standing):
-        raise OrderProblem(ErrorCode.VOICE_BROKEN, voice.refusal(standing, side), (), part=anchor)
+        raise OrderProblem(ErrorCode.VOICE_BROKEN, voice.refusal(standing, side, rule), (),
+                           part=anchor)
     bound = prescience.binds(state["step"], prompt.seat)
     if bound and still_playable(side, *bound):
         element, value = bound
@@ -217,9 +223,11 @@ def legal(state: State, seat: str) -> list[str]:
     if battle["round"] == 1:
         target = voice.voicer(state["seats"], state["alliances"], battle)
         if target and target[1] == seat:
-            parts.append("The Bene Gesserit may Voice you in this battle (line 784): answer "
-                         "ahead with IF VOICED PLAY <kind>: <plan line> and IF VOICED NOT "
-                         "<kind>: <plan line> lines (kinds: " + ", ".join(voice.KINDS) + "); "
+            rules = rules_of(state)
+            parts.append(f"The Bene Gesserit may Voice you in this battle ({rules.voice_rule}): "
+                         "answer ahead with IF VOICED PLAY <kind>: <plan line> and IF VOICED NOT "
+                         "<kind>: <plan line> lines (kinds: " + ", ".join(voice.kinds(rules))
+                         + "); "
                          "a plan with no line for the Voice given is made to obey it.")
         asking = prescience.asker(state["seats"], state["alliances"], battle)
         if asking and asking[2] == seat:
@@ -285,7 +293,8 @@ def random_extras(view: dict[str, Any], prompt: Prompt, side: battle_plan.Side,
     plan["no_leader"] = rng.random() < 0.1
     target = voice.voicer(view["seats"], view["alliances"], battle)
     if target and target[1] == side.seat and rng.random() < 0.5:
-        said = {"play": rng.random() < 0.5, "kind": str(rng.choice(list(voice.KINDS.values())))}
+        named = voice.kinds(rules_of(view))
+        said = {"play": rng.random() < 0.5, "kind": str(rng.choice(list(named.values())))}
         branch = voice.obey(side, plan, said)
         cond = ["voiced", said["play"], said["kind"]]
         plan["if"] += [[cond, {slot: branch[slot]}] for slot in ("weapon", "defense")

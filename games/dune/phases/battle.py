@@ -116,7 +116,8 @@ def begin(state: State, rng: random.Random) -> list[Event]:
     """Open the round: the aggressors in storm order, and the first battle."""
     state["step"] = {"queue": storm_order(state), "orders": {}, "asked": [], "battle": None,
                      "fought": {}, "kh_used": False, "done": False}
-    return next_battle(state)
+    events = [e for faction in factions.in_play(state) for e in faction.before_battles(state)]
+    return events + next_battle(state)
 
 
 def prompts(state: State) -> list[Prompt]:

@@ -46,6 +46,7 @@ from ..factions import atreides_prescience as prescience
 from ..factions import bene_gesserit_voice as voice
 from ..orders import battle_orders, battle_plan, plan_conditions
 from ..prompt_key import PromptKey
+from ..rules import rules_of
 from ..state import State, data
 
 
@@ -68,7 +69,8 @@ def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
              for seat, other in (pair, pair[::-1])]
     speaker = voice.voicer(state["seats"], state["alliances"], battle)
     if speaker:
-        found.append(named(battle, voice.prompt(speaker[0], speaker[1], speaker[0] in pair),
+        found.append(named(battle, voice.prompt(speaker[0], speaker[1], speaker[0] in pair,
+                                                rules_of(state)),
                            speaker[1]))
     asking = prescience.asker(state["seats"], state["alliances"], battle)
     if asking:
@@ -90,7 +92,7 @@ def keys(state: State, others: list[str]) -> list[str]:
     found = [str(PromptKey(battle_orders.PLAN, seat)) for seat in pair]
     speaker = voice.voicer(state["seats"], state["alliances"], battle)
     if speaker:
-        found.append(voice.prompt(speaker[0], speaker[1], speaker[0] in pair).key)
+        found.append(f"{voice.VOICE}:{speaker[0]}")
     asking = prescience.asker(state["seats"], state["alliances"], battle)
     if asking:
         found.append(prescience.prompt(asking[0], asking[1], asking[2], asking[0] in pair).key)

@@ -202,10 +202,11 @@ def _mode(state: State) -> str:
 
 # --- charity and the deal
 def charity(state: State) -> list[Event]:
-    """CHOAM Charity (VIII.I; XV.B.2 for the Bene Gesserit from turn 2 with the advantages):
+    """CHOAM Charity (VIII.I; XV.B.2 for the Bene Gesserit from turn 2 with the advantages,
+    GF9 001 2.02.10 every turn: ``Rules.charity_always_from_turn``):
     a faction below ``Rules.charity_below`` is topped up to 2 (GF9 001 1.03.02: 0 or 1)."""
     rules = rules_of(state)
-    always = rules.advantages and state["turn"] >= 2
+    always = rules.advantages and state["turn"] >= rules.charity_always_from_turn
     events = []
     for seat in state["seats"]:
         own = state["factions"][seat]

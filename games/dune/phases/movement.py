@@ -74,7 +74,7 @@ def begin(state: State, rng: random.Random) -> list[Event]:
         "bg_asked": factions.holder(state, Ability.SPIRITUAL_ADVISORS) is None, "done": False,
         "opening": (rules.movement == "sequential"
                     and bene_gesserit_coexistence.coexistence_allowed(state)
-                    and bool(bene_gesserit_coexistence.among_others(state))),
+                    and bene_gesserit_coexistence.declares_first(state)),
     }
     events = _spice_deck_look(state)
     if not state["step"]["opening"] and rules.movement == "sequential":

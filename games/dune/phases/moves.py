@@ -124,7 +124,7 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
     if kind == "reserve" and not reach.native(seat):   # not with the Fremen's (WBC line 1322)
         events += bene_gesserit_coexistence.advisors_go(state, seat, territory, sector)
     return events + bene_gesserit_coexistence.on_arrival(state, seat, territory,
-                                                         order.get("coexist"))
+                                                         order.get("coexist"), normal + starred)
 
 
 def stopped(state: State, seat: str, stopper: str, order: dict[str, Any]) -> list[Event]:
@@ -199,7 +199,8 @@ def move(state: State, seat: str, order: dict[str, Any], hajr: bool = False,
                              "sector": sector, "forces": [normal, starred], "hajr": hajr,
                              **_chosen(chosen)})]
     return events + bene_gesserit_coexistence.on_arrival(state, seat, territory,
-                                                         order.get("coexist"))
+                                                         order.get("coexist"), normal + starred,
+                                                         order["from"])
 
 
 def _chosen(chosen: str | None) -> dict[str, str]:

@@ -230,6 +230,7 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
             if factions.has(state, seat, Ability.START_ANYWHERE):
                 territory, sector = orders[f"bg-placement:{seat}"]
                 _place_token(state, seat, territory, sector, events)
+                events += factions.power(seat).placed_last(state, territory)
         state["step"] = {"round": 3}
     return events
 
