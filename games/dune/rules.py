@@ -174,6 +174,14 @@ class Classic(Rules):
         return True
 
     @property
+    def storm_kills_where_it_starts(self) -> bool:
+        """A moving storm kills on sand in the sector it starts from too (GF9, 001 1.01.04:
+        "over which the storm starts, passes, or ends on"); under AH only where it "passes or
+        stops" (000 VI.C; Q&A XXV.A.1: "the sector which the storm currently occupies is
+        never affected")."""
+        return False
+
+    @property
     def storm_cards_on_turn_one(self) -> bool:
         """Weather Control and Family Atomics may be played on turn 1 (AH player aid); not
         under WBC (000 line 1110)."""
@@ -454,6 +462,7 @@ class GF9(Classic):
     traitor_deck = True                 # 001 setup 12: four dealt from one deck, one kept
     own_leader_as_traitor = True        # 001 setup 12
     storm_cards_on_turn_one = False     # 001 3.01.08, 3.01.24: "After the first game Turn"
+    storm_kills_where_it_starts = True  # 001 1.01.04
     nexus_at_end_of_blow = True         # 001 1.02.06-07
     turn_one_worms_set_aside = True     # 001 1.02.03
     charity_with_bidding = False        # 001 1.03: a phase of its own

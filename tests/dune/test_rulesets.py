@@ -45,6 +45,7 @@ QUESTIONS = {
     "conditional_default_first": ("000 Q&A XXV.E.3; 001 1.09.06, 2.04.10.01", False, False,
                                   True),
     "allies_add_strongholds": ("WBC house rule 3, 000 line 1043; 000 XII.E.1", False, True),
+    "storm_kills_where_it_starts": ("000 VI.C, Q&A XXV.A.1; 001 1.01.04", False, False, True),
 }
 
 
