@@ -283,6 +283,15 @@ class Classic(Rules):
 
     # --- shipment
     @property
+    def ally_constraint(self) -> bool:
+        """Allies may ship and move into each other's territories, and at the end of a
+        faction's shipment and movement its forces sharing a territory (but the Polar Sink)
+        with its ally's go to the tanks (GF9, 001 1.06.07, 1.10.03.07); under AH allies "may
+        not enter any territory (except the Polar Sink) in which one of their allies already
+        has a token" (000 XII.E.5)."""
+        return False
+
+    @property
     def natives_also_ship_reserves(self) -> bool:
         """A native faction (the Fremen) allied with the Guild may also ship from its reserves at
         the Guild's rates (WBC, 000 lines 1192, 1200); under AH it only ships cross and back
@@ -463,6 +472,7 @@ class GF9(Classic):
     own_leader_as_traitor = True        # 001 setup 12
     storm_cards_on_turn_one = False     # 001 3.01.08, 3.01.24: "After the first game Turn"
     storm_kills_where_it_starts = True  # 001 1.01.04
+    ally_constraint = True              # 001 1.06.07, 1.10.03.07
     nexus_at_end_of_blow = True         # 001 1.02.06-07
     turn_one_worms_set_aside = True     # 001 1.02.03
     charity_with_bidding = False        # 001 1.03: a phase of its own

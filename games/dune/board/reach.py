@@ -26,8 +26,10 @@ Rulings:
   range.  No place under the storm is ever entered (IX.C.2.c; Q&A XXV.C.3, line 681), nor a
   stronghold occupied by two other factions, "into or through" (IX.C.2.f, line 349), but the
   one the group starts in.  The Polar Sink is never in storm (IX.C.2.e, line 347).
-- Allies: "Allies may not enter any territory (except the Polar Sink) in which one of their
-  allies already has a token" (XII.E.5, line 467).  A group may not end its move or a shipment
+- Allies (AH and WBC; under GF9 allies may enter, and the mover's forces sharing a territory
+  with its ally's go to the tanks at the end of its turn: ``moves.ally_constraint``): "Allies
+  may not enter any territory (except the Polar Sink) in which one of their allies already
+  has a token" (XII.E.5, line 467).  A group may not end its move or a shipment
   there, but may pass through: the rule's reason is that allies "may never battle one
   another", and IX.C.2.f names "through" where it forbids it.  Coexisting Bene Gesserit, "as if
   they are not even on the board" (XV.B.4, line 506), neither block a stronghold nor bar their
@@ -139,9 +141,10 @@ def blocked_stronghold(state: State, faction: str, territory: str) -> bool:
 
 def barring_allies(state: State, faction: str, territory: str) -> list[str]:
     """The faction's allies whose forces keep it out of the territory (XII.E.5; coexisting
-    Bene Gesserit do not, XV.B.4; under WBC nor the Bene Gesserit alone, line 1314)."""
+    Bene Gesserit do not, XV.B.4; under WBC nor the Bene Gesserit alone, line 1314; under GF9
+    none: allies may enter, ``Rules.ally_constraint``, 001 1.06.07)."""
     allied = ally_of(state, faction)
-    if territory == POLAR_SINK or not allied:
+    if territory == POLAR_SINK or not allied or rules_of(state).ally_constraint:
         return []
     present = occupants(state, territory)
     allies = [a for a in allied if a in present]
