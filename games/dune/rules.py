@@ -241,6 +241,15 @@ class Classic(Rules):
         mail the public view shows it, with no announcement."""
         return False
 
+    @property
+    def karama_overbid(self) -> bool:
+        """A Karama in bidding is a bid of a number, more than the bidder has if it likes, that
+        others may top, and the card won with it is bought for nothing (GF9, 001 3.01.12.05:
+        "Bid more spice than you have (without Revealing this card) and/or Buy a Treachery
+        Card without paying spice for it"); under AH it bids "infinity" and takes the card
+        (000 player aid A.5, line 958; WBC VIII.9, line 1160)."""
+        return False
+
     # --- revival
     @property
     def leader_revival_until_all_back(self) -> bool:
@@ -473,6 +482,7 @@ class GF9(Classic):
     storm_cards_on_turn_one = False     # 001 3.01.08, 3.01.24: "After the first game Turn"
     storm_kills_where_it_starts = True  # 001 1.01.04
     ally_constraint = True              # 001 1.06.07, 1.10.03.07
+    karama_overbid = True               # 001 3.01.12.05
     nexus_at_end_of_blow = True         # 001 1.02.06-07
     turn_one_worms_set_aside = True     # 001 1.02.03
     charity_with_bidding = False        # 001 1.03: a phase of its own

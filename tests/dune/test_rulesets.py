@@ -46,6 +46,8 @@ QUESTIONS = {
                                   True),
     "allies_add_strongholds": ("WBC house rule 3, 000 line 1043; 000 XII.E.1", False, True),
     "storm_kills_where_it_starts": ("000 VI.C, Q&A XXV.A.1; 001 1.01.04", False, False, True),
+    "ally_constraint": ("000 XII.E.5; 001 1.06.07, 1.10.03.07", False, False, True),
+    "karama_overbid": ("000 player aid A.5; 001 3.01.12.05", False, False, True),
 }
 
 
