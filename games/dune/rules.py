@@ -215,6 +215,15 @@ class Classic(Rules):
         return False
 
     @property
+    def ride_after_nexus(self) -> bool:
+        """The Fremen ride each worm of the phase upon conclusion of the Nexus at its end (GF9,
+        001 2.04.09: "Upon conclusion of the Nexus, you may ride the sandworm ... If Shai-Hulud
+        appears again and you still have Forces in the original Territory, you may do this
+        again"); under AH each worm is ridden when it is dealt with, after its own Nexus (000
+        line 828: "immediately upon conclusion of the nexus"; Q&A XXV.C.1)."""
+        return False
+
+    @property
     def turn_one_worms_set_aside(self) -> bool:
         """The worms of turn 1 are set aside and shuffled back into the spice deck after the
         phase (GF9, 001 1.02.03); under AH each goes back at once (000 VII.D)."""
@@ -484,6 +493,7 @@ class GF9(Classic):
     ally_constraint = True              # 001 1.06.07, 1.10.03.07
     karama_overbid = True               # 001 3.01.12.05
     nexus_at_end_of_blow = True         # 001 1.02.06-07
+    ride_after_nexus = True             # 001 2.04.09
     turn_one_worms_set_aside = True     # 001 1.02.03
     charity_with_bidding = False        # 001 1.03: a phase of its own
     hands_declared_before_bidding = True    # 001 1.04.02

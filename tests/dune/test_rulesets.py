@@ -48,6 +48,7 @@ QUESTIONS = {
     "storm_kills_where_it_starts": ("000 VI.C, Q&A XXV.A.1; 001 1.01.04", False, False, True),
     "ally_constraint": ("000 XII.E.5; 001 1.06.07, 1.10.03.07", False, False, True),
     "karama_overbid": ("000 player aid A.5; 001 3.01.12.05", False, False, True),
+    "ride_after_nexus": ("000 line 828, Q&A XXV.C.1; 001 2.04.09", False, False, True),
 }
 
 

@@ -81,6 +81,13 @@ worms of turn 1 are set aside and shuffled back at the end of the phase (1.02.03
 later devours and the next cards are turned before one Nexus, at the end of the phase
 (1.02.06-07, ``_end_of_blow``).
 
+Under GF9 the Fremen ride upon conclusion of that Nexus (001 2.04.09,
+``Rules.ride_after_nexus``): each worm the Fremen control, once it has devoured, leaves its
+territory in the step's ``rides``, and after the Nexus (``_end_of_blow``) each is a ride of
+its own, in the order the worms came, for the Fremen forces still there ("If Shai-Hulud
+appears again and you still have Forces in the original Territory, you may do this again");
+the alliances the Nexus made decide where they may go.
+
 The Atreides look at the top card of the spice deck at the start of the movement round (000
 line 758): that is ``decks.spice[-1]``, for the movement round to show them.
 """
@@ -161,12 +168,17 @@ def _blow(state: State, rng: random.Random) -> list[Event]:
             events += turn_card(state, rng)
             if step["done"]:
                 events += _end_of_blow(state, rng)
+        elif not worm["stages"] and worm.get("rides"):     # GF9: the next worm's ride
+            worm["territory"] = worm["rides"].pop(0)
+            worm["stages"].append(RIDE)
         elif not worm["stages"]:
             step["worm"] = None
             step["done"] = step.get("ended", False)
         elif worm["stages"][0] == DEVOUR:
             worm["stages"].pop(0)
             events += devour(state, worm)
+            if worm["controlled"] and worm["territory"] and rules_of(state).ride_after_nexus:
+                step.setdefault("rides", []).append(worm["territory"])      # 001 2.04.09
         elif _stage_prompts(state, worm["stages"][0]):
             return events
         else:
@@ -186,10 +198,12 @@ def _end_of_blow(state: State, rng: random.Random) -> list[Event]:
         rng.shuffle(state["decks"]["spice"])
         events += [Event(EventCode.WORM_RESHUFFLED, {"card": card}) for card in aside]
     card = step.pop("nexus", None)
-    if card is not None:
+    rides = step.pop("rides", [])
+    if card is not None or rides:
         step["worm"] = {"card": card, "territory": None, "controlled": True, "placed": False,
-                        "stages": [NEXUS]}
+                        "stages": [NEXUS] if card is not None else [], "rides": rides}
         step["done"], step["ended"] = False, True
+    if card is not None:
         events.append(Event(EventCode.NEXUS, {"card": card, "territory": None}))
     return events
 
@@ -273,8 +287,9 @@ def worm_turned(state: State, card: SpiceCard, rng: random.Random) -> list[Event
     if not first and worm_placer(state) is not None:
         stages.append(PLACEMENT)
     territory = state["decks"]["spice_last"][step["pile"]] if first else None
+    ride = [] if rules.ride_after_nexus else [RIDE]        # 001 2.04.09: after the Nexus
     step["worm"] = {"card": card.id, "territory": territory, "controlled": True,
-                    "placed": False, "stages": [*stages, CONTROL, DEVOUR, RIDE]}
+                    "placed": False, "stages": [*stages, CONTROL, DEVOUR, *ride]}
     return [Event(EventCode.NEXUS, {"card": card.id,
                                     "territory": territory})] if NEXUS in stages else []
 
@@ -497,8 +512,15 @@ def _ride_prompt(state: State, seat: str) -> Prompt:
                   f"{origin} "
                   f"ride the worm to any one territory, in a sector not under the storm "
                   f"(sector {state['storm']['sector']}); closed: {', '.join(closed)}.  "
-                  "STAY keeps them where they are",
+                  f"STAY keeps them where they are ({_ride_rule(state)})",
                   None, "STAY", "STAY")
+
+
+def _ride_rule(state: State) -> str:
+    """The rule a ride prompt cites: the Fremen's ride, under GF9 after the Nexus."""
+    if rules_of(state).ride_after_nexus:
+        return "001 2.04.09: upon conclusion of the Nexus"
+    return "000 Fremen shield 1, line 828"
 
 
 def _all_places() -> list[tuple[str, int]]:
