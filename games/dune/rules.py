@@ -224,6 +224,13 @@ class Classic(Rules):
         return False
 
     @property
+    def riders_may_split(self) -> bool:
+        """The Fremen may ride a worm with some of their forces there and leave the rest (GF9,
+        001 2.04.09: "Move some or all the Forces in the Territory"); under AH they all go to
+        one territory (000 line 828)."""
+        return False
+
+    @property
     def turn_one_worms_set_aside(self) -> bool:
         """The worms of turn 1 are set aside and shuffled back into the spice deck after the
         phase (GF9, 001 1.02.03); under AH each goes back at once (000 VII.D)."""
@@ -494,6 +501,7 @@ class GF9(Classic):
     karama_overbid = True               # 001 3.01.12.05
     nexus_at_end_of_blow = True         # 001 1.02.06-07
     ride_after_nexus = True             # 001 2.04.09
+    riders_may_split = True             # 001 2.04.09
     turn_one_worms_set_aside = True     # 001 1.02.03
     charity_with_bidding = False        # 001 1.03: a phase of its own
     hands_declared_before_bidding = True    # 001 1.04.02

@@ -95,6 +95,7 @@ line 758): that is ``decks.spice[-1]``, for the movement round to show them.
 from __future__ import annotations
 
 import random
+import re
 from functools import cache
 from typing import Any
 
@@ -106,7 +107,15 @@ from ..board import reach
 from ..cards import karama
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, SpiceCard, Territory
-from ..orders.language import OrderKind, OrderProblem, order_kind, read_territory, where
+from ..orders.language import (
+    OrderKind,
+    OrderProblem,
+    forces_text,
+    order_kind,
+    read_forces,
+    read_territory,
+    where,
+)
 from ..prompt_key import PromptKey
 from ..rules import Rules, rules_of
 from ..state import (
@@ -378,12 +387,16 @@ def _ride(state: State, orders: dict[str, Any]) -> list[Event]:
         seat = PromptKey.parse(key).seat
         if value is None:
             continue
-        territory, sector = value
+        territory, sector = value[:2]
         if sector is None:
             sector = ride_landing(state, seat, territory, None).sector
-        normal, starred = riders(state, seat)
+        normal, starred = value[2] if len(value) > 2 else riders(state, seat)
+        left = [normal, starred]
         for from_sector, counts in _riding_groups(state, seat, origin):
-            remove_forces(state, seat, origin, from_sector, *counts)
+            take = [min(left[0], counts[0]), min(left[1], counts[1])]
+            if any(take):
+                remove_forces(state, seat, origin, from_sector, *take)
+            left = [left[0] - take[0], left[1] - take[1]]
         add_forces(state, seat, territory, sector, normal, starred)
         events.append(Event(EventCode.WORM_RIDE, {"faction": seat, "from": origin, "to": territory,
                                           "sector": sector, "forces": [normal, starred]}))
@@ -507,9 +520,10 @@ def _ride_prompt(state: State, seat: str) -> Prompt:
     origin = state["step"]["worm"]["territory"]
     normal, starred = riders(state, seat)
     closed = sorted({t for t, _ in _all_places()} - {t for t, _ in ride_destinations(state, seat)})
+    some = "[<forces>] " if rules_of(state).riders_may_split else ""
     return Prompt(f"worm-ride:{seat}", seat, "worm-ride", False,
-                  f"RIDE <territory> [SECTOR <n>]: your {plural(normal + starred, 'force')} in "
-                  f"{origin} "
+                  f"RIDE {some}<territory> [SECTOR <n>]: your "
+                  f"{plural(normal + starred, 'force')} in {origin} "
                   f"ride the worm to any one territory, in a sector not under the storm "
                   f"(sector {state['storm']['sector']}); closed: {', '.join(closed)}.  "
                   f"STAY keeps them where they are ({_ride_rule(state)})",
@@ -536,9 +550,14 @@ def ride_landing(state: State, seat: str, territory: str, sector: int | None) ->
 
 def _read_ride(state: State, prompt: Prompt, words: list[str]) -> list | None:
     """STAY (None), or the territory and sector the riders go to (None where the rules make
-    the sector clear: it is chosen again as the ride is made, ``ride_landing``)."""
+    the sector clear: it is chosen again as the ride is made, ``ride_landing``), and under
+    GF9 the forces that ride if not all (001 2.04.09: "some or all the Forces")."""
     if not words or (len(words) == 1 and words[0].upper() == "STAY"):
         return None
+    some = None
+    if re.fullmatch(r"\d+\*?", words[0]):
+        some = _read_some_riders(state, prompt.seat, words)
+        words = read_forces(words)[2]
     territory, named = read_territory(words)
     open_sectors = [s for t, s in ride_destinations(state, prompt.seat) if t == territory.name]
     valid = tuple(f"RIDE {where(territory.name, s)}" for s in open_sectors) or ("STAY",)
@@ -551,7 +570,22 @@ def _read_ride(state: State, prompt: Prompt, words: list[str]) -> list | None:
     refusal = ride_refusal(state, prompt.seat, territory, sector)
     if refusal is not None:
         raise OrderProblem(ErrorCode.RIDE_NOT_ALLOWED, refusal, valid)
-    return [territory.name, None if landing.chosen else sector]
+    return [territory.name, None if landing.chosen else sector, *([some] if some else [])]
+
+
+def _read_some_riders(state: State, seat: str, words: list[str]) -> list[int]:
+    """The forces named to ride (001 2.04.09: "some or all"); under AH all ride together
+    (000 line 828: "may move to any one territory")."""
+    normal, starred = riders(state, seat)
+    if not rules_of(state).riders_may_split:
+        raise OrderProblem(ErrorCode.RIDE_NOT_ALLOWED, "all your forces there ride together "
+                           "(000 line 828): RIDE <territory>, without a number", ("STAY",))
+    some_normal, some_starred, _ = read_forces(words)
+    if some_normal > normal or some_starred > starred:
+        raise OrderProblem(ErrorCode.RIDE_NOT_ALLOWED,
+                           f"you may ride with at most {forces_text(normal, starred)} from "
+                           f"{state['step']['worm']['territory']}", ("STAY",))
+    return [some_normal, some_starred]
 
 
 def _ride_notes(state: State, prompt: Prompt, value: list | None) -> tuple[str, ...]:
@@ -559,13 +593,15 @@ def _ride_notes(state: State, prompt: Prompt, value: list | None) -> tuple[str, 
     if value is None or value[1] is not None:
         return ()
     landing = ride_landing(state, prompt.seat, value[0], None)
-    return (f"RIDE {value[0]}: read as sector {landing.sector}, {reach.CHOSEN[landing.chosen]}",)
+    return (f"{_ride_text(value)}: read as sector {landing.sector}, "
+            f"{reach.CHOSEN[landing.chosen]}",)
 
 
 def _ride_text(value: list | None) -> str:
     if value is None:
         return "STAY"
-    return f"RIDE {value[0] if value[1] is None else where(*value)}"
+    some = f"{forces_text(*value[2])} " if len(value) > 2 else ""
+    return f"RIDE {some}{value[0] if value[1] is None else where(*value[:2])}"
 
 
 def _random_ride(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list | None:
