@@ -42,6 +42,7 @@ from ..data import CardType, Effect, Slot
 from ..factions import harkonnen_capture as capture
 from ..orders import battle_orders, battle_plan, plan_conditions
 from ..orders.language import forces_text, where
+from ..rules import rules_of
 from ..state import POLAR_SINK, ally_of, data, occupants
 from . import move_bot
 
@@ -130,8 +131,11 @@ def _move(view: dict[str, Any], options: dict[str, Any]) -> str | None:
 
 
 def _ally_held(view: dict[str, Any], territory: str) -> bool:
-    """Whether an ally occupies the territory (but the Polar Sink): under GF9 forces ending
-    a turn there go to the tanks (001 1.06.07), elsewhere no order may end there."""
+    """Whether an ally occupies the territory (but the Polar Sink) under GF9, where forces
+    ending a turn there go to the tanks (001 1.06.07); elsewhere the options leave out what
+    allies may not enter (000 XII.E.5)."""
+    if not rules_of(view).ally_constraint:
+        return False
     allies = ally_of(view, view["seat"])
     return territory != POLAR_SINK and any(a in occupants(view, territory) for a in allies)
 

@@ -526,15 +526,15 @@ def _ride_prompt(state: State, seat: str) -> Prompt:
                   f"{plural(normal + starred, 'force')} in {origin} "
                   f"ride the worm to any one territory, in a sector not under the storm "
                   f"(sector {state['storm']['sector']}); closed: {', '.join(closed)}.  "
-                  f"STAY keeps them where they are ({_ride_rule(state)})",
+                  f"STAY keeps them where they are{_ride_rule(state)}",
                   None, "STAY", "STAY")
 
 
 def _ride_rule(state: State) -> str:
-    """The rule a ride prompt cites: the Fremen's ride, under GF9 after the Nexus."""
-    if rules_of(state).ride_after_nexus:
-        return "001 2.04.09: upon conclusion of the Nexus"
-    return "000 Fremen shield 1, line 828"
+    """The rule a GF9 ride prompt cites (001 2.04.09); the classic prompt cites none."""
+    if not rules_of(state).ride_after_nexus:
+        return ""
+    return " (001 2.04.09: upon conclusion of the Nexus)"
 
 
 def _all_places() -> list[tuple[str, int]]:
