@@ -174,6 +174,12 @@ class Classic(Rules):
         return True
 
     @property
+    def storm_dial_rule(self) -> str:
+        """The rule a storm dial prompt cites: the two who last used the wheels dial 1-3 (000
+        VI.B; GF9 001 1.01.03, the same rule)."""
+        return "000 VI.B"
+
+    @property
     def storm_kills_where_it_starts(self) -> bool:
         """A moving storm kills on sand in the sector it starts from too (GF9, 001 1.01.04:
         "over which the storm starts, passes, or ends on"); under AH only where it "passes or
@@ -497,6 +503,7 @@ class GF9(Classic):
     own_leader_as_traitor = True        # 001 setup 12
     storm_cards_on_turn_one = False     # 001 3.01.08, 3.01.24: "After the first game Turn"
     storm_kills_where_it_starts = True  # 001 1.01.04
+    storm_dial_rule = "001 1.01.03"
     ally_constraint = True              # 001 1.06.07, 1.10.03.07
     karama_overbid = True               # 001 3.01.12.05
     nexus_at_end_of_blow = True         # 001 1.02.06-07

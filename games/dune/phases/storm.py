@@ -72,7 +72,8 @@ def prompts(state: State) -> list[Prompt]:
     holders of the storm's cards whose moment has come (``storm_cards``)."""
     if done(state):
         return []
-    dials = [dial_prompt(seat) for seat in state["storm"]["dialers"]
+    rule = rules_of(state).storm_dial_rule
+    dials = [dial_prompt(seat, rule) for seat in state["storm"]["dialers"]
              if needs_dials(state) and not state["storm"]["dials"]]
     return dials + [storm_cards.prompt(state, seat, cards, _movement_text(state))
                     for seat, cards in storm_cards.due(state).items()]
@@ -291,12 +292,12 @@ def _movement_text(state: State) -> str:
 
 
 # --- the dial order
-def dial_prompt(seat: str) -> Prompt:
-    """A dialer's storm dial (000 VI.B)."""
+def dial_prompt(seat: str, rule: str = "000 VI.B") -> Prompt:
+    """A dialer's storm dial (000 VI.B; GF9 001 1.01.03, ``Rules.storm_dial_rule``)."""
     low, high = STORM_DIAL
     return Prompt(f"storm-dial:{seat}", seat, "storm-dial", True,
                   f"DIAL <{low}-{high}>: the storm moves by your dial and the other dialer's "
-                  "together (000 VI.B)",
+                  f"together ({rule})",
                   1, "DIAL 1", "DIAL 1")
 
 
