@@ -312,6 +312,12 @@ class Classic(Rules):
         VII, 000 line 1134); under AH a status stands until changed (000 XV.B.5)."""
         return False
 
+    @property
+    def repositioning(self) -> bool:
+        """A move may take a group to another sector of its own territory, clear of the storm
+        (GF9, 001 1.06.08); under AH a move goes into another territory (000 IX.C.2.a)."""
+        return False
+
     # --- shipment
     @property
     def ally_constraint(self) -> bool:
@@ -506,6 +512,7 @@ class GF9(Classic):
     storm_dial_rule = "001 1.01.03"
     ally_constraint = True              # 001 1.06.07, 1.10.03.07
     karama_overbid = True               # 001 3.01.12.05
+    repositioning = True                # 001 1.06.08
     nexus_at_end_of_blow = True         # 001 1.02.06-07
     ride_after_nexus = True             # 001 2.04.09
     riders_may_split = True             # 001 2.04.09

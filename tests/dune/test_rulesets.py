@@ -50,6 +50,7 @@ QUESTIONS = {
     "karama_overbid": ("000 player aid A.5; 001 3.01.12.05", False, False, True),
     "ride_after_nexus": ("000 line 828, Q&A XXV.C.1; 001 2.04.09", False, False, True),
     "riders_may_split": ("000 line 828; 001 2.04.09", False, False, True),
+    "repositioning": ("000 IX.C.2.a; 001 1.06.08", False, False, True),
 }
 
 

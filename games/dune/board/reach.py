@@ -50,6 +50,8 @@ Rulings:
   WBC line 1328); under AH they "cannot receive three territory movement bonus" (XV.B.4), so a
   coexisting group moves one territory; under WBC they may use the faction's ornithopters
   (line 1328).
+- Repositioning (GF9, 001 1.06.08, ``Rules.repositioning``): a move may also end in another
+  sector of its own territory reached inside it, clear of the storm (``_repositions``).
 - Range: one territory, the Fremen two (Fremen shield 1, line 824), three with ornithopters
   whoever moves (IX.C.2.a.1).
 - Cost (IX.C.1.b, line 327): per token, 1 into a stronghold and 2 elsewhere (the Shield Wall is
@@ -220,7 +222,9 @@ def move_destinations(state: State, faction: str, territory: str,
     blocked, closed = _blocked(state, faction) - {territory}, _closed(state, faction)
     # Each start's ends (``_ends``, cached); a place is in reach of the group wherever it
     # stands if it is in reach of one of its sectors.
-    found = [_ends(territory, start, moves, storm, blocked, closed) for start in starts]
+    reposition = rules_of(state).repositioning
+    found = [_ends(territory, start, moves, storm, blocked, closed, reposition)
+             for start in starts]
     if len(found) == 1:
         return dict(found[0])
     return _by_territory({(name, sector) for ends in found for name, sectors in ends.items()
@@ -244,6 +248,7 @@ class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
                  ornithopters: bool | None) -> None:
         self._storm, self._blocked = state["storm"]["sector"], _blocked(state, faction)
         self._closed = _closed(state, faction)
+        self._reposition = rules_of(state).repositioning
         self._ranges = {territory: move_range(state, faction, territory, ornithopters)
                         for territory in dict.fromkeys(t for t, _ in places)}
         self._places = dict.fromkeys(places)
@@ -257,7 +262,7 @@ class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
             blocked = self._blocked
             self._found[place] = _ends(territory, sector, self._ranges[territory], self._storm,
                                        blocked - {territory} if territory in blocked
-                                       else blocked, self._closed)
+                                       else blocked, self._closed, self._reposition)
         return self._found[place]
 
     def __iter__(self) -> Iterator[Place]:
@@ -275,14 +280,30 @@ def _closed(state: State, faction: str) -> frozenset[str]:
 
 
 def _ends(territory: str, sector: int, moves: int, storm: int | None, blocked: frozenset[str],
-          closed: frozenset[str]) -> dict[str, tuple[int, ...]]:
+          closed: frozenset[str], reposition: bool = False) -> dict[str, tuple[int, ...]]:
     """Where a group in one sector of ``territory`` may end its move: none from under the
-    storm (IX.C.2.c), none in the ``closed`` territories (``entry_problem``).  The result may
-    be shared: read it, never change it."""
+    storm (IX.C.2.c), none in the ``closed`` territories (``entry_problem``); with
+    ``reposition`` (GF9) the other sectors of its own territory too (``_repositions``).  The
+    result may be shared: read it, never change it."""
     found = _reached(territory, sector, moves, storm, blocked)
+    inside = _repositions(territory, sector, storm) if reposition else ()
+    if inside:
+        found = _by_territory({(name, s) for name, sectors in found.items() for s in sectors}
+                              | {(territory, s) for s in inside})
     if closed.isdisjoint(found):
         return found
     return {name: sectors for name, sectors in found.items() if name not in closed}
+
+
+@lru_cache(maxsize=1024)
+def _repositions(territory: str, sector: int, storm: int | None) -> tuple[int, ...]:
+    """The other sectors of the territory a group in ``sector`` reaches inside it, clear of
+    the storm (GF9 repositioning, 001 1.06.08: "relocate to a different Sector within the
+    same Territory.  Storm limitations still apply"); none from under the storm."""
+    if territory == POLAR_SINK or sector == storm:
+        return ()
+    inside = _paths_between(territory, (sector,), 0, storm, frozenset())
+    return tuple(s for name, s in inside if name == territory and s != sector)
 
 
 @lru_cache(maxsize=4096)
@@ -305,7 +326,7 @@ def check_move(state: State, faction: str, source: str, destination: str,
     raise OrderProblem saying what is wrong and what is legal, or return the sector of
     ``source`` the group leaves from (``from_sector`` is needed only where the faction has
     several groups there that could make it)."""
-    if destination == source:
+    if destination == source and not rules_of(state).repositioning:
         raise OrderProblem(ErrorCode.SAME_TERRITORY, f"a move goes from {source} into another "
                            "territory (000 IX.C.2.a)")
     candidates = _group_sectors(state, faction, source, from_sector, normal, starred, "move")
