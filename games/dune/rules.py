@@ -313,6 +313,13 @@ class Classic(Rules):
         return False
 
     @property
+    def moves_gather_sectors(self) -> bool:
+        """A move may take one faction's forces from several sectors of a territory as one
+        group, unless the storm separates them (GF9, 001 1.06.05); under AH a group is one
+        sector's forces (000 Q&A XXV.B.1)."""
+        return False
+
+    @property
     def repositioning(self) -> bool:
         """A move may take a group to another sector of its own territory, clear of the storm
         (GF9, 001 1.06.08); under AH a move goes into another territory (000 IX.C.2.a)."""
@@ -513,6 +520,7 @@ class GF9(Classic):
     ally_constraint = True              # 001 1.06.07, 1.10.03.07
     karama_overbid = True               # 001 3.01.12.05
     repositioning = True                # 001 1.06.08
+    moves_gather_sectors = True         # 001 1.06.05
     nexus_at_end_of_blow = True         # 001 1.02.06-07
     ride_after_nexus = True             # 001 2.04.09
     riders_may_split = True             # 001 2.04.09

@@ -51,6 +51,7 @@ QUESTIONS = {
     "ride_after_nexus": ("000 line 828, Q&A XXV.C.1; 001 2.04.09", False, False, True),
     "riders_may_split": ("000 line 828; 001 2.04.09", False, False, True),
     "repositioning": ("000 IX.C.2.a; 001 1.06.08", False, False, True),
+    "moves_gather_sectors": ("000 Q&A XXV.B.1; 001 1.06.05", False, False, True),
 }
 
 

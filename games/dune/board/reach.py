@@ -50,6 +50,9 @@ Rulings:
   WBC line 1328); under AH they "cannot receive three territory movement bonus" (XV.B.4), so a
   coexisting group moves one territory; under WBC they may use the faction's ornithopters
   (line 1328).
+- Groups under GF9 (001 1.06.05, ``Rules.moves_gather_sectors``): a move may take the
+  faction's forces of several sectors of a territory that the storm does not separate
+  (``_gatherings``), the named sector's first (``gathered``); shipments keep one sector's.
 - Repositioning (GF9, 001 1.06.08, ``Rules.repositioning``): a move may also end in another
   sector of its own territory reached inside it, clear of the storm (``_repositions``).
 - Range: one territory, the Fremen two (Fremen shield 1, line 824), three with ornithopters
@@ -399,18 +402,59 @@ def _group_sectors(state: State, faction: str, source: str, from_sector: int | N
         raise OrderProblem(ErrorCode.NO_FORCES, f"you have no forces in {place}",
                            tuple(where(source, s) for s in groups(state, faction, source)))
     enough = [s for s, (n, st) in mine.items() if n >= normal and st >= starred]
+    if not enough and what == "move" and rules_of(state).moves_gather_sectors:
+        held = groups(state, faction, source)
+        enough = [part[0] for part in _gatherings(state, faction, source, from_sector)
+                  if sum(held[s][0] for s in part) >= normal
+                  and sum(held[s][1] for s in part) >= starred]
     if not enough:
         held = "; ".join(f"{_forces(n, st)} in {where(source, s)}" for s, (n, st) in mine.items())
+        group = ("a group is the forces of sectors the storm does not separate (001 1.06.05)"
+                 if what == "move" and rules_of(state).moves_gather_sectors
+                 else "a group is one sector's forces (000 Q&A XXV.B.1)")
         raise OrderProblem(ErrorCode.NOT_ENOUGH_FORCES,
                            f"you cannot {what} {_forces(normal, starred)} "
-                           f"from {source}: you have {held}, and a group is one sector's "
-                           "forces (000 Q&A XXV.B.1)", (f"up to {held}",))
+                           f"from {source}: you have {held}, and {group}", (f"up to {held}",))
     free = [s for s in enough if not in_storm(state, source, s)]
     if not free:
         raise OrderProblem(ErrorCode.STORM_HOLDS,
                            f"the storm covers {where(source, enough[0])}: forces "
                            "under the storm cannot leave it (000 IX.C.2.c; WBC clarification IX)")
     return free
+
+
+def _gatherings(state: State, faction: str, source: str, from_sector: int | None
+                ) -> list[list[int]]:
+    """The faction's sectors of ``source`` that move as one group under GF9 (001 1.06.05:
+    "Unless separated by Storm, that player may Move groups of Forces from different Sectors
+    of the same Territory"): the runs of its sectors the storm does not split, none under
+    it; with ``from_sector`` only the run holding it."""
+    storm = state["storm"]["sector"]
+    held = groups(state, faction, source)
+    parts: list[list[int]] = [[]]
+    for sector in data(state).board[source].sectors or (0,):
+        if sector == storm and source != POLAR_SINK:
+            parts.append([])
+        elif sector in held:
+            parts[-1].append(sector)
+    return [part for part in parts if part and from_sector in (None, *part)]
+
+
+def gathered(state: State, faction: str, source: str, leaving: int, normal: int,
+             starred: int) -> list[tuple[int, int, int]]:
+    """(sector, normal, starred) taken from ``source`` for a move from ``leaving``: that
+    sector's forces first, then under GF9 the rest of its run (``_gatherings``)."""
+    held = groups(state, faction, source)
+    run = next((part for part in _gatherings(state, faction, source, leaving)), [leaving])
+    taken, left = [], [normal, starred]
+    for sector in [leaving, *(s for s in run if s != leaving)]:
+        have = held.get(sector, (0, 0))
+        take = (min(left[0], have[0]), min(left[1], have[1]))
+        if any(take):
+            taken.append((sector, *take))
+            left = [left[0] - take[0], left[1] - take[1]]
+    assert left == [0, 0], (faction, source, leaving, normal, starred)
+    return taken
 
 
 def _one_group(source: str, sectors: list[int]) -> int:

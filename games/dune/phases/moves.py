@@ -209,7 +209,9 @@ def move(state: State, seat: str, order: dict[str, Any], hajr: bool = False,
                                                    order.get("sector"), normal, starred,
                                                    order.get("from_sector"), ornithopters)
     assert sector is not None, order
-    remove_forces(state, seat, order["from"], leaving, normal, starred)
+    for from_sector, *taken in reach.gathered(state, seat, order["from"], leaving, normal,
+                                              starred):
+        remove_forces(state, seat, order["from"], from_sector, *taken)
     add_forces(state, seat, territory, sector, normal, starred)
     events = [Event(EventCode.MOVE, {"faction": seat, "from": order["from"], "territory": territory,
                              "sector": sector, "forces": [normal, starred], "hajr": hajr,
