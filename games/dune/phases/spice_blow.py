@@ -57,7 +57,7 @@ Rulings:
   sector of it not under the storm; riders in a sector under the storm stay (IX.C.2.c, line
   343; WBC VII.5).  Not the worm's own territory, not a stronghold occupied by two other
   factions (IX.C.1.c and IX.C.2.f, lines 329 and 349), not where an ally is but in the Polar
-  Sink (XII.E.5); coexisting Bene Gesserit count for neither (``reach.entry_problem``; WBC
+  Sink (XII.E.5; under GF9 allies may enter, 001 1.06.07, ``reach.barring_allies``); coexisting Bene Gesserit count for neither (``reach.entry_problem``; WBC
   VII.6, line 1134: riders may enter a stronghold with two other factions when one is the
   coexisting Bene Gesserit, who must then stay coexisting there,
   ``bene_gesserit_coexistence``).  The worm eats only its own territory, before the ride, so
