@@ -53,11 +53,13 @@ Rulings:
   for an additional worm nobody sends.
 - Under AH an additional worm brings no Nexus, even when the Fremen send it (VII.C: ignored;
   the Fremen's advantage gives them the worm, not a Nexus).
-- Riding: all riders go together to one territory ("may move to any one territory") and a
-  sector of it not under the storm; riders in a sector under the storm stay (IX.C.2.c, line
+- Riding: all riders go together to one territory ("may move to any one territory"; under
+  GF9 some or all of them, 001 2.04.09, ``Rules.riders_may_split``) and a sector of it not
+  under the storm; riders in a sector under the storm stay (IX.C.2.c, line
   343; WBC VII.5).  Not the worm's own territory, not a stronghold occupied by two other
   factions (IX.C.1.c and IX.C.2.f, lines 329 and 349), not where an ally is but in the Polar
-  Sink (XII.E.5; under GF9 allies may enter, 001 1.06.07, ``reach.barring_allies``); coexisting Bene Gesserit count for neither (``reach.entry_problem``; WBC
+  Sink (XII.E.5; under GF9 allies may enter, 001 1.06.07, ``reach.barring_allies``);
+  coexisting Bene Gesserit count for neither (``reach.entry_problem``; WBC
   VII.6, line 1134: riders may enter a stronghold with two other factions when one is the
   coexisting Bene Gesserit, who must then stay coexisting there,
   ``bene_gesserit_coexistence``).  The worm eats only its own territory, before the ride, so
