@@ -251,7 +251,8 @@ def _next_dial(state: State, seat: str) -> list[Decision]:
     following["turn"] += 1
     if not storm.needs_dials(following):
         return []
-    return [_named(storm.dial_prompt(seat), f"storm-dial:{seat}", "STORM",
+    return [_named(storm.dial_prompt(seat, rules_of(state).storm_dial_rule),
+                   f"storm-dial:{seat}", "STORM",
                    "your storm dial next turn", state)]
 
 

@@ -125,6 +125,7 @@ class EventCode(StrEnum):
     FAMILY_ATOMICS = "family-atomics"
     WEATHER_CONTROL = "weather-control"
     # transfers
+    ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"
     BRIBES_COLLECTED = "bribes-collected"
     SPICE_GIVEN = "spice-given"

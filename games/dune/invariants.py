@@ -27,6 +27,9 @@ from .state import (
     sheet,
 )
 
+# Under GF9 allies are parted at the end of each one's shipment and movement (001 1.06.07).
+ALLIES_APART_AFTER_MOVEMENT = ("battle", "collection", "mentat_pause")
+
 
 def violations(state: State) -> list[str]:
     """Every invariant the state breaks, one message each (empty: none)."""
@@ -147,8 +150,11 @@ def _map(state: State) -> list[str]:
 def _allies_apart(state: State, territory: str) -> list[str]:
     """Allies sharing a territory (000 XII.E.5), as one message per alliance; Bene Gesserit
     coexisting there are not counted (XV.B.4: "as if they are not even on the board"; WBC
-    clarification XV, lines 1312-1320: they coexist with their ally, who may join them)."""
-    if not state["alliances"]:
+    clarification XV, lines 1312-1320: they coexist with their ally, who may join them).
+    Under GF9 allies may share a territory until the end of their shipment and movement
+    (001 1.06.07, 1.10.03.07), so only from the battle round on."""
+    if not state["alliances"] or (rules_of(state).ally_constraint
+                                  and state["phase"] not in ALLIES_APART_AFTER_MOVEMENT):
         return []
     present = set(occupants(state, territory))
     if len(present) < 2:                        # the usual answer, at once

@@ -175,6 +175,20 @@ class Classic(Rules):
         return True
 
     @property
+    def storm_dial_rule(self) -> str:
+        """The rule a storm dial prompt cites: the two who last used the wheels dial 1-3 (000
+        VI.B; GF9 001 1.01.03, the same rule)."""
+        return "000 VI.B"
+
+    @property
+    def storm_kills_where_it_starts(self) -> bool:
+        """A moving storm kills on sand in the sector it starts from too (GF9, 001 1.01.04:
+        "over which the storm starts, passes, or ends on"); under AH only where it "passes or
+        stops" (000 VI.C; Q&A XXV.A.1: "the sector which the storm currently occupies is
+        never affected")."""
+        return False
+
+    @property
     def storm_cards_on_turn_one(self) -> bool:
         """Weather Control and Family Atomics may be played on turn 1 (AH player aid); not
         under WBC (000 line 1110)."""
@@ -230,6 +244,22 @@ class Classic(Rules):
         return False
 
     @property
+    def ride_after_nexus(self) -> bool:
+        """The Fremen ride each worm of the phase upon conclusion of the Nexus at its end (GF9,
+        001 2.04.09: "Upon conclusion of the Nexus, you may ride the sandworm ... If Shai-Hulud
+        appears again and you still have Forces in the original Territory, you may do this
+        again"); under AH each worm is ridden when it is dealt with, after its own Nexus (000
+        line 828: "immediately upon conclusion of the nexus"; Q&A XXV.C.1)."""
+        return False
+
+    @property
+    def riders_may_split(self) -> bool:
+        """The Fremen may ride a worm with some of their forces there and leave the rest (GF9,
+        001 2.04.09: "Move some or all the Forces in the Territory"); under AH they all go to
+        one territory (000 line 828)."""
+        return False
+
+    @property
     def turn_one_worms_set_aside(self) -> bool:
         """The worms of turn 1 are set aside and shuffled back into the spice deck after the
         phase (GF9, 001 1.02.03); under AH each goes back at once (000 VII.D)."""
@@ -254,6 +284,15 @@ class Classic(Rules):
         """Before bidding starts every faction announces how many treachery cards it holds
         (GF9, 001 1.04.02); under AH the number is made known upon request (000 VIII.F): by
         mail the public view shows it, with no announcement."""
+        return False
+
+    @property
+    def karama_overbid(self) -> bool:
+        """A Karama in bidding is a bid of a number, more than the bidder has if it likes, that
+        others may top, and the card won with it is bought for nothing (GF9, 001 3.01.12.05:
+        "Bid more spice than you have (without Revealing this card) and/or Buy a Treachery
+        Card without paying spice for it"); under AH it bids "infinity" and takes the card
+        (000 player aid A.5, line 958; WBC VIII.9, line 1160)."""
         return False
 
     # --- revival
@@ -331,7 +370,29 @@ class Classic(Rules):
         not automatically flip after the shipment and movement Phase") answers no."""
         return False
 
+    @property
+    def moves_gather_sectors(self) -> bool:
+        """A move may take one faction's forces from several sectors of a territory as one
+        group, unless the storm separates them (GF9, 001 1.06.05); under AH a group is one
+        sector's forces (000 Q&A XXV.B.1)."""
+        return False
+
+    @property
+    def repositioning(self) -> bool:
+        """A move may take a group to another sector of its own territory, clear of the storm
+        (GF9, 001 1.06.08); under AH a move goes into another territory (000 IX.C.2.a)."""
+        return False
+
     # --- shipment
+    @property
+    def ally_constraint(self) -> bool:
+        """Allies may ship and move into each other's territories, and at the end of a
+        faction's shipment and movement its forces sharing a territory (but the Polar Sink)
+        with its ally's go to the tanks (GF9, 001 1.06.07, 1.10.03.07); under AH allies "may
+        not enter any territory (except the Polar Sink) in which one of their allies already
+        has a token" (000 XII.E.5)."""
+        return False
+
     @property
     def natives_also_ship_reserves(self) -> bool:
         """A native faction (the Fremen) allied with the Guild may also ship from its reserves at
@@ -567,7 +628,15 @@ class GF9(Classic):
     own_leader_as_traitor = True        # 001 setup 12
     storm_cards_on_turn_one = False     # 001 3.01.08, 3.01.24: "After the first game Turn"
     atomics_clear_of_storm = True       # 001 3.01.08: "with no storm between your Sector..."
+    storm_kills_where_it_starts = True  # 001 1.01.04
+    storm_dial_rule = "001 1.01.03"
+    ally_constraint = True              # 001 1.06.07, 1.10.03.07
+    karama_overbid = True               # 001 3.01.12.05
+    repositioning = True                # 001 1.06.08
+    moves_gather_sectors = True         # 001 1.06.05
     nexus_at_end_of_blow = True         # 001 1.02.06-07
+    ride_after_nexus = True             # 001 2.04.09
+    riders_may_split = True             # 001 2.04.09
     turn_one_worms_set_aside = True     # 001 1.02.03
     charity_with_bidding = False        # 001 1.03: a phase of its own
     hands_declared_before_bidding = True    # 001 1.04.02

@@ -101,6 +101,7 @@ class Worm(TypedDict):
     controlled: bool
     placed: bool
     stages: list[str]                   # what is left of the worm: Nexus, placement, ...
+    rides: NotRequired[list[str]]       # GF9: the rides still to come after the Nexus
 
 
 class SpiceBlowStep(TypedDict):
@@ -112,6 +113,8 @@ class SpiceBlowStep(TypedDict):
     nexus: NotRequired[str]             # GF9: the worm that calls the Nexus at the end (001
                                         # 1.02.07)
     ended: NotRequired[bool]            # GF9: every pile has its spice, the Nexus is open
+    rides: NotRequired[list[str]]       # GF9: the territories of the worms the Fremen ride
+                                        # after the Nexus (001 2.04.09)
 
 
 class Stealing(TypedDict("_Stealing", {"from": str})):

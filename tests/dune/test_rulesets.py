@@ -56,6 +56,13 @@ QUESTIONS = {
     "charity_always_from_turn": ("000 XV.B.2; 001 2.02.10", 2, 2, 1),
     "advisors_flip_when_alone": ("000 XV.B.5; 001 2.02.22, 4.1.15", False, False, True),
     "advisor_sides": ("000 XV.B.5; 001 2.02.11-22", False, False, True),
+    "storm_kills_where_it_starts": ("000 VI.C, Q&A XXV.A.1; 001 1.01.04", False, False, True),
+    "ally_constraint": ("000 XII.E.5; 001 1.06.07, 1.10.03.07", False, False, True),
+    "karama_overbid": ("000 player aid A.5; 001 3.01.12.05", False, False, True),
+    "ride_after_nexus": ("000 line 828, Q&A XXV.C.1; 001 2.04.09", False, False, True),
+    "riders_may_split": ("000 line 828; 001 2.04.09", False, False, True),
+    "repositioning": ("000 IX.C.2.a; 001 1.06.08", False, False, True),
+    "moves_gather_sectors": ("000 Q&A XXV.B.1; 001 1.06.05", False, False, True),
 }
 
 
@@ -67,6 +74,12 @@ def test_each_ruleset_answers_the_policy_question_by_its_seed_rule(question):
     assert getattr(CLASSIC, question) is classic
     assert getattr(WBC_RULES, question) is wbc
     assert getattr(GF9_RULES, question) is (gf9[0] if gf9 else classic)
+
+
+def test_the_storm_dial_prompt_cites_its_ruleset_seed():
+    """000 VI.B; 001 1.01.03: a GF9 prompt cites 001."""
+    assert CLASSIC.storm_dial_rule == WBC_RULES.storm_dial_rule == "000 VI.B"
+    assert GF9_RULES.storm_dial_rule == "001 1.01.03"
 
 
 def test_choam_charity_tops_up_below_one_under_ah_and_below_two_under_gf9():

@@ -26,8 +26,10 @@ Rulings:
   range.  No place under the storm is ever entered (IX.C.2.c; Q&A XXV.C.3, line 681), nor a
   stronghold occupied by two other factions, "into or through" (IX.C.2.f, line 349), but the
   one the group starts in.  The Polar Sink is never in storm (IX.C.2.e, line 347).
-- Allies: "Allies may not enter any territory (except the Polar Sink) in which one of their
-  allies already has a token" (XII.E.5, line 467).  A group may not end its move or a shipment
+- Allies (AH and WBC; under GF9 allies may enter, and the mover's forces sharing a territory
+  with its ally's go to the tanks at the end of its turn: ``moves.ally_constraint``): "Allies
+  may not enter any territory (except the Polar Sink) in which one of their allies already
+  has a token" (XII.E.5, line 467).  A group may not end its move or a shipment
   there, but may pass through: the rule's reason is that allies "may never battle one
   another", and IX.C.2.f names "through" where it forbids it.  Coexisting Bene Gesserit, "as if
   they are not even on the board" (XV.B.4, line 506), neither block a stronghold nor bar their
@@ -48,6 +50,11 @@ Rulings:
   WBC line 1328); under AH they "cannot receive three territory movement bonus" (XV.B.4), so a
   coexisting group moves one territory; under WBC they may use the faction's ornithopters
   (line 1328).
+- Groups under GF9 (001 1.06.05, ``Rules.moves_gather_sectors``): a move may take the
+  faction's forces of several sectors of a territory that the storm does not separate
+  (``_gatherings``), the named sector's first (``gathered``); shipments keep one sector's.
+- Repositioning (GF9, 001 1.06.08, ``Rules.repositioning``): a move may also end in another
+  sector of its own territory reached inside it, clear of the storm (``_repositions``).
 - Range: one territory, the Fremen two (Fremen shield 1, line 824), three with ornithopters
   whoever moves (IX.C.2.a.1).
 - Cost (IX.C.1.b, line 327): per token, 1 into a stronghold and 2 elsewhere (the Shield Wall is
@@ -139,9 +146,10 @@ def blocked_stronghold(state: State, faction: str, territory: str) -> bool:
 
 def barring_allies(state: State, faction: str, territory: str) -> list[str]:
     """The faction's allies whose forces keep it out of the territory (XII.E.5; coexisting
-    Bene Gesserit do not, XV.B.4; under WBC nor the Bene Gesserit alone, line 1314)."""
+    Bene Gesserit do not, XV.B.4; under WBC nor the Bene Gesserit alone, line 1314; under GF9
+    none: allies may enter, ``Rules.ally_constraint``, 001 1.06.07)."""
     allied = ally_of(state, faction)
-    if territory == POLAR_SINK or not allied:
+    if territory == POLAR_SINK or not allied or rules_of(state).ally_constraint:
         return []
     present = occupants(state, territory)
     allies = [a for a in allied if a in present]
@@ -217,7 +225,9 @@ def move_destinations(state: State, faction: str, territory: str,
     blocked, closed = _blocked(state, faction) - {territory}, _closed(state, faction)
     # Each start's ends (``_ends``, cached); a place is in reach of the group wherever it
     # stands if it is in reach of one of its sectors.
-    found = [_ends(territory, start, moves, storm, blocked, closed) for start in starts]
+    reposition = rules_of(state).repositioning
+    found = [_ends(territory, start, moves, storm, blocked, closed, reposition)
+             for start in starts]
     if len(found) == 1:
         return dict(found[0])
     return _by_territory({(name, sector) for ends in found for name, sectors in ends.items()
@@ -242,6 +252,7 @@ class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
         self._state, self._faction, self._ornithopters = state, faction, ornithopters
         self._storm, self._blocked = state["storm"]["sector"], _blocked(state, faction)
         self._closed = _closed(state, faction)
+        self._reposition = rules_of(state).repositioning
         self._places = dict.fromkeys(places)
         self._found: dict[Place, dict[str, tuple[int, ...]]] = {}
 
@@ -254,7 +265,7 @@ class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
             moves = move_range(self._state, self._faction, territory, self._ornithopters)
             self._found[place] = _ends(territory, sector, moves, self._storm,
                                        blocked - {territory} if territory in blocked
-                                       else blocked, self._closed)
+                                       else blocked, self._closed, self._reposition)
         return self._found[place]
 
     def __iter__(self) -> Iterator[Place]:
@@ -272,14 +283,30 @@ def _closed(state: State, faction: str) -> frozenset[str]:
 
 
 def _ends(territory: str, sector: int, moves: int, storm: int | None, blocked: frozenset[str],
-          closed: frozenset[str]) -> dict[str, tuple[int, ...]]:
+          closed: frozenset[str], reposition: bool = False) -> dict[str, tuple[int, ...]]:
     """Where a group in one sector of ``territory`` may end its move: none from under the
-    storm (IX.C.2.c), none in the ``closed`` territories (``entry_problem``).  The result may
-    be shared: read it, never change it."""
+    storm (IX.C.2.c), none in the ``closed`` territories (``entry_problem``); with
+    ``reposition`` (GF9) the other sectors of its own territory too (``_repositions``).  The
+    result may be shared: read it, never change it."""
     found = _reached(territory, sector, moves, storm, blocked)
+    inside = _repositions(territory, sector, storm) if reposition else ()
+    if inside:
+        found = _by_territory({(name, s) for name, sectors in found.items() for s in sectors}
+                              | {(territory, s) for s in inside})
     if closed.isdisjoint(found):
         return found
     return {name: sectors for name, sectors in found.items() if name not in closed}
+
+
+@lru_cache(maxsize=1024)
+def _repositions(territory: str, sector: int, storm: int | None) -> tuple[int, ...]:
+    """The other sectors of the territory a group in ``sector`` reaches inside it, clear of
+    the storm (GF9 repositioning, 001 1.06.08: "relocate to a different Sector within the
+    same Territory.  Storm limitations still apply"); none from under the storm."""
+    if territory == POLAR_SINK or sector == storm:
+        return ()
+    inside = _paths_between(territory, (sector,), 0, storm, frozenset())
+    return tuple(s for name, s in inside if name == territory and s != sector)
 
 
 @lru_cache(maxsize=4096)
@@ -302,7 +329,7 @@ def check_move(state: State, faction: str, source: str, destination: str,
     raise OrderProblem saying what is wrong and what is legal, or return the sector of
     ``source`` the group leaves from (``from_sector`` is needed only where the faction has
     several groups there that could make it)."""
-    if destination == source:
+    if destination == source and not rules_of(state).repositioning:
         raise OrderProblem(ErrorCode.SAME_TERRITORY, f"a move goes from {source} into another "
                            "territory (000 IX.C.2.a)")
     candidates = _group_sectors(state, faction, source, from_sector, normal, starred, "move")
@@ -375,18 +402,59 @@ def _group_sectors(state: State, faction: str, source: str, from_sector: int | N
         raise OrderProblem(ErrorCode.NO_FORCES, f"you have no forces in {place}",
                            tuple(where(source, s) for s in groups(state, faction, source)))
     enough = [s for s, (n, st) in mine.items() if n >= normal and st >= starred]
+    if not enough and what == "move" and rules_of(state).moves_gather_sectors:
+        held = groups(state, faction, source)
+        enough = [part[0] for part in _gatherings(state, faction, source, from_sector)
+                  if sum(held[s][0] for s in part) >= normal
+                  and sum(held[s][1] for s in part) >= starred]
     if not enough:
         held = "; ".join(f"{_forces(n, st)} in {where(source, s)}" for s, (n, st) in mine.items())
+        group = ("a group is the forces of sectors the storm does not separate (001 1.06.05)"
+                 if what == "move" and rules_of(state).moves_gather_sectors
+                 else "a group is one sector's forces (000 Q&A XXV.B.1)")
         raise OrderProblem(ErrorCode.NOT_ENOUGH_FORCES,
                            f"you cannot {what} {_forces(normal, starred)} "
-                           f"from {source}: you have {held}, and a group is one sector's "
-                           "forces (000 Q&A XXV.B.1)", (f"up to {held}",))
+                           f"from {source}: you have {held}, and {group}", (f"up to {held}",))
     free = [s for s in enough if not in_storm(state, source, s)]
     if not free:
         raise OrderProblem(ErrorCode.STORM_HOLDS,
                            f"the storm covers {where(source, enough[0])}: forces "
                            "under the storm cannot leave it (000 IX.C.2.c; WBC clarification IX)")
     return free
+
+
+def _gatherings(state: State, faction: str, source: str, from_sector: int | None
+                ) -> list[list[int]]:
+    """The faction's sectors of ``source`` that move as one group under GF9 (001 1.06.05:
+    "Unless separated by Storm, that player may Move groups of Forces from different Sectors
+    of the same Territory"): the runs of its sectors the storm does not split, none under
+    it; with ``from_sector`` only the run holding it."""
+    storm = state["storm"]["sector"]
+    held = groups(state, faction, source)
+    parts: list[list[int]] = [[]]
+    for sector in data(state).board[source].sectors or (0,):
+        if sector == storm and source != POLAR_SINK:
+            parts.append([])
+        elif sector in held:
+            parts[-1].append(sector)
+    return [part for part in parts if part and from_sector in (None, *part)]
+
+
+def gathered(state: State, faction: str, source: str, leaving: int, normal: int,
+             starred: int) -> list[tuple[int, int, int]]:
+    """(sector, normal, starred) taken from ``source`` for a move from ``leaving``: that
+    sector's forces first, then under GF9 the rest of its run (``_gatherings``)."""
+    held = groups(state, faction, source)
+    run = next((part for part in _gatherings(state, faction, source, leaving)), [leaving])
+    taken, left = [], [normal, starred]
+    for sector in [leaving, *(s for s in run if s != leaving)]:
+        have = held.get(sector, (0, 0))
+        take = (min(left[0], have[0]), min(left[1], have[1]))
+        if any(take):
+            taken.append((sector, *take))
+            left = [left[0] - take[0], left[1] - take[1]]
+    assert left == [0, 0], (faction, source, leaving, normal, starred)
+    return taken
 
 
 def _one_group(source: str, sectors: list[int]) -> int:

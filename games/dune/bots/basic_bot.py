@@ -10,7 +10,7 @@ Where it has a rule of thumb it plays it; elsewhere it plays as the random bot d
   them (and at most half its spice) into the stronghold it can reach that fewest others hold
   (one it does not hold yet first),
   then moves its largest group outside the strongholds into a stronghold in reach, else onto
-  the richest spice in reach;
+  the richest spice in reach; never where its ally is (but the Polar Sink: GF9 001 1.06.07);
 - battles: its battles in strongholds first, then where it has the most forces; in each
   plan its best leader free to fight (a captured leader never against his owner, who may
   always call him a traitor: WBC X, line 1266), else a cheap hero; a weapon and a defense it
@@ -42,7 +42,8 @@ from ..data import CardType, Effect, Slot
 from ..factions import harkonnen_capture as capture
 from ..orders import battle_orders, battle_plan, plan_conditions
 from ..orders.language import forces_text, where
-from ..state import data, occupants
+from ..rules import rules_of
+from ..state import POLAR_SINK, ally_of, data, occupants
 from . import move_bot
 
 Strategy = Callable[[dict[str, Any], Prompt, random.Random], str | None]
@@ -94,7 +95,8 @@ def _shipment(view: dict[str, Any], options: dict[str, Any]) -> str | None:
     if kind is None or not reserve:
         return None
     places = kinds[kind]
-    strongholds = sorted((t for t in places if data(view).board[t].is_stronghold),
+    strongholds = sorted((t for t in places if data(view).board[t].is_stronghold
+                          and not _ally_held(view, t)),
                          key=lambda t: (len(_others(view, t)),
                                         view["seat"] in occupants(view, t), t))
     for territory in strongholds:
@@ -116,6 +118,7 @@ def _move(view: dict[str, Any], options: dict[str, Any]) -> str | None:
                      if not data(view).board[territory].is_stronghold), reverse=True)
     for _, territory, sector in groups:
         ends = options["reach"][territory][str(sector)]
+        ends = {t: sectors for t, sectors in ends.items() if not _ally_held(view, t)}
         goals = sorted((t for t in ends if data(view).board[t].is_stronghold),
                        key=lambda t: len(_others(view, t)))
         goals = goals or sorted((t for t in ends if view["spice"].get(t)),
@@ -125,6 +128,16 @@ def _move(view: dict[str, Any], options: dict[str, Any]) -> str | None:
             return (f"MOVE {forces} FROM {where(territory, sector)} TO "
                     f"{where(goals[0], ends[goals[0]][0])}")
     return None
+
+
+def _ally_held(view: dict[str, Any], territory: str) -> bool:
+    """Whether an ally occupies the territory (but the Polar Sink) under GF9, where forces
+    ending a turn there go to the tanks (001 1.06.07); elsewhere the options leave out what
+    allies may not enter (000 XII.E.5)."""
+    if not rules_of(view).ally_constraint:
+        return False
+    allies = ally_of(view, view["seat"])
+    return territory != POLAR_SINK and any(a in occupants(view, territory) for a in allies)
 
 
 def _others(view: dict[str, Any], territory: str) -> list[str]:

@@ -2,6 +2,12 @@
 maximum for every card of the row and a budget (``whole_round``), and an ally's ``SUPPORT``
 (000 VIII.B-C, XII.E.3; the player aid's Karama, line 958; the mail modes in ``bidding``'s
 docstring and docs/orders.md).
+
+A Karama bid is ``BID KARAMA`` (``KARAMA``, "infinity") under AH, and under GF9 ``BID <n>
+KARAMA`` (``[KARAMA, n]``: a maximum of n, more than the faction has if it likes, the card
+won with it bought for nothing, 001 3.01.12.05; ``Rules.karama_overbid``).  Ruling: by mail n
+is at most ``OVERBID_MOST``, and a faction that would rather pay and keep its Karama bids
+without it.
 """
 
 from __future__ import annotations
@@ -15,10 +21,12 @@ from pbem.game import Prompt
 from .. import transfers
 from ..cards import karama
 from ..codes import ErrorCode
+from ..rules import rules_of
 from ..state import SEAT_FACTIONS, State, sheet
 from .language import OrderKind, OrderProblem, order_kind, read_number
 
 KARAMA = "KARAMA"
+OVERBID_MOST = 99       # the highest GF9 Karama bid by mail (module docstring)
 
 
 def card_number(state: State) -> int:
@@ -58,6 +66,10 @@ def only_karama(state: State, seat: str) -> bool:
 def _karama_text(state: State, seat: str, on: str = "") -> str:
     if not karama.playable(state, seat):
         return ""
+    if rules_of(state).karama_overbid:
+        return (f"BID <n> KARAMA{on} (n 1 to {OVERBID_MOST}): bid up to n, more than you have "
+                "if you like, and if you win take the card with your Karama card, paying "
+                "nothing (001 3.01.12.05).  ")
     return (f"BID KARAMA{on}: take it with your Karama card, paying nothing (the first in "
             "turn to bid Karama wins).  ")
 
@@ -89,8 +101,10 @@ def _read_bid(state: State, prompt: Prompt, words: list[str]) -> int | str | Non
 def _legal_bids(state: State, seat: str, on: str) -> tuple[str, ...]:
     """The bids a faction may give now (``on``: " ON <card>", or "")."""
     most = most_bid(state, seat)
+    with_karama = (f"BID 1 to {OVERBID_MOST} KARAMA{on}" if rules_of(state).karama_overbid
+                   else f"BID KARAMA{on}")
     return tuple([f"BID 1 to {most}{on}"] * (most > 0)
-                 + [f"BID KARAMA{on}"] * bool(karama.playable(state, seat))
+                 + [with_karama] * bool(karama.playable(state, seat))
                  + [f"PASS{on}"])
 
 
@@ -104,6 +118,8 @@ def _read_amount(state: State, seat: str, verb: str, rest: list[str], on: str
             raise OrderProblem(ErrorCode.BAD_PASS, f"PASS takes no amount: {' '.join(rest)!r}",
                                valid)
         return None
+    if rules_of(state).karama_overbid:
+        return _read_overbid(state, seat, rest, most, valid)
     if len(rest) != 1:
         raise OrderProblem(ErrorCode.BAD_BID, "expected BID <n>, BID KARAMA or PASS", valid)
     if rest[0].upper() == KARAMA:
@@ -120,14 +136,51 @@ def _read_amount(state: State, seat: str, verb: str, rest: list[str], on: str
     return int(rest[0]) or None
 
 
-def _bid_text(value: int | str | None) -> str:
+def _read_overbid(state: State, seat: str, rest: list[str], most: int,
+                  valid: tuple[str, ...]) -> int | list | None:
+    """GF9: BID <n> within the faction's means, or BID <n> KARAMA up to ``OVERBID_MOST``
+    (001 3.01.12.05)."""
+    if not rest or len(rest) > 2 or (len(rest) == 2 and rest[1].upper() != KARAMA):
+        raise OrderProblem(ErrorCode.BAD_BID, "expected BID <n>, BID <n> KARAMA (001 "
+                           "3.01.12.05: a Karama bids more than you have) or PASS", valid)
+    if len(rest) == 2 and not karama.playable(state, seat):
+        raise OrderProblem(ErrorCode.NO_KARAMA, "you hold no Karama card", valid)
+    if rest[0].upper() == KARAMA:
+        raise OrderProblem(ErrorCode.BAD_BID, "a Karama bid names its amount, BID <n> KARAMA: "
+                           "it bids more than you have, and others may top it (001 "
+                           "3.01.12.05)", valid)
+    if not re.fullmatch(r"\d+", rest[0]):
+        raise OrderProblem(ErrorCode.BAD_NUMBER, f"expected the bid as a number, got {rest[0]!r}",
+                           valid)
+    amount = int(rest[0])
+    if len(rest) == 2:
+        if not 1 <= amount <= OVERBID_MOST:
+            raise OrderProblem(ErrorCode.BAD_NUMBER, f"a Karama bid is 1 to {OVERBID_MOST}, "
+                               f"not {amount}", valid)
+        return [KARAMA, amount]
+    if amount > most:
+        more = ("; BID <n> KARAMA bids more with your Karama card (3.01.12.05)"
+                if karama.playable(state, seat) else "")
+        raise OrderProblem(ErrorCode.OVER_MEANS,
+                           f"you can pay at most {most} (001 1.04.07.04; with your allies' "
+                           f"spice, 1.10.03.05), not {amount}{more}", valid)
+    return amount or None
+
+
+def _bid_text(value: int | str | list | None) -> str:
+    if isinstance(value, list):
+        return f"BID {value[1]} KARAMA"
     return "PASS" if value is None else f"BID {value}"
 
 
-def _random_bid(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> int | str | None:
-    """A bot's bid: sometimes its Karama, sometimes PASS, else up to its own spice."""
+def _random_bid(view: dict[str, Any], prompt: Prompt, rng: random.Random
+                ) -> int | str | list | None:
+    """A bot's bid: sometimes its Karama (under GF9 a number, 001 3.01.12.05), sometimes
+    PASS, else up to its own spice."""
     own = view["own"]
     if karama.of_view(view) and rng.random() < 0.2:
+        if rules_of(view).karama_overbid:
+            return [KARAMA, rng.randint(1, own["spice"] + 10)]
         return KARAMA
     if own["spice"] == 0 or rng.random() < 0.3:
         return None

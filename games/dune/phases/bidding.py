@@ -53,7 +53,12 @@ Rulings:
   is discarded when the card is bought and nothing is paid (WBC, line 1400: only for the
   player's own payment, played when the purchase is made).  The basic game sets no limit on a
   bid that is not paid, so the same holds under ``classic``.  A full hand may not bid, even
-  with a Karama (WBC VIII.10, line 1162).
+  with a Karama (WBC VIII.10, line 1162).  Under GF9 (``Rules.karama_overbid``, 001
+  3.01.12.05: "Bid more spice than you have (without Revealing this card) and/or Buy a
+  Treachery Card without paying spice for it") the Karama bid is ``BID <n> KARAMA``: a
+  maximum like any other, above the faction's means if it likes, that others may top; the
+  card won with it is bought for nothing and the Karama discarded, and a faction outbid
+  keeps its Karama unseen.
 - The Harkonnen draw a free card from the deck after each card they buy, while their hand has
   room (Harkonnen shield 2, line 882; one hand of 8, WBC VIII.4, line 1150); only they are told
   which (WBC VIII.3, line 1148).
@@ -373,22 +378,26 @@ class Outcome:
     bids: dict[str, int | str] = field(default_factory=dict)
 
 
-def auction(order: list[str], maxima: dict[str, int | str]) -> Outcome:
+def auction(order: list[str], maxima: dict[str, int | str | list]) -> Outcome:
     """The open auction of one card played by proxy: from the opener (``order[0]``) round the
     table, each bidder on its turn raises by one while the bid is under its maximum, else
     passes, and may raise again on a later turn (WBC VIII.2); the first ``KARAMA`` on its turn
-    bids "infinity" and wins (WBC VIII.9).  Sold when the turn comes back to the top bidder;
-    passed when everyone passed without a bid (VIII.B.2, VIII.E)."""
+    bids "infinity" and wins (WBC VIII.9).  A GF9 Karama bid ``[KARAMA, n]`` bids up to n like
+    a number and, if it wins, pays nothing (001 3.01.12.05).  Sold when the turn comes back to
+    the top bidder; passed when everyone passed without a bid (VIII.B.2, VIII.E)."""
     bid, top, passes, bids = 0, None, 0, {}
     turn = 0
     while order:
         seat = order[turn % len(order)]
         turn += 1
         if seat == top:
-            return Outcome(top, bid, False, bids)
+            overbid = isinstance(maxima[top], list)
+            return Outcome(top, 0 if overbid else bid, overbid, bids)
         most = maxima.get(seat, 0)
         if most == KARAMA:
             return Outcome(seat, 0, True, {**bids, seat: KARAMA})
+        if isinstance(most, list):
+            most = most[1]
         if most > bid:
             bid, top = bid + 1, seat
             bids[seat] = bid
@@ -420,18 +429,23 @@ def sell(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event
     return events + _buy(state, outcome, rng)
 
 
-def _playable(state: State, seat: str, bid: int | str | None) -> int | str:
+def _playable(state: State, seat: str, bid: int | str | list | None) -> int | str | list:
     """A maximum as it can be played now: a Karama only with a Karama card in hand, a number
-    up to the faction's means (VIII.C; XII.E.3)."""
+    up to the faction's means (VIII.C; XII.E.3); a GF9 Karama bid without the card is a
+    number (001 3.01.12.05)."""
     if bid == KARAMA:
         return KARAMA if karama.playable(state, seat) else 0
+    if isinstance(bid, list):
+        if karama.playable(state, seat):
+            return bid
+        bid = bid[1]
     return min(bid or 0, means(state, seat))
 
 
 def _within_budget(state: State, seat: str, bid: int | str | None, budget: int | None
                    ) -> int | str | None:
     """A ``whole_round`` maximum within what is left of the faction's budget."""
-    if budget is None or bid in (None, KARAMA):
+    if budget is None or bid in (None, KARAMA) or isinstance(bid, list):
         return bid
     return min(bid, budget - state["step"]["spent"].get(seat, 0))
 

@@ -52,7 +52,7 @@ from ..factions import bene_gesserit_coexistence
 from ..orders import move_orders
 from ..orders.language import where
 from ..rules import rules_of
-from ..state import SEAT_FACTIONS, State, base_data, count_in, storm_order
+from ..state import SEAT_FACTIONS, State, ally_of, base_data, count_in, storm_order
 from . import moves
 
 COEXISTENCE = "coexistence:"   # the key of the advisors' prompt, ``coexistence:<seat>``
@@ -212,6 +212,7 @@ def take_turn(state: State, seat: str, value: dict[str, Any]) -> list[Event]:
                                                                  value.get("give", []))
     events += move_karama.turn_start(state, seat, value.get("karama", []))
     events += moves.play_turn(state, seat, value["plans"])
+    events += moves.ally_constraint(state, seat)                # 001 1.06.07
     state["step"]["moved"].append(seat)
     if seat in state["step"]["queue"]:
         state["step"]["queue"].remove(seat)
@@ -487,4 +488,9 @@ def describe(state: State, seat: str, reaches: list[GroupReach]) -> str:
              + [move_karama.LINES[use] for use in move_karama.uses(state, seat)])
     if cards:
         parts.append("You may also: " + ", ".join(cards) + ".")
+    allies = ally_of(state, seat)
+    if allies and rules_of(state).ally_constraint:
+        names = " and ".join(SEAT_FACTIONS[a] for a in allies)
+        parts.append(f"At the end of your turn your forces in a territory your ally {names} "
+                     "occupies, but the Polar Sink, go to the Tleilaxu Tanks (001 1.06.07).")
     return " ".join(parts)

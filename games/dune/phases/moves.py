@@ -14,6 +14,10 @@ other's shipments").  The whole cost goes to the Guild when another faction ship
 shield 3; Q&A XXV.E.1), also what the Guild itself paid in support (WBC IX, lines
 1176-1180); the Guild's own shipments and Karama shipments (Player Aid B.6.A.6, line 960)
 pay the bank (``reach.payee``).
+
+Under GF9 allies may enter each other's territories, and at the end of a faction's shipment
+and movement its forces sharing a territory with its ally's go to the tanks (001 1.06.07,
+1.10.03.07: ``ally_constraint``).
 """
 
 from __future__ import annotations
@@ -29,7 +33,20 @@ from ..codes import ErrorCode, EventCode
 from ..data import Ability, CardType
 from ..factions import bene_gesserit_coexistence
 from ..orders.language import OrderProblem
-from ..state import SEAT_FACTIONS, State, add_forces, copy_state, data, remove_forces, to_tanks
+from ..rules import rules_of
+from ..state import (
+    POLAR_SINK,
+    SEAT_FACTIONS,
+    State,
+    add_forces,
+    ally_of,
+    copy_state,
+    data,
+    forces_at,
+    occupants,
+    remove_forces,
+    to_tanks,
+)
 
 
 # --- a turn
@@ -193,7 +210,9 @@ def move(state: State, seat: str, order: dict[str, Any], hajr: bool = False,
                                                    order.get("sector"), normal, starred,
                                                    order.get("from_sector"), ornithopters)
     assert sector is not None, order
-    remove_forces(state, seat, order["from"], leaving, normal, starred)
+    for from_sector, *taken in reach.gathered(state, seat, order["from"], leaving, normal,
+                                              starred):
+        remove_forces(state, seat, order["from"], from_sector, *taken)
     add_forces(state, seat, territory, sector, normal, starred)
     events = [Event(EventCode.MOVE, {"faction": seat, "from": order["from"], "territory": territory,
                              "sector": sector, "forces": [normal, starred], "hajr": hajr,
@@ -228,3 +247,32 @@ def discard(state: State, seat: str, card_type: CardType, what: str) -> None:
                            .replace("the ", "", 1), ())
     state["factions"][seat]["hand"].remove(card)
     state["decks"]["treachery_discard"].append(card)
+
+
+# --- the alliance constraint (GF9)
+def ally_constraint(state: State, seat: str) -> list[Event]:
+    """At the end of the faction's shipment and movement, its forces in a territory (but the
+    Polar Sink) its ally occupies go to the Tleilaxu Tanks (001 1.06.07, 1.10.03.07; one
+    public event per territory).  Coexisting Bene Gesserit count neither way (001 1.06.07
+    "-faction_bg_advisors_coexist"; ``occupants``).  Ruling: it holds at the end of every
+    turn, whether or not the faction shipped or moved (allies who shared a territory when
+    they allied are parted by the first of their turns)."""
+    allies = ally_of(state, seat)
+    if not allies or not rules_of(state).ally_constraint:
+        return []
+    events = []
+    for territory in [t for t in state["forces"] if t != POLAR_SINK]:
+        present = occupants(state, territory)
+        ally = next((a for a in allies if a in present), None)
+        if ally is None or seat not in present:
+            continue
+        lost = [0, 0]
+        for sector, by_faction in list(forces_at(state, territory).items()):
+            if seat in by_faction:
+                normal, starred = by_faction[seat]
+                remove_forces(state, seat, territory, int(sector), normal, starred)
+                to_tanks(state, seat, normal, starred)
+                lost = [lost[0] + normal, lost[1] + starred]
+        events.append(Event(EventCode.ALLY_CONSTRAINT, {"faction": seat, "territory": territory,
+                                                        "ally": ally, "forces": lost}))
+    return events

@@ -53,11 +53,13 @@ Rulings:
   for an additional worm nobody sends.
 - Under AH an additional worm brings no Nexus, even when the Fremen send it (VII.C: ignored;
   the Fremen's advantage gives them the worm, not a Nexus).
-- Riding: all riders go together to one territory ("may move to any one territory") and a
-  sector of it not under the storm; riders in a sector under the storm stay (IX.C.2.c, line
+- Riding: all riders go together to one territory ("may move to any one territory"; under
+  GF9 some or all of them, 001 2.04.09, ``Rules.riders_may_split``) and a sector of it not
+  under the storm; riders in a sector under the storm stay (IX.C.2.c, line
   343; WBC VII.5).  Not the worm's own territory, not a stronghold occupied by two other
   factions (IX.C.1.c and IX.C.2.f, lines 329 and 349), not where an ally is but in the Polar
-  Sink (XII.E.5); coexisting Bene Gesserit count for neither (``reach.entry_problem``; WBC
+  Sink (XII.E.5; under GF9 allies may enter, 001 1.06.07, ``reach.barring_allies``);
+  coexisting Bene Gesserit count for neither (``reach.entry_problem``; WBC
   VII.6, line 1134: riders may enter a stronghold with two other factions when one is the
   coexisting Bene Gesserit, who must then stay coexisting there,
   ``bene_gesserit_coexistence``).  The worm eats only its own territory, before the ride, so
@@ -86,6 +88,13 @@ Nexus of 1.13.03.02 is that pile's, so a worm on each pile brings two Nexuses, t
 the end of the phase; 1.02.07's one Nexus "at the end of the Phase" is the one-pile case.  The
 reshuffle keeps pile A's top territory card (1.13.04, ``reshuffle``).
 
+Under GF9 the Fremen ride upon conclusion of that Nexus (001 2.04.09,
+``Rules.ride_after_nexus``): each worm the Fremen control, once it has devoured, leaves its
+territory in the step's ``rides``, and after the Nexus (``_end_of_blow``) each is a ride of
+its own, in the order the worms came, for the Fremen forces still there ("If Shai-Hulud
+appears again and you still have Forces in the original Territory, you may do this again");
+the alliances the Nexus made decide where they may go.
+
 The Atreides look at the top card of the spice deck at the start of the movement round (000
 line 758): that is ``decks.spice[-1]``, for the movement round to show them.
 """
@@ -93,6 +102,7 @@ line 758): that is ``decks.spice[-1]``, for the movement round to show them.
 from __future__ import annotations
 
 import random
+import re
 from functools import cache
 from typing import Any
 
@@ -104,7 +114,15 @@ from ..board import reach
 from ..cards import karama
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, SpiceCard, Territory
-from ..orders.language import OrderKind, OrderProblem, order_kind, read_territory, where
+from ..orders.language import (
+    OrderKind,
+    OrderProblem,
+    forces_text,
+    order_kind,
+    read_forces,
+    read_territory,
+    where,
+)
 from ..prompt_key import PromptKey
 from ..rules import Rules, rules_of
 from ..state import (
@@ -169,12 +187,17 @@ def _blow(state: State, rng: random.Random) -> list[Event]:
                 events += _end_of_blow(state, rng)
             elif step["pile"] != pile and rules_of(state).nexus_after_each_pile:
                 events += _called_nexus(state)              # 001 1.13.03.02-03
+        elif not worm["stages"] and worm.get("rides"):     # GF9: the next worm's ride
+            worm["territory"] = worm["rides"].pop(0)
+            worm["stages"].append(RIDE)
         elif not worm["stages"]:
             step["worm"] = None
             step["done"] = step.get("ended", False)
         elif worm["stages"][0] == DEVOUR:
             worm["stages"].pop(0)
             events += devour(state, worm)
+            if worm["controlled"] and worm["territory"] and rules_of(state).ride_after_nexus:
+                step.setdefault("rides", []).append(worm["territory"])      # 001 2.04.09
         elif _stage_prompts(state, worm["stages"][0]):
             return events
         else:
@@ -198,16 +221,18 @@ def _end_of_blow(state: State, rng: random.Random) -> list[Event]:
 
 def _called_nexus(state: State) -> list[Event]:
     """The Nexus a worm of this blow called, if any, now: at the end of the phase (001
-    1.02.07), or with two piles once the worm's pile has its territory card (001 1.13.03.02)."""
+    1.02.07), or with two piles once the worm's pile has its territory card (001 1.13.03.02);
+    then the Fremen's rides of the worms they control, one by one (001 2.04.09)."""
     step = state["step"]
     card = step.pop("nexus", None)
-    if card is None:
+    rides = step.pop("rides", [])                   # 001 2.04.09: upon its conclusion
+    if card is None and not rides:
         return []
     step["worm"] = {"card": card, "territory": None, "controlled": True, "placed": False,
-                    "stages": [NEXUS]}
+                    "stages": [NEXUS] if card is not None else [], "rides": rides}
     step["ended"] = step["done"]
     step["done"] = False
-    return [Event(EventCode.NEXUS, {"card": card, "territory": None})]
+    return [Event(EventCode.NEXUS, {"card": card, "territory": None})] if card is not None else []
 
 
 # --- the cards
@@ -302,8 +327,9 @@ def worm_turned(state: State, card: SpiceCard, rng: random.Random) -> list[Event
     if not first and worm_placer(state) is not None:
         stages.append(PLACEMENT)
     territory = state["decks"]["spice_last"][step["pile"]] if first else None
+    ride = [] if rules.ride_after_nexus else [RIDE]        # 001 2.04.09: after the Nexus
     step["worm"] = {"card": card.id, "territory": territory, "controlled": True,
-                    "placed": False, "stages": [*stages, CONTROL, DEVOUR, RIDE]}
+                    "placed": False, "stages": [*stages, CONTROL, DEVOUR, *ride]}
     return [Event(EventCode.NEXUS, {"card": card.id,
                                     "territory": territory})] if NEXUS in stages else []
 
@@ -392,12 +418,16 @@ def _ride(state: State, orders: dict[str, Any]) -> list[Event]:
         seat = PromptKey.parse(key).seat
         if value is None:
             continue
-        territory, sector = value
+        territory, sector = value[:2]
         if sector is None:
             sector = ride_landing(state, seat, territory, None).sector
-        normal, starred = riders(state, seat)
+        normal, starred = value[2] if len(value) > 2 else riders(state, seat)
+        left = [normal, starred]
         for from_sector, counts in _riding_groups(state, seat, origin):
-            remove_forces(state, seat, origin, from_sector, *counts)
+            take = [min(left[0], counts[0]), min(left[1], counts[1])]
+            if any(take):
+                remove_forces(state, seat, origin, from_sector, *take)
+            left = [left[0] - take[0], left[1] - take[1]]
         add_forces(state, seat, territory, sector, normal, starred)
         events.append(Event(EventCode.WORM_RIDE, {"faction": seat, "from": origin, "to": territory,
                                           "sector": sector, "forces": [normal, starred]}))
@@ -521,13 +551,21 @@ def _ride_prompt(state: State, seat: str) -> Prompt:
     origin = state["step"]["worm"]["territory"]
     normal, starred = riders(state, seat)
     closed = sorted({t for t, _ in _all_places()} - {t for t, _ in ride_destinations(state, seat)})
+    some = "[<forces>] " if rules_of(state).riders_may_split else ""
     return Prompt(f"worm-ride:{seat}", seat, "worm-ride", False,
-                  f"RIDE <territory> [SECTOR <n>]: your {plural(normal + starred, 'force')} in "
-                  f"{origin} "
+                  f"RIDE {some}<territory> [SECTOR <n>]: your "
+                  f"{plural(normal + starred, 'force')} in {origin} "
                   f"ride the worm to any one territory, in a sector not under the storm "
                   f"(sector {state['storm']['sector']}); closed: {', '.join(closed)}.  "
-                  "STAY keeps them where they are",
+                  f"STAY keeps them where they are{_ride_rule(state)}",
                   None, "STAY", "STAY")
+
+
+def _ride_rule(state: State) -> str:
+    """The rule a GF9 ride prompt cites (001 2.04.09); the classic prompt cites none."""
+    if not rules_of(state).ride_after_nexus:
+        return ""
+    return " (001 2.04.09: upon conclusion of the Nexus)"
 
 
 def _all_places() -> list[tuple[str, int]]:
@@ -543,9 +581,14 @@ def ride_landing(state: State, seat: str, territory: str, sector: int | None) ->
 
 def _read_ride(state: State, prompt: Prompt, words: list[str]) -> list | None:
     """STAY (None), or the territory and sector the riders go to (None where the rules make
-    the sector clear: it is chosen again as the ride is made, ``ride_landing``)."""
+    the sector clear: it is chosen again as the ride is made, ``ride_landing``), and under
+    GF9 the forces that ride if not all (001 2.04.09: "some or all the Forces")."""
     if not words or (len(words) == 1 and words[0].upper() == "STAY"):
         return None
+    some = None
+    if re.fullmatch(r"\d+\*?", words[0]):
+        some = _read_some_riders(state, prompt.seat, words)
+        words = read_forces(words)[2]
     territory, named = read_territory(words)
     open_sectors = [s for t, s in ride_destinations(state, prompt.seat) if t == territory.name]
     valid = tuple(f"RIDE {where(territory.name, s)}" for s in open_sectors) or ("STAY",)
@@ -558,7 +601,22 @@ def _read_ride(state: State, prompt: Prompt, words: list[str]) -> list | None:
     refusal = ride_refusal(state, prompt.seat, territory, sector)
     if refusal is not None:
         raise OrderProblem(ErrorCode.RIDE_NOT_ALLOWED, refusal, valid)
-    return [territory.name, None if landing.chosen else sector]
+    return [territory.name, None if landing.chosen else sector, *([some] if some else [])]
+
+
+def _read_some_riders(state: State, seat: str, words: list[str]) -> list[int]:
+    """The forces named to ride (001 2.04.09: "some or all"); under AH all ride together
+    (000 line 828: "may move to any one territory")."""
+    normal, starred = riders(state, seat)
+    if not rules_of(state).riders_may_split:
+        raise OrderProblem(ErrorCode.RIDE_NOT_ALLOWED, "all your forces there ride together "
+                           "(000 line 828): RIDE <territory>, without a number", ("STAY",))
+    some_normal, some_starred, _ = read_forces(words)
+    if some_normal > normal or some_starred > starred:
+        raise OrderProblem(ErrorCode.RIDE_NOT_ALLOWED,
+                           f"you may ride with at most {forces_text(normal, starred)} from "
+                           f"{state['step']['worm']['territory']}", ("STAY",))
+    return [some_normal, some_starred]
 
 
 def _ride_notes(state: State, prompt: Prompt, value: list | None) -> tuple[str, ...]:
@@ -566,13 +624,15 @@ def _ride_notes(state: State, prompt: Prompt, value: list | None) -> tuple[str, 
     if value is None or value[1] is not None:
         return ()
     landing = ride_landing(state, prompt.seat, value[0], None)
-    return (f"RIDE {value[0]}: read as sector {landing.sector}, {reach.CHOSEN[landing.chosen]}",)
+    return (f"{_ride_text(value)}: read as sector {landing.sector}, "
+            f"{reach.CHOSEN[landing.chosen]}",)
 
 
 def _ride_text(value: list | None) -> str:
     if value is None:
         return "STAY"
-    return f"RIDE {value[0] if value[1] is None else where(*value)}"
+    some = f"{forces_text(*value[2])} " if len(value) > 2 else ""
+    return f"RIDE {some}{value[0] if value[1] is None else where(*value[:2])}"
 
 
 def _random_ride(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list | None:

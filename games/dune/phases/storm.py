@@ -29,6 +29,10 @@ Ruling, Fremen half losses (XV, 000 lines 836 and 998, "only half of your tokens
 caught in one territory, and normal forces die before Fedaykin (the choice that keeps the
 stronger forces, taken for the Fremen rather than asking by mail).
 
+Under GF9 (001 1.01) the round is the same but for the storm's kill: it takes the forces on
+sand where the storm starts too (1.01.04, ``Rules.storm_kills_where_it_starts``); the dials
+(1.01.03: the two "who last used the Battle Wheels", 1-3 after turn 1) are 000 VI.B's.
+
 Ruling, weather without the Fremen: 000 XVI.D suggests not using the rule, so the storm then
 moves by the dials of 000 VI.B as without the option.
 """
@@ -68,7 +72,8 @@ def prompts(state: State) -> list[Prompt]:
     holders of the storm's cards whose moment has come (``storm_cards``)."""
     if done(state):
         return []
-    dials = [dial_prompt(seat) for seat in state["storm"]["dialers"]
+    rule = rules_of(state).storm_dial_rule
+    dials = [dial_prompt(seat, rule) for seat in state["storm"]["dialers"]
              if needs_dials(state) and not state["storm"]["dials"]]
     return dials + [storm_cards.prompt(state, seat, cards, _movement_text(state))
                     for seat, cards in storm_cards.due(state).items()]
@@ -188,14 +193,18 @@ def place_storm(state: State, sectors: int) -> list[Event]:
 
 
 def move_storm(state: State, sectors: int) -> list[Event]:
-    """Move the storm counterclockwise; what it passes over or stops on is lost (000 VI.B-C)."""
+    """Move the storm counterclockwise; what it passes over or stops on is lost (000 VI.B-C),
+    and under GF9 the forces where it starts too (001 1.01.04: "starts, passes, or ends on";
+    the spice only where it "passes over or stops"; a storm that does not move kills
+    nothing, "When the Storm Marker moves")."""
     board = data(state).board
     start = state["storm"]["sector"]
     swept = {board.sector_after(start, step) for step in range(1, sectors + 1)}
     state["storm"]["sector"] = board.sector_after(start, sectors)
     moved = Event(EventCode.STORM_MOVES, {"sectors": sectors, "from": start,
                                   "to": state["storm"]["sector"]})
-    return [moved, *forces_lost(state, swept), *spice_lost(state, swept)]
+    origin = start if sectors and rules_of(state).storm_kills_where_it_starts else None
+    return [moved, *forces_lost(state, swept, origin), *spice_lost(state, swept)]
 
 
 def sheltered(state: State, territory: Territory) -> bool:
@@ -207,16 +216,26 @@ def sheltered(state: State, territory: Territory) -> bool:
     return territory.storm_shelter is StormShelter.SHELTERED
 
 
-def forces_lost(state: State, swept: set[int]) -> list[Event]:
+def forces_lost(state: State, swept: set[int], origin: int | None = None) -> list[Event]:
     """Send to the Tleilaxu Tanks the forces in the swept sectors of every exposed territory
-    (000 VI.C); starred forces die like others.  One public event per faction and territory."""
+    (000 VI.C), and in the ``origin`` sector the storm started from (GF9, 001 1.01.04); starred
+    forces die like others.  One public event per faction and territory.
+
+    Ruling, 001 2.04.17: forces whose storm losses are halved (the Fremen's) are spared in the
+    sector the storm starts from: "A storm landing on your Forces then moving in a subsequent
+    Turn does not destroy half of your Forces a second time"; those sent into the storm at
+    half loss (2.04.18) have paid it as well."""
     events = []
     for territory in data(state).board.territories:
-        sectors = [s for s in territory.sectors if s in swept]
+        sectors = [s for s in territory.sectors if s in swept or s == origin]
         if not sectors or sheltered(state, territory):
             continue
         for seat in factions_in(state, territory.name):
-            events.extend(_faction_caught(state, seat, territory.name, sectors))
+            caught = sectors
+            if origin in sectors and factions.has(state, seat, Ability.STORM_HALF_LOSSES):
+                caught = [s for s in sectors if s != origin]
+            if caught:
+                events.extend(_faction_caught(state, seat, territory.name, caught))
     return events
 
 
@@ -273,12 +292,12 @@ def _movement_text(state: State) -> str:
 
 
 # --- the dial order
-def dial_prompt(seat: str) -> Prompt:
-    """A dialer's storm dial (000 VI.B)."""
+def dial_prompt(seat: str, rule: str = "000 VI.B") -> Prompt:
+    """A dialer's storm dial (000 VI.B; GF9 001 1.01.03, ``Rules.storm_dial_rule``)."""
     low, high = STORM_DIAL
     return Prompt(f"storm-dial:{seat}", seat, "storm-dial", True,
                   f"DIAL <{low}-{high}>: the storm moves by your dial and the other dialer's "
-                  "together (000 VI.B)",
+                  f"together ({rule})",
                   1, "DIAL 1", "DIAL 1")
 
 
