@@ -29,12 +29,13 @@ PLAYER = '<b>Paul</b> "Muad\'Dib" & sons'
 
 
 def dune_game(site: Installation, game_id: str, seats: list[str], seed: str, turns: int,
-              delay: int) -> None:
+              delay: int, ruleset: str = "wbc", options: dict | None = None) -> None:
     """A game of Dune whose every seat a bot plays (mailed nothing)."""
     moderator = site.moderator()
     definition = game_definition({
-        "id": game_id, "game": "dune", "ruleset": "wbc", "seed": seed, "auth": "address",
-        "options": {"turns": turns}, "deadlines": {"resolve_delay_minutes": delay},
+        "id": game_id, "game": "dune", "ruleset": ruleset, "seed": seed, "auth": "address",
+        "options": {"turns": turns, **(options or {})},
+        "deadlines": {"resolve_delay_minutes": delay},
         "seats": [{"seat": s, "address": f"{s}@players.test",
                    "player": PLAYER if i == 0 else f"Player {i}"}
                   for i, s in enumerate(seats)]})
@@ -185,6 +186,25 @@ def test_the_game_record_download_replays_to_the_final_state(games, archive):
     result = CliRunner().invoke(main, ["archive", "replay", str(path)])
     assert result.exit_code == 0, result.output
     assert f"dune-over: {len(data['log'])} steps replayed; Game over" in result.output
+
+
+def test_a_gf9_game_archives_its_own_phases_and_its_record_replays(tmp_path):
+    """Issue 19: the archive plays GF9 too.  A six-faction GF9 advanced game's pages show its
+    own phases, CHOAM Charity (001 1.03) and the Mentat Pause (001 1.09), and its record
+    replays to the final state."""
+    site = Installation(tmp_path)
+    dune_game(site, "gf9-over", list(SEAT_FACTIONS), "gf9-seed-31", turns=2, delay=0,
+              ruleset="gf9", options={"advanced": True})
+    record = play(site, "gf9-over", lambda record: False)
+    assert record.finished
+    out = tmp_path / "site"
+    build_archive(site.moderator().store, out, site.clock())
+    pages = site_text(out / "gf9-over")
+    assert "CHOAM Charity" in pages and "Mentat Pause" in pages
+    assert "The final reveal" in (out / "gf9-over" / "index.html").read_text(encoding="utf-8")
+    assert 'href="gf9-over/index.html"' in (out / "index.html").read_text(encoding="utf-8")
+    data = json.loads((out / "gf9-over" / "gf9-over.json").read_text(encoding="utf-8"))
+    assert data["ruleset"] == "gf9" and replay_game_file(data) == record.state
 
 
 def test_every_text_of_a_game_or_a_player_is_escaped(archive):
