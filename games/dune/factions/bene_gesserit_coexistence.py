@@ -391,11 +391,12 @@ def prompt(state: State) -> Prompt:
                          "XV.B.5); "
                          f"a territory left out: {default} "
                          f"({rules.coexistence_rule})")
-    choices = "SINK, WITH or NONE" if coexistence_allowed(state) else "SINK or NONE"
+    choices, meanings = (("SINK, WITH or NONE", "SINK the Polar Sink, WITH the same territory")
+                         if coexistence_allowed(state) else ("SINK or NONE", "SINK the Polar Sink"))
     parts.append(f"ADVISORS {choices} [<faction>]: where your free advisor goes with another "
-                 "faction's shipment from off-planet: SINK the Polar Sink, WITH the same "
-                 "territory, NONE none; for every faction unless you name one (default SINK); "
-                 "your policy stands from turn to turn until you send ADVISORS lines again")
+                 f"faction's shipment from off-planet: {meanings}, NONE none; for every faction "
+                 "unless you name one (default SINK); your policy stands from turn to turn until "
+                 "you send ADVISORS lines again")
     template = text(value)
     return Prompt(KEY, BENE_GESSERIT, "coexistence", True,
                   ". ".join(parts) + ".", value, template, template,
