@@ -31,6 +31,16 @@ MAX_LINE = 78
 # Printable ASCII but the quote, parentheses and backslash, single spaces between words.
 _PLAIN = re.compile(r"[!#-'*-\[\]-~]+(?: [!#-'*-\[\]-~]+)*")
 _TOKEN = re.compile(r"[A-Za-z0-9!#$%&'*+.^_`{|}~=@-]+")
+# Address lists of plain addresses, each alone or after a name of plain words.
+_ATOM = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
+_ADDRESS = rf"{_ATOM}(?:\.{_ATOM})*@{_ATOM}(?:\.{_ATOM})*"
+_MAILBOX = rf"(?:{_ATOM}(?: {_ATOM})* <{_ADDRESS}>|{_ADDRESS})"
+_ADDRESSES = re.compile(rf"{_MAILBOX}(?:, {_MAILBOX})*")
+_MESSAGE_ID = re.compile(rf"<{_ADDRESS}>")
+_ADDRESS_HEADERS = frozenset({"from", "to", "cc", "bcc", "reply-to", "sender", "resent-from",
+                              "resent-to", "resent-cc", "resent-bcc", "resent-sender"})
+# The standard library writes a date again from the date it reads.
+_DATE_HEADERS = frozenset({"date", "resent-date", "orig-date"})
 
 
 @dataclass
@@ -75,11 +85,15 @@ def wrap(part: Part, content_type: str, *more: Part) -> Part:
 
 def header_line(name: str, value: str) -> str:
     """``name: value``, folded and encoded as ``email.policy.default`` does, with its
-    newline."""
+    newline.  A date, which that policy writes again from the date it reads, is left to it
+    (a tick's mails share one: its header is parsed once, ``CachedHeaderRegistry``)."""
     if "\r" in value or "\n" in value:
         raise ValueError(f"a header value may not hold a line break: {name}")
-    line = f"{name}: {value}"
-    if len(line) <= MAX_LINE and "=?" not in value and _PLAIN.fullmatch(value):
+    line, kind = f"{name}: {value}", name.lower()
+    if len(line) <= MAX_LINE and "=?" not in value and (
+            _ADDRESSES.fullmatch(value) if kind in _ADDRESS_HEADERS
+            else _MESSAGE_ID.fullmatch(value) if kind == "message-id"
+            else kind not in _DATE_HEADERS and _PLAIN.fullmatch(value)):
         return line + "\n"
     return _standard_fold(name, value)
 
