@@ -22,9 +22,7 @@ def enqueue(store: Store, message: Mail, now: datetime, kind: str,
             game_id: str | None = None, seat: str | None = None) -> None:
     """Queue a composed message; call inside the transaction of the change that causes it.
     A message to nobody (a seat a bot plays from the start has no address) is not queued."""
-    from email.utils import getaddresses  # the email package: not for an idle tick
-
-    recipients = [address for _, address in getaddresses(message.to) if address]
+    recipients = message.recipients()
     if not recipients:
         return
     store.execute(

@@ -181,6 +181,8 @@ HEADER_TEXT = st.text(st.one_of(st.sampled_from(' "(),:;<>@[\\]=?._-\t'), st.cha
     blacklist_categories=("Cs",), blacklist_characters="\r\n\x0b\x0c\x1c\x1d\x1e\x85\u2028"
                                                        "\u2029")), max_size=120)
 ASCII_TEXT = st.text(st.characters(min_codepoint=0x20, max_codepoint=0x7e), max_size=90)
+WORDS = st.lists(st.text(st.characters(min_codepoint=0x21, max_codepoint=0x7e), min_size=1,
+                         max_size=90), min_size=1, max_size=12).map(" ".join)
 ATOM = st.text("abcXYZ019!#$%&'*+/=?^_`{|}~-", min_size=1, max_size=6)
 DOT_ATOM = st.lists(ATOM, min_size=1, max_size=3).map(".".join)
 ADDRESS = st.builds("{}@{}".format, DOT_ATOM, DOT_ATOM)
@@ -189,7 +191,7 @@ MAILBOX = ADDRESS | st.builds("{} <{}>".format, st.lists(ATOM, min_size=1, max_s
 HEADERS = st.one_of(
     st.tuples(st.sampled_from(["Subject", "To", "From", "In-Reply-To", "References",
                                "Message-ID", "Content-ID", "X-PBEM-Loop", "Date"]),
-              HEADER_TEXT | ASCII_TEXT),
+              HEADER_TEXT | ASCII_TEXT | WORDS),
     st.tuples(st.sampled_from(["To", "From"]),
               st.lists(MAILBOX, min_size=1, max_size=3).map(", ".join)),
     st.tuples(st.just("Message-ID"), ADDRESS.map("<{}>".format)),

@@ -40,8 +40,8 @@ class Picture:
 
 @dataclass
 class Mail:
-    """A mail the moderator composed: its headers (name and unfolded value, in order) and its
-    body, a ``mime.Part``; ``as_bytes`` writes it."""
+    """A mail the moderator composed: its headers (name and value as given, unfolded, in
+    order), its body (a ``mime.Part``) and whom it is ``to``; ``as_bytes`` writes it."""
 
     headers: list[tuple[str, str]]
     body: mime.Part
@@ -51,6 +51,15 @@ class Mail:
         """The value of the first header ``name`` (any case), or None."""
         key = name.lower()
         return next((value for header, value in self.headers if header.lower() == key), None)
+
+    def recipients(self) -> list[str]:
+        """The addresses the mail goes to, as ``email.utils.getaddresses`` reads them from its
+        To header (a plain address is itself, and is not parsed)."""
+        if all(mime.PLAIN_ADDRESS.fullmatch(address) for address in self.to):
+            return list(self.to)
+        from email.utils import getaddresses
+
+        return [address for _, address in getaddresses(self.to) if address]
 
     def add_attachment(self, data: bytes, maintype: str, subtype: str, filename: str) -> None:
         """Attach ``data`` as a file: the body becomes multipart/mixed if it is not."""

@@ -5,10 +5,11 @@ The bytes are those ``email.message.EmailMessage`` writes under ``email.policy.d
 for the same mail (``tests/test_mail_writer.py`` compares the two over the mails of a
 game), lines ending in ``\\n`` as there:
 
-- a header that is plain ASCII on one line of at most 78 characters, with no quoted
-  string, comment or encoded-word look, is written as it is; any other (non-ASCII, long,
-  or anything the standard library would fold or encode) goes through the ``email``
-  package's own header classes, so it is folded and RFC 2047-encoded exactly as before;
+- a header of plain ASCII (no quoted string, comment or encoded-word look; plain addresses
+  in an address header, a plain Message-ID) is written as it is, folded at its spaces if it
+  is longer than 78 characters; any other (non-ASCII, a date, anything else the standard
+  library would write otherwise) goes through the ``email`` package's own header classes,
+  so it is folded and RFC 2047-encoded exactly as before;
 - a text part is 7bit, 8bit, quoted-printable or base64 by the same rule as
   ``email.contentmanager`` (7bit or 8bit if every line fits in 78 octets, else the shorter
   of quoted-printable and base64 over the first ten lines); a file is base64;
@@ -37,6 +38,7 @@ _ADDRESS = rf"{_ATOM}(?:\.{_ATOM})*@{_ATOM}(?:\.{_ATOM})*"
 _MAILBOX = rf"(?:{_ATOM}(?: {_ATOM})* <{_ADDRESS}>|{_ADDRESS})"
 _ADDRESSES = re.compile(rf"{_MAILBOX}(?:, {_MAILBOX})*")
 _MESSAGE_ID = re.compile(rf"<{_ADDRESS}>")
+PLAIN_ADDRESS = re.compile(_ADDRESS)
 _ADDRESS_HEADERS = frozenset({"from", "to", "cc", "bcc", "reply-to", "sender", "resent-from",
                               "resent-to", "resent-cc", "resent-bcc", "resent-sender"})
 # The standard library writes a date again from the date it reads.
@@ -90,12 +92,35 @@ def header_line(name: str, value: str) -> str:
     if "\r" in value or "\n" in value:
         raise ValueError(f"a header value may not hold a line break: {name}")
     line, kind = f"{name}: {value}", name.lower()
-    if len(line) <= MAX_LINE and "=?" not in value and (
-            _ADDRESSES.fullmatch(value) if kind in _ADDRESS_HEADERS
-            else _MESSAGE_ID.fullmatch(value) if kind == "message-id"
-            else kind not in _DATE_HEADERS and _PLAIN.fullmatch(value)):
+    if "=?" in value or kind in _DATE_HEADERS:
+        return _standard_fold(name, value)
+    if kind in _ADDRESS_HEADERS or kind == "message-id":
+        plain = _ADDRESSES if kind in _ADDRESS_HEADERS else _MESSAGE_ID
+        return line + "\n" if len(line) <= MAX_LINE and plain.fullmatch(value) else (
+            _standard_fold(name, value))
+    if not _PLAIN.fullmatch(value):
+        return _standard_fold(name, value)
+    if len(line) <= MAX_LINE:
         return line + "\n"
-    return _standard_fold(name, value)
+    return _fold_words(name, value)
+
+
+def _fold_words(name: str, value: str) -> str:
+    """A long plain unstructured header folded as the standard library folds it: on a line of
+    its own if it fits there, else word by word, each word where it fits (a word too long
+    for any line is encoded to be split: left to the standard library)."""
+    if len(value) + 1 <= MAX_LINE:
+        return f"{name}:\n {value}\n"
+    words = value.split(" ")
+    if max(map(len, words)) + 1 > MAX_LINE:
+        return _standard_fold(name, value)
+    lines = [f"{name}:"]
+    for word in words:
+        if len(lines[-1]) + 1 + len(word) <= MAX_LINE:
+            lines[-1] += " " + word
+        else:
+            lines.append(" " + word)
+    return "\n".join(lines) + "\n"
 
 
 def parameter_line(name: str, value: str, params: tuple[tuple[str, str], ...]) -> str:
