@@ -38,7 +38,7 @@ from pbem.store import Store, utc_text
 # reports, the commands) is imported by the method that needs it: an idle tick loads none
 # of it (benchmarks/idle_tick.py, issue 20).
 if TYPE_CHECKING:
-    from pbem.mail.sender import Sender
+    from pbem.mail.envelope import Envelope
     from pbem.routing import RoutingLines
 
 log = logging.getLogger("pbem")
@@ -145,10 +145,10 @@ class Moderator:
             for batch in source.fetch():
                 for item in batch:
                     self.crash("fetched")
-                    inbound_id, status, author = self.archive(source.name, item, summary)
+                    inbound_id, status, envelope = self.archive(source.name, item, summary)
                     self.crash("archived")
                     if status == "new":
-                        self.process(inbound_id, summary, author)
+                        self.process(inbound_id, summary, envelope)
                     self.crash("processed")
                 self.store.make_durable()  # on disk before the mailbox forgets the batch
                 source.mark_done(batch)  # one IMAP command for the batch
@@ -162,9 +162,10 @@ class Moderator:
             self.process(inbound_id, summary)
 
     def archive(self, source_name: str, item: Incoming, summary: TickSummary
-                ) -> tuple[int, str, Sender | None]:
+                ) -> tuple[int, str, Envelope | None]:
         """Store the raw message, unless the same one is known; returns its id, its status and
-        its sender as read (handed to the filing, so its headers are read once).
+        its envelope as read (its sender and the message parsed: handed to the filing, so the
+        message is parsed once).
 
         Only its headers are read here (``pbem.mail.envelope``); a message whose headers
         cannot be read is archived as failed.
@@ -185,15 +186,15 @@ class Moderator:
             if envelope.error:
                 summary.messages += 1
                 self._fail(inbound_id, envelope.error, summary)
-        return inbound_id, "failed" if envelope.error else "new", envelope.author
+        return inbound_id, "failed" if envelope.error else "new", envelope
 
-    def process(self, inbound_id: int, summary: TickSummary, author: Sender | None = None
+    def process(self, inbound_id: int, summary: TickSummary, envelope: Envelope | None = None
                 ) -> None:
-        """File one archived message (``author``: its sender, if read when it was archived);
-        a fault in it never stops the tick."""
+        """File one archived message (``envelope``: as read when it was archived); a fault in
+        it never stops the tick."""
         summary.messages += 1
         try:
-            outcome = self._file(inbound_id, author)
+            outcome = self._file(inbound_id, envelope)
         except sqlite3.OperationalError:
             raise  # the database is locked or full: the message stays new for the next tick
         except Exception as error:  # one bad message must not stop the others
@@ -228,7 +229,7 @@ class Moderator:
             "status": status, "outcome": outcome, "game_id": game_id, "seat": seat,
             "processed_at": utc_text(self.clock())})
 
-    def _file(self, inbound_id: int, author: Sender | None = None) -> str:
+    def _file(self, inbound_id: int, envelope: Envelope | None = None) -> str:
         from pbem import flood
         from pbem.mail.dkim import signed_by_sender as dkim_signed
         from pbem.mail.envelope import header_block
@@ -240,11 +241,13 @@ class Moderator:
         row = self.store.inbound(inbound_id)
         limit = self.config.mail_in.max_message_bytes
         too_large = row["size"] > limit
-        # Of mail over the limit only the headers are read: it costs no more memory.
-        raw = self.store.inbound_raw(inbound_id, limit if too_large else -1)
-        message = parse_message(header_block(raw, limit) if too_large else raw)
+        message = envelope and envelope.message
+        if message is None:
+            # Of mail over the limit only the headers are read: it costs no more memory.
+            raw = self.store.inbound_raw(inbound_id, limit if too_large else -1)
+            message = parse_message(header_block(raw, limit) if too_large else raw)
         now = self.clock()
-        author = author or read_sender(message)
+        author = (envelope and envelope.author) or read_sender(message)
         reason = automatic_reason(message, [self.config.moderator.address],
                                   sender=author.address)
         if reason:
@@ -261,8 +264,8 @@ class Moderator:
                                 in_reply_to, sender=author.address, shown=author.shown)
         if too_large:
             return self._refuse(inbound_id, sender, "too-large", subject, in_reply_to)
-        if self.config.mail_in.dkim.required(sender) and not dkim_signed(raw, sender,
-                                                                         self.dns):
+        if self.config.mail_in.dkim.required(sender) and not dkim_signed(
+                self.store.inbound_raw(inbound_id, -1), sender, self.dns):
             return self._refuse(inbound_id, sender, "unsigned", subject, in_reply_to)
         lines = read_routing_lines(order_text(message))
         tokens = claimed_tokens(message, self.config.moderator.domain)

@@ -15,24 +15,22 @@ from pbem.mail.sinks import DeliveryError, Sink
 from pbem.store import Store, utc_text
 
 if TYPE_CHECKING:
-    from email.message import EmailMessage
+    from pbem.mail.compose import Mail
 
 
-def enqueue(store: Store, message: EmailMessage, now: datetime, kind: str,
+def enqueue(store: Store, message: Mail, now: datetime, kind: str,
             game_id: str | None = None, seat: str | None = None) -> None:
     """Queue a composed message; call inside the transaction of the change that causes it.
     A message to nobody (a seat a bot plays from the start has no address) is not queued."""
-    from email.utils import getaddresses  # the email package: not for an idle tick
-
-    recipients = [address for _, address in getaddresses(message.get_all("To", [])) if address]
+    recipients = message.recipients()
     if not recipients:
         return
     store.execute(
         "insert into outbox (message_id, game_id, seat, kind, sender, recipients, subject, "
         "message, status, attempts, next_attempt_at, created_at) "
         "values (?, ?, ?, ?, ?, ?, ?, ?, 'pending', 0, ?, ?)",
-        (str(message["Message-ID"]), game_id, seat, kind, str(message["From"]),
-         json.dumps(recipients), str(message["Subject"]), message.as_bytes(), utc_text(now),
+        (message["Message-ID"], game_id, seat, kind, message["From"],
+         json.dumps(recipients), message["Subject"], message.as_bytes(), utc_text(now),
          utc_text(now)))
 
 

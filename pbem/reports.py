@@ -24,7 +24,7 @@ from pbem.ahead import ahead_prompts
 from pbem.config import Config
 from pbem.echo import Echo
 from pbem.game import Event, MapPicture, OrderError, Prompt, capability, waiting_for
-from pbem.mail.compose import Picture, compose, new_message_id, reply_subject
+from pbem.mail.compose import Mail, Picture, compose, new_message_id, reply_subject
 from pbem.mail.html import text_to_html
 from pbem.mail.text import body_text
 from pbem.record import GameRecord
@@ -83,7 +83,7 @@ def _subject(record: GameRecord, what: str) -> str:
 def _mail(config: Config, record: GameRecord, seat: str | None, subject: str, text: str,
           now: datetime, in_reply_to: str | None = None, opens_thread: bool = False,
           observer: str | None = None, template: str = "",
-          pictures: tuple[Picture, ...] = ()) -> EmailMessage:
+          pictures: tuple[Picture, ...] = ()) -> Mail:
     """A mail in the seat's thread of the game (for ``seat=None``: the GM's thread, or the
     observers' thread when an ``observer`` address is given), in plain text and HTML.
 
@@ -114,7 +114,7 @@ def _mail(config: Config, record: GameRecord, seat: str | None, subject: str, te
 
 def welcome(config: Config, record: GameRecord, seat: str, deadline: datetime | None,
             now: datetime, replacing: bool = False, reason: str | None = None,
-            opens_thread: bool = True) -> EmailMessage:
+            opens_thread: bool = True) -> Mail:
     """The first mail to a seat's player: how to play by mail, the secret, the view and
     prompts, the commitment to the seed (``replacing``: the player takes over a seat of a
     game under way; ``opens_thread`` False: a commitment mail opened the seat's thread)."""
@@ -130,7 +130,7 @@ def _salts(record: GameRecord) -> dict[str, str | None]:
     return json.loads(record.row.get("salts") or "{}")
 
 
-def commitment(config: Config, record: GameRecord, seat: str, now: datetime) -> EmailMessage:
+def commitment(config: Config, record: GameRecord, seat: str, now: datetime) -> Mail:
     """The first mail to a seat of a game with a salt window: the commitment to the GM's seed,
     the invitation to salt it, the secret (docs/fairness.md)."""
     text = render(record.row["game"], "mail/commitment.txt.j2", moderator=config.moderator,
@@ -144,7 +144,7 @@ def commitment(config: Config, record: GameRecord, seat: str, now: datetime) -> 
 
 def before_deal_answer(config: Config, record: GameRecord, seat: str, answers: list[str],
                        errors: list[OrderError], in_reply_to: str, now: datetime
-                       ) -> EmailMessage:
+                       ) -> Mail:
     """The answer to a seat's mail before the deal: its SALT noted, or what was not read."""
     text = render(record.row["game"], "mail/salt_answer.txt.j2", moderator=config.moderator,
                   game=record, seat=seat, answers=answers, errors=errors,
@@ -182,7 +182,7 @@ def step_report(config: Config, record: GameRecord, seat: str | None, events: li
                 notes: list[str], deadline: datetime | None, now: datetime,
                 observer: str | None = None, store: Store | None = None,
                 pictures: tuple[Picture, ...] | None = None,
-                published: dict[str, Any] | None = None) -> EmailMessage:
+                published: dict[str, Any] | None = None) -> Mail:
     """The report of the steps just resolved, for one seat (None: the public report, to the
     GM or to an ``observer``) with the ``pictures`` given, by default the map of the board
     unless the configuration says ``reports: {map: false}``; ``store`` as for
@@ -200,7 +200,7 @@ def step_report(config: Config, record: GameRecord, seat: str | None, events: li
     return mail
 
 
-def _attach_record(mail: EmailMessage, record: GameRecord, published: dict[str, Any]) -> None:
+def _attach_record(mail: Mail, record: GameRecord, published: dict[str, Any]) -> None:
     """The game record of a finished game, as ``<id>.json`` (``pbem verify`` reads it)."""
     mail.add_attachment(json.dumps(published, indent=1, sort_keys=True).encode("utf-8"),
                         "application", "json", filename=f"{record.id}.json")
@@ -259,7 +259,7 @@ def palette_png(png: bytes, colours: int = 128) -> bytes:
 def acknowledgement(config: Config, record: GameRecord, seat: str, lines: Echo,
                     standing: list[dict], deadline: datetime | None,
                     in_reply_to: str | None, now: datetime, answers: list[str] = ()
-                    ) -> EmailMessage:
+                    ) -> Mail:
     """The answer to a seat's order mail: every line of it, as read into an order, refused
     or not read as an order (``lines``); the orders standing; what is still open.
 
@@ -281,7 +281,7 @@ def acknowledgement(config: Config, record: GameRecord, seat: str, lines: Echo,
 
 
 def gm_answer(config: Config, record: GameRecord, answers: list[str], errors: list[OrderError],
-              in_reply_to: str | None, now: datetime) -> EmailMessage:
+              in_reply_to: str | None, now: datetime) -> Mail:
     """The answer to a GM's mail of commands."""
     text = render(record.row["game"], "mail/gm_answer.txt.j2", moderator=config.moderator,
                   game=record, answers=answers, errors=errors)
@@ -289,7 +289,7 @@ def gm_answer(config: Config, record: GameRecord, answers: list[str], errors: li
                  in_reply_to=in_reply_to)
 
 
-def gm_welcome(config: Config, record: GameRecord, now: datetime) -> EmailMessage:
+def gm_welcome(config: Config, record: GameRecord, now: datetime) -> Mail:
     """The GM's first mail of a game: the GM secret and how to give commands."""
     text = render(record.row["game"], "mail/gm_welcome.txt.j2", moderator=config.moderator,
                   game=record)
@@ -298,7 +298,7 @@ def gm_welcome(config: Config, record: GameRecord, now: datetime) -> EmailMessag
 
 
 def status(config: Config, record: GameRecord, seat: str, standing: list[dict],
-           deadline: datetime | None, now: datetime) -> EmailMessage:
+           deadline: datetime | None, now: datetime) -> Mail:
     """A seat's view and open prompts again, like a report without events (STATUS).
 
     ``standing`` holds every order pending in this step (the others' only say
@@ -314,14 +314,14 @@ def status(config: Config, record: GameRecord, seat: str, standing: list[dict],
 
 
 def resend(config: Config, record: GameRecord, seat: str, original: EmailMessage,
-           now: datetime) -> EmailMessage:
+           now: datetime) -> Mail:
     """A mail sent to the seat before, again: its subject and text, a new Message-ID, in the
     seat's thread, to the seat's address now (HISTORY n)."""
     return _mail(config, record, seat, str(original["Subject"]), body_text(original), now)
 
 
 def press(config: Config, record: GameRecord, seat: str, text: str, to: str,
-          sender: str | None, now: datetime) -> EmailMessage:
+          sender: str | None, now: datetime) -> Mail:
     """Press relayed to one seat: the text, and who sent it (None: anonymous) to whom.
 
     Only the moderator's headers and the press text go out: nothing of the
@@ -334,7 +334,7 @@ def press(config: Config, record: GameRecord, seat: str, text: str, to: str,
 
 
 def declaration(config: Config, record: GameRecord, seat: str | None, kind: str, sender: str,
-                text: str, now: datetime) -> EmailMessage:
+                text: str, now: datetime) -> Mail:
     """A deal or bribe (``kind``) declared by ``sender``, for one seat (None: the GM)."""
     body = render(record.row["game"], "mail/declaration.txt.j2", moderator=config.moderator,
                   game=record, kind=kind, sender=sender, text=text)
@@ -343,7 +343,7 @@ def declaration(config: Config, record: GameRecord, seat: str | None, kind: str,
 
 
 def preview(config: Config, record: GameRecord, sections: list[tuple[str, str]],
-            now: datetime) -> EmailMessage:
+            now: datetime) -> Mail:
     """What resolving the step now would mail, each report under its title, for the GM."""
     text = render(record.row["game"], "mail/preview.txt.j2", moderator=config.moderator,
                   game=record, sections=sections)
@@ -367,7 +367,7 @@ GM_NOTICE_SUBJECTS = {
 def gm_notice(config: Config, record: GameRecord, seat: str | None, kind: str, now: datetime,
               deadline: datetime | None, pending: dict[str, dict] | None = None,
               reason: str | None = None, observer: str | None = None,
-              published: dict[str, Any] | None = None, **details) -> EmailMessage:
+              published: dict[str, Any] | None = None, **details) -> Mail:
     """What the GM did (``kind``, with its ``details``), told to one seat from its own view,
     or to an ``observer`` from the public view; ``pending`` holds the step's orders;
     ``published``: the record of a game the GM ended, attached (docs/fairness.md)."""
@@ -394,7 +394,7 @@ NOTICE_SUBJECTS = {
 
 def notice(config: Config, record: GameRecord, seat: str, kind: str, now: datetime,
            deadline: datetime, late: list[str] = (), down_since: datetime | None = None
-           ) -> EmailMessage:
+           ) -> Mail:
     """A reminder, a late notice, a note of who is late, or a deadline extended after an
     outage of the moderator, for one seat."""
     context = _seat_context(record, seat, deadline)
@@ -406,7 +406,7 @@ def notice(config: Config, record: GameRecord, seat: str, kind: str, now: dateti
 
 def refusal(config: Config, to: str, reason: Enum | str, subject: str, now: datetime,
             in_reply_to: str | None = None, game: str | None = None, sender: str = "",
-            games: list[str] = (), seat: str | None = None, shown: str = "") -> EmailMessage:
+            games: list[str] = (), seat: str | None = None, shown: str = "") -> Mail:
     """A message that could not be filed, and why (a ``Refusal`` or ``SenderProblem``, or a
     code); it never repeats the message's orders."""
     code = reason.value if isinstance(reason, Enum) else reason
@@ -419,7 +419,7 @@ def refusal(config: Config, to: str, reason: Enum | str, subject: str, now: date
                    html=text_to_html(text, subject))
 
 
-def failed_message(config: Config, message: dict, reason: str, now: datetime) -> EmailMessage:
+def failed_message(config: Config, message: dict, reason: str, now: datetime) -> Mail:
     """The installation's GM told that an inbound ``message`` (its archive row, without
     the raw bytes) could not be read, and why."""
     text = render("_", "mail/failed.txt.j2", moderator=config.moderator, message=message,
@@ -431,7 +431,7 @@ def failed_message(config: Config, message: dict, reason: str, now: datetime) ->
 
 def secret_flood(config: Config, to: str, subject: str, now: datetime, game: str,
                  seat: str | None, address: str, in_reply_to: str | None = None
-                 ) -> EmailMessage:
+                 ) -> Mail:
     """The notice that further mails refused for a missing or wrong secret, told to
     ``address``, are not answered for a while: to ``address`` itself, or to the GM."""
     text = render("_", "mail/secret_flood.txt.j2", moderator=config.moderator, game=game,

@@ -256,3 +256,19 @@ def test_a_message_over_the_size_limit_is_archived_and_its_sender_told(tmp_path)
     assert "too large" in text(site.sent(player("north"))[-1])
     row = site.moderator().store.one("select status, outcome, size from inbound")
     assert (row["status"], row["outcome"]) == ("rejected", "too-large") and row["size"] > 2000
+
+
+def test_each_message_is_parsed_once_in_the_tick_that_files_it(site, monkeypatch):
+    """Archived and filed in the same tick, a message is parsed once: its envelope and its
+    filing read the same parsed message (issue 20)."""
+    import email
+
+    for seat, bid in (("north", 3), ("east", 2)):
+        send(site, seat, f"BID {bid}")
+    parsed = []
+    parse = email.message_from_bytes
+    monkeypatch.setattr(email, "message_from_bytes",
+                        lambda raw, **kwargs: parsed.append(raw) or parse(raw, **kwargs))
+    summary = tick(site)
+    assert summary.accepted == 2 and len(parsed) == 2
+    assert all(b"BID" in raw for raw in parsed)   # each one whole, not its headers alone

@@ -13,7 +13,7 @@ from players import GM, drop, order_mail, text
 from pbem.config import Moderator
 from pbem.mail.compose import Picture, compose
 from pbem.mail.html import text_to_html
-from pbem.mail.text import html_to_text
+from pbem.mail.text import html_to_text, parse_message
 from pbem.templating import MAIL_WIDTH, wrap_lines
 
 NOW = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
@@ -32,10 +32,10 @@ def structure(part, depth: int = 0) -> list[str]:
 
 
 def test_a_mail_with_a_map_is_text_and_html_with_the_png_inline_and_the_svg_attached():
-    mail = compose(Moderator(), ["a@players.test"], "[g] report", "text", NOW, "<m@pbem>",
-                   html="<p>text</p>",
-                   pictures=(Picture(b"\x89PNG", "png", "map.png", cid="map@pbem"),
-                             Picture(b"<svg/>", "svg+xml", "map.svg")))
+    mail = parse_message(compose(
+        Moderator(), ["a@players.test"], "[g] report", "text", NOW, "<m@pbem>",
+        html="<p>text</p>", pictures=(Picture(b"\x89PNG", "png", "map.png", cid="map@pbem"),
+                                      Picture(b"<svg/>", "svg+xml", "map.svg"))).as_bytes())
     assert structure(mail) == [
         "multipart/mixed", "  multipart/alternative", "    text/plain",
         "    multipart/related", "      text/html", "      image/png inline",
@@ -45,8 +45,8 @@ def test_a_mail_with_a_map_is_text_and_html_with_the_png_inline_and_the_svg_atta
 
 
 def test_a_mail_without_pictures_is_multipart_alternative():
-    mail = compose(Moderator(), ["a@players.test"], "[g] x", "text", NOW, "<m@pbem>",
-                   html="<p>text</p>")
+    mail = parse_message(compose(Moderator(), ["a@players.test"], "[g] x", "text", NOW,
+                                 "<m@pbem>", html="<p>text</p>").as_bytes())
     assert structure(mail) == ["multipart/alternative", "  text/plain", "  text/html"]
 
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
-from email.message import EmailMessage
 from typing import TYPE_CHECKING
 
 from pbem import outbox
@@ -14,6 +13,7 @@ from pbem.game import OrderError
 
 if TYPE_CHECKING:
     from pbem.commands.limits import Budget
+    from pbem.mail.compose import Mail
 from pbem.record import GameRecord
 from pbem.store import Store
 
@@ -38,7 +38,7 @@ class CommandContext:
         """Add text to the reply to the mail that held the command."""
         self.answers.append(text)
 
-    def send(self, mail: EmailMessage, kind: str, seat: str | None = None) -> None:
+    def send(self, mail: Mail, kind: str, seat: str | None = None) -> None:
         """Queue a mail of the command's own (in the command's transaction)."""
         outbox.enqueue(self.store, mail, self.now, kind, self.record.id, seat)
 

@@ -1,10 +1,12 @@
 """What the moderator reads of a raw message to archive it, before anything else.
 
-Only the header block is parsed, never the body, and the size of the header
-block read is bounded: archiving a message costs the memory of its headers
-whatever its size, and no MIME structure can make the parser recurse.  The
+A message within the size limit is parsed whole, once: the tick files it at once
+and reads the same parsed message (issue 20: each message was parsed twice).  Of
+a larger one only the header block is read, and the size of the header block read
+is bounded: archiving it costs the memory of its headers whatever its size.  The
 reading never raises: a message whose headers cannot be read is still archived
-raw, with the reason (``Envelope.error``).
+raw, with the reason (``Envelope.error``); one the parser cannot read whole (a MIME
+structure too deep) is read by its header block, and fails when it is filed.
 
 A message is known by its Message-ID and a digest of its content: everything
 from the first header that is not a trace header (the ``Received`` and like
@@ -17,7 +19,9 @@ from __future__ import annotations
 
 import hashlib
 import re
+from contextlib import suppress
 from dataclasses import dataclass
+from email.message import EmailMessage
 
 from pbem.mail.headers import message_id as header_message_id
 from pbem.mail.headers import one_line
@@ -36,8 +40,8 @@ _EMPTY_LINE = re.compile(rb"(?>\r\n|\r|\n)(?>\r\n|\r|\n)")
 class Envelope:
     """The archive's record of a message: ``sender`` is the real From address ("" if there
     is no single one), ``error`` why the headers could not be read (None if they could);
-    ``author`` the whole reading of its sender, for the tick that files it at once (its
-    headers are then read once)."""
+    ``author`` the whole reading of its sender and ``message`` the message parsed whole (None
+    if it is over the limit), for the tick that files it at once (it is then read once)."""
 
     message_id: str
     digest: str
@@ -45,6 +49,7 @@ class Envelope:
     subject: str = ""
     error: str | None = None
     author: Sender | None = None
+    message: EmailMessage | None = None
 
 
 def header_block(raw: bytes, limit: int) -> bytes:
@@ -71,10 +76,15 @@ def read_envelope(raw: bytes, limit: int) -> Envelope:
     head = header_block(raw, limit)
     digest = content_digest(raw, head)
     unknown_id = f"<{digest}@pbem.invalid>"
+    whole = None
+    if len(raw) <= limit:
+        with suppress(Exception):  # read by its headers below, and failed when filed
+            whole = parse_message(raw)
     try:
-        message = parse_message(head)
+        message = whole or parse_message(head)
         author = read_sender(message)
         return Envelope(header_message_id(message.get("Message-ID")) or unknown_id, digest,
-                        author.address, one_line(message.get("Subject", "")), author=author)
+                        author.address, one_line(message.get("Subject", "")), author=author,
+                        message=whole)
     except Exception as error:  # noqa: BLE001 -- any message is archived, whatever it holds
         return Envelope(unknown_id, digest, error=f"unreadable headers: {error!r}"[:300])
