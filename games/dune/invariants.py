@@ -16,6 +16,7 @@ from .factions import holder
 from .factions.atreides import kwisatz_haderach
 from .leaders import ALIVE, CAPTURED, TANKS
 from .phases.battle import forces_in
+from .phases.storm import WEATHER_MARKERS, uses_weather
 from .rules import rules_of
 from .state import (
     SEAT_FACTIONS,
@@ -35,7 +36,21 @@ def violations(state: State) -> list[str]:
     """Every invariant the state breaks, one message each (empty: none)."""
     on_map = _on_map(state)
     return [*_forces(state, on_map), *_sheets(state), *_cards(state), *_map(state),
-            *_leaders(state), *_starred(state, on_map), *_strongholds(state), *_battle(state)]
+            *_leaders(state), *_starred(state, on_map), *_strongholds(state), *_battle(state),
+            *_storm_card(state)]
+
+
+def _storm_card(state: State) -> list[str]:
+    """The weather marker or storm card face down for the next storm is one of the six (000
+    II.G, XVI.B; GF9 001 2.04.14), and one lies there from the end of turn 1's storm on while
+    a faction draws them."""
+    card = state["storm"]["marker"]
+    if card is not None and card not in WEATHER_MARKERS:
+        return [f"storm card: {card}, not one of {WEATHER_MARKERS}"]
+    first_storm = state["turn"] <= 1 and state["phase"] in ("setup", "storm")
+    if card is None and not first_storm and uses_weather(state):
+        return [f"storm card: none drawn on turn {state['turn']} (001 2.04.14, 000 XVI.C)"]
+    return []
 
 
 def _on_map(state: State) -> dict[str, list[int]]:

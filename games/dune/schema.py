@@ -17,7 +17,8 @@ class Storm(TypedDict):
     sector: int | None                  # None before the first storm
     dialers: list[str]                  # the two factions who last used the wheels (000 VI.B)
     dials: dict[str, int]               # secret until used
-    marker: int | None                  # the Fremen's next weather marker (000 XVI), secret
+    marker: int | None                  # the Fremen's next weather marker (000 XVI), or under
+    #                                     GF9 their storm card (001 2.04.14); secret
 
 
 class Prediction(TypedDict):
