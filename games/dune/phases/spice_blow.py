@@ -394,7 +394,7 @@ def _stage_prompts(state: State, stage: str) -> list[Prompt]:
     if stage == NEXUS:
         return nexus.prompts(state)
     if stage == PLACEMENT:
-        return [_placement_prompt(worm_placer(state), state["turn"])]
+        return [_placement_prompt(state, worm_placer(state), state["turn"])]
     if stage == CONTROL:
         return [_control_prompt(state, seat) for seat in control_breakers(state)]
     return [_ride_prompt(state, seat) for seat in worm_riders(state) if any(riders(state, seat))]
@@ -491,7 +491,7 @@ def worm_orders(state: State, seat: str, turn: int) -> list[Prompt]:
     """The seat's decisions at each worm of the spice blow of ``turn`` as far as it can tell
     now, for orders ahead: the Fremen's placement of an additional worm, and a holder's
     Karama on a worm the Fremen control (its stage opens only when that matters)."""
-    found = [_placement_prompt(seat, turn)] if worm_placer(state) == seat else []
+    found = [_placement_prompt(state, seat, turn)] if worm_placer(state) == seat else []
     if worm_riders(state) and seat not in worm_riders(state) and karama.playable(state, seat):
         found.append(_control(turn, seat, "a worm at each Shai-Hulud of the spice blow"))
     return found
@@ -646,21 +646,27 @@ order_kind(OrderKind("worm-ride", ("RIDE", "STAY"), _read_ride,
 
 
 # --- sending an additional worm
-def worm_destinations() -> list[str]:
+def worm_destinations(rules: Rules | None = None) -> list[str]:
     """Where the Fremen may send an additional worm: anywhere but the Polar Sink (module
-    docstring)."""
-    return [t.name for t in base_data().board.territories if t.name != POLAR_SINK]
+    docstring); under GF9 a sand territory (001 2.04.16, ``Rules.worms_placed_on_sand``)."""
+    sand_only = rules is not None and rules.worms_placed_on_sand
+    return [t.name for t in base_data().board.territories
+            if t.name != POLAR_SINK and (t.is_sand or not sand_only)]
 
 
-def _placement_prompt(seat: str | None, turn: int) -> Prompt:
+def _placement_prompt(state: State, seat: str | None, turn: int) -> Prompt:
     """The Fremen's placement of an additional worm; held ahead as
     ``worm-placement@<turn>:<seat>`` for every additional worm of that turn's spice blow."""
     assert seat is not None, "a placement stage is only queued with a placer"
+    where_to = ("WORM <territory>: place this additional worm in any sand territory; it "
+                "devours spice and forces but yours and your allies', and your forces there "
+                "may ride it (001 2.04.16, 2.04.08-09, 2.04.11)"
+                if rules_of(state).worms_placed_on_sand else
+                "WORM <territory>: send this additional worm to any territory but the Polar "
+                "Sink; on sand it devours spice and forces but yours and your allies' (000 "
+                "XV; WBC VII.2), and your forces there may ride it (WBC VII.3)")
     return Prompt(f"worm-placement:{seat}", seat, "worm-placement", False,
-                  "WORM <territory>: send this additional worm to any territory but the Polar "
-                  "Sink; on sand it devours spice and forces but yours and your allies' (000 "
-                  "XV; WBC VII.2), and your forces there may ride it (WBC VII.3); "
-                  "WORM NONE lets it pass (000 VII.C)",
+                  f"{where_to}; WORM NONE lets it pass (000 VII.C)",
                   None, f"WORM {NONE}", f"WORM {NONE}",
                   ahead=f"worm-placement@{turn}:{seat}")
 
@@ -668,10 +674,11 @@ def _placement_prompt(seat: str | None, turn: int) -> Prompt:
 def _read_placement(state: State, prompt: Prompt, words: list[str]) -> str | None:
     if len(words) == 1 and words[0].upper() == NONE:
         return None
-    territory, _ = read_territory(words, worm_destinations())
+    territory, _ = read_territory(words, worm_destinations(rules_of(state)))
     return territory.name
 
 
 order_kind(OrderKind("worm-placement", ("WORM",), _read_placement,
                      lambda v: f"WORM {v or NONE}",
-                     random=lambda view, prompt, rng: rng.choice([None, *worm_destinations()])))
+                     random=lambda view, prompt, rng: rng.choice(
+                         [None, *worm_destinations(rules_of(view))])))
