@@ -103,6 +103,8 @@ class Worm(TypedDict):
     placed: bool
     stages: list[str]                   # what is left of the worm: Nexus, placement, ...
     rides: NotRequired[list[str]]       # GF9: the rides still to come after the Nexus
+    summon: NotRequired[bool]           # GF9: the Karama worm's decision (001 1.14.04)
+    by: NotRequired[str]                # GF9: who decides it
 
 
 class SpiceBlowStep(TypedDict):
@@ -116,6 +118,7 @@ class SpiceBlowStep(TypedDict):
     ended: NotRequired[bool]            # GF9: every pile has its spice, the Nexus is open
     rides: NotRequired[list[str]]       # GF9: the territories of the worms the Fremen ride
                                         # after the Nexus (001 2.04.09)
+    summoned: NotRequired[bool]         # GF9: the Karama worm was asked this phase (1.14.04)
 
 
 class Stealing(TypedDict("_Stealing", {"from": str})):
