@@ -42,14 +42,12 @@ def violations(state: State) -> list[str]:
 
 def _storm_card(state: State) -> list[str]:
     """The weather marker or storm card face down for the next storm is one of the six (000
-    II.G, XVI.B; GF9 001 2.04.14), and one lies there from the end of turn 1's storm on while
-    a faction draws them."""
+    II.G, XVI.B; GF9 001 2.04.14), and only while a faction draws them."""
     card = state["storm"]["marker"]
     if card is not None and card not in WEATHER_MARKERS:
         return [f"storm card: {card}, not one of {WEATHER_MARKERS}"]
-    first_storm = state["turn"] <= 1 and state["phase"] in ("setup", "storm")
-    if card is None and not first_storm and uses_weather(state):
-        return [f"storm card: none drawn on turn {state['turn']} (001 2.04.14, 000 XVI.C)"]
+    if card is not None and not uses_weather(state):
+        return [f"storm card: {card} drawn, but nobody draws them (000 XVI.D, 001 2.04.14)"]
     return []
 
 
