@@ -6,6 +6,8 @@ treachery discard pile is open to all (000 line 1164), so a card once played ope
 secret any more, nor is a card revealed in a battle plan (000 X.B.4), which a winner may keep,
 nor the name of a leader played in one (whether he is someone's traitor stays secret until
 called, but the detector matches names only); a faction's own leaders are no secret to it.
+The Fremen's GF9 storm card (001 2.04.14-15), a number, is matched by its wording: another
+seat's mail must never say what the face-down card is ("storm card ...: <n>").
 """
 
 from __future__ import annotations
@@ -15,6 +17,10 @@ import re
 
 from pbem.games.dune.phases.bidding import cards_seen
 from pbem.games.dune.state import SEAT_FACTIONS, base_data
+
+# The face-down storm card as the Fremen's mail words it (the view and the storm-deck-seen
+# event); the card revealed at the storm is public: "The Fremen's storm card shows 4."
+STORM_CARD = re.compile(r"storm card[^.:]*: [1-6]", re.IGNORECASE)
 
 
 def secrets_of(state, seat):
@@ -63,6 +69,8 @@ def leaked(mails: str, seat, held, played, prediction=None):
     others = set().union(*(held[s] for s in held if s != seat)) - own_leaders - played
     found = {secret for secret in others - held[seat]
              if re.search(rf"\b{re.escape(secret)}\b", mails)}
+    if seat != "fremen" and STORM_CARD.search(mails):
+        found.add("the Fremen's storm card")
     if (prediction and seat != "bene-gesserit"
             and f"your prediction: {SEAT_FACTIONS[prediction['faction']]}".lower()
             in mails.lower()):

@@ -8,7 +8,8 @@ for a later battle ``battle-plan@<territory>#<opponent>:<seat>`` (``before_plans
 Its template starts with a header line, ``FOR REVIVAL``, ``FOR MOVEMENT`` (with the Bene
 Gesserit's declarations), ``FOR CARD 3``, ``FOR BATTLE ARRAKEEN``, ``FOR STORM`` (the dial, a
 storm card), ``FOR NEXUS``, ``FOR WORM`` (placing a worm, a Karama on it; held for every
-worm of a spice blow, as the Nexus is: ``again`` in decisions.yaml): the lines after a
+worm of a spice blow, as the Nexus is: ``again`` in decisions.yaml; under GF9 the Fremen's
+Karama worm too, once that spice blow): the lines after a
 header, to the next header, are orders for that decision where its orders take their verb
 (for all the decisions under it: a battle's plan and the seat's Voice or prescience question
 there); lines ``ELSE`` alone split them into fallbacks.  A line outside any header whose
@@ -214,7 +215,8 @@ def _worms(state: State, seat: str) -> list[Decision]:
     and line 1404): where the Fremen send an additional worm, a Karama on the Fremen's
     worm."""
     titles = {"worm-placement": "where you send each additional worm",
-              "worm-karama": "a Karama on each worm the Fremen control"}
+              "worm-karama": "a Karama on each worm the Fremen control",
+              "worm-summon": "your Karama worm (001 1.14.04)"}
     return [_named(prompt, prompt.ahead, "WORM", titles[prompt.kind], state)
             for prompt in spice_blow.worm_orders(state, seat, _blow_turn(state))]
 

@@ -114,6 +114,9 @@ class EventCode(StrEnum):
     WORM_SET_ASIDE = "worm-set-aside"
     WORM_RIDE = "worm-ride"
     # storm
+    STORM_DECK_DRAWN = "storm-deck-drawn"          # GF9, 001 2.04.14
+    STORM_DECK_REVEALED = "storm-deck-revealed"    # GF9, 001 2.04.14
+    STORM_DECK_SEEN = "storm-deck-seen"            # GF9, 001 2.04.15: to the Fremen alone
     STORM_DIALS = "storm-dials"
     STORM_MOVES = "storm-moves"
     STORM_PLACED = "storm-placed"

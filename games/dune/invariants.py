@@ -16,6 +16,7 @@ from .factions import holder
 from .factions.atreides import kwisatz_haderach
 from .leaders import ALIVE, CAPTURED, TANKS
 from .phases.battle import forces_in
+from .phases.storm import WEATHER_MARKERS, uses_weather
 from .rules import rules_of
 from .state import (
     SEAT_FACTIONS,
@@ -35,7 +36,19 @@ def violations(state: State) -> list[str]:
     """Every invariant the state breaks, one message each (empty: none)."""
     on_map = _on_map(state)
     return [*_forces(state, on_map), *_sheets(state), *_cards(state), *_map(state),
-            *_leaders(state), *_starred(state, on_map), *_strongholds(state), *_battle(state)]
+            *_leaders(state), *_starred(state, on_map), *_strongholds(state), *_battle(state),
+            *_storm_card(state)]
+
+
+def _storm_card(state: State) -> list[str]:
+    """The weather marker or storm card face down for the next storm is one of the six (000
+    II.G, XVI.B; GF9 001 2.04.14), and only while a faction draws them."""
+    card = state["storm"]["marker"]
+    if card is not None and card not in WEATHER_MARKERS:
+        return [f"storm card: {card}, not one of {WEATHER_MARKERS}"]
+    if card is not None and not uses_weather(state):
+        return [f"storm card: {card} drawn, but nobody draws them (000 XVI.D, 001 2.04.14)"]
+    return []
 
 
 def _on_map(state: State) -> dict[str, list[int]]:

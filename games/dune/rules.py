@@ -189,6 +189,13 @@ class Classic(Rules):
         return False
 
     @property
+    def storm_deck(self) -> bool:
+        """After turn 1 the storm moves by the Storm Deck card the faction with the STORM RULE
+        drew (GF9, 001 2.04.14: the Fremen's advanced ability); under AH by the weather
+        markers of option XVI, drawn by the Fremen (000 XVI, ``weather``)."""
+        return False
+
+    @property
     def storm_cards_on_turn_one(self) -> bool:
         """Weather Control and Family Atomics may be played on turn 1 (AH player aid); not
         under WBC (000 line 1110)."""
@@ -257,6 +264,21 @@ class Classic(Rules):
         """The Fremen may ride a worm with some of their forces there and leave the rest (GF9,
         001 2.04.09: "Move some or all the Forces in the Territory"); under AH they all go to
         one territory (000 line 828)."""
+        return False
+
+    @property
+    def worms_placed_on_sand(self) -> bool:
+        """The Fremen place an additional worm in a sand territory only (GF9, 001 2.04.16: "in
+        any sand Territory you wish"); under AH in any territory but the Polar Sink (000 line
+        996: "any territory"; the spice_blow module docstring)."""
+        return False
+
+    @property
+    def karama_worm_in_spice_blow(self) -> bool:
+        """The Fremen's Karama worm is placed in the Spice Blow and Nexus phase after turn 1, in
+        a sand territory, and is a normal worm that causes a Nexus (GF9, 001 1.14.04); under AH
+        it is called in the Fremen's movement turn, anywhere, with no Nexus (000 line 838,
+        Q&A XXV.A.8; ``move_karama``)."""
         return False
 
     @property
@@ -638,6 +660,9 @@ class GF9(Classic):
     ride_after_nexus = True             # 001 2.04.09
     riders_may_split = True             # 001 2.04.09
     turn_one_worms_set_aside = True     # 001 1.02.03
+    storm_deck = True                   # 001 2.04.14
+    worms_placed_on_sand = True         # 001 2.04.16
+    karama_worm_in_spice_blow = True    # 001 1.14.04
     charity_with_bidding = False        # 001 1.03: a phase of its own
     hands_declared_before_bidding = True    # 001 1.04.02
     leader_revival_until_all_back = False   # 001 1.05.04: "When a player has no Active Leaders"

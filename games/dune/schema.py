@@ -17,7 +17,8 @@ class Storm(TypedDict):
     sector: int | None                  # None before the first storm
     dialers: list[str]                  # the two factions who last used the wheels (000 VI.B)
     dials: dict[str, int]               # secret until used
-    marker: int | None                  # the Fremen's next weather marker (000 XVI), secret
+    marker: int | None                  # the Fremen's next weather marker (000 XVI), or under
+    #                                     GF9 their storm card (001 2.04.14); secret
 
 
 class Prediction(TypedDict):
@@ -102,6 +103,8 @@ class Worm(TypedDict):
     placed: bool
     stages: list[str]                   # what is left of the worm: Nexus, placement, ...
     rides: NotRequired[list[str]]       # GF9: the rides still to come after the Nexus
+    summon: NotRequired[bool]           # GF9: the Karama worm's decision (001 1.14.04)
+    by: NotRequired[str]                # GF9: who decides it
 
 
 class SpiceBlowStep(TypedDict):
@@ -115,6 +118,7 @@ class SpiceBlowStep(TypedDict):
     ended: NotRequired[bool]            # GF9: every pile has its spice, the Nexus is open
     rides: NotRequired[list[str]]       # GF9: the territories of the worms the Fremen ride
                                         # after the Nexus (001 2.04.09)
+    summoned: NotRequired[bool]         # GF9: the Karama worm was asked this phase (1.14.04)
 
 
 class Stealing(TypedDict("_Stealing", {"from": str})):

@@ -16,9 +16,9 @@ round the battle under way and the leaders who fought (000 X), the result.  Behi
 shield, seen only by that faction (000 XIII.A-B): its spice, its reserves, its treachery cards,
 its traitors and its traitor draw (the Bene Gesserit's only once they have
 predicted, 000 line 780), its prediction, the Fremen's next weather marker (000
-XVI.B), for the Atreides the treachery card up for bid (000 line 756), for the Harkonnen
-the leaders they hold captured (line 884; WBC line 1262: not public; the owner sees his
-leader's place, ``captured``).  Nothing of any deck's order."""
+XVI.B) or GF9 storm card (001 2.04.15), for the Atreides the treachery card up for bid (000
+line 756), for the Harkonnen the leaders they hold captured (line 884; WBC line 1262: not
+public; the owner sees his leader's place, ``captured``).  Nothing of any deck's order."""
 
 from __future__ import annotations
 
@@ -30,6 +30,7 @@ from .factions.atreides import kwisatz_haderach
 from .factions.bene_gesserit_coexistence import coexisting
 from .phases.battle import public_battle
 from .phases.bidding import cards_seen, hand_has_room, public_bidding
+from .phases.storm import storm_card_seen
 from .phases.victory import strongholds_held
 from .rules import rules_of
 from .state import SEAT_FACTIONS, State, data, storm_order
@@ -123,6 +124,8 @@ def seat_view(state: State, seat: str, public: dict[str, Any] | None = None) -> 
     if own.get("karama_power_used"):
         private["karama_power_used"] = True         # 001 1.14.01: once a game
     private.update(power(seat).behind_shield(state))
+    if (card := storm_card_seen(state, seat)) is not None:
+        private["storm_card"] = card                # 001 2.04.15: the Fremen alone
     if seen := cards_seen(state, seat):     # the Atreides, 000 line 756
         private["up_for_bid"] = seen
     if state["phase"] == "bidding" and not hand_has_room(state, seat):

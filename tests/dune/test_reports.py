@@ -11,12 +11,14 @@ from pathlib import Path
 from types import SimpleNamespace
 
 import pytest
+import yaml
 from dune_rounds import bot_orders
 
 from pbem.game import Event, replay_states, step_rng
 from pbem.games import dune
 from pbem.games.dune.codes import EventCode
 from pbem.games.dune.orders.language import KINDS
+from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import SEAT_FACTIONS
 from pbem.templating import MAIL_WIDTH, environment, render, wrap_lines
 
@@ -103,7 +105,8 @@ def words(text: str) -> str:
 
 def rare_positions() -> list:
     """Positions that ask what random play seldom reaches: an ally's Karama in a battle he is
-    not in (``battle_karama``, player aid B.6)."""
+    not in (``battle_karama``, player aid B.6); the GF9 Fremen's Karama worm (001 1.14.04), as
+    its scenario file stands."""
     spec = importlib.util.spec_from_file_location("battle_positions",
                                                   Path(__file__).parent / "test_battle.py")
     positions = importlib.util.module_from_spec(spec)
@@ -112,7 +115,9 @@ def rare_positions() -> list:
     state, _ = positions.game({"Carthag": {harkonnen: 5, atreides: 5}},
                               seats=(bg, harkonnen, atreides), alliances=[(bg, harkonnen)],
                               hands={bg: ["Karama"], atreides: ["Karama"]})
-    return [state]
+    summon = Path(__file__).parent / "scenarios" / (
+        "gf9_1_14_04_the_fremen_karama_worm_devours_and_calls_the_nexus.yaml")
+    return [state, load_scenario(yaml.safe_load(summon.read_text())).state]
 
 
 def test_every_prompt_kind_renders_its_legal_choices_and_template(games):

@@ -32,7 +32,9 @@ By mail they are lines of a faction's turn order (kinds ``move`` and ``guild-mov
   its own every turn they hold a Karama.  The Fremen's forces in that territory stay where they
   are (their turn's move may take them on): the ride of shield line 828 is the spice blow's.
   The Karama worm counts for the 6th worm of WBC house rule 4 ("counting all worms, even Karama
-  worms", line 1045; 004 line 77 says otherwise: the ``wbc`` ruleset follows 000).
+  worms", line 1045; 004 line 77 says otherwise: the ``wbc`` ruleset follows 000).  Under GF9
+  the Karama worm is the spice blow's (001 1.14.04, ``Rules.karama_worm_in_spice_blow``,
+  ``spice_blow.summoner``), not a line of the movement turn.
 - ``KARAMA WORTHLESS``: stand ready to cancel the Bene Gesserit's worthless card played as a
   Karama this round (``karama``); a ``KARAMA SHIP`` so cancelled ships at the usual rate if the
   Bene Gesserit can pay it, else the plan fails (``moves.ship``).
@@ -52,6 +54,7 @@ from ..codes import ErrorCode
 from ..data import Ability
 from ..orders.language import OrderProblem, read_faction, read_territory
 from ..phases import spice_blow
+from ..rules import rules_of
 from ..state import POLAR_SINK, SEAT_FACTIONS, State, base_data, storm_order
 from . import karama
 
@@ -82,6 +85,7 @@ def uses(state: State, seat: str) -> list[str]:
             step["mode"] == "batched" or _before_guild(state, seat, mover)):
         found.append(TIMING)
     if (factions.has(state, seat, Ability.SUMMON_WORM)
+            and not rules_of(state).karama_worm_in_spice_blow
             and karama.karama_cards(state["factions"][seat]["hand"])):
         found.append("worm")
     if karama.may_cancel_worthless(state, seat):

@@ -129,6 +129,7 @@ class Ability(StrEnum):
     # Fremen
     WORM_RIDING = "worm_riding"
     STORM_FORESIGHT = "storm_foresight"
+    STORM_RULE = "storm_rule"                       # GF9: 001 2.04.14
     WORM_PLACEMENT = "worm_placement"
     STORM_HALF_LOSSES = "storm_half_losses"
     SUMMON_WORM = "summon_worm"

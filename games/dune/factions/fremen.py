@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..rules import rules_of
 from ..state import State
 from .base import Faction
 
@@ -42,6 +43,9 @@ class Fremen(Faction):
     # --- hooks of the views and reports
 
     def behind_shield(self, state: State) -> dict[str, Any]:
-        """Their next weather marker, once drawn (000 XVI.B)."""
+        """Their next weather marker, once drawn (000 XVI.B); GF9's storm card is the storm's
+        (``storm.storm_card_seen``, 001 2.04.15)."""
         marker = state["storm"]["marker"]
-        return {} if marker is None else {"weather_marker": marker}
+        if marker is None or rules_of(state).storm_deck:
+            return {}
+        return {"weather_marker": marker}

@@ -143,6 +143,8 @@ from . import nexus
 NONE = "NONE"
 POLAR_SINK = "Polar Sink"
 NEXUS, PLACEMENT, CONTROL, DEVOUR, RIDE = "nexus", "placement", "control", "devour", "ride"
+SUMMON = "summon"       # GF9: the Fremen's Karama worm (001 1.14.04)
+KARAMA_WORM = "Karama"  # the card a Karama worm is known by in events, as ``move_karama``'s
 
 
 # --- the phase
@@ -183,13 +185,18 @@ def _blow(state: State, rng: random.Random) -> list[Event]:
         if worm is None:
             pile = step["pile"]
             events += turn_card(state, rng)
-            if step["done"]:
+            if step["done"] and summoner(state) is not None:
+                _open_summon(state, summoner(state))        # 001 1.14.04
+            elif step["done"]:
                 events += _end_of_blow(state, rng)
             elif step["pile"] != pile and rules_of(state).nexus_after_each_pile:
                 events += _called_nexus(state)              # 001 1.13.03.02-03
         elif not worm["stages"] and worm.get("rides"):     # GF9: the next worm's ride
             worm["territory"] = worm["rides"].pop(0)
             worm["stages"].append(RIDE)
+        elif not worm["stages"] and worm.get("summon"):     # the piles are all turned
+            step["worm"], step["done"] = None, True
+            events += _end_of_blow(state, rng)
         elif not worm["stages"]:
             step["worm"] = None
             step["done"] = step.get("ended", False)
@@ -393,8 +400,10 @@ def devour(state: State, worm: dict[str, Any]) -> list[Event]:
 def _stage_prompts(state: State, stage: str) -> list[Prompt]:
     if stage == NEXUS:
         return nexus.prompts(state)
+    if stage == SUMMON:
+        return [_summon_prompt(state, state["step"]["worm"]["by"], state["turn"])]
     if stage == PLACEMENT:
-        return [_placement_prompt(worm_placer(state), state["turn"])]
+        return [_placement_prompt(state, worm_placer(state), state["turn"])]
     if stage == CONTROL:
         return [_control_prompt(state, seat) for seat in control_breakers(state)]
     return [_ride_prompt(state, seat) for seat in worm_riders(state) if any(riders(state, seat))]
@@ -450,7 +459,25 @@ def _control(state: State, orders: dict[str, Any]) -> list[Event]:
     return []
 
 
-STAGES = {NEXUS: nexus.resolve, PLACEMENT: _placement, CONTROL: _control, RIDE: _ride}
+def _summon(state: State, orders: dict[str, Any]) -> list[Event]:
+    """The Fremen play a Karama and place their sandworm token: a normal worm that devours
+    there and calls the Nexus at the end of the phase (001 1.14.04), counted among the worms
+    (4.1.13: "even Karama worms summoned by the Fremen"); or they let the phase end."""
+    seat = state["step"]["worm"]["by"]
+    territory = orders[f"worm-summon:{seat}"]
+    if territory is None:
+        return []
+    played, _ = karama.play(state, seat, "worm")
+    factions.karama_power_used(state, seat)
+    state["worms"] += 1
+    step = state["step"]
+    step.setdefault("nexus", KARAMA_WORM)
+    step["worm"].update({"card": KARAMA_WORM, "territory": territory, "stages": [DEVOUR]})
+    return played + [Event(EventCode.WORM_PLACED, {"faction": seat, "territory": territory})]
+
+
+STAGES = {NEXUS: nexus.resolve, PLACEMENT: _placement, CONTROL: _control, RIDE: _ride,
+          SUMMON: _summon}
 
 
 # --- Karama against the Fremen's control of the worm
@@ -491,9 +518,11 @@ def worm_orders(state: State, seat: str, turn: int) -> list[Prompt]:
     """The seat's decisions at each worm of the spice blow of ``turn`` as far as it can tell
     now, for orders ahead: the Fremen's placement of an additional worm, and a holder's
     Karama on a worm the Fremen control (its stage opens only when that matters)."""
-    found = [_placement_prompt(seat, turn)] if worm_placer(state) == seat else []
+    found = [_placement_prompt(state, seat, turn)] if worm_placer(state) == seat else []
     if worm_riders(state) and seat not in worm_riders(state) and karama.playable(state, seat):
         found.append(_control(turn, seat, "a worm at each Shai-Hulud of the spice blow"))
+    if turn > 1 and _may_summon(state, seat):
+        found.append(_summon_prompt(state, seat, turn))
     return found
 
 
@@ -508,6 +537,69 @@ def _read_control(state: State, prompt_: Prompt, words: list[str]) -> bool:
 order_kind(OrderKind("worm-karama", ("KARAMA",), _read_control,
                      lambda v: "KARAMA CONTROL" if v else "KARAMA NONE",
                      random=lambda view, prompt_, rng: rng.random() < 0.3))
+
+
+# --- the Fremen's Karama worm (GF9)
+def summoner(state: State) -> str | None:
+    """The faction asked, once the piles are turned, whether it places its sandworm token by
+    Karama this spice blow (GF9, 001 1.14.04: "after turn 1"), if any: not asked yet this phase,
+    its once-a-game power unused and a Karama card in hand."""
+    if state["turn"] == 1 or state["step"].get("summoned"):
+        return None
+    return next((seat for seat in state["seats"] if _may_summon(state, seat)), None)
+
+
+def _may_summon(state: State, seat: str) -> bool:
+    """Whether the faction may place the Karama worm in a spice blow (001 1.14.04)."""
+    return (rules_of(state).karama_worm_in_spice_blow
+            and factions.has(state, seat, Ability.SUMMON_WORM)
+            and bool(karama.karama_cards(state["factions"][seat]["hand"])))
+
+
+def _open_summon(state: State, seat: str | None) -> None:
+    """The piles are turned: the summoner's decision opens before the Nexus at the end of the
+    phase, so that the Karama worm's Nexus is that one (001 1.02.07, 1.14.04)."""
+    step = state["step"]
+    step["summoned"], step["done"] = True, False
+    step["worm"] = {"card": None, "territory": None, "controlled": True, "placed": True,
+                    "stages": [SUMMON], "summon": True, "by": seat}
+
+
+def summon_territories() -> list[str]:
+    """Where the Karama worm may be placed: "any sand Territory" (001 1.14.04)."""
+    return [t.name for t in base_data().board.territories if t.is_sand]
+
+
+def _summon_prompt(state: State, seat: str, turn: int) -> Prompt:
+    """The Fremen's Karama worm; held ahead as ``worm-summon@<turn>:<seat>``."""
+    return Prompt(f"worm-summon:{seat}", seat, "worm-summon", True,
+                  "KARAMA WORM <territory>: play a Karama to place your sandworm token in any "
+                  "sand territory, once a game: a normal worm, it devours the spice and the "
+                  "forces there but yours and your allies', calls a Nexus at the end of this "
+                  "phase, and your forces there may ride it after the Nexus (001 1.14.04, "
+                  "2.04.08-09).  KARAMA NONE: not this turn", None, "KARAMA NONE",
+                  "KARAMA NONE", ahead=f"worm-summon@{turn}:{seat}")
+
+
+def _read_summon(state: State, prompt_: Prompt, words: list[str]) -> str | None:
+    said = [word.upper() for word in words]
+    if said == [NONE]:
+        return None
+    if not said or said[0] != "WORM":
+        raise OrderProblem(ErrorCode.KARAMA, "expected KARAMA WORM <territory> or KARAMA NONE",
+                           ("KARAMA WORM <territory>", "KARAMA NONE"))
+    territory, _ = read_territory(words[1:], summon_territories())
+    return territory.name
+
+
+def _random_summon(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> str | None:
+    """A bot places the worm one time in four, in a sand territory at random."""
+    return rng.choice(summon_territories()) if rng.random() < 0.25 else None
+
+
+order_kind(OrderKind("worm-summon", ("KARAMA",), _read_summon,
+                     lambda v: f"KARAMA WORM {v}" if v else "KARAMA NONE",
+                     random=_random_summon))
 
 
 # --- riding the worm
@@ -646,21 +738,27 @@ order_kind(OrderKind("worm-ride", ("RIDE", "STAY"), _read_ride,
 
 
 # --- sending an additional worm
-def worm_destinations() -> list[str]:
+def worm_destinations(rules: Rules | None = None) -> list[str]:
     """Where the Fremen may send an additional worm: anywhere but the Polar Sink (module
-    docstring)."""
-    return [t.name for t in base_data().board.territories if t.name != POLAR_SINK]
+    docstring); under GF9 a sand territory (001 2.04.16, ``Rules.worms_placed_on_sand``)."""
+    sand_only = rules is not None and rules.worms_placed_on_sand
+    return [t.name for t in base_data().board.territories
+            if t.name != POLAR_SINK and (t.is_sand or not sand_only)]
 
 
-def _placement_prompt(seat: str | None, turn: int) -> Prompt:
+def _placement_prompt(state: State, seat: str | None, turn: int) -> Prompt:
     """The Fremen's placement of an additional worm; held ahead as
     ``worm-placement@<turn>:<seat>`` for every additional worm of that turn's spice blow."""
     assert seat is not None, "a placement stage is only queued with a placer"
+    where_to = ("WORM <territory>: place this additional worm in any sand territory; it "
+                "devours spice and forces but yours and your allies', and your forces there "
+                "may ride it (001 2.04.16, 2.04.08-09, 2.04.11)"
+                if rules_of(state).worms_placed_on_sand else
+                "WORM <territory>: send this additional worm to any territory but the Polar "
+                "Sink; on sand it devours spice and forces but yours and your allies' (000 "
+                "XV; WBC VII.2), and your forces there may ride it (WBC VII.3)")
     return Prompt(f"worm-placement:{seat}", seat, "worm-placement", False,
-                  "WORM <territory>: send this additional worm to any territory but the Polar "
-                  "Sink; on sand it devours spice and forces but yours and your allies' (000 "
-                  "XV; WBC VII.2), and your forces there may ride it (WBC VII.3); "
-                  "WORM NONE lets it pass (000 VII.C)",
+                  f"{where_to}; WORM NONE lets it pass (000 VII.C)",
                   None, f"WORM {NONE}", f"WORM {NONE}",
                   ahead=f"worm-placement@{turn}:{seat}")
 
@@ -668,10 +766,11 @@ def _placement_prompt(seat: str | None, turn: int) -> Prompt:
 def _read_placement(state: State, prompt: Prompt, words: list[str]) -> str | None:
     if len(words) == 1 and words[0].upper() == NONE:
         return None
-    territory, _ = read_territory(words, worm_destinations())
+    territory, _ = read_territory(words, worm_destinations(rules_of(state)))
     return territory.name
 
 
 order_kind(OrderKind("worm-placement", ("WORM",), _read_placement,
                      lambda v: f"WORM {v or NONE}",
-                     random=lambda view, prompt, rng: rng.choice([None, *worm_destinations()])))
+                     random=lambda view, prompt, rng: rng.choice(
+                         [None, *worm_destinations(rules_of(view))])))

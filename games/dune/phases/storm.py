@@ -35,6 +35,15 @@ sand where the storm starts too (1.01.04, ``Rules.storm_kills_where_it_starts``)
 
 Ruling, weather without the Fremen: 000 XVI.D suggests not using the rule, so the storm then
 moves by the dials of 000 VI.B as without the option.
+
+Under GF9 the weather is the Fremen's advanced STORM RULE (001 2.04.14, ``Rules.storm_deck``,
+``Ability.STORM_RULE``), not an option: the dials move the storm on turn 1, then the Fremen
+draw a card of the Storm Deck (cards 1 to 6, as 000 XVI's markers), revealed at the next storm
+phase, which it moves; the card goes back, the deck is shuffled and the next one drawn, with
+the step's seeded generator.  THERE'S A STORM COMING (2.04.15, ``Ability.STORM_FORESIGHT``):
+the Fremen see it at the end of the storm phase, when it is drawn, and they alone.  Ruling,
+001 silent: Weather Control (3.01.24, "‑treachery_weathercontrol") moves the storm instead of
+the card, which is still revealed, returned and replaced, as with 000 XVI's marker.
 """
 
 from __future__ import annotations
@@ -105,13 +114,19 @@ def needs_dials(state: State) -> bool:
 
 
 def uses_weather(state: State) -> bool:
-    """Option XVI is on and the Fremen play (XVI.D: without them the dials stay in use)."""
-    return rules_of(state).weather and weather_drawer(state) is not None
+    """Option XVI is on and the Fremen play (XVI.D: without them the dials stay in use); under
+    GF9 the Fremen play with their advanced STORM RULE (001 2.04.14)."""
+    return weather_drawer(state) is not None
 
 
 def weather_drawer(state: State) -> str | None:
-    """The faction in play that draws the weather markers (the Fremen, 000 XVI.B-C), if any."""
-    return next((f.seat for f in factions.in_play(state) if f.draws_weather()), None)
+    """The faction in play that draws the weather markers (the Fremen, 000 XVI.B-C), if any;
+    under GF9 the one with the STORM RULE, which draws the Storm Deck (001 2.04.14)."""
+    rules = rules_of(state)
+    if rules.storm_deck:
+        return factions.holder(state, Ability.STORM_RULE)
+    return next((f.seat for f in factions.in_play(state)
+                 if rules.weather and f.draws_weather()), None)
 
 
 def _storm_round(state: State, rng: random.Random) -> list[Event]:
@@ -153,7 +168,9 @@ def reveal(state: State) -> list[Event]:
     """Show what moves the storm this turn: the dials (000 VI.A-B) or the weather marker drawn
     the turn before (000 XVI.C: "In the next storm round the number is revealed")."""
     if state["turn"] > 1 and uses_weather(state):
-        return [Event(EventCode.WEATHER_MARKER_REVEALED, {"marker": state["storm"]["marker"]})]
+        code = (EventCode.STORM_DECK_REVEALED if rules_of(state).storm_deck
+                else EventCode.WEATHER_MARKER_REVEALED)
+        return [Event(code, {"marker": state["storm"]["marker"]})]
     dials = state["storm"]["dials"]
     assert set(dials) == set(state["storm"]["dialers"]), dials
     return [Event(EventCode.STORM_DIALS, {"dials": {seat: dials[seat]
@@ -171,12 +188,30 @@ def movement(state: State) -> int:
 
 def draw_marker(state: State, rng: random.Random) -> list[Event]:
     """The Fremen draw next turn's weather marker from the cup of six, seen by them alone
-    (000 XVI.B-C; Fremen advantage, 000 line 994)."""
+    (000 XVI.B-C; Fremen advantage, 000 line 994); under GF9 a card of the shuffled Storm
+    Deck, put face down, which they may look at as the storm phase ends (001 2.04.14-15)."""
     marker = rng.choice(WEATHER_MARKERS)
     state["storm"]["marker"] = marker
     drawer = weather_drawer(state)
-    return [Event(EventCode.WEATHER_MARKER_DRAWN, {"faction": drawer}),
-            Event(EventCode.WEATHER_MARKER, {"marker": marker}, to=(drawer,))]
+    assert drawer is not None
+    if not rules_of(state).storm_deck:
+        return [Event(EventCode.WEATHER_MARKER_DRAWN, {"faction": drawer}),
+                Event(EventCode.WEATHER_MARKER, {"marker": marker}, to=(drawer,))]
+    seen = factions.has(state, drawer, Ability.STORM_FORESIGHT)
+    return [Event(EventCode.STORM_DECK_DRAWN, {"faction": drawer}),
+            *([Event(EventCode.STORM_DECK_SEEN, {"marker": marker}, to=(drawer,))]
+              if seen else [])]
+
+
+def storm_card_seen(state: State, seat: str) -> int | None:
+    """The Storm Deck card face down for the next storm, if ``seat`` may look at it: the
+    drawer with THERE'S A STORM COMING, from the end of the storm phase it was drawn in (GF9,
+    001 2.04.14-15); nobody else."""
+    card = state["storm"]["marker"]
+    if (card is None or not rules_of(state).storm_deck or seat != weather_drawer(state)
+            or not factions.has(state, seat, Ability.STORM_FORESIGHT)):
+        return None
+    return card
 
 
 # --- the storm on the map
@@ -283,11 +318,14 @@ def spice_lost(state: State, swept: set[int]) -> list[Event]:
 def _movement_text(state: State) -> str:
     """How far the storm goes without Weather Control, if that is known yet."""
     if not state["step"]["revealed"]:
-        return "the dials or the marker are not revealed yet"
+        return ("the dials or the storm card are not revealed yet" if rules_of(state).storm_deck
+                else "the dials or the marker are not revealed yet")
     control = state["step"]["control"]
     if control is not None:
         return f"Weather Control moves it {control} sectors"
-    moved_by = "the marker" if state["turn"] > 1 and uses_weather(state) else "the dials"
+    moved_by = "the dials"
+    if state["turn"] > 1 and uses_weather(state):
+        moved_by = "the storm card" if rules_of(state).storm_deck else "the marker"
     return f"{moved_by} move it {movement(state)} sectors"
 
 

@@ -187,9 +187,10 @@ def _storm_ready(state: State, position: Position, rules: Rules, problems: list[
                         "(000 VI.A); give both dialers' dials")
     if (uses_weather(state) and state["storm"]["marker"] is None
             and _next_storm(state, rules) not in (None, 1)):
+        drawn = ("the storm card the Fremen drew the turn before (001 2.04.14)"
+                 if rules.storm_deck else "the marker the Fremen drew the turn before (000 XVI.C)")
         problems.append(f"position.storm.marker: with weather the storm of turn "
-                        f"{_next_storm(state, rules)} moves by the marker the Fremen drew the "
-                        f"turn before (000 XVI.C); give it: one of "
+                        f"{_next_storm(state, rules)} moves by {drawn}; give it: one of "
                         f"{', '.join(map(str, WEATHER_MARKERS))}")
 
 
