@@ -72,7 +72,9 @@ Rulings:
   forces in the worm's territory, or the Fremen placed it.  Every other faction holding a
   Karama (the Bene Gesserit a worthless card too, ``karama``) says ``KARAMA CONTROL`` or
   ``KARAMA NONE``; the first in storm order who plays it does (WBC line 1426: ties in player dot
-  order).  The worm then spares nobody, so nobody rides it; a worm the Fremen placed "instead
+  order).  It is an optional decision (``Prompt.optional``): only holders are asked, so the
+  step waits for none of them and nobody learns from the wait who holds a Karama; a holder
+  answers in the round or ahead (``FOR WORM``).  The worm then spares nobody, so nobody rides it; a worm the Fremen placed "instead
   appears at the first spice blow in the stack beneath it, as usual": the territory its pile
   last turned up, as for a first worm.  The Fremen's Karama worm (000 lines 838, 972; WBC line
   1358) is called in their movement turn (``move_karama``), and no Karama takes it from them
@@ -511,7 +513,7 @@ def _control(turn: int, seat: str, worm: str, where_to: str = "") -> Prompt:
                   f"it devours their forces and their allies' there too "
                   f"and nobody rides it{where_to} (000 player aid B.6.A.4; WBC line 1404).  "
                   "KARAMA NONE: let it be", False, "KARAMA NONE", "KARAMA NONE",
-                  ahead=f"worm-karama@{turn}:{seat}")
+                  optional=True, ahead=f"worm-karama@{turn}:{seat}")
 
 
 def worm_orders(state: State, seat: str, turn: int) -> list[Prompt]:
@@ -578,7 +580,7 @@ def _summon_prompt(state: State, seat: str, turn: int) -> Prompt:
                   "forces there but yours and your allies', calls a Nexus at the end of this "
                   "phase, and your forces there may ride it after the Nexus (001 1.14.04, "
                   "2.04.08-09).  KARAMA NONE: not this turn", None, "KARAMA NONE",
-                  "KARAMA NONE", ahead=f"worm-summon@{turn}:{seat}")
+                  "KARAMA NONE", optional=True, ahead=f"worm-summon@{turn}:{seat}")
 
 
 def _read_summon(state: State, prompt_: Prompt, words: list[str]) -> str | None:
