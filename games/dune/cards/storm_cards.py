@@ -163,7 +163,9 @@ def family_atomics(state: State, seat: str) -> list[Event]:
 # --- the order
 def prompt(state: State, seat: str, cards: list[str], movement: str) -> Prompt:
     """The holder's choice; ``movement`` says how far the storm goes otherwise.  Held ahead
-    as ``storm-card@<turn>:<seat>``, for each time its holder is asked in that storm round."""
+    as ``storm-card@<turn>:<seat>``, for each time its holder is asked in that storm round.
+    Optional (``Prompt.optional``): only the holder is asked, so the step waits for nobody
+    on it and its wait tells nobody who holds the card."""
     lines = []
     if WEATHER in cards:
         low, high = WEATHER_CONTROL
@@ -181,7 +183,7 @@ def prompt(state: State, seat: str, cards: list[str], movement: str) -> Prompt:
     return Prompt(f"storm-card:{seat}", seat, "storm-card", True, "; ".join(lines) + ".",
                   {}, "HOLD", "HOLD", options={"cards": [c for c in (WEATHER, ATOMICS)
                                                          if c in cards]},
-                  ahead=f"storm-card@{state['turn']}:{seat}")
+                  optional=True, ahead=f"storm-card@{state['turn']}:{seat}")
 
 
 def _read(state: State, prompt_: Prompt, words: list[str]) -> dict[str, Any]:
