@@ -124,7 +124,7 @@ from ..orders.language import (
     where,
 )
 from ..prompt_key import PromptKey
-from ..rules import Rules, rules_of
+from ..rules import Rules, cite, rules_of
 from ..state import (
     State,
     add_forces,
@@ -394,7 +394,7 @@ def _stage_prompts(state: State, stage: str) -> list[Prompt]:
     if stage == NEXUS:
         return nexus.prompts(state)
     if stage == PLACEMENT:
-        return [_placement_prompt(worm_placer(state), state["turn"])]
+        return [_placement_prompt(rules_of(state), worm_placer(state), state["turn"])]
     if stage == CONTROL:
         return [_control_prompt(state, seat) for seat in control_breakers(state)]
     return [_ride_prompt(state, seat) for seat in worm_riders(state) if any(riders(state, seat))]
@@ -473,16 +473,18 @@ def _control_prompt(state: State, seat: str) -> Prompt:
     where_to = (f"; the worm the Fremen sent to {worm['territory']} appears instead in "
                 f"{state['decks']['spice_last'][state['step']['pile']]}, the last spice blow "
                 "beneath it" if worm["placed"] else "")
-    return _control(state["turn"], seat, f"the worm in {worm['territory']}", where_to)
+    return _control(rules_of(state), state["turn"], seat, f"the worm in {worm['territory']}",
+                    where_to)
 
 
-def _control(turn: int, seat: str, worm: str, where_to: str = "") -> Prompt:
+def _control(rules: Rules, turn: int, seat: str, worm: str, where_to: str = "") -> Prompt:
     """A Karama against the Fremen's control of ``worm``; held ahead as
     ``worm-karama@<turn>:<seat>`` for every worm of that turn's spice blow."""
     return Prompt(f"worm-karama:{seat}", seat, "worm-karama", True,
                   f"KARAMA CONTROL: play a Karama so that the Fremen do not control {worm}: "
                   f"it devours their forces and their allies' there too "
-                  f"and nobody rides it{where_to} (000 player aid B.6.A.4; WBC line 1404).  "
+                  f"and nobody rides it{where_to} "
+                  f"({rules.cite('000 player aid B.6.A.4; WBC line 1404')}).  "
                   "KARAMA NONE: let it be", False, "KARAMA NONE", "KARAMA NONE",
                   ahead=f"worm-karama@{turn}:{seat}")
 
@@ -491,9 +493,11 @@ def worm_orders(state: State, seat: str, turn: int) -> list[Prompt]:
     """The seat's decisions at each worm of the spice blow of ``turn`` as far as it can tell
     now, for orders ahead: the Fremen's placement of an additional worm, and a holder's
     Karama on a worm the Fremen control (its stage opens only when that matters)."""
-    found = [_placement_prompt(seat, turn)] if worm_placer(state) == seat else []
+    found = ([_placement_prompt(rules_of(state), seat, turn)] if worm_placer(state) == seat
+             else [])
     if worm_riders(state) and seat not in worm_riders(state) and karama.playable(state, seat):
-        found.append(_control(turn, seat, "a worm at each Shai-Hulud of the spice blow"))
+        found.append(_control(rules_of(state), turn, seat,
+                              "a worm at each Shai-Hulud of the spice blow"))
     return found
 
 
@@ -535,7 +539,7 @@ def ride_refusal(state: State, seat: str, territory: Territory, sector: int) -> 
     if territory.name == origin:
         return f"your forces are in {origin} already; STAY to keep them there"
     if sector == state["storm"]["sector"]:
-        return f"sector {sector} is under the storm (000 IX.C.1.c; WBC VII.5)"
+        return f"sector {sector} is under the storm ({cite(state, '000 IX.C.1.c; WBC VII.5')})"
     problem = reach.entry_problem(state, seat, territory.name)
     return None if problem is None else problem.message
 
@@ -652,15 +656,16 @@ def worm_destinations() -> list[str]:
     return [t.name for t in base_data().board.territories if t.name != POLAR_SINK]
 
 
-def _placement_prompt(seat: str | None, turn: int) -> Prompt:
+def _placement_prompt(rules: Rules, seat: str | None, turn: int) -> Prompt:
     """The Fremen's placement of an additional worm; held ahead as
     ``worm-placement@<turn>:<seat>`` for every additional worm of that turn's spice blow."""
     assert seat is not None, "a placement stage is only queued with a placer"
     return Prompt(f"worm-placement:{seat}", seat, "worm-placement", False,
                   "WORM <territory>: send this additional worm to any territory but the Polar "
-                  "Sink; on sand it devours spice and forces but yours and your allies' (000 "
-                  "XV; WBC VII.2), and your forces there may ride it (WBC VII.3); "
-                  "WORM NONE lets it pass (000 VII.C)",
+                  "Sink; on sand it devours spice and forces but yours and your allies' "
+                  f"({rules.cite('000 XV; WBC VII.2')}), and your forces there may ride it "
+                  f"({rules.cite('WBC VII.3')}); WORM NONE lets it pass "
+                  f"({rules.cite('000 VII.C')})",
                   None, f"WORM {NONE}", f"WORM {NONE}",
                   ahead=f"worm-placement@{turn}:{seat}")
 
