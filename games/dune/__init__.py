@@ -46,7 +46,7 @@ from .league.performance import tournament_summary as tournament_summary
 from .orders.decisions import load_decision_kinds
 from .orders.language import KINDS, parse_orders
 from .phases.set_up import new_game
-from .rules import RULESETS, make_rules
+from .rules import RULESETS, cite, make_rules
 from .scenario import run_scenario as run_scenario
 from .scenario import scenario_report as scenario_report
 from .state import SEAT_FACTIONS, State, sheet
@@ -201,5 +201,7 @@ def invariants(state: State) -> list[str]:
 
 def template_globals() -> dict[str, Any]:
     """What the report templates need of the faction sheets: the seats whose faction name
-    takes a singular verb (``factions.yaml``, ``singular``)."""
-    return {"singular": frozenset(seat for seat in SEAT_FACTIONS if sheet(seat).singular)}
+    takes a singular verb (``factions.yaml``, ``singular``); and ``cite(view, rule)``, how the
+    view's ruleset cites a classic rule (``Rules.cite``)."""
+    return {"singular": frozenset(seat for seat in SEAT_FACTIONS if sheet(seat).singular),
+            "cite": cite}

@@ -37,7 +37,7 @@ from .orders import battle_orders
 from .orders.language import KINDS, line_words, parse_orders
 from .phases import battle, before_plans, bidding, movement, nexus, revival, spice_blow, storm
 from .phases.bidding import PER_CARD
-from .rules import rules_of
+from .rules import cite, rules_of
 from .state import SEAT_FACTIONS, State, ally_of, copy_state
 
 ERROR_NOT_NOW = (ErrorCode.NOT_NOW, ErrorCode.NOTHING_TO_DECIDE)
@@ -161,7 +161,8 @@ def _later_cards(state: State, seat: str) -> list[Decision]:
     up = step["dealt"] - len(step["row"]) + 1
     return [_named(replace(mine[0], optional=False, legal=(
                 f"BID <n> or PASS, read as for card {up} now: the most you will pay for card "
-                f"{number} of {step['dealt']} when it comes up, if it does (000 VIII.D)")),
+                f"{number} of {step['dealt']} when it comes up, if it does "
+                f"({cite(state, '000 VIII.D')})")),
                    f"bid@{number}:{seat}", f"CARD {number}", f"your bid on card {number}", state)
             for number in range(up + 1, step["dealt"] + 1)]
 

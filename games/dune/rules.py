@@ -20,6 +20,8 @@ import functools
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
+from .data.loader import citations
+
 # option name -> (rule of seed 000, what it does); all default off in "classic".
 OPTIONS: dict[str, str] = {
     "advantages": "XV additional character advantages",
@@ -77,6 +79,12 @@ class Rules:
     fixed: ClassVar[dict[str, Any]] = {}
     groups: ClassVar[dict[str, tuple[str, ...]]] = GROUPS
     data_layers: ClassVar[tuple[str, ...]]
+
+    def cite(self, rule: str) -> str:
+        """How a mail of this ruleset cites ``rule``, a classic citation as the code writes it
+        ("000 VIII.D", "000 player aid B.2; WBC line 1376"): classic and WBC cite it as it is;
+        a ruleset of another seed answers from its ``citations.yaml``."""
+        return rule
 
     @property
     def increased_spice_flow(self) -> bool:
@@ -717,6 +725,12 @@ class GF9(Classic):
 
     free_support_for_ally = False       # 001 2.04.22: "Your Forces"
 
+    def cite(self, rule: str) -> str:
+        """001's section for the classic ``rule`` (``data/gf9/citations.yaml``, each entry
+        checked against 001's text); a rule missing there is a ``KeyError``, which
+        ``tests/dune/test_gf9_citations.py`` finds in the source first."""
+        return citations("gf9")[rule]
+
     @property
     def free_support_in_battle(self) -> bool:
         """001 2.04.22 BATTLE HARDENED, an advanced ability: with spice dialing (1.13.05) the
@@ -743,6 +757,11 @@ def _rules(items: tuple[tuple[str, Any], ...]) -> Rules:
     """The rules of a ``to_json`` mapping, built once per distinct mapping."""
     settings = dict(items)
     return RULESETS[settings["ruleset"]](**settings)
+
+
+def cite(state: dict[str, Any], rule: str) -> str:
+    """How a mail of the game of ``state`` (or a view of it) cites the classic ``rule``."""
+    return rules_of(state).cite(rule)
 
 
 def rules_of(state: dict[str, Any]) -> Rules:

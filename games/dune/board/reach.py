@@ -106,7 +106,7 @@ from ..codes import ErrorCode
 from ..data import Ability
 from ..orders.language import OrderProblem, where
 from ..phases.storm import sheltered, storm_losses
-from ..rules import rules_of
+from ..rules import cite, rules_of
 from ..state import (
     POLAR_SINK,
     SEAT_FACTIONS,
@@ -167,8 +167,8 @@ def entry_problem(state: State, faction: str, territory: str) -> OrderProblem | 
         held = " and ".join(SEAT_FACTIONS[f] for f in occupants(state, territory))
         return OrderProblem(ErrorCode.STRONGHOLD_FULL,
                             f"{territory} is held by {held}: no one ships or "
-                            "moves into a stronghold two other factions occupy (000 IX.C.1.c, "
-                            "IX.C.2.f)")
+                            "moves into a stronghold two other factions occupy "
+                            f"({cite(state, '000 IX.C.1.c, IX.C.2.f')})")
     allies = barring_allies(state, faction, territory)
     if allies:
         names = " and ".join(SEAT_FACTIONS[a] for a in allies)
@@ -331,20 +331,21 @@ def check_move(state: State, faction: str, source: str, destination: str,
     several groups there that could make it)."""
     if destination == source and not rules_of(state).repositioning:
         raise OrderProblem(ErrorCode.SAME_TERRITORY, f"a move goes from {source} into another "
-                           "territory (000 IX.C.2.a)")
+                           f"territory ({cite(state, '000 IX.C.2.a')})")
     candidates = _group_sectors(state, faction, source, from_sector, normal, starred, "move")
     sector = _move_landing(state, faction, source, destination, sector, candidates,
                            ornithopters).sector
     able = [s for s in candidates if sector in move_destinations(
         state, faction, source, s, ornithopters).get(destination, ())]
     if able:
-        return _one_group(source, able)
+        return _one_group(state, source, able)
     reach = move_destinations(state, faction, source, candidates[0], ornithopters)
     valid = _places(reach)
     if sector is not None and in_storm(state, destination, sector):
         raise OrderProblem(ErrorCode.DESTINATION_IN_STORM,
                            f"sector {sector} of {destination} is under "
-                           "the storm: no group moves into it (000 IX.C.2.c)", valid)
+                           f"the storm: no group moves into it ({cite(state, '000 IX.C.2.c')})",
+                           valid)
     problem = entry_problem(state, faction, destination)
     if problem is not None:
         raise OrderProblem(problem.code, problem.message, valid)
@@ -352,9 +353,10 @@ def check_move(state: State, faction: str, source: str, destination: str,
     place = destination if sector is None else where(destination, sector)
     raise OrderProblem(ErrorCode.OUT_OF_REACH, f"{place} is out of reach: a group "
                        f"in {where(source, candidates[0])} moves through up to {moves} "
-                       f"territor{'y' if moves == 1 else 'ies'} (000 IX.C.2.a), never into or "
-                       "through the storm or a stronghold two other factions hold (IX.C.2.c, "
-                       f"f); in reach: {', '.join(reach) or 'none'}", valid)
+                       f"territor{'y' if moves == 1 else 'ies'} ({cite(state, '000 IX.C.2.a')}), "
+                       "never into or through the storm or a stronghold two other factions hold "
+                       f"({cite(state, 'IX.C.2.c, f')}); in reach: {', '.join(reach) or 'none'}",
+                       valid)
 
 
 def checked_move(state: State, faction: str, source: str, destination: str,
@@ -377,7 +379,7 @@ def checked_move(state: State, faction: str, source: str, destination: str,
     able = [group for group, ends in zip(candidates, reached, strict=True)
             if landing.sector in ends]
     if able:
-        return landing, _one_group(source, able)
+        return landing, _one_group(state, source, able)
     check_move(state, faction, source, destination, landing.sector, normal, starred,
                from_sector, ornithopters)                        # raises why not
     raise AssertionError("check_move found no problem")         # pragma: no cover
@@ -411,7 +413,7 @@ def _group_sectors(state: State, faction: str, source: str, from_sector: int | N
         held = "; ".join(f"{_forces(n, st)} in {where(source, s)}" for s, (n, st) in mine.items())
         group = ("a group is the forces of sectors the storm does not separate (001 1.06.05)"
                  if what == "move" and rules_of(state).moves_gather_sectors
-                 else "a group is one sector's forces (000 Q&A XXV.B.1)")
+                 else f"a group is one sector's forces ({cite(state, '000 Q&A XXV.B.1')})")
         raise OrderProblem(ErrorCode.NOT_ENOUGH_FORCES,
                            f"you cannot {what} {_forces(normal, starred)} "
                            f"from {source}: you have {held}, and {group}", (f"up to {held}",))
@@ -419,7 +421,8 @@ def _group_sectors(state: State, faction: str, source: str, from_sector: int | N
     if not free:
         raise OrderProblem(ErrorCode.STORM_HOLDS,
                            f"the storm covers {where(source, enough[0])}: forces "
-                           "under the storm cannot leave it (000 IX.C.2.c; WBC clarification IX)")
+                           "under the storm cannot leave it "
+                           f"({cite(state, '000 IX.C.2.c; WBC clarification IX')})")
     return free
 
 
@@ -457,13 +460,13 @@ def gathered(state: State, faction: str, source: str, leaving: int, normal: int,
     return taken
 
 
-def _one_group(source: str, sectors: list[int]) -> int:
+def _one_group(state: State, source: str, sectors: list[int]) -> int:
     """The one sector of ``source`` that can make the move or shipment, or an OrderProblem
     asking which (000 Q&A XXV.B.1: groups in different sectors move and ship apart)."""
     if len(sectors) > 1:
         raise OrderProblem(ErrorCode.GROUP_NEEDED, f"your forces in {source} that could go lie in "
-                           f"sectors {_listed(sectors)}, which move and ship apart (000 Q&A "
-                           "XXV.B.1): name the sector they leave from",
+                           f"sectors {_listed(sectors)}, which move and ship apart "
+                           f"({cite(state, '000 Q&A XXV.B.1')}): name the sector they leave from",
                            tuple(where(source, s) for s in sectors))
     return sectors[0]
 
@@ -629,7 +632,7 @@ def shipment_group(state: State, faction: str, source: str, normal: int, starred
                    from_sector: int | None = None) -> int:
     """The sector of ``source`` whose forces a cross shipment or a shipment back takes: one
     sector's forces (Q&A XXV.B.1), not under the storm (WBC line 1202); or an OrderProblem."""
-    return _one_group(source, _group_sectors(state, faction, source, from_sector, normal,
+    return _one_group(state, source, _group_sectors(state, faction, source, from_sector, normal,
                                              starred, "ship"))
 
 
@@ -702,12 +705,12 @@ def check_shipment(state: State, faction: str, kind: str, destination: str | Non
     Paying is the caller's: allies may pay (XII.E.4)."""
     kinds = shipment_kinds(state, faction)
     if kind not in kinds:
-        raise OrderProblem(ErrorCode.SHIPMENT_KIND, _kind_refusal(faction, kind),
+        raise OrderProblem(ErrorCode.SHIPMENT_KIND, _kind_refusal(state, faction, kind),
                            tuple(KIND_FORMS[k] for k in kinds))
     if karama and kind != "reserve":
         raise OrderProblem(ErrorCode.KARAMA_RESERVE_ONLY,
-                           "a Karama lands forces from the reserve at "
-                           "the Guild's cost (000 player aid B.6.A.6), no other shipment", kinds)
+                           "a Karama lands forces from the reserve at the Guild's cost "
+                           f"({cite(state, '000 player aid B.6.A.6')}), no other shipment", kinds)
     if normal < 0 or starred < 0 or normal + starred < 1:
         raise OrderProblem(ErrorCode.NO_FORCES, "a shipment takes at least one force")
     if kind in ("cross", "back"):
@@ -749,15 +752,17 @@ def _check_landing(state: State, faction: str, kind: str, destination: str,
     if kind == NATIVE and destination not in arrival_territories(faction):
         raise OrderProblem(ErrorCode.OUT_OF_REACH,
                            f"the Fremen arrive only within two territories of "
-                           f"the Great Flat (000 Fremen shield 2): {', '.join(open_)}", valid)
+                           f"the Great Flat ({cite(state, '000 Fremen shield 2')}): "
+                           f"{', '.join(open_)}", valid)
     if kind == "cross" and destination == source:
         raise OrderProblem(ErrorCode.SAME_TERRITORY,
                            f"a cross shipment goes from {source} to another "
-                           "territory (000 Guild shield 1)", valid)
+                           f"territory ({cite(state, '000 Guild shield 1')})", valid)
     if sector is not None and in_storm(state, destination, sector):
         raise OrderProblem(ErrorCode.DESTINATION_IN_STORM,
                            f"sector {sector} of {destination} is under "
-                           f"the storm: no shipment lands there (000 IX.C.1.c){costs}", valid)
+                           "the storm: no shipment lands there "
+                           f"({cite(state, '000 IX.C.1.c')}){costs}", valid)
     problem = entry_problem(state, faction, destination)
     assert problem is not None, (destination, sector)
     raise OrderProblem(problem.code, problem.message + costs, valid)
@@ -770,14 +775,16 @@ KIND_FORMS = {"reserve": "SHIP <forces> TO <territory>",
               "back": "SHIP <forces> FROM <territory> TO RESERVES"}
 
 
-def _kind_refusal(faction: str, kind: str) -> str:
+def _kind_refusal(state: State, faction: str, kind: str) -> str:
     if native(faction) and kind == "reserve":
         return ("the Fremen come onto Dune only near the Great Flat (000 Fremen shield 2); "
                 "allied with the Guild, under WBC only (clarification IX, line 1200)")
     if not native(faction) and kind == NATIVE:
-        return "only the Fremen arrive near the Great Flat for free (000 Fremen shield 2)"
+        return ("only the Fremen arrive near the Great Flat for free "
+                f"({cite(state, '000 Fremen shield 2')})")
     how = "back to the reserve" if kind == "back" else "from one territory to another"
-    return f"only the Guild and its allies ship {how} (000 Guild shield 1 and alliance)"
+    return (f"only the Guild and its allies ship {how} "
+            f"({cite(state, '000 Guild shield 1 and alliance')})")
 
 
 @cache
@@ -850,7 +857,7 @@ def choose_sector(state: State, destination: str, sector: int | None, legal) -> 
         return Landing(None)
     open_to = "" if len(calm) == len(sectors) else f", of which {_listed(calm)} are open to you"
     raise OrderProblem(ErrorCode.SECTOR_NEEDED, f"{destination} spans sectors {_listed(sectors)}"
-                       f"{open_to}: name the sector (000 IX.C.2.d)",
+                       f"{open_to}: name the sector ({cite(state, '000 IX.C.2.d')})",
                        tuple(where(destination, s) for s in calm))
 
 

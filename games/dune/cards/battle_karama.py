@@ -55,6 +55,7 @@ from ..factions import atreides_prescience as prescience
 from ..factions import bene_gesserit_voice as voice
 from ..orders import battle_plan
 from ..orders.language import OrderKind, OrderProblem, order_kind
+from ..rules import cite
 from ..state import State, ally_of, sheet, storm_order
 from . import karama
 
@@ -137,7 +138,7 @@ def check(state: State, seat: str, chosen: list[str]) -> list[str]:
     cards = len(karama.playable(state, seat))
     if len(chosen) > cards:
         raise OrderProblem(ErrorCode.NOT_ENOUGH_CARDS, f"one card a Karama use: you hold {cards} "
-                           "(WBC line 1386)", ())
+                           f"({cite(state, 'WBC line 1386')})", ())
     return chosen
 
 
@@ -149,9 +150,10 @@ def prompt(state: State, seat: str) -> Prompt:
     """The battle Karamas of a faction that is not in the battle but decides in it."""
     found = uses(state, seat)
     names = starred_name(state, seat)
-    legal = (f"You may play a Karama before the plans are committed (player aid B.6; WBC X, "
-             f"line 1214): {', '.join(line(u, names) for u in found)}; each stands ready and "
-             "is played only if there is something to cancel; KARAMA NONE: none.")
+    legal = ("You may play a Karama before the plans are committed "
+             f"({cite(state, 'player aid B.6; WBC X, line 1214')}): "
+             f"{', '.join(line(u, names) for u in found)}; each stands ready and is played "
+             "only if there is something to cancel; KARAMA NONE: none.")
     return Prompt(f"{KARAMA}:{seat}", seat, KARAMA, True, legal, [], "KARAMA NONE",
                   "KARAMA NONE", optional=True,
                   options={"uses": [use for use in USES if use in found]})

@@ -60,7 +60,7 @@ from ..codes import ErrorCode, EventCode
 from ..data import Ability
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_faction, read_number
 from ..prompt_key import PromptKey
-from ..rules import rules_of
+from ..rules import cite, rules_of
 from ..state import SEAT_FACTIONS, State, data, sheet, storm_order
 from . import karama
 
@@ -140,20 +140,23 @@ def prompts(state: State) -> list[Prompt]:
 
 def _prompt(state: State, seat: str, found: list[str]) -> Prompt:
     cards = len(karama.playable(state, seat))
+    atreides = cite(state, "000 player aid B.6.A.1; WBC line 1388")
+    harkonnen = cite(state, "000 player aid B.6.A.2; WBC line 1410")
+    worthless = cite(state, "000 player aid B.6.A.3; WBC line 1398")
     text = {
         "prescience": "the Atreides see none of the cards still to come up for bid this turn "
-                      "(000 player aid B.6.A.1; WBC line 1388)",
+                      f"({atreides})",
         "spice-deck": "the Atreides do not look at the top card of the spice deck this turn "
-                      "(000 player aid B.6.A.1; WBC line 1388)",
+                      f"({atreides})",
         "free-card": "the Harkonnen draw no free card when they next buy one this round; your "
-                     "Karama is played only then (000 player aid B.6.A.2; WBC line 1410)",
+                     f"Karama is played only then ({harkonnen})",
         "worthless": "should the Bene Gesserit play a worthless card as a Karama this round, "
-                     "your Karama cancels it (000 player aid B.6.A.3; WBC line 1398)",
+                     f"your Karama cancels it ({worthless})",
         "steal": "take n cards at random from a faction's hand ("
                  + ", ".join(f"{SEAT_FACTIONS[s]} up to {n}"
                              for s, n in steal_targets(state, seat).items())
-                 + ") and give back as many of yours in the next mail round (000 Harkonnen "
-                   "shield; WBC XVII)",
+                 + ") and give back as many of yours in the next mail round "
+                   f"({cite(state, '000 Harkonnen shield; WBC XVII')})",
     }
     if whole_hand(state, seat):
         text["steal"] = ("KARAMA STEAL FROM <faction> takes a whole hand ("
@@ -305,7 +308,7 @@ def return_prompt(state: State) -> Prompt:
     default = hand[:len(taken)]
     text = "\n".join(f"RETURN {card}" for card in default)
     which = ("any of your hand, those taken too (001 1.14.05)" if whole_hand(state, seat)
-             else "of your own hand (WBC XVII, line 1344)")
+             else f"of your own hand ({cite(state, 'WBC XVII, line 1344')})")
     return Prompt(f"steal-return:{seat}", seat, "steal-return", True,
                   f"You took {', '.join(taken)} from the {SEAT_FACTIONS[stealing['from']]}.  "
                   f"RETURN <card>, one line for each of {plural(len(taken), 'card')}, {which} "

@@ -54,7 +54,7 @@ from ..codes import ErrorCode
 from ..data import Ability
 from ..orders.language import OrderProblem, read_faction, read_territory
 from ..phases import spice_blow
-from ..rules import rules_of
+from ..rules import cite, rules_of
 from ..state import POLAR_SINK, SEAT_FACTIONS, State, base_data, storm_order
 from . import karama
 
@@ -142,10 +142,12 @@ def _refusal(state: State, seat: str, use: str) -> str:
     return {
         "advisor": "only against the Bene Gesserit's advisors, by another faction",
         TIMING: "only while the Guild may choose their time and before their place in storm "
-                 "order (000 player aid B.6.A.6; WBC line 1408)",
-        "worm": "only the Fremen, with the special Karama powers and a Karama card (000 XVII)",
+                 f"order ({cite(state, '000 player aid B.6.A.6; WBC line 1408')})",
+        "worm": "only the Fremen, with the special Karama powers and a Karama card "
+                f"({cite(state, '000 XVII')})",
         "worthless": "only with the special Karama powers, a Karama card, while the Bene "
-                     "Gesserit hold a worthless card (000 player aid B.6.A.3), once a round",
+                     f"Gesserit hold a worthless card ({cite(state, '000 player aid B.6.A.3')}), "
+                     "once a round",
     }[use]
 
 

@@ -49,7 +49,7 @@ from pbem.wording import plural
 from ..codes import ErrorCode, EventCode
 from ..data import CardType
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_number
-from ..rules import rules_of
+from ..rules import cite, rules_of
 from ..state import State, data, forces_at, occupants, to_tanks
 
 SHIELD_WALL = "Shield Wall"
@@ -171,14 +171,14 @@ def prompt(state: State, seat: str, cards: list[str], movement: str) -> Prompt:
         low, high = WEATHER_CONTROL
         lines.append(f"WEATHER CONTROL <{low}-{high}>: play Weather Control and move the storm "
                      f"that many sectors from sector {state['storm']['sector']} instead "
-                     f"({movement}) (000 player aid B.2)")
+                     f"({movement}) ({cite(state, '000 player aid B.2')})")
     if ATOMICS in cards:
         on_wall = sum(sum(counts) for by_faction in forces_at(state, SHIELD_WALL).values()
                       for counts in by_faction.values())
         lines.append(f"FAMILY ATOMICS: destroy the Shield Wall and the {plural(on_wall, 'force')} "
                      "on it; "
                      "the storm then reaches the Imperial Basin, Arrakeen and Carthag "
-                     f"({movement}) (000 player aid B.5)")
+                     f"({movement}) ({cite(state, '000 player aid B.5')})")
     lines.append("HOLD: play neither, keep the cards")
     return Prompt(f"storm-card:{seat}", seat, "storm-card", True, "; ".join(lines) + ".",
                   {}, "HOLD", "HOLD", options={"cards": [c for c in (WEATHER, ATOMICS)
@@ -204,8 +204,9 @@ def _read(state: State, prompt_: Prompt, words: list[str]) -> dict[str, Any]:
                                      *WEATHER_CONTROL, "the storm's move")}
     if ATOMICS not in cards:
         raise OrderProblem(ErrorCode.NOT_NOW,
-                           "you may not play Family Atomics now (000 player aid B.5: "
-                           "forces on the Shield Wall or next to it)", valid)
+                           "you may not play Family Atomics now "
+                           f"({cite(state, '000 player aid B.5')}: forces on the Shield Wall or "
+                           "next to it)", valid)
     return {ATOMICS: True}
 
 

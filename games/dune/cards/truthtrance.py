@@ -39,7 +39,7 @@ from ..codes import ErrorCode, EventCode
 from ..data import CardType, NameLookupError
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..prompt_key import PromptKey
-from ..rules import rules_of
+from ..rules import cite, rules_of
 from ..state import FACTION_SEATS, SEAT_FACTIONS, State, base_data, data, storm_order
 
 ASK, ANSWER = "truthtrance", "truthtrance-answer"
@@ -80,7 +80,8 @@ def _ask_prompt(state: State, seat: str) -> Prompt:
     return Prompt(f"{ASK}:{seat}", seat, ASK, True,
                   f"TRUTHTRANCE <faction> <question>: play your Truthtrance; the faction "
                   f"({others}) must answer yes or no, truthfully, before the game goes on; "
-                  "question and answer are public (000 player aid B.1; WBC line 1376).  "
+                  "question and answer are public "
+                  f"({cite(state, '000 player aid B.1; WBC line 1376')}).  "
                   f"{_limit(state)}TRUTHTRANCE NONE: keep it", None, "TRUTHTRANCE NONE",
                   "TRUTHTRANCE NONE", optional=True)
 
@@ -107,9 +108,10 @@ def answer_prompts(state: State) -> list[Prompt]:
         default = {q["asker"]: None for q in asked}
         prompts.append(Prompt(
             f"{ANSWER}:{seat}", seat, ANSWER, False,
-            (f"By Truthtrance {questions}.  {how}, truthfully (000 player aid B.1); your answer "
-             "is published (WBC line 1376).  NONE, or nothing by the deadline, is published as "
-             f"no answer, for the GM to rule on.  {_limit(state)}").rstrip(), default,
+            (f"By Truthtrance {questions}.  {how}, truthfully "
+             f"({cite(state, '000 player aid B.1')}); your answer is published "
+             f"({cite(state, 'WBC line 1376')}).  NONE, or nothing by the deadline, is "
+             f"published as no answer, for the GM to rule on.  {_limit(state)}").rstrip(), default,
             _answer_text(default),
             _answer_text(default)))
     return prompts

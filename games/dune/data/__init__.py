@@ -8,7 +8,7 @@ listing them all.  Names players write are found with
 ``UnknownName`` or ``AmbiguousName`` with the candidates.
 """
 
-from .loader import CLASSIC, DATA_DIR, DataError, Fault, FaultCode, load
+from .loader import CLASSIC, DATA_DIR, DataError, Fault, FaultCode, citations, load
 from .model import (
     Ability,
     Board,
@@ -64,6 +64,7 @@ __all__ = [
     "Timing",
     "TreacheryCard",
     "UnknownName",
+    "citations",
     "load",
     "normalise",
 ]

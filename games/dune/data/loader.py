@@ -15,6 +15,7 @@ reported at once in one ``DataError``; data with any fault is never returned.
 from __future__ import annotations
 
 import functools
+import re
 from collections import Counter
 from dataclasses import dataclass
 from enum import StrEnum
@@ -126,6 +127,39 @@ def _load(layers: tuple[Path, ...]) -> DuneData:
         raise DataError(layers[-1], reader.faults)
     assert data is not None, "every unusable part of the data is reported as a fault"
     return data
+
+
+CITATIONS = "citations.yaml"
+_CLASSIC_SOURCES = re.compile(r"\b(000|004|WBC)\b")
+
+
+@functools.cache
+def citations(layer: str) -> dict[str, str]:
+    """An overlay's ``citations.yaml``: each classic citation the code writes (``"000 VIII.D"``)
+    and how that ruleset's mails cite the same rule (``Rules.cite``).  Raises DataError listing
+    every fault: a key given twice, a key or value not text, a value citing seed 000, 004 or
+    the WBC rules."""
+    path = DATA_DIR / layer / CITATIONS
+    loader = _YamlLoader(path.read_text(encoding="utf-8"))
+    try:
+        entries = loader.get_single_data()
+    finally:
+        loader.dispose()
+    faults = [Fault(CITATIONS, str(key), FaultCode.DUPLICATE_KEY, f"given twice (line {line})")
+              for key, line in loader.duplicates]
+    if not isinstance(entries, dict):
+        faults.append(Fault(CITATIONS, "top", FaultCode.BAD_VALUE, "expected a mapping"))
+        entries = {}
+    for key, value in entries.items():
+        if not isinstance(key, str) or not isinstance(value, str):
+            faults.append(Fault(CITATIONS, str(key), FaultCode.BAD_VALUE,
+                                f"expected text: text, got {value!r}"))
+        elif _CLASSIC_SOURCES.search(value):
+            faults.append(Fault(CITATIONS, key, FaultCode.BAD_VALUE,
+                                f"{value!r} cites the classic sources"))
+    if faults:
+        raise DataError(path.parent, faults)
+    return entries
 
 
 class _YamlLoader(yaml.SafeLoader):

@@ -30,6 +30,7 @@ from pbem.game import Event, Prompt
 from ..codes import ErrorCode, EventCode
 from ..data import Ability
 from ..orders.language import OrderKind, OrderProblem, order_kind
+from ..rules import Rules, rules_of
 from ..state import SEAT_FACTIONS, sheet
 
 ATREIDES = "atreides"
@@ -93,15 +94,15 @@ def binds(step: dict[str, Any], seat: str) -> tuple[str, Any] | None:
 
 
 # --- the order
-def read_question(words: list[str]) -> str | None:
+def read_question(words: list[str], rules: Rules) -> str | None:
     """``LEADER``, ``WEAPON``, ``DEFENSE`` (``DEFENCE``), ``DIAL`` (``NUMBER``) or ``NONE``."""
     said = " ".join(words).upper().replace("DEFENCE", "DEFENSE").replace("NUMBER", "DIAL")
     if said == "NONE":
         return None
     if said.lower() not in ELEMENTS:
         raise OrderProblem(ErrorCode.BAD_PRESCIENCE,
-                           "expected PRESCIENCE LEADER, WEAPON, DEFENSE or "
-                           "DIAL: one element of the plan (000 Atreides shield 3, line 760)",
+                           "expected PRESCIENCE LEADER, WEAPON, DEFENSE or DIAL: one element "
+                           f"of the plan ({rules.cite('000 Atreides shield 3, line 760')})",
                            tuple(f"PRESCIENCE {e.upper()}" for e in ELEMENTS))
     return said.lower()
 
@@ -110,11 +111,13 @@ def text(element: str | None) -> str:
     return f"PRESCIENCE {(element or 'none').upper()}"
 
 
-def prompt(seat: str, side: str, target: str, optional: bool) -> Prompt:
+def prompt(seat: str, side: str, target: str, optional: bool, rules: Rules) -> Prompt:
     """The Atreides' question for a battle, secret until the round is carried out."""
-    for_whom = "" if side == seat else f", for your ally the {SEAT_FACTIONS[side]} (line 766)"
+    for_whom = ("" if side == seat else
+                f", for your ally the {SEAT_FACTIONS[side]} ({rules.cite('line 766')})")
     legal = (f"PRESCIENCE LEADER, WEAPON, DEFENSE or DIAL: the {SEAT_FACTIONS[target]} show "
-             f"you that element of their plan{for_whom} (000 Atreides shield 3, line 760).  The "
+             f"you that element of their plan{for_whom} "
+             f"({rules.cite('000 Atreides shield 3, line 760')}).  The "
              "question is published when this round is carried out; the answer comes from "
              "their plan of this round, is shown to you only, and binds them; "
              f"the {SEAT_FACTIONS[side]} then send their plan again knowing it, in one more "
@@ -129,5 +132,5 @@ def random_question(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -
 
 
 order_kind(OrderKind(PRESCIENCE, ("PRESCIENCE",),
-                     lambda state, prompt_, words: read_question(words), text,
+                     lambda state, prompt_, words: read_question(words, rules_of(state)), text,
                      random=random_question))

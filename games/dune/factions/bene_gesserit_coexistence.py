@@ -75,7 +75,7 @@ from pbem.game import Event, Prompt
 from ..cards import karama
 from ..codes import ErrorCode, EventCode
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_faction, read_territory
-from ..rules import rules_of
+from ..rules import cite, rules_of
 from ..state import (
     POLAR_SINK,
     SEAT_FACTIONS,
@@ -410,7 +410,7 @@ def read_line(state: State, prompt_: Prompt, words: list[str]) -> dict[str, Any]
         if not coexistence_allowed(state):
             raise OrderProblem(ErrorCode.NO_COEXISTENCE,
                                "coexistence needs the optional advantages "
-                               "(000 XV.B.4)", ("ADVISORS SINK",))
+                               f"({cite(state, '000 XV.B.4')})", ("ADVISORS SINK",))
         territory, _ = read_territory(words)
         if territory.name == POLAR_SINK:
             raise OrderProblem(ErrorCode.POLAR_SINK,

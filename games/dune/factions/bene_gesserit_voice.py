@@ -197,9 +197,9 @@ def read_voice(words: list[str], rules: Rules) -> dict[str, Any] | None:
         upper = upper[1:]
     if "WORTHLESS" in upper and ({"WEAPON", "DEFENSE", "DEFENCE"} & set(upper)):
         raise OrderProblem(ErrorCode.VOICE_WORTHLESS_PLACE,
-                           "a Voice on worthless cards is only play "
-                           "one or do not play one, not as weapon or defense (WBC X, line "
-                           "1246; 004 X.6)", valid)
+                           "a Voice on worthless cards is only play one or do not play one, "
+                           f"not as weapon or defense ({rules.cite('WBC X, line 1246; 004 X.6')})",
+                           valid)
     upper = [w for w in upper if w not in ("WEAPON", "CARD", "A", "AN")]
     if tuple(upper) in SYNONYMS:
         upper = [SYNONYMS[tuple(upper)]]
@@ -213,8 +213,8 @@ def read_voice(words: list[str], rules: Rules) -> dict[str, Any] | None:
         raise OrderProblem(ErrorCode.BAD_VOICE,
                            "expected VOICE PLAY <kind> or VOICE NOT <kind>, the "
                            "kind one of " + ", ".join(named) + f" ({rules.voice_rule}; a "
-                           "worthless card only as play one or do not play one, WBC X, line "
-                           "1246)", valid)
+                           "worthless card only as play one or do not play one, "
+                           f"{rules.cite('WBC X, line 1246')})", valid)
     return {"play": play, "kind": str(named[upper[0]])}
 
 
@@ -232,7 +232,8 @@ def prompt(seat: str, target: str, optional: bool, rules: Rules) -> Prompt:
     legal = (f"VOICE PLAY <kind> or VOICE NOT <kind>: the {SEAT_FACTIONS[target]} must play, "
              "or not play, a card of that kind in their plan as well as they are able "
              f"({rules.voice_rule}); kinds: " + ", ".join(kinds(rules)) + f" ({hero}; a "
-             "worthless card only play one or do not play one: WBC X, line 1246).  The Voice "
+             "worthless card only play one or do not play one: "
+             f"{rules.cite('WBC X, line 1246')}).  The Voice "
              "is published when this round is carried out; the opponent's plan answers it "
              "ahead (IF VOICED lines).  VOICE NONE: no Voice.")
     return Prompt(f"{VOICE}:{seat}", seat, VOICE, True, legal, None, "VOICE NONE", "VOICE NONE",

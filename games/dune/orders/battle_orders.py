@@ -48,6 +48,7 @@ from ..codes import ErrorCode
 from ..data import Ability, CardType, Effect, NameLookupError, Slot
 from ..data.names import Named, NameIndex
 from ..factions import harkonnen_capture as capture
+from ..rules import cite
 from ..state import SEAT_FACTIONS, State, base_data, data, sheet
 from . import plan_conditions
 from .battle_plan import (
@@ -155,11 +156,13 @@ def read_leader(side: Side, words: list[str]) -> dict[str, Any]:
         raise OrderProblem(ErrorCode.NOT_YOUR_LEADER, f"{name} is not one of your leaders", valid)
     if where != "alive":
         raise OrderProblem(ErrorCode.LEADER_IN_TANKS, f"{name} is in the tanks" if where == "tanks"
-                           else f"{name} is held by the Harkonnen (line 884)", valid)
+                           else f"{name} is held by the Harkonnen ({side.rules.cite('line 884')})",
+                           valid)
     if name in side.away:
         raise OrderProblem(ErrorCode.LEADER_FOUGHT,
                            f"{name} fought in {side.away[name]} this round "
-                           "and may fight again only there (000 X.C.8)", valid)
+                           f"and may fight again only there ({side.rules.cite('000 X.C.8')})",
+                           valid)
     return {"leader": name}
 
 
@@ -302,7 +305,8 @@ def capture_legal(side: Side) -> list[str]:
     """What the side may say about a capture, in words."""
     parts = []
     if side.captures:
-        parts.append("If you win, you draw one of the loser's leaders at random (line 884): "
+        parts.append("If you win, you draw one of the loser's leaders at random "
+                     f"({side.rules.cite('line 884')}): "
                      "CAPTURE KILL (default: to the tanks, 2 spice to you), CAPTURE KEEP (he "
                      "fights once for you, then goes home) or NO CAPTURE.")
     if side.captured:
@@ -310,7 +314,7 @@ def capture_legal(side: Side) -> list[str]:
     if side.cancels:
         parts.append("Should the Harkonnen win and capture one of your leaders: KARAMA CAPTURE "
                      "cancels it with a Karama, KARAMA CAPTURE <leader> OR <leader> only if one "
-                     "of those is taken (player aid B.6.A.2; WBC line 1412).")
+                     f"of those is taken ({side.rules.cite('player aid B.6.A.2; WBC line 1412')}).")
     return parts
 
 
@@ -325,10 +329,11 @@ def _fits(side: Side, words: list[str], slot: Slot) -> bool:
 def kh_refusal(side: Side) -> str:
     """Why the Kwisatz Haderach may not fight, in words."""
     if Ability.KWISATZ_HADERACH not in sheet(side.seat).optional_abilities:
-        return "only the Atreides have the Kwisatz Haderach (line 762)"
+        return f"only the Atreides have the Kwisatz Haderach ({side.rules.cite('line 762')})"
     return ("the Kwisatz Haderach fights only with the optional advantages (the advanced game), "
             "after 7 forces lost in battles, once a turn (in one territory a turn: 001 "
-            "2.01.12), unless it is in the tanks (line 762; WBC XV; 001 2.01.11-14)")
+            f"2.01.12), unless it is in the tanks ({side.rules.cite('line 762; WBC XV')}; 001 "
+            "2.01.11-14)")
 
 
 def combine_plan(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[str, Any]:
@@ -348,7 +353,8 @@ def combine_plan(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> d
             if once and key in given and plan[key] != value:
                 raise OrderProblem(ErrorCode(f"two-{key.replace('_', '-')}s"),
                                    f"one {key.replace('_', ' ')}"
-                                   " a plan (000 X.B; WBC X, line 1256)", (), part=index)
+                                   f" a plan ({cite(state, '000 X.B; WBC X, line 1256')})", (),
+                                   part=index)
             if key == "discard":
                 plan["discard"] = [*plan["discard"], *value] if value else []
             elif key in ("if", "karama"):
@@ -412,7 +418,8 @@ def plan_legal(side: Side) -> str:
     role = ("you are the aggressor: a tie is yours" if side.aggressor
             else "the aggressor wins a tie")
     parts = [f"Battle in {side.territory} against the {SEAT_FACTIONS[side.opponent]} "
-             f"(000 X; {role}, X.C.2).", f"DIAL {dial_rule(side, 0)}."]
+             f"({side.rules.cite('000 X')}; {role}, {side.rules.cite('X.C.2')}).",
+             f"DIAL {dial_rule(side, 0)}."]
     if side.leaders or side.cheap_heroes:
         leaders = ", ".join(f"{n} {base_data().leader(n).strength}" for n in side.leaders) or "none"
         heroes = f"; or {' or '.join(map(hero_text, side.cheap_heroes))}" \
@@ -422,12 +429,13 @@ def plan_legal(side: Side) -> str:
                          f"{heroes[2:]}, or none: your plan then shows no leader, and no "
                          "treachery card goes with it (001 1.07.05.06).")
         else:
-            parts.append(f"One leader is required (X.C.9): LEADER {leaders}{heroes}.")
+            parts.append(f"One leader is required ({side.rules.cite('X.C.9')}): LEADER "
+                         f"{leaders}{heroes}.")
     else:
         parts.append("You have no leader to play: you fight on your dial alone, with no "
-                     "treachery card (X.C.10).")
+                     f"treachery card ({side.rules.cite('X.C.10')}).")
     if side.away:
-        parts.append("Fought elsewhere this round (X.C.8): "
+        parts.append(f"Fought elsewhere this round ({side.rules.cite('X.C.8')}): "
                      + ", ".join(f"{n} in {t}" for n, t in side.away.items()) + ".")
     for slot, verb in ((Slot.WEAPON, "WEAPON"), (Slot.DEFENSE, "DEFENSE")):
         if side.must_lead and side.cards(slot):
@@ -435,13 +443,16 @@ def plan_legal(side: Side) -> str:
     if side.strength.backing:
         parts.append(f"SPICE {spice_rule(side)}.")
     elif side.strength.advanced and side.strength.free:
-        parts.append("Your forces count full without spice (WBC house rule 6).")
+        parts.append("Your forces count full without spice "
+                     f"({side.rules.cite('WBC house rule 6')}).")
     if side.kh:
-        parts.append("KWISATZ HADERACH adds 2 to your leader or cheap hero (line 762).")
+        parts.append("KWISATZ HADERACH adds 2 to your leader or cheap hero "
+                     f"({side.rules.cite('line 762')}).")
     parts += capture_legal(side)
     parts.append("TRAITOR CALL (default) or NO TRAITOR CALL, should the opponent's leader be "
-                 "in your pay (X.D).  If you win: KEEP ALL (default) or DISCARD <card> for "
-                 "each weapon or defense to discard (X.C.6); LOSE <forces> for the forces you "
+                 f"in your pay ({side.rules.cite('X.D')}).  If you win: KEEP ALL (default) or "
+                 "DISCARD <card> for each weapon or defense to discard "
+                 f"({side.rules.cite('X.C.6')}); LOSE <forces> for the forces you "
                  "lose (default: normal forces first).")
     return "  ".join(parts)
 
@@ -451,7 +462,8 @@ def order_prompt(state: State, seat: str, found: list[tuple[str, list[int], str]
     order)."""
     default = [list(pair) for pair in dict.fromkeys((t, o) for t, _, o in found)]
     battles = "; ".join(f"{t} against the {SEAT_FACTIONS[o]}" for t, o in default)
-    legal = (f"Battles (000 X.A.3-4): as aggressor you will fight, as things stand: {battles}.  "
+    legal = (f"Battles ({cite(state, '000 X.A.3-4')}): as aggressor you will fight, as things "
+             f"stand: {battles}.  "
              "BATTLE <territory> [AGAINST <faction>], one line per battle in the order you "
              "want them; the others follow in board order.")
     return Prompt(f"{ORDER}:{seat}", seat, ORDER, True, legal, default, order_text(default),

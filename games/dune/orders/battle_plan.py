@@ -26,7 +26,7 @@ from ..codes import ErrorCode
 from ..data import CardType, DuneData, Effect, Slot, TreacheryCard
 from ..factions import bene_gesserit_voice as voice
 from ..factions import harkonnen_capture as capture
-from ..rules import Rules
+from ..rules import Classic, Rules
 from ..state import State, base_data, ruleset_data
 from .language import forces_text
 
@@ -53,6 +53,7 @@ class Side:
     corrects: bool = False       # its plan is corrected at the reveal, not refused (WBC X)
     hero_optional: bool = False  # with no leader it need not play a Cheap Hero (001 4.1.17)
     deck: DuneData = field(default_factory=base_data, compare=False, repr=False)  # the game's
+    rules: Rules = field(default_factory=Classic, compare=False, repr=False)  # cited by mails
 
     @property
     def leaders(self) -> list[str]:
@@ -149,7 +150,7 @@ def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], 
                 dict(places), away, tuple(hand), may_kh, tuple(captured),
                 capture.enabled(rules, seat), cancels, voice.standing(battle, seat),
                 rules.corrects_plans_at_reveal, not rules.cheap_hero_required,
-                ruleset_data(rules.ruleset))
+                ruleset_data(rules.ruleset), rules)
 
 
 # --- plans
@@ -184,16 +185,16 @@ def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tupl
     leading = plan["leader"] or plan["cheap_hero"]
     if plan["leader"] and plan["cheap_hero"]:
         found.append(("cheap_hero", ErrorCode.ONE_LEADER, "a leader or a cheap hero, not both "
-                      "(000 X.B.2; player aid A.6)", leader_lines(side)))
+                      f"({side.rules.cite('000 X.B.2; player aid A.6')})", leader_lines(side)))
     elif (not leading and side.must_lead and not side.corrects
           and not (side.hero_optional and not side.leaders)):
         found.append(("leader", ErrorCode.LEADER_REQUIRED, "you must play a leader or a cheap hero "
-                      "(000 X.C.9)", leader_lines(side)))
+                      f"({side.rules.cite('000 X.C.9')})", leader_lines(side)))
     if ((not side.must_lead or (side.hero_optional and not side.leaders and not leading))
             and (plan["weapon"] or plan["defense"])):
         found.append(("weapon", ErrorCode.NO_LEADER_NO_CARDS,
                       "without a leader you play no treachery "
-                      "card (000 X.C.10)", ()))
+                      f"card ({side.rules.cite('000 X.C.10')})", ()))
     if (plan["weapon"] and plan["weapon"] == plan["defense"]
             and side.count(plan["weapon"]) < 2):
         found.append(("defense", ErrorCode.CARD_TWICE, f"you hold one {plan['weapon']}: it goes in "
@@ -208,14 +209,14 @@ def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tupl
             plan["dial"], plan["spice"]):
         found.append(("lose", ErrorCode.LOSSES,
                       "the forces you lose must be worth your dial with the "
-                      "spice you pay (000 X.C.6, XXII.C): "
+                      f"spice you pay ({side.rules.cite('000 X.C.6, XXII.C')}): "
                       + losses_rule(side, plan), tuple(
                           f"LOSE {forces_text(*mix)}" for mix in
                           strength.losses(plan["dial"], plan["spice"]))))
     if plan["kh"] and not (plan["leader"] or plan["cheap_hero"]):
         found.append(("kh", ErrorCode.KH_ALONE,
                       "the Kwisatz Haderach cannot fight alone: it goes with "
-                      "a leader or a cheap hero (line 762)", ()))
+                      f"a leader or a cheap hero ({side.rules.cite('line 762')})", ()))
     kept = {plan["weapon"], plan["defense"], *plan.get("second", {}).values()} - {None}
     for name in plan["discard"]:
         if name not in kept or Effect.DISCARD_AFTER_PLAY in side.card(name).effects:
@@ -305,11 +306,13 @@ def card_lines(side: Side, slot: Slot) -> tuple[str, ...]:
 
 def spice_rule(side: Side) -> str:
     if not side.strength.backing:
-        return ("is not for this battle: " + ("your forces count full without spice (WBC house "
-                                             "rule 6)" if side.strength.free else
-                                             "spice backs forces only in advanced combat (XXII)"))
+        return ("is not for this battle: " + (
+            f"your forces count full without spice ({side.rules.cite('WBC house rule 6')})"
+            if side.strength.free else
+            f"spice backs forces only in advanced combat ({side.rules.cite('XXII')})"))
     return (f"0 to {side.strength.most_spice(side.spice)}: one spice backs one force at full "
-            "strength, a starred force too (000 XXII.A.1, Q&A B.4); the others count half")
+            f"strength, a starred force too ({side.rules.cite('000 XXII.A.1, Q&A B.4')}); the "
+            "others count half")
 
 
 def dial_rule(side: Side, spice: int) -> str:
@@ -317,9 +320,9 @@ def dial_rule(side: Side, spice: int) -> str:
     starred = (f" and {strength.starred} starred, worth {strength.worth} each"
                if strength.starred else "")
     text = (f"0 to {strength.most(spice)}: your {plural(strength.normal, 'force')}{starred} "
-            f"in {side.territory} (000 X.B.1)")
+            f"in {side.territory} ({side.rules.cite('000 X.B.1')})")
     if strength.backing:
-        text += (f" backed by {spice} spice, in half steps (XXII.B); "
+        text += (f" backed by {spice} spice, in half steps ({side.rules.cite('XXII.B')}); "
                  f"with SPICE {strength.most_spice(side.spice)}, up to "
                  f"{strength.most(side.spice)}")
     return text

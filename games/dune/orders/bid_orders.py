@@ -21,7 +21,7 @@ from pbem.game import Prompt
 from .. import transfers
 from ..cards import karama
 from ..codes import ErrorCode
-from ..rules import rules_of
+from ..rules import cite, rules_of
 from ..state import SEAT_FACTIONS, State, sheet
 from .language import OrderKind, OrderProblem, order_kind, read_number
 
@@ -130,9 +130,9 @@ def _read_amount(state: State, seat: str, verb: str, rest: list[str], on: str
         raise OrderProblem(ErrorCode.BAD_NUMBER, f"expected the bid as a number, got {rest[0]!r}",
                            valid)
     if int(rest[0]) > most:
+        rule = cite(state, "000 VIII.C; with your allies' spice, XII.E.3")
         raise OrderProblem(ErrorCode.OVER_MEANS,
-                           f"you can pay at most {most} (000 VIII.C; with your "
-                           f"allies' spice, XII.E.3), not {rest[0]}", valid)
+                           f"you can pay at most {most} ({rule}), not {rest[0]}", valid)
     return int(rest[0]) or None
 
 
@@ -262,7 +262,8 @@ def support_prompt(state: State, seat: str) -> Prompt:
     return Prompt(f"card-support:{seat}", seat, "card-support", True,
                   f"SUPPORT <n>: the most you will pay in all this round towards the cards "
                   f"the {', '.join(SEAT_FACTIONS[s] for s in allies)} buy; they pay their own "
-                  f"spice first (000 XII.E.3).  You hold {state['factions'][seat]['spice']} "
+                  f"spice first ({cite(state, '000 XII.E.3')}).  You hold "
+                  f"{state['factions'][seat]['spice']} "
                   f"spice and paid {paid} so far this round; SUPPORT 0: nothing",
                   promised, f"SUPPORT {promised}", f"SUPPORT {promised}")
 

@@ -34,7 +34,7 @@ from ..cards import karama, move_karama
 from ..codes import ErrorCode
 from ..data import Ability
 from ..phases import moves
-from ..rules import rules_of
+from ..rules import cite, rules_of
 from ..state import SEAT_FACTIONS, State, ally_of, base_data, copy_state
 from .language import (
     OrderKind,
@@ -219,8 +219,9 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
         for key in ("ship", "move", "hajr"):
             if key in part:
                 if key in plans[-1]:
-                    raise OrderProblem(ErrorCode.TWICE, f"one {key.upper()} per plan (000 IX.C); "
-                                       "write ELSE between plans", ("ELSE",), index)
+                    raise OrderProblem(ErrorCode.TWICE, f"one {key.upper()} per plan "
+                                       f"({cite(state, '000 IX.C')}); write ELSE between plans",
+                                       ("ELSE",), index)
                 plans[-1][key] = part[key]
                 lines[-1][key] = index
         for key in ("support", "wait", "timing"):
@@ -241,7 +242,7 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
               + any(plan.get("ship", {}).get("karama") for plan in plans))
     if value.get("karama") and needed > cards:
         raise OrderProblem(ErrorCode.NOT_ENOUGH_CARDS, f"each Karama line and KARAMA SHIP takes a "
-                           f"card: you hold {cards} (WBC line 1386)", ())
+                           f"card: you hold {cards} ({cite(state, 'WBC line 1386')})", ())
     if "wait" in value and (any(plans) or value.get("give")):
         raise OrderProblem(ErrorCode.WAIT_AND_MOVE,
                            "DEFER, or take the turn now (GIVE comes with the "

@@ -34,7 +34,7 @@ from ..cards import battle_karama
 from ..codes import ErrorCode
 from ..factions import atreides_prescience as prescience
 from ..factions import bene_gesserit_voice as voice
-from ..rules import rules_of
+from ..rules import cite, rules_of
 from ..state import SEAT_FACTIONS, State
 from . import battle_plan
 from .language import OrderProblem, forces_text
@@ -58,8 +58,9 @@ def read_if(state: State, prompt: Prompt, words: list[str], read_line: LineReade
     if upper[:1] == ["VOICED"]:
         target = voice.voicer(state["seats"], state["alliances"], battle)
         if not target or target[1] != prompt.seat:
+            rule = cite(state, "000 BG shield 3, line 784; alliance, line 790")
             raise OrderProblem(ErrorCode.NOT_VOICED, "the Bene Gesserit cannot Voice you in this "
-                               "battle (000 BG shield 3, line 784; alliance, line 790)", ())
+                               f"battle ({rule})", ())
         end = voice.phrase_end(upper)
         if end is None:
             raise OrderProblem(ErrorCode.BAD_CONDITION,
@@ -70,11 +71,11 @@ def read_if(state: State, prompt: Prompt, words: list[str], read_line: LineReade
     elif upper[:1] == ["ASKED"]:
         target = prescience.asker(state["seats"], state["alliances"], battle)
         if not target or target[2] != prompt.seat:
+            rule = cite(state, "000 Atreides shield 3, line 760; alliance, line 766")
             raise OrderProblem(ErrorCode.NOT_ASKED,
-                               "the Atreides cannot ask you in this battle (000 "
-                               "Atreides shield 3, line 760; alliance, line 766)", ())
+                               f"the Atreides cannot ask you in this battle ({rule})", ())
         end = 1
-        cond = ["asked", prescience.read_question(upper[1:2])]
+        cond = ["asked", prescience.read_question(upper[1:2], rules_of(state))]
         if cond[1] is None:
             raise OrderProblem(ErrorCode.BAD_CONDITION, "expected IF ASKED <element>: <plan line>",
                                valid)
@@ -161,10 +162,10 @@ def check(state: State, prompt: Prompt, plan: dict[str, Any], given: dict[str, i
     if bound and still_playable(side, *bound):
         element, value = bound
         if prescience.answer_of(plan, element) != value:
+            cited = cite(state, "000 Atreides shield 3, line 760; WBC X, line 1242")
             raise OrderProblem(ErrorCode.PRESCIENCE_BOUND,
                                "your answer to the Atreides' prescience "
-                               f"binds you: {prescience.answer_text(element, value)} (000 "
-                               "Atreides shield 3, line 760; WBC X, line 1242)", (),
+                               f"binds you: {prescience.answer_text(element, value)} ({cited})", (),
                                part=given.get(element, anchor))
     if plan["karama"]:
         if state["step"]["battle"]["round"] != 1:
@@ -231,20 +232,23 @@ def legal(state: State, seat: str) -> list[str]:
                          "a plan with no line for the Voice given is made to obey it.")
         asking = prescience.asker(state["seats"], state["alliances"], battle)
         if asking and asking[2] == seat:
-            parts.append("The Atreides may ask one element of your plan (line 760): the "
-                         "answer is your plan's, after the Voice, and binds you; IF ASKED "
-                         "<element>: <plan line> changes it should that element be asked.")
+            parts.append("The Atreides may ask one element of your plan "
+                         f"({cite(state, 'line 760')}): the answer is your plan's, after the "
+                         "Voice, and binds you; IF ASKED <element>: <plan line> changes it "
+                         "should that element be asked.")
         found = battle_karama.uses(state, seat)
         if found:
             names = battle_karama.starred_name(state, seat)
-            parts.append("Karamas (player aid B.6; each stands ready and is played only if "
+            parts.append(f"Karamas ({cite(state, 'player aid B.6')}; each stands ready and is "
+                         "played only if "
                          "needed): " + ", ".join(battle_karama.line(u, names) for u in found)
                          + ".")
         parts.append("NO LEADER: fight without leaders if your opponent says so too (Q&A "
                      "B.7); name your leader anyway, for when he does not.")
         return parts
     parts.append("Second mail round of this battle: your plan may change before it is "
-                 "committed (WBC X, line 1242); the default is your plan of the first round.")
+                 f"committed ({cite(state, 'WBC X, line 1242')}); the default is your plan of the "
+                 "first round.")
     said = voice.standing(battle, seat)
     if said:
         parts.append(f"The Voice binds you: {voice.text(said)}.")

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from pbem.game import Prompt
@@ -38,7 +38,7 @@ from .. import leaders
 from ..codes import ErrorCode
 from ..data import Ability, CardType, NameLookupError
 from ..factions.atreides import kwisatz_haderach
-from ..rules import Rules, rules_of
+from ..rules import Classic, Rules, rules_of
 from ..state import SEAT_FACTIONS, State, base_data, sheet
 from .language import OrderKind, OrderProblem, order_kind, read_faction, read_number
 
@@ -85,6 +85,7 @@ class Allowance:
     kh: bool = False             # the Atreides' Kwisatz Haderach is in the tanks (line 762)
     extra: int = 0               # forces beyond the limit its Emperor ally pays (001 2.03.08)
     pays_extra: bool = False     # it is that Emperor: it may pay for its allies' extra forces
+    rules: Rules = field(default_factory=Classic, compare=False, repr=False)  # cites its rules
 
     @property
     def dead(self) -> list[str]:
@@ -165,9 +166,11 @@ def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[st
     gives = Ability.ALLY_SPICE_GIFTS in faction.alliance
     karama = _card(hand, CardType.KARAMA)
     if faction.karama_power is not Ability.REVIVE_FREE:
-        refusal = "only the Emperor's special Karama power revives (000 XVII, line 974)"
+        refusal = ("only the Emperor's special Karama power revives "
+                   f"({rules.cite('000 XVII, line 974')})")
     elif not rules.karama_powers:
-        refusal = "the special Karama powers (000 XVII) are not in play in this game"
+        refusal = (f"the special Karama powers ({rules.cite('000 XVII')}) are not in play in "
+                   "this game")
     elif power_used:
         refusal = "your special Karama power is used once a game, and you used it (001 1.14.01)"
     else:
@@ -187,7 +190,8 @@ def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[st
         kh=kh_in_tanks and Ability.KWISATZ_HADERACH in faction.optional_abilities,
         extra=EXTRA_FORCES if any(Ability.ALLY_EXTRA_REVIVAL in sheet(s, rules).alliance
                                   for s in partners) else 0,
-        pays_extra=bool(partners) and Ability.ALLY_EXTRA_REVIVAL in faction.alliance)
+        pays_extra=bool(partners) and Ability.ALLY_EXTRA_REVIVAL in faction.alliance,
+        rules=rules)
 
 
 def _card(hand: list[str], kind: CardType) -> str | None:
@@ -223,13 +227,15 @@ def legal_text(found: Allowance) -> str:
     n, s = found.tanks
     dead = f", and your leaders {', '.join(found.dead)}" if found.dead else ""
     starred = f" and {s} {found.starred}" if s else ""
-    parts = [f"Revival (000 IX.B, IX.D): in the tanks you have {plural(n, 'force')}{starred}"
+    parts = [f"Revival ({found.rules.cite('000 IX.B, IX.D')}): in the tanks you have "
+             f"{plural(n, 'force')}{starred}"
              f"{dead}."]
     if n + s:
         parts.append(f"REVIVE <forces>: {force_rule(found)}.")
     priced = [f"{name} {value_of(name)}" for name in found.paid_leaders]
     if priced:
-        parts.append("REVIVE LEADER <leader>, paying his value (000 IX.D.2), one a turn: "
+        parts.append("REVIVE LEADER <leader>, paying his value "
+                     f"({found.rules.cite('000 IX.D.2')}), one a turn: "
                      + ", ".join(priced) + ".")
     elif found.dead:
         parts.append(f"No leader may be revived for spice now: {leader_rule(found)}.")
@@ -271,10 +277,10 @@ def leader_rule(found: Allowance) -> str:
         if not found.until_all_back:
             return "a leader is revived only when you have no Active Leader (001 1.05.04)"
         return ("a leader is revived only when none of yours is left to fight, then one a turn "
-                "until all are back (000 IX.D.1; Q&A D.2)")
+                f"until all are back ({found.rules.cite('000 IX.D.1; Q&A D.2')})")
     waiting = [name for name in found.dead if name not in found.paid_leaders]
     return (f"{', '.join(waiting)} came back and died again, and wait until your other leaders "
-            "have been revived and killed again (000 IX.D.5)")
+            f"have been revived and killed again ({found.rules.cite('000 IX.D.5')})")
 
 
 # --- reading the lines
@@ -295,19 +301,19 @@ def read_revival(state: State, prompt: Prompt, words: list[str]) -> dict[str, An
     else:
         card = "karama" if verb == "KARAMA" else "ghola"
         part = {card: _read_card_revival(found, rest, card)}
-    check(found, merge([part]))
+    check(found, merge([part], found.rules))
     return part
 
 
 def combine_revival(state: State, prompt: Prompt, parts: list[dict[str, Any]]
                     ) -> dict[str, Any]:
     """The lines of one mail as one order, checked as a whole."""
-    value = merge(parts)
+    value = merge(parts, rules_of(state))
     check(allowance(state, prompt.seat), value)
     return value
 
 
-def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
+def merge(parts: list[dict[str, Any]], rules: Rules) -> dict[str, Any]:
     """Lines added up: forces summed, one leader, one use of each card, support per ally."""
     value = empty()
     for part in parts:
@@ -317,7 +323,8 @@ def merge(parts: list[dict[str, Any]]) -> dict[str, Any]:
         if part.get("leader"):
             if value["leader"] not in (None, part["leader"]):
                 raise OrderProblem(ErrorCode.ONE_LEADER, "one leader a turn is revived for spice "
-                                   "(000 IX.D.1)", (f"REVIVE LEADER {value['leader']}",))
+                                   f"({rules.cite('000 IX.D.1')})",
+                                   (f"REVIVE LEADER {value['leader']}",))
             value["leader"] = part["leader"]
         for card in CARDS:
             if part.get(card):
@@ -454,8 +461,8 @@ def _check_leaders(found: Allowance, value: dict[str, Any]) -> None:
                            f"{leader_rule(found)}",
                            tuple(f"REVIVE LEADER {n}" for n in found.paid_leaders))
     if value_of(leader) > found.spice:
-        raise OrderProblem(ErrorCode.LEADER_COST, f"{leader} costs {value_of(leader)} spice (000 "
-                           f"IX.D.2); you have {found.spice}",
+        raise OrderProblem(ErrorCode.LEADER_COST, f"{leader} costs {value_of(leader)} spice "
+                           f"({found.rules.cite('000 IX.D.2')}); you have {found.spice}",
                            tuple(f"REVIVE LEADER {n}" for n in found.paid_leaders
                                  if value_of(n) <= found.spice))
 
@@ -466,7 +473,7 @@ def _check_forces(found: Allowance, value: dict[str, Any]) -> None:
     if n + s > found.limit:
         raise OrderProblem(ErrorCode.TOO_MANY_FORCES,
                            f"at most {found.limit} forces a turn but by a "
-                           f"card (000 IX.B.2): {force_rule(found)}", valid)
+                           f"card ({found.rules.cite('000 IX.B.2')}): {force_rule(found)}", valid)
     parts = [value["forces"]] + [value[c]["forces"] for c in CARDS if value[c]]
     normal, starred = sum(p[0] for p in parts), sum(p[1] for p in parts)
     if normal > found.tanks[0] or starred > found.tanks[1]:
@@ -477,7 +484,8 @@ def _check_forces(found: Allowance, value: dict[str, Any]) -> None:
     if starred > found.starred_limit:
         raise OrderProblem(ErrorCode.STARRED_LIMIT,
                            f"{found.starred_limit} {found.starred} at most "
-                           "revived a turn, as one force each (000 lines 806, 982, 1000)", valid)
+                           "revived a turn, as one force each "
+                           f"({found.rules.cite('000 lines 806, 982, 1000')})", valid)
     # An ally of the Emperor may order forces beyond its spice: what nobody pays for is cut.
     spent = 0 if found.supported else found.cost(n + s)
     spent += (value_of(value["leader"]) if value["leader"] else 0) + sum(value["support"].values())

@@ -75,7 +75,8 @@ def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
     asking = prescience.asker(state["seats"], state["alliances"], battle)
     if asking:
         found.append(named(battle, prescience.prompt(asking[0], asking[1], asking[2],
-                                                     asking[0] in pair), asking[2]))
+                                                     asking[0] in pair, rules_of(state)),
+                           asking[2]))
     helpers = {p.seat for p in [*found, *others]} - set(pair)
     found += [battle_karama.prompt(state, seat) for seat in sorted(helpers)
               if battle_karama.uses(state, seat)]
@@ -95,7 +96,8 @@ def keys(state: State, others: list[str]) -> list[str]:
         found.append(f"{voice.VOICE}:{speaker[0]}")
     asking = prescience.asker(state["seats"], state["alliances"], battle)
     if asking:
-        found.append(prescience.prompt(asking[0], asking[1], asking[2], asking[0] in pair).key)
+        found.append(prescience.prompt(asking[0], asking[1], asking[2], asking[0] in pair,
+                                       rules_of(state)).key)
     helpers = {PromptKey.parse(key).seat for key in [*found, *others]} - set(pair)
     return found + [str(PromptKey(battle_karama.KARAMA, seat)) for seat in sorted(helpers)
                     if battle_karama.uses(state, seat)]

@@ -51,7 +51,7 @@ from ..data import Ability
 from ..factions import bene_gesserit_coexistence
 from ..orders import move_orders
 from ..orders.language import where
-from ..rules import rules_of
+from ..rules import cite, rules_of
 from ..state import SEAT_FACTIONS, State, ally_of, base_data, count_in, storm_order
 from . import moves
 
@@ -474,8 +474,8 @@ def describe(state: State, seat: str, reaches: list[GroupReach]) -> str:
     sheet_ = state["factions"][seat]
     normal, starred = sheet_["reserve"]
     reserve = (f"{normal} and {starred} starred forces" if starred else plural(normal, "force"))
-    parts = [f"Your turn (000 IX.C): you have {sheet_['spice']} spice and {reserve} in "
-             f"reserve."]
+    parts = [f"Your turn ({cite(state, '000 IX.C')}): you have {sheet_['spice']} spice and "
+             f"{reserve} in reserve."]
     parts.append(shipping_terms(state, seat))
     groups = [f"from {group.start}: "
               f"{reach_text(group.reachable) or nowhere(state, seat, group)}"

@@ -53,7 +53,7 @@ from pbem.game import Event, Prompt
 
 from ..codes import ErrorCode, EventCode
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_faction
-from ..rules import rules_of
+from ..rules import cite, rules_of
 from ..state import SEAT_FACTIONS, State, ally_of
 
 NONE = "NONE"
@@ -112,7 +112,8 @@ def prompt(state: State, seat: str, turn: int | None = None) -> Prompt:
     now = (f"you are allied with {', '.join(SEAT_FACTIONS[s] for s in partners)}"
            if partners else "you are in no alliance")
     return Prompt(f"nexus:{seat}", seat, "nexus", True,
-                  f"Nexus (000 XII): {now}.  ALLY <faction>[, <faction>] to be allied with "
+                  f"Nexus ({cite(state, '000 XII')}): {now}.  ALLY <faction>[, <faction>] to be "
+                  "allied with "
                   f"exactly those factions if they name you too{size}; ALLY NONE to be in no "
                   f"alliance; PASS to keep what you have.  Factions: {others}",
                   None, "PASS", "PASS", ahead=f"nexus@{turn or state['turn']}:{seat}")

@@ -180,13 +180,13 @@ def prompts(state: State) -> list[Prompt]:
         for seat in placers(state, "chosen"):
             found.append(_spread_prompt(rules, seat))
         for seat in state["storm"]["dialers"]:
-            found.append(_dial_prompt(seat))
+            found.append(_dial_prompt(rules, seat))
     elif round_ == 2:
         if predictor is not None and eligible_traitors(state, predictor):
             found.append(_traitor_prompt(state, predictor))
         for seat in placers(state, "last"):
             if factions.has(state, seat, Ability.START_ANYWHERE):
-                found.append(_token_prompt(seat))
+                found.append(_token_prompt(rules, seat))
     return found
 
 
@@ -371,9 +371,10 @@ order_kind(OrderKind("fremen-placement", ("PLACE",), _read_placement_part, _plac
                      _combine_placement, _random_placement))
 
 
-def _token_prompt(seat: str) -> Prompt:
+def _token_prompt(rules: Rules, seat: str) -> Prompt:
     return Prompt(f"bg-placement:{seat}", seat, "bg-placement", False,
-                  "PLACE <territory> [SECTOR <n>]: your starting token, anywhere (000 XV)",
+                  "PLACE <territory> [SECTOR <n>]: your starting token, anywhere "
+                  f"({rules.cite('000 XV')})",
                   ["Polar Sink", only_sector("Polar Sink")],
                   "PLACE Polar Sink", "PLACE Polar Sink")
 
@@ -399,10 +400,10 @@ order_kind(OrderKind("bg-placement", ("PLACE",), _read_bg_placement,
                      lambda v: f"PLACE {where(v[0], v[1])}", random=_random_bg_placement))
 
 
-def _dial_prompt(seat: str) -> Prompt:
+def _dial_prompt(rules: Rules, seat: str) -> Prompt:
     low, high = FIRST_STORM_DIAL
     return Prompt(f"first-storm-dial:{seat}", seat, "first-storm-dial", True,
-                  f"DIAL <{low}-{high}>: the first storm's dial (000 VI.A)",
+                  f"DIAL <{low}-{high}>: the first storm's dial ({rules.cite('000 VI.A')})",
                   0, "DIAL 0", "DIAL 0")
 
 

@@ -74,9 +74,9 @@ Rulings:
   ``KARAMA NONE``; the first in storm order who plays it does (WBC line 1426: ties in player dot
   order).  It is an optional decision (``Prompt.optional``): only holders are asked, so the
   step waits for none of them and nobody learns from the wait who holds a Karama; a holder
-  answers in the round or ahead (``FOR WORM``).  The worm then spares nobody, so nobody rides it; a worm the Fremen placed "instead
-  appears at the first spice blow in the stack beneath it, as usual": the territory its pile
-  last turned up, as for a first worm.  The Fremen's Karama worm (000 lines 838, 972; WBC line
+  answers in the round or ahead (``FOR WORM``).  The worm then spares nobody, so nobody rides
+  it; a worm the Fremen placed "instead appears at the first spice blow in the stack beneath
+  it, as usual": the territory its pile last turned up, as for a first worm.  The Fremen's Karama worm (000 lines 838, 972; WBC line
   1358) is called in their movement turn (``move_karama``), and no Karama takes it from them
   (WBC line 1404).
 
@@ -126,7 +126,7 @@ from ..orders.language import (
     where,
 )
 from ..prompt_key import PromptKey
-from ..rules import Rules, rules_of
+from ..rules import Rules, cite, rules_of
 from ..state import (
     State,
     add_forces,
@@ -502,16 +502,18 @@ def _control_prompt(state: State, seat: str) -> Prompt:
     where_to = (f"; the worm the Fremen sent to {worm['territory']} appears instead in "
                 f"{state['decks']['spice_last'][state['step']['pile']]}, the last spice blow "
                 "beneath it" if worm["placed"] else "")
-    return _control(state["turn"], seat, f"the worm in {worm['territory']}", where_to)
+    return _control(rules_of(state), state["turn"], seat, f"the worm in {worm['territory']}",
+                    where_to)
 
 
-def _control(turn: int, seat: str, worm: str, where_to: str = "") -> Prompt:
+def _control(rules: Rules, turn: int, seat: str, worm: str, where_to: str = "") -> Prompt:
     """A Karama against the Fremen's control of ``worm``; held ahead as
     ``worm-karama@<turn>:<seat>`` for every worm of that turn's spice blow."""
     return Prompt(f"worm-karama:{seat}", seat, "worm-karama", True,
                   f"KARAMA CONTROL: play a Karama so that the Fremen do not control {worm}: "
                   f"it devours their forces and their allies' there too "
-                  f"and nobody rides it{where_to} (000 player aid B.6.A.4; WBC line 1404).  "
+                  f"and nobody rides it{where_to} "
+                  f"({rules.cite('000 player aid B.6.A.4; WBC line 1404')}).  "
                   "KARAMA NONE: let it be", False, "KARAMA NONE", "KARAMA NONE",
                   optional=True, ahead=f"worm-karama@{turn}:{seat}")
 
@@ -522,7 +524,8 @@ def worm_orders(state: State, seat: str, turn: int) -> list[Prompt]:
     Karama on a worm the Fremen control (its stage opens only when that matters)."""
     found = [_placement_prompt(state, seat, turn)] if worm_placer(state) == seat else []
     if worm_riders(state) and seat not in worm_riders(state) and karama.playable(state, seat):
-        found.append(_control(turn, seat, "a worm at each Shai-Hulud of the spice blow"))
+        found.append(_control(rules_of(state), turn, seat,
+                              "a worm at each Shai-Hulud of the spice blow"))
     if turn > 1 and _may_summon(state, seat):
         found.append(_summon_prompt(state, seat, turn))
     return found
@@ -629,7 +632,7 @@ def ride_refusal(state: State, seat: str, territory: Territory, sector: int) -> 
     if territory.name == origin:
         return f"your forces are in {origin} already; STAY to keep them there"
     if sector == state["storm"]["sector"]:
-        return f"sector {sector} is under the storm (000 IX.C.1.c; WBC VII.5)"
+        return f"sector {sector} is under the storm ({cite(state, '000 IX.C.1.c; WBC VII.5')})"
     problem = reach.entry_problem(state, seat, territory.name)
     return None if problem is None else problem.message
 
@@ -752,15 +755,17 @@ def _placement_prompt(state: State, seat: str | None, turn: int) -> Prompt:
     """The Fremen's placement of an additional worm; held ahead as
     ``worm-placement@<turn>:<seat>`` for every additional worm of that turn's spice blow."""
     assert seat is not None, "a placement stage is only queued with a placer"
+    rules = rules_of(state)
     where_to = ("WORM <territory>: place this additional worm in any sand territory; it "
                 "devours spice and forces but yours and your allies', and your forces there "
                 "may ride it (001 2.04.16, 2.04.08-09, 2.04.11)"
-                if rules_of(state).worms_placed_on_sand else
+                if rules.worms_placed_on_sand else
                 "WORM <territory>: send this additional worm to any territory but the Polar "
-                "Sink; on sand it devours spice and forces but yours and your allies' (000 "
-                "XV; WBC VII.2), and your forces there may ride it (WBC VII.3)")
+                "Sink; on sand it devours spice and forces but yours and your allies' "
+                f"({rules.cite('000 XV; WBC VII.2')}), and your forces there may ride it "
+                f"({rules.cite('WBC VII.3')})")
     return Prompt(f"worm-placement:{seat}", seat, "worm-placement", False,
-                  f"{where_to}; WORM NONE lets it pass (000 VII.C)",
+                  f"{where_to}; WORM NONE lets it pass ({rules.cite('000 VII.C')})",
                   None, f"WORM {NONE}", f"WORM {NONE}",
                   ahead=f"worm-placement@{turn}:{seat}")
 
