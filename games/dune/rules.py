@@ -462,6 +462,13 @@ class Classic(Rules):
 
     # --- battle
     @property
+    def no_leaders_by_consent(self) -> bool:
+        """Two factions in a battle may agree to play no leaders (000 Q&A B.7: "by common
+        consent"); GF9 has no such rule: a leader or a Cheap Hero is played whenever one can
+        be (001 1.07.05.05)."""
+        return True
+
+    @property
     def corrects_plans_at_reveal(self) -> bool:
         """A battle plan missing a leader, dialling more than its forces and spice support, or
         with two weapons or two defenses is corrected when revealed rather than refused (000
@@ -683,6 +690,7 @@ class GF9(Classic):
     first_winner_in_storm_order = True  # 001 1.09.04
     conditional_default_first = True    # 001 1.09.06, 2.04.10.01
     karama_power_once_per_game = True   # 001 1.13.07, 1.14.01
+    no_leaders_by_consent = False       # 001 1.07.05.05
     alliance_limit_rule = "001 1.10.02.04"
     voice_names_cheap_hero = True       # 001 2.02.07
     voice_rule = "001 2.02.07"

@@ -32,6 +32,7 @@ QUESTIONS = {
     "traitor_callers_leader_back_in_pool": ("000 X.C.8; 001 1.07.07.07.01", False, False, True),
     "kwisatz_haderach_per_territory": ("000 line 762; 001 2.01.12", False, False, True),
     "karama_power_once_per_game": ("000 XVII.B; WBC line 1386; 001 1.14.01", False, False, True),
+    "no_leaders_by_consent": ("000 Q&A B.7; 001 1.07.05.05", True, True, False),
     "coexisting_fly": ("WBC 000 line 1328; 000 XV.B.4", False, True),
     "lone_advisors_bar_allies": ("000 XII.E.5; WBC 000 line 1314", True, False),
     "coexist_by_default": ("000 XV.B.5; WBC 000 line 1304; 001 2.02.16, 2.02.18", True, False,

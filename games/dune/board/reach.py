@@ -777,8 +777,10 @@ KIND_FORMS = {"reserve": "SHIP <forces> TO <territory>",
 
 def _kind_refusal(state: State, faction: str, kind: str) -> str:
     if native(faction) and kind == "reserve":
-        return ("the Fremen come onto Dune only near the Great Flat (000 Fremen shield 2); "
-                "allied with the Guild, under WBC only (clarification IX, line 1200)")
+        also = ("; or at the Guild's rates while allied with the Guild (WBC clarification IX, "
+                "line 1200)" if rules_of(state).natives_also_ship_reserves else "")
+        return ("the Fremen come onto Dune only near the Great Flat "
+                f"({cite(state, '000 Fremen shield 2')}){also}")
     if not native(faction) and kind == NATIVE:
         return ("only the Fremen arrive near the Great Flat for free "
                 f"({cite(state, '000 Fremen shield 2')})")

@@ -48,7 +48,7 @@ from ..codes import ErrorCode
 from ..data import Ability, CardType, Effect, NameLookupError, Slot
 from ..data.names import Named, NameIndex
 from ..factions import harkonnen_capture as capture
-from ..rules import cite
+from ..rules import cite, rules_of
 from ..state import SEAT_FACTIONS, State, base_data, data, sheet
 from . import plan_conditions
 from .battle_plan import (
@@ -218,6 +218,10 @@ def read_plan_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, 
     if verb == "IF":
         return plan_conditions.read_if(state, prompt, rest, read_plan_line)
     if verb == "NO" and upper == ["LEADER"]:
+        if not rules_of(state).no_leaders_by_consent:
+            raise OrderProblem(ErrorCode.LEADER_REQUIRED, "no battle without leaders by consent: a "
+                               "leader or a Cheap Hero is played whenever you have one (001 "
+                               "1.07.05.05)", ())
         return {"no_leader": True}                      # Q&A B.7; plan_conditions
     if verb == "KARAMA" and upper[:1] != ["CAPTURE"]:
         return {"karama": battle_karama.read_use(state, prompt.seat, rest)}

@@ -243,8 +243,9 @@ def legal(state: State, seat: str) -> list[str]:
                          "played only if "
                          "needed): " + ", ".join(battle_karama.line(u, names) for u in found)
                          + ".")
-        parts.append("NO LEADER: fight without leaders if your opponent says so too (Q&A "
-                     "B.7); name your leader anyway, for when he does not.")
+        if rules_of(state).no_leaders_by_consent:
+            parts.append("NO LEADER: fight without leaders if your opponent says so too (Q&A "
+                         "B.7); name your leader anyway, for when he does not.")
         return parts
     parts.append("Second mail round of this battle: your plan may change before it is "
                  f"committed ({cite(state, 'WBC X, line 1242')}); the default is your plan of the "
@@ -294,7 +295,7 @@ def random_extras(view: dict[str, Any], prompt: Prompt, side: battle_plan.Side,
     battle = view["battle"]["current"]
     if battle["round"] != 1:
         return fit(view, prompt, side, plan)
-    plan["no_leader"] = rng.random() < 0.1
+    plan["no_leader"] = rules_of(view).no_leaders_by_consent and rng.random() < 0.1
     target = voice.voicer(view["seats"], view["alliances"], battle)
     if target and target[1] == side.seat and rng.random() < 0.5:
         named = voice.kinds(rules_of(view))

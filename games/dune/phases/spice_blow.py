@@ -76,9 +76,9 @@ Rulings:
   step waits for none of them and nobody learns from the wait who holds a Karama; a holder
   answers in the round or ahead (``FOR WORM``).  The worm then spares nobody, so nobody rides
   it; a worm the Fremen placed "instead appears at the first spice blow in the stack beneath
-  it, as usual": the territory its pile last turned up, as for a first worm.  The Fremen's Karama worm (000 lines 838, 972; WBC line
-  1358) is called in their movement turn (``move_karama``), and no Karama takes it from them
-  (WBC line 1404).
+  it, as usual": the territory its pile last turned up, as for a first worm. The Fremen's
+  Karama worm (000 lines 838, 972; WBC line 1358) is called in their movement turn
+  (``move_karama``), and no Karama takes it from them (WBC line 1404).
 
 Under GF9 (001 1.02, ``Rules.nexus_at_end_of_blow``, ``Rules.turn_one_worms_set_aside``) the
 worms of turn 1 are set aside and shuffled back at the end of the phase (1.02.03), and a worm
