@@ -89,7 +89,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Iterator, Mapping
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import NamedTuple
 
 from pbem.wording import plural
@@ -240,21 +240,25 @@ class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
     def __init__(self, state: State, faction: str, places: list[Place],
                  ornithopters: bool | None) -> None:
         self._state, self._faction, self._ornithopters = state, faction, ornithopters
-        self._storm, self._blocked = state["storm"]["sector"], _blocked(state, faction)
-        self._closed = _closed(state, faction)
         self._places = dict.fromkeys(places)
         self._found: dict[Place, dict[str, tuple[int, ...]]] = {}
+
+    @cached_property
+    def _barred(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The blocked strongholds and the closed territories, asked at the first place read (a
+        bot often reads none)."""
+        return _blocked(self._state, self._faction), _closed(self._state, self._faction)
 
     def __getitem__(self, place: Place) -> dict[str, tuple[int, ...]]:
         if place not in self._found:
             if place not in self._places:
                 raise KeyError(place)
             territory, sector = place
-            blocked = self._blocked
+            blocked, closed = self._barred
             moves = move_range(self._state, self._faction, territory, self._ornithopters)
-            self._found[place] = _ends(territory, sector, moves, self._storm,
+            self._found[place] = _ends(territory, sector, moves, self._state["storm"]["sector"],
                                        blocked - {territory} if territory in blocked
-                                       else blocked, self._closed)
+                                       else blocked, closed)
         return self._found[place]
 
     def __iter__(self) -> Iterator[Place]:
