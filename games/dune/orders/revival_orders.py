@@ -192,7 +192,8 @@ def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[st
 
 def _card(hand: list[str], kind: CardType) -> str | None:
     """The first card of a type in a hand."""
-    return next((card for card in hand if base_data().treachery_card(card).type is kind), None)
+    ids = base_data().card_ids(kind)
+    return next((card for card in hand if card in ids), None)
 
 
 def value_of(leader: str) -> int:
