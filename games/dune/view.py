@@ -66,14 +66,14 @@ def public_view(state: State) -> dict[str, Any]:
         "storm": state["storm"]["sector"],
         "storm_order": storm_order(state),
         "factions": {seat: {"name": SEAT_FACTIONS[seat], "dot": state["dots"][seat],
-                            "tanks": list(state["factions"][seat]["tanks"]),
-                            "reserve": list(state["factions"][seat]["reserve"]),
-                            "cards": len(state["factions"][seat]["hand"]),
+                            "tanks": list(own["tanks"]),
+                            "reserve": list(own["reserve"]),
+                            "cards": len(own["hand"]),
                             "leaders_in_tanks": sorted(
-                                name for name, where in
-                                state["factions"][seat]["leaders"].items() if where == "tanks"),
-                            "leaders_revived": list(state["factions"][seat]["leaders_revived"])}
-                     for seat in state["seats"]},
+                                name for name, where in own["leaders"].items()
+                                if where == "tanks"),
+                            "leaders_revived": list(own["leaders_revived"])}
+                     for seat in state["seats"] for own in (state["factions"][seat],)},
         "forces": {territory: {sector: {faction: list(counts)
                                         for faction, counts in by_faction.items()}
                                for sector, by_faction in sectors.items()}

@@ -351,8 +351,7 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
         (territory, sector) for territory, here in sectors.items() for sector in here],
         reach.has_ornithopters(state, seat))
     return {"defer": waits, "karama": move_karama.uses(state, seat), "shipments": shipments,
-            "reach": _Reach(ends, {territory: [str(s) for s in sorted(sectors[territory])]
-                                   for territory in sorted(sectors)})}
+            "reach": _Reach(ends, sectors)}
 
 
 class _Landings(Mapping[str, dict[str, Any]]):
@@ -382,17 +381,19 @@ class _Landings(Mapping[str, dict[str, Any]]):
 
 
 class _Reach(Mapping[str, "_SectorReach"]):
-    """Territory -> ``_SectorReach``, of ``bot_options``'s ``reach``, territories sorted."""
+    """Territory -> ``_SectorReach``, of ``bot_options``'s ``reach``, territories sorted, each
+    one's sectors sorted when it is read (``sectors``: territory -> its sectors)."""
 
     def __init__(self, ends: Mapping[reach.Place, dict[str, tuple[int, ...]]],
-                 sectors: dict[str, list[str]]) -> None:
+                 sectors: dict[str, set[int]]) -> None:
         self._ends, self._sectors = ends, sectors
 
     def __getitem__(self, territory: str) -> _SectorReach:
-        return _SectorReach(self._ends, territory, self._sectors[territory])
+        return _SectorReach(self._ends, territory,
+                            [str(sector) for sector in sorted(self._sectors[territory])])
 
     def __iter__(self) -> Iterator[str]:
-        return iter(self._sectors)
+        return iter(sorted(self._sectors))
 
     def __len__(self) -> int:
         return len(self._sectors)
