@@ -270,9 +270,14 @@ class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
 
 def _closed(state: State, faction: str) -> frozenset[str]:
     """The territories the faction may not end a shipment or move in (``entry_problem``):
-    only where forces are."""
-    return frozenset(t for t in state["forces"] if blocked_stronghold(state, faction, t)
-                     or barring_allies(state, faction, t))
+    only where forces are; a stronghold full, or with an ally only for an allied faction
+    (issue 20: the board's other territories are not asked)."""
+    forces = state["forces"]
+    closed = {t.name for t in data(state).board.strongholds
+              if t.name in forces and blocked_stronghold(state, faction, t.name)}
+    if ally_of(state, faction):
+        closed.update(t for t in forces if barring_allies(state, faction, t))
+    return frozenset(closed)
 
 
 def _ends(territory: str, sector: int, moves: int, storm: int | None, blocked: frozenset[str],
@@ -407,7 +412,9 @@ def _one_group(source: str, sectors: list[int]) -> int:
 # --- the paths
 def _blocked(state: State, faction: str) -> frozenset[str]:
     """The strongholds no group of the faction moves into or through (``blocked_stronghold``)."""
-    return frozenset(name for name in _strongholds() if blocked_stronghold(state, faction, name))
+    forces = state["forces"]
+    return frozenset(name for name in _strongholds()
+                     if name in forces and blocked_stronghold(state, faction, name))
 
 
 @cache
