@@ -438,9 +438,10 @@ def _paths_between(territory: str, starts: tuple[int, ...], moves: int, storm: i
     prompts ask it for every place a shipment may land)."""
     entered = {(territory, s): 0 for s in starts}
     queue = deque(entered)
+    steps = _steps()
     while queue:
         place = queue.popleft()
-        for step, cost in _steps()[place]:
+        for step, cost in steps[place]:
             count = entered[place] + cost
             if count > moves or entered.get(step, moves + 1) <= count:
                 continue
