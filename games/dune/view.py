@@ -22,7 +22,6 @@ leader's place, ``captured``).  Nothing of any deck's order."""
 
 from __future__ import annotations
 
-from collections import ChainMap
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
@@ -121,11 +120,13 @@ class PublicView(Mapping[str, Any]):
         self._state, self._keys, self._found = state, _public_keys(state), {}
 
     def __getitem__(self, key: str) -> Any:
-        if key not in self._found:
+        try:
+            return self._found[key]
+        except KeyError:
             if key not in self._keys:
-                raise KeyError(key)
-            self._found[key] = _PUBLIC[key](self._state)
-        return self._found[key]
+                raise
+        found = self._found[key] = _PUBLIC[key](self._state)
+        return found
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._keys)
@@ -169,5 +170,29 @@ def seat_view(state: State, seat: str, public: Mapping[str, Any] | None = None
     if state["phase"] == "bidding" and not hand_has_room(state, seat):
         private["hand_full"] = True         # 000 VIII.G (line 299): it passes on every card
     if isinstance(public, PublicView):
-        return ChainMap({"seat": seat, "own": private}, public)
+        return _SeatView(seat, private, public)
     return {**(public_view(state) if public is None else public), "seat": seat, "own": private}
+
+
+class _SeatView(Mapping[str, Any]):
+    """``seat_view`` over a ``PublicView``: the seat, what lies behind its shield, and the
+    public parts read from the shared ``PublicView`` when asked."""
+
+    __slots__ = ("_seat", "_own", "_public")
+
+    def __init__(self, seat: str, own: dict[str, Any], public: PublicView) -> None:
+        self._seat, self._own, self._public = seat, own, public
+
+    def __getitem__(self, key: str) -> Any:
+        if key == "own":
+            return self._own
+        if key == "seat":
+            return self._seat
+        return self._public[key]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._public
+        yield from ("seat", "own")
+
+    def __len__(self) -> int:
+        return len(self._public) + 2
