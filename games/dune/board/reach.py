@@ -439,11 +439,13 @@ def _paths_between(territory: str, starts: tuple[int, ...], moves: int, storm: i
     entered = {(territory, s): 0 for s in starts}
     queue = deque(entered)
     steps = _steps()
+    beyond = moves + 1
     while queue:
         place = queue.popleft()
+        here = entered[place]
         for step, cost in steps[place]:
-            count = entered[place] + cost
-            if count > moves or entered.get(step, moves + 1) <= count:
+            count = here + cost
+            if count > moves or entered.get(step, beyond) <= count:
                 continue
             if (step[0] != POLAR_SINK and step[1] == storm) or step[0] in blocked:
                 continue

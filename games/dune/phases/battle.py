@@ -125,8 +125,9 @@ def prompts(state: State) -> list[Prompt]:
     step = state["step"]
     if step["done"]:
         return []
-    asks = [battle_orders.order_prompt(state, seat, options(state, seat))
-            for seat in waiting_for_order(state)]
+    found = all_options(state)              # once for every aggressor (issue 20)
+    asks = [battle_orders.order_prompt(state, seat, found.get(seat, []))
+            for seat in waiting_for_order(state, found)]
     if step["battle"] is None:
         return asks
     return before_plans.prompts(state, asks) + asks
