@@ -243,9 +243,11 @@ def next_battle(state: State) -> list[Event]:
     a choice to make; the round is over when no aggressor has a battle left."""
     step = state["step"]
     step["battle"] = None
+    # Found once (issue 20): an aggressor's battles are with those after him in the queue, so
+    # taking off its head, who has none, leaves every other aggressor's as they were.
+    every = all_options(state)
     while step["queue"]:
         aggressor = step["queue"][0]
-        every = all_options(state)
         found = every.get(aggressor, [])
         if not found:
             step["queue"].pop(0)
