@@ -50,7 +50,7 @@ from .rules import RULESETS, cite, make_rules
 from .scenario import run_scenario as run_scenario
 from .scenario import scenario_report as scenario_report
 from .state import SEAT_FACTIONS, State, sheet
-from .view import PHASE_NAMES, public_view, seat_view
+from .view import PHASE_NAMES, PublicView, public_view, seat_view
 
 name = "dune"
 rules_version = "4"   # 2: bidding, revival, shipment and movement; 3: battles; 4: Voice,
@@ -160,12 +160,12 @@ def bot_order(view: dict[str, Any], prompt: Prompt, rng: random.Random,
 
 def bot_decisions(state: State, rng: random.Random, style: str = "random") -> dict[str, Any]:
     """The bots' orders for the open decisions as values, their text neither written nor read
-    (``BotDecisions``): as ``bot_order`` chooses them, each seat's view built from one public
-    view of the state.  A random value is in the form its text reads as (each kind's
-    ``random``: tests/dune/test_bot_decisions.py); a bot's order text (a basic bot's rule of
-    thumb, a kind without a random player) is read for its prompt alone."""
+    (``BotDecisions``): as ``bot_order`` chooses them, each seat's view read part by part from
+    one public view of the state (``PublicView``).  A random value is in the form its text
+    reads as (each kind's ``random``: tests/dune/test_bot_decisions.py); a bot's order text (a
+    basic bot's rule of thumb, a kind without a random player) is read for its prompt alone."""
     prompts = turn.open_prompts(state)
-    public = public_view(state)
+    public = PublicView(state)
     decided: dict[str, Any] = {}
     for seat in dict.fromkeys(p.seat for p in prompts):
         view = seat_view(state, seat, public)

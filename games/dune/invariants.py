@@ -34,8 +34,8 @@ ALLIES_APART_AFTER_MOVEMENT = ("battle", "collection", "mentat_pause")
 
 def violations(state: State) -> list[str]:
     """Every invariant the state breaks, one message each (empty: none)."""
-    on_map = _on_map(state)
-    return [*_forces(state, on_map), *_sheets(state), *_cards(state), *_map(state),
+    on_map, on_the_map = _walk(state)
+    return [*_forces(state, on_map), *_sheets(state), *_cards(state), *_map(state, on_the_map),
             *_leaders(state), *_starred(state, on_map), *_strongholds(state), *_battle(state),
             *_storm_card(state)]
 
@@ -51,17 +51,32 @@ def _storm_card(state: State) -> list[str]:
     return []
 
 
-def _on_map(state: State) -> dict[str, list[int]]:
-    """Each seat's forces on the map, [all, starred], counted in one pass over the map (the
-    same sums as ``forces_total`` and ``_starred`` asked seat by seat)."""
+def _walk(state: State) -> tuple[dict[str, list[int]], list[str]]:
+    """One pass over the map (issue 20): each seat's forces on it, [all, starred] (the same
+    sums as ``forces_total`` and ``_starred`` asked seat by seat); and the forces found off a
+    territory's sectors or counted none or fewer (``_map``)."""
     found = {seat: [0, 0] for seat in state["seats"]}
-    for sectors in state["forces"].values():
-        for by_faction in sectors.values():
+    sectors_of = _sectors(state["rules"]["ruleset"])
+    problems = []
+    for territory, sectors in state["forces"].items():
+        for sector, by_faction in sectors.items():
+            if sector not in sectors_of[territory]:
+                problems.append(f"forces: {territory} has no sector {sector}")
             for seat, counts in by_faction.items():
+                normal, starred = counts
+                if normal < 0 or starred < 0 or normal + starred == 0:
+                    problems.append(f"forces: {seat} has {counts} in {territory} sector {sector}")
                 if seat in found:
-                    found[seat][0] += sum(counts)
-                    found[seat][1] += counts[1]
-    return found
+                    found[seat][0] += normal + starred
+                    found[seat][1] += starred
+    return found, problems
+
+
+@functools.cache
+def _sectors(ruleset: str) -> dict[str, frozenset[str]]:
+    """Territory -> its sectors as the state's keys write them (the Polar Sink's: 0)."""
+    return {t.name: frozenset(str(s) for s in t.sectors or (0,))
+            for t in ruleset_data(ruleset).board.territories}
 
 
 def _forces(state: State, on_map: dict[str, list[int]]) -> list[str]:
@@ -137,26 +152,20 @@ def _conserved(name: str, found: list[str], shipped: list[str]) -> list[str]:
     return problems
 
 
-def _map(state: State) -> list[str]:
+def _map(state: State, on_the_map: list[str]) -> list[str]:
     """Spice on the map positive; the storm on a sector or not yet placed (000 VI.A); forces
-    only on a territory's sectors; allies never in one territory but the Polar Sink
-    (000 XII.E.5)."""
-    board = data(state).board
+    only on a territory's sectors (``on_the_map``: what ``_walk`` found of them); allies never
+    in one territory but the Polar Sink (000 XII.E.5)."""
     problems = [f"spice on the map: {territory} has {amount}"
                 for territory, amount in state["spice"].items() if amount <= 0]
     storm = state["storm"]["sector"]
-    if storm is not None and not 1 <= storm <= board.sectors:
-        problems.append(f"storm: on sector {storm}, not 1 to {board.sectors} (000 VI.A)")
-    allied = bool(state["alliances"])
-    for territory, sectors in state["forces"].items():
-        for sector, by_faction in sectors.items():
-            if int(sector) not in (board[territory].sectors or (0,)):
-                problems.append(f"forces: {territory} has no sector {sector}")
-            problems += [f"forces: {seat} has {counts} in {territory} sector {sector}"
-                         for seat, counts in by_faction.items()
-                         if min(counts) < 0 or sum(counts) == 0]
-        if allied and territory != "Polar Sink":
-            problems += _allies_apart(state, territory)
+    if storm is not None and not 1 <= storm <= (sectors := data(state).board.sectors):
+        problems.append(f"storm: on sector {storm}, not 1 to {sectors} (000 VI.A)")
+    problems += on_the_map
+    if state["alliances"]:
+        for territory in state["forces"]:
+            if territory != "Polar Sink":
+                problems += _allies_apart(state, territory)
     return problems
 
 
@@ -190,29 +199,32 @@ def _shipped_leaders(ruleset: str, seat: str) -> list[str]:
 def _leaders(state: State) -> list[str]:
     """Each faction's five leaders are each in exactly one place, alive, in the tanks or held
     by the Harkonnen (000 II.B.1.b, "5 leader discs"; IX.D; line 884), and the leaders noted
-    revived are its own, once each (000 IX.D.5)."""
-    problems = _captured(state)
+    revived are its own, once each (000 IX.D.5).  Each sheet's leaders read once (issue 20)."""
+    problems, marked = [], set()
     for seat in state["seats"]:
         own = state["factions"][seat]
+        leaders = own["leaders"]
         shipped = _shipped_leaders(state["rules"]["ruleset"], seat)
-        if sorted(own["leaders"]) != shipped:
-            problems.append(f"leaders: {seat} has {sorted(own['leaders'])}, not its five "
+        if sorted(leaders) != shipped:
+            problems.append(f"leaders: {seat} has {sorted(leaders)}, not its five "
                             f"{shipped} (000 II.B.1.b)")
-        problems += [f"leaders: {seat}'s {name} is {where!r}, not one of "
-                     f"{', '.join(LEADER_PLACES)} (000 IX.D)"
-                     for name, where in own["leaders"].items() if where not in LEADER_PLACES]
+        for name, where in leaders.items():
+            if where == CAPTURED:
+                marked.add((name, seat))
+            elif where != ALIVE and where != TANKS:
+                problems.append(f"leaders: {seat}'s {name} is {where!r}, not one of "
+                                f"{', '.join(LEADER_PLACES)} (000 IX.D)")
         revived = own["leaders_revived"]
-        if len(set(revived)) < len(revived) or not set(revived) <= set(own["leaders"]):
+        if revived and (len(set(revived)) < len(revived) or not set(revived) <= set(leaders)):
             problems.append(f"leaders revived: {seat} notes {revived} (000 IX.D.5)")
-    return problems
+    return _captured(state, marked) + problems
 
 
-def _captured(state: State) -> list[str]:
-    """A leader is held by the Harkonnen exactly when his owner's sheet says ``captured``, and
-    only the Harkonnen, in the game, hold others' leaders (line 884)."""
+def _captured(state: State, marked: set[tuple[str, str]]) -> list[str]:
+    """A leader is held by the Harkonnen exactly when his owner's sheet says ``captured``
+    (``marked``: leader, owner), and only the Harkonnen, in the game, hold others' leaders
+    (line 884)."""
     held = set(capture.held(state).items())
-    marked = {(name, seat) for seat in state["seats"]
-              for name, where in state["factions"][seat]["leaders"].items() if where == CAPTURED}
     problems = []
     if held != marked:
         problems.append(f"captured leaders: {sorted(held ^ marked)} held by the Harkonnen or "
@@ -249,6 +261,9 @@ def _strongholds(state: State) -> list[str]:
     the battle round settles it."""
     problems = []
     for territory in data(state).board.strongholds:
+        sectors = state["forces"].get(territory.name)
+        if not sectors or sum(map(len, sectors.values())) < 3:
+            continue                            # fewer than three factions there: at once
         held = occupants(state, territory.name)
         if len([seat for seat in held
                 if Ability.COEXISTENCE not in sheet(seat, state).optional_abilities]) > 2:

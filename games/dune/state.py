@@ -50,7 +50,8 @@ def sheet(seat: str, game: Mapping[str, Any] | Any = None):
     ``Rules``); with no game, the classic sheet."""
     if game is None:
         return _sheet("classic", seat)
-    ruleset = game["rules"]["ruleset"] if isinstance(game, Mapping) else game.ruleset
+    ruleset = (game["rules"]["ruleset"] if type(game) is dict or isinstance(game, Mapping)
+               else game.ruleset)               # a state, at once: asked thousands of times a game
     return _sheet(ruleset, seat)
 
 

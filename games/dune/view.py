@@ -22,6 +22,7 @@ public; the owner sees his leader's place, ``captured``).  Nothing of any deck's
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
 from .data import Ability
@@ -54,46 +55,85 @@ def public_view(state: State) -> dict[str, Any]:
     """Everything every seat (and the public archive) may see; in the bidding round, the
     numbers of the cards up for bid and how many cards each faction holds (000 VIII.F); in the
     battle round, the battle under way and the leaders who fought (000 X)."""
-    extra = {"bidding": public_bidding(state)} if state["phase"] == "bidding" else {}
-    if state["phase"] == "battle":
-        extra["battle"] = public_battle(state)
-    return {
-        "turn": state["turn"],
-        "last_turn": state["rules"]["turns"],
-        "ruleset": state["rules"]["ruleset"],
-        "rules": dict(state["rules"]),
-        "seats": list(state["seats"]),
-        "phase": PHASE_NAMES.get(state["phase"], state["phase"]),
-        "storm": state["storm"]["sector"],
-        "storm_order": storm_order(state),
-        "factions": {seat: {"name": SEAT_FACTIONS[seat], "dot": state["dots"][seat],
-                            "tanks": list(state["factions"][seat]["tanks"]),
-                            "reserve": list(state["factions"][seat]["reserve"]),
-                            "cards": len(state["factions"][seat]["hand"]),
-                            "leaders_in_tanks": sorted(
-                                name for name, where in
-                                state["factions"][seat]["leaders"].items() if where == "tanks"),
-                            "leaders_revived": list(state["factions"][seat]["leaders_revived"])}
-                     for seat in state["seats"]},
-        "forces": {territory: {sector: {faction: list(counts)
-                                        for faction, counts in by_faction.items()}
-                               for sector, by_faction in sectors.items()}
-                   for territory, sectors in sorted(state["forces"].items())},
-        "spice": dict(sorted(state["spice"].items())),
-        "spice_sectors": spice_sectors(state),
-        "alliances": [list(alliance) for alliance in state["alliances"]],
-        "strongholds": strongholds_held(state),
-        "discard": list(state["decks"]["treachery_discard"]),
-        "coexisting": coexisting(state),
-        "ornithopters": list(state["ornithopters"]),
-        "worms": state["worms"],
-        "shield_wall": state["shield_wall"],
-        "kwisatz_haderach": dict(kwisatz_haderach(state)),
-        "result": state["result"],
-        **({"bribes": dict(state["bribes"])}            # 001 1.12.03: in front of the shields
-           if rules_of(state).bribes_in_front_of_shield else {}),
-        **extra,
-    }
+    return {key: _PUBLIC[key](state) for key in _public_keys(state)}
+
+
+def _public_keys(state: State) -> list[str]:
+    """The parts of the public view of this state, in their order: the bribes where they lie in
+    front of the shields (001 1.12.03), the bidding or the battle in their rounds."""
+    keys = list(_ALWAYS)
+    if rules_of(state).bribes_in_front_of_shield:
+        keys.append("bribes")
+    if state["phase"] in ("bidding", "battle"):
+        keys.append(state["phase"])
+    return keys
+
+
+def _public_factions(state: State) -> dict[str, dict[str, Any]]:
+    return {seat: {"name": SEAT_FACTIONS[seat], "dot": state["dots"][seat],
+                   "tanks": list(own["tanks"]),
+                   "reserve": list(own["reserve"]),
+                   "cards": len(own["hand"]),
+                   "leaders_in_tanks": sorted(name for name, where in own["leaders"].items()
+                                              if where == "tanks"),
+                   "leaders_revived": list(own["leaders_revived"])}
+            for seat in state["seats"] for own in (state["factions"][seat],)}
+
+
+# The allow-list: each part of the public view and how it is read from the state, in order.
+_PUBLIC: dict[str, Callable[[State], Any]] = {
+    "turn": lambda state: state["turn"],
+    "last_turn": lambda state: state["rules"]["turns"],
+    "ruleset": lambda state: state["rules"]["ruleset"],
+    "rules": lambda state: dict(state["rules"]),
+    "seats": lambda state: list(state["seats"]),
+    "phase": lambda state: PHASE_NAMES.get(state["phase"], state["phase"]),
+    "storm": lambda state: state["storm"]["sector"],
+    "storm_order": storm_order,
+    "factions": _public_factions,
+    "forces": lambda state: {territory: {sector: {faction: list(counts)
+                                                  for faction, counts in by_faction.items()}
+                                         for sector, by_faction in sectors.items()}
+                             for territory, sectors in sorted(state["forces"].items())},
+    "spice": lambda state: dict(sorted(state["spice"].items())),
+    "spice_sectors": lambda state: spice_sectors(state),
+    "alliances": lambda state: [list(alliance) for alliance in state["alliances"]],
+    "strongholds": strongholds_held,
+    "discard": lambda state: list(state["decks"]["treachery_discard"]),
+    "coexisting": coexisting,
+    "ornithopters": lambda state: list(state["ornithopters"]),
+    "worms": lambda state: state["worms"],
+    "shield_wall": lambda state: state["shield_wall"],
+    "kwisatz_haderach": lambda state: dict(kwisatz_haderach(state)),
+    "result": lambda state: state["result"],
+    "bribes": lambda state: dict(state["bribes"]),
+    "bidding": public_bidding,
+    "battle": public_battle,
+}
+_ALWAYS = tuple(_PUBLIC)[:tuple(_PUBLIC).index("bribes")]
+
+
+class PublicView(Mapping[str, Any]):
+    """``public_view`` of a state read part by part, each worked out when first read (issue
+    20: a bot reads a few of its two dozen parts); the state must not change meanwhile."""
+
+    def __init__(self, state: State) -> None:
+        self._state, self._keys, self._found = state, _public_keys(state), {}
+
+    def __getitem__(self, key: str) -> Any:
+        try:
+            return self._found[key]
+        except KeyError:
+            if key not in self._keys:
+                raise
+        found = self._found[key] = _PUBLIC[key](self._state)
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
 
 
 def spice_sectors(state: State) -> dict[str, int]:
@@ -104,10 +144,12 @@ def spice_sectors(state: State) -> dict[str, int]:
             and (blow := board.spice_blow) is not None}
 
 
-def seat_view(state: State, seat: str, public: dict[str, Any] | None = None) -> dict[str, Any]:
+def seat_view(state: State, seat: str, public: Mapping[str, Any] | None = None
+              ) -> Mapping[str, Any]:
     """The public view and what lies behind this seat's own shield.  ``public``: the state's
     public view built already, shared by every seat's view of the same state (its parts are
-    not copied: read them, never change them)."""
+    not copied: read them, never change them); a ``PublicView`` gives a view read part by
+    part, the state unchanged meanwhile (the bots', ``bot_decisions``)."""
     own = state["factions"][seat]
     private: dict[str, Any] = {
         "spice": own["spice"],
@@ -130,4 +172,30 @@ def seat_view(state: State, seat: str, public: dict[str, Any] | None = None) -> 
         private["up_for_bid"] = seen
     if state["phase"] == "bidding" and not hand_has_room(state, seat):
         private["hand_full"] = True         # 000 VIII.G (line 299): it passes on every card
+    if isinstance(public, PublicView):
+        return _SeatView(seat, private, public)
     return {**(public_view(state) if public is None else public), "seat": seat, "own": private}
+
+
+class _SeatView(Mapping[str, Any]):
+    """``seat_view`` over a ``PublicView``: the seat, what lies behind its shield, and the
+    public parts read from the shared ``PublicView`` when asked."""
+
+    __slots__ = ("_seat", "_own", "_public")
+
+    def __init__(self, seat: str, own: dict[str, Any], public: PublicView) -> None:
+        self._seat, self._own, self._public = seat, own, public
+
+    def __getitem__(self, key: str) -> Any:
+        if key == "own":
+            return self._own
+        if key == "seat":
+            return self._seat
+        return self._public[key]
+
+    def __iter__(self) -> Iterator[str]:
+        yield from self._public
+        yield from ("seat", "own")
+
+    def __len__(self) -> int:
+        return len(self._public) + 2

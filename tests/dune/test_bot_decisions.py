@@ -8,9 +8,9 @@ import random
 import pytest
 
 from pbem import selfplay
-from pbem.game import load_game, step_rng
+from pbem.game import load_game, replay_states, step_rng
 from pbem.games.dune.orders.language import KINDS, parse_orders
-from pbem.games.dune.view import public_view, seat_view
+from pbem.games.dune.view import PublicView, public_view, seat_view
 
 DUNE = load_game("dune")
 MIXES = [
@@ -75,6 +75,26 @@ def test_a_seats_view_from_the_shared_public_view_is_its_view():
     public = public_view(state)
     for seat in state["seats"]:
         assert seat_view(state, seat, public) == seat_view(state, seat)
+
+
+@pytest.mark.parametrize("ruleset,options", MIXES, ids=[f"{r}-{o}" for r, o in MIXES])
+def test_the_public_view_read_part_by_part_is_the_public_view(ruleset, options):
+    """``PublicView`` (the bots' view, issue 20) has the public view's parts, in its order and
+    with its values, at every state of a game (the bidding, the battles and GF9's bribes
+    included), and a seat's view built on it is the seat's view."""
+    seed, seats = "lazy-view", list(DUNE.seat_names)[:6]
+    options = {**options, "turns": 5}
+    run = selfplay._Run(DUNE, ruleset, options, seats, seed, {}, "random", mail=False)
+    assert selfplay._play(run, selfplay.SelfplaySummary()) == []
+    phases = set()
+    for state in replay_states(DUNE, ruleset, options, seats, seed, run.log):
+        lazy = PublicView(state)
+        assert list(lazy) == list(public_view(state))
+        assert dict(lazy) == public_view(state)
+        for seat in state["seats"]:
+            assert dict(seat_view(state, seat, PublicView(state))) == seat_view(state, seat)
+        phases.add(state["phase"])
+    assert {"bidding", "battle"} <= phases
 
 
 def test_without_mail_a_game_with_mail_bots_only_is_refused():

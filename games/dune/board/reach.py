@@ -96,7 +96,7 @@ from __future__ import annotations
 import math
 from collections import deque
 from collections.abc import Iterator, Mapping
-from functools import cache, lru_cache
+from functools import cache, cached_property, lru_cache
 from typing import NamedTuple
 
 from pbem.wording import plural
@@ -250,22 +250,26 @@ class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
     def __init__(self, state: State, faction: str, places: list[Place],
                  ornithopters: bool | None) -> None:
         self._state, self._faction, self._ornithopters = state, faction, ornithopters
-        self._storm, self._blocked = state["storm"]["sector"], _blocked(state, faction)
-        self._closed = _closed(state, faction)
         self._reposition = rules_of(state).repositioning
         self._places = dict.fromkeys(places)
         self._found: dict[Place, dict[str, tuple[int, ...]]] = {}
+
+    @cached_property
+    def _barred(self) -> tuple[frozenset[str], frozenset[str]]:
+        """The blocked strongholds and the closed territories, asked at the first place read (a
+        bot often reads none)."""
+        return _blocked(self._state, self._faction), _closed(self._state, self._faction)
 
     def __getitem__(self, place: Place) -> dict[str, tuple[int, ...]]:
         if place not in self._found:
             if place not in self._places:
                 raise KeyError(place)
             territory, sector = place
-            blocked = self._blocked
+            blocked, closed = self._barred
             moves = move_range(self._state, self._faction, territory, self._ornithopters)
-            self._found[place] = _ends(territory, sector, moves, self._storm,
+            self._found[place] = _ends(territory, sector, moves, self._state["storm"]["sector"],
                                        blocked - {territory} if territory in blocked
-                                       else blocked, self._closed, self._reposition)
+                                       else blocked, closed, self._reposition)
         return self._found[place]
 
     def __iter__(self) -> Iterator[Place]:
@@ -277,9 +281,14 @@ class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
 
 def _closed(state: State, faction: str) -> frozenset[str]:
     """The territories the faction may not end a shipment or move in (``entry_problem``):
-    only where forces are."""
-    return frozenset(t for t in state["forces"] if blocked_stronghold(state, faction, t)
-                     or barring_allies(state, faction, t))
+    only where forces are; a stronghold full, or with an ally only for an allied faction
+    (issue 20: the board's other territories are not asked)."""
+    forces = state["forces"]
+    closed = {t.name for t in data(state).board.strongholds
+              if t.name in forces and blocked_stronghold(state, faction, t.name)}
+    if ally_of(state, faction):
+        closed.update(t for t in forces if barring_allies(state, faction, t))
+    return frozenset(closed)
 
 
 def _ends(territory: str, sector: int, moves: int, storm: int | None, blocked: frozenset[str],
@@ -474,7 +483,9 @@ def _one_group(state: State, source: str, sectors: list[int]) -> int:
 # --- the paths
 def _blocked(state: State, faction: str) -> frozenset[str]:
     """The strongholds no group of the faction moves into or through (``blocked_stronghold``)."""
-    return frozenset(name for name in _strongholds() if blocked_stronghold(state, faction, name))
+    forces = state["forces"]
+    return frozenset(name for name in _strongholds()
+                     if name in forces and blocked_stronghold(state, faction, name))
 
 
 @cache
@@ -498,11 +509,14 @@ def _paths_between(territory: str, starts: tuple[int, ...], moves: int, storm: i
     prompts ask it for every place a shipment may land)."""
     entered = {(territory, s): 0 for s in starts}
     queue = deque(entered)
+    steps = _steps()
+    beyond = moves + 1
     while queue:
         place = queue.popleft()
-        for step, cost in _steps()[place]:
-            count = entered[place] + cost
-            if count > moves or entered.get(step, moves + 1) <= count:
+        here = entered[place]
+        for step, cost in steps[place]:
+            count = here + cost
+            if count > moves or entered.get(step, beyond) <= count:
                 continue
             if (step[0] != POLAR_SINK and step[1] == storm) or step[0] in blocked:
                 continue

@@ -47,7 +47,8 @@ from ..state import SEAT_FACTIONS, State, base_data, data, sheet, storm_order
 # --- the cards
 def karama_cards(hand: list[str]) -> list[str]:
     """The Karama cards of a hand."""
-    return [card for card in hand if base_data().treachery_card(card).type is CardType.KARAMA]
+    karamas = base_data().card_ids(CardType.KARAMA)
+    return [card for card in hand if card in karamas]
 
 
 def cards_for(hand: list[str], seat: str, karama_powers: bool) -> list[str]:
@@ -55,8 +56,7 @@ def cards_for(hand: list[str], seat: str, karama_powers: bool) -> list[str]:
     Gesserit's worthless cards first with the special Karama powers (module docstring)."""
     worthless = []
     if karama_powers and sheet(seat).karama_power is Ability.WORTHLESS_AS_KARAMA:
-        worthless = [card for card in hand
-                     if base_data().treachery_card(card).type is CardType.WORTHLESS]
+        worthless = [card for card in hand if card in base_data().card_ids(CardType.WORTHLESS)]
     return worthless + karama_cards(hand)
 
 

@@ -72,8 +72,8 @@ def holder(state: State, card: str) -> str | None:
 
 
 def _held(state: State, seat: str, card: str) -> str | None:
-    return next((c for c in state["factions"][seat]["hand"]
-                 if data(state).treachery_card(c).type is CARD_TYPES[card]), None)
+    ids = data(state).card_ids(CARD_TYPES[card])
+    return next((c for c in state["factions"][seat]["hand"] if c in ids), None)
 
 
 def by_the_wall(state: State, seat: str) -> bool:

@@ -48,8 +48,8 @@ ANSWERS = {"YES": True, "NO": False, "NONE": None}
 
 def card(hand: list[str]) -> str | None:
     """The first Truthtrance of a hand, if any."""
-    return next((c for c in hand if base_data().treachery_card(c).type is CardType.TRUTHTRANCE),
-                None)
+    truthtrances = base_data().card_ids(CardType.TRUTHTRANCE)
+    return next((c for c in hand if c in truthtrances), None)
 
 
 def owns(key: str) -> bool:
@@ -60,19 +60,24 @@ def owns(key: str) -> bool:
 # --- the decisions
 def ask_prompts(state: State, others: list[Prompt]) -> list[Prompt]:
     """A Truthtrance decision for each holder asked something else in this round."""
-    return [_ask_prompt(state, seat) for seat in _askers(state, {p.seat for p in others})]
+    holders = _holders(state)
+    asked = {p.seat for p in others} if holders else set()
+    return [_ask_prompt(state, seat) for seat in holders if seat in asked]
 
 
 def ask_keys(state: State, others: list[str]) -> list[str]:
     """The keys of ``ask_prompts``, from the keys of the other decisions."""
-    return [str(PromptKey(ASK, seat))
-            for seat in _askers(state, {PromptKey.parse(key).seat for key in others})]
+    holders = _holders(state)
+    asked = {PromptKey.parse(key).seat for key in others} if holders else set()
+    return [str(PromptKey(ASK, seat)) for seat in holders if seat in asked]
 
 
-def _askers(state: State, asked: set[str]) -> list[str]:
-    """The seats asked something who hold a Truthtrance, in seat order."""
+def _holders(state: State) -> list[str]:
+    """The seats holding a Truthtrance, in seat order: usually none, and then the other
+    decisions need not be read (issue 20)."""
+    truthtrances = base_data().card_ids(CardType.TRUTHTRANCE)
     return [seat for seat in state["seats"]
-            if seat in asked and card(state["factions"][seat]["hand"])]
+            if not truthtrances.isdisjoint(state["factions"][seat]["hand"])]
 
 
 def _ask_prompt(state: State, seat: str) -> Prompt:

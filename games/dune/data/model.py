@@ -408,6 +408,18 @@ class DuneData:
         """The treachery card with this id ("Shield #2")."""
         return self._cards_by_id[card_id]
 
+    def card_ids(self, kind: CardType) -> frozenset[str]:
+        """The ids of the treachery cards of a type: what a hand is searched for, asked several
+        times a step (issue 20)."""
+        return self._ids_by_type.get(kind, frozenset())
+
+    @cached_property
+    def _ids_by_type(self) -> dict[CardType, frozenset[str]]:
+        found: dict[CardType, set[str]] = {}
+        for card in self.treachery_deck:
+            found.setdefault(card.type, set()).add(card.id)
+        return {kind: frozenset(ids) for kind, ids in found.items()}
+
     @cached_property
     def _cards_by_name(self) -> dict[str, TreacheryCard]:
         return {card.name: card for card in self.treachery_deck}

@@ -146,6 +146,18 @@ def allowance(state: State, seat: str) -> Allowance:
                       kwisatz_haderach(state)["tanks"], own.get("karama_power_used", False))
 
 
+def has_decision(state: State, seat: str) -> bool:
+    """``allowance(state, seat).has_decision()``, answered at once for a faction with nothing
+    in the tanks, no leader there nor the Kwisatz Haderach, and no alliance in the game: it has
+    nothing to revive and nobody to pay for (issue 20: asked for every seat several times a
+    step of the revival round)."""
+    own = state["factions"][seat]
+    if (not any(own["tanks"]) and not state["alliances"] and not kwisatz_haderach(state)["tanks"]
+            and leaders.TANKS not in own["leaders"].values()):
+        return False
+    return allowance(state, seat).has_decision()
+
+
 def allowance_of_view(view: dict[str, Any], seat: str) -> Allowance:
     """What ``seat`` may revive, from its own view only (for bots)."""
     own = view["own"]
@@ -196,7 +208,8 @@ def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[st
 
 def _card(hand: list[str], kind: CardType) -> str | None:
     """The first card of a type in a hand."""
-    return next((card for card in hand if base_data().treachery_card(card).type is kind), None)
+    ids = base_data().card_ids(kind)
+    return next((card for card in hand if card in ids), None)
 
 
 def value_of(leader: str) -> int:

@@ -126,8 +126,9 @@ def prompts(state: State) -> list[Prompt]:
     step = state["step"]
     if step["done"]:
         return []
-    asks = [battle_orders.order_prompt(state, seat, options(state, seat))
-            for seat in waiting_for_order(state)]
+    found = all_options(state)              # once for every aggressor (issue 20)
+    asks = [battle_orders.order_prompt(state, seat, found.get(seat, []))
+            for seat in waiting_for_order(state, found)]
     if step["battle"] is None:
         return asks
     return before_plans.prompts(state, asks) + asks
@@ -243,9 +244,11 @@ def next_battle(state: State) -> list[Event]:
     a choice to make; the round is over when no aggressor has a battle left."""
     step = state["step"]
     step["battle"] = None
+    # Found once (issue 20): an aggressor's battles are with those after him in the queue, so
+    # taking off its head, who has none, leaves every other aggressor's as they were.
+    every = all_options(state)
     while step["queue"]:
         aggressor = step["queue"][0]
-        every = all_options(state)
         found = every.get(aggressor, [])
         if not found:
             step["queue"].pop(0)

@@ -155,6 +155,8 @@ def _deciding(state: State) -> tuple[list[str], list[str]]:
     """The factions that may bid, in bidding order, and those that may support an ally's
     buying (XII.E.3), in seat order."""
     bidders = [seat for seat in bidding_order(state) if may_bid(state, seat)]
+    if not state["alliances"]:
+        return bidders, []                  # nobody's ally: no support asked
     return bidders, [seat for seat in state["seats"] if state["factions"][seat]["spice"] > 0
                      and any(seat in transfers.supporters(state, buyer) for buyer in bidders)]
 

@@ -40,6 +40,8 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+import orjson
+
 from pbem.game import Event, Prompt
 from pbem.wording import plural
 
@@ -269,9 +271,18 @@ def turn_prompt(state: State, seat: str) -> Prompt:
     for name in _TurnPrompt.LATER:          # the descriptors answer them when first read
         del prompt.__dict__[name]
     # The position as it is now, in its own order, whatever becomes of ``state`` later.
-    object.__setattr__(prompt, "_position", pickle.loads(pickle.dumps(state, -1)))
+    object.__setattr__(prompt, "_position", _snapshot(state))
     object.__setattr__(prompt, "_waits", waits)
     return prompt
+
+
+def _snapshot(state: State) -> State:
+    """A copy of the state, its mappings in their own order: through orjson (issue 20: half a
+    pickle's time), or a pickle for a state that is not plain JSON data."""
+    try:
+        return orjson.loads(orjson.dumps(state))
+    except TypeError:
+        return pickle.loads(pickle.dumps(state, -1))
 
 
 class _TurnPrompt(Prompt):
@@ -321,27 +332,72 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
     (``reserve``, ``fremen``) with the territories it may land in, their sectors and what 1, 2...
     of its reserve forces cost there, and ``reach``: territory -> sector (text) -> where a group
     there may move, for each of its groups and each place a shipment may land, ornithopters as
-    at the start of the move (``reach``), worked out when a bot first reads it."""
+    at the start of the move (``reach``).  A landing place's sectors and costs and a place's
+    reach are worked out when a bot first reads them (issue 20: a bot reads its own groups' and
+    the landing it chose, of some seventy)."""
     normal = state["factions"][seat]["reserve"][0]
-    shipments: dict[str, dict[str, Any]] = {}
+    shipments: dict[str, _Landings] = {}
     for kind in reach.shipment_kinds(state, seat):
         if kind in ("reserve", reach.NATIVE) and normal:
-            landings = reach.shipment_destinations(state, seat, kind)
-            costs = reach.shipment_costs_by_territory(state, seat, list(landings), normal, kind)
-            shipments[kind] = {territory: {"sectors": list(sectors), "costs": costs[territory]}
-                               for territory, sectors in landings.items()}
-    places = {(territory, sector) for territory in state["forces"]
-              for sector in reach.groups(state, seat, territory)}
-    places |= {(territory, sector) for found in shipments.values()
-               for territory, landing in found.items() for sector in landing["sectors"]}
-    ends = reach.destinations_by_place(state, seat, sorted(places),
-                                       reach.has_ornithopters(state, seat))
-    sectors: dict[str, list[str]] = {}
-    for territory, sector in ends:
-        sectors.setdefault(territory, []).append(str(sector))
+            shipments[kind] = _Landings(state, seat, kind, normal,
+                                        reach.shipment_destinations(state, seat, kind))
+    sectors: dict[str, set[int]] = {}
+    for territory in state["forces"]:
+        for sector in reach.groups(state, seat, territory):
+            sectors.setdefault(territory, set()).add(sector)
+    for landings in shipments.values():
+        for territory, landing in landings.sectors.items():
+            sectors.setdefault(territory, set()).update(landing)
+    ends = reach.destinations_by_place(state, seat, [
+        (territory, sector) for territory, here in sectors.items() for sector in here],
+        reach.has_ornithopters(state, seat))
     return {"defer": waits, "karama": move_karama.uses(state, seat), "shipments": shipments,
-            "reach": {territory: _SectorReach(ends, territory, here)
-                      for territory, here in sectors.items()}}
+            "reach": _Reach(ends, sectors)}
+
+
+class _Landings(Mapping[str, dict[str, Any]]):
+    """Territory -> {"sectors": where a shipment of one kind may land in it, "costs": what 1,
+    2... of the seat's ``normal`` reserve forces cost there}, of ``bot_options``'s
+    ``shipments``, in board order: the costs asked when a territory is first read."""
+
+    def __init__(self, state: State, seat: str, kind: str, normal: int,
+                 sectors: dict[str, tuple[int, ...]]) -> None:
+        self._state, self._seat, self._kind, self._normal = state, seat, kind, normal
+        self.sectors = sectors
+        self._found: dict[str, dict[str, Any]] = {}
+
+    def __getitem__(self, territory: str) -> dict[str, Any]:
+        if territory not in self._found:
+            self._found[territory] = {
+                "sectors": list(self.sectors[territory]),
+                "costs": reach.shipment_costs(self._state, self._seat, territory, self._normal,
+                                              self._kind)}
+        return self._found[territory]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.sectors)
+
+    def __len__(self) -> int:
+        return len(self.sectors)
+
+
+class _Reach(Mapping[str, "_SectorReach"]):
+    """Territory -> ``_SectorReach``, of ``bot_options``'s ``reach``, territories sorted, each
+    one's sectors sorted when it is read (``sectors``: territory -> its sectors)."""
+
+    def __init__(self, ends: Mapping[reach.Place, dict[str, tuple[int, ...]]],
+                 sectors: dict[str, set[int]]) -> None:
+        self._ends, self._sectors = ends, sectors
+
+    def __getitem__(self, territory: str) -> _SectorReach:
+        return _SectorReach(self._ends, territory,
+                            [str(sector) for sector in sorted(self._sectors[territory])])
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(sorted(self._sectors))
+
+    def __len__(self) -> int:
+        return len(self._sectors)
 
 
 class _SectorReach(Mapping[str, dict[str, tuple[int, ...]]]):

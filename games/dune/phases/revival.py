@@ -76,7 +76,15 @@ from pbem.game import Event, Prompt
 
 from .. import factions, leaders
 from ..codes import EventCode
-from ..orders.revival_orders import CARDS, KWISATZ_HADERACH, Allowance, allowance, prompt, value_of
+from ..orders.revival_orders import (
+    CARDS,
+    KWISATZ_HADERACH,
+    Allowance,
+    allowance,
+    has_decision,
+    prompt,
+    value_of,
+)
 from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, storm_order
@@ -93,8 +101,7 @@ def prompts(state: State) -> list[Prompt]:
     """Every faction's revival, at once, for those with something to decide."""
     if done(state):
         return []
-    return [prompt(state, seat) for seat in state["seats"]
-            if allowance(state, seat).has_decision()]
+    return [prompt(state, seat) for seat in state["seats"] if has_decision(state, seat)]
 
 
 def keys(state: State) -> list[str]:
@@ -102,7 +109,7 @@ def keys(state: State) -> list[str]:
     if done(state):
         return []
     return [str(PromptKey("revival", seat)) for seat in state["seats"]
-            if allowance(state, seat).has_decision()]
+            if has_decision(state, seat)]
 
 
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:

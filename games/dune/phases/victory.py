@@ -118,6 +118,8 @@ def strongholds_held(state: State) -> dict[str, list[str]]:
     shared = rules_of(state).shared_strongholds_count
     held: dict[str, list[str]] = {seat: [] for seat in state["seats"]}
     for territory in victory_territories(state):
+        if territory not in state["forces"]:
+            continue                            # nobody there (issue 20: asked every step)
         present = holders(state, territory)
         if not shared and len(present) > 1:
             continue
