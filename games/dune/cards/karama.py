@@ -128,3 +128,24 @@ def prevent(state: State, ability: Ability) -> None:
 def prevented(state: State, ability: Ability) -> bool:
     """Whether a Karama prevents the advantage this turn."""
     return state["prevented"].get(ability) == state["turn"]
+
+
+# --- GF9: one use of an ability cancelled (001 3.01.12.02-03, ``karama_reach``)
+def _use(word: str, seat: str) -> str:
+    """The key of a cancelled use in ``state["prevented"]``, beside the advantages of AH."""
+    return f"{word}:{seat}"
+
+
+def cancel(state: State, word: str, seat: str) -> None:
+    """A Karama cancels the faction's use of the ability ``word`` until ``lift``."""
+    state["prevented"][_use(word, seat)] = state["turn"]
+
+
+def cancelled(state: State, word: str, seat: str) -> bool:
+    """Whether a Karama cancels the faction's use of the ability ``word`` now."""
+    return _use(word, seat) in state.get("prevented", {})   # a seat's view has none
+
+
+def lift(state: State, word: str, seat: str) -> None:
+    """The cancelled use is over (its action was taken without the ability)."""
+    state["prevented"].pop(_use(word, seat), None)

@@ -408,7 +408,8 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
     value: dict[str, Any] = {"plans": [plan]}
     offered = options["karama"]
     if offered and rng.random() < 0.3:
-        value["karama"] = [move_karama.random_part(seat, rng.choice(offered), rng)]
+        value["karama"] = [move_karama.random_part(seat, rng.choice(offered), rng,
+                                                   options.get("karama_targets", {}))]
     return value
 
 
