@@ -146,6 +146,31 @@ def cancelled(state: State, word: str, seat: str) -> bool:
     return _use(word, seat) in state.get("prevented", {})   # a seat's view has none
 
 
-def lift(state: State, word: str, seat: str) -> None:
-    """The cancelled use is over (its action was taken without the ability)."""
-    state["prevented"].pop(_use(word, seat), None)
+def lift(state: State, word: str, seats: list[str]) -> None:
+    """The cancelled uses of these factions are over (their action was taken without it)."""
+    for seat in seats:
+        state["prevented"].pop(_use(word, seat), None)
+
+
+def ready_against(state: State, word: str, target: str) -> str | None:
+    """The first faction in storm order whose Karama stands ready against the target's use of
+    the ability ``word`` (``karama_reach.stand_ready``) and who still holds a Karama."""
+    ready = state.get("karamas", [])
+    return next((s for s in storm_order(state) if [s, word, target] in ready
+                 and playable(state, s)), None)
+
+
+def play_against(state: State, word: str, target: str, retake: bool = False) -> list[Event]:
+    """The first faction standing ready plays its Karama against the target's use of the
+    ability ``word``, which is cancelled until lifted; no events if none stands ready.  The
+    public event says whether the target retakes its action without it."""
+    player = ready_against(state, word, target)
+    if player is None:
+        return []
+    state["karamas"].remove([player, word, target])
+    played, effective = play(state, player)
+    if not effective:       # the Bene Gesserit's worthless card, cancelled (module docstring)
+        return played
+    cancel(state, word, target)
+    return played + [Event(EventCode.KARAMA_AGAINST, {
+        "faction": player, "target": target, "ability": word, "retake": retake})]

@@ -37,12 +37,10 @@ from dataclasses import dataclass
 from pbem.game import Event
 
 from .. import factions
-from ..board import reach
-from ..codes import EventCode
 from ..data import Ability
 from ..orders.language import read_faction
 from ..rules import rules_of
-from ..state import SEAT_FACTIONS, State, ally_of, copy_state, sheet, storm_order
+from ..state import SEAT_FACTIONS, State, ally_of, copy_state, sheet
 from . import karama
 
 TURN = "turn"           # played in a movement turn (``cancel_in_turn``)
@@ -69,17 +67,30 @@ def _has(ability: Ability) -> Callable[[State, str], list[str]]:
 
 
 def _ally_has(ability: Ability) -> Callable[[State, str], list[str]]:
-    return _others(lambda state, seat: any(factions.has(state, ally, ability)
-                                           for ally in ally_of(state, seat)))
+    return _others(lambda state, seat: _lent(state, seat, ability))
+
+
+def _lent(state: State, seat: str, *abilities: Ability) -> bool:
+    """An ally of the seat lends it one of the alliance powers."""
+    return any(factions.has(state, ally, ability) for ally in ally_of(state, seat)
+               for ability in abilities)
+
+
+def _guild_way(own: Ability, *lent: Ability) -> Callable[[State, str], list[str]]:
+    """The factions shipping the Guild's way: their own ability or their ally's lent one
+    (001 2.06.06-07, 2.06.10-11; the shipments of ``board.reach``)."""
+    return _others(lambda state, seat: factions.has(state, seat, own)
+                   or _lent(state, seat, Ability.ALLY_GUILD_SHIPMENT, *lent))
 
 
 def _shippers(state: State, player: str) -> list[str]:
-    """Whose shipment pays the Guild: any faction but the Guild themselves (the shipper may
-    cancel its own payment: the Guild are the ones using the ability)."""
+    """Whose shipment from the reserves pays the Guild: any faction but the Guild themselves
+    and the natives, who ship free (the shipper may cancel its own payment: the Guild are the
+    ones using the ability)."""
     guild = factions.holder(state, Ability.SHIPMENT_PAYMENTS)
     if guild is None or player == guild:
         return []
-    return [s for s in state["seats"] if s != guild and "reserve" in reach.shipment_kinds(state, s)]
+    return [s for s in state["seats"] if s != guild and sheet(s, state).native_arrival is None]
 
 
 REACHES = {reach_.word: reach_ for reach_ in (
@@ -89,11 +100,11 @@ REACHES = {reach_.word: reach_ for reach_ in (
           _has(Ability.STORM_HALF_LOSSES)),
     Reach("payment", "001 2.06.05", "shipment paid to the Guild", TURN, _shippers),
     Reach("cross-ship", "001 2.06.06.02, 2.06.11", "cross-ship", TURN,
-          _others(lambda state, seat: "cross" in reach.shipment_kinds(state, seat))),
+          _guild_way(Ability.GUILD_SHIPMENT, Ability.ALLY_CROSS_SHIP)),
     Reach("off-planet", "001 2.06.06.03", "shipment back to the reserves", TURN,
-          _others(lambda state, seat: "back" in reach.shipment_kinds(state, seat))),
+          _guild_way(Ability.GUILD_SHIPMENT)),
     Reach("half-price", "001 2.06.07, 2.06.10", "half price shipping", TURN,
-          _others(lambda state, seat: reach.guild_rates(state, seat))),
+          _guild_way(Ability.HALF_PRICE_SHIPMENT, Ability.ALLY_HALF_PRICE_SHIPMENT)),
     Reach("intrusion", "001 2.02.16", "intrusion", TURN,
           _others(lambda state, seat: factions.has(state, seat, Ability.COEXISTENCE)
                   and rules_of(state).advisor_sides)),
@@ -156,37 +167,7 @@ def standing(state: State, seat: str) -> list[list[str]]:
     return [line[1:] for line in state.get("karamas", []) if line[0] == seat]
 
 
-# --- playing one
-def _ready(state: State, word: str, target: str) -> str | None:
-    """The first player in storm order standing ready against the target's use of ``word``
-    who still holds a Karama."""
-    ready = state.get("karamas", [])
-    return next((s for s in storm_order(state) if [s, word, target] in ready
-                 and karama.playable(state, s)), None)
-
-
-def play(state: State, word: str, target: str, retake: bool = False) -> list[Event]:
-    """The first player standing ready plays its Karama against the target's use of
-    ``word``: the use is cancelled (``karama.cancelled``) until lifted.  No events if none."""
-    player = _ready(state, word, target)
-    if player is None:
-        return []
-    state["karamas"].remove([player, word, target])
-    played, effective = karama.play(state, player)
-    if not effective:       # the Bene Gesserit's worthless card, cancelled (``karama``)
-        return played
-    karama.cancel(state, word, target)
-    return played + [Event(EventCode.KARAMA_AGAINST, {
-        "faction": player, "target": target, "ability": REACHES[word].what,
-        "section": REACHES[word].section, "retake": retake})]
-
-
-def at(state: State, word: str, target: str, matters: bool) -> list[Event]:
-    """Where ``word``'s ability acts outside a turn (storm, charity, revival, worm): played if
-    one stands ready and the use ``matters``."""
-    return play(state, word, target) if matters else []
-
-
+# --- playing one (``karama.play_against``)
 def cancel_in_turn(state: State, mover: str, turn: Callable[[State], list[Event]],
                    retakes: bool) -> tuple[list[Event], bool]:
     """Before the mover's turn is carried out: each Karama standing ready against an ability
@@ -197,15 +178,16 @@ def cancel_in_turn(state: State, mover: str, turn: Callable[[State], list[Event]
              and (line[2] == mover or line[1] == "intrusion")]
     events: list[Event] = []
     retake = False
-    for _player, word, target in ready:
-        if karama.cancelled(state, word, target) or _ready(state, word, target) is None:
+    for _line_player, word, target in ready:
+        player = karama.ready_against(state, word, target)
+        if karama.cancelled(state, word, target) or player is None:
             continue
         without = copy_state(state)
         karama.cancel(without, word, target)
         if turn(copy_state(state)) == turn(without):
             continue
-        own = target == mover and retakes
-        events += play(state, word, target, own)
+        own = target == mover != player and retakes     # its own Karama: it knew
+        events += karama.play_against(state, word, target, own)
         retake = retake or (own and karama.cancelled(state, word, target))
     return events, retake
 
@@ -217,9 +199,8 @@ def notes(state: State, seat: str) -> list[str]:
             if karama.cancelled(state, word, seat)]
 
 
-def lift(state: State, at_: str) -> None:
-    """The cancellations of abilities acting at ``at_`` are over: their one use is done."""
+def lift_turn(state: State) -> None:
+    """The turn's cancelled uses are over: their one use is done."""
     for word, found in REACHES.items():
-        if found.at == at_:
-            for seat in state["seats"]:
-                karama.lift(state, word, seat)
+        if found.at == TURN:
+            karama.lift(state, word, state["seats"])

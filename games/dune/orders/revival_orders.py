@@ -35,6 +35,7 @@ from pbem.game import Prompt
 from pbem.wording import plural
 
 from .. import leaders
+from ..cards import karama, karama_reach
 from ..codes import ErrorCode
 from ..data import Ability, CardType, NameLookupError
 from ..factions.atreides import kwisatz_haderach
@@ -142,7 +143,8 @@ def allowance(state: State, seat: str) -> Allowance:
     tanks = {s: state["factions"][s]["tanks"] for s in state["seats"]}
     return _allowance(seat, tanks, own["spice"], own["hand"], own["leaders"],
                       own["leaders_revived"], rules_of(state), state["alliances"],
-                      kwisatz_haderach(state)["tanks"], own.get("karama_power_used", False))
+                      kwisatz_haderach(state)["tanks"], own.get("karama_power_used", False),
+                      karama.cancelled(state, "revival", seat))
 
 
 def allowance_of_view(view: dict[str, Any], seat: str) -> Allowance:
@@ -157,11 +159,13 @@ def allowance_of_view(view: dict[str, Any], seat: str) -> Allowance:
 
 def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[str],
                places: dict[str, str], revived: list[str], rules: Rules,
-               alliances: list[list[str]], kh_in_tanks: bool, power_used: bool) -> Allowance:
+               alliances: list[list[str]], kh_in_tanks: bool, power_used: bool,
+               ally_free_cancelled: bool = False) -> Allowance:
     faction = sheet(seat, rules)
     partners = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
     free = max([faction.free_revival] + [ALLY_FREE_REVIVAL for s in partners
-                                         if Ability.ALLY_FREE_REVIVAL in sheet(s, rules).alliance])
+                                         if Ability.ALLY_FREE_REVIVAL in sheet(s, rules).alliance
+                                         and not ally_free_cancelled])    # 001 3.01.12.02
     gives = Ability.ALLY_SPICE_GIFTS in faction.alliance
     karama = _card(hand, CardType.KARAMA)
     if faction.karama_power is not Ability.REVIVE_FREE:
@@ -206,7 +210,8 @@ def prompt(state: State, seat: str) -> Prompt:
     """The revival decision of one faction, its free revival by default."""
     found = allowance(state, seat)
     default = free_revival(found)
-    return Prompt(f"revival:{seat}", seat, "revival", True, legal_text(found), default,
+    legal = " ".join([legal_text(found), *karama_reach.notes(state, seat)])    # 001 3.01.12
+    return Prompt(f"revival:{seat}", seat, "revival", True, legal, default,
                   revival_text(default), revival_text(default))
 
 

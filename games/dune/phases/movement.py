@@ -218,7 +218,7 @@ def take_turn(state: State, seat: str, value: dict[str, Any]) -> list[Event]:
         state["step"].setdefault("retaken", []).append(seat)
         return cancels
     events = cancels + _carry_out(state, seat, value)
-    karama_reach.lift(state, karama_reach.TURN)
+    karama_reach.lift_turn(state)
     state["step"]["moved"].append(seat)
     if seat in state["step"]["queue"]:
         state["step"]["queue"].remove(seat)

@@ -375,6 +375,7 @@ def devour(state: State, worm: dict[str, Any]) -> list[Event]:
                                         "spice": 0, "forces": {}})]
     spice = state["spice"].pop(territory, 0)
     safe = worm_safe(state, worm)
+    played = _unprotected(state, territory, safe)
     eaten: dict[str, list[int]] = {}
     for sector, faction, normal, starred in [
             (int(sector), faction, *counts)
@@ -384,9 +385,22 @@ def devour(state: State, worm: dict[str, Any]) -> list[Event]:
         to_tanks(state, faction, normal, starred)
         total = eaten.setdefault(faction, [0, 0])
         total[0], total[1] = total[0] + normal, total[1] + starred
-    return [Event(EventCode.WORM_DEVOURED, {
+    return played + [Event(EventCode.WORM_DEVOURED, {
         "card": worm["card"], "territory": territory, "spice": spice,
         "forces": {seat: eaten[seat] for seat in state["seats"] if seat in eaten}})]
+
+
+def _unprotected(state: State, territory: str, safe: set[str]) -> list[Event]:
+    """GF9: a Karama standing ready cancels the Fremen's protection of their ally with forces
+    in the worm's territory (001 2.04.11, 3.01.12.02, ``karama_reach``): it is eaten."""
+    events: list[Event] = []
+    riders, present = worm_riders(state), factions_in(state, territory)
+    for seat in [s for s in state["seats"] if s in safe and s in present and s not in riders]:
+        events += karama.play_against(state, "protection", seat)
+        if karama.cancelled(state, "protection", seat):
+            safe.discard(seat)
+    karama.lift(state, "protection", state["seats"])
+    return events
 
 
 # --- the stages that ask
