@@ -113,7 +113,7 @@ REACHES = {reach_.word: reach_ for reach_ in (
     Reach("charity", "001 2.02.10", "charity of at least 2", "charity",
           _others(lambda state, seat: factions.has(state, seat, Ability.CHARITY_ALWAYS)
                   and rules_of(state).advantages)),
-    Reach("revival", "001 2.04.12", "free revival of 3 from the Fremen", "revival",
+    Reach("free-revival", "001 2.04.12", "free revival of 3 from the Fremen", "revival",
           _ally_has(Ability.ALLY_FREE_REVIVAL)),
     Reach("protection", "001 2.04.11", "protection from worms by the Fremen", "worm",
           _ally_has(Ability.ALLY_WORM_IMMUNITY)),

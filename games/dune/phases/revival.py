@@ -76,7 +76,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from .. import factions, leaders
-from ..cards import karama
+from ..cards import karama, karama_reach
 from ..codes import EventCode
 from ..orders.revival_orders import CARDS, KWISATZ_HADERACH, Allowance, allowance, prompt, value_of
 from ..prompt_key import PromptKey
@@ -116,13 +116,15 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
     """The revival orders applied in storm order; the round is then over, unless a faction
     retakes its revival (``_retakes``)."""
     wanted = {PromptKey.parse(key).seat: value for key, value in orders.items()}
+    for seat, value in wanted.items():
+        karama_reach.stand_ready(state, seat, value.get("against", []))
     events, retake = _retakes(state, wanted)
     events += resolve(state, {seat: value for seat, value in wanted.items()
                               if seat not in retake})
     state["step"]["retake"] = retake
     state["step"]["done"] = not retake
     if not retake:
-        karama.lift(state, "revival", state["seats"])
+        karama.lift(state, "free-revival", state["seats"])
     return events
 
 
@@ -133,14 +135,14 @@ def _retakes(state: State, wanted: dict[str, dict[str, Any]]) -> tuple[list[Even
     events: list[Event] = []
     retake = []
     for seat in storm_order(state):
-        if seat not in wanted or not karama.ready_against(state, "revival", seat):
+        if seat not in wanted or not karama.ready_against(state, "free-revival", seat):
             continue
         found, forces = allowance(state, seat), sum(wanted[seat]["forces"])
         own = replace(found, free=sheet(seat, state).free_revival)
-        played = (karama.play_against(state, "revival", seat, retake=True)
+        played = (karama.play_against(state, "free-revival", seat, retake=True)
                   if found.cost(forces) != own.cost(forces) else [])
         events += played
-        if played and karama.cancelled(state, "revival", seat):
+        if played and karama.cancelled(state, "free-revival", seat):
             retake.append(seat)
     return events, retake
 
