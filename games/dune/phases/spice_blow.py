@@ -111,7 +111,7 @@ from pbem.wording import plural
 
 from .. import factions
 from ..board import reach
-from ..cards import karama
+from ..cards import karama, karama_reach
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, SpiceCard, Territory
 from ..orders.language import (
@@ -143,6 +143,7 @@ from . import nexus
 NONE = "NONE"
 POLAR_SINK = "Polar Sink"
 NEXUS, PLACEMENT, CONTROL, DEVOUR, RIDE = "nexus", "placement", "control", "devour", "ride"
+PROTECTION = "protection"    # GF9 KARAMA PROTECTION: the word of ``karama_reach`` read here
 
 
 # --- the phase
@@ -354,10 +355,12 @@ def worm_riders(state: State) -> list[str]:
 def worm_safe(state: State, worm: dict[str, Any]) -> set[str]:
     """The factions a worm does not eat: the riders and the allies of a faction whose alliance
     power protects them (Fremen, line 840; WBC VII.7); nobody when a Karama took the worm from
-    the Fremen (player aid B.6.A.4)."""
-    if not worm["controlled"]:
+    the Fremen (player aid B.6.A.4), under GF9 still their allies (001 3.01.12.02: one
+    ability a card; ``KARAMA PROTECTION`` cancels theirs, ``devour``)."""
+    if not worm["controlled"] and not rules_of(state).karama_cancels_abilities:
         return set()
-    safe = set(worm_riders(state))
+    # GF9: a Karama cancels one ability, Shai-Hulud (001 2.04.08, 3.01.12.02): not the allies'
+    safe = set(worm_riders(state)) if worm["controlled"] else set()
     for seat in state["seats"]:
         if factions.has(state, seat, Ability.ALLY_WORM_IMMUNITY):
             safe.update(ally_of(state, seat))
@@ -453,7 +456,11 @@ def _control(state: State, orders: dict[str, Any]) -> list[Event]:
     a worm they placed goes to its pile's last territory (module docstring)."""
     worm = state["step"]["worm"]
     for seat in storm_order(state):
-        if orders.get(f"worm-karama:{seat}") and karama.playable(state, seat):
+        said = orders.get(f"worm-karama:{seat}")
+        if said == PROTECTION:              # GF9: stands ready for the worm (``devour``)
+            karama_reach.stand_ready(state, seat, [[PROTECTION, ally]
+                                                   for ally in _protected(state, seat)])
+        elif said and karama.playable(state, seat):
             events, effective = karama.play(state, seat, "control")
             if not effective:
                 return events
@@ -482,23 +489,43 @@ def control_breakers(state: State) -> list[str]:
             if seat not in riders and karama.playable(state, seat)]
 
 
+def _protected(state: State, seat: str) -> list[str]:
+    """GF9: the Fremen's allies in the worm's territory whose protection (001 2.04.11) the
+    seat may cancel with ``KARAMA PROTECTION`` (``karama_reach``)."""
+    if PROTECTION not in karama_reach.uses(state, seat):
+        return []
+    here = factions_in(state, state["step"]["worm"]["territory"])
+    return [s for s in karama_reach.targets(state, seat)[PROTECTION] if s in here]
+
+
 def _control_prompt(state: State, seat: str) -> Prompt:
     worm = state["step"]["worm"]
     where_to = (f"; the worm the Fremen sent to {worm['territory']} appears instead in "
                 f"{state['decks']['spice_last'][state['step']['pile']]}, the last spice blow "
                 "beneath it" if worm["placed"] else "")
-    return _control(state["turn"], seat, f"the worm in {worm['territory']}", where_to)
+    return _control(state["turn"], seat, f"the worm in {worm['territory']}", where_to,
+                    rules_of(state).karama_cancels_abilities, bool(_protected(state, seat)))
 
 
-def _control(turn: int, seat: str, worm: str, where_to: str = "") -> Prompt:
+def _control(turn: int, seat: str, worm: str, where_to: str = "", gf9: bool = False,
+             protection: bool = False) -> Prompt:
     """A Karama against the Fremen's control of ``worm``; held ahead as
-    ``worm-karama@<turn>:<seat>`` for every worm of that turn's spice blow."""
-    return Prompt(f"worm-karama:{seat}", seat, "worm-karama", True,
-                  f"KARAMA CONTROL: play a Karama so that the Fremen do not control {worm}: "
-                  f"it devours their forces and their allies' there too "
-                  f"and nobody rides it{where_to} (000 player aid B.6.A.4; WBC line 1404).  "
-                  "KARAMA NONE: let it be", False, "KARAMA NONE", "KARAMA NONE",
-                  ahead=f"worm-karama@{turn}:{seat}")
+    ``worm-karama@<turn>:<seat>`` for every worm of that turn's spice blow.  GF9 (001
+    3.01.12.02): one Karama cancels one ability, Shai-Hulud (2.04.08) or the ally's protection
+    (2.04.11, ``KARAMA PROTECTION``, where that ally is)."""
+    if gf9:
+        text = (f"KARAMA CONTROL: play a Karama against the Fremen's Shai-Hulud (001 2.04.08, "
+                f"3.01.12.02): {worm} devours their forces there and they ride it not"
+                f"{where_to}.  "
+                + ("KARAMA PROTECTION: against their protection of their ally (001 2.04.11): "
+                   "it devours the ally's forces there.  " if protection else ""))
+    else:
+        text = (f"KARAMA CONTROL: play a Karama so that the Fremen do not control {worm}: "
+                f"it devours their forces and their allies' there too "
+                f"and nobody rides it{where_to} (000 player aid B.6.A.4; WBC line 1404).  ")
+    return Prompt(f"worm-karama:{seat}", seat, "worm-karama", True, text + "KARAMA NONE: let "
+                  "it be", False, "KARAMA NONE", "KARAMA NONE", ahead=f"worm-karama@{turn}:{seat}",
+                  options={"protection": protection})
 
 
 def worm_orders(state: State, seat: str, turn: int) -> list[Prompt]:
@@ -511,17 +538,32 @@ def worm_orders(state: State, seat: str, turn: int) -> list[Prompt]:
     return found
 
 
-def _read_control(state: State, prompt_: Prompt, words: list[str]) -> bool:
+def _read_control(state: State, prompt_: Prompt, words: list[str]) -> bool | str:
     said = " ".join(words).upper()
-    if said not in ("CONTROL", "NONE"):
-        raise OrderProblem(ErrorCode.KARAMA, "expected KARAMA CONTROL or KARAMA NONE",
-                           ("KARAMA CONTROL", "KARAMA NONE"))
-    return said == "CONTROL"
+    protection = state["phase"] == "spice_blow" and bool(_protected_now(state, prompt_))
+    valid = ("KARAMA CONTROL", *(["KARAMA PROTECTION"] * protection), "KARAMA NONE")
+    if f"KARAMA {said}" not in valid:
+        raise OrderProblem(ErrorCode.KARAMA, f"expected {', '.join(valid)}", valid)
+    return PROTECTION if said == "PROTECTION" else said == "CONTROL"
+
+
+def _protected_now(state: State, prompt_: Prompt) -> list[str]:
+    """The allies ``KARAMA PROTECTION`` reaches at the worm under way (none ahead of it)."""
+    step = state["step"]
+    if not isinstance(step.get("worm"), dict) or step["worm"].get("territory") is None:
+        return []
+    return _protected(state, prompt_.seat)
+
+
+def _random_control(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> bool | str:
+    if prompt_.options.get("protection") and rng.random() < 0.15:
+        return PROTECTION
+    return rng.random() < 0.3
 
 
 order_kind(OrderKind("worm-karama", ("KARAMA",), _read_control,
-                     lambda v: "KARAMA CONTROL" if v else "KARAMA NONE",
-                     random=lambda view, prompt_, rng: rng.random() < 0.3))
+                     lambda v: "KARAMA PROTECTION" if v == PROTECTION else
+                     "KARAMA CONTROL" if v else "KARAMA NONE", random=_random_control))
 
 
 # --- riding the worm
