@@ -163,7 +163,11 @@ def ready_against(state: State, word: str, target: str) -> str | None:
 def play_against(state: State, word: str, target: str, retake: bool = False) -> list[Event]:
     """The first faction standing ready plays its Karama against the target's use of the
     ability ``word``, which is cancelled until lifted; no events if none stands ready.  The
-    public event says whether the target retakes its action without it."""
+    public event says whether the target retakes its action without it.  A line whose player
+    holds no Karama card now lapses."""
+    if "karamas" in state:
+        state["karamas"] = [line for line in state["karamas"]
+                            if line[1:] != [word, target] or playable(state, line[0])]
     player = ready_against(state, word, target)
     if player is None:
         return []

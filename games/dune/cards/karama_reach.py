@@ -156,9 +156,9 @@ def targets(state: State, player: str) -> dict[str, list[str]]:
 
 def stand_ready(state: State, player: str, parts: list[list]) -> None:
     """The player's lines stand ready until their use (module docstring)."""
-    ready = state.setdefault("karamas", [])
-    for part in parts:
-        if part[0] in REACHES and [player, *part] not in ready:
+    for part in [part for part in parts if part[0] in REACHES]:
+        ready = state.setdefault("karamas", [])     # only where one is given: stored games
+        if [player, *part] not in ready:
             ready.append([player, *part])
 
 
