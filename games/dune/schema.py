@@ -137,6 +137,7 @@ class BiddingStep(TypedDict):
 
 class RevivalStep(TypedDict):
     done: bool
+    retake: NotRequired[list[str]]      # GF9: who retakes its revival (001 3.01.12.02)
 
 
 class GuildTurn(TypedDict):
@@ -159,6 +160,7 @@ class MovementStep(TypedDict):
     bg_asked: bool
     done: bool
     opening: bool
+    retaken: NotRequired[list[str]]     # GF9: who retook its turn (001 3.01.12.02), once each
 
 
 class Voice(TypedDict):

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .cards import karama_reach
 from .data import Ability
 from .factions import has, power
 from .factions.atreides import kwisatz_haderach
@@ -122,6 +123,8 @@ def seat_view(state: State, seat: str, public: dict[str, Any] | None = None) -> 
         private["prediction"] = dict(own["prediction"])
     if own.get("karama_power_used"):
         private["karama_power_used"] = True         # 001 1.14.01: once a game
+    if standing := karama_reach.standing(state, seat):
+        private["karamas"] = standing               # 001 3.01.12.02: unseen until played
     private.update(power(seat).behind_shield(state))
     if seen := cards_seen(state, seat):     # the Atreides, 000 line 756
         private["up_for_bid"] = seen

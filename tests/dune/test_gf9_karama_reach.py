@@ -11,6 +11,7 @@ from pbem.games.dune.cards import karama, karama_reach, move_karama
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.orders.problem import OrderProblem
 from pbem.games.dune.scenario import load_scenario
+from pbem.games.dune.view import public_view, seat_view
 from pbem.templating import environment
 
 FR, AT, GU = "fremen", "atreides", "guild"
@@ -94,3 +95,15 @@ def test_001_3_01_12_02_a_line_lapses_when_its_player_holds_no_karama_at_the_use
     state["factions"][AT]["hand"] = []
     assert karama.play_against(state, "movement", FR) == []
     assert state["karamas"] == [] and not karama.cancelled(state, "movement", FR)
+
+
+def test_001_3_01_12_02_a_line_standing_ready_is_seen_by_its_player_alone():
+    """Unseen until played: the line is in its player's own view and report, in no other."""
+    state = position()
+    karama_reach.stand_ready(state, AT, [["half-price", GU]])
+    assert seat_view(state, AT)["own"]["karamas"] == [["half-price", GU]]
+    assert "karamas" not in seat_view(state, GU)["own"]
+    assert "karamas" not in public_view(state)
+    report = environment("dune").get_template("view.txt.j2").render(
+        view=seat_view(state, AT), seat=AT)
+    assert "KARAMA HALF-PRICE Spacing Guild" in report

@@ -215,9 +215,13 @@ def prompt(state: State, seat: str) -> Prompt:
     """The revival decision of one faction, its free revival by default."""
     found = allowance(state, seat)
     default = free_revival(found)
-    legal = " ".join([legal_text(found), *karama_reach.notes(state, seat)])    # 001 3.01.12
+    targets = karama_reach.targets(state, seat).get(AGAINST, [])
+    against = ([f"KARAMA FREE-REVIVAL [<faction>]: a Karama against the free revival of 3 the "
+                f"Fremen give {' or '.join(SEAT_FACTIONS[t] for t in targets)} (001 2.04.12, "
+                "3.01.12.02), played if that revival uses it."] if targets else [])
+    legal = " ".join([legal_text(found), *against, *karama_reach.notes(state, seat)])
     return Prompt(f"revival:{seat}", seat, "revival", True, legal, default,
-                  revival_text(default), revival_text(default))
+                  revival_text(default), revival_text(default), options={"against": targets})
 
 
 def free_revival(found: Allowance) -> dict[str, Any]:
@@ -582,6 +586,8 @@ def random_revival(view: dict[str, Any], prompt: Prompt, rng: random.Random
     sometimes a card, sometimes support for an ally."""
     found = allowance_of_view(view, prompt.seat)
     value = empty()
+    if prompt.options.get("against") and rng.random() < 0.3:     # GF9 001 3.01.12.02
+        value["against"] = [[AGAINST, rng.choice(prompt.options["against"])]]
     normal_left, starred_left = found.tanks
     starred_cap = found.starred_limit
     choices = [(n, s) for s in range(min(starred_left, starred_cap) + 1)
@@ -598,7 +604,7 @@ def random_revival(view: dict[str, Any], prompt: Prompt, rng: random.Random
         budget -= value_of(value["leader"])
         dead = [name for name in dead if name != value["leader"]]
     for card, card_id in (("karama", found.karama), ("ghola", found.ghola)):
-        if card_id is None or rng.random() < 0.7:
+        if card_id is None or (card == "karama" and "against" in value) or rng.random() < 0.7:
             continue
         if dead and rng.random() < 0.5:
             leader = rng.choice(dead)
