@@ -67,8 +67,12 @@ LINES = {
     TIMING: "KARAMA GUILD",
     "worm": "KARAMA WORM <territory>",
     "worthless": "KARAMA WORTHLESS",
-    **karama_reach.LINES,
 }
+
+
+def line(use: str) -> str:
+    """The order line of a use, with GF9's against an ability (``karama_reach``)."""
+    return karama_reach.LINES.get(use) or LINES[use]
 
 
 # --- what a faction may order
@@ -117,7 +121,7 @@ def read(state: State, seat: str, use: str, words: list[str]) -> list:
     found = uses(state, seat)
     if use not in found:
         raise OrderProblem(ErrorCode.KARAMA, _refusal(state, seat, use),
-                           tuple(LINES[u] for u in found))
+                           tuple(line(u) for u in found))
     if use == "advisor":
         advisors = factions.holder(state, Ability.SPIRITUAL_ADVISORS)
         others = [s for s in state["seats"] if s != advisors]

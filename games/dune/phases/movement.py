@@ -503,7 +503,7 @@ def describe(state: State, seat: str, reaches: list[GroupReach]) -> str:
     parts.extend(karama_reach.notes(state, seat))
     cards = (["HAJR MOVE"] * bool(moves.holds(state, seat, moves.CardType.HAJR))
              + ["KARAMA SHIP"] * bool(karama.playable(state, seat))
-             + [move_karama.LINES[use] for use in move_karama.uses(state, seat)])
+             + [move_karama.line(use) for use in move_karama.uses(state, seat)])
     if cards:
         parts.append("You may also: " + ", ".join(cards) + ".")
     allies = ally_of(state, seat)

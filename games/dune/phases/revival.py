@@ -121,9 +121,11 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
     events, retake = _retakes(state, wanted)
     events += resolve(state, {seat: value for seat, value in wanted.items()
                               if seat not in retake})
-    state["step"]["retake"] = retake
     state["step"]["done"] = not retake
-    if not retake:
+    if retake:
+        state["step"]["retake"] = retake
+    else:
+        state["step"].pop("retake", None)
         karama.lift(state, "free-revival", state["seats"])
     return events
 
