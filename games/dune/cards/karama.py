@@ -15,7 +15,9 @@ Each Karama is played in the mail round where its timing falls; the module named
   Fremen, B.5; WBC line 1358): ``KARAMA ...`` lines of a turn in the movement round,
   ``move_orders``;
 - stop the Fremen controlling a worm (A.4; WBC line 1404): ``KARAMA CONTROL``, ``spice_blow``;
-- revive (the Emperor, B.6): ``KARAMA REVIVE``, ``revival``.
+- revive (the Emperor, B.6): ``KARAMA REVIVE``, ``revival``;
+- GF9: cancel one use of a faction ability (001 3.01.12.02-03): ``KARAMA <WORD>`` lines
+  standing ready (``karama_reach``), played by ``play_against`` where the ability acts.
 
 Rulings:
 

@@ -27,8 +27,11 @@ are asked once, in the first mail round of the movement round.  ``SUPPORT`` (all
 each other's shipments, XII.E.4) holds for the rest of the round from the mail that gives it,
 and so do the Karamas that wait for their moment (``KARAMA ADVISOR``, ``KARAMA WORTHLESS``); a
 ``KARAMA GUILD`` or the Fremen's ``KARAMA WORM`` is played when the turn that orders it is
-carried out (``move_karama``).  A Karama against the Atreides' look at the spice deck is played
-in the bidding round (``bidding_karama``).
+carried out (``move_karama``).  Under GF9 a Karama against an ability (``KARAMA MOVEMENT``,
+``HALF-PRICE``...: ``karama_reach``) stands ready until the turn that would use it; played
+then, the faction retakes its turn without the ability (001 3.01.12.02): asked again in the
+sequential mode, on to its fallback plans in the batched mode.  A Karama against the
+Atreides' look at the spice deck is played in the bidding round (``bidding_karama``).
 """
 
 from __future__ import annotations
