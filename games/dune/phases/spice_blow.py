@@ -534,7 +534,8 @@ def worm_orders(state: State, seat: str, turn: int) -> list[Prompt]:
     Karama on a worm the Fremen control (its stage opens only when that matters)."""
     found = [_placement_prompt(seat, turn)] if worm_placer(state) == seat else []
     if worm_riders(state) and seat not in worm_riders(state) and karama.playable(state, seat):
-        found.append(_control(turn, seat, "a worm at each Shai-Hulud of the spice blow"))
+        found.append(_control(turn, seat, "a worm at each Shai-Hulud of the spice blow",
+                              gf9=rules_of(state).karama_cancels_abilities))
     return found
 
 
