@@ -711,8 +711,10 @@ def check_shipment(state: State, faction: str, kind: str, destination: str | Non
     Paying is the caller's: allies may pay (XII.E.4)."""
     kinds = shipment_kinds(state, faction)
     if kind not in kinds:
-        raise OrderProblem(ErrorCode.SHIPMENT_KIND, _kind_refusal(faction, kind),
-                           tuple(KIND_FORMS[k] for k in kinds))
+        word = {"cross": "cross-ship", "back": "off-planet"}.get(kind, "")
+        why = ("a Karama cancels this shipment's kind for you now (001 3.01.12.02)"
+               if cancelled(state, word, faction) else _kind_refusal(faction, kind))
+        raise OrderProblem(ErrorCode.SHIPMENT_KIND, why, tuple(KIND_FORMS[k] for k in kinds))
     if karama and kind != "reserve":
         raise OrderProblem(ErrorCode.KARAMA_RESERVE_ONLY,
                            "a Karama lands forces from the reserve at "
