@@ -53,7 +53,7 @@ def _karamas(state: State) -> list[str]:
     for key in state["prevented"]:
         word, _, seat = key.partition(":")
         if seat and (word not in REACHES or state["phase"] != {
-                TURN: "movement", "free-revival": "revival"}.get(REACHES[word].at)):
+                TURN: "movement", "revival": "revival"}.get(REACHES[word].at)):
             found.append(f"karamas: the {word} of {seat} is still cancelled in {state['phase']}")
     return found
 

@@ -125,6 +125,8 @@ def seat_view(state: State, seat: str, public: dict[str, Any] | None = None) -> 
         private["karama_power_used"] = True         # 001 1.14.01: once a game
     if standing := karama_reach.standing(state, seat):
         private["karamas"] = standing               # 001 3.01.12.02: unseen until played
+    if cancelled := karama_reach.cancelled_for(state, seat):
+        private["cancelled"] = cancelled            # 001 3.01.12.02: retaken without them
     private.update(power(seat).behind_shield(state))
     if seen := cards_seen(state, seat):     # the Atreides, 000 line 756
         private["up_for_bid"] = seen

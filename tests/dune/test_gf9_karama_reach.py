@@ -81,6 +81,7 @@ def test_001_3_01_12_02_a_use_cancelled_is_lifted_and_a_line_stands_until_used()
     events = karama.play_against(state, "movement", FR, retake=True)
     assert [e.code for e in events] == ["karama-against"] and state["karamas"] == []
     assert karama.cancelled(state, "movement", FR) and violations(state) == []
+    assert seat_view(state, FR)["own"]["cancelled"] == ["movement"]     # it retakes knowing
     state["phase"] = "battle"
     assert any(v.startswith("karamas:") for v in violations(state))
     karama_reach.lift_turn(state)

@@ -192,6 +192,11 @@ def cancel_in_turn(state: State, mover: str, turn: Callable[[State], list[Event]
     return events, retake
 
 
+def cancelled_for(state: State, seat: str) -> list[str]:
+    """The words of the faction's uses a Karama cancels now (its own view)."""
+    return [word for word in REACHES if karama.cancelled(state, word, seat)]
+
+
 def notes(state: State, seat: str) -> list[str]:
     """What a Karama cancels for the faction now, for its prompt: it retakes without it."""
     return [f"A Karama cancels your {found.what} ({found.section}, 3.01.12.02): take this "

@@ -159,7 +159,7 @@ def allowance_of_view(view: dict[str, Any], seat: str) -> Allowance:
     return _allowance(seat, tanks, own["spice"], own["hand"], own["leaders"],
                       view["factions"][seat]["leaders_revived"], rules_of(view),
                       view["alliances"], view["kwisatz_haderach"]["tanks"],
-                      own.get("karama_power_used", False))
+                      own.get("karama_power_used", False), AGAINST in own.get("cancelled", []))
 
 
 def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[str],
