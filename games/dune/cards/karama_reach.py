@@ -16,13 +16,16 @@ battle, in the bidding round or on a worm the Fremen control have their own line
 
 Ruling (by mail): a Karama is played "when another player attempts to use" the ability
 (3.01.12.02), so it is ordered ahead, a line ``KARAMA <WORD> [<faction>]`` of the player's
-movement turn (the one mail of each turn every faction writes), and stands ready, unseen,
-until the named faction next uses that ability (this turn or a later one); the card is played
-then, if the player still holds one, and the use is cancelled.  Cancelling and preventing
+movement turn (the one mail of each turn every faction writes; ``KARAMA FREE-REVIVAL`` also
+in the revival round, ``KARAMA PROTECTION`` also on the worm, where they act), and stands
+ready, unseen but by its player, until the named faction next uses that ability (this turn or
+a later one); the card is played then, if the player still holds one (else the line lapses),
+and the use is cancelled.  Cancelling and preventing
 (3.01.12.03: "before that faction uses that ability") come to the same by mail: the ability
 is not used, and the faction "may recalculate and retake that same action without the
 ability" (3.01.12.02, 2 item 5).  How it retakes it: a movement turn in the sequential mode
-and a revival are asked again (``retakes``), with the cancellation in force; a turn in the
+and a revival are asked again, with the cancellation in force (unless its own Karama
+cancelled it: it knew); a turn in the
 batched mode goes on to its fallback plans (``ELSE``), which are its retaking; charity, storm
 losses and a worm have no action to retake.  One use: a cancelled turn ability is lifted once
 that turn is over, the others once their round has used them.  Each line takes a card of
@@ -146,6 +149,7 @@ def refusal(word: str) -> str:
 
 
 def text(part: list[str]) -> str:
+    """A line as canonical order text, its faction named."""
     return f"KARAMA {part[0].upper()} {SEAT_FACTIONS[part[1]]}"
 
 
