@@ -68,6 +68,7 @@ class EventCode(StrEnum):
     # karama
     KARAMA = "karama"
     KARAMA_CANCELLED = "karama-cancelled"
+    KARAMA_AGAINST = "karama-against"       # GF9 001 3.01.12.02: an ability's use cancelled
     # movement
     GUILD_WAITS = "guild-waits"
     SPICE_DECK_TOP = "spice-deck-top"

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 
+from .cards.karama_reach import REACHES, TURN
 from .data import Ability
 from .factions import harkonnen_capture as capture
 from .factions import holder
@@ -37,7 +38,25 @@ def violations(state: State) -> list[str]:
     on_map, on_the_map = _walk(state)
     return [*_forces(state, on_map), *_sheets(state), *_cards(state), *_map(state, on_the_map),
             *_leaders(state), *_starred(state, on_map), *_strongholds(state), *_battle(state),
-            *_storm_card(state)]
+            *_storm_card(state), *_karamas(state)]
+
+
+def _karamas(state: State) -> list[str]:
+    """GF9 (001 3.01.12.02, ``karama_reach``): a Karama stands ready against another faction's
+    ability (its own payment to the Guild aside), and a use it cancelled lasts only while its
+    action may be retaken: a turn's in the movement round, the free revival in the revival
+    round."""
+    found = []
+    for player, word, target in state.get("karamas", []):
+        if word not in REACHES or {player, target} - set(state["seats"]) or (
+                player == target and word != "payment"):
+            found.append(f"karamas: {player} stands ready with {word} against {target}")
+    for key in state["prevented"]:
+        word, _, seat = key.partition(":")
+        if seat and (word not in REACHES or state["phase"] != {
+                TURN: "movement", "revival": "revival"}.get(REACHES[word].at)):
+            found.append(f"karamas: the {word} of {seat} is still cancelled in {state['phase']}")
+    return found
 
 
 def _storm_card(state: State) -> list[str]:

@@ -378,6 +378,13 @@ class Classic(Rules):
         return "000 BG shield 3, line 784"
 
     @property
+    def karama_cancels_abilities(self) -> bool:
+        """A Karama card cancels or prevents one use of a faction ability marked for it, the
+        faction retaking the action without it (GF9, 001 3.01.12.02-03, 2 item 5); under AH
+        and WBC a Karama prevents the advantages its player aid names (000 B.6.A)."""
+        return False
+
+    @property
     def charity_always_from_turn(self) -> int:
         """The first turn the Bene Gesserit's charity advantage pays them with spice in hand
         (000 XV.B.2: "Beginning with the second turn"); under GF9 every turn (001 2.02.10)."""
@@ -695,6 +702,7 @@ class GF9(Classic):
     voice_names_cheap_hero = True       # 001 2.02.07
     voice_rule = "001 2.02.07"
     charity_always_from_turn = 1        # 001 2.02.10: "always"
+    karama_cancels_abilities = True     # 001 3.01.12.02-03
     advisor_sides = True                # 001 2.02.11-22
     coexist_by_default = False          # 001 2.02.16, 2.02.18: a side changes by a choice
 

@@ -141,6 +141,7 @@ class BiddingStep(TypedDict):
 
 class RevivalStep(TypedDict):
     done: bool
+    retake: NotRequired[list[str]]      # GF9: who retakes its revival (001 3.01.12.02)
 
 
 class GuildTurn(TypedDict):
@@ -163,6 +164,7 @@ class MovementStep(TypedDict):
     bg_asked: bool
     done: bool
     opening: bool
+    retaken: NotRequired[list[str]]     # GF9: who retook its turn (001 3.01.12.02), once each
 
 
 class Voice(TypedDict):
@@ -264,7 +266,12 @@ class State(TypedDict):
     # the factions that controlled Arrakeen or Carthag at the end of the storm round (WBC IX,
     # 000 line 1184: who has ornithopters in this turn's movement)
     ornithopters: list[str]
-    prevented: dict[str, int]           # advantage -> the turn a Karama prevents it (``karama``)
+    # advantage -> the turn a Karama prevents it (``karama``); GF9 ``<word>:<seat>``, a use of
+    # an ability a Karama cancelled while its action is retaken (``karama.cancel``)
+    prevented: dict[str, int]
+    # GF9: [player, word, target], the Karamas standing ready against an ability's next use
+    # (``karama_reach``); only once one was given
+    karamas: NotRequired[list[list[str]]]
     # the Truthtrance questions waiting for their answer (``truthtrance``)
     truthtrance: list[Question]
     result: Result | None               # None, or the winners when the game is over

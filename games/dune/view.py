@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from .cards import karama_reach
 from .data import Ability
 from .factions import has, power
 from .factions.atreides import kwisatz_haderach
@@ -165,6 +166,10 @@ def seat_view(state: State, seat: str, public: Mapping[str, Any] | None = None
         private["prediction"] = dict(own["prediction"])
     if own.get("karama_power_used"):
         private["karama_power_used"] = True         # 001 1.14.01: once a game
+    if standing := karama_reach.standing(state, seat):
+        private["karamas"] = standing               # 001 3.01.12.02: unseen until played
+    if cancelled := karama_reach.cancelled_for(state, seat):
+        private["cancelled"] = cancelled            # 001 3.01.12.02: retaken without them
     private.update(power(seat).behind_shield(state))
     if (card := storm_card_seen(state, seat)) is not None:
         private["storm_card"] = card                # 001 2.04.15: the Fremen alone

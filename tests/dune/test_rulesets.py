@@ -55,6 +55,8 @@ QUESTIONS = {
     "voice_names_cheap_hero": ("000 line 784; WBC 000 line 1248; 001 2.02.07", False, False,
                                True),
     "charity_always_from_turn": ("000 XV.B.2; 001 2.02.10", 2, 2, 1),
+    "karama_cancels_abilities": ("000 player aid B.6.A; 001 3.01.12.02-03", False, False,
+                                 True),
     "advisors_flip_when_alone": ("000 XV.B.5; 001 2.02.22, 4.1.15", False, False, True),
     "advisor_sides": ("000 XV.B.5; 001 2.02.11-22", False, False, True),
     "storm_kills_where_it_starts": ("000 VI.C, Q&A XXV.A.1; 001 1.01.04", False, False, True),

@@ -102,6 +102,7 @@ from typing import NamedTuple
 from pbem.wording import plural
 
 from .. import factions
+from ..cards.karama import cancelled
 from ..codes import ErrorCode
 from ..data import Ability
 from ..orders.language import OrderProblem, where
@@ -200,7 +201,9 @@ def move_range(state: State, faction: str, territory: str | None = None,
     if (territory is not None and coexists(state, faction, territory)
             and not rules_of(state).coexisting_fly):
         ornithopters = False
-    return max(sheet(faction, state).movement, ORNITHOPTER_RANGE if ornithopters else 0)
+    movement = 1 if cancelled(state, "movement", faction) else sheet(
+        faction, state).movement                                  # GF9 001 2.04.07, 3.01.12
+    return max(movement, ORNITHOPTER_RANGE if ornithopters else 0)
 
 
 def groups(state: State, faction: str, territory: str) -> dict[int, tuple[int, int]]:
@@ -553,6 +556,8 @@ def shipment_kinds(state: State, faction: str) -> tuple[str, ...]:
     guild_kinds = _guild_power(state, faction, Ability.GUILD_SHIPMENT)
     ours = ("cross", "back") if guild_kinds else ("cross",) if _ally_power(
         state, faction, Ability.ALLY_CROSS_SHIP) else ()
+    ours = tuple(kind for kind in ours if not cancelled(    # GF9 001 3.01.12.02
+        state, {"cross": "cross-ship", "back": "off-planet"}[kind], faction))
     if not native(faction):
         return ("reserve", *ours)
     if not ours:
@@ -564,7 +569,9 @@ def shipment_kinds(state: State, faction: str) -> tuple[str, ...]:
 
 def guild_rates(state: State, faction: str) -> bool:
     """The Guild and its allies ship at half cost (Guild shield 2 and alliance, 856, 866; GF9
-    001 2.06.07, 2.06.10: ``ally_half_price_shipment``)."""
+    001 2.06.07, 2.06.10: ``ally_half_price_shipment``), unless a Karama cancels it (3.01.12)."""
+    if cancelled(state, "half-price", faction):
+        return False
     return _guild_power(state, faction, Ability.HALF_PRICE_SHIPMENT) or _ally_power(
         state, faction, Ability.ALLY_HALF_PRICE_SHIPMENT)
 
@@ -628,9 +635,10 @@ def _costs(kind: str, rate: int, half: bool, most: int) -> tuple[int, ...]:
 
 def payee(state: State, faction: str, karama: bool = False) -> str | None:
     """Who is paid for the faction's shipment: the Guild, or None for the bank (Guild shield
-    3; Q&A XXV.E.1; WBC line 1180; Karama: line 960)."""
+    3; Q&A XXV.E.1; WBC line 1180; Karama: line 960; GF9: a Karama cancels the Guild's
+    payment, 001 2.06.05, 3.01.12.02)."""
     guild = factions.holder(state, Ability.SHIPMENT_PAYMENTS)
-    if faction == guild or karama:
+    if faction == guild or karama or cancelled(state, "payment", faction):
         return None
     return guild
 
@@ -659,7 +667,8 @@ def shipment_destinations(state: State, faction: str, kind: str = "reserve",
         return {}
     storm, closed = state["storm"]["sector"], _closed(state, faction)
     if kind == NATIVE:
-        into_storm = factions.has(state, faction, Ability.STORM_HALF_LOSSES)  # shield 7, XV
+        into_storm = (factions.has(state, faction, Ability.STORM_HALF_LOSSES)  # shield 7, XV
+                      and not cancelled(state, "migration", faction))  # 001 3.01.12
         return dict(_landings(state["rules"]["ruleset"], None if into_storm else storm, closed,
                               arrival_territories(faction), None))
     if kind == "reserve":
@@ -719,8 +728,10 @@ def check_shipment(state: State, faction: str, kind: str, destination: str | Non
     Paying is the caller's: allies may pay (XII.E.4)."""
     kinds = shipment_kinds(state, faction)
     if kind not in kinds:
-        raise OrderProblem(ErrorCode.SHIPMENT_KIND, _kind_refusal(state, faction, kind),
-                           tuple(KIND_FORMS[k] for k in kinds))
+        word = {"cross": "cross-ship", "back": "off-planet"}.get(kind, "")
+        why = ("a Karama cancels this shipment's kind for you now (001 3.01.12.02)"
+               if cancelled(state, word, faction) else _kind_refusal(state, faction, kind))
+        raise OrderProblem(ErrorCode.SHIPMENT_KIND, why, tuple(KIND_FORMS[k] for k in kinds))
     if karama and kind != "reserve":
         raise OrderProblem(ErrorCode.KARAMA_RESERVE_ONLY,
                            "a Karama lands forces from the reserve at the Guild's cost "

@@ -15,7 +15,9 @@ Each Karama is played in the mail round where its timing falls; the module named
   Fremen, B.5; WBC line 1358): ``KARAMA ...`` lines of a turn in the movement round,
   ``move_orders``;
 - stop the Fremen controlling a worm (A.4; WBC line 1404): ``KARAMA CONTROL``, ``spice_blow``;
-- revive (the Emperor, B.6): ``KARAMA REVIVE``, ``revival``.
+- revive (the Emperor, B.6): ``KARAMA REVIVE``, ``revival``;
+- GF9: cancel one use of a faction ability (001 3.01.12.02-03): ``KARAMA <WORD>`` lines
+  standing ready (``karama_reach``), played by ``play_against`` where the ability acts.
 
 Rulings:
 
@@ -128,3 +130,53 @@ def prevent(state: State, ability: Ability) -> None:
 def prevented(state: State, ability: Ability) -> bool:
     """Whether a Karama prevents the advantage this turn."""
     return state["prevented"].get(ability) == state["turn"]
+
+
+# --- GF9: one use of an ability cancelled (001 3.01.12.02-03, ``karama_reach``)
+def _use(word: str, seat: str) -> str:
+    """The key of a cancelled use in ``state["prevented"]``, beside the advantages of AH."""
+    return f"{word}:{seat}"
+
+
+def cancel(state: State, word: str, seat: str) -> None:
+    """A Karama cancels the faction's use of the ability ``word`` until ``lift``."""
+    state["prevented"][_use(word, seat)] = state["turn"]
+
+
+def cancelled(state: State, word: str, seat: str) -> bool:
+    """Whether a Karama cancels the faction's use of the ability ``word`` now."""
+    return _use(word, seat) in state.get("prevented", {})   # a seat's view has none
+
+
+def lift(state: State, word: str, seats: list[str]) -> None:
+    """The cancelled uses of these factions are over (their action was taken without it)."""
+    for seat in seats:
+        state["prevented"].pop(_use(word, seat), None)
+
+
+def ready_against(state: State, word: str, target: str) -> str | None:
+    """The first faction in storm order whose Karama stands ready against the target's use of
+    the ability ``word`` (``karama_reach.stand_ready``) and who still holds a Karama."""
+    ready = state.get("karamas", [])
+    return next((s for s in storm_order(state) if [s, word, target] in ready
+                 and playable(state, s)), None)
+
+
+def play_against(state: State, word: str, target: str, retake: bool = False) -> list[Event]:
+    """The first faction standing ready plays its Karama against the target's use of the
+    ability ``word``, which is cancelled until lifted; no events if none stands ready.  The
+    public event says whether the target retakes its action without it.  A line whose player
+    holds no Karama card now lapses."""
+    if "karamas" in state:
+        state["karamas"] = [line for line in state["karamas"]
+                            if line[1:] != [word, target] or playable(state, line[0])]
+    player = ready_against(state, word, target)
+    if player is None:
+        return []
+    state["karamas"].remove([player, word, target])
+    played, effective = play(state, player)
+    if not effective:       # the Bene Gesserit's worthless card, cancelled (module docstring)
+        return played
+    cancel(state, word, target)
+    return played + [Event(EventCode.KARAMA_AGAINST, {
+        "faction": player, "target": target, "ability": word, "retake": retake})]

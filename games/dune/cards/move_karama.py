@@ -38,6 +38,8 @@ By mail they are lines of a faction's turn order (kinds ``move`` and ``guild-mov
 - ``KARAMA WORTHLESS``: stand ready to cancel the Bene Gesserit's worthless card played as a
   Karama this round (``karama``); a ``KARAMA SHIP`` so cancelled ships at the usual rate if the
   Bene Gesserit can pay it, else the plan fails (``moves.ship``).
+- GF9: ``KARAMA <WORD> [<faction>]`` against one use of a faction ability (001 3.01.12.02:
+  ``MOVEMENT``, ``PAYMENT``, ``HALF-PRICE``...): stands ready until that use (``karama_reach``).
 
 Each line takes a Karama card of its own (WBC line 1386).
 """
@@ -56,7 +58,7 @@ from ..orders.language import OrderProblem, read_faction, read_territory
 from ..phases import spice_blow
 from ..rules import cite, rules_of
 from ..state import POLAR_SINK, SEAT_FACTIONS, State, base_data, storm_order
-from . import karama
+from . import karama, karama_reach
 
 # Each line by its word, as orders and stored games hold it, and offered by ability (``uses``):
 # ADVISOR against spiritual_advisors, GUILD against move_out_of_turn, WORM with summon_worm,
@@ -69,6 +71,11 @@ LINES = {
     "worm": "KARAMA WORM <territory>",
     "worthless": "KARAMA WORTHLESS",
 }
+
+
+def line(use: str) -> str:
+    """The order line of a use, with GF9's against an ability (``karama_reach``)."""
+    return karama_reach.LINES.get(use) or LINES[use]
 
 
 # --- what a faction may order
@@ -90,7 +97,7 @@ def uses(state: State, seat: str) -> list[str]:
         found.append("worm")
     if karama.may_cancel_worthless(state, seat):
         found.append("worthless")
-    return found
+    return found + karama_reach.uses(state, seat)
 
 
 def free_mover(state: State) -> str | None:
@@ -118,7 +125,7 @@ def read(state: State, seat: str, use: str, words: list[str]) -> list:
     found = uses(state, seat)
     if use not in found:
         raise OrderProblem(ErrorCode.KARAMA, _refusal(state, seat, use),
-                           tuple(LINES[u] for u in found))
+                           tuple(line(u) for u in found))
     if use == "advisor":
         advisors = factions.holder(state, Ability.SPIRITUAL_ADVISORS)
         others = [s for s in state["seats"] if s != advisors]
@@ -131,6 +138,8 @@ def read(state: State, seat: str, use: str, words: list[str]) -> list:
     if use == "worm":
         territory, _ = read_territory(words, worm_territories())
         return ["worm", territory.name]
+    if use in karama_reach.REACHES:
+        return karama_reach.read(state, seat, use, words)
     if words:
         raise OrderProblem(ErrorCode.KARAMA, f"{LINES[use]} takes nothing more", (LINES[use],))
     return [use]
@@ -139,6 +148,8 @@ def read(state: State, seat: str, use: str, words: list[str]) -> list:
 def _refusal(state: State, seat: str, use: str) -> str:
     if not karama.playable(state, seat):
         return "you hold no Karama card"
+    if use in karama_reach.REACHES:
+        return karama_reach.refusal(use)
     return {
         "advisor": "only against the Bene Gesserit's advisors, by another faction",
         TIMING: "only while the Guild may choose their time and before their place in storm "
@@ -156,8 +167,12 @@ def worm_territories() -> list[str]:
     return [t.name for t in base_data().board.territories if t.name != POLAR_SINK]
 
 
-def random_part(seat: str, use: str, rng: random.Random) -> list:
-    """A bot's Karama line of this use: an advisor with its own shipment, a worm anywhere."""
+def random_part(seat: str, use: str, rng: random.Random, targets: dict[str, list[str]]
+                ) -> list:
+    """A bot's Karama line of this use: an advisor with its own shipment, a worm anywhere, an
+    ability of one of the ``targets`` it may name (``karama_reach.targets``)."""
+    if use in karama_reach.REACHES:
+        return [use, rng.choice(targets[use])]
     if use == "advisor":
         return ["advisor", seat]
     if use == "worm":
@@ -171,6 +186,8 @@ def text(part: list) -> str:
         return f"KARAMA ADVISOR {SEAT_FACTIONS[part[1]]}"
     if part[0] == "worm":
         return f"KARAMA WORM {part[1]}"
+    if part[0] in karama_reach.REACHES:
+        return karama_reach.text(part)
     return LINES[part[0]]
 
 
@@ -183,6 +200,7 @@ def stand_ready(state: State, seat: str, parts: list[list]) -> None:
             step["no_advisor"].append([seat, part[1]])
         elif part[0] == "worthless" and seat not in step.get("cancel_worthless", []):
             karama.stand_ready(state, seat)
+    karama_reach.stand_ready(state, seat, parts)
 
 
 def turn_start(state: State, seat: str, parts: list[list]) -> list[Event]:

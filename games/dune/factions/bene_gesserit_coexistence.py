@@ -202,7 +202,9 @@ def sides_on_arrival(state: State, mover: str, territory: str, wish: bool | None
     if mover != BENE_GESSERIT:                  # 2.02.16 intrusion: by their word ahead
         if advisors or mover in ally_of(state, BENE_GESSERIT):
             return []
-        return flip(state, territory, bool(state["step"].get("ahead", {}).get(territory)))
+        intrude = (bool(state["step"].get("ahead", {}).get(territory))
+                   and not karama.cancelled(state, "intrusion", BENE_GESSERIT))  # 3.01.12.02
+        return flip(state, territory, intrude)
     if own_forces(state, territory) > count:    # 2.02.21 adaptive force
         return []
     arriving = source is not None and source in coexisting(state)   # 2.02.14: shipped fighters

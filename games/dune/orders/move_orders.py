@@ -30,7 +30,7 @@ from pbem.game import Prompt
 from .. import factions, transfers
 from ..board import reach
 from ..bots import move_bot
-from ..cards import karama, move_karama
+from ..cards import karama, karama_reach, move_karama
 from ..codes import ErrorCode
 from ..data import Ability
 from ..phases import moves
@@ -162,7 +162,7 @@ def read_karama(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any
     if first == "SHIP":
         shipment = read_shipment(state, prompt, words[1:])
         return {"ship": {**shipment, "karama": True}}
-    if first.lower() in move_karama.LINES:
+    if first.lower() in move_karama.LINES or first.lower() in karama_reach.REACHES:
         return {"karama": move_karama.read(state, prompt.seat, first.lower(), words[1:])}
     # The Guild's special Karama power (shield line 864; player aid B.6.B.3, line 968) is
     # optional rule XVII (line 526); not against the Fremen's shipment (WBC lines 1354-1356).
@@ -170,7 +170,7 @@ def read_karama(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any
     if first == "STOP" and stops:
         others = [s for s in state["seats"] if s != prompt.seat and not reach.native(s)]
         return {"stop": read_faction(words[1:], others)}
-    others = tuple(move_karama.LINES[use] for use in move_karama.uses(state, prompt.seat))
+    others = tuple(move_karama.line(use) for use in move_karama.uses(state, prompt.seat))
     valid = ("KARAMA SHIP 5 TO Arrakeen",) + (("KARAMA STOP <faction>",) if stops else ()) + others
     raise OrderProblem(ErrorCode.KARAMA, "a Karama card here ships at the Guild's rate"
                        + (" or stops a shipment" if stops else "")
@@ -409,7 +409,8 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
     value: dict[str, Any] = {"plans": [plan]}
     offered = options["karama"]
     if offered and rng.random() < 0.3:
-        value["karama"] = [move_karama.random_part(seat, rng.choice(offered), rng)]
+        value["karama"] = [move_karama.random_part(seat, rng.choice(offered), rng,
+                                                   options.get("karama_targets", {}))]
     return value
 
 

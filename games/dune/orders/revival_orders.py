@@ -13,6 +13,9 @@ several lines of one mail add up (docs/orders.md, "Revival"):
   Karama power (000 XVII; ``KARAMA 3`` reads too);
 - ``GHOLA <n> [<m>*]`` or ``GHOLA LEADER <leader>``: the Tleilaxu Ghola (``TLEILAXU GHOLA ...``
   and ``GHOLA REVIVE ...`` read too);
+- GF9: ``KARAMA FREE-REVIVAL [<faction>]``: a Karama against the free revival of 3 the
+  Fremen give their ally (001 2.04.12, 3.01.12.02; ``karama_reach``), played if that ally's
+  revival uses it, the ally then retaking its revival;
 - ``SUPPORT <spice> [<ally>]``: the Emperor pays, up to that much, for his ally's forces
   beyond what the ally's own spice pays, and under GF9 for up to 3 forces beyond the ally's
   limit (001 2.03.08);
@@ -20,8 +23,9 @@ several lines of one mail add up (docs/orders.md, "Revival"):
 
 An order value is ``{"forces": [n, m], "leader": name | None, "karama": part | None,
 "ghola": part | None, "support": {ally: spice}}``, a card's part being ``{"forces": [n, m],
-"leader": name | None}``.  ``Allowance`` holds what a faction may do, from the state or from
-its own view alike, so that the checks, the prompt and the bots agree.
+"leader": name | None}``, and with a Karama against an ability ``"against": [[word, seat]]``.
+``Allowance`` holds what a faction may do, from the state or from its own view alike, so
+that the checks, the prompt and the bots agree.
 """
 
 from __future__ import annotations
@@ -35,6 +39,7 @@ from pbem.game import Prompt
 from pbem.wording import plural
 
 from .. import leaders
+from ..cards import karama, karama_reach
 from ..codes import ErrorCode
 from ..data import Ability, CardType, NameLookupError
 from ..factions.atreides import kwisatz_haderach
@@ -51,6 +56,7 @@ GHOLA_FORCES = 5         # 000 line 942: "one leader ... or ... up to 5 tokens"
 # Fremen are taken to grant it, as their ally's free strength under WBC house rule 6).
 ALLY_FREE_REVIVAL = 3
 CARDS = {"karama": "Karama", "ghola": "Tleilaxu Ghola"}
+AGAINST = "free-revival"    # KARAMA FREE-REVIVAL: the word of ``karama_reach`` read here
 CARD_FORCES = {"karama": KARAMA_FORCES, "ghola": GHOLA_FORCES}
 KWISATZ_HADERACH = "Kwisatz Haderach"
 KH_VALUE = 2             # line 762: "its +2 strength"; revived "like any other leader"
@@ -143,7 +149,8 @@ def allowance(state: State, seat: str) -> Allowance:
     tanks = {s: state["factions"][s]["tanks"] for s in state["seats"]}
     return _allowance(seat, tanks, own["spice"], own["hand"], own["leaders"],
                       own["leaders_revived"], rules_of(state), state["alliances"],
-                      kwisatz_haderach(state)["tanks"], own.get("karama_power_used", False))
+                      kwisatz_haderach(state)["tanks"], own.get("karama_power_used", False),
+                      karama.cancelled(state, "free-revival", seat))
 
 
 def has_decision(state: State, seat: str) -> bool:
@@ -165,16 +172,18 @@ def allowance_of_view(view: dict[str, Any], seat: str) -> Allowance:
     return _allowance(seat, tanks, own["spice"], own["hand"], own["leaders"],
                       view["factions"][seat]["leaders_revived"], rules_of(view),
                       view["alliances"], view["kwisatz_haderach"]["tanks"],
-                      own.get("karama_power_used", False))
+                      own.get("karama_power_used", False), AGAINST in own.get("cancelled", []))
 
 
 def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[str],
                places: dict[str, str], revived: list[str], rules: Rules,
-               alliances: list[list[str]], kh_in_tanks: bool, power_used: bool) -> Allowance:
+               alliances: list[list[str]], kh_in_tanks: bool, power_used: bool,
+               ally_free_cancelled: bool = False) -> Allowance:
     faction = sheet(seat, rules)
     partners = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
     free = max([faction.free_revival] + [ALLY_FREE_REVIVAL for s in partners
-                                         if Ability.ALLY_FREE_REVIVAL in sheet(s, rules).alliance])
+                                         if Ability.ALLY_FREE_REVIVAL in sheet(s, rules).alliance
+                                         and not ally_free_cancelled])    # 001 3.01.12.02
     gives = Ability.ALLY_SPICE_GIFTS in faction.alliance
     karama = _card(hand, CardType.KARAMA)
     if faction.karama_power is not Ability.REVIVE_FREE:
@@ -223,8 +232,13 @@ def prompt(state: State, seat: str) -> Prompt:
     """The revival decision of one faction, its free revival by default."""
     found = allowance(state, seat)
     default = free_revival(found)
-    return Prompt(f"revival:{seat}", seat, "revival", True, legal_text(found), default,
-                  revival_text(default), revival_text(default))
+    targets = karama_reach.targets(state, seat).get(AGAINST, [])
+    against = ([f"KARAMA FREE-REVIVAL [<faction>]: a Karama against the free revival of 3 the "
+                f"Fremen give {' or '.join(SEAT_FACTIONS[t] for t in targets)} (001 2.04.12, "
+                "3.01.12.02), played if that revival uses it."] if targets else [])
+    legal = " ".join([legal_text(found), *against, *karama_reach.notes(state, seat)])
+    return Prompt(f"revival:{seat}", seat, "revival", True, legal, default,
+                  revival_text(default), revival_text(default), options={"against": targets})
 
 
 def free_revival(found: Allowance) -> dict[str, Any]:
@@ -305,6 +319,8 @@ def read_revival(state: State, prompt: Prompt, words: list[str]) -> dict[str, An
         verb, rest = "GHOLA", rest[1:]
     if rest and rest[0].upper() in ("REVIVE", "REVIVAL") and verb in ("KARAMA", "GHOLA"):
         rest = rest[1:]
+    if verb == "KARAMA" and rest and rest[0].lower() == AGAINST:
+        return {"against": [_read_against(state, prompt.seat, rest[1:])]}
     if verb == "PASS":
         part: dict[str, Any] = {}
     elif verb == "SUPPORT":
@@ -318,11 +334,25 @@ def read_revival(state: State, prompt: Prompt, words: list[str]) -> dict[str, An
     return part
 
 
+def _read_against(state: State, seat: str, words: list[str]) -> list[str]:
+    """``KARAMA FREE-REVIVAL [<faction>]`` (GF9 001 3.01.12.02, ``karama_reach``)."""
+    if AGAINST not in karama_reach.uses(state, seat):
+        raise OrderProblem(ErrorCode.KARAMA, karama_reach.refusal(AGAINST),
+                           tuple(karama_reach.text([AGAINST, target])
+                                 for target in karama_reach.targets(state, seat).get(AGAINST, [])))
+    return karama_reach.read(state, seat, AGAINST, words)
+
+
 def combine_revival(state: State, prompt: Prompt, parts: list[dict[str, Any]]
                     ) -> dict[str, Any]:
-    """The lines of one mail as one order, checked as a whole."""
+    """The lines of one mail as one order, checked as a whole: each Karama line takes a card
+    of its own."""
     value = merge(parts, rules_of(state))
     check(allowance(state, prompt.seat), value)
+    needed = len(value.get("against", [])) + (value["karama"] is not None)
+    if value.get("against") and needed > len(karama.playable(state, prompt.seat)):
+        raise OrderProblem(ErrorCode.NOT_ENOUGH_CARDS, "each Karama line takes a Karama card of "
+                           "its own", ())
     return value
 
 
@@ -345,6 +375,9 @@ def merge(parts: list[dict[str, Any]], rules: Rules) -> dict[str, Any]:
                     raise OrderProblem(ErrorCode.CARD_TWICE, f"one {CARDS[card]} revival a round")
                 value[card] = part[card]
         value["support"].update(part.get("support", {}))
+        for line in part.get("against", []):
+            if line not in value.setdefault("against", []):
+                value["against"].append(line)
     return value
 
 
@@ -549,6 +582,7 @@ def revival_text(value: dict[str, Any]) -> str:
             lines.append(f"{verb} {what}")
     lines += [f"SUPPORT {amount} {SEAT_FACTIONS[ally]}"
               for ally, amount in value["support"].items()]
+    lines += [karama_reach.text(line) for line in value.get("against", [])]
     return "\n".join(lines) or "PASS"
 
 
@@ -573,6 +607,8 @@ def random_revival(view: dict[str, Any], prompt: Prompt, rng: random.Random
     sometimes a card, sometimes support for an ally."""
     found = allowance_of_view(view, prompt.seat)
     value = empty()
+    if prompt.options.get("against") and rng.random() < 0.3:     # GF9 001 3.01.12.02
+        value["against"] = [[AGAINST, rng.choice(prompt.options["against"])]]
     normal_left, starred_left = found.tanks
     starred_cap = found.starred_limit
     choices = [(n, s) for s in range(min(starred_left, starred_cap) + 1)
@@ -589,7 +625,7 @@ def random_revival(view: dict[str, Any], prompt: Prompt, rng: random.Random
         budget -= value_of(value["leader"])
         dead = [name for name in dead if name != value["leader"]]
     for card, card_id in (("karama", found.karama), ("ghola", found.ghola)):
-        if card_id is None or rng.random() < 0.7:
+        if card_id is None or (card == "karama" and "against" in value) or rng.random() < 0.7:
             continue
         if dead and rng.random() < 0.5:
             leader = rng.choice(dead)

@@ -211,13 +211,19 @@ def _mode(state: State) -> str:
 def charity(state: State) -> list[Event]:
     """CHOAM Charity (VIII.I; XV.B.2 for the Bene Gesserit from turn 2 with the advantages,
     GF9 001 2.02.10 every turn: ``Rules.charity_always_from_turn``):
-    a faction below ``Rules.charity_below`` is topped up to 2 (GF9 001 1.03.02: 0 or 1)."""
+    a faction below ``Rules.charity_below`` is topped up to 2 (GF9 001 1.03.02: 0 or 1).
+    GF9: a Karama standing ready cancels the Bene Gesserit's "at least 2" when they hold some
+    spice (001 2.02.10, 3.01.12.02, ``karama_reach``): they get the charity as anyone."""
     rules = rules_of(state)
     always = rules.advantages and state["turn"] >= rules.charity_always_from_turn
     events = []
     for seat in state["seats"]:
         own = state["factions"][seat]
-        if always and factions.has(state, seat, Ability.CHARITY_ALWAYS):
+        special = always and factions.has(state, seat, Ability.CHARITY_ALWAYS)
+        if special:
+            events += karama.play_against(state, "charity", seat) if own["spice"] else []
+            special = not karama.cancelled(state, "charity", seat)
+        if special:
             amount = CHARITY
         elif own["spice"] < rules.charity_below:
             amount = CHARITY - own["spice"]
@@ -225,6 +231,7 @@ def charity(state: State) -> list[Event]:
             continue
         own["spice"] += amount
         events.append(Event(EventCode.CHARITY, {"faction": seat, "amount": amount}))
+    karama.lift(state, "charity", state["seats"])
     return events
 
 

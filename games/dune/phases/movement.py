@@ -27,8 +27,11 @@ are asked once, in the first mail round of the movement round.  ``SUPPORT`` (all
 each other's shipments, XII.E.4) holds for the rest of the round from the mail that gives it,
 and so do the Karamas that wait for their moment (``KARAMA ADVISOR``, ``KARAMA WORTHLESS``); a
 ``KARAMA GUILD`` or the Fremen's ``KARAMA WORM`` is played when the turn that orders it is
-carried out (``move_karama``).  A Karama against the Atreides' look at the spice deck is played
-in the bidding round (``bidding_karama``).
+carried out (``move_karama``).  Under GF9 a Karama against an ability (``KARAMA MOVEMENT``,
+``HALF-PRICE``...: ``karama_reach``) stands ready until the turn that would use it; played
+then, the faction retakes its turn without the ability (001 3.01.12.02): asked again in the
+sequential mode, on to its fallback plans in the batched mode.  A Karama against the
+Atreides' look at the spice deck is played in the bidding round (``bidding_karama``).
 """
 
 from __future__ import annotations
@@ -47,7 +50,7 @@ from pbem.wording import plural
 
 from .. import factions, transfers
 from ..board import reach
-from ..cards import karama, move_karama
+from ..cards import karama, karama_reach, move_karama
 from ..codes import EventCode
 from ..data import Ability
 from ..factions import bene_gesserit_coexistence
@@ -207,18 +210,34 @@ def standing(state: State, seat: str, value: dict[str, Any]) -> None:
 
 
 def take_turn(state: State, seat: str, value: dict[str, Any]) -> list[Event]:
-    """One faction's turn: its support and Karama stops recorded, its gifts of spice given,
-    its first legal plan carried out."""
+    """One faction's turn: its support and Karama stops recorded, the Karamas standing ready
+    against an ability it would use played (GF9, ``karama_reach``: in the sequential mode it
+    then retakes its turn, asked again), its gifts of spice given, its first legal plan carried
+    out."""
     standing(state, seat, value)
-    events = [Event(EventCode.TURN, {"faction": seat})] + transfers.give(state, seat,
-                                                                 value.get("give", []))
-    events += move_karama.turn_start(state, seat, value.get("karama", []))
-    events += moves.play_turn(state, seat, value["plans"])
-    events += moves.ally_constraint(state, seat)                # 001 1.06.07
+    step = state["step"]
+    retakes = step["mode"] == "sequential" and seat not in step.get("retaken", [])
+    cancels, retake = karama_reach.cancel_in_turn(
+        state, seat, lambda trial: _carry_out(trial, seat, value), retakes)
+    if retake:                                      # 001 3.01.12.02, 2 item 5
+        state["step"].setdefault("retaken", []).append(seat)
+        return cancels
+    events = cancels + _carry_out(state, seat, value)
+    karama_reach.lift_turn(state)
     state["step"]["moved"].append(seat)
     if seat in state["step"]["queue"]:
         state["step"]["queue"].remove(seat)
     return events
+
+
+def _carry_out(state: State, seat: str, value: dict[str, Any]) -> list[Event]:
+    """The turn itself: gifts, the Karamas of its start, the first legal plan, the alliance
+    constraint."""
+    events = [Event(EventCode.TURN, {"faction": seat})] + transfers.give(state, seat,
+                                                                 value.get("give", []))
+    events += move_karama.turn_start(state, seat, value.get("karama", []))
+    events += moves.play_turn(state, seat, value["plans"])
+    return events + moves.ally_constraint(state, seat)            # 001 1.06.07
 
 
 def _all_turns(state: State, orders: dict[str, Any]) -> list[Event]:
@@ -351,7 +370,8 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
     ends = reach.destinations_by_place(state, seat, [
         (territory, sector) for territory, here in sectors.items() for sector in here],
         reach.has_ornithopters(state, seat))
-    return {"defer": waits, "karama": move_karama.uses(state, seat), "shipments": shipments,
+    return {"defer": waits, "karama": move_karama.uses(state, seat),
+            "karama_targets": karama_reach.targets(state, seat), "shipments": shipments,
             "reach": _Reach(ends, sectors)}
 
 
@@ -539,9 +559,10 @@ def describe(state: State, seat: str, reaches: list[GroupReach]) -> str:
     if groups:
         parts.append(f"Moves (range {reach.move_range(state, seat)}): " + "; ".join(groups)
                      + ".")
+    parts.extend(karama_reach.notes(state, seat))
     cards = (["HAJR MOVE"] * bool(moves.holds(state, seat, moves.CardType.HAJR))
              + ["KARAMA SHIP"] * bool(karama.playable(state, seat))
-             + [move_karama.LINES[use] for use in move_karama.uses(state, seat)])
+             + [move_karama.line(use) for use in move_karama.uses(state, seat)])
     if cards:
         parts.append("You may also: " + ", ".join(cards) + ".")
     allies = ally_of(state, seat)

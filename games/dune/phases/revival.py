@@ -70,11 +70,13 @@ Rulings:
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from pbem.game import Event, Prompt
 
 from .. import factions, leaders
+from ..cards import karama, karama_reach
 from ..codes import EventCode
 from ..orders.revival_orders import (
     CARDS,
@@ -87,7 +89,7 @@ from ..orders.revival_orders import (
 )
 from ..prompt_key import PromptKey
 from ..rules import rules_of
-from ..state import State, storm_order
+from ..state import State, sheet, storm_order
 
 
 # --- the phase
@@ -98,25 +100,60 @@ def begin(state: State, rng: random.Random) -> list[Event]:
 
 
 def prompts(state: State) -> list[Prompt]:
-    """Every faction's revival, at once, for those with something to decide."""
+    """Every faction's revival, at once, for those with something to decide (those retaking
+    theirs alone, ``_retakes``)."""
     if done(state):
         return []
-    return [prompt(state, seat) for seat in state["seats"] if has_decision(state, seat)]
+    return [prompt(state, seat) for seat in _asked(state) if has_decision(state, seat)]
 
 
 def keys(state: State) -> list[str]:
     """The keys of ``prompts``, without their text."""
     if done(state):
         return []
-    return [str(PromptKey("revival", seat)) for seat in state["seats"]
+    return [str(PromptKey("revival", seat)) for seat in _asked(state)
             if has_decision(state, seat)]
 
 
+def _asked(state: State) -> list[str]:
+    return state["step"].get("retake") or state["seats"]
+
+
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
-    """The revival orders applied in storm order; the round is then over."""
-    events = resolve(state, {PromptKey.parse(key).seat: value for key, value in orders.items()})
-    state["step"]["done"] = True
+    """The revival orders applied in storm order; the round is then over, unless a faction
+    retakes its revival (``_retakes``)."""
+    wanted = {PromptKey.parse(key).seat: value for key, value in orders.items()}
+    for seat, value in wanted.items():
+        karama_reach.stand_ready(state, seat, value.get("against", []))
+    events, retake = _retakes(state, wanted)
+    events += resolve(state, {seat: value for seat, value in wanted.items()
+                              if seat not in retake})
+    state["step"]["done"] = not retake
+    if retake:
+        state["step"]["retake"] = retake
+    else:
+        state["step"].pop("retake", None)
+        karama.lift(state, "free-revival", state["seats"])
     return events
+
+
+def _retakes(state: State, wanted: dict[str, dict[str, Any]]) -> tuple[list[Event], list[str]]:
+    """GF9: a Karama standing ready against the free revival of 3 the Fremen give their ally
+    is played when that ally's order would use it; the ally retakes its revival without it,
+    asked again (001 2.04.12, 3.01.12.02, 2 item 5; ``karama_reach``)."""
+    events: list[Event] = []
+    retake = []
+    for seat in storm_order(state):
+        if seat not in wanted or not karama.ready_against(state, "free-revival", seat):
+            continue
+        found, forces = allowance(state, seat), sum(wanted[seat]["forces"])
+        own = replace(found, free=sheet(seat, state).free_revival)
+        played = (karama.play_against(state, "free-revival", seat, retake=True)
+                  if found.cost(forces) != own.cost(forces) else [])
+        events += played
+        if played and karama.cancelled(state, "free-revival", seat):
+            retake.append(seat)
+    return events, retake
 
 
 def done(state: State) -> bool:

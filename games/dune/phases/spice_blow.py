@@ -113,7 +113,7 @@ from pbem.wording import plural
 
 from .. import factions
 from ..board import reach
-from ..cards import karama
+from ..cards import karama, karama_reach
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, SpiceCard, Territory
 from ..orders.language import (
@@ -147,6 +147,7 @@ POLAR_SINK = "Polar Sink"
 NEXUS, PLACEMENT, CONTROL, DEVOUR, RIDE = "nexus", "placement", "control", "devour", "ride"
 SUMMON = "summon"       # GF9: the Fremen's Karama worm (001 1.14.04)
 KARAMA_WORM = "Karama"  # the card a Karama worm is known by in events, as ``move_karama``'s
+PROTECTION = "protection"    # GF9 KARAMA PROTECTION: the word of ``karama_reach`` read here
 
 
 # --- the phase
@@ -363,10 +364,12 @@ def worm_riders(state: State) -> list[str]:
 def worm_safe(state: State, worm: dict[str, Any]) -> set[str]:
     """The factions a worm does not eat: the riders and the allies of a faction whose alliance
     power protects them (Fremen, line 840; WBC VII.7); nobody when a Karama took the worm from
-    the Fremen (player aid B.6.A.4)."""
-    if not worm["controlled"]:
+    the Fremen (player aid B.6.A.4), under GF9 still their allies (001 3.01.12.02: one
+    ability a card; ``KARAMA PROTECTION`` cancels theirs, ``devour``)."""
+    if not worm["controlled"] and not rules_of(state).karama_cancels_abilities:
         return set()
-    safe = set(worm_riders(state))
+    # GF9: a Karama cancels one ability, Shai-Hulud (001 2.04.08, 3.01.12.02): not the allies'
+    safe = set(worm_riders(state)) if worm["controlled"] else set()
     for seat in state["seats"]:
         if factions.has(state, seat, Ability.ALLY_WORM_IMMUNITY):
             safe.update(ally_of(state, seat))
@@ -384,6 +387,7 @@ def devour(state: State, worm: dict[str, Any]) -> list[Event]:
                                         "spice": 0, "forces": {}})]
     spice = state["spice"].pop(territory, 0)
     safe = worm_safe(state, worm)
+    played = _unprotected(state, territory, safe)
     eaten: dict[str, list[int]] = {}
     for sector, faction, normal, starred in [
             (int(sector), faction, *counts)
@@ -393,9 +397,22 @@ def devour(state: State, worm: dict[str, Any]) -> list[Event]:
         to_tanks(state, faction, normal, starred)
         total = eaten.setdefault(faction, [0, 0])
         total[0], total[1] = total[0] + normal, total[1] + starred
-    return [Event(EventCode.WORM_DEVOURED, {
+    return played + [Event(EventCode.WORM_DEVOURED, {
         "card": worm["card"], "territory": territory, "spice": spice,
         "forces": {seat: eaten[seat] for seat in state["seats"] if seat in eaten}})]
+
+
+def _unprotected(state: State, territory: str, safe: set[str]) -> list[Event]:
+    """GF9: a Karama standing ready cancels the Fremen's protection of their ally with forces
+    in the worm's territory (001 2.04.11, 3.01.12.02, ``karama_reach``): it is eaten."""
+    events: list[Event] = []
+    riders, present = worm_riders(state), factions_in(state, territory)
+    for seat in [s for s in state["seats"] if s in safe and s in present and s not in riders]:
+        events += karama.play_against(state, "protection", seat)
+        if karama.cancelled(state, "protection", seat):
+            safe.discard(seat)
+    karama.lift(state, "protection", state["seats"])
+    return events
 
 
 # --- the stages that ask
@@ -450,7 +467,11 @@ def _control(state: State, orders: dict[str, Any]) -> list[Event]:
     a worm they placed goes to its pile's last territory (module docstring)."""
     worm = state["step"]["worm"]
     for seat in storm_order(state):
-        if orders.get(f"worm-karama:{seat}") and karama.playable(state, seat):
+        said = orders.get(f"worm-karama:{seat}")
+        if said == PROTECTION:              # GF9: stands ready for the worm (``devour``)
+            karama_reach.stand_ready(state, seat, [[PROTECTION, ally]
+                                                   for ally in _protected(state, seat)])
+        elif said and karama.playable(state, seat):
             events, effective = karama.play(state, seat, "control")
             if not effective:
                 return events
@@ -497,25 +518,45 @@ def control_breakers(state: State) -> list[str]:
             if seat not in riders and karama.playable(state, seat)]
 
 
+def _protected(state: State, seat: str) -> list[str]:
+    """GF9: the Fremen's allies in the worm's territory whose protection (001 2.04.11) the
+    seat may cancel with ``KARAMA PROTECTION`` (``karama_reach``)."""
+    if PROTECTION not in karama_reach.uses(state, seat):
+        return []
+    here = factions_in(state, state["step"]["worm"]["territory"])
+    return [s for s in karama_reach.targets(state, seat)[PROTECTION] if s in here]
+
+
 def _control_prompt(state: State, seat: str) -> Prompt:
     worm = state["step"]["worm"]
     where_to = (f"; the worm the Fremen sent to {worm['territory']} appears instead in "
                 f"{state['decks']['spice_last'][state['step']['pile']]}, the last spice blow "
                 "beneath it" if worm["placed"] else "")
     return _control(rules_of(state), state["turn"], seat, f"the worm in {worm['territory']}",
-                    where_to)
+                    where_to, bool(_protected(state, seat)))
 
 
-def _control(rules: Rules, turn: int, seat: str, worm: str, where_to: str = "") -> Prompt:
+def _control(rules: Rules, turn: int, seat: str, worm: str, where_to: str = "",
+             protection: bool = False) -> Prompt:
     """A Karama against the Fremen's control of ``worm``; held ahead as
-    ``worm-karama@<turn>:<seat>`` for every worm of that turn's spice blow."""
-    return Prompt(f"worm-karama:{seat}", seat, "worm-karama", True,
-                  f"KARAMA CONTROL: play a Karama so that the Fremen do not control {worm}: "
-                  f"it devours their forces and their allies' there too "
-                  f"and nobody rides it{where_to} "
-                  f"({rules.cite('000 player aid B.6.A.4; WBC line 1404')}).  "
-                  "KARAMA NONE: let it be", False, "KARAMA NONE", "KARAMA NONE",
-                  optional=True, ahead=f"worm-karama@{turn}:{seat}")
+    ``worm-karama@<turn>:<seat>`` for every worm of that turn's spice blow.  GF9 (001
+    3.01.12.02): one Karama cancels one ability, Shai-Hulud (2.04.08) or the ally's protection
+    (2.04.11, ``KARAMA PROTECTION``, where that ally is).  Optional, as the module docstring
+    says."""
+    if rules.karama_cancels_abilities:
+        text = (f"KARAMA CONTROL: play a Karama against the Fremen's Shai-Hulud (001 2.04.08, "
+                f"3.01.12.02): {worm} devours their forces there and they ride it not"
+                f"{where_to}.  "
+                + ("KARAMA PROTECTION: against their protection of their ally (001 2.04.11): "
+                   "it devours the ally's forces there.  " if protection else ""))
+    else:
+        text = (f"KARAMA CONTROL: play a Karama so that the Fremen do not control {worm}: "
+                f"it devours their forces and their allies' there too "
+                f"and nobody rides it{where_to} "
+                f"({rules.cite('000 player aid B.6.A.4; WBC line 1404')}).  ")
+    return Prompt(f"worm-karama:{seat}", seat, "worm-karama", True, text + "KARAMA NONE: let "
+                  "it be", False, "KARAMA NONE", "KARAMA NONE", optional=True,
+                  ahead=f"worm-karama@{turn}:{seat}", options={"protection": protection})
 
 
 def worm_orders(state: State, seat: str, turn: int) -> list[Prompt]:
@@ -531,17 +572,32 @@ def worm_orders(state: State, seat: str, turn: int) -> list[Prompt]:
     return found
 
 
-def _read_control(state: State, prompt_: Prompt, words: list[str]) -> bool:
+def _read_control(state: State, prompt_: Prompt, words: list[str]) -> bool | str:
     said = " ".join(words).upper()
-    if said not in ("CONTROL", "NONE"):
-        raise OrderProblem(ErrorCode.KARAMA, "expected KARAMA CONTROL or KARAMA NONE",
-                           ("KARAMA CONTROL", "KARAMA NONE"))
-    return said == "CONTROL"
+    protection = state["phase"] == "spice_blow" and bool(_protected_now(state, prompt_))
+    valid = ("KARAMA CONTROL", *(["KARAMA PROTECTION"] * protection), "KARAMA NONE")
+    if f"KARAMA {said}" not in valid:
+        raise OrderProblem(ErrorCode.KARAMA, f"expected {', '.join(valid)}", valid)
+    return PROTECTION if said == "PROTECTION" else said == "CONTROL"
+
+
+def _protected_now(state: State, prompt_: Prompt) -> list[str]:
+    """The allies ``KARAMA PROTECTION`` reaches at the worm under way (none ahead of it)."""
+    step = state["step"]
+    if not isinstance(step.get("worm"), dict) or step["worm"].get("territory") is None:
+        return []
+    return _protected(state, prompt_.seat)
+
+
+def _random_control(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> bool | str:
+    if prompt_.options.get("protection") and rng.random() < 0.15:
+        return PROTECTION
+    return rng.random() < 0.3
 
 
 order_kind(OrderKind("worm-karama", ("KARAMA",), _read_control,
-                     lambda v: "KARAMA CONTROL" if v else "KARAMA NONE",
-                     random=lambda view, prompt_, rng: rng.random() < 0.3))
+                     lambda v: "KARAMA PROTECTION" if v == PROTECTION else
+                     "KARAMA CONTROL" if v else "KARAMA NONE", random=_random_control))
 
 
 # --- the Fremen's Karama worm (GF9)

@@ -55,7 +55,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from .. import factions
-from ..cards import storm_cards
+from ..cards import karama, storm_cards
 from ..codes import EventCode
 from ..data import Ability, StormShelter, Territory
 from ..orders.language import OrderKind, order_kind, read_number
@@ -271,14 +271,17 @@ def forces_lost(state: State, swept: set[int], origin: int | None = None) -> lis
                 caught = [s for s in sectors if s != origin]
             if caught:
                 events.extend(_faction_caught(state, seat, territory.name, caught))
+    karama.lift(state, "storm", state["seats"])   # one use: this storm (001 3.01.12.02)
     return events
 
 
 def storm_losses(state: State, seat: str, normal: int, starred: int) -> tuple[int, int]:
     """(normal, starred) killed of the forces caught in one territory: all of them, or with
     XV only half of the Fremen's, rounded up (000 line 836, line 998: "only half of your
-    tokens are killed (any fractions are rounded up)"); normal forces die before Fedaykin."""
-    if not factions.has(state, seat, Ability.STORM_HALF_LOSSES):
+    tokens are killed (any fractions are rounded up)"); normal forces die before Fedaykin.
+    GF9: not when a Karama cancels it for this storm (001 2.04.17, 3.01.12.02)."""
+    if (not factions.has(state, seat, Ability.STORM_HALF_LOSSES)
+            or karama.cancelled(state, "storm", seat)):
         return normal, starred
     killed = math.ceil((normal + starred) / 2)
     return min(normal, killed), killed - min(normal, killed)
@@ -287,10 +290,12 @@ def storm_losses(state: State, seat: str, normal: int, starred: int) -> tuple[in
 def _faction_caught(state: State, seat: str, territory: str, sectors: list[int]) -> list[Event]:
     here = forces_at(state, territory)
     caught = {s: list(here.get(str(s), {}).get(seat, (0, 0))) for s in sectors}
-    normal, starred = storm_losses(state, seat, sum(n for n, _ in caught.values()),
-                                   sum(s for _, s in caught.values()))
+    total = (sum(n for n, _ in caught.values()), sum(s for _, s in caught.values()))
+    played = (karama.play_against(state, "storm", seat)            # GF9 001 3.01.12.02
+              if storm_losses(state, seat, *total) != total else [])
+    normal, starred = storm_losses(state, seat, *total)
     if not normal + starred:
-        return []
+        return played
     left = [normal, starred]
     for sector, (n, s) in caught.items():
         take = [min(left[0], n), min(left[1], s)]
@@ -298,8 +303,8 @@ def _faction_caught(state: State, seat: str, territory: str, sectors: list[int])
             remove_forces(state, seat, territory, sector, *take)
         left = [left[0] - take[0], left[1] - take[1]]
     to_tanks(state, seat, normal, starred)
-    return [Event(EventCode.STORM_LOSSES, {"faction": seat, "territory": territory,
-                                   "normal": normal, "starred": starred})]
+    return played + [Event(EventCode.STORM_LOSSES, {"faction": seat, "territory": territory,
+                                            "normal": normal, "starred": starred})]
 
 
 def spice_lost(state: State, swept: set[int]) -> list[Event]:
