@@ -18,7 +18,7 @@ from players import addressed_to, drop, order_mail, text
 
 from pbem.definition import create_game, game_definition
 from pbem.games import dune
-from pbem.games.dune.rules import RULESETS
+from pbem.games.dune.rules import RULESETS, rules_of
 from pbem.games.dune.state import SEAT_FACTIONS, base_data
 from pbem.record import GameRecord
 
@@ -87,7 +87,8 @@ def test_a_six_faction_game_by_mail_plays_from_setup_to_its_end(tmp_path, rulese
     play_by_mail(site, seed=ruleset + "-tournament" * options.get("tournament", False),
                  style="basic")
     record = GameRecord.load(site.moderator().store, "dune-1")
-    assert getattr(record.rules, "tournament", False) == options.get("tournament", False)
+    assert getattr(rules_of(record.state), "tournament", False) == options.get("tournament",
+                                                                              False)
     result = record.rules.result(record.state)
     assert record.finished and result["winners"]
     assert 1 <= record.state["turn"] <= RULESETS[ruleset].turns

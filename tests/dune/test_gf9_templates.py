@@ -12,10 +12,9 @@ from dune_rounds import bot_orders
 
 from pbem.game import step_rng
 from pbem.games import dune
+from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import SEAT_FACTIONS
 from pbem.templating import MAIL_WIDTH
-
-pytestmark = pytest.mark.whole_game
 
 MIXES = [({}, 21), ({"advanced": True}, 22), ({"tournament": True}, 23),
          ({"advanced": True, "tournament": True, "bidding": "whole_round",
@@ -34,6 +33,7 @@ def states_of(options: dict, seed: int, turns: int = 4):
     return states
 
 
+@pytest.mark.whole_game
 @pytest.mark.parametrize(("options", "seed"), MIXES, ids=[str(o) for o, _ in MIXES])
 def test_every_gf9_template_now_and_ahead_is_read_as_written(options, seed):
     """001 1.01-1.09 (the nine phases), 1.13 (advanced), setup 3 and 4.1 (tournament): a
@@ -62,3 +62,18 @@ def test_every_gf9_template_now_and_ahead_is_read_as_written(options, seed):
             checked += 1
             ahead_checked += len(later)
     assert checked > 100 and ahead_checked > 100
+
+
+@pytest.mark.parametrize("advanced", [False, True])
+def test_2_02_06_the_basic_bene_gesserit_are_offered_no_advisor_with_a_shipment(advanced):
+    """001 2.02.06 (basic): with another faction's shipment from off-planet the Bene Gesserit
+    "Send 1 Force (fighter) for free ... to the Polar Sink"; only the advanced 2.02.12 sends an
+    advisor "into the same Territory".  The basic prompt offers SINK or NONE, not WITH."""
+    state = load_scenario({
+        "game": "dune", "seats": ["bene-gesserit", "emperor"], "ruleset": "gf9",
+        "options": {"advanced": advanced}, "seed": "advisors",
+        "position": {"turn": 2, "phase": "movement", "storm": {"sector": 1}}}).state
+    (prompt,) = [p for p in dune.prompts(state) if p.kind == "coexistence"]
+    assert ("WITH the same territory" in prompt.legal) is advanced
+    assert ("to the Polar Sink" in prompt.legal) is not advanced
+    assert (dune.parse(state, "bene-gesserit", "ADVISORS WITH").errors == []) is advanced
