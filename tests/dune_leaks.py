@@ -44,20 +44,34 @@ def secrets_over(states, seats):
     return held, played
 
 
-def shown_in_battles(store, game_id):
+# The one-of-a-kind cards whose open play is its own event (000 player aid: played openly,
+# then discarded); the discard pile may be shuffled into the deck in the same step, so the
+# card is never seen there at a step's end.
+OPEN_PLAYS = {"weather-control": "Weather Control", "hajr": "Hajr", "ghola-revival": "Ghola",
+              "family-atomics": "Family Atomics"}
+
+
+def shown_in_events(events):
     """The cards and leaders revealed in battle plans (000 X.B.4: "revealed simultaneously"),
-    and the leaders the Harkonnen capture (line 884), by name, from the events of the game's
-    decision log."""
+    the leaders the Harkonnen capture (line 884), by name, and the cards played openly
+    (``OPEN_PLAYS``), from a step's events (as stored: dicts)."""
     shown = set()
-    for row in store.decisions(game_id):
-        for event in json.loads(row["events"] or "[]"):
-            if event["code"] == "battle-plans":
-                shown |= {plan[key] for plan in event["data"]["plans"].values()
-                          for key in ("leader", "cheap_hero", "weapon", "defense") if plan[key]}
-            # named to the Harkonnen and the owner; if killed, public in the tanks
-            if event["code"] == "leader-captured" and event["data"]["leader"]:
-                shown.add(event["data"]["leader"])
+    for event in events:
+        if event["code"] == "battle-plans":
+            shown |= {plan[key] for plan in event["data"]["plans"].values()
+                      for key in ("leader", "cheap_hero", "weapon", "defense") if plan[key]}
+        # named to the Harkonnen and the owner; if killed, public in the tanks
+        if event["code"] == "leader-captured" and event["data"]["leader"]:
+            shown.add(event["data"]["leader"])
+        if event["code"] in OPEN_PLAYS and event["to"] is None:
+            shown.add(OPEN_PLAYS[event["code"]])
     return shown
+
+
+def shown_in_battles(store, game_id):
+    """What ``shown_in_events`` finds over the events of the game's decision log."""
+    return set().union(*(shown_in_events(json.loads(row["events"] or "[]"))
+                         for row in store.decisions(game_id)))
 
 
 def leaked(mails: str, seat, held, played, prediction=None):

@@ -35,6 +35,24 @@ def test_fifty_short_games_per_mix_break_no_invariant(ruleset, options, tmp_path
     assert len(summary.replay_seconds) == 50 and not list(tmp_path.iterdir())
 
 
+GF9_RULES = [{}, {"advanced": True}, {"tournament": True}, {"advanced": True, "tournament": True}]
+GF9_MODES = [{}, {"bidding": "whole_round"}, {"movement": "batched"},
+             {"bidding": "whole_round", "movement": "batched"}]
+GF9_MIXES = [{**rules, **mode} for rules in GF9_RULES for mode in GF9_MODES]
+
+
+@pytest.mark.whole_game
+@pytest.mark.parametrize("style", ["random", "basic"])
+@pytest.mark.parametrize("options", GF9_MIXES, ids=[str(o) for o in GF9_MIXES])
+def test_whole_gf9_games_of_every_option_mix_break_no_invariant(options, style, tmp_path):
+    """Issue 19's proof in small: whole GF9 games (001, setup 3: 10 turns) of every option mix
+    (basic, advanced 1.13, tournament 4.1, both; each mail mode) and both bots, 2 to 6
+    factions, three games each; docs/reliability.md records the runs of 1,000 and more."""
+    summary = play_games(dune, "gf9", options, 3, f"gf9-{style}", out=tmp_path, style=style)
+    assert summary.violations == [] and summary.games == 3 and summary.steps > 3 * 10
+    assert not list(tmp_path.iterdir())
+
+
 def test_seats_are_two_to_six_drawn_from_the_seed_unless_given():
     drawn = [play_games(dune, "classic", {"turns": 1}, 1, seed).steps for seed in range(20)]
     assert drawn == [play_games(dune, "classic", {"turns": 1}, 1, s).steps for s in range(20)]

@@ -18,7 +18,7 @@ from players import addressed_to, drop, order_mail, text
 
 from pbem.definition import create_game, game_definition
 from pbem.games import dune
-from pbem.games.dune.rules import RULESETS
+from pbem.games.dune.rules import RULESETS, rules_of
 from pbem.games.dune.state import SEAT_FACTIONS, base_data
 from pbem.record import GameRecord
 
@@ -72,16 +72,23 @@ def assert_no_leaks(site, seats):
 
 
 @pytest.mark.parametrize(("ruleset", "options"), [
-    ("wbc", {}), ("classic", {}), ("gf9", {}), ("gf9", {"advanced": True})])
+    ("wbc", {}), ("classic", {}), ("gf9", {}), ("gf9", {"advanced": True}),
+    ("gf9", {"tournament": True}), ("gf9", {"advanced": True, "tournament": True})])
 def test_a_six_faction_game_by_mail_plays_from_setup_to_its_end(tmp_path, ruleset, options):
     """000 V (the turn sequence to the last turn), 000 XIII (victory: a winner, or the default
     victory after the last turn; 15 turns classic, 10 under WBC, 004 heats); GF9, basic and
     advanced (001 1.01-1.09 the nine phases, 1.13 the advanced game, 1.09.06 the end of play,
-    setup 3: 10 turns).  The WBC game is the one whole game whose reports carry the map."""
+    setup 3: 10 turns), and the GF9 tournament game with and without the advanced rules (001 setup
+    3, 4.1.13-20: the Shield Wall stronghold, the tournament's rules on advisors, the Cheap Hero
+    and the Truthtrance), each to a winner.  The WBC game is the one whole game whose reports
+    carry the map."""
     site = Installation(tmp_path, maps=ruleset == "wbc")
     new_dune_game(site, ruleset, SIX, options)
-    play_by_mail(site, seed=ruleset, style="basic")
+    play_by_mail(site, seed=ruleset + "-tournament" * options.get("tournament", False),
+                 style="basic")
     record = GameRecord.load(site.moderator().store, "dune-1")
+    assert getattr(rules_of(record.state), "tournament", False) == options.get("tournament",
+                                                                              False)
     result = record.rules.result(record.state)
     assert record.finished and result["winners"]
     assert 1 <= record.state["turn"] <= RULESETS[ruleset].turns

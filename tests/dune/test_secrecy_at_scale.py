@@ -9,7 +9,7 @@ import json
 import random
 
 import pytest
-from dune_leaks import leaked, secrets_over, shown_in_battles
+from dune_leaks import leaked, secrets_over, shown_in_battles, shown_in_events
 from installation import Installation
 from players import addressed_to, text
 
@@ -78,3 +78,13 @@ def test_the_leak_detector_finds_another_seats_card_traitor_and_prediction():
     assert leaked("Your prediction: Harkonnen on turn 3", "atreides", held, set(),
                   prediction) == {"the Bene Gesserit prediction"}
     assert leaked("Feyd-Rautha, Lasgun", "harkonnen", held, set()) == {"Lasgun"}
+
+
+def test_a_card_played_openly_and_shuffled_back_in_the_same_step_is_no_secret():
+    """A storm card played openly (000 player aid B.2, GF9 001 3.01.24) may go to the discard
+    pile and back into the deck in the same step (a reshuffle in the bidding), so no state
+    between steps shows it discarded: its public event makes it known; a private one does
+    not."""
+    played = {"code": "weather-control", "data": {"faction": "fremen", "sectors": 1}, "to": None}
+    assert shown_in_events([played]) == {"Weather Control"}
+    assert shown_in_events([{**played, "to": ["fremen"]}]) == set()

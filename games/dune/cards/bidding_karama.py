@@ -244,14 +244,16 @@ def stand_ready(state: State, orders: dict[str, list[list]]) -> None:
 
 
 def at_sale(state: State, orders: dict[str, list[list]], rng: random.Random) -> list[Event]:
-    """The uses played when the card up is sold, in storm order, while cards last."""
+    """The uses played when the card up is sold, in storm order, while cards last; a steal
+    only from a faction that still holds a card then (001 1.14.05: its hand may have gone in
+    a Karama meanwhile), else the Karama is kept."""
     events: list[Event] = []
     for seat in storm_order(state):
         for part in orders.get(f"karama:{seat}", []):
             if part[0] not in AT_SALE:
                 continue
             if not karama.playable(state, seat) or (
-                    part[0] == "steal" and not steal_targets(state, seat)):
+                    part[0] == "steal" and part[1] not in steal_targets(state, seat)):
                 events.append(Event(EventCode.KARAMA_UNPLAYED, {"use": part[0]}, to=(seat,)))
                 continue
             if part[0] == "steal":

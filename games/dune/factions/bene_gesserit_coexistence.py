@@ -393,12 +393,16 @@ def prompt(state: State) -> Prompt:
                          "XV.B.5); "
                          f"a territory left out: {default} "
                          f"({rules.coexistence_rule})")
-    choices, meanings = (("SINK, WITH or NONE", "SINK the Polar Sink, WITH the same territory")
-                         if coexistence_allowed(state) else ("SINK or NONE", "SINK the Polar Sink"))
-    parts.append(f"ADVISORS {choices} [<faction>]: where your free advisor goes with another "
-                 f"faction's shipment from off-planet: {meanings}, NONE none; for every faction "
-                 "unless you name one (default SINK); your policy stands from turn to turn until "
-                 "you send ADVISORS lines again")
+    if coexistence_allowed(state):
+        parts.append("ADVISORS SINK, WITH or NONE [<faction>]: where your free advisor goes "
+                     "with another faction's shipment from off-planet: SINK the Polar Sink, "
+                     "WITH the same territory, NONE none")
+    else:                               # no advisors: a fighter (GF9 basic, 001 2.02.06)
+        parts.append("ADVISORS SINK or NONE [<faction>]: whether 1 force goes free from your "
+                     "reserves to the Polar Sink with another faction's shipment from "
+                     "off-planet: SINK it does, NONE it does not")
+    parts[-1] += ("; for every faction unless you name one (default SINK); your policy stands "
+                  "from turn to turn until you send ADVISORS lines again")
     template = text(value)
     return Prompt(KEY, BENE_GESSERIT, "coexistence", True,
                   ". ".join(parts) + ".", value, template, template,

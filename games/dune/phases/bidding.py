@@ -419,17 +419,22 @@ def auction(order: list[str], maxima: dict[str, int | str | list]) -> Outcome:
 
 def sell(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
     """The card up auctioned with the factions' maxima (None: PASS), each played up to what it
-    can pay; the buyer pays and takes the card, or everyone passed and the row goes back."""
+    can pay; the buyer pays and takes the card, or everyone passed and the row goes back.  A
+    cancelled Karama bid is void (``bidding_karama``); the others are played again as they can
+    be now: the canceller's own Karama bid, its card spent, is a number (001 3.01.12.05)."""
     order = bidding_order(state)
     maxima = {seat: _playable(state, seat, orders.get(seat)) for seat in order}
     outcome = auction(order, maxima)
     events: list[Event] = []
+    void: set[str] = set()
     while outcome.karama:
         played, effective = karama.play(state, outcome.buyer)
         events += played
         if effective:
             break
-        maxima[outcome.buyer] = 0            # a cancelled Karama bid is void (bidding_karama)
+        void.add(outcome.buyer)
+        maxima = {seat: 0 if seat in void else _playable(state, seat, orders.get(seat))
+                  for seat in order}
         outcome = auction(order, maxima)
     if outcome.buyer is None:
         return events + [Event(EventCode.CARD_PASSED,
