@@ -29,6 +29,9 @@ def secrets_of(state, seat):
     found = set(own["hand"]) | set(own["traitors"]) | set(cards_seen(state, seat))
     if state["phase"] == "setup":
         found |= set(own["traitor_draw"])
+    stealing = state["step"].get("stealing") if isinstance(state.get("step"), dict) else None
+    if stealing and stealing["faction"] == seat:    # the Harkonnen Karama: the cards taken
+        found |= set(state["step"].get("aside", []))    # lie aside, seen by the taker
     return found
 
 

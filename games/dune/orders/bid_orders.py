@@ -257,7 +257,10 @@ order_kind(OrderKind("bids", ("BID", "PASS", "BUDGET"), _read_bids_line, _bids_t
 # --- the orders: allies' support
 def support_prompt(state: State, seat: str) -> Prompt:
     step = state["step"]
-    promised, paid = step["promised"].get(seat, 0), step["paid"].get(seat, 0)
+    paid = step["paid"].get(seat, 0)
+    # the standing promise, within what the supporter could still promise (``_read_support``):
+    # its spice may have gone elsewhere since
+    promised = min(step["promised"].get(seat, 0), paid + state["factions"][seat]["spice"])
     allies = [s for s in state["seats"] if seat in transfers.supporters(state, s)]
     return Prompt(f"card-support:{seat}", seat, "card-support", True,
                   f"SUPPORT <n>: the most you will pay in all this round towards the cards "
