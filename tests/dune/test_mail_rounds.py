@@ -48,7 +48,9 @@ def play_two_turns(tmp_path, bidding, movement):
             drop(site.inbox, order_mail(address(seat), text, subject="[dune-6] orders"))
         summary = site.moderator().tick()
         assert not summary.errors and summary.rejected == 0, summary
-        assert summary.steps == 1, (where, summary)
+        # one step a round; a step whose decisions are all optional (a card's holder's, such
+        # as Weather Control's) waits for nobody and resolves in the same tick
+        assert summary.steps >= 1, (where, summary)
         rounds[where] += 1
     assert GameRecord.load(site.moderator().store, "dune-6").state["turn"] >= 3
     return rounds
