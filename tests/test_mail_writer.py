@@ -107,7 +107,8 @@ def gm_secret(site: Installation) -> str:
 def test_every_mail_of_an_auction_by_mail_is_the_mail_the_email_package_wrote(tmp_path,
                                                                              composed):
     """Welcomes, acknowledgements quoting a bad line, a refusal answering a long non-ASCII
-    subject, press, the GM's answer and notices, the reports and the last report with the
+    subject, press, the GM's answer and notices (one with a word longer than a line: the
+    mail's only quoted-printable parts), the reports and the last report with the
     game's record attached, from a moderator with a non-ASCII name."""
     site = Installation(tmp_path)
     named(site, NAME)
@@ -119,7 +120,8 @@ def test_every_mail_of_an_auction_by_mail_is_the_mail_the_email_package_wrote(tm
     drop(site.inbox, order_mail(player("south"), f"SECRET {site.secret('south')}\n"
                                 "PRESS ALL Salut à tous — qui veut le lot ? " + "☺ " * 40))
     drop(site.inbox, order_mail(GM, f"SECRET {gm_secret(site)}\nBROADCAST La partie "
-                                "continue lundi, à l'heure habituelle.",
+                                "continue lundi, à l'heure habituelle : "
+                                f"https://pbem.test/{'calendrier/' * 8}",
                                 subject="[auction-1] commands"))
     site.moderator().tick()
     for seat, bid in (("east", 1), ("south", 2)):

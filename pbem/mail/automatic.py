@@ -6,11 +6,12 @@ the stdlib header parser raises on some garbage, and recurses on nested comments
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from email.message import Message
 from email.utils import parseaddr
 
-from pbem.mail.sender import addresses_in, raw_values, read_sender
+from pbem.mail.sender import addresses_in, raw_headers, read_sender
 
 _PRECEDENCES = frozenset({"bulk", "junk", "list", "auto_reply", "auto-reply"})
 _AUTO_REPLY_HEADERS = ("X-Autoreply", "X-Autorespond", "X-MS-Exchange-Inbox-Rules-Loop")
@@ -36,10 +37,14 @@ def automatic_reason(
     (bulk/junk/list/auto_reply), "list" (mailing list headers) and
     "null-sender" (an empty Return-Path, "<>").  ``sender``: the real From address if the
     caller has read it already (``sender_address``).
+
+    The headers are read once, raw, by lower-cased name (each ``in`` or lookup of a message
+    goes over all its headers again: issue 20).
     """
-    own = {parseaddr(a)[1].strip().lower() for a in own_addresses} - {""}
-    if loop_header in msg or any(set(addresses_in(value)) & own
-                                 for value in raw_values(msg, "X-Loop")):
+    own = _own(tuple(own_addresses))
+    headers = raw_headers(msg)
+    if loop_header.lower() in headers or any(
+            set(addresses_in(value)) & own for value in headers.get("x-loop", ())):
         return "loop"
     sender = sender_address(msg) if sender is None else sender
     if sender and sender in own:
@@ -49,7 +54,13 @@ def automatic_reason(
         return report
     if sender.split("@")[0] in _DAEMONS:
         return "mailer-daemon"
-    return _header_reason(msg)
+    return _header_reason(headers)
+
+
+@functools.lru_cache(maxsize=16)
+def _own(addresses: tuple[str, ...]) -> frozenset[str]:
+    """The moderator's own addresses, read once for every message."""
+    return frozenset({parseaddr(a)[1].strip().lower() for a in addresses} - {""})
 
 
 def sender_address(msg: Message) -> str:
@@ -69,28 +80,29 @@ def _report_reason(msg: Message) -> str | None:
     return "report"
 
 
-def _header_reason(msg: Message) -> str | None:
-    """The reason the headers give for ``msg`` being automatic, if any."""
-    if any(_token(value) != "no" for value in raw_values(msg, "Auto-Submitted")):
+def _header_reason(headers: dict[str, list[str]]) -> str | None:
+    """The reason the headers (``raw_headers``) give for a message being automatic, if
+    any."""
+    if any(_token(value) != "no" for value in headers.get("auto-submitted", ())):
         return "auto-submitted"
-    if _auto_reply_header(msg):
+    if _auto_reply_header(headers):
         return "auto-reply"
-    if any(_token(value) in _PRECEDENCES for value in raw_values(msg, "Precedence")):
+    if any(_token(value) in _PRECEDENCES for value in headers.get("precedence", ())):
         return "precedence"
-    if any(name in msg for name in _LIST_HEADERS):
+    if any(name.lower() in headers for name in _LIST_HEADERS):
         return "list"
-    if any("".join(value.split()) == "<>" for value in raw_values(msg, "Return-Path")):
+    if any("".join(value.split()) == "<>" for value in headers.get("return-path", ())):
         return "null-sender"
     return None
 
 
-def _auto_reply_header(msg: Message) -> bool:
+def _auto_reply_header(headers: dict[str, list[str]]) -> bool:
     """True for autoresponder headers and X-Auto-Response-Suppress: All (or OOF)."""
-    if any(name in msg for name in _AUTO_REPLY_HEADERS):
+    if any(name.lower() in headers for name in _AUTO_REPLY_HEADERS):
         return True
     marks = {
         mark.strip().lower()
-        for value in raw_values(msg, "X-Auto-Response-Suppress")
+        for value in headers.get("x-auto-response-suppress", ())
         for mark in value.split(",")
     }
     return bool(marks & _SUPPRESS_MARKS)

@@ -6,6 +6,11 @@ indented runs of lines (the tables) and the order template stay preformatted,
 other lines become paragraphs, and a picture (the map) can be shown inline
 through its Content-ID.  Every character of the text is escaped, so text a
 player wrote can never become markup.
+
+No line of the document is longer than 78 characters but a preformatted line that is
+(a paragraph's long line is broken at its spaces, which HTML shows as the same space):
+the part then goes as 7bit or 8bit, where one long line made it quoted-printable
+(``pbem.mail.mime``; issue 20).
 """
 
 from __future__ import annotations
@@ -14,9 +19,10 @@ import re
 from html import escape
 
 _HEADING = re.compile(r"^== (.+) ==$")
-_STYLE = ("body{font-family:sans-serif;max-width:50em}"
-          "pre{font-family:monospace;background:#f6f1e7;padding:.4em}"
+_STYLE = ("body{font-family:sans-serif;max-width:50em}\n"
+          "pre{font-family:monospace;background:#f6f1e7;padding:.4em}\n"
           "img{max-width:100%;height:auto}")
+_WIDTH = 78
 
 
 def text_to_html(text: str, title: str, verbatim: tuple[str, ...] = (),
@@ -32,10 +38,12 @@ def text_to_html(text: str, title: str, verbatim: tuple[str, ...] = (),
         body.extend(block)
         if number == 0 and picture is not None:
             cid, alt = picture
-            body.append(f'<p><img src="cid:{escape(cid)}" alt="{escape(alt)}"></p>')
+            image = f'<p><img src="cid:{escape(cid)}" alt="{escape(alt)}"></p>'
+            body.append(image if len(image.encode("utf-8")) <= _WIDTH
+                        else image.replace('" alt="', '"\nalt="', 1))
     return ("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-            f"<title>{escape(title)}</title>\n<style>{_STYLE}</style>\n</head>\n<body>\n"
-            + "\n".join(body) + "\n</body>\n</html>\n")
+            f"{_fold(f'<title>{escape(title)}</title>')}\n<style>\n{_STYLE}\n</style>\n"
+            "</head>\n<body>\n" + "\n".join(body) + "\n</body>\n</html>\n")
 
 
 def _blocks(text: str, verbatim: tuple[str, ...]) -> list[list[str]]:
@@ -54,7 +62,7 @@ def _paragraph(lines: list[str]) -> list[str]:
     """A heading, then runs of plain lines (a paragraph) and indented lines (preformatted)."""
     html = []
     if match := _HEADING.match(lines[0]):
-        html.append(f"<h2>{escape(match.group(1))}</h2>")
+        html.append(_fold(f"<h2>{escape(match.group(1))}</h2>"))
         lines = lines[1:]
     run: list[str] = []
     for line in [*lines, None]:
@@ -70,4 +78,24 @@ def _paragraph(lines: list[str]) -> list[str]:
 def _run(lines: list[str]) -> str:
     if lines[0].startswith(" "):
         return "<pre>" + escape("\n".join(lines)) + "</pre>"
-    return "<p>" + "<br>\n".join(escape(line) for line in lines) + "</p>"
+    return _fold("<p>" + "<br>\n".join(escape(line) for line in lines) + "</p>")
+
+
+def _fold(html: str) -> str:
+    """``html`` (text and tags without spaces in them) with each line longer than 78 octets
+    in UTF-8 broken at its spaces where it fits; a word longer than a line stays whole."""
+    if len(html) <= _WIDTH // 4 or (html.isascii() and len(html) <= _WIDTH
+                                    and "\n" not in html):
+        return html
+    folded = []
+    for line in html.encode("utf-8").split(b"\n"):
+        while len(line) > _WIDTH:
+            cut = line.rfind(b" ", 1, _WIDTH + 1)
+            if cut < 0:
+                cut = line.find(b" ", _WIDTH + 1)
+                if cut < 0:
+                    break
+            folded.append(line[:cut])
+            line = line[cut + 1:]
+        folded.append(line)
+    return b"\n".join(folded).decode("utf-8")

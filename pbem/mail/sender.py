@@ -94,11 +94,20 @@ def addresses_in(value: str) -> list[str]:
 def raw_values(msg: Message, name: str) -> list[str]:
     """The unparsed, unfolded values of every ``name`` header, 8-bit bytes read as UTF-8."""
     name = name.lower()
-    return [
-        _unescape("".join(str(value).splitlines()).strip())
-        for key, value in msg.raw_items()
-        if key.lower() == name
-    ]
+    return [_raw(value) for key, value in msg.raw_items() if key.lower() == name]
+
+
+def raw_headers(msg: Message) -> dict[str, list[str]]:
+    """Every header's values as ``raw_values`` reads them, by lower-cased name, in one pass
+    over the headers."""
+    headers: dict[str, list[str]] = {}
+    for key, value in msg.raw_items():
+        headers.setdefault(key.lower(), []).append(_raw(value))
+    return headers
+
+
+def _raw(value: object) -> str:
+    return _unescape("".join(str(value).splitlines()).strip())
 
 
 def _mailboxes(value: str) -> list[_Mailbox] | None:

@@ -151,11 +151,13 @@ class _SmtpSession:
         self.client = client
 
     def send(self, message: bytes, sender: str, recipients: list[str]) -> None:
-        """Submit one message; SMTP wants CRLF line ends, which smtplib leaves to us for bytes."""
+        """Submit one message; SMTP wants CRLF line ends, which smtplib leaves to us for bytes
+        (two replaces: a tenth of the regular expression's time, issue 20)."""
         import smtplib
 
+        crlf = message.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")
         try:
-            refused = self.client.sendmail(sender, recipients, re.sub(rb"\r?\n", b"\r\n", message))
+            refused = self.client.sendmail(sender, recipients, crlf)
         except smtplib.SMTPRecipientsRefused as error:
             permanent = all(code >= 500 for code, _ in error.recipients.values())
             raise DeliveryError(f"every recipient refused: {error.recipients}",

@@ -78,44 +78,53 @@ def body_text(msg: EmailMessage, max_chars: int = 100_000) -> str:
     """
     parts = list(_text_parts(msg))
     for subtype in ("plain", "html"):
-        for part in parts:
-            if part.get_content_subtype() != subtype:
+        for part, content_type in parts:
+            if content_type != f"text/{subtype}":
                 continue
-            text = _part_text(part)
+            text = _part_text(part, subtype)
             if text.strip():
                 return text[:max_chars]
     return ""
 
 
-def _text_parts(part: Message) -> Iterator[Message]:
-    """The text parts of ``part`` in order, leaving out attachments and attached messages."""
+def _text_parts(part: Message) -> Iterator[tuple[Message, str]]:
+    """The text parts of ``part`` in order, each with its content type, leaving out
+    attachments and attached messages.  (Each header is read once per part: the ``email``
+    package reads and parses it again at every call, issue 20.)"""
     if part.get_content_disposition() == "attachment":
         return
-    if part.get_content_maintype() == "multipart" and part.is_multipart():
+    content_type = part.get_content_type()
+    maintype = content_type.split("/")[0]
+    if maintype == "multipart" and part.is_multipart():
         for subpart in part.get_payload():
             yield from _text_parts(subpart)
-    elif part.get_content_maintype() == "text":
-        yield part
+    elif maintype == "text":
+        yield part, content_type
 
 
-def _part_text(part: Message) -> str:
-    """A text part's content, decoded and in plain text with ``\\n`` line endings."""
+def _part_text(part: Message, subtype: str) -> str:
+    """A text part's content (of ``subtype``), decoded and in plain text with ``\\n`` line
+    endings."""
     data = part.get_payload(decode=True)
-    text = _decode(data if isinstance(data, bytes) else b"", _param(part, "charset"))
+    params = _params(part)
+    text = _decode(data if isinstance(data, bytes) else b"", params.get("charset", ""))
     text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if part.get_content_subtype() == "html":
+    if subtype == "html":
         return html_to_text(text)
-    if _param(part, "format") == "flowed":
-        return _unflow(text, delsp=_param(part, "delsp") == "yes")
+    if params.get("format", "") == "flowed":
+        return _unflow(text, delsp=params.get("delsp", "") == "yes")
     return text
 
 
-def _param(part: Message, name: str) -> str:
-    """A Content-Type parameter, lower-cased; "" when absent."""
-    value = part.get_param(name, "")
-    if isinstance(value, tuple):  # RFC 2231: (charset, language, value)
-        value = value[2]
-    return value.strip().lower()
+def _params(part: Message) -> dict[str, str]:
+    """The Content-Type parameters by lower-cased name (the first of a name, as
+    ``get_param`` finds it), each value stripped and lower-cased."""
+    params: dict[str, str] = {}
+    for name, value in part.get_params([]):
+        if isinstance(value, tuple):  # RFC 2231: (charset, language, value)
+            value = value[2]
+        params.setdefault(name.lower(), value.strip().lower())
+    return params
 
 
 def _decode(data: bytes, charset: str) -> str:
