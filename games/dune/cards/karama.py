@@ -145,11 +145,14 @@ def cancel(state: State, word: str, seat: str) -> None:
 
 def cancelled(state: State, word: str, seat: str) -> bool:
     """Whether a Karama cancels the faction's use of the ability ``word`` now."""
-    return _use(word, seat) in state.get("prevented", {})   # a seat's view has none
+    prevented = state.get("prevented")                      # a seat's view has none
+    return bool(prevented) and _use(word, seat) in prevented
 
 
 def lift(state: State, word: str, seats: list[str]) -> None:
     """The cancelled uses of these factions are over (their action was taken without it)."""
+    if not state["prevented"]:
+        return
     for seat in seats:
         state["prevented"].pop(_use(word, seat), None)
 
