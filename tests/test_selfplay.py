@@ -53,6 +53,20 @@ def test_whole_gf9_games_of_every_option_mix_break_no_invariant(options, style, 
     assert not list(tmp_path.iterdir())
 
 
+@pytest.mark.whole_game
+def test_a_dial_bound_by_prescience_is_kept_with_spice_once_a_karama_cancels_free_strength(
+        tmp_path):
+    """The 1,024-game GF9 run of docs/reliability.md found game f-adv-batched-random-29: the
+    Fremen answered the Atreides' prescience with dial 1, a Karama then cancelled their free
+    strength (001 3.01.12.02, 2.04.22), and the second round's default cut the dial to 0.5,
+    breaking the answer that binds it (001 2.01.09), so no order could be filed.  The default
+    now pays the spice the bound dial needs."""
+    summary = play_games(dune, "gf9", {"advanced": True, "movement": "batched"}, 30,
+                         "f-adv-batched-random", out=tmp_path)
+    assert summary.violations == [] and summary.games == 30
+    assert not list(tmp_path.iterdir())
+
+
 def test_seats_are_two_to_six_drawn_from_the_seed_unless_given():
     drawn = [play_games(dune, "classic", {"turns": 1}, 1, seed).steps for seed in range(20)]
     assert drawn == [play_games(dune, "classic", {"turns": 1}, 1, s).steps for s in range(20)]

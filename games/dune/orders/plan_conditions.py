@@ -267,7 +267,11 @@ def legal(state: State, seat: str) -> list[str]:
 def second_default(state: State, seat: str) -> dict[str, Any]:
     """The default of a second round: the first round's plan, made to fit what changed."""
     side = battle_plan.side_of_state(state, seat)
-    plan, _ = battle_plan.correct(side, state["step"]["plans"][seat])
+    plan = state["step"]["plans"][seat]
+    bound = prescience.binds(state["step"], seat)
+    if bound and bound[0] == "dial":
+        plan = _spiced(side, plan)
+    plan, _ = battle_plan.correct(side, plan)
     plan = voice.obey(side, plan, side.voice)
     return {**plan, "if": [], "karama": []}
 
@@ -286,6 +290,19 @@ def fit(view: dict[str, Any], prompt: Prompt, side: battle_plan.Side, plan: dict
         return dict(prompt.default)
     plan = voice.obey(side, plan, side.voice)
     return plan if not battle_plan.problems(side, plan) else dict(prompt.default)
+
+
+def _spiced(side: battle_plan.Side, plan: dict[str, Any]) -> dict[str, Any]:
+    """The plan with the least spice, within the side's, that supports its dial: a Karama may
+    have cancelled the forces' free strength since the dial was answered to prescience (001
+    3.01.12.02, 2.04.22), and the answer binds."""
+    strength = side.strength
+    if not strength.backing:
+        return plan
+    for spice in range(plan["spice"], strength.most_spice(side.spice) + 1):
+        if strength.most(spice) >= plan["dial"]:
+            return {**plan, "spice": spice}
+    return plan
 
 
 def random_extras(view: dict[str, Any], prompt: Prompt, side: battle_plan.Side,
