@@ -254,7 +254,7 @@ def _next_dial(state: State, seat: str) -> list[Decision]:
     following["turn"] += 1
     if not storm.needs_dials(following):
         return []
-    return [_named(storm.dial_prompt(seat, rules_of(state).storm_dial_rule),
+    return [_named(storm.dial_prompt(seat, rules_of(state).cite("000 VI.B")),
                    f"storm-dial:{seat}", "STORM",
                    "your storm dial next turn", state)]
 

@@ -183,12 +183,6 @@ class Classic(Rules):
         return True
 
     @property
-    def storm_dial_rule(self) -> str:
-        """The rule a storm dial prompt cites: the two who last used the wheels dial 1-3 (000
-        VI.B; GF9 001 1.01.03, the same rule)."""
-        return "000 VI.B"
-
-    @property
     def storm_kills_where_it_starts(self) -> bool:
         """A moving storm kills on sand in the sector it starts from too (GF9, 001 1.01.04:
         "over which the storm starts, passes, or ends on"); under AH only where it "passes or
@@ -371,11 +365,6 @@ class Classic(Rules):
         """The Voice may command a Cheap Hero (GF9, 001 2.02.07); under AH and WBC never (000
         BG shield 3, line 784; WBC X, line 1248)."""
         return False
-
-    @property
-    def voice_rule(self) -> str:
-        """The rule a Voice's prompt and refusals cite."""
-        return "000 BG shield 3, line 784"
 
     @property
     def karama_cancels_abilities(self) -> bool:
@@ -673,7 +662,6 @@ class GF9(Classic):
     storm_cards_on_turn_one = False     # 001 3.01.08, 3.01.24: "After the first game Turn"
     atomics_clear_of_storm = True       # 001 3.01.08: "with no storm between your Sector..."
     storm_kills_where_it_starts = True  # 001 1.01.04
-    storm_dial_rule = "001 1.01.03"
     ally_constraint = True              # 001 1.06.07, 1.10.03.07
     karama_overbid = True               # 001 3.01.12.05
     repositioning = True                # 001 1.06.08
@@ -700,7 +688,6 @@ class GF9(Classic):
     no_leaders_by_consent = False       # 001 1.07.05.05
     alliance_limit_rule = "001 1.10.02.04"
     voice_names_cheap_hero = True       # 001 2.02.07
-    voice_rule = "001 2.02.07"
     charity_always_from_turn = 1        # 001 2.02.10: "always"
     karama_cancels_abilities = True     # 001 3.01.12.02-03
     advisor_sides = True                # 001 2.02.11-22

@@ -84,8 +84,8 @@ def test_each_ruleset_answers_the_policy_question_by_its_seed_rule(question):
 
 def test_the_storm_dial_prompt_cites_its_ruleset_seed():
     """000 VI.B; 001 1.01.03: a GF9 prompt cites 001."""
-    assert CLASSIC.storm_dial_rule == WBC_RULES.storm_dial_rule == "000 VI.B"
-    assert GF9_RULES.storm_dial_rule == "001 1.01.03"
+    assert CLASSIC.cite("000 VI.B") == WBC_RULES.cite("000 VI.B") == "000 VI.B"
+    assert GF9_RULES.cite("000 VI.B") == "001 1.01.03"
 
 
 def test_choam_charity_tops_up_below_one_under_ah_and_below_two_under_gf9():

@@ -212,7 +212,8 @@ def read_voice(words: list[str], rules: Rules) -> dict[str, Any] | None:
     if len(upper) != 1 or upper[0] not in named:
         raise OrderProblem(ErrorCode.BAD_VOICE,
                            "expected VOICE PLAY <kind> or VOICE NOT <kind>, the "
-                           "kind one of " + ", ".join(named) + f" ({rules.voice_rule}; a "
+                           "kind one of " + ", ".join(named)
+                           + f" ({rules.cite('000 BG shield 3, line 784')}; a "
                            "worthless card only as play one or do not play one, "
                            f"{rules.cite('WBC X, line 1246')})", valid)
     return {"play": play, "kind": str(named[upper[0]])}
@@ -231,7 +232,8 @@ def prompt(seat: str, target: str, optional: bool, rules: Rules) -> Prompt:
             else "never a cheap hero: WBC X, line 1248")
     legal = (f"VOICE PLAY <kind> or VOICE NOT <kind>: the {SEAT_FACTIONS[target]} must play, "
              "or not play, a card of that kind in their plan as well as they are able "
-             f"({rules.voice_rule}); kinds: " + ", ".join(kinds(rules)) + f" ({hero}; a "
+             f"({rules.cite('000 BG shield 3, line 784')}); kinds: "
+             + ", ".join(kinds(rules)) + f" ({hero}; a "
              "worthless card only play one or do not play one: "
              f"{rules.cite('WBC X, line 1246')}).  The Voice "
              "is published when this round is carried out; the opponent's plan answers it "

@@ -133,7 +133,7 @@ def check(state: State, prompt: Prompt, plan: dict[str, Any], given: dict[str, i
     """The checks of a whole plan beyond its own validity: every branch of its conditional
     lines, the Voice standing, the answer given, its Karamas."""
     side = battle_plan.side_of_state(state, prompt.seat)
-    rule = rules_of(state).voice_rule
+    rule = rules_of(state).cite("000 BG shield 3, line 784")
     conds = [cond for cond, _ in plan["if"]]
     voiced = [c for i, c in enumerate(conds) if c[0] == "voiced" and c not in conds[:i]]
     asked = [c for i, c in enumerate(conds) if c[0] == "asked" and c not in conds[:i]]
@@ -225,7 +225,8 @@ def legal(state: State, seat: str) -> list[str]:
         target = voice.voicer(state["seats"], state["alliances"], battle)
         if target and target[1] == seat:
             rules = rules_of(state)
-            parts.append(f"The Bene Gesserit may Voice you in this battle ({rules.voice_rule}): "
+            parts.append("The Bene Gesserit may Voice you in this battle "
+                         f"({rules.cite('000 BG shield 3, line 784')}): "
                          "answer ahead with IF VOICED PLAY <kind>: <plan line> and IF VOICED NOT "
                          "<kind>: <plan line> lines (kinds: " + ", ".join(voice.kinds(rules))
                          + "); "

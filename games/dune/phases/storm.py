@@ -81,7 +81,7 @@ def prompts(state: State) -> list[Prompt]:
     holders of the storm's cards whose moment has come (``storm_cards``)."""
     if done(state):
         return []
-    rule = rules_of(state).storm_dial_rule
+    rule = rules_of(state).cite("000 VI.B")
     dials = [dial_prompt(seat, rule) for seat in state["storm"]["dialers"]
              if needs_dials(state) and not state["storm"]["dials"]]
     return dials + [storm_cards.prompt(state, seat, cards, _movement_text(state))
@@ -336,7 +336,7 @@ def _movement_text(state: State) -> str:
 
 # --- the dial order
 def dial_prompt(seat: str, rule: str = "000 VI.B") -> Prompt:
-    """A dialer's storm dial (000 VI.B; GF9 001 1.01.03, ``Rules.storm_dial_rule``)."""
+    """A dialer's storm dial (000 VI.B; GF9 001 1.01.03, cited by ``Rules.cite``)."""
     low, high = STORM_DIAL
     return Prompt(f"storm-dial:{seat}", seat, "storm-dial", True,
                   f"DIAL <{low}-{high}>: the storm moves by your dial and the other dialer's "
