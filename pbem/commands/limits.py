@@ -55,8 +55,11 @@ def within_limits(context: CommandContext, commands: list[CommandLine],
     per_mail = {None: limits.per_mail, Budget.PRESS: limits.press_per_mail,
                 Budget.REPLIES: limits.replies_per_mail}
     per_day = {Budget.PRESS: limits.press_per_day, Budget.REPLIES: limits.replies_per_day}
-    used = Counter({Budget.PRESS: _press_today(context),
-                    Budget.REPLIES: _replies_today(context)})
+    # Today's use is read only for the budgets the mail's commands count against: a mail
+    # of orders alone reads nothing (two queries a mail, issue 20).
+    budgets = {table[command.word].budget for command in commands}
+    used = Counter({budget: today(context) for budget, today in _TODAY.items()
+                    if budget in budgets})
     in_mail: Counter = Counter()
     kept: list[CommandLine] = []
     held: dict[Limit, list[CommandLine]] = {}
@@ -108,3 +111,6 @@ def _replies_today(context: CommandContext) -> int:
     """The mails STATUS, HISTORY and STANDINGS sent the seat's address today."""
     address = context.record.seat(context.seat)["address"] or ""
     return len(outbox.kinds_sent(context.store, address, REPLY_KINDS, _day_start(context)))
+
+
+_TODAY = {Budget.PRESS: _press_today, Budget.REPLIES: _replies_today}
