@@ -98,12 +98,12 @@ def fallbacks(text: str) -> list[str]:
 
 
 def file_held_orders(store: Store, record: GameRecord, prompts: list[Prompt],
-                     now: datetime) -> None:
-    """File the held orders that answer open decisions with no order yet; one not legal now
+                     now: datetime, answered: set[str]) -> None:
+    """File the held orders that answer open decisions with no order yet (``answered``: the
+    keys of the step's pending orders, to which it adds those it files); one not legal now
     is kept with the reason (the seat is asked, and told)."""
-    pending = store.pending(record.id, record.step)
     for prompt in prompts:
-        if prompt.key in pending:
+        if prompt.key in answered:
             continue
         row = store.one("select * from held_orders where game_id = ? and seat = ? and name = ? "
                         "and refused is null", (record.id, prompt.seat, prompt.held_as))
@@ -120,6 +120,7 @@ def file_held_orders(store: Store, record: GameRecord, prompts: list[Prompt],
             "seat": prompt.seat, "value": json.dumps(order.value), "text": order.text,
             "inbound_id": row["inbound_id"], "updated_at": utc_text(now),
         }, pk=("game_id", "step", "prompt"))
+        answered.add(prompt.key)
         if decision_kind(record.rules, prompt.kind).again:
             store.db["held_orders"].update(key, {"filed_step": record.step})
         else:

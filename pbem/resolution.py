@@ -23,6 +23,7 @@ import json
 import random
 from dataclasses import dataclass, field
 from datetime import datetime, timedelta
+from typing import Any
 
 from pbem.ahead import expire, file_held_orders
 from pbem.deadlines import DeadlinePolicy, due_at, final_due
@@ -84,8 +85,7 @@ def ready(store: Store, record: GameRecord, now: datetime) -> bool:
     if record.rules.result(record.state) is not None:
         return False
     prompts = record.rules.prompts(record.state)
-    file_moderator_orders(store, record, prompts, now)
-    pending = store.pending(record.id, record.step)
+    pending = file_moderator_orders(store, record, prompts, now)
     row = store.one("select * from deadlines where game_id = ? and step = ?",
                     (record.id, record.step))
     due = parse_utc(row["due_at"])
@@ -148,40 +148,43 @@ def note_quiet(store: Store, game_id: str, now: datetime) -> None:
 
 
 def file_moderator_orders(store: Store, record: GameRecord, prompts: list[Prompt],
-                          now: datetime) -> None:
+                          now: datetime) -> dict[str, dict[str, Any]]:
     """The orders the moderator files for seats at once: orders held for the decisions that
     opened (``pbem.ahead``), standing orders, a bot's orders in civil disorder, and defaults
-    in a declared absence."""
-    file_held_orders(store, record, prompts, now)
-    file_standing_orders(store, record, prompts, now)
-    file_bot_orders(store, record, prompts, now)
-    file_absence_defaults(store, record, prompts, now)
+    in a declared absence.  Returns the step's pending orders by prompt key
+    (``Store.pending``), these included: read once for all four (each adds the keys it
+    files to ``answered``), and again only if one of them filed an order."""
+    pending = store.pending(record.id, record.step)
+    answered = set(pending)
+    for filer in (file_held_orders, file_standing_orders, file_bot_orders,
+                  file_absence_defaults):
+        filer(store, record, prompts, now, answered)
+    return pending if len(answered) == len(pending) else store.pending(record.id, record.step)
 
 
 def file_standing_orders(store: Store, record: GameRecord, prompts: list[Prompt],
-                         now: datetime) -> None:
+                         now: datetime, answered: set[str]) -> None:
     """A seat's standing orders (SET STANDING) answer the open decisions of the kinds they
-    name, where the seat has not answered them and the order is legal now (``pbem.standing``)."""
-    pending = store.pending(record.id, record.step)
+    name, where the seat has not answered them (``answered``: the keys of the step's pending
+    orders) and the order is legal now (``pbem.standing``)."""
     seats = {seat["seat"]: seat for seat in record.seats}
     for prompt in prompts:
-        if prompt.key in pending:
+        if prompt.key in answered:
             continue
         order = standing_order(record.rules, record.state, seats[prompt.seat], prompt)
         if order is not None:
-            _file_order(store, record, prompt, order.value, order.text, now)
+            _file_order(store, record, prompt, order.value, order.text, now, answered)
 
 
 def file_bot_orders(store: Store, record: GameRecord, prompts: list[Prompt],
-                    now: datetime) -> None:
+                    now: datetime, answered: set[str]) -> None:
     """Seats a bot plays (civil disorder ``bot``, or ``bot:<style>``) get their orders at once,
     from their view; should the parser refuse a bot's text, the decision's default."""
     bots = {s["seat"]: (s["disorder"].partition(":")[2] or "random") for s in record.seats
             if (s["disorder"] or "").partition(":")[0] == "bot"}
     players = capability(record.rules, Bots)     # a game file gives bots only to games with them
-    pending = store.pending(record.id, record.step)
     for prompt in prompts if players is not None else []:
-        if prompt.seat not in bots or prompt.key in pending:
+        if prompt.seat not in bots or prompt.key in answered:
             continue
         rng = random.Random(f"{record.row['seed']}/{record.step}/bot/{prompt.key}")
         text = players.bot_order(record.rules.view(record.state, prompt.seat), prompt, rng,
@@ -190,28 +193,29 @@ def file_bot_orders(store: Store, record: GameRecord, prompts: list[Prompt],
                   if o.prompt == prompt.key]
         value, text = ((orders[0].value, orders[0].text) if orders
                        else (prompt.default, prompt.default_text))
-        _file_order(store, record, prompt, value, text, now)
+        _file_order(store, record, prompt, value, text, now, answered)
 
 
 def file_absence_defaults(store: Store, record: GameRecord, prompts: list[Prompt],
-                          now: datetime) -> None:
+                          now: datetime, answered: set[str]) -> None:
     """Seats within a declared absence, and seats whose player dropped out (civil disorder
     ``dropout``, ``pbem.league.commands``), get their defaults at once, where they sent
     nothing."""
     away = {s["seat"] for s in record.seats if absent(s, now) or s["disorder"] == "dropout"}
-    pending = store.pending(record.id, record.step)
     for prompt in prompts:
-        if prompt.seat in away and prompt.key not in pending:
-            _file_order(store, record, prompt, prompt.default, prompt.default_text, now)
+        if prompt.seat in away and prompt.key not in answered:
+            _file_order(store, record, prompt, prompt.default, prompt.default_text, now,
+                        answered)
 
 
 def _file_order(store: Store, record: GameRecord, prompt: Prompt, value, text: str,
-                now: datetime) -> None:
+                now: datetime, answered: set[str]) -> None:
     """A pending order the moderator files for a seat (no mail of the seat behind it)."""
     store.upsert("pending_orders", {
         "game_id": record.id, "step": record.step, "prompt": prompt.key, "seat": prompt.seat,
         "value": json.dumps(value), "text": text, "inbound_id": None,
         "updated_at": utc_text(now)}, pk=("game_id", "step", "prompt"))
+    answered.add(prompt.key)
 
 
 def apply_step(store: Store, record: GameRecord, now: datetime, done: Resolved,
