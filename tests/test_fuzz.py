@@ -34,6 +34,8 @@ from pbem.games import dune
 from pbem.games.dune.orders.language import KINDS
 from pbem.games.dune.state import SEAT_FACTIONS, base_data
 from pbem.mail.envelope import read_envelope
+from pbem.mail.headers import message_id, message_id_of
+from pbem.mail.text import parse_message
 
 CI_EXAMPLES = 150
 LONG_EXAMPLES = 1000
@@ -175,6 +177,21 @@ def test_generated_mime_never_crashes_a_tick(fuzz_site, raw):
 @given(st.binary(max_size=3000))
 def test_arbitrary_bytes_never_crash_a_tick(fuzz_site, raw):
     fuzz_site.tick_with(raw)
+
+
+_ID_PIECES = st.sampled_from(["a", "b.c", "1", ".", "..", "@", "<", ">", " ", "\t", "(", ")",
+                              '"', "\\", "[", "]", ",", ";", ":", "=?utf-8?q?x?=", "\xe9",
+                              "\r\n ", "x" * 300, "!#$%&'*+/=?^_`{|}~-"])
+
+
+@given(st.lists(_ID_PIECES, max_size=12).map("".join), st.booleans())
+def test_a_message_id_is_read_as_the_email_package_reads_it(value, twice):
+    """The plain ``<local@domain>`` read without the header parser (issue 20) gives what the
+    ``email`` package's parse gives, for any value, hostile ones too."""
+    head = f"Message-ID: {value}\n" + ("Message-ID: <second@players.test>\n" if twice else "")
+    msg = parse_message(f"From: {player('north')}\n{head}\nBID 1\n".encode(
+        "utf-8", "surrogateescape"))
+    assert message_id_of(msg) == message_id(msg.get("Message-ID"))
 
 
 damage = st.tuples(st.floats(0, 1, exclude_max=True), st.sampled_from(["set", "cut", "copy"]),

@@ -373,6 +373,23 @@ def test_press_a_seat_sends_in_a_day_is_held_to_the_daily_limit_until_midnight(t
     assert len(relays(site, "east", "Press from north")) == 7
 
 
+def test_the_limits_read_a_days_use_only_for_the_budgets_a_mail_spends(site):
+    """D6: a mail of orders alone reads neither the day's press nor the day's answers; a
+    mail with PRESS reads the press alone (issue 20: two queries a mail saved)."""
+    moderator = site.moderator()
+    statements: list[str] = []
+    moderator.store.conn.set_trace_callback(statements.append)
+    send(site, "north", "BID 3")
+    moderator.tick()
+    send(site, "east", "BID 4\nPRESS north hello")
+    moderator.tick()
+    moderator.store.conn.set_trace_callback(None)
+    press = [sql for sql in statements if "from press where" in sql]
+    answers = [sql for sql in statements if "from outbox where lower(recipients)" in sql]
+    assert (len(press), answers) == (1, [])
+    assert len(relays(site, "north", "Press from east")) == 1
+
+
 def test_in_a_wbc_game_of_dune_the_answer_says_when_spice_changes_hands(tmp_path):
     site = Installation(tmp_path)
     dune_game(site, "wbc", ["atreides", "harkonnen"])

@@ -23,8 +23,7 @@ from contextlib import suppress
 from dataclasses import dataclass
 from email.message import EmailMessage
 
-from pbem.mail.headers import message_id as header_message_id
-from pbem.mail.headers import one_line
+from pbem.mail.headers import message_id_of, one_line
 from pbem.mail.sender import Sender, read_sender
 from pbem.mail.text import parse_message
 
@@ -83,7 +82,7 @@ def read_envelope(raw: bytes, limit: int) -> Envelope:
     try:
         message = whole or parse_message(head)
         author = read_sender(message)
-        return Envelope(header_message_id(message.get("Message-ID")) or unknown_id, digest,
+        return Envelope(message_id_of(message) or unknown_id, digest,
                         author.address, one_line(message.get("Subject", "")), author=author,
                         message=whole)
     except Exception as error:  # noqa: BLE001 -- any message is archived, whatever it holds

@@ -12,9 +12,12 @@ from __future__ import annotations
 import re
 from email import policy
 from email.headerregistry import BaseHeader, HeaderRegistry
+from email.message import Message
 
 _CONTROLS = re.compile(r"[\x00-\x1f\x7f-\x9f\u2028\u2029]+")
 _MESSAGE_ID = re.compile(r"<[^<>\s]+>")
+_ATOM = r"[A-Za-z0-9!#$%&'*+/=?^_`{|}~-]+"
+_PLAIN_ID = re.compile(rf"<{_ATOM}(?:\.{_ATOM})*@{_ATOM}(?:\.{_ATOM})*>")
 
 
 def one_line(value: object, limit: int = 300) -> str:
@@ -32,6 +35,22 @@ def message_id(value: object) -> str | None:
     if found:
         return found.group(0)[:500]
     return text[:500] if text and " " not in text else None
+
+
+def message_id_of(msg: Message) -> str | None:
+    """``message_id`` of the first Message-ID header of ``msg``, as ``msg.get`` reads it.
+
+    A plain ``<dot-atom@dot-atom>``, the Message-ID of nearly every mail, is taken as it is
+    written, which is how the ``email`` package's parser reads it; any other value goes
+    through that parser (every Message-ID is new, so each was parsed: issue 20)."""
+    for name, value in msg.raw_items():
+        if name.lower() == "message-id":
+            if isinstance(value, str):
+                plain = value.strip(" \t")
+                if len(plain) <= 500 and _PLAIN_ID.fullmatch(plain):
+                    return plain
+            break
+    return message_id(msg.get("Message-ID"))
 
 
 class _FoldedOnce(BaseHeader):

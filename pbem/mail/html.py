@@ -19,6 +19,7 @@ import re
 from html import escape
 
 _HEADING = re.compile(r"^== (.+) ==$")
+_PARAGRAPHS = re.compile(r"\n\s*\n")
 _STYLE = ("body{font-family:sans-serif;max-width:50em}\n"
           "pre{font-family:monospace;background:#f6f1e7;padding:.4em}\n"
           "img{max-width:100%;height:auto}")
@@ -50,7 +51,7 @@ def _blocks(text: str, verbatim: tuple[str, ...]) -> list[list[str]]:
     """The HTML of each paragraph (lines up to a blank line) of ``text``."""
     blocks = []
     whole = [v.strip("\n") for v in verbatim if v.strip()]
-    for paragraph in re.split(r"\n\s*\n", text.strip("\n")):
+    for paragraph in _PARAGRAPHS.split(text.strip("\n")):
         if paragraph.strip("\n") in whole:
             blocks.append([f"<pre>{escape(paragraph.strip(chr(10)))}</pre>"])
         elif paragraph.strip():
@@ -76,9 +77,10 @@ def _paragraph(lines: list[str]) -> list[str]:
 
 
 def _run(lines: list[str]) -> str:
+    text = escape("\n".join(lines))  # escaped once for the run: a line holds no "\n"
     if lines[0].startswith(" "):
-        return "<pre>" + escape("\n".join(lines)) + "</pre>"
-    return _fold("<p>" + "<br>\n".join(escape(line) for line in lines) + "</p>")
+        return "<pre>" + text + "</pre>"
+    return _fold("<p>" + text.replace("\n", "<br>\n") + "</p>")
 
 
 def _fold(html: str) -> str:
