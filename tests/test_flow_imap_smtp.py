@@ -192,3 +192,26 @@ def test_each_fetched_batch_is_moved_to_the_processed_folder_by_one_command(
     assert [[uid - first + 1 for uid in uids] for uids in seen] == moves
     assert mailboxes.messages(MODERATOR) == []
     assert len(mailboxes.messages(MODERATOR, "pbem-processed")) == 3
+
+
+@pytest.mark.parametrize("secure", [False, True])
+def test_the_smtp_client_writes_mail_and_rcpt_as_smtplib_does(secure, monkeypatch):
+    """The client quotes each address once per process (issue 20); the commands it writes are
+    smtplib's, for plain addresses, named ones, odd ones and every option."""
+    from pbem.mail.sinks import client_class
+
+    addresses = [MODERATOR, f"The GM <{GM}>", "<odd@x.test>", "", "a b@c", '"q u"@x.test']
+    written = {}
+    for name, made in (("ours", client_class(secure)), ("smtplib", smtplib.SMTP)):
+        client = made.__new__(made)
+        client.does_esmtp, client.esmtp_features = True, {"smtputf8": ""}
+        lines = written[name] = []
+        monkeypatch.setattr(client, "putcmd", lambda cmd, args="", lines=lines:
+                            lines.append(f"{cmd} {args}"), raising=False)
+        monkeypatch.setattr(client, "getreply", lambda: (250, b"ok"), raising=False)
+        for address in addresses:
+            for options in ((), ("size=10",), ("SMTPUTF8", "size=10")):
+                assert client.mail(address, options) == (250, b"ok")
+                assert client.rcpt(address, options[1:]) == (250, b"ok")
+    assert written["ours"] == written["smtplib"]
+    assert f"mail FROM:<{GM}> size=10" in written["ours"]
