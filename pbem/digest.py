@@ -87,6 +87,8 @@ def offered(store: Store, record: GameRecord, seat: dict,
     if coming is None:
         coming = (p.key for p in ahead_prompts(record.rules, record.state, seat["seat"]))
     names = json.dumps(sorted(coming))
+    if names == seat["ahead_shown"]:
+        return  # offered already: ``seat`` is its row as stored in this transaction
     store.update("seats", {"game_id": record.id, "seat": seat["seat"]}, {"ahead_shown": names})
     seat["ahead_shown"] = names
 

@@ -101,3 +101,21 @@ def test_a_game_under_way_in_a_database_of_the_previous_schema_goes_on(tmp_path)
     play(site, ("east", "KEEP"))
     (report,) = reports(site, "north")
     assert "Lot 1 is sold to east" in report and "east keeps lot 1" in report
+
+
+def test_decisions_to_come_already_offered_are_not_written_again(tmp_path):
+    """A seat's mails offer its decisions to come once (``ahead_shown``); a mail that offers
+    the same ones again leaves the seat's row as it is (issue 20: a write a mail saved)."""
+    site = Installation(tmp_path)
+    site.new_game()
+    send(site, "north", "BID 10")
+    site.moderator().tick()
+    shown = site.moderator().store.seat("auction-1", "north")["ahead_shown"]
+    assert shown is not None
+    moderator = site.moderator()
+    statements: list[str] = []
+    moderator.store.conn.set_trace_callback(statements.append)
+    send(site, "north", "BID 11")
+    assert moderator.tick().accepted == 1
+    assert not [sql for sql in statements if "ahead_shown" in sql and "update" in sql]
+    assert moderator.store.seat("auction-1", "north")["ahead_shown"] == shown
