@@ -408,8 +408,9 @@ class Moderator:
         ahead = {p.key: p for p in ahead_prompts(record.rules, record.state, seat)}
         later = [order for order in parsed.orders if order.prompt not in open_prompts]
         with self.store.atomic():
-            hold(self.store, record, seat, later, ahead, orders, inbound_id, now)
-            record.held = self.store.held_orders(record.id)
+            if later:  # held now: the record's held orders, loaded in this transaction, change
+                hold(self.store, record, seat, later, ahead, orders, inbound_id, now)
+                record.held = self.store.held_orders(record.id)
             for order in parsed.orders:
                 if order in later:
                     continue
