@@ -38,6 +38,7 @@ import random
 from collections import deque
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass, field
+from functools import cache
 from types import ModuleType
 from typing import Any, Protocol, TypeVar
 
@@ -341,8 +342,10 @@ CAPABILITIES: tuple[type, ...] = (Invariants, MapPicture, Turns, Scenarios, Drop
 C = TypeVar("C")
 
 
+@cache
 def members(kind: type) -> tuple[str, ...]:
-    """The names a capability (a Protocol above) asks of a game."""
+    """The names a capability (a Protocol above) asks of a game; worked out once per
+    capability (a game is checked each time it is loaded: each game record, issue 20)."""
     names = {name for name in vars(kind) if not name.startswith("_")}
     return tuple(sorted(names | set(inspect.get_annotations(kind))))
 
