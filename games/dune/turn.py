@@ -70,7 +70,7 @@ def prompts(state: State) -> list[Prompt]:
     try:
         text = orjson.dumps(state)
     except TypeError:                       # not plain JSON data: worked out every time
-        return open_prompts(state)
+        return written(open_prompts(state))
     if _last_prompts[0] != text:
         _last_prompts[:] = [text, written(open_prompts(state))]
     return list(_last_prompts[1])
