@@ -105,14 +105,20 @@ class Prompt:
         """The name under which an order given ahead answers this decision."""
         return self.ahead or self.key
 
+    def keep(self) -> None:
+        """Make the prompt independent of the state it was read from, for a caller that keeps
+        it while that state may change: its texts written now (``Text``).  A game's prompt
+        that reads its state later does what else it needs here."""
+        for name in _TEXTS:
+            if callable(text := self.__dict__.get(name)):
+                self.__dict__[name] = text()
+
 
 def written(prompts: list[Prompt]) -> list[Prompt]:
-    """The prompts, every text written now (``Text``): for a caller that keeps them while the
-    state they were read from may change."""
+    """The prompts, each made independent of the state they were read from (``Prompt.keep``):
+    for a caller that keeps them while that state may change."""
     for prompt in prompts:
-        for name in _TEXTS:
-            if callable(text := prompt.__dict__.get(name)):
-                prompt.__dict__[name] = text()
+        prompt.keep()
     return prompts
 
 

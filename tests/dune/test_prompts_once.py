@@ -3,6 +3,8 @@ and afresh as soon as it changes, even in place."""
 
 from __future__ import annotations
 
+import json
+
 from pbem.game import Prompt, load_game, replay, written
 from pbem.games.dune import turn
 
@@ -35,17 +37,23 @@ def test_a_state_changed_in_place_gets_its_own_decisions():
 
 
 def test_the_decisions_kept_have_their_text_written_whatever_becomes_of_the_state():
-    """``turn.prompts`` writes every text at once; ``open_prompts`` leaves it to be written
-    when read (``pbem.game.Text``), the same text from the same state."""
+    """``turn.prompts`` makes its prompts independent of the state (``Prompt.keep``: every
+    text written, a movement turn's position copied); ``open_prompts`` leaves them to be
+    worked out when read, the same texts and options from the same state."""
     for steps in range(0, 120, 7):
         state, other = _state(steps), _state(steps)
         kept = turn.prompts(state)
         lazy = turn.open_prompts(other)
         assert not [p for p in kept for text in vars(p).values() if callable(text)]
-        texts = [(p.legal, p.default_text, p.template) for p in kept]
+        texts = [(p.legal, p.default_text, p.template, _plain(p.options)) for p in lazy]
         state["factions"] = {}                      # what the texts were read from is gone
-        assert [(p.legal, p.default_text, p.template) for p in kept] == texts
-        assert [(p.legal, p.default_text, p.template) for p in lazy] == texts
+        assert [(p.legal, p.default_text, p.template, _plain(p.options)) for p in kept] == texts
+
+
+def _plain(options: dict) -> str:
+    """A prompt's options as JSON, the mappings worked out when read (a movement turn's)
+    written out."""
+    return json.dumps(options, sort_keys=True, default=dict)
 
 
 def test_a_text_given_as_a_function_is_written_once_when_first_read():
