@@ -36,7 +36,7 @@ import importlib
 import inspect
 import random
 from collections import deque
-from collections.abc import Collection, Iterator
+from collections.abc import Callable, Collection, Iterator
 from dataclasses import dataclass, field
 from functools import cache
 from types import ModuleType
@@ -45,6 +45,26 @@ from typing import Any, Protocol, TypeVar
 from pbem.games import GAMES
 
 State = dict[str, Any]
+
+
+class Text:
+    """A prompt's text field, given written or as a function that writes it (issue 20: bots
+    read a decision's options, never its text).  The function is called when the text is first
+    read, so it must be read before the state it reads changes: ``written``."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._name = f"_{name}"
+
+    def __get__(self, prompt: Any, owner: type | None = None) -> str:
+        if prompt is None:
+            raise AttributeError(self._name)       # a field without a default
+        text = prompt.__dict__[self._name]
+        if callable(text):
+            text = prompt.__dict__[self._name] = text()
+        return text
+
+    def __set__(self, prompt: Any, text: str | Callable[[], str]) -> None:
+        prompt.__dict__[self._name] = text
 
 
 @dataclass(frozen=True)
@@ -72,10 +92,10 @@ class Prompt:
     seat: str
     kind: str
     secret: bool
-    legal: str
+    legal: str = Text()                     # type: ignore[assignment]
     default: Any
-    default_text: str
-    template: str
+    default_text: str = Text()              # type: ignore[assignment]
+    template: str = Text()                  # type: ignore[assignment]
     optional: bool = False
     options: dict[str, Any] = field(default_factory=dict, compare=False)
     ahead: str = field(default="", compare=False)
@@ -85,6 +105,26 @@ class Prompt:
     def held_as(self) -> str:
         """The name under which an order given ahead answers this decision."""
         return self.ahead or self.key
+
+    def keep(self) -> None:
+        """Make the prompt independent of the state it was read from, for a caller that keeps
+        it while that state may change: its texts written now (``Text``).  A game's prompt
+        that reads its state later does what else it needs here."""
+        for name in _TEXTS:
+            if callable(text := self.__dict__.get(name)):
+                self.__dict__[name] = text()
+
+
+def written(prompts: list[Prompt]) -> list[Prompt]:
+    """The prompts, each made independent of the state they were read from (``Prompt.keep``):
+    for a caller that keeps them while that state may change."""
+    for prompt in prompts:
+        prompt.keep()
+    return prompts
+
+
+# Where a prompt keeps its texts (``Text``).
+_TEXTS = tuple(text._name for text in vars(Prompt).values() if isinstance(text, Text))
 
 
 def owed(prompts: list[Prompt]) -> list[Prompt]:

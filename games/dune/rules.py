@@ -772,7 +772,8 @@ def rules_of(state: dict[str, Any]) -> Rules:
     the same mapping, which a step asks hundreds of times, answered at once)."""
     data = state["rules"]
     if data is not _last[0]:
-        _last[:] = [data, Rules.from_json(data)]
+        # A copy of the state brings an equal mapping: comparing costs less than the lookup.
+        _last[:] = [data, _last[1] if data == _last[0] else Rules.from_json(data)]
     return _last[1]
 
 

@@ -46,10 +46,12 @@ def data(state: Mapping[str, Any]) -> DuneData:
 
 
 def sheet(seat: str, game: Mapping[str, Any] | Any = None):
-    """The faction sheet of a seat in a game's ruleset (``game``: a state, a view or its
-    ``Rules``); with no game, the classic sheet."""
+    """The faction sheet of a seat in a game's ruleset (``game``: a state, a view, its
+    ``Rules`` or the ruleset's name); with no game, the classic sheet."""
     if game is None:
         return _sheet("classic", seat)
+    if type(game) is str:
+        return _sheet(game, seat)
     ruleset = (game["rules"]["ruleset"] if type(game) is dict or isinstance(game, Mapping)
                else game.ruleset)               # a state, at once: asked thousands of times a game
     return _sheet(ruleset, seat)

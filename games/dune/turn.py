@@ -29,7 +29,7 @@ from typing import Any
 
 import orjson
 
-from pbem.game import Event, Prompt
+from pbem.game import Event, Prompt, written
 
 from .cards import truthtrance
 from .codes import EventCode
@@ -70,9 +70,9 @@ def prompts(state: State) -> list[Prompt]:
     try:
         text = orjson.dumps(state)
     except TypeError:                       # not plain JSON data: worked out every time
-        return open_prompts(state)
+        return written(open_prompts(state))
     if _last_prompts[0] != text:
-        _last_prompts[:] = [text, open_prompts(state)]
+        _last_prompts[:] = [text, written(open_prompts(state))]
     return list(_last_prompts[1])
 
 
@@ -81,7 +81,8 @@ _last_prompts: list[Any] = [None, []]
 
 def open_prompts(state: State) -> list[Prompt]:
     """``prompts`` worked out afresh, for a caller that asks once for each state (self-play
-    without mail, ``bot_decisions``: the text that would find it again costs more)."""
+    without mail, ``bot_decisions``: the text that would find it again costs more) and reads
+    them before the state changes: their text is written when first read (``Text``)."""
     if state["result"] is not None:
         return []
     if state["truthtrance"]:                # questions put wait for their answers

@@ -171,3 +171,32 @@ def test_abilities_as_flags(data):
     assert len(set(powers)) == 6
     assert data.faction("Fremen").karama_power is Ability.SUMMON_WORM
     assert Ability.ALLY_WORM_IMMUNITY in data.faction("Fremen").alliance
+
+
+def test_the_holder_of_an_advantage_is_the_first_faction_in_seat_order_that_has_it():
+    """``factions.holder`` asks only the factions whose sheet lists the advantage (issue 20):
+    the same answer as asking every faction in seat order, for every advantage of every
+    ruleset, options on and off, seats in two orders, with and without an alliance, the
+    special Karama powers used or not."""
+    import random
+
+    from pbem.game import load_game
+    from pbem.games.dune import factions
+
+    dune = load_game("dune")
+    mixes = [("classic", {}), ("classic", {"advanced": True, "optional": True}), ("wbc", {}),
+             ("gf9", {}), ("gf9", {"advanced": True})]
+    asked = 0
+    for ruleset, options in mixes:
+        state = dune.setup(ruleset, options, list(factions.FACTIONS), random.Random(ruleset))
+        for seats in (list(factions.FACTIONS), list(reversed(factions.FACTIONS))):
+            for allied in ([], [seats[:2]], [seats[1:3], seats[3:5]]):
+                for used in (False, True):
+                    state["seats"], state["alliances"] = seats, allied
+                    for seat in seats:
+                        state["factions"][seat]["karama_power_used"] = used
+                    for ability in Ability:
+                        every = next((s for s in seats if factions.has(state, s, ability)), None)
+                        assert factions.holder(state, ability) == every, (ruleset, ability)
+                        asked += 1
+    assert asked == 5 * 2 * 3 * 2 * len(Ability)

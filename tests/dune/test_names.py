@@ -175,3 +175,15 @@ def test_normalise():
     assert normalise("  Tuek’s   SIETCH!") == "tueks sietch"
     assert normalise("Slip-Tip") == "slip tip"
     assert normalise("Dr. Wellington Yueh") == "dr wellington yueh"
+
+
+def test_a_thing_looked_up_by_its_own_name_is_found_as_by_its_normalised_spelling(data):
+    """The rules look things up by their own names (issue 20: one dict read); every leader,
+    faction and territory so found is the one its name finds written loosely."""
+    for leader in data.leaders:
+        assert data.leader(leader.name) is data.leader(leader.name.upper() + " ")
+    for faction in data.factions:
+        assert data.faction(faction.name) is data.faction(faction.name.lower())
+    for territory in data.board.territories:
+        assert data.board.territory(territory.name) is data.board.territory(territory.name.lower())
+

@@ -3,7 +3,9 @@ and afresh as soon as it changes, even in place."""
 
 from __future__ import annotations
 
-from pbem.game import load_game, replay
+import json
+
+from pbem.game import Prompt, load_game, replay, written
 from pbem.games.dune import turn
 
 from .test_stored_games import RECORDS
@@ -32,3 +34,38 @@ def test_a_state_changed_in_place_gets_its_own_decisions():
     del state["result"]
     state["result"] = None                          # the same content, in another order
     assert [p.key for p in turn.prompts(state)] == turn.open_keys(state)
+
+
+def test_the_decisions_kept_have_their_text_written_whatever_becomes_of_the_state():
+    """``turn.prompts`` makes its prompts independent of the state (``Prompt.keep``: every
+    text written, a movement turn's position copied); ``open_prompts`` leaves them to be
+    worked out when read, the same texts and options from the same state."""
+    for steps in range(0, 120, 7):
+        state, other = _state(steps), _state(steps)
+        kept = turn.prompts(state)
+        lazy = turn.open_prompts(other)
+        assert not [p for p in kept for text in vars(p).values() if callable(text)]
+        texts = [(p.legal, p.default_text, p.template, _plain(p.options)) for p in lazy]
+        state["factions"] = {}                      # what the texts were read from is gone
+        assert [(p.legal, p.default_text, p.template, _plain(p.options)) for p in kept] == texts
+
+
+def _plain(options: dict) -> str:
+    """A prompt's options as JSON, the mappings worked out when read (a movement turn's)
+    written out."""
+    return json.dumps(options, sort_keys=True, default=dict)
+
+
+def test_a_text_given_as_a_function_is_written_once_when_first_read():
+    calls = []
+
+    def legal() -> str:
+        calls.append(1)
+        return "BID <n>"
+
+    prompt = Prompt("bid:fremen", "fremen", "bid", True, legal, None, "PASS", "PASS")
+    assert calls == []
+    assert prompt.legal == "BID <n>" and prompt.legal == "BID <n>" and calls == [1]
+    assert prompt == Prompt("bid:fremen", "fremen", "bid", True, "BID <n>", None, "PASS", "PASS")
+    later = Prompt("bid:fremen", "fremen", "bid", True, legal, None, "PASS", "PASS")
+    assert written([later]) == [later] and calls == [1, 1] and vars(later)["_legal"] == "BID <n>"

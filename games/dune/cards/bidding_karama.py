@@ -138,6 +138,11 @@ def prompts(state: State) -> list[Prompt]:
             if (found := uses(state, seat))]
 
 
+def keys(state: State) -> list[str]:
+    """The keys of ``prompts``, without their text (issue 20)."""
+    return [f"karama:{seat}" for seat in state["seats"] if uses(state, seat)]
+
+
 def _prompt(state: State, seat: str, found: list[str]) -> Prompt:
     cards = len(karama.playable(state, seat))
     atreides = cite(state, "000 player aid B.6.A.1; WBC line 1388")

@@ -198,11 +198,15 @@ def cancel_in_turn(state: State, mover: str, turn: Callable[[State], list[Event]
 
 def cancelled_for(state: State, seat: str) -> list[str]:
     """The words of the faction's uses a Karama cancels now (its own view)."""
+    if not state.get("prevented"):          # nothing cancelled: most states (issue 20)
+        return []
     return [word for word in REACHES if karama.cancelled(state, word, seat)]
 
 
 def notes(state: State, seat: str) -> list[str]:
     """What a Karama cancels for the faction now, for its prompt: it retakes without it."""
+    if not state.get("prevented"):
+        return []
     return [f"A Karama cancels your {found.what} ({found.section}, 3.01.12.02): take this "
             "action without it." for word, found in REACHES.items()
             if karama.cancelled(state, word, seat)]

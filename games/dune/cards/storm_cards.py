@@ -65,7 +65,9 @@ def holder(state: State, card: str) -> str | None:
     on it or next to it (line 944)."""
     if state["turn"] == 1 and not rules_of(state).storm_cards_on_turn_one:
         return None
-    seat = next((s for s in state["seats"] if _held(state, s, card)), None)
+    ids = data(state).card_ids(CARD_TYPES[card])
+    seat = next((s for s in state["seats"]
+                 if not ids.isdisjoint(state["factions"][s]["hand"])), None)
     if seat is None or card == WEATHER:
         return seat
     return seat if state["shield_wall"] == "standing" and by_the_wall(state, seat) else None

@@ -60,14 +60,14 @@ def owns(key: str) -> bool:
 # --- the decisions
 def ask_prompts(state: State, others: list[Prompt]) -> list[Prompt]:
     """A Truthtrance decision for each holder asked something else in this round."""
-    holders = _holders(state)
+    holders = _holders(state) if others else []
     asked = {p.seat for p in others} if holders else set()
     return [_ask_prompt(state, seat) for seat in holders if seat in asked]
 
 
 def ask_keys(state: State, others: list[str]) -> list[str]:
     """The keys of ``ask_prompts``, from the keys of the other decisions."""
-    holders = _holders(state)
+    holders = _holders(state) if others else []
     asked = {PromptKey.parse(key).seat for key in others} if holders else set()
     return [str(PromptKey(ASK, seat)) for seat in holders if seat in asked]
 

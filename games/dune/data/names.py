@@ -80,9 +80,13 @@ class NameIndex(Generic[T]):
             for entry in self._entries
             for spelling in entry.spellings()
         }
+        # The rules look things up by their own names, thousands of times a game (issue 20).
+        self._named = {entry.name: entry.item for entry in self._entries}
 
     def find(self, text: str) -> T:
         """The thing ``text`` names; UnknownName or AmbiguousName if it names none or several."""
+        if (named := self._named.get(text)) is not None:
+            return named
         key = normalise(text)
         exact = self._exact.get(_compact(key))
         if key and exact is not None:

@@ -9,6 +9,8 @@ A faction's own state lives under its sheet, ``state["factions"][seat]``.
 
 from __future__ import annotations
 
+import functools
+
 from ..data import Ability
 from ..rules import rules_of
 from ..state import State, ally_of, sheet
@@ -63,8 +65,23 @@ def owner(ability: Ability) -> str:
 
 
 def holder(state: State, ability: Ability) -> str | None:
-    """The faction in the game that has the advantage (``has``), if any."""
-    return next((seat for seat in state["seats"] if has(state, seat, ability)), None)
+    """The faction in the game that has the advantage (``has``), if any: only the factions
+    whose sheet lists it are asked (issue 20: asked thousands of times a game)."""
+    listed = _listing(state["rules"]["ruleset"]).get(ability, ())
+    return next((seat for seat in state["seats"] if seat in listed and has(state, seat, ability)),
+                None)
+
+
+@functools.cache
+def _listing(ruleset: str) -> dict[Ability, frozenset[str]]:
+    """Advantage -> the seats whose sheet in the ruleset lists it, in whatever way (``has``)."""
+    found: dict[Ability, set[str]] = {}
+    for seat in FACTIONS:
+        faction = sheet(seat, ruleset)
+        for ability in (*faction.abilities, *faction.optional_abilities, *faction.alliance,
+                        faction.karama_power):
+            found.setdefault(ability, set()).add(seat)
+    return {ability: frozenset(seats) for ability, seats in found.items()}
 
 
 def upgrade_state(state: State) -> State:

@@ -410,11 +410,11 @@ def plan_prompt(state: State, seat: str) -> Prompt:
     side = side_of_state(state, seat)
     first = state["step"]["battle"]["round"] == 1
     default = default_plan(side) if first else plan_conditions.second_default(state, seat)
-    template = ("# LEADER <name> or CHEAP HERO, DIAL <n>, WEAPON, DEFENSE <card>\n"
-                + plan_text(default))
-    legal = "  ".join([plan_legal(side), *plan_conditions.legal(state, seat)])
-    return Prompt(f"{PLAN}:{seat}", seat, PLAN, True, legal, default,
-                  plan_text(default).replace("\n", " / "), template)
+    return Prompt(f"{PLAN}:{seat}", seat, PLAN, True,
+                  lambda: "  ".join([plan_legal(side), *plan_conditions.legal(state, seat)]),
+                  default, lambda: plan_text(default).replace("\n", " / "),
+                  lambda: ("# LEADER <name> or CHEAP HERO, DIAL <n>, WEAPON, DEFENSE <card>\n"
+                           + plan_text(default)))
 
 
 def plan_legal(side: Side) -> str:

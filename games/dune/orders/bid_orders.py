@@ -47,7 +47,7 @@ def bid_prompt(state: State, seat: str) -> Prompt:
     number, step = card_number(state), state["step"]
     left = len(step["row"]) - 1
     return Prompt(f"bid:{seat}", seat, "bid", True,
-                  f"Card {number} of {step['dealt']} is up for bid, opened by "
+                  lambda: f"Card {number} of {step['dealt']} is up for bid, opened by "
                   f"{SEAT_FACTIONS[step['opener']]}; {left} more after it this round.  "
                   f"BID <n> (1 to {most_bid(state, seat)}): the most you will pay; the "
                   "moderator bids for you in turn, one spice over the last bid, up to it.  "

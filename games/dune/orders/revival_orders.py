@@ -154,12 +154,14 @@ def allowance(state: State, seat: str) -> Allowance:
 
 
 def has_decision(state: State, seat: str) -> bool:
-    """``allowance(state, seat).has_decision()``, answered at once for a faction with nothing
-    in the tanks, no leader there nor the Kwisatz Haderach, and no alliance in the game: it has
-    nothing to revive and nobody to pay for (issue 20: asked for every seat several times a
-    step of the revival round)."""
+    """``allowance(state, seat).has_decision()``, answered at once for a faction with forces
+    in the tanks (it has), and for one with nothing in the tanks, no leader there nor the
+    Kwisatz Haderach, and no alliance in the game: it has nothing to revive and nobody to pay
+    for (issue 20: asked for every seat several times a step of the revival round)."""
     own = state["factions"][seat]
-    if (not any(own["tanks"]) and not state["alliances"] and not kwisatz_haderach(state)["tanks"]
+    if any(own["tanks"]):
+        return True                         # forces in the tanks (Allowance.has_decision)
+    if (not state["alliances"] and not kwisatz_haderach(state)["tanks"]
             and leaders.TANKS not in own["leaders"].values()):
         return False
     return allowance(state, seat).has_decision()
@@ -236,9 +238,11 @@ def prompt(state: State, seat: str) -> Prompt:
     against = ([f"KARAMA FREE-REVIVAL [<faction>]: a Karama against the free revival of 3 the "
                 f"Fremen give {' or '.join(SEAT_FACTIONS[t] for t in targets)} (001 2.04.12, "
                 "3.01.12.02), played if that revival uses it."] if targets else [])
-    legal = " ".join([legal_text(found), *against, *karama_reach.notes(state, seat)])
-    return Prompt(f"revival:{seat}", seat, "revival", True, legal, default,
-                  revival_text(default), revival_text(default), options={"against": targets})
+    return Prompt(f"revival:{seat}", seat, "revival", True,
+                  lambda: " ".join([legal_text(found), *against,
+                                    *karama_reach.notes(state, seat)]),
+                  default, lambda: revival_text(default), lambda: revival_text(default),
+                  options={"against": targets})
 
 
 def free_revival(found: Allowance) -> dict[str, Any]:

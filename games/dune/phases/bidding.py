@@ -148,7 +148,7 @@ def keys(state: State) -> list[str]:
     bid = "bid" if _mode(state) == PER_CARD else "bids"
     return ([str(PromptKey(bid, seat)) for seat in bidders]
             + [str(PromptKey("card-support", seat)) for seat in supporters]
-            + [p.key for p in bidding_karama.prompts(state)])
+            + bidding_karama.keys(state))
 
 
 def _deciding(state: State) -> tuple[list[str], list[str]]:

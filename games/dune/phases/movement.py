@@ -289,8 +289,7 @@ def turn_prompt(state: State, seat: str) -> Prompt:
                          default_text, "")
     for name in _TurnPrompt.LATER:          # the descriptors answer them when first read
         del prompt.__dict__[name]
-    # The position as it is now, in its own order, whatever becomes of ``state`` later.
-    object.__setattr__(prompt, "_position", _snapshot(state))
+    object.__setattr__(prompt, "_position", state)      # copied if kept (``keep``)
     object.__setattr__(prompt, "_waits", waits)
     return prompt
 
@@ -313,6 +312,12 @@ class _TurnPrompt(Prompt):
     LATER = ("legal", "template", "options")
     _position: State
     _waits: bool
+
+    def keep(self) -> None:
+        """The position as it is now, in its own order, whatever becomes of the state later
+        (a bot reads a prompt at once, ``turn.open_prompts``: no copy)."""
+        super().keep()
+        object.__setattr__(self, "_position", _snapshot(self._position))
 
     @cached_property
     def _reaches(self) -> list[GroupReach]:

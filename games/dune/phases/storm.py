@@ -88,6 +88,15 @@ def prompts(state: State) -> list[Prompt]:
                     for seat, cards in storm_cards.due(state).items()]
 
 
+def keys(state: State) -> list[str]:
+    """The keys of ``prompts``, in their order, without their text (issue 20)."""
+    if done(state):
+        return []
+    dials = [f"storm-dial:{seat}" for seat in state["storm"]["dialers"]
+             if needs_dials(state) and not state["storm"]["dials"]]
+    return dials + [f"storm-card:{seat}" for seat in storm_cards.due(state)]
+
+
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
     """The dials revealed together (000 VI.B: "simultaneously reveal") and the cards played,
     then the round goes on to its next decision or the storm's move."""
@@ -134,12 +143,12 @@ def _storm_round(state: State, rng: random.Random) -> list[Event]:
     order, 000 lines 1098-1106; 000 XVI.C: the marker is returned and the next one drawn after
     the move); stop where a decision is open."""
     events: list[Event] = []
-    if prompts(state):
+    if keys(state):
         return events
     if not state["step"]["revealed"]:
         events += reveal(state)
         state["step"]["revealed"] = True
-        if prompts(state):
+        if keys(state):
             return events
     control = state["step"]["control"]
     sectors = movement(state) if control is None else control
