@@ -14,6 +14,7 @@ no token.  Pure functions, no I/O.
 from __future__ import annotations
 
 import base64
+import functools
 import hashlib
 import hmac
 import re
@@ -32,7 +33,14 @@ MAX_IDS = 100  # Message-IDs read from a reply's In-Reply-To and References
 
 def seat_token(key: str, game: str, seat: dict) -> str:
     """The token of ``seat`` (a seats row: its name and secret) in ``game``."""
-    text = "\0".join((game, seat["seat"], seat["secret"])).encode()
+    return _token(key, game, seat["seat"], seat["secret"])
+
+
+@functools.lru_cache(maxsize=4096)
+def _token(key: str, game: str, seat: str, secret: str) -> str:
+    """Worked out once per process (issue 20: a tick asks each seat's for every mail read
+    and written)."""
+    text = "\0".join((game, seat, secret)).encode()
     digest = hmac.new(bytes.fromhex(key), text, hashlib.sha256).digest()
     return base64.b32encode(digest).decode().lower()[:20]
 

@@ -71,7 +71,7 @@ def environment(game: str) -> jinja2.Environment:
     if game_templates.is_dir():
         loaders.append(jinja2.FileSystemLoader(str(game_templates)))
     loaders.append(jinja2.FileSystemLoader(str(files("pbem.templates"))))
-    env = jinja2.Environment(
+    env = _environment_class()(
         loader=jinja2.ChoiceLoader(loaders),
         undefined=jinja2.StrictUndefined,
         trim_blocks=True,
@@ -88,6 +88,22 @@ def environment(game: str) -> jinja2.Environment:
     env.filters["agree"] = agree
     env.globals.update(_game_globals(game))
     return env
+
+
+@functools.cache
+def _environment_class() -> type[jinja2.Environment]:
+    import jinja2
+
+    class Environment(jinja2.Environment):
+        """Templates whose globals are one plain mapping, copied at once into each render's
+        context (issue 20: Jinja's default chain of mappings is walked key by key in Python
+        for every render and include); every global is set before the first template
+        loads (``environment``)."""
+
+        def make_globals(self, d):
+            return {**self.globals, **(d or {})}
+
+    return Environment
 
 
 def _game_globals(game: str) -> dict:
