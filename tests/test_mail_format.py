@@ -105,3 +105,17 @@ def test_every_mail_of_a_game_stays_in_its_readers_conversation(site):
     assert gm[0]["Message-ID"] == "<pbem.auction-1@pbem.test>"
     assert all(m["References"].split()[0] == gm[0]["Message-ID"] for m in gm[1:])
     assert all(len(line) <= MAIL_WIDTH for m in site.sent() for line in text(m).splitlines())
+
+
+def test_a_template_sees_the_games_globals_and_jinjas_own_through_one_plain_mapping():
+    """The templates' globals are copied into each render at once (issue 20): Dune's own
+    (``template_globals``) and Jinja's (``range``) are there, and a render's variables win."""
+    from pbem.games.dune import template_globals
+    from pbem.templating import environment
+
+    template = environment("dune").from_string("{{ range(2) | list }} {{ x }}")
+    assert type(template.globals) is dict
+    assert set(template_globals()) <= set(template.globals)
+    assert template.render(x=1) == "[0, 1] 1"
+    name = next(iter(template_globals()))
+    assert environment("dune").from_string(f"{{{{ {name} }}}}").render(**{name: "mine"}) == "mine"
