@@ -140,7 +140,7 @@ def prompts(state: State) -> list[Prompt]:
 
 def keys(state: State) -> list[str]:
     """The keys of ``prompts``, without their text (issue 20)."""
-    return [f"karama:{seat}" for seat in state["seats"] if uses(state, seat)]
+    return [str(PromptKey("karama", seat)) for seat in state["seats"] if uses(state, seat)]
 
 
 def _prompt(state: State, seat: str, found: list[str]) -> Prompt:

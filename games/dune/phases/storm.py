@@ -82,19 +82,24 @@ def prompts(state: State) -> list[Prompt]:
     if done(state):
         return []
     rule = rules_of(state).cite("000 VI.B")
-    dials = [dial_prompt(seat, rule) for seat in state["storm"]["dialers"]
-             if needs_dials(state) and not state["storm"]["dials"]]
-    return dials + [storm_cards.prompt(state, seat, cards, _movement_text(state))
-                    for seat, cards in storm_cards.due(state).items()]
+    return ([dial_prompt(seat, rule) for seat in _dialing(state)]
+            + [storm_cards.prompt(state, seat, cards, _movement_text(state))
+               for seat, cards in storm_cards.due(state).items()])
 
 
 def keys(state: State) -> list[str]:
     """The keys of ``prompts``, in their order, without their text (issue 20)."""
     if done(state):
         return []
-    dials = [f"storm-dial:{seat}" for seat in state["storm"]["dialers"]
-             if needs_dials(state) and not state["storm"]["dials"]]
-    return dials + [f"storm-card:{seat}" for seat in storm_cards.due(state)]
+    return ([str(PromptKey("storm-dial", seat)) for seat in _dialing(state)]
+            + [str(PromptKey("storm-card", seat)) for seat in storm_cards.due(state)])
+
+
+def _dialing(state: State) -> list[str]:
+    """The dialers still to send their dials this storm round."""
+    if not needs_dials(state) or state["storm"]["dials"]:
+        return []
+    return list(state["storm"]["dialers"])
 
 
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
