@@ -43,20 +43,22 @@ By mail (rulings):
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import factions
+from .. import combat, factions
 from ..codes import ErrorCode
-from ..data import Ability
+from ..data import Ability, ForceKind
 from ..factions import atreides_prescience as prescience
 from ..factions import bene_gesserit_voice as voice
+from ..forces import every_kind, kinds
 from ..orders import battle_plan
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..rules import cite
-from ..state import State, ally_of, sheet, storm_order
+from ..state import State, ally_of, storm_order
 from . import karama
 
 KARAMA = "battle-karama"
@@ -64,9 +66,11 @@ USES = ("voice", "prescience", "kh", "starred", "free", "look")
 
 
 def line(use: str, names: dict[str, str] | None = None) -> str:
-    """The order line of a use (the starred forces by their name)."""
+    """The order line of a use: the bonus of a kind of force by that kind's name (written
+    with no battle at hand, as a value's text is, by the name of the first kind of the data
+    worth more than a normal force: any such name reads as this use)."""
     if use == "starred":
-        return f"KARAMA {(names or {}).get('starred', 'Sardaukar').upper()}"
+        return f"KARAMA {(names or {}).get('starred', _special_kinds()[0].singular).upper()}"
     return {"voice": "KARAMA VOICE", "prescience": "KARAMA PRESCIENCE",
             "kh": "KARAMA KWISATZ HADERACH", "free": "KARAMA FREE STRENGTH",
             "look": "KARAMA LOOK"}[use]
@@ -91,7 +95,7 @@ def uses(state: State, seat: str) -> list[str]:
         side = battle_plan.side_of_state(state, fighter)
         if side.kh:
             found.append("kh")
-        if side.strength.starred and side.strength.worth > 1:
+        if side.strength.special:
             found.append("starred")
         if side.strength.free:
             found.append("free")
@@ -102,12 +106,21 @@ def uses(state: State, seat: str) -> list[str]:
 
 
 def starred_name(state: State, seat: str) -> dict[str, str]:
-    """The name of the starred forces ``seat`` may cancel, for its order line."""
+    """The name of the kind of force whose bonus ``seat`` may cancel (the other combatant's
+    kind worth more than a normal force), for its order line."""
     battle = state["step"]["battle"]
     for fighter in (battle["aggressor"], battle["defender"]):
-        if fighter != seat and sheet(fighter, state).starred is not None:
-            return {"starred": sheet(fighter, state).starred.name}
+        special = [kind for kind in kinds(state, fighter)[1:]
+                   if kind.strength > combat.NORMAL] if fighter != seat else []
+        if special:
+            return {"starred": special[0].singular}
     return {}
+
+
+@functools.cache
+def _special_kinds() -> tuple[ForceKind, ...]:
+    """The kinds of force of the data worth more than a normal force (some opponent's)."""
+    return tuple(each for each in every_kind() if each.strength > combat.NORMAL)
 
 
 def read_use(state: State, seat: str, words: list[str]) -> list[str]:
@@ -121,7 +134,9 @@ def read_use(state: State, seat: str, words: list[str]) -> list[str]:
     if said == "KH":
         said = "KWISATZ HADERACH"
     use = next((u for u in USES if f"KARAMA {said}" == line(u, names)
-                or (u == "starred" and said in ("SARDAUKAR", "FEDAYKIN"))), None)
+                or (u == "starred" and said in {w for k in _special_kinds()
+                                                for w in (k.singular.upper(),
+                                                          k.plural.upper())})), None)
     if use is None:
         raise OrderProblem(ErrorCode.BAD_KARAMA, f"KARAMA {said} is no Karama use of a battle "
                            "(player aid B.6)", valid)

@@ -34,10 +34,11 @@ from ..cards import battle_karama
 from ..codes import ErrorCode
 from ..factions import atreides_prescience as prescience
 from ..factions import bene_gesserit_voice as voice
+from ..forces import order_text
 from ..rules import cite, rules_of
 from ..state import SEAT_FACTIONS, State
 from . import battle_plan
-from .language import OrderProblem, forces_text
+from .language import OrderProblem
 
 NOT_UNDER_IF = ("IF", "KARAMA", "CAPTURE")
 LineReader = Callable[[State, Prompt, list[str]], dict[str, Any]]
@@ -204,7 +205,7 @@ def part_line(key: str, value: Any) -> str:
             "dial": lambda: f"DIAL {value}", "spice": lambda: f"SPICE {value}",
             "kh": lambda: "KWISATZ HADERACH",
             "call": lambda: "TRAITOR CALL" if value else "NO TRAITOR CALL",
-            "lose": lambda: f"LOSE {forces_text(*value) or 0}"}[key]()
+            "lose": lambda: f"LOSE {order_text(value) or 0}"}[key]()
 
 
 def lines(plan: dict[str, Any]) -> list[str]:
