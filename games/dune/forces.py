@@ -3,9 +3,12 @@
 Wherever forces are, on a sector of the board, in a reserve, in the tanks, in an order, a
 battle's losses or an event, they are ``Counts``: kind name -> how many, never 0 (no forces:
 ``{}``), so that two counts of the same forces are equal.  Which kinds a faction has in a game
-is its sheet's ``kinds``, its first kind first, those ``optional`` only with the advantages
-(000 XV; GF9 advanced, 001 1.13.01): without them its forces of an optional kind are of its
-first kind (000 II.B.1.c: "the starred tokens have no significance in the Basic Game").
+is its sheet's ``kinds``: its plain kind (no mark) first, then the others, those ``optional``
+only with the advantages (000 XV; GF9 advanced, 001 1.13.01): without them its forces of an
+optional kind are plain ones (000 II.B.1.c: "the starred tokens have no significance in the
+Basic Game").  The kinds' words (``mark``, ``face``, names) are the data's: orders read them
+(``orders.language.read_forces``) and reports write them (``order_text``, ``count_text``,
+``faces``).
 """
 
 from __future__ import annotations
@@ -27,7 +30,7 @@ Counts = dict[str, int]
 # --- the kinds in a game
 def kinds(game: Mapping[str, Any] | Any, seat: str, every: bool = False
           ) -> tuple[ForceKind, ...]:
-    """The seat's kinds of force in a game (a state, a view or its ``Rules``), its first kind
+    """The seat's kinds of force in a game (a state, a view or its ``Rules``), its plain kind
     first; with ``every`` its sheet's, in play or not."""
     if isinstance(game, Mapping):
         return _kinds(game["rules"]["ruleset"], every or game["rules"]["advantages"], seat)
@@ -42,7 +45,7 @@ def _kinds(ruleset: str, advantages: bool, seat: str) -> tuple[ForceKind, ...]:
 
 
 def plain(game: Mapping[str, Any] | Any, seat: str) -> str:
-    """The seat's first kind of force: the one its start places."""
+    """The seat's plain kind of force: the one its start places."""
     return kinds(game, seat)[0].name
 
 
@@ -151,7 +154,7 @@ def spread(counts: Mapping[str, int], places: Iterable[tuple[Any, Mapping[str, i
 
 def first_of(game: Mapping[str, Any] | Any, seat: str, counts: Mapping[str, int], number: int
              ) -> Counts:
-    """``number`` of the seat's forces ``counts``, taken in the order of its kinds, its first
+    """``number`` of the seat's forces ``counts``, taken in the order of its kinds, its plain
     kind first: the forces lost where the rules name only a number (the storm's half, normal
     forces before Fedaykin)."""
     return dict(spread_up_to(counts, number, [each.name for each in kinds(game, seat)]))
@@ -231,7 +234,7 @@ def size(counts: Mapping[str, int] | list[int]) -> int:
 
 
 def and_faces(game: Mapping[str, Any] | Any, seat: str, counts: Mapping[str, int]) -> str:
-    """The seat's forces as ``3 forces`` or ``3 forces and 1 starred``: its first kind by its
+    """The seat's forces as ``3 forces`` or ``3 forces and 1 starred``: its plain kind by its
     words, the others by their face."""
     first, *others = kinds(game, seat)
     return plural(counts.get(first.name, 0), first.singular, first.plural) + "".join(
@@ -286,7 +289,7 @@ def on_map(state: State, faction: str) -> Counts:
 
 def all_of(state: State, faction: str) -> Counts:
     """All a faction's forces per kind: on the board, in its reserve, in the tanks and still to
-    be placed at set-up (of its first kind): its sheet's (000 II.B.1.c, "20 small tokens")."""
+    be placed at set-up (of its plain kind): its sheet's (000 II.B.1.c, "20 small tokens")."""
     own = state["factions"][faction]
     return plus(on_map(state, faction), own["reserve"], own["tanks"],
                 {plain(state, faction): own["to_place"]})

@@ -2,7 +2,7 @@
 store loads it or a GM's adjustment of an earlier shape is replayed) and the decisions of a
 stored log or filed before an upgrade (``upgrade_orders``, as each batch is applied).
 
-Earlier code counted a faction's forces as a pair, [normal, starred]: its sheet's first kind of
+Earlier code counted a faction's forces as a pair, [normal, starred]: its sheet's plain kind of
 force and its second (``forces.Counts`` now).  A pair is read by the seat that owns it.
 """
 

@@ -105,9 +105,10 @@ def uses(state: State, seat: str) -> list[str]:
     return found
 
 
-def starred_name(state: State, seat: str) -> dict[str, str]:
+def special_name(state: State, seat: str) -> dict[str, str]:
     """The name of the kind of force whose bonus ``seat`` may cancel (the other combatant's
-    kind worth more than a normal force), for its order line."""
+    kind worth more than a normal force), for its order line: the use ``starred``, as stored
+    games name it."""
     battle = state["step"]["battle"]
     for fighter in (battle["aggressor"], battle["defender"]):
         special = [kind for kind in kinds(state, fighter)[1:]
@@ -126,7 +127,7 @@ def _special_kinds() -> tuple[ForceKind, ...]:
 def read_use(state: State, seat: str, words: list[str]) -> list[str]:
     """One ``KARAMA`` line (the words after the verb): [] for NONE, else [use]."""
     found = uses(state, seat)
-    names = starred_name(state, seat)
+    names = special_name(state, seat)
     valid = tuple(line(u, names) for u in found) + ("KARAMA NONE",)
     said = " ".join(words).upper()
     if said == "NONE":
@@ -164,7 +165,7 @@ def text(value: list[str]) -> str:
 def prompt(state: State, seat: str) -> Prompt:
     """The battle Karamas of a faction that is not in the battle but decides in it."""
     found = uses(state, seat)
-    names = starred_name(state, seat)
+    names = special_name(state, seat)
     legal = ("You may play a Karama before the plans are committed "
              f"({cite(state, 'player aid B.6; WBC X, line 1214')}): "
              f"{', '.join(line(u, names) for u in found)}; each stands ready and is played "

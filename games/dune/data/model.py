@@ -326,7 +326,7 @@ class ForceKind:
     advanced combat, one spice a force (000 XXII.A.1, Q&A B.4; GF9 spice dialing, 001 1.13.05),
     and it counts half its strength unbacked; a kind never spiced counts its strength whatever
     the spice, and no spice is paid for it.  ``optional``: in play only with the advantages
-    (000 XV; GF9 advanced, 001 1.13.01); without them its tokens are its faction's first kind.
+    (000 XV; GF9 advanced, 001 1.13.01); without them its tokens are its faction's plain kind.
     ``mark`` and ``face`` are how counts and reports tell it from its faction's other forces
     ("5 2*", "7 forces (2 starred)"); ``singular``, ``plural`` and ``synonyms`` are its words,
     which orders accept too.  ``collection``: the spice one collects where others collect less
@@ -410,7 +410,8 @@ class Faction:
 
     @property
     def plain(self) -> str:
-        """Its first kind of force: the one its start places and the one its forces of an
+        """Its plain kind of force (the one without a mark, ``kinds[0]``): the one its start
+        places and the one its forces of an
         optional kind are without the advantages."""
         return self.kinds[0][0]
 

@@ -231,7 +231,7 @@ FILLER = frozenset({"FORCE", "FORCES", "TOKEN", "TOKENS", "AND", "&", "+"})
 def read_forces(words: list[str], kinds: Sequence[ForceKind], what: str = "forces",
                 whole: bool = False, least: int = 0) -> tuple[dict[str, int], list[str]]:
     """Forces at the start of the words, counted per kind of ``kinds`` (a faction's, its first
-    kind first): a number of its first kind (``5``), a number with a kind's mark (``2*``) or
+    kind first): a number of its plain kind (``5``), a number with a kind's mark (``2*``) or
     one of its words (``2 Fedaykin``, ``1 starred``), or several (``5 2*``, ``2+1*``, ``3 forces
     and 1 Fedaykin``); the counts (no zeros) and the words after them.  With ``whole`` every
     word must be forces; ``least``: the fewest forces in all."""

@@ -15,7 +15,7 @@ and movement"):
 - ``KARAMA ADVISOR [<faction>]``, ``KARAMA GUILD``, ``KARAMA WORM <territory>`` (the Fremen),
   ``KARAMA WORTHLESS``: the Karamas of ``move_karama``.
 
-``<forces>`` is a number of the faction's first kind of force, a number with a kind's mark
+``<forces>`` is a number of the faction's plain kind of force, a number with a kind's mark
 (``2*``) or word (``2 Fedaykin``), or several (``5 2*``): ``language.read_forces``.
 ``COEXIST``/``FIGHT`` after a Bene Gesserit move into an occupied territory declares
 coexistence there (000 XV.B.5).

@@ -240,7 +240,7 @@ def legal(state: State, seat: str) -> list[str]:
                          "should that element be asked.")
         found = battle_karama.uses(state, seat)
         if found:
-            names = battle_karama.starred_name(state, seat)
+            names = battle_karama.special_name(state, seat)
             parts.append(f"Karamas ({cite(state, 'player aid B.6')}; each stands ready and is "
                          "played only if "
                          "needed): " + ", ".join(battle_karama.line(u, names) for u in found)

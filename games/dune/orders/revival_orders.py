@@ -5,7 +5,7 @@ One prompt a faction with something to decide, key ``revival:<seat>``, kind ``re
 several lines of one mail add up (docs/orders.md, "Revival"):
 
 - ``REVIVE <forces>``: forces from the tanks to the reserve, a bare number of the faction's
-  first kind, a marked number or a kind's word for the others (``REVIVE 2 1*``; also read:
+  plain kind, a marked number or a kind's word for the others (``REVIVE 2 1*``; also read:
   ``REVIVE 2 +1*``, ``REVIVE 2+1*``, ``REVIVE 2 1 STARRED``, ``REVIVE 2 +1 SARDAUKAR``,
   ``REVIVE 3 FORCES``: ``language.read_forces``);
 - ``REVIVE LEADER <leader>`` (or ``REVIVE <leader>``, or ``REVIVE 2 LEADER <leader>``); the
@@ -82,7 +82,7 @@ class Allowance:
     """What one faction may revive now, and with what."""
 
     seat: str
-    kinds: tuple[ForceKind, ...]  # its kinds of force, its first kind first
+    kinds: tuple[ForceKind, ...]  # its kinds of force, its plain kind first
     tanks: Counts
     free: int
     spice: int

@@ -57,7 +57,7 @@ def _whole(value: Any) -> bool:
 
 def _count(value: Any, key: str, seat: str, rules: Rules, problems: list[str]
            ) -> dict[str, int] | None:
-    """Forces: a number of the faction's first kind, numbers in the order of its kinds
+    """Forces: a number of the faction's plain kind, numbers in the order of its kinds
     (``[7, 3]``: 7 forces and 3 Fedaykin), or a mapping of its kinds, by their names or words
     as orders write them, to numbers (``{force: 7, fedaykin: 3}``); a kind in play only with
     the advantages (000 XV) only with them."""
