@@ -22,7 +22,7 @@ from pbem.wording import plural
 from .data import ForceKind
 from .rules import RULESETS
 from .schema import State
-from .state import SEAT_FACTIONS, forces_at, ruleset_data
+from .state import SEAT_FACTIONS, base_data, forces_at, ruleset_data
 
 Counts = dict[str, int]
 
@@ -32,7 +32,7 @@ def kinds(game: Mapping[str, Any] | Any, seat: str, every: bool = False
           ) -> tuple[ForceKind, ...]:
     """The seat's kinds of force in a game (a state, a view or its ``Rules``), its plain kind
     first; with ``every`` its sheet's, in play or not."""
-    if isinstance(game, Mapping):
+    if type(game) is dict or isinstance(game, Mapping):  # a state at once: asked every step
         return _kinds(game["rules"]["ruleset"], every or game["rules"]["advantages"], seat)
     return _kinds(game.ruleset, every or game.advantages, seat)
 
@@ -50,10 +50,11 @@ def plain(game: Mapping[str, Any] | Any, seat: str) -> str:
 
 
 def at_start(game: Mapping[str, Any] | Any, seat: str) -> Counts:
-    """All the seat's forces at the start of a game, per kind (its sheet's ``kinds``)."""
-    if isinstance(game, Mapping):
-        return dict(_at_start(game["rules"]["ruleset"], game["rules"]["advantages"], seat))
-    return dict(_at_start(game.ruleset, game.advantages, seat))
+    """All the seat's forces at the start of a game, per kind (its sheet's ``kinds``); shared:
+    read it, never change it (the invariants ask it after every step)."""
+    if type(game) is dict or isinstance(game, Mapping):
+        return _at_start(game["rules"]["ruleset"], game["rules"]["advantages"], seat)
+    return _at_start(game.ruleset, game.advantages, seat)
 
 
 @functools.cache
@@ -67,18 +68,18 @@ def _at_start(ruleset: str, advantages: bool, seat: str) -> Counts:
 
 
 def kind(name: str) -> ForceKind:
-    """A kind of force by its name, as the data of the rulesets has it (the first that names
-    it): for the words of a count, which carries no ruleset."""
-    return _by_name()[name]
-
-
-def every_kind() -> tuple[ForceKind, ...]:
-    """Every kind of force of the rulesets' data, in the data's order."""
-    return tuple(_by_name().values())
+    """A kind of force by its name: the base data's, else the first ruleset's that has it
+    (for the words of a count, which carries no ruleset; the other rulesets' data is loaded
+    only when a name is not the base's)."""
+    found = base_data().force_kinds
+    for each in found:
+        if each.name == name:
+            return each
+    return _overlay_kinds()[name]
 
 
 @functools.cache
-def _by_name() -> dict[str, ForceKind]:
+def _overlay_kinds() -> dict[str, ForceKind]:
     found: dict[str, ForceKind] = {}
     for ruleset in RULESETS:
         for each in ruleset_data(ruleset).force_kinds:
@@ -157,7 +158,7 @@ def first_of(game: Mapping[str, Any] | Any, seat: str, counts: Mapping[str, int]
     """``number`` of the seat's forces ``counts``, taken in the order of its kinds, its plain
     kind first: the forces lost where the rules name only a number (the storm's half, normal
     forces before Fedaykin)."""
-    return dict(spread_up_to(counts, number, [each.name for each in kinds(game, seat)]))
+    return spread_up_to(counts, number, [each.name for each in kinds(game, seat)])
 
 
 def spread_up_to(counts: Mapping[str, int], number: int, order: Iterable[str]) -> Counts:
@@ -180,22 +181,25 @@ def counts_of(game: Mapping[str, Any] | Any, seat: str, numbers: Iterable[int]) 
 
 # --- in words
 def order_text(counts: Mapping[str, int]) -> str:
-    """Counts as order text: ``5``, ``2*`` or ``5 2*``: a number for a faction's kind without a
-    mark (its first: ``factions.yaml``), then each kind's number with its mark."""
-    order = list(_by_name())
-    named = sorted((name for name, count in counts.items() if count),
-                   key=lambda name: (bool(kind(name).mark), order.index(name)))
-    return " ".join(f"{counts[name]}{kind(name).mark}" for name in named)
+    """Counts as order text: ``5``, ``2*`` or ``5 2*``: a number for a faction's plain kind
+    (the one without a mark), then each other kind's number with its mark."""
+    return " ".join(f"{counts[name]}{kind(name).mark}" for name in _in_order(counts))
 
 
 def count_text(counts: Mapping[str, int], zero: bool = False) -> str:
     """Counts as the table and the map write them: ``5``, ``5+2*``, ``2*``: the number of a
-    faction's kind without a mark, then each marked kind's with its mark; with ``zero`` the
-    first number even when it is 0 (``0+2*``)."""
+    faction's plain kind, then each marked kind's with its mark; with ``zero`` the first
+    number even when it is 0 (``0+2*``)."""
     plain_ = sum(count for name, count in counts.items() if not kind(name).mark)
-    marked = [f"{count}{kind(name).mark}" for name, count in counts.items()
-              if count and kind(name).mark]
+    marked = [f"{counts[name]}{kind(name).mark}" for name in _in_order(counts)
+              if kind(name).mark]
     return "+".join(([str(plain_)] if plain_ or zero or not marked else []) + marked)
+
+
+def _in_order(counts: Mapping[str, int]) -> list[str]:
+    """The kinds counted, the one without a mark first, then by their marks."""
+    return sorted((name for name, count in counts.items() if count),
+                  key=lambda name: (bool(kind(name).mark), kind(name).mark))
 
 
 def by_faction_on_map(view: Mapping[str, Any]) -> dict[str, Counts]:
@@ -221,7 +225,7 @@ def faces(counts: Mapping[str, int] | list[int]) -> str:
     starred)``, or nothing (an event stored by earlier code counts them as a pair, [normal,
     starred]: the second counted by the face of the data's first marked kind)."""
     if isinstance(counts, list):
-        marked = next(each for each in _by_name().values() if each.face)
+        marked = next(each for each in base_data().force_kinds if each.face)
         return f" ({counts[1]} {marked.face})" if counts[1] else ""
     named = [f"{count} {kind(name).face}" for name, count in counts.items()
              if count and kind(name).face]

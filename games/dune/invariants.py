@@ -15,7 +15,7 @@ from .data import Ability
 from .factions import harkonnen_capture as capture
 from .factions import holder
 from .factions.atreides import kwisatz_haderach
-from .forces import Counts, add, at_start, plain, plus
+from .forces import Counts, at_start, plain
 from .leaders import ALIVE, CAPTURED, TANKS
 from .phases.battle import forces_in
 from .phases.storm import WEATHER_MARKERS, uses_weather
@@ -83,10 +83,11 @@ def _walk(state: State) -> tuple[dict[str, Counts], list[str]]:
             if sector not in sectors_of[territory]:
                 problems.append(f"forces: {territory} has no sector {sector}")
             for seat, counts in by_faction.items():
+                mine = found.get(seat, {})
+                for name, count in counts.items():
+                    mine[name] = mine.get(name, 0) + count
                 if not counts or min(counts.values()) < 1:
                     problems.append(f"forces: {seat} has {counts} in {territory} sector {sector}")
-                if seat in found:
-                    add(found[seat], counts)
     return found, problems
 
 
@@ -104,9 +105,12 @@ def _forces(state: State, on_map: dict[str, Counts]) -> list[str]:
     ``forces.all_of``): its sheet's ``kinds``."""
     problems = []
     for seat in state["seats"]:
-        own = state["factions"][seat]
-        found = plus(on_map[seat], own["reserve"], own["tanks"],
-                     {plain(state, seat): own["to_place"]})
+        own, found = state["factions"][seat], on_map[seat]
+        for pile in (own["reserve"], own["tanks"]):
+            for name, count in pile.items():
+                found[name] = found.get(name, 0) + count
+        if own["to_place"]:
+            found[plain(state, seat)] = found.get(plain(state, seat), 0) + own["to_place"]
         expected = at_start(state, seat)
         if found != expected:
             problems.append(f"forces: {seat} has {found}, not {expected} (000 II.B.1.c, "

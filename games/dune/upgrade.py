@@ -28,8 +28,9 @@ def upgrade_state(state: State) -> State:
     for seat, sheet in state["factions"].items():
         for pile in ("reserve", "tanks"):
             sheet[pile] = _counts(state, seat, sheet[pile])
-    for seat, plan in state["step"].get("plans", {}).items():
-        _plan(state, seat, plan)
+    plans = state["step"].get("plans", {})
+    for seat, plan in plans.items():
+        plans[seat] = _plan(state, seat, plan)
     return state
 
 
@@ -37,12 +38,15 @@ def upgrade_orders(state: State, orders: dict[str, Any]) -> dict[str, Any]:
     """A batch of decisions in today's shape (the same batch when nothing was stored by
     earlier code): the forces of moves, revivals, battle plans, the Fremen's placement and a
     worm ride counted per kind."""
-    found = dict(orders)
+    found = orders
     for key, value in orders.items():
-        kind, seat = PromptKey.parse(key)
-        upgrade = _ORDERS.get(kind)
-        if upgrade is not None and value is not None:
-            found[key] = upgrade(state, seat, value)
+        upgrade = _ORDERS.get(key.partition(":")[0])
+        if upgrade is None or value is None:
+            continue
+        today = upgrade(state, PromptKey.parse(key).seat, value)
+        if today is not value:
+            found = dict(found) if found is orders else found
+            found[key] = today
     return found
 
 
@@ -52,9 +56,12 @@ def _counts(state: State, seat: str, counts: Any) -> Counts:
 
 
 def _plan(state: State, seat: str, plan: dict[str, Any]) -> dict[str, Any]:
-    """A battle plan, its losses and those of its conditional lines (changed in place)."""
-    if isinstance(plan.get("lose"), list):
-        plan["lose"] = _counts(state, seat, plan["lose"])
+    """A battle plan, its losses and those of its conditional lines counted per kind; the plan
+    itself if they are."""
+    parts = [part for _, part in plan.get("if", [])]
+    if not any(isinstance(part.get("lose"), list) for part in [plan, *parts]):
+        return plan
+    plan = {**plan, "lose": _counts(state, seat, plan.get("lose"))}
     if "if" in plan:
         plan["if"] = [[condition, {**part, "lose": _counts(state, seat, part["lose"])}
                        if isinstance(part.get("lose"), list) else part]
@@ -63,31 +70,40 @@ def _plan(state: State, seat: str, plan: dict[str, Any]) -> dict[str, Any]:
 
 
 def _move(state: State, seat: str, value: dict[str, Any]) -> dict[str, Any]:
-    value = {**value, "plans": [dict(plan) for plan in value.get("plans", [])]}
-    for plan in value["plans"]:
-        for verb in ("ship", "move", "hajr"):
-            if isinstance(plan.get(verb), dict):
-                plan[verb] = {**plan[verb], "forces": _counts(state, seat, plan[verb]["forces"])}
-    return value
+    """A movement turn's plans, each shipment's and move's forces counted per kind."""
+    def parts(plan: dict[str, Any]) -> list[str]:
+        return [verb for verb in ("ship", "move", "hajr") if isinstance(plan.get(verb), dict)]
+    if not any(isinstance(plan[verb]["forces"], list) for plan in value.get("plans", [])
+               for verb in parts(plan)):
+        return value
+    return {**value, "plans": [
+        {**plan, **{verb: {**plan[verb], "forces": _counts(state, seat, plan[verb]["forces"])}
+                    for verb in parts(plan)}} for plan in value["plans"]]}
 
 
 def _revival(state: State, seat: str, value: dict[str, Any]) -> dict[str, Any]:
+    cards = [card for card in ("karama", "ghola") if value.get(card)]
+    if not isinstance(value["forces"], list) and not any(
+            isinstance(value[card]["forces"], list) for card in cards):
+        return value
     value = {**value, "forces": _counts(state, seat, value["forces"])}
-    for card in ("karama", "ghola"):
-        if value.get(card):
-            value[card] = {**value[card], "forces": _counts(state, seat, value[card]["forces"])}
+    for card in cards:
+        value[card] = {**value[card], "forces": _counts(state, seat, value[card]["forces"])}
     return value
 
 
 def _placement(state: State, seat: str, value: list[list[Any]]) -> list[list[Any]]:
+    if all(len(entry) == 3 for entry in value):
+        return value
     return [[territory, sector, _counts(state, seat, rest) if len(rest) > 1 else rest[0]]
             for territory, sector, *rest in value]
 
 
 def _ride(state: State, seat: str, value: list[Any]) -> list[Any]:
-    return [*value[:2], *(_counts(state, seat, part) for part in value[2:])]
+    if len(value) < 3 or not isinstance(value[2], list):
+        return value
+    return [*value[:2], _counts(state, seat, value[2])]
 
 
-_ORDERS = {"move": _move, "guild-move": _move, "revival": _revival,
-           "battle-plan": lambda state, seat, plan: _plan(state, seat, dict(plan)),
+_ORDERS = {"move": _move, "guild-move": _move, "revival": _revival, "battle-plan": _plan,
            "fremen-placement": _placement, "worm-ride": _ride}

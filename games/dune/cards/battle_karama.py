@@ -43,7 +43,6 @@ By mail (rulings):
 
 from __future__ import annotations
 
-import functools
 import random
 from typing import Any
 
@@ -51,14 +50,14 @@ from pbem.game import Event, Prompt
 
 from .. import combat, factions
 from ..codes import ErrorCode
-from ..data import Ability, ForceKind
+from ..data import Ability, DuneData, ForceKind
 from ..factions import atreides_prescience as prescience
 from ..factions import bene_gesserit_voice as voice
-from ..forces import every_kind, kinds
+from ..forces import kinds
 from ..orders import battle_plan
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..rules import cite
-from ..state import State, ally_of, storm_order
+from ..state import State, ally_of, base_data, data, storm_order
 from . import karama
 
 KARAMA = "battle-karama"
@@ -67,10 +66,11 @@ USES = ("voice", "prescience", "kh", "starred", "free", "look")
 
 def line(use: str, names: dict[str, str] | None = None) -> str:
     """The order line of a use: the bonus of a kind of force by that kind's name (written
-    with no battle at hand, as a value's text is, by the name of the first kind of the data
-    worth more than a normal force: any such name reads as this use)."""
+    with no battle at hand, as a value's text is, by the name of the base data's first kind
+    worth more than a normal force: any such name of the game's data reads as this use)."""
     if use == "starred":
-        return f"KARAMA {(names or {}).get('starred', _special_kinds()[0].singular).upper()}"
+        name = (names or {}).get("starred") or _special_kinds(base_data())[0].singular
+        return f"KARAMA {name.upper()}"
     return {"voice": "KARAMA VOICE", "prescience": "KARAMA PRESCIENCE",
             "kh": "KARAMA KWISATZ HADERACH", "free": "KARAMA FREE STRENGTH",
             "look": "KARAMA LOOK"}[use]
@@ -118,10 +118,9 @@ def special_name(state: State, seat: str) -> dict[str, str]:
     return {}
 
 
-@functools.cache
-def _special_kinds() -> tuple[ForceKind, ...]:
-    """The kinds of force of the data worth more than a normal force (some opponent's)."""
-    return tuple(each for each in every_kind() if each.strength > combat.NORMAL)
+def _special_kinds(deck: DuneData) -> tuple[ForceKind, ...]:
+    """The kinds of force of a game's data worth more than a normal force (some opponent's)."""
+    return tuple(each for each in deck.force_kinds if each.strength > combat.NORMAL)
 
 
 def read_use(state: State, seat: str, words: list[str]) -> list[str]:
@@ -135,7 +134,7 @@ def read_use(state: State, seat: str, words: list[str]) -> list[str]:
     if said == "KH":
         said = "KWISATZ HADERACH"
     use = next((u for u in USES if f"KARAMA {said}" == line(u, names)
-                or (u == "starred" and said in {w for k in _special_kinds()
+                or (u == "starred" and said in {w for k in _special_kinds(data(state))
                                                 for w in (k.singular.upper(),
                                                           k.plural.upper())})), None)
     if use is None:

@@ -349,7 +349,10 @@ class ForceKind:
 
     def worth(self, opponent: str) -> int | float:
         """What one is worth in battle and in taking losses against the named faction."""
-        return dict(self.strength_against).get(opponent, self.strength)
+        for faction, worth in self.strength_against:
+            if faction == opponent:
+                return worth
+        return self.strength
 
     def collects(self, rate: int) -> int:
         """The spice one collects where others of its territory collect ``rate`` (000 XI.A)."""

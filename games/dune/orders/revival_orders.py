@@ -35,6 +35,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from pbem.game import Prompt
@@ -133,7 +134,7 @@ class Allowance:
         as one token in revival", 000 lines 806, 1000)."""
         return sum(kind.revival_weight * forces.get(kind.name, 0) for kind in self.kinds)
 
-    @property
+    @cached_property
     def most_forces(self) -> int:
         """The most forces its ordinary revival may take, as the tanks allow."""
         room, most = self.limit, 0
@@ -145,6 +146,8 @@ class Allowance:
     def cost(self, forces: Counts) -> int:
         """The spice ``forces`` revived cost: the shield's free number (the dearest forces
         first), then each kind's price (000 IX.B.1: 2 each)."""
+        if len(self.kinds) == 1:                    # one price (asked often: issue 20)
+            return self.kinds[0].revival_cost * max(0, total(forces) - self.free)
         prices = sorted((kind.revival_cost for kind in self.kinds
                          for _ in range(forces.get(kind.name, 0))), reverse=True)
         return sum(prices[self.free:])

@@ -39,7 +39,7 @@ from pbem.game import Event
 
 from .. import transfers
 from ..codes import EventCode
-from ..forces import Counts, add, kind, total
+from ..forces import Counts, add, total
 from ..rules import rules_of
 from ..state import State, data, forces_at, occupants, storm_order
 
@@ -99,7 +99,8 @@ def collect(state: State, territory: str) -> list[Event]:
     events = []
     for faction, forces in collectors(state, territory).items():
         rate = collection_rate(state, faction)
-        amount = min(sum(count * kind(name).collects(rate) for name, count in forces.items()),
+        kinds = data(state).force_kind
+        amount = min(sum(count * kinds(name).collects(rate) for name, count in forces.items()),
                      state["spice"][territory])
         if not amount:
             break
