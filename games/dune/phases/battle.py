@@ -197,8 +197,9 @@ def forces_in(state: State, seat: str, territory: str, sectors: list[int]) -> Co
 def fighters(state: State, territory: str, sectors: list[int]) -> list[str]:
     """The factions that may fight in a part of a territory, in seat order (coexisting Bene
     Gesserit do not, XV.B.4)."""
-    return [seat for seat in occupants(state, territory)
-            if forces_in(state, seat, territory, sectors)]
+    here = {seat for sector, by_faction in forces_at(state, territory).items()
+            if int(sector) in sectors for seat in by_faction}
+    return [seat for seat in occupants(state, territory) if seat in here]
 
 
 def options(state: State, seat: str) -> list[tuple[str, list[int], str]]:
