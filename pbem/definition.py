@@ -245,7 +245,7 @@ def deal(store: Store, config: Config, game_id: str, now: datetime,
             _draw_seats(store, config, record, seed)
         seats = [s["seat"] for s in record.seats]
         state = record.rules.setup(record.row["ruleset"], json.loads(record.row["options"]),
-                                   seats, step_rng(seed, 0))
+                                   seats, step_rng(seed, 0), record.row["rules_version"])
         policy = DeadlinePolicy.from_json(record.settings["deadlines"])
         due = due_at(now, [p.kind for p in owed(record.rules.prompts(state))], policy,
                      record.settings["timezone"])

@@ -247,8 +247,13 @@ class Game(Protocol):
     capabilities: tuple[type, ...]     # the optional capabilities it provides (below)
 
     def setup(
-        self, ruleset: str, options: dict[str, Any], seats: list[str], rng: random.Random
-    ) -> State: ...
+        self, ruleset: str, options: dict[str, Any], seats: list[str], rng: random.Random,
+        rules_version: str | None = None
+    ) -> State:
+        """A new game; ``rules_version``: the version of the rules it is played by, a stored
+        game's for its replay (``rules_version`` of this code by default).  A version the game
+        no longer plays is a ``ValueError``."""
+        ...
 
     def prompts(self, state: State) -> list[Prompt]: ...
 
@@ -481,18 +486,22 @@ class Adjustment:
 
 
 def replay(game: Game, ruleset: str, options: dict, seats: list[str], seed: str,
-           batches: list[dict[str, Any] | Adjustment]) -> State:
+           batches: list[dict[str, Any] | Adjustment], rules_version: str | None = None
+           ) -> State:
     """Rebuild a game's state from its seed and its log: the order batches applied and the
-    GM's adjustments, in their order (step N is the Nth entry)."""
-    (state,) = deque(replay_states(game, ruleset, options, seats, seed, batches), maxlen=1)
+    GM's adjustments, in their order (step N is the Nth entry), by the rules version the game
+    was dealt under (this code's by default)."""
+    (state,) = deque(replay_states(game, ruleset, options, seats, seed, batches, rules_version),
+                     maxlen=1)
     return state
 
 
 def replay_states(game: Game, ruleset: str, options: dict, seats: list[str], seed: str,
-                  batches: list[dict[str, Any] | Adjustment]) -> Iterator[State]:
+                  batches: list[dict[str, Any] | Adjustment], rules_version: str | None = None
+                  ) -> Iterator[State]:
     """Every state of a game from its seed and its log: the set-up's, then the state after
     each entry (as ``replay``)."""
-    state = game.setup(ruleset, options, seats, step_rng(seed, 0))
+    state = game.setup(ruleset, options, seats, step_rng(seed, 0), rules_version)
     yield state
     for step, entry in enumerate(batches, start=1):
         if isinstance(entry, Adjustment):

@@ -121,11 +121,13 @@ class GameRecord:
     def replay(self, store: Store, steps: int | None = None) -> State:
         """The state rebuilt from the seed and the first ``steps`` entries of the decision
         log (all of them by default)."""
-        return replay(self.rules, *self._setup(), self._log(store)[:steps])
+        return replay(self.rules, *self._setup(), self._log(store)[:steps],
+                      self.row["rules_version"])
 
     def replay_states(self, store: Store) -> Iterator[State]:
         """Every state the game went through, from its set-up to now."""
-        return replay_states(self.rules, *self._setup(), self._log(store))
+        return replay_states(self.rules, *self._setup(), self._log(store),
+                             self.row["rules_version"])
 
     def _setup(self) -> tuple[str, dict, list[str], str]:
         return (self.row["ruleset"], json.loads(self.row["options"] or "{}"),

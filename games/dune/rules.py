@@ -12,6 +12,11 @@ tournament rules as an option (``tournament``, 001 setup 3 and 4.1.13-20).
 A ruleset class supplies its phase list, the options it fixes, its data layers (the folders
 of ``data/`` merged in order: ``data/classic/`` is the base) and the answers to the policy
 questions the phases ask; a phase asks the question, never which ruleset it is.
+
+Rules versions: a game keeps the version of the rules it was dealt under (``Rules.version``,
+``RULES_VERSION`` for a new game).  Where a later version answers a question otherwise, the
+earlier answers live in a class of their own (``GF9Version4``), which ``ruleset_class`` picks
+for a game of that version, so that a stored game replays as it was played.
 """
 
 from __future__ import annotations
@@ -21,6 +26,11 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
 from .data.loader import citations
+
+# The rules versions a game may have been dealt under and still replays by: 4, the first of
+# every ruleset here; 5, the GF9 rulings of issue 32 (``GF9Version4`` keeps 4's answers).
+RULES_VERSION = 5
+RULES_VERSIONS = (4, 5)
 
 # option name -> (rule of seed 000, what it does); all default off in "classic".
 OPTIONS: dict[str, str] = {
@@ -72,6 +82,7 @@ class Rules:
     three_faction_alliances: bool = False
     bidding: str = "per_card"
     movement: str = "sequential"
+    version: int = RULES_VERSION    # the rules version the game was dealt under
 
     # The rounds of a turn, in order; the options the ruleset sets and a game file may not
     # change; the folders of data/ merged in order.
@@ -99,9 +110,14 @@ class Rules:
         return _rules(tuple(data.items()))
 
     @classmethod
-    def resolve(cls, options: dict[str, Any]) -> Rules:
-        """This ruleset with a game file's options, refusing unknown or contradictory ones."""
-        settings: dict[str, Any] = dict(cls.fixed)
+    def resolve(cls, options: dict[str, Any], version: int | None = None) -> Rules:
+        """This ruleset with a game file's options, refusing unknown or contradictory ones, as
+        rules ``version`` plays it (``RULES_VERSION`` by default)."""
+        version = RULES_VERSION if version is None else version
+        if version not in RULES_VERSIONS:
+            raise ValueError(f"rules version {version} is not played by this pbem; it plays "
+                             f"{', '.join(map(str, RULES_VERSIONS))}")
+        settings: dict[str, Any] = {**cls.fixed, "version": version}
         known = set(OPTIONS) | set(cls.groups) | set(MAIL_MODES) | {"turns",
                                                                    "three_faction_alliances"}
         for name, value in options.items():
@@ -127,7 +143,9 @@ class Rules:
                                  "ruleset classic to choose options one by one")
             for option in cls.groups.get(name, (name,)):
                 settings[option] = value
-        rules = cls(**{f.name: settings[f.name] for f in fields(cls) if f.name in settings})
+        edition = ruleset_class(cls.ruleset, version)
+        rules = edition(**{f.name: settings[f.name] for f in fields(edition)
+                           if f.name in settings})
         if rules.three_faction_alliances and rules.alliance_limit(6) is None:
             raise ValueError("option three_faction_alliances: only the wbc ruleset limits "
                              "alliances (000 house rule 2)")
@@ -750,16 +768,32 @@ class GF9(Classic):
         return 3 if members == 1 else 4
 
 
+@dataclass(frozen=True)
+class GF9Version4(GF9):
+    """GF9 as rules version 4 played it, before the rulings an outside review of 001 found
+    wrong (issue 32): a game dealt then keeps these answers, and replays as it was played."""
+
+
 SHIELD_WALL_WORMS = 6                   # WBC house rule 4 (000 line 1045): "the 6th worm"
 GF9_SHIELD_WALL_WORMS = 4               # 001 4.2.1: "After the fourth worm"
 RULESETS: dict[str, type[Classic]] = {"classic": Classic, "wbc": WBC, "gf9": GF9}
+EARLIER: dict[str, tuple[tuple[int, type[Classic]], ...]] = {"gf9": ((4, GF9Version4),)}
+
+
+def ruleset_class(ruleset: str, version: int) -> type[Classic]:
+    """The class that plays ``ruleset`` as rules ``version`` did: the ruleset's own, or the
+    earlier answers of ``EARLIER`` for a version up to theirs."""
+    for until, earlier in EARLIER.get(ruleset, ()):
+        if version <= until:
+            return earlier
+    return RULESETS[ruleset]
 
 
 @functools.cache
 def _rules(items: tuple[tuple[str, Any], ...]) -> Rules:
     """The rules of a ``to_json`` mapping, built once per distinct mapping."""
     settings = dict(items)
-    return RULESETS[settings["ruleset"]](**settings)
+    return ruleset_class(settings["ruleset"], settings.get("version", RULES_VERSION))(**settings)
 
 
 def cite(state: dict[str, Any], rule: str) -> str:
@@ -780,8 +814,9 @@ def rules_of(state: dict[str, Any]) -> Rules:
 _last: list[Any] = [None, None]     # the rules mapping last asked and its rules
 
 
-def make_rules(ruleset: str, options: dict[str, Any]) -> Rules:
-    """Resolve a ruleset and a game file's options, refusing unknown or contradictory ones."""
+def make_rules(ruleset: str, options: dict[str, Any], version: int | None = None) -> Rules:
+    """Resolve a ruleset and a game file's options, refusing unknown or contradictory ones, as
+    rules ``version`` plays them (``RULES_VERSION`` by default)."""
     if ruleset not in RULESETS:
         raise ValueError(f"unknown ruleset {ruleset!r}; expected one of {', '.join(RULESETS)}")
-    return RULESETS[ruleset].resolve(options)
+    return RULESETS[ruleset].resolve(options, version)

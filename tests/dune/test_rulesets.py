@@ -3,7 +3,19 @@ the phases ask; a test per question, naming the seed rule, for every class (STYL
 
 import pytest
 
-from pbem.games.dune.rules import GF9, RULESETS, WBC, Classic, Rules, make_rules, rules_of
+from pbem.game import step_rng
+from pbem.games import dune
+from pbem.games.dune.rules import (
+    GF9,
+    RULES_VERSION,
+    RULESETS,
+    WBC,
+    Classic,
+    GF9Version4,
+    Rules,
+    make_rules,
+    rules_of,
+)
 
 CLASSIC, WBC_RULES = make_rules("classic", {}), make_rules("wbc", {})
 GF9_RULES = make_rules("gf9", {})
@@ -164,6 +176,24 @@ def test_a_ruleset_is_found_by_name_and_stored_as_its_json():
         assert Rules.from_json(stored) == rules
         assert type(Rules.from_json(stored)) is type(rules)
         assert rules_of({"rules": stored}) is rules_of({"rules": dict(stored)})
+
+
+def test_a_game_keeps_the_rules_version_it_was_dealt_under():
+    """A game is played by the rules version it was dealt under (DESIGN.md "Record the rules
+    version in each game"): a new game by this code's, a replay by its stored game's; a GF9
+    game of version 4 by ``GF9Version4``, which keeps the answers version 5 changed (issue
+    32), so that it replays as it was played; a version no longer played is refused."""
+    assert dune.rules_version == str(RULES_VERSION) == "5"
+    new = dune.setup("gf9", {}, ["atreides", "harkonnen"], step_rng("v", 0))
+    old = dune.setup("gf9", {}, ["atreides", "harkonnen"], step_rng("v", 0), "4")
+    assert (new["rules"]["version"], old["rules"]["version"]) == (5, 4)
+    assert type(rules_of(new)) is GF9 and type(rules_of(old)) is GF9Version4
+    assert type(make_rules("classic", {}, 4)) is Classic
+    assert {**old, "rules": {**old["rules"], "version": 5}} == new
+    stored = {**new, "rules": {k: v for k, v in new["rules"].items() if k != "version"}}
+    assert dune.upgrade(stored)["rules"]["version"] == 4      # stored before versions were kept
+    with pytest.raises(ValueError, match="rules version 3 is not played"):
+        dune.setup("gf9", {}, ["atreides", "harkonnen"], step_rng("v", 0), "3")
 
 
 def test_a_ruleset_refuses_to_change_what_it_fixes():

@@ -4,7 +4,11 @@
 was reshaped (issue "One Dune engine, many rulesets"): two whole six-faction bot games
 (WBC with the basic bots; classic with every option and the random bots, a Harkonnen
 capture among its states), their decision logs, and the states the store then held at a
-few steps.  It is never regenerated: it stands for the games in players' stores.
+few steps.  ``records/main-9896c06-gf9.json`` was written once by main at commit 9896c06,
+rules version 4, before the GF9 rulings of issue 32: two six-faction GF9 games of the random
+bots (advanced; advanced tournament with batched movement), each with a leader the Harkonnen
+captured and killed among its states.  Neither is ever regenerated: they stand for the games
+in players' stores, which replay by the rules version they were dealt under.
 """
 
 from __future__ import annotations
@@ -18,14 +22,21 @@ import pytest
 from pbem.game import load_game, replay, replay_states, step_rng
 from pbem.games.dune import turn
 
-RECORDS = json.loads((Path(__file__).parent / "records" / "main-75c5b2d.json").read_text())
+FOLDER = Path(__file__).parent / "records"
+RECORDS = {"records": [record for name in ("main-75c5b2d.json", "main-9896c06-gf9.json")
+                       for record in json.loads((FOLDER / name).read_text())["records"]]}
 GAME = load_game("dune")
 STORED = [(record, int(step)) for record in RECORDS["records"] for step in record["states"]]
 
 
-def _replayed(record: dict, steps: int) -> dict:
+def _version(record: dict) -> str:
+    """The rules version a stored game was dealt under: 4 for both records."""
+    return record.get("rules_version", "4")
+
+
+def _replayed(record: dict, steps: int, rules_version: str | None = None) -> dict:
     return replay(GAME, record["ruleset"], record["options"], record["seats"], record["seed"],
-                  record["log"][:steps])
+                  record["log"][:steps], rules_version or _version(record))
 
 
 @pytest.mark.parametrize(("record", "step"), STORED,
@@ -64,7 +75,7 @@ def test_a_step_resolves_by_the_keys_its_prompts_have():
     the stored games, and of bot games in every mail mode (batched movement included)."""
     for record in RECORDS["records"]:
         _keys_agree(replay_states(GAME, record["ruleset"], record["options"], record["seats"],
-                                  record["seed"], record["log"]))
+                                  record["seed"], record["log"], _version(record)))
     for ruleset, options in (("classic", {"movement": "batched", "advanced": True, "turns": 4}),
                              ("wbc", {"turns": 4})):
         seats = list(GAME.seat_names)
