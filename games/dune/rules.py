@@ -346,6 +346,14 @@ class Classic(Rules):
         faction has no Active Leader (001 1.05.04)."""
         return True
 
+    @property
+    def killed_captives_face_down(self) -> bool:
+        """A leader the Harkonnen kill after a capture goes to the tanks face down, and waits
+        there like a leader killed again (GF9, 001 2.05.11.02: "Place the Leader Disc face down
+        into the Tleilaxu Tanks"; 1.05.04-05); under AH he is turned into the tanks like any
+        killed leader (000 line 884)."""
+        return False
+
     # --- movement and the Bene Gesserit's coexistence
     @property
     def coexisting_fly(self) -> bool:
@@ -708,6 +716,7 @@ class GF9(Classic):
     voice_names_cheap_hero = True       # 001 2.02.07
     charity_always_from_turn = 1        # 001 2.02.10: "always"
     karama_cancels_abilities = True     # 001 3.01.12.02-03
+    killed_captives_face_down = True    # 001 2.05.11.02, 1.05.04-05
     advisor_sides = True                # 001 2.02.11-22
     coexist_by_default = False          # 001 2.02.16, 2.02.18: a side changes by a choice
 
@@ -772,6 +781,8 @@ class GF9(Classic):
 class GF9Version4(GF9):
     """GF9 as rules version 4 played it, before the rulings an outside review of 001 found
     wrong (issue 32): a game dealt then keeps these answers, and replays as it was played."""
+
+    killed_captives_face_down = False
 
 
 SHIELD_WALL_WORMS = 6                   # WBC house rule 4 (000 line 1045): "the 6th worm"

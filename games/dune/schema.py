@@ -41,7 +41,7 @@ class Sheet(TypedDict):
     hand: list[str]                     # card ids
     traitors: list[str]
     traitor_draw: list[str]             # leaders drawn at set-up
-    leaders: dict[str, str]             # leader -> where: ``alive``, ``tanks``, ``captured``
+    leaders: dict[str, str]     # leader -> where: ``alive``, ``tanks``, ``face down``, ``captured``
     # the leaders revived since the faction last began reviving leaders, for 000 IX.D.5
     # (``leaders.py``)
     leaders_revived: list[str]

@@ -246,6 +246,22 @@ def test_every_example_scenario_holds(path):
     assert result["expect"]["checked"] and not result["expect"]["failed"]
 
 
+# The GF9 rulings an outside review found wrong (issue 32), each pinned by a scenario that
+# rules version 5 plays: played by version 4 (``rules.GF9Version4``, as stored games dealt then
+# replay), each fails, so each pins a ruling the version changed.
+REVIEWED = [
+    "gf9_2_05_11_02_a_leader_killed_by_capture_waits_face_down",
+]
+
+
+@pytest.mark.parametrize("stem", REVIEWED)
+def test_each_issue_32_ruling_fails_by_rules_version_4(stem):
+    data = yaml.safe_load((SCENARIOS / f"{stem}.yaml").read_text(encoding="utf-8"))
+    assert "rules_version" not in data
+    result = run_scenario({**data, "rules_version": 4})
+    assert result["expect"]["failed"]
+
+
 def _docs_example() -> str:
     return re.search(r"```yaml\n(.*?)```", DOCS.read_text(encoding="utf-8"), re.S).group(1)
 

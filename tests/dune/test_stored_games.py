@@ -54,6 +54,20 @@ def test_a_stored_state_plays_on_as_its_replay(record, step):
     assert after == _replayed(record, step + 1)
 
 
+def test_a_gf9_game_of_rules_version_4_plays_otherwise_by_version_5():
+    """The stored GF9 games replay as they were played only by their own rules version: by
+    version 5 the leader the Harkonnen killed lies face down in the tanks (001 2.05.11.02), so
+    the states differ from that step on (issue 32; ``rules.GF9Version4``)."""
+    for record in [r for r in RECORDS["records"] if r["ruleset"] == "gf9"]:
+        stored = {int(step) for step in record["states"]}
+        kill = next(s for s in sorted(stored) if {s - 1, s + 1} <= stored)   # kept around it
+        played = [replay_states(GAME, record["ruleset"], record["options"], record["seats"],
+                                record["seed"], record["log"][:kill + 1], version)
+                  for version in ("4", "5")]
+        differ = [step for step, (by_4, by_5) in enumerate(zip(*played, strict=True))
+                  if {**by_4, "rules": None} != {**by_5, "rules": None}]
+        assert differ and differ[0] == kill, (record["seed"], differ[:1])
+
 def test_the_stored_games_end_as_they_ended():
     for record in RECORDS["records"]:
         final = _replayed(record, len(record["log"]))

@@ -116,18 +116,29 @@ def capture(state: State, loser: str, plans: dict[str, dict[str, Any]], territor
         events += played
         if effect:
             return events
-    own = state["factions"][loser]["leaders"]
     if choice == KILL:
-        own[name] = leaders.TANKS
-        state["factions"][HARKONNEN]["spice"] += KILL_SPICE
-        return events + [Event(EventCode.CAPTURED_LEADER_KILLED, {"faction": loser, "leader": name,
-                                                          "spice": KILL_SPICE})]
-    own[name] = leaders.CAPTURED
+        return events + kill(state, loser, name)
+    state["factions"][loser]["leaders"][name] = leaders.CAPTURED
     state["factions"][HARKONNEN].setdefault("captured", {})[name] = loser
     fought = state["step"]["fought"]
     if name in fought.get(loser, {}):
         fought.setdefault(HARKONNEN, {})[name] = fought[loser][name]          # X.C.8
     return events + [Event(EventCode.CAPTURED_LEADER_KEPT, {"faction": loser})]
+
+
+def kill(state: State, loser: str, name: str) -> list[Event]:
+    """The leader drawn killed for 2 spice (line 884): into the tanks face up, his name
+    public; under GF9 face down (001 2.05.11.02, ``Rules.killed_captives_face_down``), his name
+    told to the Harkonnen and his owner only, as at the capture."""
+    state["factions"][HARKONNEN]["spice"] += KILL_SPICE
+    data = {"faction": loser, "leader": name, "spice": KILL_SPICE}
+    if not rules_of(state).killed_captives_face_down:
+        state["factions"][loser]["leaders"][name] = leaders.TANKS
+        return [Event(EventCode.CAPTURED_LEADER_KILLED, data)]
+    state["factions"][loser]["leaders"][name] = leaders.FACE_DOWN
+    data["face_down"] = True
+    return [Event(EventCode.CAPTURED_LEADER_KILLED, {**data, "leader": None}),
+            Event(EventCode.CAPTURED_LEADER_KILLED, data, to=(HARKONNEN, loser))]
 
 
 def killed(state: State, name: str) -> str:

@@ -42,7 +42,7 @@ from typing import Any
 
 from pbem.game import Prompt
 
-from .. import combat
+from .. import combat, leaders
 from ..cards import battle_karama
 from ..codes import ErrorCode
 from ..data import Ability, CardType, Effect, NameLookupError, Slot
@@ -155,7 +155,8 @@ def read_leader(side: Side, words: list[str]) -> dict[str, Any]:
     if where is None:
         raise OrderProblem(ErrorCode.NOT_YOUR_LEADER, f"{name} is not one of your leaders", valid)
     if where != "alive":
-        raise OrderProblem(ErrorCode.LEADER_IN_TANKS, f"{name} is in the tanks" if where == "tanks"
+        raise OrderProblem(ErrorCode.LEADER_IN_TANKS, f"{name} is in the tanks"
+                           if where in leaders.IN_TANKS
                            else f"{name} is held by the Harkonnen ({side.rules.cite('line 884')})",
                            valid)
     if name in side.away:

@@ -162,7 +162,7 @@ def has_decision(state: State, seat: str) -> bool:
     if any(own["tanks"]):
         return True                         # forces in the tanks (Allowance.has_decision)
     if (not state["alliances"] and not kwisatz_haderach(state)["tanks"]
-            and leaders.TANKS not in own["leaders"].values()):
+            and not leaders.in_tanks(own["leaders"])):
         return False
     return allowance(state, seat).has_decision()
 
@@ -256,7 +256,9 @@ def free_revival(found: Allowance) -> dict[str, Any]:
 def legal_text(found: Allowance) -> str:
     """What the faction may order, with its numbers."""
     n, s = found.tanks
-    dead = f", and your leaders {', '.join(found.dead)}" if found.dead else ""
+    dead = (", and your leaders " + ", ".join(
+        name + (" (face down)" if found.leaders.get(name) == leaders.FACE_DOWN else "")
+        for name in found.dead)) if found.dead else ""
     starred = f" and {s} {found.starred}" if s else ""
     parts = [f"Revival ({found.rules.cite('000 IX.B, IX.D')}): in the tanks you have "
              f"{plural(n, 'force')}{starred}"
@@ -310,6 +312,10 @@ def leader_rule(found: Allowance) -> str:
         return ("a leader is revived only when none of yours is left to fight, then one a turn "
                 f"until all are back ({found.rules.cite('000 IX.D.1; Q&A D.2')})")
     waiting = [name for name in found.dead if name not in found.paid_leaders]
+    down = leaders.face_down(found.leaders)
+    if set(waiting) <= set(down):
+        return (f"face down in the tanks, {', '.join(waiting)} may be revived only once no "
+                "leader of yours face up there may be (001 2.05.11.02, 1.05.04-05)")
     return (f"{', '.join(waiting)} came back and died again, and wait until your other leaders "
             f"have been revived and killed again ({found.rules.cite('000 IX.D.5')})")
 

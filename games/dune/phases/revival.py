@@ -261,7 +261,7 @@ def _back_from_tanks(state: State, seat: str, name: str) -> None:
         state["factions"][seat]["kwisatz_haderach"]["tanks"] = False
         return
     own = state["factions"][seat]
-    assert own["leaders"][name] == leaders.TANKS, (seat, name)
+    assert own["leaders"][name] in leaders.IN_TANKS, (seat, name)
     own["leaders_revived"] = leaders.note_revived(own["leaders"], own["leaders_revived"], name,
                                                   rules_of(state).leader_revival_until_all_back)
     own["leaders"][name] = leaders.ALIVE
