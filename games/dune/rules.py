@@ -235,6 +235,16 @@ class Classic(Rules):
         return False
 
     @property
+    def ornithopters_after_shipment(self) -> bool:
+        """Ornithopters are judged when the faction starts its force move, after its shipment
+        of the same turn: forces shipped into Arrakeen or Carthag give them (GF9, 001 1.06.02:
+        the Shipment action "and then" the Movement action; 1.06.05.05: "A player who starts a
+        force move with one or more Forces in either Arrakeen, Carthag"); under AH at the start
+        of the turn, before its shipment (000 IX.C.2.a.1, "at the start of his move", a move
+        being its shipment and its movement, IX.C)."""
+        return False
+
+    @property
     def ornithopters_from_storm_round(self) -> bool:
         """Who moves with ornithopters: those who controlled Arrakeen or Carthag at the end of
         the storm round (WBC clarification IX, 000 lines 1184-1188); under AH those with forces
@@ -717,6 +727,7 @@ class GF9(Classic):
     charity_always_from_turn = 1        # 001 2.02.10: "always"
     karama_cancels_abilities = True     # 001 3.01.12.02-03
     killed_captives_face_down = True    # 001 2.05.11.02, 1.05.04-05
+    ornithopters_after_shipment = True  # 001 1.06.02, 1.06.05.05
     advisor_sides = True                # 001 2.02.11-22
     coexist_by_default = False          # 001 2.02.16, 2.02.18: a side changes by a choice
 
@@ -783,6 +794,7 @@ class GF9Version4(GF9):
     wrong (issue 32): a game dealt then keeps these answers, and replays as it was played."""
 
     killed_captives_face_down = False
+    ornithopters_after_shipment = False
 
 
 SHIELD_WALL_WORMS = 6                   # WBC house rule 4 (000 line 1045): "the 6th worm"

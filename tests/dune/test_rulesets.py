@@ -81,6 +81,9 @@ QUESTIONS = {
     "riders_may_split": ("000 line 828; 001 2.04.09", False, False, True),
     "repositioning": ("000 IX.C.2.a; 001 1.06.08", False, False, True),
     "moves_gather_sectors": ("000 Q&A XXV.B.1; 001 1.06.05", False, False, True),
+    "killed_captives_face_down": ("000 line 884; 001 2.05.11.02", False, False, True),
+    "ornithopters_after_shipment": ("000 IX.C.2.a.1; 001 1.06.02, 1.06.05.05", False, False,
+                                    True),
 }
 
 
@@ -192,6 +195,10 @@ def test_a_game_keeps_the_rules_version_it_was_dealt_under():
     assert {**old, "rules": {**old["rules"], "version": 5}} == new
     stored = {**new, "rules": {k: v for k, v in new["rules"].items() if k != "version"}}
     assert dune.upgrade(stored)["rules"]["version"] == 4      # stored before versions were kept
+    options = {"advanced": True, "tournament": True}
+    changed = [name for name in vars(GF9Version4) if not name.startswith("_")]
+    assert changed and all(getattr(make_rules("gf9", options, 4), name)
+                           != getattr(make_rules("gf9", options), name) for name in changed)
     with pytest.raises(ValueError, match="rules version 3 is not played"):
         dune.setup("gf9", {}, ["atreides", "harkonnen"], step_rng("v", 0), "3")
 

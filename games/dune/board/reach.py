@@ -45,7 +45,9 @@ Rulings:
   out of coexistence there).  AH: forces in Arrakeen or Carthag "at the start of his move"
   (IX.C.2.a.1, line 337); a move is its shipment and then its movement (IX.C, line 321), so the
   caller reads ``has_ornithopters`` before the faction ships and passes it as
-  ``ornithopters=``; without it the state given is taken as the start of the move.  A storm
+  ``ornithopters=``; without it the state given is taken as the start of the move.  GF9 judges
+  them after the shipment, at the start of the force move (001 1.06.02, 1.06.05.05, whose
+  example ships into Carthag and moves three: ``Rules.ornithopters_after_shipment``).  A storm
   over the city changes nothing (Q&A XXV.C.3).  Coexisting Bene Gesserit give no access (XV.B.4;
   WBC line 1328); under AH they "cannot receive three territory movement bonus" (XV.B.4), so a
   coexisting group moves one territory; under WBC they may use the faction's ornithopters

@@ -57,7 +57,7 @@ from ..factions import bene_gesserit_coexistence
 from ..orders import move_orders
 from ..orders.language import where
 from ..rules import cite, rules_of
-from ..state import SEAT_FACTIONS, State, ally_of, base_data, count_in, storm_order
+from ..state import SEAT_FACTIONS, State, ally_of, base_data, count_in, data, storm_order
 from . import moves
 
 COEXISTENCE = "coexistence:"   # the key of the advisors' prompt, ``coexistence:<seat>``
@@ -564,6 +564,11 @@ def describe(state: State, seat: str, reaches: list[GroupReach]) -> str:
     if groups:
         parts.append(f"Moves (range {reach.move_range(state, seat)}): " + "; ".join(groups)
                      + ".")
+    if (rules_of(state).ornithopters_after_shipment and not reach.has_ornithopters(state, seat)
+            and sheet_["reserve"] != [0, 0] and reach.shipment_kinds(state, seat)):
+        cities = " or ".join(t.name for t in data(state).board.territories if t.ornithopters)
+        parts.append(f"Forces you ship into {cities} this turn give you ornithopters for its "
+                     f"move: range {reach.ORNITHOPTER_RANGE} (001 1.06.05.05).")
     parts.extend(karama_reach.notes(state, seat))
     cards = (["HAJR MOVE"] * bool(moves.holds(state, seat, moves.CardType.HAJR))
              + ["KARAMA SHIP"] * bool(karama.playable(state, seat))
