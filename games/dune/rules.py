@@ -364,6 +364,15 @@ class Classic(Rules):
         killed leader (000 line 884)."""
         return False
 
+    @property
+    def captives_in_owners_pay(self) -> bool:
+        """A leader the Harkonnen hold captured is always in his owner's pay: played against
+        him, the owner calls him traitor without a traitor card (000 line 884: "A captured
+        leader is automatically in the pay of the original owner"; WBC X, line 1266); under
+        GF9 only the matching traitor card calls him (001 1.07.07.07: "a Traitor Card in your
+        hand"; 2.05.14: "with the matching Traitor Card")."""
+        return True
+
     # --- movement and the Bene Gesserit's coexistence
     @property
     def coexisting_fly(self) -> bool:
@@ -728,6 +737,7 @@ class GF9(Classic):
     karama_cancels_abilities = True     # 001 3.01.12.02-03
     killed_captives_face_down = True    # 001 2.05.11.02, 1.05.04-05
     ornithopters_after_shipment = True  # 001 1.06.02, 1.06.05.05
+    captives_in_owners_pay = False      # 001 1.07.07.07, 2.05.14
     advisor_sides = True                # 001 2.02.11-22
     coexist_by_default = False          # 001 2.02.16, 2.02.18: a side changes by a choice
 
@@ -795,6 +805,7 @@ class GF9Version4(GF9):
 
     killed_captives_face_down = False
     ornithopters_after_shipment = False
+    captives_in_owners_pay = True
 
 
 SHIELD_WALL_WORMS = 6                   # WBC house rule 4 (000 line 1045): "the 6th worm"

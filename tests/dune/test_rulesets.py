@@ -84,6 +84,7 @@ QUESTIONS = {
     "killed_captives_face_down": ("000 line 884; 001 2.05.11.02", False, False, True),
     "ornithopters_after_shipment": ("000 IX.C.2.a.1; 001 1.06.02, 1.06.05.05", False, False,
                                     True),
+    "captives_in_owners_pay": ("000 line 884; WBC line 1266; 001 2.05.14", True, True, False),
 }
 
 

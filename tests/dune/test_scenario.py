@@ -252,6 +252,7 @@ def test_every_example_scenario_holds(path):
 REVIEWED = [
     "gf9_2_05_11_02_a_leader_killed_by_capture_waits_face_down",
     "gf9_1_06_05_05_ornithopters_from_a_shipment_into_arrakeen_the_same_turn",
+    "gf9_2_05_14_a_captured_leader_is_no_traitor_without_the_card",
 ]
 
 

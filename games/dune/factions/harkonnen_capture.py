@@ -8,7 +8,8 @@ random: one not in the tanks and not used elsewhere this turn (the leader of the
 lives); they kill him at once, for 2 spice from the bank (WBC line 1264: earned, not paid), or
 keep him to play in one battle, after which he goes home.  When all their own leaders are
 dead, the Harkonnen give back every leader they hold; a leader killed while held goes to his
-owner's tanks; he is always in his owner's pay (line 884; WBC line 1266).
+owner's tanks; he is always in his owner's pay (line 884; WBC line 1266), but under GF9,
+where only the matching traitor card calls him (001 2.05.14; ``Harkonnen.traitors_for``).
 
 State: the Harkonnen sheet's ``captured`` maps each leader they hold to his owner's seat
 (absent until the first capture, empty when they hold none); the owner's sheet has the

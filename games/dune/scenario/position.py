@@ -240,7 +240,8 @@ def _faction(state: State, seat: str, given: FactionPosition, key: str, rules: R
     if given.traitors is not None:
         own["traitors"] = [name for name, faction in
                            _leaders(given.traitors, f"{key}.traitors", problems)
-                           if _not_own(name, faction, seat, f"{key}.traitors", problems)]
+                           if rules.own_leader_as_traitor
+                           or _not_own(name, faction, seat, f"{key}.traitors", problems)]
     if given.leaders_in_tanks is not None or given.leaders_face_down is not None:
         dead = _own_leaders(given.leaders_in_tanks or (), f"{key}.leaders_in_tanks", seat,
                             problems)
