@@ -531,6 +531,14 @@ class Classic(Rules):
         return False
 
     @property
+    def traitor_winner_keeps_one_time_cards(self) -> bool:
+        """The winner by a traitor may keep or discard the one-time cards he played, the Cheap
+        Hero too (GF9, 001 1.07.07.07.01: "One time use cards may be kept or discarded by the
+        winner"); under AH a card discarded after use is discarded whoever wins (000 player
+        aid A.6-7)."""
+        return False
+
+    @property
     def traitor_callers_leader_back_in_pool(self) -> bool:
         """The winner by a traitor adds his leader back to his leader pool, "available again
         this Phase" (GF9, 001 1.07.07.07.01): he may fight in another territory; under AH he
@@ -738,6 +746,7 @@ class GF9(Classic):
     killed_captives_face_down = True    # 001 2.05.11.02, 1.05.04-05
     ornithopters_after_shipment = True  # 001 1.06.02, 1.06.05.05
     captives_in_owners_pay = False      # 001 1.07.07.07, 2.05.14
+    traitor_winner_keeps_one_time_cards = True  # 001 1.07.07.07.01
     advisor_sides = True                # 001 2.02.11-22
     coexist_by_default = False          # 001 2.02.16, 2.02.18: a side changes by a choice
 
@@ -806,6 +815,7 @@ class GF9Version4(GF9):
     killed_captives_face_down = False
     ornithopters_after_shipment = False
     captives_in_owners_pay = True
+    traitor_winner_keeps_one_time_cards = False
 
 
 SHIELD_WALL_WORMS = 6                   # WBC house rule 4 (000 line 1045): "the 6th worm"

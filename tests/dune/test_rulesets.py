@@ -85,6 +85,8 @@ QUESTIONS = {
     "ornithopters_after_shipment": ("000 IX.C.2.a.1; 001 1.06.02, 1.06.05.05", False, False,
                                     True),
     "captives_in_owners_pay": ("000 line 884; WBC line 1266; 001 2.05.14", True, True, False),
+    "traitor_winner_keeps_one_time_cards": ("000 player aid A.6-7; 001 1.07.07.07.01", False,
+                                            False, True),
 }
 
 

@@ -253,6 +253,8 @@ REVIEWED = [
     "gf9_2_05_11_02_a_leader_killed_by_capture_waits_face_down",
     "gf9_1_06_05_05_ornithopters_from_a_shipment_into_arrakeen_the_same_turn",
     "gf9_2_05_14_a_captured_leader_is_no_traitor_without_the_card",
+    "gf9_1_07_07_07_01_the_winner_by_a_traitor_keeps_his_cheap_hero",
+    "gf9_1_07_07_07_01_the_winner_by_a_traitor_may_discard_his_cheap_hero",
 ]
 
 

@@ -231,9 +231,10 @@ def read_plan_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, 
     if verb == "KEEP":
         return {"discard": []}
     if verb == "DISCARD":
-        name = read_card(side, rest, Slot.WEAPON, "DISCARD") if rest and _fits(
-            side, rest, Slot.WEAPON) else read_card(side, rest, Slot.DEFENSE, "DISCARD")
-        return {"discard": [name]}
+        # GF9: the Cheap Hero too, which a winner by a traitor may keep (001 1.07.07.07.01)
+        slots = (Slot.WEAPON, *((Slot.LEADER,) * side.rules.traitor_winner_keeps_one_time_cards))
+        slot = next((s for s in slots if rest and _fits(side, rest, s)), Slot.DEFENSE)
+        return {"discard": [read_card(side, rest, slot, "DISCARD")]}
     if verb == "LOSE":
         if rest == ["0"]:
             return {"lose": [0, 0]}
@@ -459,6 +460,9 @@ def plan_legal(side: Side) -> str:
                  "DISCARD <card> for each weapon or defense to discard "
                  f"({side.rules.cite('X.C.6')}); LOSE <forces> for the forces you "
                  "lose (default: normal forces first).")
+    if side.rules.traitor_winner_keeps_one_time_cards and side.cheap_heroes:
+        parts.append("If you win by a traitor you keep a Cheap Hero you played too, unless "
+                     "you write DISCARD CHEAP HERO (001 1.07.07.07.01).")
     return "  ".join(parts)
 
 
@@ -528,6 +532,9 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
     kept = [n for n in (plan["weapon"], plan["defense"])
             if n and Effect.DISCARD_AFTER_PLAY not in side.card(n).effects]
     plan["discard"] = list(dict.fromkeys(n for n in kept if rng.random() < 0.3))
+    if plan["cheap_hero"] and side.rules.traitor_winner_keeps_one_time_cards \
+            and rng.random() < 0.5:
+        plan["discard"].append(plan["cheap_hero"])      # 001 1.07.07.07.01
     if rng.random() < 0.3:
         plan["lose"] = list(rng.choice(strength.losses(plan["dial"], plan["spice"])))
     if side.captures:

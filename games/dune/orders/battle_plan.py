@@ -217,12 +217,15 @@ def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tupl
         found.append(("kh", ErrorCode.KH_ALONE,
                       "the Kwisatz Haderach cannot fight alone: it goes with "
                       f"a leader or a cheap hero ({side.rules.cite('line 762')})", ()))
-    kept = {plan["weapon"], plan["defense"], *plan.get("second", {}).values()} - {None}
+    one_time = side.rules.traitor_winner_keeps_one_time_cards      # 001 1.07.07.07.01
+    kept = {plan["weapon"], plan["defense"], *plan.get("second", {}).values(),
+            plan["cheap_hero"] if one_time else None} - {None}
     for name in plan["discard"]:
-        if name not in kept or Effect.DISCARD_AFTER_PLAY in side.card(name).effects:
+        if name not in kept or (Effect.DISCARD_AFTER_PLAY in side.card(name).effects
+                                and not one_time):
             found.append(("discard", ErrorCode.DISCARD,
-                          f"DISCARD names a weapon or defense of your "
-                          f"plan; {name} is not one, or is discarded anyway",
+                          f"DISCARD names a {'card' if one_time else 'weapon or defense'} of "
+                          f"your plan; {name} is not one, or is discarded anyway",
                           tuple(f"DISCARD {n}" for n in sorted(kept))))
     return found
 
@@ -282,7 +285,7 @@ def correct(side: Side, plan: dict[str, Any], leaderless: bool = False,
         drop("dial", "dial-reduced", combat.number(max(0, dial)))
     if plan["kh"] and not (side.kh and (plan["leader"] or plan["cheap_hero"])):
         drop("kh", "kh-removed", False)
-    plan["discard"] = [n for n in plan["discard"] if n in (plan["weapon"], plan["defense"])]
+    plan["discard"] = combat.discards(plan)
     if plan["lose"] is not None and tuple(plan["lose"]) not in side.strength.losses(
             plan["dial"], plan["spice"]):
         plan["lose"] = None
