@@ -524,6 +524,13 @@ class Classic(Rules):
         return True
 
     @property
+    def optional_hero_left_out_at_reveal(self) -> bool:
+        """A plan without a leader from a faction not required to play a Cheap Hero (not
+        ``cheap_hero_required``: no Active Leader in a GF9 tournament, 001 4.1.17) is revealed
+        as sent, with none added."""
+        return True
+
+    @property
     def truthtrance_present_or_past(self) -> bool:
         """A Truthtrance question may only be about the present or the past, never bind a
         future action (GF9 tournament, 001 4.1.19); under AH "any one yes or no question
@@ -816,6 +823,7 @@ class GF9Version4(GF9):
     ornithopters_after_shipment = False
     captives_in_owners_pay = True
     traitor_winner_keeps_one_time_cards = False
+    optional_hero_left_out_at_reveal = False
 
 
 SHIELD_WALL_WORMS = 6                   # WBC house rule 4 (000 line 1045): "the 6th worm"

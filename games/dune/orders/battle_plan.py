@@ -267,12 +267,17 @@ def correct(side: Side, plan: dict[str, Any], leaderless: bool = False,
         drop("leader", "leader-unavailable")
     if plan["cheap_hero"] and (plan["leader"] or plan["cheap_hero"] not in side.cheap_heroes):
         drop("cheap_hero", "cheap-hero-removed")
-    if not (plan["leader"] or plan["cheap_hero"]) and side.must_lead and not leaderless:
+    # 001 4.1.17: with no Active Leader a tournament plan need not hold a Cheap Hero
+    hero_left_out = (side.hero_optional and not side.leaders
+                     and side.rules.optional_hero_left_out_at_reveal)
+    if (not (plan["leader"] or plan["cheap_hero"]) and side.must_lead and not leaderless
+            and not hero_left_out):
         fill = default_plan(side)
         plan["leader"], plan["cheap_hero"] = fill["leader"], fill["cheap_hero"]
         notes.append("leader-added")
+    unled = hero_left_out and not plan["cheap_hero"]        # 001 1.07.05.06: no card then
     for key, slot in (("weapon", Slot.WEAPON), ("defense", Slot.DEFENSE)):
-        if plan[key] and (not side.must_lead or plan[key] not in side.cards(slot)):
+        if plan[key] and (not side.must_lead or unled or plan[key] not in side.cards(slot)):
             drop(key, f"{key}-removed")
     if plan["weapon"] and plan["weapon"] == plan["defense"] and side.count(plan["weapon"]) < 2:
         drop("defense", "defense-removed")
