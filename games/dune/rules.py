@@ -190,7 +190,9 @@ class Classic(Rules):
     @property
     def fedaykin_at_set_up(self) -> bool:
         """The Fremen may place Fedaykin among their forces at the start (WBC clarification
-        III, 000 line 1080), with the advantages (000 XV); AH places only normal forces."""
+        III, 000 line 1080; GF9, 001 2.04.03: "Place 10 Forces distributed as you like", a
+        Force being any of the twenty, the Fedaykin too), with the advantages (000 XV; GF9's
+        advanced game, 2.04.19); AH places only normal forces."""
         return False
 
     # --- storm
@@ -758,6 +760,10 @@ class GF9(Classic):
     coexist_by_default = False          # 001 2.02.16, 2.02.18: a side changes by a choice
 
     nexus_after_each_pile = True        # 001 1.13.03.02-03 (one pile: the end of the phase)
+
+    @property
+    def fedaykin_at_set_up(self) -> bool:
+        return self.advantages          # 001 2.04.03, 2.04.19
 
     @property
     def reshuffle_keeps_first_pile_top(self) -> bool:

@@ -131,6 +131,7 @@ def test_the_free_support_in_battle_and_the_fedaykin_at_set_up_follow_their_opti
     assert WBC(advanced_combat=False).free_support_in_battle is False
     assert WBC(advantages=False).fedaykin_at_set_up is False
     assert make_rules("gf9", {"advanced": True}).free_support_in_battle     # 001 2.04.22
+    assert make_rules("gf9", {"advanced": True}).fedaykin_at_set_up         # 001 2.04.03
 
 
 def test_the_shield_wall_counts_with_xviii_b_or_from_the_sixth_worm():
