@@ -281,6 +281,18 @@ def test_the_annotated_example_of_the_docs_holds():
 
 
 # --- pbem scenario run
+def test_scenario_run_prints_a_movement_turn_open_at_the_end_as_json():
+    """A run that ends with a movement turn open prints it as JSON, with the keys of
+    docs/scenarios.md and not the bots' options (it crashed on them, issue 32)."""
+    path = SCENARIOS / "json_a_run_ending_with_a_movement_turn_open.yaml"
+    result = CliRunner().invoke(main, ["scenario", "run", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    (prompt,) = json.loads(result.output)["prompts"]
+    assert prompt["key"] == "move:atreides" and "Your turn" in prompt["legal"]
+    assert set(prompt) == {"key", "seat", "kind", "secret", "legal", "default", "default_text",
+                           "template"}
+
+
 def test_scenario_run_prints_the_outcome_as_json():
     path = SCENARIOS / "setup_six_factions.yaml"
     result = CliRunner().invoke(main, ["scenario", "run", str(path), "--json"])
