@@ -375,6 +375,13 @@ class Classic(Rules):
         hand"; 2.05.14: "with the matching Traitor Card")."""
         return True
 
+    @property
+    def ally_free_revival_at_discretion(self) -> bool:
+        """The faction whose alliance power raises its ally's free revival (the Fremen's 3)
+        grants it or withholds it each revival round, by its own revival order (GF9, 001
+        2.04.12: "At your discretion, your ally's free revival is 3")."""
+        return False
+
     # --- movement and the Bene Gesserit's coexistence
     @property
     def coexisting_fly(self) -> bool:
@@ -756,6 +763,7 @@ class GF9(Classic):
     ornithopters_after_shipment = True  # 001 1.06.02, 1.06.05.05
     captives_in_owners_pay = False      # 001 1.07.07.07, 2.05.14
     traitor_winner_keeps_one_time_cards = True  # 001 1.07.07.07.01
+    ally_free_revival_at_discretion = True  # 001 2.04.12
     advisor_sides = True                # 001 2.02.11-22
     coexist_by_default = False          # 001 2.02.16, 2.02.18: a side changes by a choice
 
@@ -830,6 +838,7 @@ class GF9Version4(GF9):
     captives_in_owners_pay = True
     traitor_winner_keeps_one_time_cards = False
     optional_hero_left_out_at_reveal = False
+    ally_free_revival_at_discretion = False
 
 
 SHIELD_WALL_WORMS = 6                   # WBC house rule 4 (000 line 1045): "the 6th worm"

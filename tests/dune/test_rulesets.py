@@ -87,6 +87,7 @@ QUESTIONS = {
     "captives_in_owners_pay": ("000 line 884; WBC line 1266; 001 2.05.14", True, True, False),
     "traitor_winner_keeps_one_time_cards": ("000 player aid A.6-7; 001 1.07.07.07.01", False,
                                             False, True),
+    "ally_free_revival_at_discretion": ("001 2.04.12", False, False, True),
 }
 
 
