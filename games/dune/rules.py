@@ -584,6 +584,16 @@ class Classic(Rules):
         return True
 
     # --- alliances and victory
+    @property
+    def nexus_again_after_break(self) -> bool:
+        """A Nexus round that leaves a faction with no alliance by a break is followed by
+        another, for the factions in no alliance that have not allied in this Nexus: who
+        broke or was left may "immediately form a new Alliance" (GF9, 001 1.10.01: "all
+        players have a chance to make, join or break Alliances"; 1.10.02.06-07: "they are now
+        unallied ... Once all players have had a chance to ally").  Under AH one round of
+        conditional proposals serves 000 XII.D.2 (``nexus`` module docstring)."""
+        return False
+
     def alliance_limit(self, players: int) -> int | None:
         """The most factions in one alliance, or None for no limit (AH 000 XII.C.2 sets none)."""
         return None
@@ -764,6 +774,7 @@ class GF9(Classic):
     captives_in_owners_pay = False      # 001 1.07.07.07, 2.05.14
     traitor_winner_keeps_one_time_cards = True  # 001 1.07.07.07.01
     ally_free_revival_at_discretion = True  # 001 2.04.12
+    nexus_again_after_break = True      # 001 1.10.01, 1.10.02.06-07
     advisor_sides = True                # 001 2.02.11-22
     coexist_by_default = False          # 001 2.02.16, 2.02.18: a side changes by a choice
 
@@ -839,6 +850,7 @@ class GF9Version4(GF9):
     traitor_winner_keeps_one_time_cards = False
     optional_hero_left_out_at_reveal = False
     ally_free_revival_at_discretion = False
+    nexus_again_after_break = False
 
 
 SHIELD_WALL_WORMS = 6                   # WBC house rule 4 (000 line 1045): "the 6th worm"

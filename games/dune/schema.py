@@ -119,6 +119,8 @@ class SpiceBlowStep(TypedDict):
     rides: NotRequired[list[str]]       # GF9: the territories of the worms the Fremen ride
                                         # after the Nexus (001 2.04.09)
     summoned: NotRequired[bool]         # GF9: the Karama worm was asked this phase (1.14.04)
+    nexus_again: NotRequired[list[str]]  # GF9: a further Nexus round for these (001 1.10.02.06)
+    nexus_allied: NotRequired[list[str]]  # GF9: who allied in this Nexus (001 1.10.02.02)
 
 
 class Stealing(TypedDict("_Stealing", {"from": str})):
@@ -142,6 +144,8 @@ class BiddingStep(TypedDict):
 class RevivalStep(TypedDict):
     done: bool
     retake: NotRequired[list[str]]      # GF9: who retakes its revival (001 3.01.12.02)
+    withheld: NotRequired[list[str]]    # GF9: whose free revival of 3 the Fremen withheld
+                                        # (001 2.04.12)
 
 
 class GuildTurn(TypedDict):

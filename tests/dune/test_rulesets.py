@@ -88,6 +88,7 @@ QUESTIONS = {
     "traitor_winner_keeps_one_time_cards": ("000 player aid A.6-7; 001 1.07.07.07.01", False,
                                             False, True),
     "ally_free_revival_at_discretion": ("001 2.04.12", False, False, True),
+    "nexus_again_after_break": ("000 XII.D.2; 001 1.10.01, 1.10.02.06-07", False, False, True),
 }
 
 

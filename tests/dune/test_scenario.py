@@ -257,6 +257,7 @@ REVIEWED = [
     "gf9_1_07_07_07_01_the_winner_by_a_traitor_may_discard_his_cheap_hero",
     "gf9_4_1_17_a_tournament_plan_without_a_cheap_hero_is_revealed_as_sent",
     "gf9_2_04_12_the_fremen_may_withhold_their_allys_free_revival",
+    "gf9_1_10_02_06_who_is_left_by_a_break_may_ally_again_in_the_same_nexus",
 ]
 
 
