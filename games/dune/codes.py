@@ -206,6 +206,7 @@ class ErrorCode(StrEnum):
     # move_orders
     ALLY_BRIBE = "ally-bribe"
     BAD_GIFT = "bad-gift"
+    BAD_CHARITY = "bad-charity"
     BAD_MOVE = "bad-move"
     BAD_SHIPMENT = "bad-shipment"
     HAJR = "hajr"

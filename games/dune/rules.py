@@ -482,6 +482,15 @@ class Classic(Rules):
 
     # --- spice given
     @property
+    def deals_every_round(self) -> bool:
+        """A bribe may be given in any round a faction is asked something, beside its orders,
+        and the CHOAM Charity called or not (``deals``; GF9, 001 1.12.01: "Any Player can make
+        any kind of verbal Deal"; 1.03.02: "can collect ... by calling out"); under AH spice
+        is given with the movement order, and the charity is paid to whoever may have it (000
+        XIII.C, VIII.I; ``transfers``)."""
+        return False
+
+    @property
     def spice_promised(self) -> bool:
         """Spice given is promised and paid in the collection round, the amount told to the
         two factions only (WBC house rule 5, 000 line 1057; clarification XIII, line 1283);
@@ -775,6 +784,7 @@ class GF9(Classic):
     traitor_winner_keeps_one_time_cards = True  # 001 1.07.07.07.01
     ally_free_revival_at_discretion = True  # 001 2.04.12
     nexus_again_after_break = True      # 001 1.10.01, 1.10.02.06-07
+    deals_every_round = True            # 001 1.12.01-06, 1.03.02
     advisor_sides = True                # 001 2.02.11-22
     coexist_by_default = False          # 001 2.02.16, 2.02.18: a side changes by a choice
 
@@ -851,6 +861,7 @@ class GF9Version4(GF9):
     optional_hero_left_out_at_reveal = False
     ally_free_revival_at_discretion = False
     nexus_again_after_break = False
+    deals_every_round = False
 
 
 SHIELD_WALL_WORMS = 6                   # WBC house rule 4 (000 line 1045): "the 6th worm"

@@ -45,6 +45,7 @@ class Sheet(TypedDict):
     # the leaders revived since the faction last began reviving leaders, for 000 IX.D.5
     # (``leaders.py``)
     leaders_revived: list[str]
+    charity_declined: NotRequired[bool]  # GF9: it calls no CHOAM Charity (``deals``)
     prediction: Prediction | None       # the Bene Gesserit's (000 line 780)
     # the Bene Gesserit's advisors: territory -> how they stand (``coexistence``)
     advisors: NotRequired[dict[str, str]]

@@ -169,6 +169,8 @@ def seat_view(state: State, seat: str, public: Mapping[str, Any] | None = None
         private["prediction"] = dict(own["prediction"])
     if own.get("karama_power_used"):
         private["karama_power_used"] = True         # 001 1.14.01: once a game
+    if own.get("charity_declined"):
+        private["charity_declined"] = True          # 001 1.03.02: ``deals``
     if standing := karama_reach.standing(state, seat):
         private["karamas"] = standing               # 001 3.01.12.02: unseen until played
     if cancelled := karama_reach.cancelled_for(state, seat):

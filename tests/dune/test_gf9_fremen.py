@@ -57,7 +57,8 @@ def blow(options=None, turn=3, hand=("Karama",)):
 
 
 def keys(state):
-    return [prompt.key for prompt in dune.prompts(state)]
+    """The decisions open, but the deals that ride along with every one (001 1.12.01)."""
+    return [prompt.key for prompt in dune.prompts(state) if prompt.kind != "deal"]
 
 
 def test_001_1_14_04_the_karama_worm_is_asked_after_turn_1_with_a_karama_once_a_game():
@@ -119,7 +120,7 @@ def test_001_2_04_12_the_fremen_are_asked_to_grant_or_withhold_and_their_ally_is
     state = position(options={}, turn=2, phase="revival", storm={"sector": 5},
                      alliances=[["fremen", "harkonnen"]],
                      factions={"harkonnen": {"tanks": 5, "spice": 1}})
-    prompts = {p.seat: p for p in dune.prompts(state)}
+    prompts = {p.seat: p for p in dune.prompts(state) if p.kind == "revival"}
     assert set(prompts) == {"fremen", "harkonnen"}
     assert "WITHHOLD FREE-REVIVAL [<ally>]" in prompts["fremen"].legal
     assert "3 free by your ally's grant, which it may withhold" in prompts["harkonnen"].legal
@@ -132,4 +133,4 @@ def test_001_2_04_12_the_fremen_are_asked_to_grant_or_withhold_and_their_ally_is
     few = position(options={}, turn=2, phase="revival", storm={"sector": 5},
                    alliances=[["fremen", "harkonnen"]],
                    factions={"harkonnen": {"tanks": 2, "spice": 1}})
-    assert {p.seat for p in dune.prompts(few)} == {"harkonnen"}
+    assert {p.seat for p in dune.prompts(few) if p.kind == "revival"} == {"harkonnen"}

@@ -89,6 +89,7 @@ QUESTIONS = {
                                             False, True),
     "ally_free_revival_at_discretion": ("001 2.04.12", False, False, True),
     "nexus_again_after_break": ("000 XII.D.2; 001 1.10.01, 1.10.02.06-07", False, False, True),
+    "deals_every_round": ("000 XIII.C; 001 1.12.01, 1.03.02", False, False, True),
 }
 
 

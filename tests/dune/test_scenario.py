@@ -258,6 +258,8 @@ REVIEWED = [
     "gf9_4_1_17_a_tournament_plan_without_a_cheap_hero_is_revealed_as_sent",
     "gf9_2_04_12_the_fremen_may_withhold_their_allys_free_revival",
     "gf9_1_10_02_06_who_is_left_by_a_break_may_ally_again_in_the_same_nexus",
+    "gf9_1_12_01_a_bribe_may_be_given_in_the_bidding_round",
+    "gf9_1_03_02_a_faction_may_decline_the_choam_charity",
 ]
 
 
@@ -289,8 +291,9 @@ def test_scenario_run_prints_a_movement_turn_open_at_the_end_as_json():
     path = SCENARIOS / "json_a_run_ending_with_a_movement_turn_open.yaml"
     result = CliRunner().invoke(main, ["scenario", "run", str(path), "--json"])
     assert result.exit_code == 0, result.output
-    (prompt,) = json.loads(result.output)["prompts"]
+    prompt, deal = json.loads(result.output)["prompts"]
     assert prompt["key"] == "move:atreides" and "Your turn" in prompt["legal"]
+    assert deal["key"] == "deal:atreides"
     assert set(prompt) == {"key", "seat", "kind", "secret", "legal", "default", "default_text",
                            "template"}
 
