@@ -158,7 +158,8 @@ def prompt(state: State, seat: str, turn: int | None = None) -> Prompt:
                   "allied with "
                   f"exactly those factions if they name you too{size}; ALLY NONE to be in no "
                   f"alliance; PASS to keep what you have.  Factions: {others}",
-                  None, "PASS", "PASS", ahead=f"nexus@{turn or state['turn']}:{seat}")
+                  None, "PASS", "PASS", ahead=f"nexus@{turn or state['turn']}:{seat}",
+                  options={"partners": [s for s in asked(state) if s != seat]})
 
 
 def read_nexus(state: State, prompt: Prompt, words: list[str]) -> list[str] | None:
@@ -223,7 +224,9 @@ def _random_nexus(view: dict[str, Any], prompt: Prompt, rng: random.Random
         return None
     if roll < 0.6:
         return [] if any(seat in alliance for alliance in view["alliances"]) else None
-    apart = [other for other in view["factions"]
+    # the factions it may name: fewer in a further round of a GF9 Nexus (``asked``)
+    partners = prompt.options.get("partners", list(view["factions"]))
+    apart = [other for other in partners
              if other != seat and not _share_territory(view["forces"], seat, other)]
     return [rng.choice(apart)] if apart else None
 
