@@ -71,16 +71,20 @@ def keys(state: State, others: list[str]) -> list[str]:
 
 
 def _prompt(state: State, seat: str) -> Prompt:
+    """The deal decision; its words written when read (a bot never reads them)."""
+    return Prompt(str(PromptKey(DEAL, seat)), seat, DEAL, True, lambda: _legal(state, seat),
+                  empty(), "GIVE NONE", "GIVE NONE", optional=True)
+
+
+def _legal(state: State, seat: str) -> str:
     allies = ally_of(state, seat)
     others = [SEAT_FACTIONS[s] for s in state["seats"] if s != seat and s not in allies]
     declined = state["factions"][seat].get(DECLINED, False)
-    legal = (f"Beside your orders, if you like: GIVE <faction> <spice> bribes a faction "
-             f"({', '.join(others) or 'none but your ally'}), the spice put in front of its "
-             "shield until the Mentat Pause (001 1.12.03); GIVE NONE: none.  CHOAM Charity "
-             f"(001 1.03.02): you {'decline' if declined else 'call'} it when you have 0 or 1 "
-             "spice; CHARITY DECLINE to keep quiet from now on, CHARITY CLAIM to call it again.")
-    return Prompt(str(PromptKey(DEAL, seat)), seat, DEAL, True, legal, empty(), "GIVE NONE",
-                  "GIVE NONE", optional=True)
+    return (f"Beside your orders, if you like: GIVE <faction> <spice> bribes a faction "
+            f"({', '.join(others) or 'none but your ally'}), the spice put in front of its "
+            "shield until the Mentat Pause (001 1.12.03); GIVE NONE: none.  CHOAM Charity "
+            f"(001 1.03.02): you {'decline' if declined else 'call'} it when you have 0 or 1 "
+            "spice; CHARITY DECLINE to keep quiet from now on, CHARITY CLAIM to call it again.")
 
 
 def empty() -> dict[str, Any]:
