@@ -9,7 +9,9 @@ and movement"):
 - ``PASS``: neither; ``ELSE``: what follows is the next plan, tried if the one before is not
   legal when the turn comes;
 - ``SUPPORT <n>``: spice this faction will pay towards its allies' shipments this round;
-- ``GIVE <faction> <n>``: spice given to another faction (``transfers``);
+- ``GIVE <faction> <n>``: spice given to another faction (``transfers``); under GF9 a GIVE line
+  of the open round is read as the deal beside the turn (``deals``), this one only in an order
+  sent ahead;
 - the Guild's ``KARAMA STOP <faction>``, ``DEFER [LAST|<faction>]`` (sequential mode) and
   ``TIMING FIRST|LAST|BEFORE <faction>|AFTER <faction>`` (batched mode);
 - ``KARAMA ADVISOR [<faction>]``, ``KARAMA GUILD``, ``KARAMA WORM <territory>`` (the Fremen),
