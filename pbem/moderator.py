@@ -146,9 +146,11 @@ class Moderator:
                 for item in batch:
                     self.crash("fetched")
                     inbound_id, status, envelope = self.archive(source.name, item, summary)
+                    del item  # the next message's body comes while this one is let go
                     self.crash("archived")
                     if status == "new":
                         self.process(inbound_id, summary, envelope)
+                    del envelope
                     self.crash("processed")
                 self.store.make_durable()  # on disk before the mailbox forgets the batch
                 source.mark_done(batch)  # one IMAP command for the batch
