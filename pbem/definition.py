@@ -23,6 +23,7 @@ from pbem import fairness, outbox, reports
 from pbem.config import Config
 from pbem.deadlines import DeadlinePolicy, due_at
 from pbem.game import Bots, UnknownGame, capability, load_game, owed, step_rng
+from pbem.mail.mime import PLAIN_ADDRESS
 from pbem.record import DEALING, GameRecord
 from pbem.reply_token import message_id, seat_token
 from pbem.schema import SchemaError, build
@@ -113,6 +114,9 @@ def _checks(definition: GameDefinition) -> list[str]:
     if definition.ruleset is not None and definition.ruleset not in rules.rulesets:
         problems.append(f"ruleset: expected one of {', '.join(rules.rulesets)}, "
                         f"got {definition.ruleset!r}")
+    if definition.gm_address is not None and not PLAIN_ADDRESS.fullmatch(definition.gm_address):
+        problems.append(f"gm_address: expected one plain mail address, got "
+                        f"{definition.gm_address!r}")
     names = [s.seat for s in definition.seats]
     for index, seat in enumerate(definition.seats):
         where = f"seats[{index}]"
@@ -129,9 +133,11 @@ def _checks(definition: GameDefinition) -> list[str]:
                             f"{where}.bot: {rules.name} has no bots, got {seat.bot!r}")
         if seat.bot is not None and seat.address is not None:
             problems.append(f"{where}: a bot seat has no address; give address or bot")
-        elif seat.bot is None and "@" not in (seat.address or ""):
-            problems.append(f"{where}.address: expected a mail address (or bot: random), "
-                            f"got {seat.address!r}")
+        elif seat.bot is None and not PLAIN_ADDRESS.fullmatch(seat.address or ""):
+            # One plain address: a list ("paul@x, gone@y") would be one seat mailed at two
+            # addresses, each refusing or taking the mail on its own (issue 34, item 8).
+            problems.append(f"{where}.address: expected one plain mail address (or bot: "
+                            f"random), got {seat.address!r}")
         if seat.secret is not None and not re.fullmatch(r"\S{4,64}", seat.secret):
             problems.append(f"{where}.secret: expected 4 to 64 characters without spaces")
         for zone_key, zone in ((f"{where}.timezone", seat.timezone),):

@@ -51,7 +51,7 @@ def _seat_address_reason(args: str, seats: list[str]) -> tuple[str, str, str | N
     seat = seat.lower()
     if seat not in seats:
         raise CommandError(f"no seat {seat!r} in this game; seats: {', '.join(seats)}")
-    if not ADDRESS.match(address):
+    if not ADDRESS.fullmatch(address):
         raise CommandError(f"expected the new player's mail address, got {address!r}")
     return seat, address.lower(), reason.strip() or None
 
