@@ -232,7 +232,6 @@ class Moderator:
             "processed_at": utc_text(self.clock())})
 
     def _file(self, inbound_id: int, envelope: Envelope | None = None) -> str:
-        from pbem import flood
         from pbem.mail.dkim import signed_by_sender as dkim_signed
         from pbem.mail.envelope import header_block
         from pbem.mail.sender import read_sender
@@ -259,8 +258,6 @@ class Moderator:
         sender = row["sender"]
         subject = row["subject"] or ""
         in_reply_to = row["message_id"]
-        if flood.held(self.config, self.store, row, now):
-            return "ignored"
         if author.problem is not None:  # answered only at the real address, if it has one
             return self._refuse(inbound_id, author.address, author.problem, subject,
                                 in_reply_to, sender=author.address, shown=author.shown)
@@ -297,6 +294,8 @@ class Moderator:
                                 game=game_id, games=self._games_of(sender))
         record = GameRecord.load(self.store, game_id)
         if self._from_gm(record, sender, lines.secret):
+            if flood.held(self.config, self.store, row, now):   # counted once proven
+                return "ignored"
             return self._gm_mail(inbound_id, record, lines.orders, in_reply_to, now)
         routed = find_seat(record.seats, record.settings["auth"], sender, lines,
                            replied_seats(record.key, record.id, record.seats, tokens))
@@ -308,6 +307,8 @@ class Moderator:
                                 in_reply_to if routed.notify == sender else None,
                                 game=game_id, sender=sender,
                                 seat=lines.seat or self._seat_of(record, routed.notify))
+        if flood.held(self.config, self.store, row, now):     # counted once proven
+            return "ignored"
         if record.finished:
             return self._refuse(inbound_id, sender, "game-over", subject, in_reply_to,
                                 game=game_id)
@@ -353,13 +354,20 @@ class Moderator:
         return next((s["seat"] for s in record.seats if s["address"] == address), None)
 
     def _refuse(self, inbound_id: int, to: str | None, reason, subject: str,
-                in_reply_to: str | None, kind: str = "refusal", **context) -> str:
-        from pbem import reports
+                in_reply_to: str | None, kind: str | None = None, **context) -> str:
+        """Refuse a mail, answering ``to`` with the answer of ``kind``; without a kind, within
+        the bounds of ``flood.refusal_answer`` (to a stranger: nothing the mail said)."""
+        from pbem import flood, reports
 
         code = reason.value if isinstance(reason, Enum) else reason
         now = self.clock()
         with self.store.atomic():
-            if to:
+            if to and kind is None:
+                kind = flood.refusal_answer(self.config, self.store, to, now)
+            if to and kind == flood.STRANGER_REFUSAL:
+                outbox.enqueue(self.store, reports.stranger_refusal(self.config, to, reason, now),
+                               now, kind)
+            elif to and kind:
                 mail = reports.refusal(self.config, to, reason, subject, now,
                                        in_reply_to=in_reply_to, **context)
                 outbox.enqueue(self.store, mail, now, kind, context.get("game"))

@@ -419,6 +419,18 @@ def refusal(config: Config, to: str, reason: Enum | str, subject: str, now: date
                    html=text_to_html(text, subject))
 
 
+def stranger_refusal(config: Config, to: str, reason: Enum | str, now: datetime) -> Mail:
+    """The refusal to an address that is in no game: fixed words for the reason, whatever the
+    mail said, no subject,
+    game or line of it repeated and no reference to it, so that a forged From cannot make the
+    moderator carry a stranger's text to a victim (issue 34, item 6)."""
+    code = reason.value if isinstance(reason, Enum) else reason
+    text = render("_", "mail/stranger.txt.j2", moderator=config.moderator, reason=code)
+    subject = f"Your mail to {config.moderator.name} was not read"
+    return compose(config.moderator, [to], subject, wrap_lines(text), now,
+                   new_message_id(config.moderator.domain), html=text_to_html(text, subject))
+
+
 def failed_message(config: Config, message: dict, reason: str, now: datetime) -> Mail:
     """The installation's GM told that an inbound ``message`` (its archive row, without
     the raw bytes) could not be read, and why."""

@@ -73,6 +73,7 @@ MAIL_KINDS = {
     "secret-refusal": "the refusal of a mail without the right secret: reads only that mail",
     "secret-ignored": "to the address a forger used: reads only the count of refused mails",
     "secret-flood": "to the GM about refused mails: reads only the address and the seat",
+    "stranger-refusal": "to an address in no game: fixed words for the reason, no game",
     "failed-message": "to the installation's GM about an unreadable mail: no game state",
     "commitment": "sent before the deal (docs/fairness.md): the commitment and the secret, "
                   "no card is dealt yet",
@@ -87,7 +88,7 @@ TEMPLATE_KINDS = {
                   "gm-replaced", "gm-unobserve", "gm-end", "gm-pause", "gm-resume"],
     "gm_welcome": ["gm-welcome"], "gm_answer": ["gm-answer"], "preview": ["preview"],
     "rate_limited": ["warning"], "secret_flood": ["secret-ignored", "secret-flood"],
-    "failed": ["failed-message"], "commitment": ["commitment"],
+    "failed": ["failed-message"], "commitment": ["commitment"], "stranger": ["stranger-refusal"],
     "salt_answer": ["acknowledgement"],   # a SALT answered before the deal: no card dealt yet
 }
 
@@ -240,4 +241,5 @@ def test_every_kind_of_mail_is_in_the_differential_test():
     assert kinds <= set(MAIL_KINDS), sorted(kinds - set(MAIL_KINDS))
     assert set(MAIL_KINDS) <= kinds | {"standings"}, sorted(set(MAIL_KINDS) - kinds)
     assert {flood.SECRET_REFUSAL, flood.SECRET_IGNORED, flood.SECRET_FLOOD} <= kinds
+
 
