@@ -19,7 +19,7 @@ from typing import Any
 
 from pbem import fairness
 from pbem.archive.game_file import FORMATS
-from pbem.game import Adjustment, Event, Game, State, load_game, step_rng
+from pbem.game import Adjustment, Event, Game, State, apply_logged, load_game, step_rng
 from pbem.store import Store
 
 DEAL_CHECKS = ("format", "commitment", "commitment mailed", "rules version", "seed", "seat draw")
@@ -184,7 +184,8 @@ def _replay(found: Verification, data: dict[str, Any], rules: Game) -> State | N
             state = adjustment.apply(state)
             continue
         try:
-            state, events = rules.apply(state, entry["orders"], step_rng(seed, number))
+            state, events = apply_logged(rules, state, entry["orders"],
+                                         step_rng(seed, number))
         except Exception as error:  # the rules' own checks, whatever they raise
             found.add(where, False, f"({name}) the orders do not apply: {error!r}")
             return None
