@@ -19,7 +19,7 @@ from email.message import EmailMessage
 from enum import Enum
 from typing import Any
 
-from pbem import reply_token
+from pbem import fairness, reply_token
 from pbem.ahead import ahead_prompts
 from pbem.config import Config
 from pbem.echo import Echo
@@ -97,11 +97,17 @@ def _mail(config: Config, record: GameRecord, seat: str | None, subject: str, te
         thread = f"<pbem.{record.id}@{config.moderator.domain}>"
     else:
         to, thread = [record.seat(seat)["address"]], record.seat(seat)["thread_id"]
+    extra: tuple[tuple[str, str], ...] = ()
+    if record.chain is not None:    # the game's running digest (docs/fairness.md)
+        step, link = record.chain
+        text = f"{text.rstrip()}\n\n{fairness.digest_line(record.id, step, link)}\n"
+        extra = ((fairness.DIGEST_HEADER,
+                  f"{record.id} {step} {link[:fairness.DIGEST_CHARS]}"),)
     shown = next(((p.cid, f"The map: {record.step_name()}") for p in pictures if p.cid), None)
     html = text_to_html(text, subject, verbatim=(template,) if template else (), picture=shown)
     if opens_thread:
         return compose(config.moderator, to, subject, wrap_lines(text), now, thread, html=html,
-                       pictures=pictures)
+                       pictures=pictures, extra=extra)
     # Only a seat's own mail carries its reply token (``pbem.reply_token``).
     mail_id = (reply_token.message_id(config.moderator.domain, record.id,
                                       record.reply_token(seat))
@@ -109,7 +115,7 @@ def _mail(config: Config, record: GameRecord, seat: str | None, subject: str, te
                else new_message_id(config.moderator.domain, record.id))
     return compose(config.moderator, to, subject, wrap_lines(text), now, mail_id,
                    in_reply_to=in_reply_to or thread, references=[thread], html=html,
-                   pictures=pictures)
+                   pictures=pictures, extra=extra)
 
 
 def welcome(config: Config, record: GameRecord, seat: str, deadline: datetime | None,

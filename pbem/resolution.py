@@ -27,6 +27,7 @@ from typing import Any
 
 from pbem.ahead import expire, file_held_orders
 from pbem.deadlines import DeadlinePolicy, due_at, final_due
+from pbem.fairness import chain_head
 from pbem.game import (
     Bots,
     Event,
@@ -262,6 +263,7 @@ def apply_step(store: Store, record: GameRecord, now: datetime, done: Resolved,
     store.execute("delete from pending_orders where game_id = ? and step = ?",
                   (record.id, record.step))
     record.row = {**record.row, "step": step}
+    record.chain = chain_head(store, record.row, [seat["seat"] for seat in record.seats])
     kinds = [p.kind for p in owed(record.rules.prompts(state))]
     due = due_at(now, kinds, policy_of(record), record.settings["timezone"])
     store.upsert("deadlines", {"game_id": record.id, "step": step,

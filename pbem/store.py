@@ -174,9 +174,15 @@ def _migration_10(db: sqlite_utils.Database) -> None:
     db["outbox"].create_index(["kind", "created_at"], if_not_exists=True)
 
 
+def _migration_11(db: sqlite_utils.Database) -> None:
+    """Each decision's link of the game's running digest (``pbem.fairness.chain_head``;
+    made when first asked for the decisions of older games)."""
+    db["decisions"].add_column("chain", str)
+
+
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
     _migration_1, _migration_2, _migration_3, _migration_4, _migration_5, _migration_6,
-    _migration_7, _migration_8, _migration_9, _migration_10]
+    _migration_7, _migration_8, _migration_9, _migration_10, _migration_11]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 
