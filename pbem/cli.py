@@ -225,6 +225,7 @@ def status(app: App, game_id: str | None) -> None:
 
 def _status_line(store: Store, record: GameRecord) -> str:
     from pbem.definition import salting_seats
+    from pbem.fairness import unrevealed
     from pbem.game import waiting_for
     from pbem.store import parse_utc
 
@@ -235,9 +236,15 @@ def _status_line(store: Store, record: GameRecord) -> str:
             + record.step_title())
     if record.dealing:
         salted = json.loads(record.row["salts"] or "{}")
-        missing = [seat for seat in salting_seats(record) if seat not in salted]
-        return (text + f", waiting for salts from {', '.join(missing) or 'nobody'}, dealt by "
-                + parse_utc(record.row["deal_at"]).strftime("%Y-%m-%d %H:%M UTC"))
+        digests = json.loads(record.row["salt_digests"] or "{}")
+        if record.row["reveal_at"]:
+            missing, what, due = unrevealed(digests, salted), "reveals", "reveal_at"
+        else:
+            missing = [seat for seat in salting_seats(record)
+                       if seat not in salted and seat not in digests]
+            what, due = "salts", "deal_at"
+        return (text + f", waiting for {what} from {', '.join(missing) or 'nobody'}, until "
+                + parse_utc(record.row[due]).strftime("%Y-%m-%d %H:%M UTC"))
     if not record.finished:
         text += f", waiting for {', '.join(waiting) or 'nobody'}"
         if deadline:

@@ -229,11 +229,36 @@ def salting_seats(record: GameRecord) -> list[str]:
     return [s["seat"] for s in record.seats if not (s["disorder"] or "").startswith("bot")]
 
 
-def deal_due(record: GameRecord, now: datetime) -> bool:
-    """A game waiting for salts is dealt when every seat has answered or the window passed."""
-    answered = json.loads(record.row["salts"] or "{}")
-    return (now >= parse_utc(record.row["deal_at"])
-            or all(seat in answered for seat in salting_seats(record)))
+REVEAL, DEAL = "reveal", "deal"
+
+
+def salts_due(record: GameRecord, now: datetime) -> str | None:
+    """What a game waiting for salts does now (docs/fairness.md): ``REVEAL``, open the round
+    that reveals the salts committed by digest alone, once every seat has committed or the
+    salt window has passed; ``DEAL`` once nothing is left to reveal (at once, if every
+    commitment came with its salt) or the reveal window has passed; else None."""
+    digests = json.loads(record.row["salt_digests"] or "{}")
+    salts = json.loads(record.row["salts"] or "{}")
+    hidden = fairness.unrevealed(digests, salts)
+    if record.row["reveal_at"] is not None:
+        return DEAL if not hidden or now >= parse_utc(record.row["reveal_at"]) else None
+    answered = all(seat in digests or seat in salts for seat in salting_seats(record))
+    if not answered and now < parse_utc(record.row["deal_at"]):
+        return None
+    return REVEAL if hidden else DEAL
+
+
+def open_reveal(store: Store, config: Config, record: GameRecord, now: datetime) -> None:
+    """Close the commitments and ask every seat that salts to reveal its salt, showing each
+    seat's commitment; the reveal window is as long as the salt window was."""
+    window = parse_utc(record.row["deal_at"]) - parse_utc(record.row["created_at"])
+    with store.atomic():
+        reveal_at = utc_text(now + window)
+        store.db["games"].update(record.id, {"reveal_at": reveal_at})
+        record.row = {**record.row, "reveal_at": reveal_at}
+        for seat in salting_seats(record):
+            outbox.enqueue(store, reports.salt_reveal(config, record, seat, now), now,
+                           "salt-reveal", record.id, seat)
 
 
 def deal(store: Store, config: Config, game_id: str, now: datetime,
@@ -245,6 +270,7 @@ def deal(store: Store, config: Config, game_id: str, now: datetime,
     with store.atomic():
         record = GameRecord.load(store, game_id)
         assert record.dealing, game_id
+        # The salts revealed: a seat that committed by digest and did not reveal gives none.
         seed = fairness.played_seed(record.row["gm_seed"], json.loads(record.row["salts"]))
         opened = set() if at_once else {s["thread_id"] for s in record.seats}
         if record.settings.get("draw_seats"):

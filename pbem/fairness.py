@@ -2,12 +2,16 @@
 
 At ``pbem game new`` the moderator draws the GM's seed and mails every seat its
 ``commitment``: a SHA-256 over the canonical encoding of the seed, the game's id, the game,
-its ruleset, options and rules version.  Each seat may answer with a salt (``SALT <text>``)
-until the deal; the seed the game plays with is ``played_seed``, derived from the GM's seed
-and the salts received, and the seat draw (which player gets which seat) is made from it
-too.  The GM's interventions (ADJUST, REPLACE, ROLLBACK, DROPOUT, EXTEND, RESOLVE, END) are
-kept with what they changed and when, and published with the seed and the salts once the
-game is over; ``pbem verify`` (``pbem.verify``) checks all of it offline.
+its ruleset, options and rules version.  Each seat then commits to a salt by its digest
+(``SALT COMMIT <sha256>``, ``salt_digest``), or sends the salt itself, commitment and reveal in
+one (``SALT <text>``); once every seat has committed or the window has passed, the seats that
+committed by digest alone are asked to reveal their salts (one more mail round, at set-up
+only), and a salt revealed must be the one committed.  The seed the game plays with is
+``played_seed``, derived from the GM's seed and the salts revealed, and the seat draw (which
+player gets which seat) is made from it too.  The GM's interventions (ADJUST, REPLACE,
+ROLLBACK, DROPOUT, EXTEND, RESOLVE, END) are kept with what they changed and when, and
+published with the seed and the salts once the game is over; ``pbem verify``
+(``pbem.verify``) checks all of it offline.
 
 Every mail of a game carries the game's running digest (``chain_head``): a chain of
 HMAC-SHA-256 links, keyed with the seed played, over the deal (the game, its commitment, the
@@ -39,6 +43,7 @@ DIGEST_LINE = re.compile(r"Game digest of (?P<game>\S+) after decision (?P<step>
                          rf"(?P<digest>[0-9a-f]{{{DIGEST_CHARS},64}})")
 SEED_FORMAT = "pbem-seed/1"
 MAX_SALT_CHARS = 200
+SALT_DIGEST = re.compile(r"[0-9a-fA-F]{64}")
 NO_SALT = "NONE"
 
 
@@ -80,6 +85,18 @@ def seat_draw(count: int, seed: str) -> list[int]:
     players = list(range(count))
     random.Random(f"{seed}/seats").shuffle(players)
     return players
+
+
+def salt_digest(text: str) -> str:
+    """What a seat commits to: the SHA-256 (hex) of its salt as kept (``read_salt``: runs of
+    white space one space, none at either end), in UTF-8."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def unrevealed(digests: dict[str, str | None], salts: dict[str, str | None]) -> list[str]:
+    """The seats that committed to a salt's digest and have not revealed the salt."""
+    return sorted(seat for seat, digest in digests.items()
+                  if digest is not None and seat not in salts)
 
 
 def read_salt(text: str) -> str | None:

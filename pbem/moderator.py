@@ -479,17 +479,22 @@ class Moderator:
         return "accepted" if commands else "rejected"
 
     def deal_due(self, summary: TickSummary) -> None:
-        """Deal every game waiting for salts whose seats have all answered or whose salt
-        window has passed (``pbem.definition.deal``); one game that fails to deal fails alone."""
+        """Open the reveal round of every game waiting for salts whose seats have all committed
+        or whose salt window has passed, and deal every game whose salts are all revealed or
+        whose reveal window has passed (``pbem.definition.salts_due``); one game that fails to
+        deal fails alone."""
         games = self.store.games(DEALING)
         if not games:
             return
-        from pbem.definition import deal, deal_due
+        from pbem.definition import DEAL, REVEAL, deal, open_reveal, salts_due
 
         for game in games:
             try:
                 record = GameRecord.load(self.store, game["id"])
-                if deal_due(record, self.clock()):
+                due = salts_due(record, self.clock())
+                if due == REVEAL:
+                    open_reveal(self.store, self.config, record, self.clock())
+                elif due == DEAL:
                     deal(self.store, self.config, record.id, self.clock())
             except Exception as error:  # one broken game must not stop the others
                 log.exception("game %s", game["id"])

@@ -148,13 +148,25 @@ def commitment(config: Config, record: GameRecord, seat: str, now: datetime) -> 
                  now, opens_thread=True)
 
 
+def salt_reveal(config: Config, record: GameRecord, seat: str, now: datetime) -> Mail:
+    """The mail that closes the commitments: each seat's commitment, and the call to reveal
+    the salt committed to (docs/fairness.md)."""
+    text = render(record.row["game"], "mail/reveal.txt.j2", moderator=config.moderator,
+                  game=record, seat=seat,
+                  digests=json.loads(record.row["salt_digests"] or "{}"),
+                  salts=_salts(record), reveal_at=parse_utc(record.row["reveal_at"]),
+                  timezone=record.timezone_of(seat))
+    return _mail(config, record, seat, _subject(record, "Commitments closed: reveal your salt"),
+                 text, now)
+
+
 def before_deal_answer(config: Config, record: GameRecord, seat: str, answers: list[str],
                        errors: list[OrderError], in_reply_to: str, now: datetime
                        ) -> Mail:
     """The answer to a seat's mail before the deal: its SALT noted, or what was not read."""
     text = render(record.row["game"], "mail/salt_answer.txt.j2", moderator=config.moderator,
                   game=record, seat=seat, answers=answers, errors=errors,
-                  deal_at=parse_utc(record.row["deal_at"]),
+                  deal_at=parse_utc(record.row["reveal_at"] or record.row["deal_at"]),
                   timezone=record.timezone_of(seat))
     return _mail(config, record, seat, _subject(record, "Your salt"), text, now,
                  in_reply_to=in_reply_to)

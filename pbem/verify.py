@@ -18,12 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from pbem import fairness
-from pbem.archive.game_file import FORMATS
+from pbem.archive.game_file import FORMAT, FORMATS
 from pbem.game import Adjustment, Event, Game, State, apply_logged, load_game, step_rng
 from pbem.store import Store
 
-DEAL_CHECKS = ("format", "record", "commitment", "commitment mailed", "rules version", "seed",
-               "seat draw")
+DEAL_CHECKS = ("format", "record", "commitment", "commitment mailed", "rules version", "salts",
+               "seed", "seat draw")
 # Every part a record of this format must have: one missing fails (issue 34, item 3).
 RECORD_PARTS = ("id", "game", "ruleset", "rules_version", "options", "seats", "seed", "gm_seed",
                 "commitment", "salts", "interventions", "log", "result")
@@ -77,6 +77,11 @@ def verify_record(data: dict[str, Any], commitment: str | None = None,
         return found
     rules = load_game(data["game"])
     _commitment(found, data, commitment, rules)
+    if "salt_digests" in data:
+        _salts(found, data)
+    else:
+        found.unchecked.append("that each salt is the one its seat committed to (the record "
+                               "was made before salts were committed by digest)")
     _seed(found, data)
     _draw(found, data)
     _interventions(found, data)
@@ -100,6 +105,8 @@ def verify_record(data: dict[str, Any], commitment: str | None = None,
 def _parts(found: Verification, data: dict[str, Any]) -> bool:
     """Every part the record must have is there: its own, and each log entry's."""
     missing = [part for part in RECORD_PARTS if part not in data]
+    if data["format"] == FORMAT and "salt_digests" not in data:
+        missing.append("salt_digests")
     for number, entry in enumerate(data.get("log") or [], start=1):
         parts = ADJUSTMENT_PARTS if "adjustment" in entry else ORDERS_PARTS
         missing += [f"log entry {number}: {part}" for part in parts if part not in entry]
@@ -137,6 +144,19 @@ def _commitment(found: Verification, data: dict[str, Any], mailed: str | None,
         found.add("rules version", False, f"the game was played under rules version "
                                           f"{data['rules_version']}; this pbem has "
                                           f"{rules.rules_version}")
+
+
+def _salts(found: Verification, data: dict[str, Any]) -> None:
+    """Each salt revealed is the one its seat committed to by digest (format 3)."""
+    digests = data["salt_digests"]
+    wrong = [seat for seat, text in sorted(data["salts"].items()) if text is not None
+             and digests.get(seat) != fairness.salt_digest(text)]
+    hidden = fairness.unrevealed(digests, data["salts"])
+    found.add("salts", not wrong,
+              ("each salt revealed has the digest its seat committed to"
+               if not wrong else f"not the salt committed to: {', '.join(wrong)}")
+              + (f"; committed and not revealed, so dealt without: {', '.join(hidden)}"
+                 if hidden else ""))
 
 
 def _seed(found: Verification, data: dict[str, Any]) -> None:

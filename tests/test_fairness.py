@@ -111,7 +111,7 @@ def test_the_window_passing_deals_with_the_salts_received_and_the_seat_draw_foll
     site.cron(hours=23)
     assert site.record().dealing
     status = site.run("status", "auction-1").stdout
-    assert "waiting for salts from north, south, dealt by" in status
+    assert "waiting for salts from north, south, until" in status
     site.cron(hours=1.5)
     record = site.record()
     seed = fairness.played_seed("gm-seed", {"east": "e"})
@@ -457,3 +457,87 @@ def test_a_mail_from_before_a_rollback_verifies_against_the_log_it_was_written_f
     found = verify_record(data, mails=[before])
     assert found.ok, found.failed
     assert "the log before the ROLLBACK" in found.checks[-1].detail
+
+
+# --- salts committed by digest, then revealed (issue 34, item 4) ----------------------------
+
+def salt_mail(site, seat: str, line: str) -> None:
+    drop(site.inbox, order_mail(player(seat), line, subject="Re: [auction-1] Commitment"))
+
+
+def test_salts_committed_by_digest_are_revealed_once_every_commitment_is_in(tmp_path):
+    """Each seat commits to its salt's digest; once all have answered, one mail shows every
+    commitment and asks for the reveals; the deal mixes the salts revealed.  A seat that
+    trusts the moderator sends its salt in plain, commitment and reveal in one."""
+    site = Installation(tmp_path)
+    new_game(site, [{"seat": s, "address": player(s)} for s in SEATS], auth="address")
+    assert "SALT COMMIT <the SHA-256 of your salt>" in text(site.sent(player("north"))[0])
+    digest = fairness.salt_digest("the dune sea at dawn")
+    salt_mail(site, "north", f"SALT COMMIT {digest.upper()}")
+    salt_mail(site, "east", "SALT e in plain")
+    salt_mail(site, "south", "SALT NONE")
+    site.cron(hours=0.5)
+    record = site.record()
+    assert record.dealing and record.row["reveal_at"] is not None
+    for seat in SEATS:
+        (reveal,) = [m for m in site.sent(player(seat)) if "reveal your salt" in
+                     str(m["Subject"])]
+        assert f"north: {digest}" in text(reveal) and "south: no salt" in text(reveal)
+        assert (f"east: {fairness.salt_digest('e in plain')}\n    (sent in plain, revealed)"
+                in text(reveal))
+        assert ("Reveal your salt now" in text(reveal)) == (seat == "north")
+    salt_mail(site, "north", "SALT the dune sea   at dawn")        # runs of spaces: one
+    site.cron(hours=0.5)
+    record = site.record()
+    assert record.row["seed"] == fairness.played_seed(
+        record.row["gm_seed"], {"north": "the dune sea at dawn", "east": "e in plain"})
+    play_to_the_end(site)
+    data = game_file(site.moderator().store, site.record())
+    assert data["salt_digests"]["north"] == digest and data["salt_digests"]["south"] is None
+    found = verify_record(data)
+    assert found.ok, found.failed
+    assert "each salt revealed has the digest its seat committed to" in " ".join(
+        c.detail for c in found.checks)
+
+
+def test_no_salt_can_be_chosen_once_the_commitments_close(tmp_path):
+    """Issue 34, item 4: the salts came in plain and the moderator knew its own seed, so with
+    the last salt (a friend's, or its own seat's) it found in 9 tries one that dealt two
+    players the seats it wanted.  Now the salts are fixed by their digests before any is
+    revealed: once the commitments close, no new salt is taken, a reveal must match its
+    digest, and a seat that committed and does not reveal is dealt as if it sent none."""
+    site = Installation(tmp_path)
+    new_game(site, [{"seat": s, "address": player(s)} for s in SEATS], auth="address",
+             draw_seats=True, seed="gm-seed")
+    salt_mail(site, "north", f"SALT COMMIT {fairness.salt_digest('honest')}")
+    salt_mail(site, "south", f"SALT COMMIT {fairness.salt_digest('mine')}")
+    site.cron(hours=24.5)                    # east (the friend) waited: the window passed
+    assert site.record().row["reveal_at"] is not None
+    status = site.run("status", "auction-1").stdout
+    assert "waiting for reveals from north, south, until" in status
+    for seat, line, refused in (
+            ("east", "SALT try-1", "you committed to no salt"),
+            ("east", f"SALT COMMIT {fairness.salt_digest('try-2')}", "commitments are closed"),
+            ("north", "SALT not honest", "not the salt you committed to")):
+        salt_mail(site, seat, line)
+        site.moderator().tick()
+        assert refused in " ".join(text(site.sent(player(seat))[-1]).split())
+    salt_mail(site, "north", "SALT honest")
+    site.cron(hours=24.5)                    # south never reveals
+    record = site.record()
+    assert not record.dealing
+    assert record.row["seed"] == fairness.played_seed("gm-seed", {"north": "honest"})
+    play_to_the_end(site)
+    found = verify_record(game_file(site.moderator().store, site.record()))
+    assert found.ok, found.failed
+    assert "committed and not revealed, so dealt without: south" in " ".join(
+        c.detail for c in found.checks)
+
+
+def test_a_record_whose_salt_is_not_the_one_committed_fails(finished):
+    site, data, committed = finished
+    altered = copy.deepcopy(data)
+    altered["salts"]["north"] = "another"
+    altered["seed"] = fairness.played_seed(altered["gm_seed"], altered["salts"])
+    found = verify_record(altered, committed)
+    assert "salts" in [check.what for check in found.failed]

@@ -79,6 +79,7 @@ MAIL_KINDS = {
     "failed-message": "to the installation's GM about an unreadable mail: no game state",
     "commitment": "sent before the deal (docs/fairness.md): the commitment and the secret, "
                   "no card is dealt yet",
+    "salt-reveal": "sent before the deal: the seats' salt commitments, no card is dealt yet",
 }
 # Each mail template, by the kinds that use it.
 TEMPLATE_KINDS = {
@@ -91,6 +92,7 @@ TEMPLATE_KINDS = {
     "gm_welcome": ["gm-welcome"], "gm_answer": ["gm-answer"], "preview": ["preview"],
     "rate_limited": ["warning"], "secret_flood": ["secret-ignored", "secret-flood"],
     "failed": ["failed-message"], "commitment": ["commitment"], "stranger": ["stranger-refusal"],
+    "reveal": ["salt-reveal"],
     "salt_answer": ["acknowledgement"],   # a SALT answered before the deal: no card dealt yet
 }
 
