@@ -13,44 +13,26 @@ ROLLBACK, DROPOUT, EXTEND, RESOLVE, END) are kept with what they changed and whe
 published with the seed and the salts once the game is over; ``pbem verify``
 (``pbem.verify``) checks all of it offline.
 
-Every mail of a game carries the game's running digest (``chain_head``): a chain of
-HMAC-SHA-256 links, keyed with the seed played, over the deal (the game, its commitment, the
-salts and the seats) and then each entry of the decision log as the record publishes it (its
-orders and public events, or a GM's adjustment).  The key is secret until the record is
-published, so a digest tells nobody anything about the orders it covers; once it is, a player
-holding any one mail checks that the record's log up to that mail is the one played.
+Every mail of a game carries the game's running digest (``pbem.chain``).
 """
 
 from __future__ import annotations
 
 import hashlib
-import hmac
 import json
 import random
 import re
 from datetime import datetime
 from typing import Any
 
-from pbem.game import Adjustment, Event
+from pbem.chain import canonical
 from pbem.store import Store, utc_text
 
 COMMITMENT_FORMAT = "pbem-commitment/1"
-CHAIN_FORMAT = "pbem-chain/1"
-DIGEST_CHARS = 20       # of a link's 64 hex characters, shown in a mail: 80 bits
-DIGEST_HEADER = "X-PBEM-Digest"
-# The line every mail of a game ends with, and its header ("<game> <decision> <digest>").
-DIGEST_LINE = re.compile(r"Game digest of (?P<game>\S+) after decision (?P<step>[0-9]+): "
-                         rf"(?P<digest>[0-9a-f]{{{DIGEST_CHARS},64}})")
 SEED_FORMAT = "pbem-seed/1"
 MAX_SALT_CHARS = 200
 SALT_DIGEST = re.compile(r"[0-9a-fA-F]{64}")
 NO_SALT = "NONE"
-
-
-def canonical(data: Any) -> bytes:
-    """The canonical encoding that is hashed: JSON with the keys sorted, no spaces, UTF-8."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"),
-                      ensure_ascii=False).encode("utf-8")
 
 
 def commitment_data(gm_seed: str, game_id: str, game: str, ruleset: str,
@@ -119,64 +101,9 @@ def log_intervention(store: Store, game_id: str, step: int, command: str,
         "details": json.dumps(details, sort_keys=True), "reason": reason, "at": utc_text(now)})
 
 
-def log_json(row: dict[str, Any]) -> dict[str, Any]:
-    """A row of the decision log as the published record holds it: the orders of a step
-    (with those defaulted, and its public events: what the public report said), or a GM's
-    adjustment (its path, the value before and after, the reason)."""
-    data = json.loads(row["orders"])
-    if row["kind"] == "adjust":
-        return {"step": row["step"], "note": row["note"], "was": data.get("was"),
-                "adjustment": Adjustment.from_json(data).to_json()}
-    events = [Event.from_json(e) for e in json.loads(row["events"] or "[]")]
-    return {"step": row["step"], "orders": data, "defaulted": json.loads(row["defaulted"] or "[]"),
-            "public": [e.to_json() for e in events if e.visible_to(None)]}
-
-
 def interventions(store: Store, game_id: str) -> list[dict[str, Any]]:
     """A game's interventions as the record publishes them."""
     return [{"command": row["command"], "step": row["step"], "at": row["at"],
              "reason": row["reason"], "details": json.loads(row["details"] or "{}")}
             for row in store.interventions(game_id)]
 
-
-def chain_start(seed: str, game_id: str, commitment: str | None, salts: dict[str, Any],
-                seats: list[str]) -> str:
-    """The chain before any decision: the game's id, its commitment, the salts and the
-    seats as dealt, keyed with the seed played."""
-    return _link(seed, {"commitment": commitment, "format": CHAIN_FORMAT, "id": game_id,
-                        "salts": salts, "seats": seats})
-
-
-def chain_link(seed: str, previous: str, entry: dict[str, Any]) -> str:
-    """The chain after one more entry of the log (``log_json``)."""
-    return _link(seed, {"entry": entry, "previous": previous})
-
-
-def _link(seed: str, data: dict[str, Any]) -> str:
-    return hmac.new(seed.encode("utf-8"), canonical(data), hashlib.sha256).hexdigest()
-
-
-def chain_head(store: Store, game: dict[str, Any], seats: list[str]) -> tuple[int, str]:
-    """The game's chain after its last decision: (the decision's number, the link).  Each
-    decision keeps its link; those without one (made before this, or by a GM command) get
-    it here, from the link before them."""
-    last = store.one("select step, chain from decisions where game_id = ? order by step desc "
-                     "limit 1", (game["id"],))
-    if last is not None and last["chain"]:
-        return last["step"], last["chain"]
-    link = chain_start(game["seed"], game["id"], game["commitment"],
-                       json.loads(game["salts"] or "{}"), seats)
-    step = 0
-    for row in store.decisions(game["id"]):
-        step = row["step"]
-        if row["chain"]:
-            link = row["chain"]
-            continue
-        link = chain_link(game["seed"], link, log_json(row))
-        store.update("decisions", {"game_id": game["id"], "step": step}, {"chain": link})
-    return step, link
-
-
-def digest_line(game_id: str, step: int, link: str) -> str:
-    """The line a mail shows the chain by (``DIGEST_LINE``)."""
-    return f"Game digest of {game_id} after decision {step}: {link[:DIGEST_CHARS]}"

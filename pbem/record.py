@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbem.fairness import chain_head
+from pbem.chain import chain_head
 from pbem.game import Adjustment, Game, Prompt, State, load_game, replay, replay_states
 from pbem.reply_token import seat_token
 from pbem.store import Store

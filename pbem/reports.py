@@ -19,7 +19,7 @@ from email.message import EmailMessage
 from enum import Enum
 from typing import Any
 
-from pbem import fairness, reply_token
+from pbem import chain, reply_token
 from pbem.ahead import ahead_prompts
 from pbem.config import Config
 from pbem.echo import Echo
@@ -83,9 +83,11 @@ def _subject(record: GameRecord, what: str) -> str:
 def _mail(config: Config, record: GameRecord, seat: str | None, subject: str, text: str,
           now: datetime, in_reply_to: str | None = None, opens_thread: bool = False,
           observer: str | None = None, template: str = "",
-          pictures: tuple[Picture, ...] = ()) -> Mail:
+          pictures: tuple[Picture, ...] = (), digest: tuple[int, str] | None = None) -> Mail:
     """A mail in the seat's thread of the game (for ``seat=None``: the GM's thread, or the
-    observers' thread when an ``observer`` address is given), in plain text and HTML.
+    observers' thread when an ``observer`` address is given), in plain text and HTML, with
+    the game's running digest at its foot and in a header (``pbem.chain``; ``digest``: another
+    than the game's now, as (decision, digest)).
 
     ``template`` is the order template in ``text`` (kept preformatted in the HTML);
     ``pictures`` go with it, a picture with a Content-ID shown inline in the HTML.
@@ -98,11 +100,10 @@ def _mail(config: Config, record: GameRecord, seat: str | None, subject: str, te
     else:
         to, thread = [record.seat(seat)["address"]], record.seat(seat)["thread_id"]
     extra: tuple[tuple[str, str], ...] = ()
-    if record.chain is not None:    # the game's running digest (docs/fairness.md)
-        step, link = record.chain
-        text = f"{text.rstrip()}\n\n{fairness.digest_line(record.id, step, link)}\n"
-        extra = ((fairness.DIGEST_HEADER,
-                  f"{record.id} {step} {link[:fairness.DIGEST_CHARS]}"),)
+    if (digest or record.chain) is not None:    # the game's running digest (docs/fairness.md)
+        step, link = digest or record.chain
+        text = f"{text.rstrip()}\n\n{chain.digest_line(record.id, step, link)}\n"
+        extra = ((chain.DIGEST_HEADER, f"{record.id} {step} {link[:chain.DIGEST_CHARS]}"),)
     shown = next(((p.cid, f"The map: {record.step_name()}") for p in pictures if p.cid), None)
     html = text_to_html(text, subject, verbatim=(template,) if template else (), picture=shown)
     if opens_thread:
@@ -334,8 +335,13 @@ def status(config: Config, record: GameRecord, seat: str, standing: list[dict],
 def resend(config: Config, record: GameRecord, seat: str, original: EmailMessage,
            now: datetime) -> Mail:
     """A mail sent to the seat before, again: its subject and text, a new Message-ID, in the
-    seat's thread, to the seat's address now (HISTORY n)."""
-    return _mail(config, record, seat, str(original["Subject"]), body_text(original), now)
+    seat's thread, to the seat's address now (HISTORY n); the digest it showed, not today's."""
+    text, kept = body_text(original), str(original.get(chain.DIGEST_HEADER) or "").split()
+    if len(kept) != 3 or not kept[1].isdigit():
+        return _mail(config, record, seat, str(original["Subject"]), text, now)
+    text = text.rpartition("\n\nGame digest of ")[0] or text
+    return _mail(config, record, seat, str(original["Subject"]), text, now,
+                 digest=(int(kept[1]), kept[2]))
 
 
 def press(config: Config, record: GameRecord, seat: str, text: str, to: str,

@@ -26,8 +26,8 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from pbem.ahead import expire, file_held_orders
+from pbem.chain import chain_head
 from pbem.deadlines import DeadlinePolicy, due_at, final_due
-from pbem.fairness import chain_head
 from pbem.game import (
     Bots,
     Event,

@@ -175,7 +175,7 @@ def _migration_10(db: sqlite_utils.Database) -> None:
 
 
 def _migration_11(db: sqlite_utils.Database) -> None:
-    """Each decision's link of the game's running digest (``pbem.fairness.chain_head``;
+    """Each decision's link of the game's running digest (``pbem.chain.chain_head``;
     made when first asked for the decisions of older games); the digests of the salts the
     seats committed to, and when the round that reveals them ends (``pbem.commands.salt``)."""
     db["decisions"].add_column("chain", str)

@@ -17,7 +17,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from pbem import fairness
+from pbem import chain, fairness
 from pbem.archive.game_file import FORMAT, FORMATS
 from pbem.game import Adjustment, Event, Game, State, apply_logged, load_game, step_rng
 from pbem.store import Store
@@ -152,9 +152,11 @@ def _salts(found: Verification, data: dict[str, Any]) -> None:
     wrong = [seat for seat, text in sorted(data["salts"].items()) if text is not None
              and digests.get(seat) != fairness.salt_digest(text)]
     hidden = fairness.unrevealed(digests, data["salts"])
+    given = [seat for seat, text in data["salts"].items() if text is not None]
     found.add("salts", not wrong,
-              ("each salt revealed has the digest its seat committed to"
-               if not wrong else f"not the salt committed to: {', '.join(wrong)}")
+              (f"not the salt committed to: {', '.join(wrong)}" if wrong else
+               "each salt revealed has the digest its seat committed to" if given else
+               "no seat gave a salt")
               + (f"; committed and not revealed, so dealt without: {', '.join(hidden)}"
                  if hidden else ""))
 
@@ -351,7 +353,7 @@ def _record_store(data: dict[str, Any], final: State, path: Path) -> Store:
 @dataclass(frozen=True)
 class Mail:
     """A game's running digest as a kept mail shows it: the game, the decision it was
-    written after, the digest (``pbem.fairness.DIGEST_LINE``), and where it was read."""
+    written after, the digest (``pbem.chain.DIGEST_LINE``), and where it was read."""
 
     game: str
     step: int
@@ -365,18 +367,18 @@ def read_mail(raw: bytes, source: str) -> Mail:
     from pbem.mail.text import parse_message
 
     message = parse_message(raw)
-    header = str(message.get(fairness.DIGEST_HEADER) or "").split()
+    header = str(message.get(chain.DIGEST_HEADER) or "").split()
     if len(header) == 3 and header[1].isdigit():
         return Mail(header[0], int(header[1]), header[2].lower(), source)
-    found = fairness.DIGEST_LINE.search(raw.decode("utf-8", "replace"))
+    found = chain.DIGEST_LINE.search(raw.decode("utf-8", "replace"))
     if found is None:
-        raise ValueError(f"{source} carries no game digest ({fairness.DIGEST_HEADER} header "
+        raise ValueError(f"{source} carries no game digest ({chain.DIGEST_HEADER} header "
                          "or 'Game digest of ...' line)")
     return Mail(found["game"], int(found["step"]), found["digest"].lower(), source)
 
 
 def chains(data: dict[str, Any]) -> list[tuple[str, list[str]]]:
-    """The record's chain (``pbem.fairness.chain_start``, ``chain_link``) over its log as
+    """The record's chain (``pbem.chain.chain_start``, ``chain_link``) over its log as
     published, and over the log as it stood before each ROLLBACK (the decisions it dropped
     are in the record), latest first: (what it is, the links after 0, 1, ... decisions)."""
     logs, log = [("the log", data["log"])], list(data["log"])
@@ -386,11 +388,11 @@ def chains(data: dict[str, Any]) -> list[tuple[str, list[str]]]:
             logs.append((f"the log before the ROLLBACK of {item['at']}", log))
     found = []
     for what, entries in logs:
-        link = fairness.chain_start(data["seed"], data["id"], data["commitment"],
+        link = chain.chain_start(data["seed"], data["id"], data["commitment"],
                                     data["salts"], data["seats"])
         links = [link]
         for entry in entries:
-            link = fairness.chain_link(data["seed"], link, entry)
+            link = chain.chain_link(data["seed"], link, entry)
             links.append(link)
         found.append((what, links))
     return found

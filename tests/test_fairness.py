@@ -17,6 +17,7 @@ from players import GM, drop, order_mail, text
 
 from pbem import fairness
 from pbem.archive import build_archive, game_file
+from pbem.chain import digest_line
 from pbem.cli import main
 from pbem.definition import create_game, game_definition
 from pbem.game import Adjustment, apply_logged, load_game, step_rng
@@ -378,7 +379,7 @@ def test_every_mail_carries_the_games_running_digest(finished):
                 continue
             kept = read_mail(mail.as_bytes(), "kept")
             assert made[kept.step].startswith(kept.digest)
-            assert fairness.digest_line("auction-1", kept.step, made[kept.step]) in text(mail)
+            assert digest_line("auction-1", kept.step, made[kept.step]) in text(mail)
 
 
 @pytest.mark.parametrize("change", [_rebid, _readjust], ids=["a bid", "an ADJUST value"])

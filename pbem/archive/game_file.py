@@ -15,7 +15,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pbem.fairness import interventions, log_json
+from pbem.chain import log_json
+from pbem.fairness import interventions
 from pbem.game import Adjustment, State, load_game, replay
 from pbem.record import GameRecord
 from pbem.store import Store
