@@ -8,7 +8,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from pbem.chain import chain_head
-from pbem.game import Adjustment, Game, Prompt, State, load_game, replay, replay_states
+from pbem.command import command, commanders
+from pbem.game import (
+    Adjustment,
+    Commanders,
+    Game,
+    Prompt,
+    State,
+    capability,
+    load_game,
+    replay,
+    replay_states,
+)
 from pbem.reply_token import seat_token
 from pbem.store import Store
 
@@ -44,11 +55,21 @@ class GameRecord:
         state = json.loads(row["state"])
         seats = store.seats(game_id)
         dealt = row["status"] != DEALING and row["seed"]
-        return cls(row, game, state if row["status"] == DEALING else game.upgrade(state),
-                   seats, json.loads(row["settings"] or "{}"),
-                   json.loads(deadline["waits"] or "[]") if deadline else [],
-                   store.installation_key(), store.held_orders(game_id),
-                   chain_head(store, row, [s["seat"] for s in seats]) if dealt else None)
+        record = cls(row, game, state if row["status"] == DEALING else game.upgrade(state),
+                     seats, json.loads(row["settings"] or "{}"),
+                     json.loads(deadline["waits"] or "[]") if deadline else [],
+                     store.installation_key(), store.held_orders(game_id),
+                     chain_head(store, row, [s["seat"] for s in seats]) if dealt else None)
+        record.follow_command()
+        return record
+
+    def follow_command(self) -> None:
+        """The seats' rows as the game says who commands which now (``pbem.command``): call
+        after the state changed.  A game without ``Commanders`` has a player a seat."""
+        if capability(self.rules, Commanders) is not None:
+            command(self.seats, commanders(self.rules, self.state,
+                                           json.loads(self.row["options"] or "{}"),
+                                           dealt=not self.dealing))
 
     @property
     def id(self) -> str:
