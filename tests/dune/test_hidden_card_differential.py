@@ -350,3 +350,37 @@ def test_step_numbers_subjects_and_pages_never_tell_who_holds_a_card(tmp_path, m
         assert page == pages_without[name], f"{name} differs"
     print(f"| {mix} | {card} | {len(steps)} ticks, step {steps[-1]} | {len(mail)} | "
           f"{len(pages)} |")
+
+
+class AheadRun(TurnRun):
+    """``TurnRun`` whose card holder, once turn 1's storm is over, sends Weather Control for
+    turn 2 ahead (``FOR STORM``): under WBC it is played after the reveal, a moment that asks
+    the holder alone."""
+
+    def tick(self, **clock) -> None:
+        state = self.record().state
+        if state["turn"] == 1 and state["phase"] == "bidding" and not getattr(self, "sent", 0):
+            self.sent = 1
+            self.mail(address(HA), "FOR STORM\nWEATHER CONTROL 4")
+        super().tick(**clock)
+
+
+@pytest.mark.whole_game
+def test_weather_control_sent_ahead_is_played_in_the_folded_moment_and_adds_no_step(tmp_path):
+    """The folded moment takes the order its holder sent ahead (``pbem.ahead``), and playing
+    the card adds no step either: the step numbers after each tick are those of the game
+    where the Harkonnen hold Baliset (WBC: Weather Control after the reveal, 000 line 1098)."""
+    ahead = AheadRun(tmp_path / "ahead", "wbc", {}, "Weather Control")
+    ahead.play()
+    plain = TurnRun(tmp_path / "plain", "wbc", {}, "Baliset")
+    plain.play()
+    assert ahead.steps == plain.steps
+    rows = ahead.moderator.store.decisions(GAME)
+    folded = [json.loads(row["orders"]) for row in rows if row["orders"].startswith("[")]
+    played = [batch["storm-card:harkonnen"] for batches in folded for batch in batches
+              if "storm-card:harkonnen" in batch]
+    assert played == [{"weather_control": 4}]
+    events = [e["code"] for row in rows for e in json.loads(row["events"] or "[]")]
+    assert "weather-control" in events
+    record = ahead.record()
+    assert record.state == record.replay(ahead.moderator.store)
