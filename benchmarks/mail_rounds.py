@@ -221,6 +221,8 @@ def play(seed: str, ruleset: str, options: dict, players: tuple[str, ...], turns
             seats = list(waiting_for(record.prompts(), answered))
             if not seats:
                 raise RuntimeError(f"{seed}: nobody to wait for at step {record.step}")
+            if (0 if state["phase"] == "setup" else state["turn"]) != turn:
+                sent = {seat: set() for seat in addresses}   # a decision's name comes again
             turn = 0 if state["phase"] == "setup" else state["turn"]
             phase = state["phase"] if state["phase"] in PHASES else "others"
             game.rounds[(turn, phase)] += 1

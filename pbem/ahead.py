@@ -37,6 +37,17 @@ def ahead_prompts(game: Game, state: State, seat: str | None) -> list[Prompt]:
     return kind.ahead(state, seat)
 
 
+def asked_prompts(record: GameRecord, seat: str) -> list[Prompt]:
+    """The seat's decisions to come that its mails have asked for in their turn form
+    (``pbem.reports``: each decision to come that is no optional one, in the first mail that
+    offers it), still to come and not held: a player who answers what it is asked answers
+    these along with its open decisions."""
+    shown = set(json.loads(record.seat(seat)["ahead_shown"] or "[]"))
+    held = {row["name"] for row in record.held_by(seat) if row["refused"] is None}
+    return [p for p in ahead_prompts(record.rules, record.state, seat)
+            if not p.optional and p.key in shown and p.key not in held]
+
+
 def bot_turn(game: Game, state: State, seat: str, prompts: list[Prompt], rng: random.Random,
              style: str = "basic", coming: list[Prompt] | None = None) -> list[str]:
     """A bot's mail for its whole turn, as an engaged player writes it: an order for each of
