@@ -202,14 +202,16 @@ class NotRead:
 class Parsed:
     """What a seat's mail said: the orders read (each with its lines), the lines refused at
     fault (``errors``), the good lines not filed because another line of their decision was
-    refused (``not_filed``, code ``not-filed``, naming that line) and the lines that are no
-    order.  Each non-blank line of the text is in exactly one of them (``pbem.echo`` makes
-    the answer of it)."""
+    refused (``not_filed``, code ``not-filed``, naming that line), the lines that are no
+    order, and the lines that name a decision to come and leave it for later (``left``: a
+    block of the turn form sent back as it was, ``pbem.reports``).  Each non-blank line of the
+    text is in exactly one of them (``pbem.echo`` makes the answer of it)."""
 
     orders: list[Order] = field(default_factory=list)
     errors: list[OrderError] = field(default_factory=list)
     not_filed: list[OrderError] = field(default_factory=list)
     unread: list[NotRead] = field(default_factory=list)
+    left: list[NotRead] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

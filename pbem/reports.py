@@ -308,7 +308,7 @@ def acknowledgement(config: Config, record: GameRecord, seat: str, lines: Echo,
     context = _seat_context(record, seat, deadline, answered,
                             {row["prompt"]: row["text"] for row in standing})
     text = render(record.row["game"], "mail/acknowledgement.txt.j2", moderator=config.moderator,
-                  read=lines.read, errors=lines.refused, unread=lines.unread,
+                  read=lines.read, errors=lines.refused, unread=lines.unread, left=lines.left,
                   standing=standing, answers=list(answers),
                   held_for={row["name"]: row["title"] for row in context["held"]},
                   still_open=[p for p in context["prompts"] if p.key not in answered],

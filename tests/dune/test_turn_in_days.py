@@ -1,0 +1,157 @@
+"""A turn in days, not weeks (issue 33): what six people playing Dune by mail ran into, each
+played again by mail in the shape it was met, and the turn form that asks a seat for the
+rest of its turn in its first mail."""
+
+from __future__ import annotations
+
+from dune_mail import GAME, SIX, address, flat, game_at, open_prompts, send
+from dune_mail import bidding_of_turn_2 as at_bidding
+from installation import Installation
+from players import text
+
+AT, HA, FR = "atreides", "harkonnen", "fremen"
+
+
+def last(site, seat: str) -> str:
+    return flat(text(site.sent(address(seat))[-1]))
+
+
+def battles(hands: dict) -> dict:
+    """Three factions at the start of a battle round (storm order Atreides, Harkonnen,
+    Fremen): the Fremen defend Arrakeen against the Atreides, then Carthag against the
+    Harkonnen."""
+    return {"game": "dune", "seats": [AT, HA, FR], "ruleset": "classic", "seed": "in-days",
+            "position": {"turn": 3, "phase": "battle", "storm": {"sector": 1},
+                         "forces": {"Arrakeen": {AT: 5, FR: 3}, "Carthag": {HA: 4, FR: 6}},
+                         "factions": {seat: {"traitors": [], "hand": hands.get(seat, []),
+                                             "spice": 10} for seat in (AT, HA, FR)}}}
+
+
+# --- the turn form
+def test_the_first_mail_of_the_bidding_asks_the_rest_of_the_turn_in_its_template(tmp_path):
+    """The first mail the Harkonnen get in the bidding round (000 VIII) asks each later card,
+    the revival (000 IX.B) and the turn of shipment and movement (000 IX.C) in its template,
+    each block commented out; the next mail names them without repeating their text."""
+    site = at_bidding(tmp_path, factions={HA: {"tanks": 4}})
+    first = send(site, HA, "BID 1")
+    assert "== The rest of your turn: fill in what you can now ==" in first
+    template = first.split("Order template:")[1]
+    assert "\nFOR CARD 2\n# PASS\n" in template
+    assert "\nFOR REVIVAL\n# REVIVE" in template and "\nFOR MOVEMENT\n# " in template
+    second = send(site, HA, "BID 2")
+    assert "The rest of your turn" not in second
+    assert "your bid on card 2 (FOR CARD 2)" in flat(second)
+
+
+def test_the_template_sent_back_as_it_is_holds_nothing_and_leaves_each_block_for_later(
+        tmp_path):
+    """A player replies with the template unchanged: the open bid is filed, every block of
+    the form is left to be asked when it opens (nothing held, nothing refused, no "not read"
+    line for the headers or the commented lines)."""
+    site = at_bidding(tmp_path, factions={HA: {"tanks": 4}})
+    first = send(site, HA, "STATUS")
+    (status,) = [text(m) for m in site.sent(address(HA)) if "Status:" in str(m["Subject"])]
+    template = status.split("this template is accepted as it is:")[1].split(
+        "You may send orders again")[0]
+    assert "FOR CARD 2" in template and "The rest of your turn" in status
+    answer = send(site, HA, template)
+    assert "Not accepted" not in answer and "Not read as orders" not in answer
+    assert "Left for later (you are asked when each opens):" in answer
+    assert "FOR CARD 2" in answer.split("Left for later")[1]
+    assert site.record(GAME).held_by(HA) == []
+    assert "The rest of your turn" in first
+
+
+# --- item 2: orders already answered look open
+def test_item_2_a_standing_order_set_by_mail_is_in_at_once(tmp_path):
+    """``SET STANDING BID PASS`` (docs/commands.md): the answer shows the bid in, not "Still
+    to decide", and no seat's mail names the seat as waited for."""
+    site = at_bidding(tmp_path)
+    answer = flat(send(site, FR, "SET STANDING BID PASS"))
+    assert "Still to decide" not in answer
+    assert "All your orders for this step are in." in answer
+    waiting = answer.split("Waiting for: ")[1].split(".")[0]
+    assert FR not in waiting
+    other = flat(send(site, "guild", "PASS"))
+    assert "fremen" not in other.split("Waiting for: ")[1].split(".")[0]
+
+
+def test_item_2_a_bid_held_for_a_later_card_asks_nothing_when_the_card_comes_up(tmp_path):
+    """``FOR CARD 2`` / ``PASS`` sent with the first bid (000 VIII.D): when card 2 comes up,
+    the seat is not asked (no mail for it alone), and nobody reads it among those waited
+    for."""
+    site = at_bidding(tmp_path)
+    send(site, FR, "PASS\nFOR CARD 2\nPASS")
+    before = len(site.sent(address(FR)))
+    for seat in SIX:
+        if seat != FR and open_prompts(site, seat):
+            send(site, seat, "BID 1" if seat == "emperor" else "PASS")
+    site.clock.advance(minutes=30)
+    site.moderator().tick()
+    record = site.record(GAME)
+    assert "Card 2 of" in flat(text(site.sent(address("emperor"))[-1]))
+    assert site.moderator().store.pending(GAME, record.step)["bid:fremen"]["text"] == "PASS"
+    assert [m for m in site.sent(address(FR))[before:] if "Card 2" in text(m)] == []
+    for seat in SIX:
+        mail = flat(text(site.sent(address(seat))[-1]))
+        if "Waiting for" in mail or "waiting for" in mail:
+            assert " fremen" not in mail.lower().split("waiting for")[1].split(".")[0]
+
+
+# --- item 3: a typo inside a battle plan
+def test_item_3_a_typo_inside_a_plan_sent_ahead_files_none_of_the_plan(tmp_path):
+    """000 X.B: a battle plan is one decision.  The Harkonnen send their Carthag plan ahead
+    with ``Wepon Lasgun``: the answer refuses that line (did you mean WEAPON?) and files
+    none of the plan, so that Carthag asks them again rather than being fought with no
+    weapon."""
+    site = Installation(tmp_path, maps=False)
+    game_at(site, battles({HA: ["Lasgun"]}))
+    answer = flat(send(site, HA, "FOR BATTLE CARTHAG\nLEADER Feyd-Rautha\nDIAL 3\n"
+                                 "Wepon Lasgun\nDEFENSE NONE"))
+    assert "did you mean WEAPON?" in answer
+    assert "held for your battle plan" not in answer
+    assert "not filed: line 4 of the same decision was refused" in answer
+    assert site.record(GAME).held_by(HA) == []
+
+
+def test_item_9_a_typo_names_the_word_meant_and_not_every_order_word(tmp_path):
+    """A mistyped word is answered with the word meant, not the fifty words of the game."""
+    site = at_bidding(tmp_path)
+    answer = flat(send(site, FR, "BDI 2"))
+    assert "unknown order 'BDI': did you mean BID?" in answer
+    assert "Valid here: BID Your" in answer or answer.count("Valid here:") == 1
+    assert "SHIP" not in answer.split("unknown order")[1].split("Order template")[0]
+
+
+# --- item 9: headers
+def test_item_9_a_header_names_its_battle_loosely(tmp_path):
+    """``FOR BATTLE TUEKS SIETCH`` names Tuek's Sietch as an order would: the plan under it
+    is held for that battle."""
+    scenario = battles({})
+    scenario["position"]["forces"] = {"Arrakeen": {AT: 5, FR: 3},
+                                      "Tuek's Sietch": {HA: 4, FR: 6}}
+    site = Installation(tmp_path, maps=False)
+    game_at(site, scenario)
+    answer = flat(send(site, HA, "FOR BATTLE TUEKS SIETCH\nLEADER Feyd-Rautha\nDIAL 3"))
+    assert "Not accepted" not in answer
+    assert "held for your battle plan in Tuek's Sietch against the Fremen" in answer
+
+
+def test_item_9_the_lines_under_a_header_naming_nothing_are_refused_with_it(tmp_path):
+    """A header that names no decision to come is refused, and the plan under it is not
+    held for another decision."""
+    site = Installation(tmp_path, maps=False)
+    game_at(site, battles({}))
+    answer = flat(send(site, HA, "FOR BATTLE ARRAKIS CITY\nLEADER Feyd-Rautha\nDIAL 3"))
+    assert "no decision to come by that name" in answer
+    assert "not held: the header on line 1 names no decision to come" in answer
+    assert site.record(GAME).held_by(HA) == []
+
+
+def test_item_9_a_header_whose_only_line_is_refused_is_refused_too(tmp_path):
+    """``FOR CARD 2`` / ``BID 99``: the bid is refused, and the header with it, not set
+    aside as "Not read as orders"."""
+    site = at_bidding(tmp_path)
+    answer = send(site, FR, "PASS\nFOR CARD 2\nBID 99")
+    assert "Not read as orders" not in answer
+    assert "nothing held: line 3 under it was refused" in flat(answer)
