@@ -6,8 +6,6 @@ import json
 
 from pbem.commands.registry import CommandContext, CommandError, player_command
 from pbem.fairness import MAX_SALT_CHARS, read_salt
-from pbem.store import parse_utc
-from pbem.templating import format_deadline
 
 
 @player_command("SALT", "SALT <text> | SALT NONE",
@@ -25,7 +23,5 @@ def salt(context: CommandContext, args: str) -> None:
     salts = {**json.loads(record.row["salts"] or "{}"), context.seat: text}
     context.store.db["games"].update(record.id, {"salts": json.dumps(salts, sort_keys=True)})
     record.row = {**record.row, "salts": json.dumps(salts, sort_keys=True)}
-    due = format_deadline(parse_utc(record.row["deal_at"]), record.timezone_of(context.seat))
     context.answer(f"Your salt is noted: {text!r}." if text is not None else
-                   "Noted: you give no salt.")
-    context.answer(f"The deal is made when every seat has answered SALT, or at {due}.")
+                   "Noted: you give no salt.")       # the answer says when the deal is made
