@@ -155,3 +155,34 @@ def test_item_9_a_header_whose_only_line_is_refused_is_refused_too(tmp_path):
     answer = send(site, FR, "PASS\nFOR CARD 2\nBID 99")
     assert "Not read as orders" not in answer
     assert "nothing held: line 3 under it was refused" in flat(answer)
+
+
+# --- item 8: repetition
+def test_item_8_a_held_pass_for_a_card_that_never_came_up_is_dropped_unsaid(tmp_path):
+    """000 VIII.E: a card everyone passes ends the round.  The Fremen's ``FOR CARD 6`` /
+    ``PASS`` is dropped with it, and no mail tells them it "was not filed"."""
+    site = at_bidding(tmp_path)
+    send(site, FR, "PASS\nFOR CARD 6\nPASS")
+    for seat in SIX:
+        if seat != FR and open_prompts(site, seat):
+            send(site, seat, "PASS")
+    site.clock.advance(minutes=30)
+    assert not site.moderator().tick().errors
+    assert site.record(GAME).state["phase"] != "bidding"
+    assert site.record(GAME).held_by(FR) == []
+    assert not [m for m in site.sent(address(FR)) if "were not filed" in text(m)]
+
+
+def test_item_8_an_extension_by_the_gm_mails_only_the_seats_still_to_answer(tmp_path):
+    """The GM's ``EXTEND``: the Fremen, whose bid is in, are not mailed; the Guild is."""
+    from pbem.moderator import run_gm_command
+
+    site = at_bidding(tmp_path)
+    send(site, FR, "PASS")
+    fremen, guild = len(site.sent(address(FR))), len(site.sent(address("guild")))
+    (answer,) = run_gm_command(site.moderator(), GAME, "EXTEND 24 travelling")
+    site.moderator().send_outbox()
+    assert len(site.sent(address(FR))) == fremen
+    assert [str(m["Subject"]) for m in site.sent(address("guild"))[guild:]] == [
+        f"[{GAME}] Deadline extended by the GM"]
+    assert "Told: 5 seats" in answer
