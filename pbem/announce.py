@@ -49,7 +49,7 @@ def report_steps(config: Config, store: Store, record: GameRecord, done: Resolve
             continue
         pictures = digest.report_pictures(store, record, seat) if config.reports.map else ()
         mail = reports.step_report(config, record, seat["seat"], news.events, news.notes,
-                                   deadline, now, store=store, pictures=pictures,
+                                   deadline, now, pictures=pictures,
                                    published=published, pending=pending)
         outbox.enqueue(store, mail, now, "report", record.id, seat["seat"])
         digest.reported(store, record, seat, record.step)
@@ -57,11 +57,11 @@ def report_steps(config: Config, store: Store, record: GameRecord, done: Resolve
     if record.settings.get("gm_address"):
         pictures = None if record.settings.get("gm_maps") else ()
         mail = reports.step_report(config, record, None, done.events, done.notes, deadline, now,
-                                   store=store, published=published, pending=pending,
+                                   published=published, pending=pending,
                                    pictures=pictures)
         outbox.enqueue(store, mail, now, "report", record.id)
     for address in store.observers(record.id):
         mail = reports.step_report(config, record, None, done.events, done.notes, deadline, now,
-                                   observer=address, store=store, published=published,
+                                   observer=address, published=published,
                                    pending=pending)
         outbox.enqueue(store, mail, now, "observer-report", record.id)

@@ -28,7 +28,7 @@ from pbem.mail.compose import Mail, Picture, compose, new_message_id, reply_subj
 from pbem.mail.html import text_to_html
 from pbem.mail.text import body_text
 from pbem.record import GameRecord
-from pbem.store import Store, parse_utc
+from pbem.store import parse_utc
 from pbem.templating import render, wrap_lines
 
 
@@ -179,55 +179,41 @@ def before_deal_answer(config: Config, record: GameRecord, seat: str, answers: l
 
 def step_report_text(config: Config, record: GameRecord, seat: str | None,
                      events: list[Event], notes: list[str], deadline: datetime | None,
-                     store: Store | None = None, pending: dict[str, dict] | None = None
-                     ) -> str:
+                     pending: dict[str, dict] | None = None) -> str:
     """The text of a step report for one seat (None: the public report).
 
-    With the ``store``, the report of a step that ends a turn sums the whole turn up: its
-    template may call ``history()``, the events of the game so far that the reader may see.
     ``pending``: the step's orders already in (``Store.pending``: held, standing), so that the
     report asks none that is answered and names only the seats still waited for.
     """
-    return _step_report(config, record, seat, events, notes, deadline, store, pending)[0]
+    return _step_report(config, record, seat, events, notes, deadline, pending)[0]
 
 
 def _step_report(config: Config, record: GameRecord, seat: str | None,
                  events: list[Event], notes: list[str], deadline: datetime | None,
-                 store: Store | None, pending: dict[str, dict] | None) -> tuple[str, str]:
+                 pending: dict[str, dict] | None) -> tuple[str, str]:
     """A step report's text and the order template in it."""
     pending = pending or {}
     visible = [e for e in events if e.visible_to(seat)]
     context = _seat_context(record, seat, deadline, frozenset(pending),
                             {key: row["text"] for key, row in pending.items()
                              if row["seat"] == seat})
-
-    def history() -> list[Event]:
-        return [e for e in game_events(store, record.id) if e.visible_to(seat)] if store else []
-
     text = render(record.row["game"], "mail/report.txt.j2", moderator=config.moderator,
-                  events=visible, notes=notes, history=history, **context)
+                  events=visible, notes=notes, **context)
     return text, context["template"] if seat else ""
-
-
-def game_events(store: Store, game_id: str) -> list[Event]:
-    """Every event of a game so far, in order, from its decision log."""
-    return [Event.from_json(event) for row in store.decisions(game_id)
-            for event in json.loads(row["events"] or "[]")]
 
 
 def step_report(config: Config, record: GameRecord, seat: str | None, events: list[Event],
                 notes: list[str], deadline: datetime | None, now: datetime,
-                observer: str | None = None, store: Store | None = None,
+                observer: str | None = None,
                 pictures: tuple[Picture, ...] | None = None,
                 published: dict[str, Any] | None = None,
                 pending: dict[str, dict] | None = None) -> Mail:
     """The report of the steps just resolved, for one seat (None: the public report, to the
     GM or to an ``observer``) with the ``pictures`` given, by default the map of the board
-    unless the configuration says ``reports: {map: false}``; ``store`` and ``pending`` as for
+    unless the configuration says ``reports: {map: false}``; ``pending`` as for
     ``step_report_text``; ``published``: the game record of a finished game, attached
     (docs/fairness.md)."""
-    text, template = _step_report(config, record, seat, events, notes, deadline, store,
-                                  pending)
+    text, template = _step_report(config, record, seat, events, notes, deadline, pending)
     if pictures is None:
         pictures = map_pictures(record) if config.reports.map else ()
     mail = _mail(config, record, seat, _subject(record, record.step_title()), text, now,
