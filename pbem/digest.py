@@ -6,7 +6,8 @@ answered yet by an order held or standing (an optional one included: only its ho
 of it, and only the holder's own mail depends on it), a decision of its own to come that
 it may send now (``pbem.ahead``) appeared since its last mail offered it those (the battles
 of the turn, once the board shows them: a seat may then send all its plans in the round the
-first battle is ordered), an event addressed to it alone or to a few seats came since its
+first battle is ordered), an event addressed to it alone or to a few seats, or one that
+changes its own position (``Event.concerns``: an alliance it joined or left), came since its
 last report, the game ended, or the seat asked for every step (``SET DIGEST OFF``).
 Otherwise its news waits, and its next report covers every step since its last one: the
 events of those steps that it may see and their notes, in order.  So whether a seat is mailed
@@ -70,7 +71,7 @@ def has_news(record: GameRecord, seat: dict, news: News,
     return (record.finished
             or preferences(seat).get("digest") == "off"
             or any(p.seat == name and p.key not in answered for p in record.prompts())
-            or any(e.to is not None for e in news.events)
+            or any(e.to is not None or name in e.concerns for e in news.events)
             or bool(new_ahead(record, seat)))
 
 

@@ -219,24 +219,31 @@ class Event:
     """Something that happened in a step.
 
     ``to`` is None for a public event, or the seats that may see it.
-    ``data`` must hold only what that audience may know.
+    ``data`` must hold only what that audience may know.  ``concerns`` names the seats whose
+    own position the event changes (the members of an alliance formed): it is news for them
+    at once (``pbem.digest``), whoever else may see it.
     """
 
     code: str
     data: dict[str, Any] = field(default_factory=dict)
     to: tuple[str, ...] | None = None
+    concerns: tuple[str, ...] = ()
 
     def visible_to(self, seat: str | None) -> bool:
         """True if ``seat`` (None: the public) may see this event."""
         return self.to is None or (seat is not None and seat in self.to)
 
     def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "data": self.data, "to": list(self.to) if self.to else None}
+        found = {"code": self.code, "data": self.data, "to": list(self.to) if self.to else None}
+        if self.concerns:
+            found["concerns"] = list(self.concerns)
+        return found
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Event:
         to = data.get("to")
-        return cls(data["code"], data.get("data", {}), tuple(to) if to else None)
+        return cls(data["code"], data.get("data", {}), tuple(to) if to else None,
+                   tuple(data.get("concerns", ())))
 
 
 class Game(Protocol):

@@ -129,8 +129,7 @@ def _projected(state: State, seat: str, phase: str, module, header: str,
         if move_karama.free_mover(trial) != seat:    # the Guild keeps its mode's timing
             trial["step"]["mode"] = "batched"
         trial["step"]["opening"] = False
-        return opening + [_named(movement.turn_prompt(trial, seat), f"move:{seat}", header,
-                                 title, trial)]
+        return opening + [_turn(trial, seat, header, title)]
     return [_named(prompt, prompt.key, header, title, trial)
             for prompt in module.prompts(trial) if prompt.seat == seat]
 
@@ -146,8 +145,24 @@ def _turn_to_come(state: State, seat: str) -> list[Decision]:
     if move_karama.free_mover(trial) != seat:
         trial["step"]["mode"] = "batched"
     trial["step"]["opening"] = False
-    return [_named(movement.turn_prompt(trial, seat), f"move:{seat}", "MOVEMENT",
-                   "your shipment and movement", trial)]
+    return [_turn(trial, seat, "MOVEMENT", "your shipment and movement")]
+
+
+def _turn(trial: State, seat: str, header: str, title: str) -> Decision:
+    """A turn of shipment and movement to come.  The Guild's, sent ahead while it may wait
+    for the others (000 Guild shield 5; 001 2.06.13), is played at its first chance: its
+    text says so."""
+    prompt = movement.turn_prompt(trial, seat)
+    step = trial["step"]
+    if move_karama.free_mover(trial) == seat and step["mode"] == "sequential":
+        first = SEAT_FACTIONS[step["queue"][0]] if step["queue"] else "anyone"
+        legal = prompt.legal + (
+            f" Sent ahead, your turn is played at your first chance, before the {first}: you "
+            f"give up waiting to see the others move ({cite(trial, '000 Guild shield 5')}); "
+            "send nothing for it and you are asked as each faction comes up.")
+        prompt = replace(prompt, legal=legal, template=prompt.template,
+                         default_text=prompt.default_text)
+    return _named(prompt, f"move:{seat}", header, title, trial)
 
 
 def _later_cards(state: State, seat: str) -> list[Decision]:
@@ -203,7 +218,21 @@ def _nexus(state: State, seat: str) -> list[Decision]:
     if rules_of(state).no_alliances:
         return []
     prompt = nexus.prompt(state, seat, _blow_turn(state))
-    return [_named(prompt, prompt.ahead, "NEXUS", "the Nexus at each worm", state)]
+    return [_named(prompt, prompt.ahead, "NEXUS", _nexus_title(state), state)]
+
+
+def _nexus_title(state: State) -> str:
+    """When the Nexus to come is held, as the ruleset has it: after each pile that turned a
+    worm (GF9, 001 1.02.07, 1.13.03.02), at each worm (WBC VII.1), or at the first worm of
+    each pile (000 VII.B)."""
+    rules = rules_of(state)
+    if rules.nexus_after_each_pile:
+        return "the Nexus after a spice blow pile that turns a worm"
+    if rules.nexus_at_end_of_blow:
+        return "the Nexus at the end of the spice blow, if a worm appears"
+    if rules.nexus_on_every_worm:
+        return "the Nexus at each worm"
+    return "the Nexus at the first worm of each pile"
 
 
 def _blow_turn(state: State) -> int:

@@ -10,6 +10,7 @@ from installation import Installation
 from players import GM, text
 
 from pbem.definition import create_game, game_definition
+from pbem.games.dune.state import storm_order
 from pbem.moderator import run_gm_command
 
 AT, HA, FR = "atreides", "harkonnen", "fremen"
@@ -215,3 +216,144 @@ def test_item_8_the_gm_gets_a_text_copy_unless_the_game_file_asks_for_maps(tmp_p
                           and any(p.get_content_maintype() == "image" for p in m.walk())]
     mapped = gm_copies(tmp_path / "maps", gm_maps=True)
     assert [m for m in mapped if any(p.get_content_maintype() == "image" for p in m.walk())]
+
+
+# --- item 4: where the Fremen may ship, and the sector their forces stand in
+def fremen_turn(tmp_path):
+    """GF9, turn 2's movement round: the Fremen's turn is up, their forces in False Wall West
+    (sector 16) and Sietch Tabr."""
+    site = Installation(tmp_path, maps=False)
+    game_at(site, {"game": "dune", "seats": [FR, AT], "ruleset": "gf9", "seed": "in-days",
+                   "position": {"turn": 2, "phase": "movement", "storm": {"sector": 1},
+                                "forces": {"False Wall West SECTOR 16": {FR: 3},
+                                           "Sietch Tabr": {FR: 4}, "Arrakeen": {AT: 10}}}})
+    return site
+
+
+def test_item_4_gf9_2_04_06_the_fremen_prompt_names_where_they_may_ship(tmp_path):
+    """001 2.04.06: the Fremen bring forces within two territories of the Great Flat; their
+    turn names those territories and cites GF9, not the classic shield."""
+    site = fremen_turn(tmp_path)
+    mail = flat(send(site, FR, "STATUS"))
+    (status,) = [flat(text(m)) for m in site.sent(address(FR)) if "Status:" in str(m["Subject"])]
+    terms = status.split("within two of the Great Flat (001 2.04.06): ")[1].split(". ")[0]
+    assert "The Great Flat" in terms and "Sietch Tabr" in terms
+    assert "Fremen shield" not in status and "Guild shield" not in status
+    assert "Not accepted" not in mail
+
+
+def test_item_4_a_shipment_joins_the_sector_the_fremen_stand_in(tmp_path):
+    """001 1.06.05.09 asks the sector of a territory lying in several; the Fremen stand in
+    one of False Wall West's (16): a shipment there without SECTOR joins them."""
+    site = fremen_turn(tmp_path)
+    answer = flat(send(site, FR, "SHIP 2 TO False Wall West"))
+    assert "name the sector" not in answer
+    assert "read as sector 16, where your forces are" in answer
+
+
+# --- item 5: what a winner loses
+def test_item_5_gf9_1_07_07_06_the_plan_says_what_winning_costs(tmp_path):
+    """001 1.07.07.06 and 1.13.05: the winner loses forces worth its dial, an unbacked force
+    worth half; the Atreides' prompt says what the largest dial costs, with and without
+    spice."""
+    site = Installation(tmp_path, maps=False)
+    game_at(site, {"game": "dune", "seats": [AT, HA, FR], "ruleset": "gf9",
+                   "options": {"advanced": True}, "seed": "in-days",
+                   "position": {"turn": 3, "phase": "battle", "storm": {"sector": 1, "marker": 2},
+                                "forces": {"Arrakeen": {AT: 14, FR: 3}},
+                                "factions": {AT: {"spice": 2}}}})
+    send(site, AT, "STATUS")
+    (status,) = [flat(text(m)) for m in site.sent(address(AT)) if "Status:" in str(m["Subject"])]
+    assert ("If you win, you lose forces worth your dial (001 1.07.07.06): a force backed by "
+            "spice counts 1, another half, so DIAL 8 with SPICE 2 costs 14 forces") in status
+    assert "paid to the bank win or lose (001 1.13.05)" in status
+
+
+# --- item 6: allies told of their alliance
+def test_item_6_xii_c_both_allies_are_mailed_the_alliance_at_once(tmp_path):
+    """000 XII.C: the Emperor and the Fremen name each other at a Nexus; the Emperor, who has
+    nothing to decide next (both allies' hands full: no bid, no support), is mailed the
+    alliance with the step that formed it, not a step later (the last turn: no decision to
+    come appears that its mails have not offered)."""
+    full = ["Lasgun", "Shield", "Snooper", "Chaumas"]
+    site = Installation(tmp_path, maps=False)
+    game_at(site, {"game": "dune", "seats": ["emperor", FR, HA], "ruleset": "classic",
+                   "seed": "worm-nexus", "options": {"turns": 2},
+                   "position": {"turn": 2, "phase": "spice_blow",
+                                "storm": {"sector": 1, "dialers": ["emperor", HA]},
+                                "forces": {"Red Chasm": {HA: 4}},
+                                "decks": {"spice_discard": ["Red Chasm"],
+                                          "spice": ["Shai-Hulud", "Old Gap"]},
+                                "factions": {"emperor": {"hand": full},
+                                             FR: {"hand": ["Crysknife", "Kulon", "Baliset",
+                                                           "Jubba Cloak"]}}}})
+    before = len(site.sent(address("emperor")))
+    send(site, HA, "PASS")
+    send(site, FR, "ALLY Emperor")
+    send(site, "emperor", "ALLY Fremen")
+    site.clock.advance(minutes=30)
+    assert not site.moderator().tick().errors
+    record = site.record(GAME)
+    assert record.state["alliances"] == [["emperor", FR]]
+    assert not [p for p in record.prompts() if p.seat == "emperor"]
+    told = [m for m in site.sent(address("emperor"))[before:]
+            if "Alliance formed: Emperor + Fremen." in flat(text(m))]
+    assert told
+
+
+# --- item 10: text slips
+def test_item_10_a_phase_with_nothing_in_it_has_no_heading(tmp_path):
+    """The report of a tick that passes a round in which nothing the reader may see happened
+    (no revival) shows no empty "-- Turn 2: revival" heading."""
+    site = at_bidding(tmp_path)
+    for seat in SIX:
+        if open_prompts(site, seat):
+            send(site, seat, "PASS")
+    site.clock.advance(minutes=30)
+    assert not site.moderator().tick().errors
+    reports = [text(m) for seat in SIX for m in site.sent(address(seat))
+               if "== What happened ==" in text(m)]
+    assert [r for r in reports if "-- Turn 2: shipment and movement" in r]
+    for body in reports:
+        lines = body.split("== What happened ==")[1].split("==")[0].splitlines()
+        for line, after in zip(lines, lines[1:], strict=False):
+            assert not (line.startswith("-- Turn") and after.startswith("-- Turn")), body
+
+
+def test_item_10_the_first_in_storm_order_is_told_only_of_the_guild(tmp_path):
+    """001 2.06.13: only the Spacing Guild may take its turn before the first faction in storm
+    order; that faction's turn sent ahead says so, not "Other factions may move before
+    you"."""
+    site = at_bidding(tmp_path)
+    first = storm_order(site.record(GAME).state)[0]
+    send(site, first, "STATUS")
+    (status,) = [flat(text(m)) for m in site.sent(address(first))
+                 if "Status:" in str(m["Subject"])]
+    movement = status.split("your shipment and movement:")[1][:3000]
+    if first == "guild":
+        return
+    assert "Other factions may move before you" not in movement
+    assert "The Spacing Guild may take its turn before yours" in movement
+
+
+def test_item_10_the_guild_is_told_its_turn_sent_ahead_gives_up_waiting(tmp_path):
+    """000 Guild shield 5: the Guild's turn sent ahead is played at its first chance; its
+    prompt says it gives up waiting."""
+    site = at_bidding(tmp_path)
+    send(site, "guild", "STATUS")
+    (status,) = [flat(text(m)) for m in site.sent(address("guild"))
+                 if "Status:" in str(m["Subject"])]
+    assert "Sent ahead, your turn is played at your first chance" in status
+    assert "you give up waiting to see the others move" in status
+
+
+def test_item_10_gf9_1_02_07_the_nexus_to_come_is_named_as_gf9_holds_it(tmp_path):
+    """001 1.02.07: under GF9 a Nexus comes at the end of the spice blow (after a pile that
+    turned a worm), not at each worm."""
+    site = Installation(tmp_path, maps=False)
+    game_at(site, {"game": "dune", "seats": SIX, "ruleset": "gf9", "seed": "in-days",
+                   "position": {"turn": 2, "phase": "bidding", "storm": {"sector": 12}}})
+    send(site, FR, "STATUS")
+    (status,) = [flat(text(m)) for m in site.sent(address(FR)) if "Status:" in str(m["Subject"])]
+    assert "the Nexus at each worm" not in status
+    assert "the Nexus after a spice blow pile that turns a worm" in status

@@ -78,9 +78,10 @@ def resolve(state: State, orders: dict[str, Any]) -> list[Event]:
     after += formed
     state["alliances"] = after
     old, new = [set(a) for a in before], [set(a) for a in after]
-    return ([Event(EventCode.ALLIANCE_ENDED, {"alliance": a}) for a in before if set(a) not in new]
-            + [Event(EventCode.ALLIANCE_FORMED,
-                     {"alliance": a}) for a in after if set(a) not in old])
+    return ([Event(EventCode.ALLIANCE_ENDED, {"alliance": a}, concerns=tuple(a))
+             for a in before if set(a) not in new]
+            + [Event(EventCode.ALLIANCE_FORMED, {"alliance": a}, concerns=tuple(a))
+               for a in after if set(a) not in old])
 
 
 def alliances_formed(state: State, wanted: dict[str, list[str] | None]) -> list[list[str]]:
