@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 from datetime import datetime
 from email.message import EmailMessage
 from enum import Enum
@@ -103,6 +104,13 @@ def _subject(record: GameRecord, what: str) -> str:
     return f"[{record.id}] {what}"
 
 
+# Below this many characters of text a report's map goes as an attachment, not inline: mail
+# filters score an HTML part that is mostly a picture as spam (SpamAssassin's default rules
+# HTML_IMAGE_ONLY_04 to _32 score an inline image with fewer than 3200 bytes of words, up to
+# 2.8 points; issue 33, item 12).  The rendered text of the HTML part is about the text's.
+INLINE_TEXT = 3400
+
+
 def _mail(config: Config, record: GameRecord, seat: str | None, subject: str, text: str,
           now: datetime, in_reply_to: str | None = None, opens_thread: bool = False,
           observer: str | None = None, template: str = "",
@@ -111,7 +119,8 @@ def _mail(config: Config, record: GameRecord, seat: str | None, subject: str, te
     observers' thread when an ``observer`` address is given), in plain text and HTML.
 
     ``template`` is the order template in ``text`` (kept preformatted in the HTML);
-    ``pictures`` go with it, a picture with a Content-ID shown inline in the HTML.
+    ``pictures`` go with it, a picture with a Content-ID shown inline in the HTML where the
+    text is long enough (``INLINE_TEXT``), else attached.
     """
     if observer is not None:
         to, thread = [observer], f"<pbem.{record.id}.observers@{config.moderator.domain}>"
@@ -120,6 +129,8 @@ def _mail(config: Config, record: GameRecord, seat: str | None, subject: str, te
         thread = f"<pbem.{record.id}@{config.moderator.domain}>"
     else:
         to, thread = [record.seat(seat)["address"]], record.seat(seat)["thread_id"]
+    if len(text) < INLINE_TEXT:      # a picture with little text reads as spam: attached
+        pictures = tuple(replace(p, cid=None) for p in pictures)
     shown = next(((p.cid, f"The map: {record.step_name()}") for p in pictures if p.cid), None)
     html = text_to_html(text, subject, verbatim=(template,) if template else (), picture=shown)
     if opens_thread:
