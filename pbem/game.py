@@ -149,7 +149,9 @@ class DecisionKind:
     it so), or None if it cannot be passed, ``needs_map``: a decision made on the board,
     whose report brings the map again when it changed (``pbem.digest``), and ``again``: a
     decision that may open several times in a row, whose order given ahead answers each
-    time until it is no longer to come (``pbem.ahead``; Dune: the Nexus at each worm)."""
+    time until it is no longer to come (``pbem.ahead``; Dune: the Nexus at each worm), and
+    ``stands``: an answer that stands until changed (Dune: the spice promised to an ally for
+    the round), whose later openings, optional, are no news (``pbem.digest``)."""
 
     kind: str
     words: tuple[str, ...]
@@ -158,6 +160,7 @@ class DecisionKind:
     passing: str | None = None
     needs_map: bool = False
     again: bool = False
+    stands: bool = False
 
 
 @dataclass(frozen=True)

@@ -357,3 +357,31 @@ def test_item_10_gf9_1_02_07_the_nexus_to_come_is_named_as_gf9_holds_it(tmp_path
     (status,) = [flat(text(m)) for m in site.sent(address(FR)) if "Status:" in str(m["Subject"])]
     assert "the Nexus at each worm" not in status
     assert "the Nexus after a spice blow pile that turns a worm" in status
+
+
+# --- per-card decisions asked only of the seats that have not answered
+def test_xii_e_3_a_promise_of_support_is_asked_once_a_round(tmp_path):
+    """000 XII.E.3: an ally promises the spice it will pay towards its ally's cards "in all,
+    this round".  The Fremen promise with the first card; the later cards neither wait for
+    them nor mail them for it, the promise standing (it was asked again with every card)."""
+    site = Installation(tmp_path, maps=False)
+    game_at(site, {"game": "dune", "seats": SIX, "ruleset": "wbc", "seed": "by-hand",
+                   "position": {"turn": 2, "phase": "bidding",
+                                "storm": {"sector": 12, "marker": 2},
+                                "alliances": [["emperor", FR]],
+                                "factions": {FR: {"spice": 6}}}})
+    send(site, FR, "PASS\nSUPPORT 3\nFOR CARD 2\nPASS\nFOR CARD 3\nPASS")
+    fremen = len(site.sent(address(FR)))
+    for seat in SIX:
+        if seat != FR and open_prompts(site, seat):
+            send(site, seat, "BID 1\nSUPPORT 0" if seat == "emperor" else "PASS")
+    site.clock.advance(minutes=30)
+    assert not site.moderator().tick().errors
+    record = site.record(GAME)
+    assert "Card 2 of" in flat(text(site.sent(address("emperor"))[-1]))
+    pending = site.moderator().store.pending(GAME, record.step)
+    assert [p.key for p in record.prompts() if p.seat == FR and p.key not in pending] == [
+        "card-support:fremen"]
+    assert "card-support:fremen" in {p.key for p in record.prompts() if p.optional}
+    assert site.sent(address(FR))[fremen:] == []
+    assert record.state["step"]["promised"][FR] == 3
