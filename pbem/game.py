@@ -19,8 +19,8 @@ A game may also provide optional capabilities, each a Protocol below: ``Invarian
 (self-play checks them), ``MapPicture`` (the reports and the archive show the board),
 ``Turns`` (the archive files each event under its turn), ``Scenarios``, ``Dropouts``,
 ``LeagueScoring`` (``pbem.league`` scores its games), ``TemplateGlobals``, ``Bots``
-(seats a bot plays, self-play, the demo) and ``OrdersAhead`` (orders held for decisions still
-to come).  A game
+(seats a bot plays, self-play, the demo), ``OrdersAhead`` (orders held for decisions still
+to come) and ``Pace`` (its mail modes and what each costs in mail rounds).  A game
 declares the ones it provides in its module-level ``capabilities`` tuple (``load_game``
 refuses a game that declares one it does not provide), and the moderator asks for one by
 ``capability(game, MapPicture)``, never by looking for a name on the game.
@@ -382,6 +382,15 @@ class OrdersAhead(Protocol):
     def ahead(self, state: State, seat: str) -> list[Prompt]: ...
 
 
+class Pace(Protocol):
+    """A game with mail modes (docs/game-files.md, "Mail modes and their pace"):
+    ``pace(ruleset, options)`` says, for a game file's ruleset and options, which mode of each
+    kind the game plays, what each mode costs in mail rounds and what it changes in what a
+    player knows when deciding: the GM's welcome and ``pbem game new`` say it."""
+
+    def pace(self, ruleset: str, options: dict[str, Any]) -> str: ...
+
+
 class TemplateGlobals(Protocol):
     """What the game's report templates need besides the view: ``template_globals()``."""
 
@@ -389,7 +398,7 @@ class TemplateGlobals(Protocol):
 
 
 CAPABILITIES: tuple[type, ...] = (Invariants, MapPicture, Turns, Scenarios, Dropouts,
-                                  LeagueScoring, TemplateGlobals, Bots, BotDecisions,
+                                  LeagueScoring, TemplateGlobals, Bots, BotDecisions, Pace,
                                   OrdersAhead)
 C = TypeVar("C")
 

@@ -7,7 +7,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbem.game import Adjustment, Game, Prompt, State, load_game, replay, replay_states
+from pbem.game import (
+    Adjustment,
+    Game,
+    Pace,
+    Prompt,
+    State,
+    capability,
+    load_game,
+    replay,
+    replay_states,
+)
 from pbem.reply_token import seat_token
 from pbem.store import Store
 
@@ -92,6 +102,14 @@ class GameRecord:
         if self._prompts is None or self._prompts[0] is not self.state:
             self._prompts = (self.state, self.rules.prompts(self.state))
         return self._prompts[1]
+
+    @property
+    def pace(self) -> str:
+        """What the game's mail modes cost in mail rounds and change in what players know
+        (``Pace``), or nothing for a game without modes."""
+        paced = capability(self.rules, Pace)
+        return paced.pace(self.row["ruleset"], json.loads(self.row["options"] or "{}")) \
+            if paced is not None else ""
 
     def step_name(self) -> str:
         if self.dealing:

@@ -4,11 +4,14 @@ rest of its turn in its first mail."""
 
 from __future__ import annotations
 
+import yaml
+from click.testing import CliRunner
 from dune_mail import GAME, SIX, address, flat, game_at, open_prompts, send
 from dune_mail import bidding_of_turn_2 as at_bidding
 from installation import Installation
 from players import GM, text
 
+from pbem.cli import main
 from pbem.definition import create_game, game_definition
 from pbem.games.dune.state import storm_order
 from pbem.moderator import run_gm_command
@@ -385,3 +388,26 @@ def test_xii_e_3_a_promise_of_support_is_asked_once_a_round(tmp_path):
     assert "card-support:fremen" in {p.key for p in record.prompts() if p.optional}
     assert site.sent(address(FR))[fremen:] == []
     assert record.state["step"]["promised"][FR] == 3
+
+
+# --- item 1: the pace of each mode, told to the GM
+def test_item_1_game_new_and_the_gm_welcome_state_the_pace_of_each_mode(tmp_path):
+    """``pbem game new`` and the GM's welcome name the game's mail modes, what each mode of
+    bidding and movement costs in mail rounds and changes in what players know, and the
+    option that chooses the other (docs/game-files.md, "Mail modes and their pace")."""
+    site = Installation(tmp_path, maps=False)
+    path = tmp_path / "dune-9.yaml"
+    path.write_text(yaml.safe_dump({
+        "id": "dune-9", "game": "dune", "ruleset": "gf9", "options": {"movement": "batched"},
+        "seats": [{"seat": s, "address": address(s)} for s in SIX]}))
+    result = CliRunner().invoke(main, ["--config", str(site.config_path), "game", "new",
+                                       str(path)], obj=site.clock)
+    assert result.exit_code == 0, result.output
+    (welcome,) = [flat(text(m)) for m in site.sent(GM) if "GM welcome" in str(m["Subject"])]
+    for told in (flat(result.output), welcome):
+        assert ("Mail modes: bidding per_card, movement batched (a mode the GM chose: it "
+                "changes what players know when they decide)") in told
+        assert "- bidding whole_round (option bidding: whole_round): the Atreides see" in told
+        assert "- movement sequential (option movement: sequential): the rules exactly" in told
+        assert "- movement batched (this game): every turn is given before anyone moves" in told
+        assert "mail rounds a turn" in told
