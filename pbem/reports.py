@@ -22,6 +22,7 @@ from typing import Any
 
 from pbem import reply_token
 from pbem.ahead import ahead_prompts
+from pbem.command import commanded_with
 from pbem.config import Config
 from pbem.echo import Echo
 from pbem.game import Event, MapPicture, OrderError, Prompt, capability, waiting_for
@@ -43,6 +44,8 @@ def order_template(record: GameRecord, seat: str, prompts: list[Prompt],
     as it is, such a block holds nothing, and its decision is asked when it opens.
     """
     lines = [f"GAME {record.id}"]
+    if len(commanded_with(record.seats, seat)) > 1:
+        lines.append(f"SEAT {seat}")        # a player of several seats names the one
     if record.settings["auth"] != "address":
         lines.append(f"SECRET {record.seat(seat)['secret']}")
     lines.extend(standing.get(p.key, p.template) for p in prompts)
@@ -97,6 +100,7 @@ def _seat_context(record: GameRecord, seat: str | None, deadline: datetime | Non
         "deadline": deadline,
         "timezone": record.timezone_of(seat),
         "result": record.result(),
+        "command": commanded_with(record.seats, seat) if seat is not None else [],
     }
 
 
@@ -129,6 +133,8 @@ def _mail(config: Config, record: GameRecord, seat: str | None, subject: str, te
         thread = f"<pbem.{record.id}@{config.moderator.domain}>"
     else:
         to, thread = [record.seat(seat)["address"]], record.seat(seat)["thread_id"]
+        if len(commanded_with(record.seats, seat)) > 1:   # which of the player's seats
+            subject = subject.replace(f"[{record.id}]", f"[{record.id}] {seat}:", 1)
     if len(text) < INLINE_TEXT:      # a picture with little text reads as spam: attached
         pictures = tuple(replace(p, cid=None) for p in pictures)
     shown = next(((p.cid, f"The map: {record.step_name()}") for p in pictures if p.cid), None)
