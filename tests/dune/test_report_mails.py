@@ -19,6 +19,7 @@ from players import GM, MODERATOR, drop, order_mail, text
 
 from pbem.definition import create_game, game_definition
 from pbem.mail.text import html_to_text
+from pbem.reports import INLINE_TEXT
 from pbem.templating import MAIL_WIDTH
 
 SEATS = ("atreides", "harkonnen", "fremen")
@@ -139,18 +140,26 @@ def test_a_report_shows_the_map_inline_and_a_public_one_attaches_the_svg(game):
     with_map = [m for m in reports if "image/png" in {p.get_content_type() for p in m.walk()}]
     assert len(with_map) > 10
     assert not [m for m in with_map if m["To"] == GM]
-    for mail in with_map[::5]:
+    inline = 0
+    for mail in with_map:
         parts = {part.get_content_type(): part for part in mail.walk()}
         png, svg = parts["image/png"], parts.get("image/svg+xml")
         html = mail.get_body(("html",)).get_content()
-        assert f'src="cid:{png["Content-ID"].strip("<>")}"' in html
+        if png["Content-ID"] is not None:
+            inline += 1
+            assert len(text(mail)) > INLINE_TEXT - 200
+            assert f'src="cid:{png["Content-ID"].strip("<>")}"' in html
+            assert any(part.get_content_type() == "multipart/related" for part in mail.walk())
+        else:                       # a short report's map is attached (issue 33, item 12)
+            assert len(text(mail)) < INLINE_TEXT + 200
+            assert png.get_content_disposition() == "attachment" and "<img" not in html
         assert Image.open(io.BytesIO(png.get_content())).mode == "P"    # a palette: small
         readers = (GM, "watcher@players.test", address(SVG_SEAT))
         assert (svg is not None) == (mail["To"] in readers)
         if svg is not None:
             assert svg.get_content_disposition() == "attachment"
             assert ElementTree.fromstring(svg.get_content()).tag.endswith("svg")
-        assert any(part.get_content_type() == "multipart/related" for part in mail.walk())
+    assert inline
 
 
 def test_a_seat_gets_the_map_once_a_turn_and_again_when_it_changed_for_a_decision(game):
