@@ -165,7 +165,7 @@ def expire(store: Store, record: GameRecord) -> None:
                 continue
             key = (record.id, seat, row["name"])
             if row["filed_step"] is not None or passes(record.rules, row["text"]):
-                store.db["held_orders"].delete(key)     # nothing lost: said nothing
+                store.db["held_orders"].delete(key)     # filed, or a pass to no purpose
             else:
                 store.db["held_orders"].update(key, {"refused": NOT_COME,
                                                      "refused_step": record.step})

@@ -71,13 +71,13 @@ def has_news(record: GameRecord, seat: dict, news: News,
     name = seat["seat"]
     return (record.finished
             or preferences(seat).get("digest") == "off"
-            or any(p.seat == name and p.key not in answered and not standing(record, p)
+            or any(p.seat == name and p.key not in answered and not stands(record, p)
                    for p in record.prompts())
             or any(e.to is not None or name in e.concerns for e in news.events)
             or bool(new_ahead(record, seat)))
 
 
-def standing(record: GameRecord, prompt) -> bool:
+def stands(record: GameRecord, prompt) -> bool:
     """Whether an open decision is an answer standing from an earlier step, which the seat may
     change but need not be told of again (``DecisionKind.stands``, the prompt optional)."""
     return prompt.optional and decision_kind(record.rules, prompt.kind).stands
