@@ -182,7 +182,8 @@ def run_demo(directory: str | None, game: str, seats: int, seed: str,
         record = GameRecord.load(moderator.store, game_id)
         echo(f"demo: {game_id}: {record.step_name()} after {record.step} steps; "
              f"result: {record.rules.result(record.state)}")
-        if turns is not None and game == "dune" and not bots:
+        result = record.rules.result(record.state) or {}
+        if turns is not None and str(result.get("victory", "")).endswith("default"):
             echo(f"demo: the game file says turns: {turns}, so the game ends after turn "
                  f"{turns}: with nobody holding enough strongholds by then, a faction wins by "
                  "default, as the rules say of the last turn (pbem demo --turns 10 plays a "
