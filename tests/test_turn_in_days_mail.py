@@ -45,4 +45,4 @@ def test_item_8_the_salt_answer_gives_the_deal_time_once(tmp_path):
     site = Installation(tmp_path)
     salting(site)
     answer = " ".join(salt_answer(site, "east", "SALT apples").split())
-    assert answer.count("every seat has answered SALT") == 1
+    assert answer.count("when every seat has answered") == 1
