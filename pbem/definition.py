@@ -74,6 +74,7 @@ class GameDefinition:
     press: Literal["named", "anonymous", "none"] = "named"
     max_absence_days: int = 14
     salt_hours: int | None = None
+    gm_maps: bool = False
 
 
 def bot_disorder(style: str | None) -> str | None:
@@ -224,6 +225,8 @@ def create_game(store: Store, config: Config, definition: GameDefinition,
     }
     if definition.draw_seats:
         settings["draw_seats"] = True
+    if definition.gm_maps:
+        settings["gm_maps"] = True
     with store.atomic():
         store.db["games"].insert({
             "id": definition.id, "game": definition.game, "ruleset": ruleset,

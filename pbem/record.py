@@ -13,6 +13,7 @@ from pbem.game import (
     Adjustment,
     Commanders,
     Game,
+    Pace,
     Prompt,
     State,
     capability,
@@ -118,6 +119,14 @@ class GameRecord:
         if self._prompts is None or self._prompts[0] is not self.state:
             self._prompts = (self.state, self.rules.prompts(self.state))
         return self._prompts[1]
+
+    @property
+    def pace(self) -> str:
+        """What the game's mail modes cost in mail rounds and change in what players know
+        (``Pace``), or nothing for a game without modes."""
+        paced = capability(self.rules, Pace)
+        return paced.pace(self.row["ruleset"], json.loads(self.row["options"] or "{}")) \
+            if paced is not None else ""
 
     def step_name(self) -> str:
         if self.dealing:

@@ -24,6 +24,7 @@ from pbem.game import (
     LeagueScoring,
     MapPicture,
     OrdersAhead,
+    Pace,
     Parsed,
     Prompt,
     Scenarios,
@@ -45,6 +46,7 @@ from .league import victory_words as victory_words
 from .league.performance import tournament_summary as tournament_summary
 from .orders.decisions import load_decision_kinds
 from .orders.language import KINDS, parse_orders
+from .pace import pace as pace
 from .phases.set_up import new_game
 from .rules import RULES_VERSION, RULESETS, cite, make_rules
 from .scenario import run_scenario as run_scenario
@@ -61,7 +63,7 @@ seat_names = tuple(SEAT_FACTIONS)
 bot_styles = ("random", "basic")
 decision_kinds = load_decision_kinds()     # every order kind is registered by now (``turn``)
 capabilities = (Invariants, MapPicture, Turns, Scenarios, Dropouts, LeagueScoring,
-                TemplateGlobals, Bots, BotDecisions, OrdersAhead)
+                TemplateGlobals, Bots, BotDecisions, OrdersAhead, Pace)
 
 
 def setup(ruleset: str, options: dict[str, Any], seats: list[str],

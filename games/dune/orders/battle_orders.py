@@ -54,6 +54,7 @@ from . import plan_conditions
 from .battle_plan import (
     Side,
     card_lines,
+    cost_rule,
     cut_dial,
     default_plan,
     dial_rule,
@@ -425,7 +426,7 @@ def plan_legal(side: Side) -> str:
             else "the aggressor wins a tie")
     parts = [f"Battle in {side.territory} against the {SEAT_FACTIONS[side.opponent]} "
              f"({side.rules.cite('000 X')}; {role}, {side.rules.cite('X.C.2')}).",
-             f"DIAL {dial_rule(side, 0)}."]
+             f"DIAL {dial_rule(side, 0)}.", cost_rule(side)]
     if side.leaders or side.cheap_heroes:
         leaders = ", ".join(f"{n} {base_data().leader(n).strength}" for n in side.leaders) or "none"
         heroes = f"; or {' or '.join(map(hero_text, side.cheap_heroes))}" \

@@ -336,6 +336,27 @@ def dial_rule(side: Side, spice: int) -> str:
     return text
 
 
+def cost_rule(side: Side) -> str:
+    """What winning costs: the forces dialled (X.C.6), with the spice backing them counted
+    (XXII.C, half a force's worth unbacked), and that spice paid win or lose (XXII)."""
+    strength = side.strength
+    text = (f"If you win, you lose forces worth your dial ({side.rules.cite('X.C.6')})")
+    if not strength.backing:
+        return text + "."
+    spice = strength.most_spice(side.spice)
+    dial = strength.most(side.spice)
+
+    def fewest(dial: combat.Number, spice: int) -> int:
+        return min(sum(mix) for mix in strength.losses(dial, spice))
+    text += (f": a force backed by spice counts 1, another half, so DIAL {dial} with SPICE "
+             f"{spice} costs {plural(fewest(dial, spice), 'force')}")
+    if spice and strength.most(0):
+        bare = strength.most(0)
+        text += f", DIAL {bare} with none {plural(fewest(bare, 0), 'force')}"
+    return text + (f"; the spice you back it with is paid to the bank win or lose "
+                   f"({side.rules.cite('XXII')}).")
+
+
 def losses_rule(side: Side, plan: dict[str, Any]) -> str:
     mixes = side.strength.losses(plan["dial"], plan["spice"])
     return ", ".join(forces_text(*mix) or "0" for mix in mixes)

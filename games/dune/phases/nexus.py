@@ -96,9 +96,10 @@ def resolve(state: State, orders: dict[str, Any]) -> list[Event]:
     state["alliances"] = after
     _round_over(state, before, formed)
     old, new = [set(a) for a in before], [set(a) for a in after]
-    return ([Event(EventCode.ALLIANCE_ENDED, {"alliance": a}) for a in before if set(a) not in new]
-            + [Event(EventCode.ALLIANCE_FORMED,
-                     {"alliance": a}) for a in after if set(a) not in old])
+    return ([Event(EventCode.ALLIANCE_ENDED, {"alliance": a}, concerns=tuple(a))
+             for a in before if set(a) not in new]
+            + [Event(EventCode.ALLIANCE_FORMED, {"alliance": a}, concerns=tuple(a))
+               for a in after if set(a) not in old])
 
 
 def _round_over(state: State, before: list[list[str]], formed: list[list[str]]) -> None:
