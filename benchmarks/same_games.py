@@ -10,11 +10,14 @@ step for step, worded alike.
 
 With ``--values`` the bots' orders are handed over as values (``bot_decisions``, as the
 self-play benchmark plays), not written as mail and read by the parser: the output must be
-the same as with mail.  With ``--by-mail TURNS`` it also plays one six-faction game of each
-ruleset through the moderator, its seats played by the bots on a fake clock, and prints a
-digest of every mail the moderator sent (recipient, subject and every part's bytes).
+the same as with mail.  With ``--rules-version N`` the games are played by that earlier rules
+version (``pbem.game.Game.setup``): a checkout's games of version 4 must be those of a checkout
+of version 4.  With ``--by-mail TURNS`` it also plays one six-faction game of each ruleset
+through the moderator, its seats played by the bots on a fake clock, and prints a digest of
+every mail the moderator sent (recipient, subject and every part's bytes).
 
-Usage: python benchmarks/same_games.py [--games 10] [--values] [--by-mail 4] > games.txt
+Usage: python benchmarks/same_games.py [--games 10] [--values] [--rules-version 4]
+                                       [--by-mail 4] > games.txt
 """
 
 from __future__ import annotations
@@ -35,7 +38,8 @@ MIXES = [("classic basic", "classic", {}),
          ("classic advanced+optional", "classic", {"advanced": True, "optional": True}),
          ("wbc", "wbc", {}),
          ("gf9 basic", "gf9", {}),
-         ("gf9 advanced", "gf9", {"advanced": True})]
+         ("gf9 advanced+tournament batched", "gf9",
+          {"advanced": True, "tournament": True, "movement": "batched"})]
 SEATS = ("atreides", "bene-gesserit", "emperor", "fremen", "guild", "harkonnen")
 
 
@@ -44,6 +48,8 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--values", action="store_true",
                         help="the bots' orders as values, not as mail")
+    parser.add_argument("--rules-version", default=None,
+                        help="play by this earlier rules version (default: this checkout's)")
     parser.add_argument("--by-mail", type=int, default=0, metavar="TURNS",
                         help="also play a game of each ruleset by mail, of so many turns")
     parser.add_argument("--mail-dir", type=Path, default=None,
@@ -57,6 +63,8 @@ def main() -> None:
                 run = selfplay._Run(dune, ruleset, dict(options),
                                     list(selfplay._draw_seats(dune, seed)), seed, {}, style,
                                     mail=not args.values)
+                if args.rules_version is not None:
+                    run.rules_version = args.rules_version
                 problems = selfplay._play(run, selfplay.SelfplaySummary())
                 orders, reports = _digests(dune, run)
                 result = json.dumps(run.state["result"], sort_keys=True)
@@ -71,7 +79,8 @@ def _digests(dune, run) -> tuple[str, str]:
     """The digests of a self-played game's orders and of its reports, replayed step by step."""
     orders, reports = hashlib.sha256(), hashlib.sha256()
     readers = [None, *run.seats]
-    state = dune.setup(run.ruleset, run.options, run.seats, step_rng(run.seed, 0))
+    version = () if getattr(run, "rules_version", None) is None else (run.rules_version,)
+    state = dune.setup(run.ruleset, run.options, run.seats, step_rng(run.seed, 0), *version)
     for step, batch in enumerate(run.log, start=1):
         kinds = {prompt.key: prompt.kind for prompt in dune.prompts(state)}
         for key in sorted(batch):

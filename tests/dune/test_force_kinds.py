@@ -36,7 +36,11 @@ from pbem.games.dune.upgrade import upgrade_orders, upgrade_state
 from pbem.templating import render
 
 GAME = load_game("dune")
-RECORDS = json.loads((Path(__file__).parent / "records" / "main-75c5b2d.json").read_text())
+FOLDER = Path(__file__).parent / "records"
+# Stored by earlier code (rules version 4): forces as pairs; a classic and a WBC game, and a
+# GF9 one with the advanced game (Sardaukar and Fedaykin in play).
+RECORDS = {"records": [record for name in ("main-75c5b2d.json", "main-9896c06-gf9.json")
+                       for record in json.loads((FOLDER / name).read_text())["records"]]}
 # The Ixians' kinds as 001 gives them (2.07.10-15, 2.07.24), for the arithmetic only: no
 # faction of the data has them yet.
 CYBORG = ForceKind("cyborg", "Cyborg", "Cyborgs", mark="*", face="starred", strength=2,
@@ -207,11 +211,12 @@ def test_a_stored_game_with_a_gms_adjustment_of_pairs_replays():
     record = RECORDS["records"][0]
     log = record["log"][:3]
     played = replay(GAME, record["ruleset"], record["options"], record["seats"],
-                    record["seed"], log)
+                    record["seed"], log, "4")
     seat = record["seats"][0]
     paired = _paired(played["factions"][seat]["reserve"], seat)
     adjusted = replay(GAME, record["ruleset"], record["options"], record["seats"],
-                      record["seed"], [*log, Adjustment(("factions", seat, "reserve"), paired)])
+                      record["seed"], [*log, Adjustment(("factions", seat, "reserve"), paired)],
+                      "4")
     assert adjusted == played
 
 
@@ -247,7 +252,7 @@ def test_every_stored_state_upgrades_to_its_replay_kind_by_kind():
         step = max(map(int, record["states"]))
         stored = record["states"][str(step)]
         played = replay(GAME, record["ruleset"], record["options"], record["seats"],
-                        record["seed"], record["log"][:step])
+                        record["seed"], record["log"][:step], "4")
         for seat in record["seats"]:
             assert _paired(played["factions"][seat]["tanks"], seat) == \
                 stored["factions"][seat]["tanks"]
