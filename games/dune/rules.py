@@ -743,7 +743,7 @@ class GF9(Classic):
     phases: ClassVar[tuple[str, ...]] = (
         "storm", "spice_blow", "charity", "bidding", "revival", "movement", "battle",
         "collection", "mentat_pause")
-    data_layers: ClassVar[tuple[str, ...]] = ("classic", "gf9")
+    data_layers: ClassVar[tuple[str, ...]] = ("classic", "gf9", "ixians")
 
     traitor_deck = True                 # 001 setup 12: four dealt from one deck, one kept
     own_leader_as_traitor = True        # 001 setup 12

@@ -268,6 +268,10 @@ class State(TypedDict):
     # GF9 (001 1.12.03): the spice of bribes in front of each receiver's shield until the Mentat
     # Pause (``transfers.bribe``); only under ``Rules.bribes_in_front_of_shield``
     bribes: NotRequired[dict[str, int]]
+    # the places the game has put on the board (the board layer, ``board/layer.py``): place ->
+    # [territory, sector] it points at (001 2.07.18: the Hidden Mobile Stronghold); public;
+    # only once one is placed
+    places: NotRequired[dict[str, list[Any]]]
     # the factions that controlled Arrakeen or Carthag at the end of the storm round (WBC IX,
     # 000 line 1184: who has ornithopters in this turn's movement)
     ornithopters: list[str]

@@ -63,10 +63,13 @@ def public_view(state: State) -> dict[str, Any]:
 
 def _public_keys(state: State) -> list[str]:
     """The parts of the public view of this state, in their order: the bribes where they lie in
-    front of the shields (001 1.12.03), the bidding or the battle in their rounds."""
+    front of the shields (001 1.12.03), the places on the board where the game has put any (the
+    board layer, ``board/layer.py``), the bidding or the battle in their rounds."""
     keys = list(_ALWAYS)
     if rules_of(state).bribes_in_front_of_shield:
         keys.append("bribes")
+    if state.get("places"):
+        keys.append("places")
     if state["phase"] in ("bidding", "battle"):
         keys.append(state["phase"])
     return keys
@@ -111,6 +114,7 @@ _PUBLIC: dict[str, Callable[[State], Any]] = {
     "kwisatz_haderach": lambda state: dict(kwisatz_haderach(state)),
     "result": lambda state: state["result"],
     "bribes": lambda state: dict(state["bribes"]),
+    "places": lambda state: {name: list(at) for name, at in sorted(state["places"].items())},
     "bidding": public_bidding,
     "battle": public_battle,
 }

@@ -90,17 +90,23 @@ def test_each_ruleset_has_its_data_loaded_once_and_checked(ruleset):
     and place in a plan; the board and leaders are classic's, and so are the sheets' numbers
     (001 2.01-2.06 items 2-5): an overlay sheet changes only its abilities (``state.sheet``
     reads a game's own ruleset's sheets); the Emperor's alliance also pays for his ally's
-    forces beyond its limit (001 2.03.08)."""
+    forces beyond its limit (001 2.03.08).  The expansion's layer (``data/ixians/``) adds the
+    Ixians (001 2.07): their sheet and leaders after the six, and their Hidden Mobile
+    Stronghold as a place of the board (001 2.07.18), the printed territories unchanged."""
     assert ruleset_data(ruleset) is ruleset_data(ruleset)
     if RULESETS[ruleset].data_layers == ("classic",):
         assert ruleset_data(ruleset) is base_data()
         return
     ours, base = ruleset_data(ruleset), base_data()
-    assert (ours.board, ours.spice_deck, ours.leaders) == (
-        base.board, base.spice_deck, base.leaders)
+    assert (dataclasses.replace(ours.board, places=()), ours.spice_deck) == (
+        base.board, base.spice_deck)
+    assert [p.name for p in ours.board.places] == ["Hidden Mobile Stronghold"]
+    assert ours.leaders[:len(base.leaders)] == base.leaders
+    assert {x.faction for x in ours.leaders[len(base.leaders):]} == {"Ixians"}
+    assert [f.name for f in ours.factions[len(base.factions):]] == ["Ixians"]
     flags = {"abilities": frozenset(), "optional_abilities": frozenset(), "alliance": frozenset(),
              "karama_power": None}
-    assert [dataclasses.replace(f, **flags) for f in ours.factions] == [
+    assert [dataclasses.replace(f, **flags) for f in ours.factions[:len(base.factions)]] == [
         dataclasses.replace(f, **flags) for f in base.factions]
     emperor = ours.faction("Emperor")
     assert emperor.alliance == base.faction("Emperor").alliance | {Ability.ALLY_EXTRA_REVIVAL}

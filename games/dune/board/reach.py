@@ -96,7 +96,6 @@ Rulings:
 from __future__ import annotations
 
 import math
-from collections import deque
 from collections.abc import Iterator, Mapping
 from functools import cache, cached_property, lru_cache
 from typing import NamedTuple
@@ -122,9 +121,9 @@ from ..state import (
     forces_at,
     occupants,
     only_sector,
-    ruleset_data,
     sheet,
 )
+from . import layer
 
 NATIVE = "fremen"              # the native arrival's kind, as stored games hold it
 KINDS = ("reserve", NATIVE, "cross", "back")
@@ -143,7 +142,7 @@ def in_storm(state: State, territory: str, sector: int) -> bool:
 def blocked_stronghold(state: State, faction: str, territory: str) -> bool:
     """A stronghold occupied by two other factions, which no one ships or moves into or through
     (IX.C.1.c, IX.C.2.f); coexisting Bene Gesserit are not counted (XV.B.4)."""
-    if not data(state).board[territory].is_stronghold:
+    if not layer.board(state)[territory].is_stronghold:
         return False
     return len([f for f in occupants(state, territory) if f != faction]) >= 2
 
@@ -232,7 +231,7 @@ def move_destinations(state: State, faction: str, territory: str,
     # Each start's ends (``_ends``, cached); a place is in reach of the group wherever it
     # stands if it is in reach of one of its sectors.
     reposition = rules_of(state).repositioning
-    found = [_ends(territory, start, moves, storm, blocked, closed, reposition)
+    found = [_ends(territory, start, moves, storm, blocked, closed, reposition, layer.key(state))
              for start in starts]
     if len(found) == 1:
         return dict(found[0])
@@ -275,7 +274,8 @@ class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
             moves = move_range(self._state, self._faction, territory, self._ornithopters)
             self._found[place] = _ends(territory, sector, moves, self._state["storm"]["sector"],
                                        blocked - {territory} if territory in blocked
-                                       else blocked, closed, self._reposition)
+                                       else blocked, closed, self._reposition,
+                                       layer.key(self._state))
         return self._found[place]
 
     def __iter__(self) -> Iterator[Place]:
@@ -290,7 +290,7 @@ def _closed(state: State, faction: str) -> frozenset[str]:
     only where forces are; a stronghold full, or with an ally only for an allied faction
     (issue 20: the board's other territories are not asked)."""
     forces = state["forces"]
-    closed = {t.name for t in data(state).board.strongholds
+    closed = {t.name for t in layer.board(state).strongholds
               if t.name in forces and blocked_stronghold(state, faction, t.name)}
     if ally_of(state, faction):
         closed.update(t for t in forces if barring_allies(state, faction, t))
@@ -298,13 +298,14 @@ def _closed(state: State, faction: str) -> frozenset[str]:
 
 
 def _ends(territory: str, sector: int, moves: int, storm: int | None, blocked: frozenset[str],
-          closed: frozenset[str], reposition: bool = False) -> dict[str, tuple[int, ...]]:
+          closed: frozenset[str], reposition: bool, board: layer.Key
+          ) -> dict[str, tuple[int, ...]]:
     """Where a group in one sector of ``territory`` may end its move: none from under the
     storm (IX.C.2.c), none in the ``closed`` territories (``entry_problem``); with
     ``reposition`` (GF9) the other sectors of its own territory too (``_repositions``).  The
-    result may be shared: read it, never change it."""
-    found = _reached(territory, sector, moves, storm, blocked)
-    inside = _repositions(territory, sector, storm) if reposition else ()
+    result may be shared: read it, never change it.  ``board``: the board layer's key."""
+    found = _reached(territory, sector, moves, storm, blocked, board)
+    inside = _repositions(territory, sector, storm, board) if reposition else ()
     if inside:
         found = _by_territory({(name, s) for name, sectors in found.items() for s in sectors}
                               | {(territory, s) for s in inside})
@@ -314,25 +315,26 @@ def _ends(territory: str, sector: int, moves: int, storm: int | None, blocked: f
 
 
 @lru_cache(maxsize=1024)
-def _repositions(territory: str, sector: int, storm: int | None) -> tuple[int, ...]:
+def _repositions(territory: str, sector: int, storm: int | None, board: layer.Key
+                 ) -> tuple[int, ...]:
     """The other sectors of the territory a group in ``sector`` reaches inside it, clear of
     the storm (GF9 repositioning, 001 1.06.08: "relocate to a different Sector within the
     same Territory.  Storm limitations still apply"); none from under the storm."""
     if territory == POLAR_SINK or sector == storm:
         return ()
-    inside = _paths_between(territory, (sector,), 0, storm, frozenset())
+    inside = _paths_between(territory, (sector,), 0, storm, frozenset(), board)
     return tuple(s for name, s in inside if name == territory and s != sector)
 
 
 @lru_cache(maxsize=4096)
 def _reached(territory: str, sector: int, moves: int, storm: int | None,
-             blocked: frozenset[str]) -> dict[str, tuple[int, ...]]:
+             blocked: frozenset[str], board: layer.Key) -> dict[str, tuple[int, ...]]:
     """``_ends`` before the closed territories are taken out, in board order; cached apart
     from them (issue 20: the closed territories change with every position, the paths
     seldom)."""
     if territory != POLAR_SINK and sector == storm:
         return {}
-    reached = _paths_between(territory, (sector,), moves, storm, blocked)
+    reached = _paths_between(territory, (sector,), moves, storm, blocked, board)
     return _by_territory({place for place, entered in reached.items() if entered
                           and place[0] != territory})
 
@@ -451,7 +453,7 @@ def _gatherings(state: State, faction: str, source: str, from_sector: int | None
     storm = state["storm"]["sector"]
     held = groups(state, faction, source)
     parts: list[list[int]] = [[]]
-    for sector in data(state).board[source].sectors or (0,):
+    for sector in layer.board(state)[source].sectors or (0,):
         if sector == storm and source != POLAR_SINK:
             parts.append([])
         elif sector in held:
@@ -484,13 +486,13 @@ def _one_group(state: State, source: str, sectors: list[int]) -> int:
 def _blocked(state: State, faction: str) -> frozenset[str]:
     """The strongholds no group of the faction moves into or through (``blocked_stronghold``)."""
     forces = state["forces"]
-    return frozenset(name for name in _strongholds()
+    return frozenset(name for name in _strongholds(layer.key(state))
                      if name in forces and blocked_stronghold(state, faction, name))
 
 
 @cache
-def _strongholds() -> tuple[str, ...]:
-    return tuple(t.name for t in base_data().board.territories if t.is_stronghold)
+def _strongholds(board: layer.Key) -> tuple[str, ...]:
+    return tuple(t.name for t in layer.board_of(board).territories if t.is_stronghold)
 
 
 def _paths(state: State, faction: str, territory: str, starts: list[int], moves: int
@@ -499,50 +501,10 @@ def _paths(state: State, faction: str, territory: str, starts: list[int], moves:
     ``moves``, never into the storm nor into or through a blocked stronghold (IX.C.2.c, f).
     The result is shared: read it, never change it."""
     return _paths_between(territory, tuple(starts), moves, state["storm"]["sector"],
-                          _blocked(state, faction) - {territory})
+                          _blocked(state, faction) - {territory}, layer.key(state))
 
 
-@lru_cache(maxsize=4096)
-def _paths_between(territory: str, starts: tuple[int, ...], moves: int, storm: int | None,
-                   blocked: frozenset[str]) -> dict[Place, int]:
-    """``_paths`` given the storm's sector and the ``blocked`` strongholds; cached (the bots'
-    prompts ask it for every place a shipment may land)."""
-    entered = {(territory, s): 0 for s in starts}
-    queue = deque(entered)
-    steps = _steps()
-    beyond = moves + 1
-    while queue:
-        place = queue.popleft()
-        here = entered[place]
-        for step, cost in steps[place]:
-            count = here + cost
-            if count > moves or entered.get(step, beyond) <= count:
-                continue
-            if (step[0] != POLAR_SINK and step[1] == storm) or step[0] in blocked:
-                continue
-            entered[step] = count
-            if cost:
-                queue.append(step)
-            else:
-                queue.appendleft(step)
-    return entered
-
-
-@cache
-def _steps() -> dict[Place, tuple[tuple[Place, int], ...]]:
-    """Place -> the places next to it and the territories entered going there (0 inside a
-    territory, between neighbouring sectors; 1 across a border where sectors touch)."""
-    steps: dict[Place, list[tuple[Place, int]]] = {}
-    for territory in base_data().board.territories:
-        sectors = territory.sectors or (0,)
-        for index, sector in enumerate(sectors):
-            here = steps.setdefault((territory.name, sector), [])
-            for other in sectors[max(index - 1, 0):index] + sectors[index + 1:index + 2]:
-                here.append(((territory.name, other), 0))
-        for border in territory.borders:
-            steps[(territory.name, border.sector or 0)].append(
-                ((border.territory, border.their_sector or 0), 1))
-    return {place: tuple(next_to) for place, next_to in steps.items()}
+_paths_between = layer.paths     # the board layer's paths, cached by its key
 
 
 # --- shipment
@@ -611,7 +573,7 @@ def shipment_costs_by_territory(state: State, faction: str, territories: list[st
     """``shipment_costs`` into each of the territories, the faction's rates asked once."""
     assert kind in KINDS, kind
     half = kind not in (NATIVE, "back") and (karama or guild_rates(state, faction))
-    board = data(state).board
+    board = layer.board(state)
     return {territory: list(_costs(kind, 1 if board[territory].is_stronghold else 2, half, most))
             for territory in territories}
 
@@ -666,11 +628,22 @@ def shipment_destinations(state: State, faction: str, kind: str = "reserve",
     if kind == NATIVE:
         into_storm = (factions.has(state, faction, Ability.STORM_HALF_LOSSES)  # shield 7, XV
                       and not cancelled(state, "migration", faction))  # 001 3.01.12
-        return dict(_landings(state["rules"]["ruleset"], None if into_storm else storm, closed,
+        return dict(_landings(layer.key(state), None if into_storm else storm, closed,
                               arrival_territories(faction), None))
     if kind == "reserve":
         closed |= _own_advisors(state, faction)
-    return dict(_landings(state["rules"]["ruleset"], storm, closed, None, source))
+    return dict(_landings(layer.key(state), storm, closed | _shut(state, faction), None, source))
+
+
+def _shut(state: State, faction: str) -> frozenset[str]:
+    """The places on the board only their owner ships into, where the faction is not their
+    owner (001 2.07.21 HOME FIELD ADVANTAGE: "No other faction may ship Forces directly into
+    your Hidden Mobile Stronghold")."""
+    if not state.get("places"):
+        return frozenset()
+    name = sheet(faction, state).name
+    return frozenset(p.name for p in layer.board(state).places
+                     if p.shipment_by_owner_only and p.owner != name and p.name in state["places"])
 
 
 def _own_advisors(state: State, faction: str) -> frozenset[str]:
@@ -683,14 +656,15 @@ def _own_advisors(state: State, faction: str) -> frozenset[str]:
 
 
 @lru_cache(maxsize=4096)
-def _landings(ruleset: str, storm: int | None, closed: frozenset[str],
+def _landings(board: layer.Key, storm: int | None, closed: frozenset[str],
               within: frozenset[str] | None, source: str | None) -> dict[str, tuple[int, ...]]:
-    """Territory -> the sectors a shipment may land in, in board order: of the ruleset's board,
-    not under the ``storm`` (None: wherever it is), not into a ``closed`` territory
-    (``entry_problem``), only ``within`` some territories (None: anywhere) and never into
+    """Territory -> the sectors a shipment may land in, in board order: of the board layer
+    (``board``, its key), not under the ``storm`` (None: wherever it is), not into a
+    ``closed`` territory (``entry_problem``), only ``within`` some territories (None:
+    anywhere) and never into
     ``source``.  Cached: the same few positions are asked again and again."""
     places = set()
-    for t in ruleset_data(ruleset).board.territories:
+    for t in layer.board_of(board).territories:
         if t.name == source or t.name in closed or (within is not None and t.name not in within):
             continue
         places |= {(t.name, s) for s in (t.sectors or (0,))
@@ -711,7 +685,7 @@ def shipment_losses(state: State, faction: str, kind: str, territory: str, secto
     storm kills (Fremen shield 7; WBC line 1190); nothing for any other shipment."""
     if kind != NATIVE or not in_storm(state, territory, sector):
         return {}
-    if sheltered(state, data(state).board[territory]):
+    if sheltered(state, layer.board(state)[territory]):
         return {}
     return storm_losses(state, faction, forces)
 
@@ -830,8 +804,11 @@ def _by_territory(places: set[Place]) -> dict[str, tuple[int, ...]]:
     found: dict[str, list[int]] = {}
     for territory, sector in places:
         found.setdefault(territory, []).append(sector)
-    return {t: tuple(sorted(found[t], key=order[t][1].index))
-            for t in sorted(found, key=lambda t: order[t][0])}
+    return {t: tuple(sorted(found[t], key=order.get(t, _LAST)[1].index))
+            for t in sorted(found, key=lambda t: order.get(t, _LAST)[0])}
+
+
+_LAST = (1 << 16, (0,))         # a place of the board layer: after the printed territories
 
 
 @cache
@@ -867,7 +844,7 @@ def choose_sector(state: State, destination: str, sector: int | None, legal,
     of them alone (``OWN``: forces sent to join their own; issue 33, item 4).  Otherwise the
     sector must be named, among those open (``sector-needed``).  ``legal``: the sectors of
     ``destination`` open to it."""
-    sectors = data(state).board[destination].sectors
+    sectors = layer.board(state)[destination].sectors
     if sector is not None:
         if sector not in (sectors or (0,)):
             raise OrderProblem(ErrorCode.WRONG_SECTOR, f"{destination} lies in sectors "

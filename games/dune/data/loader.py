@@ -38,6 +38,7 @@ from .model import (
     ForceKind,
     Leader,
     NativeArrival,
+    Place,
     Placement,
     Slot,
     SpiceBlow,
@@ -199,6 +200,7 @@ class _Reader:
         self.faction_names: set[str] | None = None
         self.kinds: dict[str, ForceKind] = {}
         self.force_kinds: tuple[ForceKind, ...] = ()
+        self.place_owners: list[tuple[str, str]] = []     # (faction, where), checked later
 
     def read(self) -> DuneData | None:
         board = self.board(self.yaml(BOARD))
@@ -206,6 +208,9 @@ class _Reader:
         spice = self.spice(self.yaml(SPICE), board)
         factions = self.factions(self.yaml(FACTIONS))
         leaders = self.leaders(self.yaml(LEADERS))
+        self.file = BOARD
+        for owner, where in self.place_owners:
+            self.factions_exist([owner], where)
         if board is None or treachery is None or spice is None:
             return None
         if factions is None or leaders is None:
@@ -345,7 +350,8 @@ class _Reader:
         top = self.record(
             raw,
             "board",
-            {"sectors": int, "storm_start_sector": int, "player_dots": [int], "territories": list},
+            {"sectors": int, "storm_start_sector": int, "player_dots": [int], "territories": list,
+             "places": (list, [])},
         )
         if top is None:
             return None
@@ -363,9 +369,12 @@ class _Reader:
             for i, entry in enumerate(top["territories"])
         ]
         found = tuple(t for t in territories if t is not None)
-        self.clash([Named(t, t.name, t.abbreviations, t.synonyms) for t in found], "territories")
         self.territory_names = _names(top["territories"])
-        board = Board(count, top["storm_start_sector"], tuple(top["player_dots"]), found)
+        places = tuple(place for i, entry in enumerate(top["places"])
+                       if (place := self.place(entry, _label(entry, "name", f"places[{i}]"))))
+        self.clash([Named(t, t.name, t.abbreviations, t.synonyms) for t in (*found, *places)],
+                   "territories")
+        board = Board(count, top["storm_start_sector"], tuple(top["player_dots"]), found, places)
         if not self.borders_agree(found) or len(found) != len(territories) or not found:
             return board
         cut_off = {t.name for t in found} - board.within(found[0].name, len(found))
@@ -376,6 +385,24 @@ class _Reader:
                 f"not reachable from {found[0].name}: {', '.join(sorted(cut_off))}",
             )
         return board
+
+    def place(self, raw: Any, where: str) -> Place | None:
+        """A territory the game puts on the board (``Place``); its owner is checked with the
+        factions."""
+        fields = self.record(raw, where, {
+            "name": str, "abbreviations": [str], "synonyms": ([str], []), "type": str,
+            "storm_shelter": str, "owner": str, "moves": int,
+            "shipment_by_owner_only": (bool, False)})
+        if fields is None:
+            return None
+        kind = self.enum(TerritoryType, fields["type"], where)
+        shelter = self.enum(StormShelter, fields["storm_shelter"], where)
+        if kind is None or shelter is None:
+            return None
+        self.place_owners.append((fields["owner"], where))
+        return Place(fields["name"], tuple(fields["abbreviations"]), tuple(fields["synonyms"]),
+                     kind, shelter, fields["owner"], fields["moves"],
+                     fields["shipment_by_owner_only"])
 
     def sector(self, sector: int, count: int, where: str) -> bool:
         if 1 <= sector <= count:

@@ -151,6 +151,10 @@ class Ability(StrEnum):
     STEAL_CARDS = "steal_cards"
     TAKE_HAND = "take_hand"                         # GF9: 001 1.14.05
     ALLY_TRAITORS = "ally_traitors"
+    # Ixians (GF9 expansion, 001 2.07)
+    POCKET_CARDS = "pocket_cards"                   # 001 2.07.04
+    HIDDEN_MOBILE_STRONGHOLD = "hidden_mobile_stronghold"   # 001 2.07.05, 2.07.18-21
+    MOVE_HMS = "move_hms"                           # 001 1.14.08 (Karama power)
 
 
 @dataclass(frozen=True)
@@ -205,13 +209,49 @@ class Territory:
 
 
 @dataclass(frozen=True)
+class Place:
+    """A territory that is not printed on the map but lies on it where the game puts it, and
+    may move (``board.yaml``, ``places``; the board layer, ``board/layer.py``): the Ixians'
+    Hidden Mobile Stronghold, "a Territory within the Territory and Sector it is pointing to"
+    (001 2.07.18).  ``owner``: the faction whose token it is; in play only with that faction.
+    ``moves``: the territories it may move at a time; ``points_at``: the type of territory it
+    may point at (never a stronghold, 001 2.07.05, 2.07.19); ``shipment_by_owner_only``: only
+    its owner ships straight into it (001 2.07.21)."""
+
+    name: str
+    abbreviations: tuple[str, ...]
+    synonyms: tuple[str, ...]
+    type: TerritoryType
+    storm_shelter: StormShelter
+    owner: str
+    moves: int
+    shipment_by_owner_only: bool = False
+
+    def at(self, territory: str, sector: int) -> Territory:
+        """The place as a territory of the board while it points at this sector of the
+        territory: it touches that territory there and nothing else."""
+        return Territory(self.name, self.abbreviations, self.synonyms, self.type, (),
+                         self.storm_shelter, (Border(territory, None, sector),))
+
+
+@dataclass(frozen=True)
 class Board:
-    """The map: territories by name, their borders and sectors, the storm start and the dots."""
+    """The map: territories by name, their borders and sectors, the storm start and the dots;
+    ``places``, the territories the game puts on it (``Place``), which the board layer adds
+    where they are (``board/layer.py``)."""
 
     sectors: int
     storm_start_sector: int
     player_dots: tuple[int, ...]
     territories: tuple[Territory, ...]
+    places: tuple[Place, ...] = ()
+
+    def place(self, name: str) -> Place:
+        """The place of this name (KeyError otherwise)."""
+        for place in self.places:
+            if place.name == name:
+                return place
+        raise KeyError(name)
 
     @cached_property
     def _by_name(self) -> dict[str, Territory]:

@@ -71,6 +71,7 @@ from typing import Any
 from pbem.game import Event
 
 from .. import factions, transfers
+from ..board import layer
 from ..codes import EventCode
 from ..data import Ability
 from ..factions.bene_gesserit_coexistence import coexisting
@@ -101,10 +102,11 @@ def begin(state: State, rng: random.Random) -> list[Event]:
 
 # --- strongholds
 def victory_territories(state: State) -> list[str]:
-    """The territories that count for victory: the five strongholds (IV), and the Shield Wall
+    """The territories that count for victory: the five strongholds (IV) and those the board
+    layer puts on the map (the Hidden Mobile Stronghold, 001 2.07.18), and the Shield Wall
     with XVIII.B (classic) or, under WBC, from the 6th worm (house rule 4)."""
     rules = rules_of(state)
-    territories = [territory.name for territory in data(state).board.strongholds]
+    territories = [territory.name for territory in layer.board(state).strongholds]
     shield_wall = rules.shield_wall_counts(state["worms"])
     return [*territories, SHIELD_WALL] if shield_wall else territories
 
@@ -145,7 +147,7 @@ def holders(state: State, territory: str) -> list[str]:
 def coexisting_strongholds(state: State) -> list[str]:
     """The strongholds where the Bene Gesserit coexist now (their performance points, 004
     line 179); public, as every coexistence is."""
-    strongholds = {territory.name for territory in data(state).board.strongholds}
+    strongholds = {territory.name for territory in layer.board(state).strongholds}
     return [territory for territory in coexisting(state) if territory in strongholds]
 
 

@@ -1,0 +1,137 @@
+"""The board layer: the map of a game's data with the places the game has put on it.
+
+The printed map never changes; a few territories lie on it where the game puts them and may
+move: the Ixians' Hidden Mobile Stronghold, "a Territory within the Territory and Sector it
+is pointing to" (001 2.07.18), later the homeworlds and the discovery sites.  Their records
+are the data's ``places`` (``data.Place``); where each lies now is the state's ``places``,
+public: ``{name: [territory, sector]}``, absent until it is put on the board.
+
+``board(game)`` is the board of a state or a view as it lies now: the printed territories
+and each placed place as a territory of its own (no sector of its own, like the Polar Sink,
+touching only the sector of the territory it points at, which touches it back).  It is built
+once per ``layout`` (``key``: the ruleset and where every place lies), so the caches of
+``reach`` and the map that hang on it are keyed by what can change, never by the ruleset
+alone.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import deque
+from collections.abc import Mapping
+from dataclasses import replace
+from typing import Any
+
+from ..data import Board, Border, Place
+from ..state import POLAR_SINK, ruleset_data
+
+Layout = tuple[tuple[str, str, int], ...]      # (place, territory, sector), by place's name
+Key = tuple[str, Layout]                        # the ruleset's name and its layout
+Spot = tuple[str, int]          # a territory and a sector (0 for one in no sector)
+
+
+def key(game: Mapping[str, Any]) -> Key:
+    """What the board of a state or a view depends on: its ruleset and where its places lie."""
+    placed = game.get("places")
+    ruleset = game["rules"]["ruleset"]
+    if not placed:
+        return ruleset, ()
+    return ruleset, tuple(sorted((name, at[0], at[1]) for name, at in placed.items()))
+
+
+def board(game: Mapping[str, Any]) -> Board:
+    """The board of a state or a view as it lies now (module docstring)."""
+    return board_of(key(game))
+
+
+@functools.cache
+def board_of(found: Key) -> Board:
+    """The board of a ruleset with its places where ``found`` puts them, built once."""
+    ruleset, layout = found
+    printed = ruleset_data(ruleset).board
+    if not layout:
+        return printed
+    touching: dict[str, list[Border]] = {}
+    added = []
+    for name, territory, sector in layout:
+        added.append(printed.place(name).at(territory, sector))
+        touching.setdefault(territory, []).append(Border(name, sector, None))
+    territories = tuple(replace(t, borders=(*t.borders, *touching[t.name]))
+                        if t.name in touching else t for t in printed.territories)
+    return replace(printed, territories=territories + tuple(added))
+
+
+def where(game: Mapping[str, Any], name: str) -> tuple[str, int] | None:
+    """The territory and sector the place points at, or None while it is off the board."""
+    at = (game.get("places") or {}).get(name)
+    return (at[0], at[1]) if at else None
+
+
+def put(state: dict[str, Any], name: str, territory: str, sector: int) -> None:
+    """Put the place on the board, or move it, pointing at this sector of the territory."""
+    state.setdefault("places", {})[name] = [territory, sector]
+
+
+def owned(game: Mapping[str, Any], faction_name: str) -> tuple[Place, ...]:
+    """The places of the game's data whose token the named faction owns."""
+    return tuple(p for p in ruleset_data(game["rules"]["ruleset"]).board.places
+                 if p.owner == faction_name)
+
+
+def is_place(game: Mapping[str, Any], territory: str) -> bool:
+    """Whether the territory is one of the places the game has put on the board."""
+    return territory in (game.get("places") or {})
+
+
+def host_sector(game: Mapping[str, Any], territory: str, sector: int) -> tuple[str, int]:
+    """Where on the printed map a part of a territory lies: a place lies where it points,
+    anything else where it is (001 2.07.18: "within the Territory and Sector it is pointing
+    to")."""
+    at = where(game, territory)
+    return at if at is not None else (territory, sector)
+
+
+# --- the paths over the board
+@functools.lru_cache(maxsize=4096)
+def paths(territory: str, starts: tuple[int, ...], moves: int, storm: int | None,
+          blocked: frozenset[str], board: Key) -> dict[Spot, int]:
+    """Spot -> the fewest territories entered to reach it from the start sectors of
+    ``territory`` on the ``board`` (the layer's key), up to ``moves``, never into the ``storm``'s
+    sector nor into or through a ``blocked`` territory (000 IX.C.2.c, f).  Cached (the bots'
+    prompts ask it for every place a shipment may land): read it, never change it."""
+    entered = {(territory, s): 0 for s in starts}
+    queue = deque(entered)
+    steps = _steps(board)
+    beyond = moves + 1
+    while queue:
+        place = queue.popleft()
+        here = entered[place]
+        for step, cost in steps[place]:
+            count = here + cost
+            if count > moves or entered.get(step, beyond) <= count:
+                continue
+            if (step[0] != POLAR_SINK and step[1] == storm) or step[0] in blocked:
+                continue
+            entered[step] = count
+            if cost:
+                queue.append(step)
+            else:
+                queue.appendleft(step)
+    return entered
+
+
+@functools.lru_cache(maxsize=64)
+def _steps(board: Key) -> dict[Spot, tuple[tuple[Spot, int], ...]]:
+    """Spot -> the spots next to it and the territories entered going there (0 inside a
+    territory, between neighbouring sectors; 1 across a border where sectors touch)."""
+    steps: dict[Spot, list[tuple[Spot, int]]] = {}
+    for territory in board_of(board).territories:
+        sectors = territory.sectors or (0,)
+        for index, sector in enumerate(sectors):
+            here = steps.setdefault((territory.name, sector), [])
+            for other in sectors[max(index - 1, 0):index] + sectors[index + 1:index + 2]:
+                here.append(((territory.name, other), 0))
+        for border in territory.borders:
+            steps[(territory.name, border.sector or 0)].append(
+                ((border.territory, border.their_sector or 0), 1))
+    return {place: tuple(next_to) for place, next_to in steps.items()}
