@@ -116,6 +116,8 @@ class EventCode(StrEnum):
     WORM_SET_ASIDE = "worm-set-aside"
     WORM_RIDE = "worm-ride"
     # storm
+    PLACE_MOVED = "place-moved"                    # the board layer: 001 2.07.19
+    PLACE_PUT = "place-put"                        # the board layer: 001 2.07.05
     STORM_DECK_DRAWN = "storm-deck-drawn"          # GF9, 001 2.04.14
     STORM_DECK_REVEALED = "storm-deck-revealed"    # GF9, 001 2.04.14
     STORM_DECK_SEEN = "storm-deck-seen"            # GF9, 001 2.04.15: to the Fremen alone

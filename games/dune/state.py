@@ -61,8 +61,8 @@ def sheet(seat: str, game: Mapping[str, Any] | Any = None):
 def _sheet(ruleset: str, seat: str):
     """A ruleset's sheet of a seat, looked up once."""
     layers = RULESETS[ruleset].data_layers
-    return (base_data() if layers == ("classic",) else ruleset_data(ruleset)).faction(
-        SEAT_FACTIONS[seat])
+    found = base_data() if layers == ("classic",) else ruleset_data(ruleset)
+    return next(f for f in found.factions if f.seat == seat)
 
 
 def only_sector(territory: str) -> int:

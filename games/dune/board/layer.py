@@ -135,3 +135,27 @@ def _steps(board: Key) -> dict[Spot, tuple[tuple[Spot, int], ...]]:
             steps[(territory.name, border.sector or 0)].append(
                 ((border.territory, border.their_sector or 0), 1))
     return {place: tuple(next_to) for place, next_to in steps.items()}
+
+
+
+def route(start: Spot, end: Spot, storm: int | None, board: Key) -> list[str]:
+    """The territories a move from ``start`` to ``end`` passes, in order, ``start``'s first and
+    ``end``'s last: the first of the shortest routes clear of the storm (fewest territories
+    entered, as ``paths`` counts them)."""
+    steps = _steps(board)
+    best, before = {start: 0}, {start: start}
+    queue = deque([start])
+    while queue:
+        spot = queue.popleft()
+        for step, cost in steps[spot]:
+            count = best[spot] + cost
+            if (step[0] != POLAR_SINK and step[1] == storm) or best.get(step, count + 1) <= count:
+                continue
+            best[step], before[step] = count, spot
+            queue.append(step) if cost else queue.appendleft(step)
+    spot, passed = end, [end[0]]
+    while spot != start:
+        spot = before[spot]
+        if spot[0] != passed[-1]:
+            passed.append(spot[0])
+    return passed[::-1]

@@ -13,7 +13,7 @@ import functools
 
 from ..data import Ability
 from ..rules import rules_of
-from ..state import State, ally_of, sheet
+from ..state import SEAT_FACTIONS, State, ally_of, ruleset_data, sheet
 from .atreides import Atreides
 from .base import Faction
 from .bene_gesserit import BeneGesserit
@@ -21,9 +21,10 @@ from .emperor import Emperor
 from .fremen import Fremen
 from .guild import Guild
 from .harkonnen import Harkonnen
+from .ixians import Ixians
 
 FACTIONS: dict[str, Faction] = {faction.seat: faction for faction in (
-    Atreides(), BeneGesserit(), Emperor(), Fremen(), Guild(), Harkonnen())}
+    Atreides(), BeneGesserit(), Emperor(), Fremen(), Guild(), Harkonnen(), Ixians())}
 
 
 def power(seat: str) -> Faction:
@@ -59,7 +60,7 @@ def karama_power_used(state: State, seat: str) -> None:
 def owner(ability: Ability) -> str:
     """The seat whose faction sheet lists the advantage, in whatever game (the data says
     whose: every advantage belongs to one faction)."""
-    return next(seat for seat in FACTIONS if ability in sheet(seat).abilities
+    return next(seat for seat in SEAT_FACTIONS if ability in sheet(seat).abilities
                 | sheet(seat).optional_abilities | sheet(seat).alliance
                 | {sheet(seat).karama_power})
 
@@ -76,8 +77,8 @@ def holder(state: State, ability: Ability) -> str | None:
 def _listing(ruleset: str) -> dict[Ability, frozenset[str]]:
     """Advantage -> the seats whose sheet in the ruleset lists it, in whatever way (``has``)."""
     found: dict[Ability, set[str]] = {}
-    for seat in FACTIONS:
-        faction = sheet(seat, ruleset)
+    for faction in ruleset_data(ruleset).factions:
+        seat = faction.seat
         for ability in (*faction.abilities, *faction.optional_abilities, *faction.alliance,
                         faction.karama_power):
             found.setdefault(ability, set()).add(seat)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pbem.game import Event
+from pbem.game import Event, Prompt
 
 from ..state import State
 
@@ -40,6 +40,19 @@ class Faction:
         return []
 
     # --- hooks of the storm and the spice blow
+
+    def storm_prompts(self, state: State) -> list[Prompt]:
+        """Its decisions of the storm round as it stands (a place of the board layer to put on
+        the board or to move, 001 2.07.05, 2.07.19): none by default."""
+        return []
+
+    def storm_keys(self, state: State) -> list[str]:
+        """The keys of ``storm_prompts``, without their text (the storm round's ``keys``)."""
+        return []
+
+    def storm_decision(self, state: State, kind: str, value: Any) -> list[Event]:
+        """Carry out one of its ``storm_prompts``' decisions; it has none by default."""
+        raise AssertionError(f"{self.seat} has no {kind} decision")
 
     def draws_weather(self) -> bool:
         """Whether the faction draws the weather markers that move the storm with option XVI

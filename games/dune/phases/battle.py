@@ -88,6 +88,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from .. import combat, factions
+from ..board import layer
 from ..codes import EventCode
 from ..data import Effect
 from ..forces import Counts, add, remove_forces, spread, to_tanks, total
@@ -98,7 +99,6 @@ from ..state import (
     POLAR_SINK,
     State,
     ally_of,
-    base_data,
     copy_state,
     data,
     factions_in,
@@ -173,9 +173,10 @@ def done(state: State) -> bool:
 # --- which battles (X.A)
 def regions(state: State, territory: str) -> list[list[int]]:
     """The parts of a territory the storm does not separate (X.A.2.a; WBC lines 1118, 1244),
-    each a list of sectors; the whole territory when the storm is elsewhere."""
+    each a list of sectors; the whole territory when the storm is elsewhere.  A place of the
+    board layer lies in no sector: one part, ``[0]`` (001 2.07.18)."""
     parts: list[list[int]] = []
-    for sector in data(state).board[territory].sectors:
+    for sector in layer.board(state)[territory].sectors or (0,):
         part = next((p for p in parts if not separated_by_storm(state, territory, p[0], sector)),
                     None)
         if part is None:
@@ -215,7 +216,7 @@ def all_options(state: State) -> dict[str, list[tuple[str, list[int], str]]]:
     queue = state["step"]["queue"]
     found: dict[str, list[tuple[str, list[int], str]]] = {seat: [] for seat in queue}
     forces = state["forces"]
-    for territory in data(state).board.territories:
+    for territory in layer.board(state).territories:
         if (territory.name == POLAR_SINK or territory.name not in forces
                 or len(factions_in(state, territory.name)) < 2):
             continue                                        # X.A.2.b; nobody to fight
@@ -259,7 +260,8 @@ def next_battle(state: State) -> list[Event]:
                           "defender": defender, **before_plans.fresh()}
         step["plans"], step["answer"] = {}, None
         return [Event(EventCode.BATTLE, {"territory": territory, "aggressor": aggressor,
-                                 "defender": defender, "sectors": part_of(territory, sectors)})]
+                                 "defender": defender,
+                                 "sectors": part_of(state, territory, sectors)})]
     step["done"] = True
     return []
 
@@ -312,9 +314,10 @@ def chosen(found: list[tuple[str, list[int], str]], order: list[list[str | None]
     return min(found, key=rank)
 
 
-def part_of(territory: str, sectors: list[int]) -> list[int]:
+def part_of(state: State, territory: str, sectors: list[int]) -> list[int]:
     """The sectors of a battle when the storm splits its territory, else [] (the whole)."""
-    return [] if len(sectors) == len(base_data().board[territory].sectors) else list(sectors)
+    return [] if len(sectors) == len(layer.board(state)[territory].sectors or (0,)) else list(
+        sectors)
 
 
 # --- fighting a battle

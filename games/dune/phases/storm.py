@@ -78,22 +78,35 @@ def begin(state: State, rng: random.Random) -> list[Event]:
 
 
 def prompts(state: State) -> list[Prompt]:
-    """The storm dials of the two factions who last used the wheels (000 VI.B), and the
-    holders of the storm's cards whose moment has come (``storm_cards``)."""
+    """The storm dials of the two factions who last used the wheels (000 VI.B), the
+    holders of the storm's cards whose moment has come (``storm_cards``), and the factions'
+    own decisions of the round (``Faction.storm_prompts``: a place of the board layer to put
+    down after the first storm or to move before the storm moves)."""
     if done(state):
         return []
+    if state["step"].get("moved"):
+        return [p for f in factions.in_play(state) for p in f.storm_prompts(state)]
     rule = rules_of(state).cite("000 VI.B")
     return ([dial_prompt(seat, rule) for seat in _dialing(state)]
             + [storm_cards.prompt(state, seat, cards, _movement_text(state))
-               for seat, cards in storm_cards.due(state).items()])
+               for seat, cards in storm_cards.due(state).items()]
+            + [p for f in factions.in_play(state) for p in f.storm_prompts(state)])
 
 
 def keys(state: State) -> list[str]:
     """The keys of ``prompts``, in their order, without their text (issue 20)."""
     if done(state):
         return []
+    if state["step"].get("moved"):
+        return _own_keys(state)
     return ([str(PromptKey("storm-dial", seat)) for seat in _dialing(state)]
-            + [str(PromptKey("storm-card", seat)) for seat in storm_cards.due(state)])
+            + [str(PromptKey("storm-card", seat)) for seat in storm_cards.due(state)]
+            + _own_keys(state))
+
+
+def _own_keys(state: State) -> list[str]:
+    """The keys of the factions' own decisions of the round (``Faction.storm_keys``)."""
+    return [key for f in factions.in_play(state) for key in f.storm_keys(state)]
 
 
 def _dialing(state: State) -> list[str]:
@@ -115,11 +128,16 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
     for key, value in keys.items():
         if key.kind == "storm-card":
             events += storm_cards.play(state, key.seat, value)
+        elif key.kind not in ("storm-dial", "storm-card"):
+            events += factions.power(key.seat).storm_decision(state, key.kind, value)
+    if state["step"].get("moved"):
+        return events
     return events + _storm_round(state, rng)
 
 
 def done(state: State) -> bool:
-    return state["step"].get("moved", False)
+    """The storm has moved and no faction has a decision of its own left in the round."""
+    return state["step"].get("moved", False) and not _own_keys(state)
 
 
 def needs_dials(state: State) -> bool:

@@ -1,0 +1,57 @@
+"""The Ixians (001 2.07, the GF9 expansion "Ixians & Tleilaxu"): their powers as hooks.
+
+Their Cyborgs and Suboids are kinds of force (``data/ixians/factions.yaml``: their worth, the
+Cyborgs' revival cost and collection); the Hidden Mobile Stronghold is a place of the board
+layer, put on the board and moved by ``ixians_hms``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.game import Event, Prompt
+
+from ..data import Ability
+from ..state import State, sheet
+from . import ixians_hms
+from .base import Faction
+
+
+class Ixians(Faction):
+    """The Ixians' hooks."""
+
+    seat = "ixians"
+
+    # --- hooks of the storm and the spice blow
+
+    def storm_prompts(self, state: State) -> list[Prompt]:
+        """DEPLOY HMS once the first storm is placed (2.07.05); MOBILE ARMY STRONGHOLD HAJR
+        before the storm moves (2.07.19, A)."""
+        if not _holds(state, self.seat):
+            return []
+        if ixians_hms.placement_due(state, self.seat):
+            return [ixians_hms.placement_prompt(state, self.seat)]
+        if ixians_hms.move_due(state, self.seat):
+            return [ixians_hms.move_prompt(state, self.seat)]
+        return []
+
+    def storm_keys(self, state: State) -> list[str]:
+        """The keys of ``storm_prompts``, without their text."""
+        if not _holds(state, self.seat):
+            return []
+        if ixians_hms.placement_due(state, self.seat):
+            return [f"hms-placement:{self.seat}"]
+        if ixians_hms.move_due(state, self.seat):
+            return [f"hms-move:{self.seat}"]
+        return []
+
+    def storm_decision(self, state: State, kind: str, value: Any) -> list[Event]:
+        if kind == "hms-placement":
+            return ixians_hms.deploy(state, self.seat, value)
+        assert kind == "hms-move", kind
+        return ixians_hms.move(state, self.seat, value)
+
+
+def _holds(state: State, seat: str) -> bool:
+    """Their sheet in this game has the HMS (a basic ability: always, 001 2.07.01)."""
+    return Ability.HIDDEN_MOBILE_STRONGHOLD in sheet(seat, state).abilities

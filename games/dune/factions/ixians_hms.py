@@ -1,0 +1,220 @@
+"""The Ixians' Hidden Mobile Stronghold (001 2.07.03, 2.07.05, 2.07.18-21), a place of the board
+layer (``board/layer.py``): put on the board after the first storm, moved before the storm,
+collecting as it moves over spice.
+
+- DEPLOY HMS (2.07.05): "After First Storm ... pointing it at a Sector in any non-stronghold
+  Territory", with the six forces that start on it (2.07.03: three Cyborgs, three Suboids).
+  By mail the Ixians place it in the storm round of turn 1, once the first storm is placed
+  (``hms-placement``).
+- MOBILE ARMY STRONGHOLD HAJR (2.07.19, text A, the default): "Before Storm Phase- Storm
+  Movement ... as long as you have one or more Forces occupying it, you may move your Hidden
+  Mobile Stronghold up to 3 territories (NOT into, out of or through the storm) pointing at a
+  Sector in any non-stronghold Territory" (``hms-move``: asked with the storm's dials, secret,
+  so neither side knows the other's).  Text B (the Mentat Pause) is not offered.
+- HARVESTER (2.07.20): "Once per Phase when your Hidden Mobile Stronghold moves into, from, or
+  through a Territory whose Sector contains spice, you may immediately collect 2 spice for
+  each of your Forces in your stronghold."
+
+Rulings (docs/rules-coverage.md, "001 2.07"):
+- A sector to point at is a sector of a territory: not the Polar Sink, which lies in none;
+  under the storm too at deployment (2.07.05 says nothing of the storm; treachery.online
+  refuses it), though it then cannot move out until the storm leaves.
+- The territories counted are those entered, as for forces (1.06.03): moving to another sector
+  of the same territory enters none.  The territories it moves "through" are those of the
+  shortest route the board gives first (``layer.route``): the order names where it ends.
+- HARVESTER: the Ixians always collect (spice is never refused by mail); the spice comes from
+  the first territory holding spice along the route, the one it leaves first, and at most
+  what lies there (001 says "collect", not "from the bank": the DuneBot and treachery.online
+  take it from the territory's spice).  Every force counts, Cyborg or Suboid.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.game import Event, Prompt
+
+from ..board import layer
+from ..codes import ErrorCode, EventCode
+from ..data import Place, Territory
+from ..forces import add, add_forces, take, total
+from ..orders.language import OrderKind, OrderProblem, order_kind, read_territory, where
+from ..prompt_key import PromptKey
+from ..state import State, forces_at, sheet
+
+START = {"suboid": 3, "cyborg": 3}      # 2.07.03: on the token at the start
+HARVEST = 2                             # 2.07.20: 2 spice for each force in it
+STAY = "STAY"
+
+
+def hms(game: Any, seat: str) -> Place:
+    """The seat's own place (the board's place its faction owns)."""
+    (found,) = layer.owned(game, sheet(seat, game).name)
+    return found
+
+
+# --- which decisions are open
+def placement_due(state: State, seat: str) -> bool:
+    """Turn 1, the first storm placed, the HMS not yet on the board (2.07.05)."""
+    return (state["turn"] == 1 and state["step"].get("moved", False)
+            and layer.where(state, hms(state, seat).name) is None)
+
+
+def move_due(state: State, seat: str) -> bool:
+    """After turn 1, before the storm moves, with forces of theirs in it (2.07.19) and somewhere
+    to go: asked once a storm round."""
+    if state["turn"] == 1 or state["step"].get("moved") or state["step"].get("hms_asked"):
+        return False
+    name = hms(state, seat).name
+    return (layer.where(state, name) is not None and _occupied(state, seat, name)
+            and bool(destinations(state, seat)))
+
+
+def _occupied(state: State, seat: str, name: str) -> bool:
+    return any(seat in by_faction for by_faction in forces_at(state, name).values())
+
+
+# --- where it may go
+def _printed(state: State) -> layer.Key:
+    return layer.key(state)[0], ()
+
+
+def pointable(territory: Territory) -> bool:
+    """A sector of a non-stronghold territory (2.07.05, 2.07.19); never the Polar Sink."""
+    return not territory.is_stronghold and bool(territory.sectors)
+
+
+def placements(state: State) -> dict[str, tuple[int, ...]]:
+    """Territory -> the sectors the HMS may be pointed at when deployed (2.07.05)."""
+    board = layer.board_of(_printed(state))
+    return {t.name: t.sectors for t in board.territories if pointable(t)}
+
+
+def destinations(state: State, seat: str) -> dict[str, tuple[int, ...]]:
+    """Territory -> the sectors the HMS may move to point at: up to its ``moves`` territories
+    entered, never into, out of or through the storm (2.07.19), a sector of a non-stronghold
+    territory, not where it points now."""
+    place = hms(state, seat)
+    at = layer.where(state, place.name)
+    storm = state["storm"]["sector"]
+    if at is None or at[1] == storm:
+        return {}
+    board = layer.board_of(_printed(state))
+    reached = layer.paths(at[0], (at[1],), place.moves, storm, frozenset(), _printed(state))
+    found: dict[str, list[int]] = {}
+    for (territory, sector), _ in reached.items():
+        if (territory, sector) != at and pointable(board[territory]):
+            found.setdefault(territory, []).append(sector)
+    return {t: tuple(sorted(s)) for t, s in found.items()}
+
+
+# --- the prompts
+def placement_prompt(state: State, seat: str) -> Prompt:
+    name = hms(state, seat).name
+    first, sectors = next(iter(placements(state).items()))
+    default = [first, sectors[0]]
+    return Prompt(str(PromptKey("hms-placement", seat)), seat, "hms-placement", False,
+                  f"HMS <territory> [SECTOR <n>]: where the {name} points, a sector of any "
+                  f"territory but a stronghold (001 2.07.05)",
+                  default, f"HMS {where(*default)}", f"HMS {where(*default)}",
+                  options={"places": {t: list(s) for t, s in placements(state).items()}})
+
+
+def move_prompt(state: State, seat: str) -> Prompt:
+    name = hms(state, seat).name
+    ends = destinations(state, seat)
+    return Prompt(str(PromptKey("hms-move", seat)), seat, "hms-move", True,
+                  f"HMS <territory> [SECTOR <n>] to move the {name} up to "
+                  f"{hms(state, seat).moves} territories, never into, out of or through the "
+                  f"storm (001 2.07.19); HMS {STAY} to leave it; in reach: "
+                  + ", ".join(ends),
+                  None, f"HMS {STAY}", f"HMS {STAY}",
+                  options={"places": {t: list(s) for t, s in ends.items()}})
+
+
+# --- the orders
+def _read(state: State, prompt: Prompt, words: list[str]) -> list[Any] | None:
+    if prompt.kind == "hms-move" and [w.upper() for w in words] == [STAY]:
+        return None
+    allowed = (placements(state) if prompt.kind == "hms-placement"
+               else destinations(state, prompt.seat))
+    territory, sector = read_territory(words, list(allowed))
+    open_ = allowed[territory.name]
+    if sector is None:
+        if len(open_) > 1:
+            raise OrderProblem(ErrorCode.SECTOR_NEEDED, f"name the sector of {territory.name} "
+                               "it points at", tuple(f"HMS {where(territory.name, s)}"
+                                                     for s in open_))
+        sector = open_[0]
+    if sector not in open_:
+        raise OrderProblem(ErrorCode.OUT_OF_REACH, f"sector {sector} of {territory.name} is out "
+                           f"of its reach (001 2.07.19)",
+                           tuple(f"HMS {where(territory.name, s)}" for s in open_))
+    return [territory.name, sector]
+
+
+def _text(value: list[Any] | None) -> str:
+    return f"HMS {STAY}" if value is None else f"HMS {where(value[0], value[1])}"
+
+
+def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list[Any] | None:
+    places = prompt.options["places"]
+    if prompt.kind == "hms-move" and (not places or rng.random() < 0.5):
+        return None
+    territory = rng.choice(sorted(places))
+    return [territory, rng.choice(places[territory])]
+
+
+order_kind(OrderKind("hms-placement", ("HMS",), _read, _text, random=_random))
+order_kind(OrderKind("hms-move", ("HMS",), _read, _text, random=_random))
+
+
+# --- what they do
+def deploy(state: State, seat: str, value: list[Any]) -> list[Event]:
+    """Point the HMS where ordered, with its six forces from the reserve (2.07.03, .05)."""
+    name = hms(state, seat).name
+    territory, sector = value
+    layer.put(state, name, territory, sector)
+    take(state["factions"][seat]["reserve"], START)
+    add_forces(state, seat, name, 0, dict(START))
+    return [Event(EventCode.PLACE_PUT, {"faction": seat, "place": name, "territory": territory,
+                                        "sector": sector}),
+            Event(EventCode.FORCES_PLACED, {"faction": seat,
+                                            "placements": [[name, 0, dict(START)]]})]
+
+
+def move(state: State, seat: str, value: list[Any] | None) -> list[Event]:
+    """Move the HMS (2.07.19) and collect as it goes (2.07.20)."""
+    state["step"]["hms_asked"] = True
+    if value is None:
+        return []
+    name = hms(state, seat).name
+    start = layer.where(state, name)
+    assert start is not None
+    territory, sector = value
+    route = layer.route(start, (territory, sector), state["storm"]["sector"], _printed(state))
+    layer.put(state, name, territory, sector)
+    events = [Event(EventCode.PLACE_MOVED, {"faction": seat, "place": name, "from": start[0],
+                                            "territory": territory, "sector": sector})]
+    return events + harvest(state, seat, name, route)
+
+
+def harvest(state: State, seat: str, name: str, route: list[str]) -> list[Event]:
+    """HARVESTER (2.07.20), once: from the first territory of the route holding spice."""
+    crossed = next((t for t in route if state["spice"].get(t, 0) > 0), None)
+    if crossed is None:
+        return []
+    inside: dict[str, int] = {}
+    for by_faction in forces_at(state, name).values():
+        add(inside, by_faction.get(seat, {}))
+    amount = min(HARVEST * total(inside), state["spice"][crossed])
+    if not amount:
+        return []
+    state["spice"][crossed] -= amount
+    if not state["spice"][crossed]:
+        del state["spice"][crossed]
+    state["factions"][seat]["spice"] += amount
+    return [Event(EventCode.SPICE_COLLECTED, {"faction": seat, "amount": amount,
+                                              "territory": crossed, "forces": total(inside),
+                                              "left": state["spice"].get(crossed, 0)})]
