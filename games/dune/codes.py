@@ -98,6 +98,8 @@ class EventCode(StrEnum):
     PHASE = "phase"
     # set_up
     FORCES_PLACED = "forces-placed"
+    POCKET_CARD = "pocket-card"                    # 001 2.07.04: to the Ixians alone
+    POCKET_KEPT = "pocket-kept"                    # 001 2.07.04
     PREDICTION = "prediction"
     PREDICTION_MADE = "prediction-made"
     TRAITOR = "traitor"

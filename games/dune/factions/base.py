@@ -34,6 +34,20 @@ class Faction:
         after that round (WBC III), anywhere with ``Ability.START_ANYWHERE`` (000 XV.B.1)."""
         return "fixed"
 
+    def holds_starting_cards(self, state: State) -> bool:
+        """Whether the starting treachery cards wait for this faction's decision in the first
+        set-up round (001 2.07.04 POCKET CARDS): no."""
+        return False
+
+    def set_up_prompts(self, state: State) -> list[Prompt]:
+        """Its own decisions of the set-up round under way: none by default."""
+        return []
+
+    def set_up_decision(self, state: State, kind: str, value: Any,
+                        rng: random.Random) -> list[Event]:
+        """Carry out one of its ``set_up_prompts``' decisions; it has none by default."""
+        raise AssertionError(f"{self.seat} has no {kind} decision")
+
     def placed_last(self, state: State, territory: str) -> list[Event]:
         """Its token placed last at set-up (``start_placement`` ``"last"``) has landed in the
         territory: what its power does then; nothing by default."""

@@ -7,13 +7,14 @@ layer, put on the board and moved by ``ixians_hms``.
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from pbem.game import Event, Prompt
 
 from ..data import Ability
 from ..state import State, sheet
-from . import ixians_hms
+from . import ixians_hms, ixians_pocket
 from .base import Faction
 
 
@@ -21,6 +22,28 @@ class Ixians(Faction):
     """The Ixians' hooks."""
 
     seat = "ixians"
+
+    # --- hooks of set-up
+
+    def holds_starting_cards(self, state: State) -> bool:
+        """POCKET CARDS (001 2.07.04): the others draw from the Ixians' pocket pile."""
+        return Ability.POCKET_CARDS in sheet(self.seat, state).abilities
+
+    def set_up_prompts(self, state: State) -> list[Prompt]:
+        if self.holds_starting_cards(state) and ixians_pocket.due(state, self.seat):
+            return [ixians_pocket.prompt(state, self.seat)]
+        return []
+
+    def set_up_decision(self, state: State, kind: str, value: Any,
+                        rng: random.Random) -> list[Event]:
+        assert kind == "pocket", kind
+        return ixians_pocket.keep(state, self.seat, value, rng)
+
+    def behind_shield(self, state: State) -> dict[str, Any]:
+        """The pocket cards while they choose (001 2.07.04)."""
+        if self.holds_starting_cards(state) and ixians_pocket.due(state, self.seat):
+            return {"pocket": ixians_pocket.pocket(state)}
+        return {}
 
     # --- hooks of the storm and the spice blow
 

@@ -91,9 +91,10 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
         state["factions"][seat] = {**_faction_sheet(rules, seat),
                                    **factions.power(seat).own_sheet()}
     _place_fixed_forces(state, rules)
-    for seat in order:
-        for _ in range(sheet(seat, rules).treachery_cards_at_start):
-            state["factions"][seat]["hand"].append(state["decks"]["treachery"].pop())
+    if not any(f.holds_starting_cards(state) for f in factions.in_play(state)):
+        for seat in order:              # else once that faction has chosen (001 2.07.04)
+            for _ in range(sheet(seat, rules).treachery_cards_at_start):
+                state["factions"][seat]["hand"].append(state["decks"]["treachery"].pop())
     _draw_traitors(state, rules, rng)
     return state
 
@@ -195,6 +196,7 @@ def prompts(state: State) -> list[Prompt]:
             found.append(_spread_prompt(rules, seat))
         for seat in state["storm"]["dialers"]:
             found.append(_dial_prompt(rules, seat))
+        found += [p for f in factions.in_play(state) for p in f.set_up_prompts(state)]
     elif round_ == 2:
         if predictor is not None and eligible_traitors(state, predictor):
             found.append(_traitor_prompt(state, predictor))
@@ -230,6 +232,8 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
             events.append(Event(EventCode.FORCES_PLACED, {"faction": seat, "placements": value}))
         elif kind == "first-storm-dial":
             state["storm"]["dials"][seat] = value
+        elif kind != "bg-placement":            # placed after the round (below)
+            events += factions.power(seat).set_up_decision(state, kind, value, rng)
     if round_ == 1:
         for seat in state["seats"]:
             if keeps_all_traitors(seat):
