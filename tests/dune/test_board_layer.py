@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 from pbem.games.dune.board import layer, reach
+from pbem.games.dune.board.board_map import board_svg
 from pbem.games.dune.forces import add_forces
 from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.phases.storm import move_storm
@@ -103,3 +104,17 @@ def test_001_2_07_18_it_counts_for_victory_and_the_view_shows_where_it_lies():
     assert HMS in victory_territories(state)
     assert HMS in strongholds_held(state)[AT]
     assert public_view(state)["places"] == {HMS: ["Cielago North", 2]}
+
+
+def test_001_2_07_18_the_map_draws_the_place_where_it_points():
+    """The map shows the HMS token at the sector it points at, ringed in its holder's colour,
+    its forces beside it, and lists it among the strongholds."""
+    state = game()
+    layer.put(state, HMS, "Cielago North", 2)
+    add_forces(state, AT, HMS, 0, {"force": 4})
+    svg = board_svg(public_view(state))
+    assert f'data-place="{HMS}" data-territory="Cielago North" data-sector="2"' in svg
+    assert f'data-territory="{HMS}" data-sector="0"' in svg
+    assert f"{HMS}: A" in svg
+    state["places"] = {}
+    assert "data-place" not in board_svg(public_view(state))

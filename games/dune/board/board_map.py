@@ -35,6 +35,7 @@ import yaml
 from ..factions import power
 from ..forces import count_text, marks
 from ..state import POLAR_SINK, base_data, data, ruleset_data
+from . import layer
 
 LAYOUT_FILE = Path(__file__).parents[1] / "data" / "board_map.yaml"
 SECTOR_DEGREES = 20
@@ -293,7 +294,8 @@ def layers(view: dict[str, Any]) -> Scene:
     """The map of one public view, in layers."""
     lay = layout()
     ruleset = view["rules"]["ruleset"]
-    under = _storm(lay, view) + _holders(lay, view) + _player_dots(lay, view)
+    under = (_storm(lay, view) + _holders(lay, view) + _places(lay, view)
+             + _player_dots(lay, view))
     return Scene(ruleset, under,
                  _placed(lay, view, list(static(ruleset).labels)) + _panel(lay, view))
 
@@ -405,14 +407,15 @@ def occupants(view: dict[str, Any], territory: str) -> list[str]:
             if seat in present and territory not in power(seat).coexisting_in_view(view)]
 
 
-def strongholds() -> list[str]:
-    return [t.name for t in base_data().board.territories if t.is_stronghold]
+def strongholds(view: dict[str, Any]) -> list[str]:
+    """The strongholds of the board as it lies (the board layer's places too, 001 2.07.18)."""
+    return [t.name for t in layer.board(view).strongholds]
 
 
 def _holders(lay: Layout, view: dict[str, Any]) -> list[Any]:
     """A stronghold held by one faction is ringed in its colour; by several, in red dashes."""
     shapes = []
-    for name in strongholds():
+    for name in strongholds(view):
         held = occupants(view, name)
         if not held:
             continue
@@ -420,6 +423,27 @@ def _holders(lay: Layout, view: dict[str, Any]) -> list[Any]:
         for cell in lay.cells_of(name):
             shapes.append(Poly(lay.outline(cell), stroke=colour, width=4,
                                dash=len(held) > 1))
+    return shapes
+
+
+def _places(lay: Layout, view: dict[str, Any]) -> list[Any]:
+    """Each place of the board layer where it points (001 2.07.18: the Hidden Mobile
+    Stronghold "within the Territory and Sector it is pointing to"): a token with its
+    abbreviation, ringed in its holder's colour as a stronghold is."""
+    shapes = []
+    for name, (territory, sector) in sorted((view.get("places") or {}).items()):
+        x, y = lay.anchor(territory, sector)
+        text = layer.board(view)[name].abbreviations[0]
+        held = occupants(view, name)
+        ring = (BORDER if not held else lay.factions[held[0]]["colour"] if len(held) == 1
+                else "#d01818")
+        w = len(text) * CHAR_W + 12
+        shapes.append(Group("place", {"data-place": name, "data-territory": territory,
+                                      "data-sector": str(sector)},
+                            [rect(x - w / 2, y - 11, w, 22, fill=INK, stroke=ring, width=3,
+                                  dash=len(held) > 1),
+                             Text(x, y, text, 11, fill="#ffffff", bold=True)],
+                            f"{name}, pointing at {territory} (sector {sector})"))
     return shapes
 
 
@@ -503,7 +527,8 @@ def _forces_box(lay: Layout, view: dict[str, Any], territory: str, sector: str,
     names = ", ".join(f"{view['factions'][seat]['name']} {count_text(counts)}"
                       for seat, counts in by_faction.items())
     return Placed("forces", {"data-territory": territory, "data-sector": sector},
-                  lay.anchor(territory, int(sector)), width, height, draw,
+                  lay.anchor(*layer.host_sector(view, territory, int(sector))), width, height,
+                  draw,
                   title=f"{where}: {names}")
 
 
@@ -618,7 +643,7 @@ def _panel(lay: Layout, view: dict[str, Any]) -> list[Any]:
         shapes.append(Text(x, y, f"Allied: {text}", LEGEND, anchor="start"))
     y += 36
     shapes.append(Text(x, y, "Strongholds", LEGEND + 1, bold=True, anchor="start"))
-    for name in strongholds():
+    for name in strongholds(view):
         y += 25
         held = occupants(view, name)
         who = ", ".join(lay.factions[s]["letter"] for s in held) or "-"

@@ -37,7 +37,7 @@ from typing import Any
 from pbem.game import Prompt
 
 from .. import combat, leaders
-from ..board import reach
+from ..board import layer, reach
 from ..data import CardType, Effect, Slot
 from ..factions import harkonnen_capture as capture
 from ..forces import order_text, plain, total
@@ -96,7 +96,7 @@ def _shipment(view: dict[str, Any], options: dict[str, Any]) -> str | None:
     if kind is None or not reserve:
         return None
     places = kinds[kind]
-    strongholds = sorted((t for t in places if data(view).board[t].is_stronghold
+    strongholds = sorted((t for t in places if layer.board(view)[t].is_stronghold
                           and not _ally_held(view, t)),
                          key=lambda t: (len(_others(view, t)),
                                         view["seat"] in occupants(view, t), t))
@@ -116,11 +116,11 @@ def _move(view: dict[str, Any], options: dict[str, Any]) -> str | None:
     mine = move_bot.own_groups(view)
     groups = sorted(((total(forces), territory, sector)
                      for (territory, sector), forces in mine.items()
-                     if not data(view).board[territory].is_stronghold), reverse=True)
+                     if not layer.board(view)[territory].is_stronghold), reverse=True)
     for _, territory, sector in groups:
         ends = options["reach"][territory][str(sector)]
         ends = {t: sectors for t, sectors in ends.items() if not _ally_held(view, t)}
-        goals = sorted((t for t in ends if data(view).board[t].is_stronghold),
+        goals = sorted((t for t in ends if layer.board(view)[t].is_stronghold),
                        key=lambda t: len(_others(view, t)))
         goals = goals or sorted((t for t in ends if view["spice"].get(t)),
                                 key=lambda t: -view["spice"][t])
@@ -153,7 +153,7 @@ def _battle_order(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> s
         territory = str(pair[0])
         mine = sum(total(by_faction.get(prompt.seat, {}))
                    for by_faction in view["forces"].get(territory, {}).values())
-        return (not data(view).board[territory].is_stronghold, -mine)
+        return (not layer.board(view)[territory].is_stronghold, -mine)
     return battle_orders.order_text(sorted(prompt.default, key=rank))
 
 
@@ -217,7 +217,32 @@ def _cards(side: battle_plan.Side) -> tuple[str | None, str | None]:
     return weapon, defense
 
 
+# --- set-up and the storm
+def _pocket(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """Of the pocket cards (001 2.07.04), a weapon first, then a defence, then any."""
+    cards = view["own"]["pocket"]
+    rank = {CardType.PROJECTILE_WEAPON: 0, CardType.POISON_WEAPON: 0, CardType.LASGUN: 0,
+            CardType.SHIELD: 1, CardType.SNOOPER: 1}
+    best = min(cards, key=lambda c: rank.get(data(view).treachery_card(c).type, 2))
+    return f"POCKET {data(view).treachery_card(best).name}"
+
+
+def _hms(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """The HMS (001 2.07.05, 2.07.19) pointed at the territory in reach with the most spice,
+    which it collects passing (2.07.20); moved only to reach spice."""
+    places = prompt.options["places"]
+    spice = view["spice"]
+    rich = sorted(places, key=lambda t: (-spice.get(t, 0), t))
+    if prompt.kind == "hms-move" and (not rich or not spice.get(rich[0], 0)):
+        return "HMS STAY"
+    territory = rich[0]
+    return f"HMS {where(territory, places[territory][0])}"
+
+
 STRATEGIES: dict[str, Strategy] = {
+    "pocket": _pocket,
+    "hms-placement": _hms,
+    "hms-move": _hms,
     "bid": _bid,
     "bids": _bids,
     "revival": _revival,
