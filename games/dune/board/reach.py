@@ -194,17 +194,18 @@ def has_ornithopters(state: State, faction: str) -> bool:
 
 
 def move_range(state: State, faction: str, territory: str | None = None,
-               ornithopters: bool | None = None) -> int:
+               ornithopters: bool | None = None, forces: Counts | None = None) -> int:
     """How many territories a group of the faction may enter: 1, the Fremen 2 (shield 1), 3
     with ornithopters (IX.C.2.a); AH: a coexisting Bene Gesserit group in ``territory`` gets
-    no ornithopters (XV.B.4)."""
+    no ornithopters (XV.B.4); a group of some kinds of force further (``Faction.movement``:
+    the Ixians' Cyborgs, 001 2.07.13, 2.07.17), the group's ``forces`` where known."""
     if ornithopters is None:
         ornithopters = has_ornithopters(state, faction)
     if (territory is not None and coexists(state, faction, territory)
             and not rules_of(state).coexisting_fly):
         ornithopters = False
-    movement = 1 if cancelled(state, "movement", faction) else sheet(
-        faction, state).movement                                  # GF9 001 2.04.07, 3.01.12
+    movement = 1 if cancelled(state, "movement", faction) else factions.power(faction).movement(
+        state, sheet(faction, state).movement, forces)          # GF9 001 2.04.07, 3.01.12
     return max(movement, ORNITHOPTER_RANGE if ornithopters else 0)
 
 
@@ -218,15 +219,18 @@ def groups(state: State, faction: str, territory: str) -> dict[int, Counts]:
 
 
 def move_destinations(state: State, faction: str, territory: str,
-                      from_sector: int | None = None, ornithopters: bool | None = None
-                      ) -> dict[str, tuple[int, ...]]:
+                      from_sector: int | None = None, ornithopters: bool | None = None,
+                      forces: Counts | None = None) -> dict[str, tuple[int, ...]]:
     """Territory -> the sectors a group of the faction's forces in ``territory`` (the one in
-    ``from_sector``, or any of them) may end its move in, in board order."""
-    starts = [s for s in groups(state, faction, territory)
-              if from_sector in (None, s) and not in_storm(state, territory, s)]
+    ``from_sector``, or any of them; those ``forces`` of it, or all) may end its move in, in
+    board order."""
+    held = groups(state, faction, territory)
+    starts = [s for s in held if from_sector in (None, s) and not in_storm(state, territory, s)]
     if not starts:
         return {}
-    moves, storm = move_range(state, faction, territory, ornithopters), state["storm"]["sector"]
+    moving = forces if forces is not None else plus(*(held[s] for s in starts))
+    moves = move_range(state, faction, territory, ornithopters, moving)
+    storm = state["storm"]["sector"]
     blocked, closed = _blocked(state, faction) - {territory}, _closed(state, faction)
     # Each start's ends (``_ends``, cached); a place is in reach of the group wherever it
     # stands if it is in reach of one of its sectors.
@@ -271,7 +275,8 @@ class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
                 raise KeyError(place)
             territory, sector = place
             blocked, closed = self._barred
-            moves = move_range(self._state, self._faction, territory, self._ornithopters)
+            moves = move_range(self._state, self._faction, territory, self._ornithopters,
+                               groups(self._state, self._faction, territory).get(sector))
             self._found[place] = _ends(territory, sector, moves, self._state["storm"]["sector"],
                                        blocked - {territory} if territory in blocked
                                        else blocked, closed, self._reposition,
@@ -353,10 +358,10 @@ def check_move(state: State, faction: str, source: str, destination: str,
     sector = _move_landing(state, faction, source, destination, sector, candidates,
                            ornithopters).sector
     able = [s for s in candidates if sector in move_destinations(
-        state, faction, source, s, ornithopters).get(destination, ())]
+        state, faction, source, s, ornithopters, forces).get(destination, ())]
     if able:
         return _one_group(state, source, able)
-    reach = move_destinations(state, faction, source, candidates[0], ornithopters)
+    reach = move_destinations(state, faction, source, candidates[0], ornithopters, forces)
     valid = _places(reach)
     if sector is not None and in_storm(state, destination, sector):
         raise OrderProblem(ErrorCode.DESTINATION_IN_STORM,
@@ -366,7 +371,7 @@ def check_move(state: State, faction: str, source: str, destination: str,
     problem = entry_problem(state, faction, destination)
     if problem is not None:
         raise OrderProblem(problem.code, problem.message, valid)
-    moves = move_range(state, faction, source, ornithopters)
+    moves = move_range(state, faction, source, ornithopters, forces)
     place = destination if sector is None else where(destination, sector)
     raise OrderProblem(ErrorCode.OUT_OF_REACH, f"{place} is out of reach: a group "
                        f"in {where(source, candidates[0])} moves through up to {moves} "
@@ -390,7 +395,8 @@ def checked_move(state: State, faction: str, source: str, destination: str,
         check_move(state, faction, source, destination, sector, forces, from_sector,
                    ornithopters)                                 # raises the same problem
         raise
-    reached = [move_destinations(state, faction, source, group, ornithopters).get(destination, ())
+    reached = [move_destinations(state, faction, source, group, ornithopters, forces
+                                 ).get(destination, ())
                for group in candidates]
     landing = choose_sector(state, destination, sector, {s for ends in reached for s in ends},
                             faction)

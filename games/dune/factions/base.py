@@ -75,6 +75,11 @@ class Faction:
 
     # --- hooks of shipment and movement
 
+    def movement(self, state: State, base: int, forces: dict[str, int] | None) -> int:
+        """The territories a group of these ``forces`` of the faction enters (None: not
+        known), its sheet's ``base`` without ornithopters: the sheet's."""
+        return base
+
     def admits_ally(self, state: State) -> bool:
         """Whether, alone in a territory, the faction lets its ally enter it, which XII.E.5
         (line 467) forbids: no."""

@@ -17,6 +17,8 @@ from ..state import State, sheet
 from . import ixians_hms, ixians_pocket
 from .base import Faction
 
+CYBORG, CYBORG_MOVES = "cyborg", 2        # 001 2.07.13
+
 
 class Ixians(Faction):
     """The Ixians' hooks."""
@@ -67,6 +69,13 @@ class Ixians(Faction):
         if ixians_hms.move_due(state, self.seat):
             return [f"hms-move:{self.seat}"]
         return []
+
+    # --- hooks of shipment and movement
+
+    def movement(self, state: State, base: int, forces: dict[str, int] | None) -> int:
+        """CYBORG MOVEMENT (2.07.13): Cyborgs move two territories; SUBOID MOVEMENT (2.07.17):
+        Suboids too "when accompanied by at least one Cyborg"."""
+        return max(base, CYBORG_MOVES) if forces and forces.get(CYBORG) else base
 
     def storm_decision(self, state: State, kind: str, value: Any) -> list[Event]:
         if kind == "hms-placement":
