@@ -18,6 +18,7 @@ class EventCode(StrEnum):
     # battle
     BATTLE = "battle"
     BATTLE_LOSSES = "battle-losses"
+    SHENANIGANS = "shenanigans"                    # 001 2.07.16
     BATTLE_PLANS = "battle-plans"
     BATTLE_RESULT = "battle-result"
     BATTLE_SPICE = "battle-spice"

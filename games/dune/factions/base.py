@@ -126,6 +126,12 @@ class Faction:
         """What its power does once a battle's outcome is applied: nothing."""
         return []
 
+    def after_losses(self, state: State, territory: str, sectors: list[int],
+                     taken: dict[str, dict[str, int]]) -> list[Event]:
+        """What its power does once a battle's forces are lost (``taken``: each side's, per
+        kind; ``sectors``: the battle's part of the territory, all of it if empty): nothing."""
+        return []
+
     def battle_losses(self, state: State, lost: dict[str, int]) -> list[Event]:
         """The forces each faction lost in a battle, as its power counts them: not at all."""
         return []

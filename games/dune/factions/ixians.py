@@ -12,12 +12,14 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from ..codes import EventCode
 from ..data import Ability
-from ..state import State, sheet
+from ..forces import add_forces, remove_forces, take, to_tanks
+from ..state import State, forces_at, sheet
 from . import ixians_hms, ixians_pocket
 from .base import Faction
 
-CYBORG, CYBORG_MOVES = "cyborg", 2        # 001 2.07.13
+CYBORG, SUBOID, CYBORG_MOVES = "cyborg", "suboid", 2     # 001 2.07.10, 2.07.15, 2.07.13
 
 
 class Ixians(Faction):
@@ -76,6 +78,33 @@ class Ixians(Faction):
         """CYBORG MOVEMENT (2.07.13): Cyborgs move two territories; SUBOID MOVEMENT (2.07.17):
         Suboids too "when accompanied by at least one Cyborg"."""
         return max(base, CYBORG_MOVES) if forces and forces.get(CYBORG) else base
+
+    # --- hooks of battle
+
+    def after_losses(self, state: State, territory: str, sectors: list[int],
+                     taken: dict[str, dict[str, int]]) -> list[Event]:
+        """SUBOID SHENANIGANS (2.07.16): "After battle losses are calculated, any of your
+        surviving Suboid Forces in that Territory can be exchanged for Cyborgs you lost in that
+        battle".  Ruling: by mail every exchange they can make is made (a Cyborg is worth four
+        Suboids in battle and collects more), Suboids of the battle's own sectors first."""
+        owed = taken.get(self.seat, {}).get(CYBORG, 0)
+        if not owed:
+            return []
+        swapped = 0
+        here = forces_at(state, territory)
+        for sector in sorted(here, key=lambda s: int(s) not in sectors):
+            left = here[sector].get(self.seat, {}).get(SUBOID, 0)
+            count = min(left, owed - swapped)
+            if count:
+                remove_forces(state, self.seat, territory, int(sector), {SUBOID: count})
+                take(state["factions"][self.seat]["tanks"], {CYBORG: count})
+                to_tanks(state, self.seat, {SUBOID: count})
+                add_forces(state, self.seat, territory, int(sector), {CYBORG: count})
+                swapped += count
+        if not swapped:
+            return []
+        return [Event(EventCode.SHENANIGANS, {"faction": self.seat, "territory": territory,
+                                              "count": swapped})]
 
     def storm_decision(self, state: State, kind: str, value: Any) -> list[Event]:
         if kind == "hms-placement":

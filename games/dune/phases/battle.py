@@ -374,6 +374,7 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
     territory = battle["territory"]
     events = _announce(state, battle, plans, outcome)
     lost: dict[str, int] = {}
+    taken: dict[str, Counts] = {}                   # each side's forces lost, per kind
     if outcome.kind == "explosion":
         lost = _explosion(state, territory, events)
     for seat in outcome.killed:
@@ -388,14 +389,16 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
     for seat in beaten:
         mix = forces_in(state, seat, territory, battle["sectors"])
         lost[seat] = lost.get(seat, 0) + total(mix)
-        events += _lose(state, seat, territory, battle["sectors"], mix)
+        events += _lose(state, seat, territory, battle["sectors"], mix, taken)
     for seat in plans:
         keep = seat == winner and outcome.kind in ("battle", "traitor")
         events += _cards_after(state, seat, plans[seat], keep, outcome.kind == "traitor")
     if outcome.kind == "battle":
         mix = _winner_losses(sides[winner], plans[winner])
         lost[winner] = lost.get(winner, 0) + total(mix)
-        events += _lose(state, winner, territory, battle["sectors"], mix)
+        events += _lose(state, winner, territory, battle["sectors"], mix, taken)
+    for faction in factions.in_play(state):
+        events += faction.after_losses(state, territory, battle["sectors"], taken)
     for seat in plans:
         if plans[seat]["spice"] and not (outcome.kind == "traitor" and seat == winner):
             state["factions"][seat]["spice"] -= plans[seat]["spice"]       # XXII.A.2
@@ -461,11 +464,13 @@ def _leader_dies(state: State, seat: str, plan: dict[str, Any], explosion: bool
     return events
 
 
-def _lose(state: State, seat: str, territory: str, sectors: list[int], mix: Counts
-          ) -> list[Event]:
-    """Forces of a faction to the tanks from a part of a territory, sector by sector."""
+def _lose(state: State, seat: str, territory: str, sectors: list[int], mix: Counts,
+          taken: dict[str, Counts]) -> list[Event]:
+    """Forces of a faction to the tanks from a part of a territory, sector by sector (counted
+    in ``taken``)."""
     if not mix:
         return []
+    add(taken.setdefault(seat, {}), mix)
     events = [Event(EventCode.BATTLE_LOSSES, {"faction": seat, "territory": territory,
                                               "forces": dict(mix)})]
     to_tanks(state, seat, mix)
