@@ -19,6 +19,8 @@ class EventCode(StrEnum):
     BATTLE = "battle"
     BATTLE_LOSSES = "battle-losses"
     SHENANIGANS = "shenanigans"                    # 001 2.07.16
+    STOCK_CARD = "stock-card"                      # 001 2.07.08: to the Ixians alone
+    STOCK_SET_ASIDE = "stock-set-aside"            # 001 2.07.08
     BATTLE_PLANS = "battle-plans"
     BATTLE_RESULT = "battle-result"
     BATTLE_SPICE = "battle-spice"

@@ -220,11 +220,23 @@ def _cards(side: battle_plan.Side) -> tuple[str | None, str | None]:
 # --- set-up and the storm
 def _pocket(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     """Of the pocket cards (001 2.07.04), a weapon first, then a defence, then any."""
-    cards = view["own"]["pocket"]
-    rank = {CardType.PROJECTILE_WEAPON: 0, CardType.POISON_WEAPON: 0, CardType.LASGUN: 0,
-            CardType.SHIELD: 1, CardType.SNOOPER: 1}
-    best = min(cards, key=lambda c: rank.get(data(view).treachery_card(c).type, 2))
+    best = min(view["own"]["pocket"], key=lambda c: _usefulness(view, c))
     return f"POCKET {data(view).treachery_card(best).name}"
+
+
+def _supply(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """Of the SUPPLY CHAIN's cards (001 2.07.08), a worthless card to the bottom of the deck,
+    else the card least useful to the Ixians (the last by the pocket's ranking)."""
+    cards = view["own"]["stock"]
+    worst = max(cards, key=lambda c: _usefulness(view, c))
+    return f"SUPPLY {data(view).treachery_card(worst).name} BOTTOM"
+
+
+def _usefulness(view: dict[str, Any], card: str) -> int:
+    """How little a card serves in battle: a weapon 0, a defence 1, a worthless card 3."""
+    kind = data(view).treachery_card(card).type
+    return {CardType.PROJECTILE_WEAPON: 0, CardType.POISON_WEAPON: 0, CardType.LASGUN: 0,
+            CardType.SHIELD: 1, CardType.SNOOPER: 1, CardType.WORTHLESS: 3}.get(kind, 2)
 
 
 def _hms(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
@@ -241,6 +253,7 @@ def _hms(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
 
 STRATEGIES: dict[str, Strategy] = {
     "pocket": _pocket,
+    "supply": _supply,
     "hms-placement": _hms,
     "hms-move": _hms,
     "bid": _bid,

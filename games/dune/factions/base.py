@@ -73,6 +73,21 @@ class Faction:
         (000 XVI.B-C); without such a faction in play the dials stay in use (XVI.D)."""
         return False
 
+    # --- hooks of bidding
+
+    def stock(self, state: State) -> int:
+        """The cards more than the auction's that the faction draws and looks at before the
+        row is laid out, choosing one to leave it (001 2.07.08 SUPPLY CHAIN): none."""
+        return 0
+
+    def stock_prompt(self, state: State) -> Prompt:
+        """Its decision of the card that leaves the row (``stock``)."""
+        raise AssertionError(f"{self.seat} stocks no row")
+
+    def stock_decision(self, state: State, value: Any, rng: random.Random) -> list[Event]:
+        """Carry out its ``stock_prompt``'s decision."""
+        raise AssertionError(f"{self.seat} stocks no row")
+
     # --- hooks of shipment and movement
 
     def movement(self, state: State, base: int, forces: dict[str, int] | None) -> int:

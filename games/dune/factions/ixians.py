@@ -16,7 +16,7 @@ from ..codes import EventCode
 from ..data import Ability
 from ..forces import add_forces, remove_forces, take, to_tanks
 from ..state import State, forces_at, sheet
-from . import ixians_hms, ixians_pocket
+from . import ixians_hms, ixians_pocket, ixians_supply
 from .base import Faction
 
 CYBORG, SUBOID, CYBORG_MOVES = "cyborg", "suboid", 2     # 001 2.07.10, 2.07.15, 2.07.13
@@ -44,10 +44,26 @@ class Ixians(Faction):
         return ixians_pocket.keep(state, self.seat, value, rng)
 
     def behind_shield(self, state: State) -> dict[str, Any]:
-        """The pocket cards while they choose (001 2.07.04)."""
+        """The pocket cards while they choose (001 2.07.04); the cards of the SUPPLY CHAIN
+        while they choose (2.07.08)."""
         if self.holds_starting_cards(state) and ixians_pocket.due(state, self.seat):
             return {"pocket": ixians_pocket.pocket(state)}
+        if state["phase"] == "bidding" and state["step"].get("stock") == self.seat:
+            return {"stock": list(state["step"]["row"])}        # 2.07.08: theirs to see
         return {}
+
+    # --- hooks of bidding
+
+    def stock(self, state: State) -> int:
+        """SUPPLY CHAIN (2.07.08): one card more, theirs to look at."""
+        return ixians_supply.EXTRA if Ability.SUPPLY_CHAIN in sheet(self.seat, state).abilities \
+            else 0
+
+    def stock_prompt(self, state: State) -> Prompt:
+        return ixians_supply.prompt(state, self.seat)
+
+    def stock_decision(self, state: State, value: Any, rng: random.Random) -> list[Event]:
+        return ixians_supply.set_aside(state, self.seat, value, rng)
 
     # --- hooks of the storm and the spice blow
 

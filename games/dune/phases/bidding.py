@@ -117,11 +117,17 @@ def begin(state: State, rng: random.Random) -> list[Event]:
     events = charity(state) if rules_of(state).charity_with_bidding else []
     events += declare_hands(state)
     events += deal(state, rng)
+    if state["step"].get("stock"):
+        return events                   # the row waits for its stocker (``Faction.stock``)
+    return events + _lay_out(state)
+
+
+def _lay_out(state: State) -> list[Event]:
+    """The row laid out: every card seen by the prescient (``whole_round``) or the first up."""
     if _mode(state) == WHOLE_ROUND:
-        events += _seen(state, state["step"]["row"])
         state["step"]["done"] = not state["step"]["row"]
-        return events
-    return events + card_up(state)
+        return _seen(state, state["step"]["row"])
+    return card_up(state)
 
 
 def prompts(state: State) -> list[Prompt]:
@@ -130,6 +136,8 @@ def prompts(state: State) -> list[Prompt]:
     step = state["step"]
     if step["stealing"]:
         return [bidding_karama.return_prompt(state)]
+    if step.get("stock"):
+        return [factions.power(step["stock"]).stock_prompt(state)]
     if step["done"]:
         return []
     bidders, supporters = _deciding(state)
@@ -142,7 +150,7 @@ def prompts(state: State) -> list[Prompt]:
 def keys(state: State) -> list[str]:
     """The keys of ``prompts``, in their order, without the bids' text."""
     step = state["step"]
-    if step["stealing"] or step["done"]:
+    if step["stealing"] or step["done"] or step.get("stock"):
         return [p.key for p in prompts(state)]
     bidders, supporters = _deciding(state)
     bid = "bid" if _mode(state) == PER_CARD else "bids"
@@ -168,6 +176,12 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
     if step["stealing"]:
         (cards,) = orders.values()
         return bidding_karama.give_back(state, cards) + _next_card(state)
+    if step.get("stock"):
+        (value,) = orders.values()
+        events = factions.power(step["stock"]).stock_decision(state, value, rng)
+        step["stock"] = None
+        step["dealt"] = len(step["row"])
+        return events + _lay_out(state)
     karamas = {key: value for key, value in orders.items()
                if PromptKey.parse(key).kind == "karama"}
     bidding_karama.stand_ready(state, karamas)
@@ -248,14 +262,21 @@ def declare_hands(state: State) -> list[Event]:
 
 
 def deal(state: State, rng: random.Random) -> list[Event]:
-    """One card for each faction whose hand has room, into the row (VIII.A)."""
+    """One card for each faction whose hand has room, into the row (VIII.A); with more for a
+    faction that stocks the row (``Faction.stock``: the Ixians' SUPPLY CHAIN, 001 2.07.08),
+    which is then asked which one leaves it (``step["stock"]``)."""
     events = []
     row = state["step"]["row"]
-    for _ in range(sum(hand_has_room(state, seat) for seat in state["seats"])):
+    count = sum(hand_has_room(state, seat) for seat in state["seats"])
+    stocker = next((f for f in factions.in_play(state) if f.stock(state)), None) if count else None
+    for _ in range(count + (stocker.stock(state) if stocker else 0)):
         card, restocked = draw(state, rng)
         events += restocked
         if card is not None:
             row.append(card)
+    if stocker is not None and len(row) > count:
+        state["step"]["stock"], state["step"]["dealt"] = stocker.seat, count
+        return events + [Event(EventCode.CARDS_DEALT, {"cards": count})]
     state["step"]["dealt"] = len(row)
     return events + [Event(EventCode.CARDS_DEALT, {"cards": len(row)})]
 
@@ -349,7 +370,7 @@ def _seen(state: State, cards: list[str]) -> list[Event]:
 def cards_seen(state: State, seat: str) -> list[str]:
     """The cards up for bid that a faction sees now: the card up (all the row, whole_round) for
     the Atreides, nothing for the others and outside the bidding round."""
-    if (state["phase"] != "bidding" or state["step"]["done"]
+    if (state["phase"] != "bidding" or state["step"]["done"] or state["step"].get("stock")
             or not factions.has(state, seat, Ability.PRESCIENCE_BIDDING)
             or karama.prevented(state, Ability.PRESCIENCE_BIDDING)):
         return []
@@ -362,7 +383,7 @@ def public_bidding(state: State) -> dict[str, Any]:
     how many cards each faction holds (VIII.F, XIII.B)."""
     step = state["step"]
     first = card_number(state)
-    up = [] if step["done"] else (
+    up = [] if step["done"] or step.get("stock") else (
         [first] if _mode(state) == PER_CARD else list(range(first, step["dealt"] + 1)))
     return {"cards": step["dealt"], "up": up,
             "hands": {seat: len(state["factions"][seat]["hand"]) for seat in state["seats"]}}
