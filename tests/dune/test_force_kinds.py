@@ -13,7 +13,6 @@ import pytest
 
 from pbem.game import Adjustment, Event, load_game, replay
 from pbem.games.dune import combat
-from pbem.games.dune.data import ForceKind
 from pbem.games.dune.forces import (
     add_forces,
     all_of,
@@ -41,11 +40,10 @@ FOLDER = Path(__file__).parent / "records"
 # GF9 one with the advanced game (Sardaukar and Fedaykin in play).
 RECORDS = {"records": [record for name in ("main-75c5b2d.json", "main-9896c06-gf9.json")
                        for record in json.loads((FOLDER / name).read_text())["records"]]}
-# The Ixians' kinds as 001 gives them (2.07.10-15, 2.07.24), for the arithmetic only: no
-# faction of the data has them yet.
-CYBORG = ForceKind("cyborg", "Cyborg", "Cyborgs", mark="*", face="starred", strength=2,
-                   revival_cost=3, collection=3)
-SUBOID = ForceKind("suboid", "Suboid", "Suboids", strength=0.5, spiced=False)
+# The Ixians' kinds as 001 gives them (2.07.10-15, 2.07.24), as the GF9 data has them
+# (``data/ixians/factions.yaml``).
+CYBORG = ruleset_data("gf9").force_kind("cyborg")
+SUBOID = ruleset_data("gf9").force_kind("suboid")
 
 
 def fremen_kinds():
@@ -110,12 +108,15 @@ def test_reports_name_a_kind_by_its_face_and_its_mark():
     assert count_text({}) == "0"
 
 
-# --- the arithmetic of kinds no faction has yet (001 2.07)
+# --- the arithmetic of the Ixians' kinds (001 2.07)
 def test_001_2_07_10_24_a_cyborg_counts_two_and_a_suboid_a_half_never_spiced():
-    """001 2.07.10: Cyborgs "worth two normal Forces in battle and in taking losses"; 2.07.15
+    """The data's records are 001's (``data/ixians/factions.yaml``); 001 2.07.10: Cyborgs
+    "worth two normal Forces in battle and in taking losses"; 2.07.15
     and 2.07.24: Suboids "worth ½", "always considered half strength for dialing. You can not
     increase the effectiveness of Suboids in battle by paying Spice" (1.13.05 spice dialing
     backs the others)."""
+    assert (CYBORG.mark, CYBORG.strength, CYBORG.revival_cost, CYBORG.collection) == ("*", 2, 3, 3)
+    assert (SUBOID.mark, SUBOID.strength, SUBOID.spiced) == ("", 0.5, False)
     troops = (combat.Troop("suboid", 4, SUBOID.strength, SUBOID.spiced),
               combat.Troop("cyborg", 2, CYBORG.strength, CYBORG.spiced))
     basic = combat.Strength(troops, advanced=False)
