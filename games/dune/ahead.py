@@ -7,9 +7,9 @@ it opens (``Prompt.held_as``): its key, or for a card of the bidding round ``bid
 for a later battle ``battle-plan@<territory>#<opponent>:<seat>`` (``before_plans.named``).
 Its template starts with a header line, ``FOR REVIVAL``, ``FOR MOVEMENT`` (with the Bene
 Gesserit's declarations), ``FOR CARD 3``, ``FOR BATTLE ARRAKEEN``, ``FOR STORM`` (the dial, a
-storm card), ``FOR NEXUS``, ``FOR WORM`` (placing a worm, a Karama on it; held for every
-worm of a spice blow, as the Nexus is: ``again`` in decisions.yaml; under GF9 the Fremen's
-Karama worm too, once that spice blow): the lines after a
+storm card, a faction's own decision there), ``FOR NEXUS``, ``FOR WORM`` (placing a worm, a
+Karama on it; held for every worm of a spice blow, as the Nexus is: ``again`` in
+decisions.yaml; under GF9 the Fremen's Karama worm too, once that spice blow): the lines after a
 header, to the next header, are orders for that decision where its orders take their verb
 (for all the decisions under it: a battle's plan and the seat's Voice or prescience question
 there); lines ``ELSE`` alone split them into fallbacks.  A line outside any header whose
@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 
 from pbem.game import NotRead, OrderError, Parsed, Prompt
 
+from . import factions
 from .cards import move_karama, storm_cards
 from .codes import ErrorCode
 from .data import NameLookupError
@@ -80,7 +81,7 @@ def decisions(state: State, seat: str) -> list[Decision]:
     if state["phase"] == "battle":
         found += _later_battles(state, seat)
     if _turn_ending(state):
-        found += _next_dial(state, seat)
+        found += _next_dial(state, seat) + _next_storm_decisions(state, seat)
     found += _storm_cards(state, seat)
     if _blow_to_come(state) and not this_turn:
         found += _nexus(state, seat) + _worms(state, seat)
@@ -287,6 +288,19 @@ def _next_dial(state: State, seat: str) -> list[Decision]:
     return [_named(storm.dial_prompt(seat, rules_of(state).cite("000 VI.B")),
                    f"storm-dial:{seat}", "STORM",
                    "your storm dial next turn", state)]
+
+
+def _next_storm_decisions(state: State, seat: str) -> list[Decision]:
+    """The faction's own decisions of the next storm round (``Faction.storm_prompts``: the
+    Ixians' HMS move before the storm, 001 2.07.19), as they would open on the position as it
+    stands: the storm has not moved by then."""
+    following = copy_state(state)
+    following["turn"] += 1
+    following["phase"] = "storm"
+    following["step"] = {"moved": False, "revealed": False, "decided": [], "control": None}
+    return [_named(prompt, prompt.key, "STORM", "your " + prompt.kind.replace("-", " ")
+                   + " next turn", state)
+            for prompt in factions.power(seat).storm_prompts(following)]
 
 
 # --- reading a mail
