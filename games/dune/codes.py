@@ -21,6 +21,8 @@ class EventCode(StrEnum):
     SHENANIGANS = "shenanigans"                    # 001 2.07.16
     STOCK_CARD = "stock-card"                      # 001 2.07.08: to the Ixians alone
     STOCK_SET_ASIDE = "stock-set-aside"            # 001 2.07.08
+    TECHNOLOGY_CARDS = "technology-cards"          # 001 2.07.23: to the Ixians alone
+    TECHNOLOGY_SWAP = "technology-swap"            # 001 2.07.23
     BATTLE_PLANS = "battle-plans"
     BATTLE_RESULT = "battle-result"
     BATTLE_SPICE = "battle-spice"

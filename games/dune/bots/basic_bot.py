@@ -232,6 +232,17 @@ def _supply(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     return f"SUPPLY {data(view).treachery_card(worst).name} BOTTOM"
 
 
+def _technology(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """TECHNOLOGY (001 2.07.23): the row's most useful card for their least useful one, when
+    it is better."""
+    best = min(view["own"]["stock"], key=lambda c: _usefulness(view, c))
+    worst = max(view["own"]["hand"], key=lambda c: _usefulness(view, c))
+    if _usefulness(view, best) >= _usefulness(view, worst):
+        return "TECHNOLOGY NONE"
+    name = data(view).treachery_card
+    return f"TECHNOLOGY {name(best).name} WITH {name(worst).name}"
+
+
 def _usefulness(view: dict[str, Any], card: str) -> int:
     """How little a card serves in battle: a weapon 0, a defence 1, a worthless card 3."""
     kind = data(view).treachery_card(card).type
@@ -254,6 +265,7 @@ def _hms(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
 STRATEGIES: dict[str, Strategy] = {
     "pocket": _pocket,
     "supply": _supply,
+    "technology": _technology,
     "hms-placement": _hms,
     "hms-move": _hms,
     "bid": _bid,

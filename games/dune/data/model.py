@@ -155,6 +155,7 @@ class Ability(StrEnum):
     POCKET_CARDS = "pocket_cards"                   # 001 2.07.04
     HIDDEN_MOBILE_STRONGHOLD = "hidden_mobile_stronghold"   # 001 2.07.05, 2.07.18-21
     SUPPLY_CHAIN = "supply_chain"                   # 001 2.07.08-09
+    TECHNOLOGY = "technology"                       # 001 2.07.23 (advanced)
     MOVE_HMS = "move_hms"                           # 001 1.14.08 (Karama power)
 
 

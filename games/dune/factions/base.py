@@ -80,13 +80,20 @@ class Faction:
         row is laid out, choosing one to leave it (001 2.07.08 SUPPLY CHAIN): none."""
         return 0
 
-    def stock_prompt(self, state: State) -> Prompt:
-        """Its decision of the card that leaves the row (``stock``)."""
+    def stock_prompts(self, state: State) -> list[Prompt]:
+        """Its decisions while it holds the row (``stock``): the card that leaves it, and any
+        other it makes seeing the row."""
         raise AssertionError(f"{self.seat} stocks no row")
 
-    def stock_decision(self, state: State, value: Any, rng: random.Random) -> list[Event]:
-        """Carry out its ``stock_prompt``'s decision."""
+    def stock_decision(self, state: State, kind: str, value: Any, rng: random.Random
+                       ) -> list[Event]:
+        """Carry out one of its ``stock_prompts``' decisions."""
         raise AssertionError(f"{self.seat} stocks no row")
+
+    def before_cards_up(self, state: State, count: int) -> list[Event]:
+        """What its power does to the row's next ``count`` cards before anyone sees them or
+        bids (001 2.07.23 TECHNOLOGY): nothing."""
+        return []
 
     # --- hooks of shipment and movement
 

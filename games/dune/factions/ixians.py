@@ -15,6 +15,7 @@ from pbem.game import Event, Prompt
 from ..codes import EventCode
 from ..data import Ability
 from ..forces import add_forces, remove_forces, take, to_tanks
+from ..rules import rules_of
 from ..state import State, forces_at, sheet
 from . import ixians_hms, ixians_pocket, ixians_supply
 from .base import Faction
@@ -59,11 +60,22 @@ class Ixians(Faction):
         return ixians_supply.EXTRA if Ability.SUPPLY_CHAIN in sheet(self.seat, state).abilities \
             else 0
 
-    def stock_prompt(self, state: State) -> Prompt:
-        return ixians_supply.prompt(state, self.seat)
+    def stock_prompts(self, state: State) -> list[Prompt]:
+        """The card set aside; with the advanced game, a card to swap (2.07.23, A)."""
+        found = [ixians_supply.prompt(state, self.seat)]
+        if has_technology(state, self.seat) and ixians_supply.swappable(state, self.seat):
+            found.append(ixians_supply.technology_prompt(state, self.seat))
+        return found
 
-    def stock_decision(self, state: State, value: Any, rng: random.Random) -> list[Event]:
+    def stock_decision(self, state: State, kind: str, value: Any, rng: random.Random
+                       ) -> list[Event]:
+        if kind == "technology":
+            return ixians_supply.choose_swap(state, self.seat, value)
         return ixians_supply.set_aside(state, self.seat, value, rng)
+
+    def before_cards_up(self, state: State, count: int) -> list[Event]:
+        """TECHNOLOGY (2.07.23, A): the card chosen swapped as it comes up."""
+        return ixians_supply.swap(state, self.seat, count)
 
     # --- hooks of the storm and the spice blow
 
@@ -127,6 +139,12 @@ class Ixians(Faction):
             return ixians_hms.deploy(state, self.seat, value)
         assert kind == "hms-move", kind
         return ixians_hms.move(state, self.seat, value)
+
+
+def has_technology(state: State, seat: str) -> bool:
+    """TECHNOLOGY, an advanced ability (2.07.01, 2.07.23): with option ``advanced``."""
+    return (rules_of(state).advantages
+            and Ability.TECHNOLOGY in sheet(seat, state).optional_abilities)
 
 
 def _holds(state: State, seat: str) -> bool:

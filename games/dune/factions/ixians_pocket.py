@@ -23,10 +23,8 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from ..codes import ErrorCode, EventCode
-from ..data import NameLookupError
-from ..data.names import Named, NameIndex
-from ..orders.language import OrderKind, OrderProblem, order_kind
+from ..codes import EventCode
+from ..orders.language import OrderKind, card_among, order_kind
 from ..prompt_key import PromptKey
 from ..state import State, data, sheet
 
@@ -57,14 +55,7 @@ def _names(state: State, cards: list[str]) -> list[str]:
 def _read(state: State, prompt_: Prompt, words: list[str]) -> str:
     cards = pocket(state)
     valid = tuple(f"POCKET {name}" for name in dict.fromkeys(_names(state, cards)))
-    text = re.sub(r"\s*#\s*\d+$", "", " ".join(words))
-    by_name: dict[str, str] = {}                # a name -> its copy nearest the top
-    for card in reversed(cards):
-        by_name.setdefault(data(state).treachery_card(card).name, card)
-    try:
-        return by_name[NameIndex("pocket card", (Named(n, n) for n in by_name)).find(text)]
-    except NameLookupError as error:
-        raise OrderProblem(ErrorCode.UNKNOWN_CARD, str(error), valid) from None
+    return card_among(state, " ".join(words), cards[::-1], "pocket card", valid)
 
 
 def _random(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> str:

@@ -24,7 +24,8 @@ from pbem.game import NotRead, Order, OrderError, Parsed, Prompt
 
 from ..codes import ErrorCode
 from ..data import ForceKind, NameLookupError, Territory
-from ..state import FACTION_SEATS, SEAT_FACTIONS, State, base_data
+from ..data.names import Named, NameIndex
+from ..state import FACTION_SEATS, SEAT_FACTIONS, State, base_data, data
 from .problem import OrderProblem
 
 
@@ -223,6 +224,19 @@ def where(territory: str, sector: int) -> str:
     if len(base_data().board[territory].sectors) <= 1:
         return territory
     return f"{territory} SECTOR {sector}"
+
+
+def card_among(state: State, text: str, cards: list[str], what: str, valid: tuple) -> str:
+    """The card of ``cards`` the text names by its name (a copy's number may follow), the
+    first copy where several are there, or an OrderProblem listing ``valid``."""
+    by_name: dict[str, str] = {}
+    for card in cards:
+        by_name.setdefault(data(state).treachery_card(card).name, card)
+    try:
+        return by_name[NameIndex(what, (Named(n, n) for n in by_name)).find(
+            re.sub(r"\s*#\s*\d+$", "", text))]
+    except NameLookupError as error:
+        raise OrderProblem(ErrorCode.UNKNOWN_CARD, str(error), valid) from None
 
 
 FILLER = frozenset({"FORCE", "FORCES", "TOKEN", "TOKENS", "AND", "&", "+"})

@@ -126,8 +126,16 @@ def _lay_out(state: State) -> list[Event]:
     """The row laid out: every card seen by the prescient (``whole_round``) or the first up."""
     if _mode(state) == WHOLE_ROUND:
         state["step"]["done"] = not state["step"]["row"]
-        return _seen(state, state["step"]["row"])
+        events = _before_seen(state, len(state["step"]["row"]))
+        return events + _seen(state, state["step"]["row"])
     return card_up(state)
+
+
+def _before_seen(state: State, count: int) -> list[Event]:
+    """The factions' powers over the next ``count`` cards of the row before anyone sees them
+    (``Faction.before_cards_up``: the Ixians' TECHNOLOGY, 001 2.07.23)."""
+    return [event for f in factions.in_play(state)
+            for event in f.before_cards_up(state, count)]
 
 
 def prompts(state: State) -> list[Prompt]:
@@ -137,7 +145,7 @@ def prompts(state: State) -> list[Prompt]:
     if step["stealing"]:
         return [bidding_karama.return_prompt(state)]
     if step.get("stock"):
-        return [factions.power(step["stock"]).stock_prompt(state)]
+        return factions.power(step["stock"]).stock_prompts(state)
     if step["done"]:
         return []
     bidders, supporters = _deciding(state)
@@ -177,8 +185,9 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
         (cards,) = orders.values()
         return bidding_karama.give_back(state, cards) + _next_card(state)
     if step.get("stock"):
-        (value,) = orders.values()
-        events = factions.power(step["stock"]).stock_decision(state, value, rng)
+        stocker, events = factions.power(step["stock"]), []
+        for key, value in sorted(orders.items()):
+            events += stocker.stock_decision(state, PromptKey.parse(key).kind, value, rng)
         step["stock"] = None
         step["dealt"] = len(step["row"])
         return events + _lay_out(state)
@@ -350,8 +359,9 @@ def card_up(state: State) -> list[Event]:
     step["opener"] = next_opener(state)
     # A card is dealt for each faction with room, and a sale fills one hand at most.
     assert step["opener"] is not None, step
-    events = [Event(EventCode.CARD_UP, {"number": card_number(state), "cards": step["dealt"],
-                                "opener": step["opener"]})]
+    events = _before_seen(state, 1) if _mode(state) == PER_CARD else []
+    events += [Event(EventCode.CARD_UP, {"number": card_number(state), "cards": step["dealt"],
+                                 "opener": step["opener"]})]
     if _mode(state) == PER_CARD:
         events += _seen(state, step["row"][:1])
     return events
