@@ -1,7 +1,9 @@
 """The leak detector of the Dune mail tests: which secrets of other seats a seat's mail shows.
 
 A seat's secrets over a game are what only it could see at some step: its hand, its traitors,
-its traitor draw during the set-up, the cards up for bid the Atreides saw (000 line 756).  The
+its traitor draw during the set-up, the cards up for bid the Atreides saw (000 line 756), the
+cards a faction's power shows it alone (the Ixians' pocket cards and supply chain, 001 2.07.04,
+2.07.08).  The
 treachery discard pile is open to all (000 line 1164), so a card once played openly is no
 secret any more, nor is a card revealed in a battle plan (000 X.B.4), which a winner may keep,
 nor the name of a leader played in one (whether he is someone's traitor stays secret until
@@ -15,6 +17,7 @@ from __future__ import annotations
 import json
 import re
 
+from pbem.games.dune.factions import power
 from pbem.games.dune.phases.bidding import cards_seen
 from pbem.games.dune.state import SEAT_FACTIONS, base_data
 
@@ -29,6 +32,9 @@ def secrets_of(state, seat):
     found = set(own["hand"]) | set(own["traitors"]) | set(cards_seen(state, seat))
     if state["phase"] == "setup":
         found |= set(own["traitor_draw"])
+    for shown in power(seat).behind_shield(state).values():   # the Ixians' pocket cards and
+        if isinstance(shown, list):                          # supply chain (001 2.07.04, .08)
+            found |= {card for card in shown if isinstance(card, str)}
     stealing = state["step"].get("stealing") if isinstance(state.get("step"), dict) else None
     if stealing and stealing["faction"] == seat:    # the Harkonnen Karama: the cards taken
         found |= set(state["step"].get("aside", []))    # lie aside, seen by the taker
