@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 
+from .board import layer
 from .cards.karama_reach import REACHES, TURN
 from .data import Ability
 from .factions import harkonnen_capture as capture
@@ -39,7 +40,7 @@ def violations(state: State) -> list[str]:
     on_map, on_the_map = _walk(state)
     return [*_forces(state, on_map), *_sheets(state), *_cards(state), *_map(state, on_the_map),
             *_leaders(state), *_strongholds(state), *_battle(state),
-            *_storm_card(state), *_karamas(state)]
+            *_storm_card(state), *_karamas(state), *_places(state)]
 
 
 def _karamas(state: State) -> list[str]:
@@ -76,11 +77,11 @@ def _walk(state: State) -> tuple[dict[str, Counts], list[str]]:
     ``forces.on_map`` asked seat by seat); and the forces found off a territory's sectors, of
     no kind of their faction's, or counted none or fewer (``_map``)."""
     found: dict[str, Counts] = {seat: {} for seat in state["seats"]}
-    sectors_of = _sectors(state["rules"]["ruleset"])
+    sectors_of = _sectors(layer.key(state))
     problems = []
     for territory, sectors in state["forces"].items():
         for sector, by_faction in sectors.items():
-            if sector not in sectors_of[territory]:
+            if sector not in sectors_of.get(territory, ()):
                 problems.append(f"forces: {territory} has no sector {sector}")
             for seat, counts in by_faction.items():
                 mine = found.get(seat, {})
@@ -91,11 +92,28 @@ def _walk(state: State) -> tuple[dict[str, Counts], list[str]]:
     return found, problems
 
 
-@functools.cache
-def _sectors(ruleset: str) -> dict[str, frozenset[str]]:
-    """Territory -> its sectors as the state's keys write them (the Polar Sink's: 0)."""
+@functools.lru_cache(maxsize=64)
+def _sectors(board: layer.Key) -> dict[str, frozenset[str]]:
+    """Territory -> its sectors as the state's keys write them (the Polar Sink's and a placed
+    place's: 0), on the board as it lies (the board layer)."""
     return {t.name: frozenset(str(s) for s in t.sectors or (0,))
-            for t in ruleset_data(ruleset).board.territories}
+            for t in layer.board_of(board).territories}
+
+
+def _places(state: State) -> list[str]:
+    """Each place on the board is one of the data's, its owner in play, pointing at a sector of
+    a territory it may point at (001 2.07.05, 2.07.19: never a stronghold)."""
+    found = []
+    printed = ruleset_data(state["rules"]["ruleset"]).board
+    owners = {sheet(seat, state).name for seat in state["seats"]}
+    for name, (territory, sector) in (state.get("places") or {}).items():
+        place = next((p for p in printed.places if p.name == name), None)
+        if place is None or place.owner not in owners:
+            found.append(f"places: {name} is no place of a faction in play")
+        elif (territory not in printed or printed[territory].is_stronghold
+              or sector not in printed[territory].sectors):
+            found.append(f"places: {name} points at {territory} sector {sector}")
+    return found
 
 
 def _forces(state: State, on_map: dict[str, Counts]) -> list[str]:

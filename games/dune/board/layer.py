@@ -22,7 +22,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..data import Board, Border, Place
+from ..data import Board, Border, Place, Territory
+from ..rules import RULESETS
 from ..state import POLAR_SINK, ruleset_data
 
 Layout = tuple[tuple[str, str, int], ...]      # (place, territory, sector), by place's name
@@ -59,6 +60,18 @@ def board_of(found: Key) -> Board:
     territories = tuple(replace(t, borders=(*t.borders, *touching[t.name]))
                         if t.name in touching else t for t in printed.territories)
     return replace(printed, territories=territories + tuple(added))
+
+
+@functools.cache
+def readable() -> Board:
+    """The board whose names orders may write: the printed territories and the places of every
+    ruleset's data, wherever they lie or not (a place off the board is named, and refused where
+    it is no choice)."""
+    printed = ruleset_data("classic").board
+    places = {p.name: p for ruleset in RULESETS for p in ruleset_data(ruleset).board.places}
+    return replace(printed, territories=printed.territories + tuple(
+        Territory(p.name, p.abbreviations, p.synonyms, p.type, (), p.storm_shelter, ())
+        for p in places.values()))
 
 
 def where(game: Mapping[str, Any], name: str) -> tuple[str, int] | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from .. import factions
 from ..forces import Counts, add, kinds, plain
 
 
@@ -60,9 +61,12 @@ def random_move(view: dict[str, Any], options: dict[str, Any],
     if not choices:
         return None
     territory, sector, group, end, end_sector = rng.choice(choices)
-    moving = some_of(rng, group, [kind.name for kind in kinds(view, view["seat"])])
+    moving = some_of(rng, group, [kind.name for kind in kinds(view, view["seat"])]) or group
+    power = factions.power(view["seat"])
+    if power.movement(view, 1, moving) < power.movement(view, 1, group):
+        moving = group                  # the reach was the group's (001 2.07.17: with a Cyborg)
     return {"from": territory, "from_sector": sector, "to": end, "sector": end_sector,
-            "forces": moving or group, "coexist": None}
+            "forces": moving, "coexist": None}
 
 
 def some_of(rng: random.Random, group: Counts, names: list[str]) -> Counts:

@@ -22,6 +22,7 @@ from typing import Any
 
 from pbem.game import NotRead, Order, OrderError, Parsed, Prompt
 
+from ..board import layer
 from ..codes import ErrorCode
 from ..data import ForceKind, NameLookupError, Territory
 from ..data.names import Named, NameIndex
@@ -204,7 +205,7 @@ def read_territory(words: list[str], among: list[str] | None = None
     if not text:
         raise OrderProblem(ErrorCode.MISSING_TERRITORY, "expected a territory", valid)
     try:
-        territory = base_data().board.territory(text)
+        territory = layer.readable().territory(text)     # the places of the expansions too
     except NameLookupError as error:
         raise OrderProblem(ErrorCode.UNKNOWN_TERRITORY, str(error),
                            valid or error.candidates) from None
@@ -221,7 +222,8 @@ def read_territory(words: list[str], among: list[str] | None = None
 
 def where(territory: str, sector: int) -> str:
     """A territory and sector in order text: the sector only where the territory has several."""
-    if len(base_data().board[territory].sectors) <= 1:
+    board = base_data().board
+    if territory not in board or len(board[territory].sectors) <= 1:     # a place: none
         return territory
     return f"{territory} SECTOR {sector}"
 

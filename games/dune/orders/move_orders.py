@@ -31,7 +31,7 @@ from typing import Any
 from pbem.game import Prompt
 
 from .. import factions
-from ..board import reach
+from ..board import layer, reach
 from ..bots import move_bot
 from ..cards import karama, karama_reach, move_karama
 from ..codes import ErrorCode
@@ -40,7 +40,7 @@ from ..deals import read_gift
 from ..forces import kinds, order_text
 from ..phases import moves
 from ..rules import cite, rules_of
-from ..state import SEAT_FACTIONS, State, base_data, copy_state
+from ..state import SEAT_FACTIONS, State, copy_state
 from .language import (
     OrderKind,
     OrderProblem,
@@ -410,7 +410,7 @@ def as_read(order: dict[str, Any]) -> dict[str, Any]:
     return {**order, **{key: None for key, territory in (("from_sector", order["from"]),
                                                          ("sector", order["to"]))
                         if territory is not None
-                        and len(base_data().board[territory].sectors) <= 1}}
+                        and len(layer.readable()[territory].sectors) <= 1}}
 
 
 order_kind(OrderKind(KIND, VERBS, read_line, text, combine=combine, random=random_value,

@@ -49,7 +49,7 @@ from pbem.game import Event, Prompt
 from pbem.wording import plural
 
 from .. import factions, transfers
-from ..board import reach
+from ..board import layer, reach
 from ..cards import karama, karama_reach, move_karama
 from ..codes import EventCode
 from ..data import Ability
@@ -59,7 +59,7 @@ from ..forces import kinds as force_kinds
 from ..orders import move_orders
 from ..orders.language import where
 from ..rules import cite, rules_of
-from ..state import SEAT_FACTIONS, State, ally_of, base_data, data, storm_order
+from ..state import SEAT_FACTIONS, State, ally_of, data, storm_order
 from . import moves
 
 COEXISTENCE = "coexistence:"   # the key of the advisors' prompt, ``coexistence:<seat>``
@@ -479,7 +479,7 @@ def shipping_terms(state: State, seat: str) -> str:
     kinds = reach.shipment_kinds(state, seat)
     if kinds == (reach.NATIVE,):
         open_ = reach.shipment_destinations(state, seat, reach.NATIVE, None)
-        where_ = ", ".join(t if len(base_data().board[t].sectors) <= 1 else
+        where_ = ", ".join(t if len(layer.readable()[t].sectors) <= 1 else
                            f"{t} (sector{'s' if len(s) > 1 else ''} {', '.join(map(str, s))})"
                            for t, s in open_.items())
         return ("You bring forces free onto territories within two of the Great Flat "
@@ -504,7 +504,7 @@ def reach_text(reachable: dict[str, tuple[int, ...]]) -> str:
     names = []
     for name in sorted(reachable):
         sectors = reachable[name]
-        several = len(base_data().board[name].sectors) > 1
+        several = len(layer.readable()[name].sectors) > 1
         names.append(name + (f" (sector{'s' if len(sectors) > 1 else ''} "
                              f"{', '.join(map(str, sectors))})" if several else ""))
     return ", ".join(names)
@@ -572,7 +572,7 @@ def examples(state: State, seat: str, reaches: list[GroupReach]) -> list[str]:
 
 
 def _stronghold_first(name: str) -> tuple[bool, str]:
-    return (not base_data().board[name].is_stronghold, name)
+    return (not layer.readable()[name].is_stronghold, name)
 
 
 def describe(state: State, seat: str, reaches: list[GroupReach]) -> str:
