@@ -261,6 +261,7 @@ class ErrorCode(StrEnum):
     NOT_ENOUGH_FORCES = "not-enough-forces"
     NOT_ENOUGH_RESERVE = "not-enough-reserve"
     OUT_OF_REACH = "out-of-reach"
+    PLACE_SHUT = "place-shut"                      # 001 2.07.21
     SAME_TERRITORY = "same-territory"
     SECTOR_NEEDED = "sector-needed"
     SHIPMENT_KIND = "shipment-kind"

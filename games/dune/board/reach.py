@@ -767,6 +767,11 @@ def _check_landing(state: State, faction: str, kind: str, destination: str,
                            f"sector {sector} of {destination} is under "
                            "the storm: no shipment lands there "
                            f"({cite(state, '000 IX.C.1.c')}){costs}", valid)
+    if destination in _shut(state, faction):
+        owner = layer.board(state).place(destination).owner
+        raise OrderProblem(ErrorCode.PLACE_SHUT, f"only the {owner} ship straight into the "
+                           f"{destination}; others move in from where it points (001 2.07.21)",
+                           valid)
     problem = entry_problem(state, faction, destination)
     assert problem is not None, (destination, sector)
     raise OrderProblem(problem.code, problem.message + costs, valid)

@@ -39,6 +39,7 @@ from .values import (
     _factions,
     _leaders,
     _mapping,
+    _places,
     _seat,
     _spice_site,
     _spot,
@@ -84,6 +85,11 @@ def _expectations(expect: Expect, seats: list[str], rules: Rules, problems: list
             for n, members in enumerate(expect.alliances))
         checks.append(_equal("expect.alliances", wanted, lambda r: sorted(
             sorted(alliance) for alliance in r["state"]["alliances"])))
+    if expect.places is not None:
+        wanted = {name: list(spot) for name, spot in _places(
+            expect.places, "expect.places", problems).items()}
+        checks.append(_equal("expect.places", wanted,
+                             lambda r: dict(r["state"].get("places") or {})))
     if expect.coexisting is not None:
         wanted = sorted(t for i, name in enumerate(expect.coexisting) if (
             t := _territory_name(name, f"expect.coexisting[{i}]", problems)))

@@ -133,6 +133,7 @@ class Position:
     kwisatz_haderach: KwisatzHaderach | None = None
     captured: tuple[str, ...] | None = None
     battle: BattleRound | None = None
+    places: dict[str, str] | None = None           # the board layer's: name -> where it points
 
 
 @dataclass(frozen=True)
@@ -155,6 +156,7 @@ class Expect:
     no_events: tuple[str, ...] | None = None
     coexisting: tuple[str, ...] | None = None
     decks: Decks | None = None
+    places: dict[str, str] | None = None
     kwisatz_haderach: KwisatzHaderach | None = None
     captured: tuple[str, ...] | None = None
     refused: tuple[Refused, ...] | None = None

@@ -14,6 +14,7 @@ from typing import Any
 from pbem.game import Event
 
 from .. import factions, leaders, turn
+from ..board import layer
 from ..codes import EventCode
 from ..data import Ability
 from ..factions import harkonnen_capture as capture
@@ -41,6 +42,7 @@ from .values import (
     _leader,
     _leaders,
     _mapping,
+    _places,
     _seat,
     _spice_site,
     _spot,
@@ -79,6 +81,10 @@ def _position(state: State, position: Position, rules: Rules, problems: list[str
         state["shield_wall"] = position.shield_wall
     if position.coexisting is not None:
         _coexisting(state, position.coexisting, problems)
+    if position.places is not None:
+        state.pop("places", None)
+        for name, spot in _places(position.places, "position.places", problems).items():
+            layer.put(state, name, *spot)
     if position.ornithopters is not None:
         state["ornithopters"] = [s for i, name in enumerate(position.ornithopters) if (
             s := _seat(name, seats, f"position.ornithopters[{i}]", problems))]

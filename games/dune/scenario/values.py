@@ -13,6 +13,7 @@ from typing import Any
 
 from pbem.schema import build
 
+from ..board import layer
 from ..data import NameLookupError, Territory
 from ..data.names import Named, NameIndex
 from ..forces import kinds
@@ -107,6 +108,25 @@ def _spot(text: str, key: str, problems: list[str], sector_needed: bool = True
                         f"'{territory.name} SECTOR <n>'")
         return None
     return territory.name, sector
+
+
+def _places(given: Any, key: str, problems: list[str]) -> dict[str, tuple[str, int]]:
+    """Places of the board layer and where each points (``{Hidden Mobile Stronghold: Cielago
+    North SECTOR 2}``): a place of the data, at a territory and sector."""
+    found = {}
+    for name, text in _mapping(given, key, problems).items():
+        where_ = f"{key}.{name}"
+        try:
+            place = layer.readable().territory(str(name)).name
+        except NameLookupError as error:
+            problems.append(f"{where_}: {error}")
+            continue
+        spot = _spot(str(text), where_, problems)
+        if place in base_data().board:
+            problems.append(f"{where_}: {place} is printed on the map, no place the game puts")
+        elif spot is not None:
+            found[place] = (spot[0], spot[1])
+    return found
 
 
 def _spice_site(text: str, key: str, problems: list[str]) -> str | None:
