@@ -1,9 +1,9 @@
 """Whether two checkouts play the same games: one line per self-played game, to diff.
 
-For each rule mix and bot style it plays GAMES whole games as ``pbem selfplay`` does (seeds
-``same-0``, ``same-1``...) and prints the game's steps, its result and a hash of its decision
-log and final state (sorted JSON).  Run it with each checkout's interpreter and compare the
-outputs: the same lines mean the same games, step for step.
+For each rule mix (classic, WBC, GF9) and bot style it plays GAMES whole games as ``pbem
+selfplay`` does (seeds ``same-0``, ``same-1``...) and prints the game's steps, its result and a
+hash of its decision log and final state (sorted JSON).  Run it with each checkout's
+interpreter and compare the outputs: the same lines mean the same games, step for step.
 
 With ``--values`` the bots' orders are handed over as values (``bot_decisions``, as the
 self-play benchmark plays), not written as mail and read by the parser: the output must be
@@ -23,7 +23,9 @@ from pbem.game import load_game
 
 MIXES = [("classic basic", "classic", {}),
          ("classic advanced+optional", "classic", {"advanced": True, "optional": True}),
-         ("wbc", "wbc", {})]
+         ("wbc", "wbc", {}),
+         ("gf9 basic", "gf9", {}),
+         ("gf9 advanced", "gf9", {"advanced": True})]
 
 
 def main() -> None:
@@ -37,8 +39,8 @@ def main() -> None:
         for style in ("random", "basic"):
             for number in range(args.games):
                 seed = f"same-{number}"
-                run = selfplay._Run(dune, ruleset, dict(options),
-                                    list(selfplay._draw_seats(dune, seed)), seed, {}, style,
+                seats = selfplay._draw_seats(dune.seating(ruleset, options), seed)
+                run = selfplay._Run(dune, ruleset, dict(options), list(seats), seed, {}, style,
                                     mail=not args.values)
                 problems = selfplay._play(run, selfplay.SelfplaySummary())
                 digest = hashlib.sha256(json.dumps([run.log, run.state], sort_keys=True)

@@ -10,11 +10,22 @@ plus a tenth of its coins; the highest score wins and ties share the win.
 This module provides the names of ``pbem.game.Game``.
 """
 
-from pbem.game import Bots
+from pbem.game import Bots, Seating
 
 from .orders import DECISION_KINDS, ErrorCode, bot_order, parse, parse_decision, prompts
 from .resolve import EventCode, apply
-from .table import RULES_VERSION, RULESETS, SEAT_NAMES, result, setup, step_name, view
+from .table import (
+    MAX_SEATS,
+    MIN_SEATS,
+    RULES_VERSION,
+    RULESETS,
+    SEAT_NAMES,
+    checked_options,
+    result,
+    setup,
+    step_name,
+    view,
+)
 
 name = "auction"
 bot_styles = ("random",)
@@ -22,7 +33,14 @@ capabilities = (Bots,)     # its random bots; none of pbem.game's other capabili
 decision_kinds = DECISION_KINDS
 rules_version = RULES_VERSION
 rulesets = RULESETS
-seat_names = SEAT_NAMES
+
+
+def seating(ruleset: str, options: dict) -> Seating:
+    """Every ruleset and option seats the same: 2 to 6 of the six seats."""
+    if ruleset not in RULESETS:
+        raise ValueError(f"unknown ruleset {ruleset!r}; expected one of {', '.join(RULESETS)}")
+    checked_options(options)
+    return Seating(SEAT_NAMES, MIN_SEATS, MAX_SEATS)
 
 
 def upgrade(state: dict) -> dict:
@@ -44,7 +62,7 @@ __all__ = [
     "result",
     "rules_version",
     "rulesets",
-    "seat_names",
+    "seating",
     "setup",
     "step_name",
     "upgrade",

@@ -38,7 +38,7 @@ from .orders.language import KINDS, line_words, parse_orders
 from .phases import battle, before_plans, bidding, movement, nexus, revival, spice_blow, storm
 from .phases.bidding import PER_CARD
 from .rules import cite, rules_of
-from .state import SEAT_FACTIONS, State, ally_of, copy_state
+from .state import State, ally_of, copy_state, faction_name
 
 ERROR_NOT_NOW = (ErrorCode.NOT_NOW, ErrorCode.NOTHING_TO_DECIDE)
 
@@ -186,7 +186,7 @@ def _later_battles(state: State, seat: str) -> list[Decision]:
              if sum(t == territory for t, _ in pairs) > 1}
     decided = []
     for territory, against, prompt, trial in found:
-        faction = SEAT_FACTIONS[against]
+        faction = faction_name(against, state)
         header = f"BATTLE {territory}" + (f" AGAINST {faction}" if territory in twice else "")
         what = {battle_orders.PLAN: "your battle plan", voice.VOICE: "your Voice",
                 prescience.PRESCIENCE: "your prescience question"}[prompt.kind]

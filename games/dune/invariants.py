@@ -20,10 +20,10 @@ from .phases.battle import forces_in
 from .phases.storm import WEATHER_MARKERS, uses_weather
 from .rules import rules_of
 from .state import (
-    SEAT_FACTIONS,
     State,
     ally_of,
     data,
+    faction_name,
     occupants,
     ruleset_data,
     sheet,
@@ -99,14 +99,14 @@ def _sectors(ruleset: str) -> dict[str, frozenset[str]]:
 
 
 def _forces(state: State, on_map: dict[str, list[int]]) -> list[str]:
-    """Every faction has 20 forces between the map, its reserve, the tanks and those still
-    to be placed (000 II.B.1.c: "20 small tokens"; ``forces_total``)."""
+    """Every faction has its sheet's forces (20: 000 II.B.1.c, "20 small tokens") between the
+    map, its reserve, the tanks and those still to be placed (``forces_total``)."""
     problems = []
     for seat in state["seats"]:
         own = state["factions"][seat]
         total = sum(own["reserve"]) + sum(own["tanks"]) + own["to_place"] + on_map[seat][0]
-        if total != 20:
-            problems.append(f"forces: {seat} has {total}, not 20 (000 II.B.1.c)")
+        if total != (shipped := sheet(seat, state).forces):
+            problems.append(f"forces: {seat} has {total}, not {shipped} (000 II.B.1.c)")
     return problems
 
 
@@ -212,7 +212,8 @@ LEADER_PLACES = (ALIVE, TANKS, CAPTURED)
 def _shipped_leaders(ruleset: str, seat: str) -> list[str]:
     """The names of a faction's five leaders in the ruleset's data, sorted (read them, never
     change them)."""
-    return sorted(leader.name for leader in ruleset_data(ruleset).leaders_of(SEAT_FACTIONS[seat]))
+    return sorted(leader.name for leader in ruleset_data(ruleset).leaders_of(
+        faction_name(seat, ruleset)))
 
 
 def _leaders(state: State) -> list[str]:

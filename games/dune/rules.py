@@ -150,6 +150,14 @@ class Classic(Rules):
 
     # --- set-up
     @property
+    def seat_count(self) -> tuple[int, int]:
+        """How many factions a game seats, fewest and most: "A Game for 2 to 6 players" (000
+        line 115); GF9 the same (001 setup 11: a Player Marker on a player circle each, the
+        board's six; 001 4.1.2: tables of five or six).  Never more than the board has player
+        dots (``Board.player_dots``: ``seating``)."""
+        return (2, 6)
+
+    @property
     def draws_seating(self) -> bool:
         """The seating order is drawn at random (WBC house rule 1, 000 line 1039); under AH
         the players sit as they come (000 III.A)."""

@@ -35,7 +35,7 @@ from .phases.bidding import cards_seen, hand_has_room, public_bidding
 from .phases.storm import storm_card_seen
 from .phases.victory import strongholds_held
 from .rules import rules_of
-from .state import SEAT_FACTIONS, State, data, storm_order
+from .state import State, data, faction_name, storm_order
 
 PHASE_NAMES = {
     "setup": "set-up",
@@ -71,7 +71,7 @@ def _public_keys(state: State) -> list[str]:
 
 
 def _public_factions(state: State) -> dict[str, dict[str, Any]]:
-    return {seat: {"name": SEAT_FACTIONS[seat], "dot": state["dots"][seat],
+    return {seat: {"name": faction_name(seat, state), "dot": state["dots"][seat],
                    "tanks": list(own["tanks"]),
                    "reserve": list(own["reserve"]),
                    "cards": len(own["hand"]),

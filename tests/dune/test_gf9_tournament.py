@@ -54,8 +54,8 @@ def test_001_1_13_04_the_reshuffle_keeps_pile_a_s_top_territory_card():
     for options, kept in (({"advanced": True}, True), ({}, False)):
         state = dune.setup("gf9", options, ["atreides", "harkonnen"], step_rng("gf9-r", 0))
         decks = state["decks"]
-        cards = {spice_blow.spice_card(c).territory or c: c for c in decks["spice"]}
-        worm = next(c for c in decks["spice"] if spice_blow.spice_card(c).is_shai_hulud)
+        cards = {spice_blow.spice_card(state, c).territory or c: c for c in decks["spice"]}
+        worm = next(c for c in decks["spice"] if spice_blow.spice_card(state, c).is_shai_hulud)
         piles = [[cards["Red Chasm"], cards["Old Gap"]], [cards["Broken Land"], worm]]
         decks["spice_discard"] = piles[:len(decks["spice_discard"])]
         decks["spice"] = [c for c in decks["spice"] if c not in sum(piles, [])]

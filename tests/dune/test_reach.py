@@ -8,12 +8,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from dune_seats import SEAT_FACTIONS
 
 from pbem.games.dune.board import reach
 from pbem.games.dune.orders.language import OrderProblem
 from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.rules import make_rules
-from pbem.games.dune.state import SEAT_FACTIONS, add_forces, data
+from pbem.games.dune.state import add_forces, data
 
 ALL = list(SEAT_FACTIONS)
 AT, BG, EM, FR, GU, HA = ALL

@@ -8,17 +8,18 @@ from __future__ import annotations
 import random
 
 import pytest
+from dune_seats import CLASSIC, SEAT_FACTIONS
 
 from pbem.games.dune.orders.language import parse_orders
 from pbem.games.dune.phases import spice_blow
 from pbem.games.dune.phases.set_up import new_game
-from pbem.games.dune.rules import make_rules
-from pbem.games.dune.state import SEAT_FACTIONS, add_forces, base_data, count_in, data, forces_total
+from pbem.games.dune.rules import make_rules, rules_of
+from pbem.games.dune.state import add_forces, count_in, data, forces_total
 
 ALL = list(SEAT_FACTIONS)
 NOT_FREMEN = [seat for seat in ALL if seat != "fremen"]
 WORM1, WORM2, WORM3 = "Shai-Hulud #1", "Shai-Hulud #2", "Shai-Hulud #3"
-EVERY_CARD = sorted(card.id for card in base_data().spice_deck)
+EVERY_CARD = sorted(card.id for card in CLASSIC.spice_deck)
 
 
 class Stacked(random.Random):
@@ -60,7 +61,7 @@ def arrange(state, top=(), piles=None):
     rest = [card for card in EVERY_CARD if card not in placed]
     decks["spice"] = rest + list(reversed(top))
     decks["spice_discard"] = [list(pile) for pile in piles]
-    decks["spice_last"] = [spice_blow.last_territory(pile) for pile in piles]
+    decks["spice_last"] = [spice_blow.last_territory(state, pile) for pile in piles]
 
 
 def station(state, faction, territory, sector, normal, starred=0):
@@ -129,7 +130,7 @@ def test_vii_a_1_no_spice_is_placed_when_its_sector_is_in_storm():
     events = spice_blow.begin(state, random.Random(0))
     assert state["spice"] == {}
     assert codes(events) == ["spice-card", "spice-in-storm"]
-    assert spice_blow.last_territory(state["decks"]["spice_discard"][0]) == "The Great Flat"
+    assert spice_blow.last_territory(state, state["decks"]["spice_discard"][0]) == "The Great Flat"
 
 
 # --- worms
@@ -623,7 +624,7 @@ def test_worm_placement_orders_read_back_the_same():
     spice_blow.begin(state, random.Random(0))
     spice_blow.apply(state, passes(state), random.Random(0))
     prompts = spice_blow.prompts(state)
-    for value in [None, *spice_blow.worm_destinations()]:
+    for value in [None, *spice_blow.worm_destinations(rules_of(state))]:
         text = f"WORM {value or 'NONE'}"
         (read,) = parse_orders(state, "fremen", text, prompts).orders
         assert read.value == value and read.text == text
@@ -678,7 +679,8 @@ def test_random_blows_conserve_the_spice_cards_and_the_forces(seed):
                 choice = rng.choice(choices)
                 orders[prompt.key] = None if choice is None else list(choice)
             elif prompt.kind == "worm-placement":
-                orders[prompt.key] = rng.choice([None, *spice_blow.worm_destinations()])
+                destinations = spice_blow.worm_destinations(rules_of(state))
+                orders[prompt.key] = rng.choice([None, *destinations])
             else:
                 others = [s for s in state["seats"] if s != prompt.seat]
                 orders[prompt.key] = rng.choice([None, [], [rng.choice(others)]])
@@ -692,7 +694,7 @@ def test_random_blows_conserve_the_spice_cards_and_the_forces(seed):
     assert all(len(alliance) >= 2 for alliance in state["alliances"])
     assert len({s for a in state["alliances"] for s in a}) == sum(map(len, state["alliances"]))
     discards = state["decks"]["spice_discard"]     # a pile is empty after a reshuffle
-    assert discards[-1] and all(not spice_blow.spice_card(pile[-1]).is_shai_hulud
+    assert discards[-1] and all(not spice_blow.spice_card(state, pile[-1]).is_shai_hulud
                                 for pile in discards if pile)
 
 

@@ -79,10 +79,10 @@ def uses(state: State, seat: str) -> list[str]:
     battle = state["step"]["battle"]
     friends = {seat, *ally_of(state, seat)}
     found = []
-    speaker = voice.voicer(state["seats"], state["alliances"], battle)
+    speaker = voice.voicer(state, battle)
     if speaker and speaker[0] not in friends:
         found.append("voice")
-    asking = prescience.asker(state["seats"], state["alliances"], battle)
+    asking = prescience.asker(state, battle)
     if asking and asking[0] not in friends:
         found.append("prescience")
     for fighter in (battle["aggressor"], battle["defender"]):
@@ -96,7 +96,7 @@ def uses(state: State, seat: str) -> list[str]:
         if side.strength.free:
             found.append("free")
     if (asking and asking[0] == seat and factions.has(state, seat, Ability.SEE_BATTLE_PLAN)
-            and karama.karama_cards(state["factions"][seat]["hand"])):
+            and karama.karama_cards(state, state["factions"][seat]["hand"])):
         found.append("look")
     return found
 
@@ -166,7 +166,8 @@ def random_uses(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> li
 
 
 order_kind(OrderKind(KARAMA, ("KARAMA",),
-                     lambda state, prompt_, words: read_use(state, prompt_.seat, words), text,
+                     lambda state, prompt_, words: read_use(state, prompt_.seat, words),
+                     lambda _, value: text(value),
                      combine=lambda state, prompt_, parts: check(
                          state, prompt_.seat, [u for part in parts for u in part]),
                      random=random_uses))

@@ -36,6 +36,7 @@ from .model import (
     Effect,
     Faction,
     Leader,
+    MapMarker,
     NativeArrival,
     Placement,
     Slot,
@@ -681,8 +682,9 @@ class _Reader:
                 "default_victory": (dict, None),
                 "abilities": [str],
                 "optional_abilities": [str],
-                "karama_power": str,
+                "karama_power": (str, None),
                 "alliance": [str],
+                "map": dict,
                 "singular": (bool, False),
             },
         )
@@ -706,20 +708,23 @@ class _Reader:
         if None not in start and total != forces:
             self.fault(where, FaultCode.FORCE_COUNT, f"{total} forces, a faction has {forces}")
         starred = self.starred(fields["starred"], forces, f"{where}, starred")
+        marker = self.map_marker(fields["map"], f"{where}, map")
         arrival = self.native_arrival(fields["native_arrival"], where)
         victory = self.default_victory(fields["default_victory"], where)
         flags = {
             key: self.enums(Ability, fields[key], where)
             for key in ("abilities", "optional_abilities", "alliance")
         }
-        karama = self.enum(Ability, fields["karama_power"], where)
-        parts = [traitors, karama, *start, *flags.values()]
-        optional = ("starred", starred), ("native_arrival", arrival), ("default_victory", victory)
+        karama = (None if fields["karama_power"] is None
+                  else self.enum(Ability, fields["karama_power"], where))
+        parts = [traitors, marker, *start, *flags.values()]
+        optional = (("starred", starred), ("native_arrival", arrival), ("default_victory", victory),
+                    ("karama_power", karama))
         if None in parts or any(
             fields[key] is not None and value is None for key, value in optional
         ):
             return None
-        assert traitors is not None and karama is not None
+        assert traitors is not None and marker is not None
         return Faction(
             name=fields["name"],
             seat=fields["seat"],
@@ -737,6 +742,7 @@ class _Reader:
             optional_abilities=flags["optional_abilities"],
             karama_power=karama,
             alliance=flags["alliance"],
+            map_marker=marker,
             singular=fields["singular"],
             starred=starred,
             native_arrival=arrival,
@@ -798,6 +804,18 @@ class _Reader:
             tuple(fields["normal_against"]),
             fields["revived_per_turn"],
         )
+
+    def map_marker(self, raw: Any, where: str) -> MapMarker | None:
+        fields = self.record(raw, where, {"letter": str, "colour": str, "text": str})
+        if fields is None:
+            return None
+        good = True
+        for key in ("colour", "text"):
+            if not re.fullmatch(r"#[0-9a-fA-F]{6}", fields[key]):
+                self.fault(where, FaultCode.BAD_VALUE, f"{key}: expected a colour #rrggbb, "
+                           f"got {fields[key]!r}")
+                good = False
+        return MapMarker(fields["letter"], fields["colour"], fields["text"]) if good else None
 
     def native_arrival(self, raw: Any, where: str) -> NativeArrival | None:
         if raw is None:

@@ -344,6 +344,16 @@ class DefaultVictory:
 
 
 @dataclass(frozen=True)
+class MapMarker:
+    """How the map marks a faction's forces: a letter on a chip of its colour (``text``: the
+    letter's colour)."""
+
+    letter: str
+    colour: str
+    text: str
+
+
+@dataclass(frozen=True)
 class Faction:
     """A faction's sheet: what it starts with and what it may do (000, Player Shields)."""
 
@@ -361,8 +371,9 @@ class Faction:
     reserve: int
     abilities: frozenset[Ability]
     optional_abilities: frozenset[Ability]
-    karama_power: Ability
+    karama_power: Ability | None       # none: a faction with no special Karama power
     alliance: frozenset[Ability]
+    map_marker: MapMarker
     starred: StarredForces | None = None
     native_arrival: NativeArrival | None = None
     default_victory: DefaultVictory | None = None
@@ -408,6 +419,14 @@ class DuneData:
         """The treachery card with this id ("Shield #2")."""
         return self._cards_by_id[card_id]
 
+    @cached_property
+    def _spice_by_id(self) -> dict[str, SpiceCard]:
+        return {card.id: card for card in self.spice_deck}
+
+    def spice_card(self, card_id: str) -> SpiceCard:
+        """The spice card with this id."""
+        return self._spice_by_id[card_id]
+
     def card_ids(self, kind: CardType) -> frozenset[str]:
         """The ids of the treachery cards of a type: what a hand is searched for, asked several
         times a step (issue 20)."""
@@ -427,6 +446,33 @@ class DuneData:
     def card_named(self, name: str) -> TreacheryCard:
         """A treachery card by its name ("Shield"): copies are alike."""
         return self._cards_by_name[name]
+
+    @cached_property
+    def _by_seat(self) -> dict[str, Faction]:
+        return {faction.seat: faction for faction in self.factions}
+
+    @cached_property
+    def seats(self) -> tuple[str, ...]:
+        """The seats of the factions this data has (``factions.yaml``: ``seat``), in its
+        order: those a game of its ruleset may seat."""
+        return tuple(self._by_seat)
+
+    def seat(self, seat: str) -> Faction:
+        """The faction sheet of a seat (KeyError for a seat this data lacks)."""
+        return self._by_seat[seat]
+
+    @cached_property
+    def listing(self) -> dict[Ability, tuple[str, ...]]:
+        """Advantage -> the seats whose sheet lists it, in whatever way (an ability, an
+        optional one, the Karama power or an alliance power), in the data's order."""
+        found: dict[Ability, list[str]] = {}
+        for faction in self.factions:
+            powers = (*sorted(faction.abilities), *sorted(faction.optional_abilities),
+                      *sorted(faction.alliance),
+                      *([faction.karama_power] if faction.karama_power else []))
+            for ability in dict.fromkeys(powers):
+                found.setdefault(ability, []).append(faction.seat)
+        return {ability: tuple(seats) for ability, seats in found.items()}
 
     def leaders_of(self, faction: str) -> tuple[Leader, ...]:
         """The five leaders of the named faction."""

@@ -30,7 +30,7 @@ from pbem.game import Event, Prompt
 
 from .. import factions
 from ..codes import ErrorCode, EventCode
-from ..data import Ability
+from ..data import Ability, Board
 from ..orders.language import (
     OrderKind,
     OrderProblem,
@@ -42,14 +42,14 @@ from ..orders.language import (
 )
 from ..prompt_key import PromptKey
 from ..rules import Rules, rules_of
-from ..state import SEAT_FACTIONS, State, add_forces, base_data, data, only_sector, sheet
+from ..state import State, add_forces, data, faction_name, only_sector, sheet
 
 FIRST_STORM_DIAL = (0, 20)      # 000 VI.A
 
 
 def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
     """The state before the set-up decisions: dots, decks, spice, fixed forces, draws."""
-    board = base_data().board
+    board = data(rules).board
     seating = list(seats)
     if rules.draws_seating:
         rng.shuffle(seating)            # WBC house rule 1: seating order drawn randomly
@@ -58,14 +58,14 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
     state: State = {
         "rules": rules.to_json(), "turn": 0, "phase": "setup", "step": {"round": 1},
         "seats": order, "dots": dots,
-        "storm": {"sector": None, "dialers": first_storm_dialers(order, dots),
+        "storm": {"sector": None, "dialers": first_storm_dialers(board, order, dots),
                   "dials": {}, "marker": None},
         "forces": {}, "spice": {}, "factions": {}, "alliances": [], "worms": 0,
         "shield_wall": "standing", "result": None, "ornithopters": [],
         "transfers": [], "prevented": {}, "truthtrance": [],
-        "decks": {"treachery": [c.id for c in base_data().treachery_deck], "treachery_discard": [],
+        "decks": {"treachery": [c.id for c in data(rules).treachery_deck], "treachery_discard": [],
                   "treachery_removed": [],
-                  "spice": [c.id for c in base_data().spice_deck],
+                  "spice": [c.id for c in data(rules).spice_deck],
                   "spice_discard": [[], []] if rules.double_blow else [[]],
                   "spice_last": [None, None] if rules.double_blow else [None]},
     }
@@ -84,9 +84,8 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
     return state
 
 
-def first_storm_dialers(order: list[str], dots: dict[str, int]) -> list[str]:
+def first_storm_dialers(board: Board, order: list[str], dots: dict[str, int]) -> list[str]:
     """The factions whose dots are nearest the storm start on either side (000 VI.A)."""
-    board = base_data().board
     start = board.storm_start_sector
     ahead = min(order, key=lambda s: (dots[s] - start) % board.sectors)
     behind = min(order, key=lambda s: (start - dots[s]) % board.sectors)
@@ -106,7 +105,7 @@ def _faction_sheet(rules: Rules, seat: str) -> dict[str, Any]:
         "tanks": [0, 0],
         "to_place": placed if factions.power(seat).start_placement() != "fixed" else 0,
         "hand": [], "traitors": [], "traitor_draw": [],
-        "leaders": {leader.name: "alive" for leader in base_data().leaders_of(faction.name)},
+        "leaders": {leader.name: "alive" for leader in data(rules).leaders_of(faction.name)},
         "leaders_revived": [],
         "prediction": None,
     }
@@ -116,13 +115,13 @@ def _place_fixed_forces(state: State, rules: Rules) -> None:
     for seat in placers(state, "fixed"):
         for placement in sheet(seat, rules).start:
             (territory,) = placement.territories
-            add_forces(state, seat, territory, only_sector(territory), placement.forces)
+            add_forces(state, seat, territory, only_sector(rules, territory), placement.forces)
 
 
 def _draw_traitors(state: State, rules: Rules, rng: random.Random) -> None:
     """Four leaders each (000 III.E.2), returned to the pile after each draw under AH;
     from one traitor deck of the factions in play under WBC (house rule 7, clarification III)."""
-    in_play = {SEAT_FACTIONS[s] for s in state["seats"]}
+    in_play = {faction_name(s, state) for s in state["seats"]}
     pool = [leader.name for leader in data(state).leaders
             if not rules.traitor_deck or leader.faction in in_play]
     deck = list(pool)
@@ -133,7 +132,7 @@ def _draw_traitors(state: State, rules: Rules, rng: random.Random) -> None:
         else:
             draw = rng.sample(pool, sheet(seat, rules).traitors_drawn)
         state["factions"][seat]["traitor_draw"] = draw
-        if keeps_all_traitors(seat):
+        if keeps_all_traitors(state, seat):
             state["factions"][seat]["traitors"] = eligible_traitors(state, seat)
     state["decks"]["traitors"] = deck if rules.traitor_deck else []
 
@@ -143,10 +142,10 @@ def placers(state: State, when: str) -> list[str]:
     return [f.seat for f in factions.in_play(state) if f.start_placement() == when]
 
 
-def keeps_all_traitors(seat: str) -> bool:
+def keeps_all_traitors(state: State, seat: str) -> bool:
     """Whether the faction keeps every opponent's leader it draws (the Harkonnen, line 880):
     its sheet keeps as many as it draws."""
-    return sheet(seat).traitors_kept >= sheet(seat).traitors_drawn
+    return sheet(seat, state).traitors_kept >= sheet(seat, state).traitors_drawn
 
 
 def eligible_traitors(state: State, seat: str) -> list[str]:
@@ -157,9 +156,9 @@ def eligible_traitors(state: State, seat: str) -> list[str]:
 
 def _keepable(state: Any, seat: str, draw: list[str]) -> list[str]:
     """The leaders of a draw a faction may keep, from a state or a view."""
-    in_play = {SEAT_FACTIONS[s] for s in state["seats"]}
+    in_play = {faction_name(s, state) for s in state["seats"]}
     if not rules_of(state).own_leader_as_traitor:
-        in_play.discard(SEAT_FACTIONS[seat])
+        in_play.discard(faction_name(seat, state))
     return [name for name in draw if data(state).leader(name).faction in in_play]
 
 
@@ -174,7 +173,7 @@ def prompts(state: State) -> list[Prompt]:
         if predictor is not None:
             found.append(_prediction_prompt(state, predictor))
         for seat in state["seats"]:
-            if (seat != predictor and not keeps_all_traitors(seat)
+            if (seat != predictor and not keeps_all_traitors(state, seat)
                     and eligible_traitors(state, seat)):
                 found.append(_traitor_prompt(state, seat))
         for seat in placers(state, "chosen"):
@@ -216,7 +215,7 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
             state["storm"]["dials"][seat] = value
     if round_ == 1:
         for seat in state["seats"]:
-            if keeps_all_traitors(seat):
+            if keeps_all_traitors(state, seat):
                 events.append(Event(EventCode.TRAITORS,
                                     {"leaders": state["factions"][seat]["traitors"]},
                                     to=(seat,)))
@@ -224,7 +223,7 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
         for seat in placers(state, "last"):
             if not factions.has(state, seat, Ability.START_ANYWHERE):
                 (territory,) = sheet(seat, state).start[0].territories
-                _place_token(state, seat, territory, only_sector(territory), events)
+                _place_token(state, seat, territory, only_sector(state, territory), events)
     elif round_ == 2:
         for seat in placers(state, "last"):
             if factions.has(state, seat, Ability.START_ANYWHERE):
@@ -253,10 +252,10 @@ def _prediction_prompt(state: State, seat: str) -> Prompt:
     others = [s for s in state["seats"] if s != seat]
     return Prompt(f"predict:{seat}", seat, "predict", True,
                   f"PREDICT <faction> <turn 1-{rules.turns}>; factions: "
-                  + ", ".join(SEAT_FACTIONS[s] for s in others),
+                  + ", ".join(faction_name(s, state) for s in others),
                   {"faction": others[0], "turn": rules.turns},
-                  f"PREDICT {SEAT_FACTIONS[others[0]]} {rules.turns}",
-                  f"PREDICT {SEAT_FACTIONS[others[0]]} {rules.turns}")
+                  f"PREDICT {faction_name(others[0], state)} {rules.turns}",
+                  f"PREDICT {faction_name(others[0], state)} {rules.turns}")
 
 
 def _read_prediction(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
@@ -264,7 +263,7 @@ def _read_prediction(state: State, prompt: Prompt, words: list[str]) -> dict[str
     if len(words) < 2:
         raise OrderProblem(ErrorCode.INCOMPLETE, "expected PREDICT <faction> <turn>",
                            (f"PREDICT Harkonnen {rules.turns}",))
-    faction = read_faction(words[:-1], [s for s in state["seats"] if s != prompt.seat])
+    faction = read_faction(state, words[:-1], [s for s in state["seats"] if s != prompt.seat])
     return {"faction": faction, "turn": read_number(words[-1], 1, rules.turns, "the turn")}
 
 
@@ -274,7 +273,7 @@ def _random_prediction(view: dict[str, Any], prompt: Prompt, rng: random.Random)
 
 
 order_kind(OrderKind("predict", ("PREDICT",), _read_prediction,
-                     lambda v: f"PREDICT {SEAT_FACTIONS[v['faction']]} {v['turn']}",
+                     lambda game, v: f"PREDICT {faction_name(v['faction'], game)} {v['turn']}",
                      random=_random_prediction))
 
 
@@ -302,14 +301,14 @@ def _random_traitor(view: dict[str, Any], prompt: Prompt, rng: random.Random) ->
     return rng.choice(_keepable(view, prompt.seat, view["own"]["traitor_draw"]))
 
 
-order_kind(OrderKind("traitor", ("TRAITOR",), _read_traitor, lambda v: f"TRAITOR {v}",
+order_kind(OrderKind("traitor", ("TRAITOR",), _read_traitor, lambda _, v: f"TRAITOR {v}",
                      random=_random_traitor))
 
 
 def _spread_prompt(rules: Rules, seat: str) -> Prompt:
     territories = sheet(seat, rules).start[0].territories
     starred = " (a * after the number: Fedaykin)" if rules.fedaykin_at_set_up else ""
-    default = [["Sietch Tabr", base_data().board["Sietch Tabr"].sectors[0], 10, 0]]
+    default = [["Sietch Tabr", data(rules).board["Sietch Tabr"].sectors[0], 10, 0]]
     return Prompt(f"fremen-placement:{seat}", seat, "fremen-placement", False,
                   f"PLACE <forces>{starred} <territory>, 10 forces in all, over: "
                   + ", ".join(territories),
@@ -328,7 +327,7 @@ def _read_placement_part(state: State, prompt: Prompt, words: list[str]) -> list
         raise OrderProblem(ErrorCode.NO_FEDAYKIN, "Fedaykin may not be placed at the start here",
                            ("PLACE 10 Sietch Tabr",))
     number = read_number(count.rstrip("*"), 1, 10, "the forces")
-    territory, sector = read_territory(words[1:], allowed)
+    territory, sector = read_territory(state, words[1:], allowed)
     if sector is None:
         sector = territory.sectors[0]
     return [[territory.name, sector, 0 if starred else number, number if starred else 0]]
@@ -340,17 +339,18 @@ def _combine_placement(state: State, prompt: Prompt, parts: list[list[list]]) ->
     starred = sum(p[3] for p in placements)
     if total != 10:
         raise OrderProblem(ErrorCode.PLACEMENT_TOTAL,
-                           f"the {SEAT_FACTIONS[prompt.seat]} place 10 forces, not {total}",
+                           f"the {faction_name(prompt.seat, state)} place 10 forces, not {total}",
                            ("PLACE 10 Sietch Tabr", "PLACE 6 Sietch Tabr / PLACE 4 False Wall "
                             "South"))
     if starred > state["factions"][prompt.seat]["reserve"][1]:
-        raise OrderProblem(ErrorCode.TOO_MANY_FEDAYKIN, f"the {SEAT_FACTIONS[prompt.seat]} have "
+        raise OrderProblem(ErrorCode.TOO_MANY_FEDAYKIN,
+                           f"the {faction_name(prompt.seat, state)} have "
                            f"{state['factions'][prompt.seat]['reserve'][1]} Fedaykin")
     return placements
 
 
-def _placement_text(value: list[list]) -> str:
-    return "\n".join(f"PLACE {n or s}{'*' if s else ''} {where(t, sector)}"
+def _placement_text(game: Any, value: list[list]) -> str:
+    return "\n".join(f"PLACE {n or s}{'*' if s else ''} {where(game, t, sector)}"
                      for t, sector, n, s in value)
 
 
@@ -375,19 +375,19 @@ def _token_prompt(rules: Rules, seat: str) -> Prompt:
     return Prompt(f"bg-placement:{seat}", seat, "bg-placement", False,
                   "PLACE <territory> [SECTOR <n>]: your starting token, anywhere "
                   f"({rules.cite('000 XV')})",
-                  ["Polar Sink", only_sector("Polar Sink")],
+                  ["Polar Sink", only_sector(rules, "Polar Sink")],
                   "PLACE Polar Sink", "PLACE Polar Sink")
 
 
 def _read_bg_placement(state: State, prompt: Prompt, words: list[str]) -> list:
-    territory, sector = read_territory(words)
+    territory, sector = read_territory(state, words)
     if sector is None:
         if len(territory.sectors) > 1:
             raise OrderProblem(ErrorCode.SECTOR_NEEDED, f"{territory.name} spans sectors "
                                f"{', '.join(map(str, territory.sectors))}: add SECTOR <n>",
                                tuple(f"PLACE {territory.name} SECTOR {s}"
                                      for s in territory.sectors))
-        sector = only_sector(territory.name)
+        sector = only_sector(state, territory.name)
     return [territory.name, sector]
 
 
@@ -397,7 +397,8 @@ def _random_bg_placement(view: dict[str, Any], prompt: Prompt, rng: random.Rando
 
 
 order_kind(OrderKind("bg-placement", ("PLACE",), _read_bg_placement,
-                     lambda v: f"PLACE {where(v[0], v[1])}", random=_random_bg_placement))
+                     lambda game, v: f"PLACE {where(game, v[0], v[1])}",
+                     random=_random_bg_placement))
 
 
 def _dial_prompt(rules: Rules, seat: str) -> Prompt:
@@ -410,5 +411,5 @@ def _dial_prompt(rules: Rules, seat: str) -> Prompt:
 order_kind(OrderKind("first-storm-dial", ("DIAL",),
                      lambda state, prompt, words: read_number(words[0] if words else "",
                                                               *FIRST_STORM_DIAL, "the dial"),
-                     lambda v: f"DIAL {v}",
+                     lambda _, v: f"DIAL {v}",
                      random=lambda view, prompt, rng: rng.randint(*FIRST_STORM_DIAL)))

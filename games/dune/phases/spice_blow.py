@@ -105,7 +105,6 @@ from __future__ import annotations
 
 import random
 import re
-from functools import cache
 from typing import Any
 
 from pbem.game import Event, Prompt
@@ -131,7 +130,6 @@ from ..state import (
     State,
     add_forces,
     ally_of,
-    base_data,
     data,
     factions_in,
     forces_at,
@@ -246,15 +244,15 @@ def _called_nexus(state: State) -> list[Event]:
 
 
 # --- the cards
-@cache
-def spice_card(card_id: str) -> SpiceCard:
-    return next(card for card in base_data().spice_deck if card.id == card_id)
+def spice_card(game: Any, card_id: str) -> SpiceCard:
+    """A spice card of a game's deck (``game``: a state, a view or its rules)."""
+    return data(game).spice_card(card_id)
 
 
-def last_territory(pile: list[str]) -> str | None:
+def last_territory(game: Any, pile: list[str]) -> str | None:
     """The territory of the last territory card on a discard pile (None if it has none)."""
-    return next((spice_card(c).territory for c in reversed(pile)
-                 if not spice_card(c).is_shai_hulud), None)
+    return next((spice_card(game, c).territory for c in reversed(pile)
+                 if not spice_card(game, c).is_shai_hulud), None)
 
 
 def turn_card(state: State, rng: random.Random) -> list[Event]:
@@ -263,7 +261,7 @@ def turn_card(state: State, rng: random.Random) -> list[Event]:
     pile = step["pile"]
     decks = state["decks"]
     events = [] if decks["spice"] else [reshuffle(state, rng)]
-    card = spice_card(decks["spice"].pop())
+    card = spice_card(state, decks["spice"].pop())
     decks["spice_discard"][pile].append(card.id)
     events.append(Event(EventCode.SPICE_CARD, {"pile": pile + 1, "card": card.id,
                                        "territory": card.territory}))
@@ -285,7 +283,7 @@ def reshuffle(state: State, rng: random.Random) -> Event:
     kept: list[str] = []
     if rules_of(state).reshuffle_keeps_first_pile_top:
         first = decks["spice_discard"][0]
-        top = max((i for i, c in enumerate(first) if not spice_card(c).is_shai_hulud),
+        top = max((i for i, c in enumerate(first) if not spice_card(state, c).is_shai_hulud),
                   default=None)
         kept = [] if top is None else first[top:]
         decks["spice_last"][:] = [decks["spice_last"][0] if kept else None,
@@ -596,7 +594,7 @@ def _random_control(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -
 
 
 order_kind(OrderKind("worm-karama", ("KARAMA",), _read_control,
-                     lambda v: "KARAMA PROTECTION" if v == PROTECTION else
+                     lambda _, v: "KARAMA PROTECTION" if v == PROTECTION else
                      "KARAMA CONTROL" if v else "KARAMA NONE", random=_random_control))
 
 
@@ -614,7 +612,7 @@ def _may_summon(state: State, seat: str) -> bool:
     """Whether the faction may place the Karama worm in a spice blow (001 1.14.04)."""
     return (rules_of(state).karama_worm_in_spice_blow
             and factions.has(state, seat, Ability.SUMMON_WORM)
-            and bool(karama.karama_cards(state["factions"][seat]["hand"])))
+            and bool(karama.karama_cards(state, state["factions"][seat]["hand"])))
 
 
 def _open_summon(state: State, seat: str | None) -> None:
@@ -626,9 +624,10 @@ def _open_summon(state: State, seat: str | None) -> None:
                     "stages": [SUMMON], "summon": True, "by": seat}
 
 
-def summon_territories() -> list[str]:
-    """Where the Karama worm may be placed: "any sand Territory" (001 1.14.04)."""
-    return [t.name for t in base_data().board.territories if t.is_sand]
+def summon_territories(game: Any) -> list[str]:
+    """Where the Karama worm may be placed: "any sand Territory" (001 1.14.04) of a game's
+    board (a state or a view)."""
+    return [t.name for t in data(game).board.territories if t.is_sand]
 
 
 def _summon_prompt(state: State, seat: str, turn: int) -> Prompt:
@@ -649,17 +648,17 @@ def _read_summon(state: State, prompt_: Prompt, words: list[str]) -> str | None:
     if not said or said[0] != "WORM":
         raise OrderProblem(ErrorCode.KARAMA, "expected KARAMA WORM <territory> or KARAMA NONE",
                            ("KARAMA WORM <territory>", "KARAMA NONE"))
-    territory, _ = read_territory(words[1:], summon_territories())
+    territory, _ = read_territory(state, words[1:], summon_territories(state))
     return territory.name
 
 
 def _random_summon(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> str | None:
     """A bot places the worm one time in four, in a sand territory at random."""
-    return rng.choice(summon_territories()) if rng.random() < 0.25 else None
+    return rng.choice(summon_territories(view)) if rng.random() < 0.25 else None
 
 
 order_kind(OrderKind("worm-summon", ("KARAMA",), _read_summon,
-                     lambda v: f"KARAMA WORM {v}" if v else "KARAMA NONE",
+                     lambda _, v: f"KARAMA WORM {v}" if v else "KARAMA NONE",
                      random=_random_summon))
 
 
@@ -703,7 +702,8 @@ def ride_destinations(state: State, seat: str) -> list[tuple[str, int]]:
 def _ride_prompt(state: State, seat: str) -> Prompt:
     origin = state["step"]["worm"]["territory"]
     normal, starred = riders(state, seat)
-    closed = sorted({t for t, _ in _all_places()} - {t for t, _ in ride_destinations(state, seat)})
+    closed = sorted({t for t, _ in _all_places(state)}
+                    - {t for t, _ in ride_destinations(state, seat)})
     some = "[<forces>] " if rules_of(state).riders_may_split else ""
     return Prompt(f"worm-ride:{seat}", seat, "worm-ride", False,
                   f"RIDE {some}<territory> [SECTOR <n>]: your "
@@ -721,8 +721,8 @@ def _ride_rule(state: State) -> str:
     return " (001 2.04.09: upon conclusion of the Nexus)"
 
 
-def _all_places() -> list[tuple[str, int]]:
-    return [(t.name, s) for t in base_data().board.territories for s in (t.sectors or (0,))]
+def _all_places(state: State) -> list[tuple[str, int]]:
+    return [(t.name, s) for t in data(state).board.territories for s in (t.sectors or (0,))]
 
 
 def ride_landing(state: State, seat: str, territory: str, sector: int | None) -> reach.Landing:
@@ -742,9 +742,9 @@ def _read_ride(state: State, prompt: Prompt, words: list[str]) -> list | None:
     if re.fullmatch(r"\d+\*?", words[0]):
         some = _read_some_riders(state, prompt.seat, words)
         words = read_forces(words)[2]
-    territory, named = read_territory(words)
+    territory, named = read_territory(state, words)
     open_sectors = [s for t, s in ride_destinations(state, prompt.seat) if t == territory.name]
-    valid = tuple(f"RIDE {where(territory.name, s)}" for s in open_sectors) or ("STAY",)
+    valid = tuple(f"RIDE {where(state, territory.name, s)}" for s in open_sectors) or ("STAY",)
     try:
         landing = ride_landing(state, prompt.seat, territory.name, named)
     except OrderProblem as problem:
@@ -777,21 +777,21 @@ def _ride_notes(state: State, prompt: Prompt, value: list | None) -> tuple[str, 
     if value is None or value[1] is not None:
         return ()
     landing = ride_landing(state, prompt.seat, value[0], None)
-    return (f"{_ride_text(value)}: read as sector {landing.sector}, "
+    return (f"{_ride_text(state, value)}: read as sector {landing.sector}, "
             f"{reach.CHOSEN[landing.chosen]}",)
 
 
-def _ride_text(value: list | None) -> str:
+def _ride_text(game: Any, value: list | None) -> str:
     if value is None:
         return "STAY"
     some = f"{forces_text(*value[2])} " if len(value) > 2 else ""
-    return f"RIDE {some}{value[0] if value[1] is None else where(*value[:2])}"
+    return f"RIDE {some}{value[0] if value[1] is None else where(game, *value[:2])}"
 
 
 def _random_ride(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list | None:
     """A bot stays or rides to the Polar Sink, which riders may always enter: never under the
     storm (IX.C.2.e), no stronghold, open to allies (XII.E.5), never a worm's territory."""
-    return rng.choice([None, [POLAR_SINK, only_sector(POLAR_SINK)]])
+    return rng.choice([None, [POLAR_SINK, only_sector(view, POLAR_SINK)]])
 
 
 order_kind(OrderKind("worm-ride", ("RIDE", "STAY"), _read_ride,
@@ -799,11 +799,11 @@ order_kind(OrderKind("worm-ride", ("RIDE", "STAY"), _read_ride,
 
 
 # --- sending an additional worm
-def worm_destinations(rules: Rules | None = None) -> list[str]:
-    """Where the Fremen may send an additional worm: anywhere but the Polar Sink (module
-    docstring); under GF9 a sand territory (001 2.04.16, ``Rules.worms_placed_on_sand``)."""
-    sand_only = rules is not None and rules.worms_placed_on_sand
-    return [t.name for t in base_data().board.territories
+def worm_destinations(rules: Rules) -> list[str]:
+    """Where the Fremen may send an additional worm: anywhere on the board but the Polar Sink
+    (module docstring); under GF9 a sand territory (001 2.04.16, ``Rules.worms_placed_on_sand``)."""
+    sand_only = rules.worms_placed_on_sand
+    return [t.name for t in data(rules).board.territories
             if t.name != POLAR_SINK and (t.is_sand or not sand_only)]
 
 
@@ -829,11 +829,11 @@ def _placement_prompt(state: State, seat: str | None, turn: int) -> Prompt:
 def _read_placement(state: State, prompt: Prompt, words: list[str]) -> str | None:
     if len(words) == 1 and words[0].upper() == NONE:
         return None
-    territory, _ = read_territory(words, worm_destinations(rules_of(state)))
+    territory, _ = read_territory(state, words, worm_destinations(rules_of(state)))
     return territory.name
 
 
 order_kind(OrderKind("worm-placement", ("WORM",), _read_placement,
-                     lambda v: f"WORM {v or NONE}",
+                     lambda _, v: f"WORM {v or NONE}",
                      random=lambda view, prompt, rng: rng.choice(
                          [None, *worm_destinations(rules_of(view))])))

@@ -56,7 +56,7 @@ def _summary(state: State) -> list[str]:
              "Forces:"]
     for territory, sectors in sorted(state["forces"].items()):
         for sector, by_faction in sorted(sectors.items(), key=lambda item: int(item[0])):
-            lines.append(f"  {where(territory, int(sector))}: " + ", ".join(
+            lines.append(f"  {where(state, territory, int(sector))}: " + ", ".join(
                 f"{seat} {_forces_text(count)}" for seat, count in by_faction.items()))
     lines.append("Factions:")
     for seat in state["seats"]:
