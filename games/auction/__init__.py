@@ -10,7 +10,7 @@ plus a tenth of its coins; the highest score wins and ties share the win.
 This module provides the names of ``pbem.game.Game``.
 """
 
-from pbem.game import Bots, Seating
+from pbem.game import Bots, Commanders, Seating
 
 from .orders import DECISION_KINDS, ErrorCode, bot_order, parse, parse_decision, prompts
 from .resolve import EventCode, apply
@@ -21,6 +21,7 @@ from .table import (
     RULESETS,
     SEAT_NAMES,
     checked_options,
+    commanders,
     result,
     setup,
     step_name,
@@ -29,7 +30,7 @@ from .table import (
 
 name = "auction"
 bot_styles = ("random",)
-capabilities = (Bots,)     # its random bots; none of pbem.game's other capabilities
+capabilities = (Bots, Commanders)     # its random bots, and partners
 decision_kinds = DECISION_KINDS
 rules_version = RULES_VERSION
 rulesets = RULESETS
@@ -54,6 +55,7 @@ __all__ = [
     "apply",
     "bot_order",
     "capabilities",
+    "commanders",
     "decision_kinds",
     "name",
     "parse",
