@@ -17,6 +17,7 @@ from .resolve import EventCode, apply
 from .table import (
     MAX_SEATS,
     MIN_SEATS,
+    PARTNERS,
     RULES_VERSION,
     RULESETS,
     SEAT_NAMES,
@@ -40,7 +41,7 @@ def seating(ruleset: str, options: dict) -> Seating:
     """Every ruleset and option seats the same: 2 to 6 of the six seats."""
     if ruleset not in RULESETS:
         raise ValueError(f"unknown ruleset {ruleset!r}; expected one of {', '.join(RULESETS)}")
-    checked_options(options)
+    checked_options({k: v for k, v in options.items() if k not in PARTNERS})
     return Seating(SEAT_NAMES, MIN_SEATS, MAX_SEATS)
 
 
