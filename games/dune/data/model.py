@@ -448,18 +448,19 @@ class DuneData:
         return self._cards_by_name[name]
 
     @cached_property
-    def _by_seat(self) -> dict[str, Faction]:
+    def by_seat(self) -> dict[str, Faction]:
+        """Seat -> its faction sheet (read it, never change it)."""
         return {faction.seat: faction for faction in self.factions}
 
     @cached_property
     def seats(self) -> tuple[str, ...]:
         """The seats of the factions this data has (``factions.yaml``: ``seat``), in its
         order: those a game of its ruleset may seat."""
-        return tuple(self._by_seat)
+        return tuple(self.by_seat)
 
     def seat(self, seat: str) -> Faction:
         """The faction sheet of a seat (KeyError for a seat this data lacks)."""
-        return self._by_seat[seat]
+        return self.by_seat[seat]
 
     @cached_property
     def listing(self) -> dict[Ability, tuple[str, ...]]:
