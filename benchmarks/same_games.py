@@ -9,7 +9,13 @@ With ``--values`` the bots' orders are handed over as values (``bot_decisions``,
 self-play benchmark plays), not written as mail and read by the parser: the output must be
 the same as with mail.
 
-Usage: python benchmarks/same_games.py [--games 10] [--values] > games.txt
+A change of the state's shape (named decks, forces by kind) changes the state's hash though
+the game is the same.  Each line therefore also hashes the decision log alone, and
+``--save DIR`` writes each game's final state to DIR; run with ``--against DIR`` (another
+checkout's saved states), each line ends with whether that checkout's final state, brought to
+this one's shape by the game's ``upgrade``, equals this one's (``upgraded same``).
+
+Usage: python benchmarks/same_games.py [--games 10] [--values] [--save DIR] [--against DIR]
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+from pathlib import Path
 
 from pbem import selfplay
 from pbem.game import load_game
@@ -33,7 +40,12 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--values", action="store_true",
                         help="the bots' orders as values, not as mail")
+    parser.add_argument("--save", type=Path, help="write each final state to this folder")
+    parser.add_argument("--against", type=Path,
+                        help="compare each final state with another checkout's, upgraded")
     args = parser.parse_args()
+    if args.save:
+        args.save.mkdir(parents=True, exist_ok=True)
     dune = load_game("dune")
     for label, ruleset, options in MIXES:
         for style in ("random", "basic"):
@@ -43,11 +55,23 @@ def main() -> None:
                 run = selfplay._Run(dune, ruleset, dict(options), list(seats), seed, {}, style,
                                     mail=not args.values)
                 problems = selfplay._play(run, selfplay.SelfplaySummary())
-                digest = hashlib.sha256(json.dumps([run.log, run.state], sort_keys=True)
-                                        .encode()).hexdigest()[:16]
+                digest = _digest([run.log, run.state])
                 result = json.dumps(run.state["result"], sort_keys=True)
-                print(f"{label} | {style} | {seed} | {len(run.log)} steps | {digest} | "
-                      f"{result} | {problems}")
+                name = f"{label.replace(' ', '_')}-{style}-{seed}.json"
+                if args.save:
+                    (args.save / name).write_text(json.dumps(run.state, sort_keys=True))
+                line = (f"{label} | {style} | {seed} | {len(run.log)} steps | log "
+                        f"{_digest(run.log)} | {digest} | {result} | {problems}")
+                if args.against:
+                    theirs = json.loads((args.against / name).read_text())
+                    same = dune.upgrade(theirs) == run.state
+                    line += f" | upgraded {'same' if same else 'differs'}"
+                print(line)
+
+
+def _digest(value: object) -> str:
+    """A short hash of a value's sorted JSON."""
+    return hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()[:16]
 
 
 if __name__ == "__main__":

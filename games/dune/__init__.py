@@ -37,6 +37,7 @@ from .ahead import ahead as ahead
 from .ahead import parse_mail
 from .board.board_map import BoardMap
 from .bots.basic_bot import basic_order
+from .decks import upgrade as upgrade_decks
 from .dropout import drop_out as drop_out
 from .factions import upgrade_state
 from .invariants import violations
@@ -100,7 +101,9 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random
 
 
 def upgrade(state: State) -> State:
-    """A stored state in today's shape (``factions.upgrade_state``)."""
+    """A stored state in today's shape: its decks' piles by name (``decks.upgrade``), each
+    faction's own state in its sheet (``factions.upgrade_state``)."""
+    upgrade_decks(state)
     return upgrade_state(state)
 
 

@@ -10,8 +10,9 @@ from __future__ import annotations
 import functools
 from collections import Counter
 
+from . import decks
 from .cards.karama_reach import REACHES, TURN
-from .data import Ability
+from .data import Ability, DeckCards
 from .factions import harkonnen_capture as capture
 from .factions import holder
 from .factions.atreides import kwisatz_haderach
@@ -133,28 +134,39 @@ def _sheets(state: State) -> list[str]:
 
 
 def _cards(state: State) -> list[str]:
-    """Treachery cards are conserved across the deck, the discard pile, the cards out of the
-    game (Family Atomics, WBC line 1144), the hands and the cards up for bid in the bidding
-    round; spice cards across the deck and the discard piles
-    (000 III.C)."""
-    decks = state["decks"]
+    """The state has every pile of its data's decks and no other (``decks``); and the cards of
+    each deck of treachery or spice cards are conserved (000 III.C) across its piles (the deck,
+    the discard piles, the cards out of the game: Family Atomics, WBC line 1144) and, for the
+    treachery cards, the hands and the cards up for bid in the bidding round.  A traitor deck
+    is not counted: its leaders are drawn again under AH (000 III.E.2), and the leaders kept
+    and drawn stay behind the shields."""
+    found = data(state)
+    problems = [f"decks: {name} is not a pile of the game's decks, or missing"
+                for name in decks.missing_piles(state, found)]
+    if problems:
+        return problems
+    held = {DeckCards.TREACHERY: _held_treachery(state), DeckCards.SPICE: []}
+    for deck in found.decks:
+        if deck.cards in held:
+            problems += _conserved(f"{deck.name} cards", decks.in_piles(state, deck)
+                                   + held[deck.cards], _shipped_cards(state["rules"]["ruleset"],
+                                                                      deck.name))
+    return problems
+
+
+def _held_treachery(state: State) -> list[str]:
+    """The treachery cards in the hands and up for bid in the bidding round."""
     hands = [card for seat in state["seats"] for card in state["factions"][seat]["hand"]]
     up_for_bid = (state["step"]["row"] + state["step"]["aside"]     # aside: a Karama steal
                   if state["phase"] == "bidding" else [])
-    treachery = (decks["treachery"] + decks["treachery_discard"] + decks["treachery_removed"]
-                 + hands + up_for_bid)
-    spice = decks["spice"] + [card for pile in decks["spice_discard"] for card in pile]
-    shipped_treachery, shipped_spice = _shipped_cards(state["rules"]["ruleset"])
-    return [*_conserved("treachery cards", treachery, shipped_treachery),
-            *_conserved("spice cards", spice, shipped_spice)]
+    return hands + up_for_bid
 
 
 @functools.cache
-def _shipped_cards(ruleset: str) -> tuple[list[str], list[str]]:
-    """The ids of the ruleset's treachery and spice cards, each sorted (read them, never
-    change them)."""
-    decks = ruleset_data(ruleset)
-    return (sorted(c.id for c in decks.treachery_deck), sorted(c.id for c in decks.spice_deck))
+def _shipped_cards(ruleset: str, deck: str) -> list[str]:
+    """The ids of a ruleset's deck's cards, sorted (read them, never change them)."""
+    found = ruleset_data(ruleset)
+    return sorted(found.deck_cards(found.deck(deck)))
 
 
 def _conserved(name: str, found: list[str], shipped: list[str]) -> list[str]:

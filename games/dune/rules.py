@@ -254,6 +254,12 @@ class Classic(Rules):
         return False
 
     @property
+    def spice_discard_piles(self) -> int:
+        """How many spice discard piles a spice blow turns cards onto: one (000 VII.A), two in
+        the advanced game (000 XXI.A.1, "Two distinct piles"; 001 1.13.03, ``double_blow``)."""
+        return 2 if self.double_blow else 1
+
+    @property
     def reshuffle_keeps_first_pile_top(self) -> bool:
         """When the spice deck is reshuffled the top territory card of the first discard pile
         stays, and every other card is shuffled in (GF9 advanced, 001 1.13.04); under AH every

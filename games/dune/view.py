@@ -9,7 +9,9 @@ has 20, the faction sheets, e.g. 000 line 796, and those on the map and in the t
 and how many treachery cards it holds (open in the bidding round, 000 VIII.F line 297, and
 "can be kept secret at all other times", XIII.B line 477; ruling: shown at all times, as every
 change to it after the bidding is announced to all, so the count is known anyway), the
-treachery discard pile (anyone may look at it, 000 clarification VIII, line 1164), who has
+treachery discard pile (anyone may look at it, 000 clarification VIII, line 1164), what every
+seat sees of each deck's piles (``decks``: the size of a face-down one, the cards of a face-up
+one, as the data says), who has
 ornithopters this turn (WBC IX: who held the cities after the storm), worms seen, the Shield
 Wall, the forces the Atreides lost in battles (the Kwisatz Haderach, line 762), in the battle
 round the battle under way and the leaders who fought (000 X), the result.  Behind a faction's
@@ -25,6 +27,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from . import decks
 from .cards import karama_reach
 from .data import Ability
 from .factions import has, power
@@ -101,6 +104,7 @@ _PUBLIC: dict[str, Callable[[State], Any]] = {
     "alliances": lambda state: [list(alliance) for alliance in state["alliances"]],
     "strongholds": strongholds_held,
     "discard": lambda state: list(state["decks"]["treachery_discard"]),
+    "decks": decks.public,
     "coexisting": coexisting,
     "ornithopters": lambda state: list(state["ornithopters"]),
     "worms": lambda state: state["worms"],

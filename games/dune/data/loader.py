@@ -31,6 +31,8 @@ from .model import (
     Border,
     CardCategory,
     CardType,
+    Deck,
+    DeckCards,
     DefaultVictory,
     DuneData,
     Effect,
@@ -38,7 +40,10 @@ from .model import (
     Leader,
     MapMarker,
     NativeArrival,
+    Pile,
+    PileRole,
     Placement,
+    Shown,
     Slot,
     SpiceBlow,
     SpiceCard,
@@ -53,12 +58,13 @@ from .names import Named, clashes
 
 DATA_DIR = Path(__file__).parent
 CLASSIC = DATA_DIR / "classic"          # the base of every ruleset's data
-BOARD, TREACHERY, SPICE, LEADERS, FACTIONS = (
+BOARD, TREACHERY, SPICE, LEADERS, FACTIONS, DECKS = (
     "board.yaml",
     "treachery.yaml",
     "spice.yaml",
     "leaders.yaml",
     "factions.yaml",
+    "decks.yaml",
 )
 
 E = TypeVar("E", bound=StrEnum)
@@ -204,11 +210,12 @@ class _Reader:
         spice = self.spice(self.yaml(SPICE), board)
         factions = self.factions(self.yaml(FACTIONS))
         leaders = self.leaders(self.yaml(LEADERS))
+        decks = self.decks(self.yaml(DECKS))
         if board is None or treachery is None or spice is None:
             return None
-        if factions is None or leaders is None:
+        if factions is None or leaders is None or decks is None:
             return None
-        return DuneData(board, treachery, spice, leaders, factions)
+        return DuneData(board, treachery, spice, leaders, factions, decks)
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -851,6 +858,47 @@ class _Reader:
             tuple(fields["barred_territories"]),
             tuple(fields["barred_factions"]),
         )
+
+    # -- decks.yaml --------------------------------------------------------------------------
+
+    def decks(self, raw: Any) -> tuple[Deck, ...] | None:
+        """The decks and their piles: each deck one draw pile, every pile named once."""
+        if raw is None:
+            return None
+        top = self.record(raw, "decks", {"decks": list})
+        if top is None:
+            return None
+        found = [self.deck(entry, _label(entry, "name", f"decks[{i}]"))
+                 for i, entry in enumerate(top["decks"])]
+        decks = tuple(deck for deck in found if deck is not None)
+        names = Counter(pile.name for deck in decks for pile in deck.piles)
+        for name in sorted(name for name, count in names.items() if count > 1):
+            self.fault("decks", FaultCode.DUPLICATE_NAME, f"pile {name!r} named more than once")
+        decks_named = Counter(deck.name for deck in decks)
+        for name in sorted(name for name, count in decks_named.items() if count > 1):
+            self.fault("decks", FaultCode.DUPLICATE_NAME, f"deck {name!r} named more than once")
+        return decks if len(decks) == len(found) else None
+
+    def deck(self, raw: Any, where: str) -> Deck | None:
+        fields = self.record(raw, where, {"name": str, "cards": str, "piles": list})
+        if fields is None:
+            return None
+        cards = self.enum(DeckCards, fields["cards"], where)
+        piles = []
+        for i, entry in enumerate(fields["piles"]):
+            pile = self.record(entry, f"{where}, piles[{i}]",
+                               {"name": str, "role": str, "shown": str})
+            if pile is None:
+                return None
+            role = self.enum(PileRole, pile["role"], f"{where}, {pile['name']}")
+            shown = self.enum(Shown, pile["shown"], f"{where}, {pile['name']}")
+            if role is None or shown is None:
+                return None
+            piles.append(Pile(pile["name"], role, shown))
+        if sum(pile.role is PileRole.DRAW for pile in piles) != 1:
+            self.fault(where, FaultCode.BAD_VALUE, "a deck has one draw pile")
+            return None
+        return Deck(fields["name"], cards, tuple(piles)) if cards is not None else None
 
     # -- leaders.yaml ------------------------------------------------------------------------
 

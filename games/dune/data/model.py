@@ -385,6 +385,52 @@ class Faction:
         return sum(placement.forces for placement in self.start) + self.reserve
 
 
+class PileRole(StrEnum):
+    """What a pile of a deck is (``decks.yaml``)."""
+
+    DRAW = "draw"              # face down: the deck itself, drawn from its top
+    DISCARD = "discard"        # face up: played and turned cards
+    OUT = "out"                # out of the game (Family Atomics, 000 line 944)
+
+
+class Shown(StrEnum):
+    """What every seat sees of a pile (the public view)."""
+
+    COUNT = "count"            # the number of its cards
+    TOP = "top"                # its top card, and the number
+    ALL = "all"                # every card (a discard pile "open to inspection", line 1164)
+
+
+class DeckCards(StrEnum):
+    """Whose cards a deck holds."""
+
+    TREACHERY = "treachery"
+    SPICE = "spice"
+    LEADERS = "leaders"        # a traitor deck's leader discs
+
+
+@dataclass(frozen=True)
+class Pile:
+    """One pile of a deck, by name: its role and what every seat sees of it."""
+
+    name: str
+    role: PileRole
+    shown: Shown
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A deck of cards and its piles, by name (``decks.yaml``)."""
+
+    name: str
+    cards: DeckCards
+    piles: tuple[Pile, ...]
+
+    def piles_of(self, role: PileRole) -> tuple[str, ...]:
+        """The names of its piles of a role, in order."""
+        return tuple(pile.name for pile in self.piles if pile.role is role)
+
+
 @dataclass(frozen=True)
 class DuneData:
     """All the rules data of one ruleset, checked: the board, decks, leaders and factions."""
@@ -394,6 +440,28 @@ class DuneData:
     spice_deck: tuple[SpiceCard, ...]
     leaders: tuple[Leader, ...]
     factions: tuple[Faction, ...]
+    decks: tuple[Deck, ...] = ()
+
+    @cached_property
+    def _decks(self) -> dict[str, Deck]:
+        return {deck.name: deck for deck in self.decks}
+
+    def deck(self, name: str) -> Deck:
+        """A deck by its name (KeyError for one this data lacks)."""
+        return self._decks[name]
+
+    @cached_property
+    def piles(self) -> dict[str, Pile]:
+        """Every pile of every deck, by name (pile names are unique across decks)."""
+        return {pile.name: pile for deck in self.decks for pile in deck.piles}
+
+    def deck_cards(self, deck: Deck) -> tuple[str, ...]:
+        """The ids of a deck's cards, in the data's order (a leader's id is its name)."""
+        if deck.cards is DeckCards.TREACHERY:
+            return tuple(card.id for card in self.treachery_deck)
+        if deck.cards is DeckCards.SPICE:
+            return tuple(card.id for card in self.spice_deck)
+        return tuple(leader.name for leader in self.leaders)
 
     @cached_property
     def _factions(self) -> NameIndex[Faction]:

@@ -28,7 +28,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import factions
+from .. import decks, factions
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, Board
 from ..orders.language import (
@@ -63,16 +63,13 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
         "forces": {}, "spice": {}, "factions": {}, "alliances": [], "worms": 0,
         "shield_wall": "standing", "result": None, "ornithopters": [],
         "transfers": [], "prevented": {}, "truthtrance": [],
-        "decks": {"treachery": [c.id for c in data(rules).treachery_deck], "treachery_discard": [],
-                  "treachery_removed": [],
-                  "spice": [c.id for c in data(rules).spice_deck],
-                  "spice_discard": [[], []] if rules.double_blow else [[]],
-                  "spice_last": [None, None] if rules.double_blow else [None]},
+        "decks": decks.new_piles(rules),
+        "spice_last": dict.fromkeys(decks.spice_discards(rules)),
     }
     if rules.bribes_in_front_of_shield:
         state["bribes"] = {}            # 001 1.12.03: receiver -> spice in front of his shield
-    rng.shuffle(state["decks"]["treachery"])
-    rng.shuffle(state["decks"]["spice"])
+    rng.shuffle(state["decks"][decks.draw_pile(rules, decks.TREACHERY)])
+    rng.shuffle(state["decks"][decks.draw_pile(rules, decks.SPICE)])
     for seat in order:
         state["factions"][seat] = {**_faction_sheet(rules, seat),
                                    **factions.power(seat).own_sheet()}

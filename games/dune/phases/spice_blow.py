@@ -39,9 +39,9 @@ Rulings:
   up"; Q&A XXV.E.4: the entire deck).  The basic game says nothing; it does the same.  A worm
   turned after the shuffle still devours the territory its pile last turned up before it
   (XXI.B.2: "do affect the last territory turned over in the previous turn"), kept in
-  ``decks.spice_last`` from turn to turn, whatever the reshuffles.  The turn-8 case of XXI.B
-  falls out of this: pile 1 takes the last territory card, pile 2 turns the worms left, then
-  the shuffled deck.
+  ``state["spice_last"]`` (by pile) from turn to turn, whatever the reshuffles.  The turn-8
+  case of XXI.B falls out of this: pile 1 takes the last territory card, pile 2 turns the
+  worms left, then the shuffled deck.
 - Additional worms: VII.C ignores them.  With the Fremen's optional advantage (XV; always on
   under WBC) the Fremen may send each to "any territory" (line 996; WBC VII.2), or NONE (the
   default).  The worm devours only in the desert: it "cannot devour tokens if not in a desert
@@ -115,6 +115,7 @@ from ..board import reach
 from ..cards import karama, karama_reach
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, SpiceCard, Territory
+from ..decks import spice_discards
 from ..orders.language import (
     OrderKind,
     OrderProblem,
@@ -259,19 +260,24 @@ def turn_card(state: State, rng: random.Random) -> list[Event]:
     """Turn the top card of the spice deck onto the current pile (VII.A; XXI.A.2)."""
     step = state["step"]
     pile = step["pile"]
-    decks = state["decks"]
+    decks, discards = state["decks"], spice_discards(state)
     events = [] if decks["spice"] else [reshuffle(state, rng)]
     card = spice_card(state, decks["spice"].pop())
-    decks["spice_discard"][pile].append(card.id)
+    decks[discards[pile]].append(card.id)
     events.append(Event(EventCode.SPICE_CARD, {"pile": pile + 1, "card": card.id,
                                        "territory": card.territory}))
     if card.is_shai_hulud:
         return events + worm_turned(state, card, rng)
-    decks["spice_last"][pile] = card.territory
+    state["spice_last"][discards[pile]] = card.territory
     events += place_spice(state, card)
     step["pile"], step["pile_worms"] = pile + 1, 0
-    step["done"] = step["pile"] == len(decks["spice_discard"])
+    step["done"] = step["pile"] == len(discards)
     return events
+
+
+def last_blow(state: State) -> str | None:
+    """The territory the current pile last turned up (XXI.B.2), or None."""
+    return state["spice_last"][spice_discards(state)[state["step"]["pile"]]]
 
 
 def reshuffle(state: State, rng: random.Random) -> Event:
@@ -279,21 +285,21 @@ def reshuffle(state: State, rng: random.Random) -> Event:
     XXV.E.4; the basic game alike, module docstring).  In the GF9 advanced game the top
     territory card of pile A stays, with any card above it, and a worm on pile B then finds no
     territory card (001 1.13.04, ``Rules.reshuffle_keeps_first_pile_top``)."""
-    decks = state["decks"]
+    decks, discards, last = state["decks"], spice_discards(state), state["spice_last"]
     kept: list[str] = []
     if rules_of(state).reshuffle_keeps_first_pile_top:
-        first = decks["spice_discard"][0]
+        first = decks[discards[0]]
         top = max((i for i, c in enumerate(first) if not spice_card(state, c).is_shai_hulud),
                   default=None)
         kept = [] if top is None else first[top:]
-        decks["spice_last"][:] = [decks["spice_last"][0] if kept else None,
-                                  *[None] * (len(decks["spice_last"]) - 1)]
-    for pile in decks["spice_discard"]:
-        decks["spice"].extend(pile)
-        pile.clear()
+        for number, pile in enumerate(discards):
+            last[pile] = last[pile] if kept and number == 0 else None
+    for pile in discards:
+        decks["spice"].extend(decks[pile])
+        decks[pile].clear()
     for card in kept:
         decks["spice"].remove(card)
-    decks["spice_discard"][0].extend(kept)
+    decks[discards[0]].extend(kept)
     rng.shuffle(decks["spice"])
     return Event(EventCode.SPICE_DECK_RESHUFFLED, {"cards": len(decks["spice"])})
 
@@ -317,7 +323,7 @@ def worm_turned(state: State, card: SpiceCard, rng: random.Random) -> list[Event
     step = state["step"]
     rules = rules_of(state)
     if state["turn"] == 1:
-        discarded = state["decks"]["spice_discard"][step["pile"]].pop()
+        discarded = state["decks"][spice_discards(state)[step["pile"]]].pop()
         if rules.turn_one_worms_set_aside:                  # 001 1.02.03
             step.setdefault("aside", []).append(discarded)
             return [Event(EventCode.WORM_SET_ASIDE, {"card": card.id})]
@@ -334,7 +340,7 @@ def worm_turned(state: State, card: SpiceCard, rng: random.Random) -> list[Event
             stages.append(NEXUS)
     if not first and worm_placer(state) is not None:
         stages.append(PLACEMENT)
-    territory = state["decks"]["spice_last"][step["pile"]] if first else None
+    territory = last_blow(state) if first else None
     ride = [] if rules.ride_after_nexus else [RIDE]        # 001 2.04.09: after the Nexus
     step["worm"] = {"card": card.id, "territory": territory, "controlled": True,
                     "placed": False, "stages": [*stages, CONTROL, DEVOUR, *ride]}
@@ -475,7 +481,7 @@ def _control(state: State, orders: dict[str, Any]) -> list[Event]:
                 return events
             worm["controlled"] = False
             if worm["placed"]:
-                worm["territory"] = state["decks"]["spice_last"][state["step"]["pile"]]
+                worm["territory"] = last_blow(state)
             return events
     return []
 
@@ -528,7 +534,7 @@ def _protected(state: State, seat: str) -> list[str]:
 def _control_prompt(state: State, seat: str) -> Prompt:
     worm = state["step"]["worm"]
     where_to = (f"; the worm the Fremen sent to {worm['territory']} appears instead in "
-                f"{state['decks']['spice_last'][state['step']['pile']]}, the last spice blow "
+                f"{last_blow(state)}, the last spice blow "
                 "beneath it" if worm["placed"] else "")
     return _control(rules_of(state), state["turn"], seat, f"the worm in {worm['territory']}",
                     where_to, bool(_protected(state, seat)))

@@ -316,8 +316,8 @@ def _deck_checks(decks: Decks, rules: Rules, problems: list[str]) -> list[Check]
         ("treachery", treachery_cards(rules), lambda s: s["decks"]["treachery"]),
         ("treachery_discard", treachery_cards(rules), lambda s: s["decks"]["treachery_discard"]),
         ("spice", spice_cards(rules), lambda s: s["decks"]["spice"]),
-        ("spice_discard", spice_cards(rules), lambda s: s["decks"]["spice_discard"][0]),
-        ("spice_discard_2", spice_cards(rules), lambda s: s["decks"]["spice_discard"][-1])]
+        ("spice_discard", spice_cards(rules), lambda s: s["decks"]["spice_discard"]),
+        ("spice_discard_2", spice_cards(rules), lambda s: s["decks"]["spice_discard_2"])]
     checks = []
     for name, cards, pile in piles:
         given = getattr(decks, name)

@@ -16,6 +16,7 @@ from pbem.game import Event
 from .. import factions, leaders, turn
 from ..codes import EventCode
 from ..data import Ability
+from ..decks import spice_discards
 from ..factions import harkonnen_capture as capture
 from ..factions import has
 from ..factions.atreides import KH_AFTER
@@ -448,19 +449,18 @@ def _cards(state: State, factions: dict[str, FactionPosition], decks: Decks, rul
     if decks.spice_discard_2 and not rules.double_blow:
         problems.append("position.decks.spice_discard_2: there is a second discard pile only "
                         "with the double_blow option (000 XXI)")
-    piles = ["spice", "spice_discard"] + (["spice_discard_2"] if rules.double_blow else [])
+    piles = ["spice", *spice_discards(rules)]
     spice = spice_cards(rules).allocate({f"position.decks.{pile}": getattr(decks, pile)
-                                    for pile in piles}, problems)
+                                         for pile in piles}, problems)
     _deal(state, {seat: treachery[f"position.factions.{seat}.hand"] for seat in hands},
           treachery["position.decks.treachery"],
           treachery["position.decks.treachery_discard"])
     named = {card for cards in spice.values() for card in cards}
     state["decks"]["spice"] = ([c for c in state["decks"]["spice"] if c not in named]
                                + spice["position.decks.spice"][::-1])
-    state["decks"]["spice_discard"] = [spice[f"position.decks.{pile}"][::-1]
-                                       for pile in piles[1:]]
-    state["decks"]["spice_last"] = [last_territory(state, pile)
-                                    for pile in state["decks"]["spice_discard"]]
+    for pile in piles[1:]:
+        state["decks"][pile] = spice[f"position.decks.{pile}"][::-1]
+        state["spice_last"][pile] = last_territory(state, state["decks"][pile])
 
 
 def _deal(state: State, hands: dict[str, list[str]], top: list[str], discard: list[str]

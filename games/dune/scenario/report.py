@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..decks import spice_discards
 from ..factions.atreides import kwisatz_haderach
 from ..factions.harkonnen_capture import held
 from ..orders.language import where
@@ -77,7 +78,7 @@ def _summary(state: State) -> list[str]:
                  f"{', '.join(decks['treachery_discard'][::-1]) or '-'}")
     lines.append(f"Spice deck: {len(decks['spice'])} cards, next "
                  f"{', '.join(decks['spice'][::-1][:3]) or '-'}; discard (top first): "
-                 + " | ".join(", ".join(p[::-1]) or "-" for p in decks["spice_discard"]))
+                 + " | ".join(", ".join(decks[p][::-1]) or "-" for p in spice_discards(state)))
     return lines
 
 
