@@ -100,7 +100,7 @@ def demo_games(game: str, seats: int, seed: str, bots: bool = False,
         if bots:
             return [{"seat": name, "bot": "random"} for name in names]
         return [{"seat": name, "address": f"{name}@players.demo", "player": name.title(),
-                 "timezone": zone} for name, zone in zip(names, ZONES, strict=False)]
+                 "timezone": ZONES[index % len(ZONES)]} for index, name in enumerate(names)]
     if game == "dune":
         options = {"turns": turns} if turns else {}
         seats_of = load_game("dune").seating(ruleset or "wbc", options)
