@@ -12,6 +12,7 @@ besides (``invariants``); the public view shows each pile as its data says (``pu
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Any
 
 from .data import Deck, DuneData, PileRole, Shown
@@ -53,7 +54,8 @@ def spice_discards(game: Any) -> tuple[str, ...]:
 
 def in_piles(state: State, deck: Deck) -> list[str]:
     """The cards of all of a deck's piles."""
-    return [card for pile in deck.piles for card in state["decks"][pile.name]]
+    piles = state["decks"]
+    return list(chain.from_iterable(piles[name] for name in deck.pile_names))
 
 
 def public(state: State) -> dict[str, Any]:
@@ -90,7 +92,9 @@ def upgrade(state: State) -> None:
         decks.setdefault(name, [])
 
 
-def missing_piles(state: State, found: DuneData) -> list[str]:
-    """The piles of the data that a state lacks, and the piles it has that the data lacks."""
+def pile_problems(state: State, found: DuneData) -> list[str]:
+    """The piles of the data that a state lacks, and the piles it has that the data lacks, as
+    the invariants say them."""
     have, want = set(state["decks"]), set(found.piles)
-    return sorted(want - have) + sorted(have - want)
+    return ([f"decks: the pile {name} is missing" for name in sorted(want - have)]
+            + [f"decks: {name} is no pile of the game's decks" for name in sorted(have - want)])

@@ -140,11 +140,10 @@ def _cards(state: State) -> list[str]:
     treachery cards, the hands and the cards up for bid in the bidding round.  A traitor deck
     is not counted: its leaders are drawn again under AH (000 III.E.2), and the leaders kept
     and drawn stay behind the shields."""
-    found = data(state)
-    problems = [f"decks: {name} is not a pile of the game's decks, or missing"
-                for name in decks.missing_piles(state, found)]
-    if problems:
-        return problems
+    found, piles = data(state), state["decks"]
+    if piles.keys() != found.piles.keys():
+        return decks.pile_problems(state, found)
+    problems = []
     held = {DeckCards.TREACHERY: _held_treachery(state), DeckCards.SPICE: []}
     for deck in found.decks:
         if deck.cards in held:

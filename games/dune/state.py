@@ -57,13 +57,19 @@ def data(game: Mapping[str, Any] | Any) -> DuneData:
 
 
 def sheet(seat: str, game: Mapping[str, Any] | Any):
-    """The faction sheet of a seat in a game's ruleset (``game`` as ``data`` takes it)."""
+    """The faction sheet of a seat in a game's ruleset (``game`` as ``data`` takes it).  A
+    state's is found here at once: asked some 50,000 times in ten self-played games, going
+    through ``data`` cost 5% of the advanced games' time."""
+    if type(game) is dict:
+        found = _LOADED.get(game["rules"]["ruleset"])
+        if found is not None:
+            return found.by_seat[seat]
     return data(game).by_seat[seat]
 
 
 def faction_name(seat: str, game: Mapping[str, Any] | Any) -> str:
     """How mail names a seat's faction ("Spacing Guild"), in a game's ruleset."""
-    return data(game).by_seat[seat].name
+    return sheet(seat, game).name
 
 
 def every_faction() -> dict[str, Faction]:

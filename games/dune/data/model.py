@@ -379,9 +379,10 @@ class Faction:
     default_victory: DefaultVictory | None = None
     singular: bool = False
 
-    @property
+    @cached_property
     def forces(self) -> int:
-        """All the faction's forces: those placed at start and those in reserve."""
+        """All the faction's forces: those placed at start and those in reserve (asked at
+        every step by the invariants: summed once)."""
         return sum(placement.forces for placement in self.start) + self.reserve
 
 
@@ -425,6 +426,11 @@ class Deck:
     name: str
     cards: DeckCards
     piles: tuple[Pile, ...]
+
+    @cached_property
+    def pile_names(self) -> tuple[str, ...]:
+        """The names of its piles, in order."""
+        return tuple(pile.name for pile in self.piles)
 
     def piles_of(self, role: PileRole) -> tuple[str, ...]:
         """The names of its piles of a role, in order."""

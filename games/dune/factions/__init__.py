@@ -44,8 +44,9 @@ def _plain(seat: str) -> Faction:
 
 
 def in_play(state: State) -> list[Faction]:
-    """The factions in the game, in seat order."""
-    return [power(seat) for seat in state["seats"]]
+    """The factions in the game, in seat order (``power``'s, without a call a seat: asked at
+    every step)."""
+    return [FACTIONS.get(seat) or _plain(seat) for seat in state["seats"]]
 
 
 def has(state: State, seat: str, ability: Ability) -> bool:
