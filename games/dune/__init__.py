@@ -24,6 +24,7 @@ from pbem.game import (
     LeagueScoring,
     MapPicture,
     OrdersAhead,
+    Pace,
     Parsed,
     Prompt,
     Scenarios,
@@ -32,14 +33,12 @@ from pbem.game import (
     Turns,
 )
 
-from . import turn
+from . import forces, turn
 from .ahead import ahead as ahead
 from .ahead import parse_mail
 from .board.board_map import BoardMap
 from .bots.basic_bot import basic_order
-from .decks import upgrade as upgrade_decks
 from .dropout import drop_out as drop_out
-from .factions import upgrade_state
 from .invariants import violations
 from .league import scoring_systems as scoring_systems
 from .league import seat_words as seat_words
@@ -47,22 +46,25 @@ from .league import victory_words as victory_words
 from .league.performance import tournament_summary as tournament_summary
 from .orders.decisions import load_decision_kinds
 from .orders.language import KINDS, parse_orders
+from .pace import pace as pace
 from .phases.set_up import new_game
-from .rules import RULESETS, cite, make_rules
+from .rules import RULES_VERSION, RULESETS, cite, make_rules
 from .scenario import run_scenario as run_scenario
 from .scenario import scenario_report as scenario_report
 from .state import SeatWords, SingularSeats, State
 from .state import seating as seats_of
+from .upgrade import upgrade_orders, upgrade_state
 from .view import PHASE_NAMES, PublicView, public_view, seat_view
 
 name = "dune"
-rules_version = "4"   # 2: bidding, revival, shipment and movement; 3: battles; 4: Voice,
-#                      prescience, battle Karamas, captures, canonical state copies
+rules_version = str(RULES_VERSION)  # 2: bidding, revival, shipment and movement; 3: battles;
+#   4: Voice, prescience, battle Karamas, captures, canonical state copies; 5: the GF9 rulings
+#   of issue 32 (``rules.GF9Version4`` plays a game dealt under 4 as it was played)
 rulesets = tuple(RULESETS)
 bot_styles = ("random", "basic")
 decision_kinds = load_decision_kinds()     # every order kind is registered by now (``turn``)
 capabilities = (Invariants, MapPicture, Turns, Scenarios, Dropouts, LeagueScoring,
-                TemplateGlobals, Bots, BotDecisions, OrdersAhead)
+                TemplateGlobals, Bots, BotDecisions, OrdersAhead, Pace)
 
 
 def seating(ruleset: str, options: dict[str, Any]) -> Seating:
@@ -72,9 +74,11 @@ def seating(ruleset: str, options: dict[str, Any]) -> Seating:
 
 
 def setup(ruleset: str, options: dict[str, Any], seats: list[str],
-          rng: random.Random) -> State:
-    """A new game of the given seats (factions), ready for the set-up decisions."""
-    rules = make_rules(ruleset, options)
+          rng: random.Random, rules_version: str | None = None) -> State:
+    """A new game of the given seats (factions), ready for the set-up decisions, played by
+    ``rules_version`` (a stored game's, for its replay; this code's by default)."""
+    version = None if rules_version is None else int(rules_version)
+    rules = make_rules(ruleset, options, version)
     problems = seats_of(rules).problems(list(seats))
     if problems:
         raise ValueError("; ".join(problems))
@@ -97,13 +101,14 @@ def parse_decision(state: State, prompt: Prompt, text: str) -> Parsed:
 
 def apply(state: State, orders: dict[str, Any], rng: random.Random
           ) -> tuple[State, list[Event]]:
-    return turn.advance(state, orders, rng)
+    """The next state: the orders (of a stored log, in today's shape: ``upgrade``) applied."""
+    return turn.advance(state, upgrade_orders(state, orders), rng)
 
 
 def upgrade(state: State) -> State:
-    """A stored state in today's shape: its decks' piles by name (``decks.upgrade``), each
-    faction's own state in its sheet (``factions.upgrade_state``)."""
-    upgrade_decks(state)
+    """A stored state in today's shape (``upgrade.upgrade_state``); a state stored before
+    games kept their rules version was dealt under version 4 (``rules.RULES_VERSIONS``)."""
+    state["rules"].setdefault("version", 4)
     return upgrade_state(state)
 
 
@@ -212,5 +217,9 @@ def template_globals() -> dict[str, Any]:
     """What the report templates need of the faction sheets: how mail names each seat's
     faction (``names``) and the seats whose faction name takes a singular verb
     (``factions.yaml``: ``singular``), for every seat of every ruleset (``state.every_faction``);
-    and ``cite(view, rule)``, how the view's ruleset cites a classic rule (``Rules.cite``)."""
-    return {"names": SeatWords(), "singular": SingularSeats(), "cite": cite}
+    ``cite(view, rule)``, how the view's ruleset cites a classic rule (``Rules.cite``); and the
+    words of forces counted per kind (``forces``: ``size``, ``faces``, ``count_text``,
+    ``force_marks``, ``forces_on_map``)."""
+    return {"names": SeatWords(), "singular": SingularSeats(), "cite": cite,
+            "size": forces.size, "faces": forces.faces, "count_text": forces.count_text,
+            "force_marks": forces.marks, "forces_on_map": forces.by_faction_on_map}

@@ -10,7 +10,7 @@ JSON has no tuples: a ``tuple[...]`` here is a list of that fixed length.
 # evaluated annotations (Python 3.11).
 from typing import Any, NotRequired, TypedDict
 
-Forces = list[int]                      # [normal, starred]
+Forces = dict[str, int]                 # kind of force -> how many, never 0 (``forces.Counts``)
 
 
 class Storm(TypedDict):
@@ -41,10 +41,11 @@ class Sheet(TypedDict):
     hand: list[str]                     # card ids
     traitors: list[str]
     traitor_draw: list[str]             # leaders drawn at set-up
-    leaders: dict[str, str]             # leader -> where: ``alive``, ``tanks``, ``captured``
+    leaders: dict[str, str]     # leader -> where: ``alive``, ``tanks``, ``face down``, ``captured``
     # the leaders revived since the faction last began reviving leaders, for 000 IX.D.5
     # (``leaders.py``)
     leaders_revived: list[str]
+    charity_declined: NotRequired[bool]  # GF9: it calls no CHOAM Charity (``deals``)
     prediction: Prediction | None       # the Bene Gesserit's (000 line 780)
     # the Bene Gesserit's advisors: territory -> how they stand (``coexistence``)
     advisors: NotRequired[dict[str, str]]
@@ -113,6 +114,8 @@ class SpiceBlowStep(TypedDict):
     rides: NotRequired[list[str]]       # GF9: the territories of the worms the Fremen ride
                                         # after the Nexus (001 2.04.09)
     summoned: NotRequired[bool]         # GF9: the Karama worm was asked this phase (1.14.04)
+    nexus_again: NotRequired[list[str]]  # GF9: a further Nexus round for these (001 1.10.02.06)
+    nexus_allied: NotRequired[list[str]]  # GF9: who allied in this Nexus (001 1.10.02.02)
 
 
 class Stealing(TypedDict("_Stealing", {"from": str})):
@@ -136,6 +139,8 @@ class BiddingStep(TypedDict):
 class RevivalStep(TypedDict):
     done: bool
     retake: NotRequired[list[str]]      # GF9: who retakes its revival (001 3.01.12.02)
+    withheld: NotRequired[list[str]]    # GF9: whose free revival of 3 the Fremen withheld
+                                        # (001 2.04.12)
 
 
 class GuildTurn(TypedDict):
@@ -198,7 +203,7 @@ class Battle(TypedDict):
 Plan = TypedDict("Plan", {
     "leader": str | None, "cheap_hero": str | None, "weapon": str | None,
     "defense": str | None, "dial": float, "spice": int, "kh": bool, "call": bool,
-    "discard": list[str], "lose": tuple[int, int] | None, "capture": str,
+    "discard": list[str], "lose": Forces | None, "capture": str,
     "karama_capture": list[str] | None, "if": list[tuple[str, dict[str, Any]]],
     "no_leader": bool, "karama": list[str]})
 
@@ -242,7 +247,7 @@ class State(TypedDict):
     seats: list[str]
     dots: dict[str, int]                # each faction's player dot
     storm: Storm
-    # territory -> sector (as text) -> faction -> [normal, starred]; the Polar Sink, which
+    # territory -> sector (as text) -> faction -> its forces there per kind; the Polar Sink, which
     # lies in no sector, keeps its forces under sector ``0``
     forces: dict[str, dict[str, dict[str, Forces]]]
     spice: dict[str, int]               # territory -> spice on it (at its spice-blow sector)

@@ -280,14 +280,17 @@ def test_the_sequential_mode_asks_one_faction_at_a_time_in_storm_order():
 
 def test_the_batched_mode_asks_every_faction_at_once_in_secret():
     """Batched mode (docs/orders.md, "Mail rounds"): one mail round, every faction's turn
-    asked at once, secret until carried out; the Bene Gesserit's declarations with it."""
+    asked at once, secret until carried out; the Bene Gesserit's declarations with it; each
+    faction but the first in storm order is told others may move before it (issue 33)."""
     state = position([AT, HA, BG], {"Arrakeen": {AT: 10, BG: 1}, "Carthag": {HA: 10}},
                      options={"movement": "batched", "advantages": True}).state
     open_ = turn.prompts(state)
     assert sorted(p.key for p in open_) == ["coexistence:bene-gesserit", "move:atreides",
                                             "move:bene-gesserit", "move:harkonnen"]
     assert all(p.secret for p in open_)
-    assert all("ELSE" in p.legal for p in open_ if p.kind == move_orders.KIND)
+    first = storm_order(state)[0]
+    turns = [p for p in open_ if p.kind == move_orders.KIND]
+    assert all(("may move before you" in p.legal) == (p.seat != first) for p in turns)
 
 
 def test_atreides_2_only_the_atreides_see_the_top_of_the_spice_deck():
@@ -366,7 +369,23 @@ LINES = [
     (fremen_first, FR, "SHIP 3 1* TO Sietch Tabr"),
     (fremen_first, FR, "MOVE 2 1* FROM Sietch Tabr TO Plastic Basin SECTOR 14"),
     (fremen_first, FR, "MOVE 2* FROM Sietch Tabr TO Plastic Basin SECTOR 14"),
+    (fremen_first, FR, "MOVE 2 forces and 1 Fedaykin FROM Sietch Tabr TO Plastic Basin SECTOR 14"),
 ]
+
+
+def test_orders_name_a_kind_of_force_by_its_mark_or_its_words():
+    """A move or a shipment names a kind of force as the data words it (``force_kinds``): its
+    mark (``1*``), its name, its face (``starred``); the echo writes the mark."""
+    state = fremen_first()
+    texts = ["MOVE 2 1* FROM Sietch Tabr TO Plastic Basin SECTOR 14",
+             "MOVE 2 forces and 1 Fedaykin FROM Sietch Tabr TO Plastic Basin SECTOR 14",
+             "move 2 1 starred from sietch tabr to plastic basin sector 14"]
+    orders = [dune.parse(state, FR, text).orders for text in texts]
+    assert all(len(found) == 1 for found in orders)
+    assert {found[0].text for found in orders} == {texts[0]}
+    assert orders[0][0].value["plans"][0]["move"]["forces"] == {"force": 2, "fedaykin": 1}
+    refused = dune.parse(state, FR, "MOVE 1 Sardaukar FROM Sietch Tabr TO Plastic Basin")
+    assert refused.errors and refused.errors[0].code == "bad-move"
 
 
 @pytest.mark.parametrize("setup,seat,text", LINES, ids=[text for _, _, text in LINES])

@@ -22,8 +22,9 @@ from pbem.game import Event, step_rng
 from pbem.games import dune
 from pbem.games.dune import factions
 from pbem.games.dune.board.board_map import board_svg
+from pbem.games.dune.forces import all_of
 from pbem.games.dune.rules import GF9, RULESETS, Classic
-from pbem.games.dune.state import data, forces_total
+from pbem.games.dune.state import data
 from pbem.games.dune.view import public_view
 from pbem.templating import render
 
@@ -80,8 +81,8 @@ def test_its_sheet_leaders_and_forces_come_from_the_overlay_at_set_up():
     assert own["spice"] == 10 and len(own["hand"]) == 1
     assert sorted(own["leaders"]) == sorted(
         leader.name for leader in data(state).leaders_of("House Vernius"))
-    assert state["forces"]["Polar Sink"]["0"][VERNIUS] == [5, 0]
-    assert forces_total(state, VERNIUS) == 20
+    assert state["forces"]["Polar Sink"]["0"][VERNIUS] == {"force": 5}
+    assert all_of(state, VERNIUS) == {"force": 20}
     assert factions.power(VERNIUS).seat == VERNIUS            # no module: no power of its own
     drawn = {name for seat in seats for name in state["factions"][seat]["traitor_draw"]}
     pool = {leader.name for leader in data(state).leaders}

@@ -14,10 +14,11 @@ from click.testing import CliRunner
 from pbem.cli import main
 from pbem.game import step_rng
 from pbem.games.dune import turn
+from pbem.games.dune.forces import all_of, total
 from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.rules import make_rules
 from pbem.games.dune.scenario import ScenarioError, load_scenario, run_scenario
-from pbem.games.dune.state import data, forces_total
+from pbem.games.dune.state import data
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 DOCS = Path(__file__).parents[2] / "docs" / "scenarios.md"
@@ -59,14 +60,14 @@ def test_a_position_keeps_what_it_leaves_out_and_the_reserve_is_what_is_left():
         "factions": {"atreides": {"tanks": 4}}})).state
     set_up = fresh()
     assert state["phase"] == "storm" and state["turn"] == 2
-    assert state["forces"] == {"Arrakeen": {"10": {"atreides": [6, 0]}},
-                               "Cielago North": {"2": {"fremen": [3, 0]}}}
-    assert state["factions"]["atreides"]["reserve"] == [10, 0]
-    assert state["factions"]["harkonnen"]["reserve"] == [20, 0]
-    assert state["factions"]["fremen"]["reserve"] == [17, 0]
+    assert state["forces"] == {"Arrakeen": {"10": {"atreides": {"force": 6}}},
+                               "Cielago North": {"2": {"fremen": {"force": 3}}}}
+    assert state["factions"]["atreides"]["reserve"] == {"force": 10}
+    assert state["factions"]["harkonnen"]["reserve"] == {"force": 20}
+    assert state["factions"]["fremen"]["reserve"] == {"force": 17}
     assert all(state["factions"][seat]["to_place"] == 0 for seat in FOUR)
     for seat in FOUR:
-        assert forces_total(state, seat) == 20
+        assert total(all_of(state, seat)) == 20
         for key in ("spice", "hand", "traitors", "traitor_draw"):
             assert state["factions"][seat][key] == set_up["factions"][seat][key]
     assert state["decks"] == set_up["decks"]
@@ -90,7 +91,7 @@ def test_starred_forces_count_apart_with_the_advantages():
                                    position={"turn": 1, "storm": {"dials": {"emperor": 1,
                                                                             "atreides": 1}},
                                              "forces": {"Arrakeen": {"emperor": [4, 2]}}})).state
-    assert state["factions"]["emperor"]["reserve"] == [11, 3]
+    assert state["factions"]["emperor"]["reserve"] == {"force": 11, "sardaukar": 3}
 
 
 def test_card_names_take_exact_copies_first_then_the_lowest_free_copy():
@@ -147,20 +148,21 @@ def test_bad_counts_are_named():
                                                                 "fremen": "many",
                                                                 "emperor": 2}},
                                          "factions": {"atreides": {"reserve": 5}}}))
-    assert "position.forces.Carthag.harkonnen: the Harkonnen have no starred forces" in problems
-    assert ("position.forces.Carthag.fremen: expected a number of forces or [normal, starred], "
-            "got 'many'") in problems
+    assert ("position.forces.Carthag.harkonnen: the Harkonnen have forces of 1 kind(s) (forces), "
+            "not 2") in problems
+    assert ("position.forces.Carthag.fremen: expected a number of forces, numbers of each kind "
+            "or a mapping of kinds of force to numbers, got 'many'") in problems
     assert ("position.forces.Carthag.emperor: Emperor are not in play (seats: atreides, "
             "bene-gesserit, harkonnen, fremen)") in problems
-    assert any(p.startswith("position.factions.atreides.reserve: the Atreides have [20, 0] "
-                            "forces") and p.endswith("the reserve must be [20, 0]")
+    assert any(p.startswith("position.factions.atreides.reserve: the Atreides have 20 "
+                            "forces") and p.endswith("the reserve must be 20")
                for p in problems)
 
 
 def test_forces_beyond_the_factions_twenty_are_a_fault():
     problems = faults(scenario(position={"turn": 2, "forces": {"Arrakeen": {"atreides": 15},
                                                                "Carthag": {"atreides": 6}}}))
-    assert any(p.startswith("position.factions.atreides: the Atreides have [21, 0] forces")
+    assert any(p.startswith("position.factions.atreides: the Atreides have 21 forces")
                for p in problems)
 
 
@@ -246,6 +248,35 @@ def test_every_example_scenario_holds(path):
     assert result["expect"]["checked"] and not result["expect"]["failed"]
 
 
+# The GF9 rulings an outside review found wrong (issue 32), each pinned by a scenario that
+# rules version 5 plays: played by version 4 (``rules.GF9Version4``, as stored games dealt then
+# replay), each fails, so each pins a ruling the version changed.
+REVIEWED = [
+    "gf9_2_05_11_02_a_leader_killed_by_capture_waits_face_down",
+    "gf9_1_06_05_05_ornithopters_from_a_shipment_into_arrakeen_the_same_turn",
+    "gf9_2_05_14_a_captured_leader_is_no_traitor_without_the_card",
+    "gf9_1_07_07_07_01_the_winner_by_a_traitor_keeps_his_cheap_hero",
+    "gf9_1_07_07_07_01_the_winner_by_a_traitor_may_discard_his_cheap_hero",
+    "gf9_4_1_17_a_tournament_plan_without_a_cheap_hero_is_revealed_as_sent",
+    "gf9_2_04_12_the_fremen_may_withhold_their_allys_free_revival",
+    "gf9_1_10_02_06_who_is_left_by_a_break_may_ally_again_in_the_same_nexus",
+    "gf9_1_12_01_a_bribe_may_be_given_in_the_bidding_round",
+    "gf9_1_03_02_a_faction_may_decline_the_choam_charity",
+]
+
+
+@pytest.mark.parametrize("stem", REVIEWED)
+def test_each_issue_32_ruling_fails_by_rules_version_4(stem):
+    data = yaml.safe_load((SCENARIOS / f"{stem}.yaml").read_text(encoding="utf-8"))
+    assert "rules_version" not in data
+    try:
+        result = run_scenario({**data, "rules_version": 4})
+    except ScenarioError as error:          # an order it plays is refused by version 4
+        assert error.problems
+        return
+    assert result["expect"]["failed"]
+
+
 def _docs_example() -> str:
     return re.search(r"```yaml\n(.*?)```", DOCS.read_text(encoding="utf-8"), re.S).group(1)
 
@@ -256,6 +287,19 @@ def test_the_annotated_example_of_the_docs_holds():
 
 
 # --- pbem scenario run
+def test_scenario_run_prints_a_movement_turn_open_at_the_end_as_json():
+    """A run that ends with a movement turn open prints it as JSON, with the keys of
+    docs/scenarios.md and not the bots' options (it crashed on them, issue 32)."""
+    path = SCENARIOS / "json_a_run_ending_with_a_movement_turn_open.yaml"
+    result = CliRunner().invoke(main, ["scenario", "run", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    prompt, deal = json.loads(result.output)["prompts"]
+    assert prompt["key"] == "move:atreides" and "Your turn" in prompt["legal"]
+    assert deal["key"] == "deal:atreides"
+    assert set(prompt) == {"key", "seat", "kind", "secret", "legal", "default", "default_text",
+                           "template"}
+
+
 def test_scenario_run_prints_the_outcome_as_json():
     path = SCENARIOS / "setup_six_factions.yaml"
     result = CliRunner().invoke(main, ["scenario", "run", str(path), "--json"])

@@ -34,6 +34,7 @@ import yaml
 
 from ..data import Board, Faction, MapMarker
 from ..factions import power
+from ..forces import count_text, marks
 from ..state import POLAR_SINK, data, ruleset_data, sheet
 
 LAYOUT_FILE = Path(__file__).parents[1] / "data" / "board_map.yaml"
@@ -487,14 +488,6 @@ class Placed:
     y: float = 0.0
 
 
-def count_text(counts: list[int]) -> str:
-    """``5``, ``5+2*`` or ``2*``: forces and starred forces (as in the report's table)."""
-    normal, starred = counts
-    if not starred:
-        return str(normal)
-    return f"{normal}+{starred}*" if normal else f"{starred}*"
-
-
 def _chips(lay: Layout, view: dict[str, Any], territory: str, by_faction: dict) -> list[tuple]:
     """(text, fill, text colour, dashed) for each faction's chip, in seat order."""
     chips = []
@@ -659,15 +652,19 @@ def _panel(lay: Layout, view: dict[str, Any]) -> list[Any]:
 
 
 def _key(view: dict[str, Any], lay: Layout, x: float, y: float) -> list[Any]:
-    """How to read the chips, in the colours of the layout's ``key_chips`` factions (the
-    ruleset's first faction's where its data has not that one)."""
+    """How to read the chips: in the colours of the layout's ``key_chips`` factions (the
+    ruleset's first faction's where its data has not that one), with the first kind of force
+    with a mark of the game's data."""
     seats = data(view).seats
     forces, advisors = (marker(view, seat if seat in seats else seats[0])
                         for seat in (lay.key_chips["forces"], lay.key_chips["advisors"]))
+    kinds = marks(view)[:1]
+    marked = "".join(f"+2{kind.mark}" for kind in kinds)
+    faced = "".join(f", 2 {kind.face}" for kind in kinds)
     shapes: list[Any] = [
         rect(x, y - 11, 72, 22, fill=forces.colour, stroke="#ffffff"),
-        Text(x + 36, y, f"{forces.letter} 5+2*", LEGEND - 2, fill="#ffffff", bold=True),
-        Text(x + 80, y, "5 forces, 2 starred", LEGEND, anchor="start")]
+        Text(x + 36, y, f"{forces.letter} 5{marked}", LEGEND - 2, fill="#ffffff", bold=True),
+        Text(x + 80, y, f"5 forces{faced}", LEGEND, anchor="start")]
     y += 30
     shapes += [rect(x, y - 11, 72, 22, fill="#ffffff", stroke=advisors.colour, dash=True),
                Text(x + 36, y, f"{advisors.letter} 3 adv", LEGEND - 2,

@@ -40,8 +40,9 @@ from .. import combat, leaders
 from ..board import reach
 from ..data import CardType, Effect, Slot
 from ..factions import harkonnen_capture as capture
+from ..forces import order_text, plain, total
 from ..orders import battle_orders, battle_plan, plan_conditions
-from ..orders.language import forces_text, where
+from ..orders.language import where
 from ..rules import rules_of
 from ..state import POLAR_SINK, ally_of, data, occupants
 from . import move_bot
@@ -91,7 +92,7 @@ def _shipment(view: dict[str, Any], options: dict[str, Any]) -> str | None:
     """Up to five forces, for at most half the spice, into the least held stronghold open."""
     kinds = options["shipments"]
     kind = reach.NATIVE if reach.NATIVE in kinds else "reserve" if "reserve" in kinds else None
-    reserve = view["own"]["reserve"][0]
+    reserve = view["own"]["reserve"].get(plain(view, view["seat"]), 0)
     if kind is None or not reserve:
         return None
     places = kinds[kind]
@@ -113,7 +114,7 @@ def _move(view: dict[str, Any], options: dict[str, Any]) -> str | None:
     """The largest group outside the strongholds, to a stronghold in reach, else onto the
     richest spice in reach."""
     mine = move_bot.own_groups(view)
-    groups = sorted(((sum(forces), territory, sector)
+    groups = sorted(((total(forces), territory, sector)
                      for (territory, sector), forces in mine.items()
                      if not data(view).board[territory].is_stronghold), reverse=True)
     for _, territory, sector in groups:
@@ -124,7 +125,7 @@ def _move(view: dict[str, Any], options: dict[str, Any]) -> str | None:
         goals = goals or sorted((t for t in ends if view["spice"].get(t)),
                                 key=lambda t: -view["spice"][t])
         if goals:
-            forces = forces_text(*mine[territory, sector])
+            forces = order_text(mine[territory, sector])
             return (f"MOVE {forces} FROM {where(view, territory, sector)} TO "
                     f"{where(view, goals[0], ends[goals[0]][0])}")
     return None
@@ -150,7 +151,7 @@ def _battle_order(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> s
     """Its battles in strongholds first, then where it has the most forces."""
     def rank(pair: list[str | None]) -> tuple[bool, int]:
         territory = str(pair[0])
-        mine = sum(sum(by_faction.get(prompt.seat, (0, 0)))
+        mine = sum(total(by_faction.get(prompt.seat, {}))
                    for by_faction in view["forces"].get(territory, {}).values())
         return (not data(view).board[territory].is_stronghold, -mine)
     return battle_orders.order_text(view, sorted(prompt.default, key=rank))
@@ -195,7 +196,7 @@ def _plan(view: dict[str, Any], prompt: Prompt, fought: str = "") -> str | None:
         plan["capture"] = capture.KEEP if len(own) < 3 else capture.KILL
     if battle_plan.problems(side, plan):
         return None
-    return battle_orders.plan_text(plan_conditions.fit(view, prompt, side, plan))
+    return battle_orders.plan_text(view, plan_conditions.fit(view, prompt, side, plan))
 
 
 def _cards(side: battle_plan.Side) -> tuple[str | None, str | None]:

@@ -42,18 +42,21 @@ from typing import Any
 
 from pbem.game import Prompt
 
-from .. import combat
+from .. import combat, leaders
 from ..cards import battle_karama
 from ..codes import ErrorCode
 from ..data import Ability, CardType, Effect, NameLookupError, Slot
 from ..data.names import Named, NameIndex
 from ..factions import harkonnen_capture as capture
+from ..forces import kinds
+from ..forces import order_text as counts_text
 from ..rules import cite, rules_of
 from ..state import State, data, faction_name, ruleset_data, sheet
 from . import plan_conditions
 from .battle_plan import (
     Side,
     card_lines,
+    cost_rule,
     cut_dial,
     default_plan,
     dial_rule,
@@ -68,7 +71,6 @@ from .battle_plan import (
 from .language import (
     OrderKind,
     OrderProblem,
-    forces_text,
     order_kind,
     read_faction,
     read_forces,
@@ -156,7 +158,8 @@ def read_leader(side: Side, words: list[str]) -> dict[str, Any]:
     if where is None:
         raise OrderProblem(ErrorCode.NOT_YOUR_LEADER, f"{name} is not one of your leaders", valid)
     if where != "alive":
-        raise OrderProblem(ErrorCode.LEADER_IN_TANKS, f"{name} is in the tanks" if where == "tanks"
+        raise OrderProblem(ErrorCode.LEADER_IN_TANKS, f"{name} is in the tanks"
+                           if where in leaders.IN_TANKS
                            else f"{name} is held by the Harkonnen ({side.rules.cite('line 884')})",
                            valid)
     if name in side.away:
@@ -185,7 +188,7 @@ def read_dial(side: Side, words: list[str]) -> int | float:
     text = re.sub(r"\s*(½|1/2)$", ".5", " ".join(words)).strip()
     text = "0.5" if text == ".5" else text
     match = re.fullmatch(r"(\d+)(\.5|\.0)?", text)
-    if not match or (match.group(2) == ".5" and not side.strength.backing):
+    if not match or (match.group(2) == ".5" and not side.strength.half_steps):
         raise OrderProblem(ErrorCode.BAD_DIAL, f"expected DIAL {dial_rule(side, side.spice)}, "
                            f"not {text!r}", ())
     dial = combat.number(float(text))
@@ -231,17 +234,16 @@ def read_plan_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, 
     if verb == "KEEP":
         return {"discard": []}
     if verb == "DISCARD":
-        name = read_card(side, rest, Slot.WEAPON, "DISCARD") if rest and _fits(
-            side, rest, Slot.WEAPON) else read_card(side, rest, Slot.DEFENSE, "DISCARD")
-        return {"discard": [name]}
+        # GF9: the Cheap Hero too, which a winner by a traitor may keep (001 1.07.07.07.01)
+        slots = (Slot.WEAPON, *((Slot.LEADER,) * side.rules.traitor_winner_keeps_one_time_cards))
+        slot = next((s for s in slots if rest and _fits(side, rest, s)), Slot.DEFENSE)
+        return {"discard": [read_card(side, rest, slot, "DISCARD")]}
     if verb == "LOSE":
-        if rest == ["0"]:
-            return {"lose": [0, 0]}
-        normal, starred, extra = read_forces(rest, "forces lost")
+        lost, extra = read_forces(rest, kinds(state, prompt.seat), "forces lost")
         if extra:
             raise OrderProblem(ErrorCode.BAD_LOSSES, "expected LOSE <forces>", ("LOSE 3",
                                                                                 "LOSE 2 1*"))
-        return {"lose": [normal, starred]}
+        return {"lose": lost}
     if verb == "CAPTURE" or (verb, *upper[:1]) in (("NO", "CAPTURE"), ("KARAMA", "CAPTURE")):
         return read_capture(side, verb, rest)
     if verb in ("KWISATZ", "KH"):
@@ -379,8 +381,8 @@ def combine_plan(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> d
     return plan
 
 
-def plan_text(plan: dict[str, Any]) -> str:
-    """A plan as canonical lines."""
+def plan_text(game: Any, plan: dict[str, Any]) -> str:
+    """A plan as canonical lines, in a game (a state or a view)."""
     lines = []
     if plan["leader"]:
         lines.append(f"LEADER {plan['leader']}")
@@ -400,9 +402,9 @@ def plan_text(plan: dict[str, Any]) -> str:
         lines.append("NO TRAITOR CALL")
     lines += [f"DISCARD {name}" for name in plan["discard"]]
     if plan["lose"] is not None:
-        lines.append(f"LOSE {forces_text(*plan['lose']) or 0}")
+        lines.append(f"LOSE {counts_text(plan['lose']) or 0}")
     lines += capture_lines(plan)
-    lines += plan_conditions.lines(plan)
+    lines += plan_conditions.lines(game, plan)
     return "\n".join(lines)
 
 
@@ -414,9 +416,9 @@ def plan_prompt(state: State, seat: str) -> Prompt:
     default = default_plan(side) if first else plan_conditions.second_default(state, seat)
     return Prompt(f"{PLAN}:{seat}", seat, PLAN, True,
                   lambda: "  ".join([plan_legal(side), *plan_conditions.legal(state, seat)]),
-                  default, lambda: plan_text(default).replace("\n", " / "),
+                  default, lambda: plan_text(state, default).replace("\n", " / "),
                   lambda: ("# LEADER <name> or CHEAP HERO, DIAL <n>, WEAPON, DEFENSE <card>\n"
-                           + plan_text(default)))
+                           + plan_text(state, default)))
 
 
 def plan_legal(side: Side) -> str:
@@ -425,7 +427,7 @@ def plan_legal(side: Side) -> str:
             else "the aggressor wins a tie")
     parts = [f"Battle in {side.territory} against the {faction_name(side.opponent, side.rules)} "
              f"({side.rules.cite('000 X')}; {role}, {side.rules.cite('X.C.2')}).",
-             f"DIAL {dial_rule(side, 0)}."]
+             f"DIAL {dial_rule(side, 0)}.", cost_rule(side)]
     if side.leaders or side.cheap_heroes:
         leaders = ", ".join(f"{n} {side.deck.leader(n).strength}" for n in side.leaders) or "none"
         heroes = f"; or {' or '.join(map(hero_text, side.cheap_heroes))}" \
@@ -460,6 +462,9 @@ def plan_legal(side: Side) -> str:
                  "DISCARD <card> for each weapon or defense to discard "
                  f"({side.rules.cite('X.C.6')}); LOSE <forces> for the forces you "
                  "lose (default: normal forces first).")
+    if side.rules.traitor_winner_keeps_one_time_cards and side.cheap_heroes:
+        parts.append("If you win by a traitor you keep a Cheap Hero you played too, unless "
+                     "you write DISCARD CHEAP HERO (001 1.07.07.07.01).")
     return "  ".join(parts)
 
 
@@ -522,15 +527,18 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
                 plan[key] = rng.choice(choices)
     strength = side.strength
     plan["spice"] = rng.randint(0, strength.most_spice(side.spice))
-    step = 2 if strength.backing else 1
+    step = 2 if strength.half_steps else 1
     plan["dial"] = combat.number(rng.randint(0, int(strength.most(plan["spice"]) * step)) / step)
     plan["kh"] = side.kh and side.must_lead and rng.random() < 0.5
     plan["call"] = rng.random() < 0.8
     kept = [n for n in (plan["weapon"], plan["defense"])
             if n and Effect.DISCARD_AFTER_PLAY not in side.card(n).effects]
     plan["discard"] = list(dict.fromkeys(n for n in kept if rng.random() < 0.3))
+    if plan["cheap_hero"] and side.rules.traitor_winner_keeps_one_time_cards \
+            and rng.random() < 0.5:
+        plan["discard"].append(plan["cheap_hero"])      # 001 1.07.07.07.01
     if rng.random() < 0.3:
-        plan["lose"] = list(rng.choice(strength.losses(plan["dial"], plan["spice"])))
+        plan["lose"] = dict(rng.choice(strength.losses(plan["dial"], plan["spice"])))
     if side.captures:
         plan["capture"] = rng.choice((capture.KILL, capture.KEEP, capture.NO_CAPTURE))
     if side.cancels and rng.random() < 0.5:
@@ -538,7 +546,7 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
     return plan_conditions.random_extras(view, prompt, side, plan, rng)
 
 
-order_kind(OrderKind(PLAN, PLAN_VERBS, read_plan_line, lambda _, plan: plan_text(plan),
+order_kind(OrderKind(PLAN, PLAN_VERBS, read_plan_line, plan_text,
                      combine_plan, random_plan, with_verb=True, notes=reveal_notes))
 order_kind(OrderKind(ORDER, ("BATTLE",), read_order_line, order_text, combine_order,
                      random_order))

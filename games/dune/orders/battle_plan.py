@@ -26,9 +26,9 @@ from ..codes import ErrorCode
 from ..data import CardType, DuneData, Effect, Slot, TreacheryCard
 from ..factions import bene_gesserit_voice as voice
 from ..factions import harkonnen_capture as capture
+from ..forces import add, kind, kinds, order_text, total
 from ..rules import Classic, Rules
-from ..state import State, data
-from .language import forces_text
+from ..state import State, data, faction_name
 
 
 # --- what a combatant may put in a plan
@@ -131,19 +131,21 @@ def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], 
     rules = Rules.from_json(rules_json)
     opponent = battle["defender"] if seat == battle["aggressor"] else battle["aggressor"]
     territory = battle["territory"]
-    normal = starred = 0
+    here: dict[str, int] = {}
     for sector, by_faction in forces.get(territory, {}).items():
-        if int(sector) in battle["sectors"]:
-            n, s = by_faction.get(seat, (0, 0))
-            normal, starred = normal + n, starred + s
+        if int(sector) in battle["sectors"] and seat in by_faction:
+            add(here, by_faction[seat])
     allies = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
     backers = (seat, *allies) if rules.free_support_for_ally else (seat,)
     free = rules.free_support_in_battle and any(    # house rule 6; 001 2.04.22
         factions.power(s).counts_full_without_spice() for s in backers)
     karamaed = battle.get("cancelled", {}).get(seat, [])     # battle_karama
-    worth = 1 if "starred" in karamaed else combat.starred_worth(rules, seat, opponent)
-    strength = combat.Strength(normal, starred, worth, rules.advanced_combat,
-                               free and "free" not in karamaed)
+    against = faction_name(opponent, rules)
+    troops = tuple(combat.Troop(kind.name, here.get(kind.name, 0),
+                                min(kind.worth(against), combat.NORMAL) if "starred" in karamaed
+                                else kind.worth(against), kind.spiced)
+                   for kind in kinds(rules, seat))
+    strength = combat.Strength(troops, rules.advanced_combat, free and "free" not in karamaed)
     away = {name: where for name, where in fought.get(seat, {}).items() if where != territory}
     may_kh = (rules.advantages and kh is not None
               and factions.power(seat).may_add_kwisatz_haderach(kh)
@@ -208,24 +210,27 @@ def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tupl
         pass                            # cut at the reveal (WBC X, line 1254)
     elif not strength.dial_ok(plan["dial"], plan["spice"]):
         found.append(("dial", ErrorCode.DIAL, f"DIAL {dial_rule(side, plan['spice'])}", ()))
-    elif plan["lose"] is not None and tuple(plan["lose"]) not in strength.losses(
+    elif plan["lose"] is not None and plan["lose"] not in strength.losses(
             plan["dial"], plan["spice"]):
         found.append(("lose", ErrorCode.LOSSES,
                       "the forces you lose must be worth your dial with the "
                       f"spice you pay ({side.rules.cite('000 X.C.6, XXII.C')}): "
                       + losses_rule(side, plan), tuple(
-                          f"LOSE {forces_text(*mix)}" for mix in
+                          f"LOSE {order_text(mix)}" for mix in
                           strength.losses(plan["dial"], plan["spice"]))))
     if plan["kh"] and not (plan["leader"] or plan["cheap_hero"]):
         found.append(("kh", ErrorCode.KH_ALONE,
                       "the Kwisatz Haderach cannot fight alone: it goes with "
                       f"a leader or a cheap hero ({side.rules.cite('line 762')})", ()))
-    kept = {plan["weapon"], plan["defense"], *plan.get("second", {}).values()} - {None}
+    one_time = side.rules.traitor_winner_keeps_one_time_cards      # 001 1.07.07.07.01
+    kept = {plan["weapon"], plan["defense"], *plan.get("second", {}).values(),
+            plan["cheap_hero"] if one_time else None} - {None}
     for name in plan["discard"]:
-        if name not in kept or Effect.DISCARD_AFTER_PLAY in side.card(name).effects:
+        if name not in kept or (Effect.DISCARD_AFTER_PLAY in side.card(name).effects
+                                and not one_time):
             found.append(("discard", ErrorCode.DISCARD,
-                          f"DISCARD names a weapon or defense of your "
-                          f"plan; {name} is not one, or is discarded anyway",
+                          f"DISCARD names a {'card' if one_time else 'weapon or defense'} of "
+                          f"your plan; {name} is not one, or is discarded anyway",
                           tuple(f"DISCARD {n}" for n in sorted(kept))))
     return found
 
@@ -267,12 +272,17 @@ def correct(side: Side, plan: dict[str, Any], leaderless: bool = False,
         drop("leader", "leader-unavailable")
     if plan["cheap_hero"] and (plan["leader"] or plan["cheap_hero"] not in side.cheap_heroes):
         drop("cheap_hero", "cheap-hero-removed")
-    if not (plan["leader"] or plan["cheap_hero"]) and side.must_lead and not leaderless:
+    # 001 4.1.17: with no Active Leader a tournament plan need not hold a Cheap Hero
+    hero_left_out = (side.hero_optional and not side.leaders
+                     and side.rules.optional_hero_left_out_at_reveal)
+    if (not (plan["leader"] or plan["cheap_hero"]) and side.must_lead and not leaderless
+            and not hero_left_out):
         fill = default_plan(side)
         plan["leader"], plan["cheap_hero"] = fill["leader"], fill["cheap_hero"]
         notes.append("leader-added")
+    unled = hero_left_out and not plan["cheap_hero"]        # 001 1.07.05.06: no card then
     for key, slot in (("weapon", Slot.WEAPON), ("defense", Slot.DEFENSE)):
-        if plan[key] and (not side.must_lead or plan[key] not in side.cards(slot)):
+        if plan[key] and (not side.must_lead or unled or plan[key] not in side.cards(slot)):
             drop(key, f"{key}-removed")
     if plan["weapon"] and plan["weapon"] == plan["defense"] and side.count(plan["weapon"]) < 2:
         drop("defense", "defense-removed")
@@ -280,13 +290,13 @@ def correct(side: Side, plan: dict[str, Any], leaderless: bool = False,
     if plan["spice"] > most_spice:
         drop("spice", "spice-reduced", most_spice)
     if not side.strength.dial_ok(plan["dial"], plan["spice"]):
-        step = 2 if side.strength.backing else 1
+        step = 2 if side.strength.half_steps else 1
         dial = min(int(plan["dial"] * step) / step, side.strength.most(plan["spice"]))
         drop("dial", "dial-reduced", combat.number(max(0, dial)))
     if plan["kh"] and not (side.kh and (plan["leader"] or plan["cheap_hero"])):
         drop("kh", "kh-removed", False)
-    plan["discard"] = [n for n in plan["discard"] if n in (plan["weapon"], plan["defense"])]
-    if plan["lose"] is not None and tuple(plan["lose"]) not in side.strength.losses(
+    plan["discard"] = combat.discards(plan)
+    if plan["lose"] is not None and plan["lose"] not in side.strength.losses(
             plan["dial"], plan["spice"]):
         plan["lose"] = None
     return plan, notes
@@ -320,9 +330,12 @@ def spice_rule(side: Side) -> str:
 
 def dial_rule(side: Side, spice: int) -> str:
     strength = side.strength
-    starred = (f" and {strength.starred} starred, worth {strength.worth} each"
-               if strength.starred else "")
-    text = (f"0 to {strength.most(spice)}: your {plural(strength.normal, 'force')}{starred} "
+    first, *others = strength.troops
+    words = kind(first.kind)
+    more = "".join(f" and {t.count} {kind(t.kind).face}, worth {t.worth} each"
+                   for t in others if t.count)
+    text = (f"0 to {strength.most(spice)}: your "
+            f"{plural(first.count, words.singular, words.plural)}{more} "
             f"in {side.territory} ({side.rules.cite('000 X.B.1')})")
     if strength.backing:
         text += (f" backed by {spice} spice, in half steps ({side.rules.cite('XXII.B')}); "
@@ -331,7 +344,28 @@ def dial_rule(side: Side, spice: int) -> str:
     return text
 
 
+def cost_rule(side: Side) -> str:
+    """What winning costs: the forces dialled (X.C.6), with the spice backing them counted
+    (XXII.C, half a force's worth unbacked), and that spice paid win or lose (XXII)."""
+    strength = side.strength
+    text = (f"If you win, you lose forces worth your dial ({side.rules.cite('X.C.6')})")
+    if not strength.backing:
+        return text + "."
+    spice = strength.most_spice(side.spice)
+    dial = strength.most(side.spice)
+
+    def fewest(dial: combat.Number, spice: int) -> int:
+        return min(total(mix) for mix in strength.losses(dial, spice))
+    text += (f": a force backed by spice counts 1, another half, so DIAL {dial} with SPICE "
+             f"{spice} costs {plural(fewest(dial, spice), 'force')}")
+    if spice and strength.most(0):
+        bare = strength.most(0)
+        text += f", DIAL {bare} with none {plural(fewest(bare, 0), 'force')}"
+    return text + (f"; the spice you back it with is paid to the bank win or lose "
+                   f"({side.rules.cite('XXII')}).")
+
+
 def losses_rule(side: Side, plan: dict[str, Any]) -> str:
     mixes = side.strength.losses(plan["dial"], plan["spice"])
-    return ", ".join(forces_text(*mix) or "0" for mix in mixes)
+    return ", ".join(order_text(mix) or "0" for mix in mixes)
 

@@ -9,15 +9,18 @@ and movement"):
 - ``PASS``: neither; ``ELSE``: what follows is the next plan, tried if the one before is not
   legal when the turn comes;
 - ``SUPPORT <n>``: spice this faction will pay towards its allies' shipments this round;
-- ``GIVE <faction> <n>``: spice given to another faction (``transfers``);
+- ``GIVE <faction> <n>``: spice given to another faction (``transfers``); under GF9 a GIVE line
+  of the open round is read as the deal beside the turn (``deals``), this one only in an order
+  sent ahead;
 - the Guild's ``KARAMA STOP <faction>``, ``DEFER [LAST|<faction>]`` (sequential mode) and
   ``TIMING FIRST|LAST|BEFORE <faction>|AFTER <faction>`` (batched mode);
 - ``KARAMA ADVISOR [<faction>]``, ``KARAMA GUILD``, ``KARAMA WORM <territory>`` (the Fremen),
   ``KARAMA WORTHLESS``: the Karamas of ``move_karama``.
 
-``<forces>`` is a number, a number with a star for starred forces (``2*``), or both
-(``5 2*``).  ``COEXIST``/``FIGHT`` after a Bene Gesserit move into an occupied territory
-declares coexistence there (000 XV.B.5).
+``<forces>`` is a number of the faction's plain kind of force, a number with a kind's mark
+(``2*``) or word (``2 Fedaykin``), or several (``5 2*``): ``language.read_forces``.
+``COEXIST``/``FIGHT`` after a Bene Gesserit move into an occupied territory declares
+coexistence there (000 XV.B.5).
 """
 
 from __future__ import annotations
@@ -27,19 +30,20 @@ from typing import Any
 
 from pbem.game import Prompt
 
-from .. import factions, transfers
+from .. import factions
 from ..board import reach
 from ..bots import move_bot
 from ..cards import karama, karama_reach, move_karama
 from ..codes import ErrorCode
 from ..data import Ability
+from ..deals import read_gift
+from ..forces import kinds, order_text
 from ..phases import moves
 from ..rules import cite, rules_of
-from ..state import State, ally_of, copy_state, data, faction_name
+from ..state import State, copy_state, data, faction_name
 from .language import (
     OrderKind,
     OrderProblem,
-    forces_text,
     order_kind,
     read_faction,
     read_forces,
@@ -68,12 +72,12 @@ def read_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
     if verb == "SHIP":
         return {"ship": read_shipment(state, prompt, words)}
     if verb == "MOVE":
-        return {"move": read_move(state, words)}
+        return {"move": read_move(state, prompt.seat, words)}
     if verb == "HAJR":
         if not words or words[0].upper() != "MOVE":
             raise OrderProblem(ErrorCode.HAJR, "expected HAJR MOVE <forces> FROM <territory> TO "
                                "<territory>", ("HAJR MOVE 3 FROM Carthag TO Arrakeen",))
-        return {"hajr": read_move(state, words[1:])}
+        return {"hajr": read_move(state, prompt.seat, words[1:])}
     if verb == "KARAMA":
         return read_karama(state, prompt, words)
     if verb == "DEFER":
@@ -83,7 +87,7 @@ def read_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
 
 def read_shipment(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
     """SHIP <forces> [FROM <territory>] TO <territory>|RESERVES [SECTOR n] [KARAMA] [COEXIST]."""
-    normal, starred, rest = read_forces(words)
+    forces, rest = _read_forces(state, prompt.seat, words)
     rest, coexist = _coexist_word(rest)
     if coexist and rules_of(state).advisor_sides:
         raise OrderProblem(ErrorCode.SHIPPED_FIGHTERS, "your forces are shipped as fighters: "
@@ -106,18 +110,17 @@ def read_shipment(state: State, prompt: Prompt, words: list[str]) -> dict[str, A
                            ("SHIP 5 TO Arrakeen",))
     target = rest[to + 1:]
     if source is not None and [w.upper() for w in target] == [RESERVES]:
-        return {"kind": "back", "from": source, "from_sector": from_sector,
-                "forces": [normal, starred]}
+        return {"kind": "back", "from": source, "from_sector": from_sector, "forces": forces}
     territory, sector = read_territory(state, target)
     return {"kind": "cross" if source else "reserve", "from": source,
             "from_sector": from_sector, "to": territory.name,
-            "sector": sector, "forces": [normal, starred], "karama": karama,
+            "sector": sector, "forces": forces, "karama": karama,
             "coexist": coexist}
 
 
-def read_move(state: State, words: list[str]) -> dict[str, Any]:
+def read_move(state: State, seat: str, words: list[str]) -> dict[str, Any]:
     """<forces> FROM <territory> TO <territory> [SECTOR n] [COEXIST|FIGHT]."""
-    normal, starred, rest = read_forces(words)
+    forces, rest = _read_forces(state, seat, words)
     rest, coexist = _coexist_word(rest)
     upper = [w.upper() for w in rest]
     if upper[:1] != ["FROM"] or "TO" not in upper:
@@ -127,34 +130,18 @@ def read_move(state: State, words: list[str]) -> dict[str, Any]:
     source, from_sector = read_territory(state, rest[1:to])
     territory, sector = read_territory(state, rest[to + 1:])
     return {"from": source.name, "from_sector": from_sector, "to": territory.name,
-            "sector": sector,
-            "forces": [normal, starred], "coexist": coexist}
+            "sector": sector, "forces": forces, "coexist": coexist}
+
+
+def _read_forces(state: State, seat: str, words: list[str]) -> tuple[dict[str, int], list[str]]:
+    """The forces at the start of a shipment or a move, at least one (``read_forces``)."""
+    return read_forces(words, kinds(state, seat), least=1)
 
 
 def _coexist_word(words: list[str]) -> tuple[list[str], bool | None]:
     if words and words[-1].upper() in ("COEXIST", "FIGHT"):
         return words[:-1], words[-1].upper() == "COEXIST"
     return words, None
-
-
-def read_gift(state: State, prompt: Prompt, words: list[str]) -> list:
-    """GIVE <faction> <n>: spice to another faction (000 XIII.C; ``transfers``); under GF9 not
-    to an ally but by an alliance power to give it (001 1.10.03.04, 1.12.02)."""
-    spice = state["factions"][prompt.seat]["spice"]
-    if len(words) < 2:
-        raise OrderProblem(ErrorCode.BAD_GIFT, "expected GIVE <faction> <spice>", ("GIVE Fremen 3",
-                                                                                   ))
-    others = [s for s in state["seats"] if s != prompt.seat]
-    receiver = read_faction(state, words[:-1], others)
-    if (not rules_of(state).bribes_between_allies and receiver in ally_of(state, prompt.seat)
-            and not transfers.ally_gifts(state, prompt.seat, receiver)):
-        allowed = tuple(faction_name(s, state) for s in others
-                        if s not in ally_of(state, prompt.seat))
-        raise OrderProblem(ErrorCode.ALLY_BRIBE, f"allies may not give each other spice (001 "
-                           "1.10.03.04: no bribe between allies); "
-                           f"{faction_name(receiver, state)} is "
-                           "your ally", allowed)
-    return [receiver, read_number(words[-1], 1, max(spice, 1), f"the spice (you have {spice})")]
 
 
 def read_karama(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
@@ -365,7 +352,7 @@ def text(game: Any, value: dict[str, Any]) -> str:
 
 
 def shipment_text(game: Any, order: dict[str, Any]) -> str:
-    forces = forces_text(*order["forces"])
+    forces = order_text(order["forces"])
     if order["kind"] == "back":
         return f"SHIP {forces} FROM {_source(game, order)} TO {RESERVES}"
     source = f" FROM {_source(game, order)}" if order.get("from") else ""
@@ -378,7 +365,7 @@ def shipment_text(game: Any, order: dict[str, Any]) -> str:
 def move_text(game: Any, order: dict[str, Any]) -> str:
     sector = order["sector"]
     target = where(game, order["to"], sector) if sector is not None else order["to"]
-    return (f"{forces_text(*order['forces'])} FROM {_source(game, order)} TO {target}"
+    return (f"{order_text(order['forces'])} FROM {_source(game, order)} TO {target}"
             + _coexist_text(order))
 
 

@@ -30,14 +30,16 @@ from typing import Any
 
 from pbem.game import Prompt
 
+from .. import combat
 from ..cards import battle_karama
 from ..codes import ErrorCode
 from ..factions import atreides_prescience as prescience
 from ..factions import bene_gesserit_voice as voice
+from ..forces import order_text
 from ..rules import cite, rules_of
 from ..state import State, faction_name
 from . import battle_plan
-from .language import OrderProblem, forces_text
+from .language import OrderProblem
 
 NOT_UNDER_IF = ("IF", "KARAMA", "CAPTURE")
 LineReader = Callable[[State, Prompt, list[str]], dict[str, Any]]
@@ -116,8 +118,7 @@ def conditioned(plan: dict[str, Any], said: dict[str, Any] | None,
                 if key in ("leader", "cheap_hero") and value:
                     out["leader" if key == "cheap_hero" else "cheap_hero"] = None
                 out[key] = value
-    out["discard"] = [n for n in dict.fromkeys(out["discard"])
-                      if n in (out["weapon"], out["defense"])]
+    out["discard"] = combat.discards(out)
     return out
 
 
@@ -204,13 +205,13 @@ def part_line(key: str, value: Any) -> str:
             "dial": lambda: f"DIAL {value}", "spice": lambda: f"SPICE {value}",
             "kh": lambda: "KWISATZ HADERACH",
             "call": lambda: "TRAITOR CALL" if value else "NO TRAITOR CALL",
-            "lose": lambda: f"LOSE {forces_text(*value) or 0}"}[key]()
+            "lose": lambda: f"LOSE {order_text(value) or 0}"}[key]()
 
 
-def lines(plan: dict[str, Any]) -> list[str]:
-    """The plan's lines of this module, and its Karamas."""
+def lines(game: Any, plan: dict[str, Any]) -> list[str]:
+    """The plan's lines of this module, and its Karamas, in a game (a state or a view)."""
     found = ["NO LEADER"] if plan.get("no_leader") else []
-    found += [battle_karama.line(use) for use in plan.get("karama", [])]
+    found += [battle_karama.line(game, use) for use in plan.get("karama", [])]
     for cond, part in plan.get("if", []):
         found += [f"IF {cond_text(cond)}: {part_line(key, value)}" for key, value in part.items()]
     return found
@@ -239,10 +240,10 @@ def legal(state: State, seat: str) -> list[str]:
                          "should that element be asked.")
         found = battle_karama.uses(state, seat)
         if found:
-            names = battle_karama.starred_name(state, seat)
+            names = battle_karama.special_name(state, seat)
             parts.append(f"Karamas ({cite(state, 'player aid B.6')}; each stands ready and is "
                          "played only if "
-                         "needed): " + ", ".join(battle_karama.line(u, names) for u in found)
+                         "needed): " + ", ".join(battle_karama.line(state, u, names) for u in found)
                          + ".")
         if rules_of(state).no_leaders_by_consent:
             parts.append("NO LEADER: fight without leaders if your opponent says so too (Q&A "

@@ -54,10 +54,12 @@ from ..cards import karama, karama_reach, move_karama
 from ..codes import EventCode
 from ..data import Ability
 from ..factions import bene_gesserit_coexistence
+from ..forces import Counts, count_in, plain
+from ..forces import kinds as force_kinds
 from ..orders import move_orders
 from ..orders.language import where
 from ..rules import cite, rules_of
-from ..state import State, ally_of, count_in, data, faction_name, storm_order
+from ..state import State, ally_of, data, faction_name, storm_order
 from . import moves
 
 COEXISTENCE = "coexistence:"   # the key of the advisors' prompt, ``coexistence:<seat>``
@@ -332,12 +334,18 @@ class _TurnPrompt(Prompt):
             lines.append("You may take your turn now, before "
                          f"{faction_name(step['queue'][0], state)}, "
                          "or DEFER (asked again before the next faction), DEFER <faction>, "
-                         "DEFER LAST (Guild shield 5).")
+                         f"DEFER LAST ({cite(state, '000 Guild shield 5')}).")
         if flexible and step["mode"] == "batched":
             lines.append("TIMING FIRST, LAST, BEFORE <faction> or AFTER <faction> places your "
-                         "turn (Guild shield 5); without it you go in storm order.")
-        if step["mode"] == "batched":
+                         f"turn ({cite(state, '000 Guild shield 5')}); without it you go in "
+                         "storm order.")
+        before = _movers_before(state, seat) if step["mode"] == "batched" else []
+        if len(before) > 1 or before and before[0] != move_karama.free_mover(state):
             lines.append("Other factions may move before you: give fallback plans after ELSE.")
+        elif before:
+            lines.append(f"The {faction_name(before[0], state)} may take its turn before yours "
+                         f"({cite(state, '000 Guild shield 5')}): give fallback plans after "
+                         "ELSE.")
         return " ".join(lines)
 
     @cached_property
@@ -360,7 +368,7 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
     at the start of the move (``reach``).  A landing place's sectors and costs and a place's
     reach are worked out when a bot first reads them (issue 20: a bot reads its own groups' and
     the landing it chose, of some seventy)."""
-    normal = state["factions"][seat]["reserve"][0]
+    normal = state["factions"][seat]["reserve"].get(plain(state, seat), 0)
     shipments: dict[str, _Landings] = {}
     for kind in reach.shipment_kinds(state, seat):
         if kind in ("reserve", reach.NATIVE) and normal:
@@ -446,6 +454,19 @@ class _SectorReach(Mapping[str, dict[str, tuple[int, ...]]]):
         return len(self._sectors)
 
 
+def _movers_before(state: State, seat: str) -> list[str]:
+    """The factions that may take their turn before the seat's: those ahead of it in the
+    queue of storm order, and one that may move out of turn (the Guild, shield 5) not moved
+    yet (the first faction in storm order is told of the Guild alone)."""
+    step = state["step"]
+    queue = step["queue"]
+    ahead = list(queue[:queue.index(seat)] if seat in queue else queue)
+    mover = move_karama.free_mover(state)
+    if mover not in (None, seat, *ahead) and mover not in step["moved"]:
+        ahead.append(mover)
+    return ahead
+
+
 def _before_home(state: State) -> bool:
     """The Guild's own place in storm order is still to come (a DEFER by default)."""
     order = storm_order(state)
@@ -458,8 +479,12 @@ def shipping_terms(state: State, seat: str) -> str:
     Fremen shield 2)."""
     kinds = reach.shipment_kinds(state, seat)
     if kinds == (reach.NATIVE,):
+        open_ = reach.shipment_destinations(state, seat, reach.NATIVE, None)
+        where_ = ", ".join(t if len(data(state).board[t].sectors) <= 1 else
+                           f"{t} (sector{'s' if len(s) > 1 else ''} {', '.join(map(str, s))})"
+                           for t, s in open_.items())
         return ("You bring forces free onto territories within two of the Great Flat "
-                "(Fremen shield 2).")
+                f"({cite(state, '000 Fremen shield 2')}): {where_ or 'none now'}.")
     stronghold, other = (reach.shipment_cost(state, seat, name, 1) for name in
                          ("Arrakeen", "Habbanya Erg"))
     paid = "the Guild" if reach.payee(state, seat) else "the bank"
@@ -494,7 +519,7 @@ class GroupReach:
     territory: str
     sector: int | None
     start: str
-    forces: tuple[int, int]
+    forces: Counts
     reachable: dict[str, tuple[int, ...]]
 
 
@@ -530,7 +555,8 @@ def examples(state: State, seat: str, reaches: list[GroupReach]) -> list[str]:
     """The order template's examples, from the faction's own position: a shipment it may
     make (a stronghold first) and a move one of its groups may make; none it could not."""
     lines = []
-    normal = state["factions"][seat]["reserve"][0]
+    first = plain(state, seat)
+    normal = state["factions"][seat]["reserve"].get(first, 0)
     kinds = reach.shipment_kinds(state, seat)
     if normal and kinds:
         open_ = reach.shipment_destinations(state, seat, kinds[0])
@@ -538,9 +564,9 @@ def examples(state: State, seat: str, reaches: list[GroupReach]) -> list[str]:
             name = min(open_, key=lambda name: _stronghold_first(state, name))
             lines.append(f"SHIP {min(normal, 3)} TO {where(state, name, open_[name][0])}")
     for group in reaches:
-        if group.forces[0] and group.reachable:
+        if group.forces.get(first) and group.reachable:
             name = min(group.reachable, key=lambda name: _stronghold_first(state, name))
-            lines.append(f"MOVE {group.forces[0]} FROM {group.start} TO "
+            lines.append(f"MOVE {group.forces[first]} FROM {group.start} TO "
                          f"{where(state, name, group.reachable[name][0])}")
             break
     return lines
@@ -554,8 +580,12 @@ def describe(state: State, seat: str, reaches: list[GroupReach]) -> str:
     """What the faction has and may do this turn, in numbers: spice, reserves, shipping rates,
     ornithopters, and where each of its groups can reach."""
     sheet_ = state["factions"][seat]
-    normal, starred = sheet_["reserve"]
-    reserve = (f"{normal} and {starred} starred forces" if starred else plural(normal, "force"))
+    first, *others = force_kinds(state, seat)
+    more = "".join(f" and {sheet_['reserve'][k.name]} {k.face}" for k in others
+                   if sheet_["reserve"].get(k.name))
+    normal = sheet_["reserve"].get(first.name, 0)
+    reserve = f"{normal}{more} {first.plural}" if more else plural(normal, first.singular,
+                                                                    first.plural)
     parts = [f"Your turn ({cite(state, '000 IX.C')}): you have {sheet_['spice']} spice and "
              f"{reserve} in reserve."]
     parts.append(shipping_terms(state, seat))
@@ -565,6 +595,11 @@ def describe(state: State, seat: str, reaches: list[GroupReach]) -> str:
     if groups:
         parts.append(f"Moves (range {reach.move_range(state, seat)}): " + "; ".join(groups)
                      + ".")
+    if (rules_of(state).ornithopters_after_shipment and not reach.has_ornithopters(state, seat)
+            and sheet_["reserve"] and reach.shipment_kinds(state, seat)):
+        cities = " or ".join(t.name for t in data(state).board.territories if t.ornithopters)
+        parts.append(f"Forces you ship into {cities} this turn give you ornithopters for its "
+                     f"move: range {reach.ORNITHOPTER_RANGE} (001 1.06.05.05).")
     parts.extend(karama_reach.notes(state, seat))
     cards = (["HAJR MOVE"] * bool(moves.holds(state, seat, moves.CardType.HAJR))
              + ["KARAMA SHIP"] * bool(karama.playable(state, seat))

@@ -50,6 +50,12 @@ Rulings:
   pays only the first three (what the Emperor gives it to spend is his 2.03.07 gift, which by
   mail is this same ``SUPPORT``).  What his support does not cover is cut, the extra forces
   first.
+- GF9 (001 2.04.12: "At your discretion, your ally's free revival is 3"): the Fremen decide in
+  their own revival order, ``WITHHOLD FREE-REVIVAL`` (they are asked while their ally has more
+  forces in the tanks than its own free number); their ally orders as with the grant, and
+  withheld, its own free number is free, the rest at 2 spice each as its spice pays, what it
+  does not pay cut as for an Emperor's ally (``Rules.ally_free_revival_at_discretion``).  The
+  orders are secret and simultaneous, so the decision costs no mail round.
 - A revived leader is still the traitor he was (Q&A D.1, line 686): traitors are left as they
   are.
 - The Kwisatz Haderach, killed (only in an explosion), "must be revived like any other leader.
@@ -78,6 +84,7 @@ from pbem.game import Event, Prompt
 from .. import factions, leaders
 from ..cards import karama, karama_reach
 from ..codes import EventCode
+from ..forces import Counts, add, take
 from ..orders.revival_orders import (
     CARDS,
     KWISATZ_HADERACH,
@@ -125,7 +132,9 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
     wanted = {PromptKey.parse(key).seat: value for key, value in orders.items()}
     for seat, value in wanted.items():
         karama_reach.stand_ready(state, seat, value.get("against", []))
-    events, retake = _retakes(state, wanted)
+    events = _withheld(state, wanted)
+    more, retake = _retakes(state, wanted)
+    events += more
     events += resolve(state, {seat: value for seat, value in wanted.items()
                               if seat not in retake})
     state["step"]["done"] = not retake
@@ -134,6 +143,19 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
     else:
         state["step"].pop("retake", None)
         karama.lift(state, "free-revival", state["seats"])
+    return events
+
+
+def _withheld(state: State, wanted: dict[str, dict[str, Any]]) -> list[Event]:
+    """GF9: the Fremen withhold their ally's free revival of 3 this round (001 2.04.12, ``WITHHOLD
+    FREE-REVIVAL``): the ally revives its own free number (``allowance`` reads the step's
+    ``withheld``), told with the Fremen; the others see only what the ally pays."""
+    events = []
+    for seat in storm_order(state):
+        for ally in wanted.get(seat, {}).get("withhold", []):
+            state["step"].setdefault("withheld", []).append(ally)
+            events.append(Event(EventCode.FREE_REVIVAL_WITHHELD, {"faction": seat, "ally": ally},
+                                to=(seat, ally)))
     return events
 
 
@@ -146,7 +168,7 @@ def _retakes(state: State, wanted: dict[str, dict[str, Any]]) -> tuple[list[Even
     for seat in storm_order(state):
         if seat not in wanted or not karama.ready_against(state, "free-revival", seat):
             continue
-        found, forces = allowance(state, seat), sum(wanted[seat]["forces"])
+        found, forces = allowance(state, seat), wanted[seat]["forces"]
         own = replace(found, free=sheet(seat, state).free_revival)
         played = (karama.play_against(state, "free-revival", seat, retake=True)
                   if found.cost(forces) != own.cost(forces) else [])
@@ -183,41 +205,44 @@ def _forces(state: State, found: Allowance, value: dict[str, Any],
     """The ordinary revival of forces, paid by the faction and its Emperor ally."""
     seat = found.seat
     own = state["factions"][seat]
-    normal, starred = value["forces"]
+    forces = dict(value["forces"])
     emperor, offered = support or (None, 0)
     if emperor is not None:
         offered = min(offered, state["factions"][emperor]["spice"])
     left = own["spice"] - (value_of(state, value["leader"]) if value["leader"] else 0)
-    while _from_emperor(found, normal + starred, left) > offered:  # only an Emperor's ally
-        normal, starred = (normal - 1, starred) if normal else (normal, starred - 1)
-    if not normal + starred:
-        return _cut(seat, value["forces"], [0, 0])
-    cost = found.cost(normal + starred)
-    from_emperor = _from_emperor(found, normal + starred, left)
-    _to_reserve(state, seat, [normal, starred])
+    while _from_emperor(found, forces, left) > offered:  # an Emperor's ally, or one whose
+        # grant the Fremen withheld (001 2.04.12): its plain forces cut first
+        cut = next(k.name for k in found.kinds if forces.get(k.name))
+        take(forces, {cut: 1})
+    if not forces:
+        return _cut(seat, value["forces"], {})
+    cost = found.cost(forces)
+    from_emperor = _from_emperor(found, forces, left)
+    _to_reserve(state, seat, forces)
     own["spice"] -= cost - from_emperor
-    events = [Event(EventCode.FORCES_REVIVED, {"faction": seat, "forces": [normal, starred],
-                                       "spice": cost})]
+    events = [Event(EventCode.FORCES_REVIVED, {"faction": seat, "forces": forces,
+                                               "spice": cost})]
     if from_emperor:
         state["factions"][emperor]["spice"] -= from_emperor
         events += [Event(EventCode.REVIVAL_SUPPORTED, {"faction": emperor, "ally": seat}),
                    Event(EventCode.REVIVAL_SUPPORT, {"faction": emperor, "ally": seat,
                                              "spice": from_emperor}, to=(emperor, seat))]
-    return events + _cut(seat, value["forces"], [normal, starred])
+    return events + _cut(seat, value["forces"], forces)
 
 
-def _from_emperor(found: Allowance, forces: int, left: int) -> int:
+def _from_emperor(found: Allowance, forces: Counts, left: int) -> int:
     """What the Emperor pays of ``forces`` revived by his ally holding ``left`` spice: what its
     own spice does not pay of the first three, and all of those beyond (001 2.03.08)."""
     extra = found.extra_cost(forces)
     return max(0, found.cost(forces) - extra - left) + extra
 
 
-def _cut(seat: str, ordered: list[int], revived: list[int]) -> list[Event]:
+def _cut(seat: str, ordered: Counts, revived: Counts) -> list[Event]:
     """The private word to an Emperor's ally whose forces nobody paid for in full."""
     if revived == ordered:
         return []
-    return [Event(EventCode.REVIVAL_CUT, {"ordered": list(ordered), "forces": revived}, to=(seat,))]
+    return [Event(EventCode.REVIVAL_CUT, {"ordered": dict(ordered), "forces": dict(revived)},
+                  to=(seat,))]
 
 
 def _leader(state: State, seat: str, name: str) -> list[Event]:
@@ -242,16 +267,14 @@ def _card(state: State, found: Allowance, card: str, part: dict[str, Any]) -> li
     else:
         _to_reserve(state, seat, part["forces"])
     return [Event(EventCode.CARD_REVIVAL, {"faction": seat, "card": CARDS[card],
-                                   "forces": list(part["forces"]), "leader": part["leader"]})]
+                                   "forces": dict(part["forces"]), "leader": part["leader"]})]
 
 
-def _to_reserve(state: State, seat: str, forces: list[int]) -> None:
+def _to_reserve(state: State, seat: str, forces: Counts) -> None:
     """Forces from the tanks to the reserve (000 IX.B.3)."""
     own = state["factions"][seat]
-    for kind in (0, 1):
-        assert own["tanks"][kind] >= forces[kind], (seat, own["tanks"], forces)
-        own["tanks"][kind] -= forces[kind]
-        own["reserve"][kind] += forces[kind]
+    take(own["tanks"], forces)
+    add(own["reserve"], forces)
 
 
 def _back_from_tanks(state: State, seat: str, name: str) -> None:
@@ -261,7 +284,7 @@ def _back_from_tanks(state: State, seat: str, name: str) -> None:
         state["factions"][seat]["kwisatz_haderach"]["tanks"] = False
         return
     own = state["factions"][seat]
-    assert own["leaders"][name] == leaders.TANKS, (seat, name)
+    assert own["leaders"][name] in leaders.IN_TANKS, (seat, name)
     own["leaders_revived"] = leaders.note_revived(own["leaders"], own["leaders_revived"], name,
                                                   rules_of(state).leader_revival_until_all_back)
     own["leaders"][name] = leaders.ALIVE

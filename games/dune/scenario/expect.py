@@ -14,14 +14,15 @@ from typing import Any
 from pbem.game import Event
 from pbem.schema import build
 
-from .. import factions, turn
+from .. import factions, leaders, turn
 from ..data import Ability
 from ..factions.atreides import kwisatz_haderach
 from ..factions.bene_gesserit_coexistence import coexisting
 from ..factions.harkonnen_capture import held
+from ..forces import count_in
 from ..orders.language import words_of
 from ..rules import Rules
-from ..state import State, count_in, faction_name
+from ..state import State, faction_name
 from .format import (
     Decks,
     EventSeen,
@@ -33,6 +34,7 @@ from .format import (
 )
 from .values import (
     Cards,
+    _count,
     _dials,
     _factions,
     _leaders,
@@ -233,27 +235,18 @@ def _force_checks(rules: Rules, place: str, by_faction: Any, seats: list[str], p
     checks = []
     for name, value in _mapping(by_faction, key, problems).items():
         seat = _seat(rules, name, seats, f"{key}.{name}", problems)
-        count = _expected_count(value, f"{key}.{name}", problems)
+        count = _count(value, f"{key}.{name}", seat, rules, problems) if seat else None
         if spot is not None and seat is not None and count is not None:
             checks.append(_equal(f"{key}.{name}", count,
                                  lambda r, s=seat: _forces_at(r["state"], *spot, s)))
     return checks
 
 
-def _expected_count(value: Any, key: str, problems: list[str]) -> list[int] | None:
-    if _whole(value):
-        return [value, 0]
-    if isinstance(value, list) and len(value) == 2 and all(map(_whole, value)):
-        return list(value)
-    problems.append(f"{key}: expected a number of forces or [normal, starred], got {value!r}")
-    return None
-
-
-def _forces_at(state: State, territory: str, sector: int | None, seat: str) -> list[int]:
-    """A faction's [normal, starred] in a territory, or in one sector of it."""
+def _forces_at(state: State, territory: str, sector: int | None, seat: str) -> dict[str, int]:
+    """A faction's forces in a territory, or in one sector of it."""
     if sector is None:
-        return list(count_in(state, seat, territory))
-    return list(state["forces"].get(territory, {}).get(str(sector), {}).get(seat, [0, 0]))
+        return count_in(state, seat, territory)
+    return dict(state["forces"].get(territory, {}).get(str(sector), {}).get(seat, {}))
 
 
 def _faction_checks(rules: Rules, seat: str, given: FactionPosition, seats: list[str],
@@ -269,7 +262,7 @@ def _faction_checks(rules: Rules, seat: str, given: FactionPosition, seats: list
         checks.append(_equal(f"{key}.spice", given.spice, lambda r: sheet_of(r)["spice"]))
     for name in ("reserve", "tanks"):
         if getattr(given, name) is not None:
-            count = _expected_count(getattr(given, name), f"{key}.{name}", problems)
+            count = _count(getattr(given, name), f"{key}.{name}", seat, rules, problems)
             checks.append(_equal(f"{key}.{name}", count, lambda r, n=name: sheet_of(r)[n]))
     if given.hand is not None:
         cards = treachery_cards(rules)
@@ -288,7 +281,12 @@ def _faction_checks(rules: Rules, seat: str, given: FactionPosition, seats: list
         wanted = sorted(n for n, _ in _leaders(rules, given.leaders_in_tanks,
                                                f"{key}.leaders_in_tanks", problems))
         checks.append(_equal(f"{key}.leaders_in_tanks", wanted, lambda r: sorted(
-            name for name, where in sheet_of(r)["leaders"].items() if where == "tanks")))
+            leaders.in_tanks(sheet_of(r)["leaders"]))))
+    if given.leaders_face_down is not None:
+        wanted = sorted(n for n, _ in _leaders(rules, given.leaders_face_down,
+                                               f"{key}.leaders_face_down", problems))
+        checks.append(_equal(f"{key}.leaders_face_down", wanted, lambda r: sorted(
+            leaders.face_down(sheet_of(r)["leaders"]))))
     if given.leaders_revived is not None:
         wanted = sorted(n for n, _ in _leaders(rules, given.leaders_revived,
                                                f"{key}.leaders_revived", problems))
