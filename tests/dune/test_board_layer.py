@@ -14,16 +14,17 @@ from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.phases.storm import move_storm
 from pbem.games.dune.phases.victory import strongholds_held, victory_territories
 from pbem.games.dune.rules import make_rules
-from pbem.games.dune.state import SEAT_FACTIONS, ruleset_data
+from pbem.games.dune.state import ruleset_data
 from pbem.games.dune.view import public_view
 
 HMS = "Hidden Mobile Stronghold"
-AT, BG, EM, FR, GU, HA = SEAT_FACTIONS
+SIX = ["atreides", "bene-gesserit", "emperor", "fremen", "guild", "harkonnen"]
+AT, BG, EM, FR, GU, HA = SIX
 
 
 def game(storm=3):
     """A GF9 game in the movement round of turn 2, the map emptied of forces."""
-    state = new_game(make_rules("gf9", {}), list(SEAT_FACTIONS), random.Random(1))
+    state = new_game(make_rules("gf9", {}), list(SIX), random.Random(1))
     state.update(turn=2, phase="movement", step={}, forces={})
     state["storm"]["sector"] = storm
     return state

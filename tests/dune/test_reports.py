@@ -13,13 +13,13 @@ from types import SimpleNamespace
 import pytest
 import yaml
 from dune_rounds import bot_orders
+from dune_seats import SEAT_FACTIONS
 
 from pbem.game import Event, replay_states, step_rng
 from pbem.games import dune
 from pbem.games.dune.codes import EventCode
 from pbem.games.dune.orders.language import KINDS
 from pbem.games.dune.scenario import load_scenario
-from pbem.games.dune.state import SEAT_FACTIONS
 from pbem.templating import MAIL_WIDTH, environment, render, wrap_lines
 
 RULES = Path(dune.__file__).parent
@@ -116,9 +116,18 @@ def rare_positions() -> list:
     state, _ = positions.game({"Carthag": {harkonnen: 5, atreides: 5}},
                               seats=(bg, harkonnen, atreides), alliances=[(bg, harkonnen)],
                               hands={bg: ["Karama"], atreides: ["Karama"]})
-    summon = Path(__file__).parent / "scenarios" / (
-        "gf9_1_14_04_the_fremen_karama_worm_devours_and_calls_the_nexus.yaml")
-    return [state, load_scenario(yaml.safe_load(summon.read_text())).state]
+    folder = Path(__file__).parent / "scenarios"
+    summon = folder / "gf9_1_14_04_the_fremen_karama_worm_devours_and_calls_the_nexus.yaml"
+    # The Ixians' decisions (001 2.07): the pocket cards at set-up, the HMS's move, the supply
+    # chain with TECHNOLOGY; the HMS deployed once the first storm is placed.
+    ixians = [load_scenario(yaml.safe_load((folder / name).read_text())).state for name in (
+        "gf9_2_07_04_nobody_holds_a_starting_card_before_the_ixians_choose.yaml",
+        "gf9_2_07_19_the_hms_moves_before_the_storm.yaml",
+        "gf9_2_07_23_technology_swaps_the_card_coming_up.yaml")]
+    deploying = copy.deepcopy(ixians[0])
+    deploying.update(turn=1, phase="storm", step={"moved": True})
+    deploying["storm"]["sector"] = 3
+    return [state, load_scenario(yaml.safe_load(summon.read_text())).state, *ixians, deploying]
 
 
 def test_every_prompt_kind_renders_its_legal_choices_and_template(games):

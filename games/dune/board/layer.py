@@ -22,9 +22,8 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..data import Board, Border, Place, Territory
-from ..rules import RULESETS
-from ..state import POLAR_SINK, ruleset_data
+from ..data import Board, Border, Place
+from ..state import POLAR_SINK, data, ruleset_data
 
 Layout = tuple[tuple[str, str, int], ...]      # (place, territory, sector), by place's name
 Key = tuple[str, Layout]                        # the ruleset's name and its layout
@@ -62,16 +61,10 @@ def board_of(found: Key) -> Board:
     return replace(printed, territories=territories + tuple(added))
 
 
-@functools.cache
-def readable() -> Board:
-    """The board whose names orders may write: the printed territories and the places of every
-    ruleset's data, wherever they lie or not (a place off the board is named, and refused where
-    it is no choice)."""
-    printed = ruleset_data("classic").board
-    places = {p.name: p for ruleset in RULESETS for p in ruleset_data(ruleset).board.places}
-    return replace(printed, territories=printed.territories + tuple(
-        Territory(p.name, p.abbreviations, p.synonyms, p.type, (), p.storm_shelter, ())
-        for p in places.values()))
+def readable(game: Any) -> Board:
+    """The board whose names orders of a game may write (``game``: a state, a view, its rules
+    or its ruleset's name): its data's printed territories and places (``Board.named``)."""
+    return data(game).board.named
 
 
 def where(game: Mapping[str, Any], name: str) -> tuple[str, int] | None:

@@ -112,15 +112,15 @@ from ..phases.storm import sheltered, storm_losses
 from ..rules import cite, rules_of
 from ..state import (
     POLAR_SINK,
-    SEAT_FACTIONS,
     State,
     ally_of,
-    base_data,
     coexists,
     data,
+    faction_name,
     forces_at,
     occupants,
     only_sector,
+    ruleset_data,
     sheet,
 )
 from . import layer
@@ -167,14 +167,14 @@ def entry_problem(state: State, faction: str, territory: str) -> OrderProblem | 
     if territory not in state["forces"]:    # nobody there: neither full nor an ally's
         return None
     if blocked_stronghold(state, faction, territory):
-        held = " and ".join(SEAT_FACTIONS[f] for f in occupants(state, territory))
+        held = " and ".join(faction_name(f, state) for f in occupants(state, territory))
         return OrderProblem(ErrorCode.STRONGHOLD_FULL,
                             f"{territory} is held by {held}: no one ships or "
                             "moves into a stronghold two other factions occupy "
                             f"({cite(state, '000 IX.C.1.c, IX.C.2.f')})")
     allies = barring_allies(state, faction, territory)
     if allies:
-        names = " and ".join(SEAT_FACTIONS[a] for a in allies)
+        names = " and ".join(faction_name(a, state) for a in allies)
         return OrderProblem(ErrorCode.ALLY_THERE,
                             f"your ally {names} is in {territory}: allies may "
                             "not enter a territory where an ally is, but the Polar Sink "
@@ -239,8 +239,8 @@ def move_destinations(state: State, faction: str, territory: str,
              for start in starts]
     if len(found) == 1:
         return dict(found[0])
-    return _by_territory({(name, sector) for ends in found for name, sectors in ends.items()
-                          for sector in sectors})
+    return _by_territory(state["rules"]["ruleset"], {
+        (name, sector) for ends in found for name, sectors in ends.items() for sector in sectors})
 
 
 def destinations_by_place(state: State, faction: str, places: list[Place],
@@ -308,12 +308,13 @@ def _ends(territory: str, sector: int, moves: int, storm: int | None, blocked: f
     """Where a group in one sector of ``territory`` may end its move: none from under the
     storm (IX.C.2.c), none in the ``closed`` territories (``entry_problem``); with
     ``reposition`` (GF9) the other sectors of its own territory too (``_repositions``).  The
-    result may be shared: read it, never change it.  ``board``: the board layer's key."""
+    result may be shared: read it, never change it.  ``board``: the board layer's key (its
+    ruleset and where its places lie)."""
     found = _reached(territory, sector, moves, storm, blocked, board)
     inside = _repositions(territory, sector, storm, board) if reposition else ()
     if inside:
-        found = _by_territory({(name, s) for name, sectors in found.items() for s in sectors}
-                              | {(territory, s) for s in inside})
+        found = _by_territory(board[0], {(name, s) for name, sectors in found.items()
+                                         for s in sectors} | {(territory, s) for s in inside})
     if closed.isdisjoint(found):
         return found
     return {name: sectors for name, sectors in found.items() if name not in closed}
@@ -340,7 +341,7 @@ def _reached(territory: str, sector: int, moves: int, storm: int | None,
     if territory != POLAR_SINK and sector == storm:
         return {}
     reached = _paths_between(territory, (sector,), moves, storm, blocked, board)
-    return _by_territory({place for place, entered in reached.items() if entered
+    return _by_territory(board[0], {place for place, entered in reached.items() if entered
                           and place[0] != territory})
 
 
@@ -362,7 +363,7 @@ def check_move(state: State, faction: str, source: str, destination: str,
     if able:
         return _one_group(state, source, able)
     reach = move_destinations(state, faction, source, candidates[0], ornithopters, forces)
-    valid = _places(reach)
+    valid = _places(state, reach)
     if sector is not None and in_storm(state, destination, sector):
         raise OrderProblem(ErrorCode.DESTINATION_IN_STORM,
                            f"sector {sector} of {destination} is under "
@@ -372,9 +373,9 @@ def check_move(state: State, faction: str, source: str, destination: str,
     if problem is not None:
         raise OrderProblem(problem.code, problem.message, valid)
     moves = move_range(state, faction, source, ornithopters, forces)
-    place = destination if sector is None else where(destination, sector)
+    place = destination if sector is None else where(state, destination, sector)
     raise OrderProblem(ErrorCode.OUT_OF_REACH, f"{place} is out of reach: a group "
-                       f"in {where(source, candidates[0])} moves through up to {moves} "
+                       f"in {where(state, source, candidates[0])} moves through up to {moves} "
                        f"territor{'y' if moves == 1 else 'ies'} ({cite(state, '000 IX.C.2.a')}), "
                        "never into or through the storm or a stronghold two other factions hold "
                        f"({cite(state, 'IX.C.2.c, f')}); in reach: {', '.join(reach) or 'none'}",
@@ -424,16 +425,16 @@ def _group_sectors(state: State, faction: str, source: str, from_sector: int | N
     if from_sector is not None:
         mine = {s: f for s, f in mine.items() if s == from_sector}
     if not mine:
-        place = source if from_sector is None else where(source, from_sector)
+        place = source if from_sector is None else where(state, source, from_sector)
         raise OrderProblem(ErrorCode.NO_FORCES, f"you have no forces in {place}",
-                           tuple(where(source, s) for s in groups(state, faction, source)))
+                           tuple(where(state, source, s) for s in groups(state, faction, source)))
     enough = [s for s, here in mine.items() if within(forces, here)]
     if not enough and what == "move" and rules_of(state).moves_gather_sectors:
         held = groups(state, faction, source)
         enough = [part[0] for part in _gatherings(state, faction, source, from_sector)
                   if within(forces, plus(*(held[s] for s in part)))]
     if not enough:
-        held = "; ".join(f"{and_faces(state, faction, here)} in {where(source, s)}"
+        held = "; ".join(f"{and_faces(state, faction, here)} in {where(state, source, s)}"
                          for s, here in mine.items())
         group = ("a group is the forces of sectors the storm does not separate (001 1.06.05)"
                  if what == "move" and rules_of(state).moves_gather_sectors
@@ -444,7 +445,7 @@ def _group_sectors(state: State, faction: str, source: str, from_sector: int | N
     free = [s for s in enough if not in_storm(state, source, s)]
     if not free:
         raise OrderProblem(ErrorCode.STORM_HOLDS,
-                           f"the storm covers {where(source, enough[0])}: forces "
+                           f"the storm covers {where(state, source, enough[0])}: forces "
                            "under the storm cannot leave it "
                            f"({cite(state, '000 IX.C.2.c; WBC clarification IX')})")
     return free
@@ -484,7 +485,7 @@ def _one_group(state: State, source: str, sectors: list[int]) -> int:
         raise OrderProblem(ErrorCode.GROUP_NEEDED, f"your forces in {source} that could go lie in "
                            f"sectors {_listed(sectors)}, which move and ship apart "
                            f"({cite(state, '000 Q&A XXV.B.1')}): name the sector they leave from",
-                           tuple(where(source, s) for s in sectors))
+                           tuple(where(state, source, s) for s in sectors))
     return sectors[0]
 
 
@@ -492,13 +493,8 @@ def _one_group(state: State, source: str, sectors: list[int]) -> int:
 def _blocked(state: State, faction: str) -> frozenset[str]:
     """The strongholds no group of the faction moves into or through (``blocked_stronghold``)."""
     forces = state["forces"]
-    return frozenset(name for name in _strongholds(layer.key(state))
-                     if name in forces and blocked_stronghold(state, faction, name))
-
-
-@cache
-def _strongholds(board: layer.Key) -> tuple[str, ...]:
-    return tuple(t.name for t in layer.board_of(board).territories if t.is_stronghold)
+    return frozenset(t.name for t in layer.board(state).strongholds
+                     if t.name in forces and blocked_stronghold(state, faction, t.name))
 
 
 def _paths(state: State, faction: str, territory: str, starts: list[int], moves: int
@@ -523,7 +519,7 @@ def shipment_kinds(state: State, faction: str) -> tuple[str, ...]:
         state, faction, Ability.ALLY_CROSS_SHIP) else ()
     ours = tuple(kind for kind in ours if not cancelled(    # GF9 001 3.01.12.02
         state, {"cross": "cross-ship", "back": "off-planet"}[kind], faction))
-    if not native(faction):
+    if not native(state, faction):
         return ("reserve", *ours)
     if not ours:
         return (NATIVE,)
@@ -553,10 +549,10 @@ def _ally_power(state: State, faction: str, ability: Ability) -> bool:
     return any(factions.has(state, ally, ability) for ally in ally_of(state, faction))
 
 
-def native(faction: str) -> bool:
+def native(state: State, faction: str) -> bool:
     """The faction arrives from its reserves as natives: free, near a territory of its own
     (the faction data's ``native_arrival``; the Fremen, shield 2)."""
-    return sheet(faction).native_arrival is not None
+    return sheet(faction, state).native_arrival is not None
 
 
 def shipment_cost(state: State, faction: str, territory: str, count: int,
@@ -611,7 +607,8 @@ def payee(state: State, faction: str, karama: bool = False) -> str | None:
 def shipment_sources(state: State, faction: str) -> dict[str, tuple[int, ...]]:
     """Territory -> the sectors whose forces a cross shipment or a shipment back may take: not
     under the storm (WBC line 1202), in board order."""
-    return _by_territory({(t, s) for t in state["forces"] for s in groups(state, faction, t)
+    return _by_territory(state["rules"]["ruleset"],
+                         {(t, s) for t in state["forces"] for s in groups(state, faction, t)
                           if not in_storm(state, t, s)})
 
 
@@ -635,7 +632,7 @@ def shipment_destinations(state: State, faction: str, kind: str = "reserve",
         into_storm = (factions.has(state, faction, Ability.STORM_HALF_LOSSES)  # shield 7, XV
                       and not cancelled(state, "migration", faction))  # 001 3.01.12
         return dict(_landings(layer.key(state), None if into_storm else storm, closed,
-                              arrival_territories(faction), None))
+                              arrival_territories(state["rules"]["ruleset"], faction), None))
     if kind == "reserve":
         closed |= _own_advisors(state, faction)
     return dict(_landings(layer.key(state), storm, closed | _shut(state, faction), None, source))
@@ -675,7 +672,7 @@ def _landings(board: layer.Key, storm: int | None, closed: frozenset[str],
             continue
         places |= {(t.name, s) for s in (t.sectors or (0,))
                    if t.name == POLAR_SINK or s != storm}
-    return _by_territory(places)
+    return _by_territory(board[0], places)
 
 
 def shipment_landing(state: State, faction: str, kind: str, destination: str,
@@ -744,16 +741,17 @@ def _check_landing(state: State, faction: str, kind: str, destination: str,
         raise OrderProblem(ErrorCode.ADVISORS_THERE,
                            f"your advisors are in {destination}: your forces are shipped as "
                            "fighters, never into a territory your advisors occupy (001 "
-                           "2.02.14)", _places(open_))
+                           "2.02.14)", _places(state, open_))
     sector = choose_sector(state, destination, sector, open_.get(destination, ()),
                            faction).sector
     cost = shipment_cost(state, faction, destination, count, kind, karama)
     if sector in open_.get(destination, ()):
         return cost
-    valid = _places(open_)
+    valid = _places(state, open_)
     costs = (f"; {plural(count, 'force')} cost{'s' if count == 1 else ''} {cost} spice there"
              if cost else "")
-    if kind == NATIVE and destination not in arrival_territories(faction):
+    if kind == NATIVE and destination not in arrival_territories(state["rules"]["ruleset"],
+                                                                  faction):
         raise OrderProblem(ErrorCode.OUT_OF_REACH,
                            f"the Fremen arrive only within two territories of "
                            f"the Great Flat ({cite(state, '000 Fremen shield 2')}): "
@@ -785,12 +783,12 @@ KIND_FORMS = {"reserve": "SHIP <forces> TO <territory>",
 
 
 def _kind_refusal(state: State, faction: str, kind: str) -> str:
-    if native(faction) and kind == "reserve":
+    if native(state, faction) and kind == "reserve":
         also = ("; or at the Guild's rates while allied with the Guild (WBC clarification IX, "
                 "line 1200)" if rules_of(state).natives_also_ship_reserves else "")
         return ("the Fremen come onto Dune only near the Great Flat "
                 f"({cite(state, '000 Fremen shield 2')}){also}")
-    if not native(faction) and kind == NATIVE:
+    if not native(state, faction) and kind == NATIVE:
         return ("only the Fremen arrive near the Great Flat for free "
                 f"({cite(state, '000 Fremen shield 2')})")
     how = "back to the reserve" if kind == "back" else "from one territory to another"
@@ -799,19 +797,20 @@ def _kind_refusal(state: State, faction: str, kind: str) -> str:
 
 
 @cache
-def arrival_territories(faction: str) -> frozenset[str]:
-    """The territories a native faction may arrive in: the Fremen within two of the Great Flat,
-    itself included (Fremen shield 2, line 826; Q&A XXV.E.7, line 712; the faction data's
-    ``native_arrival``)."""
-    arrival = sheet(faction).native_arrival
+def arrival_territories(ruleset: str, faction: str) -> frozenset[str]:
+    """The territories a native faction may arrive in, in a game of the ruleset: the Fremen
+    within two of the Great Flat, itself included (Fremen shield 2, line 826; Q&A XXV.E.7,
+    line 712; the faction data's ``native_arrival``)."""
+    arrival = sheet(faction, ruleset).native_arrival
     assert arrival is not None, faction
-    return base_data().board.within(arrival.territory, arrival.range)
+    return ruleset_data(ruleset).board.within(arrival.territory, arrival.range)
 
 
 # --- helpers
-def _by_territory(places: set[Place]) -> dict[str, tuple[int, ...]]:
-    """Places grouped by territory, in board order, sectors in the territory's order."""
-    order = _board_order()
+def _by_territory(ruleset: str, places: set[Place]) -> dict[str, tuple[int, ...]]:
+    """Places grouped by territory, in the order of the ruleset's board, sectors in the
+    territory's order."""
+    order = _board_order(ruleset)
     found: dict[str, list[int]] = {}
     for territory, sector in places:
         found.setdefault(territory, []).append(sector)
@@ -823,10 +822,11 @@ _LAST = (1 << 16, (0,))         # a place of the board layer: after the printed 
 
 
 @cache
-def _board_order() -> dict[str, tuple[int, tuple[int, ...]]]:
-    """Territory -> its index on the board and its sectors (0 alone for the Polar Sink)."""
+def _board_order(ruleset: str) -> dict[str, tuple[int, tuple[int, ...]]]:
+    """Territory -> its index on the ruleset's board and its sectors (0 alone for the Polar
+    Sink)."""
     return {t.name: (index, t.sectors or (0,))
-            for index, t in enumerate(base_data().board.territories)}
+            for index, t in enumerate(ruleset_data(ruleset).board.territories)}
 
 
 class Landing(NamedTuple):
@@ -860,10 +860,10 @@ def choose_sector(state: State, destination: str, sector: int | None, legal,
         if sector not in (sectors or (0,)):
             raise OrderProblem(ErrorCode.WRONG_SECTOR, f"{destination} lies in sectors "
                                f"{_listed(sectors)}, not {sector}",
-                               tuple(where(destination, s) for s in sectors))
+                               tuple(where(state, destination, s) for s in sectors))
         return Landing(sector)
     if len(sectors) <= 1:
-        return Landing(only_sector(destination))
+        return Landing(only_sector(state, destination))
     open_ = [s for s in sectors if s in legal]
     calm = [s for s in open_ if not in_storm(state, destination, s)] or open_
     if len(calm) == 1:
@@ -880,7 +880,7 @@ def choose_sector(state: State, destination: str, sector: int | None, legal,
     open_to = "" if len(calm) == len(sectors) else f", of which {_listed(calm)} are open to you"
     raise OrderProblem(ErrorCode.SECTOR_NEEDED, f"{destination} spans sectors {_listed(sectors)}"
                        f"{open_to}: name the sector ({cite(state, '000 IX.C.2.d')})",
-                       tuple(where(destination, s) for s in calm))
+                       tuple(where(state, destination, s) for s in calm))
 
 
 def spice_sector(state: State, territory: str) -> int | None:
@@ -889,8 +889,8 @@ def spice_sector(state: State, territory: str) -> int | None:
     return blow.sector if blow is not None and state["spice"].get(territory) else None
 
 
-def _places(by_territory: dict[str, tuple[int, ...]]) -> tuple[str, ...]:
-    return tuple(where(t, s) for t, sectors in by_territory.items() for s in sectors)
+def _places(state: State, by_territory: dict[str, tuple[int, ...]]) -> tuple[str, ...]:
+    return tuple(where(state, t, s) for t, sectors in by_territory.items() for s in sectors)
 
 
 def _listed(numbers) -> str:

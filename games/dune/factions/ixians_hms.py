@@ -117,7 +117,7 @@ def placement_prompt(state: State, seat: str) -> Prompt:
     return Prompt(str(PromptKey("hms-placement", seat)), seat, "hms-placement", False,
                   f"HMS <territory> [SECTOR <n>]: where the {name} points, a sector of any "
                   f"territory but a stronghold (001 2.07.05)",
-                  default, f"HMS {where(*default)}", f"HMS {where(*default)}",
+                  default, f"HMS {where(state, *default)}", f"HMS {where(state, *default)}",
                   options={"places": {t: list(s) for t, s in placements(state).items()}})
 
 
@@ -139,23 +139,23 @@ def _read(state: State, prompt: Prompt, words: list[str]) -> list[Any] | None:
         return None
     allowed = (placements(state) if prompt.kind == "hms-placement"
                else destinations(state, prompt.seat))
-    territory, sector = read_territory(words, list(allowed))
+    territory, sector = read_territory(state, words, list(allowed))
     open_ = allowed[territory.name]
     if sector is None:
         if len(open_) > 1:
             raise OrderProblem(ErrorCode.SECTOR_NEEDED, f"name the sector of {territory.name} "
-                               "it points at", tuple(f"HMS {where(territory.name, s)}"
+                               "it points at", tuple(f"HMS {where(state, territory.name, s)}"
                                                      for s in open_))
         sector = open_[0]
     if sector not in open_:
         raise OrderProblem(ErrorCode.OUT_OF_REACH, f"sector {sector} of {territory.name} is out "
                            f"of its reach (001 2.07.19)",
-                           tuple(f"HMS {where(territory.name, s)}" for s in open_))
+                           tuple(f"HMS {where(state, territory.name, s)}" for s in open_))
     return [territory.name, sector]
 
 
-def _text(value: list[Any] | None) -> str:
-    return f"HMS {STAY}" if value is None else f"HMS {where(value[0], value[1])}"
+def _text(game: Any, value: list[Any] | None) -> str:
+    return f"HMS {STAY}" if value is None else f"HMS {where(game, value[0], value[1])}"
 
 
 def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list[Any] | None:

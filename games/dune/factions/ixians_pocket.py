@@ -63,7 +63,7 @@ def _random(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> str:
 
 
 order_kind(OrderKind("pocket", ("POCKET",), _read,
-                     lambda v: f"POCKET {re.sub(r' #[0-9]+$', '', v)}", random=_random))
+                     lambda _, v: f"POCKET {re.sub(r' #[0-9]+$', '', v)}", random=_random))
 
 
 def keep(state: State, seat: str, card: str, rng: random.Random) -> list[Event]:

@@ -63,7 +63,7 @@ def _random(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> list[s
 
 
 order_kind(OrderKind("supply", ("SUPPLY",), _read,
-                     lambda v: f"SUPPLY {re.sub(r' #[0-9]+$', '', v[0])} {v[1]}",
+                     lambda _, v: f"SUPPLY {re.sub(r' #[0-9]+$', '', v[0])} {v[1]}",
                      random=_random))
 
 
@@ -121,7 +121,7 @@ def _random_technology(view: dict[str, Any], prompt_: Prompt, rng: random.Random
     return [rng.choice(view["own"]["stock"]), rng.choice(view["own"]["hand"])]
 
 
-def _technology_text(value: list[str] | None) -> str:
+def _technology_text(game: Any, value: list[str] | None) -> str:
     if value is None:
         return "TECHNOLOGY NONE"
     row, hand = (re.sub(r" #[0-9]+$", "", card) for card in value)
