@@ -462,11 +462,15 @@ def _options(pairs: tuple[str, ...]) -> dict:
               help="Folder for the replayable files of failing games.")
 @click.option("--bot", "style", default="random", show_default=True,
               help="The bots that play: random, or another style the game has (basic).")
+@click.option("--seat", "seat_names", multiple=True, metavar="SEAT",
+              help="A seat every game has (repeat for each; default: drawn from each game's "
+                   "seed among those the ruleset seats, for Dune's GF9 the Ixians too).")
 def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
-             option_pairs: tuple[str, ...], out: str, style: str) -> None:
+             option_pairs: tuple[str, ...], out: str, style: str,
+             seat_names: tuple[str, ...]) -> None:
     """Play whole games by the bots, checking the game's invariants after every step.
 
-    Each game has 2 to 6 seats drawn from its seed; every bot order goes
+    Each game has 2 to 6 seats drawn from its seed (or those --seat names); every bot order goes
     through the order parser.  A game that breaks an invariant, crashes, has a
     bot order refused or does not replay to the same state is saved in --out
     as JSON.  Prints one summary line; exits 1 if anything broke.
@@ -490,8 +494,8 @@ def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
                                  f"{', '.join(bots.bot_styles) if bots else 'none'}",
                                  param_hint="--bot")
     try:
-        summary = play_games(game_module, ruleset, _options(option_pairs), games, seed, out=out,
-                             style=style)
+        summary = play_games(game_module, ruleset, _options(option_pairs), games, seed,
+                             seats=list(seat_names) or None, out=out, style=style)
     except BadSetup as error:
         raise click.ClickException(f"bad set-up: {error}") from None
     for violation in summary.violations:
@@ -519,9 +523,13 @@ def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
               help="Text-only reports, without the map of the board (faster).")
 @click.option("--ruleset", default=None,
               help="Dune: the ruleset played (default: wbc; gf9: the 2019 edition).")
+@click.option("--seat", "seat_names", multiple=True, metavar="SEAT",
+              help="Dune: a seat of the game (repeat for each; default: the ruleset's first "
+                   "--seats), e.g. --ruleset gf9 --seat ixians --seat atreides ...")
 @pass_app
 def demo(app: App, directory: str | None, game_name: str, seats: int | None, seed: str,
-         bots: bool, turns: int, no_maps: bool, ruleset: str | None) -> None:
+         bots: bool, turns: int, no_maps: bool, ruleset: str | None,
+         seat_names: tuple[str, ...]) -> None:
     """Play an example game by mail in a scratch directory: two turns of Dune.
 
     Scripted players read their mail from a local Maildir and answer by mail;
@@ -534,6 +542,7 @@ def demo(app: App, directory: str | None, game_name: str, seats: int | None, see
       pbem demo --turns 10
       pbem demo --bots --turns 10
       pbem demo --ruleset gf9
+      pbem demo --ruleset gf9 --seat ixians --seat atreides --seat fremen
       pbem demo --game auction
     """
     from pbem.demo import run_demo
@@ -545,9 +554,11 @@ def demo(app: App, directory: str | None, game_name: str, seats: int | None, see
             raise click.BadParameter(f"{ruleset!r}: {game_name} has rulesets "
                                      f"{', '.join(rulesets) or 'none'}",
                                      param_hint="--ruleset")
-    seats = seats or (6 if game_name == "dune" else 3)
+    if seat_names and game_name != "dune":
+        raise click.BadParameter("only Dune's seats are named", param_hint="--seat")
+    seats = len(seat_names) or seats or (6 if game_name == "dune" else 3)
     run_demo(directory, game_name, seats, seed, click.echo, bots, turns, app.clock,
-             maps=not no_maps, ruleset=ruleset)
+             maps=not no_maps, ruleset=ruleset, names=seat_names)
 
 
 @main.command()

@@ -248,3 +248,19 @@ def test_demo_plays_three_turns_of_dune_by_mail(tmp_path):
     outgoing = list((tmp_path / "demo" / "mail" / "outbox" / "new").iterdir())
     assert any(b"Nexus" in path.read_bytes() or b"storm moves" in path.read_bytes()
                for path in outgoing)
+
+
+@pytest.mark.whole_game
+def test_demo_seats_the_ixians_in_a_gf9_game_by_mail(tmp_path):
+    """``pbem demo --ruleset gf9 --seat ixians ...``: the expansion's Ixians (001 2.07) seated
+    by name; they keep a pocket card and deploy the Hidden Mobile Stronghold, by mail."""
+    seats = ["ixians", "atreides", "harkonnen"]
+    result = CliRunner().invoke(main, ["demo", "--dir", str(tmp_path / "demo"), "--ruleset",
+                                       "gf9", "--no-maps", "--turns", "2",
+                                       *(word for seat in seats for word in ("--seat", seat))],
+                                obj=Clock())
+    assert result.exit_code == 0, result.output
+    assert "demo: game dune-demo with 3 scripted players" in result.output
+    read = " ".join((tmp_path / "demo" / "mail" / "read" / "atreides.txt").read_text().split())
+    assert "Ixians keep one of the pocket cards" in read
+    assert "Ixians point the Hidden Mobile Stronghold at" in read

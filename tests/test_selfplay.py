@@ -195,3 +195,17 @@ def test_pbem_selfplay_refuses_bad_options(args, message, tmp_path):
     result = CliRunner().invoke(main, ["selfplay", "--games", "1", "--out", str(tmp_path),
                                        *args])
     assert result.exit_code != 0 and message in result.output
+
+
+def test_pbem_selfplay_seats_the_factions_named(tmp_path):
+    """``--seat`` names every game's seats: GF9 games with the Ixians (001 2.07)."""
+    result = CliRunner().invoke(main, ["selfplay", "--games", "2", "--seed", "ix",
+                                       "--ruleset", "gf9", "--option", "turns=2",
+                                       "--seat", "ixians", "--seat", "fremen",
+                                       "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("selfplay: 2 games played, ")
+    result = CliRunner().invoke(main, ["selfplay", "--games", "1", "--ruleset", "classic",
+                                       "--seat", "ixians", "--seat", "fremen",
+                                       "--out", str(tmp_path)])
+    assert result.exit_code != 0 and "ixians" in result.output
