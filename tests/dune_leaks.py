@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 import re
 
-from dune_seats import CLASSIC, SEAT_FACTIONS
+from dune_seats import CLASSIC
 
 from pbem.games.dune.factions import power
 from pbem.games.dune.phases.bidding import cards_seen
@@ -84,19 +84,20 @@ def shown_in_battles(store, game_id):
                          for row in store.decisions(game_id)))
 
 
-def leaked(mails: str, seat, held, played, prediction=None):
-    """The other seats' secrets that ``seat``'s mail text shows (empty: none)."""
+def leaked(mails: str, seat, held, played, prediction=None, game=CLASSIC):
+    """The other seats' secrets that ``seat``'s mail text shows (empty: none); ``game``: the
+    data of the game's ruleset (the classic data by default)."""
     mails = re.sub(r"\s+", " ", mails)             # a name wrapped over two lines is one name
-    for territory in CLASSIC.board.territories:      # "Gara Kulon" is no card Kulon
+    for territory in game.board.territories:      # "Gara Kulon" is no card Kulon
         mails = mails.replace(territory.name, "")
-    own_leaders = {leader.name for leader in CLASSIC.leaders_of(SEAT_FACTIONS[seat])}
+    own_leaders = {leader.name for leader in game.leaders_of(game.by_seat[seat].name)}
     others = set().union(*(held[s] for s in held if s != seat)) - own_leaders - played
     found = {secret for secret in others - held[seat]
              if re.search(rf"\b{re.escape(secret)}\b", mails)}
     if seat != "fremen" and STORM_CARD.search(mails):
         found.add("the Fremen's storm card")
     if (prediction and seat != "bene-gesserit"
-            and f"your prediction: {SEAT_FACTIONS[prediction['faction']]}".lower()
+            and f"your prediction: {game.by_seat[prediction['faction']].name}".lower()
             in mails.lower()):
         found.add("the Bene Gesserit prediction")
     return found

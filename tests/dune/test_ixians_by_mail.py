@@ -16,6 +16,7 @@ from installation import Installation
 from players import addressed_to, text
 
 from pbem.definition import create_game, game_definition
+from pbem.games.dune.state import data
 
 SEATS = ["atreides", "bene-gesserit", "emperor", "fremen", "harkonnen", "ixians"]
 
@@ -52,4 +53,5 @@ def test_001_2_07_a_six_faction_game_with_the_ixians_by_mail_leaks_no_secret(tmp
     for seat in SEATS:
         mails = addressed_to(sent, f"{seat}@players.test")
         assert len(mails) > steps / 2
-        assert not leaked("\n".join(text(m) for m in mails), seat, held, played)
+        assert not leaked("\n".join(text(m) for m in mails), seat, held, played,
+                          game=data("gf9"))
