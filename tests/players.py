@@ -61,3 +61,19 @@ def text(message: EmailMessage) -> str:
 def secret_in(welcome: EmailMessage) -> str:
     """The seat's secret, read from its welcome mail as a player would."""
     return re.search(r"Your secret is: (\S+)", text(welcome)).group(1)
+
+
+def others_mail(store, seat: str, address: str, secrets: set[str]
+                ) -> list[tuple[str, str, str, str]]:
+    """Every mail of the outbox but the seat's (by its seat or its address) and the GM's
+    command answers, in order: (kind, recipients, subject, text), each of ``secrets`` written
+    ``<secret>``: what a differential test compares between two runs of one game."""
+    found = []
+    for row in store.all("select * from outbox order by id"):
+        if row["seat"] == seat or address in row["recipients"] or row["kind"] == "gm-answer":
+            continue
+        body = text(parse_message(row["message"]))
+        for secret in secrets:
+            body = body.replace(secret, "<secret>")
+        found.append((row["kind"], row["recipients"], row["subject"], body))
+    return found

@@ -24,11 +24,10 @@ from pathlib import Path
 
 import pytest
 from installation import Installation
-from players import drop, order_mail, text
+from players import drop, order_mail, others_mail
 
 from pbem import flood, reports
 from pbem.definition import create_game, game_definition
-from pbem.mail.text import parse_message
 from pbem.moderator import run_gm_command
 from pbem.record import GameRecord
 
@@ -190,15 +189,7 @@ class Run:
         store = self.moderator.store
         secrets = {row["secret"] for row in store.seats(GAME)}
         secrets.add(self.record().settings["gm_secret"])
-        found = []
-        for row in store.all("select * from outbox order by id"):
-            if row["seat"] == HA or address(HA) in row["recipients"] or row["kind"] == "gm-answer":
-                continue
-            body = text(parse_message(row["message"]))
-            for secret in secrets:
-                body = body.replace(secret, "<secret>")
-            found.append((row["kind"], row["recipients"], row["subject"], body))
-        return found
+        return others_mail(store, HA, address(HA), secrets)
 
 
 @pytest.mark.parametrize(("hidden", "hand"), [
