@@ -23,7 +23,9 @@ from pbem.game import load_game
 
 MIXES = [("classic basic", "classic", {}),
          ("classic advanced+optional", "classic", {"advanced": True, "optional": True}),
-         ("wbc", "wbc", {})]
+         ("wbc", "wbc", {}),
+         ("gf9 basic", "gf9", {}),
+         ("gf9 advanced+tournament", "gf9", {"advanced": True, "tournament": True})]
 
 
 def main() -> None:
