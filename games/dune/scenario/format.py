@@ -132,6 +132,7 @@ class Position:
     kwisatz_haderach: KwisatzHaderach | None = None
     captured: tuple[str, ...] | None = None
     battle: BattleRound | None = None
+    tokens: dict[str, Any] | None = None        # token name -> where (``values._token_place``)
 
 
 @dataclass(frozen=True)
@@ -157,6 +158,7 @@ class Expect:
     kwisatz_haderach: KwisatzHaderach | None = None
     captured: tuple[str, ...] | None = None
     refused: tuple[Refused, ...] | None = None
+    tokens: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
