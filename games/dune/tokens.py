@@ -151,6 +151,8 @@ def seen(token: dict[str, Any], seat: str | None, allies: list[str], kind: Token
 
 def project(state: State, seat: str | None) -> list[dict[str, Any]]:
     """Every token as ``seat`` sees it (None: the public), sorted by what is seen."""
+    if not of(state):
+        return []
     allies = ally_of(state, seat) if seat is not None else []
     found = [seen(token, seat, allies, kind_of(state, token["kind"])) for token in of(state)]
     return sorted(found, key=_order)

@@ -127,8 +127,9 @@ def strongholds_held(state: State) -> dict[str, list[str]]:
             continue
         for seat in present:
             held[seat].append(territory)
-    for seat in state["seats"]:             # the tech tokens' point (001 4.05.03, ``variants``)
-        held[seat] += variants.victory_points(state, seat)
+    if variants.in_play(state):             # the tech tokens' point (001 4.05.03)
+        for seat in state["seats"]:
+            held[seat] += variants.victory_points(state, seat)
     return held
 
 
