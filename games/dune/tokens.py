@@ -45,14 +45,16 @@ _PLACES = tuple(TokenPlace)
 # --- the kinds in play
 def kinds(rules: Rules) -> tuple[TokenKind, ...]:
     """The kinds of token in play in a game of these rules: the ruleset's kinds whose option
-    is on (a kind without an option is in play in every game of its ruleset)."""
-    return _kinds(rules)
+    is on (a kind without an option is in play in every game of its ruleset).  Asked at every
+    step (the invariants): the ruleset's kinds are found once by its name, which hashes at
+    once, where the rules, a dataclass, hash field by field."""
+    return tuple(kind for kind in _ruleset_kinds(rules.ruleset)
+                 if kind.option is None or getattr(rules, kind.option, False))
 
 
 @functools.cache
-def _kinds(rules: Rules) -> tuple[TokenKind, ...]:
-    return tuple(kind for kind in ruleset_data(rules.ruleset).tokens
-                 if kind.option is None or getattr(rules, kind.option, False))
+def _ruleset_kinds(ruleset: str) -> tuple[TokenKind, ...]:
+    return ruleset_data(ruleset).tokens
 
 
 def kind_of(state: State | dict[str, Any], name: str) -> TokenKind:
@@ -166,6 +168,8 @@ def public(state: State) -> list[dict[str, Any]]:
 def own(state: State, seat: str) -> list[dict[str, Any]]:
     """The face-down tokens whose value ``seat`` sees and the public does not: its own (and
     its ally's, where a kind shows them to the ally)."""
+    if not of(state):
+        return []
     return [token for token in project(state, seat) if token["face"] == DOWN and "value" in token]
 
 

@@ -10,14 +10,13 @@ and homeworlds follow the same way.
 
 from __future__ import annotations
 
-import functools
 import random
 from typing import Any
 
 from pbem.game import Event
 
 from ..data import Act
-from ..rules import Rules, rules_of
+from ..rules import rules_of
 from ..state import State
 from .base import Variant
 from .tech_tokens import TechTokens
@@ -27,11 +26,7 @@ VARIANTS: tuple[Variant, ...] = (TechTokens(),)
 
 def in_play(state: State | dict[str, Any]) -> tuple[Variant, ...]:
     """The variants the game (a state or a view) plays, in ``VARIANTS``'s order."""
-    return _in_play(rules_of(state))
-
-
-@functools.cache
-def _in_play(rules: Rules) -> tuple[Variant, ...]:
+    rules = rules_of(state)
     return tuple(variant for variant in VARIANTS if getattr(rules, variant.option, False))
 
 
