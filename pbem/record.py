@@ -7,11 +7,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from pbem.chain import chain_head
 from pbem.command import command, commanders
 from pbem.game import (
     Adjustment,
     Commanders,
     Game,
+    Pace,
     Prompt,
     State,
     capability,
@@ -40,6 +42,7 @@ class GameRecord:
     waits: list[str] = field(default_factory=list)
     key: str = field(default="", repr=False)
     held: list[dict[str, Any]] = field(default_factory=list, repr=False)
+    chain: tuple[int, str] | None = field(default=None, repr=False)
     _prompts: tuple[State, list[Prompt]] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
@@ -51,10 +54,13 @@ class GameRecord:
                              (game_id, row["step"]))
         game = load_game(row["game"])
         state = json.loads(row["state"])
+        seats = store.seats(game_id)
+        dealt = row["status"] != DEALING and row["seed"]
         record = cls(row, game, state if row["status"] == DEALING else game.upgrade(state),
-                     store.seats(game_id), json.loads(row["settings"] or "{}"),
+                     seats, json.loads(row["settings"] or "{}"),
                      json.loads(deadline["waits"] or "[]") if deadline else [],
-                     store.installation_key(), store.held_orders(game_id))
+                     store.installation_key(), store.held_orders(game_id),
+                     chain_head(store, row, [s["seat"] for s in seats]) if dealt else None)
         record.follow_command()
         return record
 
@@ -114,6 +120,14 @@ class GameRecord:
             self._prompts = (self.state, self.rules.prompts(self.state))
         return self._prompts[1]
 
+    @property
+    def pace(self) -> str:
+        """What the game's mail modes cost in mail rounds and change in what players know
+        (``Pace``), or nothing for a game without modes."""
+        paced = capability(self.rules, Pace)
+        return paced.pace(self.row["ruleset"], json.loads(self.row["options"] or "{}")) \
+            if paced is not None else ""
+
     def step_name(self) -> str:
         if self.dealing:
             return "waiting for the seats' salts before the deal"
@@ -142,11 +156,13 @@ class GameRecord:
     def replay(self, store: Store, steps: int | None = None) -> State:
         """The state rebuilt from the seed and the first ``steps`` entries of the decision
         log (all of them by default)."""
-        return replay(self.rules, *self._setup(), self._log(store)[:steps])
+        return replay(self.rules, *self._setup(), self._log(store)[:steps],
+                      self.row["rules_version"])
 
     def replay_states(self, store: Store) -> Iterator[State]:
         """Every state the game went through, from its set-up to now."""
-        return replay_states(self.rules, *self._setup(), self._log(store))
+        return replay_states(self.rules, *self._setup(), self._log(store),
+                             self.row["rules_version"])
 
     def _setup(self) -> tuple[str, dict, list[str], str]:
         return (self.row["ruleset"], json.loads(self.row["options"] or "{}"),
