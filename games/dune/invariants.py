@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 
-from . import decks
+from . import decks, tokens
 from .board import layer
 from .cards.karama_reach import REACHES, TURN
 from .data import Ability, DeckCards
@@ -41,7 +41,8 @@ def violations(state: State) -> list[str]:
     on_map, on_the_map = _walk(state)
     return [*_forces(state, on_map), *_sheets(state), *_cards(state), *_map(state, on_the_map),
             *_leaders(state), *_strongholds(state), *_battle(state),
-            *_storm_card(state), *_karamas(state), *_places(state)]
+            *_storm_card(state), *_karamas(state), *tokens.violations(state),
+            *_places(state)]
 
 
 def _karamas(state: State) -> list[str]:

@@ -11,6 +11,7 @@ listing them all.  Names players write are found with
 from .loader import CLASSIC, DATA_DIR, DataError, Fault, FaultCode, citations, load
 from .model import (
     Ability,
+    Act,
     Board,
     Border,
     CardCategory,
@@ -20,6 +21,7 @@ from .model import (
     DefaultVictory,
     DuneData,
     Effect,
+    Face,
     Faction,
     ForceKind,
     Leader,
@@ -37,6 +39,10 @@ from .model import (
     Territory,
     TerritoryType,
     Timing,
+    Token,
+    TokenIncome,
+    TokenKind,
+    TokenPlace,
     TreacheryCard,
 )
 from .names import AmbiguousName, NameLookupError, UnknownName, normalise
@@ -45,6 +51,7 @@ __all__ = [
     "CLASSIC",
     "DATA_DIR",
     "Ability",
+    "Act",
     "AmbiguousName",
     "Board",
     "Border",
@@ -56,6 +63,7 @@ __all__ = [
     "DefaultVictory",
     "DuneData",
     "Effect",
+    "Face",
     "Faction",
     "ForceKind",
     "Fault",
@@ -76,6 +84,10 @@ __all__ = [
     "Territory",
     "TerritoryType",
     "Timing",
+    "Token",
+    "TokenIncome",
+    "TokenKind",
+    "TokenPlace",
     "TreacheryCard",
     "UnknownName",
     "citations",

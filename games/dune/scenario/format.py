@@ -134,6 +134,7 @@ class Position:
     captured: tuple[str, ...] | None = None
     battle: BattleRound | None = None
     places: dict[str, str] | None = None           # the board layer's: name -> where it points
+    tokens: dict[str, Any] | None = None        # token name -> where (``values._token_place``)
 
 
 @dataclass(frozen=True)
@@ -160,6 +161,7 @@ class Expect:
     kwisatz_haderach: KwisatzHaderach | None = None
     captured: tuple[str, ...] | None = None
     refused: tuple[Refused, ...] | None = None
+    tokens: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
