@@ -464,7 +464,7 @@ def _options(pairs: tuple[str, ...]) -> dict:
               help="The bots that play: random, or another style the game has (basic).")
 @click.option("--seat", "seat_names", multiple=True, metavar="SEAT",
               help="A seat every game has (repeat for each; default: drawn from each game's "
-                   "seed among those the ruleset seats, for Dune's GF9 the Ixians too).")
+                   "seed among those the ruleset seats).")
 def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
              option_pairs: tuple[str, ...], out: str, style: str,
              seat_names: tuple[str, ...]) -> None:
@@ -525,7 +525,7 @@ def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
               help="Dune: the ruleset played (default: wbc; gf9: the 2019 edition).")
 @click.option("--seat", "seat_names", multiple=True, metavar="SEAT",
               help="Dune: a seat of the game (repeat for each; default: the ruleset's first "
-                   "--seats), e.g. --ruleset gf9 --seat ixians --seat atreides ...")
+                   "--seats), any the ruleset seats.")
 @pass_app
 def demo(app: App, directory: str | None, game_name: str, seats: int | None, seed: str,
          bots: bool, turns: int, no_maps: bool, ruleset: str | None,
@@ -542,7 +542,6 @@ def demo(app: App, directory: str | None, game_name: str, seats: int | None, see
       pbem demo --turns 10
       pbem demo --bots --turns 10
       pbem demo --ruleset gf9
-      pbem demo --ruleset gf9 --seat ixians --seat atreides --seat fremen
       pbem demo --game auction
     """
     from pbem.demo import run_demo
