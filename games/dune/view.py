@@ -14,21 +14,23 @@ treachery discard pile (anyone may look at it, 000 clarification VIII, line 1164
 seat sees of each deck's piles (``decks``: the size of a face-down one, the cards of a face-up
 one, as the data says), who has
 ornithopters this turn (WBC IX: who held the cities after the storm), worms seen, the Shield
-Wall, the forces the Atreides lost in battles (the Kwisatz Haderach, line 762), in the battle
-round the battle under way and the leaders who fought (000 X), the result.  Behind a faction's
+Wall, the tokens where they lie (``tokens``: a face-down token's value only to its owner), the
+forces the Atreides lost in battles (the Kwisatz Haderach, line 762), in the battle round the
+battle under way and the leaders who fought (000 X), the result.  Behind a faction's
 shield, seen only by that faction (000 XIII.A-B): its spice, its reserves, its treachery cards,
 its traitors and its traitor draw (the Bene Gesserit's only once they have
 predicted, 000 line 780), its prediction, the Fremen's next weather marker (000
 XVI.B) or GF9 storm card (001 2.04.15), for the Atreides the treachery card up for bid (000
 line 756), for the Harkonnen the leaders they hold captured (line 884; WBC line 1262: not
-public; the owner sees his leader's place, ``captured``).  Nothing of any deck's order."""
+public; the owner sees his leader's place, ``captured``), the values of its face-down tokens
+(``tokens.own``).  Nothing of any deck's order."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from . import decks, leaders
+from . import decks, leaders, tokens
 from .cards import karama_reach
 from .data import Ability
 from .factions import has, power
@@ -69,6 +71,8 @@ def _public_keys(state: State) -> list[str]:
     keys = list(_ALWAYS)
     if rules_of(state).bribes_in_front_of_shield:
         keys.append("bribes")
+    if "tokens" in state:
+        keys.append("tokens")
     if state["phase"] in ("bidding", "battle"):
         keys.append(state["phase"])
     return keys
@@ -114,6 +118,7 @@ _PUBLIC: dict[str, Callable[[State], Any]] = {
     "kwisatz_haderach": lambda state: dict(kwisatz_haderach(state)),
     "result": lambda state: state["result"],
     "bribes": lambda state: dict(state["bribes"]),
+    "tokens": tokens.public,
     "bidding": public_bidding,
     "battle": public_battle,
 }
@@ -179,6 +184,8 @@ def seat_view(state: State, seat: str, public: Mapping[str, Any] | None = None
     if cancelled := karama_reach.cancelled_for(state, seat):
         private["cancelled"] = cancelled            # 001 3.01.12.02: retaken without them
     private.update(power(seat).behind_shield(state))
+    if hidden := tokens.own(state, seat):
+        private["tokens"] = hidden                  # its face-down tokens' values (``tokens``)
     if (card := storm_card_seen(state, seat)) is not None:
         private["storm_card"] = card                # 001 2.04.15: the Fremen alone
     if seen := cards_seen(state, seat):     # the Atreides, 000 line 756

@@ -11,6 +11,7 @@ listing them all.  Names players write are found with
 from .loader import CLASSIC, DATA_DIR, DataError, Fault, FaultCode, citations, load
 from .model import (
     Ability,
+    Act,
     Board,
     Border,
     CardCategory,
@@ -20,6 +21,7 @@ from .model import (
     DefaultVictory,
     DuneData,
     Effect,
+    Face,
     Faction,
     ForceKind,
     Leader,
@@ -36,6 +38,10 @@ from .model import (
     Territory,
     TerritoryType,
     Timing,
+    Token,
+    TokenIncome,
+    TokenKind,
+    TokenPlace,
     TreacheryCard,
 )
 from .names import AmbiguousName, NameLookupError, UnknownName, normalise
@@ -44,6 +50,7 @@ __all__ = [
     "CLASSIC",
     "DATA_DIR",
     "Ability",
+    "Act",
     "AmbiguousName",
     "Board",
     "Border",
@@ -55,6 +62,7 @@ __all__ = [
     "DefaultVictory",
     "DuneData",
     "Effect",
+    "Face",
     "Faction",
     "ForceKind",
     "Fault",
@@ -74,6 +82,10 @@ __all__ = [
     "Territory",
     "TerritoryType",
     "Timing",
+    "Token",
+    "TokenIncome",
+    "TokenKind",
+    "TokenPlace",
     "TreacheryCard",
     "UnknownName",
     "citations",
