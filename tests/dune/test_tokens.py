@@ -25,7 +25,7 @@ from pbem.games.dune.state import ruleset_data
 from pbem.games.dune.view import public_view, seat_view
 
 GAME = load_game("dune")
-SIX = list(SEAT_FACTIONS)              # the classic six (the seams: seats are data)
+SIX = list(SEAT_FACTIONS)
 
 
 def new(ruleset: str, options: dict, seats: list[str] = SIX) -> dict:

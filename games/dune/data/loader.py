@@ -235,8 +235,8 @@ class _Reader:
             return None
         if factions is None or leaders is None or decks is None or tokens is None:
             return None
-        return DuneData(board, treachery, spice, leaders, factions, decks, tokens,
-                        self.force_kinds)
+        return DuneData(board, treachery, spice, leaders, factions, decks=decks, tokens=tokens,
+                        force_kinds=self.force_kinds)
 
     # -- reading ---------------------------------------------------------------------------
 

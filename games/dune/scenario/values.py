@@ -162,7 +162,6 @@ def _leader(rules: Rules, text: Any, key: str, problems: list[str]) -> tuple[str
     return leader.name, data(rules).faction(leader.faction).seat
 
 
-
 # --- tokens
 def _token(text: Any, rules: Rules, key: str, problems: list[str]) -> tuple[str, str] | None:
     """(kind, value) of a token of a kind in play, by its name written loosely
