@@ -15,7 +15,7 @@ from ..data import Ability
 from ..rules import rules_of
 from ..state import State, ally_of, sheet
 from .atreides import Atreides
-from .base import Faction
+from .base import BattleTools, Faction, karama_power_used
 from .bene_gesserit import BeneGesserit
 from .emperor import Emperor
 from .fremen import Fremen
@@ -36,6 +36,18 @@ def in_play(state: State) -> list[Faction]:
     return [FACTIONS[seat] for seat in state["seats"]]
 
 
+def ordered(state: State, hook: str) -> list[Faction]:
+    """The factions in the game in the order the rules give their powers at one hook (each
+    faction's ``precedence``; seat order among equals)."""
+    return list(_ordered(tuple(state["seats"]), hook))
+
+
+@functools.cache
+def _ordered(seats: tuple[str, ...], hook: str) -> tuple[Faction, ...]:
+    return tuple(sorted((FACTIONS[seat] for seat in seats),
+                        key=lambda faction: faction.precedence.get(hook, 0)))
+
+
 def has(state: State, seat: str, ability: Ability) -> bool:
     """Whether the faction has the advantage in this game: a basic one always, an optional one
     (000 XV) only with ``advantages``, its Karama power (000 XVII) only with
@@ -47,13 +59,6 @@ def has(state: State, seat: str, ability: Ability) -> bool:
             or (rules.karama_powers and ability is faction.karama_power
                 and not state["factions"][seat].get("karama_power_used"))
             or (ability in faction.alliance and bool(ally_of(state, seat))))
-
-
-def karama_power_used(state: State, seat: str) -> None:
-    """The faction has used its special Karama power: once a game in GF9 (001 1.13.07,
-    1.14.01), so it has it no more; under AH it may again with another card (000 XVII.B)."""
-    if rules_of(state).karama_power_once_per_game:
-        state["factions"][seat]["karama_power_used"] = True
 
 
 def owner(ability: Ability) -> str:
@@ -92,5 +97,5 @@ def upgrade_state(state: State) -> State:
     return state
 
 
-__all__ = ["FACTIONS", "Faction", "has", "holder", "in_play", "karama_power_used", "owner",
-           "power", "upgrade_state"]
+__all__ = ["FACTIONS", "BattleTools", "Faction", "has", "holder", "in_play",
+           "karama_power_used", "ordered", "owner", "power", "upgrade_state"]

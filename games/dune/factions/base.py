@@ -3,11 +3,31 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from pbem.game import Event
+from pbem.game import Event, Prompt
 
+from ..rules import rules_of
 from ..state import State
+
+
+def karama_power_used(state: State, seat: str) -> None:
+    """The faction has used its special Karama power: once a game in GF9 (001 1.13.07,
+    1.14.01), so it has it no more; under AH it may again with another card (000 XVII.B)."""
+    if rules_of(state).karama_power_once_per_game:
+        state["factions"][seat]["karama_power_used"] = True
+
+
+@dataclass(frozen=True)
+class BattleTools:
+    """What a power before the plans uses of the layers above the factions, handed to it by
+    the phase: a Karama standing ready spent on it (``battle_karama.spend``), and a plan as
+    the table sees it revealed (``battle_plan.revealed``)."""
+
+    spend: Callable[[State, dict[str, list[str]], str], tuple[list[Event], bool]]
+    revealed: Callable[[dict[str, Any]], dict[str, Any]]
 
 
 class Faction:
@@ -15,6 +35,10 @@ class Faction:
     this for each faction and overrides the hooks where its powers apply)."""
 
     seat: str = ""
+    # Its place in each ordered sequence of hooks, by the hook's name (lowest first; 0 where
+    # it has no place): the powers before the plans (``before_plans``) take their turns in
+    # the order the rules give them.
+    precedence: ClassVar[dict[str, int]] = {}
 
     def upgrade(self, state: State) -> None:
         """Move what earlier code kept of this faction at the state's top level into its
@@ -57,11 +81,78 @@ class Faction:
         """Whether the faction's moves may end with ``COEXIST`` or ``FIGHT`` (000 XV.B.5): no."""
         return False
 
+    def coexisting(self, state: State) -> list[str]:
+        """The territories where its forces coexist, "as if they are not even on the board"
+        (000 XV.B.4): none."""
+        return []
+
+    def movement_opening(self, state: State) -> bool:
+        """Whether its power decides before anyone moves in the movement round: no."""
+        return False
+
+    def movement_begins(self, state: State) -> list[Event]:
+        """What its power does as a sequential movement round opens with no decision first:
+        nothing."""
+        return []
+
+    def movement_decision(self, state: State) -> Prompt | None:
+        """The decision its power asks once in the movement round, beside the turns: none."""
+        return None
+
+    def movement_key(self, state: State) -> str | None:
+        """The key of ``movement_decision``, without its text: none."""
+        return None
+
+    def movement_decided(self, state: State, value: dict[str, Any], now: bool) -> list[Event]:
+        """Its ``movement_decision`` carried out (``now``: before anyone moves, or with every
+        turn at once): nothing."""
+        return []
+
+    def arrived(self, state: State, mover: str, territory: str, wish: bool | None, count: int,
+                source: str | None) -> list[Event]:
+        """``count`` forces of ``mover`` have arrived in ``territory``, shipped (``source``
+        None) or moved from ``source`` (``wish``: the mover's ``COEXIST`` or ``FIGHT``): what
+        its power does then; nothing."""
+        return []
+
+    def shipped_from_reserve(self, state: State, shipper: str, territory: str, sector: int
+                             ) -> list[Event]:
+        """Another faction shipped from its reserve (not natives' shipment) into the
+        territory: what its power does then; nothing."""
+        return []
+
     # --- hooks of battle
 
     def before_battles(self, state: State) -> list[Event]:
         """What its power does as the battle round opens, before the battles are found: nothing
         by default."""
+        return []
+
+    def before_plans_decision(self, state: State, battle: dict[str, Any]
+                              ) -> tuple[Prompt, str] | None:
+        """The decision its power asks in a battle's first mail round, before the plans are
+        revealed, with the faction that decision is against (the battle's name for orders
+        sent ahead): none."""
+        return None
+
+    def before_plans_key(self, state: State, battle: dict[str, Any]) -> str | None:
+        """The key of ``before_plans_decision``, without writing its text: none."""
+        return None
+
+    def before_plans(self, state: State, orders: dict[str, Any], wanted: dict[str, list[str]],
+                     tools: BattleTools) -> list[Event]:
+        """Its step before the plans take effect (``orders``: the round's decisions by key;
+        ``wanted``: the Karamas standing ready, by seat): nothing."""
+        return []
+
+    def after_plans(self, state: State, wanted: dict[str, list[str]], replan: set[str],
+                    tools: BattleTools) -> list[Event]:
+        """Its step once the first round's plans are in, before the Karamas on the
+        advantages; a side that must plan again is added to ``replan``: nothing."""
+        return []
+
+    def at_reveal(self, state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
+        """What its power announces when the plans are revealed: nothing."""
         return []
 
     def counts_full_without_spice(self) -> bool:
