@@ -585,13 +585,6 @@ class Classic(Rules):
         6, 000 line 1059), with advanced combat (000 XXII)."""
         return False
 
-    @property
-    def free_support_for_ally(self) -> bool:
-        """The faction counting full without spice lends it to its ally in the ally's battles
-        (WBC house rule 6, 000 line 1059: "and if they allow it their ally"); under GF9 it
-        is the Fremen's own (001 2.04.22, BATTLE HARDENED: "Your Forces")."""
-        return True
-
     # --- alliances and victory
     @property
     def nexus_again_after_break(self) -> bool:
@@ -824,8 +817,6 @@ class GF9(Classic):
         """001 4.1.13, 4.2.1: "After the fourth worm (counting all worms, even Karama worms
         summoned by the Fremen)", in a tournament game."""
         return self.shield_wall_victory and worms >= GF9_SHIELD_WALL_WORMS
-
-    free_support_for_ally = False       # 001 2.04.22: "Your Forces"
 
     def cite(self, rule: str) -> str:
         """001's section for the classic ``rule`` (``data/gf9/citations.yaml``, each entry

@@ -905,7 +905,8 @@ class _Reader:
             fields = self.record(
                 entry,
                 _label(entry, "name", f"leaders[{i}]"),
-                {"name": str, "faction": str, "strength": int, "synonyms": ([str], [])},
+                {"name": str, "faction": str, "strength": int, "synonyms": ([str], []),
+                 "revival_cost": (int, None)},
             )
             if fields is None:
                 continue
@@ -919,6 +920,7 @@ class _Reader:
                         fields["faction"],
                         fields["strength"],
                         tuple(fields["synonyms"]),
+                        fields["revival_cost"],
                     )
                 )
         self.clash([Named(x, x.name, (), x.synonyms) for x in leaders], "leaders")

@@ -305,6 +305,7 @@ class Leader:
     faction: str
     strength: int
     synonyms: tuple[str, ...] = ()
+    revival_cost: int | None = None     # a price of his own, whoever revives him (001 2.08.15)
 
 
 @dataclass(frozen=True)

@@ -1,64 +1,84 @@
 """The factions of Dune: each faction's powers in its own module, as hooks the phases call.
 
-A phase never names a faction.  It asks the factions in play through ``power(seat)`` (the
-faction's hooks: a ``Faction``, whose defaults are "no power here") or asks who holds an
-advantage (``holder``, ``has``): which advantages a faction has in a ruleset is data
-(``factions.yaml``: ``abilities``, ``optional_abilities``, ``karama_power``, ``alliance``).
-A faction's own state lives under its sheet, ``state["factions"][seat]``.
+A phase never names a faction.  It asks the factions in play through ``power(seat, game)``,
+``in_play(state)`` or ``ordered(state, hook)`` (the faction's hooks: a ``Faction``, whose
+defaults are "no power here") or asks who holds an advantage (``holder``, ``has``): which
+advantages a faction has in a ruleset is data (``factions.yaml``: ``abilities``,
+``optional_abilities``, ``karama_power``, ``alliance``).  Where a power differs between
+rulesets, the faction has a class for each (``Faction.rulesets``: ``FremenGF9``), which a game
+of that ruleset asks.  A faction's own state lives under its sheet, ``state["factions"][seat]``.
 """
 
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from ..data import Ability
-from ..rules import rules_of
-from ..state import State, ally_of, sheet
+from ..rules import Rules
+from ..state import State, sheet
 from .atreides import Atreides
-from .base import BattleTools, Faction, karama_power_used
+from .base import (
+    CARD,
+    REVIVAL,
+    SHIPMENT,
+    BattleTools,
+    Faction,
+    RevivalTerms,
+    has,
+    karama_power_used,
+)
 from .bene_gesserit import BeneGesserit
 from .emperor import Emperor
-from .fremen import Fremen
+from .fremen import Fremen, FremenGF9
 from .guild import Guild
 from .harkonnen import Harkonnen
 
-FACTIONS: dict[str, Faction] = {faction.seat: faction for faction in (
-    Atreides(), BeneGesserit(), Emperor(), Fremen(), Guild(), Harkonnen())}
+# Every faction's class, and after it its classes for the rulesets where its powers differ.
+CLASSES: tuple[type[Faction], ...] = (Atreides, BeneGesserit, Emperor, Fremen, FremenGF9, Guild,
+                                      Harkonnen)
 
 
-def power(seat: str) -> Faction:
-    """The hooks of a seat's faction."""
-    return FACTIONS[seat]
+@functools.cache
+def registry(ruleset: str) -> dict[str, Faction]:
+    """Seat -> the faction's hooks in a ruleset: its class for that ruleset if it has one."""
+    found: dict[str, Faction] = {}
+    for cls in CLASSES:
+        if not cls.rulesets or ruleset in cls.rulesets:
+            found[cls.seat] = cls()
+    return found
+
+
+FACTIONS: dict[str, Faction] = registry("classic")
+
+
+def _ruleset(game: Any) -> str:
+    """The ruleset's name of a state, a view or its rules."""
+    return game.ruleset if isinstance(game, Rules) else game["rules"]["ruleset"]
+
+
+def power(seat: str, game: Any) -> Faction:
+    """The hooks of a seat's faction in a game (a state, a view or its rules)."""
+    return registry(_ruleset(game))[seat]
 
 
 def in_play(state: State) -> list[Faction]:
     """The factions in the game, in seat order."""
-    return [FACTIONS[seat] for seat in state["seats"]]
+    found = registry(state["rules"]["ruleset"])
+    return [found[seat] for seat in state["seats"]]
 
 
 def ordered(state: State, hook: str) -> list[Faction]:
     """The factions in the game in the order the rules give their powers at one hook (each
     faction's ``precedence``; seat order among equals)."""
-    return list(_ordered(tuple(state["seats"]), hook))
+    return list(_ordered(state["rules"]["ruleset"], tuple(state["seats"]), hook))
 
 
 @functools.cache
-def _ordered(seats: tuple[str, ...], hook: str) -> tuple[Faction, ...]:
-    return tuple(sorted((FACTIONS[seat] for seat in seats),
+def _ordered(ruleset: str, seats: tuple[str, ...], hook: str) -> tuple[Faction, ...]:
+    found = registry(ruleset)
+    return tuple(sorted((found[seat] for seat in seats),
                         key=lambda faction: faction.precedence.get(hook, 0)))
-
-
-def has(state: State, seat: str, ability: Ability) -> bool:
-    """Whether the faction has the advantage in this game: a basic one always, an optional one
-    (000 XV) only with ``advantages``, its Karama power (000 XVII) only with
-    ``karama_powers`` and, where it is once a game, until used (001 1.14.01), an alliance
-    power only while allied (000 XII.C)."""
-    faction, rules = sheet(seat, state), rules_of(state)
-    return (ability in faction.abilities
-            or (rules.advantages and ability in faction.optional_abilities)
-            or (rules.karama_powers and ability is faction.karama_power
-                and not state["factions"][seat].get("karama_power_used"))
-            or (ability in faction.alliance and bool(ally_of(state, seat))))
 
 
 def owner(ability: Ability) -> str:
@@ -89,6 +109,14 @@ def _listing(ruleset: str) -> dict[Ability, frozenset[str]]:
     return {ability: frozenset(seats) for ability, seats in found.items()}
 
 
+def payee(state: State, payment: str, payer: str) -> str | None:
+    """The faction paid what ``payer`` pays for a ``payment`` (``Faction.receives``: the
+    Emperor for cards, the Guild for shipments, the Tleilaxu for revival), or None for the
+    bank; the first in the order of the hook ``payee`` that takes it."""
+    return next((f.seat for f in ordered(state, "payee") if f.receives(state, payment, payer)),
+                None)
+
+
 def upgrade_state(state: State) -> State:
     """A state stored by earlier code, in today's shape: each faction moves what it kept at
     the state's top level into its own sheet (``Faction.upgrade``)."""
@@ -97,5 +125,6 @@ def upgrade_state(state: State) -> State:
     return state
 
 
-__all__ = ["FACTIONS", "BattleTools", "Faction", "has", "holder", "in_play",
-           "karama_power_used", "ordered", "owner", "power", "upgrade_state"]
+__all__ = ["CARD", "CLASSES", "FACTIONS", "REVIVAL", "SHIPMENT", "BattleTools", "Faction",
+           "RevivalTerms", "has", "holder", "in_play", "karama_power_used", "ordered", "owner",
+           "payee", "power", "registry", "upgrade_state"]

@@ -9,8 +9,25 @@ from typing import Any, ClassVar
 
 from pbem.game import Event, Prompt
 
+from ..data import Ability
 from ..rules import rules_of
-from ..state import State
+from ..state import State, ally_of, sheet
+
+# What a faction pays for, as ``Faction.receives`` and ``factions.payee`` name it.
+CARD, SHIPMENT, REVIVAL = "card", "shipment", "revival"
+
+
+def has(state: State, seat: str, ability: Ability) -> bool:
+    """Whether the faction has the advantage in this game: a basic one always, an optional one
+    (000 XV) only with ``advantages``, its Karama power (000 XVII) only with
+    ``karama_powers`` and, where it is once a game, until used (001 1.14.01), an alliance
+    power only while allied (000 XII.C)."""
+    faction, rules = sheet(seat, state), rules_of(state)
+    return (ability in faction.abilities
+            or (rules.advantages and ability in faction.optional_abilities)
+            or (rules.karama_powers and ability is faction.karama_power
+                and not state["factions"][seat].get("karama_power_used"))
+            or (ability in faction.alliance and bool(ally_of(state, seat))))
 
 
 def karama_power_used(state: State, seat: str) -> None:
@@ -30,11 +47,24 @@ class BattleTools:
     revealed: Callable[[dict[str, Any]], dict[str, Any]]
 
 
+@dataclass(frozen=True)
+class RevivalTerms:
+    """What a faction's revival of forces and leaders may be, before what it holds decides:
+    its forces a turn (000 IX.B.2: three; None: no limit) and whether it pays half price,
+    rounded up (001 2.08.10)."""
+
+    forces: int | None = 3
+    half_price: bool = False
+
+
 class Faction:
     """A faction's powers, as the hooks the phases call (``factions/<faction>.py`` subclasses
     this for each faction and overrides the hooks where its powers apply)."""
 
     seat: str = ""
+    # The rulesets this class answers for, where the faction's powers differ between them
+    # (``factions.registry``); none: every ruleset without a class of its own.
+    rulesets: ClassVar[tuple[str, ...]] = ()
     # Its place in each ordered sequence of hooks, by the hook's name (lowest first; 0 where
     # it has no place): the powers before the plans (``before_plans``) take their turns in
     # the order the rules give them.
@@ -63,12 +93,36 @@ class Faction:
         territory: what its power does then; nothing by default."""
         return []
 
+    def after_traitors(self, state: State, rng: random.Random) -> list[Event]:
+        """Every faction has its traitors (000 III.E.2; 001 setup 12): what its power draws
+        then; nothing."""
+        return []
+
     # --- hooks of the storm and the spice blow
 
     def draws_weather(self) -> bool:
         """Whether the faction draws the weather markers that move the storm with option XVI
         (000 XVI.B-C); without such a faction in play the dials stay in use (XVI.D)."""
         return False
+
+    # --- hooks of payments
+
+    def receives(self, state: State, payment: str, payer: str) -> bool:
+        """Whether ``payer``'s spice for a ``payment`` (``CARD``, ``SHIPMENT``, ``REVIVAL``)
+        goes to this faction rather than the bank: no."""
+        return False
+
+    # --- hooks of revival
+
+    def revival_terms(self, state: State, seat: str, terms: RevivalTerms) -> RevivalTerms:
+        """The terms of ``seat``'s revival as this faction's power changes them (every faction
+        in play is asked, in the order of the hook ``revival``): as they are."""
+        return terms
+
+    def revived(self, state: State, seat: str, free: bool, card: bool) -> list[Event]:
+        """``seat`` has revived (``free``: taking free revival; ``card``: by a card that
+        revives): what this faction's power does then; nothing."""
+        return []
 
     # --- hooks of shipment and movement
 
@@ -155,9 +209,9 @@ class Faction:
         """What its power announces when the plans are revealed: nothing."""
         return []
 
-    def counts_full_without_spice(self) -> bool:
-        """Whether its forces, and its ally's in their own battles, count full without spice
-        in advanced combat (WBC house rule 6, line 1059): no."""
+    def counts_full_without_spice(self, ally: bool) -> bool:
+        """Whether its forces (``ally``: its ally's, in their own battles) count full without
+        spice in advanced combat (WBC house rule 6, line 1059): no."""
         return False
 
     def may_add_kwisatz_haderach(self, record: dict[str, Any]) -> bool:
@@ -190,6 +244,10 @@ class Faction:
         return []
 
     # --- hooks of collection, alliances and victory
+
+    def after_collection(self, state: State) -> list[Event]:
+        """What its power collects once the territories' spice is collected: nothing."""
+        return []
 
     def default_victory_precedence(self) -> int | None:
         """The faction's place among the default victories at the end of play, lowest first

@@ -445,7 +445,7 @@ def _leader_dies(state: State, seat: str, plan: dict[str, Any], explosion: bool
     it "can only be killed if blown up")."""
     events = []
     name = plan["leader"]
-    owner = factions.power(seat).captive_killed(state, name) if name else None
+    owner = factions.power(seat, state).captive_killed(state, name) if name else None
     if owner:
         events.append(Event(EventCode.LEADER_KILLED, {"faction": owner, "leader": name}))
     elif name:

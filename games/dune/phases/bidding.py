@@ -506,8 +506,7 @@ def card_payee(state: State, buyer: str) -> str | None:
     """The faction paid for a card that ``buyer`` buys: the one receiving card payments (the
     Emperor, line 804), unless it buys the card itself or is not in the game (then the bank:
     None)."""
-    payee = factions.holder(state, Ability.CARD_PAYMENTS)
-    return None if payee == buyer else payee
+    return factions.payee(state, factions.CARD, buyer)
 
 
 def _free_card(state: State, buyer: str, rng: random.Random) -> list[Event]:

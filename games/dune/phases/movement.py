@@ -188,7 +188,7 @@ def _declarations(state: State, key: str, value: dict[str, Any]) -> list[Event]:
     step = state["step"]
     step["bg_asked"] = True
     now = step["opening"] or step["mode"] == "batched"
-    return factions.power(PromptKey.parse(key).seat).movement_decided(state, value, now)
+    return factions.power(PromptKey.parse(key).seat, state).movement_decided(state, value, now)
 
 
 def _guild_waits(state: State, until: str | None) -> list[Event]:
