@@ -103,6 +103,12 @@ class EventCode(StrEnum):
     TRAITOR = "traitor"
     TRAITOR_CHOSEN = "traitor-chosen"
     TRAITORS = "traitors"
+    # the Tleilaxu (001 2.08)
+    FACE_DANCERS = "face-dancers"
+    FACE_DANCERS_DRAWN = "face-dancers-drawn"
+    FACE_DANCER_REVEALED = "face-dancer-revealed"
+    FACE_DANCER_REPLACED = "face-dancer-replaced"
+    REVIVAL_SUBSIDY = "revival-subsidy"
     # spice_blow
     NEXUS = "nexus"
     SPICE_CARD = "spice-card"

@@ -62,7 +62,7 @@ def _sheet(ruleset: str, seat: str):
     """A ruleset's sheet of a seat, looked up once."""
     layers = RULESETS[ruleset].data_layers
     return (base_data() if layers == ("classic",) else ruleset_data(ruleset)).faction(
-        SEAT_FACTIONS[seat])
+        SEAT_FACTIONS.get(seat, seat))
 
 
 def only_sector(territory: str) -> int:

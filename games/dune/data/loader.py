@@ -906,7 +906,7 @@ class _Reader:
                 entry,
                 _label(entry, "name", f"leaders[{i}]"),
                 {"name": str, "faction": str, "strength": int, "synonyms": ([str], []),
-                 "revival_cost": (int, None)},
+                 "revival_cost": (int, None), "opposing": (bool, False)},
             )
             if fields is None:
                 continue
@@ -921,6 +921,7 @@ class _Reader:
                         fields["strength"],
                         tuple(fields["synonyms"]),
                         fields["revival_cost"],
+                        fields["opposing"],
                     )
                 )
         self.clash([Named(x, x.name, (), x.synonyms) for x in leaders], "leaders")

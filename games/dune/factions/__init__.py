@@ -16,7 +16,7 @@ from typing import Any
 
 from ..data import Ability
 from ..rules import Rules
-from ..state import State, sheet
+from ..state import State, ruleset_data, sheet
 from .atreides import Atreides
 from .base import (
     CARD,
@@ -33,18 +33,21 @@ from .emperor import Emperor
 from .fremen import Fremen, FremenGF9
 from .guild import Guild
 from .harkonnen import Harkonnen
+from .tleilaxu import Tleilaxu
 
 # Every faction's class, and after it its classes for the rulesets where its powers differ.
 CLASSES: tuple[type[Faction], ...] = (Atreides, BeneGesserit, Emperor, Fremen, FremenGF9, Guild,
-                                      Harkonnen)
+                                      Harkonnen, Tleilaxu)
 
 
 @functools.cache
 def registry(ruleset: str) -> dict[str, Faction]:
-    """Seat -> the faction's hooks in a ruleset: its class for that ruleset if it has one."""
+    """Seat -> the faction's hooks in a ruleset, for each faction its data has: its class for
+    that ruleset if it has one."""
+    seats = {faction.seat for faction in ruleset_data(ruleset).factions}
     found: dict[str, Faction] = {}
     for cls in CLASSES:
-        if not cls.rulesets or ruleset in cls.rulesets:
+        if cls.seat in seats and (not cls.rulesets or ruleset in cls.rulesets):
             found[cls.seat] = cls()
     return found
 
@@ -101,7 +104,7 @@ def holder(state: State, ability: Ability) -> str | None:
 def _listing(ruleset: str) -> dict[Ability, frozenset[str]]:
     """Advantage -> the seats whose sheet in the ruleset lists it, in whatever way (``has``)."""
     found: dict[Ability, set[str]] = {}
-    for seat in FACTIONS:
+    for seat in registry(ruleset):
         faction = sheet(seat, ruleset)
         for ability in (*faction.abilities, *faction.optional_abilities, *faction.alliance,
                         faction.karama_power):

@@ -105,6 +105,14 @@ class Faction:
         (000 XVI.B-C); without such a faction in play the dials stay in use (XVI.D)."""
         return False
 
+    # --- hooks of bidding
+
+    def cards_dealt(self, state: State, rng: random.Random) -> list[Event]:
+        """The row of cards for auction is dealt (``state["step"]["row"]``, 000 VIII.A): what
+        its power does with the auction's cards then (a card of its own put in, one taken
+        out); nothing."""
+        return []
+
     # --- hooks of payments
 
     def receives(self, state: State, payment: str, payer: str) -> bool:
@@ -258,6 +266,12 @@ class Faction:
     def drop_out(self, state: State) -> list[Event]:
         """Clear what the faction alone keeps in the state when it drops out (004 line 193);
         the events of that."""
+        return []
+
+    # --- hooks of the invariants
+
+    def violations(self, state: State) -> list[str]:
+        """The invariants of its own state that the state breaks: none to check."""
         return []
 
     # --- hooks of the views and reports

@@ -53,7 +53,7 @@ from ..data import Ability, CardType, ForceKind, NameLookupError
 from ..factions.atreides import kwisatz_haderach
 from ..forces import Counts, kinds, minus, order_text, plus, spread_up_to, take, total, within
 from ..rules import Classic, Rules, rules_of
-from ..state import SEAT_FACTIONS, State, base_data, sheet
+from ..state import SEAT_FACTIONS, State, base_data, ruleset_data, sheet
 from .language import (
     OrderKind,
     OrderProblem,
@@ -173,10 +173,14 @@ class Allowance:
     def leader_price(self, name: str) -> int:
         """What reviving a leader costs it: his value (000 IX.D.2), half of it rounded up at
         half price (001 2.08.10), unless his sheet gives a price of his own (001 2.08.15)."""
-        own = base_data().leader(name).revival_cost if name != KWISATZ_HADERACH else None
-        if own is not None:
-            return own
-        return -(-value_of(name) // 2) if self.half_price else value_of(name)
+        if name == KWISATZ_HADERACH:
+            value = KH_VALUE
+        else:
+            leader = ruleset_data(self.rules.ruleset).leader(name)
+            if leader.revival_cost is not None:
+                return leader.revival_cost
+            value = leader.strength
+        return -(-value // 2) if self.half_price else value
 
     def extra_cost(self, forces: Counts) -> int:
         """The part of ``cost`` for the forces beyond three, which only its Emperor ally's

@@ -257,7 +257,8 @@ def deal(state: State, rng: random.Random) -> list[Event]:
         if card is not None:
             row.append(card)
     state["step"]["dealt"] = len(row)
-    return events + [Event(EventCode.CARDS_DEALT, {"cards": len(row)})]
+    events.append(Event(EventCode.CARDS_DEALT, {"cards": len(row)}))
+    return events + [e for f in factions.in_play(state) for e in f.cards_dealt(state, rng)]
 
 
 def draw(state: State, rng: random.Random) -> tuple[str | None, list[Event]]:
