@@ -26,11 +26,11 @@ from typing import Any
 
 from pbem.game import Event
 
-from .. import factions, transfers
+from .. import factions, transfers, variants
 from ..board import reach
 from ..cards import karama
 from ..codes import ErrorCode, EventCode
-from ..data import Ability, CardType
+from ..data import Ability, Act, CardType
 from ..forces import add, add_forces, remove_forces, take, to_tanks, total
 from ..orders.language import OrderProblem
 from ..rules import rules_of
@@ -136,6 +136,7 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
     if kind == "reserve" and not reach.native(seat):   # not with the Fremen's (WBC line 1322)
         events += [e for f in factions.in_play(state)
                    for e in f.shipped_from_reserve(state, seat, territory, sector)]
+        events += variants.acted(state, seat, Act.OFF_PLANET_SHIPMENT)     # 001 4.05.05.03
     return events + arrived(state, seat, territory, order.get("coexist"), total(forces), None)
 
 
