@@ -7,6 +7,8 @@ advantages a faction has in a ruleset is data (``factions.yaml``: ``abilities``,
 ``optional_abilities``, ``karama_power``, ``alliance``).  Where a power differs between
 rulesets, the faction has a class for each (``Faction.rulesets``: ``FremenGF9``), which a game
 of that ruleset asks.  A faction's own state lives under its sheet, ``state["factions"][seat]``.
+A faction the data has but no module (an overlay's, before its module is written) plays with
+no powers of its own (``base.Faction``).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from typing import Any
 
 from ..data import Ability
 from ..rules import Rules
-from ..state import State, ruleset_data, sheet
+from ..state import State, data
 from .atreides import Atreides
 from .base import (
     CARD,
@@ -43,13 +45,21 @@ CLASSES: tuple[type[Faction], ...] = (Atreides, BeneGesserit, Emperor, Fremen, F
 @functools.cache
 def registry(ruleset: str) -> dict[str, Faction]:
     """Seat -> the faction's hooks in a ruleset, for each faction its data has: its class for
-    that ruleset if it has one."""
-    seats = {faction.seat for faction in ruleset_data(ruleset).factions}
+    that ruleset if it has one, else none of its own (``_plain``)."""
     found: dict[str, Faction] = {}
     for cls in CLASSES:
-        if cls.seat in seats and (not cls.rulesets or ruleset in cls.rulesets):
+        if not cls.rulesets or ruleset in cls.rulesets:
             found[cls.seat] = cls()
-    return found
+    return {faction.seat: found.get(faction.seat) or _plain(faction.seat)
+            for faction in data(ruleset).factions}
+
+
+@functools.cache
+def _plain(seat: str) -> Faction:
+    """A faction the data has but no module: every hook's default, no power."""
+    faction = Faction()
+    faction.seat = seat
+    return faction
 
 
 FACTIONS: dict[str, Faction] = registry("classic")
@@ -66,7 +76,7 @@ def power(seat: str, game: Any) -> Faction:
 
 
 def in_play(state: State) -> list[Faction]:
-    """The factions in the game, in seat order."""
+    """The factions in the game, in seat order (asked at every step)."""
     found = registry(state["rules"]["ruleset"])
     return [found[seat] for seat in state["seats"]]
 
@@ -84,32 +94,18 @@ def _ordered(ruleset: str, seats: tuple[str, ...], hook: str) -> tuple[Faction, 
                         key=lambda faction: faction.precedence.get(hook, 0)))
 
 
-def owner(ability: Ability) -> str:
-    """The seat whose faction sheet lists the advantage, in whatever game (the data says
-    whose: every advantage belongs to one faction)."""
-    return next(seat for seat in FACTIONS if ability in sheet(seat).abilities
-                | sheet(seat).optional_abilities | sheet(seat).alliance
-                | {sheet(seat).karama_power})
+def owner(game: Any, ability: Ability) -> str | None:
+    """The seat whose faction sheet lists the advantage in a game's ruleset (``game``: a
+    state, a view, its rules or the ruleset's name), in play or not; None if no sheet does."""
+    return next(iter(data(game).listing.get(ability, ())), None)
 
 
 def holder(state: State, ability: Ability) -> str | None:
     """The faction in the game that has the advantage (``has``), if any: only the factions
     whose sheet lists it are asked (issue 20: asked thousands of times a game)."""
-    listed = _listing(state["rules"]["ruleset"]).get(ability, ())
+    listed = data(state).listing.get(ability, ())
     return next((seat for seat in state["seats"] if seat in listed and has(state, seat, ability)),
                 None)
-
-
-@functools.cache
-def _listing(ruleset: str) -> dict[Ability, frozenset[str]]:
-    """Advantage -> the seats whose sheet in the ruleset lists it, in whatever way (``has``)."""
-    found: dict[Ability, set[str]] = {}
-    for seat in registry(ruleset):
-        faction = sheet(seat, ruleset)
-        for ability in (*faction.abilities, *faction.optional_abilities, *faction.alliance,
-                        faction.karama_power):
-            found.setdefault(ability, set()).add(seat)
-    return {ability: frozenset(seats) for ability, seats in found.items()}
 
 
 def payee(state: State, payment: str, payer: str) -> str | None:

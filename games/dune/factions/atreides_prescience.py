@@ -31,7 +31,7 @@ from ..codes import ErrorCode, EventCode
 from ..data import Ability
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..rules import Rules, rules_of
-from ..state import SEAT_FACTIONS, State, sheet
+from ..state import State, faction_name, sheet
 from .base import BattleTools, karama_power_used
 
 ATREIDES = "atreides"
@@ -39,11 +39,12 @@ PRESCIENCE = "prescience"
 ELEMENTS = ("leader", "weapon", "defense", "dial")        # line 760
 
 
-def asker(seats: list[str], alliances: list[list[str]], battle: dict[str, Any]
-          ) -> tuple[str, str, str] | None:
-    """(the Atreides, the side they ask for, the faction asked) in this battle; None when the
-    Atreides are not in it nor allied to one who is."""
-    if ATREIDES not in seats or Ability.PRESCIENCE_BATTLE not in sheet(ATREIDES).abilities:
+def asker(game: Any, battle: dict[str, Any]) -> tuple[str, str, str] | None:
+    """(the Atreides, the side they ask for, the faction asked) in this battle of a game (a
+    state or a view); None when the Atreides are not in it nor allied to one who is."""
+    seats, alliances = game["seats"], game["alliances"]
+    if (ATREIDES not in seats
+            or Ability.PRESCIENCE_BATTLE not in sheet(ATREIDES, game).abilities):
         return None
     pair = (battle["aggressor"], battle["defender"])
     allies = [s for alliance in alliances if ATREIDES in alliance for s in alliance
@@ -87,7 +88,7 @@ def answer(battle: dict[str, Any], answer_: Any) -> list[Event]:
 
 def decision(state: State, battle: dict[str, Any]) -> tuple[Prompt, str] | None:
     """The question the Atreides may put in this battle, with the faction it is put to."""
-    asking = asker(state["seats"], state["alliances"], battle)
+    asking = asker(state, battle)
     if not asking:
         return None
     by, side, target = asking
@@ -97,7 +98,7 @@ def decision(state: State, battle: dict[str, Any]) -> tuple[Prompt, str] | None:
 
 def key(state: State, battle: dict[str, Any]) -> str | None:
     """The key of ``decision``."""
-    asking = asker(state["seats"], state["alliances"], battle)
+    asking = asker(state, battle)
     return f"{PRESCIENCE}:{asking[0]}" if asking else None
 
 
@@ -106,7 +107,7 @@ def question_step(state: State, orders: dict[str, Any], wanted: dict[str, list[s
     """Steps 3-4 before the plans (WBC, 000 lines 1214-1242): the question put, published, and
     cancelled by a Karama standing ready."""
     battle = state["step"]["battle"]
-    asking = asker(state["seats"], state["alliances"], battle)
+    asking = asker(state, battle)
     element = orders.get(f"{PRESCIENCE}:{asking[0]}") if asking else None
     if not asking or element is None:
         return []
@@ -140,7 +141,7 @@ def look_step(state: State, wanted: dict[str, list[str]], replan: set[str],
     Atreides side plans after it (lines 764, 1350)."""
     step = state["step"]
     battle = step["battle"]
-    asking = asker(state["seats"], state["alliances"], battle)
+    asking = asker(state, battle)
     if not asking or "look" not in wanted.get(asking[0], []):
         return []
     by, side, target = asking
@@ -182,13 +183,13 @@ def text(element: str | None) -> str:
 def prompt(seat: str, side: str, target: str, optional: bool, rules: Rules) -> Prompt:
     """The Atreides' question for a battle, secret until the round is carried out."""
     for_whom = ("" if side == seat else
-                f", for your ally the {SEAT_FACTIONS[side]} ({rules.cite('line 766')})")
-    legal = (f"PRESCIENCE LEADER, WEAPON, DEFENSE or DIAL: the {SEAT_FACTIONS[target]} show "
+                f", for your ally the {faction_name(side, rules)} ({rules.cite('line 766')})")
+    legal = (f"PRESCIENCE LEADER, WEAPON, DEFENSE or DIAL: the {faction_name(target, rules)} show "
              f"you that element of their plan{for_whom} "
              f"({rules.cite('000 Atreides shield 3, line 760')}).  The "
              "question is published when this round is carried out; the answer comes from "
              "their plan of this round, is shown to you only, and binds them; "
-             f"the {SEAT_FACTIONS[side]} then send their plan again knowing it, in one more "
+             f"the {faction_name(side, rules)} then send their plan again knowing it, in one more "
              "mail round.  PRESCIENCE NONE: no question, no extra round.")
     return Prompt(f"{PRESCIENCE}:{seat}", seat, PRESCIENCE, True, legal, None,
                   "PRESCIENCE NONE", "PRESCIENCE NONE", optional=optional)
@@ -200,5 +201,6 @@ def random_question(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -
 
 
 order_kind(OrderKind(PRESCIENCE, ("PRESCIENCE",),
-                     lambda state, prompt_, words: read_question(words, rules_of(state)), text,
+                     lambda state, prompt_, words: read_question(words, rules_of(state)),
+                     lambda _, value: text(value),
                      random=random_question))

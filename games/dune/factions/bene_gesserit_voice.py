@@ -42,7 +42,7 @@ from ..codes import ErrorCode, EventCode
 from ..data import Ability, CardType, DuneData, Slot
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..rules import Rules, rules_of
-from ..state import SEAT_FACTIONS, State, data, sheet
+from ..state import State, data, faction_name, sheet
 from .base import BattleTools
 
 VOICE = "voice"
@@ -80,11 +80,12 @@ def phrase_end(upper: list[str]) -> int | None:
     return None
 
 
-def voicer(seats: list[str], alliances: list[list[str]], battle: dict[str, Any]
-           ) -> tuple[str, str] | None:
-    """(the Bene Gesserit, the faction they may Voice) in this battle: their opponent, or their
-    ally's (line 790); None when they are not in it nor allied to one who is."""
-    if BENE_GESSERIT not in seats or Ability.VOICE not in sheet(BENE_GESSERIT).abilities:
+def voicer(game: Any, battle: dict[str, Any]) -> tuple[str, str] | None:
+    """(the Bene Gesserit, the faction they may Voice) in this battle of a game (a state or a
+    view): their opponent, or their ally's (line 790); None when they are not in it nor allied
+    to one who is."""
+    seats, alliances = game["seats"], game["alliances"]
+    if BENE_GESSERIT not in seats or Ability.VOICE not in sheet(BENE_GESSERIT, game).abilities:
         return None
     pair = (battle["aggressor"], battle["defender"])
     allies = [s for alliance in alliances if BENE_GESSERIT in alliance for s in alliance
@@ -106,7 +107,7 @@ def standing(battle: dict[str, Any], seat: str) -> dict[str, Any] | None:
 # --- the Voice and a plan
 def decision(state: State, battle: dict[str, Any]) -> tuple[Prompt, str] | None:
     """The Voice the Bene Gesserit may give in this battle, with the faction it is given to."""
-    speaker = voicer(state["seats"], state["alliances"], battle)
+    speaker = voicer(state, battle)
     if not speaker:
         return None
     return prompt(speaker[0], speaker[1], speaker[0] in (battle["aggressor"], battle["defender"]),
@@ -115,7 +116,7 @@ def decision(state: State, battle: dict[str, Any]) -> tuple[Prompt, str] | None:
 
 def key(state: State, battle: dict[str, Any]) -> str | None:
     """The key of ``decision``."""
-    speaker = voicer(state["seats"], state["alliances"], battle)
+    speaker = voicer(state, battle)
     return f"{VOICE}:{speaker[0]}" if speaker else None
 
 
@@ -124,7 +125,7 @@ def step(state: State, orders: dict[str, Any], wanted: dict[str, list[str]],
     """Steps 1-2 before the plans (WBC, 000 lines 1214-1242): the Voice given, published, and
     cancelled by a Karama standing ready."""
     battle = state["step"]["battle"]
-    speaker = voicer(state["seats"], state["alliances"], battle)
+    speaker = voicer(state, battle)
     said = orders.get(f"{VOICE}:{speaker[0]}") if speaker else None
     if not speaker or said is None:
         return []
@@ -274,7 +275,7 @@ def prompt(seat: str, target: str, optional: bool, rules: Rules) -> Prompt:
     """The Bene Gesserit's Voice for a battle, secret until the round is carried out."""
     hero = ("a Cheap Hero too" if rules.voice_names_cheap_hero
             else "never a cheap hero: WBC X, line 1248")
-    legal = (f"VOICE PLAY <kind> or VOICE NOT <kind>: the {SEAT_FACTIONS[target]} must play, "
+    legal = (f"VOICE PLAY <kind> or VOICE NOT <kind>: the {faction_name(target, rules)} must play, "
              "or not play, a card of that kind in their plan as well as they are able "
              f"({rules.cite('000 BG shield 3, line 784')}); kinds: "
              + ", ".join(kinds(rules)) + f" ({hero}; a "
@@ -296,5 +297,6 @@ def random_voice(view: dict[str, Any], prompt_: Prompt, rng: random.Random
 
 
 order_kind(OrderKind(VOICE, ("VOICE",),
-                     lambda state, prompt_, words: read_voice(words, rules_of(state)), text,
+                     lambda state, prompt_, words: read_voice(words, rules_of(state)),
+                     lambda _, value: text(value),
                      random=random_voice))
