@@ -165,6 +165,8 @@ class ErrorCode(StrEnum):
     NOT_ENOUGH_CARDS = "not-enough-cards"
     # battle_orders
     BAD_CAPTURE = "bad-capture"
+    # the Tleilaxu (001 2.08.06)
+    NOT_A_FACE_DANCER = "not-a-face-dancer"
     BAD_CHEAP_HERO = "bad-cheap-hero"
     BAD_DIAL = "bad-dial"
     BAD_LOSSES = "bad-losses"

@@ -138,10 +138,15 @@ def test_a_game_looks_its_data_up_by_its_ruleset(ruleset):
 def test_the_seat_names_are_data(ruleset):
     """factions.yaml gives each faction its seat name (game files, SEAT lines, state keys):
     the seats a game of each ruleset may have are its data's, the six of 000 (lines 745-889)
-    in the published rulesets, 2 to 6 of them (000 line 115)."""
+    in the published rulesets, 2 to 6 of them (000 line 115); an expansion's factions (001 2.08,
+    the Tleilaxu) only in a game with its option."""
     seating = dune.seating(ruleset, {})
-    assert seating.names == data(ruleset).seats == tuple(f.seat for f in load().factions)
-    assert {f.seat: f.name for f in data(ruleset).factions} == SEAT_FACTIONS
+    base = tuple(f.seat for f in data(ruleset).factions if f.expansion is None)
+    assert seating.names == base == tuple(f.seat for f in load().factions)
+    assert {f.seat: f.name for f in data(ruleset).factions if f.expansion is None} == SEAT_FACTIONS
     assert list(seating.names) == ["atreides", "bene-gesserit", "emperor", "fremen", "guild",
                                    "harkonnen"]
     assert (seating.fewest, seating.most) == (2, 6)
+    if ruleset == "gf9":
+        expanded = dune.seating(ruleset, {"ixians_tleilaxu": True})
+        assert expanded.names == (*base, "tleilaxu") == data(ruleset).seats

@@ -717,6 +717,7 @@ class _Reader:
                 "alliance": [str],
                 "map": dict,
                 "singular": (bool, False),
+                "expansion": (str, None),
             },
         )
         if fields is None:
@@ -775,6 +776,7 @@ class _Reader:
             alliance=flags["alliance"],
             map_marker=marker,
             singular=fields["singular"],
+            expansion=fields["expansion"],
             kinds=kinds,
             native_arrival=arrival,
             default_victory=victory,

@@ -453,6 +453,7 @@ class Faction:
     native_arrival: NativeArrival | None = None
     default_victory: DefaultVictory | None = None
     singular: bool = False
+    expansion: str | None = None       # seated only with this option of the ruleset (Rules)
 
     @cached_property
     def forces(self) -> int:

@@ -25,13 +25,13 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pbem.game import Event
+from pbem.game import Event, Prompt
 
 from ..codes import EventCode
 from ..data import Ability
 from ..state import State, ally_of
 from . import tleilaxu_face_dancers as face_dancers
-from .base import REVIVAL, Faction, RevivalTerms, has
+from .base import REVIVAL, BattleTools, Faction, RevivalTerms, has
 
 TLEILAXU = face_dancers.TLEILAXU
 
@@ -40,6 +40,7 @@ class Tleilaxu(Faction):
     """The Tleilaxu's hooks."""
 
     seat = TLEILAXU
+    precedence = {"before_plans": 3}     # their word on the reveal, after the Voice and question
 
     # --- hooks of set-up
 
@@ -85,6 +86,22 @@ class Tleilaxu(Faction):
                                                   "spice": 1})]
 
     # --- hooks of battle
+
+    def before_plans_decision(self, state: State, battle: dict[str, Any]
+                              ) -> tuple[Prompt, str] | None:
+        """Their standing word on revealing Face Dancers, optional in every battle (2.08.06)."""
+        if not has(state, self.seat, Ability.FACE_DANCERS):
+            return None
+        return face_dancers.decision(state, battle)
+
+    def before_plans_key(self, state: State, battle: dict[str, Any]) -> str | None:
+        return face_dancers.KEY if has(state, self.seat, Ability.FACE_DANCERS) else None
+
+    def before_plans(self, state: State, orders: dict[str, Any], wanted: dict[str, list[str]],
+                     tools: BattleTools) -> list[Event]:
+        """Their word, if given in this battle's round, stands from now on."""
+        face_dancers.given(state, orders)
+        return []
 
     def after_battle(self, state: State, winner: str | None, loser: str | None,
                      plans: dict[str, dict[str, Any]], territory: str, rng: random.Random

@@ -15,10 +15,13 @@
 
 Rulings (docs/rules-coverage.md, "001 2.08"):
 
-- By mail the reveal costs no mail round: the Tleilaxu's standing word (``REVEAL`` in their
-  orders, ``reveal``) says which Face Dancers they reveal when such a leader wins; by default
-  every one.  So nobody waits for the Tleilaxu after a battle, and who is waited for never
-  tells whether a winner's leader is a Face Dancer.
+- By mail the reveal costs no mail round: the Tleilaxu's standing word says which Face Dancers
+  they reveal when such a leader wins (``REVEAL ALL``, the default, ``REVEAL NONE`` or
+  ``REVEAL <leader>, <leader>``).  They may give it in every battle's first mail round, an
+  optional decision of theirs whatever they hold and whoever fights, or ahead for the battles
+  to come (``FOR BATTLE``); it stands until they give another.  So nobody waits for the
+  Tleilaxu after a battle, and who is waited for never tells whether a winner's leader is a
+  Face Dancer.
 - Their forces come from their reserve, as many as it holds up to the number sent back; 001's
   "and/or from anywhere on the planet" is not offered by mail (their reserve only).
 - They take the sectors the winner's forces left, in board order.
@@ -31,16 +34,19 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pbem.game import Event
+from pbem.game import Event, Prompt
 
-from ..codes import EventCode
+from ..codes import ErrorCode, EventCode
 from ..forces import add, add_forces, plain, remove_forces, total
 from ..leaders import ALIVE, TANKS
-from ..state import State, forces_at
+from ..orders.language import OrderKind, OrderProblem, order_kind
+from ..state import State, data, forces_at
 
 TLEILAXU = "tleilaxu"
 DRAWN = 3                   # 2.08.04: "draw the top 3 cards"
 ALL = "ALL"                 # the standing word: reveal every Face Dancer (the default)
+REVEAL = "reveal"           # the decision's kind, and its key ``reveal:tleilaxu``
+KEY = f"{REVEAL}:{TLEILAXU}"
 
 
 def own(state: State) -> dict[str, Any]:
@@ -141,3 +147,76 @@ def replace(state: State, leader: str, rng: random.Random) -> list[Event]:
     return [Event(EventCode.FACE_DANCER_REPLACED, {"faction": TLEILAXU}),
             Event(EventCode.FACE_DANCERS, {"leaders": list(sheet_["face_dancers"])},
                   to=(TLEILAXU,))]
+
+
+# --- the standing word, by mail
+def decision(state: State, battle: dict[str, Any]) -> tuple[Prompt, str]:
+    """The Tleilaxu's word on revealing their Face Dancers, optional in every battle's first
+    mail round (named after its aggressor for orders given ahead)."""
+    word = own(state).get("reveal", ALL)
+    held = own(state)["face_dancers"]
+    legal = ("REVEAL ALL, REVEAL NONE or REVEAL <leader>, <leader>: which of your Face Dancers "
+             f"({', '.join(held) or 'none'}) you reveal if he wins this battle or a later one for "
+             "another faction (001 2.08.06); your word stands until you send "
+             "another.")
+    template = text(state, word)
+    return Prompt(KEY, TLEILAXU, REVEAL, True, legal, word, template, template,
+                  optional=True, title="your word on revealing your Face Dancers"
+                  ), battle["aggressor"]
+
+
+def given(state: State, orders: dict[str, Any]) -> None:
+    """Their word given in this battle's round, kept as their standing word (secret)."""
+    if KEY in orders:
+        own(state)["reveal"] = orders[KEY]
+
+
+def read(state: State, prompt_: Prompt, words: list[str]) -> Any:
+    """``ALL``, ``NONE``, or their Face Dancers' names (commas between them are optional: each
+    name is the longest run of words naming a leader)."""
+    said = " ".join(words).strip()
+    if said.upper() in ("ALL", "NONE"):
+        return ALL if said.upper() == ALL else []
+    held = own(state)["face_dancers"]
+    valid = ("REVEAL ALL", "REVEAL NONE", *(f"REVEAL {name}" for name in held))
+    names = {word.lower(): leader.name for leader in data(state).leaders
+             for word in (leader.name, *leader.synonyms)}
+    named, start = [], 0
+    while start < len(words):
+        end = next((end for end in range(len(words), start, -1)
+                    if " ".join(words[start:end]).lower() in names), None)
+        if end is None:
+            raise OrderProblem(ErrorCode.NOT_A_FACE_DANCER, f"no leader is called "
+                               f"{' '.join(words[start:])!r}; your Face Dancers: "
+                               f"{', '.join(held) or 'none'}", valid)
+        name = names[" ".join(words[start:end]).lower()]
+        if name not in held:
+            raise OrderProblem(ErrorCode.NOT_A_FACE_DANCER, f"{name} is not one of your Face "
+                               f"Dancers ({', '.join(held) or 'none'})", valid)
+        named.append(name)
+        start = end
+    if not named:
+        raise OrderProblem(ErrorCode.NOT_A_FACE_DANCER, "expected ALL, NONE or your Face "
+                           "Dancers' names", valid)
+    return named
+
+
+def text(game: Any, value: Any) -> str:
+    """The order for a standing word."""
+    if value == ALL:
+        return "REVEAL ALL"
+    return f"REVEAL {', '.join(value)}" if value else "REVEAL NONE"
+
+
+def random_word(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> Any:
+    """A bot's word: mostly every Face Dancer, now and then none or some."""
+    held = view["own"].get("face_dancers", [])
+    roll = rng.random()
+    if roll < 0.6 or not held:
+        return ALL
+    if roll < 0.8:
+        return []
+    return sorted(rng.sample(held, rng.randint(1, len(held))))
+
+
+order_kind(OrderKind(REVEAL, ("REVEAL",), read, text, random=random_word))

@@ -186,7 +186,9 @@ class Allowance:
         """The part of ``cost`` for the forces beyond three, which only its Emperor ally's
         spice pays (001 2.03.08: "You may pay spice for the revival of up to 3 extra"): the
         forces beyond the first three in the order of its kinds."""
-        return self.cost(forces) - self.cost(spread_up_to(forces, MOST_FORCES,
+        if not self.extra or self.most is None:
+            return 0
+        return self.cost(forces) - self.cost(spread_up_to(forces, self.most,
                                                           [k.name for k in self.kinds]))
 
     def affordable(self, spice: int) -> int:
