@@ -252,11 +252,13 @@ def test_demo_plays_three_turns_of_dune_by_mail(tmp_path):
 
 @pytest.mark.whole_game
 def test_demo_seats_the_ixians_in_a_gf9_game_by_mail(tmp_path):
-    """``pbem demo --ruleset gf9 --seat ixians ...``: the expansion's Ixians (001 2.07) seated
-    by name; they keep a pocket card and deploy the Hidden Mobile Stronghold, by mail."""
+    """``pbem demo --ruleset gf9 --option ixians_tleilaxu=true --seat ixians ...``: the
+    expansion's Ixians (001 2.07) seated by name with its option; they keep a pocket card and
+    deploy the Hidden Mobile Stronghold, by mail."""
     seats = ["ixians", "atreides", "harkonnen"]
     result = CliRunner().invoke(main, ["demo", "--dir", str(tmp_path / "demo"), "--ruleset",
                                        "gf9", "--no-maps", "--turns", "2",
+                                       "--option", "ixians_tleilaxu=true",
                                        *(word for seat in seats for word in ("--seat", seat))],
                                 obj=Clock())
     assert result.exit_code == 0, result.output

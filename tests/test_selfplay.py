@@ -213,13 +213,19 @@ def test_pbem_selfplay_refuses_bad_options(args, message, tmp_path):
 
 
 def test_pbem_selfplay_seats_the_factions_named(tmp_path):
-    """``--seat`` names every game's seats: GF9 games with the Ixians (001 2.07)."""
+    """``--seat`` names every game's seats: GF9 games with the Ixians (001 2.07), seated only
+    with their expansion's option."""
     result = CliRunner().invoke(main, ["selfplay", "--games", "2", "--seed", "ix",
                                        "--ruleset", "gf9", "--option", "turns=2",
+                                       "--option", "ixians_tleilaxu=true",
                                        "--seat", "ixians", "--seat", "fremen",
                                        "--out", str(tmp_path)])
     assert result.exit_code == 0, result.output
     assert result.output.startswith("selfplay: 2 games played, ")
+    result = CliRunner().invoke(main, ["selfplay", "--games", "1", "--ruleset", "gf9",
+                                       "--seat", "ixians", "--seat", "fremen",
+                                       "--out", str(tmp_path)])
+    assert result.exit_code != 0 and "ixians" in result.output
     result = CliRunner().invoke(main, ["selfplay", "--games", "1", "--ruleset", "classic",
                                        "--seat", "ixians", "--seat", "fremen",
                                        "--out", str(tmp_path)])

@@ -206,7 +206,8 @@ def _later_battles(state: State, seat: str) -> list[Decision]:
         faction = faction_name(against, state)
         header = f"BATTLE {territory}" + (f" AGAINST {faction}" if territory in twice else "")
         what = {battle_orders.PLAN: "your battle plan", voice.VOICE: "your Voice",
-                prescience.PRESCIENCE: "your prescience question"}[prompt.kind]
+                prescience.PRESCIENCE: "your prescience question"}.get(prompt.kind,
+                                                                       prompt.title)
         seen = replace(prompt, options={**prompt.options, "battle": battle.public_battle(trial)})
         decided.append(_named(seen, prompt.ahead, header.upper(),
                               f"{what} in {territory} against the {faction}", trial))
@@ -300,7 +301,7 @@ def _next_storm_decisions(state: State, seat: str) -> list[Decision]:
     following["step"] = {"moved": False, "revealed": False, "decided": [], "control": None}
     return [_named(prompt, prompt.key, "STORM", "your " + prompt.kind.replace("-", " ")
                    + " next turn", state)
-            for prompt in factions.power(seat).storm_prompts(following)]
+            for prompt in factions.power(seat, following).storm_prompts(following)]
 
 
 # --- reading a mail

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 
-from . import decks, tokens
+from . import decks, factions, tokens
 from .board import layer
 from .cards.karama_reach import REACHES, TURN
 from .data import Ability, DeckCards
@@ -42,7 +42,8 @@ def violations(state: State) -> list[str]:
     return [*_forces(state, on_map), *_sheets(state), *_cards(state), *_map(state, on_the_map),
             *_leaders(state), *_strongholds(state), *_battle(state),
             *_storm_card(state), *_karamas(state), *tokens.violations(state),
-            *_places(state)]
+            *_places(state),
+            *(found for faction in factions.in_play(state) for found in faction.violations(state))]
 
 
 def _karamas(state: State) -> list[str]:

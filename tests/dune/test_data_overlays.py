@@ -93,22 +93,24 @@ def test_each_ruleset_has_its_data_loaded_once_and_checked(ruleset):
     (001 2.01-2.06 items 2-5): an overlay sheet changes only its abilities (``state.sheet``
     reads a game's own ruleset's sheets); the Emperor's alliance also pays for his ally's
     forces beyond its limit (001 2.03.08).  The expansion's layer (``data/ixians/``) adds the
-    Ixians (001 2.07): their sheet and leaders after the six, and their Hidden Mobile
+    Ixians (001 2.07): their sheet and leaders after the Tleilaxu, and their Hidden Mobile
     Stronghold as a place of the board (001 2.07.18), the printed territories unchanged."""
     assert ruleset_data(ruleset) is ruleset_data(ruleset)
     if RULESETS[ruleset].data_layers == ("classic",):
         assert ruleset_data(ruleset) is load()
         return
     ours, base = ruleset_data(ruleset), load()
+    classic = {f.name for f in base.factions}
     assert (dataclasses.replace(ours.board, places=()), ours.spice_deck) == (
         base.board, base.spice_deck)
     assert [p.name for p in ours.board.places] == ["Hidden Mobile Stronghold"]
-    assert ours.leaders[:len(base.leaders)] == base.leaders
-    assert {x.faction for x in ours.leaders[len(base.leaders):]} == {"Ixians"}
-    assert [f.name for f in ours.factions[len(base.factions):]] == ["Ixians"]
+    assert tuple(x for x in ours.leaders if x.faction in classic) == base.leaders
+    assert {x.faction for x in ours.leaders if x.faction not in classic} == {
+        "Ixians", "Tleilaxu"}
+    assert [f.name for f in ours.factions if f.name not in classic] == ["Tleilaxu", "Ixians"]
     flags = {"abilities": frozenset(), "optional_abilities": frozenset(), "alliance": frozenset(),
              "karama_power": None}
-    assert [dataclasses.replace(f, **flags) for f in ours.factions[:len(base.factions)]] == [
+    assert [dataclasses.replace(f, **flags) for f in ours.factions if f.name in classic] == [
         dataclasses.replace(f, **flags) for f in base.factions]
     emperor = ours.faction("Emperor")
     assert emperor.alliance == base.faction("Emperor").alliance | {Ability.ALLY_EXTRA_REVIVAL}
@@ -143,14 +145,15 @@ def test_a_game_looks_its_data_up_by_its_ruleset(ruleset):
 def test_the_seat_names_are_data(ruleset):
     """factions.yaml gives each faction its seat name (game files, SEAT lines, state keys):
     the seats a game of each ruleset may have are its data's, the six of 000 (lines 745-889)
-    in the published rulesets and under GF9 the Ixians too (001 2.07), 2 to 6 of them (000 line
-    115; 001: as many as the board's player dots)."""
+    in the published rulesets, 2 to 6 of them (000 line 115); an expansion's factions (001 2.07,
+    the Ixians; 2.08, the Tleilaxu) only in a game with its option."""
     seating = dune.seating(ruleset, {})
-    expansions = ("ixians",) if ruleset == "gf9" else ()
-    assert seating.names == data(ruleset).seats == (
-        *(f.seat for f in load().factions), *expansions)
-    assert {f.seat: f.name for f in data(ruleset).factions
-            if f.seat not in expansions} == SEAT_FACTIONS
+    base = tuple(f.seat for f in data(ruleset).factions if f.expansion is None)
+    assert seating.names == base == tuple(f.seat for f in load().factions)
+    assert {f.seat: f.name for f in data(ruleset).factions if f.expansion is None} == SEAT_FACTIONS
     assert list(seating.names) == ["atreides", "bene-gesserit", "emperor", "fremen", "guild",
-                                   "harkonnen", *expansions]
+                                   "harkonnen"]
     assert (seating.fewest, seating.most) == (2, 6)
+    if ruleset == "gf9":
+        expanded = dune.seating(ruleset, {"ixians_tleilaxu": True})
+        assert expanded.names == (*base, "tleilaxu", "ixians") == data(ruleset).seats

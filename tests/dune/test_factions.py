@@ -192,9 +192,8 @@ def test_the_holder_of_an_advantage_is_the_first_faction_in_seat_order_that_has_
              ("gf9", {}), ("gf9", {"advanced": True})]
     asked = 0
     for ruleset, options in mixes:
-        six = [seat for seat in factions.FACTIONS if seat != "ixians"]     # the classic six
-        state = dune.setup(ruleset, options, six, random.Random(ruleset))
-        for seats in (six, six[::-1]):
+        state = dune.setup(ruleset, options, list(factions.FACTIONS), random.Random(ruleset))
+        for seats in (list(factions.FACTIONS), list(reversed(factions.FACTIONS))):
             for allied in ([], [seats[:2]], [seats[1:3], seats[3:5]]):
                 for used in (False, True):
                     state["seats"], state["alliances"] = seats, allied

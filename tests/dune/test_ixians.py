@@ -26,8 +26,9 @@ HMS = "Hidden Mobile Stronghold"
 
 
 def game(seed=1, **options):
-    """A fresh GF9 set-up with the Ixians seated."""
-    return new_game(make_rules("gf9", options), list(SEATS), random.Random(seed))
+    """A fresh GF9 set-up with the Ixians seated (the expansion's option, 001 setup 11)."""
+    return new_game(make_rules("gf9", {"ixians_tleilaxu": True, **options}), list(SEATS),
+                    random.Random(seed))
 
 
 def prompt_of(state, kind, seat=IX):
@@ -81,7 +82,7 @@ def test_001_2_07_04_the_others_draw_their_starting_cards_from_the_rest():
     pocket = list(state["decks"]["treachery"][-6:])
     deck_before = len(state["decks"]["treachery"])
     card = pocket[0]
-    events = power(IX).set_up_decision(state, "pocket", card, random.Random(2))
+    events = power(IX, state).set_up_decision(state, "pocket", card, random.Random(2))
     assert state["factions"][IX]["hand"] == [card]
     firsts = [state["factions"][seat]["hand"][0] for seat in SEATS if seat != IX]
     assert sorted(firsts) == sorted(pocket[1:])
@@ -166,7 +167,7 @@ def test_001_2_07_20_the_harvester_collects_two_a_force_once():
     state = hms_game()
     state["spice"] = {"Cielago North": 20, "South Mesa": 10}
     before = state["factions"][IX]["spice"]
-    power(IX).storm_decision(state, "hms-move", ["South Mesa", 4])
+    power(IX, state).storm_decision(state, "hms-move", ["South Mesa", 4])
     assert layer.where(state, HMS) == ("South Mesa", 4)
     gained = state["factions"][IX]["spice"] - before
     assert gained == 12                                               # 6 forces
@@ -176,7 +177,7 @@ def test_001_2_07_20_the_harvester_collects_two_a_force_once():
 def test_001_2_07_20_at_most_the_spice_there():
     state = hms_game()
     state["spice"] = {"South Mesa": 5}
-    power(IX).storm_decision(state, "hms-move", ["South Mesa", 4])
+    power(IX, state).storm_decision(state, "hms-move", ["South Mesa", 4])
     assert state["factions"][IX]["spice"] == 15 and "South Mesa" not in state["spice"]
 
 
@@ -216,7 +217,7 @@ def test_001_2_07_08_09_one_card_more_one_back_the_rest_for_bid():
     """SUPPLY CHAIN: one card more than the auction's, seen by the Ixians alone; one goes back
     face down on the top or bottom of the deck; CHANGE OF STOCK: the rest are laid out."""
     state = game()
-    power(IX).set_up_decision(state, "pocket", state["decks"]["treachery"][-1],
+    power(IX, state).set_up_decision(state, "pocket", state["decks"]["treachery"][-1],
                               random.Random(1))
     state["turn"], state["phase"] = 1, "bidding"
     bidding.begin(state, random.Random(3))
@@ -239,7 +240,7 @@ def test_001_2_07_16_surviving_suboids_are_exchanged_for_lost_cyborgs():
     state = hms_game()
     add_forces(state, IX, "Meridian", 2, {"suboid": 3})
     state["factions"][IX]["tanks"] = {"cyborg": 2}
-    events = power(IX).after_losses(state, "Meridian", [2], {IX: {"cyborg": 2}})
+    events = power(IX, state).after_losses(state, "Meridian", [2], {IX: {"cyborg": 2}})
     assert state["forces"]["Meridian"]["2"][IX] == {"suboid": 1, "cyborg": 2}
     assert state["factions"][IX]["tanks"] == {"suboid": 2}
     assert [e.code for e in events] == ["shenanigans"]
@@ -255,7 +256,7 @@ def test_001_2_07_23_technology_swaps_the_chosen_card_as_it_comes_up():
     """TECHNOLOGY (advanced, A): the card about to be bid on, before the Atreides see it,
     taken for one of their hand; chosen with the supply chain's cards in sight."""
     state = game(advanced=True)
-    power(IX).set_up_decision(state, "pocket", state["decks"]["treachery"][-1],
+    power(IX, state).set_up_decision(state, "pocket", state["decks"]["treachery"][-1],
                               random.Random(1))
     state["turn"], state["phase"] = 1, "bidding"
     bidding.begin(state, random.Random(3))
@@ -286,7 +287,7 @@ def test_001_2_07_04_08_who_is_waited_for_never_tells_the_ixians_cards():
     assert first["decks"]["treachery"][-6:] != second["decks"]["treachery"][-6:]
     assert waited(first) == waited(second)
     for state in (first, second):
-        power(IX).set_up_decision(state, "pocket", state["decks"]["treachery"][-1],
+        power(IX, state).set_up_decision(state, "pocket", state["decks"]["treachery"][-1],
                                   random.Random(1))
         state["turn"], state["phase"] = 1, "bidding"
         bidding.begin(state, random.Random(3))

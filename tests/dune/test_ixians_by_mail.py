@@ -29,7 +29,8 @@ def test_001_2_07_a_six_faction_game_with_the_ixians_by_mail_leaks_no_secret(tmp
     moderator = site.moderator()
     definition = game_definition({
         "id": "dune-ix", "game": "dune", "ruleset": "gf9",
-        "seed": f"ixians-{len(options)}", "options": options, "auth": "address",
+        "seed": f"ixians-{len(options)}", "auth": "address",
+        "options": {"ixians_tleilaxu": True, **options},     # the expansion (001 setup 11)
         "deadlines": {"resolve_delay_minutes": 1},
         "seats": [{"seat": s, "address": f"{s}@players.test"} for s in SEATS]})
     create_game(moderator.store, site.config, definition, site.clock())

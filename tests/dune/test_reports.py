@@ -118,8 +118,10 @@ def rare_positions() -> list:
                               hands={bg: ["Karama"], atreides: ["Karama"]})
     folder = Path(__file__).parent / "scenarios"
     summon = folder / "gf9_1_14_04_the_fremen_karama_worm_devours_and_calls_the_nexus.yaml"
-    # The Ixians' decisions (001 2.07): the pocket cards at set-up, the HMS's move, the supply
-    # chain with TECHNOLOGY; the HMS deployed once the first storm is placed.
+    reveal = folder / "gf9_2_08_06_a_face_dancer_revealed_replaces_the_winners_forces.yaml"
+    # The Tleilaxu's REVEAL (001 2.08.06); the Ixians' decisions (001 2.07): the pocket cards
+    # at set-up, the HMS's move, the supply chain with TECHNOLOGY; the HMS deployed once the
+    # first storm is placed.
     ixians = [load_scenario(yaml.safe_load((folder / name).read_text())).state for name in (
         "gf9_2_07_04_nobody_holds_a_starting_card_before_the_ixians_choose.yaml",
         "gf9_2_07_19_the_hms_moves_before_the_storm.yaml",
@@ -127,7 +129,8 @@ def rare_positions() -> list:
     deploying = copy.deepcopy(ixians[0])
     deploying.update(turn=1, phase="storm", step={"moved": True})
     deploying["storm"]["sector"] = 3
-    return [state, load_scenario(yaml.safe_load(summon.read_text())).state, *ixians, deploying]
+    return [state, *(load_scenario(yaml.safe_load(path.read_text())).state
+                     for path in (summon, reveal)), *ixians, deploying]
 
 
 def test_every_prompt_kind_renders_its_legal_choices_and_template(games):

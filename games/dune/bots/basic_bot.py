@@ -280,6 +280,12 @@ def _hms(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     return f"HMS {where(view, territory, places[territory][0])}"
 
 
+def _reveal(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """Every Face Dancer that wins for another faction is revealed (001 2.08.06): his forces
+    become the Tleilaxu's and he goes to the tanks."""
+    return "REVEAL ALL"
+
+
 STRATEGIES: dict[str, Strategy] = {
     "pocket": _pocket,
     "supply": _supply,
@@ -289,6 +295,7 @@ STRATEGIES: dict[str, Strategy] = {
     "bid": _bid,
     "bids": _bids,
     "revival": _revival,
+    "reveal": _reveal,
     "move": _turn,
     "guild-move": _turn,
     battle_orders.ORDER: _battle_order,

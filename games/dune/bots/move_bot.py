@@ -62,7 +62,7 @@ def random_move(view: dict[str, Any], options: dict[str, Any],
         return None
     territory, sector, group, end, end_sector = rng.choice(choices)
     moving = some_of(rng, group, [kind.name for kind in kinds(view, view["seat"])]) or group
-    power = factions.power(view["seat"])
+    power = factions.power(view["seat"], view)
     if power.movement(view, 1, moving) < power.movement(view, 1, group):
         moving = group                  # the reach was the group's (001 2.07.17: with a Cyborg)
     return {"from": territory, "from_sector": sector, "to": end, "sector": end_sector,

@@ -744,6 +744,7 @@ class _Reader:
                 "alliance": [str],
                 "map": dict,
                 "singular": (bool, False),
+                "expansion": (str, None),
             },
         )
         if fields is None:
@@ -802,6 +803,7 @@ class _Reader:
             alliance=flags["alliance"],
             map_marker=marker,
             singular=fields["singular"],
+            expansion=fields["expansion"],
             kinds=kinds,
             native_arrival=arrival,
             default_victory=victory,
@@ -1011,7 +1013,8 @@ class _Reader:
             fields = self.record(
                 entry,
                 _label(entry, "name", f"leaders[{i}]"),
-                {"name": str, "faction": str, "strength": int, "synonyms": ([str], [])},
+                {"name": str, "faction": str, "strength": int, "synonyms": ([str], []),
+                 "revival_cost": (int, None), "opposing": (bool, False)},
             )
             if fields is None:
                 continue
@@ -1025,6 +1028,8 @@ class _Reader:
                         fields["faction"],
                         fields["strength"],
                         tuple(fields["synonyms"]),
+                        fields["revival_cost"],
+                        fields["opposing"],
                     )
                 )
         self.clash([Named(x, x.name, (), x.synonyms) for x in leaders], "leaders")

@@ -145,7 +145,7 @@ def prompts(state: State) -> list[Prompt]:
     if step["stealing"]:
         return [bidding_karama.return_prompt(state)]
     if step.get("stock"):
-        return factions.power(step["stock"]).stock_prompts(state)
+        return factions.power(step["stock"], state).stock_prompts(state)
     if step["done"]:
         return []
     bidders, supporters = _deciding(state)
@@ -185,12 +185,12 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
         (cards,) = orders.values()
         return bidding_karama.give_back(state, cards) + _next_card(state)
     if step.get("stock"):
-        stocker, events = factions.power(step["stock"]), []
+        stocker, events = factions.power(step["stock"], state), []
         for key, value in sorted(orders.items()):
             events += stocker.stock_decision(state, PromptKey.parse(key).kind, value, rng)
         step["stock"] = None
         step["dealt"] = len(step["row"])
-        return events + _lay_out(state)
+        return events + _dealt(state, rng) + _lay_out(state)
     karamas = {key: value for key, value in orders.items()
                if PromptKey.parse(key).kind == "karama"}
     bidding_karama.stand_ready(state, karamas)
@@ -288,7 +288,14 @@ def deal(state: State, rng: random.Random) -> list[Event]:
         state["step"]["stock"], state["step"]["dealt"] = stocker.seat, count
         return events + [Event(EventCode.CARDS_DEALT, {"cards": count})]
     state["step"]["dealt"] = len(row)
-    return events + [Event(EventCode.CARDS_DEALT, {"cards": len(row)})]
+    events.append(Event(EventCode.CARDS_DEALT, {"cards": len(row)}))
+    return events + _dealt(state, rng)
+
+
+def _dealt(state: State, rng: random.Random) -> list[Event]:
+    """The row is dealt, once any faction that stocks it has chosen: every faction's
+    ``Faction.cards_dealt``."""
+    return [e for f in factions.in_play(state) for e in f.cards_dealt(state, rng)]
 
 
 def draw(state: State, rng: random.Random) -> tuple[str | None, list[Event]]:
@@ -538,8 +545,7 @@ def card_payee(state: State, buyer: str) -> str | None:
     """The faction paid for a card that ``buyer`` buys: the one receiving card payments (the
     Emperor, line 804), unless it buys the card itself or is not in the game (then the bank:
     None)."""
-    payee = factions.holder(state, Ability.CARD_PAYMENTS)
-    return None if payee == buyer else payee
+    return factions.payee(state, factions.CARD, buyer)
 
 
 def _free_card(state: State, buyer: str, rng: random.Random) -> list[Event]:

@@ -129,7 +129,7 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
         if key.kind == "storm-card":
             events += storm_cards.play(state, key.seat, value)
         elif key.kind not in ("storm-dial", "storm-card"):
-            events += factions.power(key.seat).storm_decision(state, key.kind, value)
+            events += factions.power(key.seat, state).storm_decision(state, key.kind, value)
     if state["step"].get("moved"):
         return events
     return events + _storm_round(state, rng)
