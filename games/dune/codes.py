@@ -65,6 +65,7 @@ class EventCode(StrEnum):
     # collection
     SPICE_COLLECTED = "spice-collected"
     SPICE_FLOW = "spice-flow"
+    BONUS_SPICE = "bonus-spice"                    # v3, 003 "Collections Bonuses"
     # karama
     KARAMA = "karama"
     KARAMA_CANCELLED = "karama-cancelled"
@@ -118,6 +119,9 @@ class EventCode(StrEnum):
     STORM_DECK_DRAWN = "storm-deck-drawn"          # GF9, 001 2.04.14
     STORM_DECK_REVEALED = "storm-deck-revealed"    # GF9, 001 2.04.14
     STORM_DECK_SEEN = "storm-deck-seen"            # GF9, 001 2.04.15: to the Fremen alone
+    BONUS_CARDS_CLAIMED = "bonus-cards-claimed"    # v3, 003 "Claiming Bonus Cards"
+    STORM_CARD_DRAWN = "storm-card-drawn"          # v3, 003 "Moving the Storm": unseen
+    STORM_CARD_REVEALED = "storm-card-revealed"    # v3, 003 "Moving the Storm"
     STORM_DIALS = "storm-dials"
     STORM_MOVES = "storm-moves"
     STORM_PLACED = "storm-placed"
@@ -139,6 +143,7 @@ class EventCode(StrEnum):
     TRUTHTRANCE_ANSWER = "truthtrance-answer"
     TRUTHTRANCE_UNPLAYED = "truthtrance-unplayed"
     # victory
+    BONUS_CARDS_RETURNED = "bonus-cards-returned"  # v3, 003 "Round 8: Control"
     GAME_OVER = "game-over"
     PREDICTION_REVEALED = "prediction-revealed"
     STRONGHOLDS_HELD = "strongholds-held"

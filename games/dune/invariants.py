@@ -30,7 +30,7 @@ from .state import (
 )
 
 # Under GF9 allies are parted at the end of each one's shipment and movement (001 1.06.07).
-ALLIES_APART_AFTER_MOVEMENT = ("battle", "collection", "mentat_pause")
+ALLIES_APART_AFTER_MOVEMENT = ("battle", "collection", "mentat_pause", "control")
 
 
 def violations(state: State) -> list[str]:

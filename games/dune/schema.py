@@ -82,6 +82,7 @@ class Result(TypedDict):
     winners: list[str]
     turn: int
     strongholds_held: dict[str, list[str]]
+    ranking: NotRequired[list[str]]     # v3: the winners, then the others, by spice (003)
 
 
 # --- each phase's step
@@ -230,7 +231,7 @@ STEPS: dict[str, type] = {
     "setup": SetUpStep, "storm": StormStep, "spice_blow": SpiceBlowStep,
     "bidding": BiddingStep, "revival": RevivalStep, "movement": MovementStep,
     "battle": BattleStep, "collection": EmptyStep, "end_of_turn": EmptyStep,
-    "charity": EmptyStep, "mentat_pause": EmptyStep,
+    "charity": EmptyStep, "mentat_pause": EmptyStep, "control": EmptyStep,
 }
 
 
@@ -266,6 +267,9 @@ class State(TypedDict):
     # the factions that controlled Arrakeen or Carthag at the end of the storm round (WBC IX,
     # 000 line 1184: who has ornithopters in this turn's movement)
     ornithopters: list[str]
+    # v3 (003 "Claiming Bonus Cards"): seat -> the bonus cards it holds until the Control round
+    # (``bonus_cards``); only under ``Rules.bonus_cards``
+    bonus_cards: NotRequired[dict[str, list[str]]]
     # advantage -> the turn a Karama prevents it (``karama``); GF9 ``<word>:<seat>``, a use of
     # an ability a Karama cancelled while its action is retaken (``karama.cancel``)
     prevented: dict[str, int]

@@ -16,7 +16,7 @@ from typing import Any
 import orjson
 
 from .data import DATA_DIR, DuneData, load
-from .rules import RULESETS
+from .rules import RULESETS, rules_of
 from .schema import State
 
 
@@ -27,9 +27,14 @@ def base_data() -> DuneData:
 
 
 @functools.cache
+def layered_data(layers: tuple[str, ...]) -> DuneData:
+    """The data of these folders of ``data/`` merged in order, once."""
+    return load(*(DATA_DIR / layer for layer in layers))
+
+
 def ruleset_data(ruleset: str) -> DuneData:
     """The data of a ruleset: its layers of ``data/`` merged (``Rules.data_layers``), once."""
-    return load(*(DATA_DIR / layer for layer in RULESETS[ruleset].data_layers))
+    return layered_data(RULESETS[ruleset].data_layers)
 
 
 # Seat names (used in game files, SEAT lines and state keys) and the faction sheets they take
@@ -40,9 +45,9 @@ POLAR_SINK = "Polar Sink"
 
 
 def data(state: Mapping[str, Any]) -> DuneData:
-    """The board, decks, leaders and faction sheets of a game's ruleset (a state or a view:
-    anything with ``rules``), loaded once per ruleset."""
-    return ruleset_data(state["rules"]["ruleset"])
+    """The board, decks, leaders and faction sheets of a game's ruleset and options (a state
+    or a view: anything with ``rules``; ``Rules.layers``), loaded once per list of layers."""
+    return layered_data(rules_of(state).layers)
 
 
 def sheet(seat: str, game: Mapping[str, Any] | Any = None):
@@ -52,16 +57,17 @@ def sheet(seat: str, game: Mapping[str, Any] | Any = None):
         return _sheet("classic", seat)
     if type(game) is str:
         return _sheet(game, seat)
-    ruleset = (game["rules"]["ruleset"] if type(game) is dict or isinstance(game, Mapping)
-               else game.ruleset)               # a state, at once: asked thousands of times a game
-    return _sheet(ruleset, seat)
+    if type(game) is dict or isinstance(game, Mapping):     # a state: asked thousands of times
+        return _sheet(rules_of(game).layers, seat)
+    return _sheet(game.layers, seat)
 
 
 @functools.cache
-def _sheet(ruleset: str, seat: str):
-    """A ruleset's sheet of a seat, looked up once."""
-    layers = RULESETS[ruleset].data_layers
-    return (base_data() if layers == ("classic",) else ruleset_data(ruleset)).faction(
+def _sheet(layers: str | tuple[str, ...], seat: str):
+    """The sheet of a seat in a ruleset (its name) or in these layers of data, looked up once."""
+    if isinstance(layers, str):
+        layers = RULESETS[layers].data_layers
+    return (base_data() if layers == ("classic",) else layered_data(layers)).faction(
         SEAT_FACTIONS[seat])
 
 
@@ -178,6 +184,19 @@ def ally_of(state: State, faction: str) -> list[str]:
         if faction in alliance:
             return [f for f in alliance if f != faction]
     return []
+
+
+# --- who commands which faction (003 "Playing with two or three")
+def commander(state: State, seat: str) -> str:
+    """The seat whose player commands this faction now: its own, or in a v3 game of two or
+    three players the primary faction of the player running it (``commanders``)."""
+    return state.get("commanders", {}).get(seat, seat)
+
+
+def players(state: State) -> int:
+    """The players of the game: one a faction, but the factions a player runs beside his
+    primary one are not players (003 "Playing with two or three")."""
+    return len(state["seats"]) - len(state.get("commanders", {}))
 
 
 # --- storm order

@@ -60,6 +60,7 @@ PHASES: dict[str, ModuleType] = {
     "collection": collection,
     "end_of_turn": victory,
     "mentat_pause": victory,            # GF9's end of the turn (001 1.09)
+    "control": victory,                 # v3's Control round (003 "Round 8: Control")
 }
 
 

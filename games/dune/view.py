@@ -49,6 +49,7 @@ PHASE_NAMES = {
     "end_of_turn": "end of turn",
     "charity": "CHOAM Charity",                 # GF9 (001 1.03)
     "mentat_pause": "Mentat Pause",             # GF9 (001 1.09)
+    "control": "Control",                       # v3 (003 "Round 8: Control")
 }
 
 
@@ -63,8 +64,11 @@ def _public_keys(state: State) -> list[str]:
     """The parts of the public view of this state, in their order: the bribes where they lie in
     front of the shields (001 1.12.03), the bidding or the battle in their rounds."""
     keys = list(_ALWAYS)
-    if rules_of(state).bribes_in_front_of_shield:
+    rules = rules_of(state)
+    if rules.bribes_in_front_of_shield:
         keys.append("bribes")
+    if rules.bonus_cards:
+        keys.append("bonus_cards")
     if state["phase"] in ("bidding", "battle"):
         keys.append(state["phase"])
     return keys
@@ -108,6 +112,8 @@ _PUBLIC: dict[str, Callable[[State], Any]] = {
     "kwisatz_haderach": lambda state: dict(kwisatz_haderach(state)),
     "result": lambda state: state["result"],
     "bribes": lambda state: dict(state["bribes"]),
+    "bonus_cards": lambda state: {seat: list(cards)
+                                  for seat, cards in state["bonus_cards"].items()},
     "bidding": public_bidding,
     "battle": public_battle,
 }

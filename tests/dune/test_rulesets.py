@@ -3,7 +3,7 @@ the phases ask; a test per question, naming the seed rule, for every class (STYL
 
 import pytest
 
-from pbem.games.dune.rules import GF9, RULESETS, WBC, Classic, Rules, make_rules, rules_of
+from pbem.games.dune.rules import GF9, RULESETS, V3, WBC, Classic, Rules, make_rules, rules_of
 
 CLASSIC, WBC_RULES = make_rules("classic", {}), make_rules("wbc", {})
 GF9_RULES = make_rules("gf9", {})
@@ -157,8 +157,8 @@ def test_each_ruleset_names_its_phases_options_and_data():
 def test_a_ruleset_is_found_by_name_and_stored_as_its_json():
     """``RULESETS`` finds the class by name; the JSON a game stores names its ruleset and
     rebuilds the same class, once per distinct mapping."""
-    assert {"classic": Classic, "wbc": WBC, "gf9": GF9} == RULESETS
-    for rules in (CLASSIC, WBC_RULES, GF9_RULES):
+    assert {"classic": Classic, "wbc": WBC, "gf9": GF9, "v3": V3} == RULESETS
+    for rules in (CLASSIC, WBC_RULES, GF9_RULES, make_rules("v3", {"advanced": True})):
         stored = rules.to_json()
         assert stored["ruleset"] == rules.ruleset
         assert Rules.from_json(stored) == rules

@@ -12,6 +12,7 @@ from .loader import CLASSIC, DATA_DIR, DataError, Fault, FaultCode, citations, l
 from .model import (
     Ability,
     Board,
+    BonusCard,
     Border,
     CardCategory,
     CardType,
@@ -40,6 +41,7 @@ __all__ = [
     "Ability",
     "AmbiguousName",
     "Board",
+    "BonusCard",
     "Border",
     "CardCategory",
     "CardType",

@@ -28,6 +28,7 @@ import yaml
 from .model import (
     Ability,
     Board,
+    BonusCard,
     Border,
     CardCategory,
     CardType,
@@ -396,6 +397,8 @@ class _Reader:
                 "ornithopters": (bool, False),
                 "collection_rate": (int, None),
                 "spice_flow": (int, 0),
+                "control_points": (int, 1),
+                "bonus_cards": ([str], []),
             },
         )
         if fields is None:
@@ -416,11 +419,12 @@ class _Reader:
                 f"sectors {list(sectors)} do not follow each other counterclockwise",
             )
         blow = self.spice_blow(fields["spice_blow"], sectors, kind, where)
+        bonus = self.enums(BonusCard, fields["bonus_cards"], f"{where}, bonus_cards")
         borders = [
             self.border(entry, sectors, f"{where}, borders[{i}]")
             for i, entry in enumerate(fields["borders"])
         ]
-        if not good or None in borders or (fields["spice_blow"] and blow is None):
+        if not good or None in borders or (fields["spice_blow"] and blow is None) or bonus is None:
             return None
         assert kind is not None and shelter is not None
         return Territory(
@@ -435,6 +439,8 @@ class _Reader:
             ornithopters=fields["ornithopters"],
             collection_rate=fields["collection_rate"],
             spice_flow=fields["spice_flow"],
+            control_points=fields["control_points"],
+            bonus_cards=tuple(BonusCard(card) for card in fields["bonus_cards"]),
         )
 
     def spice_blow(

@@ -14,6 +14,16 @@ from functools import cached_property
 from .names import Named, NameIndex
 
 
+class BonusCard(StrEnum):
+    """The bonus cards of Dune v3.0, claimed by the controllers of the territories that give
+    them (003 "Claiming Bonus Cards", "Collections Bonuses")."""
+
+    ORNITHOPTER = "ornithopter"
+    HARVESTER = "harvester"
+    CARRYALL = "carryall"
+    SMUGGLERS = "smugglers"
+
+
 class TerritoryType(StrEnum):
     """The four kinds of territory on the map (000, II.A.1, lines 163-167)."""
 
@@ -136,6 +146,7 @@ class Ability(StrEnum):
     ALLY_WORM_IMMUNITY = "ally_worm_immunity"
     ALLY_SHARES_DEFAULT_VICTORY = "ally_shares_default_victory"
     ALLY_FREE_REVIVAL = "ally_free_revival"         # GF9: 001 2.04.12
+    ALLY_EXTRA_FREE_REVIVAL = "ally_extra_free_revival"     # v3 house rule "Fremen Alliance"
     # Spacing Guild
     GUILD_SHIPMENT = "guild_shipment"
     HALF_PRICE_SHIPMENT = "half_price_shipment"
@@ -188,6 +199,8 @@ class Territory:
     ornithopters: bool = False
     collection_rate: int | None = None
     spice_flow: int = 0
+    control_points: int = 1
+    bonus_cards: tuple[BonusCard, ...] = ()
 
     @property
     def neighbours(self) -> tuple[str, ...]:

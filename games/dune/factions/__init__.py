@@ -13,7 +13,7 @@ import functools
 
 from ..data import Ability
 from ..rules import rules_of
-from ..state import State, ally_of, sheet
+from ..state import SEAT_FACTIONS, State, ally_of, layered_data, sheet
 from .atreides import Atreides
 from .base import Faction
 from .bene_gesserit import BeneGesserit
@@ -67,17 +67,18 @@ def owner(ability: Ability) -> str:
 def holder(state: State, ability: Ability) -> str | None:
     """The faction in the game that has the advantage (``has``), if any: only the factions
     whose sheet lists it are asked (issue 20: asked thousands of times a game)."""
-    listed = _listing(state["rules"]["ruleset"]).get(ability, ())
+    listed = _listing(rules_of(state).layers).get(ability, ())
     return next((seat for seat in state["seats"] if seat in listed and has(state, seat, ability)),
                 None)
 
 
 @functools.cache
-def _listing(ruleset: str) -> dict[Ability, frozenset[str]]:
-    """Advantage -> the seats whose sheet in the ruleset lists it, in whatever way (``has``)."""
+def _listing(layers: tuple[str, ...]) -> dict[Ability, frozenset[str]]:
+    """Advantage -> the seats whose sheet in these layers of data (a ruleset's, with its
+    options') lists it, in whatever way (``has``)."""
     found: dict[Ability, set[str]] = {}
     for seat in FACTIONS:
-        faction = sheet(seat, ruleset)
+        faction = layered_data(layers).faction(SEAT_FACTIONS[seat])
         for ability in (*faction.abilities, *faction.optional_abilities, *faction.alliance,
                         faction.karama_power):
             found.setdefault(ability, set()).add(seat)

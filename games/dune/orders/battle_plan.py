@@ -27,7 +27,7 @@ from ..data import CardType, DuneData, Effect, Slot, TreacheryCard
 from ..factions import bene_gesserit_voice as voice
 from ..factions import harkonnen_capture as capture
 from ..rules import Classic, Rules
-from ..state import State, base_data, ruleset_data
+from ..state import State, base_data, layered_data
 from .language import forces_text
 
 
@@ -134,8 +134,11 @@ def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], 
             normal, starred = normal + n, starred + s
     allies = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
     backers = (seat, *allies) if rules.free_support_for_ally else (seat,)
+    found = layered_data(rules.layers)
     free = rules.free_support_in_battle and any(    # house rule 6; 001 2.04.22
-        factions.power(s).counts_full_without_spice() for s in backers)
+        factions.power(s).counts_full_without_spice() for s in backers) and not (
+        rules.free_support_off_strongholds_only     # 003 house rule "Fremen Combat"
+        and found.board[territory].is_stronghold)
     karamaed = battle.get("cancelled", {}).get(seat, [])     # battle_karama
     worth = 1 if "starred" in karamaed else combat.starred_worth(seat, opponent)
     strength = combat.Strength(normal, starred, worth, rules.advanced_combat,
@@ -150,7 +153,7 @@ def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], 
                 dict(places), away, tuple(hand), may_kh, tuple(captured),
                 capture.enabled(rules, seat), cancels, voice.standing(battle, seat),
                 rules.corrects_plans_at_reveal, not rules.cheap_hero_required,
-                ruleset_data(rules.ruleset), rules)
+                found, rules)
 
 
 # --- plans

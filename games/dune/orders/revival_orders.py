@@ -186,6 +186,8 @@ def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[st
     free = max([faction.free_revival] + [ALLY_FREE_REVIVAL for s in partners
                                          if Ability.ALLY_FREE_REVIVAL in sheet(s, rules).alliance
                                          and not ally_free_cancelled])    # 001 3.01.12.02
+    free += sum(1 for s in partners      # 003 house rule "Fremen Alliance": "by one"
+                if Ability.ALLY_EXTRA_FREE_REVIVAL in sheet(s, rules).alliance)
     gives = Ability.ALLY_SPICE_GIFTS in faction.alliance
     karama = _card(hand, CardType.KARAMA)
     if faction.karama_power is not Ability.REVIVE_FREE:

@@ -71,6 +71,8 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
     }
     if rules.bribes_in_front_of_shield:
         state["bribes"] = {}            # 001 1.12.03: receiver -> spice in front of his shield
+    if rules.bonus_cards:
+        state["bonus_cards"] = {}       # 003 "Claiming Bonus Cards": seat -> its cards
     rng.shuffle(state["decks"]["treachery"])
     rng.shuffle(state["decks"]["spice"])
     for seat in order:

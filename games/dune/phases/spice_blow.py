@@ -280,22 +280,34 @@ def reshuffle(state: State, rng: random.Random) -> Event:
     """The deck is used up: every discarded card is shuffled into a new deck (XXI.B.1; Q&A
     XXV.E.4; the basic game alike, module docstring).  In the GF9 advanced game the top
     territory card of pile A stays, with any card above it, and a worm on pile B then finds no
-    territory card (001 1.13.04, ``Rules.reshuffle_keeps_first_pile_top``)."""
+    territory card (001 1.13.04, ``Rules.reshuffle_keeps_first_pile_top``).  Under v3 every
+    pile keeps its top card showing spice, and only that one (003 "Advanced Combat": "all but
+    the top-most card showing spice are removed from each discard pile"; a worm above it goes
+    into the new deck: ruling), so a worm on either pile finds its territory card
+    (``Rules.reshuffle_keeps_every_pile_top``)."""
     decks = state["decks"]
-    kept: list[str] = []
-    if rules_of(state).reshuffle_keeps_first_pile_top:
-        first = decks["spice_discard"][0]
-        top = max((i for i, c in enumerate(first) if not spice_card(c).is_shai_hulud),
+    rules = rules_of(state)
+    piles = decks["spice_discard"]
+    keeping = (range(len(piles)) if rules.reshuffle_keeps_every_pile_top
+               else [0] if rules.reshuffle_keeps_first_pile_top else [])
+    kept: list[list[str]] = [[] for _ in piles]
+    for index in keeping:
+        pile = piles[index]
+        top = max((i for i, c in enumerate(pile) if not spice_card(c).is_shai_hulud),
                   default=None)
-        kept = [] if top is None else first[top:]
-        decks["spice_last"][:] = [decks["spice_last"][0] if kept else None,
-                                  *[None] * (len(decks["spice_last"]) - 1)]
-    for pile in decks["spice_discard"]:
+        if top is not None:
+            kept[index] = (pile[top:top + 1] if rules.reshuffle_keeps_every_pile_top
+                           else pile[top:])
+    if keeping:                 # a pile keeping no territory card has none for a worm
+        decks["spice_last"][:] = [last if kept[i] else None
+                                  for i, last in enumerate(decks["spice_last"])]
+    for pile in piles:
         decks["spice"].extend(pile)
         pile.clear()
-    for card in kept:
-        decks["spice"].remove(card)
-    decks["spice_discard"][0].extend(kept)
+    for index, cards in enumerate(kept):
+        for card in cards:
+            decks["spice"].remove(card)
+        piles[index].extend(cards)
     rng.shuffle(decks["spice"])
     return Event(EventCode.SPICE_DECK_RESHUFFLED, {"cards": len(decks["spice"])})
 

@@ -70,12 +70,23 @@ from typing import Any
 
 from pbem.game import Event
 
-from .. import factions, transfers
+from .. import bonus_cards, factions, transfers
 from ..codes import EventCode
 from ..data import Ability
 from ..factions.bene_gesserit_coexistence import coexisting
+from ..leaders import ALIVE
 from ..rules import Rules, rules_of
-from ..state import FACTION_SEATS, State, ally_of, data, occupants, sheet, storm_order
+from ..state import (
+    FACTION_SEATS,
+    State,
+    ally_of,
+    commander,
+    data,
+    occupants,
+    players,
+    sheet,
+    storm_order,
+)
 
 SHIELD_WALL = "Shield Wall"
 
@@ -83,14 +94,18 @@ SHIELD_WALL = "Shield Wall"
 # --- the phase
 def begin(state: State, rng: random.Random) -> list[Event]:
     """The end of the turn: announce the strongholds held, and end the game if someone has won
-    or the last turn is over; under GF9 the bribes are collected first (001 1.09.02)."""
+    or the last turn is over; under GF9 the bribes are collected first (001 1.09.02), under v3
+    too (003 "Round 8: Control": "At the start of the Control Round"), and v3's bonus cards
+    go back if the game goes on."""
     bribes = transfers.collect_bribes(state)
     held = strongholds_held(state)
-    events = [*bribes, Event(EventCode.STRONGHOLDS_HELD, {"turn": state["turn"], "held": held,
-                                         "coexisting": coexisting_strongholds(state)})]
+    found = {"turn": state["turn"], "held": held, "coexisting": coexisting_strongholds(state)}
+    if any(worth(state, t) != 1 for t in victory_territories(state)):
+        found["points"] = {seat: points(state, territories) for seat, territories in held.items()}
+    events = [*bribes, Event(EventCode.STRONGHOLDS_HELD, found)]
     result = game_result(state, held)
     if result is None:
-        return events
+        return events + bonus_cards.returned(state)     # 003 "Bonus Cards"
     state["result"] = result
     if result["victory"] == "prediction":
         prediction = state["factions"][result["winners"][0]]["prediction"]
@@ -149,11 +164,30 @@ def coexisting_strongholds(state: State) -> list[str]:
     return [territory for territory in coexisting(state) if territory in strongholds]
 
 
-def strongholds_needed(rules: Rules, players: int, members: int = 1) -> int:
+def strongholds_needed(rules: Rules, players: int, members: int = 1) -> int | None:
     """Strongholds an unallied faction (``members`` 1) or an alliance needs to win: 3, 4 with
     two players (IV), one more with XVIII.A.2; under WBC one more per ally (house rule 3);
-    under GF9 3, or 4 for an alliance (001 1.09.03)."""
+    under GF9 3, or 4 for an alliance (001 1.09.03); under v3 the control points of 003's
+    chart, by players and the alliance's size in players (None: it cannot win so)."""
     return rules.strongholds_to_win(players, members)
+
+
+def worth(state: State, territory: str) -> int:
+    """The control points a victory territory counts: one, or its data's (003 "Diversified
+    Victory": Arrakeen and Carthag two, ``v3_diversified/board.yaml``)."""
+    return data(state).board[territory].control_points
+
+
+def points(state: State, territories: list[str] | set[str]) -> int:
+    """The control points of these victory territories together (003 "Victory by Conquest";
+    a stronghold one each under every other ruleset)."""
+    return sum(worth(state, territory) for territory in territories)
+
+
+def party_players(state: State, party: list[str]) -> int:
+    """The players a party counts for victory: one a faction, but the factions one player runs
+    count as one (003 "Playing with two or three": "Alliances win as normal"; ruling)."""
+    return len({commander(state, seat) for seat in party})
 
 
 def parties(state: State) -> list[list[str]]:
@@ -190,10 +224,13 @@ def game_result(state: State, held: dict[str, list[str]]) -> dict[str, Any] | No
 def stronghold_winners(state: State, held: dict[str, list[str]]) -> list[list[str]]:
     """The parties holding the strongholds they need (IV, XII.E.1, XVIII.A.2; WBC 3)."""
     rules = rules_of(state)
-    players = len(state["seats"])
-    return [party for party in parties(state)
-            if len(party_strongholds(held, party)) >= strongholds_needed(rules, players,
-                                                                         len(party))]
+    count = players(state)
+    found = []
+    for party in parties(state):
+        needed = strongholds_needed(rules, count, party_players(state, party))
+        if needed is not None and points(state, party_strongholds(held, party)) >= needed:
+            found.append(party)
+    return found
 
 
 def first_in_storm_order(state: State, winning: list[list[str]]) -> list[list[str]]:
@@ -219,12 +256,42 @@ def end_of_play(state: State, held: dict[str, list[str]]) -> tuple[list[str], st
     for seat, conditional in default_order(state):
         if not conditional or conditions_hold(state, seat):
             return with_allies(state, seat), f"{seat}-default"
+    fallback = rules_of(state).end_of_play
+    if fallback == "stalemate":                     # 003 "Game End": everyone loses
+        return [], "stalemate"
+    if fallback == "definitive":                    # 003 house rule "Definitive Victory"
+        return definitive_winners(state, held), "definitive"
     counts = {tuple(party): len(party_strongholds(held, party)) for party in parties(state)}
     most = max(counts.values(), default=0)
     if not most:
         return [], "turn-limit"
     winners = {seat for party, count in counts.items() if count == most for seat in party}
     return [seat for seat in state["seats"] if seat in winners], "most-strongholds"
+
+
+def definitive_winners(state: State, held: dict[str, list[str]]) -> list[str]:
+    """003 house rule "Definitive Victory": the party with the most control points, ties going
+    to the most forces on the board, then spice, treachery cards in hand and leaders alive;
+    ruling: an alliance counts its members' together, as for control (003 "Victory by
+    Conquest"), and parties equal on all five win together."""
+    def standing(party: list[str]) -> tuple[int, ...]:
+        return (points(state, party_strongholds(held, party)),
+                sum(forces_on_board(state, seat) for seat in party),
+                sum(state["factions"][seat]["spice"] for seat in party),
+                sum(len(state["factions"][seat]["hand"]) for seat in party),
+                sum(list(state["factions"][seat]["leaders"].values()).count(ALIVE)
+                    for seat in party))
+    ranked = {tuple(party): standing(party) for party in parties(state)
+              if not set(party) <= set(state.get("dropouts", []))}
+    best = max(ranked.values(), default=None)
+    return [seat for seat in state["seats"]
+            if any(seat in party and value == best for party, value in ranked.items())]
+
+
+def forces_on_board(state: State, seat: str) -> int:
+    """The faction's forces on the map, starred ones one each (Army Tokens, 003)."""
+    return sum(sum(by_faction.get(seat, (0, 0)))
+               for sectors in state["forces"].values() for by_faction in sectors.values())
 
 
 def default_victors(state: State) -> list[str]:
@@ -281,5 +348,9 @@ def with_allies(state: State, seat: str) -> list[str]:
 
 def _result(state: State, winners: list[str], victory: str,
             held: dict[str, list[str]]) -> dict[str, Any]:
-    return {"winners": winners, "victory": victory, "strongholds_held": held,
-            "turn": state["turn"]}
+    result = {"winners": winners, "victory": victory, "strongholds_held": held,
+              "turn": state["turn"]}
+    if rules_of(state).ranks_by_spice:              # 003 "Victory by Conquest", "Game End"
+        result["ranking"] = sorted(state["seats"], key=lambda seat: (
+            seat not in winners, -state["factions"][seat]["spice"]))
+    return result
