@@ -18,6 +18,7 @@ from typing import Any
 from pbem.game import (
     BotDecisions,
     Bots,
+    Commanders,
     Dropouts,
     Event,
     Invariants,
@@ -31,7 +32,7 @@ from pbem.game import (
     Turns,
 )
 
-from . import turn
+from . import players, turn
 from .ahead import ahead as ahead
 from .ahead import parse_mail
 from .board.board_map import BoardMap
@@ -60,7 +61,7 @@ seat_names = tuple(SEAT_FACTIONS)
 bot_styles = ("random", "basic")
 decision_kinds = load_decision_kinds()     # every order kind is registered by now (``turn``)
 capabilities = (Invariants, MapPicture, Turns, Scenarios, Dropouts, LeagueScoring,
-                TemplateGlobals, Bots, BotDecisions, OrdersAhead)
+                TemplateGlobals, Bots, BotDecisions, OrdersAhead, Commanders)
 
 
 def setup(ruleset: str, options: dict[str, Any], seats: list[str],
@@ -71,7 +72,17 @@ def setup(ruleset: str, options: dict[str, Any], seats: list[str],
     unknown = [s for s in seats if s not in SEAT_FACTIONS]
     if unknown:
         raise ValueError(f"unknown factions {unknown}; seats are: {', '.join(SEAT_FACTIONS)}")
-    return new_game(make_rules(ruleset, options), seats, rng)
+    rules = make_rules(ruleset, {k: v for k, v in options.items() if k != players.OPTION})
+    command = players.checked(rules, seats, options.get(players.OPTION) or {})
+    state = new_game(rules, seats, rng)
+    players.new_command(state, command)
+    return state
+
+
+def commanders(state: State) -> dict[str, str]:
+    """Who runs which faction now (``Commanders``): in a v3 game of two or three players each
+    allied faction to its player's primary faction (``players``)."""
+    return players.commanders(state)
 
 
 def prompts(state: State) -> list[Prompt]:

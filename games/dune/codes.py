@@ -142,6 +142,8 @@ class EventCode(StrEnum):
     TRUTHTRANCE = "truthtrance"
     TRUTHTRANCE_ANSWER = "truthtrance-answer"
     TRUTHTRANCE_UNPLAYED = "truthtrance-unplayed"
+    # players (003 "Playing with two or three")
+    COMMAND_CHANGED = "command-changed"
     # victory
     BONUS_CARDS_RETURNED = "bonus-cards-returned"  # v3, 003 "Round 8: Control"
     GAME_OVER = "game-over"
@@ -282,6 +284,8 @@ class ErrorCode(StrEnum):
     NOT_IN_DRAW = "not-in-draw"
     PLACEMENT_TOTAL = "placement-total"
     TOO_MANY_FEDAYKIN = "too-many-fedaykin"
+    # players (003 "Playing with two or three")
+    NOT_YOURS_TO_SWAP = "not-yours-to-swap"
     # spice_blow
     RIDE_NOT_ALLOWED = "ride-not-allowed"
     # truthtrance

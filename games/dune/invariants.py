@@ -198,7 +198,7 @@ def _allies_apart(state: State, territory: str) -> list[str]:
                                   and state["phase"] not in ALLIES_APART_AFTER_MOVEMENT):
         return []
     present = set(occupants(state, territory))
-    if len(present) < 2:                        # the usual answer, at once
+    if len(present) < 2 or territory in state.get("met", ()):   # ``players.met``
         return []
     return [f"allies: {', '.join(sorted(present & set(alliance)))} share {territory} "
             "(000 XII.E.5)"

@@ -270,6 +270,12 @@ class State(TypedDict):
     # v3 (003 "Claiming Bonus Cards"): seat -> the bonus cards it holds until the Control round
     # (``bonus_cards``); only under ``Rules.bonus_cards``
     bonus_cards: NotRequired[dict[str, list[str]]]
+    # v3 of two or three players (003 "Playing with two or three", ``players``): each allied
+    # faction -> the primary faction of the player running it; the faction each player gained
+    # at the last Nexus; the territories where factions of one player met as command changed
+    commanders: NotRequired[dict[str, str]]
+    received: NotRequired[dict[str, str]]
+    met: NotRequired[list[str]]
     # advantage -> the turn a Karama prevents it (``karama``); GF9 ``<word>:<seat>``, a use of
     # an ability a Karama cancelled while its action is retaken (``karama.cancel``)
     prevented: dict[str, int]

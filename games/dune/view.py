@@ -69,6 +69,8 @@ def _public_keys(state: State) -> list[str]:
         keys.append("bribes")
     if rules.bonus_cards:
         keys.append("bonus_cards")
+    if state.get("commanders"):
+        keys.append("commanders")
     if state["phase"] in ("bidding", "battle"):
         keys.append(state["phase"])
     return keys
@@ -112,6 +114,7 @@ _PUBLIC: dict[str, Callable[[State], Any]] = {
     "kwisatz_haderach": lambda state: dict(kwisatz_haderach(state)),
     "result": lambda state: state["result"],
     "bribes": lambda state: dict(state["bribes"]),
+    "commanders": lambda state: dict(state["commanders"]),
     "bonus_cards": lambda state: {seat: list(cards)
                                   for seat, cards in state["bonus_cards"].items()},
     "bidding": public_bidding,

@@ -24,9 +24,14 @@ from pbem.templating import MAIL_WIDTH, environment, render, wrap_lines
 
 RULES = Path(dune.__file__).parent
 EVENTS = RULES / "templates" / "events.txt.j2"
+# A v3 game of two players (003 "Playing with two or three") in the seats' own order: the
+# Atreides and the Fremen primary, each with two allied factions.
+TWO_PLAYERS = {"emperor": "atreides", "guild": "atreides", "bene-gesserit": "fremen",
+               "harkonnen": "fremen"}
 GAMES = [("wbc", {}, 11), ("classic", {"optional": True, "advanced": True}, 12),
          ("wbc", {"bidding": "whole_round", "movement": "batched"}, 13),
-         ("classic", {"advantages": True, "weather": True}, 14)]
+         ("classic", {"advantages": True, "weather": True}, 14),
+         ("v3", {"advanced": True, "commanders": TWO_PLAYERS}, 15)]
 MIXES = [("classic", {}), ("classic", {"optional": True, "advanced": True}), ("wbc", {}),
          ("wbc", {"bidding": "whole_round", "movement": "batched"}),
          ("classic", {"advantages": True, "weather": True}),

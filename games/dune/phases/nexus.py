@@ -51,6 +51,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from .. import players
 from ..codes import ErrorCode, EventCode
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_faction
 from ..rules import cite, rules_of
@@ -62,12 +63,24 @@ POLAR_SINK = "Polar Sink"
 
 # --- the round
 def prompts(state: State) -> list[Prompt]:
-    """Every faction's Nexus order, secret and at once; PASS by default."""
+    """Every faction's Nexus order, secret and at once; PASS by default.  In a game of two or
+    three players the change of command instead (``players``)."""
+    if players.in_command(state):
+        return players.prompts(state)
     return [prompt(state, seat) for seat in state["seats"]]
 
 
+def unasked(state: State) -> list[Event]:
+    """A Nexus nobody is asked anything at: command changes all the same in a game of three
+    players (``players``)."""
+    return players.change(state, {}) if players.in_command(state) else []
+
+
 def resolve(state: State, orders: dict[str, Any]) -> list[Event]:
-    """The Nexus orders applied: alliances formed, joined and broken (module docstring)."""
+    """The Nexus orders applied: alliances formed, joined and broken (module docstring); in a
+    game of two or three players, command changes (003: "This replaces the standard nexus")."""
+    if players.in_command(state):
+        return players.change(state, orders)
     wanted = {seat: orders[f"nexus:{seat}"] for seat in state["seats"]}
     before = [list(alliance) for alliance in state["alliances"]]
     formed = alliances_formed(state, wanted)

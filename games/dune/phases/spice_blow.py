@@ -210,8 +210,8 @@ def _blow(state: State, rng: random.Random) -> list[Event]:
                 step.setdefault("rides", []).append(worm["territory"])      # 001 2.04.09
         elif _stage_prompts(state, worm["stages"][0]):
             return events
-        else:
-            worm["stages"].pop(0)       # nobody has a choice to make
+        elif worm["stages"].pop(0) == NEXUS:    # nobody has a choice to make
+            events += nexus.unasked(state)
     return events
 
 

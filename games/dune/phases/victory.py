@@ -128,7 +128,10 @@ def strongholds_held(state: State) -> dict[str, list[str]]:
     """Seat -> the victory territories it holds now, every seat listed (pure: reads only).
 
     A faction holds a territory it occupies; two factions there both hold it under the classic
-    rules and neither does under WBC (module docstring).
+    rules and neither does under WBC (module docstring), unless they are all allies: "Allied
+    players Army Tokens are considered the same for purposes of victory" (000 XII.E.1; 003
+    "How an Alliance Functions"), so each of them holds it (v3's players of several factions,
+    ``players.met``, the only way allies share a stronghold).
     """
     shared = rules_of(state).shared_strongholds_count
     held: dict[str, list[str]] = {seat: [] for seat in state["seats"]}
@@ -136,8 +139,8 @@ def strongholds_held(state: State) -> dict[str, list[str]]:
         if territory not in state["forces"]:
             continue                            # nobody there (issue 20: asked every step)
         present = holders(state, territory)
-        if not shared and len(present) > 1:
-            continue
+        if not shared and len(present) > 1 and ally_of(state, present[0]) != present[1:]:
+            continue                            # two sides there: neither holds it
         for seat in present:
             held[seat].append(territory)
     return held
