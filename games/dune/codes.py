@@ -144,6 +144,8 @@ class EventCode(StrEnum):
     TRUTHTRANCE_UNPLAYED = "truthtrance-unplayed"
     # players (003 "Playing with two or three")
     COMMAND_CHANGED = "command-changed"
+    # main leaders (003 "Main Leaders")
+    FACTION_OUT = "faction-out"
     # victory
     BONUS_CARDS_RETURNED = "bonus-cards-returned"  # v3, 003 "Round 8: Control"
     GAME_OVER = "game-over"

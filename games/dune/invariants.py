@@ -24,8 +24,8 @@ from .state import (
     State,
     ally_of,
     data,
+    layered_data,
     occupants,
-    ruleset_data,
     sheet,
 )
 
@@ -75,7 +75,7 @@ def _walk(state: State) -> tuple[dict[str, list[int]], list[str]]:
     sums as ``forces_total`` and ``_starred`` asked seat by seat); and the forces found off a
     territory's sectors or counted none or fewer (``_map``)."""
     found = {seat: [0, 0] for seat in state["seats"]}
-    sectors_of = _sectors(state["rules"]["ruleset"])
+    sectors_of = _sectors(rules_of(state).layers)
     problems = []
     for territory, sectors in state["forces"].items():
         for sector, by_faction in sectors.items():
@@ -92,10 +92,10 @@ def _walk(state: State) -> tuple[dict[str, list[int]], list[str]]:
 
 
 @functools.cache
-def _sectors(ruleset: str) -> dict[str, frozenset[str]]:
+def _sectors(layers: tuple[str, ...]) -> dict[str, frozenset[str]]:
     """Territory -> its sectors as the state's keys write them (the Polar Sink's: 0)."""
     return {t.name: frozenset(str(s) for s in t.sectors or (0,))
-            for t in ruleset_data(ruleset).board.territories}
+            for t in layered_data(layers).board.territories}
 
 
 def _forces(state: State, on_map: dict[str, list[int]]) -> list[str]:
@@ -144,16 +144,16 @@ def _cards(state: State) -> list[str]:
     treachery = (decks["treachery"] + decks["treachery_discard"] + decks["treachery_removed"]
                  + hands + up_for_bid)
     spice = decks["spice"] + [card for pile in decks["spice_discard"] for card in pile]
-    shipped_treachery, shipped_spice = _shipped_cards(state["rules"]["ruleset"])
+    shipped_treachery, shipped_spice = _shipped_cards(rules_of(state).layers)
     return [*_conserved("treachery cards", treachery, shipped_treachery),
             *_conserved("spice cards", spice, shipped_spice)]
 
 
 @functools.cache
-def _shipped_cards(ruleset: str) -> tuple[list[str], list[str]]:
-    """The ids of the ruleset's treachery and spice cards, each sorted (read them, never
+def _shipped_cards(layers: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """The ids of the game's treachery and spice cards, each sorted (read them, never
     change them)."""
-    decks = ruleset_data(ruleset)
+    decks = layered_data(layers)
     return (sorted(c.id for c in decks.treachery_deck), sorted(c.id for c in decks.spice_deck))
 
 
@@ -209,10 +209,14 @@ LEADER_PLACES = (ALIVE, TANKS, CAPTURED)
 
 
 @functools.cache
-def _shipped_leaders(ruleset: str, seat: str) -> list[str]:
-    """The names of a faction's five leaders in the ruleset's data, sorted (read them, never
-    change them)."""
-    return sorted(leader.name for leader in ruleset_data(ruleset).leaders_of(SEAT_FACTIONS[seat]))
+def _shipped_leaders(layers: tuple[str, ...], main: bool, seat: str) -> list[str]:
+    """The names of a faction's five leaders in the game's data, and with v3's Main Leaders
+    its sixth (003 "Main Leaders"), sorted (read them, never change them)."""
+    found = layered_data(layers)
+    faction = SEAT_FACTIONS[seat]
+    chief = found.main_leader(faction) if main else None
+    return sorted(leader.name for leader in (*found.leaders_of(faction),
+                                             *([chief] if chief else [])))
 
 
 def _leaders(state: State) -> list[str]:
@@ -220,13 +224,14 @@ def _leaders(state: State) -> list[str]:
     by the Harkonnen (000 II.B.1.b, "5 leader discs"; IX.D; line 884), and the leaders noted
     revived are its own, once each (000 IX.D.5).  Each sheet's leaders read once (issue 20)."""
     problems, marked = [], set()
+    rules = rules_of(state)
     for seat in state["seats"]:
         own = state["factions"][seat]
         leaders = own["leaders"]
-        shipped = _shipped_leaders(state["rules"]["ruleset"], seat)
+        shipped = _shipped_leaders(rules.layers, rules.main_leader_gates, seat)
         if sorted(leaders) != shipped:
-            problems.append(f"leaders: {seat} has {sorted(leaders)}, not its five "
-                            f"{shipped} (000 II.B.1.b)")
+            problems.append(f"leaders: {seat} has {sorted(leaders)}, not its "
+                            f"{shipped} (000 II.B.1.b; 003 \"Main Leaders\")")
         for name, where in leaders.items():
             if where == CAPTURED:
                 marked.add((name, seat))

@@ -169,11 +169,12 @@ class Classic(Rules):
         return False
 
     @property
-    def main_leader_strength(self) -> int | None:
-        """The strength of each faction's Main Leader, a sixth leader with no traitor card, or
-        None without Main Leaders (003 "Main Leaders": strength ten; house rule "Main Leader
-        Power Reduction": eight); AH has none (000 II.B.1.b: five leader discs)."""
-        return None
+    def main_leader_gates(self) -> bool:
+        """Each faction has its Main Leader (the data's, ``Leader.main``), a sixth leader with no
+        traitor card, whose death takes the powers he gates from it until he is revived, and
+        with all six leaders in the tanks the faction is out of the game (003 "Main Leaders");
+        AH has five leader discs (000 II.B.1.b)."""
+        return False
 
     @property
     def draws_seating(self) -> bool:
@@ -842,6 +843,8 @@ CONTROL_POINTS: dict[int, tuple[int, int | None, int | None]] = {
 # 003 "Diversified Victory", its own chart (Harg Pass a stronghold, Arrakeen and Carthag two).
 DIVERSIFIED_POINTS: dict[int, tuple[int, int | None, int | None]] = {
     2: (6, None, None), 3: (6, 7, None), 4: (5, 6, 7)}
+# v3 is built on the 1979 rules: its mails cite 000 where 003 is silent, never the WBC's rules.
+V3_REFUSED = r"\b004\b|WBC"
 # The options of the v3 ruleset: option -> the rule of 003 it plays.
 V3_OPTIONS: dict[str, str] = {
     "collection_bonuses": '003 "Collections Bonuses": the Smugglers and Carryall bonus cards',
@@ -900,8 +903,9 @@ class V3(Classic):
         "storm", "spice_blow", "bidding", "revival", "movement", "battle", "collection",
         "control")
     data_layers: ClassVar[tuple[str, ...]] = ("classic", "v3")
-    option_layers: ClassVar[dict[str, str]] = {"diversified_victory": "v3_diversified",
-                                               "fremen_alliance": "v3_fremen_alliance"}
+    option_layers: ClassVar[dict[str, str]] = {
+        "diversified_victory": "v3_diversified", "fremen_alliance": "v3_fremen_alliance",
+        "main_leader_reduction": "v3_main_leader_reduction"}
 
     # --- set-up (003 "Game Set-Up", "Ability Commentary")
     traitor_deck = True                 # 003 set-up 9: four dealt from the factions in play
@@ -913,11 +917,10 @@ class V3(Classic):
         return self.advantages
 
     @property
-    def main_leader_strength(self) -> int | None:
-        """003 "Main Leaders": ten; eight with "Main Leader Power Reduction"."""
-        if not self.main_leaders:
-            return None
-        return 8 if self.main_leader_reduction else 10
+    def main_leader_gates(self) -> bool:
+        """003 "Main Leaders", an option (strength ten, ``v3/leaders.yaml``; eight with the
+        house rule "Main Leader Power Reduction", ``v3_main_leader_reduction``)."""
+        return self.main_leaders
 
     # --- storm (003 "Round 1: Storm")
     first_storm_moves = False           # placed by the dials, nothing lost (ruling)
@@ -989,7 +992,7 @@ class V3(Classic):
     def cite(self, rule: str) -> str:
         """003's heading for the classic ``rule`` where 003 states it (``data/v3/citations.yaml``);
         a rule 003 leaves to the Almanac is the 1979 rule v3 is built on, cited as written."""
-        return citations("v3").get(rule, rule)
+        return citations("v3", V3_REFUSED).get(rule, rule)
 
 
 SHIELD_WALL_WORMS = 6                   # WBC house rule 4 (000 line 1045): "the 6th worm"

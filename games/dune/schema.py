@@ -276,6 +276,8 @@ class State(TypedDict):
     commanders: NotRequired[dict[str, str]]
     received: NotRequired[dict[str, str]]
     met: NotRequired[list[str]]
+    # v3's Main Leaders (003, ``main_leaders``): the factions out of the game
+    out: NotRequired[list[str]]
     # advantage -> the turn a Karama prevents it (``karama``); GF9 ``<word>:<seat>``, a use of
     # an ability a Karama cancelled while its action is retaken (``karama.cancel``)
     prevented: dict[str, int]

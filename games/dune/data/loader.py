@@ -131,15 +131,16 @@ def _load(layers: tuple[Path, ...]) -> DuneData:
 
 
 CITATIONS = "citations.yaml"
-_CLASSIC_SOURCES = re.compile(r"\b(000|004|WBC)\b")
+CLASSIC_SOURCES = r"\b(000|004|WBC)\b"      # what a ruleset of another seed never cites
 
 
 @functools.cache
-def citations(layer: str) -> dict[str, str]:
+def citations(layer: str, refused: str = CLASSIC_SOURCES) -> dict[str, str]:
     """An overlay's ``citations.yaml``: each classic citation the code writes (``"000 VIII.D"``)
     and how that ruleset's mails cite the same rule (``Rules.cite``).  Raises DataError listing
-    every fault: a key given twice, a key or value not text, a value citing seed 000, 004 or
-    the WBC rules."""
+    every fault: a key given twice, a key or value not text, a value matching ``refused`` (by
+    default one citing seed 000, 004 or the WBC rules; v3, built on 000, refuses 004 and WBC
+    alone)."""
     path = DATA_DIR / layer / CITATIONS
     loader = _YamlLoader(path.read_text(encoding="utf-8"))
     try:
@@ -155,7 +156,7 @@ def citations(layer: str) -> dict[str, str]:
         if not isinstance(key, str) or not isinstance(value, str):
             faults.append(Fault(CITATIONS, str(key), FaultCode.BAD_VALUE,
                                 f"expected text: text, got {value!r}"))
-        elif _CLASSIC_SOURCES.search(value):
+        elif re.search(refused, value):
             faults.append(Fault(CITATIONS, key, FaultCode.BAD_VALUE,
                                 f"{value!r} cites the classic sources"))
     if faults:
@@ -843,7 +844,8 @@ class _Reader:
     # -- leaders.yaml ------------------------------------------------------------------------
 
     def leaders(self, raw: Any) -> tuple[Leader, ...] | None:
-        """The leader discs, the same number for every faction."""
+        """The leader discs, the same number for every faction, and at most one Main Leader
+        each (``main``, with the powers he ``gates``: v3's Main Leaders, 003)."""
         if raw is None:
             return None
         top = self.record(raw, "leaders", {"per_faction": int, "leaders": list})
@@ -854,24 +856,34 @@ class _Reader:
             fields = self.record(
                 entry,
                 _label(entry, "name", f"leaders[{i}]"),
-                {"name": str, "faction": str, "strength": int, "synonyms": ([str], [])},
+                {"name": str, "faction": str, "strength": int, "synonyms": ([str], []),
+                 "main": (bool, False), "gates": ([str], [])},
             )
             if fields is None:
                 continue
             where = fields["name"]
+            gates = self.enums(Ability, fields["gates"], f"{where}, gates")
+            if fields["gates"] and not fields["main"]:
+                self.fault(where, FaultCode.BAD_VALUE, "only a Main Leader gates powers")
             if fields["strength"] < 0:
                 self.fault(where, FaultCode.BAD_VALUE, "a strength cannot be negative")
-            elif self.factions_exist([fields["faction"]], where):
+            elif self.factions_exist([fields["faction"]], where) and gates is not None:
                 leaders.append(
                     Leader(
                         fields["name"],
                         fields["faction"],
                         fields["strength"],
                         tuple(fields["synonyms"]),
+                        fields["main"],
+                        gates,
                     )
                 )
         self.clash([Named(x, x.name, (), x.synonyms) for x in leaders], "leaders")
-        per_faction = Counter(leader.faction for leader in leaders)
+        mains = Counter(leader.faction for leader in leaders if leader.main)
+        for faction, count in sorted(mains.items()):
+            if count > 1:
+                self.fault(faction, FaultCode.LEADER_COUNT, f"{count} Main Leaders, at most one")
+        per_faction = Counter(leader.faction for leader in leaders if not leader.main)
         for faction in sorted(self.faction_names or ()):
             if per_faction[faction] != top["per_faction"]:
                 self.fault(

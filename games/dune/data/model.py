@@ -318,6 +318,8 @@ class Leader:
     faction: str
     strength: int
     synonyms: tuple[str, ...] = ()
+    main: bool = False                  # v3's Main Leader (003 "Main Leaders")
+    gates: frozenset[Ability] = frozenset()     # the powers lost while he is in the tanks
 
 
 @dataclass(frozen=True)
@@ -442,5 +444,11 @@ class DuneData:
         return self._cards_by_name[name]
 
     def leaders_of(self, faction: str) -> tuple[Leader, ...]:
-        """The five leaders of the named faction."""
-        return tuple(leader for leader in self.leaders if leader.faction == faction)
+        """The five leaders of the named faction (its leader discs, not a Main Leader)."""
+        return tuple(leader for leader in self.leaders
+                     if leader.faction == faction and not leader.main)
+
+    def main_leader(self, faction: str) -> Leader | None:
+        """The named faction's Main Leader, if this data has one (v3, 003 "Main Leaders")."""
+        return next((leader for leader in self.leaders
+                     if leader.faction == faction and leader.main), None)

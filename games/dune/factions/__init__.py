@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 
+from .. import main_leaders
 from ..data import Ability
 from ..rules import rules_of
 from ..state import SEAT_FACTIONS, State, ally_of, layered_data, sheet
@@ -40,8 +41,13 @@ def has(state: State, seat: str, ability: Ability) -> bool:
     """Whether the faction has the advantage in this game: a basic one always, an optional one
     (000 XV) only with ``advantages``, its Karama power (000 XVII) only with
     ``karama_powers`` and, where it is once a game, until used (001 1.14.01), an alliance
-    power only while allied (000 XII.C)."""
+    power only while allied (000 XII.C); under v3's Main Leaders none while the faction is out
+    of the game, nor one its Main Leader gates while he is in the tanks (003 "Main Leaders",
+    ``main_leaders``)."""
     faction, rules = sheet(seat, state), rules_of(state)
+    if rules.main_leader_gates and (main_leaders.out(state, seat)
+                                    or main_leaders.gated(state, seat, ability)):
+        return False                    # 003 "Main Leaders": lost while he is in the tanks
     return (ability in faction.abilities
             or (rules.advantages and ability in faction.optional_abilities)
             or (rules.karama_powers and ability is faction.karama_power

@@ -38,13 +38,13 @@ from typing import Any
 from pbem.game import Prompt
 from pbem.wording import plural
 
-from .. import leaders
+from .. import leaders, main_leaders
 from ..cards import karama, karama_reach
 from ..codes import ErrorCode
 from ..data import Ability, CardType, NameLookupError
 from ..factions.atreides import kwisatz_haderach
 from ..rules import Classic, Rules, rules_of
-from ..state import SEAT_FACTIONS, State, base_data, sheet
+from ..state import SEAT_FACTIONS, State, base_data, layered_data, sheet
 from .language import OrderKind, OrderProblem, order_kind, read_faction, read_number
 
 MOST_FORCES = 3          # 000 IX.B.2: "never ... more than three tokens per turn"
@@ -91,6 +91,7 @@ class Allowance:
     kh: bool = False             # the Atreides' Kwisatz Haderach is in the tanks (line 762)
     extra: int = 0               # forces beyond the limit its Emperor ally pays (001 2.03.08)
     pays_extra: bool = False     # it is that Emperor: it may pay for its allies' extra forces
+    main: str | None = None      # v3: its Main Leader (003 "Main Leaders"), if it has one
     rules: Rules = field(default_factory=Classic, compare=False, repr=False)  # cites its rules
 
     @property
@@ -103,10 +104,11 @@ class Allowance:
     def paid_leaders(self) -> list[str]:
         """The leaders it may revive for their value now (000 IX.D.1, IX.D.5; Q&A D.2); the
         Kwisatz Haderach "like any other leader" (line 762), when a leader may be revived."""
-        found = leaders.revivable(self.leaders, list(self.revived), self.until_all_back)
+        found = leaders.revivable(self.leaders, list(self.revived), self.until_all_back,
+                                  self.main)
         if self.kh and (not leaders.available(self.leaders)
                         or leaders.may_revive(self.leaders, list(self.revived),
-                                              self.until_all_back)):
+                                              self.until_all_back, self.main)):
             found.append(KWISATZ_HADERACH)
         return found
 
@@ -159,6 +161,8 @@ def has_decision(state: State, seat: str) -> bool:
     Kwisatz Haderach, and no alliance in the game: it has nothing to revive and nobody to pay
     for (issue 20: asked for every seat several times a step of the revival round)."""
     own = state["factions"][seat]
+    if main_leaders.out(state, seat):
+        return False                        # out of the game (003 "Main Leaders")
     if any(own["tanks"]):
         return True                         # forces in the tanks (Allowance.has_decision)
     if (not state["alliances"] and not kwisatz_haderach(state)["tanks"]
@@ -216,7 +220,14 @@ def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[st
         extra=EXTRA_FORCES if any(Ability.ALLY_EXTRA_REVIVAL in sheet(s, rules).alliance
                                   for s in partners) else 0,
         pays_extra=bool(partners) and Ability.ALLY_EXTRA_REVIVAL in faction.alliance,
+        main=_main_leader(rules, faction.name, places),
         rules=rules)
+
+
+def _main_leader(rules: Rules, faction: str, places: dict[str, str]) -> str | None:
+    """The faction's Main Leader among its leaders, in a v3 game with them (003)."""
+    leader = layered_data(rules.layers).main_leader(faction) if rules.main_leader_gates else None
+    return leader.name if leader is not None and leader.name in places else None
 
 
 def _card(hand: list[str], kind: CardType) -> str | None:
@@ -306,7 +317,8 @@ def force_rule(found: Allowance) -> str:
 
 def leader_rule(found: Allowance) -> str:
     """Why no leader of the tanks may be revived for spice, in words."""
-    if not leaders.may_revive(found.leaders, list(found.revived), found.until_all_back):
+    if not leaders.may_revive(found.leaders, list(found.revived), found.until_all_back,
+                              found.main):
         if not found.until_all_back:
             return "a leader is revived only when you have no Active Leader (001 1.05.04)"
         return ("a leader is revived only when none of yours is left to fight, then one a turn "

@@ -87,7 +87,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import combat, factions
+from .. import combat, dropout, factions, main_leaders
 from ..codes import EventCode
 from ..data import Effect
 from ..orders import battle_orders, battle_plan
@@ -404,6 +404,8 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
     state["storm"]["dialers"] = [battle["aggressor"], battle["defender"]]       # 000 VI.B
     for faction in factions.in_play(state):
         events += faction.battle_losses(state, lost)
+    for seat in main_leaders.falling(state):       # 003 "Main Leaders": all six in the tanks
+        events += dropout.knock_out(state, seat)
     return events
 
 

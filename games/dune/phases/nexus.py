@@ -51,7 +51,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import players
+from .. import main_leaders, players
 from ..codes import ErrorCode, EventCode
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_faction
 from ..rules import cite, rules_of
@@ -67,7 +67,7 @@ def prompts(state: State) -> list[Prompt]:
     three players the change of command instead (``players``)."""
     if players.in_command(state):
         return players.prompts(state)
-    return [prompt(state, seat) for seat in state["seats"]]
+    return [prompt(state, seat) for seat in state["seats"] if not main_leaders.out(state, seat)]
 
 
 def unasked(state: State) -> list[Event]:
@@ -81,7 +81,7 @@ def resolve(state: State, orders: dict[str, Any]) -> list[Event]:
     game of two or three players, command changes (003: "This replaces the standard nexus")."""
     if players.in_command(state):
         return players.change(state, orders)
-    wanted = {seat: orders[f"nexus:{seat}"] for seat in state["seats"]}
+    wanted = {seat: orders.get(f"nexus:{seat}") for seat in state["seats"]}
     before = [list(alliance) for alliance in state["alliances"]]
     formed = alliances_formed(state, wanted)
     leaving = {seat for seat, want in wanted.items() if want == []}

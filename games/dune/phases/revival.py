@@ -75,7 +75,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import factions, leaders
+from .. import factions, leaders, main_leaders
 from ..cards import karama, karama_reach
 from ..codes import EventCode
 from ..orders.revival_orders import (
@@ -263,5 +263,6 @@ def _back_from_tanks(state: State, seat: str, name: str) -> None:
     own = state["factions"][seat]
     assert own["leaders"][name] == leaders.TANKS, (seat, name)
     own["leaders_revived"] = leaders.note_revived(own["leaders"], own["leaders_revived"], name,
-                                                  rules_of(state).leader_revival_until_all_back)
+                                                  rules_of(state).leader_revival_until_all_back,
+                                                  main_leaders.main_leader(state, seat))
     own["leaders"][name] = leaders.ALIVE

@@ -42,7 +42,16 @@ from ..orders.language import (
 )
 from ..prompt_key import PromptKey
 from ..rules import Rules, rules_of
-from ..state import SEAT_FACTIONS, State, add_forces, base_data, data, only_sector, sheet
+from ..state import (
+    SEAT_FACTIONS,
+    State,
+    add_forces,
+    base_data,
+    data,
+    layered_data,
+    only_sector,
+    sheet,
+)
 
 FIRST_STORM_DIAL = (0, 20)      # 000 VI.A
 
@@ -108,10 +117,18 @@ def _faction_sheet(rules: Rules, seat: str) -> dict[str, Any]:
         "tanks": [0, 0],
         "to_place": placed if factions.power(seat).start_placement() != "fixed" else 0,
         "hand": [], "traitors": [], "traitor_draw": [],
-        "leaders": {leader.name: "alive" for leader in base_data().leaders_of(faction.name)},
+        "leaders": {leader.name: "alive" for leader in _leaders(rules, faction.name)},
         "leaders_revived": [],
         "prediction": None,
     }
+
+
+def _leaders(rules: Rules, faction: str) -> list:
+    """A faction's leaders: its five discs, and with v3's Main Leaders its sixth (003 "Main
+    Leaders": "giving you a total of six leaders")."""
+    found = layered_data(rules.layers)
+    main = found.main_leader(faction) if rules.main_leader_gates else None
+    return [*found.leaders_of(faction), *([main] if main else [])]
 
 
 def _place_fixed_forces(state: State, rules: Rules) -> None:
@@ -125,8 +142,8 @@ def _draw_traitors(state: State, rules: Rules, rng: random.Random) -> None:
     """Four leaders each (000 III.E.2), returned to the pile after each draw under AH;
     from one traitor deck of the factions in play under WBC (house rule 7, clarification III)."""
     in_play = {SEAT_FACTIONS[s] for s in state["seats"]}
-    pool = [leader.name for leader in data(state).leaders
-            if not rules.traitor_deck or leader.faction in in_play]
+    pool = [leader.name for leader in data(state).leaders       # a Main Leader has no traitor
+            if not leader.main and (not rules.traitor_deck or leader.faction in in_play)]
     deck = list(pool)
     rng.shuffle(deck)
     for seat in state["seats"]:

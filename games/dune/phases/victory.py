@@ -250,6 +250,7 @@ def prediction_fulfilled(state: State, winning: list[list[str]]) -> bool:
     prediction = None if predictor is None else state["factions"][predictor]["prediction"]
     return (prediction is not None and prediction["turn"] == state["turn"]
             and predictor not in state.get("dropouts", [])                    # 004 line 193
+            and predictor not in state.get("out", [])                 # 003 "Main Leaders"
             and any(prediction["faction"] in party for party in winning))
 
 
@@ -310,7 +311,7 @@ def default_order(state: State) -> list[tuple[str, bool]]:
     conditions.  GF9 (001 1.09.06, 2.04.10.01): a victory with conditions (the Fremen's) first
     while one without (the Guild's) is in play; with none in play, it needs no condition."""
     seats = [seat for seat in default_victors(state)
-             if seat not in state.get("dropouts", [])]
+             if seat not in state.get("dropouts", []) and seat not in state.get("out", [])]
     if not rules_of(state).conditional_default_first:
         return [(seat, True) for seat in seats]
     conditional = [seat for seat in seats if has_conditions(seat)]

@@ -132,6 +132,7 @@ class Position:
     kwisatz_haderach: KwisatzHaderach | None = None
     captured: tuple[str, ...] | None = None
     battle: BattleRound | None = None
+    bonus_cards: dict[str, tuple[str, ...]] | None = None     # v3 (003 "Claiming Bonus Cards")
 
 
 @dataclass(frozen=True)
@@ -157,6 +158,10 @@ class Expect:
     kwisatz_haderach: KwisatzHaderach | None = None
     captured: tuple[str, ...] | None = None
     refused: tuple[Refused, ...] | None = None
+    bonus_cards: dict[str, tuple[str, ...]] | None = None     # v3: seat -> its bonus cards
+    commanders: dict[str, str] | None = None    # v3 of two or three players: who runs what
+    ranking: tuple[str, ...] | None = None      # v3: the result's ranking by spice (003)
+    out: tuple[str, ...] | None = None          # v3's Main Leaders: the factions out
 
 
 @dataclass(frozen=True)
@@ -169,6 +174,9 @@ class Scenario:
     ruleset: str = next(iter(RULESETS))
     options: dict[str, Any] = field(default_factory=dict)
     seed: str = "scenario"
+    # v3 of two or three players (003 "Playing with two or three"): each allied faction -> the
+    # primary faction of its player, as a game file's ``commanded_by``
+    commanders: dict[str, str] = field(default_factory=dict)
     position: Position = field(default_factory=Position)
     orders: tuple[dict[str, Any], ...] = ()
     expect: Expect = field(default_factory=Expect)
