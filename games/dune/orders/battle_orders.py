@@ -98,17 +98,17 @@ def reveal_notes(state: State, prompt: Prompt, plan: dict[str, Any]) -> tuple[st
         notes.append(f"no leader: at the reveal your lowest available, {name}{value}, is played"
                      + (" unless the battle is fought without leaders (NO LEADER)"
                         if plan["no_leader"] else "")
-                     + " (000 clarification X, line 1252; 004 X.7)")
+                     + f" ({cite(state, '000 clarification X, line 1252; 004 X.7')})")
     cut = cut_dial(side, plan)
     if cut is not None:
         paid = f" and the {plan['spice']} spice you pay" if side.strength.backing else ""
         notes.append(f"DIAL {plan['dial']}: at the reveal it is cut to {cut}, the most your "
-                     f"forces in {side.territory}{paid} support (000 clarification X, line "
-                     "1254; 004 X.8)")
+                     f"forces in {side.territory}{paid} support "
+                     f"({cite(state, '000 clarification X, line 1254; 004 X.8')})")
     for key, second in plan.get("second", {}).items():
         notes.append(f"two {key}s, {plan[key]} and {second}: at the reveal one is chosen at "
-                     "random and the other goes back to your hand (000 clarification X, line "
-                     "1256)")
+                     "random and the other goes back to your hand "
+                     f"({cite(state, '000 clarification X, line 1256')})")
     if notes:
         notes.append("to play otherwise, send your whole plan again before the deadline")
     return tuple(notes)
@@ -220,8 +220,8 @@ def read_plan_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, 
     if verb == "NO" and upper == ["LEADER"]:
         if not rules_of(state).no_leaders_by_consent:
             raise OrderProblem(ErrorCode.LEADER_REQUIRED, "no battle without leaders by consent: a "
-                               "leader or a Cheap Hero is played whenever you have one (001 "
-                               "1.07.05.05)", ())
+                               "leader or a Cheap Hero is played whenever you have one "
+                               f"({cite(state, '000 X.C.9')})", ())
         return {"no_leader": True}                      # Q&A B.7; plan_conditions
     if verb == "KARAMA" and upper[:1] != ["CAPTURE"]:
         return {"karama": battle_karama.read_use(state, prompt.seat, rest)}

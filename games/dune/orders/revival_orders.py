@@ -320,7 +320,8 @@ def leader_rule(found: Allowance) -> str:
     if not leaders.may_revive(found.leaders, list(found.revived), found.until_all_back,
                               found.main):
         if not found.until_all_back:
-            return "a leader is revived only when you have no Active Leader (001 1.05.04)"
+            return ("a leader is revived only when you have no Active Leader, none of your "
+                    f"leader discs alive ({found.rules.cite('000 IX.D.1')})")
         return ("a leader is revived only when none of yours is left to fight, then one a turn "
                 f"until all are back ({found.rules.cite('000 IX.D.1; Q&A D.2')})")
     waiting = [name for name in found.dead if name not in found.paid_leaders]
