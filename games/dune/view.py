@@ -71,6 +71,8 @@ def _public_keys(state: State) -> list[str]:
         keys.append("bonus_cards")
     if state.get("commanders"):
         keys.append("commanders")
+    if rules.main_leader_gates:
+        keys.append("out")
     if state["phase"] in ("bidding", "battle"):
         keys.append(state["phase"])
     return keys
@@ -115,6 +117,7 @@ _PUBLIC: dict[str, Callable[[State], Any]] = {
     "result": lambda state: state["result"],
     "bribes": lambda state: dict(state["bribes"]),
     "commanders": lambda state: dict(state["commanders"]),
+    "out": lambda state: list(state.get("out", [])),
     "bonus_cards": lambda state: {seat: list(cards)
                                   for seat, cards in state["bonus_cards"].items()},
     "bidding": public_bidding,
