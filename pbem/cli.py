@@ -452,19 +452,26 @@ def _options(pairs: tuple[str, ...]) -> dict:
               help="Folder for the replayable files of failing games.")
 @click.option("--bot", "style", default="random", show_default=True,
               help="The bots that play: random, or another style the game has (basic).")
+@click.option("--seats", "seat_list", default=None, metavar="SEAT,SEAT,...",
+              help="The seats of every game, in order (default: 2 to 6 drawn from each "
+                   "game's seed).")
 def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
-             option_pairs: tuple[str, ...], out: str, style: str) -> None:
+             option_pairs: tuple[str, ...], out: str, style: str,
+             seat_list: str | None) -> None:
     """Play whole games by the bots, checking the game's invariants after every step.
 
-    Each game has 2 to 6 seats drawn from its seed; every bot order goes
-    through the order parser.  A game that breaks an invariant, crashes, has a
-    bot order refused or does not replay to the same state is saved in --out
-    as JSON.  Prints one summary line; exits 1 if anything broke.
+    Each game has 2 to 6 seats drawn from its seed, or the --seats given; every
+    bot order goes through the order parser.  A game that breaks an invariant,
+    crashes, has a bot order refused or does not replay to the same state is
+    saved in --out as JSON.  Prints one summary line; exits 1 if anything broke.
 
     \b
     Example:
       pbem selfplay --game dune --games 200 --seed 7 --ruleset classic \\
         --option advanced=true --option turns=5 --out /tmp/selfplay
+      pbem selfplay --ruleset v3 --games 50 --seats \\
+        atreides,emperor,fremen,bene-gesserit,harkonnen,guild --option \\
+        'commanders={bene-gesserit: atreides, guild: fremen, emperor: harkonnen}'
     """
     from pbem.game import Bots, capability, load_game
     from pbem.selfplay import BadSetup, play_games
@@ -480,8 +487,9 @@ def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
                                  f"{', '.join(bots.bot_styles) if bots else 'none'}",
                                  param_hint="--bot")
     try:
-        summary = play_games(game_module, ruleset, _options(option_pairs), games, seed, out=out,
-                             style=style)
+        seats = [s.strip() for s in seat_list.split(",")] if seat_list else None
+        summary = play_games(game_module, ruleset, _options(option_pairs), games, seed,
+                             seats=seats, out=out, style=style)
     except BadSetup as error:
         raise click.ClickException(f"bad set-up: {error}") from None
     for violation in summary.violations:

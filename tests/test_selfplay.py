@@ -53,6 +53,38 @@ def test_whole_gf9_games_of_every_option_mix_break_no_invariant(options, style, 
     assert not list(tmp_path.iterdir())
 
 
+# Dune v3.0 (003): each option of Part II and the house rules, and the games of two and three
+# players (003 "Playing with two or three"), seated as 003 asks.
+V3_OPTIONS = [{}, {"advanced_abilities": True, "advanced_combat": True},
+              {"collection_bonuses": True, "diversified_victory": True},
+              {"house_rules": True, "advanced_combat": True, "movement": "batched",
+               "bidding": "whole_round"}]
+V3_TABLES = {
+    "factions": (None, {}),
+    "three-players": (["atreides", "emperor", "fremen", "bene-gesserit", "harkonnen", "guild"],
+                      {"bene-gesserit": "atreides", "guild": "fremen", "emperor": "harkonnen"}),
+    "two-players": (["atreides", "bene-gesserit", "emperor", "fremen", "guild", "harkonnen"],
+                    {"emperor": "atreides", "guild": "atreides", "bene-gesserit": "fremen",
+                     "harkonnen": "fremen"})}
+
+
+@pytest.mark.whole_game
+@pytest.mark.parametrize("table", V3_TABLES)
+@pytest.mark.parametrize("options", V3_OPTIONS, ids=[str(o) for o in V3_OPTIONS])
+def test_003_whole_v3_games_of_every_option_mix_and_table_break_no_invariant(
+        options, table, tmp_path):
+    """Issue 35's proof in small: whole v3 games (003: 15 turns, here 6) of the advanced
+    rules and the house rules, of one faction a player and of two and three players with the
+    command changing at each Nexus, both bots; docs/reliability.md records the runs of 1,000."""
+    seats, commanders = V3_TABLES[table]
+    settings = {**options, "turns": 6, **({"commanders": commanders} if commanders else {})}
+    for style in ("random", "basic"):
+        summary = play_games(dune, "v3", settings, 2, f"v3-{table}-{style}", seats=seats,
+                             out=tmp_path, style=style)
+        assert summary.violations == [] and summary.games == 2
+    assert not list(tmp_path.iterdir())
+
+
 @pytest.mark.whole_game
 def test_a_dial_bound_by_prescience_is_kept_with_spice_once_a_karama_cancels_free_strength(
         tmp_path):

@@ -38,7 +38,59 @@ def violations(state: State) -> list[str]:
     on_map, on_the_map = _walk(state)
     return [*_forces(state, on_map), *_sheets(state), *_cards(state), *_map(state, on_the_map),
             *_leaders(state), *_starred(state, on_map), *_strongholds(state), *_battle(state),
-            *_storm_card(state), *_karamas(state)]
+            *_storm_card(state), *_karamas(state), *_bonus_cards(state), *_command(state),
+            *_out(state, on_map)]
+
+
+def _bonus_cards(state: State) -> list[str]:
+    """v3 (003 "Claiming Bonus Cards"): bonus cards only of the kinds in play, held by factions
+    of the game, no more of a kind than the board's territories give."""
+    kinds = rules_of(state).bonus_cards
+    held = state.get("bonus_cards", {})
+    if not held:
+        return []
+    given = Counter(card.value for t in data(state).board.territories for card in t.bonus_cards
+                    if card.value in kinds)
+    counted = Counter(card for cards in held.values() for card in cards)
+    problems = [f"bonus cards: {seat} is no faction of the game" for seat in held
+                if seat not in state["seats"]]
+    problems += [f"bonus cards: {counted[card]} {card}, the board gives {given[card]} (003)"
+                 for card in counted if counted[card] > given[card]]
+    return problems
+
+
+def _command(state: State) -> list[str]:
+    """v3 of two or three players (003 "Playing with two or three", ``players``): each allied
+    faction run by a player's primary faction, two or three players with as many factions each,
+    and each player's factions one alliance."""
+    chiefs = state.get("commanders")
+    if not chiefs:
+        return []
+    primaries = [seat for seat in state["seats"] if seat not in chiefs]
+    problems = [f"commanders: {seat} run by {chief}, no player's primary faction"
+                for seat, chief in chiefs.items() if chief not in primaries]
+    sizes = {1 + list(chiefs.values()).count(p) for p in primaries}
+    if len(primaries) not in (2, 3) or len(sizes) != 1:
+        problems.append(f"commanders: {len(primaries)} players running {sorted(sizes)} factions")
+    groups = sorted(sorted([p, *(s for s, c in chiefs.items() if c == p)]) for p in primaries)
+    if sorted(sorted(a) for a in state["alliances"]) != groups:
+        problems.append(f"commanders: the alliances {state['alliances']} are not the players' "
+                        f"factions {groups}")
+    return problems
+
+
+def _out(state: State, on_map: dict[str, list[int]]) -> list[str]:
+    """v3's Main Leaders (003 "Main Leaders"): a faction out of the game has no force on the
+    board or in reserve, no card, no spice, and every leader of its own in the tanks (or held
+    captive)."""
+    problems = []
+    for seat in state.get("out", []):
+        own = state["factions"][seat]
+        if on_map.get(seat, [0, 0])[0] or any(own["reserve"]) or own["hand"] or own["spice"]:
+            problems.append(f"out: {seat} is out of the game but keeps forces, cards or spice")
+        if ALIVE in own["leaders"].values():
+            problems.append(f"out: {seat} is out of the game with a leader alive")
+    return problems
 
 
 def _karamas(state: State) -> list[str]:

@@ -22,6 +22,8 @@ Where it has a rule of thumb it plays it; elsewhere it plays as the random bot d
   keep him while fewer than three of their own leaders are alive (line 884); a plan sent
   ahead for a later battle (``ahead``) has a fallback after ``ELSE`` with its next leader,
   should the first have fought by then (000 X.A.4: a leader fights once a turn);
+- a swap at a Nexus of two players (v3, 003 "Playing with two or three"): it gives the allied
+  faction that holds the fewest control points and forces on the board, keeping what wins;
 - everything else: as the random bot.
 
 Its orders are order text, read by the parser like a player's mail.
@@ -216,7 +218,21 @@ def _cards(side: battle_plan.Side) -> tuple[str | None, str | None]:
     return weapon, defense
 
 
+# --- the swap of a two-player Nexus (v3)
+def _swap(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """Give the allied faction worth least on the board: its strongholds held, then its
+    forces there (the public view's)."""
+    def worth(seat: str) -> tuple[int, int]:
+        forces = sum(sum(counts) for sectors in view["forces"].values()
+                     for by_faction in sectors.values()
+                     for faction, counts in by_faction.items() if faction == seat)
+        return len(view["strongholds"].get(seat, [])), forces
+    seat = min(prompt.options["factions"], key=worth)
+    return f"SWAP {view['factions'][seat]['name']}"
+
+
 STRATEGIES: dict[str, Strategy] = {
+    "swap": _swap,
     "bid": _bid,
     "bids": _bids,
     "revival": _revival,
