@@ -252,3 +252,79 @@ def test_003_citations_name_headings_003_has_and_never_the_wbc():
         else:
             assert value.startswith(("000", "line", "player aid")), (key, value)
         assert not re.search(V3_REFUSED, value), key
+
+
+def test_003_game_set_up_9_traitors_dealt_from_the_factions_in_play_never_a_main_leader():
+    """003 "Game Set-Up" 9: "Remove from the Traitor deck the cards for any and all factions that
+    are not in play and deal four Traitor Cards to each player"; 003 "Main Leaders": "Main
+    leaders do not have respective Traitor cards"."""
+    seats = ["atreides", "fremen", "harkonnen"]
+    for seed in range(20):
+        state = dune.setup("v3", {"main_leaders": True}, list(seats), random.Random(seed))
+        in_play = {"Atreides", "Fremen", "Harkonnen"}
+        found = data(state)
+        for seat in seats:
+            draw = state["factions"][seat]["traitor_draw"]
+            assert len(draw) == 4
+            assert all(found.leader(name).faction in in_play for name in draw)
+            assert not any(found.leader(name).main for name in draw)
+        assert not set(state["decks"]["traitors"]) & {
+            found.main_leader(faction).name for faction in in_play}
+
+
+def test_003_main_leaders_a_sixth_leader_only_with_the_option():
+    """003 "Faction Sets": "leaders with strength of 10 are used only with Main Leaders advanced
+    rule"; 003 "Main Leaders": "giving you a total of six leaders"."""
+    plain = dune.setup("v3", {}, list(SEATS), random.Random(1))
+    with_them = dune.setup("v3", {"main_leaders": True}, list(SEATS), random.Random(1))
+    for seat in SEATS:
+        assert len(plain["factions"][seat]["leaders"]) == 5
+        assert len(with_them["factions"][seat]["leaders"]) == 6
+    assert "Paul Atreides" in with_them["factions"]["atreides"]["leaders"]
+
+
+def test_003_ability_commentary_the_fremen_may_place_fedaykin_and_the_bg_start_apart():
+    """003 "Ability Commentary": the Fremen "may place Fedaykin Army Tokens" at the start (with
+    the advanced abilities, which have them); "The Bene Gesserit are not required to start the
+    game with a Co-Existence marker in place": they coexist nowhere at the start."""
+    assert make_rules("v3", {"advanced_abilities": True}).fedaykin_at_set_up
+    assert not V3_RULES.fedaykin_at_set_up
+    state = dune.setup("v3", {"advanced_abilities": True}, list(SEATS), random.Random(2))
+    assert state["factions"]["bene-gesserit"]["coexisting"] == []
+
+
+def test_003_main_leaders_gate_their_powers_while_in_the_tanks():
+    """003 "Main Leaders": "Should your Main Leader be killed, your faction (and possibly even
+    your allies) will lose access to certain of your special abilities until such time as they
+    are revived"; which ones is the ruling of ``v3/leaders.yaml``: Paul gates the Atreides'
+    prescience, and their ally's."""
+    from pbem.games.dune import factions
+
+    state = dune.setup("v3", {"main_leaders": True, "advanced_abilities": True}, list(SEATS),
+                       random.Random(4))
+    state["alliances"] = [["atreides", "fremen"]]
+    assert factions.has(state, "atreides", Ability.PRESCIENCE_BATTLE)
+    assert factions.has(state, "atreides", Ability.ALLY_PRESCIENCE_BATTLE)
+    state["factions"]["atreides"]["leaders"]["Paul Atreides"] = "tanks"
+    assert not factions.has(state, "atreides", Ability.PRESCIENCE_BATTLE)
+    assert not factions.has(state, "atreides", Ability.ALLY_PRESCIENCE_BATTLE)
+    assert not factions.has(state, "atreides", Ability.KWISATZ_HADERACH)
+    assert factions.holder(state, Ability.PRESCIENCE_BIDDING) is None
+    state["factions"]["atreides"]["leaders"]["Paul Atreides"] = "captured"   # ruling: only
+    assert factions.has(state, "atreides", Ability.PRESCIENCE_BATTLE)         # the tanks
+
+
+def test_003_main_leaders_revived_beside_living_leaders_outside_the_order():
+    """003 "Main Leaders": "A Main Leader may be revived even if any or all other Leaders are
+    alive.  This counts as that player's Leader Revival for that turn, but does not affect the
+    order of future revivals of normal leaders"."""
+    from pbem.games.dune import leaders
+
+    places = {"Stilgar": "alive", "Chani": "tanks", "Otheym": "alive", "Shadout Mapes": "alive",
+              "Jamis": "alive", "Liet-Kynes": "tanks"}
+    assert leaders.revivable(places, [], False, "Liet-Kynes") == ["Liet-Kynes"]
+    assert leaders.note_revived(places, ["Chani"], "Liet-Kynes", False, "Liet-Kynes") == [
+        "Chani"]
+    all_discs = {**{name: "tanks" for name in places}, "Liet-Kynes": "alive"}
+    assert leaders.may_revive(all_discs, [], False, "Liet-Kynes")   # five discs: one of them
+    assert "Liet-Kynes" not in leaders.revivable(all_discs, [], False, "Liet-Kynes")
