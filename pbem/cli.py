@@ -469,9 +469,8 @@ def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
     Example:
       pbem selfplay --game dune --games 200 --seed 7 --ruleset classic \\
         --option advanced=true --option turns=5 --out /tmp/selfplay
-      pbem selfplay --ruleset v3 --games 50 --seats \\
-        atreides,emperor,fremen,bene-gesserit,harkonnen,guild --option \\
-        'commanders={bene-gesserit: atreides, guild: fremen, emperor: harkonnen}'
+      pbem selfplay --game auction --games 20 --seats north,east,south \\
+        --option 'commanders={south: north}' --option pass_command=true
     """
     from pbem.game import Bots, capability, load_game
     from pbem.selfplay import BadSetup, play_games

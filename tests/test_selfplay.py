@@ -57,6 +57,7 @@ def test_whole_gf9_games_of_every_option_mix_break_no_invariant(options, style, 
 # players (003 "Playing with two or three"), seated as 003 asks.
 V3_OPTIONS = [{}, {"advanced_abilities": True, "advanced_combat": True},
               {"collection_bonuses": True, "diversified_victory": True},
+              {"main_leaders": True, "advanced_abilities": True, "main_leader_reduction": True},
               {"house_rules": True, "advanced_combat": True, "movement": "batched",
                "bidding": "whole_round"}]
 V3_TABLES = {

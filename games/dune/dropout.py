@@ -52,8 +52,8 @@ def knock_out(state: State, seat: str) -> list[Event]:
 def remove_from_game(state: State, seat: str, keep_alliance: bool = False) -> list[Event]:
     """Everything of the faction's out of play, in place: forces to the tanks, leaders not
     captured too, cards discarded, spice to the bank, its alliance ended (unless
-    ``keep_alliance``) and its transfers and bribes dropped; the events of what its own power
-    does as it goes (``Faction.drop_out``)."""
+    ``keep_alliance``), its transfers, bribes and bonus cards dropped; the events of what its
+    own power does as it goes (``Faction.drop_out``)."""
     faction = state["factions"][seat]
     _forces_to_tanks(state, seat)
     for name, where in faction["leaders"].items():
@@ -67,6 +67,8 @@ def remove_from_game(state: State, seat: str, keep_alliance: bool = False) -> li
                               if len(kept := [s for s in alliance if s != seat]) > 1]
     state["transfers"] = [t for t in state.get("transfers", []) if seat not in t[:2]]
     state.get("bribes", {}).pop(seat, None)     # GF9 (001 1.12.03): its bribes, to the bank
+    state.get("bonus_cards", {}).pop(seat, None)    # v3 (003): its bonus cards, to the stock
+    state["ornithopters"] = [s for s in state["ornithopters"] if s != seat]
     return factions.power(seat).drop_out(state)
 
 

@@ -935,6 +935,9 @@ class V3(Classic):
         return (*basic, "carryall", "smugglers") if self.collection_bonuses else basic
 
     ornithopters_from_storm_round = True    # the Ornithopter bonus card, at the storm's end
+    # Ruling: the Ornithopter card is its holder's for the turn, for any group it moves,
+    # coexisting Bene Gesserit too (003 "Claiming Bonus Cards" says nothing of a group).
+    coexisting_fly = True
 
     # --- spice blow and Nexus (003 "Round 2: Spice Blow", "Round 2a: Nexus")
     nexus_on_every_worm = True          # "several Shai Hulud cards ... each resulting in a Nexus"

@@ -31,9 +31,7 @@ TWO_PLAYERS = {"emperor": "atreides", "guild": "atreides", "bene-gesserit": "fre
 GAMES = [("wbc", {}, 11), ("classic", {"optional": True, "advanced": True}, 12),
          ("wbc", {"bidding": "whole_round", "movement": "batched"}, 13),
          ("classic", {"advantages": True, "weather": True}, 14),
-         ("v3", {"advanced_abilities": True, "advanced_combat": True,
-                 "collection_bonuses": True, "diversified_victory": True,
-                 "commanders": TWO_PLAYERS}, 15)]
+         ("v3", {"advanced": True, "commanders": TWO_PLAYERS}, 15)]
 MIXES = [("classic", {}), ("classic", {"optional": True, "advanced": True}), ("wbc", {}),
          ("wbc", {"bidding": "whole_round", "movement": "batched"}),
          ("classic", {"advantages": True, "weather": True}),

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 import re
+from pathlib import Path
 
 import pytest
 
@@ -35,6 +36,7 @@ HEADINGS_003 = {
     "Harkonnen Karama", "Fremen Combat", "Fremen Alliance", "Definitive Victory",
     "Changed Treachery Cards", "Main Leader Power Reduction"}
 V3_RULES = make_rules("v3", {})
+GAME = Path(dune.__file__).parent
 SEATS = ["atreides", "bene-gesserit", "emperor", "fremen", "guild", "harkonnen"]
 # Two players, the Atreides and the Fremen, each with two allied factions, seated as 003 asks.
 TWO = {"emperor": "atreides", "guild": "atreides", "bene-gesserit": "fremen",
@@ -53,6 +55,7 @@ QUESTIONS = {
     "storm_deck": ("the Fremen's storm deck is GF9's (001 2.04.14)", False),
     "storm_kills_where_it_starts": ('003 "passes or in which it stops"', False),
     "ornithopters_from_storm_round": ('003 "Claiming Bonus Cards"', True),
+    "coexisting_fly": ('003 "Claiming Bonus Cards" (ruling: any group of its holder)', True),
     "nexus_on_every_worm": ('003 "each resulting in a Nexus"', True),
     "nexus_at_end_of_blow": ('003 "a bonus Nexus Round immediately occurs"', False),
     "turn_one_worms_set_aside": ('003 "set aside ... reshuffled back"', True),
@@ -297,21 +300,30 @@ def test_003_main_leaders_gate_their_powers_while_in_the_tanks():
     """003 "Main Leaders": "Should your Main Leader be killed, your faction (and possibly even
     your allies) will lose access to certain of your special abilities until such time as they
     are revived"; which ones is the ruling of ``v3/leaders.yaml``: Paul gates the Atreides'
-    prescience, and their ally's."""
+    prescience of the cards and of the spice deck, not their battle prescience."""
     from pbem.games.dune import factions
 
     state = dune.setup("v3", {"main_leaders": True, "advanced_abilities": True}, list(SEATS),
                        random.Random(4))
-    state["alliances"] = [["atreides", "fremen"]]
-    assert factions.has(state, "atreides", Ability.PRESCIENCE_BATTLE)
-    assert factions.has(state, "atreides", Ability.ALLY_PRESCIENCE_BATTLE)
+    assert factions.holder(state, Ability.PRESCIENCE_BIDDING) == "atreides"
     state["factions"]["atreides"]["leaders"]["Paul Atreides"] = "tanks"
-    assert not factions.has(state, "atreides", Ability.PRESCIENCE_BATTLE)
-    assert not factions.has(state, "atreides", Ability.ALLY_PRESCIENCE_BATTLE)
-    assert not factions.has(state, "atreides", Ability.KWISATZ_HADERACH)
-    assert factions.holder(state, Ability.PRESCIENCE_BIDDING) is None
+    assert not factions.has(state, "atreides", Ability.PRESCIENCE_BIDDING)
+    assert factions.holder(state, Ability.PRESCIENCE_SPICE_DECK) is None
+    assert factions.has(state, "atreides", Ability.PRESCIENCE_BATTLE)
     state["factions"]["atreides"]["leaders"]["Paul Atreides"] = "captured"   # ruling: only
-    assert factions.has(state, "atreides", Ability.PRESCIENCE_BATTLE)         # the tanks
+    assert factions.has(state, "atreides", Ability.PRESCIENCE_BIDDING)        # the tanks
+
+
+def test_003_main_leaders_gate_only_powers_the_rules_ask_as_the_game_goes():
+    """The ruling's gates (``v3/leaders.yaml``) name powers the code asks of the faction through
+    ``factions.has`` or ``factions.holder``, so that each gate takes effect."""
+    source = "\n".join(path.read_text() for path in GAME.rglob("*.py"))
+    found = data({"rules": make_rules("v3", {"main_leaders": True}).to_json()})
+    gates = {ability for leader in found.leaders for ability in leader.gates}
+    assert len(gates) >= 10
+    for ability in gates:
+        asked = rf"(has|holder)\(state,(?: \w+,)? Ability\.{ability.name}\)"
+        assert re.search(asked, source), ability
 
 
 def test_003_main_leaders_revived_beside_living_leaders_outside_the_order():

@@ -148,7 +148,7 @@ def read_leader(side: Side, words: list[str]) -> dict[str, Any]:
     if re.fullmatch(r"(?i)cheap\s+hero(ine)?", text.strip()):
         return {"cheap_hero": read_hero(side, words[1:])}
     try:
-        name = base_data().leader(text).name
+        name = side.deck.leader(text).name
     except NameLookupError as error:
         raise OrderProblem(ErrorCode.UNKNOWN_LEADER, str(error), valid) from None
     where = "alive" if name in side.captured else side.places.get(name)
@@ -265,12 +265,13 @@ def read_capture(side: Side, verb: str, words: list[str]) -> dict[str, Any]:
         found = []
         rest = [w for w in words[1:] if w.upper() not in ("OR", "AND", ",")]
         while rest:                         # names one after the other, the longest first
-            size = next((n for n in range(len(rest), 0, -1) if _leader_name(rest[:n])), 0)
+            size = next((n for n in range(len(rest), 0, -1) if _leader_name(side, rest[:n])),
+                        0)
             if not size:
                 raise OrderProblem(ErrorCode.UNKNOWN_LEADER,
                                    f"no leader is called {' '.join(rest)!r}",
                                    valid)
-            found.append(_leader_name(rest[:size]))
+            found.append(_leader_name(side, rest[:size]))
             rest = rest[size:]
             if found[-1] not in side.places:
                 raise OrderProblem(ErrorCode.NOT_YOUR_LEADER, f"{found[-1]} is not one of your "
@@ -289,9 +290,9 @@ def read_capture(side: Side, verb: str, words: list[str]) -> dict[str, Any]:
     return {"capture": capture.KILL if choice == "KILL" else capture.KEEP}
 
 
-def _leader_name(words: list[str]) -> str | None:
+def _leader_name(side: Side, words: list[str]) -> str | None:
     try:
-        return base_data().leader(" ".join(words).strip(",")).name
+        return side.deck.leader(" ".join(words).strip(",")).name
     except NameLookupError:
         return None
 
@@ -425,7 +426,7 @@ def plan_legal(side: Side) -> str:
              f"({side.rules.cite('000 X')}; {role}, {side.rules.cite('X.C.2')}).",
              f"DIAL {dial_rule(side, 0)}."]
     if side.leaders or side.cheap_heroes:
-        leaders = ", ".join(f"{n} {base_data().leader(n).strength}" for n in side.leaders) or "none"
+        leaders = ", ".join(f"{n} {side.deck.leader(n).strength}" for n in side.leaders) or "none"
         heroes = f"; or {' or '.join(map(hero_text, side.cheap_heroes))}" \
             if side.cheap_heroes else ""
         if side.hero_optional and not side.leaders:

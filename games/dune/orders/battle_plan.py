@@ -92,7 +92,7 @@ class Side:
     @property
     def lowest(self) -> str | None:
         """Its lowest-value available leader (WBC X, line 1252)."""
-        return min(self.leaders, key=lambda n: base_data().leader(n).strength, default=None)
+        return min(self.leaders, key=lambda n: self.deck.leader(n).strength, default=None)
 
 
 def side_of_state(state: State, seat: str) -> Side:

@@ -140,7 +140,8 @@ class Allowance:
         """Something to decide: forces or a revivable leader in the tanks, a card that can
         revive, or an ally to pay for."""
         something_dead = sum(self.tanks) > 0 or bool(self.dead)
-        affordable_leader = any(value_of(name) <= self.spice for name in self.paid_leaders)
+        affordable_leader = any(value_of(self.rules, name) <= self.spice
+                                for name in self.paid_leaders)
         return (sum(self.tanks) > 0 or affordable_leader or bool(self.allies and self.spice)
                 or bool((self.karama or self.ghola) and something_dead))
 
@@ -236,10 +237,11 @@ def _card(hand: list[str], kind: CardType) -> str | None:
     return next((card for card in hand if card in ids), None)
 
 
-def value_of(leader: str) -> int:
-    """A leader's fighting value, his price in revival (000 IX.D.2); the Kwisatz Haderach's is
-    its +2 (line 762)."""
-    return KH_VALUE if leader == KWISATZ_HADERACH else base_data().leader(leader).strength
+def value_of(rules: Rules, leader: str) -> int:
+    """A leader's fighting value in a game of these rules, his price in revival (000 IX.D.2);
+    the Kwisatz Haderach's is its +2 (line 762)."""
+    return (KH_VALUE if leader == KWISATZ_HADERACH
+            else layered_data(rules.layers).leader(leader).strength)
 
 
 # --- the prompt
@@ -276,7 +278,7 @@ def legal_text(found: Allowance) -> str:
              f"{dead}."]
     if n + s:
         parts.append(f"REVIVE <forces>: {force_rule(found)}.")
-    priced = [f"{name} {value_of(name)}" for name in found.paid_leaders]
+    priced = [f"{name} {value_of(found.rules, name)}" for name in found.paid_leaders]
     if priced:
         parts.append("REVIVE LEADER <leader>, paying his value "
                      f"({found.rules.cite('000 IX.D.2')}), one a turn: "
@@ -450,7 +452,7 @@ def _read_leader(found: Allowance, words: list[str], verb: str) -> str:
                                "(line 762)", valid)
         return KWISATZ_HADERACH
     try:
-        name = base_data().leader(" ".join(words)).name
+        name = layered_data(found.rules.layers).leader(" ".join(words)).name
     except NameLookupError as error:
         raise OrderProblem(ErrorCode.UNKNOWN_LEADER, str(error), valid) from None
     if name not in own:
@@ -525,11 +527,12 @@ def _check_leaders(found: Allowance, value: dict[str, Any]) -> None:
         raise OrderProblem(ErrorCode.LEADER_NOT_REVIVABLE, f"{leader} may not be revived now: "
                            f"{leader_rule(found)}",
                            tuple(f"REVIVE LEADER {n}" for n in found.paid_leaders))
-    if value_of(leader) > found.spice:
-        raise OrderProblem(ErrorCode.LEADER_COST, f"{leader} costs {value_of(leader)} spice "
+    if value_of(found.rules, leader) > found.spice:
+        raise OrderProblem(ErrorCode.LEADER_COST,
+                           f"{leader} costs {value_of(found.rules, leader)} spice "
                            f"({found.rules.cite('000 IX.D.2')}); you have {found.spice}",
                            tuple(f"REVIVE LEADER {n}" for n in found.paid_leaders
-                                 if value_of(n) <= found.spice))
+                                 if value_of(found.rules, n) <= found.spice))
 
 
 def _check_forces(found: Allowance, value: dict[str, Any]) -> None:
@@ -553,10 +556,11 @@ def _check_forces(found: Allowance, value: dict[str, Any]) -> None:
                            f"({found.rules.cite('000 lines 806, 982, 1000')})", valid)
     # An ally of the Emperor may order forces beyond its spice: what nobody pays for is cut.
     spent = 0 if found.supported else found.cost(n + s)
-    spent += (value_of(value["leader"]) if value["leader"] else 0) + sum(value["support"].values())
+    spent += ((value_of(found.rules, value["leader"]) if value["leader"] else 0)
+              + sum(value["support"].values()))
     if spent > found.spice:
         raise OrderProblem(ErrorCode.SPICE, f"this revival costs {spent} spice: {force_rule(found)}"
-                           + (f"; {value['leader']} costs {value_of(value['leader'])}"
+                           + (f"; {value['leader']} costs {value_of(found.rules, value['leader'])}"
                               if value["leader"] else "")
                            + (f"; you pay {sum(value['support'].values())} for your ally"
                               if value["support"] else ""), valid)
@@ -638,10 +642,10 @@ def random_revival(view: dict[str, Any], prompt: Prompt, rng: random.Random
     budget = found.spice - (0 if found.supported else found.cost(n + s))
     normal_left, starred_left, starred_cap = normal_left - n, starred_left - s, starred_cap - s
     dead = found.dead
-    paid = [name for name in found.paid_leaders if value_of(name) <= budget]
+    paid = [name for name in found.paid_leaders if value_of(found.rules, name) <= budget]
     if paid and rng.random() < 0.5:
         value["leader"] = rng.choice(paid)
-        budget -= value_of(value["leader"])
+        budget -= value_of(found.rules, value["leader"])
         dead = [name for name in dead if name != value["leader"]]
     for card, card_id in (("karama", found.karama), ("ghola", found.ghola)):
         if card_id is None or (card == "karama" and "against" in value) or rng.random() < 0.7:

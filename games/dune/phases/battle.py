@@ -378,7 +378,8 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
         events += _leader_dies(state, seat, plans[seat], outcome.kind == "explosion")
     winner, loser = outcome.winner, outcome.loser
     if outcome.kind in ("battle", "traitor"):
-        prize = sum(combat.leader_value({**plans[s], "kh": False}) for s in outcome.killed)
+        prize = sum(combat.leader_value(data(state), {**plans[s], "kh": False})
+                    for s in outcome.killed)
         if prize:
             state["factions"][winner]["spice"] += prize
             events.append(Event(EventCode.LEADER_SPICE, {"faction": winner, "spice": prize}))
