@@ -340,3 +340,36 @@ def test_003_main_leaders_revived_beside_living_leaders_outside_the_order():
     all_discs = {**{name: "tanks" for name in places}, "Liet-Kynes": "alive"}
     assert leaders.may_revive(all_discs, [], False, "Liet-Kynes")   # five discs: one of them
     assert "Liet-Kynes" not in leaders.revivable(all_discs, [], False, "Liet-Kynes")
+
+
+def test_003_the_storm_card_face_down_changes_no_seats_mail():
+    """Differential: two games alike but for the storm card drawn face down ("without looking at
+    it", 003 "Moving the Storm") give every seat, and the public, the same table and the same
+    decisions, in every step until the card is revealed."""
+    from pbem.game import step_rng
+    from pbem.templating import render
+
+    state = dune.setup("v3", {"advanced": True}, list(SEATS), step_rng("card", 0))
+    rng = random.Random(5)
+    for step in range(1, 400):
+        if state["turn"] == 2 and state["phase"] != "storm":     # its card drawn for turn 3
+            break
+        state, _ = dune.apply(state, dune.bot_decisions(state, rng), step_rng("card", step))
+    assert state["storm"]["marker"] in range(1, 7)
+    other = {**state, "storm": {**state["storm"], "marker": state["storm"]["marker"] % 6 + 1}}
+    runs = [state, other]
+    compared = 0
+    for step in range(1, 400):
+        if runs[0]["turn"] >= 3:            # the storm of turn 3 reveals the card
+            break
+        compared += 1
+        for seat in [None, *SEATS]:
+            tables = [render("dune", "view.txt.j2", view=dune.view(run, seat)) for run in runs]
+            assert tables[0] == tables[1], (seat, runs[0]["phase"])
+        asked = [[(p.key, p.legal, p.template) for p in dune.prompts(run)] for run in runs]
+        assert asked[0] == asked[1]
+        orders = dune.bot_decisions(runs[0], random.Random(step))
+        runs = [dune.apply(run, orders, step_rng("card", 1000 + step))[0] for run in runs]
+    assert compared > 10          # the whole of turn 2, the two games' cards still apart
+    assert runs[0]["storm"]["marker"] != runs[1]["storm"]["marker"] or (
+        runs[0]["storm"]["sector"] != runs[1]["storm"]["sector"])
