@@ -400,6 +400,11 @@ def _token_prompt(rules: Rules, seat: str) -> Prompt:
 
 def _read_bg_placement(state: State, prompt: Prompt, words: list[str]) -> list:
     territory, sector = read_territory(words)
+    allies = _allies_in(state, prompt.seat, territory.name)
+    if allies:
+        raise OrderProblem(ErrorCode.ALLY_THERE, f"your allies the {allies} are in "
+                           f"{territory.name}: allies never share a territory but the Polar "
+                           "Sink (003 \"How an Alliance Functions\")", ("PLACE Polar Sink",))
     if sector is None:
         if len(territory.sectors) > 1:
             raise OrderProblem(ErrorCode.SECTOR_NEEDED, f"{territory.name} spans sectors "
@@ -410,8 +415,20 @@ def _read_bg_placement(state: State, prompt: Prompt, words: list[str]) -> list:
     return [territory.name, sector]
 
 
+def _allies_in(game: Any, seat: str, territory: str) -> str:
+    """The names of the seat's allies with forces in the territory, but the Polar Sink: in a v3
+    game of two or three players a player's factions are allies from the start (003 "Playing
+    with two or three"), and allies never share a territory (003 "How an Alliance
+    Functions")."""
+    allies = {s for alliance in game["alliances"] if seat in alliance for s in alliance} - {seat}
+    present = {s for by_faction in game["forces"].get(territory, {}).values() for s in by_faction}
+    names = [SEAT_FACTIONS[s] for s in game["seats"] if s in allies & present]
+    return ", ".join(names) if territory != "Polar Sink" else ""
+
+
 def _random_bg_placement(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list:
-    territory = rng.choice(data(view).board.territories)
+    territory = rng.choice([t for t in data(view).board.territories
+                            if not _allies_in(view, prompt.seat, t.name)])
     return [territory.name, rng.choice(territory.sectors or (0,))]
 
 
