@@ -373,3 +373,21 @@ def test_003_the_storm_card_face_down_changes_no_seats_mail():
     assert compared > 10          # the whole of turn 2, the two games' cards still apart
     assert runs[0]["storm"]["marker"] != runs[1]["storm"]["marker"] or (
         runs[0]["storm"]["sector"] != runs[1]["storm"]["sector"])
+
+
+def test_003_diversified_victory_the_map_draws_harg_pass_sietches_a_stronghold():
+    """003 "Diversified Victory": "Use the overlay marker to show this change": the map of a
+    game with the option draws Harg Pass as a stronghold (its label, its holder ringed, and the
+    panel's list of strongholds); the map of a game without it does not."""
+    from pbem.games.dune.board import board_map
+
+    games = {}
+    for options in ({}, {"diversified_victory": True}):
+        state = dune.setup("v3", options, list(SEATS), random.Random(1))
+        state["forces"]["Harg Pass"] = {"4": {"fremen": [3, 0]}}
+        games[bool(options)] = state
+    assert "Harg Pass" in board_map.strongholds(dune.view(games[True], None))
+    assert "Harg Pass" not in board_map.strongholds(dune.view(games[False], None))
+    assert "Harg Pass: F" in dune.map_svg(games[True])
+    assert "Harg Pass: F" not in dune.map_svg(games[False])
+    assert dune.map_png(games[True]) != dune.map_png(games[False])

@@ -33,7 +33,8 @@ from typing import Any
 import yaml
 
 from ..factions import power
-from ..state import POLAR_SINK, base_data, data, ruleset_data
+from ..rules import rules_of
+from ..state import POLAR_SINK, base_data, data, layered_data
 
 LAYOUT_FILE = Path(__file__).parents[1] / "data" / "board_map.yaml"
 SECTOR_DEGREES = 20
@@ -255,9 +256,11 @@ class Static:
 
 @functools.cache
 def static(ruleset: str) -> Static:
-    """The static shapes of a ruleset's map (its board's territory types)."""
+    """The static shapes of a ruleset's map (its board's territory types); ``ruleset`` is the
+    map's key, its layers of data joined by "+" (``map_key``: v3's Diversified Victory makes
+    Harg Pass a stronghold on its map)."""
     lay = layout()
-    board = ruleset_data(ruleset).board
+    board = layered_data(tuple(ruleset.split("+"))).board
     shapes: list[Any] = [rect(0, 0, lay.width, lay.height, fill="#fbf7ef")]
     shapes.append(Circle(*lay.centre, lay.rim_radius + 4, fill="#e8d3a6", stroke=BORDER,
                          width=2))
@@ -268,7 +271,7 @@ def static(ruleset: str) -> Static:
                          stroke=BORDER, width=2))
     shapes += _sector_lines(lay)
     shapes += _borders(lay)
-    return Static(tuple(shapes), tuple(_labels(lay)), tuple(_abbreviations(lay)))
+    return Static(tuple(shapes), tuple(_labels(lay, board)), tuple(_abbreviations(lay)))
 
 
 @dataclass(frozen=True)
@@ -291,7 +294,7 @@ class Scene:
 def layers(view: dict[str, Any]) -> Scene:
     """The map of one public view, in layers."""
     lay = layout()
-    ruleset = view["rules"]["ruleset"]
+    ruleset = map_key(view)
     under = _storm(lay, view) + _holders(lay, view) + _player_dots(lay, view)
     return Scene(ruleset, under,
                  _placed(lay, view, list(static(ruleset).labels)) + _panel(lay, view))
@@ -404,14 +407,20 @@ def occupants(view: dict[str, Any], territory: str) -> list[str]:
             if seat in present and territory not in power(seat).coexisting_in_view(view)]
 
 
-def strongholds() -> list[str]:
-    return [t.name for t in base_data().board.territories if t.is_stronghold]
+def map_key(view: dict[str, Any]) -> str:
+    """The key of a view's map: its game's layers of data, joined ("classic+v3")."""
+    return "+".join(rules_of(view).layers)
+
+
+def strongholds(view: dict[str, Any]) -> list[str]:
+    """The strongholds of the view's game (v3's Harg Pass with Diversified Victory)."""
+    return [t.name for t in data(view).board.territories if t.is_stronghold]
 
 
 def _holders(lay: Layout, view: dict[str, Any]) -> list[Any]:
     """A stronghold held by one faction is ringed in its colour; by several, in red dashes."""
     shapes = []
-    for name in strongholds():
+    for name in strongholds(view):
         held = occupants(view, name)
         if not held:
             continue
@@ -438,9 +447,9 @@ def _player_dots(lay: Layout, view: dict[str, Any]) -> list[Any]:
     return shapes
 
 
-def _labels(lay: Layout) -> list[Text]:
+def _labels(lay: Layout, board: Any) -> list[Text]:
     labels = []
-    for territory in base_data().board.territories:
+    for territory in board.territories:
         x, y = lay.label_point(territory.name)
         stronghold = territory.is_stronghold
         text = territory.name if territory.name == POLAR_SINK else territory.abbreviations[0]
@@ -625,7 +634,7 @@ def _panel(lay: Layout, view: dict[str, Any]) -> list[Any]:
         shapes.append(Text(x, y, f"Allied: {text}", LEGEND, anchor="start"))
     y += 36
     shapes.append(Text(x, y, "Strongholds", LEGEND + 1, bold=True, anchor="start"))
-    for name in strongholds():
+    for name in strongholds(view):
         y += 25
         held = occupants(view, name)
         who = ", ".join(lay.factions[s]["letter"] for s in held) or "-"

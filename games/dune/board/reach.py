@@ -487,13 +487,8 @@ def _one_group(state: State, source: str, sectors: list[int]) -> int:
 def _blocked(state: State, faction: str) -> frozenset[str]:
     """The strongholds no group of the faction moves into or through (``blocked_stronghold``)."""
     forces = state["forces"]
-    return frozenset(name for name in _strongholds()
-                     if name in forces and blocked_stronghold(state, faction, name))
-
-
-@cache
-def _strongholds() -> tuple[str, ...]:
-    return tuple(t.name for t in base_data().board.territories if t.is_stronghold)
+    return frozenset(t.name for t in data(state).board.strongholds
+                     if t.name in forces and blocked_stronghold(state, faction, t.name))
 
 
 def _paths(state: State, faction: str, territory: str, starts: list[int], moves: int
