@@ -115,12 +115,11 @@ def assert_no_leaks(site, seats, commanders=None):
 
 
 def test_003_a_six_faction_v3_game_by_mail_plays_to_its_result(tmp_path):
-    """003 "Sequence of Play" (eight rounds a turn, the Control round), the advanced rules in
-    combination and the house rules (003 Part II, "Optional House Rules"): a whole game of six
-    factions by mail to its result, in ten turns ("Shorter Game Length")."""
+    """003 "Sequence of Play" (eight rounds a turn, the Control round), every advanced rule
+    (Main Leaders among them) and every house rule (003 Part II, "Optional House Rules"): a
+    whole game of six factions by mail to its result, in ten turns ("Shorter Game Length")."""
     site = Installation(tmp_path, maps=False)
-    options = {"turns": 10, "advanced_abilities": True, "advanced_combat": True,
-               "collection_bonuses": True, "diversified_victory": True, "house_rules": True}
+    options = {"turns": 10, "advanced": True, "house_rules": True}
     new_game(site, SIX, options)
     play_by_mail(site, "six")
     record, states = assert_no_leaks(site, SIX)
