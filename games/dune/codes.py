@@ -280,7 +280,7 @@ class ErrorCode(StrEnum):
     NO_SUPPORT = "no-support"
     NO_GRANT = "no-grant"
     NOT_IN_TANKS = "not-in-tanks"
-    STARRED_LIMIT = "starred-limit"
+    REVIVAL_LIMIT = "revival-limit"     # more of a kind than it revives a turn
     TOO_MANY_FORCES = "too-many-forces"
     WHICH_ALLY = "which-ally"
     # set_up

@@ -24,6 +24,7 @@ from pbem.game import Event
 
 from . import factions
 from .codes import EventCode
+from .forces import add, remove_forces
 from .leaders import ALIVE, TANKS
 from .state import State, copy_state
 
@@ -75,15 +76,11 @@ def remove_from_game(state: State, seat: str, keep_alliance: bool = False) -> li
 def _forces_to_tanks(state: State, seat: str) -> None:
     """Every force of the faction on the board and in its reserve put in its tanks."""
     faction = state["factions"][seat]
-    tanks = list(faction["tanks"])
     for territory in list(state["forces"]):
-        sectors = state["forces"][territory]
-        for sector in list(sectors):
-            normal, starred = sectors[sector].pop(seat, (0, 0))
-            tanks = [tanks[0] + normal, tanks[1] + starred]
-            if not sectors[sector]:
-                del sectors[sector]
-        if not sectors:
-            del state["forces"][territory]
-    faction["tanks"] = [tanks[0] + faction["reserve"][0], tanks[1] + faction["reserve"][1]]
-    faction["reserve"] = [0, 0]
+        for sector, by_faction in list(state["forces"][territory].items()):
+            if seat in by_faction:
+                here = dict(by_faction[seat])
+                remove_forces(state, seat, territory, int(sector), here)
+                add(faction["tanks"], here)
+    add(faction["tanks"], faction["reserve"])
+    faction["reserve"] = {}

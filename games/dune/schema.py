@@ -10,7 +10,7 @@ JSON has no tuples: a ``tuple[...]`` here is a list of that fixed length.
 # evaluated annotations (Python 3.11).
 from typing import Any, NotRequired, TypedDict
 
-Forces = list[int]                      # [normal, starred]
+Forces = dict[str, int]                 # kind of force -> how many, never 0 (``forces.Counts``)
 
 
 class Storm(TypedDict):
@@ -210,7 +210,7 @@ class Battle(TypedDict):
 Plan = TypedDict("Plan", {
     "leader": str | None, "cheap_hero": str | None, "weapon": str | None,
     "defense": str | None, "dial": float, "spice": int, "kh": bool, "call": bool,
-    "discard": list[str], "lose": tuple[int, int] | None, "capture": str,
+    "discard": list[str], "lose": Forces | None, "capture": str,
     "karama_capture": list[str] | None, "if": list[tuple[str, dict[str, Any]]],
     "no_leader": bool, "karama": list[str]})
 
@@ -254,7 +254,7 @@ class State(TypedDict):
     seats: list[str]
     dots: dict[str, int]                # each faction's player dot
     storm: Storm
-    # territory -> sector (as text) -> faction -> [normal, starred]; the Polar Sink, which
+    # territory -> sector (as text) -> faction -> its forces there per kind; the Polar Sink, which
     # lies in no sector, keeps its forces under sector ``0``
     forces: dict[str, dict[str, dict[str, Forces]]]
     spice: dict[str, int]               # territory -> spice on it (at its spice-blow sector)

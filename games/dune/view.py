@@ -82,8 +82,8 @@ def _public_keys(state: State) -> list[str]:
 
 def _public_factions(state: State) -> dict[str, dict[str, Any]]:
     return {seat: {"name": SEAT_FACTIONS[seat], "dot": state["dots"][seat],
-                   "tanks": list(own["tanks"]),
-                   "reserve": list(own["reserve"]),
+                   "tanks": dict(own["tanks"]),
+                   "reserve": dict(own["reserve"]),
                    "cards": len(own["hand"]),
                    "leaders_in_tanks": sorted(name for name, where in own["leaders"].items()
                                               if where == leaders.TANKS),
@@ -103,7 +103,7 @@ _PUBLIC: dict[str, Callable[[State], Any]] = {
     "storm": lambda state: state["storm"]["sector"],
     "storm_order": storm_order,
     "factions": _public_factions,
-    "forces": lambda state: {territory: {sector: {faction: list(counts)
+    "forces": lambda state: {territory: {sector: {faction: dict(counts)
                                                   for faction, counts in by_faction.items()}
                                          for sector, by_faction in sectors.items()}
                              for territory, sectors in sorted(state["forces"].items())},
@@ -169,7 +169,7 @@ def seat_view(state: State, seat: str, public: Mapping[str, Any] | None = None
     own = state["factions"][seat]
     private: dict[str, Any] = {
         "spice": own["spice"],
-        "reserve": list(own["reserve"]),
+        "reserve": dict(own["reserve"]),
         "hand": list(own["hand"]),
         "traitors": list(own["traitors"]),
         "leaders": dict(own["leaders"]),

@@ -384,7 +384,7 @@ def test_003_diversified_victory_the_map_draws_harg_pass_sietches_a_stronghold()
     games = {}
     for options in ({}, {"diversified_victory": True}):
         state = dune.setup("v3", options, list(SEATS), random.Random(1))
-        state["forces"]["Harg Pass"] = {"4": {"fremen": [3, 0]}}
+        state["forces"]["Harg Pass"] = {"4": {"fremen": {"force": 3}}}
         games[bool(options)] = state
     assert "Harg Pass" in board_map.strongholds(dune.view(games[True], None))
     assert "Harg Pass" not in board_map.strongholds(dune.view(games[False], None))

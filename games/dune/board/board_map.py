@@ -33,6 +33,7 @@ from typing import Any
 import yaml
 
 from ..factions import power
+from ..forces import count_text, marks
 from ..rules import rules_of
 from ..state import POLAR_SINK, base_data, data, layered_data
 
@@ -478,14 +479,6 @@ class Placed:
     y: float = 0.0
 
 
-def count_text(counts: list[int]) -> str:
-    """``5``, ``5+2*`` or ``2*``: forces and starred forces (as in the report's table)."""
-    normal, starred = counts
-    if not starred:
-        return str(normal)
-    return f"{normal}+{starred}*" if normal else f"{starred}*"
-
-
 def _chips(lay: Layout, view: dict[str, Any], territory: str, by_faction: dict) -> list[tuple]:
     """(text, fill, text colour, dashed) for each faction's chip, in seat order."""
     chips = []
@@ -645,17 +638,20 @@ def _panel(lay: Layout, view: dict[str, Any]) -> list[Any]:
     shapes.append(Text(x, y, f"Spice on the map: {total}", LEGEND + 1, bold=True,
                        anchor="start"))
     y += 34
-    shapes += _key(lay, x, y)
+    shapes += _key(lay, view, x, y)
     return shapes
 
 
-def _key(lay: Layout, x: float, y: float) -> list[Any]:
-    """How to read the chips."""
+def _key(lay: Layout, view: dict[str, Any], x: float, y: float) -> list[Any]:
+    """How to read the chips: the first kind of force with a mark of the game's data."""
+    kinds = marks(view)[:1]
+    marked = "".join(f"+2{kind.mark}" for kind in kinds)
+    faced = "".join(f", 2 {kind.face}" for kind in kinds)
     forces, advisors = (lay.factions[lay.key_chips[chip]] for chip in ("forces", "advisors"))
     shapes: list[Any] = [
         rect(x, y - 11, 72, 22, fill=forces["colour"], stroke="#ffffff"),
-        Text(x + 36, y, f"{forces['letter']} 5+2*", LEGEND - 2, fill="#ffffff", bold=True),
-        Text(x + 80, y, "5 forces, 2 starred", LEGEND, anchor="start")]
+        Text(x + 36, y, f"{forces['letter']} 5{marked}", LEGEND - 2, fill="#ffffff", bold=True),
+        Text(x + 80, y, f"5 forces{faced}", LEGEND, anchor="start")]
     y += 30
     shapes += [rect(x, y - 11, 72, 22, fill="#ffffff", stroke=advisors["colour"], dash=True),
                Text(x + 36, y, f"{advisors['letter']} 3 adv", LEGEND - 2,

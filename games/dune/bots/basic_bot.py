@@ -42,8 +42,9 @@ from .. import combat, leaders
 from ..board import reach
 from ..data import CardType, Effect, Slot
 from ..factions import harkonnen_capture as capture
+from ..forces import order_text, plain, total
 from ..orders import battle_orders, battle_plan, plan_conditions
-from ..orders.language import forces_text, where
+from ..orders.language import where
 from ..rules import rules_of
 from ..state import POLAR_SINK, ally_of, data, occupants
 from . import move_bot
@@ -93,7 +94,7 @@ def _shipment(view: dict[str, Any], options: dict[str, Any]) -> str | None:
     """Up to five forces, for at most half the spice, into the least held stronghold open."""
     kinds = options["shipments"]
     kind = reach.NATIVE if reach.NATIVE in kinds else "reserve" if "reserve" in kinds else None
-    reserve = view["own"]["reserve"][0]
+    reserve = view["own"]["reserve"].get(plain(view, view["seat"]), 0)
     if kind is None or not reserve:
         return None
     places = kinds[kind]
@@ -115,7 +116,7 @@ def _move(view: dict[str, Any], options: dict[str, Any]) -> str | None:
     """The largest group outside the strongholds, to a stronghold in reach, else onto the
     richest spice in reach."""
     mine = move_bot.own_groups(view)
-    groups = sorted(((sum(forces), territory, sector)
+    groups = sorted(((total(forces), territory, sector)
                      for (territory, sector), forces in mine.items()
                      if not data(view).board[territory].is_stronghold), reverse=True)
     for _, territory, sector in groups:
@@ -126,7 +127,7 @@ def _move(view: dict[str, Any], options: dict[str, Any]) -> str | None:
         goals = goals or sorted((t for t in ends if view["spice"].get(t)),
                                 key=lambda t: -view["spice"][t])
         if goals:
-            forces = forces_text(*mine[territory, sector])
+            forces = order_text(mine[territory, sector])
             return (f"MOVE {forces} FROM {where(territory, sector)} TO "
                     f"{where(goals[0], ends[goals[0]][0])}")
     return None
@@ -152,7 +153,7 @@ def _battle_order(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> s
     """Its battles in strongholds first, then where it has the most forces."""
     def rank(pair: list[str | None]) -> tuple[bool, int]:
         territory = str(pair[0])
-        mine = sum(sum(by_faction.get(prompt.seat, (0, 0)))
+        mine = sum(total(by_faction.get(prompt.seat, {}))
                    for by_faction in view["forces"].get(territory, {}).values())
         return (not data(view).board[territory].is_stronghold, -mine)
     return battle_orders.order_text(sorted(prompt.default, key=rank))
@@ -223,7 +224,7 @@ def _swap(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     """Give the allied faction worth least on the board: its strongholds held, then its
     forces there (the public view's)."""
     def worth(seat: str) -> tuple[int, int]:
-        forces = sum(sum(counts) for sectors in view["forces"].values()
+        forces = sum(total(counts) for sectors in view["forces"].values()
                      for by_faction in sectors.values()
                      for faction, counts in by_faction.items() if faction == seat)
         return len(view["strongholds"].get(seat, [])), forces

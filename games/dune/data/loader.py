@@ -36,13 +36,13 @@ from .model import (
     DuneData,
     Effect,
     Faction,
+    ForceKind,
     Leader,
     NativeArrival,
     Placement,
     Slot,
     SpiceBlow,
     SpiceCard,
-    StarredForces,
     StormShelter,
     Territory,
     TerritoryType,
@@ -75,6 +75,7 @@ class FaultCode(StrEnum):
     DUPLICATE_NAME = "duplicate_name"
     UNKNOWN_TERRITORY = "unknown_territory"
     UNKNOWN_FACTION = "unknown_faction"
+    UNKNOWN_KIND = "unknown_kind"
     SECTOR_RANGE = "sector_range"
     SECTORS_NOT_CONTIGUOUS = "sectors_not_contiguous"
     BORDER_SECTOR = "border_sector"
@@ -198,6 +199,8 @@ class _Reader:
         # the file is unusable.
         self.territory_names: set[str] | None = None
         self.faction_names: set[str] | None = None
+        self.kinds: dict[str, ForceKind] = {}
+        self.force_kinds: tuple[ForceKind, ...] = ()
 
     def read(self) -> DuneData | None:
         board = self.board(self.yaml(BOARD))
@@ -209,7 +212,7 @@ class _Reader:
             return None
         if factions is None or leaders is None:
             return None
-        return DuneData(board, treachery, spice, leaders, factions)
+        return DuneData(board, treachery, spice, leaders, factions, self.force_kinds)
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -652,14 +655,22 @@ class _Reader:
         """The six faction sheets, each with all its forces accounted for."""
         if raw is None:
             return None
-        top = self.record(raw, "factions", {"forces_per_faction": int, "factions": list})
+        top = self.record(raw, "factions", {"forces_per_faction": int, "force_kinds": list,
+                                            "factions": list})
         if top is None:
             return None
         self.faction_names = _names(top["factions"])
+        kinds = [self.force_kind(entry, _label(entry, "name", f"force_kinds[{i}]"))
+                 for i, entry in enumerate(top["force_kinds"])]
+        self.clash([Named(k, k.name) for k in kinds if k is not None], "force_kinds")
+        self.kinds = {k.name: k for k in kinds if k is not None}
         factions = [
             self.faction(entry, top["forces_per_faction"], _label(entry, "name", f"factions[{i}]"))
             for i, entry in enumerate(top["factions"])
         ]
+        self.force_kinds = tuple(k for k in kinds if k is not None)
+        if len(self.force_kinds) != len(kinds):
+            return None
         found = tuple(f for f in factions if f is not None)
         self.clash([Named(f, f.name, (), f.synonyms) for f in found], "factions")
         seats = Counter(f.seat for f in found)
@@ -683,7 +694,7 @@ class _Reader:
                 "movement": int,
                 "start": list,
                 "reserve": int,
-                "starred": (dict, None),
+                "kinds": dict,
                 "native_arrival": (dict, None),
                 "default_victory": (dict, None),
                 "abilities": [str],
@@ -712,7 +723,7 @@ class _Reader:
         total = sum(p.forces for p in start if p is not None) + fields["reserve"]
         if None not in start and total != forces:
             self.fault(where, FaultCode.FORCE_COUNT, f"{total} forces, a faction has {forces}")
-        starred = self.starred(fields["starred"], forces, f"{where}, starred")
+        kinds = self.faction_kinds(fields["kinds"], forces, f"{where}, kinds")
         arrival = self.native_arrival(fields["native_arrival"], where)
         victory = self.default_victory(fields["default_victory"], where)
         flags = {
@@ -720,13 +731,13 @@ class _Reader:
             for key in ("abilities", "optional_abilities", "alliance")
         }
         karama = self.enum(Ability, fields["karama_power"], where)
-        parts = [traitors, karama, *start, *flags.values()]
-        optional = ("starred", starred), ("native_arrival", arrival), ("default_victory", victory)
+        parts = [traitors, karama, kinds, *start, *flags.values()]
+        optional = ("native_arrival", arrival), ("default_victory", victory)
         if None in parts or any(
             fields[key] is not None and value is None for key, value in optional
         ):
             return None
-        assert traitors is not None and karama is not None
+        assert traitors is not None and karama is not None and kinds is not None
         return Faction(
             name=fields["name"],
             seat=fields["seat"],
@@ -745,7 +756,7 @@ class _Reader:
             karama_power=karama,
             alliance=flags["alliance"],
             singular=fields["singular"],
-            starred=starred,
+            kinds=kinds,
             native_arrival=arrival,
             default_victory=victory,
         )
@@ -776,35 +787,81 @@ class _Reader:
             good = False
         return Placement(fields["forces"], tuple(fields["territories"])) if good else None
 
-    def starred(self, raw: Any, forces: int, where: str) -> StarredForces | None:
-        if raw is None:
-            return None
-        fields = self.record(
-            raw,
-            where,
-            {
-                "name": str,
-                "count": int,
-                "strength": int,
-                "normal_against": [str],
-                "revived_per_turn": int,
-            },
-        )
+    def force_kind(self, raw: Any, where: str) -> ForceKind | None:
+        """One kind of force (``force_kinds``)."""
+        fields = self.record(raw, where, {
+            "name": str, "singular": str, "plural": str, "synonyms": ([str], []),
+            "mark": (str, ""), "face": (str, ""), "strength": object,
+            "strength_against": (dict, {}), "spiced": (bool, True), "optional": (bool, False),
+            "revival": dict, "collection": (int, None)})
         if fields is None:
             return None
-        good = self.factions_exist(fields["normal_against"], where)
-        if not 0 < fields["count"] <= forces:
-            self.fault(where, FaultCode.FORCE_COUNT, f"{fields['count']} of {forces} forces")
+        revival = self.record(fields["revival"], f"{where}, revival",
+                              {"cost": int, "weight": int, "per_turn": (int, None)})
+        good = revival is not None
+        worths = {"strength": fields["strength"], **fields["strength_against"]}
+        for key, worth in worths.items():
+            if isinstance(worth, bool) or not isinstance(worth, int | float) or worth < 0 or (
+                    worth * 2 != int(worth * 2)):
+                self.fault(where, FaultCode.BAD_VALUE,
+                           f"{key}: a worth is a whole number or a half, not {worth!r}")
+                good = False
+        good = self.factions_exist(list(fields["strength_against"]), where) and good
+        if (fields["mark"] or fields["face"]) and not (fields["mark"] and fields["face"]):
+            self.fault(where, FaultCode.BAD_VALUE, "a kind with a mark has a face, and the "
+                                                   "other way round")
+            good = False
+        if revival is not None and (revival["cost"] < 0 or revival["weight"] < 1 or (
+                revival["per_turn"] is not None and revival["per_turn"] < 1)):
+            self.fault(where, FaultCode.BAD_VALUE, "revival: a cost of 0 or more, a weight "
+                                                   "and a number a turn of 1 or more")
             good = False
         if not good:
             return None
-        return StarredForces(
-            fields["name"],
-            fields["count"],
-            fields["strength"],
-            tuple(fields["normal_against"]),
-            fields["revived_per_turn"],
-        )
+        assert revival is not None
+        return ForceKind(
+            name=fields["name"], singular=fields["singular"], plural=fields["plural"],
+            synonyms=tuple(fields["synonyms"]), mark=fields["mark"], face=fields["face"],
+            strength=fields["strength"],
+            strength_against=tuple(fields["strength_against"].items()),
+            spiced=fields["spiced"], optional=fields["optional"],
+            revival_cost=revival["cost"], revival_weight=revival["weight"],
+            revived_per_turn=revival["per_turn"], collection=fields["collection"])
+
+    def faction_kinds(self, raw: dict[str, Any], forces: int, where: str
+                      ) -> tuple[tuple[str, int], ...] | None:
+        """A faction's kinds of force and how many of each, all its forces among them: one kind
+        without a mark, its plain forces, not optional; each other kind with a mark of its own.
+        In order: the plain kind first, then the others as ``force_kinds`` lists them."""
+        good = bool(raw)
+        for name, count in raw.items():
+            if name not in self.kinds:
+                self.fault(where, FaultCode.UNKNOWN_KIND, f"no kind of force {name!r}")
+                good = False
+            if not _is_kind(count, int) or count < 1:
+                self.fault(where, FaultCode.FORCE_COUNT, f"{name}: {count!r} forces")
+                good = False
+        if good and sum(raw.values()) != forces:
+            self.fault(where, FaultCode.FORCE_COUNT, f"{sum(raw.values())} forces, a faction "
+                                                     f"has {forces}")
+            good = False
+        if not good:
+            return None
+        order = list(self.kinds)
+        kinds = sorted(raw.items(), key=lambda item: (bool(self.kinds[item[0]].mark),
+                                                      order.index(item[0])))
+        marks = [self.kinds[name].mark for name, _ in kinds]
+        if marks.count("") != 1 or len(set(marks)) < len(marks):
+            self.fault(where, FaultCode.BAD_VALUE, "one kind without a mark, its plain forces, "
+                                                   "and each other kind a mark of its own: "
+                                                   "orders write a bare number for the first, a "
+                                                   "marked one for the others")
+            return None
+        if self.kinds[kinds[0][0]].optional:
+            self.fault(where, FaultCode.BAD_VALUE, "its plain kind is not optional: its forces "
+                                                   "are that kind without the advantages")
+            return None
+        return tuple(kinds)
 
     def native_arrival(self, raw: Any, where: str) -> NativeArrival | None:
         if raw is None:

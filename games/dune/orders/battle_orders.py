@@ -48,6 +48,8 @@ from ..codes import ErrorCode
 from ..data import Ability, CardType, Effect, NameLookupError, Slot
 from ..data.names import Named, NameIndex
 from ..factions import harkonnen_capture as capture
+from ..forces import kinds
+from ..forces import order_text as counts_text
 from ..rules import cite, rules_of
 from ..state import SEAT_FACTIONS, State, base_data, data, sheet
 from . import plan_conditions
@@ -69,7 +71,6 @@ from .battle_plan import (
 from .language import (
     OrderKind,
     OrderProblem,
-    forces_text,
     order_kind,
     read_faction,
     read_forces,
@@ -186,7 +187,7 @@ def read_dial(side: Side, words: list[str]) -> int | float:
     text = re.sub(r"\s*(½|1/2)$", ".5", " ".join(words)).strip()
     text = "0.5" if text == ".5" else text
     match = re.fullmatch(r"(\d+)(\.5|\.0)?", text)
-    if not match or (match.group(2) == ".5" and not side.strength.backing):
+    if not match or (match.group(2) == ".5" and not side.strength.half_steps):
         raise OrderProblem(ErrorCode.BAD_DIAL, f"expected DIAL {dial_rule(side, side.spice)}, "
                            f"not {text!r}", ())
     dial = combat.number(float(text))
@@ -237,13 +238,11 @@ def read_plan_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, 
         slot = next((s for s in slots if rest and _fits(side, rest, s)), Slot.DEFENSE)
         return {"discard": [read_card(side, rest, slot, "DISCARD")]}
     if verb == "LOSE":
-        if rest == ["0"]:
-            return {"lose": [0, 0]}
-        normal, starred, extra = read_forces(rest, "forces lost")
+        lost, extra = read_forces(rest, kinds(state, prompt.seat), "forces lost")
         if extra:
             raise OrderProblem(ErrorCode.BAD_LOSSES, "expected LOSE <forces>", ("LOSE 3",
                                                                                 "LOSE 2 1*"))
-        return {"lose": [normal, starred]}
+        return {"lose": lost}
     if verb == "CAPTURE" or (verb, *upper[:1]) in (("NO", "CAPTURE"), ("KARAMA", "CAPTURE")):
         return read_capture(side, verb, rest)
     if verb in ("KWISATZ", "KH"):
@@ -402,7 +401,7 @@ def plan_text(plan: dict[str, Any]) -> str:
         lines.append("NO TRAITOR CALL")
     lines += [f"DISCARD {name}" for name in plan["discard"]]
     if plan["lose"] is not None:
-        lines.append(f"LOSE {forces_text(*plan['lose']) or 0}")
+        lines.append(f"LOSE {counts_text(plan['lose']) or 0}")
     lines += capture_lines(plan)
     lines += plan_conditions.lines(plan)
     return "\n".join(lines)
@@ -527,7 +526,7 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
                 plan[key] = rng.choice(choices)
     strength = side.strength
     plan["spice"] = rng.randint(0, strength.most_spice(side.spice))
-    step = 2 if strength.backing else 1
+    step = 2 if strength.half_steps else 1
     plan["dial"] = combat.number(rng.randint(0, int(strength.most(plan["spice"]) * step)) / step)
     plan["kh"] = side.kh and side.must_lead and rng.random() < 0.5
     plan["call"] = rng.random() < 0.8
@@ -538,7 +537,7 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
             and rng.random() < 0.5:
         plan["discard"].append(plan["cheap_hero"])      # 001 1.07.07.07.01
     if rng.random() < 0.3:
-        plan["lose"] = list(rng.choice(strength.losses(plan["dial"], plan["spice"])))
+        plan["lose"] = dict(rng.choice(strength.losses(plan["dial"], plan["spice"])))
     if side.captures:
         plan["capture"] = rng.choice((capture.KILL, capture.KEEP, capture.NO_CAPTURE))
     if side.cancels and rng.random() < 0.5:

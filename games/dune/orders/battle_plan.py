@@ -26,9 +26,9 @@ from ..codes import ErrorCode
 from ..data import CardType, DuneData, Effect, Slot, TreacheryCard
 from ..factions import bene_gesserit_voice as voice
 from ..factions import harkonnen_capture as capture
+from ..forces import add, kind, kinds, order_text, total
 from ..rules import Classic, Rules
-from ..state import State, base_data, layered_data
-from .language import forces_text
+from ..state import SEAT_FACTIONS, State, base_data, layered_data
 
 
 # --- what a combatant may put in a plan
@@ -127,11 +127,10 @@ def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], 
     rules = Rules.from_json(rules_json)
     opponent = battle["defender"] if seat == battle["aggressor"] else battle["aggressor"]
     territory = battle["territory"]
-    normal = starred = 0
+    here: dict[str, int] = {}
     for sector, by_faction in forces.get(territory, {}).items():
-        if int(sector) in battle["sectors"]:
-            n, s = by_faction.get(seat, (0, 0))
-            normal, starred = normal + n, starred + s
+        if int(sector) in battle["sectors"] and seat in by_faction:
+            add(here, by_faction[seat])
     allies = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
     backers = (seat, *allies) if rules.free_support_for_ally else (seat,)
     found = layered_data(rules.layers)
@@ -140,9 +139,12 @@ def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], 
         rules.free_support_off_strongholds_only     # 003 house rule "Fremen Combat"
         and found.board[territory].is_stronghold)
     karamaed = battle.get("cancelled", {}).get(seat, [])     # battle_karama
-    worth = 1 if "starred" in karamaed else combat.starred_worth(seat, opponent)
-    strength = combat.Strength(normal, starred, worth, rules.advanced_combat,
-                               free and "free" not in karamaed)
+    against = SEAT_FACTIONS[opponent]
+    troops = tuple(combat.Troop(kind.name, here.get(kind.name, 0),
+                                min(kind.worth(against), combat.NORMAL) if "starred" in karamaed
+                                else kind.worth(against), kind.spiced)
+                   for kind in kinds(rules, seat))
+    strength = combat.Strength(troops, rules.advanced_combat, free and "free" not in karamaed)
     away = {name: where for name, where in fought.get(seat, {}).items() if where != territory}
     may_kh = (rules.advantages and kh is not None
               and factions.power(seat).may_add_kwisatz_haderach(kh)
@@ -208,13 +210,13 @@ def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tupl
         pass                            # cut at the reveal (WBC X, line 1254)
     elif not strength.dial_ok(plan["dial"], plan["spice"]):
         found.append(("dial", ErrorCode.DIAL, f"DIAL {dial_rule(side, plan['spice'])}", ()))
-    elif plan["lose"] is not None and tuple(plan["lose"]) not in strength.losses(
+    elif plan["lose"] is not None and plan["lose"] not in strength.losses(
             plan["dial"], plan["spice"]):
         found.append(("lose", ErrorCode.LOSSES,
                       "the forces you lose must be worth your dial with the "
                       f"spice you pay ({side.rules.cite('000 X.C.6, XXII.C')}): "
                       + losses_rule(side, plan), tuple(
-                          f"LOSE {forces_text(*mix)}" for mix in
+                          f"LOSE {order_text(mix)}" for mix in
                           strength.losses(plan["dial"], plan["spice"]))))
     if plan["kh"] and not (plan["leader"] or plan["cheap_hero"]):
         found.append(("kh", ErrorCode.KH_ALONE,
@@ -288,13 +290,13 @@ def correct(side: Side, plan: dict[str, Any], leaderless: bool = False,
     if plan["spice"] > most_spice:
         drop("spice", "spice-reduced", most_spice)
     if not side.strength.dial_ok(plan["dial"], plan["spice"]):
-        step = 2 if side.strength.backing else 1
+        step = 2 if side.strength.half_steps else 1
         dial = min(int(plan["dial"] * step) / step, side.strength.most(plan["spice"]))
         drop("dial", "dial-reduced", combat.number(max(0, dial)))
     if plan["kh"] and not (side.kh and (plan["leader"] or plan["cheap_hero"])):
         drop("kh", "kh-removed", False)
     plan["discard"] = combat.discards(plan)
-    if plan["lose"] is not None and tuple(plan["lose"]) not in side.strength.losses(
+    if plan["lose"] is not None and plan["lose"] not in side.strength.losses(
             plan["dial"], plan["spice"]):
         plan["lose"] = None
     return plan, notes
@@ -328,9 +330,12 @@ def spice_rule(side: Side) -> str:
 
 def dial_rule(side: Side, spice: int) -> str:
     strength = side.strength
-    starred = (f" and {strength.starred} starred, worth {strength.worth} each"
-               if strength.starred else "")
-    text = (f"0 to {strength.most(spice)}: your {plural(strength.normal, 'force')}{starred} "
+    first, *others = strength.troops
+    words = kind(first.kind)
+    more = "".join(f" and {t.count} {kind(t.kind).face}, worth {t.worth} each"
+                   for t in others if t.count)
+    text = (f"0 to {strength.most(spice)}: your "
+            f"{plural(first.count, words.singular, words.plural)}{more} "
             f"in {side.territory} ({side.rules.cite('000 X.B.1')})")
     if strength.backing:
         text += (f" backed by {spice} spice, in half steps ({side.rules.cite('XXII.B')}); "
@@ -350,7 +355,7 @@ def cost_rule(side: Side) -> str:
     dial = strength.most(side.spice)
 
     def fewest(dial: combat.Number, spice: int) -> int:
-        return min(sum(mix) for mix in strength.losses(dial, spice))
+        return min(total(mix) for mix in strength.losses(dial, spice))
     text += (f": a force backed by spice counts 1, another half, so DIAL {dial} with SPICE "
              f"{spice} costs {plural(fewest(dial, spice), 'force')}")
     if spice and strength.most(0):
@@ -362,5 +367,5 @@ def cost_rule(side: Side) -> str:
 
 def losses_rule(side: Side, plan: dict[str, Any]) -> str:
     mixes = side.strength.losses(plan["dial"], plan["spice"])
-    return ", ".join(forces_text(*mix) or "0" for mix in mixes)
+    return ", ".join(order_text(mix) or "0" for mix in mixes)
 

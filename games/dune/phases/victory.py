@@ -74,6 +74,7 @@ from .. import bonus_cards, factions, transfers
 from ..codes import EventCode
 from ..data import Ability
 from ..factions.bene_gesserit_coexistence import coexisting
+from ..forces import on_map, total
 from ..leaders import ALIVE
 from ..rules import Rules, rules_of
 from ..state import (
@@ -294,8 +295,7 @@ def definitive_winners(state: State, held: dict[str, list[str]]) -> list[str]:
 
 def forces_on_board(state: State, seat: str) -> int:
     """The faction's forces on the map, starred ones one each (Army Tokens, 003)."""
-    return sum(sum(by_faction.get(seat, (0, 0)))
-               for sectors in state["forces"].values() for by_faction in sectors.values())
+    return total(on_map(state, seat))
 
 
 def default_victors(state: State) -> list[str]:

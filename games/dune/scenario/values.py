@@ -15,9 +15,10 @@ from pbem.schema import build
 
 from ..data import NameLookupError, Territory
 from ..data.names import Named, NameIndex
+from ..forces import kinds
 from ..orders.language import OrderProblem, read_territory, words_of
 from ..rules import Rules
-from ..state import FACTION_SEATS, SEAT_FACTIONS, base_data, only_sector, sheet
+from ..state import FACTION_SEATS, SEAT_FACTIONS, base_data, only_sector
 from .format import FactionPosition
 
 COPY = re.compile(r"(?P<name>.*?)\s*#\s*(?P<copy>\d+)")
@@ -55,24 +56,38 @@ def _whole(value: Any) -> bool:
 
 
 def _count(value: Any, key: str, seat: str, rules: Rules, problems: list[str]
-           ) -> list[int] | None:
-    """Forces: a number of normal ones, or ``[normal, starred]`` where the faction has
-    starred forces in play (the optional advantages, 000 XV)."""
+           ) -> dict[str, int] | None:
+    """Forces: a number of the faction's plain kind, numbers in the order of its kinds
+    (``[7, 3]``: 7 forces and 3 Fedaykin), or a mapping of its kinds, by their names or words
+    as orders write them, to numbers (``{force: 7, fedaykin: 3}``); a kind in play only with
+    the advantages (000 XV) only with them."""
+    sheet_kinds = kinds(rules, seat, every=True)
     if _whole(value):
-        return [value, 0]
-    if not (isinstance(value, list) and len(value) == 2 and all(map(_whole, value))):
-        problems.append(f"{key}: expected a number of forces or [normal, starred], "
-                        f"got {value!r}")
+        value = [value]
+    if isinstance(value, list) and all(map(_whole, value)):
+        if any(value[len(sheet_kinds):]):
+            problems.append(f"{key}: the {SEAT_FACTIONS[seat]} have forces of "
+                            f"{len(sheet_kinds)} kind(s) ("
+                            f"{', '.join(k.plural for k in sheet_kinds)}), not {len(value)}")
+            return None
+        value = {kind.name: number for kind, number in zip(sheet_kinds, value, strict=False)}
+    if not (isinstance(value, dict) and all(map(_whole, value.values()))):
+        problems.append(f"{key}: expected a number of forces, numbers of each kind or a "
+                        f"mapping of kinds of force to numbers, got {value!r}")
         return None
-    starred = sheet(seat, rules).starred
-    if value[1] and starred is None:
-        problems.append(f"{key}: the {SEAT_FACTIONS[seat]} have no starred forces")
-        return None
-    if value[1] and not rules.advantages:
-        problems.append(f"{key}: {starred.name} are in play only with the advantages "
-                        "option (000 XV)")
-        return None
-    return list(value)
+    counts: dict[str, int] = {}
+    for word, number in value.items():
+        named = [k for k in sheet_kinds if str(word).upper() in (k.name.upper(), *k.words())]
+        if not named:
+            problems.append(f"{key}: the {SEAT_FACTIONS[seat]} have no forces {word!r}")
+            return None
+        if number and named[0] not in kinds(rules, seat):
+            problems.append(f"{key}: {named[0].plural} are in play only with the advantages "
+                            "option (000 XV)")
+            return None
+        if number:
+            counts[named[0].name] = number
+    return counts
 
 
 def _spot(text: str, key: str, problems: list[str], sector_needed: bool = True
