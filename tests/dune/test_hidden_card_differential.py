@@ -280,11 +280,11 @@ class TurnRun(Run):
                 "test")
         # Two Harkonnen forces from the reserve onto the Shield Wall: by it, Family Atomics
         # may be played (player aid B.5), in both runs.
-        forces = {**self.record().state["forces"], "Shield Wall": {"8": {HA: [2, 0]}}}
+        forces = {**self.record().state["forces"], "Shield Wall": {"8": {HA: {"force": 2}}}}
         self.gm(f"ADJUST /forces = {json.dumps(forces)} -- by the wall")
         reserve = self.record().state["factions"][HA]["reserve"]
-        self.gm(f"ADJUST /factions/harkonnen/reserve = {json.dumps([reserve[0] - 2, reserve[1]])}"
-                " -- by the wall")
+        reserve = {**reserve, "force": reserve["force"] - 2}
+        self.gm(f"ADJUST /factions/harkonnen/reserve = {json.dumps(reserve)} -- by the wall")
         for _ in range(60):
             state = self.record().state
             if state["turn"] > 2 or (state["turn"] == 2 and state["phase"] == "bidding"):
