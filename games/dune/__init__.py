@@ -15,6 +15,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from pbem.command import OPTION as COMMANDERS
 from pbem.game import (
     BotDecisions,
     Bots,
@@ -77,9 +78,8 @@ def setup(ruleset: str, options: dict[str, Any], seats: list[str],
     if unknown:
         raise ValueError(f"unknown factions {unknown}; seats are: {', '.join(SEAT_FACTIONS)}")
     version = None if rules_version is None else int(rules_version)
-    rules = make_rules(ruleset, {k: v for k, v in options.items() if k != players.OPTION},
-                       version)
-    command = players.checked(rules, seats, options.get(players.OPTION) or {})
+    rules = make_rules(ruleset, options, version)
+    command = players.checked(rules, seats, options.get(COMMANDERS) or {})
     state = new_game(rules, seats, rng)
     players.new_command(state, command)
     return state

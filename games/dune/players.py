@@ -42,15 +42,14 @@ from .prompt_key import PromptKey
 from .rules import Rules
 from .state import POLAR_SINK, SEAT_FACTIONS, State
 
-OPTION = "commanders"                   # the option the moderator hands ``setup``
 SWAP = "swap"                           # the decision of a two-player Nexus
 FACTIONS_A_PLAYER = {2: 3, 3: 2}        # 003: "one or two allied factions"; six in play
 
 
 # --- set-up
 def checked(rules: Rules, seats: list[str], commanders: dict[str, str]) -> dict[str, str]:
-    """The allied factions of a game and who runs each (``OPTION``); ValueError says what
-    breaks 003's rules, and for an order of seats, one that keeps them."""
+    """The allied factions of a game and who runs each (the option ``pbem.command.OPTION``);
+    ValueError says what breaks 003's rules, and for an order of seats, one that keeps them."""
     if not commanders:
         return {}
     if not rules.several_factions_per_player:

@@ -25,6 +25,8 @@ import functools
 from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
+from pbem.command import OPTION as COMMAND_OPTION
+
 from .data.loader import citations
 
 # The rules versions a game may have been dealt under and still replays by: 4, the first of
@@ -1154,7 +1156,9 @@ _last: list[Any] = [None, None]     # the rules mapping last asked and its rules
 
 def make_rules(ruleset: str, options: dict[str, Any], version: int | None = None) -> Rules:
     """Resolve a ruleset and a game file's options, refusing unknown or contradictory ones, as
-    rules ``version`` plays them (``RULES_VERSION`` by default)."""
+    rules ``version`` plays them (``RULES_VERSION`` by default).  The option of who commands
+    which faction (``pbem.command``) is no rule: the set-up reads it (``players``)."""
     if ruleset not in RULESETS:
         raise ValueError(f"unknown ruleset {ruleset!r}; expected one of {', '.join(RULESETS)}")
-    return RULESETS[ruleset].resolve(options, version)
+    return RULESETS[ruleset].resolve(
+        {name: value for name, value in options.items() if name != COMMAND_OPTION}, version)

@@ -243,6 +243,15 @@ def test_003_a_players_factions_act_as_an_alliance_from_the_start():
     assert dune.view(state, None)["commanders"] == TWO
 
 
+def test_003_playing_with_two_or_three_who_runs_which_faction_is_no_rule():
+    """The game file's ``commanded_by`` reaches the game as the option ``commanders`` (003
+    "Playing with two or three"): the set-up reads it, and the rules and the GM's welcome (its
+    pace of mail rounds) play as without it."""
+    assert make_rules("v3", {"commanders": TWO, "advanced": True}) == make_rules(
+        "v3", {"advanced": True})
+    assert dune.pace("v3", {"commanders": TWO}) == dune.pace("v3", {})
+
+
 def test_003_citations_name_headings_003_has_and_never_the_wbc():
     """Every citation of ``v3/citations.yaml`` names a heading of 003 (or a 1979 rule, v3's
     base), none the WBC rules or 004."""
