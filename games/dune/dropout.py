@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from pbem.game import Event
 
-from . import factions
+from . import factions, tokens
 from .codes import EventCode
 from .forces import add, remove_forces
 from .leaders import ALIVE, TANKS
@@ -70,6 +70,7 @@ def remove_from_game(state: State, seat: str, keep_alliance: bool = False) -> li
     state.get("bribes", {}).pop(seat, None)     # GF9 (001 1.12.03): its bribes, to the bank
     state.get("bonus_cards", {}).pop(seat, None)    # v3 (003): its bonus cards, to the stock
     state["ornithopters"] = [s for s in state["ornithopters"] if s != seat]
+    tokens.drop_out(state, seat)                # "All of the player's tokens": out of play
     return factions.power(seat).drop_out(state)
 
 

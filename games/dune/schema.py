@@ -72,6 +72,21 @@ class Decks(TypedDict):
     traitors: list[str]                 # the traitor deck (WBC house rule 7)
 
 
+class TokenRecord(TypedDict):
+    """A token on the token layer (``tokens.py``): its kind and value (hidden face down), its
+    owner, its place (``at``: board, front, behind, aside; on the board a territory and a
+    sector), its face, and spice lying on it."""
+
+    kind: str
+    value: str
+    owner: str | None
+    at: str
+    face: str
+    territory: NotRequired[str]
+    sector: NotRequired[int]
+    spice: NotRequired[int]
+
+
 class Question(TypedDict):
     asker: str
     asked: str
@@ -291,4 +306,6 @@ class State(TypedDict):
     karamas: NotRequired[list[list[str]]]
     # the Truthtrance questions waiting for their answer (``truthtrance``)
     truthtrance: list[Question]
+    # the token layer (``tokens``): only in a game with a kind of token in play (001 4.05)
+    tokens: NotRequired[list[TokenRecord]]
     result: Result | None               # None, or the winners when the game is over

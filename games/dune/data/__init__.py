@@ -11,6 +11,7 @@ listing them all.  Names players write are found with
 from .loader import CLASSIC, DATA_DIR, DataError, Fault, FaultCode, citations, load
 from .model import (
     Ability,
+    Act,
     Board,
     BonusCard,
     Border,
@@ -19,6 +20,7 @@ from .model import (
     DefaultVictory,
     DuneData,
     Effect,
+    Face,
     Faction,
     ForceKind,
     Leader,
@@ -31,6 +33,10 @@ from .model import (
     Territory,
     TerritoryType,
     Timing,
+    Token,
+    TokenIncome,
+    TokenKind,
+    TokenPlace,
     TreacheryCard,
 )
 from .names import AmbiguousName, NameLookupError, UnknownName, normalise
@@ -39,6 +45,7 @@ __all__ = [
     "CLASSIC",
     "DATA_DIR",
     "Ability",
+    "Act",
     "AmbiguousName",
     "Board",
     "BonusCard",
@@ -49,6 +56,7 @@ __all__ = [
     "DefaultVictory",
     "DuneData",
     "Effect",
+    "Face",
     "Faction",
     "ForceKind",
     "Fault",
@@ -64,6 +72,10 @@ __all__ = [
     "Territory",
     "TerritoryType",
     "Timing",
+    "Token",
+    "TokenIncome",
+    "TokenKind",
+    "TokenPlace",
     "TreacheryCard",
     "UnknownName",
     "citations",

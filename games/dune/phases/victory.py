@@ -70,7 +70,7 @@ from typing import Any
 
 from pbem.game import Event
 
-from .. import bonus_cards, factions, transfers
+from .. import bonus_cards, factions, transfers, variants
 from ..codes import EventCode
 from ..data import Ability
 from ..factions.bene_gesserit_coexistence import coexisting
@@ -132,7 +132,9 @@ def strongholds_held(state: State) -> dict[str, list[str]]:
     rules and neither does under WBC (module docstring), unless they are all allies: "Allied
     players Army Tokens are considered the same for purposes of victory" (000 XII.E.1; 003
     "How an Alliance Functions"), so each of them holds it (v3's players of several factions,
-    ``players.met``, the only way allies share a stronghold).
+    ``players.met``, the only way allies share a stronghold).  A variant may add what counts as
+    a stronghold held (001 4.05.03: the three tech tokens held by one faction), listed after
+    the territories.
     """
     shared = rules_of(state).shared_strongholds_count
     held: dict[str, list[str]] = {seat: [] for seat in state["seats"]}
@@ -144,6 +146,9 @@ def strongholds_held(state: State) -> dict[str, list[str]]:
             continue                            # two sides there: neither holds it
         for seat in present:
             held[seat].append(territory)
+    if variants.in_play(state):             # the tech tokens' point (001 4.05.03)
+        for seat in state["seats"]:
+            held[seat] += variants.victory_points(state, seat)
     return held
 
 
@@ -178,8 +183,10 @@ def strongholds_needed(rules: Rules, players: int, members: int = 1) -> int | No
 
 def worth(state: State, territory: str) -> int:
     """The control points a victory territory counts: one, or its data's (003 "Diversified
-    Victory": Arrakeen and Carthag two, ``v3_diversified/board.yaml``)."""
-    return data(state).board[territory].control_points
+    Victory": Arrakeen and Carthag two, ``v3_diversified/board.yaml``); one for what a variant
+    counts as a stronghold held (001 4.05.03: the three tech tokens, ``strongholds_held``)."""
+    board = data(state).board
+    return board[territory].control_points if territory in board else 1
 
 
 def points(state: State, territories: list[str] | set[str]) -> int:

@@ -134,6 +134,7 @@ class Position:
     captured: tuple[str, ...] | None = None
     battle: BattleRound | None = None
     bonus_cards: dict[str, tuple[str, ...]] | None = None     # v3 (003 "Claiming Bonus Cards")
+    tokens: dict[str, Any] | None = None        # token name -> where (``values._token_place``)
 
 
 @dataclass(frozen=True)
@@ -163,6 +164,7 @@ class Expect:
     commanders: dict[str, str] | None = None    # v3 of two or three players: who runs what
     ranking: tuple[str, ...] | None = None      # v3: the result's ranking by spice (003)
     out: tuple[str, ...] | None = None          # v3's Main Leaders: the factions out
+    tokens: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
