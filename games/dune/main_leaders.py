@@ -31,14 +31,14 @@ from __future__ import annotations
 from .data import Ability
 from .leaders import TANKS
 from .rules import rules_of
-from .state import SEAT_FACTIONS, State, data
+from .state import State, data, faction_name
 
 
 def main_leader(state: State, seat: str) -> str | None:
     """The name of the faction's Main Leader in this game, if it plays with them."""
     if not rules_of(state).main_leader_gates:
         return None
-    leader = data(state).main_leader(SEAT_FACTIONS[seat])
+    leader = data(state).main_leader(faction_name(seat, state))
     return None if leader is None else leader.name
 
 

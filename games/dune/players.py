@@ -40,7 +40,7 @@ from .codes import ErrorCode, EventCode
 from .orders.language import OrderKind, OrderProblem, order_kind, read_faction
 from .prompt_key import PromptKey
 from .rules import Rules
-from .state import POLAR_SINK, SEAT_FACTIONS, State
+from .state import POLAR_SINK, State, faction_name
 
 SWAP = "swap"                           # the decision of a two-player Nexus
 FACTIONS_A_PLAYER = {2: 3, 3: 2}        # 003: "one or two allied factions"; six in play
@@ -163,12 +163,12 @@ def prompts(state: State) -> list[Prompt]:
 def prompt(state: State, player: str) -> Prompt:
     """A player's ``SWAP <faction>`` at a two-player Nexus (003 "Playing with two or three")."""
     choices = may_give(state, player)
-    names = ", ".join(SEAT_FACTIONS[seat] for seat in choices)
+    names = ", ".join(faction_name(seat, state) for seat in choices)
     return Prompt(str(PromptKey(SWAP, player)), player, SWAP, True,
                   f"Nexus (003 \"Playing with two or three\"): SWAP <faction>, "
                   f"the allied faction you give the other player for one of his; one of: "
-                  f"{names}", choices[0], f"SWAP {SEAT_FACTIONS[choices[0]]}",
-                  f"SWAP {SEAT_FACTIONS[choices[0]]}", options={"factions": choices})
+                  f"{names}", choices[0], f"SWAP {faction_name(choices[0], state)}",
+                  f"SWAP {faction_name(choices[0], state)}", options={"factions": choices})
 
 
 def change(state: State, orders: dict[str, Any]) -> list[Event]:
@@ -210,13 +210,13 @@ def _read_swap(state: State, prompt_: Prompt, words: list[str]) -> str:
     choices = may_give(state, prompt_.seat)
     if not words:
         raise OrderProblem(ErrorCode.INCOMPLETE, "expected SWAP <faction>",
-                           tuple(f"SWAP {SEAT_FACTIONS[s]}" for s in choices))
-    seat = read_faction(words, list(state["seats"]))
+                           tuple(f"SWAP {faction_name(s, state)}" for s in choices))
+    seat = read_faction(state, words, list(state["seats"]))
     if seat not in choices:
         raise OrderProblem(ErrorCode.NOT_YOURS_TO_SWAP,
-                           f"the {SEAT_FACTIONS[seat]} are not an allied faction you may give "
-                           "(not your primary faction, nor the one you gained at the last "
-                           "Nexus)", tuple(f"SWAP {SEAT_FACTIONS[s]}" for s in choices))
+                           f"the {faction_name(seat, state)} are not an allied faction you "
+                           "may give (not your primary faction, nor the one you gained at the "
+                           "last Nexus)", tuple(f"SWAP {faction_name(s, state)}" for s in choices))
     return seat
 
 
@@ -224,6 +224,7 @@ def _random_swap(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> s
     return rng.choice(prompt_.options["factions"])
 
 
-order_kind(OrderKind(SWAP, ("SWAP",), _read_swap, lambda v: f"SWAP {SEAT_FACTIONS[v]}",
+order_kind(OrderKind(SWAP, ("SWAP",), _read_swap,
+                     lambda game, seat: f"SWAP {faction_name(seat, game)}",
                      random=_random_swap))
 
