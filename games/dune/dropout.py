@@ -71,7 +71,7 @@ def remove_from_game(state: State, seat: str, keep_alliance: bool = False) -> li
     state.get("bonus_cards", {}).pop(seat, None)    # v3 (003): its bonus cards, to the stock
     state["ornithopters"] = [s for s in state["ornithopters"] if s != seat]
     tokens.drop_out(state, seat)                # "All of the player's tokens": out of play
-    return factions.power(seat).drop_out(state)
+    return factions.power(seat, state).drop_out(state)
 
 
 def _forces_to_tanks(state: State, seat: str) -> None:

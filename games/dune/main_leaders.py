@@ -5,9 +5,9 @@ strength ten, eight with the house rule "Main Leader Power Reduction"), who figh
 leader but has no traitor card ("Main leaders do not have respective Traitor cards": he is in
 no traitor draw, ``set_up``).  While he is in the tanks his faction, and its allies for an
 alliance power, lose the powers he gates ("until such time as they are revived from the
-tanks"; which ones is our ruling, ``Leader.gates``; ``factions.has`` asks ``gated``).  He "may be
-revived even if any or all other Leaders are alive", as the turn's one leader revival, for his
-strength, without changing the order of the others' revivals (``leaders``).
+tanks"; which ones is our ruling, ``Leader.gates``; ``factions.has`` asks ``base.gated``).
+He "may be revived even if any or all other Leaders are alive", as the turn's one leader
+revival, for his strength, without changing the order of the others' revivals (``leaders``).
 
 "When all of a player's normal Leaders AND Main Leader are in the Axlotl Tanks at the same
 time, that faction is out of the game.  All of that faction's Army Tokens are removed from the
@@ -22,13 +22,13 @@ Rulings (docs/rules-coverage.md, "Dune v3.0"):
 - A faction out of the game keeps its seat and its player, with nothing to play: its forces
   are all in the tanks (the board's and its reserve, "removed" from play as a dropout's are,
   ``dropout``), and it gets no charity, no card, no revival, no turn in the movement round and
-  no Nexus order; it wins nothing (``state["out"]``).  Its alliance ends, but for a faction of
-  a player of several, which stays his until command changes.
+  no Nexus order; it wins nothing (``state["out"]``, ``out``).  Its alliance ends, but for a
+  faction of a player of several, which stays his until command changes.
 """
 
 from __future__ import annotations
 
-from .data import Ability
+from .factions.base import out
 from .leaders import TANKS
 from .rules import rules_of
 from .state import State, data, faction_name
@@ -40,18 +40,6 @@ def main_leader(state: State, seat: str) -> str | None:
         return None
     leader = data(state).main_leader(faction_name(seat, state))
     return None if leader is None else leader.name
-
-
-def gated(state: State, seat: str, ability: Ability) -> bool:
-    """Whether the faction has lost the power while its Main Leader is in the tanks."""
-    name = main_leader(state, seat)
-    return (name is not None and state["factions"][seat]["leaders"].get(name) == TANKS
-            and ability in data(state).leader(name).gates)
-
-
-def out(state: State, seat: str) -> bool:
-    """Whether the faction is out of the game, its every leader having been in the tanks."""
-    return seat in state.get("out", ())
 
 
 def falling(state: State) -> list[str]:

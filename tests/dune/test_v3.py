@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pbem.games import dune
-from pbem.games.dune import players
+from pbem.games.dune import factions, players
 from pbem.games.dune.data import Ability, BonusCard, citations
 from pbem.games.dune.phases import storm
 from pbem.games.dune.rules import CONTROL_POINTS, DIVERSIFIED_POINTS, V3, V3_REFUSED, make_rules
@@ -78,7 +78,6 @@ QUESTIONS = {
     "end_of_play": ('003 "Game End": "a stalemate, and everyone loses"', "stalemate"),
     "karama_power_once_per_game": ("000 XVII.B: once a card", False),
     "free_support_off_strongholds_only": ('003 house rule "Fremen Combat"', True),
-    "free_support_for_ally": ('003 house rule "Fremen Combat": "your units"', False),
     "free_support_in_battle": ('003 house rule "Fremen Combat", an option', False),
     "karama_steal_limit": ('003 house rule "Harkonnen Karama", an option', None),
     "main_leader_gates": ('003 "Main Leaders", an option', False),
@@ -90,6 +89,16 @@ QUESTIONS = {
 def test_003_the_v3_ruleset_answers_each_question_by_its_rule(question):
     """Each rule question the phases ask, answered as 003 says (or our ruling)."""
     assert getattr(V3_RULES, question) == QUESTIONS[question][1]
+
+
+def test_003_house_rule_fremen_combat_is_the_fremens_own_not_their_allys():
+    """003 house rule "Fremen Combat": "your units": the Fremen's hook in a v3 game counts
+    their own forces full without spice, not their ally's (classic's lends it, WBC house rule
+    6)."""
+    assert factions.power("fremen", V3_RULES).counts_full_without_spice(ally=False)
+    assert not factions.power("fremen", V3_RULES).counts_full_without_spice(ally=True)
+    assert factions.power("fremen", make_rules("classic", {})).counts_full_without_spice(
+        ally=True)
 
 
 def test_003_sequence_of_play_eight_rounds_to_fifteen_turns():
@@ -331,7 +340,7 @@ def test_003_main_leaders_gate_only_powers_the_rules_ask_as_the_game_goes():
     gates = {ability for leader in found.leaders for ability in leader.gates}
     assert len(gates) >= 10
     for ability in gates:
-        asked = rf"(has|holder)\(state,(?: \w+,)? Ability\.{ability.name}\)"
+        asked = rf"(has|holder)\(state,(?: [\w.]+,)? Ability\.{ability.name}\)"
         assert re.search(asked, source), ability
 
 

@@ -724,6 +724,7 @@ class _Reader:
                 "alliance": [str],
                 "map": dict,
                 "singular": (bool, False),
+                "expansion": (str, None),
             },
         )
         if fields is None:
@@ -782,6 +783,7 @@ class _Reader:
             alliance=flags["alliance"],
             map_marker=marker,
             singular=fields["singular"],
+            expansion=fields["expansion"],
             kinds=kinds,
             native_arrival=arrival,
             default_victory=victory,
@@ -993,7 +995,8 @@ class _Reader:
                 entry,
                 _label(entry, "name", f"leaders[{i}]"),
                 {"name": str, "faction": str, "strength": int, "synonyms": ([str], []),
-                 "main": (bool, False), "gates": ([str], [])},
+                 "main": (bool, False), "gates": ([str], []),
+                 "revival_cost": (int, None), "opposing": (bool, False)},
             )
             if fields is None:
                 continue
@@ -1012,6 +1015,8 @@ class _Reader:
                         tuple(fields["synonyms"]),
                         fields["main"],
                         gates,
+                        fields["revival_cost"],
+                        fields["opposing"],
                     )
                 )
         self.clash([Named(x, x.name, (), x.synonyms) for x in leaders], "leaders")

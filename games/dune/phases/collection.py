@@ -37,7 +37,7 @@ import random
 
 from pbem.game import Event
 
-from .. import bonus_cards, transfers
+from .. import bonus_cards, factions, transfers
 from ..codes import EventCode
 from ..forces import Counts, add, total
 from ..rules import rules_of
@@ -55,6 +55,7 @@ def begin(state: State, rng: random.Random) -> list[Event]:
     if rules_of(state).increased_spice_flow:
         events.extend(spice_flow(state))
     events += bonus_cards.collection_bonus(state)       # 003 "Collections Bonuses"
+    events += [e for faction in factions.in_play(state) for e in faction.after_collection(state)]
     return events + transfers.settle(state)
 
 
