@@ -28,6 +28,7 @@ class EventCode(StrEnum):
     LEADER_SPICE = "leader-spice"
     PLAN_CORRECTED = "plan-corrected"
     TRAITOR_CALLED = "traitor-called"
+    WEAPON_WITHHELD = "weapon-withheld"
     # before_plans
     BATTLE_SECOND_ROUND = "battle-second-round"
     NO_LEADERS = "no-leaders"
@@ -158,6 +159,8 @@ class ErrorCode(StrEnum):
     BAD_DIAL = "bad-dial"
     BAD_LOSSES = "bad-losses"
     BAD_PLAN_LINE = "bad-plan-line"
+    BAD_TOOTH = "bad-tooth"
+    BESIDE = "beside"
     CARD_NOT_HELD = "card-not-held"
     CARD_TWICE = "card-twice"
     DIAL = "dial"

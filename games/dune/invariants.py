@@ -152,17 +152,19 @@ def _cards(state: State) -> list[str]:
     treachery = (decks["treachery"] + decks["treachery_discard"] + decks["treachery_removed"]
                  + hands + up_for_bid)
     spice = decks["spice"] + [card for pile in decks["spice_discard"] for card in pile]
-    shipped_treachery, shipped_spice = _shipped_cards(state["rules"]["ruleset"])
+    shipped_treachery, shipped_spice = _shipped_cards(state["rules"]["ruleset"],
+                                                      rules_of(state).card_sets)
     return [*_conserved("treachery cards", treachery, shipped_treachery),
             *_conserved("spice cards", spice, shipped_spice)]
 
 
 @functools.cache
-def _shipped_cards(ruleset: str) -> tuple[list[str], list[str]]:
-    """The ids of the ruleset's treachery and spice cards, each sorted (read them, never
-    change them)."""
+def _shipped_cards(ruleset: str, sets: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    """The ids of the ruleset's treachery cards, with its expansions' ``sets``, and of its
+    spice cards, each sorted (read them, never change them)."""
     decks = ruleset_data(ruleset)
-    return (sorted(c.id for c in decks.treachery_deck), sorted(c.id for c in decks.spice_deck))
+    return (sorted(c.id for c in decks.treachery_in_play(sets)),
+            sorted(c.id for c in decks.spice_deck))
 
 
 def _conserved(name: str, found: list[str], shipped: list[str]) -> list[str]:

@@ -91,6 +91,12 @@ class Rules:
     groups: ClassVar[dict[str, tuple[str, ...]]] = GROUPS
     data_layers: ClassVar[tuple[str, ...]]
 
+    @property
+    def card_sets(self) -> tuple[str, ...]:
+        """The expansions' sets of treachery cards the deck holds besides its base cards
+        (``treachery.yaml``: ``sets``): none but where a ruleset's option adds one."""
+        return ()
+
     def cite(self, rule: str) -> str:
         """How a mail of this ruleset cites ``rule``, a classic citation as the code writes it
         ("000 VIII.D", "000 player aid B.2; WBC line 1376"): classic and WBC cite it as it is;
@@ -727,6 +733,8 @@ class GF9(Classic):
     ruleset: str = "gf9"
     turns: int = 10         # 001 setup 3: "a maximum of 10 Turns"; the GF9 turn track's ten
     tournament: bool = False    # 001 4.1.13-20: the tournament rules (``groups``)
+    # 001 3.02: the Ixians & Tleilaxu expansion's treachery cards shuffled into the deck
+    ixians_tleilaxu_cards: bool = False
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -736,7 +744,8 @@ class GF9(Classic):
     groups: ClassVar[dict[str, tuple[str, ...]]] = {
         "advanced": ("advantages", "advanced_collection", "double_blow", "advanced_combat",
                      "karama_powers"),
-        "tournament": ("tournament", "shield_wall_victory")}
+        "tournament": ("tournament", "shield_wall_victory"),
+        "ixians_tleilaxu_cards": ("ixians_tleilaxu_cards",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.
@@ -826,6 +835,11 @@ class GF9(Classic):
         return self.shield_wall_victory and worms >= GF9_SHIELD_WALL_WORMS
 
     free_support_for_ally = False       # 001 2.04.22: "Your Forces"
+
+    @property
+    def card_sets(self) -> tuple[str, ...]:
+        """001 3.02: the first expansion's cards, with ``ixians_tleilaxu_cards``."""
+        return ("ixians_tleilaxu",) if self.ixians_tleilaxu_cards else ()
 
     def cite(self, rule: str) -> str:
         """001's section for the classic ``rule`` (``data/gf9/citations.yaml``, each entry

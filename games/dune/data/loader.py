@@ -516,69 +516,16 @@ class _Reader:
     # -- treachery.yaml ----------------------------------------------------------------------
 
     def treachery(self, raw: Any) -> tuple[TreacheryCard, ...] | None:
-        """The 33 cards of the treachery deck, each type counted against the Player Aid."""
+        """The 33 cards of the treachery deck, each type counted against the Player Aid, and
+        the cards of each expansion's set (``sets``), counted against the set's total."""
         if raw is None:
             return None
-        top = self.record(raw, "treachery", {"total": int, "types": dict, "cards": list})
+        top = self.record(raw, "treachery", {"total": int, "types": dict, "cards": list,
+                                             "sets": (dict, {})})
         if top is None:
             return None
-        types = {}
-        for key, entry in top["types"].items():
-            card_type = self.enum(CardType, key, "types")
-            fields = self.record(
-                entry,
-                f"types.{key}",
-                {"category": str, "count": int, "played": str, "slots": [str], "effects": [str]},
-            )
-            if card_type is None or fields is None:
-                continue
-            where = f"types.{key}"
-            parts = (
-                self.enum(CardCategory, fields["category"], where),
-                self.enum(Timing, fields["played"], where),
-                self.enums(Slot, fields["slots"], where),
-                self.enums(Effect, fields["effects"], where),
-            )
-            if None not in parts:
-                types[card_type] = (fields["count"], *parts)
-        deck: list[TreacheryCard] = []
-        counted: Counter[CardType] = Counter()
-        names = []
-        for i, entry in enumerate(top["cards"]):
-            fields = self.record(
-                entry,
-                _label(entry, "name", f"cards[{i}]"),
-                {"name": str, "type": str, "count": (int, 1), "effects": ([str], None)},
-            )
-            if fields is None:
-                continue
-            where = fields["name"]
-            names.append(Named(where, where))
-            card_type = self.enum(CardType, fields["type"], where)
-            if fields["count"] < 1:
-                self.fault(where, FaultCode.BAD_VALUE, "count: a card name has 1 card or more")
-                continue
-            if card_type is None:
-                continue
-            counted[card_type] += fields["count"]
-            if card_type not in types:
-                self.fault(where, FaultCode.BAD_VALUE, f"type {card_type} is not described")
-                continue
-            _, category, played, slots, effects = types[card_type]
-            if fields["effects"] is not None:       # a card that does what its type does not
-                effects = self.enums(Effect, fields["effects"], where)
-                if effects is None:
-                    continue
-            ids = (
-                [where]
-                if fields["count"] == 1
-                else [f"{where} #{n}" for n in range(1, fields["count"] + 1)]
-            )
-            deck += [
-                TreacheryCard(card, where, card_type, category, played, slots, effects)
-                for card in ids
-            ]
-        self.clash(names, "cards")
+        types = self.card_types(top["types"], "types")
+        deck, counted = self.card_entries(top["cards"], types, "cards", None)
         for card_type, (count, *_) in types.items():
             if counted[card_type] != count:
                 self.fault(
@@ -592,7 +539,96 @@ class _Reader:
                 FaultCode.CARD_COUNT,
                 f"{sum(counted.values())} cards, the deck holds {top['total']}",
             )
+        for name, entry in top["sets"].items():
+            where = f"sets.{name}"
+            fields = self.record(entry, where, {"total": int, "types": (dict, {}), "cards": list})
+            if fields is None:
+                continue
+            own = self.card_types(fields["types"], f"{where}.types")
+            added, counted = self.card_entries(fields["cards"], {**types, **own},
+                                               f"{where}.cards", name)
+            for card_type, (count, *_) in own.items():
+                if counted[card_type] != count:
+                    self.fault(f"{where}.types.{card_type}", FaultCode.CARD_COUNT,
+                               f"{counted[card_type]} cards of this type, the set lists {count}")
+            if sum(counted.values()) != fields["total"]:
+                self.fault(f"{where}.cards", FaultCode.CARD_COUNT,
+                           f"{sum(counted.values())} cards, the set holds {fields['total']}")
+            deck += added
         return tuple(deck)
+
+    def card_types(self, raw: dict[str, Any], where: str
+                   ) -> dict[CardType, tuple[int, CardCategory, Timing, frozenset[Slot],
+                                             frozenset[Effect]]]:
+        """The types of card a ``types`` mapping describes, by type."""
+        types = {}
+        for key, entry in raw.items():
+            card_type = self.enum(CardType, key, where)
+            fields = self.record(
+                entry,
+                f"{where}.{key}",
+                {"category": str, "count": int, "played": str, "slots": [str], "effects": [str],
+                 "source": ([str], None)},
+            )
+            if card_type is None or fields is None:
+                continue
+            at = f"{where}.{key}"
+            parts = (
+                self.enum(CardCategory, fields["category"], at),
+                self.enum(Timing, fields["played"], at),
+                self.enums(Slot, fields["slots"], at),
+                self.enums(Effect, fields["effects"], at),
+            )
+            if None not in parts:
+                types[card_type] = (fields["count"], *parts)
+        return types
+
+    def card_entries(self, entries: list[Any], types: dict[CardType, tuple[Any, ...]],
+                     where: str, expansion: str | None
+                     ) -> tuple[list[TreacheryCard], Counter[CardType]]:
+        """The cards of a ``cards`` list and how many of each type.  A set's entry may add
+        more copies of a base card (``first``: the number of its first copy, "Shield #5")."""
+        deck: list[TreacheryCard] = []
+        counted: Counter[CardType] = Counter()
+        names = []
+        for i, entry in enumerate(entries):
+            fields = self.record(
+                entry,
+                _label(entry, "name", f"{where}[{i}]"),
+                {"name": str, "type": str, "count": (int, 1), "effects": ([str], None),
+                 "first": (int, None), "source": ([str], None)},
+            )
+            if fields is None:
+                continue
+            at = fields["name"]
+            names.append(Named(at, at))
+            card_type = self.enum(CardType, fields["type"], at)
+            if fields["count"] < 1:
+                self.fault(at, FaultCode.BAD_VALUE, "count: a card name has 1 card or more")
+                continue
+            if card_type is None:
+                continue
+            counted[card_type] += fields["count"]
+            if card_type not in types:
+                self.fault(at, FaultCode.BAD_VALUE, f"type {card_type} is not described")
+                continue
+            _, category, played, slots, effects = types[card_type]
+            if fields["effects"] is not None:       # a card that does what its type does not
+                effects = self.enums(Effect, fields["effects"], at)
+                if effects is None:
+                    continue
+            first = fields["first"]
+            ids = (
+                [at]
+                if fields["count"] == 1 and first is None
+                else [f"{at} #{n}" for n in range((first or 1), (first or 1) + fields["count"])]
+            )
+            deck += [
+                TreacheryCard(card, at, card_type, category, played, slots, effects, expansion)
+                for card in ids
+            ]
+        self.clash(names, where)
+        return deck, counted
 
     # -- spice.yaml --------------------------------------------------------------------------
 

@@ -56,7 +56,7 @@ from ..orders.language import (
 )
 from ..prompt_key import PromptKey
 from ..rules import Rules, rules_of
-from ..state import SEAT_FACTIONS, State, base_data, data, only_sector, sheet
+from ..state import SEAT_FACTIONS, State, base_data, data, only_sector, ruleset_data, sheet
 
 FIRST_STORM_DIAL = (0, 20)      # 000 VI.A
 
@@ -77,7 +77,9 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
         "forces": {}, "spice": {}, "factions": {}, "alliances": [], "worms": 0,
         "shield_wall": "standing", "result": None, "ornithopters": [],
         "transfers": [], "prevented": {}, "truthtrance": [],
-        "decks": {"treachery": [c.id for c in base_data().treachery_deck], "treachery_discard": [],
+        "decks": {"treachery": [c.id for c in base_data().treachery_deck]
+                  + [c.id for c in ruleset_data(rules.ruleset).treachery_in_play(rules.card_sets)
+                     if c.expansion], "treachery_discard": [],
                   "treachery_removed": [],
                   "spice": [c.id for c in base_data().spice_deck],
                   "spice_discard": [[], []] if rules.double_blow else [[]],

@@ -263,7 +263,7 @@ def _faction_checks(seat: str, given: FactionPosition, seats: list[str], rules: 
             count = _count(getattr(given, name), f"{key}.{name}", seat, rules, problems)
             checks.append(_equal(f"{key}.{name}", count, lambda r, n=name: sheet_of(r)[n]))
     if given.hand is not None:
-        cards = treachery_cards()
+        cards = treachery_cards(rules)
         wanted = [c for i, text in enumerate(given.hand)
                   if (c := cards.read(text, f"{key}.hand[{i}]", problems))]
         exact = {card for _, card in wanted if card is not None}
@@ -308,8 +308,8 @@ def _deck_checks(decks: Decks, rules: Rules, problems: list[str]) -> list[Check]
         problems.append("expect.decks.spice_discard_2: there is a second discard pile only "
                         "with the double_blow option (000 XXI)")
     piles: list[tuple[str, Cards, Callable[[State], list[str]]]] = [
-        ("treachery", treachery_cards(), lambda s: s["decks"]["treachery"]),
-        ("treachery_discard", treachery_cards(), lambda s: s["decks"]["treachery_discard"]),
+        ("treachery", treachery_cards(rules), lambda s: s["decks"]["treachery"]),
+        ("treachery_discard", treachery_cards(rules), lambda s: s["decks"]["treachery_discard"]),
         ("spice", spice_cards(), lambda s: s["decks"]["spice"]),
         ("spice_discard", spice_cards(), lambda s: s["decks"]["spice_discard"][0]),
         ("spice_discard_2", spice_cards(), lambda s: s["decks"]["spice_discard"][-1])]

@@ -441,7 +441,7 @@ def _cards(state: State, factions: dict[str, FactionPosition], decks: Decks, rul
     places = {f"position.factions.{seat}.hand": hand for seat, hand in hands.items()}
     places |= {"position.decks.treachery": decks.treachery,
                "position.decks.treachery_discard": decks.treachery_discard}
-    treachery = treachery_cards().allocate(places, problems)
+    treachery = treachery_cards(rules).allocate(places, problems)
     if decks.spice_discard_2 and not rules.double_blow:
         problems.append("position.decks.spice_discard_2: there is a second discard pile only "
                         "with the double_blow option (000 XXI)")

@@ -18,7 +18,7 @@ from ..data.names import Named, NameIndex
 from ..forces import kinds
 from ..orders.language import OrderProblem, read_territory, words_of
 from ..rules import Rules
-from ..state import FACTION_SEATS, SEAT_FACTIONS, base_data, only_sector
+from ..state import FACTION_SEATS, SEAT_FACTIONS, base_data, only_sector, ruleset_data
 from .format import FactionPosition
 
 COPY = re.compile(r"(?P<name>.*?)\s*#\s*(?P<copy>\d+)")
@@ -234,10 +234,13 @@ class Cards:
             taken[card] = key
 
 
-def treachery_cards() -> Cards:
-    """The treachery deck by card name."""
+def treachery_cards(rules: Rules | None = None) -> Cards:
+    """The treachery deck by card name: the classic deck, or the deck a game of ``rules``
+    shuffles (its expansions' cards too, ``Rules.card_sets``)."""
+    deck = (ruleset_data(rules.ruleset).treachery_in_play(rules.card_sets) if rules
+            else base_data().treachery_deck)
     copies: dict[str, tuple[str, ...]] = {}
-    for card in base_data().treachery_deck:
+    for card in deck:
         copies[card.name] = (*copies.get(card.name, ()), card.id)
     return Cards("treachery", copies, NameIndex("treachery card",
                                                 (Named(n, n) for n in copies)))
