@@ -279,4 +279,7 @@ class State(TypedDict):
     karamas: NotRequired[list[list[str]]]
     # the Truthtrance questions waiting for their answer (``truthtrance``)
     truthtrance: list[Question]
+    # the Amal, Harvester and Thumper each faction set to be played at their moment, with the
+    # moment (``spice_specials``; 001 3.02); only once one was set
+    specials: NotRequired[dict[str, dict[str, Any]]]
     result: Result | None               # None, or the winners when the game is over

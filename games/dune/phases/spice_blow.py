@@ -112,7 +112,7 @@ from pbem.wording import plural
 
 from .. import factions
 from ..board import reach
-from ..cards import karama, karama_reach
+from ..cards import karama, karama_reach, spice_specials
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, SpiceCard, Territory
 from ..forces import (
@@ -162,7 +162,11 @@ PROTECTION = "protection"    # GF9 KARAMA PROTECTION: the word of ``karama_reach
 def begin(state: State, rng: random.Random) -> list[Event]:
     """Start with the first pile, remembering the territory each pile last turned up."""
     state["step"] = {"pile": 0, "pile_worms": 0, "worm": None, "done": False}
-    return _blow(state, rng)
+    played = spice_specials.thumper(state)                  # 001 3.02.13
+    if played and played[0].code == EventCode.THUMPER:
+        return played + worm_turned(state, SpiceCard(spice_specials.THUMPER), rng) \
+            + _blow(state, rng)
+    return (played or []) + _blow(state, rng)
 
 
 def prompts(state: State) -> list[Prompt]:
@@ -314,9 +318,10 @@ def place_spice(state: State, card: SpiceCard) -> list[Event]:
     if card.sector == state["storm"]["sector"]:
         return [Event(EventCode.SPICE_IN_STORM, {"territory": card.territory,
                                                  "sector": card.sector})]
-    state["spice"][card.territory] = state["spice"].get(card.territory, 0) + card.amount
+    amount, doubled = spice_specials.harvester(state, card.amount)     # 001 3.02.06
+    state["spice"][card.territory] = state["spice"].get(card.territory, 0) + amount
     return [Event(EventCode.SPICE_PLACED, {"territory": card.territory, "sector": card.sector,
-                                   "amount": card.amount})]
+                                   "amount": card.amount}), *doubled]
 
 
 # --- worms
