@@ -283,7 +283,7 @@ class TurnRun(Run):
         forces = {**self.record().state["forces"], "Shield Wall": {"8": {HA: {"force": 2}}}}
         self.gm(f"ADJUST /forces = {json.dumps(forces)} -- by the wall")
         reserve = self.record().state["factions"][HA]["reserve"]
-        reserve = {**reserve, "force": reserve["force"] - 2}        # forces counted by kind
+        reserve = {**reserve, "force": reserve["force"] - 2}
         self.gm(f"ADJUST /factions/harkonnen/reserve = {json.dumps(reserve)} -- by the wall")
         for _ in range(60):
             state = self.record().state
