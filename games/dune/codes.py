@@ -28,6 +28,9 @@ class EventCode(StrEnum):
     LEADER_SPICE = "leader-spice"
     PLAN_CORRECTED = "plan-corrected"
     TRAITOR_CALLED = "traitor-called"
+    # sandtrout (001 4.08.02)
+    SANDTROUT = "sandtrout"
+    WORM_CANCELLED = "worm-cancelled"
     # spice_specials (001 3.02.02, 3.02.06, 3.02.13)
     AMAL = "amal"
     HARVESTER = "harvester"

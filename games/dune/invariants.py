@@ -151,20 +151,24 @@ def _cards(state: State) -> list[str]:
                   if state["phase"] == "bidding" else [])
     treachery = (decks["treachery"] + decks["treachery_discard"] + decks["treachery_removed"]
                  + hands + up_for_bid)
-    spice = decks["spice"] + [card for pile in decks["spice_discard"] for card in pile]
-    shipped_treachery, shipped_spice = _shipped_cards(state["rules"]["ruleset"],
-                                                      rules_of(state).card_sets)
+    spice = (decks["spice"] + [card for pile in decks["spice_discard"] for card in pile]
+             + ([state["sandtrout"]] if "sandtrout" in state else []))     # 001 4.08.02
+    rules = rules_of(state)
+    shipped_treachery, shipped_spice = _shipped_cards(rules.ruleset, rules.card_sets,
+                                                      rules.extra_spice_cards)
     return [*_conserved("treachery cards", treachery, shipped_treachery),
             *_conserved("spice cards", spice, shipped_spice)]
 
 
 @functools.cache
-def _shipped_cards(ruleset: str, sets: tuple[str, ...]) -> tuple[list[str], list[str]]:
+def _shipped_cards(ruleset: str, sets: tuple[str, ...], extra: tuple[str, ...]
+                   ) -> tuple[list[str], list[str]]:
     """The ids of the ruleset's treachery cards, with its expansions' ``sets``, and of its
-    spice cards, each sorted (read them, never change them)."""
+    spice cards, with the ``extra`` ones (the Sandtrout, 001 4.08.02), each sorted (read them,
+    never change them)."""
     decks = ruleset_data(ruleset)
     return (sorted(c.id for c in decks.treachery_in_play(sets)),
-            sorted(c.id for c in decks.spice_deck))
+            sorted([c.id for c in decks.spice_deck] + list(extra)))
 
 
 def _conserved(name: str, found: list[str], shipped: list[str]) -> list[str]:

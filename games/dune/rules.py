@@ -92,6 +92,12 @@ class Rules:
     data_layers: ClassVar[tuple[str, ...]]
 
     @property
+    def extra_spice_cards(self) -> tuple[str, ...]:
+        """The spice cards the spice deck holds besides the base cards: none but where a
+        ruleset's option adds one."""
+        return ()
+
+    @property
     def card_sets(self) -> tuple[str, ...]:
         """The expansions' sets of treachery cards the deck holds besides its base cards
         (``treachery.yaml``: ``sets``): none but where a ruleset's option adds one."""
@@ -735,6 +741,8 @@ class GF9(Classic):
     tournament: bool = False    # 001 4.1.13-20: the tournament rules (``groups``)
     # 001 3.02: the Ixians & Tleilaxu expansion's treachery cards shuffled into the deck
     ixians_tleilaxu_cards: bool = False
+    # 001 4.08.02: the Sandtrout, the expansion's spice card, shuffled into the spice deck
+    sandtrout: bool = False
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -745,7 +753,7 @@ class GF9(Classic):
         "advanced": ("advantages", "advanced_collection", "double_blow", "advanced_combat",
                      "karama_powers"),
         "tournament": ("tournament", "shield_wall_victory"),
-        "ixians_tleilaxu_cards": ("ixians_tleilaxu_cards",)}
+        "ixians_tleilaxu_cards": ("ixians_tleilaxu_cards",), "sandtrout": ("sandtrout",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.
@@ -835,6 +843,11 @@ class GF9(Classic):
         return self.shield_wall_victory and worms >= GF9_SHIELD_WALL_WORMS
 
     free_support_for_ally = False       # 001 2.04.22: "Your Forces"
+
+    @property
+    def extra_spice_cards(self) -> tuple[str, ...]:
+        """001 4.08.02: the Sandtrout, with ``sandtrout`` (``phases/sandtrout``)."""
+        return ("Sandtrout",) if self.sandtrout else ()
 
     @property
     def card_sets(self) -> tuple[str, ...]:

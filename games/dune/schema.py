@@ -282,4 +282,7 @@ class State(TypedDict):
     # the Amal, Harvester and Thumper each faction set to be played at their moment, with the
     # moment (``spice_specials``; 001 3.02); only once one was set
     specials: NotRequired[dict[str, dict[str, Any]]]
+    # the Sandtrout set aside, waiting to cancel the next worm (``phases/sandtrout``; 001
+    # 4.08.02); only while it waits
+    sandtrout: NotRequired[str]
     result: Result | None               # None, or the winners when the game is over

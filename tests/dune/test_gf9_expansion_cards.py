@@ -160,3 +160,18 @@ def test_a_bot_sets_the_special_cards_as_values_its_text_reads_back():
         parsed = dune.parse(state, AT, "DIAL 1\n" + text)
         assert not parsed.errors, text
         assert {o.prompt: o.value for o in parsed.orders}[prompt.key] == value
+
+
+def test_001_4_08_02_the_sandtrout_is_in_the_spice_deck_and_conserved():
+    """001 4.08.02: with the option the spice deck holds the Sandtrout; set aside while it waits
+    for a worm it is still counted, and a game without the option has none."""
+    seats = [AT, HA]
+    assert "Sandtrout" not in dune.setup("gf9", {}, seats, step_rng("st", 0))["decks"]["spice"]
+    state = dune.setup("gf9", {"sandtrout": True}, seats, step_rng("st", 0))
+    assert "Sandtrout" in state["decks"]["spice"] and violations(state) == []
+    state["decks"]["spice"].remove("Sandtrout")
+    assert any("Sandtrout" in v for v in violations(state))
+    state["sandtrout"] = "Sandtrout"                    # aside, waiting for a worm
+    assert violations(state) == []
+    with pytest.raises(ValueError, match="sandtrout"):
+        make_rules("wbc", {"sandtrout": True})

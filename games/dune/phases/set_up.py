@@ -81,7 +81,8 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
                   + [c.id for c in ruleset_data(rules.ruleset).treachery_in_play(rules.card_sets)
                      if c.expansion], "treachery_discard": [],
                   "treachery_removed": [],
-                  "spice": [c.id for c in base_data().spice_deck],
+                  "spice": [c.id for c in base_data().spice_deck]
+                  + list(rules.extra_spice_cards),                    # 001 4.08.02
                   "spice_discard": [[], []] if rules.double_blow else [[]],
                   "spice_last": [None, None] if rules.double_blow else [None]},
     }

@@ -148,7 +148,7 @@ from ..state import (
     only_sector,
     storm_order,
 )
-from . import nexus
+from . import nexus, sandtrout
 
 NONE = "NONE"
 POLAR_SINK = "Polar Sink"
@@ -260,7 +260,9 @@ def _called_nexus(state: State) -> list[Event]:
 # --- the cards
 @cache
 def spice_card(card_id: str) -> SpiceCard:
-    return next(card for card in base_data().spice_deck if card.id == card_id)
+    """A spice card by its id; the Sandtrout (001 4.08.02) is no territory card."""
+    return next((card for card in base_data().spice_deck if card.id == card_id),
+                None) or SpiceCard(sandtrout.SANDTROUT)
 
 
 def last_territory(pile: list[str]) -> str | None:
@@ -276,9 +278,19 @@ def turn_card(state: State, rng: random.Random) -> list[Event]:
     decks = state["decks"]
     events = [] if decks["spice"] else [reshuffle(state, rng)]
     card = spice_card(decks["spice"].pop())
-    decks["spice_discard"][pile].append(card.id)
     events.append(Event(EventCode.SPICE_CARD, {"pile": pile + 1, "card": card.id,
                                        "territory": card.territory}))
+    if card.id == sandtrout.SANDTROUT:                      # 001 4.08.02
+        if state["turn"] == 1:                              # as the worms of turn 1
+            step.setdefault("aside", []).append(card.id)
+            events.append(Event(EventCode.WORM_SET_ASIDE, {"card": card.id}))
+        else:
+            events += sandtrout.turned(state)
+        return events + turn_card(state, rng)
+    decks["spice_discard"][pile].append(card.id)
+    if card.is_shai_hulud and state["turn"] > 1 and sandtrout.cancels(state):
+        return events + sandtrout.cancel(state, decks["spice_discard"][pile]) \
+            + turn_card(state, rng)
     if card.is_shai_hulud:
         return events + worm_turned(state, card, rng)
     decks["spice_last"][pile] = card.territory
@@ -318,10 +330,10 @@ def place_spice(state: State, card: SpiceCard) -> list[Event]:
     if card.sector == state["storm"]["sector"]:
         return [Event(EventCode.SPICE_IN_STORM, {"territory": card.territory,
                                                  "sector": card.sector})]
-    amount, doubled = spice_specials.harvester(state, card.amount)     # 001 3.02.06
+    amount, doubled = spice_specials.harvester(state, sandtrout.amount(state, card.amount))
     state["spice"][card.territory] = state["spice"].get(card.territory, 0) + amount
     return [Event(EventCode.SPICE_PLACED, {"territory": card.territory, "sector": card.sector,
-                                   "amount": card.amount}), *doubled]
+                                   "amount": card.amount}), *doubled]      # 001 3.02.06
 
 
 # --- worms

@@ -310,9 +310,9 @@ def _deck_checks(decks: Decks, rules: Rules, problems: list[str]) -> list[Check]
     piles: list[tuple[str, Cards, Callable[[State], list[str]]]] = [
         ("treachery", treachery_cards(rules), lambda s: s["decks"]["treachery"]),
         ("treachery_discard", treachery_cards(rules), lambda s: s["decks"]["treachery_discard"]),
-        ("spice", spice_cards(), lambda s: s["decks"]["spice"]),
-        ("spice_discard", spice_cards(), lambda s: s["decks"]["spice_discard"][0]),
-        ("spice_discard_2", spice_cards(), lambda s: s["decks"]["spice_discard"][-1])]
+        ("spice", spice_cards(rules), lambda s: s["decks"]["spice"]),
+        ("spice_discard", spice_cards(rules), lambda s: s["decks"]["spice_discard"][0]),
+        ("spice_discard_2", spice_cards(rules), lambda s: s["decks"]["spice_discard"][-1])]
     checks = []
     for name, cards, pile in piles:
         given = getattr(decks, name)

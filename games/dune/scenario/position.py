@@ -446,7 +446,7 @@ def _cards(state: State, factions: dict[str, FactionPosition], decks: Decks, rul
         problems.append("position.decks.spice_discard_2: there is a second discard pile only "
                         "with the double_blow option (000 XXI)")
     piles = ["spice", "spice_discard"] + (["spice_discard_2"] if rules.double_blow else [])
-    spice = spice_cards().allocate({f"position.decks.{pile}": getattr(decks, pile)
+    spice = spice_cards(rules).allocate({f"position.decks.{pile}": getattr(decks, pile)
                                     for pile in piles}, problems)
     _deal(state, {seat: treachery[f"position.factions.{seat}.hand"] for seat in hands},
           treachery["position.decks.treachery"],

@@ -246,10 +246,13 @@ def treachery_cards(rules: Rules | None = None) -> Cards:
                                                 (Named(n, n) for n in copies)))
 
 
-def spice_cards() -> Cards:
-    """The spice deck by card name: a territory's (its map names work) or Shai-Hulud."""
+def spice_cards(rules: Rules | None = None) -> Cards:
+    """The spice deck by card name: a territory's (its map names work) or Shai-Hulud; and a
+    game of ``rules``'s extra cards (the Sandtrout, 001 4.08.02)."""
     copies: dict[str, tuple[str, ...]] = {}
     named: dict[str, Named[str]] = {}
+    for extra in (rules.extra_spice_cards if rules else ()):
+        copies[extra], named[extra] = (extra,), Named(extra, extra)
     for card in base_data().spice_deck:
         name = card.territory or COPY.fullmatch(card.id)["name"]
         copies[name] = (*copies.get(name, ()), card.id)
