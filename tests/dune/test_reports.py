@@ -106,8 +106,9 @@ def words(text: str) -> str:
 
 def rare_positions() -> list:
     """Positions that ask what random play seldom reaches: an ally's Karama in a battle he is
-    not in (``battle_karama``, player aid B.6); the GF9 Fremen's Karama worm (001 1.14.04), as
-    its scenario file stands."""
+    not in (``battle_karama``, player aid B.6); the GF9 Fremen's Karama worm (001 1.14.04) and
+    the setting of the Ixians & Tleilaxu expansion's Amal (001 3.02.02), as their scenario
+    files stand."""
     spec = importlib.util.spec_from_file_location("battle_positions",
                                                   Path(__file__).parent / "test_battle.py")
     positions = importlib.util.module_from_spec(spec)
@@ -118,7 +119,10 @@ def rare_positions() -> list:
                               hands={bg: ["Karama"], atreides: ["Karama"]})
     summon = Path(__file__).parent / "scenarios" / (
         "gf9_1_14_04_the_fremen_karama_worm_devours_and_calls_the_nexus.yaml")
-    return [state, load_scenario(yaml.safe_load(summon.read_text())).state]
+    amal = Path(__file__).parent / "scenarios" / (
+        "gf9_3_02_02_amal_halves_every_factions_spice_at_the_phase_named.yaml")
+    return [state, *(load_scenario(yaml.safe_load(path.read_text())).state
+                     for path in (summon, amal))]
 
 
 def test_every_prompt_kind_renders_its_legal_choices_and_template(games):
