@@ -467,11 +467,14 @@ def plan_legal(side: Side) -> str:
     for slot, verb in ((Slot.WEAPON, "WEAPON"), (Slot.DEFENSE, "DEFENSE")):
         if side.must_lead and side.cards(slot):
             parts.append(f"{verb}: {', '.join(side.cards(slot))}.")
-    both = [n for n in side.cards(Slot.WEAPON) if n in side.cards(Slot.DEFENSE)]
-    if side.must_lead and both:
-        parts.append(f"{' and '.join(both)}: a weapon alone as the weapon of its kind, or as a "
-                     "defense beside another weapon (the Weirding Way, 001 3.02.14); a defense "
-                     "alone, or as a weapon beside another defense (Chemistry, 001 3.02.05).")
+    for name in side.cards(Slot.WEAPON) if side.must_lead else ():
+        effects = side.card(name).effects
+        if Effect.DEFENDS_BESIDE_WEAPON in effects:
+            parts.append(f"{name}: a weapon alone, or a defense beside another weapon "
+                         "(001 3.02.14).")
+        if Effect.ATTACKS_BESIDE_DEFENSE in effects:
+            parts.append(f"{name}: a defense alone, or a weapon beside another defense "
+                         "(001 3.02.05).")
     if side.strength.backing:
         parts.append(f"SPICE {spice_rule(side)}.")
     elif side.strength.advanced and side.strength.free:
