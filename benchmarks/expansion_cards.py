@@ -1,10 +1,12 @@
-"""Self-play of GF9 games with the Ixians & Tleilaxu treachery cards (001 3.02) in the deck,
-across option mixes and both bots: the invariants broken (``pbem.selfplay.play_games``, every
-bot order written as mail and read by the parser, each game replayed from its log at the end),
-and how often each new card was played, counted from the events of the same games played again
-step by step (``bot_decisions``, the same seeds).
+"""Self-play of GF9 games with the Ixians & Tleilaxu treachery cards (001 3.02) in the deck
+(and in two mixes its Sandtrout, 001 4.08.02, in the spice deck), across option mixes and both
+bots: the invariants broken (``pbem.selfplay.play_games``, every bot order written as mail and
+read by the parser, each game replayed from its log at the end), and how often each new card
+was played, counted from the events of the same games played again step by step
+(``bot_decisions``, the same seeds).
 
-Usage: python benchmarks/expansion_cards.py [--games 50] [--seed cards302] [--json]
+Usage: python benchmarks/expansion_cards.py [--games 50] [--seed cards302] [--mix sandtrout]
+                                            [--json]
 """
 
 from __future__ import annotations
@@ -20,9 +22,11 @@ from pbem.selfplay import play_games
 
 CARDS = {"ixians_tleilaxu_cards": True}
 MIXES = [("gf9 basic", {**CARDS}),
-         ("gf9 advanced", {**CARDS, "advanced": True}),
+         ("gf9 advanced sandtrout", {**CARDS, "advanced": True, "sandtrout": True}),
          ("gf9 advanced+tournament batched", {**CARDS, "advanced": True, "tournament": True,
-                                              "movement": "batched"})]
+                                              "movement": "batched"}),
+         ("gf9 sandtrout whole_round", {**CARDS, "sandtrout": True,
+                                        "bidding": "whole_round"})]
 NEW = {"Amal", "Artillery Strike", "Basilia Weapon", "Chemistry", "Harvester", "Hunter Seeker",
        "Poison Blade", "Poison Tooth", "Shield Snooper", "Thumper", "Weirding Way",
        "Kull Wahad"}
@@ -44,7 +48,7 @@ def plays(game: Any, options: dict[str, Any], seed: str, style: str) -> Counter[
             if event.code == "battle-plans":
                 for plan in event.data["plans"].values():
                     found.update(c for c in (plan["weapon"], plan["defense"]) if c in NEW)
-            elif event.code in ("amal", "harvester", "thumper"):
+            elif event.code in ("amal", "harvester", "thumper", "sandtrout"):
                 found[event.code.capitalize()] += 1
             elif event.code == "weapon-withheld":
                 found["Poison Tooth withheld"] += 1
@@ -56,10 +60,11 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=50)
     parser.add_argument("--seed", default="cards302")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--mix", default=None, help="only the mixes whose name holds this")
     args = parser.parse_args()
     dune = load_game("dune")
     rows = []
-    for label, options in MIXES:
+    for label, options in [m for m in MIXES if args.mix is None or args.mix in m[0]]:
         for style in ("random", "basic"):
             summary = play_games(dune, "gf9", options, args.games, f"{args.seed}-{style}",
                                  style=style)
