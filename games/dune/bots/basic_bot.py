@@ -186,8 +186,7 @@ def _plan(view: dict[str, Any], prompt: Prompt, fought: str = "") -> str | None:
         plan["cheap_hero"] = side.cheap_heroes[0]
     if side.must_lead:
         plan["weapon"], plan["defense"] = _cards(side)
-        if (slot := battle_plan.beside(side, plan)) is not None:    # 001 3.02.05, 3.02.14
-            plan[slot] = None
+        battle_plan.fitted(side, plan)                              # 001 3.02.05, 3.02.14
         if plan["weapon"] in battle_orders.withholdable(side):      # 001 3.02.09
             plan["tooth"] = combat.IF_IT_KILLS
     plan["kh"] = side.kh and side.must_lead

@@ -57,13 +57,13 @@ from ..state import SEAT_FACTIONS, State, base_data, data, sheet
 from . import plan_conditions
 from .battle_plan import (
     Side,
-    beside,
     card_lines,
     cost_rule,
     cut_dial,
     default_plan,
     dial_rule,
     empty_plan,
+    fitted,
     hero_text,
     leader_lines,
     problems,
@@ -561,8 +561,7 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
     plan["spice"] = rng.randint(0, strength.most_spice(side.spice))
     step = 2 if strength.half_steps else 1
     plan["dial"] = combat.number(rng.randint(0, int(strength.most(plan["spice"]) * step)) / step)
-    if (slot := beside(side, plan)) is not None:     # 001 3.02.05, 3.02.14
-        plan[slot] = None
+    fitted(side, plan)                                  # 001 3.02.05, 3.02.14
     plan["kh"] = side.kh and side.must_lead and rng.random() < 0.5
     plan["call"] = rng.random() < 0.8
     kept = [n for n in (plan["weapon"], plan["defense"])

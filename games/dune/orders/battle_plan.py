@@ -250,6 +250,17 @@ def beside(side: Side, plan: dict[str, Any]) -> str | None:
     return None
 
 
+def fitted(side: Side, plan: dict[str, Any]) -> list[str]:
+    """The cards out of place taken out of ``plan`` (changed in place), one after the other: a
+    Weirding Way as the defense beside Chemistry as the weapon fits neither; the slots
+    emptied."""
+    emptied = []
+    while (slot := beside(side, plan)) is not None:
+        plan[slot] = None
+        emptied.append(slot)
+    return emptied
+
+
 BESIDE_RULE = {"defense": "a Weirding Way is a defense only beside another weapon (001 3.02.14)",
                "weapon": "Chemistry is a weapon only beside another defense (001 3.02.05)"}
 
@@ -305,8 +316,8 @@ def correct(side: Side, plan: dict[str, Any], leaderless: bool = False,
             drop(key, f"{key}-removed")
     if plan["weapon"] and plan["weapon"] == plan["defense"] and side.count(plan["weapon"]) < 2:
         drop("defense", "defense-removed")
-    if (slot := beside(side, plan)) is not None:        # 001 3.02.05, 3.02.14
-        drop(slot, f"{slot}-removed")
+    for slot in fitted(side, plan):                     # 001 3.02.05, 3.02.14
+        notes.append(f"{slot}-removed")
     most_spice = side.strength.most_spice(side.spice)
     if plan["spice"] > most_spice:
         drop("spice", "spice-reduced", most_spice)
