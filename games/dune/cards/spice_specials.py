@@ -68,6 +68,8 @@ def held(state: State, seat: str) -> dict[str, str]:
 
 def _holders(state: State) -> list[str]:
     """The seats holding one of these cards (in a game without them, none, at once)."""
+    if not rules_of(state).card_sets:
+        return []
     ids = frozenset().union(*(data(state).card_ids(kind) for kind in TYPES.values()))
     if not ids:
         return []
