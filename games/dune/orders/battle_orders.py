@@ -487,7 +487,8 @@ def plan_legal(side: Side) -> str:
     if withholdable(side):
         parts.append("TOOTH USE (default), TOOTH HOLD or TOOTH IF IT KILLS: whether your "
                      "Poison Tooth, if you play it, is used at the reveal; it kills both leaders "
-                     "but one protected by Chemistry; kept if you win without using it (001 "
+                     "but one a poison defense that is no Snooper protects; kept if you win "
+                     "without using it (001 "
                      "3.02.09).")
     parts.append("TRAITOR CALL (default) or NO TRAITOR CALL, should the opponent's leader be "
                  f"in your pay ({side.rules.cite('X.D')}).  If you win: KEEP ALL (default) or "

@@ -202,7 +202,7 @@ def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tupl
         found.append(("defense", ErrorCode.CARD_TWICE, f"you hold one {plan['weapon']}: it goes in "
                       "one place of the plan", card_lines(side, Slot.DEFENSE)))
     if (slot := beside(side, plan)) is not None:
-        found.append((slot, ErrorCode.BESIDE, BESIDE_RULE[slot],
+        found.append((slot, ErrorCode.BESIDE, BESIDE_RULE[slot].format(plan[slot]),
                       card_lines(side, Slot(slot))))
     if plan["spice"] > strength.most_spice(side.spice):
         found.append(("spice", ErrorCode.SPICE, f"SPICE {spice_rule(side)}", ()))
@@ -261,8 +261,8 @@ def fitted(side: Side, plan: dict[str, Any]) -> list[str]:
     return emptied
 
 
-BESIDE_RULE = {"defense": "a Weirding Way is a defense only beside another weapon (001 3.02.14)",
-               "weapon": "Chemistry is a weapon only beside another defense (001 3.02.05)"}
+BESIDE_RULE = {"defense": "{} is a defense only beside another weapon (001 3.02.14)",
+               "weapon": "{} is a weapon only beside another defense (001 3.02.05)"}
 
 
 def cut_dial(side: Side, plan: dict[str, Any]) -> combat.Number | None:
