@@ -53,6 +53,21 @@ def test_whole_gf9_games_of_every_option_mix_break_no_invariant(options, style, 
     assert not list(tmp_path.iterdir())
 
 
+TECH_MIXES = [{"tech_tokens": True}, {"tech_tokens": True, "advanced": True,
+                                      "tournament": True, "movement": "batched"}]
+
+
+@pytest.mark.whole_game
+@pytest.mark.parametrize("style", ["random", "basic"])
+@pytest.mark.parametrize("options", TECH_MIXES, ids=[str(o) for o in TECH_MIXES])
+def test_whole_gf9_games_with_the_tech_tokens_break_no_invariant(options, style, tmp_path):
+    """001 4.05: whole GF9 games with the tech tokens, 2 to 6 factions, three games a mix and
+    bot; docs/reliability.md records the run of 1,024."""
+    summary = play_games(dune, "gf9", options, 3, f"tech-{style}", out=tmp_path, style=style)
+    assert summary.violations == [] and summary.games == 3 and summary.steps > 3 * 10
+    assert not list(tmp_path.iterdir())
+
+
 @pytest.mark.whole_game
 def test_a_dial_bound_by_prescience_is_kept_with_spice_once_a_karama_cancels_free_strength(
         tmp_path):

@@ -139,6 +139,11 @@ class EventCode(StrEnum):
     # storm_cards
     FAMILY_ATOMICS = "family-atomics"
     WEATHER_CONTROL = "weather-control"
+    # tech_tokens (001 4.05)
+    TECH_INCOME = "tech-income"
+    TECH_INCOME_COLLECTED = "tech-income-collected"
+    TECH_TOKEN_DEALT = "tech-token-dealt"
+    TECH_TOKEN_TAKEN = "tech-token-taken"
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"
@@ -187,6 +192,7 @@ class ErrorCode(StrEnum):
     NO_KWISATZ_HADERACH = "no-kwisatz-haderach"
     NO_LEADER_NO_CARDS = "no-leader-no-cards"
     NO_SPICE = "no-spice"
+    NO_TECH_TOKEN = "no-tech-token"
     NOT_YOUR_LEADER = "not-your-leader"
     ONE_LEADER = "one-leader"
     SPICE = "spice"

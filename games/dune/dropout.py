@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from pbem.game import Event
 
-from . import factions
+from . import factions, tokens
 from .forces import add, remove_forces
 from .leaders import ALIVE, TANKS
 from .state import State, copy_state
@@ -46,6 +46,7 @@ def drop_out(state: State, seat: str) -> tuple[State, list[Event]]:
                           if len(kept := [s for s in alliance if s != seat]) > 1]
     state["transfers"] = [t for t in state.get("transfers", []) if seat not in t[:2]]
     state.get("bribes", {}).pop(seat, None)     # GF9 (001 1.12.03): its bribes, to the bank
+    tokens.drop_out(state, seat)                # "All of the player's tokens": out of play
     state["dropouts"] = [*state.get("dropouts", []), seat]
     return state, factions.power(seat).drop_out(state)
 

@@ -72,6 +72,21 @@ class Decks(TypedDict):
     traitors: list[str]                 # the traitor deck (WBC house rule 7)
 
 
+class TokenRecord(TypedDict):
+    """A token on the token layer (``tokens.py``): its kind and value (hidden face down), its
+    owner, its place (``at``: board, front, behind, aside; on the board a territory and a
+    sector), its face, and spice lying on it."""
+
+    kind: str
+    value: str
+    owner: str | None
+    at: str
+    face: str
+    territory: NotRequired[str]
+    sector: NotRequired[int]
+    spice: NotRequired[int]
+
+
 class Question(TypedDict):
     asker: str
     asked: str
@@ -285,4 +300,6 @@ class State(TypedDict):
     # the Sandtrout set aside, waiting to cancel the next worm (``phases/sandtrout``; 001
     # 4.08.02); only while it waits
     sandtrout: NotRequired[str]
+    # the token layer (``tokens``): only in a game with a kind of token in play (001 4.05)
+    tokens: NotRequired[list[TokenRecord]]
     result: Result | None               # None, or the winners when the game is over

@@ -13,17 +13,14 @@ from typing import Any
 from . import factions
 from .forces import Counts, counts_of
 from .prompt_key import PromptKey
-from .rules import rules_of
 from .schema import State
 
 
 def upgrade_state(state: State) -> State:
     """The state in today's shape, changed in place: each faction moves what earlier code kept
-    at the state's top level into its sheet (``Faction.upgrade``); its rules name every option,
-    those added since it was stored off (001 3.02 ``ixians_tleilaxu_cards``, 4.08.02
-    ``sandtrout``); forces counted as pairs are counted per kind."""
+    at the state's top level into its sheet (``Faction.upgrade``), and forces counted as pairs
+    are counted per kind."""
     factions.upgrade_state(state)
-    state["rules"] = rules_of(state).to_json()      # options added since, each off by default
     for sectors in state["forces"].values():
         for by_faction in sectors.values():
             for seat, counts in by_faction.items():

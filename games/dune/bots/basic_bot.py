@@ -19,7 +19,9 @@ Where it has a rule of thumb it plays it; elsewhere it plays as the random bot d
   rid of it); the Kwisatz Haderach when it may; a third of its spice backing forces in
   advanced combat, and a dial of half of what its forces and that spice support; it always
   calls traitors and keeps its cards; the Harkonnen kill a captured leader for 2 spice, but
-  keep him while fewer than three of their own leaders are alive (line 884); a plan sent
+  keep him while fewer than three of their own leaders are alive (line 884); against a faction
+  holding two or more tech tokens it takes the one whose income comes soonest (001 4.05.02,
+  4.05.05); a plan sent
   ahead for a later battle (``ahead``) has a fallback after ``ELSE`` with its next leader,
   should the first have fought by then (000 X.A.4: a leader fights once a turn);
 - everything else: as the random bot.
@@ -45,6 +47,7 @@ from ..orders import battle_orders, battle_plan, plan_conditions
 from ..orders.language import where
 from ..rules import rules_of
 from ..state import POLAR_SINK, ally_of, data, occupants
+from ..variants import tech_tokens
 from . import move_bot
 
 Strategy = Callable[[dict[str, Any], Prompt, random.Random], str | None]
@@ -197,9 +200,24 @@ def _plan(view: dict[str, Any], prompt: Prompt, fought: str = "") -> str | None:
     if side.captures:
         own = leaders.available(view["own"]["leaders"])
         plan["capture"] = capture.KEEP if len(own) < 3 else capture.KILL
+    if side.takes:
+        plan["tech"] = _soonest_income(side)
     if battle_plan.problems(side, plan):
         return None
     return battle_orders.plan_text(plan_conditions.fit(view, prompt, side, plan))
+
+
+def _soonest_income(side: battle_plan.Side) -> str:
+    """Of the opponent's tech tokens, the one whose income phase comes soonest after the
+    battles (001 4.05.05: each earns in its own phase)."""
+    phases = side.rules.phases
+    after = phases.index("battle") if "battle" in phases else 0
+    incomes = {token.name: token.income for token in tech_tokens.kind(side.deck).tokens}
+
+    def wait(name: str) -> int:
+        income = incomes[name]
+        return (phases.index(income.phase) - after) % len(phases) if income else len(phases)
+    return min(side.takes, key=wait)
 
 
 def _cards(side: battle_plan.Side) -> tuple[str | None, str | None]:

@@ -11,6 +11,7 @@ listing them all.  Names players write are found with
 from .loader import CLASSIC, DATA_DIR, DataError, Fault, FaultCode, citations, load
 from .model import (
     Ability,
+    Act,
     Board,
     Border,
     CardCategory,
@@ -18,6 +19,7 @@ from .model import (
     DefaultVictory,
     DuneData,
     Effect,
+    Face,
     Faction,
     ForceKind,
     Leader,
@@ -30,6 +32,10 @@ from .model import (
     Territory,
     TerritoryType,
     Timing,
+    Token,
+    TokenIncome,
+    TokenKind,
+    TokenPlace,
     TreacheryCard,
 )
 from .names import AmbiguousName, NameLookupError, UnknownName, normalise
@@ -38,6 +44,7 @@ __all__ = [
     "CLASSIC",
     "DATA_DIR",
     "Ability",
+    "Act",
     "AmbiguousName",
     "Board",
     "Border",
@@ -47,6 +54,7 @@ __all__ = [
     "DefaultVictory",
     "DuneData",
     "Effect",
+    "Face",
     "Faction",
     "ForceKind",
     "Fault",
@@ -62,6 +70,10 @@ __all__ = [
     "Territory",
     "TerritoryType",
     "Timing",
+    "Token",
+    "TokenIncome",
+    "TokenKind",
+    "TokenPlace",
     "TreacheryCard",
     "UnknownName",
     "citations",

@@ -34,6 +34,7 @@ from .model import (
     DefaultVictory,
     DuneData,
     Effect,
+    Face,
     Faction,
     ForceKind,
     Leader,
@@ -46,19 +47,29 @@ from .model import (
     Territory,
     TerritoryType,
     Timing,
+    Token,
+    TokenIncome,
+    TokenKind,
+    TokenPlace,
     TreacheryCard,
 )
+from .model import Act as TokenAct
 from .names import Named, clashes
 
 DATA_DIR = Path(__file__).parent
 CLASSIC = DATA_DIR / "classic"          # the base of every ruleset's data
-BOARD, TREACHERY, SPICE, LEADERS, FACTIONS = (
+BOARD, TREACHERY, SPICE, LEADERS, FACTIONS, TOKENS = (
     "board.yaml",
     "treachery.yaml",
     "spice.yaml",
     "leaders.yaml",
     "factions.yaml",
+    "tokens.yaml",
 )
+# The phases a token's income may name: the state's names of the rounds of a turn
+# (``turn.PHASES`` but the set-up; tests/dune/test_tokens.py checks they agree).
+PHASES = frozenset({"storm", "spice_blow", "charity", "bidding", "revival", "movement",
+                    "battle", "collection", "end_of_turn", "mentat_pause"})
 
 E = TypeVar("E", bound=StrEnum)
 
@@ -206,11 +217,12 @@ class _Reader:
         spice = self.spice(self.yaml(SPICE), board)
         factions = self.factions(self.yaml(FACTIONS))
         leaders = self.leaders(self.yaml(LEADERS))
+        tokens = self.tokens(self.yaml(TOKENS), board)
         if board is None or treachery is None or spice is None:
             return None
-        if factions is None or leaders is None:
+        if factions is None or leaders is None or tokens is None:
             return None
-        return DuneData(board, treachery, spice, leaders, factions, self.force_kinds)
+        return DuneData(board, treachery, spice, leaders, factions, tokens, self.force_kinds)
 
     # -- reading ---------------------------------------------------------------------------
 
@@ -967,6 +979,98 @@ class _Reader:
                     f"{per_faction[faction]} leaders, a faction has {top['per_faction']}",
                 )
         return tuple(leaders) if len(leaders) == len(top["leaders"]) else None
+
+
+    # -- tokens.yaml -------------------------------------------------------------------------
+
+    def tokens(self, raw: Any, board: Board | None) -> tuple[TokenKind, ...] | None:
+        """The kinds of token, each with its tokens: names unique, owners and excluded
+        factions known (or to come), board places on the board."""
+        if raw is None:
+            return None
+        top = self.record(raw, "tokens", {"factions_to_come": [str], "kinds": list})
+        if top is None:
+            return None
+        coming = set(top["factions_to_come"])
+        for name in sorted(coming & (self.faction_names or set())):
+            self.fault("factions_to_come", FaultCode.BAD_VALUE,
+                       f"{name!r} has its sheet in factions.yaml: it is no longer to come")
+        kinds = [self.token_kind(entry, _label(entry, "name", f"kinds[{i}]"), coming, board)
+                 for i, entry in enumerate(top["kinds"])]
+        found = tuple(kind for kind in kinds if kind is not None)
+        for name, times in Counter(kind.name for kind in found).items():
+            if times > 1:
+                self.fault("kinds", FaultCode.DUPLICATE_NAME, f"{name!r} names {times} kinds")
+        return found if len(found) == len(kinds) else None
+
+    def token_kind(self, raw: Any, where: str, coming: set[str], board: Board | None
+                   ) -> TokenKind | None:
+        fields = self.record(raw, where, {"name": str, "words": str, "option": (str, None),
+                                          "face": str, "ally_sees": (bool, False),
+                                          "tokens": list})
+        if fields is None:
+            return None
+        face = self.enum(Face, fields["face"], where)
+        tokens = [self.token(entry, f"{where}, {_label(entry, 'value', f'tokens[{i}]')}",
+                             coming, board)
+                  for i, entry in enumerate(fields["tokens"])]
+        for key in ("value", "name"):
+            for name, times in Counter(getattr(t, key) for t in tokens if t).items():
+                if times > 1:
+                    self.fault(where, FaultCode.DUPLICATE_NAME,
+                               f"{key} {name!r} given to {times} tokens")
+        if face is None or None in tokens or not tokens:
+            if not tokens:
+                self.fault(where, FaultCode.BAD_VALUE, "a kind of token has at least one")
+            return None
+        return TokenKind(fields["name"], fields["words"], fields["option"], face,
+                         fields["ally_sees"], tuple(t for t in tokens if t is not None))
+
+    def token(self, raw: Any, where: str, coming: set[str], board: Board | None
+              ) -> Token | None:
+        fields = self.record(raw, where, {"value": str, "name": str, "owner": (str, None),
+                                          "place": str, "territory": (str, None),
+                                          "sector": (int, None), "income": (dict, None)})
+        if fields is None:
+            return None
+        place = self.enum(TokenPlace, fields["place"], where)
+        good = place is not None and self.factions_to_be(
+            [fields["owner"]] if fields["owner"] else [], coming, where)
+        territory, sector = fields["territory"], fields["sector"]
+        if (place is TokenPlace.BOARD) != (territory is not None and sector is not None):
+            self.fault(where, FaultCode.BAD_VALUE,
+                       "a token starting on the board has a territory and a sector; no other")
+            good = False
+        elif territory is not None and self.territories_exist([territory], where) and board:
+            sectors = board[territory].sectors or (0,)
+            if sector not in sectors:
+                self.fault(where, FaultCode.SECTOR_RANGE,
+                           f"sector {sector} is not one of {territory}'s {list(sectors)}")
+                good = False
+        income = self.income(fields["income"], coming, f"{where}, income")
+        if not good or (fields["income"] is not None and income is None):
+            return None
+        assert place is not None
+        return Token(fields["value"], fields["name"], fields["owner"], place, territory,
+                     sector, income)
+
+    def income(self, raw: Any, coming: set[str], where: str) -> TokenIncome | None:
+        if raw is None:
+            return None
+        fields = self.record(raw, where, {"phase": str, "act": str, "excluded": str})
+        if fields is None:
+            return None
+        act = self.enum(TokenAct, fields["act"], where)
+        good = self.factions_to_be([fields["excluded"]], coming, where)
+        if fields["phase"] not in PHASES:
+            self.fault(where, FaultCode.BAD_VALUE, f"{fields['phase']!r} is not one of: "
+                       f"{', '.join(sorted(PHASES))}")
+            good = False
+        return TokenIncome(fields["phase"], act, fields["excluded"]) if good and act else None
+
+    def factions_to_be(self, names: list[str], coming: set[str], where: str) -> bool:
+        """True if each name is a faction of factions.yaml or one of ``factions_to_come``."""
+        return self.factions_exist([name for name in names if name not in coming], where)
 
 
 def _entry_name(entry: Any) -> Any:

@@ -182,6 +182,30 @@ class Ability(StrEnum):
     ALLY_TRAITORS = "ally_traitors"
 
 
+class Act(StrEnum):
+    """What a faction does that a rule waits for: a tech token's income (001 4.05.05)."""
+
+    FREE_REVIVAL = "free_revival"                   # 001 4.05.05.02
+    OFF_PLANET_SHIPMENT = "off_planet_shipment"     # 001 4.05.05.03
+    CHARITY = "charity"                             # 001 4.05.05.04
+
+
+class TokenPlace(StrEnum):
+    """Where a token lies (the token layer, ``tokens.py``)."""
+
+    BOARD = "board"                     # on a sector of a territory
+    FRONT = "front"                     # in front of its owner's shield, for all to see
+    BEHIND = "behind"                   # behind its owner's shield
+    ASIDE = "aside"                     # out of play: not dealt yet, or out of the game
+
+
+class Face(StrEnum):
+    """Which side of a token is up."""
+
+    UP = "up"
+    DOWN = "down"
+
+
 @dataclass(frozen=True)
 class SpiceBlow:
     """A territory's spice blow site: the sector of its spice dot and the spice placed there."""
@@ -450,6 +474,48 @@ class Faction:
 
 
 @dataclass(frozen=True)
+class TokenIncome:
+    """What a tech token's face says (001 4.05.06): the phase it works in, what a faction does
+    there to earn it, and the faction that does not earn it alone (001 4.05.05)."""
+
+    phase: str
+    act: Act
+    excluded: str
+
+
+@dataclass(frozen=True)
+class Token:
+    """One token of a kind, as the box holds it, and where it starts."""
+
+    value: str                          # its id in the state, hidden while face down
+    name: str                           # how mails name it
+    owner: str | None                   # the faction starting with it, if any
+    place: TokenPlace                   # where it starts with that owner
+    territory: str | None = None        # on the board: where
+    sector: int | None = None
+    income: TokenIncome | None = None
+
+
+@dataclass(frozen=True)
+class TokenKind:
+    """A kind of token (``tokens.yaml``): its tokens, how they start, who sees them."""
+
+    name: str
+    words: str                          # how mails name one ("tech token")
+    option: str | None                  # the option putting it in play; None: always
+    face: Face                          # the face its tokens start with
+    ally_sees: bool                     # the owner's ally sees a face-down token's value
+    tokens: tuple[Token, ...]
+
+    def token(self, value: str) -> Token:
+        """The token of this value (KeyError if the kind has none such)."""
+        for token in self.tokens:
+            if token.value == value:
+                return token
+        raise KeyError(value)
+
+
+@dataclass(frozen=True)
 class DuneData:
     """All the rules data of one ruleset, checked: the board, decks, leaders and factions."""
 
@@ -458,6 +524,7 @@ class DuneData:
     spice_deck: tuple[SpiceCard, ...]
     leaders: tuple[Leader, ...]
     factions: tuple[Faction, ...]
+    tokens: tuple[TokenKind, ...] = ()
     force_kinds: tuple[ForceKind, ...] = ()
 
     @cached_property
@@ -525,6 +592,13 @@ class DuneData:
     def card_named(self, name: str) -> TreacheryCard:
         """A treachery card by its name ("Shield"): copies are alike."""
         return self._cards_by_name[name]
+
+    def token_kind(self, name: str) -> TokenKind:
+        """The kind of token of this name (KeyError if the ruleset has none such)."""
+        for kind in self.tokens:
+            if kind.name == name:
+                return kind
+        raise KeyError(name)
 
     def leaders_of(self, faction: str) -> tuple[Leader, ...]:
         """The five leaders of the named faction."""

@@ -21,6 +21,8 @@ line per battle in the order the aggressor wants them; by default board order.
 - ``CAPTURE KILL`` (the default), ``CAPTURE KEEP`` or ``NO CAPTURE``: the Harkonnen's choice
   should they win, and ``KARAMA CAPTURE [<leader>, ...]`` their opponent's Karama against it
   (line 884, line 952; ``capture.py``);
+- ``TECH <token>``: with the tech tokens (001 4.05.02), the opponent's token taken should it
+  win, when the opponent holds two or more (``variants.tech_tokens``);
 - ``TOOTH USE`` (the default), ``TOOTH HOLD`` or ``TOOTH IF IT KILLS``: whether a Poison Tooth
   played is used at the reveal (001 3.02.09: "you may choose not to use this weapon"), the
   choice standing by mail like the traitor call: ``IF IT KILLS`` uses it only if it kills the
@@ -54,6 +56,7 @@ from ..forces import kinds
 from ..forces import order_text as counts_text
 from ..rules import cite, rules_of
 from ..state import SEAT_FACTIONS, State, base_data, data, sheet
+from ..variants import tech_tokens
 from . import plan_conditions
 from .battle_plan import (
     Side,
@@ -83,7 +86,7 @@ from .language import (
 
 PLAN, ORDER = "battle-plan", "battle-order"
 PLAN_VERBS = ("DIAL", "LEADER", "CHEAP", "WEAPON", "DEFENSE", "DEFENCE", "SPICE", "TRAITOR",
-              "NO", "KEEP", "DISCARD", "LOSE", "KWISATZ", "KH", "CAPTURE", "KARAMA", "IF",
+              "NO", "KEEP", "DISCARD", "LOSE", "KWISATZ", "KH", "CAPTURE", "KARAMA", "IF", "TECH",
               "TOOTH")
 TOOTH = {"USE": combat.USE, "HOLD": combat.HOLD, "IF IT KILLS": combat.IF_IT_KILLS}
 AGAINST = ("AGAINST", "VS", "VERSUS")
@@ -244,6 +247,8 @@ def read_plan_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, 
         return {"lose": lost}
     if verb == "CAPTURE" or (verb, *upper[:1]) in (("NO", "CAPTURE"), ("KARAMA", "CAPTURE")):
         return read_capture(side, verb, rest)
+    if verb == "TECH":
+        return {"tech": read_tech(side, rest)}
     if verb == "TOOTH":
         return {"tooth": read_tooth(side, upper)}
     if verb in ("KWISATZ", "KH"):
@@ -308,6 +313,29 @@ def read_capture(side: Side, verb: str, words: list[str]) -> dict[str, Any]:
         raise OrderProblem(ErrorCode.BAD_CAPTURE, "expected CAPTURE KILL or CAPTURE KEEP",
                            ("CAPTURE KILL", "CAPTURE KEEP", "NO CAPTURE"))
     return {"capture": capture.KILL if choice == "KILL" else capture.KEEP}
+
+
+def read_tech(side: Side, words: list[str]) -> str:
+    """``TECH <token>``: which of the opponent's tech tokens to take should it win (001
+    4.05.02), when the opponent holds two or more (``Side.takes``)."""
+    if not side.takes:
+        raise OrderProblem(ErrorCode.NO_TECH_TOKEN, "TECH chooses the tech token you take if you "
+                           "win, against a faction holding two or more (001 4.05.02); the "
+                           f"{SEAT_FACTIONS[side.opponent]} do not", ())
+    try:
+        return tech_tokens.read_choice(list(side.takes), words)
+    except NameLookupError as error:
+        raise OrderProblem(ErrorCode.NO_TECH_TOKEN, str(error),
+                           tech_tokens.choice_lines(side.takes)) from None
+
+
+def tech_legal(side: Side) -> list[str]:
+    """What the side may say of the tech token it takes, in words."""
+    if not side.takes:
+        return []
+    return [f"If you win, you take one of the {SEAT_FACTIONS[side.opponent]}'s tech tokens, "
+            f"your choice (001 4.05.02): {' or '.join(tech_tokens.choice_lines(side.takes))} "
+            f"(default: {side.takes[0]})."]
 
 
 def _leader_name(words: list[str]) -> str | None:
@@ -421,6 +449,8 @@ def plan_text(plan: dict[str, Any]) -> str:
     if plan["lose"] is not None:
         lines.append(f"LOSE {counts_text(plan['lose']) or 0}")
     lines += capture_lines(plan)
+    if plan.get("tech"):
+        lines.append(f"TECH {plan['tech']}")
     if plan.get("tooth", combat.USE) != combat.USE:
         lines.append("TOOTH " + next(w for w, v in TOOTH.items() if v == plan["tooth"]))
     lines += plan_conditions.lines(plan)
@@ -437,7 +467,8 @@ def plan_prompt(state: State, seat: str) -> Prompt:
                   lambda: "  ".join([plan_legal(side), *plan_conditions.legal(state, seat)]),
                   default, lambda: plan_text(default).replace("\n", " / "),
                   lambda: ("# LEADER <name> or CHEAP HERO, DIAL <n>, WEAPON, DEFENSE <card>\n"
-                           + plan_text(default)))
+                           + plan_text(default)
+                           + (f"\n# TECH {' or '.join(side.takes)}" if side.takes else "")))
 
 
 def plan_legal(side: Side) -> str:
@@ -484,6 +515,7 @@ def plan_legal(side: Side) -> str:
         parts.append("KWISATZ HADERACH adds 2 to your leader or cheap hero "
                      f"({side.rules.cite('line 762')}).")
     parts += capture_legal(side)
+    parts += tech_legal(side)
     if withholdable(side):
         parts.append("TOOTH USE (default), TOOTH HOLD or TOOTH IF IT KILLS: whether your "
                      "Poison Tooth, if you play it, is used at the reveal; it kills both leaders "
@@ -579,6 +611,8 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
         plan["tooth"] = rng.choice(tuple(TOOTH.values()))
     if side.cancels and rng.random() < 0.5:
         plan["karama_capture"] = rng.sample(sorted(side.places), rng.randint(0, 2))
+    if side.takes:
+        plan["tech"] = rng.choice(side.takes)
     return plan_conditions.random_extras(view, prompt, side, plan, rng)
 
 

@@ -7,7 +7,8 @@ A plan value is ``{"leader", "cheap_hero", "weapon", "defense"`` (names or None)
 ``"spice"``, ``"kh"``, ``"call"``, ``"discard"`` (card names), ``"lose"`` (``[n, m]`` or
 None), ``"capture"`` (``kill``, ``keep``, ``none``), ``"karama_capture"`` (None, or the leaders
 whose capture a Karama cancels, [] for any), ``"if"`` (``[[condition, {key: value}], ...]``),
-``"no_leader"``, ``"karama"`` (the uses)``}``: its lines are read and written by
+``"no_leader"``, ``"karama"`` (the uses)``}``, and ``"tech"`` only if given (the name of the
+tech token it takes should it win, 001 4.05.02): its lines are read and written by
 ``battle_orders``.  ``Side`` holds what one combatant may put in a plan, built alike from the
 state or from the seat's own view, so that the checks, the prompt and the bots agree.
 """
@@ -20,7 +21,7 @@ from typing import Any
 
 from pbem.wording import plural
 
-from .. import combat, factions
+from .. import combat, factions, tokens
 from ..cards import karama
 from ..codes import ErrorCode
 from ..data import CardCategory, CardType, DuneData, Effect, Slot, TreacheryCard
@@ -29,6 +30,7 @@ from ..factions import harkonnen_capture as capture
 from ..forces import add, kind, kinds, order_text, total
 from ..rules import Classic, Rules
 from ..state import SEAT_FACTIONS, State, base_data, ruleset_data
+from ..variants import tech_tokens
 
 
 # --- what a combatant may put in a plan
@@ -52,6 +54,8 @@ class Side:
     voice: dict[str, Any] | None = None   # the Voice standing on it (line 784)
     corrects: bool = False       # its plan is corrected at the reveal, not refused (WBC X)
     hero_optional: bool = False  # with no leader it need not play a Cheap Hero (001 4.1.17)
+    takes: tuple[str, ...] = ()  # the opponent's tech tokens it chooses among if it wins (001
+    #                              4.05.02): two or more, else no choice
     deck: DuneData = field(default_factory=base_data, compare=False, repr=False)  # the game's
     rules: Rules = field(default_factory=Classic, compare=False, repr=False)  # cited by mails
 
@@ -102,7 +106,7 @@ def side_of_state(state: State, seat: str) -> Side:
     return _side(seat, step["battle"], step["fought"], kh_spent(step, step["battle"]),
                  own.get("kwisatz_haderach"), state["forces"], state["alliances"],
                  state["rules"], own["spice"], own["hand"], own["leaders"],
-                 factions.power(seat).captives(state))
+                 factions.power(seat).captives(state), tokens.of(state))
 
 
 def side_of_view(view: dict[str, Any], seat: str) -> Side:
@@ -111,7 +115,8 @@ def side_of_view(view: dict[str, Any], seat: str) -> Side:
     own = view["own"]
     return _side(seat, battle["current"], battle["fought"], kh_spent(battle, battle["current"]),
                  view["kwisatz_haderach"], view["forces"], view["alliances"], view["rules"],
-                 own["spice"], own["hand"], own["leaders"], sorted(own.get("captured", {})))
+                 own["spice"], own["hand"], own["leaders"], sorted(own.get("captured", {})),
+                 tokens.of(view))
 
 
 def kh_spent(step: dict[str, Any], battle: dict[str, Any]) -> bool:
@@ -123,7 +128,7 @@ def kh_spent(step: dict[str, Any], battle: dict[str, Any]) -> bool:
 def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], kh_used: bool,
           kh: dict[str, Any] | None, forces: dict[str, Any], alliances: list[list[str]],
           rules_json: dict[str, Any], spice: int, hand: list[str], places: dict[str, str],
-          captured: list[str]) -> Side:
+          captured: list[str], records: list[dict[str, Any]]) -> Side:
     rules = Rules.from_json(rules_json)
     opponent = battle["defender"] if seat == battle["aggressor"] else battle["aggressor"]
     territory = battle["territory"]
@@ -148,11 +153,13 @@ def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], 
               and not kh_used and "kh" not in karamaed)
     cancels = capture.enabled(rules, opponent) and bool(
         karama.cards_for(hand, seat, rules.karama_powers))
+    deck = ruleset_data(rules.ruleset)
+    takes = tech_tokens.to_take(deck, records, opponent)
     return Side(seat, opponent, seat == battle["aggressor"], territory, strength, spice,
                 dict(places), away, tuple(hand), may_kh, tuple(captured),
                 capture.enabled(rules, seat), cancels, voice.standing(battle, seat),
                 rules.corrects_plans_at_reveal, not rules.cheap_hero_required,
-                ruleset_data(rules.ruleset), rules)
+                tuple(takes) if len(takes) > 1 else (), deck, rules)
 
 
 # --- plans

@@ -87,7 +87,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import combat, factions
+from .. import combat, factions, variants
 from ..codes import EventCode
 from ..data import Effect
 from ..forces import Counts, add, remove_forces, spread, to_tanks, total
@@ -401,6 +401,8 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
                                                          "spice": plans[seat]["spice"]}))
     for faction in factions.in_play(state):
         events += faction.after_battle(state, winner, loser, plans, territory, rng)
+    if outcome.kind in ("battle", "traitor"):               # a faction defeated (001 4.05.02)
+        events += variants.battle_won(state, winner, loser, plans)
     state["storm"]["dialers"] = [battle["aggressor"], battle["defender"]]       # 000 VI.B
     for faction in factions.in_play(state):
         events += faction.battle_losses(state, lost)

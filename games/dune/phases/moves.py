@@ -26,11 +26,11 @@ from typing import Any
 
 from pbem.game import Event
 
-from .. import factions, transfers
+from .. import factions, transfers, variants
 from ..board import reach
 from ..cards import karama
 from ..codes import ErrorCode, EventCode
-from ..data import Ability, CardType
+from ..data import Ability, Act, CardType
 from ..factions import bene_gesserit_coexistence
 from ..forces import add, add_forces, remove_forces, take, to_tanks, total
 from ..orders.language import OrderProblem
@@ -136,6 +136,7 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
     events += storm_on_arrival(state, seat, kind, territory, sector, forces)
     if kind == "reserve" and not reach.native(seat):   # not with the Fremen's (WBC line 1322)
         events += bene_gesserit_coexistence.advisors_go(state, seat, territory, sector)
+        events += variants.acted(state, seat, Act.OFF_PLANET_SHIPMENT)     # 001 4.05.05.03
     return events + bene_gesserit_coexistence.on_arrival(state, seat, territory,
                                                          order.get("coexist"), total(forces))
 

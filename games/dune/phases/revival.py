@@ -81,9 +81,10 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import factions, leaders
+from .. import factions, leaders, variants
 from ..cards import karama, karama_reach
 from ..codes import EventCode
+from ..data import Act
 from ..forces import Counts, add, take
 from ..orders.revival_orders import (
     CARDS,
@@ -222,6 +223,8 @@ def _forces(state: State, found: Allowance, value: dict[str, Any],
     own["spice"] -= cost - from_emperor
     events = [Event(EventCode.FORCES_REVIVED, {"faction": seat, "forces": forces,
                                                "spice": cost})]
+    if found.free:                      # free revival taken (001 4.05.05.02, ``variants``)
+        events += variants.acted(state, seat, Act.FREE_REVIVAL)
     if from_emperor:
         state["factions"][emperor]["spice"] -= from_emperor
         events += [Event(EventCode.REVIVAL_SUPPORTED, {"faction": emperor, "ally": seat}),

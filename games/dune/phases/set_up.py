@@ -29,7 +29,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 from pbem.wording import plural
 
-from .. import factions
+from .. import factions, tokens
 from ..codes import ErrorCode, EventCode
 from ..data import Ability
 from ..forces import (
@@ -88,6 +88,8 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
     }
     if rules.bribes_in_front_of_shield:
         state["bribes"] = {}            # 001 1.12.03: receiver -> spice in front of his shield
+    if (placed := tokens.set_up(rules, order)) is not None:
+        state["tokens"] = placed        # the token layer, with a kind in play (001 4.05.04.01)
     rng.shuffle(state["decks"]["treachery"])
     rng.shuffle(state["decks"]["spice"])
     for seat in order:

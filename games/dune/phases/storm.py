@@ -54,7 +54,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import factions
+from .. import factions, variants
 from ..cards import karama, storm_cards
 from ..codes import EventCode
 from ..data import Ability, StormShelter, Territory
@@ -160,6 +160,7 @@ def _storm_round(state: State, rng: random.Random) -> list[Event]:
     sectors = movement(state) if control is None else control
     if state["turn"] == 1:
         events += place_storm(state, sectors)
+        events += variants.storm_placed(state, rng)     # 001 4.05.04.02: the tech tokens
     else:
         events += move_storm(state, sectors)
     state["storm"]["dials"] = {}

@@ -14,7 +14,7 @@ from typing import Any
 from pbem.game import Event
 from pbem.schema import build
 
-from .. import factions, leaders, turn
+from .. import factions, leaders, tokens, turn
 from ..data import Ability
 from ..factions.atreides import kwisatz_haderach
 from ..factions.bene_gesserit_coexistence import coexisting
@@ -43,6 +43,8 @@ from .values import (
     _spice_site,
     _spot,
     _territory_name,
+    _token,
+    _token_place,
     _whole,
     spice_cards,
     treachery_cards,
@@ -110,7 +112,24 @@ def _expectations(expect: Expect, seats: list[str], rules: Rules, problems: list
         wanted = sorted(n for n, _ in _leaders(expect.captured, "expect.captured", problems))
         checks.append(_equal("expect.captured", wanted,
                              lambda r: sorted(held(r["state"]))))
+    for name, where in (expect.tokens or {}).items():
+        checks += _token_checks(f"expect.tokens.{name}", name, where, seats, rules, problems)
     return checks
+
+
+def _token_checks(key: str, name: str, where: Any, seats: list[str], rules: Rules,
+                  problems: list[str]) -> list[Check]:
+    """Where a token lies at the end: its owner and place, and its face and the spice on it
+    where given (no spice: none on it)."""
+    found, place = _token(name, rules, key, problems), _token_place(where, seats, key, problems)
+    if found is None or place is None:
+        return []
+    wanted = {"spice": 0, **place}
+
+    def actual(result: dict[str, Any]) -> dict[str, Any]:
+        record = tokens.find(result["state"], *found)
+        return {"spice": 0, **{k: record[k] for k in wanted if k in record}}
+    return [_equal(key, wanted, actual)]
 
 
 def _equal(key: str, expected: Any, actual: Callable[[dict[str, Any]], Any]) -> Check:

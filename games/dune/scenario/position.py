@@ -13,7 +13,7 @@ from typing import Any
 
 from pbem.game import Event
 
-from .. import factions, leaders, turn
+from .. import factions, leaders, tokens, turn
 from ..codes import EventCode
 from ..data import Ability
 from ..factions import harkonnen_capture as capture
@@ -45,6 +45,8 @@ from .values import (
     _spice_site,
     _spot,
     _territory_name,
+    _token,
+    _token_place,
     _whole,
     spice_cards,
     treachery_cards,
@@ -89,9 +91,30 @@ def _position(state: State, position: Position, rules: Rules, problems: list[str
         _kwisatz_haderach(state, position.kwisatz_haderach, rules, problems)
     if position.captured is not None:
         _captured(state, position.captured, rules, problems)
+    if position.tokens is not None:
+        _tokens(state, position.tokens, rules, problems)
     if position.battle is None:
         return {}
     return _battle(state, position.battle, rules, problems)
+
+
+def _tokens(state: State, given: dict[str, Any], rules: Rules, problems: list[str]) -> None:
+    """Tokens where the position puts them (``values._token_place``); the others where the
+    set-up put them."""
+    for name, where in given.items():
+        key = f"position.tokens.{name}"
+        found, place = (_token(name, rules, key, problems),
+                        _token_place(where, state["seats"], key, problems))
+        if found is None or place is None:
+            continue
+        record = tokens.find(state, *found)
+        tokens.place(record, place["owner"], place["at"], place.get("territory"),
+                     place.get("sector"))
+        if "face" in place:
+            tokens.turn(record, place["face"])
+        record.pop("spice", None)
+        if place.get("spice"):
+            record["spice"] = place["spice"]
 
 
 def _coexisting(state: State, names: tuple[str, ...], problems: list[str]) -> None:

@@ -47,7 +47,7 @@ def scenario_report(result: dict[str, Any]) -> str:
 
 def _summary(state: State) -> list[str]:
     """The position: turn, storm, forces, spice, each faction's sheet, alliances, the Kwisatz
-    Haderach, captured leaders, decks."""
+    Haderach, captured leaders, the tokens, decks."""
     storm = state["storm"]
     lines = [f"Turn {state['turn']}, phase {state['phase']} {json.dumps(state['step'])}; "
              f"ruleset {state['rules']['ruleset']}",
@@ -73,6 +73,12 @@ def _summary(state: State) -> list[str]:
     lines.append("Captured leaders: " + (", ".join(
         f"{name} ({owner})" for name, owner in sorted(held(state).items()))
         or "none"))
+    if "tokens" in state:       # the token layer (``tokens``): the whole truth, values too
+        lines.append("Tokens: " + ("; ".join(
+            f"{t['kind']} {t['value']}: {t['owner'] or 'nobody'}, {t['at']}"
+            + (f" {t['territory']} sector {t['sector']}" if t["at"] == "board" else "")
+            + f", face {t['face']}" + (f", {t['spice']} spice on it" if "spice" in t else "")
+            for t in state["tokens"]) or "none"))
     decks = state["decks"]
     lines.append(f"Treachery deck: {len(decks['treachery'])} cards, next "
                  f"{', '.join(decks['treachery'][::-1][:3]) or '-'}; discard (top first): "

@@ -13,7 +13,8 @@ from typing import Any
 
 from pbem.schema import build
 
-from ..data import NameLookupError, Territory
+from .. import tokens
+from ..data import NameLookupError, Territory, TokenPlace
 from ..data.names import Named, NameIndex
 from ..forces import kinds
 from ..orders.language import OrderProblem, read_territory, words_of
@@ -137,6 +138,55 @@ def _leader(text: Any, key: str, problems: list[str]) -> tuple[str, str] | None:
         return None
     return leader.name, FACTION_SEATS[leader.faction]
 
+
+
+# --- tokens
+def _token(text: Any, rules: Rules, key: str, problems: list[str]) -> tuple[str, str] | None:
+    """(kind, value) of a token of a kind in play, by its name written loosely
+    ("Heighliners", "heigh")."""
+    named = {token.name: (kind.name, token.value)
+             for kind in tokens.kinds(rules) for token in kind.tokens}
+    if not named:
+        problems.append(f"{key}: no kind of token is in play (the tech tokens come with the "
+                        "option tech_tokens)")
+        return None
+    try:
+        return named[NameIndex("token", (Named(n, n) for n in named)).find(str(text))]
+    except NameLookupError as error:
+        problems.append(f"{key}: {error}")
+        return None
+
+
+def _token_place(given: Any, seats: list[str], key: str, problems: list[str]
+                 ) -> dict[str, Any] | None:
+    """Where a token lies, as a scenario writes it: a seat (in front of its shield), ``aside``,
+    or ``{owner: <seat>, at: front | behind | aside | <territory [SECTOR n]>, face: up |
+    down, spice: <n>}`` (``at`` in front by default); the token layer's keys (``tokens``)."""
+    if given == "aside":
+        return {"owner": None, "at": str(TokenPlace.ASIDE)}
+    if isinstance(given, str):
+        given = {"owner": given}
+    if not isinstance(given, dict) or set(given) - {"owner", "at", "face", "spice"}:
+        problems.append(f"{key}: expected a faction, aside, or a mapping of owner, at, face "
+                        f"and spice, got {given!r}")
+        return None
+    at = str(given.get("at", TokenPlace.FRONT))
+    place: dict[str, Any] = {"owner": None, "at": at}
+    if at not in (TokenPlace.ASIDE, TokenPlace.FRONT, TokenPlace.BEHIND):
+        spot = _spot(at, f"{key}.at", problems)
+        if spot is None:
+            return None
+        place.update(at=str(TokenPlace.BOARD), territory=spot[0], sector=spot[1] or 0)
+    if "owner" in given:
+        place["owner"] = _seat(given["owner"], seats, f"{key}.owner", problems)
+    elif place["at"] in (TokenPlace.FRONT, TokenPlace.BEHIND):
+        problems.append(f"{key}: a token {at} a shield has an owner")
+    if given.get("face", "up") not in ("up", "down"):
+        problems.append(f"{key}.face: expected up or down, got {given['face']!r}")
+    place.update({name: given[name] for name in ("face", "spice") if name in given})
+    if "spice" in given and not _whole(given["spice"]):
+        problems.append(f"{key}.spice: expected an amount of spice, got {given['spice']!r}")
+    return place
 
 
 def _mapping(value: Any, key: str, problems: list[str]) -> dict[str, Any]:
