@@ -103,17 +103,21 @@ def demo_games(game: str, seats: int, seed: str, bots: bool = False,
         if bots:
             return [{"seat": name, "bot": "random"} for name in names]
         return [{"seat": name, "address": f"{name}@players.demo", "player": name.title(),
-                 "timezone": zone} for name, zone in zip(names, ZONES, strict=False)]
+                 "timezone": ZONES[index % len(ZONES)]} for index, name in enumerate(names)]
     if game == "dune":
+        options = {"turns": turns} if turns else {}
+        seats_of = load_game("dune").seating(ruleset or "wbc", options)
         return [{"id": "dune-demo", "game": "dune", "ruleset": ruleset or "wbc",
-                 "title": "Demo Dune",
-                 "seed": seed, "auth": "both", "options": {"turns": turns} if turns else {},
-                 "seats": seating(load_game("dune").seat_names[:seats])}]
+                 "title": "Demo Dune", "seed": seed, "auth": "both", "options": options,
+                 "seats": seating(seats_of.names[:seats])}]
+    auction = load_game("auction")
+    auctions = [{"lots": 3 - number} for number in range(2)]
     return [{"id": f"auction-demo-{number + 1}", "game": "auction",
              "title": f"Demo auction {number + 1}", "seed": f"{seed}-{number}", "auth": "both",
-             "options": {"lots": 3 - number},
-             "seats": seating(load_game("auction").seat_names[:min(seats + number, 6)])}
-            for number in range(2)]
+             "options": options,
+             "seats": seating(seats_of.names[:min(seats + number, seats_of.most)])}
+            for number, options in enumerate(auctions)
+            for seats_of in (auction.seating(auction.rulesets[0], options),)]
 
 
 def write_files(root: Path, game: str, seats: int, seed: str, bots: bool = False,

@@ -257,14 +257,40 @@ class Event:
                    tuple(data.get("concerns", ())))
 
 
+@dataclass(frozen=True)
+class Seating:
+    """The seats a game of one ruleset and options may have (``Game.seating``): the names a
+    game file may give them, in the game's order, and how many it seats."""
+
+    names: tuple[str, ...]
+    fewest: int
+    most: int
+
+    def problems(self, seats: list[str]) -> list[str]:
+        """What is wrong with seating these seats: an unknown name, a seat twice, too few or
+        too many (empty when they may play)."""
+        found = [f"unknown seat {seat!r}; seats are: {', '.join(self.names)}"
+                 for seat in dict.fromkeys(seats) if seat not in self.names]
+        found += [f"{seat!r} is seated twice" for seat in dict.fromkeys(seats)
+                  if seats.count(seat) > 1]
+        if not self.fewest <= len(seats) <= self.most:
+            found.append(f"a game seats {self.fewest} to {self.most}, not {len(seats)}")
+        return found
+
+
 class Game(Protocol):
     """What a game module provides (module-level names, found by ``load_game``)."""
 
     name: str
     rules_version: str
     rulesets: tuple[str, ...]
-    seat_names: tuple[str, ...]
     capabilities: tuple[type, ...]     # the optional capabilities it provides (below)
+
+    def seating(self, ruleset: str, options: dict[str, Any]) -> Seating:
+        """The seats a game of this ruleset and options may have (a ``ValueError`` for an
+        unknown ruleset or bad options): what game files, the demo, self-play and league
+        draws seat, never a list of the game's own."""
+        ...
 
     def setup(
         self, ruleset: str, options: dict[str, Any], seats: list[str], rng: random.Random,

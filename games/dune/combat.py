@@ -29,7 +29,6 @@ from itertools import product
 from typing import Any
 
 from .data import DuneData, Effect
-from .state import base_data
 
 KWISATZ_HADERACH = 2        # 000 line 762: "add its +2 strength to any one leader"
 
@@ -246,10 +245,10 @@ def withheld(deck: DuneData, plan: dict[str, Any], opposing: dict[str, Any]) -> 
 USE, HOLD, IF_IT_KILLS = "use", "hold", "if_it_kills"      # the Poison Tooth's choices
 
 
-def leader_value(plan: dict[str, Any]) -> int:
-    """The leader's fighting strength (a cheap hero's is 0, player aid A.6), with the Kwisatz
-    Haderach's +2 (line 762)."""
-    value = base_data().leader(plan["leader"]).strength if plan["leader"] else 0
+def leader_value(deck: DuneData, plan: dict[str, Any]) -> int:
+    """The leader's fighting strength in the game's data (a cheap hero's is 0, player aid A.6),
+    with the Kwisatz Haderach's +2 (line 762)."""
+    value = deck.leader(plan["leader"]).strength if plan["leader"] else 0
     return value + (KWISATZ_HADERACH if plan["kh"] else 0)
 
 
@@ -316,7 +315,7 @@ def resolve(deck: DuneData, aggressor: str, defender: str, plans: dict[str, dict
     effects = [deck.card_named(w).effects for w in weapon.values() if w]
     dials_only = any(Effect.LEADERS_ADD_NOTHING in e for e in effects)     # 001 3.02.03
     totals = {s: number(plans[s]["dial"] + (0 if s in killed or dials_only
-                                            else leader_value(plans[s])))
+                                            else leader_value(deck, plans[s])))
               for s in sides}
     winner = aggressor if totals[aggressor] >= totals[defender] else defender
     return Outcome("battle", winner, other[winner], killed, totals, (), held,

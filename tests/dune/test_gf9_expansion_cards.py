@@ -156,7 +156,7 @@ def test_a_bot_sets_the_special_cards_as_values_its_text_reads_back():
     rng = random.Random(3)
     for _ in range(30):
         value = spice_specials._random(dune.view(state, AT), prompt, rng)
-        text = spice_specials._text(value)
+        text = spice_specials._text(state, value)
         parsed = dune.parse(state, AT, "DIAL 1\n" + text)
         assert not parsed.errors, text
         assert {o.prompt: o.value for o in parsed.orders}[prompt.key] == value

@@ -169,7 +169,7 @@ def _combine(state: State, prompt: Prompt, parts: list[Any]) -> list[Any] | None
     return found or None
 
 
-def _text(value: list[Any] | None) -> str:
+def _text(game: Any, value: list[Any] | None) -> str:
     if not value:
         return "SPECIAL NONE"
     return "\n".join(_line(name, moment) for name, moment in value)

@@ -24,7 +24,7 @@ from pbem.game import NotRead, Order, OrderError, Parsed, Prompt
 
 from ..codes import ErrorCode
 from ..data import ForceKind, NameLookupError, Territory
-from ..state import FACTION_SEATS, SEAT_FACTIONS, State, base_data
+from ..state import State, data, faction_name
 from .problem import OrderProblem
 
 
@@ -32,8 +32,9 @@ from .problem import OrderProblem
 class OrderKind:
     """One kind of decision and its order text.
 
-    ``random`` chooses a random legal value from the seat's view alone (for bots
-    and self-play); ``combine`` joins the values of several lines into one.  A kind with
+    ``text`` writes a value as order text in a game (a state or a view: the names it writes
+    are its data's); ``random`` chooses a random legal value from the seat's view alone (for
+    bots and self-play); ``combine`` joins the values of several lines into one.  A kind with
     several verbs that mean different things sets ``with_verb``: its ``read`` then gets the
     verb (upper case) as the first word.  ``notes`` says how an order was read where the
     player left something for the rules to fill in, for the echo (``Order.notes``).
@@ -42,7 +43,7 @@ class OrderKind:
     kind: str
     verbs: tuple[str, ...]
     read: Callable[[State, Prompt, list[str]], Any]
-    text: Callable[[Any], str]
+    text: Callable[[Any, Any], str]
     combine: Callable[[State, Prompt, list[Any]], Any] | None = None
     random: Callable[[dict[str, Any], Prompt, random.Random], Any] | None = None
     with_verb: bool = False
@@ -134,7 +135,7 @@ def _file(state: State, prompt: Prompt, lines: list[tuple[int, str, Any]],
             return
         numbers = tuple(number for number, _, _ in lines)
     notes = kind.notes(state, prompt, value) if kind.notes else ()
-    parsed.orders.append(Order(prompt.key, value, kind.text(value), notes, numbers))
+    parsed.orders.append(Order(prompt.key, value, kind.text(state, value), notes, numbers))
 
 
 def _not_filed(number: int, line: str, refused: OrderError, count: int) -> OrderError:
@@ -174,36 +175,39 @@ def read_number(word: str, low: int, high: int, what: str) -> int:
     return value
 
 
-def read_faction(words: list[str], among: list[str]) -> str:
-    """The seat of the faction the words name, among the given seats."""
+def read_faction(game: Any, words: list[str], among: list[str]) -> str:
+    """The seat of the faction the words name, among the given seats of a game (a state or a
+    view)."""
     text = " ".join(words)
-    valid = tuple(SEAT_FACTIONS[s] for s in among)
+    valid = tuple(faction_name(s, game) for s in among)
     if not text:
         raise OrderProblem(ErrorCode.MISSING_FACTION, "expected a faction", valid)
     try:
-        faction = base_data().faction(text)
+        faction = data(game).faction(text)
     except NameLookupError as error:
         raise OrderProblem(ErrorCode.UNKNOWN_FACTION, str(error), valid) from None
-    seat = FACTION_SEATS[faction.name]
+    seat = faction.seat
     if seat not in among:
         raise OrderProblem(ErrorCode.FACTION_NOT_ALLOWED, f"{faction.name} is not a choice here",
                            valid)
     return seat
 
 
-def read_territory(words: list[str], among: list[str] | None = None
+def read_territory(game: Any, words: list[str], among: list[str] | None = None
                    ) -> tuple[Territory, int | None]:
-    """A territory and, if the words end with ``SECTOR n``, a sector of it."""
+    """A territory of a game's board (``game``: a state or a view) and, if the words end with
+    ``SECTOR n``, a sector of it."""
+    board = data(game).board
     sector = None
     if len(words) >= 2 and words[-2].upper() == "SECTOR":
-        sector = read_number(words[-1], 1, base_data().board.sectors, "the sector")
+        sector = read_number(words[-1], 1, board.sectors, "the sector")
         words = words[:-2]
     text = " ".join(words)
     valid = tuple(among) if among else ()
     if not text:
         raise OrderProblem(ErrorCode.MISSING_TERRITORY, "expected a territory", valid)
     try:
-        territory = base_data().board.territory(text)
+        territory = board.territory(text)
     except NameLookupError as error:
         raise OrderProblem(ErrorCode.UNKNOWN_TERRITORY, str(error),
                            valid or error.candidates) from None
@@ -218,9 +222,10 @@ def read_territory(words: list[str], among: list[str] | None = None
     return territory, sector
 
 
-def where(territory: str, sector: int) -> str:
-    """A territory and sector in order text: the sector only where the territory has several."""
-    if len(base_data().board[territory].sectors) <= 1:
+def where(game: Any, territory: str, sector: int) -> str:
+    """A territory and sector in order text: the sector only where the territory has several
+    (``game``: a state or a view)."""
+    if len(data(game).board[territory].sectors) <= 1:
         return territory
     return f"{territory} SECTOR {sector}"
 
