@@ -34,8 +34,9 @@ NEW = {"Amal", "Artillery Strike", "Basilia Weapon", "Chemistry", "Harvester", "
 
 def plays(game: Any, options: dict[str, Any], seed: str, style: str) -> Counter[str]:
     """The new cards played in one game: in battle plans, and Amal, Harvester, Thumper."""
-    rng, names = random.Random(f"{seed}/seats"), list(game.seat_names)
-    seats = rng.sample(names, rng.randint(2, min(6, len(names))))    # as self-play draws
+    seating = game.seating("gf9", options)                        # as self-play draws
+    rng, names = random.Random(f"{seed}/seats"), list(seating.names)
+    seats = rng.sample(names, rng.randint(seating.fewest, min(seating.most, len(names))))
     state = game.setup("gf9", options, seats, step_rng(seed, 0))
     bots = random.Random(f"{seed}/bots")
     found: Counter[str] = Counter()
