@@ -96,20 +96,22 @@ class ScriptedPlayer:
 
 
 def demo_games(game: str, seats: int, seed: str, bots: bool = False,
-               turns: int | None = None, ruleset: str | None = None) -> list[dict]:
+               turns: int | None = None, ruleset: str | None = None,
+               options: dict | None = None, names: tuple[str, ...] = ()) -> list[dict]:
     """The game files of the demo: two auctions, or one game of Dune (WBC rules, or
-    ``ruleset``), a whole game or ``turns`` turns."""
+    ``ruleset``, with ``options``), a whole game or ``turns`` turns, its first ``seats`` seats
+    or those ``names`` names."""
     def seating(names):
         if bots:
             return [{"seat": name, "bot": "random"} for name in names]
         return [{"seat": name, "address": f"{name}@players.demo", "player": name.title(),
                  "timezone": ZONES[index % len(ZONES)]} for index, name in enumerate(names)]
     if game == "dune":
-        options = {"turns": turns} if turns else {}
+        options = {**(options or {}), **({"turns": turns} if turns else {})}
         seats_of = load_game("dune").seating(ruleset or "wbc", options)
         return [{"id": "dune-demo", "game": "dune", "ruleset": ruleset or "wbc",
                  "title": "Demo Dune", "seed": seed, "auth": "both", "options": options,
-                 "seats": seating(seats_of.names[:seats])}]
+                 "seats": seating(list(names) or seats_of.names[:seats])}]
     auction = load_game("auction")
     auctions = [{"lots": 3 - number} for number in range(2)]
     return [{"id": f"auction-demo-{number + 1}", "game": "auction",
@@ -121,8 +123,9 @@ def demo_games(game: str, seats: int, seed: str, bots: bool = False,
 
 
 def write_files(root: Path, game: str, seats: int, seed: str, bots: bool = False,
-                turns: int | None = None, maps: bool = True,
-                ruleset: str | None = None) -> tuple[Path, list[Path]]:
+                turns: int | None = None, maps: bool = True, ruleset: str | None = None,
+                options: dict | None = None, names: tuple[str, ...] = ()
+                ) -> tuple[Path, list[Path]]:
     """The demo's configuration and game files; returns their paths."""
     config = {
         "moderator": {"address": "moderator@pbem.demo", "name": "Demo Moderator"},
@@ -140,7 +143,7 @@ def write_files(root: Path, game: str, seats: int, seed: str, bots: bool = False
     config_path = root / "pbem.yaml"
     config_path.write_text(yaml.safe_dump(config, sort_keys=False))
     game_paths = []
-    for definition in demo_games(game, seats, seed, bots, turns, ruleset):
+    for definition in demo_games(game, seats, seed, bots, turns, ruleset, options, names):
         path = root / f"{definition['id']}.yaml"
         path.write_text(yaml.safe_dump(definition, sort_keys=False))
         game_paths.append(path)
@@ -149,12 +152,14 @@ def write_files(root: Path, game: str, seats: int, seed: str, bots: bool = False
 
 def run_demo(directory: str | None, game: str, seats: int, seed: str,
              echo: Callable[[str], None], bots: bool = False, turns: int | None = None,
-             clock=None, maps: bool = True, ruleset: str | None = None) -> None:
+             clock=None, maps: bool = True, ruleset: str | None = None,
+             options: dict | None = None, names: tuple[str, ...] = ()) -> None:
     """Play the demo games to their end, printing each tick's summary and where things are
     (on ``clock``, if given, else the system's; ``maps=False``: text-only reports)."""
     root = Path(directory) if directory else Path(tempfile.mkdtemp(prefix="pbem-demo-"))
     root.mkdir(parents=True, exist_ok=True)
-    config_path, game_paths = write_files(root, game, seats, seed, bots, turns, maps, ruleset)
+    config_path, game_paths = write_files(root, game, seats, seed, bots, turns, maps, ruleset,
+                                          options, names)
     config = load_config(config_path)
     moderator = Moderator(config, clock=clock)
     rng = random.Random(seed)

@@ -119,10 +119,12 @@ def rare_positions() -> list:
                               hands={bg: ["Karama"], atreides: ["Karama"]})
     summon = Path(__file__).parent / "scenarios" / (
         "gf9_1_14_04_the_fremen_karama_worm_devours_and_calls_the_nexus.yaml")
-    amal = Path(__file__).parent / "scenarios" / (
+    reveal = Path(__file__).parent / "scenarios" / (     # the Tleilaxu's REVEAL (001 2.08.06)
+        "gf9_2_08_06_a_face_dancer_revealed_replaces_the_winners_forces.yaml")
+    amal = Path(__file__).parent / "scenarios" / (       # setting Amal (001 3.02.02)
         "gf9_3_02_02_amal_halves_every_factions_spice_at_the_phase_named.yaml")
     return [state, *(load_scenario(yaml.safe_load(path.read_text())).state
-                     for path in (summon, amal))]
+                     for path in (summon, reveal, amal))]
 
 
 def test_every_prompt_kind_renders_its_legal_choices_and_template(games):

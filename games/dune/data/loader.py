@@ -753,6 +753,7 @@ class _Reader:
                 "alliance": [str],
                 "map": dict,
                 "singular": (bool, False),
+                "expansion": (str, None),
             },
         )
         if fields is None:
@@ -811,6 +812,7 @@ class _Reader:
             alliance=flags["alliance"],
             map_marker=marker,
             singular=fields["singular"],
+            expansion=fields["expansion"],
             kinds=kinds,
             native_arrival=arrival,
             default_victory=victory,
@@ -1020,7 +1022,8 @@ class _Reader:
             fields = self.record(
                 entry,
                 _label(entry, "name", f"leaders[{i}]"),
-                {"name": str, "faction": str, "strength": int, "synonyms": ([str], [])},
+                {"name": str, "faction": str, "strength": int, "synonyms": ([str], []),
+                 "revival_cost": (int, None), "opposing": (bool, False)},
             )
             if fields is None:
                 continue
@@ -1034,6 +1037,8 @@ class _Reader:
                         fields["faction"],
                         fields["strength"],
                         tuple(fields["synonyms"]),
+                        fields["revival_cost"],
+                        fields["opposing"],
                     )
                 )
         self.clash([Named(x, x.name, (), x.synonyms) for x in leaders], "leaders")
