@@ -42,11 +42,11 @@ from typing import Any
 
 from pbem.game import Prompt
 
+from ...common.names import Named, NameIndex
 from .. import combat
 from ..cards import battle_karama
 from ..codes import ErrorCode
 from ..data import Ability, CardType, Effect, NameLookupError, Slot
-from ..data.names import Named, NameIndex
 from ..factions import harkonnen_capture as capture
 from ..rules import cite, rules_of
 from ..state import SEAT_FACTIONS, State, base_data, data, sheet

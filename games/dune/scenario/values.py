@@ -13,8 +13,8 @@ from typing import Any
 
 from pbem.schema import build
 
+from ...common.names import Named, NameIndex
 from ..data import NameLookupError, Territory
-from ..data.names import Named, NameIndex
 from ..orders.language import OrderProblem, read_territory, words_of
 from ..rules import Rules
 from ..state import FACTION_SEATS, SEAT_FACTIONS, base_data, only_sector, sheet
