@@ -10,6 +10,7 @@ from __future__ import annotations
 from datetime import datetime
 
 from pbem import digest, outbox, reports
+from pbem.command import commander
 from pbem.config import Config
 from pbem.record import GameRecord
 from pbem.resolution import Resolved
@@ -41,7 +42,11 @@ def report_steps(config: Config, store: Store, record: GameRecord, done: Resolve
     deadline = store.deadline(record.id, record.step)
     for seat in record.seats:
         news = digest.news_since(store, record, seat, done.events, done.notes, done.steps)
-        if not digest.has_news(record, seat, news):
+        taken = commander(seat) != done.commanders.get(seat["seat"], commander(seat))
+        if taken:       # its new commander's player learns the seat from this report
+            news.notes.append(f"{seat['seat']} is now commanded by the player of "
+                              f"{commander(seat)}.")
+        elif not digest.has_news(record, seat, news):
             if seat["reported_step"] is None:   # a game begun before the digest: mailed so far
                 digest.reported(store, record, seat, record.step - done.steps)
             continue

@@ -20,9 +20,10 @@ from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 import yaml
 
 from pbem import fairness, outbox, reports
+from pbem.command import OPTION, commander
 from pbem.config import Config
 from pbem.deadlines import DeadlinePolicy, due_at
-from pbem.game import Bots, UnknownGame, capability, load_game, owed, step_rng
+from pbem.game import Bots, Commanders, UnknownGame, capability, load_game, owed, step_rng
 from pbem.record import DEALING, GameRecord
 from pbem.reply_token import message_id, seat_token
 from pbem.schema import SchemaError, build
@@ -38,11 +39,14 @@ class GameFileError(SchemaError):
 @dataclass(frozen=True)
 class SeatDefinition:
     """One seat: its name in the game (a faction), the player's address, and more; or a bot
-    (``bot: random``), which plays the seat from its own view and gets no mail."""
+    (``bot: random``), which plays the seat from its own view and gets no mail; or, in a game
+    where a player may command several seats, the seat whose player commands it
+    (``commanded_by``, ``pbem.command``)."""
 
     seat: str
     address: str | None = None
     bot: str | None = None
+    commanded_by: str | None = None
     player: str | None = None
     secret: str | None = None
     timezone: str | None = None
@@ -127,7 +131,9 @@ def _checks(definition: GameDefinition) -> list[str]:
             problems.append(f"{where}.bot: expected one of {', '.join(styles)}, "
                             f"got {seat.bot!r}" if styles else
                             f"{where}.bot: {rules.name} has no bots, got {seat.bot!r}")
-        if seat.bot is not None and seat.address is not None:
+        if seat.commanded_by is not None:
+            problems.extend(_command_problems(definition, rules, where, seat))
+        elif seat.bot is not None and seat.address is not None:
             problems.append(f"{where}: a bot seat has no address; give address or bot")
         elif seat.bot is None and "@" not in (seat.address or ""):
             problems.append(f"{where}.address: expected a mail address (or bot: random), "
@@ -145,6 +151,32 @@ def _checks(definition: GameDefinition) -> list[str]:
     if definition.salt_hours is not None and definition.salt_hours < 0:
         problems.append("salt_hours: expected 0 (deal at once) or more hours")
     return problems
+
+
+def _command_problems(definition: GameDefinition, rules, where: str,
+                      seat: SeatDefinition) -> list[str]:
+    """What is wrong with a seat commanded by another's player (``pbem.command``)."""
+    if capability(rules, Commanders) is None:
+        return [f"{where}.commanded_by: in {rules.name} every seat has a player of its own"]
+    chief = next((s for s in definition.seats if s.seat == seat.commanded_by), None)
+    if chief is None or chief is seat or chief.commanded_by is not None:
+        return [f"{where}.commanded_by: expected another seat of this file that has a player "
+                f"(address or bot), got {seat.commanded_by!r}"]
+    own = [key for key in ("address", "bot", "player", "secret", "timezone")
+           if getattr(seat, key) is not None]
+    problems = [f"{where}: a commanded seat has no {key} of its own (its commander's "
+                "player plays it)" for key in own]
+    if definition.draw_seats:
+        problems.append(f"{where}.commanded_by: not with draw_seats (the draw deals players "
+                        "to seats, one a seat)")
+    return problems
+
+
+def game_options(definition: GameDefinition) -> dict[str, Any]:
+    """The options a game is set up with: the game file's, and who commands which seat
+    (``pbem.command``) where a seat is commanded by another's player."""
+    commanded = {s.seat: s.commanded_by for s in definition.seats if s.commanded_by}
+    return {**definition.options, OPTION: commanded} if commanded else dict(definition.options)
 
 
 def _zone_problem(key: str, zone: str | None) -> list[str]:
@@ -168,8 +200,9 @@ def create_game(store: Store, config: Config, definition: GameDefinition,
     rules = load_game(definition.game)
     ruleset = definition.ruleset or rules.rulesets[0]
     gm_seed = definition.seed or secrets.token_hex(16)
+    options = game_options(definition)
     try:
-        rules.setup(ruleset, dict(definition.options), [s.seat for s in definition.seats],
+        rules.setup(ruleset, dict(options), [s.seat for s in definition.seats],
                     step_rng(gm_seed, 0))
     except ValueError as error:
         raise GameFileError(definition.id, [f"options: {error}"]) from None
@@ -188,18 +221,19 @@ def create_game(store: Store, config: Config, definition: GameDefinition,
     with store.atomic():
         store.db["games"].insert({
             "id": definition.id, "game": definition.game, "ruleset": ruleset,
-            "options": json.dumps(definition.options, sort_keys=True),
+            "options": json.dumps(options, sort_keys=True),
             "rules_version": rules.rules_version, "seed": gm_seed, "status": DEALING, "step": 0,
             "state": "{}", "settings": json.dumps(settings),
             "created_at": utc_text(now), "updated_at": utc_text(now),
             "gm_seed": gm_seed, "salts": "{}", "deal_at": utc_text(now + timedelta(hours=hours)),
             "commitment": fairness.commitment(gm_seed, definition.id, definition.game, ruleset,
-                                              definition.options, rules.rules_version),
+                                              options, rules.rules_version),
         })
+        made = {seat.seat: seat.secret or secrets.token_urlsafe(6) for seat in definition.seats}
         for seat in definition.seats:
-            secret = seat.secret or secrets.token_urlsafe(6)
-            token = seat_token(store.installation_key(), definition.id,
-                               {"seat": seat.seat, "secret": secret})
+            secret = made[seat.seat]
+            token = seat_token(store.installation_key(), definition.id,     # as its player's
+                               {"seat": seat.seat, "secret": made[seat.commanded_by or seat.seat]})
             store.db["seats"].insert({
                 "game_id": definition.id, "seat": seat.seat,
                 "address": (seat.address or "").lower(),
@@ -219,8 +253,10 @@ def create_game(store: Store, config: Config, definition: GameDefinition,
 
 
 def salting_seats(record: GameRecord) -> list[str]:
-    """The seats that may salt: those a player plays (a bot gives no salt)."""
-    return [s["seat"] for s in record.seats if not (s["disorder"] or "").startswith("bot")]
+    """The seats that may salt: those a player plays (a bot gives no salt), each player once,
+    for its own seat (``pbem.command``)."""
+    return [s["seat"] for s in record.seats if not (s["disorder"] or "").startswith("bot")
+            and commander(s) == s["seat"]]
 
 
 def deal_due(record: GameRecord, now: datetime) -> bool:

@@ -19,8 +19,8 @@ A game may also provide optional capabilities, each a Protocol below: ``Invarian
 (self-play checks them), ``MapPicture`` (the reports and the archive show the board),
 ``Turns`` (the archive files each event under its turn), ``Scenarios``, ``Dropouts``,
 ``LeagueScoring`` (``pbem.league`` scores its games), ``TemplateGlobals``, ``Bots``
-(seats a bot plays, self-play, the demo) and ``OrdersAhead`` (orders held for decisions still
-to come).  A game
+(seats a bot plays, self-play, the demo), ``OrdersAhead`` (orders held for decisions still
+to come) and ``Commanders`` (a player commanding several seats).  A game
 declares the ones it provides in its module-level ``capabilities`` tuple (``load_game``
 refuses a game that declares one it does not provide), and the moderator asks for one by
 ``capability(game, MapPicture)``, never by looking for a name on the game.
@@ -370,6 +370,20 @@ class OrdersAhead(Protocol):
     def ahead(self, state: State, seat: str) -> list[Prompt]: ...
 
 
+class Commanders(Protocol):
+    """A game in which one player may command several seats, and in which who commands which
+    may change (Dune v3.0's two- and three-player games, War for Arrakis in teams).
+
+    A game file's seat may be ``commanded_by`` another seat, a player's own; the moderator
+    hands these to ``setup`` as the option ``commanders`` (each commanded seat to the seat
+    whose player commands it), which the game keeps in its state.  ``commanders(state)``
+    says who commands which now: each commanded seat to its commander's seat (a seat left
+    out commands itself).  The moderator routes a player's mail and each seat's reports by
+    it (``pbem.command``)."""
+
+    def commanders(self, state: State) -> dict[str, str]: ...
+
+
 class TemplateGlobals(Protocol):
     """What the game's report templates need besides the view: ``template_globals()``."""
 
@@ -378,7 +392,7 @@ class TemplateGlobals(Protocol):
 
 CAPABILITIES: tuple[type, ...] = (Invariants, MapPicture, Turns, Scenarios, Dropouts,
                                   LeagueScoring, TemplateGlobals, Bots, BotDecisions,
-                                  OrdersAhead)
+                                  OrdersAhead, Commanders)
 C = TypeVar("C")
 
 

@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING
 
 from pbem import clock as clocks
 from pbem import outbox, pace
+from pbem.command import players_first
 from pbem.config import Config
 from pbem.lock import tick_lock
 from pbem.mail.sinks import make_sink
@@ -282,7 +283,7 @@ class Moderator:
 
         ``tokens`` are the reply tokens the mail carries (``pbem.reply_token``)."""
         from pbem import flood
-        from pbem.reply_token import replied_seats
+        from pbem.reply_token import replied_before, replied_seats
         from pbem.routing import SUBJECT_TAG, Refusal, find_seat, game_from_subject
 
         sender, subject, in_reply_to = row["sender"], row["subject"] or "", row["message_id"]
@@ -297,7 +298,8 @@ class Moderator:
         if self._from_gm(record, sender, lines.secret):
             return self._gm_mail(inbound_id, record, lines.orders, in_reply_to, now)
         routed = find_seat(record.seats, record.settings["auth"], sender, lines,
-                           replied_seats(record.key, record.id, record.seats, tokens))
+                           replied_seats(record.key, record.id, record.seats, tokens),
+                           replied_before(record.key, record.id, record.seats, tokens))
         if routed.refusal in flood.SECRET_REFUSALS:
             return self._refuse_secret(inbound_id, record, routed, sender, subject,
                                        in_reply_to, lines.seat)
@@ -305,7 +307,8 @@ class Moderator:
             return self._refuse(inbound_id, routed.notify, routed.refusal, subject,
                                 in_reply_to if routed.notify == sender else None,
                                 game=game_id, sender=sender,
-                                seat=lines.seat or self._seat_of(record, routed.notify))
+                                seat=(routed.seat or lines.seat
+                                      or self._seat_of(record, routed.notify)))
         if record.finished:
             return self._refuse(inbound_id, sender, "game-over", subject, in_reply_to,
                                 game=game_id)
@@ -348,7 +351,8 @@ class Moderator:
 
     @staticmethod
     def _seat_of(record: GameRecord, address: str | None) -> str | None:
-        return next((s["seat"] for s in record.seats if s["address"] == address), None)
+        return next((s["seat"] for s in players_first(record.seats) if s["address"] == address),
+                    None)
 
     def _refuse(self, inbound_id: int, to: str | None, reason, subject: str,
                 in_reply_to: str | None, kind: str = "refusal", **context) -> str:

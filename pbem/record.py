@@ -7,7 +7,18 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
-from pbem.game import Adjustment, Game, Prompt, State, load_game, replay, replay_states
+from pbem.command import command, commanders
+from pbem.game import (
+    Adjustment,
+    Commanders,
+    Game,
+    Prompt,
+    State,
+    capability,
+    load_game,
+    replay,
+    replay_states,
+)
 from pbem.reply_token import seat_token
 from pbem.store import Store
 
@@ -40,10 +51,20 @@ class GameRecord:
                              (game_id, row["step"]))
         game = load_game(row["game"])
         state = json.loads(row["state"])
-        return cls(row, game, state if row["status"] == DEALING else game.upgrade(state),
-                   store.seats(game_id), json.loads(row["settings"] or "{}"),
-                   json.loads(deadline["waits"] or "[]") if deadline else [],
-                   store.installation_key(), store.held_orders(game_id))
+        record = cls(row, game, state if row["status"] == DEALING else game.upgrade(state),
+                     store.seats(game_id), json.loads(row["settings"] or "{}"),
+                     json.loads(deadline["waits"] or "[]") if deadline else [],
+                     store.installation_key(), store.held_orders(game_id))
+        record.follow_command()
+        return record
+
+    def follow_command(self) -> None:
+        """The seats' rows as the game says who commands which now (``pbem.command``): call
+        after the state changed.  A game without ``Commanders`` has a player a seat."""
+        if capability(self.rules, Commanders) is not None:
+            command(self.seats, commanders(self.rules, self.state,
+                                           json.loads(self.row["options"] or "{}"),
+                                           dealt=not self.dealing))
 
     @property
     def id(self) -> str:

@@ -71,3 +71,17 @@ def replied_seats(key: str, game: str, seats: list[dict], tokens: tuple[str, ...
     return frozenset(seat["seat"] for seat in seats
                      if any(hmac.compare_digest(seat_token(key, game, seat), token)
                             for token in tokens))
+
+
+def replied_before(key: str, game: str, seats: list[dict], tokens: tuple[str, ...]
+                   ) -> dict[str, str]:
+    """The seats of ``game`` whose mail a reply carrying ``tokens`` answers from when another
+    player commanded them (``pbem.command``: a seat's token is made with its commander's
+    secret), each to the seat whose player that was; empty in a game where nobody commands
+    another's seat."""
+    if not tokens or not any("commander" in seat for seat in seats):
+        return {}
+    players = [seat for seat in seats if seat["commander"] == seat["seat"]]
+    return {seat["seat"]: chief["seat"] for seat in seats for chief in players
+            if chief["seat"] != seat["commander"]
+            and _token(key, game, seat["seat"], chief["secret"]) in tokens}

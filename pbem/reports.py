@@ -21,6 +21,7 @@ from typing import Any
 
 from pbem import reply_token
 from pbem.ahead import ahead_prompts
+from pbem.command import commanded_with
 from pbem.config import Config
 from pbem.echo import Echo
 from pbem.game import Event, MapPicture, OrderError, Prompt, capability, waiting_for
@@ -40,6 +41,8 @@ def order_template(record: GameRecord, seat: str, prompts: list[Prompt],
     can be sent back with only what the player wants to change.
     """
     lines = [f"GAME {record.id}"]
+    if len(commanded_with(record.seats, seat)) > 1:
+        lines.append(f"SEAT {seat}")        # a player of several seats names the one
     if record.settings["auth"] != "address":
         lines.append(f"SECRET {record.seat(seat)['secret']}")
     lines.extend(standing.get(p.key, p.template) for p in prompts)
@@ -73,6 +76,7 @@ def _seat_context(record: GameRecord, seat: str | None, deadline: datetime | Non
         "deadline": deadline,
         "timezone": record.timezone_of(seat),
         "result": record.result(),
+        "command": commanded_with(record.seats, seat) if seat is not None else [],
     }
 
 
@@ -97,6 +101,8 @@ def _mail(config: Config, record: GameRecord, seat: str | None, subject: str, te
         thread = f"<pbem.{record.id}@{config.moderator.domain}>"
     else:
         to, thread = [record.seat(seat)["address"]], record.seat(seat)["thread_id"]
+        if len(commanded_with(record.seats, seat)) > 1:   # which of the player's seats
+            subject = subject.replace(f"[{record.id}]", f"[{record.id}] {seat}:", 1)
     shown = next(((p.cid, f"The map: {record.step_name()}") for p in pictures if p.cid), None)
     html = text_to_html(text, subject, verbatim=(template,) if template else (), picture=shown)
     if opens_thread:

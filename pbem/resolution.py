@@ -26,6 +26,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from pbem.ahead import expire, file_held_orders
+from pbem.command import commander
 from pbem.deadlines import DeadlinePolicy, due_at, final_due
 from pbem.game import Bots, Event, Prompt, capability, owed, step_rng, waiting_for
 from pbem.preferences import absent, preferences
@@ -46,6 +47,7 @@ class Resolved:
     events: list[Event] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
     logged: int = 0
+    commanders: dict[str, str] = field(default_factory=dict)
 
 
 def policy_of(record: GameRecord) -> DeadlinePolicy:
@@ -53,8 +55,9 @@ def policy_of(record: GameRecord) -> DeadlinePolicy:
 
 
 def resolve_ready_steps(store: Store, record: GameRecord, now: datetime) -> Resolved:
-    """Apply every step of the game that is ready, in place; call inside a transaction."""
-    done = Resolved()
+    """Apply every step of the game that is ready, in place; call inside a transaction.
+    ``commanders`` says who commanded which seat before (``pbem.command``)."""
+    done = Resolved(commanders={seat["seat"]: commander(seat) for seat in record.seats})
     while record.row["status"] == "active" and ready(store, record, now):
         apply_step(store, record, now, done)
         done.steps += 1
@@ -70,14 +73,15 @@ def resolve_now(store: Store, record: GameRecord, now: datetime, note: str) -> R
     assert record.rules.result(record.state) is None, "the game is over"
     prompts = record.rules.prompts(record.state)
     file_moderator_orders(store, record, prompts, now)
-    done = Resolved(steps=1, notes=[note])
+    done = Resolved(steps=1, notes=[note],
+                    commanders={seat["seat"]: commander(seat) for seat in record.seats})
     due = store.deadline(record.id, record.step)
     apply_step(store, record, now, done,
                missed="by the deadline" if due is None or due <= now else "before the GM "
                "resolved the step")
     after = resolve_ready_steps(store, record, now)
     return Resolved(done.steps + after.steps, done.events + after.events,
-                    done.notes + after.notes)
+                    done.notes + after.notes, commanders=done.commanders)
 
 
 def ready(store: Store, record: GameRecord, now: datetime) -> bool:
@@ -249,6 +253,7 @@ def apply_step(store: Store, record: GameRecord, now: datetime, done: Resolved,
                   (record.id, record.step))
     record.state = state
     record.row = {**record.row, "step": step}
+    record.follow_command()
     kinds = [p.kind for p in owed(record.rules.prompts(state))]
     due = due_at(now, kinds, policy_of(record), record.settings["timezone"])
     store.upsert("deadlines", {"game_id": record.id, "step": step,

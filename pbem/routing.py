@@ -16,6 +16,8 @@ import re
 from dataclasses import dataclass
 from enum import Enum
 
+from pbem.command import players_first
+
 SUBJECT_TAG = re.compile(r"\[([A-Za-z0-9][A-Za-z0-9_.-]*)\]")
 ROUTING_LINE = re.compile(r"^\s*(GAME|SECRET|PASSWORD|SEAT)\s*[:=]?\s*(\S*)\s*$", re.IGNORECASE)
 POLICIES = ("address", "secret", "both")
@@ -31,6 +33,7 @@ class Refusal(Enum):
     MISSING_SECRET = "missing-secret"
     WRONG_SECRET = "wrong-secret"
     SEAT_MISMATCH = "seat-mismatch"
+    NOT_COMMANDED = "not-commanded"
 
 
 @dataclass(frozen=True)
@@ -79,7 +82,8 @@ class Routed:
 
 
 def find_seat(seats: list[dict], policy: str, sender: str, lines: RoutingLines,
-              replied: frozenset[str] | None = None) -> Routed:
+              replied: frozenset[str] | None = None,
+              replied_before: dict[str, str] | None = None) -> Routed:
     """Authenticate the sender as one seat of a game under the game's policy.
 
     Where the policy asks for the secret, a mail without a ``SECRET`` line may prove
@@ -87,13 +91,26 @@ def find_seat(seats: list[dict], policy: str, sender: str, lines: RoutingLines,
     whose reply tokens it carries (``pbem.reply_token.replied_seats``; None: none
     carried).  A wrong secret or token is reported to the seat's registered address,
     never to the sender, so that a forger learns nothing and the player learns of it.
+
+    A player may command several seats (``pbem.command``): a mail naming no seat is for the
+    player's own, and a player's mail for a seat it no longer commands (named on its SEAT
+    line, or a reply to that seat's mail from when it did: ``replied_before``, each such
+    seat to the seat that commanded it then) is refused as such to the sender.
     """
+    seats = players_first(seats)
     by_address = [s for s in seats if s["address"].lower() == sender.lower()]
     named = None
     if lines.seat:
         named = next((s for s in seats if s["seat"].lower() == lines.seat.lower()), None)
         if named is None:
             return Routed(refusal=Refusal.UNKNOWN_SEAT, notify=sender)
+        if "commander" in named and by_address and named not in by_address:
+            return Routed(named["seat"], Refusal.NOT_COMMANDED, sender)
+    mine = {s["seat"] for s in by_address}
+    gone = next((seat for seat, chief in (replied_before or {}).items() if chief in mine
+                 and not replied), None)
+    if gone is not None and named is None and not lines.secret:
+        return Routed(gone, Refusal.NOT_COMMANDED, sender)
     if policy == "address":
         if not by_address:
             return Routed(refusal=Refusal.UNKNOWN_SENDER, notify=sender)

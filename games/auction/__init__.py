@@ -10,15 +10,24 @@ plus a tenth of its coins; the highest score wins and ties share the win.
 This module provides the names of ``pbem.game.Game``.
 """
 
-from pbem.game import Bots
+from pbem.game import Bots, Commanders
 
 from .orders import DECISION_KINDS, ErrorCode, bot_order, parse, parse_decision, prompts
 from .resolve import EventCode, apply
-from .table import RULES_VERSION, RULESETS, SEAT_NAMES, result, setup, step_name, view
+from .table import (
+    RULES_VERSION,
+    RULESETS,
+    SEAT_NAMES,
+    commanders,
+    result,
+    setup,
+    step_name,
+    view,
+)
 
 name = "auction"
 bot_styles = ("random",)
-capabilities = (Bots,)     # its random bots; none of pbem.game's other capabilities
+capabilities = (Bots, Commanders)     # its random bots, and partners
 decision_kinds = DECISION_KINDS
 rules_version = RULES_VERSION
 rulesets = RULESETS
@@ -36,6 +45,7 @@ __all__ = [
     "apply",
     "bot_order",
     "capabilities",
+    "commanders",
     "decision_kinds",
     "name",
     "parse",

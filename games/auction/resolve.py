@@ -10,7 +10,7 @@ from typing import Any
 from pbem.game import Event, State
 
 from .orders import prompt_key, prompts
-from .table import BID, FINISHED, KEEP, result
+from .table import BID, FINISHED, KEEP, pass_command, result
 
 
 class EventCode(StrEnum):
@@ -20,6 +20,7 @@ class EventCode(StrEnum):
     LOT_KEPT = "lot-kept"  # public: the winner keeps the lot
     LOT_GIFTED = "lot-gifted"  # public: the winner gives the lot away
     LOT_SCORED = "lot-scored"  # private to the holder: the valuation it scores
+    COMMAND_PASSED = "command-passed"  # public: who commands which seat now
     GAME_FINISHED = "game-finished"  # public: winners, scores and reason
 
 
@@ -79,4 +80,7 @@ def hand_over_lot(state: State, orders: dict[str, Any]) -> list[Event]:
     else:
         state["lot"] = lot + 1
         state["step"] = BID
+        passed = pass_command(state)
+        if passed is not None:
+            events.append(Event(EventCode.COMMAND_PASSED, {"commanders": passed}))
     return events

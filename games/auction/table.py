@@ -7,7 +7,14 @@ A state is plain JSON data:
 - ``valuations``: each seat's valuation card for every lot (private to that seat);
 - ``decks``: for every lot, the cards nobody was dealt (seen by no one);
 - ``lot`` and ``step``: the lot on the block (from 1) and ``bid``, ``keep`` or ``finished``;
-- ``sales``: one public record per lot sold: its bids, winner, price and holder.
+- ``sales``: one public record per lot sold: its bids, winner, price and holder;
+- ``commanders``: in a game of partners, each seat a partner commands to the partner's own
+  seat (public; ``pbem.game.Commanders``).
+
+Partners (the option ``commanders``, from the game file's ``commanded_by``): a player bids
+for its own seat and for the seats it commands, each scoring alone.  With ``pass_command``,
+after each lot every commanded seat passes to the next player in table order, as allied
+factions pass at each Nexus of Dune v3.0's three-player game.
 """
 
 from __future__ import annotations
@@ -25,6 +32,7 @@ CARDS = range(1, 21)  # the valuation deck of one lot
 
 # option: (default, least, most); None means no upper bound
 OPTIONS = {"lots": (3, 1, 10), "coins": (100, 0, None)}
+PARTNERS = ("commanders", "pass_command")    # the options of a game of partners
 
 BID, KEEP, FINISHED = "bid", "keep", "finished"
 STEP_WORDS = {BID: "bidding", KEEP: "keep or gift"}
@@ -34,14 +42,20 @@ def setup(ruleset: str, options: dict[str, Any], seats: list[str], rng: random.R
     """A new auction: every seat gets its coins and one valuation card per lot."""
     if ruleset not in RULESETS:
         raise ValueError(f"unknown ruleset {ruleset!r}; rulesets are: {', '.join(RULESETS)}")
-    options = checked_options(options)
     seats = checked_seats(seats)
+    commanders = checked_commanders(options.get("commanders") or {}, seats)
+    passing = options.get("pass_command", False)
+    if not isinstance(passing, bool):
+        raise ValueError("option 'pass_command' must be true or false")
+    options = checked_options({k: v for k, v in options.items() if k not in PARTNERS})
     decks = [shuffled_deck(rng) for _ in range(options["lots"])]
+    partners = {"commanders": commanders, "pass_command": passing} if commanders else {}
     return {
         "ruleset": ruleset,
         "rules_version": RULES_VERSION,
         "options": options,
         "seats": seats,
+        **partners,
         "coins": {seat: options["coins"] for seat in seats},
         "valuations": {seat: [deck.pop() for deck in decks] for seat in seats},
         "decks": decks,
@@ -65,6 +79,31 @@ def checked_options(options: dict[str, Any]) -> dict[str, int]:
             raise ValueError(f"option {option!r} must be a whole number {least} {upper}")
         checked[option] = value
     return checked
+
+
+def checked_commanders(commanders: dict[str, str], seats: list[str]) -> dict[str, str]:
+    """Who commands which seat; ValueError names a seat that cannot command or be commanded."""
+    for seat, chief in commanders.items():
+        if seat not in seats or chief not in seats or chief in commanders or chief == seat:
+            raise ValueError(f"seat {seat!r} cannot be commanded by {chief!r}: both must be "
+                             "seats of the game, the commander one that has its own player")
+    return dict(commanders)
+
+
+def commanders(state: State) -> dict[str, str]:
+    """Each commanded seat to the partner who commands it now."""
+    return dict(state.get("commanders", {}))
+
+
+def pass_command(state: State) -> dict[str, str] | None:
+    """After a lot in a game that passes command: each commanded seat to the next player in
+    table order (None: command stays)."""
+    if not state.get("pass_command"):
+        return None
+    players = [seat for seat in state["seats"] if seat not in state["commanders"]]
+    state["commanders"] = {seat: players[(players.index(chief) + 1) % len(players)]
+                           for seat, chief in state["commanders"].items()}
+    return dict(state["commanders"])
 
 
 def checked_seats(seats: list[str]) -> list[str]:
@@ -144,6 +183,7 @@ def view(state: State, seat: str | None) -> dict[str, Any]:
         "coins": {name: state["coins"][name] for name in seats},
         "held": holdings(state),
         "sales": [public_sale(sale) for sale in state["sales"]],
+        "commanders": commanders(state),
     }
     if seat is None:
         return public

@@ -5,6 +5,7 @@ from __future__ import annotations
 import secrets
 
 from pbem import reports
+from pbem.command import commanded_with, commander
 from pbem.commands.gm import ADDRESS, reload, require_playing
 from pbem.commands.registry import CommandContext, CommandError, gm_command
 from pbem.fairness import log_intervention
@@ -20,6 +21,9 @@ def replace(context: CommandContext, args: str) -> None:
     record, store = context.record, context.store
     seat, address, reason = _seat_address_reason(args, [s["seat"] for s in record.seats])
     old = record.seat(seat)
+    if commander(old) != seat:
+        raise CommandError(f"{seat} is commanded by the player of {commander(old)}: replace "
+                           f"{commander(old)}, and the new player commands both")
     deadline = store.deadline(record.id, record.step)
     context.send(reports.gm_notice(context.config, record, seat, "replaced", context.now,
                                    deadline, reason=reason), "gm-replaced", seat)
@@ -36,8 +40,9 @@ def replace(context: CommandContext, args: str) -> None:
     log_intervention(store, record.id, record.step, "REPLACE",
                      {"seat": seat, "resumed": resumed}, reason, context.now)
     record = reload(context)
-    context.send(reports.welcome(context.config, record, seat, deadline, context.now,
-                                 replacing=True, reason=reason), "welcome", seat)
+    for each in commanded_with(record.seats, seat):     # the seats the new player commands
+        context.send(reports.welcome(context.config, record, each, deadline, context.now,
+                                     replacing=True, reason=reason), "welcome", each)
     context.answer(f"{address} now plays {seat} (was {old['address']}); the new player has a "
                    "welcome with a new secret, the old address a farewell."
                    + (" The game resumes." if resumed else ""))
