@@ -1,0 +1,32 @@
+"""War for Arrakis played whole by its bots: every bot order read as mail, the invariants
+checked after every step, each game replayed from its seed and log to the same state
+(pbem.selfplay).  The thousand-game runs are benchmarks/selfplay figures in
+docs/reliability.md; these are the few the fast loop plays."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.game import load_game
+from pbem.selfplay import play_games
+
+GAME = load_game("war_for_arrakis")
+
+
+@pytest.mark.parametrize("style", ["random", "basic"])
+def test_two_player_games_by_the_bots_break_nothing(style):
+    summary = play_games(GAME, "standard", {"rounds": 12}, 3, f"wfa-two-{style}",
+                         seats=["atreides", "harkonnen"], style=style)
+    assert summary.violations == []
+    assert summary.games == 3
+
+
+def test_bot_orders_as_values_play_the_same_games_as_mail():
+    """``bot_decisions`` hands the bots' orders over as values: the same games, step for step,
+    as the same bots' orders read as mail."""
+    by_mail = play_games(GAME, "standard", {"rounds": 6}, 2, "wfa-same", style="random",
+                         seats=["atreides", "harkonnen"])
+    as_values = play_games(GAME, "standard", {"rounds": 6}, 2, "wfa-same", style="random",
+                           seats=["atreides", "harkonnen"], mail=False)
+    assert by_mail.violations == as_values.violations == []
+    assert by_mail.steps == as_values.steps
