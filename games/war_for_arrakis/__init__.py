@@ -19,7 +19,7 @@ from typing import Any
 
 from pbem.game import BotDecisions, Bots, Event, Invariants, Parsed, Prompt
 
-from . import turn
+from . import solo, turn
 from .bots.players import bot_order as bot_order
 from .invariants import violations
 from .orders import LANGUAGE
@@ -35,6 +35,7 @@ seat_names = SEAT_NAMES
 decision_kinds = DECISION_KINDS
 bot_styles = ("random", "basic")
 capabilities = (Invariants, Bots, BotDecisions)
+SOLO_RULES = solo.MODULES       # the solo mode's handlers registered (automaton.py)
 
 
 def setup(ruleset: str, options: dict[str, Any], seats: list[str],

@@ -12,7 +12,16 @@ from .context import Context
 from .leaders import eliminate
 from .legions import area_name, describe, whole
 from .standing import standing
-from .state import GENERIC, HARKONNEN, State, automaton, data, figures, house_seat
+from .state import (
+    GENERIC,
+    HARKONNEN,
+    State,
+    automaton,
+    data,
+    figures,
+    house_seat,
+    unit_supply,
+)
 
 
 def take_hits(ctx: Context, area: str, hits: int, why: str, seat: str | None = None) -> None:
@@ -58,8 +67,9 @@ def _casualty(ctx: Context, area: str, found: dict[str, Any], kind: str) -> bool
     if kind == "regular" and found["regular"]:
         found["regular"] -= 1
     elif kind in ("elite", "special") and found[kind]:
-        found[kind] -= 1
-        found["regular"] += 1
+        found[kind] -= 1                 # made a Regular; with none left in the box, removed
+        if unit_supply(ctx.state, found["side"])["regular"] > 0:
+            found["regular"] += 1
     elif kind == "generic" and any(lg in GENERIC.values() for lg in found["leaders"]):
         leader = next(lg for lg in found["leaders"] if lg in GENERIC.values())
         eliminate(ctx, area, leader, "a casualty")

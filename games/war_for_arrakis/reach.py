@@ -8,6 +8,7 @@ from .state import (
     ATREIDES,
     HARKONNEN,
     State,
+    automaton,
     data,
     enemy_settlement,
     free_for,
@@ -23,9 +24,17 @@ def neighbours(area: str) -> tuple[str, ...]:
     return data().board[area].neighbours
 
 
+def neighbours_of(state: State, side: str, area: str) -> tuple[str, ...]:
+    """A legion's neighbours: across passable borders, or any border for the solo mode's
+    Harkonnen (002 CHOOSING THE SHORTEST PATH: "the Harkonnens ignore impassable borders")."""
+    if side == HARKONNEN and automaton(state, HARKONNEN):
+        return data().board.touching[area]
+    return neighbours(area)
+
+
 def ground_moves(state: State, side: str, start: str) -> list[str]:
     """The free areas beside ``start`` (002 MOVEMENT)."""
-    return [area for area in neighbours(start) if free_for(state, area, side)]
+    return [area for area in neighbours_of(state, side, start) if free_for(state, area, side)]
 
 
 def signs(state: State, area: str) -> bool:
@@ -100,7 +109,7 @@ def targets(state: State, side: str, start: str, air: bool = False) -> list[str]
     """The areas a legion of ``side`` at ``start`` may attack: beside it across a passable
     border, by sandriding (Atreides) or by troop transport (Harkonnen, ``air``) (002 BATTLES)."""
     order = data().board.order
-    found = {a for a in neighbours(start) if attackable(state, side, a)}
+    found = {a for a in neighbours_of(state, side, start) if attackable(state, side, a)}
     if side == ATREIDES:
         rides = ridden(state, start)
         found.update(a for r in rides for a in (r, *neighbours(r))

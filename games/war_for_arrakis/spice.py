@@ -49,6 +49,9 @@ def spend(ctx: Context, plan: dict[str, Any]) -> None:
                 and state["supremacy"] <= data().limits["stockpile_below"]:
             spice -= costs["stockpile"]
             stockpiled = True
+        elif verb == "supremacy" and spice >= 1 and not stockpiled:
+            spice = 0                     # 002 SPICE HARVESTING, solo: 7+ with all on top
+            stockpiled = True
         elif verb == "reserve" and spice >= 1:
             state["spice_reserve"] = min(data().limits["spice_reserve"], spice)
     down = []

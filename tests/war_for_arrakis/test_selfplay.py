@@ -30,3 +30,19 @@ def test_bot_orders_as_values_play_the_same_games_as_mail():
                            seats=["atreides", "harkonnen"], mail=False)
     assert by_mail.violations == as_values.violations == []
     assert by_mail.steps == as_values.steps
+
+
+@pytest.mark.parametrize("style", ["random", "basic"])
+def test_solo_games_against_the_rules_break_nothing(style):
+    """002 MAHDI SOLO MODE: the Harkonnen played by the rules inside ``apply``; the games
+    replay from their seed and log (pbem.selfplay checks it)."""
+    summary = play_games(GAME, "mahdi", {"rounds": 12}, 3, f"wfa-solo-{style}",
+                         seats=["atreides"], style=style)
+    assert summary.violations == []
+
+
+def test_shared_factions_by_the_bots_break_nothing():
+    """002 3-4 PLAYERS MODE: four players, each faction shared by its two powers."""
+    summary = play_games(GAME, "standard", {"rounds": 8}, 2, "wfa-four",
+                         seats=["house-atreides", "fremen", "house-harkonnen", "corrino"])
+    assert summary.violations == []

@@ -10,7 +10,7 @@ from pbem.game import Prompt
 
 from ..orders.decisions import claims_text, end_text, harvest_text, vehicles_text
 from ..orders.plan import plan_text, show_action
-from ..state import ATREIDES, side_of
+from ..state import ATREIDES, data, side_of
 from . import moves
 
 PASS = {"do": "pass", "using": None}
@@ -51,7 +51,7 @@ def bot_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random, style: st
                 action = moves.by_result(view, side, result, rng)
         first = action or PASS
         entries.append({"try": [_text(first), _text(PASS)]})
-    if side == ATREIDES:
+    if side == ATREIDES and view["seat"] in (ATREIDES, data().desert_power_power):
         for _ in range(2):
             action = moves.desert_power(view, rng)
             if action:
@@ -61,8 +61,6 @@ def bot_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random, style: st
         standing["cards"] = rng.randint(0, 1) if style == "random" else 1
         standing["press"] = {"mode": "stronger", "units": 0}
     if side == ATREIDES:
-        from ..state import data
-
         standing["claims"] = [c for c, p in data().prescience.items()
                               if p.timing == "action" and not p.spend_die and not p.do]
     return {"entries": entries, "standing": standing, "changes": [],

@@ -144,6 +144,7 @@ def move_legions(ctx: Context, actor: Actor, spec: dict[str, Any], clauses: list
         ctx.say(EventCode.MOVED, f"The {data().factions[actor.side].name} move "
                 f"{_shown(part, actor.side)} from {area_name(origin)} to {area_name(to)}.",
                 area=origin, to=to)
+    for origin, _, _, _ in parts:                # every figure is down before a garrison
         left_settlement(ctx, actor.side, origin)
     for _, to, _, _ in parts:
         if to in state["legions"]:
@@ -185,6 +186,8 @@ def legion_step(ctx: Context, actor: Actor, spec: dict[str, Any], choices: Choic
     (Beast Rabban's special action)."""
     may = spec["may"]
     actor.mods = {**actor.mods, **spec.get("battle", {})}
+    if automaton(ctx.state, actor.side) and choices.peek() is None:
+        choices.clauses = solo.call("legion_clauses", ctx, actor, spec)
     if any(m.startswith("move-then") for m in may):
         moved = choices.take("move")
         if moved is not None:
@@ -510,6 +513,8 @@ def airlift(ctx: Context, actor: Actor, spec: Any, choices: Choices) -> None:
     the actor's legions."""
     state = ctx.state
     clause = choices.take("move")
+    if clause is None and automaton(state, actor.side):
+        clause = solo.call("airlift_clause", ctx)
     if clause is None:
         return
     origin, to = clause["from"], clause["to"]

@@ -192,8 +192,9 @@ def _play_plan(ctx: Context, seat: str) -> str:
             plan.pop(at)
             ctx.say(EventCode.FALLBACK, f"Left out of your plan: {why[0]}.", (seat,))
             continue
-        if _side(seat) == ATREIDES and not _dice_left(state, seat) and _no_dice_action(entry):
-            plan.pop(at)
+        if not _dice_left(state, seat):
+            plan.pop(at)                        # no die to spend, nothing else it could do
+            ctx.say(EventCode.FALLBACK, f"Left out of your plan: {why[0]}.", (seat,))
             continue
         return _ask(ctx, seat, f"your next action cannot be done: {'; '.join(why)}")
     if _dice_left(state, seat):
@@ -203,10 +204,6 @@ def _play_plan(ctx: Context, seat: str) -> str:
         return _ask(ctx, seat, "your plan is used up and you have dice left")
     ctx.say(EventCode.PASSED, f"{_name(seat)} have no die left and pass.", seat=seat)
     return "passed"
-
-
-def _no_dice_action(entry: dict[str, Any]) -> bool:
-    return all(a["do"] not in ("desert",) for a in entry["try"])
 
 
 def _name(seat: str) -> str:

@@ -5,6 +5,7 @@ MODE)."""
 
 from __future__ import annotations
 
+from .. import automaton as solo
 from ..cards.effect import draw_one
 from ..cards.row import reveal
 from ..codes import EventCode
@@ -27,10 +28,10 @@ def begin(ctx: Context) -> None:
                     hand(state, seat).append(card)
                     drawn.append(card)
             note_draws(ctx, seat, side, drawn)
-    solo = state["ruleset"] == SOLO
-    count = data().limits["solo_prescience_revealed" if solo else "prescience_revealed"]
+    alone = state["ruleset"] == SOLO
+    count = data().limits["solo_prescience_revealed" if alone else "prescience_revealed"]
     reveal(ctx, count)
-    if solo:
+    if alone:
         solo.call("start_round", ctx)
 
 
