@@ -17,13 +17,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pbem.game import BotDecisions, Bots, Event, Invariants, Parsed, Prompt
+from pbem.game import BotDecisions, Bots, Event, Invariants, Parsed, Prompt, Scenarios
 
 from . import solo, turn
 from .bots.players import bot_order as bot_order
 from .invariants import violations
 from .orders import LANGUAGE
 from .orders.decisions import DECISION_KINDS
+from .scenario import run_scenario as run_scenario
+from .scenario import scenario_report as scenario_report
 from .setup import RULES_VERSION, RULESETS, new_game
 from .state import SEAT_NAMES, State
 from .view import view as seat_or_public_view
@@ -34,7 +36,7 @@ rulesets = RULESETS
 seat_names = SEAT_NAMES
 decision_kinds = DECISION_KINDS
 bot_styles = ("random", "basic")
-capabilities = (Invariants, Bots, BotDecisions)
+capabilities = (Invariants, Bots, BotDecisions, Scenarios)
 SOLO_RULES = solo.MODULES       # the solo mode's handlers registered (automaton.py)
 
 

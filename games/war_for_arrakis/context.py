@@ -35,13 +35,13 @@ class Context:
     def data(self):
         return data()
 
-    def say(self, code: str, text: str, to: tuple[str, ...] | None = None,
+    def say(self, code: str, text: str, audience: tuple[str, ...] | None = None,
             **facts: Any) -> None:
-        """An event: public (``to`` None) or for the seats named; an event for no seat (the
-        solo mode's Harkonnen) is not raised."""
-        if to is not None and not to:
+        """An event: public (``audience`` None) or for the seats named; an event for no seat
+        (the solo mode's Harkonnen) is not raised."""
+        if audience is not None and not audience:
             return
-        self.events.append(Event(code, {"text": text, **facts}, to))
+        self.events.append(Event(code, {"text": text, **facts}, audience))
 
     def tell(self, side: str, code: str, text: str, **facts: Any) -> None:
         """An event for a faction's seats alone."""

@@ -27,21 +27,22 @@ def begin(state: State, rng: random.Random) -> tuple[State, list[Event]]:
     return ctx.state, ctx.events
 
 
-def advance(state: State, orders: dict[str, Any], rng: random.Random
-            ) -> tuple[State, list[Event]]:
-    """One step: the open decisions' orders applied, then play on to the next decision."""
+def advance(state: State, orders: dict[str, Any], rng: random.Random,
+            stop: str | None = None) -> tuple[State, list[Event]]:
+    """One step: the open decisions' orders applied, then play on to the next decision (a
+    scenario may ``stop`` where a phase would begin)."""
     assert state["result"] is None, "the game is over"
     assert set(orders) == {p.key for p in prompts(state)}, "orders must answer the prompts"
     ctx = Context(copy_state(state), rng)
     if orders:
         MODULES[ctx.state["phase"]].apply(ctx, orders)
-    go_on(ctx)
+    go_on(ctx, stop)
     return ctx.state, ctx.events
 
 
-def go_on(ctx: Context) -> None:
+def go_on(ctx: Context, stop: str | None = None) -> None:
     """Each phase run until a decision opens or the game ends; a finished phase begins the
-    next (after the End of the Round, the next round's start)."""
+    next (after the End of the Round, the next round's start), unless it is ``stop``."""
     state = ctx.state
     for _ in range(MAX_PHASES):
         if state["result"] is not None:
@@ -53,6 +54,8 @@ def go_on(ctx: Context) -> None:
         following = PHASES[(PHASES.index(state["phase"]) + 1) % len(PHASES)]
         state["phase"] = following
         state["step"] = {}
+        if following == stop:
+            return
         MODULES[following].begin(ctx)
     raise AssertionError("the game does not come to a decision")
 

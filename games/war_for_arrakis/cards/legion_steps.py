@@ -145,6 +145,7 @@ def move_legions(ctx: Context, actor: Actor, spec: dict[str, Any], clauses: list
                 f"{_shown(part, actor.side)} from {area_name(origin)} to {area_name(to)}.",
                 area=origin, to=to)
     for origin, _, _, _ in parts:                # every figure is down before a garrison
+        settle(ctx, origin)                      # a leader left alone there is eliminated
         left_settlement(ctx, actor.side, origin)
     for _, to, _, _ in parts:
         if to in state["legions"]:

@@ -176,6 +176,7 @@ def _play_plan(ctx: Context, seat: str) -> str:
     while at < len(plan):
         entry = plan[at]
         done, took, why = _attempt_entry(ctx, seat, entry, plan[at + 1:])
+        plan = ctx.state["hidden"]["plans"][seat]      # the state was replaced by the trial's
         if done:
             plan.pop(at)
             if took == "wait":
