@@ -272,10 +272,13 @@ def advance(ctx: Context, side: str, origin: str, target: str) -> None:
     found = state["legions"].get(origin)
     if found is None:
         return
+    if enemy_settlement(state, target, side):
+        destroy_settlement(ctx, target)        # before the move: leaders it brings or removes
+        found = state["legions"].get(origin)   # change the legion where it stands
+        if found is None:
+            return
     part = whole(found)
     take(state, origin, part)
-    if enemy_settlement(state, target, side):
-        destroy_settlement(ctx, target)
     put(state, target, side, part)
     ctx.say(EventCode.MOVED, f"The {data().factions[side].name} legion advances from "
             f"{area_name(origin)} into {area_name(target)}.", area=origin, to=target)

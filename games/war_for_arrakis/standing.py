@@ -36,6 +36,9 @@ DEFAULTS: dict[str, Any] = {
     # 002 CLAIM TIMING: the Action Resolution Prescience cards claimed as soon as their
     # requirements are met (those that spend no die).
     "claims": [],
+    # 002 END OF THE ROUND: the named leaders on the board this seat replaces with generic
+    # ones when the round ends.
+    "swap": [],
 }
 
 

@@ -12,7 +12,7 @@ from ..state import State, data
 KEYS = ("legions", "settlements", "sietches", "supremacy", "prescience", "imperium", "bans",
         "harvesters", "wormsigns", "sandworms", "leaders", "hands", "events", "no_events",
         "texts", "refused", "result", "prompts", "phase", "air", "tokens", "stations",
-        "claimed", "atomics", "reinforcements")
+        "claimed", "atomics", "reinforcements", "dice", "tank")
 
 
 def area(text: str) -> str:
@@ -180,6 +180,26 @@ def _atomics(state, events, refused, wanted):
                                                   f"{state['atomics']}"]
 
 
+def _dice(state, events, refused, wanted):
+    """Each dashboard's unused results, in any order."""
+    failed = []
+    for board, results in wanted.items():
+        got = sorted(state["dice"].get(board, {}).get("pool", []))
+        if got != sorted(results):
+            failed.append(f"dice.{board}: expected {sorted(results)}, found {got}")
+    return failed
+
+
+def _tank(state, events, refused, wanted):
+    """A faction's Regeneration Tank, slot by slot (``null`` an empty slot)."""
+    failed = []
+    for side, slots in wanted.items():
+        value = [None if s is None else data().leader(s) for s in slots]
+        if state["tank"][side] != value:
+            failed.append(f"tank.{side}: expected {value}, found {state['tank'][side]}")
+    return failed
+
+
 CHECKS = {"legions": _legions, "settlements": _settlements, "sietches": _sietches,
           "supremacy": _plain("supremacy"), "prescience": _plain("prescience"),
           "imperium": _plain("imperium"), "bans": _plain("bans"), "phase": _plain("phase"),
@@ -188,4 +208,5 @@ CHECKS = {"legions": _legions, "settlements": _settlements, "sietches": _sietche
           "stations": _areas("stations"), "leaders": _leaders, "hands": _hands,
           "events": _events, "no_events": _no_events, "texts": _texts, "refused": _refused,
           "result": _result, "prompts": _prompts, "tokens": _tokens, "claimed": _claimed,
-          "atomics": _atomics, "reinforcements": _reinforcements}
+          "atomics": _atomics, "reinforcements": _reinforcements, "dice": _dice,
+          "tank": _tank}
