@@ -384,6 +384,15 @@ class Commanders(Protocol):
     def commanders(self, state: State) -> dict[str, str]: ...
 
 
+class Seatings(Protocol):
+    """A game whose seats come in set combinations rather than any 2 to 6 of its
+    ``seat_names`` (War for Arrakis: one seat a faction, or a faction's two powers, or the
+    Atreides alone in the solo mode): ``seatings(ruleset)``, the seat lists a game of that
+    ruleset may have.  Self-play and the demo draw their seats from it."""
+
+    def seatings(self, ruleset: str) -> tuple[tuple[str, ...], ...]: ...
+
+
 class TemplateGlobals(Protocol):
     """What the game's report templates need besides the view: ``template_globals()``."""
 
@@ -392,7 +401,7 @@ class TemplateGlobals(Protocol):
 
 CAPABILITIES: tuple[type, ...] = (Invariants, MapPicture, Turns, Scenarios, Dropouts,
                                   LeagueScoring, TemplateGlobals, Bots, BotDecisions,
-                                  OrdersAhead, Commanders)
+                                  OrdersAhead, Commanders, Seatings)
 C = TypeVar("C")
 
 

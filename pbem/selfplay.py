@@ -27,6 +27,7 @@ from pbem.game import (
     BotDecisions,
     Bots,
     Game,
+    Seatings,
     State,
     capability,
     check_invariants,
@@ -101,8 +102,8 @@ def play_games(game: Game, ruleset: str, options: dict[str, Any], games: int, se
     start = time.perf_counter()
     for number in range(games):
         game_seed = f"{seed}-{number}"
-        run = _Run(game, ruleset, dict(options), list(seats or _draw_seats(game, game_seed)),
-                   game_seed, {}, style, mail)
+        drawn = seats or _draw_seats(game, game_seed, ruleset)
+        run = _Run(game, ruleset, dict(options), list(drawn), game_seed, {}, style, mail)
         violations = _play(run, summary)
         summary.games += 1
         if violations:
@@ -113,9 +114,13 @@ def play_games(game: Game, ruleset: str, options: dict[str, Any], games: int, se
     return summary
 
 
-def _draw_seats(game: Game, seed: str) -> list[str]:
-    """2 to 6 of the game's seats, drawn from the game's seed."""
+def _draw_seats(game: Game, seed: str, ruleset: str) -> list[str]:
+    """2 to 6 of the game's seats, or one of its seatings (``Seatings``), drawn from the
+    game's seed."""
     rng = random.Random(f"{seed}/seats")
+    seatings = capability(game, Seatings)
+    if seatings is not None:
+        return list(rng.choice(seatings.seatings(ruleset)))
     names = list(game.seat_names)
     return rng.sample(names, rng.randint(2, min(6, len(names))))
 

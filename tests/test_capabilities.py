@@ -20,6 +20,7 @@ from pbem.game import (
     BadGame,
     Commanders,
     MapPicture,
+    Seatings,
     capability,
     load_game,
     members,
@@ -70,8 +71,9 @@ def test_each_game_declares_every_capability_it_provides(name):
 
 def test_dune_declares_what_pbem_asks_of_it():
     """Every capability but ``Commanders``: a player a seat, until a ruleset's games of two
-    and three players (Dune v3.0) command several."""
-    assert set(load_game("dune").capabilities) == set(CAPABILITIES) - {Commanders}
+    and three players (Dune v3.0) command several; and ``Seatings``: any 2 to 6 factions
+    play."""
+    assert set(load_game("dune").capabilities) == set(CAPABILITIES) - {Commanders, Seatings}
 
 
 def _pbem_sources() -> list[Path]:
