@@ -84,9 +84,10 @@ class _Reader(DataReader):
         ranks = self.authored("sietch_ranks.yaml")
         stations = self.authored("stations.yaml")
         tracks = self.authored("tracks.yaml")
+        centres = self.centres(self.yaml("layout.yaml"), board)
         self.yaml("sources.yaml")
         if None in (board, components, leaders, cards, imperium, tactical, dice, faces, shared,
-                    prescience, objectives, tokens, wormsigns, ranks, stations, tracks):
+                    prescience, objectives, tokens, wormsigns, ranks, stations, tracks, centres):
             return None
         factions, powers = self.factions(components)
         dashboards = {**components["dashboards"],
@@ -139,6 +140,7 @@ class _Reader(DataReader):
             sietch_ranks=tuple(ranks["ranks"]), station_symbols=dict(stations["symbols"]),
             bene_gesserit_steps=tuple(tracks["bene_gesserit_steps"]),
             prescience_top=tracks["prescience_top"], deployment=tokens,
+            aspect=centres[0], centres=centres[1],
             leader_index=NameIndex("leader", _paul_once(names)),
             card_index=NameIndex("card", [Named(c.id, c.name, (), c.synonyms)
                                           for c in cards.values()]),
@@ -350,6 +352,25 @@ class _Reader(DataReader):
                     self.steps(option, where)
 
     # -- the rest --------------------------------------------------------------------------
+    def centres(self, raw: Any, board: Board | None
+                ) -> tuple[float, dict[str, tuple[float, float]]] | None:
+        """Each area's centre on the board, as shares of its width and height, for the map."""
+        if raw is None or board is None:
+            return None
+        found = {}
+        for area, centre in (raw.get("centres") or {}).items():
+            if area not in board.areas:
+                self.fault(f"centres.{area}", FaultCode.BAD_VALUE, "no such area")
+            elif not (isinstance(centre, list) and len(centre) == 2
+                      and all(isinstance(v, (int, float)) and 0 <= v <= 1 for v in centre)):
+                self.fault(f"centres.{area}", FaultCode.BAD_VALUE, "[x, y], each 0 to 1")
+            else:
+                found[area] = (float(centre[0]), float(centre[1]))
+        for area in board.areas:
+            if area not in found and (raw.get("centres") or {}).get(area) is None:
+                self.fault(f"centres.{area}", FaultCode.MISSING_KEY, "no centre for the area")
+        return float(raw.get("aspect", 0.5)), found
+
     def tactical(self, raw: Any, board: Board | None) -> tuple[tuple[str, str], ...] | None:
         if raw is None or board is None:
             return None

@@ -324,6 +324,8 @@ class WfaData:
     bene_gesserit_steps: tuple[int, ...]
     prescience_top: int
     deployment: dict[str, tuple[dict[str, int], ...]]
+    aspect: float                            # the board's height over its width
+    centres: dict[str, tuple[float, float]]  # each area's centre, shares of width and height
     leader_index: NameIndex[str] = field(compare=False, repr=False)
     card_index: NameIndex[str] = field(compare=False, repr=False)
     prescience_index: NameIndex[str] = field(compare=False, repr=False)
