@@ -17,17 +17,36 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pbem.game import BotDecisions, Bots, Event, Invariants, Parsed, Prompt, Scenarios
+from pbem.game import (
+    BotDecisions,
+    Bots,
+    Commanders,
+    Event,
+    Invariants,
+    MapPicture,
+    OrdersAhead,
+    Parsed,
+    Prompt,
+    Scenarios,
+    Seatings,
+    TemplateGlobals,
+    Turns,
+)
 
 from . import solo, turn
+from .board_map import BoardMap
 from .bots.players import bot_order as bot_order
 from .invariants import violations
+from .naming import template_globals as template_globals
 from .orders import LANGUAGE
+from .orders.ahead import ahead as ahead
+from .orders.ahead import parse_mail
 from .orders.decisions import DECISION_KINDS
 from .scenario import run_scenario as run_scenario
 from .scenario import scenario_report as scenario_report
-from .setup import RULES_VERSION, RULESETS, new_game
+from .setup import RULES_VERSION, RULESETS, SEATINGS, new_game
 from .state import SEAT_NAMES, State
+from .view import public_view
 from .view import view as seat_or_public_view
 
 name = "war_for_arrakis"
@@ -36,7 +55,8 @@ rulesets = RULESETS
 seat_names = SEAT_NAMES
 decision_kinds = DECISION_KINDS
 bot_styles = ("random", "basic")
-capabilities = (Invariants, Bots, BotDecisions, Scenarios)
+capabilities = (Invariants, Bots, BotDecisions, Scenarios, MapPicture, Turns, Seatings,
+                Commanders, TemplateGlobals, OrdersAhead)
 SOLO_RULES = solo.MODULES       # the solo mode's handlers registered (automaton.py)
 
 
@@ -53,7 +73,8 @@ def prompts(state: State) -> list[Prompt]:
 
 
 def parse(state: State, seat: str, text: str) -> Parsed:
-    return LANGUAGE.parse_orders(state, seat, text, turn.prompts(state))
+    """A seat's mail read against its open decisions and those to come (``ahead``)."""
+    return parse_mail(state, seat, text, turn.prompts(state))
 
 
 def parse_decision(state: State, prompt: Prompt, text: str) -> Parsed:
@@ -85,6 +106,48 @@ def step_name(state: State) -> str:
 
 def result(state: State) -> dict[str, Any] | None:
     return state["result"]
+
+
+def seatings(ruleset: str) -> tuple[tuple[str, ...], ...]:
+    """The seats a game may have (``Seatings``): a faction one seat or its two powers'; the
+    Mahdi solo mode the Atreides alone (setup.py)."""
+    return SEATINGS[ruleset]
+
+
+def commanders(state: State) -> dict[str, str]:
+    """Who commands which seat (``Commanders``): a player may command both powers of a
+    shared faction (002 3-4 PLAYERS MODE: one player plays one faction or one power), as the
+    game file says; the rules of 002 never change it."""
+    return dict(state["commanders"])
+
+
+def event_turn(event: Event) -> int | None:
+    """The round an event opens (``Turns``): the start of each round names it."""
+    return event.data["round"] if event.code == "round" else None
+
+
+def turn_of(state: State) -> int | None:
+    return state["round"]
+
+
+_last_map: list[Any] = [None, None]
+
+
+def _board_map(state: State) -> BoardMap:
+    """The map of a state, worked out once for both pictures (a state is never changed in
+    place)."""
+    if _last_map[0] is not state:
+        _last_map[:] = [state, BoardMap(public_view(state))]
+    return _last_map[1]
+
+
+def map_svg(state: State) -> str:
+    """The map of Arrakis as SVG, from the public view (``board_map``)."""
+    return _board_map(state).svg
+
+
+def map_png(state: State) -> bytes:
+    return _board_map(state).png
 
 
 def invariants(state: State) -> list[str]:

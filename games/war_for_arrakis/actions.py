@@ -251,7 +251,7 @@ def wait(ctx: Context, seat: str, side: str, action: dict[str, Any]) -> None:
     """A player of a shared faction lets the partner take this action turn (002 ACTIONS TURNS,
     3-4 players)."""
     if len(seats_of(ctx.state, side)) != 2:
-        raise Illegal(ErrorCode.NOT_ALLOWED, "WAIT lets a partner act; you have none")
+        raise Illegal(ErrorCode.NOT_ALLOWED, "DEFER lets a partner act; you have none")
     ctx.state["step"]["waiting"] = seat
 
 

@@ -223,7 +223,7 @@ def _continues(ctx: Context, attack: Side, defence: Side, number: int) -> bool:
         go_on = solo.call("presses_on", state, attack.area, defence.area)
         free = True
     else:
-        rule = standing(state, attack.decider)["press"]
+        rule = standing(state, attack.decider)["continue"]
         mine, theirs = figures(found), figures(enemy)
         go_on = {"always": True, "never": False, "stronger": mine > theirs,
                  "while": mine >= rule.get("units", 0)}[rule["mode"]]

@@ -2,9 +2,13 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import automaton as solo
 from .codes import EventCode
-from .context import Context
+
+if TYPE_CHECKING:
+    from .context import Context
 from .state import ATREIDES, HARKONNEN, automaton, data
 
 

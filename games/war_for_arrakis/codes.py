@@ -108,3 +108,13 @@ class ErrorCode(StrEnum):
     SPENT = "spent"
     TOO_MANY = "too-many"
     NOT_YOURS = "not-yours"
+
+
+class Illegal(Exception):
+    """What a player asked cannot be done now: a code and the reason (an action tried from a
+    plan falls back to the next; mail quotes the reason)."""
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code = code
+        self.message = message

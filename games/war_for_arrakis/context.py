@@ -10,17 +10,8 @@ from typing import Any
 
 from pbem.game import Event
 
+from .codes import Illegal
 from .state import State, data, seats_of
-
-
-class Illegal(Exception):
-    """What a player asked cannot be done now: a code and the reason (an action tried from a
-    plan falls back to the next; mail quotes the reason)."""
-
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
-        self.code = code
-        self.message = message
 
 
 @dataclass
@@ -51,3 +42,6 @@ class Context:
         """Combat dice (002 COMBAT ROLL; the faces, dice.yaml)."""
         faces = data().combat_faces
         return [self.rng.choice(faces) for _ in range(count)]
+
+
+__all__ = ["Context", "Illegal"]

@@ -12,8 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .codes import ErrorCode
-from .context import Illegal
+from .codes import ErrorCode, Illegal
 from .data import UNIT_KINDS
 from .state import GENERIC, State, data, new_legion, units
 

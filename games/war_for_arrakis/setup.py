@@ -19,10 +19,19 @@ from .state import (
     data,
     new_legion,
     shared,
+    side_of,
 )
 
 RULESETS = ("standard", SOLO)
 RULES_VERSION = "1"
+# The seatings a game may have (002 3-4 PLAYERS MODE; MAHDI SOLO MODE: one player, or two
+# sharing the Atreides).
+SEATINGS = {
+    "standard": (("atreides", "harkonnen"), ("atreides", "house-harkonnen", "corrino"),
+                 ("house-atreides", "fremen", "harkonnen"),
+                 ("house-atreides", "fremen", "house-harkonnen", "corrino")),
+    SOLO: (("atreides",), ("house-atreides", "fremen")),
+}
 OPTIONS = {"rounds": 0}          # a round limit (0: none), for self-play and tournaments
 
 
@@ -59,6 +68,10 @@ def new_game(ruleset: str, options: dict[str, Any], seats: list[str],
             raise ValueError(f"unknown option {option!r}; options are: {', '.join(OPTIONS)}")
         wanted[option] = value
     seats = checked_seats(ruleset, seats)
+    for seat, chief in (options.get("commanders") or {}).items():
+        if seat not in seats or chief not in seats or side_of(seat) != side_of(chief):
+            raise ValueError(f"{seat} may be commanded only by the other power of its "
+                             f"faction, not {chief}")
     d = data()
     board = d.board
     state: State = {

@@ -20,7 +20,7 @@ DEFAULTS: dict[str, Any] = {
     "specials": "hits",
     # 002 CONTINUE THE BATTLE: the attacker goes on while stronger (more units than the
     # defender), always, never, or while it has at least N units.
-    "press": {"mode": "stronger", "units": 0},
+    "continue": {"mode": "stronger", "units": 0},
     # 002 RETREAT: the defender retreats never, when weaker, or when below N units.
     "retreat": {"mode": "never", "units": 0},
     # 002 BATTLE ROUNDS SEQUENCE 1: Planning cards discarded for a die each round, at most N.

@@ -59,7 +59,7 @@ def bot_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random, style: st
     standing: dict[str, Any] = {}
     if style == "basic" or rng.random() < 0.5:
         standing["cards"] = rng.randint(0, 1) if style == "random" else 1
-        standing["press"] = {"mode": "stronger", "units": 0}
+        standing["continue"] = {"mode": "stronger", "units": 0}
     if side == ATREIDES:
         standing["claims"] = [c for c, p in data().prescience.items()
                               if p.timing == "action" and not p.spend_die and not p.do]

@@ -40,8 +40,8 @@ from ..state import (
 )
 from ..vehicles import place_vehicle
 from .choices import Choices
+from .deploy_steps import deploy
 from .effect import Actor, run, step
-from .legion_steps import deploy
 
 
 @step("vehicles")

@@ -61,7 +61,7 @@ def plan_prompt(state: State, key: str, seat: str, first: bool) -> Prompt:
     if not first and state["step"].get("reason"):
         lines.append(f"Asked because {state['step']['reason']}.")
     lines.append("One action a line, in order; OR lines are fallbacks; standing choices "
-                 "(CASUALTIES, PRESS, RETREAT, CARDS, SPECIALS...) stand until changed.")
+                 "(CASUALTIES, CONTINUE, RETREAT, CARDS, SPECIALS...) stand until changed.")
     default = default_plan(state, seat)
     return Prompt(key=key, seat=seat, kind="plan", secret=True, legal="\n".join(lines),
                   default=default, default_text=plan_text(default),

@@ -31,9 +31,9 @@ from .clauses import read_clauses, show
 from .words import Words
 
 ENTRY_VERBS = ("STRATEGY", "LEADERSHIP", "DEPLOY", "MENTAT", "HOUSE", "PLAY", "DESERT",
-               "LEADER", "CLAIM", "PASS", "REVEAL", "SCOUT", "ATOMICS", "SCHEME", "WAIT",
+               "LEADER", "CLAIM", "PASS", "REVEAL", "SCOUT", "ATOMICS", "SCHEME", "DEFER",
                "SILENCE")
-STANDING_VERBS = ("CASUALTIES", "SPECIALS", "PRESS", "RETREAT", "CARDS", "CARRYALL",
+STANDING_VERBS = ("CASUALTIES", "SPECIALS", "CONTINUE", "RETREAT", "CARDS", "CARRYALL",
                   "DISCARD", "CLAIMS", "SWAP")
 VERBS = (*ENTRY_VERBS, "OR", "CHANGE", "BENE", "BG", *STANDING_VERBS)
 TERRAINS = ("deep", "desert", "minor-erg", "plateau", "mountain")
@@ -83,7 +83,7 @@ def read_action(state: dict, seat: str, verb: str, words: Words) -> dict[str, An
         return {"do": "atomics", "area": w.area(words)}
     if verb == "SCHEME":
         return {"do": "scheme", "count": words.number("2 or 3") if words else 2}
-    if verb == "WAIT":
+    if verb == "DEFER":
         return {"do": "wait"}
     if verb == "SILENCE":
         text = " ".join(words.words)
@@ -151,7 +151,7 @@ def show_action(action: dict[str, Any]) -> str:
     if kind == "scheme":
         return f"SCHEME {action['count']}"
     if kind == "wait":
-        return "WAIT"
+        return "DEFER"
     if kind == "silence":
         return f"SILENCE {action['text']}"
     raise AssertionError(kind)
@@ -171,8 +171,8 @@ def read_standing(verb: str, words: Words) -> tuple[str, Any]:
             raise OrderProblem(ErrorCode.BAD_ORDER, "SPECIALS HITS or SPECIALS SHIELDS",
                                ("HITS", "SHIELDS"))
         return "specials", rest[0].lower()
-    if verb == "PRESS":
-        return "press", _rule(rest, ("ALWAYS", "NEVER", "STRONGER", "WHILE"), "units")
+    if verb == "CONTINUE":
+        return "continue", _rule(rest, ("ALWAYS", "NEVER", "STRONGER", "WHILE"), "units")
     if verb == "RETREAT":
         if rest[:1] == ["TO"]:
             order = [x.lower() for x in rest[1:]]
@@ -217,8 +217,8 @@ def show_standing(key: str, value: Any) -> str:
         return "CASUALTIES " + " ".join(k.upper() for k in value)
     if key == "specials":
         return f"SPECIALS {value.upper()}"
-    if key in ("press", "retreat"):
-        verb = "PRESS" if key == "press" else "RETREAT"
+    if key in ("continue", "retreat"):
+        verb = "CONTINUE" if key == "continue" else "RETREAT"
         units = f" {value['units']}" if value["mode"] in ("while", "below") else ""
         return f"{verb} {value['mode'].upper()}{units}"
     if key == "retreat_to":

@@ -198,6 +198,11 @@ def result(words: Words) -> str:
 
 def marker(words: Words, imperium: bool = False) -> str:
     table = IMPERIUM_WORDS if imperium else MARKER_WORDS
+    for length in range(min(2, len(words.words)), 0, -1):     # names of one or two words
+        key = normalise(" ".join(words.words[:length]))
+        if key in table:
+            del words.words[:length]
+            return table[key]
     taken = words.name_words()
     key = normalise(" ".join(taken))
     if key not in table:

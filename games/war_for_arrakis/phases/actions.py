@@ -9,7 +9,7 @@ it is used up while the seat still has dice (docs/orders.md, "War for Arrakis").
 plans of a round are sent together, but where the Harkonnen hold a Bene Gesserit token they
 place it first (002 PHASE 2: "starting from the Harkonnen").  A shared faction's players take
 its turns in turn, the House player first (002 ACTIONS TURNS, 3-4 players: theirs to choose;
-WAIT gives the turn to the partner)."""
+DEFER gives the turn to the partner)."""
 
 from __future__ import annotations
 
@@ -109,7 +109,7 @@ def run(ctx: Context) -> bool:
     while state["result"] is None:
         side = step["turn"]
         if side == HARKONNEN and unused(state, HARKONNEN) == 0:
-            return True
+            return _over(state)
         if automaton(state, side):
             solo.call("take_turn", ctx)
             outcome = "acted"
@@ -120,8 +120,16 @@ def run(ctx: Context) -> bool:
         standing_claims(ctx)
         state["turns"] += 1
         if side == HARKONNEN and unused(state, HARKONNEN) == 0:
-            return True
+            return _over(state)
         step["turn"] = other(side)
+    return True
+
+
+def _over(state: State) -> bool:
+    """The phase is over (002 PHASE 2: the Harkonnen's last die spent): what is left of the
+    plans is void."""
+    for seat in state["seats"]:
+        state["hidden"]["plans"][seat] = []
     return True
 
 

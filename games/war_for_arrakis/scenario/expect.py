@@ -20,14 +20,17 @@ def area(text: str) -> str:
 
 
 def check(state: State, events: list[dict[str, Any]], refused: list[dict[str, Any]],
-          expect: dict[str, Any]) -> list[str]:
+          expect: dict[str, Any], open_prompts: list[str]) -> list[str]:
+    """The expectations that fail; ``open_prompts``: "<seat> <kind>" of each decision open
+    at the end."""
     failed: list[str] = []
     for key, wanted in expect.items():
         if key not in KEYS:
             failed.append(f"{key}: unknown expectation (one of: {', '.join(KEYS)})")
             continue
         try:
-            failed += CHECKS[key](state, events, refused, wanted)
+            found = open_prompts if key == "prompts" else events
+            failed += CHECKS[key](state, found, refused, wanted)
         except NameLookupError as error:
             failed.append(f"{key}: {error}")
     return failed
@@ -146,10 +149,8 @@ def _result(state, events, refused, wanted):
     return [] if got == wanted else [f"result: expected {wanted}, found {got}"]
 
 
-def _prompts(state, events, refused, wanted):
-    from ..turn import prompts
-
-    got = sorted(f"{p.seat} {p.kind}" for p in prompts(state))
+def _prompts(state, open_prompts, refused, wanted):
+    got = sorted(open_prompts)
     return [] if got == sorted(wanted) else [f"prompts: expected {sorted(wanted)}, found {got}"]
 
 

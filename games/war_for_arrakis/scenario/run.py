@@ -90,7 +90,8 @@ def run_scenario(scenario: dict[str, Any]) -> dict[str, Any]:
         events += [e.to_json() for e in happened]
         steps.append({"orders": {k: str(v) for k, v in (orders or {}).items()},
                       "events": [e.data["text"] for e in happened if e.to is None]})
-    failed = check(state, events, refused, scenario.get("expect") or {})
+    failed = check(state, events, refused, scenario.get("expect") or {},
+                   [f"{p.seat} {p.kind}" for p in prompts(state)])
     return {"game": "war_for_arrakis", "title": scenario.get("title", ""),
             "rule": scenario.get("rule", ""), "steps": steps, "refused": refused,
             "events": events, "state": _summary(state),
