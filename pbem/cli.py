@@ -494,21 +494,25 @@ def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
 @main.command()
 @click.option("--dir", "directory", type=click.Path(file_okay=False),
               help="Scratch directory (default: a new temporary one).")
-@click.option("--game", "game_name", type=click.Choice(["dune", "auction"]),
+@click.option("--game", "game_name",
+              type=click.Choice(["dune", "auction", "war_for_arrakis"]),
               default="dune", show_default=True,
-              help="A short game of classic Dune (WBC rules), or two small auctions.")
-@click.option("--seats", type=click.IntRange(2, 6), default=None,
+              help="A short game of classic Dune (WBC rules), two small auctions, or a game "
+                   "of War for Arrakis.")
+@click.option("--seats", type=click.IntRange(1, 6), default=None,
               help="How many scripted players (per game); default 6 for Dune, 3 for the "
-                   "auctions.")
+                   "auctions, 2 for War for Arrakis (3 or 4: teams; 1: --ruleset mahdi).")
 @click.option("--seed", default="demo", show_default=True, help="The game's random seed.")
 @click.option("--bots", is_flag=True,
               help="Every seat a bot (bot: random): the moderator plays alone, no mail.")
 @click.option("--turns", type=click.IntRange(1), default=2, show_default=True,
-              help="Dune: end after this many turns (10: a whole game under WBC).")
+              help="Dune: end after this many turns (10: a whole game under WBC); War for "
+                   "Arrakis: after this many rounds.")
 @click.option("--no-maps", "no_maps", is_flag=True,
               help="Text-only reports, without the map of the board (faster).")
 @click.option("--ruleset", default=None,
-              help="Dune: the ruleset played (default: wbc; gf9: the 2019 edition).")
+              help="Dune: the ruleset played (default: wbc; gf9: the 2019 edition); War for "
+                   "Arrakis: standard, or mahdi (the solo mode).")
 @pass_app
 def demo(app: App, directory: str | None, game_name: str, seats: int | None, seed: str,
          bots: bool, turns: int, no_maps: bool, ruleset: str | None) -> None:
@@ -525,17 +529,19 @@ def demo(app: App, directory: str | None, game_name: str, seats: int | None, see
       pbem demo --bots --turns 10
       pbem demo --ruleset gf9
       pbem demo --game auction
+      pbem demo --game war_for_arrakis --seats 4
+      pbem demo --game war_for_arrakis --ruleset mahdi
     """
     from pbem.demo import run_demo
     from pbem.game import load_game
 
     if ruleset is not None:
         rulesets = load_game(game_name).rulesets
-        if game_name != "dune" or ruleset not in rulesets:
+        if game_name == "auction" or ruleset not in rulesets:
             raise click.BadParameter(f"{ruleset!r}: {game_name} has rulesets "
                                      f"{', '.join(rulesets) or 'none'}",
                                      param_hint="--ruleset")
-    seats = seats or (6 if game_name == "dune" else 3)
+    seats = seats or {"dune": 6, "auction": 3}.get(game_name, 2)
     run_demo(directory, game_name, seats, seed, click.echo, bots, turns, app.clock,
              maps=not no_maps, ruleset=ruleset)
 

@@ -28,7 +28,7 @@ import yaml
 
 from pbem.config import load_config
 from pbem.definition import create_game, game_definition
-from pbem.game import Bots, capability, load_game
+from pbem.game import Bots, Seatings, capability, load_game
 from pbem.mail.compose import reply_subject
 from pbem.mail.text import body_text, parse_message
 from pbem.moderator import Moderator
@@ -95,7 +95,8 @@ class ScriptedPlayer:
 def demo_games(game: str, seats: int, seed: str, bots: bool = False,
                turns: int | None = None, ruleset: str | None = None) -> list[dict]:
     """The game files of the demo: two auctions, or one game of Dune (WBC rules, or
-    ``ruleset``), a whole game or ``turns`` turns."""
+    ``ruleset``), a whole game or ``turns`` turns; or one game of another game (War for
+    Arrakis: its ``ruleset``, ``turns`` rounds, the seating of ``seats`` players)."""
     def seating(names):
         if bots:
             return [{"seat": name, "bot": "random"} for name in names]
@@ -106,6 +107,17 @@ def demo_games(game: str, seats: int, seed: str, bots: bool = False,
                  "title": "Demo Dune",
                  "seed": seed, "auth": "both", "options": {"turns": turns} if turns else {},
                  "seats": seating(load_game("dune").seat_names[:seats])}]
+    if game != "auction":
+        rules = load_game(game)
+        ruleset = ruleset or rules.rulesets[0]
+        seatings = capability(rules, Seatings)
+        names = (next((s for s in seatings.seatings(ruleset) if len(s) == seats),
+                      seatings.seatings(ruleset)[0]) if seatings is not None
+                 else rules.seat_names[:seats])
+        return [{"id": f"{game.replace('_', '-')}-demo", "game": game, "ruleset": ruleset,
+                 "title": f"Demo {game.replace('_', ' ').title()}", "seed": seed,
+                 "auth": "both", "options": {"rounds": turns} if turns else {},
+                 "seats": seating(list(names))}]
     return [{"id": f"auction-demo-{number + 1}", "game": "auction",
              "title": f"Demo auction {number + 1}", "seed": f"{seed}-{number}", "auth": "both",
              "options": {"lots": 3 - number},

@@ -24,6 +24,7 @@ from ..common.drawing import (
     painted_ground,
     palette_of,
     placed_shapes,
+    polar,
     rect,
     spread,
     svg_document,
@@ -158,7 +159,8 @@ def scene(view: dict[str, Any]) -> tuple[list[Any], list[Any]]:
                          width=0.6))
     for area in view["wormsigns"]:
         x, y = lay.centres[area]
-        on.append(Circle(x, y, RADIUS + 3, fill="none", stroke=SIGN, width=3))
+        on.append(Poly([polar((x, y), RADIUS + 3, 360 * k / 20) for k in range(20)],
+                       stroke=SIGN, width=3))
     for area in view["sandworms"]:
         x, y = lay.centres[area]
         on += [Circle(x, y, RADIUS - 3, fill=WORM), Text(x, y, "W", 10, fill="#ffffff",

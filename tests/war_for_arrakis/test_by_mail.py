@@ -145,3 +145,28 @@ def test_a_bad_line_for_a_decision_to_come_is_refused_quoting_it(tmp_path, bad):
     site.moderator().tick()
     answer = text(site.sent(address("harkonnen"))[-1])
     assert bad.splitlines()[0] in answer or bad.splitlines()[1] in answer
+
+
+@pytest.mark.parametrize(("args", "seats", "first"), [
+    ([], 2, "atreides"), (["--seats", "4"], 4, "house-atreides"),
+    (["--ruleset", "mahdi", "--seats", "1"], 1, "atreides")])
+def test_pbem_demo_plays_war_for_arrakis_by_mail(tmp_path, args, seats, first):
+    """``pbem demo --game war_for_arrakis``: two players, four in teams, or the solo mode, two
+    rounds by mail with the map."""
+    from installation import Clock
+
+    root = tmp_path / "demo"
+    result = CliRunner().invoke(main, ["demo", "--dir", str(root), "--game", "war_for_arrakis",
+                                       "--turns", "2", *args], obj=Clock())
+    assert result.exit_code == 0, result.output
+    assert f"demo: game war-for-arrakis-demo with {seats} scripted players" in result.output
+    assert "demo: war-for-arrakis-demo: Game over" in result.output
+    mails = (root / "mail" / "read" / f"{first}.txt").read_text()
+    assert "== Arrakis: round 1" in mails and "Subject: [war-for-arrakis-demo] Welcome" in mails
+
+
+def test_demo_refuses_a_ruleset_war_for_arrakis_does_not_have(tmp_path):
+    result = CliRunner().invoke(main, ["demo", "--dir", str(tmp_path / "demo"), "--game",
+                                       "war_for_arrakis", "--ruleset", "wbc"])
+    assert result.exit_code != 0 and "war_for_arrakis has rulesets standard, mahdi" in (
+        result.output)
