@@ -2,8 +2,10 @@
 of the round still to come that a seat may send now, and a mail read with them.
 
 To come: the Harkonnen's spice (``FOR HARVEST``) until the Spice Harvesting opens; the
-Atreides' End of the Round claims (``FOR CLAIMS``) until the End of the Round; the
-Harkonnen's vehicles of the next round (``FOR VEHICLES``) from the End of the Round on.
+Atreides' End of the Round claims (``FOR CLAIMS``) until the End of the Round; a seat's
+discards down to its hand's limit (``FOR END``) while its hand is over the limit; the
+Harkonnen's vehicles of the next round (``FOR VEHICLES``, a list in order of preference)
+from the Action Resolution on.
 Each is the prompt it will be, named by the key it will have.  The lines after a ``FOR``
 header, to the next header, are orders for that decision; lines ``ELSE`` alone split them
 into fallbacks (``pbem.ahead``).  A line outside any header whose verb no open decision
@@ -18,9 +20,9 @@ from pbem.game import NotRead, OrderError, Parsed, Prompt
 
 from ...common.language import LanguageCode, line_words
 from ..codes import ErrorCode
-from ..state import ATREIDES, HARKONNEN, State, automaton, data, house_seat
+from ..state import ATREIDES, HARKONNEN, State, automaton, data, hand, hand_limit, house_seat
 from . import LANGUAGE
-from .decisions import claims_prompt, harvest_prompt, vehicles_prompt
+from .decisions import claims_prompt, end_prompt, harvest_prompt, vehicles_prompt
 
 BEFORE_HARVEST = ("start", "vehicles", "roll", "actions", "hazards")
 BEFORE_END = (*BEFORE_HARVEST, "harvest")
@@ -38,15 +40,22 @@ def ahead(state: State, seat: str) -> list[Prompt]:
             prompt = harvest_prompt(state, f"r{state['round']}.harvest", seat, 0)
             found.append(_headed(prompt, "HARVEST", "your spice this round (the spice "
                                  "harvested is not known yet: list what to do in order)"))
-        if phase == "end" and not _last_round(state):
+        if phase in ("actions", "hazards", "harvest", "end") and not _last_round(state):
             row = data().rows[max(state["imperium"].values())]
             probe = {**state, "harvesters": [], "air": {}, "round": state["round"] + 1}
             prompt = vehicles_prompt(probe, f"r{state['round'] + 1}.vehicles", seat,
                                      dict(row.vehicles))
-            found.append(_headed(prompt, "VEHICLES", "your vehicles next round"))
+            found.append(_headed(prompt, "VEHICLES", "your vehicles next round (how many "
+                                 "depends on the Imperium markers after the harvest)"))
     if seat == house_seat(state, ATREIDES) and phase in BEFORE_END:
         prompt = claims_prompt(state, f"r{state['round']}.claims.{seat}", seat, [])
         found.append(_headed(prompt, "CLAIMS", "your End of the Round claims"))
+    ending = phase in ("actions", "hazards", "harvest") or (
+        phase == "end" and state["step"].get("stage") == "claims")
+    if ending and len(hand(state, seat)) > hand_limit(state, seat):
+        prompt = end_prompt(state, f"r{state['round']}.end.{seat}", seat)
+        found.append(_headed(prompt, "END", "your discards at the End of the Round (your "
+                             "hand is over its limit now)"))
     return found
 
 

@@ -94,7 +94,9 @@ def vehicles_prompt(state: State, key: str, seat: str, counts: dict[str, int]) -
             else:
                 probe["air"][place] = kind
     legal = ("Place " + ", ".join(f"{n} {k}{'s' if n != 1 else ''}" for k, n in counts.items())
-             + ": HARVESTER <free Desert area>, ORNITHOPTER <air zone>, CARRYALL <air zone>.")
+             + ": HARVESTER <free Desert area>, ORNITHOPTER <air zone>, CARRYALL <air zone>, "
+             "in order of preference: those beyond the count, or no longer free, are left "
+             "out; those not named are placed where the rules' default puts them.")
     return Prompt(key=key, seat=seat, kind="vehicles", secret=False, legal=legal,
                   default=placements, default_text=vehicles_text(placements),
                   template=vehicles_text(placements), options={"counts": counts},
@@ -118,10 +120,13 @@ def read_vehicle(state: State, prompt: Prompt, words: list[str]) -> dict[str, An
 
 
 def combine_vehicles(state: State, prompt: Prompt, lines: list[dict[str, Any]]) -> list:
-    counts = prompt.options["counts"]
+    """The placements in order of preference, at most as many of a kind as the most a round
+    brings (The Spice Must Flow's last row): a list given ahead fits any round."""
+    most = data().rows[-1].vehicles
     for kind in VEHICLES:
-        if sum(1 for line in lines if line["vehicle"] == kind) > counts.get(kind, 0):
-            raise OrderProblem(ErrorCode.TOO_MANY, f"you have {counts.get(kind, 0)} {kind}s")
+        if sum(1 for line in lines if line["vehicle"] == kind) > most[kind]:
+            raise OrderProblem(ErrorCode.TOO_MANY, f"a round brings at most {most[kind]} "
+                               f"{kind}s")
     return lines
 
 

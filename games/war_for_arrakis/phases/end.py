@@ -7,8 +7,9 @@ Supremacy marker then advances a step and the Tactical cards are reshuffled (002
 ROUND, solo).
 
 The choices by mail: ``claims`` (the Atreides, when an End of the Round card can be claimed),
-``end`` (a seat whose hand is over its limit; with it, which named leaders to replace).  A
-seat not asked plays its standing choices (``swap``, ``keep``) or the defaults."""
+``end`` (each seat whose hand is over its limit, all at once: what one discards does not touch
+another; with it, which named leaders to replace, done the Harkonnen's first).  A seat not
+asked plays its standing choices (``swap``, ``keep``) or the defaults."""
 
 from __future__ import annotations
 
@@ -101,17 +102,16 @@ def prompts(state: State) -> list[Prompt]:
         seat = house_seat(state, ATREIDES)
         return [claims_prompt(state, key(state, "claims", seat), seat, _claimable(state))]
     if step.get("stage") == "end" and step.get("waiting"):
-        seat = step["waiting"][0]
-        return [end_prompt(state, key(state, "end", seat), seat)]
+        return [end_prompt(state, key(state, "end", seat), seat) for seat in step["waiting"]]
     return []
 
 
 def apply(ctx: Context, orders: dict[str, Any]) -> None:
     state = ctx.state
     step = state["step"]
-    (prompt,) = prompts(state)
-    value = orders[prompt.key]
     if step["stage"] == "claims":
+        (prompt,) = prompts(state)
+        value = orders[prompt.key]
         for card in value.get("claims", []):
             try:
                 claim(ctx, card, prompt.seat, value.get("clauses", {}).get(card))
@@ -120,8 +120,9 @@ def apply(ctx: Context, orders: dict[str, Any]) -> None:
         step["keep"] = value.get("keep")
         _after_claims(ctx)
         return
-    end_choices(ctx, prompt.seat, value)
-    step["waiting"].pop(0)
+    for prompt in prompts(state):                 # the Harkonnen first, then the Atreides
+        end_choices(ctx, prompt.seat, orders[prompt.key])
+    step["waiting"] = []
 
 
 def end_choices(ctx: Context, seat: str, value: dict[str, Any]) -> None:
