@@ -452,11 +452,15 @@ def _options(pairs: tuple[str, ...]) -> dict:
               help="Folder for the replayable files of failing games.")
 @click.option("--bot", "style", default="random", show_default=True,
               help="The bots that play: random, or another style the game has (basic).")
+@click.option("--seats", "seat_list", default=None, metavar="SEAT,SEAT...",
+              help="The seats of every game (default: drawn from each game's seed).")
 def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
-             option_pairs: tuple[str, ...], out: str, style: str) -> None:
+             option_pairs: tuple[str, ...], out: str, style: str,
+             seat_list: str | None) -> None:
     """Play whole games by the bots, checking the game's invariants after every step.
 
-    Each game has 2 to 6 seats drawn from its seed; every bot order goes
+    Each game has 2 to 6 seats drawn from its seed (or the game's seatings, or
+    --seats); every bot order goes
     through the order parser.  A game that breaks an invariant, crashes, has a
     bot order refused or does not replay to the same state is saved in --out
     as JSON.  Prints one summary line; exits 1 if anything broke.
@@ -481,7 +485,7 @@ def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
                                  param_hint="--bot")
     try:
         summary = play_games(game_module, ruleset, _options(option_pairs), games, seed, out=out,
-                             style=style)
+                             style=style, seats=seat_list.split(",") if seat_list else None)
     except BadSetup as error:
         raise click.ClickException(f"bad set-up: {error}") from None
     for violation in summary.violations:

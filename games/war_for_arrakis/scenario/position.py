@@ -119,6 +119,17 @@ def apply_position(state: State, position: dict[str, Any], problems: Problems) -
         state["hidden"]["objective_deck"] = [o for o in data().objectives
                                               if o not in position["objectives"]]
         state["hidden"]["objectives"] = list(position["objectives"])
+    solo = state["hidden"]["solo"]
+    if ("target" in position or "harvesting" in position or "reinforcements" in position) \
+            and not solo:
+        problems.append("position: target, harvesting and reinforcements are the solo mode's")
+    elif solo:
+        if "target" in position:
+            solo["target"] = problems.name("area", position["target"], "position.target")
+        if "harvesting" in position:
+            solo["harvesting"] = position["harvesting"]
+        if "reinforcements" in position:
+            _reinforcements(state, position["reinforcements"], problems)
     for seat, standing in (position.get("standing") or {}).items():
         state["hidden"]["standing"][seat] = dict(standing)
     if "bag" in position:
@@ -133,6 +144,28 @@ def apply_position(state: State, position: dict[str, Any], problems: Problems) -
         state["discards"][deck] += pile           # the rest were played before: discarded
         state["hidden"]["decks"][deck] = list(reversed(found))   # the first named on top
         state["decks"][deck] = len(found)
+
+def _reinforcements(state: State, cards: list[str], problems: Problems) -> None:
+    """The solo Harkonnen's Reinforcements deck: these cards, taken from their decks."""
+    hidden = state["hidden"]
+    pile = hidden["solo"]["reinforcements"]
+    for card in pile:
+        hidden["decks"][data().cards[card].deck].append(card)
+    pile.clear()
+    for text in cards:
+        card = problems.name("card", text, "position.reinforcements")
+        if card is None:
+            continue
+        deck = hidden["decks"][data().cards[card].deck]
+        if card not in deck:
+            problems.append(f"position.reinforcements: no {card} left in its deck")
+            continue
+        deck.remove(card)
+        pile.append(card)
+    for deck, cards_left in hidden["decks"].items():
+        state["decks"][deck] = len(cards_left)
+    hidden["solo"]["reinforcements_count"] = len(pile)
+
 
 def _legion(state: State, area: str, spec: dict[str, Any], problems: Problems, key: str) -> None:
     side = spec.get("side")
