@@ -76,7 +76,8 @@ def test_what_nobody_publishes_is_marked_authored_and_listed_in_the_rules_covera
 def test_faults_in_an_overlay_are_all_reported_at_once(tmp_path):
     overlay = tmp_path / "overlay"
     overlay.mkdir()
-    (overlay / "layout.yaml").write_text("centres:\n  north-pole: [2, 0.5]\n  nowhere: [0.1, 0.1]\n")
+    (overlay / "layout.yaml").write_text(
+        "centres:\n  north-pole: [2, 0.5]\n  nowhere: [0.1, 0.1]\n")
     with pytest.raises(DataError) as raised:
         load(DATA_DIR, overlay)
     text = str(raised.value)
