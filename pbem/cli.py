@@ -225,6 +225,7 @@ def status(app: App, game_id: str | None) -> None:
 
 def _status_line(store: Store, record: GameRecord) -> str:
     from pbem.definition import salting_seats
+    from pbem.fairness import unrevealed
     from pbem.game import waiting_for
     from pbem.store import parse_utc
 
@@ -235,9 +236,15 @@ def _status_line(store: Store, record: GameRecord) -> str:
             + record.step_title())
     if record.dealing:
         salted = json.loads(record.row["salts"] or "{}")
-        missing = [seat for seat in salting_seats(record) if seat not in salted]
-        return (text + f", waiting for salts from {', '.join(missing) or 'nobody'}, dealt by "
-                + parse_utc(record.row["deal_at"]).strftime("%Y-%m-%d %H:%M UTC"))
+        digests = json.loads(record.row["salt_digests"] or "{}")
+        if record.row["reveal_at"]:
+            missing, what, due = unrevealed(digests, salted), "reveals", "reveal_at"
+        else:
+            missing = [seat for seat in salting_seats(record)
+                       if seat not in salted and seat not in digests]
+            what, due = "salts", "deal_at"
+        return (text + f", waiting for {what} from {', '.join(missing) or 'nobody'}, until "
+                + parse_utc(record.row[due]).strftime("%Y-%m-%d %H:%M UTC"))
     if not record.finished:
         text += f", waiting for {', '.join(waiting) or 'nobody'}"
         if deadline:
@@ -556,22 +563,27 @@ def demo(app: App, directory: str | None, game_name: str, seats: int | None, see
               help="The commitment of your welcome mail, to check the revealed seed against.")
 @click.option("--archive", "archive_dir", type=click.Path(exists=True, file_okay=False),
               help="The game's folder of the archive site: each turn page is checked too.")
-def verify(record: str, commitment: str | None, archive_dir: str | None) -> None:
-    """Check a finished game's published record: the commitment, the seed, every GM
-    intervention, the replay of the log, the result, and the archive's public pages.
+@click.option("--mail", "mails", multiple=True, type=click.Path(exists=True, dir_okay=False),
+              help="A mail of the game you kept (the file your mail program saves): the "
+                   "record's log must give the digest it shows.  May be given again.")
+def verify(record: str, commitment: str | None, archive_dir: str | None,
+           mails: tuple[str, ...]) -> None:
+    """Check a finished game's published record: that it has every part, the commitment,
+    the seed, every GM intervention, the replay of the log, the result, the archive's
+    public pages, and the digest of each mail you kept.
 
     RECORD is the game record (the archive's download, or the final report's attachment),
     or the game's folder of the archive (its record and pages are checked).  It runs
     offline; it exits non-zero and names what failed if the game was not dealt and played
-    as committed (docs/fairness.md).
+    as committed, and it says what it could not check without more (docs/fairness.md).
 
     \b
     Examples:
-      pbem verify dune-7.json --commitment 3f0c...e1
+      pbem verify dune-7.json --commitment 3f0c...e1 --mail step-40.eml
       pbem verify site/dune-7
     """
     from pbem.game import UnknownGame
-    from pbem.verify import DEAL_CHECKS, verify_record
+    from pbem.verify import DEAL_CHECKS, read_mail, verify_record
 
     path = Path(record)
     if path.is_dir():
@@ -581,8 +593,13 @@ def verify(record: str, commitment: str | None, archive_dir: str | None) -> None
             raise click.ClickException(f"{path} holds {len(found)} game records, not one")
         path = found[0]
     try:
+        kept = [read_mail(Path(mail).read_bytes(), mail) for mail in mails]
+    except ValueError as error:
+        raise click.ClickException(str(error)) from None
+    try:
         data = json.loads(path.read_text(encoding="utf-8"))
-        result = verify_record(data, commitment, Path(archive_dir) if archive_dir else None)
+        result = verify_record(data, commitment, Path(archive_dir) if archive_dir else None,
+                               kept)
     except (ValueError, KeyError, TypeError, UnknownGame) as error:
         raise click.ClickException(f"bad game record {path}: {error!r}") from None
     before = [check for check in result.checks if check.what in DEAL_CHECKS]
@@ -594,6 +611,8 @@ def verify(record: str, commitment: str | None, archive_dir: str | None) -> None
     for check in result.checks:
         if check not in before:
             click.echo(f"{check.what}: {'ok' if check.ok else 'FAILED'}: {check.detail}")
+    for what in result.unchecked:
+        click.echo(f"not checked: {what}")
     if not result.ok:
         failed = ", ".join(check.what for check in result.failed)
         click.echo(f"NOT verified: {data.get('id')} failed on {failed}")

@@ -126,6 +126,9 @@ class MailIn:
     rate_limit: RateLimit = field(default_factory=RateLimit)
     command_limits: CommandLimits = field(default_factory=CommandLimits)
     dkim: Dkim = field(default_factory=Dkim)
+    # Answer mail from an address that is no seat, GM or observer of any game (once a day per
+    # mail domain, with nothing it said); off: such mail is archived and never answered.
+    answer_strangers: bool = True
 
 
 @dataclass(frozen=True)

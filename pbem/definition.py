@@ -24,6 +24,7 @@ from pbem.command import OPTION, commander
 from pbem.config import Config
 from pbem.deadlines import DeadlinePolicy, due_at
 from pbem.game import Bots, Commanders, UnknownGame, capability, load_game, owed, step_rng
+from pbem.mail.mime import PLAIN_ADDRESS
 from pbem.record import DEALING, GameRecord
 from pbem.reply_token import message_id, seat_token
 from pbem.schema import SchemaError, build
@@ -117,6 +118,9 @@ def _checks(definition: GameDefinition) -> list[str]:
     if definition.ruleset is not None and definition.ruleset not in rules.rulesets:
         problems.append(f"ruleset: expected one of {', '.join(rules.rulesets)}, "
                         f"got {definition.ruleset!r}")
+    if definition.gm_address is not None and not PLAIN_ADDRESS.fullmatch(definition.gm_address):
+        problems.append(f"gm_address: expected one plain mail address, got "
+                        f"{definition.gm_address!r}")
     names = [s.seat for s in definition.seats]
     for index, seat in enumerate(definition.seats):
         where = f"seats[{index}]"
@@ -135,9 +139,11 @@ def _checks(definition: GameDefinition) -> list[str]:
             problems.extend(_command_problems(definition, rules, where, seat))
         elif seat.bot is not None and seat.address is not None:
             problems.append(f"{where}: a bot seat has no address; give address or bot")
-        elif seat.bot is None and "@" not in (seat.address or ""):
-            problems.append(f"{where}.address: expected a mail address (or bot: random), "
-                            f"got {seat.address!r}")
+        elif seat.bot is None and not PLAIN_ADDRESS.fullmatch(seat.address or ""):
+            # One plain address: a list ("paul@x, gone@y") would be one seat mailed at two
+            # addresses, each refusing or taking the mail on its own (issue 34, item 8).
+            problems.append(f"{where}.address: expected one plain mail address (or bot: "
+                            f"random), got {seat.address!r}")
         if seat.secret is not None and not re.fullmatch(r"\S{4,64}", seat.secret):
             problems.append(f"{where}.secret: expected 4 to 64 characters without spaces")
         for zone_key, zone in ((f"{where}.timezone", seat.timezone),):
@@ -259,11 +265,36 @@ def salting_seats(record: GameRecord) -> list[str]:
             and commander(s) == s["seat"]]
 
 
-def deal_due(record: GameRecord, now: datetime) -> bool:
-    """A game waiting for salts is dealt when every seat has answered or the window passed."""
-    answered = json.loads(record.row["salts"] or "{}")
-    return (now >= parse_utc(record.row["deal_at"])
-            or all(seat in answered for seat in salting_seats(record)))
+REVEAL, DEAL = "reveal", "deal"
+
+
+def salts_due(record: GameRecord, now: datetime) -> str | None:
+    """What a game waiting for salts does now (docs/fairness.md): ``REVEAL``, open the round
+    that reveals the salts committed by digest alone, once every seat has committed or the
+    salt window has passed; ``DEAL`` once nothing is left to reveal (at once, if every
+    commitment came with its salt) or the reveal window has passed; else None."""
+    digests = json.loads(record.row["salt_digests"] or "{}")
+    salts = json.loads(record.row["salts"] or "{}")
+    hidden = fairness.unrevealed(digests, salts)
+    if record.row["reveal_at"] is not None:
+        return DEAL if not hidden or now >= parse_utc(record.row["reveal_at"]) else None
+    answered = all(seat in digests or seat in salts for seat in salting_seats(record))
+    if not answered and now < parse_utc(record.row["deal_at"]):
+        return None
+    return REVEAL if hidden else DEAL
+
+
+def open_reveal(store: Store, config: Config, record: GameRecord, now: datetime) -> None:
+    """Close the commitments and ask every seat that salts to reveal its salt, showing each
+    seat's commitment; the reveal window is as long as the salt window was."""
+    window = parse_utc(record.row["deal_at"]) - parse_utc(record.row["created_at"])
+    with store.atomic():
+        reveal_at = utc_text(now + window)
+        store.db["games"].update(record.id, {"reveal_at": reveal_at})
+        record.row = {**record.row, "reveal_at": reveal_at}
+        for seat in salting_seats(record):
+            outbox.enqueue(store, reports.salt_reveal(config, record, seat, now), now,
+                           "salt-reveal", record.id, seat)
 
 
 def deal(store: Store, config: Config, game_id: str, now: datetime,
@@ -275,6 +306,7 @@ def deal(store: Store, config: Config, game_id: str, now: datetime,
     with store.atomic():
         record = GameRecord.load(store, game_id)
         assert record.dealing, game_id
+        # The salts revealed: a seat that committed by digest and did not reveal gives none.
         seed = fairness.played_seed(record.row["gm_seed"], json.loads(record.row["salts"]))
         opened = set() if at_once else {s["thread_id"] for s in record.seats}
         if record.settings.get("draw_seats"):

@@ -2,12 +2,18 @@
 
 At ``pbem game new`` the moderator draws the GM's seed and mails every seat its
 ``commitment``: a SHA-256 over the canonical encoding of the seed, the game's id, the game,
-its ruleset, options and rules version.  Each seat may answer with a salt (``SALT <text>``)
-until the deal; the seed the game plays with is ``played_seed``, derived from the GM's seed
-and the salts received, and the seat draw (which player gets which seat) is made from it
-too.  The GM's interventions (ADJUST, REPLACE, ROLLBACK, DROPOUT, EXTEND, RESOLVE, END) are
-kept with what they changed and when, and published with the seed and the salts once the
-game is over; ``pbem verify`` (``pbem.verify``) checks all of it offline.
+its ruleset, options and rules version.  Each seat then commits to a salt by its digest
+(``SALT COMMIT <sha256>``, ``salt_digest``), or sends the salt itself, commitment and reveal in
+one (``SALT <text>``); once every seat has committed or the window has passed, the seats that
+committed by digest alone are asked to reveal their salts (one more mail round, at set-up
+only), and a salt revealed must be the one committed.  The seed the game plays with is
+``played_seed``, derived from the GM's seed and the salts revealed, and the seat draw (which
+player gets which seat) is made from it too.  The GM's interventions (ADJUST, REPLACE,
+ROLLBACK, DROPOUT, EXTEND, RESOLVE, END) are kept with what they changed and when, and
+published with the seed and the salts once the game is over; ``pbem verify``
+(``pbem.verify``) checks all of it offline.
+
+Every mail of a game carries the game's running digest (``pbem.chain``).
 """
 
 from __future__ import annotations
@@ -15,22 +21,18 @@ from __future__ import annotations
 import hashlib
 import json
 import random
+import re
 from datetime import datetime
 from typing import Any
 
-from pbem.game import Adjustment, Event
+from pbem.chain import canonical
 from pbem.store import Store, utc_text
 
 COMMITMENT_FORMAT = "pbem-commitment/1"
 SEED_FORMAT = "pbem-seed/1"
 MAX_SALT_CHARS = 200
+SALT_DIGEST = re.compile(r"[0-9a-fA-F]{64}")
 NO_SALT = "NONE"
-
-
-def canonical(data: Any) -> bytes:
-    """The canonical encoding that is hashed: JSON with the keys sorted, no spaces, UTF-8."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"),
-                      ensure_ascii=False).encode("utf-8")
 
 
 def commitment_data(gm_seed: str, game_id: str, game: str, ruleset: str,
@@ -67,6 +69,18 @@ def seat_draw(count: int, seed: str) -> list[int]:
     return players
 
 
+def salt_digest(text: str) -> str:
+    """What a seat commits to: the SHA-256 (hex) of its salt as kept (``read_salt``: runs of
+    white space one space, none at either end), in UTF-8."""
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def unrevealed(digests: dict[str, str | None], salts: dict[str, str | None]) -> list[str]:
+    """The seats that committed to a salt's digest and have not revealed the salt."""
+    return sorted(seat for seat, digest in digests.items()
+                  if digest is not None and seat not in salts)
+
+
 def read_salt(text: str) -> str | None:
     """A ``SALT`` command's text as kept: None for ``NONE``; refuses an empty or long one."""
     text = " ".join(text.split())
@@ -87,21 +101,9 @@ def log_intervention(store: Store, game_id: str, step: int, command: str,
         "details": json.dumps(details, sort_keys=True), "reason": reason, "at": utc_text(now)})
 
 
-def log_json(row: dict[str, Any]) -> dict[str, Any]:
-    """A row of the decision log as the published record holds it: the orders of a step
-    (with those defaulted, and its public events: what the public report said), or a GM's
-    adjustment (its path, the value before and after, the reason)."""
-    data = json.loads(row["orders"])
-    if row["kind"] == "adjust":
-        return {"step": row["step"], "note": row["note"], "was": data.get("was"),
-                "adjustment": Adjustment.from_json(data).to_json()}
-    events = [Event.from_json(e) for e in json.loads(row["events"] or "[]")]
-    return {"step": row["step"], "orders": data, "defaulted": json.loads(row["defaulted"] or "[]"),
-            "public": [e.to_json() for e in events if e.visible_to(None)]}
-
-
 def interventions(store: Store, game_id: str) -> list[dict[str, Any]]:
     """A game's interventions as the record publishes them."""
     return [{"command": row["command"], "step": row["step"], "at": row["at"],
              "reason": row["reason"], "details": json.loads(row["details"] or "{}")}
             for row in store.interventions(game_id)]
+

@@ -134,6 +134,13 @@ def owed(prompts: list[Prompt]) -> list[Prompt]:
     return [p for p in prompts if not p.optional]
 
 
+def only_optional(prompts: list[Prompt]) -> bool:
+    """Whether the decisions open ask only optional ones: such a moment is no step of its
+    own (``pbem.resolution.apply_step`` folds it into the step before it), or its number
+    would tell everyone that somebody holds a card (issue 34, item 2)."""
+    return bool(prompts) and not owed(prompts)
+
+
 def waiting_for(prompts: list[Prompt], answered: Collection[str]) -> list[str]:
     """The seats a step waits for: those owing a decision that has no order (``answered``
     holds the keys of the decisions with one).  Every mail, notice and command that names
@@ -503,6 +510,24 @@ class Adjustment:
         return cls(tuple(data["path"]), data["value"])
 
 
+def batches_of(orders: dict[str, Any] | list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The order batches of one logged step: its orders, or, where moments that asked only
+    optional decisions were folded into it, the list of the batches applied one after the
+    other (``only_optional``)."""
+    return orders if isinstance(orders, list) else [orders]
+
+
+def apply_logged(game: Game, state: State, orders: dict[str, Any] | list[dict[str, Any]],
+                 rng: random.Random) -> tuple[State, list[Event]]:
+    """Apply one logged step: each of its batches in turn, drawing from the step's one
+    generator, so that a folded moment draws what the step would have drawn without it."""
+    events: list[Event] = []
+    for batch in batches_of(orders):
+        state, more = game.apply(state, batch, rng)
+        events += more
+    return state, events
+
+
 def replay(game: Game, ruleset: str, options: dict, seats: list[str], seed: str,
            batches: list[dict[str, Any] | Adjustment]) -> State:
     """Rebuild a game's state from its seed and its log: the order batches applied and the
@@ -521,5 +546,5 @@ def replay_states(game: Game, ruleset: str, options: dict, seats: list[str], see
         if isinstance(entry, Adjustment):
             state = entry.apply(state)
         else:
-            state, _ = game.apply(state, entry, step_rng(seed, step))
+            state, _ = apply_logged(game, state, entry, step_rng(seed, step))
         yield state

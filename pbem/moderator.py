@@ -147,9 +147,11 @@ class Moderator:
                 for item in batch:
                     self.crash("fetched")
                     inbound_id, status, envelope = self.archive(source.name, item, summary)
+                    del item  # the next message's body comes while this one is let go
                     self.crash("archived")
                     if status == "new":
                         self.process(inbound_id, summary, envelope)
+                    del envelope
                     self.crash("processed")
                 self.store.make_durable()  # on disk before the mailbox forgets the batch
                 source.mark_done(batch)  # one IMAP command for the batch
@@ -231,7 +233,6 @@ class Moderator:
             "processed_at": utc_text(self.clock())})
 
     def _file(self, inbound_id: int, envelope: Envelope | None = None) -> str:
-        from pbem import flood
         from pbem.mail.dkim import signed_by_sender as dkim_signed
         from pbem.mail.envelope import header_block
         from pbem.mail.sender import read_sender
@@ -258,8 +259,6 @@ class Moderator:
         sender = row["sender"]
         subject = row["subject"] or ""
         in_reply_to = row["message_id"]
-        if flood.held(self.config, self.store, row, now):
-            return "ignored"
         if author.problem is not None:  # answered only at the real address, if it has one
             return self._refuse(inbound_id, author.address, author.problem, subject,
                                 in_reply_to, sender=author.address, shown=author.shown)
@@ -296,6 +295,8 @@ class Moderator:
                                 game=game_id, games=self._games_of(sender))
         record = GameRecord.load(self.store, game_id)
         if self._from_gm(record, sender, lines.secret):
+            if flood.held(self.config, self.store, row, now):   # counted once proven
+                return "ignored"
             return self._gm_mail(inbound_id, record, lines.orders, in_reply_to, now)
         routed = find_seat(record.seats, record.settings["auth"], sender, lines,
                            replied_seats(record.key, record.id, record.seats, tokens),
@@ -309,6 +310,8 @@ class Moderator:
                                 game=game_id, sender=sender,
                                 seat=(routed.seat or lines.seat
                                       or self._seat_of(record, routed.notify)))
+        if flood.held(self.config, self.store, row, now):     # counted once proven
+            return "ignored"
         if record.finished:
             return self._refuse(inbound_id, sender, "game-over", subject, in_reply_to,
                                 game=game_id)
@@ -355,13 +358,20 @@ class Moderator:
                     None)
 
     def _refuse(self, inbound_id: int, to: str | None, reason, subject: str,
-                in_reply_to: str | None, kind: str = "refusal", **context) -> str:
-        from pbem import reports
+                in_reply_to: str | None, kind: str | None = None, **context) -> str:
+        """Refuse a mail, answering ``to`` with the answer of ``kind``; without a kind, within
+        the bounds of ``flood.refusal_answer`` (to a stranger: nothing the mail said)."""
+        from pbem import flood, reports
 
         code = reason.value if isinstance(reason, Enum) else reason
         now = self.clock()
         with self.store.atomic():
-            if to:
+            if to and kind is None:
+                kind = flood.refusal_answer(self.config, self.store, to, now)
+            if to and kind == flood.STRANGER_REFUSAL:
+                outbox.enqueue(self.store, reports.stranger_refusal(self.config, to, reason, now),
+                               now, kind)
+            elif to and kind:
                 mail = reports.refusal(self.config, to, reason, subject, now,
                                        in_reply_to=in_reply_to, **context)
                 outbox.enqueue(self.store, mail, now, kind, context.get("game"))
@@ -473,17 +483,22 @@ class Moderator:
         return "accepted" if commands else "rejected"
 
     def deal_due(self, summary: TickSummary) -> None:
-        """Deal every game waiting for salts whose seats have all answered or whose salt
-        window has passed (``pbem.definition.deal``); one game that fails to deal fails alone."""
+        """Open the reveal round of every game waiting for salts whose seats have all committed
+        or whose salt window has passed, and deal every game whose salts are all revealed or
+        whose reveal window has passed (``pbem.definition.salts_due``); one game that fails to
+        deal fails alone."""
         games = self.store.games(DEALING)
         if not games:
             return
-        from pbem.definition import deal, deal_due
+        from pbem.definition import DEAL, REVEAL, deal, open_reveal, salts_due
 
         for game in games:
             try:
                 record = GameRecord.load(self.store, game["id"])
-                if deal_due(record, self.clock()):
+                due = salts_due(record, self.clock())
+                if due == REVEAL:
+                    open_reveal(self.store, self.config, record, self.clock())
+                elif due == DEAL:
                     deal(self.store, self.config, record.id, self.clock())
             except Exception as error:  # one broken game must not stop the others
                 log.exception("game %s", game["id"])

@@ -92,18 +92,47 @@ def deliver(store: Store, sink: Sink, retry: Retry, now: datetime,
 
 def _deliver_one(store, session, row, retry, now, envelope_from, report, crash) -> None:
     crash("sending")
+    recipients = json.loads(row["recipients"])
     try:
-        session.send(row["message"], envelope_from, json.loads(row["recipients"]))
+        refused = session.send(row["message"], envelope_from, recipients)
     except DeliveryError as error:
         if error.connection_lost:
             raise
         _record_failure(store, row, retry, now, str(error), report, error.permanent)
         return
     crash("sent")
+    if refused:
+        _refused(store, row, recipients, refused, retry, now, report)
+        return
     with store.atomic():
         store.execute("update outbox set status = 'sent', sent_at = ?, attempts = ? "
                       "where id = ?", (utc_text(now), row["attempts"] + 1, row["id"]))
     report.sent += 1
+
+
+def _refused(store, row, recipients: list[str], refused: dict, retry, now,
+             report: DeliveryReport) -> None:
+    """Some recipients refused: each answer counts on its own (issue 34, item 8).  Those
+    the server took have the mail and never get it again; one refused for good (5xx) is not
+    tried again; only those refused for now (4xx) stay on the message, which waits for its
+    next try.  What happened to each is kept in ``last_error``."""
+    taken = [r for r in recipients if r not in refused]
+    later = [r for r in recipients if r in refused and refused[r][0] < 500]
+    words = [f"{r}: {code} {text}" for r, (code, text) in refused.items()]
+    error = (f"sent to {', '.join(taken)}; " if taken else "") + "refused: " + "; ".join(words)
+    if later:
+        with store.atomic():
+            store.update("outbox", {"id": row["id"]}, {"recipients": json.dumps(later)})
+        _record_failure(store, row, retry, now, error, report)
+        return
+    with store.atomic():
+        store.update("outbox", {"id": row["id"]}, {
+            "status": "sent" if taken else "failed", "attempts": row["attempts"] + 1,
+            "last_error": error[:500], "sent_at": utc_text(now) if taken else None})
+    if taken:
+        report.sent += 1
+    else:
+        report.failed += 1
 
 
 def _record_failure(store, row, retry, now, error: str, report: DeliveryReport,

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
+from pbem.chain import chain_head
 from pbem.command import command, commanders
 from pbem.game import (
     Adjustment,
@@ -40,6 +41,7 @@ class GameRecord:
     waits: list[str] = field(default_factory=list)
     key: str = field(default="", repr=False)
     held: list[dict[str, Any]] = field(default_factory=list, repr=False)
+    chain: tuple[int, str] | None = field(default=None, repr=False)
     _prompts: tuple[State, list[Prompt]] | None = field(default=None, repr=False, compare=False)
 
     @classmethod
@@ -51,10 +53,13 @@ class GameRecord:
                              (game_id, row["step"]))
         game = load_game(row["game"])
         state = json.loads(row["state"])
+        seats = store.seats(game_id)
+        dealt = row["status"] != DEALING and row["seed"]
         record = cls(row, game, state if row["status"] == DEALING else game.upgrade(state),
-                     store.seats(game_id), json.loads(row["settings"] or "{}"),
+                     seats, json.loads(row["settings"] or "{}"),
                      json.loads(deadline["waits"] or "[]") if deadline else [],
-                     store.installation_key(), store.held_orders(game_id))
+                     store.installation_key(), store.held_orders(game_id),
+                     chain_head(store, row, [s["seat"] for s in seats]) if dealt else None)
         record.follow_command()
         return record
 

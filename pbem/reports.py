@@ -19,7 +19,7 @@ from email.message import EmailMessage
 from enum import Enum
 from typing import Any
 
-from pbem import reply_token
+from pbem import chain, reply_token
 from pbem.ahead import ahead_prompts
 from pbem.command import commanded_with
 from pbem.config import Config
@@ -87,9 +87,11 @@ def _subject(record: GameRecord, what: str) -> str:
 def _mail(config: Config, record: GameRecord, seat: str | None, subject: str, text: str,
           now: datetime, in_reply_to: str | None = None, opens_thread: bool = False,
           observer: str | None = None, template: str = "",
-          pictures: tuple[Picture, ...] = ()) -> Mail:
+          pictures: tuple[Picture, ...] = (), digest: tuple[int, str] | None = None) -> Mail:
     """A mail in the seat's thread of the game (for ``seat=None``: the GM's thread, or the
-    observers' thread when an ``observer`` address is given), in plain text and HTML.
+    observers' thread when an ``observer`` address is given), in plain text and HTML, with
+    the game's running digest at its foot and in a header (``pbem.chain``; ``digest``: another
+    than the game's now, as (decision, digest)).
 
     ``template`` is the order template in ``text`` (kept preformatted in the HTML);
     ``pictures`` go with it, a picture with a Content-ID shown inline in the HTML.
@@ -103,11 +105,16 @@ def _mail(config: Config, record: GameRecord, seat: str | None, subject: str, te
         to, thread = [record.seat(seat)["address"]], record.seat(seat)["thread_id"]
         if len(commanded_with(record.seats, seat)) > 1:   # which of the player's seats
             subject = subject.replace(f"[{record.id}]", f"[{record.id}] {seat}:", 1)
+    extra: tuple[tuple[str, str], ...] = ()
+    if (digest or record.chain) is not None:    # the game's running digest (docs/fairness.md)
+        step, link = digest or record.chain
+        text = f"{text.rstrip()}\n\n{chain.digest_line(record.id, step, link)}\n"
+        extra = ((chain.DIGEST_HEADER, f"{record.id} {step} {link[:chain.DIGEST_CHARS]}"),)
     shown = next(((p.cid, f"The map: {record.step_name()}") for p in pictures if p.cid), None)
     html = text_to_html(text, subject, verbatim=(template,) if template else (), picture=shown)
     if opens_thread:
         return compose(config.moderator, to, subject, wrap_lines(text), now, thread, html=html,
-                       pictures=pictures)
+                       pictures=pictures, extra=extra)
     # Only a seat's own mail carries its reply token (``pbem.reply_token``).
     mail_id = (reply_token.message_id(config.moderator.domain, record.id,
                                       record.reply_token(seat))
@@ -115,7 +122,7 @@ def _mail(config: Config, record: GameRecord, seat: str | None, subject: str, te
                else new_message_id(config.moderator.domain, record.id))
     return compose(config.moderator, to, subject, wrap_lines(text), now, mail_id,
                    in_reply_to=in_reply_to or thread, references=[thread], html=html,
-                   pictures=pictures)
+                   pictures=pictures, extra=extra)
 
 
 def welcome(config: Config, record: GameRecord, seat: str, deadline: datetime | None,
@@ -148,13 +155,25 @@ def commitment(config: Config, record: GameRecord, seat: str, now: datetime) -> 
                  now, opens_thread=True)
 
 
+def salt_reveal(config: Config, record: GameRecord, seat: str, now: datetime) -> Mail:
+    """The mail that closes the commitments: each seat's commitment, and the call to reveal
+    the salt committed to (docs/fairness.md)."""
+    text = render(record.row["game"], "mail/reveal.txt.j2", moderator=config.moderator,
+                  game=record, seat=seat,
+                  digests=json.loads(record.row["salt_digests"] or "{}"),
+                  salts=_salts(record), reveal_at=parse_utc(record.row["reveal_at"]),
+                  timezone=record.timezone_of(seat))
+    return _mail(config, record, seat, _subject(record, "Commitments closed: reveal your salt"),
+                 text, now)
+
+
 def before_deal_answer(config: Config, record: GameRecord, seat: str, answers: list[str],
                        errors: list[OrderError], in_reply_to: str, now: datetime
                        ) -> Mail:
     """The answer to a seat's mail before the deal: its SALT noted, or what was not read."""
     text = render(record.row["game"], "mail/salt_answer.txt.j2", moderator=config.moderator,
                   game=record, seat=seat, answers=answers, errors=errors,
-                  deal_at=parse_utc(record.row["deal_at"]),
+                  deal_at=parse_utc(record.row["reveal_at"] or record.row["deal_at"]),
                   timezone=record.timezone_of(seat))
     return _mail(config, record, seat, _subject(record, "Your salt"), text, now,
                  in_reply_to=in_reply_to)
@@ -322,8 +341,13 @@ def status(config: Config, record: GameRecord, seat: str, standing: list[dict],
 def resend(config: Config, record: GameRecord, seat: str, original: EmailMessage,
            now: datetime) -> Mail:
     """A mail sent to the seat before, again: its subject and text, a new Message-ID, in the
-    seat's thread, to the seat's address now (HISTORY n)."""
-    return _mail(config, record, seat, str(original["Subject"]), body_text(original), now)
+    seat's thread, to the seat's address now (HISTORY n); the digest it showed, not today's."""
+    text, kept = body_text(original), str(original.get(chain.DIGEST_HEADER) or "").split()
+    if len(kept) != 3 or not kept[1].isdigit():
+        return _mail(config, record, seat, str(original["Subject"]), text, now)
+    text = text.rpartition("\n\nGame digest of ")[0] or text
+    return _mail(config, record, seat, str(original["Subject"]), text, now,
+                 digest=(int(kept[1]), kept[2]))
 
 
 def press(config: Config, record: GameRecord, seat: str, text: str, to: str,
@@ -423,6 +447,18 @@ def refusal(config: Config, to: str, reason: Enum | str, subject: str, now: date
     return compose(config.moderator, [to], subject, wrap_lines(text), now,
                    new_message_id(config.moderator.domain), in_reply_to=in_reply_to,
                    html=text_to_html(text, subject))
+
+
+def stranger_refusal(config: Config, to: str, reason: Enum | str, now: datetime) -> Mail:
+    """The refusal to an address that is in no game: fixed words for the reason, whatever the
+    mail said, no subject,
+    game or line of it repeated and no reference to it, so that a forged From cannot make the
+    moderator carry a stranger's text to a victim (issue 34, item 6)."""
+    code = reason.value if isinstance(reason, Enum) else reason
+    text = render("_", "mail/stranger.txt.j2", moderator=config.moderator, reason=code)
+    subject = f"Your mail to {config.moderator.name} was not read"
+    return compose(config.moderator, [to], subject, wrap_lines(text), now,
+                   new_message_id(config.moderator.domain), html=text_to_html(text, subject))
 
 
 def failed_message(config: Config, message: dict, reason: str, now: datetime) -> Mail:

@@ -26,9 +26,20 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from pbem.ahead import expire, file_held_orders
+from pbem.chain import chain_head
 from pbem.command import commander
 from pbem.deadlines import DeadlinePolicy, due_at, final_due
-from pbem.game import Bots, Event, Prompt, capability, owed, step_rng, waiting_for
+from pbem.game import (
+    Bots,
+    Event,
+    Prompt,
+    State,
+    capability,
+    only_optional,
+    owed,
+    step_rng,
+    waiting_for,
+)
 from pbem.preferences import absent, preferences
 from pbem.record import GameRecord
 from pbem.standing import standing_order
@@ -241,9 +252,13 @@ def apply_step(store: Store, record: GameRecord, now: datetime, done: Resolved,
                               f"the default was applied ({prompt.default_text}).")
     count_missed(store, record, prompts, set(defaulted), done)
     step = record.step + 1
-    state, events = record.rules.apply(record.state, orders, step_rng(record.row["seed"], step))
+    rng = step_rng(record.row["seed"], step)
+    state, events = record.rules.apply(record.state, orders, rng)
+    batches = [orders] + _folded(store, record, state, rng, now, events)
+    state = record.state
     store.insert("decisions", {
-        "game_id": record.id, "step": step, "orders": json.dumps(orders, sort_keys=True),
+        "game_id": record.id, "step": step,
+        "orders": json.dumps(batches if len(batches) > 1 else orders, sort_keys=True),
         "defaulted": json.dumps(defaulted), "applied_at": utc_text(now),
         "events": json.dumps([e.to_json() for e in events], sort_keys=True),
         "notes": json.dumps(done.notes[done.logged:]),
@@ -251,8 +266,8 @@ def apply_step(store: Store, record: GameRecord, now: datetime, done: Resolved,
     done.logged = len(done.notes)
     store.execute("delete from pending_orders where game_id = ? and step = ?",
                   (record.id, record.step))
-    record.state = state
     record.row = {**record.row, "step": step}
+    record.chain = chain_head(store, record.row, [seat["seat"] for seat in record.seats])
     record.follow_command()
     kinds = [p.kind for p in owed(record.rules.prompts(state))]
     due = due_at(now, kinds, policy_of(record), record.settings["timezone"])
@@ -261,6 +276,29 @@ def apply_step(store: Store, record: GameRecord, now: datetime, done: Resolved,
                  pk=("game_id", "step"))
     expire(store, record)
     done.events.extend(events)
+
+
+def _folded(store: Store, record: GameRecord, state: State, rng: random.Random,
+            now: datetime, events: list[Event]) -> list[dict[str, Any]]:
+    """The moments after a step that ask only optional decisions (a card its holder may
+    play), applied within the step, in place, from the same generator: each takes the orders
+    the moderator files at once (held, standing, a bot's), else its default.  Were such a
+    moment a step of its own, every later step number, subject and archive heading would
+    tell everyone that somebody holds the card (issue 34, item 2).  Returns their batches;
+    ``record.state`` ends as the step's last state, ``events`` gets theirs."""
+    folded: list[dict[str, Any]] = []
+    while only_optional(prompts := record.rules.prompts(state)):
+        store.execute("delete from pending_orders where game_id = ? and step = ?",
+                      (record.id, record.step))
+        record.state = state
+        pending = file_moderator_orders(store, record, prompts, now)
+        batch = {p.key: json.loads(pending[p.key]["value"]) if p.key in pending else p.default
+                 for p in prompts}
+        state, more = record.rules.apply(state, batch, rng)
+        events.extend(more)
+        folded.append(batch)
+    record.state = state
+    return folded
 
 
 def count_missed(store: Store, record: GameRecord, prompts: list[Prompt], defaulted: set[str],

@@ -174,9 +174,18 @@ def _migration_10(db: sqlite_utils.Database) -> None:
     db["outbox"].create_index(["kind", "created_at"], if_not_exists=True)
 
 
+def _migration_11(db: sqlite_utils.Database) -> None:
+    """Each decision's link of the game's running digest (``pbem.chain.chain_head``;
+    made when first asked for the decisions of older games); the digests of the salts the
+    seats committed to, and when the round that reveals them ends (``pbem.commands.salt``)."""
+    db["decisions"].add_column("chain", str)
+    db["games"].add_column("salt_digests", str)
+    db["games"].add_column("reveal_at", str)
+
+
 MIGRATIONS: list[Callable[[sqlite_utils.Database], None]] = [
     _migration_1, _migration_2, _migration_3, _migration_4, _migration_5, _migration_6,
-    _migration_7, _migration_8, _migration_9, _migration_10]
+    _migration_7, _migration_8, _migration_9, _migration_10, _migration_11]
 SCHEMA_VERSION = len(MIGRATIONS)
 
 

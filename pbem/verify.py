@@ -17,12 +17,18 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from pbem import fairness
-from pbem.archive.game_file import FORMATS
-from pbem.game import Adjustment, Event, Game, State, load_game, step_rng
+from pbem import chain, fairness
+from pbem.archive.game_file import FORMAT, FORMATS
+from pbem.game import Adjustment, Event, Game, State, apply_logged, load_game, step_rng
 from pbem.store import Store
 
-DEAL_CHECKS = ("format", "commitment", "commitment mailed", "rules version", "seed", "seat draw")
+DEAL_CHECKS = ("format", "record", "commitment", "commitment mailed", "rules version", "salts",
+               "seed", "seat draw")
+# Every part a record of this format must have: one missing fails (issue 34, item 3).
+RECORD_PARTS = ("id", "game", "ruleset", "rules_version", "options", "seats", "seed", "gm_seed",
+                "commitment", "salts", "interventions", "log", "result")
+ORDERS_PARTS = ("step", "orders", "defaulted", "public")
+ADJUSTMENT_PARTS = ("step", "adjustment", "was", "note")
 PAGES_MADE_AT = datetime(2000, 1, 1, tzinfo=UTC)   # the game's pages do not show it
 
 
@@ -38,10 +44,12 @@ class Check:
 
 @dataclass
 class Verification:
-    """Every check made, and the GM's interventions as read from the record."""
+    """Every check made, the GM's interventions as read from the record, and what was not
+    checked (and what would check it)."""
 
     checks: list[Check] = field(default_factory=list)
     interventions: list[str] = field(default_factory=list)
+    unchecked: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -57,15 +65,23 @@ class Verification:
 
 
 def verify_record(data: dict[str, Any], commitment: str | None = None,
-                  archive: Path | None = None) -> Verification:
+                  archive: Path | None = None, mails: list[Mail] = ()) -> Verification:
     """Check a game record (``pbem.archive.game_file``); ``commitment``: the one the player
-    was mailed; ``archive``: the game's folder of the archive site."""
+    was mailed; ``archive``: the game's folder of the archive site; ``mails``: the digests of
+    mails the player kept (``read_mail``).  A record missing a part it must have fails."""
     found = Verification()
     if data.get("format") not in FORMATS:
         found.add("format", False, f"not a pbem game record (format {data.get('format')!r})")
         return found
+    if not _parts(found, data):
+        return found
     rules = load_game(data["game"])
     _commitment(found, data, commitment, rules)
+    if "salt_digests" in data:
+        _salts(found, data)
+    else:
+        found.unchecked.append("that each salt is the one its seat committed to (the record "
+                               "was made before salts were committed by digest)")
     _seed(found, data)
     _draw(found, data)
     _interventions(found, data)
@@ -74,7 +90,37 @@ def verify_record(data: dict[str, Any], commitment: str | None = None,
         _result(found, data, rules, final)
         if archive is not None:
             _pages(found, data, final, archive)
+    _mails(found, data, mails)
+    if commitment is None:
+        found.unchecked.append("that the commitment is the one your welcome mail showed "
+                               "(give --commitment)")
+    if not mails:
+        found.unchecked.append("that the log is the one your mails were written from (give "
+                               "--mail with a mail of the game you kept)")
+    if archive is None:
+        found.unchecked.append("the archive's turn pages (give the game's archive folder)")
     return found
+
+
+def _parts(found: Verification, data: dict[str, Any]) -> bool:
+    """Every part the record must have is there: its own, and each log entry's."""
+    missing = [part for part in RECORD_PARTS if part not in data]
+    if data["format"] == FORMAT and "salt_digests" not in data:
+        missing.append("salt_digests")
+    for number, entry in enumerate(data.get("log") or [], start=1):
+        parts = ADJUSTMENT_PARTS if "adjustment" in entry else ORDERS_PARTS
+        missing += [f"log entry {number}: {part}" for part in parts if part not in entry]
+    for number, item in enumerate(data.get("interventions") or [], start=1):
+        missing += [f"intervention {number}: {part}" for part in
+                    ("command", "step", "at", "reason", "details") if part not in item]
+    if missing:
+        found.add("record", False, "parts missing: " + ", ".join(missing[:10])
+                  + (f" and {len(missing) - 10} more" if len(missing) > 10 else ""))
+        return False
+    found.add("record", True, f"every part there: {len(data['log'])} log entries, each with "
+                              f"its orders and public events or its adjustment, and "
+                              f"{len(data['interventions'])} GM interventions")
+    return True
 
 
 def _commitment(found: Verification, data: dict[str, Any], mailed: str | None,
@@ -98,6 +144,21 @@ def _commitment(found: Verification, data: dict[str, Any], mailed: str | None,
         found.add("rules version", False, f"the game was played under rules version "
                                           f"{data['rules_version']}; this pbem has "
                                           f"{rules.rules_version}")
+
+
+def _salts(found: Verification, data: dict[str, Any]) -> None:
+    """Each salt revealed is the one its seat committed to by digest (format 3)."""
+    digests = data["salt_digests"]
+    wrong = [seat for seat, text in sorted(data["salts"].items()) if text is not None
+             and digests.get(seat) != fairness.salt_digest(text)]
+    hidden = fairness.unrevealed(digests, data["salts"])
+    given = [seat for seat, text in data["salts"].items() if text is not None]
+    found.add("salts", not wrong,
+              (f"not the salt committed to: {', '.join(wrong)}" if wrong else
+               "each salt revealed has the digest its seat committed to" if given else
+               "no seat gave a salt")
+              + (f"; committed and not revealed, so dealt without: {', '.join(hidden)}"
+                 if hidden else ""))
 
 
 def _seed(found: Verification, data: dict[str, Any]) -> None:
@@ -140,8 +201,6 @@ def _interventions(found: Verification, data: dict[str, Any]) -> None:
             first, last = details["decisions"]
             for number in range(first, last + 1):
                 announced[number] = {"dropout": details["seat"]}
-    if "interventions" not in data:
-        return
     for entry in data["log"]:
         if "adjustment" not in entry:
             continue
@@ -176,7 +235,7 @@ def _replay(found: Verification, data: dict[str, Any], rules: Game) -> State | N
                 found.add(where, False, f"({name}) the GM's adjustment names no value of the "
                                         f"state: {entry['adjustment']['path']}")
                 return None
-            if "was" in entry and before != entry["was"]:
+            if before != entry["was"]:
                 found.add(where, False, f"({name}) the GM's adjustment says the value was "
                                         f"{json.dumps(entry['was'])}; the replay has "
                                         f"{json.dumps(before)}")
@@ -184,16 +243,16 @@ def _replay(found: Verification, data: dict[str, Any], rules: Game) -> State | N
             state = adjustment.apply(state)
             continue
         try:
-            state, events = rules.apply(state, entry["orders"], step_rng(seed, number))
+            state, events = apply_logged(rules, state, entry["orders"],
+                                         step_rng(seed, number))
         except Exception as error:  # the rules' own checks, whatever they raise
             found.add(where, False, f"({name}) the orders do not apply: {error!r}")
             return None
-        if "public" in entry:
-            replayed = [e.to_json() for e in events if e.visible_to(None)]
-            if replayed != entry["public"]:
-                difference = _difference(entry["public"], replayed)
-                found.add(where, False, f"({name}) the replay diverges: {difference}")
-                return None
+        replayed = [e.to_json() for e in events if e.visible_to(None)]
+        if replayed != entry["public"]:
+            difference = _difference(entry["public"], replayed)
+            found.add(where, False, f"({name}) the replay diverges: {difference}")
+            return None
     found.add("replay", True, f"{len(data['log'])} steps replayed; each step's public events "
                               "are those reported")
     return state
@@ -289,3 +348,75 @@ def _record_store(data: dict[str, Any], final: State, path: Path) -> Store:
             "defaulted": json.dumps(entry.get("defaulted", [])),
             "events": json.dumps(entry.get("public", []))})
     return store
+
+
+@dataclass(frozen=True)
+class Mail:
+    """A game's running digest as a kept mail shows it: the game, the decision it was
+    written after, the digest (``pbem.chain.DIGEST_LINE``), and where it was read."""
+
+    game: str
+    step: int
+    digest: str
+    source: str
+
+
+def read_mail(raw: bytes, source: str) -> Mail:
+    """The digest a kept mail carries, in its header or, forwarded or pasted, its text;
+    raises ``ValueError`` if it has none."""
+    from pbem.mail.text import parse_message
+
+    message = parse_message(raw)
+    header = str(message.get(chain.DIGEST_HEADER) or "").split()
+    if len(header) == 3 and header[1].isdigit():
+        return Mail(header[0], int(header[1]), header[2].lower(), source)
+    found = chain.DIGEST_LINE.search(raw.decode("utf-8", "replace"))
+    if found is None:
+        raise ValueError(f"{source} carries no game digest ({chain.DIGEST_HEADER} header "
+                         "or 'Game digest of ...' line)")
+    return Mail(found["game"], int(found["step"]), found["digest"].lower(), source)
+
+
+def chains(data: dict[str, Any]) -> list[tuple[str, list[str]]]:
+    """The record's chain (``pbem.chain.chain_start``, ``chain_link``) over its log as
+    published, and over the log as it stood before each ROLLBACK (the decisions it dropped
+    are in the record), latest first: (what it is, the links after 0, 1, ... decisions)."""
+    logs, log = [("the log", data["log"])], list(data["log"])
+    for item in reversed(data["interventions"]):
+        if item["command"] == "ROLLBACK":
+            log = log[:item["details"]["to"] - 1] + item["details"]["dropped"]
+            logs.append((f"the log before the ROLLBACK of {item['at']}", log))
+    found = []
+    for what, entries in logs:
+        link = chain.chain_start(data["seed"], data["id"], data["commitment"],
+                                    data["salts"], data["seats"])
+        links = [link]
+        for entry in entries:
+            link = chain.chain_link(data["seed"], link, entry)
+            links.append(link)
+        found.append((what, links))
+    return found
+
+
+def _mails(found: Verification, data: dict[str, Any], mails: list[Mail]) -> None:
+    """Each kept mail's digest is the record's chain after the decision it names: the log
+    up to that mail is the one its mails were written from."""
+    if not mails:
+        return
+    made = chains(data)
+    for mail in mails:
+        what = f"mail {mail.source}"
+        if mail.game != data["id"]:
+            found.add(what, False, f"is a mail of game {mail.game}, not {data['id']}")
+            continue
+        matching = [name for name, links in made if mail.step < len(links)
+                    and links[mail.step].startswith(mail.digest)]
+        if matching:
+            found.add(what, True, f"its digest after decision {mail.step} ({mail.digest}) is "
+                                  f"that of {matching[0]}")
+            continue
+        ours = made[0][1][mail.step][:len(mail.digest)] if mail.step < len(made[0][1]) else None
+        found.add(what, False, f"its digest after decision {mail.step} is {mail.digest}, but "
+                  + (f"the record's log gives {ours}: the record was changed after the mail "
+                     "(at or before that decision)" if ours else
+                     f"the record's log has only {len(made[0][1]) - 1} decisions"))

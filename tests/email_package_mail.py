@@ -17,7 +17,7 @@ from pbem.mail.headers import COMPOSE_POLICY
 
 
 def compose(moderator, to, subject, text, now, message_id, in_reply_to=None, references=(),
-            html=None, pictures=()) -> EmailMessage:
+            html=None, pictures=(), extra=()) -> EmailMessage:
     subject, text = clean_text(subject), clean_text(text)
     html = clean_text(html) if html is not None else None
     message = EmailMessage(policy=COMPOSE_POLICY)
@@ -35,6 +35,8 @@ def compose(moderator, to, subject, text, now, message_id, in_reply_to=None, ref
         message["References"] = " ".join(refs)
     message["Auto-Submitted"] = "auto-replied" if in_reply_to else "auto-generated"
     message[LOOP_HEADER] = moderator.address
+    for name, value in extra:
+        message[name] = value
     message.set_content(text, subtype="plain", charset="utf-8")
     if html is not None:
         message.add_alternative(html, subtype="html", charset="utf-8")

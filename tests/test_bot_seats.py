@@ -26,7 +26,7 @@ def test_a_bot_seat_has_no_address_and_a_human_seat_needs_one():
         definition([{"seat": "north"}, {"seat": "east", "bot": "random",
                                         "address": player("east")}])
     assert error.value.problems == [
-        "seats[0].address: expected a mail address (or bot: random), got None",
+        "seats[0].address: expected one plain mail address (or bot: random), got None",
         "seats[1]: a bot seat has no address; give address or bot"]
     with pytest.raises(GameFileError) as error:
         definition([{"seat": "north", "bot": "clever"}])

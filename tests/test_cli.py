@@ -84,7 +84,8 @@ def test_a_bad_game_file_gets_every_fault_named(tmp_path):
     for expected in ("auth: expected one of address, secret, both, got 'trust'",
                      "seats[1].colour: unknown key",
                      "ruleset: expected one of standard, got 'deluxe'",
-                     "seats[0].address: expected a mail address (or bot: random), got 'nobody'",
+                     "seats[0].address: expected one plain mail address (or bot: random), "
+                     "got 'nobody'",
                      "seats[1].seat: 'north' is seated twice"):
         assert expected in result.output
 

@@ -87,10 +87,11 @@ def test_a_game_under_way_in_a_database_of_the_previous_schema_goes_on(tmp_path)
     path = site.moderator().store.path
     db = sqlite_utils.Database(path)
     db["seats"].transform(drop={"reported_step", "map_digest", "map_turn", "ahead_shown"})
-    db["decisions"].transform(drop={"notes"})
+    db["decisions"].transform(drop={"notes", "chain"})           # 11's chain too
     db["held_orders"].drop()                         # migrations 7 and 8, after it
     db["interventions"].drop()                       # migration 9's, after it
-    db["games"].transform(drop={"gm_seed", "commitment", "salts", "deal_at"})
+    db["games"].transform(drop={"gm_seed", "commitment", "salts", "deal_at", "salt_digests",
+                                "reveal_at"})        # and 11's
     db.execute("PRAGMA user_version = 5")
     db.conn.commit()
     db.close()

@@ -8,6 +8,7 @@ import copy
 import json
 import random
 import re
+from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
@@ -16,10 +17,12 @@ from players import GM, drop, order_mail, text
 
 from pbem import fairness
 from pbem.archive import build_archive, game_file
+from pbem.chain import digest_line
 from pbem.cli import main
 from pbem.definition import create_game, game_definition
+from pbem.game import Adjustment, apply_logged, load_game, step_rng
 from pbem.moderator import run_gm_command
-from pbem.verify import verify_record
+from pbem.verify import chains, read_mail, verify_record
 
 SEATS = ("north", "east", "south")
 
@@ -109,7 +112,7 @@ def test_the_window_passing_deals_with_the_salts_received_and_the_seat_draw_foll
     site.cron(hours=23)
     assert site.record().dealing
     status = site.run("status", "auction-1").stdout
-    assert "waiting for salts from north, south, dealt by" in status
+    assert "waiting for salts from north, south, until" in status
     site.cron(hours=1.5)
     record = site.record()
     seed = fairness.played_seed("gm-seed", {"east": "e"})
@@ -323,3 +326,219 @@ def test_a_game_the_gm_ends_mails_its_record_and_it_verifies_with_the_end_listed
     found = verify_record(json.loads(attached.get_payload(decode=True)), committed, None)
     assert found.ok, found.failed
     assert [line.split()[1] for line in found.interventions] == ["END"]
+
+
+# --- the running digest: a rewritten record against a kept mail (issue 34, item 3) ---------
+
+def rewritten(data: dict, change) -> dict:
+    """The record rewritten after the fact, and made consistent: ``change`` edits it, then
+    each step's public events and the result are made again by replaying the edited log, so
+    that the record verifies on its own, as a careful forger would leave it."""
+    altered = copy.deepcopy(data)
+    change(altered)
+    rules = load_game(altered["game"])
+    state = rules.setup(altered["ruleset"], altered["options"], altered["seats"],
+                        step_rng(altered["seed"], 0))
+    for number, entry in enumerate(altered["log"], start=1):
+        if "adjustment" in entry:
+            state = Adjustment.from_json(entry["adjustment"]).apply(state)
+            continue
+        state, events = apply_logged(rules, state, entry["orders"],
+                                     step_rng(altered["seed"], number))
+        entry["public"] = [e.to_json() for e in events if e.visible_to(None)]
+    altered["result"] = rules.result(state)
+    return altered
+
+
+def _rebid(data):
+    bid = _first_bid(data)
+    key = next(k for k in bid["orders"] if ".bid." in k)
+    bid["orders"][key] = 1 if bid["orders"][key] != 1 else 2
+
+
+def _readjust(data):
+    entry = next(e for e in data["log"] if "adjustment" in e)
+    entry["adjustment"]["value"] = 40
+    next(i for i in data["interventions"] if i["command"] == "ADJUST")["details"]["value"] = 40
+
+
+def last_mail(site, reader, tmp_path) -> Path:
+    """The last mail ``reader`` got, as the file a mail program saves."""
+    path = tmp_path / f"{reader.partition('@')[0]}.eml"
+    path.write_bytes(site.sent(reader)[-1].as_bytes())
+    return path
+
+
+def test_every_mail_carries_the_games_running_digest(finished):
+    site, data, _ = finished
+    made = chains(data)[0][1]
+    for reader in (player("north"), GM):
+        for mail in site.sent(reader):
+            if "Game digest" not in text(mail):
+                assert "deal" in text(mail).lower()       # before the deal: no seed yet
+                continue
+            kept = read_mail(mail.as_bytes(), "kept")
+            assert made[kept.step].startswith(kept.digest)
+            assert digest_line("auction-1", kept.step, made[kept.step]) in text(mail)
+
+
+@pytest.mark.parametrize("change", [_rebid, _readjust], ids=["a bid", "an ADJUST value"])
+def test_a_record_rewritten_after_a_mail_fails_against_that_mail(finished, tmp_path, change):
+    """Issue 34, item 3: a rewritten bid and a changed ADJUST value, each with the record made
+    consistent again, both verified against the welcome's commitment.  They still do (the
+    record alone cannot tell), but every player holding a mail written after the change
+    catches it: the mail's digest is not the rewritten log's."""
+    site, data, committed = finished
+    altered = rewritten(data, change)
+    assert altered != data and verify_record(altered, committed).ok
+    for reader in (player("north"), GM):
+        kept = read_mail(last_mail(site, reader, tmp_path).read_bytes(), reader)
+        assert verify_record(data, committed, mails=[kept]).ok
+        found = verify_record(altered, committed, mails=[kept])
+        assert [check.what for check in found.failed] == [f"mail {reader}"]
+        assert "the record was changed after the mail" in found.failed[0].detail
+    path = tmp_path / "altered.json"
+    path.write_text(json.dumps(altered))
+    mail = last_mail(site, player("north"), tmp_path)
+    result = CliRunner().invoke(main, ["verify", str(path), "--commitment", committed,
+                                       "--mail", str(mail)])
+    assert result.exit_code == 1, result.output
+    assert f"mail {mail}: FAILED: its digest after decision" in result.output
+    assert "not checked: the archive's turn pages" in result.output
+    assert result.output.rstrip().endswith(f"NOT verified: auction-1 failed on mail {mail}")
+
+
+@pytest.mark.parametrize("strip", ["public", "interventions", "defaulted", "was"])
+def test_a_record_missing_a_part_fails_and_names_it(finished, strip):
+    """Issue 34, item 3: with the public events stripped from the log, ``pbem verify`` still
+    said each step's public events were verified; with ``interventions`` stripped, the check
+    that every adjustment was announced was skipped."""
+    site, data, committed = finished
+    altered = copy.deepcopy(data)
+    if strip == "interventions":
+        del altered["interventions"]
+    for entry in altered["log"]:
+        entry.pop(strip, None)
+    found = verify_record(altered, committed)
+    assert [check.what for check in found.failed] == ["record"]
+    assert "parts missing" in found.failed[0].detail and strip in found.failed[0].detail
+
+
+def test_what_was_not_checked_is_said(finished, tmp_path):
+    site, data, _ = finished
+    path = tmp_path / "auction-1.json"
+    path.write_text(json.dumps(data))
+    result = CliRunner().invoke(main, ["verify", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "record: ok: every part there" in result.output
+    for missing in ("(give --commitment)", "(give --mail with a mail of the game you kept)",
+                    "(give the game's archive folder)"):
+        assert f"{missing}" in result.output
+    mail = last_mail(site, player("north"), tmp_path)
+    result = CliRunner().invoke(main, ["verify", str(path), "--mail", str(mail)])
+    assert result.exit_code == 0 and f"mail {mail}: ok: its digest after decision" in (
+        result.output)
+    assert "--mail with" not in result.output
+
+
+def test_a_mail_from_before_a_rollback_verifies_against_the_log_it_was_written_from(tmp_path):
+    """A ROLLBACK drops decisions the seats were mailed about; the record keeps them, so a
+    mail from before it still checks, against the log as it stood then."""
+    site = Installation(tmp_path)
+    new_game(site, [{"seat": "north", "address": player("north")},
+                    {"seat": "east", "bot": "random"}, {"seat": "south", "bot": "random"}],
+             auth="address", salt_hours=0)
+    drop(site.inbox, order_mail(player("north"), "BID 3"))
+    site.moderator().tick()
+    before = read_mail(site.sent(player("north"))[-1].as_bytes(), "before")
+    assert before.step >= 1
+    run_gm_command(site.moderator(), "auction-1", "ROLLBACK 1 -- again")
+    play_to_the_end(site)
+    data = game_file(site.moderator().store, site.record())
+    found = verify_record(data, mails=[before])
+    assert found.ok, found.failed
+    assert "the log before the ROLLBACK" in found.checks[-1].detail
+
+
+# --- salts committed by digest, then revealed (issue 34, item 4) ----------------------------
+
+def salt_mail(site, seat: str, line: str) -> None:
+    drop(site.inbox, order_mail(player(seat), line, subject="Re: [auction-1] Commitment"))
+
+
+def test_salts_committed_by_digest_are_revealed_once_every_commitment_is_in(tmp_path):
+    """Each seat commits to its salt's digest; once all have answered, one mail shows every
+    commitment and asks for the reveals; the deal mixes the salts revealed.  A seat that
+    trusts the moderator sends its salt in plain, commitment and reveal in one."""
+    site = Installation(tmp_path)
+    new_game(site, [{"seat": s, "address": player(s)} for s in SEATS], auth="address")
+    assert "SALT COMMIT <the SHA-256 of your salt>" in text(site.sent(player("north"))[0])
+    digest = fairness.salt_digest("the dune sea at dawn")
+    salt_mail(site, "north", f"SALT COMMIT {digest.upper()}")
+    salt_mail(site, "east", "SALT e in plain")
+    salt_mail(site, "south", "SALT NONE")
+    site.cron(hours=0.5)
+    record = site.record()
+    assert record.dealing and record.row["reveal_at"] is not None
+    for seat in SEATS:
+        (reveal,) = [m for m in site.sent(player(seat)) if "reveal your salt" in
+                     str(m["Subject"])]
+        assert f"north: {digest}" in text(reveal) and "south: no salt" in text(reveal)
+        assert (f"east: {fairness.salt_digest('e in plain')}\n    (sent in plain, revealed)"
+                in text(reveal))
+        assert ("Reveal your salt now" in text(reveal)) == (seat == "north")
+    salt_mail(site, "north", "SALT the dune sea   at dawn")        # runs of spaces: one
+    site.cron(hours=0.5)
+    record = site.record()
+    assert record.row["seed"] == fairness.played_seed(
+        record.row["gm_seed"], {"north": "the dune sea at dawn", "east": "e in plain"})
+    play_to_the_end(site)
+    data = game_file(site.moderator().store, site.record())
+    assert data["salt_digests"]["north"] == digest and data["salt_digests"]["south"] is None
+    found = verify_record(data)
+    assert found.ok, found.failed
+    assert "each salt revealed has the digest its seat committed to" in " ".join(
+        c.detail for c in found.checks)
+
+
+def test_no_salt_can_be_chosen_once_the_commitments_close(tmp_path):
+    """Issue 34, item 4: the salts came in plain and the moderator knew its own seed, so with
+    the last salt (a friend's, or its own seat's) it found in 9 tries one that dealt two
+    players the seats it wanted.  Now the salts are fixed by their digests before any is
+    revealed: once the commitments close, no new salt is taken, a reveal must match its
+    digest, and a seat that committed and does not reveal is dealt as if it sent none."""
+    site = Installation(tmp_path)
+    new_game(site, [{"seat": s, "address": player(s)} for s in SEATS], auth="address",
+             draw_seats=True, seed="gm-seed")
+    salt_mail(site, "north", f"SALT COMMIT {fairness.salt_digest('honest')}")
+    salt_mail(site, "south", f"SALT COMMIT {fairness.salt_digest('mine')}")
+    site.cron(hours=24.5)                    # east (the friend) waited: the window passed
+    assert site.record().row["reveal_at"] is not None
+    status = site.run("status", "auction-1").stdout
+    assert "waiting for reveals from north, south, until" in status
+    for seat, line, refused in (
+            ("east", "SALT try-1", "you committed to no salt"),
+            ("east", f"SALT COMMIT {fairness.salt_digest('try-2')}", "commitments are closed"),
+            ("north", "SALT not honest", "not the salt you committed to")):
+        salt_mail(site, seat, line)
+        site.moderator().tick()
+        assert refused in " ".join(text(site.sent(player(seat))[-1]).split())
+    salt_mail(site, "north", "SALT honest")
+    site.cron(hours=24.5)                    # south never reveals
+    record = site.record()
+    assert not record.dealing
+    assert record.row["seed"] == fairness.played_seed("gm-seed", {"north": "honest"})
+    play_to_the_end(site)
+    found = verify_record(game_file(site.moderator().store, site.record()))
+    assert found.ok, found.failed
+    assert "committed and not revealed, so dealt without: south" in " ".join(
+        c.detail for c in found.checks)
+
+
+def test_a_record_whose_salt_is_not_the_one_committed_fails(finished):
+    site, data, committed = finished
+    altered = copy.deepcopy(data)
+    altered["salts"]["north"] = "another"
+    altered["seed"] = fairness.played_seed(altered["gm_seed"], altered["salts"])
+    found = verify_record(altered, committed)
+    assert "salts" in [check.what for check in found.failed]

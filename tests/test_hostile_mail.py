@@ -118,8 +118,11 @@ def naive_reply(to_us: EmailMessage, sender: str) -> EmailMessage:
 
 
 def test_a_loop_with_a_naive_auto_responder_ends_at_the_rate_limit(site):
-    responder = "away@else.test"
-    drop(site.inbox, order_mail(responder, "Hello?", subject="[auction-1] hello"))
+    """A player's responder answers every mail of ours; its replies carry our reply token, so
+    they prove the seat and count: five answers, one warning, then silence (issue 34, item 1:
+    only such mail counts)."""
+    responder = player("north")
+    drop(site.inbox, orders(site, "north", "BID 3"))
     seen = 0
     for _ in range(20):
         site.moderator().tick()
@@ -127,11 +130,30 @@ def test_a_loop_with_a_naive_auto_responder_ends_at_the_rate_limit(site):
         seen += len(new)
         for mail in new:
             drop(site.inbox, naive_reply(mail, responder))
-    answers = site.sent(responder)
-    assert len(answers) == 5 + 1, "five answers, then one warning, then silence"
-    assert "more than 5 messages in 60 minutes" in text(answers[-1])
+    answers = answers_to(site, responder)
+    subjects = [str(m["Subject"]) for m in answers]
+    assert subjects[:5] == ["[auction-1] Orders received"] * 5
+    assert "more than 5 messages in 60 minutes" in text(answers[5]), "then one warning"
+    # Its reply to the warning carries no seat's token: refused for the secret, within that
+    # bound (a refusal, a notice), then silence.
+    assert len(answers) == 8 and seen == len(site.sent(responder))
     outcomes = [row["outcome"] for row in inbound(site)]
-    assert outcomes == ["unknown-sender"] * 5 + ["rate-limited"] * 2
+    assert outcomes[5:7] == ["rate-limited"] * 2 and set(outcomes[7:]) == {"missing-secret"}
+
+
+def test_a_loop_with_a_strangers_naive_auto_responder_ends_at_the_first_answer(site):
+    """Issue 34, item 6: a stranger's responder gets one answer a day for its whole domain."""
+    responder = "away@else.test"
+    drop(site.inbox, order_mail(responder, "Hello?", subject="[auction-1] hello"))
+    seen = 0
+    for _ in range(5):
+        site.moderator().tick()
+        new = site.sent(responder)[seen:]
+        seen += len(new)
+        for mail in new:
+            drop(site.inbox, naive_reply(mail, responder))
+    assert len(site.sent(responder)) == 1
+    assert [row["outcome"] for row in inbound(site)] == ["unknown-sender", "no-game"]
 
 
 @pytest.mark.parametrize("header,value", [
@@ -142,7 +164,7 @@ def test_a_responder_that_marks_its_mail_automatic_is_never_answered(site, heade
     drop(site.inbox, order_mail("away@else.test", "Hello?", subject="[auction-1] hello"))
     site.moderator().tick()
     (ours,) = site.sent("away@else.test")
-    assert ours["Auto-Submitted"] == "auto-replied" and ours["X-PBEM-Loop"] == MODERATOR
+    assert ours["Auto-Submitted"] == "auto-generated" and ours["X-PBEM-Loop"] == MODERATOR
     reply = naive_reply(ours, "away@else.test")
     reply[header] = value
     drop(site.inbox, reply)
@@ -215,6 +237,82 @@ def test_forged_mail_never_uses_up_the_seats_allowance_nor_floods_the_seat_with_
     assert "SECRET <your secret>" in text(answers_to(site, player("north"))[-1])
 
 
+FORGERIES = {
+    "no game tag": dict(body="BID 1", subject="orders"),
+    "an unknown game": dict(body="BID 1", subject="[auction-9] orders"),
+    "an unknown seat": dict(body="SEAT west\nBID 1"),
+    "Auto-Submitted": dict(body="BID 1", headers={"Auto-Submitted": "auto-replied"}),
+}
+
+
+@pytest.mark.parametrize("sender", ["north", "gm"])
+def test_no_mail_that_did_not_prove_its_sender_counts_against_its_rate_limit(site, sender):
+    """Issue 34, item 1: forgeries refused for a missing or wrong secret no longer counted, but
+    those refused for any other reason did (no game tag, an unknown game, an unknown seat,
+    ``Auto-Submitted``): after 31 of them from north's address (or the GM's), the real mail
+    with the right secret was dropped as rate-limited, for an hour.  Only mail that proved its
+    sender counts now; a forger's refusals to a player's address stay bounded by the limit."""
+    address = player("north") if sender == "north" else GM
+    for n in range(32):
+        kind = FORGERIES[sorted(FORGERIES)[n % len(FORGERIES)]]
+        mail = order_mail(address, kind["body"], subject=kind.get("subject", "[auction-1] orders"))
+        for header, value in kind.get("headers", {}).items():
+            mail[header] = value
+        drop(site.inbox, mail)
+    if sender == "north":
+        drop(site.inbox, orders(site, "north", "BID 40"))
+    else:
+        secret = site.record().settings["gm_secret"]
+        drop(site.inbox, order_mail(GM, f"SECRET {secret}\nEXTEND 24 the GM is here",
+                                    subject="[auction-1] commands"))
+    summary = site.moderator().tick()
+    assert summary.accepted == 1, [row["outcome"] for row in inbound(site)]
+    assert "rate-limited" not in [row["outcome"] for row in inbound(site)]
+    if sender == "north":
+        assert pending(site) == {"north": "BID 40"}
+    else:
+        assert "The deadline of Step 1" in text(site.sent(GM)[-1])
+    refusals = [m for m in answers_to(site, address) if "refused" in text(m) or
+                "no orders" in text(m).lower() or "not read" in text(m).lower()]
+    assert len(refusals) <= 5, "a forger's refusals to one address stay within the limit"
+
+
+LINK = "http://evil.test/claim-your-prize"
+
+
+@pytest.mark.parametrize("answer", [True, False])
+def test_refusals_to_strangers_carry_nothing_they_wrote_once_a_day_per_domain(tmp_path, answer):
+    """Issue 34, item 6 (backscatter): mail forged from outside addresses was answered with a
+    refusal repeating the subject and ``GAME`` line, once per address: 20 of 20 forgeries
+    carried a link out from the moderator's domain.  Now a stranger's refusal has fixed
+    words, no subject or reference of the mail, and goes once a day per mail domain; with
+    ``answer_strangers: false`` none goes at all.  A player's own mistakes are still answered
+    as before."""
+    site = Installation(tmp_path, mail_in={
+        "transport": "maildir", "maildir": {"path": str(tmp_path / "inbox")},
+        "answer_strangers": answer})
+    site.new_game()
+    for n in range(20):
+        drop(site.inbox, order_mail(f"victim-{n}@target.test", f"GAME {LINK}\nBID 1",
+                                    subject=f"[auction-1] {LINK} {n}"))
+    drop(site.inbox, order_mail("other@elsewhere.test", "BID 1", subject=f"{LINK}"))
+    drop(site.inbox, order_mail(player("north"), "BID 1", subject="no tag"))
+    site.moderator().tick()
+    strangers = [m for m in site.sent() if "target.test" in str(m["To"])
+                 or "elsewhere" in str(m["To"])]
+    assert len(strangers) == (2 if answer else 0)
+    for mail in strangers:
+        whole = mail.as_string()
+        assert "evil" not in whole and "claim" not in whole and "auction-1" not in whole
+        assert mail["In-Reply-To"] is None and mail["References"] is None
+        assert "was not read" in str(mail["Subject"])
+    assert "names no game" in text(answers_to(site, player("north"))[-1])
+    site.clock.advance(hours=25)
+    drop(site.inbox, order_mail("victim-0@target.test", "BID 1"))
+    site.moderator().tick()
+    assert len([m for m in site.sent() if "target.test" in str(m["To"])]) == (2 if answer else 0)
+
+
 # --- attachments, injection, look-alike letters ------------------------------------------------
 
 def test_attachments_are_never_read_as_orders(site):
@@ -246,7 +344,8 @@ def test_cr_lf_in_a_subject_or_message_id_never_becomes_a_header(site, sender):
     (answer,) = answers_to(site, sender)
     assert answer.get_all("Bcc") is None and answer["To"] == sender
     assert "\n" not in str(answer["Subject"]) and "\r" not in str(answer["Subject"])
-    assert answer["In-Reply-To"] == "<m1@p>"
+    # A stranger's answer refers to nothing of the mail (issue 34, item 6).
+    assert answer["In-Reply-To"] == (None if "evil" in sender else "<m1@p>")
     sent = site.moderator().store.one("select recipients from outbox where message_id = ?",
                                       (answer["Message-ID"],))
     assert json.loads(sent["recipients"]) == [sender]

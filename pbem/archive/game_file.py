@@ -1,7 +1,8 @@
 """The replayable record of a finished game: its ruleset, options, seats and seed, and every
 entry of its decision log (the orders of each step with its public events, the GM's
 adjustments); since format 2 also the commitment to the GM's seed, the seats' salts and the
-GM's interventions (docs/fairness.md).
+GM's interventions, since format 3 the digests the seats committed their salts by
+(docs/fairness.md).
 
 Replaying it (``replay_game_file``) rebuilds every state of the game, so anyone can audit
 it; ``pbem verify`` (``pbem.verify``) checks it whole.  It holds every secret (the seed
@@ -14,13 +15,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from pbem.fairness import interventions, log_json
+from pbem.chain import log_json
+from pbem.fairness import interventions
 from pbem.game import Adjustment, State, load_game, replay
 from pbem.record import GameRecord
 from pbem.store import Store
 
-FORMAT = "pbem-game/2"
-FORMATS = ("pbem-game/1", FORMAT)
+FORMAT = "pbem-game/3"     # 3: the salts' digests (docs/fairness.md)
+FORMATS = ("pbem-game/1", "pbem-game/2", FORMAT)
 
 
 def game_file(store: Store, record: GameRecord) -> dict[str, Any]:
@@ -32,6 +34,7 @@ def game_file(store: Store, record: GameRecord) -> dict[str, Any]:
             "seats": [seat["seat"] for seat in record.seats], "seed": record.row["seed"],
             "gm_seed": record.row["gm_seed"], "commitment": record.row["commitment"],
             "salts": json.loads(record.row["salts"] or "{}"),
+            "salt_digests": json.loads(record.row["salt_digests"] or "{}"),
             "draw_seats": bool(record.settings.get("draw_seats")),
             "interventions": interventions(store, record.id),
             "log": [log_json(row) for row in store.decisions(record.id)],

@@ -12,6 +12,7 @@ from pbem import reports
 from pbem.commands.registry import GM_COMMANDS, CommandContext, CommandError, gm_command
 from pbem.deadlines import final_due
 from pbem.fairness import log_intervention
+from pbem.mail.mime import PLAIN_ADDRESS
 from pbem.record import GameRecord
 from pbem.resolution import policy_of
 from pbem.store import utc_text
@@ -19,7 +20,7 @@ from pbem.templating import format_deadline
 from pbem.wording import plural
 
 MAX_EXTENSION_HOURS = 720
-ADDRESS = re.compile(r"^[^@\s]+@[^@\s]+$")
+ADDRESS = PLAIN_ADDRESS  # one plain address: a list would be mailed at each (issue 34, item 8)
 
 
 # --- helpers the GM command modules share
@@ -200,6 +201,6 @@ def unobserve(context: CommandContext, args: str) -> None:
 
 
 def _address(args: str) -> str:
-    if not ADDRESS.match(args):
+    if not ADDRESS.fullmatch(args):
         raise CommandError(f"expected one mail address, got {args!r}")
     return args.lower()

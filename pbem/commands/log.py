@@ -11,7 +11,7 @@ import re
 from typing import Any
 
 from pbem.commands.registry import CommandContext, CommandError, gm_command
-from pbem.game import Prompt
+from pbem.game import Prompt, State, batches_of, step_rng
 
 MAX_VALUE_CHARS = 60
 
@@ -30,7 +30,7 @@ def log(context: CommandContext, args: str) -> None:
     for row, before in zip(rows, record.replay_states(store), strict=False):
         if row["step"] >= first:
             lines.append(f"  {row['step']:4d}  {record.rules.step_name(before)}: "
-                         + _summary(row, record.rules.prompts(before)))
+                         + _summary(row, _prompts(record, row, before)))
     if not rows:
         lines.append("  (nothing decided yet)")
     context.answer("\n".join(lines))
@@ -46,9 +46,26 @@ def _first(args: str, decided: int) -> int:
     return int(match.group(1))
 
 
+def _prompts(record, row: dict[str, Any], before: State) -> list[Prompt]:
+    """The decisions a logged step answered: those open before it, and those of the moments
+    folded into it (``pbem.game.batches_of``), met by applying its batches in turn."""
+    if row["kind"] == "adjust":
+        return []
+    batches = batches_of(json.loads(row["orders"]))
+    rng = step_rng(record.row["seed"], row["step"])
+    prompts, state = [], before
+    for number, batch in enumerate(batches, start=1):
+        prompts += record.rules.prompts(state)
+        if number < len(batches):
+            state, _ = record.rules.apply(state, batch, rng)
+    return prompts
+
+
 def _summary(row: dict[str, Any], prompts: list[Prompt]) -> str:
     """What a decision decided, in one line: every seat's orders, or "defaults"."""
     orders = json.loads(row["orders"])
+    if isinstance(orders, list):    # moments folded in: their orders by key, the last kept
+        orders = {key: value for batch in orders for key, value in batch.items()}
     if row["kind"] == "adjust":
         path = "/" + "/".join(str(p).replace("~", "~0").replace("/", "~1")
                               for p in orders["path"])

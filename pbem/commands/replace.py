@@ -13,8 +13,8 @@ from pbem.reply_token import message_id, seat_token
 
 
 @gm_command("REPLACE", "REPLACE <seat> <address> [reason]",
-            "a new player takes the seat, with a new secret; missed deadlines and civil "
-            "disorder are cleared")
+            "a new player takes the seat, with a new secret; missed deadlines, civil "
+            "disorder and the old player's orders (pending, standing, sent ahead) are cleared")
 def replace(context: CommandContext, args: str) -> None:
     """The seat starts afresh; a game paused for this seat's civil disorder resumes."""
     require_playing(context)
@@ -36,6 +36,8 @@ def replace(context: CommandContext, args: str) -> None:
         "thread_id": message_id(context.config.moderator.domain, f"{record.id}.{seat}", token)})
     store.db.execute("delete from pending_orders where game_id = ? and step = ? and seat = ?",
                      (record.id, record.step, seat))
+    # Orders the old player sent ahead go with their standing ones (issue 34, item 5).
+    store.db.execute("delete from held_orders where game_id = ? and seat = ?", (record.id, seat))
     resumed = _resume_after_disorder(context, old)
     log_intervention(store, record.id, record.step, "REPLACE",
                      {"seat": seat, "resumed": resumed}, reason, context.now)
@@ -54,7 +56,7 @@ def _seat_address_reason(args: str, seats: list[str]) -> tuple[str, str, str | N
     seat = seat.lower()
     if seat not in seats:
         raise CommandError(f"no seat {seat!r} in this game; seats: {', '.join(seats)}")
-    if not ADDRESS.match(address):
+    if not ADDRESS.fullmatch(address):
         raise CommandError(f"expected the new player's mail address, got {address!r}")
     return seat, address.lower(), reason.strip() or None
 

@@ -11,10 +11,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from pbem.chain import log_json
 from pbem.commands.gm import deadline_text, reload, require_playing, tell_everyone
 from pbem.commands.registry import CommandContext, CommandError, gm_command
 from pbem.deadlines import due_at
-from pbem.fairness import log_intervention, log_json
+from pbem.fairness import log_intervention
 from pbem.game import Adjustment, Game, Order, State, owed
 from pbem.record import GameRecord
 from pbem.resolution import policy_of

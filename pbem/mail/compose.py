@@ -88,16 +88,18 @@ def new_message_id(domain: str, hint: str = "pbem") -> str:
 def compose(moderator: Moderator, to: list[str], subject: str, text: str, now: datetime,
             message_id: str, in_reply_to: str | None = None,
             references: list[str] = (), html: str | None = None,
-            pictures: tuple[Picture, ...] = ()) -> Mail:
+            pictures: tuple[Picture, ...] = (), extra: tuple[tuple[str, str], ...] = ()
+            ) -> Mail:
     """A mail from the moderator, marked as automatic and as ours.
 
     ``Auto-Submitted`` keeps players' vacation responders from answering us
     (RFC 3834), and the loop header lets the moderator ignore its own mail.
     ``References`` keeps one game one conversation in a mail client.
     ``pictures`` with a Content-ID go inline beside the ``html`` (which shows them
-    as ``cid:``), the others as attachments.  The subject and text are cleaned of
-    control characters and bidi controls (``pbem.mail.clean``): whatever a player
-    wrote, another player's mail never carries them.
+    as ``cid:``), the others as attachments; ``extra`` headers follow ours.  The
+    subject and text are cleaned of control characters and bidi controls
+    (``pbem.mail.clean``): whatever a player wrote, another player's mail never carries
+    them.
     """
     subject, text = clean_text(subject), clean_text(text)
     headers = [("From", formataddr((moderator.name, moderator.address))),
@@ -111,7 +113,7 @@ def compose(moderator: Moderator, to: list[str], subject: str, text: str, now: d
     if refs:
         headers.append(("References", " ".join(refs)))
     headers += [("Auto-Submitted", "auto-replied" if in_reply_to else "auto-generated"),
-                (LOOP_HEADER, moderator.address)]
+                (LOOP_HEADER, moderator.address), *extra]
     body = mime.text(text, "plain")
     if html is not None:
         shown = mime.text(clean_text(html), "html")

@@ -5,15 +5,17 @@ the moderator has committed its processing of every message of a batch, to mark 
 batch done: the Maildir source flags each message seen (moving it to cur/; a batch
 is one message, since a rename marks one at a time), the IMAP source flags the
 batch or moves it to the processed folder with one command, and remembers the last
-UID, keyed by UIDVALIDITY.  Until then a message stays where it was, so a crash
-never loses it: the next tick reads it again, finds it archived, and marks it.
+UID, keyed by UIDVALIDITY.  An IMAP batch fetches its bodies as it is read, a few at a
+time, so memory is bounded by one message whatever the batch holds.  Until then a
+message stays where it was, so a crash never loses it: the next tick reads it again,
+finds it archived, and marks it.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol
@@ -44,9 +46,9 @@ class Incoming:
 class Source(Protocol):
     name: str
 
-    def fetch(self) -> Iterator[list[Incoming]]: ...
+    def fetch(self) -> Iterator[Iterable[Incoming]]: ...
 
-    def mark_done(self, items: list[Incoming]) -> None: ...
+    def mark_done(self, batch: Iterable[Incoming]) -> None: ...
 
     def close(self) -> None: ...
 
@@ -130,10 +132,12 @@ class ImapSource:
             client.login(s.auth.user, s.auth.password() or "")
         return client
 
-    def fetch(self) -> Iterator[list[Incoming]]:
+    def fetch(self) -> Iterator[ImapBatch]:
         """Every message above the last UID done, in UID order, in batches of at most
-        ``FETCH_BATCH``.  A message sent without its body ends the fetch (``SourceError``)
-        after the batch of the messages before it."""
+        ``FETCH_BATCH``.  Of a batch only the flags and sizes are fetched at once; the bodies
+        come as the batch is read, a few at a time (``ImapBatch``), so a tick holds one large
+        message at most, whatever the batch holds (issue 34, item 7).  A message sent without
+        its body ends the fetch (``SourceError``) after the messages before it."""
         try:
             self.client = self._connect()
             status = self.client.select_folder(self.settings.folder)
@@ -152,29 +156,28 @@ class ImapSource:
         except (self.error, OSError) as error:
             raise SourceError(f"cannot search {self.name}: {error}") from error
         for start in range(0, len(uids), FETCH_BATCH):
-            batch = sorted(uids[start:start + FETCH_BATCH])
-            try:
-                data = self.client.fetch(batch, ["BODY.PEEK[]", "FLAGS"])
-            except (self.error, OSError) as error:
-                raise SourceError(f"cannot fetch from {self.name}: {error}") from error
-            items, problem = [], None
-            for uid in batch:
-                item = data.get(uid)
-                if item is None:
-                    continue
-                if PROCESSED_KEYWORD in item.get(b"FLAGS", ()):
-                    self.store.set_source_position(self.name, self.uidvalidity, uid)
-                    continue
-                try:
-                    items.append(Incoming(str(uid), item.get(b"BODY[]")
-                                          or self._body_alone(uid)))
-                except SourceError as error:
-                    problem = error
-                    break
-            if items:
-                yield items
-            if problem is not None:
-                raise problem
+            batch = ImapBatch(self, sorted(uids[start:start + FETCH_BATCH]))
+            yield batch
+            if batch.problem is not None:
+                raise batch.problem
+
+    def _sizes(self, uids: list[int]) -> dict[int, int]:
+        """The size of each message of ``uids`` not yet flagged processed (one no longer in
+        the mailbox is left out)."""
+        try:
+            data = self.client.fetch(uids, ["FLAGS", "RFC822.SIZE"])
+        except (self.error, OSError) as error:
+            raise SourceError(f"cannot fetch from {self.name}: {error}") from error
+        return {uid: int(data[uid].get(b"RFC822.SIZE") or 0) for uid in uids
+                if uid in data and PROCESSED_KEYWORD not in data[uid].get(b"FLAGS", ())}
+
+    def _bodies(self, uids: list[int]) -> dict[int, dict]:
+        """The bodies of a few messages, fetched with one command (as the server sent them:
+        ``BODY[]`` may be missing, ``_body_alone``)."""
+        try:
+            return self.client.fetch(uids, ["BODY.PEEK[]"])
+        except (self.error, OSError) as error:
+            raise SourceError(f"cannot fetch from {self.name}: {error}") from error
 
     def _body_alone(self, uid: int) -> bytes:
         """A message the server listed without its body, fetched again alone; if it still
@@ -190,25 +193,80 @@ class ImapSource:
                               "body; it is read again at the next tick")
         return body
 
-    def mark_done(self, items: list[Incoming]) -> None:
-        """Move (or flag) a whole batch with one command, then remember its last UID."""
-        uids = [int(item.key) for item in items]
+    def mark_done(self, batch: ImapBatch) -> None:
+        """Move (or flag) the messages read of a batch with one command, then remember the
+        last UID before which every message of the batch is done: read and marked, or flagged
+        processed before.  The position never passes a message not yet read (issue 34, item
+        9: a flagged message above unread ones in a rebuilt mailbox)."""
+        uids = [int(item.key) for item in batch.read]
         try:
-            if self.settings.processed_folder:
+            if uids and self.settings.processed_folder:
                 self.client.move(uids, self.settings.processed_folder)
-            else:
+            elif uids:
                 self.client.add_flags(uids, [SEEN, PROCESSED_KEYWORD])
         except (self.error, OSError) as error:
             named = ", ".join(map(str, uids))
             raise SourceError(f"cannot mark messages {named} done in {self.name}: {error}"
                               ) from error
-        self.store.set_source_position(self.name, self.uidvalidity, max(uids))
+        done = set(uids) | batch.processed_before
+        position = None
+        for uid in batch.uids:
+            if uid not in done:
+                break
+            position = uid
+        if position is not None:
+            self.store.set_source_position(self.name, self.uidvalidity, position)
 
     def close(self) -> None:
         if self.client is not None:
             with contextlib.suppress(self.error, OSError):
                 self.client.logout()
             self.client = None
+
+
+BODY_BYTES = 2**20  # the bodies fetched with one command, at most (one larger message alone)
+
+
+class ImapBatch:
+    """A batch of UIDs read lazily: iterating it fetches the bodies of the messages not yet
+    processed, a few at a time up to ``BODY_BYTES`` (one larger message alone), and keeps
+    none of them; ``read`` are the items handed out (without their bodies), ``problem`` the
+    ``SourceError`` that ended the reading, if one did."""
+
+    def __init__(self, source: ImapSource, uids: list[int]):
+        self.source = source
+        self.uids = uids
+        self.sizes = source._sizes(uids)
+        self.processed_before = set(uids) - set(self.sizes)
+        self.read: list[Incoming] = []
+        self.problem: SourceError | None = None
+
+    def __iter__(self) -> Iterator[Incoming]:
+        try:
+            for group in self._groups():
+                bodies = self.source._bodies(group)
+                for uid in group:
+                    item = bodies.pop(uid, None)
+                    if item is None:
+                        continue  # expunged meanwhile: nothing to read
+                    body = item.get(b"BODY[]") or self.source._body_alone(uid)
+                    del item
+                    self.read.append(Incoming(str(uid), b""))
+                    yield Incoming(str(uid), body)
+                    del body
+        except SourceError as error:
+            self.problem = error
+
+    def _groups(self) -> Iterator[list[int]]:
+        group, size = [], 0
+        for uid, length in self.sizes.items():
+            if group and size + length > BODY_BYTES:
+                yield group
+                group, size = [], 0
+            group.append(uid)
+            size += length
+        if group:
+            yield group
 
 
 def make_source(settings: MailIn, store) -> MaildirSource | ImapSource:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 from importlib.resources import files
 from pathlib import Path
 
@@ -28,6 +29,7 @@ from players import drop, order_mail, text
 
 from pbem import flood, reports
 from pbem.definition import create_game, game_definition
+from pbem.game import batches_of
 from pbem.mail.text import parse_message
 from pbem.moderator import run_gm_command
 from pbem.record import GameRecord
@@ -73,9 +75,11 @@ MAIL_KINDS = {
     "secret-refusal": "the refusal of a mail without the right secret: reads only that mail",
     "secret-ignored": "to the address a forger used: reads only the count of refused mails",
     "secret-flood": "to the GM about refused mails: reads only the address and the seat",
+    "stranger-refusal": "to an address in no game: fixed words for the reason, no game",
     "failed-message": "to the installation's GM about an unreadable mail: no game state",
     "commitment": "sent before the deal (docs/fairness.md): the commitment and the secret, "
                   "no card is dealt yet",
+    "salt-reveal": "sent before the deal: the seats' salt commitments, no card is dealt yet",
 }
 # Each mail template, by the kinds that use it.
 TEMPLATE_KINDS = {
@@ -87,7 +91,8 @@ TEMPLATE_KINDS = {
                   "gm-replaced", "gm-unobserve", "gm-end", "gm-pause", "gm-resume"],
     "gm_welcome": ["gm-welcome"], "gm_answer": ["gm-answer"], "preview": ["preview"],
     "rate_limited": ["warning"], "secret_flood": ["secret-ignored", "secret-flood"],
-    "failed": ["failed-message"], "commitment": ["commitment"],
+    "failed": ["failed-message"], "commitment": ["commitment"], "stranger": ["stranger-refusal"],
+    "reveal": ["salt-reveal"],
     "salt_answer": ["acknowledgement"],   # a SALT answered before the deal: no card dealt yet
 }
 
@@ -194,7 +199,7 @@ class Run:
         for row in store.all("select * from outbox order by id"):
             if row["seat"] == HA or address(HA) in row["recipients"] or row["kind"] == "gm-answer":
                 continue
-            body = text(parse_message(row["message"]))
+            body = DIGEST_LINE.sub("<digest>", text(parse_message(row["message"])))
             for secret in secrets:
                 body = body.replace(secret, "<secret>")
             found.append((row["kind"], row["recipients"], row["subject"], body))
@@ -241,3 +246,141 @@ def test_every_kind_of_mail_is_in_the_differential_test():
     assert set(MAIL_KINDS) <= kinds | {"standings"}, sorted(set(MAIL_KINDS) - kinds)
     assert {flood.SECRET_REFUSAL, flood.SECRET_IGNORED, flood.SECRET_FLOOD} <= kinds
 
+
+
+# --- every ruleset, every hidden card: step numbers, subjects and archive pages (issue 34) -----
+
+RULESETS = {"classic": ("classic", {}), "classic advanced": ("classic", {"advanced": True}),
+            "wbc": ("wbc", {}), "wbc advanced": ("wbc", {"advanced": True}),
+            "gf9": ("gf9", {}), "gf9 advanced": ("gf9", {"advanced": True})}
+CARDS = ["Weather Control", "Family Atomics", "Karama #1", "Truthtrance #1"]
+DIGEST_LINE = re.compile(r"^Game digest .*$|X-PBEM-Chain: .*$", re.MULTILINE)
+
+
+class TurnRun(Run):
+    """The same three seats under a ruleset, from the set-up through turn 1 to turn 2's
+    bidding, every seat sending only its owed decisions' templates each tick: the storm round
+    of turn 2 asks the holder of Weather Control or Family Atomics (by the Shield Wall: the
+    Harkonnen start in Carthag), the bidding rounds the holder of a Karama, every round the
+    holder of a Truthtrance."""
+
+    def __init__(self, root: Path, ruleset: str, options: dict, card: str):
+        self.site = Installation(root, maps=False)
+        definition = game_definition({
+            "id": GAME, "game": "dune", "ruleset": ruleset, "options": options,
+            "seed": "differential", "auth": "address",
+            "seats": [{"seat": s, "address": address(s)} for s in (AT, FR, HA)]})
+        create_game(self.moderator.store, self.site.config, definition, self.site.clock())
+        self.moderator.send_outbox()
+        self.hand = [card, "Kulon"]
+        self.steps: list[int] = []
+
+    def play(self) -> None:
+        self.gm(f"ADJUST /factions/harkonnen/hand = {json.dumps(self.hand)} -- the hand under "
+                "test")
+        # Two Harkonnen forces from the reserve onto the Shield Wall: by it, Family Atomics
+        # may be played (player aid B.5), in both runs.
+        forces = {**self.record().state["forces"], "Shield Wall": {"8": {HA: [2, 0]}}}
+        self.gm(f"ADJUST /forces = {json.dumps(forces)} -- by the wall")
+        reserve = self.record().state["factions"][HA]["reserve"]
+        self.gm(f"ADJUST /factions/harkonnen/reserve = {json.dumps([reserve[0] - 2, reserve[1]])}"
+                " -- by the wall")
+        for _ in range(60):
+            state = self.record().state
+            if state["turn"] > 2 or (state["turn"] == 2 and state["phase"] == "bidding"):
+                return
+            pending = self.moderator.store.pending(GAME, self.record().step)
+            for seat in (AT, FR, HA):
+                owed = [p for p in self.record().prompts()
+                        if p.seat == seat and not p.optional and p.key not in pending]
+                if owed:
+                    self.mail(address(seat), "\n".join(p.template for p in owed))
+            self.tick(minutes=10)
+            self.steps.append(self.record().step)
+        raise AssertionError("turn 2's bidding never came")
+
+    def decided(self) -> set[str]:
+        """The keys of every decision of the log, those of folded moments included."""
+        return {key for row in self.moderator.store.decisions(GAME) if row["kind"] == "orders"
+                for batch in batches_of(json.loads(row["orders"])) for key in batch}
+
+    def pages(self) -> dict[str, str]:
+        """The game's public archive pages: each turn's report and table, and the map."""
+        from pbem.archive.site import Archive
+
+        folder = Archive(self.moderator.store, self.site.root / "site",
+                         self.site.clock()).write_game(GAME)
+        return {page.name: page.read_text(encoding="utf-8")
+                for page in sorted(folder.iterdir()) if page.name.startswith(("turn-", "map-"))}
+
+
+@pytest.mark.whole_game
+@pytest.mark.parametrize("card", CARDS)
+@pytest.mark.parametrize("mix", sorted(RULESETS))
+def test_step_numbers_subjects_and_pages_never_tell_who_holds_a_card(tmp_path, mix, card):
+    """Issue 34, item 2: holding Weather Control added a step (``storm-card:<holder>``) that
+    resolved in the same tick but shifted every later step number: "Step 11 battles" then
+    "Step 13 spice blow", and the archive showed an extra "Step 12: Turn 2: storm"; Family
+    Atomics by the Shield Wall did the same.  A step that asks only optional decisions is now
+    folded into the step before it (``pbem.resolution.apply_step``), so the same game with and
+    without the card shows every other reader the same step numbers after each tick, the same
+    mail (subjects included) and the same archive pages, under every ruleset."""
+    ruleset, options = RULESETS[mix]
+    found, runs = {}, []
+    for hidden in (card, "Baliset"):
+        run = TurnRun(tmp_path / hidden.replace(" ", "-").replace("#", ""), ruleset,
+                      dict(options), hidden)
+        run.play()
+        runs.append(run)
+        found[hidden] = (run.steps, run.others_mail(), run.pages(), run.decided())
+    (steps, mail, pages, asked), (steps_without, mail_without, pages_without, not_asked) = (
+        found.values())
+    assert asked > not_asked, "the holder was never asked about the card"
+    record = runs[0].record()
+    assert record.state == record.replay(runs[0].moderator.store), "the log replays"
+    (log,) = run_gm_command(runs[0].moderator, GAME, "LOG")
+    assert any(key.partition(":")[0] in log for key in asked - not_asked), log
+    assert steps == steps_without, "the step numbers after each tick differ"
+    assert [m[:3] for m in mail] == [m[:3] for m in mail_without], "kinds or subjects differ"
+    for index, (one, other) in enumerate(zip(mail, mail_without, strict=True)):
+        assert one == other, (f"mail {index} ({one[0]} to {one[1]}) differs:\n"
+                              + changed_lines(one[3], other[3]))
+    assert pages.keys() == pages_without.keys()
+    for name, page in pages.items():
+        assert page == pages_without[name], f"{name} differs"
+    print(f"| {mix} | {card} | {len(steps)} ticks, step {steps[-1]} | {len(mail)} | "
+          f"{len(pages)} |")
+
+
+class AheadRun(TurnRun):
+    """``TurnRun`` whose card holder, once turn 1's storm is over, sends Weather Control for
+    turn 2 ahead (``FOR STORM``): under WBC it is played after the reveal, a moment that asks
+    the holder alone."""
+
+    def tick(self, **clock) -> None:
+        state = self.record().state
+        if state["turn"] == 1 and state["phase"] == "bidding" and not getattr(self, "sent", 0):
+            self.sent = 1
+            self.mail(address(HA), "FOR STORM\nWEATHER CONTROL 4")
+        super().tick(**clock)
+
+
+@pytest.mark.whole_game
+def test_weather_control_sent_ahead_is_played_in_the_folded_moment_and_adds_no_step(tmp_path):
+    """The folded moment takes the order its holder sent ahead (``pbem.ahead``), and playing
+    the card adds no step either: the step numbers after each tick are those of the game
+    where the Harkonnen hold Baliset (WBC: Weather Control after the reveal, 000 line 1098)."""
+    ahead = AheadRun(tmp_path / "ahead", "wbc", {}, "Weather Control")
+    ahead.play()
+    plain = TurnRun(tmp_path / "plain", "wbc", {}, "Baliset")
+    plain.play()
+    assert ahead.steps == plain.steps
+    rows = ahead.moderator.store.decisions(GAME)
+    folded = [json.loads(row["orders"]) for row in rows if row["orders"].startswith("[")]
+    played = [batch["storm-card:harkonnen"] for batches in folded for batch in batches
+              if "storm-card:harkonnen" in batch]
+    assert played == [{"weather_control": 4}]
+    events = [e["code"] for row in rows for e in json.loads(row["events"] or "[]")]
+    assert "weather-control" in events
+    record = ahead.record()
+    assert record.state == record.replay(ahead.moderator.store)

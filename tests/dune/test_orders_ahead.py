@@ -117,3 +117,28 @@ def test_a_line_for_a_decision_to_come_without_its_header_goes_to_it():
     assert [o.prompt for o in parsed.orders] == ["bid:harkonnen", "revival:harkonnen"]
     (error,) = parsed.errors
     assert error.line_no == 3 and "FOR REVIVAL" in error.message
+
+
+def test_replace_drops_the_orders_the_old_player_sent_ahead(tmp_path):
+    """Issue 34, item 5: the leaver's ``FOR CARD 2 / BID 1`` was filed for the new player.  A
+    new player starts afresh: REPLACE clears the orders held for the seat as it clears its
+    standing and pending ones, and card 2 asks the new player."""
+    from pbem.moderator import run_gm_command
+
+    site = at_bidding(tmp_path, seed="ahead", factions={"harkonnen": {"spice": 10}})
+    answer = flat(send(site, "harkonnen", "PASS\nFOR CARD 2\nBID 1"))
+    assert "held for your bid on card 2" in answer
+    assert site.record(GAME).held_by("harkonnen")
+    run_gm_command(site.moderator(), GAME, "REPLACE harkonnen new.harkonnen@players.test left")
+    assert site.record(GAME).held_by("harkonnen") == []
+    for _ in range(10):                               # to card 2, nobody else bidding
+        record = site.record(GAME)
+        if any(p.kind == "bid" and p.seat == "harkonnen" for p in record.prompts()):
+            break
+        for seat in SIX:
+            if seat != "harkonnen" and (asked := open_for(site, seat)):
+                send(site, seat, "\n".join(p.template for p in asked))
+    record = site.record(GAME)
+    pending = site.moderator().store.pending(GAME, record.step)
+    bids = [p.key for p in record.prompts() if p.seat == "harkonnen" and p.kind == "bid"]
+    assert bids and not any(key in pending for key in bids)
