@@ -3,7 +3,8 @@ twice through the moderator by mail, once as dealt and once with one side's secr
 by the GM (the Atreides' Secret Objective, their hidden sietches' ranks, their deployment
 tokens' contents, their hand; or the Harkonnen's hand; or, in teams, one partner's hand):
 every mail anyone else receives (the other seats, an observer) is the same in both runs,
-Message-IDs and secrets aside.  The players send the same text in both runs: the templates
+Message-IDs, secrets and the running digest aside (a chain over the log, which holds
+the GM's adjustment itself: docs/fairness.md).  The players send the same text in both runs: the templates
 of their open decisions, which never read what the changed secrets are.  The round played
 reveals none of them (no attack on a sietch, no token revealed, no card played, the game
 not over): what is compared is what the moderator says while they are secret.
@@ -19,6 +20,7 @@ from installation import Installation
 from players import drop, order_mail, text
 from wfa_mail import GAME, address, new_game, record
 
+from pbem.chain import DIGEST_LINE
 from pbem.mail.text import parse_message
 from pbem.moderator import run_gm_command
 
@@ -111,7 +113,7 @@ class Run:
         for row in store.all("select * from outbox order by id"):
             if not any(reader in row["recipients"] for reader in readers):
                 continue
-            body = text(parse_message(row["message"]))
+            body = DIGEST_LINE.sub("<digest>", text(parse_message(row["message"])))
             for secret in secrets:
                 body = body.replace(secret, "<secret>")
             found.append((row["recipients"], row["subject"], body))
