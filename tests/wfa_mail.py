@@ -19,15 +19,16 @@ def address(seat: str) -> str:
     return f"{seat}@players.test"
 
 
-def new_game(site, seats, ruleset="standard", options=None, seed="mail", commanded=None):
+def new_game(site, seats, ruleset="standard", options=None, seed="mail", commanded=None,
+             **settings):
     """A game of the seats by mail; ``commanded``: seat -> the seat whose player commands
-    it."""
+    it; ``settings``: more keys of the game file (deadlines, civil_disorder)."""
     commanded = commanded or {}
     rows = [{"seat": s, "commanded_by": commanded[s]} if s in commanded
             else {"seat": s, "address": address(s)} for s in seats]
     definition = game_definition({"id": GAME, "game": "war_for_arrakis", "ruleset": ruleset,
                                   "seed": seed, "options": options or {}, "auth": "address",
-                                  "seats": rows})
+                                  "seats": rows, **settings})
     moderator = site.moderator()
     create_game(moderator.store, site.config, definition, site.clock())
     moderator.send_outbox()

@@ -170,3 +170,32 @@ def test_demo_refuses_a_ruleset_war_for_arrakis_does_not_have(tmp_path):
                                        "war_for_arrakis", "--ruleset", "wbc"])
     assert result.exit_code != 0 and "war_for_arrakis has rulesets standard, mahdi" in (
         result.output)
+
+
+@pytest.mark.parametrize("disorder", ["defaults", "bot"])
+def test_a_silent_seat_is_played_by_its_defaults_or_a_bot_after_its_deadlines(tmp_path,
+                                                                                 disorder):
+    """docs/game-files.md, deadlines and civil disorder: the Harkonnen never write; each
+    deadline passes, their decisions take their defaults (a plan passing every die) or a
+    bot's orders, and the game goes on to its end."""
+    site = Installation(tmp_path, maps=False)
+    new_game(site, TWO, options={"rounds": 2}, civil_disorder=disorder,
+             deadlines={"hours": 24, "reminder_hours": 6, "grace_hours": 0})
+    rng = random.Random(5)
+    for _ in range(80):
+        if record(site).finished:
+            break
+        answer_all(site, rng, who=["atreides"])
+        site.cron(hours=6)
+    assert record(site).finished
+    subjects = [str(m["Subject"]) for m in site.sent(address("harkonnen"))]
+    assert "[arrakis-1] Reminder: your orders are due" in subjects
+    store = site.moderator().store
+    defaulted = [json.loads(row["defaulted"]) for row in store.all(
+        "select defaulted from decisions where game_id = ? order by step", (GAME,))]
+    assert ["r1.vehicles"] in defaulted and ["r1.plan.harkonnen.0"] in defaulted
+    (seat,) = store.all("select disorder from seats where game_id = ? and seat = ?",
+                        (GAME, "harkonnen"))
+    assert seat["disorder"] == disorder
+    if disorder == "bot":              # from then on a bot answers: nothing more defaulted
+        assert ["r2.vehicles"] not in defaulted
