@@ -4,8 +4,9 @@ by the GM (the Atreides' Secret Objective, their hidden sietches' ranks, their d
 tokens' contents, their hand; or the Harkonnen's hand; or, in teams, one partner's hand):
 every mail anyone else receives (the other seats, an observer) is the same in both runs,
 Message-IDs, secrets and the running digest aside (a chain over the log, which holds
-the GM's adjustment itself: docs/fairness.md).  The players send the same text in both runs: the templates
-of their open decisions, which never read what the changed secrets are.  The round played
+the GM's adjustment itself: docs/fairness.md).  The players send the same text in both
+runs: the templates of their open decisions, which never read what the changed secrets
+are.  The round played
 reveals none of them (no attack on a sietch, no token revealed, no card played, the game
 not over): what is compared is what the moderator says while they are secret.
 """
