@@ -114,13 +114,13 @@ def play_games(game: Game, ruleset: str, options: dict[str, Any], games: int, se
     return summary
 
 
-def _draw_seats(game: Game, seed: str, ruleset: str) -> list[str]:
-    """2 to 6 of the game's seats, or one of its seatings (``Seatings``), drawn from the
-    game's seed."""
+def _draw_seats(game: Game, seed: str, ruleset: str | None = None) -> list[str]:
+    """2 to 6 of the game's seats, or one of its seatings for the ruleset (``Seatings``; by
+    default the game's first ruleset), drawn from the game's seed."""
     rng = random.Random(f"{seed}/seats")
     seatings = capability(game, Seatings)
     if seatings is not None:
-        return list(rng.choice(seatings.seatings(ruleset)))
+        return list(rng.choice(seatings.seatings(ruleset or game.rulesets[0])))
     names = list(game.seat_names)
     return rng.sample(names, rng.randint(2, min(6, len(names))))
 
