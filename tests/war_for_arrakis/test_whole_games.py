@@ -46,3 +46,27 @@ def test_shared_factions_by_the_bots_break_nothing():
     summary = play_games(GAME, "standard", {"rounds": 8}, 2, "wfa-four",
                          seats=["house-atreides", "fremen", "house-harkonnen", "corrino"])
     assert summary.violations == []
+
+
+def test_the_invariants_name_what_a_broken_state_breaks():
+    """The invariants (``invariants.py``) catch a state no rule makes: a card in two places,
+    a legion over the stacking limit, a leader in a legion whose state says set aside."""
+    import copy
+
+    from pbem.game import step_rng
+
+    state = GAME.setup("standard", {}, ["atreides", "harkonnen"], step_rng("broken", 0))
+    assert GAME.invariants(state) == []
+    broken = copy.deepcopy(state)
+    hidden = broken["hidden"]
+    seat = "harkonnen"
+    hidden["hands"][seat].append(hidden["hands"][seat][0])
+    broken["hands"][seat] += 1
+    area = next(a for a, lg in broken["legions"].items() if lg["side"] == "harkonnen")
+    broken["legions"][area]["regular"] += 6
+    leader = "baron-harkonnen"                  # set aside at the start, not on the board
+    broken["legions"][area]["leaders"].append(leader)
+    found = " | ".join(GAME.invariants(broken))
+    assert "over the stacking limit" in found
+    assert leader in found
+    assert "conserved" in found or "twice" in found or "cards" in found
