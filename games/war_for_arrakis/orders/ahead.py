@@ -37,7 +37,7 @@ def ahead(state: State, seat: str) -> list[Prompt]:
     phase = state["phase"]
     if seat == house_seat(state, HARKONNEN) and not automaton(state, HARKONNEN):
         if phase in BEFORE_HARVEST:
-            prompt = harvest_prompt(state, f"r{state['round']}.harvest", seat, 0)
+            prompt = harvest_prompt(state, f"r{state['round']}.harvest", seat, None)
             found.append(_headed(prompt, "HARVEST", "your spice this round (the spice "
                                  "harvested is not known yet: list what to do in order)"))
         if phase in ("actions", "hazards", "harvest", "end") and not _last_round(state):

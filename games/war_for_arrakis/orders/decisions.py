@@ -63,7 +63,7 @@ def plan_prompt(state: State, key: str, seat: str, first: bool) -> Prompt:
     lines.append("One action a line, in order; OR lines are fallbacks; standing choices "
                  "(CASUALTIES, CONTINUE, RETREAT, CARDS, SPECIALS...) stand until changed.")
     default = default_plan(state, seat)
-    return Prompt(key=key, seat=seat, kind="plan", secret=True, legal="\n".join(lines),
+    return Prompt(key=key, seat=seat, kind="plan", secret=True, legal=" ".join(lines),
                   default=default, default_text=plan_text(default),
                   template=plan_text(default), options={"first": first},
                   title="your actions this round")
@@ -136,10 +136,12 @@ LANGUAGE.order_kind(OrderKind("vehicles", ("HARVESTER", "ORNITHOPTER", "CARRYALL
 
 
 # --- spice -------------------------------------------------------------------------------------
-def harvest_prompt(state: State, key: str, seat: str, spice: int) -> Prompt:
-    default = default_spending(state, spice)
+def harvest_prompt(state: State, key: str, seat: str, spice: int | None) -> Prompt:
+    """The Harkonnen's spice: ``spice`` harvested, or None when sent ahead (not known yet)."""
+    default = default_spending(state, spice or 0)
     costs = data().costs
-    legal = (f"You have {spice} spice. In order of priority: KEEP <markers> ({costs['keep']} "
+    have = "Your spice is not known yet." if spice is None else f"You have {spice} spice."
+    legal = (f"{have} In order of priority: KEEP <markers> ({costs['keep']} "
              f"each), RAISE <markers> ({costs['raise']} each), STOCKPILE ({costs['stockpile']}, "
              "a Supremacy point while at 5 or less), RESERVE (keep 1), BAN <marker> (the Ban "
              "chosen among the markers that go down).")
