@@ -1,21 +1,33 @@
-"""Mail rounds, mails and kilobytes per turn of six-faction WBC Dune, played through the moderator.
+"""Mail rounds, mails and kilobytes per turn of six-faction Dune (GF9 and WBC), played through
+the moderator by three kinds of player.
 
 Each game is a real installation in a temporary folder (the demo's configuration: Maildir in
-and out, maps in the reports), on a clock moved by hand.  Bots answer the mail as an engaged
-player would: whenever the moderator waits for a seat, the seat sends one mail with an order
-for each of its open decisions (the ``basic`` bot, from its own view), and, once the game
-offers orders ahead (``pbem.game.OrdersAhead``), its orders for the decisions it may send
-ahead; a seat that was mailed decisions to come it has not sent yet answers them too, in the
-same round, though nobody waits for it.  A mail round is one such exchange: the moderator
-ticks until nothing changes, then every seat it waits for sends its mail.
+and out, maps in the seats' reports), on a clock moved by hand.  The players choose their
+orders with the ``basic`` bot, from their own view, and answer the mail as people do:
 
-For each preset it prints, set-up left out (turns 1 to the end), the mean over the games of:
-``rounds_per_turn``; ``mails_per_seat_per_turn``, every mail the moderator sent to a seat's
-address (reports, acknowledgements, notices); ``kb_per_seat_per_turn``, their size as sent
-(the message files of the outgoing Maildir, in units of 1000 bytes); and the rounds per turn
-of each phase (docs/orders.md, "Mail rounds").
+- a *reactive* player answers only what a mail asks of it: when the moderator waits for the
+  seat, one mail with an order for each of its open decisions and each decision its mail
+  asks for now (``pbem.ahead.asked_prompts``: the turn form), nothing from "Later this turn";
+- an *engaged* player (today's bots) answers all that and, once the game offers orders ahead
+  (``pbem.game.OrdersAhead``), every decision the turn sheet offers, with the passing order
+  after ``ELSE`` where the decision may be passed; a seat that was mailed decisions to come it
+  has not sent answers them too, in the same round, though nobody waits for it;
+- a *mixed* table: the first two seats engaged, the other four reactive;
+- a *passive* player answers only the decisions open now, leaving every block of a turn form
+  as it is (so it is asked each decision when it opens).
 
-    .venv/bin/python benchmarks/mail_rounds.py --games 20 --seed rounds --jobs 2
+A mail round is one exchange: the moderator ticks until nothing changes, then every seat it
+waits for (and every engaged seat with something new to send) sends its mail.
+
+For each ruleset, mode and kind of table it prints, set-up left out (turns 1 to the end), the
+mean over the games of: ``rounds_per_turn``; ``mails_per_seat_per_turn``, every mail the
+moderator sent to a seat's address (reports, answers, notices); ``kb_per_seat_per_turn``,
+their size as sent (the message files of the outgoing Maildir, in units of 1000 bytes); the
+GM's mails and kB per turn; and the rounds per turn of each phase (docs/orders.md, "Mail
+rounds").  The modes: ``default`` (the game file names no mode) and ``fastest``
+(``bidding: whole_round``, ``movement: batched``).
+
+    .venv/bin/python benchmarks/mail_rounds.py --games 4 --turns 4 --jobs 2 [--json]
 """
 
 from __future__ import annotations
@@ -37,7 +49,7 @@ from email.utils import getaddresses, make_msgid
 from pathlib import Path
 from statistics import mean
 
-import pbem.game
+import pbem.ahead
 from pbem.ahead import ahead_prompts, bot_turn
 from pbem.config import load_config
 from pbem.definition import create_game, game_definition
@@ -47,13 +59,14 @@ from pbem.moderator import Moderator
 from pbem.record import GameRecord
 from pbem.resolution import policy_of
 
-PRESETS = {
-    "faithful default": {"bidding": "per_card", "movement": "sequential"},
-    "fastest preset": {"bidding": "whole_round", "movement": "batched"},
-}
-PHASES = ("bidding", "revival", "movement", "battle", "others")
+RULESETS = {"gf9": {"advanced": True}, "wbc": {}}
+MODES = {"default": {}, "fastest": {"bidding": "whole_round", "movement": "batched"}}
+# Each kind of table: how each of its six seats plays, in seat order.
+KINDS = {"reactive": ("reactive",) * 6, "engaged": ("engaged",) * 6,
+         "mixed": ("engaged",) * 2 + ("reactive",) * 4, "passive": ("passive",) * 6}
+PHASES = ("storm", "spice_blow", "bidding", "revival", "movement", "battle", "others")
 SEATS = 6
-MAX_ROUNDS = 2000         # a whole game of the faithful default takes about 250
+MAX_ROUNDS = 2000         # a whole game of reactive players in the default modes: about 400
 MAX_TICKS = 50            # ticks of one round before the moderator must be still
 
 
@@ -69,23 +82,27 @@ class Clock:
 
 @dataclass
 class Game:
-    """What one game measured: rounds by (turn, phase), mails and bytes to the seats by turn."""
+    """What one game measured: rounds by (turn, phase), mails and bytes to the seats and to the
+    GM by turn."""
 
     turns: int = 0
     rounds: Counter = field(default_factory=Counter)
     mails: Counter = field(default_factory=Counter)
     size: Counter = field(default_factory=Counter)
+    gm_mails: Counter = field(default_factory=Counter)
+    gm_size: Counter = field(default_factory=Counter)
     refused: int = 0
     seconds: float = 0.0
 
 
 class Outgoing:
     """The moderator's outgoing Maildir, read as its files arrive: each new file is put down
-    to the round that caused it, once for every seat address it is sent to."""
+    to the round that caused it, once for every seat address it is sent to, and to the GM."""
 
-    def __init__(self, path: Path, addresses: set[str]):
+    def __init__(self, path: Path, addresses: set[str], gm: str):
         self.path = path
         self.addresses = addresses
+        self.gm = gm
         self.seen: set[Path] = set()
 
     def collect(self, game: Game, turn: int) -> set[str]:
@@ -105,6 +122,9 @@ class Outgoing:
                 mailed |= to & self.addresses
                 game.mails[turn] += seats
                 game.size[turn] += seats * len(raw)
+                if self.gm in to:
+                    game.gm_mails[turn] += 1
+                    game.gm_size[turn] += len(raw)
         return mailed
 
 
@@ -131,26 +151,44 @@ def order_mail(sender: str, to: str, game_id: str, body: str) -> bytes:
     return mail.as_bytes()
 
 
-def unsent(record: GameRecord, seat: str, ahead: bool, sent: set[str]) -> bool:
-    """Whether the seat has decisions to come it has neither sent nor had held."""
+def unsent(record: GameRecord, seat: str, sent: set[str]) -> bool:
+    """Whether an engaged seat has decisions to come it has neither sent nor had held."""
     held = {row["name"] for row in record.held_by(seat) if row["refused"] is None}
-    return ahead and any(p.key not in sent | held
-                         for p in ahead_prompts(record.rules, record.state, seat))
+    return any(p.key not in sent | held for p in ahead_prompts(record.rules, record.state, seat))
 
 
-def bot_mail(record: GameRecord, seat: str, answered, rng: random.Random, ahead: bool,
-             sent: set[str]) -> str:
-    """An engaged player's mail (``pbem.ahead.bot_turn``): an order for each of the seat's
-    open decisions, then, with orders ahead, each decision to come; their names go into
-    ``sent``."""
+def form_unsent(record: GameRecord, seat: str, sent: set[str]) -> list:
+    """The decisions to come the seat's mail asks for that it has neither sent nor had held."""
+    held = {row["name"] for row in record.held_by(seat) if row["refused"] is None}
+    return [p for p in asked(record, seat) if p.key not in sent | held]
+
+
+def asked(record: GameRecord, seat: str) -> list:
+    """The decisions to come that the seat's mail asks for now (the turn form), if the
+    moderator has one (``pbem.ahead.asked_prompts``); else none."""
+    ask = getattr(pbem.ahead, "asked_prompts", None)
+    return ask(record, seat) if ask is not None else []
+
+
+def player_mail(record: GameRecord, seat: str, answered, rng: random.Random, player: str,
+                sent: set[str]) -> str:
+    """A player's mail (``pbem.ahead.bot_turn``): an order for each of the seat's open
+    decisions, then each decision to come its mail asks for (a reactive player) or that it
+    may send now (an engaged one); their names go into ``sent``."""
     prompts = [p for p in record.prompts() if p.seat == seat and p.key not in answered]
-    coming = ahead_prompts(record.rules, record.state, seat) if ahead else []
+    coming = []
+    if player == "engaged":
+        coming = ahead_prompts(record.rules, record.state, seat)
+    elif player == "reactive":
+        coming = form_unsent(record, seat, sent)
     sent.update(p.key for p in coming)
     return "\n".join(bot_turn(record.rules, record.state, seat, prompts, rng, coming=coming))
 
 
-def play(seed: str, options: dict, turns: int | None, ahead: bool) -> Game:
-    """One six-faction WBC game by mail to its end (or to the end of turn ``turns``)."""
+def play(seed: str, ruleset: str, options: dict, players: tuple[str, ...], turns: int | None
+         ) -> Game:
+    """One six-faction game by mail to its end (or to the end of turn ``turns``), each seat in
+    seat order played as ``players`` says."""
     start = time.perf_counter()
     game = Game()
     with tempfile.TemporaryDirectory(prefix="pbem-rounds-") as folder:
@@ -159,12 +197,14 @@ def play(seed: str, options: dict, turns: int | None, ahead: bool) -> Game:
         config = load_config(config_path)
         clock = Clock()
         moderator = Moderator(config, clock=clock)
-        data = demo_games("dune", SEATS, seed)[0]
-        data.update(options=dict(options), auth="address")     # the game file's addresses
+        data = demo_games("dune", SEATS, seed, ruleset=ruleset)[0]
+        data.update(options={**RULESETS[ruleset], **options}, auth="address")
         record = create_game(moderator.store, config, game_definition(data), clock())
         moderator.send_outbox()
         addresses = {s["seat"]: s["address"] for s in record.seats}
-        outgoing = Outgoing(Path(config.mail_out.maildir.path), set(addresses.values()))
+        kinds = dict(zip(addresses, players, strict=True))
+        outgoing = Outgoing(Path(config.mail_out.maildir.path), set(addresses.values()),
+                            config.gm_address.lower())
         incoming = mailbox.Maildir(config.mail_in.maildir.path, factory=None)
         delay = timedelta(minutes=policy_of(record).resolve_delay_minutes + 1)
         rng = random.Random(seed)
@@ -181,13 +221,18 @@ def play(seed: str, options: dict, turns: int | None, ahead: bool) -> Game:
             seats = list(waiting_for(record.prompts(), answered))
             if not seats:
                 raise RuntimeError(f"{seed}: nobody to wait for at step {record.step}")
+            if (0 if state["phase"] == "setup" else state["turn"]) != turn:
+                sent = {seat: set() for seat in addresses}   # a decision's name comes again
             turn = 0 if state["phase"] == "setup" else state["turn"]
             phase = state["phase"] if state["phase"] in PHASES else "others"
             game.rounds[(turn, phase)] += 1
             seats += [seat for seat, address in addresses.items() if seat not in seats
-                      and address in mailed and unsent(record, seat, ahead, sent[seat])]
+                      and address in mailed and (
+                          kinds[seat] == "engaged" and unsent(record, seat, sent[seat])
+                          or kinds[seat] == "reactive" and form_unsent(record, seat,
+                                                                       sent[seat]))]
             for seat in seats:
-                body = bot_mail(record, seat, answered, rng, ahead, sent[seat])
+                body = player_mail(record, seat, answered, rng, kinds[seat], sent[seat])
                 incoming.add(order_mail(addresses[seat], config.moderator.address, record.id,
                                         body))
         else:
@@ -199,18 +244,20 @@ def play(seed: str, options: dict, turns: int | None, ahead: bool) -> Game:
 
 def figures(games: list[Game]) -> dict:
     """The means over the games, set-up left out."""
-    def per_turn(game: Game, counts: Counter, keep=lambda key: True) -> float:
+    def per_turn(game: Game, counts: Counter, keep=lambda key: key != 0) -> float:
         return sum(n for key, n in counts.items() if keep(key)) / game.turns
 
-    def played(key) -> bool:
-        return key != 0
     return {
         "games": len(games),
         "turns": mean(g.turns for g in games),
         "rounds_per_turn": mean(per_turn(g, g.rounds, lambda k: k[0] != 0) for g in games),
-        "mails_per_seat_per_turn": mean(per_turn(g, g.mails, played) / SEATS for g in games),
-        "kb_per_seat_per_turn": mean(per_turn(g, g.size, played) / SEATS / 1000
-                                     for g in games),
+        "most_rounds_in_a_turn": max(
+            sum(n for (t, _), n in g.rounds.items() if t == turn)
+            for g in games for turn in range(1, g.turns + 1)),
+        "mails_per_seat_per_turn": mean(per_turn(g, g.mails) / SEATS for g in games),
+        "kb_per_seat_per_turn": mean(per_turn(g, g.size) / SEATS / 1000 for g in games),
+        "gm_mails_per_turn": mean(per_turn(g, g.gm_mails) for g in games),
+        "gm_kb_per_turn": mean(per_turn(g, g.gm_size) / 1000 for g in games),
         "rounds_per_turn_by_phase": {
             phase: mean(per_turn(g, g.rounds, lambda k, p=phase: k[0] != 0 and k[1] == p)
                         for g in games) for phase in PHASES},
@@ -219,50 +266,67 @@ def figures(games: list[Game]) -> dict:
     }
 
 
+def presets(args: argparse.Namespace) -> list[tuple[str, str, str]]:
+    """The (ruleset, mode, kind) triples to play, as the arguments choose."""
+    return [(ruleset, mode, kind) for ruleset in args.ruleset or RULESETS
+            for mode in args.mode or MODES
+            for kind in args.kind or [k for k in KINDS if k != "passive"]]
+
+
 def run(args: argparse.Namespace) -> dict[str, dict]:
-    presets = [args.preset] if args.preset else list(PRESETS)
-    tasks = [(name, f"{args.seed}-{number}") for name in presets for number in range(args.games)]
-    calls = [(seed, PRESETS[name], args.turns, not args.no_ahead) for name, seed in tasks]
+    chosen = presets(args)
+    tasks = [(preset, f"{args.seed}-{number}") for preset in chosen
+             for number in range(args.games)]
+    calls = [(seed, ruleset, MODES[mode], KINDS[kind], args.turns)
+             for (ruleset, mode, kind), seed in tasks]
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as pool:
             games = list(pool.map(play, *zip(*calls, strict=True)))
     else:
         games = [play(*call) for call in calls]
     results = {}
-    for name in presets:
-        mine = [game for (preset, _), game in zip(tasks, games, strict=True) if preset == name]
-        results[name] = {"preset": name, "options": PRESETS[name], **figures(mine)}
+    for preset in chosen:
+        mine = [game for (each, _), game in zip(tasks, games, strict=True) if each == preset]
+        ruleset, mode, kind = preset
+        results[" ".join(preset)] = {"ruleset": ruleset, "mode": mode, "kind": kind,
+                                     "options": {**RULESETS[ruleset], **MODES[mode]},
+                                     **figures(mine)}
     return results
 
 
 def table(results: dict[str, dict], args: argparse.Namespace) -> str:
-    ahead = "without" if args.no_ahead or getattr(pbem.game, "OrdersAhead", None) is None \
-        else "with"
-    lines = [f"six-faction WBC games by mail, seed {args.seed}, bots {ahead} orders ahead; "
-             "per turn, set-up left out" + (f", turns 1 to {args.turns}" if args.turns else ""),
-             f"{'preset':<17} {'games':>5} {'turns':>5} {'rounds':>6} {'mails':>6} {'kB':>7}  "
-             + " ".join(f"{p:>8}" for p in PHASES) + f" {'s/game':>7}"]
+    lines = [f"six-faction games by mail, seed {args.seed}, {args.games} games each; per turn, "
+             "set-up left out" + (f", turns 1 to {args.turns}" if args.turns else ""),
+             f"{'ruleset mode kind':<23} {'turns':>5} {'rounds':>6} {'most':>4} {'mails':>5} "
+             f"{'kB':>5} {'GM':>4} {'GM kB':>6}  " + " ".join(f"{p[:8]:>8}" for p in PHASES)
+             + f" {'s/game':>6}"]
     for name, r in results.items():
         lines.append(
-            f"{name:<17} {r['games']:>5} {r['turns']:>5.1f} {r['rounds_per_turn']:>6.2f} "
-            f"{r['mails_per_seat_per_turn']:>6.2f} {r['kb_per_seat_per_turn']:>7.0f}  "
+            f"{name:<23} {r['turns']:>5.1f} {r['rounds_per_turn']:>6.2f} "
+            f"{r['most_rounds_in_a_turn']:>4} {r['mails_per_seat_per_turn']:>5.2f} "
+            f"{r['kb_per_seat_per_turn']:>5.0f} {r['gm_mails_per_turn']:>4.1f} "
+            f"{r['gm_kb_per_turn']:>6.0f}  "
             + " ".join(f"{r['rounds_per_turn_by_phase'][p]:>8.2f}" for p in PHASES)
-            + f" {r['seconds_per_game']:>7.1f}")
+            + f" {r['seconds_per_game']:>6.1f}")
         if r["mails_refused"]:
-            lines.append(f"  {name}: the moderator refused {r['mails_refused']} bot mails")
-    lines.append("rounds: mail rounds; mails and kB: mail the moderator sent to a seat's "
-                 "address, per seat; phases: rounds per turn")
+            lines.append(f"  {name}: the moderator refused {r['mails_refused']} mails")
+    lines.append("rounds: mail rounds (most: in the worst turn); mails and kB: mail the "
+                 "moderator sent to a seat's address, per seat; GM: the GM's mails and kB; "
+                 "phases: rounds per turn")
     return "\n".join(lines)
 
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--seed", default="rounds")
-    parser.add_argument("--preset", choices=list(PRESETS), help="run only this preset")
+    parser.add_argument("--ruleset", choices=list(RULESETS), action="append",
+                        help="play only this ruleset (may be given twice)")
+    parser.add_argument("--mode", choices=list(MODES), action="append",
+                        help="play only this mode")
+    parser.add_argument("--kind", choices=list(KINDS), action="append",
+                        help="play only this kind of table (default: all but passive)")
     parser.add_argument("--turns", type=int, help="stop after this turn (a quick run)")
-    parser.add_argument("--no-ahead", action="store_true",
-                        help="bots send no orders ahead")
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)

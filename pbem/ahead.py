@@ -20,7 +20,7 @@ import json
 import random
 from datetime import datetime
 
-from pbem.decisions import decision_kind, read_for
+from pbem.decisions import decision_kind, is_pass, read_for
 from pbem.game import Bots, Game, Order, OrdersAhead, Prompt, State, capability
 from pbem.record import GameRecord
 from pbem.store import Store, utc_text
@@ -35,6 +35,17 @@ def ahead_prompts(game: Game, state: State, seat: str | None) -> list[Prompt]:
     if kind is None or seat is None or game.result(state) is not None:
         return []
     return kind.ahead(state, seat)
+
+
+def asked_prompts(record: GameRecord, seat: str) -> list[Prompt]:
+    """The seat's decisions to come that its mails have asked for in their turn form
+    (``pbem.reports``: each decision to come that is no optional one, in the first mail that
+    offers it), still to come and not held: a player who answers what it is asked answers
+    these along with its open decisions."""
+    shown = set(json.loads(record.seat(seat)["ahead_shown"] or "[]"))
+    held = {row["name"] for row in record.held_by(seat) if row["refused"] is None}
+    return [p for p in ahead_prompts(record.rules, record.state, seat)
+            if not p.optional and p.key in shown and p.key not in held]
 
 
 def bot_turn(game: Game, state: State, seat: str, prompts: list[Prompt], rng: random.Random,
@@ -85,6 +96,15 @@ def read_held(game: Game, state: State, prompt: Prompt, text: str) -> tuple[Orde
     return None, reasons[0]
 
 
+def passes(game: Game, text: str) -> bool:
+    """Whether a held order only passes its decision: its lines PASS or NONE, but for ELSE
+    and the lines that are no order (the header it was sent under)."""
+    verbs = {verb for kind in game.decision_kinds for verb in kind.verbs}
+    orders = [line for line in text.splitlines()
+              if is_pass(line) or (line.split() or [""])[0].upper() in verbs]
+    return bool(orders) and all(is_pass(line) for line in orders)
+
+
 def fallbacks(text: str) -> list[str]:
     """The parts of a held order between lines ``ELSE`` alone (none if it has no such line)."""
     parts, part = [], []
@@ -130,10 +150,11 @@ def file_held_orders(store: Store, record: GameRecord, prompts: list[Prompt],
 def expire(store: Store, record: GameRecord) -> None:
     """After a step: the reasons told before are dropped, and a held order whose decision is
     neither open nor still to come is dropped with the reason, for the seat's next mail (or
-    quietly, if it was filed: ``DecisionKind.again``)."""
+    quietly, if it was filed: ``DecisionKind.again``, or if it only passed: a bid of PASS on a
+    card that never came up)."""
     store.db.execute("delete from held_orders where game_id = ? and refused_step < ?",
                      (record.id, record.step))
-    rows = store.all("select seat, name, filed_step from held_orders where game_id = ? "
+    rows = store.all("select seat, name, text, filed_step from held_orders where game_id = ? "
                      "and refused is null", (record.id,))
     prompts = record.prompts()
     for seat in sorted({row["seat"] for row in rows}):
@@ -143,8 +164,8 @@ def expire(store: Store, record: GameRecord) -> None:
             if row["seat"] != seat or row["name"] in names:
                 continue
             key = (record.id, seat, row["name"])
-            if row["filed_step"] is not None:
-                store.db["held_orders"].delete(key)
+            if row["filed_step"] is not None or passes(record.rules, row["text"]):
+                store.db["held_orders"].delete(key)     # filed, or a pass to no purpose
             else:
                 store.db["held_orders"].update(key, {"refused": NOT_COME,
                                                      "refused_step": record.step})

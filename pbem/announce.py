@@ -1,5 +1,6 @@
 """Queueing the reports of resolved steps to everyone they concern: each seat with news its
-own report (``pbem.digest``), the GM and every observer the public one.
+own report (``pbem.digest``), the GM and every observer the public one (the GM's without
+the map, unless the game file says ``gm_maps: true``).
 
 Call it inside the transaction that resolved the steps, so that the new state
 and its reports are stored together.
@@ -40,28 +41,32 @@ def report_steps(config: Config, store: Store, record: GameRecord, done: Resolve
         game_finished(config, store, record, now)
         published = game_file(store, record) if record.row["commitment"] else None
     deadline = store.deadline(record.id, record.step)
+    pending = store.pending(record.id, record.step)      # held and standing orders filed
     for seat in record.seats:
         news = digest.news_since(store, record, seat, done.events, done.notes, done.steps)
         taken = commander(seat) != done.commanders.get(seat["seat"], commander(seat))
         if taken:       # its new commander's player learns the seat from this report
             news.notes.append(f"{seat['seat']} is now commanded by the player of "
                               f"{commander(seat)}.")
-        elif not digest.has_news(record, seat, news):
+        elif not digest.has_news(record, seat, news, pending):
             if seat["reported_step"] is None:   # a game begun before the digest: mailed so far
                 digest.reported(store, record, seat, record.step - done.steps)
             continue
         pictures = digest.report_pictures(store, record, seat) if config.reports.map else ()
         mail = reports.step_report(config, record, seat["seat"], news.events, news.notes,
-                                   deadline, now, store=store, pictures=pictures,
-                                   published=published)
+                                   deadline, now, pictures=pictures,
+                                   published=published, pending=pending)
         outbox.enqueue(store, mail, now, "report", record.id, seat["seat"])
         digest.reported(store, record, seat, record.step)
         digest.offered(store, record, seat)
     if record.settings.get("gm_address"):
+        pictures = None if record.settings.get("gm_maps") else ()
         mail = reports.step_report(config, record, None, done.events, done.notes, deadline, now,
-                                   store=store, published=published)
+                                   published=published, pending=pending,
+                                   pictures=pictures)
         outbox.enqueue(store, mail, now, "report", record.id)
     for address in store.observers(record.id):
         mail = reports.step_report(config, record, None, done.events, done.notes, deadline, now,
-                                   observer=address, store=store, published=published)
+                                   observer=address, published=published,
+                                   pending=pending)
         outbox.enqueue(store, mail, now, "observer-report", record.id)

@@ -130,7 +130,8 @@ def game() -> None:
 @click.argument("game_file", type=click.Path(exists=True, dir_okay=False))
 @pass_app
 def game_new(app: App, game_file: str) -> None:
-    """Create a game from a game file and mail each seat its welcome.
+    """Create a game from a game file and mail each seat its welcome; say the pace of its
+    mail modes (docs/game-files.md).
 
     \b
     Example:
@@ -151,6 +152,8 @@ def game_new(app: App, game_file: str) -> None:
     click.echo(f"game {record.id}: {record.row['game']} ({record.row['ruleset']}), "
                f"{len(record.seats)} seats, seed {record.row['seed']}; "
                f"{summary.sent} welcome mails sent, {summary.waiting} waiting")
+    if record.pace:
+        click.echo(record.pace)
 
 
 @main.command()

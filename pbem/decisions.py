@@ -56,7 +56,7 @@ def read_orders(game: Game, state: State, seat: str, text: str,
     """A seat's mail read by the game, with its PASS and NONE lines understood and its
     mistyped order words refused; also the notes for the answer (a PASS with nothing to
     decide)."""
-    parsed = mistyped_refused(game, game.parse(state, seat, text))
+    parsed = mistyped_refused(game, game.parse(state, seat, text), text)
     passes = [line for line in (*parsed.errors, *parsed.unread) if is_pass(line.line)]
     if not passes:
         return parsed, []
@@ -71,7 +71,7 @@ def read_orders(game: Game, state: State, seat: str, text: str,
     return Parsed(parsed.orders + passed,
                   [error for error in parsed.errors if error not in passes],
                   parsed.not_filed,
-                  [line for line in parsed.unread if line not in passes]), notes
+                  [line for line in parsed.unread if line not in passes], parsed.left), notes
 
 
 def _nothing_to_do(passes: list) -> str:
@@ -80,25 +80,58 @@ def _nothing_to_do(passes: list) -> str:
             "decision open in this step.")
 
 
-def mistyped_refused(game: Game, parsed: Parsed) -> Parsed:
+def mistyped_refused(game: Game, parsed: Parsed, text: str = "") -> Parsed:
     """A line the game did not read whose first word is one letter from an order's word
     (``BDI 10``, ``SHPI 5 TO Arrakeen``) is refused, naming the word meant, rather than set
-    aside as no order ("thx")."""
+    aside as no order ("thx").  The decision the line was meant for, read from the mail's other
+    lines (a battle plan with ``Wepon Lasgun`` among its lines), is not filed either: a
+    decision is filed whole or not at all (docs/orders.md)."""
     verbs = sorted({verb for kind in game.decision_kinds for verb in kind.verbs})
     refused, unread = [], []
     for line in parsed.unread:
-        word = (line.line.split() or [""])[0].upper()
+        word = (line.line.split() or [""])[0].upper().rstrip(":=")
         meant = [verb for verb in verbs if one_letter_apart(word, verb)]
         if meant:
             refused.append(OrderError(line.line_no, line.line, "unknown-order",
                                       f"unknown order {word!r}: did you mean "
-                                      f"{' or '.join(meant)}?", tuple(verbs)))
+                                      f"{' or '.join(meant)}?", tuple(meant)))
         else:
             unread.append(line)
     if not refused:
         return parsed
+    orders, not_filed = list(parsed.orders), list(parsed.not_filed)
+    lines = text.splitlines()
+    for error in refused:
+        order = _meant_for(game, orders, lines, error)
+        if order is not None:
+            orders.remove(order)
+            not_filed += [_not_filed(n, lines[n - 1], error) for n in order.lines
+                          if 0 < n <= len(lines)]
     errors = sorted(parsed.errors + refused, key=lambda error: error.line_no)
-    return Parsed(parsed.orders, errors, parsed.not_filed, unread)
+    return Parsed(orders, errors, not_filed, unread, parsed.left)
+
+
+def _meant_for(game: Game, orders: list[Order], lines: list[str], error: OrderError
+               ) -> Order | None:
+    """The order read from the mail that a mistyped line belongs to: of those whose lines take
+    the verbs of the kind of decision the word was meant for, the one whose lines span the
+    mistyped line, else the last one before it."""
+    kinds = [k for k in game.decision_kinds if set(error.valid) & set(k.verbs)]
+    verbs = {verb for kind in kinds for verb in kind.verbs}
+
+    def takes(order: Order) -> bool:
+        return any(0 < n <= len(lines) and (lines[n - 1].split() or [""])[0].upper()
+                   .rstrip(":=") in verbs for n in order.lines)
+    mine = sorted((o for o in orders if o.lines and takes(o)), key=lambda o: min(o.lines))
+    spanning = [o for o in mine if min(o.lines) < error.line_no < max(o.lines)]
+    before = [o for o in mine if max(o.lines) < error.line_no]
+    return (spanning or before[-1:] or [None])[0]
+
+
+def _not_filed(number: int, line: str, refused: OrderError) -> OrderError:
+    """A good line of a decision not filed because its mistyped line was refused."""
+    return OrderError(number, line, "not-filed", f"not filed: line {refused.line_no} of the "
+                      "same decision was refused; send it again whole")
 
 
 def one_letter_apart(word: str, verb: str) -> bool:

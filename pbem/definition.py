@@ -74,6 +74,7 @@ class GameDefinition:
     press: Literal["named", "anonymous", "none"] = "named"
     max_absence_days: int = 14
     salt_hours: int | None = None
+    gm_maps: bool = False
 
 
 def bot_disorder(style: str | None) -> str | None:
@@ -224,6 +225,8 @@ def create_game(store: Store, config: Config, definition: GameDefinition,
     }
     if definition.draw_seats:
         settings["draw_seats"] = True
+    if definition.gm_maps:
+        settings["gm_maps"] = True
     with store.atomic():
         store.db["games"].insert({
             "id": definition.id, "game": definition.game, "ruleset": ruleset,
@@ -313,7 +316,7 @@ def deal(store: Store, config: Config, game_id: str, now: datetime,
             _draw_seats(store, config, record, seed)
         seats = [s["seat"] for s in record.seats]
         state = record.rules.setup(record.row["ruleset"], json.loads(record.row["options"]),
-                                   seats, step_rng(seed, 0))
+                                   seats, step_rng(seed, 0), record.row["rules_version"])
         policy = DeadlinePolicy.from_json(record.settings["deadlines"])
         due = due_at(now, [p.kind for p in owed(record.rules.prompts(state))], policy,
                      record.settings["timezone"])

@@ -13,7 +13,10 @@ file): nobody is mailed and the moderator plays the whole game by itself.
 from __future__ import annotations
 
 import mailbox
+import os
 import random
+import shutil
+import sys
 import tempfile
 import textwrap
 from collections.abc import Callable
@@ -191,6 +194,12 @@ def run_demo(directory: str | None, game: str, seats: int, seed: str,
         record = GameRecord.load(moderator.store, game_id)
         echo(f"demo: {game_id}: {record.step_name()} after {record.step} steps; "
              f"result: {record.rules.result(record.state)}")
+        result = record.rules.result(record.state) or {}
+        if turns is not None and str(result.get("victory", "")).endswith("default"):
+            echo(f"demo: the game file says turns: {turns}, so the game ends after turn "
+                 f"{turns}: with nobody holding enough strongholds by then, a faction wins by "
+                 "default, as the rules say of the last turn (pbem demo --turns 10 plays a "
+                 "whole game)")
     readers = write_readable(Path(config.mail_out.maildir.path), root / "mail" / "read")
     echo(f"configuration: {config_path}")
     echo(f"database:      {config.database}")
@@ -200,11 +209,26 @@ def run_demo(directory: str | None, game: str, seats: int, seed: str,
         echo(f"read the mail: {readers[0].parent}/, one file per reader, each mail it got in "
              f"order: {', '.join(path.name for path in readers)}")
         echo(f"               less {readers[0]}")
-    echo(f"next:          pbem --config {config_path} status")
-    echo(f"               pbem --config {config_path} gm {game_ids[0]} log    "
+    command = pbem_command()
+    echo(f"next:          {command} --config {config_path} status")
+    echo(f"               {command} --config {config_path} gm {game_ids[0]} log    "
          "(every decision, as the GM sees it)")
     if game == "dune" and not bots:
-        echo("               pbem demo --turns 10    (a whole game)")
+        echo(f"               {command} demo --turns 10    (a whole game)")
+
+
+def pbem_command() -> str:
+    """How the reader runs pbem from here: ``pbem`` if that is the one running, else the
+    path of the one running (``.venv/bin/pbem``, which is on no PATH), else ``python -m
+    pbem``."""
+    here = Path(sys.executable).parent / "pbem"
+    found = shutil.which("pbem")
+    if found is not None and Path(found).resolve() == here.resolve():
+        return "pbem"
+    if not here.exists():
+        return f"{sys.executable} -m pbem"
+    relative = os.path.relpath(here)
+    return relative if not relative.startswith("..") else str(here)
 
 
 def write_readable(maildir: Path, folder: Path) -> list[Path]:

@@ -1,15 +1,16 @@
 """Which seats a resolved tick mails, what their reports cover, and when a report brings the
 map (docs/reports.md).
 
-A seat is mailed only when there is news for it: a decision of its own is open (an
-optional one included: only its holder knows of it, and only the holder's own mail
-depends on it), a decision of its own to come that it may send now (``pbem.ahead``) appeared
-since its last mail offered it those (the battles of the turn, once the board shows them: a
-seat may then send all its plans in the round the first battle is ordered), an event
-addressed to it alone or to a few seats came since its last report, the game ended, or the
-seat asked for every step (``SET DIGEST OFF``).  Otherwise
-its news waits, and its next report covers every step since its last one: the events of
-those steps that it may see and their notes, in order.  So whether a seat is mailed
+A seat is mailed only when there is news for it: a decision of its own is open and not
+answered yet by an order held or standing (an optional one included: only its holder knows
+of it, and only the holder's own mail depends on it), a decision of its own to come that
+it may send now (``pbem.ahead``) appeared since its last mail offered it those (the battles
+of the turn, once the board shows them: a seat may then send all its plans in the round the
+first battle is ordered), an event addressed to it alone or to a few seats, or one that
+changes its own position (``Event.concerns``: an alliance it joined or left), came since its
+last report, the game ended, or the seat asked for every step (``SET DIGEST OFF``).
+Otherwise its news waits, and its next report covers every step since its last one: the
+events of those steps that it may see and their notes, in order.  So whether a seat is mailed
 depends only on what that seat itself may know.
 
 The map goes in a seat's report when its drawing changed since the map last sent to that
@@ -22,10 +23,11 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 
 from pbem.ahead import ahead_prompts
+from pbem.decisions import decision_kind
 from pbem.game import Event, Turns, capability
 from pbem.mail.compose import Picture
 from pbem.preferences import preferences
@@ -60,15 +62,25 @@ def news_since(store: Store, record: GameRecord, seat: dict, events: list[Event]
     return News([e for e in [*earlier, *events] if e.visible_to(name)], [*noted, *notes])
 
 
-def has_news(record: GameRecord, seat: dict, news: News) -> bool:
+def has_news(record: GameRecord, seat: dict, news: News,
+             answered: Collection[str] = ()) -> bool:
     """Whether the seat is mailed now (the module's rule): it depends only on the seat's own
-    decisions and events, the game's end and the seat's own setting."""
+    decisions and events, the game's end and the seat's own setting.  A decision already
+    answered (``answered``: the keys of the step's orders in, a held or standing order of the
+    seat's) is no news: a bid held for the card up asks nothing."""
     name = seat["seat"]
     return (record.finished
             or preferences(seat).get("digest") == "off"
-            or any(p.seat == name for p in record.prompts())
-            or any(e.to is not None for e in news.events)
+            or any(p.seat == name and p.key not in answered and not stands(record, p)
+                   for p in record.prompts())
+            or any(e.to is not None or name in e.concerns for e in news.events)
             or bool(new_ahead(record, seat)))
+
+
+def stands(record: GameRecord, prompt) -> bool:
+    """Whether an open decision is an answer standing from an earlier step, which the seat may
+    change but need not be told of again (``DecisionKind.stands``, the prompt optional)."""
+    return prompt.optional and decision_kind(record.rules, prompt.kind).stands
 
 
 def new_ahead(record: GameRecord, seat: dict) -> list[str]:

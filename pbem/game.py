@@ -20,7 +20,8 @@ A game may also provide optional capabilities, each a Protocol below: ``Invarian
 ``Turns`` (the archive files each event under its turn), ``Scenarios``, ``Dropouts``,
 ``LeagueScoring`` (``pbem.league`` scores its games), ``TemplateGlobals``, ``Bots``
 (seats a bot plays, self-play, the demo), ``OrdersAhead`` (orders held for decisions still
-to come) and ``Commanders`` (a player commanding several seats).  A game
+to come), ``Pace`` (its mail modes and what each costs in mail rounds) and
+``Commanders`` (a player commanding several seats).  A game
 declares the ones it provides in its module-level ``capabilities`` tuple (``load_game``
 refuses a game that declares one it does not provide), and the moderator asks for one by
 ``capability(game, MapPicture)``, never by looking for a name on the game.
@@ -156,7 +157,9 @@ class DecisionKind:
     it so), or None if it cannot be passed, ``needs_map``: a decision made on the board,
     whose report brings the map again when it changed (``pbem.digest``), and ``again``: a
     decision that may open several times in a row, whose order given ahead answers each
-    time until it is no longer to come (``pbem.ahead``; Dune: the Nexus at each worm)."""
+    time until it is no longer to come (``pbem.ahead``; Dune: the Nexus at each worm), and
+    ``stands``: an answer that stands until changed (Dune: the spice promised to an ally for
+    the round), whose later openings, optional, are no news (``pbem.digest``)."""
 
     kind: str
     words: tuple[str, ...]
@@ -165,6 +168,7 @@ class DecisionKind:
     passing: str | None = None
     needs_map: bool = False
     again: bool = False
+    stands: bool = False
 
 
 @dataclass(frozen=True)
@@ -209,14 +213,16 @@ class NotRead:
 class Parsed:
     """What a seat's mail said: the orders read (each with its lines), the lines refused at
     fault (``errors``), the good lines not filed because another line of their decision was
-    refused (``not_filed``, code ``not-filed``, naming that line) and the lines that are no
-    order.  Each non-blank line of the text is in exactly one of them (``pbem.echo`` makes
-    the answer of it)."""
+    refused (``not_filed``, code ``not-filed``, naming that line), the lines that are no
+    order, and the lines that name a decision to come and leave it for later (``left``: a
+    block of the turn form sent back as it was, ``pbem.reports``).  Each non-blank line of the
+    text is in exactly one of them (``pbem.echo`` makes the answer of it)."""
 
     orders: list[Order] = field(default_factory=list)
     errors: list[OrderError] = field(default_factory=list)
     not_filed: list[OrderError] = field(default_factory=list)
     unread: list[NotRead] = field(default_factory=list)
+    left: list[NotRead] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -224,24 +230,31 @@ class Event:
     """Something that happened in a step.
 
     ``to`` is None for a public event, or the seats that may see it.
-    ``data`` must hold only what that audience may know.
+    ``data`` must hold only what that audience may know.  ``concerns`` names the seats whose
+    own position the event changes (the members of an alliance formed): it is news for them
+    at once (``pbem.digest``), whoever else may see it.
     """
 
     code: str
     data: dict[str, Any] = field(default_factory=dict)
     to: tuple[str, ...] | None = None
+    concerns: tuple[str, ...] = ()
 
     def visible_to(self, seat: str | None) -> bool:
         """True if ``seat`` (None: the public) may see this event."""
         return self.to is None or (seat is not None and seat in self.to)
 
     def to_json(self) -> dict[str, Any]:
-        return {"code": self.code, "data": self.data, "to": list(self.to) if self.to else None}
+        found = {"code": self.code, "data": self.data, "to": list(self.to) if self.to else None}
+        if self.concerns:
+            found["concerns"] = list(self.concerns)
+        return found
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Event:
         to = data.get("to")
-        return cls(data["code"], data.get("data", {}), tuple(to) if to else None)
+        return cls(data["code"], data.get("data", {}), tuple(to) if to else None,
+                   tuple(data.get("concerns", ())))
 
 
 class Game(Protocol):
@@ -254,8 +267,13 @@ class Game(Protocol):
     capabilities: tuple[type, ...]     # the optional capabilities it provides (below)
 
     def setup(
-        self, ruleset: str, options: dict[str, Any], seats: list[str], rng: random.Random
-    ) -> State: ...
+        self, ruleset: str, options: dict[str, Any], seats: list[str], rng: random.Random,
+        rules_version: str | None = None
+    ) -> State:
+        """A new game; ``rules_version``: the version of the rules it is played by, a stored
+        game's for its replay (``rules_version`` of this code by default).  A version the game
+        no longer plays is a ``ValueError``."""
+        ...
 
     def prompts(self, state: State) -> list[Prompt]: ...
 
@@ -377,6 +395,15 @@ class OrdersAhead(Protocol):
     def ahead(self, state: State, seat: str) -> list[Prompt]: ...
 
 
+class Pace(Protocol):
+    """A game with mail modes (docs/game-files.md, "Mail modes and their pace"):
+    ``pace(ruleset, options)`` says, for a game file's ruleset and options, which mode of each
+    kind the game plays, what each mode costs in mail rounds and what it changes in what a
+    player knows when deciding: the GM's welcome and ``pbem game new`` say it."""
+
+    def pace(self, ruleset: str, options: dict[str, Any]) -> str: ...
+
+
 class Commanders(Protocol):
     """A game in which one player may command several seats, and in which who commands which
     may change (Dune v3.0's two- and three-player games, War for Arrakis in teams).
@@ -407,7 +434,7 @@ class TemplateGlobals(Protocol):
 
 
 CAPABILITIES: tuple[type, ...] = (Invariants, MapPicture, Turns, Scenarios, Dropouts,
-                                  LeagueScoring, TemplateGlobals, Bots, BotDecisions,
+                                  LeagueScoring, TemplateGlobals, Bots, BotDecisions, Pace,
                                   OrdersAhead, Commanders, Seatings)
 C = TypeVar("C")
 
@@ -529,18 +556,22 @@ def apply_logged(game: Game, state: State, orders: dict[str, Any] | list[dict[st
 
 
 def replay(game: Game, ruleset: str, options: dict, seats: list[str], seed: str,
-           batches: list[dict[str, Any] | Adjustment]) -> State:
+           batches: list[dict[str, Any] | Adjustment], rules_version: str | None = None
+           ) -> State:
     """Rebuild a game's state from its seed and its log: the order batches applied and the
-    GM's adjustments, in their order (step N is the Nth entry)."""
-    (state,) = deque(replay_states(game, ruleset, options, seats, seed, batches), maxlen=1)
+    GM's adjustments, in their order (step N is the Nth entry), by the rules version the game
+    was dealt under (this code's by default)."""
+    (state,) = deque(replay_states(game, ruleset, options, seats, seed, batches, rules_version),
+                     maxlen=1)
     return state
 
 
 def replay_states(game: Game, ruleset: str, options: dict, seats: list[str], seed: str,
-                  batches: list[dict[str, Any] | Adjustment]) -> Iterator[State]:
+                  batches: list[dict[str, Any] | Adjustment], rules_version: str | None = None
+                  ) -> Iterator[State]:
     """Every state of a game from its seed and its log: the set-up's, then the state after
     each entry (as ``replay``)."""
-    state = game.setup(ruleset, options, seats, step_rng(seed, 0))
+    state = game.setup(ruleset, options, seats, step_rng(seed, 0), rules_version)
     yield state
     for step, entry in enumerate(batches, start=1):
         if isinstance(entry, Adjustment):

@@ -32,7 +32,7 @@ from pbem.lock import tick_lock
 from pbem.mail.sinks import make_sink
 from pbem.mail.sources import Incoming, SourceError, make_source
 from pbem.record import DEALING, GameRecord
-from pbem.resolution import note_quiet, quiet, resolve_ready_steps
+from pbem.resolution import file_moderator_orders, note_quiet, quiet, resolve_ready_steps
 from pbem.store import Store, utc_text
 
 # What reads a mail and writes the answers (the ``email`` package, the routing, the
@@ -442,6 +442,9 @@ class Moderator:
             context = CommandContext(self.config, self.store, record, seat, now, list(notes))
             commands, over = within_limits(context, found, PLAYER_COMMANDS)
             command_errors = run_commands(context, commands, PLAYER_COMMANDS) + over
+            # A standing order just set, or a held order for a decision open now, is filed
+            # at once: the answer shows it in, and nobody reads the seat as waited for.
+            file_moderator_orders(self.store, record, record.prompts(), now)
             standing = list(self.store.pending(record.id, record.step).values())
             lines = echo(text, parsed, [c.line_no for c in found], command_errors)
             mail = reports.acknowledgement(

@@ -13,6 +13,7 @@ from pbem.game import (
     Adjustment,
     Commanders,
     Game,
+    Pace,
     Prompt,
     State,
     capability,
@@ -119,6 +120,14 @@ class GameRecord:
             self._prompts = (self.state, self.rules.prompts(self.state))
         return self._prompts[1]
 
+    @property
+    def pace(self) -> str:
+        """What the game's mail modes cost in mail rounds and change in what players know
+        (``Pace``), or nothing for a game without modes."""
+        paced = capability(self.rules, Pace)
+        return paced.pace(self.row["ruleset"], json.loads(self.row["options"] or "{}")) \
+            if paced is not None else ""
+
     def step_name(self) -> str:
         if self.dealing:
             return "waiting for the seats' salts before the deal"
@@ -147,11 +156,13 @@ class GameRecord:
     def replay(self, store: Store, steps: int | None = None) -> State:
         """The state rebuilt from the seed and the first ``steps`` entries of the decision
         log (all of them by default)."""
-        return replay(self.rules, *self._setup(), self._log(store)[:steps])
+        return replay(self.rules, *self._setup(), self._log(store)[:steps],
+                      self.row["rules_version"])
 
     def replay_states(self, store: Store) -> Iterator[State]:
         """Every state the game went through, from its set-up to now."""
-        return replay_states(self.rules, *self._setup(), self._log(store))
+        return replay_states(self.rules, *self._setup(), self._log(store),
+                             self.row["rules_version"])
 
     def _setup(self) -> tuple[str, dict, list[str], str]:
         return (self.row["ruleset"], json.loads(self.row["options"] or "{}"),

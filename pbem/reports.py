@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import io
 import json
+from dataclasses import replace
 from datetime import datetime
 from email.message import EmailMessage
 from enum import Enum
@@ -29,16 +30,18 @@ from pbem.mail.compose import Mail, Picture, compose, new_message_id, reply_subj
 from pbem.mail.html import text_to_html
 from pbem.mail.text import body_text
 from pbem.record import GameRecord
-from pbem.store import Store, parse_utc
+from pbem.store import parse_utc
 from pbem.templating import render, wrap_lines
 
 
 def order_template(record: GameRecord, seat: str, prompts: list[Prompt],
-                   standing: dict[str, str]) -> str:
+                   standing: dict[str, str], form: list[Prompt] = ()) -> str:
     """Order text for a seat's open prompts that the moderator accepts as it is.
 
     A prompt already answered shows the standing order, so that the template
-    can be sent back with only what the player wants to change.
+    can be sent back with only what the player wants to change.  The decisions to come of
+    the turn form (``form``) follow, each under its header with its lines commented out: sent
+    as it is, such a block holds nothing, and its decision is asked when it opens.
     """
     lines = [f"GAME {record.id}"]
     if len(commanded_with(record.seats, seat)) > 1:
@@ -46,31 +49,52 @@ def order_template(record: GameRecord, seat: str, prompts: list[Prompt],
     if record.settings["auth"] != "address":
         lines.append(f"SECRET {record.seat(seat)['secret']}")
     lines.extend(standing.get(p.key, p.template) for p in prompts)
+    lines.extend(form_block(p) for p in form)
     return "\n".join(lines)
+
+
+def form_block(prompt: Prompt) -> str:
+    """A decision to come in the turn form: its header, then its template commented out."""
+    header, *lines = prompt.template.splitlines()
+    return "\n".join(["", header, *(f"# {line.removeprefix('# ')}" for line in lines)])
 
 
 def _seat_context(record: GameRecord, seat: str | None, deadline: datetime | None,
                   answered: frozenset[str] = frozenset(),
-                  standing: dict[str, str] | None = None) -> dict:
+                  standing: dict[str, str] | None = None, again: bool = False) -> dict:
     """What every mail to a seat shows: its view, its prompts, who the step waits for
-    (``waiting_for``: never a seat for an optional decision), the decisions still to come
-    it may send ahead (the turn sheet) and its held orders (``pbem.ahead``).
+    (``waiting_for``: never a seat for an optional decision), the turn form and the decisions
+    still to come it may send ahead (the turn sheet) and its held orders (``pbem.ahead``).
 
     ``answered`` names the prompts of this step that have orders (any seat's);
-    ``standing`` maps the reader's own answered prompts to their order text.
+    ``standing`` maps the reader's own answered prompts to their order text: such a prompt
+    is shown as answered, not as asked.  The turn form (``form``) asks the seat's decisions
+    to come that no mail has offered it yet and that are no optional ones (a card its holder
+    may keep: those stay offered in "Later this turn", with what was offered before);
+    ``again``: the whole form, as if no mail had offered any (STATUS asks for it).
     """
     standing = standing or {}
     prompts = [p for p in record.prompts() if p.seat == seat]
     held = record.held_by(seat)
+    holding = {row["name"] for row in held if row["refused"] is None}
+    coming = [p for p in ahead_prompts(record.rules, record.state, seat)
+              if p.key not in holding]
+    shown = (set(json.loads(record.seat(seat).get("ahead_shown") or "[]"))
+             if seat and not again else set())
+    form = [p for p in coming if not p.optional and p.key not in shown]
     return {
         "game": record,
         "seat": seat,
         "view": record.rules.view(record.state, seat),
         "prompts": prompts,
+        "asked": [p for p in prompts if p.key not in standing],
+        "standing_text": standing,
         "waiting_for": waiting_for(record.prompts(), answered),
-        "template": order_template(record, seat, prompts, standing) if prompts else "",
-        "ahead": [p for p in ahead_prompts(record.rules, record.state, seat)
-                  if not any(row["name"] == p.key and row["refused"] is None for row in held)],
+        "template": (order_template(record, seat, prompts, standing, form)
+                     if prompts or form else ""),
+        "form": form,
+        "ahead": [p for p in coming if p not in form],
+        "ahead_new": {p.key for p in coming if p.key not in shown},
         "held": [row for row in held if row["refused"] is None],
         "held_refused": [row for row in held if row["refused"] is not None],
         "deadline": deadline,
@@ -84,6 +108,13 @@ def _subject(record: GameRecord, what: str) -> str:
     return f"[{record.id}] {what}"
 
 
+# Below this many characters of text a report's map goes as an attachment, not inline: mail
+# filters score an HTML part that is mostly a picture as spam (SpamAssassin's default rules
+# HTML_IMAGE_ONLY_04 to _32 score an inline image with fewer than 3200 bytes of words, up to
+# 2.8 points; issue 33, item 12).  The rendered text of the HTML part is about the text's.
+INLINE_TEXT = 3400
+
+
 def _mail(config: Config, record: GameRecord, seat: str | None, subject: str, text: str,
           now: datetime, in_reply_to: str | None = None, opens_thread: bool = False,
           observer: str | None = None, template: str = "",
@@ -94,7 +125,8 @@ def _mail(config: Config, record: GameRecord, seat: str | None, subject: str, te
     than the game's now, as (decision, digest)).
 
     ``template`` is the order template in ``text`` (kept preformatted in the HTML);
-    ``pictures`` go with it, a picture with a Content-ID shown inline in the HTML.
+    ``pictures`` go with it, a picture with a Content-ID shown inline in the HTML where the
+    text is long enough (``INLINE_TEXT``), else attached.
     """
     if observer is not None:
         to, thread = [observer], f"<pbem.{record.id}.observers@{config.moderator.domain}>"
@@ -105,6 +137,8 @@ def _mail(config: Config, record: GameRecord, seat: str | None, subject: str, te
         to, thread = [record.seat(seat)["address"]], record.seat(seat)["thread_id"]
         if len(commanded_with(record.seats, seat)) > 1:   # which of the player's seats
             subject = subject.replace(f"[{record.id}]", f"[{record.id}] {seat}:", 1)
+    if len(text) < INLINE_TEXT:      # a picture with little text reads as spam: attached
+        pictures = tuple(replace(p, cid=None) for p in pictures)
     extra: tuple[tuple[str, str], ...] = ()
     if (digest or record.chain) is not None:    # the game's running digest (docs/fairness.md)
         step, link = digest or record.chain
@@ -181,41 +215,41 @@ def before_deal_answer(config: Config, record: GameRecord, seat: str, answers: l
 
 def step_report_text(config: Config, record: GameRecord, seat: str | None,
                      events: list[Event], notes: list[str], deadline: datetime | None,
-                     store: Store | None = None) -> str:
+                     pending: dict[str, dict] | None = None) -> str:
     """The text of a step report for one seat (None: the public report).
 
-    With the ``store``, the report of a step that ends a turn sums the whole turn up: its
-    template may call ``history()``, the events of the game so far that the reader may see.
+    ``pending``: the step's orders already in (``Store.pending``: held, standing), so that the
+    report asks none that is answered and names only the seats still waited for.
     """
+    return _step_report(config, record, seat, events, notes, deadline, pending)[0]
+
+
+def _step_report(config: Config, record: GameRecord, seat: str | None,
+                 events: list[Event], notes: list[str], deadline: datetime | None,
+                 pending: dict[str, dict] | None) -> tuple[str, str]:
+    """A step report's text and the order template in it."""
+    pending = pending or {}
     visible = [e for e in events if e.visible_to(seat)]
-    context = _seat_context(record, seat, deadline)
-
-    def history() -> list[Event]:
-        return [e for e in game_events(store, record.id) if e.visible_to(seat)] if store else []
-
-    return render(record.row["game"], "mail/report.txt.j2", moderator=config.moderator,
-                  events=visible, notes=notes, history=history, **context)
-
-
-def game_events(store: Store, game_id: str) -> list[Event]:
-    """Every event of a game so far, in order, from its decision log."""
-    return [Event.from_json(event) for row in store.decisions(game_id)
-            for event in json.loads(row["events"] or "[]")]
+    context = _seat_context(record, seat, deadline, frozenset(pending),
+                            {key: row["text"] for key, row in pending.items()
+                             if row["seat"] == seat})
+    text = render(record.row["game"], "mail/report.txt.j2", moderator=config.moderator,
+                  events=visible, notes=notes, **context)
+    return text, context["template"] if seat else ""
 
 
 def step_report(config: Config, record: GameRecord, seat: str | None, events: list[Event],
                 notes: list[str], deadline: datetime | None, now: datetime,
-                observer: str | None = None, store: Store | None = None,
+                observer: str | None = None,
                 pictures: tuple[Picture, ...] | None = None,
-                published: dict[str, Any] | None = None) -> Mail:
+                published: dict[str, Any] | None = None,
+                pending: dict[str, dict] | None = None) -> Mail:
     """The report of the steps just resolved, for one seat (None: the public report, to the
     GM or to an ``observer``) with the ``pictures`` given, by default the map of the board
-    unless the configuration says ``reports: {map: false}``; ``store`` as for
+    unless the configuration says ``reports: {map: false}``; ``pending`` as for
     ``step_report_text``; ``published``: the game record of a finished game, attached
     (docs/fairness.md)."""
-    text = step_report_text(config, record, seat, events, notes, deadline, store)
-    prompts = [p for p in record.prompts() if p.seat == seat]
-    template = order_template(record, seat, prompts, {}) if seat and prompts else ""
+    text, template = _step_report(config, record, seat, events, notes, deadline, pending)
     if pictures is None:
         pictures = map_pictures(record) if config.reports.map else ()
     mail = _mail(config, record, seat, _subject(record, record.step_title()), text, now,
@@ -296,7 +330,7 @@ def acknowledgement(config: Config, record: GameRecord, seat: str, lines: Echo,
     context = _seat_context(record, seat, deadline, answered,
                             {row["prompt"]: row["text"] for row in standing})
     text = render(record.row["game"], "mail/acknowledgement.txt.j2", moderator=config.moderator,
-                  read=lines.read, errors=lines.refused, unread=lines.unread,
+                  read=lines.read, errors=lines.refused, unread=lines.unread, left=lines.left,
                   standing=standing, answers=list(answers),
                   held_for={row["name"]: row["title"] for row in context["held"]},
                   still_open=[p for p in context["prompts"] if p.key not in answered],
@@ -331,7 +365,7 @@ def status(config: Config, record: GameRecord, seat: str, standing: list[dict],
     """
     answered = frozenset(row["prompt"] for row in standing)
     mine = {row["prompt"]: row["text"] for row in standing if row["seat"] == seat}
-    context = _seat_context(record, seat, deadline, answered, mine)
+    context = _seat_context(record, seat, deadline, answered, mine, again=True)
     text = render(record.row["game"], "mail/status.txt.j2", moderator=config.moderator,
                   **context)
     return _mail(config, record, seat, _subject(record, f"Status: {record.step_title()}"),

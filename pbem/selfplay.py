@@ -79,6 +79,7 @@ class _Run:
     mail: bool = True
     log: list[dict[str, Any]] = field(default_factory=list)
     refused: dict[str, str] = field(default_factory=dict)
+    rules_version: str | None = None    # an earlier rules version to play by (same_games)
 
     def record(self, violations: list[str]) -> dict[str, Any]:
         """The replayable file of a game that broke at its current step."""
@@ -128,7 +129,8 @@ def _draw_seats(game: Game, seed: str, ruleset: str | None = None) -> list[str]:
 def _play(run: _Run, summary: SelfplaySummary) -> list[str]:
     """Play one game to its end or its first broken step; the violations found."""
     try:
-        run.state = run.game.setup(run.ruleset, run.options, run.seats, step_rng(run.seed, 0))
+        run.state = run.game.setup(run.ruleset, run.options, run.seats, step_rng(run.seed, 0),
+                                   run.rules_version)
     except ValueError as error:
         raise BadSetup(str(error)) from error
     bots = random.Random(f"{run.seed}/bots")
@@ -221,7 +223,8 @@ def _checked(game: Game, state: State, step: int) -> list[str]:
 def _replay_check(run: _Run, summary: SelfplaySummary) -> list[str]:
     """The state rebuilt from the seed and the log must equal the state played."""
     start = time.process_time()
-    rebuilt = replay(run.game, run.ruleset, run.options, run.seats, run.seed, run.log)
+    rebuilt = replay(run.game, run.ruleset, run.options, run.seats, run.seed, run.log,
+                     run.rules_version)
     summary.replay_seconds.append(time.process_time() - start)
     return _differences(rebuilt, run.state, len(run.log))
 

@@ -140,10 +140,13 @@ def _commitment(found: Verification, data: dict[str, Any], mailed: str | None,
                   "the commitment of the welcome mail" + (
                       " is the record's" if mailed.strip().lower() == made else
                       f" is {mailed.strip()}: the revealed seed is not the committed one"))
-    if rules.rules_version != data["rules_version"]:
+    try:
+        rules.setup(data["ruleset"], data["options"], data["seats"], step_rng(data["seed"], 0),
+                    data["rules_version"])
+    except ValueError as error:
         found.add("rules version", False, f"the game was played under rules version "
                                           f"{data['rules_version']}; this pbem has "
-                                          f"{rules.rules_version}")
+                                          f"{rules.rules_version} and cannot replay it: {error}")
 
 
 def _salts(found: Verification, data: dict[str, Any]) -> None:
@@ -220,7 +223,11 @@ def _interventions(found: Verification, data: dict[str, Any]) -> None:
 def _replay(found: Verification, data: dict[str, Any], rules: Game) -> State | None:
     """Replay the log from the played seed, comparing each step with the record."""
     seed = data["seed"]
-    state = rules.setup(data["ruleset"], data["options"], data["seats"], step_rng(seed, 0))
+    try:
+        state = rules.setup(data["ruleset"], data["options"], data["seats"], step_rng(seed, 0),
+                            data["rules_version"])
+    except ValueError:
+        return None             # its rules version is not played here: said by ``_commitment``
     for number, entry in enumerate(data["log"], start=1):
         where = f"step {number}"
         if entry.get("step") != number:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+import shutil
+import subprocess
+
 import click
 import pytest
 import yaml
@@ -10,6 +14,7 @@ from installation import Clock, Installation, player
 from players import drop, order_mail, text
 
 from pbem.cli import main
+from pbem.clock import NOW_ENV
 from pbem.store import SCHEMA_VERSION, Store
 
 
@@ -164,8 +169,27 @@ def test_the_readme_demo_plays_two_turns_of_dune_by_mail_and_says_where_to_read_
     atreides = (read / "atreides.txt").read_text()
     assert atreides.startswith("Date: ") and "Subject: [dune-demo] Welcome" in atreides
     assert "Subject: [dune-demo] Step 2: " in atreides and "You play atreides." in atreides
-    assert f"next:          pbem --config {root / 'pbem.yaml'} status" in result.output
-    assert f"pbem --config {root / 'pbem.yaml'} gm dune-demo log" in result.output
+    assert f"--config {root / 'pbem.yaml'} gm dune-demo log" in result.output
+
+
+def test_item_11_the_demo_s_next_command_runs_as_printed(tmp_path):
+    """Issue 33, item 11: after ``.venv/bin/pbem demo`` (pbem on no PATH), the command the
+    demo prints next runs as printed, from the folder it was run in, with the shell's PATH;
+    and the demo says why its two turns end in a win by default."""
+    root = tmp_path / "demo"
+    result = CliRunner().invoke(main, ["demo", "--dir", str(root), "--no-maps"], obj=Clock())
+    assert result.exit_code == 0, result.output
+    (line,) = [line for line in result.output.splitlines() if line.startswith("next:")]
+    command = line.removeprefix("next:").split()
+    assert command[-3:] == ["--config", str(root / "pbem.yaml"), "status"]
+    path = os.pathsep.join(p for p in os.environ.get("PATH", "").split(os.pathsep)
+                           if shutil.which("pbem", path=p) is None)
+    done = subprocess.run(command, capture_output=True, text=True, timeout=120,
+                          env={**os.environ, "PATH": path, NOW_ENV: Clock()().isoformat()})
+    assert done.returncode == 0, done.stderr
+    assert "dune-demo" in done.stdout
+    assert "so the game ends after turn 2" in result.output
+    assert "a faction wins by default, as the rules say of the last turn" in result.output
 
 
 @pytest.mark.whole_game
@@ -196,13 +220,14 @@ def test_a_game_file_may_deal_the_players_to_the_seats_at_random(tmp_path):
 @pytest.mark.whole_game
 def test_demo_plays_a_gf9_game_by_mail_with_its_own_phases(tmp_path):
     """``pbem demo --ruleset gf9``: the 2019 edition by mail, its CHOAM Charity and Mentat
-    Pause phases (001 1.03, 1.09) named in the reports."""
+    Pause phases (001 1.03, 1.09) named in the reports (a phase is named where something
+    happened in it: turn 2's charity)."""
     result = CliRunner().invoke(main, ["demo", "--dir", str(tmp_path / "demo"), "--ruleset",
                                        "gf9", "--no-maps"], obj=Clock())
     assert result.exit_code == 0, result.output
     assert "demo: dune-demo: Game over" in result.output and "'turn': 2" in result.output
     gm = (tmp_path / "demo" / "mail" / "read" / "gm.txt").read_text()
-    assert "Turn 1: CHOAM Charity" in gm and "Turn 1: Mentat Pause" in gm
+    assert "Turn 2: CHOAM Charity" in gm and "Turn 1: Mentat Pause" in gm
 
 
 def test_demo_refuses_a_ruleset_the_game_does_not_have(tmp_path):

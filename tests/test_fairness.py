@@ -194,6 +194,7 @@ def _first_bid(data):
         {k: 0 for k in _first_bid(d)["orders"]}), "step"),
     (lambda d: next(e for e in d["log"] if "adjustment" in e)["adjustment"].update(value=99),
      "step 1"),
+    (lambda d: d.update(rules_version="0"), "rules version"),    # no pbem plays it
 ])
 def test_an_altered_record_fails_verification_and_names_what_failed(finished, alter, named):
     site, data, committed = finished

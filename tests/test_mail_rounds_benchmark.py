@@ -1,5 +1,6 @@
-"""`benchmarks/mail_rounds.py` (issue 18, "Measure it"): six-faction WBC games played through
-the moderator by mail, measured per turn in the faithful default and the fastest preset."""
+"""`benchmarks/mail_rounds.py` (issue 33, "A benchmark of people, not bots"): six-faction games
+played through the moderator by mail, by reactive, engaged and mixed tables, measured per turn
+in the default modes and the fastest."""
 
 from __future__ import annotations
 
@@ -23,17 +24,21 @@ def load_script():
     return module
 
 
-def test_two_turns_of_each_preset_give_the_three_figures(capsys):
-    """One game of each preset to the end of turn 2: rounds, mails and kilobytes per seat per
-    turn, set-up left out, all positive, every turn at least a round, every bot mail filed."""
-    load_script().main(["--games", "1", "--turns", "2", "--json"])
+def test_one_turn_of_each_kind_gives_the_figures(capsys):
+    """One GF9 game of each kind of table in the default modes to the end of turn 1: rounds,
+    mails and kilobytes per seat per turn and the GM's, set-up left out, all positive, the
+    phases summing to the rounds, every player's mail filed."""
+    load_script().main(["--games", "1", "--turns", "1", "--ruleset", "gf9", "--mode",
+                        "default", "--json"])
     figures = json.loads(capsys.readouterr().out)
-    assert set(figures) == {"faithful default", "fastest preset"}
+    assert set(figures) == {"gf9 default reactive", "gf9 default engaged",
+                            "gf9 default mixed"}
     for preset in figures.values():
-        assert preset["turns"] == 2
+        assert preset["turns"] == 1
         assert preset["rounds_per_turn"] >= 1
         assert preset["mails_per_seat_per_turn"] > 0
         assert preset["kb_per_seat_per_turn"] > 0
+        assert preset["gm_mails_per_turn"] > 0 and preset["gm_kb_per_turn"] > 0
         assert preset["mails_refused"] == 0
         assert sum(preset["rounds_per_turn_by_phase"].values()) == pytest.approx(
             preset["rounds_per_turn"])

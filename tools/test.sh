@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Set up everything the test suite needs on a fresh Debian machine, then run it:
 # Dovecot (the real IMAP server the mail tests start on loopback), Chromium
-# (the real browser the archive test opens the site in), a virtual
+# (the real browser the archive test opens the site in), SpamAssassin (which
+# scores the moderator's mail), a virtual
 # environment with pbem installed from this checkout (not editable, as users
 # get it), ruff, and pytest, which runs the tests on every core (pytest-xdist).
 # Extra arguments go to pytest.
@@ -12,6 +13,8 @@ need_debs=()
 command -v dovecot >/dev/null || need_debs+=(dovecot-imapd dovecot-lmtpd)
 [ -x /usr/lib/dovecot/lmtp ] || need_debs+=(dovecot-lmtpd)
 command -v openssl >/dev/null || need_debs+=(openssl)
+# SpamAssassin, Debian's with its default rules: a test scores every kind of mail with it.
+command -v spamassassin >/dev/null || need_debs+=(spamassassin)
 # Headless Chromium and its driver: the archive test opens the site in a real browser.
 command -v chromium >/dev/null || need_debs+=(chromium)
 [ -x /usr/bin/chromedriver ] || need_debs+=(chromium-driver)

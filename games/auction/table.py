@@ -38,8 +38,12 @@ BID, KEEP, FINISHED = "bid", "keep", "finished"
 STEP_WORDS = {BID: "bidding", KEEP: "keep or gift"}
 
 
-def setup(ruleset: str, options: dict[str, Any], seats: list[str], rng: random.Random) -> State:
+def setup(ruleset: str, options: dict[str, Any], seats: list[str], rng: random.Random,
+          rules_version: str | None = None) -> State:
     """A new auction: every seat gets its coins and one valuation card per lot."""
+    if rules_version not in (None, RULES_VERSION):
+        raise ValueError(f"rules version {rules_version} is not played; the auction has "
+                         f"{RULES_VERSION}")
     if ruleset not in RULESETS:
         raise ValueError(f"unknown ruleset {ruleset!r}; rulesets are: {', '.join(RULESETS)}")
     seats = checked_seats(seats)

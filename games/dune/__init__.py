@@ -24,6 +24,7 @@ from pbem.game import (
     LeagueScoring,
     MapPicture,
     OrdersAhead,
+    Pace,
     Parsed,
     Prompt,
     Scenarios,
@@ -45,33 +46,37 @@ from .league import victory_words as victory_words
 from .league.performance import tournament_summary as tournament_summary
 from .orders.decisions import load_decision_kinds
 from .orders.language import KINDS, parse_orders
+from .pace import pace as pace
 from .phases.set_up import new_game
-from .rules import RULESETS, cite, make_rules
+from .rules import RULES_VERSION, RULESETS, cite, make_rules
 from .scenario import run_scenario as run_scenario
 from .scenario import scenario_report as scenario_report
 from .state import SEAT_FACTIONS, State, sheet
 from .view import PHASE_NAMES, PublicView, public_view, seat_view
 
 name = "dune"
-rules_version = "4"   # 2: bidding, revival, shipment and movement; 3: battles; 4: Voice,
-#                      prescience, battle Karamas, captures, canonical state copies
+rules_version = str(RULES_VERSION)  # 2: bidding, revival, shipment and movement; 3: battles;
+#   4: Voice, prescience, battle Karamas, captures, canonical state copies; 5: the GF9 rulings
+#   of issue 32 (``rules.GF9Version4`` plays a game dealt under 4 as it was played)
 rulesets = tuple(RULESETS)
 seat_names = tuple(SEAT_FACTIONS)
 bot_styles = ("random", "basic")
 decision_kinds = load_decision_kinds()     # every order kind is registered by now (``turn``)
 capabilities = (Invariants, MapPicture, Turns, Scenarios, Dropouts, LeagueScoring,
-                TemplateGlobals, Bots, BotDecisions, OrdersAhead)
+                TemplateGlobals, Bots, BotDecisions, OrdersAhead, Pace)
 
 
 def setup(ruleset: str, options: dict[str, Any], seats: list[str],
-          rng: random.Random) -> State:
-    """A new game of the given seats (factions), ready for the set-up decisions."""
+          rng: random.Random, rules_version: str | None = None) -> State:
+    """A new game of the given seats (factions), ready for the set-up decisions, played by
+    ``rules_version`` (a stored game's, for its replay; this code's by default)."""
     if not 2 <= len(seats) <= 6:
         raise ValueError(f"Dune is played by 2 to 6 factions, not {len(seats)}")
     unknown = [s for s in seats if s not in SEAT_FACTIONS]
     if unknown:
         raise ValueError(f"unknown factions {unknown}; seats are: {', '.join(SEAT_FACTIONS)}")
-    return new_game(make_rules(ruleset, options), seats, rng)
+    version = None if rules_version is None else int(rules_version)
+    return new_game(make_rules(ruleset, options, version), seats, rng)
 
 
 def prompts(state: State) -> list[Prompt]:
@@ -94,7 +99,9 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random
 
 
 def upgrade(state: State) -> State:
-    """A stored state in today's shape (``factions.upgrade_state``)."""
+    """A stored state in today's shape (``factions.upgrade_state``); a state stored before
+    games kept their rules version was dealt under version 4 (``rules.RULES_VERSIONS``)."""
+    state["rules"].setdefault("version", 4)
     return upgrade_state(state)
 
 

@@ -31,6 +31,7 @@ from pbem.game import NotRead, OrderError, Parsed, Prompt
 
 from .cards import move_karama, storm_cards
 from .codes import ErrorCode
+from .data import NameLookupError
 from .factions import atreides_prescience as prescience
 from .factions import bene_gesserit_voice as voice
 from .orders import battle_orders
@@ -38,7 +39,7 @@ from .orders.language import KINDS, line_words, parse_orders
 from .phases import battle, before_plans, bidding, movement, nexus, revival, spice_blow, storm
 from .phases.bidding import PER_CARD
 from .rules import cite, rules_of
-from .state import SEAT_FACTIONS, State, ally_of, copy_state
+from .state import SEAT_FACTIONS, State, ally_of, copy_state, data
 
 ERROR_NOT_NOW = (ErrorCode.NOT_NOW, ErrorCode.NOTHING_TO_DECIDE)
 
@@ -128,8 +129,7 @@ def _projected(state: State, seat: str, phase: str, module, header: str,
         if move_karama.free_mover(trial) != seat:    # the Guild keeps its mode's timing
             trial["step"]["mode"] = "batched"
         trial["step"]["opening"] = False
-        return opening + [_named(movement.turn_prompt(trial, seat), f"move:{seat}", header,
-                                 title, trial)]
+        return opening + [_turn(trial, seat, header, title)]
     return [_named(prompt, prompt.key, header, title, trial)
             for prompt in module.prompts(trial) if prompt.seat == seat]
 
@@ -145,8 +145,24 @@ def _turn_to_come(state: State, seat: str) -> list[Decision]:
     if move_karama.free_mover(trial) != seat:
         trial["step"]["mode"] = "batched"
     trial["step"]["opening"] = False
-    return [_named(movement.turn_prompt(trial, seat), f"move:{seat}", "MOVEMENT",
-                   "your shipment and movement", trial)]
+    return [_turn(trial, seat, "MOVEMENT", "your shipment and movement")]
+
+
+def _turn(trial: State, seat: str, header: str, title: str) -> Decision:
+    """A turn of shipment and movement to come.  The Guild's, sent ahead while it may wait
+    for the others (000 Guild shield 5; 001 2.06.13), is played at its first chance: its
+    text says so."""
+    prompt = movement.turn_prompt(trial, seat)
+    step = trial["step"]
+    if move_karama.free_mover(trial) == seat and step["mode"] == "sequential":
+        first = SEAT_FACTIONS[step["queue"][0]] if step["queue"] else "anyone"
+        legal = prompt.legal + (
+            f" Sent ahead, your turn is played at your first chance, before the {first}: you "
+            f"give up waiting to see the others move ({cite(trial, '000 Guild shield 5')}); "
+            "send nothing for it and you are asked as each faction comes up.")
+        prompt = replace(prompt, legal=legal, template=prompt.template,
+                         default_text=prompt.default_text)
+    return _named(prompt, f"move:{seat}", header, title, trial)
 
 
 def _later_cards(state: State, seat: str) -> list[Decision]:
@@ -202,7 +218,21 @@ def _nexus(state: State, seat: str) -> list[Decision]:
     if rules_of(state).no_alliances:
         return []
     prompt = nexus.prompt(state, seat, _blow_turn(state))
-    return [_named(prompt, prompt.ahead, "NEXUS", "the Nexus at each worm", state)]
+    return [_named(prompt, prompt.ahead, "NEXUS", _nexus_title(state), state)]
+
+
+def _nexus_title(state: State) -> str:
+    """When the Nexus to come is held, as the ruleset has it: after each pile that turned a
+    worm (GF9, 001 1.02.07, 1.13.03.02), at each worm (WBC VII.1), or at the first worm of
+    each pile (000 VII.B)."""
+    rules = rules_of(state)
+    if rules.nexus_after_each_pile:
+        return "the Nexus after a spice blow pile that turns a worm"
+    if rules.nexus_at_end_of_blow:
+        return "the Nexus at the end of the spice blow, if a worm appears"
+    if rules.nexus_on_every_worm:
+        return "the Nexus at each worm"
+    return "the Nexus at the first worm of each pile"
 
 
 def _blow_turn(state: State) -> int:
@@ -264,7 +294,13 @@ def parse_mail(state: State, seat: str, text: str, prompts: list[Prompt]) -> Par
     """A seat's mail read against its open decisions and those to come: lines under a
     ``FOR`` header go to that decision where its orders take their verb; other lines to the
     open decisions, or to the one decision to come that takes their verb.  A mail with no
-    header whose every line an open decision reads needs no decision to come worked out."""
+    header whose every line an open decision reads needs no decision to come worked out.
+
+    A header names its decision loosely, as orders name territories (``FOR BATTLE TUEKS
+    SIETCH``).  The lines under a header that names no decision to come are refused with it,
+    never read as orders for another decision; a header with nothing under it but comments
+    (a block of the turn form sent back as it was) leaves its decision to be asked when it
+    opens (``Parsed.left``); a header all of whose lines were refused is refused with them."""
     lines = text.splitlines()
     if not any(words and words[0].upper() == "FOR" for words in map(line_words, lines)):
         parsed = parse_orders(state, seat, text, prompts)
@@ -276,20 +312,30 @@ def parse_mail(state: State, seat: str, text: str, prompts: list[Prompt]) -> Par
     sections: dict[str, list[int]] = {}
     headed: dict[str, list[int]] = {}         # each decision's header lines
     headers: list[OrderError] = []
+    orphans: list[OrderError] = []            # the lines under a header refused
     current: str | None = None
+    refused_header: OrderError | None = None
     main: list[int] = []
     for number, line in enumerate(lines, start=1):
         words = line_words(line)
         if words and words[0].upper() == "FOR":
-            current = _header(words, coming)
+            current = _header(state, words, coming)
+            refused_header = None
             if current is None:
-                headers.append(OrderError(number, line, ErrorCode.NOT_NOW,
-                                          "no decision to come by that name; to come now: "
-                                          + ", ".join(f"FOR {d.header}" for d in coming),
-                                          tuple(f"FOR {d.header}" for d in coming)))
+                refused_header = OrderError(
+                    number, line, ErrorCode.NOT_NOW, "no decision to come by that name; to "
+                    "come now: " + ", ".join(f"FOR {d.header}" for d in coming),
+                    tuple(f"FOR {d.header}" for d in coming))
+                headers.append(refused_header)
             else:
                 sections.setdefault(current, [])
                 headed.setdefault(current, []).append(number)
+            continue
+        if refused_header is not None:
+            if line.strip() and not line.lstrip().startswith("#"):
+                orphans.append(OrderError(
+                    number, line, ErrorCode.NOT_FILED, f"not held: the header on line "
+                    f"{refused_header.line_no} names no decision to come"))
             continue
         verb = words[0].upper() if words else ""
         owned = {v for d in coming if d.header == current for v in KINDS[d.prompt.kind].verbs}
@@ -305,17 +351,27 @@ def parse_mail(state: State, seat: str, text: str, prompts: list[Prompt]) -> Par
             parsed.errors.remove(error)
             sections.setdefault(taker.header, []).append(error.line_no)
     for header in dict.fromkeys(d.header for d in coming):
-        numbers = sorted(sections.get(header, []))
-        if numbers:
-            group = [d for d in coming if d.header == header]      # a battle's plan and Voice
-            found = _section(group[0].state, seat, lines, numbers, [d.prompt for d in group])
-            parsed.orders += [replace(order, lines=tuple(sorted({*order.lines,
-                                                                 *headed.get(header, [])})))
-                              for order in found.orders]
-            parsed.errors += found.errors
-            parsed.not_filed += found.not_filed
-            parsed.unread += found.unread
+        numbers = sorted(n for n in sections.get(header, [])
+                         if lines[n - 1].strip() and not lines[n - 1].lstrip().startswith("#"))
+        written = [NotRead(n, lines[n - 1]) for n in headed.get(header, [])]
+        if not numbers:
+            parsed.left += written            # a block sent back as it was: asked later
+            continue
+        group = [d for d in coming if d.header == header]          # a battle's plan and Voice
+        found = _section(group[0].state, seat, lines, numbers, [d.prompt for d in group])
+        parsed.orders += [replace(order, lines=tuple(sorted({*order.lines,
+                                                             *headed.get(header, [])})))
+                          for order in found.orders]
+        parsed.errors += found.errors
+        parsed.not_filed += found.not_filed
+        parsed.unread += found.unread
+        if not found.orders and (found.errors or found.not_filed):
+            first = min(found.errors + found.not_filed, key=lambda e: e.line_no)
+            parsed.not_filed += [OrderError(n.line_no, n.line, ErrorCode.NOT_FILED,
+                                            f"nothing held: line {first.line_no} under it "
+                                            "was refused") for n in written]
     parsed.errors = sorted(parsed.errors + headers, key=lambda e: e.line_no)
+    parsed.not_filed = sorted(parsed.not_filed + orphans, key=lambda e: e.line_no)
     parsed.unread.sort(key=lambda u: u.line_no)
     return parsed
 
@@ -347,10 +403,21 @@ def _section(state: State, seat: str, lines: list[str], numbers: list[int],
     return parsed
 
 
-def _header(words: list[str], coming: list[Decision]) -> str | None:
-    """The decision to come a ``FOR`` line names (any case, a colon after it allowed)."""
+def _header(state: State, words: list[str], coming: list[Decision]) -> str | None:
+    """The decision to come a ``FOR`` line names (any case, a colon after it allowed; a
+    territory and a faction named loosely, as in orders)."""
     named = " ".join(words[1:]).upper().rstrip(":").strip()
-    return next((d.header for d in coming if d.header == named), None)
+    found = next((d.header for d in coming if d.header == named), None)
+    if found is not None or not named.startswith("BATTLE "):
+        return found
+    where, _, against = named.removeprefix("BATTLE ").partition(" AGAINST ")
+    try:
+        territory = data(state).board.territory(where.strip()).name.upper()
+        faction = data(state).faction(against.strip()).name.upper() if against else ""
+    except NameLookupError:
+        return None
+    exact = f"BATTLE {territory}" + (f" AGAINST {faction}" if faction else "")
+    return next((d.header for d in coming if d.header == exact), None)
 
 
 def _taker(line: str, coming: list[Decision]) -> Decision | None:

@@ -91,6 +91,7 @@ class EventCode(StrEnum):
     FORCES_REVIVED = "forces-revived"
     LEADER_REVIVED = "leader-revived"
     REVIVAL_CUT = "revival-cut"
+    FREE_REVIVAL_WITHHELD = "free-revival-withheld"
     REVIVAL_SUPPORT = "revival-support"
     REVIVAL_SUPPORTED = "revival-supported"
     # scenario/position
@@ -205,6 +206,7 @@ class ErrorCode(StrEnum):
     # move_orders
     ALLY_BRIBE = "ally-bribe"
     BAD_GIFT = "bad-gift"
+    BAD_CHARITY = "bad-charity"
     BAD_MOVE = "bad-move"
     BAD_SHIPMENT = "bad-shipment"
     HAJR = "hajr"
@@ -267,6 +269,7 @@ class ErrorCode(StrEnum):
     NO_GHOLA = "no-ghola"
     NO_KARAMA = "no-karama"
     NO_SUPPORT = "no-support"
+    NO_GRANT = "no-grant"
     NOT_IN_TANKS = "not-in-tanks"
     STARRED_LIMIT = "starred-limit"
     TOO_MANY_FORCES = "too-many-forces"

@@ -187,6 +187,13 @@ class Outcome:
     callers: tuple[str, ...] = ()
 
 
+def discards(plan: dict[str, Any]) -> list[str]:
+    """The plan's DISCARD names that are cards of the plan (its weapon, its defense, and its
+    Cheap Hero, which a winner by a traitor keeps under GF9, 001 1.07.07.07.01), each once."""
+    return [name for name in dict.fromkeys(plan["discard"])
+            if name in (plan["weapon"], plan["defense"], plan["cheap_hero"])]
+
+
 def betrays(plan: dict[str, Any], traitors: set[str]) -> bool:
     """The plan's leader is one of ``traitors`` and may turn: not a cheap hero, not with the
     Kwisatz Haderach (line 762: "A leader accompanied by Kwisatz Haderach cannot turn

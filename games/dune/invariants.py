@@ -15,7 +15,7 @@ from .data import Ability
 from .factions import harkonnen_capture as capture
 from .factions import holder
 from .factions.atreides import kwisatz_haderach
-from .leaders import ALIVE, CAPTURED, TANKS
+from .leaders import ALIVE, CAPTURED, IN_TANKS
 from .phases.battle import forces_in
 from .phases.storm import WEATHER_MARKERS, uses_weather
 from .rules import rules_of
@@ -205,7 +205,7 @@ def _allies_apart(state: State, territory: str) -> list[str]:
             for alliance in state["alliances"] if len(present & set(alliance)) > 1]
 
 
-LEADER_PLACES = (ALIVE, TANKS, CAPTURED)
+LEADER_PLACES = (ALIVE, *IN_TANKS, CAPTURED)
 
 
 @functools.cache
@@ -230,7 +230,7 @@ def _leaders(state: State) -> list[str]:
         for name, where in leaders.items():
             if where == CAPTURED:
                 marked.add((name, seat))
-            elif where != ALIVE and where != TANKS:
+            elif where != ALIVE and where not in IN_TANKS:
                 problems.append(f"leaders: {seat}'s {name} is {where!r}, not one of "
                                 f"{', '.join(LEADER_PLACES)} (000 IX.D)")
         revived = own["leaders_revived"]

@@ -1,10 +1,11 @@
 """Leaders: where each one is, which may fight, and which may be revived (000 IX.D, lines
 351-362; Q&A XXV.D.2, lines 688-689).
 
-A faction sheet keeps ``leaders`` (name -> ``alive``, ``tanks``, or ``captured`` while the
-Harkonnen hold him, ``harkonnen_capture``) and ``leaders_revived``: the leaders revived since the
-faction last began reviving leaders, in order.  These functions read those two and nothing
-else, so that a seat's view (``view.seat_view``) answers the same questions as the state.
+A faction sheet keeps ``leaders`` (name -> ``alive``, ``tanks``, ``face down`` in the tanks,
+or ``captured`` while the Harkonnen hold him, ``harkonnen_capture``) and ``leaders_revived``:
+the leaders revived since the faction last began reviving leaders, in order.  These functions
+read those two and nothing else, so that a seat's view (``view.seat_view``) answers the same
+questions as the state.
 
 Rulings:
 
@@ -22,6 +23,14 @@ Rulings:
   player's other revivable leaders have been revived, killed and sent to the 'tanks' again":
   every other leader is in ``leaders_revived`` and in the tanks.  Reviving it then begins a new
   round of revival (``leaders_revived`` starts again from it).
+- GF9 2.05.11.02: a leader the Harkonnen KILL after a capture goes to the tanks "face down"
+  (``Rules.killed_captives_face_down``; place ``face down``), and 1.05.04 revives "1 face up
+  leader per Turn": like a leader killed again (1.05.05, "place it face down"), he waits until
+  the faction's other revivable leaders have been revived, killed and sent to the tanks again
+  or are unavailable.  Ruling: he may be revived for his value once no face-up leader in the
+  tanks may be (every one there was revived and killed again, IX.D.5's wait); then, revived
+  first, he begins no wait of his own.  Nobody but his owner and the Harkonnen knows which
+  leader lies face down (the public view counts them, ``view``).
 - Cards (the Tleilaxu Ghola, the Emperor's Karama) revive any leader of the faction in the
   tanks: their text sets no condition ("recover one leader from the 'tanks'", 000 line 942;
   "one leader for free", line 974).  A leader so revived counts in ``leaders_revived`` only
@@ -31,6 +40,8 @@ Rulings:
 from __future__ import annotations
 
 ALIVE, TANKS, CAPTURED = "alive", "tanks", "captured"
+FACE_DOWN = "face down"     # in the tanks face down (GF9 001 2.05.11.02)
+IN_TANKS = (TANKS, FACE_DOWN)
 
 
 def available(leaders: dict[str, str]) -> list[str]:
@@ -39,8 +50,13 @@ def available(leaders: dict[str, str]) -> list[str]:
 
 
 def in_tanks(leaders: dict[str, str]) -> list[str]:
-    """The leaders in the Tleilaxu Tanks."""
-    return [name for name, where in leaders.items() if where == TANKS]
+    """The leaders in the Tleilaxu Tanks, face up or face down."""
+    return [name for name, where in leaders.items() if where in IN_TANKS]
+
+
+def face_down(leaders: dict[str, str]) -> list[str]:
+    """The leaders in the tanks face down (GF9 001 2.05.11.02)."""
+    return [name for name, where in leaders.items() if where == FACE_DOWN]
 
 
 def may_revive(leaders: dict[str, str], revived: list[str], until_all_back: bool) -> bool:
@@ -55,12 +71,14 @@ def may_revive(leaders: dict[str, str], revived: list[str], until_all_back: bool
 
 
 def revivable(leaders: dict[str, str], revived: list[str], until_all_back: bool) -> list[str]:
-    """The leaders the faction may revive by paying their value now (000 IX.D.1, IX.D.5)."""
+    """The leaders the faction may revive by paying their value now (000 IX.D.1, IX.D.5); a
+    leader face down only when no leader face up may be (001 1.05.04-05, module docstring)."""
     if not may_revive(leaders, revived, until_all_back):
         return []
-    return [name for name in in_tanks(leaders)
-            if name not in revived or all(other in revived and leaders[other] == TANKS
-                                          for other in leaders if other != name)]
+    face_up = [name for name, where in leaders.items() if where == TANKS
+               and (name not in revived or all(other in revived and leaders[other] == TANKS
+                                               for other in leaders if other != name))]
+    return face_up or face_down(leaders)
 
 
 def note_revived(leaders: dict[str, str], revived: list[str], name: str,

@@ -12,6 +12,11 @@ tournament rules as an option (``tournament``, 001 setup 3 and 4.1.13-20).
 A ruleset class supplies its phase list, the options it fixes, its data layers (the folders
 of ``data/`` merged in order: ``data/classic/`` is the base) and the answers to the policy
 questions the phases ask; a phase asks the question, never which ruleset it is.
+
+Rules versions: a game keeps the version of the rules it was dealt under (``Rules.version``,
+``RULES_VERSION`` for a new game).  Where a later version answers a question otherwise, the
+earlier answers live in a class of their own (``GF9Version4``), which ``ruleset_class`` picks
+for a game of that version, so that a stored game replays as it was played.
 """
 
 from __future__ import annotations
@@ -21,6 +26,11 @@ from dataclasses import asdict, dataclass, fields
 from typing import Any, ClassVar
 
 from .data.loader import citations
+
+# The rules versions a game may have been dealt under and still replays by: 4, the first of
+# every ruleset here; 5, the GF9 rulings of issue 32 (``GF9Version4`` keeps 4's answers).
+RULES_VERSION = 5
+RULES_VERSIONS = (4, 5)
 
 # option name -> (rule of seed 000, what it does); all default off in "classic".
 OPTIONS: dict[str, str] = {
@@ -72,6 +82,7 @@ class Rules:
     three_faction_alliances: bool = False
     bidding: str = "per_card"
     movement: str = "sequential"
+    version: int = RULES_VERSION    # the rules version the game was dealt under
 
     # The rounds of a turn, in order; the options the ruleset sets and a game file may not
     # change; the folders of data/ merged in order.
@@ -99,9 +110,14 @@ class Rules:
         return _rules(tuple(data.items()))
 
     @classmethod
-    def resolve(cls, options: dict[str, Any]) -> Rules:
-        """This ruleset with a game file's options, refusing unknown or contradictory ones."""
-        settings: dict[str, Any] = dict(cls.fixed)
+    def resolve(cls, options: dict[str, Any], version: int | None = None) -> Rules:
+        """This ruleset with a game file's options, refusing unknown or contradictory ones, as
+        rules ``version`` plays it (``RULES_VERSION`` by default)."""
+        version = RULES_VERSION if version is None else version
+        if version not in RULES_VERSIONS:
+            raise ValueError(f"rules version {version} is not played by this pbem; it plays "
+                             f"{', '.join(map(str, RULES_VERSIONS))}")
+        settings: dict[str, Any] = {**cls.fixed, "version": version}
         known = set(OPTIONS) | set(cls.groups) | set(MAIL_MODES) | {"turns",
                                                                    "three_faction_alliances"}
         for name, value in options.items():
@@ -127,7 +143,9 @@ class Rules:
                                  "ruleset classic to choose options one by one")
             for option in cls.groups.get(name, (name,)):
                 settings[option] = value
-        rules = cls(**{f.name: settings[f.name] for f in fields(cls) if f.name in settings})
+        edition = ruleset_class(cls.ruleset, version)
+        rules = edition(**{f.name: settings[f.name] for f in fields(edition)
+                           if f.name in settings})
         if rules.three_faction_alliances and rules.alliance_limit(6) is None:
             raise ValueError("option three_faction_alliances: only the wbc ruleset limits "
                              "alliances (000 house rule 2)")
@@ -172,7 +190,9 @@ class Classic(Rules):
     @property
     def fedaykin_at_set_up(self) -> bool:
         """The Fremen may place Fedaykin among their forces at the start (WBC clarification
-        III, 000 line 1080), with the advantages (000 XV); AH places only normal forces."""
+        III, 000 line 1080; GF9, 001 2.04.03: "Place 10 Forces distributed as you like", a
+        Force being any of the twenty, the Fedaykin too), with the advantages (000 XV; GF9's
+        advanced game, 2.04.19); AH places only normal forces."""
         return False
 
     # --- storm
@@ -214,6 +234,16 @@ class Classic(Rules):
     def weather_control_after_reveal(self) -> bool:
         """Weather Control is asked about after the storm dials are revealed (WBC, 000 line
         1110); under AH before (player aid B.2, storm_cards module docstring)."""
+        return False
+
+    @property
+    def ornithopters_after_shipment(self) -> bool:
+        """Ornithopters are judged when the faction starts its force move, after its shipment
+        of the same turn: forces shipped into Arrakeen or Carthag give them (GF9, 001 1.06.02:
+        the Shipment action "and then" the Movement action; 1.06.05.05: "A player who starts a
+        force move with one or more Forces in either Arrakeen, Carthag"); under AH at the start
+        of the turn, before its shipment (000 IX.C.2.a.1, "at the start of his move", a move
+        being its shipment and its movement, IX.C)."""
         return False
 
     @property
@@ -328,6 +358,30 @@ class Classic(Rules):
         faction has no Active Leader (001 1.05.04)."""
         return True
 
+    @property
+    def killed_captives_face_down(self) -> bool:
+        """A leader the Harkonnen kill after a capture goes to the tanks face down, and waits
+        there like a leader killed again (GF9, 001 2.05.11.02: "Place the Leader Disc face down
+        into the Tleilaxu Tanks"; 1.05.04-05); under AH he is turned into the tanks like any
+        killed leader (000 line 884)."""
+        return False
+
+    @property
+    def captives_in_owners_pay(self) -> bool:
+        """A leader the Harkonnen hold captured is always in his owner's pay: played against
+        him, the owner calls him traitor without a traitor card (000 line 884: "A captured
+        leader is automatically in the pay of the original owner"; WBC X, line 1266); under
+        GF9 only the matching traitor card calls him (001 1.07.07.07: "a Traitor Card in your
+        hand"; 2.05.14: "with the matching Traitor Card")."""
+        return True
+
+    @property
+    def ally_free_revival_at_discretion(self) -> bool:
+        """The faction whose alliance power raises its ally's free revival (the Fremen's 3)
+        grants it or withholds it each revival round, by its own revival order (GF9, 001
+        2.04.12: "At your discretion, your ally's free revival is 3")."""
+        return False
+
     # --- movement and the Bene Gesserit's coexistence
     @property
     def coexisting_fly(self) -> bool:
@@ -428,6 +482,15 @@ class Classic(Rules):
 
     # --- spice given
     @property
+    def deals_every_round(self) -> bool:
+        """A bribe may be given in any round a faction is asked something, beside its orders,
+        and the CHOAM Charity called or not (``deals``; GF9, 001 1.12.01: "Any Player can make
+        any kind of verbal Deal"; 1.03.02: "can collect ... by calling out"); under AH spice
+        is given with the movement order, and the charity is paid to whoever may have it (000
+        XIII.C, VIII.I; ``transfers``)."""
+        return False
+
+    @property
     def spice_promised(self) -> bool:
         """Spice given is promised and paid in the collection round, the amount told to the
         two factions only (WBC house rule 5, 000 line 1057; clarification XIII, line 1283);
@@ -479,10 +542,25 @@ class Classic(Rules):
         return True
 
     @property
+    def optional_hero_left_out_at_reveal(self) -> bool:
+        """A plan without a leader from a faction not required to play a Cheap Hero (not
+        ``cheap_hero_required``: no Active Leader in a GF9 tournament, 001 4.1.17) is revealed
+        as sent, with none added."""
+        return True
+
+    @property
     def truthtrance_present_or_past(self) -> bool:
         """A Truthtrance question may only be about the present or the past, never bind a
         future action (GF9 tournament, 001 4.1.19); under AH "any one yes or no question
         concerning the game" (000 player aid B.1)."""
+        return False
+
+    @property
+    def traitor_winner_keeps_one_time_cards(self) -> bool:
+        """The winner by a traitor may keep or discard the one-time cards he played, the Cheap
+        Hero too (GF9, 001 1.07.07.07.01: "One time use cards may be kept or discarded by the
+        winner"); under AH a card discarded after use is discarded whoever wins (000 player
+        aid A.6-7)."""
         return False
 
     @property
@@ -515,6 +593,16 @@ class Classic(Rules):
         return True
 
     # --- alliances and victory
+    @property
+    def nexus_again_after_break(self) -> bool:
+        """A Nexus round that leaves a faction with no alliance by a break is followed by
+        another, for the factions in no alliance that have not allied in this Nexus: who
+        broke or was left may "immediately form a new Alliance" (GF9, 001 1.10.01: "all
+        players have a chance to make, join or break Alliances"; 1.10.02.06-07: "they are now
+        unallied ... Once all players have had a chance to ally").  Under AH one round of
+        conditional proposals serves 000 XII.D.2 (``nexus`` module docstring)."""
+        return False
+
     def alliance_limit(self, players: int) -> int | None:
         """The most factions in one alliance, or None for no limit (AH 000 XII.C.2 sets none)."""
         return None
@@ -690,10 +778,21 @@ class GF9(Classic):
     voice_names_cheap_hero = True       # 001 2.02.07
     charity_always_from_turn = 1        # 001 2.02.10: "always"
     karama_cancels_abilities = True     # 001 3.01.12.02-03
+    killed_captives_face_down = True    # 001 2.05.11.02, 1.05.04-05
+    ornithopters_after_shipment = True  # 001 1.06.02, 1.06.05.05
+    captives_in_owners_pay = False      # 001 1.07.07.07, 2.05.14
+    traitor_winner_keeps_one_time_cards = True  # 001 1.07.07.07.01
+    ally_free_revival_at_discretion = True  # 001 2.04.12
+    nexus_again_after_break = True      # 001 1.10.01, 1.10.02.06-07
+    deals_every_round = True            # 001 1.12.01-06, 1.03.02
     advisor_sides = True                # 001 2.02.11-22
     coexist_by_default = False          # 001 2.02.16, 2.02.18: a side changes by a choice
 
     nexus_after_each_pile = True        # 001 1.13.03.02-03 (one pile: the end of the phase)
+
+    @property
+    def fedaykin_at_set_up(self) -> bool:
+        return self.advantages          # 001 2.04.03, 2.04.19
 
     @property
     def reshuffle_keeps_first_pile_top(self) -> bool:
@@ -750,16 +849,41 @@ class GF9(Classic):
         return 3 if members == 1 else 4
 
 
+@dataclass(frozen=True)
+class GF9Version4(GF9):
+    """GF9 as rules version 4 played it, before the rulings an outside review of 001 found
+    wrong (issue 32): a game dealt then keeps these answers, and replays as it was played."""
+
+    killed_captives_face_down = False
+    ornithopters_after_shipment = False
+    captives_in_owners_pay = True
+    traitor_winner_keeps_one_time_cards = False
+    optional_hero_left_out_at_reveal = False
+    ally_free_revival_at_discretion = False
+    nexus_again_after_break = False
+    deals_every_round = False
+
+
 SHIELD_WALL_WORMS = 6                   # WBC house rule 4 (000 line 1045): "the 6th worm"
 GF9_SHIELD_WALL_WORMS = 4               # 001 4.2.1: "After the fourth worm"
 RULESETS: dict[str, type[Classic]] = {"classic": Classic, "wbc": WBC, "gf9": GF9}
+EARLIER: dict[str, tuple[tuple[int, type[Classic]], ...]] = {"gf9": ((4, GF9Version4),)}
+
+
+def ruleset_class(ruleset: str, version: int) -> type[Classic]:
+    """The class that plays ``ruleset`` as rules ``version`` did: the ruleset's own, or the
+    earlier answers of ``EARLIER`` for a version up to theirs."""
+    for until, earlier in EARLIER.get(ruleset, ()):
+        if version <= until:
+            return earlier
+    return RULESETS[ruleset]
 
 
 @functools.cache
 def _rules(items: tuple[tuple[str, Any], ...]) -> Rules:
     """The rules of a ``to_json`` mapping, built once per distinct mapping."""
     settings = dict(items)
-    return RULESETS[settings["ruleset"]](**settings)
+    return ruleset_class(settings["ruleset"], settings.get("version", RULES_VERSION))(**settings)
 
 
 def cite(state: dict[str, Any], rule: str) -> str:
@@ -780,8 +904,9 @@ def rules_of(state: dict[str, Any]) -> Rules:
 _last: list[Any] = [None, None]     # the rules mapping last asked and its rules
 
 
-def make_rules(ruleset: str, options: dict[str, Any]) -> Rules:
-    """Resolve a ruleset and a game file's options, refusing unknown or contradictory ones."""
+def make_rules(ruleset: str, options: dict[str, Any], version: int | None = None) -> Rules:
+    """Resolve a ruleset and a game file's options, refusing unknown or contradictory ones, as
+    rules ``version`` plays them (``RULES_VERSION`` by default)."""
     if ruleset not in RULESETS:
         raise ValueError(f"unknown ruleset {ruleset!r}; expected one of {', '.join(RULESETS)}")
-    return RULESETS[ruleset].resolve(options)
+    return RULESETS[ruleset].resolve(options, version)

@@ -41,10 +41,11 @@ class Sheet(TypedDict):
     hand: list[str]                     # card ids
     traitors: list[str]
     traitor_draw: list[str]             # leaders drawn at set-up
-    leaders: dict[str, str]             # leader -> where: ``alive``, ``tanks``, ``captured``
+    leaders: dict[str, str]     # leader -> where: ``alive``, ``tanks``, ``face down``, ``captured``
     # the leaders revived since the faction last began reviving leaders, for 000 IX.D.5
     # (``leaders.py``)
     leaders_revived: list[str]
+    charity_declined: NotRequired[bool]  # GF9: it calls no CHOAM Charity (``deals``)
     prediction: Prediction | None       # the Bene Gesserit's (000 line 780)
     # the Bene Gesserit's advisors: territory -> how they stand (``coexistence``)
     advisors: NotRequired[dict[str, str]]
@@ -119,6 +120,8 @@ class SpiceBlowStep(TypedDict):
     rides: NotRequired[list[str]]       # GF9: the territories of the worms the Fremen ride
                                         # after the Nexus (001 2.04.09)
     summoned: NotRequired[bool]         # GF9: the Karama worm was asked this phase (1.14.04)
+    nexus_again: NotRequired[list[str]]  # GF9: a further Nexus round for these (001 1.10.02.06)
+    nexus_allied: NotRequired[list[str]]  # GF9: who allied in this Nexus (001 1.10.02.02)
 
 
 class Stealing(TypedDict("_Stealing", {"from": str})):
@@ -142,6 +145,8 @@ class BiddingStep(TypedDict):
 class RevivalStep(TypedDict):
     done: bool
     retake: NotRequired[list[str]]      # GF9: who retakes its revival (001 3.01.12.02)
+    withheld: NotRequired[list[str]]    # GF9: whose free revival of 3 the Fremen withheld
+                                        # (001 2.04.12)
 
 
 class GuildTurn(TypedDict):

@@ -81,8 +81,11 @@ def ally_gifts(state: State, giver: str, receiver: str) -> bool:
 
 def bribe(state: State, giver: str, receiver: str, amount: int) -> list[Event]:
     """GF9: the spice in front of the receiver's shield until the Mentat Pause (001 1.12.03),
-    the amount public; at most what the giver holds."""
+    the amount public; at most what the giver holds (none if it holds none by now: a bribe
+    given with another decision is made once that decision is carried out, ``deals``)."""
     amount = min(amount, state["factions"][giver]["spice"])
+    if not amount:
+        return []
     state["factions"][giver]["spice"] -= amount
     state["bribes"][receiver] = state["bribes"].get(receiver, 0) + amount
     return [Event(EventCode.BRIBE, {"faction": giver, "to": receiver, "amount": amount})]

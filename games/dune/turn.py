@@ -18,7 +18,9 @@ provides only ``begin``: it is over as soon as it has begun.
 ``advance`` applies one batch of orders and then runs every phase that needs
 no decision, so one mail round carries the game to the next decision.  A
 Truthtrance may be played in any round (``truthtrance``): its decisions ride
-along with the phase's, and its answers make a round of their own.
+along with the phase's, and its answers make a round of their own.  Under GF9 a
+bribe and the CHOAM Charity ride along too (``deals``), carried out after the
+phase's orders.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ import orjson
 
 from pbem.game import Event, Prompt, written
 
+from . import deals
 from .cards import truthtrance
 from .codes import EventCode
 from .phases import (
@@ -89,7 +92,8 @@ def open_prompts(state: State) -> list[Prompt]:
         return truthtrance.answer_prompts(state)
     phase = PHASES[state["phase"]]
     own = phase.prompts(state) if hasattr(phase, "prompts") else []
-    return own + truthtrance.ask_prompts(state, own)
+    # After the phase's own, so that a GIVE line of the movement round reads as a deal's
+    return own + deals.prompts(state, own) + truthtrance.ask_prompts(state, own)
 
 
 def open_keys(state: State) -> list[str]:
@@ -104,7 +108,7 @@ def open_keys(state: State) -> list[str]:
         own = phase.keys(state)
     else:
         own = [p.key for p in phase.prompts(state)] if hasattr(phase, "prompts") else []
-    return own + truthtrance.ask_keys(state, own)
+    return own + deals.keys(state, own) + truthtrance.ask_keys(state, own)
 
 
 def advance(state: State, orders: dict[str, Any], rng: random.Random
@@ -116,8 +120,10 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
     # The orders in the prompts' order, whatever order they come in: the decision log keeps
     # them sorted by key, and a replay must play them as the moderator did.
     orders = {key: orders[key] for key in open_now}
-    own = {key: value for key, value in orders.items() if not truthtrance.owns(key)}
+    own = {key: value for key, value in orders.items()
+           if not (truthtrance.owns(key) or deals.owns(key))}
     events = PHASES[state["phase"]].apply(state, own, rng) if own else []
+    events += deals.apply(state, orders)
     events += truthtrance.apply(state, orders)
     while state["result"] is None and not open_keys(state):
         phase = PHASES[state["phase"]]

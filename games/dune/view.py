@@ -1,8 +1,9 @@
 """What a seat may see of a game of classic Dune, built from an allow-list.
 
 Public (000 XIII.B and the board): the rules and options, the turn and phase, the
-storm, storm order, forces on the map, spice on the map, the Tleilaxu Tanks (forces
-and leaders), alliances (000 XII.C.3), where the Bene Gesserit coexist (declared
+storm, storm order, forces on the map, spice on the map, the Tleilaxu Tanks (forces and
+leaders; of the leaders face down only how many, GF9 001 2.05.11.02: their owner sees which, in
+his own leaders), alliances (000 XII.C.3), where the Bene Gesserit coexist (declared
 aloud, 000 XV.B.5), the victory territories each faction holds now (derived from the forces
 on the map, 000 IV), how many forces each faction has in reserve (derived too: each faction
 has 20, the faction sheets, e.g. 000 line 796, and those on the map and in the tanks are public)
@@ -25,6 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
+from . import leaders
 from .cards import karama_reach
 from .data import Ability
 from .factions import has, power
@@ -76,7 +78,8 @@ def _public_factions(state: State) -> dict[str, dict[str, Any]]:
                    "reserve": list(own["reserve"]),
                    "cards": len(own["hand"]),
                    "leaders_in_tanks": sorted(name for name, where in own["leaders"].items()
-                                              if where == "tanks"),
+                                              if where == leaders.TANKS),
+                   "leaders_face_down": len(leaders.face_down(own["leaders"])),
                    "leaders_revived": list(own["leaders_revived"])}
             for seat in state["seats"] for own in (state["factions"][seat],)}
 
@@ -166,6 +169,8 @@ def seat_view(state: State, seat: str, public: Mapping[str, Any] | None = None
         private["prediction"] = dict(own["prediction"])
     if own.get("karama_power_used"):
         private["karama_power_used"] = True         # 001 1.14.01: once a game
+    if own.get("charity_declined"):
+        private["charity_declined"] = True          # 001 1.03.02: ``deals``
     if standing := karama_reach.standing(state, seat):
         private["karamas"] = standing               # 001 3.01.12.02: unseen until played
     if cancelled := karama_reach.cancelled_for(state, seat):

@@ -60,9 +60,13 @@ capabilities = (Invariants, Bots, BotDecisions, Scenarios, MapPicture, Turns, Se
 SOLO_RULES = solo.MODULES       # the solo mode's handlers registered (automaton.py)
 
 
-def setup(ruleset: str, options: dict[str, Any], seats: list[str],
-          rng: random.Random) -> State:
-    """A new game of the given seats, at its first decision (002 SETUP, then the first round)."""
+def setup(ruleset: str, options: dict[str, Any], seats: list[str], rng: random.Random,
+          rules_version: str | None = None) -> State:
+    """A new game of the given seats, at its first decision (002 SETUP, then the first round),
+    by this code's rules version (the only one War for Arrakis plays so far)."""
+    if rules_version not in (None, RULES_VERSION):
+        raise ValueError(f"rules version {rules_version} is not played; War for Arrakis has "
+                         f"{RULES_VERSION}")
     state = new_game(ruleset, options, seats, rng)
     state, _ = turn.begin(state, rng)
     return state

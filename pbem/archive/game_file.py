@@ -52,4 +52,4 @@ def replay_game_file(data: dict[str, Any]) -> State:
     if data.get("format") not in FORMATS:
         raise ValueError(f"not a pbem game record (format {data.get('format')!r})")
     return replay(load_game(data["game"]), data["ruleset"], data["options"], data["seats"],
-                  data["seed"], log_entries(data))
+                  data["seed"], log_entries(data), data.get("rules_version"))

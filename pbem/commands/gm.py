@@ -44,14 +44,20 @@ def deadline_text(context: CommandContext) -> str:
 
 
 def tell_everyone(context: CommandContext, kind: str, reason: str | None = None,
-                  each: Callable[[str | None], dict] | None = None, **details) -> str:
+                  each: Callable[[str | None], dict] | None = None, asked_only: bool = False,
+                  **details) -> str:
     """Mail what the GM did to every seat (from its own view) and every observer (from the
-    public view); ``each`` adds details per reader.  Returns who was told, for the answer."""
+    public view); ``each`` adds details per reader; ``asked_only``: only to the seats with a
+    decision of their own open and not answered (a new deadline is news to them alone: who
+    is told depends on nothing but each seat's own decisions).  Returns who was told, for
+    the answer."""
     record, store = context.record, context.store
     deadline = store.deadline(record.id, record.step)
     pending = store.pending(record.id, record.step)
     each = each or (lambda seat: {})
-    for seat in record.seats:
+    asked = {p.seat for p in record.prompts() if p.key not in pending}
+    seats = [s for s in record.seats if not asked_only or s["seat"] in asked]
+    for seat in seats:
         mail = reports.gm_notice(context.config, record, seat["seat"], kind, context.now,
                                  deadline, pending, reason, **details, **each(seat["seat"]))
         context.send(mail, f"gm-{kind}", seat["seat"])
@@ -60,7 +66,7 @@ def tell_everyone(context: CommandContext, kind: str, reason: str | None = None,
         mail = reports.gm_notice(context.config, record, None, kind, context.now, deadline,
                                  pending, reason, observer=address, **details, **each(None))
         context.send(mail, f"gm-{kind}")
-    return f"Told: {plural(len(record.seats), 'seat')}, {plural(len(observers), 'observer')}."
+    return f"Told: {plural(len(seats), 'seat')}, {plural(len(observers), 'observer')}."
 
 
 def _set_status(context: CommandContext, status: str) -> None:
@@ -97,7 +103,8 @@ def resume(context: CommandContext, args: str) -> None:
 
 
 @gm_command("EXTEND", "EXTEND <hours> [reason]",
-            "move the current step's deadline that many hours later; every seat is told")
+            "move the current step's deadline that many hours later; the seats still to "
+            "answer are told")
 def extend(context: CommandContext, args: str) -> None:
     """The deadline moves; reminders and late notices go again for the new one."""
     require_playing(context)
@@ -114,7 +121,8 @@ def extend(context: CommandContext, args: str) -> None:
     log_intervention(context.store, record.id, record.step, "EXTEND",
                      {"hours": hours, "due_at": utc_text(due)}, reason.strip() or None,
                      context.now)
-    told = tell_everyone(context, "extend", reason.strip() or None, hours=hours)
+    told = tell_everyone(context, "extend", reason.strip() or None, asked_only=True,
+                         hours=hours)
     context.answer(f"The deadline of {record.step_title()} is now {deadline_text(context)}. "
                    f"{told}")
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -89,11 +90,22 @@ class CommandLine:
     args: str
 
 
+def command_words(line: str) -> tuple[str, str]:
+    """A line's first word and the rest, as people write commands: a colon or an equals sign
+    after the word (``salt: golden lion throne``, ``SET: DIGEST OFF``) is left out, as after
+    an order's verb."""
+    match = re.match(r"\s*([A-Za-z]+)\s*[:=]\s*(.*)", line)
+    if match:
+        return match.group(1), match.group(2).strip()
+    word, _, args = line.strip().partition(" ")
+    return word, args
+
+
 def split_commands(text: str, table: dict[str, Command]) -> tuple[list[CommandLine], str]:
     """The command lines of a text, and the text with them blanked (line numbers kept)."""
     found, kept = [], []
     for number, line in enumerate(text.splitlines(), start=1):
-        word, _, args = line.strip().partition(" ")
+        word, args = command_words(line)
         if word.upper() in table:
             found.append(CommandLine(number, line, word.upper(), args.strip()))
             kept.append("")

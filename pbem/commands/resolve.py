@@ -49,15 +49,18 @@ def preview(context: CommandContext, args: str) -> None:
         done = resolve_now(store, record, context.now, _note(""))
         record = save_steps(store, record, context.now)
         deadline = store.deadline(record.id, record.step)
+        pending = store.pending(record.id, record.step)
         sections = [("public report", reports.step_report_text(
-            context.config, record, None, done.events, done.notes, deadline))]
+            context.config, record, None, done.events, done.notes, deadline,
+            pending=pending))]
         for seat in record.seats:
             news = digest.news_since(store, record, seat, done.events, done.notes, done.steps)
-            mailed = digest.has_news(record, seat, news)
+            mailed = digest.has_news(record, seat, news, pending)
             title = f"report for {seat['seat']}" + ("" if mailed else
                                                      ", not mailed: no news for it yet")
             sections.append((title, reports.step_report_text(
-                context.config, record, seat["seat"], news.events, news.notes, deadline)))
+                context.config, record, seat["seat"], news.events, news.notes, deadline,
+                pending=pending)))
     context.send(reports.preview(context.config, record, sections, context.now), "preview")
     context.answer(f"A preview of {plural(done.steps, 'step')} (to {record.step_title()}) is "
                    "mailed to you; nothing was resolved.")

@@ -276,3 +276,43 @@ def test_every_capture_event_renders_in_its_own_words():
          "The Atreides play a Karama card: the Harkonnen do not capture the leader.")]
     for event, words in lines:
         assert words in template.render(events=[event], seat=AT), event
+
+
+def test_001_2_05_11_02_which_leader_lies_face_down_is_secret_from_the_other_seats():
+    """GF9 001 2.05.11.02 (line 427): the leader killed after a capture is placed "face down"
+    in the tanks.  Differentially: the Harkonnen kill Lady Jessica in one game and Duncan Idaho,
+    the Atreides' other Active Leader, in the other (the draw's only difference); the Fremen's
+    report and the public one (the tanks' table, the events) read the same in both, while the
+    Atreides, whose leader it is, and the Harkonnen, who drew him, read his name."""
+    scenario = {"game": "dune", "seats": [AT, HA, FR], "ruleset": "gf9", "seed": "face-down",
+                "options": {"advanced": True},
+                "position": {"turn": 3, "phase": "battle", "storm": {"sector": 1, "marker": 2},
+                             "forces": {"Arrakeen": {AT: 2, HA: 5}, "Sietch Tabr": {FR: 5}},
+                             "factions": {AT: {"leaders_in_tanks": ["Thufir Hawat",
+                                                                    "Gurney Halleck"]},
+                                          HA: {"hand": ["Crysknife"]}}}}
+    state = load_scenario(scenario).state
+    after, events = fight(state, **{AT: "LEADER Dr. Wellington Yueh\nDIAL 1",
+                                    HA: "LEADER Feyd-Rautha\nDIAL 2\nWEAPON Crysknife\n"
+                                        "CAPTURE KILL"})
+    drawn = next(e.data["leader"] for e in events
+                 if e.code == "captured-leader-killed" and e.to)
+    other = ({"Lady Jessica", "Duncan Idaho"} - {drawn}).pop()
+    swapped = json.loads(json.dumps(after).replace(drawn, "@").replace(other, drawn)
+                         .replace("@", other))
+    swapped_events = [Event(e.code, json.loads(json.dumps(e.data).replace(drawn, other)), e.to)
+                      for e in events]
+    env = environment("dune")
+
+    def read(game, happened, seat):
+        view = dune.view(game, seat)
+        return (env.get_template("view.txt.j2").render(view=view, seat=seat),
+                env.get_template("events.txt.j2").render(
+                    events=[e for e in happened if e.visible_to(seat)], seat=seat, view=view))
+
+    assert after["factions"][AT]["leaders"][drawn] == "face down"
+    for seat in (FR, None):
+        assert read(after, events, seat) == read(swapped, swapped_events, seat)
+    for seat in (AT, HA):
+        assert read(after, events, seat) != read(swapped, swapped_events, seat)
+    assert "face down" in read(after, events, FR)[0] + read(after, events, FR)[1]

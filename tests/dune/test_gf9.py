@@ -41,8 +41,9 @@ def test_001_setup_14_reserves_are_in_public_view():
 
 
 def test_001_setup_1_no_deal_or_bribe_before_the_first_storm():
-    """001 setup 1 and 1.12.05: no deal or bribe before the first storm.  By mail spice is
-    given only with GIVE in a movement-round order, so no set-up decision takes it."""
+    """001 setup 1 and 1.12.05: no deal or bribe before the first storm.  By mail no deal
+    decision rides along in the set-up (``deals.open_to_deals``), so no set-up decision takes
+    a GIVE."""
     state = gf9_game()
     for seat in SEATS:
         parsed = dune.parse(state, seat, "GIVE fremen 2")

@@ -57,7 +57,8 @@ def blow(options=None, turn=3, hand=("Karama",)):
 
 
 def keys(state):
-    return [prompt.key for prompt in dune.prompts(state)]
+    """The decisions open, but the deals that ride along with every one (001 1.12.01)."""
+    return [prompt.key for prompt in dune.prompts(state) if prompt.kind != "deal"]
 
 
 def test_001_1_14_04_the_karama_worm_is_asked_after_turn_1_with_a_karama_once_a_game():
@@ -108,3 +109,28 @@ def test_001_1_14_04_the_karama_worm_may_be_sent_ahead_under_for_worm():
     assert not parsed.errors
     assert [(o.prompt, o.value) for o in parsed.orders] == [
         ("worm-summon@3:fremen", "Hagga Basin")]
+
+
+def test_001_2_04_12_the_fremen_are_asked_to_grant_or_withhold_and_their_ally_is_told():
+    """001 2.04.12: "At your discretion, your ally's free revival is 3".  In the revival round
+    the Fremen, with nothing of their own to revive, are asked while their ally has more forces
+    in the tanks than its own free number; their prompt offers WITHHOLD FREE-REVIVAL, which
+    reads back as written, and their ally's says the 3 may be withheld.  Without the alliance,
+    or with the ally's tanks within its own free number, nobody asks the Fremen."""
+    state = position(options={}, turn=2, phase="revival", storm={"sector": 5},
+                     alliances=[["fremen", "harkonnen"]],
+                     factions={"harkonnen": {"tanks": 5, "spice": 1}})
+    prompts = {p.seat: p for p in dune.prompts(state) if p.kind == "revival"}
+    assert set(prompts) == {"fremen", "harkonnen"}
+    assert "WITHHOLD FREE-REVIVAL [<ally>]" in prompts["fremen"].legal
+    assert "3 free by your ally's grant, which it may withhold" in prompts["harkonnen"].legal
+    parsed = dune.parse(state, "fremen", "withhold free-revival harkonnen")
+    assert not parsed.errors and parsed.orders[0].value["withhold"] == ["harkonnen"]
+    assert dune.parse(state, "fremen", parsed.orders[0].text).orders[0].value == \
+        parsed.orders[0].value
+    refused = dune.parse(state, "harkonnen", "WITHHOLD FREE-REVIVAL")
+    assert [e.code for e in refused.errors] == ["no-grant"]
+    few = position(options={}, turn=2, phase="revival", storm={"sector": 5},
+                   alliances=[["fremen", "harkonnen"]],
+                   factions={"harkonnen": {"tanks": 2, "spice": 1}})
+    assert {p.seat for p in dune.prompts(few) if p.kind == "revival"} == {"harkonnen"}

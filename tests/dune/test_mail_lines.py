@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from pbem.echo import echo
+from pbem.echo import comment, echo
 from pbem.game import step_rng
 from pbem.games import dune
 from pbem.games.dune.orders.language import parse_orders
@@ -23,8 +23,10 @@ JUNK = ["thx", "sorry for the delay", "Hi all,", "...", "# my plan", "cheers, Pa
 
 def places(text: str, parsed) -> dict[int, list[str]]:
     """Each non-blank line's places in the game's reading of the mail (``echo`` would put a
-    line the reading left out with the lines not read: it must find none)."""
-    assert echo(text, parsed, [], []).unread == tuple(parsed.unread)
+    line the reading left out with the lines not read: it must find none; it says nothing of
+    a comment, ``# my plan``)."""
+    assert echo(text, parsed, [], []).unread == tuple(
+        line for line in parsed.unread if not comment(line.line))
     found: dict[int, list[str]] = {n: [] for n, line in enumerate(text.splitlines(), 1)
                                    if line.strip()}
     for order in parsed.orders:

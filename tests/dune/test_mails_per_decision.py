@@ -1,7 +1,8 @@
 """A new game played by mail the way people write mail needs no more mails than its decisions
 (the issue "A real game by mail, tried as players would", its closing check).
 
-Six seats of classic Dune under ``ruleset: wbc`` and ``auth: both``, set-up and two turns.  Each
+Six seats of classic Dune under ``ruleset: wbc``, and of Dune 2019 under ``ruleset: gf9``
+(issue 33), with ``auth: both``, set-up and two turns.  Each
 player replies to the moderator's latest mail that asks them something: ``Re:`` subject,
 In-Reply-To and References to that mail, the prompt quoted below with ``> `` and a signature,
 the order template the mail offers written in mixed case, from the registered address and
@@ -59,13 +60,13 @@ def asks(mail: EmailMessage) -> re.Match | None:
     return None if "Orders received" in str(mail["Subject"]) else TEMPLATE.search(text(mail))
 
 
-@pytest.fixture(scope="module")
-def played(tmp_path_factory):
+@pytest.fixture(scope="module", params=["wbc", "gf9"])
+def played(tmp_path_factory, request):
     """The game played to its end: each seat's mails sent, and the steps it was asked in."""
     site = Installation(tmp_path_factory.mktemp("mails-per-decision"), maps=False)
     moderator = site.moderator()
     definition = game_definition({
-        "id": GAME, "game": "dune", "ruleset": "wbc", "seed": "mails-per-decision",
+        "id": GAME, "game": "dune", "ruleset": request.param, "seed": "mails-per-decision",
         "options": {"turns": 2}, "auth": "both", "deadlines": {"resolve_delay_minutes": 1},
         "seats": [{"seat": s, "address": address(s)} for s in SEATS]})
     create_game(moderator.store, site.config, definition, site.clock())

@@ -279,14 +279,17 @@ def test_the_sequential_mode_asks_one_faction_at_a_time_in_storm_order():
 
 def test_the_batched_mode_asks_every_faction_at_once_in_secret():
     """Batched mode (docs/orders.md, "Mail rounds"): one mail round, every faction's turn
-    asked at once, secret until carried out; the Bene Gesserit's declarations with it."""
+    asked at once, secret until carried out; the Bene Gesserit's declarations with it; each
+    faction but the first in storm order is told others may move before it (issue 33)."""
     state = position([AT, HA, BG], {"Arrakeen": {AT: 10, BG: 1}, "Carthag": {HA: 10}},
                      options={"movement": "batched", "advantages": True}).state
     open_ = turn.prompts(state)
     assert sorted(p.key for p in open_) == ["coexistence:bene-gesserit", "move:atreides",
                                             "move:bene-gesserit", "move:harkonnen"]
     assert all(p.secret for p in open_)
-    assert all("ELSE" in p.legal for p in open_ if p.kind == move_orders.KIND)
+    first = storm_order(state)[0]
+    turns = [p for p in open_ if p.kind == move_orders.KIND]
+    assert all(("may move before you" in p.legal) == (p.seat != first) for p in turns)
 
 
 def test_atreides_2_only_the_atreides_see_the_top_of_the_spice_deck():

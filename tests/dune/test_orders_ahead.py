@@ -37,8 +37,9 @@ def test_the_turn_sheet_offers_the_decisions_to_come_with_templates(tmp_path):
     shipment and movement)."""
     site = at_bidding(tmp_path, seed="ahead", factions={"harkonnen": {"tanks": 4}})
     send(site, "harkonnen", "STATUS")
-    mail = flat(text(site.sent(address("harkonnen"))[-1]))
-    assert "Later this turn: you may send these now" in mail
+    (mail,) = [flat(text(m)) for m in site.sent(address("harkonnen"))
+               if "Status:" in str(m["Subject"])]
+    assert "The rest of your turn: fill in what you can now" in mail
     assert "FOR REVIVAL" in mail and "FOR MOVEMENT" in mail and "FOR CARD 2" in mail
     assert "your shipment and movement" in mail
 

@@ -94,6 +94,7 @@ def test_the_fallback_still_shows_an_unknown_event():
 def prompts_text(prompt, template: str) -> str:
     """The "Your orders" part of a mail for one prompt, as the seat reads it."""
     return wrap_lines(render("dune", "mail/_prompts.txt.j2", prompts=[prompt], result=None,
+                             asked=[prompt], standing_text={}, form=[],
                              deadline=None, timezone="UTC", seat=prompt.seat,
                              game=SimpleNamespace(waits=[]), template=template,
                              waiting_for=[prompt.seat]))

@@ -3,7 +3,19 @@ the phases ask; a test per question, naming the seed rule, for every class (STYL
 
 import pytest
 
-from pbem.games.dune.rules import GF9, RULESETS, WBC, Classic, Rules, make_rules, rules_of
+from pbem.game import step_rng
+from pbem.games import dune
+from pbem.games.dune.rules import (
+    GF9,
+    RULES_VERSION,
+    RULESETS,
+    WBC,
+    Classic,
+    GF9Version4,
+    Rules,
+    make_rules,
+    rules_of,
+)
 
 CLASSIC, WBC_RULES = make_rules("classic", {}), make_rules("wbc", {})
 GF9_RULES = make_rules("gf9", {})
@@ -69,6 +81,15 @@ QUESTIONS = {
     "riders_may_split": ("000 line 828; 001 2.04.09", False, False, True),
     "repositioning": ("000 IX.C.2.a; 001 1.06.08", False, False, True),
     "moves_gather_sectors": ("000 Q&A XXV.B.1; 001 1.06.05", False, False, True),
+    "killed_captives_face_down": ("000 line 884; 001 2.05.11.02", False, False, True),
+    "ornithopters_after_shipment": ("000 IX.C.2.a.1; 001 1.06.02, 1.06.05.05", False, False,
+                                    True),
+    "captives_in_owners_pay": ("000 line 884; WBC line 1266; 001 2.05.14", True, True, False),
+    "traitor_winner_keeps_one_time_cards": ("000 player aid A.6-7; 001 1.07.07.07.01", False,
+                                            False, True),
+    "ally_free_revival_at_discretion": ("001 2.04.12", False, False, True),
+    "nexus_again_after_break": ("000 XII.D.2; 001 1.10.01, 1.10.02.06-07", False, False, True),
+    "deals_every_round": ("000 XIII.C; 001 1.12.01, 1.03.02", False, False, True),
 }
 
 
@@ -113,6 +134,7 @@ def test_the_free_support_in_battle_and_the_fedaykin_at_set_up_follow_their_opti
     assert WBC(advanced_combat=False).free_support_in_battle is False
     assert WBC(advantages=False).fedaykin_at_set_up is False
     assert make_rules("gf9", {"advanced": True}).free_support_in_battle     # 001 2.04.22
+    assert make_rules("gf9", {"advanced": True}).fedaykin_at_set_up         # 001 2.04.03
 
 
 def test_the_shield_wall_counts_with_xviii_b_or_from_the_sixth_worm():
@@ -164,6 +186,28 @@ def test_a_ruleset_is_found_by_name_and_stored_as_its_json():
         assert Rules.from_json(stored) == rules
         assert type(Rules.from_json(stored)) is type(rules)
         assert rules_of({"rules": stored}) is rules_of({"rules": dict(stored)})
+
+
+def test_a_game_keeps_the_rules_version_it_was_dealt_under():
+    """A game is played by the rules version it was dealt under (DESIGN.md "Record the rules
+    version in each game"): a new game by this code's, a replay by its stored game's; a GF9
+    game of version 4 by ``GF9Version4``, which keeps the answers version 5 changed (issue
+    32), so that it replays as it was played; a version no longer played is refused."""
+    assert dune.rules_version == str(RULES_VERSION) == "5"
+    new = dune.setup("gf9", {}, ["atreides", "harkonnen"], step_rng("v", 0))
+    old = dune.setup("gf9", {}, ["atreides", "harkonnen"], step_rng("v", 0), "4")
+    assert (new["rules"]["version"], old["rules"]["version"]) == (5, 4)
+    assert type(rules_of(new)) is GF9 and type(rules_of(old)) is GF9Version4
+    assert type(make_rules("classic", {}, 4)) is Classic
+    assert {**old, "rules": {**old["rules"], "version": 5}} == new
+    stored = {**new, "rules": {k: v for k, v in new["rules"].items() if k != "version"}}
+    assert dune.upgrade(stored)["rules"]["version"] == 4      # stored before versions were kept
+    options = {"advanced": True, "tournament": True}
+    changed = [name for name in vars(GF9Version4) if not name.startswith("_")]
+    assert changed and all(getattr(make_rules("gf9", options, 4), name)
+                           != getattr(make_rules("gf9", options), name) for name in changed)
+    with pytest.raises(ValueError, match="rules version 3 is not played"):
+        dune.setup("gf9", {}, ["atreides", "harkonnen"], step_rng("v", 0), "3")
 
 
 def test_a_ruleset_refuses_to_change_what_it_fixes():

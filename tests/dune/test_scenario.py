@@ -246,6 +246,35 @@ def test_every_example_scenario_holds(path):
     assert result["expect"]["checked"] and not result["expect"]["failed"]
 
 
+# The GF9 rulings an outside review found wrong (issue 32), each pinned by a scenario that
+# rules version 5 plays: played by version 4 (``rules.GF9Version4``, as stored games dealt then
+# replay), each fails, so each pins a ruling the version changed.
+REVIEWED = [
+    "gf9_2_05_11_02_a_leader_killed_by_capture_waits_face_down",
+    "gf9_1_06_05_05_ornithopters_from_a_shipment_into_arrakeen_the_same_turn",
+    "gf9_2_05_14_a_captured_leader_is_no_traitor_without_the_card",
+    "gf9_1_07_07_07_01_the_winner_by_a_traitor_keeps_his_cheap_hero",
+    "gf9_1_07_07_07_01_the_winner_by_a_traitor_may_discard_his_cheap_hero",
+    "gf9_4_1_17_a_tournament_plan_without_a_cheap_hero_is_revealed_as_sent",
+    "gf9_2_04_12_the_fremen_may_withhold_their_allys_free_revival",
+    "gf9_1_10_02_06_who_is_left_by_a_break_may_ally_again_in_the_same_nexus",
+    "gf9_1_12_01_a_bribe_may_be_given_in_the_bidding_round",
+    "gf9_1_03_02_a_faction_may_decline_the_choam_charity",
+]
+
+
+@pytest.mark.parametrize("stem", REVIEWED)
+def test_each_issue_32_ruling_fails_by_rules_version_4(stem):
+    data = yaml.safe_load((SCENARIOS / f"{stem}.yaml").read_text(encoding="utf-8"))
+    assert "rules_version" not in data
+    try:
+        result = run_scenario({**data, "rules_version": 4})
+    except ScenarioError as error:          # an order it plays is refused by version 4
+        assert error.problems
+        return
+    assert result["expect"]["failed"]
+
+
 def _docs_example() -> str:
     return re.search(r"```yaml\n(.*?)```", DOCS.read_text(encoding="utf-8"), re.S).group(1)
 
@@ -256,6 +285,19 @@ def test_the_annotated_example_of_the_docs_holds():
 
 
 # --- pbem scenario run
+def test_scenario_run_prints_a_movement_turn_open_at_the_end_as_json():
+    """A run that ends with a movement turn open prints it as JSON, with the keys of
+    docs/scenarios.md and not the bots' options (it crashed on them, issue 32)."""
+    path = SCENARIOS / "json_a_run_ending_with_a_movement_turn_open.yaml"
+    result = CliRunner().invoke(main, ["scenario", "run", str(path), "--json"])
+    assert result.exit_code == 0, result.output
+    prompt, deal = json.loads(result.output)["prompts"]
+    assert prompt["key"] == "move:atreides" and "Your turn" in prompt["legal"]
+    assert deal["key"] == "deal:atreides"
+    assert set(prompt) == {"key", "seat", "kind", "secret", "legal", "default", "default_text",
+                           "template"}
+
+
 def test_scenario_run_prints_the_outcome_as_json():
     path = SCENARIOS / "setup_six_factions.yaml"
     result = CliRunner().invoke(main, ["scenario", "run", str(path), "--json"])

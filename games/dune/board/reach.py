@@ -45,7 +45,9 @@ Rulings:
   out of coexistence there).  AH: forces in Arrakeen or Carthag "at the start of his move"
   (IX.C.2.a.1, line 337); a move is its shipment and then its movement (IX.C, line 321), so the
   caller reads ``has_ornithopters`` before the faction ships and passes it as
-  ``ornithopters=``; without it the state given is taken as the start of the move.  A storm
+  ``ornithopters=``; without it the state given is taken as the start of the move.  GF9 judges
+  them after the shipment, at the start of the force move (001 1.06.02, 1.06.05.05, whose
+  example ships into Carthag and moves three: ``Rules.ornithopters_after_shipment``).  A storm
   over the city changes nothing (Q&A XXV.C.3).  Coexisting Bene Gesserit give no access (XV.B.4;
   WBC line 1328); under AH they "cannot receive three territory movement bonus" (XV.B.4), so a
   coexisting group moves one territory; under WBC they may use the faction's ornithopters
@@ -387,7 +389,8 @@ def checked_move(state: State, faction: str, source: str, destination: str,
         raise
     reached = [move_destinations(state, faction, source, group, ornithopters).get(destination, ())
                for group in candidates]
-    landing = choose_sector(state, destination, sector, {s for ends in reached for s in ends})
+    landing = choose_sector(state, destination, sector, {s for ends in reached for s in ends},
+                            faction)
     able = [group for group, ends in zip(candidates, reached, strict=True)
             if landing.sector in ends]
     if able:
@@ -401,7 +404,7 @@ def _move_landing(state: State, faction: str, source: str, destination: str,
                   sector: int | None, groups_: list[int], ornithopters: bool | None) -> Landing:
     legal = {s for group in groups_ for s in move_destinations(
         state, faction, source, group, ornithopters).get(destination, ())}
-    return choose_sector(state, destination, sector, legal)
+    return choose_sector(state, destination, sector, legal, faction)
 
 
 def _group_sectors(state: State, faction: str, source: str, from_sector: int | None,
@@ -705,7 +708,7 @@ def shipment_landing(state: State, faction: str, kind: str, destination: str,
                      sector: int | None, source: str | None = None) -> Landing:
     """The sector a shipment lands in (``choose_sector``)."""
     open_ = shipment_destinations(state, faction, kind, source)
-    return choose_sector(state, destination, sector, open_.get(destination, ()))
+    return choose_sector(state, destination, sector, open_.get(destination, ()), faction)
 
 
 def shipment_losses(state: State, faction: str, kind: str, territory: str, sector: int,
@@ -767,7 +770,8 @@ def _check_landing(state: State, faction: str, kind: str, destination: str,
                            f"your advisors are in {destination}: your forces are shipped as "
                            "fighters, never into a territory your advisors occupy (001 "
                            "2.02.14)", _places(open_))
-    sector = choose_sector(state, destination, sector, open_.get(destination, ())).sector
+    sector = choose_sector(state, destination, sector, open_.get(destination, ()),
+                           faction).sector
     cost = shipment_cost(state, faction, destination, count, kind, karama)
     if sector in open_.get(destination, ()):
         return cost
@@ -844,26 +848,30 @@ def _board_order() -> dict[str, tuple[int, tuple[int, ...]]]:
 
 class Landing(NamedTuple):
     """Where a group lands: the sector (None where it cannot land at all), and why the moderator
-    chose it when the order named none (``ONLY``, ``CALM``, ``SPICE``), else None."""
+    chose it when the order named none (``ONLY``, ``CALM``, ``SPICE``, ``OWN``), else None."""
 
     sector: int | None
     chosen: str | None = None
 
 
-ONLY, CALM, SPICE = "only", "calm", "spice"
+ONLY, CALM, SPICE, OWN = "only", "calm", "spice", "own"
 CHOSEN = {ONLY: "the only one open to it",            # why, in the answer to the order
           CALM: "the only one open to it out of the storm",
-          SPICE: "where the spice is"}
+          SPICE: "where the spice is",
+          OWN: "where your forces are"}
 
 
-def choose_sector(state: State, destination: str, sector: int | None, legal) -> Landing:
+def choose_sector(state: State, destination: str, sector: int | None, legal,
+                  faction: str | None = None) -> Landing:
     """The sector a shipment or move lands in.  000 IX.C.2.d (line 345): a player "must make
     clear in which sector" of a territory lying in several; ruling: by mail the order makes it
     clear without SECTOR when only one sector of it is open to the group (the others under the
     storm or out of reach: ``ONLY``), when one only is out of the storm (a Fremen arrival, which
-    may land under it at a loss: ``CALM``), or when the spice lies in one of those open
-    (``SPICE``, what a group goes there for).  Otherwise the sector must be named, among those
-    open (``sector-needed``).  ``legal``: the sectors of ``destination`` open to it."""
+    may land under it at a loss: ``CALM``), when the spice lies in one of those open
+    (``SPICE``, what a group goes there for), or when the ``faction``'s own forces stand in one
+    of them alone (``OWN``: forces sent to join their own; issue 33, item 4).  Otherwise the
+    sector must be named, among those open (``sector-needed``).  ``legal``: the sectors of
+    ``destination`` open to it."""
     sectors = data(state).board[destination].sectors
     if sector is not None:
         if sector not in (sectors or (0,)):
@@ -880,6 +888,10 @@ def choose_sector(state: State, destination: str, sector: int | None, legal) -> 
     spice = spice_sector(state, destination)
     if spice in calm:
         return Landing(spice, SPICE)
+    own = [s for s in calm if faction is not None
+           and any(state["forces"].get(destination, {}).get(str(s), {}).get(faction, ()))]
+    if len(own) == 1:
+        return Landing(own[0], OWN)
     if not calm:
         return Landing(None)
     open_to = "" if len(calm) == len(sectors) else f", of which {_listed(calm)} are open to you"

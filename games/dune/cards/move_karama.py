@@ -57,7 +57,7 @@ from ..data import Ability
 from ..orders.language import OrderProblem, read_faction, read_territory
 from ..phases import spice_blow
 from ..rules import cite, rules_of
-from ..state import POLAR_SINK, SEAT_FACTIONS, State, base_data, storm_order
+from ..state import POLAR_SINK, SEAT_FACTIONS, State, base_data, sheet, storm_order
 from . import karama, karama_reach
 
 # Each line by its word, as orders and stored games hold it, and offered by ability (``uses``):
@@ -154,12 +154,26 @@ def _refusal(state: State, seat: str, use: str) -> str:
         "advisor": "only against the Bene Gesserit's advisors, by another faction",
         TIMING: "only while the Guild may choose their time and before their place in storm "
                  f"order ({cite(state, '000 player aid B.6.A.6; WBC line 1408')})",
-        "worm": "only the Fremen, with the special Karama powers and a Karama card "
-                f"({cite(state, '000 XVII')})",
+        "worm": _worm_refusal(state, seat),
         "worthless": "only with the special Karama powers, a Karama card, while the Bene "
                      f"Gesserit hold a worthless card ({cite(state, '000 player aid B.6.A.3')}), "
                      "once a round",
     }[use]
+
+
+def _worm_refusal(state: State, seat: str) -> str:
+    """Why ``KARAMA WORM`` is refused in a movement turn: under GF9 the power is the spice
+    blow's (001 1.14.04), and once a game (1.14.01); else it is not the faction's."""
+    rules, own = rules_of(state), state["factions"][seat]
+    if sheet(seat, state).karama_power is Ability.SUMMON_WORM and rules.karama_powers:
+        if own.get("karama_power_used"):
+            return "your special Karama power is used once a game, and you used it (001 1.14.01)"
+        if rules.karama_worm_in_spice_blow:
+            return ("your Karama worm is placed in the Spice Blow and Nexus phase after turn 1, "
+                    "not in your movement turn (001 1.14.04): send it there when you are asked, "
+                    "or ahead under FOR WORM")
+    return (f"only the Fremen, with the special Karama powers and a Karama card "
+            f"({cite(state, '000 XVII')})")
 
 
 def worm_territories() -> list[str]:

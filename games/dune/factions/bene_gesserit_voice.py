@@ -37,6 +37,7 @@ from typing import Any
 
 from pbem.game import Prompt
 
+from .. import combat
 from ..codes import ErrorCode
 from ..data import Ability, CardType, DuneData, Slot
 from ..orders.language import OrderKind, OrderProblem, order_kind
@@ -143,7 +144,7 @@ def obey(side: Any, plan: dict[str, Any], voice: dict[str, Any] | None) -> dict[
         for slot in ("weapon", "defense"):
             if plan[slot] and side.card(plan[slot]).type is kind:
                 plan[slot] = None
-        plan["discard"] = [n for n in plan["discard"] if n in (plan["weapon"], plan["defense"])]
+        plan["discard"] = combat.discards(plan)
         return plan
     name = held(side, voice["kind"])[0]
     if kind is CardType.WORTHLESS:
@@ -154,7 +155,7 @@ def obey(side: Any, plan: dict[str, Any], voice: dict[str, Any] | None) -> dict[
     plan[slot] = name
     if plan[other] == name and side.count(name) < 2:
         plan[other] = None
-    plan["discard"] = [n for n in plan["discard"] if n in (plan["weapon"], plan["defense"])]
+    plan["discard"] = combat.discards(plan)
     return plan
 
 
@@ -168,7 +169,7 @@ def _obey_cheap_hero(side: Any, plan: dict[str, Any], play: bool) -> dict[str, A
     plan["leader"] = plan["leader"] or side.lowest
     if not plan["leader"]:
         plan["weapon"] = plan["defense"] = None
-    plan["discard"] = [n for n in plan["discard"] if n in (plan["weapon"], plan["defense"])]
+    plan["discard"] = combat.discards(plan)
     return plan
 
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from pbem.game import Event
 
+from ..rules import rules_of
 from ..state import State, ally_of
 from . import harkonnen_capture as capture
 from .base import Faction
@@ -32,9 +33,13 @@ class Harkonnen(Faction):
     def traitors_for(self, state: State, seat: str) -> dict[str, str]:
         """Their traitors betray their ally's opponents (line 888: "Leaders in your pay may
         also betray your allies opponents"; by mail their consent is taken as given); the
-        leaders of ``seat`` they hold are in ``seat``'s pay (line 884; WBC X, line 1266)."""
+        leaders of ``seat`` they hold are in ``seat``'s pay (line 884; WBC X, line 1266), but
+        under GF9, where only a traitor card calls a captured leader (001 2.05.14,
+        ``Rules.captives_in_owners_pay``)."""
         found = dict.fromkeys(state["factions"][self.seat]["traitors"], self.seat) \
             if seat in ally_of(state, self.seat) else {}
+        if not rules_of(state).captives_in_owners_pay:
+            return found
         return found | dict.fromkeys(capture.taken_from(state, seat), seat)
 
     def captive_killed(self, state: State, name: str) -> str | None:

@@ -8,7 +8,8 @@ random: one not in the tanks and not used elsewhere this turn (the leader of the
 lives); they kill him at once, for 2 spice from the bank (WBC line 1264: earned, not paid), or
 keep him to play in one battle, after which he goes home.  When all their own leaders are
 dead, the Harkonnen give back every leader they hold; a leader killed while held goes to his
-owner's tanks; he is always in his owner's pay (line 884; WBC line 1266).
+owner's tanks; he is always in his owner's pay (line 884; WBC line 1266), but under GF9,
+where only the matching traitor card calls him (001 2.05.14; ``Harkonnen.traitors_for``).
 
 State: the Harkonnen sheet's ``captured`` maps each leader they hold to his owner's seat
 (absent until the first capture, empty when they hold none); the owner's sheet has the
@@ -116,18 +117,29 @@ def capture(state: State, loser: str, plans: dict[str, dict[str, Any]], territor
         events += played
         if effect:
             return events
-    own = state["factions"][loser]["leaders"]
     if choice == KILL:
-        own[name] = leaders.TANKS
-        state["factions"][HARKONNEN]["spice"] += KILL_SPICE
-        return events + [Event(EventCode.CAPTURED_LEADER_KILLED, {"faction": loser, "leader": name,
-                                                          "spice": KILL_SPICE})]
-    own[name] = leaders.CAPTURED
+        return events + kill(state, loser, name)
+    state["factions"][loser]["leaders"][name] = leaders.CAPTURED
     state["factions"][HARKONNEN].setdefault("captured", {})[name] = loser
     fought = state["step"]["fought"]
     if name in fought.get(loser, {}):
         fought.setdefault(HARKONNEN, {})[name] = fought[loser][name]          # X.C.8
     return events + [Event(EventCode.CAPTURED_LEADER_KEPT, {"faction": loser})]
+
+
+def kill(state: State, loser: str, name: str) -> list[Event]:
+    """The leader drawn killed for 2 spice (line 884): into the tanks face up, his name
+    public; under GF9 face down (001 2.05.11.02, ``Rules.killed_captives_face_down``), his name
+    told to the Harkonnen and his owner only, as at the capture."""
+    state["factions"][HARKONNEN]["spice"] += KILL_SPICE
+    data = {"faction": loser, "leader": name, "spice": KILL_SPICE}
+    if not rules_of(state).killed_captives_face_down:
+        state["factions"][loser]["leaders"][name] = leaders.TANKS
+        return [Event(EventCode.CAPTURED_LEADER_KILLED, data)]
+    state["factions"][loser]["leaders"][name] = leaders.FACE_DOWN
+    data["face_down"] = True
+    return [Event(EventCode.CAPTURED_LEADER_KILLED, {**data, "leader": None}),
+            Event(EventCode.CAPTURED_LEADER_KILLED, data, to=(HARKONNEN, loser))]
 
 
 def killed(state: State, name: str) -> str:

@@ -43,7 +43,7 @@ from typing import Any
 from pbem.game import Prompt
 
 from ...common.names import Named, NameIndex
-from .. import combat
+from .. import combat, leaders
 from ..cards import battle_karama
 from ..codes import ErrorCode
 from ..data import Ability, CardType, Effect, NameLookupError, Slot
@@ -54,6 +54,7 @@ from . import plan_conditions
 from .battle_plan import (
     Side,
     card_lines,
+    cost_rule,
     cut_dial,
     default_plan,
     dial_rule,
@@ -155,7 +156,8 @@ def read_leader(side: Side, words: list[str]) -> dict[str, Any]:
     if where is None:
         raise OrderProblem(ErrorCode.NOT_YOUR_LEADER, f"{name} is not one of your leaders", valid)
     if where != "alive":
-        raise OrderProblem(ErrorCode.LEADER_IN_TANKS, f"{name} is in the tanks" if where == "tanks"
+        raise OrderProblem(ErrorCode.LEADER_IN_TANKS, f"{name} is in the tanks"
+                           if where in leaders.IN_TANKS
                            else f"{name} is held by the Harkonnen ({side.rules.cite('line 884')})",
                            valid)
     if name in side.away:
@@ -230,9 +232,10 @@ def read_plan_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, 
     if verb == "KEEP":
         return {"discard": []}
     if verb == "DISCARD":
-        name = read_card(side, rest, Slot.WEAPON, "DISCARD") if rest and _fits(
-            side, rest, Slot.WEAPON) else read_card(side, rest, Slot.DEFENSE, "DISCARD")
-        return {"discard": [name]}
+        # GF9: the Cheap Hero too, which a winner by a traitor may keep (001 1.07.07.07.01)
+        slots = (Slot.WEAPON, *((Slot.LEADER,) * side.rules.traitor_winner_keeps_one_time_cards))
+        slot = next((s for s in slots if rest and _fits(side, rest, s)), Slot.DEFENSE)
+        return {"discard": [read_card(side, rest, slot, "DISCARD")]}
     if verb == "LOSE":
         if rest == ["0"]:
             return {"lose": [0, 0]}
@@ -423,7 +426,7 @@ def plan_legal(side: Side) -> str:
             else "the aggressor wins a tie")
     parts = [f"Battle in {side.territory} against the {SEAT_FACTIONS[side.opponent]} "
              f"({side.rules.cite('000 X')}; {role}, {side.rules.cite('X.C.2')}).",
-             f"DIAL {dial_rule(side, 0)}."]
+             f"DIAL {dial_rule(side, 0)}.", cost_rule(side)]
     if side.leaders or side.cheap_heroes:
         leaders = ", ".join(f"{n} {base_data().leader(n).strength}" for n in side.leaders) or "none"
         heroes = f"; or {' or '.join(map(hero_text, side.cheap_heroes))}" \
@@ -458,6 +461,9 @@ def plan_legal(side: Side) -> str:
                  "DISCARD <card> for each weapon or defense to discard "
                  f"({side.rules.cite('X.C.6')}); LOSE <forces> for the forces you "
                  "lose (default: normal forces first).")
+    if side.rules.traitor_winner_keeps_one_time_cards and side.cheap_heroes:
+        parts.append("If you win by a traitor you keep a Cheap Hero you played too, unless "
+                     "you write DISCARD CHEAP HERO (001 1.07.07.07.01).")
     return "  ".join(parts)
 
 
@@ -527,6 +533,9 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
     kept = [n for n in (plan["weapon"], plan["defense"])
             if n and Effect.DISCARD_AFTER_PLAY not in side.card(n).effects]
     plan["discard"] = list(dict.fromkeys(n for n in kept if rng.random() < 0.3))
+    if plan["cheap_hero"] and side.rules.traitor_winner_keeps_one_time_cards \
+            and rng.random() < 0.5:
+        plan["discard"].append(plan["cheap_hero"])      # 001 1.07.07.07.01
     if rng.random() < 0.3:
         plan["lose"] = list(rng.choice(strength.losses(plan["dial"], plan["spice"])))
     if side.captures:

@@ -217,12 +217,15 @@ def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tupl
         found.append(("kh", ErrorCode.KH_ALONE,
                       "the Kwisatz Haderach cannot fight alone: it goes with "
                       f"a leader or a cheap hero ({side.rules.cite('line 762')})", ()))
-    kept = {plan["weapon"], plan["defense"], *plan.get("second", {}).values()} - {None}
+    one_time = side.rules.traitor_winner_keeps_one_time_cards      # 001 1.07.07.07.01
+    kept = {plan["weapon"], plan["defense"], *plan.get("second", {}).values(),
+            plan["cheap_hero"] if one_time else None} - {None}
     for name in plan["discard"]:
-        if name not in kept or Effect.DISCARD_AFTER_PLAY in side.card(name).effects:
+        if name not in kept or (Effect.DISCARD_AFTER_PLAY in side.card(name).effects
+                                and not one_time):
             found.append(("discard", ErrorCode.DISCARD,
-                          f"DISCARD names a weapon or defense of your "
-                          f"plan; {name} is not one, or is discarded anyway",
+                          f"DISCARD names a {'card' if one_time else 'weapon or defense'} of "
+                          f"your plan; {name} is not one, or is discarded anyway",
                           tuple(f"DISCARD {n}" for n in sorted(kept))))
     return found
 
@@ -264,12 +267,17 @@ def correct(side: Side, plan: dict[str, Any], leaderless: bool = False,
         drop("leader", "leader-unavailable")
     if plan["cheap_hero"] and (plan["leader"] or plan["cheap_hero"] not in side.cheap_heroes):
         drop("cheap_hero", "cheap-hero-removed")
-    if not (plan["leader"] or plan["cheap_hero"]) and side.must_lead and not leaderless:
+    # 001 4.1.17: with no Active Leader a tournament plan need not hold a Cheap Hero
+    hero_left_out = (side.hero_optional and not side.leaders
+                     and side.rules.optional_hero_left_out_at_reveal)
+    if (not (plan["leader"] or plan["cheap_hero"]) and side.must_lead and not leaderless
+            and not hero_left_out):
         fill = default_plan(side)
         plan["leader"], plan["cheap_hero"] = fill["leader"], fill["cheap_hero"]
         notes.append("leader-added")
+    unled = hero_left_out and not plan["cheap_hero"]        # 001 1.07.05.06: no card then
     for key, slot in (("weapon", Slot.WEAPON), ("defense", Slot.DEFENSE)):
-        if plan[key] and (not side.must_lead or plan[key] not in side.cards(slot)):
+        if plan[key] and (not side.must_lead or unled or plan[key] not in side.cards(slot)):
             drop(key, f"{key}-removed")
     if plan["weapon"] and plan["weapon"] == plan["defense"] and side.count(plan["weapon"]) < 2:
         drop("defense", "defense-removed")
@@ -282,7 +290,7 @@ def correct(side: Side, plan: dict[str, Any], leaderless: bool = False,
         drop("dial", "dial-reduced", combat.number(max(0, dial)))
     if plan["kh"] and not (side.kh and (plan["leader"] or plan["cheap_hero"])):
         drop("kh", "kh-removed", False)
-    plan["discard"] = [n for n in plan["discard"] if n in (plan["weapon"], plan["defense"])]
+    plan["discard"] = combat.discards(plan)
     if plan["lose"] is not None and tuple(plan["lose"]) not in side.strength.losses(
             plan["dial"], plan["spice"]):
         plan["lose"] = None
@@ -326,6 +334,27 @@ def dial_rule(side: Side, spice: int) -> str:
                  f"with SPICE {strength.most_spice(side.spice)}, up to "
                  f"{strength.most(side.spice)}")
     return text
+
+
+def cost_rule(side: Side) -> str:
+    """What winning costs: the forces dialled (X.C.6), with the spice backing them counted
+    (XXII.C, half a force's worth unbacked), and that spice paid win or lose (XXII)."""
+    strength = side.strength
+    text = (f"If you win, you lose forces worth your dial ({side.rules.cite('X.C.6')})")
+    if not strength.backing:
+        return text + "."
+    spice = strength.most_spice(side.spice)
+    dial = strength.most(side.spice)
+
+    def fewest(dial: combat.Number, spice: int) -> int:
+        return min(sum(mix) for mix in strength.losses(dial, spice))
+    text += (f": a force backed by spice counts 1, another half, so DIAL {dial} with SPICE "
+             f"{spice} costs {plural(fewest(dial, spice), 'force')}")
+    if spice and strength.most(0):
+        bare = strength.most(0)
+        text += f", DIAL {bare} with none {plural(fewest(bare, 0), 'force')}"
+    return text + (f"; the spice you back it with is paid to the bank win or lose "
+                   f"({side.rules.cite('XXII')}).")
 
 
 def losses_rule(side: Side, plan: dict[str, Any]) -> str:

@@ -268,7 +268,8 @@ def support_prompt(state: State, seat: str) -> Prompt:
                   f"spice first ({cite(state, '000 XII.E.3')}).  You hold "
                   f"{state['factions'][seat]['spice']} "
                   f"spice and paid {paid} so far this round; SUPPORT 0: nothing",
-                  promised, f"SUPPORT {promised}", f"SUPPORT {promised}")
+                  promised, f"SUPPORT {promised}", f"SUPPORT {promised}",
+                  optional=seat in step["promised"])
 
 
 def _read_support(state: State, prompt: Prompt, words: list[str]) -> int:

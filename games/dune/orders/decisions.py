@@ -23,7 +23,7 @@ def load_decision_kinds(path: Path = SOURCE) -> tuple[DecisionKind, ...]:
     faults, found = [], []
     for entry in entries:
         kind, words = entry.get("kind"), tuple(entry.get("words", ()))
-        unknown = set(entry) - {"kind", "words", "what", "pass", "map", "again"}
+        unknown = set(entry) - {"kind", "words", "what", "pass", "map", "again", "stands"}
         if kind not in KINDS:
             faults.append(f"{kind!r}: not an order kind")
             continue
@@ -35,11 +35,12 @@ def load_decision_kinds(path: Path = SOURCE) -> tuple[DecisionKind, ...]:
             faults.append(f"{kind}: words and what are required")
         if passing is not None and passing.split()[0] not in verbs:
             faults.append(f"{kind}: its pass order {passing!r} is not one of its orders")
-        for flag in ("map", "again"):
+        for flag in ("map", "again", "stands"):
             if not isinstance(entry.get(flag, False), bool):
                 faults.append(f"{kind}: {flag} is true or false")
         found.append(DecisionKind(kind, words, entry["what"], verbs, passing,
-                                  entry.get("map", False), entry.get("again", False)))
+                                  entry.get("map", False), entry.get("again", False),
+                                  entry.get("stands", False)))
     listed = [k.kind for k in found]
     faults += [f"{kind}: not listed" for kind in KINDS if kind not in listed]
     faults += [f"{kind}: listed twice" for kind in set(listed) if listed.count(kind) > 1]

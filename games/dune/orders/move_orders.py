@@ -9,7 +9,9 @@ and movement"):
 - ``PASS``: neither; ``ELSE``: what follows is the next plan, tried if the one before is not
   legal when the turn comes;
 - ``SUPPORT <n>``: spice this faction will pay towards its allies' shipments this round;
-- ``GIVE <faction> <n>``: spice given to another faction (``transfers``);
+- ``GIVE <faction> <n>``: spice given to another faction (``transfers``); under GF9 a GIVE line
+  of the open round is read as the deal beside the turn (``deals``), this one only in an order
+  sent ahead;
 - the Guild's ``KARAMA STOP <faction>``, ``DEFER [LAST|<faction>]`` (sequential mode) and
   ``TIMING FIRST|LAST|BEFORE <faction>|AFTER <faction>`` (batched mode);
 - ``KARAMA ADVISOR [<faction>]``, ``KARAMA GUILD``, ``KARAMA WORM <territory>`` (the Fremen),
@@ -27,15 +29,16 @@ from typing import Any
 
 from pbem.game import Prompt
 
-from .. import factions, transfers
+from .. import factions
 from ..board import reach
 from ..bots import move_bot
 from ..cards import karama, karama_reach, move_karama
 from ..codes import ErrorCode
 from ..data import Ability
+from ..deals import read_gift
 from ..phases import moves
 from ..rules import cite, rules_of
-from ..state import SEAT_FACTIONS, State, ally_of, base_data, copy_state
+from ..state import SEAT_FACTIONS, State, base_data, copy_state
 from .language import (
     OrderKind,
     OrderProblem,
@@ -135,24 +138,6 @@ def _coexist_word(words: list[str]) -> tuple[list[str], bool | None]:
     if words and words[-1].upper() in ("COEXIST", "FIGHT"):
         return words[:-1], words[-1].upper() == "COEXIST"
     return words, None
-
-
-def read_gift(state: State, prompt: Prompt, words: list[str]) -> list:
-    """GIVE <faction> <n>: spice to another faction (000 XIII.C; ``transfers``); under GF9 not
-    to an ally but by an alliance power to give it (001 1.10.03.04, 1.12.02)."""
-    spice = state["factions"][prompt.seat]["spice"]
-    if len(words) < 2:
-        raise OrderProblem(ErrorCode.BAD_GIFT, "expected GIVE <faction> <spice>", ("GIVE Fremen 3",
-                                                                                   ))
-    others = [s for s in state["seats"] if s != prompt.seat]
-    receiver = read_faction(words[:-1], others)
-    if (not rules_of(state).bribes_between_allies and receiver in ally_of(state, prompt.seat)
-            and not transfers.ally_gifts(state, prompt.seat, receiver)):
-        allowed = tuple(SEAT_FACTIONS[s] for s in others if s not in ally_of(state, prompt.seat))
-        raise OrderProblem(ErrorCode.ALLY_BRIBE, f"allies may not give each other spice (001 "
-                           f"1.10.03.04: no bribe between allies); {SEAT_FACTIONS[receiver]} is "
-                           "your ally", allowed)
-    return [receiver, read_number(words[-1], 1, max(spice, 1), f"the spice (you have {spice})")]
 
 
 def read_karama(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:

@@ -30,6 +30,7 @@ from typing import Any
 
 from pbem.game import Prompt
 
+from .. import combat
 from ..cards import battle_karama
 from ..codes import ErrorCode
 from ..factions import atreides_prescience as prescience
@@ -116,8 +117,7 @@ def conditioned(plan: dict[str, Any], said: dict[str, Any] | None,
                 if key in ("leader", "cheap_hero") and value:
                     out["leader" if key == "cheap_hero" else "cheap_hero"] = None
                 out[key] = value
-    out["discard"] = [n for n in dict.fromkeys(out["discard"])
-                      if n in (out["weapon"], out["defense"])]
+    out["discard"] = combat.discards(out)
     return out
 
 

@@ -16,6 +16,10 @@ several lines of one mail add up (docs/orders.md, "Revival"):
 - GF9: ``KARAMA FREE-REVIVAL [<faction>]``: a Karama against the free revival of 3 the
   Fremen give their ally (001 2.04.12, 3.01.12.02; ``karama_reach``), played if that ally's
   revival uses it, the ally then retaking its revival;
+- GF9: ``WITHHOLD FREE-REVIVAL [<ally>]``: the Fremen withhold this round the free revival of 3
+  they may give their ally (001 2.04.12: "At your discretion"); ``GRANT FREE-REVIVAL`` (the
+  default) gives it.  The ally then revives its own free number, and what its spice does not
+  pay of the forces it ordered is not revived;
 - ``SUPPORT <spice> [<ally>]``: the Emperor pays, up to that much, for his ally's forces
   beyond what the ally's own spice pays, and under GF9 for up to 3 forces beyond the ally's
   limit (001 2.03.08);
@@ -23,7 +27,8 @@ several lines of one mail add up (docs/orders.md, "Revival"):
 
 An order value is ``{"forces": [n, m], "leader": name | None, "karama": part | None,
 "ghola": part | None, "support": {ally: spice}}``, a card's part being ``{"forces": [n, m],
-"leader": name | None}``, and with a Karama against an ability ``"against": [[word, seat]]``.
+"leader": name | None}``, with a Karama against an ability ``"against": [[word, seat]]``, and
+with the Fremen's grant withheld ``"withhold": [ally]``.
 ``Allowance`` holds what a faction may do, from the state or from its own view alike, so
 that the checks, the prompt and the bots agree.
 """
@@ -52,9 +57,10 @@ FORCE_COST = 2           # 000 IX.B.1: "a cost of two spice per token"
 EXTRA_FORCES = 3         # 001 2.03.08: "up to 3 extra of your ally's Forces beyond their limit"
 KARAMA_FORCES = 3        # 000 line 974: "up to three tokens or one leader"
 GHOLA_FORCES = 5         # 000 line 942: "one leader ... or ... up to 5 tokens"
-# GF9 001 2.04.12: "At your discretion, your ally's free revival is 3" (ruling: by mail the
-# Fremen are taken to grant it, as their ally's free strength under WBC house rule 6).
+# GF9 001 2.04.12: "At your discretion, your ally's free revival is 3": granted unless the
+# Fremen's revival order withholds it (``WITHHOLD``; rules version 4 always granted it).
 ALLY_FREE_REVIVAL = 3
+GRANT_WORD = "FREE-REVIVAL"     # WITHHOLD FREE-REVIVAL, GRANT FREE-REVIVAL
 CARDS = {"karama": "Karama", "ghola": "Tleilaxu Ghola"}
 AGAINST = "free-revival"    # KARAMA FREE-REVIVAL: the word of ``karama_reach`` read here
 CARD_FORCES = {"karama": KARAMA_FORCES, "ghola": GHOLA_FORCES}
@@ -91,6 +97,8 @@ class Allowance:
     kh: bool = False             # the Atreides' Kwisatz Haderach is in the tanks (line 762)
     extra: int = 0               # forces beyond the limit its Emperor ally pays (001 2.03.08)
     pays_extra: bool = False     # it is that Emperor: it may pay for its allies' extra forces
+    grants: tuple[str, ...] = ()  # allies whose free revival of 3 it may withhold (001 2.04.12)
+    granted: bool = False        # its free revival is its ally's grant, which may be withheld
     rules: Rules = field(default_factory=Classic, compare=False, repr=False)  # cites its rules
 
     @property
@@ -140,17 +148,18 @@ class Allowance:
         something_dead = sum(self.tanks) > 0 or bool(self.dead)
         affordable_leader = any(value_of(name) <= self.spice for name in self.paid_leaders)
         return (sum(self.tanks) > 0 or affordable_leader or bool(self.allies and self.spice)
-                or bool((self.karama or self.ghola) and something_dead))
+                or bool((self.karama or self.ghola) and something_dead) or bool(self.grants))
 
 
 def allowance(state: State, seat: str) -> Allowance:
     """What ``seat`` may revive in this state."""
     own = state["factions"][seat]
     tanks = {s: state["factions"][s]["tanks"] for s in state["seats"]}
+    withheld = seat in state["step"].get("withheld", [])       # revival.apply, 001 2.04.12
     return _allowance(seat, tanks, own["spice"], own["hand"], own["leaders"],
                       own["leaders_revived"], rules_of(state), state["alliances"],
                       kwisatz_haderach(state)["tanks"], own.get("karama_power_used", False),
-                      karama.cancelled(state, "free-revival", seat))
+                      karama.cancelled(state, "free-revival", seat) or withheld)
 
 
 def has_decision(state: State, seat: str) -> bool:
@@ -162,7 +171,7 @@ def has_decision(state: State, seat: str) -> bool:
     if any(own["tanks"]):
         return True                         # forces in the tanks (Allowance.has_decision)
     if (not state["alliances"] and not kwisatz_haderach(state)["tanks"]
-            and leaders.TANKS not in own["leaders"].values()):
+            and not leaders.in_tanks(own["leaders"])):
         return False
     return allowance(state, seat).has_decision()
 
@@ -186,6 +195,11 @@ def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[st
     free = max([faction.free_revival] + [ALLY_FREE_REVIVAL for s in partners
                                          if Ability.ALLY_FREE_REVIVAL in sheet(s, rules).alliance
                                          and not ally_free_cancelled])    # 001 3.01.12.02
+    # 001 2.04.12: the allies whose grant it decides, those with more in the tanks than their
+    # own free number (for the others it changes nothing)
+    grants = tuple(s for s in partners if rules.ally_free_revival_at_discretion
+                   and Ability.ALLY_FREE_REVIVAL in faction.alliance
+                   and sum(tanks[s]) > sheet(s, rules).free_revival)
     gives = Ability.ALLY_SPICE_GIFTS in faction.alliance
     karama = _card(hand, CardType.KARAMA)
     if faction.karama_power is not Ability.REVIVE_FREE:
@@ -214,7 +228,8 @@ def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[st
         extra=EXTRA_FORCES if any(Ability.ALLY_EXTRA_REVIVAL in sheet(s, rules).alliance
                                   for s in partners) else 0,
         pays_extra=bool(partners) and Ability.ALLY_EXTRA_REVIVAL in faction.alliance,
-        rules=rules)
+        grants=grants, granted=rules.ally_free_revival_at_discretion
+        and free > faction.free_revival, rules=rules)
 
 
 def _card(hand: list[str], kind: CardType) -> str | None:
@@ -256,7 +271,9 @@ def free_revival(found: Allowance) -> dict[str, Any]:
 def legal_text(found: Allowance) -> str:
     """What the faction may order, with its numbers."""
     n, s = found.tanks
-    dead = f", and your leaders {', '.join(found.dead)}" if found.dead else ""
+    dead = (", and your leaders " + ", ".join(
+        name + (" (face down)" if found.leaders.get(name) == leaders.FACE_DOWN else "")
+        for name in found.dead)) if found.dead else ""
     starred = f" and {s} {found.starred}" if s else ""
     parts = [f"Revival ({found.rules.cite('000 IX.B, IX.D')}): in the tanks you have "
              f"{plural(n, 'force')}{starred}"
@@ -275,6 +292,11 @@ def legal_text(found: Allowance) -> str:
             verb = "KARAMA REVIVE" if card == "karama" else "GHOLA"
             parts.append(f"{verb} <up to {CARD_FORCES[card]} forces> or {verb} LEADER <leader>: "
                          f"free with your {CARDS[card]} card, beyond the limits above.")
+    if found.grants:
+        names = " or ".join(SEAT_FACTIONS[s] for s in found.grants)
+        parts.append(f"WITHHOLD {GRANT_WORD} [<ally>]: withhold this round the free revival of "
+                     f"{ALLY_FREE_REVIVAL} you may give your ally ({names}; 001 2.04.12); "
+                     "without it you grant it.")
     if found.allies:
         names = ", ".join(SEAT_FACTIONS[s] for s in found.allies)
         parts.append(f"SUPPORT <spice> <ally>: pay up to that much for the forces your ally "
@@ -299,6 +321,10 @@ def force_rule(found: Allowance) -> str:
     if found.extra:
         text += (f"; of these, the forces beyond {MOST_FORCES} only the Emperor's spice pays "
                  "(001 2.03.08)")
+    if found.granted:
+        text += (f"; {found.free} free by your ally's grant, which it may withhold this round "
+                 f"(001 2.04.12): then {sheet(found.seat, found.rules).free_revival} free, and "
+                 "what your spice does not pay is not revived")
     return text
 
 
@@ -310,6 +336,10 @@ def leader_rule(found: Allowance) -> str:
         return ("a leader is revived only when none of yours is left to fight, then one a turn "
                 f"until all are back ({found.rules.cite('000 IX.D.1; Q&A D.2')})")
     waiting = [name for name in found.dead if name not in found.paid_leaders]
+    down = leaders.face_down(found.leaders)
+    if set(waiting) <= set(down):
+        return (f"face down in the tanks, {', '.join(waiting)} may be revived only once no "
+                "leader of yours face up there may be (001 2.05.11.02, 1.05.04-05)")
     return (f"{', '.join(waiting)} came back and died again, and wait until your other leaders "
             f"have been revived and killed again ({found.rules.cite('000 IX.D.5')})")
 
@@ -325,6 +355,9 @@ def read_revival(state: State, prompt: Prompt, words: list[str]) -> dict[str, An
         rest = rest[1:]
     if verb == "KARAMA" and rest and rest[0].lower() == AGAINST:
         return {"against": [_read_against(state, prompt.seat, rest[1:])]}
+    if verb in ("WITHHOLD", "GRANT"):
+        withheld = _read_grant(found, rest, verb)
+        return {"withhold": withheld} if verb == "WITHHOLD" else {}
     if verb == "PASS":
         part: dict[str, Any] = {}
     elif verb == "SUPPORT":
@@ -345,6 +378,21 @@ def _read_against(state: State, seat: str, words: list[str]) -> list[str]:
                            tuple(karama_reach.text([AGAINST, target])
                                  for target in karama_reach.targets(state, seat).get(AGAINST, [])))
     return karama_reach.read(state, seat, AGAINST, words)
+
+
+def _read_grant(found: Allowance, words: list[str], verb: str) -> list[str]:
+    """``WITHHOLD FREE-REVIVAL [<ally>]`` or ``GRANT ...``: the ally (GF9 001 2.04.12)."""
+    valid = tuple(f"{verb} {GRANT_WORD} {SEAT_FACTIONS[s]}" for s in found.grants)
+    if not found.grants:
+        raise OrderProblem(ErrorCode.NO_GRANT, "only the Fremen give their ally a free revival "
+                           f"of {ALLY_FREE_REVIVAL} at their discretion (001 2.04.12), and only "
+                           "to an ally with more forces in the tanks than its own free revival",
+                           ())
+    if not words or words[0].upper() != GRANT_WORD:
+        raise OrderProblem(ErrorCode.NO_GRANT, f"expected {verb} {GRANT_WORD} [<ally>]", valid)
+    if len(words) > 1:
+        return [read_faction(words[1:], list(found.grants))]
+    return list(found.grants)
 
 
 def combine_revival(state: State, prompt: Prompt, parts: list[dict[str, Any]]
@@ -379,6 +427,9 @@ def merge(parts: list[dict[str, Any]], rules: Rules) -> dict[str, Any]:
                     raise OrderProblem(ErrorCode.CARD_TWICE, f"one {CARDS[card]} revival a round")
                 value[card] = part[card]
         value["support"].update(part.get("support", {}))
+        for ally in part.get("withhold", []):
+            if ally not in value.setdefault("withhold", []):
+                value["withhold"].append(ally)
         for line in part.get("against", []):
             if line not in value.setdefault("against", []):
                 value["against"].append(line)
@@ -587,6 +638,7 @@ def revival_text(value: dict[str, Any]) -> str:
     lines += [f"SUPPORT {amount} {SEAT_FACTIONS[ally]}"
               for ally, amount in value["support"].items()]
     lines += [karama_reach.text(line) for line in value.get("against", [])]
+    lines += [f"WITHHOLD {GRANT_WORD} {SEAT_FACTIONS[ally]}" for ally in value.get("withhold", [])]
     return "\n".join(lines) or "PASS"
 
 
@@ -644,9 +696,12 @@ def random_revival(view: dict[str, Any], prompt: Prompt, rng: random.Random
                 starred_cap - s
     if found.allies and rng.random() < 0.5:
         value["support"] = {rng.choice(found.allies): rng.randint(0, budget)}
+    if found.grants and rng.random() < 0.3:                     # GF9 001 2.04.12
+        value["withhold"] = [rng.choice(found.grants)]
     return value
 
 
-order_kind(OrderKind("revival", ("REVIVE", "KARAMA", "GHOLA", "TLEILAXU", "SUPPORT", "PASS"),
+order_kind(OrderKind("revival", ("REVIVE", "KARAMA", "GHOLA", "TLEILAXU", "SUPPORT", "WITHHOLD",
+                                 "GRANT", "PASS"),
                      read_revival, revival_text, combine_revival, random_revival,
                      with_verb=True))

@@ -389,7 +389,7 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
         events += _lose(state, seat, territory, battle["sectors"], mix)
     for seat in plans:
         keep = seat == winner and outcome.kind in ("battle", "traitor")
-        events += _cards_after(state, seat, plans[seat], keep)
+        events += _cards_after(state, seat, plans[seat], keep, outcome.kind == "traitor")
     if outcome.kind == "battle":
         mix = _winner_losses(sides[winner], plans[winner])
         lost[winner] = lost.get(winner, 0) + sum(mix)
@@ -485,19 +485,23 @@ def _winner_losses(side: battle_plan.Side, plan: dict[str, Any]) -> tuple[int, i
     return named if named in options_ else combat.default_losses(options_)
 
 
-def _cards_after(state: State, seat: str, plan: dict[str, Any], keep: bool) -> list[Event]:
+def _cards_after(state: State, seat: str, plan: dict[str, Any], keep: bool, traitor: bool
+                 ) -> list[Event]:
     """The cards played: the loser discards them all (X.C.5, X.D.2), the winner those he
     chose (X.C.6) and those the game's deck discards after use: a cheap hero and a worthless
     card (player aid A.6-7); under GF9 only the cards that say "Discard after use" (001
-    1.07.07.06, 3.01.05: the Cheap Hero; a worthless card "can" be discarded, 3.01.02)."""
+    1.07.07.06, 3.01.05: the Cheap Hero; a worthless card "can" be discarded, 3.01.02), and
+    the winner by a ``traitor`` keeps those too but the ones he names to DISCARD (001
+    1.07.07.07.01: "One time use cards may be kept or discarded by the winner")."""
     hand = state["factions"][seat]["hand"]
+    one_time = traitor and rules_of(state).traitor_winner_keeps_one_time_cards
     gone = []
     for slot in ("cheap_hero", "weapon", "defense"):
         name = plan[slot]
         if name is None:
             continue
         played = data(state).card_named(name)
-        if (keep and Effect.DISCARD_AFTER_PLAY not in played.effects
+        if (keep and (one_time or Effect.DISCARD_AFTER_PLAY not in played.effects)
                 and name not in plan["discard"]):
             continue
         card_id = next(c for c in hand if data(state).treachery_card(c).name == name)

@@ -94,7 +94,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import factions, transfers
+from .. import deals, factions, transfers
 from ..cards import bidding_karama, karama
 from ..codes import EventCode
 from ..data import Ability
@@ -213,12 +213,15 @@ def charity(state: State) -> list[Event]:
     GF9 001 2.02.10 every turn: ``Rules.charity_always_from_turn``):
     a faction below ``Rules.charity_below`` is topped up to 2 (GF9 001 1.03.02: 0 or 1).
     GF9: a Karama standing ready cancels the Bene Gesserit's "at least 2" when they hold some
-    spice (001 2.02.10, 3.01.12.02, ``karama_reach``): they get the charity as anyone."""
+    spice (001 2.02.10, 3.01.12.02, ``karama_reach``): they get the charity as anyone; a
+    faction that declined it calls none (001 1.03.02, ``deals``)."""
     rules = rules_of(state)
     always = rules.advantages and state["turn"] >= rules.charity_always_from_turn
     events = []
     for seat in state["seats"]:
         own = state["factions"][seat]
+        if deals.declined(state, seat):
+            continue
         special = always and factions.has(state, seat, Ability.CHARITY_ALWAYS)
         if special:
             events += karama.play_against(state, "charity", seat) if own["spice"] else []

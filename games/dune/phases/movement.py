@@ -57,7 +57,7 @@ from ..factions import bene_gesserit_coexistence
 from ..orders import move_orders
 from ..orders.language import where
 from ..rules import cite, rules_of
-from ..state import SEAT_FACTIONS, State, ally_of, base_data, count_in, storm_order
+from ..state import SEAT_FACTIONS, State, ally_of, base_data, count_in, data, storm_order
 from . import moves
 
 COEXISTENCE = "coexistence:"   # the key of the advisors' prompt, ``coexistence:<seat>``
@@ -331,12 +331,18 @@ class _TurnPrompt(Prompt):
         if self._waits:
             lines.append(f"You may take your turn now, before {SEAT_FACTIONS[step['queue'][0]]}, "
                          "or DEFER (asked again before the next faction), DEFER <faction>, "
-                         "DEFER LAST (Guild shield 5).")
+                         f"DEFER LAST ({cite(state, '000 Guild shield 5')}).")
         if flexible and step["mode"] == "batched":
             lines.append("TIMING FIRST, LAST, BEFORE <faction> or AFTER <faction> places your "
-                         "turn (Guild shield 5); without it you go in storm order.")
-        if step["mode"] == "batched":
+                         f"turn ({cite(state, '000 Guild shield 5')}); without it you go in "
+                         "storm order.")
+        before = _movers_before(state, seat) if step["mode"] == "batched" else []
+        if len(before) > 1 or before and before[0] != move_karama.free_mover(state):
             lines.append("Other factions may move before you: give fallback plans after ELSE.")
+        elif before:
+            lines.append(f"The {SEAT_FACTIONS[before[0]]} may take its turn before yours "
+                         f"({cite(state, '000 Guild shield 5')}): give fallback plans after "
+                         "ELSE.")
         return " ".join(lines)
 
     @cached_property
@@ -445,6 +451,19 @@ class _SectorReach(Mapping[str, dict[str, tuple[int, ...]]]):
         return len(self._sectors)
 
 
+def _movers_before(state: State, seat: str) -> list[str]:
+    """The factions that may take their turn before the seat's: those ahead of it in the
+    queue of storm order, and one that may move out of turn (the Guild, shield 5) not moved
+    yet (the first faction in storm order is told of the Guild alone)."""
+    step = state["step"]
+    queue = step["queue"]
+    ahead = list(queue[:queue.index(seat)] if seat in queue else queue)
+    mover = move_karama.free_mover(state)
+    if mover not in (None, seat, *ahead) and mover not in step["moved"]:
+        ahead.append(mover)
+    return ahead
+
+
 def _before_home(state: State) -> bool:
     """The Guild's own place in storm order is still to come (a DEFER by default)."""
     order = storm_order(state)
@@ -457,8 +476,12 @@ def shipping_terms(state: State, seat: str) -> str:
     Fremen shield 2)."""
     kinds = reach.shipment_kinds(state, seat)
     if kinds == (reach.NATIVE,):
+        open_ = reach.shipment_destinations(state, seat, reach.NATIVE, None)
+        where_ = ", ".join(t if len(base_data().board[t].sectors) <= 1 else
+                           f"{t} (sector{'s' if len(s) > 1 else ''} {', '.join(map(str, s))})"
+                           for t, s in open_.items())
         return ("You bring forces free onto territories within two of the Great Flat "
-                "(Fremen shield 2).")
+                f"({cite(state, '000 Fremen shield 2')}): {where_ or 'none now'}.")
     stronghold, other = (reach.shipment_cost(state, seat, name, 1) for name in
                          ("Arrakeen", "Habbanya Erg"))
     paid = "the Guild" if reach.payee(state, seat) else "the bank"
@@ -564,6 +587,11 @@ def describe(state: State, seat: str, reaches: list[GroupReach]) -> str:
     if groups:
         parts.append(f"Moves (range {reach.move_range(state, seat)}): " + "; ".join(groups)
                      + ".")
+    if (rules_of(state).ornithopters_after_shipment and not reach.has_ornithopters(state, seat)
+            and sheet_["reserve"] != [0, 0] and reach.shipment_kinds(state, seat)):
+        cities = " or ".join(t.name for t in data(state).board.territories if t.ornithopters)
+        parts.append(f"Forces you ship into {cities} this turn give you ornithopters for its "
+                     f"move: range {reach.ORNITHOPTER_RANGE} (001 1.06.05.05).")
     parts.extend(karama_reach.notes(state, seat))
     cards = (["HAJR MOVE"] * bool(moves.holds(state, seat, moves.CardType.HAJR))
              + ["KARAMA SHIP"] * bool(karama.playable(state, seat))

@@ -74,11 +74,14 @@ def play_turn(state: State, seat: str, plans: list[dict[str, Any]]) -> list[Even
 
 def carry_out(state: State, seat: str, plan: dict[str, Any]) -> list[Event]:
     """One plan on the state, part by part; raises OrderProblem at the first illegal part.
-    Ornithopters are those of the start of the move, before its shipment (``reach``)."""
+    Ornithopters are those of the start of the move, before its shipment (``reach``); under
+    GF9 after it (``Rules.ornithopters_after_shipment``)."""
     events: list[Event] = []
     ornithopters = reach.has_ornithopters(state, seat)
     if plan.get("ship"):
         events += ship(state, seat, plan["ship"])
+        if rules_of(state).ornithopters_after_shipment:
+            ornithopters = reach.has_ornithopters(state, seat)
     for part in ("move", "hajr"):
         if plan.get(part):
             events += move(state, seat, plan[part], hajr=part == "hajr",

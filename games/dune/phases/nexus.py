@@ -33,6 +33,15 @@ The size limit (``Rules.alliance_limit``: any size under AH, XII.C.2; two factio
 in six-player games by consent at the start, under WBC house rule 2) is checked when the order
 is read, so no alliance that forms can exceed it.
 
+GF9 (001 1.10.01, 1.10.02.02, 1.10.02.06-07; ``Rules.nexus_again_after_break``): a faction
+broken from its alliance "now unallied" must have its chance to ally in the same Nexus, and a
+faction allies once a Nexus.  So a round that leaves a faction in no alliance by a break (its
+own ``ALLY NONE``, or its partner's leaving) is followed by another round of the same Nexus for
+the factions in no alliance that formed none in it, while two of them are left to ally; those
+already allied are not asked again (in GF9 an alliance is two, so nobody can join one).  The
+further round costs a mail round only when an alliance broke, and who is asked follows from
+the public alliances.
+
 Alliances are public (XII.C.3): what formed and what ended are public events.  The orders stay
 secret: a proposal that nobody answered is not published.
 
@@ -58,17 +67,25 @@ from ..state import SEAT_FACTIONS, State, ally_of
 
 NONE = "NONE"
 POLAR_SINK = "Polar Sink"
+AGAIN, ALLIED = "nexus_again", "nexus_allied"   # the step's further round (GF9) and its allies
 
 
 # --- the round
 def prompts(state: State) -> list[Prompt]:
-    """Every faction's Nexus order, secret and at once; PASS by default."""
-    return [prompt(state, seat) for seat in state["seats"]]
+    """Every faction's Nexus order, secret and at once; PASS by default.  In a further round
+    of the same Nexus (GF9) only the factions still to ally (``AGAIN``)."""
+    return [prompt(state, seat) for seat in asked(state)]
+
+
+def asked(state: State) -> list[str]:
+    """The factions this round of the Nexus asks: all, or those a further round is for."""
+    return state["step"].get(AGAIN) or state["seats"]
 
 
 def resolve(state: State, orders: dict[str, Any]) -> list[Event]:
-    """The Nexus orders applied: alliances formed, joined and broken (module docstring)."""
-    wanted = {seat: orders[f"nexus:{seat}"] for seat in state["seats"]}
+    """The Nexus orders applied: alliances formed, joined and broken (module docstring); the
+    factions a further round is for noted (``again``)."""
+    wanted = {seat: orders.get(f"nexus:{seat}") for seat in state["seats"]}
     before = [list(alliance) for alliance in state["alliances"]]
     formed = alliances_formed(state, wanted)
     leaving = {seat for seat, want in wanted.items() if want == []}
@@ -77,10 +94,33 @@ def resolve(state: State, orders: dict[str, Any]) -> list[Event]:
              if len(rest := [seat for seat in alliance if seat not in leaving]) >= 2]
     after += formed
     state["alliances"] = after
+    _round_over(state, before, formed)
     old, new = [set(a) for a in before], [set(a) for a in after]
-    return ([Event(EventCode.ALLIANCE_ENDED, {"alliance": a}) for a in before if set(a) not in new]
-            + [Event(EventCode.ALLIANCE_FORMED,
-                     {"alliance": a}) for a in after if set(a) not in old])
+    return ([Event(EventCode.ALLIANCE_ENDED, {"alliance": a}, concerns=tuple(a))
+             for a in before if set(a) not in new]
+            + [Event(EventCode.ALLIANCE_FORMED, {"alliance": a}, concerns=tuple(a))
+               for a in after if set(a) not in old])
+
+
+def _round_over(state: State, before: list[list[str]], formed: list[list[str]]) -> None:
+    """GF9: note who allied in this Nexus, and whether a further round follows: a faction the
+    round left with no alliance by a break, and two factions in none that have not allied in
+    this Nexus (module docstring)."""
+    step = state["step"]
+    if not rules_of(state).nexus_again_after_break:
+        return
+    allied = [*step.pop(ALLIED, []), *(seat for group in formed for seat in group)]
+    broken = {seat for group in before for seat in group} - {
+        seat for group in state["alliances"] for seat in group}
+    free = [seat for seat in state["seats"] if not ally_of(state, seat) and seat not in allied]
+    step.pop(AGAIN, None)
+    if broken & set(free) and len(free) >= 2:
+        step[AGAIN], step[ALLIED] = free, allied
+
+
+def again(state: State) -> bool:
+    """Whether the Nexus goes on with a further round (GF9, ``resolve``)."""
+    return bool(state["step"].get(AGAIN))
 
 
 def alliances_formed(state: State, wanted: dict[str, list[str] | None]) -> list[list[str]]:
@@ -107,16 +147,20 @@ def prompt(state: State, seat: str, turn: int | None = None) -> Prompt:
     (``again`` in decisions.yaml; WBC VII.1 brings one at every worm)."""
     limit = alliance_limit(state)
     size = f" (at most {limit} factions in an alliance)" if limit else ""
-    others = ", ".join(SEAT_FACTIONS[s] for s in state["seats"] if s != seat)
+    others = ", ".join(SEAT_FACTIONS[s] for s in asked(state) if s != seat)
     partners = ally_of(state, seat)
     now = (f"you are allied with {', '.join(SEAT_FACTIONS[s] for s in partners)}"
            if partners else "you are in no alliance")
+    if state["step"].get(AGAIN):
+        now += ("; an alliance was broken, and the factions in none that have not allied in "
+                "this Nexus may form one now (001 1.10.02.06-07)")
     return Prompt(f"nexus:{seat}", seat, "nexus", True,
                   f"Nexus ({cite(state, '000 XII')}): {now}.  ALLY <faction>[, <faction>] to be "
                   "allied with "
                   f"exactly those factions if they name you too{size}; ALLY NONE to be in no "
                   f"alliance; PASS to keep what you have.  Factions: {others}",
-                  None, "PASS", "PASS", ahead=f"nexus@{turn or state['turn']}:{seat}")
+                  None, "PASS", "PASS", ahead=f"nexus@{turn or state['turn']}:{seat}",
+                  options={"partners": [s for s in asked(state) if s != seat]})
 
 
 def read_nexus(state: State, prompt: Prompt, words: list[str]) -> list[str] | None:
@@ -125,7 +169,7 @@ def read_nexus(state: State, prompt: Prompt, words: list[str]) -> list[str] | No
         return None
     if len(words) == 1 and words[0].upper() == NONE:
         return []
-    others = [s for s in state["seats"] if s != prompt.seat]
+    others = [s for s in asked(state) if s != prompt.seat]
     partners = read_factions(words, others)
     limit = alliance_limit(state)
     if limit is not None and len(partners) + 1 > limit:
@@ -181,7 +225,9 @@ def _random_nexus(view: dict[str, Any], prompt: Prompt, rng: random.Random
         return None
     if roll < 0.6:
         return [] if any(seat in alliance for alliance in view["alliances"]) else None
-    apart = [other for other in view["factions"]
+    # the factions it may name: fewer in a further round of a GF9 Nexus (``asked``)
+    partners = prompt.options.get("partners", list(view["factions"]))
+    apart = [other for other in partners
              if other != seat and not _share_territory(view["forces"], seat, other)]
     return [rng.choice(apart)] if apart else None
 

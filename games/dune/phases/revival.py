@@ -50,6 +50,12 @@ Rulings:
   pays only the first three (what the Emperor gives it to spend is his 2.03.07 gift, which by
   mail is this same ``SUPPORT``).  What his support does not cover is cut, the extra forces
   first.
+- GF9 (001 2.04.12: "At your discretion, your ally's free revival is 3"): the Fremen decide in
+  their own revival order, ``WITHHOLD FREE-REVIVAL`` (they are asked while their ally has more
+  forces in the tanks than its own free number); their ally orders as with the grant, and
+  withheld, its own free number is free, the rest at 2 spice each as its spice pays, what it
+  does not pay cut as for an Emperor's ally (``Rules.ally_free_revival_at_discretion``).  The
+  orders are secret and simultaneous, so the decision costs no mail round.
 - A revived leader is still the traitor he was (Q&A D.1, line 686): traitors are left as they
   are.
 - The Kwisatz Haderach, killed (only in an explosion), "must be revived like any other leader.
@@ -125,7 +131,9 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
     wanted = {PromptKey.parse(key).seat: value for key, value in orders.items()}
     for seat, value in wanted.items():
         karama_reach.stand_ready(state, seat, value.get("against", []))
-    events, retake = _retakes(state, wanted)
+    events = _withheld(state, wanted)
+    more, retake = _retakes(state, wanted)
+    events += more
     events += resolve(state, {seat: value for seat, value in wanted.items()
                               if seat not in retake})
     state["step"]["done"] = not retake
@@ -134,6 +142,19 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
     else:
         state["step"].pop("retake", None)
         karama.lift(state, "free-revival", state["seats"])
+    return events
+
+
+def _withheld(state: State, wanted: dict[str, dict[str, Any]]) -> list[Event]:
+    """GF9: the Fremen withhold their ally's free revival of 3 this round (001 2.04.12, ``WITHHOLD
+    FREE-REVIVAL``): the ally revives its own free number (``allowance`` reads the step's
+    ``withheld``), told with the Fremen; the others see only what the ally pays."""
+    events = []
+    for seat in storm_order(state):
+        for ally in wanted.get(seat, {}).get("withhold", []):
+            state["step"].setdefault("withheld", []).append(ally)
+            events.append(Event(EventCode.FREE_REVIVAL_WITHHELD, {"faction": seat, "ally": ally},
+                                to=(seat, ally)))
     return events
 
 
@@ -188,7 +209,8 @@ def _forces(state: State, found: Allowance, value: dict[str, Any],
     if emperor is not None:
         offered = min(offered, state["factions"][emperor]["spice"])
     left = own["spice"] - (value_of(value["leader"]) if value["leader"] else 0)
-    while _from_emperor(found, normal + starred, left) > offered:  # only an Emperor's ally
+    while _from_emperor(found, normal + starred, left) > offered:  # an Emperor's ally, or
+        # one whose grant the Fremen withheld (001 2.04.12)
         normal, starred = (normal - 1, starred) if normal else (normal, starred - 1)
     if not normal + starred:
         return _cut(seat, value["forces"], [0, 0])
@@ -261,7 +283,7 @@ def _back_from_tanks(state: State, seat: str, name: str) -> None:
         state["factions"][seat]["kwisatz_haderach"]["tanks"] = False
         return
     own = state["factions"][seat]
-    assert own["leaders"][name] == leaders.TANKS, (seat, name)
+    assert own["leaders"][name] in leaders.IN_TANKS, (seat, name)
     own["leaders_revived"] = leaders.note_revived(own["leaders"], own["leaders_revived"], name,
                                                   rules_of(state).leader_revival_until_all_back)
     own["leaders"][name] = leaders.ALIVE

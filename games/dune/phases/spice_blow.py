@@ -499,7 +499,16 @@ def _summon(state: State, orders: dict[str, Any]) -> list[Event]:
     return played + [Event(EventCode.WORM_PLACED, {"faction": seat, "territory": territory})]
 
 
-STAGES = {NEXUS: nexus.resolve, PLACEMENT: _placement, CONTROL: _control, RIDE: _ride,
+def _nexus(state: State, orders: dict[str, Any]) -> list[Event]:
+    """The Nexus round's orders; under GF9 a further round of the same Nexus when a break left
+    factions to ally (``nexus.again``)."""
+    events = nexus.resolve(state, orders)
+    if nexus.again(state):
+        state["step"]["worm"]["stages"].insert(0, NEXUS)
+    return events
+
+
+STAGES = {NEXUS: _nexus, PLACEMENT: _placement, CONTROL: _control, RIDE: _ride,
           SUMMON: _summon}
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from pbem.game import Event
 from pbem.schema import build
 
-from .. import factions, turn
+from .. import factions, leaders, turn
 from ..data import Ability
 from ..factions.atreides import kwisatz_haderach
 from ..factions.bene_gesserit_coexistence import coexisting
@@ -286,7 +286,12 @@ def _faction_checks(seat: str, given: FactionPosition, seats: list[str],
         wanted = sorted(n for n, _ in _leaders(given.leaders_in_tanks,
                                                f"{key}.leaders_in_tanks", problems))
         checks.append(_equal(f"{key}.leaders_in_tanks", wanted, lambda r: sorted(
-            name for name, where in sheet_of(r)["leaders"].items() if where == "tanks")))
+            leaders.in_tanks(sheet_of(r)["leaders"]))))
+    if given.leaders_face_down is not None:
+        wanted = sorted(n for n, _ in _leaders(given.leaders_face_down,
+                                               f"{key}.leaders_face_down", problems))
+        checks.append(_equal(f"{key}.leaders_face_down", wanted, lambda r: sorted(
+            leaders.face_down(sheet_of(r)["leaders"]))))
     if given.leaders_revived is not None:
         wanted = sorted(n for n, _ in _leaders(given.leaders_revived,
                                                f"{key}.leaders_revived", problems))

@@ -15,7 +15,7 @@ from typing import Any, Literal
 
 from pbem.schema import SchemaError
 
-from ..rules import RULESETS, Rules, make_rules
+from ..rules import RULES_VERSION, RULES_VERSIONS, RULESETS, Rules, make_rules
 from ..state import SEAT_FACTIONS
 
 
@@ -42,6 +42,7 @@ class FactionPosition:
     hand: tuple[str, ...] | None = None
     traitors: tuple[str, ...] | None = None
     leaders_in_tanks: tuple[str, ...] | None = None
+    leaders_face_down: tuple[str, ...] | None = None    # in the tanks face down (001 2.05.11.02)
     leaders_revived: tuple[str, ...] | None = None
     prediction: Prediction | None = None
     karama_power_used: bool | None = None      # once a game in GF9 (001 1.14.01)
@@ -168,6 +169,7 @@ class Scenario:
     title: str | None = None
     ruleset: str = next(iter(RULESETS))
     options: dict[str, Any] = field(default_factory=dict)
+    rules_version: int = RULES_VERSION      # a stored game's older rules (``rules.EARLIER``)
     seed: str = "scenario"
     position: Position = field(default_factory=Position)
     orders: tuple[dict[str, Any], ...] = ()
@@ -190,8 +192,12 @@ def _head(scenario: Scenario, problems: list[str]) -> Rules | None:
         problems.append(f"ruleset: expected one of {', '.join(RULESETS)}, "
                         f"got {scenario.ruleset!r}")
         return None
+    if scenario.rules_version not in RULES_VERSIONS:
+        problems.append(f"rules_version: expected one of "
+                        f"{', '.join(map(str, RULES_VERSIONS))}, got {scenario.rules_version}")
+        return None
     try:
-        rules = make_rules(scenario.ruleset, scenario.options)
+        rules = make_rules(scenario.ruleset, scenario.options, scenario.rules_version)
     except ValueError as error:
         problems.append(f"options: {error}")
         return None

@@ -240,10 +240,16 @@ def _faction(state: State, seat: str, given: FactionPosition, key: str, rules: R
     if given.traitors is not None:
         own["traitors"] = [name for name, faction in
                            _leaders(given.traitors, f"{key}.traitors", problems)
-                           if _not_own(name, faction, seat, f"{key}.traitors", problems)]
-    if given.leaders_in_tanks is not None:
-        dead = _own_leaders(given.leaders_in_tanks, f"{key}.leaders_in_tanks", seat, problems)
-        own["leaders"] = {name: "tanks" if name in dead else "alive" for name in own["leaders"]}
+                           if rules.own_leader_as_traitor
+                           or _not_own(name, faction, seat, f"{key}.traitors", problems)]
+    if given.leaders_in_tanks is not None or given.leaders_face_down is not None:
+        dead = _own_leaders(given.leaders_in_tanks or (), f"{key}.leaders_in_tanks", seat,
+                            problems)
+        down = _own_leaders(given.leaders_face_down or (), f"{key}.leaders_face_down", seat,
+                            problems)
+        own["leaders"] = {name: leaders.FACE_DOWN if name in down else
+                          leaders.TANKS if name in dead else leaders.ALIVE
+                          for name in own["leaders"]}
     if given.leaders_revived is not None:
         own["leaders_revived"] = _own_leaders(given.leaders_revived, f"{key}.leaders_revived",
                                               seat, problems)

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from .. import leaders
 from ..factions.atreides import kwisatz_haderach
 from ..factions.harkonnen_capture import held
 from ..orders.language import where
@@ -83,7 +84,8 @@ def _summary(state: State) -> list[str]:
 
 def _faction_lines(state: State, seat: str) -> list[str]:
     own = state["factions"][seat]
-    dead = [name for name, where in own["leaders"].items() if where == "tanks"]
+    dead = [name + (" (face down)" if where == leaders.FACE_DOWN else "")
+            for name, where in own["leaders"].items() if where in leaders.IN_TANKS]
     lines = [f"  {seat} (dot {state['dots'][seat]}): spice {own['spice']}, reserve "
              f"{_forces_text(own['reserve'])}, tanks {_forces_text(own['tanks'])}"
              + (f", to place {own['to_place']}" if own["to_place"] else ""),

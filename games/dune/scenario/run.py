@@ -8,11 +8,10 @@ step's generator (``pbem.game.step_rng``), as the moderator does, and checks the
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
-from pbem.game import Event, step_rng
+from pbem.game import Event, Prompt, step_rng
 from pbem.schema import build
 
 from .. import turn
@@ -36,6 +35,9 @@ class Loaded:
     steps: list[dict[str, str]]
     refused: list[Refused]
     checks: list[Check]
+
+
+PROMPT_KEYS = ("key", "seat", "kind", "secret", "legal", "default", "default_text", "template")
 
 
 # --- the entry points
@@ -82,7 +84,14 @@ def run_scenario(data_: dict[str, Any]) -> dict[str, Any]:
         refused.append(lines)
     result = {"title": loaded.scenario.title, "seed": loaded.scenario.seed, "state": state,
               "events": events, "orders": orders, "refused": refused,
-              "prompts": [dataclasses.asdict(p) for p in turn.prompts(state)]}
+              "prompts": [_prompt_json(p) for p in turn.prompts(state)]}
     failed = [message for check in loaded.checks if (message := check(result))]
     result["expect"] = {"checked": len(loaded.checks), "failed": failed}
     return result
+
+
+def _prompt_json(prompt: Prompt) -> dict[str, Any]:
+    """An open decision as JSON data: what docs/scenarios.md lists, not the bots' ``options``
+    (which are the engine's, and need not be JSON: a movement turn's reach is worked out when
+    read)."""
+    return {key: getattr(prompt, key) for key in PROMPT_KEYS}
