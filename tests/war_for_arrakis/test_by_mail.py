@@ -11,6 +11,7 @@ import pytest
 from click.testing import CliRunner
 from installation import Installation
 from players import drop, order_mail, text
+from wfa_leaks import assert_no_leaks
 from wfa_mail import GAME, WFA, address, answer_all, new_game, play_by_mail, record
 
 import pbem.commands  # noqa: F401  (registers the players' commands)
@@ -40,6 +41,7 @@ def test_002_two_players_by_mail_to_the_end_with_the_map_the_record_and_the_arch
     final = record(site)
     assert final.finished and final.state["result"]["victory"] in ("rounds", "supremacy",
                                                                    "prescience")
+    assert_no_leaks(site, TWO, GAME)
     for seat in TWO:
         mails = site.sent(address(seat))
         reports = [m for m in mails if "Round" in str(m["Subject"])]
@@ -69,6 +71,7 @@ def test_002_3_4_players_mode_four_players_in_teams_by_mail(tmp_path):
     play_by_mail(site)
     final = record(site)
     assert final.finished
+    assert_no_leaks(site, FOUR, GAME)
     for seat, partner in (("house-atreides", "fremen"), ("fremen", "house-atreides"),
                           ("house-harkonnen", "corrino"), ("corrino", "house-harkonnen")):
         mails = [text(m) for m in site.sent(address(seat))]
