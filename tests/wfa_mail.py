@@ -20,11 +20,13 @@ def address(seat: str) -> str:
 
 
 def new_game(site, seats, ruleset="standard", options=None, seed="mail", commanded=None,
-             **settings):
+             bots=None, **settings):
     """A game of the seats by mail; ``commanded``: seat -> the seat whose player commands
-    it; ``settings``: more keys of the game file (deadlines, civil_disorder)."""
-    commanded = commanded or {}
+    it; ``bots``: seat -> the style of the bot that plays it from the start; ``settings``:
+    more keys of the game file (deadlines, civil_disorder)."""
+    commanded, bots = commanded or {}, bots or {}
     rows = [{"seat": s, "commanded_by": commanded[s]} if s in commanded
+            else {"seat": s, "bot": bots[s]} if s in bots
             else {"seat": s, "address": address(s)} for s in seats]
     definition = game_definition({"id": GAME, "game": "war_for_arrakis", "ruleset": ruleset,
                                   "seed": seed, "options": options or {}, "auth": "address",
@@ -45,8 +47,8 @@ def answer_all(site, rng, style="basic", who=None) -> None:
     for prompt in current.prompts():
         body = WFA.bot_order(WFA.view(current.state, prompt.seat), prompt, rng, style)
         sender = seats[prompt.seat]["address"]
-        if who is not None and prompt.seat not in who:
-            continue
+        if not sender or (who is not None and prompt.seat not in who):
+            continue                    # no address: a bot seat, the moderator's bot answers
         drop(site.inbox, order_mail(sender, f"SEAT {prompt.seat}\n{body}",
                                     subject=f"[{GAME}] orders"))
 

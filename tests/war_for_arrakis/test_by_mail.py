@@ -106,6 +106,23 @@ def test_002_mahdi_solo_mode_by_mail_replays_from_its_seed(tmp_path):
     assert not site.sent(address("harkonnen"))
 
 
+@pytest.mark.parametrize("style", ["random", "basic"])
+def test_a_bot_seat_plays_the_harkonnen_from_the_start_to_the_end(tmp_path, style):
+    """``bot: basic`` (or ``random``) in the game file: the Harkonnen are played by the
+    game's bot through the same order text as a player's, never mailed; the Atreides play
+    by mail to the game's end."""
+    site = Installation(tmp_path, maps=False)
+    new_game(site, TWO, options={"rounds": 2}, bots={"harkonnen": style})
+    play_by_mail(site)
+    final = record(site)
+    assert final.finished
+    assert final.seat("harkonnen")["disorder"] == ("bot" if style == "random"
+                                                   else f"bot:{style}")
+    assert site.sent(address("atreides")) and not site.sent(address("harkonnen"))
+    assert any(prompt.startswith("r1.plan.harkonnen") for row in
+               site.moderator().store.decisions(GAME) for prompt in json.loads(row["orders"]))
+
+
 def test_orders_ahead_the_harkonnen_spice_sent_with_the_plan_is_filed_unasked(tmp_path):
     """docs/orders.md, "War for Arrakis": the Harkonnen send their spice for the round with
     their plan (``FOR HARVEST``): when the Spice Harvesting opens, nobody asks them."""

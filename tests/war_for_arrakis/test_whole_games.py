@@ -1,6 +1,6 @@
 """War for Arrakis played whole by its bots: every bot order read as mail, the invariants
 checked after every step, each game replayed from its seed and log to the same state
-(pbem.selfplay).  The thousand-game runs are benchmarks/selfplay figures in
+(pbem.selfplay).  The thousand-game runs (``pbem selfplay --game war_for_arrakis``) are in
 docs/reliability.md; these are the few the fast loop plays."""
 
 from __future__ import annotations
