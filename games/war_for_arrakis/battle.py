@@ -18,7 +18,7 @@ from .casualties import retreat_to_choice, take_hits
 from .codes import EventCode
 from .context import Context
 from .hands import discard, discard_choice
-from .legions import area_name, put, take, whole
+from .legions import area_name, put, relocate, take, whole
 from .reach import retreats
 from .sites import destroy_settlement, reveal_sietch, reveal_tokens
 from .standing import standing
@@ -96,7 +96,7 @@ def battle(ctx: Context, side: str, origin: str, target: str, decider: str,
         places = retreats(state, target)
         if places and _retreats(state, defence, attack, number):
             to = retreat_to_choice(state, attack.decider, places)
-            state["legions"][to] = state["legions"].pop(target)
+            relocate(state, target, to)
             ctx.say(EventCode.RETREATED, f"The defenders of {area_name(target)} retreat to "
                     f"{area_name(to)}.", area=target, to=to)
             arrive(ctx, to, other(side))

@@ -8,7 +8,7 @@ from .codes import EventCode
 from .context import Context
 from .data import Terrain
 from .leaders import settle
-from .legions import area_name
+from .legions import area_name, relocate
 from .reach import retreats
 from .sites import destroy_harvester
 from .standing import standing
@@ -120,10 +120,7 @@ def sandworm_appears(ctx: Context, area: str, hazards: bool) -> None:
     places = retreats(state, area)
     if places:
         to = retreat_to_choice(state, ATREIDES, places)
-        state["legions"][to] = state["legions"].pop(area)
-        for leader in state["legions"][to]["leaders"]:
-            if leader in state["leaders"]:
-                state["leaders"][leader]["area"] = to
+        relocate(state, area, to)
         ctx.say(EventCode.RETREATED, f"The Harkonnen legion in {area_name(area)} flees the "
                 f"sandworm to {area_name(to)}.", area=area, to=to)
         settle(ctx, to)              # a retreat never ends where a wormsign is (002 RETREAT)

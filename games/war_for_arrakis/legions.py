@@ -105,6 +105,15 @@ def put(state: State, area: str, side: str, part: Part) -> None:
             state["leaders"][leader].update(status="board", area=area)
 
 
+def relocate(state: State, origin: str, to: str) -> None:
+    """A whole legion moved (a retreat), joining its faction's legion at ``to`` if there is
+    one, its leaders with it."""
+    found = state["legions"][origin]
+    part = whole(found)
+    take(state, origin, part)
+    put(state, to, found["side"], part)
+
+
 def area_name(area: str) -> str:
     return data().board[area].name
 
