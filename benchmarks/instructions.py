@@ -8,7 +8,11 @@ to warm it up; the difference, divided by GAMES, is the instructions (callgrind'
 one game.  The same seeds play the same games in every checkout that plays alike
 (``benchmarks/same_games.py``).
 
-Usage: python benchmarks/instructions.py [--games 5] [--mix basic,adv,wbc] [--json]
+The mix ``replay`` replays the stored games instead (``tests/dune/records``: a six-faction WBC
+game and a 15-turn classic one, as ``benchmarks/replay.py`` does), GAMES times each after
+one warm-up replay: the instructions of one replay of the two.
+
+Usage: python benchmarks/instructions.py [--games 5] [--mix basic,adv,wbc,replay] [--json]
 Needs valgrind.  Measures whichever pbem the interpreter imports (give another checkout's
 interpreter to measure it).  Each mix takes about a minute for 5 games.
 """
@@ -20,10 +24,12 @@ import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 MIXES = {"basic": ("classic", {}),
          "adv": ("classic", {"advanced": True, "optional": True}),
          "wbc": ("wbc", {})}
+RECORDS = str(Path(__file__).resolve().parent.parent / "tests/dune/records/main-75c5b2d.json")
 
 PLAY = """
 import json, sys
@@ -37,12 +43,25 @@ ruleset, options, games = json.loads(sys.argv[1])
 play_games(dune, ruleset, options, games, "bench", mail=False)
 """
 
+REPLAY = """
+import json, sys
+from pbem.game import load_game, replay
+dune = load_game("dune")
+path, times = json.loads(sys.argv[1])
+records = json.load(open(path))["records"]
+for _ in range(1 + times):
+    for record in records:
+        replay(dune, record["ruleset"], record["options"], record["seats"], record["seed"],
+               record["log"])
+"""
+
 
 def instructions(mix: str, games: int) -> int:
-    """The instructions of a process that plays ``games`` games of the mix (after the warm-up)."""
-    ruleset, options = MIXES[mix]
+    """The instructions of a process that plays ``games`` games of the mix (after the warm-up),
+    or replays the stored games ``games`` times (mix ``replay``)."""
+    code, given = (REPLAY, [RECORDS, games]) if mix == "replay" else (PLAY, [*MIXES[mix], games])
     run = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null",
-                          sys.executable, "-c", PLAY, json.dumps([ruleset, options, games])],
+                          sys.executable, "-c", code, json.dumps(given)],
                          capture_output=True, text=True, check=True)
     return int(re.search(r"Collected : (\d+)", run.stderr).group(1))
 
@@ -62,8 +81,9 @@ def main() -> None:
         print(json.dumps(figures, indent=1))
         return
     for mix in figures:
+        what = "replay of the two stored games" if mix["mix"] == "replay" else "game"
         print(f"{mix['mix']:<6} {mix['instructions_per_game'] / 1e6:9.1f} million instructions "
-              f"per game ({mix['games']} games)")
+              f"per {what} ({mix['games']} games)")
 
 
 if __name__ == "__main__":

@@ -574,8 +574,8 @@ def replay_states(game: Game, ruleset: str, options: dict, seats: list[str], see
     state = game.setup(ruleset, options, seats, step_rng(seed, 0), rules_version)
     yield state
     for step, entry in enumerate(batches, start=1):
-        if isinstance(entry, Adjustment):
-            state = entry.apply(state)
+        if isinstance(entry, Adjustment):       # its value as stored: brought to today's shape
+            state = game.upgrade(entry.apply(state))
         else:
             state, _ = apply_logged(game, state, entry, step_rng(seed, step))
         yield state

@@ -7,7 +7,9 @@ secret any more, nor is a card revealed in a battle plan (000 X.B.4), which a wi
 nor the name of a leader played in one (whether he is someone's traitor stays secret until
 called, but the detector matches names only); a faction's own leaders are no secret to it.
 The Fremen's GF9 storm card (001 2.04.14-15), a number, is matched by its wording: another
-seat's mail must never say what the face-down card is ("storm card ...: <n>").
+seat's mail must never say what the face-down card is ("storm card ...: <n>").  A face-down
+token's value (the token layer, ``games/dune/tokens.py``) is its owner's secret, matched by the
+name of that value ("Amber Probe" of the test overlay's probes); a face-up token is public.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from __future__ import annotations
 import json
 import re
 
+from pbem.games.dune import tokens
 from pbem.games.dune.phases.bidding import cards_seen
 from pbem.games.dune.state import SEAT_FACTIONS, base_data
 
@@ -32,7 +35,13 @@ def secrets_of(state, seat):
     stealing = state["step"].get("stealing") if isinstance(state.get("step"), dict) else None
     if stealing and stealing["faction"] == seat:    # the Harkonnen Karama: the cards taken
         found |= set(state["step"].get("aside", []))    # lie aside, seen by the taker
-    return found
+    return found | face_down_values(state, seat)
+
+
+def face_down_values(state, seat):
+    """The names of the values of ``seat``'s face-down tokens: seen by it alone."""
+    return {tokens.spec(state, token).name for token in tokens.of(state)
+            if token["owner"] == seat and token["face"] == "down"}
 
 
 def secrets_over(states, seats):

@@ -61,3 +61,26 @@ def text(message: EmailMessage) -> str:
 def secret_in(welcome: EmailMessage) -> str:
     """The seat's secret, read from its welcome mail as a player would."""
     return re.search(r"Your secret is: (\S+)", text(welcome)).group(1)
+
+
+# The running digest every mail of a game ends with (pbem/chain.py): an HMAC keyed with the
+# seed, secret until the record is published, so it tells nobody anything, yet it differs
+# between two runs whose logs differ anywhere, the hidden parts too.
+DIGEST_LINE = re.compile(r"^Game digest .*$|X-PBEM-Chain: .*$", re.MULTILINE)
+
+
+def others_mail(store, seat: str, address: str, secrets: set[str]
+                ) -> list[tuple[str, str, str, str]]:
+    """Every mail of the outbox but the seat's (by its seat or its address) and the GM's
+    command answers, in order: (kind, recipients, subject, text), each of ``secrets`` written
+    ``<secret>`` and the running digest ``<digest>``: what a differential test compares
+    between two runs of one game."""
+    found = []
+    for row in store.all("select * from outbox order by id"):
+        if row["seat"] == seat or address in row["recipients"] or row["kind"] == "gm-answer":
+            continue
+        body = DIGEST_LINE.sub("<digest>", text(parse_message(row["message"])))
+        for secret in secrets:
+            body = body.replace(secret, "<secret>")
+        found.append((row["kind"], row["recipients"], row["subject"], body))
+    return found

@@ -32,13 +32,12 @@ from pbem.game import (
     Turns,
 )
 
-from . import turn
+from . import forces, turn
 from .ahead import ahead as ahead
 from .ahead import parse_mail
 from .board.board_map import BoardMap
 from .bots.basic_bot import basic_order
 from .dropout import drop_out as drop_out
-from .factions import upgrade_state
 from .invariants import violations
 from .league import scoring_systems as scoring_systems
 from .league import seat_words as seat_words
@@ -52,6 +51,7 @@ from .rules import RULES_VERSION, RULESETS, cite, make_rules
 from .scenario import run_scenario as run_scenario
 from .scenario import scenario_report as scenario_report
 from .state import SEAT_FACTIONS, State, sheet
+from .upgrade import upgrade_orders, upgrade_state
 from .view import PHASE_NAMES, PublicView, public_view, seat_view
 
 name = "dune"
@@ -95,11 +95,12 @@ def parse_decision(state: State, prompt: Prompt, text: str) -> Parsed:
 
 def apply(state: State, orders: dict[str, Any], rng: random.Random
           ) -> tuple[State, list[Event]]:
-    return turn.advance(state, orders, rng)
+    """The next state: the orders (of a stored log, in today's shape: ``upgrade``) applied."""
+    return turn.advance(state, upgrade_orders(state, orders), rng)
 
 
 def upgrade(state: State) -> State:
-    """A stored state in today's shape (``factions.upgrade_state``); a state stored before
+    """A stored state in today's shape (``upgrade.upgrade_state``); a state stored before
     games kept their rules version was dealt under version 4 (``rules.RULES_VERSIONS``)."""
     state["rules"].setdefault("version", 4)
     return upgrade_state(state)
@@ -208,7 +209,10 @@ def invariants(state: State) -> list[str]:
 
 def template_globals() -> dict[str, Any]:
     """What the report templates need of the faction sheets: the seats whose faction name
-    takes a singular verb (``factions.yaml``, ``singular``); and ``cite(view, rule)``, how the
-    view's ruleset cites a classic rule (``Rules.cite``)."""
+    takes a singular verb (``factions.yaml``, ``singular``); ``cite(view, rule)``, how the
+    view's ruleset cites a classic rule (``Rules.cite``); and the words of forces counted per
+    kind (``forces``: ``size``, ``faces``, ``count_text``, ``force_marks``, ``forces_on_map``)."""
     return {"singular": frozenset(seat for seat in SEAT_FACTIONS if sheet(seat).singular),
-            "cite": cite}
+            "cite": cite, "size": forces.size, "faces": forces.faces,
+            "count_text": forces.count_text, "force_marks": forces.marks,
+            "forces_on_map": forces.by_faction_on_map}

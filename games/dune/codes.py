@@ -129,6 +129,11 @@ class EventCode(StrEnum):
     # storm_cards
     FAMILY_ATOMICS = "family-atomics"
     WEATHER_CONTROL = "weather-control"
+    # tech_tokens (001 4.05)
+    TECH_INCOME = "tech-income"
+    TECH_INCOME_COLLECTED = "tech-income-collected"
+    TECH_TOKEN_DEALT = "tech-token-dealt"
+    TECH_TOKEN_TAKEN = "tech-token-taken"
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"
@@ -174,6 +179,7 @@ class ErrorCode(StrEnum):
     NO_KWISATZ_HADERACH = "no-kwisatz-haderach"
     NO_LEADER_NO_CARDS = "no-leader-no-cards"
     NO_SPICE = "no-spice"
+    NO_TECH_TOKEN = "no-tech-token"
     NOT_YOUR_LEADER = "not-your-leader"
     ONE_LEADER = "one-leader"
     SPICE = "spice"
@@ -271,7 +277,7 @@ class ErrorCode(StrEnum):
     NO_SUPPORT = "no-support"
     NO_GRANT = "no-grant"
     NOT_IN_TANKS = "not-in-tanks"
-    STARRED_LIMIT = "starred-limit"
+    REVIVAL_LIMIT = "revival-limit"     # more of a kind than it revives a turn
     TOO_MANY_FORCES = "too-many-forces"
     WHICH_ALLY = "which-ally"
     # set_up

@@ -25,10 +25,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from itertools import product
 from typing import Any
 
 from .data import CardType, DuneData, Effect
-from .state import SEAT_FACTIONS, base_data, sheet
+from .state import base_data
 
 KWISATZ_HADERACH = 2        # 000 line 762: "add its +2 strength to any one leader"
 
@@ -40,26 +41,31 @@ def number(value: float) -> Number:
     return int(value) if value == int(value) else value
 
 
-def starred_worth(seat: str, opponent: str) -> int:
-    """What one starred force of ``seat`` is worth against ``opponent`` (lines 806, 1000); 0 for
-    a faction without starred forces."""
-    starred = sheet(seat).starred
-    if starred is None:
-        return 0
-    return 1 if SEAT_FACTIONS[opponent] in starred.normal_against else starred.strength
+NORMAL = 1                  # what a normal force is worth (000 X.B.1); a Karama on a kind's
+#                             bonus makes it count so (player aid B.6)
+
+
+@dataclass(frozen=True)
+class Troop:
+    """One kind of a side's forces in a battle: how many, what one is worth against the
+    opponent, and whether spice backs it (``ForceKind``)."""
+
+    kind: str
+    count: int
+    worth: Number
+    spiced: bool = True
 
 
 @dataclass(frozen=True)
 class Strength:
-    """The forces one side has in a battle and how they count.
+    """The forces one side has in a battle and how they count, kind by kind in the order of
+    its faction's kinds.
 
     ``free``: every force counts full without spice (advanced combat with WBC house rule 6, the
     Fremen and their ally); ``advanced``: XXII, spice backs forces.
     """
 
-    normal: int
-    starred: int
-    worth: int
+    troops: tuple[Troop, ...]
     advanced: bool
     free: bool = False
 
@@ -68,71 +74,106 @@ class Strength:
         """Spice backs forces in this battle (XXII.A.1), so dials go in half steps (XXII.B)."""
         return self.advanced and not self.free
 
+    @property
+    def count(self) -> int:
+        """How many forces, of every kind."""
+        return sum(troop.count for troop in self.troops)
+
+    @property
+    def special(self) -> tuple[Troop, ...]:
+        """Its kinds worth more than a normal force here, some of them in the battle: a bonus a
+        Karama may cancel (player aid B.6)."""
+        return tuple(t for t in self.troops if t.count and t.worth > NORMAL)
+
     def most_spice(self, spice: int) -> int:
-        """The most spice that can back forces: one a force, within the spice held."""
-        return min(spice, self.normal + self.starred) if self.backing else 0
+        """The most spice that can back forces: one a force that spice backs, within the spice
+        held."""
+        return min(spice, sum(t.count for t in self.troops if t.spiced)) if self.backing else 0
 
     def most(self, spice: int) -> Number:
         """The highest dial the forces and ``spice`` support (X.B.1; XXII.A.1): every force
         used, the spice backing the forces worth most first."""
         if not self.backing:
-            return self.normal + self.worth * self.starred
-        spice = self.most_spice(spice)
-        backed_starred = min(spice, self.starred) if self.worth > 1 else 0
-        backed_normal = min(spice - backed_starred, self.normal)
-        backed_starred = max(backed_starred, spice - backed_normal)
-        return number(self.normal / 2 + self.worth * self.starred / 2
-                      + backed_normal / 2 + self.worth * backed_starred / 2)
+            return number(sum(t.worth * t.count for t in self.troops))
+        left, value = self.most_spice(spice), 0.0
+        for troop in sorted(self.troops, key=lambda t: -t.worth):
+            if not troop.spiced:
+                value += troop.worth * troop.count
+                continue
+            backed = min(left, troop.count)
+            left -= backed
+            value += troop.worth * troop.count / 2 + troop.worth * backed / 2
+        return number(value)
 
     def dial_ok(self, dial: Number, spice: int) -> bool:
         """A dial the side may make: a whole number (a half step in advanced combat) from 0 to
         what its forces and spice support."""
         return self.on_step(dial) and 0 <= dial <= self.most(spice)
 
+    @property
+    def half_steps(self) -> bool:
+        """Dials go in half steps: spice backs forces (XXII.B), or a kind is worth a half."""
+        return self.backing or any(t.worth != int(t.worth) for t in self.troops if t.count)
+
     def on_step(self, dial: Number) -> bool:
-        """A whole number, or a half step in advanced combat (XXII.B)."""
-        return (dial * 2) == int(dial * 2) if self.backing else dial == int(dial)
+        """A whole number, or a half step (``half_steps``)."""
+        return (dial * 2) == int(dial * 2) if self.half_steps else dial == int(dial)
 
-    def losses(self, dial: Number, spice: int) -> list[tuple[int, int]]:
-        """The mixes (normal, starred) a winner may lose: worth the dial with the spice paid
-        (XXII.C), or if none is, those worth the least above it."""
-        worths = _mix_worths(self.normal, self.starred, self.worth, spice if self.backing else -1)
+    def losses(self, dial: Number, spice: int) -> list[dict[str, int]]:
+        """The mixes a winner may lose, per kind: worth the dial with the spice paid (XXII.C),
+        or if none is, those worth the least above it."""
+        worths = _mix_worths(tuple(t.count for t in self.troops),
+                             tuple(t.worth for t in self.troops),
+                             tuple(t.spiced for t in self.troops), spice if self.backing else -1)
         exact = sorted(mix for mix, values in worths.items() if dial in values)
-        if exact:
-            return exact
-        above = [min(v for v in values if v > dial) for values in worths.values()
-                 if any(v > dial for v in values)]
-        if not above:
-            return [(self.normal, self.starred)]
-        least = min(above)
-        return sorted(mix for mix, values in worths.items() if least in values)
+        if not exact:
+            above = [min(v for v in values if v > dial) for values in worths.values()
+                     if any(v > dial for v in values)]
+            if not above:
+                exact = [tuple(t.count for t in self.troops)]
+            else:
+                least = min(above)
+                exact = sorted(mix for mix, values in worths.items() if least in values)
+        return [self._counts(mix) for mix in exact]
 
+    def default_losses(self, options: list[dict[str, int]]) -> dict[str, int]:
+        """The mix lost when the winner names none: the fewest of its last kinds first (he
+        keeps his starred forces as long as he can), then the fewest forces."""
+        later = [t.kind for t in self.troops[1:]][::-1]
+        return min(options, key=lambda mix: (tuple(mix.get(k, 0) for k in later),
+                                             sum(mix.values())))
 
-def default_losses(options: list[tuple[int, int]]) -> tuple[int, int]:
-    """The mix lost when the winner names none: the fewest starred forces, then the fewest
-    forces."""
-    return min(options, key=lambda mix: (mix[1], mix[0] + mix[1]))
+    def _counts(self, mix: tuple[int, ...]) -> dict[str, int]:
+        return {t.kind: n for t, n in zip(self.troops, mix, strict=True) if n}
 
 
 @cache
-def _mix_worths(normal: int, starred: int, worth: int, spice: int
-                ) -> dict[tuple[int, int], frozenset[Number]]:
-    """Every mix (a normal, b starred) and what it can be worth: whole values, or with spice
-    (``spice`` >= 0, advanced combat) as many forces backed as the spice pays for, each
-    backed force full and the others half (XXII.A.1, XXII.C)."""
-    found: dict[tuple[int, int], frozenset[Number]] = {}
-    for a in range(normal + 1):
-        for b in range(starred + 1):
-            if spice < 0:
-                found[(a, b)] = frozenset({a + worth * b})
-                continue
-            backed = min(spice, a + b)
-            values = {number(full_a + (a - full_a) / 2 + worth * full_b
-                             + worth * (b - full_b) / 2)
-                      for full_b in range(max(0, backed - a), min(b, backed) + 1)
-                      for full_a in (backed - full_b,)}
-            found[(a, b)] = frozenset(values)
+def _mix_worths(counts: tuple[int, ...], worths: tuple[Number, ...], spiced: tuple[bool, ...],
+                spice: int) -> dict[tuple[int, ...], frozenset[Number]]:
+    """Every mix (so many of each kind) and what it can be worth: whole values, or with spice
+    (``spice`` >= 0, advanced combat) as many forces backed as the spice pays for among those
+    spice backs, each backed force full and the others half (XXII.A.1, XXII.C)."""
+    found: dict[tuple[int, ...], frozenset[Number]] = {}
+    for mix in product(*(range(count + 1) for count in counts)):
+        if spice < 0:
+            found[mix] = frozenset({number(sum(w * m for w, m in zip(worths, mix, strict=True)))})
+            continue
+        fixed = sum(w * m for w, m, s in zip(worths, mix, spiced, strict=True) if not s)
+        backable = [(w, m) for w, m, s in zip(worths, mix, spiced, strict=True) if s]
+        backed = min(spice, sum(m for _, m in backable))
+        found[mix] = frozenset(number(fixed + value) for value in _backed(tuple(backable), backed))
     return found
+
+
+def _backed(backable: tuple[tuple[Number, int], ...], backed: int) -> set[float]:
+    """What forces (worth, how many) count with exactly ``backed`` of them backed by spice,
+    in every way the backing may fall among them."""
+    if not backable:
+        return {0.0} if backed == 0 else set()
+    (worth, count), rest = backable[0], backable[1:]
+    return {worth * full + worth * (count - full) / 2 + value
+            for full in range(max(0, backed - sum(m for _, m in rest)), min(count, backed) + 1)
+            for value in _backed(rest, backed - full)}
 
 
 # --- the cards

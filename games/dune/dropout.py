@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from pbem.game import Event
 
-from . import factions
+from . import factions, tokens
+from .forces import add, remove_forces
 from .leaders import ALIVE, TANKS
 from .state import State, copy_state
 
@@ -45,6 +46,7 @@ def drop_out(state: State, seat: str) -> tuple[State, list[Event]]:
                           if len(kept := [s for s in alliance if s != seat]) > 1]
     state["transfers"] = [t for t in state.get("transfers", []) if seat not in t[:2]]
     state.get("bribes", {}).pop(seat, None)     # GF9 (001 1.12.03): its bribes, to the bank
+    tokens.drop_out(state, seat)                # "All of the player's tokens": out of play
     state["dropouts"] = [*state.get("dropouts", []), seat]
     return state, factions.power(seat).drop_out(state)
 
@@ -52,15 +54,11 @@ def drop_out(state: State, seat: str) -> tuple[State, list[Event]]:
 def _forces_to_tanks(state: State, seat: str) -> None:
     """Every force of the faction on the board and in its reserve put in its tanks."""
     faction = state["factions"][seat]
-    tanks = list(faction["tanks"])
     for territory in list(state["forces"]):
-        sectors = state["forces"][territory]
-        for sector in list(sectors):
-            normal, starred = sectors[sector].pop(seat, (0, 0))
-            tanks = [tanks[0] + normal, tanks[1] + starred]
-            if not sectors[sector]:
-                del sectors[sector]
-        if not sectors:
-            del state["forces"][territory]
-    faction["tanks"] = [tanks[0] + faction["reserve"][0], tanks[1] + faction["reserve"][1]]
-    faction["reserve"] = [0, 0]
+        for sector, by_faction in list(state["forces"][territory].items()):
+            if seat in by_faction:
+                here = dict(by_faction[seat])
+                remove_forces(state, seat, territory, int(sector), here)
+                add(faction["tanks"], here)
+    add(faction["tanks"], faction["reserve"])
+    faction["reserve"] = {}

@@ -10,11 +10,13 @@ from __future__ import annotations
 import functools
 from collections import Counter
 
+from . import tokens
 from .cards.karama_reach import REACHES, TURN
 from .data import Ability
 from .factions import harkonnen_capture as capture
 from .factions import holder
 from .factions.atreides import kwisatz_haderach
+from .forces import Counts, at_start, plain
 from .leaders import ALIVE, CAPTURED, IN_TANKS
 from .phases.battle import forces_in
 from .phases.storm import WEATHER_MARKERS, uses_weather
@@ -37,8 +39,8 @@ def violations(state: State) -> list[str]:
     """Every invariant the state breaks, one message each (empty: none)."""
     on_map, on_the_map = _walk(state)
     return [*_forces(state, on_map), *_sheets(state), *_cards(state), *_map(state, on_the_map),
-            *_leaders(state), *_starred(state, on_map), *_strongholds(state), *_battle(state),
-            *_storm_card(state), *_karamas(state)]
+            *_leaders(state), *_strongholds(state), *_battle(state),
+            *_storm_card(state), *_karamas(state), *tokens.violations(state)]
 
 
 def _karamas(state: State) -> list[str]:
@@ -70,11 +72,11 @@ def _storm_card(state: State) -> list[str]:
     return []
 
 
-def _walk(state: State) -> tuple[dict[str, list[int]], list[str]]:
-    """One pass over the map (issue 20): each seat's forces on it, [all, starred] (the same
-    sums as ``forces_total`` and ``_starred`` asked seat by seat); and the forces found off a
-    territory's sectors or counted none or fewer (``_map``)."""
-    found = {seat: [0, 0] for seat in state["seats"]}
+def _walk(state: State) -> tuple[dict[str, Counts], list[str]]:
+    """One pass over the map (issue 20): each seat's forces on it per kind (the sums of
+    ``forces.on_map`` asked seat by seat); and the forces found off a territory's sectors, of
+    no kind of their faction's, or counted none or fewer (``_map``)."""
+    found: dict[str, Counts] = {seat: {} for seat in state["seats"]}
     sectors_of = _sectors(state["rules"]["ruleset"])
     problems = []
     for territory, sectors in state["forces"].items():
@@ -82,12 +84,11 @@ def _walk(state: State) -> tuple[dict[str, list[int]], list[str]]:
             if sector not in sectors_of[territory]:
                 problems.append(f"forces: {territory} has no sector {sector}")
             for seat, counts in by_faction.items():
-                normal, starred = counts
-                if normal < 0 or starred < 0 or normal + starred == 0:
+                mine = found.get(seat, {})
+                for name, count in counts.items():
+                    mine[name] = mine.get(name, 0) + count
+                if not counts or min(counts.values()) < 1:
                     problems.append(f"forces: {seat} has {counts} in {territory} sector {sector}")
-                if seat in found:
-                    found[seat][0] += normal + starred
-                    found[seat][1] += starred
     return found, problems
 
 
@@ -98,15 +99,23 @@ def _sectors(ruleset: str) -> dict[str, frozenset[str]]:
             for t in ruleset_data(ruleset).board.territories}
 
 
-def _forces(state: State, on_map: dict[str, list[int]]) -> list[str]:
-    """Every faction has 20 forces between the map, its reserve, the tanks and those still
-    to be placed (000 II.B.1.c: "20 small tokens"; ``forces_total``)."""
+def _forces(state: State, on_map: dict[str, Counts]) -> list[str]:
+    """Every faction has its forces, kind by kind, between the map, its reserve, the tanks and
+    those still to be placed (000 II.B.1.c: "20 small tokens", "the starred tokens"; with the
+    advantages the Emperor's 5 Sardaukar and the Fremen's 3 Fedaykin, lines 806, 982 and 1000;
+    ``forces.all_of``): its sheet's ``kinds``."""
     problems = []
     for seat in state["seats"]:
-        own = state["factions"][seat]
-        total = sum(own["reserve"]) + sum(own["tanks"]) + own["to_place"] + on_map[seat][0]
-        if total != 20:
-            problems.append(f"forces: {seat} has {total}, not 20 (000 II.B.1.c)")
+        own, found = state["factions"][seat], on_map[seat]
+        for pile in (own["reserve"], own["tanks"]):
+            for name, count in pile.items():
+                found[name] = found.get(name, 0) + count
+        if own["to_place"]:
+            found[plain(state, seat)] = found.get(plain(state, seat), 0) + own["to_place"]
+        expected = at_start(state, seat)
+        if found != expected:
+            problems.append(f"forces: {seat} has {found}, not {expected} (000 II.B.1.c, "
+                            "lines 806, 982 and 1000)")
     return problems
 
 
@@ -120,7 +129,7 @@ def _sheets(state: State) -> list[str]:
         if faction["spice"] < 0:
             problems.append(f"spice: {seat} holds {faction['spice']} (000 II.D.1)")
         for pile in ("reserve", "tanks"):
-            if min(faction[pile]) < 0:
+            if faction[pile] and min(faction[pile].values()) < 1:
                 problems.append(f"{pile}: {seat} has {faction[pile]}")
         if len(faction["hand"]) > sheet(seat, state).hand_limit:
             problems.append(f"hand limit: {seat} holds {len(faction['hand'])} cards, "
@@ -254,23 +263,6 @@ def _captured(state: State, marked: set[tuple[str, str]]) -> list[str]:
     return problems
 
 
-def _starred(state: State, on_map: dict[str, list[int]]) -> list[str]:
-    """Starred forces are counted right between the map, the reserve and the tanks: with the
-    optional advantages the Emperor's 5 Sardaukar and the Fremen's 3 Fedaykin, none otherwise
-    (000 line 806, XV lines 982 and 1000)."""
-    advantages = rules_of(state).advantages
-    problems = []
-    for seat in state["seats"]:
-        kind = sheet(seat, state).starred
-        expected = kind.count if kind is not None and advantages else 0
-        own = state["factions"][seat]
-        found = own["reserve"][1] + own["tanks"][1] + on_map[seat][1]
-        if found != expected:
-            problems.append(f"starred forces: {seat} has {found}, not {expected} "
-                            "(000 line 806, lines 982 and 1000)")
-    return problems
-
-
 def _strongholds(state: State) -> list[str]:
     """No stronghold is occupied by more than two factions besides the Bene Gesserit, whose
     sheet lists coexistence (000 IX.C.1.c and IX.C.2.f: nobody ships or moves into a stronghold
@@ -307,5 +299,5 @@ def _battle(state: State) -> list[str]:
         problems.append(f"battle: allies {', '.join(sides)} battle in {territory} (000 XII.E.5)")
     problems += [f"battle: {seat} has no forces to fight with in {territory} (000 X.A.1)"
                  for seat in sides if seat not in occupants(state, territory)
-                 or not sum(forces_in(state, seat, territory, battle["sectors"]))]
+                 or not forces_in(state, seat, territory, battle["sectors"])]
     return problems

@@ -22,10 +22,21 @@ for a game of that version, so that a stored game replays as it was played.
 from __future__ import annotations
 
 import functools
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any, ClassVar
 
 from .data.loader import citations
+
+# The metadata of an option added to a ruleset after its games were stored: ``to_json`` leaves
+# it out while off, so those games keep their stored form (``same_games``: byte-identical).
+ADDED = {"added": True}
+
+
+@functools.cache
+def _added(cls: type) -> frozenset[str]:
+    """The options of a ruleset's class added after its games were stored."""
+    return frozenset(f.name for f in fields(cls) if f.metadata.get("added"))
+
 
 # The rules versions a game may have been dealt under and still replays by: 4, the first of
 # every ruleset here; 5, the GF9 rulings of issue 32 (``GF9Version4`` keeps 4's answers).
@@ -103,7 +114,11 @@ class Rules:
         return self.spice_flow or self.advanced_collection
 
     def to_json(self) -> dict[str, Any]:
-        return asdict(self)
+        """The rules as the state keeps them: every field, but an option added after games
+        were stored (``ADDED``) only when it is on, so a game without it keeps the form it
+        always had (``Rules.from_json`` gives the default back)."""
+        return {name: value for name, value in asdict(self).items()
+                if not (value is False and name in _added(type(self)))}
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Rules:
@@ -727,6 +742,7 @@ class GF9(Classic):
     ruleset: str = "gf9"
     turns: int = 10         # 001 setup 3: "a maximum of 10 Turns"; the GF9 turn track's ten
     tournament: bool = False    # 001 4.1.13-20: the tournament rules (``groups``)
+    tech_tokens: bool = field(default=False, metadata=ADDED)    # 001 4.05 (``variants``)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -736,7 +752,8 @@ class GF9(Classic):
     groups: ClassVar[dict[str, tuple[str, ...]]] = {
         "advanced": ("advantages", "advanced_collection", "double_blow", "advanced_combat",
                      "karama_powers"),
-        "tournament": ("tournament", "shield_wall_victory")}
+        "tournament": ("tournament", "shield_wall_victory"),
+        "tech_tokens": ("tech_tokens",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.

@@ -10,7 +10,7 @@ JSON has no tuples: a ``tuple[...]`` here is a list of that fixed length.
 # evaluated annotations (Python 3.11).
 from typing import Any, NotRequired, TypedDict
 
-Forces = list[int]                      # [normal, starred]
+Forces = dict[str, int]                 # kind of force -> how many, never 0 (``forces.Counts``)
 
 
 class Storm(TypedDict):
@@ -70,6 +70,21 @@ class Decks(TypedDict):
     # the territory each pile last turned up, kept when the deck is reshuffled (000 XXI.B.2)
     spice_last: list[str | None]
     traitors: list[str]                 # the traitor deck (WBC house rule 7)
+
+
+class TokenRecord(TypedDict):
+    """A token on the token layer (``tokens.py``): its kind and value (hidden face down), its
+    owner, its place (``at``: board, front, behind, aside; on the board a territory and a
+    sector), its face, and spice lying on it."""
+
+    kind: str
+    value: str
+    owner: str | None
+    at: str
+    face: str
+    territory: NotRequired[str]
+    sector: NotRequired[int]
+    spice: NotRequired[int]
 
 
 class Question(TypedDict):
@@ -209,7 +224,7 @@ class Battle(TypedDict):
 Plan = TypedDict("Plan", {
     "leader": str | None, "cheap_hero": str | None, "weapon": str | None,
     "defense": str | None, "dial": float, "spice": int, "kh": bool, "call": bool,
-    "discard": list[str], "lose": tuple[int, int] | None, "capture": str,
+    "discard": list[str], "lose": Forces | None, "capture": str,
     "karama_capture": list[str] | None, "if": list[tuple[str, dict[str, Any]]],
     "no_leader": bool, "karama": list[str]})
 
@@ -253,7 +268,7 @@ class State(TypedDict):
     seats: list[str]
     dots: dict[str, int]                # each faction's player dot
     storm: Storm
-    # territory -> sector (as text) -> faction -> [normal, starred]; the Polar Sink, which
+    # territory -> sector (as text) -> faction -> its forces there per kind; the Polar Sink, which
     # lies in no sector, keeps its forces under sector ``0``
     forces: dict[str, dict[str, dict[str, Forces]]]
     spice: dict[str, int]               # territory -> spice on it (at its spice-blow sector)
@@ -279,4 +294,6 @@ class State(TypedDict):
     karamas: NotRequired[list[list[str]]]
     # the Truthtrance questions waiting for their answer (``truthtrance``)
     truthtrance: list[Question]
+    # the token layer (``tokens``): only in a game with a kind of token in play (001 4.05)
+    tokens: NotRequired[list[TokenRecord]]
     result: Result | None               # None, or the winners when the game is over

@@ -90,8 +90,9 @@ _DECODE = json.JSONDecoder().decode
 
 
 # --- forces on the map
-def forces_at(state: State, territory: str) -> dict[str, dict[str, list[int]]]:
-    """Sector (text) -> faction -> [normal, starred] in one territory."""
+def forces_at(state: State, territory: str) -> dict[str, dict[str, dict[str, int]]]:
+    """Sector (text) -> faction -> its forces there per kind (``forces.Counts``) in one
+    territory."""
     return state["forces"].get(territory, {})
 
 
@@ -118,57 +119,6 @@ def occupants(state: State, territory: str) -> list[str]:
     one that coexists there (``coexists``)."""
     return [seat for seat in factions_in(state, territory)
             if territory not in state["factions"][seat].get("coexisting", ())]
-
-
-def count_in(state: State, faction: str, territory: str) -> tuple[int, int]:
-    """(normal, starred) forces of a faction in a territory, all sectors together."""
-    normal = starred = 0
-    for by_faction in forces_at(state, territory).values():
-        n, s = by_faction.get(faction, (0, 0))
-        normal, starred = normal + n, starred + s
-    return normal, starred
-
-
-def add_forces(state: State, faction: str, territory: str, sector: int, normal: int,
-               starred: int = 0) -> None:
-    """Put forces of a faction on a sector of a territory."""
-    sectors = state["forces"].setdefault(territory, {})
-    here = sectors.setdefault(str(sector), {}).setdefault(faction, [0, 0])
-    here[0] += normal
-    here[1] += starred
-
-
-def remove_forces(state: State, faction: str, territory: str, sector: int, normal: int,
-                  starred: int = 0) -> None:
-    """Take forces of a faction off a sector; asserts they are there."""
-    sectors = state["forces"][territory]
-    here = sectors[str(sector)][faction]
-    assert here[0] >= normal and here[1] >= starred, (faction, territory, sector, here)
-    here[0] -= normal
-    here[1] -= starred
-    if here == [0, 0]:
-        del sectors[str(sector)][faction]
-        if not sectors[str(sector)]:
-            del sectors[str(sector)]
-        if not sectors:
-            del state["forces"][territory]
-
-
-def to_tanks(state: State, faction: str, normal: int, starred: int = 0) -> None:
-    tanks = state["factions"][faction]["tanks"]
-    tanks[0] += normal
-    tanks[1] += starred
-
-
-def forces_total(state: State, faction: str) -> int:
-    """All of a faction's forces: map, reserve, tanks and those still to be placed at
-    set-up (always 20, 000 II.B.1.c)."""
-    sheet_ = state["factions"][faction]
-    total = sum(sheet_["reserve"]) + sum(sheet_["tanks"]) + sheet_["to_place"]
-    for sectors in state["forces"].values():
-        for by_faction in sectors.values():
-            total += sum(by_faction.get(faction, (0, 0)))
-    return total
 
 
 # --- alliances

@@ -33,7 +33,7 @@ import orjson
 
 from pbem.game import Event, Prompt, written
 
-from . import deals
+from . import deals, variants
 from .cards import truthtrance
 from .codes import EventCode
 from .phases import (
@@ -137,6 +137,7 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
 def _next_phase(state: State, rng: random.Random) -> list[Event]:
     """The next round of the turn in the ruleset's phase list (``Rules.phases``)."""
     phases = rules_of(state).phases
+    ended = variants.phase_ends(state)      # 001 4.05.05.01: a tech token's spice collected
     if state["phase"] == "setup":
         state["turn"] = 1
         following = phases[0]
@@ -147,5 +148,5 @@ def _next_phase(state: State, rng: random.Random) -> list[Event]:
         following = phases[phases.index(state["phase"]) + 1]
     state["phase"] = following
     state["step"] = {}
-    events = [Event(EventCode.PHASE, {"turn": state["turn"], "phase": following})]
+    events = [*ended, Event(EventCode.PHASE, {"turn": state["turn"], "phase": following})]
     return events + PHASES[following].begin(state, rng)

@@ -12,21 +12,23 @@ and how many treachery cards it holds (open in the bidding round, 000 VIII.F lin
 change to it after the bidding is announced to all, so the count is known anyway), the
 treachery discard pile (anyone may look at it, 000 clarification VIII, line 1164), who has
 ornithopters this turn (WBC IX: who held the cities after the storm), worms seen, the Shield
-Wall, the forces the Atreides lost in battles (the Kwisatz Haderach, line 762), in the battle
-round the battle under way and the leaders who fought (000 X), the result.  Behind a faction's
+Wall, the tokens where they lie (``tokens``: a face-down token's value only to its owner), the
+forces the Atreides lost in battles (the Kwisatz Haderach, line 762), in the battle round the
+battle under way and the leaders who fought (000 X), the result.  Behind a faction's
 shield, seen only by that faction (000 XIII.A-B): its spice, its reserves, its treachery cards,
 its traitors and its traitor draw (the Bene Gesserit's only once they have
 predicted, 000 line 780), its prediction, the Fremen's next weather marker (000
 XVI.B) or GF9 storm card (001 2.04.15), for the Atreides the treachery card up for bid (000
 line 756), for the Harkonnen the leaders they hold captured (line 884; WBC line 1262: not
-public; the owner sees his leader's place, ``captured``).  Nothing of any deck's order."""
+public; the owner sees his leader's place, ``captured``), the values of its face-down tokens
+(``tokens.own``).  Nothing of any deck's order."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from . import leaders
+from . import leaders, tokens
 from .cards import karama_reach
 from .data import Ability
 from .factions import has, power
@@ -67,6 +69,8 @@ def _public_keys(state: State) -> list[str]:
     keys = list(_ALWAYS)
     if rules_of(state).bribes_in_front_of_shield:
         keys.append("bribes")
+    if "tokens" in state:
+        keys.append("tokens")
     if state["phase"] in ("bidding", "battle"):
         keys.append(state["phase"])
     return keys
@@ -74,8 +78,8 @@ def _public_keys(state: State) -> list[str]:
 
 def _public_factions(state: State) -> dict[str, dict[str, Any]]:
     return {seat: {"name": SEAT_FACTIONS[seat], "dot": state["dots"][seat],
-                   "tanks": list(own["tanks"]),
-                   "reserve": list(own["reserve"]),
+                   "tanks": dict(own["tanks"]),
+                   "reserve": dict(own["reserve"]),
                    "cards": len(own["hand"]),
                    "leaders_in_tanks": sorted(name for name, where in own["leaders"].items()
                                               if where == leaders.TANKS),
@@ -95,7 +99,7 @@ _PUBLIC: dict[str, Callable[[State], Any]] = {
     "storm": lambda state: state["storm"]["sector"],
     "storm_order": storm_order,
     "factions": _public_factions,
-    "forces": lambda state: {territory: {sector: {faction: list(counts)
+    "forces": lambda state: {territory: {sector: {faction: dict(counts)
                                                   for faction, counts in by_faction.items()}
                                          for sector, by_faction in sectors.items()}
                              for territory, sectors in sorted(state["forces"].items())},
@@ -111,6 +115,7 @@ _PUBLIC: dict[str, Callable[[State], Any]] = {
     "kwisatz_haderach": lambda state: dict(kwisatz_haderach(state)),
     "result": lambda state: state["result"],
     "bribes": lambda state: dict(state["bribes"]),
+    "tokens": tokens.public,
     "bidding": public_bidding,
     "battle": public_battle,
 }
@@ -157,7 +162,7 @@ def seat_view(state: State, seat: str, public: Mapping[str, Any] | None = None
     own = state["factions"][seat]
     private: dict[str, Any] = {
         "spice": own["spice"],
-        "reserve": list(own["reserve"]),
+        "reserve": dict(own["reserve"]),
         "hand": list(own["hand"]),
         "traitors": list(own["traitors"]),
         "leaders": dict(own["leaders"]),
@@ -176,6 +181,8 @@ def seat_view(state: State, seat: str, public: Mapping[str, Any] | None = None
     if cancelled := karama_reach.cancelled_for(state, seat):
         private["cancelled"] = cancelled            # 001 3.01.12.02: retaken without them
     private.update(power(seat).behind_shield(state))
+    if hidden := tokens.own(state, seat):
+        private["tokens"] = hidden                  # its face-down tokens' values (``tokens``)
     if (card := storm_card_seen(state, seat)) is not None:
         private["storm_card"] = card                # 001 2.04.15: the Fremen alone
     if seen := cards_seen(state, seat):     # the Atreides, 000 line 756

@@ -1,16 +1,20 @@
-"""Fixtures for the Dune rules data: the classic data, and copies of it to break."""
+"""Fixtures for the Dune rules data: the classic data, copies of it to break, and a test-only
+ruleset with a face-down kind of token (``probe_ruleset``)."""
 
 from __future__ import annotations
 
 import shutil
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 import yaml
 
+from pbem.games import dune
 from pbem.games.dune.data import CLASSIC, DuneData, load
+from pbem.games.dune.rules import GF9, RULESETS
 
 
 class DataCopy:
@@ -50,3 +54,24 @@ def data() -> DuneData:
 @pytest.fixture
 def data_copy(tmp_path: Path) -> DataCopy:
     return DataCopy(tmp_path)
+
+
+# --- a test-only kind of token (tests/dune/overlay/probe/): the ruleset ``gf9-probe``
+PROBE = Path(__file__).parent / "overlay" / "probe"
+
+
+@dataclass(frozen=True)
+class ProbeGF9(GF9):
+    """GF9 with the test overlay's face-down ``probe`` tokens on top of its data."""
+
+    ruleset: str = "gf9-probe"
+    data_layers: ClassVar[tuple[str, ...]] = ("classic", "gf9", str(PROBE))
+
+
+@pytest.fixture
+def probe_ruleset(monkeypatch: pytest.MonkeyPatch) -> str:
+    """The ruleset ``gf9-probe`` registered for the test (the moderator and the scenarios find
+    it as they find any ruleset); its name."""
+    monkeypatch.setitem(RULESETS, ProbeGF9.ruleset, ProbeGF9)
+    monkeypatch.setattr(dune, "rulesets", (*dune.rulesets, ProbeGF9.ruleset))
+    return ProbeGF9.ruleset

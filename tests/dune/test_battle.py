@@ -12,6 +12,7 @@ import pytest
 
 from pbem.game import Event, step_rng
 from pbem.games.dune import combat, turn
+from pbem.games.dune.forces import add, add_forces, count_in, counts_of, kinds, plain, take
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.orders import battle_plan
 from pbem.games.dune.orders.language import KINDS, parse_orders
@@ -20,7 +21,6 @@ from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.rules import Classic, make_rules
 from pbem.games.dune.state import (
     SEAT_FACTIONS,
-    add_forces,
     base_data,
     copy_state,
     data,
@@ -37,13 +37,14 @@ AT, BG, EM, FR, GU, HA = ALL
 def game(forces, seats=(AT, HA, FR, EM), ruleset="classic", storm=1, alliances=(),
          hands=None, spice=None, coexisting=(), check=True, **options):
     """A game at the start of a battle round: ``forces`` maps "Territory [SECTOR n]" to
-    faction -> normal or (normal, starred); nobody holds cards or traitors unless given."""
+    faction -> a number of its first kind of force, or numbers in the order of its kinds
+    ((normal, starred)); nobody holds cards or traitors unless given."""
     state = new_game(make_rules(ruleset, options), list(seats), random.Random(1))
     state.update(turn=3, phase="battle", step={})
     state["storm"]["sector"] = storm
     for seat in seats:
         own = state["factions"][seat]
-        own["reserve"][0] += own["to_place"]
+        add(own["reserve"], {plain(state, seat): own["to_place"]})
         own["to_place"] = 0
         own["traitors"] = []
         state["decks"]["treachery"] += own["hand"]
@@ -51,18 +52,16 @@ def game(forces, seats=(AT, HA, FR, EM), ruleset="classic", storm=1, alliances=(
         own["spice"] = (spice or {}).get(seat, 10)
     for sectors in state["forces"].values():        # the set-up's forces back to the reserve
         for by_faction in sectors.values():
-            for seat, (normal, starred) in by_faction.items():
-                own = state["factions"][seat]
-                own["reserve"] = [own["reserve"][0] + normal, own["reserve"][1] + starred]
+            for seat, counts in by_faction.items():
+                add(state["factions"][seat]["reserve"], counts)
     state["forces"] = {}
     for where, by_faction in forces.items():
         territory, _, sector = where.partition(" SECTOR ")
         at = int(sector) if sector else only_sector(territory)
         for seat, count in by_faction.items():
-            normal, starred = (count, 0) if isinstance(count, int) else count
-            own = state["factions"][seat]
-            own["reserve"] = [own["reserve"][0] - normal, own["reserve"][1] - starred]
-            add_forces(state, seat, territory, at, normal, starred)
+            counts = counts_of(state, seat, (count,) if isinstance(count, int) else count)
+            take(state["factions"][seat]["reserve"], counts)
+            add_forces(state, seat, territory, at, counts)
     for seat, cards in (hands or {}).items():
         for name in cards:
             give(state, seat, name)
@@ -135,8 +134,7 @@ def dead(state, seat):
 
 
 def on_map(state, seat, territory):
-    return [sum(v.get(seat, (0, 0))[i] for v in state["forces"].get(territory, {}).values())
-            for i in (0, 1)]
+    return count_in(state, seat, territory)
 
 
 # --- which battles (000 X.A)
@@ -182,7 +180,7 @@ def test_wbc_x_under_the_storm_only_forces_in_the_same_sector_battle():
     assert state["step"]["battle"]["sectors"] == [7]
     assert of(events, "battle")[0]["sectors"] == [7]
     fight(state, atreides="LEADER Thufir Hawat\nDIAL 2", harkonnen="LEADER Umman Kudu\nDIAL 0")
-    assert on_map(state, HA, "False Wall East") == [4, 0]
+    assert on_map(state, HA, "False Wall East") == {"force": 4}
     assert battle.done(state)
 
 
@@ -192,10 +190,10 @@ def test_qa_b_1_forces_in_several_sectors_fight_as_one_group():
     state, _ = game({"Imperial Basin SECTOR 9": {AT: 2}, "Imperial Basin SECTOR 11": {AT: 3},
                      "Imperial Basin SECTOR 10": {HA: 2}})
     side = battle_plan.side_of_state(state, AT)
-    assert (side.strength.normal, side.strength.most(0)) == (5, 5)
+    assert (side.strength.count, side.strength.most(0)) == (5, 5)
     fight(state, atreides="LEADER Duncan Idaho\nDIAL 0", harkonnen="LEADER Feyd-Rautha\nDIAL 2")
-    assert on_map(state, AT, "Imperial Basin") == [0, 0]
-    assert on_map(state, HA, "Imperial Basin") == [0, 0]
+    assert on_map(state, AT, "Imperial Basin") == {}
+    assert on_map(state, HA, "Imperial Basin") == {}
 
 
 def test_xv_b_4_coexisting_bene_gesserit_fight_no_battle():
@@ -279,7 +277,7 @@ def test_x_a_2_battles_go_on_until_one_faction_is_left_in_each_territory():
         rounds += 1
     assert rounds >= 3
     for territory in ("The Great Flat", "Arrakeen"):
-        assert len([s for s in state["seats"] if sum(on_map(state, s, territory))]) <= 1
+        assert len([s for s in state["seats"] if on_map(state, s, territory)]) <= 1
 
 
 # --- the battle plan (000 X.B; X.C.8-10)
@@ -465,8 +463,9 @@ def test_x_c_5_6_7_the_loser_loses_all_the_winner_his_dial_and_no_leader_dies_of
                    "DEFENSE Snooper\nDISCARD Snooper",
                    harkonnen="LEADER Piter\nDIAL 5\nWEAPON Chaumas\nDEFENSE Shield")
     assert of(events, "battle-result")[0]["winner"] == AT
-    assert on_map(state, AT, "Arrakeen") == [2, 0] and state["factions"][AT]["tanks"] == [4, 0]
-    assert on_map(state, HA, "Arrakeen") == [0, 0] and state["factions"][HA]["tanks"] == [5, 0]
+    assert on_map(state, AT, "Arrakeen") == {"force": 2}
+    assert state["factions"][AT]["tanks"] == {"force": 4}
+    assert on_map(state, HA, "Arrakeen") == {} and state["factions"][HA]["tanks"] == {"force": 5}
     assert names(state, AT) == ["Crysknife"] and names(state, HA) == []
     assert dead(state, HA) == [] and dead(state, AT) == []
     assert sorted(data(state).treachery_card(c).name for c in state["decks"]["treachery_discard"]) \
@@ -510,7 +509,7 @@ def test_player_aid_a_5_lasgun_and_shield_explode_and_nobody_wins():
     (result,) = of(events, "battle-result")
     assert result["kind"] == "explosion" and result["winner"] is None
     assert "The Great Flat" not in state["forces"] and "The Great Flat" not in state["spice"]
-    assert state["factions"][BG]["tanks"] == [2, 0]          # coexisting: XV.B.4
+    assert state["factions"][BG]["tanks"] == {"force": 2}          # coexisting: XV.B.4
     assert dead(state, AT) == ["Thufir Hawat"] and dead(state, HA) == ["Feyd-Rautha"]
     assert state["factions"][AT]["spice"] == 10 and state["factions"][HA]["spice"] == 10
     assert names(state, AT) == names(state, HA) == []
@@ -529,7 +528,7 @@ def test_x_d_1_3_a_traitor_wins_and_his_caller_loses_nothing():
     assert of(events, "traitor-called") == [{"faction": AT, "leader": "Feyd-Rautha",
                                              "holder": AT}]
     assert of(events, "battle-result")[0]["winner"] == AT
-    assert on_map(state, AT, "Arrakeen") == [6, 0] and on_map(state, HA, "Arrakeen") == [0, 0]
+    assert on_map(state, AT, "Arrakeen") == {"force": 6} and on_map(state, HA, "Arrakeen") == {}
     assert dead(state, HA) == ["Feyd-Rautha"] and dead(state, AT) == []
     assert state["factions"][AT]["spice"] == 16 and names(state, AT) == ["Crysknife"]
     assert names(state, HA) == []
@@ -568,7 +567,7 @@ def test_wbc_x_a_traitor_call_comes_before_the_explosion():
     events = fight(state, atreides="LEADER Duncan\nDIAL 0\nDEFENSE Shield",
                    harkonnen="LEADER Rabban\nDIAL 5\nWEAPON Lasgun")
     assert of(events, "explosion") == [] and of(events, "battle-result")[0]["winner"] == AT
-    assert on_map(state, AT, "Arrakeen") == [6, 0] and names(state, AT) == ["Shield"]
+    assert on_map(state, AT, "Arrakeen") == {"force": 6} and names(state, AT) == ["Shield"]
 
 
 def test_harkonnen_alliance_their_traitors_betray_the_allys_opponents():
@@ -586,20 +585,21 @@ def test_harkonnen_alliance_their_traitors_betray_the_allys_opponents():
 def test_qa_b_5_the_dialing_examples_of_advanced_combat():
     """Q&A XXV.B.5 (line 664): with 10 tokens, using 9: 1 spice dials 5, 3 spice 6, 6 spice
     7 1/2, 9 spice 9."""
-    ten = combat.Strength(10, 0, 0, advanced=True)
+    ten = combat.Strength((combat.Troop("force", 10, 1),), advanced=True)
     for spice, dial in ((1, 5), (3, 6), (6, 7.5), (9, 9)):
         assert ten.dial_ok(dial, spice)
-        assert ten.losses(dial, spice) == [(9, 0)]
+        assert ten.losses(dial, spice) == [{"force": 9}]
     assert ten.most(0) == 5 and ten.most(10) == 10 and not ten.dial_ok(5.5, 0)
 
 
 def test_xxii_c_the_winner_loses_any_mix_that_agrees_with_dial_and_spice():
     """000 XXII.C (line 589): one Fedaykin and five tokens, dial 3, one spice: a Fedaykin
     and two tokens, or five tokens."""
-    fremen = combat.Strength(5, 1, 2, advanced=True)
+    fremen = combat.Strength((combat.Troop("force", 5, 1), combat.Troop("fedaykin", 1, 2)),
+                             advanced=True)
     options = fremen.losses(3, 1)
-    assert (2, 1) in options and (5, 0) in options
-    assert combat.default_losses(options) == (5, 0)
+    assert {"force": 2, "fedaykin": 1} in options and {"force": 5} in options
+    assert fremen.default_losses(options) == {"force": 5}
 
 
 def test_xxii_a_1_spice_backs_forces_and_qa_b_4_one_spice_for_a_starred_force():
@@ -652,12 +652,16 @@ def test_wbc_house_rule_6_the_fremen_and_their_ally_count_full_without_spice():
 def test_starred_forces_count_two_and_sardaukar_one_against_the_fremen():
     """Emperor shield 2 (line 806): Sardaukar "worth two normal tokens in battle and in taking
     losses against all opponents except Fremen"; Fedaykin two (line 1000)."""
-    assert combat.starred_worth(EM, AT) == 2 and combat.starred_worth(EM, FR) == 1
-    assert combat.starred_worth(FR, EM) == 2 and combat.starred_worth(AT, HA) == 0
+    sardaukar, fedaykin = (base_data().force_kind(name) for name in ("sardaukar", "fedaykin"))
+    assert sardaukar.worth("Atreides") == 2 and sardaukar.worth("Fremen") == 1
+    assert fedaykin.worth("Emperor") == 2
+    assert [kind.name for kind in kinds(make_rules("classic", {"advantages": True}), AT)] == [
+        "force"]
     state, _ = game({"Arrakeen": {EM: (1, 2), AT: 9}}, seats=(AT, EM), advantages=True)
     assert battle_plan.side_of_state(state, EM).strength.most(0) == 5
     fight(state, emperor="LEADER Hasimir\nDIAL 4\nLOSE 0 2*", atreides="LEADER Yueh\nDIAL 0")
-    assert on_map(state, EM, "Arrakeen") == [1, 0] and state["factions"][EM]["tanks"] == [0, 2]
+    assert on_map(state, EM, "Arrakeen") == {"force": 1}
+    assert state["factions"][EM]["tanks"] == {"sardaukar": 2}
 
 
 # --- the Kwisatz Haderach (Atreides shield 4; WBC XV)
@@ -812,7 +816,8 @@ def test_every_battle_event_renders_in_its_own_words():
         Event("explosion", {"territory": "Arrakeen", "forces": {AT: 3}, "spice": 4}),
         Event("leader-killed", {"faction": AT, "leader": "Duncan Idaho"}),
         Event("leader-spice", {"faction": AT, "spice": 2}),
-        Event("battle-losses", {"faction": AT, "territory": "Arrakeen", "forces": [1, 1]}),
+        Event("battle-losses", {"faction": EM, "territory": "Arrakeen",
+                                "forces": {"force": 1, "sardaukar": 1}}),
         Event("cards-discarded", {"faction": AT, "cards": ["Crysknife"]}),
         Event("battle-spice", {"faction": AT, "spice": 1}),
         Event("kwisatz-haderach", {"losses": 8})]

@@ -164,6 +164,11 @@ def test_the_png_is_the_same_drawing_and_opens_as_a_picture():
     assert len(picture.convert("RGB").resize((64, 64)).getcolors(4096)) > 20   # not blank
 
 
+def _chip_forces(plain: int, starred: int) -> dict[str, int]:
+    """Forces with a starred kind among them as a chip draws them (whoever's they are)."""
+    return {"force": plain, **({"sardaukar": starred} if starred else {})}
+
+
 def crowded_view(seed: int) -> dict:
     """A public view with forces of up to three factions in most sectors of the map."""
     rng = random.Random(seed)
@@ -174,7 +179,7 @@ def crowded_view(seed: int) -> dict:
         for sector in territory.sectors or (0,):
             if rng.random() < 0.7:
                 view["forces"].setdefault(territory.name, {})[str(sector)] = {
-                    seat: [rng.randint(1, 12), rng.choice([0, 0, 3])]
+                    seat: _chip_forces(rng.randint(1, 12), rng.choice([0, 0, 3]))
                     for seat in rng.sample(seats, rng.randint(1, 3))}
     view["spice"] = {t.name: rng.randint(2, 12) for t in data(view).board.territories
                      if t.spice_blow}
@@ -214,7 +219,8 @@ def test_coexisting_advisors_are_drawn_apart_from_fighters():
     """000 XV.B.4 (line 506): advisors coexisting are not on the board as fighters; the map
     shows them as white dashed chips marked adv, and they hold no stronghold."""
     view = crowded_view(0)
-    view["forces"]["Arrakeen"] = {"10": {"atreides": [4, 0], "bene-gesserit": [3, 0]}}
+    view["forces"]["Arrakeen"] = {"10": {"atreides": {"force": 4},
+                                                  "bene-gesserit": {"force": 3}}}
     view["coexisting"] = ["Arrakeen"]
     svg = board_svg(view)
     assert forces_groups(svg)[("Arrakeen", "10")] == ["A 4", "B 3 adv"]

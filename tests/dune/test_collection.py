@@ -8,9 +8,10 @@ import random
 import pytest
 
 from pbem.games.dune import turn
+from pbem.games.dune.forces import add_forces
 from pbem.games.dune.phases import collection, set_up
 from pbem.games.dune.rules import make_rules
-from pbem.games.dune.state import SEAT_FACTIONS, add_forces
+from pbem.games.dune.state import SEAT_FACTIONS
 
 ALL = list(SEAT_FACTIONS)
 
@@ -40,7 +41,7 @@ def test_xi_a_two_spice_per_force_the_rest_stays():
     XI.B: "Uncollected spice remains where it is for future turns"."""
     state = game()
     state["spice"]["Hagga Basin"] = 10
-    add_forces(state, "fremen", "Hagga Basin", 13, 3)
+    add_forces(state, "fremen", "Hagga Basin", 13, {"force": 3})
     before = spice_of(state, "fremen")
     events = collect(state)
     assert spice_of(state, "fremen") == before + 6
@@ -55,7 +56,7 @@ def test_xi_a_collection_is_capped_by_the_spice_there():
     territory holds no spice any more."""
     state = game()
     state["spice"]["Red Chasm"] = 5
-    add_forces(state, "fremen", "Red Chasm", 7, 8)
+    add_forces(state, "fremen", "Red Chasm", 7, {"force": 8})
     before = spice_of(state, "fremen")
     collect(state)
     assert spice_of(state, "fremen") == before + 5
@@ -68,8 +69,8 @@ def test_xi_a_three_spice_per_force_if_the_player_occupies_carthag_or_arrakeen(c
     or Arrakeen" -- wherever the player collects."""
     state = game()
     state["spice"]["Old Gap"] = 20
-    add_forces(state, "harkonnen", city, 10 if city == "Arrakeen" else 11, 1)
-    add_forces(state, "harkonnen", "Old Gap", 10, 4)
+    add_forces(state, "harkonnen", city, 10 if city == "Arrakeen" else 11, {"force": 1})
+    add_forces(state, "harkonnen", "Old Gap", 10, {"force": 4})
     before = spice_of(state, "harkonnen")
     collect(state)
     assert spice_of(state, "harkonnen") == before + 12
@@ -81,7 +82,7 @@ def test_xi_a_starred_forces_collect_as_one_force_each():
     (000 line 1000)."""
     state = game(advantages=True)
     state["spice"]["The Great Flat"] = 10
-    add_forces(state, "fremen", "The Great Flat", 15, 1, 2)
+    add_forces(state, "fremen", "The Great Flat", 15, {"force": 1, "fedaykin": 2})
     before = spice_of(state, "fremen")
     collect(state)
     assert spice_of(state, "fremen") == before + 6
@@ -93,8 +94,8 @@ def test_xi_a_forces_in_every_sector_of_the_territory_collect_together():
     state = game()
     state["storm"]["sector"] = 1
     state["spice"]["The Minor Erg"] = 8
-    add_forces(state, "emperor", "The Minor Erg", 5, 2)
-    add_forces(state, "emperor", "The Minor Erg", 8, 1)
+    add_forces(state, "emperor", "The Minor Erg", 5, {"force": 2})
+    add_forces(state, "emperor", "The Minor Erg", 8, {"force": 1})
     before = spice_of(state, "emperor")
     collect(state)
     assert spice_of(state, "emperor") == before + 6
@@ -107,7 +108,7 @@ def test_q_and_a_c2_forces_the_storm_separates_from_the_spice_collect_nothing():
     state = game()
     state["storm"]["sector"] = 6
     state["spice"]["The Minor Erg"] = 8         # spice at sector 8, the storm at 6
-    add_forces(state, "emperor", "The Minor Erg", 5, 2)
+    add_forces(state, "emperor", "The Minor Erg", 5, {"force": 2})
     before = spice_of(state, "emperor")
     assert collect(state) == []
     assert spice_of(state, "emperor") == before
@@ -120,11 +121,11 @@ def test_q_and_a_c2_forces_under_the_storm_reach_only_spice_in_their_own_sector(
     state = game()
     state["storm"]["sector"] = 17
     state["spice"]["Habbanya Ridge Flat"] = 10   # its spice lies in sector 18
-    add_forces(state, "fremen", "Habbanya Ridge Flat", 17, 2)
+    add_forces(state, "fremen", "Habbanya Ridge Flat", 17, {"force": 2})
     assert collect(state) == []
     state["storm"]["sector"] = 18
     before = spice_of(state, "fremen")
-    add_forces(state, "fremen", "Habbanya Ridge Flat", 18, 1)
+    add_forces(state, "fremen", "Habbanya Ridge Flat", 18, {"force": 1})
     collect(state)
     assert spice_of(state, "fremen") == before + 2      # only the force in sector 18
 
@@ -135,8 +136,8 @@ def test_separated_factions_only_the_one_on_the_spices_side_collects():
     state = game()
     state["storm"]["sector"] = 6
     state["spice"]["The Minor Erg"] = 8
-    add_forces(state, "emperor", "The Minor Erg", 5, 4)
-    add_forces(state, "atreides", "The Minor Erg", 7, 1)
+    add_forces(state, "emperor", "The Minor Erg", 5, {"force": 4})
+    add_forces(state, "atreides", "The Minor Erg", 7, {"force": 1})
     collect(state)
     assert spice_of(state, "emperor") == 10
     assert spice_of(state, "atreides") == 10 + 2
@@ -150,7 +151,7 @@ def test_two_factions_that_both_reach_the_spice_collect_in_storm_order():
     order = [s for s in state["seats"] if state["dots"][s] in (2, 5)]
     state["spice"]["Cielago North"] = 5
     for seat in order:
-        add_forces(state, seat, "Cielago North", 3, 2)
+        add_forces(state, seat, "Cielago North", 3, {"force": 2})
     before = {seat: spice_of(state, seat) for seat in order}
     collect(state)
     assert [spice_of(state, s) - before[s] for s in order] == [4, 1]
@@ -160,9 +161,9 @@ def test_spice_taken_from_the_map_is_the_spice_the_factions_gain():
     """000 XI: collection moves spice from the map to the collectors; nothing is made or lost."""
     state = game()
     state["spice"].update({"Hagga Basin": 6, "Red Chasm": 8, "South Mesa": 10})
-    add_forces(state, "fremen", "Hagga Basin", 12, 5)
-    add_forces(state, "harkonnen", "Red Chasm", 7, 1)
-    add_forces(state, "guild", "South Mesa", 4, 3)
+    add_forces(state, "fremen", "Hagga Basin", 12, {"force": 5})
+    add_forces(state, "harkonnen", "Red Chasm", 7, {"force": 1})
+    add_forces(state, "guild", "South Mesa", 4, {"force": 3})
     total = sum(state["spice"].values()) + sum(spice_of(state, s) for s in ALL)
     collect(state)
     assert sum(state["spice"].values()) + sum(spice_of(state, s) for s in ALL) == total
@@ -174,9 +175,9 @@ def test_xix_increased_spice_flow_from_the_bank_for_each_stronghold(option):
     Tuek's Sietch collects one spice ... If a player occupies two or all three of these
     strongholds, he collects spice for each"; XXIII: it "must be used in the Advanced Game"."""
     state = game(**{option: True})
-    add_forces(state, "harkonnen", "Carthag", 11, 3)
-    add_forces(state, "harkonnen", "Arrakeen", 10, 1)
-    add_forces(state, "guild", "Tuek's Sietch", 5, 5)
+    add_forces(state, "harkonnen", "Carthag", 11, {"force": 3})
+    add_forces(state, "harkonnen", "Arrakeen", 10, {"force": 1})
+    add_forces(state, "guild", "Tuek's Sietch", 5, {"force": 5})
     events = collect(state)
     assert spice_of(state, "harkonnen") == 10 + 2 + 2
     assert spice_of(state, "guild") == 5 + 1
@@ -190,7 +191,7 @@ def test_xix_increased_spice_flow_from_the_bank_for_each_stronghold(option):
 def test_xix_no_spice_flow_without_the_option():
     """000 XIX is an optional rule: the basic game has no increased spice flow."""
     state = game()
-    add_forces(state, "harkonnen", "Carthag", 11, 3)
+    add_forces(state, "harkonnen", "Carthag", 11, {"force": 3})
     assert collect(state) == []
     assert spice_of(state, "harkonnen") == 10
 
@@ -198,7 +199,7 @@ def test_xix_no_spice_flow_without_the_option():
 def test_wbc_plays_the_increased_spice_flow():
     """004 "Rule Set" (line 75): all the optional and advanced rules, XIX and XXIII among them."""
     state = game("wbc")
-    add_forces(state, "atreides", "Arrakeen", 10, 10)
+    add_forces(state, "atreides", "Arrakeen", 10, {"force": 10})
     collect(state)
     assert spice_of(state, "atreides") == 10 + 2
 

@@ -109,20 +109,24 @@ def test_hands_and_traitors(data):
     assert Ability.FREE_CARD_ON_PURCHASE in data.faction("Harkonnen").abilities
 
 
-def test_starred_forces(data):
-    """Sardaukar (000, line 806 and line 982): five, worth two forces except against the
-    Fremen; Fedaykin (line 1000): three, worth two; one starred force revived per turn."""
-    sardaukar = data.faction("Emperor").starred
-    assert sardaukar is not None
-    assert (sardaukar.name, sardaukar.count, sardaukar.strength) == ("Sardaukar", 5, 2)
-    assert sardaukar.normal_against == ("Fremen",)
-    assert sardaukar.revived_per_turn == 1
-    fedaykin = data.faction("Fremen").starred
-    assert fedaykin is not None
-    assert (fedaykin.name, fedaykin.count, fedaykin.strength) == ("Fedaykin", 3, 2)
-    assert fedaykin.normal_against == ()
-    others = [f.name for f in data.factions if f.starred is None]
+def test_ii_b_1_c_each_faction_counts_its_forces_per_kind(data):
+    """000 II.B.1.c (line 180): 20 tokens each, "the starred tokens" among them: Sardaukar
+    (line 806 and line 982): five, worth two forces except against the Fremen; Fedaykin (line
+    1000): three, worth two; each revived as one force, one a turn, with the advantages only
+    (000 XV); every other faction's forces are of one plain kind."""
+    assert data.faction("Emperor").kinds == (("force", 15), ("sardaukar", 5))
+    assert data.faction("Fremen").kinds == (("force", 17), ("fedaykin", 3))
+    others = [f.name for f in data.factions if f.kinds == (("force", 20),)]
     assert others == ["Atreides", "Bene Gesserit", "Spacing Guild", "Harkonnen"]
+    sardaukar, fedaykin, force = (data.force_kind(n) for n in ("sardaukar", "fedaykin", "force"))
+    assert (sardaukar.strength, sardaukar.worth("Fremen"), sardaukar.worth("Atreides")) == (
+        2, 1, 2)
+    assert (fedaykin.strength, fedaykin.worth("Emperor")) == (2, 2)
+    for kind in (sardaukar, fedaykin):
+        assert (kind.revived_per_turn, kind.revival_weight, kind.revival_cost) == (1, 1, 2)
+        assert kind.optional and kind.spiced and (kind.mark, kind.face) == ("*", "starred")
+    assert (force.strength, force.revived_per_turn, force.optional, force.mark) == (
+        1, None, False, "")
 
 
 def test_fremen_movement_arrival_and_default_victory(data):

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 import random
 
+from pbem.games.dune.forces import add, add_forces, count_in, plain, take
 from pbem.games.dune.orders import bid_orders
 from pbem.games.dune.phases import movement, moves, storm
 from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.rules import make_rules
-from pbem.games.dune.state import add_forces, count_in
 
 
 def game(ruleset="gf9", seats=("atreides", "bene-gesserit", "harkonnen"), **options):
@@ -18,11 +18,10 @@ def game(ruleset="gf9", seats=("atreides", "bene-gesserit", "harkonnen"), **opti
     state = new_game(make_rules(ruleset, options), list(seats), random.Random(1))
     for sectors in state["forces"].values():
         for by_faction in sectors.values():
-            for faction, (normal, starred) in by_faction.items():
-                state["factions"][faction]["reserve"][0] += normal
-                state["factions"][faction]["reserve"][1] += starred
-    for sheet in state["factions"].values():
-        sheet["reserve"][0] += sheet["to_place"]
+            for faction, counts in by_faction.items():
+                add(state["factions"][faction]["reserve"], counts)
+    for seat, sheet in state["factions"].items():
+        add(sheet["reserve"], {plain(state, seat): sheet["to_place"]})
         sheet["to_place"] = 0
     state.update(forces={}, spice={}, turn=2, phase="movement", step={})
     state["storm"]["sector"] = 1
@@ -30,8 +29,8 @@ def game(ruleset="gf9", seats=("atreides", "bene-gesserit", "harkonnen"), **opti
 
 
 def station(state, faction, territory, sector, normal):
-    state["factions"][faction]["reserve"][0] -= normal
-    add_forces(state, faction, territory, sector, normal, 0)
+    take(state["factions"][faction]["reserve"], {"force": normal})
+    add_forces(state, faction, territory, sector, {"force": normal})
 
 
 def test_001_1_06_07_coexisting_advisors_neither_lose_forces_nor_make_their_ally_lose_any():
@@ -45,14 +44,14 @@ def test_001_1_06_07_coexisting_advisors_neither_lose_forces_nor_make_their_ally
     state["factions"]["bene-gesserit"]["coexisting"] = ["Arrakeen"]
     assert moves.ally_constraint(state, "bene-gesserit") == []
     assert moves.ally_constraint(state, "atreides") == []
-    assert count_in(state, "bene-gesserit", "Arrakeen") == (2, 0)
+    assert count_in(state, "bene-gesserit", "Arrakeen") == {"force": 2}
     state["factions"]["bene-gesserit"]["coexisting"] = []
     events = moves.ally_constraint(state, "bene-gesserit")
     assert [e.code for e in events] == ["ally-constraint"] and events[0].to is None
     assert events[0].data == {"faction": "bene-gesserit", "territory": "Arrakeen",
-                              "ally": "atreides", "forces": [2, 0]}
-    assert count_in(state, "bene-gesserit", "Arrakeen") == (0, 0)
-    assert state["factions"]["bene-gesserit"]["tanks"] == [2, 0]
+                              "ally": "atreides", "forces": {"force": 2}}
+    assert count_in(state, "bene-gesserit", "Arrakeen") == {}
+    assert state["factions"]["bene-gesserit"]["tanks"] == {"force": 2}
 
 
 def test_001_1_06_07_the_constraint_is_gf9s_alone():
@@ -63,7 +62,7 @@ def test_001_1_06_07_the_constraint_is_gf9s_alone():
     station(state, "atreides", "Arrakeen", 9, 5)
     station(state, "harkonnen", "Arrakeen", 9, 2)
     assert moves.ally_constraint(state, "harkonnen") == []
-    assert count_in(state, "harkonnen", "Arrakeen") == (2, 0)
+    assert count_in(state, "harkonnen", "Arrakeen") == {"force": 2}
 
 
 def test_001_1_06_07_the_turn_prompt_warns_an_allied_faction():
@@ -94,4 +93,4 @@ def test_001_1_01_04_a_storm_that_does_not_move_kills_nothing_where_it_stands():
     station(state, "atreides", "Cielago North", 3, 4)
     events = storm.move_storm(state, 0)
     assert [e.code for e in events] == ["storm-moves"]
-    assert count_in(state, "atreides", "Cielago North") == (4, 0)
+    assert count_in(state, "atreides", "Cielago North") == {"force": 4}

@@ -18,7 +18,7 @@ from pbem.templating import MAIL_WIDTH
 
 MIXES = [({}, 21), ({"advanced": True}, 22), ({"tournament": True}, 23),
          ({"advanced": True, "tournament": True, "bidding": "whole_round",
-           "movement": "batched"}, 24)]
+           "movement": "batched"}, 24), ({"advanced": True, "tech_tokens": True}, 25)]
 
 
 def states_of(options: dict, seed: int, turns: int = 4):

@@ -19,18 +19,16 @@ from __future__ import annotations
 
 import difflib
 import json
-import re
 from importlib.resources import files
 from pathlib import Path
 
 import pytest
 from installation import Installation
-from players import drop, order_mail, text
+from players import drop, order_mail, others_mail
 
 from pbem import flood, reports
 from pbem.definition import create_game, game_definition
 from pbem.game import batches_of
-from pbem.mail.text import parse_message
 from pbem.moderator import run_gm_command
 from pbem.record import GameRecord
 
@@ -195,15 +193,7 @@ class Run:
         store = self.moderator.store
         secrets = {row["secret"] for row in store.seats(GAME)}
         secrets.add(self.record().settings["gm_secret"])
-        found = []
-        for row in store.all("select * from outbox order by id"):
-            if row["seat"] == HA or address(HA) in row["recipients"] or row["kind"] == "gm-answer":
-                continue
-            body = DIGEST_LINE.sub("<digest>", text(parse_message(row["message"])))
-            for secret in secrets:
-                body = body.replace(secret, "<secret>")
-            found.append((row["kind"], row["recipients"], row["subject"], body))
-        return found
+        return others_mail(store, HA, address(HA), secrets)
 
 
 @pytest.mark.parametrize(("hidden", "hand"), [
@@ -254,7 +244,6 @@ RULESETS = {"classic": ("classic", {}), "classic advanced": ("classic", {"advanc
             "wbc": ("wbc", {}), "wbc advanced": ("wbc", {"advanced": True}),
             "gf9": ("gf9", {}), "gf9 advanced": ("gf9", {"advanced": True})}
 CARDS = ["Weather Control", "Family Atomics", "Karama #1", "Truthtrance #1"]
-DIGEST_LINE = re.compile(r"^Game digest .*$|X-PBEM-Chain: .*$", re.MULTILINE)
 
 
 class TurnRun(Run):
@@ -280,11 +269,11 @@ class TurnRun(Run):
                 "test")
         # Two Harkonnen forces from the reserve onto the Shield Wall: by it, Family Atomics
         # may be played (player aid B.5), in both runs.
-        forces = {**self.record().state["forces"], "Shield Wall": {"8": {HA: [2, 0]}}}
+        forces = {**self.record().state["forces"], "Shield Wall": {"8": {HA: {"force": 2}}}}
         self.gm(f"ADJUST /forces = {json.dumps(forces)} -- by the wall")
         reserve = self.record().state["factions"][HA]["reserve"]
-        self.gm(f"ADJUST /factions/harkonnen/reserve = {json.dumps([reserve[0] - 2, reserve[1]])}"
-                " -- by the wall")
+        reserve = {**reserve, "force": reserve["force"] - 2}
+        self.gm(f"ADJUST /factions/harkonnen/reserve = {json.dumps(reserve)} -- by the wall")
         for _ in range(60):
             state = self.record().state
             if state["turn"] > 2 or (state["turn"] == 2 and state["phase"] == "bidding"):

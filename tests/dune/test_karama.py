@@ -276,7 +276,7 @@ def test_wbc_xvii_the_fremen_karama_worm_spares_their_allies_and_brings_no_nexus
     assert refused(state, FR, "KARAMA WORM Polar Sink").code == "territory-not-allowed"
     state, events = step(state, fremen="KARAMA WORM The Great Flat")
     devoured = next(e for e in events if e.code == "worm-devoured")
-    assert devoured.data["forces"] == {HA: [3, 0]} and "nexus" not in codes(events)
+    assert devoured.data["forces"] == {HA: {"force": 3}} and "nexus" not in codes(events)
     assert state["worms"] == 1
     plain = movement([FR, HA], {"Sietch Tabr": {FR: 10}}, {FR: ["Karama"], HA: ["Snooper"]})
     assert refused(plain, FR, "KARAMA WORM The Great Flat").code == "karama"
@@ -343,7 +343,7 @@ def test_every_karama_and_card_event_renders_in_its_own_words():
     template = environment("dune").get_template("events.txt.j2")
     samples = [
         ("weather-control", {"faction": EM, "sectors": 4}),
-        ("family-atomics", {"faction": HA, "killed": {EM: [3, 0]}}),
+        ("family-atomics", {"faction": HA, "killed": {EM: {"force": 3}}}),
         ("karama", {"faction": EM, "use": "prescience", "worthless": False}),
         ("karama", {"faction": BG, "use": None, "worthless": True}),
         ("karama-cancelled", {"faction": EM, "of": BG}),

@@ -51,7 +51,9 @@ def break_everything(copy):
         sheets = content["factions"]
         copy.entry(sheets, "Atreides")["reserve"] = 11
         copy.entry(sheets, "Spacing Guild")["start"][0]["territories"] = ["Tueks Sietch"]
-        copy.entry(sheets, "Emperor")["starred"]["normal_against"] = ["Fremn"]
+        copy.entry(content["force_kinds"], "sardaukar")["strength_against"] = {"Fremn": 1}
+        copy.entry(content["force_kinds"], "fedaykin")["strength"] = 1.25
+        copy.entry(sheets, "Harkonnen")["kinds"] = {"force": 19, "cyborg": 1}
         copy.entry(sheets, "Bene Gesserit")["abilities"].append("mind_control")
 
     copy.edit("board.yaml", board)
@@ -77,7 +79,9 @@ def break_everything(copy):
         ("leaders.yaml", FaultCode.LEADER_COUNT, "Fremen"),
         ("factions.yaml", FaultCode.FORCE_COUNT, "Atreides"),
         ("factions.yaml", FaultCode.UNKNOWN_TERRITORY, "Spacing Guild, start[0]"),
-        ("factions.yaml", FaultCode.UNKNOWN_FACTION, "Emperor, starred"),
+        ("factions.yaml", FaultCode.UNKNOWN_FACTION, "sardaukar"),
+        ("factions.yaml", FaultCode.BAD_VALUE, "fedaykin"),
+        ("factions.yaml", FaultCode.UNKNOWN_KIND, "Harkonnen, kinds"),
         ("factions.yaml", FaultCode.BAD_VALUE, "Bene Gesserit"),
     }
 
@@ -99,6 +103,35 @@ def test_a_broken_copy_reports_every_fault_at_once(data_copy):
     for fault in error.faults:
         assert str(fault) in str(error)
     assert f"{len(error.faults)} fault(s)" in str(error)
+
+
+def test_ii_b_1_c_a_faction_has_one_plain_kind_and_a_mark_for_each_other(data_copy):
+    """A faction's kinds of force (``kinds``): one without a mark, its plain forces, not
+    optional (000 XV: the starred tokens are plain without the advantages); each other kind
+    a mark of its own, for orders name a kind by its mark ("2*"); 20 in all (000 II.B.1.c).
+    The plain kind is the first whatever the order the sheet lists them in."""
+    def factions(content):
+        sheets = content["factions"]
+        data_copy.entry(sheets, "Emperor")["kinds"] = {"sardaukar": 5, "fedaykin": 15}
+        data_copy.entry(sheets, "Fremen")["kinds"] = {"fedaykin": 20}
+        data_copy.entry(sheets, "Atreides")["kinds"] = {"force": 21}
+
+    data_copy.edit("factions.yaml", factions)
+    with pytest.raises(DataError) as raised:
+        load(data_copy.path)
+    found = {(fault.where, fault.code) for fault in raised.value.faults}
+    assert found == {("Emperor, kinds", FaultCode.BAD_VALUE),
+                     ("Fremen, kinds", FaultCode.BAD_VALUE),
+                     ("Atreides, kinds", FaultCode.FORCE_COUNT)}
+
+
+def test_a_sheet_lists_its_kinds_in_any_order(data_copy, data):
+    def factions(content):
+        data_copy.entry(content["factions"], "Fremen")["kinds"] = {"fedaykin": 3, "force": 17}
+
+    data_copy.edit("factions.yaml", factions)
+    assert load(data_copy.path).faction("Fremen").kinds == data.faction("Fremen").kinds == (
+        ("force", 17), ("fedaykin", 3))
 
 
 def test_asymmetric_border_names_both_territories(data_copy):

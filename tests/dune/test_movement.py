@@ -368,7 +368,23 @@ LINES = [
     (fremen_first, FR, "SHIP 3 1* TO Sietch Tabr"),
     (fremen_first, FR, "MOVE 2 1* FROM Sietch Tabr TO Plastic Basin SECTOR 14"),
     (fremen_first, FR, "MOVE 2* FROM Sietch Tabr TO Plastic Basin SECTOR 14"),
+    (fremen_first, FR, "MOVE 2 forces and 1 Fedaykin FROM Sietch Tabr TO Plastic Basin SECTOR 14"),
 ]
+
+
+def test_orders_name_a_kind_of_force_by_its_mark_or_its_words():
+    """A move or a shipment names a kind of force as the data words it (``force_kinds``): its
+    mark (``1*``), its name, its face (``starred``); the echo writes the mark."""
+    state = fremen_first()
+    texts = ["MOVE 2 1* FROM Sietch Tabr TO Plastic Basin SECTOR 14",
+             "MOVE 2 forces and 1 Fedaykin FROM Sietch Tabr TO Plastic Basin SECTOR 14",
+             "move 2 1 starred from sietch tabr to plastic basin sector 14"]
+    orders = [dune.parse(state, FR, text).orders for text in texts]
+    assert all(len(found) == 1 for found in orders)
+    assert {found[0].text for found in orders} == {texts[0]}
+    assert orders[0][0].value["plans"][0]["move"]["forces"] == {"force": 2, "fedaykin": 1}
+    refused = dune.parse(state, FR, "MOVE 1 Sardaukar FROM Sietch Tabr TO Plastic Basin")
+    assert refused.errors and refused.errors[0].code == "bad-move"
 
 
 @pytest.mark.parametrize("setup,seat,text", LINES, ids=[text for _, _, text in LINES])

@@ -7,11 +7,12 @@ import random
 
 import pytest
 
+from pbem.games.dune.forces import count_in
 from pbem.games.dune.orders.language import parse_orders
 from pbem.games.dune.phases import nexus
 from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.rules import make_rules
-from pbem.games.dune.state import SEAT_FACTIONS, count_in
+from pbem.games.dune.state import SEAT_FACTIONS
 
 ALL = list(SEAT_FACTIONS)
 AT, BG, EM, FR, GU, HA = ALL
@@ -138,11 +139,11 @@ def test_xii_e_5_factions_sharing_a_territory_may_ally_and_nothing_moves():
     """000 XII.E.5 forbids allies to *enter* a territory where an ally is; no rule moves forces
     when factions already together ally (nexus.py ruling)."""
     state = game()
-    state["forces"] = {"Red Chasm": {"7": {AT: [3, 0], FR: [2, 0]}}}
+    state["forces"] = {"Red Chasm": {"7": {AT: {"force": 3}, FR: {"force": 2}}}}
     nexus_round(state, atreides=[FR], fremen=[AT])
     assert state["alliances"] == [[AT, FR]]
-    assert count_in(state, AT, "Red Chasm") == (3, 0)
-    assert count_in(state, FR, "Red Chasm") == (2, 0)
+    assert count_in(state, AT, "Red Chasm") == {"force": 3}
+    assert count_in(state, FR, "Red Chasm") == {"force": 2}
 
 
 # --- the size of alliances

@@ -53,8 +53,8 @@ def test_ix_c_2_d_the_sector_is_clear_where_one_only_is_open_or_the_spice_lies(h
     assert ("(MOVE 4 FROM Carthag TO Arsunt: read as sector 11, the only one open to it)"
             in answer)
     forces = site.record("dune-1").state["forces"]
-    assert forces["The Minor Erg"]["8"]["harkonnen"] == [5, 0]
-    assert forces["Arsunt"]["11"]["harkonnen"] == [4, 0]
+    assert forces["The Minor Erg"]["8"]["harkonnen"] == {"force": 5}
+    assert forces["Arsunt"]["11"]["harkonnen"] == {"force": 4}
 
 
 def test_ix_c_2_d_a_real_choice_is_asked_with_the_sectors_open(harkonnen_turn):
@@ -125,7 +125,7 @@ def test_wbc_xv_a_territory_held_alone_is_named_and_entered_as_declared(advisors
     answer = flat(send(site, "atreides", "MOVE 4 FROM Arrakeen TO Rim Wall West"))
     assert "Not accepted" not in answer
     state = site.record("dune-1").state
-    assert state["forces"]["Rim Wall West"]["9"]["atreides"] == [4, 0]
+    assert state["forces"]["Rim Wall West"]["9"]["atreides"] == {"force": 4}
     assert state["factions"]["bene-gesserit"]["coexisting"] == ["Arrakeen", "Rim Wall West"]
 
 
@@ -164,8 +164,8 @@ def test_xv_b_3_advisors_with_a_faction_stands_from_turn_to_turn(tmp_path):
     answer = flat(send(site, "atreides", "SHIP 2 TO Rim Wall West"))
     assert "Not accepted" not in answer
     state = site.record("dune-1").state               # the game goes on to turn 4's bidding
-    assert state["forces"]["Rim Wall West"]["9"] == {"atreides": [2, 0],
-                                                     "bene-gesserit": [1, 0]}
+    assert state["forces"]["Rim Wall West"]["9"] == {"atreides": {"force": 2},
+                                                     "bene-gesserit": {"force": 1}}
     assert "Rim Wall West" in state["factions"]["bene-gesserit"]["coexisting"]
 
 

@@ -11,13 +11,14 @@ import pytest
 
 from pbem.game import Event
 from pbem.games.dune import leaders, turn
+from pbem.games.dune.forces import add, add_forces, counts_of, plain, take, total
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.orders.language import parse_orders
 from pbem.games.dune.orders.revival_orders import random_revival, revival_text
 from pbem.games.dune.phases import revival
 from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.rules import make_rules
-from pbem.games.dune.state import SEAT_FACTIONS, add_forces, data, only_sector, storm_order
+from pbem.games.dune.state import SEAT_FACTIONS, data, only_sector, storm_order
 from pbem.games.dune.view import seat_view
 from pbem.templating import render
 
@@ -32,7 +33,7 @@ def game(seats=(AT, EM, FR, HA), ruleset="classic", alliances=(), **options):
     state["storm"]["sector"] = 1
     for seat in seats:
         own = state["factions"][seat]
-        own["reserve"][0] += own["to_place"]
+        add(own["reserve"], {plain(state, seat): own["to_place"]})
         own["to_place"] = 0
     state["alliances"] = [list(a) for a in alliances]
     return state
@@ -40,9 +41,9 @@ def game(seats=(AT, EM, FR, HA), ruleset="classic", alliances=(), **options):
 
 def kill(state, seat, normal, starred=0):
     """Forces from the reserve into the tanks."""
-    own = state["factions"][seat]
-    own["reserve"] = [own["reserve"][0] - normal, own["reserve"][1] - starred]
-    own["tanks"] = [own["tanks"][0] + normal, own["tanks"][1] + starred]
+    own, dying = state["factions"][seat], counts_of(state, seat, (normal, starred))
+    take(own["reserve"], dying)
+    add(own["tanks"], dying)
 
 
 def dead(state, seat, *names):
@@ -144,7 +145,7 @@ def test_ix_b_1_the_free_revival_costs_nothing_and_each_further_force_two_spice_
     assert state["factions"][AT]["spice"] == 8
     assert spice_everywhere(state) == before - 2            # to the bank, nobody else
     assert [(e.code, e.data, e.to) for e in events] == [
-        ("forces-revived", {"faction": AT, "forces": [3, 0], "spice": 2}, None)]
+        ("forces-revived", {"faction": AT, "forces": {"force": 3}, "spice": 2}, None)]
 
 
 def test_ix_b_the_default_is_the_free_revival_and_a_player_may_order_fewer():
@@ -155,9 +156,9 @@ def test_ix_b_the_default_is_the_free_revival_and_a_player_may_order_fewer():
     kill(state, FR, 5)
     kill(state, HA, 5)
     play(state, fremen="PASS", harkonnen="REVIVE 1")
-    assert state["factions"][AT]["tanks"] == [3, 0]          # the default: 2 free
-    assert state["factions"][FR]["tanks"] == [5, 0]
-    assert state["factions"][HA]["tanks"] == [4, 0]
+    assert state["factions"][AT]["tanks"] == {"force": 3}          # the default: 2 free
+    assert state["factions"][FR]["tanks"] == {"force": 5}
+    assert state["factions"][HA]["tanks"] == {"force": 4}
 
 
 def test_ix_b_2_never_more_than_three_forces_a_turn_and_the_error_says_what_is_legal():
@@ -194,10 +195,10 @@ def test_ix_b_3_revived_forces_go_to_the_reserve():
     """000 IX.B.3: "Revived tokens must be placed in the player's reserve"."""
     state = game()
     kill(state, HA, 4)
-    reserve = list(state["factions"][HA]["reserve"])
+    reserve = dict(state["factions"][HA]["reserve"])
     play(state, harkonnen="REVIVE 2")
-    assert state["factions"][HA]["reserve"] == [reserve[0] + 2, 0]
-    assert state["factions"][HA]["tanks"] == [2, 0]
+    assert state["factions"][HA]["reserve"] == {"force": reserve["force"] + 2}
+    assert state["factions"][HA]["tanks"] == {"force": 2}
 
 
 @pytest.mark.parametrize("seat,free", [(AT, 2), (BG, 1), (EM, 1), (FR, 3), (GU, 1), (HA, 2)])
@@ -207,7 +208,7 @@ def test_the_free_revival_of_each_shield(seat, free):
     kill(state, seat, 5)
     spice = state["factions"][seat]["spice"]
     play(state)
-    assert state["factions"][seat]["tanks"] == [5 - free, 0]
+    assert state["factions"][seat]["tanks"] == {"force": 5 - free}
     assert state["factions"][seat]["spice"] == spice
 
 
@@ -230,10 +231,10 @@ def test_sardaukar_revive_as_one_force_and_only_one_a_turn():
     state = game(advantages=True)
     kill(state, EM, 3, 2)
     _, [(code, message, _)] = read(state, EM, "REVIVE 2*")
-    assert code == "starred-limit" and "1 Sardaukar at most" in message
+    assert code == "revival-limit" and "1 Sardaukar at most" in message
     events = play(state, emperor="REVIVE 2 1*")
-    assert state["factions"][EM]["tanks"] == [1, 1]
-    assert events[0].data == {"faction": EM, "forces": [2, 1], "spice": 4}
+    assert state["factions"][EM]["tanks"] == {"force": 1, "sardaukar": 1}
+    assert events[0].data == {"faction": EM, "forces": {"force": 2, "sardaukar": 1}, "spice": 4}
 
 
 def test_fedaykin_revive_as_one_force_and_only_one_a_turn():
@@ -243,16 +244,17 @@ def test_fedaykin_revive_as_one_force_and_only_one_a_turn():
     kill(state, FR, 4, 2)
     assert prompt_of(state, FR).default_text == "REVIVE 2 1*"
     play(state)
-    assert state["factions"][FR]["tanks"] == [2, 1]
+    assert state["factions"][FR]["tanks"] == {"force": 2, "fedaykin": 1}
     assert state["factions"][FR]["spice"] == 3
 
 
 def test_without_the_advantages_no_force_is_starred():
-    """000 XV: starred forces only with the optional advantages."""
+    """000 XV: starred forces only with the optional advantages: without them the Emperor
+    has no kind of force with a mark, and ``1*`` names none of his."""
     state = game()
     kill(state, EM, 3)
     _, [(code, _, _)] = read(state, EM, "REVIVE 1*")
-    assert code == "not-in-tanks"
+    assert code == "bad-forces"
 
 
 # --- leaders (000 IX.D)
@@ -385,11 +387,11 @@ def test_xvii_the_emperor_karama_revives_three_forces_free_beyond_the_limit():
     give(state, EM, "Karama #2")
     spice = state["factions"][EM]["spice"]
     events = play(state, emperor="REVIVE 3\nKARAMA REVIVE 3")
-    assert state["factions"][EM]["tanks"] == [1, 0]
+    assert state["factions"][EM]["tanks"] == {"force": 1}
     assert state["factions"][EM]["spice"] == spice - 4
     assert "Karama #2" not in state["factions"][EM]["hand"]
     assert state["decks"]["treachery_discard"][-1] == "Karama #2"
-    assert ("card-revival", {"faction": EM, "card": "Karama", "forces": [3, 0],
+    assert ("card-revival", {"faction": EM, "card": "Karama", "forces": {"force": 3},
                              "leader": None}) in [(e.code, e.data) for e in events]
 
 
@@ -430,7 +432,7 @@ def test_player_aid_b_4_the_ghola_revives_up_to_five_forces_free():
     give(state, HA, "Ghola")
     spice = state["factions"][HA]["spice"]
     play(state, harkonnen="REVIVE 2\nTLEILAXU GHOLA 5")
-    assert state["factions"][HA]["tanks"] == [3, 0]
+    assert state["factions"][HA]["tanks"] == {"force": 3}
     assert state["factions"][HA]["spice"] == spice
     assert "Ghola" in state["decks"]["treachery_discard"]
     state = game()
@@ -465,7 +467,7 @@ def test_one_starred_force_a_turn_even_with_cards():
     state = game(advantages=True)
     kill(state, FR, 2, 2)
     give(state, FR, "Ghola")
-    assert read(state, FR, "REVIVE 1*\nGHOLA 1*")[1][0][0] == "starred-limit"
+    assert read(state, FR, "REVIVE 1*\nGHOLA 1*")[1][0][0] == "revival-limit"
 
 
 # --- the Emperor pays for his ally
@@ -478,10 +480,10 @@ def test_emperor_alliance_power_pays_for_his_allys_forces():
     state["factions"][AT]["spice"] = 0
     assert "SUPPORT <spice> <ally>" in prompt_of(state, EM).legal
     events = play(state, atreides="REVIVE 3", emperor="SUPPORT 4")
-    assert state["factions"][AT]["tanks"] == [2, 0]
+    assert state["factions"][AT]["tanks"] == {"force": 2}
     assert state["factions"][EM]["spice"] == 8 and state["factions"][AT]["spice"] == 0
     assert [(e.code, e.data, e.to) for e in events] == [
-        ("forces-revived", {"faction": AT, "forces": [3, 0], "spice": 2}, None),
+        ("forces-revived", {"faction": AT, "forces": {"force": 3}, "spice": 2}, None),
         ("revival-supported", {"faction": EM, "ally": AT}, None),
         ("revival-support", {"faction": EM, "ally": AT, "spice": 2}, (EM, AT))]
 
@@ -509,8 +511,8 @@ def test_an_emperors_ally_may_order_beyond_its_spice_and_what_nobody_pays_for_is
     state["factions"][HA]["spice"] = 0
     assert read(state, HA, "REVIVE 3")[1] == []
     events = play(state, harkonnen="REVIVE 3", emperor="PASS")
-    assert state["factions"][HA]["tanks"] == [3, 0]
-    assert ("revival-cut", {"ordered": [3, 0], "forces": [2, 0]}, (HA,)) in [
+    assert state["factions"][HA]["tanks"] == {"force": 3}
+    assert ("revival-cut", {"ordered": {"force": 3}, "forces": {"force": 2}}, (HA,)) in [
         (e.code, e.data, e.to) for e in events]
 
 
@@ -582,16 +584,17 @@ def test_a_bad_line_says_what_is_legal_and_the_good_lines_are_not_filed_with_it(
 # --- events, views and bots
 def test_every_revival_event_renders_for_its_readers():
     """Each revival event code has its own words in events.txt.j2."""
-    events = [Event("forces-revived", {"faction": EM, "forces": [2, 1], "spice": 4}),
-              Event("forces-revived", {"faction": AT, "forces": [1, 0], "spice": 0}),
+    events = [Event("forces-revived", {"faction": EM, "forces": {"force": 2, "sardaukar": 1},
+                                       "spice": 4}),
+              Event("forces-revived", {"faction": AT, "forces": {"force": 1}, "spice": 0}),
               Event("leader-revived", {"faction": AT, "leader": "Duncan Idaho", "spice": 2}),
               Event("card-revival", {"faction": FR, "card": "Tleilaxu Ghola",
-                                     "forces": [4, 1], "leader": None}),
-              Event("card-revival", {"faction": EM, "card": "Karama", "forces": [0, 0],
+                                     "forces": {"force": 4, "fedaykin": 1}, "leader": None}),
+              Event("card-revival", {"faction": EM, "card": "Karama", "forces": {},
                                      "leader": "Caid"}),
               Event("revival-supported", {"faction": EM, "ally": AT}),
               Event("revival-support", {"faction": EM, "ally": AT, "spice": 2}, to=(EM, AT)),
-              Event("revival-cut", {"ordered": [3, 0], "forces": [2, 0]}, to=(AT,))]
+              Event("revival-cut", {"ordered": {"force": 3}, "forces": {"force": 2}}, to=(AT,))]
     text = render("dune", "events.txt.j2", events=events, seat=AT)
     assert text.splitlines() == [
         "Emperor revives 3 forces (1 starred) from the tanks for 4 spice.",
@@ -621,7 +624,8 @@ def random_position(rng):
     deck = state["decks"]["treachery"]
     for seat in seats:
         own = state["factions"][seat]
-        kill(state, seat, rng.randint(0, 6), rng.randint(0, own["reserve"][1]))
+        kill(state, seat, rng.randint(0, 6), rng.randint(0, total(own["reserve"]) - own[
+            "reserve"].get("force", 0)))
         own["spice"] = rng.randint(0, 12)
         names = list(own["leaders"])
         dying = rng.sample(names, rng.choice([0, 1, 5, 5]))
@@ -675,14 +679,15 @@ def test_invariant_starred_forces_are_counted_right():
     1000)."""
     state = game(advantages=True)
     assert violations(state) == []
-    state["factions"][EM]["tanks"][1] += 1
-    state["factions"][EM]["reserve"][0] -= 1
-    assert violations(state) == ["starred forces: emperor has 6, not 5 (000 line 806, lines "
-                                 "982 and 1000)"]
+    add(state["factions"][EM]["tanks"], {"sardaukar": 1})
+    take(state["factions"][EM]["reserve"], {"force": 1})
+    assert violations(state) == ["forces: emperor has {'force': 14, 'sardaukar': 6}, not "
+                                 "{'force': 15, 'sardaukar': 5} (000 II.B.1.c, lines 806, 982 "
+                                 "and 1000)"]
     state = game()
-    state["factions"][FR]["reserve"] = [19, 1]
-    assert violations(state) == ["starred forces: fremen has 1, not 0 (000 line 806, lines "
-                                 "982 and 1000)"]
+    state["factions"][FR]["reserve"] = {"force": 19, "fedaykin": 1}
+    assert violations(state) == ["forces: fremen has {'force': 19, 'fedaykin': 1}, not "
+                                 "{'force': 20} (000 II.B.1.c, lines 806, 982 and 1000)"]
 
 
 def test_invariant_no_stronghold_holds_three_factions():
@@ -690,14 +695,14 @@ def test_invariant_no_stronghold_holds_three_factions():
     coexisting (XV.B.5), and coexisting they occupy nothing (XV.B.4)."""
     state = game(seats=(AT, BG, FR, HA))
     for seat in (HA, FR):
-        add_forces(state, seat, "Arrakeen", only_sector("Arrakeen"), 1)
-        state["factions"][seat]["reserve"][0] -= 1
+        add_forces(state, seat, "Arrakeen", only_sector("Arrakeen"), {"force": 1})
+        take(state["factions"][seat]["reserve"], {"force": 1})
     assert violations(state) == ["stronghold: Arrakeen is occupied by atreides, fremen, "
                                  "harkonnen (000 IX.C.1.c, IX.C.2.f)"]
     state = game(seats=(AT, BG, FR, HA))
     for seat in (BG, FR):
-        add_forces(state, seat, "Arrakeen", only_sector("Arrakeen"), 1)
-        state["factions"][seat]["reserve"][0] -= 1
+        add_forces(state, seat, "Arrakeen", only_sector("Arrakeen"), {"force": 1})
+        take(state["factions"][seat]["reserve"], {"force": 1})
     assert violations(state) == []
     state["factions"][BG]["coexisting"] = ["Arrakeen"]
     assert violations(state) == []
@@ -778,7 +783,7 @@ def test_001_2_03_08_random_revivals_of_the_emperors_ally_read_back_and_go_beyon
         kill(state, AT, rng.randint(0, 8))
         state["factions"][AT]["spice"] = rng.randint(0, 6)
         state["factions"][EM]["spice"] = rng.randint(0, 12)
-        before = state["factions"][AT]["tanks"][0]
+        before = state["factions"][AT]["tanks"].get("force", 0)
         orders = {}
         for found in revival.prompts(state):
             value = random_revival(seat_view(state, found.seat), found, rng)
@@ -787,5 +792,5 @@ def test_001_2_03_08_random_revivals_of_the_emperors_ally_read_back_and_go_beyon
             orders[found.key] = value
         revival.apply(state, orders, rng)
         assert violations(state) == []
-        most = max(most, before - state["factions"][AT]["tanks"][0])
+        most = max(most, before - state["factions"][AT]["tanks"].get("force", 0))
     assert most > 3

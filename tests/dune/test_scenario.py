@@ -14,10 +14,11 @@ from click.testing import CliRunner
 from pbem.cli import main
 from pbem.game import step_rng
 from pbem.games.dune import turn
+from pbem.games.dune.forces import all_of, total
 from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.rules import make_rules
 from pbem.games.dune.scenario import ScenarioError, load_scenario, run_scenario
-from pbem.games.dune.state import data, forces_total
+from pbem.games.dune.state import data
 
 SCENARIOS = Path(__file__).parent / "scenarios"
 DOCS = Path(__file__).parents[2] / "docs" / "scenarios.md"
@@ -59,14 +60,14 @@ def test_a_position_keeps_what_it_leaves_out_and_the_reserve_is_what_is_left():
         "factions": {"atreides": {"tanks": 4}}})).state
     set_up = fresh()
     assert state["phase"] == "storm" and state["turn"] == 2
-    assert state["forces"] == {"Arrakeen": {"10": {"atreides": [6, 0]}},
-                               "Cielago North": {"2": {"fremen": [3, 0]}}}
-    assert state["factions"]["atreides"]["reserve"] == [10, 0]
-    assert state["factions"]["harkonnen"]["reserve"] == [20, 0]
-    assert state["factions"]["fremen"]["reserve"] == [17, 0]
+    assert state["forces"] == {"Arrakeen": {"10": {"atreides": {"force": 6}}},
+                               "Cielago North": {"2": {"fremen": {"force": 3}}}}
+    assert state["factions"]["atreides"]["reserve"] == {"force": 10}
+    assert state["factions"]["harkonnen"]["reserve"] == {"force": 20}
+    assert state["factions"]["fremen"]["reserve"] == {"force": 17}
     assert all(state["factions"][seat]["to_place"] == 0 for seat in FOUR)
     for seat in FOUR:
-        assert forces_total(state, seat) == 20
+        assert total(all_of(state, seat)) == 20
         for key in ("spice", "hand", "traitors", "traitor_draw"):
             assert state["factions"][seat][key] == set_up["factions"][seat][key]
     assert state["decks"] == set_up["decks"]
@@ -90,7 +91,7 @@ def test_starred_forces_count_apart_with_the_advantages():
                                    position={"turn": 1, "storm": {"dials": {"emperor": 1,
                                                                             "atreides": 1}},
                                              "forces": {"Arrakeen": {"emperor": [4, 2]}}})).state
-    assert state["factions"]["emperor"]["reserve"] == [11, 3]
+    assert state["factions"]["emperor"]["reserve"] == {"force": 11, "sardaukar": 3}
 
 
 def test_card_names_take_exact_copies_first_then_the_lowest_free_copy():
@@ -147,20 +148,21 @@ def test_bad_counts_are_named():
                                                                 "fremen": "many",
                                                                 "emperor": 2}},
                                          "factions": {"atreides": {"reserve": 5}}}))
-    assert "position.forces.Carthag.harkonnen: the Harkonnen have no starred forces" in problems
-    assert ("position.forces.Carthag.fremen: expected a number of forces or [normal, starred], "
-            "got 'many'") in problems
+    assert ("position.forces.Carthag.harkonnen: the Harkonnen have forces of 1 kind(s) (forces), "
+            "not 2") in problems
+    assert ("position.forces.Carthag.fremen: expected a number of forces, numbers of each kind "
+            "or a mapping of kinds of force to numbers, got 'many'") in problems
     assert ("position.forces.Carthag.emperor: Emperor are not in play (seats: atreides, "
             "bene-gesserit, harkonnen, fremen)") in problems
-    assert any(p.startswith("position.factions.atreides.reserve: the Atreides have [20, 0] "
-                            "forces") and p.endswith("the reserve must be [20, 0]")
+    assert any(p.startswith("position.factions.atreides.reserve: the Atreides have 20 "
+                            "forces") and p.endswith("the reserve must be 20")
                for p in problems)
 
 
 def test_forces_beyond_the_factions_twenty_are_a_fault():
     problems = faults(scenario(position={"turn": 2, "forces": {"Arrakeen": {"atreides": 15},
                                                                "Carthag": {"atreides": 6}}}))
-    assert any(p.startswith("position.factions.atreides: the Atreides have [21, 0] forces")
+    assert any(p.startswith("position.factions.atreides: the Atreides have 21 forces")
                for p in problems)
 
 

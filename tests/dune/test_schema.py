@@ -30,6 +30,8 @@ BOT_GAMES = [   # ruleset, options, seats, bot style
     ("classic", {"optional": True, "bidding": "whole_round", "movement": "batched"},
      ["bene-gesserit", "fremen", "guild", "harkonnen"], "random"),
     ("classic", {}, ["atreides", "emperor", "fremen", "guild", "harkonnen"], "random"),
+    ("gf9", {"tech_tokens": True, "turns": 4},
+     ["atreides", "bene-gesserit", "emperor", "fremen", "guild", "harkonnen"], "basic"),
 ]
 
 

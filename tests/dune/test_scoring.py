@@ -11,12 +11,13 @@ import random
 import pytest
 
 from pbem.games.dune.dropout import drop_out
+from pbem.games.dune.forces import add_forces, total
 from pbem.games.dune.league import gf9 as gf9
 from pbem.games.dune.league import performance
 from pbem.games.dune.league import wbc as wbc
 from pbem.games.dune.phases import set_up, victory
 from pbem.games.dune.rules import make_rules
-from pbem.games.dune.state import SEAT_FACTIONS, add_forces
+from pbem.games.dune.state import SEAT_FACTIONS
 from pbem.league import TieError
 from pbem.league.draw import table_sizes
 
@@ -278,8 +279,8 @@ def wbc_game():
 def test_001_4_1_5_a_win_attempt_is_holding_enough_strongholds_contested_or_not():
     state = wbc_game()
     for territory, sector in (("Carthag", 11), ("Arrakeen", 10), ("Tuek's Sietch", 5)):
-        add_forces(state, "harkonnen", territory, sector, 2)
-    add_forces(state, "atreides", "Arrakeen", 10, 3)
+        add_forces(state, "harkonnen", territory, sector, {"force": 2})
+    add_forces(state, "atreides", "Arrakeen", 10, {"force": 3})
     assert performance.attempts_now(state) == ["harkonnen"]
     state["alliances"] = [["harkonnen", "emperor"]]   # WBC house rule 3: four needed then
     assert performance.attempts_now(state) == []
@@ -289,17 +290,17 @@ def test_004_line_193_a_dropout_leaves_play_and_the_game_goes_on():
     """004 line 193: the faction's tokens and leaders out of play, spice to the bank, cards to
     the discard pile; its alliance ends; it wins no default (victory.end_of_play)."""
     state = wbc_game()
-    add_forces(state, "guild", "Tuek's Sietch", 5, 4)
+    add_forces(state, "guild", "Tuek's Sietch", 5, {"force": 4})
     guild = state["factions"]["guild"]
     guild["hand"] = [state["decks"]["treachery"].pop()]
     card = guild["hand"][0]
     state["alliances"] = [["guild", "fremen"]]
-    forces = sum(guild["reserve"]) + sum(guild["tanks"]) + 4
+    forces = total(guild["reserve"]) + total(guild["tanks"]) + 4
     after, events = drop_out(state, "guild")
     assert events == []
     out = after["factions"]["guild"]
-    assert "Tuek's Sietch" not in after["forces"] and out["reserve"] == [0, 0]
-    assert sum(out["tanks"]) == forces and out["spice"] == 0 and out["hand"] == []
+    assert "Tuek's Sietch" not in after["forces"] and out["reserve"] == {}
+    assert total(out["tanks"]) == forces and out["spice"] == 0 and out["hand"] == []
     assert set(out["leaders"].values()) == {"tanks"}
     assert after["decks"]["treachery_discard"][-1] == card
     assert after["alliances"] == [] and after["dropouts"] == ["guild"]

@@ -21,6 +21,7 @@ GAMES = [  # (ruleset, options, seats): every phase so far, each mail mode, 2 to
     ("classic", {}, 4), ("classic", {"optional": True, "advanced": True}, 5),
     ("classic", {"advantages": True, "movement": "batched"}, 3), ("wbc", {}, 2),
     ("gf9", {}, 6), ("gf9", {"advanced": True, "movement": "batched"}, 5),
+    ("gf9", {"tech_tokens": True, "advanced": True}, 6),
 ]
 
 

@@ -46,7 +46,7 @@ def test_ix_c_2_d_a_ride_lands_where_the_spice_lies(worm):
     answer = flat(send(worm, "fremen", "ride habbanya erg"))
     assert "Not accepted" not in answer
     assert "(RIDE Habbanya Erg: read as sector 16, where the spice is)" in answer
-    assert fremen_at(worm, "Habbanya Erg") == {"16": [5, 0]}
+    assert fremen_at(worm, "Habbanya Erg") == {"16": {"force": 5}}
 
 
 def test_wbc_vii_5_a_ride_lands_in_the_one_sector_out_of_the_storm(worm):
@@ -54,7 +54,7 @@ def test_wbc_vii_5_a_ride_lands_in_the_one_sector_out_of_the_storm(worm):
     enter a space under the storm": of Arsunt (11, 12) only 11 is open with the storm over 12."""
     answer = flat(send(worm, "fremen", "RIDE Arsunt"))
     assert "(RIDE Arsunt: read as sector 11, the only one open to it)" in answer
-    assert fremen_at(worm, "Arsunt") == {"11": [5, 0]}
+    assert fremen_at(worm, "Arsunt") == {"11": {"force": 5}}
 
 
 def test_ix_c_2_d_a_real_choice_is_asked_with_the_sectors_open(worm):
@@ -65,4 +65,4 @@ def test_ix_c_2_d_a_real_choice_is_asked_with_the_sectors_open(worm):
             in answer)
     assert ("Valid here: RIDE Wind Pass North SECTOR 17, RIDE Wind Pass North SECTOR 18"
             in answer)
-    assert fremen_at(worm, "The Minor Erg") == {"8": [5, 0]}
+    assert fremen_at(worm, "The Minor Erg") == {"8": {"force": 5}}

@@ -6,10 +6,11 @@ import random
 
 import pytest
 
+from pbem.games.dune.forces import all_of, total
 from pbem.games.dune.orders.language import parse_orders
 from pbem.games.dune.phases import set_up as setup
 from pbem.games.dune.rules import make_rules
-from pbem.games.dune.state import SEAT_FACTIONS, data, forces_total
+from pbem.games.dune.state import SEAT_FACTIONS, data
 from pbem.games.dune.view import seat_view
 
 ALL = list(SEAT_FACTIONS)
@@ -41,19 +42,19 @@ def test_starting_spice_forces_and_cards_follow_the_shields():
     Harkonnen, line 882)."""
     state = game()
     assert state["factions"]["atreides"]["spice"] == 10
-    assert state["forces"]["Arrakeen"] == {"10": {"atreides": [10, 0]}}
-    assert state["forces"]["Carthag"] == {"9": {"harkonnen": [10, 0]}} or (
-        list(state["forces"]["Carthag"].values()) == [{"harkonnen": [10, 0]}])
+    assert state["forces"]["Arrakeen"] == {"10": {"atreides": {"force": 10}}}
+    assert state["forces"]["Carthag"] == {"9": {"harkonnen": {"force": 10}}} or (
+        list(state["forces"]["Carthag"].values()) == [{"harkonnen": {"force": 10}}])
     assert [len(state["factions"][s]["hand"]) for s in ALL] == [1, 1, 1, 1, 1, 2]
     assert len(state["decks"]["treachery"]) == 33 - 7
     for seat in ALL:
-        assert forces_total(state, seat) == 20
+        assert total(all_of(state, seat)) == 20
 
 
 def test_the_emperor_starts_with_sardaukar_in_reserve_only_with_the_optional_advantages():
     """000 XV and the Emperor shield: 5 of the 20 are Sardaukar under the optional rules."""
-    assert game()["factions"]["emperor"]["reserve"] == [20, 0]
-    assert game(advantages=True)["factions"]["emperor"]["reserve"] == [15, 5]
+    assert game()["factions"]["emperor"]["reserve"] == {"force": 20}
+    assert game(advantages=True)["factions"]["emperor"]["reserve"] == {"force": 15, "sardaukar": 5}
 
 
 def test_every_faction_draws_four_traitors_and_the_harkonnen_keep_every_opponent():
@@ -144,7 +145,7 @@ def test_fedaykin_may_start_on_the_board_only_under_wbc():
     state = game("wbc", seats=ALL)
     parsed = parse_orders(state, "fremen", "PLACE 2* Sietch Tabr\nPLACE 8 Sietch Tabr",
                           setup.prompts(state))
-    assert not parsed.errors and parsed.orders[0].value[0][3] == 2
+    assert not parsed.errors and parsed.orders[0].value[0][2] == {"fedaykin": 2}
     classic = game(advantages=True)
     refused = parse_orders(classic, "fremen", "PLACE 2* Sietch Tabr", setup.prompts(classic))
     assert refused.errors[0].code == "no-fedaykin"
@@ -166,7 +167,7 @@ def test_after_both_rounds_everyone_has_twenty_forces_and_set_up_is_done(ruleset
     state, _ = play_round(state)
     assert setup.done(state)
     for seat in ALL:
-        assert forces_total(state, seat) == 20
+        assert total(all_of(state, seat)) == 20
         assert len(state["factions"][seat]["traitors"]) >= 1 or not setup.eligible_traitors(
             state, seat)
     assert "Polar Sink" in state["forces"]
@@ -181,7 +182,7 @@ def test_the_bene_gesserit_start_in_the_polar_sink_or_anywhere_with_xv():
     (prompt,) = [p for p in setup.prompts(state) if p.kind == "bg-placement"]
     parsed = parse_orders(state, "bene-gesserit", "PLACE Arrakeen", setup.prompts(state))
     state, _ = play_round(state, {prompt.key: parsed.orders[0].value})
-    assert state["forces"]["Arrakeen"]["10"]["bene-gesserit"] == [1, 0]
+    assert state["forces"]["Arrakeen"]["10"]["bene-gesserit"] == {"force": 1}
 
 
 def test_the_prediction_is_private_to_the_bene_gesserit():

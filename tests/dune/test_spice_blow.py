@@ -9,11 +9,12 @@ import random
 
 import pytest
 
+from pbem.games.dune.forces import add, add_forces, all_of, count_in, counts_of, plain, take, total
 from pbem.games.dune.orders.language import parse_orders
 from pbem.games.dune.phases import spice_blow
 from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.rules import make_rules
-from pbem.games.dune.state import SEAT_FACTIONS, add_forces, base_data, count_in, data, forces_total
+from pbem.games.dune.state import SEAT_FACTIONS, base_data, data
 
 ALL = list(SEAT_FACTIONS)
 NOT_FREMEN = [seat for seat in ALL if seat != "fremen"]
@@ -40,13 +41,12 @@ def game(ruleset="classic", seats=ALL, turn=2, storm=1, seed=1, **options):
     state = new_game(make_rules(ruleset, options), list(seats), random.Random(seed))
     for sectors in state["forces"].values():
         for by_faction in sectors.values():
-            for faction, (normal, starred) in by_faction.items():
-                state["factions"][faction]["reserve"][0] += normal
-                state["factions"][faction]["reserve"][1] += starred
+            for faction, counts in by_faction.items():
+                add(state["factions"][faction]["reserve"], counts)
     state.update(forces={}, spice={}, turn=turn, phase="spice_blow", step={})
     state["storm"]["sector"] = storm
-    for sheet in state["factions"].values():
-        sheet["reserve"][0] += sheet["to_place"]
+    for seat, sheet in state["factions"].items():
+        add(sheet["reserve"], {plain(state, seat): sheet["to_place"]})
         sheet["to_place"] = 0
     return state
 
@@ -65,9 +65,9 @@ def arrange(state, top=(), piles=None):
 
 def station(state, faction, territory, sector, normal, starred=0):
     """Forces of a faction from its reserve onto the map."""
-    state["factions"][faction]["reserve"][0] -= normal
-    state["factions"][faction]["reserve"][1] -= starred
-    add_forces(state, faction, territory, sector, normal, starred)
+    counts = counts_of(state, faction, (normal, starred))
+    take(state["factions"][faction]["reserve"], counts)
+    add_forces(state, faction, territory, sector, counts)
 
 
 def codes(events):
@@ -136,7 +136,7 @@ def test_vii_a_1_no_spice_is_placed_when_its_sector_is_in_storm():
 def test_vii_a_2_a_worm_devours_spice_and_forces_of_the_last_territory_turned_up():
     """000 VII.A.2: "all spice and tokens in the territory last turned up in the spice deck are
     removed to the spice bank and tanks, respectively, AND another card is turned over"."""
-    state = game(seats=NOT_FREMEN)
+    state = game(seats=NOT_FREMEN, advantages=True)
     state["spice"]["Red Chasm"] = 8
     station(state, "harkonnen", "Red Chasm", 7, 5)
     station(state, "emperor", "Red Chasm", 7, 2, 1)
@@ -145,13 +145,14 @@ def test_vii_a_2_a_worm_devours_spice_and_forces_of_the_last_territory_turned_up
     spice_blow.begin(state, random.Random(0))
     events = spice_blow.apply(state, passes(state), random.Random(0))
     assert "Red Chasm" not in state["spice"] and "Red Chasm" not in state["forces"]
-    assert state["factions"]["harkonnen"]["tanks"] == [5, 0]
-    assert state["factions"]["emperor"]["tanks"] == [2, 1]
-    assert count_in(state, "atreides", "Arrakeen") == (10, 0)
+    assert state["factions"]["harkonnen"]["tanks"] == {"force": 5}
+    assert state["factions"]["emperor"]["tanks"] == {"force": 2, "sardaukar": 1}
+    assert count_in(state, "atreides", "Arrakeen") == {"force": 10}
     devoured = next(e for e in events if e.code == "worm-devoured")
     assert devoured.to is None
     assert devoured.data == {"card": WORM1, "territory": "Red Chasm", "spice": 8,
-                             "forces": {"emperor": [2, 1], "harkonnen": [5, 0]}}
+                             "forces": {"emperor": {"force": 2, "sardaukar": 1},
+                                        "harkonnen": {"force": 5}}}
     assert state["spice"] == {"Broken Land": 8}
     assert state["decks"]["spice_discard"] == [["Red Chasm", WORM1, "Broken Land"]]
     assert spice_blow.done(state)
@@ -168,7 +169,7 @@ def test_wbc_vii_8_worms_eat_only_after_the_nexus_is_resolved():
     assert codes(events) == ["spice-card", "nexus"]
     assert events[1].data == {"card": WORM1, "territory": "Red Chasm"}
     assert keys(state) == sorted(f"nexus:{seat}" for seat in NOT_FREMEN)
-    assert count_in(state, "harkonnen", "Red Chasm") == (5, 0)
+    assert count_in(state, "harkonnen", "Red Chasm") == {"force": 5}
     assert state["spice"] == {"Red Chasm": 8} and not spice_blow.done(state)
 
 
@@ -224,7 +225,7 @@ def test_xii_a_no_nexus_on_turn_1_and_vii_d_its_worms_go_back_into_the_deck():
         assert state["decks"]["spice_discard"][0] == ["Red Chasm"]
         assert all(card.id in state["decks"]["spice"]
                    for card in data(state).spice_deck if card.is_shai_hulud)
-        assert count_in(state, "harkonnen", "Red Chasm") == (5, 0)
+        assert count_in(state, "harkonnen", "Red Chasm") == {"force": 5}
         assert cards_conserved(state)
 
 
@@ -257,7 +258,7 @@ def test_xviii_a_1_no_alliances_means_no_nexus_and_the_worm_eats_at_once():
     arrange(state, top=[WORM1, "Old Gap"], piles=[["Red Chasm"]])
     events = spice_blow.begin(state, random.Random(0))
     assert "nexus" not in codes(events) and spice_blow.done(state)
-    assert state["factions"]["harkonnen"]["tanks"] == [5, 0]
+    assert state["factions"]["harkonnen"]["tanks"] == {"force": 5}
 
 
 # --- running out of cards
@@ -293,8 +294,8 @@ def test_xxi_b_2_worms_after_the_reshuffle_devour_the_last_territory_of_the_prev
     events = spice_blow.begin(state, Stacked("Shai-Hulud #6", "Funeral Plain"))
     turned = [e.data["card"] for e in events if e.code == "spice-card"]
     assert turned == ["Funeral Plain", "Shai-Hulud #6", "Funeral Plain"]
-    assert state["factions"]["harkonnen"]["tanks"] == [4, 0]     # pile 2's last territory
-    assert count_in(state, "emperor", "Red Chasm") == (3, 0)     # pile 1's is spared
+    assert state["factions"]["harkonnen"]["tanks"] == {"force": 4}     # pile 2's last territory
+    assert count_in(state, "emperor", "Red Chasm") == {"force": 3}     # pile 1's is spared
     assert state["spice"] == {"Funeral Plain": 12}               # "a second spice blow"
     assert cards_conserved(state)
 
@@ -313,7 +314,7 @@ def test_xxi_b_1_worms_left_in_the_deck_affect_pile_2_before_the_reshuffle():
     assert codes(events) == [
         "spice-card", "spice-placed", "spice-card", "worm-devoured", "spice-card",
         "worm-ignored", "spice-deck-reshuffled", "spice-card", "spice-placed"]
-    assert state["factions"]["harkonnen"]["tanks"] == [4, 0]
+    assert state["factions"]["harkonnen"]["tanks"] == {"force": 4}
     assert state["decks"]["spice_discard"] == [[], ["Old Gap"]] and cards_conserved(state)
 
 
@@ -328,8 +329,8 @@ def test_xxi_a_4_worms_on_one_pile_have_no_effect_on_the_other():
             piles=[["Red Chasm"], ["Old Gap"]])
     events = spice_blow.begin(state, random.Random(0))
     events += spice_blow.apply(state, passes(state), random.Random(0))
-    assert state["factions"]["emperor"]["tanks"] == [2, 0]       # pile 2's last: Old Gap
-    assert count_in(state, "harkonnen", "Red Chasm") == (5, 0)   # not pile 1's Red Chasm
+    assert state["factions"]["emperor"]["tanks"] == {"force": 2}       # pile 2's last: Old Gap
+    assert count_in(state, "harkonnen", "Red Chasm") == {"force": 5}   # not pile 1's Red Chasm
     assert state["spice"] == {"South Mesa": 10, "Sihaya Ridge": 6}
     assert state["decks"]["spice_discard"] == [["Red Chasm", "South Mesa"],
                                               ["Old Gap", WORM1, "Sihaya Ridge"]]
@@ -368,24 +369,25 @@ def test_fremen_shield_3_fremen_are_not_devoured_and_may_ride_the_worm():
     """Fremen shield (000 line 828): "If a worm appears in a territory where you have tokens,
     they are not devoured but, immediately upon conclusion of the nexus, may move to any one
     territory on the board"; Q&A XXV.C.1: the worm move is made in the spice blow."""
-    state = fremen_game()
+    state = fremen_game(advantages=True)
     station(state, "fremen", "The Minor Erg", 8, 4, 1)
     station(state, "fremen", "The Minor Erg", 7, 2)
     station(state, "harkonnen", "The Minor Erg", 8, 3)
     spice_blow.begin(state, random.Random(0))
     spice_blow.apply(state, passes(state), random.Random(0))
-    assert state["factions"]["harkonnen"]["tanks"] == [3, 0]
-    assert count_in(state, "fremen", "The Minor Erg") == (6, 1)
+    assert state["factions"]["harkonnen"]["tanks"] == {"force": 3}
+    assert count_in(state, "fremen", "The Minor Erg") == {"force": 6, "fedaykin": 1}
     assert keys(state) == ["worm-ride:fremen"]
     ride = order(state, "fremen", "RIDE Habbanya Erg sector 16")
     assert ride == ["Habbanya Erg", 16]
     events = spice_blow.apply(state, {"worm-ride:fremen": ride}, random.Random(0))
     assert "The Minor Erg" not in state["forces"]
-    assert state["forces"]["Habbanya Erg"] == {"16": {"fremen": [6, 1]}}
+    assert state["forces"]["Habbanya Erg"] == {"16": {"fremen": {"force": 6, "fedaykin": 1}}}
     assert events[0].code == "worm-ride" and events[0].to is None
     assert events[0].data == {"faction": "fremen", "from": "The Minor Erg",
-                              "to": "Habbanya Erg", "sector": 16, "forces": [6, 1]}
-    assert forces_total(state, "fremen") == 20
+                              "to": "Habbanya Erg", "sector": 16,
+                              "forces": {"force": 6, "fedaykin": 1}}
+    assert total(all_of(state, "fremen")) == 20
     assert state["spice"] == {"Broken Land": 8} and spice_blow.done(state)
 
 
@@ -399,8 +401,8 @@ def test_wbc_vii_4_nothing_is_eaten_where_the_riders_arrive():
     spice_blow.begin(state, random.Random(0))
     spice_blow.apply(state, passes(state), random.Random(0))
     spice_blow.apply(state, {"worm-ride:fremen": ["Red Chasm", 7]}, random.Random(0))
-    assert count_in(state, "harkonnen", "Red Chasm") == (3, 0)
-    assert count_in(state, "fremen", "Red Chasm") == (4, 0)
+    assert count_in(state, "harkonnen", "Red Chasm") == {"force": 3}
+    assert count_in(state, "fremen", "Red Chasm") == {"force": 4}
     assert state["spice"]["Red Chasm"] == 8
 
 
@@ -413,7 +415,7 @@ def test_fremen_shield_3_the_default_is_to_stay():
     (prompt,) = spice_blow.prompts(state)
     assert prompt.default is None and prompt.default_text == "STAY"
     events = spice_blow.apply(state, {prompt.key: prompt.default}, random.Random(0))
-    assert count_in(state, "fremen", "The Minor Erg") == (4, 0)
+    assert count_in(state, "fremen", "The Minor Erg") == {"force": 4}
     assert "worm-ride" not in codes(events)
 
 
@@ -426,14 +428,14 @@ def test_wbc_vii_5_riders_under_the_storm_stay_and_may_not_ride_into_it():
     station(state, "fremen", "The Minor Erg", 8, 2)
     spice_blow.begin(state, random.Random(0))
     spice_blow.apply(state, passes(state), random.Random(0))
-    assert spice_blow.riders(state, "fremen") == (2, 0)
+    assert spice_blow.riders(state, "fremen") == {"force": 2}
     prompts = spice_blow.prompts(state)
     for text in ("RIDE Pasty Mesa sector 6", "RIDE False Wall East sector 6"):
         parsed = parse_orders(state, "fremen", text, prompts)
         assert [e.code for e in parsed.errors] == ["ride-not-allowed"]
     spice_blow.apply(state, {"worm-ride:fremen": ["Pasty Mesa", 7]}, random.Random(0))
-    assert state["forces"]["The Minor Erg"] == {"6": {"fremen": [3, 0]}}
-    assert count_in(state, "fremen", "Pasty Mesa") == (2, 0)
+    assert state["forces"]["The Minor Erg"] == {"6": {"fremen": {"force": 3}}}
+    assert count_in(state, "fremen", "Pasty Mesa") == {"force": 2}
 
 
 def test_riders_may_not_enter_a_stronghold_held_by_two_other_factions():
@@ -482,12 +484,12 @@ def test_fremen_shield_alliance_allies_of_the_fremen_are_not_devoured_nor_ride()
     station(state, "harkonnen", "The Minor Erg", 7, 2)
     spice_blow.begin(state, random.Random(0))
     events = spice_blow.apply(state, passes(state), random.Random(0))
-    assert count_in(state, "atreides", "The Minor Erg") == (4, 0)
-    assert state["factions"]["harkonnen"]["tanks"] == [2, 0]
+    assert count_in(state, "atreides", "The Minor Erg") == {"force": 4}
+    assert state["factions"]["harkonnen"]["tanks"] == {"force": 2}
     assert "The Minor Erg" not in state["spice"]
     assert not spice_blow.prompts(state) and spice_blow.done(state)
     assert next(e for e in events if e.code == "worm-devoured").data["forces"] == {
-        "harkonnen": [2, 0]}
+        "harkonnen": {"force": 2}}
 
 
 def test_an_alliance_made_in_the_nexus_protects_from_the_worm_and_a_broken_one_does_not():
@@ -502,8 +504,8 @@ def test_an_alliance_made_in_the_nexus_protects_from_the_worm_and_a_broken_one_d
     votes.update({"nexus:atreides": ["fremen"], "nexus:fremen": ["atreides"]})
     spice_blow.apply(state, votes, random.Random(0))
     assert state["alliances"] == [["atreides", "fremen"]]
-    assert count_in(state, "atreides", "The Minor Erg") == (4, 0)
-    assert state["factions"]["emperor"]["tanks"] == [3, 0]
+    assert count_in(state, "atreides", "The Minor Erg") == {"force": 4}
+    assert state["factions"]["emperor"]["tanks"] == {"force": 3}
 
 
 def test_xv_fremen_may_send_additional_worms_to_any_sand_territory():
@@ -522,11 +524,11 @@ def test_xv_fremen_may_send_additional_worms_to_any_sand_territory():
     events = spice_blow.apply(state, {"worm-placement:fremen": placed}, random.Random(0))
     assert codes(events) == ["worm-placed", "worm-devoured"]
     assert events[0].data == {"faction": "fremen", "territory": "Habbanya Erg"}
-    assert state["factions"]["harkonnen"]["tanks"] == [3, 0]
+    assert state["factions"]["harkonnen"]["tanks"] == {"force": 3}
     assert "Habbanya Erg" not in state["spice"]
     assert keys(state) == ["worm-ride:fremen"]
     spice_blow.apply(state, {"worm-ride:fremen": ["Polar Sink", 0]}, random.Random(0))
-    assert count_in(state, "fremen", "Polar Sink") == (2, 0)
+    assert count_in(state, "fremen", "Polar Sink") == {"force": 2}
     assert state["spice"] == {"Broken Land": 8} and spice_blow.done(state)
 
 
@@ -558,7 +560,7 @@ def test_xv_an_additional_worm_sent_to_rock_eats_nothing_but_may_be_ridden():
                             spice_blow.prompts(state)).orders
     events = spice_blow.apply(state, {order.prompt: order.value}, random.Random(0))
     assert [e.data["forces"] for e in events if e.code == "worm-devoured"][-1] == {}
-    assert count_in(state, "atreides", "False Wall East") == (2, 0)
+    assert count_in(state, "atreides", "False Wall East") == {"force": 2}
     assert keys(state) == ["worm-ride:fremen"]
 
 
@@ -645,7 +647,7 @@ def random_position(seed):
     for seat in seats:
         for _ in range(rng.randint(0, 3)):
             territory = data(state).board[rng.choice(sands)]
-            count = rng.randint(0, state["factions"][seat]["reserve"][0])
+            count = rng.randint(0, state["factions"][seat]["reserve"].get("force", 0))
             if count:
                 station(state, seat, territory.name, rng.choice(territory.sectors), count)
     for territory in rng.sample(sands, 4):
@@ -688,7 +690,7 @@ def test_random_blows_conserve_the_spice_cards_and_the_forces(seed):
         assert cards_conserved(state)
     assert cards_conserved(state)
     assert all(amount > 0 for amount in state["spice"].values())
-    assert all(forces_total(state, seat) == 20 for seat in state["seats"])
+    assert all(total(all_of(state, seat)) == 20 for seat in state["seats"])
     assert all(len(alliance) >= 2 for alliance in state["alliances"])
     assert len({s for a in state["alliances"] for s in a}) == sum(map(len, state["alliances"]))
     discards = state["decks"]["spice_discard"]     # a pile is empty after a reshuffle
@@ -707,5 +709,5 @@ def test_xxi_b_2_a_pile_remembers_its_last_territory_after_the_deck_is_reshuffle
     spice_blow.begin(state, random.Random(0))
     while spice_blow.prompts(state):
         spice_blow.apply(state, passes(state), random.Random(0))
-    assert count_in(state, "harkonnen", "Red Chasm") == (0, 0)
+    assert count_in(state, "harkonnen", "Red Chasm") == {}
     assert state["decks"]["spice_last"] == ["Broken Land", "Old Gap"]

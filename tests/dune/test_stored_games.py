@@ -7,8 +7,10 @@ capture among its states), their decision logs, and the states the store then he
 few steps.  ``records/main-9896c06-gf9.json`` was written once by main at commit 9896c06,
 rules version 4, before the GF9 rulings of issue 32: two six-faction GF9 games of the random
 bots (advanced; advanced tournament with batched movement), each with a leader the Harkonnen
-captured and killed among its states.  Neither is ever regenerated: they stand for the games
-in players' stores, which replay by the rules version they were dealt under.
+captured and killed among its states; their stored rules have no ``tech_tokens`` and their
+states no ``tokens`` (the token layer came after, issue 29).  Neither is ever regenerated:
+they stand for the games in players' stores, which replay by the rules version they were
+dealt under.
 """
 
 from __future__ import annotations

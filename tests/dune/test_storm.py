@@ -9,13 +9,13 @@ import random
 
 import pytest
 
+from pbem.games.dune.forces import add_forces, total
 from pbem.games.dune.orders.language import KINDS, parse_orders
 from pbem.games.dune.phases import storm
 from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.rules import make_rules
 from pbem.games.dune.state import (
     SEAT_FACTIONS,
-    add_forces,
     base_data,
     only_sector,
     storm_order,
@@ -64,8 +64,10 @@ def codes(events):
 
 
 def losses(events):
-    return {(e.data["faction"], e.data["territory"]): (e.data["normal"], e.data["starred"])
-            for e in events if e.code == "storm-losses"}
+    """(faction, territory) -> (its first kind, the others) the storm killed."""
+    return {(e.data["faction"], e.data["territory"]): (
+        e.data["forces"].get("force", 0), total(e.data["forces"]) - e.data["forces"].get(
+            "force", 0)) for e in events if e.code == "storm-losses"}
 
 
 def forces(state, territory, sector):
@@ -99,14 +101,14 @@ def test_ah_first_storm_kills_in_the_sectors_it_moves_into_but_not_the_start_sec
     Q&A XXV.A.1 line 626 "the sector which the storm currently occupies is never affected"):
     the first storm kills on sand in the sectors it moves into."""
     state = game()
-    add_forces(state, "atreides", "Cielago North", 1, 3)
-    add_forces(state, "harkonnen", "Cielago North", 3, 2)
+    add_forces(state, "atreides", "Cielago North", 1, {"force": 3})
+    add_forces(state, "harkonnen", "Cielago North", 3, {"force": 2})
     events = first_turn(state, (1, 1))
     assert state["storm"]["sector"] == 3
-    assert forces(state, "Cielago North", 1) == {"atreides": [3, 0]}
+    assert forces(state, "Cielago North", 1) == {"atreides": {"force": 3}}
     assert forces(state, "Cielago North", 3) == {}
     assert losses(events) == {("harkonnen", "Cielago North"): (2, 0)}
-    assert state["factions"]["harkonnen"]["tanks"] == [2, 0]
+    assert state["factions"]["harkonnen"]["tanks"] == {"force": 2}
 
 
 def test_wbc_first_storm_begins_over_its_sector_and_destroys_nothing():
@@ -114,14 +116,14 @@ def test_wbc_first_storm_begins_over_its_sector_and_destroys_nothing():
     turn. The storm is considered to begin over the randomly-determined sector; it is not
     considered to have moved in the first game turn." """
     state = game("wbc")
-    add_forces(state, "bene-gesserit", "Cielago North", 2, 1)
+    add_forces(state, "bene-gesserit", "Cielago North", 2, {"force": 1})
     state["spice"]["Cielago South"] = 12
     events = first_turn(state, (1, 1))
     assert state["storm"]["sector"] == 3
     assert codes(events) == ["storm-dials", "storm-placed", "weather-marker-drawn",
                              "weather-marker"]
     assert events[1].data == {"sector": 3}
-    assert forces(state, "Cielago North", 2) == {"bene-gesserit": [1, 0]}
+    assert forces(state, "Cielago North", 2) == {"bene-gesserit": {"force": 1}}
     assert state["spice"] == {"Cielago South": 12}
 
 
@@ -240,11 +242,11 @@ def test_forces_on_sand_in_sectors_the_storm_passes_or_stops_on_go_to_the_tanks(
     """000 VI.C: "Any tokens in a sector of sand territory ... over which the storm passes or
     stops are sent to the 'Tleilaxu Tanks'"; starred forces die like others."""
     state = game()
-    add_forces(state, "atreides", "Cielago West", 1, 5)       # the sector it leaves
-    add_forces(state, "fremen", "Cielago North", 2, 3)        # passed
-    add_forces(state, "harkonnen", "Cielago East", 3, 4)      # passed
-    add_forces(state, "emperor", "Cielago East", 4, 3, 2)     # stopped on
-    add_forces(state, "guild", "South Mesa", 5, 2)            # beyond
+    add_forces(state, "atreides", "Cielago West", 1, {"force": 5})       # the sector it leaves
+    add_forces(state, "fremen", "Cielago North", 2, {"force": 3})        # passed
+    add_forces(state, "harkonnen", "Cielago East", 3, {"force": 4})      # passed
+    add_forces(state, "emperor", "Cielago East", 4, {"force": 3, "sardaukar": 2})     # stopped on
+    add_forces(state, "guild", "South Mesa", 5, {"force": 2})            # beyond
     events = later_turn(state, 1, (1, 2))
     assert state["storm"]["sector"] == 4
     assert losses(events) == {("fremen", "Cielago North"): (3, 0),
@@ -252,21 +254,21 @@ def test_forces_on_sand_in_sectors_the_storm_passes_or_stops_on_go_to_the_tanks(
                               ("emperor", "Cielago East"): (3, 2)}
     assert all(e.to is None for e in events)
     assert "Cielago North" not in state["forces"] and "Cielago East" not in state["forces"]
-    assert forces(state, "Cielago West", 1) == {"atreides": [5, 0]}
-    assert forces(state, "South Mesa", 5) == {"guild": [2, 0]}
-    assert state["factions"]["emperor"]["tanks"] == [3, 2]
-    assert state["factions"]["fremen"]["tanks"] == [3, 0]
+    assert forces(state, "Cielago West", 1) == {"atreides": {"force": 5}}
+    assert forces(state, "South Mesa", 5) == {"guild": {"force": 2}}
+    assert state["factions"]["emperor"]["tanks"] == {"force": 3, "sardaukar": 2}
+    assert state["factions"]["fremen"]["tanks"] == {"force": 3}
 
 
 def test_only_the_swept_sectors_of_a_territory_lose_their_forces():
     """000 VI.C: tokens "in a sector" over which the storm passes; other sectors of the same
     territory are spared."""
     state = game()
-    add_forces(state, "harkonnen", "Wind Pass", 14, 2)
-    add_forces(state, "harkonnen", "Wind Pass", 16, 3)
+    add_forces(state, "harkonnen", "Wind Pass", 14, {"force": 2})
+    add_forces(state, "harkonnen", "Wind Pass", 16, {"force": 3})
     events = later_turn(state, 12, (1, 1))
     assert losses(events) == {("harkonnen", "Wind Pass"): (2, 0)}
-    assert state["forces"]["Wind Pass"] == {"16": {"harkonnen": [3, 0]}}
+    assert state["forces"]["Wind Pass"] == {"16": {"harkonnen": {"force": 3}}}
 
 
 @pytest.mark.parametrize("ruleset", ["classic", "wbc"])
@@ -274,16 +276,16 @@ def test_the_shield_wall_protects_imperial_basin_arrakeen_and_carthag(ruleset):
     """000 VI.C "(except the Imperial Basin)"; Player Aid B.5 (000 line 944): until Family
     Atomics, the Shield Wall protects the Imperial Basin, Arrakeen and Carthag."""
     state = game(ruleset)
-    add_forces(state, "emperor", "Imperial Basin", 10, 3)
-    add_forces(state, "atreides", "Arrakeen", 10, 10)
-    add_forces(state, "harkonnen", "Carthag", 11, 10)
-    add_forces(state, "guild", "Old Gap", 10, 2)
+    add_forces(state, "emperor", "Imperial Basin", 10, {"force": 3})
+    add_forces(state, "atreides", "Arrakeen", 10, {"force": 10})
+    add_forces(state, "harkonnen", "Carthag", 11, {"force": 10})
+    add_forces(state, "guild", "Old Gap", 10, {"force": 2})
     events = storm_of_three(state, 8)
     assert state["storm"]["sector"] == 11
     assert losses(events) == {("guild", "Old Gap"): (2, 0)}
-    assert forces(state, "Imperial Basin", 10) == {"emperor": [3, 0]}
-    assert forces(state, "Arrakeen", 10) == {"atreides": [10, 0]}
-    assert forces(state, "Carthag", 11) == {"harkonnen": [10, 0]}
+    assert forces(state, "Imperial Basin", 10) == {"emperor": {"force": 3}}
+    assert forces(state, "Arrakeen", 10) == {"atreides": {"force": 10}}
+    assert forces(state, "Carthag", 11) == {"harkonnen": {"force": 10}}
 
 
 @pytest.mark.parametrize("ruleset", ["classic", "wbc"])
@@ -295,26 +297,26 @@ def test_once_the_shield_wall_is_destroyed_the_storm_kills_behind_it(ruleset):
     itself unaffected by storm."""
     state = game(ruleset)
     state["shield_wall"] = "destroyed"
-    add_forces(state, "emperor", "Imperial Basin", 10, 3)
-    add_forces(state, "atreides", "Arrakeen", 10, 10)
-    add_forces(state, "harkonnen", "Carthag", 11, 10)
-    add_forces(state, "fremen", "Shield Wall", 9, 4)
+    add_forces(state, "emperor", "Imperial Basin", 10, {"force": 3})
+    add_forces(state, "atreides", "Arrakeen", 10, {"force": 10})
+    add_forces(state, "harkonnen", "Carthag", 11, {"force": 10})
+    add_forces(state, "fremen", "Shield Wall", 9, {"force": 4})
     events = storm_of_three(state, 8)
     assert losses(events) == {("emperor", "Imperial Basin"): (3, 0),
                               ("atreides", "Arrakeen"): (10, 0),
                               ("harkonnen", "Carthag"): (10, 0)}
-    assert forces(state, "Shield Wall", 9) == {"fremen": [4, 0]}
+    assert forces(state, "Shield Wall", 9) == {"fremen": {"force": 4}}
 
 
 def test_rock_territories_and_strongholds_are_safe_from_the_storm():
     """000 VI.C: only sand territories lose tokens; rock and strongholds (Tuek's Sietch,
     False Wall South, False Wall East, Pasty Mesa) are not hurt."""
     state = game()
-    add_forces(state, "guild", "Tuek's Sietch", 5, 10)
-    add_forces(state, "fremen", "False Wall South", 5, 3)
-    add_forces(state, "fremen", "False Wall East", 6, 2)
-    add_forces(state, "emperor", "Pasty Mesa", 6, 4)
-    add_forces(state, "harkonnen", "Harg Pass", 5, 1)
+    add_forces(state, "guild", "Tuek's Sietch", 5, {"force": 10})
+    add_forces(state, "fremen", "False Wall South", 5, {"force": 3})
+    add_forces(state, "fremen", "False Wall East", 6, {"force": 2})
+    add_forces(state, "emperor", "Pasty Mesa", 6, {"force": 4})
+    add_forces(state, "harkonnen", "Harg Pass", 5, {"force": 1})
     events = later_turn(state, 4, (1, 1))
     assert state["storm"]["sector"] == 6
     assert losses(events) == {("harkonnen", "Harg Pass"): (1, 0)}
@@ -326,11 +328,11 @@ def test_the_polar_sink_is_never_in_storm():
     """000 IX.C.3.e (line 347): "The Polar Sink is never in storm", even when the first storm
     sweeps every sector of the map (AH, dials 20 and 20)."""
     state = game()
-    add_forces(state, "bene-gesserit", "Polar Sink", only_sector("Polar Sink"), 1)
-    add_forces(state, "fremen", "The Great Flat", 15, 2)
+    add_forces(state, "bene-gesserit", "Polar Sink", only_sector("Polar Sink"), {"force": 1})
+    add_forces(state, "fremen", "The Great Flat", 15, {"force": 2})
     events = first_turn(state, (20, 20))
     assert losses(events) == {("fremen", "The Great Flat"): (2, 0)}
-    assert state["forces"] == {"Polar Sink": {"0": {"bene-gesserit": [1, 0]}}}
+    assert state["forces"] == {"Polar Sink": {"0": {"bene-gesserit": {"force": 1}}}}
 
 
 def test_spice_in_a_sector_the_storm_passes_or_stops_on_is_removed():
@@ -361,36 +363,37 @@ def test_with_advantages_the_fremen_lose_only_half_their_forces_rounded_up():
     fractions are rounded up)"; the half killed is rounded up, counted per territory, and
     normal forces die before Fedaykin.  Others in the same sector lose everything."""
     state = game(advantages=True)
-    add_forces(state, "fremen", "Cielago North", 2, 4)
-    add_forces(state, "fremen", "Cielago North", 3, 1)       # 5 caught in all: 3 killed
-    add_forces(state, "fremen", "Cielago South", 3, 1)       # 1 caught: 1 killed
-    add_forces(state, "fremen", "Meridian", 2, 2, 1)         # 3 caught: 2 normal killed
-    add_forces(state, "harkonnen", "Cielago North", 2, 5)
+    add_forces(state, "fremen", "Cielago North", 2, {"force": 4})
+    add_forces(state, "fremen", "Cielago North", 3, {"force": 1})       # 5 caught in all: 3 killed
+    add_forces(state, "fremen", "Cielago South", 3, {"force": 1})       # 1 caught: 1 killed
+    add_forces(state, "fremen", "Meridian", 2, {"force": 2, "fedaykin": 1})  # 3 caught: 2
+    #                                                                          normal killed
+    add_forces(state, "harkonnen", "Cielago North", 2, {"force": 5})
     events = later_turn(state, 1, (1, 1))
     assert losses(events) == {("fremen", "Cielago North"): (3, 0),
                               ("harkonnen", "Cielago North"): (5, 0),
                               ("fremen", "Cielago South"): (1, 0),
                               ("fremen", "Meridian"): (2, 0)}
-    assert state["forces"]["Cielago North"] == {"2": {"fremen": [1, 0]},
-                                                "3": {"fremen": [1, 0]}}
-    assert state["forces"]["Meridian"] == {"2": {"fremen": [0, 1]}}
+    assert state["forces"]["Cielago North"] == {"2": {"fremen": {"force": 1}},
+                                                "3": {"fremen": {"force": 1}}}
+    assert state["forces"]["Meridian"] == {"2": {"fremen": {"fedaykin": 1}}}
     assert "Cielago South" not in state["forces"]
-    assert state["factions"]["fremen"]["tanks"] == [6, 0]
+    assert state["factions"]["fremen"]["tanks"] == {"force": 6}
 
 
 def test_fedaykin_die_when_half_the_fremen_forces_need_them():
     """000 line 998: half the tokens, rounded up; Fedaykin count as one token in the storm."""
     state = game(advantages=True)
-    add_forces(state, "fremen", "Meridian", 2, 1, 2)
+    add_forces(state, "fremen", "Meridian", 2, {"force": 1, "fedaykin": 2})
     events = later_turn(state, 1, (1, 1))
     assert losses(events) == {("fremen", "Meridian"): (1, 1)}
-    assert state["forces"]["Meridian"] == {"2": {"fremen": [0, 1]}}
+    assert state["forces"]["Meridian"] == {"2": {"fremen": {"fedaykin": 1}}}
 
 
 def test_without_advantages_the_fremen_lose_all_their_forces_in_the_storm():
     """000 VI.C: the half losses of the Fremen are an optional advantage (000 line 836)."""
     state = game()
-    add_forces(state, "fremen", "Cielago North", 2, 5)
+    add_forces(state, "fremen", "Cielago North", 2, {"force": 5})
     events = later_turn(state, 1, (1, 1))
     assert losses(events) == {("fremen", "Cielago North"): (5, 0)}
 

@@ -97,7 +97,7 @@ def test_wbc_vi_1_one_faction_holding_both_cards_answers_both_in_one_round():
     assert "WEATHER CONTROL" in card.legal and "FAMILY ATOMICS" in card.legal
     state, codes = step(state, emperor="WEATHER CONTROL 0\nFAMILY ATOMICS")
     assert codes[:3] == ["weather-control", "family-atomics", "storm-moves"]
-    assert state["factions"][EM]["hand"] == [] and state["factions"][EM]["tanks"] == [2, 0]
+    assert state["factions"][EM]["hand"] == [] and state["factions"][EM]["tanks"] == {"force": 2}
 
 
 def test_wbc_vi_2_no_card_on_turn_1_but_under_the_classic_rules():

@@ -11,9 +11,10 @@ import random
 import pytest
 
 from pbem.games.dune import turn
+from pbem.games.dune.forces import add_forces
 from pbem.games.dune.phases import set_up, victory
 from pbem.games.dune.rules import make_rules
-from pbem.games.dune.state import SEAT_FACTIONS, add_forces, data
+from pbem.games.dune.state import SEAT_FACTIONS, data
 
 ALL = list(SEAT_FACTIONS)
 SECTOR = {"Arrakeen": 10, "Carthag": 11, "Tuek's Sietch": 5, "Sietch Tabr": 14,
@@ -31,7 +32,7 @@ def game(ruleset="classic", seats=ALL, turn=3, **options):
 
 def occupy(state, seat, *territories):
     for territory in territories:
-        add_forces(state, seat, territory, SECTOR[territory], 1)
+        add_forces(state, seat, territory, SECTOR[territory], {"force": 1})
 
 
 def end_turn(state):
@@ -73,7 +74,7 @@ def test_iv_sand_and_rock_territories_do_not_count():
     """000 IV: strongholds are the "red territories"; without XVIII.B the Shield Wall is rock."""
     state = game()
     occupy(state, "harkonnen", "Carthag", "Arrakeen", "Shield Wall")
-    add_forces(state, "harkonnen", "The Great Flat", 15, 1)
+    add_forces(state, "harkonnen", "The Great Flat", 15, {"force": 1})
     assert result_of(state) is None
 
 
@@ -190,7 +191,7 @@ def test_xviii_b_two_factions_on_the_shield_wall_each_hold_it_under_the_classic_
     state = game(shield_wall_victory=True)
     state["storm"]["sector"] = 9
     occupy(state, "harkonnen", "Shield Wall")
-    add_forces(state, "atreides", "Shield Wall", 9, 1)
+    add_forces(state, "atreides", "Shield Wall", 9, {"force": 1})
     held = victory.strongholds_held(state)
     assert held["harkonnen"] == held["atreides"] == ["Shield Wall"]
 
@@ -214,7 +215,7 @@ def test_wbc_house_rule_4_two_factions_on_the_shield_wall_means_nobody_controls_
     state["worms"] = 6
     state["storm"]["sector"] = 9
     occupy(state, "harkonnen", "Carthag", "Arrakeen", "Shield Wall")
-    add_forces(state, "atreides", "Shield Wall", 9, 1)
+    add_forces(state, "atreides", "Shield Wall", 9, {"force": 1})
     assert result_of(state) is None
     assert victory.strongholds_held(state)["atreides"] == []
 

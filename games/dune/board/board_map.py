@@ -17,7 +17,10 @@ see on the table.  Forces are chips of the faction's colour with its letter and 
 (``5+2*``: five forces and two starred); the Bene Gesserit's coexisting advisors (000 XV.B.4,
 line 506) are white chips with a dashed border.  Each group of chips goes to the free spot
 nearest its place, covering no other and no territory's name, tied to its place by a thin line
-when it had to move.
+when it had to move.  Tokens (the token layer, ``tokens``) are drawn from the view too: one on
+the board is a round token where it lies, face up with its name's initials, face down dark
+with a question mark and its owner's letter (its value is not in the public view); those in
+front of the shields are listed in the side panel.
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ from typing import Any
 import yaml
 
 from ...common.drawing import (
+    INK,
     Circle,
     Ground,
     Group,
@@ -50,6 +54,7 @@ from ...common.drawing import (
     svg_of,
 )
 from ..factions import power
+from ..forces import count_text, marks
 from ..state import POLAR_SINK, base_data, data, ruleset_data
 
 LAYOUT_FILE = Path(__file__).parents[1] / "data" / "board_map.yaml"
@@ -410,12 +415,6 @@ def _labels(lay: Layout) -> list[Text]:
 CHIP_H, CHIP_GAP, CHAR_W = 16, 2, 7.6
 
 
-def count_text(counts: list[int]) -> str:
-    """``5``, ``5+2*`` or ``2*``: forces and starred forces (as in the report's table)."""
-    normal, starred = counts
-    if not starred:
-        return str(normal)
-    return f"{normal}+{starred}*" if normal else f"{starred}*"
 
 
 def _chips(lay: Layout, view: dict[str, Any], territory: str, by_faction: dict) -> list[tuple]:
@@ -470,12 +469,37 @@ def _spice_box(lay: Layout, territory: str, amount: int) -> Placed:
                   title=f"{territory}: {amount} spice")
 
 
+def _token_box(lay: Layout, view: dict[str, Any], token: dict[str, Any]) -> Placed:
+    """A token on the board: face up a pale token with its name's initials, face down a dark
+    one with a question mark, and its owner's letter beside either."""
+    owner = token["owner"]
+    letter = lay.factions[owner]["letter"] if owner else ""
+    up = token["face"] == "up" and "name" in token
+    mark = "".join(word[0] for word in token["name"].split()) if up else "?"
+    size = max(22, (len(mark) + len(letter)) * CHAR_W + 10)
+
+    def draw(x: float, y: float) -> list[Any]:
+        ink = INK if up else "#ffffff"
+        return [Circle(x + size / 2, y + size / 2, size / 2, fill="#f4efe4" if up else "#3a3a3a",
+                       stroke=lay.factions[owner]["colour"] if owner else BORDER, width=2.5),
+                Text(x + size / 2, y + size / 2, f"{letter}{mark}", 11, fill=ink, bold=True)]
+    whose = f"{view['factions'][owner]['name']} " if owner else ""
+    what = token["name"] if "name" in token else f"a {token['what']}"
+    face = "" if token["face"] == "up" else ", face down"
+    return Placed("token", {"data-territory": token["territory"],
+                            "data-sector": str(token["sector"]), "data-face": token["face"]},
+                  lay.anchor(token["territory"], token["sector"]), size, size, draw,
+                  title=f"{token['territory']}: {whose}{what}{face}")
+
+
 def _placed(lay: Layout, view: dict[str, Any], labels: list[Text]) -> list[Any]:
     boxes = [_forces_box(lay, view, territory, sector, by_faction)
              for territory, sectors in view["forces"].items()
              for sector, by_faction in sorted(sectors.items(), key=lambda s: int(s[0]))]
     boxes += [_spice_box(lay, territory, amount)
               for territory, amount in view["spice"].items() if amount]
+    boxes += [_token_box(lay, view, token) for token in view.get("tokens", ())
+              if token["at"] == "board"]
     fixed = [(t.x - len(t.text) * t.size * 0.3, t.y - t.size * 0.6, len(t.text) * t.size * 0.6,
               t.size * 1.2) for t in labels]
     spread(boxes, fixed, lay.panel_x - 6, lay.key_y - 4)
@@ -526,22 +550,47 @@ def _panel(lay: Layout, view: dict[str, Any]) -> list[Any]:
         who = ", ".join(lay.factions[s]["letter"] for s in held) or "-"
         shapes.append(Text(x, y, f"{name}: {who}{' (contested)' if len(held) > 1 else ''}",
                            LEGEND, anchor="start"))
+    tokens, y = _panel_tokens(lay, view, x, y)
+    shapes += tokens
     y += 36
     total = sum(view["spice"].values())
     shapes.append(Text(x, y, f"Spice on the map: {total}", LEGEND + 1, bold=True,
                        anchor="start"))
     y += 34
-    shapes += _key(lay, x, y)
+    shapes += _key(lay, view, x, y)
     return shapes
 
 
-def _key(lay: Layout, x: float, y: float) -> list[Any]:
-    """How to read the chips."""
+def _panel_tokens(lay: Layout, view: dict[str, Any], x: float, y: float
+                  ) -> tuple[list[Any], float]:
+    """The tokens in front of the shields, a line for each faction holding any, under the
+    strongholds (none in front of any shield: nothing), and the ``y`` of the last line."""
+    front: dict[str, list[str]] = {}
+    for token in view.get("tokens", ()):
+        if token["at"] == "front":
+            front.setdefault(token["owner"], []).append(token.get("name", token["what"]))
+    if not front:
+        return [], y
+    y += 36
+    shapes: list[Any] = [Text(x, y, "In front of the shields", LEGEND + 1, bold=True,
+                              anchor="start")]
+    for owner, names in front.items():
+        y += 25
+        shapes.append(Text(x, y, f"{lay.factions[owner]['letter']}: {', '.join(names)}",
+                           LEGEND, anchor="start"))
+    return shapes, y
+
+
+def _key(lay: Layout, view: dict[str, Any], x: float, y: float) -> list[Any]:
+    """How to read the chips: the first kind of force with a mark of the game's data."""
+    kinds = marks(view)[:1]
+    marked = "".join(f"+2{kind.mark}" for kind in kinds)
+    faced = "".join(f", 2 {kind.face}" for kind in kinds)
     forces, advisors = (lay.factions[lay.key_chips[chip]] for chip in ("forces", "advisors"))
     shapes: list[Any] = [
         rect(x, y - 11, 72, 22, fill=forces["colour"], stroke="#ffffff"),
-        Text(x + 36, y, f"{forces['letter']} 5+2*", LEGEND - 2, fill="#ffffff", bold=True),
-        Text(x + 80, y, "5 forces, 2 starred", LEGEND, anchor="start")]
+        Text(x + 36, y, f"{forces['letter']} 5{marked}", LEGEND - 2, fill="#ffffff", bold=True),
+        Text(x + 80, y, f"5 forces{faced}", LEGEND, anchor="start")]
     y += 30
     shapes += [rect(x, y - 11, 72, 22, fill="#ffffff", stroke=advisors["colour"], dash=True),
                Text(x + 36, y, f"{advisors['letter']} 3 adv", LEGEND - 2,

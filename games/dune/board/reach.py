@@ -107,6 +107,7 @@ from .. import factions
 from ..cards.karama import cancelled
 from ..codes import ErrorCode
 from ..data import Ability
+from ..forces import Counts, and_faces, plus, spread, total, within
 from ..orders.language import OrderProblem, where
 from ..phases.storm import sheltered, storm_losses
 from ..rules import cite, rules_of
@@ -208,10 +209,10 @@ def move_range(state: State, faction: str, territory: str | None = None,
     return max(movement, ORNITHOPTER_RANGE if ornithopters else 0)
 
 
-def groups(state: State, faction: str, territory: str) -> dict[int, tuple[int, int]]:
-    """Sector -> (normal, starred): the faction's groups in the territory (Q&A XXV.B.1), in
+def groups(state: State, faction: str, territory: str) -> dict[int, Counts]:
+    """Sector -> its forces per kind: the faction's groups in the territory (Q&A XXV.B.1), in
     sector order (the state keeps sectors as text keys, sorted as text)."""
-    found = {int(sector): tuple(by_faction[faction])
+    found = {int(sector): by_faction[faction]
              for sector, by_faction in forces_at(state, territory).items()
              if faction in by_faction}
     return dict(sorted(found.items()))
@@ -337,16 +338,16 @@ def _reached(territory: str, sector: int, moves: int, storm: int | None,
 
 
 def check_move(state: State, faction: str, source: str, destination: str,
-               sector: int | None, normal: int, starred: int, from_sector: int | None = None,
+               sector: int | None, forces: Counts, from_sector: int | None = None,
                ornithopters: bool | None = None) -> int:
-    """Check a move of ``normal`` and ``starred`` forces from ``source`` to ``destination``:
+    """Check a move of ``forces`` from ``source`` to ``destination``:
     raise OrderProblem saying what is wrong and what is legal, or return the sector of
     ``source`` the group leaves from (``from_sector`` is needed only where the faction has
     several groups there that could make it)."""
     if destination == source and not rules_of(state).repositioning:
         raise OrderProblem(ErrorCode.SAME_TERRITORY, f"a move goes from {source} into another "
                            f"territory ({cite(state, '000 IX.C.2.a')})")
-    candidates = _group_sectors(state, faction, source, from_sector, normal, starred, "move")
+    candidates = _group_sectors(state, faction, source, from_sector, forces, "move")
     sector = _move_landing(state, faction, source, destination, sector, candidates,
                            ornithopters).sector
     able = [s for s in candidates if sector in move_destinations(
@@ -374,17 +375,17 @@ def check_move(state: State, faction: str, source: str, destination: str,
 
 
 def checked_move(state: State, faction: str, source: str, destination: str,
-                 sector: int | None, normal: int, starred: int, from_sector: int | None = None,
+                 sector: int | None, forces: Counts, from_sector: int | None = None,
                  ornithopters: bool | None = None) -> tuple[Landing, int]:
     """The sector a move ends in (``choose_sector``) and the sector of ``source`` it leaves
     from, or the OrderProblem ``check_move`` raises: each group's ``move_destinations`` worked
     out once (issue 20: a move carried out asked them three times)."""
     try:
-        candidates = _group_sectors(state, faction, source, from_sector, normal, starred, "move")
+        candidates = _group_sectors(state, faction, source, from_sector, forces, "move")
     except OrderProblem:
         if sector is not None:
             choose_sector(state, destination, sector, ())
-        check_move(state, faction, source, destination, sector, normal, starred, from_sector,
+        check_move(state, faction, source, destination, sector, forces, from_sector,
                    ornithopters)                                 # raises the same problem
         raise
     reached = [move_destinations(state, faction, source, group, ornithopters).get(destination, ())
@@ -395,7 +396,7 @@ def checked_move(state: State, faction: str, source: str, destination: str,
             if landing.sector in ends]
     if able:
         return landing, _one_group(state, source, able)
-    check_move(state, faction, source, destination, landing.sector, normal, starred,
+    check_move(state, faction, source, destination, landing.sector, forces,
                from_sector, ornithopters)                        # raises why not
     raise AssertionError("check_move found no problem")         # pragma: no cover
 
@@ -408,7 +409,7 @@ def _move_landing(state: State, faction: str, source: str, destination: str,
 
 
 def _group_sectors(state: State, faction: str, source: str, from_sector: int | None,
-                   normal: int, starred: int, what: str) -> list[int]:
+                   forces: Counts, what: str) -> list[int]:
     """The sectors of ``source`` whose group holds the forces and may leave (not under the
     storm), or an OrderProblem."""
     mine = groups(state, faction, source)
@@ -418,19 +419,19 @@ def _group_sectors(state: State, faction: str, source: str, from_sector: int | N
         place = source if from_sector is None else where(source, from_sector)
         raise OrderProblem(ErrorCode.NO_FORCES, f"you have no forces in {place}",
                            tuple(where(source, s) for s in groups(state, faction, source)))
-    enough = [s for s, (n, st) in mine.items() if n >= normal and st >= starred]
+    enough = [s for s, here in mine.items() if within(forces, here)]
     if not enough and what == "move" and rules_of(state).moves_gather_sectors:
         held = groups(state, faction, source)
         enough = [part[0] for part in _gatherings(state, faction, source, from_sector)
-                  if sum(held[s][0] for s in part) >= normal
-                  and sum(held[s][1] for s in part) >= starred]
+                  if within(forces, plus(*(held[s] for s in part)))]
     if not enough:
-        held = "; ".join(f"{_forces(n, st)} in {where(source, s)}" for s, (n, st) in mine.items())
+        held = "; ".join(f"{and_faces(state, faction, here)} in {where(source, s)}"
+                         for s, here in mine.items())
         group = ("a group is the forces of sectors the storm does not separate (001 1.06.05)"
                  if what == "move" and rules_of(state).moves_gather_sectors
                  else f"a group is one sector's forces ({cite(state, '000 Q&A XXV.B.1')})")
         raise OrderProblem(ErrorCode.NOT_ENOUGH_FORCES,
-                           f"you cannot {what} {_forces(normal, starred)} "
+                           f"you cannot {what} {and_faces(state, faction, forces)} "
                            f"from {source}: you have {held}, and {group}", (f"up to {held}",))
     free = [s for s in enough if not in_storm(state, source, s)]
     if not free:
@@ -458,21 +459,14 @@ def _gatherings(state: State, faction: str, source: str, from_sector: int | None
     return [part for part in parts if part and from_sector in (None, *part)]
 
 
-def gathered(state: State, faction: str, source: str, leaving: int, normal: int,
-             starred: int) -> list[tuple[int, int, int]]:
-    """(sector, normal, starred) taken from ``source`` for a move from ``leaving``: that
-    sector's forces first, then under GF9 the rest of its run (``_gatherings``)."""
+def gathered(state: State, faction: str, source: str, leaving: int, forces: Counts
+             ) -> list[tuple[int, Counts]]:
+    """(sector, forces) taken from ``source`` for a move from ``leaving``: that sector's
+    forces first, then under GF9 the rest of its run (``_gatherings``)."""
     held = groups(state, faction, source)
     run = next((part for part in _gatherings(state, faction, source, leaving)), [leaving])
-    taken, left = [], [normal, starred]
-    for sector in [leaving, *(s for s in run if s != leaving)]:
-        have = held.get(sector, (0, 0))
-        take = (min(left[0], have[0]), min(left[1], have[1]))
-        if any(take):
-            taken.append((sector, *take))
-            left = [left[0] - take[0], left[1] - take[1]]
-    assert left == [0, 0], (faction, source, leaving, normal, starred)
-    return taken
+    return spread(forces, ((sector, held.get(sector, {}))
+                           for sector in [leaving, *(s for s in run if s != leaving)]))
 
 
 def _one_group(state: State, source: str, sectors: list[int]) -> int:
@@ -653,12 +647,12 @@ def shipment_sources(state: State, faction: str) -> dict[str, tuple[int, ...]]:
                           if not in_storm(state, t, s)})
 
 
-def shipment_group(state: State, faction: str, source: str, normal: int, starred: int,
+def shipment_group(state: State, faction: str, source: str, forces: Counts,
                    from_sector: int | None = None) -> int:
     """The sector of ``source`` whose forces a cross shipment or a shipment back takes: one
     sector's forces (Q&A XXV.B.1), not under the storm (WBC line 1202); or an OrderProblem."""
-    return _one_group(state, source, _group_sectors(state, faction, source, from_sector, normal,
-                                             starred, "ship"))
+    return _one_group(state, source, _group_sectors(state, faction, source, from_sector, forces,
+                                                    "ship"))
 
 
 def shipment_destinations(state: State, faction: str, kind: str = "reserve",
@@ -712,18 +706,18 @@ def shipment_landing(state: State, faction: str, kind: str, destination: str,
 
 
 def shipment_losses(state: State, faction: str, kind: str, territory: str, sector: int,
-                    normal: int, starred: int) -> tuple[int, int]:
-    """(normal, starred) the storm kills of a Fremen arrival under it: half, rounded up, where
-    the storm kills (Fremen shield 7; WBC line 1190); nothing for any other shipment."""
+                    forces: Counts) -> Counts:
+    """The forces the storm kills of a Fremen arrival under it: half, rounded up, where the
+    storm kills (Fremen shield 7; WBC line 1190); nothing for any other shipment."""
     if kind != NATIVE or not in_storm(state, territory, sector):
-        return 0, 0
+        return {}
     if sheltered(state, data(state).board[territory]):
-        return 0, 0
-    return storm_losses(state, faction, normal, starred)
+        return {}
+    return storm_losses(state, faction, forces)
 
 
 def check_shipment(state: State, faction: str, kind: str, destination: str | None,
-                   sector: int | None, normal: int, starred: int, source: str | None = None,
+                   sector: int | None, forces: Counts, source: str | None = None,
                    karama: bool = False, from_sector: int | None = None) -> int:
     """Check a shipment and return its cost, or raise OrderProblem saying what is wrong and
     what is legal (cost included).  ``source`` (and ``from_sector`` where the faction has
@@ -739,26 +733,27 @@ def check_shipment(state: State, faction: str, kind: str, destination: str | Non
         raise OrderProblem(ErrorCode.KARAMA_RESERVE_ONLY,
                            "a Karama lands forces from the reserve at the Guild's cost "
                            f"({cite(state, '000 player aid B.6.A.6')}), no other shipment", kinds)
-    if normal < 0 or starred < 0 or normal + starred < 1:
+    if total(forces) < 1:
         raise OrderProblem(ErrorCode.NO_FORCES, "a shipment takes at least one force")
     if kind in ("cross", "back"):
         assert source is not None, kind
-        shipment_group(state, faction, source, normal, starred, from_sector)
+        shipment_group(state, faction, source, forces, from_sector)
         if kind == "back":
-            return shipment_cost(state, faction, source, normal + starred, kind)
+            return shipment_cost(state, faction, source, total(forces), kind)
     else:
-        _check_reserve(state, faction, normal, starred)
+        _check_reserve(state, faction, forces)
     assert destination is not None, kind
-    return _check_landing(state, faction, kind, destination, sector, normal + starred, source,
+    return _check_landing(state, faction, kind, destination, sector, total(forces), source,
                           karama)
 
 
-def _check_reserve(state: State, faction: str, normal: int, starred: int) -> None:
+def _check_reserve(state: State, faction: str, forces: Counts) -> None:
     have = state["factions"][faction]["reserve"]
-    if normal > have[0] or starred > have[1]:
+    if not within(forces, have):
         raise OrderProblem(ErrorCode.NOT_ENOUGH_RESERVE,
-                           f"you have {_forces(*have)} in reserve, not "
-                           f"{_forces(normal, starred)}", (f"up to {_forces(*have)}",))
+                           f"you have {and_faces(state, faction, have)} in reserve, not "
+                           f"{and_faces(state, faction, forces)}",
+                           (f"up to {and_faces(state, faction, have)}",))
 
 
 def _check_landing(state: State, faction: str, kind: str, destination: str,
@@ -913,7 +908,4 @@ def _places(by_territory: dict[str, tuple[int, ...]]) -> tuple[str, ...]:
 def _listed(numbers) -> str:
     return ", ".join(map(str, numbers))
 
-
-def _forces(normal: int, starred: int) -> str:
-    return plural(normal, "force") + (f" and {starred} starred" if starred else "")
 

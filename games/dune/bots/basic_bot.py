@@ -19,7 +19,9 @@ Where it has a rule of thumb it plays it; elsewhere it plays as the random bot d
   rid of it); the Kwisatz Haderach when it may; a third of its spice backing forces in
   advanced combat, and a dial of half of what its forces and that spice support; it always
   calls traitors and keeps its cards; the Harkonnen kill a captured leader for 2 spice, but
-  keep him while fewer than three of their own leaders are alive (line 884); a plan sent
+  keep him while fewer than three of their own leaders are alive (line 884); against a faction
+  holding two or more tech tokens it takes the one whose income comes soonest (001 4.05.02,
+  4.05.05); a plan sent
   ahead for a later battle (``ahead``) has a fallback after ``ELSE`` with its next leader,
   should the first have fought by then (000 X.A.4: a leader fights once a turn);
 - everything else: as the random bot.
@@ -40,10 +42,12 @@ from .. import combat, leaders
 from ..board import reach
 from ..data import CardType, Effect, Slot
 from ..factions import harkonnen_capture as capture
+from ..forces import order_text, plain, total
 from ..orders import battle_orders, battle_plan, plan_conditions
-from ..orders.language import forces_text, where
+from ..orders.language import where
 from ..rules import rules_of
 from ..state import POLAR_SINK, ally_of, data, occupants
+from ..variants import tech_tokens
 from . import move_bot
 
 Strategy = Callable[[dict[str, Any], Prompt, random.Random], str | None]
@@ -91,7 +95,7 @@ def _shipment(view: dict[str, Any], options: dict[str, Any]) -> str | None:
     """Up to five forces, for at most half the spice, into the least held stronghold open."""
     kinds = options["shipments"]
     kind = reach.NATIVE if reach.NATIVE in kinds else "reserve" if "reserve" in kinds else None
-    reserve = view["own"]["reserve"][0]
+    reserve = view["own"]["reserve"].get(plain(view, view["seat"]), 0)
     if kind is None or not reserve:
         return None
     places = kinds[kind]
@@ -113,7 +117,7 @@ def _move(view: dict[str, Any], options: dict[str, Any]) -> str | None:
     """The largest group outside the strongholds, to a stronghold in reach, else onto the
     richest spice in reach."""
     mine = move_bot.own_groups(view)
-    groups = sorted(((sum(forces), territory, sector)
+    groups = sorted(((total(forces), territory, sector)
                      for (territory, sector), forces in mine.items()
                      if not data(view).board[territory].is_stronghold), reverse=True)
     for _, territory, sector in groups:
@@ -124,7 +128,7 @@ def _move(view: dict[str, Any], options: dict[str, Any]) -> str | None:
         goals = goals or sorted((t for t in ends if view["spice"].get(t)),
                                 key=lambda t: -view["spice"][t])
         if goals:
-            forces = forces_text(*mine[territory, sector])
+            forces = order_text(mine[territory, sector])
             return (f"MOVE {forces} FROM {where(territory, sector)} TO "
                     f"{where(goals[0], ends[goals[0]][0])}")
     return None
@@ -150,7 +154,7 @@ def _battle_order(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> s
     """Its battles in strongholds first, then where it has the most forces."""
     def rank(pair: list[str | None]) -> tuple[bool, int]:
         territory = str(pair[0])
-        mine = sum(sum(by_faction.get(prompt.seat, (0, 0)))
+        mine = sum(total(by_faction.get(prompt.seat, {}))
                    for by_faction in view["forces"].get(territory, {}).values())
         return (not data(view).board[territory].is_stronghold, -mine)
     return battle_orders.order_text(sorted(prompt.default, key=rank))
@@ -193,9 +197,24 @@ def _plan(view: dict[str, Any], prompt: Prompt, fought: str = "") -> str | None:
     if side.captures:
         own = leaders.available(view["own"]["leaders"])
         plan["capture"] = capture.KEEP if len(own) < 3 else capture.KILL
+    if side.takes:
+        plan["tech"] = _soonest_income(side)
     if battle_plan.problems(side, plan):
         return None
     return battle_orders.plan_text(plan_conditions.fit(view, prompt, side, plan))
+
+
+def _soonest_income(side: battle_plan.Side) -> str:
+    """Of the opponent's tech tokens, the one whose income phase comes soonest after the
+    battles (001 4.05.05: each earns in its own phase)."""
+    phases = side.rules.phases
+    after = phases.index("battle") if "battle" in phases else 0
+    incomes = {token.name: token.income for token in tech_tokens.kind(side.deck).tokens}
+
+    def wait(name: str) -> int:
+        income = incomes[name]
+        return (phases.index(income.phase) - after) % len(phases) if income else len(phases)
+    return min(side.takes, key=wait)
 
 
 def _cards(side: battle_plan.Side) -> tuple[str | None, str | None]:

@@ -7,12 +7,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from ..forces import Counts, add, kinds, plain
 
-def own_groups(view: dict[str, Any]) -> dict[tuple[str, int], list[int]]:
-    """(territory, sector) -> [normal, starred]: the seat's groups on the board (Q&A
-    XXV.B.1), by territory and sector."""
+
+def own_groups(view: dict[str, Any]) -> dict[tuple[str, int], Counts]:
+    """(territory, sector) -> its forces: the seat's groups on the board (Q&A XXV.B.1), by
+    territory and sector."""
     seat = view["seat"]
-    found = {(territory, int(sector)): list(by_faction[seat])
+    found = {(territory, int(sector)): dict(by_faction[seat])
              for territory, sectors in view["forces"].items()
              for sector, by_faction in sectors.items() if seat in by_faction}
     return dict(sorted(found.items()))
@@ -22,22 +24,23 @@ def random_shipment(view: dict[str, Any], options: dict[str, Any], rng: random.R
                     ) -> dict[str, Any] | None:
     """A shipment the seat can afford, or None (half the time, or when there is none)."""
     kinds = list(options["shipments"])
-    reserve = view["own"]["reserve"]
-    if not kinds or not reserve[0] or rng.random() < 0.5:
+    first = plain(view, view["seat"])
+    reserve = view["own"]["reserve"].get(first, 0)
+    if not kinds or not reserve or rng.random() < 0.5:
         return None
     places = options["shipments"][rng.choice(kinds)]
     if not places:
         return None
     territory = rng.choice(sorted(places))
     sector = rng.choice(places[territory]["sectors"])
-    count = rng.randint(1, reserve[0])
+    count = rng.randint(1, reserve)
     spice = view["own"]["spice"]
     while count and places[territory]["costs"][count - 1] > spice:
         count -= 1
     if not count:
         return None
     return {"kind": "reserve", "from": None, "from_sector": None, "to": territory,
-            "sector": sector, "forces": [count, 0], "karama": False, "coexist": None}
+            "sector": sector, "forces": {first: count}, "karama": False, "coexist": None}
 
 
 def random_move(view: dict[str, Any], options: dict[str, Any],
@@ -48,18 +51,25 @@ def random_move(view: dict[str, Any], options: dict[str, Any],
         return None
     groups = own_groups(view)
     if shipment:
-        landed = groups.setdefault((shipment["to"], shipment["sector"]), [0, 0])
-        landed[0] += shipment["forces"][0]
+        add(groups.setdefault((shipment["to"], shipment["sector"]), {}), shipment["forces"])
         groups = dict(sorted(groups.items()))
-    choices = [(territory, sector, normal, starred, end, end_sector)
-               for (territory, sector), (normal, starred) in groups.items()
+    choices = [(territory, sector, group, end, end_sector)
+               for (territory, sector), group in groups.items()
                for end, sectors in options["reach"][territory][str(sector)].items()
                for end_sector in sectors]
     if not choices:
         return None
-    territory, sector, normal, starred, end, end_sector = rng.choice(choices)
-    moving = [rng.randint(0, normal), rng.randint(0, starred)]
-    if sum(moving) == 0:
-        moving = [normal, starred]
+    territory, sector, group, end, end_sector = rng.choice(choices)
+    moving = some_of(rng, group, [kind.name for kind in kinds(view, view["seat"])])
     return {"from": territory, "from_sector": sector, "to": end, "sector": end_sector,
-            "forces": moving, "coexist": None}
+            "forces": moving or group, "coexist": None}
+
+
+def some_of(rng: random.Random, group: Counts, names: list[str]) -> Counts:
+    """A random number of each kind of ``group``, kind by kind in the order of ``names`` (a
+    faction's kinds), and a draw for a second kind the faction lacks: the random players drew
+    so before forces had kinds, and self-play plays the same games (benchmarks/same_games.py)."""
+    drawn = {name: rng.randint(0, group.get(name, 0)) for name in names}
+    for _ in range(2 - len(names)):
+        rng.randint(0, 0)
+    return {name: count for name, count in drawn.items() if count}

@@ -48,15 +48,16 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import factions
+from .. import combat, factions
 from ..codes import ErrorCode
-from ..data import Ability
+from ..data import Ability, DuneData, ForceKind
 from ..factions import atreides_prescience as prescience
 from ..factions import bene_gesserit_voice as voice
+from ..forces import kinds
 from ..orders import battle_plan
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..rules import cite
-from ..state import State, ally_of, sheet, storm_order
+from ..state import State, ally_of, base_data, data, storm_order
 from . import karama
 
 KARAMA = "battle-karama"
@@ -64,9 +65,12 @@ USES = ("voice", "prescience", "kh", "starred", "free", "look")
 
 
 def line(use: str, names: dict[str, str] | None = None) -> str:
-    """The order line of a use (the starred forces by their name)."""
+    """The order line of a use: the bonus of a kind of force by that kind's name (written
+    with no battle at hand, as a value's text is, by the name of the base data's first kind
+    worth more than a normal force: any such name of the game's data reads as this use)."""
     if use == "starred":
-        return f"KARAMA {(names or {}).get('starred', 'Sardaukar').upper()}"
+        name = (names or {}).get("starred") or _special_kinds(base_data())[0].singular
+        return f"KARAMA {name.upper()}"
     return {"voice": "KARAMA VOICE", "prescience": "KARAMA PRESCIENCE",
             "kh": "KARAMA KWISATZ HADERACH", "free": "KARAMA FREE STRENGTH",
             "look": "KARAMA LOOK"}[use]
@@ -91,7 +95,7 @@ def uses(state: State, seat: str) -> list[str]:
         side = battle_plan.side_of_state(state, fighter)
         if side.kh:
             found.append("kh")
-        if side.strength.starred and side.strength.worth > 1:
+        if side.strength.special:
             found.append("starred")
         if side.strength.free:
             found.append("free")
@@ -101,19 +105,28 @@ def uses(state: State, seat: str) -> list[str]:
     return found
 
 
-def starred_name(state: State, seat: str) -> dict[str, str]:
-    """The name of the starred forces ``seat`` may cancel, for its order line."""
+def special_name(state: State, seat: str) -> dict[str, str]:
+    """The name of the kind of force whose bonus ``seat`` may cancel (the other combatant's
+    kind worth more than a normal force), for its order line: the use ``starred``, as stored
+    games name it."""
     battle = state["step"]["battle"]
     for fighter in (battle["aggressor"], battle["defender"]):
-        if fighter != seat and sheet(fighter, state).starred is not None:
-            return {"starred": sheet(fighter, state).starred.name}
+        special = [kind for kind in kinds(state, fighter)[1:]
+                   if kind.strength > combat.NORMAL] if fighter != seat else []
+        if special:
+            return {"starred": special[0].singular}
     return {}
+
+
+def _special_kinds(deck: DuneData) -> tuple[ForceKind, ...]:
+    """The kinds of force of a game's data worth more than a normal force (some opponent's)."""
+    return tuple(each for each in deck.force_kinds if each.strength > combat.NORMAL)
 
 
 def read_use(state: State, seat: str, words: list[str]) -> list[str]:
     """One ``KARAMA`` line (the words after the verb): [] for NONE, else [use]."""
     found = uses(state, seat)
-    names = starred_name(state, seat)
+    names = special_name(state, seat)
     valid = tuple(line(u, names) for u in found) + ("KARAMA NONE",)
     said = " ".join(words).upper()
     if said == "NONE":
@@ -121,7 +134,9 @@ def read_use(state: State, seat: str, words: list[str]) -> list[str]:
     if said == "KH":
         said = "KWISATZ HADERACH"
     use = next((u for u in USES if f"KARAMA {said}" == line(u, names)
-                or (u == "starred" and said in ("SARDAUKAR", "FEDAYKIN"))), None)
+                or (u == "starred" and said in {w for k in _special_kinds(data(state))
+                                                for w in (k.singular.upper(),
+                                                          k.plural.upper())})), None)
     if use is None:
         raise OrderProblem(ErrorCode.BAD_KARAMA, f"KARAMA {said} is no Karama use of a battle "
                            "(player aid B.6)", valid)
@@ -149,7 +164,7 @@ def text(value: list[str]) -> str:
 def prompt(state: State, seat: str) -> Prompt:
     """The battle Karamas of a faction that is not in the battle but decides in it."""
     found = uses(state, seat)
-    names = starred_name(state, seat)
+    names = special_name(state, seat)
     legal = ("You may play a Karama before the plans are committed "
              f"({cite(state, 'player aid B.6; WBC X, line 1214')}): "
              f"{', '.join(line(u, names) for u in found)}; each stands ready and is played "

@@ -48,9 +48,10 @@ from pbem.wording import plural
 
 from ..codes import ErrorCode, EventCode
 from ..data import CardType
+from ..forces import Counts, add, to_tanks, total
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_number
 from ..rules import cite, rules_of
-from ..state import State, data, forces_at, occupants, to_tanks
+from ..state import State, data, forces_at, occupants
 
 SHIELD_WALL = "Shield Wall"
 WEATHER_CONTROL = (0, 10)                # player aid B.2: "from 0 to 10 sectors"
@@ -152,12 +153,11 @@ def family_atomics(state: State, seat: str) -> list[Event]:
     state["factions"][seat]["hand"].remove(card)
     state["decks"]["treachery_removed"].append(card)
     state["shield_wall"] = "destroyed"
-    killed: dict[str, list[int]] = {}
+    killed: dict[str, Counts] = {}
     for by_faction in state["forces"].pop(SHIELD_WALL, {}).values():
-        for faction, (normal, starred) in by_faction.items():
-            total = killed.setdefault(faction, [0, 0])
-            total[0], total[1] = total[0] + normal, total[1] + starred
-            to_tanks(state, faction, normal, starred)
+        for faction, counts in by_faction.items():
+            add(killed.setdefault(faction, {}), counts)
+            to_tanks(state, faction, counts)
     return [Event(EventCode.FAMILY_ATOMICS, {"faction": seat, "killed": {
         s: killed[s] for s in state["seats"] if s in killed}})]
 
@@ -175,7 +175,7 @@ def prompt(state: State, seat: str, cards: list[str], movement: str) -> Prompt:
                      f"that many sectors from sector {state['storm']['sector']} instead "
                      f"({movement}) ({cite(state, '000 player aid B.2')})")
     if ATOMICS in cards:
-        on_wall = sum(sum(counts) for by_faction in forces_at(state, SHIELD_WALL).values()
+        on_wall = sum(total(counts) for by_faction in forces_at(state, SHIELD_WALL).values()
                       for counts in by_faction.values())
         lines.append(f"FAMILY ATOMICS: destroy the Shield Wall and the {plural(on_wall, 'force')} "
                      "on it; "

@@ -24,7 +24,15 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
-from ...common.dataload import DataError, DataReader, Fault, YamlLoader, label, names_given
+from ...common.dataload import (
+    DataError,
+    DataReader,
+    Fault,
+    YamlLoader,
+    is_kind,
+    label,
+    names_given,
+)
 from ...common.names import Named
 from .model import (
     Ability,
@@ -35,30 +43,41 @@ from .model import (
     DefaultVictory,
     DuneData,
     Effect,
+    Face,
     Faction,
+    ForceKind,
     Leader,
     NativeArrival,
     Placement,
     Slot,
     SpiceBlow,
     SpiceCard,
-    StarredForces,
     StormShelter,
     Territory,
     TerritoryType,
     Timing,
+    Token,
+    TokenIncome,
+    TokenKind,
+    TokenPlace,
     TreacheryCard,
 )
+from .model import Act as TokenAct
 
 DATA_DIR = Path(__file__).parent
 CLASSIC = DATA_DIR / "classic"          # the base of every ruleset's data
-BOARD, TREACHERY, SPICE, LEADERS, FACTIONS = (
+BOARD, TREACHERY, SPICE, LEADERS, FACTIONS, TOKENS = (
     "board.yaml",
     "treachery.yaml",
     "spice.yaml",
     "leaders.yaml",
     "factions.yaml",
+    "tokens.yaml",
 )
+# The phases a token's income may name: the state's names of the rounds of a turn
+# (``turn.PHASES`` but the set-up; tests/dune/test_tokens.py checks they agree).
+PHASES = frozenset({"storm", "spice_blow", "charity", "bidding", "revival", "movement",
+                    "battle", "collection", "end_of_turn", "mentat_pause"})
 
 class FaultCode(StrEnum):
     """What is wrong with the data (tests and tools refer to these, not to the wording): the
@@ -72,6 +91,7 @@ class FaultCode(StrEnum):
     DUPLICATE_NAME = "duplicate_name"
     UNKNOWN_TERRITORY = "unknown_territory"
     UNKNOWN_FACTION = "unknown_faction"
+    UNKNOWN_KIND = "unknown_kind"
     SECTOR_RANGE = "sector_range"
     SECTORS_NOT_CONTIGUOUS = "sectors_not_contiguous"
     BORDER_SECTOR = "border_sector"
@@ -150,6 +170,8 @@ class _Reader(DataReader):
         # the file is unusable.
         self.territory_names: set[str] | None = None
         self.faction_names: set[str] | None = None
+        self.kinds: dict[str, ForceKind] = {}
+        self.force_kinds: tuple[ForceKind, ...] = ()
 
     def read(self) -> DuneData | None:
         board = self.board(self.yaml(BOARD))
@@ -157,11 +179,12 @@ class _Reader(DataReader):
         spice = self.spice(self.yaml(SPICE), board)
         factions = self.factions(self.yaml(FACTIONS))
         leaders = self.leaders(self.yaml(LEADERS))
+        tokens = self.tokens(self.yaml(TOKENS), board)
         if board is None or treachery is None or spice is None:
             return None
-        if factions is None or leaders is None:
+        if factions is None or leaders is None or tokens is None:
             return None
-        return DuneData(board, treachery, spice, leaders, factions)
+        return DuneData(board, treachery, spice, leaders, factions, tokens, self.force_kinds)
 
     # -- board.yaml --------------------------------------------------------------------------
 
@@ -475,14 +498,22 @@ class _Reader(DataReader):
         """The six faction sheets, each with all its forces accounted for."""
         if raw is None:
             return None
-        top = self.record(raw, "factions", {"forces_per_faction": int, "factions": list})
+        top = self.record(raw, "factions", {"forces_per_faction": int, "force_kinds": list,
+                                            "factions": list})
         if top is None:
             return None
         self.faction_names = names_given(top["factions"])
+        kinds = [self.force_kind(entry, label(entry, "name", f"force_kinds[{i}]"))
+                 for i, entry in enumerate(top["force_kinds"])]
+        self.clash([Named(k, k.name) for k in kinds if k is not None], "force_kinds")
+        self.kinds = {k.name: k for k in kinds if k is not None}
         factions = [
             self.faction(entry, top["forces_per_faction"], label(entry, "name", f"factions[{i}]"))
             for i, entry in enumerate(top["factions"])
         ]
+        self.force_kinds = tuple(k for k in kinds if k is not None)
+        if len(self.force_kinds) != len(kinds):
+            return None
         found = tuple(f for f in factions if f is not None)
         self.clash([Named(f, f.name, (), f.synonyms) for f in found], "factions")
         seats = Counter(f.seat for f in found)
@@ -506,7 +537,7 @@ class _Reader(DataReader):
                 "movement": int,
                 "start": list,
                 "reserve": int,
-                "starred": (dict, None),
+                "kinds": dict,
                 "native_arrival": (dict, None),
                 "default_victory": (dict, None),
                 "abilities": [str],
@@ -535,7 +566,7 @@ class _Reader(DataReader):
         total = sum(p.forces for p in start if p is not None) + fields["reserve"]
         if None not in start and total != forces:
             self.fault(where, FaultCode.FORCE_COUNT, f"{total} forces, a faction has {forces}")
-        starred = self.starred(fields["starred"], forces, f"{where}, starred")
+        kinds = self.faction_kinds(fields["kinds"], forces, f"{where}, kinds")
         arrival = self.native_arrival(fields["native_arrival"], where)
         victory = self.default_victory(fields["default_victory"], where)
         flags = {
@@ -543,13 +574,13 @@ class _Reader(DataReader):
             for key in ("abilities", "optional_abilities", "alliance")
         }
         karama = self.enum(Ability, fields["karama_power"], where)
-        parts = [traitors, karama, *start, *flags.values()]
-        optional = ("starred", starred), ("native_arrival", arrival), ("default_victory", victory)
+        parts = [traitors, karama, kinds, *start, *flags.values()]
+        optional = ("native_arrival", arrival), ("default_victory", victory)
         if None in parts or any(
             fields[key] is not None and value is None for key, value in optional
         ):
             return None
-        assert traitors is not None and karama is not None
+        assert traitors is not None and karama is not None and kinds is not None
         return Faction(
             name=fields["name"],
             seat=fields["seat"],
@@ -568,7 +599,7 @@ class _Reader(DataReader):
             karama_power=karama,
             alliance=flags["alliance"],
             singular=fields["singular"],
-            starred=starred,
+            kinds=kinds,
             native_arrival=arrival,
             default_victory=victory,
         )
@@ -599,35 +630,81 @@ class _Reader(DataReader):
             good = False
         return Placement(fields["forces"], tuple(fields["territories"])) if good else None
 
-    def starred(self, raw: Any, forces: int, where: str) -> StarredForces | None:
-        if raw is None:
-            return None
-        fields = self.record(
-            raw,
-            where,
-            {
-                "name": str,
-                "count": int,
-                "strength": int,
-                "normal_against": [str],
-                "revived_per_turn": int,
-            },
-        )
+    def force_kind(self, raw: Any, where: str) -> ForceKind | None:
+        """One kind of force (``force_kinds``)."""
+        fields = self.record(raw, where, {
+            "name": str, "singular": str, "plural": str, "synonyms": ([str], []),
+            "mark": (str, ""), "face": (str, ""), "strength": object,
+            "strength_against": (dict, {}), "spiced": (bool, True), "optional": (bool, False),
+            "revival": dict, "collection": (int, None)})
         if fields is None:
             return None
-        good = self.factions_exist(fields["normal_against"], where)
-        if not 0 < fields["count"] <= forces:
-            self.fault(where, FaultCode.FORCE_COUNT, f"{fields['count']} of {forces} forces")
+        revival = self.record(fields["revival"], f"{where}, revival",
+                              {"cost": int, "weight": int, "per_turn": (int, None)})
+        good = revival is not None
+        worths = {"strength": fields["strength"], **fields["strength_against"]}
+        for key, worth in worths.items():
+            if isinstance(worth, bool) or not isinstance(worth, int | float) or worth < 0 or (
+                    worth * 2 != int(worth * 2)):
+                self.fault(where, FaultCode.BAD_VALUE,
+                           f"{key}: a worth is a whole number or a half, not {worth!r}")
+                good = False
+        good = self.factions_exist(list(fields["strength_against"]), where) and good
+        if (fields["mark"] or fields["face"]) and not (fields["mark"] and fields["face"]):
+            self.fault(where, FaultCode.BAD_VALUE, "a kind with a mark has a face, and the "
+                                                   "other way round")
+            good = False
+        if revival is not None and (revival["cost"] < 0 or revival["weight"] < 1 or (
+                revival["per_turn"] is not None and revival["per_turn"] < 1)):
+            self.fault(where, FaultCode.BAD_VALUE, "revival: a cost of 0 or more, a weight "
+                                                   "and a number a turn of 1 or more")
             good = False
         if not good:
             return None
-        return StarredForces(
-            fields["name"],
-            fields["count"],
-            fields["strength"],
-            tuple(fields["normal_against"]),
-            fields["revived_per_turn"],
-        )
+        assert revival is not None
+        return ForceKind(
+            name=fields["name"], singular=fields["singular"], plural=fields["plural"],
+            synonyms=tuple(fields["synonyms"]), mark=fields["mark"], face=fields["face"],
+            strength=fields["strength"],
+            strength_against=tuple(fields["strength_against"].items()),
+            spiced=fields["spiced"], optional=fields["optional"],
+            revival_cost=revival["cost"], revival_weight=revival["weight"],
+            revived_per_turn=revival["per_turn"], collection=fields["collection"])
+
+    def faction_kinds(self, raw: dict[str, Any], forces: int, where: str
+                      ) -> tuple[tuple[str, int], ...] | None:
+        """A faction's kinds of force and how many of each, all its forces among them: one kind
+        without a mark, its plain forces, not optional; each other kind with a mark of its own.
+        In order: the plain kind first, then the others as ``force_kinds`` lists them."""
+        good = bool(raw)
+        for name, count in raw.items():
+            if name not in self.kinds:
+                self.fault(where, FaultCode.UNKNOWN_KIND, f"no kind of force {name!r}")
+                good = False
+            if not is_kind(count, int) or count < 1:
+                self.fault(where, FaultCode.FORCE_COUNT, f"{name}: {count!r} forces")
+                good = False
+        if good and sum(raw.values()) != forces:
+            self.fault(where, FaultCode.FORCE_COUNT, f"{sum(raw.values())} forces, a faction "
+                                                     f"has {forces}")
+            good = False
+        if not good:
+            return None
+        order = list(self.kinds)
+        kinds = sorted(raw.items(), key=lambda item: (bool(self.kinds[item[0]].mark),
+                                                      order.index(item[0])))
+        marks = [self.kinds[name].mark for name, _ in kinds]
+        if marks.count("") != 1 or len(set(marks)) < len(marks):
+            self.fault(where, FaultCode.BAD_VALUE, "one kind without a mark, its plain forces, "
+                                                   "and each other kind a mark of its own: "
+                                                   "orders write a bare number for the first, a "
+                                                   "marked one for the others")
+            return None
+        if self.kinds[kinds[0][0]].optional:
+            self.fault(where, FaultCode.BAD_VALUE, "its plain kind is not optional: its forces "
+                                                   "are that kind without the advantages")
+            return None
+        return tuple(kinds)
 
     def native_arrival(self, raw: Any, where: str) -> NativeArrival | None:
         if raw is None:
@@ -704,3 +781,96 @@ class _Reader(DataReader):
                     f"{per_faction[faction]} leaders, a faction has {top['per_faction']}",
                 )
         return tuple(leaders) if len(leaders) == len(top["leaders"]) else None
+
+
+    # -- tokens.yaml -------------------------------------------------------------------------
+
+    def tokens(self, raw: Any, board: Board | None) -> tuple[TokenKind, ...] | None:
+        """The kinds of token, each with its tokens: names unique, owners and excluded
+        factions known (or to come), board places on the board."""
+        if raw is None:
+            return None
+        top = self.record(raw, "tokens", {"factions_to_come": [str], "kinds": list})
+        if top is None:
+            return None
+        coming = set(top["factions_to_come"])
+        for name in sorted(coming & (self.faction_names or set())):
+            self.fault("factions_to_come", FaultCode.BAD_VALUE,
+                       f"{name!r} has its sheet in factions.yaml: it is no longer to come")
+        kinds = [self.token_kind(entry, label(entry, "name", f"kinds[{i}]"), coming, board)
+                 for i, entry in enumerate(top["kinds"])]
+        found = tuple(kind for kind in kinds if kind is not None)
+        for name, times in Counter(kind.name for kind in found).items():
+            if times > 1:
+                self.fault("kinds", FaultCode.DUPLICATE_NAME, f"{name!r} names {times} kinds")
+        return found if len(found) == len(kinds) else None
+
+    def token_kind(self, raw: Any, where: str, coming: set[str], board: Board | None
+                   ) -> TokenKind | None:
+        fields = self.record(raw, where, {"name": str, "words": str, "option": (str, None),
+                                          "face": str, "ally_sees": (bool, False),
+                                          "tokens": list})
+        if fields is None:
+            return None
+        face = self.enum(Face, fields["face"], where)
+        tokens = [self.token(entry, f"{where}, {label(entry, 'value', f'tokens[{i}]')}",
+                             coming, board)
+                  for i, entry in enumerate(fields["tokens"])]
+        for key in ("value", "name"):
+            for name, times in Counter(getattr(t, key) for t in tokens if t).items():
+                if times > 1:
+                    self.fault(where, FaultCode.DUPLICATE_NAME,
+                               f"{key} {name!r} given to {times} tokens")
+        if face is None or None in tokens or not tokens:
+            if not tokens:
+                self.fault(where, FaultCode.BAD_VALUE, "a kind of token has at least one")
+            return None
+        return TokenKind(fields["name"], fields["words"], fields["option"], face,
+                         fields["ally_sees"], tuple(t for t in tokens if t is not None))
+
+    def token(self, raw: Any, where: str, coming: set[str], board: Board | None
+              ) -> Token | None:
+        fields = self.record(raw, where, {"value": str, "name": str, "owner": (str, None),
+                                          "place": str, "territory": (str, None),
+                                          "sector": (int, None), "income": (dict, None)})
+        if fields is None:
+            return None
+        place = self.enum(TokenPlace, fields["place"], where)
+        good = place is not None and self.factions_to_be(
+            [fields["owner"]] if fields["owner"] else [], coming, where)
+        territory, sector = fields["territory"], fields["sector"]
+        if (place is TokenPlace.BOARD) != (territory is not None and sector is not None):
+            self.fault(where, FaultCode.BAD_VALUE,
+                       "a token starting on the board has a territory and a sector; no other")
+            good = False
+        elif territory is not None and self.territories_exist([territory], where) and board:
+            sectors = board[territory].sectors or (0,)
+            if sector not in sectors:
+                self.fault(where, FaultCode.SECTOR_RANGE,
+                           f"sector {sector} is not one of {territory}'s {list(sectors)}")
+                good = False
+        income = self.income(fields["income"], coming, f"{where}, income")
+        if not good or (fields["income"] is not None and income is None):
+            return None
+        assert place is not None
+        return Token(fields["value"], fields["name"], fields["owner"], place, territory,
+                     sector, income)
+
+    def income(self, raw: Any, coming: set[str], where: str) -> TokenIncome | None:
+        if raw is None:
+            return None
+        fields = self.record(raw, where, {"phase": str, "act": str, "excluded": str})
+        if fields is None:
+            return None
+        act = self.enum(TokenAct, fields["act"], where)
+        good = self.factions_to_be([fields["excluded"]], coming, where)
+        if fields["phase"] not in PHASES:
+            self.fault(where, FaultCode.BAD_VALUE, f"{fields['phase']!r} is not one of: "
+                       f"{', '.join(sorted(PHASES))}")
+            good = False
+        return TokenIncome(fields["phase"], act, fields["excluded"]) if good and act else None
+
+    def factions_to_be(self, names: list[str], coming: set[str], where: str) -> bool:
+        """True if each name is a faction of factions.yaml or one of ``factions_to_come``."""
+        return self.factions_exist([name for name in names if name not in coming], where)
+

@@ -153,6 +153,30 @@ class Ability(StrEnum):
     ALLY_TRAITORS = "ally_traitors"
 
 
+class Act(StrEnum):
+    """What a faction does that a rule waits for: a tech token's income (001 4.05.05)."""
+
+    FREE_REVIVAL = "free_revival"                   # 001 4.05.05.02
+    OFF_PLANET_SHIPMENT = "off_planet_shipment"     # 001 4.05.05.03
+    CHARITY = "charity"                             # 001 4.05.05.04
+
+
+class TokenPlace(StrEnum):
+    """Where a token lies (the token layer, ``tokens.py``)."""
+
+    BOARD = "board"                     # on a sector of a territory
+    FRONT = "front"                     # in front of its owner's shield, for all to see
+    BEHIND = "behind"                   # behind its owner's shield
+    ASIDE = "aside"                     # out of play: not dealt yet, or out of the game
+
+
+class Face(StrEnum):
+    """Which side of a token is up."""
+
+    UP = "up"
+    DOWN = "down"
+
+
 @dataclass(frozen=True)
 class SpiceBlow:
     """A territory's spice blow site: the sector of its spice dot and the spice placed there."""
@@ -316,14 +340,52 @@ class Placement:
 
 
 @dataclass(frozen=True)
-class StarredForces:
-    """A faction's starred forces (Sardaukar, Fedaykin): optional rules, 000 lines 982, 1000."""
+class ForceKind:
+    """A kind of force and what the rules ask of it (``factions.yaml``, ``force_kinds``): a
+    faction's forces are counted per kind wherever they are (the state's ``Counts``).
+
+    ``strength`` is what one is worth in battle and in taking losses (000 X.B.1, X.C.6: the
+    starred forces are worth two "in battle and in taking losses", lines 806, 1000), or
+    ``strength_against`` a faction, its worth against that one.  ``spiced``: spice backs it in
+    advanced combat, one spice a force (000 XXII.A.1, Q&A B.4; GF9 spice dialing, 001 1.13.05),
+    and it counts half its strength unbacked; a kind never spiced counts its strength whatever
+    the spice, and no spice is paid for it.  ``optional``: in play only with the advantages
+    (000 XV; GF9 advanced, 001 1.13.01); without them its tokens are its faction's plain kind.
+    ``mark`` and ``face`` are how counts and reports tell it from its faction's other forces
+    ("5 2*", "7 forces (2 starred)"); ``singular``, ``plural`` and ``synonyms`` are its words,
+    which orders accept too.  ``collection``: the spice one collects where others collect less
+    (001 2.07.14: the Ixians' Cyborgs "collect 3 spice instead of 2"); none: the rate's."""
 
     name: str
-    count: int
-    strength: int
-    normal_against: tuple[str, ...]
-    revived_per_turn: int
+    singular: str
+    plural: str
+    synonyms: tuple[str, ...] = ()
+    mark: str = ""
+    face: str = ""
+    strength: int | float = 1
+    strength_against: tuple[tuple[str, int | float], ...] = ()
+    spiced: bool = True
+    optional: bool = False
+    revival_cost: int = 2
+    revival_weight: int = 1
+    revived_per_turn: int | None = None
+    collection: int | None = None
+
+    def worth(self, opponent: str) -> int | float:
+        """What one is worth in battle and in taking losses against the named faction."""
+        for faction, worth in self.strength_against:
+            if faction == opponent:
+                return worth
+        return self.strength
+
+    def collects(self, rate: int) -> int:
+        """The spice one collects where others of its territory collect ``rate`` (000 XI.A)."""
+        return max(rate, self.collection or 0)
+
+    def words(self) -> tuple[str, ...]:
+        """Every word an order may name it by, in capitals: its mark, face, names, synonyms."""
+        return tuple(dict.fromkeys(w.upper() for w in (self.mark, self.face, self.singular,
+                                                        self.plural, *self.synonyms) if w))
 
 
 @dataclass(frozen=True)
@@ -363,7 +425,7 @@ class Faction:
     optional_abilities: frozenset[Ability]
     karama_power: Ability
     alliance: frozenset[Ability]
-    starred: StarredForces | None = None
+    kinds: tuple[tuple[str, int], ...] = ()
     native_arrival: NativeArrival | None = None
     default_victory: DefaultVictory | None = None
     singular: bool = False
@@ -372,6 +434,55 @@ class Faction:
     def forces(self) -> int:
         """All the faction's forces: those placed at start and those in reserve."""
         return sum(placement.forces for placement in self.start) + self.reserve
+
+    @property
+    def plain(self) -> str:
+        """Its plain kind of force (the one without a mark, ``kinds[0]``): the one its start
+        places and the one its forces of an
+        optional kind are without the advantages."""
+        return self.kinds[0][0]
+
+
+@dataclass(frozen=True)
+class TokenIncome:
+    """What a tech token's face says (001 4.05.06): the phase it works in, what a faction does
+    there to earn it, and the faction that does not earn it alone (001 4.05.05)."""
+
+    phase: str
+    act: Act
+    excluded: str
+
+
+@dataclass(frozen=True)
+class Token:
+    """One token of a kind, as the box holds it, and where it starts."""
+
+    value: str                          # its id in the state, hidden while face down
+    name: str                           # how mails name it
+    owner: str | None                   # the faction starting with it, if any
+    place: TokenPlace                   # where it starts with that owner
+    territory: str | None = None        # on the board: where
+    sector: int | None = None
+    income: TokenIncome | None = None
+
+
+@dataclass(frozen=True)
+class TokenKind:
+    """A kind of token (``tokens.yaml``): its tokens, how they start, who sees them."""
+
+    name: str
+    words: str                          # how mails name one ("tech token")
+    option: str | None                  # the option putting it in play; None: always
+    face: Face                          # the face its tokens start with
+    ally_sees: bool                     # the owner's ally sees a face-down token's value
+    tokens: tuple[Token, ...]
+
+    def token(self, value: str) -> Token:
+        """The token of this value (KeyError if the kind has none such)."""
+        for token in self.tokens:
+            if token.value == value:
+                return token
+        raise KeyError(value)
 
 
 @dataclass(frozen=True)
@@ -383,6 +494,16 @@ class DuneData:
     spice_deck: tuple[SpiceCard, ...]
     leaders: tuple[Leader, ...]
     factions: tuple[Faction, ...]
+    tokens: tuple[TokenKind, ...] = ()
+    force_kinds: tuple[ForceKind, ...] = ()
+
+    @cached_property
+    def _kinds(self) -> dict[str, ForceKind]:
+        return {kind.name: kind for kind in self.force_kinds}
+
+    def force_kind(self, name: str) -> ForceKind:
+        """The kind of force of this name (KeyError otherwise)."""
+        return self._kinds[name]
 
     @cached_property
     def _factions(self) -> NameIndex[Faction]:
@@ -427,6 +548,13 @@ class DuneData:
     def card_named(self, name: str) -> TreacheryCard:
         """A treachery card by its name ("Shield"): copies are alike."""
         return self._cards_by_name[name]
+
+    def token_kind(self, name: str) -> TokenKind:
+        """The kind of token of this name (KeyError if the ruleset has none such)."""
+        for kind in self.tokens:
+            if kind.name == name:
+                return kind
+        raise KeyError(name)
 
     def leaders_of(self, faction: str) -> tuple[Leader, ...]:
         """The five leaders of the named faction."""

@@ -74,13 +74,13 @@ from pbem.game import Event, Prompt
 
 from ..cards import karama
 from ..codes import ErrorCode, EventCode
+from ..forces import add_forces, count_in, plain, take, total
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_faction, read_territory
 from ..rules import cite, rules_of
 from ..state import (
     POLAR_SINK,
     SEAT_FACTIONS,
     State,
-    add_forces,
     ally_of,
     data,
     factions_in,
@@ -222,8 +222,7 @@ def sides_on_arrival(state: State, mover: str, territory: str, wish: bool | None
 
 def own_forces(state: State, territory: str) -> int:
     """The Bene Gesserit's forces in a territory."""
-    return sum(sum(by_faction.get(BENE_GESSERIT, (0, 0)))
-               for by_faction in state["forces"].get(territory, {}).values())
+    return total(count_in(state, BENE_GESSERIT, territory))
 
 
 def beside_two(state: State, territory: str) -> bool:
@@ -292,7 +291,8 @@ def advisors_go(state: State, shipper: str, territory: str, sector: int) -> list
     """The free advisor with another faction's shipment from off-planet (shield 2, XV.B.3),
     by the Bene Gesserit's policy; the caller decides that the shipment qualifies."""
     if (BENE_GESSERIT not in state["seats"] or shipper == BENE_GESSERIT
-            or not state["factions"][BENE_GESSERIT]["reserve"][0]):
+            or not state["factions"][BENE_GESSERIT]["reserve"].get(
+                plain(state, BENE_GESSERIT))):
         return []
     policy = standing_policy(state)
     choice = policy.get(shipper, policy.get(ALL, "SINK"))
@@ -306,8 +306,9 @@ def advisors_go(state: State, shipper: str, territory: str, sector: int) -> list
     cancelled = _advisor_cancelled(state, shipper)      # player aid B.6.A.3; WBC line 1396
     if cancelled is not None:
         return cancelled
-    state["factions"][BENE_GESSERIT]["reserve"][0] -= 1
-    add_forces(state, BENE_GESSERIT, where_to, at, 1)
+    one = {plain(state, BENE_GESSERIT): 1}
+    take(state["factions"][BENE_GESSERIT]["reserve"], one)
+    add_forces(state, BENE_GESSERIT, where_to, at, one)
     events = [Event(EventCode.ADVISOR_SENT, {"with": shipper, "territory": where_to})]
     if where_to != POLAR_SINK:
         events += flip(state, where_to, True) if sides else declare(state, where_to, True)

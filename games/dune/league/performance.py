@@ -39,6 +39,7 @@ from typing import Any
 
 from ..data import Ability
 from ..factions import owner
+from ..forces import on_map, total
 from ..leaders import ALIVE
 from ..phases.victory import (
     default_order,
@@ -86,8 +87,7 @@ def end_counts(state: State, held: dict[str, list[str]]) -> dict[str, dict[str, 
     counts = {}
     for seat in state["seats"]:
         faction = state["factions"][seat]
-        forces = sum(sum(by_faction.get(seat, (0, 0)))
-                     for sectors in state["forces"].values() for by_faction in sectors.values())
+        forces = total(on_map(state, seat))
         counts[seat] = {"strongholds": len(held.get(seat, [])), "forces": forces,
                         "spice": faction["spice"], "cards": len(faction["hand"]),
                         "leaders": sum(1 for where in faction["leaders"].values()

@@ -21,6 +21,8 @@ line per battle in the order the aggressor wants them; by default board order.
 - ``CAPTURE KILL`` (the default), ``CAPTURE KEEP`` or ``NO CAPTURE``: the Harkonnen's choice
   should they win, and ``KARAMA CAPTURE [<leader>, ...]`` their opponent's Karama against it
   (line 884, line 952; ``capture.py``).
+- ``TECH <token>``: with the tech tokens (001 4.05.02), the opponent's token taken should it
+  win, when the opponent holds two or more (``variants.tech_tokens``).
 
 - ``IF VOICED PLAY <kind>: <line>``, ``IF VOICED NOT <kind>: <line>``, ``IF ASKED <element>:
   <line>``: lines that hold should the Bene Gesserit's Voice or the Atreides' question come
@@ -48,8 +50,11 @@ from ..cards import battle_karama
 from ..codes import ErrorCode
 from ..data import Ability, CardType, Effect, NameLookupError, Slot
 from ..factions import harkonnen_capture as capture
+from ..forces import kinds
+from ..forces import order_text as counts_text
 from ..rules import cite, rules_of
 from ..state import SEAT_FACTIONS, State, base_data, data, sheet
+from ..variants import tech_tokens
 from . import plan_conditions
 from .battle_plan import (
     Side,
@@ -69,7 +74,6 @@ from .battle_plan import (
 from .language import (
     OrderKind,
     OrderProblem,
-    forces_text,
     order_kind,
     read_faction,
     read_forces,
@@ -79,7 +83,7 @@ from .language import (
 
 PLAN, ORDER = "battle-plan", "battle-order"
 PLAN_VERBS = ("DIAL", "LEADER", "CHEAP", "WEAPON", "DEFENSE", "DEFENCE", "SPICE", "TRAITOR",
-              "NO", "KEEP", "DISCARD", "LOSE", "KWISATZ", "KH", "CAPTURE", "KARAMA", "IF")
+              "NO", "KEEP", "DISCARD", "LOSE", "KWISATZ", "KH", "CAPTURE", "KARAMA", "IF", "TECH")
 AGAINST = ("AGAINST", "VS", "VERSUS")
 WHEEL = 20          # the battle wheel's highest number (000 VI.A, line 257: "zero" to "twenty")
 
@@ -186,7 +190,7 @@ def read_dial(side: Side, words: list[str]) -> int | float:
     text = re.sub(r"\s*(½|1/2)$", ".5", " ".join(words)).strip()
     text = "0.5" if text == ".5" else text
     match = re.fullmatch(r"(\d+)(\.5|\.0)?", text)
-    if not match or (match.group(2) == ".5" and not side.strength.backing):
+    if not match or (match.group(2) == ".5" and not side.strength.half_steps):
         raise OrderProblem(ErrorCode.BAD_DIAL, f"expected DIAL {dial_rule(side, side.spice)}, "
                            f"not {text!r}", ())
     dial = combat.number(float(text))
@@ -237,15 +241,15 @@ def read_plan_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, 
         slot = next((s for s in slots if rest and _fits(side, rest, s)), Slot.DEFENSE)
         return {"discard": [read_card(side, rest, slot, "DISCARD")]}
     if verb == "LOSE":
-        if rest == ["0"]:
-            return {"lose": [0, 0]}
-        normal, starred, extra = read_forces(rest, "forces lost")
+        lost, extra = read_forces(rest, kinds(state, prompt.seat), "forces lost")
         if extra:
             raise OrderProblem(ErrorCode.BAD_LOSSES, "expected LOSE <forces>", ("LOSE 3",
                                                                                 "LOSE 2 1*"))
-        return {"lose": [normal, starred]}
+        return {"lose": lost}
     if verb == "CAPTURE" or (verb, *upper[:1]) in (("NO", "CAPTURE"), ("KARAMA", "CAPTURE")):
         return read_capture(side, verb, rest)
+    if verb == "TECH":
+        return {"tech": read_tech(side, rest)}
     if verb in ("KWISATZ", "KH"):
         if not side.kh:
             raise OrderProblem(ErrorCode.NO_KWISATZ_HADERACH, kh_refusal(side), ())
@@ -290,6 +294,29 @@ def read_capture(side: Side, verb: str, words: list[str]) -> dict[str, Any]:
         raise OrderProblem(ErrorCode.BAD_CAPTURE, "expected CAPTURE KILL or CAPTURE KEEP",
                            ("CAPTURE KILL", "CAPTURE KEEP", "NO CAPTURE"))
     return {"capture": capture.KILL if choice == "KILL" else capture.KEEP}
+
+
+def read_tech(side: Side, words: list[str]) -> str:
+    """``TECH <token>``: which of the opponent's tech tokens to take should it win (001
+    4.05.02), when the opponent holds two or more (``Side.takes``)."""
+    if not side.takes:
+        raise OrderProblem(ErrorCode.NO_TECH_TOKEN, "TECH chooses the tech token you take if you "
+                           "win, against a faction holding two or more (001 4.05.02); the "
+                           f"{SEAT_FACTIONS[side.opponent]} do not", ())
+    try:
+        return tech_tokens.read_choice(list(side.takes), words)
+    except NameLookupError as error:
+        raise OrderProblem(ErrorCode.NO_TECH_TOKEN, str(error),
+                           tech_tokens.choice_lines(side.takes)) from None
+
+
+def tech_legal(side: Side) -> list[str]:
+    """What the side may say of the tech token it takes, in words."""
+    if not side.takes:
+        return []
+    return [f"If you win, you take one of the {SEAT_FACTIONS[side.opponent]}'s tech tokens, "
+            f"your choice (001 4.05.02): {' or '.join(tech_tokens.choice_lines(side.takes))} "
+            f"(default: {side.takes[0]})."]
 
 
 def _leader_name(words: list[str]) -> str | None:
@@ -401,8 +428,10 @@ def plan_text(plan: dict[str, Any]) -> str:
         lines.append("NO TRAITOR CALL")
     lines += [f"DISCARD {name}" for name in plan["discard"]]
     if plan["lose"] is not None:
-        lines.append(f"LOSE {forces_text(*plan['lose']) or 0}")
+        lines.append(f"LOSE {counts_text(plan['lose']) or 0}")
     lines += capture_lines(plan)
+    if plan.get("tech"):
+        lines.append(f"TECH {plan['tech']}")
     lines += plan_conditions.lines(plan)
     return "\n".join(lines)
 
@@ -417,7 +446,8 @@ def plan_prompt(state: State, seat: str) -> Prompt:
                   lambda: "  ".join([plan_legal(side), *plan_conditions.legal(state, seat)]),
                   default, lambda: plan_text(default).replace("\n", " / "),
                   lambda: ("# LEADER <name> or CHEAP HERO, DIAL <n>, WEAPON, DEFENSE <card>\n"
-                           + plan_text(default)))
+                           + plan_text(default)
+                           + (f"\n# TECH {' or '.join(side.takes)}" if side.takes else "")))
 
 
 def plan_legal(side: Side) -> str:
@@ -456,6 +486,7 @@ def plan_legal(side: Side) -> str:
         parts.append("KWISATZ HADERACH adds 2 to your leader or cheap hero "
                      f"({side.rules.cite('line 762')}).")
     parts += capture_legal(side)
+    parts += tech_legal(side)
     parts.append("TRAITOR CALL (default) or NO TRAITOR CALL, should the opponent's leader be "
                  f"in your pay ({side.rules.cite('X.D')}).  If you win: KEEP ALL (default) or "
                  "DISCARD <card> for each weapon or defense to discard "
@@ -526,7 +557,7 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
                 plan[key] = rng.choice(choices)
     strength = side.strength
     plan["spice"] = rng.randint(0, strength.most_spice(side.spice))
-    step = 2 if strength.backing else 1
+    step = 2 if strength.half_steps else 1
     plan["dial"] = combat.number(rng.randint(0, int(strength.most(plan["spice"]) * step)) / step)
     plan["kh"] = side.kh and side.must_lead and rng.random() < 0.5
     plan["call"] = rng.random() < 0.8
@@ -537,11 +568,13 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
             and rng.random() < 0.5:
         plan["discard"].append(plan["cheap_hero"])      # 001 1.07.07.07.01
     if rng.random() < 0.3:
-        plan["lose"] = list(rng.choice(strength.losses(plan["dial"], plan["spice"])))
+        plan["lose"] = dict(rng.choice(strength.losses(plan["dial"], plan["spice"])))
     if side.captures:
         plan["capture"] = rng.choice((capture.KILL, capture.KEEP, capture.NO_CAPTURE))
     if side.cancels and rng.random() < 0.5:
         plan["karama_capture"] = rng.sample(sorted(side.places), rng.randint(0, 2))
+    if side.takes:
+        plan["tech"] = rng.choice(side.takes)
     return plan_conditions.random_extras(view, prompt, side, plan, rng)
 
 

@@ -7,7 +7,8 @@ A plan value is ``{"leader", "cheap_hero", "weapon", "defense"`` (names or None)
 ``"spice"``, ``"kh"``, ``"call"``, ``"discard"`` (card names), ``"lose"`` (``[n, m]`` or
 None), ``"capture"`` (``kill``, ``keep``, ``none``), ``"karama_capture"`` (None, or the leaders
 whose capture a Karama cancels, [] for any), ``"if"`` (``[[condition, {key: value}], ...]``),
-``"no_leader"``, ``"karama"`` (the uses)``}``: its lines are read and written by
+``"no_leader"``, ``"karama"`` (the uses)``}``, and ``"tech"`` only if given (the name of the
+tech token it takes should it win, 001 4.05.02): its lines are read and written by
 ``battle_orders``.  ``Side`` holds what one combatant may put in a plan, built alike from the
 state or from the seat's own view, so that the checks, the prompt and the bots agree.
 """
@@ -20,15 +21,16 @@ from typing import Any
 
 from pbem.wording import plural
 
-from .. import combat, factions
+from .. import combat, factions, tokens
 from ..cards import karama
 from ..codes import ErrorCode
 from ..data import CardType, DuneData, Effect, Slot, TreacheryCard
 from ..factions import bene_gesserit_voice as voice
 from ..factions import harkonnen_capture as capture
+from ..forces import add, kind, kinds, order_text, total
 from ..rules import Classic, Rules
-from ..state import State, base_data, ruleset_data
-from .language import forces_text
+from ..state import SEAT_FACTIONS, State, base_data, ruleset_data
+from ..variants import tech_tokens
 
 
 # --- what a combatant may put in a plan
@@ -52,6 +54,8 @@ class Side:
     voice: dict[str, Any] | None = None   # the Voice standing on it (line 784)
     corrects: bool = False       # its plan is corrected at the reveal, not refused (WBC X)
     hero_optional: bool = False  # with no leader it need not play a Cheap Hero (001 4.1.17)
+    takes: tuple[str, ...] = ()  # the opponent's tech tokens it chooses among if it wins (001
+    #                              4.05.02): two or more, else no choice
     deck: DuneData = field(default_factory=base_data, compare=False, repr=False)  # the game's
     rules: Rules = field(default_factory=Classic, compare=False, repr=False)  # cited by mails
 
@@ -102,7 +106,7 @@ def side_of_state(state: State, seat: str) -> Side:
     return _side(seat, step["battle"], step["fought"], kh_spent(step, step["battle"]),
                  own.get("kwisatz_haderach"), state["forces"], state["alliances"],
                  state["rules"], own["spice"], own["hand"], own["leaders"],
-                 factions.power(seat).captives(state))
+                 factions.power(seat).captives(state), tokens.of(state))
 
 
 def side_of_view(view: dict[str, Any], seat: str) -> Side:
@@ -111,7 +115,8 @@ def side_of_view(view: dict[str, Any], seat: str) -> Side:
     own = view["own"]
     return _side(seat, battle["current"], battle["fought"], kh_spent(battle, battle["current"]),
                  view["kwisatz_haderach"], view["forces"], view["alliances"], view["rules"],
-                 own["spice"], own["hand"], own["leaders"], sorted(own.get("captured", {})))
+                 own["spice"], own["hand"], own["leaders"], sorted(own.get("captured", {})),
+                 tokens.of(view))
 
 
 def kh_spent(step: dict[str, Any], battle: dict[str, Any]) -> bool:
@@ -123,34 +128,38 @@ def kh_spent(step: dict[str, Any], battle: dict[str, Any]) -> bool:
 def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], kh_used: bool,
           kh: dict[str, Any] | None, forces: dict[str, Any], alliances: list[list[str]],
           rules_json: dict[str, Any], spice: int, hand: list[str], places: dict[str, str],
-          captured: list[str]) -> Side:
+          captured: list[str], records: list[dict[str, Any]]) -> Side:
     rules = Rules.from_json(rules_json)
     opponent = battle["defender"] if seat == battle["aggressor"] else battle["aggressor"]
     territory = battle["territory"]
-    normal = starred = 0
+    here: dict[str, int] = {}
     for sector, by_faction in forces.get(territory, {}).items():
-        if int(sector) in battle["sectors"]:
-            n, s = by_faction.get(seat, (0, 0))
-            normal, starred = normal + n, starred + s
+        if int(sector) in battle["sectors"] and seat in by_faction:
+            add(here, by_faction[seat])
     allies = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
     backers = (seat, *allies) if rules.free_support_for_ally else (seat,)
     free = rules.free_support_in_battle and any(    # house rule 6; 001 2.04.22
         factions.power(s).counts_full_without_spice() for s in backers)
     karamaed = battle.get("cancelled", {}).get(seat, [])     # battle_karama
-    worth = 1 if "starred" in karamaed else combat.starred_worth(seat, opponent)
-    strength = combat.Strength(normal, starred, worth, rules.advanced_combat,
-                               free and "free" not in karamaed)
+    against = SEAT_FACTIONS[opponent]
+    troops = tuple(combat.Troop(kind.name, here.get(kind.name, 0),
+                                min(kind.worth(against), combat.NORMAL) if "starred" in karamaed
+                                else kind.worth(against), kind.spiced)
+                   for kind in kinds(rules, seat))
+    strength = combat.Strength(troops, rules.advanced_combat, free and "free" not in karamaed)
     away = {name: where for name, where in fought.get(seat, {}).items() if where != territory}
     may_kh = (rules.advantages and kh is not None
               and factions.power(seat).may_add_kwisatz_haderach(kh)
               and not kh_used and "kh" not in karamaed)
     cancels = capture.enabled(rules, opponent) and bool(
         karama.cards_for(hand, seat, rules.karama_powers))
+    deck = ruleset_data(rules.ruleset)
+    takes = tech_tokens.to_take(deck, records, opponent)
     return Side(seat, opponent, seat == battle["aggressor"], territory, strength, spice,
                 dict(places), away, tuple(hand), may_kh, tuple(captured),
                 capture.enabled(rules, seat), cancels, voice.standing(battle, seat),
                 rules.corrects_plans_at_reveal, not rules.cheap_hero_required,
-                ruleset_data(rules.ruleset), rules)
+                tuple(takes) if len(takes) > 1 else (), deck, rules)
 
 
 # --- plans
@@ -205,13 +214,13 @@ def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tupl
         pass                            # cut at the reveal (WBC X, line 1254)
     elif not strength.dial_ok(plan["dial"], plan["spice"]):
         found.append(("dial", ErrorCode.DIAL, f"DIAL {dial_rule(side, plan['spice'])}", ()))
-    elif plan["lose"] is not None and tuple(plan["lose"]) not in strength.losses(
+    elif plan["lose"] is not None and plan["lose"] not in strength.losses(
             plan["dial"], plan["spice"]):
         found.append(("lose", ErrorCode.LOSSES,
                       "the forces you lose must be worth your dial with the "
                       f"spice you pay ({side.rules.cite('000 X.C.6, XXII.C')}): "
                       + losses_rule(side, plan), tuple(
-                          f"LOSE {forces_text(*mix)}" for mix in
+                          f"LOSE {order_text(mix)}" for mix in
                           strength.losses(plan["dial"], plan["spice"]))))
     if plan["kh"] and not (plan["leader"] or plan["cheap_hero"]):
         found.append(("kh", ErrorCode.KH_ALONE,
@@ -285,13 +294,13 @@ def correct(side: Side, plan: dict[str, Any], leaderless: bool = False,
     if plan["spice"] > most_spice:
         drop("spice", "spice-reduced", most_spice)
     if not side.strength.dial_ok(plan["dial"], plan["spice"]):
-        step = 2 if side.strength.backing else 1
+        step = 2 if side.strength.half_steps else 1
         dial = min(int(plan["dial"] * step) / step, side.strength.most(plan["spice"]))
         drop("dial", "dial-reduced", combat.number(max(0, dial)))
     if plan["kh"] and not (side.kh and (plan["leader"] or plan["cheap_hero"])):
         drop("kh", "kh-removed", False)
     plan["discard"] = combat.discards(plan)
-    if plan["lose"] is not None and tuple(plan["lose"]) not in side.strength.losses(
+    if plan["lose"] is not None and plan["lose"] not in side.strength.losses(
             plan["dial"], plan["spice"]):
         plan["lose"] = None
     return plan, notes
@@ -325,9 +334,12 @@ def spice_rule(side: Side) -> str:
 
 def dial_rule(side: Side, spice: int) -> str:
     strength = side.strength
-    starred = (f" and {strength.starred} starred, worth {strength.worth} each"
-               if strength.starred else "")
-    text = (f"0 to {strength.most(spice)}: your {plural(strength.normal, 'force')}{starred} "
+    first, *others = strength.troops
+    words = kind(first.kind)
+    more = "".join(f" and {t.count} {kind(t.kind).face}, worth {t.worth} each"
+                   for t in others if t.count)
+    text = (f"0 to {strength.most(spice)}: your "
+            f"{plural(first.count, words.singular, words.plural)}{more} "
             f"in {side.territory} ({side.rules.cite('000 X.B.1')})")
     if strength.backing:
         text += (f" backed by {spice} spice, in half steps ({side.rules.cite('XXII.B')}); "
@@ -347,7 +359,7 @@ def cost_rule(side: Side) -> str:
     dial = strength.most(side.spice)
 
     def fewest(dial: combat.Number, spice: int) -> int:
-        return min(sum(mix) for mix in strength.losses(dial, spice))
+        return min(total(mix) for mix in strength.losses(dial, spice))
     text += (f": a force backed by spice counts 1, another half, so DIAL {dial} with SPICE "
              f"{spice} costs {plural(fewest(dial, spice), 'force')}")
     if spice and strength.most(0):
@@ -359,5 +371,5 @@ def cost_rule(side: Side) -> str:
 
 def losses_rule(side: Side, plan: dict[str, Any]) -> str:
     mixes = side.strength.losses(plan["dial"], plan["spice"])
-    return ", ".join(forces_text(*mix) or "0" for mix in mixes)
+    return ", ".join(order_text(mix) or "0" for mix in mixes)
 

@@ -15,6 +15,7 @@ the ASCII map's abbreviations, unambiguous prefixes, any case; DESIGN.md).
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from ...common.language import (
     OrderKind,
@@ -24,11 +25,11 @@ from ...common.language import (
     words_of,
 )
 from ..codes import ErrorCode
-from ..data import NameLookupError, Territory
+from ..data import ForceKind, NameLookupError, Territory
 from ..state import FACTION_SEATS, SEAT_FACTIONS, base_data
 from .problem import OrderProblem
 
-__all__ = ["KINDS", "LANGUAGE", "OrderKind", "OrderProblem", "forces_text", "line_words",
+__all__ = ["KINDS", "LANGUAGE", "OrderKind", "OrderProblem", "line_words",
            "order_kind", "parse_orders", "read_faction", "read_forces", "read_number",
            "read_territory", "where", "words_of"]
 
@@ -93,27 +94,61 @@ def where(territory: str, sector: int) -> str:
     return f"{territory} SECTOR {sector}"
 
 
-def read_forces(words: list[str], what: str = "forces") -> tuple[int, int, list[str]]:
-    """Forces at the start of the words: ``5`` (normal), ``2*`` (starred: Sardaukar,
-    Fedaykin) or both (``5 2*``); returns (normal, starred, the words after them)."""
-    normal = starred = 0
-    taken = 0
-    for word in words[:2]:
-        if re.fullmatch(r"\d+\*", word) and not starred:
-            starred = read_number(word[:-1], 1, 20, f"the starred {what}")
-        elif re.fullmatch(r"\d+", word) and not normal and not starred:
-            normal = read_number(word, 0, 20, f"the {what}")
-        else:
+FILLER = frozenset({"FORCE", "FORCES", "TOKEN", "TOKENS", "AND", "&", "+"})
+
+
+def read_forces(words: list[str], kinds: Sequence[ForceKind], what: str = "forces",
+                whole: bool = False, least: int = 0) -> tuple[dict[str, int], list[str]]:
+    """Forces at the start of the words, counted per kind of ``kinds`` (a faction's, its first
+    kind first): a number of its plain kind (``5``), a number with a kind's mark (``2*``) or
+    one of its words (``2 Fedaykin``, ``1 starred``), or several (``5 2*``, ``2+1*``, ``3 forces
+    and 1 Fedaykin``); the counts (no zeros) and the words after them.  With ``whole`` every
+    word must be forces; ``least``: the fewest forces in all."""
+    named = {word: kind for kind in reversed(kinds) for word in kind.words()}
+    counts: dict[str, int] = {}
+    pending: str | None = None
+    taken, seen = 0, False
+
+    def count(kind: ForceKind, number: str) -> None:
+        if kind.name in counts:
+            raise OrderProblem(ErrorCode.BAD_FORCES, f"{' '.join(words)!r} gives the "
+                               f"{kind.plural} twice", _examples(kinds))
+        counts[kind.name] = read_number(number, 0, 20, f"the {what}")
+
+    for word in words:
+        tokens = re.findall(r"\d+|[^\d\s+]+|\+", word.upper())
+        if not all(t.isdigit() or t in FILLER or t in named for t in tokens):
             break
+        for token in tokens:
+            if token.isdigit():
+                if pending is not None:
+                    count(kinds[0], pending)
+                pending, seen = token, True
+            elif token in named:
+                if pending is None:
+                    raise OrderProblem(ErrorCode.BAD_FORCES, f"expected a number before "
+                                       f"{token}", _examples(kinds))
+                count(named[token], pending)
+                pending = None
         taken += 1
-    if not taken or normal + starred == 0:
-        raise OrderProblem(ErrorCode.MISSING_FORCES,
-                           f"expected the number of {what} (a * after the "
-                           "number for starred forces)", ("5", "2*", "5 2*"))
-    return normal, starred, words[taken:]
+    if pending is not None:
+        count(kinds[0], pending)
+    if whole and taken < len(words):
+        raise OrderProblem(ErrorCode.BAD_FORCES, f"did not understand {' '.join(words[taken:])!r}"
+                           f" as {what}", _examples(kinds))
+    if not seen or sum(counts.values()) < least:
+        raise OrderProblem(ErrorCode.MISSING_FORCES, f"expected the number of {what}"
+                           + "".join(f" (a {k.mark} after the number for {k.face} forces)"
+                                     for k in _marked(kinds)), _examples(kinds))
+    return {kind: number for kind, number in counts.items() if number}, words[taken:]
 
 
-def forces_text(normal: int, starred: int) -> str:
-    """Forces as order text: ``5``, ``2*`` or ``5 2*``."""
-    parts = ([str(normal)] if normal else []) + ([f"{starred}*"] if starred else [])
-    return " ".join(parts)
+def _marked(kinds: Sequence[ForceKind]) -> list[ForceKind]:
+    """The kinds with a mark, each mark once."""
+    return list({kind.mark: kind for kind in reversed(kinds) if kind.mark}.values())[::-1]
+
+
+def _examples(kinds: Sequence[ForceKind]) -> tuple[str, ...]:
+    """Forces as orders write them, for a faction of these kinds: ``5``, ``2*``, ``5 2*``."""
+    marked = [f"2{kind.mark}" for kind in _marked(kinds)]
+    return ("5", *marked, *(f"5 {mark}" for mark in marked))

@@ -17,9 +17,10 @@ and movement"):
 - ``KARAMA ADVISOR [<faction>]``, ``KARAMA GUILD``, ``KARAMA WORM <territory>`` (the Fremen),
   ``KARAMA WORTHLESS``: the Karamas of ``move_karama``.
 
-``<forces>`` is a number, a number with a star for starred forces (``2*``), or both
-(``5 2*``).  ``COEXIST``/``FIGHT`` after a Bene Gesserit move into an occupied territory
-declares coexistence there (000 XV.B.5).
+``<forces>`` is a number of the faction's plain kind of force, a number with a kind's mark
+(``2*``) or word (``2 Fedaykin``), or several (``5 2*``): ``language.read_forces``.
+``COEXIST``/``FIGHT`` after a Bene Gesserit move into an occupied territory declares
+coexistence there (000 XV.B.5).
 """
 
 from __future__ import annotations
@@ -36,13 +37,13 @@ from ..cards import karama, karama_reach, move_karama
 from ..codes import ErrorCode
 from ..data import Ability
 from ..deals import read_gift
+from ..forces import kinds, order_text
 from ..phases import moves
 from ..rules import cite, rules_of
 from ..state import SEAT_FACTIONS, State, base_data, copy_state
 from .language import (
     OrderKind,
     OrderProblem,
-    forces_text,
     order_kind,
     read_faction,
     read_forces,
@@ -71,12 +72,12 @@ def read_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
     if verb == "SHIP":
         return {"ship": read_shipment(state, prompt, words)}
     if verb == "MOVE":
-        return {"move": read_move(words)}
+        return {"move": read_move(state, prompt.seat, words)}
     if verb == "HAJR":
         if not words or words[0].upper() != "MOVE":
             raise OrderProblem(ErrorCode.HAJR, "expected HAJR MOVE <forces> FROM <territory> TO "
                                "<territory>", ("HAJR MOVE 3 FROM Carthag TO Arrakeen",))
-        return {"hajr": read_move(words[1:])}
+        return {"hajr": read_move(state, prompt.seat, words[1:])}
     if verb == "KARAMA":
         return read_karama(state, prompt, words)
     if verb == "DEFER":
@@ -86,7 +87,7 @@ def read_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
 
 def read_shipment(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
     """SHIP <forces> [FROM <territory>] TO <territory>|RESERVES [SECTOR n] [KARAMA] [COEXIST]."""
-    normal, starred, rest = read_forces(words)
+    forces, rest = _read_forces(state, prompt.seat, words)
     rest, coexist = _coexist_word(rest)
     if coexist and rules_of(state).advisor_sides:
         raise OrderProblem(ErrorCode.SHIPPED_FIGHTERS, "your forces are shipped as fighters: "
@@ -109,18 +110,17 @@ def read_shipment(state: State, prompt: Prompt, words: list[str]) -> dict[str, A
                            ("SHIP 5 TO Arrakeen",))
     target = rest[to + 1:]
     if source is not None and [w.upper() for w in target] == [RESERVES]:
-        return {"kind": "back", "from": source, "from_sector": from_sector,
-                "forces": [normal, starred]}
+        return {"kind": "back", "from": source, "from_sector": from_sector, "forces": forces}
     territory, sector = read_territory(target)
     return {"kind": "cross" if source else "reserve", "from": source,
             "from_sector": from_sector, "to": territory.name,
-            "sector": sector, "forces": [normal, starred], "karama": karama,
+            "sector": sector, "forces": forces, "karama": karama,
             "coexist": coexist}
 
 
-def read_move(words: list[str]) -> dict[str, Any]:
+def read_move(state: State, seat: str, words: list[str]) -> dict[str, Any]:
     """<forces> FROM <territory> TO <territory> [SECTOR n] [COEXIST|FIGHT]."""
-    normal, starred, rest = read_forces(words)
+    forces, rest = _read_forces(state, seat, words)
     rest, coexist = _coexist_word(rest)
     upper = [w.upper() for w in rest]
     if upper[:1] != ["FROM"] or "TO" not in upper:
@@ -130,8 +130,12 @@ def read_move(words: list[str]) -> dict[str, Any]:
     source, from_sector = read_territory(rest[1:to])
     territory, sector = read_territory(rest[to + 1:])
     return {"from": source.name, "from_sector": from_sector, "to": territory.name,
-            "sector": sector,
-            "forces": [normal, starred], "coexist": coexist}
+            "sector": sector, "forces": forces, "coexist": coexist}
+
+
+def _read_forces(state: State, seat: str, words: list[str]) -> tuple[dict[str, int], list[str]]:
+    """The forces at the start of a shipment or a move, at least one (``read_forces``)."""
+    return read_forces(words, kinds(state, seat), least=1)
 
 
 def _coexist_word(words: list[str]) -> tuple[list[str], bool | None]:
@@ -347,7 +351,7 @@ def text(value: dict[str, Any]) -> str:
 
 
 def shipment_text(order: dict[str, Any]) -> str:
-    forces = forces_text(*order["forces"])
+    forces = order_text(order["forces"])
     if order["kind"] == "back":
         return f"SHIP {forces} FROM {_source(order)} TO {RESERVES}"
     source = f" FROM {_source(order)}" if order.get("from") else ""
@@ -360,7 +364,7 @@ def shipment_text(order: dict[str, Any]) -> str:
 def move_text(order: dict[str, Any]) -> str:
     sector = order["sector"]
     target = where(order["to"], sector) if sector is not None else order["to"]
-    return (f"{forces_text(*order['forces'])} FROM {_source(order)} TO {target}"
+    return (f"{order_text(order['forces'])} FROM {_source(order)} TO {target}"
             + _coexist_text(order))
 
 

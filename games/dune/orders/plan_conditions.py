@@ -35,10 +35,11 @@ from ..cards import battle_karama
 from ..codes import ErrorCode
 from ..factions import atreides_prescience as prescience
 from ..factions import bene_gesserit_voice as voice
+from ..forces import order_text
 from ..rules import cite, rules_of
 from ..state import SEAT_FACTIONS, State
 from . import battle_plan
-from .language import OrderProblem, forces_text
+from .language import OrderProblem
 
 NOT_UNDER_IF = ("IF", "KARAMA", "CAPTURE")
 LineReader = Callable[[State, Prompt, list[str]], dict[str, Any]]
@@ -204,7 +205,7 @@ def part_line(key: str, value: Any) -> str:
             "dial": lambda: f"DIAL {value}", "spice": lambda: f"SPICE {value}",
             "kh": lambda: "KWISATZ HADERACH",
             "call": lambda: "TRAITOR CALL" if value else "NO TRAITOR CALL",
-            "lose": lambda: f"LOSE {forces_text(*value) or 0}"}[key]()
+            "lose": lambda: f"LOSE {order_text(value) or 0}"}[key]()
 
 
 def lines(plan: dict[str, Any]) -> list[str]:
@@ -239,7 +240,7 @@ def legal(state: State, seat: str) -> list[str]:
                          "should that element be asked.")
         found = battle_karama.uses(state, seat)
         if found:
-            names = battle_karama.starred_name(state, seat)
+            names = battle_karama.special_name(state, seat)
             parts.append(f"Karamas ({cite(state, 'player aid B.6')}; each stands ready and is "
                          "played only if "
                          "needed): " + ", ".join(battle_karama.line(u, names) for u in found)

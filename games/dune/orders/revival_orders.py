@@ -4,9 +4,10 @@ asked, what each may order with the numbers worked out, the order text, and a bo
 One prompt a faction with something to decide, key ``revival:<seat>``, kind ``revival``;
 several lines of one mail add up (docs/orders.md, "Revival"):
 
-- ``REVIVE <n> [<m>*]``: forces from the tanks to the reserve; ``*`` marks starred forces
-  (Sardaukar, Fedaykin).  Also read: ``REVIVE 2 +1*``, ``REVIVE 2+1*``, ``REVIVE 2 1 STARRED``,
-  ``REVIVE 2 +1 SARDAUKAR``, ``REVIVE 3 FORCES``;
+- ``REVIVE <forces>``: forces from the tanks to the reserve, a bare number of the faction's
+  plain kind, a marked number or a kind's word for the others (``REVIVE 2 1*``; also read:
+  ``REVIVE 2 +1*``, ``REVIVE 2+1*``, ``REVIVE 2 1 STARRED``, ``REVIVE 2 +1 SARDAUKAR``,
+  ``REVIVE 3 FORCES``: ``language.read_forces``);
 - ``REVIVE LEADER <leader>`` (or ``REVIVE <leader>``, or ``REVIVE 2 LEADER <leader>``); the
   Atreides' ``REVIVE LEADER KWISATZ HADERACH`` (``REVIVE KH``);
 - ``KARAMA REVIVE <n> [<m>*]`` or ``KARAMA REVIVE LEADER <leader>``: the Emperor's special
@@ -25,10 +26,11 @@ several lines of one mail add up (docs/orders.md, "Revival"):
   limit (001 2.03.08);
 - ``PASS``: nothing.
 
-An order value is ``{"forces": [n, m], "leader": name | None, "karama": part | None,
-"ghola": part | None, "support": {ally: spice}}``, a card's part being ``{"forces": [n, m],
-"leader": name | None}``, with a Karama against an ability ``"against": [[word, seat]]``, and
-with the Fremen's grant withheld ``"withhold": [ally]``.
+An order value is ``{"forces": counts, "leader": name | None, "karama": part | None,
+"ghola": part | None, "support": {ally: spice}}``, a card's part being ``{"forces": counts,
+"leader": name | None}``, the counts per kind (``forces.Counts``), with a Karama against an
+ability ``"against": [[word, seat]]``, and with the Fremen's grant withheld
+``"withhold": [ally]``.
 ``Allowance`` holds what a faction may do, from the state or from its own view alike, so
 that the checks, the prompt and the bots agree.
 """
@@ -38,6 +40,7 @@ from __future__ import annotations
 import random
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Any
 
 from pbem.game import Prompt
@@ -46,14 +49,21 @@ from pbem.wording import plural
 from .. import leaders
 from ..cards import karama, karama_reach
 from ..codes import ErrorCode
-from ..data import Ability, CardType, NameLookupError
+from ..data import Ability, CardType, ForceKind, NameLookupError
 from ..factions.atreides import kwisatz_haderach
+from ..forces import Counts, kinds, minus, order_text, plus, spread_up_to, take, total, within
 from ..rules import Classic, Rules, rules_of
 from ..state import SEAT_FACTIONS, State, base_data, sheet
-from .language import OrderKind, OrderProblem, order_kind, read_faction, read_number
+from .language import (
+    OrderKind,
+    OrderProblem,
+    order_kind,
+    read_faction,
+    read_forces,
+    read_number,
+)
 
 MOST_FORCES = 3          # 000 IX.B.2: "never ... more than three tokens per turn"
-FORCE_COST = 2           # 000 IX.B.1: "a cost of two spice per token"
 EXTRA_FORCES = 3         # 001 2.03.08: "up to 3 extra of your ally's Forces beyond their limit"
 KARAMA_FORCES = 3        # 000 line 974: "up to three tokens or one leader"
 GHOLA_FORCES = 5         # 000 line 942: "one leader ... or ... up to 5 tokens"
@@ -66,13 +76,11 @@ AGAINST = "free-revival"    # KARAMA FREE-REVIVAL: the word of ``karama_reach`` 
 CARD_FORCES = {"karama": KARAMA_FORCES, "ghola": GHOLA_FORCES}
 KWISATZ_HADERACH = "Kwisatz Haderach"
 KH_VALUE = 2             # line 762: "its +2 strength"; revived "like any other leader"
-STARRED_WORDS = {"*", "STARRED", "STAR", "STARS", "SARDAUKAR", "FEDAYKIN"}
-FILLER = {"FORCE", "FORCES", "TOKEN", "TOKENS", "AND", "&"}
 
 
 def empty() -> dict[str, Any]:
     """The order that revives nothing (PASS)."""
-    return {"forces": [0, 0], "leader": None, "karama": None, "ghola": None, "support": {}}
+    return {"forces": {}, "leader": None, "karama": None, "ghola": None, "support": {}}
 
 
 # --- what a faction may do
@@ -81,13 +89,12 @@ class Allowance:
     """What one faction may revive now, and with what."""
 
     seat: str
-    tanks: tuple[int, int]
+    kinds: tuple[ForceKind, ...]  # its kinds of force, its plain kind first
+    tanks: Counts
     free: int
     spice: int
     leaders: dict[str, str]
     revived: tuple[str, ...]
-    starred: str | None          # the name of its starred forces, if any are in the tanks
-    starred_limit: int           # starred forces revived a turn (000 lines 806, 982, 1000)
     karama: str | None           # the Karama card it may play to revive, if any
     karama_refusal: str          # why not, if not
     ghola: str | None            # its Tleilaxu Ghola, if it holds it
@@ -124,30 +131,54 @@ class Allowance:
         the extra its Emperor ally may pay for (001 2.03.08)."""
         return MOST_FORCES + self.extra
 
-    @property
+    def cap(self, kind: ForceKind) -> int:
+        """The most forces of a kind in the tanks it may revive this turn, however revived
+        (its ``per_turn``: 000 lines 806, 982, 1000)."""
+        count = self.tanks.get(kind.name, 0)
+        return count if kind.revived_per_turn is None else min(count, kind.revived_per_turn)
+
+    def weight(self, forces: Counts) -> int:
+        """What ``forces`` count against the limit (a kind's ``weight``: the starred "treated
+        as one token in revival", 000 lines 806, 1000)."""
+        return sum(kind.revival_weight * forces.get(kind.name, 0) for kind in self.kinds)
+
+    @cached_property
     def most_forces(self) -> int:
         """The most forces its ordinary revival may take, as the tanks allow."""
-        return min(self.limit, self.tanks[0] + min(self.tanks[1], self.starred_limit))
+        room, most = self.limit, 0
+        for kind in sorted(self.kinds, key=lambda k: k.revival_weight):
+            taken = min(self.cap(kind), room // kind.revival_weight)
+            room, most = room - taken * kind.revival_weight, most + taken
+        return most
 
-    def cost(self, forces: int) -> int:
-        """The spice ``forces`` revived cost: the shield's free number, then 2 each."""
-        return FORCE_COST * max(0, forces - self.free)
+    def cost(self, forces: Counts) -> int:
+        """The spice ``forces`` revived cost: the shield's free number (the dearest forces
+        first), then each kind's price (000 IX.B.1: 2 each)."""
+        if len(self.kinds) == 1:                    # one price (asked often: issue 20)
+            return self.kinds[0].revival_cost * max(0, total(forces) - self.free)
+        prices = sorted((kind.revival_cost for kind in self.kinds
+                         for _ in range(forces.get(kind.name, 0))), reverse=True)
+        return sum(prices[self.free:])
 
-    def extra_cost(self, forces: int) -> int:
+    def extra_cost(self, forces: Counts) -> int:
         """The part of ``cost`` for the forces beyond three, which only its Emperor ally's
-        spice pays (001 2.03.08: "You may pay spice for the revival of up to 3 extra")."""
-        return self.cost(forces) - self.cost(min(forces, MOST_FORCES))
+        spice pays (001 2.03.08: "You may pay spice for the revival of up to 3 extra"): the
+        forces beyond the first three in the order of its kinds."""
+        return self.cost(forces) - self.cost(spread_up_to(forces, MOST_FORCES,
+                                                          [k.name for k in self.kinds]))
 
     def affordable(self, spice: int) -> int:
         """The most forces ``spice`` pays for, within the limits."""
-        return min(self.most_forces, self.free + spice // FORCE_COST)
+        cheapest = min(kind.revival_cost for kind in self.kinds)
+        return min(self.most_forces, self.free + spice // cheapest if cheapest else
+                   self.most_forces)
 
     def has_decision(self) -> bool:
         """Something to decide: forces or a revivable leader in the tanks, a card that can
         revive, or an ally to pay for."""
-        something_dead = sum(self.tanks) > 0 or bool(self.dead)
+        something_dead = bool(self.tanks) or bool(self.dead)
         affordable_leader = any(value_of(name) <= self.spice for name in self.paid_leaders)
-        return (sum(self.tanks) > 0 or affordable_leader or bool(self.allies and self.spice)
+        return (bool(self.tanks) or affordable_leader or bool(self.allies and self.spice)
                 or bool((self.karama or self.ghola) and something_dead) or bool(self.grants))
 
 
@@ -168,7 +199,7 @@ def has_decision(state: State, seat: str) -> bool:
     Kwisatz Haderach, and no alliance in the game: it has nothing to revive and nobody to pay
     for (issue 20: asked for every seat several times a step of the revival round)."""
     own = state["factions"][seat]
-    if any(own["tanks"]):
+    if own["tanks"]:
         return True                         # forces in the tanks (Allowance.has_decision)
     if (not state["alliances"] and not kwisatz_haderach(state)["tanks"]
             and not leaders.in_tanks(own["leaders"])):
@@ -186,7 +217,7 @@ def allowance_of_view(view: dict[str, Any], seat: str) -> Allowance:
                       own.get("karama_power_used", False), AGAINST in own.get("cancelled", []))
 
 
-def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[str],
+def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
                places: dict[str, str], revived: list[str], rules: Rules,
                alliances: list[list[str]], kh_in_tanks: bool, power_used: bool,
                ally_free_cancelled: bool = False) -> Allowance:
@@ -199,7 +230,7 @@ def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[st
     # own free number (for the others it changes nothing)
     grants = tuple(s for s in partners if rules.ally_free_revival_at_discretion
                    and Ability.ALLY_FREE_REVIVAL in faction.alliance
-                   and sum(tanks[s]) > sheet(s, rules).free_revival)
+                   and total(tanks[s]) > sheet(s, rules).free_revival)
     gives = Ability.ALLY_SPICE_GIFTS in faction.alliance
     karama = _card(hand, CardType.KARAMA)
     if faction.karama_power is not Ability.REVIVE_FREE:
@@ -212,16 +243,13 @@ def _allowance(seat: str, tanks: dict[str, list[int]], spice: int, hand: list[st
         refusal = "your special Karama power is used once a game, and you used it (001 1.14.01)"
     else:
         refusal = "" if karama else "you hold no Karama card"
-    starred = faction.starred
     return Allowance(
-        seat=seat, tanks=(tanks[seat][0], tanks[seat][1]), free=free,
+        seat=seat, kinds=kinds(rules, seat), tanks=dict(tanks[seat]), free=free,
         spice=spice, leaders=dict(places), revived=tuple(revived),
-        starred=starred.name if starred and tanks[seat][1] else None,
-        starred_limit=starred.revived_per_turn if starred else 0,
         karama=None if refusal else karama, karama_refusal=refusal,
         ghola=_card(hand, CardType.TLEILAXU_GHOLA),
         allies=tuple(s for s in partners if gives
-                     and sum(tanks[s]) > sheet(s, rules).free_revival),
+                     and total(tanks[s]) > sheet(s, rules).free_revival),
         supported=any(Ability.ALLY_SPICE_GIFTS in sheet(s, rules).alliance for s in partners),
         until_all_back=rules.leader_revival_until_all_back,
         kh=kh_in_tanks and Ability.KWISATZ_HADERACH in faction.optional_abilities,
@@ -261,24 +289,32 @@ def prompt(state: State, seat: str) -> Prompt:
 
 
 def free_revival(found: Allowance) -> dict[str, Any]:
-    """What a faction that sends no order revives: its free number, a starred force first
-    (it is worth more and revives as one, 000 line 982)."""
-    count = min(found.free, found.most_forces)
-    starred = min(count, found.tanks[1], found.starred_limit)
-    return {**empty(), "forces": [min(count - starred, found.tanks[0]), starred]}
+    """What a faction that sends no order revives: its free number, its last kinds first (a
+    starred force is worth more and revives as one, 000 line 982)."""
+    left, forces = min(found.free, found.most_forces), {}
+    for kind in reversed(found.kinds):
+        forces[kind.name] = min(left, found.cap(kind))
+        left -= forces[kind.name]
+    return {**empty(), "forces": {name: n for name, n in reversed(forces.items()) if n}}
+
+
+def in_tanks(found: Allowance) -> str:
+    """The faction's forces in the tanks in words: ``3 forces and 1 Sardaukar``."""
+    first, *others = found.kinds
+    return plural(found.tanks.get(first.name, 0), first.singular, first.plural) + "".join(
+        f" and {plural(found.tanks[k.name], k.singular, k.plural)}" for k in others
+        if found.tanks.get(k.name))
 
 
 def legal_text(found: Allowance) -> str:
     """What the faction may order, with its numbers."""
-    n, s = found.tanks
     dead = (", and your leaders " + ", ".join(
         name + (" (face down)" if found.leaders.get(name) == leaders.FACE_DOWN else "")
         for name in found.dead)) if found.dead else ""
-    starred = f" and {s} {found.starred}" if s else ""
     parts = [f"Revival ({found.rules.cite('000 IX.B, IX.D')}): in the tanks you have "
-             f"{plural(n, 'force')}{starred}"
+             f"{in_tanks(found)}"
              f"{dead}."]
-    if n + s:
+    if found.tanks:
         parts.append(f"REVIVE <forces>: {force_rule(found)}.")
     priced = [f"{name} {value_of(name)}" for name in found.paid_leaders]
     if priced:
@@ -288,7 +324,7 @@ def legal_text(found: Allowance) -> str:
     elif found.dead:
         parts.append(f"No leader may be revived for spice now: {leader_rule(found)}.")
     for card, card_id in (("karama", found.karama), ("ghola", found.ghola)):
-        if card_id and (n + s or found.dead):
+        if card_id and (found.tanks or found.dead):
             verb = "KARAMA REVIVE" if card == "karama" else "GHOLA"
             parts.append(f"{verb} <up to {CARD_FORCES[card]} forces> or {verb} LEADER <leader>: "
                          f"free with your {CARDS[card]} card, beyond the limits above.")
@@ -310,11 +346,15 @@ def legal_text(found: Allowance) -> str:
 
 def force_rule(found: Allowance) -> str:
     """The forces a faction may revive, in words with its numbers."""
+    prices = sorted({kind.revival_cost for kind in found.kinds})
     text = (f"you may revive 0 to {found.most_forces} forces: {found.free} free, then "
-            f"{FORCE_COST} spice each; you have {found.spice} spice")
-    if found.starred:
-        text += (f"; at most {found.starred_limit} {found.starred} a turn, revived as one "
-                 f"force (a * after the number: REVIVE 1 1*)")
+            f"{' or '.join(map(str, prices))} spice each; you have {found.spice} spice")
+    for kind in found.kinds[1:]:
+        if found.tanks.get(kind.name) and kind.revived_per_turn is not None:
+            text += (f"; at most {kind.revived_per_turn} "
+                     f"{kind.singular if kind.revived_per_turn == 1 else kind.plural} a turn, "
+                     f"revived as {_as_forces(kind.revival_weight)} (a {kind.mark} after "
+                     f"the number: REVIVE 1 1{kind.mark})")
     if found.supported:
         text += "; your ally the Emperor may pay for forces (SUPPORT), and what nobody pays " \
                 "for is not revived"
@@ -413,8 +453,7 @@ def merge(parts: list[dict[str, Any]], rules: Rules) -> dict[str, Any]:
     value = empty()
     for part in parts:
         if "forces" in part:
-            value["forces"] = [a + b for a, b in zip(value["forces"], part["forces"],
-                                                     strict=True)]
+            value["forces"] = plus(value["forces"], part["forces"])
         if part.get("leader"):
             if value["leader"] not in (None, part["leader"]):
                 raise OrderProblem(ErrorCode.ONE_LEADER, "one leader a turn is revived for spice "
@@ -440,11 +479,11 @@ def _read_forces_or_leader(found: Allowance, words: list[str], verb: str) -> dic
     upper = [w.upper() for w in words]
     if "LEADER" in upper:
         at = upper.index("LEADER")
-        part = {"forces": _read_count(words[:at], verb) if at else [0, 0]}
+        part = {"forces": _read_count(found, words[:at], verb) if at else {}}
         return {**part, "leader": _read_leader(found, words[at + 1:], verb)}
     if words and not re.match(r"[+\d]", words[0]):
-        return {"forces": [0, 0], "leader": _read_leader(found, words, verb)}
-    return {"forces": _read_count(words, verb)}
+        return {"forces": {}, "leader": _read_leader(found, words, verb)}
+    return {"forces": _read_count(found, words, verb)}
 
 
 def _read_card_revival(found: Allowance, words: list[str], card: str) -> dict[str, Any]:
@@ -453,28 +492,18 @@ def _read_card_revival(found: Allowance, words: list[str], card: str) -> dict[st
     return {"forces": part["forces"], "leader": part.get("leader")}
 
 
-def _read_count(words: list[str], verb: str) -> list[int]:
-    """``3``, ``2 1*``, ``2 +1*``, ``2+1*``, ``2 1 STARRED``, ``1 SARDAUKAR``: [normal, starred]."""
-    text = " ".join(words).upper().replace("+", " ").replace("*", " * ")
-    tokens = [t for t in text.split() if t not in FILLER]
-    counts: dict[bool, int] = {}
-    index = 0
-    while index < len(tokens):
-        if not tokens[index].isdigit():
-            raise OrderProblem(ErrorCode.BAD_FORCES, f"expected {verb} <forces> [<starred>*], not "
-                               f"{' '.join(words)!r}", (f"{verb} 3", f"{verb} 2 1*"))
-        starred = index + 1 < len(tokens) and tokens[index + 1] in STARRED_WORDS
-        if starred in counts:
-            raise OrderProblem(ErrorCode.BAD_FORCES, f"{' '.join(words)!r} gives the "
-                               f"{'starred' if starred else 'normal'} forces twice",
-                               (f"{verb} 2 1*",))
-        counts[starred] = read_number(tokens[index], 0, 20, "the forces")
-        index += 2 if starred else 1
-    if not counts:
-        raise OrderProblem(ErrorCode.BAD_FORCES,
-                           f"expected {verb} <forces> or {verb} LEADER <leader>",
-                           (f"{verb} 3", f"{verb} LEADER <leader>"))
-    return [counts.get(False, 0), counts.get(True, 0)]
+def _read_count(found: Allowance, words: list[str], verb: str) -> Counts:
+    """``3``, ``2 1*``, ``2 +1*``, ``2+1*``, ``2 1 STARRED``, ``1 SARDAUKAR``: counts per kind
+    (``language.read_forces``)."""
+    try:
+        counts, _ = read_forces(words, found.kinds, whole=True)
+    except OrderProblem as problem:
+        marked = [f"{verb} 2 1{kind.mark}" for kind in found.kinds[1:]]
+        raise OrderProblem(ErrorCode.BAD_FORCES, f"expected {verb} <forces>"
+                           + "".join(f" [<{kind.face}>{kind.mark}]" for kind in found.kinds[1:])
+                           + f" or {verb} LEADER <leader>, not {' '.join(words)!r}: "
+                           + problem.message, (f"{verb} 3", *marked)) from None
+    return counts
 
 
 def _read_leader(found: Allowance, words: list[str], verb: str) -> str:
@@ -534,13 +563,14 @@ def _check_cards(found: Allowance, value: dict[str, Any]) -> None:
             reason = (found.karama_refusal if card == "karama"
                       else "you hold no Tleilaxu Ghola")
             raise OrderProblem(ErrorCode(f"no-{card}"), reason)
-        count = sum(part["forces"])
+        count = total(part["forces"])
         most = CARD_FORCES[card]
         if (part["leader"] is None) == (count == 0) or count > most:
             raise OrderProblem(ErrorCode(f"{card}-revival"),
                                f"the {CARDS[card]} revives 1 to {most} "
                                "forces or one leader, not both",
-                               (*(f"{verb} {k}" for k in range(1, min(most, found.tanks[0]) + 1)),
+                               (*(f"{verb} {k}" for k in range(
+                                   1, min(most, found.tanks.get(found.kinds[0].name, 0)) + 1)),
                                 *(f"{verb} LEADER {name}" for name in found.dead)))
 
 
@@ -569,26 +599,27 @@ def _check_leaders(found: Allowance, value: dict[str, Any]) -> None:
 
 
 def _check_forces(found: Allowance, value: dict[str, Any]) -> None:
-    n, s = value["forces"]
     valid = legal_lines(found)
-    if n + s > found.limit:
+    if found.weight(value["forces"]) > found.limit:
         raise OrderProblem(ErrorCode.TOO_MANY_FORCES,
                            f"at most {found.limit} forces a turn but by a "
                            f"card ({found.rules.cite('000 IX.B.2')}): {force_rule(found)}", valid)
-    parts = [value["forces"]] + [value[c]["forces"] for c in CARDS if value[c]]
-    normal, starred = sum(p[0] for p in parts), sum(p[1] for p in parts)
-    if normal > found.tanks[0] or starred > found.tanks[1]:
-        raise OrderProblem(ErrorCode.NOT_IN_TANKS, f"you have {plural(found.tanks[0], 'force')}"
-                           + (f" and {found.tanks[1]} {found.starred}" if found.tanks[1] else "")
-                           + f" in the tanks; you ordered {normal}"
-                           + (f" and {starred} starred" if starred else ""), valid)
-    if starred > found.starred_limit:
-        raise OrderProblem(ErrorCode.STARRED_LIMIT,
-                           f"{found.starred_limit} {found.starred} at most "
-                           "revived a turn, as one force each "
-                           f"({found.rules.cite('000 lines 806, 982, 1000')})", valid)
+    ordered = plus(value["forces"], *(value[c]["forces"] for c in CARDS if value[c]))
+    if not within(ordered, found.tanks):
+        first, *others = found.kinds
+        raise OrderProblem(ErrorCode.NOT_IN_TANKS, f"you have {in_tanks(found)} in the tanks; "
+                           f"you ordered {ordered.get(first.name, 0)}"
+                           + "".join(f" and {ordered[k.name]} {k.face}" for k in others
+                                     if ordered.get(k.name)), valid)
+    for kind in found.kinds:
+        if kind.revived_per_turn is not None and ordered.get(kind.name, 0) > found.cap(kind):
+            raise OrderProblem(ErrorCode.REVIVAL_LIMIT,
+                               f"{kind.revived_per_turn} "
+                               f"{kind.singular if kind.revived_per_turn == 1 else kind.plural}"
+                               f" at most revived a turn, as {_as_forces(kind.revival_weight)} "
+                               f"each ({found.rules.cite('000 lines 806, 982, 1000')})", valid)
     # An ally of the Emperor may order forces beyond its spice: what nobody pays for is cut.
-    spent = 0 if found.supported else found.cost(n + s)
+    spent = 0 if found.supported else found.cost(value["forces"])
     spent += (value_of(value["leader"]) if value["leader"] else 0) + sum(value["support"].values())
     if spent > found.spice:
         raise OrderProblem(ErrorCode.SPICE, f"this revival costs {spent} spice: {force_rule(found)}"
@@ -596,6 +627,11 @@ def _check_forces(found: Allowance, value: dict[str, Any]) -> None:
                               if value["leader"] else "")
                            + (f"; you pay {sum(value['support'].values())} for your ally"
                               if value["support"] else ""), valid)
+
+
+def _as_forces(weight: int) -> str:
+    """``one force``, ``2 forces``: what one force of a kind counts as in revival."""
+    return "one force" if weight == 1 else f"{weight} forces"
 
 
 def _check_support(found: Allowance, value: dict[str, Any]) -> None:
@@ -626,14 +662,15 @@ def support_refusal(found: Allowance) -> str:
 def revival_text(value: dict[str, Any]) -> str:
     """An order value as canonical lines (``PASS`` for nothing)."""
     lines = []
-    if sum(value["forces"]):
-        lines.append(f"REVIVE {_count_text(value['forces'])}")
+    if value["forces"]:
+        lines.append(f"REVIVE {order_text(value['forces'])}")
     if value["leader"]:
         lines.append(f"REVIVE LEADER {value['leader']}")
     for card, verb in (("karama", "KARAMA REVIVE"), ("ghola", "GHOLA")):
         part = value[card]
         if part:
-            what = f"LEADER {part['leader']}" if part["leader"] else _count_text(part["forces"])
+            what = (f"LEADER {part['leader']}" if part["leader"]
+                    else order_text(part["forces"]) or "0")
             lines.append(f"{verb} {what}")
     lines += [f"SUPPORT {amount} {SEAT_FACTIONS[ally]}"
               for ally, amount in value["support"].items()]
@@ -645,15 +682,17 @@ def revival_text(value: dict[str, Any]) -> str:
 def legal_lines(found: Allowance) -> tuple[str, ...]:
     """The ordinary revivals of forces the faction may order now, as order lines."""
     top = found.most_forces if found.supported else found.affordable(found.spice)
-    return ("PASS", *(f"REVIVE {_count_text([n, s])}"
-                      for s in range(min(found.tanks[1], found.starred_limit) + 1)
-                      for n in range(min(found.tanks[0], top - s) + 1) if n + s))
+    return ("PASS", *(f"REVIVE {order_text(mix)}" for mix in _mixes(found, top) if mix))
 
 
-def _count_text(forces: list[int]) -> str:
-    normal, starred = forces
-    return " ".join(([str(normal)] if normal or not starred else [])
-                    + ([f"{starred}*"] if starred else []))
+def _mixes(found: Allowance, top: int) -> list[Counts]:
+    """Every revival of at most ``top`` forces the tanks and each kind's limit allow, the last
+    kind's number changing slowest."""
+    mixes: list[Counts] = [{}]
+    for kind in reversed(found.kinds):
+        mixes = [{**mix, kind.name: n} if n else mix for mix in mixes
+                 for n in range(min(found.cap(kind), top - total(mix)) + 1)]
+    return [{k.name: mix[k.name] for k in found.kinds if k.name in mix} for mix in mixes]
 
 
 # --- a bot's order
@@ -665,35 +704,42 @@ def random_revival(view: dict[str, Any], prompt: Prompt, rng: random.Random
     value = empty()
     if prompt.options.get("against") and rng.random() < 0.3:     # GF9 001 3.01.12.02
         value["against"] = [[AGAINST, rng.choice(prompt.options["against"])]]
-    normal_left, starred_left = found.tanks
-    starred_cap = found.starred_limit
-    choices = [(n, s) for s in range(min(starred_left, starred_cap) + 1)
-               for n in range(min(normal_left, found.limit - s) + 1)
-               if found.supported or found.cost(n + s) <= found.spice]
-    n, s = rng.choice(choices)
-    value["forces"] = [n, s]
-    budget = found.spice - (0 if found.supported else found.cost(n + s))
-    normal_left, starred_left, starred_cap = normal_left - n, starred_left - s, starred_cap - s
+    choices = [mix for mix in _mixes(found, found.limit)
+               if found.supported or found.cost(mix) <= found.spice]
+    value["forces"] = rng.choice(choices)
+    budget = found.spice - (0 if found.supported else found.cost(value["forces"]))
+    left = minus(found.tanks, value["forces"])
+    caps = {k.name: found.cap(k) - value["forces"].get(k.name, 0) for k in found.kinds}
     dead = found.dead
     paid = [name for name in found.paid_leaders if value_of(name) <= budget]
     if paid and rng.random() < 0.5:
         value["leader"] = rng.choice(paid)
         budget -= value_of(value["leader"])
         dead = [name for name in dead if name != value["leader"]]
+    first, *others = found.kinds
     for card, card_id in (("karama", found.karama), ("ghola", found.ghola)):
         if card_id is None or (card == "karama" and "against" in value) or rng.random() < 0.7:
             continue
         if dead and rng.random() < 0.5:
             leader = rng.choice(dead)
             dead = [name for name in dead if name != leader]
-            value[card] = {"forces": [0, 0], "leader": leader}
+            value[card] = {"forces": {}, "leader": leader}
             continue
-        s = min(starred_left, starred_cap, rng.randint(0, 1))
-        n = rng.randint(0, min(normal_left, CARD_FORCES[card] - s))
-        if n + s:
-            value[card] = {"forces": [n, s], "leader": None}
-            normal_left, starred_left, starred_cap = normal_left - n, starred_left - s, \
-                starred_cap - s
+        # One draw for a force of a later kind, whether the faction has one or not: the same
+        # draws whatever its kinds (benchmarks/same_games.py).
+        special = rng.randint(0, 1)
+        part = {}
+        for kind in reversed(others):
+            part[kind.name] = min(left.get(kind.name, 0), caps[kind.name], special)
+            special -= part[kind.name]
+        part[first.name] = rng.randint(0, min(left.get(first.name, 0),
+                                              CARD_FORCES[card] - total(part)))
+        part = {name: n for name, n in part.items() if n}
+        if part:
+            value[card] = {"forces": part, "leader": None}
+            take(left, part)
+            for name, n in part.items():
+                caps[name] -= n
     if found.allies and rng.random() < 0.5:
         value["support"] = {rng.choice(found.allies): rng.randint(0, budget)}
     if found.grants and rng.random() < 0.3:                     # GF9 001 2.04.12

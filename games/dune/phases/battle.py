@@ -87,9 +87,10 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import combat, factions
+from .. import combat, factions, variants
 from ..codes import EventCode
 from ..data import Effect
+from ..forces import Counts, add, remove_forces, spread, to_tanks, total
 from ..orders import battle_orders, battle_plan
 from ..prompt_key import PromptKey
 from ..rules import rules_of
@@ -103,9 +104,7 @@ from ..state import (
     factions_in,
     forces_at,
     occupants,
-    remove_forces,
     storm_order,
-    to_tanks,
 )
 from . import before_plans
 from .collection import separated_by_storm
@@ -186,21 +185,21 @@ def regions(state: State, territory: str) -> list[list[int]]:
     return parts
 
 
-def forces_in(state: State, seat: str, territory: str, sectors: list[int]) -> tuple[int, int]:
-    """(normal, starred) forces of a faction in some sectors of a territory."""
-    normal = starred = 0
+def forces_in(state: State, seat: str, territory: str, sectors: list[int]) -> Counts:
+    """A faction's forces in some sectors of a territory."""
+    found: Counts = {}
     for sector, by_faction in forces_at(state, territory).items():
-        if int(sector) in sectors:
-            n, s = by_faction.get(seat, (0, 0))
-            normal, starred = normal + n, starred + s
-    return normal, starred
+        if seat in by_faction and int(sector) in sectors:
+            add(found, by_faction[seat])
+    return found
 
 
 def fighters(state: State, territory: str, sectors: list[int]) -> list[str]:
     """The factions that may fight in a part of a territory, in seat order (coexisting Bene
     Gesserit do not, XV.B.4)."""
-    return [seat for seat in occupants(state, territory)
-            if sum(forces_in(state, seat, territory, sectors))]
+    here = {seat for sector, by_faction in forces_at(state, territory).items()
+            if int(sector) in sectors for seat in by_faction}
+    return [seat for seat in occupants(state, territory) if seat in here]
 
 
 def options(state: State, seat: str) -> list[tuple[str, list[int], str]]:
@@ -385,14 +384,14 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
     beaten = {"battle": [loser], "traitor": [loser], "traitors": list(plans)}.get(outcome.kind, [])
     for seat in beaten:
         mix = forces_in(state, seat, territory, battle["sectors"])
-        lost[seat] = lost.get(seat, 0) + sum(mix)
+        lost[seat] = lost.get(seat, 0) + total(mix)
         events += _lose(state, seat, territory, battle["sectors"], mix)
     for seat in plans:
         keep = seat == winner and outcome.kind in ("battle", "traitor")
         events += _cards_after(state, seat, plans[seat], keep, outcome.kind == "traitor")
     if outcome.kind == "battle":
         mix = _winner_losses(sides[winner], plans[winner])
-        lost[winner] = lost.get(winner, 0) + sum(mix)
+        lost[winner] = lost.get(winner, 0) + total(mix)
         events += _lose(state, winner, territory, battle["sectors"], mix)
     for seat in plans:
         if plans[seat]["spice"] and not (outcome.kind == "traitor" and seat == winner):
@@ -401,6 +400,8 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
                                                          "spice": plans[seat]["spice"]}))
     for faction in factions.in_play(state):
         events += faction.after_battle(state, winner, loser, plans, territory, rng)
+    if outcome.kind in ("battle", "traitor"):               # a faction defeated (001 4.05.02)
+        events += variants.battle_won(state, winner, loser, plans)
     state["storm"]["dialers"] = [battle["aggressor"], battle["defender"]]       # 000 VI.B
     for faction in factions.in_play(state):
         events += faction.battle_losses(state, lost)
@@ -428,10 +429,11 @@ def _explosion(state: State, territory: str, events: list[Event]) -> dict[str, i
     faction lost."""
     lost: dict[str, int] = {}
     for sector, by_faction in list(forces_at(state, territory).items()):
-        for seat, (normal, starred) in list(by_faction.items()):
-            remove_forces(state, seat, territory, int(sector), normal, starred)
-            to_tanks(state, seat, normal, starred)
-            lost[seat] = lost.get(seat, 0) + normal + starred
+        for seat, counts in list(by_faction.items()):
+            counts = dict(counts)
+            remove_forces(state, seat, territory, int(sector), counts)
+            to_tanks(state, seat, counts)
+            lost[seat] = lost.get(seat, 0) + total(counts)
     spice = state["spice"].pop(territory, 0)
     events.append(Event(EventCode.EXPLOSION, {"territory": territory, "forces": lost,
                                               "spice": spice}))
@@ -458,31 +460,26 @@ def _leader_dies(state: State, seat: str, plan: dict[str, Any], explosion: bool
     return events
 
 
-def _lose(state: State, seat: str, territory: str, sectors: list[int], mix: tuple[int, int]
+def _lose(state: State, seat: str, territory: str, sectors: list[int], mix: Counts
           ) -> list[Event]:
     """Forces of a faction to the tanks from a part of a territory, sector by sector."""
-    normal, starred = mix
-    if not normal + starred:
+    if not mix:
         return []
     events = [Event(EventCode.BATTLE_LOSSES, {"faction": seat, "territory": territory,
-                                      "forces": [normal, starred]})]
-    to_tanks(state, seat, normal, starred)
-    for sector in sectors:
-        n, s = forces_in(state, seat, territory, [sector])
-        take_n, take_s = min(n, normal), min(s, starred)
-        if take_n + take_s:
-            remove_forces(state, seat, territory, sector, take_n, take_s)
-        normal, starred = normal - take_n, starred - take_s
-    assert normal == starred == 0, (seat, territory, mix)
+                                              "forces": dict(mix)})]
+    to_tanks(state, seat, mix)
+    for sector, taken in spread(mix, [(sector, forces_in(state, seat, territory, [sector]))
+                                      for sector in sectors]):
+        remove_forces(state, seat, territory, sector, taken)
     return events
 
 
-def _winner_losses(side: battle_plan.Side, plan: dict[str, Any]) -> tuple[int, int]:
+def _winner_losses(side: battle_plan.Side, plan: dict[str, Any]) -> Counts:
     """The forces the winner loses: worth his dial with his spice (X.C.6; XXII.C), his own mix
     if he named one that agrees."""
     options_ = side.strength.losses(plan["dial"], plan["spice"])
-    named = tuple(plan["lose"]) if plan["lose"] else None
-    return named if named in options_ else combat.default_losses(options_)
+    named = plan["lose"] or None
+    return named if named in options_ else side.strength.default_losses(options_)
 
 
 def _cards_after(state: State, seat: str, plan: dict[str, Any], keep: bool, traitor: bool

@@ -218,7 +218,7 @@ def _advantages(state: State, wanted: dict[str, list[str]], replan: set[str]) ->
     for use in ("kh", "starred", "free"):
         for seat in (battle["aggressor"], battle["defender"]):
             side = battle_plan.side_of_state(state, seat)
-            there = {"kh": side.kh, "starred": side.strength.starred and side.strength.worth > 1,
+            there = {"kh": side.kh, "starred": bool(side.strength.special),
                      "free": side.strength.free}[use]
             if not there:
                 continue

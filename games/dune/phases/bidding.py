@@ -94,10 +94,10 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import deals, factions, transfers
+from .. import deals, factions, transfers, variants
 from ..cards import bidding_karama, karama
 from ..codes import EventCode
-from ..data import Ability
+from ..data import Ability, Act
 from ..orders import bid_orders
 from ..orders.bid_orders import KARAMA, card_number, most_bid
 from ..prompt_key import PromptKey
@@ -234,6 +234,7 @@ def charity(state: State) -> list[Event]:
             continue
         own["spice"] += amount
         events.append(Event(EventCode.CHARITY, {"faction": seat, "amount": amount}))
+        events += variants.acted(state, seat, Act.CHARITY)          # 001 4.05.05.04
     karama.lift(state, "charity", state["seats"])
     return events
 

@@ -12,7 +12,9 @@ the occupant of Tuek's Sietch 1, for each of them it occupies (000 XIX, line 546
 Rulings:
 
 - Starred forces (Sardaukar, Fedaykin) collect as one force each: XI.A pays "per token", and
-  the seed counts them double only "in battle and in taking losses" (000 lines 806, 1000).
+  the seed counts them double only "in battle and in taking losses" (000 lines 806, 1000).  A
+  kind of force may collect more than the rate (``ForceKind.collection``: 001 2.07.14, the
+  Ixians' Cyborgs, "3 spice instead of 2"); none of the six factions' does.
 - The storm matters.  XI.A gives the spice to "tokens in a sector of a territory in which there
   is spice", and "Sectors function to regulate ... the placement and collection of spice" (000
   XXV.C.2, line 678).  So forces collect their territory's spice unless the storm separates
@@ -37,6 +39,7 @@ from pbem.game import Event
 
 from .. import transfers
 from ..codes import EventCode
+from ..forces import Counts, add, total
 from ..rules import rules_of
 from ..state import State, data, forces_at, occupants, storm_order
 
@@ -74,19 +77,18 @@ def separated_by_storm(state: State, territory: str, sector: int, other: int) ->
     return storm in sectors[low:high + 1]
 
 
-def collectors(state: State, territory: str) -> dict[str, int]:
-    """Faction -> its forces that reach the territory's spice (starred ones count one each),
-    in storm order."""
+def collectors(state: State, territory: str) -> dict[str, Counts]:
+    """Faction -> its forces that reach the territory's spice, in storm order."""
     blow = data(state).board[territory].spice_blow
     assert blow is not None, territory
     present = occupants(state, territory)
-    forces: dict[str, int] = {}
+    forces: dict[str, Counts] = {}
     for sector, by_faction in forces_at(state, territory).items():
         if separated_by_storm(state, territory, int(sector), blow.sector):
             continue
-        for faction, (normal, starred) in by_faction.items():
+        for faction, counts in by_faction.items():
             if faction in present:
-                forces[faction] = forces.get(faction, 0) + normal + starred
+                add(forces.setdefault(faction, {}), counts)
     return {faction: forces[faction] for faction in storm_order(state) if faction in forces}
 
 
@@ -96,13 +98,17 @@ def collect(state: State, territory: str) -> list[Event]:
     (000 XI.A-B).  One public event per faction that collects."""
     events = []
     for faction, forces in collectors(state, territory).items():
-        amount = min(forces * collection_rate(state, faction), state["spice"][territory])
+        rate = collection_rate(state, faction)
+        kinds = data(state).force_kind
+        amount = min(sum(count * kinds(name).collects(rate) for name, count in forces.items()),
+                     state["spice"][territory])
         if not amount:
             break
         state["spice"][territory] -= amount
         state["factions"][faction]["spice"] += amount
         events.append(Event(EventCode.SPICE_COLLECTED, {
-            "faction": faction, "territory": territory, "forces": forces, "amount": amount,
+            "faction": faction, "territory": territory, "forces": total(forces),
+            "amount": amount,
             "left": state["spice"][territory]}))
     if not state["spice"][territory]:
         del state["spice"][territory]

@@ -54,10 +54,12 @@ from ..cards import karama, karama_reach, move_karama
 from ..codes import EventCode
 from ..data import Ability
 from ..factions import bene_gesserit_coexistence
+from ..forces import Counts, count_in, plain
+from ..forces import kinds as force_kinds
 from ..orders import move_orders
 from ..orders.language import where
 from ..rules import cite, rules_of
-from ..state import SEAT_FACTIONS, State, ally_of, base_data, count_in, data, storm_order
+from ..state import SEAT_FACTIONS, State, ally_of, base_data, data, storm_order
 from . import moves
 
 COEXISTENCE = "coexistence:"   # the key of the advisors' prompt, ``coexistence:<seat>``
@@ -365,7 +367,7 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
     at the start of the move (``reach``).  A landing place's sectors and costs and a place's
     reach are worked out when a bot first reads them (issue 20: a bot reads its own groups' and
     the landing it chose, of some seventy)."""
-    normal = state["factions"][seat]["reserve"][0]
+    normal = state["factions"][seat]["reserve"].get(plain(state, seat), 0)
     shipments: dict[str, _Landings] = {}
     for kind in reach.shipment_kinds(state, seat):
         if kind in ("reserve", reach.NATIVE) and normal:
@@ -516,7 +518,7 @@ class GroupReach:
     territory: str
     sector: int | None
     start: str
-    forces: tuple[int, int]
+    forces: Counts
     reachable: dict[str, tuple[int, ...]]
 
 
@@ -552,7 +554,8 @@ def examples(state: State, seat: str, reaches: list[GroupReach]) -> list[str]:
     """The order template's examples, from the faction's own position: a shipment it may
     make (a stronghold first) and a move one of its groups may make; none it could not."""
     lines = []
-    normal = state["factions"][seat]["reserve"][0]
+    first = plain(state, seat)
+    normal = state["factions"][seat]["reserve"].get(first, 0)
     kinds = reach.shipment_kinds(state, seat)
     if normal and kinds:
         open_ = reach.shipment_destinations(state, seat, kinds[0])
@@ -560,9 +563,9 @@ def examples(state: State, seat: str, reaches: list[GroupReach]) -> list[str]:
             name = min(open_, key=_stronghold_first)
             lines.append(f"SHIP {min(normal, 3)} TO {where(name, open_[name][0])}")
     for group in reaches:
-        if group.forces[0] and group.reachable:
+        if group.forces.get(first) and group.reachable:
             name = min(group.reachable, key=_stronghold_first)
-            lines.append(f"MOVE {group.forces[0]} FROM {group.start} TO "
+            lines.append(f"MOVE {group.forces[first]} FROM {group.start} TO "
                          f"{where(name, group.reachable[name][0])}")
             break
     return lines
@@ -576,8 +579,12 @@ def describe(state: State, seat: str, reaches: list[GroupReach]) -> str:
     """What the faction has and may do this turn, in numbers: spice, reserves, shipping rates,
     ornithopters, and where each of its groups can reach."""
     sheet_ = state["factions"][seat]
-    normal, starred = sheet_["reserve"]
-    reserve = (f"{normal} and {starred} starred forces" if starred else plural(normal, "force"))
+    first, *others = force_kinds(state, seat)
+    more = "".join(f" and {sheet_['reserve'][k.name]} {k.face}" for k in others
+                   if sheet_["reserve"].get(k.name))
+    normal = sheet_["reserve"].get(first.name, 0)
+    reserve = f"{normal}{more} {first.plural}" if more else plural(normal, first.singular,
+                                                                    first.plural)
     parts = [f"Your turn ({cite(state, '000 IX.C')}): you have {sheet_['spice']} spice and "
              f"{reserve} in reserve."]
     parts.append(shipping_terms(state, seat))
@@ -588,7 +595,7 @@ def describe(state: State, seat: str, reaches: list[GroupReach]) -> str:
         parts.append(f"Moves (range {reach.move_range(state, seat)}): " + "; ".join(groups)
                      + ".")
     if (rules_of(state).ornithopters_after_shipment and not reach.has_ornithopters(state, seat)
-            and sheet_["reserve"] != [0, 0] and reach.shipment_kinds(state, seat)):
+            and sheet_["reserve"] and reach.shipment_kinds(state, seat)):
         cities = " or ".join(t.name for t in data(state).board.territories if t.ornithopters)
         parts.append(f"Forces you ship into {cities} this turn give you ornithopters for its "
                      f"move: range {reach.ORNITHOPTER_RANGE} (001 1.06.05.05).")

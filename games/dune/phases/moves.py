@@ -26,26 +26,24 @@ from typing import Any
 
 from pbem.game import Event
 
-from .. import factions, transfers
+from .. import factions, transfers, variants
 from ..board import reach
 from ..cards import karama
 from ..codes import ErrorCode, EventCode
-from ..data import Ability, CardType
+from ..data import Ability, Act, CardType
 from ..factions import bene_gesserit_coexistence
+from ..forces import add, add_forces, remove_forces, take, to_tanks, total
 from ..orders.language import OrderProblem
 from ..rules import rules_of
 from ..state import (
     POLAR_SINK,
     SEAT_FACTIONS,
     State,
-    add_forces,
     ally_of,
     copy_state,
     data,
     forces_at,
     occupants,
-    remove_forces,
-    to_tanks,
 )
 
 
@@ -102,7 +100,7 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
             "reserve" not in reach.shipment_kinds(state, seat)
             or order["to"] in reach.arrival_territories(seat)):
         kind = reach.NATIVE
-    normal, starred = order["forces"]
+    forces = order["forces"]
     source, from_sector = order.get("from"), order.get("from_sector")
     stopper = factions.holder(state, Ability.STOP_SHIPMENT)
     if (kind == "reserve" and seat in state["step"].get("stop", []) and not reach.native(seat)
@@ -110,8 +108,7 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
         return stopped(state, seat, stopper, order)
     rate = bool(order.get("karama"))
     cost = reach.check_shipment(state, seat, kind, order.get("to"), order.get("sector"),
-                                normal, starred, source=source, karama=rate,
-                                from_sector=from_sector)
+                                forces, source=source, karama=rate, from_sector=from_sector)
     sector, chosen = (reach.shipment_landing(state, seat, kind, order["to"], order.get("sector"),
                                              source) if kind != "back" else (None, None))
     played: list[Event] = []
@@ -119,32 +116,29 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
         played, rate = karama.play(state, seat)
         if not rate:    # a worthless card cancelled (``karama``): the usual rate
             cost = reach.check_shipment(state, seat, kind, order.get("to"), order.get("sector"),
-                                        normal, starred, source=source, from_sector=from_sector)
+                                        forces, source=source, from_sector=from_sector)
     paid = pay(state, seat, cost, reach.payee(state, seat, rate))
     if kind in ("reserve", reach.NATIVE):
-        reserve = state["factions"][seat]["reserve"]
-        reserve[0] -= normal
-        reserve[1] -= starred
+        take(state["factions"][seat]["reserve"], forces)
     else:
         remove_forces(state, seat, source, reach.shipment_group(
-            state, seat, source, normal, starred, from_sector), normal, starred)
-    data_ = {"faction": seat, "kind": kind, "forces": [normal, starred], "cost": cost,
+            state, seat, source, forces, from_sector), forces)
+    data_ = {"faction": seat, "kind": kind, "forces": dict(forces), "cost": cost,
              "paid": paid, "karama": rate, "from": source}
     if kind == "back":
-        reserve = state["factions"][seat]["reserve"]
-        reserve[0] += normal
-        reserve[1] += starred
+        add(state["factions"][seat]["reserve"], forces)
         return [Event(EventCode.SHIPMENT, {**data_, "territory": None, "sector": None})]
     territory = order["to"]
     assert sector is not None, order
-    add_forces(state, seat, territory, sector, normal, starred)
+    add_forces(state, seat, territory, sector, forces)
     events = [*played, Event(EventCode.SHIPMENT, {**data_, "territory": territory, "sector": sector,
                                           **_chosen(chosen)})]
-    events += storm_on_arrival(state, seat, kind, territory, sector, normal, starred)
+    events += storm_on_arrival(state, seat, kind, territory, sector, forces)
     if kind == "reserve" and not reach.native(seat):   # not with the Fremen's (WBC line 1322)
         events += bene_gesserit_coexistence.advisors_go(state, seat, territory, sector)
+        events += variants.acted(state, seat, Act.OFF_PLANET_SHIPMENT)     # 001 4.05.05.03
     return events + bene_gesserit_coexistence.on_arrival(state, seat, territory,
-                                                         order.get("coexist"), normal + starred)
+                                                         order.get("coexist"), total(forces))
 
 
 def stopped(state: State, seat: str, stopper: str, order: dict[str, Any]) -> list[Event]:
@@ -158,18 +152,17 @@ def stopped(state: State, seat: str, stopper: str, order: dict[str, Any]) -> lis
 
 
 def storm_on_arrival(state: State, seat: str, kind: str, territory: str, sector: int,
-                     normal: int, starred: int) -> list[Event]:
+                     forces: dict[str, int]) -> list[Event]:
     """Forces landed in a sector under the storm (only the Fremen may, with XV: "You may bring
     your reserves into a storm at half loss", lines 836 and 998; WBC line 1190: half, rounded
     up)."""
-    lost_normal, lost_starred = reach.shipment_losses(state, seat, kind, territory, sector,
-                                                      normal, starred)
-    if not lost_normal + lost_starred:
+    lost = reach.shipment_losses(state, seat, kind, territory, sector, forces)
+    if not lost:
         return []
-    remove_forces(state, seat, territory, sector, lost_normal, lost_starred)
-    to_tanks(state, seat, lost_normal, lost_starred)
+    remove_forces(state, seat, territory, sector, lost)
+    to_tanks(state, seat, lost)
     return [Event(EventCode.STORM_LOSSES, {"faction": seat, "territory": territory,
-                                   "normal": lost_normal, "starred": lost_starred})]
+                                           "forces": lost})]
 
 
 def pay(state: State, seat: str, cost: int, payee: str | None) -> dict[str, int]:
@@ -205,23 +198,22 @@ def move(state: State, seat: str, order: dict[str, Any], hajr: bool = False,
          ornithopters: bool | None = None) -> list[Event]:
     """One group move from one territory to another (IX.C.2.a), checked by ``reach``;
     ``ornithopters`` as at the start of the faction's move (None: as the state is now)."""
-    normal, starred = order["forces"]
+    forces = order["forces"]
     if hajr:
         discard(state, seat, CardType.HAJR, "the Hajr card for an extra move")
     territory = order["to"]
     (sector, chosen), leaving = reach.checked_move(state, seat, order["from"], territory,
-                                                   order.get("sector"), normal, starred,
+                                                   order.get("sector"), forces,
                                                    order.get("from_sector"), ornithopters)
     assert sector is not None, order
-    for from_sector, *taken in reach.gathered(state, seat, order["from"], leaving, normal,
-                                              starred):
-        remove_forces(state, seat, order["from"], from_sector, *taken)
-    add_forces(state, seat, territory, sector, normal, starred)
+    for from_sector, taken in reach.gathered(state, seat, order["from"], leaving, forces):
+        remove_forces(state, seat, order["from"], from_sector, taken)
+    add_forces(state, seat, territory, sector, forces)
     events = [Event(EventCode.MOVE, {"faction": seat, "from": order["from"], "territory": territory,
-                             "sector": sector, "forces": [normal, starred], "hajr": hajr,
+                             "sector": sector, "forces": dict(forces), "hajr": hajr,
                              **_chosen(chosen)})]
     return events + bene_gesserit_coexistence.on_arrival(state, seat, territory,
-                                                         order.get("coexist"), normal + starred,
+                                                         order.get("coexist"), total(forces),
                                                          order["from"])
 
 
@@ -269,13 +261,13 @@ def ally_constraint(state: State, seat: str) -> list[Event]:
         ally = next((a for a in allies if a in present), None)
         if ally is None or seat not in present:
             continue
-        lost = [0, 0]
+        lost: dict[str, int] = {}
         for sector, by_faction in list(forces_at(state, territory).items()):
             if seat in by_faction:
-                normal, starred = by_faction[seat]
-                remove_forces(state, seat, territory, int(sector), normal, starred)
-                to_tanks(state, seat, normal, starred)
-                lost = [lost[0] + normal, lost[1] + starred]
+                here = dict(by_faction[seat])
+                remove_forces(state, seat, territory, int(sector), here)
+                to_tanks(state, seat, here)
+                add(lost, here)
         events.append(Event(EventCode.ALLY_CONSTRAINT, {"faction": seat, "territory": territory,
                                                         "ally": ally, "forces": lost}))
     return events

@@ -81,9 +81,11 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import factions, leaders
+from .. import factions, leaders, variants
 from ..cards import karama, karama_reach
 from ..codes import EventCode
+from ..data import Act
+from ..forces import Counts, add, take
 from ..orders.revival_orders import (
     CARDS,
     KWISATZ_HADERACH,
@@ -167,7 +169,7 @@ def _retakes(state: State, wanted: dict[str, dict[str, Any]]) -> tuple[list[Even
     for seat in storm_order(state):
         if seat not in wanted or not karama.ready_against(state, "free-revival", seat):
             continue
-        found, forces = allowance(state, seat), sum(wanted[seat]["forces"])
+        found, forces = allowance(state, seat), wanted[seat]["forces"]
         own = replace(found, free=sheet(seat, state).free_revival)
         played = (karama.play_against(state, "free-revival", seat, retake=True)
                   if found.cost(forces) != own.cost(forces) else [])
@@ -204,42 +206,46 @@ def _forces(state: State, found: Allowance, value: dict[str, Any],
     """The ordinary revival of forces, paid by the faction and its Emperor ally."""
     seat = found.seat
     own = state["factions"][seat]
-    normal, starred = value["forces"]
+    forces = dict(value["forces"])
     emperor, offered = support or (None, 0)
     if emperor is not None:
         offered = min(offered, state["factions"][emperor]["spice"])
     left = own["spice"] - (value_of(value["leader"]) if value["leader"] else 0)
-    while _from_emperor(found, normal + starred, left) > offered:  # an Emperor's ally, or
-        # one whose grant the Fremen withheld (001 2.04.12)
-        normal, starred = (normal - 1, starred) if normal else (normal, starred - 1)
-    if not normal + starred:
-        return _cut(seat, value["forces"], [0, 0])
-    cost = found.cost(normal + starred)
-    from_emperor = _from_emperor(found, normal + starred, left)
-    _to_reserve(state, seat, [normal, starred])
+    while _from_emperor(found, forces, left) > offered:  # an Emperor's ally, or one whose
+        # grant the Fremen withheld (001 2.04.12): its plain forces cut first
+        cut = next(k.name for k in found.kinds if forces.get(k.name))
+        take(forces, {cut: 1})
+    if not forces:
+        return _cut(seat, value["forces"], {})
+    cost = found.cost(forces)
+    from_emperor = _from_emperor(found, forces, left)
+    _to_reserve(state, seat, forces)
     own["spice"] -= cost - from_emperor
-    events = [Event(EventCode.FORCES_REVIVED, {"faction": seat, "forces": [normal, starred],
-                                       "spice": cost})]
+    events = [Event(EventCode.FORCES_REVIVED, {"faction": seat, "forces": forces,
+                                               "spice": cost})]
+    if found.free:                      # free revival taken (001 4.05.05.02, ``variants``)
+        events += variants.acted(state, seat, Act.FREE_REVIVAL)
     if from_emperor:
         state["factions"][emperor]["spice"] -= from_emperor
         events += [Event(EventCode.REVIVAL_SUPPORTED, {"faction": emperor, "ally": seat}),
                    Event(EventCode.REVIVAL_SUPPORT, {"faction": emperor, "ally": seat,
                                              "spice": from_emperor}, to=(emperor, seat))]
-    return events + _cut(seat, value["forces"], [normal, starred])
+    return events + _cut(seat, value["forces"], forces)
 
 
-def _from_emperor(found: Allowance, forces: int, left: int) -> int:
+def _from_emperor(found: Allowance, forces: Counts, left: int) -> int:
     """What the Emperor pays of ``forces`` revived by his ally holding ``left`` spice: what its
     own spice does not pay of the first three, and all of those beyond (001 2.03.08)."""
     extra = found.extra_cost(forces)
     return max(0, found.cost(forces) - extra - left) + extra
 
 
-def _cut(seat: str, ordered: list[int], revived: list[int]) -> list[Event]:
+def _cut(seat: str, ordered: Counts, revived: Counts) -> list[Event]:
     """The private word to an Emperor's ally whose forces nobody paid for in full."""
     if revived == ordered:
         return []
-    return [Event(EventCode.REVIVAL_CUT, {"ordered": list(ordered), "forces": revived}, to=(seat,))]
+    return [Event(EventCode.REVIVAL_CUT, {"ordered": dict(ordered), "forces": dict(revived)},
+                  to=(seat,))]
 
 
 def _leader(state: State, seat: str, name: str) -> list[Event]:
@@ -264,16 +270,14 @@ def _card(state: State, found: Allowance, card: str, part: dict[str, Any]) -> li
     else:
         _to_reserve(state, seat, part["forces"])
     return [Event(EventCode.CARD_REVIVAL, {"faction": seat, "card": CARDS[card],
-                                   "forces": list(part["forces"]), "leader": part["leader"]})]
+                                   "forces": dict(part["forces"]), "leader": part["leader"]})]
 
 
-def _to_reserve(state: State, seat: str, forces: list[int]) -> None:
+def _to_reserve(state: State, seat: str, forces: Counts) -> None:
     """Forces from the tanks to the reserve (000 IX.B.3)."""
     own = state["factions"][seat]
-    for kind in (0, 1):
-        assert own["tanks"][kind] >= forces[kind], (seat, own["tanks"], forces)
-        own["tanks"][kind] -= forces[kind]
-        own["reserve"][kind] += forces[kind]
+    take(own["tanks"], forces)
+    add(own["reserve"], forces)
 
 
 def _back_from_tanks(state: State, seat: str, name: str) -> None:

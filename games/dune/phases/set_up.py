@@ -27,22 +27,36 @@ import random
 from typing import Any
 
 from pbem.game import Event, Prompt
+from pbem.wording import plural
 
-from .. import factions
+from .. import factions, tokens
 from ..codes import ErrorCode, EventCode
 from ..data import Ability
+from ..forces import (
+    add,
+    add_forces,
+    at_start,
+    kinds,
+    minus,
+    order_text,
+    plain,
+    plus,
+    take,
+    total,
+)
 from ..orders.language import (
     OrderKind,
     OrderProblem,
     order_kind,
     read_faction,
+    read_forces,
     read_number,
     read_territory,
     where,
 )
 from ..prompt_key import PromptKey
 from ..rules import Rules, rules_of
-from ..state import SEAT_FACTIONS, State, add_forces, base_data, data, only_sector, sheet
+from ..state import SEAT_FACTIONS, State, base_data, data, only_sector, sheet
 
 FIRST_STORM_DIAL = (0, 20)      # 000 VI.A
 
@@ -71,6 +85,8 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
     }
     if rules.bribes_in_front_of_shield:
         state["bribes"] = {}            # 001 1.12.03: receiver -> spice in front of his shield
+    if (placed := tokens.set_up(rules, order)) is not None:
+        state["tokens"] = placed        # the token layer, with a kind in play (001 4.05.04.01)
     rng.shuffle(state["decks"]["treachery"])
     rng.shuffle(state["decks"]["spice"])
     for seat in order:
@@ -98,12 +114,11 @@ def first_storm_dialers(order: list[str], dots: dict[str, int]) -> list[str]:
 
 def _faction_sheet(rules: Rules, seat: str) -> dict[str, Any]:
     faction = sheet(seat, rules)
-    starred = faction.starred.count if faction.starred and rules.advantages else 0
     placed = sum(p.forces for p in faction.start)
     return {
         "spice": faction.spice,
-        "reserve": [faction.reserve - starred, starred],
-        "tanks": [0, 0],
+        "reserve": minus(at_start(rules, seat), {plain(rules, seat): placed}),
+        "tanks": {},
         "to_place": placed if factions.power(seat).start_placement() != "fixed" else 0,
         "hand": [], "traitors": [], "traitor_draw": [],
         "leaders": {leader.name: "alive" for leader in base_data().leaders_of(faction.name)},
@@ -116,7 +131,8 @@ def _place_fixed_forces(state: State, rules: Rules) -> None:
     for seat in placers(state, "fixed"):
         for placement in sheet(seat, rules).start:
             (territory,) = placement.territories
-            add_forces(state, seat, territory, only_sector(territory), placement.forces)
+            add_forces(state, seat, territory, only_sector(territory),
+                       {plain(rules, seat): placement.forces})
 
 
 def _draw_traitors(state: State, rules: Rules, rng: random.Random) -> None:
@@ -206,10 +222,12 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
             events.append(Event(EventCode.TRAITOR_CHOSEN, {"faction": seat}))
             events.append(Event(EventCode.TRAITOR, {"leader": value}, to=(seat,)))
         elif kind == "fremen-placement":
-            for territory, sector, normal, starred in value:
-                add_forces(state, seat, territory, sector, normal, starred)
-                state["factions"][seat]["reserve"][1] -= starred   # Fedaykin from reserve,
-                state["factions"][seat]["reserve"][0] += starred   # normal ones stay there
+            for territory, sector, counts in value:
+                add_forces(state, seat, territory, sector, counts)
+                others = minus(counts, {plain(state, seat): counts.get(plain(state, seat), 0)})
+                take(state["factions"][seat]["reserve"], others)    # Fedaykin from reserve,
+                add(state["factions"][seat]["reserve"], {plain(state, seat): total(others)})
+                #                                                     normal ones stay there
             state["factions"][seat]["to_place"] = 0
             events.append(Event(EventCode.FORCES_PLACED, {"faction": seat, "placements": value}))
         elif kind == "first-storm-dial":
@@ -237,10 +255,11 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
 
 def _place_token(state: State, seat: str, territory: str, sector: int,
                  events: list[Event]) -> None:
-    add_forces(state, seat, territory, sector, 1)
+    one = {plain(state, seat): 1}
+    add_forces(state, seat, territory, sector, one)
     state["factions"][seat]["to_place"] = 0
     events.append(Event(EventCode.FORCES_PLACED, {"faction": seat,
-                                          "placements": [[territory, sector, 1, 0]]}))
+                                                  "placements": [[territory, sector, one]]}))
 
 
 def done(state: State) -> bool:
@@ -308,10 +327,12 @@ order_kind(OrderKind("traitor", ("TRAITOR",), _read_traitor, lambda v: f"TRAITOR
 
 def _spread_prompt(rules: Rules, seat: str) -> Prompt:
     territories = sheet(seat, rules).start[0].territories
-    starred = " (a * after the number: Fedaykin)" if rules.fedaykin_at_set_up else ""
-    default = [["Sietch Tabr", base_data().board["Sietch Tabr"].sectors[0], 10, 0]]
+    marked = "".join(f" (a {kind.mark} after the number: {kind.plural})"
+                     for kind in kinds(rules, seat)[1:]) if rules.fedaykin_at_set_up else ""
+    default = [["Sietch Tabr", base_data().board["Sietch Tabr"].sectors[0],
+                {plain(rules, seat): 10}]]
     return Prompt(f"fremen-placement:{seat}", seat, "fremen-placement", False,
-                  f"PLACE <forces>{starred} <territory>, 10 forces in all, over: "
+                  f"PLACE <forces>{marked} <territory>, 10 forces in all, over: "
                   + ", ".join(territories),
                   default, "PLACE 10 Sietch Tabr", "PLACE 10 Sietch Tabr")
 
@@ -322,36 +343,40 @@ def _read_placement_part(state: State, prompt: Prompt, words: list[str]) -> list
     if not words:
         raise OrderProblem(ErrorCode.INCOMPLETE, "expected PLACE <forces> <territory>",
                            ("PLACE 6 Sietch Tabr",))
-    count = words[0]
-    starred = count.endswith("*")
-    if starred and not rules.fedaykin_at_set_up:
-        raise OrderProblem(ErrorCode.NO_FEDAYKIN, "Fedaykin may not be placed at the start here",
-                           ("PLACE 10 Sietch Tabr",))
-    number = read_number(count.rstrip("*"), 1, 10, "the forces")
-    territory, sector = read_territory(words[1:], allowed)
+    first, *others = kinds(state, prompt.seat)
+    counts, rest = read_forces(words, [first, *others])
+    special = [kind for kind in others if kind.name in counts]
+    if special and not rules.fedaykin_at_set_up:
+        raise OrderProblem(ErrorCode.NO_FEDAYKIN, f"{special[0].plural} may not be placed at the "
+                           "start here", ("PLACE 10 Sietch Tabr",))
+    read_number(str(total(counts)), 1, 10, "the forces")
+    territory, sector = read_territory(rest, allowed)
     if sector is None:
         sector = territory.sectors[0]
-    return [[territory.name, sector, 0 if starred else number, number if starred else 0]]
+    return [[territory.name, sector, counts]]
 
 
 def _combine_placement(state: State, prompt: Prompt, parts: list[list[list]]) -> list[list]:
     placements = [p for part in parts for p in part]
-    total = sum(p[2] + p[3] for p in placements)
-    starred = sum(p[3] for p in placements)
-    if total != 10:
+    placed = plus(*(counts for _, _, counts in placements))
+    if total(placed) != 10:
         raise OrderProblem(ErrorCode.PLACEMENT_TOTAL,
-                           f"the {SEAT_FACTIONS[prompt.seat]} place 10 forces, not {total}",
+                           f"the {SEAT_FACTIONS[prompt.seat]} place 10 forces, not "
+                           f"{total(placed)}",
                            ("PLACE 10 Sietch Tabr", "PLACE 6 Sietch Tabr / PLACE 4 False Wall "
                             "South"))
-    if starred > state["factions"][prompt.seat]["reserve"][1]:
-        raise OrderProblem(ErrorCode.TOO_MANY_FEDAYKIN, f"the {SEAT_FACTIONS[prompt.seat]} have "
-                           f"{state['factions'][prompt.seat]['reserve'][1]} Fedaykin")
+    reserve = state["factions"][prompt.seat]["reserve"]
+    for kind in kinds(state, prompt.seat)[1:]:
+        have = reserve.get(kind.name, 0)
+        if placed.get(kind.name, 0) > have:
+            raise OrderProblem(ErrorCode.TOO_MANY_FEDAYKIN, f"the {SEAT_FACTIONS[prompt.seat]} "
+                               f"have {plural(have, kind.singular, kind.plural)}")
     return placements
 
 
 def _placement_text(value: list[list]) -> str:
-    return "\n".join(f"PLACE {n or s}{'*' if s else ''} {where(t, sector)}"
-                     for t, sector, n, s in value)
+    return "\n".join(f"PLACE {order_text(counts)} {where(t, sector)}"
+                      for t, sector, counts in value)
 
 
 def _random_placement(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list:
@@ -363,7 +388,7 @@ def _random_placement(view: dict[str, Any], prompt: Prompt, rng: random.Random) 
     for territory, count in counts.items():
         if count:
             sector = rng.choice(data(view).board[territory].sectors)
-            placements.append([territory, sector, count, 0])
+            placements.append([territory, sector, {plain(view, prompt.seat): count}])
     return placements
 
 

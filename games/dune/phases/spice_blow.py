@@ -104,7 +104,6 @@ line 758): that is ``decks.spice[-1]``, for the movement round to show them.
 from __future__ import annotations
 
 import random
-import re
 from functools import cache
 from typing import Any
 
@@ -116,10 +115,22 @@ from ..board import reach
 from ..cards import karama, karama_reach
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, SpiceCard, Territory
+from ..forces import (
+    Counts,
+    add,
+    add_forces,
+    kinds,
+    order_text,
+    plus,
+    remove_forces,
+    spread,
+    to_tanks,
+    total,
+    within,
+)
 from ..orders.language import (
     OrderKind,
     OrderProblem,
-    forces_text,
     order_kind,
     read_forces,
     read_territory,
@@ -129,16 +140,13 @@ from ..prompt_key import PromptKey
 from ..rules import Rules, cite, rules_of
 from ..state import (
     State,
-    add_forces,
     ally_of,
     base_data,
     data,
     factions_in,
     forces_at,
     only_sector,
-    remove_forces,
     storm_order,
-    to_tanks,
 )
 from . import nexus
 
@@ -388,15 +396,14 @@ def devour(state: State, worm: dict[str, Any]) -> list[Event]:
     spice = state["spice"].pop(territory, 0)
     safe = worm_safe(state, worm)
     played = _unprotected(state, territory, safe)
-    eaten: dict[str, list[int]] = {}
-    for sector, faction, normal, starred in [
-            (int(sector), faction, *counts)
+    eaten: dict[str, Counts] = {}
+    for sector, faction, counts in [
+            (int(sector), faction, dict(counts))
             for sector, by_faction in forces_at(state, territory).items()
             for faction, counts in by_faction.items() if faction not in safe]:
-        remove_forces(state, faction, territory, sector, normal, starred)
-        to_tanks(state, faction, normal, starred)
-        total = eaten.setdefault(faction, [0, 0])
-        total[0], total[1] = total[0] + normal, total[1] + starred
+        remove_forces(state, faction, territory, sector, counts)
+        to_tanks(state, faction, counts)
+        add(eaten.setdefault(faction, {}), counts)
     return played + [Event(EventCode.WORM_DEVOURED, {
         "card": worm["card"], "territory": territory, "spice": spice,
         "forces": {seat: eaten[seat] for seat in state["seats"] if seat in eaten}})]
@@ -425,7 +432,7 @@ def _stage_prompts(state: State, stage: str) -> list[Prompt]:
         return [_placement_prompt(state, worm_placer(state), state["turn"])]
     if stage == CONTROL:
         return [_control_prompt(state, seat) for seat in control_breakers(state)]
-    return [_ride_prompt(state, seat) for seat in worm_riders(state) if any(riders(state, seat))]
+    return [_ride_prompt(state, seat) for seat in worm_riders(state) if riders(state, seat)]
 
 
 def _placement(state: State, orders: dict[str, Any]) -> list[Event]:
@@ -449,16 +456,12 @@ def _ride(state: State, orders: dict[str, Any]) -> list[Event]:
         territory, sector = value[:2]
         if sector is None:
             sector = ride_landing(state, seat, territory, None).sector
-        normal, starred = value[2] if len(value) > 2 else riders(state, seat)
-        left = [normal, starred]
-        for from_sector, counts in _riding_groups(state, seat, origin):
-            take = [min(left[0], counts[0]), min(left[1], counts[1])]
-            if any(take):
-                remove_forces(state, seat, origin, from_sector, *take)
-            left = [left[0] - take[0], left[1] - take[1]]
-        add_forces(state, seat, territory, sector, normal, starred)
+        forces = dict(value[2]) if len(value) > 2 else riders(state, seat)
+        for from_sector, taken in spread(forces, _riding_groups(state, seat, origin)):
+            remove_forces(state, seat, origin, from_sector, taken)
+        add_forces(state, seat, territory, sector, forces)
         events.append(Event(EventCode.WORM_RIDE, {"faction": seat, "from": origin, "to": territory,
-                                          "sector": sector, "forces": [normal, starred]}))
+                                                  "sector": sector, "forces": forces}))
     return events
 
 
@@ -673,22 +676,21 @@ order_kind(OrderKind("worm-summon", ("KARAMA",), _read_summon,
 
 
 # --- riding the worm
-def _riding_groups(state: State, seat: str, territory: str) -> list[tuple[int, list[int]]]:
-    """(sector, [normal, starred]) of the faction's forces in the territory that may leave it:
-    not those under the storm (IX.C.2.c; WBC VII.5)."""
+def _riding_groups(state: State, seat: str, territory: str) -> list[tuple[int, Counts]]:
+    """(sector, forces) of the faction's forces in the territory that may leave it: not those
+    under the storm (IX.C.2.c; WBC VII.5)."""
     storm = state["storm"]["sector"]
-    return [(int(sector), list(by_faction[seat]))
+    return [(int(sector), dict(by_faction[seat]))
             for sector, by_faction in forces_at(state, territory).items()
             if seat in by_faction and int(sector) != storm]
 
 
-def riders(state: State, seat: str) -> tuple[int, int]:
-    """(normal, starred) forces of the faction that may ride the current worm."""
+def riders(state: State, seat: str) -> Counts:
+    """The forces of the faction that may ride the current worm."""
     territory = state["step"]["worm"]["territory"]
     if territory is None:
-        return 0, 0
-    groups = [counts for _, counts in _riding_groups(state, seat, territory)]
-    return sum(n for n, _ in groups), sum(s for _, s in groups)
+        return {}
+    return plus(*(counts for _, counts in _riding_groups(state, seat, territory)))
 
 
 def ride_refusal(state: State, seat: str, territory: Territory, sector: int) -> str | None:
@@ -711,12 +713,12 @@ def ride_destinations(state: State, seat: str) -> list[tuple[str, int]]:
 
 def _ride_prompt(state: State, seat: str) -> Prompt:
     origin = state["step"]["worm"]["territory"]
-    normal, starred = riders(state, seat)
+    riding = riders(state, seat)
     closed = sorted({t for t, _ in _all_places()} - {t for t, _ in ride_destinations(state, seat)})
     some = "[<forces>] " if rules_of(state).riders_may_split else ""
     return Prompt(f"worm-ride:{seat}", seat, "worm-ride", False,
                   f"RIDE {some}<territory> [SECTOR <n>]: your "
-                  f"{plural(normal + starred, 'force')} in {origin} "
+                  f"{plural(total(riding), 'force')} in {origin} "
                   f"ride the worm to any one territory, in a sector not under the storm "
                   f"(sector {state['storm']['sector']}); closed: {', '.join(closed)}.  "
                   f"STAY keeps them where they are{_ride_rule(state)}",
@@ -748,9 +750,8 @@ def _read_ride(state: State, prompt: Prompt, words: list[str]) -> list | None:
     if not words or (len(words) == 1 and words[0].upper() == "STAY"):
         return None
     some = None
-    if re.fullmatch(r"\d+\*?", words[0]):
-        some = _read_some_riders(state, prompt.seat, words)
-        words = read_forces(words)[2]
+    if words[0][:1].isdigit():
+        some, words = _read_some_riders(state, prompt.seat, words)
     territory, named = read_territory(words)
     open_sectors = [s for t, s in ride_destinations(state, prompt.seat) if t == territory.name]
     valid = tuple(f"RIDE {where(territory.name, s)}" for s in open_sectors) or ("STAY",)
@@ -766,19 +767,20 @@ def _read_ride(state: State, prompt: Prompt, words: list[str]) -> list | None:
     return [territory.name, None if landing.chosen else sector, *([some] if some else [])]
 
 
-def _read_some_riders(state: State, seat: str, words: list[str]) -> list[int]:
-    """The forces named to ride (001 2.04.09: "some or all"); under AH all ride together
-    (000 line 828: "may move to any one territory")."""
-    normal, starred = riders(state, seat)
+def _read_some_riders(state: State, seat: str, words: list[str]
+                      ) -> tuple[Counts, list[str]]:
+    """The forces named to ride (001 2.04.09: "some or all") and the words after them; under
+    AH all ride together (000 line 828: "may move to any one territory")."""
+    riding = riders(state, seat)
     if not rules_of(state).riders_may_split:
         raise OrderProblem(ErrorCode.RIDE_NOT_ALLOWED, "all your forces there ride together "
                            "(000 line 828): RIDE <territory>, without a number", ("STAY",))
-    some_normal, some_starred, _ = read_forces(words)
-    if some_normal > normal or some_starred > starred:
+    some, rest = read_forces(words, kinds(state, seat))
+    if not within(some, riding):
         raise OrderProblem(ErrorCode.RIDE_NOT_ALLOWED,
-                           f"you may ride with at most {forces_text(normal, starred)} from "
+                           f"you may ride with at most {order_text(riding)} from "
                            f"{state['step']['worm']['territory']}", ("STAY",))
-    return [some_normal, some_starred]
+    return some, rest
 
 
 def _ride_notes(state: State, prompt: Prompt, value: list | None) -> tuple[str, ...]:
@@ -793,7 +795,7 @@ def _ride_notes(state: State, prompt: Prompt, value: list | None) -> tuple[str, 
 def _ride_text(value: list | None) -> str:
     if value is None:
         return "STAY"
-    some = f"{forces_text(*value[2])} " if len(value) > 2 else ""
+    some = f"{order_text(value[2])} " if len(value) > 2 else ""
     return f"RIDE {some}{value[0] if value[1] is None else where(*value[:2])}"
 
 

@@ -54,14 +54,15 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import factions
+from .. import factions, variants
 from ..cards import karama, storm_cards
 from ..codes import EventCode
 from ..data import Ability, StormShelter, Territory
+from ..forces import Counts, first_of, plus, remove_forces, spread, to_tanks, total
 from ..orders.language import OrderKind, order_kind, read_number
 from ..prompt_key import PromptKey
 from ..rules import rules_of
-from ..state import State, data, factions_in, forces_at, occupants, remove_forces, to_tanks
+from ..state import State, data, factions_in, forces_at, occupants
 
 STORM_DIAL = (1, 3)                      # 000 VI.B
 WEATHER_MARKERS = (1, 2, 3, 4, 5, 6)     # 000 II.G: six storm movement markers, 1 to 6
@@ -159,6 +160,7 @@ def _storm_round(state: State, rng: random.Random) -> list[Event]:
     sectors = movement(state) if control is None else control
     if state["turn"] == 1:
         events += place_storm(state, sectors)
+        events += variants.storm_placed(state, rng)     # 001 4.05.04.02: the tech tokens
     else:
         events += move_storm(state, sectors)
     state["storm"]["dials"] = {}
@@ -289,36 +291,32 @@ def forces_lost(state: State, swept: set[int], origin: int | None = None) -> lis
     return events
 
 
-def storm_losses(state: State, seat: str, normal: int, starred: int) -> tuple[int, int]:
-    """(normal, starred) killed of the forces caught in one territory: all of them, or with
-    XV only half of the Fremen's, rounded up (000 line 836, line 998: "only half of your
-    tokens are killed (any fractions are rounded up)"); normal forces die before Fedaykin.
-    GF9: not when a Karama cancels it for this storm (001 2.04.17, 3.01.12.02)."""
+def storm_losses(state: State, seat: str, forces: Counts) -> Counts:
+    """The forces killed of those caught in one territory: all of them, or with XV only half
+    of the Fremen's, rounded up (000 line 836, line 998: "only half of your tokens are killed
+    (any fractions are rounded up)"), in the order of their kinds: normal forces die before
+    Fedaykin.  GF9: not when a Karama cancels it for this storm (001 2.04.17, 3.01.12.02)."""
     if (not factions.has(state, seat, Ability.STORM_HALF_LOSSES)
             or karama.cancelled(state, "storm", seat)):
-        return normal, starred
-    killed = math.ceil((normal + starred) / 2)
-    return min(normal, killed), killed - min(normal, killed)
+        return dict(forces)
+    return first_of(state, seat, forces, math.ceil(total(forces) / 2))
 
 
 def _faction_caught(state: State, seat: str, territory: str, sectors: list[int]) -> list[Event]:
     here = forces_at(state, territory)
-    caught = {s: list(here.get(str(s), {}).get(seat, (0, 0))) for s in sectors}
-    total = (sum(n for n, _ in caught.values()), sum(s for _, s in caught.values()))
+    caught = [(s, here.get(str(s), {}).get(seat, {})) for s in sectors]
+    everything = plus(*(counts for _, counts in caught))
+    lost = storm_losses(state, seat, everything)
     played = (karama.play_against(state, "storm", seat)            # GF9 001 3.01.12.02
-              if storm_losses(state, seat, *total) != total else [])
-    normal, starred = storm_losses(state, seat, *total)
-    if not normal + starred:
+              if lost != everything else [])
+    lost = storm_losses(state, seat, everything)
+    if not lost:
         return played
-    left = [normal, starred]
-    for sector, (n, s) in caught.items():
-        take = [min(left[0], n), min(left[1], s)]
-        if take != [0, 0]:
-            remove_forces(state, seat, territory, sector, *take)
-        left = [left[0] - take[0], left[1] - take[1]]
-    to_tanks(state, seat, normal, starred)
+    for sector, taken in spread(lost, caught):
+        remove_forces(state, seat, territory, sector, taken)
+    to_tanks(state, seat, lost)
     return played + [Event(EventCode.STORM_LOSSES, {"faction": seat, "territory": territory,
-                                            "normal": normal, "starred": starred})]
+                                                    "forces": lost})]
 
 
 def spice_lost(state: State, swept: set[int]) -> list[Event]:

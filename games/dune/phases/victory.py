@@ -70,7 +70,7 @@ from typing import Any
 
 from pbem.game import Event
 
-from .. import factions, transfers
+from .. import factions, transfers, variants
 from ..codes import EventCode
 from ..data import Ability
 from ..factions.bene_gesserit_coexistence import coexisting
@@ -113,7 +113,9 @@ def strongholds_held(state: State) -> dict[str, list[str]]:
     """Seat -> the victory territories it holds now, every seat listed (pure: reads only).
 
     A faction holds a territory it occupies; two factions there both hold it under the classic
-    rules and neither does under WBC (module docstring).
+    rules and neither does under WBC (module docstring).  A variant may add what counts as a
+    stronghold held (001 4.05.03: the three tech tokens held by one faction), listed after the
+    territories.
     """
     shared = rules_of(state).shared_strongholds_count
     held: dict[str, list[str]] = {seat: [] for seat in state["seats"]}
@@ -125,6 +127,9 @@ def strongholds_held(state: State) -> dict[str, list[str]]:
             continue
         for seat in present:
             held[seat].append(territory)
+    if variants.in_play(state):             # the tech tokens' point (001 4.05.03)
+        for seat in state["seats"]:
+            held[seat] += variants.victory_points(state, seat)
     return held
 
 

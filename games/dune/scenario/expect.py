@@ -14,14 +14,15 @@ from typing import Any
 from pbem.game import Event
 from pbem.schema import build
 
-from .. import factions, leaders, turn
+from .. import factions, leaders, tokens, turn
 from ..data import Ability
 from ..factions.atreides import kwisatz_haderach
 from ..factions.bene_gesserit_coexistence import coexisting
 from ..factions.harkonnen_capture import held
+from ..forces import count_in
 from ..orders.language import words_of
 from ..rules import Rules
-from ..state import SEAT_FACTIONS, State, count_in
+from ..state import SEAT_FACTIONS, State
 from .format import (
     Decks,
     EventSeen,
@@ -33,6 +34,7 @@ from .format import (
 )
 from .values import (
     Cards,
+    _count,
     _dials,
     _factions,
     _leaders,
@@ -41,6 +43,8 @@ from .values import (
     _spice_site,
     _spot,
     _territory_name,
+    _token,
+    _token_place,
     _whole,
     spice_cards,
     treachery_cards,
@@ -67,7 +71,7 @@ def _expectations(expect: Expect, seats: list[str], rules: Rules, problems: list
     if expect.storm is not None:
         checks += _storm_checks(expect.storm, seats, problems)
     for place, by_faction in (expect.forces or {}).items():
-        checks += _force_checks(str(place), by_faction, seats, problems)
+        checks += _force_checks(str(place), by_faction, seats, rules, problems)
     for place, amount in (expect.spice or {}).items():
         territory = _spice_site(str(place), f"expect.spice.{place}", problems)
         if not _whole(amount):
@@ -75,7 +79,7 @@ def _expectations(expect: Expect, seats: list[str], rules: Rules, problems: list
         checks.append(_equal(f"expect.spice.{place}", amount,
                              lambda r, t=territory: r["state"]["spice"].get(t, 0)))
     for seat, given in _factions(expect.factions, seats, "expect.factions", problems).items():
-        checks += _faction_checks(seat, given, seats, problems)
+        checks += _faction_checks(seat, given, seats, rules, problems)
     if expect.alliances is not None:
         wanted = sorted(sorted(s for i, name in enumerate(members) if (s := _seat(
             name, seats, f"expect.alliances[{n}][{i}]", problems)))
@@ -108,7 +112,24 @@ def _expectations(expect: Expect, seats: list[str], rules: Rules, problems: list
         wanted = sorted(n for n, _ in _leaders(expect.captured, "expect.captured", problems))
         checks.append(_equal("expect.captured", wanted,
                              lambda r: sorted(held(r["state"]))))
+    for name, where in (expect.tokens or {}).items():
+        checks += _token_checks(f"expect.tokens.{name}", name, where, seats, rules, problems)
     return checks
+
+
+def _token_checks(key: str, name: str, where: Any, seats: list[str], rules: Rules,
+                  problems: list[str]) -> list[Check]:
+    """Where a token lies at the end: its owner and place, and its face and the spice on it
+    where given (no spice: none on it)."""
+    found, place = _token(name, rules, key, problems), _token_place(where, seats, key, problems)
+    if found is None or place is None:
+        return []
+    wanted = {"spice": 0, **place}
+
+    def actual(result: dict[str, Any]) -> dict[str, Any]:
+        record = tokens.find(result["state"], *found)
+        return {"spice": 0, **{k: record[k] for k in wanted if k in record}}
+    return [_equal(key, wanted, actual)]
 
 
 def _equal(key: str, expected: Any, actual: Callable[[dict[str, Any]], Any]) -> Check:
@@ -223,38 +244,29 @@ def _storm_checks(storm: StormPosition, seats: list[str], problems: list[str]) -
     return checks
 
 
-def _force_checks(place: str, by_faction: Any, seats: list[str], problems: list[str]
-                  ) -> list[Check]:
+def _force_checks(place: str, by_faction: Any, seats: list[str], rules: Rules,
+                  problems: list[str]) -> list[Check]:
     """Forces in a territory (all its sectors, unless the place names one)."""
     key = f"expect.forces.{place}"
     spot = _spot(place, key, problems, sector_needed=False)
     checks = []
     for name, value in _mapping(by_faction, key, problems).items():
         seat = _seat(name, seats, f"{key}.{name}", problems)
-        count = _expected_count(value, f"{key}.{name}", problems)
+        count = _count(value, f"{key}.{name}", seat, rules, problems) if seat else None
         if spot is not None and seat is not None and count is not None:
             checks.append(_equal(f"{key}.{name}", count,
                                  lambda r, s=seat: _forces_at(r["state"], *spot, s)))
     return checks
 
 
-def _expected_count(value: Any, key: str, problems: list[str]) -> list[int] | None:
-    if _whole(value):
-        return [value, 0]
-    if isinstance(value, list) and len(value) == 2 and all(map(_whole, value)):
-        return list(value)
-    problems.append(f"{key}: expected a number of forces or [normal, starred], got {value!r}")
-    return None
-
-
-def _forces_at(state: State, territory: str, sector: int | None, seat: str) -> list[int]:
-    """A faction's [normal, starred] in a territory, or in one sector of it."""
+def _forces_at(state: State, territory: str, sector: int | None, seat: str) -> dict[str, int]:
+    """A faction's forces in a territory, or in one sector of it."""
     if sector is None:
-        return list(count_in(state, seat, territory))
-    return list(state["forces"].get(territory, {}).get(str(sector), {}).get(seat, [0, 0]))
+        return count_in(state, seat, territory)
+    return dict(state["forces"].get(territory, {}).get(str(sector), {}).get(seat, {}))
 
 
-def _faction_checks(seat: str, given: FactionPosition, seats: list[str],
+def _faction_checks(seat: str, given: FactionPosition, seats: list[str], rules: Rules,
                     problems: list[str]) -> list[Check]:
     """Checks of a faction's sheet; hands match copies named exactly, else any copy."""
     key = f"expect.factions.{seat}"
@@ -267,7 +279,7 @@ def _faction_checks(seat: str, given: FactionPosition, seats: list[str],
         checks.append(_equal(f"{key}.spice", given.spice, lambda r: sheet_of(r)["spice"]))
     for name in ("reserve", "tanks"):
         if getattr(given, name) is not None:
-            count = _expected_count(getattr(given, name), f"{key}.{name}", problems)
+            count = _count(getattr(given, name), f"{key}.{name}", seat, rules, problems)
             checks.append(_equal(f"{key}.{name}", count, lambda r, n=name: sheet_of(r)[n]))
     if given.hand is not None:
         cards = treachery_cards()

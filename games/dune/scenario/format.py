@@ -133,6 +133,7 @@ class Position:
     kwisatz_haderach: KwisatzHaderach | None = None
     captured: tuple[str, ...] | None = None
     battle: BattleRound | None = None
+    tokens: dict[str, Any] | None = None        # token name -> where (``values._token_place``)
 
 
 @dataclass(frozen=True)
@@ -158,6 +159,7 @@ class Expect:
     kwisatz_haderach: KwisatzHaderach | None = None
     captured: tuple[str, ...] | None = None
     refused: tuple[Refused, ...] | None = None
+    tokens: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)

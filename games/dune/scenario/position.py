@@ -13,17 +13,18 @@ from typing import Any
 
 from pbem.game import Event
 
-from .. import factions, leaders, turn
+from .. import factions, leaders, tokens, turn
 from ..codes import EventCode
 from ..data import Ability
 from ..factions import harkonnen_capture as capture
 from ..factions import has
 from ..factions.atreides import KH_AFTER
 from ..factions.bene_gesserit_coexistence import in_game, set_coexisting
+from ..forces import add_forces, at_start, count_text, on_map, plain, plus
 from ..phases.spice_blow import last_territory
 from ..phases.storm import WEATHER_MARKERS, uses_weather
 from ..rules import Rules
-from ..state import POLAR_SINK, SEAT_FACTIONS, State, add_forces, count_in, data, sheet
+from ..state import POLAR_SINK, SEAT_FACTIONS, State, data, sheet
 from .format import (
     BattleRound,
     Decks,
@@ -44,6 +45,8 @@ from .values import (
     _spice_site,
     _spot,
     _territory_name,
+    _token,
+    _token_place,
     _whole,
     spice_cards,
     treachery_cards,
@@ -88,9 +91,30 @@ def _position(state: State, position: Position, rules: Rules, problems: list[str
         _kwisatz_haderach(state, position.kwisatz_haderach, rules, problems)
     if position.captured is not None:
         _captured(state, position.captured, rules, problems)
+    if position.tokens is not None:
+        _tokens(state, position.tokens, rules, problems)
     if position.battle is None:
         return {}
     return _battle(state, position.battle, rules, problems)
+
+
+def _tokens(state: State, given: dict[str, Any], rules: Rules, problems: list[str]) -> None:
+    """Tokens where the position puts them (``values._token_place``); the others where the
+    set-up put them."""
+    for name, where in given.items():
+        key = f"position.tokens.{name}"
+        found, place = (_token(name, rules, key, problems),
+                        _token_place(where, state["seats"], key, problems))
+        if found is None or place is None:
+            continue
+        record = tokens.find(state, *found)
+        tokens.place(record, place["owner"], place["at"], place.get("territory"),
+                     place.get("sector"))
+        if "face" in place:
+            tokens.turn(record, place["face"])
+        record.pop("spice", None)
+        if place.get("spice"):
+            record["spice"] = place["spice"]
 
 
 def _coexisting(state: State, names: tuple[str, ...], problems: list[str]) -> None:
@@ -212,8 +236,8 @@ def _forces(state: State, forces: dict[str, Any], rules: Rules, problems: list[s
         for name, value in _mapping(by_faction, key, problems).items():
             seat = _seat(name, state["seats"], f"{key}.{name}", problems)
             count = _count(value, f"{key}.{name}", seat, rules, problems) if seat else None
-            if spot is not None and count is not None and sum(count):
-                add_forces(state, seat, spot[0], spot[1], *count)
+            if spot is not None and count:
+                add_forces(state, seat, spot[0], spot[1], count)
 
 
 def _map_spice(state: State, spice: dict[str, Any], problems: list[str]) -> None:
@@ -236,7 +260,7 @@ def _faction(state: State, seat: str, given: FactionPosition, key: str, rules: R
     if given.spice is not None:
         own["spice"] = given.spice
     if given.tanks is not None:
-        own["tanks"] = _count(given.tanks, f"{key}.tanks", seat, rules, problems) or [0, 0]
+        own["tanks"] = _count(given.tanks, f"{key}.tanks", seat, rules, problems) or {}
     if given.traitors is not None:
         own["traitors"] = [name for name, faction in
                            _leaders(given.traitors, f"{key}.traitors", problems)
@@ -279,34 +303,28 @@ def _prediction(given: Prediction, seat: str, seats: list[str], rules: Rules, ke
     return {"faction": faction, "turn": given.turn}
 
 
-def _forces_of(seat: str, rules: Rules) -> list[int]:
-    """All of a faction's forces, ``[normal, starred]`` (20 in all, 000 II.B.1.c)."""
-    starred = sheet(seat, rules).starred
-    special = starred.count if starred is not None and rules.advantages else 0
-    return [sheet(seat, rules).forces - special, special]
-
-
 def _reserve(state: State, seat: str, given: Any, key: str, rules: Rules,
              problems: list[str]) -> None:
-    """A faction's reserve: as given, or what is left of its forces after the map, the
-    tanks and those still to place at set-up; either way the forces must add up."""
-    total = _forces_of(seat, rules)
+    """A faction's reserve: as given, or what is left of its forces (its sheet's, 000 II.B.1.c)
+    after the map, the tanks and those still to place at set-up; either way the forces must
+    add up, kind by kind."""
+    everything = at_start(rules, seat)
     own = state["factions"][seat]
-    placed = [own["tanks"][0] + own["to_place"], own["tanks"][1]]
-    for territory in state["forces"]:
-        normal, starred = count_in(state, seat, territory)
-        placed = [placed[0] + normal, placed[1] + starred]
-    left = [total[0] - placed[0], total[1] - placed[1]]
+    placed = plus(on_map(state, seat), own["tanks"], {plain(rules, seat): own["to_place"]})
+    left = {name: everything.get(name, 0) - placed.get(name, 0)
+            for name in {**everything, **placed}}
+    left = {name: count for name, count in left.items() if count}
     reserve = left if given is None else _count(given, f"{key}.reserve", seat, rules, problems)
-    if given is None and min(left) < 0:
-        problems.append(f"{key}: the {SEAT_FACTIONS[seat]} have {placed} forces "
-                        f"[normal, starred] on the map, in the tanks and still to place; "
-                        f"the faction has {total}")
+    if given is None and min(left.values(), default=0) < 0:
+        problems.append(f"{key}: the {SEAT_FACTIONS[seat]} have {count_text(placed, True)} "
+                        "forces on the map, in the tanks and still to place; the faction has "
+                        f"{count_text(everything, True)}")
     elif reserve is not None and reserve != left:
-        problems.append(f"{key}.reserve: the {SEAT_FACTIONS[seat]} have {total} forces "
-                        f"[normal, starred]; with {placed} on the map, in the tanks and to "
-                        f"place, the reserve must be {left}")
-    own["reserve"] = reserve or own["reserve"]
+        problems.append(f"{key}.reserve: the {SEAT_FACTIONS[seat]} have "
+                        f"{count_text(everything, True)} forces; with {count_text(placed, True)}"
+                        f" on the map, in the tanks and to place, the reserve must be "
+                        f"{count_text(left, True)}")
+    own["reserve"] = reserve if reserve is not None else own["reserve"]
 
 
 def _alliances(given: tuple[tuple[str, ...], ...], seats: list[str], rules: Rules,

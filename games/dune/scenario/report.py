@@ -10,6 +10,7 @@ from typing import Any
 from .. import leaders
 from ..factions.atreides import kwisatz_haderach
 from ..factions.harkonnen_capture import held
+from ..forces import count_text
 from ..orders.language import where
 from ..state import State
 
@@ -46,7 +47,7 @@ def scenario_report(result: dict[str, Any]) -> str:
 
 def _summary(state: State) -> list[str]:
     """The position: turn, storm, forces, spice, each faction's sheet, alliances, the Kwisatz
-    Haderach, captured leaders, decks."""
+    Haderach, captured leaders, the tokens, decks."""
     storm = state["storm"]
     lines = [f"Turn {state['turn']}, phase {state['phase']} {json.dumps(state['step'])}; "
              f"ruleset {state['rules']['ruleset']}",
@@ -58,7 +59,7 @@ def _summary(state: State) -> list[str]:
     for territory, sectors in sorted(state["forces"].items()):
         for sector, by_faction in sorted(sectors.items(), key=lambda item: int(item[0])):
             lines.append(f"  {where(territory, int(sector))}: " + ", ".join(
-                f"{seat} {_forces_text(count)}" for seat, count in by_faction.items()))
+                f"{seat} {count_text(count, zero=True)}" for seat, count in by_faction.items()))
     lines.append("Factions:")
     for seat in state["seats"]:
         lines += _faction_lines(state, seat)
@@ -72,6 +73,12 @@ def _summary(state: State) -> list[str]:
     lines.append("Captured leaders: " + (", ".join(
         f"{name} ({owner})" for name, owner in sorted(held(state).items()))
         or "none"))
+    if "tokens" in state:       # the token layer (``tokens``): the whole truth, values too
+        lines.append("Tokens: " + ("; ".join(
+            f"{t['kind']} {t['value']}: {t['owner'] or 'nobody'}, {t['at']}"
+            + (f" {t['territory']} sector {t['sector']}" if t["at"] == "board" else "")
+            + f", face {t['face']}" + (f", {t['spice']} spice on it" if "spice" in t else "")
+            for t in state["tokens"]) or "none"))
     decks = state["decks"]
     lines.append(f"Treachery deck: {len(decks['treachery'])} cards, next "
                  f"{', '.join(decks['treachery'][::-1][:3]) or '-'}; discard (top first): "
@@ -87,7 +94,7 @@ def _faction_lines(state: State, seat: str) -> list[str]:
     dead = [name + (" (face down)" if where == leaders.FACE_DOWN else "")
             for name, where in own["leaders"].items() if where in leaders.IN_TANKS]
     lines = [f"  {seat} (dot {state['dots'][seat]}): spice {own['spice']}, reserve "
-             f"{_forces_text(own['reserve'])}, tanks {_forces_text(own['tanks'])}"
+             f"{count_text(own['reserve'], zero=True)}, tanks {count_text(own['tanks'], zero=True)}"
              + (f", to place {own['to_place']}" if own["to_place"] else ""),
              f"    hand: {', '.join(own['hand']) or '-'}; traitors: "
              f"{', '.join(own['traitors']) or '-'}; leaders in the tanks: "
@@ -98,10 +105,6 @@ def _faction_lines(state: State, seat: str) -> list[str]:
         prediction = own["prediction"]
         lines.append(f"    prediction: {prediction['faction']}, turn {prediction['turn']}")
     return lines
-
-
-def _forces_text(count: list[int]) -> str:
-    return f"{count[0]}+{count[1]}*" if count[1] else str(count[0])
 
 
 def _event_line(event: dict[str, Any]) -> str:

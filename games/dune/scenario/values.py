@@ -14,10 +14,12 @@ from typing import Any
 from pbem.schema import build
 
 from ...common.names import Named, NameIndex
-from ..data import NameLookupError, Territory
+from .. import tokens
+from ..data import NameLookupError, Territory, TokenPlace
+from ..forces import kinds
 from ..orders.language import OrderProblem, read_territory, words_of
 from ..rules import Rules
-from ..state import FACTION_SEATS, SEAT_FACTIONS, base_data, only_sector, sheet
+from ..state import FACTION_SEATS, SEAT_FACTIONS, base_data, only_sector
 from .format import FactionPosition
 
 COPY = re.compile(r"(?P<name>.*?)\s*#\s*(?P<copy>\d+)")
@@ -55,24 +57,38 @@ def _whole(value: Any) -> bool:
 
 
 def _count(value: Any, key: str, seat: str, rules: Rules, problems: list[str]
-           ) -> list[int] | None:
-    """Forces: a number of normal ones, or ``[normal, starred]`` where the faction has
-    starred forces in play (the optional advantages, 000 XV)."""
+           ) -> dict[str, int] | None:
+    """Forces: a number of the faction's plain kind, numbers in the order of its kinds
+    (``[7, 3]``: 7 forces and 3 Fedaykin), or a mapping of its kinds, by their names or words
+    as orders write them, to numbers (``{force: 7, fedaykin: 3}``); a kind in play only with
+    the advantages (000 XV) only with them."""
+    sheet_kinds = kinds(rules, seat, every=True)
     if _whole(value):
-        return [value, 0]
-    if not (isinstance(value, list) and len(value) == 2 and all(map(_whole, value))):
-        problems.append(f"{key}: expected a number of forces or [normal, starred], "
-                        f"got {value!r}")
+        value = [value]
+    if isinstance(value, list) and all(map(_whole, value)):
+        if any(value[len(sheet_kinds):]):
+            problems.append(f"{key}: the {SEAT_FACTIONS[seat]} have forces of "
+                            f"{len(sheet_kinds)} kind(s) ("
+                            f"{', '.join(k.plural for k in sheet_kinds)}), not {len(value)}")
+            return None
+        value = {kind.name: number for kind, number in zip(sheet_kinds, value, strict=False)}
+    if not (isinstance(value, dict) and all(map(_whole, value.values()))):
+        problems.append(f"{key}: expected a number of forces, numbers of each kind or a "
+                        f"mapping of kinds of force to numbers, got {value!r}")
         return None
-    starred = sheet(seat, rules).starred
-    if value[1] and starred is None:
-        problems.append(f"{key}: the {SEAT_FACTIONS[seat]} have no starred forces")
-        return None
-    if value[1] and not rules.advantages:
-        problems.append(f"{key}: {starred.name} are in play only with the advantages "
-                        "option (000 XV)")
-        return None
-    return list(value)
+    counts: dict[str, int] = {}
+    for word, number in value.items():
+        named = [k for k in sheet_kinds if str(word).upper() in (k.name.upper(), *k.words())]
+        if not named:
+            problems.append(f"{key}: the {SEAT_FACTIONS[seat]} have no forces {word!r}")
+            return None
+        if number and named[0] not in kinds(rules, seat):
+            problems.append(f"{key}: {named[0].plural} are in play only with the advantages "
+                            "option (000 XV)")
+            return None
+        if number:
+            counts[named[0].name] = number
+    return counts
 
 
 def _spot(text: str, key: str, problems: list[str], sector_needed: bool = True
@@ -122,6 +138,55 @@ def _leader(text: Any, key: str, problems: list[str]) -> tuple[str, str] | None:
         return None
     return leader.name, FACTION_SEATS[leader.faction]
 
+
+
+# --- tokens
+def _token(text: Any, rules: Rules, key: str, problems: list[str]) -> tuple[str, str] | None:
+    """(kind, value) of a token of a kind in play, by its name written loosely
+    ("Heighliners", "heigh")."""
+    named = {token.name: (kind.name, token.value)
+             for kind in tokens.kinds(rules) for token in kind.tokens}
+    if not named:
+        problems.append(f"{key}: no kind of token is in play (the tech tokens come with the "
+                        "option tech_tokens)")
+        return None
+    try:
+        return named[NameIndex("token", (Named(n, n) for n in named)).find(str(text))]
+    except NameLookupError as error:
+        problems.append(f"{key}: {error}")
+        return None
+
+
+def _token_place(given: Any, seats: list[str], key: str, problems: list[str]
+                 ) -> dict[str, Any] | None:
+    """Where a token lies, as a scenario writes it: a seat (in front of its shield), ``aside``,
+    or ``{owner: <seat>, at: front | behind | aside | <territory [SECTOR n]>, face: up |
+    down, spice: <n>}`` (``at`` in front by default); the token layer's keys (``tokens``)."""
+    if given == "aside":
+        return {"owner": None, "at": str(TokenPlace.ASIDE)}
+    if isinstance(given, str):
+        given = {"owner": given}
+    if not isinstance(given, dict) or set(given) - {"owner", "at", "face", "spice"}:
+        problems.append(f"{key}: expected a faction, aside, or a mapping of owner, at, face "
+                        f"and spice, got {given!r}")
+        return None
+    at = str(given.get("at", TokenPlace.FRONT))
+    place: dict[str, Any] = {"owner": None, "at": at}
+    if at not in (TokenPlace.ASIDE, TokenPlace.FRONT, TokenPlace.BEHIND):
+        spot = _spot(at, f"{key}.at", problems)
+        if spot is None:
+            return None
+        place.update(at=str(TokenPlace.BOARD), territory=spot[0], sector=spot[1] or 0)
+    if "owner" in given:
+        place["owner"] = _seat(given["owner"], seats, f"{key}.owner", problems)
+    elif place["at"] in (TokenPlace.FRONT, TokenPlace.BEHIND):
+        problems.append(f"{key}: a token {at} a shield has an owner")
+    if given.get("face", "up") not in ("up", "down"):
+        problems.append(f"{key}.face: expected up or down, got {given['face']!r}")
+    place.update({name: given[name] for name in ("face", "spice") if name in given})
+    if "spice" in given and not _whole(given["spice"]):
+        problems.append(f"{key}.spice: expected an amount of spice, got {given['spice']!r}")
+    return place
 
 
 def _mapping(value: Any, key: str, problems: list[str]) -> dict[str, Any]:

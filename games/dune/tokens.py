@@ -1,0 +1,234 @@
+"""The token layer: the pieces of Dune that are not forces, in one place of the state.
+
+Tokens (001: the tech tokens, 4.05; to come, the Richese No-Fields 2.10, the Moritani Terror
+tokens 2.12, the Ecaz Ambassadors 2.11, the CHOAM Inflation token 2.09, the discovery tokens
+4.06) are ``state["tokens"]``, a list of records, present only in a game with a kind of token
+in play (``kinds``: the ruleset's data, ``tokens.yaml``, a kind in play when the game has its
+option on).  A record:
+
+- ``kind``: its kind's name; ``value``: which token of the kind it is (the tech token
+  ``heighliners``; for a valued token its value), hidden while it lies face down;
+- ``owner``: the seat whose token it is, or None (not dealt yet, or out of the game);
+- ``at`` (``TokenPlace``): ``board``, with ``territory`` and ``sector`` (0 in the Polar Sink,
+  which lies in no sector); ``front`` or ``behind`` its owner's shield; ``aside``, out of play;
+- ``face``: ``up`` or ``down`` (a token behind a shield is face down);
+- ``spice`` (only while some lies on it): spice put on the token (a tech token's income,
+  001 4.05.05.01).
+
+What a seat sees of a token is one rule (``seen``): its kind, owner, place and face always,
+and the spice on it; its value face up, or face down only by its owner (and by its owner's
+ally where the kind says so, ``TokenKind.ally_sees``).  The public view lists the tokens as
+nobody sees them, sorted by what is seen (``public``), so that neither the list's order nor
+anything else in it depends on a hidden value; a seat's view adds the face-down tokens whose
+value it alone sees (``own``).  Every mail, wait, subject and step number is written from
+those views, so a face-down value reaches no other seat (tests/dune/test_tokens_secrecy.py).
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import Counter
+from typing import Any
+
+from .data import Face, Token, TokenKind, TokenPlace
+from .rules import Rules, rules_of
+from .state import State, ally_of, ruleset_data
+
+BOARD, FRONT, BEHIND, ASIDE = (TokenPlace.BOARD, TokenPlace.FRONT, TokenPlace.BEHIND,
+                               TokenPlace.ASIDE)
+UP, DOWN = Face.UP, Face.DOWN
+_ON_BOARD = ("territory", "sector")
+_SEEN = ("kind", "owner", "at", "territory", "sector", "face", "spice")   # what all see
+_PLACES = tuple(TokenPlace)
+
+
+# --- the kinds in play
+def kinds(rules: Rules) -> tuple[TokenKind, ...]:
+    """The kinds of token in play in a game of these rules: the ruleset's kinds whose option
+    is on (a kind without an option is in play in every game of its ruleset).  Asked at every
+    step (the invariants): the ruleset's kinds are found once by its name, which hashes at
+    once, where the rules, a dataclass, hash field by field."""
+    return tuple(kind for kind in _ruleset_kinds(rules.ruleset)
+                 if kind.option is None or getattr(rules, kind.option, False))
+
+
+@functools.cache
+def _ruleset_kinds(ruleset: str) -> tuple[TokenKind, ...]:
+    return ruleset_data(ruleset).tokens
+
+
+def kind_of(state: State | dict[str, Any], name: str) -> TokenKind:
+    """The kind of token of this name in the game's ruleset (a state or a view)."""
+    return ruleset_data(state["rules"]["ruleset"]).token_kind(name)
+
+
+def spec(state: State | dict[str, Any], record: dict[str, Any]) -> Token:
+    """What the ruleset's data says of a token record whose value is known."""
+    return kind_of(state, record["kind"]).token(record["value"])
+
+
+# --- set-up
+def set_up(rules: Rules, seats: list[str]) -> list[dict[str, Any]] | None:
+    """The tokens at the start, in the data's order (None: no kind in play): each where its
+    data puts it, with its starting owner if that faction is in the game, else aside with
+    nobody (the tech tokens of a missing faction, dealt after the first storm: 001
+    4.05.04.02)."""
+    in_play = kinds(rules)
+    if not in_play:
+        return None
+    seat_of = {faction.name: faction.seat for faction in ruleset_data(rules.ruleset).factions}
+    found = []
+    for kind in in_play:
+        for token in kind.tokens:
+            record: dict[str, Any] = {"kind": kind.name, "value": token.value, "owner": None,
+                                      "at": str(ASIDE), "face": str(kind.face)}
+            owner = seat_of.get(token.owner) if token.owner else None
+            if owner in seats:
+                place(record, owner, token.place, token.territory, token.sector)
+            found.append(record)
+    return found
+
+
+# --- reading and changing
+def of(state: State | dict[str, Any]) -> list[dict[str, Any]]:
+    """The token records of a state (or the tokens of a view): none in a game without any."""
+    return state.get("tokens", [])
+
+
+def held(tokens: list[dict[str, Any]], seat: str, kind: str) -> list[dict[str, Any]]:
+    """The tokens of a kind that ``seat`` owns, wherever they lie, in their list's order."""
+    return [token for token in tokens if token["kind"] == kind and token["owner"] == seat]
+
+
+def find(state: State, kind: str, value: str) -> dict[str, Any]:
+    """The record of a token (a KeyError if the game has none such)."""
+    for token in of(state):
+        if token["kind"] == kind and token["value"] == value:
+            return token
+    raise KeyError((kind, value))
+
+
+def place(record: dict[str, Any], owner: str | None, at: TokenPlace,
+          territory: str | None = None, sector: int | None = None) -> None:
+    """Put a token in one place, with its owner: on the board a territory and its sector
+    (0 in the Polar Sink); anywhere else neither."""
+    record["owner"] = owner
+    record["at"] = str(at)
+    for key in _ON_BOARD:
+        record.pop(key, None)
+    if at == BOARD:
+        assert territory is not None and sector is not None, record
+        record["territory"], record["sector"] = territory, sector
+
+
+def turn(record: dict[str, Any], face: Face) -> None:
+    """Turn a token face up or face down."""
+    record["face"] = str(face)
+
+
+def drop_out(state: State, seat: str) -> None:
+    """A faction leaving the game (004 line 193: "All of the player's tokens ... will be
+    removed from the game"): its tokens go aside with nobody, the spice on them to the
+    bank."""
+    for token in of(state):
+        if token["owner"] == seat:
+            place(token, None, ASIDE)
+            token.pop("spice", None)
+
+
+# --- what each seat sees
+def seen(token: dict[str, Any], seat: str | None, allies: list[str], kind: TokenKind
+         ) -> dict[str, Any]:
+    """A token as ``seat`` sees it (None: as everybody does): the one rule of the module
+    docstring.  With the value its name in words; always the kind's words."""
+    shown = {key: token[key] for key in _SEEN if key in token}
+    shown["what"] = kind.words
+    owner = token["owner"]
+    if token["face"] == UP or (owner is not None and (
+            seat == owner or (kind.ally_sees and owner in allies))):
+        shown["value"] = token["value"]
+        shown["name"] = kind.token(token["value"]).name
+    return shown
+
+
+def project(state: State, seat: str | None) -> list[dict[str, Any]]:
+    """Every token as ``seat`` sees it (None: the public), sorted by what is seen."""
+    if not of(state):
+        return []
+    allies = ally_of(state, seat) if seat is not None else []
+    found = [seen(token, seat, allies, kind_of(state, token["kind"])) for token in of(state)]
+    return sorted(found, key=_order)
+
+
+def public(state: State) -> list[dict[str, Any]]:
+    """The tokens as every seat (and the public archive) sees them."""
+    return project(state, None)
+
+
+def own(state: State, seat: str) -> list[dict[str, Any]]:
+    """The face-down tokens whose value ``seat`` sees and the public does not: its own (and
+    its ally's, where a kind shows them to the ally)."""
+    if not of(state):
+        return []
+    return [token for token in project(state, seat) if token["face"] == DOWN and "value" in token]
+
+
+def _order(shown: dict[str, Any]) -> tuple:
+    """Tokens sorted by their place, owner, kind, board place and (where seen) value."""
+    return (_PLACES.index(TokenPlace(shown["at"])), shown["owner"] or "", shown["kind"],
+            shown.get("territory", ""), shown.get("sector", 0), shown.get("value", ""))
+
+
+# --- invariants
+def violations(state: State) -> list[str]:
+    """Tokens conserved per kind (each token of each kind in play exactly once, none else)
+    and each in one place that exists: a board token on one of its territory's sectors, a
+    token before or behind a shield owned by a seat of the game, one aside owned by nobody;
+    behind a shield face down; spice on a token positive."""
+    in_play = kinds(rules_of(state))
+    records = state.get("tokens")
+    if records is None:
+        return ["tokens: kinds in play but no tokens in the state"] if in_play else []
+    problems = _conserved(in_play, records)
+    board = ruleset_data(state["rules"]["ruleset"]).board
+    for token in records:
+        problems += [f"tokens: {token['kind']} {token['value']}: {problem}"
+                     for problem in _misplaced(token, state["seats"], board)]
+    return problems
+
+
+def _conserved(in_play: tuple[TokenKind, ...], records: list[dict[str, Any]]) -> list[str]:
+    expected = Counter((kind.name, token.value) for kind in in_play for token in kind.tokens)
+    found = Counter((token["kind"], token["value"]) for token in records)
+    problems = []
+    if missing := expected - found:
+        problems.append(f"tokens: missing {sorted(missing.elements())} (conserved per kind)")
+    if extra := found - expected:
+        problems.append(f"tokens: extra {sorted(extra.elements())} (conserved per kind)")
+    return problems
+
+
+def _misplaced(token: dict[str, Any], seats: list[str], board: Any) -> list[str]:
+    at, owner = token.get("at"), token.get("owner")
+    problems = []
+    if at not in _PLACES:
+        return [f"at {at!r}, not one of {', '.join(_PLACES)}"]
+    if token.get("face") not in tuple(Face):
+        problems.append(f"face {token.get('face')!r}")
+    if at == BOARD:
+        territory, sector = token.get("territory"), token.get("sector")
+        if territory not in board or sector not in (board[territory].sectors or (0,)):
+            problems.append(f"on the board at {territory!r} sector {sector!r}, not a place")
+        if owner is not None and owner not in seats:
+            problems.append(f"owned by {owner!r}, not a seat of the game")
+    elif any(key in token for key in _ON_BOARD):
+        problems.append(f"{at}, yet with a territory or sector")
+    if at in (FRONT, BEHIND) and owner not in seats:
+        problems.append(f"{at} the shield of {owner!r}, not a seat of the game")
+    if at == ASIDE and owner is not None:
+        problems.append(f"aside, yet owned by {owner}")
+    if at == BEHIND and token.get("face") != DOWN:
+        problems.append("behind a shield face up")
+    if "spice" in token and not (isinstance(token["spice"], int) and token["spice"] > 0):
+        problems.append(f"spice {token['spice']!r} on it")
+    return problems
