@@ -40,7 +40,6 @@ MIXES = [("classic basic", "classic", {}),
          ("gf9 basic", "gf9", {}),
          ("gf9 advanced+tournament batched", "gf9",
           {"advanced": True, "tournament": True, "movement": "batched"})]
-SEATS = ("atreides", "bene-gesserit", "emperor", "fremen", "guild", "harkonnen")
 
 
 def main() -> None:
@@ -60,8 +59,8 @@ def main() -> None:
         for style in ("random", "basic"):
             for number in range(args.games):
                 seed = f"same-{number}"
-                run = selfplay._Run(dune, ruleset, dict(options),
-                                    list(selfplay._draw_seats(dune, seed)), seed, {}, style,
+                seats = selfplay._draw_seats(dune.seating(ruleset, options), seed)
+                run = selfplay._Run(dune, ruleset, dict(options), list(seats), seed, {}, style,
                                     mail=not args.values)
                 if args.rules_version is not None:
                     run.rules_version = args.rules_version
@@ -84,7 +83,7 @@ def _digests(dune, run) -> tuple[str, str]:
     for step, batch in enumerate(run.log, start=1):
         kinds = {prompt.key: prompt.kind for prompt in dune.prompts(state)}
         for key in sorted(batch):
-            orders.update(f"{key}\n{KINDS[kinds[key]].text(batch[key])}\n".encode())
+            orders.update(f"{key}\n{KINDS[kinds[key]].text(state, batch[key])}\n".encode())
         state, events = dune.apply(state, batch, step_rng(run.seed, step))
         for reader in readers:
             seen = [event for event in events if event.visible_to(reader)]
@@ -98,8 +97,11 @@ def _digests(dune, run) -> tuple[str, str]:
 
 
 def _by_mail(ruleset: str, turns: int, out: Path | None) -> tuple[str, int]:
-    """The digest of every mail of a six-faction game played by the bots through the
-    moderator, and how many mails it sent."""
+    """The digest of every mail of a game of the most seats the ruleset's first factions
+    give (six: those of the base game), played by the bots through the moderator, and how
+    many mails it sent."""
+    seating = load_game("dune").seating(ruleset, {})
+    seats = seating.names[:seating.most]
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
     from installation import Installation
 
@@ -111,7 +113,7 @@ def _by_mail(ruleset: str, turns: int, out: Path | None) -> tuple[str, int]:
         "id": "same", "game": "dune", "ruleset": ruleset, "seed": f"same-{ruleset}",
         "auth": "address", "options": {"turns": turns},
         "deadlines": {"resolve_delay_minutes": 1},
-        "seats": [{"seat": s, "address": f"{s}@players.test"} for s in SEATS]}), site.clock())
+        "seats": [{"seat": s, "address": f"{s}@players.test"} for s in seats]}), site.clock())
     with moderator.store.atomic():
         moderator.store.db.execute("update seats set disorder = 'bot' where game_id = 'same'")
     while not site.record("same").finished:

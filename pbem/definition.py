@@ -116,17 +116,24 @@ def _checks(definition: GameDefinition) -> list[str]:
         rules = load_game(definition.game)
     except UnknownGame as error:
         return problems + [f"game: {error}"]
+    seating = None
     if definition.ruleset is not None and definition.ruleset not in rules.rulesets:
         problems.append(f"ruleset: expected one of {', '.join(rules.rulesets)}, "
                         f"got {definition.ruleset!r}")
+    else:
+        ruleset = definition.ruleset or rules.rulesets[0]
+        try:        # the seats a game of its ruleset and options may have, the game's answer
+            seating = rules.seating(ruleset, dict(definition.options))
+        except ValueError as error:
+            problems.append(f"options: {error}")
     if definition.gm_address is not None and not PLAIN_ADDRESS.fullmatch(definition.gm_address):
         problems.append(f"gm_address: expected one plain mail address, got "
                         f"{definition.gm_address!r}")
     names = [s.seat for s in definition.seats]
     for index, seat in enumerate(definition.seats):
         where = f"seats[{index}]"
-        if seat.seat not in rules.seat_names:
-            problems.append(f"{where}.seat: expected one of {', '.join(rules.seat_names)}, "
+        if seating is not None and seat.seat not in seating.names:
+            problems.append(f"{where}.seat: expected one of {', '.join(seating.names)}, "
                             f"got {seat.seat!r}")
         if names.count(seat.seat) > 1:
             problems.append(f"{where}.seat: {seat.seat!r} is seated twice")
@@ -149,6 +156,12 @@ def _checks(definition: GameDefinition) -> list[str]:
             problems.append(f"{where}.secret: expected 4 to 64 characters without spaces")
         for zone_key, zone in ((f"{where}.timezone", seat.timezone),):
             problems.extend(_zone_problem(zone_key, zone))
+    if seating is not None and not seating.fewest <= len(names) <= seating.most:
+        problems.append(f"seats: a game of {rules.name} ({ruleset}) seats {seating.fewest} to "
+                        f"{seating.most}, not {len(names)}")
+    elif seating is not None and seating.sets and set(names) not in map(set, seating.sets):
+        problems.append(f"seats: a game of {rules.name} ({ruleset}) seats one of: "
+                        + "; ".join(", ".join(s) for s in seating.sets))
     if definition.civil_disorder == "bot" and capability(rules, Bots) is None:
         problems.append(f"civil_disorder: {rules.name} has no bots; expected defaults or wait")
     problems.extend(_zone_problem("timezone", definition.timezone))

@@ -31,7 +31,7 @@ import yaml
 
 from pbem.config import load_config
 from pbem.definition import create_game, game_definition
-from pbem.game import Bots, Seatings, capability, load_game
+from pbem.game import Bots, capability, load_game
 from pbem.mail.compose import reply_subject
 from pbem.mail.text import body_text, parse_message
 from pbem.moderator import Moderator
@@ -104,28 +104,31 @@ def demo_games(game: str, seats: int, seed: str, bots: bool = False,
         if bots:
             return [{"seat": name, "bot": "random"} for name in names]
         return [{"seat": name, "address": f"{name}@players.demo", "player": name.title(),
-                 "timezone": zone} for name, zone in zip(names, ZONES, strict=False)]
+                 "timezone": ZONES[index % len(ZONES)]} for index, name in enumerate(names)]
     if game == "dune":
+        options = {"turns": turns} if turns else {}
+        seats_of = load_game("dune").seating(ruleset or "wbc", options)
         return [{"id": "dune-demo", "game": "dune", "ruleset": ruleset or "wbc",
-                 "title": "Demo Dune",
-                 "seed": seed, "auth": "both", "options": {"turns": turns} if turns else {},
-                 "seats": seating(load_game("dune").seat_names[:seats])}]
+                 "title": "Demo Dune", "seed": seed, "auth": "both", "options": options,
+                 "seats": seating(seats_of.names[:seats])}]
     if game != "auction":
         rules = load_game(game)
         ruleset = ruleset or rules.rulesets[0]
-        seatings = capability(rules, Seatings)
-        names = (next((s for s in seatings.seatings(ruleset) if len(s) == seats),
-                      seatings.seatings(ruleset)[0]) if seatings is not None
-                 else rules.seat_names[:seats])
+        options = {"rounds": turns} if turns else {}
+        seats_of = rules.seating(ruleset, options)
+        names = (next((s for s in seats_of.sets if len(s) == seats), seats_of.sets[0])
+                 if seats_of.sets else seats_of.names[:seats])
         return [{"id": f"{game.replace('_', '-')}-demo", "game": game, "ruleset": ruleset,
                  "title": f"Demo {game.replace('_', ' ').title()}", "seed": seed,
-                 "auth": "both", "options": {"rounds": turns} if turns else {},
-                 "seats": seating(list(names))}]
+                 "auth": "both", "options": options, "seats": seating(list(names))}]
+    auction = load_game("auction")
+    auctions = [{"lots": 3 - number} for number in range(2)]
     return [{"id": f"auction-demo-{number + 1}", "game": "auction",
              "title": f"Demo auction {number + 1}", "seed": f"{seed}-{number}", "auth": "both",
-             "options": {"lots": 3 - number},
-             "seats": seating(load_game("auction").seat_names[:min(seats + number, 6)])}
-            for number in range(2)]
+             "options": options,
+             "seats": seating(seats_of.names[:min(seats + number, seats_of.most)])}
+            for number, options in enumerate(auctions)
+            for seats_of in (auction.seating(auction.rulesets[0], options),)]
 
 
 def write_files(root: Path, game: str, seats: int, seed: str, bots: bool = False,

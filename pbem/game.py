@@ -257,14 +257,46 @@ class Event:
                    tuple(data.get("concerns", ())))
 
 
+@dataclass(frozen=True)
+class Seating:
+    """The seats a game of one ruleset and options may have (``Game.seating``): the names a
+    game file may give them, in the game's order, and how many it seats; ``sets``, where a
+    game seats only set combinations of them rather than any (War for Arrakis: a faction one
+    seat or its two powers', the solo mode's Atreides alone), those lists, each in the game's
+    order.  Self-play and the demo draw their seats from them."""
+
+    names: tuple[str, ...]
+    fewest: int
+    most: int
+    sets: tuple[tuple[str, ...], ...] = ()
+
+    def problems(self, seats: list[str]) -> list[str]:
+        """What is wrong with seating these seats: an unknown name, a seat twice, too few or
+        too many, or no set the game seats (empty when they may play)."""
+        found = [f"unknown seat {seat!r}; seats are: {', '.join(self.names)}"
+                 for seat in dict.fromkeys(seats) if seat not in self.names]
+        found += [f"{seat!r} is seated twice" for seat in dict.fromkeys(seats)
+                  if seats.count(seat) > 1]
+        if not self.fewest <= len(seats) <= self.most:
+            found.append(f"a game seats {self.fewest} to {self.most}, not {len(seats)}")
+        elif self.sets and set(seats) not in [set(s) for s in self.sets]:
+            found.append("a game seats one of: " + "; ".join(", ".join(s) for s in self.sets))
+        return found
+
+
 class Game(Protocol):
     """What a game module provides (module-level names, found by ``load_game``)."""
 
     name: str
     rules_version: str
     rulesets: tuple[str, ...]
-    seat_names: tuple[str, ...]
     capabilities: tuple[type, ...]     # the optional capabilities it provides (below)
+
+    def seating(self, ruleset: str, options: dict[str, Any]) -> Seating:
+        """The seats a game of this ruleset and options may have (a ``ValueError`` for an
+        unknown ruleset or bad options): what game files, the demo, self-play and league
+        draws seat, never a list of the game's own."""
+        ...
 
     def setup(
         self, ruleset: str, options: dict[str, Any], seats: list[str], rng: random.Random,
@@ -418,15 +450,6 @@ class Commanders(Protocol):
     def commanders(self, state: State) -> dict[str, str]: ...
 
 
-class Seatings(Protocol):
-    """A game whose seats come in set combinations rather than any 2 to 6 of its
-    ``seat_names`` (War for Arrakis: one seat a faction, or a faction's two powers, or the
-    Atreides alone in the solo mode): ``seatings(ruleset)``, the seat lists a game of that
-    ruleset may have.  Self-play and the demo draw their seats from it."""
-
-    def seatings(self, ruleset: str) -> tuple[tuple[str, ...], ...]: ...
-
-
 class TemplateGlobals(Protocol):
     """What the game's report templates need besides the view: ``template_globals()``."""
 
@@ -435,7 +458,7 @@ class TemplateGlobals(Protocol):
 
 CAPABILITIES: tuple[type, ...] = (Invariants, MapPicture, Turns, Scenarios, Dropouts,
                                   LeagueScoring, TemplateGlobals, Bots, BotDecisions, Pace,
-                                  OrdersAhead, Commanders, Seatings)
+                                  OrdersAhead, Commanders)
 C = TypeVar("C")
 
 

@@ -1,7 +1,8 @@
 """Self-play: whole games played by the game's bots, every step checked.
 
 Each game gets its own seed (``<seed>-<number>``) and, unless seats are given,
-2 to 6 seats drawn from that seed.  Every prompt is answered by the game's
+seats drawn from that seed among those the game may seat (``Game.seating``: 2 to 6 of
+Dune's).  Every prompt is answered by the game's
 ``bot_order`` and the seat's lines go through ``parse`` like a player's mail,
 so a bot line the parser refuses is itself a violation.  Without mail (``mail=False``,
 the benchmark) the game's ``bot_decisions`` hands the same orders over as values, their
@@ -27,7 +28,7 @@ from pbem.game import (
     BotDecisions,
     Bots,
     Game,
-    Seatings,
+    Seating,
     State,
     capability,
     check_invariants,
@@ -99,12 +100,16 @@ def play_games(game: Game, ruleset: str, options: dict[str, Any], games: int, se
         raise BadSetup(f"{game.name} has no bots to play it")
     if not mail and capability(game, BotDecisions) is None:
         raise BadSetup(f"{game.name}'s bots give their orders only as mail")
+    try:
+        seating = game.seating(ruleset, dict(options))
+    except ValueError as error:
+        raise BadSetup(str(error)) from error
     summary = SelfplaySummary()
     start = time.perf_counter()
     for number in range(games):
         game_seed = f"{seed}-{number}"
-        drawn = seats or _draw_seats(game, game_seed, ruleset)
-        run = _Run(game, ruleset, dict(options), list(drawn), game_seed, {}, style, mail)
+        run = _Run(game, ruleset, dict(options), list(seats or _draw_seats(seating, game_seed)),
+                   game_seed, {}, style, mail)
         violations = _play(run, summary)
         summary.games += 1
         if violations:
@@ -115,15 +120,14 @@ def play_games(game: Game, ruleset: str, options: dict[str, Any], games: int, se
     return summary
 
 
-def _draw_seats(game: Game, seed: str, ruleset: str | None = None) -> list[str]:
-    """2 to 6 of the game's seats, or one of its seatings for the ruleset (``Seatings``; by
-    default the game's first ruleset), drawn from the game's seed."""
+def _draw_seats(seating: Seating, seed: str) -> list[str]:
+    """As many of the seats a game of the ruleset and options may have as it may seat, or one
+    of its sets where it seats only those (its ``Seating``), drawn from the game's seed."""
     rng = random.Random(f"{seed}/seats")
-    seatings = capability(game, Seatings)
-    if seatings is not None:
-        return list(rng.choice(seatings.seatings(ruleset or game.rulesets[0])))
-    names = list(game.seat_names)
-    return rng.sample(names, rng.randint(2, min(6, len(names))))
+    if seating.sets:
+        return list(rng.choice(seating.sets))
+    names = list(seating.names)
+    return rng.sample(names, rng.randint(seating.fewest, min(seating.most, len(names))))
 
 
 def _play(run: _Run, summary: SelfplaySummary) -> list[str]:

@@ -17,9 +17,10 @@ from __future__ import annotations
 import json
 import re
 
+from dune_seats import CLASSIC, SEAT_FACTIONS
+
 from pbem.games.dune import tokens
 from pbem.games.dune.phases.bidding import cards_seen
-from pbem.games.dune.state import SEAT_FACTIONS, base_data
 
 # The face-down storm card as the Fremen's mail words it (the view and the storm-deck-seen
 # event); the card revealed at the storm is public: "The Fremen's storm card shows 4."
@@ -89,9 +90,9 @@ def shown_in_battles(store, game_id):
 def leaked(mails: str, seat, held, played, prediction=None):
     """The other seats' secrets that ``seat``'s mail text shows (empty: none)."""
     mails = re.sub(r"\s+", " ", mails)             # a name wrapped over two lines is one name
-    for territory in base_data().board.territories:      # "Gara Kulon" is no card Kulon
+    for territory in CLASSIC.board.territories:      # "Gara Kulon" is no card Kulon
         mails = mails.replace(territory.name, "")
-    own_leaders = {leader.name for leader in base_data().leaders_of(SEAT_FACTIONS[seat])}
+    own_leaders = {leader.name for leader in CLASSIC.leaders_of(SEAT_FACTIONS[seat])}
     others = set().union(*(held[s] for s in held if s != seat)) - own_leaders - played
     found = {secret for secret in others - held[seat]
              if re.search(rf"\b{re.escape(secret)}\b", mails)}

@@ -15,12 +15,12 @@ from urllib.parse import unquote, urldefrag, urlparse
 import pytest
 from click.testing import CliRunner
 from dune_leaks import leaked, secrets_over, shown_in_battles
+from dune_seats import SEAT_FACTIONS
 from installation import Installation
 
 from pbem.archive import build_archive, replay_game_file
 from pbem.cli import main
 from pbem.definition import create_game, game_definition
-from pbem.games.dune.state import SEAT_FACTIONS
 from pbem.record import GameRecord
 from pbem.resolution import resolve_ready_steps
 

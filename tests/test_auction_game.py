@@ -356,7 +356,7 @@ def test_apply_asserts_the_orders_answer_the_open_prompts() -> None:
 
 @pytest.mark.parametrize(("seats", "lots"), [(2, 1), (3, 3), (6, 10)])
 def test_a_bot_game_finishes_and_replays_to_the_same_state(seats: int, lots: int) -> None:
-    names = list(auction.seat_names[:seats])
+    names = list(auction.seating("standard", {}).names[:seats])
     seed = f"whole game {seats}"
     steps = play(names, seed, lots=lots)
     final = steps[-1]["after"]

@@ -20,7 +20,7 @@ from pbem.game import (
     BadGame,
     Commanders,
     MapPicture,
-    Seatings,
+    Seating,
     capability,
     load_game,
     members,
@@ -71,9 +71,8 @@ def test_each_game_declares_every_capability_it_provides(name):
 
 def test_dune_declares_what_pbem_asks_of_it():
     """Every capability but ``Commanders``: a player a seat, until a ruleset's games of two
-    and three players (Dune v3.0) command several; and ``Seatings``: any 2 to 6 factions
-    play."""
-    assert set(load_game("dune").capabilities) == set(CAPABILITIES) - {Commanders, Seatings}
+    and three players (Dune v3.0) command several."""
+    assert set(load_game("dune").capabilities) == set(CAPABILITIES) - {Commanders}
 
 
 def _pbem_sources() -> list[Path]:
@@ -109,8 +108,8 @@ def test_importing_every_pbem_module_loads_no_dune_module(tmp_path):
 
 
 def test_no_pbem_module_names_a_dune_seat():
-    """Faction names come from the game (``seat_names``, ``LeagueScoring.seat_words``)."""
-    names = "|".join(map(re.escape, load_game("dune").seat_names))
+    """Faction names come from the game (``seating``, ``LeagueScoring.seat_words``)."""
+    names = "|".join(map(re.escape, load_game("dune").seat_words))
     seats = re.compile(rf"\b({names})\b")
     found = [f"{path.relative_to(PBEM)}:{number}: {line.strip()}"
              for path in _pbem_sources()
@@ -123,7 +122,7 @@ def test_a_game_without_bots_gets_no_bot_seat_no_bot_disorder_and_no_self_play(m
     """Bots are a capability (``Bots``): a game file may give a bot to a seat, or bots to
     players in civil disorder, only in a game that declares it, and self-play needs it."""
     _fake_game(monkeypatch, capabilities=(), name="fake", rulesets=("plain",),
-               seat_names=("north", "south"))
+               seating=lambda ruleset, options: Seating(("north", "south"), 2, 2))
     with pytest.raises(GameFileError) as refused:
         game_definition({"id": "g1", "game": "fake", "civil_disorder": "bot",
                          "seats": [{"seat": "north", "bot": "random"},

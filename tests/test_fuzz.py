@@ -24,6 +24,7 @@ import re
 from pathlib import Path
 
 import pytest
+from dune_seats import CLASSIC, SEAT_FACTIONS
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from installation import Installation, player
@@ -32,7 +33,6 @@ from players import MODERATOR, drop
 from pbem.game import step_rng
 from pbem.games import dune
 from pbem.games.dune.orders.language import KINDS
-from pbem.games.dune.state import SEAT_FACTIONS, base_data
 from pbem.mail.envelope import read_envelope
 from pbem.mail.headers import message_id, message_id_of
 from pbem.mail.text import parse_message
@@ -241,7 +241,7 @@ def _states() -> list[dict]:
 
 STATES = _states()
 VERBS = sorted({verb for kind in KINDS.values() for verb in kind.verbs})
-NAMES = sorted({t.name for t in base_data().board.territories} | {"Arrakeen", "SECTOR", "ALL",
+NAMES = sorted({t.name for t in CLASSIC.board.territories} | {"Arrakeen", "SECTOR", "ALL",
                                                                "NONE", "PASS", "*", "YES", "NO"})
 words = st.one_of(st.sampled_from(VERBS), st.sampled_from(NAMES),
                   st.integers(-3, 40).map(str), st.integers(0, 20).map(lambda n: f"{n}*"),

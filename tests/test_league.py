@@ -270,7 +270,7 @@ def test_004_line_137_the_gm_adjudicates_a_stopped_heat_by_normalised_pp(tmp_pat
     assert not GameRecord.load(store, "adj-1").finished
     turns = [{"turn": e["data"]["turn"], "held": e["data"]["held"]}
              for step in events[:third] for e in step if e["code"] == "strongholds-held"]
-    totals = {seat: sum(turn_points(t)[seat] for t in turns) for seat in seats}
+    totals = {seat: sum(turn_points(t, "wbc")[seat] for t in turns) for seat in seats}
     best = max(totals, key=totals.get)
     assert sorted(totals.values())[-2] < totals[best], totals      # no tie with this seed
     run_gm_command(moderator, "adj-1", f"ROLLBACK {third + 1} time is up after turn 3")

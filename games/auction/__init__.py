@@ -10,14 +10,18 @@ plus a tenth of its coins; the highest score wins and ties share the win.
 This module provides the names of ``pbem.game.Game``.
 """
 
-from pbem.game import Bots, Commanders
+from pbem.game import Bots, Commanders, Seating
 
 from .orders import DECISION_KINDS, ErrorCode, bot_order, parse, parse_decision, prompts
 from .resolve import EventCode, apply
 from .table import (
+    MAX_SEATS,
+    MIN_SEATS,
+    PARTNERS,
     RULES_VERSION,
     RULESETS,
     SEAT_NAMES,
+    checked_options,
     commanders,
     result,
     setup,
@@ -31,7 +35,14 @@ capabilities = (Bots, Commanders)     # its random bots, and partners
 decision_kinds = DECISION_KINDS
 rules_version = RULES_VERSION
 rulesets = RULESETS
-seat_names = SEAT_NAMES
+
+
+def seating(ruleset: str, options: dict) -> Seating:
+    """Every ruleset and option seats the same: 2 to 6 of the six seats."""
+    if ruleset not in RULESETS:
+        raise ValueError(f"unknown ruleset {ruleset!r}; expected one of {', '.join(RULESETS)}")
+    checked_options({k: v for k, v in options.items() if k not in PARTNERS})
+    return Seating(SEAT_NAMES, MIN_SEATS, MAX_SEATS)
 
 
 def upgrade(state: dict) -> dict:
@@ -54,7 +65,7 @@ __all__ = [
     "result",
     "rules_version",
     "rulesets",
-    "seat_names",
+    "seating",
     "setup",
     "step_name",
     "upgrade",

@@ -57,8 +57,10 @@ class OrderProblem(ValueError):
 class OrderKind:
     """One kind of decision and its order text.
 
-    ``random`` chooses a random legal value from the seat's view alone (for bots
-    and self-play); ``combine`` joins the values of several lines into one.  A kind with
+    ``text`` writes a value as order text in a game (a state or a view: the names it writes
+    are its data's; ``same_in_every_game`` where they are not); ``random`` chooses a random
+    legal value from the seat's view alone (for bots and self-play); ``combine`` joins the
+    values of several lines into one.  A kind with
     several verbs that mean different things sets ``with_verb``: its ``read`` then gets the
     verb (upper case) as the first word.  ``notes`` says how an order was read where the
     player left something for the rules to fill in, for the echo (``Order.notes``).
@@ -67,11 +69,17 @@ class OrderKind:
     kind: str
     verbs: tuple[str, ...]
     read: Callable[[State, Prompt, list[str]], Any]
-    text: Callable[[Any], str]
+    text: Callable[[Any, Any], str]
     combine: Callable[[State, Prompt, list[Any]], Any] | None = None
     random: Callable[[dict[str, Any], Prompt, random.Random], Any] | None = None
     with_verb: bool = False
     notes: Callable[[State, Prompt, Any], tuple[str, ...]] | None = None
+
+
+def same_in_every_game(text: Callable[[Any], str]) -> Callable[[Any, Any], str]:
+    """A kind's ``text`` from a function of the value alone: for a game whose order text names
+    the same things in every game (its data does not change with the ruleset)."""
+    return lambda _game, value: text(value)
 
 
 class OrderLanguage:
@@ -160,7 +168,7 @@ class OrderLanguage:
                 return
             numbers = tuple(number for number, _, _ in lines)
         notes = kind.notes(state, prompt, value) if kind.notes else ()
-        parsed.orders.append(Order(prompt.key, value, kind.text(value), notes, numbers))
+        parsed.orders.append(Order(prompt.key, value, kind.text(state, value), notes, numbers))
 
     def _unexpected(self, number: int, line: str, verb: str, mine: list[Prompt]) -> OrderError:
         valid = tuple(sorted({v for p in mine for v in self.kinds[p.kind].verbs}))

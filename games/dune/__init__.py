@@ -28,6 +28,7 @@ from pbem.game import (
     Parsed,
     Prompt,
     Scenarios,
+    Seating,
     TemplateGlobals,
     Turns,
 )
@@ -50,7 +51,8 @@ from .phases.set_up import new_game
 from .rules import RULES_VERSION, RULESETS, cite, make_rules
 from .scenario import run_scenario as run_scenario
 from .scenario import scenario_report as scenario_report
-from .state import SEAT_FACTIONS, State, sheet
+from .state import SeatWords, SingularSeats, State
+from .state import seating as seats_of
 from .upgrade import upgrade_orders, upgrade_state
 from .view import PHASE_NAMES, PublicView, public_view, seat_view
 
@@ -59,24 +61,28 @@ rules_version = str(RULES_VERSION)  # 2: bidding, revival, shipment and movement
 #   4: Voice, prescience, battle Karamas, captures, canonical state copies; 5: the GF9 rulings
 #   of issue 32 (``rules.GF9Version4`` plays a game dealt under 4 as it was played)
 rulesets = tuple(RULESETS)
-seat_names = tuple(SEAT_FACTIONS)
 bot_styles = ("random", "basic")
 decision_kinds = load_decision_kinds()     # every order kind is registered by now (``turn``)
 capabilities = (Invariants, MapPicture, Turns, Scenarios, Dropouts, LeagueScoring,
                 TemplateGlobals, Bots, BotDecisions, OrdersAhead, Pace)
 
 
+def seating(ruleset: str, options: dict[str, Any]) -> Seating:
+    """The seats a game of the ruleset and options may have (``state.seating``): a game file
+    names them, the demo, self-play and league draws seat them."""
+    return seats_of(make_rules(ruleset, options))
+
+
 def setup(ruleset: str, options: dict[str, Any], seats: list[str],
           rng: random.Random, rules_version: str | None = None) -> State:
     """A new game of the given seats (factions), ready for the set-up decisions, played by
     ``rules_version`` (a stored game's, for its replay; this code's by default)."""
-    if not 2 <= len(seats) <= 6:
-        raise ValueError(f"Dune is played by 2 to 6 factions, not {len(seats)}")
-    unknown = [s for s in seats if s not in SEAT_FACTIONS]
-    if unknown:
-        raise ValueError(f"unknown factions {unknown}; seats are: {', '.join(SEAT_FACTIONS)}")
     version = None if rules_version is None else int(rules_version)
-    return new_game(make_rules(ruleset, options, version), seats, rng)
+    rules = make_rules(ruleset, options, version)
+    problems = seats_of(rules).problems(list(seats))
+    if problems:
+        raise ValueError("; ".join(problems))
+    return new_game(rules, seats, rng)
 
 
 def prompts(state: State) -> list[Prompt]:
@@ -163,7 +169,7 @@ def bot_order(view: dict[str, Any], prompt: Prompt, rng: random.Random,
     under way."""
     kind = KINDS[prompt.kind]
     text, value = _bot_choice(view, prompt, rng, style)
-    return text if text is not None else kind.text(value)
+    return text if text is not None else kind.text(view, value)
 
 
 def bot_decisions(state: State, rng: random.Random, style: str = "random") -> dict[str, Any]:
@@ -208,11 +214,12 @@ def invariants(state: State) -> list[str]:
 
 
 def template_globals() -> dict[str, Any]:
-    """What the report templates need of the faction sheets: the seats whose faction name
-    takes a singular verb (``factions.yaml``, ``singular``); ``cite(view, rule)``, how the
-    view's ruleset cites a classic rule (``Rules.cite``); and the words of forces counted per
-    kind (``forces``: ``size``, ``faces``, ``count_text``, ``force_marks``, ``forces_on_map``)."""
-    return {"singular": frozenset(seat for seat in SEAT_FACTIONS if sheet(seat).singular),
-            "cite": cite, "size": forces.size, "faces": forces.faces,
-            "count_text": forces.count_text, "force_marks": forces.marks,
-            "forces_on_map": forces.by_faction_on_map}
+    """What the report templates need of the faction sheets: how mail names each seat's
+    faction (``names``) and the seats whose faction name takes a singular verb
+    (``factions.yaml``: ``singular``), for every seat of every ruleset (``state.every_faction``);
+    ``cite(view, rule)``, how the view's ruleset cites a classic rule (``Rules.cite``); and the
+    words of forces counted per kind (``forces``: ``size``, ``faces``, ``count_text``,
+    ``force_marks``, ``forces_on_map``)."""
+    return {"names": SeatWords(), "singular": SingularSeats(), "cite": cite,
+            "size": forces.size, "faces": forces.faces, "count_text": forces.count_text,
+            "force_marks": forces.marks, "forces_on_map": forces.by_faction_on_map}

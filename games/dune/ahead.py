@@ -39,7 +39,7 @@ from .orders.language import KINDS, line_words, parse_orders
 from .phases import battle, before_plans, bidding, movement, nexus, revival, spice_blow, storm
 from .phases.bidding import PER_CARD
 from .rules import cite, rules_of
-from .state import SEAT_FACTIONS, State, ally_of, copy_state, data
+from .state import State, ally_of, copy_state, data, faction_name
 
 ERROR_NOT_NOW = (ErrorCode.NOT_NOW, ErrorCode.NOTHING_TO_DECIDE)
 
@@ -155,7 +155,7 @@ def _turn(trial: State, seat: str, header: str, title: str) -> Decision:
     prompt = movement.turn_prompt(trial, seat)
     step = trial["step"]
     if move_karama.free_mover(trial) == seat and step["mode"] == "sequential":
-        first = SEAT_FACTIONS[step["queue"][0]] if step["queue"] else "anyone"
+        first = faction_name(step["queue"][0], trial) if step["queue"] else "anyone"
         legal = prompt.legal + (
             f" Sent ahead, your turn is played at your first chance, before the {first}: you "
             f"give up waiting to see the others move ({cite(trial, '000 Guild shield 5')}); "
@@ -202,7 +202,7 @@ def _later_battles(state: State, seat: str) -> list[Decision]:
              if sum(t == territory for t, _ in pairs) > 1}
     decided = []
     for territory, against, prompt, trial in found:
-        faction = SEAT_FACTIONS[against]
+        faction = faction_name(against, state)
         header = f"BATTLE {territory}" + (f" AGAINST {faction}" if territory in twice else "")
         what = {battle_orders.PLAN: "your battle plan", voice.VOICE: "your Voice",
                 prescience.PRESCIENCE: "your prescience question"}[prompt.kind]

@@ -29,7 +29,6 @@ from itertools import product
 from typing import Any
 
 from .data import CardType, DuneData, Effect
-from .state import base_data
 
 KWISATZ_HADERACH = 2        # 000 line 762: "add its +2 strength to any one leader"
 
@@ -202,10 +201,10 @@ def explodes(deck: DuneData, plans: list[dict[str, Any]]) -> bool:
             and any(d.type is CardType.SHIELD for d in defenses))
 
 
-def leader_value(plan: dict[str, Any]) -> int:
-    """The leader's fighting strength (a cheap hero's is 0, player aid A.6), with the Kwisatz
-    Haderach's +2 (line 762)."""
-    value = base_data().leader(plan["leader"]).strength if plan["leader"] else 0
+def leader_value(deck: DuneData, plan: dict[str, Any]) -> int:
+    """The leader's fighting strength in the game's data (a cheap hero's is 0, player aid A.6),
+    with the Kwisatz Haderach's +2 (line 762)."""
+    value = deck.leader(plan["leader"]).strength if plan["leader"] else 0
     return value + (KWISATZ_HADERACH if plan["kh"] else 0)
 
 
@@ -263,7 +262,7 @@ def resolve(deck: DuneData, aggressor: str, defender: str, plans: dict[str, dict
                        {})
     killed = tuple(s for s in sides if (plans[s]["leader"] or plans[s]["cheap_hero"])
                    and kills(deck, plans[other[s]]["weapon"], plans[s]["defense"]))
-    totals = {s: number(plans[s]["dial"] + (0 if s in killed else leader_value(plans[s])))
+    totals = {s: number(plans[s]["dial"] + (0 if s in killed else leader_value(deck, plans[s])))
               for s in sides}
     winner = aggressor if totals[aggressor] >= totals[defender] else defender
     return Outcome("battle", winner, other[winner], killed, totals)

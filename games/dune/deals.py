@@ -33,7 +33,7 @@ from .codes import ErrorCode
 from .orders.language import OrderKind, OrderProblem, order_kind, read_faction, read_number
 from .prompt_key import PromptKey
 from .rules import rules_of
-from .state import SEAT_FACTIONS, State, ally_of, storm_order
+from .state import State, ally_of, faction_name, storm_order
 
 DEAL = "deal"
 CLAIM, DECLINE = "claim", "decline"
@@ -78,7 +78,7 @@ def _prompt(state: State, seat: str) -> Prompt:
 
 def _legal(state: State, seat: str) -> str:
     allies = ally_of(state, seat)
-    others = [SEAT_FACTIONS[s] for s in state["seats"] if s != seat and s not in allies]
+    others = [faction_name(s, state) for s in state["seats"] if s != seat and s not in allies]
     declined = state["factions"][seat].get(DECLINED, False)
     return (f"Beside your orders, if you like: GIVE <faction> <spice> bribes a faction "
             f"({', '.join(others) or 'none but your ally'}), the spice put in front of its "
@@ -115,13 +115,14 @@ def read_gift(state: State, prompt: Prompt, words: list[str]) -> list:
         raise OrderProblem(ErrorCode.BAD_GIFT, "expected GIVE <faction> <spice>",
                            ("GIVE Fremen 3",))
     others = [s for s in state["seats"] if s != prompt.seat]
-    receiver = read_faction(words[:-1], others)
+    receiver = read_faction(state, words[:-1], others)
     if (not rules_of(state).bribes_between_allies and receiver in ally_of(state, prompt.seat)
             and not transfers.ally_gifts(state, prompt.seat, receiver)):
-        allowed = tuple(SEAT_FACTIONS[s] for s in others if s not in ally_of(state, prompt.seat))
+        allowed = tuple(faction_name(s, state) for s in others
+                        if s not in ally_of(state, prompt.seat))
         raise OrderProblem(ErrorCode.ALLY_BRIBE, f"allies may not give each other spice (001 "
-                           f"1.10.03.04: no bribe between allies); {SEAT_FACTIONS[receiver]} is "
-                           "your ally", allowed)
+                           "1.10.03.04: no bribe between allies); "
+                           f"{faction_name(receiver, state)} is your ally", allowed)
     return [receiver, read_number(words[-1], 1, max(spice, 1), f"the spice (you have {spice})")]
 
 
@@ -137,8 +138,8 @@ def _combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[
     return value
 
 
-def _text(value: dict[str, Any]) -> str:
-    lines = [f"GIVE {SEAT_FACTIONS[seat]} {amount}" for seat, amount in value["give"]]
+def _text(game: Any, value: dict[str, Any]) -> str:
+    lines = [f"GIVE {faction_name(seat, game)} {amount}" for seat, amount in value["give"]]
     if value["charity"]:
         lines.append(f"CHARITY {value['charity'].upper()}")
     return "\n".join(lines) or "GIVE NONE"

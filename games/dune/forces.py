@@ -22,7 +22,7 @@ from pbem.wording import plural
 from .data import ForceKind
 from .rules import RULESETS
 from .schema import State
-from .state import SEAT_FACTIONS, base_data, forces_at, ruleset_data
+from .state import data, forces_at, ruleset_data
 
 Counts = dict[str, int]
 
@@ -39,8 +39,8 @@ def kinds(game: Mapping[str, Any] | Any, seat: str, every: bool = False
 
 @functools.cache
 def _kinds(ruleset: str, advantages: bool, seat: str) -> tuple[ForceKind, ...]:
-    data = ruleset_data(ruleset)
-    found = [data.force_kind(name) for name, _ in data.faction(SEAT_FACTIONS[seat]).kinds]
+    found_data = ruleset_data(ruleset)
+    found = [found_data.force_kind(name) for name, _ in found_data.by_seat[seat].kinds]
     return tuple(kind for kind in found if advantages or not kind.optional)
 
 
@@ -60,7 +60,7 @@ def at_start(game: Mapping[str, Any] | Any, seat: str) -> Counts:
 @functools.cache
 def _at_start(ruleset: str, advantages: bool, seat: str) -> Counts:
     in_play = {kind.name for kind in _kinds(ruleset, advantages, seat)}
-    sheet_ = ruleset_data(ruleset).faction(SEAT_FACTIONS[seat])
+    sheet_ = ruleset_data(ruleset).by_seat[seat]
     found: Counts = {}
     for name, count in sheet_.kinds:
         add(found, {name if name in in_play else sheet_.plain: count})
@@ -68,18 +68,14 @@ def _at_start(ruleset: str, advantages: bool, seat: str) -> Counts:
 
 
 def kind(name: str) -> ForceKind:
-    """A kind of force by its name: the base data's, else the first ruleset's that has it
-    (for the words of a count, which carries no ruleset; the other rulesets' data is loaded
-    only when a name is not the base's)."""
-    found = base_data().force_kinds
-    for each in found:
-        if each.name == name:
-            return each
-    return _overlay_kinds()[name]
+    """A kind of force by its name: the first registered ruleset's that has it (for the words
+    of a count, which carries no ruleset; a kind's words are the same in every ruleset that
+    has it)."""
+    return _every_kind()[name]
 
 
 @functools.cache
-def _overlay_kinds() -> dict[str, ForceKind]:
+def _every_kind() -> dict[str, ForceKind]:
     found: dict[str, ForceKind] = {}
     for ruleset in RULESETS:
         for each in ruleset_data(ruleset).force_kinds:
@@ -215,17 +211,16 @@ def by_faction_on_map(view: Mapping[str, Any]) -> dict[str, Counts]:
 def marks(game: Mapping[str, Any]) -> list[ForceKind]:
     """The game's kinds of force with a mark, one of each mark and face: how a legend reads
     ``5+2*``."""
-    found = {(k.mark, k.face): k for k in reversed(ruleset_data(game["rules"]["ruleset"])
-                                                   .force_kinds) if k.mark}
+    found = {(k.mark, k.face): k for k in reversed(data(game).force_kinds) if k.mark}
     return list(found.values())[::-1]
 
 
 def faces(counts: Mapping[str, int] | list[int]) -> str:
     """What a report adds after a number of forces for its kinds with a face: `` (2
     starred)``, or nothing (an event stored by earlier code counts them as a pair, [normal,
-    starred]: the second counted by the face of the data's first marked kind)."""
+    starred]: the second counted by the face of the first marked kind of the first ruleset)."""
     if isinstance(counts, list):
-        marked = next(each for each in base_data().force_kinds if each.face)
+        marked = next(each for each in _every_kind().values() if each.face)
         return f" ({counts[1]} {marked.face})" if counts[1] else ""
     named = [f"{count} {kind(name).face}" for name, count in counts.items()
              if count and kind(name).face]

@@ -10,9 +10,9 @@ from __future__ import annotations
 import functools
 from collections import Counter
 
-from . import tokens
+from . import decks, tokens
 from .cards.karama_reach import REACHES, TURN
-from .data import Ability
+from .data import Ability, DeckCards
 from .factions import harkonnen_capture as capture
 from .factions import holder
 from .factions.atreides import kwisatz_haderach
@@ -22,10 +22,10 @@ from .phases.battle import forces_in
 from .phases.storm import WEATHER_MARKERS, uses_weather
 from .rules import rules_of
 from .state import (
-    SEAT_FACTIONS,
     State,
     ally_of,
     data,
+    faction_name,
     occupants,
     ruleset_data,
     sheet,
@@ -100,10 +100,10 @@ def _sectors(ruleset: str) -> dict[str, frozenset[str]]:
 
 
 def _forces(state: State, on_map: dict[str, Counts]) -> list[str]:
-    """Every faction has its forces, kind by kind, between the map, its reserve, the tanks and
-    those still to be placed (000 II.B.1.c: "20 small tokens", "the starred tokens"; with the
-    advantages the Emperor's 5 Sardaukar and the Fremen's 3 Fedaykin, lines 806, 982 and 1000;
-    ``forces.all_of``): its sheet's ``kinds``."""
+    """Every faction has its sheet's forces, kind by kind, between the map, its reserve, the
+    tanks and those still to be placed (000 II.B.1.c: "20 small tokens", "the starred tokens";
+    with the advantages the Emperor's 5 Sardaukar and the Fremen's 3 Fedaykin, lines 806, 982
+    and 1000; ``forces.all_of``): its sheet's ``kinds``."""
     problems = []
     for seat in state["seats"]:
         own, found = state["factions"][seat], on_map[seat]
@@ -142,28 +142,38 @@ def _sheets(state: State) -> list[str]:
 
 
 def _cards(state: State) -> list[str]:
-    """Treachery cards are conserved across the deck, the discard pile, the cards out of the
-    game (Family Atomics, WBC line 1144), the hands and the cards up for bid in the bidding
-    round; spice cards across the deck and the discard piles
-    (000 III.C)."""
-    decks = state["decks"]
+    """The state has every pile of its data's decks and no other (``decks``); and the cards of
+    each deck of treachery or spice cards are conserved (000 III.C) across its piles (the deck,
+    the discard piles, the cards out of the game: Family Atomics, WBC line 1144) and, for the
+    treachery cards, the hands and the cards up for bid in the bidding round.  A traitor deck
+    is not counted: its leaders are drawn again under AH (000 III.E.2), and the leaders kept
+    and drawn stay behind the shields."""
+    found, piles = data(state), state["decks"]
+    if piles.keys() != found.piles.keys():
+        return decks.pile_problems(state, found)
+    problems = []
+    held = {DeckCards.TREACHERY: _held_treachery(state), DeckCards.SPICE: []}
+    for deck in found.decks:
+        if deck.cards in held:
+            problems += _conserved(f"{deck.name} cards", decks.in_piles(state, deck)
+                                   + held[deck.cards], _shipped_cards(state["rules"]["ruleset"],
+                                                                      deck.name))
+    return problems
+
+
+def _held_treachery(state: State) -> list[str]:
+    """The treachery cards in the hands and up for bid in the bidding round."""
     hands = [card for seat in state["seats"] for card in state["factions"][seat]["hand"]]
     up_for_bid = (state["step"]["row"] + state["step"]["aside"]     # aside: a Karama steal
                   if state["phase"] == "bidding" else [])
-    treachery = (decks["treachery"] + decks["treachery_discard"] + decks["treachery_removed"]
-                 + hands + up_for_bid)
-    spice = decks["spice"] + [card for pile in decks["spice_discard"] for card in pile]
-    shipped_treachery, shipped_spice = _shipped_cards(state["rules"]["ruleset"])
-    return [*_conserved("treachery cards", treachery, shipped_treachery),
-            *_conserved("spice cards", spice, shipped_spice)]
+    return hands + up_for_bid
 
 
 @functools.cache
-def _shipped_cards(ruleset: str) -> tuple[list[str], list[str]]:
-    """The ids of the ruleset's treachery and spice cards, each sorted (read them, never
-    change them)."""
-    decks = ruleset_data(ruleset)
-    return (sorted(c.id for c in decks.treachery_deck), sorted(c.id for c in decks.spice_deck))
+def _shipped_cards(ruleset: str, deck: str) -> list[str]:
+    """The ids of a ruleset's deck's cards, sorted (read them, never change them)."""
+    found = ruleset_data(ruleset)
+    return sorted(found.deck_cards(found.deck(deck)))
 
 
 def _conserved(name: str, found: list[str], shipped: list[str]) -> list[str]:
@@ -221,7 +231,8 @@ LEADER_PLACES = (ALIVE, *IN_TANKS, CAPTURED)
 def _shipped_leaders(ruleset: str, seat: str) -> list[str]:
     """The names of a faction's five leaders in the ruleset's data, sorted (read them, never
     change them)."""
-    return sorted(leader.name for leader in ruleset_data(ruleset).leaders_of(SEAT_FACTIONS[seat]))
+    return sorted(leader.name for leader in ruleset_data(ruleset).leaders_of(
+        faction_name(seat, ruleset)))
 
 
 def _leaders(state: State) -> list[str]:

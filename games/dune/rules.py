@@ -183,6 +183,14 @@ class Classic(Rules):
 
     # --- set-up
     @property
+    def seat_count(self) -> tuple[int, int]:
+        """How many factions a game seats, fewest and most: "A Game for 2 to 6 players" (000
+        line 115); GF9 the same (001 setup 11: a Player Marker on a player circle each, the
+        board's six; 001 4.1.2: tables of five or six).  Never more than the board has player
+        dots (``Board.player_dots``: ``seating``)."""
+        return (2, 6)
+
+    @property
     def draws_seating(self) -> bool:
         """The seating order is drawn at random (WBC house rule 1, 000 line 1039); under AH
         the players sit as they come (000 III.A)."""
@@ -289,6 +297,12 @@ class Classic(Rules):
         face up on spice discard pile A. Then a Nexus occurs"); under AH with the worm (000
         VII.B, XXI.A.4)."""
         return False
+
+    @property
+    def spice_discard_piles(self) -> int:
+        """How many spice discard piles a spice blow turns cards onto: one (000 VII.A), two in
+        the advanced game (000 XXI.A.1, "Two distinct piles"; 001 1.13.03, ``double_blow``)."""
+        return 2 if self.double_blow else 1
 
     @property
     def reshuffle_keeps_first_pile_top(self) -> bool:

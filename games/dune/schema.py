@@ -60,16 +60,10 @@ class Sheet(TypedDict):
     karama_power_used: NotRequired[bool]
 
 
-class Decks(TypedDict):
-    treachery: list[str]
-    treachery_discard: list[str]
-    # out of the game: Family Atomics once played (WBC line 1144)
-    treachery_removed: list[str]
-    spice: list[str]
-    spice_discard: list[list[str]]      # one pile, or two with 000 XXI
-    # the territory each pile last turned up, kept when the deck is reshuffled (000 XXI.B.2)
-    spice_last: list[str | None]
-    traitors: list[str]                 # the traitor deck (WBC house rule 7)
+# pile -> its cards, top last: every pile of every deck of the game's data (``decks.py``,
+# ``data/classic/decks.yaml``: treachery, treachery_discard, treachery_removed, spice,
+# spice_discard, spice_discard_2, traitors)
+Decks = dict[str, list[str]]
 
 
 class TokenRecord(TypedDict):
@@ -274,6 +268,9 @@ class State(TypedDict):
     spice: dict[str, int]               # territory -> spice on it (at its spice-blow sector)
     factions: dict[str, Sheet]          # faction -> its private sheet
     decks: Decks
+    # spice discard pile in use -> the territory it last turned up, kept when the deck is
+    # reshuffled (000 XXI.B.2)
+    spice_last: dict[str, str | None]
     alliances: list[list[str]]          # lists of allied factions
     worms: int                          # worms seen (WBC 4)
     shield_wall: str                    # ``standing`` or ``destroyed`` (Family Atomics)

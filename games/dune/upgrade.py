@@ -3,23 +3,25 @@ store loads it or a GM's adjustment of an earlier shape is replayed) and the dec
 stored log or filed before an upgrade (``upgrade_orders``, as each batch is applied).
 
 Earlier code counted a faction's forces as a pair, [normal, starred]: its sheet's plain kind of
-force and its second (``forces.Counts`` now).  A pair is read by the seat that owns it.
+force and its second (``forces.Counts`` now).  A pair is read by the seat that owns it.  It
+kept its decks under fixed keys (the piles by name now: ``decks.upgrade``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from . import factions
+from . import decks, factions
 from .forces import Counts, counts_of
 from .prompt_key import PromptKey
 from .schema import State
 
 
 def upgrade_state(state: State) -> State:
-    """The state in today's shape, changed in place: each faction moves what earlier code kept
-    at the state's top level into its sheet (``Faction.upgrade``), and forces counted as pairs
-    are counted per kind."""
+    """The state in today's shape, changed in place: its decks' piles by name
+    (``decks.upgrade``), each faction moves what earlier code kept at the state's top level
+    into its sheet (``Faction.upgrade``), and forces counted as pairs are counted per kind."""
+    decks.upgrade(state)
     factions.upgrade_state(state)
     for sectors in state["forces"].values():
         for by_faction in sectors.values():

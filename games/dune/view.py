@@ -10,7 +10,9 @@ has 20, the faction sheets, e.g. 000 line 796, and those on the map and in the t
 and how many treachery cards it holds (open in the bidding round, 000 VIII.F line 297, and
 "can be kept secret at all other times", XIII.B line 477; ruling: shown at all times, as every
 change to it after the bidding is announced to all, so the count is known anyway), the
-treachery discard pile (anyone may look at it, 000 clarification VIII, line 1164), who has
+treachery discard pile (anyone may look at it, 000 clarification VIII, line 1164), what every
+seat sees of each deck's piles (``decks``: the size of a face-down one, the cards of a face-up
+one, as the data says), who has
 ornithopters this turn (WBC IX: who held the cities after the storm), worms seen, the Shield
 Wall, the tokens where they lie (``tokens``: a face-down token's value only to its owner), the
 forces the Atreides lost in battles (the Kwisatz Haderach, line 762), in the battle round the
@@ -28,7 +30,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any
 
-from . import leaders, tokens
+from . import decks, leaders, tokens
 from .cards import karama_reach
 from .data import Ability
 from .factions import has, power
@@ -39,7 +41,7 @@ from .phases.bidding import cards_seen, hand_has_room, public_bidding
 from .phases.storm import storm_card_seen
 from .phases.victory import strongholds_held
 from .rules import rules_of
-from .state import SEAT_FACTIONS, State, data, storm_order
+from .state import State, data, faction_name, storm_order
 
 PHASE_NAMES = {
     "setup": "set-up",
@@ -77,7 +79,7 @@ def _public_keys(state: State) -> list[str]:
 
 
 def _public_factions(state: State) -> dict[str, dict[str, Any]]:
-    return {seat: {"name": SEAT_FACTIONS[seat], "dot": state["dots"][seat],
+    return {seat: {"name": faction_name(seat, state), "dot": state["dots"][seat],
                    "tanks": dict(own["tanks"]),
                    "reserve": dict(own["reserve"]),
                    "cards": len(own["hand"]),
@@ -108,6 +110,7 @@ _PUBLIC: dict[str, Callable[[State], Any]] = {
     "alliances": lambda state: [list(alliance) for alliance in state["alliances"]],
     "strongholds": strongholds_held,
     "discard": lambda state: list(state["decks"]["treachery_discard"]),
+    "decks": decks.public,
     "coexisting": coexisting,
     "ornithopters": lambda state: list(state["ornithopters"]),
     "worms": lambda state: state["worms"],

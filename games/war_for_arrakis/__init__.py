@@ -28,7 +28,6 @@ from pbem.game import (
     Parsed,
     Prompt,
     Scenarios,
-    Seatings,
     TemplateGlobals,
     Turns,
 )
@@ -44,19 +43,19 @@ from .orders.ahead import parse_mail
 from .orders.decisions import DECISION_KINDS
 from .scenario import run_scenario as run_scenario
 from .scenario import scenario_report as scenario_report
-from .setup import RULES_VERSION, RULESETS, SEATINGS, new_game
-from .state import SEAT_NAMES, State
+from .setup import RULES_VERSION, RULESETS, new_game
+from .setup import seating as seating
+from .state import State
 from .view import public_view
 from .view import view as seat_or_public_view
 
 name = "war_for_arrakis"
 rules_version = RULES_VERSION
 rulesets = RULESETS
-seat_names = SEAT_NAMES
 decision_kinds = DECISION_KINDS
 bot_styles = ("random", "basic")
-capabilities = (Invariants, Bots, BotDecisions, Scenarios, MapPicture, Turns, Seatings,
-                Commanders, TemplateGlobals, OrdersAhead)
+capabilities = (Invariants, Bots, BotDecisions, Scenarios, MapPicture, Turns, Commanders,
+                TemplateGlobals, OrdersAhead)
 SOLO_RULES = solo.MODULES       # the solo mode's handlers registered (automaton.py)
 
 
@@ -110,12 +109,6 @@ def step_name(state: State) -> str:
 
 def result(state: State) -> dict[str, Any] | None:
     return state["result"]
-
-
-def seatings(ruleset: str) -> tuple[tuple[str, ...], ...]:
-    """The seats a game may have (``Seatings``): a faction one seat or its two powers'; the
-    Mahdi solo mode the Atreides alone (setup.py)."""
-    return SEATINGS[ruleset]
 
 
 def commanders(state: State) -> dict[str, str]:

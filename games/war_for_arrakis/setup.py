@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from pbem.game import Seating
+
 from . import automaton as solo
 from .data import MARKERS
 from .state import (
@@ -55,9 +57,18 @@ def checked_seats(ruleset: str, seats: list[str]) -> list[str]:
     return sorted(seats, key=SEAT_NAMES.index)
 
 
-def new_game(ruleset: str, options: dict[str, Any], seats: list[str],
-             rng: random.Random) -> State:
-    """The state of 002 SETUP, before the first round begins."""
+def seating(ruleset: str, options: dict[str, Any]) -> Seating:
+    """The seats a game of the ruleset may have (``Game.seating``): only the sets of
+    ``SEATINGS``; a ``ValueError`` for an unknown ruleset or option."""
+    checked_options(ruleset, options)
+    sets = SEATINGS[ruleset]
+    names = tuple(name for name in SEAT_NAMES if any(name in s for s in sets))
+    return Seating(names, min(map(len, sets)), max(map(len, sets)), sets)
+
+
+def checked_options(ruleset: str, options: dict[str, Any]) -> dict[str, Any]:
+    """The options of a game of the ruleset, defaults filled in (``commanders`` is the
+    moderator's, not the rules')."""
     if ruleset not in RULESETS:
         raise ValueError(f"unknown ruleset {ruleset!r}; rulesets are: {', '.join(RULESETS)}")
     wanted = dict(OPTIONS)
@@ -67,6 +78,13 @@ def new_game(ruleset: str, options: dict[str, Any], seats: list[str],
         if option not in OPTIONS:
             raise ValueError(f"unknown option {option!r}; options are: {', '.join(OPTIONS)}")
         wanted[option] = value
+    return wanted
+
+
+def new_game(ruleset: str, options: dict[str, Any], seats: list[str],
+             rng: random.Random) -> State:
+    """The state of 002 SETUP, before the first round begins."""
+    wanted = checked_options(ruleset, options)
     seats = checked_seats(ruleset, seats)
     for seat, chief in (options.get("commanders") or {}).items():
         if seat not in seats or chief not in seats or side_of(seat) != side_of(chief):

@@ -113,7 +113,7 @@ def league_draw(app, league_id: str, heat: str, seed: str, players: tuple[str, .
         players = players or tuple(p.name for p in found.players if p.name not in barred)
         if barred & set(players):                      # 004 line 191
             raise LeagueError(f"disqualified (dropped out): {', '.join(sorted(barred))}")
-        tables = draw_heat(found, heat, seed, list(players))
+        tables = draw_heat(found, heat, seed, list(players), final)
     except LeagueError as error:
         raise click.ClickException(str(error)) from None
     out = Path(out_dir)

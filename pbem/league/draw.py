@@ -10,8 +10,8 @@ Rulings:
   players: five tables of six and three of five, as 004's example).  When five each is
   impossible (seven players), the smaller tables are "at the GM's discretion" (line 111): the
   draw says so.
-- Each table draws its factions from the game's seats (``seat_names``), one each; a
-  5-player table leaves one out.
+- Each table draws its factions, one each, from the seats a game of the scoring system's
+  ruleset and options may have (``Game.seating``); a 5-player table leaves one out.
 - The ruleset and options of the games are the scoring system's (``RULESET``,
   ``game_options``): WBC heats of 10 turns (004 line 134), the final 15 (line 168); GF9 games
   with the tournament rules (001 4.1).
@@ -61,16 +61,18 @@ class Table:
         }
 
 
-def draw_heat(league: League, heat: str, seed: str, players: list[str] | None = None
-              ) -> list[Table]:
-    """The tables of a heat: ``players`` (names; by default every player of the league)
-    grouped and given factions at random, from ``seed``, the league and the heat's name.  A
-    player without an address is a bot (``bot: basic``)."""
+def draw_heat(league: League, heat: str, seed: str, players: list[str] | None = None,
+              final: bool = False) -> list[Table]:
+    """The tables of a heat (``final``: of the final): ``players`` (names; by default every
+    player of the league) grouped and given factions at random, from ``seed``, the league and
+    the heat's name.  A player without an address is a bot (``bot: basic``)."""
     names = players if players is not None else [p.name for p in league.players]
     unknown = [n for n in names if n not in {p.name for p in league.players}]
     if unknown:
         raise LeagueError(f"not players of league {league.id}: {', '.join(unknown)}")
-    seat_names = load_game(league.game).seat_names
+    system = league_scoring(league).scoring_systems[league.scoring]
+    seat_names = list(load_game(league.game).seating(system.RULESET,
+                                                     system.game_options(final)).names)
     rng = random.Random(f"{seed}/{league.id}/{heat}")
     drawn = list(names)
     rng.shuffle(drawn)

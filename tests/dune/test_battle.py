@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from dune_seats import CLASSIC, SEAT_FACTIONS
 
 from pbem.game import Event, step_rng
 from pbem.games.dune import combat, turn
@@ -19,14 +20,7 @@ from pbem.games.dune.orders.language import KINDS, parse_orders
 from pbem.games.dune.phases import battle
 from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.rules import Classic, make_rules
-from pbem.games.dune.state import (
-    SEAT_FACTIONS,
-    base_data,
-    copy_state,
-    data,
-    only_sector,
-    storm_order,
-)
+from pbem.games.dune.state import copy_state, data, only_sector, storm_order
 from pbem.games.dune.view import seat_view
 from pbem.templating import environment
 
@@ -57,7 +51,7 @@ def game(forces, seats=(AT, HA, FR, EM), ruleset="classic", storm=1, alliances=(
     state["forces"] = {}
     for where, by_faction in forces.items():
         territory, _, sector = where.partition(" SECTOR ")
-        at = int(sector) if sector else only_sector(territory)
+        at = int(sector) if sector else only_sector("classic", territory)
         for seat, count in by_faction.items():
             counts = counts_of(state, seat, (count,) if isinstance(count, int) else count)
             take(state["factions"][seat]["reserve"], counts)
@@ -428,7 +422,7 @@ def test_x_c_1_2_the_higher_total_wins_and_a_tie_goes_to_the_aggressor():
 def test_x_c_3_a_weapon_kills_a_leader_without_the_proper_defense():
     """000 X.C.3; player aid A.1-4: a projectile is stopped by a shield, a poison by a
     snooper; a killed leader counts nothing; both may die."""
-    deck = base_data()
+    deck = CLASSIC
     assert combat.kills(deck, "Crysknife", None) and not combat.kills(deck, "Crysknife", "Shield")
     assert combat.kills(deck, "Crysknife", "Snooper") and combat.kills(deck, "Chaumas", "Shield")
     assert not combat.kills(deck, "Chaumas", "Snooper") and not combat.kills(deck, "Kulon", None)
@@ -652,7 +646,7 @@ def test_wbc_house_rule_6_the_fremen_and_their_ally_count_full_without_spice():
 def test_starred_forces_count_two_and_sardaukar_one_against_the_fremen():
     """Emperor shield 2 (line 806): Sardaukar "worth two normal tokens in battle and in taking
     losses against all opponents except Fremen"; Fedaykin two (line 1000)."""
-    sardaukar, fedaykin = (base_data().force_kind(name) for name in ("sardaukar", "fedaykin"))
+    sardaukar, fedaykin = (data("classic").force_kind(name) for name in ("sardaukar", "fedaykin"))
     assert sardaukar.worth("Atreides") == 2 and sardaukar.worth("Fremen") == 1
     assert fedaykin.worth("Emperor") == 2
     assert [kind.name for kind in kinds(make_rules("classic", {"advantages": True}), AT)] == [
@@ -773,7 +767,7 @@ def test_plans_and_orders_read_back_from_their_canonical_text():
             orders = {}
             for prompt in battle.prompts(state):
                 value = KINDS[prompt.kind].random(seat_view(state, prompt.seat), prompt, rng)
-                text = KINDS[prompt.kind].text(value)
+                text = KINDS[prompt.kind].text(state, value)
                 values, errors = read(state, prompt.seat, text)
                 assert errors == [] and values == [value], (text, errors)
                 orders[prompt.key] = value
@@ -966,7 +960,7 @@ def test_atreides_3_prescience_the_answer_goes_to_the_atreides_binds_and_they_pl
     (private,) = [e for e in events if e.code == "prescience-answer"]
     assert private.to == (AT,) and private.data["answer"] == "Chaumas"
     assert "Chaumas" not in str([e.data for e in events if e.to is None])
-    assert "IF ASKED WEAPON: WEAPON Chaumas" in KINDS["battle-plan"].text(
+    assert "IF ASKED WEAPON: WEAPON Chaumas" in KINDS["battle-plan"].text(state,
         state["step"]["plans"][HA] | {"if": [[["asked", "weapon"], {"weapon": "Chaumas"}]]})
     assert codes(events)[-1] == "battle-second-round" and not battle.done(state)
     assert prompt_keys(state) == ["battle-plan:atreides"]
@@ -1149,7 +1143,7 @@ def test_the_orders_before_the_plans_read_back_from_their_canonical_text():
     for _ in range(30):
         for prompt in battle.prompts(state):
             value = KINDS[prompt.kind].random(seat_view(state, prompt.seat), prompt, rng)
-            text = KINDS[prompt.kind].text(value)
+            text = KINDS[prompt.kind].text(state, value)
             values, errors = read(state, prompt.seat, text)
             assert errors == [] and values == [value], (text, errors)
     text = ("LEADER Duncan Idaho\nDIAL 1\nWEAPON Crysknife\nIF VOICED NOT PROJECTILE WEAPON "
@@ -1157,7 +1151,7 @@ def test_the_orders_before_the_plans_read_back_from_their_canonical_text():
             "\nNO LEADER\nKARAMA VOICE")
     (value, *_), errors = read(state, AT, text)
     assert errors == []
-    canonical = KINDS["battle-plan"].text(value)
+    canonical = KINDS["battle-plan"].text(state, value)
     assert "IF VOICED NOT PROJECTILE: WEAPON Chaumas" in canonical
     assert "IF VOICED NOT SHIELD: WEAPON NONE" in canonical
     assert read(state, AT, canonical)[0][0] == value
@@ -1205,7 +1199,7 @@ def test_wbc_x_1242_the_bots_second_plan_keeps_the_voice_and_the_answer():
     rng = random.Random(4)
     for _ in range(10):
         for text in (basic_order(seat_view(state, AT), prompt, rng),
-                     KINDS[prompt.kind].text(KINDS[prompt.kind].random(
+                     KINDS[prompt.kind].text(state, KINDS[prompt.kind].random(
                          seat_view(state, AT), prompt, rng))):
             values, errors = read(state, AT, text)
             assert errors == [] and values[0]["weapon"] == "Crysknife", text

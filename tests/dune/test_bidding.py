@@ -10,6 +10,7 @@ import json
 import random
 
 import pytest
+from dune_seats import CLASSIC, SEAT_FACTIONS
 
 from pbem.game import Event, Prompt
 from pbem.games.dune import transfers, turn
@@ -19,12 +20,12 @@ from pbem.games.dune.phases import bidding
 from pbem.games.dune.phases.bidding import KARAMA, auction
 from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.rules import make_rules
-from pbem.games.dune.state import SEAT_FACTIONS, base_data, data, sheet
+from pbem.games.dune.state import data, sheet
 from pbem.games.dune.view import public_view, seat_view
 from pbem.templating import environment
 
 AT, BG, EM, FR, GU, HA = SEAT_FACTIONS
-CARDS = {card.id for card in base_data().treachery_deck}
+CARDS = {card.id for card in CLASSIC.treachery_deck}
 
 
 # --- building a bidding round
@@ -432,7 +433,7 @@ def test_whole_round_lines_combine_per_card_the_later_line_counting():
                      hands={AT: ["Karama #1"], EM: ["Shield #1"]})
     value, errors = read(state, AT, "BID 3\nPASS ON 2\nBID KARAMA ON 3\nBUDGET 4")
     assert errors == [] and value == [{"bids": [3, None, KARAMA], "budget": 4}]
-    text = KINDS["bids"].text(value[0])
+    text = KINDS["bids"].text(state, value[0])
     assert text == "BID 3 ON 1\nPASS ON 2\nBID KARAMA ON 3\nBUDGET 4"
     assert read(state, AT, text)[0] == value
     _, [(code, message, valid)] = read(state, AT, "BID 2 ON 4")
@@ -481,14 +482,14 @@ def random_round(seed, mode, ruleset="classic"):
                  alliances=[seats[:2]] if rng.random() < 0.5 else [])
     for seat in seats:
         for card in rng.sample(state["decks"]["treachery"], rng.randint(0, 3)):
-            if len(state["factions"][seat]["hand"]) < sheet(seat).hand_limit:
+            if len(state["factions"][seat]["hand"]) < sheet(seat, state).hand_limit:
                 put(state, card, seat)
     steps = [(bidding.begin(state, rng), json.loads(json.dumps(state)))]
     while not bidding.done(state):
         orders = {}
         for prompt in bidding.prompts(state):
             kind = KINDS[prompt.kind]
-            text = kind.text(kind.random(seat_view(state, prompt.seat), prompt, rng))
+            text = kind.text(state, kind.random(seat_view(state, prompt.seat), prompt, rng))
             parsed = parse_orders(state, prompt.seat, text, [prompt])
             assert not parsed.errors, (text, parsed.errors)
             orders[prompt.key] = parsed.orders[0].value

@@ -14,6 +14,7 @@ from itertools import combinations
 import pytest
 import yaml
 from dune_rounds import bot_orders
+from dune_seats import CLASSIC, SEAT_FACTIONS
 from PIL import Image, ImageColor
 
 from pbem.game import step_rng
@@ -35,7 +36,7 @@ from pbem.games.dune.board.board_map import (
     load_layout,
     scene,
 )
-from pbem.games.dune.state import SEAT_FACTIONS, base_data, data
+from pbem.games.dune.state import data
 from pbem.games.dune.view import public_view
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -70,7 +71,7 @@ def test_the_cells_of_each_sector_tile_its_wedge_exactly():
 
 def test_each_territory_is_drawn_in_exactly_its_sectors():
     """The sectors of each territory on the map are board.yaml's (the seed's ASCII map)."""
-    board = base_data().board
+    board = CLASSIC.board
     for territory in board.territories:
         drawn = {c.sector for c in layout().cells_of(territory.name)}
         assert drawn == set(territory.sectors), territory.name
@@ -79,7 +80,7 @@ def test_each_territory_is_drawn_in_exactly_its_sectors():
 def test_territories_touch_on_the_map_exactly_where_the_board_has_a_border():
     """Two territories' cells share an edge if and only if board.yaml lists a border between
     them; the Polar Sink touches the cells of the inner ring."""
-    board = base_data().board
+    board = CLASSIC.board
     borders = {frozenset((t.name, b.territory)) for t in board.territories for b in t.borders}
     cells = layout().cells
     drawn = {frozenset((one.territory, two.territory)) for one, two in combinations(cells, 2)
@@ -98,7 +99,7 @@ def test_a_broken_layout_reports_every_fault_at_once(tmp_path):
     broken = tmp_path / "board_map.yaml"
     broken.write_text(yaml.safe_dump(raw), encoding="utf-8")
     with pytest.raises(LayoutError) as error:
-        load_layout(broken)
+        load_layout(broken, CLASSIC.board)
     assert sorted(error.value.problems) == [
         "Arrakeen: cells in sectors [9], the board says [10]",
         "Atlantis: no such territory on the board",
@@ -144,7 +145,7 @@ def test_the_map_of_random_positions_is_valid_svg_showing_every_force_and_spice(
         for place, by_faction in expected.items():
             texts = drawn[place]
             for seat, counts in by_faction.items():
-                letter = layout().factions[seat]["letter"]
+                letter = data(view).seat(seat).map_marker.letter
                 assert any(t.startswith(f"{letter} {count_text(counts)}") for t in texts), place
         spice = {g.get("data-territory"): int(g.get("data-amount")) for g in root.iter(f"{SVG}g")
                  if g.get("class") == "spice"}
@@ -228,7 +229,7 @@ def test_coexisting_advisors_are_drawn_apart_from_fighters():
                 and g.attrs["data-territory"] == "Arrakeen"]
     advisor = [s for s in group.shapes if isinstance(s, Poly) and s.dash]
     assert len(advisor) == 1 and advisor[0].fill == "#ffffff"
-    atreides = layout().factions["atreides"]["colour"]
+    atreides = CLASSIC.seat("atreides").map_marker.colour
     rings = [s for s in scene(view) if isinstance(s, Poly) and s.width == 4]
     assert any(s.stroke == atreides for s in rings)          # Arrakeen held by the Atreides
     assert ">Arrakeen: A<" in svg

@@ -22,8 +22,8 @@ MIXES = [
 
 
 def _played(ruleset, options, seed, style, mail):
-    run = selfplay._Run(DUNE, ruleset, options, list(selfplay._draw_seats(DUNE, seed)), seed,
-                        {}, style, mail)
+    seats = selfplay._draw_seats(DUNE.seating(ruleset, options), seed)
+    run = selfplay._Run(DUNE, ruleset, options, list(seats), seed, {}, style, mail)
     problems = selfplay._play(run, selfplay.SelfplaySummary())
     return run.log, run.state, problems
 
@@ -45,9 +45,9 @@ def test_each_random_value_is_the_value_its_text_reads_as():
     kinds = set()
     for number in range(4):
         seed = f"read-{number}"
-        seats = selfplay._draw_seats(DUNE, seed)
-        state = DUNE.setup("classic", {"advanced": True, "optional": True, "turns": 3}, seats,
-                           step_rng(seed, 0))
+        options = {"advanced": True, "optional": True, "turns": 3}
+        seats = selfplay._draw_seats(DUNE.seating("classic", options), seed)
+        state = DUNE.setup("classic", options, seats, step_rng(seed, 0))
         rng = random.Random(seed)
         step = 0
         while DUNE.result(state) is None:
@@ -60,7 +60,7 @@ def test_each_random_value_is_the_value_its_text_reads_as():
                     view = {**view, "battle": prompt.options["battle"]}
                 kind = KINDS[prompt.kind]
                 value = kind.random(view, prompt, rng)
-                parsed = parse_orders(state, prompt.seat, kind.text(value), [prompt])
+                parsed = parse_orders(state, prompt.seat, kind.text(state, value), [prompt])
                 assert [o.value for o in parsed.orders] == [value], prompt.key
                 batch[prompt.key] = value
                 kinds.add(prompt.kind)
@@ -82,7 +82,7 @@ def test_the_public_view_read_part_by_part_is_the_public_view(ruleset, options):
     """``PublicView`` (the bots' view, issue 20) has the public view's parts, in its order and
     with its values, at every state of a game (the bidding, the battles and GF9's bribes
     included), and a seat's view built on it is the seat's view."""
-    seed, seats = "lazy-view", list(DUNE.seat_names)[:6]
+    seed, seats = "lazy-view", list(DUNE.seating(ruleset, options).names)[:6]
     options = {**options, "turns": 5}
     run = selfplay._Run(DUNE, ruleset, options, seats, seed, {}, "random", mail=False)
     assert selfplay._play(run, selfplay.SelfplaySummary()) == []

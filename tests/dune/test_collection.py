@@ -6,12 +6,12 @@ from __future__ import annotations
 import random
 
 import pytest
+from dune_seats import SEAT_FACTIONS
 
 from pbem.games.dune import turn
 from pbem.games.dune.forces import add_forces
 from pbem.games.dune.phases import collection, set_up
 from pbem.games.dune.rules import make_rules
-from pbem.games.dune.state import SEAT_FACTIONS
 
 ALL = list(SEAT_FACTIONS)
 

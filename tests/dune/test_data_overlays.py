@@ -8,11 +8,13 @@ from pathlib import Path
 
 import pytest
 import yaml
+from dune_seats import SEAT_FACTIONS
 
+from pbem.games import dune
 from pbem.games.dune import combat
 from pbem.games.dune.data import CLASSIC, Ability, DataError, Effect, FaultCode, load
 from pbem.games.dune.rules import RULESETS, make_rules
-from pbem.games.dune.state import SEAT_FACTIONS, base_data, data, ruleset_data
+from pbem.games.dune.state import data, ruleset_data
 
 OVERLAY = Path(__file__).parent / "overlay"
 
@@ -93,9 +95,9 @@ def test_each_ruleset_has_its_data_loaded_once_and_checked(ruleset):
     forces beyond its limit (001 2.03.08)."""
     assert ruleset_data(ruleset) is ruleset_data(ruleset)
     if RULESETS[ruleset].data_layers == ("classic",):
-        assert ruleset_data(ruleset) is base_data()
+        assert ruleset_data(ruleset) is load()
         return
-    ours, base = ruleset_data(ruleset), base_data()
+    ours, base = ruleset_data(ruleset), load()
     assert (ours.board, ours.spice_deck, ours.leaders) == (
         base.board, base.spice_deck, base.leaders)
     flags = {"abilities": frozenset(), "optional_abilities": frozenset(), "alliance": frozenset(),
@@ -111,7 +113,7 @@ def test_each_ruleset_has_its_data_loaded_once_and_checked(ruleset):
 def test_001_3_01_07_the_gf9_deck_has_the_ellaca_drug_stopped_by_a_shield():
     """001 3.01.07: the Ellaca Drug, a poison, is stopped by a projectile defense; 3.01.02: a
     worthless card does not say "Discard after use" (player aid A.7 of 000 discards it)."""
-    gf9, classic = ruleset_data("gf9"), base_data()
+    gf9, classic = ruleset_data("gf9"), load()
     assert combat.kills(classic, "Ellaca Drug", "Shield")
     assert not combat.kills(classic, "Ellaca Drug", "Snooper")
     assert not combat.kills(gf9, "Ellaca Drug", "Shield")
@@ -131,8 +133,14 @@ def test_a_game_looks_its_data_up_by_its_ruleset(ruleset):
         assert data(state) is data({"rules": dict(state["rules"])}) is ruleset_data(ruleset)
 
 
-def test_the_seat_names_are_data():
-    """factions.yaml gives each faction its seat name (game files, SEAT lines, state keys)."""
-    assert {f.seat: f.name for f in base_data().factions} == SEAT_FACTIONS
-    assert list(SEAT_FACTIONS) == ["atreides", "bene-gesserit", "emperor", "fremen", "guild",
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_the_seat_names_are_data(ruleset):
+    """factions.yaml gives each faction its seat name (game files, SEAT lines, state keys):
+    the seats a game of each ruleset may have are its data's, the six of 000 (lines 745-889)
+    in the published rulesets, 2 to 6 of them (000 line 115)."""
+    seating = dune.seating(ruleset, {})
+    assert seating.names == data(ruleset).seats == tuple(f.seat for f in load().factions)
+    assert {f.seat: f.name for f in data(ruleset).factions} == SEAT_FACTIONS
+    assert list(seating.names) == ["atreides", "bene-gesserit", "emperor", "fremen", "guild",
                                    "harkonnen"]
+    assert (seating.fewest, seating.most) == (2, 6)

@@ -13,13 +13,13 @@ import random
 
 import pytest
 from dune_leaks import leaked, secrets_over, shown_in_battles
+from dune_seats import CLASSIC, SEAT_FACTIONS
 from installation import Installation
 from players import addressed_to, drop, order_mail, text
 
 from pbem.definition import create_game, game_definition
 from pbem.games import dune
 from pbem.games.dune.rules import RULESETS, rules_of
-from pbem.games.dune.state import SEAT_FACTIONS, base_data
 from pbem.record import GameRecord
 
 pytestmark = pytest.mark.whole_game
@@ -68,7 +68,7 @@ def assert_no_leaks(site, seats):
         mails = "\n".join(text(m) for m in addressed_to(sent, address(seat)))
         assert not leaked(mails, seat, held, played, prediction), seat
     assert all(card.id not in text(addressed_to(sent, "gm@pbem.test")[0])
-               for card in base_data().treachery_deck)
+               for card in CLASSIC.treachery_deck)
 
 
 @pytest.mark.parametrize(("ruleset", "options"), [

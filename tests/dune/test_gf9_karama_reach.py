@@ -59,7 +59,7 @@ def test_001_3_01_12_02_a_karama_line_reads_back_as_it_prints():
     state = position()
     part = move_karama.read(state, AT, "movement", [])
     assert part == ["movement", FR]
-    assert move_karama.text(part) == "KARAMA MOVEMENT Fremen"
+    assert move_karama.text(state, part) == "KARAMA MOVEMENT Fremen"
     assert move_karama.read(state, AT, "movement", ["Fremen"]) == part
 
 

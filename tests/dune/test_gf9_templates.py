@@ -9,11 +9,11 @@ import random
 
 import pytest
 from dune_rounds import bot_orders
+from dune_seats import SEAT_FACTIONS
 
 from pbem.game import step_rng
 from pbem.games import dune
 from pbem.games.dune.scenario import load_scenario
-from pbem.games.dune.state import SEAT_FACTIONS
 from pbem.templating import MAIL_WIDTH
 
 MIXES = [({}, 21), ({"advanced": True}, 22), ({"tournament": True}, 23),

@@ -7,6 +7,7 @@ import random
 from pbem.game import step_rng
 from pbem.games import dune
 from pbem.games.dune.cards import truthtrance
+from pbem.games.dune.decks import spice_discards
 from pbem.games.dune.phases import spice_blow
 from pbem.games.dune.rules import make_rules
 
@@ -53,18 +54,18 @@ def test_001_1_13_04_the_reshuffle_keeps_pile_a_s_top_territory_card():
     (basic) every card goes back (setup 6)."""
     for options, kept in (({"advanced": True}, True), ({}, False)):
         state = dune.setup("gf9", options, ["atreides", "harkonnen"], step_rng("gf9-r", 0))
-        decks = state["decks"]
-        cards = {spice_blow.spice_card(c).territory or c: c for c in decks["spice"]}
-        worm = next(c for c in decks["spice"] if spice_blow.spice_card(c).is_shai_hulud)
+        decks, names = state["decks"], spice_discards(state)
+        cards = {spice_blow.spice_card(state, c).territory or c: c for c in decks["spice"]}
+        worm = next(c for c in decks["spice"] if spice_blow.spice_card(state, c).is_shai_hulud)
         piles = [[cards["Red Chasm"], cards["Old Gap"]], [cards["Broken Land"], worm]]
-        decks["spice_discard"] = piles[:len(decks["spice_discard"])]
+        for name, pile, last in zip(names, piles, ["Old Gap", "Broken Land"], strict=False):
+            decks[name], state["spice_last"][name] = pile, last
         decks["spice"] = [c for c in decks["spice"] if c not in sum(piles, [])]
-        decks["spice_last"] = ["Old Gap", "Broken Land"][:len(decks["spice_discard"])]
         spice_blow.reshuffle(state, random.Random(2))
         if kept:
-            assert decks["spice_discard"] == [[cards["Old Gap"]], []]
-            assert decks["spice_last"] == ["Old Gap", None]
+            assert [decks[name] for name in names] == [[cards["Old Gap"]], []]
+            assert state["spice_last"] == {"spice_discard": "Old Gap", "spice_discard_2": None}
             assert cards["Old Gap"] not in decks["spice"]
         else:
-            assert decks["spice_discard"] == [[]]
+            assert names == ("spice_discard",) and decks["spice_discard"] == []
             assert cards["Old Gap"] in decks["spice"]

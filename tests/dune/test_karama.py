@@ -12,6 +12,7 @@ import random
 
 import pytest
 from dune_rounds import mail_round
+from dune_seats import SEAT_FACTIONS
 
 from pbem.game import Event, waiting_for
 from pbem.games import dune
@@ -19,7 +20,6 @@ from pbem.games.dune.cards import bidding_karama, karama, move_karama
 from pbem.games.dune.data import Ability
 from pbem.games.dune.orders.language import KINDS
 from pbem.games.dune.scenario import load_scenario
-from pbem.games.dune.state import SEAT_FACTIONS
 from pbem.games.dune.view import seat_view
 from pbem.templating import environment
 
@@ -59,9 +59,9 @@ def test_player_aid_a7_the_bene_gesserit_worthless_cards_count_only_with_the_spe
     the Bene Gesserit's special Karama power (XVII): a worthless card as a Karama, spent before
     their Karama card (ruling, karama.py).  Nobody else's worthless cards count."""
     hand = ["Karama #1", "Baliset"]
-    assert karama.cards_for(hand, BG, karama_powers=True) == ["Baliset", "Karama #1"]
-    assert karama.cards_for(hand, BG, karama_powers=False) == ["Karama #1"]
-    assert karama.cards_for(hand, AT, karama_powers=True) == ["Karama #1"]
+    assert karama.cards_for("classic", hand, BG, karama_powers=True) == ["Baliset", "Karama #1"]
+    assert karama.cards_for("classic", hand, BG, karama_powers=False) == ["Karama #1"]
+    assert karama.cards_for("classic", hand, AT, karama_powers=True) == ["Karama #1"]
 
 
 def test_wbc_player_aid_6_each_karama_use_takes_a_card():
@@ -183,7 +183,7 @@ def test_bidding_karama_orders_print_canonically_and_refuse_what_is_not_open():
     (prompt,) = [p for p in dune.prompts(state) if p.key == "karama:harkonnen"]
     for text in ("KARAMA NONE", "KARAMA PRESCIENCE", "KARAMA STEAL 1 FROM Emperor"):
         value = kind.combine(state, prompt, [kind.read(state, prompt, text.split()[1:])])
-        assert kind.text(value) == text
+        assert kind.text(state, value) == text
     error = refused(state, HA, "KARAMA FREE CARD")      # their own free card
     assert error.code == "karama" and "KARAMA PRESCIENCE" in error.valid
     assert refused(state, HA, "KARAMA PRESCIENCE\nKARAMA PRESCIENCE").code == "twice"

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from dune_seats import CLASSIC, SEAT_FACTIONS
 
 from pbem.game import step_rng
 from pbem.games import dune
@@ -18,7 +19,7 @@ from pbem.games.dune.orders import move_orders
 from pbem.games.dune.orders.language import KINDS
 from pbem.games.dune.phases import moves
 from pbem.games.dune.scenario import load_scenario
-from pbem.games.dune.state import SEAT_FACTIONS, base_data, copy_state, storm_order
+from pbem.games.dune.state import copy_state, storm_order
 
 AT, BG, EM, FR, GU, HA = SEAT_FACTIONS
 
@@ -421,7 +422,7 @@ def random_position(seed):
     options = {"movement": rng.choice(["sequential", "batched"]), "turns": 2}
     if ruleset == "classic" and rng.random() < 0.6:
         options.update(advantages=True, karama_powers=rng.random() < 0.5)
-    board = base_data().board
+    board = CLASSIC.board
     forces: dict[str, dict[str, int]] = {}
     for seat in seats:
         for _ in range(rng.randint(1, 4)):
@@ -485,7 +486,7 @@ def test_give_names_a_faction_and_an_amount_of_spice():
     assert code == "out-of-range" and f"you have {spice}" in _
     code, _, _ = refused(state, HA, "GIVE 3")
     assert code == "bad-gift"
-    text = move_orders.text(value_of(state, HA, "give fremen 2\nPASS"))
+    text = move_orders.text(state, value_of(state, HA, "give fremen 2\nPASS"))
     assert "GIVE Fremen 2" in text.splitlines()
     assert value_of(state, HA, text)["give"] == [[FR, 2]]
 

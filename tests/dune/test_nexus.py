@@ -6,13 +6,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from dune_seats import SEAT_FACTIONS
 
 from pbem.games.dune.forces import count_in
 from pbem.games.dune.orders.language import parse_orders
 from pbem.games.dune.phases import nexus
 from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.rules import make_rules
-from pbem.games.dune.state import SEAT_FACTIONS
 
 ALL = list(SEAT_FACTIONS)
 AT, BG, EM, FR, GU, HA = ALL
@@ -208,7 +208,7 @@ def test_nexus_orders_read_back_the_same(text, value):
     state = game()
     (read_value,), errors = read(state, AT, text)
     assert read_value == value and not errors
-    (again,), _ = read(state, AT, nexus.nexus_text(read_value))
+    (again,), _ = read(state, AT, nexus.nexus_text(state, read_value))
     assert again == value
 
 
@@ -238,4 +238,4 @@ def test_every_nexus_order_of_every_faction_reads_back_the_same():
         values = [None, []] + [[s for i, s in enumerate(others) if mask >> i & 1]
                                for mask in range(1, 2 ** len(others))]
         for value in values:
-            assert read(state, seat, nexus.nexus_text(value)) == ([value], [])
+            assert read(state, seat, nexus.nexus_text(state, value)) == ([value], [])

@@ -8,9 +8,8 @@ import json
 
 import pytest
 from dune_mail import game_at, send
+from dune_seats import CLASSIC
 from installation import Installation
-
-from pbem.games.dune.state import base_data
 
 
 def flat(text: str) -> str:
@@ -212,9 +211,9 @@ def test_wbc_x_7_8_a_plan_is_accepted_and_corrected_at_the_reveal(tmp_path):
     assert events["plan-corrected"]["corrections"] == [
         "weapon-chosen-at-random", "leader-added", "dial-reduced"]
     other = ({"Chaumas", "Crysknife"} - {shown["weapon"]}).pop()
-    hand = [base_data().treachery_card(c).name
+    hand = [CLASSIC.treachery_card(c).name
             for c in record.state["factions"]["atreides"]["hand"]]
-    discard = [base_data().treachery_card(c).name
+    discard = [CLASSIC.treachery_card(c).name
                for c in record.state["decks"]["treachery_discard"]]
     assert hand == [other] and shown["weapon"] in discard      # the loser's card discarded
 

@@ -8,11 +8,11 @@ import json
 import random
 
 import pytest
+from dune_seats import SEAT_FACTIONS
 
 from pbem.game import replay, step_rng
 from pbem.games import dune
 from pbem.games.dune.invariants import violations
-from pbem.games.dune.state import SEAT_FACTIONS
 
 MIXES = [
     ("classic", {}),

@@ -8,13 +8,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from dune_seats import SEAT_FACTIONS
 
 from pbem.games.dune.board import reach
 from pbem.games.dune.forces import add_forces
 from pbem.games.dune.orders.language import OrderProblem
 from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.rules import make_rules
-from pbem.games.dune.state import SEAT_FACTIONS, data
+from pbem.games.dune.state import data
 
 ALL = list(SEAT_FACTIONS)
 AT, BG, EM, FR, GU, HA = ALL

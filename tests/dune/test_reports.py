@@ -13,13 +13,13 @@ from types import SimpleNamespace
 import pytest
 import yaml
 from dune_rounds import bot_orders
+from dune_seats import SEAT_FACTIONS
 
 from pbem.game import Event, replay_states, step_rng
 from pbem.games import dune
 from pbem.games.dune.codes import EventCode
 from pbem.games.dune.orders.language import KINDS
 from pbem.games.dune.scenario import load_scenario
-from pbem.games.dune.state import SEAT_FACTIONS
 from pbem.templating import MAIL_WIDTH, environment, render, wrap_lines
 
 RULES = Path(dune.__file__).parent

@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from dune_seats import SEAT_FACTIONS
 
 from pbem.game import Event
 from pbem.games.dune import leaders, turn
@@ -18,7 +19,7 @@ from pbem.games.dune.orders.revival_orders import random_revival, revival_text
 from pbem.games.dune.phases import revival
 from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.rules import make_rules
-from pbem.games.dune.state import SEAT_FACTIONS, data, only_sector, storm_order
+from pbem.games.dune.state import data, only_sector, storm_order
 from pbem.games.dune.view import seat_view
 from pbem.templating import render
 
@@ -564,7 +565,7 @@ def test_revival_orders_read_loosely_and_print_canonically(text, canonical):
     give(state, EM, "Karama #1")
     values, errors = read(state, EM, text)
     assert errors == []
-    assert revival_text(values[0]) == canonical
+    assert revival_text(state, values[0]) == canonical
     assert read(state, EM, canonical) == (values, [])
 
 
@@ -650,8 +651,8 @@ def test_random_revival_orders_are_legal_read_back_and_keep_the_invariants():
         orders = {}
         for found in revival.prompts(state):
             value = random_revival(seat_view(state, found.seat), found, rng)
-            values, errors = read(state, found.seat, revival_text(value))
-            assert errors == [], (revival_text(value), errors)
+            values, errors = read(state, found.seat, revival_text(state, value))
+            assert errors == [], (revival_text(state, value), errors)
             assert values == [value]
             orders[found.key] = value
         events = revival.apply(state, orders, rng)
@@ -695,13 +696,13 @@ def test_invariant_no_stronghold_holds_three_factions():
     coexisting (XV.B.5), and coexisting they occupy nothing (XV.B.4)."""
     state = game(seats=(AT, BG, FR, HA))
     for seat in (HA, FR):
-        add_forces(state, seat, "Arrakeen", only_sector("Arrakeen"), {"force": 1})
+        add_forces(state, seat, "Arrakeen", only_sector(state, "Arrakeen"), {"force": 1})
         take(state["factions"][seat]["reserve"], {"force": 1})
     assert violations(state) == ["stronghold: Arrakeen is occupied by atreides, fremen, "
                                  "harkonnen (000 IX.C.1.c, IX.C.2.f)"]
     state = game(seats=(AT, BG, FR, HA))
     for seat in (BG, FR):
-        add_forces(state, seat, "Arrakeen", only_sector("Arrakeen"), {"force": 1})
+        add_forces(state, seat, "Arrakeen", only_sector(state, "Arrakeen"), {"force": 1})
         take(state["factions"][seat]["reserve"], {"force": 1})
     assert violations(state) == []
     state["factions"][BG]["coexisting"] = ["Arrakeen"]
@@ -787,8 +788,8 @@ def test_001_2_03_08_random_revivals_of_the_emperors_ally_read_back_and_go_beyon
         orders = {}
         for found in revival.prompts(state):
             value = random_revival(seat_view(state, found.seat), found, rng)
-            values, errors = read(state, found.seat, revival_text(value))
-            assert errors == [] and values == [value], (revival_text(value), errors)
+            values, errors = read(state, found.seat, revival_text(state, value))
+            assert errors == [] and values == [value], (revival_text(state, value), errors)
             orders[found.key] = value
         revival.apply(state, orders, rng)
         assert violations(state) == []

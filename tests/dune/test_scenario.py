@@ -106,7 +106,7 @@ def test_card_names_take_exact_copies_first_then_the_lowest_free_copy():
     assert state["decks"]["treachery"][-2:] == ["Shield #3", "Karama #2"]   # top last
     assert state["decks"]["treachery_discard"] == ["Baliset"]
     assert state["decks"]["spice"][-3:] == ["Hagga Basin", "Shai-Hulud #2", "Red Chasm"]
-    assert state["decks"]["spice_discard"] == [["Old Gap", "Shai-Hulud #1"]]
+    assert state["decks"]["spice_discard"] == ["Old Gap", "Shai-Hulud #1"]
     assert sorted(all_cards(state)) == sorted(c.id for c in data(state).treachery_deck)
     assert len(state["decks"]["spice"]) == len(data(state).spice_deck) - 2
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from dune_seats import SEAT_FACTIONS
 
 from pbem.games.dune.dropout import drop_out
 from pbem.games.dune.forces import add_forces, total
@@ -17,7 +18,6 @@ from pbem.games.dune.league import performance
 from pbem.games.dune.league import wbc as wbc
 from pbem.games.dune.phases import set_up, victory
 from pbem.games.dune.rules import make_rules
-from pbem.games.dune.state import SEAT_FACTIONS
 from pbem.league import TieError
 from pbem.league.draw import table_sizes
 
@@ -99,7 +99,7 @@ def test_004_line_176_to_179_performance_points_of_a_turn_end():
     points = performance.turn_points(turn(
         1, coexisting=["Carthag", "Sietch Tabr"], harkonnen=["Carthag", "Arrakeen"],
         fremen=["Sietch Tabr", "Habbanya Ridge Sietch", "Tuek's Sietch"],
-        atreides=["Shield Wall"]))
+        atreides=["Shield Wall"]), "wbc")
     assert points["harkonnen"] == 2
     assert points["fremen"] == 1.5
     assert points["bene-gesserit"] == pytest.approx(0.2)

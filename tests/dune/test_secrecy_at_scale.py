@@ -10,11 +10,11 @@ import random
 
 import pytest
 from dune_leaks import leaked, secrets_over, shown_in_battles, shown_in_events
+from dune_seats import SEAT_FACTIONS
 from installation import Installation
 from players import addressed_to, text
 
 from pbem.definition import create_game, game_definition
-from pbem.games.dune.state import SEAT_FACTIONS
 
 GAMES = [  # (ruleset, options, seats): every phase so far, each mail mode, 2 to 6 factions
     ("wbc", {}, 6), ("wbc", {"bidding": "whole_round", "movement": "batched"}, 6),

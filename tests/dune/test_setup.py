@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 
 import pytest
+from dune_seats import SEAT_FACTIONS
 
 from pbem.games.dune.forces import all_of, total
 from pbem.games.dune.orders.language import parse_orders
 from pbem.games.dune.phases import set_up as setup
 from pbem.games.dune.rules import make_rules
-from pbem.games.dune.state import SEAT_FACTIONS, data
+from pbem.games.dune.state import data
 from pbem.games.dune.view import seat_view
 
 ALL = list(SEAT_FACTIONS)

@@ -8,18 +8,20 @@ from __future__ import annotations
 import random
 
 import pytest
+from dune_seats import CLASSIC, SEAT_FACTIONS
 
+from pbem.games.dune.decks import spice_discards
 from pbem.games.dune.forces import add, add_forces, all_of, count_in, counts_of, plain, take, total
 from pbem.games.dune.orders.language import parse_orders
 from pbem.games.dune.phases import spice_blow
 from pbem.games.dune.phases.set_up import new_game
-from pbem.games.dune.rules import make_rules
-from pbem.games.dune.state import SEAT_FACTIONS, base_data, data
+from pbem.games.dune.rules import make_rules, rules_of
+from pbem.games.dune.state import data
 
 ALL = list(SEAT_FACTIONS)
 NOT_FREMEN = [seat for seat in ALL if seat != "fremen"]
 WORM1, WORM2, WORM3 = "Shai-Hulud #1", "Shai-Hulud #2", "Shai-Hulud #3"
-EVERY_CARD = sorted(card.id for card in base_data().spice_deck)
+EVERY_CARD = sorted(card.id for card in CLASSIC.spice_deck)
 
 
 class Stacked(random.Random):
@@ -54,13 +56,24 @@ def game(ruleset="classic", seats=ALL, turn=2, storm=1, seed=1, **options):
 def arrange(state, top=(), piles=None):
     """Put ``top`` on the spice deck (``top[0]`` turned first) and the discard piles as given;
     every other card lies in the deck below them."""
-    decks = state["decks"]
-    piles = piles or [[] for _ in decks["spice_discard"]]
+    decks, names = state["decks"], spice_discards(state)
+    piles = piles or [[] for _ in names]
     placed = [*top, *(card for pile in piles for card in pile)]
     rest = [card for card in EVERY_CARD if card not in placed]
     decks["spice"] = rest + list(reversed(top))
-    decks["spice_discard"] = [list(pile) for pile in piles]
-    decks["spice_last"] = [spice_blow.last_territory(pile) for pile in piles]
+    for name, pile in zip(names, piles, strict=True):
+        decks[name] = list(pile)
+        state["spice_last"][name] = spice_blow.last_territory(state, pile)
+
+
+def discards(state):
+    """The spice discard piles the game uses, in order (``decks.spice_discards``)."""
+    return [state["decks"][pile] for pile in spice_discards(state)]
+
+
+def last_blows(state):
+    """The territory each of them last turned up (000 XXI.B.2), in order."""
+    return [state["spice_last"][pile] for pile in spice_discards(state)]
 
 
 def station(state, faction, territory, sector, normal, starred=0):
@@ -92,8 +105,7 @@ def order(state, seat, text):
 
 
 def cards_conserved(state):
-    decks = state["decks"]
-    return sorted(decks["spice"] + [c for pile in decks["spice_discard"] for c in pile]) == \
+    return sorted(state["decks"]["spice"] + [c for pile in discards(state) for c in pile]) == \
         EVERY_CARD
 
 
@@ -105,7 +117,7 @@ def test_vii_a_1_a_territory_card_places_its_spice_on_the_territory():
     arrange(state, top=["The Great Flat"])
     events = spice_blow.begin(state, random.Random(0))
     assert state["spice"] == {"The Great Flat": 10}
-    assert state["decks"]["spice_discard"] == [["The Great Flat"]]
+    assert discards(state) == [["The Great Flat"]]
     assert codes(events) == ["spice-card", "spice-placed"]
     assert events[1].data == {"territory": "The Great Flat", "sector": 15, "amount": 10}
     assert all(event.to is None for event in events)
@@ -129,7 +141,7 @@ def test_vii_a_1_no_spice_is_placed_when_its_sector_is_in_storm():
     events = spice_blow.begin(state, random.Random(0))
     assert state["spice"] == {}
     assert codes(events) == ["spice-card", "spice-in-storm"]
-    assert spice_blow.last_territory(state["decks"]["spice_discard"][0]) == "The Great Flat"
+    assert spice_blow.last_territory(state, discards(state)[0]) == "The Great Flat"
 
 
 # --- worms
@@ -154,7 +166,7 @@ def test_vii_a_2_a_worm_devours_spice_and_forces_of_the_last_territory_turned_up
                              "forces": {"emperor": {"force": 2, "sardaukar": 1},
                                         "harkonnen": {"force": 5}}}
     assert state["spice"] == {"Broken Land": 8}
-    assert state["decks"]["spice_discard"] == [["Red Chasm", WORM1, "Broken Land"]]
+    assert discards(state) == [["Red Chasm", WORM1, "Broken Land"]]
     assert spice_blow.done(state)
 
 
@@ -222,7 +234,7 @@ def test_xii_a_no_nexus_on_turn_1_and_vii_d_its_worms_go_back_into_the_deck():
                                      "spice-placed"]
         assert "nexus" not in codes(events) and spice_blow.done(state)
         assert state["worms"] == codes(events).count("worm-reshuffled") >= 1
-        assert state["decks"]["spice_discard"][0] == ["Red Chasm"]
+        assert discards(state)[0] == ["Red Chasm"]
         assert all(card.id in state["decks"]["spice"]
                    for card in data(state).spice_deck if card.is_shai_hulud)
         assert count_in(state, "harkonnen", "Red Chasm") == {"force": 5}
@@ -237,7 +249,7 @@ def test_xxi_a_3_double_blow_turn_1_worms_go_back_for_both_piles():
     events = spice_blow.begin(state, Stacked("Old Gap"))
     assert [e.data["card"] for e in events if e.code == "spice-card"] == [
         "Red Chasm", WORM1, "Old Gap"]
-    assert state["decks"]["spice_discard"] == [["Red Chasm"], ["Old Gap"]]
+    assert discards(state) == [["Red Chasm"], ["Old Gap"]]
     assert WORM1 in state["decks"]["spice"] and cards_conserved(state)
 
 
@@ -274,7 +286,7 @@ def test_xxi_b_1_an_empty_deck_is_restocked_from_every_discard_pile():
         assert codes(events)[0] == "spice-deck-reshuffled"
         assert events[0].data == {"cards": 21}
         expected = [["Habbanya Erg"], ["Old Gap"]] if options else [["Habbanya Erg"]]
-        assert state["decks"]["spice_discard"] == expected
+        assert discards(state) == expected
         assert cards_conserved(state)
 
 
@@ -315,7 +327,7 @@ def test_xxi_b_1_worms_left_in_the_deck_affect_pile_2_before_the_reshuffle():
         "spice-card", "spice-placed", "spice-card", "worm-devoured", "spice-card",
         "worm-ignored", "spice-deck-reshuffled", "spice-card", "spice-placed"]
     assert state["factions"]["harkonnen"]["tanks"] == {"force": 4}
-    assert state["decks"]["spice_discard"] == [[], ["Old Gap"]] and cards_conserved(state)
+    assert discards(state) == [[], ["Old Gap"]] and cards_conserved(state)
 
 
 # --- two piles
@@ -332,7 +344,7 @@ def test_xxi_a_4_worms_on_one_pile_have_no_effect_on_the_other():
     assert state["factions"]["emperor"]["tanks"] == {"force": 2}       # pile 2's last: Old Gap
     assert count_in(state, "harkonnen", "Red Chasm") == {"force": 5}   # not pile 1's Red Chasm
     assert state["spice"] == {"South Mesa": 10, "Sihaya Ridge": 6}
-    assert state["decks"]["spice_discard"] == [["Red Chasm", "South Mesa"],
+    assert discards(state) == [["Red Chasm", "South Mesa"],
                                               ["Old Gap", WORM1, "Sihaya Ridge"]]
     assert [e.data["pile"] for e in events if e.code == "spice-card"] == [1, 2, 2]
 
@@ -359,7 +371,7 @@ def fremen_game(ruleset="classic", **options):
     """Turn 3; the last territory turned up is The Minor Erg (sectors 5-8, spice in 8)."""
     state = game(ruleset, turn=3, storm=1, **options)
     state["spice"]["The Minor Erg"] = 8
-    piles = [["The Minor Erg"], ["Old Gap"]] if len(state["decks"]["spice_discard"]) == 2 \
+    piles = [["The Minor Erg"], ["Old Gap"]] if len(discards(state)) == 2 \
         else [["The Minor Erg"]]
     arrange(state, top=[WORM1, "Broken Land"], piles=piles)
     return state
@@ -625,7 +637,7 @@ def test_worm_placement_orders_read_back_the_same():
     spice_blow.begin(state, random.Random(0))
     spice_blow.apply(state, passes(state), random.Random(0))
     prompts = spice_blow.prompts(state)
-    for value in [None, *spice_blow.worm_destinations()]:
+    for value in [None, *spice_blow.worm_destinations(rules_of(state))]:
         text = f"WORM {value or 'NONE'}"
         (read,) = parse_orders(state, "fremen", text, prompts).orders
         assert read.value == value and read.text == text
@@ -658,7 +670,7 @@ def random_position(seed):
     if turn > 1:
         cards = list(EVERY_CARD)
         rng.shuffle(cards)
-        piles = [[] for _ in state["decks"]["spice_discard"]]
+        piles = [[] for _ in discards(state)]
         for card in cards[:rng.randint(0, 21)]:
             rng.choice(piles).append(card)
         arrange(state, piles=piles)
@@ -680,7 +692,8 @@ def test_random_blows_conserve_the_spice_cards_and_the_forces(seed):
                 choice = rng.choice(choices)
                 orders[prompt.key] = None if choice is None else list(choice)
             elif prompt.kind == "worm-placement":
-                orders[prompt.key] = rng.choice([None, *spice_blow.worm_destinations()])
+                destinations = spice_blow.worm_destinations(rules_of(state))
+                orders[prompt.key] = rng.choice([None, *destinations])
             else:
                 others = [s for s in state["seats"] if s != prompt.seat]
                 orders[prompt.key] = rng.choice([None, [], [rng.choice(others)]])
@@ -693,9 +706,9 @@ def test_random_blows_conserve_the_spice_cards_and_the_forces(seed):
     assert all(total(all_of(state, seat)) == 20 for seat in state["seats"])
     assert all(len(alliance) >= 2 for alliance in state["alliances"])
     assert len({s for a in state["alliances"] for s in a}) == sum(map(len, state["alliances"]))
-    discards = state["decks"]["spice_discard"]     # a pile is empty after a reshuffle
-    assert discards[-1] and all(not spice_blow.spice_card(pile[-1]).is_shai_hulud
-                                for pile in discards if pile)
+    piles = discards(state)     # a pile is empty after a reshuffle
+    assert piles[-1] and all(not spice_blow.spice_card(state, pile[-1]).is_shai_hulud
+                             for pile in piles if pile)
 
 
 def test_xxi_b_2_a_pile_remembers_its_last_territory_after_the_deck_is_reshuffled():
@@ -705,9 +718,10 @@ def test_xxi_b_2_a_pile_remembers_its_last_territory_after_the_deck_is_reshuffle
     state = game(turn=9, double_blow=True)
     station(state, "harkonnen", "Red Chasm", 7, 2)
     arrange(state, top=[WORM1, "Broken Land", "Old Gap"])
-    state["decks"]["spice_last"] = ["Red Chasm", "Rock Outcroppings"]
+    state["spice_last"] = dict(zip(spice_discards(state), ["Red Chasm", "Rock Outcroppings"],
+                                   strict=True))
     spice_blow.begin(state, random.Random(0))
     while spice_blow.prompts(state):
         spice_blow.apply(state, passes(state), random.Random(0))
     assert count_in(state, "harkonnen", "Red Chasm") == {}
-    assert state["decks"]["spice_last"] == ["Broken Land", "Old Gap"]
+    assert last_blows(state) == ["Broken Land", "Old Gap"]

@@ -102,7 +102,7 @@ def test_a_step_resolves_by_the_keys_its_prompts_have():
                                   record["seed"], record["log"], _version(record)))
     for ruleset, options in (("classic", {"movement": "batched", "advanced": True, "turns": 4}),
                              ("wbc", {"turns": 4})):
-        seats = list(GAME.seat_names)
+        seats = list(GAME.seating(ruleset, options).names)
         state = GAME.setup(ruleset, options, seats, step_rng("keys", 0))
         bots = random.Random("keys")
         for step in range(1, 400):

@@ -8,21 +8,17 @@ import json
 import random
 
 import pytest
+from dune_seats import CLASSIC, SEAT_FACTIONS
 
 from pbem.games.dune.forces import add_forces, total
 from pbem.games.dune.orders.language import KINDS, parse_orders
 from pbem.games.dune.phases import storm
 from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.rules import make_rules
-from pbem.games.dune.state import (
-    SEAT_FACTIONS,
-    base_data,
-    only_sector,
-    storm_order,
-)
+from pbem.games.dune.state import only_sector, storm_order
 
 ALL = list(SEAT_FACTIONS)
-BOARD = base_data().board
+BOARD = CLASSIC.board
 
 
 def game(ruleset="classic", seats=ALL, seed=1, **options):
@@ -163,7 +159,7 @@ def test_dial_order_reads_1_to_3_and_its_text_reads_back_the_same():
     later_turn(state, 17)
     prompts = storm.prompts(state)
     for value in (1, 2, 3):
-        text = KINDS["storm-dial"].text(value)
+        text = KINDS["storm-dial"].text(state, value)
         parsed = parse_orders(state, "atreides", text, prompts)
         assert parsed.errors == []
         assert [(o.prompt, o.value, o.text) for o in parsed.orders] == [
@@ -328,7 +324,7 @@ def test_the_polar_sink_is_never_in_storm():
     """000 IX.C.3.e (line 347): "The Polar Sink is never in storm", even when the first storm
     sweeps every sector of the map (AH, dials 20 and 20)."""
     state = game()
-    add_forces(state, "bene-gesserit", "Polar Sink", only_sector("Polar Sink"), {"force": 1})
+    add_forces(state, "bene-gesserit", "Polar Sink", only_sector(state, "Polar Sink"), {"force": 1})
     add_forces(state, "fremen", "The Great Flat", 15, {"force": 2})
     events = first_turn(state, (20, 20))
     assert losses(events) == {("fremen", "The Great Flat"): (2, 0)}

@@ -180,8 +180,8 @@ def test_storm_card_orders_read_loosely_refuse_what_is_not_open_and_print_canoni
     kind = KINDS["storm-card"]
     for value in ({}, {"weather_control": 0}, {"weather_control": 4}):
         prompt = next(p for p in dune.prompts(state) if p.seat == EM)
-        text = kind.text(value)
-        assert kind.text(kind.combine(state, prompt, [
+        text = kind.text(state, value)
+        assert kind.text(state, kind.combine(state, prompt, [
             kind.read(state, prompt, line.split()) for line in text.splitlines()])) == text
 
 

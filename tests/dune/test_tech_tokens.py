@@ -8,6 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
+from dune_seats import SEAT_FACTIONS
 
 from pbem.game import load_game, step_rng
 from pbem.games.dune import tokens, turn, variants
@@ -124,7 +125,7 @@ def test_whole_games_with_the_tech_tokens_break_no_invariant_and_use_every_rule(
     seen: set[str] = set()
     for seed in range(2):
         state = GAME.setup("gf9", {"tech_tokens": True, "advanced": seed == 1, "turns": 6},
-                           list(GAME.seat_names), step_rng(f"tech-{style}-{seed}", 0))
+                           list(SEAT_FACTIONS), step_rng(f"tech-{style}-{seed}", 0))
         bots = random.Random(seed)
         step = 0
         while state["result"] is None:

@@ -11,6 +11,7 @@ import dataclasses
 import json
 
 import pytest
+from dune_seats import SEAT_FACTIONS
 
 from pbem.game import load_game, step_rng
 from pbem.games.dune import tokens, turn
@@ -24,7 +25,7 @@ from pbem.games.dune.state import ruleset_data
 from pbem.games.dune.view import public_view, seat_view
 
 GAME = load_game("dune")
-SIX = list(GAME.seat_names)
+SIX = list(SEAT_FACTIONS)
 
 
 def new(ruleset: str, options: dict, seats: list[str] = SIX) -> dict:

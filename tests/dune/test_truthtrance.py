@@ -8,12 +8,13 @@ from __future__ import annotations
 import random
 
 from dune_rounds import mail_round
+from dune_seats import SEAT_FACTIONS
 
 from pbem.games import dune
 from pbem.games.dune.cards import truthtrance
 from pbem.games.dune.orders.language import KINDS
 from pbem.games.dune.scenario import load_scenario
-from pbem.games.dune.state import SEAT_FACTIONS, storm_order
+from pbem.games.dune.state import storm_order
 from pbem.games.dune.view import seat_view
 
 AT, BG, EM, HA = "atreides", "bene-gesserit", "emperor", "harkonnen"
@@ -95,7 +96,7 @@ def test_truthtrance_orders_read_loosely_refuse_and_print_canonically():
     (prompt,) = [p for p in dune.prompts(state) if p.kind == "truthtrance"]
     for text in ("TRUTHTRANCE NONE", "TRUTHTRANCE Bene Gesserit Do you predict me?",
                  "TRUTHTRANCE Harkonnen Is Piter your traitor?"):
-        assert kind.text(kind.read(state, prompt, text.split()[1:])) == text
+        assert kind.text(state, kind.read(state, prompt, text.split()[1:])) == text
     assert kind.read(state, prompt, ["bg", "will", "you", "coexist"]) == [BG, "will you coexist"]
     (error,) = dune.parse(state, AT, "TRUTHTRANCE Atreides Am I?").errors
     assert error.code == "faction-not-allowed"

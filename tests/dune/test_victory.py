@@ -9,12 +9,13 @@ import copy
 import random
 
 import pytest
+from dune_seats import SEAT_FACTIONS
 
 from pbem.games.dune import turn
 from pbem.games.dune.forces import add_forces
 from pbem.games.dune.phases import set_up, victory
 from pbem.games.dune.rules import make_rules
-from pbem.games.dune.state import SEAT_FACTIONS, data
+from pbem.games.dune.state import data
 
 ALL = list(SEAT_FACTIONS)
 SECTOR = {"Arrakeen": 10, "Carthag": 11, "Tuek's Sietch": 5, "Sietch Tabr": 14,

@@ -18,6 +18,7 @@ import pbem.commands  # noqa: F401  (registers the players' commands)
 from pbem.archive import build_archive, game_file
 from pbem.cli import main
 from pbem.commands.registry import PLAYER_COMMANDS
+from pbem.definition import GameFileError, game_definition
 from pbem.games.war_for_arrakis.orders.decisions import DECISION_KINDS
 
 TWO = ["atreides", "harkonnen"]
@@ -219,3 +220,18 @@ def test_a_silent_seat_is_played_by_its_defaults_or_a_bot_after_its_deadlines(tm
     assert seat["disorder"] == disorder
     if disorder == "bot":              # from then on a bot answers: nothing more defaulted
         assert ["r2.vehicles"] not in defaulted
+
+
+@pytest.mark.parametrize(("ruleset", "seats"), [
+    ("standard", ["fremen", "harkonnen"]), ("standard", ["atreides", "fremen", "harkonnen"]),
+    ("mahdi", ["atreides", "harkonnen"])])
+def test_002_3_4_players_mode_a_game_file_seats_a_faction_one_seat_or_its_two_powers(
+        ruleset, seats):
+    """002 3-4 PLAYERS MODE (a faction one player or two, each with a power) and MAHDI SOLO
+    MODE (the Atreides alone): a game file seating anything else is refused when read,
+    naming the seatings the game has (``Seating.sets``)."""
+    with pytest.raises(GameFileError) as error:
+        game_definition({"id": GAME, "game": "war_for_arrakis", "ruleset": ruleset,
+                         "seats": [{"seat": s, "address": address(s)} for s in seats]})
+    assert any(problem.startswith(f"seats: a game of war_for_arrakis ({ruleset}) seats ")
+               for problem in error.value.problems), error.value.problems

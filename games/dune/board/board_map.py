@@ -53,9 +53,10 @@ from ...common.drawing import (
     svg_document,
     svg_of,
 )
+from ..data import Board, Faction, MapMarker
 from ..factions import power
 from ..forces import count_text, marks
-from ..state import POLAR_SINK, base_data, data, ruleset_data
+from ..state import POLAR_SINK, data, ruleset_data, sheet
 
 LAYOUT_FILE = Path(__file__).parents[1] / "data" / "board_map.yaml"
 SECTOR_DEGREES = 20
@@ -89,11 +90,11 @@ class Layout:
     first_sector_starts_at: float
     panel_x: int
     key_y: int
-    factions: dict[str, dict[str, str]]
     fills: dict[str, str]
     cells: tuple[Cell, ...]
     labels: dict[str, tuple[int, float, float]]
     key_chips: dict[str, str]
+    drawn: tuple[str, ...]          # the territories the file draws, in its order
 
     def radius(self, r: float) -> float:
         return self.sink_radius + r * (self.rim_radius - self.sink_radius)
@@ -164,43 +165,56 @@ class LayoutError(ValueError):
 
 @functools.cache
 def layout() -> Layout:
-    """The map layout, read once (``load_layout``)."""
+    """The map layout, read once (``load_layout``); checked against a ruleset's board when its
+    first map is drawn (``static``)."""
     return load_layout(LAYOUT_FILE)
 
 
-def load_layout(path: Path) -> Layout:
-    """A layout file read and checked against the board: every territory drawn, each in
-    exactly its sectors, every band within the ring; every fault is reported at once."""
+def load_layout(path: Path, board: Board | None = None) -> Layout:
+    """A layout file read and checked: every band within the ring; and, given a board, every
+    territory drawn, each in exactly its sectors (``board_problems``); every fault is reported
+    at once."""
     raw = yaml.load(path.read_text(encoding="utf-8"),     # libyaml's: an eighth of the time
                     Loader=getattr(yaml, "CSafeLoader", yaml.SafeLoader))
-    board = base_data().board
     problems, cells, labels = [], [], {}
     for name, entry in raw["territories"].items():
-        if name not in board:
-            problems.append(f"{name}: no such territory on the board")
-            continue
         mine = [Cell(name, c["sector"], tuple(c["r"]), tuple(c.get("a", (0.0, 1.0))))
                 for c in entry["cells"]]
-        if {c.sector for c in mine} != set(board[name].sectors):
-            problems.append(f"{name}: cells in sectors {sorted({c.sector for c in mine})}, "
-                            f"the board says {sorted(board[name].sectors)}")
         bad = [c for c in mine if not (0 <= c.r[0] < c.r[1] <= 1 and 0 <= c.a[0] < c.a[1] <= 1)]
         problems += [f"{name}: sector {c.sector}: bad band r={c.r} a={c.a}" for c in bad]
         cells += mine
         if "label" in entry:
             spot = entry["label"]
             labels[name] = (spot["sector"], spot["r"], spot.get("a", 0.5))
-    problems += [f"{t.name}: not drawn" for t in board.territories
-                 if t.name not in raw["territories"]]
-    problems += [f"key_chips: {chip}: {seat} has no colour" for chip, seat in
-                 raw["key_chips"].items() if seat not in raw["factions"]]
+    lay = Layout(raw["canvas"]["width"], raw["canvas"]["height"], tuple(raw["board"]["centre"]),
+                 raw["board"]["polar_sink_radius"], raw["board"]["rim_radius"],
+                 raw["first_sector_starts_at"], raw["panel"]["x"], raw["key"]["y"],
+                 raw["fills"], tuple(cells), labels, raw["key_chips"], tuple(raw["territories"]))
+    problems += board_problems(lay, board) if board is not None else []
     if problems:
         raise LayoutError(path, problems)
-    return Layout(raw["canvas"]["width"], raw["canvas"]["height"], tuple(raw["board"]["centre"]),
-                  raw["board"]["polar_sink_radius"], raw["board"]["rim_radius"],
-                  raw["first_sector_starts_at"], raw["panel"]["x"], raw["key"]["y"],
-                  raw["factions"],
-                  raw["fills"], tuple(cells), labels, raw["key_chips"])
+    return lay
+
+
+def board_problems(lay: Layout, board: Board) -> list[str]:
+    """How a layout fails a ruleset's board: a territory drawn that the board lacks, or drawn
+    in other sectors than the board's, or not drawn."""
+    problems = []
+    for name in lay.drawn:
+        if name not in board:
+            problems.append(f"{name}: no such territory on the board")
+            continue
+        sectors = {c.sector for c in lay.cells_of(name)}
+        if sectors != set(board[name].sectors):
+            problems.append(f"{name}: cells in sectors {sorted(sectors)}, "
+                            f"the board says {sorted(board[name].sectors)}")
+    return problems + [f"{t.name}: not drawn" for t in board.territories
+                       if t.name not in lay.drawn]
+
+
+def marker(view: dict[str, Any], seat: str) -> MapMarker:
+    """How the map marks a seat's forces: its faction sheet's (``factions.yaml``: ``map``)."""
+    return sheet(seat, view).map_marker
 
 
 # --- the scene ------------------------------------------------------------------------------
@@ -217,9 +231,13 @@ class Static:
 
 @functools.cache
 def static(ruleset: str) -> Static:
-    """The static shapes of a ruleset's map (its board's territory types)."""
+    """The static shapes of a ruleset's map (its board's territory types), the layout checked
+    against its board first."""
     lay = layout()
     board = ruleset_data(ruleset).board
+    problems = board_problems(lay, board)
+    if problems:
+        raise LayoutError(LAYOUT_FILE, problems)
     shapes: list[Any] = [rect(0, 0, lay.width, lay.height, fill="#fbf7ef")]
     shapes.append(Circle(*lay.centre, lay.rim_radius + 4, fill="#e8d3a6", stroke=BORDER,
                          width=2))
@@ -230,7 +248,7 @@ def static(ruleset: str) -> Static:
                          stroke=BORDER, width=2))
     shapes += _sector_lines(lay)
     shapes += _borders(lay)
-    return Static(tuple(shapes), tuple(_labels(lay)), tuple(_abbreviations(lay)))
+    return Static(tuple(shapes), tuple(_labels(lay, board)), tuple(_abbreviations(lay, board)))
 
 
 @dataclass(frozen=True)
@@ -366,18 +384,18 @@ def occupants(view: dict[str, Any], territory: str) -> list[str]:
             if seat in present and territory not in power(seat).coexisting_in_view(view)]
 
 
-def strongholds() -> list[str]:
-    return [t.name for t in base_data().board.territories if t.is_stronghold]
+def strongholds(view: dict[str, Any]) -> list[str]:
+    return [t.name for t in data(view).board.strongholds]
 
 
 def _holders(lay: Layout, view: dict[str, Any]) -> list[Any]:
     """A stronghold held by one faction is ringed in its colour; by several, in red dashes."""
     shapes = []
-    for name in strongholds():
+    for name in strongholds(view):
         held = occupants(view, name)
         if not held:
             continue
-        colour = lay.factions[held[0]]["colour"] if len(held) == 1 else "#d01818"
+        colour = marker(view, held[0]).colour if len(held) == 1 else "#d01818"
         for cell in lay.cells_of(name):
             shapes.append(Poly(lay.outline(cell), stroke=colour, width=4,
                                dash=len(held) > 1))
@@ -393,16 +411,16 @@ def _player_dots(lay: Layout, view: dict[str, Any]) -> list[Any]:
         if seat is None:
             shapes.append(Circle(x, y, 5, fill="#fbf7ef", stroke=BORDER))
             continue
-        style = lay.factions[seat]
+        style = marker(view, seat)
         shapes.append(Group("player-dot", {"data-faction": seat}, [
-            Circle(x, y, 10, fill=style["colour"], stroke="#ffffff", width=1.5),
-            Text(x, y, style["letter"], 11, fill=style["text"], bold=True)]))
+            Circle(x, y, 10, fill=style.colour, stroke="#ffffff", width=1.5),
+            Text(x, y, style.letter, 11, fill=style.text, bold=True)]))
     return shapes
 
 
-def _labels(lay: Layout) -> list[Text]:
+def _labels(lay: Layout, board: Board) -> list[Text]:
     labels = []
-    for territory in base_data().board.territories:
+    for territory in board.territories:
         x, y = lay.label_point(territory.name)
         stronghold = territory.is_stronghold
         text = territory.name if territory.name == POLAR_SINK else territory.abbreviations[0]
@@ -423,12 +441,12 @@ def _chips(lay: Layout, view: dict[str, Any], territory: str, by_faction: dict) 
     for seat in view["seats"]:
         if seat not in by_faction:
             continue
-        style = lay.factions[seat]
-        text = f"{style['letter']} {count_text(by_faction[seat])}"
+        style = marker(view, seat)
+        text = f"{style.letter} {count_text(by_faction[seat])}"
         if territory in power(seat).coexisting_in_view(view):
-            chips.append((text + " adv", "#ffffff", style["colour"], True))
+            chips.append((text + " adv", "#ffffff", style.colour, True))
         else:
-            chips.append((text, style["colour"], style["text"], False))
+            chips.append((text, style.colour, style.text, False))
     return chips
 
 
@@ -454,10 +472,10 @@ def _forces_box(lay: Layout, view: dict[str, Any], territory: str, sector: str,
                   title=f"{where}: {names}")
 
 
-def _spice_box(lay: Layout, territory: str, amount: int) -> Placed:
+def _spice_box(lay: Layout, board: Board, territory: str, amount: int) -> Placed:
     """Spice: a round pale-gold token with the amount, at the territory's spice blow sector."""
-    blow = base_data().board[territory].spice_blow
-    sector = blow.sector if blow else base_data().board[territory].sectors[0]
+    blow = board[territory].spice_blow
+    sector = blow.sector if blow else board[territory].sectors[0]
     size = max(22, len(str(amount)) * CHAR_W + 8)
 
     def draw(x: float, y: float) -> list[Any]:
@@ -473,7 +491,8 @@ def _token_box(lay: Layout, view: dict[str, Any], token: dict[str, Any]) -> Plac
     """A token on the board: face up a pale token with its name's initials, face down a dark
     one with a question mark, and its owner's letter beside either."""
     owner = token["owner"]
-    letter = lay.factions[owner]["letter"] if owner else ""
+    style = marker(view, owner) if owner else None
+    letter = style.letter if style else ""
     up = token["face"] == "up" and "name" in token
     mark = "".join(word[0] for word in token["name"].split()) if up else "?"
     size = max(22, (len(mark) + len(letter)) * CHAR_W + 10)
@@ -481,7 +500,7 @@ def _token_box(lay: Layout, view: dict[str, Any], token: dict[str, Any]) -> Plac
     def draw(x: float, y: float) -> list[Any]:
         ink = INK if up else "#ffffff"
         return [Circle(x + size / 2, y + size / 2, size / 2, fill="#f4efe4" if up else "#3a3a3a",
-                       stroke=lay.factions[owner]["colour"] if owner else BORDER, width=2.5),
+                       stroke=style.colour if style else BORDER, width=2.5),
                 Text(x + size / 2, y + size / 2, f"{letter}{mark}", 11, fill=ink, bold=True)]
     whose = f"{view['factions'][owner]['name']} " if owner else ""
     what = token["name"] if "name" in token else f"a {token['what']}"
@@ -496,7 +515,7 @@ def _placed(lay: Layout, view: dict[str, Any], labels: list[Text]) -> list[Any]:
     boxes = [_forces_box(lay, view, territory, sector, by_faction)
              for territory, sectors in view["forces"].items()
              for sector, by_faction in sorted(sectors.items(), key=lambda s: int(s[0]))]
-    boxes += [_spice_box(lay, territory, amount)
+    boxes += [_spice_box(lay, data(view).board, territory, amount)
               for territory, amount in view["spice"].items() if amount]
     boxes += [_token_box(lay, view, token) for token in view.get("tokens", ())
               if token["at"] == "board"]
@@ -531,40 +550,40 @@ def _panel(lay: Layout, view: dict[str, Any]) -> list[Any]:
     shapes.append(Text(x, y, "Factions", LEGEND + 1, bold=True, anchor="start"))
     for seat in view["seats"]:
         y += 27
-        style = lay.factions[seat]
+        style = marker(view, seat)
         tanks = view["factions"][seat]["tanks"]
-        shapes += [rect(x, y - 11, 24, 22, fill=style["colour"], stroke="#ffffff"),
-                   Text(x + 12, y, style["letter"], LEGEND - 2, fill=style["text"], bold=True),
+        shapes += [rect(x, y - 11, 24, 22, fill=style.colour, stroke="#ffffff"),
+                   Text(x + 12, y, style.letter, LEGEND - 2, fill=style.text, bold=True),
                    Text(x + 32, y, f"{names[seat]}: dot {view['factions'][seat]['dot']}, "
                                    f"tanks {count_text(tanks)}", LEGEND, anchor="start")]
     if view.get("alliances"):
         y += 27
-        text = "; ".join(" + ".join(lay.factions[s]["letter"] for s in alliance)
+        text = "; ".join(" + ".join(marker(view, s).letter for s in alliance)
                          for alliance in view["alliances"])
         shapes.append(Text(x, y, f"Allied: {text}", LEGEND, anchor="start"))
     y += 36
     shapes.append(Text(x, y, "Strongholds", LEGEND + 1, bold=True, anchor="start"))
-    for name in strongholds():
+    for name in strongholds(view):
         y += 25
         held = occupants(view, name)
-        who = ", ".join(lay.factions[s]["letter"] for s in held) or "-"
+        who = ", ".join(marker(view, s).letter for s in held) or "-"
         shapes.append(Text(x, y, f"{name}: {who}{' (contested)' if len(held) > 1 else ''}",
                            LEGEND, anchor="start"))
-    tokens, y = _panel_tokens(lay, view, x, y)
+    tokens, y = _panel_tokens(view, x, y)
     shapes += tokens
     y += 36
     total = sum(view["spice"].values())
     shapes.append(Text(x, y, f"Spice on the map: {total}", LEGEND + 1, bold=True,
                        anchor="start"))
     y += 34
-    shapes += _key(lay, view, x, y)
+    shapes += _key(view, lay, x, y)
     return shapes
 
 
-def _panel_tokens(lay: Layout, view: dict[str, Any], x: float, y: float
-                  ) -> tuple[list[Any], float]:
-    """The tokens in front of the shields, a line for each faction holding any, under the
-    strongholds (none in front of any shield: nothing), and the ``y`` of the last line."""
+def _panel_tokens(view: dict[str, Any], x: float, y: float) -> tuple[list[Any], float]:
+    """The tokens in front of the shields, a line for each faction holding any (by its
+    sheet's map letter), under the strongholds (none in front of any shield: nothing), and
+    the ``y`` of the last line."""
     front: dict[str, list[str]] = {}
     for token in view.get("tokens", ()):
         if token["at"] == "front":
@@ -576,25 +595,29 @@ def _panel_tokens(lay: Layout, view: dict[str, Any], x: float, y: float
                               anchor="start")]
     for owner, names in front.items():
         y += 25
-        shapes.append(Text(x, y, f"{lay.factions[owner]['letter']}: {', '.join(names)}",
+        shapes.append(Text(x, y, f"{marker(view, owner).letter}: {', '.join(names)}",
                            LEGEND, anchor="start"))
     return shapes, y
 
 
-def _key(lay: Layout, view: dict[str, Any], x: float, y: float) -> list[Any]:
-    """How to read the chips: the first kind of force with a mark of the game's data."""
+def _key(view: dict[str, Any], lay: Layout, x: float, y: float) -> list[Any]:
+    """How to read the chips: in the colours of the layout's ``key_chips`` factions (the
+    ruleset's first faction's where its data has not that one), with the first kind of force
+    with a mark of the game's data."""
+    seats = data(view).seats
+    forces, advisors = (marker(view, seat if seat in seats else seats[0])
+                        for seat in (lay.key_chips["forces"], lay.key_chips["advisors"]))
     kinds = marks(view)[:1]
     marked = "".join(f"+2{kind.mark}" for kind in kinds)
     faced = "".join(f", 2 {kind.face}" for kind in kinds)
-    forces, advisors = (lay.factions[lay.key_chips[chip]] for chip in ("forces", "advisors"))
     shapes: list[Any] = [
-        rect(x, y - 11, 72, 22, fill=forces["colour"], stroke="#ffffff"),
-        Text(x + 36, y, f"{forces['letter']} 5{marked}", LEGEND - 2, fill="#ffffff", bold=True),
+        rect(x, y - 11, 72, 22, fill=forces.colour, stroke="#ffffff"),
+        Text(x + 36, y, f"{forces.letter} 5{marked}", LEGEND - 2, fill="#ffffff", bold=True),
         Text(x + 80, y, f"5 forces{faced}", LEGEND, anchor="start")]
     y += 30
-    shapes += [rect(x, y - 11, 72, 22, fill="#ffffff", stroke=advisors["colour"], dash=True),
-               Text(x + 36, y, f"{advisors['letter']} 3 adv", LEGEND - 2,
-                    fill=advisors["colour"], bold=True),
+    shapes += [rect(x, y - 11, 72, 22, fill="#ffffff", stroke=advisors.colour, dash=True),
+               Text(x + 36, y, f"{advisors.letter} 3 adv", LEGEND - 2,
+                    fill=advisors.colour, bold=True),
                Text(x + 80, y, "3 advisors", LEGEND, anchor="start")]
     y += 32
     shapes += [Circle(x + 36, y, 13, fill=SPICE, stroke=SPICE_INK, width=2),
@@ -605,9 +628,9 @@ def _key(lay: Layout, view: dict[str, Any], x: float, y: float) -> list[Any]:
     return shapes
 
 
-def _abbreviations(lay: Layout) -> list[Text]:
+def _abbreviations(lay: Layout, board: Board) -> list[Text]:
     """The territories' abbreviations, in four columns below the board."""
-    entries = [(t.abbreviations[0], t.name) for t in base_data().board.territories
+    entries = [(t.abbreviations[0], t.name) for t in board.territories
                if t.name != POLAR_SINK]
     rows = (len(entries) + 3) // 4
     x, y = 16, lay.key_y + 14
@@ -690,11 +713,13 @@ def ground(ruleset: str) -> Ground:
     """The static layers of a ruleset's map, painted once per process."""
     lay = layout()
     fixed = static(ruleset)
+    factions = ruleset_data(ruleset).factions
     return painted_ground(lay.width, lay.height, fixed.ground,
-                          fixed.labels + fixed.abbreviations, lambda named: _palette(lay, named))
+                          fixed.labels + fixed.abbreviations,
+                          lambda named: _palette(lay, factions, named))
 
 
-def _palette(lay: Layout, named: Any) -> Any:
+def _palette(lay: Layout, factions: tuple[Faction, ...], named: Any) -> Any:
     """The colours of a ruleset's maps: those drawn over the board (the factions', the
     spice's, the storm's, and half of each with what it is drawn on: the smoothed edges of
     chips, rings and type), those of the board under the storm's veil, exactly; and the
@@ -703,8 +728,8 @@ def _palette(lay: Layout, named: Any) -> Any:
 
     ground_colours = [*lay.fills.values(), "#fbf7ef", "#e8d3a6"]
     lines = [BORDER, "#9a8466", "#6b5a44", "#5a4630"]
-    rings = [style["colour"] for style in lay.factions.values()] + ["#d01818"]
-    pairs = [(style["colour"], style["text"]) for style in lay.factions.values()]
+    rings = [faction.map_marker.colour for faction in factions] + ["#d01818"]
+    pairs = [(faction.map_marker.colour, faction.map_marker.text) for faction in factions]
     pairs += [(colour, "#ffffff") for colour in rings]
     pairs += [(SPICE, SPICE_INK), (STORM, "#ffffff"), (STORM, "#e8d3a6")]
     pairs += [(ink, under) for ink in [*rings, "#ffffff", "#333333", SPICE_INK]

@@ -113,12 +113,11 @@ from ..phases.storm import sheltered, storm_losses
 from ..rules import cite, rules_of
 from ..state import (
     POLAR_SINK,
-    SEAT_FACTIONS,
     State,
     ally_of,
-    base_data,
     coexists,
     data,
+    faction_name,
     forces_at,
     occupants,
     only_sector,
@@ -168,14 +167,14 @@ def entry_problem(state: State, faction: str, territory: str) -> OrderProblem | 
     if territory not in state["forces"]:    # nobody there: neither full nor an ally's
         return None
     if blocked_stronghold(state, faction, territory):
-        held = " and ".join(SEAT_FACTIONS[f] for f in occupants(state, territory))
+        held = " and ".join(faction_name(f, state) for f in occupants(state, territory))
         return OrderProblem(ErrorCode.STRONGHOLD_FULL,
                             f"{territory} is held by {held}: no one ships or "
                             "moves into a stronghold two other factions occupy "
                             f"({cite(state, '000 IX.C.1.c, IX.C.2.f')})")
     allies = barring_allies(state, faction, territory)
     if allies:
-        names = " and ".join(SEAT_FACTIONS[a] for a in allies)
+        names = " and ".join(faction_name(a, state) for a in allies)
         return OrderProblem(ErrorCode.ALLY_THERE,
                             f"your ally {names} is in {territory}: allies may "
                             "not enter a territory where an ally is, but the Polar Sink "
@@ -232,12 +231,13 @@ def move_destinations(state: State, faction: str, territory: str,
     # Each start's ends (``_ends``, cached); a place is in reach of the group wherever it
     # stands if it is in reach of one of its sectors.
     reposition = rules_of(state).repositioning
-    found = [_ends(territory, start, moves, storm, blocked, closed, reposition)
+    ruleset = state["rules"]["ruleset"]
+    found = [_ends(ruleset, territory, start, moves, storm, blocked, closed, reposition)
              for start in starts]
     if len(found) == 1:
         return dict(found[0])
-    return _by_territory({(name, sector) for ends in found for name, sectors in ends.items()
-                          for sector in sectors})
+    return _by_territory(ruleset, {(name, sector) for ends in found
+                                   for name, sectors in ends.items() for sector in sectors})
 
 
 def destinations_by_place(state: State, faction: str, places: list[Place],
@@ -273,7 +273,8 @@ class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
             territory, sector = place
             blocked, closed = self._barred
             moves = move_range(self._state, self._faction, territory, self._ornithopters)
-            self._found[place] = _ends(territory, sector, moves, self._state["storm"]["sector"],
+            self._found[place] = _ends(self._state["rules"]["ruleset"], territory, sector, moves,
+                                       self._state["storm"]["sector"],
                                        blocked - {territory} if territory in blocked
                                        else blocked, closed, self._reposition)
         return self._found[place]
@@ -297,43 +298,46 @@ def _closed(state: State, faction: str) -> frozenset[str]:
     return frozenset(closed)
 
 
-def _ends(territory: str, sector: int, moves: int, storm: int | None, blocked: frozenset[str],
-          closed: frozenset[str], reposition: bool = False) -> dict[str, tuple[int, ...]]:
-    """Where a group in one sector of ``territory`` may end its move: none from under the
+def _ends(ruleset: str, territory: str, sector: int, moves: int, storm: int | None,
+          blocked: frozenset[str], closed: frozenset[str], reposition: bool = False
+          ) -> dict[str, tuple[int, ...]]:
+    """Where a group in one sector of ``territory`` of the ruleset's board may end its move:
+    none from under the
     storm (IX.C.2.c), none in the ``closed`` territories (``entry_problem``); with
     ``reposition`` (GF9) the other sectors of its own territory too (``_repositions``).  The
     result may be shared: read it, never change it."""
-    found = _reached(territory, sector, moves, storm, blocked)
-    inside = _repositions(territory, sector, storm) if reposition else ()
+    found = _reached(ruleset, territory, sector, moves, storm, blocked)
+    inside = _repositions(ruleset, territory, sector, storm) if reposition else ()
     if inside:
-        found = _by_territory({(name, s) for name, sectors in found.items() for s in sectors}
-                              | {(territory, s) for s in inside})
+        found = _by_territory(ruleset, {(name, s) for name, sectors in found.items()
+                                        for s in sectors} | {(territory, s) for s in inside})
     if closed.isdisjoint(found):
         return found
     return {name: sectors for name, sectors in found.items() if name not in closed}
 
 
 @lru_cache(maxsize=1024)
-def _repositions(territory: str, sector: int, storm: int | None) -> tuple[int, ...]:
+def _repositions(ruleset: str, territory: str, sector: int, storm: int | None
+                 ) -> tuple[int, ...]:
     """The other sectors of the territory a group in ``sector`` reaches inside it, clear of
     the storm (GF9 repositioning, 001 1.06.08: "relocate to a different Sector within the
     same Territory.  Storm limitations still apply"); none from under the storm."""
     if territory == POLAR_SINK or sector == storm:
         return ()
-    inside = _paths_between(territory, (sector,), 0, storm, frozenset())
+    inside = _paths_between(ruleset, territory, (sector,), 0, storm, frozenset())
     return tuple(s for name, s in inside if name == territory and s != sector)
 
 
 @lru_cache(maxsize=4096)
-def _reached(territory: str, sector: int, moves: int, storm: int | None,
+def _reached(ruleset: str, territory: str, sector: int, moves: int, storm: int | None,
              blocked: frozenset[str]) -> dict[str, tuple[int, ...]]:
     """``_ends`` before the closed territories are taken out, in board order; cached apart
     from them (issue 20: the closed territories change with every position, the paths
     seldom)."""
     if territory != POLAR_SINK and sector == storm:
         return {}
-    reached = _paths_between(territory, (sector,), moves, storm, blocked)
-    return _by_territory({place for place, entered in reached.items() if entered
+    reached = _paths_between(ruleset, territory, (sector,), moves, storm, blocked)
+    return _by_territory(ruleset, {place for place, entered in reached.items() if entered
                           and place[0] != territory})
 
 
@@ -355,7 +359,7 @@ def check_move(state: State, faction: str, source: str, destination: str,
     if able:
         return _one_group(state, source, able)
     reach = move_destinations(state, faction, source, candidates[0], ornithopters)
-    valid = _places(reach)
+    valid = _places(state, reach)
     if sector is not None and in_storm(state, destination, sector):
         raise OrderProblem(ErrorCode.DESTINATION_IN_STORM,
                            f"sector {sector} of {destination} is under "
@@ -365,9 +369,9 @@ def check_move(state: State, faction: str, source: str, destination: str,
     if problem is not None:
         raise OrderProblem(problem.code, problem.message, valid)
     moves = move_range(state, faction, source, ornithopters)
-    place = destination if sector is None else where(destination, sector)
+    place = destination if sector is None else where(state, destination, sector)
     raise OrderProblem(ErrorCode.OUT_OF_REACH, f"{place} is out of reach: a group "
-                       f"in {where(source, candidates[0])} moves through up to {moves} "
+                       f"in {where(state, source, candidates[0])} moves through up to {moves} "
                        f"territor{'y' if moves == 1 else 'ies'} ({cite(state, '000 IX.C.2.a')}), "
                        "never into or through the storm or a stronghold two other factions hold "
                        f"({cite(state, 'IX.C.2.c, f')}); in reach: {', '.join(reach) or 'none'}",
@@ -416,16 +420,16 @@ def _group_sectors(state: State, faction: str, source: str, from_sector: int | N
     if from_sector is not None:
         mine = {s: f for s, f in mine.items() if s == from_sector}
     if not mine:
-        place = source if from_sector is None else where(source, from_sector)
+        place = source if from_sector is None else where(state, source, from_sector)
         raise OrderProblem(ErrorCode.NO_FORCES, f"you have no forces in {place}",
-                           tuple(where(source, s) for s in groups(state, faction, source)))
+                           tuple(where(state, source, s) for s in groups(state, faction, source)))
     enough = [s for s, here in mine.items() if within(forces, here)]
     if not enough and what == "move" and rules_of(state).moves_gather_sectors:
         held = groups(state, faction, source)
         enough = [part[0] for part in _gatherings(state, faction, source, from_sector)
                   if within(forces, plus(*(held[s] for s in part)))]
     if not enough:
-        held = "; ".join(f"{and_faces(state, faction, here)} in {where(source, s)}"
+        held = "; ".join(f"{and_faces(state, faction, here)} in {where(state, source, s)}"
                          for s, here in mine.items())
         group = ("a group is the forces of sectors the storm does not separate (001 1.06.05)"
                  if what == "move" and rules_of(state).moves_gather_sectors
@@ -436,7 +440,7 @@ def _group_sectors(state: State, faction: str, source: str, from_sector: int | N
     free = [s for s in enough if not in_storm(state, source, s)]
     if not free:
         raise OrderProblem(ErrorCode.STORM_HOLDS,
-                           f"the storm covers {where(source, enough[0])}: forces "
+                           f"the storm covers {where(state, source, enough[0])}: forces "
                            "under the storm cannot leave it "
                            f"({cite(state, '000 IX.C.2.c; WBC clarification IX')})")
     return free
@@ -476,7 +480,7 @@ def _one_group(state: State, source: str, sectors: list[int]) -> int:
         raise OrderProblem(ErrorCode.GROUP_NEEDED, f"your forces in {source} that could go lie in "
                            f"sectors {_listed(sectors)}, which move and ship apart "
                            f"({cite(state, '000 Q&A XXV.B.1')}): name the sector they leave from",
-                           tuple(where(source, s) for s in sectors))
+                           tuple(where(state, source, s) for s in sectors))
     return sectors[0]
 
 
@@ -484,13 +488,8 @@ def _one_group(state: State, source: str, sectors: list[int]) -> int:
 def _blocked(state: State, faction: str) -> frozenset[str]:
     """The strongholds no group of the faction moves into or through (``blocked_stronghold``)."""
     forces = state["forces"]
-    return frozenset(name for name in _strongholds()
-                     if name in forces and blocked_stronghold(state, faction, name))
-
-
-@cache
-def _strongholds() -> tuple[str, ...]:
-    return tuple(t.name for t in base_data().board.territories if t.is_stronghold)
+    return frozenset(t.name for t in data(state).board.strongholds
+                     if t.name in forces and blocked_stronghold(state, faction, t.name))
 
 
 def _paths(state: State, faction: str, territory: str, starts: list[int], moves: int
@@ -498,18 +497,18 @@ def _paths(state: State, faction: str, territory: str, starts: list[int], moves:
     """Place -> the fewest territories entered to reach it from the start sectors, up to
     ``moves``, never into the storm nor into or through a blocked stronghold (IX.C.2.c, f).
     The result is shared: read it, never change it."""
-    return _paths_between(territory, tuple(starts), moves, state["storm"]["sector"],
-                          _blocked(state, faction) - {territory})
+    return _paths_between(state["rules"]["ruleset"], territory, tuple(starts), moves,
+                          state["storm"]["sector"], _blocked(state, faction) - {territory})
 
 
 @lru_cache(maxsize=4096)
-def _paths_between(territory: str, starts: tuple[int, ...], moves: int, storm: int | None,
-                   blocked: frozenset[str]) -> dict[Place, int]:
+def _paths_between(ruleset: str, territory: str, starts: tuple[int, ...], moves: int,
+                   storm: int | None, blocked: frozenset[str]) -> dict[Place, int]:
     """``_paths`` given the storm's sector and the ``blocked`` strongholds; cached (the bots'
     prompts ask it for every place a shipment may land)."""
     entered = {(territory, s): 0 for s in starts}
     queue = deque(entered)
-    steps = _steps()
+    steps = _steps(ruleset)
     beyond = moves + 1
     while queue:
         place = queue.popleft()
@@ -529,11 +528,12 @@ def _paths_between(territory: str, starts: tuple[int, ...], moves: int, storm: i
 
 
 @cache
-def _steps() -> dict[Place, tuple[tuple[Place, int], ...]]:
-    """Place -> the places next to it and the territories entered going there (0 inside a
-    territory, between neighbouring sectors; 1 across a border where sectors touch)."""
+def _steps(ruleset: str) -> dict[Place, tuple[tuple[Place, int], ...]]:
+    """Place -> the places next to it on the ruleset's board and the territories entered going
+    there (0 inside a territory, between neighbouring sectors; 1 across a border where sectors
+    touch)."""
     steps: dict[Place, list[tuple[Place, int]]] = {}
-    for territory in base_data().board.territories:
+    for territory in ruleset_data(ruleset).board.territories:
         sectors = territory.sectors or (0,)
         for index, sector in enumerate(sectors):
             here = steps.setdefault((territory.name, sector), [])
@@ -555,7 +555,7 @@ def shipment_kinds(state: State, faction: str) -> tuple[str, ...]:
         state, faction, Ability.ALLY_CROSS_SHIP) else ()
     ours = tuple(kind for kind in ours if not cancelled(    # GF9 001 3.01.12.02
         state, {"cross": "cross-ship", "back": "off-planet"}[kind], faction))
-    if not native(faction):
+    if not native(state, faction):
         return ("reserve", *ours)
     if not ours:
         return (NATIVE,)
@@ -585,10 +585,10 @@ def _ally_power(state: State, faction: str, ability: Ability) -> bool:
     return any(factions.has(state, ally, ability) for ally in ally_of(state, faction))
 
 
-def native(faction: str) -> bool:
+def native(state: State, faction: str) -> bool:
     """The faction arrives from its reserves as natives: free, near a territory of its own
     (the faction data's ``native_arrival``; the Fremen, shield 2)."""
-    return sheet(faction).native_arrival is not None
+    return sheet(faction, state).native_arrival is not None
 
 
 def shipment_cost(state: State, faction: str, territory: str, count: int,
@@ -643,7 +643,8 @@ def payee(state: State, faction: str, karama: bool = False) -> str | None:
 def shipment_sources(state: State, faction: str) -> dict[str, tuple[int, ...]]:
     """Territory -> the sectors whose forces a cross shipment or a shipment back may take: not
     under the storm (WBC line 1202), in board order."""
-    return _by_territory({(t, s) for t in state["forces"] for s in groups(state, faction, t)
+    return _by_territory(state["rules"]["ruleset"],
+                         {(t, s) for t in state["forces"] for s in groups(state, faction, t)
                           if not in_storm(state, t, s)})
 
 
@@ -667,7 +668,7 @@ def shipment_destinations(state: State, faction: str, kind: str = "reserve",
         into_storm = (factions.has(state, faction, Ability.STORM_HALF_LOSSES)  # shield 7, XV
                       and not cancelled(state, "migration", faction))  # 001 3.01.12
         return dict(_landings(state["rules"]["ruleset"], None if into_storm else storm, closed,
-                              arrival_territories(faction), None))
+                              arrival_territories(state["rules"]["ruleset"], faction), None))
     if kind == "reserve":
         closed |= _own_advisors(state, faction)
     return dict(_landings(state["rules"]["ruleset"], storm, closed, None, source))
@@ -695,7 +696,7 @@ def _landings(ruleset: str, storm: int | None, closed: frozenset[str],
             continue
         places |= {(t.name, s) for s in (t.sectors or (0,))
                    if t.name == POLAR_SINK or s != storm}
-    return _by_territory(places)
+    return _by_territory(ruleset, places)
 
 
 def shipment_landing(state: State, faction: str, kind: str, destination: str,
@@ -764,16 +765,17 @@ def _check_landing(state: State, faction: str, kind: str, destination: str,
         raise OrderProblem(ErrorCode.ADVISORS_THERE,
                            f"your advisors are in {destination}: your forces are shipped as "
                            "fighters, never into a territory your advisors occupy (001 "
-                           "2.02.14)", _places(open_))
+                           "2.02.14)", _places(state, open_))
     sector = choose_sector(state, destination, sector, open_.get(destination, ()),
                            faction).sector
     cost = shipment_cost(state, faction, destination, count, kind, karama)
     if sector in open_.get(destination, ()):
         return cost
-    valid = _places(open_)
+    valid = _places(state, open_)
     costs = (f"; {plural(count, 'force')} cost{'s' if count == 1 else ''} {cost} spice there"
              if cost else "")
-    if kind == NATIVE and destination not in arrival_territories(faction):
+    if kind == NATIVE and destination not in arrival_territories(state["rules"]["ruleset"],
+                                                                  faction):
         raise OrderProblem(ErrorCode.OUT_OF_REACH,
                            f"the Fremen arrive only within two territories of "
                            f"the Great Flat ({cite(state, '000 Fremen shield 2')}): "
@@ -800,12 +802,12 @@ KIND_FORMS = {"reserve": "SHIP <forces> TO <territory>",
 
 
 def _kind_refusal(state: State, faction: str, kind: str) -> str:
-    if native(faction) and kind == "reserve":
+    if native(state, faction) and kind == "reserve":
         also = ("; or at the Guild's rates while allied with the Guild (WBC clarification IX, "
                 "line 1200)" if rules_of(state).natives_also_ship_reserves else "")
         return ("the Fremen come onto Dune only near the Great Flat "
                 f"({cite(state, '000 Fremen shield 2')}){also}")
-    if not native(faction) and kind == NATIVE:
+    if not native(state, faction) and kind == NATIVE:
         return ("only the Fremen arrive near the Great Flat for free "
                 f"({cite(state, '000 Fremen shield 2')})")
     how = "back to the reserve" if kind == "back" else "from one territory to another"
@@ -814,19 +816,20 @@ def _kind_refusal(state: State, faction: str, kind: str) -> str:
 
 
 @cache
-def arrival_territories(faction: str) -> frozenset[str]:
-    """The territories a native faction may arrive in: the Fremen within two of the Great Flat,
-    itself included (Fremen shield 2, line 826; Q&A XXV.E.7, line 712; the faction data's
-    ``native_arrival``)."""
-    arrival = sheet(faction).native_arrival
+def arrival_territories(ruleset: str, faction: str) -> frozenset[str]:
+    """The territories a native faction may arrive in, in a game of the ruleset: the Fremen
+    within two of the Great Flat, itself included (Fremen shield 2, line 826; Q&A XXV.E.7,
+    line 712; the faction data's ``native_arrival``)."""
+    arrival = sheet(faction, ruleset).native_arrival
     assert arrival is not None, faction
-    return base_data().board.within(arrival.territory, arrival.range)
+    return ruleset_data(ruleset).board.within(arrival.territory, arrival.range)
 
 
 # --- helpers
-def _by_territory(places: set[Place]) -> dict[str, tuple[int, ...]]:
-    """Places grouped by territory, in board order, sectors in the territory's order."""
-    order = _board_order()
+def _by_territory(ruleset: str, places: set[Place]) -> dict[str, tuple[int, ...]]:
+    """Places grouped by territory, in the order of the ruleset's board, sectors in the
+    territory's order."""
+    order = _board_order(ruleset)
     found: dict[str, list[int]] = {}
     for territory, sector in places:
         found.setdefault(territory, []).append(sector)
@@ -835,10 +838,11 @@ def _by_territory(places: set[Place]) -> dict[str, tuple[int, ...]]:
 
 
 @cache
-def _board_order() -> dict[str, tuple[int, tuple[int, ...]]]:
-    """Territory -> its index on the board and its sectors (0 alone for the Polar Sink)."""
+def _board_order(ruleset: str) -> dict[str, tuple[int, tuple[int, ...]]]:
+    """Territory -> its index on the ruleset's board and its sectors (0 alone for the Polar
+    Sink)."""
     return {t.name: (index, t.sectors or (0,))
-            for index, t in enumerate(base_data().board.territories)}
+            for index, t in enumerate(ruleset_data(ruleset).board.territories)}
 
 
 class Landing(NamedTuple):
@@ -872,10 +876,10 @@ def choose_sector(state: State, destination: str, sector: int | None, legal,
         if sector not in (sectors or (0,)):
             raise OrderProblem(ErrorCode.WRONG_SECTOR, f"{destination} lies in sectors "
                                f"{_listed(sectors)}, not {sector}",
-                               tuple(where(destination, s) for s in sectors))
+                               tuple(where(state, destination, s) for s in sectors))
         return Landing(sector)
     if len(sectors) <= 1:
-        return Landing(only_sector(destination))
+        return Landing(only_sector(state, destination))
     open_ = [s for s in sectors if s in legal]
     calm = [s for s in open_ if not in_storm(state, destination, s)] or open_
     if len(calm) == 1:
@@ -892,7 +896,7 @@ def choose_sector(state: State, destination: str, sector: int | None, legal,
     open_to = "" if len(calm) == len(sectors) else f", of which {_listed(calm)} are open to you"
     raise OrderProblem(ErrorCode.SECTOR_NEEDED, f"{destination} spans sectors {_listed(sectors)}"
                        f"{open_to}: name the sector ({cite(state, '000 IX.C.2.d')})",
-                       tuple(where(destination, s) for s in calm))
+                       tuple(where(state, destination, s) for s in calm))
 
 
 def spice_sector(state: State, territory: str) -> int | None:
@@ -901,8 +905,8 @@ def spice_sector(state: State, territory: str) -> int | None:
     return blow.sector if blow is not None and state["spice"].get(territory) else None
 
 
-def _places(by_territory: dict[str, tuple[int, ...]]) -> tuple[str, ...]:
-    return tuple(where(t, s) for t, sectors in by_territory.items() for s in sectors)
+def _places(state: State, by_territory: dict[str, tuple[int, ...]]) -> tuple[str, ...]:
+    return tuple(where(state, t, s) for t, sectors in by_territory.items() for s in sectors)
 
 
 def _listed(numbers) -> str:

@@ -109,7 +109,7 @@ def _shipment(view: dict[str, Any], options: dict[str, Any]) -> str | None:
         while count and places[territory]["costs"][count - 1] > budget:
             count -= 1
         if count:
-            return f"SHIP {count} TO {where(territory, places[territory]['sectors'][0])}"
+            return f"SHIP {count} TO {where(view, territory, places[territory]['sectors'][0])}"
     return None
 
 
@@ -129,8 +129,8 @@ def _move(view: dict[str, Any], options: dict[str, Any]) -> str | None:
                                 key=lambda t: -view["spice"][t])
         if goals:
             forces = order_text(mine[territory, sector])
-            return (f"MOVE {forces} FROM {where(territory, sector)} TO "
-                    f"{where(goals[0], ends[goals[0]][0])}")
+            return (f"MOVE {forces} FROM {where(view, territory, sector)} TO "
+                    f"{where(view, goals[0], ends[goals[0]][0])}")
     return None
 
 
@@ -157,7 +157,7 @@ def _battle_order(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> s
         mine = sum(total(by_faction.get(prompt.seat, {}))
                    for by_faction in view["forces"].get(territory, {}).values())
         return (not data(view).board[territory].is_stronghold, -mine)
-    return battle_orders.order_text(sorted(prompt.default, key=rank))
+    return battle_orders.order_text(view, sorted(prompt.default, key=rank))
 
 
 def _battle_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str | None:
@@ -201,7 +201,7 @@ def _plan(view: dict[str, Any], prompt: Prompt, fought: str = "") -> str | None:
         plan["tech"] = _soonest_income(side)
     if battle_plan.problems(side, plan):
         return None
-    return battle_orders.plan_text(plan_conditions.fit(view, prompt, side, plan))
+    return battle_orders.plan_text(view, plan_conditions.fit(view, prompt, side, plan))
 
 
 def _soonest_income(side: battle_plan.Side) -> str:

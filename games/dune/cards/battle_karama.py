@@ -57,19 +57,20 @@ from ..forces import kinds
 from ..orders import battle_plan
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..rules import cite
-from ..state import State, ally_of, base_data, data, storm_order
+from ..state import State, ally_of, data, storm_order
 from . import karama
 
 KARAMA = "battle-karama"
 USES = ("voice", "prescience", "kh", "starred", "free", "look")
 
 
-def line(use: str, names: dict[str, str] | None = None) -> str:
-    """The order line of a use: the bonus of a kind of force by that kind's name (written
-    with no battle at hand, as a value's text is, by the name of the base data's first kind
-    worth more than a normal force: any such name of the game's data reads as this use)."""
+def line(game: Any, use: str, names: dict[str, str] | None = None) -> str:
+    """The order line of a use in a game (a state, a view or its rules): the bonus of a kind of
+    force by that kind's name (written with no battle at hand, as a value's text is, by the
+    name of the game's data's first kind worth more than a normal force: any such name of the
+    game's data reads as this use)."""
     if use == "starred":
-        name = (names or {}).get("starred") or _special_kinds(base_data())[0].singular
+        name = (names or {}).get("starred") or _special_kinds(data(game))[0].singular
         return f"KARAMA {name.upper()}"
     return {"voice": "KARAMA VOICE", "prescience": "KARAMA PRESCIENCE",
             "kh": "KARAMA KWISATZ HADERACH", "free": "KARAMA FREE STRENGTH",
@@ -83,10 +84,10 @@ def uses(state: State, seat: str) -> list[str]:
     battle = state["step"]["battle"]
     friends = {seat, *ally_of(state, seat)}
     found = []
-    speaker = voice.voicer(state["seats"], state["alliances"], battle)
+    speaker = voice.voicer(state, battle)
     if speaker and speaker[0] not in friends:
         found.append("voice")
-    asking = prescience.asker(state["seats"], state["alliances"], battle)
+    asking = prescience.asker(state, battle)
     if asking and asking[0] not in friends:
         found.append("prescience")
     for fighter in (battle["aggressor"], battle["defender"]):
@@ -100,7 +101,7 @@ def uses(state: State, seat: str) -> list[str]:
         if side.strength.free:
             found.append("free")
     if (asking and asking[0] == seat and factions.has(state, seat, Ability.SEE_BATTLE_PLAN)
-            and karama.karama_cards(state["factions"][seat]["hand"])):
+            and karama.karama_cards(state, state["factions"][seat]["hand"])):
         found.append("look")
     return found
 
@@ -127,13 +128,13 @@ def read_use(state: State, seat: str, words: list[str]) -> list[str]:
     """One ``KARAMA`` line (the words after the verb): [] for NONE, else [use]."""
     found = uses(state, seat)
     names = special_name(state, seat)
-    valid = tuple(line(u, names) for u in found) + ("KARAMA NONE",)
+    valid = tuple(line(state, u, names) for u in found) + ("KARAMA NONE",)
     said = " ".join(words).upper()
     if said == "NONE":
         return []
     if said == "KH":
         said = "KWISATZ HADERACH"
-    use = next((u for u in USES if f"KARAMA {said}" == line(u, names)
+    use = next((u for u in USES if f"KARAMA {said}" == line(state, u, names)
                 or (u == "starred" and said in {w for k in _special_kinds(data(state))
                                                 for w in (k.singular.upper(),
                                                           k.plural.upper())})), None)
@@ -157,8 +158,8 @@ def check(state: State, seat: str, chosen: list[str]) -> list[str]:
     return chosen
 
 
-def text(value: list[str]) -> str:
-    return "\n".join(line(use) for use in value) or "KARAMA NONE"
+def text(game: Any, value: list[str]) -> str:
+    return "\n".join(line(game, use) for use in value) or "KARAMA NONE"
 
 
 def prompt(state: State, seat: str) -> Prompt:
@@ -167,7 +168,7 @@ def prompt(state: State, seat: str) -> Prompt:
     names = special_name(state, seat)
     legal = ("You may play a Karama before the plans are committed "
              f"({cite(state, 'player aid B.6; WBC X, line 1214')}): "
-             f"{', '.join(line(u, names) for u in found)}; each stands ready and is played "
+             f"{', '.join(line(state, u, names) for u in found)}; each stands ready and is played "
              "only if there is something to cancel; KARAMA NONE: none.")
     return Prompt(f"{KARAMA}:{seat}", seat, KARAMA, True, legal, [], "KARAMA NONE",
                   "KARAMA NONE", optional=True,
@@ -181,7 +182,8 @@ def random_uses(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> li
 
 
 order_kind(OrderKind(KARAMA, ("KARAMA",),
-                     lambda state, prompt_, words: read_use(state, prompt_.seat, words), text,
+                     lambda state, prompt_, words: read_use(state, prompt_.seat, words),
+                     text,
                      combine=lambda state, prompt_, parts: check(
                          state, prompt_.seat, [u for part in parts for u in part]),
                      random=random_uses))

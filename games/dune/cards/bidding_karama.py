@@ -61,7 +61,7 @@ from ..data import Ability
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_faction, read_number
 from ..prompt_key import PromptKey
 from ..rules import cite, rules_of
-from ..state import SEAT_FACTIONS, State, data, sheet, storm_order
+from ..state import State, data, faction_name, sheet, storm_order
 from . import karama
 
 USES = {
@@ -112,7 +112,7 @@ def steal_targets(state: State, seat: str) -> dict[str, int]:
     powers, a Karama card and a card besides it to give back; under GF9 the whole hand
     (``whole_hand``)."""
     own = state["factions"][seat]["hand"]
-    if not karama.karama_cards(own):
+    if not karama.karama_cards(state, own):
         return {}
     if whole_hand(state, seat):
         return {other: len(state["factions"][other]["hand"]) for other in state["seats"]
@@ -158,14 +158,14 @@ def _prompt(state: State, seat: str, found: list[str]) -> Prompt:
         "worthless": "should the Bene Gesserit play a worthless card as a Karama this round, "
                      f"your Karama cancels it ({worthless})",
         "steal": "take n cards at random from a faction's hand ("
-                 + ", ".join(f"{SEAT_FACTIONS[s]} up to {n}"
+                 + ", ".join(f"{faction_name(s, state)} up to {n}"
                              for s, n in steal_targets(state, seat).items())
                  + ") and give back as many of yours in the next mail round "
                    f"({cite(state, '000 Harkonnen shield; WBC XVII')})",
     }
     if whole_hand(state, seat):
         text["steal"] = ("KARAMA STEAL FROM <faction> takes a whole hand ("
-                         + ", ".join(f"{SEAT_FACTIONS[s]} {n}"
+                         + ", ".join(f"{faction_name(s, state)} {n}"
                                      for s, n in steal_targets(state, seat).items())
                          + ") and in the next mail round you give back one card for each card "
                            "taken, any of your hand (001 1.14.05)")
@@ -192,7 +192,7 @@ def _read(state: State, prompt_: Prompt, words: list[str]) -> list:
             raise OrderProblem(ErrorCode.KARAMA, "expected KARAMA STEAL <n> FROM <faction>"
                                if "steal" in found else "you may not steal cards now", valid)
         targets = steal_targets(state, prompt_.seat)
-        target = read_faction(match[2].split(), list(targets))
+        target = read_faction(state, match[2].split(), list(targets))
         if match[1] is None:
             return ["steal", target, targets[target]]
         least = targets[target] if whole else 1         # 001 1.14.05: "the entire hand"
@@ -215,8 +215,8 @@ def _combine(state: State, prompt_: Prompt, parts: list[list]) -> list[list]:
     return chosen
 
 
-def _text(value: list[list]) -> str:
-    lines = [f"KARAMA STEAL {part[2]} FROM {SEAT_FACTIONS[part[1]]}" if part[0] == "steal"
+def _text(game: Any, value: list[list]) -> str:
+    lines = [f"KARAMA STEAL {part[2]} FROM {faction_name(part[1], game)}" if part[0] == "steal"
              else USES[part[0]] for part in value]
     return "\n".join(lines) or "KARAMA NONE"
 
@@ -317,7 +317,7 @@ def return_prompt(state: State) -> Prompt:
     which = ("any of your hand, those taken too (001 1.14.05)" if whole_hand(state, seat)
              else f"of your own hand ({cite(state, 'WBC XVII, line 1344')})")
     return Prompt(f"steal-return:{seat}", seat, "steal-return", True,
-                  f"You took {', '.join(taken)} from the {SEAT_FACTIONS[stealing['from']]}.  "
+                  f"You took {', '.join(taken)} from the {faction_name(stealing['from'], state)}.  "
                   f"RETURN <card>, one line for each of {plural(len(taken), 'card')}, {which} "
                   f"({', '.join(hand)}), to give back.",
                   default, text, text, options={"cards": hand})
@@ -359,7 +359,7 @@ def _combine_return(state: State, prompt_: Prompt, parts: list[str]) -> list[str
 
 
 order_kind(OrderKind("steal-return", ("RETURN",), _read_return,
-                     lambda value: "\n".join(f"RETURN {card}" for card in value),
+                     lambda _, value: "\n".join(f"RETURN {card}" for card in value),
                      combine=_combine_return,
                      random=lambda view, prompt_, rng: rng.sample(prompt_.options["cards"],
                                                                   len(prompt_.default))))

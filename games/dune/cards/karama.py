@@ -37,40 +37,43 @@ Rulings:
 
 from __future__ import annotations
 
+from typing import Any
+
 from pbem.game import Event
 
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, CardType
 from ..orders.problem import OrderProblem
 from ..rules import rules_of
-from ..state import SEAT_FACTIONS, State, base_data, data, sheet, storm_order
+from ..state import State, data, faction_name, sheet, storm_order
 
 
 # --- the cards
-def karama_cards(hand: list[str]) -> list[str]:
-    """The Karama cards of a hand."""
-    karamas = base_data().card_ids(CardType.KARAMA)
+def karama_cards(game: Any, hand: list[str]) -> list[str]:
+    """The Karama cards of a hand in a game (a state, a view or its rules)."""
+    karamas = data(game).card_ids(CardType.KARAMA)
     return [card for card in hand if card in karamas]
 
 
-def cards_for(hand: list[str], seat: str, karama_powers: bool) -> list[str]:
-    """The cards a faction may play as a Karama, in the order it spends them: the Bene
-    Gesserit's worthless cards first with the special Karama powers (module docstring)."""
+def cards_for(game: Any, hand: list[str], seat: str, karama_powers: bool) -> list[str]:
+    """The cards a faction may play as a Karama in a game (a state, a view or its rules), in
+    the order it spends them: the Bene Gesserit's worthless cards first with the special
+    Karama powers (module docstring)."""
     worthless = []
-    if karama_powers and sheet(seat).karama_power is Ability.WORTHLESS_AS_KARAMA:
-        worthless = [card for card in hand if card in base_data().card_ids(CardType.WORTHLESS)]
-    return worthless + karama_cards(hand)
+    if karama_powers and sheet(seat, game).karama_power is Ability.WORTHLESS_AS_KARAMA:
+        worthless = [card for card in hand if card in data(game).card_ids(CardType.WORTHLESS)]
+    return worthless + karama_cards(game, hand)
 
 
 def playable(state: State, seat: str) -> list[str]:
     """The cards the faction may play as a Karama now."""
-    return cards_for(state["factions"][seat]["hand"], seat,
+    return cards_for(state, state["factions"][seat]["hand"], seat,
                      rules_of(state).karama_powers)
 
 
 def of_view(view: dict) -> list[str]:
     """The cards a seat may play as a Karama, from its own view (for bots)."""
-    return cards_for(view["own"]["hand"], view["seat"], view["rules"]["karama_powers"])
+    return cards_for(view, view["own"]["hand"], view["seat"], view["rules"]["karama_powers"])
 
 
 def play(state: State, seat: str, use: str | None = None) -> tuple[list[Event], bool]:
@@ -80,7 +83,8 @@ def play(state: State, seat: str, use: str | None = None) -> tuple[list[Event], 
     card may be cancelled (module docstring)."""
     cards = playable(state, seat)
     if not cards:
-        raise OrderProblem(ErrorCode.NO_CARD, f"the {SEAT_FACTIONS[seat]} hold no Karama card", ())
+        raise OrderProblem(ErrorCode.NO_CARD,
+                           f"the {faction_name(seat, state)} hold no Karama card", ())
     card = cards[0]
     _discard(state, seat, card)
     worthless = data(state).treachery_card(card).type is CardType.WORTHLESS
@@ -90,11 +94,11 @@ def play(state: State, seat: str, use: str | None = None) -> tuple[list[Event], 
         return events, True
     ready = state["step"].get("cancel_worthless", [])
     canceller = next((s for s in storm_order(state)
-                      if s in ready and karama_cards(state["factions"][s]["hand"])), None)
+                      if s in ready and karama_cards(state, state["factions"][s]["hand"])), None)
     if canceller is None:
         return events, True
     ready.remove(canceller)
-    _discard(state, canceller, karama_cards(state["factions"][canceller]["hand"])[0])
+    _discard(state, canceller, karama_cards(state, state["factions"][canceller]["hand"])[0])
     return events + [Event(EventCode.KARAMA_CANCELLED, {"faction": canceller, "of": seat})], False
 
 
@@ -111,7 +115,7 @@ def may_cancel_worthless(state: State, seat: str) -> bool:
         data(state).treachery_card(card).type is CardType.WORTHLESS
         for card in playable(state, other))]
     return (bool(worthless) and seat not in worthless
-            and bool(karama_cards(state["factions"][seat]["hand"]))
+            and bool(karama_cards(state, state["factions"][seat]["hand"]))
             and seat not in state["step"].get("cancel_worthless", []))
 
 

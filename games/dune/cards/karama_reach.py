@@ -36,6 +36,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from pbem.game import Event
 
@@ -43,7 +44,7 @@ from .. import factions
 from ..data import Ability
 from ..orders.language import read_faction
 from ..rules import rules_of
-from ..state import SEAT_FACTIONS, State, ally_of, copy_state, sheet
+from ..state import State, ally_of, copy_state, faction_name, sheet
 from . import karama
 
 TURN = "turn"           # played in a movement turn (``cancel_in_turn``)
@@ -137,7 +138,7 @@ def read(state: State, player: str, word: str, words: list[str]) -> list[str]:
     ``[word, target]``."""
     among = REACHES[word].targets(state, player)
     if words or len(among) != 1:
-        return [word, read_faction(words, among)]
+        return [word, read_faction(state, words, among)]
     return [word, among[0]]
 
 
@@ -148,9 +149,9 @@ def refusal(word: str) -> str:
             f"{found.what} ({found.section}, 3.01.12.02)")
 
 
-def text(part: list[str]) -> str:
-    """A line as canonical order text, its faction named."""
-    return f"KARAMA {part[0].upper()} {SEAT_FACTIONS[part[1]]}"
+def text(game: Any, part: list[str]) -> str:
+    """A line as canonical order text, its faction named (``game``: a state or a view)."""
+    return f"KARAMA {part[0].upper()} {faction_name(part[1], game)}"
 
 
 def targets(state: State, player: str) -> dict[str, list[str]]:

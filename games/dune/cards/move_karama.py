@@ -57,7 +57,7 @@ from ..data import Ability
 from ..orders.language import OrderProblem, read_faction, read_territory
 from ..phases import spice_blow
 from ..rules import cite, rules_of
-from ..state import POLAR_SINK, SEAT_FACTIONS, State, base_data, sheet, storm_order
+from ..state import POLAR_SINK, State, data, faction_name, sheet, storm_order
 from . import karama, karama_reach
 
 # Each line by its word, as orders and stored games hold it, and offered by ability (``uses``):
@@ -93,7 +93,7 @@ def uses(state: State, seat: str) -> list[str]:
         found.append(TIMING)
     if (factions.has(state, seat, Ability.SUMMON_WORM)
             and not rules_of(state).karama_worm_in_spice_blow
-            and karama.karama_cards(state["factions"][seat]["hand"])):
+            and karama.karama_cards(state, state["factions"][seat]["hand"])):
         found.append("worm")
     if karama.may_cancel_worthless(state, seat):
         found.append("worthless")
@@ -129,14 +129,14 @@ def read(state: State, seat: str, use: str, words: list[str]) -> list:
     if use == "advisor":
         advisors = factions.holder(state, Ability.SPIRITUAL_ADVISORS)
         others = [s for s in state["seats"] if s != advisors]
-        shipper = read_faction(words, others) if words else seat
+        shipper = read_faction(state, words, others) if words else seat
         if shipper in state["step"]["moved"]:
             raise OrderProblem(ErrorCode.KARAMA,
-                               f"the {SEAT_FACTIONS[shipper]} have taken their turn",
+                               f"the {faction_name(shipper, state)} have taken their turn",
                                ())
         return ["advisor", shipper]
     if use == "worm":
-        territory, _ = read_territory(words, worm_territories())
+        territory, _ = read_territory(state, words, worm_territories(state))
         return ["worm", territory.name]
     if use in karama_reach.REACHES:
         return karama_reach.read(state, seat, use, words)
@@ -176,12 +176,13 @@ def _worm_refusal(state: State, seat: str) -> str:
             f"({cite(state, '000 XVII')})")
 
 
-def worm_territories() -> list[str]:
-    """Where the Fremen may call a worm: anywhere but the Polar Sink (line 609)."""
-    return [t.name for t in base_data().board.territories if t.name != POLAR_SINK]
+def worm_territories(game: Any) -> list[str]:
+    """Where the Fremen may call a worm: anywhere on a game's board (a state or a view) but
+    the Polar Sink (line 609)."""
+    return [t.name for t in data(game).board.territories if t.name != POLAR_SINK]
 
 
-def random_part(seat: str, use: str, rng: random.Random, targets: dict[str, list[str]]
+def random_part(view: Any, seat: str, use: str, rng: random.Random, targets: dict[str, list[str]]
                 ) -> list:
     """A bot's Karama line of this use: an advisor with its own shipment, a worm anywhere, an
     ability of one of the ``targets`` it may name (``karama_reach.targets``)."""
@@ -190,18 +191,18 @@ def random_part(seat: str, use: str, rng: random.Random, targets: dict[str, list
     if use == "advisor":
         return ["advisor", seat]
     if use == "worm":
-        return ["worm", rng.choice(worm_territories())]
+        return ["worm", rng.choice(worm_territories(view))]
     return [use]
 
 
-def text(part: list) -> str:
-    """A Karama line as canonical order text."""
+def text(game: Any, part: list) -> str:
+    """A Karama line as canonical order text (``game``: a state or a view)."""
     if part[0] == "advisor":
-        return f"KARAMA ADVISOR {SEAT_FACTIONS[part[1]]}"
+        return f"KARAMA ADVISOR {faction_name(part[1], game)}"
     if part[0] == "worm":
         return f"KARAMA WORM {part[1]}"
     if part[0] in karama_reach.REACHES:
-        return karama_reach.text(part)
+        return karama_reach.text(game, part)
     return LINES[part[0]]
 
 

@@ -235,6 +235,7 @@ def _random(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> dict[s
     return value
 
 
-order_kind(OrderKind("storm-card", ("WEATHER", "FAMILY", "ATOMICS", "HOLD"), _read, _text,
+order_kind(OrderKind("storm-card", ("WEATHER", "FAMILY", "ATOMICS", "HOLD"), _read,
+                     lambda _, value: _text(value),
                      combine=_combine, random=_random, with_verb=True))
 

@@ -40,15 +40,15 @@ from ..data import CardType, NameLookupError
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..prompt_key import PromptKey
 from ..rules import cite, rules_of
-from ..state import FACTION_SEATS, SEAT_FACTIONS, State, base_data, data, storm_order
+from ..state import State, data, faction_name, storm_order
 
 ASK, ANSWER = "truthtrance", "truthtrance-answer"
 ANSWERS = {"YES": True, "NO": False, "NONE": None}
 
 
-def card(hand: list[str]) -> str | None:
+def card(state: State, hand: list[str]) -> str | None:
     """The first Truthtrance of a hand, if any."""
-    truthtrances = base_data().card_ids(CardType.TRUTHTRANCE)
+    truthtrances = data(state).card_ids(CardType.TRUTHTRANCE)
     return next((c for c in hand if c in truthtrances), None)
 
 
@@ -75,13 +75,13 @@ def ask_keys(state: State, others: list[str]) -> list[str]:
 def _holders(state: State) -> list[str]:
     """The seats holding a Truthtrance, in seat order: usually none, and then the other
     decisions need not be read (issue 20)."""
-    truthtrances = base_data().card_ids(CardType.TRUTHTRANCE)
+    truthtrances = data(state).card_ids(CardType.TRUTHTRANCE)
     return [seat for seat in state["seats"]
             if not truthtrances.isdisjoint(state["factions"][seat]["hand"])]
 
 
 def _ask_prompt(state: State, seat: str) -> Prompt:
-    others = ", ".join(SEAT_FACTIONS[s] for s in state["seats"] if s != seat)
+    others = ", ".join(faction_name(s, state) for s in state["seats"] if s != seat)
     return Prompt(f"{ASK}:{seat}", seat, ASK, True,
                   f"TRUTHTRANCE <faction> <question>: play your Truthtrance; the faction "
                   f"({others}) must answer yes or no, truthfully, before the game goes on; "
@@ -106,7 +106,7 @@ def answer_prompts(state: State) -> list[Prompt]:
         asked = [q for q in state["truthtrance"] if q["asked"] == seat]
         if not asked:
             continue
-        questions = "; ".join(f"the {SEAT_FACTIONS[q['asker']]} ask you: \"{q['question']}\""
+        questions = "; ".join(f"the {faction_name(q['asker'], state)} ask you: \"{q['question']}\""
                               for q in asked)
         how = ("ANSWER YES or ANSWER NO" if len(asked) == 1 else
                "ANSWER <faction> YES or ANSWER <faction> NO for each")
@@ -117,8 +117,8 @@ def answer_prompts(state: State) -> list[Prompt]:
              f"({cite(state, '000 player aid B.1')}); your answer is published "
              f"({cite(state, 'WBC line 1376')}).  NONE, or nothing by the deadline, is "
              f"published as no answer, for the GM to rule on.  {_limit(state)}").rstrip(), default,
-            _answer_text(default),
-            _answer_text(default)))
+            _answer_text(state, default),
+            _answer_text(state, default)))
     return prompts
 
 
@@ -128,13 +128,13 @@ def _read_ask(state: State, prompt: Prompt, words: list[str]) -> list[str] | Non
     if [w.upper() for w in words] == ["NONE"]:
         return None
     others = [s for s in state["seats"] if s != prompt.seat]
-    valid = tuple(f"TRUTHTRANCE {SEAT_FACTIONS[s]} <question>" for s in others)
+    valid = tuple(f"TRUTHTRANCE {faction_name(s, state)} <question>" for s in others)
     for size in (2, 1):
         try:
             faction = data(state).faction(" ".join(words[:size]))
         except NameLookupError:
             continue
-        seat = FACTION_SEATS[faction.name]
+        seat = faction.seat
         if seat not in others:
             raise OrderProblem(ErrorCode.FACTION_NOT_ALLOWED,
                                f"{faction.name} is not a choice here",
@@ -153,7 +153,8 @@ def _read_answer(state: State, prompt: Prompt, words: list[str]) -> list:
     """[asker, answer]: the asker may be left out when only one faction asked."""
     askers = list(prompt.default)
     valid = (("ANSWER YES", "ANSWER NO") if len(askers) == 1 else
-             tuple(f"ANSWER {SEAT_FACTIONS[s]} {word}" for s in askers for word in ("YES", "NO")))
+             tuple(f"ANSWER {faction_name(s, state)} {word}"
+                   for s in askers for word in ("YES", "NO")))
     said = words[-1].upper() if words else ""
     if said not in ANSWERS:
         raise OrderProblem(ErrorCode.BAD_ANSWER, "expected YES or NO", valid)
@@ -163,7 +164,7 @@ def _read_answer(state: State, prompt: Prompt, words: list[str]) -> list:
         raise OrderProblem(ErrorCode.WHICH_QUESTION, "several factions asked you: name the one you "
                            "answer", valid)
     try:
-        asker = FACTION_SEATS[data(state).faction(" ".join(words[:-1])).name]
+        asker = data(state).faction(" ".join(words[:-1])).seat
     except NameLookupError:
         asker = None
     if asker not in askers:
@@ -177,11 +178,11 @@ def _combine_answers(state: State, prompt: Prompt, parts: list[list]) -> dict[st
     return value
 
 
-def _answer_text(value: dict[str, bool | None]) -> str:
+def _answer_text(game: Any, value: dict[str, bool | None]) -> str:
     words = {v: word for word, v in ANSWERS.items()}
     if len(value) == 1:
         return f"ANSWER {words[next(iter(value.values()))]}"
-    return "\n".join(f"ANSWER {SEAT_FACTIONS[s]} {words[v]}" for s, v in value.items())
+    return "\n".join(f"ANSWER {faction_name(s, game)} {words[v]}" for s, v in value.items())
 
 
 def _random_ask(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list | None:
@@ -193,8 +194,8 @@ def _random_ask(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> lis
 
 
 order_kind(OrderKind(ASK, ("TRUTHTRANCE",), _read_ask,
-                     lambda v: "TRUTHTRANCE NONE" if v is None
-                     else f"TRUTHTRANCE {SEAT_FACTIONS[v[0]]} {v[1]}",
+                     lambda game, v: "TRUTHTRANCE NONE" if v is None
+                     else f"TRUTHTRANCE {faction_name(v[0], game)} {v[1]}",
                      random=_random_ask))
 order_kind(OrderKind(ANSWER, ("ANSWER",), _read_answer, _answer_text, combine=_combine_answers,
                      random=lambda view, prompt, rng: {s: rng.choice([True, False])
@@ -217,7 +218,7 @@ def apply(state: State, orders: dict[str, Any]) -> list[Event]:
         value = orders.get(f"{ASK}:{seat}")
         if value is None:
             continue
-        held = card(state["factions"][seat]["hand"])
+        held = card(state, state["factions"][seat]["hand"])
         if held is None:
             events.append(Event(EventCode.TRUTHTRANCE_UNPLAYED, {}, to=(seat,)))
             continue

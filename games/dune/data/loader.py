@@ -40,6 +40,8 @@ from .model import (
     Border,
     CardCategory,
     CardType,
+    Deck,
+    DeckCards,
     DefaultVictory,
     DuneData,
     Effect,
@@ -47,8 +49,12 @@ from .model import (
     Faction,
     ForceKind,
     Leader,
+    MapMarker,
     NativeArrival,
+    Pile,
+    PileRole,
     Placement,
+    Shown,
     Slot,
     SpiceBlow,
     SpiceCard,
@@ -66,12 +72,13 @@ from .model import Act as TokenAct
 
 DATA_DIR = Path(__file__).parent
 CLASSIC = DATA_DIR / "classic"          # the base of every ruleset's data
-BOARD, TREACHERY, SPICE, LEADERS, FACTIONS, TOKENS = (
+BOARD, TREACHERY, SPICE, LEADERS, FACTIONS, DECKS, TOKENS = (
     "board.yaml",
     "treachery.yaml",
     "spice.yaml",
     "leaders.yaml",
     "factions.yaml",
+    "decks.yaml",
     "tokens.yaml",
 )
 # The phases a token's income may name: the state's names of the rounds of a turn
@@ -179,12 +186,14 @@ class _Reader(DataReader):
         spice = self.spice(self.yaml(SPICE), board)
         factions = self.factions(self.yaml(FACTIONS))
         leaders = self.leaders(self.yaml(LEADERS))
+        decks = self.decks(self.yaml(DECKS))
         tokens = self.tokens(self.yaml(TOKENS), board)
         if board is None or treachery is None or spice is None:
             return None
-        if factions is None or leaders is None or tokens is None:
+        if factions is None or leaders is None or decks is None or tokens is None:
             return None
-        return DuneData(board, treachery, spice, leaders, factions, tokens, self.force_kinds)
+        return DuneData(board, treachery, spice, leaders, factions, decks=decks, tokens=tokens,
+                        force_kinds=self.force_kinds)
 
     # -- board.yaml --------------------------------------------------------------------------
 
@@ -542,8 +551,9 @@ class _Reader(DataReader):
                 "default_victory": (dict, None),
                 "abilities": [str],
                 "optional_abilities": [str],
-                "karama_power": str,
+                "karama_power": (str, None),
                 "alliance": [str],
+                "map": dict,
                 "singular": (bool, False),
             },
         )
@@ -567,20 +577,23 @@ class _Reader(DataReader):
         if None not in start and total != forces:
             self.fault(where, FaultCode.FORCE_COUNT, f"{total} forces, a faction has {forces}")
         kinds = self.faction_kinds(fields["kinds"], forces, f"{where}, kinds")
+        marker = self.map_marker(fields["map"], f"{where}, map")
         arrival = self.native_arrival(fields["native_arrival"], where)
         victory = self.default_victory(fields["default_victory"], where)
         flags = {
             key: self.enums(Ability, fields[key], where)
             for key in ("abilities", "optional_abilities", "alliance")
         }
-        karama = self.enum(Ability, fields["karama_power"], where)
-        parts = [traitors, karama, kinds, *start, *flags.values()]
-        optional = ("native_arrival", arrival), ("default_victory", victory)
+        karama = (None if fields["karama_power"] is None
+                  else self.enum(Ability, fields["karama_power"], where))
+        parts = [traitors, marker, kinds, *start, *flags.values()]
+        optional = (("native_arrival", arrival), ("default_victory", victory),
+                    ("karama_power", karama))
         if None in parts or any(
             fields[key] is not None and value is None for key, value in optional
         ):
             return None
-        assert traitors is not None and karama is not None and kinds is not None
+        assert traitors is not None and marker is not None and kinds is not None
         return Faction(
             name=fields["name"],
             seat=fields["seat"],
@@ -598,6 +611,7 @@ class _Reader(DataReader):
             optional_abilities=flags["optional_abilities"],
             karama_power=karama,
             alliance=flags["alliance"],
+            map_marker=marker,
             singular=fields["singular"],
             kinds=kinds,
             native_arrival=arrival,
@@ -706,6 +720,18 @@ class _Reader(DataReader):
             return None
         return tuple(kinds)
 
+    def map_marker(self, raw: Any, where: str) -> MapMarker | None:
+        fields = self.record(raw, where, {"letter": str, "colour": str, "text": str})
+        if fields is None:
+            return None
+        good = True
+        for key in ("colour", "text"):
+            if not re.fullmatch(r"#[0-9a-fA-F]{6}", fields[key]):
+                self.fault(where, FaultCode.BAD_VALUE, f"{key}: expected a colour #rrggbb, "
+                           f"got {fields[key]!r}")
+                good = False
+        return MapMarker(fields["letter"], fields["colour"], fields["text"]) if good else None
+
     def native_arrival(self, raw: Any, where: str) -> NativeArrival | None:
         if raw is None:
             return None
@@ -740,6 +766,47 @@ class _Reader(DataReader):
             tuple(fields["barred_territories"]),
             tuple(fields["barred_factions"]),
         )
+
+    # -- decks.yaml --------------------------------------------------------------------------
+
+    def decks(self, raw: Any) -> tuple[Deck, ...] | None:
+        """The decks and their piles: each deck one draw pile, every pile named once."""
+        if raw is None:
+            return None
+        top = self.record(raw, "decks", {"decks": list})
+        if top is None:
+            return None
+        found = [self.deck(entry, label(entry, "name", f"decks[{i}]"))
+                 for i, entry in enumerate(top["decks"])]
+        decks = tuple(deck for deck in found if deck is not None)
+        names = Counter(pile.name for deck in decks for pile in deck.piles)
+        for name in sorted(name for name, count in names.items() if count > 1):
+            self.fault("decks", FaultCode.DUPLICATE_NAME, f"pile {name!r} named more than once")
+        decks_named = Counter(deck.name for deck in decks)
+        for name in sorted(name for name, count in decks_named.items() if count > 1):
+            self.fault("decks", FaultCode.DUPLICATE_NAME, f"deck {name!r} named more than once")
+        return decks if len(decks) == len(found) else None
+
+    def deck(self, raw: Any, where: str) -> Deck | None:
+        fields = self.record(raw, where, {"name": str, "cards": str, "piles": list})
+        if fields is None:
+            return None
+        cards = self.enum(DeckCards, fields["cards"], where)
+        piles = []
+        for i, entry in enumerate(fields["piles"]):
+            pile = self.record(entry, f"{where}, piles[{i}]",
+                               {"name": str, "role": str, "shown": str})
+            if pile is None:
+                return None
+            role = self.enum(PileRole, pile["role"], f"{where}, {pile['name']}")
+            shown = self.enum(Shown, pile["shown"], f"{where}, {pile['name']}")
+            if role is None or shown is None:
+                return None
+            piles.append(Pile(pile["name"], role, shown))
+        if sum(pile.role is PileRole.DRAW for pile in piles) != 1:
+            self.fault(where, FaultCode.BAD_VALUE, "a deck has one draw pile")
+            return None
+        return Deck(fields["name"], cards, tuple(piles)) if cards is not None else None
 
     # -- leaders.yaml ------------------------------------------------------------------------
 

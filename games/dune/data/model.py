@@ -406,6 +406,16 @@ class DefaultVictory:
 
 
 @dataclass(frozen=True)
+class MapMarker:
+    """How the map marks a faction's forces: a letter on a chip of its colour (``text``: the
+    letter's colour)."""
+
+    letter: str
+    colour: str
+    text: str
+
+
+@dataclass(frozen=True)
 class Faction:
     """A faction's sheet: what it starts with and what it may do (000, Player Shields)."""
 
@@ -423,16 +433,18 @@ class Faction:
     reserve: int
     abilities: frozenset[Ability]
     optional_abilities: frozenset[Ability]
-    karama_power: Ability
+    karama_power: Ability | None       # none: a faction with no special Karama power
     alliance: frozenset[Ability]
+    map_marker: MapMarker
     kinds: tuple[tuple[str, int], ...] = ()
     native_arrival: NativeArrival | None = None
     default_victory: DefaultVictory | None = None
     singular: bool = False
 
-    @property
+    @cached_property
     def forces(self) -> int:
-        """All the faction's forces: those placed at start and those in reserve."""
+        """All the faction's forces: those placed at start and those in reserve (asked at
+        every step by the invariants: summed once)."""
         return sum(placement.forces for placement in self.start) + self.reserve
 
     @property
@@ -441,6 +453,57 @@ class Faction:
         places and the one its forces of an
         optional kind are without the advantages."""
         return self.kinds[0][0]
+
+
+class PileRole(StrEnum):
+    """What a pile of a deck is (``decks.yaml``)."""
+
+    DRAW = "draw"              # face down: the deck itself, drawn from its top
+    DISCARD = "discard"        # face up: played and turned cards
+    OUT = "out"                # out of the game (Family Atomics, 000 line 944)
+
+
+class Shown(StrEnum):
+    """What every seat sees of a pile (the public view)."""
+
+    COUNT = "count"            # the number of its cards
+    TOP = "top"                # its top card, and the number
+    ALL = "all"                # every card (a discard pile "open to inspection", line 1164)
+
+
+class DeckCards(StrEnum):
+    """Whose cards a deck holds."""
+
+    TREACHERY = "treachery"
+    SPICE = "spice"
+    LEADERS = "leaders"        # a traitor deck's leader discs
+
+
+@dataclass(frozen=True)
+class Pile:
+    """One pile of a deck, by name: its role and what every seat sees of it."""
+
+    name: str
+    role: PileRole
+    shown: Shown
+
+
+@dataclass(frozen=True)
+class Deck:
+    """A deck of cards and its piles, by name (``decks.yaml``)."""
+
+    name: str
+    cards: DeckCards
+    piles: tuple[Pile, ...]
+
+    @cached_property
+    def pile_names(self) -> tuple[str, ...]:
+        """The names of its piles, in order."""
+        return tuple(pile.name for pile in self.piles)
+
+    def piles_of(self, role: PileRole) -> tuple[str, ...]:
+        """The names of its piles of a role, in order."""
+        return tuple(pile.name for pile in self.piles if pile.role is role)
 
 
 @dataclass(frozen=True)
@@ -494,7 +557,30 @@ class DuneData:
     spice_deck: tuple[SpiceCard, ...]
     leaders: tuple[Leader, ...]
     factions: tuple[Faction, ...]
+    decks: tuple[Deck, ...] = ()
     tokens: tuple[TokenKind, ...] = ()
+
+    @cached_property
+    def _decks(self) -> dict[str, Deck]:
+        return {deck.name: deck for deck in self.decks}
+
+    def deck(self, name: str) -> Deck:
+        """A deck by its name (KeyError for one this data lacks)."""
+        return self._decks[name]
+
+    @cached_property
+    def piles(self) -> dict[str, Pile]:
+        """Every pile of every deck, by name (pile names are unique across decks)."""
+        return {pile.name: pile for deck in self.decks for pile in deck.piles}
+
+    def deck_cards(self, deck: Deck) -> tuple[str, ...]:
+        """The ids of a deck's cards, in the data's order (a leader's id is its name)."""
+        if deck.cards is DeckCards.TREACHERY:
+            return tuple(card.id for card in self.treachery_deck)
+        if deck.cards is DeckCards.SPICE:
+            return tuple(card.id for card in self.spice_deck)
+        return tuple(leader.name for leader in self.leaders)
+
     force_kinds: tuple[ForceKind, ...] = ()
 
     @cached_property
@@ -529,6 +615,14 @@ class DuneData:
         """The treachery card with this id ("Shield #2")."""
         return self._cards_by_id[card_id]
 
+    @cached_property
+    def _spice_by_id(self) -> dict[str, SpiceCard]:
+        return {card.id: card for card in self.spice_deck}
+
+    def spice_card(self, card_id: str) -> SpiceCard:
+        """The spice card with this id."""
+        return self._spice_by_id[card_id]
+
     def card_ids(self, kind: CardType) -> frozenset[str]:
         """The ids of the treachery cards of a type: what a hand is searched for, asked several
         times a step (issue 20)."""
@@ -548,6 +642,34 @@ class DuneData:
     def card_named(self, name: str) -> TreacheryCard:
         """A treachery card by its name ("Shield"): copies are alike."""
         return self._cards_by_name[name]
+
+    @cached_property
+    def by_seat(self) -> dict[str, Faction]:
+        """Seat -> its faction sheet (read it, never change it)."""
+        return {faction.seat: faction for faction in self.factions}
+
+    @cached_property
+    def seats(self) -> tuple[str, ...]:
+        """The seats of the factions this data has (``factions.yaml``: ``seat``), in its
+        order: those a game of its ruleset may seat."""
+        return tuple(self.by_seat)
+
+    def seat(self, seat: str) -> Faction:
+        """The faction sheet of a seat (KeyError for a seat this data lacks)."""
+        return self.by_seat[seat]
+
+    @cached_property
+    def listing(self) -> dict[Ability, tuple[str, ...]]:
+        """Advantage -> the seats whose sheet lists it, in whatever way (an ability, an
+        optional one, the Karama power or an alliance power), in the data's order."""
+        found: dict[Ability, list[str]] = {}
+        for faction in self.factions:
+            powers = (*sorted(faction.abilities), *sorted(faction.optional_abilities),
+                      *sorted(faction.alliance),
+                      *([faction.karama_power] if faction.karama_power else []))
+            for ability in dict.fromkeys(powers):
+                found.setdefault(ability, []).append(faction.seat)
+        return {ability: tuple(seats) for ability, seats in found.items()}
 
     def token_kind(self, name: str) -> TokenKind:
         """The kind of token of this name (KeyError if the ruleset has none such)."""

@@ -4,16 +4,19 @@ A phase never names a faction.  It asks the factions in play through ``power(sea
 faction's hooks: a ``Faction``, whose defaults are "no power here") or asks who holds an
 advantage (``holder``, ``has``): which advantages a faction has in a ruleset is data
 (``factions.yaml``: ``abilities``, ``optional_abilities``, ``karama_power``, ``alliance``).
-A faction's own state lives under its sheet, ``state["factions"][seat]``.
+A faction's own state lives under its sheet, ``state["factions"][seat]``.  A faction the
+data has but no module (an overlay's, before its module is written) plays with no powers of
+its own (``base.Faction``).
 """
 
 from __future__ import annotations
 
 import functools
+from typing import Any
 
 from ..data import Ability
 from ..rules import rules_of
-from ..state import State, ally_of, sheet
+from ..state import State, ally_of, data, sheet
 from .atreides import Atreides
 from .base import Faction
 from .bene_gesserit import BeneGesserit
@@ -27,13 +30,23 @@ FACTIONS: dict[str, Faction] = {faction.seat: faction for faction in (
 
 
 def power(seat: str) -> Faction:
-    """The hooks of a seat's faction."""
-    return FACTIONS[seat]
+    """The hooks of a seat's faction: its module's, or none of its own (``_plain``)."""
+    found = FACTIONS.get(seat)
+    return found if found is not None else _plain(seat)
+
+
+@functools.cache
+def _plain(seat: str) -> Faction:
+    """A faction the data has but no module: every hook's default, no power."""
+    faction = Faction()
+    faction.seat = seat
+    return faction
 
 
 def in_play(state: State) -> list[Faction]:
-    """The factions in the game, in seat order."""
-    return [FACTIONS[seat] for seat in state["seats"]]
+    """The factions in the game, in seat order (``power``'s, without a call a seat: asked at
+    every step)."""
+    return [FACTIONS.get(seat) or _plain(seat) for seat in state["seats"]]
 
 
 def has(state: State, seat: str, ability: Ability) -> bool:
@@ -56,32 +69,18 @@ def karama_power_used(state: State, seat: str) -> None:
         state["factions"][seat]["karama_power_used"] = True
 
 
-def owner(ability: Ability) -> str:
-    """The seat whose faction sheet lists the advantage, in whatever game (the data says
-    whose: every advantage belongs to one faction)."""
-    return next(seat for seat in FACTIONS if ability in sheet(seat).abilities
-                | sheet(seat).optional_abilities | sheet(seat).alliance
-                | {sheet(seat).karama_power})
+def owner(game: Any, ability: Ability) -> str | None:
+    """The seat whose faction sheet lists the advantage in a game's ruleset (``game``: a
+    state, a view, its rules or the ruleset's name), in play or not; None if no sheet does."""
+    return next(iter(data(game).listing.get(ability, ())), None)
 
 
 def holder(state: State, ability: Ability) -> str | None:
     """The faction in the game that has the advantage (``has``), if any: only the factions
     whose sheet lists it are asked (issue 20: asked thousands of times a game)."""
-    listed = _listing(state["rules"]["ruleset"]).get(ability, ())
+    listed = data(state).listing.get(ability, ())
     return next((seat for seat in state["seats"] if seat in listed and has(state, seat, ability)),
                 None)
-
-
-@functools.cache
-def _listing(ruleset: str) -> dict[Ability, frozenset[str]]:
-    """Advantage -> the seats whose sheet in the ruleset lists it, in whatever way (``has``)."""
-    found: dict[Ability, set[str]] = {}
-    for seat in FACTIONS:
-        faction = sheet(seat, ruleset)
-        for ability in (*faction.abilities, *faction.optional_abilities, *faction.alliance,
-                        faction.karama_power):
-            found.setdefault(ability, set()).add(seat)
-    return {ability: frozenset(seats) for ability, seats in found.items()}
 
 
 def upgrade_state(state: State) -> State:

@@ -31,18 +31,19 @@ from ..codes import ErrorCode, EventCode
 from ..data import Ability
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..rules import Rules, rules_of
-from ..state import SEAT_FACTIONS, sheet
+from ..state import faction_name, sheet
 
 ATREIDES = "atreides"
 PRESCIENCE = "prescience"
 ELEMENTS = ("leader", "weapon", "defense", "dial")        # line 760
 
 
-def asker(seats: list[str], alliances: list[list[str]], battle: dict[str, Any]
-          ) -> tuple[str, str, str] | None:
-    """(the Atreides, the side they ask for, the faction asked) in this battle; None when the
-    Atreides are not in it nor allied to one who is."""
-    if ATREIDES not in seats or Ability.PRESCIENCE_BATTLE not in sheet(ATREIDES).abilities:
+def asker(game: Any, battle: dict[str, Any]) -> tuple[str, str, str] | None:
+    """(the Atreides, the side they ask for, the faction asked) in this battle of a game (a
+    state or a view); None when the Atreides are not in it nor allied to one who is."""
+    seats, alliances = game["seats"], game["alliances"]
+    if (ATREIDES not in seats
+            or Ability.PRESCIENCE_BATTLE not in sheet(ATREIDES, game).abilities):
         return None
     pair = (battle["aggressor"], battle["defender"])
     allies = [s for alliance in alliances if ATREIDES in alliance for s in alliance
@@ -114,13 +115,13 @@ def text(element: str | None) -> str:
 def prompt(seat: str, side: str, target: str, optional: bool, rules: Rules) -> Prompt:
     """The Atreides' question for a battle, secret until the round is carried out."""
     for_whom = ("" if side == seat else
-                f", for your ally the {SEAT_FACTIONS[side]} ({rules.cite('line 766')})")
-    legal = (f"PRESCIENCE LEADER, WEAPON, DEFENSE or DIAL: the {SEAT_FACTIONS[target]} show "
+                f", for your ally the {faction_name(side, rules)} ({rules.cite('line 766')})")
+    legal = (f"PRESCIENCE LEADER, WEAPON, DEFENSE or DIAL: the {faction_name(target, rules)} show "
              f"you that element of their plan{for_whom} "
              f"({rules.cite('000 Atreides shield 3, line 760')}).  The "
              "question is published when this round is carried out; the answer comes from "
              "their plan of this round, is shown to you only, and binds them; "
-             f"the {SEAT_FACTIONS[side]} then send their plan again knowing it, in one more "
+             f"the {faction_name(side, rules)} then send their plan again knowing it, in one more "
              "mail round.  PRESCIENCE NONE: no question, no extra round.")
     return Prompt(f"{PRESCIENCE}:{seat}", seat, PRESCIENCE, True, legal, None,
                   "PRESCIENCE NONE", "PRESCIENCE NONE", optional=optional)
@@ -132,5 +133,6 @@ def random_question(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -
 
 
 order_kind(OrderKind(PRESCIENCE, ("PRESCIENCE",),
-                     lambda state, prompt_, words: read_question(words, rules_of(state)), text,
+                     lambda state, prompt_, words: read_question(words, rules_of(state)),
+                     lambda _, value: text(value),
                      random=random_question))

@@ -79,10 +79,10 @@ from ..orders.language import OrderKind, OrderProblem, order_kind, read_faction,
 from ..rules import cite, rules_of
 from ..state import (
     POLAR_SINK,
-    SEAT_FACTIONS,
     State,
     ally_of,
     data,
+    faction_name,
     factions_in,
     storm_order,
 )
@@ -360,7 +360,7 @@ def standing(state: State) -> dict[str, bool]:
 def _territory_line(state: State, territory: str, advisors: bool) -> str:
     """One territory in the prompt: who else is there and how the forces stand."""
     status = "advisors" if advisors else "fighters"
-    others = [SEAT_FACTIONS[seat] for seat in factions_in(state, territory)
+    others = [faction_name(seat, state) for seat in factions_in(state, territory)
               if seat != BENE_GESSERIT]
     if not others:
         return f"{territory}: you alone, {status} should another faction enter"
@@ -404,7 +404,7 @@ def prompt(state: State) -> Prompt:
                      "off-planet: SINK it does, NONE it does not")
     parts[-1] += ("; for every faction unless you name one (default SINK); your policy stands "
                   "from turn to turn until you send ADVISORS lines again")
-    template = text(value)
+    template = text(state, value)
     return Prompt(KEY, BENE_GESSERIT, "coexistence", True,
                   ". ".join(parts) + ".", value, template, template,
                   options={"coexist": coexistence_allowed(state)})
@@ -418,7 +418,7 @@ def read_line(state: State, prompt_: Prompt, words: list[str]) -> dict[str, Any]
             raise OrderProblem(ErrorCode.NO_COEXISTENCE,
                                "coexistence needs the optional advantages "
                                f"({cite(state, '000 XV.B.4')})", ("ADVISORS SINK",))
-        territory, _ = read_territory(words)
+        territory, _ = read_territory(state, words)
         if territory.name == POLAR_SINK:
             raise OrderProblem(ErrorCode.POLAR_SINK,
                                "there is no battle in the Polar Sink: nothing "
@@ -434,7 +434,7 @@ def read_line(state: State, prompt_: Prompt, words: list[str]) -> dict[str, Any]
                            tuple(f"ADVISORS {c}" for c in valid))
     rest = words[taken:]
     others = [s for s in state["seats"] if s != BENE_GESSERIT]
-    faction = read_faction(rest, others) if rest else ALL
+    faction = read_faction(state, rest, others) if rest else ALL
     return {"advisors": {faction: choice}}
 
 
@@ -447,12 +447,12 @@ def combine(state: State, prompt_: Prompt, parts: list[dict[str, Any]]) -> dict[
     return value
 
 
-def text(value: dict[str, Any]) -> str:
+def text(game: Any, value: dict[str, Any]) -> str:
     lines = [f"{'COEXIST' if coexist else 'FIGHT'} {territory}"
              for territory, coexist in value.get("declare", {}).items()]
     for faction, choice in sorted(value.get("advisors", {}).items(), key=lambda e: e[0] != ALL):
         lines.append(f"ADVISORS {choice}" + ("" if faction == ALL
-                                             else f" {SEAT_FACTIONS[faction]}"))
+                                             else f" {faction_name(faction, game)}"))
     return "\n".join(lines) or "ADVISORS SINK"
 
 

@@ -42,7 +42,7 @@ from ..codes import ErrorCode
 from ..data import Ability, CardType, DuneData, Slot
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..rules import Rules, rules_of
-from ..state import SEAT_FACTIONS, sheet
+from ..state import faction_name, sheet
 from .bene_gesserit import BeneGesserit
 
 VOICE = "voice"
@@ -80,11 +80,12 @@ def phrase_end(upper: list[str]) -> int | None:
     return None
 
 
-def voicer(seats: list[str], alliances: list[list[str]], battle: dict[str, Any]
-           ) -> tuple[str, str] | None:
-    """(the Bene Gesserit, the faction they may Voice) in this battle: their opponent, or their
-    ally's (line 790); None when they are not in it nor allied to one who is."""
-    if BENE_GESSERIT not in seats or Ability.VOICE not in sheet(BENE_GESSERIT).abilities:
+def voicer(game: Any, battle: dict[str, Any]) -> tuple[str, str] | None:
+    """(the Bene Gesserit, the faction they may Voice) in this battle of a game (a state or a
+    view): their opponent, or their ally's (line 790); None when they are not in it nor allied
+    to one who is."""
+    seats, alliances = game["seats"], game["alliances"]
+    if BENE_GESSERIT not in seats or Ability.VOICE not in sheet(BENE_GESSERIT, game).abilities:
         return None
     pair = (battle["aggressor"], battle["defender"])
     allies = [s for alliance in alliances if BENE_GESSERIT in alliance for s in alliance
@@ -231,7 +232,7 @@ def prompt(seat: str, target: str, optional: bool, rules: Rules) -> Prompt:
     """The Bene Gesserit's Voice for a battle, secret until the round is carried out."""
     hero = ("a Cheap Hero too" if rules.voice_names_cheap_hero
             else "never a cheap hero: WBC X, line 1248")
-    legal = (f"VOICE PLAY <kind> or VOICE NOT <kind>: the {SEAT_FACTIONS[target]} must play, "
+    legal = (f"VOICE PLAY <kind> or VOICE NOT <kind>: the {faction_name(target, rules)} must play, "
              "or not play, a card of that kind in their plan as well as they are able "
              f"({rules.cite('000 BG shield 3, line 784')}); kinds: "
              + ", ".join(kinds(rules)) + f" ({hero}; a "
@@ -253,5 +254,6 @@ def random_voice(view: dict[str, Any], prompt_: Prompt, rng: random.Random
 
 
 order_kind(OrderKind(VOICE, ("VOICE",),
-                     lambda state, prompt_, words: read_voice(words, rules_of(state)), text,
+                     lambda state, prompt_, words: read_voice(words, rules_of(state)),
+                     lambda _, value: text(value),
                      random=random_voice))

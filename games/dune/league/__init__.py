@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from types import ModuleType
 
-from ..state import SEAT_FACTIONS
+from ..state import SeatWords
 from . import gf9 as league_gf9
 from . import wbc as league_wbc
 
 # 004 WBC qualification and performance points; 001 4.1 GF9 tournament points.
 scoring_systems: dict[str, ModuleType] = {"wbc": league_wbc, "gf9": league_gf9}
-seat_words = dict(SEAT_FACTIONS)
+seat_words = SeatWords()             # every ruleset's seats, a test's overlay's too
 victory_words = {
     "strongholds": "stronghold victory", "alliance": "alliance victory",
     "prediction": "Bene Gesserit prediction", "guild-default": "Guild default",

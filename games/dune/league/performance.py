@@ -59,11 +59,12 @@ COEXISTENCE_POINTS = 0.1
 
 
 
-def turn_points(turn: dict[str, Any]) -> dict[str, float]:
-    """Seat -> performance points of one turn's end (004 lines 174-179)."""
+def turn_points(turn: dict[str, Any], ruleset: str) -> dict[str, float]:
+    """Seat -> performance points of one turn's end (004 lines 174-179) in a game of the
+    ruleset (whose sheet coexists: the turn's ``coexisting`` are its territories)."""
     points = {seat: sum(STRONGHOLD_POINTS.get(t, 0.0) for t in held)
               for seat, held in turn["held"].items()}
-    coexisting = owner(Ability.COEXISTENCE)
+    coexisting = owner(ruleset, Ability.COEXISTENCE)
     if coexisting in points:
         points[coexisting] += COEXISTENCE_POINTS * sum(
             1 for t in turn.get("coexisting", []) if t in STRONGHOLD_POINTS)
@@ -116,7 +117,7 @@ def tournament_summary(final: State, states: Iterable[State],
         for seat in making:
             attempts[seat].append(turn["turn"])
     held = turns[-1]["held"] if turns else {seat: [] for seat in final["seats"]}
-    prediction = final["factions"].get(owner(Ability.PREDICTION), {}).get("prediction")
+    prediction = final["factions"].get(owner(final, Ability.PREDICTION), {}).get("prediction")
     return {"turns": turns, "win_attempts": attempts, "counts": end_counts(final, held),
             "alliances": [list(a) for a in final["alliances"]],
             "predicted": prediction["faction"] if prediction else None,
@@ -129,7 +130,7 @@ def challenged(final: State) -> bool | None:
     if not victory.endswith("-default"):
         return None
     seat = victory.removesuffix("-default")
-    return dict(default_order(final)).get(seat, False) and has_conditions(seat)
+    return dict(default_order(final)).get(seat, False) and has_conditions(final, seat)
 
 
 def _holding_enough(state: State, held: dict[str, list[str]], rules: Rules) -> list[str]:

@@ -99,7 +99,7 @@ def performance_points(result: dict[str, Any]) -> dict[str, float]:
     """Seat -> PPs summed over the turn ends of the game (004 lines 174-179)."""
     totals = {seat: 0.0 for seat in result["seats"]}
     for turn in result.get("turns", []):
-        for seat, points in turn_points(turn).items():
+        for seat, points in turn_points(turn, RULESET).items():
             totals[seat] = totals.get(seat, 0.0) + points
     return {seat: round(total, 6) for seat, total in totals.items()}
 

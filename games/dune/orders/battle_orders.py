@@ -53,7 +53,7 @@ from ..factions import harkonnen_capture as capture
 from ..forces import kinds
 from ..forces import order_text as counts_text
 from ..rules import cite, rules_of
-from ..state import SEAT_FACTIONS, State, base_data, data, sheet
+from ..state import State, data, faction_name, ruleset_data, sheet
 from ..variants import tech_tokens
 from . import plan_conditions
 from .battle_plan import (
@@ -121,8 +121,9 @@ def reveal_notes(state: State, prompt: Prompt, plan: dict[str, Any]) -> tuple[st
 
 # --- reading a plan
 @cache
-def _card_names() -> NameIndex[str]:
-    names = dict.fromkeys(card.name for card in base_data().treachery_deck)
+def _card_names(ruleset: str) -> NameIndex[str]:
+    """The names of the treachery cards of a ruleset's deck, to read loosely."""
+    names = dict.fromkeys(card.name for card in ruleset_data(ruleset).treachery_deck)
     return NameIndex("treachery card", (Named(name, name) for name in names))
 
 
@@ -133,7 +134,7 @@ def read_card(side: Side, words: list[str], slot: Slot, verb: str) -> str:
     if not text:
         raise OrderProblem(ErrorCode.MISSING_CARD, f"expected {verb} <card>", valid)
     try:
-        name = _card_names().find(text)
+        name = _card_names(side.rules.ruleset).find(text)
     except NameLookupError as error:
         raise OrderProblem(ErrorCode.UNKNOWN_CARD, str(error), valid) from None
     if not side.count(name):
@@ -153,7 +154,7 @@ def read_leader(side: Side, words: list[str]) -> dict[str, Any]:
     if re.fullmatch(r"(?i)cheap\s+hero(ine)?", text.strip()):
         return {"cheap_hero": read_hero(side, words[1:])}
     try:
-        name = base_data().leader(text).name
+        name = side.deck.leader(text).name
     except NameLookupError as error:
         raise OrderProblem(ErrorCode.UNKNOWN_LEADER, str(error), valid) from None
     where = "alive" if name in side.captured else side.places.get(name)
@@ -272,12 +273,13 @@ def read_capture(side: Side, verb: str, words: list[str]) -> dict[str, Any]:
         found = []
         rest = [w for w in words[1:] if w.upper() not in ("OR", "AND", ",")]
         while rest:                         # names one after the other, the longest first
-            size = next((n for n in range(len(rest), 0, -1) if _leader_name(rest[:n])), 0)
+            size = next((n for n in range(len(rest), 0, -1) if _leader_name(side, rest[:n])),
+                        0)
             if not size:
                 raise OrderProblem(ErrorCode.UNKNOWN_LEADER,
                                    f"no leader is called {' '.join(rest)!r}",
                                    valid)
-            found.append(_leader_name(rest[:size]))
+            found.append(_leader_name(side, rest[:size]))
             rest = rest[size:]
             if found[-1] not in side.places:
                 raise OrderProblem(ErrorCode.NOT_YOUR_LEADER, f"{found[-1]} is not one of your "
@@ -302,7 +304,7 @@ def read_tech(side: Side, words: list[str]) -> str:
     if not side.takes:
         raise OrderProblem(ErrorCode.NO_TECH_TOKEN, "TECH chooses the tech token you take if you "
                            "win, against a faction holding two or more (001 4.05.02); the "
-                           f"{SEAT_FACTIONS[side.opponent]} do not", ())
+                           f"{faction_name(side.opponent, side.rules)} do not", ())
     try:
         return tech_tokens.read_choice(list(side.takes), words)
     except NameLookupError as error:
@@ -314,14 +316,14 @@ def tech_legal(side: Side) -> list[str]:
     """What the side may say of the tech token it takes, in words."""
     if not side.takes:
         return []
-    return [f"If you win, you take one of the {SEAT_FACTIONS[side.opponent]}'s tech tokens, "
-            f"your choice (001 4.05.02): {' or '.join(tech_tokens.choice_lines(side.takes))} "
-            f"(default: {side.takes[0]})."]
+    return [f"If you win, you take one of the {faction_name(side.opponent, side.rules)}'s tech "
+            f"tokens, your choice (001 4.05.02): "
+            f"{' or '.join(tech_tokens.choice_lines(side.takes))} (default: {side.takes[0]})."]
 
 
-def _leader_name(words: list[str]) -> str | None:
+def _leader_name(side: Side, words: list[str]) -> str | None:
     try:
-        return base_data().leader(" ".join(words).strip(",")).name
+        return side.deck.leader(" ".join(words).strip(",")).name
     except NameLookupError:
         return None
 
@@ -362,7 +364,7 @@ def _fits(side: Side, words: list[str], slot: Slot) -> bool:
 
 def kh_refusal(side: Side) -> str:
     """Why the Kwisatz Haderach may not fight, in words."""
-    if Ability.KWISATZ_HADERACH not in sheet(side.seat).optional_abilities:
+    if Ability.KWISATZ_HADERACH not in sheet(side.seat, side.rules).optional_abilities:
         return f"only the Atreides have the Kwisatz Haderach ({side.rules.cite('line 762')})"
     return ("the Kwisatz Haderach fights only with the optional advantages (the advanced game), "
             "after 7 forces lost in battles, once a turn (in one territory a turn: 001 "
@@ -407,8 +409,8 @@ def combine_plan(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> d
     return plan
 
 
-def plan_text(plan: dict[str, Any]) -> str:
-    """A plan as canonical lines."""
+def plan_text(game: Any, plan: dict[str, Any]) -> str:
+    """A plan as canonical lines, in a game (a state or a view)."""
     lines = []
     if plan["leader"]:
         lines.append(f"LEADER {plan['leader']}")
@@ -432,7 +434,7 @@ def plan_text(plan: dict[str, Any]) -> str:
     lines += capture_lines(plan)
     if plan.get("tech"):
         lines.append(f"TECH {plan['tech']}")
-    lines += plan_conditions.lines(plan)
+    lines += plan_conditions.lines(game, plan)
     return "\n".join(lines)
 
 
@@ -444,9 +446,9 @@ def plan_prompt(state: State, seat: str) -> Prompt:
     default = default_plan(side) if first else plan_conditions.second_default(state, seat)
     return Prompt(f"{PLAN}:{seat}", seat, PLAN, True,
                   lambda: "  ".join([plan_legal(side), *plan_conditions.legal(state, seat)]),
-                  default, lambda: plan_text(default).replace("\n", " / "),
+                  default, lambda: plan_text(state, default).replace("\n", " / "),
                   lambda: ("# LEADER <name> or CHEAP HERO, DIAL <n>, WEAPON, DEFENSE <card>\n"
-                           + plan_text(default)
+                           + plan_text(state, default)
                            + (f"\n# TECH {' or '.join(side.takes)}" if side.takes else "")))
 
 
@@ -454,11 +456,11 @@ def plan_legal(side: Side) -> str:
     """What the combatant may put in its plan, with its numbers."""
     role = ("you are the aggressor: a tie is yours" if side.aggressor
             else "the aggressor wins a tie")
-    parts = [f"Battle in {side.territory} against the {SEAT_FACTIONS[side.opponent]} "
+    parts = [f"Battle in {side.territory} against the {faction_name(side.opponent, side.rules)} "
              f"({side.rules.cite('000 X')}; {role}, {side.rules.cite('X.C.2')}).",
              f"DIAL {dial_rule(side, 0)}.", cost_rule(side)]
     if side.leaders or side.cheap_heroes:
-        leaders = ", ".join(f"{n} {base_data().leader(n).strength}" for n in side.leaders) or "none"
+        leaders = ", ".join(f"{n} {side.deck.leader(n).strength}" for n in side.leaders) or "none"
         heroes = f"; or {' or '.join(map(hero_text, side.cheap_heroes))}" \
             if side.cheap_heroes else ""
         if side.hero_optional and not side.leaders:
@@ -502,13 +504,13 @@ def order_prompt(state: State, seat: str, found: list[tuple[str, list[int], str]
     """The order of an aggressor's battles (X.A.3-4), by default as ``found`` (board
     order)."""
     default = [list(pair) for pair in dict.fromkeys((t, o) for t, _, o in found)]
-    battles = "; ".join(f"{t} against the {SEAT_FACTIONS[o]}" for t, o in default)
+    battles = "; ".join(f"{t} against the {faction_name(o, state)}" for t, o in default)
     legal = (f"Battles ({cite(state, '000 X.A.3-4')}): as aggressor you will fight, as things "
              f"stand: {battles}.  "
              "BATTLE <territory> [AGAINST <faction>], one line per battle in the order you "
              "want them; the others follow in board order.")
-    return Prompt(f"{ORDER}:{seat}", seat, ORDER, True, legal, default, order_text(default),
-                  order_text(default))
+    return Prompt(f"{ORDER}:{seat}", seat, ORDER, True, legal, default,
+                  order_text(state, default), order_text(state, default))
 
 
 def read_order_line(state: State, prompt: Prompt, words: list[str]) -> list[list[str | None]]:
@@ -516,11 +518,11 @@ def read_order_line(state: State, prompt: Prompt, words: list[str]) -> list[list
     upper = [w.upper() for w in words]
     at = next((i for i, w in enumerate(upper) if w in AGAINST), len(words))
     territories = list(dict.fromkeys(t for t, _ in prompt.default))
-    territory, _ = read_territory(words[:at], territories)
+    territory, _ = read_territory(state, words[:at], territories)
     if at == len(words):
         return [[territory.name, None]]
     opponents = [o for t, o in prompt.default if t == territory.name]
-    return [[territory.name, read_faction(words[at + 1:], opponents)]]
+    return [[territory.name, read_faction(state, words[at + 1:], opponents)]]
 
 
 def combine_order(state: State, prompt: Prompt, parts: list[list[list[str | None]]]
@@ -528,8 +530,8 @@ def combine_order(state: State, prompt: Prompt, parts: list[list[list[str | None
     return [list(pair) for pair in dict.fromkeys(tuple(p) for part in parts for p in part)]
 
 
-def order_text(value: list[list[str | None]]) -> str:
-    return "\n".join(f"BATTLE {t}" + (f" AGAINST {SEAT_FACTIONS[o]}" if o else "")
+def order_text(game: Any, value: list[list[str | None]]) -> str:
+    return "\n".join(f"BATTLE {t}" + (f" AGAINST {faction_name(o, game)}" if o else "")
                      for t, o in value)
 
 
@@ -578,7 +580,7 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
     return plan_conditions.random_extras(view, prompt, side, plan, rng)
 
 
-order_kind(OrderKind(PLAN, PLAN_VERBS, read_plan_line, plan_text, combine_plan, random_plan,
-                     with_verb=True, notes=reveal_notes))
+order_kind(OrderKind(PLAN, PLAN_VERBS, read_plan_line, plan_text,
+                     combine_plan, random_plan, with_verb=True, notes=reveal_notes))
 order_kind(OrderKind(ORDER, ("BATTLE",), read_order_line, order_text, combine_order,
                      random_order))

@@ -29,7 +29,7 @@ from ..factions import bene_gesserit_voice as voice
 from ..factions import harkonnen_capture as capture
 from ..forces import add, kind, kinds, order_text, total
 from ..rules import Classic, Rules
-from ..state import SEAT_FACTIONS, State, base_data, ruleset_data
+from ..state import State, data, faction_name
 from ..variants import tech_tokens
 
 
@@ -56,8 +56,12 @@ class Side:
     hero_optional: bool = False  # with no leader it need not play a Cheap Hero (001 4.1.17)
     takes: tuple[str, ...] = ()  # the opponent's tech tokens it chooses among if it wins (001
     #                              4.05.02): two or more, else no choice
-    deck: DuneData = field(default_factory=base_data, compare=False, repr=False)  # the game's
     rules: Rules = field(default_factory=Classic, compare=False, repr=False)  # cited by mails
+
+    @property
+    def deck(self) -> DuneData:
+        """The game's data: its cards and leaders (``state.data``)."""
+        return data(self.rules)
 
     @property
     def leaders(self) -> list[str]:
@@ -96,7 +100,7 @@ class Side:
     @property
     def lowest(self) -> str | None:
         """Its lowest-value available leader (WBC X, line 1252)."""
-        return min(self.leaders, key=lambda n: base_data().leader(n).strength, default=None)
+        return min(self.leaders, key=lambda n: self.deck.leader(n).strength, default=None)
 
 
 def side_of_state(state: State, seat: str) -> Side:
@@ -141,7 +145,7 @@ def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], 
     free = rules.free_support_in_battle and any(    # house rule 6; 001 2.04.22
         factions.power(s).counts_full_without_spice() for s in backers)
     karamaed = battle.get("cancelled", {}).get(seat, [])     # battle_karama
-    against = SEAT_FACTIONS[opponent]
+    against = faction_name(opponent, rules)
     troops = tuple(combat.Troop(kind.name, here.get(kind.name, 0),
                                 min(kind.worth(against), combat.NORMAL) if "starred" in karamaed
                                 else kind.worth(against), kind.spiced)
@@ -152,14 +156,13 @@ def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], 
               and factions.power(seat).may_add_kwisatz_haderach(kh)
               and not kh_used and "kh" not in karamaed)
     cancels = capture.enabled(rules, opponent) and bool(
-        karama.cards_for(hand, seat, rules.karama_powers))
-    deck = ruleset_data(rules.ruleset)
-    takes = tech_tokens.to_take(deck, records, opponent)
+        karama.cards_for(rules, hand, seat, rules.karama_powers))
+    takes = tech_tokens.to_take(data(rules), records, opponent)
     return Side(seat, opponent, seat == battle["aggressor"], territory, strength, spice,
                 dict(places), away, tuple(hand), may_kh, tuple(captured),
                 capture.enabled(rules, seat), cancels, voice.standing(battle, seat),
                 rules.corrects_plans_at_reveal, not rules.cheap_hero_required,
-                tuple(takes) if len(takes) > 1 else (), deck, rules)
+                tuple(takes) if len(takes) > 1 else (), rules)
 
 
 # --- plans

@@ -22,7 +22,7 @@ from .. import transfers
 from ..cards import karama
 from ..codes import ErrorCode
 from ..rules import cite, rules_of
-from ..state import SEAT_FACTIONS, State, sheet
+from ..state import State, faction_name, sheet
 from .language import OrderKind, OrderProblem, order_kind, read_number
 
 KARAMA = "KARAMA"
@@ -48,7 +48,7 @@ def bid_prompt(state: State, seat: str) -> Prompt:
     left = len(step["row"]) - 1
     return Prompt(f"bid:{seat}", seat, "bid", True,
                   lambda: f"Card {number} of {step['dealt']} is up for bid, opened by "
-                  f"{SEAT_FACTIONS[step['opener']]}; {left} more after it this round.  "
+                  f"{faction_name(step['opener'], state)}; {left} more after it this round.  "
                   f"BID <n> (1 to {most_bid(state, seat)}): the most you will pay; the "
                   "moderator bids for you in turn, one spice over the last bid, up to it.  "
                   f"{_karama_text(state, seat)}PASS: no bid.  {_means_text(state, seat)}",
@@ -80,7 +80,7 @@ def _means_text(state: State, seat: str) -> str:
             f"{sheet(seat, state).hand_limit} cards")
     allies = transfers.supporters(state, seat)
     if allies:
-        text += (f"; the {', '.join(SEAT_FACTIONS[s] for s in allies)} may pay up to "
+        text += (f"; the {', '.join(faction_name(s, state) for s in allies)} may pay up to "
                  f"{most_bid(state, seat) - own['spice']} more if they SUPPORT you: a bid "
                  "counts up to what you can pay with the support promised")
     return text + "."
@@ -187,8 +187,8 @@ def _random_bid(view: dict[str, Any], prompt: Prompt, rng: random.Random
     return rng.randint(1, own["spice"])
 
 
-order_kind(OrderKind("bid", ("BID", "PASS"), _read_bid, _bid_text, random=_random_bid,
-                     with_verb=True))
+order_kind(OrderKind("bid", ("BID", "PASS"), _read_bid, lambda _, v: _bid_text(v),
+                     random=_random_bid, with_verb=True))
 
 
 # --- the orders: the whole round at once
@@ -250,7 +250,8 @@ def _random_bids(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
             "budget": budget}
 
 
-order_kind(OrderKind("bids", ("BID", "PASS", "BUDGET"), _read_bids_line, _bids_text,
+order_kind(OrderKind("bids", ("BID", "PASS", "BUDGET"), _read_bids_line,
+                     lambda _, v: _bids_text(v),
                      combine=_combine_bids, random=_random_bids, with_verb=True))
 
 
@@ -264,7 +265,8 @@ def support_prompt(state: State, seat: str) -> Prompt:
     allies = [s for s in state["seats"] if seat in transfers.supporters(state, s)]
     return Prompt(f"card-support:{seat}", seat, "card-support", True,
                   f"SUPPORT <n>: the most you will pay in all this round towards the cards "
-                  f"the {', '.join(SEAT_FACTIONS[s] for s in allies)} buy; they pay their own "
+                  f"the {', '.join(faction_name(s, state) for s in allies)} buy; they pay their "
+                  "own "
                   f"spice first ({cite(state, '000 XII.E.3')}).  You hold "
                   f"{state['factions'][seat]['spice']} "
                   f"spice and paid {paid} so far this round; SUPPORT 0: nothing",
@@ -279,5 +281,5 @@ def _read_support(state: State, prompt: Prompt, words: list[str]) -> int:
                        "the support")
 
 
-order_kind(OrderKind("card-support", ("SUPPORT",), _read_support, lambda v: f"SUPPORT {v}",
+order_kind(OrderKind("card-support", ("SUPPORT",), _read_support, lambda _, v: f"SUPPORT {v}",
                      random=lambda view, prompt, rng: rng.randint(0, view["own"]["spice"])))

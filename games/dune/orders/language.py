@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import Any
 
 from ...common.language import (
     OrderKind,
@@ -26,7 +27,7 @@ from ...common.language import (
 )
 from ..codes import ErrorCode
 from ..data import ForceKind, NameLookupError, Territory
-from ..state import FACTION_SEATS, SEAT_FACTIONS, base_data
+from ..state import data, faction_name
 from .problem import OrderProblem
 
 __all__ = ["KINDS", "LANGUAGE", "OrderKind", "OrderProblem", "line_words",
@@ -43,36 +44,39 @@ parse_orders = LANGUAGE.parse_orders
 
 
 # --- reading the words of an order
-def read_faction(words: list[str], among: list[str]) -> str:
-    """The seat of the faction the words name, among the given seats."""
+def read_faction(game: Any, words: list[str], among: list[str]) -> str:
+    """The seat of the faction the words name, among the given seats of a game (a state or a
+    view)."""
     text = " ".join(words)
-    valid = tuple(SEAT_FACTIONS[s] for s in among)
+    valid = tuple(faction_name(s, game) for s in among)
     if not text:
         raise OrderProblem(ErrorCode.MISSING_FACTION, "expected a faction", valid)
     try:
-        faction = base_data().faction(text)
+        faction = data(game).faction(text)
     except NameLookupError as error:
         raise OrderProblem(ErrorCode.UNKNOWN_FACTION, str(error), valid) from None
-    seat = FACTION_SEATS[faction.name]
+    seat = faction.seat
     if seat not in among:
         raise OrderProblem(ErrorCode.FACTION_NOT_ALLOWED, f"{faction.name} is not a choice here",
                            valid)
     return seat
 
 
-def read_territory(words: list[str], among: list[str] | None = None
+def read_territory(game: Any, words: list[str], among: list[str] | None = None
                    ) -> tuple[Territory, int | None]:
-    """A territory and, if the words end with ``SECTOR n``, a sector of it."""
+    """A territory of a game's board (``game``: a state or a view) and, if the words end with
+    ``SECTOR n``, a sector of it."""
+    board = data(game).board
     sector = None
     if len(words) >= 2 and words[-2].upper() == "SECTOR":
-        sector = read_number(words[-1], 1, base_data().board.sectors, "the sector")
+        sector = read_number(words[-1], 1, board.sectors, "the sector")
         words = words[:-2]
     text = " ".join(words)
     valid = tuple(among) if among else ()
     if not text:
         raise OrderProblem(ErrorCode.MISSING_TERRITORY, "expected a territory", valid)
     try:
-        territory = base_data().board.territory(text)
+        territory = board.territory(text)
     except NameLookupError as error:
         raise OrderProblem(ErrorCode.UNKNOWN_TERRITORY, str(error),
                            valid or error.candidates) from None
@@ -87,9 +91,10 @@ def read_territory(words: list[str], among: list[str] | None = None
     return territory, sector
 
 
-def where(territory: str, sector: int) -> str:
-    """A territory and sector in order text: the sector only where the territory has several."""
-    if len(base_data().board[territory].sectors) <= 1:
+def where(game: Any, territory: str, sector: int) -> str:
+    """A territory and sector in order text: the sector only where the territory has several
+    (``game``: a state or a view)."""
+    if len(data(game).board[territory].sectors) <= 1:
         return territory
     return f"{territory} SECTOR {sector}"
 

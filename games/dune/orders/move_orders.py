@@ -40,7 +40,7 @@ from ..deals import read_gift
 from ..forces import kinds, order_text
 from ..phases import moves
 from ..rules import cite, rules_of
-from ..state import SEAT_FACTIONS, State, base_data, copy_state
+from ..state import State, copy_state, data, faction_name
 from .language import (
     OrderKind,
     OrderProblem,
@@ -103,7 +103,7 @@ def read_shipment(state: State, prompt: Prompt, words: list[str]) -> dict[str, A
     to = upper.index("TO")
     from_sector = None
     if upper[:1] == ["FROM"]:
-        found, from_sector = read_territory(rest[1:to])
+        found, from_sector = read_territory(state, rest[1:to])
         source = found.name
     elif to:
         raise OrderProblem(ErrorCode.BAD_SHIPMENT, f"did not understand {' '.join(rest[:to])!r}",
@@ -111,7 +111,7 @@ def read_shipment(state: State, prompt: Prompt, words: list[str]) -> dict[str, A
     target = rest[to + 1:]
     if source is not None and [w.upper() for w in target] == [RESERVES]:
         return {"kind": "back", "from": source, "from_sector": from_sector, "forces": forces}
-    territory, sector = read_territory(target)
+    territory, sector = read_territory(state, target)
     return {"kind": "cross" if source else "reserve", "from": source,
             "from_sector": from_sector, "to": territory.name,
             "sector": sector, "forces": forces, "karama": karama,
@@ -127,8 +127,8 @@ def read_move(state: State, seat: str, words: list[str]) -> dict[str, Any]:
         raise OrderProblem(ErrorCode.BAD_MOVE, "expected MOVE <forces> FROM <territory> TO "
                            "<territory>", ("MOVE 5 FROM Carthag TO Imperial Basin",))
     to = upper.index("TO")
-    source, from_sector = read_territory(rest[1:to])
-    territory, sector = read_territory(rest[to + 1:])
+    source, from_sector = read_territory(state, rest[1:to])
+    territory, sector = read_territory(state, rest[to + 1:])
     return {"from": source.name, "from_sector": from_sector, "to": territory.name,
             "sector": sector, "forces": forces, "coexist": coexist}
 
@@ -157,8 +157,8 @@ def read_karama(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any
     # optional rule XVII (line 526); not against the Fremen's shipment (WBC lines 1354-1356).
     stops = factions.has(state, prompt.seat, Ability.STOP_SHIPMENT)
     if first == "STOP" and stops:
-        others = [s for s in state["seats"] if s != prompt.seat and not reach.native(s)]
-        return {"stop": read_faction(words[1:], others)}
+        others = [s for s in state["seats"] if s != prompt.seat and not reach.native(state, s)]
+        return {"stop": read_faction(state, words[1:], others)}
     others = tuple(move_karama.line(use) for use in move_karama.uses(state, prompt.seat))
     valid = ("KARAMA SHIP 5 TO Arrakeen",) + (("KARAMA STOP <faction>",) if stops else ()) + others
     raise OrderProblem(ErrorCode.KARAMA, "a Karama card here ships at the Guild's rate"
@@ -175,7 +175,7 @@ def read_wait(state: State, prompt: Prompt, words: list[str]) -> str | None:
         return None
     if [w.upper() for w in words] == ["LAST"]:
         return "last"
-    return read_faction(words, [s for s in state["step"]["queue"]])
+    return read_faction(state, words, [s for s in state["step"]["queue"]])
 
 
 def read_timing(state: State, prompt: Prompt, words: list[str]) -> list[str]:
@@ -188,7 +188,7 @@ def read_timing(state: State, prompt: Prompt, words: list[str]) -> list[str]:
     if first in ("FIRST", "LAST") and len(words) == 1:
         return [first.lower()]
     if first in ("BEFORE", "AFTER"):
-        return [first.lower(), read_faction(words[1:], others)]
+        return [first.lower(), read_faction(state, words[1:], others)]
     raise OrderProblem(ErrorCode.TIMING, "expected TIMING FIRST, LAST, BEFORE <faction> or AFTER "
                        "<faction>", ("TIMING LAST", "TIMING BEFORE Atreides"))
 
@@ -305,9 +305,9 @@ def notes(state: State, prompt: Prompt, value: dict[str, Any]) -> tuple[str, ...
         prefix = f"plan {number}: " if len(value["plans"]) > 1 else ""
         for event in events:
             if "chosen" in event.data:
-                line = (shipment_text(plan["ship"]) if event.code == "shipment"
-                        else "HAJR MOVE " + move_text(plan["hajr"]) if event.data["hajr"]
-                        else "MOVE " + move_text(plan["move"]))
+                line = (shipment_text(state, plan["ship"]) if event.code == "shipment"
+                        else "HAJR MOVE " + move_text(state, plan["hajr"]) if event.data["hajr"]
+                        else "MOVE " + move_text(state, plan["move"]))
                 found.append(f"{prefix}{line}: read as sector {event.data['sector']}, "
                              f"{reach.CHOSEN[event.data['chosen']]}")
     return tuple(found)
@@ -319,58 +319,59 @@ OWN_PROBLEMS = frozenset({"not-enough-forces", "no-forces", "no-card", "not-enou
                           "karama-reserve-only", "group-needed", "twice"})
 
 
-def text(value: dict[str, Any]) -> str:
-    """Canonical text: each plan's lines, ELSE between plans, then the round-wide lines."""
+def text(game: Any, value: dict[str, Any]) -> str:
+    """Canonical text: each plan's lines, ELSE between plans, then the round-wide lines
+    (``game``: a state or a view)."""
     blocks = []
     for plan in value["plans"]:
         lines = []
         if plan.get("ship"):
-            lines.append(shipment_text(plan["ship"]))
+            lines.append(shipment_text(game, plan["ship"]))
         if plan.get("move"):
-            lines.append("MOVE " + move_text(plan["move"]))
+            lines.append("MOVE " + move_text(game, plan["move"]))
         if plan.get("hajr"):
-            lines.append("HAJR MOVE " + move_text(plan["hajr"]))
+            lines.append("HAJR MOVE " + move_text(game, plan["hajr"]))
         blocks.append("\n".join(lines) or "PASS")
     lines = ["\nELSE\n".join(blocks)] if "wait" not in value else []
     if "support" in value:
         lines.append(f"SUPPORT {value['support']}")
     for seat in value.get("stop", []):
-        lines.append(f"KARAMA STOP {SEAT_FACTIONS[seat]}")
-    lines.extend(move_karama.text(part) for part in value.get("karama", []))
+        lines.append(f"KARAMA STOP {faction_name(seat, game)}")
+    lines.extend(move_karama.text(game, part) for part in value.get("karama", []))
     for seat, amount in value.get("give", []):
-        lines.append(f"GIVE {SEAT_FACTIONS[seat]} {amount}")
+        lines.append(f"GIVE {faction_name(seat, game)} {amount}")
     if "wait" in value:
         wait = value["wait"]
         lines.append("DEFER" + ("" if wait is None else " LAST" if wait == "last"
-                               else f" {SEAT_FACTIONS[wait]}"))
+                               else f" {faction_name(wait, game)}"))
     if "timing" in value:
         timing = value["timing"]
         lines.append(f"TIMING {timing[0].upper()}"
-                     + (f" {SEAT_FACTIONS[timing[1]]}" if len(timing) > 1 else ""))
+                     + (f" {faction_name(timing[1], game)}" if len(timing) > 1 else ""))
     return "\n".join(lines)
 
 
-def shipment_text(order: dict[str, Any]) -> str:
+def shipment_text(game: Any, order: dict[str, Any]) -> str:
     forces = order_text(order["forces"])
     if order["kind"] == "back":
-        return f"SHIP {forces} FROM {_source(order)} TO {RESERVES}"
-    source = f" FROM {_source(order)}" if order.get("from") else ""
+        return f"SHIP {forces} FROM {_source(game, order)} TO {RESERVES}"
+    source = f" FROM {_source(game, order)}" if order.get("from") else ""
     sector = order["sector"]
-    target = (where(order["to"], sector) if sector is not None else order["to"])
+    target = (where(game, order["to"], sector) if sector is not None else order["to"])
     return (f"SHIP {forces}{source} TO {target}" + (" KARAMA" if order.get("karama") else "")
             + _coexist_text(order))
 
 
-def move_text(order: dict[str, Any]) -> str:
+def move_text(game: Any, order: dict[str, Any]) -> str:
     sector = order["sector"]
-    target = where(order["to"], sector) if sector is not None else order["to"]
-    return (f"{order_text(order['forces'])} FROM {_source(order)} TO {target}"
+    target = where(game, order["to"], sector) if sector is not None else order["to"]
+    return (f"{order_text(order['forces'])} FROM {_source(game, order)} TO {target}"
             + _coexist_text(order))
 
 
-def _source(order: dict[str, Any]) -> str:
+def _source(game: Any, order: dict[str, Any]) -> str:
     sector = order.get("from_sector")
-    return order["from"] if sector is None else where(order["from"], sector)
+    return order["from"] if sector is None else where(game, order["from"], sector)
 
 
 def _coexist_text(order: dict[str, Any]) -> str:
@@ -389,28 +390,29 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
     plan: dict[str, Any] = {}
     shipment = move_bot.random_shipment(view, options, rng)
     if shipment:
-        plan["ship"] = as_read(shipment)
+        plan["ship"] = as_read(view, shipment)
     step = move_bot.random_move(view, options, shipment, rng)
     if step:
-        plan["move"] = as_read(step)
+        plan["move"] = as_read(view, step)
         if factions.power(seat).declares_with_moves():
             plan["move"]["coexist"] = rng.random() < 0.5
     value: dict[str, Any] = {"plans": [plan]}
     offered = options["karama"]
     if offered and rng.random() < 0.3:
-        value["karama"] = [move_karama.random_part(seat, rng.choice(offered), rng,
+        value["karama"] = [move_karama.random_part(view, seat, rng.choice(offered), rng,
                                                    options.get("karama_targets", {}))]
     return value
 
 
-def as_read(order: dict[str, Any]) -> dict[str, Any]:
+def as_read(view: Any, order: dict[str, Any]) -> dict[str, Any]:
     """A shipment or move as its text reads back: its sectors named only where the territory
     lies in several (``where``), else None (self-play hands the bots' values to the rules
     without writing their text, ``bot_decisions``)."""
+    board = data(view).board
     return {**order, **{key: None for key, territory in (("from_sector", order["from"]),
                                                          ("sector", order["to"]))
                         if territory is not None
-                        and len(base_data().board[territory].sectors) <= 1}}
+                        and len(board[territory].sectors) <= 1}}
 
 
 order_kind(OrderKind(KIND, VERBS, read_line, text, combine=combine, random=random_value,

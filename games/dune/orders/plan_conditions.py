@@ -37,7 +37,7 @@ from ..factions import atreides_prescience as prescience
 from ..factions import bene_gesserit_voice as voice
 from ..forces import order_text
 from ..rules import cite, rules_of
-from ..state import SEAT_FACTIONS, State
+from ..state import State, faction_name
 from . import battle_plan
 from .language import OrderProblem
 
@@ -58,7 +58,7 @@ def read_if(state: State, prompt: Prompt, words: list[str], read_line: LineReade
                            "conditional lines are for the battle's first "
                            "mail round: the Voice and the question are known now", ())
     if upper[:1] == ["VOICED"]:
-        target = voice.voicer(state["seats"], state["alliances"], battle)
+        target = voice.voicer(state, battle)
         if not target or target[1] != prompt.seat:
             rule = cite(state, "000 BG shield 3, line 784; alliance, line 790")
             raise OrderProblem(ErrorCode.NOT_VOICED, "the Bene Gesserit cannot Voice you in this "
@@ -71,7 +71,7 @@ def read_if(state: State, prompt: Prompt, words: list[str], read_line: LineReade
         said = voice.read_voice(words[1:end + 1], rules_of(state))
         cond = ["voiced", said["play"], said["kind"]]
     elif upper[:1] == ["ASKED"]:
-        target = prescience.asker(state["seats"], state["alliances"], battle)
+        target = prescience.asker(state, battle)
         if not target or target[2] != prompt.seat:
             rule = cite(state, "000 Atreides shield 3, line 760; alliance, line 766")
             raise OrderProblem(ErrorCode.NOT_ASKED,
@@ -208,10 +208,10 @@ def part_line(key: str, value: Any) -> str:
             "lose": lambda: f"LOSE {order_text(value) or 0}"}[key]()
 
 
-def lines(plan: dict[str, Any]) -> list[str]:
-    """The plan's lines of this module, and its Karamas."""
+def lines(game: Any, plan: dict[str, Any]) -> list[str]:
+    """The plan's lines of this module, and its Karamas, in a game (a state or a view)."""
     found = ["NO LEADER"] if plan.get("no_leader") else []
-    found += [battle_karama.line(use) for use in plan.get("karama", [])]
+    found += [battle_karama.line(game, use) for use in plan.get("karama", [])]
     for cond, part in plan.get("if", []):
         found += [f"IF {cond_text(cond)}: {part_line(key, value)}" for key, value in part.items()]
     return found
@@ -223,7 +223,7 @@ def legal(state: State, seat: str) -> list[str]:
     battle = state["step"]["battle"]
     parts = []
     if battle["round"] == 1:
-        target = voice.voicer(state["seats"], state["alliances"], battle)
+        target = voice.voicer(state, battle)
         if target and target[1] == seat:
             rules = rules_of(state)
             parts.append("The Bene Gesserit may Voice you in this battle "
@@ -232,7 +232,7 @@ def legal(state: State, seat: str) -> list[str]:
                          "<kind>: <plan line> lines (kinds: " + ", ".join(voice.kinds(rules))
                          + "); "
                          "a plan with no line for the Voice given is made to obey it.")
-        asking = prescience.asker(state["seats"], state["alliances"], battle)
+        asking = prescience.asker(state, battle)
         if asking and asking[2] == seat:
             parts.append("The Atreides may ask one element of your plan "
                          f"({cite(state, 'line 760')}): the answer is your plan's, after the "
@@ -243,7 +243,7 @@ def legal(state: State, seat: str) -> list[str]:
             names = battle_karama.special_name(state, seat)
             parts.append(f"Karamas ({cite(state, 'player aid B.6')}; each stands ready and is "
                          "played only if "
-                         "needed): " + ", ".join(battle_karama.line(u, names) for u in found)
+                         "needed): " + ", ".join(battle_karama.line(state, u, names) for u in found)
                          + ".")
         if rules_of(state).no_leaders_by_consent:
             parts.append("NO LEADER: fight without leaders if your opponent says so too (Q&A "
@@ -261,7 +261,7 @@ def legal(state: State, seat: str) -> list[str]:
                      f"{prescience.answer_text(*bound)}.")
     question = battle.get("question")
     if question and question["for"] == seat and battle.get("bound"):
-        parts.append(f"Prescience: the {SEAT_FACTIONS[question['to']]} play "
+        parts.append(f"Prescience: the {faction_name(question['to'], state)} play "
                      f"{prescience.answer_text(question['element'], state['step']['answer'])}.")
     return parts
 
@@ -315,7 +315,7 @@ def random_extras(view: dict[str, Any], prompt: Prompt, side: battle_plan.Side,
     if battle["round"] != 1:
         return fit(view, prompt, side, plan)
     plan["no_leader"] = rules_of(view).no_leaders_by_consent and rng.random() < 0.1
-    target = voice.voicer(view["seats"], view["alliances"], battle)
+    target = voice.voicer(view, battle)
     if target and target[1] == side.seat and rng.random() < 0.5:
         named = voice.kinds(rules_of(view))
         said = {"play": rng.random() < 0.5, "kind": str(rng.choice(list(named.values())))}
@@ -323,7 +323,7 @@ def random_extras(view: dict[str, Any], prompt: Prompt, side: battle_plan.Side,
         cond = ["voiced", said["play"], said["kind"]]
         plan["if"] += [[cond, {slot: branch[slot]}] for slot in ("weapon", "defense")
                        if branch[slot] != plan[slot]]
-    asking = prescience.asker(view["seats"], view["alliances"], battle)
+    asking = prescience.asker(view, battle)
     if asking and asking[2] == side.seat and plan["lose"] is None and rng.random() < 0.3:
         most = side.strength.most(plan["spice"])
         plan["if"].append([["asked", "dial"], {"dial": rng.randint(0, int(most))}])

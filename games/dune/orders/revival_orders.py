@@ -53,7 +53,7 @@ from ..data import Ability, CardType, ForceKind, NameLookupError
 from ..factions.atreides import kwisatz_haderach
 from ..forces import Counts, kinds, minus, order_text, plus, spread_up_to, take, total, within
 from ..rules import Classic, Rules, rules_of
-from ..state import SEAT_FACTIONS, State, base_data, sheet
+from ..state import State, data, faction_name, sheet
 from .language import (
     OrderKind,
     OrderProblem,
@@ -177,7 +177,8 @@ class Allowance:
         """Something to decide: forces or a revivable leader in the tanks, a card that can
         revive, or an ally to pay for."""
         something_dead = bool(self.tanks) or bool(self.dead)
-        affordable_leader = any(value_of(name) <= self.spice for name in self.paid_leaders)
+        affordable_leader = any(value_of(self.rules, name) <= self.spice
+                                for name in self.paid_leaders)
         return (bool(self.tanks) or affordable_leader or bool(self.allies and self.spice)
                 or bool((self.karama or self.ghola) and something_dead) or bool(self.grants))
 
@@ -232,7 +233,7 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
                    and Ability.ALLY_FREE_REVIVAL in faction.alliance
                    and total(tanks[s]) > sheet(s, rules).free_revival)
     gives = Ability.ALLY_SPICE_GIFTS in faction.alliance
-    karama = _card(hand, CardType.KARAMA)
+    karama = _card(rules, hand, CardType.KARAMA)
     if faction.karama_power is not Ability.REVIVE_FREE:
         refusal = ("only the Emperor's special Karama power revives "
                    f"({rules.cite('000 XVII, line 974')})")
@@ -247,7 +248,7 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
         seat=seat, kinds=kinds(rules, seat), tanks=dict(tanks[seat]), free=free,
         spice=spice, leaders=dict(places), revived=tuple(revived),
         karama=None if refusal else karama, karama_refusal=refusal,
-        ghola=_card(hand, CardType.TLEILAXU_GHOLA),
+        ghola=_card(rules, hand, CardType.TLEILAXU_GHOLA),
         allies=tuple(s for s in partners if gives
                      and total(tanks[s]) > sheet(s, rules).free_revival),
         supported=any(Ability.ALLY_SPICE_GIFTS in sheet(s, rules).alliance for s in partners),
@@ -260,16 +261,16 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
         and free > faction.free_revival, rules=rules)
 
 
-def _card(hand: list[str], kind: CardType) -> str | None:
+def _card(rules: Rules, hand: list[str], kind: CardType) -> str | None:
     """The first card of a type in a hand."""
-    ids = base_data().card_ids(kind)
+    ids = data(rules).card_ids(kind)
     return next((card for card in hand if card in ids), None)
 
 
-def value_of(leader: str) -> int:
-    """A leader's fighting value, his price in revival (000 IX.D.2); the Kwisatz Haderach's is
-    its +2 (line 762)."""
-    return KH_VALUE if leader == KWISATZ_HADERACH else base_data().leader(leader).strength
+def value_of(game: Any, leader: str) -> int:
+    """A leader's fighting value in a game (a state, a view or its rules), his price in
+    revival (000 IX.D.2); the Kwisatz Haderach's is its +2 (line 762)."""
+    return KH_VALUE if leader == KWISATZ_HADERACH else data(game).leader(leader).strength
 
 
 # --- the prompt
@@ -279,12 +280,13 @@ def prompt(state: State, seat: str) -> Prompt:
     default = free_revival(found)
     targets = karama_reach.targets(state, seat).get(AGAINST, [])
     against = ([f"KARAMA FREE-REVIVAL [<faction>]: a Karama against the free revival of 3 the "
-                f"Fremen give {' or '.join(SEAT_FACTIONS[t] for t in targets)} (001 2.04.12, "
+                f"Fremen give {' or '.join(faction_name(t, state) for t in targets)} (001 2.04.12, "
                 "3.01.12.02), played if that revival uses it."] if targets else [])
     return Prompt(f"revival:{seat}", seat, "revival", True,
                   lambda: " ".join([legal_text(found), *against,
                                     *karama_reach.notes(state, seat)]),
-                  default, lambda: revival_text(default), lambda: revival_text(default),
+                  default, lambda: revival_text(state, default),
+                  lambda: revival_text(state, default),
                   options={"against": targets})
 
 
@@ -316,7 +318,7 @@ def legal_text(found: Allowance) -> str:
              f"{dead}."]
     if found.tanks:
         parts.append(f"REVIVE <forces>: {force_rule(found)}.")
-    priced = [f"{name} {value_of(name)}" for name in found.paid_leaders]
+    priced = [f"{name} {value_of(found.rules, name)}" for name in found.paid_leaders]
     if priced:
         parts.append("REVIVE LEADER <leader>, paying his value "
                      f"({found.rules.cite('000 IX.D.2')}), one a turn: "
@@ -329,16 +331,16 @@ def legal_text(found: Allowance) -> str:
             parts.append(f"{verb} <up to {CARD_FORCES[card]} forces> or {verb} LEADER <leader>: "
                          f"free with your {CARDS[card]} card, beyond the limits above.")
     if found.grants:
-        names = " or ".join(SEAT_FACTIONS[s] for s in found.grants)
+        names = " or ".join(faction_name(s, found.rules) for s in found.grants)
         parts.append(f"WITHHOLD {GRANT_WORD} [<ally>]: withhold this round the free revival of "
                      f"{ALLY_FREE_REVIVAL} you may give your ally ({names}; 001 2.04.12); "
                      "without it you grant it.")
     if found.allies:
-        names = ", ".join(SEAT_FACTIONS[s] for s in found.allies)
+        names = ", ".join(faction_name(s, found.rules) for s in found.allies)
         parts.append(f"SUPPORT <spice> <ally>: pay up to that much for the forces your ally "
                      f"revives this round beyond what its own spice pays ({names}; "
                      f"{support_rule(found)}).")
-    default = revival_text(free_revival(found)).replace("\n", " / ")
+    default = revival_text(found.rules, free_revival(found)).replace("\n", " / ")
     parts.append("PASS: revive nothing.  Several lines may go in one mail; without an order: "
                  f"{default}.")
     return "  ".join(parts)
@@ -415,14 +417,14 @@ def _read_against(state: State, seat: str, words: list[str]) -> list[str]:
     """``KARAMA FREE-REVIVAL [<faction>]`` (GF9 001 3.01.12.02, ``karama_reach``)."""
     if AGAINST not in karama_reach.uses(state, seat):
         raise OrderProblem(ErrorCode.KARAMA, karama_reach.refusal(AGAINST),
-                           tuple(karama_reach.text([AGAINST, target])
+                           tuple(karama_reach.text(state, [AGAINST, target])
                                  for target in karama_reach.targets(state, seat).get(AGAINST, [])))
     return karama_reach.read(state, seat, AGAINST, words)
 
 
 def _read_grant(found: Allowance, words: list[str], verb: str) -> list[str]:
     """``WITHHOLD FREE-REVIVAL [<ally>]`` or ``GRANT ...``: the ally (GF9 001 2.04.12)."""
-    valid = tuple(f"{verb} {GRANT_WORD} {SEAT_FACTIONS[s]}" for s in found.grants)
+    valid = tuple(f"{verb} {GRANT_WORD} {faction_name(s, found.rules)}" for s in found.grants)
     if not found.grants:
         raise OrderProblem(ErrorCode.NO_GRANT, "only the Fremen give their ally a free revival "
                            f"of {ALLY_FREE_REVIVAL} at their discretion (001 2.04.12), and only "
@@ -431,7 +433,7 @@ def _read_grant(found: Allowance, words: list[str], verb: str) -> list[str]:
     if not words or words[0].upper() != GRANT_WORD:
         raise OrderProblem(ErrorCode.NO_GRANT, f"expected {verb} {GRANT_WORD} [<ally>]", valid)
     if len(words) > 1:
-        return [read_faction(words[1:], list(found.grants))]
+        return [read_faction(found.rules, words[1:], list(found.grants))]
     return list(found.grants)
 
 
@@ -510,12 +512,12 @@ def _read_leader(found: Allowance, words: list[str], verb: str) -> str:
     own = list(found.leaders)
     valid = tuple(f"{verb} LEADER {name}" for name in found.dead)
     if " ".join(words).upper() in ("KWISATZ HADERACH", "KH", "KWISATZ"):
-        if Ability.KWISATZ_HADERACH not in sheet(found.seat).optional_abilities:
+        if Ability.KWISATZ_HADERACH not in sheet(found.seat, found.rules).optional_abilities:
             raise OrderProblem(ErrorCode.NOT_YOUR_LEADER, "the Kwisatz Haderach is the Atreides' "
                                "(line 762)", valid)
         return KWISATZ_HADERACH
     try:
-        name = base_data().leader(" ".join(words)).name
+        name = data(found.rules).leader(" ".join(words)).name
     except NameLookupError as error:
         raise OrderProblem(ErrorCode.UNKNOWN_LEADER, str(error), valid) from None
     if name not in own:
@@ -530,17 +532,18 @@ def _read_support(found: Allowance, words: list[str]) -> dict[str, int]:
     numbers = [w for w in words if w.isdigit()]
     if len(numbers) != 1:
         raise OrderProblem(ErrorCode.BAD_SUPPORT, "expected SUPPORT <spice> <ally>",
-                           tuple(f"SUPPORT 2 {SEAT_FACTIONS[s]}" for s in partners))
+                           tuple(f"SUPPORT 2 {faction_name(s, found.rules)}" for s in partners))
     amount = read_number(numbers[0], 0, found.spice, "the spice")
     named = [w for w in words if not w.isdigit()]
     if named:
-        ally = read_faction(named, partners)
+        ally = read_faction(found.rules, named, partners)
     elif len(partners) == 1:
         ally = partners[0]
     else:
         raise OrderProblem(ErrorCode.WHICH_ALLY,
                            "name the ally you pay for: SUPPORT <spice> <ally>",
-                           tuple(f"SUPPORT {amount} {SEAT_FACTIONS[s]}" for s in partners))
+                           tuple(f"SUPPORT {amount} {faction_name(s, found.rules)}"
+                                 for s in partners))
     return {ally: amount}
 
 
@@ -591,11 +594,12 @@ def _check_leaders(found: Allowance, value: dict[str, Any]) -> None:
         raise OrderProblem(ErrorCode.LEADER_NOT_REVIVABLE, f"{leader} may not be revived now: "
                            f"{leader_rule(found)}",
                            tuple(f"REVIVE LEADER {n}" for n in found.paid_leaders))
-    if value_of(leader) > found.spice:
-        raise OrderProblem(ErrorCode.LEADER_COST, f"{leader} costs {value_of(leader)} spice "
+    if value_of(found.rules, leader) > found.spice:
+        raise OrderProblem(ErrorCode.LEADER_COST, f"{leader} costs "
+                           f"{value_of(found.rules, leader)} spice "
                            f"({found.rules.cite('000 IX.D.2')}); you have {found.spice}",
                            tuple(f"REVIVE LEADER {n}" for n in found.paid_leaders
-                                 if value_of(n) <= found.spice))
+                                 if value_of(found.rules, n) <= found.spice))
 
 
 def _check_forces(found: Allowance, value: dict[str, Any]) -> None:
@@ -620,10 +624,11 @@ def _check_forces(found: Allowance, value: dict[str, Any]) -> None:
                                f"each ({found.rules.cite('000 lines 806, 982, 1000')})", valid)
     # An ally of the Emperor may order forces beyond its spice: what nobody pays for is cut.
     spent = 0 if found.supported else found.cost(value["forces"])
-    spent += (value_of(value["leader"]) if value["leader"] else 0) + sum(value["support"].values())
+    spent += ((value_of(found.rules, value["leader"]) if value["leader"] else 0)
+              + sum(value["support"].values()))
     if spent > found.spice:
         raise OrderProblem(ErrorCode.SPICE, f"this revival costs {spent} spice: {force_rule(found)}"
-                           + (f"; {value['leader']} costs {value_of(value['leader'])}"
+                           + (f"; {value['leader']} costs {value_of(found.rules, value['leader'])}"
                               if value["leader"] else "")
                            + (f"; you pay {sum(value['support'].values())} for your ally"
                               if value["support"] else ""), valid)
@@ -638,7 +643,8 @@ def _check_support(found: Allowance, value: dict[str, Any]) -> None:
     for ally in value["support"]:
         if ally not in found.allies:
             raise OrderProblem(ErrorCode.NO_SUPPORT, support_refusal(found),
-                               tuple(f"SUPPORT <spice> {SEAT_FACTIONS[s]}" for s in found.allies))
+                               tuple(f"SUPPORT <spice> {faction_name(s, found.rules)}"
+                                     for s in found.allies))
 
 
 def support_rule(found: Allowance) -> str:
@@ -650,17 +656,18 @@ def support_rule(found: Allowance) -> str:
 
 def support_refusal(found: Allowance) -> str:
     """Why a faction may not pay (for this ally), in words."""
-    if Ability.ALLY_SPICE_GIFTS not in sheet(found.seat).alliance:
+    if Ability.ALLY_SPICE_GIFTS not in sheet(found.seat, found.rules).alliance:
         return "only the Emperor may pay for an ally's revival (Emperor shield, line 810)"
     if not found.allies:
         return "no ally of yours has forces to revive beyond its free revival"
     return ("you may pay only for an ally with forces to revive beyond its free revival: "
-            + ", ".join(SEAT_FACTIONS[s] for s in found.allies))
+            + ", ".join(faction_name(s, found.rules) for s in found.allies))
 
 
 # --- the order text
-def revival_text(value: dict[str, Any]) -> str:
-    """An order value as canonical lines (``PASS`` for nothing)."""
+def revival_text(game: Any, value: dict[str, Any]) -> str:
+    """An order value as canonical lines (``PASS`` for nothing; ``game``: a state, a view or
+    its rules)."""
     lines = []
     if value["forces"]:
         lines.append(f"REVIVE {order_text(value['forces'])}")
@@ -672,10 +679,11 @@ def revival_text(value: dict[str, Any]) -> str:
             what = (f"LEADER {part['leader']}" if part["leader"]
                     else order_text(part["forces"]) or "0")
             lines.append(f"{verb} {what}")
-    lines += [f"SUPPORT {amount} {SEAT_FACTIONS[ally]}"
+    lines += [f"SUPPORT {amount} {faction_name(ally, game)}"
               for ally, amount in value["support"].items()]
-    lines += [karama_reach.text(line) for line in value.get("against", [])]
-    lines += [f"WITHHOLD {GRANT_WORD} {SEAT_FACTIONS[ally]}" for ally in value.get("withhold", [])]
+    lines += [karama_reach.text(game, line) for line in value.get("against", [])]
+    lines += [f"WITHHOLD {GRANT_WORD} {faction_name(ally, game)}"
+              for ally in value.get("withhold", [])]
     return "\n".join(lines) or "PASS"
 
 
@@ -711,10 +719,10 @@ def random_revival(view: dict[str, Any], prompt: Prompt, rng: random.Random
     left = minus(found.tanks, value["forces"])
     caps = {k.name: found.cap(k) - value["forces"].get(k.name, 0) for k in found.kinds}
     dead = found.dead
-    paid = [name for name in found.paid_leaders if value_of(name) <= budget]
+    paid = [name for name in found.paid_leaders if value_of(found.rules, name) <= budget]
     if paid and rng.random() < 0.5:
         value["leader"] = rng.choice(paid)
-        budget -= value_of(value["leader"])
+        budget -= value_of(found.rules, value["leader"])
         dead = [name for name in dead if name != value["leader"]]
     first, *others = found.kinds
     for card, card_id in (("karama", found.karama), ("ghola", found.ghola)):

@@ -98,7 +98,6 @@ from ..state import (
     POLAR_SINK,
     State,
     ally_of,
-    base_data,
     copy_state,
     data,
     factions_in,
@@ -259,7 +258,8 @@ def next_battle(state: State) -> list[Event]:
                           "defender": defender, **before_plans.fresh()}
         step["plans"], step["answer"] = {}, None
         return [Event(EventCode.BATTLE, {"territory": territory, "aggressor": aggressor,
-                                 "defender": defender, "sectors": part_of(territory, sectors)})]
+                                 "defender": defender,
+                                 "sectors": part_of(state, territory, sectors)})]
     step["done"] = True
     return []
 
@@ -312,9 +312,9 @@ def chosen(found: list[tuple[str, list[int], str]], order: list[list[str | None]
     return min(found, key=rank)
 
 
-def part_of(territory: str, sectors: list[int]) -> list[int]:
+def part_of(state: State, territory: str, sectors: list[int]) -> list[int]:
     """The sectors of a battle when the storm splits its territory, else [] (the whole)."""
-    return [] if len(sectors) == len(base_data().board[territory].sectors) else list(sectors)
+    return [] if len(sectors) == len(data(state).board[territory].sectors) else list(sectors)
 
 
 # --- fighting a battle
@@ -377,7 +377,8 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
         events += _leader_dies(state, seat, plans[seat], outcome.kind == "explosion")
     winner, loser = outcome.winner, outcome.loser
     if outcome.kind in ("battle", "traitor"):
-        prize = sum(combat.leader_value({**plans[s], "kh": False}) for s in outcome.killed)
+        prize = sum(combat.leader_value(data(state), {**plans[s], "kh": False})
+                    for s in outcome.killed)
         if prize:
             state["factions"][winner]["spice"] += prize
             events.append(Event(EventCode.LEADER_SPICE, {"faction": winner, "spice": prize}))

@@ -67,12 +67,12 @@ def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
     pair = (battle["aggressor"], battle["defender"])
     found = [named(battle, battle_orders.plan_prompt(state, seat), other)
              for seat, other in (pair, pair[::-1])]
-    speaker = voice.voicer(state["seats"], state["alliances"], battle)
+    speaker = voice.voicer(state, battle)
     if speaker:
         found.append(named(battle, voice.prompt(speaker[0], speaker[1], speaker[0] in pair,
                                                 rules_of(state)),
                            speaker[1]))
-    asking = prescience.asker(state["seats"], state["alliances"], battle)
+    asking = prescience.asker(state, battle)
     if asking:
         found.append(named(battle, prescience.prompt(asking[0], asking[1], asking[2],
                                                      asking[0] in pair, rules_of(state)),
@@ -91,10 +91,10 @@ def keys(state: State, others: list[str]) -> list[str]:
         return [str(PromptKey(battle_orders.PLAN, seat)) for seat in battle["replan"]]
     pair = (battle["aggressor"], battle["defender"])
     found = [str(PromptKey(battle_orders.PLAN, seat)) for seat in pair]
-    speaker = voice.voicer(state["seats"], state["alliances"], battle)
+    speaker = voice.voicer(state, battle)
     if speaker:
         found.append(f"{voice.VOICE}:{speaker[0]}")
-    asking = prescience.asker(state["seats"], state["alliances"], battle)
+    asking = prescience.asker(state, battle)
     if asking:
         found.append(prescience.prompt(asking[0], asking[1], asking[2], asking[0] in pair,
                                        rules_of(state)).key)
@@ -149,7 +149,7 @@ def carry_out(state: State, plans: dict[str, dict[str, Any]], orders: dict[str, 
 def _voice(state: State, orders: dict[str, Any], wanted: dict[str, list[str]]) -> list[Event]:
     """Steps 1-2: the Voice given, published, and cancelled by a Karama standing ready."""
     battle = state["step"]["battle"]
-    speaker = voice.voicer(state["seats"], state["alliances"], battle)
+    speaker = voice.voicer(state, battle)
     said = orders.get(f"{voice.VOICE}:{speaker[0]}") if speaker else None
     if not speaker or said is None:
         return []
@@ -165,7 +165,7 @@ def _question(state: State, orders: dict[str, Any], wanted: dict[str, list[str]]
               ) -> list[Event]:
     """Steps 3-4: the question put, published, and cancelled by a Karama standing ready."""
     battle = state["step"]["battle"]
-    asking = prescience.asker(state["seats"], state["alliances"], battle)
+    asking = prescience.asker(state, battle)
     element = orders.get(f"{prescience.PRESCIENCE}:{asking[0]}") if asking else None
     if not asking or element is None:
         return []
@@ -198,7 +198,7 @@ def _look(state: State, wanted: dict[str, list[str]], replan: set[str]) -> list[
     Atreides side plans after it (lines 764, 1350)."""
     step = state["step"]
     battle = step["battle"]
-    asking = prescience.asker(state["seats"], state["alliances"], battle)
+    asking = prescience.asker(state, battle)
     if not asking or "look" not in wanted.get(asking[0], []):
         return []
     by, side, target = asking

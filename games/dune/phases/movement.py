@@ -59,7 +59,7 @@ from ..forces import kinds as force_kinds
 from ..orders import move_orders
 from ..orders.language import where
 from ..rules import cite, rules_of
-from ..state import SEAT_FACTIONS, State, ally_of, base_data, data, storm_order
+from ..state import State, ally_of, data, faction_name, storm_order
 from . import moves
 
 COEXISTENCE = "coexistence:"   # the key of the advisors' prompt, ``coexistence:<seat>``
@@ -331,7 +331,8 @@ class _TurnPrompt(Prompt):
         flexible = seat == move_karama.free_mover(state)
         lines = [describe(state, seat, self._reaches)]
         if self._waits:
-            lines.append(f"You may take your turn now, before {SEAT_FACTIONS[step['queue'][0]]}, "
+            lines.append("You may take your turn now, before "
+                         f"{faction_name(step['queue'][0], state)}, "
                          "or DEFER (asked again before the next faction), DEFER <faction>, "
                          f"DEFER LAST ({cite(state, '000 Guild shield 5')}).")
         if flexible and step["mode"] == "batched":
@@ -342,7 +343,7 @@ class _TurnPrompt(Prompt):
         if len(before) > 1 or before and before[0] != move_karama.free_mover(state):
             lines.append("Other factions may move before you: give fallback plans after ELSE.")
         elif before:
-            lines.append(f"The {SEAT_FACTIONS[before[0]]} may take its turn before yours "
+            lines.append(f"The {faction_name(before[0], state)} may take its turn before yours "
                          f"({cite(state, '000 Guild shield 5')}): give fallback plans after "
                          "ELSE.")
         return " ".join(lines)
@@ -479,7 +480,7 @@ def shipping_terms(state: State, seat: str) -> str:
     kinds = reach.shipment_kinds(state, seat)
     if kinds == (reach.NATIVE,):
         open_ = reach.shipment_destinations(state, seat, reach.NATIVE, None)
-        where_ = ", ".join(t if len(base_data().board[t].sectors) <= 1 else
+        where_ = ", ".join(t if len(data(state).board[t].sectors) <= 1 else
                            f"{t} (sector{'s' if len(s) > 1 else ''} {', '.join(map(str, s))})"
                            for t, s in open_.items())
         return ("You bring forces free onto territories within two of the Great Flat "
@@ -498,13 +499,13 @@ def shipping_terms(state: State, seat: str) -> str:
     return terms
 
 
-def reach_text(reachable: dict[str, tuple[int, ...]]) -> str:
+def reach_text(state: State, reachable: dict[str, tuple[int, ...]]) -> str:
     """Territories in reach, by name, with the sectors in reach of those lying in several
     (000 IX.C.2.d: a move into one of them ends in a sector of it)."""
     names = []
     for name in sorted(reachable):
         sectors = reachable[name]
-        several = len(base_data().board[name].sectors) > 1
+        several = len(data(state).board[name].sectors) > 1
         names.append(name + (f" (sector{'s' if len(sectors) > 1 else ''} "
                              f"{', '.join(map(str, sectors))})" if several else ""))
     return ", ".join(names)
@@ -530,7 +531,7 @@ def group_reaches(state: State, seat: str) -> list[GroupReach]:
         mine = reach.groups(state, seat, territory)
         whole = [(None, count_in(state, seat, territory))] * bool(mine)
         for sector, forces in mine.items() if len(mine) > 1 else whole:
-            start = territory if sector is None else where(territory, sector)
+            start = territory if sector is None else where(state, territory, sector)
             found.append(GroupReach(territory, sector, start, forces, reach.move_destinations(
                 state, seat, territory, sector)))
     return found
@@ -560,19 +561,19 @@ def examples(state: State, seat: str, reaches: list[GroupReach]) -> list[str]:
     if normal and kinds:
         open_ = reach.shipment_destinations(state, seat, kinds[0])
         if open_:
-            name = min(open_, key=_stronghold_first)
-            lines.append(f"SHIP {min(normal, 3)} TO {where(name, open_[name][0])}")
+            name = min(open_, key=lambda name: _stronghold_first(state, name))
+            lines.append(f"SHIP {min(normal, 3)} TO {where(state, name, open_[name][0])}")
     for group in reaches:
         if group.forces.get(first) and group.reachable:
-            name = min(group.reachable, key=_stronghold_first)
+            name = min(group.reachable, key=lambda name: _stronghold_first(state, name))
             lines.append(f"MOVE {group.forces[first]} FROM {group.start} TO "
-                         f"{where(name, group.reachable[name][0])}")
+                         f"{where(state, name, group.reachable[name][0])}")
             break
     return lines
 
 
-def _stronghold_first(name: str) -> tuple[bool, str]:
-    return (not base_data().board[name].is_stronghold, name)
+def _stronghold_first(state: State, name: str) -> tuple[bool, str]:
+    return (not data(state).board[name].is_stronghold, name)
 
 
 def describe(state: State, seat: str, reaches: list[GroupReach]) -> str:
@@ -589,7 +590,7 @@ def describe(state: State, seat: str, reaches: list[GroupReach]) -> str:
              f"{reserve} in reserve."]
     parts.append(shipping_terms(state, seat))
     groups = [f"from {group.start}: "
-              f"{reach_text(group.reachable) or nowhere(state, seat, group)}"
+              f"{reach_text(state, group.reachable) or nowhere(state, seat, group)}"
               for group in reaches]
     if groups:
         parts.append(f"Moves (range {reach.move_range(state, seat)}): " + "; ".join(groups)
@@ -607,7 +608,7 @@ def describe(state: State, seat: str, reaches: list[GroupReach]) -> str:
         parts.append("You may also: " + ", ".join(cards) + ".")
     allies = ally_of(state, seat)
     if allies and rules_of(state).ally_constraint:
-        names = " and ".join(SEAT_FACTIONS[a] for a in allies)
+        names = " and ".join(faction_name(a, state) for a in allies)
         parts.append(f"At the end of your turn your forces in a territory your ally {names} "
                      "occupies, but the Polar Sink, go to the Tleilaxu Tanks (001 1.06.07).")
     return " ".join(parts)

@@ -37,11 +37,11 @@ from ..orders.language import OrderProblem
 from ..rules import rules_of
 from ..state import (
     POLAR_SINK,
-    SEAT_FACTIONS,
     State,
     ally_of,
     copy_state,
     data,
+    faction_name,
     forces_at,
     occupants,
 )
@@ -96,14 +96,15 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
     kind = order["kind"]
     # The Fremen arrive free near the Great Flat; allied with the Guild under WBC they may
     # also ship elsewhere at the Guild's cost (WBC line 1200).
-    if reach.native(seat) and kind == "reserve" and (
+    if reach.native(state, seat) and kind == "reserve" and (
             "reserve" not in reach.shipment_kinds(state, seat)
-            or order["to"] in reach.arrival_territories(seat)):
+            or order["to"] in reach.arrival_territories(state["rules"]["ruleset"], seat)):
         kind = reach.NATIVE
     forces = order["forces"]
     source, from_sector = order.get("from"), order.get("from_sector")
     stopper = factions.holder(state, Ability.STOP_SHIPMENT)
-    if (kind == "reserve" and seat in state["step"].get("stop", []) and not reach.native(seat)
+    if (kind == "reserve" and seat in state["step"].get("stop", [])
+            and not reach.native(state, seat)
             and stopper is not None and holds(state, stopper, CardType.KARAMA)):
         return stopped(state, seat, stopper, order)
     rate = bool(order.get("karama"))
@@ -134,7 +135,7 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
     events = [*played, Event(EventCode.SHIPMENT, {**data_, "territory": territory, "sector": sector,
                                           **_chosen(chosen)})]
     events += storm_on_arrival(state, seat, kind, territory, sector, forces)
-    if kind == "reserve" and not reach.native(seat):   # not with the Fremen's (WBC line 1322)
+    if kind == "reserve" and not reach.native(state, seat):  # not the Fremen's (WBC line 1322)
         events += bene_gesserit_coexistence.advisors_go(state, seat, territory, sector)
         events += variants.acted(state, seat, Act.OFF_PLANET_SHIPMENT)     # 001 4.05.05.03
     return events + bene_gesserit_coexistence.on_arrival(state, seat, territory,
@@ -238,7 +239,7 @@ def discard(state: State, seat: str, card_type: CardType, what: str) -> None:
     card = holds(state, seat, card_type)
     if card is None:
         raise OrderProblem(ErrorCode.NO_CARD,
-                           f"{SEAT_FACTIONS[seat]} hold no {what.split(' to ')[0]}"
+                           f"{faction_name(seat, state)} hold no {what.split(' to ')[0]}"
                            .replace("the ", "", 1), ())
     state["factions"][seat]["hand"].remove(card)
     state["decks"]["treachery_discard"].append(card)

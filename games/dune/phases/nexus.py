@@ -63,7 +63,7 @@ from pbem.game import Event, Prompt
 from ..codes import ErrorCode, EventCode
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_faction
 from ..rules import cite, rules_of
-from ..state import SEAT_FACTIONS, State, ally_of
+from ..state import State, ally_of, faction_name
 
 NONE = "NONE"
 POLAR_SINK = "Polar Sink"
@@ -147,9 +147,9 @@ def prompt(state: State, seat: str, turn: int | None = None) -> Prompt:
     (``again`` in decisions.yaml; WBC VII.1 brings one at every worm)."""
     limit = alliance_limit(state)
     size = f" (at most {limit} factions in an alliance)" if limit else ""
-    others = ", ".join(SEAT_FACTIONS[s] for s in asked(state) if s != seat)
+    others = ", ".join(faction_name(s, state) for s in asked(state) if s != seat)
     partners = ally_of(state, seat)
-    now = (f"you are allied with {', '.join(SEAT_FACTIONS[s] for s in partners)}"
+    now = (f"you are allied with {', '.join(faction_name(s, state) for s in partners)}"
            if partners else "you are in no alliance")
     if state["step"].get(AGAIN):
         now += ("; an alliance was broken, and the factions in none that have not allied in "
@@ -170,49 +170,50 @@ def read_nexus(state: State, prompt: Prompt, words: list[str]) -> list[str] | No
     if len(words) == 1 and words[0].upper() == NONE:
         return []
     others = [s for s in asked(state) if s != prompt.seat]
-    partners = read_factions(words, others)
+    partners = read_factions(state, words, others)
     limit = alliance_limit(state)
     if limit is not None and len(partners) + 1 > limit:
         raise OrderProblem(ErrorCode.ALLIANCE_TOO_BIG,
                            f"an alliance holds at most {limit} factions "
                            f"({rules_of(state).alliance_limit_rule}), "
                            f"and you named {len(partners)} besides yourself",
-                           tuple(f"ALLY {SEAT_FACTIONS[s]}" for s in others))
+                           tuple(f"ALLY {faction_name(s, state)}" for s in others))
     return partners
 
 
-def read_factions(words: list[str], among: list[str]) -> list[str]:
+def read_factions(state: State, words: list[str], among: list[str]) -> list[str]:
     """Several factions named one after the other ("Bene Gesserit Fremen", "BG and Guild"),
     in seat order; each at most once."""
     found: list[str] = []
     rest = [w for w in words if w.upper() not in ("AND", "&")]
     while rest:
-        seat, size = _first_faction(rest, among)
+        seat, size = _first_faction(state, rest, among)
         if seat in found:
-            raise OrderProblem(ErrorCode.FACTION_TWICE, f"{SEAT_FACTIONS[seat]} is named twice",
-                               tuple(SEAT_FACTIONS[s] for s in among))
+            raise OrderProblem(ErrorCode.FACTION_TWICE,
+                               f"{faction_name(seat, state)} is named twice",
+                               tuple(faction_name(s, state) for s in among))
         found.append(seat)
         rest = rest[size:]
     return [s for s in among if s in found]
 
 
-def _first_faction(words: list[str], among: list[str]) -> tuple[str, int]:
+def _first_faction(state: State, words: list[str], among: list[str]) -> tuple[str, int]:
     """The faction the first two words name ("Bene Gesserit"), else the first word, and how
     many words it took."""
     if len(words) >= 2:
         try:
-            return read_faction(words[:2], among), 2
+            return read_faction(state, words[:2], among), 2
         except OrderProblem:
             pass
-    return read_faction(words[:1], among), 1
+    return read_faction(state, words[:1], among), 1
 
 
-def nexus_text(value: list[str] | None) -> str:
+def nexus_text(game: Any, value: list[str] | None) -> str:
     if value is None:
         return "PASS"
     if not value:
         return f"ALLY {NONE}"
-    return "ALLY " + ", ".join(SEAT_FACTIONS[s] for s in value)
+    return "ALLY " + ", ".join(faction_name(s, game) for s in value)
 
 
 def _random_nexus(view: dict[str, Any], prompt: Prompt, rng: random.Random

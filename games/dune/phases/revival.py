@@ -210,7 +210,7 @@ def _forces(state: State, found: Allowance, value: dict[str, Any],
     emperor, offered = support or (None, 0)
     if emperor is not None:
         offered = min(offered, state["factions"][emperor]["spice"])
-    left = own["spice"] - (value_of(value["leader"]) if value["leader"] else 0)
+    left = own["spice"] - (value_of(state, value["leader"]) if value["leader"] else 0)
     while _from_emperor(found, forces, left) > offered:  # an Emperor's ally, or one whose
         # grant the Fremen withheld (001 2.04.12): its plain forces cut first
         cut = next(k.name for k in found.kinds if forces.get(k.name))
@@ -250,10 +250,10 @@ def _cut(seat: str, ordered: Counts, revived: Counts) -> list[Event]:
 
 def _leader(state: State, seat: str, name: str) -> list[Event]:
     """A leader revived for his value, paid to the bank (000 IX.D.2)."""
-    state["factions"][seat]["spice"] -= value_of(name)
+    state["factions"][seat]["spice"] -= value_of(state, name)
     _back_from_tanks(state, seat, name)
     return [Event(EventCode.LEADER_REVIVED, {"faction": seat, "leader": name,
-                                     "spice": value_of(name)})]
+                                     "spice": value_of(state, name)})]
 
 
 def _card(state: State, found: Allowance, card: str, part: dict[str, Any]) -> list[Event]:

@@ -29,9 +29,9 @@ from typing import Any
 from pbem.game import Event, Prompt
 from pbem.wording import plural
 
-from .. import factions, tokens
+from .. import decks, factions, tokens
 from ..codes import ErrorCode, EventCode
-from ..data import Ability
+from ..data import Ability, Board
 from ..forces import (
     add,
     add_forces,
@@ -56,14 +56,14 @@ from ..orders.language import (
 )
 from ..prompt_key import PromptKey
 from ..rules import Rules, rules_of
-from ..state import SEAT_FACTIONS, State, base_data, data, only_sector, sheet
+from ..state import State, data, faction_name, only_sector, sheet
 
 FIRST_STORM_DIAL = (0, 20)      # 000 VI.A
 
 
 def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
     """The state before the set-up decisions: dots, decks, spice, fixed forces, draws."""
-    board = base_data().board
+    board = data(rules).board
     seating = list(seats)
     if rules.draws_seating:
         rng.shuffle(seating)            # WBC house rule 1: seating order drawn randomly
@@ -72,23 +72,20 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
     state: State = {
         "rules": rules.to_json(), "turn": 0, "phase": "setup", "step": {"round": 1},
         "seats": order, "dots": dots,
-        "storm": {"sector": None, "dialers": first_storm_dialers(order, dots),
+        "storm": {"sector": None, "dialers": first_storm_dialers(board, order, dots),
                   "dials": {}, "marker": None},
         "forces": {}, "spice": {}, "factions": {}, "alliances": [], "worms": 0,
         "shield_wall": "standing", "result": None, "ornithopters": [],
         "transfers": [], "prevented": {}, "truthtrance": [],
-        "decks": {"treachery": [c.id for c in base_data().treachery_deck], "treachery_discard": [],
-                  "treachery_removed": [],
-                  "spice": [c.id for c in base_data().spice_deck],
-                  "spice_discard": [[], []] if rules.double_blow else [[]],
-                  "spice_last": [None, None] if rules.double_blow else [None]},
+        "decks": decks.new_piles(rules),
+        "spice_last": dict.fromkeys(decks.spice_discards(rules)),
     }
     if rules.bribes_in_front_of_shield:
         state["bribes"] = {}            # 001 1.12.03: receiver -> spice in front of his shield
     if (placed := tokens.set_up(rules, order)) is not None:
         state["tokens"] = placed        # the token layer, with a kind in play (001 4.05.04.01)
-    rng.shuffle(state["decks"]["treachery"])
-    rng.shuffle(state["decks"]["spice"])
+    rng.shuffle(state["decks"][decks.draw_pile(rules, decks.TREACHERY)])
+    rng.shuffle(state["decks"][decks.draw_pile(rules, decks.SPICE)])
     for seat in order:
         state["factions"][seat] = {**_faction_sheet(rules, seat),
                                    **factions.power(seat).own_sheet()}
@@ -100,9 +97,8 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
     return state
 
 
-def first_storm_dialers(order: list[str], dots: dict[str, int]) -> list[str]:
+def first_storm_dialers(board: Board, order: list[str], dots: dict[str, int]) -> list[str]:
     """The factions whose dots are nearest the storm start on either side (000 VI.A)."""
-    board = base_data().board
     start = board.storm_start_sector
     ahead = min(order, key=lambda s: (dots[s] - start) % board.sectors)
     behind = min(order, key=lambda s: (start - dots[s]) % board.sectors)
@@ -121,7 +117,7 @@ def _faction_sheet(rules: Rules, seat: str) -> dict[str, Any]:
         "tanks": {},
         "to_place": placed if factions.power(seat).start_placement() != "fixed" else 0,
         "hand": [], "traitors": [], "traitor_draw": [],
-        "leaders": {leader.name: "alive" for leader in base_data().leaders_of(faction.name)},
+        "leaders": {leader.name: "alive" for leader in data(rules).leaders_of(faction.name)},
         "leaders_revived": [],
         "prediction": None,
     }
@@ -131,14 +127,14 @@ def _place_fixed_forces(state: State, rules: Rules) -> None:
     for seat in placers(state, "fixed"):
         for placement in sheet(seat, rules).start:
             (territory,) = placement.territories
-            add_forces(state, seat, territory, only_sector(territory),
+            add_forces(state, seat, territory, only_sector(rules, territory),
                        {plain(rules, seat): placement.forces})
 
 
 def _draw_traitors(state: State, rules: Rules, rng: random.Random) -> None:
     """Four leaders each (000 III.E.2), returned to the pile after each draw under AH;
     from one traitor deck of the factions in play under WBC (house rule 7, clarification III)."""
-    in_play = {SEAT_FACTIONS[s] for s in state["seats"]}
+    in_play = {faction_name(s, state) for s in state["seats"]}
     pool = [leader.name for leader in data(state).leaders
             if not rules.traitor_deck or leader.faction in in_play]
     deck = list(pool)
@@ -149,7 +145,7 @@ def _draw_traitors(state: State, rules: Rules, rng: random.Random) -> None:
         else:
             draw = rng.sample(pool, sheet(seat, rules).traitors_drawn)
         state["factions"][seat]["traitor_draw"] = draw
-        if keeps_all_traitors(seat):
+        if keeps_all_traitors(state, seat):
             state["factions"][seat]["traitors"] = eligible_traitors(state, seat)
     state["decks"]["traitors"] = deck if rules.traitor_deck else []
 
@@ -159,10 +155,10 @@ def placers(state: State, when: str) -> list[str]:
     return [f.seat for f in factions.in_play(state) if f.start_placement() == when]
 
 
-def keeps_all_traitors(seat: str) -> bool:
+def keeps_all_traitors(state: State, seat: str) -> bool:
     """Whether the faction keeps every opponent's leader it draws (the Harkonnen, line 880):
     its sheet keeps as many as it draws."""
-    return sheet(seat).traitors_kept >= sheet(seat).traitors_drawn
+    return sheet(seat, state).traitors_kept >= sheet(seat, state).traitors_drawn
 
 
 def eligible_traitors(state: State, seat: str) -> list[str]:
@@ -173,9 +169,9 @@ def eligible_traitors(state: State, seat: str) -> list[str]:
 
 def _keepable(state: Any, seat: str, draw: list[str]) -> list[str]:
     """The leaders of a draw a faction may keep, from a state or a view."""
-    in_play = {SEAT_FACTIONS[s] for s in state["seats"]}
+    in_play = {faction_name(s, state) for s in state["seats"]}
     if not rules_of(state).own_leader_as_traitor:
-        in_play.discard(SEAT_FACTIONS[seat])
+        in_play.discard(faction_name(seat, state))
     return [name for name in draw if data(state).leader(name).faction in in_play]
 
 
@@ -190,7 +186,7 @@ def prompts(state: State) -> list[Prompt]:
         if predictor is not None:
             found.append(_prediction_prompt(state, predictor))
         for seat in state["seats"]:
-            if (seat != predictor and not keeps_all_traitors(seat)
+            if (seat != predictor and not keeps_all_traitors(state, seat)
                     and eligible_traitors(state, seat)):
                 found.append(_traitor_prompt(state, seat))
         for seat in placers(state, "chosen"):
@@ -234,7 +230,7 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
             state["storm"]["dials"][seat] = value
     if round_ == 1:
         for seat in state["seats"]:
-            if keeps_all_traitors(seat):
+            if keeps_all_traitors(state, seat):
                 events.append(Event(EventCode.TRAITORS,
                                     {"leaders": state["factions"][seat]["traitors"]},
                                     to=(seat,)))
@@ -242,7 +238,7 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
         for seat in placers(state, "last"):
             if not factions.has(state, seat, Ability.START_ANYWHERE):
                 (territory,) = sheet(seat, state).start[0].territories
-                _place_token(state, seat, territory, only_sector(territory), events)
+                _place_token(state, seat, territory, only_sector(state, territory), events)
     elif round_ == 2:
         for seat in placers(state, "last"):
             if factions.has(state, seat, Ability.START_ANYWHERE):
@@ -272,10 +268,10 @@ def _prediction_prompt(state: State, seat: str) -> Prompt:
     others = [s for s in state["seats"] if s != seat]
     return Prompt(f"predict:{seat}", seat, "predict", True,
                   f"PREDICT <faction> <turn 1-{rules.turns}>; factions: "
-                  + ", ".join(SEAT_FACTIONS[s] for s in others),
+                  + ", ".join(faction_name(s, state) for s in others),
                   {"faction": others[0], "turn": rules.turns},
-                  f"PREDICT {SEAT_FACTIONS[others[0]]} {rules.turns}",
-                  f"PREDICT {SEAT_FACTIONS[others[0]]} {rules.turns}")
+                  f"PREDICT {faction_name(others[0], state)} {rules.turns}",
+                  f"PREDICT {faction_name(others[0], state)} {rules.turns}")
 
 
 def _read_prediction(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
@@ -283,7 +279,7 @@ def _read_prediction(state: State, prompt: Prompt, words: list[str]) -> dict[str
     if len(words) < 2:
         raise OrderProblem(ErrorCode.INCOMPLETE, "expected PREDICT <faction> <turn>",
                            (f"PREDICT Harkonnen {rules.turns}",))
-    faction = read_faction(words[:-1], [s for s in state["seats"] if s != prompt.seat])
+    faction = read_faction(state, words[:-1], [s for s in state["seats"] if s != prompt.seat])
     return {"faction": faction, "turn": read_number(words[-1], 1, rules.turns, "the turn")}
 
 
@@ -293,7 +289,7 @@ def _random_prediction(view: dict[str, Any], prompt: Prompt, rng: random.Random)
 
 
 order_kind(OrderKind("predict", ("PREDICT",), _read_prediction,
-                     lambda v: f"PREDICT {SEAT_FACTIONS[v['faction']]} {v['turn']}",
+                     lambda game, v: f"PREDICT {faction_name(v['faction'], game)} {v['turn']}",
                      random=_random_prediction))
 
 
@@ -321,7 +317,7 @@ def _random_traitor(view: dict[str, Any], prompt: Prompt, rng: random.Random) ->
     return rng.choice(_keepable(view, prompt.seat, view["own"]["traitor_draw"]))
 
 
-order_kind(OrderKind("traitor", ("TRAITOR",), _read_traitor, lambda v: f"TRAITOR {v}",
+order_kind(OrderKind("traitor", ("TRAITOR",), _read_traitor, lambda _, v: f"TRAITOR {v}",
                      random=_random_traitor))
 
 
@@ -329,7 +325,7 @@ def _spread_prompt(rules: Rules, seat: str) -> Prompt:
     territories = sheet(seat, rules).start[0].territories
     marked = "".join(f" (a {kind.mark} after the number: {kind.plural})"
                      for kind in kinds(rules, seat)[1:]) if rules.fedaykin_at_set_up else ""
-    default = [["Sietch Tabr", base_data().board["Sietch Tabr"].sectors[0],
+    default = [["Sietch Tabr", data(rules).board["Sietch Tabr"].sectors[0],
                 {plain(rules, seat): 10}]]
     return Prompt(f"fremen-placement:{seat}", seat, "fremen-placement", False,
                   f"PLACE <forces>{marked} <territory>, 10 forces in all, over: "
@@ -350,7 +346,7 @@ def _read_placement_part(state: State, prompt: Prompt, words: list[str]) -> list
         raise OrderProblem(ErrorCode.NO_FEDAYKIN, f"{special[0].plural} may not be placed at the "
                            "start here", ("PLACE 10 Sietch Tabr",))
     read_number(str(total(counts)), 1, 10, "the forces")
-    territory, sector = read_territory(rest, allowed)
+    territory, sector = read_territory(state, rest, allowed)
     if sector is None:
         sector = territory.sectors[0]
     return [[territory.name, sector, counts]]
@@ -361,7 +357,7 @@ def _combine_placement(state: State, prompt: Prompt, parts: list[list[list]]) ->
     placed = plus(*(counts for _, _, counts in placements))
     if total(placed) != 10:
         raise OrderProblem(ErrorCode.PLACEMENT_TOTAL,
-                           f"the {SEAT_FACTIONS[prompt.seat]} place 10 forces, not "
+                           f"the {faction_name(prompt.seat, state)} place 10 forces, not "
                            f"{total(placed)}",
                            ("PLACE 10 Sietch Tabr", "PLACE 6 Sietch Tabr / PLACE 4 False Wall "
                             "South"))
@@ -369,14 +365,15 @@ def _combine_placement(state: State, prompt: Prompt, parts: list[list[list]]) ->
     for kind in kinds(state, prompt.seat)[1:]:
         have = reserve.get(kind.name, 0)
         if placed.get(kind.name, 0) > have:
-            raise OrderProblem(ErrorCode.TOO_MANY_FEDAYKIN, f"the {SEAT_FACTIONS[prompt.seat]} "
-                               f"have {plural(have, kind.singular, kind.plural)}")
+            raise OrderProblem(ErrorCode.TOO_MANY_FEDAYKIN,
+                               f"the {faction_name(prompt.seat, state)} have "
+                               f"{plural(have, kind.singular, kind.plural)}")
     return placements
 
 
-def _placement_text(value: list[list]) -> str:
-    return "\n".join(f"PLACE {order_text(counts)} {where(t, sector)}"
-                      for t, sector, counts in value)
+def _placement_text(game: Any, value: list[list]) -> str:
+    return "\n".join(f"PLACE {order_text(counts)} {where(game, t, sector)}"
+                     for t, sector, counts in value)
 
 
 def _random_placement(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list:
@@ -400,19 +397,19 @@ def _token_prompt(rules: Rules, seat: str) -> Prompt:
     return Prompt(f"bg-placement:{seat}", seat, "bg-placement", False,
                   "PLACE <territory> [SECTOR <n>]: your starting token, anywhere "
                   f"({rules.cite('000 XV')})",
-                  ["Polar Sink", only_sector("Polar Sink")],
+                  ["Polar Sink", only_sector(rules, "Polar Sink")],
                   "PLACE Polar Sink", "PLACE Polar Sink")
 
 
 def _read_bg_placement(state: State, prompt: Prompt, words: list[str]) -> list:
-    territory, sector = read_territory(words)
+    territory, sector = read_territory(state, words)
     if sector is None:
         if len(territory.sectors) > 1:
             raise OrderProblem(ErrorCode.SECTOR_NEEDED, f"{territory.name} spans sectors "
                                f"{', '.join(map(str, territory.sectors))}: add SECTOR <n>",
                                tuple(f"PLACE {territory.name} SECTOR {s}"
                                      for s in territory.sectors))
-        sector = only_sector(territory.name)
+        sector = only_sector(state, territory.name)
     return [territory.name, sector]
 
 
@@ -422,7 +419,8 @@ def _random_bg_placement(view: dict[str, Any], prompt: Prompt, rng: random.Rando
 
 
 order_kind(OrderKind("bg-placement", ("PLACE",), _read_bg_placement,
-                     lambda v: f"PLACE {where(v[0], v[1])}", random=_random_bg_placement))
+                     lambda game, v: f"PLACE {where(game, v[0], v[1])}",
+                     random=_random_bg_placement))
 
 
 def _dial_prompt(rules: Rules, seat: str) -> Prompt:
@@ -435,5 +433,5 @@ def _dial_prompt(rules: Rules, seat: str) -> Prompt:
 order_kind(OrderKind("first-storm-dial", ("DIAL",),
                      lambda state, prompt, words: read_number(words[0] if words else "",
                                                               *FIRST_STORM_DIAL, "the dial"),
-                     lambda v: f"DIAL {v}",
+                     lambda _, v: f"DIAL {v}",
                      random=lambda view, prompt, rng: rng.randint(*FIRST_STORM_DIAL)))

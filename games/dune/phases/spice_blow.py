@@ -39,9 +39,9 @@ Rulings:
   up"; Q&A XXV.E.4: the entire deck).  The basic game says nothing; it does the same.  A worm
   turned after the shuffle still devours the territory its pile last turned up before it
   (XXI.B.2: "do affect the last territory turned over in the previous turn"), kept in
-  ``decks.spice_last`` from turn to turn, whatever the reshuffles.  The turn-8 case of XXI.B
-  falls out of this: pile 1 takes the last territory card, pile 2 turns the worms left, then
-  the shuffled deck.
+  ``state["spice_last"]`` (by pile) from turn to turn, whatever the reshuffles.  The turn-8
+  case of XXI.B falls out of this: pile 1 takes the last territory card, pile 2 turns the
+  worms left, then the shuffled deck.
 - Additional worms: VII.C ignores them.  With the Fremen's optional advantage (XV; always on
   under WBC) the Fremen may send each to "any territory" (line 996; WBC VII.2), or NONE (the
   default).  The worm devours only in the desert: it "cannot devour tokens if not in a desert
@@ -104,7 +104,6 @@ line 758): that is ``decks.spice[-1]``, for the movement round to show them.
 from __future__ import annotations
 
 import random
-from functools import cache
 from typing import Any
 
 from pbem.game import Event, Prompt
@@ -115,6 +114,7 @@ from ..board import reach
 from ..cards import karama, karama_reach
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, SpiceCard, Territory
+from ..decks import spice_discards
 from ..forces import (
     Counts,
     add,
@@ -141,7 +141,6 @@ from ..rules import Rules, cite, rules_of
 from ..state import (
     State,
     ally_of,
-    base_data,
     data,
     factions_in,
     forces_at,
@@ -254,34 +253,39 @@ def _called_nexus(state: State) -> list[Event]:
 
 
 # --- the cards
-@cache
-def spice_card(card_id: str) -> SpiceCard:
-    return next(card for card in base_data().spice_deck if card.id == card_id)
+def spice_card(game: Any, card_id: str) -> SpiceCard:
+    """A spice card of a game's deck (``game``: a state, a view or its rules)."""
+    return data(game).spice_card(card_id)
 
 
-def last_territory(pile: list[str]) -> str | None:
+def last_territory(game: Any, pile: list[str]) -> str | None:
     """The territory of the last territory card on a discard pile (None if it has none)."""
-    return next((spice_card(c).territory for c in reversed(pile)
-                 if not spice_card(c).is_shai_hulud), None)
+    return next((spice_card(game, c).territory for c in reversed(pile)
+                 if not spice_card(game, c).is_shai_hulud), None)
 
 
 def turn_card(state: State, rng: random.Random) -> list[Event]:
     """Turn the top card of the spice deck onto the current pile (VII.A; XXI.A.2)."""
     step = state["step"]
     pile = step["pile"]
-    decks = state["decks"]
+    decks, discards = state["decks"], spice_discards(state)
     events = [] if decks["spice"] else [reshuffle(state, rng)]
-    card = spice_card(decks["spice"].pop())
-    decks["spice_discard"][pile].append(card.id)
+    card = spice_card(state, decks["spice"].pop())
+    decks[discards[pile]].append(card.id)
     events.append(Event(EventCode.SPICE_CARD, {"pile": pile + 1, "card": card.id,
                                        "territory": card.territory}))
     if card.is_shai_hulud:
         return events + worm_turned(state, card, rng)
-    decks["spice_last"][pile] = card.territory
+    state["spice_last"][discards[pile]] = card.territory
     events += place_spice(state, card)
     step["pile"], step["pile_worms"] = pile + 1, 0
-    step["done"] = step["pile"] == len(decks["spice_discard"])
+    step["done"] = step["pile"] == len(discards)
     return events
+
+
+def last_blow(state: State) -> str | None:
+    """The territory the current pile last turned up (XXI.B.2), or None."""
+    return state["spice_last"][spice_discards(state)[state["step"]["pile"]]]
 
 
 def reshuffle(state: State, rng: random.Random) -> Event:
@@ -289,21 +293,21 @@ def reshuffle(state: State, rng: random.Random) -> Event:
     XXV.E.4; the basic game alike, module docstring).  In the GF9 advanced game the top
     territory card of pile A stays, with any card above it, and a worm on pile B then finds no
     territory card (001 1.13.04, ``Rules.reshuffle_keeps_first_pile_top``)."""
-    decks = state["decks"]
+    decks, discards, last = state["decks"], spice_discards(state), state["spice_last"]
     kept: list[str] = []
     if rules_of(state).reshuffle_keeps_first_pile_top:
-        first = decks["spice_discard"][0]
-        top = max((i for i, c in enumerate(first) if not spice_card(c).is_shai_hulud),
+        first = decks[discards[0]]
+        top = max((i for i, c in enumerate(first) if not spice_card(state, c).is_shai_hulud),
                   default=None)
         kept = [] if top is None else first[top:]
-        decks["spice_last"][:] = [decks["spice_last"][0] if kept else None,
-                                  *[None] * (len(decks["spice_last"]) - 1)]
-    for pile in decks["spice_discard"]:
-        decks["spice"].extend(pile)
-        pile.clear()
+        for number, pile in enumerate(discards):
+            last[pile] = last[pile] if kept and number == 0 else None
+    for pile in discards:
+        decks["spice"].extend(decks[pile])
+        decks[pile].clear()
     for card in kept:
         decks["spice"].remove(card)
-    decks["spice_discard"][0].extend(kept)
+    decks[discards[0]].extend(kept)
     rng.shuffle(decks["spice"])
     return Event(EventCode.SPICE_DECK_RESHUFFLED, {"cards": len(decks["spice"])})
 
@@ -327,7 +331,7 @@ def worm_turned(state: State, card: SpiceCard, rng: random.Random) -> list[Event
     step = state["step"]
     rules = rules_of(state)
     if state["turn"] == 1:
-        discarded = state["decks"]["spice_discard"][step["pile"]].pop()
+        discarded = state["decks"][spice_discards(state)[step["pile"]]].pop()
         if rules.turn_one_worms_set_aside:                  # 001 1.02.03
             step.setdefault("aside", []).append(discarded)
             return [Event(EventCode.WORM_SET_ASIDE, {"card": card.id})]
@@ -344,7 +348,7 @@ def worm_turned(state: State, card: SpiceCard, rng: random.Random) -> list[Event
             stages.append(NEXUS)
     if not first and worm_placer(state) is not None:
         stages.append(PLACEMENT)
-    territory = state["decks"]["spice_last"][step["pile"]] if first else None
+    territory = last_blow(state) if first else None
     ride = [] if rules.ride_after_nexus else [RIDE]        # 001 2.04.09: after the Nexus
     step["worm"] = {"card": card.id, "territory": territory, "controlled": True,
                     "placed": False, "stages": [*stages, CONTROL, DEVOUR, *ride]}
@@ -480,7 +484,7 @@ def _control(state: State, orders: dict[str, Any]) -> list[Event]:
                 return events
             worm["controlled"] = False
             if worm["placed"]:
-                worm["territory"] = state["decks"]["spice_last"][state["step"]["pile"]]
+                worm["territory"] = last_blow(state)
             return events
     return []
 
@@ -542,7 +546,7 @@ def _protected(state: State, seat: str) -> list[str]:
 def _control_prompt(state: State, seat: str) -> Prompt:
     worm = state["step"]["worm"]
     where_to = (f"; the worm the Fremen sent to {worm['territory']} appears instead in "
-                f"{state['decks']['spice_last'][state['step']['pile']]}, the last spice blow "
+                f"{last_blow(state)}, the last spice blow "
                 "beneath it" if worm["placed"] else "")
     return _control(rules_of(state), state["turn"], seat, f"the worm in {worm['territory']}",
                     where_to, bool(_protected(state, seat)))
@@ -608,7 +612,7 @@ def _random_control(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -
 
 
 order_kind(OrderKind("worm-karama", ("KARAMA",), _read_control,
-                     lambda v: "KARAMA PROTECTION" if v == PROTECTION else
+                     lambda _, v: "KARAMA PROTECTION" if v == PROTECTION else
                      "KARAMA CONTROL" if v else "KARAMA NONE", random=_random_control))
 
 
@@ -626,7 +630,7 @@ def _may_summon(state: State, seat: str) -> bool:
     """Whether the faction may place the Karama worm in a spice blow (001 1.14.04)."""
     return (rules_of(state).karama_worm_in_spice_blow
             and factions.has(state, seat, Ability.SUMMON_WORM)
-            and bool(karama.karama_cards(state["factions"][seat]["hand"])))
+            and bool(karama.karama_cards(state, state["factions"][seat]["hand"])))
 
 
 def _open_summon(state: State, seat: str | None) -> None:
@@ -638,9 +642,10 @@ def _open_summon(state: State, seat: str | None) -> None:
                     "stages": [SUMMON], "summon": True, "by": seat}
 
 
-def summon_territories() -> list[str]:
-    """Where the Karama worm may be placed: "any sand Territory" (001 1.14.04)."""
-    return [t.name for t in base_data().board.territories if t.is_sand]
+def summon_territories(game: Any) -> list[str]:
+    """Where the Karama worm may be placed: "any sand Territory" (001 1.14.04) of a game's
+    board (a state or a view)."""
+    return [t.name for t in data(game).board.territories if t.is_sand]
 
 
 def _summon_prompt(state: State, seat: str, turn: int) -> Prompt:
@@ -661,17 +666,17 @@ def _read_summon(state: State, prompt_: Prompt, words: list[str]) -> str | None:
     if not said or said[0] != "WORM":
         raise OrderProblem(ErrorCode.KARAMA, "expected KARAMA WORM <territory> or KARAMA NONE",
                            ("KARAMA WORM <territory>", "KARAMA NONE"))
-    territory, _ = read_territory(words[1:], summon_territories())
+    territory, _ = read_territory(state, words[1:], summon_territories(state))
     return territory.name
 
 
 def _random_summon(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> str | None:
     """A bot places the worm one time in four, in a sand territory at random."""
-    return rng.choice(summon_territories()) if rng.random() < 0.25 else None
+    return rng.choice(summon_territories(view)) if rng.random() < 0.25 else None
 
 
 order_kind(OrderKind("worm-summon", ("KARAMA",), _read_summon,
-                     lambda v: f"KARAMA WORM {v}" if v else "KARAMA NONE",
+                     lambda _, v: f"KARAMA WORM {v}" if v else "KARAMA NONE",
                      random=_random_summon))
 
 
@@ -714,7 +719,8 @@ def ride_destinations(state: State, seat: str) -> list[tuple[str, int]]:
 def _ride_prompt(state: State, seat: str) -> Prompt:
     origin = state["step"]["worm"]["territory"]
     riding = riders(state, seat)
-    closed = sorted({t for t, _ in _all_places()} - {t for t, _ in ride_destinations(state, seat)})
+    closed = sorted({t for t, _ in _all_places(state)}
+                    - {t for t, _ in ride_destinations(state, seat)})
     some = "[<forces>] " if rules_of(state).riders_may_split else ""
     return Prompt(f"worm-ride:{seat}", seat, "worm-ride", False,
                   f"RIDE {some}<territory> [SECTOR <n>]: your "
@@ -732,8 +738,8 @@ def _ride_rule(state: State) -> str:
     return " (001 2.04.09: upon conclusion of the Nexus)"
 
 
-def _all_places() -> list[tuple[str, int]]:
-    return [(t.name, s) for t in base_data().board.territories for s in (t.sectors or (0,))]
+def _all_places(state: State) -> list[tuple[str, int]]:
+    return [(t.name, s) for t in data(state).board.territories for s in (t.sectors or (0,))]
 
 
 def ride_landing(state: State, seat: str, territory: str, sector: int | None) -> reach.Landing:
@@ -752,9 +758,9 @@ def _read_ride(state: State, prompt: Prompt, words: list[str]) -> list | None:
     some = None
     if words[0][:1].isdigit():
         some, words = _read_some_riders(state, prompt.seat, words)
-    territory, named = read_territory(words)
+    territory, named = read_territory(state, words)
     open_sectors = [s for t, s in ride_destinations(state, prompt.seat) if t == territory.name]
-    valid = tuple(f"RIDE {where(territory.name, s)}" for s in open_sectors) or ("STAY",)
+    valid = tuple(f"RIDE {where(state, territory.name, s)}" for s in open_sectors) or ("STAY",)
     try:
         landing = ride_landing(state, prompt.seat, territory.name, named)
     except OrderProblem as problem:
@@ -788,21 +794,21 @@ def _ride_notes(state: State, prompt: Prompt, value: list | None) -> tuple[str, 
     if value is None or value[1] is not None:
         return ()
     landing = ride_landing(state, prompt.seat, value[0], None)
-    return (f"{_ride_text(value)}: read as sector {landing.sector}, "
+    return (f"{_ride_text(state, value)}: read as sector {landing.sector}, "
             f"{reach.CHOSEN[landing.chosen]}",)
 
 
-def _ride_text(value: list | None) -> str:
+def _ride_text(game: Any, value: list | None) -> str:
     if value is None:
         return "STAY"
     some = f"{order_text(value[2])} " if len(value) > 2 else ""
-    return f"RIDE {some}{value[0] if value[1] is None else where(*value[:2])}"
+    return f"RIDE {some}{value[0] if value[1] is None else where(game, *value[:2])}"
 
 
 def _random_ride(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list | None:
     """A bot stays or rides to the Polar Sink, which riders may always enter: never under the
     storm (IX.C.2.e), no stronghold, open to allies (XII.E.5), never a worm's territory."""
-    return rng.choice([None, [POLAR_SINK, only_sector(POLAR_SINK)]])
+    return rng.choice([None, [POLAR_SINK, only_sector(view, POLAR_SINK)]])
 
 
 order_kind(OrderKind("worm-ride", ("RIDE", "STAY"), _read_ride,
@@ -810,11 +816,11 @@ order_kind(OrderKind("worm-ride", ("RIDE", "STAY"), _read_ride,
 
 
 # --- sending an additional worm
-def worm_destinations(rules: Rules | None = None) -> list[str]:
-    """Where the Fremen may send an additional worm: anywhere but the Polar Sink (module
-    docstring); under GF9 a sand territory (001 2.04.16, ``Rules.worms_placed_on_sand``)."""
-    sand_only = rules is not None and rules.worms_placed_on_sand
-    return [t.name for t in base_data().board.territories
+def worm_destinations(rules: Rules) -> list[str]:
+    """Where the Fremen may send an additional worm: anywhere on the board but the Polar Sink
+    (module docstring); under GF9 a sand territory (001 2.04.16, ``Rules.worms_placed_on_sand``)."""
+    sand_only = rules.worms_placed_on_sand
+    return [t.name for t in data(rules).board.territories
             if t.name != POLAR_SINK and (t.is_sand or not sand_only)]
 
 
@@ -840,11 +846,11 @@ def _placement_prompt(state: State, seat: str | None, turn: int) -> Prompt:
 def _read_placement(state: State, prompt: Prompt, words: list[str]) -> str | None:
     if len(words) == 1 and words[0].upper() == NONE:
         return None
-    territory, _ = read_territory(words, worm_destinations(rules_of(state)))
+    territory, _ = read_territory(state, words, worm_destinations(rules_of(state)))
     return territory.name
 
 
 order_kind(OrderKind("worm-placement", ("WORM",), _read_placement,
-                     lambda v: f"WORM {v or NONE}",
+                     lambda _, v: f"WORM {v or NONE}",
                      random=lambda view, prompt, rng: rng.choice(
                          [None, *worm_destinations(rules_of(view))])))

@@ -359,5 +359,5 @@ def dial_prompt(seat: str, rule: str = "000 VI.B") -> Prompt:
 order_kind(OrderKind("storm-dial", ("DIAL",),
                      lambda state, prompt, words: read_number(words[0] if words else "",
                                                               *STORM_DIAL, "the dial"),
-                     lambda v: f"DIAL {v}",
+                     lambda _, v: f"DIAL {v}",
                      random=lambda view, prompt, rng: rng.randint(*STORM_DIAL)))

@@ -75,7 +75,7 @@ from ..codes import EventCode
 from ..data import Ability
 from ..factions.bene_gesserit_coexistence import coexisting
 from ..rules import Rules, rules_of
-from ..state import FACTION_SEATS, State, ally_of, data, occupants, sheet, storm_order
+from ..state import State, ally_of, data, occupants, sheet, storm_order
 
 SHIELD_WALL = "Shield Wall"
 
@@ -248,16 +248,16 @@ def default_order(state: State) -> list[tuple[str, bool]]:
              if seat not in state.get("dropouts", [])]
     if not rules_of(state).conditional_default_first:
         return [(seat, True) for seat in seats]
-    conditional = [seat for seat in seats if has_conditions(seat)]
+    conditional = [seat for seat in seats if has_conditions(state, seat)]
     unconditional = [seat for seat in seats if seat not in conditional]
     if not unconditional:
         return [(seat, False) for seat in conditional]
     return [(seat, True) for seat in conditional] + [(seat, False) for seat in unconditional]
 
 
-def has_conditions(seat: str) -> bool:
+def has_conditions(state: State, seat: str) -> bool:
     """Whether a faction's default victory has conditions (the Fremen's, 000 line 830)."""
-    default = sheet(seat).default_victory
+    default = sheet(seat, state).default_victory
     assert default is not None, seat
     return bool(default.own_or_empty or default.barred_territories)
 
@@ -268,7 +268,7 @@ def conditions_hold(state: State, seat: str) -> bool:
     ``barred_territories`` (Fremen shield, 000 line 830; the Guild's has no condition)."""
     default = sheet(seat, state).default_victory
     assert default is not None, seat
-    barred = {FACTION_SEATS[name] for name in default.barred_factions}
+    barred = {data(state).faction(name).seat for name in default.barred_factions}
     if rules_of(state).allies_spare_default_bars:           # 001 4.1.20
         barred -= set(ally_of(state, seat))
     return (all(set(occupants(state, t)) <= {seat} for t in default.own_or_empty)

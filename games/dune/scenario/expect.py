@@ -22,7 +22,7 @@ from ..factions.harkonnen_capture import held
 from ..forces import count_in
 from ..orders.language import words_of
 from ..rules import Rules
-from ..state import SEAT_FACTIONS, State
+from ..state import State, faction_name
 from .format import (
     Decks,
     EventSeen,
@@ -69,31 +69,32 @@ def _expectations(expect: Expect, seats: list[str], rules: Rules, problems: list
             checks.append(_equal(f"expect.{name}", getattr(expect, name),
                                  lambda r, name=name: r["state"][name]))
     if expect.storm is not None:
-        checks += _storm_checks(expect.storm, seats, problems)
+        checks += _storm_checks(rules, expect.storm, seats, problems)
     for place, by_faction in (expect.forces or {}).items():
-        checks += _force_checks(str(place), by_faction, seats, rules, problems)
+        checks += _force_checks(rules, str(place), by_faction, seats, problems)
     for place, amount in (expect.spice or {}).items():
-        territory = _spice_site(str(place), f"expect.spice.{place}", problems)
+        territory = _spice_site(rules, str(place), f"expect.spice.{place}", problems)
         if not _whole(amount):
             problems.append(f"expect.spice.{place}: expected an amount of spice, got {amount!r}")
         checks.append(_equal(f"expect.spice.{place}", amount,
                              lambda r, t=territory: r["state"]["spice"].get(t, 0)))
-    for seat, given in _factions(expect.factions, seats, "expect.factions", problems).items():
-        checks += _faction_checks(seat, given, seats, rules, problems)
+    given_factions = _factions(rules, expect.factions, seats, "expect.factions", problems)
+    for seat, given in given_factions.items():
+        checks += _faction_checks(rules, seat, given, seats, problems)
     if expect.alliances is not None:
-        wanted = sorted(sorted(s for i, name in enumerate(members) if (s := _seat(
+        wanted = sorted(sorted(s for i, name in enumerate(members) if (s := _seat(rules,
             name, seats, f"expect.alliances[{n}][{i}]", problems)))
             for n, members in enumerate(expect.alliances))
         checks.append(_equal("expect.alliances", wanted, lambda r: sorted(
             sorted(alliance) for alliance in r["state"]["alliances"])))
     if expect.coexisting is not None:
         wanted = sorted(t for i, name in enumerate(expect.coexisting) if (
-            t := _territory_name(name, f"expect.coexisting[{i}]", problems)))
+            t := _territory_name(rules, name, f"expect.coexisting[{i}]", problems)))
         checks.append(_equal("expect.coexisting", wanted,
                              lambda r: sorted(coexisting(r["state"]))))
     if expect.winners is not None:
         wanted = sorted(s for i, name in enumerate(expect.winners)
-                        if (s := _seat(name, seats, f"expect.winners[{i}]", problems)))
+                        if (s := _seat(rules, name, seats, f"expect.winners[{i}]", problems)))
         checks.append(_equal("expect.winners", wanted, lambda r: _winners(r["state"])))
     if expect.victory is not None:
         checks.append(_equal("expect.victory", expect.victory,
@@ -101,15 +102,15 @@ def _expectations(expect: Expect, seats: list[str], rules: Rules, problems: list
     if expect.prompts is not None:
         checks.append(_equal("expect.prompts", sorted(expect.prompts),
                              lambda r: sorted(p["key"] for p in r["prompts"])))
-    checks += _event_checks(expect.events or (), seats, problems)
+    checks += _event_checks(rules, expect.events or (), seats, problems)
     checks += [_never(f"expect.no_events[{i}]", code)
                for i, code in enumerate(expect.no_events or ())]
     if expect.decks is not None:
         checks += _deck_checks(expect.decks, rules, problems)
     if expect.kwisatz_haderach is not None:
-        checks += _kwisatz_haderach_checks(expect.kwisatz_haderach, seats, problems)
+        checks += _kwisatz_haderach_checks(rules, expect.kwisatz_haderach, seats, problems)
     if expect.captured is not None:
-        wanted = sorted(n for n, _ in _leaders(expect.captured, "expect.captured", problems))
+        wanted = sorted(n for n, _ in _leaders(rules, expect.captured, "expect.captured", problems))
         checks.append(_equal("expect.captured", wanted,
                              lambda r: sorted(held(r["state"]))))
     for name, where in (expect.tokens or {}).items():
@@ -121,7 +122,8 @@ def _token_checks(key: str, name: str, where: Any, seats: list[str], rules: Rule
                   problems: list[str]) -> list[Check]:
     """Where a token lies at the end: its owner and place, and its face and the spice on it
     where given (no spice: none on it)."""
-    found, place = _token(name, rules, key, problems), _token_place(where, seats, key, problems)
+    found, place = (_token(name, rules, key, problems),
+                    _token_place(rules, where, seats, key, problems))
     if found is None or place is None:
         return []
     wanted = {"spice": 0, **place}
@@ -148,7 +150,7 @@ def _happened(key: str, code: str) -> Check:
     return check
 
 
-def _event_checks(events: tuple[Any, ...], seats: list[str], problems: list[str]
+def _event_checks(rules: Rules, events: tuple[Any, ...], seats: list[str], problems: list[str]
                   ) -> list[Check]:
     """Each event expected: a code, or ``{code, seen_by, data}``."""
     checks = []
@@ -160,12 +162,12 @@ def _event_checks(events: tuple[Any, ...], seats: list[str], problems: list[str]
             problems.append(f"{key}: expected an event code, or a mapping with code, seen_by "
                             f"and data, got {given!r}")
         elif (seen := build(EventSeen, given, f"{key}.", problems)) is not None:
-            audience = _audience(seen.seen_by, seats, f"{key}.seen_by", problems)
+            audience = _audience(rules, seen.seen_by, seats, f"{key}.seen_by", problems)
             checks.append(_shown(key, seen.code, audience, seen.data or {}, seats))
     return checks
 
 
-def _audience(given: Any, seats: list[str], key: str, problems: list[str]
+def _audience(rules: Rules, given: Any, seats: list[str], key: str, problems: list[str]
               ) -> str | list[str] | None:
     """Who an event must be shown to: ``public``, the factions (sorted), or None: anyone."""
     if given is None or given == "public":
@@ -174,8 +176,8 @@ def _audience(given: Any, seats: list[str], key: str, problems: list[str]
         problems.append(f"{key}: expected public, or a list of the factions in play "
                         f"({', '.join(seats)}), got {given!r}")
         return None
-    return sorted(s for i, name in enumerate(given) if (s := _seat(name, seats, f"{key}[{i}]",
-                                                                   problems)))
+    return sorted(s for i, name in enumerate(given)
+                  if (s := _seat(rules, name, seats, f"{key}[{i}]", problems)))
 
 
 def _seen_by(event: Event, seats: list[str], public: bool) -> str | list[str]:
@@ -224,18 +226,19 @@ def _winners(state: State) -> list[str] | None:
     return None if result is None else sorted(result["winners"])
 
 
-def _storm_checks(storm: StormPosition, seats: list[str], problems: list[str]) -> list[Check]:
+def _storm_checks(rules: Rules, storm: StormPosition, seats: list[str], problems: list[str]
+                  ) -> list[Check]:
     checks = []
     if storm.sector is not None:
         checks.append(_equal("expect.storm.sector", storm.sector,
                              lambda r: r["state"]["storm"]["sector"]))
     if storm.dialers is not None:
-        wanted = [_seat(s, seats, f"expect.storm.dialers[{i}]", problems)
+        wanted = [_seat(rules, s, seats, f"expect.storm.dialers[{i}]", problems)
                   for i, s in enumerate(storm.dialers)]
         checks.append(_equal("expect.storm.dialers", sorted(filter(None, wanted)),
                              lambda r: sorted(r["state"]["storm"]["dialers"])))
     if storm.dials is not None:
-        checks.append(_equal("expect.storm.dials", _dials(storm.dials, seats,
+        checks.append(_equal("expect.storm.dials", _dials(rules, storm.dials, seats,
                                                           "expect.storm.dials", problems),
                              lambda r: r["state"]["storm"]["dials"]))
     if storm.marker is not None:
@@ -244,14 +247,14 @@ def _storm_checks(storm: StormPosition, seats: list[str], problems: list[str]) -
     return checks
 
 
-def _force_checks(place: str, by_faction: Any, seats: list[str], rules: Rules,
-                  problems: list[str]) -> list[Check]:
+def _force_checks(rules: Rules, place: str, by_faction: Any, seats: list[str], problems: list[str]
+                  ) -> list[Check]:
     """Forces in a territory (all its sectors, unless the place names one)."""
     key = f"expect.forces.{place}"
-    spot = _spot(place, key, problems, sector_needed=False)
+    spot = _spot(rules, place, key, problems, sector_needed=False)
     checks = []
     for name, value in _mapping(by_faction, key, problems).items():
-        seat = _seat(name, seats, f"{key}.{name}", problems)
+        seat = _seat(rules, name, seats, f"{key}.{name}", problems)
         count = _count(value, f"{key}.{name}", seat, rules, problems) if seat else None
         if spot is not None and seat is not None and count is not None:
             checks.append(_equal(f"{key}.{name}", count,
@@ -266,7 +269,7 @@ def _forces_at(state: State, territory: str, sector: int | None, seat: str) -> d
     return dict(state["forces"].get(territory, {}).get(str(sector), {}).get(seat, {}))
 
 
-def _faction_checks(seat: str, given: FactionPosition, seats: list[str], rules: Rules,
+def _faction_checks(rules: Rules, seat: str, given: FactionPosition, seats: list[str],
                     problems: list[str]) -> list[Check]:
     """Checks of a faction's sheet; hands match copies named exactly, else any copy."""
     key = f"expect.factions.{seat}"
@@ -282,7 +285,7 @@ def _faction_checks(seat: str, given: FactionPosition, seats: list[str], rules: 
             count = _count(getattr(given, name), f"{key}.{name}", seat, rules, problems)
             checks.append(_equal(f"{key}.{name}", count, lambda r, n=name: sheet_of(r)[n]))
     if given.hand is not None:
-        cards = treachery_cards()
+        cards = treachery_cards(rules)
         wanted = [c for i, text in enumerate(given.hand)
                   if (c := cards.read(text, f"{key}.hand[{i}]", problems))]
         exact = {card for _, card in wanted if card is not None}
@@ -291,26 +294,27 @@ def _faction_checks(seat: str, given: FactionPosition, seats: list[str], rules: 
                              lambda r: sorted(c if c in exact else names[c]
                                               for c in sheet_of(r)["hand"])))
     if given.traitors is not None:
-        wanted = sorted(n for n, _ in _leaders(given.traitors, f"{key}.traitors", problems))
+        wanted = sorted(n for n, _ in _leaders(rules, given.traitors, f"{key}.traitors", problems))
         checks.append(_equal(f"{key}.traitors", wanted,
                              lambda r: sorted(sheet_of(r)["traitors"])))
     if given.leaders_in_tanks is not None:
-        wanted = sorted(n for n, _ in _leaders(given.leaders_in_tanks,
+        wanted = sorted(n for n, _ in _leaders(rules, given.leaders_in_tanks,
                                                f"{key}.leaders_in_tanks", problems))
         checks.append(_equal(f"{key}.leaders_in_tanks", wanted, lambda r: sorted(
             leaders.in_tanks(sheet_of(r)["leaders"]))))
     if given.leaders_face_down is not None:
-        wanted = sorted(n for n, _ in _leaders(given.leaders_face_down,
+        wanted = sorted(n for n, _ in _leaders(rules, given.leaders_face_down,
                                                f"{key}.leaders_face_down", problems))
         checks.append(_equal(f"{key}.leaders_face_down", wanted, lambda r: sorted(
             leaders.face_down(sheet_of(r)["leaders"]))))
     if given.leaders_revived is not None:
-        wanted = sorted(n for n, _ in _leaders(given.leaders_revived,
+        wanted = sorted(n for n, _ in _leaders(rules, given.leaders_revived,
                                                f"{key}.leaders_revived", problems))
         checks.append(_equal(f"{key}.leaders_revived", wanted,
                              lambda r: sorted(sheet_of(r)["leaders_revived"])))
     if given.prediction is not None:
-        faction = _seat(given.prediction.faction, seats, f"{key}.prediction.faction", problems)
+        faction = _seat(rules, given.prediction.faction, seats, f"{key}.prediction.faction",
+                        problems)
         checks.append(_equal(f"{key}.prediction", {"faction": faction,
                                                    "turn": given.prediction.turn},
                              lambda r: sheet_of(r)["prediction"]))
@@ -327,11 +331,11 @@ def _deck_checks(decks: Decks, rules: Rules, problems: list[str]) -> list[Check]
         problems.append("expect.decks.spice_discard_2: there is a second discard pile only "
                         "with the double_blow option (000 XXI)")
     piles: list[tuple[str, Cards, Callable[[State], list[str]]]] = [
-        ("treachery", treachery_cards(), lambda s: s["decks"]["treachery"]),
-        ("treachery_discard", treachery_cards(), lambda s: s["decks"]["treachery_discard"]),
-        ("spice", spice_cards(), lambda s: s["decks"]["spice"]),
-        ("spice_discard", spice_cards(), lambda s: s["decks"]["spice_discard"][0]),
-        ("spice_discard_2", spice_cards(), lambda s: s["decks"]["spice_discard"][-1])]
+        ("treachery", treachery_cards(rules), lambda s: s["decks"]["treachery"]),
+        ("treachery_discard", treachery_cards(rules), lambda s: s["decks"]["treachery_discard"]),
+        ("spice", spice_cards(rules), lambda s: s["decks"]["spice"]),
+        ("spice_discard", spice_cards(rules), lambda s: s["decks"]["spice_discard"]),
+        ("spice_discard_2", spice_cards(rules), lambda s: s["decks"]["spice_discard_2"])]
     checks = []
     for name, cards, pile in piles:
         given = getattr(decks, name)
@@ -353,12 +357,14 @@ def _top(pile: Callable[[State], list[str]], count: int, exact: set[str], cards:
     return lambda r: [c if c in exact else names[c] for c in pile(r["state"])[::-1][:count]]
 
 
-def _kwisatz_haderach_checks(given: KwisatzHaderach, seats: list[str], problems: list[str]
+def _kwisatz_haderach_checks(rules: Rules, given: KwisatzHaderach, seats: list[str],
+                             problems: list[str]
                              ) -> list[Check]:
     """The Atreides' losses in battles and whether the Kwisatz Haderach is in the tanks."""
-    owner = factions.owner(Ability.KWISATZ_HADERACH)
+    owner = factions.owner(rules, Ability.KWISATZ_HADERACH)
     if owner not in seats:
-        problems.append(f"expect.kwisatz_haderach: the {SEAT_FACTIONS[owner]} are not in play "
+        problems.append("expect.kwisatz_haderach: the "
+                        f"{faction_name(owner, rules)} are not in play "
                         f"(seats: {', '.join(seats)})")
     return [_equal(f"expect.kwisatz_haderach.{name}", getattr(given, name),
                    lambda r, n=name: kwisatz_haderach(r["state"])[n])
@@ -366,7 +372,8 @@ def _kwisatz_haderach_checks(given: KwisatzHaderach, seats: list[str], problems:
 
 
 # --- the lines that must be refused
-def _refusals(refused: tuple[Refused, ...], steps: list[dict[str, str]], seats: list[str],
+def _refusals(rules: Rules, refused: tuple[Refused, ...], steps: list[dict[str, str]],
+              seats: list[str],
               problems: list[str]) -> tuple[list[Refused], list[Check]]:
     """The lines ``expect.refused`` names (their seats read), and their checks: each is a
     step, a seat that wrote in it and a line of its orders, refused with the code and/or a
@@ -382,17 +389,19 @@ def _refusals(refused: tuple[Refused, ...], steps: list[dict[str, str]], seats: 
                             f"{key}.step: the file has no orders, so no step to refuse")
             continue
         texts = steps[given.step - 1]
-        seat = _seat(given.seat, seats, f"{key}.seat", problems)
+        seat = _seat(rules, given.seat, seats, f"{key}.seat", problems)
         if seat is None:
             continue
         step = f"step {given.step} (orders[{given.step - 1}])"
         if seat not in texts:
-            problems.append(f"{key}.seat: the {SEAT_FACTIONS[seat]} write no orders in {step}; "
+            problems.append(f"{key}.seat: the {faction_name(seat, rules)} write no orders in "
+                            f"{step}; "
                             f"those who do: {', '.join(texts) or 'none'}")
             continue
         lines = _order_lines(texts[seat])
         if given.line is not None and given.line not in lines:
-            problems.append(f"{key}.line: expected a line of the {SEAT_FACTIONS[seat]}'s orders "
+            problems.append(f"{key}.line: expected a line of the "
+                            f"{faction_name(seat, rules)}'s orders "
                             f"in {step}: " + ", ".join(f"{n} {text!r}" for n, text in
                                                         lines.items()) + f"; got {given.line}")
             continue

@@ -16,7 +16,7 @@ from typing import Any, Literal
 from pbem.schema import SchemaError
 
 from ..rules import RULES_VERSION, RULES_VERSIONS, RULESETS, Rules, make_rules
-from ..state import SEAT_FACTIONS
+from ..state import seating
 
 
 class ScenarioError(SchemaError):
@@ -182,14 +182,6 @@ def _head(scenario: Scenario, problems: list[str]) -> Rules | None:
     """The rules of a scenario whose game, ruleset, options and seats are right, else None."""
     if scenario.game != "dune":
         problems.append(f"game: this file is for {scenario.game!r}, not dune")
-    if not 2 <= len(scenario.seats) <= 6:
-        problems.append(f"seats: Dune is played by 2 to 6 factions, not {len(scenario.seats)}")
-    for index, seat in enumerate(scenario.seats):
-        if seat not in SEAT_FACTIONS:
-            problems.append(f"seats[{index}]: expected one of {', '.join(SEAT_FACTIONS)}, "
-                            f"got {seat!r}")
-        elif scenario.seats.index(seat) != index:
-            problems.append(f"seats[{index}]: {seat} is seated twice")
     if scenario.ruleset not in RULESETS:
         problems.append(f"ruleset: expected one of {', '.join(RULESETS)}, "
                         f"got {scenario.ruleset!r}")
@@ -203,5 +195,7 @@ def _head(scenario: Scenario, problems: list[str]) -> Rules | None:
     except ValueError as error:
         problems.append(f"options: {error}")
         return None
-    return rules
+    seated = [f"seats: {problem}" for problem in seating(rules).problems(list(scenario.seats))]
+    problems += seated
+    return None if seated else rules
 

@@ -16,6 +16,7 @@ from pbem.game import Event
 from .. import factions, leaders, tokens, turn
 from ..codes import EventCode
 from ..data import Ability
+from ..decks import spice_discards
 from ..factions import harkonnen_capture as capture
 from ..factions import has
 from ..factions.atreides import KH_AFTER
@@ -24,7 +25,7 @@ from ..forces import add_forces, at_start, count_text, on_map, plain, plus
 from ..phases.spice_blow import last_territory
 from ..phases.storm import WEATHER_MARKERS, uses_weather
 from ..rules import Rules
-from ..state import POLAR_SINK, SEAT_FACTIONS, State, data, sheet
+from ..state import POLAR_SINK, State, data, faction_name, sheet
 from .format import (
     BattleRound,
     Decks,
@@ -61,15 +62,15 @@ def _position(state: State, position: Position, rules: Rules, problems: list[str
     seats = state["seats"]
     _phase(state, position, rules, problems)
     if position.storm is not None:
-        _storm(state, position.storm, "position.storm", problems)
+        _storm(rules, state, position.storm, "position.storm", problems)
     _storm_ready(state, position, rules, problems)
     if position.forces is not None:
         state["forces"] = {}
         _forces(state, position.forces, rules, problems)
     if position.spice is not None:
         state["spice"] = {}
-        _map_spice(state, position.spice, problems)
-    factions = _factions(position.factions, seats, "position.factions", problems)
+        _map_spice(rules, state, position.spice, problems)
+    factions = _factions(rules, position.factions, seats, "position.factions", problems)
     for seat, given in factions.items():
         _faction(state, seat, given, f"position.factions.{seat}", rules, problems)
     _cards(state, factions, position.decks or Decks(), rules, problems)
@@ -80,10 +81,10 @@ def _position(state: State, position: Position, rules: Rules, problems: list[str
     if position.shield_wall is not None:
         state["shield_wall"] = position.shield_wall
     if position.coexisting is not None:
-        _coexisting(state, position.coexisting, problems)
+        _coexisting(rules, state, position.coexisting, problems)
     if position.ornithopters is not None:
         state["ornithopters"] = [s for i, name in enumerate(position.ornithopters) if (
-            s := _seat(name, seats, f"position.ornithopters[{i}]", problems))]
+            s := _seat(rules, name, seats, f"position.ornithopters[{i}]", problems))]
     for seat in seats:
         reserve = factions[seat].reserve if seat in factions else None
         _reserve(state, seat, reserve, f"position.factions.{seat}", rules, problems)
@@ -104,7 +105,7 @@ def _tokens(state: State, given: dict[str, Any], rules: Rules, problems: list[st
     for name, where in given.items():
         key = f"position.tokens.{name}"
         found, place = (_token(name, rules, key, problems),
-                        _token_place(where, state["seats"], key, problems))
+                        _token_place(rules, where, state["seats"], key, problems))
         if found is None or place is None:
             continue
         record = tokens.find(state, *found)
@@ -117,10 +118,10 @@ def _tokens(state: State, given: dict[str, Any], rules: Rules, problems: list[st
             record["spice"] = place["spice"]
 
 
-def _coexisting(state: State, names: tuple[str, ...], problems: list[str]) -> None:
+def _coexisting(rules: Rules, state: State, names: tuple[str, ...], problems: list[str]) -> None:
     """The territories where the Bene Gesserit coexist (000 XV.B.4-5), in their sheet."""
     territories = [t for i, name in enumerate(names) if (
-        t := _territory_name(name, f"position.coexisting[{i}]", problems))]
+        t := _territory_name(rules, name, f"position.coexisting[{i}]", problems))]
     if in_game(state):
         set_coexisting(state, territories)
     elif territories:
@@ -128,12 +129,12 @@ def _coexisting(state: State, names: tuple[str, ...], problems: list[str]) -> No
                         "they are not in the game")
 
 
-def _own_leaders(names, key: str, seat: str, problems: list[str]) -> list[str]:
+def _own_leaders(rules: Rules, names, key: str, seat: str, problems: list[str]) -> list[str]:
     """Leaders named for a faction's sheet, each checked to be one of its own."""
-    found = _leaders(names, key, problems)
+    found = _leaders(rules, names, key, problems)
     for name, faction in found:
         if faction != seat:
-            problems.append(f"{key}: {name} is not a leader of the {SEAT_FACTIONS[seat]}")
+            problems.append(f"{key}: {name} is not a leader of the {faction_name(seat, rules)}")
     return [name for name, faction in found if faction == seat]
 
 
@@ -167,7 +168,7 @@ def _to_place(state: State) -> None:
             state["factions"][seat]["to_place"] = 0
 
 
-def _storm(state: State, storm: StormPosition, key: str, problems: list[str]) -> None:
+def _storm(rules: Rules, state: State, storm: StormPosition, key: str, problems: list[str]) -> None:
     """The storm's sector, dialers, their dials and the Fremen's weather marker."""
     seats, sectors = state["seats"], data(state).board.sectors
     if storm.sector is not None:
@@ -178,14 +179,14 @@ def _storm(state: State, storm: StormPosition, key: str, problems: list[str]) ->
                             f"got {storm.sector}")
     if storm.dialers is not None:
         dialers = [seat for i, name in enumerate(storm.dialers)
-                   if (seat := _seat(name, seats, f"{key}.dialers[{i}]", problems))]
+                   if (seat := _seat(rules, name, seats, f"{key}.dialers[{i}]", problems))]
         if len(set(storm.dialers)) != 2:
             problems.append(f"{key}.dialers: expected two different factions, "
                             f"got {list(storm.dialers)}")
         state["storm"]["dialers"] = dialers
     if storm.dials is not None:
         dialers = state["storm"]["dialers"]
-        dials = _dials(storm.dials, dialers, f"{key}.dials", problems)
+        dials = _dials(rules, storm.dials, dialers, f"{key}.dials", problems)
         if dials and set(dials) != set(dialers):
             problems.append(f"{key}.dials: expected a dial for each dialer "
                             f"({', '.join(dialers)})")
@@ -232,19 +233,19 @@ def _forces(state: State, forces: dict[str, Any], rules: Rules, problems: list[s
     """Forces per territory (and sector) and faction."""
     for place, by_faction in forces.items():
         key = f"position.forces.{place}"
-        spot = _spot(str(place), key, problems)
+        spot = _spot(rules, str(place), key, problems)
         for name, value in _mapping(by_faction, key, problems).items():
-            seat = _seat(name, state["seats"], f"{key}.{name}", problems)
+            seat = _seat(rules, name, state["seats"], f"{key}.{name}", problems)
             count = _count(value, f"{key}.{name}", seat, rules, problems) if seat else None
             if spot is not None and count:
                 add_forces(state, seat, spot[0], spot[1], count)
 
 
-def _map_spice(state: State, spice: dict[str, Any], problems: list[str]) -> None:
+def _map_spice(rules: Rules, state: State, spice: dict[str, Any], problems: list[str]) -> None:
     """Spice on the map, per territory (at its spice blow site)."""
     for place, amount in spice.items():
         key = f"position.spice.{place}"
-        territory = _spice_site(str(place), key, problems)
+        territory = _spice_site(rules, str(place), key, problems)
         if not _whole(amount):
             problems.append(f"{key}: expected an amount of spice, got {amount!r}")
         elif territory is not None and amount:
@@ -263,20 +264,20 @@ def _faction(state: State, seat: str, given: FactionPosition, key: str, rules: R
         own["tanks"] = _count(given.tanks, f"{key}.tanks", seat, rules, problems) or {}
     if given.traitors is not None:
         own["traitors"] = [name for name, faction in
-                           _leaders(given.traitors, f"{key}.traitors", problems)
+                           _leaders(rules, given.traitors, f"{key}.traitors", problems)
                            if rules.own_leader_as_traitor
-                           or _not_own(name, faction, seat, f"{key}.traitors", problems)]
+                           or _not_own(rules, name, faction, seat, f"{key}.traitors", problems)]
     if given.leaders_in_tanks is not None or given.leaders_face_down is not None:
-        dead = _own_leaders(given.leaders_in_tanks or (), f"{key}.leaders_in_tanks", seat,
-                            problems)
-        down = _own_leaders(given.leaders_face_down or (), f"{key}.leaders_face_down", seat,
-                            problems)
+        dead = _own_leaders(rules, given.leaders_in_tanks or (), f"{key}.leaders_in_tanks",
+                            seat, problems)
+        down = _own_leaders(rules, given.leaders_face_down or (), f"{key}.leaders_face_down",
+                            seat, problems)
         own["leaders"] = {name: leaders.FACE_DOWN if name in down else
                           leaders.TANKS if name in dead else leaders.ALIVE
                           for name in own["leaders"]}
     if given.leaders_revived is not None:
-        own["leaders_revived"] = _own_leaders(given.leaders_revived, f"{key}.leaders_revived",
-                                              seat, problems)
+        own["leaders_revived"] = _own_leaders(rules, given.leaders_revived,
+                                              f"{key}.leaders_revived", seat, problems)
     if given.prediction is not None:
         own["prediction"] = _prediction(given.prediction, seat, state["seats"], rules,
                                         f"{key}.prediction", problems)
@@ -284,9 +285,10 @@ def _faction(state: State, seat: str, given: FactionPosition, key: str, rules: R
         own["karama_power_used"] = True
 
 
-def _not_own(leader: str, faction: str, seat: str, key: str, problems: list[str]) -> bool:
+def _not_own(rules: Rules, leader: str, faction: str, seat: str, key: str, problems: list[str]
+             ) -> bool:
     if faction == seat:
-        problems.append(f"{key}: {leader} is a leader of the {SEAT_FACTIONS[seat]} "
+        problems.append(f"{key}: {leader} is a leader of the {faction_name(seat, rules)} "
                         "themselves, not of an opponent")
     return faction != seat
 
@@ -297,7 +299,8 @@ def _prediction(given: Prediction, seat: str, seats: list[str], rules: Rules, ke
     if Ability.PREDICTION not in sheet(seat, rules).abilities:
         problems.append(f"{key}: only the Bene Gesserit predict")
         return None
-    faction = _seat(given.faction, [s for s in seats if s != seat], f"{key}.faction", problems)
+    faction = _seat(rules, given.faction, [s for s in seats if s != seat], f"{key}.faction",
+                    problems)
     if not 1 <= given.turn <= rules.turns:
         problems.append(f"{key}.turn: expected a turn 1 to {rules.turns}, got {given.turn}")
     return {"faction": faction, "turn": given.turn}
@@ -316,11 +319,11 @@ def _reserve(state: State, seat: str, given: Any, key: str, rules: Rules,
     left = {name: count for name, count in left.items() if count}
     reserve = left if given is None else _count(given, f"{key}.reserve", seat, rules, problems)
     if given is None and min(left.values(), default=0) < 0:
-        problems.append(f"{key}: the {SEAT_FACTIONS[seat]} have {count_text(placed, True)} "
-                        "forces on the map, in the tanks and still to place; the faction has "
-                        f"{count_text(everything, True)}")
+        problems.append(f"{key}: the {faction_name(seat, state)} have "
+                        f"{count_text(placed, True)} forces on the map, in the tanks and still "
+                        f"to place; the faction has {count_text(everything, True)}")
     elif reserve is not None and reserve != left:
-        problems.append(f"{key}.reserve: the {SEAT_FACTIONS[seat]} have "
+        problems.append(f"{key}.reserve: the {faction_name(seat, state)} have "
                         f"{count_text(everything, True)} forces; with {count_text(placed, True)}"
                         f" on the map, in the tanks and to place, the reserve must be "
                         f"{count_text(left, True)}")
@@ -337,7 +340,7 @@ def _alliances(given: tuple[tuple[str, ...], ...], seats: list[str], rules: Rule
     for index, members in enumerate(given):
         key = f"position.alliances[{index}]"
         alliance = [s for i, name in enumerate(members)
-                    if (s := _seat(name, seats, f"{key}[{i}]", problems))]
+                    if (s := _seat(rules, name, seats, f"{key}[{i}]", problems))]
         if len(set(members)) < 2 or (limit is not None and len(members) > limit):
             problems.append(f"{key}: expected 2 to {limit or len(seats)} different factions, "
                             f"got {list(members)}")
@@ -352,9 +355,9 @@ def _kwisatz_haderach(state: State, given: KwisatzHaderach, rules: Rules,
                       problems: list[str]) -> None:
     """The forces the Atreides lost in battles, and whether the Kwisatz Haderach was killed
     (000 line 762: it awakens after 7 and "can only be killed if" in an explosion)."""
-    key, owner = "position.kwisatz_haderach", factions.owner(Ability.KWISATZ_HADERACH)
+    key, owner = "position.kwisatz_haderach", factions.owner(rules, Ability.KWISATZ_HADERACH)
     if owner not in state["seats"]:
-        problems.append(f"{key}: the {SEAT_FACTIONS[owner]} are not in play "
+        problems.append(f"{key}: the {faction_name(owner, state)} are not in play "
                         f"(seats: {', '.join(state['seats'])})")
         return
     record = state["factions"][owner]["kwisatz_haderach"]
@@ -378,31 +381,32 @@ def _captured(state: State, names: tuple[str, ...], rules: Rules, problems: list
     key = "position.captured"
     captors = [seat for seat in state["seats"] if capture.enabled(rules, seat)]
     if not captors:
-        owner = factions.owner(Ability.CAPTURE_LEADERS)
+        owner = factions.owner(rules, Ability.CAPTURE_LEADERS)
         problems.append(f"{key}: no faction in play captures leaders: the "
-                        f"{SEAT_FACTIONS[owner]} do, with the advantages option (000 line 884)")
+                        f"{faction_name(owner, state)} do, with the advantages option "
+                        "(000 line 884)")
         return
     [captor] = captors
     held = {}
     for index, text in enumerate(names):
-        found = _leader(text, f"{key}[{index}]", problems)
+        found = _leader(rules, text, f"{key}[{index}]", problems)
         if found is None:
             continue
         name, owner = found
         where = state["factions"].get(owner, {}).get("leaders", {}).get(name)
         if owner == captor:
             problems.append(f"{key}[{index}]: {name} is a leader of the "
-                            f"{SEAT_FACTIONS[captor]} themselves")
+                            f"{faction_name(captor, state)} themselves")
         elif owner not in state["seats"]:
             problems.append(f"{key}[{index}]: {name} is a leader of the "
-                            f"{SEAT_FACTIONS[owner]}, who are not in play")
+                            f"{faction_name(owner, state)}, who are not in play")
         elif where != leaders.ALIVE:
             problems.append(f"{key}[{index}]: {name} is in the tanks "
                             f"(position.factions.{owner}.leaders_in_tanks)")
         else:
             held[name] = owner
     if held and not leaders.available(state["factions"][captor]["leaders"]):
-        problems.append(f"{key}: the {SEAT_FACTIONS[captor]} give back every captured leader "
+        problems.append(f"{key}: the {faction_name(captor, state)} give back every captured leader "
                         "when none of their own is alive (000 line 884)")
     for name, owner in held.items():
         state["factions"][owner]["leaders"][name] = leaders.CAPTURED
@@ -422,10 +426,10 @@ def _battle(state: State, given: BattleRound, rules: Rules, problems: list[str]
     if given.fought is not None:
         into["fought"] = _fought(state, given.fought, rules, f"{key}.fought", problems)
     if given.kwisatz_haderach_used:
-        owner = factions.owner(Ability.KWISATZ_HADERACH)
+        owner = factions.owner(rules, Ability.KWISATZ_HADERACH)
         if owner not in state["seats"] or not rules.advantages:
             problems.append(f"{key}.kwisatz_haderach_used: the Kwisatz Haderach is in play "
-                            f"only with the {SEAT_FACTIONS[owner]} and the advantages option "
+                            f"only with the {faction_name(owner, state)} and the advantages option "
                             "(000 line 762)")
     if given.kwisatz_haderach_used is not None:
         into["kh_used"] = given.kwisatz_haderach_used
@@ -438,18 +442,18 @@ def _fought(state: State, fought: dict[str, Any], rules: Rules, key: str,
     own leaders, or for the Harkonnen the leaders they hold captured."""
     found: dict[str, dict[str, str]] = {}
     for name, by_leader in fought.items():
-        seat = _seat(name, state["seats"], f"{key}.{name}", problems)
+        seat = _seat(rules, name, state["seats"], f"{key}.{name}", problems)
         for text, place in _mapping(by_leader, f"{key}.{name}", problems).items():
             where = f"{key}.{name}.{text}"
-            leader = _leader(text, where, problems)
-            territory = _territory_name(place, where, problems)
+            leader = _leader(rules, text, where, problems)
+            territory = _territory_name(rules, place, where, problems)
             if seat is None or leader is None or territory is None:
                 continue
             held = capture.enabled(rules, seat) and leader[0] in capture.held(state)
             if leader[1] != seat and not held:
                 problems.append(f"{where}: {leader[0]} is a leader of the "
-                                f"{SEAT_FACTIONS[leader[1]]}, not one the "
-                                f"{SEAT_FACTIONS[seat]} may play")
+                                f"{faction_name(leader[1], state)}, not one the "
+                                f"{faction_name(seat, state)} may play")
             elif territory == POLAR_SINK:
                 problems.append(f"{where}: there is no battle in the Polar Sink (000 X.A.2.b)")
             else:
@@ -464,23 +468,22 @@ def _cards(state: State, factions: dict[str, FactionPosition], decks: Decks, rul
     places = {f"position.factions.{seat}.hand": hand for seat, hand in hands.items()}
     places |= {"position.decks.treachery": decks.treachery,
                "position.decks.treachery_discard": decks.treachery_discard}
-    treachery = treachery_cards().allocate(places, problems)
+    treachery = treachery_cards(rules).allocate(places, problems)
     if decks.spice_discard_2 and not rules.double_blow:
         problems.append("position.decks.spice_discard_2: there is a second discard pile only "
                         "with the double_blow option (000 XXI)")
-    piles = ["spice", "spice_discard"] + (["spice_discard_2"] if rules.double_blow else [])
-    spice = spice_cards().allocate({f"position.decks.{pile}": getattr(decks, pile)
-                                    for pile in piles}, problems)
+    piles = ["spice", *spice_discards(rules)]
+    spice = spice_cards(rules).allocate({f"position.decks.{pile}": getattr(decks, pile)
+                                         for pile in piles}, problems)
     _deal(state, {seat: treachery[f"position.factions.{seat}.hand"] for seat in hands},
           treachery["position.decks.treachery"],
           treachery["position.decks.treachery_discard"])
     named = {card for cards in spice.values() for card in cards}
     state["decks"]["spice"] = ([c for c in state["decks"]["spice"] if c not in named]
                                + spice["position.decks.spice"][::-1])
-    state["decks"]["spice_discard"] = [spice[f"position.decks.{pile}"][::-1]
-                                       for pile in piles[1:]]
-    state["decks"]["spice_last"] = [last_territory(pile)
-                                    for pile in state["decks"]["spice_discard"]]
+    for pile in piles[1:]:
+        state["decks"][pile] = spice[f"position.decks.{pile}"][::-1]
+        state["spice_last"][pile] = last_territory(state, state["decks"][pile])
 
 
 def _deal(state: State, hands: dict[str, list[str]], top: list[str], discard: list[str]

@@ -8,6 +8,7 @@ import json
 from typing import Any
 
 from .. import leaders
+from ..decks import spice_discards
 from ..factions.atreides import kwisatz_haderach
 from ..factions.harkonnen_capture import held
 from ..forces import count_text
@@ -58,7 +59,7 @@ def _summary(state: State) -> list[str]:
              "Forces:"]
     for territory, sectors in sorted(state["forces"].items()):
         for sector, by_faction in sorted(sectors.items(), key=lambda item: int(item[0])):
-            lines.append(f"  {where(territory, int(sector))}: " + ", ".join(
+            lines.append(f"  {where(state, territory, int(sector))}: " + ", ".join(
                 f"{seat} {count_text(count, zero=True)}" for seat, count in by_faction.items()))
     lines.append("Factions:")
     for seat in state["seats"]:
@@ -85,7 +86,7 @@ def _summary(state: State) -> list[str]:
                  f"{', '.join(decks['treachery_discard'][::-1]) or '-'}")
     lines.append(f"Spice deck: {len(decks['spice'])} cards, next "
                  f"{', '.join(decks['spice'][::-1][:3]) or '-'}; discard (top first): "
-                 + " | ".join(", ".join(p[::-1]) or "-" for p in decks["spice_discard"]))
+                 + " | ".join(", ".join(decks[p][::-1]) or "-" for p in spice_discards(state)))
     return lines
 
 

@@ -52,9 +52,10 @@ def load_scenario(data_: Any, source: str = "scenario") -> Loaded:
     rng = step_rng(scenario.seed, 0)
     state = new_game(rules, seats, rng)
     into_step = _position(state, scenario.position, rules, problems)
-    steps = [_step_texts(step, f"orders[{index}]", seats, problems)
+    steps = [_step_texts(rules, step, f"orders[{index}]", seats, problems)
              for index, step in enumerate(scenario.orders)]
-    refused, refusal_checks = _refusals(scenario.expect.refused or (), steps, seats, problems)
+    refused, refusal_checks = _refusals(rules, scenario.expect.refused or (), steps, seats,
+                                        problems)
     checks = _expectations(scenario.expect, seats, rules, problems) + refusal_checks
     if problems:
         raise ScenarioError(source, problems)

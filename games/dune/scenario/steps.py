@@ -12,18 +12,19 @@ from pbem.game import Prompt
 
 from .. import turn
 from ..orders.language import parse_orders
+from ..rules import Rules
 from ..state import State
 from .format import Refused, ScenarioError
 from .values import _seat
 
 
 # --- the orders
-def _step_texts(step: dict[str, Any], key: str, seats: list[str], problems: list[str]
+def _step_texts(rules: Rules, step: dict[str, Any], key: str, seats: list[str], problems: list[str]
                 ) -> dict[str, str]:
     """One step's order text by seat."""
     texts = {}
     for name, text in step.items():
-        seat = _seat(name, seats, f"{key}.{name}", problems)
+        seat = _seat(rules, name, seats, f"{key}.{name}", problems)
         if not isinstance(text, str):
             problems.append(f"{key}.{name}: expected order text, got {text!r}")
         elif seat is not None:

@@ -19,33 +19,33 @@ from ..data import NameLookupError, Territory, TokenPlace
 from ..forces import kinds
 from ..orders.language import OrderProblem, read_territory, words_of
 from ..rules import Rules
-from ..state import FACTION_SEATS, SEAT_FACTIONS, base_data, only_sector
+from ..state import data, faction_name, only_sector
 from .format import FactionPosition
 
 COPY = re.compile(r"(?P<name>.*?)\s*#\s*(?P<copy>\d+)")
 
 
-def _seat(text: Any, seats: list[str], key: str, problems: list[str]) -> str | None:
+def _seat(rules: Rules, text: Any, seats: list[str], key: str, problems: list[str]) -> str | None:
     """The seat in play that ``text`` names: a seat name, or a faction's name written loosely."""
     if not isinstance(text, str):
         problems.append(f"{key}: expected a faction, got {text!r}")
         return None
     try:
-        seat = text if text in SEAT_FACTIONS else FACTION_SEATS[base_data().faction(text).name]
+        seat = text if text in data(rules).seats else data(rules).faction(text).seat
     except NameLookupError as error:
         problems.append(f"{key}: {error}")
         return None
     if seat not in seats:
-        problems.append(f"{key}: {SEAT_FACTIONS[seat]} are not in play "
+        problems.append(f"{key}: {faction_name(seat, rules)} are not in play "
                         f"(seats: {', '.join(seats)})")
         return None
     return seat
 
 
-def _territory_name(text: Any, key: str, problems: list[str]) -> str | None:
+def _territory_name(rules: Rules, text: Any, key: str, problems: list[str]) -> str | None:
     """The territory ``text`` names, written loosely."""
     try:
-        return base_data().board.territory(str(text)).name
+        return data(rules).board.territory(str(text)).name
     except NameLookupError as error:
         problems.append(f"{key}: {error}")
         return None
@@ -67,7 +67,7 @@ def _count(value: Any, key: str, seat: str, rules: Rules, problems: list[str]
         value = [value]
     if isinstance(value, list) and all(map(_whole, value)):
         if any(value[len(sheet_kinds):]):
-            problems.append(f"{key}: the {SEAT_FACTIONS[seat]} have forces of "
+            problems.append(f"{key}: the {faction_name(seat, rules)} have forces of "
                             f"{len(sheet_kinds)} kind(s) ("
                             f"{', '.join(k.plural for k in sheet_kinds)}), not {len(value)}")
             return None
@@ -80,7 +80,7 @@ def _count(value: Any, key: str, seat: str, rules: Rules, problems: list[str]
     for word, number in value.items():
         named = [k for k in sheet_kinds if str(word).upper() in (k.name.upper(), *k.words())]
         if not named:
-            problems.append(f"{key}: the {SEAT_FACTIONS[seat]} have no forces {word!r}")
+            problems.append(f"{key}: the {faction_name(seat, rules)} have no forces {word!r}")
             return None
         if number and named[0] not in kinds(rules, seat):
             problems.append(f"{key}: {named[0].plural} are in play only with the advantages "
@@ -91,17 +91,17 @@ def _count(value: Any, key: str, seat: str, rules: Rules, problems: list[str]
     return counts
 
 
-def _spot(text: str, key: str, problems: list[str], sector_needed: bool = True
+def _spot(rules: Rules, text: str, key: str, problems: list[str], sector_needed: bool = True
           ) -> tuple[str, int | None] | None:
     """A territory and sector written as in orders ("Cielago North SECTOR 2"); the sector
     may be left out where the territory lies in one sector (or, if not needed, in any)."""
     try:
-        territory, sector = read_territory(words_of(text))
+        territory, sector = read_territory(rules, words_of(text))
     except OrderProblem as problem:
         problems.append(f"{key}: {problem.message}")
         return None
     if sector is None and len(territory.sectors) <= 1:
-        sector = only_sector(territory.name)
+        sector = only_sector(rules, territory.name)
     if sector is None and sector_needed:
         problems.append(f"{key}: {territory.name} lies in sectors "
                         f"{', '.join(map(str, territory.sectors))}; write "
@@ -110,34 +110,35 @@ def _spot(text: str, key: str, problems: list[str], sector_needed: bool = True
     return territory.name, sector
 
 
-def _spice_site(text: str, key: str, problems: list[str]) -> str | None:
+def _spice_site(rules: Rules, text: str, key: str, problems: list[str]) -> str | None:
     """A territory with a spice blow site (spice lies only there, 000 VII)."""
-    spot = _spot(text, key, problems, sector_needed=False)
+    spot = _spot(rules, text, key, problems, sector_needed=False)
     if spot is None:
         return None
-    if base_data().board[spot[0]].spice_blow is None:
-        sites = [t.name for t in base_data().board.territories if t.spice_blow is not None]
+    board = data(rules).board
+    if board[spot[0]].spice_blow is None:
+        sites = [t.name for t in board.territories if t.spice_blow is not None]
         problems.append(f"{key}: {spot[0]} has no spice blow site; spice lies on: "
                         f"{', '.join(sites)}")
         return None
     return spot[0]
 
 
-def _leaders(texts: tuple[str, ...], key: str, problems: list[str]) -> list[tuple[str, str]]:
+def _leaders(rules: Rules, texts: tuple[str, ...], key: str, problems: list[str]
+             ) -> list[tuple[str, str]]:
     """(leader, faction) of each name, written loosely."""
     return [found for index, text in enumerate(texts)
-            if (found := _leader(text, f"{key}[{index}]", problems))]
+            if (found := _leader(rules, text, f"{key}[{index}]", problems))]
 
 
-def _leader(text: Any, key: str, problems: list[str]) -> tuple[str, str] | None:
+def _leader(rules: Rules, text: Any, key: str, problems: list[str]) -> tuple[str, str] | None:
     """(leader, faction) of a name, written loosely."""
     try:
-        leader = base_data().leader(str(text))
+        leader = data(rules).leader(str(text))
     except NameLookupError as error:
         problems.append(f"{key}: {error}")
         return None
-    return leader.name, FACTION_SEATS[leader.faction]
-
+    return leader.name, data(rules).faction(leader.faction).seat
 
 
 # --- tokens
@@ -157,7 +158,7 @@ def _token(text: Any, rules: Rules, key: str, problems: list[str]) -> tuple[str,
         return None
 
 
-def _token_place(given: Any, seats: list[str], key: str, problems: list[str]
+def _token_place(rules: Rules, given: Any, seats: list[str], key: str, problems: list[str]
                  ) -> dict[str, Any] | None:
     """Where a token lies, as a scenario writes it: a seat (in front of its shield), ``aside``,
     or ``{owner: <seat>, at: front | behind | aside | <territory [SECTOR n]>, face: up |
@@ -173,12 +174,12 @@ def _token_place(given: Any, seats: list[str], key: str, problems: list[str]
     at = str(given.get("at", TokenPlace.FRONT))
     place: dict[str, Any] = {"owner": None, "at": at}
     if at not in (TokenPlace.ASIDE, TokenPlace.FRONT, TokenPlace.BEHIND):
-        spot = _spot(at, f"{key}.at", problems)
+        spot = _spot(rules, at, f"{key}.at", problems)
         if spot is None:
             return None
         place.update(at=str(TokenPlace.BOARD), territory=spot[0], sector=spot[1] or 0)
     if "owner" in given:
-        place["owner"] = _seat(given["owner"], seats, f"{key}.owner", problems)
+        place["owner"] = _seat(rules, given["owner"], seats, f"{key}.owner", problems)
     elif place["at"] in (TokenPlace.FRONT, TokenPlace.BEHIND):
         problems.append(f"{key}: a token {at} a shield has an owner")
     if given.get("face", "up") not in ("up", "down"):
@@ -195,24 +196,26 @@ def _mapping(value: Any, key: str, problems: list[str]) -> dict[str, Any]:
     problems.append(f"{key}: expected a mapping, got {value!r}")
     return {}
 
-def _dials(dials: dict[str, Any], among: list[str], key: str, problems: list[str]
+
+def _dials(rules: Rules, dials: dict[str, Any], among: list[str], key: str, problems: list[str]
            ) -> dict[str, int]:
     """Dials by seat, each a number."""
     found = {}
     for name, value in dials.items():
-        seat = _seat(name, among, f"{key}.{name}", problems)
+        seat = _seat(rules, name, among, f"{key}.{name}", problems)
         if not _whole(value):
             problems.append(f"{key}.{name}: expected a number, got {value!r}")
         elif seat is not None:
             found[seat] = value
     return found
 
-def _factions(given: dict[str, Any] | None, seats: list[str], key: str, problems: list[str]
+def _factions(rules: Rules, given: dict[str, Any] | None, seats: list[str], key: str,
+              problems: list[str]
               ) -> dict[str, FactionPosition]:
     """Each faction's sheet as given, by seat."""
     found = {}
     for name, sheet_ in (given or {}).items():
-        seat = _seat(name, seats, f"{key}.{name}", problems)
+        seat = _seat(rules, name, seats, f"{key}.{name}", problems)
         built = build(FactionPosition, sheet_, f"{key}.{name}.", problems)
         if seat is not None and built is not None:
             found[seat] = built
@@ -284,23 +287,23 @@ class Cards:
             taken[card] = key
 
 
-def treachery_cards() -> Cards:
+def treachery_cards(rules: Rules) -> Cards:
     """The treachery deck by card name."""
     copies: dict[str, tuple[str, ...]] = {}
-    for card in base_data().treachery_deck:
+    for card in data(rules).treachery_deck:
         copies[card.name] = (*copies.get(card.name, ()), card.id)
     return Cards("treachery", copies, NameIndex("treachery card",
                                                 (Named(n, n) for n in copies)))
 
 
-def spice_cards() -> Cards:
+def spice_cards(rules: Rules) -> Cards:
     """The spice deck by card name: a territory's (its map names work) or Shai-Hulud."""
     copies: dict[str, tuple[str, ...]] = {}
     named: dict[str, Named[str]] = {}
-    for card in base_data().spice_deck:
+    for card in data(rules).spice_deck:
         name = card.territory or COPY.fullmatch(card.id)["name"]
         copies[name] = (*copies.get(name, ()), card.id)
-        territory: Territory | None = base_data().board[name] if card.territory else None
+        territory: Territory | None = data(rules).board[name] if card.territory else None
         named[name] = Named(name, name, territory.abbreviations if territory else (),
                             territory.synonyms if territory else ())
     return Cards("spice", copies, NameIndex("spice card", named.values()))

@@ -9,7 +9,7 @@ from typing import Any
 
 from pbem.game import DecisionKind, Prompt
 
-from ...common.language import OrderKind, OrderProblem
+from ...common.language import OrderKind, OrderProblem, same_in_every_game
 from ..codes import ErrorCode
 from ..data import RESULTS, VEHICLES
 from ..dice import bene_gesserit_slots, change_candidates
@@ -131,8 +131,8 @@ def combine_vehicles(state: State, prompt: Prompt, lines: list[dict[str, Any]]) 
 
 
 LANGUAGE.order_kind(OrderKind("vehicles", ("HARVESTER", "ORNITHOPTER", "CARRYALL"),
-                              read_vehicle, vehicles_text, combine=combine_vehicles,
-                              with_verb=True))
+                              read_vehicle, same_in_every_game(vehicles_text),
+                              combine=combine_vehicles, with_verb=True))
 
 
 # --- spice -------------------------------------------------------------------------------------
@@ -181,8 +181,8 @@ def harvest_text(value: dict[str, Any]) -> str:
 
 
 LANGUAGE.order_kind(OrderKind("harvest", ("KEEP", "RAISE", "STOCKPILE", "RESERVE", "BAN"),
-                              read_spend, harvest_text, combine=combine_spends,
-                              with_verb=True))
+                              read_spend, same_in_every_game(harvest_text),
+                              combine=combine_spends, with_verb=True))
 
 
 # --- the End of the Round ---------------------------------------------------------------------
@@ -235,8 +235,9 @@ def claims_text(value: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-LANGUAGE.order_kind(OrderKind("claims", ("CLAIM", "RESHUFFLE"), read_claim, claims_text,
-                              combine=combine_claims, with_verb=True))
+LANGUAGE.order_kind(OrderKind("claims", ("CLAIM", "RESHUFFLE"), read_claim,
+                              same_in_every_game(claims_text), combine=combine_claims,
+                              with_verb=True))
 
 
 def end_prompt(state: State, key: str, seat: str) -> Prompt:
@@ -282,7 +283,8 @@ def end_text(value: dict[str, Any]) -> str:
     return "\n".join(lines) or "SWAP"
 
 
-LANGUAGE.order_kind(OrderKind("end", ("DISCARD", "SWAP"), read_end, end_text,
-                              combine=combine_end, with_verb=True))
+LANGUAGE.order_kind(OrderKind("end", ("DISCARD", "SWAP"), read_end,
+                              same_in_every_game(end_text), combine=combine_end,
+                              with_verb=True))
 
 __all__ = ["ATREIDES"]

@@ -20,7 +20,7 @@ from typing import Any
 
 from pbem.game import Prompt
 
-from ...common.language import OrderKind, OrderProblem
+from ...common.language import OrderKind, OrderProblem, same_in_every_game
 from ..codes import ErrorCode
 from ..data import RESULTS
 from ..standing import CASUALTY_KINDS
@@ -305,4 +305,5 @@ def plan_text(plan: dict[str, Any]) -> str:
 
 
 PLAN = LANGUAGE.order_kind(OrderKind(
-    "plan", VERBS, read_line, plan_text, combine=combine, with_verb=True))
+    "plan", VERBS, read_line, same_in_every_game(plan_text), combine=combine,
+    with_verb=True))

@@ -1,0 +1,100 @@
+"""The decks of a game and their piles, by name (issue 29, seam 6).
+
+Which decks a game has, their piles, each pile's role and what every seat sees of it are its
+ruleset's data (``data/classic/decks.yaml``; an overlay adds a deck by name).  The state keeps
+each pile of each deck as a list of card ids, its top last: ``state["decks"][<pile>]``
+(``treachery``, ``treachery_discard``, ``treachery_removed``, ``spice``, ``spice_discard``,
+``spice_discard_2``, ``traitors`` in the published rulesets).  The code names a pile where a
+rule does (a card played goes to ``treachery_discard``); ``piles`` finds a deck's piles of a
+role.  The invariants count each deck's cards over its piles and wherever its cards may be
+besides (``invariants``); the public view shows each pile as its data says (``public``).
+"""
+
+from __future__ import annotations
+
+from itertools import chain
+from typing import Any
+
+from .data import Deck, DuneData, PileRole, Shown
+from .rules import Rules, rules_of
+from .schema import State
+from .state import data
+
+TREACHERY, SPICE, TRAITORS = "treachery", "spice", "traitors"     # the decks the rules name
+
+
+def new_piles(rules: Any) -> dict[str, list[str]]:
+    """Every pile of every deck of a game's data (``rules``: its ``Rules``), each deck's draw
+    pile holding all its cards in the data's order (set-up shuffles and deals them), the others
+    empty."""
+    found = data(rules)
+    return {pile.name: list(found.deck_cards(deck)) if pile.role is PileRole.DRAW else []
+            for deck in found.decks for pile in deck.piles}
+
+
+def piles(game: Any, deck: str, role: PileRole) -> tuple[str, ...]:
+    """The names of a deck's piles of a role, in the data's order (``game``: a state, a view,
+    its rules or its ruleset's name)."""
+    return data(game).deck(deck).piles_of(role)
+
+
+def draw_pile(game: Any, deck: str) -> str:
+    """The name of a deck's draw pile (one a deck)."""
+    (name,) = piles(game, deck, PileRole.DRAW)
+    return name
+
+
+def spice_discards(game: Any) -> tuple[str, ...]:
+    """The spice discard piles a game turns cards onto, in order: its spice deck's discard
+    piles, as many as its rules use (``Rules.spice_discard_piles``: one, or two with 000 XXI;
+    ``game``: a state, a view or its rules)."""
+    rules = game if isinstance(game, Rules) else rules_of(game)
+    return piles(rules, SPICE, PileRole.DISCARD)[:rules.spice_discard_piles]
+
+
+def in_piles(state: State, deck: Deck) -> list[str]:
+    """The cards of all of a deck's piles."""
+    piles = state["decks"]
+    return list(chain.from_iterable(piles[name] for name in deck.pile_names))
+
+
+def public(state: State) -> dict[str, Any]:
+    """What every seat sees of each pile (its data's ``shown``): its size, its top card with
+    its size, or every card (top last); in the data's order."""
+    found: dict[str, Any] = {}
+    for name, pile in data(state).piles.items():
+        cards = state["decks"][name]
+        if pile.shown is Shown.COUNT:
+            found[name] = len(cards)
+        elif pile.shown is Shown.TOP:
+            found[name] = {"cards": len(cards), "top": cards[-1] if cards else None}
+        else:
+            found[name] = list(cards)
+    return found
+
+
+def upgrade(state: State) -> None:
+    """A state stored before the decks were named (issue 29): its spice discard piles, a list
+    of one or two, become the piles ``spice_discard`` and ``spice_discard_2``, the territory
+    each last turned up (``decks.spice_last``, a list) goes to ``state["spice_last"]`` by
+    pile; and every pile the game's data has is there, empty if it was not."""
+    decks = state.get("decks")
+    if decks is None:
+        return
+    old = decks.get("spice_discard")
+    if old and isinstance(old[0], list):
+        names = piles(state, SPICE, PileRole.DISCARD)
+        last = decks.pop("spice_last", [None] * len(old))
+        for name, pile in zip(names, old, strict=False):
+            decks[name] = pile
+        state["spice_last"] = dict(zip(names, last, strict=False))
+    for name in data(state).piles:
+        decks.setdefault(name, [])
+
+
+def pile_problems(state: State, found: DuneData) -> list[str]:
+    """The piles of the data that a state lacks, and the piles it has that the data lacks, as
+    the invariants say them."""
+    have, want = set(state["decks"]), set(found.piles)
+    return ([f"decks: the pile {name} is missing" for name in sorted(want - have)]
+            + [f"decks: {name} is no pile of the game's decks" for name in sorted(have - want)])
