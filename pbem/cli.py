@@ -527,9 +527,15 @@ def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
 @click.option("--ruleset", default=None,
               help="Dune: the ruleset played (default: wbc; gf9: the 2019 edition); War for "
                    "Arrakis: standard, or mahdi (the solo mode).")
+@click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
+              help="Dune: a game option, its value read as YAML; repeat for more.")
+@click.option("--seat", "names", multiple=True, metavar="SEAT",
+              help="Dune: a seat of the game (default: the ruleset's first --seats); repeat "
+                   "for more.")
 @pass_app
 def demo(app: App, directory: str | None, game_name: str, seats: int | None, seed: str,
-         bots: bool, turns: int, no_maps: bool, ruleset: str | None) -> None:
+         bots: bool, turns: int, no_maps: bool, ruleset: str | None,
+         option_pairs: tuple[str, ...], names: tuple[str, ...]) -> None:
     """Play an example game by mail in a scratch directory: two turns of Dune.
 
     Scripted players read their mail from a local Maildir and answer by mail;
@@ -542,6 +548,7 @@ def demo(app: App, directory: str | None, game_name: str, seats: int | None, see
       pbem demo --turns 10
       pbem demo --bots --turns 10
       pbem demo --ruleset gf9
+      pbem demo --ruleset gf9 --option advanced=true --seat <seat> --seat <seat>
       pbem demo --game auction
       pbem demo --game war_for_arrakis --seats 4
       pbem demo --game war_for_arrakis --ruleset mahdi
@@ -556,8 +563,12 @@ def demo(app: App, directory: str | None, game_name: str, seats: int | None, see
                                      f"{', '.join(rulesets) or 'none'}",
                                      param_hint="--ruleset")
     seats = seats or {"dune": 6, "auction": 3}.get(game_name, 2)
+    if (option_pairs or names) and game_name != "dune":
+        raise click.BadParameter("only the Dune demo takes options and seats",
+                                 param_hint="--option")
     run_demo(directory, game_name, seats, seed, click.echo, bots, turns, app.clock,
-             maps=not no_maps, ruleset=ruleset)
+             maps=not no_maps, ruleset=ruleset, options=_options(option_pairs),
+             names=names)
 
 
 @main.command()

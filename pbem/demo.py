@@ -96,21 +96,23 @@ class ScriptedPlayer:
 
 
 def demo_games(game: str, seats: int, seed: str, bots: bool = False,
-               turns: int | None = None, ruleset: str | None = None) -> list[dict]:
+               turns: int | None = None, ruleset: str | None = None,
+               options: dict | None = None, names: tuple[str, ...] = ()) -> list[dict]:
     """The game files of the demo: two auctions, or one game of Dune (WBC rules, or
-    ``ruleset``), a whole game or ``turns`` turns; or one game of another game (War for
-    Arrakis: its ``ruleset``, ``turns`` rounds, the seating of ``seats`` players)."""
+    ``ruleset``, with ``options``), a whole game or ``turns`` turns, its first ``seats``
+    seats or those ``names`` names; or one game of another game (War for Arrakis: its
+    ``ruleset``, ``turns`` rounds, the seating of ``seats`` players)."""
     def seating(names):
         if bots:
             return [{"seat": name, "bot": "random"} for name in names]
         return [{"seat": name, "address": f"{name}@players.demo", "player": name.title(),
                  "timezone": ZONES[index % len(ZONES)]} for index, name in enumerate(names)]
     if game == "dune":
-        options = {"turns": turns} if turns else {}
+        options = {**(options or {}), **({"turns": turns} if turns else {})}
         seats_of = load_game("dune").seating(ruleset or "wbc", options)
         return [{"id": "dune-demo", "game": "dune", "ruleset": ruleset or "wbc",
                  "title": "Demo Dune", "seed": seed, "auth": "both", "options": options,
-                 "seats": seating(seats_of.names[:seats])}]
+                 "seats": seating(list(names) or seats_of.names[:seats])}]
     if game != "auction":
         rules = load_game(game)
         ruleset = ruleset or rules.rulesets[0]
@@ -132,8 +134,9 @@ def demo_games(game: str, seats: int, seed: str, bots: bool = False,
 
 
 def write_files(root: Path, game: str, seats: int, seed: str, bots: bool = False,
-                turns: int | None = None, maps: bool = True,
-                ruleset: str | None = None) -> tuple[Path, list[Path]]:
+                turns: int | None = None, maps: bool = True, ruleset: str | None = None,
+                options: dict | None = None, names: tuple[str, ...] = ()
+                ) -> tuple[Path, list[Path]]:
     """The demo's configuration and game files; returns their paths."""
     config = {
         "moderator": {"address": "moderator@pbem.demo", "name": "Demo Moderator"},
@@ -151,7 +154,7 @@ def write_files(root: Path, game: str, seats: int, seed: str, bots: bool = False
     config_path = root / "pbem.yaml"
     config_path.write_text(yaml.safe_dump(config, sort_keys=False))
     game_paths = []
-    for definition in demo_games(game, seats, seed, bots, turns, ruleset):
+    for definition in demo_games(game, seats, seed, bots, turns, ruleset, options, names):
         path = root / f"{definition['id']}.yaml"
         path.write_text(yaml.safe_dump(definition, sort_keys=False))
         game_paths.append(path)
@@ -160,12 +163,14 @@ def write_files(root: Path, game: str, seats: int, seed: str, bots: bool = False
 
 def run_demo(directory: str | None, game: str, seats: int, seed: str,
              echo: Callable[[str], None], bots: bool = False, turns: int | None = None,
-             clock=None, maps: bool = True, ruleset: str | None = None) -> None:
+             clock=None, maps: bool = True, ruleset: str | None = None,
+             options: dict | None = None, names: tuple[str, ...] = ()) -> None:
     """Play the demo games to their end, printing each tick's summary and where things are
     (on ``clock``, if given, else the system's; ``maps=False``: text-only reports)."""
     root = Path(directory) if directory else Path(tempfile.mkdtemp(prefix="pbem-demo-"))
     root.mkdir(parents=True, exist_ok=True)
-    config_path, game_paths = write_files(root, game, seats, seed, bots, turns, maps, ruleset)
+    config_path, game_paths = write_files(root, game, seats, seed, bots, turns, maps, ruleset,
+                                          options, names)
     config = load_config(config_path)
     moderator = Moderator(config, clock=clock)
     rng = random.Random(seed)

@@ -17,20 +17,29 @@ from __future__ import annotations
 import json
 import re
 
-from dune_seats import CLASSIC, SEAT_FACTIONS
+from dune_seats import CLASSIC
 
 from pbem.games.dune import tokens
 from pbem.games.dune.phases.bidding import cards_seen
+from pbem.games.dune.state import data
 
 # The face-down storm card as the Fremen's mail words it (the view and the storm-deck-seen
 # event); the card revealed at the storm is public: "The Fremen's storm card shows 4."
 STORM_CARD = re.compile(r"storm card[^.:]*: [1-6]", re.IGNORECASE)
 
 
+# Every seat of every ruleset with its faction's name and leaders (the GF9 data has the
+# expansions' factions too).
+EVERY = data("gf9")
+NAMES = {faction.seat: faction.name for faction in EVERY.factions}
+
+
 def secrets_of(state, seat):
-    """What only ``seat`` may know in this state."""
+    """What only ``seat`` may know in this state: the Tleilaxu's Face Dancers too (001
+    2.08.04), as its traitors are."""
     own = state["factions"][seat]
-    found = set(own["hand"]) | set(own["traitors"]) | set(cards_seen(state, seat))
+    found = (set(own["hand"]) | set(own["traitors"]) | set(cards_seen(state, seat))
+             | set(own.get("face_dancers", [])))
     if state["phase"] == "setup":
         found |= set(own["traitor_draw"])
     stealing = state["step"].get("stealing") if isinstance(state.get("step"), dict) else None
@@ -92,14 +101,14 @@ def leaked(mails: str, seat, held, played, prediction=None):
     mails = re.sub(r"\s+", " ", mails)             # a name wrapped over two lines is one name
     for territory in CLASSIC.board.territories:      # "Gara Kulon" is no card Kulon
         mails = mails.replace(territory.name, "")
-    own_leaders = {leader.name for leader in CLASSIC.leaders_of(SEAT_FACTIONS[seat])}
+    own_leaders = {leader.name for leader in EVERY.leaders_of(NAMES[seat])}
     others = set().union(*(held[s] for s in held if s != seat)) - own_leaders - played
     found = {secret for secret in others - held[seat]
              if re.search(rf"\b{re.escape(secret)}\b", mails)}
     if seat != "fremen" and STORM_CARD.search(mails):
         found.add("the Fremen's storm card")
     if (prediction and seat != "bene-gesserit"
-            and f"your prediction: {SEAT_FACTIONS[prediction['faction']]}".lower()
+            and f"your prediction: {NAMES[prediction['faction']]}".lower()
             in mails.lower()):
         found.add("the Bene Gesserit prediction")
     return found

@@ -236,3 +236,13 @@ def test_only_the_ruleset_classes_ask_which_ruleset_it_is():
              if path.parent.name != "rules" and path.name != "rules.py"
              for where in _ruleset_checks(path)]
     assert found == []
+
+
+def test_no_phase_imports_a_factions_module():
+    """A phase reaches a faction's powers only through the hooks (``factions.power``,
+    ``factions.in_play``, ``factions.ordered``) and the advantages (``has``, ``holder``), never
+    by importing the module of one faction or of one faction's power (issue 29, seam 5)."""
+    phases = {name for name in MODULES if name.startswith("pbem.games.dune.phases.")}
+    named = {(name, other) for name in phases for other in _graph()[name]
+             if other.startswith("pbem.games.dune.factions.")}
+    assert named == set()

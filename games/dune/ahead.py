@@ -205,7 +205,8 @@ def _later_battles(state: State, seat: str) -> list[Decision]:
         faction = faction_name(against, state)
         header = f"BATTLE {territory}" + (f" AGAINST {faction}" if territory in twice else "")
         what = {battle_orders.PLAN: "your battle plan", voice.VOICE: "your Voice",
-                prescience.PRESCIENCE: "your prescience question"}[prompt.kind]
+                prescience.PRESCIENCE: "your prescience question"}.get(prompt.kind,
+                                                                       prompt.title)
         seen = replace(prompt, options={**prompt.options, "battle": battle.public_battle(trial)})
         decided.append(_named(seen, prompt.ahead, header.upper(),
                               f"{what} in {territory} against the {faction}", trial))

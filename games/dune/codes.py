@@ -103,6 +103,12 @@ class EventCode(StrEnum):
     TRAITOR = "traitor"
     TRAITOR_CHOSEN = "traitor-chosen"
     TRAITORS = "traitors"
+    # the Tleilaxu (001 2.08)
+    FACE_DANCERS = "face-dancers"
+    FACE_DANCERS_DRAWN = "face-dancers-drawn"
+    FACE_DANCER_REVEALED = "face-dancer-revealed"
+    FACE_DANCER_REPLACED = "face-dancer-replaced"
+    REVIVAL_SUBSIDY = "revival-subsidy"
     # spice_blow
     NEXUS = "nexus"
     SPICE_CARD = "spice-card"
@@ -159,6 +165,8 @@ class ErrorCode(StrEnum):
     NOT_ENOUGH_CARDS = "not-enough-cards"
     # battle_orders
     BAD_CAPTURE = "bad-capture"
+    # the Tleilaxu (001 2.08.06)
+    NOT_A_FACE_DANCER = "not-a-face-dancer"
     BAD_CHEAP_HERO = "bad-cheap-hero"
     BAD_DIAL = "bad-dial"
     BAD_LOSSES = "bad-losses"

@@ -201,10 +201,18 @@ def explodes(deck: DuneData, plans: list[dict[str, Any]]) -> bool:
             and any(d.type is CardType.SHIELD for d in defenses))
 
 
-def leader_value(deck: DuneData, plan: dict[str, Any]) -> int:
+def leader_value(deck: DuneData, plan: dict[str, Any], against: dict[str, Any]) -> int:
     """The leader's fighting strength in the game's data (a cheap hero's is 0, player aid A.6),
-    with the Kwisatz Haderach's +2 (line 762)."""
-    value = deck.leader(plan["leader"]).strength if plan["leader"] else 0
+    with the Kwisatz Haderach's +2 (line 762).  A leader worth the opposing leader's disc
+    (``Leader.opposing``: Zoal, 001 2.08.15) is worth that disc's printed value, before any
+    bonus: 0 against a Cheap Hero or no leader."""
+    value = 0
+    if plan["leader"]:
+        leader = deck.leader(plan["leader"])
+        value = leader.strength
+        if leader.opposing:
+            other = deck.leader(against["leader"]) if against.get("leader") else None
+            value = other.strength if other is not None and not other.opposing else 0
     return value + (KWISATZ_HADERACH if plan["kh"] else 0)
 
 
@@ -262,7 +270,8 @@ def resolve(deck: DuneData, aggressor: str, defender: str, plans: dict[str, dict
                        {})
     killed = tuple(s for s in sides if (plans[s]["leader"] or plans[s]["cheap_hero"])
                    and kills(deck, plans[other[s]]["weapon"], plans[s]["defense"]))
-    totals = {s: number(plans[s]["dial"] + (0 if s in killed else leader_value(deck, plans[s])))
+    totals = {s: number(plans[s]["dial"]
+                        + (0 if s in killed else leader_value(deck, plans[s], plans[other[s]])))
               for s in sides}
     winner = aggressor if totals[aggressor] >= totals[defender] else defender
     return Outcome("battle", winner, other[winner], killed, totals)

@@ -48,7 +48,7 @@ def drop_out(state: State, seat: str) -> tuple[State, list[Event]]:
     state.get("bribes", {}).pop(seat, None)     # GF9 (001 1.12.03): its bribes, to the bank
     tokens.drop_out(state, seat)                # "All of the player's tokens": out of play
     state["dropouts"] = [*state.get("dropouts", []), seat]
-    return state, factions.power(seat).drop_out(state)
+    return state, factions.power(seat, state).drop_out(state)
 
 
 def _forces_to_tanks(state: State, seat: str) -> None:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 
-from . import decks, tokens
+from . import decks, factions, tokens
 from .cards.karama_reach import REACHES, TURN
 from .data import Ability, DeckCards
 from .factions import harkonnen_capture as capture
@@ -40,7 +40,8 @@ def violations(state: State) -> list[str]:
     on_map, on_the_map = _walk(state)
     return [*_forces(state, on_map), *_sheets(state), *_cards(state), *_map(state, on_the_map),
             *_leaders(state), *_strongholds(state), *_battle(state),
-            *_storm_card(state), *_karamas(state), *tokens.violations(state)]
+            *_storm_card(state), *_karamas(state), *tokens.violations(state),
+            *(found for faction in factions.in_play(state) for found in faction.violations(state))]
 
 
 def _karamas(state: State) -> list[str]:

@@ -120,6 +120,10 @@ class Rules:
         return {name: value for name, value in asdict(self).items()
                 if not (value is False and name in _added(type(self)))}
 
+    def in_play(self, expansion: str | None) -> bool:
+        """Whether the game has an expansion (None: the base game, always)."""
+        return expansion is None or bool(getattr(self, expansion, False))
+
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Rules:
         return _rules(tuple(data.items()))
@@ -614,13 +618,6 @@ class Classic(Rules):
         6, 000 line 1059), with advanced combat (000 XXII)."""
         return False
 
-    @property
-    def free_support_for_ally(self) -> bool:
-        """The faction counting full without spice lends it to its ally in the ally's battles
-        (WBC house rule 6, 000 line 1059: "and if they allow it their ally"); under GF9 it
-        is the Fremen's own (001 2.04.22, BATTLE HARDENED: "Your Forces")."""
-        return True
-
     # --- alliances and victory
     @property
     def nexus_again_after_break(self) -> bool:
@@ -757,6 +754,9 @@ class GF9(Classic):
     turns: int = 10         # 001 setup 3: "a maximum of 10 Turns"; the GF9 turn track's ten
     tournament: bool = False    # 001 4.1.13-20: the tournament rules (``groups``)
     tech_tokens: bool = field(default=False, metadata=ADDED)    # 001 4.05 (``variants``)
+    # 001 2.07-2.08, 3.02: the Ixians & Tleilaxu expansion, its factions seated (their sheets'
+    # ``expansion``, ``Rules.in_play``)
+    ixians_tleilaxu: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -767,7 +767,7 @@ class GF9(Classic):
         "advanced": ("advantages", "advanced_collection", "double_blow", "advanced_combat",
                      "karama_powers"),
         "tournament": ("tournament", "shield_wall_victory"),
-        "tech_tokens": ("tech_tokens",)}
+        "tech_tokens": ("tech_tokens",), "ixians_tleilaxu": ("ixians_tleilaxu",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.
@@ -855,8 +855,6 @@ class GF9(Classic):
         """001 4.1.13, 4.2.1: "After the fourth worm (counting all worms, even Karama worms
         summoned by the Fremen)", in a tournament game."""
         return self.shield_wall_victory and worms >= GF9_SHIELD_WALL_WORMS
-
-    free_support_for_ally = False       # 001 2.04.22: "Your Forces"
 
     def cite(self, rule: str) -> str:
         """001's section for the classic ``rule`` (``data/gf9/citations.yaml``, each entry

@@ -118,10 +118,13 @@ class SingularSeats(Collection[str]):
 
 def seating(rules: Rules) -> Seating:
     """The seats a game of these rules may have: the factions its data has (overlays and
-    all), as many as the ruleset seats (``Rules.seat_count``) and its board has player dots."""
+    all) but those of an expansion the game has not (``Faction.expansion``,
+    ``Rules.in_play``), as many as the ruleset seats (``Rules.seat_count``) and its board has
+    player dots."""
     fewest, most = rules.seat_count
     found = data(rules)
-    return Seating(found.seats, fewest, min(most, len(found.board.player_dots)))
+    names = tuple(seat for seat in found.seats if rules.in_play(found.by_seat[seat].expansion))
+    return Seating(names, fewest, min(most, len(found.board.player_dots)))
 
 
 def only_sector(game: Mapping[str, Any] | Any, territory: str) -> int:

@@ -183,7 +183,7 @@ def seat_view(state: State, seat: str, public: Mapping[str, Any] | None = None
         private["karamas"] = standing               # 001 3.01.12.02: unseen until played
     if cancelled := karama_reach.cancelled_for(state, seat):
         private["cancelled"] = cancelled            # 001 3.01.12.02: retaken without them
-    private.update(power(seat).behind_shield(state))
+    private.update(power(seat, state).behind_shield(state))
     if hidden := tokens.own(state, seat):
         private["tokens"] = hidden                  # its face-down tokens' values (``tokens``)
     if (card := storm_card_seen(state, seat)) is not None:

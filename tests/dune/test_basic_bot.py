@@ -5,7 +5,10 @@ from __future__ import annotations
 
 import random
 
+from pbem.game import step_rng
 from pbem.games import dune
+from pbem.games.dune.bots.basic_bot import basic_order
+from pbem.games.dune.factions import tleilaxu_face_dancers as face_dancers
 from pbem.games.dune.scenario import load_scenario
 from pbem.selfplay import play_games
 
@@ -137,3 +140,14 @@ def test_it_fights_its_stronghold_battles_first_then_where_it_is_strongest():
                                  "BATTLE Sietch Tabr AGAINST Fremen",
                                  "BATTLE Arrakeen AGAINST Harkonnen",
                                  "BATTLE The Great Flat AGAINST Fremen"]
+
+
+def test_001_2_08_06_the_basic_tleilaxu_reveal_every_face_dancer():
+    """The basic bot's word on the Face Dancers is to reveal every one that wins for another
+    faction (its default, 001 2.08.06), whatever it held before."""
+    state = dune.setup("gf9", {"ixians_tleilaxu": True}, ["atreides", "harkonnen", "tleilaxu"],
+                       step_rng("basic-reveal", 0))
+    state["step"] = {"battle": {"aggressor": "atreides", "defender": "harkonnen"}}
+    prompt, _ = face_dancers.decision(state, state["step"]["battle"])
+    view = dune.view(state, "tleilaxu")
+    assert basic_order(view, prompt, random.Random(1)) == "REVEAL ALL"

@@ -98,11 +98,12 @@ def test_each_ruleset_has_its_data_loaded_once_and_checked(ruleset):
         assert ruleset_data(ruleset) is load()
         return
     ours, base = ruleset_data(ruleset), load()
-    assert (ours.board, ours.spice_deck, ours.leaders) == (
-        base.board, base.spice_deck, base.leaders)
+    classic = {f.name for f in base.factions}
+    assert (ours.board, ours.spice_deck) == (base.board, base.spice_deck)
+    assert tuple(x for x in ours.leaders if x.faction in classic) == base.leaders
     flags = {"abilities": frozenset(), "optional_abilities": frozenset(), "alliance": frozenset(),
              "karama_power": None}
-    assert [dataclasses.replace(f, **flags) for f in ours.factions] == [
+    assert [dataclasses.replace(f, **flags) for f in ours.factions if f.name in classic] == [
         dataclasses.replace(f, **flags) for f in base.factions]
     emperor = ours.faction("Emperor")
     assert emperor.alliance == base.faction("Emperor").alliance | {Ability.ALLY_EXTRA_REVIVAL}
@@ -137,10 +138,15 @@ def test_a_game_looks_its_data_up_by_its_ruleset(ruleset):
 def test_the_seat_names_are_data(ruleset):
     """factions.yaml gives each faction its seat name (game files, SEAT lines, state keys):
     the seats a game of each ruleset may have are its data's, the six of 000 (lines 745-889)
-    in the published rulesets, 2 to 6 of them (000 line 115)."""
+    in the published rulesets, 2 to 6 of them (000 line 115); an expansion's factions (001 2.08,
+    the Tleilaxu) only in a game with its option."""
     seating = dune.seating(ruleset, {})
-    assert seating.names == data(ruleset).seats == tuple(f.seat for f in load().factions)
-    assert {f.seat: f.name for f in data(ruleset).factions} == SEAT_FACTIONS
+    base = tuple(f.seat for f in data(ruleset).factions if f.expansion is None)
+    assert seating.names == base == tuple(f.seat for f in load().factions)
+    assert {f.seat: f.name for f in data(ruleset).factions if f.expansion is None} == SEAT_FACTIONS
     assert list(seating.names) == ["atreides", "bene-gesserit", "emperor", "fremen", "guild",
                                    "harkonnen"]
     assert (seating.fewest, seating.most) == (2, 6)
+    if ruleset == "gf9":
+        expanded = dune.seating(ruleset, {"ixians_tleilaxu": True})
+        assert expanded.names == (*base, "tleilaxu") == data(ruleset).seats

@@ -83,7 +83,7 @@ def test_its_sheet_leaders_and_forces_come_from_the_overlay_at_set_up():
         leader.name for leader in data(state).leaders_of("House Vernius"))
     assert state["forces"]["Polar Sink"]["0"][VERNIUS] == {"force": 5}
     assert all_of(state, VERNIUS) == {"force": 20}
-    assert factions.power(VERNIUS).seat == VERNIUS            # no module: no power of its own
+    assert factions.power(VERNIUS, state).seat == VERNIUS     # no module: no power of its own
     drawn = {name for seat in seats for name in state["factions"][seat]["traitor_draw"]}
     pool = {leader.name for leader in data(state).leaders}
     assert drawn <= pool and "Dominic Vernius" in pool

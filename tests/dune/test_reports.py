@@ -118,7 +118,10 @@ def rare_positions() -> list:
                               hands={bg: ["Karama"], atreides: ["Karama"]})
     summon = Path(__file__).parent / "scenarios" / (
         "gf9_1_14_04_the_fremen_karama_worm_devours_and_calls_the_nexus.yaml")
-    return [state, load_scenario(yaml.safe_load(summon.read_text())).state]
+    reveal = Path(__file__).parent / "scenarios" / (     # the Tleilaxu's REVEAL (001 2.08.06)
+        "gf9_2_08_06_a_face_dancer_revealed_replaces_the_winners_forces.yaml")
+    return [state, *(load_scenario(yaml.safe_load(path.read_text())).state
+                     for path in (summon, reveal))]
 
 
 def test_every_prompt_kind_renders_its_legal_choices_and_template(games):

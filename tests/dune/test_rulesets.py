@@ -56,8 +56,6 @@ QUESTIONS = {
                        False, True),
     "corrects_plans_at_reveal": ("000 clarification X, lines 1252-1256; 004 X.7-8", False, True),
     "free_support_in_battle": ("WBC house rule 6, 000 line 1059", False, True),
-    "free_support_for_ally": ("WBC house rule 6, 000 line 1059; 001 2.04.22", True, True,
-                              False),
     "shared_strongholds_count": ("000 IV; WBC house rule 4, 000 line 1045; 001 glossary "
                                  "Control", True, False, False),
     "first_winner_in_storm_order": ("000 Q&A XXV.E.3; 001 1.09.04", False, False, True),

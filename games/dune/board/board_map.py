@@ -381,7 +381,7 @@ def occupants(view: dict[str, Any], territory: str) -> list[str]:
     present = {f for by_faction in view["forces"].get(territory, {}).values()
                for f in by_faction}
     return [seat for seat in view["seats"]
-            if seat in present and territory not in power(seat).coexisting_in_view(view)]
+            if seat in present and territory not in power(seat, view).coexisting_in_view(view)]
 
 
 def strongholds(view: dict[str, Any]) -> list[str]:
@@ -443,7 +443,7 @@ def _chips(lay: Layout, view: dict[str, Any], territory: str, by_faction: dict) 
             continue
         style = marker(view, seat)
         text = f"{style.letter} {count_text(by_faction[seat])}"
-        if territory in power(seat).coexisting_in_view(view):
+        if territory in power(seat, view).coexisting_in_view(view):
             chips.append((text + " adv", "#ffffff", style.colour, True))
         else:
             chips.append((text, style.colour, style.text, False))

@@ -156,7 +156,8 @@ def barring_allies(state: State, faction: str, territory: str) -> list[str]:
         return []
     present = occupants(state, territory)
     allies = [a for a in allied if a in present]
-    if (len(present) == 1 and allies == present and factions.power(present[0]).admits_ally(state)
+    if (len(present) == 1 and allies == present
+            and factions.power(present[0], state).admits_ally(state)
             and not rules_of(state).lone_advisors_bar_allies):
         return []
     return allies
@@ -634,10 +635,9 @@ def payee(state: State, faction: str, karama: bool = False) -> str | None:
     """Who is paid for the faction's shipment: the Guild, or None for the bank (Guild shield
     3; Q&A XXV.E.1; WBC line 1180; Karama: line 960; GF9: a Karama cancels the Guild's
     payment, 001 2.06.05, 3.01.12.02)."""
-    guild = factions.holder(state, Ability.SHIPMENT_PAYMENTS)
-    if faction == guild or karama or cancelled(state, "payment", faction):
+    if karama or cancelled(state, "payment", faction):
         return None
-    return guild
+    return factions.payee(state, factions.SHIPMENT, faction)
 
 
 def shipment_sources(state: State, faction: str) -> dict[str, tuple[int, ...]]:

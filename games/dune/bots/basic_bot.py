@@ -235,10 +235,17 @@ def _cards(side: battle_plan.Side) -> tuple[str | None, str | None]:
     return weapon, defense
 
 
+def _reveal(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """Every Face Dancer that wins for another faction is revealed (001 2.08.06): his forces
+    become the Tleilaxu's and he goes to the tanks."""
+    return "REVEAL ALL"
+
+
 STRATEGIES: dict[str, Strategy] = {
     "bid": _bid,
     "bids": _bids,
     "revival": _revival,
+    "reveal": _reveal,
     "move": _turn,
     "guild-move": _turn,
     battle_orders.ORDER: _battle_order,

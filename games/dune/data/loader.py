@@ -555,6 +555,7 @@ class _Reader(DataReader):
                 "alliance": [str],
                 "map": dict,
                 "singular": (bool, False),
+                "expansion": (str, None),
             },
         )
         if fields is None:
@@ -613,6 +614,7 @@ class _Reader(DataReader):
             alliance=flags["alliance"],
             map_marker=marker,
             singular=fields["singular"],
+            expansion=fields["expansion"],
             kinds=kinds,
             native_arrival=arrival,
             default_victory=victory,
@@ -822,7 +824,8 @@ class _Reader(DataReader):
             fields = self.record(
                 entry,
                 label(entry, "name", f"leaders[{i}]"),
-                {"name": str, "faction": str, "strength": int, "synonyms": ([str], [])},
+                {"name": str, "faction": str, "strength": int, "synonyms": ([str], []),
+                 "revival_cost": (int, None), "opposing": (bool, False)},
             )
             if fields is None:
                 continue
@@ -836,6 +839,8 @@ class _Reader(DataReader):
                         fields["faction"],
                         fields["strength"],
                         tuple(fields["synonyms"]),
+                        fields["revival_cost"],
+                        fields["opposing"],
                     )
                 )
         self.clash([Named(x, x.name, (), x.synonyms) for x in leaders], "leaders")

@@ -151,6 +151,17 @@ class Ability(StrEnum):
     STEAL_CARDS = "steal_cards"
     TAKE_HAND = "take_hand"                         # GF9: 001 1.14.05
     ALLY_TRAITORS = "ally_traitors"
+    # Tleilaxu (GF9 expansion: 001 2.08)
+    FACE_DANCERS = "face_dancers"                   # 001 2.08.04, 2.08.06-08
+    UNLIMITED_REVIVAL = "unlimited_revival"         # 001 2.08.09
+    HALF_PRICE_REVIVAL = "half_price_revival"       # 001 2.08.10
+    REVIVAL_PAYMENTS = "revival_payments"           # 001 2.08.11
+    RAISE_REVIVAL_LIMIT = "raise_revival_limit"     # 001 2.08.12
+    REVIVAL_SUBSIDY = "revival_subsidy"             # 001 2.08.13
+    LEADER_REVIVAL_PRICE = "leader_revival_price"   # 001 2.08.14
+    GHOLAS = "gholas"                               # 001 2.08.17, advanced
+    STOP_REVIVAL = "stop_revival"                   # 001 1.14.09, Karama power
+    ALLY_HALF_PRICE_REVIVAL = "ally_half_price_revival"     # 001 2.08.16
 
 
 class Act(StrEnum):
@@ -329,6 +340,8 @@ class Leader:
     faction: str
     strength: int
     synonyms: tuple[str, ...] = ()
+    revival_cost: int | None = None     # a price of his own, whoever revives him (001 2.08.15)
+    opposing: bool = False              # worth the opposing leader's disc (001 2.08.15, Zoal)
 
 
 @dataclass(frozen=True)
@@ -440,6 +453,7 @@ class Faction:
     native_arrival: NativeArrival | None = None
     default_victory: DefaultVictory | None = None
     singular: bool = False
+    expansion: str | None = None       # seated only with this option of the ruleset (Rules)
 
     @cached_property
     def forces(self) -> int:

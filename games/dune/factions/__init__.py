@@ -1,12 +1,14 @@
 """The factions of Dune: each faction's powers in its own module, as hooks the phases call.
 
-A phase never names a faction.  It asks the factions in play through ``power(seat)`` (the
-faction's hooks: a ``Faction``, whose defaults are "no power here") or asks who holds an
-advantage (``holder``, ``has``): which advantages a faction has in a ruleset is data
-(``factions.yaml``: ``abilities``, ``optional_abilities``, ``karama_power``, ``alliance``).
-A faction's own state lives under its sheet, ``state["factions"][seat]``.  A faction the
-data has but no module (an overlay's, before its module is written) plays with no powers of
-its own (``base.Faction``).
+A phase never names a faction.  It asks the factions in play through ``power(seat, game)``,
+``in_play(state)`` or ``ordered(state, hook)`` (the faction's hooks: a ``Faction``, whose
+defaults are "no power here") or asks who holds an advantage (``holder``, ``has``): which
+advantages a faction has in a ruleset is data (``factions.yaml``: ``abilities``,
+``optional_abilities``, ``karama_power``, ``alliance``).  Where a power differs between
+rulesets, the faction has a class for each (``Faction.rulesets``: ``FremenGF9``), which a game
+of that ruleset asks.  A faction's own state lives under its sheet, ``state["factions"][seat]``.
+A faction the data has but no module (an overlay's, before its module is written) plays with
+no powers of its own (``base.Faction``).
 """
 
 from __future__ import annotations
@@ -15,24 +17,41 @@ import functools
 from typing import Any
 
 from ..data import Ability
-from ..rules import rules_of
-from ..state import State, ally_of, data, sheet
+from ..rules import Rules
+from ..state import State, data
 from .atreides import Atreides
-from .base import Faction
+from .base import (
+    CARD,
+    REVIVAL,
+    SHIPMENT,
+    BattleTools,
+    Faction,
+    RevivalTerms,
+    has,
+    karama_power_used,
+)
 from .bene_gesserit import BeneGesserit
 from .emperor import Emperor
-from .fremen import Fremen
+from .fremen import Fremen, FremenGF9
 from .guild import Guild
 from .harkonnen import Harkonnen
+from .tleilaxu import Tleilaxu
 
-FACTIONS: dict[str, Faction] = {faction.seat: faction for faction in (
-    Atreides(), BeneGesserit(), Emperor(), Fremen(), Guild(), Harkonnen())}
+# Every faction's class, and after it its classes for the rulesets where its powers differ.
+CLASSES: tuple[type[Faction], ...] = (Atreides, BeneGesserit, Emperor, Fremen, FremenGF9, Guild,
+                                      Harkonnen, Tleilaxu)
 
 
-def power(seat: str) -> Faction:
-    """The hooks of a seat's faction: its module's, or none of its own (``_plain``)."""
-    found = FACTIONS.get(seat)
-    return found if found is not None else _plain(seat)
+@functools.cache
+def registry(ruleset: str) -> dict[str, Faction]:
+    """Seat -> the faction's hooks in a ruleset, for each faction its data has: its class for
+    that ruleset if it has one, else none of its own (``_plain``)."""
+    found: dict[str, Faction] = {}
+    for cls in CLASSES:
+        if not cls.rulesets or ruleset in cls.rulesets:
+            found[cls.seat] = cls()
+    return {faction.seat: found.get(faction.seat) or _plain(faction.seat)
+            for faction in data(ruleset).factions}
 
 
 @functools.cache
@@ -43,30 +62,36 @@ def _plain(seat: str) -> Faction:
     return faction
 
 
+FACTIONS: dict[str, Faction] = registry("classic")
+
+
+def _ruleset(game: Any) -> str:
+    """The ruleset's name of a state, a view or its rules."""
+    return game.ruleset if isinstance(game, Rules) else game["rules"]["ruleset"]
+
+
+def power(seat: str, game: Any) -> Faction:
+    """The hooks of a seat's faction in a game (a state, a view or its rules)."""
+    return registry(_ruleset(game))[seat]
+
+
 def in_play(state: State) -> list[Faction]:
-    """The factions in the game, in seat order (``power``'s, without a call a seat: asked at
-    every step)."""
-    return [FACTIONS.get(seat) or _plain(seat) for seat in state["seats"]]
+    """The factions in the game, in seat order (asked at every step)."""
+    found = registry(state["rules"]["ruleset"])
+    return [found[seat] for seat in state["seats"]]
 
 
-def has(state: State, seat: str, ability: Ability) -> bool:
-    """Whether the faction has the advantage in this game: a basic one always, an optional one
-    (000 XV) only with ``advantages``, its Karama power (000 XVII) only with
-    ``karama_powers`` and, where it is once a game, until used (001 1.14.01), an alliance
-    power only while allied (000 XII.C)."""
-    faction, rules = sheet(seat, state), rules_of(state)
-    return (ability in faction.abilities
-            or (rules.advantages and ability in faction.optional_abilities)
-            or (rules.karama_powers and ability is faction.karama_power
-                and not state["factions"][seat].get("karama_power_used"))
-            or (ability in faction.alliance and bool(ally_of(state, seat))))
+def ordered(state: State, hook: str) -> list[Faction]:
+    """The factions in the game in the order the rules give their powers at one hook (each
+    faction's ``precedence``; seat order among equals)."""
+    return list(_ordered(state["rules"]["ruleset"], tuple(state["seats"]), hook))
 
 
-def karama_power_used(state: State, seat: str) -> None:
-    """The faction has used its special Karama power: once a game in GF9 (001 1.13.07,
-    1.14.01), so it has it no more; under AH it may again with another card (000 XVII.B)."""
-    if rules_of(state).karama_power_once_per_game:
-        state["factions"][seat]["karama_power_used"] = True
+@functools.cache
+def _ordered(ruleset: str, seats: tuple[str, ...], hook: str) -> tuple[Faction, ...]:
+    found = registry(ruleset)
+    return tuple(sorted((found[seat] for seat in seats),
+                        key=lambda faction: faction.precedence.get(hook, 0)))
 
 
 def owner(game: Any, ability: Ability) -> str | None:
@@ -83,6 +108,14 @@ def holder(state: State, ability: Ability) -> str | None:
                 None)
 
 
+def payee(state: State, payment: str, payer: str) -> str | None:
+    """The faction paid what ``payer`` pays for a ``payment`` (``Faction.receives``: the
+    Emperor for cards, the Guild for shipments, the Tleilaxu for revival), or None for the
+    bank; the first in the order of the hook ``payee`` that takes it."""
+    return next((f.seat for f in ordered(state, "payee") if f.receives(state, payment, payer)),
+                None)
+
+
 def upgrade_state(state: State) -> State:
     """A state stored by earlier code, in today's shape: each faction moves what it kept at
     the state's top level into its own sheet (``Faction.upgrade``)."""
@@ -91,5 +124,6 @@ def upgrade_state(state: State) -> State:
     return state
 
 
-__all__ = ["FACTIONS", "Faction", "has", "holder", "in_play", "karama_power_used", "owner",
-           "power", "upgrade_state"]
+__all__ = ["CARD", "CLASSES", "FACTIONS", "REVIVAL", "SHIPMENT", "BattleTools", "Faction",
+           "RevivalTerms", "has", "holder", "in_play", "karama_power_used", "ordered", "owner",
+           "payee", "power", "registry", "upgrade_state"]

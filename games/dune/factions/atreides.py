@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.game import Event
+from pbem.game import Event, Prompt
 
 from ..codes import EventCode
 from ..rules import rules_of
 from ..state import State
-from .base import Faction
+from . import atreides_prescience as prescience
+from .base import BattleTools, Faction
 
 ATREIDES = "atreides"
 KH_AFTER = 7        # 000 line 762: "after losing a total of at least 7 tokens in battle(s)"
@@ -27,6 +28,7 @@ class Atreides(Faction):
     """The Atreides's hooks."""
 
     seat = ATREIDES
+    precedence = {"before_plans": 2}     # prescience: steps 3-6 (000 lines 1214-1242)
 
     def upgrade(self, state: State) -> None:
         """Earlier code kept the Kwisatz Haderach's record at the state's top level."""
@@ -41,6 +43,25 @@ class Atreides(Faction):
         return {"kwisatz_haderach": {"losses": 0, "tanks": False}}
 
     # --- hooks of battle
+
+    def before_plans_decision(self, state: State, battle: dict[str, Any]
+                              ) -> tuple[Prompt, str] | None:
+        """The prescience question, when they or their ally fight (lines 760, 766)."""
+        return prescience.decision(state, battle)
+
+    def before_plans_key(self, state: State, battle: dict[str, Any]) -> str | None:
+        return prescience.key(state, battle)
+
+    def before_plans(self, state: State, orders: dict[str, Any], wanted: dict[str, list[str]],
+                     tools: BattleTools) -> list[Event]:
+        """The question put and published; a Karama may cancel it (steps 3-4)."""
+        return prescience.question_step(state, orders, wanted, tools)
+
+    def after_plans(self, state: State, wanted: dict[str, list[str]], replan: set[str],
+                    tools: BattleTools) -> list[Event]:
+        """The answer (step 5), then their Karama look at a whole plan (step 6)."""
+        return (prescience.answer_step(state, replan)
+                + prescience.look_step(state, wanted, replan, tools))
 
     def may_add_kwisatz_haderach(self, record: dict[str, Any]) -> bool:
         """Once 7 forces were lost in battles, unless it is in the tanks (line 762)."""

@@ -31,7 +31,8 @@ from ..codes import ErrorCode, EventCode
 from ..data import Ability
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..rules import Rules, rules_of
-from ..state import faction_name, sheet
+from ..state import State, faction_name, sheet
+from .base import BattleTools, karama_power_used
 
 ATREIDES = "atreides"
 PRESCIENCE = "prescience"
@@ -83,6 +84,73 @@ def answer(battle: dict[str, Any], answer_: Any) -> list[Event]:
     data = {"faction": question["to"], "element": question["element"]}
     return [Event(EventCode.PRESCIENCE_ANSWERED, data),
             Event(EventCode.PRESCIENCE_ANSWER, {**data, "answer": answer_}, to=seen)]
+
+
+def decision(state: State, battle: dict[str, Any]) -> tuple[Prompt, str] | None:
+    """The question the Atreides may put in this battle, with the faction it is put to."""
+    asking = asker(state, battle)
+    if not asking:
+        return None
+    by, side, target = asking
+    return prompt(by, side, target, by in (battle["aggressor"], battle["defender"]),
+                  rules_of(state)), target
+
+
+def key(state: State, battle: dict[str, Any]) -> str | None:
+    """The key of ``decision``."""
+    asking = asker(state, battle)
+    return f"{PRESCIENCE}:{asking[0]}" if asking else None
+
+
+def question_step(state: State, orders: dict[str, Any], wanted: dict[str, list[str]],
+                  tools: BattleTools) -> list[Event]:
+    """Steps 3-4 before the plans (WBC, 000 lines 1214-1242): the question put, published, and
+    cancelled by a Karama standing ready."""
+    battle = state["step"]["battle"]
+    asking = asker(state, battle)
+    element = orders.get(f"{PRESCIENCE}:{asking[0]}") if asking else None
+    if not asking or element is None:
+        return []
+    by, side, target = asking
+    battle["question"] = {"by": by, "for": side, "to": target, "element": element,
+                          "cancelled": False}
+    events = [Event(EventCode.PRESCIENCE, {"faction": by, "for": side, "to": target,
+                                           "element": element})]
+    spent, effective = tools.spend(state, wanted, "prescience")
+    battle["question"]["cancelled"] = effective
+    return events + spent
+
+
+def answer_step(state: State, replan: set[str]) -> list[Event]:
+    """Step 5: the answer, from the opponent's plan, to the side that asked; it binds."""
+    step = state["step"]
+    battle = step["battle"]
+    question = battle["question"]
+    if not question or question["cancelled"]:
+        return []
+    found = answer_of(step["plans"][question["to"]], question["element"])
+    step["answer"] = found
+    battle["bound"] = {"seat": question["to"], "element": question["element"]}
+    replan.add(question["for"])
+    return answer(battle, found)
+
+
+def look_step(state: State, wanted: dict[str, list[str]], replan: set[str],
+              tools: BattleTools) -> list[Event]:
+    """Step 6: the Atreides' Karama look at the opponent's whole plan, which is committed; the
+    Atreides side plans after it (lines 764, 1350)."""
+    step = state["step"]
+    battle = step["battle"]
+    asking = asker(state, battle)
+    if not asking or "look" not in wanted.get(asking[0], []):
+        return []
+    by, side, target = asking
+    events, _ = tools.spend(state, {by: ["look"]}, "look")
+    karama_power_used(state, by)
+    battle["committed"].append(target)
+    replan.add(side)
+    return events + [Event(EventCode.PLAN_SEEN, {"faction": target, "plan": tools.revealed(
+        step["plans"][target])}, to=(by,))]
 
 
 def binds(step: dict[str, Any], seat: str) -> tuple[str, Any] | None:

@@ -3,11 +3,58 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
 
-from pbem.game import Event
+from pbem.game import Event, Prompt
 
-from ..state import State
+from ..data import Ability
+from ..rules import rules_of
+from ..state import State, ally_of, sheet
+
+# What a faction pays for, as ``Faction.receives`` and ``factions.payee`` name it.
+CARD, SHIPMENT, REVIVAL = "card", "shipment", "revival"
+
+
+def has(state: State, seat: str, ability: Ability) -> bool:
+    """Whether the faction has the advantage in this game: a basic one always, an optional one
+    (000 XV) only with ``advantages``, its Karama power (000 XVII) only with
+    ``karama_powers`` and, where it is once a game, until used (001 1.14.01), an alliance
+    power only while allied (000 XII.C)."""
+    faction, rules = sheet(seat, state), rules_of(state)
+    return (ability in faction.abilities
+            or (rules.advantages and ability in faction.optional_abilities)
+            or (rules.karama_powers and ability is faction.karama_power
+                and not state["factions"][seat].get("karama_power_used"))
+            or (ability in faction.alliance and bool(ally_of(state, seat))))
+
+
+def karama_power_used(state: State, seat: str) -> None:
+    """The faction has used its special Karama power: once a game in GF9 (001 1.13.07,
+    1.14.01), so it has it no more; under AH it may again with another card (000 XVII.B)."""
+    if rules_of(state).karama_power_once_per_game:
+        state["factions"][seat]["karama_power_used"] = True
+
+
+@dataclass(frozen=True)
+class BattleTools:
+    """What a power before the plans uses of the layers above the factions, handed to it by
+    the phase: a Karama standing ready spent on it (``battle_karama.spend``), and a plan as
+    the table sees it revealed (``battle_plan.revealed``)."""
+
+    spend: Callable[[State, dict[str, list[str]], str], tuple[list[Event], bool]]
+    revealed: Callable[[dict[str, Any]], dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class RevivalTerms:
+    """What a faction's revival of forces and leaders may be, before what it holds decides:
+    its forces a turn (000 IX.B.2: three; None: no limit) and whether it pays half price,
+    rounded up (001 2.08.10)."""
+
+    forces: int | None = 3
+    half_price: bool = False
 
 
 class Faction:
@@ -15,6 +62,13 @@ class Faction:
     this for each faction and overrides the hooks where its powers apply)."""
 
     seat: str = ""
+    # The rulesets this class answers for, where the faction's powers differ between them
+    # (``factions.registry``); none: every ruleset without a class of its own.
+    rulesets: ClassVar[tuple[str, ...]] = ()
+    # Its place in each ordered sequence of hooks, by the hook's name (lowest first; 0 where
+    # it has no place): the powers before the plans (``before_plans``) take their turns in
+    # the order the rules give them.
+    precedence: ClassVar[dict[str, int]] = {}
 
     def upgrade(self, state: State) -> None:
         """Move what earlier code kept of this faction at the state's top level into its
@@ -39,12 +93,44 @@ class Faction:
         territory: what its power does then; nothing by default."""
         return []
 
+    def after_traitors(self, state: State, rng: random.Random) -> list[Event]:
+        """Every faction has its traitors (000 III.E.2; 001 setup 12): what its power draws
+        then; nothing."""
+        return []
+
     # --- hooks of the storm and the spice blow
 
     def draws_weather(self) -> bool:
         """Whether the faction draws the weather markers that move the storm with option XVI
         (000 XVI.B-C); without such a faction in play the dials stay in use (XVI.D)."""
         return False
+
+    # --- hooks of bidding
+
+    def cards_dealt(self, state: State, rng: random.Random) -> list[Event]:
+        """The row of cards for auction is dealt (``state["step"]["row"]``, 000 VIII.A): what
+        its power does with the auction's cards then (a card of its own put in, one taken
+        out); nothing."""
+        return []
+
+    # --- hooks of payments
+
+    def receives(self, state: State, payment: str, payer: str) -> bool:
+        """Whether ``payer``'s spice for a ``payment`` (``CARD``, ``SHIPMENT``, ``REVIVAL``)
+        goes to this faction rather than the bank: no."""
+        return False
+
+    # --- hooks of revival
+
+    def revival_terms(self, state: State, seat: str, terms: RevivalTerms) -> RevivalTerms:
+        """The terms of ``seat``'s revival as this faction's power changes them (every faction
+        in play is asked, in the order of the hook ``revival``): as they are."""
+        return terms
+
+    def revived(self, state: State, seat: str, free: bool, card: bool) -> list[Event]:
+        """``seat`` has revived (``free``: taking free revival; ``card``: by a card that
+        revives): what this faction's power does then; nothing."""
+        return []
 
     # --- hooks of shipment and movement
 
@@ -57,6 +143,46 @@ class Faction:
         """Whether the faction's moves may end with ``COEXIST`` or ``FIGHT`` (000 XV.B.5): no."""
         return False
 
+    def coexisting(self, state: State) -> list[str]:
+        """The territories where its forces coexist, "as if they are not even on the board"
+        (000 XV.B.4): none."""
+        return []
+
+    def movement_opening(self, state: State) -> bool:
+        """Whether its power decides before anyone moves in the movement round: no."""
+        return False
+
+    def movement_begins(self, state: State) -> list[Event]:
+        """What its power does as a sequential movement round opens with no decision first:
+        nothing."""
+        return []
+
+    def movement_decision(self, state: State) -> Prompt | None:
+        """The decision its power asks once in the movement round, beside the turns: none."""
+        return None
+
+    def movement_key(self, state: State) -> str | None:
+        """The key of ``movement_decision``, without its text: none."""
+        return None
+
+    def movement_decided(self, state: State, value: dict[str, Any], now: bool) -> list[Event]:
+        """Its ``movement_decision`` carried out (``now``: before anyone moves, or with every
+        turn at once): nothing."""
+        return []
+
+    def arrived(self, state: State, mover: str, territory: str, wish: bool | None, count: int,
+                source: str | None) -> list[Event]:
+        """``count`` forces of ``mover`` have arrived in ``territory``, shipped (``source``
+        None) or moved from ``source`` (``wish``: the mover's ``COEXIST`` or ``FIGHT``): what
+        its power does then; nothing."""
+        return []
+
+    def shipped_from_reserve(self, state: State, shipper: str, territory: str, sector: int
+                             ) -> list[Event]:
+        """Another faction shipped from its reserve (not natives' shipment) into the
+        territory: what its power does then; nothing."""
+        return []
+
     # --- hooks of battle
 
     def before_battles(self, state: State) -> list[Event]:
@@ -64,9 +190,36 @@ class Faction:
         by default."""
         return []
 
-    def counts_full_without_spice(self) -> bool:
-        """Whether its forces, and its ally's in their own battles, count full without spice
-        in advanced combat (WBC house rule 6, line 1059): no."""
+    def before_plans_decision(self, state: State, battle: dict[str, Any]
+                              ) -> tuple[Prompt, str] | None:
+        """The decision its power asks in a battle's first mail round, before the plans are
+        revealed, with the faction that decision is against (the battle's name for orders
+        sent ahead): none."""
+        return None
+
+    def before_plans_key(self, state: State, battle: dict[str, Any]) -> str | None:
+        """The key of ``before_plans_decision``, without writing its text: none."""
+        return None
+
+    def before_plans(self, state: State, orders: dict[str, Any], wanted: dict[str, list[str]],
+                     tools: BattleTools) -> list[Event]:
+        """Its step before the plans take effect (``orders``: the round's decisions by key;
+        ``wanted``: the Karamas standing ready, by seat): nothing."""
+        return []
+
+    def after_plans(self, state: State, wanted: dict[str, list[str]], replan: set[str],
+                    tools: BattleTools) -> list[Event]:
+        """Its step once the first round's plans are in, before the Karamas on the
+        advantages; a side that must plan again is added to ``replan``: nothing."""
+        return []
+
+    def at_reveal(self, state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
+        """What its power announces when the plans are revealed: nothing."""
+        return []
+
+    def counts_full_without_spice(self, ally: bool) -> bool:
+        """Whether its forces (``ally``: its ally's, in their own battles) count full without
+        spice in advanced combat (WBC house rule 6, line 1059): no."""
         return False
 
     def may_add_kwisatz_haderach(self, record: dict[str, Any]) -> bool:
@@ -100,6 +253,10 @@ class Faction:
 
     # --- hooks of collection, alliances and victory
 
+    def after_collection(self, state: State) -> list[Event]:
+        """What its power collects once the territories' spice is collected: nothing."""
+        return []
+
     def default_victory_precedence(self) -> int | None:
         """The faction's place among the default victories at the end of play, lowest first
         (Q&A XXV.E.3, 000 line 700), or None without one (its sheet's ``default_victory``
@@ -109,6 +266,12 @@ class Faction:
     def drop_out(self, state: State) -> list[Event]:
         """Clear what the faction alone keeps in the state when it drops out (004 line 193);
         the events of that."""
+        return []
+
+    # --- hooks of the invariants
+
+    def violations(self, state: State) -> list[str]:
+        """The invariants of its own state that the state breaks: none to check."""
         return []
 
     # --- hooks of the views and reports

@@ -4,27 +4,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from pbem.game import Event
+from pbem.game import Event, Prompt
 
 from ..codes import EventCode
 from ..rules import rules_of
 from ..state import POLAR_SINK, State, factions_in
-from .base import Faction
-
-
-def stormed_in(state: State, territory: str) -> bool:
-    """Some of the Bene Gesserit's forces in the territory lie under the storm, where advisors
-    cannot flip to fighters (GF9 stormed in, 001 2.02.20)."""
-    storm = state["storm"]["sector"]
-    return territory != POLAR_SINK and any(
-        int(sector) == storm and BeneGesserit.seat in by_faction
-        for sector, by_faction in state["forces"].get(territory, {}).items())
+from . import bene_gesserit_coexistence as coexistence
+from . import bene_gesserit_voice as voice
+from .base import BattleTools, Faction
+from .bene_gesserit_coexistence import BENE_GESSERIT, stormed_in
 
 
 class BeneGesserit(Faction):
     """The Bene Gesserit's hooks."""
 
-    seat = "bene-gesserit"
+    seat = BENE_GESSERIT
+    precedence = {"before_plans": 1}     # the Voice: steps 1-2 (000 lines 1214-1242)
 
     def upgrade(self, state: State) -> None:
         """Earlier code kept the territories where they coexist (000 XV.B.4-5) at the state's
@@ -68,7 +63,63 @@ class BeneGesserit(Faction):
         """A move into an occupied territory declares coexistence there (000 XV.B.5)."""
         return True
 
+    def coexisting(self, state: State) -> list[str]:
+        """Where their advisors coexist (000 XV.B.4-5)."""
+        return coexistence.coexisting(state)
+
+    def movement_opening(self, state: State) -> bool:
+        """They declare before anyone moves where they share a territory (WBC line 1305;
+        GF9 wartime, 001 2.02.18), when they may coexist."""
+        return coexistence.coexistence_allowed(state) and coexistence.declares_first(state)
+
+    def movement_begins(self, state: State) -> list[Event]:
+        """Every territory among others gets its default status (XV.B.5)."""
+        return coexistence.start_of_round(state, {})
+
+    def movement_decision(self, state: State) -> Prompt | None:
+        """Their declarations ahead and their advisor policy (shield 2, XV.B.3-5)."""
+        return coexistence.prompt(state)
+
+    def movement_key(self, state: State) -> str | None:
+        return coexistence.KEY
+
+    def movement_decided(self, state: State, value: dict[str, Any], now: bool) -> list[Event]:
+        """The policy kept; the declarations made now, or held for the turns to come."""
+        coexistence.keep(state, value)
+        wanted = dict(value.get("declare", {}))
+        if now:
+            return coexistence.start_of_round(state, wanted)
+        state["step"]["ahead"].update(wanted)
+        return []
+
+    def arrived(self, state: State, mover: str, territory: str, wish: bool | None, count: int,
+                source: str | None) -> list[Event]:
+        """They declare where they now share a territory (XV.B.5; GF9 sides, 001 2.02.14-21)."""
+        return coexistence.on_arrival(state, mover, territory, wish, count, source)
+
+    def shipped_from_reserve(self, state: State, shipper: str, territory: str, sector: int
+                             ) -> list[Event]:
+        """Their free advisor goes with the shipment, by their policy (shield 2, XV.B.3)."""
+        return coexistence.advisors_go(state, shipper, territory, sector)
+
     # --- hooks of battle
+
+    def before_plans_decision(self, state: State, battle: dict[str, Any]
+                              ) -> tuple[Prompt, str] | None:
+        """The Voice, when they or their ally fight (line 790)."""
+        return voice.decision(state, battle)
+
+    def before_plans_key(self, state: State, battle: dict[str, Any]) -> str | None:
+        return voice.key(state, battle)
+
+    def before_plans(self, state: State, orders: dict[str, Any], wanted: dict[str, list[str]],
+                     tools: BattleTools) -> list[Event]:
+        """The Voice given and published; a Karama may cancel it (steps 1-2)."""
+        return voice.step(state, orders, wanted, tools)
+
+    def at_reveal(self, state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
+        """A side that did not obey the Voice is announced (WBC line 1250)."""
+        return voice.not_obeyed(state, plans)
 
     def before_battles(self, state: State) -> list[Event]:
         """GF9 universal stewards (001 2.02.22): "When advisors are ever alone in a Territory

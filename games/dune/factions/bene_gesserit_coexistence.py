@@ -86,11 +86,19 @@ from ..state import (
     factions_in,
     storm_order,
 )
-from .bene_gesserit import BeneGesserit, stormed_in
 
 CHOICES = ("SINK", "WITH", "NONE")
 ALL = "*"
-BENE_GESSERIT = BeneGesserit.seat
+BENE_GESSERIT = "bene-gesserit"
+
+
+def stormed_in(state: State, territory: str) -> bool:
+    """Some of the Bene Gesserit's forces in the territory lie under the storm, where advisors
+    cannot flip to fighters (GF9 stormed in, 001 2.02.20)."""
+    storm = state["storm"]["sector"]
+    return territory != POLAR_SINK and any(
+        int(sector) == storm and BENE_GESSERIT in by_faction
+        for sector, by_faction in state["forces"].get(territory, {}).items())
 KEY = f"coexistence:{BENE_GESSERIT}"   # the key of the declarations' decision (``prompt``)
 
 

@@ -35,15 +35,15 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pbem.game import Prompt
+from pbem.game import Event, Prompt
 
 from .. import combat
-from ..codes import ErrorCode
+from ..codes import ErrorCode, EventCode
 from ..data import Ability, CardType, DuneData, Slot
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..rules import Rules, rules_of
-from ..state import faction_name, sheet
-from .bene_gesserit import BeneGesserit
+from ..state import State, data, faction_name, sheet
+from .base import BattleTools
 
 VOICE = "voice"
 KINDS = {                   # order word -> card type (line 784)
@@ -60,7 +60,7 @@ SYNONYMS = {("PROJECTILE", "DEFENSE"): "SHIELD", ("PROJECTILE", "DEFENCE"): "SHI
             ("POISON", "DEFENSE"): "SNOOPER", ("POISON", "DEFENCE"): "SNOOPER",
             ("CHEAP", "HERO"): CHEAP_HERO, ("CHEAP", "HEROINE"): CHEAP_HERO}  # 001 2.02.07
 NOT_WORDS = ("NOT", "NO", "DON'T", "DONT")
-BENE_GESSERIT = BeneGesserit.seat
+BENE_GESSERIT = "bene-gesserit"
 
 
 def kinds(rules: Rules) -> dict[str, CardType]:
@@ -105,6 +105,49 @@ def standing(battle: dict[str, Any], seat: str) -> dict[str, Any] | None:
 
 
 # --- the Voice and a plan
+def decision(state: State, battle: dict[str, Any]) -> tuple[Prompt, str] | None:
+    """The Voice the Bene Gesserit may give in this battle, with the faction it is given to."""
+    speaker = voicer(state, battle)
+    if not speaker:
+        return None
+    return prompt(speaker[0], speaker[1], speaker[0] in (battle["aggressor"], battle["defender"]),
+                  rules_of(state)), speaker[1]
+
+
+def key(state: State, battle: dict[str, Any]) -> str | None:
+    """The key of ``decision``."""
+    speaker = voicer(state, battle)
+    return f"{VOICE}:{speaker[0]}" if speaker else None
+
+
+def step(state: State, orders: dict[str, Any], wanted: dict[str, list[str]],
+         tools: BattleTools) -> list[Event]:
+    """Steps 1-2 before the plans (WBC, 000 lines 1214-1242): the Voice given, published, and
+    cancelled by a Karama standing ready."""
+    battle = state["step"]["battle"]
+    speaker = voicer(state, battle)
+    said = orders.get(f"{VOICE}:{speaker[0]}") if speaker else None
+    if not speaker or said is None:
+        return []
+    battle["voice"] = {"by": speaker[0], "to": speaker[1], **said, "cancelled": False}
+    events = [Event(EventCode.VOICE, {"faction": speaker[0], "to": speaker[1],
+                                      "play": said["play"], "kind": said["kind"]})]
+    spent, effective = tools.spend(state, wanted, "voice")
+    battle["voice"]["cancelled"] = effective
+    return events + spent
+
+
+def not_obeyed(state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
+    """At the reveal, a side that did not obey the Voice is announced (WBC line 1250)."""
+    battle = state["step"]["battle"]
+    events = []
+    for seat, plan in plans.items():
+        said = standing(battle, seat)
+        if said and not obeys(data(state), plan, said):
+            events.append(Event(EventCode.VOICE_NOT_OBEYED, {"faction": seat}))
+    return events
+
+
 def kinds_in(deck: DuneData, plan: dict[str, Any]) -> set[CardType]:
     """The kinds of card a plan plays as weapon and defense, as the game's deck has them."""
     return {deck.card_named(plan[slot]).type for slot in ("weapon", "defense") if plan[slot]}

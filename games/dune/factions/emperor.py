@@ -2,10 +2,19 @@
 
 from __future__ import annotations
 
-from .base import Faction
+from ..data import Ability
+from ..state import State
+from .base import CARD, Faction, has
 
 
 class Emperor(Faction):
     """The Emperor's hooks."""
 
     seat = "emperor"
+
+    # --- hooks of payments
+
+    def receives(self, state: State, payment: str, payer: str) -> bool:
+        """Others' spice for the cards they buy (line 804), not their own."""
+        return (payment == CARD and payer != self.seat
+                and has(state, self.seat, Ability.CARD_PAYMENTS))

@@ -28,10 +28,9 @@ class Fremen(Faction):
 
     # --- hooks of battle
 
-    def counts_full_without_spice(self) -> bool:
+    def counts_full_without_spice(self, ally: bool) -> bool:
         """WBC house rule 6 (line 1059): the Fremen count their forces full without spice, and
-        so does their ally in its own battles (by mail the Fremen are taken to permit it);
-        GF9 001 2.04.22, BATTLE HARDENED: their own forces only (``free_support_for_ally``)."""
+        so does their ally in its own battles (by mail the Fremen are taken to permit it)."""
         return True
 
     # --- hooks of collection, alliances and victory
@@ -49,3 +48,13 @@ class Fremen(Faction):
         if marker is None or rules_of(state).storm_deck:
             return {}
         return {"weather_marker": marker}
+
+
+class FremenGF9(Fremen):
+    """The Fremen of the GF9 edition, where their powers differ from classic's."""
+
+    rulesets = ("gf9",)
+
+    def counts_full_without_spice(self, ally: bool) -> bool:
+        """001 2.04.22, BATTLE HARDENED: "Your Forces", their own only, not their ally's."""
+        return not ally

@@ -2,13 +2,22 @@
 
 from __future__ import annotations
 
-from .base import Faction
+from ..data import Ability
+from ..state import State
+from .base import SHIPMENT, Faction, has
 
 
 class Guild(Faction):
     """The Spacing Guild's hooks."""
 
     seat = "guild"
+
+    # --- hooks of payments
+
+    def receives(self, state: State, payment: str, payer: str) -> bool:
+        """Others' spice for their shipments (Guild shield 3), not their own."""
+        return (payment == SHIPMENT and payer != self.seat
+                and has(state, self.seat, Ability.SHIPMENT_PAYMENTS))
 
     # --- hooks of collection, alliances and victory
 

@@ -110,7 +110,7 @@ def side_of_state(state: State, seat: str) -> Side:
     return _side(seat, step["battle"], step["fought"], kh_spent(step, step["battle"]),
                  own.get("kwisatz_haderach"), state["forces"], state["alliances"],
                  state["rules"], own["spice"], own["hand"], own["leaders"],
-                 factions.power(seat).captives(state), tokens.of(state))
+                 factions.power(seat, state).captives(state), tokens.of(state))
 
 
 def side_of_view(view: dict[str, Any], seat: str) -> Side:
@@ -141,9 +141,8 @@ def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], 
         if int(sector) in battle["sectors"] and seat in by_faction:
             add(here, by_faction[seat])
     allies = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
-    backers = (seat, *allies) if rules.free_support_for_ally else (seat,)
     free = rules.free_support_in_battle and any(    # house rule 6; 001 2.04.22
-        factions.power(s).counts_full_without_spice() for s in backers)
+        factions.power(s, rules).counts_full_without_spice(s != seat) for s in (seat, *allies))
     karamaed = battle.get("cancelled", {}).get(seat, [])     # battle_karama
     against = faction_name(opponent, rules)
     troops = tuple(combat.Troop(kind.name, here.get(kind.name, 0),
@@ -153,7 +152,7 @@ def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], 
     strength = combat.Strength(troops, rules.advanced_combat, free and "free" not in karamaed)
     away = {name: where for name, where in fought.get(seat, {}).items() if where != territory}
     may_kh = (rules.advantages and kh is not None
-              and factions.power(seat).may_add_kwisatz_haderach(kh)
+              and factions.power(seat, rules).may_add_kwisatz_haderach(kh)
               and not kh_used and "kh" not in karamaed)
     cancels = capture.enabled(rules, opponent) and bool(
         karama.cards_for(rules, hand, seat, rules.karama_powers))

@@ -394,7 +394,7 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
     step = move_bot.random_move(view, options, shipment, rng)
     if step:
         plan["move"] = as_read(view, step)
-        if factions.power(seat).declares_with_moves():
+        if factions.power(seat, view).declares_with_moves():
             plan["move"]["coexist"] = rng.random() < 0.5
     value: dict[str, Any] = {"plans": [plan]}
     offered = options["karama"]

@@ -129,6 +129,13 @@ def effective(side: battle_plan.Side, plan: dict[str, Any], said: dict[str, Any]
     return voice.obey(side, conditioned(plan, said, question), said)
 
 
+def standing_effective(side: battle_plan.Side, plan: dict[str, Any], battle: dict[str, Any]
+                       ) -> dict[str, Any]:
+    """``effective`` with the Voice and the question standing in the battle."""
+    return effective(side, plan, voice.standing(battle, side.seat),
+                     prescience.standing(battle, side.seat))
+
+
 def check(state: State, prompt: Prompt, plan: dict[str, Any], given: dict[str, int],
           ifs: list[int]) -> None:
     """The checks of a whole plan beyond its own validity: every branch of its conditional

@@ -46,7 +46,7 @@ from typing import Any
 from pbem.game import Prompt
 from pbem.wording import plural
 
-from .. import leaders
+from .. import factions, leaders
 from ..cards import karama, karama_reach
 from ..codes import ErrorCode
 from ..data import Ability, CardType, ForceKind, NameLookupError
@@ -106,6 +106,9 @@ class Allowance:
     pays_extra: bool = False     # it is that Emperor: it may pay for its allies' extra forces
     grants: tuple[str, ...] = ()  # allies whose free revival of 3 it may withhold (001 2.04.12)
     granted: bool = False        # its free revival is its ally's grant, which may be withheld
+    most: int | None = MOST_FORCES  # its forces a turn (``RevivalTerms``; None: no limit)
+    half_price: bool = False     # it pays half, rounded up (001 2.08.10, 2.08.16)
+    payee: str | None = None     # who is paid for its revival, None the bank (001 2.08.11)
     rules: Rules = field(default_factory=Classic, compare=False, repr=False)  # cites its rules
 
     @property
@@ -128,8 +131,12 @@ class Allowance:
     @property
     def limit(self) -> int:
         """The most forces its ordinary revival may take: three (000 IX.B.2; 001 1.05.02), and
-        the extra its Emperor ally may pay for (001 2.03.08)."""
-        return MOST_FORCES + self.extra
+        the extra its Emperor ally may pay for (001 2.03.08); with no limit (001 2.08.09),
+        what the tanks hold."""
+        if self.most is None:
+            return sum(kind.revival_weight * n for kind in self.kinds
+                       for n in (self.tanks.get(kind.name, 0),))
+        return self.most + self.extra
 
     def cap(self, kind: ForceKind) -> int:
         """The most forces of a kind in the tanks it may revive this turn, however revived
@@ -153,31 +160,49 @@ class Allowance:
 
     def cost(self, forces: Counts) -> int:
         """The spice ``forces`` revived cost: the shield's free number (the dearest forces
-        first), then each kind's price (000 IX.B.1: 2 each)."""
+        first), then each kind's price (000 IX.B.1: 2 each); half of it, rounded up, at half
+        price (001 2.08.10)."""
         if len(self.kinds) == 1:                    # one price (asked often: issue 20)
-            return self.kinds[0].revival_cost * max(0, total(forces) - self.free)
-        prices = sorted((kind.revival_cost for kind in self.kinds
-                         for _ in range(forces.get(kind.name, 0))), reverse=True)
-        return sum(prices[self.free:])
+            full = self.kinds[0].revival_cost * max(0, total(forces) - self.free)
+        else:
+            prices = sorted((kind.revival_cost for kind in self.kinds
+                             for _ in range(forces.get(kind.name, 0))), reverse=True)
+            full = sum(prices[self.free:])
+        return -(-full // 2) if self.half_price else full
+
+    def leader_price(self, name: str) -> int:
+        """What reviving a leader costs it: his value (000 IX.D.2), half of it rounded up at
+        half price (001 2.08.10), unless his sheet gives a price of his own (001 2.08.15)."""
+        if name == KWISATZ_HADERACH:
+            value = KH_VALUE
+        else:
+            leader = data(self.rules).leader(name)
+            if leader.revival_cost is not None:
+                return leader.revival_cost
+            value = leader.strength
+        return -(-value // 2) if self.half_price else value
 
     def extra_cost(self, forces: Counts) -> int:
         """The part of ``cost`` for the forces beyond three, which only its Emperor ally's
         spice pays (001 2.03.08: "You may pay spice for the revival of up to 3 extra"): the
         forces beyond the first three in the order of its kinds."""
-        return self.cost(forces) - self.cost(spread_up_to(forces, MOST_FORCES,
+        if not self.extra or self.most is None:
+            return 0
+        return self.cost(forces) - self.cost(spread_up_to(forces, self.most,
                                                           [k.name for k in self.kinds]))
 
     def affordable(self, spice: int) -> int:
         """The most forces ``spice`` pays for, within the limits."""
         cheapest = min(kind.revival_cost for kind in self.kinds)
-        return min(self.most_forces, self.free + spice // cheapest if cheapest else
+        paid = spice * 2 if self.half_price else spice
+        return min(self.most_forces, self.free + paid // cheapest if cheapest else
                    self.most_forces)
 
     def has_decision(self) -> bool:
         """Something to decide: forces or a revivable leader in the tanks, a card that can
         revive, or an ally to pay for."""
         something_dead = bool(self.tanks) or bool(self.dead)
-        affordable_leader = any(value_of(self.rules, name) <= self.spice
+        affordable_leader = any(self.leader_price(name) <= self.spice
                                 for name in self.paid_leaders)
         return (bool(self.tanks) or affordable_leader or bool(self.allies and self.spice)
                 or bool((self.karama or self.ghola) and something_dead) or bool(self.grants))
@@ -191,7 +216,7 @@ def allowance(state: State, seat: str) -> Allowance:
     return _allowance(seat, tanks, own["spice"], own["hand"], own["leaders"],
                       own["leaders_revived"], rules_of(state), state["alliances"],
                       kwisatz_haderach(state)["tanks"], own.get("karama_power_used", False),
-                      karama.cancelled(state, "free-revival", seat) or withheld)
+                      karama.cancelled(state, "free-revival", seat) or withheld, state)
 
 
 def has_decision(state: State, seat: str) -> bool:
@@ -215,14 +240,19 @@ def allowance_of_view(view: dict[str, Any], seat: str) -> Allowance:
     return _allowance(seat, tanks, own["spice"], own["hand"], own["leaders"],
                       view["factions"][seat]["leaders_revived"], rules_of(view),
                       view["alliances"], view["kwisatz_haderach"]["tanks"],
-                      own.get("karama_power_used", False), AGAINST in own.get("cancelled", []))
+                      own.get("karama_power_used", False), AGAINST in own.get("cancelled", []),
+                      view)
 
 
 def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
                places: dict[str, str], revived: list[str], rules: Rules,
                alliances: list[list[str]], kh_in_tanks: bool, power_used: bool,
-               ally_free_cancelled: bool = False) -> Allowance:
+               ally_free_cancelled: bool, game: dict[str, Any]) -> Allowance:
+    """``game``: the state or the seat's view, asked by the powers that change revival."""
     faction = sheet(seat, rules)
+    terms = factions.RevivalTerms()
+    for power in factions.ordered(game, "revival"):
+        terms = power.revival_terms(game, seat, terms)
     partners = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
     free = max([faction.free_revival] + [ALLY_FREE_REVIVAL for s in partners
                                          if Ability.ALLY_FREE_REVIVAL in sheet(s, rules).alliance
@@ -258,7 +288,8 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
                                   for s in partners) else 0,
         pays_extra=bool(partners) and Ability.ALLY_EXTRA_REVIVAL in faction.alliance,
         grants=grants, granted=rules.ally_free_revival_at_discretion
-        and free > faction.free_revival, rules=rules)
+        and free > faction.free_revival, most=terms.forces, half_price=terms.half_price,
+        payee=factions.payee(game, factions.REVIVAL, seat), rules=rules)
 
 
 def _card(rules: Rules, hand: list[str], kind: CardType) -> str | None:
@@ -318,7 +349,7 @@ def legal_text(found: Allowance) -> str:
              f"{dead}."]
     if found.tanks:
         parts.append(f"REVIVE <forces>: {force_rule(found)}.")
-    priced = [f"{name} {value_of(found.rules, name)}" for name in found.paid_leaders]
+    priced = [f"{name} {found.leader_price(name)}" for name in found.paid_leaders]
     if priced:
         parts.append("REVIVE LEADER <leader>, paying his value "
                      f"({found.rules.cite('000 IX.D.2')}), one a turn: "
@@ -594,12 +625,11 @@ def _check_leaders(found: Allowance, value: dict[str, Any]) -> None:
         raise OrderProblem(ErrorCode.LEADER_NOT_REVIVABLE, f"{leader} may not be revived now: "
                            f"{leader_rule(found)}",
                            tuple(f"REVIVE LEADER {n}" for n in found.paid_leaders))
-    if value_of(found.rules, leader) > found.spice:
-        raise OrderProblem(ErrorCode.LEADER_COST, f"{leader} costs "
-                           f"{value_of(found.rules, leader)} spice "
-                           f"({found.rules.cite('000 IX.D.2')}); you have {found.spice}",
+    if found.leader_price(leader) > found.spice:
+        raise OrderProblem(ErrorCode.LEADER_COST, f"{leader} costs {found.leader_price(leader)} "
+                           f"spice ({found.rules.cite('000 IX.D.2')}); you have {found.spice}",
                            tuple(f"REVIVE LEADER {n}" for n in found.paid_leaders
-                                 if value_of(found.rules, n) <= found.spice))
+                                 if found.leader_price(n) <= found.spice))
 
 
 def _check_forces(found: Allowance, value: dict[str, Any]) -> None:
@@ -624,11 +654,11 @@ def _check_forces(found: Allowance, value: dict[str, Any]) -> None:
                                f"each ({found.rules.cite('000 lines 806, 982, 1000')})", valid)
     # An ally of the Emperor may order forces beyond its spice: what nobody pays for is cut.
     spent = 0 if found.supported else found.cost(value["forces"])
-    spent += ((value_of(found.rules, value["leader"]) if value["leader"] else 0)
+    spent += ((found.leader_price(value["leader"]) if value["leader"] else 0)
               + sum(value["support"].values()))
     if spent > found.spice:
         raise OrderProblem(ErrorCode.SPICE, f"this revival costs {spent} spice: {force_rule(found)}"
-                           + (f"; {value['leader']} costs {value_of(found.rules, value['leader'])}"
+                           + (f"; {value['leader']} costs {found.leader_price(value['leader'])}"
                               if value["leader"] else "")
                            + (f"; you pay {sum(value['support'].values())} for your ally"
                               if value["support"] else ""), valid)
@@ -719,10 +749,10 @@ def random_revival(view: dict[str, Any], prompt: Prompt, rng: random.Random
     left = minus(found.tanks, value["forces"])
     caps = {k.name: found.cap(k) - value["forces"].get(k.name, 0) for k in found.kinds}
     dead = found.dead
-    paid = [name for name in found.paid_leaders if value_of(found.rules, name) <= budget]
+    paid = [name for name in found.paid_leaders if found.leader_price(name) <= budget]
     if paid and rng.random() < 0.5:
         value["leader"] = rng.choice(paid)
-        budget -= value_of(found.rules, value["leader"])
+        budget -= found.leader_price(value["leader"])
         dead = [name for name in dead if name != value["leader"]]
     first, *others = found.kinds
     for card, card_id in (("karama", found.karama), ("ghola", found.ghola)):

@@ -377,7 +377,8 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
         events += _leader_dies(state, seat, plans[seat], outcome.kind == "explosion")
     winner, loser = outcome.winner, outcome.loser
     if outcome.kind in ("battle", "traitor"):
-        prize = sum(combat.leader_value(data(state), {**plans[s], "kh": False})
+        prize = sum(combat.leader_value(data(state), {**plans[s], "kh": False},
+                                        plans[next(o for o in plans if o != s)])
                     for s in outcome.killed)
         if prize:
             state["factions"][winner]["spice"] += prize
@@ -448,7 +449,7 @@ def _leader_dies(state: State, seat: str, plan: dict[str, Any], explosion: bool
     it "can only be killed if blown up")."""
     events = []
     name = plan["leader"]
-    owner = factions.power(seat).captive_killed(state, name) if name else None
+    owner = factions.power(seat, state).captive_killed(state, name) if name else None
     if owner:
         events.append(Event(EventCode.LEADER_KILLED, {"faction": owner, "leader": name}))
     elif name:

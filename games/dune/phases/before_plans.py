@@ -7,9 +7,10 @@ commit; a Truthtrance may come in any mail round (``truthtrance`` rides along).
 By mail (``docs/orders.md``, "Before the plans"):
 
 - First mail round, every battle: both plans (with their conditional lines and Karamas,
-  ``plan_conditions``, ``battle_karama``), the Bene Gesserit's Voice (``bene_gesserit_voice``)
-  when they or their ally fight, the Atreides' question (``atreides_prescience``) when they or
-  their ally fight, and the battle Karamas of those two when not fighting themselves.  All
+  ``plan_conditions``, ``battle_karama``), the decision each faction's power asks before the
+  plans (``Faction.before_plans_decision``: the Bene Gesserit's Voice when they or their ally
+  fight, the Atreides' question when they or their ally fight), and the battle Karamas of
+  those deciding when not fighting themselves.  All
   secret, all at once; when the round is carried out the steps are taken in the sequence
   above.
 - A second mail round only for the sides that learned something they must be free to plan on
@@ -30,6 +31,10 @@ By mail (``docs/orders.md``, "Before the plans"):
 - The Harkonnen may undo a Voice by giving the card away with their Karama steal, but not a
   prescience answer (WBC XVII, line 1348): by mail the steal is played in the bidding round
   only (``bidding_karama``), so it never meets a Voice or an answer.
+
+The powers take their steps through the factions' hooks, in the order each faction's
+``precedence`` gives them (``factions.ordered(state, "before_plans")``): the phase names no
+faction.
 """
 
 from __future__ import annotations
@@ -42,12 +47,12 @@ from pbem.game import Event, Prompt
 from .. import factions
 from ..cards import battle_karama
 from ..codes import EventCode
-from ..factions import atreides_prescience as prescience
-from ..factions import bene_gesserit_voice as voice
 from ..orders import battle_orders, battle_plan, plan_conditions
 from ..prompt_key import PromptKey
-from ..rules import rules_of
-from ..state import State, data
+from ..state import State
+
+HOOK = "before_plans"      # the factions' ordered hooks of this sequence (``Faction.precedence``)
+TOOLS = factions.BattleTools(spend=battle_karama.spend, revealed=battle_plan.revealed)
 
 
 def fresh() -> dict[str, Any]:
@@ -57,26 +62,20 @@ def fresh() -> dict[str, Any]:
 
 
 def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
-    """The decisions of the battle under way: in its first round both plans, the Voice, the
-    question and the Karamas of those who decide in the round without fighting (the Voice,
-    the question, or ``others``: a later aggressor's order of battles); then the plans sent
-    again."""
+    """The decisions of the battle under way: in its first round both plans, the powers'
+    decisions before the plans (the Voice, the question) and the Karamas of those who decide
+    in the round without fighting (those, or ``others``: a later aggressor's order of
+    battles); then the plans sent again."""
     battle = state["step"]["battle"]
     if battle["round"] != 1:
         return [battle_orders.plan_prompt(state, seat) for seat in battle["replan"]]
     pair = (battle["aggressor"], battle["defender"])
     found = [named(battle, battle_orders.plan_prompt(state, seat), other)
              for seat, other in (pair, pair[::-1])]
-    speaker = voice.voicer(state, battle)
-    if speaker:
-        found.append(named(battle, voice.prompt(speaker[0], speaker[1], speaker[0] in pair,
-                                                rules_of(state)),
-                           speaker[1]))
-    asking = prescience.asker(state, battle)
-    if asking:
-        found.append(named(battle, prescience.prompt(asking[0], asking[1], asking[2],
-                                                     asking[0] in pair, rules_of(state)),
-                           asking[2]))
+    for faction in factions.ordered(state, HOOK):
+        decision = faction.before_plans_decision(state, battle)
+        if decision:
+            found.append(named(battle, *decision))
     helpers = {p.seat for p in [*found, *others]} - set(pair)
     found += [battle_karama.prompt(state, seat) for seat in sorted(helpers)
               if battle_karama.uses(state, seat)]
@@ -91,13 +90,8 @@ def keys(state: State, others: list[str]) -> list[str]:
         return [str(PromptKey(battle_orders.PLAN, seat)) for seat in battle["replan"]]
     pair = (battle["aggressor"], battle["defender"])
     found = [str(PromptKey(battle_orders.PLAN, seat)) for seat in pair]
-    speaker = voice.voicer(state, battle)
-    if speaker:
-        found.append(f"{voice.VOICE}:{speaker[0]}")
-    asking = prescience.asker(state, battle)
-    if asking:
-        found.append(prescience.prompt(asking[0], asking[1], asking[2], asking[0] in pair,
-                                       rules_of(state)).key)
+    found += [key for faction in factions.ordered(state, HOOK)
+              if (key := faction.before_plans_key(state, battle))]
     helpers = {PromptKey.parse(key).seat for key in [*found, *others]} - set(pair)
     return found + [str(PromptKey(battle_karama.KARAMA, seat)) for seat in sorted(helpers)
                     if battle_karama.uses(state, seat)]
@@ -127,15 +121,16 @@ def carry_out(state: State, plans: dict[str, dict[str, Any]], orders: dict[str, 
     keys = {PromptKey.parse(key): value for key, value in orders.items()}
     wanted.update({key.seat: value for key, value in keys.items()
                    if key.kind == battle_karama.KARAMA})
-    events = _voice(state, orders, wanted) + _question(state, orders, wanted)
+    powers = factions.ordered(state, HOOK)
+    events = [e for faction in powers for e in faction.before_plans(state, orders, wanted, TOOLS)]
     replan: set[str] = set()
     step["plans"] = {}
     for seat, plan in plans.items():
         side = battle_plan.side_of_state(state, seat)
-        step["plans"][seat] = plan_conditions.effective(
-            side, plan, voice.standing(battle, seat), prescience.standing(battle, seat))
-    events += _answer(state, replan) + _look(state, wanted, replan) + _advantages(
-        state, wanted, replan)
+        step["plans"][seat] = plan_conditions.standing_effective(side, plan, battle)
+    for faction in powers:
+        events += faction.after_plans(state, wanted, replan, TOOLS)
+    events += _advantages(state, wanted, replan)
     replan -= set(battle["committed"])
     if not replan:
         return events, dict(step["plans"])
@@ -144,70 +139,6 @@ def carry_out(state: State, plans: dict[str, dict[str, Any]], orders: dict[str, 
     events.append(Event(EventCode.BATTLE_SECOND_ROUND, {"territory": battle["territory"],
                                                 "factions": battle["replan"]}))
     return events, None
-
-
-def _voice(state: State, orders: dict[str, Any], wanted: dict[str, list[str]]) -> list[Event]:
-    """Steps 1-2: the Voice given, published, and cancelled by a Karama standing ready."""
-    battle = state["step"]["battle"]
-    speaker = voice.voicer(state, battle)
-    said = orders.get(f"{voice.VOICE}:{speaker[0]}") if speaker else None
-    if not speaker or said is None:
-        return []
-    battle["voice"] = {"by": speaker[0], "to": speaker[1], **said, "cancelled": False}
-    events = [Event(EventCode.VOICE, {"faction": speaker[0], "to": speaker[1], "play": said["play"],
-                              "kind": said["kind"]})]
-    spent, effective = battle_karama.spend(state, wanted, "voice")
-    battle["voice"]["cancelled"] = effective
-    return events + spent
-
-
-def _question(state: State, orders: dict[str, Any], wanted: dict[str, list[str]]
-              ) -> list[Event]:
-    """Steps 3-4: the question put, published, and cancelled by a Karama standing ready."""
-    battle = state["step"]["battle"]
-    asking = prescience.asker(state, battle)
-    element = orders.get(f"{prescience.PRESCIENCE}:{asking[0]}") if asking else None
-    if not asking or element is None:
-        return []
-    by, side, target = asking
-    battle["question"] = {"by": by, "for": side, "to": target, "element": element,
-                          "cancelled": False}
-    events = [Event(EventCode.PRESCIENCE, {"faction": by, "for": side, "to": target,
-                                   "element": element})]
-    spent, effective = battle_karama.spend(state, wanted, "prescience")
-    battle["question"]["cancelled"] = effective
-    return events + spent
-
-
-def _answer(state: State, replan: set[str]) -> list[Event]:
-    """Step 5: the answer, from the opponent's plan, to the side that asked; it binds."""
-    step = state["step"]
-    battle = step["battle"]
-    question = battle["question"]
-    if not question or question["cancelled"]:
-        return []
-    answer = prescience.answer_of(step["plans"][question["to"]], question["element"])
-    step["answer"] = answer
-    battle["bound"] = {"seat": question["to"], "element": question["element"]}
-    replan.add(question["for"])
-    return prescience.answer(battle, answer)
-
-
-def _look(state: State, wanted: dict[str, list[str]], replan: set[str]) -> list[Event]:
-    """Step 6: the Atreides' Karama look at the opponent's whole plan, which is committed; the
-    Atreides side plans after it (lines 764, 1350)."""
-    step = state["step"]
-    battle = step["battle"]
-    asking = prescience.asker(state, battle)
-    if not asking or "look" not in wanted.get(asking[0], []):
-        return []
-    by, side, target = asking
-    events, _ = battle_karama.spend(state, {by: ["look"]}, "look")
-    factions.karama_power_used(state, by)
-    battle["committed"].append(target)
-    replan.add(side)
-    return events + [Event(EventCode.PLAN_SEEN, {"faction": target, "plan": battle_plan.revealed(
-        step["plans"][target])}, to=(by,))]
 
 
 def _advantages(state: State, wanted: dict[str, list[str]], replan: set[str]) -> list[Event]:
@@ -237,8 +168,8 @@ def leaderless(plans: dict[str, dict[str, Any]]) -> bool:
 
 
 def at_reveal(state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
-    """The plans as revealed: without leaders if both offered it (Q&A B.7); a side that did not
-    obey the Voice announced (WBC line 1250)."""
+    """The plans as revealed: without leaders if both offered it (Q&A B.7); then what the
+    powers announce (a side that did not obey the Voice, WBC line 1250)."""
     battle = state["step"]["battle"]
     events = []
     if leaderless(plans):
@@ -246,8 +177,6 @@ def at_reveal(state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
             plans[seat] = {**plan, "leader": None, "cheap_hero": None, "weapon": None,
                            "defense": None, "kh": False, "discard": []}
         events.append(Event(EventCode.NO_LEADERS, {"territory": battle["territory"]}))
-    for seat, plan in plans.items():
-        said = voice.standing(battle, seat)
-        if said and not voice.obeys(data(state), plan, said):
-            events.append(Event(EventCode.VOICE_NOT_OBEYED, {"faction": seat}))
+    for faction in factions.ordered(state, HOOK):
+        events += faction.at_reveal(state, plans)
     return events

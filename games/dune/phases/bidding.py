@@ -258,7 +258,8 @@ def deal(state: State, rng: random.Random) -> list[Event]:
         if card is not None:
             row.append(card)
     state["step"]["dealt"] = len(row)
-    return events + [Event(EventCode.CARDS_DEALT, {"cards": len(row)})]
+    events.append(Event(EventCode.CARDS_DEALT, {"cards": len(row)}))
+    return events + [e for f in factions.in_play(state) for e in f.cards_dealt(state, rng)]
 
 
 def draw(state: State, rng: random.Random) -> tuple[str | None, list[Event]]:
@@ -507,8 +508,7 @@ def card_payee(state: State, buyer: str) -> str | None:
     """The faction paid for a card that ``buyer`` buys: the one receiving card payments (the
     Emperor, line 804), unless it buys the card itself or is not in the game (then the bank:
     None)."""
-    payee = factions.holder(state, Ability.CARD_PAYMENTS)
-    return None if payee == buyer else payee
+    return factions.payee(state, factions.CARD, buyer)
 
 
 def _free_card(state: State, buyer: str, rng: random.Random) -> list[Event]:

@@ -37,7 +37,7 @@ import random
 
 from pbem.game import Event
 
-from .. import transfers
+from .. import factions, transfers
 from ..codes import EventCode
 from ..forces import Counts, add, total
 from ..rules import rules_of
@@ -54,6 +54,7 @@ def begin(state: State, rng: random.Random) -> list[Event]:
         events.extend(collect(state, territory))
     if rules_of(state).increased_spice_flow:
         events.extend(spice_flow(state))
+    events += [e for faction in factions.in_play(state) for e in faction.after_collection(state)]
     return events + transfers.settle(state)
 
 

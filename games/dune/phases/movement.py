@@ -53,11 +53,11 @@ from ..board import reach
 from ..cards import karama, karama_reach, move_karama
 from ..codes import EventCode
 from ..data import Ability
-from ..factions import bene_gesserit_coexistence
 from ..forces import Counts, count_in, plain
 from ..forces import kinds as force_kinds
 from ..orders import move_orders
 from ..orders.language import where
+from ..prompt_key import PromptKey
 from ..rules import cite, rules_of
 from ..state import State, ally_of, data, faction_name, storm_order
 from . import moves
@@ -77,15 +77,14 @@ def begin(state: State, rng: random.Random) -> list[Event]:
         move_karama.TIMING: {"until": None, "asked": None} if mover else None,
         "moved": [], "support": {}, "stop": [], "declared": {}, "ahead": {},
         "no_advisor": [], "cancel_worthless": [],
-        "coexisted": bene_gesserit_coexistence.coexisting(state),
+        "coexisted": [t for f in factions.in_play(state) for t in f.coexisting(state)],
         "bg_asked": factions.holder(state, Ability.SPIRITUAL_ADVISORS) is None, "done": False,
         "opening": (rules.movement == "sequential"
-                    and bene_gesserit_coexistence.coexistence_allowed(state)
-                    and bene_gesserit_coexistence.declares_first(state)),
+                    and any(f.movement_opening(state) for f in factions.in_play(state))),
     }
     events = _spice_deck_look(state)
     if not state["step"]["opening"] and rules.movement == "sequential":
-        events += bene_gesserit_coexistence.start_of_round(state, {})
+        events += [e for f in factions.in_play(state) for e in f.movement_begins(state)]
     return events
 
 
@@ -106,7 +105,8 @@ def prompts(state: State) -> list[Prompt]:
     step = state["step"]
     if step["done"]:
         return []
-    asks = [] if step["bg_asked"] else [bene_gesserit_coexistence.prompt(state)]
+    asks = [] if step["bg_asked"] else [
+        p for f in factions.in_play(state) if (p := f.movement_decision(state))]
     if step["opening"]:
         return asks
     if step["mode"] == "batched":
@@ -119,7 +119,8 @@ def keys(state: State) -> list[str]:
     step = state["step"]
     if step["done"]:
         return []
-    asks = [] if step["bg_asked"] else [bene_gesserit_coexistence.KEY]
+    asks = [] if step["bg_asked"] else [
+        key for f in factions.in_play(state) if (key := f.movement_key(state))]
     if step["opening"]:
         return asks
     if step["mode"] == "batched":
@@ -159,7 +160,7 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
     events: list[Event] = []
     for key, value in orders.items():
         if key.startswith(COEXISTENCE):
-            events += _bene_gesserit(state, value)
+            events += _declarations(state, key, value)
     if step["opening"]:
         step["opening"] = False
         return events
@@ -181,16 +182,13 @@ def done(state: State) -> bool:
     return state["step"]["done"]
 
 
-def _bene_gesserit(state: State, value: dict[str, Any]) -> list[Event]:
-    """The Bene Gesserit's advisor policy and declarations (``bene_gesserit_coexistence``)."""
+def _declarations(state: State, key: str, value: dict[str, Any]) -> list[Event]:
+    """A power's decision of the round carried out (the Bene Gesserit's advisor policy and
+    declarations: ``Faction.movement_decided``)."""
     step = state["step"]
     step["bg_asked"] = True
-    bene_gesserit_coexistence.keep(state, value)
-    wanted = dict(value.get("declare", {}))
-    if step["opening"] or step["mode"] == "batched":
-        return bene_gesserit_coexistence.start_of_round(state, wanted)
-    step["ahead"].update(wanted)
-    return []
+    now = step["opening"] or step["mode"] == "batched"
+    return factions.power(PromptKey.parse(key).seat, state).movement_decided(state, value, now)
 
 
 def _guild_waits(state: State, until: str | None) -> list[Event]:

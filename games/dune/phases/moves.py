@@ -31,7 +31,6 @@ from ..board import reach
 from ..cards import karama
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, Act, CardType
-from ..factions import bene_gesserit_coexistence
 from ..forces import add, add_forces, remove_forces, take, to_tanks, total
 from ..orders.language import OrderProblem
 from ..rules import rules_of
@@ -136,10 +135,10 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
                                           **_chosen(chosen)})]
     events += storm_on_arrival(state, seat, kind, territory, sector, forces)
     if kind == "reserve" and not reach.native(state, seat):  # not the Fremen's (WBC line 1322)
-        events += bene_gesserit_coexistence.advisors_go(state, seat, territory, sector)
+        events += [e for f in factions.in_play(state)
+                   for e in f.shipped_from_reserve(state, seat, territory, sector)]
         events += variants.acted(state, seat, Act.OFF_PLANET_SHIPMENT)     # 001 4.05.05.03
-    return events + bene_gesserit_coexistence.on_arrival(state, seat, territory,
-                                                         order.get("coexist"), total(forces))
+    return events + arrived(state, seat, territory, order.get("coexist"), total(forces), None)
 
 
 def stopped(state: State, seat: str, stopper: str, order: dict[str, Any]) -> list[Event]:
@@ -213,9 +212,15 @@ def move(state: State, seat: str, order: dict[str, Any], hajr: bool = False,
     events = [Event(EventCode.MOVE, {"faction": seat, "from": order["from"], "territory": territory,
                              "sector": sector, "forces": dict(forces), "hajr": hajr,
                              **_chosen(chosen)})]
-    return events + bene_gesserit_coexistence.on_arrival(state, seat, territory,
-                                                         order.get("coexist"), total(forces),
-                                                         order["from"])
+    return events + arrived(state, seat, territory, order.get("coexist"), total(forces),
+                            order["from"])
+
+
+def arrived(state: State, seat: str, territory: str, wish: bool | None, count: int,
+            source: str | None) -> list[Event]:
+    """What the powers do when ``count`` forces of ``seat`` arrive (``Faction.arrived``)."""
+    return [e for f in factions.in_play(state)
+            for e in f.arrived(state, seat, territory, wish, count, source)]
 
 
 def _chosen(chosen: str | None) -> dict[str, str]:

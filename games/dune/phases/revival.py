@@ -85,7 +85,7 @@ from .. import factions, leaders, variants
 from ..cards import karama, karama_reach
 from ..codes import EventCode
 from ..data import Act
-from ..forces import Counts, add, take
+from ..forces import Counts, add, take, total
 from ..orders.revival_orders import (
     CARDS,
     KWISATZ_HADERACH,
@@ -93,7 +93,6 @@ from ..orders.revival_orders import (
     allowance,
     has_decision,
     prompt,
-    value_of,
 )
 from ..prompt_key import PromptKey
 from ..rules import rules_of
@@ -194,10 +193,13 @@ def resolve(state: State, wanted: dict[str, dict[str, Any]]) -> list[Event]:
             found = allowance(state, seat)
             events += _forces(state, found, wanted[seat], support.get(seat))
             if wanted[seat]["leader"]:
-                events += _leader(state, seat, wanted[seat]["leader"])
+                events += _leader(state, found, wanted[seat]["leader"])
             for card in CARDS:
                 if wanted[seat][card]:
                     events += _card(state, found, card, wanted[seat][card])
+            free = bool(found.free and total(wanted[seat]["forces"]))
+            events += [e for faction in factions.in_play(state)
+                       for e in faction.revived(state, seat, free, bool(wanted[seat]["ghola"]))]
     return events
 
 
@@ -210,7 +212,7 @@ def _forces(state: State, found: Allowance, value: dict[str, Any],
     emperor, offered = support or (None, 0)
     if emperor is not None:
         offered = min(offered, state["factions"][emperor]["spice"])
-    left = own["spice"] - (value_of(state, value["leader"]) if value["leader"] else 0)
+    left = own["spice"] - (found.leader_price(value["leader"]) if value["leader"] else 0)
     while _from_emperor(found, forces, left) > offered:  # an Emperor's ally, or one whose
         # grant the Fremen withheld (001 2.04.12): its plain forces cut first
         cut = next(k.name for k in found.kinds if forces.get(k.name))
@@ -221,8 +223,9 @@ def _forces(state: State, found: Allowance, value: dict[str, Any],
     from_emperor = _from_emperor(found, forces, left)
     _to_reserve(state, seat, forces)
     own["spice"] -= cost - from_emperor
+    _paid(state, found, cost)
     events = [Event(EventCode.FORCES_REVIVED, {"faction": seat, "forces": forces,
-                                               "spice": cost})]
+                                               "spice": cost, **_to(found, cost)})]
     if found.free:                      # free revival taken (001 4.05.05.02, ``variants``)
         events += variants.acted(state, seat, Act.FREE_REVIVAL)
     if from_emperor:
@@ -248,12 +251,26 @@ def _cut(seat: str, ordered: Counts, revived: Counts) -> list[Event]:
                   to=(seat,))]
 
 
-def _leader(state: State, seat: str, name: str) -> list[Event]:
-    """A leader revived for his value, paid to the bank (000 IX.D.2)."""
-    state["factions"][seat]["spice"] -= value_of(state, name)
-    _back_from_tanks(state, seat, name)
-    return [Event(EventCode.LEADER_REVIVED, {"faction": seat, "leader": name,
-                                     "spice": value_of(state, name)})]
+def _leader(state: State, found: Allowance, name: str) -> list[Event]:
+    """A leader revived for his value, paid to the bank (000 IX.D.2), or to the faction paid
+    for revival (001 2.08.11)."""
+    price = found.leader_price(name)
+    state["factions"][found.seat]["spice"] -= price
+    _paid(state, found, price)
+    _back_from_tanks(state, found.seat, name)
+    return [Event(EventCode.LEADER_REVIVED, {"faction": found.seat, "leader": name,
+                                             "spice": price, **_to(found, price)})]
+
+
+def _paid(state: State, found: Allowance, spice: int) -> None:
+    """The spice of a revival to the faction paid for it (001 2.08.11), if any."""
+    if found.payee is not None:
+        state["factions"][found.payee]["spice"] += spice
+
+
+def _to(found: Allowance, spice: int) -> dict[str, str]:
+    """Who was paid, for an event, where a faction was (the bank is not named)."""
+    return {"to": found.payee} if found.payee is not None and spice else {}
 
 
 def _card(state: State, found: Allowance, card: str, part: dict[str, Any]) -> list[Event]:

@@ -88,7 +88,7 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
     rng.shuffle(state["decks"][decks.draw_pile(rules, decks.SPICE)])
     for seat in order:
         state["factions"][seat] = {**_faction_sheet(rules, seat),
-                                   **factions.power(seat).own_sheet()}
+                                   **factions.power(seat, rules).own_sheet()}
     _place_fixed_forces(state, rules)
     for seat in order:
         for _ in range(sheet(seat, rules).treachery_cards_at_start):
@@ -115,7 +115,7 @@ def _faction_sheet(rules: Rules, seat: str) -> dict[str, Any]:
         "spice": faction.spice,
         "reserve": minus(at_start(rules, seat), {plain(rules, seat): placed}),
         "tanks": {},
-        "to_place": placed if factions.power(seat).start_placement() != "fixed" else 0,
+        "to_place": placed if factions.power(seat, rules).start_placement() != "fixed" else 0,
         "hand": [], "traitors": [], "traitor_draw": [],
         "leaders": {leader.name: "alive" for leader in data(rules).leaders_of(faction.name)},
         "leaders_revived": [],
@@ -244,7 +244,8 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
             if factions.has(state, seat, Ability.START_ANYWHERE):
                 territory, sector = orders[f"bg-placement:{seat}"]
                 _place_token(state, seat, territory, sector, events)
-                events += factions.power(seat).placed_last(state, territory)
+                events += factions.power(seat, state).placed_last(state, territory)
+        events += [e for f in factions.in_play(state) for e in f.after_traitors(state, rng)]
         state["step"] = {"round": 3}
     return events
 

@@ -73,7 +73,6 @@ from pbem.game import Event
 from .. import factions, transfers, variants
 from ..codes import EventCode
 from ..data import Ability
-from ..factions.bene_gesserit_coexistence import coexisting
 from ..rules import Rules, rules_of
 from ..state import State, ally_of, data, occupants, sheet, storm_order
 
@@ -151,7 +150,8 @@ def coexisting_strongholds(state: State) -> list[str]:
     """The strongholds where the Bene Gesserit coexist now (their performance points, 004
     line 179); public, as every coexistence is."""
     strongholds = {territory.name for territory in data(state).board.strongholds}
-    return [territory for territory in coexisting(state) if territory in strongholds]
+    return [territory for faction in factions.in_play(state)
+            for territory in faction.coexisting(state) if territory in strongholds]
 
 
 def strongholds_needed(rules: Rules, players: int, members: int = 1) -> int:

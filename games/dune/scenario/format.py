@@ -46,6 +46,8 @@ class FactionPosition:
     leaders_revived: tuple[str, ...] | None = None
     prediction: Prediction | None = None
     karama_power_used: bool | None = None      # once a game in GF9 (001 1.14.01)
+    face_dancers: tuple[str, ...] | None = None            # the Tleilaxu's (001 2.08.04)
+    face_dancers_revealed: tuple[str, ...] | None = None   # revealed since drawn (2.08.07)
 
 
 @dataclass(frozen=True)

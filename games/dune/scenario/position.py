@@ -283,6 +283,16 @@ def _faction(state: State, seat: str, given: FactionPosition, key: str, rules: R
                                         f"{key}.prediction", problems)
     if given.karama_power_used:
         own["karama_power_used"] = True
+    for field, held in (("face_dancers", given.face_dancers),
+                        ("revealed", given.face_dancers_revealed)):
+        if held is None:
+            continue
+        if field not in own:
+            problems.append(f"{key}: the {faction_name(seat, rules)} have no Face Dancers")
+            continue
+        own[field] = [name for name, _ in _leaders(rules, held, f"{key}.{field}", problems)]
+        deck = state["decks"]["traitors"]
+        deck[:] = [name for name in deck if name not in own[field]]
 
 
 def _not_own(rules: Rules, leader: str, faction: str, seat: str, key: str, problems: list[str]

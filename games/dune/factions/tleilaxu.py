@@ -1,0 +1,146 @@
+"""The Tleilaxu (Bene Tleilax), of the Ixians & Tleilaxu expansion: their powers (001 2.08).
+
+Basic (2.08.02-16): no traitors but three Face Dancers (``tleilaxu_face_dancers``), free
+revival 2, unlimited revival of their own forces, half price for themselves and their ally,
+the others' revival paid to them, a spice from the bank for each faction taking free revival or
+playing a Tleilaxu Ghola, and Zoal (the leader ``opposing`` in ``data/gf9/leaders.yaml``).
+Advanced (2.08.17): Gholas.  Their Karama power (1.14.09) stops a faction's revival.
+
+Rulings (docs/rules-coverage.md, "001 2.08"):
+
+- UNLIMITED REVIVAL (2.08.09): no limit on their forces revived for spice; "as many leaders
+  per Turn" is not offered by mail yet (one leader a turn, as every faction).
+- HALF PRICE (2.08.10, 2.08.16): half the whole price of a revival, rounded up once (so 3
+  forces at 2 each cost 3); their ally's always, by mail (2.08.16's "may" is taken as given).
+- PAYMENT FOR REVIVALS (2.08.11): every spice another faction pays for its revival, its forces
+  and its leaders, goes to them, an Emperor's support for his ally's forces too; not the
+  spice of their own revival.
+- SUBSIDIZED REVIVAL (2.08.13): a spice for each other faction whose revival used its free
+  forces or a Tleilaxu Ghola; their own free revival earns nothing (it is "each faction"
+  besides themselves, as Axlotl Tanks, 4.05.04, reads it).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.game import Event, Prompt
+
+from ..codes import EventCode
+from ..data import Ability
+from ..state import State, ally_of
+from . import tleilaxu_face_dancers as face_dancers
+from .base import REVIVAL, BattleTools, Faction, RevivalTerms, has
+
+TLEILAXU = face_dancers.TLEILAXU
+
+
+class Tleilaxu(Faction):
+    """The Tleilaxu's hooks."""
+
+    seat = TLEILAXU
+    precedence = {"before_plans": 3}     # their word on the reveal, after the Voice and question
+
+    # --- hooks of set-up
+
+    def own_sheet(self) -> dict[str, Any]:
+        """Their Face Dancers, unrevealed and revealed, and their standing word on revealing
+        them (every one, by default)."""
+        return {"face_dancers": [], "revealed": [], "reveal": face_dancers.ALL}
+
+    def after_traitors(self, state: State, rng: random.Random) -> list[Event]:
+        """NO ONE IS SAFE (2.08.04): three Face Dancers drawn once the others hold their
+        traitors."""
+        if not has(state, self.seat, Ability.FACE_DANCERS):
+            return []
+        return face_dancers.draw(state, rng)
+
+    # --- hooks of payments and revival
+
+    def receives(self, state: State, payment: str, payer: str) -> bool:
+        """PAYMENT FOR REVIVALS (2.08.11): the others' revival is paid to them."""
+        return (payment == REVIVAL and payer != self.seat
+                and has(state, self.seat, Ability.REVIVAL_PAYMENTS))
+
+    def revival_terms(self, state: State, seat: str, terms: RevivalTerms) -> RevivalTerms:
+        """Their own revival: no limit of forces (2.08.09) and half price (2.08.10); their
+        ally's at half price (2.08.16)."""
+        if seat == self.seat:
+            unlimited = has(state, seat, Ability.UNLIMITED_REVIVAL)
+            return RevivalTerms(None if unlimited else terms.forces,
+                                terms.half_price or has(state, seat, Ability.HALF_PRICE_REVIVAL))
+        if seat in ally_of(state, self.seat) and has(state, self.seat,
+                                                       Ability.ALLY_HALF_PRICE_REVIVAL):
+            return RevivalTerms(terms.forces, True)
+        return terms
+
+    def revived(self, state: State, seat: str, free: bool, card: bool) -> list[Event]:
+        """SUBSIDIZED REVIVAL (2.08.13): a spice from the bank for another faction's free
+        revival or Tleilaxu Ghola."""
+        if seat == self.seat or not (free or card) or not has(state, self.seat,
+                                                               Ability.REVIVAL_SUBSIDY):
+            return []
+        state["factions"][self.seat]["spice"] += 1
+        return [Event(EventCode.REVIVAL_SUBSIDY, {"faction": self.seat, "from": seat,
+                                                  "spice": 1})]
+
+    # --- hooks of battle
+
+    def before_plans_decision(self, state: State, battle: dict[str, Any]
+                              ) -> tuple[Prompt, str] | None:
+        """Their standing word on revealing Face Dancers, optional in every battle (2.08.06)."""
+        if not has(state, self.seat, Ability.FACE_DANCERS):
+            return None
+        return face_dancers.decision(state, battle)
+
+    def before_plans_key(self, state: State, battle: dict[str, Any]) -> str | None:
+        return face_dancers.KEY if has(state, self.seat, Ability.FACE_DANCERS) else None
+
+    def before_plans(self, state: State, orders: dict[str, Any], wanted: dict[str, list[str]],
+                     tools: BattleTools) -> list[Event]:
+        """Their word, if given in this battle's round, stands from now on."""
+        face_dancers.given(state, orders)
+        return []
+
+    def after_battle(self, state: State, winner: str | None, loser: str | None,
+                     plans: dict[str, dict[str, Any]], territory: str, rng: random.Random
+                     ) -> list[Event]:
+        """FACE DANCERS (2.08.06): the winner's leader revealed, if he is one they reveal."""
+        leader = face_dancers.revealed_by(state, winner, plans)
+        if leader is None or winner is None:
+            return []
+        sectors = state["step"]["battle"]["sectors"]
+        return face_dancers.reveal(state, winner, leader, territory, sectors, rng)
+
+    # --- hooks of collection, alliances and victory
+
+    def drop_out(self, state: State) -> list[Event]:
+        """Their Face Dancers go back into the traitor deck (004 line 193: a faction's cards
+        leave with it)."""
+        own = state["factions"][self.seat]
+        state["decks"]["traitors"] += own["face_dancers"] + own["revealed"]
+        own["face_dancers"], own["revealed"] = [], []
+        return []
+
+    # --- hooks of the invariants
+
+    def violations(self, state: State) -> list[str]:
+        """Their Face Dancers, unrevealed and revealed, are three at most, distinct, and out
+        of the traitor deck (2.08.04, 2.08.07)."""
+        own = state["factions"][self.seat]
+        held = own["face_dancers"] + own["revealed"]
+        found = []
+        if len(held) > face_dancers.DRAWN or len(set(held)) < len(held):
+            found.append(f"tleilaxu: Face Dancers {held}")
+        if set(held) & set(state["decks"].get("traitors", [])):
+            found.append(f"tleilaxu: Face Dancers {held} still in the traitor deck")
+        return found
+
+    # --- hooks of the views and reports
+
+    def behind_shield(self, state: State) -> dict[str, Any]:
+        """Their Face Dancers (2.08.04: secret) and their word on revealing them; the
+        revealed ones are public (``public``)."""
+        own = state["factions"][self.seat]
+        return {"face_dancers": list(own["face_dancers"]), "reveal": own["reveal"]}
