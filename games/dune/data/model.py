@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from functools import cached_property
 
-from .names import Named, NameIndex
+from ...common.names import Named, NameIndex
 
 
 class TerritoryType(StrEnum):

@@ -13,9 +13,9 @@ from typing import Any
 
 from pbem.schema import build
 
+from ...common.names import Named, NameIndex
 from .. import tokens
 from ..data import NameLookupError, Territory, TokenPlace
-from ..data.names import Named, NameIndex
 from ..forces import kinds
 from ..orders.language import OrderProblem, read_territory, words_of
 from ..rules import Rules
