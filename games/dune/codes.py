@@ -28,6 +28,16 @@ class EventCode(StrEnum):
     LEADER_SPICE = "leader-spice"
     PLAN_CORRECTED = "plan-corrected"
     TRAITOR_CALLED = "traitor-called"
+    # sandtrout (001 4.08.02)
+    SANDTROUT = "sandtrout"
+    WORM_CANCELLED = "worm-cancelled"
+    # spice_specials (001 3.02.02, 3.02.06, 3.02.13)
+    AMAL = "amal"
+    HARVESTER = "harvester"
+    SPECIAL_UNPLAYED = "special-unplayed"
+    SPECIALS_SET = "specials-set"
+    THUMPER = "thumper"
+    WEAPON_WITHHELD = "weapon-withheld"
     # before_plans
     BATTLE_SECOND_ROUND = "battle-second-round"
     NO_LEADERS = "no-leaders"
@@ -180,6 +190,9 @@ class ErrorCode(StrEnum):
     BAD_DIAL = "bad-dial"
     BAD_LOSSES = "bad-losses"
     BAD_PLAN_LINE = "bad-plan-line"
+    BAD_TOOTH = "bad-tooth"
+    BAD_SPECIAL = "bad-special"
+    BESIDE = "beside"
     CARD_NOT_HELD = "card-not-held"
     CARD_TWICE = "card-twice"
     DIAL = "dial"

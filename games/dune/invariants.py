@@ -205,12 +205,15 @@ def _cards(state: State) -> list[str]:
     if piles.keys() != found.piles.keys():
         return decks.pile_problems(state, found)
     problems = []
-    held = {DeckCards.TREACHERY: _held_treachery(state), DeckCards.SPICE: []}
+    held = {DeckCards.TREACHERY: _held_treachery(state),
+            DeckCards.SPICE: [state["sandtrout"]] if "sandtrout" in state else []}  # 4.08.02
+    rules = rules_of(state)
     for deck in found.decks:
         if deck.cards in held:
             problems += _conserved(f"{deck.name} cards", decks.in_piles(state, deck)
-                                   + held[deck.cards], _shipped_cards(rules_of(state).layers,
-                                                                      deck.name))
+                                   + held[deck.cards],
+                                   _shipped_cards(rules.layers, deck.name, rules.card_sets,
+                                                  rules.extra_spice_cards))
     return problems
 
 
@@ -223,11 +226,13 @@ def _held_treachery(state: State) -> list[str]:
 
 
 @functools.cache
-def _shipped_cards(layers: tuple[str, ...], deck: str) -> list[str]:
-    """The ids of a deck's cards in the game's layers of data, sorted (read them, never change
-    them)."""
+def _shipped_cards(layers: tuple[str, ...], deck: str, sets: tuple[str, ...],
+                   extra: tuple[str, ...]) -> list[str]:
+    """The ids of a deck's cards in the game's layers of data, with its expansions'
+    ``sets`` of treachery cards and its ``extra`` spice cards (the Sandtrout, 001 4.08.02),
+    sorted (read them, never change them)."""
     found = layered_data(layers)
-    return sorted(found.deck_cards(found.deck(deck)))
+    return sorted(found.deck_cards(found.deck(deck), sets, extra))
 
 
 def _conserved(name: str, found: list[str], shipped: list[str]) -> list[str]:

@@ -116,6 +116,18 @@ class Rules:
                                         if getattr(self, option))
     data_layers: ClassVar[tuple[str, ...]]
 
+    @property
+    def extra_spice_cards(self) -> tuple[str, ...]:
+        """The spice cards the spice deck holds besides the base cards: none but where a
+        ruleset's option adds one."""
+        return ()
+
+    @property
+    def card_sets(self) -> tuple[str, ...]:
+        """The expansions' sets of treachery cards the deck holds besides its base cards
+        (``treachery.yaml``: ``sets``): none but where a ruleset's option adds one."""
+        return ()
+
     def cite(self, rule: str) -> str:
         """How a mail of this ruleset cites ``rule``, a classic citation as the code writes it
         ("000 VIII.D", "000 player aid B.2; WBC line 1376"): classic and WBC cite it as it is;
@@ -845,6 +857,10 @@ class GF9(Classic):
     # 001 2.07-2.08, 3.02: the Ixians & Tleilaxu expansion, its factions seated (their sheets'
     # ``expansion``, ``Rules.in_play``)
     ixians_tleilaxu: bool = field(default=False, metadata=ADDED)
+    # 001 3.02: the Ixians & Tleilaxu expansion's treachery cards shuffled into the deck
+    ixians_tleilaxu_cards: bool = field(default=False, metadata=ADDED)
+    # 001 4.08.02: the Sandtrout, the expansion's spice card, shuffled into the spice deck
+    sandtrout: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -855,7 +871,8 @@ class GF9(Classic):
         "advanced": ("advantages", "advanced_collection", "double_blow", "advanced_combat",
                      "karama_powers"),
         "tournament": ("tournament", "shield_wall_victory"),
-        "tech_tokens": ("tech_tokens",), "ixians_tleilaxu": ("ixians_tleilaxu",)}
+        "tech_tokens": ("tech_tokens",), "ixians_tleilaxu": ("ixians_tleilaxu",),
+        "ixians_tleilaxu_cards": ("ixians_tleilaxu_cards",), "sandtrout": ("sandtrout",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.
@@ -943,6 +960,18 @@ class GF9(Classic):
         """001 4.1.13, 4.2.1: "After the fourth worm (counting all worms, even Karama worms
         summoned by the Fremen)", in a tournament game."""
         return self.shield_wall_victory and worms >= GF9_SHIELD_WALL_WORMS
+
+    free_support_for_ally = False       # 001 2.04.22: "Your Forces"
+
+    @property
+    def extra_spice_cards(self) -> tuple[str, ...]:
+        """001 4.08.02: the Sandtrout, with ``sandtrout`` (``phases/sandtrout``)."""
+        return ("Sandtrout",) if self.sandtrout else ()
+
+    @property
+    def card_sets(self) -> tuple[str, ...]:
+        """001 3.02: the first expansion's cards, with ``ixians_tleilaxu_cards``."""
+        return ("ixians_tleilaxu",) if self.ixians_tleilaxu_cards else ()
 
     def cite(self, rule: str) -> str:
         """001's section for the classic ``rule`` (``data/gf9/citations.yaml``, each entry

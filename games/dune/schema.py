@@ -303,6 +303,12 @@ class State(TypedDict):
     karamas: NotRequired[list[list[str]]]
     # the Truthtrance questions waiting for their answer (``truthtrance``)
     truthtrance: list[Question]
+    # the Amal, Harvester and Thumper each faction set to be played at their moment, with the
+    # moment (``spice_specials``; 001 3.02); only once one was set
+    specials: NotRequired[dict[str, dict[str, Any]]]
+    # the Sandtrout set aside, waiting to cancel the next worm (``phases/sandtrout``; 001
+    # 4.08.02); only while it waits
+    sandtrout: NotRequired[str]
     # the token layer (``tokens``): only in a game with a kind of token in play (001 4.05)
     tokens: NotRequired[list[TokenRecord]]
     result: Result | None               # None, or the winners when the game is over

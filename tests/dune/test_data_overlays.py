@@ -107,7 +107,7 @@ def test_each_ruleset_has_its_data_loaded_once_and_checked(ruleset):
         dataclasses.replace(f, **flags) for f in base.factions]
     emperor = ours.faction("Emperor")
     assert emperor.alliance == base.faction("Emperor").alliance | {Ability.ALLY_EXTRA_REVIVAL}
-    assert [(c.id, c.name, c.type, c.slots) for c in ours.treachery_deck] == [
+    assert [(c.id, c.name, c.type, c.slots) for c in ours.treachery_in_play(())] == [
         (c.id, c.name, c.type, c.slots) for c in base.treachery_deck]
 
 

@@ -111,8 +111,9 @@ def words(text: str) -> str:
 
 def rare_positions() -> list:
     """Positions that ask what random play seldom reaches: an ally's Karama in a battle he is
-    not in (``battle_karama``, player aid B.6); the GF9 Fremen's Karama worm (001 1.14.04), as
-    its scenario file stands."""
+    not in (``battle_karama``, player aid B.6); the GF9 Fremen's Karama worm (001 1.14.04) and
+    the setting of the Ixians & Tleilaxu expansion's Amal (001 3.02.02), as their scenario
+    files stand."""
     spec = importlib.util.spec_from_file_location("battle_positions",
                                                   Path(__file__).parent / "test_battle.py")
     positions = importlib.util.module_from_spec(spec)
@@ -125,8 +126,10 @@ def rare_positions() -> list:
         "gf9_1_14_04_the_fremen_karama_worm_devours_and_calls_the_nexus.yaml")
     reveal = Path(__file__).parent / "scenarios" / (     # the Tleilaxu's REVEAL (001 2.08.06)
         "gf9_2_08_06_a_face_dancer_revealed_replaces_the_winners_forces.yaml")
+    amal = Path(__file__).parent / "scenarios" / (       # setting Amal (001 3.02.02)
+        "gf9_3_02_02_amal_halves_every_factions_spice_at_the_phase_named.yaml")
     return [state, *(load_scenario(yaml.safe_load(path.read_text())).state
-                     for path in (summon, reveal))]
+                     for path in (summon, reveal, amal))]
 
 
 def test_every_prompt_kind_renders_its_legal_choices_and_template(games):

@@ -191,6 +191,9 @@ def _plan(view: dict[str, Any], prompt: Prompt, fought: str = "") -> str | None:
         plan["cheap_hero"] = side.cheap_heroes[0]
     if side.must_lead:
         plan["weapon"], plan["defense"] = _cards(side)
+        battle_plan.fitted(side, plan)                              # 001 3.02.05, 3.02.14
+        if plan["weapon"] in battle_orders.withholdable(side):      # 001 3.02.09
+            plan["tooth"] = combat.IF_IT_KILLS
     plan["kh"] = side.kh and side.must_lead
     strength = side.strength
     plan["spice"] = min(strength.most_spice(side.spice), side.spice // 3)
@@ -220,8 +223,9 @@ def _soonest_income(side: battle_plan.Side) -> str:
 
 
 def _cards(side: battle_plan.Side) -> tuple[str | None, str | None]:
-    """A weapon and a defense: real ones first (the lasgun last, never with a shield), then
-    worthless cards to be rid of."""
+    """A weapon and a defense: real ones first (the lasgun last, never with a shield or a card
+    that counts as one), then worthless cards to be rid of; a card that fits both places of
+    a plan as the kind it is alone (001 3.02.05, 3.02.14)."""
     def worthless(name: str) -> bool:
         return side.card(name).type is CardType.WORTHLESS
 
@@ -232,7 +236,8 @@ def _cards(side: battle_plan.Side) -> tuple[str | None, str | None]:
     weapon = weapons[0] if weapons else None
     defenses = [n for n in side.cards(Slot.DEFENSE)
                 if (n != weapon or side.count(n) > 1)
-                and not (weapon and lasgun(weapon) and side.card(n).type is CardType.SHIELD)]
+                and not (weapon and lasgun(weapon)
+                         and Effect.COUNTS_AS_SHIELD in side.card(n).effects)]
     defense = sorted(defenses, key=lambda n: (worthless(n), n))[0] if defenses else None
     return weapon, defense
 

@@ -8,6 +8,7 @@ listing them all.  Names players write are found with
 ``UnknownName`` or ``AmbiguousName`` with the candidates.
 """
 
+from ...common.names import AmbiguousName, NameLookupError, UnknownName, normalise
 from .loader import CLASSIC, DATA_DIR, DataError, Fault, FaultCode, citations, load
 from .model import (
     Ability,
@@ -45,7 +46,6 @@ from .model import (
     TokenPlace,
     TreacheryCard,
 )
-from .names import AmbiguousName, NameLookupError, UnknownName, normalise
 
 __all__ = [
     "CLASSIC",

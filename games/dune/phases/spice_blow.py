@@ -111,7 +111,7 @@ from pbem.wording import plural
 
 from .. import factions
 from ..board import reach
-from ..cards import karama, karama_reach
+from ..cards import karama, karama_reach, spice_specials
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, SpiceCard, Territory
 from ..decks import spice_discards
@@ -147,7 +147,7 @@ from ..state import (
     only_sector,
     storm_order,
 )
-from . import nexus
+from . import nexus, sandtrout
 
 NONE = "NONE"
 POLAR_SINK = "Polar Sink"
@@ -161,7 +161,11 @@ PROTECTION = "protection"    # GF9 KARAMA PROTECTION: the word of ``karama_reach
 def begin(state: State, rng: random.Random) -> list[Event]:
     """Start with the first pile, remembering the territory each pile last turned up."""
     state["step"] = {"pile": 0, "pile_worms": 0, "worm": None, "done": False}
-    return _blow(state, rng)
+    played = spice_specials.thumper(state)                  # 001 3.02.13
+    if played and played[0].code == EventCode.THUMPER:
+        return played + worm_turned(state, SpiceCard(spice_specials.THUMPER), rng) \
+            + _blow(state, rng)
+    return (played or []) + _blow(state, rng)
 
 
 def prompts(state: State) -> list[Prompt]:
@@ -254,7 +258,10 @@ def _called_nexus(state: State) -> list[Event]:
 
 # --- the cards
 def spice_card(game: Any, card_id: str) -> SpiceCard:
-    """A spice card of a game's deck (``game``: a state, a view or its rules)."""
+    """A spice card of a game's deck (``game``: a state, a view or its rules); the Sandtrout
+    (001 4.08.02) is no territory card."""
+    if card_id == sandtrout.SANDTROUT:
+        return SpiceCard(card_id)
     return data(game).spice_card(card_id)
 
 
@@ -271,9 +278,18 @@ def turn_card(state: State, rng: random.Random) -> list[Event]:
     decks, discards = state["decks"], spice_discards(state)
     events = [] if decks["spice"] else [reshuffle(state, rng)]
     card = spice_card(state, decks["spice"].pop())
-    decks[discards[pile]].append(card.id)
     events.append(Event(EventCode.SPICE_CARD, {"pile": pile + 1, "card": card.id,
                                        "territory": card.territory}))
+    if card.id == sandtrout.SANDTROUT:                      # 001 4.08.02
+        if state["turn"] == 1:                              # as the worms of turn 1
+            step.setdefault("aside", []).append(card.id)
+            events.append(Event(EventCode.WORM_SET_ASIDE, {"card": card.id}))
+        else:
+            events += sandtrout.turned(state)
+        return events + turn_card(state, rng)
+    decks[discards[pile]].append(card.id)
+    if card.is_shai_hulud and state["turn"] > 1 and sandtrout.cancels(state):
+        return events + sandtrout.cancel(state, decks[discards[pile]]) + turn_card(state, rng)
     if card.is_shai_hulud:
         return events + worm_turned(state, card, rng)
     state["spice_last"][discards[pile]] = card.territory
@@ -329,9 +345,10 @@ def place_spice(state: State, card: SpiceCard) -> list[Event]:
     if card.sector == state["storm"]["sector"]:
         return [Event(EventCode.SPICE_IN_STORM, {"territory": card.territory,
                                                  "sector": card.sector})]
-    state["spice"][card.territory] = state["spice"].get(card.territory, 0) + card.amount
+    amount, doubled = spice_specials.harvester(state, sandtrout.amount(state, card.amount))
+    state["spice"][card.territory] = state["spice"].get(card.territory, 0) + amount
     return [Event(EventCode.SPICE_PLACED, {"territory": card.territory, "sector": card.sector,
-                                   "amount": card.amount})]
+                                   "amount": card.amount}), *doubled]      # 001 3.02.06
 
 
 # --- worms
