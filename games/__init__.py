@@ -8,4 +8,5 @@ Each game is a module (or package) that provides the names listed in
 GAMES = {
     "auction": "pbem.games.auction",
     "dune": "pbem.games.dune",
+    "war_for_arrakis": "pbem.games.war_for_arrakis",
 }

@@ -462,15 +462,15 @@ def _options(pairs: tuple[str, ...]) -> dict:
               help="Folder for the replayable files of failing games.")
 @click.option("--bot", "style", default="random", show_default=True,
               help="The bots that play: random, or another style the game has (basic).")
-@click.option("--seat", "seat_names", multiple=True, metavar="SEAT",
-              help="A seat every game has (repeat for each; default: drawn from each game's "
-                   "seed among those the ruleset seats).")
+@click.option("--seats", "seat_list", default=None, metavar="SEAT,SEAT...",
+              help="The seats of every game (default: drawn from each game's seed).")
 def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
              option_pairs: tuple[str, ...], out: str, style: str,
-             seat_names: tuple[str, ...]) -> None:
+             seat_list: str | None) -> None:
     """Play whole games by the bots, checking the game's invariants after every step.
 
-    Each game has 2 to 6 seats drawn from its seed (or those --seat names); every bot order goes
+    Each game has seats drawn from its seed among those the game may seat (2 to 6 of
+    Dune's factions; one of War for Arrakis's seatings), or --seats; every bot order goes
     through the order parser.  A game that breaks an invariant, crashes, has a
     bot order refused or does not replay to the same state is saved in --out
     as JSON.  Prints one summary line; exits 1 if anything broke.
@@ -479,6 +479,8 @@ def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
     Example:
       pbem selfplay --game dune --games 200 --seed 7 --ruleset classic \\
         --option advanced=true --option turns=5 --out /tmp/selfplay
+      pbem selfplay --game auction --games 20 --seats north,east,south \\
+        --option 'commanders={south: north}' --option pass_command=true
     """
     from pbem.game import Bots, capability, load_game
     from pbem.selfplay import BadSetup, play_games
@@ -494,8 +496,9 @@ def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
                                  f"{', '.join(bots.bot_styles) if bots else 'none'}",
                                  param_hint="--bot")
     try:
-        summary = play_games(game_module, ruleset, _options(option_pairs), games, seed,
-                             seats=list(seat_names) or None, out=out, style=style)
+        seats = [s.strip() for s in seat_list.split(",")] if seat_list else None
+        summary = play_games(game_module, ruleset, _options(option_pairs), games, seed, out=out,
+                             style=style, seats=seats)
     except BadSetup as error:
         raise click.ClickException(f"bad set-up: {error}") from None
     for violation in summary.violations:
@@ -508,21 +511,25 @@ def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
 @main.command()
 @click.option("--dir", "directory", type=click.Path(file_okay=False),
               help="Scratch directory (default: a new temporary one).")
-@click.option("--game", "game_name", type=click.Choice(["dune", "auction"]),
+@click.option("--game", "game_name",
+              type=click.Choice(["dune", "auction", "war_for_arrakis"]),
               default="dune", show_default=True,
-              help="A short game of classic Dune (WBC rules), or two small auctions.")
-@click.option("--seats", type=click.IntRange(2, 6), default=None,
+              help="A short game of classic Dune (WBC rules), two small auctions, or a game "
+                   "of War for Arrakis.")
+@click.option("--seats", type=click.IntRange(1, 6), default=None,
               help="How many scripted players (per game); default 6 for Dune, 3 for the "
-                   "auctions.")
+                   "auctions, 2 for War for Arrakis (3 or 4: teams; 1: --ruleset mahdi).")
 @click.option("--seed", default="demo", show_default=True, help="The game's random seed.")
 @click.option("--bots", is_flag=True,
               help="Every seat a bot (bot: random): the moderator plays alone, no mail.")
 @click.option("--turns", type=click.IntRange(1), default=2, show_default=True,
-              help="Dune: end after this many turns (10: a whole game under WBC).")
+              help="Dune: end after this many turns (10: a whole game under WBC); War for "
+                   "Arrakis: after this many rounds.")
 @click.option("--no-maps", "no_maps", is_flag=True,
               help="Text-only reports, without the map of the board (faster).")
 @click.option("--ruleset", default=None,
-              help="Dune: the ruleset played (default: wbc; gf9: the 2019 edition).")
+              help="Dune: the ruleset played (default: wbc; gf9: the 2019 edition); War for "
+                   "Arrakis: standard, or mahdi (the solo mode).")
 @click.option("--option", "option_pairs", multiple=True, metavar="KEY=VALUE",
               help="Dune: a game option, its value read as YAML; repeat for more.")
 @click.option("--seat", "names", multiple=True, metavar="SEAT",
@@ -546,17 +553,19 @@ def demo(app: App, directory: str | None, game_name: str, seats: int | None, see
       pbem demo --ruleset gf9
       pbem demo --ruleset gf9 --option advanced=true --seat <seat> --seat <seat>
       pbem demo --game auction
+      pbem demo --game war_for_arrakis --seats 4
+      pbem demo --game war_for_arrakis --ruleset mahdi
     """
     from pbem.demo import run_demo
     from pbem.game import load_game
 
     if ruleset is not None:
         rulesets = load_game(game_name).rulesets
-        if game_name != "dune" or ruleset not in rulesets:
+        if game_name == "auction" or ruleset not in rulesets:
             raise click.BadParameter(f"{ruleset!r}: {game_name} has rulesets "
                                      f"{', '.join(rulesets) or 'none'}",
                                      param_hint="--ruleset")
-    seats = seats or (6 if game_name == "dune" else 3)
+    seats = seats or {"dune": 6, "auction": 3}.get(game_name, 2)
     if (option_pairs or names) and game_name != "dune":
         raise click.BadParameter("only the Dune demo takes options and seats",
                                  param_hint="--option")

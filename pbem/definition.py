@@ -159,6 +159,9 @@ def _checks(definition: GameDefinition) -> list[str]:
     if seating is not None and not seating.fewest <= len(names) <= seating.most:
         problems.append(f"seats: a game of {rules.name} ({ruleset}) seats {seating.fewest} to "
                         f"{seating.most}, not {len(names)}")
+    elif seating is not None and seating.sets and set(names) not in map(set, seating.sets):
+        problems.append(f"seats: a game of {rules.name} ({ruleset}) seats one of: "
+                        + "; ".join(", ".join(s) for s in seating.sets))
     if definition.civil_disorder == "bot" and capability(rules, Bots) is None:
         problems.append(f"civil_disorder: {rules.name} has no bots; expected defaults or wait")
     problems.extend(_zone_problem("timezone", definition.timezone))

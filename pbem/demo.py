@@ -99,8 +99,9 @@ def demo_games(game: str, seats: int, seed: str, bots: bool = False,
                turns: int | None = None, ruleset: str | None = None,
                options: dict | None = None, names: tuple[str, ...] = ()) -> list[dict]:
     """The game files of the demo: two auctions, or one game of Dune (WBC rules, or
-    ``ruleset``, with ``options``), a whole game or ``turns`` turns, its first ``seats`` seats
-    or those ``names`` names."""
+    ``ruleset``, with ``options``), a whole game or ``turns`` turns, its first ``seats``
+    seats or those ``names`` names; or one game of another game (War for Arrakis: its
+    ``ruleset``, ``turns`` rounds, the seating of ``seats`` players)."""
     def seating(names):
         if bots:
             return [{"seat": name, "bot": "random"} for name in names]
@@ -112,6 +113,16 @@ def demo_games(game: str, seats: int, seed: str, bots: bool = False,
         return [{"id": "dune-demo", "game": "dune", "ruleset": ruleset or "wbc",
                  "title": "Demo Dune", "seed": seed, "auth": "both", "options": options,
                  "seats": seating(list(names) or seats_of.names[:seats])}]
+    if game != "auction":
+        rules = load_game(game)
+        ruleset = ruleset or rules.rulesets[0]
+        options = {"rounds": turns} if turns else {}
+        seats_of = rules.seating(ruleset, options)
+        names = (next((s for s in seats_of.sets if len(s) == seats), seats_of.sets[0])
+                 if seats_of.sets else seats_of.names[:seats])
+        return [{"id": f"{game.replace('_', '-')}-demo", "game": game, "ruleset": ruleset,
+                 "title": f"Demo {game.replace('_', ' ').title()}", "seed": seed,
+                 "auth": "both", "options": options, "seats": seating(list(names))}]
     auction = load_game("auction")
     auctions = [{"lots": 3 - number} for number in range(2)]
     return [{"id": f"auction-demo-{number + 1}", "game": "auction",

@@ -260,21 +260,27 @@ class Event:
 @dataclass(frozen=True)
 class Seating:
     """The seats a game of one ruleset and options may have (``Game.seating``): the names a
-    game file may give them, in the game's order, and how many it seats."""
+    game file may give them, in the game's order, and how many it seats; ``sets``, where a
+    game seats only set combinations of them rather than any (War for Arrakis: a faction one
+    seat or its two powers', the solo mode's Atreides alone), those lists, each in the game's
+    order.  Self-play and the demo draw their seats from them."""
 
     names: tuple[str, ...]
     fewest: int
     most: int
+    sets: tuple[tuple[str, ...], ...] = ()
 
     def problems(self, seats: list[str]) -> list[str]:
         """What is wrong with seating these seats: an unknown name, a seat twice, too few or
-        too many (empty when they may play)."""
+        too many, or no set the game seats (empty when they may play)."""
         found = [f"unknown seat {seat!r}; seats are: {', '.join(self.names)}"
                  for seat in dict.fromkeys(seats) if seat not in self.names]
         found += [f"{seat!r} is seated twice" for seat in dict.fromkeys(seats)
                   if seats.count(seat) > 1]
         if not self.fewest <= len(seats) <= self.most:
             found.append(f"a game seats {self.fewest} to {self.most}, not {len(seats)}")
+        elif self.sets and set(seats) not in [set(s) for s in self.sets]:
+            found.append("a game seats one of: " + "; ".join(", ".join(s) for s in self.sets))
         return found
 
 

@@ -121,9 +121,11 @@ def play_games(game: Game, ruleset: str, options: dict[str, Any], games: int, se
 
 
 def _draw_seats(seating: Seating, seed: str) -> list[str]:
-    """As many of the seats a game of the ruleset and options may have as it may seat (its
-    ``Seating``), drawn from the game's seed."""
+    """As many of the seats a game of the ruleset and options may have as it may seat, or one
+    of its sets where it seats only those (its ``Seating``), drawn from the game's seed."""
     rng = random.Random(f"{seed}/seats")
+    if seating.sets:
+        return list(rng.choice(seating.sets))
     names = list(seating.names)
     return rng.sample(names, rng.randint(seating.fewest, min(seating.most, len(names))))
 

@@ -76,7 +76,8 @@ def secrets_over(states, seats):
 # then discarded); the discard pile may be shuffled into the deck in the same step, so the
 # card is never seen there at a step's end.
 OPEN_PLAYS = {"weather-control": "Weather Control", "hajr": "Hajr", "ghola-revival": "Ghola",
-              "family-atomics": "Family Atomics"}
+              "family-atomics": "Family Atomics",
+              "amal": "Amal", "harvester": "Harvester", "thumper": "Thumper"}    # 001 3.02
 
 
 def shown_in_events(events):

@@ -130,6 +130,30 @@ def test_pbem_imports_no_game():
             if other.startswith("pbem.games.")} == set()
 
 
+SHARED = "common"      # games/common: the parts every game may build on (docs/architecture.md)
+
+
+def _game(module: str) -> str | None:
+    """The game folder a module belongs to (``pbem.games.dune.turn`` -> ``dune``), else None."""
+    parts = module.split(".")
+    return parts[2] if len(parts) > 2 and parts[:2] == ["pbem", "games"] else None
+
+
+def test_no_game_imports_another():
+    """A game builds on pbem and the shared parts (``games/common``), never on another game:
+    a third game starts from the shared parts, not from Dune's."""
+    crossing = {(name, other) for name in MODULES for other in _graph()[name]
+                if _game(name) and _game(other) and _game(other) not in (_game(name), SHARED)}
+    assert crossing == set()
+
+
+def test_the_shared_parts_import_no_game():
+    shared = {name for name in MODULES if _game(name) == SHARED}
+    assert shared, "games/common exists"
+    assert {(name, other) for name in shared for other in _graph()[name]
+            if other.startswith("pbem.games") and _game(other) != SHARED} == set()
+
+
 SEATS = ("atreides", "bene-gesserit", "emperor", "fremen", "guild", "harkonnen")
 FACTION_WORDS = {*SEATS, "Atreides", "Bene Gesserit", "Emperor", "Fremen", "Spacing Guild",
                  "Guild", "Harkonnen"}

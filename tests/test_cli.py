@@ -230,6 +230,19 @@ def test_demo_plays_a_gf9_game_by_mail_with_its_own_phases(tmp_path):
     assert "Turn 2: CHOAM Charity" in gm and "Turn 1: Mentat Pause" in gm
 
 
+@pytest.mark.whole_game
+def test_demo_plays_a_v3_game_by_mail_with_its_control_round(tmp_path):
+    """``pbem demo --ruleset v3``: Dune v3.0 by mail (003), its Control round, its storm card
+    and its bonus cards named in the reports."""
+    result = CliRunner().invoke(main, ["demo", "--dir", str(tmp_path / "demo"), "--ruleset",
+                                       "v3", "--no-maps"], obj=Clock())
+    assert result.exit_code == 0, result.output
+    assert "demo: dune-demo: Game over" in result.output and "'turn': 2" in result.output
+    gm = (tmp_path / "demo" / "mail" / "read" / "gm.txt").read_text()
+    assert "Turn 1: Control" in gm and "(V3 rules)" in gm
+    assert "Bonus cards to the controllers of the cities" in gm
+
+
 def test_demo_refuses_a_ruleset_the_game_does_not_have(tmp_path):
     result = CliRunner().invoke(main, ["demo", "--dir", str(tmp_path / "demo"), "--ruleset",
                                        "deluxe"], obj=Clock())

@@ -81,14 +81,18 @@ def test_a_game_file_names_a_commander_that_has_a_player(south, fault):
     assert any(problem.startswith(fault) for problem in raised.value.problems)
 
 
-def test_only_a_game_with_commanders_lets_a_player_command_several_seats():
+def test_only_a_ruleset_with_commanders_lets_a_player_command_several_seats(tmp_path):
+    """Dune declares ``Commanders`` for v3's games of two and three players (003 "Playing with
+    two or three"); a classic game refuses a seat commanded by another's player when it is set
+    up, saying why."""
+    site = Installation(tmp_path)
     data = {"id": "d", "game": "dune", "ruleset": "classic",
             "seats": [{"seat": "atreides", "address": "a@x.test"},
                       {"seat": "fremen", "commanded_by": "atreides"}]}
     with pytest.raises(GameFileError) as raised:
-        game_definition(data)
-    assert "seats[1].commanded_by: in dune every seat has a player of its own" in (
-        raised.value.problems)
+        create_game(site.moderator().store, site.config, game_definition(data), site.clock())
+    assert any("under the classic ruleset each faction has a player of its own" in problem
+               for problem in raised.value.problems)
 
 
 # --- by mail: north commands south, which passes to east after the first lot

@@ -15,9 +15,11 @@ from __future__ import annotations
 import random
 from typing import Any
 
+from pbem.command import OPTION as COMMANDERS
 from pbem.game import (
     BotDecisions,
     Bots,
+    Commanders,
     Dropouts,
     Event,
     Invariants,
@@ -33,7 +35,7 @@ from pbem.game import (
     Turns,
 )
 
-from . import forces, turn
+from . import forces, players, turn
 from .ahead import ahead as ahead
 from .ahead import parse_mail
 from .board.board_map import BoardMap
@@ -64,7 +66,7 @@ rulesets = tuple(RULESETS)
 bot_styles = ("random", "basic")
 decision_kinds = load_decision_kinds()     # every order kind is registered by now (``turn``)
 capabilities = (Invariants, MapPicture, Turns, Scenarios, Dropouts, LeagueScoring,
-                TemplateGlobals, Bots, BotDecisions, OrdersAhead, Pace)
+                TemplateGlobals, Bots, BotDecisions, OrdersAhead, Pace, Commanders)
 
 
 def seating(ruleset: str, options: dict[str, Any]) -> Seating:
@@ -82,7 +84,16 @@ def setup(ruleset: str, options: dict[str, Any], seats: list[str],
     problems = seats_of(rules).problems(list(seats))
     if problems:
         raise ValueError("; ".join(problems))
-    return new_game(rules, seats, rng)
+    command = players.checked(rules, seats, options.get(COMMANDERS) or {})
+    state = new_game(rules, seats, rng)
+    players.new_command(state, command)
+    return state
+
+
+def commanders(state: State) -> dict[str, str]:
+    """Who runs which faction now (``Commanders``): in a v3 game of two or three players each
+    allied faction to its player's primary faction (``players``)."""
+    return players.commanders(state)
 
 
 def prompts(state: State) -> list[Prompt]:

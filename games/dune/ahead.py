@@ -29,7 +29,7 @@ from dataclasses import dataclass, replace
 
 from pbem.game import NotRead, OrderError, Parsed, Prompt
 
-from . import factions
+from . import factions, players
 from .cards import move_karama, storm_cards
 from .codes import ErrorCode
 from .data import NameLookupError
@@ -217,8 +217,8 @@ def _later_battles(state: State, seat: str) -> list[Decision]:
 def _nexus(state: State, seat: str) -> list[Decision]:
     """The seat's orders for the Nexus at each worm of a spice blow to come (000 VII.B; WBC
     VII.1), this turn's until its spice blow is over, then the next turn's."""
-    if rules_of(state).no_alliances:
-        return []
+    if rules_of(state).no_alliances or players.in_command(state):
+        return []           # 003 "Playing with two or three": the swap is asked at its Nexus
     prompt = nexus.prompt(state, seat, _blow_turn(state))
     return [_named(prompt, prompt.ahead, "NEXUS", _nexus_title(state), state)]
 

@@ -33,6 +33,16 @@ class EventCode(StrEnum):
     LEADER_SPICE = "leader-spice"
     PLAN_CORRECTED = "plan-corrected"
     TRAITOR_CALLED = "traitor-called"
+    # sandtrout (001 4.08.02)
+    SANDTROUT = "sandtrout"
+    WORM_CANCELLED = "worm-cancelled"
+    # spice_specials (001 3.02.02, 3.02.06, 3.02.13)
+    AMAL = "amal"
+    HARVESTER = "harvester"
+    SPECIAL_UNPLAYED = "special-unplayed"
+    SPECIALS_SET = "specials-set"
+    THUMPER = "thumper"
+    WEAPON_WITHHELD = "weapon-withheld"
     # before_plans
     BATTLE_SECOND_ROUND = "battle-second-round"
     NO_LEADERS = "no-leaders"
@@ -70,6 +80,7 @@ class EventCode(StrEnum):
     # collection
     SPICE_COLLECTED = "spice-collected"
     SPICE_FLOW = "spice-flow"
+    BONUS_SPICE = "bonus-spice"                    # v3, 003 "Collections Bonuses"
     # karama
     KARAMA = "karama"
     KARAMA_CANCELLED = "karama-cancelled"
@@ -134,6 +145,9 @@ class EventCode(StrEnum):
     STORM_DECK_DRAWN = "storm-deck-drawn"          # GF9, 001 2.04.14
     STORM_DECK_REVEALED = "storm-deck-revealed"    # GF9, 001 2.04.14
     STORM_DECK_SEEN = "storm-deck-seen"            # GF9, 001 2.04.15: to the Fremen alone
+    BONUS_CARDS_CLAIMED = "bonus-cards-claimed"    # v3, 003 "Claiming Bonus Cards"
+    STORM_CARD_DRAWN = "storm-card-drawn"          # v3, 003 "Moving the Storm": unseen
+    STORM_CARD_REVEALED = "storm-card-revealed"    # v3, 003 "Moving the Storm"
     STORM_DIALS = "storm-dials"
     STORM_MOVES = "storm-moves"
     STORM_PLACED = "storm-placed"
@@ -159,7 +173,12 @@ class EventCode(StrEnum):
     TRUTHTRANCE = "truthtrance"
     TRUTHTRANCE_ANSWER = "truthtrance-answer"
     TRUTHTRANCE_UNPLAYED = "truthtrance-unplayed"
+    # players (003 "Playing with two or three")
+    COMMAND_CHANGED = "command-changed"
+    # main leaders (003 "Main Leaders")
+    FACTION_OUT = "faction-out"
     # victory
+    BONUS_CARDS_RETURNED = "bonus-cards-returned"  # v3, 003 "Round 8: Control"
     GAME_OVER = "game-over"
     PREDICTION_REVEALED = "prediction-revealed"
     STRONGHOLDS_HELD = "strongholds-held"
@@ -180,6 +199,9 @@ class ErrorCode(StrEnum):
     BAD_DIAL = "bad-dial"
     BAD_LOSSES = "bad-losses"
     BAD_PLAN_LINE = "bad-plan-line"
+    BAD_TOOTH = "bad-tooth"
+    BAD_SPECIAL = "bad-special"
+    BESIDE = "beside"
     CARD_NOT_HELD = "card-not-held"
     CARD_TWICE = "card-twice"
     DIAL = "dial"
@@ -304,6 +326,8 @@ class ErrorCode(StrEnum):
     NOT_IN_DRAW = "not-in-draw"
     PLACEMENT_TOTAL = "placement-total"
     TOO_MANY_FEDAYKIN = "too-many-fedaykin"
+    # players (003 "Playing with two or three")
+    NOT_YOURS_TO_SWAP = "not-yours-to-swap"
     # spice_blow
     RIDE_NOT_ALLOWED = "ride-not-allowed"
     # truthtrance

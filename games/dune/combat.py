@@ -28,7 +28,7 @@ from functools import cache
 from itertools import product
 from typing import Any
 
-from .data import CardType, DuneData, Effect
+from .data import DuneData, Effect
 
 KWISATZ_HADERACH = 2        # 000 line 762: "add its +2 strength to any one leader"
 
@@ -180,25 +180,69 @@ def kills(deck: DuneData, weapon: str | None, defense: str | None) -> bool:
     """Whether a weapon kills the leader it is played against (X.C.3): a projectile unless a
     shield stops it, a poison unless a snooper does, the lasgun always (player aid A.1-5);
     a worthless card never (A.7).  The cards' effects are the game's deck's (001 3.01.07: the
-    Ellaca Drug, a poison, is stopped by a shield)."""
+    Ellaca Drug, a poison, is stopped by a shield; 3.02: the first expansion's weapons)."""
     if weapon is None:
         return False
     effects = deck.card_named(weapon).effects
-    if Effect.KILLS_LEADER not in effects:
+    if Effect.KILLS_LEADER not in effects and Effect.KILLS_BOTH_LEADERS not in effects:
         return False
+    return not _stopped(deck, effects, defense)
+
+
+def kills_own(deck: DuneData, weapon: str | None, defense: str | None) -> bool:
+    """Whether a weapon kills its own player's leader too, whom the player's own ``defense``
+    may protect (001 3.02.03 the Artillery Strike, 3.02.09 the Poison Tooth: "Kills both
+    leaders"; 1.07.07.02)."""
+    if weapon is None:
+        return False
+    effects = deck.card_named(weapon).effects
+    return Effect.KILLS_BOTH_LEADERS in effects and not _stopped(deck, effects, defense)
+
+
+def _stopped(deck: DuneData, effects: frozenset[Effect], defense: str | None) -> bool:
+    """Whether a defense stops a weapon of these effects: a shield a projectile, a snooper a
+    poison (player aid A.1-4); under 001 3.02 only a defense stopping both the Poison Blade
+    (3.02.08), only a Shield or Shield Snooper the Artillery Strike (3.02.03), only Chemistry
+    the Poison Tooth (3.02.09); nothing the lasgun (A.5)."""
     if Effect.UNSTOPPABLE in effects:
-        return True
+        return False
     stops = deck.card_named(defense).effects if defense else frozenset()
-    return not ((Effect.STOPPED_BY_SHIELD in effects and Effect.STOPS_PROJECTILE in stops)
-                or (Effect.STOPPED_BY_SNOOPER in effects and Effect.STOPS_POISON in stops))
+    if Effect.STOPPED_BY_BOTH in effects:
+        return Effect.STOPS_PROJECTILE in stops and Effect.STOPS_POISON in stops
+    if Effect.STOPPED_BY_A_SHIELD in effects:
+        return Effect.COUNTS_AS_SHIELD in stops
+    if Effect.STOPPED_BY_ANTIDOTE in effects:
+        return Effect.ANTIDOTE in stops
+    return ((Effect.STOPPED_BY_SHIELD in effects and Effect.STOPS_PROJECTILE in stops)
+            or (Effect.STOPPED_BY_SNOOPER in effects and Effect.STOPS_POISON in stops))
 
 
 def explodes(deck: DuneData, plans: list[dict[str, Any]]) -> bool:
-    """A lasgun and a shield in the same battle, in either plan (player aid A.5, line 928)."""
+    """A lasgun and a shield in the same battle, in either plan (player aid A.5, line 928); a
+    Shield Snooper counts as a shield (001 3.01.15, 3.02.11), a Weirding Way played as a
+    defense does not (3.02.14)."""
     weapons = [deck.card_named(p["weapon"]) for p in plans if p["weapon"]]
     defenses = [deck.card_named(p["defense"]) for p in plans if p["defense"]]
     return (any(Effect.EXPLODES_WITH_SHIELD in w.effects for w in weapons)
-            and any(d.type is CardType.SHIELD for d in defenses))
+            and any(Effect.COUNTS_AS_SHIELD in d.effects for d in defenses))
+
+
+def withheld(deck: DuneData, plan: dict[str, Any], opposing: dict[str, Any]) -> bool:
+    """Whether a plan's weapon that may be left unused is not used at the reveal (001 3.02.09,
+    the Poison Tooth): by its player's standing choice (``plan["tooth"]``): ``use`` (the
+    default), ``hold``, or ``if_it_kills`` (used only if it kills the opposing leader)."""
+    weapon = plan["weapon"]
+    if weapon is None or Effect.MAY_BE_WITHHELD not in deck.card_named(weapon).effects:
+        return False
+    choice = plan.get("tooth", USE)
+    if choice == HOLD:
+        return True
+    return choice == IF_IT_KILLS and not (
+        (opposing["leader"] or opposing["cheap_hero"])
+        and kills(deck, weapon, opposing["defense"]))
+
+
+USE, HOLD, IF_IT_KILLS = "use", "hold", "if_it_kills"      # the Poison Tooth's choices
 
 
 def leader_value(deck: DuneData, plan: dict[str, Any], against: dict[str, Any]) -> int:
@@ -224,7 +268,8 @@ class Outcome:
     ``kind``: ``battle`` (totals compared), ``traitor`` (one traitor called), ``traitors``
     (both sides' leaders betray them), ``explosion`` (lasgun and shield); ``winner`` None when
     nobody wins; ``killed``: the sides whose leader (or cheap hero) died; ``callers``: the sides
-    that called a traitor.
+    that called a traitor; ``withheld``: the sides that did not use a weapon they played (001
+    3.02.09); ``no_leader_spice``: no spice is paid for the leaders killed (001 3.02.03).
     """
 
     kind: str
@@ -233,6 +278,8 @@ class Outcome:
     killed: tuple[str, ...]
     totals: dict[str, Number]
     callers: tuple[str, ...] = ()
+    withheld: tuple[str, ...] = ()
+    no_leader_spice: bool = False
 
 
 def discards(plan: dict[str, Any]) -> list[str]:
@@ -268,10 +315,17 @@ def resolve(deck: DuneData, aggressor: str, defender: str, plans: dict[str, dict
         return Outcome("explosion", None, None,
                        tuple(s for s in sides if plans[s]["leader"] or plans[s]["cheap_hero"]),
                        {})
+    held = tuple(s for s in sides if withheld(deck, plans[s], plans[other[s]]))
+    weapon = {s: None if s in held else plans[s]["weapon"] for s in sides}
     killed = tuple(s for s in sides if (plans[s]["leader"] or plans[s]["cheap_hero"])
-                   and kills(deck, plans[other[s]]["weapon"], plans[s]["defense"]))
+                   and (kills(deck, weapon[other[s]], plans[s]["defense"])
+                        or kills_own(deck, weapon[s], plans[s]["defense"])))
+    effects = [deck.card_named(w).effects for w in weapon.values() if w]
+    dials_only = any(Effect.LEADERS_ADD_NOTHING in e for e in effects)     # 001 3.02.03
     totals = {s: number(plans[s]["dial"]
-                        + (0 if s in killed else leader_value(deck, plans[s], plans[other[s]])))
+                        + (0 if s in killed or dials_only
+                           else leader_value(deck, plans[s], plans[other[s]])))
               for s in sides}
     winner = aggressor if totals[aggressor] >= totals[defender] else defender
-    return Outcome("battle", winner, other[winner], killed, totals)
+    return Outcome("battle", winner, other[winner], killed, totals, (), held,
+                   any(Effect.NO_LEADER_SPICE in e for e in effects))

@@ -114,7 +114,8 @@ def read_gift(state: State, prompt: Prompt, words: list[str]) -> list:
     if len(words) < 2:
         raise OrderProblem(ErrorCode.BAD_GIFT, "expected GIVE <faction> <spice>",
                            ("GIVE Fremen 3",))
-    others = [s for s in state["seats"] if s != prompt.seat]
+    others = [s for s in state["seats"] if s != prompt.seat
+              and s not in state.get("out", ())]        # v3: out of the game (003)
     receiver = read_faction(state, words[:-1], others)
     if (not rules_of(state).bribes_between_allies and receiver in ally_of(state, prompt.seat)
             and not transfers.ally_gifts(state, prompt.seat, receiver)):

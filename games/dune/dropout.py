@@ -23,6 +23,7 @@ from __future__ import annotations
 from pbem.game import Event
 
 from . import factions, tokens
+from .codes import EventCode
 from .forces import add, remove_forces
 from .leaders import ALIVE, TANKS
 from .state import State, copy_state
@@ -34,6 +35,26 @@ def drop_out(state: State, seat: str) -> tuple[State, list[Event]]:
     home)."""
     assert seat in state["seats"] and seat not in state.get("dropouts", []), seat
     state = copy_state(state)
+    events = remove_from_game(state, seat)
+    state["dropouts"] = [*state.get("dropouts", []), seat]
+    return state, events
+
+
+def knock_out(state: State, seat: str) -> list[Event]:
+    """v3: the faction whose six leaders are all in the tanks leaves the game (003 "Main
+    Leaders": "All of that faction's Army Tokens are removed from the board and all Treachery
+    Cards are discarded.  Spice is returned to the Spice Bank"), as a dropout does; a faction
+    of a player of several stays in his alliance (``main_leaders``)."""
+    events = remove_from_game(state, seat, keep_alliance=bool(state.get("commanders")))
+    state["out"] = [*state.get("out", []), seat]
+    return [Event(EventCode.FACTION_OUT, {"faction": seat}), *events]
+
+
+def remove_from_game(state: State, seat: str, keep_alliance: bool = False) -> list[Event]:
+    """Everything of the faction's out of play, in place: forces to the tanks, leaders not
+    captured too, cards discarded, spice to the bank, its alliance ended (unless
+    ``keep_alliance``), its transfers, bribes and bonus cards dropped; the events of what its
+    own power does as it goes (``Faction.drop_out``)."""
     faction = state["factions"][seat]
     _forces_to_tanks(state, seat)
     for name, where in faction["leaders"].items():
@@ -42,13 +63,15 @@ def drop_out(state: State, seat: str) -> tuple[State, list[Event]]:
     state["decks"]["treachery_discard"].extend(faction["hand"])
     faction["hand"] = []
     faction["spice"] = 0
-    state["alliances"] = [kept for alliance in state["alliances"]
-                          if len(kept := [s for s in alliance if s != seat]) > 1]
+    if not keep_alliance:
+        state["alliances"] = [kept for alliance in state["alliances"]
+                              if len(kept := [s for s in alliance if s != seat]) > 1]
     state["transfers"] = [t for t in state.get("transfers", []) if seat not in t[:2]]
     state.get("bribes", {}).pop(seat, None)     # GF9 (001 1.12.03): its bribes, to the bank
+    state.get("bonus_cards", {}).pop(seat, None)    # v3 (003): its bonus cards, to the stock
+    state["ornithopters"] = [s for s in state["ornithopters"] if s != seat]
     tokens.drop_out(state, seat)                # "All of the player's tokens": out of play
-    state["dropouts"] = [*state.get("dropouts", []), seat]
-    return state, factions.power(seat, state).drop_out(state)
+    return factions.power(seat, state).drop_out(state)
 
 
 def _forces_to_tanks(state: State, seat: str) -> None:

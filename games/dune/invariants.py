@@ -18,6 +18,7 @@ from .factions import harkonnen_capture as capture
 from .factions import holder
 from .factions.atreides import kwisatz_haderach
 from .forces import Counts, at_start, plain
+from .forces import on_map as on_map_of
 from .leaders import ALIVE, CAPTURED, IN_TANKS
 from .phases.battle import forces_in
 from .phases.storm import WEATHER_MARKERS, uses_weather
@@ -26,24 +27,74 @@ from .state import (
     State,
     ally_of,
     data,
-    faction_name,
+    layered_data,
     occupants,
-    ruleset_data,
     sheet,
 )
 
 # Under GF9 allies are parted at the end of each one's shipment and movement (001 1.06.07).
-ALLIES_APART_AFTER_MOVEMENT = ("battle", "collection", "mentat_pause")
+ALLIES_APART_AFTER_MOVEMENT = ("battle", "collection", "mentat_pause", "control")
 
 
 def violations(state: State) -> list[str]:
     """Every invariant the state breaks, one message each (empty: none)."""
     on_map, on_the_map = _walk(state)
     return [*_forces(state, on_map), *_sheets(state), *_cards(state), *_map(state, on_the_map),
-            *_leaders(state), *_strongholds(state), *_battle(state),
-            *_storm_card(state), *_karamas(state), *tokens.violations(state),
-            *_places(state),
+            *_leaders(state), *_strongholds(state), *_battle(state), *_storm_card(state),
+            *_karamas(state), *_bonus_cards(state), *_command(state), *_out(state),
+            *tokens.violations(state), *_places(state),
             *(found for faction in factions.in_play(state) for found in faction.violations(state))]
+
+
+def _bonus_cards(state: State) -> list[str]:
+    """v3 (003 "Claiming Bonus Cards"): bonus cards only of the kinds in play, held by factions
+    of the game, no more of a kind than the board's territories give."""
+    kinds = rules_of(state).bonus_cards
+    held = state.get("bonus_cards", {})
+    if not held:
+        return []
+    given = Counter(card.value for t in data(state).board.territories for card in t.bonus_cards
+                    if card.value in kinds)
+    counted = Counter(card for cards in held.values() for card in cards)
+    problems = [f"bonus cards: {seat} is no faction of the game" for seat in held
+                if seat not in state["seats"]]
+    problems += [f"bonus cards: {counted[card]} {card}, the board gives {given[card]} (003)"
+                 for card in counted if counted[card] > given[card]]
+    return problems
+
+
+def _command(state: State) -> list[str]:
+    """v3 of two or three players (003 "Playing with two or three", ``players``): each allied
+    faction run by a player's primary faction, two or three players with as many factions each,
+    and each player's factions one alliance."""
+    chiefs = state.get("commanders")
+    if not chiefs:
+        return []
+    primaries = [seat for seat in state["seats"] if seat not in chiefs]
+    problems = [f"commanders: {seat} run by {chief}, no player's primary faction"
+                for seat, chief in chiefs.items() if chief not in primaries]
+    sizes = {1 + list(chiefs.values()).count(p) for p in primaries}
+    if len(primaries) not in (2, 3) or len(sizes) != 1:
+        problems.append(f"commanders: {len(primaries)} players running {sorted(sizes)} factions")
+    groups = sorted(sorted([p, *(s for s, c in chiefs.items() if c == p)]) for p in primaries)
+    if sorted(sorted(a) for a in state["alliances"]) != groups:
+        problems.append(f"commanders: the alliances {state['alliances']} are not the players' "
+                        f"factions {groups}")
+    return problems
+
+
+def _out(state: State) -> list[str]:
+    """v3's Main Leaders (003 "Main Leaders"): a faction out of the game has no force on the
+    board or in reserve, no card, no spice, and every leader of its own in the tanks (or held
+    captive)."""
+    problems = []
+    for seat in state.get("out", []):
+        own = state["factions"][seat]
+        if on_map_of(state, seat) or own["reserve"] or own["hand"] or own["spice"]:
+            problems.append(f"out: {seat} is out of the game but keeps forces, cards or spice")
+        if ALIVE in own["leaders"].values():
+            problems.append(f"out: {seat} is out of the game with a leader alive")
+    return problems
 
 
 def _karamas(state: State) -> list[str]:
@@ -107,7 +158,7 @@ def _places(state: State) -> list[str]:
     """Each place on the board is one of the data's, its owner in play, pointing at a sector of
     a territory it may point at (001 2.07.05, 2.07.19: never a stronghold)."""
     found = []
-    printed = ruleset_data(state["rules"]["ruleset"]).board
+    printed = data(state).board
     owners = {sheet(seat, state).name for seat in state["seats"]}
     for name, (territory, sector) in (state.get("places") or {}).items():
         place = next((p for p in printed.places if p.name == name), None)
@@ -172,12 +223,15 @@ def _cards(state: State) -> list[str]:
     if piles.keys() != found.piles.keys():
         return decks.pile_problems(state, found)
     problems = []
-    held = {DeckCards.TREACHERY: _held_treachery(state), DeckCards.SPICE: []}
+    held = {DeckCards.TREACHERY: _held_treachery(state),
+            DeckCards.SPICE: [state["sandtrout"]] if "sandtrout" in state else []}  # 4.08.02
+    rules = rules_of(state)
     for deck in found.decks:
         if deck.cards in held:
             problems += _conserved(f"{deck.name} cards", decks.in_piles(state, deck)
-                                   + held[deck.cards], _shipped_cards(state["rules"]["ruleset"],
-                                                                      deck.name))
+                                   + held[deck.cards],
+                                   _shipped_cards(rules.layers, deck.name, rules.card_sets,
+                                                  rules.extra_spice_cards))
     return problems
 
 
@@ -190,10 +244,13 @@ def _held_treachery(state: State) -> list[str]:
 
 
 @functools.cache
-def _shipped_cards(ruleset: str, deck: str) -> list[str]:
-    """The ids of a ruleset's deck's cards, sorted (read them, never change them)."""
-    found = ruleset_data(ruleset)
-    return sorted(found.deck_cards(found.deck(deck)))
+def _shipped_cards(layers: tuple[str, ...], deck: str, sets: tuple[str, ...],
+                   extra: tuple[str, ...]) -> list[str]:
+    """The ids of a deck's cards in the game's layers of data, with its expansions'
+    ``sets`` of treachery cards and its ``extra`` spice cards (the Sandtrout, 001 4.08.02),
+    sorted (read them, never change them)."""
+    found = layered_data(layers)
+    return sorted(found.deck_cards(found.deck(deck), sets, extra))
 
 
 def _conserved(name: str, found: list[str], shipped: list[str]) -> list[str]:
@@ -237,7 +294,7 @@ def _allies_apart(state: State, territory: str) -> list[str]:
                                   and state["phase"] not in ALLIES_APART_AFTER_MOVEMENT):
         return []
     present = set(occupants(state, territory))
-    if len(present) < 2:                        # the usual answer, at once
+    if len(present) < 2 or territory in state.get("met", ()):   # ``players.met``
         return []
     return [f"allies: {', '.join(sorted(present & set(alliance)))} share {territory} "
             "(000 XII.E.5)"
@@ -248,11 +305,14 @@ LEADER_PLACES = (ALIVE, *IN_TANKS, CAPTURED)
 
 
 @functools.cache
-def _shipped_leaders(ruleset: str, seat: str) -> list[str]:
-    """The names of a faction's five leaders in the ruleset's data, sorted (read them, never
-    change them)."""
-    return sorted(leader.name for leader in ruleset_data(ruleset).leaders_of(
-        faction_name(seat, ruleset)))
+def _shipped_leaders(layers: tuple[str, ...], main: bool, seat: str) -> list[str]:
+    """The names of a faction's five leaders in the game's data, and with v3's Main Leaders
+    its sixth (003 "Main Leaders"), sorted (read them, never change them)."""
+    found = layered_data(layers)
+    faction = found.by_seat[seat].name
+    chief = found.main_leader(faction) if main else None
+    return sorted(leader.name for leader in (*found.leaders_of(faction),
+                                             *([chief] if chief else [])))
 
 
 def _leaders(state: State) -> list[str]:
@@ -260,13 +320,14 @@ def _leaders(state: State) -> list[str]:
     by the Harkonnen (000 II.B.1.b, "5 leader discs"; IX.D; line 884), and the leaders noted
     revived are its own, once each (000 IX.D.5).  Each sheet's leaders read once (issue 20)."""
     problems, marked = [], set()
+    rules = rules_of(state)
     for seat in state["seats"]:
         own = state["factions"][seat]
         leaders = own["leaders"]
-        shipped = _shipped_leaders(state["rules"]["ruleset"], seat)
+        shipped = _shipped_leaders(rules.layers, rules.main_leader_gates, seat)
         if sorted(leaders) != shipped:
-            problems.append(f"leaders: {seat} has {sorted(leaders)}, not its five "
-                            f"{shipped} (000 II.B.1.b)")
+            problems.append(f"leaders: {seat} has {sorted(leaders)}, not its "
+                            f"{shipped} (000 II.B.1.b; 003 \"Main Leaders\")")
         for name, where in leaders.items():
             if where == CAPTURED:
                 marked.add((name, seat))

@@ -23,6 +23,11 @@ Rulings:
   player's other revivable leaders have been revived, killed and sent to the 'tanks' again":
   every other leader is in ``leaders_revived`` and in the tanks.  Reviving it then begins a new
   round of revival (``leaders_revived`` starts again from it).
+- v3's Main Leader (003 "Main Leaders", ``main``) "may be revived even if any or all other
+  Leaders are alive.  This counts as that player's Leader Revival for that turn, but does not
+  affect the order of future revivals of normal leaders": he is revivable whenever he is in the
+  tanks, is never noted in ``leaders_revived``, and the conditions above ("If all five of a
+  player's Leader Discs are in the Tanks", 003 "Leader Revivals") count the five discs alone.
 - GF9 2.05.11.02: a leader the Harkonnen KILL after a capture goes to the tanks "face down"
   (``Rules.killed_captives_face_down``; place ``face down``), and 1.05.04 revives "1 face up
   leader per Turn": like a leader killed again (1.05.05, "place it face down"), he waits until
@@ -59,10 +64,20 @@ def face_down(leaders: dict[str, str]) -> list[str]:
     return [name for name, where in leaders.items() if where == FACE_DOWN]
 
 
-def may_revive(leaders: dict[str, str], revived: list[str], until_all_back: bool) -> bool:
+def discs(leaders: dict[str, str], main: str | None) -> dict[str, str]:
+    """The leader discs of a faction's leaders: all of them but its Main Leader (v3)."""
+    return leaders if main is None else {n: w for n, w in leaders.items() if n != main}
+
+
+def may_revive(leaders: dict[str, str], revived: list[str], until_all_back: bool,
+               main: str | None = None) -> bool:
     """Whether the faction may revive leaders this turn (000 IX.D.1; Q&A D.2; 001 1.05.04):
     none of its leaders is available, or (``until_all_back``) a revival has begun and some
-    leader in the tanks is still to be revived."""
+    leader in the tanks is still to be revived; v3's Main Leader whenever he is in the tanks
+    (003 "Main Leaders"), the others by their discs alone."""
+    if main is not None and leaders.get(main) == TANKS:
+        return True
+    leaders = discs(leaders, main)
     if not in_tanks(leaders):
         return False
     under_way = (until_all_back and bool(revived)
@@ -70,22 +85,29 @@ def may_revive(leaders: dict[str, str], revived: list[str], until_all_back: bool
     return not available(leaders) or under_way
 
 
-def revivable(leaders: dict[str, str], revived: list[str], until_all_back: bool) -> list[str]:
+def revivable(leaders: dict[str, str], revived: list[str], until_all_back: bool,
+              main: str | None = None) -> list[str]:
     """The leaders the faction may revive by paying their value now (000 IX.D.1, IX.D.5); a
-    leader face down only when no leader face up may be (001 1.05.04-05, module docstring)."""
+    leader face down only when no leader face up may be (001 1.05.04-05, module docstring);
+    v3's Main Leader whenever he is in the tanks (003 "Main Leaders")."""
+    own = [main] if main is not None and leaders.get(main) == TANKS else []
+    leaders = discs(leaders, main)
     if not may_revive(leaders, revived, until_all_back):
-        return []
+        return own
     face_up = [name for name, where in leaders.items() if where == TANKS
                and (name not in revived or all(other in revived and leaders[other] == TANKS
                                                for other in leaders if other != name))]
-    return face_up or face_down(leaders)
+    return (face_up or face_down(leaders)) + own
 
 
 def note_revived(leaders: dict[str, str], revived: list[str], name: str,
-                 until_all_back: bool) -> list[str]:
+                 until_all_back: bool, main: str | None = None) -> list[str]:
     """``leaders_revived`` after ``name`` is revived, ``leaders`` being the places before:
     a leader revived again once every leader was revived begins a new round (IX.D.5); a card
-    revival outside IX.D leaves it as it was."""
+    revival outside IX.D, or of v3's Main Leader, leaves it as it was."""
+    if name == main:
+        return list(revived)
+    leaders = discs(leaders, main)
     if not may_revive(leaders, revived, until_all_back):
         return list(revived)
     if name not in revived:

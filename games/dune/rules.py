@@ -25,6 +25,8 @@ import functools
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, ClassVar
 
+from pbem.command import OPTION as COMMAND_OPTION
+
 from .data.loader import citations
 
 # The metadata of an option added to a ruleset after its games were stored: ``to_json`` leaves
@@ -100,7 +102,31 @@ class Rules:
     phases: ClassVar[tuple[str, ...]]
     fixed: ClassVar[dict[str, Any]] = {}
     groups: ClassVar[dict[str, tuple[str, ...]]] = GROUPS
+    # The options of a ruleset's own (name -> what it does), besides the classic ``OPTIONS``.
+    own_options: ClassVar[dict[str, str]] = {}
+    # Option -> the folder of data/ a game with it on merges after ``data_layers`` (an option
+    # that changes the board or a sheet: v3's Diversified Victory).
+    option_layers: ClassVar[dict[str, str]] = {}
+
+    @functools.cached_property
+    def layers(self) -> tuple[str, ...]:
+        """The folders of data/ a game of these rules merges, in order: the ruleset's, then
+        those of its options that change the data (``option_layers``)."""
+        return self.data_layers + tuple(layer for option, layer in self.option_layers.items()
+                                        if getattr(self, option))
     data_layers: ClassVar[tuple[str, ...]]
+
+    @property
+    def extra_spice_cards(self) -> tuple[str, ...]:
+        """The spice cards the spice deck holds besides the base cards: none but where a
+        ruleset's option adds one."""
+        return ()
+
+    @property
+    def card_sets(self) -> tuple[str, ...]:
+        """The expansions' sets of treachery cards the deck holds besides its base cards
+        (``treachery.yaml``: ``sets``): none but where a ruleset's option adds one."""
+        return ()
 
     def cite(self, rule: str) -> str:
         """How a mail of this ruleset cites ``rule``, a classic citation as the code writes it
@@ -137,8 +163,8 @@ class Rules:
             raise ValueError(f"rules version {version} is not played by this pbem; it plays "
                              f"{', '.join(map(str, RULES_VERSIONS))}")
         settings: dict[str, Any] = {**cls.fixed, "version": version}
-        known = set(OPTIONS) | set(cls.groups) | set(MAIL_MODES) | {"turns",
-                                                                   "three_faction_alliances"}
+        known = (set(OPTIONS) | set(cls.own_options) | set(cls.groups) | set(MAIL_MODES)
+                 | {"turns", "three_faction_alliances"})
         for name, value in options.items():
             if name not in known:
                 raise ValueError(f"unknown option {name!r}; options are: "
@@ -195,6 +221,21 @@ class Classic(Rules):
         return (2, 6)
 
     @property
+    def several_factions_per_player(self) -> bool:
+        """A player may run several factions, his primary one and its allied factions, and who
+        commands an allied faction changes at each Nexus (003 "Playing with two or three");
+        under AH each faction is a player's (000 III.A)."""
+        return False
+
+    @property
+    def main_leader_gates(self) -> bool:
+        """Each faction has its Main Leader (the data's, ``Leader.main``), a sixth leader with no
+        traitor card, whose death takes the powers he gates from it until he is revived, and
+        with all six leaders in the tanks the faction is out of the game (003 "Main Leaders");
+        AH has five leader discs (000 II.B.1.b)."""
+        return False
+
+    @property
     def draws_seating(self) -> bool:
         """The seating order is drawn at random (WBC house rule 1, 000 line 1039); under AH
         the players sit as they come (000 III.A)."""
@@ -243,6 +284,22 @@ class Classic(Rules):
         drew (GF9, 001 2.04.14: the Fremen's advanced ability); under AH by the weather
         markers of option XVI, drawn by the Fremen (000 XVI, ``weather``)."""
         return False
+
+    @property
+    def storm_deck_unseen(self) -> bool:
+        """After turn 1 the storm moves by the storm card drawn face down at the end of the
+        storm round before, which nobody looks at (003 "Moving the Storm": "randomly draw one
+        to place face down next to the storm marker without looking at it"); under AH by the
+        dials (000 VI.B) or the Fremen's weather markers (000 XVI, ``weather``)."""
+        return False
+
+    @property
+    def bonus_cards(self) -> tuple[str, ...]:
+        """The bonus cards the controllers of the cities claim at the end of the storm round
+        and return in the Control round (003 "Claiming Bonus Cards", "Collections Bonuses",
+        "Round 8: Control"): none under AH, whose ornithopters and collection rate go with
+        occupying Arrakeen or Carthag (000 IX.C.2.a.1, XI.A)."""
+        return ()
 
     @property
     def storm_cards_on_turn_one(self) -> bool:
@@ -313,6 +370,13 @@ class Classic(Rules):
         """When the spice deck is reshuffled the top territory card of the first discard pile
         stays, and every other card is shuffled in (GF9 advanced, 001 1.13.04); under AH every
         card (000 XXI.B.1)."""
+        return False
+
+    @property
+    def reshuffle_keeps_every_pile_top(self) -> bool:
+        """When the spice deck is reshuffled each discard pile keeps its top card showing spice
+        (003 "Advanced Combat": "all but the top-most card showing spice are removed from each
+        discard pile"); under AH every card is shuffled in (000 XXI.B.1)."""
         return False
 
     @property
@@ -546,6 +610,13 @@ class Classic(Rules):
 
     # --- Karama
     @property
+    def karama_steal_limit(self) -> int | None:
+        """The most treachery cards the Harkonnen's Karama takes from a hand, or None for the
+        whole hand (000 line 886: "any number"; player aid B.6.A.1, line 964: "up to the
+        entire hand"); two under 003's house rule "Harkonnen Karama"."""
+        return None
+
+    @property
     def karama_power_once_per_game(self) -> bool:
         """A faction's special Karama power may be used once in the game (GF9, 001 1.13.07,
         1.14.01: "can be used once in a game"); under AH with every Karama card played for it
@@ -618,6 +689,13 @@ class Classic(Rules):
         6, 000 line 1059), with advanced combat (000 XXII)."""
         return False
 
+    @property
+    def free_support_off_strongholds_only(self) -> bool:
+        """The faction counting full without spice does so only in a battle outside the
+        strongholds (003 house rule "Fremen Combat": "in any non-Stronghold territory"); under
+        WBC in every battle (house rule 6, 000 line 1059)."""
+        return False
+
     # --- alliances and victory
     @property
     def nexus_again_after_break(self) -> bool:
@@ -638,16 +716,38 @@ class Classic(Rules):
         """The rule a refused alliance cites (AH sets no limit: 000 XII.C.2)."""
         return "000 XII.C.2"
 
-    def strongholds_to_win(self, players: int, members: int) -> int:
-        """Strongholds an unallied faction (``members`` 1) or an alliance needs: 3, 4 with two
-        players (000 IV), one more with XVIII.A.2; one more per ally with
-        ``allies_add_strongholds``."""
+    def strongholds_to_win(self, players: int, members: int) -> int | None:
+        """Strongholds (control points) an unallied faction (``members`` 1) or an alliance
+        needs: 3, 4 with two players (000 IV), one more with XVIII.A.2; one more per ally with
+        ``allies_add_strongholds``; None where such an alliance cannot win so (003's chart)."""
         needed = 4 if players == 2 else 3
         if self.more_strongholds:
             needed += 1
         if self.allies_add_strongholds:
             needed += members - 1
         return needed
+
+    def control_points(self, worth: int) -> int:
+        """The control points of a victory territory whose data says ``worth`` (003 "Diversified
+        Victory": Arrakeen and Carthag two); under AH each stronghold counts one (000 IV)."""
+        return 1
+
+    @property
+    def end_of_play(self) -> str:
+        """What decides a game nobody has won once its last turn is over and no faction's own
+        victory applies: ``most-strongholds``, the faction or alliance holding the most (000
+        Q&A XXV.E.3); ``stalemate``, everyone loses (003 "Game End"); ``definitive``, the most
+        control points, then the most forces on the board, spice, treachery cards and leaders
+        alive (003 house rule "Definitive Victory")."""
+        return "most-strongholds"
+
+    @property
+    def ranks_by_spice(self) -> bool:
+        """The result ranks the winners, then the losers, by their spice: "the highest spice
+        total representing the player who benefits most from this victory", and "Higher Spice
+        totals will dictate who has been the most successful loser" (003 "Victory by Conquest",
+        "Game End"); AH ranks nobody (000 IV)."""
+        return False
 
     @property
     def first_winner_in_storm_order(self) -> bool:
@@ -757,6 +857,10 @@ class GF9(Classic):
     # 001 2.07-2.08, 3.02: the Ixians & Tleilaxu expansion, its factions seated (their sheets'
     # ``expansion``, ``Rules.in_play``)
     ixians_tleilaxu: bool = field(default=False, metadata=ADDED)
+    # 001 3.02: the Ixians & Tleilaxu expansion's treachery cards shuffled into the deck
+    ixians_tleilaxu_cards: bool = field(default=False, metadata=ADDED)
+    # 001 4.08.02: the Sandtrout, the expansion's spice card, shuffled into the spice deck
+    sandtrout: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -767,7 +871,8 @@ class GF9(Classic):
         "advanced": ("advantages", "advanced_collection", "double_blow", "advanced_combat",
                      "karama_powers"),
         "tournament": ("tournament", "shield_wall_victory"),
-        "tech_tokens": ("tech_tokens",), "ixians_tleilaxu": ("ixians_tleilaxu",)}
+        "tech_tokens": ("tech_tokens",), "ixians_tleilaxu": ("ixians_tleilaxu",),
+        "ixians_tleilaxu_cards": ("ixians_tleilaxu_cards",), "sandtrout": ("sandtrout",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.
@@ -856,6 +961,18 @@ class GF9(Classic):
         summoned by the Fremen)", in a tournament game."""
         return self.shield_wall_victory and worms >= GF9_SHIELD_WALL_WORMS
 
+    free_support_for_ally = False       # 001 2.04.22: "Your Forces"
+
+    @property
+    def extra_spice_cards(self) -> tuple[str, ...]:
+        """001 4.08.02: the Sandtrout, with ``sandtrout`` (``phases/sandtrout``)."""
+        return ("Sandtrout",) if self.sandtrout else ()
+
+    @property
+    def card_sets(self) -> tuple[str, ...]:
+        """001 3.02: the first expansion's cards, with ``ixians_tleilaxu_cards``."""
+        return ("ixians_tleilaxu",) if self.ixians_tleilaxu_cards else ()
+
     def cite(self, rule: str) -> str:
         """001's section for the classic ``rule`` (``data/gf9/citations.yaml``, each entry
         checked against 001's text); a rule missing there is a ``KeyError``, which
@@ -893,9 +1010,170 @@ class GF9Version4(GF9):
     deals_every_round = False
 
 
+# 003 "Control Points Needed For Victory": players -> the points a lone faction (or player),
+# an alliance of two and one of three or more need; None where the table has "-".
+CONTROL_POINTS: dict[int, tuple[int, int | None, int | None]] = {
+    2: (4, None, None), 3: (4, 5, None), 4: (3, 4, 5)}
+# 003 "Diversified Victory", its own chart (Harg Pass a stronghold, Arrakeen and Carthag two).
+DIVERSIFIED_POINTS: dict[int, tuple[int, int | None, int | None]] = {
+    2: (6, None, None), 3: (6, 7, None), 4: (5, 6, 7)}
+# v3 is built on the 1979 rules: its mails cite 000 where 003 is silent, never the WBC's rules.
+V3_REFUSED = r"\b004\b|WBC"
+# The options of the v3 ruleset: option -> the rule of 003 it plays.
+V3_OPTIONS: dict[str, str] = {
+    "collection_bonuses": '003 "Collections Bonuses": the Smugglers and Carryall bonus cards',
+    "diversified_victory": '003 "Diversified Victory": Harg Pass a stronghold, the cities two',
+    "main_leaders": '003 "Main Leaders": a sixth leader of strength ten per faction',
+    "harkonnen_karama": '003 house rule "Harkonnen Karama": two cards at most',
+    "fremen_combat": '003 house rule "Fremen Combat": supported free off the strongholds',
+    "fremen_alliance": '003 house rule "Fremen Alliance": one more free revival for allies',
+    "definitive_victory": '003 house rule "Definitive Victory": a winner when nobody won',
+    "main_leader_reduction": '003 house rule "Main Leader Power Reduction": strength eight',
+}
+
+
+@dataclass(frozen=True)
+class V3(Classic):
+    """Dune the Board Game, Version 3.0 (003): the 1979 rules remade, eight rounds a turn with
+    the Control round, the storm deck, bonus cards, control points; 2- and 3-player games in
+    which a player runs several factions.  003 gives no Almanac: the factions, leaders, cards
+    and map are the 1979 data of 000, as the classic ruleset has them, and where neither 003
+    nor 000 says, docs/rules-coverage.md ("Dune v3.0") gives the ruling taken.
+
+    The Part II rules "can be used in any combination" (003 "Advanced Rules"): each is an
+    option (``advanced`` all of them), and so is each house rule (``house_rules`` all)."""
+
+    ruleset: str = "v3"
+    turns: int = 15             # 003 "Sequence of Play": "a maximum limit of fifteen Game Turns"
+    collection_bonuses: bool = False
+    diversified_victory: bool = False
+    main_leaders: bool = False
+    harkonnen_karama: bool = False
+    fremen_combat: bool = False
+    fremen_alliance: bool = False
+    definitive_victory: bool = False
+    main_leader_reduction: bool = False
+
+    own_options: ClassVar[dict[str, str]] = V3_OPTIONS
+    # 003 has no weather markers, increased spice flow (its collection bonuses instead),
+    # longer game or Shield Wall victory; alliances of any size (003 "Forming an Alliance").
+    fixed: ClassVar[dict[str, Any]] = {
+        "weather": False, "no_alliances": False, "more_strongholds": False,
+        "shield_wall_victory": False, "spice_flow": False, "advanced_collection": False,
+        "three_faction_alliances": False, "optional": False}
+    # 003 "Advanced Faction Abilities" (the abilities and Karama powers of the advanced game);
+    # "Advanced Combat" (spice supports forces, and two spice blows); the rest one by one.
+    groups: ClassVar[dict[str, tuple[str, ...]]] = {
+        "advanced_abilities": ("advantages", "karama_powers"),
+        "advanced_combat": ("advanced_combat", "double_blow"),
+        "advanced": ("advantages", "karama_powers", "advanced_combat", "double_blow",
+                     "collection_bonuses", "diversified_victory", "main_leaders"),
+        "house_rules": ("harkonnen_karama", "fremen_combat", "fremen_alliance",
+                        "definitive_victory", "main_leader_reduction")}
+
+    # 003 "Sequence of Play": storm, spice blow (with the Nexus), bidding, revival, movement,
+    # battle, collection, control.
+    phases: ClassVar[tuple[str, ...]] = (
+        "storm", "spice_blow", "bidding", "revival", "movement", "battle", "collection",
+        "control")
+    data_layers: ClassVar[tuple[str, ...]] = ("classic", "v3")
+    option_layers: ClassVar[dict[str, str]] = {
+        "diversified_victory": "v3_diversified", "fremen_alliance": "v3_fremen_alliance",
+        "main_leader_reduction": "v3_main_leader_reduction"}
+
+    # --- set-up (003 "Game Set-Up", "Ability Commentary")
+    traitor_deck = True                 # 003 set-up 9: four dealt from the factions in play
+    several_factions_per_player = True  # 003 "Playing with two or three"
+
+    @property
+    def fedaykin_at_set_up(self) -> bool:
+        """003 "Ability Commentary": the Fremen "may place Fedaykin Army Tokens" at the start."""
+        return self.advantages
+
+    @property
+    def main_leader_gates(self) -> bool:
+        """003 "Main Leaders", an option (strength ten, ``v3/leaders.yaml``; eight with the
+        house rule "Main Leader Power Reduction", ``v3_main_leader_reduction``)."""
+        return self.main_leaders
+
+    # --- storm (003 "Round 1: Storm")
+    first_storm_moves = False           # placed by the dials, nothing lost (ruling)
+    storm_deck_unseen = True            # 003 "Moving the Storm: the Rest of the Game"
+
+    @property
+    def bonus_cards(self) -> tuple[str, ...]:
+        """003 "Claiming Bonus Cards": an Ornithopter and a Harvester to each controller of
+        Arrakeen and Carthag; with "Collections Bonuses" a Carryall to each of them and the
+        Smugglers to the controller of Tuek's Sietch."""
+        basic = ("ornithopter", "harvester")
+        return (*basic, "carryall", "smugglers") if self.collection_bonuses else basic
+
+    ornithopters_from_storm_round = True    # the Ornithopter bonus card, at the storm's end
+    # Ruling: the Ornithopter card is its holder's for the turn, for any group it moves,
+    # coexisting Bene Gesserit too (003 "Claiming Bonus Cards" says nothing of a group).
+    coexisting_fly = True
+
+    # --- spice blow and Nexus (003 "Round 2: Spice Blow", "Round 2a: Nexus")
+    nexus_on_every_worm = True          # "several Shai Hulud cards ... each resulting in a Nexus"
+    turn_one_worms_set_aside = True     # "set aside ... reshuffled back ... at the end"
+    reshuffle_keeps_every_pile_top = True   # 003 "Advanced Combat", one spice deck
+
+    # --- bidding (003 "Round 3: Bidding")
+    hands_declared_before_bidding = True    # "Players must at this time reveal how many"
+
+    # --- revival (003 "Round 4: Revival")
+    leader_revival_until_all_back = False   # "If all five ... one leader per Game Turn"
+
+    # --- battle (003 "Round 6: Battle")
+    no_leaders_by_consent = False       # "You must play one leader or Cheap Hero(ine) card"
+    corrects_plans_at_reveal = True     # "Battle Resolution": the plan corrected when revealed
+
+    @property
+    def free_support_in_battle(self) -> bool:
+        """003 house rule "Fremen Combat", with "Strategic Combat" (advanced combat)."""
+        return self.fremen_combat and self.advanced_combat
+
+    free_support_off_strongholds_only = True    # "in any non-Stronghold territory"
+
+    @property
+    def karama_steal_limit(self) -> int | None:
+        """003 house rule "Harkonnen Karama": "limited to two cards"."""
+        return 2 if self.harkonnen_karama else None
+
+    # --- deals and bribes (003 "Bribery and Conspiracy")
+    bribes_in_front_of_shield = True    # collected "at the start of the Control Round"
+
+    # --- control (003 "Round 8: Control")
+    shared_strongholds_count = False    # "control" (ruling: alone there)
+    ranks_by_spice = True               # "Victory by Conquest", "Game End"
+
+    def control_points(self, worth: int) -> int:
+        """003 "Diversified Victory": "Carthag and Arrakeen are worth two Control Points each";
+        otherwise "each Stronghold normally being worth one Control Point"."""
+        return worth if self.diversified_victory else 1
+
+    def strongholds_to_win(self, players: int, members: int) -> int | None:
+        """003 "Control Points Needed For Victory" (or Diversified Victory's chart): by the
+        players in the game and the size of the alliance in players; None where the chart has
+        "-" (ruling: such an alliance wins nothing by control points, docs/rules-coverage.md)."""
+        chart = DIVERSIFIED_POINTS if self.diversified_victory else CONTROL_POINTS
+        return chart[min(max(players, 2), 4)][min(members, 3) - 1]
+
+    @property
+    def end_of_play(self) -> str:
+        """003 "Game End": "a stalemate, and everyone loses"; with the house rule "Definitive
+        Victory" the winner is found by its tie-breaks."""
+        return "definitive" if self.definitive_victory else "stalemate"
+
+    def cite(self, rule: str) -> str:
+        """003's heading for the classic ``rule`` where 003 states it (``data/v3/citations.yaml``);
+        a rule 003 leaves to the Almanac is the 1979 rule v3 is built on, cited as written."""
+        return citations("v3", V3_REFUSED).get(rule, rule)
+
+
 SHIELD_WALL_WORMS = 6                   # WBC house rule 4 (000 line 1045): "the 6th worm"
 GF9_SHIELD_WALL_WORMS = 4               # 001 4.2.1: "After the fourth worm"
-RULESETS: dict[str, type[Classic]] = {"classic": Classic, "wbc": WBC, "gf9": GF9}
+RULESETS: dict[str, type[Classic]] = {"classic": Classic, "wbc": WBC, "gf9": GF9, "v3": V3}
 EARLIER: dict[str, tuple[tuple[int, type[Classic]], ...]] = {"gf9": ((4, GF9Version4),)}
 
 
@@ -935,7 +1213,9 @@ _last: list[Any] = [None, None]     # the rules mapping last asked and its rules
 
 def make_rules(ruleset: str, options: dict[str, Any], version: int | None = None) -> Rules:
     """Resolve a ruleset and a game file's options, refusing unknown or contradictory ones, as
-    rules ``version`` plays them (``RULES_VERSION`` by default)."""
+    rules ``version`` plays them (``RULES_VERSION`` by default).  The option of who commands
+    which faction (``pbem.command``) is no rule: the set-up reads it (``players``)."""
     if ruleset not in RULESETS:
         raise ValueError(f"unknown ruleset {ruleset!r}; expected one of {', '.join(RULESETS)}")
-    return RULESETS[ruleset].resolve(options, version)
+    return RULESETS[ruleset].resolve(
+        {name: value for name, value in options.items() if name != COMMAND_OPTION}, version)

@@ -92,6 +92,7 @@ class Result(TypedDict):
     winners: list[str]
     turn: int
     strongholds_held: dict[str, list[str]]
+    ranking: NotRequired[list[str]]     # v3: the winners, then the others, by spice (003)
 
 
 # --- each phase's step
@@ -244,7 +245,7 @@ STEPS: dict[str, type] = {
     "setup": SetUpStep, "storm": StormStep, "spice_blow": SpiceBlowStep,
     "bidding": BiddingStep, "revival": RevivalStep, "movement": MovementStep,
     "battle": BattleStep, "collection": EmptyStep, "end_of_turn": EmptyStep,
-    "charity": EmptyStep, "mentat_pause": EmptyStep,
+    "charity": EmptyStep, "mentat_pause": EmptyStep, "control": EmptyStep,
 }
 
 
@@ -287,6 +288,17 @@ class State(TypedDict):
     # the factions that controlled Arrakeen or Carthag at the end of the storm round (WBC IX,
     # 000 line 1184: who has ornithopters in this turn's movement)
     ornithopters: list[str]
+    # v3 (003 "Claiming Bonus Cards"): seat -> the bonus cards it holds until the Control round
+    # (``bonus_cards``); only under ``Rules.bonus_cards``
+    bonus_cards: NotRequired[dict[str, list[str]]]
+    # v3 of two or three players (003 "Playing with two or three", ``players``): each allied
+    # faction -> the primary faction of the player running it; the faction each player gained
+    # at the last Nexus; the territories where factions of one player met as command changed
+    commanders: NotRequired[dict[str, str]]
+    received: NotRequired[dict[str, str]]
+    met: NotRequired[list[str]]
+    # v3's Main Leaders (003, ``main_leaders``): the factions out of the game
+    out: NotRequired[list[str]]
     # advantage -> the turn a Karama prevents it (``karama``); GF9 ``<word>:<seat>``, a use of
     # an ability a Karama cancelled while its action is retaken (``karama.cancel``)
     prevented: dict[str, int]
@@ -295,6 +307,12 @@ class State(TypedDict):
     karamas: NotRequired[list[list[str]]]
     # the Truthtrance questions waiting for their answer (``truthtrance``)
     truthtrance: list[Question]
+    # the Amal, Harvester and Thumper each faction set to be played at their moment, with the
+    # moment (``spice_specials``; 001 3.02); only once one was set
+    specials: NotRequired[dict[str, dict[str, Any]]]
+    # the Sandtrout set aside, waiting to cancel the next worm (``phases/sandtrout``; 001
+    # 4.08.02); only while it waits
+    sandtrout: NotRequired[str]
     # the token layer (``tokens``): only in a game with a kind of token in play (001 4.05)
     tokens: NotRequired[list[TokenRecord]]
     result: Result | None               # None, or the winners when the game is over

@@ -18,42 +18,49 @@ import orjson
 from pbem.game import Seating
 
 from .data import DATA_DIR, DuneData, Faction, load
-from .rules import RULESETS, Rules
+from .rules import RULESETS, Rules, rules_of
 from .schema import State
 
 
 def ruleset_data(ruleset: str) -> DuneData:
     """The data of a ruleset: its layers of ``data/`` merged (``Rules.data_layers``), once."""
-    found = _LOADED.get(ruleset)
+    return layered_data(RULESETS[ruleset].data_layers)
+
+
+def layered_data(layers: tuple[str, ...]) -> DuneData:
+    """The data of these folders of ``data/`` merged in order, once."""
+    found = _LAYERED.get(layers)
     if found is None:
-        found = _LOADED[ruleset] = load(*(DATA_DIR / layer
-                                          for layer in RULESETS[ruleset].data_layers))
+        found = _LAYERED[layers] = load(*(DATA_DIR / layer for layer in layers))
     return found
 
 
-_LOADED: dict[str, DuneData] = {}       # ruleset -> its data
+_LAYERED: dict[tuple[str, ...], DuneData] = {}      # layers -> their data
+_FIXED: dict[str, DuneData] = {}    # ruleset no option changes the data of -> its data
 
 
 POLAR_SINK = "Polar Sink"
 
 
 def data(game: Mapping[str, Any] | Any) -> DuneData:
-    """The board, decks, leaders and faction sheets of a game's ruleset, loaded once per
-    ruleset: the only way to them (an overlay's entries count everywhere).  ``game``: a state
-    or a view (anything with ``rules``), its ``Rules`` or its ruleset's name.  Asked some
+    """The board, decks, leaders and faction sheets of a game's ruleset and options, loaded
+    once per list of layers (``Rules.layers``: v3's options add some): the only way to them (an
+    overlay's entries count everywhere).  ``game``: a state or a view (anything with
+    ``rules``), its ``Rules`` or its ruleset's name (the data no option changes).  Asked some
     130,000 times in ten self-played games: the kinds are told apart by ``type`` (an ABC's
-    ``isinstance`` cost a fifth of the time) and the data found in a plain dict."""
+    ``isinstance`` cost a fifth of the time) and the data of a ruleset whose options change no
+    data found in a plain dict."""
     kind = type(game)
-    if kind is dict:
-        ruleset = game["rules"]["ruleset"]
-    elif kind is str:
-        ruleset = game
-    elif isinstance(game, Rules):
-        ruleset = game.ruleset
-    else:                               # a view read part by part (``view.PublicView``)
-        ruleset = game["rules"]["ruleset"]
-    found = _LOADED.get(ruleset)
-    return found if found is not None else ruleset_data(ruleset)
+    if kind is str:
+        return _FIXED.get(game) or ruleset_data(game)
+    ruleset = game.ruleset if isinstance(game, Rules) else game["rules"]["ruleset"]
+    found = _FIXED.get(ruleset)
+    if found is not None:
+        return found
+    if not RULESETS[ruleset].option_layers:
+        found = _FIXED[ruleset] = ruleset_data(ruleset)
+        return found
+    return layered_data((game if isinstance(game, Rules) else rules_of(game)).layers)
 
 
 def sheet(seat: str, game: Mapping[str, Any] | Any):
@@ -61,7 +68,7 @@ def sheet(seat: str, game: Mapping[str, Any] | Any):
     state's is found here at once: asked some 50,000 times in ten self-played games, going
     through ``data`` cost 5% of the advanced games' time."""
     if type(game) is dict:
-        found = _LOADED.get(game["rules"]["ruleset"])
+        found = _FIXED.get(game["rules"]["ruleset"])
         if found is not None:
             return found.by_seat[seat]
     return data(game).by_seat[seat]
@@ -194,6 +201,19 @@ def ally_of(state: State, faction: str) -> list[str]:
         if faction in alliance:
             return [f for f in alliance if f != faction]
     return []
+
+
+# --- who commands which faction (003 "Playing with two or three")
+def commander(state: State, seat: str) -> str:
+    """The seat whose player commands this faction now: its own, or in a v3 game of two or
+    three players the primary faction of the player running it (``commanders``)."""
+    return state.get("commanders", {}).get(seat, seat)
+
+
+def players(state: State) -> int:
+    """The players of the game: one a faction, but the factions a player runs beside his
+    primary one are not players (003 "Playing with two or three")."""
+    return len(state["seats"]) - len(state.get("commanders", {}))
 
 
 # --- storm order

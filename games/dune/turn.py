@@ -18,9 +18,10 @@ provides only ``begin``: it is over as soon as it has begun.
 ``advance`` applies one batch of orders and then runs every phase that needs
 no decision, so one mail round carries the game to the next decision.  A
 Truthtrance may be played in any round (``truthtrance``): its decisions ride
-along with the phase's, and its answers make a round of their own.  Under GF9 a
-bribe and the CHOAM Charity ride along too (``deals``), carried out after the
-phase's orders.
+along with the phase's, and its answers make a round of their own; so do the settings of the
+first expansion's Amal, Harvester and Thumper (``spice_specials``), played at their
+moment.  Under GF9 a bribe and the CHOAM Charity ride along too (``deals``), carried out
+after the phase's orders.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ import orjson
 from pbem.game import Event, Prompt, written
 
 from . import deals, variants
-from .cards import truthtrance
+from .cards import spice_specials, truthtrance
 from .codes import EventCode
 from .phases import (
     battle,
@@ -63,6 +64,7 @@ PHASES: dict[str, ModuleType] = {
     "collection": collection,
     "end_of_turn": victory,
     "mentat_pause": victory,            # GF9's end of the turn (001 1.09)
+    "control": victory,                 # v3's Control round (003 "Round 8: Control")
 }
 
 
@@ -93,7 +95,8 @@ def open_prompts(state: State) -> list[Prompt]:
     phase = PHASES[state["phase"]]
     own = phase.prompts(state) if hasattr(phase, "prompts") else []
     # After the phase's own, so that a GIVE line of the movement round reads as a deal's
-    return own + deals.prompts(state, own) + truthtrance.ask_prompts(state, own)
+    return (own + deals.prompts(state, own) + truthtrance.ask_prompts(state, own)
+            + spice_specials.prompts(state, own))
 
 
 def open_keys(state: State) -> list[str]:
@@ -108,7 +111,8 @@ def open_keys(state: State) -> list[str]:
         own = phase.keys(state)
     else:
         own = [p.key for p in phase.prompts(state)] if hasattr(phase, "prompts") else []
-    return own + deals.keys(state, own) + truthtrance.ask_keys(state, own)
+    return (own + deals.keys(state, own) + truthtrance.ask_keys(state, own)
+            + spice_specials.keys(state, own))
 
 
 def advance(state: State, orders: dict[str, Any], rng: random.Random
@@ -121,10 +125,11 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
     # them sorted by key, and a replay must play them as the moderator did.
     orders = {key: orders[key] for key in open_now}
     own = {key: value for key, value in orders.items()
-           if not (truthtrance.owns(key) or deals.owns(key))}
+           if not (truthtrance.owns(key) or deals.owns(key) or spice_specials.owns(key))}
     events = PHASES[state["phase"]].apply(state, own, rng) if own else []
     events += deals.apply(state, orders)
     events += truthtrance.apply(state, orders)
+    events += spice_specials.apply(state, orders)
     while state["result"] is None and not open_keys(state):
         phase = PHASES[state["phase"]]
         if hasattr(phase, "done") and not phase.done(state):
@@ -149,4 +154,5 @@ def _next_phase(state: State, rng: random.Random) -> list[Event]:
     state["phase"] = following
     state["step"] = {}
     events = [*ended, Event(EventCode.PHASE, {"turn": state["turn"], "phase": following})]
+    events += spice_specials.at_phase_start(state)          # 001 3.02.02: Amal
     return events + PHASES[following].begin(state, rng)

@@ -55,6 +55,7 @@ PHASE_NAMES = {
     "end_of_turn": "end of turn",
     "charity": "CHOAM Charity",                 # GF9 (001 1.03)
     "mentat_pause": "Mentat Pause",             # GF9 (001 1.09)
+    "control": "Control",                       # v3 (003 "Round 8: Control")
 }
 
 
@@ -70,12 +71,19 @@ def _public_keys(state: State) -> list[str]:
     front of the shields (001 1.12.03), the places on the board where the game has put any (the
     board layer, ``board/layer.py``), the bidding or the battle in their rounds."""
     keys = list(_ALWAYS)
-    if rules_of(state).bribes_in_front_of_shield:
+    rules = rules_of(state)
+    if rules.bribes_in_front_of_shield:
         keys.append("bribes")
     if state.get("places"):
         keys.append("places")
     if "tokens" in state:
         keys.append("tokens")
+    if rules.bonus_cards:
+        keys.append("bonus_cards")
+    if state.get("commanders"):
+        keys.append("commanders")
+    if rules.main_leader_gates:
+        keys.append("out")
     if state["phase"] in ("bidding", "battle"):
         keys.append(state["phase"])
     return keys
@@ -123,6 +131,10 @@ _PUBLIC: dict[str, Callable[[State], Any]] = {
     "bribes": lambda state: dict(state["bribes"]),
     "places": lambda state: {name: list(at) for name, at in sorted(state["places"].items())},
     "tokens": tokens.public,
+    "commanders": lambda state: dict(state["commanders"]),
+    "out": lambda state: list(state.get("out", [])),
+    "bonus_cards": lambda state: {seat: list(cards)
+                                  for seat, cards in state["bonus_cards"].items()},
     "bidding": public_bidding,
     "battle": public_battle,
 }

@@ -19,10 +19,11 @@ from PIL import Image, ImageColor
 
 from pbem.game import step_rng
 from pbem.games import dune
+from pbem.games.common import drawing
+from pbem.games.common.drawing import SCALE
 from pbem.games.dune.board import board_map
 from pbem.games.dune.board.board_map import (
     LAYOUT_FILE,
-    SCALE,
     Circle,
     Group,
     LayoutError,
@@ -256,8 +257,6 @@ def test_the_legend_is_readable_at_mail_width_and_fits_the_picture():
     """Issue 16 P9: mail clients show the map about 700 pixels wide, where the legend's type
     (10.5 to 13 canvas pixels) was 5 to 6.5 pixels high.  Scaled to 700 pixels, every text
     of the legend is at least 9 pixels high, inside the picture and clear of the others."""
-    from pbem.games.dune.board.board_map import _font
-
     view = crowded_view(0)
     view["alliances"] = [["atreides", "fremen"], ["emperor", "harkonnen"]]
     lay = layout()
@@ -270,7 +269,7 @@ def test_the_legend_is_readable_at_mail_width_and_fits_the_picture():
     spans = []
     for text in texts:
         assert text.size * scale >= (8 if len(text.text) < 8 else 9), text   # chips: 8 px
-        left, top, right, bottom = _font(text.size).getbbox(text.text, anchor="lm")
+        left, top, right, bottom = drawing.font(text.size).getbbox(text.text, anchor="lm")
         shift = {"start": 0, "middle": -(right - left) / 2, "end": -(right - left)}[text.anchor]
         span = (text.x + (left + shift) / SCALE, text.y + top / SCALE,
                 text.x + (right + shift) / SCALE, text.y + bottom / SCALE)
@@ -283,15 +282,14 @@ def test_the_legend_is_readable_at_mail_width_and_fits_the_picture():
 
 
 def test_a_map_painted_after_others_is_the_picture_painted_afresh():
-    """The tiles and the bands of rows kept from one map to the next (``_static_tile``,
-    ``_seen_band``) change no pixel: a map painted after others is the same picture as the
+    """The tiles and the bands of rows kept from one map to the next (``Painter.static_tile``,
+    ``Painter.seen_band``) change no pixel: a map painted after others is the same picture as the
     same map painted with nothing kept."""
     states = list(random_states(6, every=4))
     for state in states:
         board_png(public_view(state))
     kept = board_png(public_view(states[-2]))
-    board_map._tiles.clear()
-    board_map._bands.clear()
+    drawing.forget()
     assert board_png(public_view(states[-2])) == kept
 
 

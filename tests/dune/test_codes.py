@@ -15,6 +15,7 @@ import functools
 import re
 from pathlib import Path
 
+from pbem.games.common.language import LanguageCode
 from pbem.games.dune.codes import ErrorCode, EventCode
 
 SOURCE = Path(__file__).parents[2] / "games" / "dune"
@@ -89,7 +90,14 @@ def test_every_code_in_the_source_is_in_its_catalogue():
     assert problems == []
 
 
+def test_the_shared_language_codes_are_in_the_catalogue():
+    """The order language shared by the games (``games/common/language.py``) refuses lines with
+    its own codes: a Dune mail may carry them, so Dune's catalogue lists them too."""
+    assert {code.value for code in LanguageCode} <= {code.value for code in ErrorCode}
+
+
 def test_every_member_of_the_catalogues_is_used():
     _, used = scan()
+    used["ErrorCode"] |= {code.value for code in LanguageCode}     # used by the language
     for name, catalogue in CATALOGUES.items():
         assert sorted({member.value for member in catalogue} - used[name]) == [], name

@@ -87,12 +87,12 @@ def test_battle_plan_slots(data):
 
 def test_weapon_and_defense_effects(data):
     """000 Player Aid A.1-A.5 (lines 920-928): a shield stops projectiles, a snooper poison;
-    nothing stops the lasgun, which explodes with a shield."""
+    nothing stops the lasgun, which explodes with a shield (a card that counts as one)."""
     effects = {card.type: card.effects for card in data.treachery_deck}
     assert {Effect.KILLS_LEADER, Effect.STOPPED_BY_SHIELD} == effects[CardType.PROJECTILE_WEAPON]
     assert {Effect.KILLS_LEADER, Effect.STOPPED_BY_SNOOPER} == effects[CardType.POISON_WEAPON]
     assert {Effect.UNSTOPPABLE, Effect.EXPLODES_WITH_SHIELD} <= effects[CardType.LASGUN]
-    assert effects[CardType.SHIELD] == {Effect.STOPS_PROJECTILE}
+    assert effects[CardType.SHIELD] == {Effect.STOPS_PROJECTILE, Effect.COUNTS_AS_SHIELD}
     assert effects[CardType.SNOOPER] == {Effect.STOPS_POISON}
     assert Effect.NO_EFFECT in effects[CardType.WORTHLESS]
 

@@ -73,19 +73,21 @@ def assert_no_leaks(site, seats):
 
 @pytest.mark.parametrize(("ruleset", "options"), [
     ("wbc", {}), ("classic", {}), ("gf9", {}), ("gf9", {"advanced": True}),
-    ("gf9", {"tournament": True}), ("gf9", {"advanced": True, "tournament": True})])
+    ("gf9", {"tournament": True}), ("gf9", {"advanced": True, "tournament": True}),
+    ("gf9", {"advanced": True, "ixians_tleilaxu_cards": True})])
 def test_a_six_faction_game_by_mail_plays_from_setup_to_its_end(tmp_path, ruleset, options):
     """000 V (the turn sequence to the last turn), 000 XIII (victory: a winner, or the default
     victory after the last turn; 15 turns classic, 10 under WBC, 004 heats); GF9, basic and
     advanced (001 1.01-1.09 the nine phases, 1.13 the advanced game, 1.09.06 the end of play,
     setup 3: 10 turns), and the GF9 tournament game with and without the advanced rules (001 setup
     3, 4.1.13-20: the Shield Wall stronghold, the tournament's rules on advisors, the Cheap Hero
-    and the Truthtrance), each to a winner.  The WBC game is the one whole game whose reports
-    carry the map."""
+    and the Truthtrance), each to a winner; and an advanced GF9 game with the Ixians &
+    Tleilaxu treachery cards in the deck (001 3.02).  The WBC game is the one whole game whose
+    reports carry the map."""
     site = Installation(tmp_path, maps=ruleset == "wbc")
     new_dune_game(site, ruleset, SIX, options)
-    play_by_mail(site, seed=ruleset + "-tournament" * options.get("tournament", False),
-                 style="basic")
+    play_by_mail(site, seed=ruleset + "-tournament" * options.get("tournament", False)
+                 + "-cards302" * options.get("ixians_tleilaxu_cards", False), style="basic")
     record = GameRecord.load(site.moderator().store, "dune-1")
     assert getattr(rules_of(record.state), "tournament", False) == options.get("tournament",
                                                                               False)

@@ -373,3 +373,32 @@ def test_weather_control_sent_ahead_is_played_in_the_folded_moment_and_adds_no_s
     assert "weather-control" in events
     record = ahead.record()
     assert record.state == record.replay(ahead.moderator.store)
+
+
+# --- the Ixians & Tleilaxu expansion's cards (001 3.02) -------------------------------------
+@pytest.mark.whole_game
+@pytest.mark.parametrize("card", ["Amal", "Thumper", "Harvester", "Poison Tooth",
+                                  "Shield Snooper"])
+def test_001_3_02_nobody_else_reads_who_holds_a_new_card(tmp_path, card):
+    """Secrets stay secret (TEAM.md): the same GF9 game with the cards in the deck, played
+    through the moderator by mail from the set-up to turn 2's bidding, once with the card in
+    the Harkonnen hand and once with a Baliset: every mail the others get (step reports,
+    prompts, subjects, notices), the step numbers after each tick and the archive pages are the
+    same; the holder of Amal, a Harvester or a Thumper was asked about it (an optional decision
+    folded into the step)."""
+    found = {}
+    for hidden in (card, "Baliset"):
+        run = TurnRun(tmp_path / hidden.replace(" ", "-"), "gf9",
+                      {"ixians_tleilaxu_cards": True}, hidden)
+        run.play()
+        found[hidden] = (run.steps, run.others_mail(), run.pages(), run.decided())
+    (steps, mail, pages, asked), (steps_without, mail_without, pages_without, not_asked) = (
+        found.values())
+    if card in ("Amal", "Harvester", "Thumper"):
+        assert f"special:{HA}" in asked - not_asked
+    assert steps == steps_without
+    assert [m[:3] for m in mail] == [m[:3] for m in mail_without]
+    for index, (one, other) in enumerate(zip(mail, mail_without, strict=True)):
+        assert one == other, (f"mail {index} ({one[0]} to {one[1]}) differs in {GAME}:\n"
+                              + changed_lines(one[3], other[3]))
+    assert pages == pages_without

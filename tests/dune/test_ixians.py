@@ -139,7 +139,7 @@ def test_001_2_07_19_the_hms_moves_up_to_three_territories_before_the_storm():
     assert found.secret
     ends = ixians_hms.destinations(state, IX)
     assert "Arrakeen" not in ends and "Cielago North" in ends        # another sector of it
-    board = layer.board_of(("gf9", ()))
+    board = layer.board_of((layer.key(state)[0], ()))
     assert all(not board[t].is_stronghold for t in ends)
     near, far = board.within("Cielago North", 3), board.within("Cielago North", 4)
     assert set(ends) <= near and far - near and not (far - near) & set(ends)

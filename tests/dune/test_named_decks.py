@@ -45,8 +45,8 @@ def test_000_iii_c_a_game_has_every_pile_of_its_data_s_decks(ruleset):
         "treachery", "treachery_discard", "treachery_removed", "spice", "spice_discard",
         "spice_discard_2", "traitors"}
     hands = [card for seat in SIX for card in state["factions"][seat]["hand"]]
-    assert sorted(state["decks"]["treachery"] + hands) == sorted(
-        c.id for c in data(state).treachery_deck)
+    assert sorted(state["decks"]["treachery"] + hands) == sorted(     # the base deck: no set
+        c.id for c in data(state).treachery_in_play(()))
     assert sorted(state["decks"]["spice"]) == sorted(c.id for c in data(state).spice_deck)
     drawn = sum(len(state["factions"][seat]["traitor_draw"]) for seat in SIX)
     assert len(state["decks"]["traitors"]) == (30 - drawn if ruleset != "classic" else 0)

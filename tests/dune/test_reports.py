@@ -24,9 +24,14 @@ from pbem.templating import MAIL_WIDTH, environment, render, wrap_lines
 
 RULES = Path(dune.__file__).parent
 EVENTS = RULES / "templates" / "events.txt.j2"
+# A v3 game of two players (003 "Playing with two or three") in the seats' own order: the
+# Atreides and the Fremen primary, each with two allied factions.
+TWO_PLAYERS = {"emperor": "atreides", "guild": "atreides", "bene-gesserit": "fremen",
+               "harkonnen": "fremen"}
 GAMES = [("wbc", {}, 11), ("classic", {"optional": True, "advanced": True}, 12),
          ("wbc", {"bidding": "whole_round", "movement": "batched"}, 13),
-         ("classic", {"advantages": True, "weather": True}, 14)]
+         ("classic", {"advantages": True, "weather": True}, 14),
+         ("v3", {"advanced": True, "commanders": TWO_PLAYERS}, 15)]
 MIXES = [("classic", {}), ("classic", {"optional": True, "advanced": True}), ("wbc", {}),
          ("wbc", {"bidding": "whole_round", "movement": "batched"}),
          ("classic", {"advantages": True, "weather": True}),
@@ -106,8 +111,9 @@ def words(text: str) -> str:
 
 def rare_positions() -> list:
     """Positions that ask what random play seldom reaches: an ally's Karama in a battle he is
-    not in (``battle_karama``, player aid B.6); the GF9 Fremen's Karama worm (001 1.14.04), as
-    its scenario file stands."""
+    not in (``battle_karama``, player aid B.6); the GF9 Fremen's Karama worm (001 1.14.04) and
+    the setting of the Ixians & Tleilaxu expansion's Amal (001 3.02.02), as their scenario
+    files stand."""
     spec = importlib.util.spec_from_file_location("battle_positions",
                                                   Path(__file__).parent / "test_battle.py")
     positions = importlib.util.module_from_spec(spec)
@@ -119,9 +125,10 @@ def rare_positions() -> list:
     folder = Path(__file__).parent / "scenarios"
     summon = folder / "gf9_1_14_04_the_fremen_karama_worm_devours_and_calls_the_nexus.yaml"
     reveal = folder / "gf9_2_08_06_a_face_dancer_revealed_replaces_the_winners_forces.yaml"
-    # The Tleilaxu's REVEAL (001 2.08.06); the Ixians' decisions (001 2.07): the pocket cards
-    # at set-up, the HMS's move, the supply chain with TECHNOLOGY; the HMS deployed once the
-    # first storm is placed.
+    amal = folder / "gf9_3_02_02_amal_halves_every_factions_spice_at_the_phase_named.yaml"
+    # The Tleilaxu's REVEAL (001 2.08.06); setting Amal (001 3.02.02); the Ixians' decisions
+    # (001 2.07): the pocket cards at set-up, the HMS's move, the supply chain with TECHNOLOGY;
+    # the HMS deployed once the first storm is placed.
     ixians = [load_scenario(yaml.safe_load((folder / name).read_text())).state for name in (
         "gf9_2_07_04_nobody_holds_a_starting_card_before_the_ixians_choose.yaml",
         "gf9_2_07_19_the_hms_moves_before_the_storm.yaml",
@@ -130,7 +137,7 @@ def rare_positions() -> list:
     deploying.update(turn=1, phase="storm", step={"moved": True})
     deploying["storm"]["sector"] = 3
     return [state, *(load_scenario(yaml.safe_load(path.read_text())).state
-                     for path in (summon, reveal)), *ixians, deploying]
+                     for path in (summon, reveal, amal)), *ixians, deploying]
 
 
 def test_every_prompt_kind_renders_its_legal_choices_and_template(games):

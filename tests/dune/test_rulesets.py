@@ -9,6 +9,7 @@ from pbem.games.dune.rules import (
     GF9,
     RULES_VERSION,
     RULESETS,
+    V3,
     WBC,
     Classic,
     GF9Version4,
@@ -177,8 +178,8 @@ def test_each_ruleset_names_its_phases_options_and_data():
 def test_a_ruleset_is_found_by_name_and_stored_as_its_json():
     """``RULESETS`` finds the class by name; the JSON a game stores names its ruleset and
     rebuilds the same class, once per distinct mapping."""
-    assert {"classic": Classic, "wbc": WBC, "gf9": GF9} == RULESETS
-    for rules in (CLASSIC, WBC_RULES, GF9_RULES):
+    assert {"classic": Classic, "wbc": WBC, "gf9": GF9, "v3": V3} == RULESETS
+    for rules in (CLASSIC, WBC_RULES, GF9_RULES, make_rules("v3", {"advanced": True})):
         stored = rules.to_json()
         assert stored["ruleset"] == rules.ruleset
         assert Rules.from_json(stored) == rules

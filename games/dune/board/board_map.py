@@ -8,7 +8,9 @@ player dots, a side panel); ``board_svg`` writes that list as SVG text and ``boa
 paints the same list with Pillow, so the two pictures are one drawing.  What is the same on
 every map (``static``: the board, its borders, the names) is built, written and painted once
 per process; a ``BoardMap`` works out a view's own shapes (``layers``) once for both
-pictures, and ``paint`` paints only those over the painted board.
+pictures, and ``paint`` paints only those over the painted board.  The drawing primitives
+(shapes, boxes placed clear of each other, SVG, the painter and its PNG file) are shared with
+every game (``games/common/drawing.py``).
 
 Only the public view is read (``view.public_view``): the map shows nothing a seat could not
 see on the table.  Forces are chips of the faction's colour with its letter and the count
@@ -24,27 +26,43 @@ front of the shields are listed in the side panel.
 from __future__ import annotations
 
 import functools
-import hashlib
 import math
-import struct
-import zlib
-from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import yaml
 
+from ...common.drawing import (
+    INK,
+    Circle,
+    Ground,
+    Group,
+    Painter,
+    Placed,
+    Poly,
+    Text,
+    arc,
+    mix,
+    painted_ground,
+    palette_of,
+    placed_shapes,
+    polar,
+    rect,
+    spread,
+    svg_document,
+    svg_of,
+)
 from ..data import Board, Faction, MapMarker
 from ..factions import power
 from ..forces import count_text, marks
-from ..state import POLAR_SINK, data, ruleset_data, sheet
+from ..rules import rules_of
+from ..state import POLAR_SINK, data, layered_data, sheet
 from . import layer
 
 LAYOUT_FILE = Path(__file__).parents[1] / "data" / "board_map.yaml"
 SECTOR_DEGREES = 20
 FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
-INK = "#4a3826"
 BORDER = "#5b4630"
 STORM = "#4b3f72"
 SPICE, SPICE_INK = "#ffe58a", "#a04000"
@@ -139,18 +157,6 @@ class Layout:
         return math.radians(SECTOR_DEGREES) * (cell.a[1] - cell.a[0]) * (r1 * r1 - r0 * r0) / 2
 
 
-def polar(centre: tuple[float, float], radius: float, degrees: float) -> tuple[float, float]:
-    theta = math.radians(degrees)
-    return centre[0] + radius * math.cos(theta), centre[1] - radius * math.sin(theta)
-
-
-def arc(centre: tuple[float, float], radius: float, start: float, end: float
-        ) -> list[tuple[float, float]]:
-    """Points along an arc, one every 2 degrees at most, both ends included."""
-    steps = max(1, math.ceil(abs(end - start) / 2))
-    return [polar(centre, radius, start + (end - start) * i / steps) for i in range(steps + 1)]
-
-
 class LayoutError(ValueError):
     """The layout file does not fit the board; ``problems`` lists every fault."""
 
@@ -213,53 +219,6 @@ def marker(view: dict[str, Any], seat: str) -> MapMarker:
     return sheet(seat, view).map_marker
 
 
-# --- shapes ---------------------------------------------------------------------------------
-@dataclass(frozen=True)
-class Poly:
-    points: list[tuple[float, float]]
-    fill: str | None = None
-    stroke: str | None = None
-    width: float = 1
-    opacity: float = 1.0
-    dash: bool = False
-    closed: bool = True
-
-
-@dataclass(frozen=True)
-class Circle:
-    x: float
-    y: float
-    r: float
-    fill: str
-    stroke: str | None = None
-    width: float = 1
-
-
-@dataclass(frozen=True)
-class Text:
-    x: float
-    y: float
-    text: str
-    size: float
-    fill: str = INK
-    bold: bool = False
-    anchor: str = "middle"        # start | middle | end
-
-
-@dataclass(frozen=True)
-class Group:
-    """Shapes that belong together; ``kind`` and ``attrs`` label them in the SVG."""
-
-    kind: str
-    attrs: dict[str, str]
-    shapes: list[Any] = field(default_factory=list)
-    title: str = ""                  # shown by a browser on hovering
-
-
-def rect(x: float, y: float, w: float, h: float, **style) -> Poly:
-    return Poly([(x, y), (x + w, y), (x + w, y + h), (x, y + h)], **style)
-
-
 # --- the scene ------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class Static:
@@ -275,9 +234,10 @@ class Static:
 @functools.cache
 def static(ruleset: str) -> Static:
     """The static shapes of a ruleset's map (its board's territory types), the layout checked
-    against its board first."""
+    against its board first; ``ruleset`` is the map's key, its layers of data joined by "+"
+    (``map_key``: v3's Diversified Victory makes Harg Pass a stronghold on its map)."""
     lay = layout()
-    board = ruleset_data(ruleset).board
+    board = _data(ruleset).board
     problems = board_problems(lay, board)
     if problems:
         raise LayoutError(LAYOUT_FILE, problems)
@@ -314,7 +274,7 @@ class Scene:
 def layers(view: dict[str, Any]) -> Scene:
     """The map of one public view, in layers."""
     lay = layout()
-    ruleset = view["rules"]["ruleset"]
+    ruleset = map_key(view)
     under = (_storm(lay, view) + _holders(lay, view) + _places(lay, view)
              + _player_dots(lay, view))
     return Scene(ruleset, under,
@@ -428,8 +388,19 @@ def occupants(view: dict[str, Any], territory: str) -> list[str]:
             if seat in present and territory not in power(seat, view).coexisting_in_view(view)]
 
 
+def map_key(view: dict[str, Any]) -> str:
+    """The key of a view's map: its game's layers of data, joined ("classic+v3")."""
+    return "+".join(rules_of(view).layers)
+
+
+def _data(key: str) -> Any:
+    """The data of a map's key (``map_key``)."""
+    return layered_data(tuple(key.split("+")))
+
+
 def strongholds(view: dict[str, Any]) -> list[str]:
-    """The strongholds of the board as it lies (the board layer's places too, 001 2.07.18)."""
+    """The strongholds of the board as it lies (v3's Harg Pass with Diversified Victory; the
+    board layer's places too, 001 2.07.18)."""
     return [t.name for t in layer.board(view).strongholds]
 
 
@@ -499,20 +470,6 @@ def _labels(lay: Layout, board: Board) -> list[Text]:
 CHIP_H, CHIP_GAP, CHAR_W = 16, 2, 7.6
 
 
-@dataclass
-class Placed:
-    """A box of things drawn together (one sector's forces, or a territory's spice), wanted at
-    ``anchor``; ``x, y`` is where its middle ends up."""
-
-    kind: str
-    attrs: dict[str, str]
-    anchor: tuple[float, float]
-    w: float
-    h: float
-    draw: Any                        # (x, y) of the box's top left -> shapes
-    title: str = ""
-    x: float = 0.0
-    y: float = 0.0
 
 
 def _chips(lay: Layout, view: dict[str, Any], territory: str, by_faction: dict) -> list[tuple]:
@@ -602,54 +559,8 @@ def _placed(lay: Layout, view: dict[str, Any], labels: list[Text]) -> list[Any]:
               if token["at"] == "board"]
     fixed = [(t.x - len(t.text) * t.size * 0.3, t.y - t.size * 0.6, len(t.text) * t.size * 0.6,
               t.size * 1.2) for t in labels]
-    _spread(boxes, fixed, lay.panel_x - 6, lay.key_y - 4)
-    shapes = []
-    for box in boxes:
-        x, y = box.x - box.w / 2, box.y - box.h / 2
-        moved = math.dist((box.x, box.y), (box.anchor[0], box.anchor[1] + box.h / 2 + 1)) > 8
-        lead = [Poly([box.anchor, _nearest_edge(box)], stroke="#333333", width=1, closed=False),
-                Circle(*box.anchor, 2.2, fill="#333333")] if moved else []
-        shapes.append(Group(box.kind, box.attrs, lead + box.draw(x, y), box.title))
-    return shapes
-
-
-def _nearest_edge(box: Placed) -> tuple[float, float]:
-    ax, ay = box.anchor
-    return (min(max(ax, box.x - box.w / 2), box.x + box.w / 2),
-            min(max(ay, box.y - box.h / 2), box.y + box.h / 2))
-
-
-def _spread(boxes: list[Placed], fixed: list[tuple], right: float, bottom: float) -> None:
-    """Place the boxes one by one, each at the free spot nearest where it is wanted (just
-    under its anchor): free of the boxes placed before it and of the territories' names."""
-    taken = list(fixed)
-    for box in boxes:
-        want = box.anchor[0], box.anchor[1] + box.h / 2 + 1
-        for x, y in _spiral(want):
-            spot = (x - box.w / 2, y - box.h / 2, box.w, box.h)
-            if (box.w / 2 + 4 <= x <= right - box.w / 2 and box.h / 2 + 4 <= y <= bottom - box.h / 2
-                    and not any(_meet(spot, other) for other in taken)):
-                break
-        box.x, box.y = x, y
-        taken.append((x - box.w / 2, y - box.h / 2, box.w, box.h))
-
-
-def _spiral(centre: tuple[float, float], step: float = 3.0, reach: float = 500.0):
-    """The centre, then rings of points around it, nearer ones first."""
-    yield centre
-    distance = step
-    while distance <= reach:
-        count = max(8, int(2 * math.pi * distance / step))
-        for k in range(count):
-            theta = math.pi / 2 + 2 * math.pi * k / count          # downward first
-            yield centre[0] + distance * math.cos(theta), centre[1] + distance * math.sin(theta)
-        distance += step
-
-
-def _meet(one: tuple, two: tuple, margin: float = 2.0) -> bool:
-    """Whether two rectangles (x, y, w, h) come within ``margin`` of each other."""
-    return (one[0] < two[0] + two[2] + margin and two[0] < one[0] + one[2] + margin
-            and one[1] < two[1] + two[3] + margin and two[1] < one[1] + one[3] + margin)
+    spread(boxes, fixed, lay.panel_x - 6, lay.key_y - 4)
+    return [placed_shapes(box) for box in boxes]
 
 
 # --- the legend: the side panel, the key and the abbreviations ------------------------
@@ -783,13 +694,10 @@ class BoardMap:
         """The map as an SVG document: the static layers' text written once per process."""
         lay = layout()
         fixed = static_svg(self.scene.ruleset)
-        title = _esc(f"Arrakis, turn {self.view.get('turn', 0)}: {self.view.get('phase', '')}")
-        body = "\n".join([fixed.ground, *map(_svg, self.scene.under), fixed.labels,
-                          *map(_svg, self.scene.over), fixed.abbreviations])
-        return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{lay.width}" '
-                f'height="{lay.height}" viewBox="0 0 {lay.width} {lay.height}" '
-                f'font-family="{FONT}" role="img" aria-label="{title}">\n'
-                f"<title>{title}</title>\n{body}\n</svg>\n")
+        title = f"Arrakis, turn {self.view.get('turn', 0)}: {self.view.get('phase', '')}"
+        body = "\n".join([fixed.ground, *map(svg_of, self.scene.under), fixed.labels,
+                          *map(svg_of, self.scene.over), fixed.abbreviations])
+        return svg_document(lay.width, lay.height, FONT, title, body)
 
     @functools.cached_property
     def png(self) -> bytes:
@@ -820,138 +728,41 @@ class StaticSvg:
 def static_svg(ruleset: str) -> StaticSvg:
     """The SVG text of a ruleset's static layers, written once per process."""
     fixed = static(ruleset)
-    return StaticSvg(*("\n".join(map(_svg, shapes))
+    return StaticSvg(*("\n".join(map(svg_of, shapes))
                        for shapes in (fixed.ground, fixed.labels, fixed.abbreviations)))
 
 
-def _esc(text: str) -> str:
-    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-            .replace('"', "&quot;"))
-
-
-def _points(points: list[tuple[float, float]]) -> str:
-    return " ".join(f"{x:.1f},{y:.1f}" for x, y in points)
-
-
-def _svg(shape: Any) -> str:
-    if isinstance(shape, Group):
-        attrs = "".join(f' {key}="{_esc(value)}"' for key, value in shape.attrs.items())
-        inner = "".join(_svg(s) for s in shape.shapes)
-        title = f"<title>{_esc(shape.title)}</title>" if shape.title else ""
-        return f'<g class="{shape.kind}"{attrs}>{title}{inner}</g>'
-    if isinstance(shape, Poly):
-        tag = "polygon" if shape.closed else "polyline"
-        style = f' fill="{shape.fill or "none"}"'
-        if shape.stroke:
-            style += f' stroke="{shape.stroke}" stroke-width="{shape.width}"'
-            style += ' stroke-linejoin="round"'
-        if shape.dash:
-            style += ' stroke-dasharray="4 3"'
-        if shape.opacity < 1:
-            style += f' fill-opacity="{shape.opacity}"'
-        return f'<{tag} points="{_points(shape.points)}"{style}/>'
-    if isinstance(shape, Circle):
-        stroke = f' stroke="{shape.stroke}" stroke-width="{shape.width}"' if shape.stroke else ""
-        return (f'<circle cx="{shape.x:.1f}" cy="{shape.y:.1f}" r="{shape.r:.1f}" '
-                f'fill="{shape.fill}"{stroke}/>')
-    weight = ' font-weight="bold"' if shape.bold else ""
-    return (f'<text x="{shape.x:.1f}" y="{shape.y:.1f}" font-size="{shape.size}" '
-            f'fill="{shape.fill}" text-anchor="{shape.anchor}" dominant-baseline="central"'
-            f"{weight}>{_esc(shape.text)}</text>")
-
-
 # --- PNG --------------------------------------------------------------------------------------
-SCALE = 2          # painted at twice the size, then shrunk: smooth edges without a vector library
-COLOURS = 128      # the palette of the PNG: a map in flat colours looks the same in few colours
-COMPRESS_LEVEL = 6
-
-
 def paint(scene: Scene) -> bytes:
-    """A scene as a PNG picture in its ruleset's palette.  The static layers are painted once
-    per process (``ground``); a map copies them and paints each of its own shapes on a tile of
-    the picture just around it, at twice the size, then shrunk back in place.  The storm, the
-    held strongholds and the player dots lie under the territories' names: they are painted
-    on the bare ground, with the names they meet painted again over them.  A tile painted on
-    the static layers alone is kept for the next maps (``_static_tile``)."""
-    base = ground(scene.ruleset)
-    image = base.named.copy()
-    touched = []
-    for box, shapes in _clusters(scene.under):
-        names = [name for name, at in base.names if _overlaps(at, box)]
-        image.paste(_static_tile(scene.ruleset, "bare", box, shapes + names), box[:2])
-        touched.append(box)
-    for shape in scene.over:
-        box = _pixels(_extent(shape))
-        if box is None:
-            continue
-        if any(_overlaps(box, other) for other in touched):
-            image.paste(_painted(image, box, [shape]), box[:2])
-        else:
-            image.paste(_static_tile(scene.ruleset, "named", box, [shape]), box[:2])
-        touched.append(box)
-    return _png(scene.ruleset, image, touched)
+    """A scene as a PNG picture in its ruleset's palette (``drawing.Painter``): the static
+    layers painted once per process (``ground``), a map's own shapes on tiles around them.
+    The storm, the held strongholds and the player dots lie under the territories' names."""
+    return _painter(scene.ruleset).paint(scene.under, scene.over)
 
 
-def _static_tile(ruleset: str, layer: str, box: tuple[int, int, int, int],
-                 shapes: list[Any]) -> Any:
-    """Shapes ``_painted`` on a tile of a static layer of the ground (``bare`` or ``named``):
-    the same shapes there paint the same pixels, so the last ``TILES`` are kept (from one
-    step's map to the next, most of the panel, chips and spice stay as they were)."""
-    return _kept(_tiles, TILES, (ruleset, layer, box, repr(shapes)),
-                 lambda: _painted(getattr(ground(ruleset), layer), box, shapes))
-
-
-TILES = 512
-_tiles: OrderedDict[tuple, Any] = OrderedDict()
-
-
-def _kept(store: OrderedDict, limit: int, key: tuple, make: Any) -> Any:
-    """``store[key]``, made by ``make()`` if it is not there; the last ``limit`` used are kept."""
-    found = store.get(key)
-    if found is None:
-        found = store[key] = make()
-        if len(store) > limit:
-            store.popitem(last=False)
-    else:
-        store.move_to_end(key)
-    return found
-
-
-@dataclass(frozen=True)
-class Ground:
-    """A ruleset's ``Static`` layers painted: ``bare`` the ground alone, ``named`` with the
-    labels and abbreviations, ``names`` each of those with the pixels it covers, and the
-    ``palette`` of every map of the ruleset (``_palette``)."""
-
-    bare: Any
-    named: Any
-    names: tuple[tuple[Text, tuple[int, int, int, int]], ...]
-    palette: Any
+@functools.cache
+def _painter(ruleset: str) -> Painter:
+    lay = layout()
+    return Painter(ruleset, lambda: ground(ruleset), lay.width, lay.height)
 
 
 @functools.cache
 def ground(ruleset: str) -> Ground:
     """The static layers of a ruleset's map, painted once per process."""
-    from PIL import Image
-
     lay = layout()
     fixed = static(ruleset)
-    big = Image.new("RGB", (lay.width * SCALE, lay.height * SCALE), "#ffffff")
-    _paint(big, fixed.ground)
-    bare = big.reduce(SCALE)
-    names = fixed.labels + fixed.abbreviations
-    _paint(big, names)
-    named = big.reduce(SCALE)
-    return Ground(bare, named, tuple((name, _pixels(_extent(name))) for name in names),
-                  _palette(lay, ruleset_data(ruleset).factions, named))
+    factions = _data(ruleset).factions
+    return painted_ground(lay.width, lay.height, fixed.ground,
+                          fixed.labels + fixed.abbreviations,
+                          lambda named: _palette(lay, factions, named))
 
 
 def _palette(lay: Layout, factions: tuple[Faction, ...], named: Any) -> Any:
     """The colours of a ruleset's maps: those drawn over the board (the factions', the
     spice's, the storm's, and half of each with what it is drawn on: the smoothed edges of
     chips, rings and type), those of the board under the storm's veil, exactly; and the
-    shades of the painted board, as many as are left of ``COLOURS``."""
-    from PIL import Image, ImageColor
+    shades of the painted board, as many as are left (``drawing.palette_of``)."""
+    from PIL import ImageColor
 
     ground_colours = [*lay.fills.values(), "#fbf7ef", "#e8d3a6"]
     lines = [BORDER, "#9a8466", "#6b5a44", "#5a4630"]
@@ -962,236 +773,8 @@ def _palette(lay: Layout, factions: tuple[Faction, ...], named: Any) -> Any:
     pairs += [(ink, under) for ink in [*rings, "#ffffff", "#333333", SPICE_INK]
               for under in ground_colours]
     rgb = {name: ImageColor.getrgb(name) for pair in pairs for name in pair}
-    exact = list(dict.fromkeys([*rgb.values(), *(_mix(rgb[one], rgb[two], 0.5)
+    exact = list(dict.fromkeys([*rgb.values(), *(mix(rgb[one], rgb[two], 0.5)
                                                  for one, two in pairs)]))
-    exact += [_mix(ImageColor.getrgb(colour), ImageColor.getrgb(STORM), 0.38)
+    exact += [mix(ImageColor.getrgb(colour), ImageColor.getrgb(STORM), 0.38)
               for colour in ground_colours + lines]
-    exact = list(dict.fromkeys(exact))
-    shades = named.quantize(COLOURS - len(exact), method=Image.Quantize.FASTOCTREE)
-    found = shades.getpalette()[:3 * (COLOURS - len(exact))]
-    board = [shade for shade in zip(found[::3], found[1::3], found[2::3], strict=True)
-             if all(max(abs(a - b) for a, b in zip(shade, colour, strict=True)) >= NEAR
-                    for colour in exact)]
-    palette = Image.new("P", (1, 1))
-    palette.putpalette([value for colour in exact + board for value in colour])
-    return palette
-
-
-NEAR = 8    # Pillow looks a colour up in its palette among colours 4 apart: a shade this near
-            # an exact colour would take its pixels
-
-
-def _mix(one: tuple[int, ...], two: tuple[int, ...], share: float) -> tuple[int, ...]:
-    """``share`` of ``two`` over ``one``."""
-    return tuple(round(a + (b - a) * share) for a, b in zip(one, two, strict=True))
-
-
-def _painted(source: Any, box: tuple[int, int, int, int], shapes: list[Any]) -> Any:
-    """The tile ``box`` of ``source`` with shapes painted on it at twice the size (every pixel
-    of the tile doubled, so that what is not painted over comes back as it was), shrunk."""
-    from PIL import Image
-
-    x0, y0, x1, y1 = box
-    tile = source.crop(box).resize(((x1 - x0) * SCALE, (y1 - y0) * SCALE),
-                                   Image.Resampling.NEAREST)
-    _paint(tile, shapes, (x0, y0))
-    return tile.reduce(SCALE)
-
-
-def _paint(image: Any, shapes: Any, origin: tuple[float, float] = (0, 0)) -> None:
-    """Paint shapes on a picture at ``SCALE`` times their size, ``origin`` its top left.  Type
-    is drawn in two tones: shrunk, it is as smooth as the edges, in few shades, which keeps
-    the PNG small (a sixth smaller than type smoothed before the shrink)."""
-    from PIL import ImageColor, ImageDraw
-
-    draw = ImageDraw.Draw(image)
-    draw.fontmode = "1"
-    for shape in _flat(shapes):
-        if isinstance(shape, Poly) and shape.opacity < 1:     # a veil: the fill, see-through
-            veil = (*ImageColor.getrgb(shape.fill), round(255 * shape.opacity))
-            ImageDraw.Draw(image, "RGBA").polygon(_scaled(shape.points, origin), fill=veil)
-            if shape.stroke:
-                _line(draw, shape.points + shape.points[:1], shape.stroke, shape.width, False,
-                      origin)
-        elif isinstance(shape, Poly):
-            if shape.fill and shape.closed:
-                draw.polygon(_scaled(shape.points, origin), fill=shape.fill)
-            if shape.stroke:
-                points = shape.points + (shape.points[:1] if shape.closed else [])
-                _line(draw, points, shape.stroke, shape.width, shape.dash, origin)
-        elif isinstance(shape, Circle):
-            (left, top), (right, bottom) = _scaled(
-                [(shape.x - shape.r, shape.y - shape.r), (shape.x + shape.r, shape.y + shape.r)],
-                origin)
-            draw.ellipse([left, top, right, bottom], fill=shape.fill, outline=shape.stroke,
-                         width=round(shape.width * SCALE) if shape.stroke else 0)
-        else:
-            (x, y), = _scaled([(shape.x, shape.y)], origin)
-            draw.text((x, y), shape.text, fill=shape.fill, font=_font(shape.size),
-                      anchor=ANCHORS[shape.anchor], stroke_width=1 if shape.bold else 0,
-                      stroke_fill=shape.fill)
-
-
-ANCHORS = {"start": "lm", "middle": "mm", "end": "rm"}
-
-
-def _flat(shapes: Any):
-    """The shapes in painting order, groups opened."""
-    for shape in shapes:
-        if isinstance(shape, Group):
-            yield from _flat(shape.shapes)
-        else:
-            yield shape
-
-
-def _extent(shape: Any) -> tuple[float, float, float, float]:
-    """The box (left, top, right, bottom) a shape paints within."""
-    if isinstance(shape, Group):
-        boxes = [_extent(s) for s in shape.shapes]
-        return (min(b[0] for b in boxes), min(b[1] for b in boxes),
-                max(b[2] for b in boxes), max(b[3] for b in boxes))
-    if isinstance(shape, Poly):
-        xs, ys = [x for x, _ in shape.points], [y for _, y in shape.points]
-        return (min(xs) - shape.width, min(ys) - shape.width, max(xs) + shape.width,
-                max(ys) + shape.width)
-    if isinstance(shape, Circle):
-        reach = shape.r + shape.width
-        return shape.x - reach, shape.y - reach, shape.x + reach, shape.y + reach
-    return _type_extent(shape)
-
-
-@functools.lru_cache(maxsize=1024)
-def _type_extent(text: Text) -> tuple[float, float, float, float]:
-    left, top, right, bottom = _font(text.size).getbbox(
-        text.text, anchor=ANCHORS[text.anchor], stroke_width=1 if text.bold else 0)
-    return (text.x + left / SCALE, text.y + top / SCALE, text.x + right / SCALE,
-            text.y + bottom / SCALE)
-
-
-def _pixels(box: tuple[float, float, float, float]) -> tuple[int, int, int, int] | None:
-    """The whole pixels of the picture around a box, with a margin, or None if off it."""
-    lay = layout()
-    left, top = max(0, math.floor(box[0]) - 2), max(0, math.floor(box[1]) - 2)
-    right, bottom = min(lay.width, math.ceil(box[2]) + 2), min(lay.height, math.ceil(box[3]) + 2)
-    return (left, top, right, bottom) if left < right and top < bottom else None
-
-
-def _overlaps(one: tuple[int, ...], two: tuple[int, ...]) -> bool:
-    return one[0] < two[2] and two[0] < one[2] and one[1] < two[3] and two[1] < one[3]
-
-
-def _clusters(shapes: list[Any]) -> list[tuple[tuple[int, int, int, int], list[Any]]]:
-    """The shapes in clusters whose pixels meet no other cluster's, each cluster's shapes in
-    their order, with the pixels around them."""
-    clusters: list[tuple[tuple[int, int, int, int], list[int]]] = []
-    for i, shape in enumerate(shapes):
-        box, members = _pixels(_extent(shape)), [i]
-        if box is None:
-            continue
-        while meeting := [c for c in clusters if _overlaps(c[0], box)]:
-            for other, theirs in meeting:
-                clusters.remove((other, theirs))
-                box = (min(box[0], other[0]), min(box[1], other[1]), max(box[2], other[2]),
-                       max(box[3], other[3]))
-                members += theirs
-        clusters.append((box, members))
-    return [(box, [shapes[i] for i in sorted(members)]) for box, members in clusters]
-
-
-def _scaled(points: list[tuple[float, float]], origin: tuple[float, float] = (0, 0)
-            ) -> list[tuple[float, float]]:
-    ox, oy = origin
-    return [((x - ox) * SCALE, (y - oy) * SCALE) for x, y in points]
-
-
-def _line(draw: Any, points: list[tuple[float, float]], colour: str, width: float,
-          dash: bool, origin: tuple[float, float]) -> None:
-    width_px = max(1, round(width * SCALE))
-    if not dash:
-        draw.line(_scaled(points, origin), fill=colour, width=width_px, joint="curve")
-        return
-    for (x0, y0), (x1, y1) in zip(points, points[1:], strict=False):
-        length = math.dist((x0, y0), (x1, y1))
-        at = 0.0
-        while at < length:
-            end = min(at + 4, length)
-            draw.line(_scaled([(x0 + (x1 - x0) * at / length, y0 + (y1 - y0) * at / length),
-                               (x0 + (x1 - x0) * end / length, y0 + (y1 - y0) * end / length)],
-                              origin),
-                      fill=colour, width=width_px)
-            at += 7
-
-
-@functools.cache
-def _font(size: float) -> Any:
-    from PIL import ImageFont
-
-    return ImageFont.load_default(size=size * SCALE)
-
-
-# --- the PNG file, written once ---------------------------------------------------------------
-BAND = 64          # rows of the picture compressed together
-
-
-def _png(ruleset: str, image: Any, touched: list[tuple[int, int, int, int]]) -> bytes:
-    """The picture as a PNG file in the ruleset's palette.  Its rows are compressed by bands
-    of ``BAND`` rows, each band on its own and flushed to a whole byte, so that the bands make
-    one zlib stream: a band that no shape of this map touched (``touched``: the boxes painted)
-    is the board's, compressed once per process (``_static_band``), and a touched band the
-    same as an earlier map's is not compressed again (``_seen_band``)."""
-    width, height = image.size
-    pieces, check = [], 1
-    for top in range(0, height, BAND):
-        bottom = min(height, top + BAND)
-        if any(box[1] < bottom and top < box[3] for box in touched):
-            piece, rows = _seen_band(ruleset, image, top, bottom)
-        else:
-            piece, rows = _static_band(ruleset, top, bottom)
-        pieces.append(piece)
-        check = zlib.adler32(rows, check)
-    last = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15).flush()    # the final block
-    stream = ZLIB_HEADER + b"".join(pieces) + last + struct.pack(">I", check)
-    palette = bytes(ground(ruleset).palette.getpalette())
-    return (b"\x89PNG\r\n\x1a\n"
-            + _chunk(b"IHDR", struct.pack(">IIBBBBB", width, height, 8, 3, 0, 0, 0))
-            + _chunk(b"PLTE", palette) + _chunk(b"IDAT", stream) + _chunk(b"IEND", b""))
-
-
-ZLIB_HEADER = b"\x78\x9c"      # deflate, a 32 kB window (RFC 1950)
-
-
-def _band(image: Any, palette: Any, top: int, bottom: int) -> tuple[bytes, bytes]:
-    """Rows ``top`` to ``bottom`` of the picture in the palette, each led by its filter byte
-    (0: none, as for any picture in a palette), and compressed as a piece of deflate stream."""
-    from PIL import Image
-
-    width = image.width
-    indexes = image.crop((0, top, width, bottom)).quantize(
-        palette=palette, dither=Image.Dither.NONE).tobytes()
-    rows = b"".join(b"\x00" + indexes[y * width:(y + 1) * width] for y in range(bottom - top))
-    squeeze = zlib.compressobj(COMPRESS_LEVEL, zlib.DEFLATED, -15)
-    return squeeze.compress(rows) + squeeze.flush(zlib.Z_SYNC_FLUSH), rows
-
-
-def _seen_band(ruleset: str, image: Any, top: int, bottom: int) -> tuple[bytes, bytes]:
-    """A touched band, ``_band``, unless an earlier map had the same pixels there: from one
-    step's map to the next, most touched bands (the panel's, most of the board's) come out
-    the same, so the last ``BANDS`` are kept by their pixels' digest."""
-    pixels = hashlib.sha256(image.crop((0, top, image.width, bottom)).tobytes()).digest()
-    return _kept(_bands, BANDS, (ruleset, top, pixels),
-                 lambda: _band(image, ground(ruleset).palette, top, bottom))
-
-
-BANDS = 64
-_bands: OrderedDict[tuple, tuple[bytes, bytes]] = OrderedDict()
-
-
-@functools.cache
-def _static_band(ruleset: str, top: int, bottom: int) -> tuple[bytes, bytes]:
-    """A band of the board with its names alone, compressed once per process."""
-    base = ground(ruleset)
-    return _band(base.named, base.palette, top, bottom)
-
-
-def _chunk(kind: bytes, data: bytes) -> bytes:
-    return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+    return palette_of(list(dict.fromkeys(exact)), named)

@@ -9,8 +9,8 @@ public: ``{name: [territory, sector]}``, absent until it is put on the board.
 ``board(game)`` is the board of a state or a view as it lies now: the printed territories
 and each placed place as a territory of its own (no sector of its own, like the Polar Sink,
 touching only the sector of the territory it points at, which touches it back).  It is built
-once per ``layout`` (``key``: the ruleset and where every place lies), so the caches of
-``reach`` and the map that hang on it are keyed by what can change, never by the ruleset
+once per ``layout`` (``key``: the data's layers and where every place lies), so the caches of
+``reach`` and the map that hang on it are keyed by what can change, never by the layers
 alone.
 """
 
@@ -23,20 +23,22 @@ from dataclasses import replace
 from typing import Any
 
 from ..data import Board, Border, Place
-from ..state import POLAR_SINK, data, ruleset_data
+from ..rules import rules_of
+from ..state import POLAR_SINK, data, layered_data
 
 Layout = tuple[tuple[str, str, int], ...]      # (place, territory, sector), by place's name
-Key = tuple[str, Layout]                        # the ruleset's name and its layout
+Key = tuple[tuple[str, ...], Layout]            # the data's layers and the layout
 Spot = tuple[str, int]          # a territory and a sector (0 for one in no sector)
 
 
 def key(game: Mapping[str, Any]) -> Key:
-    """What the board of a state or a view depends on: its ruleset and where its places lie."""
+    """What the board of a state or a view depends on: its data's layers (``Rules.layers``: v3's
+    options add some) and where its places lie."""
     placed = game.get("places")
-    ruleset = game["rules"]["ruleset"]
+    layers = rules_of(game).layers
     if not placed:
-        return ruleset, ()
-    return ruleset, tuple(sorted((name, at[0], at[1]) for name, at in placed.items()))
+        return layers, ()
+    return layers, tuple(sorted((name, at[0], at[1]) for name, at in placed.items()))
 
 
 def board(game: Mapping[str, Any]) -> Board:
@@ -46,9 +48,9 @@ def board(game: Mapping[str, Any]) -> Board:
 
 @functools.cache
 def board_of(found: Key) -> Board:
-    """The board of a ruleset with its places where ``found`` puts them, built once."""
-    ruleset, layout = found
-    printed = ruleset_data(ruleset).board
+    """The board of the data's layers with its places where ``found`` puts them, built once."""
+    layers, layout = found
+    printed = layered_data(layers).board
     if not layout:
         return printed
     touching: dict[str, list[Border]] = {}
@@ -80,7 +82,7 @@ def put(state: dict[str, Any], name: str, territory: str, sector: int) -> None:
 
 def owned(game: Mapping[str, Any], faction_name: str) -> tuple[Place, ...]:
     """The places of the game's data whose token the named faction owns."""
-    return tuple(p for p in ruleset_data(game["rules"]["ruleset"]).board.places
+    return tuple(p for p in data(game).board.places
                  if p.owner == faction_name)
 
 

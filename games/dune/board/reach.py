@@ -118,6 +118,7 @@ from ..state import (
     data,
     faction_name,
     forces_at,
+    layered_data,
     occupants,
     only_sector,
     ruleset_data,
@@ -241,7 +242,7 @@ def move_destinations(state: State, faction: str, territory: str,
              for start in starts]
     if len(found) == 1:
         return dict(found[0])
-    return _by_territory(state["rules"]["ruleset"], {
+    return _by_territory(rules_of(state).layers, {
         (name, sector) for ends in found for name, sectors in ends.items() for sector in sectors})
 
 
@@ -608,7 +609,7 @@ def payee(state: State, faction: str, karama: bool = False) -> str | None:
 def shipment_sources(state: State, faction: str) -> dict[str, tuple[int, ...]]:
     """Territory -> the sectors whose forces a cross shipment or a shipment back may take: not
     under the storm (WBC line 1202), in board order."""
-    return _by_territory(state["rules"]["ruleset"],
+    return _by_territory(rules_of(state).layers,
                          {(t, s) for t in state["forces"] for s in groups(state, faction, t)
                           if not in_storm(state, t, s)})
 
@@ -808,10 +809,10 @@ def arrival_territories(ruleset: str, faction: str) -> frozenset[str]:
 
 
 # --- helpers
-def _by_territory(ruleset: str, places: set[Place]) -> dict[str, tuple[int, ...]]:
-    """Places grouped by territory, in the order of the ruleset's board, sectors in the
-    territory's order."""
-    order = _board_order(ruleset)
+def _by_territory(layers: tuple[str, ...], places: set[Place]) -> dict[str, tuple[int, ...]]:
+    """Places grouped by territory, in the order of the board of the data's layers, sectors in
+    the territory's order."""
+    order = _board_order(layers)
     found: dict[str, list[int]] = {}
     for territory, sector in places:
         found.setdefault(territory, []).append(sector)
@@ -823,11 +824,11 @@ _LAST = (1 << 16, (0,))         # a place of the board layer: after the printed 
 
 
 @cache
-def _board_order(ruleset: str) -> dict[str, tuple[int, tuple[int, ...]]]:
-    """Territory -> its index on the ruleset's board and its sectors (0 alone for the Polar
-    Sink)."""
+def _board_order(layers: tuple[str, ...]) -> dict[str, tuple[int, tuple[int, ...]]]:
+    """Territory -> its index on the board of the data's layers and its sectors (0 alone for
+    the Polar Sink)."""
     return {t.name: (index, t.sectors or (0,))
-            for index, t in enumerate(ruleset_data(ruleset).board.territories)}
+            for index, t in enumerate(layered_data(layers).board.territories)}
 
 
 class Landing(NamedTuple):

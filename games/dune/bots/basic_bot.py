@@ -24,6 +24,8 @@ Where it has a rule of thumb it plays it; elsewhere it plays as the random bot d
   4.05.05); a plan sent
   ahead for a later battle (``ahead``) has a fallback after ``ELSE`` with its next leader,
   should the first have fought by then (000 X.A.4: a leader fights once a turn);
+- a swap at a Nexus of two players (v3, 003 "Playing with two or three"): it gives the allied
+  faction that holds the fewest control points and forces on the board, keeping what wins;
 - everything else: as the random bot.
 
 Its orders are order text, read by the parser like a player's mail.
@@ -189,6 +191,9 @@ def _plan(view: dict[str, Any], prompt: Prompt, fought: str = "") -> str | None:
         plan["cheap_hero"] = side.cheap_heroes[0]
     if side.must_lead:
         plan["weapon"], plan["defense"] = _cards(side)
+        battle_plan.fitted(side, plan)                              # 001 3.02.05, 3.02.14
+        if plan["weapon"] in battle_orders.withholdable(side):      # 001 3.02.09
+            plan["tooth"] = combat.IF_IT_KILLS
     plan["kh"] = side.kh and side.must_lead
     strength = side.strength
     plan["spice"] = min(strength.most_spice(side.spice), side.spice // 3)
@@ -218,8 +223,9 @@ def _soonest_income(side: battle_plan.Side) -> str:
 
 
 def _cards(side: battle_plan.Side) -> tuple[str | None, str | None]:
-    """A weapon and a defense: real ones first (the lasgun last, never with a shield), then
-    worthless cards to be rid of."""
+    """A weapon and a defense: real ones first (the lasgun last, never with a shield or a card
+    that counts as one), then worthless cards to be rid of; a card that fits both places of
+    a plan as the kind it is alone (001 3.02.05, 3.02.14)."""
     def worthless(name: str) -> bool:
         return side.card(name).type is CardType.WORTHLESS
 
@@ -230,7 +236,8 @@ def _cards(side: battle_plan.Side) -> tuple[str | None, str | None]:
     weapon = weapons[0] if weapons else None
     defenses = [n for n in side.cards(Slot.DEFENSE)
                 if (n != weapon or side.count(n) > 1)
-                and not (weapon and lasgun(weapon) and side.card(n).type is CardType.SHIELD)]
+                and not (weapon and lasgun(weapon)
+                         and Effect.COUNTS_AS_SHIELD in side.card(n).effects)]
     defense = sorted(defenses, key=lambda n: (worthless(n), n))[0] if defenses else None
     return weapon, defense
 
@@ -278,6 +285,17 @@ def _hms(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
         return "HMS STAY"
     territory = rich[0]
     return f"HMS {where(view, territory, places[territory][0])}"
+# --- the swap of a two-player Nexus (v3)
+def _swap(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """Give the allied faction worth least on the board: its strongholds held, then its
+    forces there (the public view's)."""
+    def worth(seat: str) -> tuple[int, int]:
+        forces = sum(total(counts) for sectors in view["forces"].values()
+                     for by_faction in sectors.values()
+                     for faction, counts in by_faction.items() if faction == seat)
+        return len(view["strongholds"].get(seat, [])), forces
+    seat = min(prompt.options["factions"], key=worth)
+    return f"SWAP {view['factions'][seat]['name']}"
 
 
 def _reveal(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
@@ -292,6 +310,7 @@ STRATEGIES: dict[str, Strategy] = {
     "technology": _technology,
     "hms-placement": _hms,
     "hms-move": _hms,
+    "swap": _swap,
     "bid": _bid,
     "bids": _bids,
     "revival": _revival,

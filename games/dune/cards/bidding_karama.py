@@ -110,7 +110,8 @@ def uses(state: State, seat: str) -> list[str]:
 def steal_targets(state: State, seat: str) -> dict[str, int]:
     """Faction -> the most cards the Harkonnen may take from it: with the special Karama
     powers, a Karama card and a card besides it to give back; under GF9 the whole hand
-    (``whole_hand``)."""
+    (``whole_hand``); under v3's house rule "Harkonnen Karama" two at most
+    (``Rules.karama_steal_limit``)."""
     own = state["factions"][seat]["hand"]
     if not karama.karama_cards(state, own):
         return {}
@@ -120,6 +121,9 @@ def steal_targets(state: State, seat: str) -> dict[str, int]:
     if not factions.has(state, seat, Ability.STEAL_CARDS):
         return {}
     most = len(own) - 1
+    limit = rules_of(state).karama_steal_limit
+    if limit is not None:
+        most = min(most, limit)
     return {other: min(most, len(state["factions"][other]["hand"]))
             for other in state["seats"]
             if other != seat and min(most, len(state["factions"][other]["hand"])) > 0}

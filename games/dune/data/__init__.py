@@ -8,11 +8,13 @@ listing them all.  Names players write are found with
 ``UnknownName`` or ``AmbiguousName`` with the candidates.
 """
 
+from ...common.names import AmbiguousName, NameLookupError, UnknownName, normalise
 from .loader import CLASSIC, DATA_DIR, DataError, Fault, FaultCode, citations, load
 from .model import (
     Ability,
     Act,
     Board,
+    BonusCard,
     Border,
     CardCategory,
     CardType,
@@ -45,7 +47,6 @@ from .model import (
     TokenPlace,
     TreacheryCard,
 )
-from .names import AmbiguousName, NameLookupError, UnknownName, normalise
 
 __all__ = [
     "CLASSIC",
@@ -54,6 +55,7 @@ __all__ = [
     "Act",
     "AmbiguousName",
     "Board",
+    "BonusCard",
     "Border",
     "CardCategory",
     "CardType",

@@ -9,7 +9,9 @@ an entry of a new name is added, one of a known name replaces it in place, and o
 goes through the same checks as the base alone.
 
 Every fault found is collected (as the diplomacy engine does when it validates a map) and
-reported at once in one ``DataError``; data with any fault is never returned.
+reported at once in one ``DataError``; data with any fault is never returned.  The reading,
+merging and fault collection are shared with every game (``games/common/dataload.py``); this
+module reads Dune's five files and checks them.
 """
 
 from __future__ import annotations
@@ -17,17 +19,25 @@ from __future__ import annotations
 import functools
 import re
 from collections import Counter
-from dataclasses import dataclass
 from enum import StrEnum
 from itertools import pairwise
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
-import yaml
-
+from ...common.dataload import (
+    DataError,
+    DataReader,
+    Fault,
+    YamlLoader,
+    is_kind,
+    label,
+    names_given,
+)
+from ...common.names import Named
 from .model import (
     Ability,
     Board,
+    BonusCard,
     Border,
     CardCategory,
     CardType,
@@ -61,7 +71,6 @@ from .model import (
     TreacheryCard,
 )
 from .model import Act as TokenAct
-from .names import Named, clashes
 
 DATA_DIR = Path(__file__).parent
 CLASSIC = DATA_DIR / "classic"          # the base of every ruleset's data
@@ -77,13 +86,11 @@ BOARD, TREACHERY, SPICE, LEADERS, FACTIONS, DECKS, TOKENS = (
 # The phases a token's income may name: the state's names of the rounds of a turn
 # (``turn.PHASES`` but the set-up; tests/dune/test_tokens.py checks they agree).
 PHASES = frozenset({"storm", "spice_blow", "charity", "bidding", "revival", "movement",
-                    "battle", "collection", "end_of_turn", "mentat_pause"})
-
-E = TypeVar("E", bound=StrEnum)
-
+                    "battle", "collection", "end_of_turn", "mentat_pause", "control"})
 
 class FaultCode(StrEnum):
-    """What is wrong with the data (tests and tools refer to these, not to the wording)."""
+    """What is wrong with the data (tests and tools refer to these, not to the wording): the
+    shared loader's codes (``games/common/dataload.py``), with the same text, and Dune's own."""
 
     FILE = "file"  # missing, unreadable or not YAML
     DUPLICATE_KEY = "duplicate_key"
@@ -107,29 +114,6 @@ class FaultCode(StrEnum):
     OVERLAY_NAME = "overlay_name"  # an overlay removes an entry the data below it lacks
 
 
-@dataclass(frozen=True)
-class Fault:
-    """One fault: the file, the place in it, its code and a message for the reader."""
-
-    file: str
-    where: str
-    code: FaultCode
-    message: str
-
-    def __str__(self) -> str:
-        return f"{self.file}: {self.where}: {self.message} [{self.code}]"
-
-
-class DataError(ValueError):
-    """The rules data has faults; ``faults`` lists every one found."""
-
-    def __init__(self, directory: Path, faults: list[Fault]) -> None:
-        self.directory = directory
-        self.faults = tuple(faults)
-        lines = "\n".join(f"  {fault}" for fault in faults)
-        super().__init__(f"{len(faults)} fault(s) in the Dune data in {directory}:\n{lines}")
-
-
 def load(*layers: Path) -> DuneData:
     """The checked rules data of a base folder and its overlays, in order (the classic data
     when none is given), loaded once per list of folders.
@@ -144,23 +128,24 @@ def _load(layers: tuple[Path, ...]) -> DuneData:
     reader = _Reader(layers)
     data = reader.read()
     if reader.faults:
-        raise DataError(layers[-1], reader.faults)
+        raise DataError(layers[-1], reader.faults, "Dune data")
     assert data is not None, "every unusable part of the data is reported as a fault"
     return data
 
 
 CITATIONS = "citations.yaml"
-_CLASSIC_SOURCES = re.compile(r"\b(000|004|WBC)\b")
+CLASSIC_SOURCES = r"\b(000|004|WBC)\b"      # what a ruleset of another seed never cites
 
 
 @functools.cache
-def citations(layer: str) -> dict[str, str]:
+def citations(layer: str, refused: str = CLASSIC_SOURCES) -> dict[str, str]:
     """An overlay's ``citations.yaml``: each classic citation the code writes (``"000 VIII.D"``)
     and how that ruleset's mails cite the same rule (``Rules.cite``).  Raises DataError listing
-    every fault: a key given twice, a key or value not text, a value citing seed 000, 004 or
-    the WBC rules."""
+    every fault: a key given twice, a key or value not text, a value matching ``refused`` (by
+    default one citing seed 000, 004 or the WBC rules; v3, built on 000, refuses 004 and WBC
+    alone)."""
     path = DATA_DIR / layer / CITATIONS
-    loader = _YamlLoader(path.read_text(encoding="utf-8"))
+    loader = YamlLoader(path.read_text(encoding="utf-8"))
     try:
         entries = loader.get_single_data()
     finally:
@@ -174,43 +159,22 @@ def citations(layer: str) -> dict[str, str]:
         if not isinstance(key, str) or not isinstance(value, str):
             faults.append(Fault(CITATIONS, str(key), FaultCode.BAD_VALUE,
                                 f"expected text: text, got {value!r}"))
-        elif _CLASSIC_SOURCES.search(value):
+        elif re.search(refused, value):
             faults.append(Fault(CITATIONS, key, FaultCode.BAD_VALUE,
                                 f"{value!r} cites the classic sources"))
     if faults:
-        raise DataError(path.parent, faults)
+        raise DataError(path.parent, faults, "Dune data")
     return entries
 
 
-class _YamlLoader(yaml.SafeLoader):
-    """A safe YAML loader that records duplicate keys (with their line) instead of dropping them."""
+class _Reader(DataReader):
+    """Reads the five files of a ruleset and collects the faults it finds on the way; an
+    overlay finds a list's entry by its ``name``, else its ``territory`` (the spice cards)."""
 
-    def __init__(self, stream: str) -> None:
-        super().__init__(stream)
-        self.duplicates: list[tuple[object, int]] = []
-
-    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
-        seen = set()
-        for key_node, _ in node.value:
-            key = self.construct_object(key_node, deep=True)
-            if isinstance(key, str | int) and key in seen:
-                self.duplicates.append((key, key_node.start_mark.line + 1))
-            seen.add(key if isinstance(key, str | int) else id(key_node))
-        return super().construct_mapping(node, deep)
-
-
-# A field of a record: its kind (str, int, bool, dict, list, or [kind] for a list of that
-# kind), and optionally a default, which makes the field optional.
-_REQUIRED = object()
-
-
-class _Reader:
-    """Reads the five files of a ruleset and collects the faults it finds on the way."""
+    entry_keys = ("name", "territory")
 
     def __init__(self, layers: tuple[Path, ...]) -> None:
-        self.layers = layers
-        self.faults: list[Fault] = []
-        self.file = ""
+        super().__init__(layers)
         # The names given in board.yaml and factions.yaml, even those of faulty entries, so
         # that references to them are checked without repeating their faults; None while
         # the file is unusable.
@@ -238,130 +202,6 @@ class _Reader:
         return DuneData(board, treachery, spice, leaders, factions, decks=decks, tokens=tokens,
                         force_kinds=self.force_kinds)
 
-    # -- reading ---------------------------------------------------------------------------
-
-    def fault(self, where: str, code: FaultCode, message: str) -> None:
-        self.faults.append(Fault(self.file, where, code, message))
-
-    def yaml(self, name: str) -> Any:
-        """The parsed content of one file, its overlays merged in, or None (with a fault) if it
-        cannot be read.  Faults of the merged content are reported against ``name``."""
-        base, *overlays = self.layers
-        content = self.parse(base / name, name)
-        for overlay in overlays:
-            if (overlay / name).exists():
-                changes = self.parse(overlay / name, f"{overlay.name}/{name}")
-                if content is not None and changes is not None:
-                    content = self.merge(content, changes)
-        self.file = name
-        return content
-
-    def parse(self, path: Path, name: str) -> Any:
-        """The parsed content of one file, or None (with a fault) if it cannot be read."""
-        self.file = name
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as error:
-            self.fault("file", FaultCode.FILE, f"cannot read it: {error.strerror or error}")
-            return None
-        loader = _YamlLoader(text)
-        try:
-            content = loader.get_single_data()
-        except yaml.YAMLError as error:
-            self.fault("file", FaultCode.FILE, f"not valid YAML: {error}")
-            return None
-        finally:
-            loader.dispose()
-        for key, line in loader.duplicates:
-            self.fault(f"line {line}", FaultCode.DUPLICATE_KEY, f"key {key!r} given twice")
-        if content is None:
-            self.fault("file", FaultCode.FILE, "it is empty")
-        return content
-
-    def merge(self, base: Any, overlay: Any) -> Any:
-        """The base's content with an overlay's merged in (module docstring)."""
-        if not isinstance(base, dict) or not isinstance(overlay, dict):
-            self.fault("file", FaultCode.BAD_VALUE, "expected a mapping of keys to values")
-            return base
-        merged = dict(base)
-        for key, value in overlay.items():
-            old = base.get(key)
-            if isinstance(old, list) and isinstance(value, list) and all(
-                    _entry_name(entry) is not None for entry in old):
-                merged[key] = self.merge_entries(old, value, key)
-            elif isinstance(old, dict) and isinstance(value, dict) and all(
-                    isinstance(entry, dict) for entry in old.values()):
-                named = self.merge_entries([{"name": k, **v} for k, v in old.items()],
-                                           [{"name": k, **v} if isinstance(v, dict) else v
-                                            for k, v in value.items()], key)
-                merged[key] = {e["name"]: {k: v for k, v in e.items() if k != "name"}
-                               for e in named}
-            else:
-                merged[key] = value
-        return merged
-
-    def merge_entries(self, base: list[Any], overlay: list[Any], where: str) -> list[Any]:
-        """Entries merged by name: added, replaced in place, or removed."""
-        merged = list(base)
-        for entry in overlay:
-            name = _entry_name(entry)
-            at = next((i for i, old in enumerate(merged) if _entry_name(old) == name), None)
-            if isinstance(entry, dict) and entry.get("remove") is True:
-                if at is None:
-                    self.fault(where, FaultCode.OVERLAY_NAME, f"removes {name!r}, which it lacks")
-                else:
-                    del merged[at]
-            elif at is None or name is None:
-                merged.append(entry)
-            else:
-                merged[at] = entry
-        return merged
-
-    def record(self, raw: Any, where: str, fields: dict[str, Any]) -> dict[str, Any] | None:
-        """The fields of one mapping, defaults filled in; None if a required field is unusable.
-
-        ``fields`` maps each key to its kind, or to (kind, default) for an optional key.
-        """
-        if not isinstance(raw, dict):
-            self.fault(where, FaultCode.BAD_VALUE, "expected a mapping of keys to values")
-            return None
-        for key in raw:
-            if key not in fields:
-                self.fault(where, FaultCode.UNKNOWN_KEY, f"unknown key {key!r}")
-        values: dict[str, Any] = {}
-        usable = True
-        for key, spec in fields.items():
-            kind, default = spec if isinstance(spec, tuple) else (spec, _REQUIRED)
-            value = raw.get(key)
-            if value is None and default is not _REQUIRED:
-                values[key] = default
-            elif key not in raw:
-                self.fault(where, FaultCode.MISSING_KEY, f"missing key {key!r}")
-                usable = False
-            elif not _is_kind(value, kind):
-                self.fault(where, FaultCode.BAD_VALUE, f"{key}: expected {_kind_name(kind)}")
-                usable = usable and default is not _REQUIRED
-                values[key] = None if default is _REQUIRED else default
-            else:
-                values[key] = value
-        return values if usable else None
-
-    def enum(self, kind: type[E], value: str, where: str) -> E | None:
-        try:
-            return kind(value)
-        except ValueError:
-            choices = ", ".join(member.value for member in kind)
-            self.fault(where, FaultCode.BAD_VALUE, f"{value!r} is not one of: {choices}")
-            return None
-
-    def enums(self, kind: type[E], values: list[str], where: str) -> frozenset[E] | None:
-        members = [self.enum(kind, value, where) for value in values]
-        return None if None in members else frozenset(m for m in members if m is not None)
-
-    def clash(self, entries: list[Named[Any]], what: str) -> None:
-        for spelling, names in clashes(entries).items():
-            self.fault(what, FaultCode.DUPLICATE_NAME, f"{spelling!r} names more than one: {names}")
-
     # -- board.yaml --------------------------------------------------------------------------
 
     def board(self, raw: Any) -> Board | None:
@@ -386,13 +226,13 @@ class _Reader:
         if len(set(top["player_dots"])) != len(top["player_dots"]):
             self.fault("player_dots", FaultCode.BAD_VALUE, "a sector has two player dots")
         territories = [
-            self.territory(entry, count, _label(entry, "name", f"territories[{i}]"))
+            self.territory(entry, count, label(entry, "name", f"territories[{i}]"))
             for i, entry in enumerate(top["territories"])
         ]
         found = tuple(t for t in territories if t is not None)
-        self.territory_names = _names(top["territories"])
+        self.territory_names = names_given(top["territories"])
         places = tuple(place for i, entry in enumerate(top["places"])
-                       if (place := self.place(entry, _label(entry, "name", f"places[{i}]"))))
+                       if (place := self.place(entry, label(entry, "name", f"places[{i}]"))))
         self.clash([Named(t, t.name, t.abbreviations, t.synonyms) for t in (*found, *places)],
                    "territories")
         board = Board(count, top["storm_start_sector"], tuple(top["player_dots"]), found, places)
@@ -447,6 +287,8 @@ class _Reader:
                 "ornithopters": (bool, False),
                 "collection_rate": (int, None),
                 "spice_flow": (int, 0),
+                "control_points": (int, 1),
+                "bonus_cards": ([str], []),
             },
         )
         if fields is None:
@@ -467,11 +309,12 @@ class _Reader:
                 f"sectors {list(sectors)} do not follow each other counterclockwise",
             )
         blow = self.spice_blow(fields["spice_blow"], sectors, kind, where)
+        bonus = self.enums(BonusCard, fields["bonus_cards"], f"{where}, bonus_cards")
         borders = [
             self.border(entry, sectors, f"{where}, borders[{i}]")
             for i, entry in enumerate(fields["borders"])
         ]
-        if not good or None in borders or (fields["spice_blow"] and blow is None):
+        if not good or None in borders or (fields["spice_blow"] and blow is None) or bonus is None:
             return None
         assert kind is not None and shelter is not None
         return Territory(
@@ -486,6 +329,8 @@ class _Reader:
             ornithopters=fields["ornithopters"],
             collection_rate=fields["collection_rate"],
             spice_flow=fields["spice_flow"],
+            control_points=fields["control_points"],
+            bonus_cards=tuple(BonusCard(card) for card in fields["bonus_cards"]),
         )
 
     def spice_blow(
@@ -564,69 +409,16 @@ class _Reader:
     # -- treachery.yaml ----------------------------------------------------------------------
 
     def treachery(self, raw: Any) -> tuple[TreacheryCard, ...] | None:
-        """The 33 cards of the treachery deck, each type counted against the Player Aid."""
+        """The 33 cards of the treachery deck, each type counted against the Player Aid, and
+        the cards of each expansion's set (``sets``), counted against the set's total."""
         if raw is None:
             return None
-        top = self.record(raw, "treachery", {"total": int, "types": dict, "cards": list})
+        top = self.record(raw, "treachery", {"total": int, "types": dict, "cards": list,
+                                             "sets": (dict, {})})
         if top is None:
             return None
-        types = {}
-        for key, entry in top["types"].items():
-            card_type = self.enum(CardType, key, "types")
-            fields = self.record(
-                entry,
-                f"types.{key}",
-                {"category": str, "count": int, "played": str, "slots": [str], "effects": [str]},
-            )
-            if card_type is None or fields is None:
-                continue
-            where = f"types.{key}"
-            parts = (
-                self.enum(CardCategory, fields["category"], where),
-                self.enum(Timing, fields["played"], where),
-                self.enums(Slot, fields["slots"], where),
-                self.enums(Effect, fields["effects"], where),
-            )
-            if None not in parts:
-                types[card_type] = (fields["count"], *parts)
-        deck: list[TreacheryCard] = []
-        counted: Counter[CardType] = Counter()
-        names = []
-        for i, entry in enumerate(top["cards"]):
-            fields = self.record(
-                entry,
-                _label(entry, "name", f"cards[{i}]"),
-                {"name": str, "type": str, "count": (int, 1), "effects": ([str], None)},
-            )
-            if fields is None:
-                continue
-            where = fields["name"]
-            names.append(Named(where, where))
-            card_type = self.enum(CardType, fields["type"], where)
-            if fields["count"] < 1:
-                self.fault(where, FaultCode.BAD_VALUE, "count: a card name has 1 card or more")
-                continue
-            if card_type is None:
-                continue
-            counted[card_type] += fields["count"]
-            if card_type not in types:
-                self.fault(where, FaultCode.BAD_VALUE, f"type {card_type} is not described")
-                continue
-            _, category, played, slots, effects = types[card_type]
-            if fields["effects"] is not None:       # a card that does what its type does not
-                effects = self.enums(Effect, fields["effects"], where)
-                if effects is None:
-                    continue
-            ids = (
-                [where]
-                if fields["count"] == 1
-                else [f"{where} #{n}" for n in range(1, fields["count"] + 1)]
-            )
-            deck += [
-                TreacheryCard(card, where, card_type, category, played, slots, effects)
-                for card in ids
-            ]
-        self.clash(names, "cards")
+        types = self.card_types(top["types"], "types")
+        deck, counted = self.card_entries(top["cards"], types, "cards", None)
         for card_type, (count, *_) in types.items():
             if counted[card_type] != count:
                 self.fault(
@@ -640,7 +432,96 @@ class _Reader:
                 FaultCode.CARD_COUNT,
                 f"{sum(counted.values())} cards, the deck holds {top['total']}",
             )
+        for name, entry in top["sets"].items():
+            where = f"sets.{name}"
+            fields = self.record(entry, where, {"total": int, "types": (dict, {}), "cards": list})
+            if fields is None:
+                continue
+            own = self.card_types(fields["types"], f"{where}.types")
+            added, counted = self.card_entries(fields["cards"], {**types, **own},
+                                               f"{where}.cards", name)
+            for card_type, (count, *_) in own.items():
+                if counted[card_type] != count:
+                    self.fault(f"{where}.types.{card_type}", FaultCode.CARD_COUNT,
+                               f"{counted[card_type]} cards of this type, the set lists {count}")
+            if sum(counted.values()) != fields["total"]:
+                self.fault(f"{where}.cards", FaultCode.CARD_COUNT,
+                           f"{sum(counted.values())} cards, the set holds {fields['total']}")
+            deck += added
         return tuple(deck)
+
+    def card_types(self, raw: dict[str, Any], where: str
+                   ) -> dict[CardType, tuple[int, CardCategory, Timing, frozenset[Slot],
+                                             frozenset[Effect]]]:
+        """The types of card a ``types`` mapping describes, by type."""
+        types = {}
+        for key, entry in raw.items():
+            card_type = self.enum(CardType, key, where)
+            fields = self.record(
+                entry,
+                f"{where}.{key}",
+                {"category": str, "count": int, "played": str, "slots": [str], "effects": [str],
+                 "source": ([str], None)},
+            )
+            if card_type is None or fields is None:
+                continue
+            at = f"{where}.{key}"
+            parts = (
+                self.enum(CardCategory, fields["category"], at),
+                self.enum(Timing, fields["played"], at),
+                self.enums(Slot, fields["slots"], at),
+                self.enums(Effect, fields["effects"], at),
+            )
+            if None not in parts:
+                types[card_type] = (fields["count"], *parts)
+        return types
+
+    def card_entries(self, entries: list[Any], types: dict[CardType, tuple[Any, ...]],
+                     where: str, expansion: str | None
+                     ) -> tuple[list[TreacheryCard], Counter[CardType]]:
+        """The cards of a ``cards`` list and how many of each type.  A set's entry may add
+        more copies of a base card (``first``: the number of its first copy, "Shield #5")."""
+        deck: list[TreacheryCard] = []
+        counted: Counter[CardType] = Counter()
+        names = []
+        for i, entry in enumerate(entries):
+            fields = self.record(
+                entry,
+                label(entry, "name", f"{where}[{i}]"),
+                {"name": str, "type": str, "count": (int, 1), "effects": ([str], None),
+                 "first": (int, None), "source": ([str], None)},
+            )
+            if fields is None:
+                continue
+            at = fields["name"]
+            names.append(Named(at, at))
+            card_type = self.enum(CardType, fields["type"], at)
+            if fields["count"] < 1:
+                self.fault(at, FaultCode.BAD_VALUE, "count: a card name has 1 card or more")
+                continue
+            if card_type is None:
+                continue
+            counted[card_type] += fields["count"]
+            if card_type not in types:
+                self.fault(at, FaultCode.BAD_VALUE, f"type {card_type} is not described")
+                continue
+            _, category, played, slots, effects = types[card_type]
+            if fields["effects"] is not None:       # a card that does what its type does not
+                effects = self.enums(Effect, fields["effects"], at)
+                if effects is None:
+                    continue
+            first = fields["first"]
+            ids = (
+                [at]
+                if fields["count"] == 1 and first is None
+                else [f"{at} #{n}" for n in range((first or 1), (first or 1) + fields["count"])]
+            )
+            deck += [
+                TreacheryCard(card, at, card_type, category, played, slots, effects, expansion)
+                for card in ids
+            ]
+        self.clash(names, where)
+        return deck, counted
 
     # -- spice.yaml --------------------------------------------------------------------------
 
@@ -654,7 +535,7 @@ class _Reader:
         cards = []
         carded = []  # the territories of all cards, faulty ones too
         for i, entry in enumerate(top["cards"]):
-            where = _label(entry, "territory", f"cards[{i}]")
+            where = label(entry, "territory", f"cards[{i}]")
             fields = self.record(entry, where, {"territory": str, "amount": int})
             if fields is None:
                 continue
@@ -700,13 +581,13 @@ class _Reader:
                                             "factions": list})
         if top is None:
             return None
-        self.faction_names = _names(top["factions"])
-        kinds = [self.force_kind(entry, _label(entry, "name", f"force_kinds[{i}]"))
+        self.faction_names = names_given(top["factions"])
+        kinds = [self.force_kind(entry, label(entry, "name", f"force_kinds[{i}]"))
                  for i, entry in enumerate(top["force_kinds"])]
         self.clash([Named(k, k.name) for k in kinds if k is not None], "force_kinds")
         self.kinds = {k.name: k for k in kinds if k is not None}
         factions = [
-            self.faction(entry, top["forces_per_faction"], _label(entry, "name", f"factions[{i}]"))
+            self.faction(entry, top["forces_per_faction"], label(entry, "name", f"factions[{i}]"))
             for i, entry in enumerate(top["factions"])
         ]
         self.force_kinds = tuple(k for k in kinds if k is not None)
@@ -886,7 +767,7 @@ class _Reader:
             if name not in self.kinds:
                 self.fault(where, FaultCode.UNKNOWN_KIND, f"no kind of force {name!r}")
                 good = False
-            if not _is_kind(count, int) or count < 1:
+            if not is_kind(count, int) or count < 1:
                 self.fault(where, FaultCode.FORCE_COUNT, f"{name}: {count!r} forces")
                 good = False
         if good and sum(raw.values()) != forces:
@@ -967,7 +848,7 @@ class _Reader:
         top = self.record(raw, "decks", {"decks": list})
         if top is None:
             return None
-        found = [self.deck(entry, _label(entry, "name", f"decks[{i}]"))
+        found = [self.deck(entry, label(entry, "name", f"decks[{i}]"))
                  for i, entry in enumerate(top["decks"])]
         decks = tuple(deck for deck in found if deck is not None)
         names = Counter(pile.name for deck in decks for pile in deck.piles)
@@ -1002,7 +883,8 @@ class _Reader:
     # -- leaders.yaml ------------------------------------------------------------------------
 
     def leaders(self, raw: Any) -> tuple[Leader, ...] | None:
-        """The leader discs, the same number for every faction."""
+        """The leader discs, the same number for every faction, and at most one Main Leader
+        each (``main``, with the powers he ``gates``: v3's Main Leaders, 003)."""
         if raw is None:
             return None
         top = self.record(raw, "leaders", {"per_faction": int, "leaders": list})
@@ -1012,28 +894,38 @@ class _Reader:
         for i, entry in enumerate(top["leaders"]):
             fields = self.record(
                 entry,
-                _label(entry, "name", f"leaders[{i}]"),
+                label(entry, "name", f"leaders[{i}]"),
                 {"name": str, "faction": str, "strength": int, "synonyms": ([str], []),
+                 "main": (bool, False), "gates": ([str], []),
                  "revival_cost": (int, None), "opposing": (bool, False)},
             )
             if fields is None:
                 continue
             where = fields["name"]
+            gates = self.enums(Ability, fields["gates"], f"{where}, gates")
+            if fields["gates"] and not fields["main"]:
+                self.fault(where, FaultCode.BAD_VALUE, "only a Main Leader gates powers")
             if fields["strength"] < 0:
                 self.fault(where, FaultCode.BAD_VALUE, "a strength cannot be negative")
-            elif self.factions_exist([fields["faction"]], where):
+            elif self.factions_exist([fields["faction"]], where) and gates is not None:
                 leaders.append(
                     Leader(
                         fields["name"],
                         fields["faction"],
                         fields["strength"],
                         tuple(fields["synonyms"]),
+                        fields["main"],
+                        gates,
                         fields["revival_cost"],
                         fields["opposing"],
                     )
                 )
         self.clash([Named(x, x.name, (), x.synonyms) for x in leaders], "leaders")
-        per_faction = Counter(leader.faction for leader in leaders)
+        mains = Counter(leader.faction for leader in leaders if leader.main)
+        for faction, count in sorted(mains.items()):
+            if count > 1:
+                self.fault(faction, FaultCode.LEADER_COUNT, f"{count} Main Leaders, at most one")
+        per_faction = Counter(leader.faction for leader in leaders if not leader.main)
         for faction in sorted(self.faction_names or ()):
             if per_faction[faction] != top["per_faction"]:
                 self.fault(
@@ -1058,7 +950,7 @@ class _Reader:
         for name in sorted(coming & (self.faction_names or set())):
             self.fault("factions_to_come", FaultCode.BAD_VALUE,
                        f"{name!r} has its sheet in factions.yaml: it is no longer to come")
-        kinds = [self.token_kind(entry, _label(entry, "name", f"kinds[{i}]"), coming, board)
+        kinds = [self.token_kind(entry, label(entry, "name", f"kinds[{i}]"), coming, board)
                  for i, entry in enumerate(top["kinds"])]
         found = tuple(kind for kind in kinds if kind is not None)
         for name, times in Counter(kind.name for kind in found).items():
@@ -1074,7 +966,7 @@ class _Reader:
         if fields is None:
             return None
         face = self.enum(Face, fields["face"], where)
-        tokens = [self.token(entry, f"{where}, {_label(entry, 'value', f'tokens[{i}]')}",
+        tokens = [self.token(entry, f"{where}, {label(entry, 'value', f'tokens[{i}]')}",
                              coming, board)
                   for i, entry in enumerate(fields["tokens"])]
         for key in ("value", "name"):
@@ -1135,43 +1027,3 @@ class _Reader:
         """True if each name is a faction of factions.yaml or one of ``factions_to_come``."""
         return self.factions_exist([name for name in names if name not in coming], where)
 
-
-def _entry_name(entry: Any) -> Any:
-    """The name an overlay finds an entry by: its ``name``, else its ``territory``."""
-    if not isinstance(entry, dict):
-        return None
-    return entry.get("name", entry.get("territory"))
-
-
-def _names(entries: list[Any]) -> set[str]:
-    """The names given to the entries of a list, even to faulty ones."""
-    return {entry["name"] for entry in entries if isinstance(entry, dict) and "name" in entry}
-
-
-def _label(entry: Any, key: str, fallback: str) -> str:
-    """How faults name a list entry: by its name if it has one, else by its place."""
-    if isinstance(entry, dict) and isinstance(entry.get(key), str):
-        return entry[key]
-    return fallback
-
-
-def _is_kind(value: Any, kind: Any) -> bool:
-    if isinstance(kind, list):
-        return isinstance(value, list) and all(_is_kind(item, kind[0]) for item in value)
-    if kind is int:
-        return isinstance(value, int) and not isinstance(value, bool)
-    if kind is str:
-        return isinstance(value, str) and bool(value.strip())
-    return isinstance(value, kind)
-
-
-def _kind_name(kind: Any) -> str:
-    if isinstance(kind, list):
-        return f"a list of {_kind_name(kind[0])}"
-    return {
-        int: "a whole number",
-        str: "some text",
-        bool: "true or false",
-        dict: "a mapping",
-        list: "a list",
-    }[kind]

@@ -11,7 +11,17 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from functools import cached_property
 
-from .names import Named, NameIndex
+from ...common.names import Named, NameIndex
+
+
+class BonusCard(StrEnum):
+    """The bonus cards of Dune v3.0, claimed by the controllers of the territories that give
+    them (003 "Claiming Bonus Cards", "Collections Bonuses")."""
+
+    ORNITHOPTER = "ornithopter"
+    HARVESTER = "harvester"
+    CARRYALL = "carryall"
+    SMUGGLERS = "smugglers"
 
 
 class TerritoryType(StrEnum):
@@ -55,6 +65,16 @@ class CardType(StrEnum):
     TLEILAXU_GHOLA = "tleilaxu_ghola"
     FAMILY_ATOMICS = "family_atomics"
     KARAMA = "karama"
+    # the first expansion's (001 3.02)
+    POISON_BLADE = "poison_blade"
+    POISON_TOOTH = "poison_tooth"
+    ARTILLERY_STRIKE = "artillery_strike"
+    WEIRDING_WAY = "weirding_way"
+    CHEMISTRY = "chemistry"
+    SHIELD_SNOOPER = "shield_snooper"
+    HARVESTER = "harvester"
+    THUMPER = "thumper"
+    AMAL = "amal"
 
 
 class Timing(StrEnum):
@@ -64,6 +84,8 @@ class Timing(StrEnum):
     STORM = "storm"
     MOVEMENT = "movement"
     ANY_TIME = "any_time"
+    SPICE_BLOW = "spice_blow"       # 001 3.02.06, 3.02.13
+    PHASE_START = "phase_start"     # 001 3.02.02: "at the beginning of any phase"
 
 
 class Slot(StrEnum):
@@ -98,6 +120,23 @@ class Effect(StrEnum):
     SPECIAL_KARAMA_POWER = "special_karama_power"
     DISCARD_AFTER_PLAY = "discard_after_play"
     REMOVED_AFTER_PLAY = "removed_after_play"
+    # the first expansion's (001 3.02)
+    COUNTS_AS_SHIELD = "counts_as_shield"           # sets off a lasgun (3.01.15), stops an
+    #                                                 artillery strike (3.02.03)
+    STOPPED_BY_BOTH = "stopped_by_both"             # only a defense stopping projectile and
+    #                                                 poison alike (3.02.08)
+    KILLS_BOTH_LEADERS = "kills_both_leaders"       # its player's own leader too (3.02.03, .09)
+    STOPPED_BY_A_SHIELD = "stopped_by_a_shield"     # only a card counting as a Shield (3.02.03)
+    STOPPED_BY_ANTIDOTE = "stopped_by_antidote"     # only a poison defense no Snooper (3.02.09)
+    ANTIDOTE = "antidote"                           # that defense (3.02.05)
+    MAY_BE_WITHHELD = "may_be_withheld"             # its player may not use it (3.02.09)
+    LEADERS_ADD_NOTHING = "leaders_add_nothing"     # the dials alone decide (3.02.03)
+    NO_LEADER_SPICE = "no_leader_spice"             # no spice for leaders killed (3.02.03)
+    DEFENDS_BESIDE_WEAPON = "defends_beside_weapon"     # a defense beside a weapon (3.02.14)
+    ATTACKS_BESIDE_DEFENSE = "attacks_beside_defense"   # a weapon beside a defense (3.02.05)
+    DOUBLES_SPICE_BLOW = "doubles_spice_blow"       # 3.02.06
+    CALLS_WORM = "calls_worm"                       # 3.02.13
+    HALVES_SPICE = "halves_spice"                   # 3.02.02
 
 
 class Ability(StrEnum):
@@ -136,6 +175,7 @@ class Ability(StrEnum):
     ALLY_WORM_IMMUNITY = "ally_worm_immunity"
     ALLY_SHARES_DEFAULT_VICTORY = "ally_shares_default_victory"
     ALLY_FREE_REVIVAL = "ally_free_revival"         # GF9: 001 2.04.12
+    ALLY_EXTRA_FREE_REVIVAL = "ally_extra_free_revival"     # v3 house rule "Fremen Alliance"
     # Spacing Guild
     GUILD_SHIPMENT = "guild_shipment"
     HALF_PRICE_SHIPMENT = "half_price_shipment"
@@ -229,6 +269,8 @@ class Territory:
     ornithopters: bool = False
     collection_rate: int | None = None
     spice_flow: int = 0
+    control_points: int = 1
+    bonus_cards: tuple[BonusCard, ...] = ()
 
     @property
     def neighbours(self) -> tuple[str, ...]:
@@ -369,6 +411,7 @@ class TreacheryCard:
     played: Timing
     slots: frozenset[Slot]
     effects: frozenset[Effect]
+    expansion: str | None = None    # the set of cards it comes in (None: the base deck)
 
 
 @dataclass(frozen=True)
@@ -393,6 +436,8 @@ class Leader:
     faction: str
     strength: int
     synonyms: tuple[str, ...] = ()
+    main: bool = False                  # v3's Main Leader (003 "Main Leaders")
+    gates: frozenset[Ability] = frozenset()     # the powers lost while he is in the tanks
     revival_cost: int | None = None     # a price of his own, whoever revives him (001 2.08.15)
     opposing: bool = False              # worth the opposing leader's disc (001 2.08.15, Zoal)
 
@@ -640,12 +685,16 @@ class DuneData:
         """Every pile of every deck, by name (pile names are unique across decks)."""
         return {pile.name: pile for deck in self.decks for pile in deck.piles}
 
-    def deck_cards(self, deck: Deck) -> tuple[str, ...]:
-        """The ids of a deck's cards, in the data's order (a leader's id is its name)."""
+    def deck_cards(self, deck: Deck, sets: tuple[str, ...] = (), extra: tuple[str, ...] = ()
+                   ) -> tuple[str, ...]:
+        """The ids of a deck's cards, in the data's order (a leader's id is its name): the
+        base treachery cards and those of the expansions' ``sets`` a game plays
+        (``Rules.card_sets``), the spice cards and the ``extra`` ones it plays
+        (``Rules.extra_spice_cards``)."""
         if deck.cards is DeckCards.TREACHERY:
-            return tuple(card.id for card in self.treachery_deck)
+            return tuple(card.id for card in self.treachery_in_play(sets))
         if deck.cards is DeckCards.SPICE:
-            return tuple(card.id for card in self.spice_deck)
+            return tuple(card.id for card in self.spice_deck) + extra
         return tuple(leader.name for leader in self.leaders)
 
     force_kinds: tuple[ForceKind, ...] = ()
@@ -704,7 +753,21 @@ class DuneData:
 
     @cached_property
     def _cards_by_name(self) -> dict[str, TreacheryCard]:
-        return {card.name: card for card in self.treachery_deck}
+        found: dict[str, TreacheryCard] = {}
+        for card in self.treachery_deck:
+            found.setdefault(card.name, card)
+        return found
+
+    @cached_property
+    def card_names(self) -> NameIndex[str]:
+        """The treachery cards' names, read loosely ("hunter-seeker", "slip tip")."""
+        names = dict.fromkeys(card.name for card in self.treachery_deck)
+        return NameIndex("treachery card", (Named(name, name) for name in names))
+
+    def treachery_in_play(self, sets: tuple[str, ...]) -> tuple[TreacheryCard, ...]:
+        """The deck a game shuffles: the base cards, then those of the ``sets`` it plays."""
+        return (tuple(c for c in self.treachery_deck if c.expansion is None)
+                + tuple(c for c in self.treachery_deck if c.expansion in sets))
 
     def card_named(self, name: str) -> TreacheryCard:
         """A treachery card by its name ("Shield"): copies are alike."""
@@ -746,5 +809,11 @@ class DuneData:
         raise KeyError(name)
 
     def leaders_of(self, faction: str) -> tuple[Leader, ...]:
-        """The five leaders of the named faction."""
-        return tuple(leader for leader in self.leaders if leader.faction == faction)
+        """The five leaders of the named faction (its leader discs, not a Main Leader)."""
+        return tuple(leader for leader in self.leaders
+                     if leader.faction == faction and not leader.main)
+
+    def main_leader(self, faction: str) -> Leader | None:
+        """The named faction's Main Leader, if this data has one (v3, 003 "Main Leaders")."""
+        return next((leader for leader in self.leaders
+                     if leader.faction == faction and leader.main), None)

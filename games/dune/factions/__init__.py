@@ -32,15 +32,15 @@ from .base import (
 )
 from .bene_gesserit import BeneGesserit
 from .emperor import Emperor
-from .fremen import Fremen, FremenGF9
+from .fremen import Fremen, FremenGF9, FremenV3
 from .guild import Guild
 from .harkonnen import Harkonnen
 from .ixians import Ixians
 from .tleilaxu import Tleilaxu
 
 # Every faction's class, and after it its classes for the rulesets where its powers differ.
-CLASSES: tuple[type[Faction], ...] = (Atreides, BeneGesserit, Emperor, Fremen, FremenGF9, Guild,
-                                      Harkonnen, Ixians, Tleilaxu)
+CLASSES: tuple[type[Faction], ...] = (Atreides, BeneGesserit, Emperor, Fremen, FremenGF9,
+                                      FremenV3, Guild, Harkonnen, Ixians, Tleilaxu)
 
 
 @functools.cache

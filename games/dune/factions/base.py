@@ -10,8 +10,9 @@ from typing import Any, ClassVar
 from pbem.game import Event, Prompt
 
 from ..data import Ability
+from ..leaders import TANKS
 from ..rules import rules_of
-from ..state import State, ally_of, sheet
+from ..state import State, ally_of, data, sheet
 
 # What a faction pays for, as ``Faction.receives`` and ``factions.payee`` name it.
 CARD, SHIPMENT, REVIVAL = "card", "shipment", "revival"
@@ -21,13 +22,31 @@ def has(state: State, seat: str, ability: Ability) -> bool:
     """Whether the faction has the advantage in this game: a basic one always, an optional one
     (000 XV) only with ``advantages``, its Karama power (000 XVII) only with
     ``karama_powers`` and, where it is once a game, until used (001 1.14.01), an alliance
-    power only while allied (000 XII.C)."""
+    power only while allied (000 XII.C); under v3's Main Leaders none while the faction is out
+    of the game, nor one its Main Leader gates while he is in the tanks (003 "Main Leaders",
+    ``main_leaders``)."""
     faction, rules = sheet(seat, state), rules_of(state)
+    if rules.main_leader_gates and (out(state, seat) or gated(state, seat, ability)):
+        return False                    # 003 "Main Leaders": lost while he is in the tanks
     return (ability in faction.abilities
             or (rules.advantages and ability in faction.optional_abilities)
             or (rules.karama_powers and ability is faction.karama_power
                 and not state["factions"][seat].get("karama_power_used"))
             or (ability in faction.alliance and bool(ally_of(state, seat))))
+
+
+def gated(state: State, seat: str, ability: Ability) -> bool:
+    """v3: whether the faction has lost the power while its Main Leader is in the tanks (003
+    "Main Leaders"; the leader's ``gates``, our ruling)."""
+    leader = data(state).main_leader(sheet(seat, state).name)
+    return (leader is not None and ability in leader.gates
+            and state["factions"][seat]["leaders"].get(leader.name) == TANKS)
+
+
+def out(state: State, seat: str) -> bool:
+    """v3: whether the faction is out of the game, its every leader having been in the tanks
+    (003 "Main Leaders", ``main_leaders``)."""
+    return seat in state.get("out", ())
 
 
 def karama_power_used(state: State, seat: str) -> None:

@@ -42,10 +42,11 @@ class Fremen(Faction):
     # --- hooks of the views and reports
 
     def behind_shield(self, state: State) -> dict[str, Any]:
-        """Their next weather marker, once drawn (000 XVI.B); GF9's storm card is the storm's
-        (``storm.storm_card_seen``, 001 2.04.15)."""
+        """Their next weather marker, once drawn, with option XVI (000 XVI.B); GF9's storm card
+        is the storm's (``storm.storm_card_seen``, 001 2.04.15), and v3's is nobody's (003
+        "Moving the Storm")."""
         marker = state["storm"]["marker"]
-        if marker is None or rules_of(state).storm_deck:
+        if marker is None or not rules_of(state).weather:
             return {}
         return {"weather_marker": marker}
 
@@ -57,4 +58,14 @@ class FremenGF9(Fremen):
 
     def counts_full_without_spice(self, ally: bool) -> bool:
         """001 2.04.22, BATTLE HARDENED: "Your Forces", their own only, not their ally's."""
+        return not ally
+
+
+class FremenV3(Fremen):
+    """The Fremen of Dune v3.0, where their powers differ from classic's."""
+
+    rulesets = ("v3",)
+
+    def counts_full_without_spice(self, ally: bool) -> bool:
+        """003 house rule "Fremen Combat": "your units", their own only, not their ally's."""
         return not ally

@@ -20,9 +20,13 @@ line per battle in the order the aggressor wants them; by default board order.
 - ``LOSE <forces>`` (``LOSE 2 1*``): the forces a winner loses, a mix worth his dial (XXII.C);
 - ``CAPTURE KILL`` (the default), ``CAPTURE KEEP`` or ``NO CAPTURE``: the Harkonnen's choice
   should they win, and ``KARAMA CAPTURE [<leader>, ...]`` their opponent's Karama against it
-  (line 884, line 952; ``capture.py``).
+  (line 884, line 952; ``capture.py``);
 - ``TECH <token>``: with the tech tokens (001 4.05.02), the opponent's token taken should it
-  win, when the opponent holds two or more (``variants.tech_tokens``).
+  win, when the opponent holds two or more (``variants.tech_tokens``);
+- ``TOOTH USE`` (the default), ``TOOTH HOLD`` or ``TOOTH IF IT KILLS``: whether a Poison Tooth
+  played is used at the reveal (001 3.02.09: "you may choose not to use this weapon"), the
+  choice standing by mail like the traitor call: ``IF IT KILLS`` uses it only if it kills the
+  opposing leader.
 
 - ``IF VOICED PLAY <kind>: <line>``, ``IF VOICED NOT <kind>: <line>``, ``IF ASKED <element>:
   <line>``: lines that hold should the Bene Gesserit's Voice or the Atreides' question come
@@ -39,7 +43,6 @@ from __future__ import annotations
 
 import random
 import re
-from functools import cache
 from typing import Any
 
 from pbem.game import Prompt
@@ -48,12 +51,11 @@ from .. import combat, leaders
 from ..cards import battle_karama
 from ..codes import ErrorCode
 from ..data import Ability, CardType, Effect, NameLookupError, Slot
-from ..data.names import Named, NameIndex
 from ..factions import harkonnen_capture as capture
 from ..forces import kinds
 from ..forces import order_text as counts_text
 from ..rules import cite, rules_of
-from ..state import State, data, faction_name, ruleset_data, sheet
+from ..state import State, data, faction_name, sheet
 from ..variants import tech_tokens
 from . import plan_conditions
 from .battle_plan import (
@@ -64,6 +66,7 @@ from .battle_plan import (
     default_plan,
     dial_rule,
     empty_plan,
+    fitted,
     hero_text,
     leader_lines,
     problems,
@@ -83,7 +86,9 @@ from .language import (
 
 PLAN, ORDER = "battle-plan", "battle-order"
 PLAN_VERBS = ("DIAL", "LEADER", "CHEAP", "WEAPON", "DEFENSE", "DEFENCE", "SPICE", "TRAITOR",
-              "NO", "KEEP", "DISCARD", "LOSE", "KWISATZ", "KH", "CAPTURE", "KARAMA", "IF", "TECH")
+              "NO", "KEEP", "DISCARD", "LOSE", "KWISATZ", "KH", "CAPTURE", "KARAMA", "IF", "TECH",
+              "TOOTH")
+TOOTH = {"USE": combat.USE, "HOLD": combat.HOLD, "IF IT KILLS": combat.IF_IT_KILLS}
 AGAINST = ("AGAINST", "VS", "VERSUS")
 WHEEL = 20          # the battle wheel's highest number (000 VI.A, line 257: "zero" to "twenty")
 
@@ -103,30 +108,23 @@ def reveal_notes(state: State, prompt: Prompt, plan: dict[str, Any]) -> tuple[st
         notes.append(f"no leader: at the reveal your lowest available, {name}{value}, is played"
                      + (" unless the battle is fought without leaders (NO LEADER)"
                         if plan["no_leader"] else "")
-                     + " (000 clarification X, line 1252; 004 X.7)")
+                     + f" ({cite(state, '000 clarification X, line 1252; 004 X.7')})")
     cut = cut_dial(side, plan)
     if cut is not None:
         paid = f" and the {plan['spice']} spice you pay" if side.strength.backing else ""
         notes.append(f"DIAL {plan['dial']}: at the reveal it is cut to {cut}, the most your "
-                     f"forces in {side.territory}{paid} support (000 clarification X, line "
-                     "1254; 004 X.8)")
+                     f"forces in {side.territory}{paid} support "
+                     f"({cite(state, '000 clarification X, line 1254; 004 X.8')})")
     for key, second in plan.get("second", {}).items():
         notes.append(f"two {key}s, {plan[key]} and {second}: at the reveal one is chosen at "
-                     "random and the other goes back to your hand (000 clarification X, line "
-                     "1256)")
+                     "random and the other goes back to your hand "
+                     f"({cite(state, '000 clarification X, line 1256')})")
     if notes:
         notes.append("to play otherwise, send your whole plan again before the deadline")
     return tuple(notes)
 
 
 # --- reading a plan
-@cache
-def _card_names(ruleset: str) -> NameIndex[str]:
-    """The names of the treachery cards of a ruleset's deck, to read loosely."""
-    names = dict.fromkeys(card.name for card in ruleset_data(ruleset).treachery_deck)
-    return NameIndex("treachery card", (Named(name, name) for name in names))
-
-
 def read_card(side: Side, words: list[str], slot: Slot, verb: str) -> str:
     """A card of the hand that fits the place, by its name (a copy's number may follow)."""
     valid = card_lines(side, slot)
@@ -134,7 +132,7 @@ def read_card(side: Side, words: list[str], slot: Slot, verb: str) -> str:
     if not text:
         raise OrderProblem(ErrorCode.MISSING_CARD, f"expected {verb} <card>", valid)
     try:
-        name = _card_names(side.rules.ruleset).find(text)
+        name = side.deck.card_names.find(text)
     except NameLookupError as error:
         raise OrderProblem(ErrorCode.UNKNOWN_CARD, str(error), valid) from None
     if not side.count(name):
@@ -227,8 +225,8 @@ def read_plan_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, 
     if verb == "NO" and upper == ["LEADER"]:
         if not rules_of(state).no_leaders_by_consent:
             raise OrderProblem(ErrorCode.LEADER_REQUIRED, "no battle without leaders by consent: a "
-                               "leader or a Cheap Hero is played whenever you have one (001 "
-                               "1.07.05.05)", ())
+                               "leader or a Cheap Hero is played whenever you have one "
+                               f"({cite(state, '000 X.C.9')})", ())
         return {"no_leader": True}                      # Q&A B.7; plan_conditions
     if verb == "KARAMA" and upper[:1] != ["CAPTURE"]:
         return {"karama": battle_karama.read_use(state, prompt.seat, rest)}
@@ -251,12 +249,32 @@ def read_plan_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, 
         return read_capture(side, verb, rest)
     if verb == "TECH":
         return {"tech": read_tech(side, rest)}
+    if verb == "TOOTH":
+        return {"tooth": read_tooth(side, upper)}
     if verb in ("KWISATZ", "KH"):
         if not side.kh:
             raise OrderProblem(ErrorCode.NO_KWISATZ_HADERACH, kh_refusal(side), ())
         return {"kh": True}
     raise OrderProblem(ErrorCode.BAD_PLAN_LINE, f"did not understand {' '.join(words)!r}",
                        ("NO TRAITOR CALL",))
+
+
+def read_tooth(side: Side, upper: list[str]) -> str:
+    """``TOOTH USE``, ``TOOTH HOLD``, ``TOOTH IF IT KILLS`` (001 3.02.09), for a side holding a
+    weapon it may leave unused."""
+    if not withholdable(side):
+        raise OrderProblem(ErrorCode.BAD_TOOTH, "TOOTH is for a Poison Tooth you hold "
+                           "(001 3.02.09)", ())
+    choice = TOOTH.get(" ".join(upper))
+    if choice is None:
+        raise OrderProblem(ErrorCode.BAD_TOOTH, "expected TOOTH USE, TOOTH HOLD or TOOTH IF IT "
+                           "KILLS", tuple(f"TOOTH {word}" for word in TOOTH))
+    return choice
+
+
+def withholdable(side: Side) -> list[str]:
+    """The weapons in hand their player may leave unused at the reveal (001 3.02.09)."""
+    return [n for n in side.cards(Slot.WEAPON) if Effect.MAY_BE_WITHHELD in side.card(n).effects]
 
 
 def read_capture(side: Side, verb: str, words: list[str]) -> dict[str, Any]:
@@ -434,6 +452,8 @@ def plan_text(game: Any, plan: dict[str, Any]) -> str:
     lines += capture_lines(plan)
     if plan.get("tech"):
         lines.append(f"TECH {plan['tech']}")
+    if plan.get("tooth", combat.USE) != combat.USE:
+        lines.append("TOOTH " + next(w for w, v in TOOTH.items() if v == plan["tooth"]))
     lines += plan_conditions.lines(game, plan)
     return "\n".join(lines)
 
@@ -479,6 +499,14 @@ def plan_legal(side: Side) -> str:
     for slot, verb in ((Slot.WEAPON, "WEAPON"), (Slot.DEFENSE, "DEFENSE")):
         if side.must_lead and side.cards(slot):
             parts.append(f"{verb}: {', '.join(side.cards(slot))}.")
+    for name in side.cards(Slot.WEAPON) if side.must_lead else ():
+        effects = side.card(name).effects
+        if Effect.DEFENDS_BESIDE_WEAPON in effects:
+            parts.append(f"{name}: a weapon alone, or a defense beside another weapon "
+                         "(001 3.02.14).")
+        if Effect.ATTACKS_BESIDE_DEFENSE in effects:
+            parts.append(f"{name}: a defense alone, or a weapon beside another defense "
+                         "(001 3.02.05).")
     if side.strength.backing:
         parts.append(f"SPICE {spice_rule(side)}.")
     elif side.strength.advanced and side.strength.free:
@@ -489,6 +517,12 @@ def plan_legal(side: Side) -> str:
                      f"({side.rules.cite('line 762')}).")
     parts += capture_legal(side)
     parts += tech_legal(side)
+    if withholdable(side):
+        parts.append("TOOTH USE (default), TOOTH HOLD or TOOTH IF IT KILLS: whether your "
+                     "Poison Tooth, if you play it, is used at the reveal; it kills both leaders "
+                     "but one a poison defense that is no Snooper protects; kept if you win "
+                     "without using it (001 "
+                     "3.02.09).")
     parts.append("TRAITOR CALL (default) or NO TRAITOR CALL, should the opponent's leader be "
                  f"in your pay ({side.rules.cite('X.D')}).  If you win: KEEP ALL (default) or "
                  "DISCARD <card> for each weapon or defense to discard "
@@ -561,6 +595,7 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
     plan["spice"] = rng.randint(0, strength.most_spice(side.spice))
     step = 2 if strength.half_steps else 1
     plan["dial"] = combat.number(rng.randint(0, int(strength.most(plan["spice"]) * step)) / step)
+    fitted(side, plan)                                  # 001 3.02.05, 3.02.14
     plan["kh"] = side.kh and side.must_lead and rng.random() < 0.5
     plan["call"] = rng.random() < 0.8
     kept = [n for n in (plan["weapon"], plan["defense"])
@@ -573,6 +608,8 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
         plan["lose"] = dict(rng.choice(strength.losses(plan["dial"], plan["spice"])))
     if side.captures:
         plan["capture"] = rng.choice((capture.KILL, capture.KEEP, capture.NO_CAPTURE))
+    if plan["weapon"] in withholdable(side):
+        plan["tooth"] = rng.choice(tuple(TOOTH.values()))
     if side.cancels and rng.random() < 0.5:
         plan["karama_capture"] = rng.sample(sorted(side.places), rng.randint(0, 2))
     if side.takes:

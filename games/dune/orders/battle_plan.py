@@ -24,7 +24,7 @@ from pbem.wording import plural
 from .. import combat, factions, tokens
 from ..cards import karama
 from ..codes import ErrorCode
-from ..data import CardType, DuneData, Effect, Slot, TreacheryCard
+from ..data import CardCategory, CardType, DuneData, Effect, Slot, TreacheryCard
 from ..factions import bene_gesserit_voice as voice
 from ..factions import harkonnen_capture as capture
 from ..forces import add, kind, kinds, order_text, total
@@ -142,7 +142,9 @@ def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], 
             add(here, by_faction[seat])
     allies = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
     free = rules.free_support_in_battle and any(    # house rule 6; 001 2.04.22
-        factions.power(s, rules).counts_full_without_spice(s != seat) for s in (seat, *allies))
+        factions.power(s, rules).counts_full_without_spice(s != seat) for s in (seat, *allies)
+    ) and not (rules.free_support_off_strongholds_only     # 003 house rule "Fremen Combat"
+               and data(rules).board[territory].is_stronghold)
     karamaed = battle.get("cancelled", {}).get(seat, [])     # battle_karama
     against = faction_name(opponent, rules)
     troops = tuple(combat.Troop(kind.name, here.get(kind.name, 0),
@@ -210,6 +212,9 @@ def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tupl
             and side.count(plan["weapon"]) < 2):
         found.append(("defense", ErrorCode.CARD_TWICE, f"you hold one {plan['weapon']}: it goes in "
                       "one place of the plan", card_lines(side, Slot.DEFENSE)))
+    if (slot := beside(side, plan)) is not None:
+        found.append((slot, ErrorCode.BESIDE, BESIDE_RULE[slot].format(plan[slot]),
+                      card_lines(side, Slot(slot))))
     if plan["spice"] > strength.most_spice(side.spice):
         found.append(("spice", ErrorCode.SPICE, f"SPICE {spice_rule(side)}", ()))
     if cut_dial(side, plan) is not None:
@@ -239,6 +244,36 @@ def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tupl
                           f"your plan; {name} is not one, or is discarded anyway",
                           tuple(f"DISCARD {n}" for n in sorted(kept))))
     return found
+
+
+def beside(side: Side, plan: dict[str, Any]) -> str | None:
+    """The slot of a card played out of its kind without the card it needs beside it, if any:
+    the Weirding Way is a defense only beside another weapon (001 3.02.14), Chemistry a weapon
+    only beside another defense (001 3.02.05)."""
+    weapon = side.card(plan["weapon"]) if plan["weapon"] else None
+    defense = side.card(plan["defense"]) if plan["defense"] else None
+    if defense and Effect.DEFENDS_BESIDE_WEAPON in defense.effects and not (
+            weapon and weapon.category is CardCategory.WEAPON and weapon != defense):
+        return "defense"
+    if weapon and Effect.ATTACKS_BESIDE_DEFENSE in weapon.effects and not (
+            defense and defense.category is CardCategory.DEFENSE and defense != weapon):
+        return "weapon"
+    return None
+
+
+def fitted(side: Side, plan: dict[str, Any]) -> list[str]:
+    """The cards out of place taken out of ``plan`` (changed in place), one after the other: a
+    Weirding Way as the defense beside Chemistry as the weapon fits neither; the slots
+    emptied."""
+    emptied = []
+    while (slot := beside(side, plan)) is not None:
+        plan[slot] = None
+        emptied.append(slot)
+    return emptied
+
+
+BESIDE_RULE = {"defense": "{} is a defense only beside another weapon (001 3.02.14)",
+               "weapon": "{} is a weapon only beside another defense (001 3.02.05)"}
 
 
 def cut_dial(side: Side, plan: dict[str, Any]) -> combat.Number | None:
@@ -292,6 +327,8 @@ def correct(side: Side, plan: dict[str, Any], leaderless: bool = False,
             drop(key, f"{key}-removed")
     if plan["weapon"] and plan["weapon"] == plan["defense"] and side.count(plan["weapon"]) < 2:
         drop("defense", "defense-removed")
+    for slot in fitted(side, plan):                     # 001 3.02.05, 3.02.14
+        notes.append(f"{slot}-removed")
     most_spice = side.strength.most_spice(side.spice)
     if plan["spice"] > most_spice:
         drop("spice", "spice-reduced", most_spice)

@@ -327,6 +327,7 @@ def random_extras(view: dict[str, Any], prompt: Prompt, side: battle_plan.Side,
         named = voice.kinds(rules_of(view))
         said = {"play": rng.random() < 0.5, "kind": str(rng.choice(list(named.values())))}
         branch = voice.obey(side, plan, said)
+        battle_plan.fitted(side, branch)            # 001 3.02.05, 3.02.14: still in place
         cond = ["voiced", said["play"], said["kind"]]
         plan["if"] += [[cond, {slot: branch[slot]}] for slot in ("weapon", "defense")
                        if branch[slot] != plan[slot]]

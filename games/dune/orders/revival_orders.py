@@ -46,7 +46,7 @@ from typing import Any
 from pbem.game import Prompt
 from pbem.wording import plural
 
-from .. import factions, leaders
+from .. import factions, leaders, main_leaders
 from ..cards import karama, karama_reach
 from ..codes import ErrorCode
 from ..data import Ability, CardType, ForceKind, NameLookupError
@@ -106,6 +106,7 @@ class Allowance:
     pays_extra: bool = False     # it is that Emperor: it may pay for its allies' extra forces
     grants: tuple[str, ...] = ()  # allies whose free revival of 3 it may withhold (001 2.04.12)
     granted: bool = False        # its free revival is its ally's grant, which may be withheld
+    main: str | None = None      # v3: its Main Leader (003 "Main Leaders"), if it has one
     most: int | None = MOST_FORCES  # its forces a turn (``RevivalTerms``; None: no limit)
     half_price: bool = False     # it pays half, rounded up (001 2.08.10, 2.08.16)
     payee: str | None = None     # who is paid for its revival, None the bank (001 2.08.11)
@@ -121,10 +122,11 @@ class Allowance:
     def paid_leaders(self) -> list[str]:
         """The leaders it may revive for their value now (000 IX.D.1, IX.D.5; Q&A D.2); the
         Kwisatz Haderach "like any other leader" (line 762), when a leader may be revived."""
-        found = leaders.revivable(self.leaders, list(self.revived), self.until_all_back)
+        found = leaders.revivable(self.leaders, list(self.revived), self.until_all_back,
+                                  self.main)
         if self.kh and (not leaders.available(self.leaders)
                         or leaders.may_revive(self.leaders, list(self.revived),
-                                              self.until_all_back)):
+                                              self.until_all_back, self.main)):
             found.append(KWISATZ_HADERACH)
         return found
 
@@ -225,6 +227,8 @@ def has_decision(state: State, seat: str) -> bool:
     Kwisatz Haderach, and no alliance in the game: it has nothing to revive and nobody to pay
     for (issue 20: asked for every seat several times a step of the revival round)."""
     own = state["factions"][seat]
+    if main_leaders.out(state, seat):
+        return False                        # out of the game (003 "Main Leaders")
     if own["tanks"]:
         return True                         # forces in the tanks (Allowance.has_decision)
     if (not state["alliances"] and not kwisatz_haderach(state)["tanks"]
@@ -257,6 +261,8 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
     free = max([faction.free_revival] + [ALLY_FREE_REVIVAL for s in partners
                                          if Ability.ALLY_FREE_REVIVAL in sheet(s, rules).alliance
                                          and not ally_free_cancelled])    # 001 3.01.12.02
+    free += sum(1 for s in partners      # 003 house rule "Fremen Alliance": "by one"
+                if Ability.ALLY_EXTRA_FREE_REVIVAL in sheet(s, rules).alliance)
     # 001 2.04.12: the allies whose grant it decides, those with more in the tanks than their
     # own free number (for the others it changes nothing)
     grants = tuple(s for s in partners if rules.ally_free_revival_at_discretion
@@ -289,7 +295,14 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
         pays_extra=bool(partners) and Ability.ALLY_EXTRA_REVIVAL in faction.alliance,
         grants=grants, granted=rules.ally_free_revival_at_discretion
         and free > faction.free_revival, most=terms.forces, half_price=terms.half_price,
-        payee=factions.payee(game, factions.REVIVAL, seat), rules=rules)
+        payee=factions.payee(game, factions.REVIVAL, seat),
+        main=_main_leader(rules, faction.name, places), rules=rules)
+
+
+def _main_leader(rules: Rules, faction: str, places: dict[str, str]) -> str | None:
+    """The faction's Main Leader among its leaders, in a v3 game with them (003)."""
+    leader = data(rules).main_leader(faction) if rules.main_leader_gates else None
+    return leader.name if leader is not None and leader.name in places else None
 
 
 def _card(rules: Rules, hand: list[str], kind: CardType) -> str | None:
@@ -403,9 +416,11 @@ def force_rule(found: Allowance) -> str:
 
 def leader_rule(found: Allowance) -> str:
     """Why no leader of the tanks may be revived for spice, in words."""
-    if not leaders.may_revive(found.leaders, list(found.revived), found.until_all_back):
+    if not leaders.may_revive(found.leaders, list(found.revived), found.until_all_back,
+                              found.main):
         if not found.until_all_back:
-            return "a leader is revived only when you have no Active Leader (001 1.05.04)"
+            return ("a leader is revived only when you have no Active Leader, none of your "
+                    f"leader discs alive ({found.rules.cite('000 IX.D.1')})")
         return ("a leader is revived only when none of yours is left to fight, then one a turn "
                 f"until all are back ({found.rules.cite('000 IX.D.1; Q&A D.2')})")
     waiting = [name for name in found.dead if name not in found.paid_leaders]

@@ -87,7 +87,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import combat, factions, variants
+from .. import combat, dropout, factions, main_leaders, variants
 from ..board import layer
 from ..codes import EventCode
 from ..data import Effect
@@ -380,7 +380,7 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
     for seat in outcome.killed:
         events += _leader_dies(state, seat, plans[seat], outcome.kind == "explosion")
     winner, loser = outcome.winner, outcome.loser
-    if outcome.kind in ("battle", "traitor"):
+    if outcome.kind in ("battle", "traitor") and not outcome.no_leader_spice:
         prize = sum(combat.leader_value(data(state), {**plans[s], "kh": False},
                                         plans[next(o for o in plans if o != s)])
                     for s in outcome.killed)
@@ -394,7 +394,8 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
         events += _lose(state, seat, territory, battle["sectors"], mix, taken)
     for seat in plans:
         keep = seat == winner and outcome.kind in ("battle", "traitor")
-        events += _cards_after(state, seat, plans[seat], keep, outcome.kind == "traitor")
+        used = outcome.kind == "battle" and seat not in outcome.withheld
+        events += _cards_after(state, seat, plans[seat], keep, outcome.kind == "traitor", used)
     if outcome.kind == "battle":
         mix = _winner_losses(sides[winner], plans[winner])
         lost[winner] = lost.get(winner, 0) + total(mix)
@@ -413,6 +414,8 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
     state["storm"]["dialers"] = [battle["aggressor"], battle["defender"]]       # 000 VI.B
     for faction in factions.in_play(state):
         events += faction.battle_losses(state, lost)
+    for seat in main_leaders.falling(state):       # 003 "Main Leaders": all six in the tanks
+        events += dropout.knock_out(state, seat)
     return events
 
 
@@ -426,6 +429,9 @@ def _announce(state: State, battle: dict[str, Any], plans: dict[str, dict[str, A
         events.append(Event(EventCode.TRAITOR_CALLED, {"faction": caller,
                                                        "leader": plans[other]["leader"],
                                                "holder": holder}))
+    for seat in outcome.withheld:                        # 001 3.02.09
+        events.append(Event(EventCode.WEAPON_WITHHELD, {"faction": seat,
+                                                        "card": plans[seat]["weapon"]}))
     events.append(Event(EventCode.BATTLE_RESULT, {
         "territory": battle["territory"], "kind": outcome.kind, "winner": outcome.winner,
         "loser": outcome.loser, "totals": dict(outcome.totals)}))
@@ -492,14 +498,15 @@ def _winner_losses(side: battle_plan.Side, plan: dict[str, Any]) -> Counts:
     return named if named in options_ else side.strength.default_losses(options_)
 
 
-def _cards_after(state: State, seat: str, plan: dict[str, Any], keep: bool, traitor: bool
-                 ) -> list[Event]:
+def _cards_after(state: State, seat: str, plan: dict[str, Any], keep: bool, traitor: bool,
+                 used: bool = True) -> list[Event]:
     """The cards played: the loser discards them all (X.C.5, X.D.2), the winner those he
     chose (X.C.6) and those the game's deck discards after use: a cheap hero and a worthless
     card (player aid A.6-7); under GF9 only the cards that say "Discard after use" (001
     1.07.07.06, 3.01.05: the Cheap Hero; a worthless card "can" be discarded, 3.01.02), and
     the winner by a ``traitor`` keeps those too but the ones he names to DISCARD (001
-    1.07.07.07.01: "One time use cards may be kept or discarded by the winner")."""
+    1.07.07.07.01: "One time use cards may be kept or discarded by the winner"); a weapon that
+    may be withheld is discarded once ``used`` (001 3.02.09, the Poison Tooth)."""
     hand = state["factions"][seat]["hand"]
     one_time = traitor and rules_of(state).traitor_winner_keeps_one_time_cards
     gone = []
@@ -508,8 +515,9 @@ def _cards_after(state: State, seat: str, plan: dict[str, Any], keep: bool, trai
         if name is None:
             continue
         played = data(state).card_named(name)
+        spent = used and slot == "weapon" and Effect.MAY_BE_WITHHELD in played.effects
         if (keep and (one_time or Effect.DISCARD_AFTER_PLAY not in played.effects)
-                and name not in plan["discard"]):
+                and name not in plan["discard"] and not spent):
             continue
         card_id = next(c for c in hand if data(state).treachery_card(c).name == name)
         hand.remove(card_id)

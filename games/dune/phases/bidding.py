@@ -94,7 +94,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import deals, factions, transfers, variants
+from .. import deals, factions, main_leaders, transfers, variants
 from ..cards import bidding_karama, karama
 from ..codes import EventCode
 from ..data import Ability, Act
@@ -243,6 +243,8 @@ def charity(state: State) -> list[Event]:
     events = []
     for seat in state["seats"]:
         own = state["factions"][seat]
+        if main_leaders.out(state, seat):
+            continue                    # out of the game (003 "Main Leaders")
         if deals.declined(state, seat):
             continue
         special = always and factions.has(state, seat, Ability.CHARITY_ALWAYS)
@@ -313,8 +315,9 @@ def draw(state: State, rng: random.Random) -> tuple[str | None, list[Event]]:
 # --- who bids
 def hand_has_room(state: State, seat: str) -> bool:
     """Whether a faction may bid: its hand is under its limit (VIII.A, VIII.G; 8 for the
-    Harkonnen, line 882)."""
-    return len(state["factions"][seat]["hand"]) < sheet(seat, state).hand_limit
+    Harkonnen, line 882), and it is in the game (003 "Main Leaders")."""
+    return (len(state["factions"][seat]["hand"]) < sheet(seat, state).hand_limit
+            and not main_leaders.out(state, seat))
 
 
 def bidding_order(state: State) -> list[str]:

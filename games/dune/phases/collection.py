@@ -37,7 +37,7 @@ import random
 
 from pbem.game import Event
 
-from .. import factions, transfers
+from .. import bonus_cards, factions, transfers
 from ..codes import EventCode
 from ..forces import Counts, add, total
 from ..rules import rules_of
@@ -54,6 +54,7 @@ def begin(state: State, rng: random.Random) -> list[Event]:
         events.extend(collect(state, territory))
     if rules_of(state).increased_spice_flow:
         events.extend(spice_flow(state))
+    events += bonus_cards.collection_bonus(state)       # 003 "Collections Bonuses"
     events += [e for faction in factions.in_play(state) for e in faction.after_collection(state)]
     return events + transfers.settle(state)
 
@@ -61,9 +62,11 @@ def begin(state: State, rng: random.Random) -> list[Event]:
 # --- who collects
 def collection_rate(state: State, faction: str) -> int:
     """Spice per force the faction collects: 3 if it occupies Carthag or Arrakeen, else 2
-    (000 XI.A, line 427; the board data's ``collection_rate``)."""
+    (000 XI.A, line 427; the board data's ``collection_rate``); under v3 3 with a Harvester
+    bonus card (003 "Round 7: Collections")."""
     rates = [territory.collection_rate for territory in data(state).board.territories
              if territory.collection_rate and faction in occupants(state, territory.name)]
+    rates += [rate] if (rate := bonus_cards.collection_rate(state, faction)) else []
     return max(rates, default=BASE_RATE)
 
 

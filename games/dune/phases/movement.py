@@ -48,7 +48,7 @@ import orjson
 from pbem.game import Event, Prompt
 from pbem.wording import plural
 
-from .. import factions, transfers
+from .. import factions, main_leaders, transfers
 from ..board import layer, reach
 from ..cards import karama, karama_reach, move_karama
 from ..codes import EventCode
@@ -73,7 +73,8 @@ def begin(state: State, rng: random.Random) -> list[Event]:
     order = storm_order(state)
     mover = factions.holder(state, Ability.MOVE_OUT_OF_TURN)    # Guild shield 5, XV
     state["step"] = {
-        "mode": rules.movement, "queue": [s for s in order if s != mover],
+        "mode": rules.movement,
+        "queue": [s for s in order if s != mover and not main_leaders.out(state, s)],
         move_karama.TIMING: {"until": None, "asked": None} if mover else None,
         "moved": [], "support": {}, "stop": [], "declared": {}, "ahead": {},
         "no_advisor": [], "cancel_worthless": [],
@@ -110,7 +111,7 @@ def prompts(state: State) -> list[Prompt]:
     if step["opening"]:
         return asks
     if step["mode"] == "batched":
-        return asks + [turn_prompt(state, seat) for seat in state["seats"]]
+        return asks + [turn_prompt(state, seat) for seat in _movers(state)]
     return [turn_prompt(state, current(state))] + asks
 
 
@@ -124,8 +125,14 @@ def keys(state: State) -> list[str]:
     if step["opening"]:
         return asks
     if step["mode"] == "batched":
-        return asks + [_turn_key(seat) for seat in state["seats"]]
+        return asks + [_turn_key(seat) for seat in _movers(state)]
     return [_turn_key(current(state))] + asks
+
+
+def _movers(state: State) -> list[str]:
+    """The factions that take a turn in a batched round: all in the game (003 "Main
+    Leaders": a faction out of it has none)."""
+    return [seat for seat in state["seats"] if not main_leaders.out(state, seat)]
 
 
 def _turn_key(seat: str) -> str:
@@ -242,7 +249,7 @@ def _carry_out(state: State, seat: str, value: dict[str, Any]) -> list[Event]:
 
 def _all_turns(state: State, orders: dict[str, Any]) -> list[Event]:
     """Batched: every turn in storm order, the Guild where its TIMING puts it."""
-    values = {seat: orders[f"move:{seat}"] for seat in state["seats"]}
+    values = {seat: orders[f"move:{seat}"] for seat in _movers(state)}
     for seat, value in values.items():
         standing(state, seat, value)
     events: list[Event] = []
@@ -259,8 +266,9 @@ def _all_turns(state: State, orders: dict[str, Any]) -> list[Event]:
 
 
 def batched_order(state: State, timing: list[str] | None) -> list[str]:
-    """Storm order, with the Guild moved where its TIMING says (Guild shield 5)."""
-    order = storm_order(state)
+    """Storm order, with the Guild moved where its TIMING says (Guild shield 5); the factions
+    out of the game take no turn (003 "Main Leaders")."""
+    order = [seat for seat in storm_order(state) if not main_leaders.out(state, seat)]
     guild = move_karama.free_mover(state)
     if not timing or guild is None:
         return order

@@ -60,6 +60,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from .. import main_leaders, players
 from ..codes import ErrorCode, EventCode
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_faction
 from ..rules import cite, rules_of
@@ -73,18 +74,32 @@ AGAIN, ALLIED = "nexus_again", "nexus_allied"   # the step's further round (GF9)
 # --- the round
 def prompts(state: State) -> list[Prompt]:
     """Every faction's Nexus order, secret and at once; PASS by default.  In a further round
-    of the same Nexus (GF9) only the factions still to ally (``AGAIN``)."""
+    of the same Nexus (GF9) only the factions still to ally (``AGAIN``).  In a game of two or
+    three players the change of command instead (``players``)."""
+    if players.in_command(state):
+        return players.prompts(state)
     return [prompt(state, seat) for seat in asked(state)]
 
 
 def asked(state: State) -> list[str]:
-    """The factions this round of the Nexus asks: all, or those a further round is for."""
-    return state["step"].get(AGAIN) or state["seats"]
+    """The factions this round of the Nexus asks: all, or those a further round is for; never
+    one out of the game (003 "Main Leaders")."""
+    return [seat for seat in state["step"].get(AGAIN) or state["seats"]
+            if not main_leaders.out(state, seat)]
+
+
+def unasked(state: State) -> list[Event]:
+    """A Nexus nobody is asked anything at: command changes all the same in a game of three
+    players (``players``)."""
+    return players.change(state, {}) if players.in_command(state) else []
 
 
 def resolve(state: State, orders: dict[str, Any]) -> list[Event]:
     """The Nexus orders applied: alliances formed, joined and broken (module docstring); the
-    factions a further round is for noted (``again``)."""
+    factions a further round is for noted (``again``); in a game of two or three players,
+    command changes (003: "This replaces the standard nexus")."""
+    if players.in_command(state):
+        return players.change(state, orders)
     wanted = {seat: orders.get(f"nexus:{seat}") for seat in state["seats"]}
     before = [list(alliance) for alliance in state["alliances"]]
     formed = alliances_formed(state, wanted)

@@ -81,7 +81,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import factions, leaders, variants
+from .. import factions, leaders, main_leaders, variants
 from ..cards import karama, karama_reach
 from ..codes import EventCode
 from ..data import Act
@@ -306,5 +306,6 @@ def _back_from_tanks(state: State, seat: str, name: str) -> None:
     own = state["factions"][seat]
     assert own["leaders"][name] in leaders.IN_TANKS, (seat, name)
     own["leaders_revived"] = leaders.note_revived(own["leaders"], own["leaders_revived"], name,
-                                                  rules_of(state).leader_revival_until_all_back)
+                                                  rules_of(state).leader_revival_until_all_back,
+                                                  main_leaders.main_leader(state, seat))
     own["leaders"][name] = leaders.ALIVE

@@ -82,6 +82,8 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
     }
     if rules.bribes_in_front_of_shield:
         state["bribes"] = {}            # 001 1.12.03: receiver -> spice in front of his shield
+    if rules.bonus_cards:
+        state["bonus_cards"] = {}       # 003 "Claiming Bonus Cards": seat -> its cards
     if (placed := tokens.set_up(rules, order)) is not None:
         state["tokens"] = placed        # the token layer, with a kind in play (001 4.05.04.01)
     rng.shuffle(state["decks"][decks.draw_pile(rules, decks.TREACHERY)])
@@ -118,10 +120,18 @@ def _faction_sheet(rules: Rules, seat: str) -> dict[str, Any]:
         "tanks": {},
         "to_place": placed if factions.power(seat, rules).start_placement() != "fixed" else 0,
         "hand": [], "traitors": [], "traitor_draw": [],
-        "leaders": {leader.name: "alive" for leader in data(rules).leaders_of(faction.name)},
+        "leaders": {leader.name: "alive" for leader in _leaders(rules, faction.name)},
         "leaders_revived": [],
         "prediction": None,
     }
+
+
+def _leaders(rules: Rules, faction: str) -> list:
+    """A faction's leaders: its five discs, and with v3's Main Leaders its sixth (003 "Main
+    Leaders": "giving you a total of six leaders")."""
+    found = data(rules)
+    main = found.main_leader(faction) if rules.main_leader_gates else None
+    return [*found.leaders_of(faction), *([main] if main else [])]
 
 
 def _place_fixed_forces(state: State, rules: Rules) -> None:
@@ -136,8 +146,8 @@ def _draw_traitors(state: State, rules: Rules, rng: random.Random) -> None:
     """Four leaders each (000 III.E.2), returned to the pile after each draw under AH;
     from one traitor deck of the factions in play under WBC (house rule 7, clarification III)."""
     in_play = {faction_name(s, state) for s in state["seats"]}
-    pool = [leader.name for leader in data(state).leaders
-            if not rules.traitor_deck or leader.faction in in_play]
+    pool = [leader.name for leader in data(state).leaders       # a Main Leader has no traitor
+            if not leader.main and (not rules.traitor_deck or leader.faction in in_play)]
     deck = list(pool)
     rng.shuffle(deck)
     for seat in state["seats"]:
@@ -408,6 +418,11 @@ def _token_prompt(rules: Rules, seat: str) -> Prompt:
 
 def _read_bg_placement(state: State, prompt: Prompt, words: list[str]) -> list:
     territory, sector = read_territory(state, words)
+    allies = _allies_in(state, prompt.seat, territory.name)
+    if allies:
+        raise OrderProblem(ErrorCode.ALLY_THERE, f"your allies the {allies} are in "
+                           f"{territory.name}: allies never share a territory but the Polar "
+                           "Sink (003 \"How an Alliance Functions\")", ("PLACE Polar Sink",))
     if sector is None:
         if len(territory.sectors) > 1:
             raise OrderProblem(ErrorCode.SECTOR_NEEDED, f"{territory.name} spans sectors "
@@ -418,8 +433,20 @@ def _read_bg_placement(state: State, prompt: Prompt, words: list[str]) -> list:
     return [territory.name, sector]
 
 
+def _allies_in(game: Any, seat: str, territory: str) -> str:
+    """The names of the seat's allies with forces in the territory, but the Polar Sink: in a v3
+    game of two or three players a player's factions are allies from the start (003 "Playing
+    with two or three"), and allies never share a territory (003 "How an Alliance
+    Functions")."""
+    allies = {s for alliance in game["alliances"] if seat in alliance for s in alliance} - {seat}
+    present = {s for by_faction in game["forces"].get(territory, {}).values() for s in by_faction}
+    names = [faction_name(s, game) for s in game["seats"] if s in allies & present]
+    return ", ".join(names) if territory != "Polar Sink" else ""
+
+
 def _random_bg_placement(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list:
-    territory = rng.choice(data(view).board.territories)
+    territory = rng.choice([t for t in data(view).board.territories
+                            if not _allies_in(view, prompt.seat, t.name)])
     return [territory.name, rng.choice(territory.sectors or (0,))]
 
 

@@ -111,7 +111,7 @@ from pbem.wording import plural
 
 from .. import factions
 from ..board import reach
-from ..cards import karama, karama_reach
+from ..cards import karama, karama_reach, spice_specials
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, SpiceCard, Territory
 from ..decks import spice_discards
@@ -147,7 +147,7 @@ from ..state import (
     only_sector,
     storm_order,
 )
-from . import nexus
+from . import nexus, sandtrout
 
 NONE = "NONE"
 POLAR_SINK = "Polar Sink"
@@ -161,7 +161,11 @@ PROTECTION = "protection"    # GF9 KARAMA PROTECTION: the word of ``karama_reach
 def begin(state: State, rng: random.Random) -> list[Event]:
     """Start with the first pile, remembering the territory each pile last turned up."""
     state["step"] = {"pile": 0, "pile_worms": 0, "worm": None, "done": False}
-    return _blow(state, rng)
+    played = spice_specials.thumper(state)                  # 001 3.02.13
+    if played and played[0].code == EventCode.THUMPER:
+        return played + worm_turned(state, SpiceCard(spice_specials.THUMPER), rng) \
+            + _blow(state, rng)
+    return (played or []) + _blow(state, rng)
 
 
 def prompts(state: State) -> list[Prompt]:
@@ -217,8 +221,8 @@ def _blow(state: State, rng: random.Random) -> list[Event]:
                 step.setdefault("rides", []).append(worm["territory"])      # 001 2.04.09
         elif _stage_prompts(state, worm["stages"][0]):
             return events
-        else:
-            worm["stages"].pop(0)       # nobody has a choice to make
+        elif worm["stages"].pop(0) == NEXUS:    # nobody has a choice to make
+            events += nexus.unasked(state)
     return events
 
 
@@ -254,7 +258,10 @@ def _called_nexus(state: State) -> list[Event]:
 
 # --- the cards
 def spice_card(game: Any, card_id: str) -> SpiceCard:
-    """A spice card of a game's deck (``game``: a state, a view or its rules)."""
+    """A spice card of a game's deck (``game``: a state, a view or its rules); the Sandtrout
+    (001 4.08.02) is no territory card."""
+    if card_id == sandtrout.SANDTROUT:
+        return SpiceCard(card_id)
     return data(game).spice_card(card_id)
 
 
@@ -271,9 +278,18 @@ def turn_card(state: State, rng: random.Random) -> list[Event]:
     decks, discards = state["decks"], spice_discards(state)
     events = [] if decks["spice"] else [reshuffle(state, rng)]
     card = spice_card(state, decks["spice"].pop())
-    decks[discards[pile]].append(card.id)
     events.append(Event(EventCode.SPICE_CARD, {"pile": pile + 1, "card": card.id,
                                        "territory": card.territory}))
+    if card.id == sandtrout.SANDTROUT:                      # 001 4.08.02
+        if state["turn"] == 1:                              # as the worms of turn 1
+            step.setdefault("aside", []).append(card.id)
+            events.append(Event(EventCode.WORM_SET_ASIDE, {"card": card.id}))
+        else:
+            events += sandtrout.turned(state)
+        return events + turn_card(state, rng)
+    decks[discards[pile]].append(card.id)
+    if card.is_shai_hulud and state["turn"] > 1 and sandtrout.cancels(state):
+        return events + sandtrout.cancel(state, decks[discards[pile]]) + turn_card(state, rng)
     if card.is_shai_hulud:
         return events + worm_turned(state, card, rng)
     state["spice_last"][discards[pile]] = card.territory
@@ -292,22 +308,33 @@ def reshuffle(state: State, rng: random.Random) -> Event:
     """The deck is used up: every discarded card is shuffled into a new deck (XXI.B.1; Q&A
     XXV.E.4; the basic game alike, module docstring).  In the GF9 advanced game the top
     territory card of pile A stays, with any card above it, and a worm on pile B then finds no
-    territory card (001 1.13.04, ``Rules.reshuffle_keeps_first_pile_top``)."""
+    territory card (001 1.13.04, ``Rules.reshuffle_keeps_first_pile_top``).  Under v3 every
+    pile keeps its top card showing spice, and only that one (003 "Advanced Combat": "all but
+    the top-most card showing spice are removed from each discard pile"; a worm above it goes
+    into the new deck: ruling), so a worm on either pile finds its territory card
+    (``Rules.reshuffle_keeps_every_pile_top``)."""
     decks, discards, last = state["decks"], spice_discards(state), state["spice_last"]
-    kept: list[str] = []
-    if rules_of(state).reshuffle_keeps_first_pile_top:
-        first = decks[discards[0]]
-        top = max((i for i, c in enumerate(first) if not spice_card(state, c).is_shai_hulud),
+    rules = rules_of(state)
+    keeping = (discards if rules.reshuffle_keeps_every_pile_top
+               else discards[:1] if rules.reshuffle_keeps_first_pile_top else [])
+    kept: dict[str, list[str]] = {}
+    for pile in keeping:
+        cards = decks[pile]
+        top = max((i for i, c in enumerate(cards) if not spice_card(state, c).is_shai_hulud),
                   default=None)
-        kept = [] if top is None else first[top:]
-        for number, pile in enumerate(discards):
-            last[pile] = last[pile] if kept and number == 0 else None
+        if top is not None:
+            kept[pile] = (cards[top:top + 1] if rules.reshuffle_keeps_every_pile_top
+                          else cards[top:])
+    if keeping:                 # a pile keeping no territory card has none for a worm
+        for pile in discards:
+            last[pile] = last[pile] if kept.get(pile) else None
     for pile in discards:
         decks["spice"].extend(decks[pile])
         decks[pile].clear()
-    for card in kept:
-        decks["spice"].remove(card)
-    decks[discards[0]].extend(kept)
+    for pile, cards in kept.items():
+        for card in cards:
+            decks["spice"].remove(card)
+        decks[pile].extend(cards)
     rng.shuffle(decks["spice"])
     return Event(EventCode.SPICE_DECK_RESHUFFLED, {"cards": len(decks["spice"])})
 
@@ -318,9 +345,10 @@ def place_spice(state: State, card: SpiceCard) -> list[Event]:
     if card.sector == state["storm"]["sector"]:
         return [Event(EventCode.SPICE_IN_STORM, {"territory": card.territory,
                                                  "sector": card.sector})]
-    state["spice"][card.territory] = state["spice"].get(card.territory, 0) + card.amount
+    amount, doubled = spice_specials.harvester(state, sandtrout.amount(state, card.amount))
+    state["spice"][card.territory] = state["spice"].get(card.territory, 0) + amount
     return [Event(EventCode.SPICE_PLACED, {"territory": card.territory, "sector": card.sector,
-                                   "amount": card.amount})]
+                                   "amount": card.amount}), *doubled]      # 001 3.02.06
 
 
 # --- worms

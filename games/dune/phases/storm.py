@@ -54,10 +54,10 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import factions, variants
+from .. import bonus_cards, factions, variants
 from ..cards import karama, storm_cards
 from ..codes import EventCode
-from ..data import Ability, StormShelter, Territory
+from ..data import Ability, BonusCard, StormShelter, Territory
 from ..forces import Counts, first_of, plus, remove_forces, spread, to_tanks, total
 from ..orders.language import OrderKind, order_kind, read_number
 from ..prompt_key import PromptKey
@@ -148,8 +148,9 @@ def needs_dials(state: State) -> bool:
 
 def uses_weather(state: State) -> bool:
     """Option XVI is on and the Fremen play (XVI.D: without them the dials stay in use); under
-    GF9 the Fremen play with their advanced STORM RULE (001 2.04.14)."""
-    return weather_drawer(state) is not None
+    GF9 the Fremen play with their advanced STORM RULE (001 2.04.14); under v3 always, the
+    storm deck drawn by nobody (003 "Moving the Storm")."""
+    return rules_of(state).storm_deck_unseen or weather_drawer(state) is not None
 
 
 def weather_drawer(state: State) -> str | None:
@@ -184,6 +185,7 @@ def _storm_round(state: State, rng: random.Random) -> list[Event]:
     state["storm"]["dials"] = {}
     if uses_weather(state):
         events += draw_marker(state, rng)
+    events += bonus_cards.claim(state)          # 003 "Claiming Bonus Cards"
     state["ornithopters"] = ornithopter_holders(state)
     state["step"] = {"moved": True}
     return events
@@ -191,7 +193,10 @@ def _storm_round(state: State, rng: random.Random) -> list[Event]:
 
 def ornithopter_holders(state: State) -> list[str]:
     """The factions controlling Arrakeen or Carthag now, at the end of the storm round: under
-    WBC they have ornithopters in this turn's movement (clarification IX, 000 line 1184)."""
+    WBC they have ornithopters in this turn's movement (clarification IX, 000 line 1184); under
+    v3 those holding an Ornithopter bonus card (003 "Claiming Bonus Cards")."""
+    if rules_of(state).bonus_cards:
+        return bonus_cards.holders(state, BonusCard.ORNITHOPTER)
     cities = [t.name for t in data(state).board.territories if t.ornithopters]
     return [seat for seat in state["seats"]
             if any(seat in occupants(state, city) for city in cities)]
@@ -202,7 +207,9 @@ def reveal(state: State) -> list[Event]:
     """Show what moves the storm this turn: the dials (000 VI.A-B) or the weather marker drawn
     the turn before (000 XVI.C: "In the next storm round the number is revealed")."""
     if state["turn"] > 1 and uses_weather(state):
-        code = (EventCode.STORM_DECK_REVEALED if rules_of(state).storm_deck
+        rules = rules_of(state)
+        code = (EventCode.STORM_CARD_REVEALED if rules.storm_deck_unseen
+                else EventCode.STORM_DECK_REVEALED if rules.storm_deck
                 else EventCode.WEATHER_MARKER_REVEALED)
         return [Event(code, {"marker": state["storm"]["marker"]})]
     dials = state["storm"]["dials"]
@@ -223,9 +230,13 @@ def movement(state: State) -> int:
 def draw_marker(state: State, rng: random.Random) -> list[Event]:
     """The Fremen draw next turn's weather marker from the cup of six, seen by them alone
     (000 XVI.B-C; Fremen advantage, 000 line 994); under GF9 a card of the shuffled Storm
-    Deck, put face down, which they may look at as the storm phase ends (001 2.04.14-15)."""
+    Deck, put face down, which they may look at as the storm phase ends (001 2.04.14-15);
+    under v3 a card of the shuffled storm deck put face down unseen (003 "Moving the Storm":
+    "without looking at it"; its six cards 1 to 6 are 000 II.G's markers, a ruling)."""
     marker = rng.choice(WEATHER_MARKERS)
     state["storm"]["marker"] = marker
+    if rules_of(state).storm_deck_unseen:
+        return [Event(EventCode.STORM_CARD_DRAWN, {})]
     drawer = weather_drawer(state)
     assert drawer is not None
     if not rules_of(state).storm_deck:
@@ -353,14 +364,18 @@ def spice_lost(state: State, swept: set[int]) -> list[Event]:
 def _movement_text(state: State) -> str:
     """How far the storm goes without Weather Control, if that is known yet."""
     if not state["step"]["revealed"]:
-        return ("the dials or the storm card are not revealed yet" if rules_of(state).storm_deck
+        rules = rules_of(state)
+        return ("the dials or the storm card are not revealed yet"
+                if rules.storm_deck or rules.storm_deck_unseen
                 else "the dials or the marker are not revealed yet")
     control = state["step"]["control"]
     if control is not None:
         return f"Weather Control moves it {control} sectors"
     moved_by = "the dials"
     if state["turn"] > 1 and uses_weather(state):
-        moved_by = "the storm card" if rules_of(state).storm_deck else "the marker"
+        rules = rules_of(state)
+        moved_by = ("the storm card" if rules.storm_deck or rules.storm_deck_unseen
+                    else "the marker")
     return f"{moved_by} move it {movement(state)} sectors"
 
 

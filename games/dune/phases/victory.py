@@ -70,12 +70,23 @@ from typing import Any
 
 from pbem.game import Event
 
-from .. import factions, transfers, variants
+from .. import bonus_cards, factions, transfers, variants
 from ..board import layer
 from ..codes import EventCode
 from ..data import Ability
+from ..forces import on_map, total
+from ..leaders import ALIVE
 from ..rules import Rules, rules_of
-from ..state import State, ally_of, data, occupants, sheet, storm_order
+from ..state import (
+    State,
+    ally_of,
+    commander,
+    data,
+    occupants,
+    players,
+    sheet,
+    storm_order,
+)
 
 SHIELD_WALL = "Shield Wall"
 
@@ -83,14 +94,18 @@ SHIELD_WALL = "Shield Wall"
 # --- the phase
 def begin(state: State, rng: random.Random) -> list[Event]:
     """The end of the turn: announce the strongholds held, and end the game if someone has won
-    or the last turn is over; under GF9 the bribes are collected first (001 1.09.02)."""
+    or the last turn is over; under GF9 the bribes are collected first (001 1.09.02), under v3
+    too (003 "Round 8: Control": "At the start of the Control Round"), and v3's bonus cards
+    go back if the game goes on."""
     bribes = transfers.collect_bribes(state)
     held = strongholds_held(state)
-    events = [*bribes, Event(EventCode.STRONGHOLDS_HELD, {"turn": state["turn"], "held": held,
-                                         "coexisting": coexisting_strongholds(state)})]
+    found = {"turn": state["turn"], "held": held, "coexisting": coexisting_strongholds(state)}
+    if any(worth(state, t) != 1 for t in victory_territories(state)):
+        found["points"] = {seat: points(state, territories) for seat, territories in held.items()}
+    events = [*bribes, Event(EventCode.STRONGHOLDS_HELD, found)]
     result = game_result(state, held)
     if result is None:
-        return events
+        return events + bonus_cards.returned(state)     # 003 "Bonus Cards"
     state["result"] = result
     if result["victory"] == "prediction":
         prediction = state["factions"][result["winners"][0]]["prediction"]
@@ -114,9 +129,12 @@ def strongholds_held(state: State) -> dict[str, list[str]]:
     """Seat -> the victory territories it holds now, every seat listed (pure: reads only).
 
     A faction holds a territory it occupies; two factions there both hold it under the classic
-    rules and neither does under WBC (module docstring).  A variant may add what counts as a
-    stronghold held (001 4.05.03: the three tech tokens held by one faction), listed after the
-    territories.
+    rules and neither does under WBC (module docstring), unless they are all allies: "Allied
+    players Army Tokens are considered the same for purposes of victory" (000 XII.E.1; 003
+    "How an Alliance Functions"), so each of them holds it (v3's players of several factions,
+    ``players.met``, the only way allies share a stronghold).  A variant may add what counts as
+    a stronghold held (001 4.05.03: the three tech tokens held by one faction), listed after
+    the territories.
     """
     shared = rules_of(state).shared_strongholds_count
     held: dict[str, list[str]] = {seat: [] for seat in state["seats"]}
@@ -124,8 +142,8 @@ def strongholds_held(state: State) -> dict[str, list[str]]:
         if territory not in state["forces"]:
             continue                            # nobody there (issue 20: asked every step)
         present = holders(state, territory)
-        if not shared and len(present) > 1:
-            continue
+        if not shared and len(present) > 1 and ally_of(state, present[0]) != present[1:]:
+            continue                            # two sides there: neither holds it
         for seat in present:
             held[seat].append(territory)
     if variants.in_play(state):             # the tech tokens' point (001 4.05.03)
@@ -156,11 +174,32 @@ def coexisting_strongholds(state: State) -> list[str]:
             for territory in faction.coexisting(state) if territory in strongholds]
 
 
-def strongholds_needed(rules: Rules, players: int, members: int = 1) -> int:
+def strongholds_needed(rules: Rules, players: int, members: int = 1) -> int | None:
     """Strongholds an unallied faction (``members`` 1) or an alliance needs to win: 3, 4 with
     two players (IV), one more with XVIII.A.2; under WBC one more per ally (house rule 3);
-    under GF9 3, or 4 for an alliance (001 1.09.03)."""
+    under GF9 3, or 4 for an alliance (001 1.09.03); under v3 the control points of 003's
+    chart, by players and the alliance's size in players (None: it cannot win so)."""
     return rules.strongholds_to_win(players, members)
+
+
+def worth(state: State, territory: str) -> int:
+    """The control points a victory territory counts: one, or its data's (003 "Diversified
+    Victory": Arrakeen and Carthag two, ``v3_diversified/board.yaml``); one for what a variant
+    counts as a stronghold held (001 4.05.03: the three tech tokens, ``strongholds_held``)."""
+    board = data(state).board
+    return board[territory].control_points if territory in board else 1
+
+
+def points(state: State, territories: list[str] | set[str]) -> int:
+    """The control points of these victory territories together (003 "Victory by Conquest";
+    a stronghold one each under every other ruleset)."""
+    return sum(worth(state, territory) for territory in territories)
+
+
+def party_players(state: State, party: list[str]) -> int:
+    """The players a party counts for victory: one a faction, but the factions one player runs
+    count as one (003 "Playing with two or three": "Alliances win as normal"; ruling)."""
+    return len({commander(state, seat) for seat in party})
 
 
 def parties(state: State) -> list[list[str]]:
@@ -197,10 +236,13 @@ def game_result(state: State, held: dict[str, list[str]]) -> dict[str, Any] | No
 def stronghold_winners(state: State, held: dict[str, list[str]]) -> list[list[str]]:
     """The parties holding the strongholds they need (IV, XII.E.1, XVIII.A.2; WBC 3)."""
     rules = rules_of(state)
-    players = len(state["seats"])
-    return [party for party in parties(state)
-            if len(party_strongholds(held, party)) >= strongholds_needed(rules, players,
-                                                                         len(party))]
+    count = players(state)
+    found = []
+    for party in parties(state):
+        needed = strongholds_needed(rules, count, party_players(state, party))
+        if needed is not None and points(state, party_strongholds(held, party)) >= needed:
+            found.append(party)
+    return found
 
 
 def first_in_storm_order(state: State, winning: list[list[str]]) -> list[list[str]]:
@@ -217,6 +259,7 @@ def prediction_fulfilled(state: State, winning: list[list[str]]) -> bool:
     prediction = None if predictor is None else state["factions"][predictor]["prediction"]
     return (prediction is not None and prediction["turn"] == state["turn"]
             and predictor not in state.get("dropouts", [])                    # 004 line 193
+            and predictor not in state.get("out", [])                 # 003 "Main Leaders"
             and any(prediction["faction"] in party for party in winning))
 
 
@@ -226,12 +269,41 @@ def end_of_play(state: State, held: dict[str, list[str]]) -> tuple[list[str], st
     for seat, conditional in default_order(state):
         if not conditional or conditions_hold(state, seat):
             return with_allies(state, seat), f"{seat}-default"
+    fallback = rules_of(state).end_of_play
+    if fallback == "stalemate":                     # 003 "Game End": everyone loses
+        return [], "stalemate"
+    if fallback == "definitive":                    # 003 house rule "Definitive Victory"
+        return definitive_winners(state, held), "definitive"
     counts = {tuple(party): len(party_strongholds(held, party)) for party in parties(state)}
     most = max(counts.values(), default=0)
     if not most:
         return [], "turn-limit"
     winners = {seat for party, count in counts.items() if count == most for seat in party}
     return [seat for seat in state["seats"] if seat in winners], "most-strongholds"
+
+
+def definitive_winners(state: State, held: dict[str, list[str]]) -> list[str]:
+    """003 house rule "Definitive Victory": the party with the most control points, ties going
+    to the most forces on the board, then spice, treachery cards in hand and leaders alive;
+    ruling: an alliance counts its members' together, as for control (003 "Victory by
+    Conquest"), and parties equal on all five win together."""
+    def standing(party: list[str]) -> tuple[int, ...]:
+        return (points(state, party_strongholds(held, party)),
+                sum(forces_on_board(state, seat) for seat in party),
+                sum(state["factions"][seat]["spice"] for seat in party),
+                sum(len(state["factions"][seat]["hand"]) for seat in party),
+                sum(list(state["factions"][seat]["leaders"].values()).count(ALIVE)
+                    for seat in party))
+    ranked = {tuple(party): standing(party) for party in parties(state)
+              if not set(party) <= set(state.get("dropouts", []))}
+    best = max(ranked.values(), default=None)
+    return [seat for seat in state["seats"]
+            if any(seat in party and value == best for party, value in ranked.items())]
+
+
+def forces_on_board(state: State, seat: str) -> int:
+    """The faction's forces on the map, starred ones one each (Army Tokens, 003)."""
+    return total(on_map(state, seat))
 
 
 def default_victors(state: State) -> list[str]:
@@ -247,7 +319,7 @@ def default_order(state: State) -> list[tuple[str, bool]]:
     conditions.  GF9 (001 1.09.06, 2.04.10.01): a victory with conditions (the Fremen's) first
     while one without (the Guild's) is in play; with none in play, it needs no condition."""
     seats = [seat for seat in default_victors(state)
-             if seat not in state.get("dropouts", [])]
+             if seat not in state.get("dropouts", []) and seat not in state.get("out", [])]
     if not rules_of(state).conditional_default_first:
         return [(seat, True) for seat in seats]
     conditional = [seat for seat in seats if has_conditions(state, seat)]
@@ -288,5 +360,9 @@ def with_allies(state: State, seat: str) -> list[str]:
 
 def _result(state: State, winners: list[str], victory: str,
             held: dict[str, list[str]]) -> dict[str, Any]:
-    return {"winners": winners, "victory": victory, "strongholds_held": held,
-            "turn": state["turn"]}
+    result = {"winners": winners, "victory": victory, "strongholds_held": held,
+              "turn": state["turn"]}
+    if rules_of(state).ranks_by_spice:              # 003 "Victory by Conquest", "Game End"
+        result["ranking"] = sorted(state["seats"], key=lambda seat: (
+            seat not in winners, -state["factions"][seat]["spice"]))
+    return result

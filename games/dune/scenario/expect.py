@@ -121,6 +121,38 @@ def _expectations(expect: Expect, seats: list[str], rules: Rules, problems: list
                              lambda r: sorted(held(r["state"]))))
     for name, where in (expect.tokens or {}).items():
         checks += _token_checks(f"expect.tokens.{name}", name, where, seats, rules, problems)
+    return checks + _v3_checks(expect, seats, rules, problems)
+
+
+def _v3_checks(expect: Expect, seats: list[str], rules: Rules, problems: list[str]
+               ) -> list[Check]:
+    """The checks of v3's state (003): bonus cards, who runs which faction, the ranking by
+    spice, the factions out of the game."""
+    checks: list[Check] = []
+
+    def seat(name: Any, key: str) -> str | None:
+        return _seat(rules, name, seats, key, problems)
+    if expect.bonus_cards is not None:
+        wanted = {s: sorted(cards) for name, cards in expect.bonus_cards.items()
+                  if (s := seat(name, f"expect.bonus_cards.{name}"))}
+        checks.append(_equal("expect.bonus_cards", wanted, lambda r: {
+            s: sorted(cards) for s, cards in r["state"].get("bonus_cards", {}).items()}))
+    if expect.commanders is not None:
+        wanted = {s: c for name, chief in expect.commanders.items()
+                  if (s := seat(name, f"expect.commanders.{name}"))
+                  and (c := seat(chief, f"expect.commanders.{name}"))}
+        checks.append(_equal("expect.commanders", wanted,
+                             lambda r: r["state"].get("commanders", {})))
+    if expect.ranking is not None:
+        wanted = [s for i, name in enumerate(expect.ranking)
+                  if (s := seat(name, f"expect.ranking[{i}]"))]
+        checks.append(_equal("expect.ranking", wanted,
+                             lambda r: (r["state"]["result"] or {}).get("ranking")))
+    if expect.out is not None:
+        wanted = sorted(s for i, name in enumerate(expect.out)
+                        if (s := seat(name, f"expect.out[{i}]")))
+        checks.append(_equal("expect.out", wanted,
+                             lambda r: sorted(r["state"].get("out", []))))
     return checks
 
 

@@ -136,6 +136,7 @@ class Position:
     captured: tuple[str, ...] | None = None
     battle: BattleRound | None = None
     places: dict[str, str] | None = None           # the board layer's: name -> where it points
+    bonus_cards: dict[str, tuple[str, ...]] | None = None     # v3 (003 "Claiming Bonus Cards")
     tokens: dict[str, Any] | None = None        # token name -> where (``values._token_place``)
 
 
@@ -163,6 +164,10 @@ class Expect:
     kwisatz_haderach: KwisatzHaderach | None = None
     captured: tuple[str, ...] | None = None
     refused: tuple[Refused, ...] | None = None
+    bonus_cards: dict[str, tuple[str, ...]] | None = None     # v3: seat -> its bonus cards
+    commanders: dict[str, str] | None = None    # v3 of two or three players: who runs what
+    ranking: tuple[str, ...] | None = None      # v3: the result's ranking by spice (003)
+    out: tuple[str, ...] | None = None          # v3's Main Leaders: the factions out
     tokens: dict[str, Any] | None = None
 
 
@@ -177,6 +182,9 @@ class Scenario:
     options: dict[str, Any] = field(default_factory=dict)
     rules_version: int = RULES_VERSION      # a stored game's older rules (``rules.EARLIER``)
     seed: str = "scenario"
+    # v3 of two or three players (003 "Playing with two or three"): each allied faction -> the
+    # primary faction of its player, as a game file's ``commanded_by``
+    commanders: dict[str, str] = field(default_factory=dict)
     position: Position = field(default_factory=Position)
     orders: tuple[dict[str, Any], ...] = ()
     expect: Expect = field(default_factory=Expect)

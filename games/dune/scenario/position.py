@@ -99,11 +99,31 @@ def _position(state: State, position: Position, rules: Rules, problems: list[str
         _kwisatz_haderach(state, position.kwisatz_haderach, rules, problems)
     if position.captured is not None:
         _captured(state, position.captured, rules, problems)
+    if position.bonus_cards is not None:
+        _bonus_cards(state, position.bonus_cards, rules, problems)
     if position.tokens is not None:
         _tokens(state, position.tokens, rules, problems)
     if position.battle is None:
         return {}
     return _battle(state, position.battle, rules, problems)
+
+
+def _bonus_cards(state: State, given: dict[str, tuple[str, ...]], rules: Rules,
+                 problems: list[str]) -> None:
+    """The bonus cards each faction holds (v3, 003 "Claiming Bonus Cards")."""
+    if not rules.bonus_cards:
+        problems.append("position.bonus_cards: only the v3 ruleset has bonus cards (003)")
+        return
+    held: dict[str, list[str]] = {}
+    for name, cards in given.items():
+        seat = _seat(rules, name, state["seats"], f"position.bonus_cards.{name}", problems)
+        wrong = [card for card in cards if card not in rules.bonus_cards]
+        if wrong:
+            problems.append(f"position.bonus_cards.{name}: {wrong}: the bonus cards in play "
+                            f"are {', '.join(rules.bonus_cards)}")
+        elif seat is not None:
+            held[seat] = sorted(cards)
+    state["bonus_cards"] = {seat: held[seat] for seat in state["seats"] if seat in held}
 
 
 def _tokens(state: State, given: dict[str, Any], rules: Rules, problems: list[str]) -> None:

@@ -14,7 +14,7 @@ from typing import Any
 from pbem.game import Event, Prompt, step_rng
 from pbem.schema import build
 
-from .. import turn
+from .. import players, turn
 from ..phases.set_up import new_game
 from ..state import State
 from .expect import Check, _expectations, _refusals
@@ -50,7 +50,12 @@ def load_scenario(data_: Any, source: str = "scenario") -> Loaded:
         raise ScenarioError(source, problems)
     seats = list(scenario.seats)
     rng = step_rng(scenario.seed, 0)
+    try:
+        command = players.checked(rules, seats, scenario.commanders)
+    except ValueError as error:
+        raise ScenarioError(source, [f"commanders: {error}"]) from None
     state = new_game(rules, seats, rng)
+    players.new_command(state, command)
     into_step = _position(state, scenario.position, rules, problems)
     steps = [_step_texts(rules, step, f"orders[{index}]", seats, problems)
              for index, step in enumerate(scenario.orders)]

@@ -13,10 +13,10 @@ from typing import Any
 
 from pbem.schema import build
 
+from ...common.names import Named, NameIndex
 from .. import tokens
 from ..board import layer
 from ..data import NameLookupError, Territory, TokenPlace
-from ..data.names import Named, NameIndex
 from ..forces import kinds
 from ..orders.language import OrderProblem, read_territory, words_of
 from ..rules import Rules
@@ -309,18 +309,22 @@ class Cards:
 
 
 def treachery_cards(rules: Rules) -> Cards:
-    """The treachery deck by card name."""
+    """The treachery deck by card name: the deck a game of ``rules`` shuffles (its expansions'
+    cards too, ``Rules.card_sets``)."""
     copies: dict[str, tuple[str, ...]] = {}
-    for card in data(rules).treachery_deck:
+    for card in data(rules).treachery_in_play(rules.card_sets):
         copies[card.name] = (*copies.get(card.name, ()), card.id)
     return Cards("treachery", copies, NameIndex("treachery card",
                                                 (Named(n, n) for n in copies)))
 
 
 def spice_cards(rules: Rules) -> Cards:
-    """The spice deck by card name: a territory's (its map names work) or Shai-Hulud."""
+    """The spice deck by card name: a territory's (its map names work) or Shai-Hulud; and a
+    game of ``rules``'s extra cards (the Sandtrout, 001 4.08.02)."""
     copies: dict[str, tuple[str, ...]] = {}
     named: dict[str, Named[str]] = {}
+    for extra in rules.extra_spice_cards:
+        copies[extra], named[extra] = (extra,), Named(extra, extra)
     for card in data(rules).spice_deck:
         name = card.territory or COPY.fullmatch(card.id)["name"]
         copies[name] = (*copies.get(name, ()), card.id)

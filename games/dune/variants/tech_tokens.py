@@ -47,10 +47,10 @@ from typing import Any
 
 from pbem.game import Event
 
+from ...common.names import Named, NameIndex
 from .. import tokens
 from ..codes import EventCode
 from ..data import Act, DuneData, TokenKind
-from ..data.names import Named, NameIndex
 from ..state import State, data, sheet, storm_order
 from .base import Variant
 

@@ -1,8 +1,8 @@
 """Names as players write them: full names, abbreviations, synonyms and prefixes, in any case.
 
-Orders name territories, factions and leaders loosely (DESIGN.md, "Orders by mail"; the
+Orders name places, factions, leaders and cards loosely (DESIGN.md, "Orders by mail"; Dune's
 abbreviations are those of the ASCII map in 000_7222511ea66831c6.txt, lines 1433-1497).  The
-synonyms are data, kept in the YAML files; this module only matches text against them.
+synonyms are data, kept in each game's YAML files; this module only matches text against them.
 """
 
 from __future__ import annotations
