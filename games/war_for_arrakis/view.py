@@ -25,6 +25,8 @@ PUBLIC_STEP = ("turn", "asked", "waiting", "forced", "hunt", "hunted", "vehicles
 
 def public_view(state: State) -> dict[str, Any]:
     view = {key: copy.deepcopy(state[key]) for key in PUBLIC}
+    for legion in view["legions"].values():
+        legion["tokens"] = [_face(token) for token in legion["tokens"]]
     view["step"] = {key: copy.deepcopy(value) for key, value in state["step"].items()
                     if key in PUBLIC_STEP}
     view["seat"] = None
@@ -35,6 +37,14 @@ def public_view(state: State) -> dict[str, Any]:
                                                                   "temporary")
                         if key in solo}
     return view
+
+
+def _face(token: str) -> str:
+    """What a face-down deployment token shows: an Atreides token its id (numbered at random,
+    setup.py), a Harkonnen token of the solo mode its colour alone, as its id follows the
+    components list and so would tell its units (002 SPECIAL RULES: HARKONNEN DEPLOYMENT
+    TOKENS)."""
+    return token.split("-")[0]
 
 
 def seat_view(state: State, seat: str) -> dict[str, Any]:

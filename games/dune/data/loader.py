@@ -33,6 +33,7 @@ from ...common.dataload import (
     label,
     names_given,
 )
+from ...common.dataload import FaultCode as SharedFaultCode
 from ...common.names import Named
 from .model import (
     Ability,
@@ -88,16 +89,9 @@ BOARD, TREACHERY, SPICE, LEADERS, FACTIONS, DECKS, TOKENS = (
 PHASES = frozenset({"storm", "spice_blow", "charity", "bidding", "revival", "movement",
                     "battle", "collection", "end_of_turn", "mentat_pause", "control"})
 
-class FaultCode(StrEnum):
-    """What is wrong with the data (tests and tools refer to these, not to the wording): the
-    shared loader's codes (``games/common/dataload.py``), with the same text, and Dune's own."""
+class DuneFaultCode(StrEnum):
+    """What is wrong with Dune's data beyond what any game's can be (``SharedFaultCode``)."""
 
-    FILE = "file"  # missing, unreadable or not YAML
-    DUPLICATE_KEY = "duplicate_key"
-    MISSING_KEY = "missing_key"
-    UNKNOWN_KEY = "unknown_key"
-    BAD_VALUE = "bad_value"
-    DUPLICATE_NAME = "duplicate_name"
     UNKNOWN_TERRITORY = "unknown_territory"
     UNKNOWN_FACTION = "unknown_faction"
     UNKNOWN_KIND = "unknown_kind"
@@ -111,7 +105,13 @@ class FaultCode(StrEnum):
     CARD_COUNT = "card_count"
     LEADER_COUNT = "leader_count"
     FORCE_COUNT = "force_count"
-    OVERLAY_NAME = "overlay_name"  # an overlay removes an entry the data below it lacks
+
+
+# What is wrong with the data (tests and tools refer to these, not to the wording): the shared
+# loader's codes (``games/common/dataload.py``) and Dune's own, under one name.
+FaultCode = StrEnum("FaultCode", [(code.name, code.value) for codes in (SharedFaultCode,
+                                                                        DuneFaultCode)
+                                  for code in codes], module=__name__)
 
 
 def load(*layers: Path) -> DuneData:
