@@ -5,6 +5,7 @@ citing 003 by heading."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from pathlib import Path
@@ -207,6 +208,10 @@ def test_003_fremen_alliance_adds_an_alliance_power_to_the_fremen_sheet():
     assert Ability.ALLY_EXTRA_FREE_REVIVAL in sheet("fremen", rules).alliance
     assert Ability.ALLY_EXTRA_FREE_REVIVAL not in sheet("fremen", V3_RULES).alliance
     assert sheet("atreides", rules) == sheet("atreides", V3_RULES)
+    # the layer gives only what differs: the Fremen's sheet is classic's but for that power
+    assert sheet("fremen", rules) == dataclasses.replace(
+        sheet("fremen", V3_RULES),
+        alliance=sheet("fremen", V3_RULES).alliance | {Ability.ALLY_EXTRA_FREE_REVIVAL})
 
 
 def test_003_the_storm_card_is_seen_by_nobody():
