@@ -15,7 +15,6 @@ from .board import layer
 from .cards.karama_reach import REACHES, TURN
 from .data import Ability, DeckCards
 from .factions import harkonnen_capture as capture
-from .factions import holder
 from .factions.atreides import kwisatz_haderach
 from .forces import Counts, at_start, plain
 from .forces import on_map as on_map_of
@@ -349,8 +348,8 @@ def _captured(state: State, marked: set[tuple[str, str]]) -> list[str]:
     if held != marked:
         problems.append(f"captured leaders: {sorted(held ^ marked)} held by the Harkonnen or "
                         "marked captured, not both (line 884)")
-    if held and ((captor := holder(state, Ability.CAPTURE_LEADERS)) is None
-                 or captor in {seat for _, seat in held}):
+    captor = factions.owner(state, Ability.CAPTURE_LEADERS)
+    if held and (captor not in state["seats"] or captor in {seat for _, seat in held}):
         problems.append(f"captured leaders: {sorted(held)} held by no Harkonnen (line 884)")
     return problems
 

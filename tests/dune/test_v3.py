@@ -323,7 +323,7 @@ def test_003_main_leaders_gate_their_powers_while_in_the_tanks():
     """003 "Main Leaders": "Should your Main Leader be killed, your faction (and possibly even
     your allies) will lose access to certain of your special abilities until such time as they
     are revived"; which ones is the ruling of ``v3/leaders.yaml``: Paul gates the Atreides'
-    prescience of the cards and of the spice deck, not their battle prescience."""
+    prescience of the cards, of the spice deck and in battle, not their notes."""
     from pbem.games.dune import factions
 
     state = dune.setup("v3", {"main_leaders": True, "advanced_abilities": True}, list(SEATS),
@@ -332,9 +332,53 @@ def test_003_main_leaders_gate_their_powers_while_in_the_tanks():
     state["factions"]["atreides"]["leaders"]["Paul Atreides"] = "tanks"
     assert not factions.has(state, "atreides", Ability.PRESCIENCE_BIDDING)
     assert factions.holder(state, Ability.PRESCIENCE_SPICE_DECK) is None
-    assert factions.has(state, "atreides", Ability.PRESCIENCE_BATTLE)
+    assert not factions.has(state, "atreides", Ability.PRESCIENCE_BATTLE)
+    assert factions.has(state, "bene-gesserit", Ability.VOICE)     # his own faction's only
     state["factions"]["atreides"]["leaders"]["Paul Atreides"] = "captured"   # ruling: only
     assert factions.has(state, "atreides", Ability.PRESCIENCE_BIDDING)        # the tanks
+
+
+def test_003_main_leaders_gate_the_battle_powers_in_the_state_and_in_every_view():
+    """003 "Main Leaders": the Voice, battle prescience, the Kwisatz Haderach and the captures
+    are asked through ``factions.has`` too (the one rule of the gates), in the state the
+    moderator resolves and in the view a bot plans from alike (the tanks are public)."""
+    from pbem.games.dune.factions import atreides_prescience as prescience
+    from pbem.games.dune.factions import bene_gesserit_voice as voice
+    from pbem.games.dune.factions import harkonnen_capture as capture
+
+    state = dune.setup("v3", {"main_leaders": True, "advanced_abilities": True}, list(SEATS),
+                       random.Random(4))
+    atreides, bg = (state["factions"][seat]["leaders"] for seat in ("atreides", "bene-gesserit"))
+    fights = [{"aggressor": "atreides", "defender": "bene-gesserit"}]
+    for game in (state, dune.view(state, "emperor")):
+        assert voice.voicer(game, fights[0]) == ("bene-gesserit", "atreides")
+        assert prescience.asker(game, fights[0])[0] == "atreides"
+        assert capture.enabled(game, "harkonnen")
+        assert factions.has(game, "atreides", Ability.KWISATZ_HADERACH)
+    bg["Gaius Helen Mohiam"] = atreides["Paul Atreides"] = "tanks"
+    state["factions"]["harkonnen"]["leaders"]["Baron Harkonnen"] = "tanks"
+    for game in (state, dune.view(state, "emperor")):
+        assert voice.voicer(game, fights[0]) is None
+        assert prescience.asker(game, fights[0]) is None
+        assert not capture.enabled(game, "harkonnen")
+        assert not factions.has(game, "atreides", Ability.KWISATZ_HADERACH)
+
+
+def test_003_main_leaders_no_power_is_read_from_a_sheet_past_the_gates():
+    """The one rule: outside ``factions.base.has`` no code asks whether a sheet lists a power
+    as the game goes (``... in sheet(...).abilities``); the places left name the power only to
+    word a refusal, to set a game up or to find its pieces, where no gate applies."""
+    asked = re.compile(r"Ability\.\w+ (?:not )?in (?:sheet\([^)]*\)|faction)\."
+                       r"(?:optional_)?abilities")
+    found = {path.relative_to(GAME).as_posix() for path in GAME.rglob("*.py")
+             if asked.search(path.read_text())}
+    assert found == {
+        "orders/battle_orders.py",      # kh_refusal: the words of a refusal
+        "orders/revival_orders.py",     # reviving the Kwisatz Haderach's token, a piece
+        "scenario/position.py",         # a scenario's position, set up
+        "invariants.py",                # the Bene Gesserit's coexistence, the board's rule
+        "factions/ixians.py",           # the HMS on the board, a piece
+    }, found
 
 
 def test_003_main_leaders_gate_only_powers_the_rules_ask_as_the_game_goes():
@@ -345,7 +389,7 @@ def test_003_main_leaders_gate_only_powers_the_rules_ask_as_the_game_goes():
     gates = {ability for leader in found.leaders for ability in leader.gates}
     assert len(gates) >= 10
     for ability in gates:
-        asked = rf"(has|holder)\(state,(?: [\w.]+,)? Ability\.{ability.name}\)"
+        asked = rf"(has|holder)\((?:state|game),(?: [\w.]+,)? Ability\.{ability.name}\)"
         assert re.search(asked, source), ability
 
 
