@@ -230,7 +230,8 @@ def _cards(state: State) -> list[str]:
             problems += _conserved(f"{deck.name} cards", decks.in_piles(state, deck)
                                    + held[deck.cards],
                                    _shipped_cards(rules.layers, deck.name, rules.card_sets,
-                                                  rules.extra_spice_cards))
+                                                  rules.extra_spice_cards,
+                                                  rules.cards_left_out))
     return problems
 
 
@@ -244,12 +245,13 @@ def _held_treachery(state: State) -> list[str]:
 
 @functools.cache
 def _shipped_cards(layers: tuple[str, ...], deck: str, sets: tuple[str, ...],
-                   extra: tuple[str, ...]) -> list[str]:
+                   extra: tuple[str, ...], left_out: tuple[str, ...]) -> list[str]:
     """The ids of a deck's cards in the game's layers of data, with its expansions'
-    ``sets`` of treachery cards and its ``extra`` spice cards (the Sandtrout, 001 4.08.02),
-    sorted (read them, never change them)."""
+    ``sets`` of treachery cards but those ``left_out`` (003 "Expanded Treachery") and its
+    ``extra`` spice cards (the Sandtrout, 001 4.08.02), sorted (read them, never change
+    them)."""
     found = layered_data(layers)
-    return sorted(found.deck_cards(found.deck(deck), sets, extra))
+    return sorted(found.deck_cards(found.deck(deck), sets, extra, left_out))
 
 
 def _conserved(name: str, found: list[str], shipped: list[str]) -> list[str]:

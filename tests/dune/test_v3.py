@@ -458,3 +458,66 @@ def test_003_diversified_victory_the_map_draws_harg_pass_sietches_a_stronghold()
     assert "Harg Pass: F" in dune.map_svg(games[True])
     assert "Harg Pass: F" not in dune.map_svg(games[False])
     assert dune.map_png(games[True]) != dune.map_png(games[False])
+
+
+EXPANDED = {"the_duel": ["Ellaca Drug #2", "Snooper #5"],
+            "spice_harvest": ["Hunter-Seeker", "Shield #5", "Harvester", "Thumper"],
+            "the_general": ["Semuta Drug"],
+            "break_imperial_conditioning": ["Break Imperial Conditioning"]}
+
+
+@pytest.mark.parametrize("option", EXPANDED)
+def test_003_expanded_treachery_each_set_joins_the_deck_by_its_option(option):
+    """003 "Expanded Treachery": "One or more of the three extra sets ... may be mixed in with
+    the basic set": each set's cards (``v3/treachery.yaml``) are dealt with its option, the
+    basic 33 always; "Changed Treachery Cards": the Variant Rules' card by its own."""
+    plain = dune.setup("v3", {}, list(SEATS), random.Random(5))
+    state = dune.setup("v3", {option: True}, list(SEATS), random.Random(5))
+
+    def cards(game):
+        return sorted(game["decks"]["treachery"]
+                      + [c for own in game["factions"].values() for c in own["hand"]])
+    assert len(cards(plain)) == 33
+    assert cards(state) == sorted(cards(plain) + EXPANDED[option])
+    every = make_rules("v3", {"expanded_treachery": True})
+    assert every.card_sets == ("the_duel", "spice_harvest", "the_general")
+    assert not make_rules("v3", {"advanced": True, "house_rules": True}).card_sets
+
+
+def test_003_expanded_treachery_a_set_in_part_leaves_the_named_cards_out():
+    """003 "Expanded Treachery": "some groups will prefer to add only certain cards": the
+    cards ``treachery_left_out`` names are not dealt (the basic set's copies stay); a name no
+    set in play holds is refused."""
+    options = {"spice_harvest": True, "treachery_left_out": ["Thumper", "Shield"]}
+    state = dune.setup("v3", options, list(SEATS), random.Random(5))
+    dealt = state["decks"]["treachery"] + [c for own in state["factions"].values()
+                                           for c in own["hand"]]
+    assert "Thumper" not in dealt and "Shield #5" not in dealt and "Shield #4" in dealt
+    assert "Hunter-Seeker" in dealt and len(dealt) == 35
+    with pytest.raises(ValueError, match="Thumper is no card of the sets in play"):
+        make_rules("v3", {"the_duel": True, "treachery_left_out": ["Thumper"]})
+    with pytest.raises(ValueError, match="expected a list of names"):
+        make_rules("v3", {"the_duel": True, "treachery_left_out": "Snooper"})
+    assert "treachery_left_out" not in make_rules("v3", {}).to_json()      # stored as before
+
+
+def test_003_changed_treachery_cards_the_semuta_drug_kills_after_the_battle():
+    """003 "Changed Treachery Cards": the Semuta Drug "Counts as a Poison Card, but does not
+    kill the Leader in Battle if used successfully.  Instead, after the battle is resolved, the
+    leader is killed": its victim's strength counts and he is in ``killed_after``; a Snooper
+    stops it as any poison."""
+    from pbem.games.dune import combat
+    from pbem.games.dune.orders.battle_plan import empty_plan
+
+    found = data({"rules": make_rules("v3", {"the_general": True}).to_json()})
+    plans = {"atreides": {**empty_plan(), "leader": "Duncan Idaho", "dial": 4},
+             "harkonnen": {**empty_plan(), "leader": "Umman Kudu", "dial": 4,
+                           "weapon": "Semuta Drug"}}
+    outcome = combat.resolve(found, "atreides", "harkonnen", plans,
+                             {"atreides": set(), "harkonnen": set()})
+    assert outcome.killed == () and outcome.killed_after == ("atreides",)
+    assert outcome.totals == {"atreides": 6, "harkonnen": 5}
+    plans["atreides"]["defense"] = "Snooper"
+    outcome = combat.resolve(found, "atreides", "harkonnen", plans,
+                             {"atreides": set(), "harkonnen": set()})
+    assert outcome.killed == outcome.killed_after == ()
