@@ -41,9 +41,11 @@ def _added(cls: type) -> frozenset[str]:
 
 
 # The rules versions a game may have been dealt under and still replays by: 4, the first of
-# every ruleset here; 5, the GF9 rulings of issue 32 (``GF9Version4`` keeps 4's answers).
-RULES_VERSION = 5
-RULES_VERSIONS = (4, 5)
+# every ruleset here; 5, the GF9 rulings of issue 32 (``GF9Version4`` keeps 4's answers); 6,
+# v3's Main Leaders gating the Voice, battle prescience, the Kwisatz Haderach and the captures
+# (``V3Version5`` keeps 5's gates).
+RULES_VERSION = 6
+RULES_VERSIONS = (4, 5, 6)
 
 # option name -> (rule of seed 000, what it does); all default off in "classic".
 OPTIONS: dict[str, str] = {
@@ -1231,10 +1233,20 @@ class V3(Classic):
         return citations("v3", V3_REFUSED).get(rule, rule)
 
 
+@dataclass(frozen=True)
+class V3Version5(V3):
+    """v3 as rules version 5 (and 4) played it: its Main Leaders gated only the powers the
+    rules then asked through ``factions.has``, not the Voice, battle prescience, the Kwisatz
+    Haderach nor the captures (``data/v3_version_5``: those gates as they were)."""
+
+    data_layers: ClassVar[tuple[str, ...]] = ("classic", "v3", "v3_version_5")
+
+
 SHIELD_WALL_WORMS = 6                   # WBC house rule 4 (000 line 1045): "the 6th worm"
 GF9_SHIELD_WALL_WORMS = 4               # 001 4.2.1: "After the fourth worm"
 RULESETS: dict[str, type[Classic]] = {"classic": Classic, "wbc": WBC, "gf9": GF9, "v3": V3}
-EARLIER: dict[str, tuple[tuple[int, type[Classic]], ...]] = {"gf9": ((4, GF9Version4),)}
+EARLIER: dict[str, tuple[tuple[int, type[Classic]], ...]] = {
+    "gf9": ((4, GF9Version4),), "v3": ((5, V3Version5),)}
 
 
 def ruleset_class(ruleset: str, version: int) -> type[Classic]:
