@@ -184,9 +184,15 @@ def kills(deck: DuneData, weapon: str | None, defense: str | None) -> bool:
     if weapon is None:
         return False
     effects = deck.card_named(weapon).effects
-    if Effect.KILLS_LEADER not in effects and Effect.KILLS_BOTH_LEADERS not in effects:
+    if not effects & {Effect.KILLS_LEADER, Effect.KILLS_BOTH_LEADERS, Effect.KILLS_AFTER_BATTLE}:
         return False
     return not _stopped(deck, effects, defense)
+
+
+def kills_later(deck: DuneData, weapon: str | None) -> bool:
+    """Whether a weapon that kills lets its victim fight on and die once the battle is
+    resolved (003 "Changed Treachery Cards", the Semuta Drug)."""
+    return weapon is not None and Effect.KILLS_AFTER_BATTLE in deck.card_named(weapon).effects
 
 
 def kills_own(deck: DuneData, weapon: str | None, defense: str | None) -> bool:
@@ -269,7 +275,9 @@ class Outcome:
     (both sides' leaders betray them), ``explosion`` (lasgun and shield); ``winner`` None when
     nobody wins; ``killed``: the sides whose leader (or cheap hero) died; ``callers``: the sides
     that called a traitor; ``withheld``: the sides that did not use a weapon they played (001
-    3.02.09); ``no_leader_spice``: no spice is paid for the leaders killed (001 3.02.03).
+    3.02.09); ``no_leader_spice``: no spice is paid for the leaders killed (001 3.02.03);
+    ``killed_after``: the sides whose leader fought on and dies once the battle is resolved
+    (003 "Changed Treachery Cards", the Semuta Drug).
     """
 
     kind: str
@@ -280,6 +288,7 @@ class Outcome:
     callers: tuple[str, ...] = ()
     withheld: tuple[str, ...] = ()
     no_leader_spice: bool = False
+    killed_after: tuple[str, ...] = ()
 
 
 def discards(plan: dict[str, Any]) -> list[str]:
@@ -317,9 +326,11 @@ def resolve(deck: DuneData, aggressor: str, defender: str, plans: dict[str, dict
                        {})
     held = tuple(s for s in sides if withheld(deck, plans[s], plans[other[s]]))
     weapon = {s: None if s in held else plans[s]["weapon"] for s in sides}
-    killed = tuple(s for s in sides if (plans[s]["leader"] or plans[s]["cheap_hero"])
+    struck = tuple(s for s in sides if (plans[s]["leader"] or plans[s]["cheap_hero"])
                    and (kills(deck, weapon[other[s]], plans[s]["defense"])
                         or kills_own(deck, weapon[s], plans[s]["defense"])))
+    later = tuple(s for s in struck if kills_later(deck, weapon[other[s]]))
+    killed = tuple(s for s in struck if s not in later)
     effects = [deck.card_named(w).effects for w in weapon.values() if w]
     dials_only = any(Effect.LEADERS_ADD_NOTHING in e for e in effects)     # 001 3.02.03
     totals = {s: number(plans[s]["dial"]
@@ -328,4 +339,4 @@ def resolve(deck: DuneData, aggressor: str, defender: str, plans: dict[str, dict
               for s in sides}
     winner = aggressor if totals[aggressor] >= totals[defender] else defender
     return Outcome("battle", winner, other[winner], killed, totals, (), held,
-                   any(Effect.NO_LEADER_SPICE in e for e in effects))
+                   any(Effect.NO_LEADER_SPICE in e for e in effects), later)

@@ -28,7 +28,8 @@ def new_piles(rules: Any) -> dict[str, list[str]]:
     pile holding all its cards in the data's order (set-up shuffles and deals them), the others
     empty."""
     found = data(rules)
-    return {pile.name: list(found.deck_cards(deck, rules.card_sets, rules.extra_spice_cards))
+    return {pile.name: list(found.deck_cards(deck, rules.card_sets, rules.extra_spice_cards,
+                                             rules.cards_left_out))
             if pile.role is PileRole.DRAW else []
             for deck in found.decks for pile in deck.piles}
 

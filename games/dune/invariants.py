@@ -15,7 +15,6 @@ from .board import layer
 from .cards.karama_reach import REACHES, TURN
 from .data import Ability, DeckCards
 from .factions import harkonnen_capture as capture
-from .factions import holder
 from .factions.atreides import kwisatz_haderach
 from .forces import Counts, at_start, plain
 from .forces import on_map as on_map_of
@@ -231,7 +230,8 @@ def _cards(state: State) -> list[str]:
             problems += _conserved(f"{deck.name} cards", decks.in_piles(state, deck)
                                    + held[deck.cards],
                                    _shipped_cards(rules.layers, deck.name, rules.card_sets,
-                                                  rules.extra_spice_cards))
+                                                  rules.extra_spice_cards,
+                                                  rules.cards_left_out))
     return problems
 
 
@@ -245,12 +245,13 @@ def _held_treachery(state: State) -> list[str]:
 
 @functools.cache
 def _shipped_cards(layers: tuple[str, ...], deck: str, sets: tuple[str, ...],
-                   extra: tuple[str, ...]) -> list[str]:
+                   extra: tuple[str, ...], left_out: tuple[str, ...]) -> list[str]:
     """The ids of a deck's cards in the game's layers of data, with its expansions'
-    ``sets`` of treachery cards and its ``extra`` spice cards (the Sandtrout, 001 4.08.02),
-    sorted (read them, never change them)."""
+    ``sets`` of treachery cards but those ``left_out`` (003 "Expanded Treachery") and its
+    ``extra`` spice cards (the Sandtrout, 001 4.08.02), sorted (read them, never change
+    them)."""
     found = layered_data(layers)
-    return sorted(found.deck_cards(found.deck(deck), sets, extra))
+    return sorted(found.deck_cards(found.deck(deck), sets, extra, left_out))
 
 
 def _conserved(name: str, found: list[str], shipped: list[str]) -> list[str]:
@@ -349,8 +350,8 @@ def _captured(state: State, marked: set[tuple[str, str]]) -> list[str]:
     if held != marked:
         problems.append(f"captured leaders: {sorted(held ^ marked)} held by the Harkonnen or "
                         "marked captured, not both (line 884)")
-    if held and ((captor := holder(state, Ability.CAPTURE_LEADERS)) is None
-                 or captor in {seat for _, seat in held}):
+    captor = factions.owner(state, Ability.CAPTURE_LEADERS)
+    if held and (captor not in state["seats"] or captor in {seat for _, seat in held}):
         problems.append(f"captured leaders: {sorted(held)} held by no Harkonnen (line 884)")
     return problems
 

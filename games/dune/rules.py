@@ -27,7 +27,7 @@ from typing import Any, ClassVar
 
 from pbem.command import OPTION as COMMAND_OPTION
 
-from .data.loader import citations
+from .data.loader import DATA_DIR, citations, load
 
 # The metadata of an option added to a ruleset after its games were stored: ``to_json`` leaves
 # it out while off, so those games keep their stored form (``same_games``: byte-identical).
@@ -41,9 +41,11 @@ def _added(cls: type) -> frozenset[str]:
 
 
 # The rules versions a game may have been dealt under and still replays by: 4, the first of
-# every ruleset here; 5, the GF9 rulings of issue 32 (``GF9Version4`` keeps 4's answers).
-RULES_VERSION = 5
-RULES_VERSIONS = (4, 5)
+# every ruleset here; 5, the GF9 rulings of issue 32 (``GF9Version4`` keeps 4's answers); 6,
+# v3's Main Leaders gating the Voice, battle prescience, the Kwisatz Haderach and the captures
+# (``V3Version5`` keeps 5's gates).
+RULES_VERSION = 6
+RULES_VERSIONS = (4, 5, 6)
 
 # option name -> (rule of seed 000, what it does); all default off in "classic".
 OPTIONS: dict[str, str] = {
@@ -104,6 +106,8 @@ class Rules:
     groups: ClassVar[dict[str, tuple[str, ...]]] = GROUPS
     # The options of a ruleset's own (name -> what it does), besides the classic ``OPTIONS``.
     own_options: ClassVar[dict[str, str]] = {}
+    # The options whose value is a list of names (v3's ``treachery_left_out``).
+    list_options: ClassVar[frozenset[str]] = frozenset()
     # Option -> the folder of data/ a game with it on merges after ``data_layers`` (an option
     # that changes the board or a sheet: v3's Diversified Victory).
     option_layers: ClassVar[dict[str, str]] = {}
@@ -128,6 +132,12 @@ class Rules:
         (``treachery.yaml``: ``sets``): none but where a ruleset's option adds one."""
         return ()
 
+    @property
+    def cards_left_out(self) -> tuple[str, ...]:
+        """The names of the cards of ``card_sets`` a game leaves out of its deck: none but
+        where a ruleset lets a set be played in part."""
+        return ()
+
     def cite(self, rule: str) -> str:
         """How a mail of this ruleset cites ``rule``, a classic citation as the code writes it
         ("000 VIII.D", "000 player aid B.2; WBC line 1376"): classic and WBC cite it as it is;
@@ -143,8 +153,9 @@ class Rules:
         """The rules as the state keeps them: every field, but an option added after games
         were stored (``ADDED``) only when it is on, so a game without it keeps the form it
         always had (``Rules.from_json`` gives the default back)."""
-        return {name: value for name, value in asdict(self).items()
-                if not (value is False and name in _added(type(self)))}
+        return {name: list(value) if isinstance(value, tuple) else value
+                for name, value in asdict(self).items()
+                if not ((value is False or value == ()) and name in _added(type(self)))}
 
     def in_play(self, expansion: str | None) -> bool:
         """Whether the game has an expansion (None: the base game, always)."""
@@ -152,7 +163,8 @@ class Rules:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Rules:
-        return _rules(tuple(data.items()))
+        return _rules(tuple((name, tuple(value) if isinstance(value, list) else value)
+                            for name, value in data.items()))
 
     @classmethod
     def resolve(cls, options: dict[str, Any], version: int | None = None) -> Rules:
@@ -164,7 +176,7 @@ class Rules:
                              f"{', '.join(map(str, RULES_VERSIONS))}")
         settings: dict[str, Any] = {**cls.fixed, "version": version}
         known = (set(OPTIONS) | set(cls.own_options) | set(cls.groups) | set(MAIL_MODES)
-                 | {"turns", "three_faction_alliances"})
+                 | cls.list_options | {"turns", "three_faction_alliances"})
         for name, value in options.items():
             if name not in known:
                 raise ValueError(f"unknown option {name!r}; options are: "
@@ -174,6 +186,11 @@ class Rules:
                     raise ValueError(f"option turns: expected a number of turns 1 to 30, "
                                      f"got {value!r}")
                 settings["turns"] = value
+                continue
+            if name in cls.list_options:
+                if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                    raise ValueError(f"option {name}: expected a list of names, got {value!r}")
+                settings[name] = tuple(value)
                 continue
             if name in MAIL_MODES:
                 if value not in MAIL_MODES[name]:
@@ -1029,7 +1046,16 @@ V3_OPTIONS: dict[str, str] = {
     "fremen_alliance": '003 house rule "Fremen Alliance": one more free revival for allies',
     "definitive_victory": '003 house rule "Definitive Victory": a winner when nobody won',
     "main_leader_reduction": '003 house rule "Main Leader Power Reduction": strength eight',
+    "the_duel": '003 "Expanded Treachery": The Duel\'s cards (D) in the deck',
+    "spice_harvest": '003 "Expanded Treachery": Spice Harvest\'s cards (S) in the deck',
+    "the_general": '003 "Expanded Treachery": The General\'s cards (G) in the deck',
+    "break_imperial_conditioning": '003 "Changed Treachery Cards": the Variant Rules\' card',
+    "treachery_left_out": '003 "Expanded Treachery": cards of the sets left out, "in part"',
 }
+# 003 "Expanded Treachery": the option of each set of cards (``v3/treachery.yaml``: ``sets``).
+V3_CARD_SETS: dict[str, str] = {
+    "the_duel": "the_duel", "spice_harvest": "spice_harvest", "the_general": "the_general",
+    "break_imperial_conditioning": "variant_rules"}
 
 
 @dataclass(frozen=True)
@@ -1053,8 +1079,15 @@ class V3(Classic):
     fremen_alliance: bool = False
     definitive_victory: bool = False
     main_leader_reduction: bool = False
+    # 003 "Expanded Treachery", "Changed Treachery Cards": sets of cards added to the deck
+    the_duel: bool = field(default=False, metadata=ADDED)
+    spice_harvest: bool = field(default=False, metadata=ADDED)
+    the_general: bool = field(default=False, metadata=ADDED)
+    break_imperial_conditioning: bool = field(default=False, metadata=ADDED)
+    treachery_left_out: tuple[str, ...] = field(default=(), metadata=ADDED)
 
     own_options: ClassVar[dict[str, str]] = V3_OPTIONS
+    list_options: ClassVar[frozenset[str]] = frozenset({"treachery_left_out"})
     # 003 has no weather markers, increased spice flow (its collection bonuses instead),
     # longer game or Shield Wall victory; alliances of any size (003 "Forming an Alliance").
     fixed: ClassVar[dict[str, Any]] = {
@@ -1069,7 +1102,10 @@ class V3(Classic):
         "advanced": ("advantages", "karama_powers", "advanced_combat", "double_blow",
                      "collection_bonuses", "diversified_victory", "main_leaders"),
         "house_rules": ("harkonnen_karama", "fremen_combat", "fremen_alliance",
-                        "definitive_victory", "main_leader_reduction")}
+                        "definitive_victory", "main_leader_reduction"),
+        # 003 "Expanded Treachery": the three sets; not in ``advanced`` (003: "the wrong mix
+        # of treachery cards can be detrimental", "cautious experimentation is advised")
+        "expanded_treachery": ("the_duel", "spice_harvest", "the_general")}
 
     # 003 "Sequence of Play": storm, spice blow (with the Nexus), bidding, revival, movement,
     # battle, collection, control.
@@ -1165,16 +1201,52 @@ class V3(Classic):
         Victory" the winner is found by its tie-breaks."""
         return "definitive" if self.definitive_victory else "stalemate"
 
+    @property
+    def card_sets(self) -> tuple[str, ...]:
+        """003 "Expanded Treachery": the sets of The Duel, Spice Harvest and The General, each
+        with its option; "Changed Treachery Cards": the Variant Rules' card."""
+        return tuple(found for option, found in V3_CARD_SETS.items() if getattr(self, option))
+
+    @property
+    def cards_left_out(self) -> tuple[str, ...]:
+        """003 "Expanded Treachery": "some groups will prefer to add only certain cards": the
+        names of the sets' cards a game leaves out (``treachery_left_out``)."""
+        return self.treachery_left_out
+
+    @classmethod
+    def resolve(cls, options: dict[str, Any], version: int | None = None) -> Rules:
+        """As every ruleset, and each card ``treachery_left_out`` names is one of the sets the
+        game plays."""
+        rules = super().resolve(options, version)
+        found = load(*(DATA_DIR / layer for layer in rules.layers))     # loaded once
+        names = {card.name for card in found.treachery_deck
+                 if card.expansion in rules.card_sets}
+        wrong = [name for name in rules.cards_left_out if name not in names]
+        if wrong:
+            raise ValueError(f"option treachery_left_out: {', '.join(wrong)} is no card of the "
+                             f"sets in play ({', '.join(sorted(names)) or 'none'})")
+        return rules
+
     def cite(self, rule: str) -> str:
         """003's heading for the classic ``rule`` where 003 states it (``data/v3/citations.yaml``);
         a rule 003 leaves to the Almanac is the 1979 rule v3 is built on, cited as written."""
         return citations("v3", V3_REFUSED).get(rule, rule)
 
 
+@dataclass(frozen=True)
+class V3Version5(V3):
+    """v3 as rules version 5 (and 4) played it: its Main Leaders gated only the powers the
+    rules then asked through ``factions.has``, not the Voice, battle prescience, the Kwisatz
+    Haderach nor the captures (``data/v3_version_5``: those gates as they were)."""
+
+    data_layers: ClassVar[tuple[str, ...]] = ("classic", "v3", "v3_version_5")
+
+
 SHIELD_WALL_WORMS = 6                   # WBC house rule 4 (000 line 1045): "the 6th worm"
 GF9_SHIELD_WALL_WORMS = 4               # 001 4.2.1: "After the fourth worm"
 RULESETS: dict[str, type[Classic]] = {"classic": Classic, "wbc": WBC, "gf9": GF9, "v3": V3}
-EARLIER: dict[str, tuple[tuple[int, type[Classic]], ...]] = {"gf9": ((4, GF9Version4),)}
+EARLIER: dict[str, tuple[tuple[int, type[Classic]], ...]] = {
+    "gf9": ((4, GF9Version4),), "v3": ((5, V3Version5),)}
 
 
 def ruleset_class(ruleset: str, version: int) -> type[Classic]:

@@ -76,6 +76,28 @@ def test_an_overlay_removing_an_entry_the_base_lacks_is_a_fault(tmp_path):
                                                      FaultCode.OVERLAY_NAME)
 
 
+def test_an_overlay_amends_only_the_keys_it_gives(tmp_path, data):
+    """``amend: true``: the entry keeps every key the overlay does not give (v3's house-rule
+    layers give only what differs)."""
+    overlay = write(tmp_path / "stronger", "leaders.yaml",
+                    {"leaders": [{"name": "Duncan Idaho", "amend": True, "strength": 3}]})
+    merged = load(CLASSIC, overlay)
+    assert merged.leader("Duncan Idaho") == dataclasses.replace(data.leader("Duncan Idaho"),
+                                                                strength=3)
+    assert merged.leaders == tuple(dataclasses.replace(leader, strength=3)
+                                   if leader.name == "Duncan Idaho" else leader
+                                   for leader in data.leaders)
+
+
+def test_an_overlay_amending_an_entry_the_base_lacks_is_a_fault(tmp_path):
+    overlay = write(tmp_path / "mistaken", "leaders.yaml",
+                    {"leaders": [{"name": "Duncan Idahoe", "amend": True, "strength": 3}]})
+    with pytest.raises(DataError) as error:
+        load(CLASSIC, overlay)
+    (fault,) = error.value.faults
+    assert (fault.file, fault.code) == ("mistaken/leaders.yaml", FaultCode.OVERLAY_NAME)
+
+
 def test_an_overlay_file_that_is_not_yaml_is_a_fault_of_that_file(tmp_path):
     (tmp_path / "bad").mkdir()
     (tmp_path / "bad" / "spice.yaml").write_text("cards: [\n", encoding="utf-8")

@@ -4,7 +4,8 @@ A ruleset's data is layers of folders: the base (``classic/``) and overlays (``w
 ``gf9/``...), each file of an overlay merged into the base's file of the same name before any
 check (``_merge``): a top-level key replaces the base's value, but a list of named entries (by
 ``name``, or ``territory`` for the spice cards) and a mapping of named entries merge by name:
-an entry of a new name is added, one of a known name replaces it in place, and one given as
+an entry of a new name is added, one of a known name replaces it in place, one given as
+``{name: X, amend: true, ...}`` changes only the keys it gives, and one given as
 ``{name: X, remove: true}`` (in a mapping ``X: {remove: true}``) removes it.  The merged data
 goes through the same checks as the base alone.
 

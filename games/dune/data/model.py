@@ -137,6 +137,8 @@ class Effect(StrEnum):
     DOUBLES_SPICE_BLOW = "doubles_spice_blow"       # 3.02.06
     CALLS_WORM = "calls_worm"                       # 3.02.13
     HALVES_SPICE = "halves_spice"                   # 3.02.02
+    # Dune v3.0's (003 "Changed Treachery Cards")
+    KILLS_AFTER_BATTLE = "kills_after_battle"       # the Semuta Drug: the leader fights on
 
 
 class Ability(StrEnum):
@@ -685,14 +687,14 @@ class DuneData:
         """Every pile of every deck, by name (pile names are unique across decks)."""
         return {pile.name: pile for deck in self.decks for pile in deck.piles}
 
-    def deck_cards(self, deck: Deck, sets: tuple[str, ...] = (), extra: tuple[str, ...] = ()
-                   ) -> tuple[str, ...]:
+    def deck_cards(self, deck: Deck, sets: tuple[str, ...] = (), extra: tuple[str, ...] = (),
+                   left_out: tuple[str, ...] = ()) -> tuple[str, ...]:
         """The ids of a deck's cards, in the data's order (a leader's id is its name): the
         base treachery cards and those of the expansions' ``sets`` a game plays
-        (``Rules.card_sets``), the spice cards and the ``extra`` ones it plays
-        (``Rules.extra_spice_cards``)."""
+        (``Rules.card_sets``) but the names it ``left_out`` of them (``Rules.cards_left_out``),
+        the spice cards and the ``extra`` ones it plays (``Rules.extra_spice_cards``)."""
         if deck.cards is DeckCards.TREACHERY:
-            return tuple(card.id for card in self.treachery_in_play(sets))
+            return tuple(card.id for card in self.treachery_in_play(sets, left_out))
         if deck.cards is DeckCards.SPICE:
             return tuple(card.id for card in self.spice_deck) + extra
         return tuple(leader.name for leader in self.leaders)
@@ -764,10 +766,13 @@ class DuneData:
         names = dict.fromkeys(card.name for card in self.treachery_deck)
         return NameIndex("treachery card", (Named(name, name) for name in names))
 
-    def treachery_in_play(self, sets: tuple[str, ...]) -> tuple[TreacheryCard, ...]:
-        """The deck a game shuffles: the base cards, then those of the ``sets`` it plays."""
+    def treachery_in_play(self, sets: tuple[str, ...], left_out: tuple[str, ...] = ()
+                          ) -> tuple[TreacheryCard, ...]:
+        """The deck a game shuffles: the base cards, then those of the ``sets`` it plays but
+        the cards of them named in ``left_out`` (a set "in part", 003 "Expanded Treachery")."""
         return (tuple(c for c in self.treachery_deck if c.expansion is None)
-                + tuple(c for c in self.treachery_deck if c.expansion in sets))
+                + tuple(c for c in self.treachery_deck
+                        if c.expansion in sets and c.name not in left_out))
 
     def card_named(self, name: str) -> TreacheryCard:
         """A treachery card by its name ("Shield"): copies are alike."""

@@ -31,8 +31,8 @@ from ..codes import ErrorCode, EventCode
 from ..data import Ability
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..rules import Rules, rules_of
-from ..state import State, faction_name, sheet
-from .base import BattleTools, karama_power_used
+from ..state import State, faction_name
+from .base import BattleTools, has, karama_power_used
 
 ATREIDES = "atreides"
 PRESCIENCE = "prescience"
@@ -43,8 +43,7 @@ def asker(game: Any, battle: dict[str, Any]) -> tuple[str, str, str] | None:
     """(the Atreides, the side they ask for, the faction asked) in this battle of a game (a
     state or a view); None when the Atreides are not in it nor allied to one who is."""
     seats, alliances = game["seats"], game["alliances"]
-    if (ATREIDES not in seats
-            or Ability.PRESCIENCE_BATTLE not in sheet(ATREIDES, game).abilities):
+    if ATREIDES not in seats or not has(game, ATREIDES, Ability.PRESCIENCE_BATTLE):
         return None
     pair = (battle["aggressor"], battle["defender"])
     allies = [s for alliance in alliances if ATREIDES in alliance for s in alliance

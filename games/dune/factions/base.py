@@ -18,35 +18,46 @@ from ..state import State, ally_of, data, sheet
 CARD, SHIPMENT, REVIVAL = "card", "shipment", "revival"
 
 
-def has(state: State, seat: str, ability: Ability) -> bool:
-    """Whether the faction has the advantage in this game: a basic one always, an optional one
-    (000 XV) only with ``advantages``, its Karama power (000 XVII) only with
+def has(game: Any, seat: str, ability: Ability) -> bool:
+    """Whether the faction has the advantage in this game (a state, or a seat's view of it,
+    which shows a once-a-game Karama power used to its own seat only): a basic one always, an
+    optional one (000 XV) only with ``advantages``, its Karama power (000 XVII) only with
     ``karama_powers`` and, where it is once a game, until used (001 1.14.01), an alliance
     power only while allied (000 XII.C); under v3's Main Leaders none while the faction is out
     of the game, nor one its Main Leader gates while he is in the tanks (003 "Main Leaders",
-    ``main_leaders``)."""
-    faction, rules = sheet(seat, state), rules_of(state)
-    if rules.main_leader_gates and (out(state, seat) or gated(state, seat, ability)):
+    ``main_leaders``).  Every power the rules ask of a faction is asked here, so that the one
+    rule of the gates reaches each."""
+    faction, rules = sheet(seat, game), rules_of(game)
+    if rules.main_leader_gates and (out(game, seat) or gated(game, seat, ability)):
         return False                    # 003 "Main Leaders": lost while he is in the tanks
     return (ability in faction.abilities
             or (rules.advantages and ability in faction.optional_abilities)
             or (rules.karama_powers and ability is faction.karama_power
-                and not state["factions"][seat].get("karama_power_used"))
-            or (ability in faction.alliance and bool(ally_of(state, seat))))
+                and not game["factions"][seat].get("karama_power_used"))
+            or (ability in faction.alliance and bool(ally_of(game, seat))))
 
 
-def gated(state: State, seat: str, ability: Ability) -> bool:
+def gated(game: Any, seat: str, ability: Ability) -> bool:
     """v3: whether the faction has lost the power while its Main Leader is in the tanks (003
-    "Main Leaders"; the leader's ``gates``, our ruling)."""
-    leader = data(state).main_leader(sheet(seat, state).name)
-    return (leader is not None and ability in leader.gates
-            and state["factions"][seat]["leaders"].get(leader.name) == TANKS)
+    "Main Leaders"; the leader's ``gates``, our ruling), in a state or a view (the tanks'
+    leaders are public)."""
+    leader = data(game).main_leader(sheet(seat, game).name)
+    return leader is not None and ability in leader.gates and _in_tanks(game, seat, leader.name)
 
 
-def out(state: State, seat: str) -> bool:
+def _in_tanks(game: Any, seat: str, name: str) -> bool:
+    """Whether the faction's leader is in the tanks: a state's sheet has every leader's place,
+    a view's public part those in the tanks."""
+    own = game["factions"][seat]
+    if "leaders" in own:
+        return own["leaders"].get(name) == TANKS
+    return name in own.get("leaders_in_tanks", ())
+
+
+def out(game: Any, seat: str) -> bool:
     """v3: whether the faction is out of the game, its every leader having been in the tanks
-    (003 "Main Leaders", ``main_leaders``)."""
-    return seat in state.get("out", ())
+    (003 "Main Leaders", ``main_leaders``), in a state or a view."""
+    return seat in game.get("out", ())
 
 
 def karama_power_used(state: State, seat: str) -> None:

@@ -42,8 +42,8 @@ from ..codes import ErrorCode, EventCode
 from ..data import Ability, CardType, DuneData, Slot
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..rules import Rules, rules_of
-from ..state import State, data, faction_name, sheet
-from .base import BattleTools
+from ..state import State, data, faction_name
+from .base import BattleTools, has
 
 VOICE = "voice"
 KINDS = {                   # order word -> card type (line 784)
@@ -85,7 +85,7 @@ def voicer(game: Any, battle: dict[str, Any]) -> tuple[str, str] | None:
     view): their opponent, or their ally's (line 790); None when they are not in it nor allied
     to one who is."""
     seats, alliances = game["seats"], game["alliances"]
-    if BENE_GESSERIT not in seats or Ability.VOICE not in sheet(BENE_GESSERIT, game).abilities:
+    if BENE_GESSERIT not in seats or not has(game, BENE_GESSERIT, Ability.VOICE):
         return None
     pair = (battle["aggressor"], battle["defender"])
     allies = [s for alliance in alliances if BENE_GESSERIT in alliance for s in alliance

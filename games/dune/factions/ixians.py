@@ -15,10 +15,9 @@ from pbem.game import Event, Prompt
 from ..codes import EventCode
 from ..data import Ability
 from ..forces import add_forces, remove_forces, take, to_tanks
-from ..rules import rules_of
 from ..state import State, forces_at, sheet
 from . import ixians_hms, ixians_pocket, ixians_supply
-from .base import Faction
+from .base import Faction, has
 
 CYBORG, SUBOID, CYBORG_MOVES = "cyborg", "suboid", 2     # 001 2.07.10, 2.07.15, 2.07.13
 
@@ -78,7 +77,7 @@ class Ixians(Faction):
 
     def holds_starting_cards(self, state: State) -> bool:
         """POCKET CARDS (001 2.07.04): the others draw from the Ixians' pocket pile."""
-        return Ability.POCKET_CARDS in sheet(self.seat, state).abilities
+        return has(state, self.seat, Ability.POCKET_CARDS)
 
     def behind_shield(self, state: State) -> dict[str, Any]:
         """The pocket cards while they choose (001 2.07.04); the cards of the SUPPLY CHAIN
@@ -93,8 +92,7 @@ class Ixians(Faction):
 
     def stock(self, state: State) -> int:
         """SUPPLY CHAIN (2.07.08): one card more, theirs to look at."""
-        return ixians_supply.EXTRA if Ability.SUPPLY_CHAIN in sheet(self.seat, state).abilities \
-            else 0
+        return ixians_supply.EXTRA if has(state, self.seat, Ability.SUPPLY_CHAIN) else 0
 
     def before_cards_up(self, state: State, count: int) -> list[Event]:
         """TECHNOLOGY (2.07.23, A): the card chosen swapped as it comes up."""
@@ -137,8 +135,7 @@ class Ixians(Faction):
 
 def has_technology(state: State, seat: str) -> bool:
     """TECHNOLOGY, an advanced ability (2.07.01, 2.07.23): with option ``advanced``."""
-    return (rules_of(state).advantages
-            and Ability.TECHNOLOGY in sheet(seat, state).optional_abilities)
+    return has(state, seat, Ability.TECHNOLOGY)
 
 
 def _holds(state: State, seat: str) -> bool:

@@ -407,6 +407,8 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
             state["factions"][seat]["spice"] -= plans[seat]["spice"]       # XXII.A.2
             events.append(Event(EventCode.BATTLE_SPICE, {"faction": seat,
                                                          "spice": plans[seat]["spice"]}))
+    for seat in outcome.killed_after:       # 003 "Changed Treachery Cards": the Semuta Drug
+        events += _leader_dies(state, seat, plans[seat], False)
     for faction in factions.in_play(state):
         events += faction.after_battle(state, winner, loser, plans, territory, rng)
     if outcome.kind in ("battle", "traitor"):               # a faction defeated (001 4.05.02)

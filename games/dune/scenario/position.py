@@ -416,14 +416,12 @@ def _captured(state: State, names: tuple[str, ...], rules: Rules, problems: list
     """The leaders the Harkonnen hold captured (000 line 884; ``capture.py``): each another
     faction's, in play and not in the tanks; his owner's sheet says ``captured``."""
     key = "position.captured"
-    captors = [seat for seat in state["seats"] if capture.enabled(rules, seat)]
-    if not captors:
-        owner = factions.owner(rules, Ability.CAPTURE_LEADERS)
+    captor = factions.owner(rules, Ability.CAPTURE_LEADERS)
+    if not rules.advantages or captor not in state["seats"]:
         problems.append(f"{key}: no faction in play captures leaders: the "
-                        f"{faction_name(owner, state)} do, with the advantages option "
+                        f"{faction_name(captor, state)} do, with the advantages option "
                         "(000 line 884)")
         return
-    [captor] = captors
     held = {}
     for index, text in enumerate(names):
         found = _leader(rules, text, f"{key}[{index}]", problems)
@@ -486,7 +484,8 @@ def _fought(state: State, fought: dict[str, Any], rules: Rules, key: str,
             territory = _territory_name(rules, place, where, problems)
             if seat is None or leader is None or territory is None:
                 continue
-            held = capture.enabled(rules, seat) and leader[0] in capture.held(state)
+            held = capture.held(state).get(leader[0]) is not None and seat == factions.owner(
+                rules, Ability.CAPTURE_LEADERS)
             if leader[1] != seat and not held:
                 problems.append(f"{where}: {leader[0]} is a leader of the "
                                 f"{faction_name(leader[1], state)}, not one the "

@@ -312,7 +312,7 @@ def treachery_cards(rules: Rules) -> Cards:
     """The treachery deck by card name: the deck a game of ``rules`` shuffles (its expansions'
     cards too, ``Rules.card_sets``)."""
     copies: dict[str, tuple[str, ...]] = {}
-    for card in data(rules).treachery_in_play(rules.card_sets):
+    for card in data(rules).treachery_in_play(rules.card_sets, rules.cards_left_out):
         copies[card.name] = (*copies.get(card.name, ()), card.id)
     return Cards("treachery", copies, NameIndex("treachery card",
                                                 (Named(n, n) for n in copies)))
