@@ -29,6 +29,7 @@ from itertools import product
 from typing import Any
 
 from .data import DuneData, Effect
+from .variants.cheap_hero_traitor import matched
 
 KWISATZ_HADERACH = 2        # 000 line 762: "add its +2 strength to any one leader"
 
@@ -290,10 +291,12 @@ def discards(plan: dict[str, Any]) -> list[str]:
 
 
 def betrays(plan: dict[str, Any], traitors: set[str]) -> bool:
-    """The plan's leader is one of ``traitors`` and may turn: not a cheap hero, not with the
-    Kwisatz Haderach (line 762: "A leader accompanied by Kwisatz Haderach cannot turn
+    """The plan's leader is one of ``traitors`` and may turn: not a cheap hero but with the
+    Cheap Hero traitor card (001 4.09.02, ``variants.cheap_hero_traitor.matched``), not with
+    the Kwisatz Haderach (line 762: "A leader accompanied by Kwisatz Haderach cannot turn
     traitor")."""
-    return plan["leader"] is not None and not plan["kh"] and plan["leader"] in traitors
+    card = matched(plan)
+    return card is not None and not plan["kh"] and card in traitors
 
 
 def resolve(deck: DuneData, aggressor: str, defender: str, plans: dict[str, dict[str, Any]],

@@ -128,6 +128,12 @@ class Rules:
         (``treachery.yaml``: ``sets``): none but where a ruleset's option adds one."""
         return ()
 
+    @property
+    def traitor_cards(self) -> tuple[str, ...]:
+        """The cards the traitor deck holds besides the leaders': none but where a ruleset's
+        option adds one."""
+        return ()
+
     def cite(self, rule: str) -> str:
         """How a mail of this ruleset cites ``rule``, a classic citation as the code writes it
         ("000 VIII.D", "000 player aid B.2; WBC line 1376"): classic and WBC cite it as it is;
@@ -863,6 +869,8 @@ class GF9(Classic):
     sandtrout: bool = field(default=False, metadata=ADDED)
     # 001 4.02: the Shield Wall Stronghold, a variant of its own (the tournament's too, 4.1.13)
     shield_wall_stronghold: bool = field(default=False, metadata=ADDED)
+    # 001 4.09.02: the Cheap Hero traitor card shuffled into the traitor deck
+    cheap_hero_traitor: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -877,7 +885,8 @@ class GF9(Classic):
         "tournament": ("tournament", "shield_wall_victory"),
         "tech_tokens": ("tech_tokens",), "ixians_tleilaxu": ("ixians_tleilaxu",),
         "ixians_tleilaxu_cards": ("ixians_tleilaxu_cards",), "sandtrout": ("sandtrout",),
-        "shield_wall_stronghold": ("shield_wall_stronghold", "shield_wall_victory")}
+        "shield_wall_stronghold": ("shield_wall_stronghold", "shield_wall_victory"),
+        "cheap_hero_traitor": ("cheap_hero_traitor",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.
@@ -979,6 +988,12 @@ class GF9(Classic):
     def card_sets(self) -> tuple[str, ...]:
         """001 3.02: the first expansion's cards, with ``ixians_tleilaxu_cards``."""
         return ("ixians_tleilaxu",) if self.ixians_tleilaxu_cards else ()
+
+    @property
+    def traitor_cards(self) -> tuple[str, ...]:
+        """001 4.09.02: the Cheap Hero traitor, with ``cheap_hero_traitor``
+        (``variants/cheap_hero_traitor``)."""
+        return (CHEAP_HERO_TRAITOR,) if self.cheap_hero_traitor else ()
 
     def cite(self, rule: str) -> str:
         """001's section for the classic ``rule`` (``data/gf9/citations.yaml``, each entry
@@ -1179,6 +1194,7 @@ class V3(Classic):
 
 
 SHIELD_WALL_WORMS = 6                   # WBC house rule 4 (000 line 1045): "the 6th worm"
+CHEAP_HERO_TRAITOR = "Cheap Hero"       # 001 4.09.02: "a Traitor for the Cheap Hero card"
 GF9_SHIELD_WALL_WORMS = 4               # 001 4.2.1: "After the fourth worm"
 RULESETS: dict[str, type[Classic]] = {"classic": Classic, "wbc": WBC, "gf9": GF9, "v3": V3}
 EARLIER: dict[str, tuple[tuple[int, type[Classic]], ...]] = {"gf9": ((4, GF9Version4),)}

@@ -425,10 +425,10 @@ def _announce(state: State, battle: dict[str, Any], plans: dict[str, dict[str, A
     events = []
     for caller in outcome.callers:
         other = next(s for s in plans if s != caller)
-        holder = traitors_for(state, caller)[plans[other]["leader"]]
-        events.append(Event(EventCode.TRAITOR_CALLED, {"faction": caller,
-                                                       "leader": plans[other]["leader"],
-                                               "holder": holder}))
+        card = combat.matched(plans[other])                 # a leader, or 001 4.09.02
+        holder = traitors_for(state, caller)[card]
+        events.append(Event(EventCode.TRAITOR_CALLED, {"faction": caller, "leader": card,
+                                                       "holder": holder}))
     for seat in outcome.withheld:                        # 001 3.02.09
         events.append(Event(EventCode.WEAPON_WITHHELD, {"faction": seat,
                                                         "card": plans[seat]["weapon"]}))
