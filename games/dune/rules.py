@@ -871,6 +871,8 @@ class GF9(Classic):
     shield_wall_stronghold: bool = field(default=False, metadata=ADDED)
     # 001 4.09.02: the Cheap Hero traitor card shuffled into the traitor deck
     cheap_hero_traitor: bool = field(default=False, metadata=ADDED)
+    # 001 4.04: the stronghold cards, in the basic or the advanced game (4.04.01)
+    stronghold_cards: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -886,7 +888,7 @@ class GF9(Classic):
         "tech_tokens": ("tech_tokens",), "ixians_tleilaxu": ("ixians_tleilaxu",),
         "ixians_tleilaxu_cards": ("ixians_tleilaxu_cards",), "sandtrout": ("sandtrout",),
         "shield_wall_stronghold": ("shield_wall_stronghold", "shield_wall_victory"),
-        "cheap_hero_traitor": ("cheap_hero_traitor",)}
+        "cheap_hero_traitor": ("cheap_hero_traitor",), "stronghold_cards": ("stronghold_cards",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.

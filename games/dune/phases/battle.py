@@ -339,6 +339,7 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
     events.append(Event(EventCode.BATTLE_PLANS, {
         "territory": battle["territory"],
         "plans": {seat: battle_plan.revealed(plans[seat]) for seat in (aggressor, defender)}}))
+    variants.at_reveal(state, battle["territory"], plans)     # 001 4.04.04.03-04
     outcome = combat.resolve(data(state), aggressor, defender, plans,
                              {seat: set(traitors_for(state, seat)) for seat in plans})
     events += _settle(state, battle, plans, sides, outcome, rng)
@@ -402,11 +403,10 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
         events += _lose(state, winner, territory, battle["sectors"], mix, taken)
     for faction in factions.in_play(state):
         events += faction.after_losses(state, territory, battle["sectors"], taken)
+    events += variants.battle_over(state, territory, winner, plans, taken)
     for seat in plans:
         if plans[seat]["spice"] and not (outcome.kind == "traitor" and seat == winner):
-            state["factions"][seat]["spice"] -= plans[seat]["spice"]       # XXII.A.2
-            events.append(Event(EventCode.BATTLE_SPICE, {"faction": seat,
-                                                         "spice": plans[seat]["spice"]}))
+            events += _battle_spice(state, seat, territory, plans[seat]["spice"])
     for faction in factions.in_play(state):
         events += faction.after_battle(state, winner, loser, plans, territory, rng)
     if outcome.kind in ("battle", "traitor"):               # a faction defeated (001 4.05.02)
@@ -416,6 +416,18 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
         events += faction.battle_losses(state, lost)
     for seat in main_leaders.falling(state):       # 003 "Main Leaders": all six in the tanks
         events += dropout.knock_out(state, seat)
+    return events
+
+
+def _battle_spice(state: State, seat: str, territory: str, spice: int) -> list[Event]:
+    """The spice backing a combatant's forces paid (XXII.A.2), the bank paying its part where
+    a variant says so (001 4.04.04.02, the Arrakeen stronghold card)."""
+    bank = min(spice, variants.battle_spice_help(state, seat, territory))
+    state["factions"][seat]["spice"] -= spice - bank
+    events = [Event(EventCode.BATTLE_SPICE, {"faction": seat, "spice": spice - bank})]
+    if bank:
+        events.append(Event(EventCode.STRONGHOLD_CARD_PAYS, {"faction": seat,
+                                                             "card": territory, "spice": bank}))
     return events
 
 
