@@ -130,3 +130,17 @@ def test_001_4_09_02_a_cheap_hero_face_dancer_is_never_revealed():
     plans = {"atreides": {"leader": None, "cheap_hero": "Cheap Hero"},
              "harkonnen": {"leader": "Feyd-Rautha", "cheap_hero": None}}
     assert face_dancers.revealed_by(state, "atreides", plans) is None
+
+
+def test_001_4_09_02_the_tleilaxu_word_never_names_a_cheap_hero_face_dancer():
+    """Found by self-play: the random bot named the Cheap Hero Face Dancer in its REVEAL word,
+    which the reader refuses (2.08.06 reveals leaders); the word's prompt and both bots now
+    offer only the Face Dancers that are leaders."""
+    state = GAME.setup("gf9", {**OPTION, "ixians_tleilaxu": True},
+                       ["atreides", "harkonnen", "tleilaxu"], step_rng("cht-fd", 0))
+    state["factions"]["tleilaxu"]["face_dancers"] = [CHEAP_HERO_TRAITOR, "Feyd-Rautha"]
+    view = GAME.view(state, "tleilaxu")
+    words = [face_dancers.random_word(view, None, random.Random(seed)) for seed in range(40)]
+    assert ["Feyd-Rautha"] in words
+    assert not any(CHEAP_HERO_TRAITOR in word for word in words if isinstance(word, list))
+    assert face_dancers.revealable(state, [CHEAP_HERO_TRAITOR, "Feyd-Rautha"]) == ["Feyd-Rautha"]
