@@ -101,6 +101,25 @@ def test_whole_gf9_games_with_the_tech_tokens_break_no_invariant(options, style,
     assert not list(tmp_path.iterdir())
 
 
+VARIANT_MIXES = [
+    {"shield_wall_stronghold": True, "cheap_hero_traitor": True, "stronghold_cards": True},
+    {"shield_wall_stronghold": True, "cheap_hero_traitor": True, "stronghold_cards": True,
+     "ixians_tleilaxu": True, "advanced": True, "movement": "batched"}]
+
+
+@pytest.mark.whole_game
+@pytest.mark.parametrize("style", ["random", "basic"])
+@pytest.mark.parametrize("options", VARIANT_MIXES, ids=[str(o) for o in VARIANT_MIXES])
+def test_whole_gf9_games_with_the_variants_break_no_invariant(options, style, tmp_path):
+    """001 4.02, 4.04, 4.09.02: whole GF9 games with the Shield Wall Stronghold, the stronghold
+    cards and the Cheap Hero traitor, alone and with the Ixians and Tleilaxu seated, 2 to 6
+    factions, three games a mix and bot; docs/reliability.md records the run of 1,000."""
+    summary = play_games(dune, "gf9", options, 3, f"variants-{style}", out=tmp_path,
+                         style=style)
+    assert summary.violations == [] and summary.games == 3 and summary.steps > 3 * 10
+    assert not list(tmp_path.iterdir())
+
+
 @pytest.mark.whole_game
 def test_a_dial_bound_by_prescience_is_kept_with_spice_once_a_karama_cancels_free_strength(
         tmp_path):

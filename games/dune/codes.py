@@ -163,6 +163,11 @@ class EventCode(StrEnum):
     TECH_INCOME_COLLECTED = "tech-income-collected"
     TECH_TOKEN_DEALT = "tech-token-dealt"
     TECH_TOKEN_TAKEN = "tech-token-taken"
+    STRONGHOLD_CARD_TAKEN = "stronghold-card-taken"         # 001 4.04.03
+    STRONGHOLD_CARD_SET_ASIDE = "stronghold-card-set-aside"  # 001 4.04.02
+    STRONGHOLD_CARD_SPICE = "stronghold-card-spice"         # 001 4.04.04.02, .07, .08
+    STRONGHOLD_CARD_PAYS = "stronghold-card-pays"           # 001 4.04.04.02
+    STRONGHOLD_CARD_SAVED = "stronghold-card-saved"         # 001 4.04.04.08
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"

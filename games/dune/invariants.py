@@ -41,6 +41,7 @@ def violations(state: State) -> list[str]:
     return [*_forces(state, on_map), *_sheets(state), *_cards(state), *_map(state, on_the_map),
             *_leaders(state), *_strongholds(state), *_battle(state), *_storm_card(state),
             *_karamas(state), *_bonus_cards(state), *_command(state), *_out(state),
+            *_traitor_cards(state),
             *tokens.violations(state), *_places(state),
             *(found for faction in factions.in_play(state) for found in faction.violations(state))]
 
@@ -232,6 +233,22 @@ def _cards(state: State) -> list[str]:
                                    _shipped_cards(rules.layers, deck.name, rules.card_sets,
                                                   rules.extra_spice_cards,
                                                   rules.cards_left_out))
+    return problems
+
+
+def _traitor_cards(state: State) -> list[str]:
+    """Each traitor card that is no leader's (001 4.09.02: the Cheap Hero's) lies in one
+    place: the traitor deck, or one faction's traitors or Face Dancers (a draw set aside beside
+    a shield is no place: GF9 keeps it there for reference, setup 12)."""
+    problems = []
+    for card in rules_of(state).traitor_cards:
+        held = [seat for seat in state["seats"] for pile in ("traitors", "face_dancers",
+                                                              "revealed")
+                if card in state["factions"][seat].get(pile, [])]
+        places = len(held) + state["decks"].get("traitors", []).count(card)
+        if places > 1:
+            problems.append(f"traitor cards: the {card} traitor lies in {places} places "
+                            f"(held by {', '.join(held) or 'nobody'}) (001 4.09.02)")
     return problems
 
 

@@ -138,6 +138,12 @@ class Rules:
         where a ruleset lets a set be played in part."""
         return ()
 
+    @property
+    def traitor_cards(self) -> tuple[str, ...]:
+        """The cards the traitor deck holds besides the leaders': none but where a ruleset's
+        option adds one."""
+        return ()
+
     def cite(self, rule: str) -> str:
         """How a mail of this ruleset cites ``rule``, a classic citation as the code writes it
         ("000 VIII.D", "000 player aid B.2; WBC line 1376"): classic and WBC cite it as it is;
@@ -878,18 +884,28 @@ class GF9(Classic):
     ixians_tleilaxu_cards: bool = field(default=False, metadata=ADDED)
     # 001 4.08.02: the Sandtrout, the expansion's spice card, shuffled into the spice deck
     sandtrout: bool = field(default=False, metadata=ADDED)
+    # 001 4.02: the Shield Wall Stronghold, a variant of its own (the tournament's too, 4.1.13)
+    shield_wall_stronghold: bool = field(default=False, metadata=ADDED)
+    # 001 4.09.02: the Cheap Hero traitor card shuffled into the traitor deck
+    cheap_hero_traitor: bool = field(default=False, metadata=ADDED)
+    # 001 4.04: the stronghold cards, in the basic or the advanced game (4.04.01)
+    stronghold_cards: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
     # abilities (2.xx.01), increased spice flow (1.13.02), the double spice blow (1.13.03),
     # spice dialing (1.13.05) and the factions' Karama powers (1.13.07, 1.14).
     # 001 4.1.13-20: the tournament rules, the Shield Wall Stronghold among them (4.1.13, 4.2).
+    # 001 4.02: the Shield Wall Stronghold alone, outside the tournament rules: it sets the
+    # classic ``shield_wall_victory`` as the tournament does, so both play it one way.
     groups: ClassVar[dict[str, tuple[str, ...]]] = {
         "advanced": ("advantages", "advanced_collection", "double_blow", "advanced_combat",
                      "karama_powers"),
         "tournament": ("tournament", "shield_wall_victory"),
         "tech_tokens": ("tech_tokens",), "ixians_tleilaxu": ("ixians_tleilaxu",),
-        "ixians_tleilaxu_cards": ("ixians_tleilaxu_cards",), "sandtrout": ("sandtrout",)}
+        "ixians_tleilaxu_cards": ("ixians_tleilaxu_cards",), "sandtrout": ("sandtrout",),
+        "shield_wall_stronghold": ("shield_wall_stronghold", "shield_wall_victory"),
+        "cheap_hero_traitor": ("cheap_hero_traitor",), "stronghold_cards": ("stronghold_cards",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.
@@ -971,11 +987,13 @@ class GF9(Classic):
 
     @property
     def shield_wall_held_beside(self) -> str | None:
-        return "Imperial Basin" if self.tournament else None    # 001 4.2.2
+        """001 4.02.2: the left side, with the Shield Wall Stronghold (alone or in a
+        tournament, whose ``groups`` both set ``shield_wall_victory``)."""
+        return "Imperial Basin" if self.shield_wall_victory else None
 
     def shield_wall_counts(self, worms: int) -> bool:
-        """001 4.1.13, 4.2.1: "After the fourth worm (counting all worms, even Karama worms
-        summoned by the Fremen)", in a tournament game."""
+        """001 4.1.13, 4.02.1: "After the fourth worm (counting all worms, even Karama worms
+        summoned by the Fremen)", with the Shield Wall Stronghold (alone or in a tournament)."""
         return self.shield_wall_victory and worms >= GF9_SHIELD_WALL_WORMS
 
     free_support_for_ally = False       # 001 2.04.22: "Your Forces"
@@ -989,6 +1007,12 @@ class GF9(Classic):
     def card_sets(self) -> tuple[str, ...]:
         """001 3.02: the first expansion's cards, with ``ixians_tleilaxu_cards``."""
         return ("ixians_tleilaxu",) if self.ixians_tleilaxu_cards else ()
+
+    @property
+    def traitor_cards(self) -> tuple[str, ...]:
+        """001 4.09.02: the Cheap Hero traitor, with ``cheap_hero_traitor``
+        (``variants/cheap_hero_traitor``)."""
+        return (CHEAP_HERO_TRAITOR,) if self.cheap_hero_traitor else ()
 
     def cite(self, rule: str) -> str:
         """001's section for the classic ``rule`` (``data/gf9/citations.yaml``, each entry
@@ -1243,6 +1267,7 @@ class V3Version5(V3):
 
 
 SHIELD_WALL_WORMS = 6                   # WBC house rule 4 (000 line 1045): "the 6th worm"
+CHEAP_HERO_TRAITOR = "Cheap Hero"       # 001 4.09.02: "a Traitor for the Cheap Hero card"
 GF9_SHIELD_WALL_WORMS = 4               # 001 4.2.1: "After the fourth worm"
 RULESETS: dict[str, type[Classic]] = {"classic": Classic, "wbc": WBC, "gf9": GF9, "v3": V3}
 EARLIER: dict[str, tuple[tuple[int, type[Classic]], ...]] = {

@@ -40,6 +40,7 @@ from ..codes import ErrorCode, EventCode
 from ..forces import add, add_forces, plain, remove_forces, total
 from ..leaders import ALIVE, TANKS
 from ..orders.language import OrderKind, OrderProblem, order_kind
+from ..rules import rules_of
 from ..state import State, data, forces_at
 
 TLEILAXU = "tleilaxu"
@@ -66,6 +67,12 @@ def draw(state: State, rng: random.Random) -> list[Event]:
     return [Event(EventCode.FACE_DANCERS_DRAWN, {"faction": TLEILAXU}),
             Event(EventCode.FACE_DANCERS, {"leaders": list(own(state)["face_dancers"])},
                   to=(TLEILAXU,))]
+
+
+def revealable(game: State | dict[str, Any], held: list[str]) -> list[str]:
+    """The Face Dancers of ``held`` the Tleilaxu could reveal: their leaders, not a traitor
+    card that is none (001 4.09.02, the Cheap Hero's: 2.08.06 reveals "their leader")."""
+    return [name for name in held if name not in rules_of(game).traitor_cards]
 
 
 def revealed_by(state: State, winner: str | None, plans: dict[str, dict[str, Any]]
@@ -154,7 +161,7 @@ def decision(state: State, battle: dict[str, Any]) -> tuple[Prompt, str]:
     """The Tleilaxu's word on revealing their Face Dancers, optional in every battle's first
     mail round (named after its aggressor for orders given ahead)."""
     word = own(state).get("reveal", ALL)
-    held = own(state)["face_dancers"]
+    held = revealable(state, own(state)["face_dancers"])
     legal = ("REVEAL ALL, REVEAL NONE or REVEAL <leader>, <leader>: which of your Face Dancers "
              f"({', '.join(held) or 'none'}) you reveal if he wins this battle or a later one for "
              "another faction (001 2.08.06); your word stands until you send "
@@ -177,7 +184,7 @@ def read(state: State, prompt_: Prompt, words: list[str]) -> Any:
     said = " ".join(words).strip()
     if said.upper() in ("ALL", "NONE"):
         return ALL if said.upper() == ALL else []
-    held = own(state)["face_dancers"]
+    held = revealable(state, own(state)["face_dancers"])
     valid = ("REVEAL ALL", "REVEAL NONE", *(f"REVEAL {name}" for name in held))
     names = {word.lower(): leader.name for leader in data(state).leaders
              for word in (leader.name, *leader.synonyms)}
@@ -210,7 +217,7 @@ def text(game: Any, value: Any) -> str:
 
 def random_word(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> Any:
     """A bot's word: mostly every Face Dancer, now and then none or some."""
-    held = view["own"].get("face_dancers", [])
+    held = revealable(view, view["own"].get("face_dancers", []))
     roll = rng.random()
     if roll < 0.6 or not held:
         return ALL

@@ -525,8 +525,11 @@ def plan_legal(side: Side) -> str:
                      "but one a poison defense that is no Snooper protects; kept if you win "
                      "without using it (001 "
                      "3.02.09).")
-    parts.append("TRAITOR CALL (default) or NO TRAITOR CALL, should the opponent's leader be "
-                 f"in your pay ({side.rules.cite('X.D')}).  If you win: KEEP ALL (default) or "
+    hero = (" (or the opponent's Cheap Hero, with the Cheap Hero traitor card: 001 4.09.02)"
+            if side.rules.traitor_cards else "")
+    parts.append("TRAITOR CALL (default) or NO TRAITOR CALL, should the opponent's leader"
+                 f"{hero} be in your pay ({side.rules.cite('X.D')}).  If you win: KEEP ALL "
+                 "(default) or "
                  "DISCARD <card> for each weapon or defense to discard "
                  f"({side.rules.cite('X.C.6')}); LOSE <forces> for the forces you "
                  "lose (default: normal forces first).")

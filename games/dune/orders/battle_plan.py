@@ -21,7 +21,7 @@ from typing import Any
 
 from pbem.wording import plural
 
-from .. import combat, factions, tokens
+from .. import combat, factions, tokens, variants
 from ..cards import karama
 from ..codes import ErrorCode
 from ..data import Ability, CardCategory, CardType, DuneData, Effect, Slot, TreacheryCard
@@ -108,8 +108,9 @@ def side_of_state(state: State, seat: str) -> Side:
     step = state["step"]
     own = state["factions"][seat]
     return _side(state, seat, step["battle"], step["fought"], kh_spent(step, step["battle"]),
-                 own.get("kwisatz_haderach"), own["spice"], own["hand"], own["leaders"],
-                 factions.power(seat, state).captives(state), tokens.of(state))
+                 own.get("kwisatz_haderach"), own["spice"] + _helped(state, seat, step["battle"]),
+                 own["hand"], own["leaders"], factions.power(seat, state).captives(state),
+                 tokens.of(state))
 
 
 def side_of_view(view: dict[str, Any], seat: str) -> Side:
@@ -117,8 +118,15 @@ def side_of_view(view: dict[str, Any], seat: str) -> Side:
     battle = view["battle"]
     own = view["own"]
     return _side(view, seat, battle["current"], battle["fought"],
-                 kh_spent(battle, battle["current"]), view["kwisatz_haderach"], own["spice"],
-                 own["hand"], own["leaders"], sorted(own.get("captured", {})), tokens.of(view))
+                 kh_spent(battle, battle["current"]), view["kwisatz_haderach"],
+                 own["spice"] + _helped(view, seat, battle["current"]), own["hand"],
+                 own["leaders"], sorted(own.get("captured", {})), tokens.of(view))
+
+
+def _helped(game: State | dict[str, Any], seat: str, battle: dict[str, Any]) -> int:
+    """The spice the bank pays of ``seat``'s battle spice in ``battle``, so more it may back
+    forces with (001 4.04.04.02, the Arrakeen stronghold card)."""
+    return variants.battle_spice_help(game, seat, battle["territory"])
 
 
 def kh_spent(step: dict[str, Any], battle: dict[str, Any]) -> bool:

@@ -46,7 +46,7 @@ from typing import Any
 from pbem.game import Prompt
 from pbem.wording import plural
 
-from .. import factions, leaders, main_leaders
+from .. import factions, leaders, main_leaders, variants
 from ..cards import karama, karama_reach
 from ..codes import ErrorCode
 from ..data import Ability, CardType, ForceKind, NameLookupError
@@ -248,6 +248,12 @@ def allowance_of_view(view: dict[str, Any], seat: str) -> Allowance:
                       view)
 
 
+def _most(limit: int | None, free: int, bonus: int) -> int | None:
+    """The forces a faction may revive: its limit (None: none), or its free revival where a
+    variant's ``bonus`` to it passes the limit (001 4.04.04.07, the Sietch Tabr card)."""
+    return limit if limit is None or not bonus else max(limit, free)
+
+
 def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
                places: dict[str, str], revived: list[str], rules: Rules,
                alliances: list[list[str]], kh_in_tanks: bool, power_used: bool,
@@ -263,6 +269,8 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
                                          and not ally_free_cancelled])    # 001 3.01.12.02
     free += sum(1 for s in partners      # 003 house rule "Fremen Alliance": "by one"
                 if Ability.ALLY_EXTRA_FREE_REVIVAL in sheet(s, rules).alliance)
+    bonus = variants.free_revival(game, seat)       # 001 4.04.04.07, the Sietch Tabr card
+    free += bonus
     # 001 2.04.12: the allies whose grant it decides, those with more in the tanks than their
     # own free number (for the others it changes nothing)
     grants = tuple(s for s in partners if rules.ally_free_revival_at_discretion
@@ -294,7 +302,8 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
                                   for s in partners) else 0,
         pays_extra=bool(partners) and Ability.ALLY_EXTRA_REVIVAL in faction.alliance,
         grants=grants, granted=rules.ally_free_revival_at_discretion
-        and free > faction.free_revival, most=terms.forces, half_price=terms.half_price,
+        and free > faction.free_revival, most=_most(terms.forces, free, bonus),
+        half_price=terms.half_price,
         payee=factions.payee(game, factions.REVIVAL, seat),
         main=_main_leader(rules, faction.name, places), rules=rules)
 

@@ -339,6 +339,7 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
     events.append(Event(EventCode.BATTLE_PLANS, {
         "territory": battle["territory"],
         "plans": {seat: battle_plan.revealed(plans[seat]) for seat in (aggressor, defender)}}))
+    variants.at_reveal(state, battle["territory"], plans)     # 001 4.04.04.03-04
     outcome = combat.resolve(data(state), aggressor, defender, plans,
                              {seat: set(traitors_for(state, seat)) for seat in plans})
     events += _settle(state, battle, plans, sides, outcome, rng)
@@ -402,11 +403,10 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
         events += _lose(state, winner, territory, battle["sectors"], mix, taken)
     for faction in factions.in_play(state):
         events += faction.after_losses(state, territory, battle["sectors"], taken)
+    events += variants.battle_over(state, territory, winner, plans, taken)
     for seat in plans:
         if plans[seat]["spice"] and not (outcome.kind == "traitor" and seat == winner):
-            state["factions"][seat]["spice"] -= plans[seat]["spice"]       # XXII.A.2
-            events.append(Event(EventCode.BATTLE_SPICE, {"faction": seat,
-                                                         "spice": plans[seat]["spice"]}))
+            events += _battle_spice(state, seat, territory, plans[seat]["spice"])
     for seat in outcome.killed_after:       # 003 "Changed Treachery Cards": the Semuta Drug
         events += _leader_dies(state, seat, plans[seat], False)
     for faction in factions.in_play(state):
@@ -421,16 +421,28 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
     return events
 
 
+def _battle_spice(state: State, seat: str, territory: str, spice: int) -> list[Event]:
+    """The spice backing a combatant's forces paid (XXII.A.2), the bank paying its part where
+    a variant says so (001 4.04.04.02, the Arrakeen stronghold card)."""
+    bank = min(spice, variants.battle_spice_help(state, seat, territory))
+    state["factions"][seat]["spice"] -= spice - bank
+    events = [Event(EventCode.BATTLE_SPICE, {"faction": seat, "spice": spice - bank})]
+    if bank:
+        events.append(Event(EventCode.STRONGHOLD_CARD_PAYS, {"faction": seat,
+                                                             "card": territory, "spice": bank}))
+    return events
+
+
 def _announce(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any]],
               outcome: combat.Outcome) -> list[Event]:
     """The public word on how the battle ended."""
     events = []
     for caller in outcome.callers:
         other = next(s for s in plans if s != caller)
-        holder = traitors_for(state, caller)[plans[other]["leader"]]
-        events.append(Event(EventCode.TRAITOR_CALLED, {"faction": caller,
-                                                       "leader": plans[other]["leader"],
-                                               "holder": holder}))
+        card = combat.matched(plans[other])                 # a leader, or 001 4.09.02
+        holder = traitors_for(state, caller)[card]
+        events.append(Event(EventCode.TRAITOR_CALLED, {"faction": caller, "leader": card,
+                                                       "holder": holder}))
     for seat in outcome.withheld:                        # 001 3.02.09
         events.append(Event(EventCode.WEAPON_WITHHELD, {"faction": seat,
                                                         "card": plans[seat]["weapon"]}))

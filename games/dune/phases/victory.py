@@ -104,8 +104,8 @@ def begin(state: State, rng: random.Random) -> list[Event]:
         found["points"] = {seat: points(state, territories) for seat, territories in held.items()}
     events = [*bribes, Event(EventCode.STRONGHOLDS_HELD, found)]
     result = game_result(state, held)
-    if result is None:
-        return events + bonus_cards.returned(state)     # 003 "Bonus Cards"
+    if result is None:                              # War Continues (001 1.09.05)
+        return events + bonus_cards.returned(state) + variants.war_continues(state, held)
     state["result"] = result
     if result["victory"] == "prediction":
         prediction = state["factions"][result["winners"][0]]["prediction"]

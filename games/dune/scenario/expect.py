@@ -46,6 +46,7 @@ from .values import (
     _territory_name,
     _token,
     _token_place,
+    _traitors,
     _whole,
     spice_cards,
     treachery_cards,
@@ -332,7 +333,8 @@ def _faction_checks(rules: Rules, seat: str, given: FactionPosition, seats: list
                              lambda r: sorted(c if c in exact else names[c]
                                               for c in sheet_of(r)["hand"])))
     if given.traitors is not None:
-        wanted = sorted(n for n, _ in _leaders(rules, given.traitors, f"{key}.traitors", problems))
+        named, cards = _traitors(rules, given.traitors, f"{key}.traitors", problems)
+        wanted = sorted([n for n, _ in named] + cards)
         checks.append(_equal(f"{key}.traitors", wanted,
                              lambda r: sorted(sheet_of(r)["traitors"])))
     if given.leaders_in_tanks is not None:

@@ -50,6 +50,7 @@ from .values import (
     _territory_name,
     _token,
     _token_place,
+    _traitors,
     _whole,
     spice_cards,
     treachery_cards,
@@ -290,10 +291,12 @@ def _faction(state: State, seat: str, given: FactionPosition, key: str, rules: R
     if given.tanks is not None:
         own["tanks"] = _count(given.tanks, f"{key}.tanks", seat, rules, problems) or {}
     if given.traitors is not None:
-        own["traitors"] = [name for name, faction in
-                           _leaders(rules, given.traitors, f"{key}.traitors", problems)
+        named, cards = _traitors(rules, given.traitors, f"{key}.traitors", problems)
+        own["traitors"] = [name for name, faction in named
                            if rules.own_leader_as_traitor
                            or _not_own(rules, name, faction, seat, f"{key}.traitors", problems)]
+        own["traitors"] += cards                            # 001 4.09.02, out of the deck
+        state["decks"]["traitors"] = [c for c in state["decks"]["traitors"] if c not in cards]
     if given.leaders_in_tanks is not None or given.leaders_face_down is not None:
         dead = _own_leaders(rules, given.leaders_in_tanks or (), f"{key}.leaders_in_tanks",
                             seat, problems)

@@ -21,6 +21,7 @@ from ..forces import kinds
 from ..orders.language import OrderProblem, read_territory, words_of
 from ..rules import Rules
 from ..state import data, faction_name, only_sector
+from ..variants import cheap_hero_traitor
 from .format import FactionPosition
 
 COPY = re.compile(r"(?P<name>.*?)\s*#\s*(?P<copy>\d+)")
@@ -150,6 +151,17 @@ def _leaders(rules: Rules, texts: tuple[str, ...], key: str, problems: list[str]
     """(leader, faction) of each name, written loosely."""
     return [found for index, text in enumerate(texts)
             if (found := _leader(rules, text, f"{key}[{index}]", problems))]
+
+
+def _traitors(rules: Rules, texts: tuple[str, ...], key: str, problems: list[str]
+              ) -> tuple[list[tuple[str, str]], list[str]]:
+    """(leader, faction) of each leader's traitor card named, and the traitor cards named that
+    are no leader's (001 4.09.02: the Cheap Hero's, with its option)."""
+    cards = [card for text in texts
+             if (card := cheap_hero_traitor.named(rules.traitor_cards, str(text)))]
+    named = tuple(text for text in texts
+                  if not cheap_hero_traitor.named(rules.traitor_cards, str(text)))
+    return _leaders(rules, named, key, problems), cards
 
 
 def _leader(rules: Rules, text: Any, key: str, problems: list[str]) -> tuple[str, str] | None:
