@@ -127,6 +127,9 @@ class EventCode(StrEnum):
     FACE_DANCER_REVEALED = "face-dancer-revealed"
     FACE_DANCER_REPLACED = "face-dancer-replaced"
     REVIVAL_SUBSIDY = "revival-subsidy"
+    # CHOAM (001 2.09)
+    CHOAM_INCOME = "choam-income"
+    ALLY_CHARITY = "ally-charity"
     # spice_blow
     NEXUS = "nexus"
     SPICE_CARD = "spice-card"

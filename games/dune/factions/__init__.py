@@ -31,6 +31,7 @@ from .base import (
     karama_power_used,
 )
 from .bene_gesserit import BeneGesserit
+from .choam import Choam
 from .emperor import Emperor
 from .fremen import Fremen, FremenGF9, FremenV3
 from .guild import Guild
@@ -39,8 +40,8 @@ from .ixians import Ixians
 from .tleilaxu import Tleilaxu
 
 # Every faction's class, and after it its classes for the rulesets where its powers differ.
-CLASSES: tuple[type[Faction], ...] = (Atreides, BeneGesserit, Emperor, Fremen, FremenGF9,
-                                      FremenV3, Guild, Harkonnen, Ixians, Tleilaxu)
+CLASSES: tuple[type[Faction], ...] = (Atreides, BeneGesserit, Choam, Emperor, Fremen,
+                                      FremenGF9, FremenV3, Guild, Harkonnen, Ixians, Tleilaxu)
 
 
 @functools.cache

@@ -151,6 +151,26 @@ class Faction:
         (000 XVI.B-C); without such a faction in play the dials stay in use (XVI.D)."""
         return False
 
+    # --- hooks of CHOAM Charity
+
+    def charity_begins(self, state: State) -> list[Event]:
+        """What its power collects before anyone collects charity (001 2.09.05): nothing."""
+        return []
+
+    def pays_charity(self, state: State, seat: str) -> bool:
+        """Whether ``seat``'s charity is paid from this faction's spice rather than the bank
+        (001 2.09.05): no."""
+        return False
+
+    def charity_amount(self, state: State, seat: str, amount: int) -> int:
+        """The charity ``seat`` collects as this faction's power changes it (every faction in
+        play is asked; 001 2.09.11-12's Inflation token): as it is."""
+        return amount
+
+    def charity_ends(self, state: State) -> list[Event]:
+        """What its power does as the charity has been collected (001 2.09.15): nothing."""
+        return []
+
     # --- hooks of bidding
 
     def stock(self, state: State) -> int:

@@ -1,0 +1,86 @@
+"""CHOAM, of the CHOAM & Richese expansion: its powers (001 2.09).
+
+001 prints CHOAM's sheet twice: the published text (the first list, "A", played by default)
+and the Landsraad revision (the second, "B", option ``choam_landsraad``), whose sheet comes from
+``data/choam_landsraad``: which powers a game's CHOAM has is its sheet's abilities, so the
+hooks ask ``has`` and only the citations ask which text is played (``section``).
+
+Basic (A 2.09.02-16, B 2.09.02-21): 2 spice for each faction before the charity, the
+others' charity paid from CHOAM's spice, the hand of five, revival at 1 spice a force (no limit
+in A), the ally's 2 spice after the charity.  Advanced (A 2.09.17-22, B 2.09.22-27): the
+Auditor (a sixth disc, ``Leader.advantage``).
+
+Rulings (docs/rules-coverage.md, "001 GF9 expansions: CHOAM and Richese"):
+
+- CHARITY (2.09.05): CHOAM pays the others' charity from its own spice, as far as it goes
+  (001 says nothing of a CHOAM without enough; its income covers the charity but where a
+  Karama or the Inflation token's Cancel took it); CHOAM's own charity comes from the bank.
+- The ally's 2 spice after the charity (A 2.09.15, B 2.09.18: "may collect") is taken by
+  every ally, by mail, as the charity is.
+"""
+
+from __future__ import annotations
+
+from pbem.game import Event
+
+from ..codes import EventCode
+from ..data import Ability
+from ..rules import rules_of
+from ..state import State, ally_of
+from .base import Faction, RevivalTerms, has
+
+CHOAM = "choam"
+INCOME = 2                  # 2.09.05: "2 spice from the bank for each faction in the game"
+ALLY_CHARITY = 2            # A 2.09.15, B 2.09.18: "two Spice from the spice bank"
+
+
+def section(state: State, a: str, b: str) -> str:
+    """The section of 001 2.09 for the text the game plays: the first list's (A) or the
+    Landsraad revision's (B, ``choam_landsraad``)."""
+    return f"{b} (B)" if getattr(rules_of(state), "choam_landsraad", False) else f"{a} (A)"
+
+
+class Choam(Faction):
+    """CHOAM's hooks."""
+
+    seat = CHOAM
+
+    # --- hooks of CHOAM Charity
+
+    def charity_begins(self, state: State) -> list[Event]:
+        """CHARITY / OVERAGE DISTRIBUTION (2.09.05): 2 spice from the bank for each faction in
+        the game, before anyone collects charity."""
+        if not has(state, self.seat, Ability.CHOAM_CHARITY):
+            return []
+        count = len(state["seats"])
+        amount = INCOME * count
+        state["factions"][self.seat]["spice"] += amount
+        return [Event(EventCode.CHOAM_INCOME, {
+            "faction": self.seat, "amount": amount, "rate": INCOME, "factions": count,
+            "rule": section(state, "2.09.05", "2.09.05")})]
+
+    def pays_charity(self, state: State, seat: str) -> bool:
+        """2.09.05: another faction's charity "is paid to them from your spice"."""
+        return seat != self.seat and has(state, self.seat, Ability.CHOAM_CHARITY)
+
+    def charity_ends(self, state: State) -> list[Event]:
+        """A 2.09.15, B 2.09.18: the ally collects 2 spice from the bank, charity or not."""
+        if not has(state, self.seat, Ability.ALLY_CHARITY):
+            return []
+        events = []
+        for ally in ally_of(state, self.seat):
+            state["factions"][ally]["spice"] += ALLY_CHARITY
+            events.append(Event(EventCode.ALLY_CHARITY, {
+                "faction": ally, "choam": self.seat, "amount": ALLY_CHARITY,
+                "rule": section(state, "2.09.15", "2.09.18")}))
+        return events
+
+    # --- hooks of revival
+
+    def revival_terms(self, state: State, seat: str, terms: RevivalTerms) -> RevivalTerms:
+        """REVIVAL (A 2.09.09): no limit to the forces it pays to revive (their price, 1 spice,
+        is its forces' kind's: ``data/choam``)."""
+        if seat == self.seat and has(state, seat, Ability.UNLIMITED_REVIVAL):
+            return RevivalTerms(None, terms.half_price)
+        return terms
+
