@@ -130,6 +130,9 @@ class EventCode(StrEnum):
     # CHOAM (001 2.09)
     CHOAM_INCOME = "choam-income"
     ALLY_CHARITY = "ally-charity"
+    MARKET_SET = "market-set"
+    CARDS_SOLD = "cards-sold"
+    SALE_LAPSED = "sale-lapsed"
     # spice_blow
     NEXUS = "nexus"
     SPICE_CARD = "spice-card"

@@ -304,6 +304,12 @@ def _reveal(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     return "REVEAL ALL"
 
 
+def _market(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """CHOAM sells every Worthless card at the end of each phase (001 2.09.07, 2.09.10): it
+    has no other use for them by mail."""
+    return "SELL WORTHLESS"
+
+
 STRATEGIES: dict[str, Strategy] = {
     "pocket": _pocket,
     "supply": _supply,
@@ -315,6 +321,7 @@ STRATEGIES: dict[str, Strategy] = {
     "bids": _bids,
     "revival": _revival,
     "reveal": _reveal,
+    "market": _market,
     "move": _turn,
     "guild-move": _turn,
     battle_orders.ORDER: _battle_order,

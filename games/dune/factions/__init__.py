@@ -16,6 +16,8 @@ from __future__ import annotations
 import functools
 from typing import Any
 
+from pbem.game import Event, Prompt
+
 from ..data import Ability
 from ..rules import Rules
 from ..state import State, data
@@ -118,6 +120,32 @@ def payee(state: State, payment: str, payer: str) -> str | None:
                 None)
 
 
+def standing_prompts(state: State, asked: list[Prompt]) -> list[Prompt]:
+    """Every faction's optional standing decisions riding on this mail round
+    (``Faction.standing_prompts``; in a game without such a power, none, at once)."""
+    return [prompt for faction in in_play(state)
+            for prompt in faction.standing_prompts(state, asked)] if asked else []
+
+
+def standing_keys(state: State, asked: list[str]) -> list[str]:
+    """The keys of ``standing_prompts``."""
+    return [key for faction in in_play(state)
+            for key in faction.standing_keys(state, asked)] if asked else []
+
+
+def standing_apply(state: State, orders: dict[str, Any], keys: list[str]) -> list[Event]:
+    """The standing decisions among ``orders`` (``keys``: theirs) carried out, each by the
+    faction whose key it is (a key names its seat)."""
+    return [event for key in keys
+            for event in power(key.split(":")[1], state).standing_decision(state, key,
+                                                                            orders[key])]
+
+
+def phase_ends(state: State) -> list[Event]:
+    """Every faction's power at the end of a phase (``Faction.phase_ends``)."""
+    return [event for faction in in_play(state) for event in faction.phase_ends(state)]
+
+
 def upgrade_state(state: State) -> State:
     """A state stored by earlier code, in today's shape: each faction moves what it kept at
     the state's top level into its own sheet (``Faction.upgrade``)."""
@@ -128,4 +156,5 @@ def upgrade_state(state: State) -> State:
 
 __all__ = ["CARD", "CLASSES", "FACTIONS", "REVIVAL", "SHIPMENT", "BattleTools", "Faction",
            "RevivalTerms", "has", "holder", "in_play", "karama_power_used", "ordered", "owner",
-           "payee", "power", "registry", "upgrade_state"]
+           "payee", "phase_ends", "power", "registry", "standing_apply", "standing_keys",
+           "standing_prompts", "upgrade_state"]

@@ -93,6 +93,26 @@ class Faction:
         """Move what earlier code kept of this faction at the state's top level into its
         sheet (a stored game loads in today's shape); nothing by default."""
 
+    # --- hooks of any phase: standing decisions that ride on a mail round, the phase's end
+
+    def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
+        """Its optional decisions riding on a mail round in which it is ``asked`` something
+        (a standing order carried out at its moment, 001 2.09.07's "at the end of any Phase"):
+        none.  Optional, so nobody waits for them and nobody else learns of them."""
+        return []
+
+    def standing_keys(self, state: State, asked: list[str]) -> list[str]:
+        """The keys of ``standing_prompts``, from the keys of the other decisions."""
+        return []
+
+    def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
+        """Carry out one of its ``standing_prompts``' decisions; it has none by default."""
+        raise AssertionError(f"{self.seat} has no {key} decision")
+
+    def phase_ends(self, state: State) -> list[Event]:
+        """What its power does at the end of a phase of the turn (001 2.09.07): nothing."""
+        return []
+
     # --- hooks of set-up
 
     def own_sheet(self) -> dict[str, Any]:

@@ -21,12 +21,15 @@ Rulings (docs/rules-coverage.md, "001 GF9 expansions: CHOAM and Richese"):
 
 from __future__ import annotations
 
-from pbem.game import Event
+from typing import Any
+
+from pbem.game import Event, Prompt
 
 from ..codes import EventCode
 from ..data import Ability
 from ..rules import rules_of
 from ..state import State, ally_of
+from . import choam_market as market
 from .base import Faction, RevivalTerms, has
 
 CHOAM = "choam"
@@ -44,6 +47,30 @@ class Choam(Faction):
     """CHOAM's hooks."""
 
     seat = CHOAM
+
+    # --- hooks of any phase: the Open Market
+
+    def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
+        """OPEN MARKET (A 2.09.07, B 2.09.10): its sale at the end of the phase, riding on a
+        mail round in which it is asked anything (``choam_market``)."""
+        if not self._trades(state) or self.seat not in {p.seat for p in asked}:
+            return []
+        return [market.prompt(state, self.seat)]
+
+    def standing_keys(self, state: State, asked: list[str]) -> list[str]:
+        if not self._trades(state) or self.seat not in {k.split(":")[1] for k in asked}:
+            return []
+        return [market.key(self.seat)]
+
+    def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
+        return market.given(state, self.seat, value)
+
+    def phase_ends(self, state: State) -> list[Event]:
+        """OPEN MARKET: the sale standing carried out."""
+        return market.sell(state, self.seat) if self._trades(state) else []
+
+    def _trades(self, state: State) -> bool:
+        return self.seat in state["seats"] and has(state, self.seat, Ability.OPEN_MARKET)
 
     # --- hooks of CHOAM Charity
 
@@ -84,3 +111,10 @@ class Choam(Faction):
             return RevivalTerms(None, terms.half_price)
         return terms
 
+    # --- hooks of the views and reports
+
+    def behind_shield(self, state: State) -> dict[str, Any]:
+        """Its sale standing on the Open Market (secret until the sale)."""
+        if not self._trades(state):
+            return {}
+        return {"market": market.text(state, state["factions"][self.seat].get("market"))}
