@@ -109,7 +109,7 @@ def leaked(mails: str, seat, held, played, prediction=None, game=CLASSIC):
     mails = re.sub(r"\s+", " ", mails)             # a name wrapped over two lines is one name
     for territory in game.board.territories:      # "Gara Kulon" is no card Kulon
         mails = mails.replace(territory.name, "")
-    own_leaders = {leader.name for leader in EVERY.leaders_of(NAMES[seat])}
+    own_leaders = {leader.name for leader in EVERY.leaders_of(NAMES[seat], advantages=True)}
     others = set().union(*(held[s] for s in held if s != seat)) - own_leaders - played
     found = {secret for secret in others - held[seat]
              if re.search(rf"\b{re.escape(secret)}\b", mails)}
