@@ -133,6 +133,10 @@ class EventCode(StrEnum):
     MARKET_SET = "market-set"
     CARDS_SOLD = "cards-sold"
     SALE_LAPSED = "sale-lapsed"
+    BATTLE_SPICE_SHARE = "battle-spice-share"
+    AUDIT = "audit"
+    AUDIT_SEEN = "audit-seen"
+    AUDIT_CANCELLED = "audit-cancelled"
     # spice_blow
     NEXUS = "nexus"
     SPICE_CARD = "spice-card"
@@ -207,6 +211,7 @@ class ErrorCode(StrEnum):
     BAD_PLAN_LINE = "bad-plan-line"
     BAD_TOOTH = "bad-tooth"
     BAD_SPECIAL = "bad-special"
+    BAD_AUDIT = "bad-audit"
     BESIDE = "beside"
     CARD_NOT_HELD = "card-not-held"
     CARD_TWICE = "card-twice"

@@ -898,7 +898,7 @@ class _Reader(DataReader):
                 {"name": str, "faction": str, "strength": int, "synonyms": ([str], []),
                  "main": (bool, False), "gates": ([str], []),
                  "revival_cost": (int, None), "opposing": (bool, False),
-                 "advantage": (str, None)},
+                 "advantage": (str, None), "protected": (bool, False)},
             )
             if fields is None:
                 continue
@@ -923,6 +923,7 @@ class _Reader(DataReader):
                         fields["revival_cost"],
                         fields["opposing"],
                         next(iter(advantage), None),
+                        fields["protected"],
                     )
                 )
         self.clash([Named(x, x.name, (), x.synonyms) for x in leaders], "leaders")

@@ -459,6 +459,8 @@ class Leader:
     opposing: bool = False              # worth the opposing leader's disc (001 2.08.15, Zoal)
     # a disc of the faction only while it has this advantage (001 2.09.17: the Auditor)
     advantage: Ability | None = None
+    # never a ghola, never captured, never given a leader skill (001 2.09.20: the Auditor)
+    protected: bool = False
 
 
 @dataclass(frozen=True)

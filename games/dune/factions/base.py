@@ -358,6 +358,11 @@ class Faction:
         """What its power does once a battle's outcome is applied: nothing."""
         return []
 
+    def battle_spice(self, state: State, payer: str, spice: int) -> list[Event]:
+        """``payer`` has paid ``spice`` to the bank for its forces in a battle (001 1.13.05.05):
+        what this faction's power takes of it; nothing."""
+        return []
+
     def after_losses(self, state: State, territory: str, sectors: list[int],
                      taken: dict[str, dict[str, int]]) -> list[Event]:
         """What its power does once a battle's forces are lost (``taken``: each side's, per

@@ -21,6 +21,7 @@ Rulings (docs/rules-coverage.md, "001 GF9 expansions: CHOAM and Richese"):
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from pbem.game import Event, Prompt
@@ -29,8 +30,9 @@ from ..codes import EventCode
 from ..data import Ability
 from ..rules import rules_of
 from ..state import State, ally_of
+from . import choam_audit as audit
 from . import choam_market as market
-from .base import Faction, RevivalTerms, has
+from .base import BattleTools, Faction, RevivalTerms, has
 
 CHOAM = "choam"
 INCOME = 2                  # 2.09.05: "2 spice from the bank for each faction in the game"
@@ -110,6 +112,41 @@ class Choam(Faction):
         if seat == self.seat and has(state, seat, Ability.UNLIMITED_REVIVAL):
             return RevivalTerms(None, terms.half_price)
         return terms
+
+    # --- hooks of battle
+
+    def before_plans_decision(self, state: State, battle: dict[str, Any]
+                              ) -> tuple[Prompt, str] | None:
+        """PAID INTEL (A 2.09.18, B 2.09.23): the opponent's word on cancelling an audit, in
+        the battle's first mail round (``choam_audit``)."""
+        return audit.decision(state, self.seat, battle)
+
+    def before_plans_key(self, state: State, battle: dict[str, Any]) -> str | None:
+        return audit.key(state, self.seat, battle)
+
+    def before_plans(self, state: State, orders: dict[str, Any], wanted: dict[str, list[str]],
+                     tools: BattleTools) -> list[Event]:
+        audit.given(state, orders)
+        return []
+
+    def after_battle(self, state: State, winner: str | None, loser: str | None,
+                     plans: dict[str, dict[str, Any]], territory: str, rng: random.Random
+                     ) -> list[Event]:
+        """PAID INTEL: the audit, if the Auditor led CHOAM's side."""
+        return audit.after_battle(state, self.seat, plans, rng)
+
+    def battle_spice(self, state: State, payer: str, spice: int) -> list[Event]:
+        """FORCES (A 2.09.21-22, B 2.09.26-27, advanced): half, rounded down, of the spice
+        another faction pays for its forces in a battle goes to CHOAM (a winner by a traitor
+        pays none, 1.07.07.07)."""
+        share = spice // 2
+        if payer == self.seat or not share or not has(state, self.seat,
+                                                        Ability.BATTLE_SPICE_SHARE):
+            return []
+        state["factions"][self.seat]["spice"] += share
+        return [Event(EventCode.BATTLE_SPICE_SHARE, {
+            "faction": self.seat, "payer": payer, "paid": spice, "spice": share,
+            "rule": section(state, "2.09.21", "2.09.26")})]
 
     # --- hooks of the views and reports
 

@@ -407,6 +407,8 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
             state["factions"][seat]["spice"] -= plans[seat]["spice"]       # XXII.A.2
             events.append(Event(EventCode.BATTLE_SPICE, {"faction": seat,
                                                          "spice": plans[seat]["spice"]}))
+            for faction in factions.in_play(state):     # 001 2.09.21: half to CHOAM
+                events += faction.battle_spice(state, seat, plans[seat]["spice"])
     for faction in factions.in_play(state):
         events += faction.after_battle(state, winner, loser, plans, territory, rng)
     if outcome.kind in ("battle", "traitor"):               # a faction defeated (001 4.05.02)
