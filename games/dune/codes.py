@@ -137,6 +137,10 @@ class EventCode(StrEnum):
     AUDIT = "audit"
     AUDIT_SEEN = "audit-seen"
     AUDIT_CANCELLED = "audit-cancelled"
+    TOKEN_SET = "token-set"
+    INFLATION = "inflation"
+    EARNINGS = "earnings"
+    EARNINGS_SHOWN = "earnings-shown"
     # spice_blow
     NEXUS = "nexus"
     SPICE_CARD = "spice-card"
@@ -212,6 +216,7 @@ class ErrorCode(StrEnum):
     BAD_TOOTH = "bad-tooth"
     BAD_SPECIAL = "bad-special"
     BAD_AUDIT = "bad-audit"
+    BAD_TOKEN = "bad-token"
     BESIDE = "beside"
     CARD_NOT_HELD = "card-not-held"
     CARD_TWICE = "card-twice"

@@ -26,12 +26,14 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from .. import tokens
 from ..codes import EventCode
 from ..data import Ability
 from ..rules import rules_of
-from ..state import State, ally_of
+from ..state import State, ally_of, data
 from . import choam_audit as audit
 from . import choam_market as market
+from . import choam_tokens as charity_tokens
 from .base import BattleTools, Faction, RevivalTerms, has
 
 CHOAM = "choam"
@@ -53,23 +55,52 @@ class Choam(Faction):
     # --- hooks of any phase: the Open Market
 
     def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
-        """OPEN MARKET (A 2.09.07, B 2.09.10): its sale at the end of the phase, riding on a
-        mail round in which it is asked anything (``choam_market``)."""
-        if not self._trades(state) or self.seat not in {p.seat for p in asked}:
+        """OPEN MARKET (A 2.09.07, B 2.09.10): its sale at the end of the phase
+        (``choam_market``); INFLATION (A 2.09.10) or CONSENSUS ESTIMATE (B 2.09.06): its token
+        at the next War Continues (``choam_tokens``); riding on a mail round in which it is
+        asked anything."""
+        if self.seat not in {p.seat for p in asked}:
             return []
-        return [market.prompt(state, self.seat)]
+        found = [market.prompt(state, self.seat)] if self._trades(state) else []
+        if (kind := self._token_kind(state)) is not None:
+            found.append(charity_tokens.prompt(state, self.seat, kind))
+        return found
 
     def standing_keys(self, state: State, asked: list[str]) -> list[str]:
-        if not self._trades(state) or self.seat not in {k.split(":")[1] for k in asked}:
+        if self.seat not in {k.split(":")[1] for k in asked}:
             return []
-        return [market.key(self.seat)]
+        found = [market.key(self.seat)] if self._trades(state) else []
+        if (kind := self._token_kind(state)) is not None:
+            found.append(f"{kind}:{self.seat}")
+        return found
 
     def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
-        return market.given(state, self.seat, value)
+        kind = key.split(":")[0]
+        if kind == market.KIND:
+            return market.given(state, self.seat, value)
+        return charity_tokens.given(state, self.seat, kind, value)
 
     def phase_ends(self, state: State) -> list[Event]:
-        """OPEN MARKET: the sale standing carried out."""
-        return market.sell(state, self.seat) if self._trades(state) else []
+        """OPEN MARKET: the sale standing carried out; at War Continues, its token."""
+        events = market.sell(state, self.seat) if self._trades(state) else []
+        kind = self._token_ability(state)
+        if state["phase"] == charity_tokens.WAR_CONTINUES and kind is not None:
+            events += charity_tokens.war_continues(state, self.seat, kind)
+        return events
+
+    def _token_ability(self, state: State) -> str | None:
+        """The kind of its charity token its sheet plays (A: Inflation, B: Earnings)."""
+        if self.seat not in state["seats"]:
+            return None
+        for ability in (Ability.INFLATION, Ability.EARNINGS):
+            if has(state, self.seat, ability):
+                return charity_tokens.kind_of(ability)
+        return None
+
+    def _token_kind(self, state: State) -> str | None:
+        """Its charity token's kind while one is behind its shield to be played."""
+        kind = self._token_ability(state)
+        return kind if kind and charity_tokens.behind(state, self.seat, kind) else None
 
     def _trades(self, state: State) -> bool:
         return self.seat in state["seats"] and has(state, self.seat, Ability.OPEN_MARKET)
@@ -81,19 +112,27 @@ class Choam(Faction):
         the game, before anyone collects charity."""
         if not has(state, self.seat, Ability.CHOAM_CHARITY):
             return []
+        events = charity_tokens.turned_up(state)              # B 2.09.07 QUARTERLIES
         count = len(state["seats"])
-        amount = INCOME * count
+        rate = charity_tokens.income(state, INCOME)           # A 2.09.11-12, B 2.09.08
+        amount = rate * count
         state["factions"][self.seat]["spice"] += amount
-        return [Event(EventCode.CHOAM_INCOME, {
-            "faction": self.seat, "amount": amount, "rate": INCOME, "factions": count,
+        return events + [Event(EventCode.CHOAM_INCOME, {
+            "faction": self.seat, "amount": amount, "rate": rate, "factions": count,
             "rule": section(state, "2.09.05", "2.09.05")})]
 
     def pays_charity(self, state: State, seat: str) -> bool:
         """2.09.05: another faction's charity "is paid to them from your spice"."""
         return seat != self.seat and has(state, self.seat, Ability.CHOAM_CHARITY)
 
+    def charity_amount(self, state: State, seat: str, amount: int) -> int:
+        """WELFARE STATE and MARKET CRASH (A 2.09.11-12), DIVIDENDS (B 2.09.08)."""
+        return charity_tokens.charity(state, self.seat, seat, amount)
+
     def charity_ends(self, state: State) -> list[Event]:
-        """A 2.09.15, B 2.09.18: the ally collects 2 spice from the bank, charity or not."""
+        """A 2.09.15, B 2.09.18: the ally collects 2 spice from the bank, charity or not; an
+        Earnings token used leaves the game."""
+        charity_tokens.charity_over(state)
         if not has(state, self.seat, Ability.ALLY_CHARITY):
             return []
         events = []
@@ -147,6 +186,28 @@ class Choam(Faction):
         return [Event(EventCode.BATTLE_SPICE_SHARE, {
             "faction": self.seat, "payer": payer, "paid": spice, "spice": share,
             "rule": section(state, "2.09.21", "2.09.26")})]
+
+    # --- hooks of the invariants
+
+    def violations(self, state: State) -> list[str]:
+        """Its standing sale names cards of the deck (2.09.07); at most one of its charity
+        tokens lies on the Charity phase, and the Inflation token is marked flipped only while
+        it lies there (2.09.10-13, 2.09.06)."""
+        own = state["factions"][self.seat]
+        found = []
+        word = own.get("market")
+        names = {card.name for card in data(state).treachery_deck}
+        if word is not None and (not isinstance(word.get("worthless"), bool)
+                                 or not set(word.get("cards", [])) <= names):
+            found.append(f"choam: the Open Market sale {word!r}")
+        kind = self._token_ability(state)
+        if kind is not None:
+            front = [t for t in tokens.of(state) if t["kind"] == kind and t["at"] == "front"]
+            if len(front) > 1:
+                found.append(f"choam: {len(front)} {kind} tokens on the Charity phase")
+            if own.get("inflation_flipped") and not front:
+                found.append("choam: the Inflation token flipped, yet not on the Charity phase")
+        return found
 
     # --- hooks of the views and reports
 
