@@ -137,7 +137,9 @@ class EventCode(StrEnum):
     AUDIT = "audit"
     AUDIT_SEEN = "audit-seen"
     AUDIT_CANCELLED = "audit-cancelled"
-    TOKEN_SET = "token-set"
+    STANDING_SET = "standing-set"
+    CARDS_SWAPPED = "cards-swapped"
+    CARDS_SWAPPED_SEEN = "cards-swapped-seen"
     INFLATION = "inflation"
     EARNINGS = "earnings"
     EARNINGS_SHOWN = "earnings-shown"
@@ -266,6 +268,7 @@ class ErrorCode(StrEnum):
     NO_CARD = "no-card"
     # move_orders
     ALLY_BRIBE = "ally-bribe"
+    BRIBES_BARRED = "bribes-barred"
     BAD_GIFT = "bad-gift"
     BAD_CHARITY = "bad-charity"
     BAD_MOVE = "bad-move"

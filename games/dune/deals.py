@@ -28,7 +28,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from . import transfers
+from . import factions, transfers
 from .codes import ErrorCode
 from .orders.language import OrderKind, OrderProblem, order_kind, read_faction, read_number
 from .prompt_key import PromptKey
@@ -124,6 +124,10 @@ def read_gift(state: State, prompt: Prompt, words: list[str]) -> list:
         raise OrderProblem(ErrorCode.ALLY_BRIBE, f"allies may not give each other spice (001 "
                            "1.10.03.04: no bribe between allies); "
                            f"{faction_name(receiver, state)} is your ally", allowed)
+    if not transfers.ally_gifts(state, prompt.seat, receiver) and (
+            barring := next((f for f in factions.in_play(state) if f.bars_bribes(state)), None)):
+        raise OrderProblem(ErrorCode.BRIBES_BARRED, f"no bribes may be made now: "
+                           f"{barring.bars_bribes(state)}", ("GIVE NONE",))
     return [receiver, read_number(words[-1], 1, max(spice, 1), f"the spice (you have {spice})")]
 
 

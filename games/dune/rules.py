@@ -864,8 +864,6 @@ class GF9(Classic):
     # 001 2.09-2.10, 3.03: the CHOAM & Richese expansion, its factions seated (their sheets'
     # ``expansion``, ``Rules.in_play``)
     choam_richese: bool = field(default=False, metadata=ADDED)
-    # 001 3.03: the CHOAM & Richese expansion's treachery cards shuffled into the deck
-    choam_richese_cards: bool = field(default=False, metadata=ADDED)
     # 001 2.09 (the second list, B): CHOAM's Landsraad revision instead of the published text
     # (the first list, A): its sheet from ``data/choam_landsraad`` (``option_layers``)
     choam_landsraad: bool = field(default=False, metadata=ADDED)
@@ -882,7 +880,6 @@ class GF9(Classic):
         "tech_tokens": ("tech_tokens",), "ixians_tleilaxu": ("ixians_tleilaxu",),
         "ixians_tleilaxu_cards": ("ixians_tleilaxu_cards",), "sandtrout": ("sandtrout",),
         "choam_richese": ("choam_richese",),
-        "choam_richese_cards": ("choam_richese_cards",),
         "choam_landsraad": ("choam_landsraad",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment

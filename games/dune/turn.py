@@ -132,7 +132,7 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
     events += deals.apply(state, orders)
     events += truthtrance.apply(state, orders)
     events += spice_specials.apply(state, orders)
-    events += factions.standing_apply(state, orders, standing)
+    events += factions.standing_apply(state, orders, open_now)
     while state["result"] is None and not open_keys(state):
         phase = PHASES[state["phase"]]
         if hasattr(phase, "done") and not phase.done(state):

@@ -64,3 +64,10 @@ def test_choam_plays_only_where_its_expansion_is_seated():
     assert "choam" not in factions.registry("classic")
     assert "choam" not in new_game(make_rules("gf9", {}), ["atreides", "harkonnen"],
                                    random.Random(1))["factions"]
+
+
+def test_001_2_09_06_choam_holds_five_cards():
+    """2.09.06 (A), 2.09.09 (B) TREACHERY: "You may hold up to 5 Treachery Cards"."""
+    for options in ({}, {"choam_landsraad": True}):
+        rules = make_rules("gf9", {"choam_richese": True, **options})
+        assert data(rules).by_seat["choam"].hand_limit == 5

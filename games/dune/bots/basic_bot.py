@@ -310,6 +310,19 @@ def _market(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     return "SELL WORTHLESS"
 
 
+def _swap_card(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """CHOAM and its ally trade (001 2.09.15): each offers a Worthless card it holds, which
+    CHOAM sells on the Open Market; no offer without one."""
+    worthless = [name for name in prompt.options.get("cards", [])
+                 if name in _worthless_names(view)]
+    return f"TRADE {worthless[0]}" if worthless else "TRADE NONE"
+
+
+def _worthless_names(view: dict[str, Any]) -> set[str]:
+    found = data(view)
+    return {card.name for card in found.treachery_deck if card.type is CardType.WORTHLESS}
+
+
 STRATEGIES: dict[str, Strategy] = {
     "pocket": _pocket,
     "supply": _supply,
@@ -322,6 +335,7 @@ STRATEGIES: dict[str, Strategy] = {
     "revival": _revival,
     "reveal": _reveal,
     "market": _market,
+    "trade": _swap_card,
     "move": _turn,
     "guild-move": _turn,
     battle_orders.ORDER: _battle_order,

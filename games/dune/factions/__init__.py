@@ -133,12 +133,12 @@ def standing_keys(state: State, asked: list[str]) -> list[str]:
             for key in faction.standing_keys(state, asked)] if asked else []
 
 
-def standing_apply(state: State, orders: dict[str, Any], keys: list[str]) -> list[Event]:
-    """The standing decisions among ``orders`` (``keys``: theirs) carried out, each by the
-    faction whose key it is (a key names its seat)."""
-    return [event for key in keys
-            for event in power(key.split(":")[1], state).standing_decision(state, key,
-                                                                            orders[key])]
+def standing_apply(state: State, orders: dict[str, Any], asked: list[str]) -> list[Event]:
+    """The standing decisions among ``orders`` (``asked``: the keys open) carried out, each by
+    the faction that asked it (a faction may ask one of its ally: CHOAM's swap)."""
+    return [event for faction in in_play(state)
+            for key in faction.standing_keys(state, asked) if key in orders
+            for event in faction.standing_decision(state, key, orders[key])]
 
 
 def phase_ends(state: State) -> list[Event]:

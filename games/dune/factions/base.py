@@ -191,6 +191,12 @@ class Faction:
         """What its power does as the charity has been collected (001 2.09.15): nothing."""
         return []
 
+    # --- hooks of deals
+
+    def bars_bribes(self, state: State) -> str:
+        """Why no bribe may be made now by this faction's power (001 2.09.14), or "" (none)."""
+        return ""
+
     # --- hooks of bidding
 
     def stock(self, state: State) -> int:

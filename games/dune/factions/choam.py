@@ -30,9 +30,10 @@ from .. import tokens
 from ..codes import EventCode
 from ..data import Ability
 from ..rules import rules_of
-from ..state import State, ally_of, data
+from ..state import State, ally_of, data, faction_name
 from . import choam_audit as audit
 from . import choam_market as market
+from . import choam_swap as swap
 from . import choam_tokens as charity_tokens
 from .base import BattleTools, Faction, RevivalTerms, has
 
@@ -59,34 +60,56 @@ class Choam(Faction):
         (``choam_market``); INFLATION (A 2.09.10) or CONSENSUS ESTIMATE (B 2.09.06): its token
         at the next War Continues (``choam_tokens``); riding on a mail round in which it is
         asked anything."""
-        if self.seat not in {p.seat for p in asked}:
-            return []
-        found = [market.prompt(state, self.seat)] if self._trades(state) else []
-        if (kind := self._token_kind(state)) is not None:
-            found.append(charity_tokens.prompt(state, self.seat, kind))
+        seats = {p.seat for p in asked}
+        found = []
+        if self.seat in seats:
+            found += [market.prompt(state, self.seat)] if self._trades(state) else []
+            if (kind := self._token_kind(state)) is not None:
+                found.append(charity_tokens.prompt(state, self.seat, kind))
+        for seat, other in self._swappers(state):
+            if seat in seats:
+                found.append(swap.prompt(state, seat, other))
         return found
 
     def standing_keys(self, state: State, asked: list[str]) -> list[str]:
-        if self.seat not in {k.split(":")[1] for k in asked}:
-            return []
-        found = [market.key(self.seat)] if self._trades(state) else []
-        if (kind := self._token_kind(state)) is not None:
-            found.append(f"{kind}:{self.seat}")
+        seats = {k.split(":")[1] for k in asked}
+        found = []
+        if self.seat in seats:
+            found += [market.key(self.seat)] if self._trades(state) else []
+            if (kind := self._token_kind(state)) is not None:
+                found.append(f"{kind}:{self.seat}")
+        found += [swap.key(seat) for seat, _ in self._swappers(state) if seat in seats]
         return found
 
     def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
-        kind = key.split(":")[0]
+        kind, seat = key.split(":")
         if kind == market.KIND:
             return market.given(state, self.seat, value)
+        if kind == swap.KIND:
+            return swap.given(state, seat, value)
         return charity_tokens.given(state, self.seat, kind, value)
 
     def phase_ends(self, state: State) -> list[Event]:
         """OPEN MARKET: the sale standing carried out; at War Continues, its token."""
         events = market.sell(state, self.seat) if self._trades(state) else []
+        if self.seat in state["seats"]:                      # A 2.09.15: the card swap
+            allies = self._swappers(state)
+            events += swap.phase_ends(state, self.seat, allies[1][0] if allies else None)
         kind = self._token_ability(state)
         if state["phase"] == charity_tokens.WAR_CONTINUES and kind is not None:
             events += charity_tokens.war_continues(state, self.seat, kind)
         return events
+
+    def _swappers(self, state: State) -> list[tuple[str, str]]:
+        """The two sides of the card swap (A 2.09.15), each with the other's name, while CHOAM
+        has an ally and the power; none else."""
+        if self.seat not in state["seats"] or not has(state, self.seat, Ability.ALLY_CARD_SWAP):
+            return []
+        allies = ally_of(state, self.seat)
+        if not allies:
+            return []
+        ally = allies[0]
+        return [(self.seat, faction_name(ally, state)), (ally, "CHOAM")]
 
     def _token_ability(self, state: State) -> str | None:
         """The kind of its charity token its sheet plays (A: Inflation, B: Earnings)."""
@@ -142,6 +165,13 @@ class Choam(Faction):
                 "faction": ally, "choam": self.seat, "amount": ALLY_CHARITY,
                 "rule": section(state, "2.09.15", "2.09.18")}))
         return events
+
+    # --- hooks of deals
+
+    def bars_bribes(self, state: State) -> str:
+        """CORRUPT OFFICIALS (A 2.09.14): none while the Inflation token shows Double."""
+        return ("CHOAM's Inflation token shows Double (001 2.09.14 CORRUPT OFFICIALS)"
+                if charity_tokens.doubled(state) else "")
 
     # --- hooks of revival
 

@@ -116,7 +116,7 @@ def given(state: State, seat: str, kind: str, value: str | None) -> list[Event]:
         state["factions"][seat].pop(kind, None)
     if value == before:
         return []
-    return [Event(EventCode.TOKEN_SET, {"order": text(state, value, kind)}, to=(seat,))]
+    return [Event(EventCode.STANDING_SET, {"order": text(state, value, kind)}, to=(seat,))]
 
 
 # --- War Continues and the Charity
