@@ -14,6 +14,7 @@ from installation import Installation
 from players import addressed_to, text
 
 from pbem.definition import create_game, game_definition
+from pbem.games.dune import tokens
 from pbem.moderator import run_gm_command
 
 SEATS = ["atreides", "choam", "emperor", "fremen", "guild", "harkonnen"]
@@ -21,6 +22,12 @@ OPTIONS = {"choam_richese": True}
 # The running digest commits to the whole log, secrets too (docs/fairness.md): it differs
 # between the runs by design and tells nothing.
 DIGEST_LINE = re.compile(r"^Game digest .*$|X-PBEM-Chain: .*$", re.MULTILINE)
+
+
+def revealed_tokens(states) -> set[str]:
+    """The names of the tokens that lay face up at some step (their values public since)."""
+    return {tokens.spec(state, token).name for state in states for token in tokens.of(state)
+            if token["face"] == "up"}
 
 
 def _play(root, game_id: str, options: dict, market: dict | None | bool = False):
@@ -63,9 +70,10 @@ def test_001_2_09_a_six_faction_game_with_choam_by_mail_keeps_every_secret(tmp_p
                **({"choam_landsraad": True} if text_b else {})}
     site, record, _ = _play(tmp_path, "ch", options)
     assert record.state["result"]["winners"]
-    states = record.replay_states(site.moderator().store)
+    states = list(record.replay_states(site.moderator().store))
     held, played = secrets_over(states, SEATS)
     played |= shown_in_battles(site.moderator().store, "ch")
+    played |= revealed_tokens(states)   # an Inflation or Earnings token put face up: public
     sent = site.sent()
     for seat in SEATS:
         mails = "\n".join(text(m) for m in addressed_to(sent, f"{seat}@players.test"))

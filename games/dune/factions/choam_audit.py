@@ -74,11 +74,12 @@ def decision(state: State, choam: str, battle: dict[str, Any]) -> tuple[Prompt, 
         return None
     cost = ("2 spice to cancel the count of your spice" if revised(state) else
             "1 spice a card to cancel the look at two cards of your hand (one if he dies)")
-    legal = (f"AUDIT CANCEL: if CHOAM plays its Auditor against you, pay it {cost} (001 "
-             f"{section(state)} PAID INTEL); AUDIT ALLOW (the default): let the audit be.")
+    legal = (f"AUDIT CANCEL: should CHOAM's leader in this battle be the one who audits, pay "
+             f"CHOAM {cost} (001 {section(state)} PAID INTEL); AUDIT ALLOW (the default): let "
+             "the audit be.")
     return Prompt(str(PromptKey(KIND, opponent)), opponent, KIND, True, legal, ALLOW,
                   "AUDIT ALLOW", "AUDIT ALLOW", optional=True,
-                  title="your answer to an audit by CHOAM's Auditor"), choam
+                  title="your answer to an audit by CHOAM"), choam
 
 
 def key(state: State, choam: str, battle: dict[str, Any]) -> str | None:
