@@ -323,13 +323,14 @@ LEADER_PLACES = (ALIVE, *IN_TANKS, CAPTURED)
 
 
 @functools.cache
-def _shipped_leaders(layers: tuple[str, ...], main: bool, seat: str) -> list[str]:
+def _shipped_leaders(layers: tuple[str, ...], main: bool, advantages: bool, seat: str
+                     ) -> list[str]:
     """The names of a faction's five leaders in the game's data, and with v3's Main Leaders
     its sixth (003 "Main Leaders"), sorted (read them, never change them)."""
     found = layered_data(layers)
     faction = found.by_seat[seat].name
     chief = found.main_leader(faction) if main else None
-    return sorted(leader.name for leader in (*found.leaders_of(faction),
+    return sorted(leader.name for leader in (*found.leaders_of(faction, advantages),
                                              *([chief] if chief else [])))
 
 
@@ -342,7 +343,8 @@ def _leaders(state: State) -> list[str]:
     for seat in state["seats"]:
         own = state["factions"][seat]
         leaders = own["leaders"]
-        shipped = _shipped_leaders(rules.layers, rules.main_leader_gates, seat)
+        shipped = _shipped_leaders(rules.layers, rules.main_leader_gates, rules.advantages,
+                                   seat)
         if sorted(leaders) != shipped:
             problems.append(f"leaders: {seat} has {sorted(leaders)}, not its "
                             f"{shipped} (000 II.B.1.b; 003 \"Main Leaders\")")

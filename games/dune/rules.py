@@ -890,6 +890,12 @@ class GF9(Classic):
     cheap_hero_traitor: bool = field(default=False, metadata=ADDED)
     # 001 4.04: the stronghold cards, in the basic or the advanced game (4.04.01)
     stronghold_cards: bool = field(default=False, metadata=ADDED)
+    # 001 2.09-2.10, 3.03: the CHOAM & Richese expansion, its factions seated (their sheets'
+    # ``expansion``, ``Rules.in_play``)
+    choam_richese: bool = field(default=False, metadata=ADDED)
+    # 001 2.09 (the second list, B): CHOAM's Landsraad revision instead of the published text
+    # (the first list, A): its sheet from ``data/choam_landsraad`` (``option_layers``)
+    choam_landsraad: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -905,14 +911,17 @@ class GF9(Classic):
         "tech_tokens": ("tech_tokens",), "ixians_tleilaxu": ("ixians_tleilaxu",),
         "ixians_tleilaxu_cards": ("ixians_tleilaxu_cards",), "sandtrout": ("sandtrout",),
         "shield_wall_stronghold": ("shield_wall_stronghold", "shield_wall_victory"),
-        "cheap_hero_traitor": ("cheap_hero_traitor",), "stronghold_cards": ("stronghold_cards",)}
+        "cheap_hero_traitor": ("cheap_hero_traitor",), "stronghold_cards": ("stronghold_cards",),
+        "choam_richese": ("choam_richese",),
+        "choam_landsraad": ("choam_landsraad",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.
     phases: ClassVar[tuple[str, ...]] = (
         "storm", "spice_blow", "charity", "bidding", "revival", "movement", "battle",
         "collection", "mentat_pause")
-    data_layers: ClassVar[tuple[str, ...]] = ("classic", "gf9", "ixians")
+    data_layers: ClassVar[tuple[str, ...]] = ("classic", "gf9", "ixians", "choam")
+    option_layers: ClassVar[dict[str, str]] = {"choam_landsraad": "choam_landsraad"}
 
     traitor_deck = True                 # 001 setup 12: four dealt from one deck, one kept
     own_leader_as_traitor = True        # 001 setup 12

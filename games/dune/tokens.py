@@ -32,7 +32,7 @@ from typing import Any
 
 from .data import Face, Token, TokenKind, TokenPlace
 from .rules import Rules, rules_of
-from .state import State, ally_of, ruleset_data
+from .state import State, ally_of, data, layered_data, ruleset_data
 
 BOARD, FRONT, BEHIND, ASIDE = (TokenPlace.BOARD, TokenPlace.FRONT, TokenPlace.BEHIND,
                                TokenPlace.ASIDE)
@@ -45,21 +45,22 @@ _PLACES = tuple(TokenPlace)
 # --- the kinds in play
 def kinds(rules: Rules) -> tuple[TokenKind, ...]:
     """The kinds of token in play in a game of these rules: the ruleset's kinds whose option
-    is on (a kind without an option is in play in every game of its ruleset).  Asked at every
-    step (the invariants): the ruleset's kinds are found once by its name, which hashes at
-    once, where the rules, a dataclass, hash field by field."""
-    return tuple(kind for kind in _ruleset_kinds(rules.ruleset)
+    is on (a kind without an option is in play in every game of its ruleset), from the game's
+    layers (an option's layer may add or remove a kind: CHOAM's revision, 001 2.09 (B)).
+    Asked at every step (the invariants): the layers' kinds are found once by the layers'
+    names, which hash at once, where the rules, a dataclass, hash field by field."""
+    return tuple(kind for kind in _layers_kinds(rules.layers)
                  if kind.option is None or getattr(rules, kind.option, False))
 
 
 @functools.cache
-def _ruleset_kinds(ruleset: str) -> tuple[TokenKind, ...]:
-    return ruleset_data(ruleset).tokens
+def _layers_kinds(layers: tuple[str, ...]) -> tuple[TokenKind, ...]:
+    return layered_data(layers).tokens
 
 
 def kind_of(state: State | dict[str, Any], name: str) -> TokenKind:
     """The kind of token of this name in the game's ruleset (a state or a view)."""
-    return ruleset_data(state["rules"]["ruleset"]).token_kind(name)
+    return data(state).token_kind(name)
 
 
 def spec(state: State | dict[str, Any], record: dict[str, Any]) -> Token:

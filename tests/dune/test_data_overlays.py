@@ -128,8 +128,9 @@ def test_each_ruleset_has_its_data_loaded_once_and_checked(ruleset):
     assert [p.name for p in ours.board.places] == ["Hidden Mobile Stronghold"]
     assert tuple(x for x in ours.leaders if x.faction in classic) == base.leaders
     assert {x.faction for x in ours.leaders if x.faction not in classic} == {
-        "Ixians", "Tleilaxu"}
-    assert [f.name for f in ours.factions if f.name not in classic] == ["Tleilaxu", "Ixians"]
+        "Ixians", "Tleilaxu", "CHOAM"}
+    assert [f.name for f in ours.factions if f.name not in classic] == [
+        "Tleilaxu", "Ixians", "CHOAM"]
     flags = {"abilities": frozenset(), "optional_abilities": frozenset(), "alliance": frozenset(),
              "karama_power": None}
     assert [dataclasses.replace(f, **flags) for f in ours.factions if f.name in classic] == [
@@ -178,4 +179,6 @@ def test_the_seat_names_are_data(ruleset):
     assert (seating.fewest, seating.most) == (2, 6)
     if ruleset == "gf9":
         expanded = dune.seating(ruleset, {"ixians_tleilaxu": True})
-        assert expanded.names == (*base, "tleilaxu", "ixians") == data(ruleset).seats
+        assert expanded.names == (*base, "tleilaxu", "ixians")
+        both = dune.seating(ruleset, {"ixians_tleilaxu": True, "choam_richese": True})
+        assert both.names == (*base, "tleilaxu", "ixians", "choam") == data(ruleset).seats

@@ -133,11 +133,18 @@ def rare_positions() -> list:
         "gf9_2_07_04_nobody_holds_a_starting_card_before_the_ixians_choose.yaml",
         "gf9_2_07_19_the_hms_moves_before_the_storm.yaml",
         "gf9_2_07_23_technology_swaps_the_card_coming_up.yaml")]
+    # CHOAM's standing orders (001 2.09): the Open Market's SELL and the Inflation token (A),
+    # the Earnings token (B), the card TRADE with its ally; the AUDIT answer in a battle.
+    choam = [load_scenario(yaml.safe_load((folder / name).read_text())).state for name in (
+        "gf9_2_09_07_choam_sells_a_worthless_card_at_the_end_of_the_phase.yaml",
+        "gf9_2_09_10b_choam_sells_no_surplus_copy_under_the_revision.yaml",
+        "gf9_2_09_15_choam_and_its_ally_swap_a_card_at_the_end_of_a_phase.yaml",
+        "gf9_2_09_18_the_auditor_looks_at_two_cards_of_the_opponents_hand.yaml")]
     deploying = copy.deepcopy(ixians[0])
     deploying.update(turn=1, phase="storm", step={"moved": True})
     deploying["storm"]["sector"] = 3
     return [state, *(load_scenario(yaml.safe_load(path.read_text())).state
-                     for path in (summon, reveal, amal)), *ixians, deploying]
+                     for path in (summon, reveal, amal)), *ixians, deploying, *choam]
 
 
 def test_every_prompt_kind_renders_its_legal_choices_and_template(games):

@@ -304,6 +304,25 @@ def _reveal(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     return "REVEAL ALL"
 
 
+def _market(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """CHOAM sells every Worthless card at the end of each phase (001 2.09.07, 2.09.10): it
+    has no other use for them by mail."""
+    return "SELL WORTHLESS"
+
+
+def _swap_card(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """CHOAM and its ally trade (001 2.09.15): each offers a Worthless card it holds, which
+    CHOAM sells on the Open Market; no offer without one."""
+    worthless = [name for name in prompt.options.get("cards", [])
+                 if name in _worthless_names(view)]
+    return f"TRADE {worthless[0]}" if worthless else "TRADE NONE"
+
+
+def _worthless_names(view: dict[str, Any]) -> set[str]:
+    found = data(view)
+    return {card.name for card in found.treachery_deck if card.type is CardType.WORTHLESS}
+
+
 STRATEGIES: dict[str, Strategy] = {
     "pocket": _pocket,
     "supply": _supply,
@@ -315,6 +334,8 @@ STRATEGIES: dict[str, Strategy] = {
     "bids": _bids,
     "revival": _revival,
     "reveal": _reveal,
+    "market": _market,
+    "trade": _swap_card,
     "move": _turn,
     "guild-move": _turn,
     battle_orders.ORDER: _battle_order,

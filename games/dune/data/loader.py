@@ -898,17 +898,21 @@ class _Reader(DataReader):
                 label(entry, "name", f"leaders[{i}]"),
                 {"name": str, "faction": str, "strength": int, "synonyms": ([str], []),
                  "main": (bool, False), "gates": ([str], []),
-                 "revival_cost": (int, None), "opposing": (bool, False)},
+                 "revival_cost": (int, None), "opposing": (bool, False),
+                 "advantage": (str, None), "protected": (bool, False)},
             )
             if fields is None:
                 continue
             where = fields["name"]
             gates = self.enums(Ability, fields["gates"], f"{where}, gates")
+            advantage = self.enums(Ability, [fields["advantage"]] if fields["advantage"] else [],
+                                   f"{where}, advantage")
             if fields["gates"] and not fields["main"]:
                 self.fault(where, FaultCode.BAD_VALUE, "only a Main Leader gates powers")
             if fields["strength"] < 0:
                 self.fault(where, FaultCode.BAD_VALUE, "a strength cannot be negative")
-            elif self.factions_exist([fields["faction"]], where) and gates is not None:
+            elif (self.factions_exist([fields["faction"]], where) and gates is not None
+                  and advantage is not None):
                 leaders.append(
                     Leader(
                         fields["name"],
@@ -919,6 +923,8 @@ class _Reader(DataReader):
                         gates,
                         fields["revival_cost"],
                         fields["opposing"],
+                        next(iter(advantage), None),
+                        fields["protected"],
                     )
                 )
         self.clash([Named(x, x.name, (), x.synonyms) for x in leaders], "leaders")
@@ -926,7 +932,8 @@ class _Reader(DataReader):
         for faction, count in sorted(mains.items()):
             if count > 1:
                 self.fault(faction, FaultCode.LEADER_COUNT, f"{count} Main Leaders, at most one")
-        per_faction = Counter(leader.faction for leader in leaders if not leader.main)
+        per_faction = Counter(leader.faction for leader in leaders
+                              if not leader.main and leader.advantage is None)
         for faction in sorted(self.faction_names or ()):
             if per_faction[faction] != top["per_faction"]:
                 self.fault(

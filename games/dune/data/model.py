@@ -210,6 +210,23 @@ class Ability(StrEnum):
     GHOLAS = "gholas"                               # 001 2.08.17, advanced
     STOP_REVIVAL = "stop_revival"                   # 001 1.14.09, Karama power
     ALLY_HALF_PRICE_REVIVAL = "ally_half_price_revival"     # 001 2.08.16
+    # CHOAM (GF9 expansion: 001 2.09; "(A)" its first list, "(B)" the second)
+    CHOAM_CHARITY = "choam_charity"                 # 001 2.09.05
+    OPEN_MARKET = "open_market"                     # 001 2.09.07 (A), 2.09.10 (B)
+    DUPLICATE_SALE = "duplicate_sale"               # 001 2.09.07 (A)
+    MULTIPURPOSE_PRODUCT = "multipurpose_product"   # 001 2.09.08 (A), 2.09.11 (B)
+    INFLATION = "inflation"                         # 001 2.09.10-14 (A)
+    EARNINGS = "earnings"                           # 001 2.09.06-08 (B)
+    ELITE_SHIPMENT = "elite_shipment"               # 001 2.09.17 (B)
+    AUDITOR = "auditor"                             # 001 2.09.17-20 (A), 2.09.22-25 (B)
+    BATTLE_SPICE_SHARE = "battle_spice_share"       # 001 2.09.21-22 (A), 2.09.26-27 (B)
+    SELL_HAND = "sell_hand"                         # 001 1.14.10 (A), Karama power
+    FLIP_ELITES = "flip_elites"                     # 001 1.14.10 (B), Karama power
+    ALLY_CARD_SWAP = "ally_card_swap"               # 001 2.09.15 (A)
+    ALLY_CHARITY = "ally_charity"                   # 001 2.09.15 (A), 2.09.18 (B)
+    ALLY_MULTIPURPOSE = "ally_multipurpose"         # 001 2.09.19 (B)
+    ALLY_BATTLE_SPICE = "ally_battle_spice"         # 001 2.09.16 (A), 2.09.20 (B)
+    LEND_AUDITOR = "lend_auditor"                   # 001 2.09.21 (B)
 
 
 class Act(StrEnum):
@@ -442,6 +459,10 @@ class Leader:
     gates: frozenset[Ability] = frozenset()     # the powers lost while he is in the tanks
     revival_cost: int | None = None     # a price of his own, whoever revives him (001 2.08.15)
     opposing: bool = False              # worth the opposing leader's disc (001 2.08.15, Zoal)
+    # a disc of the faction only while it has this advantage (001 2.09.17: the Auditor)
+    advantage: Ability | None = None
+    # never a ghola, never captured, never given a leader skill (001 2.09.20: the Auditor)
+    protected: bool = False
 
 
 @dataclass(frozen=True)
@@ -813,10 +834,16 @@ class DuneData:
                 return kind
         raise KeyError(name)
 
-    def leaders_of(self, faction: str) -> tuple[Leader, ...]:
-        """The five leaders of the named faction (its leader discs, not a Main Leader)."""
+    def leaders_of(self, faction: str, advantages: bool = False) -> tuple[Leader, ...]:
+        """The leaders of the named faction (its leader discs, not a Main Leader): its five,
+        and a disc that comes with an advantage (``Leader.advantage``) where its sheet has it,
+        an optional one only with the ``advantages`` (the Auditor, 001 2.09.17)."""
+        sheet = next((f for f in self.factions if f.name == faction), None)
+        powers = set() if sheet is None else {
+            *sheet.abilities, *(sheet.optional_abilities if advantages else ())}
         return tuple(leader for leader in self.leaders
-                     if leader.faction == faction and not leader.main)
+                     if leader.faction == faction and not leader.main
+                     and (leader.advantage is None or leader.advantage in powers))
 
     def main_leader(self, faction: str) -> Leader | None:
         """The named faction's Main Leader, if this data has one (v3, 003 "Main Leaders")."""

@@ -35,6 +35,7 @@ from .base import (
     karama_power_used,
 )
 from .bene_gesserit import BeneGesserit
+from .choam import Choam
 from .emperor import Emperor
 from .fremen import Fremen, FremenGF9, FremenV3
 from .guild import Guild
@@ -43,8 +44,8 @@ from .ixians import Ixians
 from .tleilaxu import Tleilaxu
 
 # Every faction's class, and after it its classes for the rulesets where its powers differ.
-CLASSES: tuple[type[Faction], ...] = (Atreides, BeneGesserit, Emperor, Fremen, FremenGF9,
-                                      FremenV3, Guild, Harkonnen, Ixians, Tleilaxu)
+CLASSES: tuple[type[Faction], ...] = (Atreides, BeneGesserit, Choam, Emperor, Fremen,
+                                      FremenGF9, FremenV3, Guild, Harkonnen, Ixians, Tleilaxu)
 
 
 @functools.cache
@@ -139,6 +140,32 @@ def payee(state: State, payment: str, payer: str) -> str | None:
                 None)
 
 
+def standing_prompts(state: State, asked: list[Prompt]) -> list[Prompt]:
+    """Every faction's optional standing decisions riding on this mail round
+    (``Faction.standing_prompts``; in a game without such a power, none, at once)."""
+    return [prompt for faction in in_play(state)
+            for prompt in faction.standing_prompts(state, asked)] if asked else []
+
+
+def standing_keys(state: State, asked: list[str]) -> list[str]:
+    """The keys of ``standing_prompts``."""
+    return [key for faction in in_play(state)
+            for key in faction.standing_keys(state, asked)] if asked else []
+
+
+def standing_apply(state: State, orders: dict[str, Any], asked: list[str]) -> list[Event]:
+    """The standing decisions among ``orders`` (``asked``: the keys open) carried out, each by
+    the faction that asked it (a faction may ask one of its ally: CHOAM's swap)."""
+    return [event for faction in in_play(state)
+            for key in faction.standing_keys(state, asked) if key in orders
+            for event in faction.standing_decision(state, key, orders[key])]
+
+
+def phase_ends(state: State) -> list[Event]:
+    """Every faction's power at the end of a phase (``Faction.phase_ends``)."""
+    return [event for faction in in_play(state) for event in faction.phase_ends(state)]
+
+
 def upgrade_state(state: State) -> State:
     """A state stored by earlier code, in today's shape: each faction moves what it kept at
     the state's top level into its own sheet (``Faction.upgrade``)."""
@@ -149,5 +176,5 @@ def upgrade_state(state: State) -> State:
 
 __all__ = ["CARD", "CLASSES", "FACTIONS", "REVIVAL", "SHIPMENT", "BattleTools", "Faction",
            "RevivalTerms", "decide", "decision_keys", "decisions", "has", "holder", "in_play",
-           "karama_power_used", "ordered", "owner", "payee", "power", "registry",
-           "upgrade_state"]
+           "karama_power_used", "ordered", "owner", "payee", "phase_ends", "power", "registry",
+           "standing_apply", "standing_keys", "standing_prompts", "upgrade_state"]

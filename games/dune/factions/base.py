@@ -104,6 +104,26 @@ class Faction:
         """Move what earlier code kept of this faction at the state's top level into its
         sheet (a stored game loads in today's shape); nothing by default."""
 
+    # --- hooks of any phase: standing decisions that ride on a mail round, the phase's end
+
+    def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
+        """Its optional decisions riding on a mail round in which it is ``asked`` something
+        (a standing order carried out at its moment, 001 2.09.07's "at the end of any Phase"):
+        none.  Optional, so nobody waits for them and nobody else learns of them."""
+        return []
+
+    def standing_keys(self, state: State, asked: list[str]) -> list[str]:
+        """The keys of ``standing_prompts``, from the keys of the other decisions."""
+        return []
+
+    def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
+        """Carry out one of its ``standing_prompts``' decisions; it has none by default."""
+        raise AssertionError(f"{self.seat} has no {key} decision")
+
+    def phase_ends(self, state: State) -> list[Event]:
+        """What its power does at the end of a phase of the turn (001 2.09.07): nothing."""
+        return []
+
     # --- the hook of decisions
 
     def decisions(self, state: State, phase: str) -> list[Prompt]:
@@ -157,6 +177,32 @@ class Faction:
         """Whether the faction draws the weather markers that move the storm with option XVI
         (000 XVI.B-C); without such a faction in play the dials stay in use (XVI.D)."""
         return False
+
+    # --- hooks of CHOAM Charity
+
+    def charity_begins(self, state: State) -> list[Event]:
+        """What its power collects before anyone collects charity (001 2.09.05): nothing."""
+        return []
+
+    def pays_charity(self, state: State, seat: str) -> bool:
+        """Whether ``seat``'s charity is paid from this faction's spice rather than the bank
+        (001 2.09.05): no."""
+        return False
+
+    def charity_amount(self, state: State, seat: str, amount: int) -> int:
+        """The charity ``seat`` collects as this faction's power changes it (every faction in
+        play is asked; 001 2.09.11-12's Inflation token): as it is."""
+        return amount
+
+    def charity_ends(self, state: State) -> list[Event]:
+        """What its power does as the charity has been collected (001 2.09.15): nothing."""
+        return []
+
+    # --- hooks of deals
+
+    def bars_bribes(self, state: State) -> str:
+        """Why no bribe may be made now by this faction's power (001 2.09.14), or "" (none)."""
+        return ""
 
     # --- hooks of bidding
 
@@ -302,6 +348,11 @@ class Faction:
                      plans: dict[str, dict[str, Any]], territory: str, rng: random.Random
                      ) -> list[Event]:
         """What its power does once a battle's outcome is applied: nothing."""
+        return []
+
+    def battle_spice(self, state: State, payer: str, spice: int) -> list[Event]:
+        """``payer`` has paid ``spice`` to the bank for its forces in a battle (001 1.13.05.05):
+        what this faction's power takes of it; nothing."""
         return []
 
     def after_losses(self, state: State, territory: str, sectors: list[int],

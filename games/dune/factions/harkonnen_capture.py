@@ -49,7 +49,7 @@ from ..cards import karama
 from ..codes import EventCode
 from ..data import Ability
 from ..rules import rules_of
-from ..state import State
+from ..state import State, data
 from .base import has
 
 HARKONNEN = "harkonnen"
@@ -81,7 +81,7 @@ def candidates(state: State, loser: str, territory: str) -> list[str]:
     elsewhere = {name for name, where in state["step"]["fought"].get(loser, {}).items()
                  if where != territory}
     return [name for name in leaders.available(state["factions"][loser]["leaders"])
-            if name not in elsewhere]
+            if name not in elsewhere and not data(state).leader(name).protected]   # 001 2.09.20
 
 
 # --- after a battle

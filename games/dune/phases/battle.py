@@ -407,6 +407,8 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
     for seat in plans:
         if plans[seat]["spice"] and not (outcome.kind == "traitor" and seat == winner):
             events += _battle_spice(state, seat, territory, plans[seat]["spice"])
+            for faction in factions.in_play(state):     # 001 2.09.21: half to CHOAM
+                events += faction.battle_spice(state, seat, plans[seat]["spice"])
     for seat in outcome.killed_after:       # 003 "Changed Treachery Cards": the Semuta Drug
         events += _leader_dies(state, seat, plans[seat], False)
     for faction in factions.in_play(state):

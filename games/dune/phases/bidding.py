@@ -240,7 +240,8 @@ def charity(state: State) -> list[Event]:
     faction that declined it calls none (001 1.03.02, ``deals``)."""
     rules = rules_of(state)
     always = rules.advantages and state["turn"] >= rules.charity_always_from_turn
-    events = []
+    powers = factions.in_play(state)
+    events = [event for power in powers for event in power.charity_begins(state)]
     for seat in state["seats"]:
         own = state["factions"][seat]
         if main_leaders.out(state, seat):
@@ -257,11 +258,20 @@ def charity(state: State) -> list[Event]:
             amount = CHARITY - own["spice"]
         else:
             continue
+        for power in powers:
+            amount = power.charity_amount(state, seat, amount)
+        payer = next((p.seat for p in powers if p.pays_charity(state, seat)), None)
+        if payer is not None:           # 001 2.09.05: paid from CHOAM's spice, what it has
+            amount = min(amount, state["factions"][payer]["spice"])
+            state["factions"][payer]["spice"] -= amount
+        if amount <= 0:
+            continue
         own["spice"] += amount
-        events.append(Event(EventCode.CHARITY, {"faction": seat, "amount": amount}))
+        events.append(Event(EventCode.CHARITY, {"faction": seat, "amount": amount,
+                                                **({"from": payer} if payer else {})}))
         events += variants.acted(state, seat, Act.CHARITY)          # 001 4.05.05.04
     karama.lift(state, "charity", state["seats"])
-    return events
+    return events + [event for power in powers for event in power.charity_ends(state)]
 
 
 def declare_hands(state: State) -> list[Event]:

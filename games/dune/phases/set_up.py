@@ -133,7 +133,7 @@ def _leaders(rules: Rules, faction: str) -> list:
     Leaders": "giving you a total of six leaders")."""
     found = data(rules)
     main = found.main_leader(faction) if rules.main_leader_gates else None
-    return [*found.leaders_of(faction), *([main] if main else [])]
+    return [*found.leaders_of(faction, rules.advantages), *([main] if main else [])]
 
 
 def _place_fixed_forces(state: State, rules: Rules) -> None:
@@ -148,8 +148,11 @@ def _draw_traitors(state: State, rules: Rules, rng: random.Random) -> None:
     """Four leaders each (000 III.E.2), returned to the pile after each draw under AH;
     from one traitor deck of the factions in play under WBC (house rule 7, clarification III)."""
     in_play = {faction_name(s, state) for s in state["seats"]}
-    pool = [leader.name for leader in data(state).leaders       # a Main Leader has no traitor
-            if not leader.main and (not rules.traitor_deck or leader.faction in in_play)]
+    found = data(state)                 # a Main Leader has no traitor; the Auditor, in his game
+    discs = {leader for faction in found.factions      # (001 2.09.17)
+             for leader in found.leaders_of(faction.name, rules.advantages)}
+    pool = [leader.name for leader in found.leaders
+            if leader in discs and (not rules.traitor_deck or leader.faction in in_play)]
     pool += rules.traitor_cards                                 # 001 4.09.02
     deck = list(pool)
     rng.shuffle(deck)
