@@ -33,13 +33,11 @@ rounds").  The modes: ``default`` (the game file names no mode) and ``fastest``
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import tempfile
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import mean
@@ -51,7 +49,7 @@ from pbem.record import GameRecord
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from mail_table import open_table, unsent  # noqa: E402
+from mail_table import open_table, play_all, report, unsent  # noqa: E402
 
 RULESETS = {"gf9": {"advanced": True}, "wbc": {}}
 MODES = {"default": {}, "fastest": {"bidding": "whole_round", "movement": "batched"}}
@@ -188,11 +186,7 @@ def run(args: argparse.Namespace) -> dict[str, dict]:
              for number in range(args.games)]
     calls = [(seed, ruleset, MODES[mode], KINDS[kind], args.turns)
              for (ruleset, mode, kind), seed in tasks]
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            games = list(pool.map(play, *zip(*calls, strict=True)))
-    else:
-        games = [play(*call) for call in calls]
+    games = play_all(play, calls, args.jobs)
     results = {}
     for preset in chosen:
         mine = [game for (each, _), game in zip(tasks, games, strict=True) if each == preset]
@@ -236,11 +230,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--kind", choices=list(KINDS), action="append",
                         help="play only this kind of table (default: all but passive)")
     parser.add_argument("--turns", type=int, help="stop after this turn (a quick run)")
-    parser.add_argument("--jobs", type=int, default=1, help="games played at once")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    args = parser.parse_args(argv)
-    results = run(args)
-    print(json.dumps(results, indent=2) if args.json else table(results, args))
+    report(parser, argv, run, table)
 
 
 if __name__ == "__main__":

@@ -5,7 +5,11 @@ and the moderator's counted as it arrives."""
 
 from __future__ import annotations
 
+import argparse
+import json
 import mailbox
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from email import policy
@@ -134,3 +138,22 @@ def unsent(record: GameRecord, seat: str, sent: set[str]) -> bool:
     """Whether an engaged seat has decisions to come it has neither sent nor had held."""
     held = {row["name"] for row in record.held_by(seat) if row["refused"] is None}
     return any(p.key not in sent | held for p in ahead_prompts(record.rules, record.state, seat))
+
+
+def play_all(play: Callable, calls: list[tuple], jobs: int) -> list:
+    """Each call's game, ``jobs`` played at once."""
+    if jobs > 1:
+        with ProcessPoolExecutor(jobs) as pool:
+            return list(pool.map(play, *zip(*calls, strict=True)))
+    return [play(*call) for call in calls]
+
+
+def report(parser: argparse.ArgumentParser, argv: list[str] | None, run: Callable,
+           table: Callable) -> None:
+    """The arguments every benchmark of mail rounds takes beside its own, its games played and
+    its figures printed: as a table, or as JSON with ``--json``."""
+    parser.add_argument("--jobs", type=int, default=1, help="games played at once")
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    args = parser.parse_args(argv)
+    results = run(args)
+    print(json.dumps(results, indent=2) if args.json else table(results, args))

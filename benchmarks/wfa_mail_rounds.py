@@ -22,13 +22,11 @@ moderator sent to a seat's address per seat per game round, and their kilobytes.
 from __future__ import annotations
 
 import argparse
-import json
 import random
 import sys
 import tempfile
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from statistics import mean
@@ -38,7 +36,7 @@ from pbem.game import waiting_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from mail_table import open_table, unsent  # noqa: E402
+from mail_table import open_table, play_all, report, unsent  # noqa: E402
 
 GAME = "war_for_arrakis"
 SEATINGS = {"two players": ("standard", 2), "four in teams": ("standard", 4),
@@ -130,11 +128,7 @@ def run(args: argparse.Namespace) -> dict[str, dict]:
     tasks = [(seating, players, f"{args.seed}-{n}") for seating in seatings
              for players in PLAYERS for n in range(args.games)]
     calls = [(seating, players, seed, args.rounds) for seating, players, seed in tasks]
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            games = list(pool.map(play, *zip(*calls, strict=True)))
-    else:
-        games = [play(*call) for call in calls]
+    games = play_all(play, calls, args.jobs)
     results = {}
     for seating in seatings:
         for players in PLAYERS:
@@ -170,11 +164,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", default="rounds")
     parser.add_argument("--seating", choices=list(SEATINGS), help="run only this seating")
     parser.add_argument("--rounds", type=int, help="stop after this game round")
-    parser.add_argument("--jobs", type=int, default=1, help="games played at once")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    args = parser.parse_args(argv)
-    results = run(args)
-    print(json.dumps(results, indent=2) if args.json else table(results, args))
+    report(parser, argv, run, table)
 
 
 if __name__ == "__main__":

@@ -19,12 +19,14 @@ PUBLIC = ("game", "rules_version", "ruleset", "options", "seats", "round", "phas
           "prescience_removed", "prescience_deck", "claimed", "claims", "attached",
           "objectives", "bag", "cones", "round_harvesters", "round_sietches_lost",
           "round_settlements_lost")
+OPTIONAL_PUBLIC = ("old_man", "old_man_worms")     # in a game with the Old Man alone
 PUBLIC_STEP = ("turn", "asked", "waiting", "forced", "hunt", "hunted", "vehicles", "spice",
                "stage", "asks")
 
 
 def public_view(state: State) -> dict[str, Any]:
     view = {key: copy.deepcopy(state[key]) for key in PUBLIC}
+    view |= {key: state[key] for key in OPTIONAL_PUBLIC if key in state}
     for legion in view["legions"].values():
         legion["tokens"] = [_face(token) for token in legion["tokens"]]
     view["step"] = {key: copy.deepcopy(value) for key, value in state["step"].items()

@@ -65,21 +65,30 @@ def test_002_two_players_by_mail_to_the_end_with_the_map_the_record_and_the_arch
 
 
 @pytest.mark.whole_game
-@pytest.mark.parametrize(("seats", "ruleset", "seed", "style"), [
-    (TWO, "standard", "whole-1", "basic"), (TWO, "standard", "whole-2", "random"),
-    (FOUR, "standard", "whole-3", "basic"),
-    (["atreides"], "mahdi", "whole-5", "basic"), (["atreides"], "mahdi", "whole-6", "random")])
+@pytest.mark.parametrize(("seats", "ruleset", "seed", "style", "options"), [
+    (TWO, "standard", "whole-1", "basic", {}), (TWO, "standard", "whole-2", "random", {}),
+    (FOUR, "standard", "whole-3", "basic", {}),
+    (["atreides"], "mahdi", "whole-5", "basic", {}),
+    (["atreides"], "mahdi", "whole-6", "random", {}),
+    (TWO, "standard", "whole-7", "basic", {"old_man": True})])
 def test_002_victory_whole_games_by_mail_every_mail_checked_for_secrets(tmp_path, seats,
-                                                                       ruleset, seed, style):
-    """002 VICTORY: two players, four in teams and the Mahdi solo mode, no round limit, by
-    mail to a victory; every mail each player received checked against the state of the step
-    it was written in (``wfa_leaks``)."""
+                                                                       ruleset, seed, style,
+                                                                       options):
+    """002 VICTORY: two players, four in teams and the Mahdi solo mode, and two players with
+    the Old Man of the Desert (002 OLD MAN OF THE DESERT (OPTIONAL)), no round limit, by mail
+    to a victory; every mail each player received checked against the state of the step it
+    was written in (``wfa_leaks``)."""
     site = Installation(tmp_path, maps=False)
-    new_game(site, seats, ruleset=ruleset, seed=seed)
+    new_game(site, seats, ruleset=ruleset, seed=seed, options=options)
     marks = play_by_mail(site, seed=seed, style=style)
     final = record(site)
     assert final.state["result"]["victory"] in ("supremacy", "prescience")
     assert assert_no_leaks(site, GAME, marks) > len(marks)
+    if options:
+        mails = " ".join(text(m) for m in site.sent(address("harkonnen")))
+        for happened in ("the Old Man of the Desert rises", "The Old Man of the Desert "
+                         "leaves the board"):
+            assert happened in " ".join(mails.split()), happened
 
 
 def test_002_3_4_players_mode_four_players_in_teams_by_mail(tmp_path):
