@@ -861,6 +861,9 @@ class GF9(Classic):
     ixians_tleilaxu_cards: bool = field(default=False, metadata=ADDED)
     # 001 4.08.02: the Sandtrout, the expansion's spice card, shuffled into the spice deck
     sandtrout: bool = field(default=False, metadata=ADDED)
+    # 001 2.07.19, 2.07.22, 2.07.23: the Ixians' texts B of 001's redline (the Landsraad
+    # revision) in place of the printed texts A
+    ixians_text_b: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -872,7 +875,8 @@ class GF9(Classic):
                      "karama_powers"),
         "tournament": ("tournament", "shield_wall_victory"),
         "tech_tokens": ("tech_tokens",), "ixians_tleilaxu": ("ixians_tleilaxu",),
-        "ixians_tleilaxu_cards": ("ixians_tleilaxu_cards",), "sandtrout": ("sandtrout",)}
+        "ixians_tleilaxu_cards": ("ixians_tleilaxu_cards",), "sandtrout": ("sandtrout",),
+        "ixians_text_b": ("ixians_text_b",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.

@@ -268,6 +268,13 @@ def _technology(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str
     return f"TECHNOLOGY {name(best).name} WITH {name(worst).name}"
 
 
+def _redraw(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """A card bought discarded for the deck's top card (001 2.07.22, 2.07.23 text B) when it is
+    worthless: any other card is worth more than a draw's chance."""
+    worthless = prompt.options.get("worthless", [])
+    return f"REDRAW {', '.join(worthless)}" if worthless else "REDRAW NONE"
+
+
 def _usefulness(view: dict[str, Any], card: str) -> int:
     """How little a card serves in battle: a weapon 0, a defence 1, a worthless card 3."""
     kind = data(view).treachery_card(card).type
@@ -308,6 +315,7 @@ STRATEGIES: dict[str, Strategy] = {
     "pocket": _pocket,
     "supply": _supply,
     "technology": _technology,
+    "redraw": _redraw,
     "hms-placement": _hms,
     "hms-move": _hms,
     "swap": _swap,

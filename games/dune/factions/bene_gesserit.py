@@ -8,6 +8,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from ..codes import EventCode
+from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import POLAR_SINK, State, factions_in
 from . import bene_gesserit_coexistence as coexistence
@@ -23,6 +24,7 @@ class BeneGesserit(Faction):
 
     seat = BENE_GESSERIT
     precedence = {"before_plans": 1}     # the Voice: steps 1-2 (000 lines 1214-1242)
+    decision_kinds = frozenset({coexistence.KIND})     # their declarations and advisors
 
     def upgrade(self, state: State) -> None:
         """Earlier code kept the territories where they coexist (000 XV.B.4-5) at the state's
@@ -87,7 +89,7 @@ class BeneGesserit(Faction):
     def decision_keys(self, state: State, phase: str) -> list[str]:
         return [coexistence.KEY] if phase == MOVEMENT else []
 
-    def decide(self, state: State, phase: str, kind: str, value: Any, rng: random.Random
+    def decide(self, state: State, phase: str, key: PromptKey, value: Any, rng: random.Random
                ) -> list[Event]:
         """The policy kept; the declarations made now (before anyone moves, or with every
         turn at once), or held for the turns to come."""
