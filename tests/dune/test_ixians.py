@@ -5,8 +5,10 @@ as a game plays them (``factions/ixians*.py``)."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
+import yaml
 
 from pbem.games.dune import turn
 from pbem.games.dune.board import layer, reach
@@ -17,6 +19,7 @@ from pbem.games.dune.phases import bidding, set_up, storm
 from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.prompt_key import PromptKey
 from pbem.games.dune.rules import make_rules
+from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import ruleset_data, sheet
 from pbem.games.dune.view import seat_view
 
@@ -24,6 +27,7 @@ IX, AT, HA, EM = "ixians", "atreides", "harkonnen", "emperor"
 SEATS = [AT, "bene-gesserit", EM, "fremen", HA, IX]
 HMS = "Hidden Mobile Stronghold"
 
+SCENARIOS = Path(__file__).parent / "scenarios"
 POCKET, HMS_MOVE = PromptKey("pocket", IX), PromptKey("hms-move", IX)   # their decisions
 
 def game(seed=1, **options):
@@ -294,3 +298,22 @@ def test_001_2_07_04_08_who_is_waited_for_never_tells_the_ixians_cards():
         bidding.begin(state, random.Random(3))
     assert waited(first) == waited(second)
     assert f"technology:{IX}" in {p.key for p in turn.prompts(first) if p.optional}
+
+
+def test_001_1_14_08_the_karama_power_moves_the_hms_once_a_game():
+    """001 1.14.08 with 1.13.07 and 1.14.01: the Ixians' Karama power is once a game: used, it
+    is offered no more, even holding another Karama card; and the step's decision, answered,
+    is carried out after their turn with their turn's orders as given."""
+    path = SCENARIOS / "gf9_1_14_08_a_karama_moves_the_hms_two_territories_after_their_turn.yaml"
+    loaded = load_scenario(yaml.safe_load(path.read_text()))
+    state = loaded.state
+    state["factions"][IX]["hand"].append("Karama #2")
+    assert f"karama-hms:{IX}" in {p.key for p in turn.prompts(state) if p.optional}
+    orders = {p.key: p.default for p in turn.prompts(state)}
+    state, _ = turn.advance(state, {**orders, f"karama-hms:{IX}": ["South Mesa", 4]},
+                            random.Random(1))
+    assert layer.where(state, HMS) == ("South Mesa", 4)
+    assert state["factions"][IX]["karama_power_used"]
+    assert state["factions"][IX]["hand"] == ["Karama #2"]
+    state["step"]["moved"].remove(IX)                # as if their turn were still to come
+    assert not ixians_hms.karama_due(state, IX)

@@ -288,7 +288,7 @@ def _hms(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     places = prompt.options["places"]
     spice = view["spice"]
     rich = sorted(places, key=lambda t: (-spice.get(t, 0), t))
-    if prompt.kind == "hms-move" and (not rich or not spice.get(rich[0], 0)):
+    if prompt.kind != "hms-placement" and (not rich or not spice.get(rich[0], 0)):
         return "HMS STAY"
     territory = rich[0]
     return f"HMS {where(view, territory, places[territory][0])}"
@@ -318,6 +318,7 @@ STRATEGIES: dict[str, Strategy] = {
     "redraw": _redraw,
     "hms-placement": _hms,
     "hms-move": _hms,
+    "karama-hms": _hms,
     "swap": _swap,
     "bid": _bid,
     "bids": _bids,

@@ -229,6 +229,11 @@ class Faction:
         nothing."""
         return []
 
+    def turn_taken(self, state: State, seat: str) -> list[Event]:
+        """``seat``'s turn of shipment and movement has been played: what its power does then;
+        nothing."""
+        return []
+
     def arrived(self, state: State, mover: str, territory: str, wish: bool | None, count: int,
                 source: str | None) -> list[Event]:
         """``count`` forces of ``mover`` have arrived in ``territory``, shipped (``source``

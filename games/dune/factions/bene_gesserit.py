@@ -84,10 +84,14 @@ class BeneGesserit(Faction):
     def decisions(self, state: State, phase: str) -> list[Prompt]:
         """Their declarations ahead and their advisor policy in the movement round (shield 2,
         XV.B.3-5), which it asks once."""
-        return [coexistence.prompt(state)] if phase == MOVEMENT else []
+        return [coexistence.prompt(state)] if self._asked_now(state, phase) else []
 
     def decision_keys(self, state: State, phase: str) -> list[str]:
-        return [coexistence.KEY] if phase == MOVEMENT else []
+        return [coexistence.KEY] if self._asked_now(state, phase) else []
+
+    def _asked_now(self, state: State, phase: str) -> bool:
+        """Asked once a movement round (the step's ``bg_asked``, set once answered)."""
+        return phase == MOVEMENT and not state["step"]["bg_asked"]
 
     def decide(self, state: State, phase: str, key: PromptKey, value: Any, rng: random.Random
                ) -> list[Event]:
@@ -96,6 +100,7 @@ class BeneGesserit(Faction):
         coexistence.keep(state, value)
         wanted = dict(value.get("declare", {}))
         step = state["step"]
+        step["bg_asked"] = True
         if step["opening"] or step["mode"] == "batched":
             return coexistence.start_of_round(state, wanted)
         step["ahead"].update(wanted)

@@ -30,7 +30,7 @@ class Ixians(Faction):
     seat = "ixians"
     decision_kinds = frozenset({ixians_pocket.POCKET, ixians_hms.PLACEMENT, ixians_hms.MOVE,
                                 ixians_supply.SUPPLY, ixians_supply.TECHNOLOGY,
-                                ixians_redraw.REDRAW})
+                                ixians_redraw.REDRAW, ixians_hms.KARAMA_MOVE})
 
     # --- the hook of decisions
 
@@ -38,6 +38,7 @@ class Ixians(Faction):
         """POCKET CARDS at set-up (001 2.07.04); DEPLOY HMS once the first storm is placed
         (2.07.05) and MOBILE ARMY STRONGHOLD HAJR before the storm moves (2.07.19, A); the card
         set aside of the SUPPLY CHAIN (2.07.08) and, advanced, the card to swap (2.07.23, A);
+        their Karama power on the HMS in the movement round (1.14.08);
         in the auction their ally's word on redrawing a card bought (2.07.22) and, with text B,
         their own (2.07.23, B)."""
         if phase == "setup":
@@ -53,6 +54,8 @@ class Ixians(Faction):
                     and ixians_supply.swappable(state, self.seat)):
                 found.append(ixians_supply.technology_prompt(state, self.seat))
             return found
+        elif phase == "movement" and ixians_hms.karama_due(state, self.seat):
+            return [ixians_hms.karama_prompt(state, self.seat)]
         elif phase == "bidding" and not state["step"].get("stock"):
             return [ixians_redraw.prompt(state, self.seat, seat) for seat in state["seats"]
                     if ixians_redraw.may_redraw(state, self.seat, seat)
@@ -63,6 +66,9 @@ class Ixians(Faction):
         """The storm round's keys without working out the HMS's reach."""
         if phase == "storm":
             return [f"{kind}:{self.seat}" for kind in self._storm_kinds(state)]
+        if phase == "movement":
+            return ([f"{ixians_hms.KARAMA_MOVE}:{self.seat}"]
+                    if ixians_hms.karama_due(state, self.seat) else [])
         return super().decision_keys(state, phase)
 
     def _storm_kinds(self, state: State) -> list[str]:
@@ -84,6 +90,9 @@ class Ixians(Faction):
             return ixians_hms.move(state, self.seat, value)
         if kind == ixians_supply.TECHNOLOGY:
             return ixians_supply.choose_swap(state, self.seat, value)
+        if kind == ixians_hms.KARAMA_MOVE:
+            state["step"]["karama_hms"] = value       # carried out after their turn
+            return []
         if kind == ixians_redraw.REDRAW:
             return ixians_redraw.keep(state, self.seat, key_seat, value)
         return ixians_supply.set_aside(state, self.seat, value, rng)
@@ -120,6 +129,12 @@ class Ixians(Faction):
         return ixians_supply.swap(state, self.seat, count)
 
     # --- hooks of shipment and movement
+
+    def turn_taken(self, state: State, seat: str) -> list[Event]:
+        """Their Karama power (1.14.08), if they used it this round: the HMS moved once their
+        turn is played."""
+        value = state["step"].pop("karama_hms", None) if seat == self.seat else None
+        return ixians_hms.karama_move(state, seat, value) if value else []
 
     def movement(self, state: State, base: int, forces: dict[str, int] | None) -> int:
         """CYBORG MOVEMENT (2.07.13): Cyborgs move two territories; SUBOID MOVEMENT (2.07.17):
