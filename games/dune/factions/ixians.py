@@ -36,7 +36,8 @@ class Ixians(Faction):
 
     def decisions(self, state: State, phase: str) -> list[Prompt]:
         """POCKET CARDS at set-up (001 2.07.04); DEPLOY HMS once the first storm is placed
-        (2.07.05) and MOBILE ARMY STRONGHOLD HAJR before the storm moves (2.07.19, A); the card
+        (2.07.05) and MOBILE ARMY STRONGHOLD HAJR before the storm moves (2.07.19, A), or at War
+        Continues in the Mentat Pause (text B, ``ixians_text_b``); the card
         set aside of the SUPPLY CHAIN (2.07.08) and, advanced, the card to swap (2.07.23, A);
         their Karama power on the HMS in the movement round (1.14.08);
         in the auction their ally's word on redrawing a card bought (2.07.22) and, with text B,
@@ -54,6 +55,8 @@ class Ixians(Faction):
                     and ixians_supply.swappable(state, self.seat)):
                 found.append(ixians_supply.technology_prompt(state, self.seat))
             return found
+        elif phase == ixians_hms.MENTAT_PAUSE and ixians_hms.move_due(state, self.seat):
+            return [ixians_hms.move_prompt(state, self.seat)]
         elif phase == "movement" and ixians_hms.karama_due(state, self.seat):
             return [ixians_hms.karama_prompt(state, self.seat)]
         elif phase == "bidding" and not state["step"].get("stock"):
@@ -69,6 +72,10 @@ class Ixians(Faction):
         if phase == "movement":
             return ([f"{ixians_hms.KARAMA_MOVE}:{self.seat}"]
                     if ixians_hms.karama_due(state, self.seat) else [])
+        if phase == ixians_hms.MENTAT_PAUSE:
+            return ([f"{ixians_hms.MOVE}:{self.seat}"]
+                    if _holds(state, self.seat) and ixians_hms.move_due(state, self.seat)
+                    else [])
         return super().decision_keys(state, phase)
 
     def _storm_kinds(self, state: State) -> list[str]:

@@ -42,6 +42,7 @@ from ..data import Ability, Place, Territory
 from ..forces import add, add_forces, take, total
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_territory, where
 from ..prompt_key import PromptKey
+from ..rules import rules_of
 from ..state import State, forces_at, sheet
 from .base import has, karama_power_used
 
@@ -49,6 +50,7 @@ START = {"suboid": 3, "cyborg": 3}      # 2.07.03: on the token at the start
 HARVEST = 2                             # 2.07.20: 2 spice for each force in it
 STAY = "STAY"
 PLACEMENT, MOVE = "hms-placement", "hms-move"     # the keys of its decisions: put down, moved
+MENTAT_PAUSE = "mentat_pause"                     # 2.07.19 text B: moved at War Continues
 KARAMA_MOVE, KARAMA_MOVES = "karama-hms", 2       # 1.14.08: moved 2 territories by a Karama
 
 
@@ -66,9 +68,14 @@ def placement_due(state: State, seat: str) -> bool:
 
 
 def move_due(state: State, seat: str) -> bool:
-    """After turn 1, before the storm moves, with forces of theirs in it (2.07.19) and somewhere
-    to go: asked once a storm round."""
-    if state["turn"] == 1 or state["step"].get("moved") or state["step"].get("hms_asked"):
+    """With forces of theirs in it (2.07.19) and somewhere to go, asked once a round: text A,
+    after turn 1, before the storm moves; text B (``ixians_text_b``), at War Continues in the
+    Mentat Pause."""
+    if rules_of(state).ixians_text_b:
+        when = state["phase"] == MENTAT_PAUSE
+    else:
+        when = state["phase"] == "storm" and state["turn"] > 1 and not state["step"].get("moved")
+    if not when or state["step"].get("hms_asked"):
         return False
     name = hms(state, seat).name
     return (layer.where(state, name) is not None and _occupied(state, seat, name)
@@ -148,7 +155,8 @@ def move_prompt(state: State, seat: str) -> Prompt:
     return Prompt(str(PromptKey(MOVE, seat)), seat, MOVE, True,
                   f"HMS <territory> [SECTOR <n>] to move the {name} up to "
                   f"{hms(state, seat).moves} territories, never into, out of or through the "
-                  f"storm (001 2.07.19); HMS {STAY} to leave it; in reach: "
+                  f"storm (001 2.07.19{', text B' if rules_of(state).ixians_text_b else ''}); "
+                  f"HMS {STAY} to leave it; in reach: "
                   + ", ".join(ends),
                   None, f"HMS {STAY}", f"HMS {STAY}",
                   options={"places": {t: list(s) for t, s in ends.items()}})
