@@ -41,9 +41,10 @@ def _added(cls: type) -> frozenset[str]:
 
 
 # The rules versions a game may have been dealt under and still replays by: 4, the first of
-# every ruleset here; 5, the GF9 rulings of issue 32 (``GF9Version4`` keeps 4's answers).
-RULES_VERSION = 5
-RULES_VERSIONS = (4, 5)
+# every ruleset here; 5, the GF9 rulings of issue 32 (``GF9Version4`` keeps 4's answers); 6,
+# the Ixians' alliance and Karama powers played by mail (issue 29; ``GF9Version5``).
+RULES_VERSION = 6
+RULES_VERSIONS = (4, 5, 6)
 
 # option name -> (rule of seed 000, what it does); all default off in "classic".
 OPTIONS: dict[str, str] = {
@@ -886,6 +887,7 @@ class GF9(Classic):
     data_layers: ClassVar[tuple[str, ...]] = ("classic", "gf9", "ixians")
 
     traitor_deck = True                 # 001 setup 12: four dealt from one deck, one kept
+    ixians_alliance_and_karama = True   # 001 2.07.22, 1.14.08: offered by mail (version 6)
     own_leader_as_traitor = True        # 001 setup 12
     storm_cards_on_turn_one = False     # 001 3.01.08, 3.01.24: "After the first game Turn"
     atomics_clear_of_storm = True       # 001 3.01.08: "with no storm between your Sector..."
@@ -1000,7 +1002,16 @@ class GF9(Classic):
 
 
 @dataclass(frozen=True)
-class GF9Version4(GF9):
+class GF9Version5(GF9):
+    """GF9 as rules version 5 played it, before the Ixians' alliance power (001 2.07.22) and
+    Karama power (1.14.08) were played by mail (issue 29): a game dealt then, which offered
+    neither decision, replays as it was played."""
+
+    ixians_alliance_and_karama = False
+
+
+@dataclass(frozen=True)
+class GF9Version4(GF9Version5):
     """GF9 as rules version 4 played it, before the rulings an outside review of 001 found
     wrong (issue 32): a game dealt then keeps these answers, and replays as it was played."""
 
@@ -1178,7 +1189,8 @@ class V3(Classic):
 SHIELD_WALL_WORMS = 6                   # WBC house rule 4 (000 line 1045): "the 6th worm"
 GF9_SHIELD_WALL_WORMS = 4               # 001 4.2.1: "After the fourth worm"
 RULESETS: dict[str, type[Classic]] = {"classic": Classic, "wbc": WBC, "gf9": GF9, "v3": V3}
-EARLIER: dict[str, tuple[tuple[int, type[Classic]], ...]] = {"gf9": ((4, GF9Version4),)}
+EARLIER: dict[str, tuple[tuple[int, type[Classic]], ...]] = {
+    "gf9": ((4, GF9Version4), (5, GF9Version5))}
 
 
 def ruleset_class(ruleset: str, version: int) -> type[Classic]:

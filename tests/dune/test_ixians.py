@@ -317,3 +317,21 @@ def test_001_1_14_08_the_karama_power_moves_the_hms_once_a_game():
     assert state["factions"][IX]["hand"] == ["Karama #2"]
     state["step"]["moved"].remove(IX)                # as if their turn were still to come
     assert not ixians_hms.karama_due(state, IX)
+
+
+def test_001_2_07_22_a_game_of_rules_version_5_offers_neither_the_redraw_nor_the_karama():
+    """Rules version 6 (issue 29) offers the Ixians' ally its redraw (001 2.07.22) and the
+    Ixians their Karama power (1.14.08); a game dealt under version 5 offered neither, and
+    replays so (``rules.GF9Version5``)."""
+    path = SCENARIOS / "gf9_2_07_22_the_ixians_ally_discards_a_card_bought_and_draws_again.yaml"
+    state = load_scenario(yaml.safe_load(path.read_text())).state
+    state, _ = turn.advance(state, {p.key: p.default for p in turn.prompts(state)},
+                            random.Random(1))                  # the supply chain's card
+    assert f"redraw:{AT}" in {p.key for p in turn.prompts(state)}
+    state["rules"] = {**state["rules"], "version": 5}
+    assert f"redraw:{AT}" not in {p.key for p in turn.prompts(state)}
+    path = SCENARIOS / "gf9_1_14_08_a_karama_moves_the_hms_two_territories_after_their_turn.yaml"
+    state = load_scenario(yaml.safe_load(path.read_text())).state
+    assert ixians_hms.karama_due(state, IX)
+    state["rules"] = {**state["rules"], "version": 5}
+    assert not ixians_hms.karama_due(state, IX)

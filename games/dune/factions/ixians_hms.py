@@ -90,7 +90,8 @@ def karama_due(state: State, seat: str) -> bool:
 
 
 def _karama_may(state: State, seat: str) -> bool:
-    if not has(state, seat, Ability.MOVE_HMS) or not karama.playable(state, seat):
+    if (not rules_of(state).ixians_alliance_and_karama or not has(state, seat, Ability.MOVE_HMS)
+            or not karama.playable(state, seat)):
         return False
     name = hms(state, seat).name
     return (layer.where(state, name) is not None and _occupied(state, seat, name)

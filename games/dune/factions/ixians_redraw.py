@@ -46,7 +46,8 @@ def may_redraw(state: State, ixians: str, seat: str) -> bool:
     if seat == ixians:
         allowed = text_b and technology(state, ixians)
     else:
-        allowed = seat in ally_of(state, ixians) and has(state, ixians, Ability.ALLY_REDRAW)
+        allowed = (rules_of(state).ixians_alliance_and_karama
+                   and seat in ally_of(state, ixians) and has(state, ixians, Ability.ALLY_REDRAW))
     return allowed and not (text_b and _own(state, ixians).get("redrawn", {}).get(seat)
                             == state["turn"])
 
