@@ -519,6 +519,18 @@ class Classic(Rules):
         return False
 
     @property
+    def voice_names_special_cards(self) -> bool:
+        """The Voice names the first expansion's special cards by name and counts each as what
+        it is where it is played (GF9 from rules version 6, 001 2.02.07 with 3.02): no."""
+        return False
+
+    @property
+    def ixians_alliance_and_karama(self) -> bool:
+        """The Ixians' alliance power and Karama power are offered by mail (GF9 from rules
+        version 6, 001 2.07.22, 1.14.08): no."""
+        return False
+
+    @property
     def karama_cancels_abilities(self) -> bool:
         """A Karama card cancels or prevents one use of a faction ability marked for it, the
         faction retaking the action without it (GF9, 001 3.01.12.02-03, 2 item 5); under AH
@@ -888,6 +900,7 @@ class GF9(Classic):
 
     traitor_deck = True                 # 001 setup 12: four dealt from one deck, one kept
     ixians_alliance_and_karama = True   # 001 2.07.22, 1.14.08: offered by mail (version 6)
+    voice_names_special_cards = True    # 001 2.02.07 with the 3.02 cards (version 6)
     own_leader_as_traitor = True        # 001 setup 12
     storm_cards_on_turn_one = False     # 001 3.01.08, 3.01.24: "After the first game Turn"
     atomics_clear_of_storm = True       # 001 3.01.08: "with no storm between your Sector..."
@@ -1004,10 +1017,11 @@ class GF9(Classic):
 @dataclass(frozen=True)
 class GF9Version5(GF9):
     """GF9 as rules version 5 played it, before the Ixians' alliance power (001 2.07.22) and
-    Karama power (1.14.08) were played by mail (issue 29): a game dealt then, which offered
-    neither decision, replays as it was played."""
+    Karama power (1.14.08) were played by mail and the Voice named the expansion's special
+    cards (2.02.07; issue 29): a game dealt then replays as it was played."""
 
     ixians_alliance_and_karama = False
+    voice_names_special_cards = False
 
 
 @dataclass(frozen=True)
