@@ -4,7 +4,9 @@ and every mail each seat got checked by the leak detector (``tests/dune_leaks.py
 the other seats' secrets at every step: their hands and traitors, and what the Ixians' powers
 show them alone, the pocket cards (2.07.04) and the supply chain's cards (2.07.08).  Who is
 waited for never tells a pocket card: the pocket and supply decisions are asked whatever the
-cards, and TECHNOLOGY (2.07.23) is optional, never waited for."""
+cards, and TECHNOLOGY (2.07.23) is optional, never waited for; nor the ally's REDRAW word
+(2.07.22) nor the Karama power (1.14.08), optional too.  The third game plays their texts B
+(``ixians_text_b``) with the expansion's cards."""
 
 from __future__ import annotations
 
@@ -26,7 +28,9 @@ SEATS = ["atreides", "bene-gesserit", "emperor", "fremen", "harkonnen", "ixians"
 
 
 @pytest.mark.whole_game
-@pytest.mark.parametrize("options", [{}, {"advanced": True, "movement": "batched"}])
+@pytest.mark.parametrize("options", [
+    {}, {"advanced": True, "movement": "batched"},
+    {"advanced": True, "ixians_text_b": True, "ixians_tleilaxu_cards": True}])
 def test_001_2_07_a_six_faction_game_with_the_ixians_by_mail_leaks_no_secret(tmp_path,
                                                                             options):
     site = Installation(tmp_path, maps=False)
