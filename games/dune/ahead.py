@@ -125,7 +125,8 @@ def _projected(state: State, seat: str, phase: str, module, header: str,
     trial["phase"], trial["step"] = phase, {}
     module.begin(trial, random.Random(0))        # no deck is drawn from in these rounds
     if phase == "movement":
-        opening = [_named(prompt, prompt.key, header, "your coexistence and advisors", trial)
+        opening = [_named(prompt, prompt.key, header,
+                          prompt.title or "your coexistence and advisors", trial)
                    for prompt in movement.prompts(trial)
                    if prompt.seat == seat and PromptKey.parse(prompt.key).kind != movement.MOVE]
         if move_karama.free_mover(trial) != seat:    # the Guild keeps its mode's timing

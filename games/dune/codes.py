@@ -23,6 +23,9 @@ class EventCode(StrEnum):
     STOCK_SET_ASIDE = "stock-set-aside"            # 001 2.07.08
     TECHNOLOGY_CARDS = "technology-cards"          # 001 2.07.23: to the Ixians alone
     TECHNOLOGY_SWAP = "technology-swap"            # 001 2.07.23
+    KARAMA_HMS_NOT_MADE = "karama-hms-not-made"    # 001 1.14.08: to the Ixians alone
+    CARD_REDRAWN = "card-redrawn"                  # 001 2.07.22, 2.07.23 (text B)
+    REDRAWN_CARD = "redrawn-card"                  # 001 2.07.22, 2.07.23 B: to the buyer
     BATTLE_PLANS = "battle-plans"
     BATTLE_RESULT = "battle-result"
     BATTLE_SPICE = "battle-spice"

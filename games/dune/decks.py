@@ -12,9 +12,13 @@ besides (``invariants``); the public view shows each pile as its data says (``pu
 
 from __future__ import annotations
 
+import random
 from itertools import chain
 from typing import Any
 
+from pbem.game import Event
+
+from .codes import EventCode
 from .data import Deck, DuneData, PileRole, Shown
 from .rules import Rules, rules_of
 from .schema import State
@@ -32,6 +36,18 @@ def new_piles(rules: Any) -> dict[str, list[str]]:
                                              rules.cards_left_out))
             if pile.role is PileRole.DRAW else []
             for deck in found.decks for pile in deck.piles}
+
+
+def draw_treachery(state: State, rng: random.Random) -> tuple[str | None, list[Event]]:
+    """The top card of the treachery deck; an empty deck is first restocked from the shuffled
+    discard pile (000 III.C; WBC VIII.1).  None when there is no card left anywhere."""
+    decks = state["decks"]
+    events = []
+    if not decks["treachery"] and decks["treachery_discard"]:
+        decks["treachery"], decks["treachery_discard"] = decks["treachery_discard"], []
+        rng.shuffle(decks["treachery"])
+        events.append(Event(EventCode.TREACHERY_RESHUFFLED, {"cards": len(decks["treachery"])}))
+    return (decks["treachery"].pop() if decks["treachery"] else None), events
 
 
 def piles(game: Any, deck: str, role: PileRole) -> tuple[str, ...]:

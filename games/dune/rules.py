@@ -43,7 +43,8 @@ def _added(cls: type) -> frozenset[str]:
 # The rules versions a game may have been dealt under and still replays by: 4, the first of
 # every ruleset here; 5, the GF9 rulings of issue 32 (``GF9Version4`` keeps 4's answers); 6,
 # v3's Main Leaders gating the Voice, battle prescience, the Kwisatz Haderach and the captures
-# (``V3Version5`` keeps 5's gates).
+# (``V3Version5`` keeps 5's gates), and the Ixians' alliance and Karama powers played by mail
+# (issue 29; ``GF9Version5``).
 RULES_VERSION = 6
 RULES_VERSIONS = (4, 5, 6)
 
@@ -541,6 +542,18 @@ class Classic(Rules):
         return False
 
     @property
+    def voice_names_special_cards(self) -> bool:
+        """The Voice names the first expansion's special cards by name and counts each as what
+        it is where it is played (GF9 from rules version 6, 001 2.02.07 with 3.02): no."""
+        return False
+
+    @property
+    def ixians_alliance_and_karama(self) -> bool:
+        """The Ixians' alliance power and Karama power are offered by mail (GF9 from rules
+        version 6, 001 2.07.22, 1.14.08): no."""
+        return False
+
+    @property
     def karama_cancels_abilities(self) -> bool:
         """A Karama card cancels or prevents one use of a faction ability marked for it, the
         faction retaking the action without it (GF9, 001 3.01.12.02-03, 2 item 5); under AH
@@ -896,6 +909,9 @@ class GF9(Classic):
     # 001 2.09 (the second list, B): CHOAM's Landsraad revision instead of the published text
     # (the first list, A): its sheet from ``data/choam_landsraad`` (``option_layers``)
     choam_landsraad: bool = field(default=False, metadata=ADDED)
+    # 001 2.07.19, 2.07.22, 2.07.23: the Ixians' texts B of 001's redline (the Landsraad
+    # revision) in place of the printed texts A
+    ixians_text_b: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -913,7 +929,8 @@ class GF9(Classic):
         "shield_wall_stronghold": ("shield_wall_stronghold", "shield_wall_victory"),
         "cheap_hero_traitor": ("cheap_hero_traitor",), "stronghold_cards": ("stronghold_cards",),
         "choam_richese": ("choam_richese",),
-        "choam_landsraad": ("choam_landsraad",)}
+        "choam_landsraad": ("choam_landsraad",),
+        "ixians_text_b": ("ixians_text_b",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.
@@ -924,6 +941,8 @@ class GF9(Classic):
     option_layers: ClassVar[dict[str, str]] = {"choam_landsraad": "choam_landsraad"}
 
     traitor_deck = True                 # 001 setup 12: four dealt from one deck, one kept
+    ixians_alliance_and_karama = True   # 001 2.07.22, 1.14.08: offered by mail (version 6)
+    voice_names_special_cards = True    # 001 2.02.07 with the 3.02 cards (version 6)
     own_leader_as_traitor = True        # 001 setup 12
     storm_cards_on_turn_one = False     # 001 3.01.08, 3.01.24: "After the first game Turn"
     atomics_clear_of_storm = True       # 001 3.01.08: "with no storm between your Sector..."
@@ -1046,7 +1065,17 @@ class GF9(Classic):
 
 
 @dataclass(frozen=True)
-class GF9Version4(GF9):
+class GF9Version5(GF9):
+    """GF9 as rules version 5 played it, before the Ixians' alliance power (001 2.07.22) and
+    Karama power (1.14.08) were played by mail and the Voice named the expansion's special
+    cards (2.02.07; issue 29): a game dealt then replays as it was played."""
+
+    ixians_alliance_and_karama = False
+    voice_names_special_cards = False
+
+
+@dataclass(frozen=True)
+class GF9Version4(GF9Version5):
     """GF9 as rules version 4 played it, before the rulings an outside review of 001 found
     wrong (issue 32): a game dealt then keeps these answers, and replays as it was played."""
 
@@ -1280,7 +1309,7 @@ CHEAP_HERO_TRAITOR = "Cheap Hero"       # 001 4.09.02: "a Traitor for the Cheap 
 GF9_SHIELD_WALL_WORMS = 4               # 001 4.2.1: "After the fourth worm"
 RULESETS: dict[str, type[Classic]] = {"classic": Classic, "wbc": WBC, "gf9": GF9, "v3": V3}
 EARLIER: dict[str, tuple[tuple[int, type[Classic]], ...]] = {
-    "gf9": ((4, GF9Version4),), "v3": ((5, V3Version5),)}
+    "gf9": ((4, GF9Version4), (5, GF9Version5)), "v3": ((5, V3Version5),)}
 
 
 def ruleset_class(ruleset: str, version: int) -> type[Classic]:

@@ -128,11 +128,16 @@ def rare_positions() -> list:
     amal = folder / "gf9_3_02_02_amal_halves_every_factions_spice_at_the_phase_named.yaml"
     # The Tleilaxu's REVEAL (001 2.08.06); setting Amal (001 3.02.02); the Ixians' decisions
     # (001 2.07): the pocket cards at set-up, the HMS's move, the supply chain with TECHNOLOGY;
-    # the HMS deployed once the first storm is placed.
+    # the HMS deployed once the first storm is placed; their Karama power on the HMS (1.14.08);
+    # their ally's REDRAW word in the auction (2.07.22), once the supply chain's card is back.
     ixians = [load_scenario(yaml.safe_load((folder / name).read_text())).state for name in (
         "gf9_2_07_04_nobody_holds_a_starting_card_before_the_ixians_choose.yaml",
         "gf9_2_07_19_the_hms_moves_before_the_storm.yaml",
-        "gf9_2_07_23_technology_swaps_the_card_coming_up.yaml")]
+        "gf9_2_07_23_technology_swaps_the_card_coming_up.yaml",
+        "gf9_1_14_08_a_karama_moves_the_hms_two_territories_after_their_turn.yaml",
+        "gf9_2_07_22_the_ixians_ally_discards_a_card_bought_and_draws_again.yaml")]
+    ixians[-1], _ = dune.apply(ixians[-1], {p.key: p.default for p in dune.prompts(ixians[-1])},
+                               random.Random(0))
     # CHOAM's standing orders (001 2.09): the Open Market's SELL and the Inflation token (A),
     # the Earnings token (B), the card TRADE with its ally; the AUDIT answer in a battle.
     choam = [load_scenario(yaml.safe_load((folder / name).read_text())).state for name in (

@@ -13,6 +13,7 @@ from pbem.games.dune.rules import (
     WBC,
     Classic,
     GF9Version4,
+    GF9Version5,
     Rules,
     make_rules,
     rules_of,
@@ -193,12 +194,15 @@ def test_a_game_keeps_the_rules_version_it_was_dealt_under():
     """A game is played by the rules version it was dealt under (DESIGN.md "Record the rules
     version in each game"): a new game by this code's, a replay by its stored game's; a GF9
     game of version 4 by ``GF9Version4``, which keeps the answers version 5 changed (issue
-    32), so that it replays as it was played; a version no longer played is refused."""
+    32), and of version 5 by ``GF9Version5`` (issue 29), so that it replays as it was played;
+    a version no longer played is refused."""
     assert dune.rules_version == str(RULES_VERSION) == "6"
     new = dune.setup("gf9", {}, ["atreides", "harkonnen"], step_rng("v", 0))
     old = dune.setup("gf9", {}, ["atreides", "harkonnen"], step_rng("v", 0), "4")
     assert (new["rules"]["version"], old["rules"]["version"]) == (6, 4)
     assert type(rules_of(new)) is GF9 and type(rules_of(old)) is GF9Version4
+    assert type(make_rules("gf9", {}, 5)) is GF9Version5
+    assert not make_rules("gf9", {}, 5).ixians_alliance_and_karama
     assert type(make_rules("classic", {}, 4)) is Classic
     assert {**old, "rules": {**old["rules"], "version": 6}} == new
     stored = {**new, "rules": {k: v for k, v in new["rules"].items() if k != "version"}}

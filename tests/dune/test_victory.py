@@ -419,7 +419,7 @@ def test_the_end_of_the_turn_needs_no_decision():
     state = game()
     state["phase"] = "end_of_turn"
     assert turn.prompts(state) == []
-    assert not hasattr(victory, "prompts")
+    assert victory.prompts(state) == [] and victory.keys(state) == []   # no faction's either
 
 
 def test_xv_b4_coexisting_bene_gesserit_hold_no_stronghold():

@@ -268,6 +268,13 @@ def _technology(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str
     return f"TECHNOLOGY {name(best).name} WITH {name(worst).name}"
 
 
+def _redraw(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """A card bought discarded for the deck's top card (001 2.07.22, 2.07.23 text B) when it is
+    worthless: any other card is worth more than a draw's chance."""
+    worthless = prompt.options.get("worthless", [])
+    return f"REDRAW {', '.join(worthless)}" if worthless else "REDRAW NONE"
+
+
 def _usefulness(view: dict[str, Any], card: str) -> int:
     """How little a card serves in battle: a weapon 0, a defence 1, a worthless card 3."""
     kind = data(view).treachery_card(card).type
@@ -281,7 +288,7 @@ def _hms(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     places = prompt.options["places"]
     spice = view["spice"]
     rich = sorted(places, key=lambda t: (-spice.get(t, 0), t))
-    if prompt.kind == "hms-move" and (not rich or not spice.get(rich[0], 0)):
+    if prompt.kind != "hms-placement" and (not rich or not spice.get(rich[0], 0)):
         return "HMS STAY"
     territory = rich[0]
     return f"HMS {where(view, territory, places[territory][0])}"
@@ -327,8 +334,10 @@ STRATEGIES: dict[str, Strategy] = {
     "pocket": _pocket,
     "supply": _supply,
     "technology": _technology,
+    "redraw": _redraw,
     "hms-placement": _hms,
     "hms-move": _hms,
+    "karama-hms": _hms,
     "swap": _swap,
     "bid": _bid,
     "bids": _bids,

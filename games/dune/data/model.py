@@ -199,6 +199,7 @@ class Ability(StrEnum):
     SUPPLY_CHAIN = "supply_chain"                   # 001 2.07.08-09
     TECHNOLOGY = "technology"                       # 001 2.07.23 (advanced)
     MOVE_HMS = "move_hms"                           # 001 1.14.08 (Karama power)
+    ALLY_REDRAW = "ally_redraw"                     # 001 2.07.22 (alliance)
     # Tleilaxu (GF9 expansion: 001 2.08)
     FACE_DANCERS = "face_dancers"                   # 001 2.08.04, 2.08.06-08
     UNLIMITED_REVIVAL = "unlimited_revival"         # 001 2.08.09

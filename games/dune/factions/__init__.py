@@ -112,10 +112,11 @@ def decision_keys(state: State, phase: str) -> list[str]:
 
 
 def decide(state: State, phase: str, key: str, value: Any, rng: random.Random) -> list[Event]:
-    """One of the factions' own decisions of the phase carried out by the faction deciding
-    (``Faction.decide``)."""
-    kind, seat = PromptKey.parse(key)
-    return power(seat, state).decide(state, phase, kind, value, rng)
+    """One of the factions' own decisions of the phase carried out by the faction whose power
+    opened it (``Faction.decision_kinds``), the seat deciding being its own or its ally."""
+    parsed = PromptKey.parse(key)
+    faction = next(f for f in in_play(state) if parsed.kind in f.decision_kinds)
+    return faction.decide(state, phase, parsed, value, rng)
 
 
 def owner(game: Any, ability: Ability) -> str | None:

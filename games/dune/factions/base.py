@@ -11,6 +11,7 @@ from pbem.game import Event, Prompt
 
 from ..data import Ability
 from ..leaders import TANKS
+from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, ally_of, data, sheet
 
@@ -92,6 +93,9 @@ class Faction:
     this for each faction and overrides the hooks where its powers apply)."""
 
     seat: str = ""
+    # The kinds of the decisions its powers open (``decisions``), which it carries out
+    # whoever decides (``factions.decide``).
+    decision_kinds: ClassVar[frozenset[str]] = frozenset()
     # The rulesets this class answers for, where the faction's powers differ between them
     # (``factions.registry``); none: every ruleset without a class of its own.
     rulesets: ClassVar[tuple[str, ...]] = ()
@@ -127,9 +131,11 @@ class Faction:
     # --- the hook of decisions
 
     def decisions(self, state: State, phase: str) -> list[Prompt]:
-        """Its own decisions open now in the phase (``phase``: the state's, as
+        """The decisions its powers open now in the phase (``phase``: the state's, as
         ``games/dune/turn.py`` names it: ``"setup"``, ``"storm"``...), which the phase asks
-        of every faction in play beside its own (``factions.decisions``): none by default."""
+        of every faction in play beside its own (``factions.decisions``), its own or its
+        ally's by its power; each kind of decision is one faction's (``decision_kinds``):
+        none by default."""
         return []
 
     def decision_keys(self, state: State, phase: str) -> list[str]:
@@ -137,10 +143,11 @@ class Faction:
         out from them; a faction whose decisions' text costs overrides it."""
         return [prompt.key for prompt in self.decisions(state, phase)]
 
-    def decide(self, state: State, phase: str, kind: str, value: Any, rng: random.Random
+    def decide(self, state: State, phase: str, key: PromptKey, value: Any, rng: random.Random
                ) -> list[Event]:
-        """Carry out one of its ``decisions`` of the phase (``kind``: its key's)."""
-        raise AssertionError(f"{self.seat} has no {kind} decision in {phase}")
+        """Carry out one of its ``decisions`` of the phase (``key``: its key, whose seat may be
+        another's, an ally deciding by this faction's power)."""
+        raise AssertionError(f"{self.seat} has no {key} decision in {phase}")
 
     # --- hooks of set-up
 
@@ -223,6 +230,12 @@ class Faction:
         out); nothing."""
         return []
 
+    def bought(self, state: State, buyer: str, card: str, rng: random.Random) -> list[Event]:
+        """``buyer`` has just bought ``card`` face down (000 VIII): what its power does with
+        it then, before anything else is drawn (001 2.07.22: the Ixians' ally discards it and
+        draws again); nothing."""
+        return []
+
     # --- hooks of payments
 
     def receives(self, state: State, payment: str, payer: str) -> bool:
@@ -270,6 +283,11 @@ class Faction:
 
     def movement_begins(self, state: State) -> list[Event]:
         """What its power does as a sequential movement round opens with no decision first:
+        nothing."""
+        return []
+
+    def turn_taken(self, state: State, seat: str) -> list[Event]:
+        """``seat``'s turn of shipment and movement has been played: what its power does then;
         nothing."""
         return []
 

@@ -8,6 +8,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from ..codes import EventCode
+from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import POLAR_SINK, State, factions_in
 from . import bene_gesserit_coexistence as coexistence
@@ -23,6 +24,7 @@ class BeneGesserit(Faction):
 
     seat = BENE_GESSERIT
     precedence = {"before_plans": 1}     # the Voice: steps 1-2 (000 lines 1214-1242)
+    decision_kinds = frozenset({coexistence.KIND})     # their declarations and advisors
 
     def upgrade(self, state: State) -> None:
         """Earlier code kept the territories where they coexist (000 XV.B.4-5) at the state's
@@ -82,18 +84,23 @@ class BeneGesserit(Faction):
     def decisions(self, state: State, phase: str) -> list[Prompt]:
         """Their declarations ahead and their advisor policy in the movement round (shield 2,
         XV.B.3-5), which it asks once."""
-        return [coexistence.prompt(state)] if phase == MOVEMENT else []
+        return [coexistence.prompt(state)] if self._asked_now(state, phase) else []
 
     def decision_keys(self, state: State, phase: str) -> list[str]:
-        return [coexistence.KEY] if phase == MOVEMENT else []
+        return [coexistence.KEY] if self._asked_now(state, phase) else []
 
-    def decide(self, state: State, phase: str, kind: str, value: Any, rng: random.Random
+    def _asked_now(self, state: State, phase: str) -> bool:
+        """Asked once a movement round (the step's ``bg_asked``, set once answered)."""
+        return phase == MOVEMENT and not state["step"]["bg_asked"]
+
+    def decide(self, state: State, phase: str, key: PromptKey, value: Any, rng: random.Random
                ) -> list[Event]:
         """The policy kept; the declarations made now (before anyone moves, or with every
         turn at once), or held for the turns to come."""
         coexistence.keep(state, value)
         wanted = dict(value.get("declare", {}))
         step = state["step"]
+        step["bg_asked"] = True
         if step["opening"] or step["mode"] == "batched":
             return coexistence.start_of_round(state, wanted)
         step["ahead"].update(wanted)

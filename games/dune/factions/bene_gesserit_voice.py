@@ -39,7 +39,7 @@ from pbem.game import Event, Prompt
 
 from .. import combat
 from ..codes import ErrorCode, EventCode
-from ..data import Ability, CardType, DuneData, Slot
+from ..data import Ability, CardType, Slot
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..rules import Rules, rules_of
 from ..state import State, data, faction_name
@@ -55,7 +55,31 @@ KINDS = {                   # order word -> card type (line 784)
     "WORTHLESS": CardType.WORTHLESS,
 }
 CHEAP_HERO = "CHEAP HERO"           # 001 2.02.07: "a Cheap Hero", GF9 only
-WORDS = {kind: word for word, kind in KINDS.items()} | {CardType.CHEAP_HERO: CHEAP_HERO}
+# 001 2.02.07: "a specific special weapon by name, or a specific special defense by name": the
+# special cards of the first expansion's set (3.02), which a Voice names where the game's deck
+# has them (``ixians_tleilaxu_cards``).
+EXPANSION_SET = "ixians_tleilaxu"
+SPECIAL = {"POISON BLADE": CardType.POISON_BLADE, "POISON TOOTH": CardType.POISON_TOOTH,
+           "ARTILLERY STRIKE": CardType.ARTILLERY_STRIKE, "WEIRDING WAY": CardType.WEIRDING_WAY,
+           "CHEMISTRY": CardType.CHEMISTRY, "SHIELD SNOOPER": CardType.SHIELD_SNOOPER}
+# What else a special card counts as, for a Voice naming a base kind, by the place it is
+# played in (None: either): Poison Blade "counts as both a projectile and poison" (3.02.08);
+# Poison Tooth is a poison weapon (3.02.09, "Weapon-Poison-Special"); the Shield Snooper
+# "Counts as both a Shield (Projectile Defense) and Snooper (Poison Defense)" (3.02.11); the
+# Weirding Way is a projectile weapon, or a projectile defense beside another weapon (3.02.14);
+# Chemistry a poison defense, or a poison weapon beside another defense (3.02.05).
+COUNTS_AS: dict[tuple[CardType, str | None], frozenset[CardType]] = {
+    (CardType.POISON_BLADE, None): frozenset({CardType.PROJECTILE_WEAPON,
+                                              CardType.POISON_WEAPON}),
+    (CardType.POISON_TOOTH, None): frozenset({CardType.POISON_WEAPON}),
+    (CardType.SHIELD_SNOOPER, None): frozenset({CardType.SHIELD, CardType.SNOOPER}),
+    (CardType.WEIRDING_WAY, "weapon"): frozenset({CardType.PROJECTILE_WEAPON}),
+    (CardType.WEIRDING_WAY, "defense"): frozenset({CardType.SHIELD}),
+    (CardType.CHEMISTRY, "defense"): frozenset({CardType.SNOOPER}),
+    (CardType.CHEMISTRY, "weapon"): frozenset({CardType.POISON_WEAPON}),
+}
+WORDS = ({kind: word for word, kind in KINDS.items()} | {CardType.CHEAP_HERO: CHEAP_HERO}
+         | {kind: word for word, kind in SPECIAL.items()})
 SYNONYMS = {("PROJECTILE", "DEFENSE"): "SHIELD", ("PROJECTILE", "DEFENCE"): "SHIELD",
             ("POISON", "DEFENSE"): "SNOOPER", ("POISON", "DEFENCE"): "SNOOPER",
             ("CHEAP", "HERO"): CHEAP_HERO, ("CHEAP", "HEROINE"): CHEAP_HERO}  # 001 2.02.07
@@ -65,17 +89,20 @@ BENE_GESSERIT = "bene-gesserit"
 
 def kinds(rules: Rules) -> dict[str, CardType]:
     """The kinds the Voice may name, by order word: line 784's, and under GF9 the Cheap Hero
-    too (001 2.02.07)."""
-    if rules.voice_names_cheap_hero:
-        return KINDS | {CHEAP_HERO: CardType.CHEAP_HERO}
-    return KINDS
+    too and the first expansion's special cards by name where the deck has them (001
+    2.02.07)."""
+    named = KINDS | ({CHEAP_HERO: CardType.CHEAP_HERO} if rules.voice_names_cheap_hero else {})
+    special = rules.voice_names_special_cards and EXPANSION_SET in rules.card_sets
+    return named | (SPECIAL if special else {})
 
 
 def phrase_end(upper: list[str]) -> int | None:
     """The index of the last word of the first kind named in ``upper`` (a kind may take two
     words: ``POISON DEFENSE``, ``CHEAP HERO``), or None."""
     for i, word in enumerate(upper):
-        if word in KINDS or word == "CHEAP":
+        if " ".join(upper[i:i + 2]) in SPECIAL:
+            return i + 1
+        if word in KINDS or word in SPECIAL or word == "CHEAP":
             return i + 1 if tuple(upper[i:i + 2]) in SYNONYMS else i
     return None
 
@@ -143,21 +170,38 @@ def not_obeyed(state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
     events = []
     for seat, plan in plans.items():
         said = standing(battle, seat)
-        if said and not obeys(data(state), plan, said):
+        if said and not obeys(rules_of(state), plan, said):
             events.append(Event(EventCode.VOICE_NOT_OBEYED, {"faction": seat}))
     return events
 
 
-def kinds_in(deck: DuneData, plan: dict[str, Any]) -> set[CardType]:
-    """The kinds of card a plan plays as weapon and defense, as the game's deck has them."""
-    return {deck.card_named(plan[slot]).type for slot in ("weapon", "defense") if plan[slot]}
+def kinds_in(rules: Rules, plan: dict[str, Any]) -> set[CardType]:
+    """The kinds of card a plan plays as weapon and defense, as the game's deck has them, with
+    what its special cards count as in their places (``counted``)."""
+    deck = data(rules)
+    found: set[CardType] = set()
+    for slot in ("weapon", "defense"):
+        if plan[slot]:
+            found |= counted(deck.card_named(plan[slot]).type, slot, rules)
+    return found
 
 
-def obeys(deck: DuneData, plan: dict[str, Any], voice: dict[str, Any]) -> bool:
+def counted(kind: CardType, slot: str | None, rules: Rules) -> frozenset[CardType]:
+    """A card's kind and what it counts as in a place (None: where it is played alone), from
+    rules version 6 (``Rules.voice_names_special_cards``; before, its kind alone)."""
+    if not rules.voice_names_special_cards:
+        return frozenset({kind})
+    if slot is None:
+        slot = {CardType.WEIRDING_WAY: "weapon", CardType.CHEMISTRY: "defense"}.get(kind)
+    return frozenset({kind}) | COUNTS_AS.get((kind, slot), COUNTS_AS.get((kind, None),
+                                                                         frozenset()))
+
+
+def obeys(rules: Rules, plan: dict[str, Any], voice: dict[str, Any]) -> bool:
     """Whether a plan does as the Voice commands."""
     if voice["kind"] == CardType.CHEAP_HERO:
         return bool(plan["cheap_hero"]) == voice["play"]
-    return (CardType(voice["kind"]) in kinds_in(deck, plan)) == voice["play"]
+    return (CardType(voice["kind"]) in kinds_in(rules, plan)) == voice["play"]
 
 
 def could_obey(side: Any, voice: dict[str, Any]) -> bool:
@@ -171,14 +215,15 @@ def could_obey(side: Any, voice: dict[str, Any]) -> bool:
 def held(side: Any, kind: str) -> list[str]:
     """The names of the side's cards of a kind."""
     names = dict.fromkeys(side.deck.treachery_card(card).name for card in side.hand)
-    return [name for name in names if side.card(name).type is CardType(kind)]
+    return [name for name in names
+            if CardType(kind) in counted(side.card(name).type, None, side.rules)]
 
 
 def obey(side: Any, plan: dict[str, Any], voice: dict[str, Any] | None) -> dict[str, Any]:
     """The plan made to obey the Voice where it does not and could: the card forbidden taken
     out, or the first card of the kind commanded put in its place (a weapon's or a defense's;
     a worthless card in the empty place, else as the weapon)."""
-    if voice is None or obeys(side.deck, plan, voice) or not could_obey(side, voice):
+    if voice is None or obeys(side.rules, plan, voice) or not could_obey(side, voice):
         return plan
     plan = {**plan, "discard": list(plan["discard"])}
     kind = CardType(voice["kind"])
@@ -186,15 +231,18 @@ def obey(side: Any, plan: dict[str, Any], voice: dict[str, Any] | None) -> dict[
         return _obey_cheap_hero(side, plan, voice["play"])
     if not voice["play"]:
         for slot in ("weapon", "defense"):
-            if plan[slot] and side.card(plan[slot]).type is kind:
+            if plan[slot] and kind in counted(side.card(plan[slot]).type, slot, side.rules):
                 plan[slot] = None
         plan["discard"] = combat.discards(plan)
         return plan
     name = held(side, voice["kind"])[0]
+    card = side.card(name)
     if kind is CardType.WORTHLESS:
         slot = "defense" if plan["weapon"] and not plan["defense"] else "weapon"
+    elif card.type is CardType.CHEMISTRY:       # alone, where it is what it is (3.02.05)
+        slot = "defense"
     else:
-        slot = "weapon" if Slot.WEAPON in side.card(name).slots else "defense"
+        slot = "weapon" if Slot.WEAPON in card.slots else "defense"
     other = "defense" if slot == "weapon" else "weapon"
     plan[slot] = name
     if plan[other] == name and side.count(name) < 2:
@@ -254,6 +302,8 @@ def read_voice(words: list[str], rules: Rules) -> dict[str, Any] | None:
         raise OrderProblem(ErrorCode.VOICE_CHEAP_HERO,
                            "the Voice cannot command a cheap hero(ine), "
                            "either way (000 BG shield 3; WBC X, line 1248)", valid)
+    if " ".join(upper) in SPECIAL and " ".join(upper) in named:
+        upper = [" ".join(upper)]                 # a special card by name (001 2.02.07)
     if len(upper) != 1 or upper[0] not in named:
         raise OrderProblem(ErrorCode.BAD_VOICE,
                            "expected VOICE PLAY <kind> or VOICE NOT <kind>, the "

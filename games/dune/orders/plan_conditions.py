@@ -157,12 +157,12 @@ def check(state: State, prompt: Prompt, plan: dict[str, Any], given: dict[str, i
                 raise OrderProblem(code, f"{message} (with your lines for "
                                    f"{' and '.join(cond_text(c) for c in (v, q) if c)})",
                                    valid, part=at)
-            if said and not voice.obeys(side.deck, branch, said) and voice.could_obey(side, said):
+            if said and not voice.obeys(side.rules, branch, said) and voice.could_obey(side, said):
                 raise OrderProblem(ErrorCode.VOICE_BROKEN, voice.refusal(said, side, rule), (),
                                    part=at)
     standing = side.voice
     anchor = given.get("weapon", given.get("defense", given["dial"]))
-    if standing and not voice.obeys(side.deck, plan, standing) and voice.could_obey(side,
+    if standing and not voice.obeys(side.rules, plan, standing) and voice.could_obey(side,
                                                                                standing):
         raise OrderProblem(ErrorCode.VOICE_BROKEN, voice.refusal(standing, side, rule), (),
                            part=anchor)

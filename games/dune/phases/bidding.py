@@ -98,6 +98,7 @@ from .. import deals, factions, main_leaders, transfers, variants
 from ..cards import bidding_karama, karama
 from ..codes import EventCode
 from ..data import Ability, Act
+from ..decks import draw_treachery
 from ..orders import bid_orders
 from ..orders.bid_orders import KARAMA, card_number, most_bid
 from ..prompt_key import PromptKey
@@ -106,6 +107,7 @@ from ..state import State, sheet, storm_order
 
 CHARITY = 2          # 000 VIII.I: "two spice from the spice bank"
 PHASE = "bidding"      # its name in ``turn.PHASES``: the factions' own decisions asked in it
+AUCTION_KINDS = ("bid", "bids", "card-support", "karama")    # the auction's own decisions
 PER_CARD, WHOLE_ROUND = "per_card", "whole_round"
 
 
@@ -153,7 +155,7 @@ def prompts(state: State) -> list[Prompt]:
     bid = bid_orders.bid_prompt if _mode(state) == PER_CARD else bid_orders.bids_prompt
     return ([bid(state, seat) for seat in bidders]
             + [bid_orders.support_prompt(state, seat) for seat in supporters]
-            + bidding_karama.prompts(state))
+            + bidding_karama.prompts(state) + factions.decisions(state, PHASE))
 
 
 def keys(state: State) -> list[str]:
@@ -165,7 +167,7 @@ def keys(state: State) -> list[str]:
     bid = "bid" if _mode(state) == PER_CARD else "bids"
     return ([str(PromptKey(bid, seat)) for seat in bidders]
             + [str(PromptKey("card-support", seat)) for seat in supporters]
-            + bidding_karama.keys(state))
+            + bidding_karama.keys(state) + factions.decision_keys(state, PHASE))
 
 
 def _deciding(state: State) -> tuple[list[str], list[str]]:
@@ -194,16 +196,19 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
     karamas = {key: value for key, value in orders.items()
                if PromptKey.parse(key).kind == "karama"}
     bidding_karama.stand_ready(state, karamas)
+    decided: list[Event] = []
     for key, value in orders.items():
         kind, seat = PromptKey.parse(key)
         if kind == "card-support":
             step["promised"][seat] = value
+        elif kind not in AUCTION_KINDS:           # a faction's own (``Faction.decisions``)
+            decided += factions.decide(state, PHASE, key, value, rng)
     keys = {PromptKey.parse(key): value for key, value in orders.items()}
     bids = {key.seat: value for key, value in keys.items() if key.kind in ("bid", "bids")}
     if _mode(state) == PER_CARD:
-        events = sell(state, bids, rng)
+        events = decided + sell(state, bids, rng)
         return events + bidding_karama.at_sale(state, karamas, rng) + _next_card(state)
-    events = []
+    events = decided
     while not step["done"]:
         events += card_up(state)
         if step["done"]:
@@ -292,7 +297,7 @@ def deal(state: State, rng: random.Random) -> list[Event]:
     count = sum(hand_has_room(state, seat) for seat in state["seats"])
     stocker = next((f for f in factions.in_play(state) if f.stock(state)), None) if count else None
     for _ in range(count + (stocker.stock(state) if stocker else 0)):
-        card, restocked = draw(state, rng)
+        card, restocked = draw_treachery(state, rng)
         events += restocked
         if card is not None:
             row.append(card)
@@ -308,18 +313,6 @@ def _dealt(state: State, rng: random.Random) -> list[Event]:
     """The row is dealt, once any faction that stocks it has chosen: every faction's
     ``Faction.cards_dealt``."""
     return [e for f in factions.in_play(state) for e in f.cards_dealt(state, rng)]
-
-
-def draw(state: State, rng: random.Random) -> tuple[str | None, list[Event]]:
-    """The top card of the treachery deck; an empty deck is first restocked from the shuffled
-    discard pile (III.C; WBC VIII.1).  None when there is no card left anywhere."""
-    decks = state["decks"]
-    events = []
-    if not decks["treachery"] and decks["treachery_discard"]:
-        decks["treachery"], decks["treachery_discard"] = decks["treachery_discard"], []
-        rng.shuffle(decks["treachery"])
-        events.append(Event(EventCode.TREACHERY_RESHUFFLED, {"cards": len(decks["treachery"])}))
-    return (decks["treachery"].pop() if decks["treachery"] else None), events
 
 
 # --- who bids
@@ -527,31 +520,33 @@ def _buy(state: State, outcome: Outcome, rng: random.Random) -> list[Event]:
     buyer, number = outcome.buyer, card_number(state)
     assert buyer is not None
     card = step["row"].pop(0)
-    factions = state["factions"]
+    sheets = state["factions"]
     paid: dict[str, int] = {}
     if not outcome.karama:
         due = outcome.price
         for payer in [buyer, *transfers.supporters(state, buyer)]:
-            share = min(due, factions[payer]["spice"] if payer == buyer
+            share = min(due, sheets[payer]["spice"] if payer == buyer
                         else support_left(state, payer))
             if share:
                 paid[payer] = share
                 due -= share
-                factions[payer]["spice"] -= share
+                sheets[payer]["spice"] -= share
                 if payer != buyer:
                     step["paid"][payer] = step["paid"].get(payer, 0) + share
         assert due == 0, (buyer, outcome)
     payee = card_payee(state, buyer)
     if payee is not None:
-        factions[payee]["spice"] += outcome.price
+        sheets[payee]["spice"] += outcome.price
     step["spent"][buyer] = step["spent"].get(buyer, 0) + outcome.price
-    factions[buyer]["hand"].append(card)
+    sheets[buyer]["hand"].append(card)
+    redrawn = [e for f in factions.in_play(state) for e in f.bought(state, buyer, card, rng)]
     free = _free_card(state, buyer, rng)
     return [Event(EventCode.CARD_SOLD, {"number": number, "buyer": buyer, "price": outcome.price,
                                 "karama": outcome.karama, "paid": paid,
                                 "payee": payee or "bank", "bids": outcome.bids,
                                 "free_card": any(e.code == "free-card" for e in free)}),
-            Event(EventCode.CARD_BOUGHT, {"number": number, "card": card}, to=(buyer,)), *free]
+            Event(EventCode.CARD_BOUGHT, {"number": number, "card": card}, to=(buyer,)),
+            *redrawn, *free]
 
 
 def card_payee(state: State, buyer: str) -> str | None:
@@ -570,7 +565,7 @@ def _free_card(state: State, buyer: str, rng: random.Random) -> list[Event]:
     stopped = bidding_karama.free_card_stopped(state)      # player aid B.6.A.2
     if stopped is not None:
         return stopped
-    card, events = draw(state, rng)
+    card, events = draw_treachery(state, rng)
     if card is None:
         return events
     state["factions"][buyer]["hand"].append(card)

@@ -68,7 +68,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pbem.game import Event
+from pbem.game import Event, Prompt
 
 from .. import bonus_cards, factions, transfers, variants
 from ..board import layer
@@ -112,6 +112,24 @@ def begin(state: State, rng: random.Random) -> list[Event]:
         events.append(Event(EventCode.PREDICTION_REVEALED, {"faction": prediction["faction"],
                                                     "turn": prediction["turn"]}))
     return [*events, Event(EventCode.GAME_OVER, result)]
+
+
+def prompts(state: State) -> list[Prompt]:
+    """The factions' own decisions as the war continues, once nobody has won (001 1.09.05 WAR
+    CONTINUES; ``Faction.decisions``: the Ixians' HMS moved there with their text B, 2.07.19);
+    none in most games."""
+    return factions.decisions(state, state["phase"]) if state["result"] is None else []
+
+
+def keys(state: State) -> list[str]:
+    """The keys of ``prompts``, without their text."""
+    return factions.decision_keys(state, state["phase"]) if state["result"] is None else []
+
+
+def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
+    """The factions' decisions carried out, each by the faction whose power opened it."""
+    return [event for key, value in orders.items()
+            for event in factions.decide(state, state["phase"], key, value, rng)]
 
 
 # --- strongholds
