@@ -53,13 +53,16 @@ def test_whole_gf9_games_of_every_option_mix_break_no_invariant(options, style, 
     assert not list(tmp_path.iterdir())
 
 
-# Dune v3.0 (003): each option of Part II and the house rules, and the games of two and three
-# players (003 "Playing with two or three"), seated as 003 asks.
-V3_OPTIONS = [{}, {"advanced_abilities": True, "advanced_combat": True},
-              {"collection_bonuses": True, "diversified_victory": True},
-              {"main_leaders": True, "advanced_abilities": True, "main_leader_reduction": True},
+# Dune v3.0 (003): each option of Part II (each set of the expanded treachery among them, one
+# in part) and the house rules, and the games of two and three players (003 "Playing with two
+# or three"), seated as 003 asks.
+V3_OPTIONS = [{}, {"advanced_abilities": True, "advanced_combat": True, "the_duel": True},
+              {"collection_bonuses": True, "diversified_victory": True, "spice_harvest": True},
+              {"main_leaders": True, "advanced_abilities": True, "main_leader_reduction": True,
+               "the_general": True},
               {"house_rules": True, "advanced_combat": True, "movement": "batched",
-               "bidding": "whole_round"}]
+               "bidding": "whole_round", "expanded_treachery": True,
+               "break_imperial_conditioning": True, "treachery_left_out": ["Thumper"]}]
 V3_TABLES = {
     "factions": (None, {}),
     "three-players": (["atreides", "emperor", "fremen", "bene-gesserit", "harkonnen", "guild"],
