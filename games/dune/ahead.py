@@ -80,6 +80,7 @@ def decisions(state: State, seat: str) -> list[Decision]:
         found += _turn_to_come(state, seat)
     if state["phase"] == "battle":
         found += _later_battles(state, seat)
+    found += _powers_to_come(state, seat, later)
     if _turn_ending(state):
         found += _next_dial(state, seat) + _next_storm_decisions(state, seat)
     found += _storm_cards(state, seat)
@@ -133,6 +134,28 @@ def _projected(state: State, seat: str, phase: str, module, header: str,
         return opening + [_turn(trial, seat, header, title)]
     return [_named(prompt, prompt.key, header, title, trial)
             for prompt in module.prompts(trial) if prompt.seat == seat]
+
+
+def _powers_to_come(state: State, seat: str, later: list[str]) -> list[Decision]:
+    """The faction's own decisions in the later rounds of the turn that ask the factions'
+    powers (``Faction.decisions``) beside those projected with their round's own (revival,
+    movement): the Tleilaxu's Face Dancer replacement at the Mentat Pause (001 2.08.08), under
+    a header of the round's name (``FOR MENTAT PAUSE``), as they would open on the position as
+    it stands."""
+    power = factions.power(seat, state)
+    if (type(power).decisions is factions.Faction.decisions
+            or not rules_of(state).faction_decisions):
+        return []                               # no power of its own decides in a round
+    found = []
+    for phase in later:
+        if phase in ("revival", "movement"):
+            continue
+        trial = copy_state(state)
+        trial["phase"], trial["step"] = phase, {}
+        header = phase.replace("_", " ").upper()
+        found += [_named(prompt, prompt.key, header, prompt.title, trial)
+                  for prompt in power.decisions(trial, phase)]
+    return found
 
 
 def _turn_to_come(state: State, seat: str) -> list[Decision]:

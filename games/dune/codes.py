@@ -127,6 +127,8 @@ class EventCode(StrEnum):
     FACE_DANCER_REVEALED = "face-dancer-revealed"
     FACE_DANCER_REPLACED = "face-dancer-replaced"
     REVIVAL_SUBSIDY = "revival-subsidy"
+    REVIVAL_STOPPED = "revival-stopped"         # 001 1.14.09
+    REVIVAL_TERMS = "revival-terms"             # 001 2.08.12, 2.08.14
     # spice_blow
     NEXUS = "nexus"
     SPICE_CARD = "spice-card"
@@ -195,6 +197,8 @@ class ErrorCode(StrEnum):
     BAD_CAPTURE = "bad-capture"
     # the Tleilaxu (001 2.08.06)
     NOT_A_FACE_DANCER = "not-a-face-dancer"
+    NO_TERMS = "no-terms"                       # 001 2.08.12, 2.08.14, 1.14.09
+    BAD_PRICE = "bad-price"
     BAD_CHEAP_HERO = "bad-cheap-hero"
     BAD_DIAL = "bad-dial"
     BAD_LOSSES = "bad-losses"

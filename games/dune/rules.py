@@ -41,9 +41,11 @@ def _added(cls: type) -> frozenset[str]:
 
 
 # The rules versions a game may have been dealt under and still replays by: 4, the first of
-# every ruleset here; 5, the GF9 rulings of issue 32 (``GF9Version4`` keeps 4's answers).
-RULES_VERSION = 5
-RULES_VERSIONS = (4, 5)
+# every ruleset here; 5, the GF9 rulings of issue 32 (``GF9Version4`` keeps 4's answers); 6, the
+# factions' own decisions in the revival round and at War Continues (issue 29: the Tleilaxu's
+# terms, Karama and Face Dancer replacement; ``GF9Version5`` keeps 5's answers).
+RULES_VERSION = 6
+RULES_VERSIONS = (4, 5, 6)
 
 # option name -> (rule of seed 000, what it does); all default off in "classic".
 OPTIONS: dict[str, str] = {
@@ -577,6 +579,13 @@ class Classic(Rules):
         (000 line 866)."""
         return False
 
+    @property
+    def faction_decisions(self) -> bool:
+        """Whether the factions' powers are asked for decisions of their own in the rounds that
+        ask them (``Faction.decisions``: the revival round, War Continues; rules version 6):
+        yes (no faction of the classic rulesets has any)."""
+        return True
+
     # --- spice given
     @property
     def deals_every_round(self) -> bool:
@@ -996,7 +1005,16 @@ class GF9(Classic):
 
 
 @dataclass(frozen=True)
-class GF9Version4(GF9):
+class GF9Version5(GF9):
+    """GF9 as rules version 5 played it, before the factions' own decisions in the revival
+    round and at War Continues (issue 29): a game dealt then, the Tleilaxu seated, replays as it
+    was played, its log having no step for them."""
+
+    faction_decisions = False
+
+
+@dataclass(frozen=True)
+class GF9Version4(GF9Version5):
     """GF9 as rules version 4 played it, before the rulings an outside review of 001 found
     wrong (issue 32): a game dealt then keeps these answers, and replays as it was played."""
 
@@ -1174,7 +1192,8 @@ class V3(Classic):
 SHIELD_WALL_WORMS = 6                   # WBC house rule 4 (000 line 1045): "the 6th worm"
 GF9_SHIELD_WALL_WORMS = 4               # 001 4.2.1: "After the fourth worm"
 RULESETS: dict[str, type[Classic]] = {"classic": Classic, "wbc": WBC, "gf9": GF9, "v3": V3}
-EARLIER: dict[str, tuple[tuple[int, type[Classic]], ...]] = {"gf9": ((4, GF9Version4),)}
+EARLIER: dict[str, tuple[tuple[int, type[Classic]], ...]] = {
+    "gf9": ((4, GF9Version4), (5, GF9Version5))}
 
 
 def ruleset_class(ruleset: str, version: int) -> type[Classic]:

@@ -14,10 +14,14 @@ no powers of its own (``base.Faction``).
 from __future__ import annotations
 
 import functools
+import random
 from typing import Any
 
+from pbem.game import Event, Prompt
+
 from ..data import Ability
-from ..rules import Rules
+from ..prompt_key import PromptKey
+from ..rules import Rules, rules_of
 from ..state import State, data
 from .atreides import Atreides
 from .base import (
@@ -117,6 +121,31 @@ def payee(state: State, payment: str, payer: str) -> str | None:
                 None)
 
 
+def decisions(state: State, phase: str) -> list[Prompt]:
+    """The factions' own decisions open in a phase (``Faction.decisions``), in seat order; none
+    in a game of rules version 5 or earlier (``Rules.faction_decisions``)."""
+    if not rules_of(state).faction_decisions:
+        return []
+    return [prompt for faction in in_play(state) for prompt in faction.decisions(state, phase)]
+
+
+def decision_keys(state: State, phase: str) -> list[str]:
+    """The keys of ``decisions``, without their text."""
+    if not rules_of(state).faction_decisions:
+        return []
+    return [key for faction in in_play(state) for key in faction.decision_keys(state, phase)]
+
+
+def decide(state: State, phase: str, orders: dict[str, Any], rng: random.Random
+           ) -> list[Event]:
+    """The factions' own decisions of a phase carried out (``orders``: by key, those of
+    ``decision_keys`` among them), in seat order."""
+    mine = set(decision_keys(state, phase))
+    return [event for key, value in orders.items() if key in mine
+            for event in power(PromptKey.parse(key).seat, state).decide(
+                state, phase, PromptKey.parse(key).kind, value, rng)]
+
+
 def upgrade_state(state: State) -> State:
     """A state stored by earlier code, in today's shape: each faction moves what it kept at
     the state's top level into its own sheet (``Faction.upgrade``)."""
@@ -126,5 +155,6 @@ def upgrade_state(state: State) -> State:
 
 
 __all__ = ["CARD", "CLASSES", "FACTIONS", "REVIVAL", "SHIPMENT", "BattleTools", "Faction",
-           "RevivalTerms", "has", "holder", "in_play", "karama_power_used", "ordered", "owner",
-           "payee", "power", "registry", "upgrade_state"]
+           "RevivalTerms", "decide", "decision_keys", "decisions", "has", "holder", "in_play",
+           "karama_power_used", "ordered", "owner", "payee", "power", "registry",
+           "upgrade_state"]

@@ -69,11 +69,13 @@ class BattleTools:
 @dataclass(frozen=True)
 class RevivalTerms:
     """What a faction's revival of forces and leaders may be, before what it holds decides:
-    its forces a turn (000 IX.B.2: three; None: no limit) and whether it pays half price,
-    rounded up (001 2.08.10)."""
+    its forces a turn (000 IX.B.2: three; None: no limit), whether it pays half price,
+    rounded up (001 2.08.10), and the prices another faction has set on its leaders in the
+    tanks, for which it may revive them whatever the rules of leader revival (001 2.08.14)."""
 
     forces: int | None = 3
     half_price: bool = False
+    offers: tuple[tuple[str, int], ...] = ()
 
 
 class Faction:
@@ -130,6 +132,23 @@ class Faction:
         """Every faction has its traitors (000 III.E.2; 001 setup 12): what its power draws
         then; nothing."""
         return []
+
+    # --- hooks of any phase
+
+    def decisions(self, state: State, phase: str) -> list[Prompt]:
+        """Its own decisions in a phase that asks the factions' powers (the revival round, the
+        Mentat Pause), as the phase stands: none by default."""
+        return []
+
+    def decision_keys(self, state: State, phase: str) -> list[str]:
+        """The keys of ``decisions``, without their text."""
+        return [prompt.key for prompt in self.decisions(state, phase)]
+
+    def decide(self, state: State, phase: str, kind: str, value: Any, rng: random.Random
+               ) -> list[Event]:
+        """Carry out one of its ``decisions`` (the phase's orders given, before the phase's
+        own are applied); it has none by default."""
+        raise AssertionError(f"{self.seat} has no {kind} decision")
 
     # --- hooks of the storm and the spice blow
 
@@ -188,10 +207,19 @@ class Faction:
 
     # --- hooks of revival
 
+    def stops_revival(self, state: State, seat: str) -> bool:
+        """Whether its power stops ``seat``'s standard revival of forces and leaders this
+        round (001 1.14.09): no."""
+        return False
+
     def revival_terms(self, state: State, seat: str, terms: RevivalTerms) -> RevivalTerms:
         """The terms of ``seat``'s revival as this faction's power changes them (every faction
         in play is asked, in the order of the hook ``revival``): as they are."""
         return terms
+
+    def revival_over(self, state: State) -> list[Event]:
+        """The revival round is over: what its power does then; nothing."""
+        return []
 
     def revived(self, state: State, seat: str, free: bool, card: bool) -> list[Event]:
         """``seat`` has revived (``free``: taking free revival; ``card``: by a card that
@@ -357,6 +385,11 @@ class Faction:
         """The territories where the faction's forces coexist, "as if they are not even on
         the board" (000 XV.B.4), as the public view shows them; none by default."""
         return []
+
+    def in_front(self, state: State) -> dict[str, Any]:
+        """What every seat sees of the faction's powers in front of its shield beyond every
+        faction's public entries (its standing offers); nothing by default."""
+        return {}
 
     def behind_shield(self, state: State) -> dict[str, Any]:
         """What the faction alone sees behind its shield beyond what every faction sees of its

@@ -31,9 +31,12 @@ from ..codes import EventCode
 from ..data import Ability
 from ..state import State, ally_of
 from . import tleilaxu_face_dancers as face_dancers
+from . import tleilaxu_revival as terms_of
 from .base import REVIVAL, BattleTools, Faction, RevivalTerms, has
 
 TLEILAXU = face_dancers.TLEILAXU
+MENTAT_PAUSE = "mentat_pause"       # the GF9 round whose War Continues replaces (001 1.09.05)
+REVIVAL_ROUND = "revival"
 
 
 class Tleilaxu(Faction):
@@ -56,6 +59,28 @@ class Tleilaxu(Faction):
             return []
         return face_dancers.draw(state, rng)
 
+    # --- hooks of any phase
+
+    def decisions(self, state: State, phase: str) -> list[Prompt]:
+        """In the revival round, their terms and Karama (2.08.12, 2.08.14, 1.14.09); at War
+        Continues, the replacement of a Face Dancer (2.08.08)."""
+        found = None
+        if phase == REVIVAL_ROUND:
+            found = terms_of.decision(state)
+        elif phase == MENTAT_PAUSE and has(state, self.seat, Ability.FACE_DANCERS):
+            found = face_dancers.replacement(state)
+        return [found] if found is not None else []
+
+    def decide(self, state: State, phase: str, kind: str, value: Any, rng: random.Random
+               ) -> list[Event]:
+        """The replacement carried out (None: they replace none); their terms kept for the
+        round's end, their Karama played."""
+        if kind == face_dancers.REPLACE:
+            return face_dancers.replace(state, value, rng) if value else []
+        if kind == terms_of.TERMS:
+            return terms_of.decided(state, value)
+        return super().decide(state, phase, kind, value, rng)
+
     # --- hooks of payments and revival
 
     def receives(self, state: State, payment: str, payer: str) -> bool:
@@ -70,10 +95,25 @@ class Tleilaxu(Faction):
             unlimited = has(state, seat, Ability.UNLIMITED_REVIVAL)
             return RevivalTerms(None if unlimited else terms.forces,
                                 terms.half_price or has(state, seat, Ability.HALF_PRICE_REVIVAL))
+        forces, half = terms.forces, terms.half_price
         if seat in ally_of(state, self.seat) and has(state, self.seat,
                                                        Ability.ALLY_HALF_PRICE_REVIVAL):
-            return RevivalTerms(terms.forces, True)
-        return terms
+            half = True
+        if (forces is not None and seat in terms_of.raised(state)
+                and has(state, self.seat, Ability.RAISE_REVIVAL_LIMIT)):
+            forces = max(forces, terms_of.RAISED_LIMIT)             # 2.08.12
+        offers = terms.offers
+        if has(state, self.seat, Ability.LEADER_REVIVAL_PRICE):      # 2.08.14
+            offers += tuple(terms_of.offers(state, seat, terms_of.dead_of(state, seat)).items())
+        return RevivalTerms(forces, half, offers)
+
+    def stops_revival(self, state: State, seat: str) -> bool:
+        """Their Karama stops ``seat``'s standard revival this round (1.14.09)."""
+        return terms_of.stopped(state, seat)
+
+    def revival_over(self, state: State) -> list[Event]:
+        """The terms given this round take effect (2.08.12, 2.08.14)."""
+        return terms_of.round_over(state)
 
     def revived(self, state: State, seat: str, free: bool, card: bool) -> list[Event]:
         """SUBSIDIZED REVIVAL (2.08.13): a spice from the bank for another faction's free
@@ -138,6 +178,10 @@ class Tleilaxu(Faction):
         return found
 
     # --- hooks of the views and reports
+
+    def in_front(self, state: State) -> dict[str, Any]:
+        """Their terms of revival for the others, public (2.08.12, 2.08.14)."""
+        return terms_of.in_front(state)
 
     def behind_shield(self, state: State) -> dict[str, Any]:
         """Their Face Dancers (2.08.04: secret) and their word on revealing them; the

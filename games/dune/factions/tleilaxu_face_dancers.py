@@ -10,8 +10,8 @@
   many of their own in their place.
 - RESUPPLY (2.08.07): all three revealed, they go back into the traitor deck, shuffled, and the
   Tleilaxu draw three new ones.
-- REPLACEMENT (2.08.08): at War Continues (the Mentat Pause) the Tleilaxu may shuffle one
-  unrevealed Face Dancer back and draw another.
+- REPLACEMENT (2.08.08): at War Continues (the Mentat Pause, 1.09.05) the Tleilaxu may
+  shuffle one unrevealed Face Dancer back and draw another.
 
 Rulings (docs/rules-coverage.md, "001 2.08"):
 
@@ -24,6 +24,12 @@ Rulings (docs/rules-coverage.md, "001 2.08"):
   Face Dancer.
 - Their forces come from their reserve, as many as it holds up to the number sent back; 001's
   "and/or from anywhere on the planet" is not offered by mail (their reserve only).
+- The replacement costs no mail round either: ``REPLACE <leader>`` (or ``REPLACE NONE``, the
+  default) is an optional decision of the Tleilaxu at War Continues, secret, never waited for;
+  as War Continues asks nobody else, it is sent ahead (``FOR MENTAT PAUSE``, from any round
+  of the turn) and carried out when the war continues (nobody has won).  That they replaced
+  one is public (the table sees the shuffle), which one and whom they drew is not.  The
+  leader shuffled back may be drawn again: 001 says "shuffle ... and Draw".
 - They take the sectors the winner's forces left, in board order.
 - A Face Dancer who is the Tleilaxu's own leader (the traitor deck holds their leaders too)
   never wins against them: 2.08.06 reveals only another faction's winning leader.
@@ -37,6 +43,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from ..codes import ErrorCode, EventCode
+from ..data import NameLookupError
 from ..forces import add, add_forces, plain, remove_forces, total
 from ..leaders import ALIVE, TANKS
 from ..orders.language import OrderKind, OrderProblem, order_kind
@@ -147,6 +154,59 @@ def replace(state: State, leader: str, rng: random.Random) -> list[Event]:
     return [Event(EventCode.FACE_DANCER_REPLACED, {"faction": TLEILAXU}),
             Event(EventCode.FACE_DANCERS, {"leaders": list(sheet_["face_dancers"])},
                   to=(TLEILAXU,))]
+
+
+# --- the replacement, by mail (2.08.08)
+REPLACE = "replace"         # the decision's kind, and its key ``replace:tleilaxu``
+REPLACE_KEY = f"{REPLACE}:{TLEILAXU}"
+
+
+def replacement(state: State) -> Prompt | None:
+    """The Tleilaxu's replacement of one unrevealed Face Dancer at War Continues, optional and
+    secret (``REPLACE NONE`` by default); none while they hold no unrevealed one."""
+    held = own(state)["face_dancers"]
+    if not held:
+        return None
+    legal = ("REPLACE <leader> or REPLACE NONE: shuffle one of your unrevealed Face Dancers ("
+             f"{', '.join(held)}) back into the traitor deck and draw a new one, at War "
+             "Continues (001 2.08.08, 1.09.05); never waited for, carried out if nobody wins "
+             "this turn.")
+    return Prompt(REPLACE_KEY, TLEILAXU, REPLACE, True, legal, None, "REPLACE NONE",
+                  "REPLACE NONE", optional=True, title="your Face Dancer replacement")
+
+
+def read_replace(state: State, prompt_: Prompt, words: list[str]) -> str | None:
+    """``NONE`` or one unrevealed Face Dancer's name."""
+    held = own(state)["face_dancers"]
+    valid = ("REPLACE NONE", *(f"REPLACE {name}" for name in held))
+    said = " ".join(words).strip()
+    if said.upper() == "NONE":
+        return None
+    try:
+        name = data(state).leader(said).name
+    except NameLookupError:
+        raise OrderProblem(ErrorCode.NOT_A_FACE_DANCER, f"no leader is called {said!r}; your "
+                           f"Face Dancers: {', '.join(held) or 'none'}", valid) from None
+    if name not in held:
+        raise OrderProblem(ErrorCode.NOT_A_FACE_DANCER, f"{name} is not one of your unrevealed "
+                           f"Face Dancers ({', '.join(held) or 'none'})", valid)
+    return name
+
+
+def replace_text(game: Any, value: str | None) -> str:
+    """The order for a replacement."""
+    return f"REPLACE {value}" if value else "REPLACE NONE"
+
+
+def random_replace(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> str | None:
+    """A bot's replacement: now and then one of its Face Dancers (an index drawn whatever
+    their names, so the draws are the same whichever it holds)."""
+    held = view["own"].get("face_dancers", [])
+    pick = rng.randrange(max(1, len(held)))
+    return held[pick] if held and rng.random() < 0.25 else None
+
+
+order_kind(OrderKind(REPLACE, ("REPLACE",), read_replace, replace_text, random=random_replace))
 
 
 # --- the standing word, by mail

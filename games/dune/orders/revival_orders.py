@@ -110,6 +110,7 @@ class Allowance:
     most: int | None = MOST_FORCES  # its forces a turn (``RevivalTerms``; None: no limit)
     half_price: bool = False     # it pays half, rounded up (001 2.08.10, 2.08.16)
     payee: str | None = None     # who is paid for its revival, None the bank (001 2.08.11)
+    offers: dict[str, int] = field(default_factory=dict)  # leaders priced by a power (2.08.14)
     rules: Rules = field(default_factory=Classic, compare=False, repr=False)  # cites its rules
 
     @property
@@ -118,12 +119,18 @@ class Allowance:
         them)."""
         return leaders.in_tanks(self.leaders) + ([KWISATZ_HADERACH] if self.kh else [])
 
+    @cached_property
+    def normal_leaders(self) -> tuple[str, ...]:
+        """The leaders the rules of leader revival let it revive now (000 IX.D.1, IX.D.5)."""
+        return tuple(leaders.revivable(self.leaders, list(self.revived), self.until_all_back,
+                                       self.main))
+
     @property
     def paid_leaders(self) -> list[str]:
         """The leaders it may revive for their value now (000 IX.D.1, IX.D.5; Q&A D.2); the
         Kwisatz Haderach "like any other leader" (line 762), when a leader may be revived."""
-        found = leaders.revivable(self.leaders, list(self.revived), self.until_all_back,
-                                  self.main)
+        found = list(self.normal_leaders)
+        found += [name for name in self.offers if name not in found]    # 001 2.08.14
         if self.kh and (not leaders.available(self.leaders)
                         or leaders.may_revive(self.leaders, list(self.revived),
                                               self.until_all_back, self.main)):
@@ -175,6 +182,8 @@ class Allowance:
     def leader_price(self, name: str) -> int:
         """What reviving a leader costs it: his value (000 IX.D.2), half of it rounded up at
         half price (001 2.08.10), unless his sheet gives a price of his own (001 2.08.15)."""
+        if name in self.offers and name not in self.normal_leaders:
+            return self.offers[name]            # the price another set (001 2.08.14)
         if name == KWISATZ_HADERACH:
             value = KH_VALUE
         else:
@@ -295,7 +304,7 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
         pays_extra=bool(partners) and Ability.ALLY_EXTRA_REVIVAL in faction.alliance,
         grants=grants, granted=rules.ally_free_revival_at_discretion
         and free > faction.free_revival, most=terms.forces, half_price=terms.half_price,
-        payee=factions.payee(game, factions.REVIVAL, seat),
+        payee=factions.payee(game, factions.REVIVAL, seat), offers=dict(terms.offers),
         main=_main_leader(rules, faction.name, places), rules=rules)
 
 

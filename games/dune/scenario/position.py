@@ -310,6 +310,14 @@ def _faction(state: State, seat: str, given: FactionPosition, key: str, rules: R
                                         f"{key}.prediction", problems)
     if given.karama_power_used:
         own["karama_power_used"] = True
+    if given.revival_raised is not None:        # the Tleilaxu's terms (001 2.08.12)
+        own["raised"] = [s for name in given.revival_raised
+                         if (s := _seat(rules, name, state["seats"], f"{key}.revival_raised",
+                                        problems)) is not None]
+    if given.leader_prices is not None:         # (001 2.08.14)
+        own["prices"] = {("*" if str(name).upper() == "ALL" else name):
+                         ("value" if str(price).upper() == "VALUE" else price)
+                         for name, price in given.leader_prices.items()}
     for field, held in (("face_dancers", given.face_dancers),
                         ("revealed", given.face_dancers_revealed)):
         if held is None:
