@@ -37,7 +37,7 @@ def test_001_2_08_08_the_replacement_is_sent_ahead_for_the_mentat_pause():
     coming = [d for d in decisions(state, "tleilaxu") if d.header == "MENTAT PAUSE"]
     assert [d.prompt.key for d in coming] == ["replace:tleilaxu"]
     assert not any(d.header == "MENTAT PAUSE" for d in decisions(state, "atreides"))
-    parsed = parse_mail(state, "tleilaxu", "FOR MENTAT PAUSE\nREPLACE Bashar",
+    parsed = parse_mail(state, "tleilaxu", "FOR MENTAT PAUSE\nSHUFFLE Bashar",
                               turn.prompts(state))
     assert [(o.prompt, o.value) for o in parsed.orders] == [("replace:tleilaxu", "Bashar")]
     assert not parsed.errors

@@ -24,7 +24,7 @@ Rulings (docs/rules-coverage.md, "001 2.08"):
   Face Dancer.
 - Their forces come from their reserve, as many as it holds up to the number sent back; 001's
   "and/or from anywhere on the planet" is not offered by mail (their reserve only).
-- The replacement costs no mail round either: ``REPLACE <leader>`` (or ``REPLACE NONE``, the
+- The replacement costs no mail round either: ``SHUFFLE <leader>`` (or ``SHUFFLE NONE``, the
   default) is an optional decision of the Tleilaxu at War Continues, secret, never waited for;
   as War Continues asks nobody else, it is sent ahead (``FOR MENTAT PAUSE``, from any round
   of the turn) and carried out when the war continues (nobody has won).  That they replaced
@@ -163,22 +163,22 @@ REPLACE_KEY = f"{REPLACE}:{TLEILAXU}"
 
 def replacement(state: State) -> Prompt | None:
     """The Tleilaxu's replacement of one unrevealed Face Dancer at War Continues, optional and
-    secret (``REPLACE NONE`` by default); none while they hold no unrevealed one."""
+    secret (``SHUFFLE NONE`` by default); none while they hold no unrevealed one."""
     held = own(state)["face_dancers"]
     if not held:
         return None
-    legal = ("REPLACE <leader> or REPLACE NONE: shuffle one of your unrevealed Face Dancers ("
+    legal = ("SHUFFLE <leader> or SHUFFLE NONE: shuffle one of your unrevealed Face Dancers ("
              f"{', '.join(held)}) back into the traitor deck and draw a new one, at War "
              "Continues (001 2.08.08, 1.09.05); never waited for, carried out if nobody wins "
              "this turn.")
-    return Prompt(REPLACE_KEY, TLEILAXU, REPLACE, True, legal, None, "REPLACE NONE",
-                  "REPLACE NONE", optional=True, title="your Face Dancer replacement")
+    return Prompt(REPLACE_KEY, TLEILAXU, REPLACE, True, legal, None, "SHUFFLE NONE",
+                  "SHUFFLE NONE", optional=True, title="your Face Dancer replacement")
 
 
 def read_replace(state: State, prompt_: Prompt, words: list[str]) -> str | None:
     """``NONE`` or one unrevealed Face Dancer's name."""
     held = own(state)["face_dancers"]
-    valid = ("REPLACE NONE", *(f"REPLACE {name}" for name in held))
+    valid = ("SHUFFLE NONE", *(f"SHUFFLE {name}" for name in held))
     said = " ".join(words).strip()
     if said.upper() == "NONE":
         return None
@@ -195,7 +195,7 @@ def read_replace(state: State, prompt_: Prompt, words: list[str]) -> str | None:
 
 def replace_text(game: Any, value: str | None) -> str:
     """The order for a replacement."""
-    return f"REPLACE {value}" if value else "REPLACE NONE"
+    return f"SHUFFLE {value}" if value else "SHUFFLE NONE"
 
 
 def random_replace(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> str | None:
@@ -206,7 +206,7 @@ def random_replace(view: dict[str, Any], prompt_: Prompt, rng: random.Random) ->
     return held[pick] if held and rng.random() < 0.25 else None
 
 
-order_kind(OrderKind(REPLACE, ("REPLACE",), read_replace, replace_text, random=random_replace))
+order_kind(OrderKind(REPLACE, ("SHUFFLE",), read_replace, replace_text, random=random_replace))
 
 
 # --- the standing word, by mail

@@ -125,8 +125,9 @@ def decision(state: State) -> Prompt | None:
                      "standard revival this round (001 1.14.09; once a game).")
     if not parts:
         return None
-    legal = " ".join(parts) + (" STOP NONE: none of these. Never waited for; your terms take effect once this round's "
-                               "revivals are over and stand until you change them.")
+    legal = " ".join(parts) + (" STOP NONE: none of these. Never waited for; your terms take "
+                               "effect once this round's revivals are over and stand until "
+                               "you change them.")
     return Prompt(KEY, TLEILAXU, TERMS, True, legal, empty(), "STOP NONE", "STOP NONE",
                   optional=True,
                   title="your terms of revival")
