@@ -70,12 +70,15 @@ class BattleTools:
 class RevivalTerms:
     """What a faction's revival of forces and leaders may be, before what it holds decides:
     its forces a turn (000 IX.B.2: three; None: no limit), whether it pays half price,
-    rounded up (001 2.08.10), and the prices another faction has set on its leaders in the
-    tanks, for which it may revive them whatever the rules of leader revival (001 2.08.14)."""
+    rounded up (001 2.08.10), the prices another faction has set on its leaders in the
+    tanks, for which it may revive them whatever the rules of leader revival (001 2.08.14),
+    and its leaders revived a turn (000 IX.D.1: one)."""
 
     forces: int | None = 3
     half_price: bool = False
     offers: tuple[tuple[str, int], ...] = ()
+    leaders: int | None = 1     # leaders revived for spice a turn (None: up to five Active
+    #                             Leaders, whatever the rules of 1.05.04-05: 001 2.08.09)
 
 
 class Faction:

@@ -8,8 +8,9 @@ Advanced (2.08.17): Gholas.  Their Karama power (1.14.09) stops a faction's revi
 
 Rulings (docs/rules-coverage.md, "001 2.08"):
 
-- UNLIMITED REVIVAL (2.08.09): no limit on their forces revived for spice; "as many leaders
-  per Turn" is not offered by mail yet (one leader a turn, as every faction).
+- UNLIMITED REVIVAL (2.08.09): no limit on their forces revived for spice, and as many leaders
+  a turn (one ``REVIVE LEADER`` line each) as bring their Active Leaders to five, any of theirs
+  in the tanks, face up or down (1.05.04 and 1.05.05 name 2.08.09 as their exception).
 - HALF PRICE (2.08.10, 2.08.16): half the whole price of a revival, rounded up once (so 3
   forces at 2 each cost 3); their ally's always, by mail (2.08.16's "may" is taken as given).
 - PAYMENT FOR REVIVALS (2.08.11): every spice another faction pays for its revival, its forces
@@ -94,7 +95,8 @@ class Tleilaxu(Faction):
         if seat == self.seat:
             unlimited = has(state, seat, Ability.UNLIMITED_REVIVAL)
             return RevivalTerms(None if unlimited else terms.forces,
-                                terms.half_price or has(state, seat, Ability.HALF_PRICE_REVIVAL))
+                                terms.half_price or has(state, seat, Ability.HALF_PRICE_REVIVAL),
+                                terms.offers, None if unlimited else terms.leaders)
         forces, half = terms.forces, terms.half_price
         if seat in ally_of(state, self.seat) and has(state, self.seat,
                                                        Ability.ALLY_HALF_PRICE_REVIVAL):
@@ -105,7 +107,7 @@ class Tleilaxu(Faction):
         offers = terms.offers
         if has(state, self.seat, Ability.LEADER_REVIVAL_PRICE):      # 2.08.14
             offers += tuple(terms_of.offers(state, seat, terms_of.dead_of(state, seat)).items())
-        return RevivalTerms(forces, half, offers)
+        return RevivalTerms(forces, half, offers, terms.leaders)
 
     def stops_revival(self, state: State, seat: str) -> bool:
         """Their Karama stops ``seat``'s standard revival this round (1.14.09)."""

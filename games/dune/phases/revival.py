@@ -92,6 +92,7 @@ from ..orders.revival_orders import (
     Allowance,
     allowance,
     has_decision,
+    leaders_price,
     prompt,
 )
 from ..prompt_key import PromptKey
@@ -202,8 +203,9 @@ def resolve(state: State, wanted: dict[str, dict[str, Any]]) -> list[Event]:
             stopped = any(f.stops_revival(state, seat) for f in factions.in_play(state))
             if not stopped:                 # 001 1.14.09: "their standard revival"
                 events += _forces(state, found, wanted[seat], support.get(seat))
-            if wanted[seat]["leader"] and not stopped:
-                events += _leader(state, found, wanted[seat]["leader"])
+            for name in ([wanted[seat]["leader"], *wanted[seat].get("more", [])]
+                         if wanted[seat]["leader"] and not stopped else []):
+                events += _leader(state, found, name)     # several: 001 2.08.09
             for card in CARDS:
                 if wanted[seat][card]:
                     events += _card(state, found, card, wanted[seat][card])
@@ -222,7 +224,7 @@ def _forces(state: State, found: Allowance, value: dict[str, Any],
     emperor, offered = support or (None, 0)
     if emperor is not None:
         offered = min(offered, state["factions"][emperor]["spice"])
-    left = own["spice"] - (found.leader_price(value["leader"]) if value["leader"] else 0)
+    left = own["spice"] - leaders_price(found, value)
     while _from_emperor(found, forces, left) > offered:  # an Emperor's ally, or one whose
         # grant the Fremen withheld (001 2.04.12): its plain forces cut first
         cut = next(k.name for k in found.kinds if forces.get(k.name))
