@@ -129,6 +129,8 @@ class EventCode(StrEnum):
     REVIVAL_SUBSIDY = "revival-subsidy"
     REVIVAL_STOPPED = "revival-stopped"         # 001 1.14.09
     REVIVAL_TERMS = "revival-terms"             # 001 2.08.12, 2.08.14
+    GHOLA_REVIVED = "ghola-revived"             # 001 2.08.17
+    GHOLA_NOT_REVIVED = "ghola-not-revived"
     # spice_blow
     NEXUS = "nexus"
     SPICE_CARD = "spice-card"
@@ -197,6 +199,7 @@ class ErrorCode(StrEnum):
     BAD_CAPTURE = "bad-capture"
     # the Tleilaxu (001 2.08.06)
     NOT_A_FACE_DANCER = "not-a-face-dancer"
+    NOT_A_GHOLA = "not-a-ghola"                 # 001 2.08.17
     NO_TERMS = "no-terms"                       # 001 2.08.12, 2.08.14, 1.14.09
     BAD_PRICE = "bad-price"
     BAD_CHEAP_HERO = "bad-cheap-hero"

@@ -83,14 +83,20 @@ def test_rules_version_5_games_ask_the_factions_nothing_of_their_own():
 
 
 def test_the_bots_play_the_tleilaxus_new_decisions_legally():
-    """The random bots' terms, Karama and replacement are legal orders, and the state keeps
-    every invariant after them, over many draws."""
+    """The random bots' terms, Karama, Gholas and leaders revived are legal orders, and the
+    state keeps every invariant after them, over many draws (2.08.09, 2.08.12, 2.08.14,
+    2.08.17, 1.14.09)."""
+    seen = set()
     for seed in range(40):
         state = _position("revival", atreides={"tanks": 3},
                           harkonnen={"leaders_in_tanks": ["Feyd-Rautha"]},
-                          tleilaxu={"hand": ["Karama"]})
+                          tleilaxu={"hand": ["Karama"], "spice": 10,
+                                    "leaders_in_tanks": ["Wykk", "Blin"]})
         rng = random.Random(seed)
         orders = bot_decisions(state, rng, "random")
         assert "terms:tleilaxu" in orders
-        state, _ = turn.advance(state, orders, rng)
+        state, events = turn.advance(state, orders, rng)
         assert not violations(state), violations(state)
+        seen |= {event.code for event in events}
+        seen |= {"more"} if orders.get("revival:tleilaxu", {}).get("more") else set()
+    assert {"ghola-revived", "revival-stopped", "revival-terms", "more"} <= seen, seen

@@ -77,8 +77,8 @@ class RevivalTerms:
     forces: int | None = 3
     half_price: bool = False
     offers: tuple[tuple[str, int], ...] = ()
-    leaders: int | None = 1     # leaders revived for spice a turn (None: up to five Active
-    #                             Leaders, whatever the rules of 1.05.04-05: 001 2.08.09)
+    leaders: int = 1            # leaders revived for spice a turn (000 IX.D.1)
+    any_leader: bool = False    # any of its leaders in the tanks, whatever 1.05.04-05 (2.08.09)
 
 
 class Faction:
@@ -331,6 +331,10 @@ class Faction:
 
     def captives(self, state: State) -> list[str]:
         """Other factions' leaders it may play as its own (000 line 884): none."""
+        return []
+
+    def captives_seen(self, view: dict[str, Any]) -> list[str]:
+        """``captives`` from the faction's own view (for bots): none."""
         return []
 
     def traitors_for(self, state: State, seat: str) -> dict[str, str]:

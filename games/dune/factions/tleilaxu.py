@@ -4,7 +4,8 @@ Basic (2.08.02-16): no traitors but three Face Dancers (``tleilaxu_face_dancers`
 revival 2, unlimited revival of their own forces, half price for themselves and their ally,
 the others' revival paid to them, a spice from the bank for each faction taking free revival or
 playing a Tleilaxu Ghola, and Zoal (the leader ``opposing`` in ``data/gf9/leaders.yaml``).
-Advanced (2.08.17): Gholas.  Their Karama power (1.14.09) stops a faction's revival.
+Advanced (2.08.17): Gholas (``tleilaxu_gholas``).  Their Karama power (1.14.09) stops a
+faction's revival (``tleilaxu_revival``, with their terms for the others' revival).
 
 Rulings (docs/rules-coverage.md, "001 2.08"):
 
@@ -32,6 +33,7 @@ from ..codes import EventCode
 from ..data import Ability
 from ..state import State, ally_of
 from . import tleilaxu_face_dancers as face_dancers
+from . import tleilaxu_gholas as gholas
 from . import tleilaxu_revival as terms_of
 from .base import REVIVAL, BattleTools, Faction, RevivalTerms, has
 
@@ -94,9 +96,11 @@ class Tleilaxu(Faction):
         ally's at half price (2.08.16)."""
         if seat == self.seat:
             unlimited = has(state, seat, Ability.UNLIMITED_REVIVAL)
+            room = max(0, gholas.ACTIVE_LEADERS - gholas.active(state))     # 2.08.09
             return RevivalTerms(None if unlimited else terms.forces,
                                 terms.half_price or has(state, seat, Ability.HALF_PRICE_REVIVAL),
-                                terms.offers, None if unlimited else terms.leaders)
+                                terms.offers, room if unlimited else terms.leaders,
+                                unlimited or terms.any_leader)
         forces, half = terms.forces, terms.half_price
         if seat in ally_of(state, self.seat) and has(state, self.seat,
                                                        Ability.ALLY_HALF_PRICE_REVIVAL):
@@ -107,7 +111,7 @@ class Tleilaxu(Faction):
         offers = terms.offers
         if has(state, self.seat, Ability.LEADER_REVIVAL_PRICE):      # 2.08.14
             offers += tuple(terms_of.offers(state, seat, terms_of.dead_of(state, seat)).items())
-        return RevivalTerms(forces, half, offers, terms.leaders)
+        return RevivalTerms(forces, half, offers, terms.leaders, terms.any_leader)
 
     def stops_revival(self, state: State, seat: str) -> bool:
         """Their Karama stops ``seat``'s standard revival this round (1.14.09)."""
@@ -145,6 +149,17 @@ class Tleilaxu(Faction):
         face_dancers.given(state, orders)
         return []
 
+    def captives(self, state: State) -> list[str]:
+        """Their Gholas, their own leaders now (2.08.17)."""
+        return sorted(gholas.held(state))
+
+    def captives_seen(self, view: dict[str, Any]) -> list[str]:
+        return sorted(gholas.held(view))
+
+    def captive_killed(self, state: State, name: str) -> str | None:
+        """A Ghola killed goes to his faction's tanks (ruling, ``tleilaxu_gholas``)."""
+        return gholas.killed(state, name) if name in gholas.held(state) else None
+
     def after_battle(self, state: State, winner: str | None, loser: str | None,
                      plans: dict[str, dict[str, Any]], territory: str, rng: random.Random
                      ) -> list[Event]:
@@ -163,7 +178,7 @@ class Tleilaxu(Faction):
         own = state["factions"][self.seat]
         state["decks"]["traitors"] += own["face_dancers"] + own["revealed"]
         own["face_dancers"], own["revealed"] = [], []
-        return []
+        return gholas.release(state)
 
     # --- hooks of the invariants
 
@@ -177,7 +192,7 @@ class Tleilaxu(Faction):
             found.append(f"tleilaxu: Face Dancers {held}")
         if set(held) & set(state["decks"].get("traitors", [])):
             found.append(f"tleilaxu: Face Dancers {held} still in the traitor deck")
-        return found
+        return found + gholas.violations(state)
 
     # --- hooks of the views and reports
 

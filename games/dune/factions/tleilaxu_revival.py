@@ -1,5 +1,5 @@
-"""The Tleilaxu's terms of revival for the others (001 2.08.12, 2.08.14) and their Karama power
-(1.14.09), by mail.
+"""The Tleilaxu's terms of revival for the others (001 2.08.12, 2.08.14), their Gholas (2.08.17,
+``tleilaxu_gholas``) and their Karama power (1.14.09), by mail.
 
 - FORCE REVIVAL (2.08.12): "You may increase the 3 Force revival limit for any other
   faction(s) to 5."  001 names no price: the forces beyond three cost what any force costs
@@ -45,6 +45,7 @@ from ..codes import ErrorCode, EventCode
 from ..data import Ability, NameLookupError
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_faction, read_number
 from ..state import State, data, faction_name
+from . import tleilaxu_gholas as gholas
 from .base import has, karama_power_used
 
 TLEILAXU = "tleilaxu"
@@ -73,9 +74,10 @@ def prices(game: Any) -> dict[str, Any]:
 
 
 def in_front(state: State) -> dict[str, Any]:
-    """Their standing terms, public."""
+    """Their standing terms and their Gholas, public."""
     own = state["factions"][TLEILAXU]
-    return {"raised": list(own.get("raised", [])), "prices": dict(own.get("prices", {}))}
+    return {"raised": list(own.get("raised", [])), "prices": dict(own.get("prices", {})),
+            "gholas": dict(own.get("gholas", {}))}
 
 
 def offers(game: Any, seat: str, dead: list[str]) -> dict[str, int]:
@@ -101,6 +103,11 @@ def may_price(state: State) -> bool:
     return has(state, TLEILAXU, Ability.LEADER_REVIVAL_PRICE)
 
 
+def may_ghola(state: State) -> bool:
+    """The advanced power of Gholas is theirs (2.08.01, 2.08.17)."""
+    return has(state, TLEILAXU, Ability.GHOLAS)
+
+
 def may_stop(state: State) -> bool:
     """Their Karama power is theirs to use and they hold a card to play as a Karama."""
     return has(state, TLEILAXU, Ability.STOP_REVIVAL) and bool(karama.playable(state, TLEILAXU))
@@ -120,6 +127,14 @@ def decision(state: State) -> Prompt | None:
                      "or PRICE NONE: your price to revive another faction's leader on its "
                      "request, while fewer than five of its leaders are in the tanks (001 "
                      f"2.08.14); now: {price_text(prices(state)) or 'none'}.")
+    if may_ghola(state):
+        room = gholas.ACTIVE_LEADERS - gholas.active(state)
+        dead = ", ".join(f"{name} {gholas.price(state, name)}"
+                         for name in gholas.candidates(state)) or "none now"
+        parts.append(f"GHOLAS <leader>, ...: other factions' leaders face up in the tanks you "
+                     f"revive as your own once the round's revivals are over, at half their "
+                     f"value, while you have fewer than {gholas.ACTIVE_LEADERS} Active Leaders "
+                     f"(001 2.08.17; room now: {max(0, room)}; {dead}).")
     if may_stop(state):
         parts.append(f"STOP <faction> ({', '.join(others)}): play a Karama to stop its "
                      "standard revival this round (001 1.14.09; once a game).")
@@ -134,7 +149,7 @@ def decision(state: State) -> Prompt | None:
 
 
 def empty() -> dict[str, Any]:
-    """The terms unchanged, nobody stopped."""
+    """The terms unchanged, nobody stopped, no Ghola (``gholas`` only where named)."""
     return {"raise": None, "prices": [], "stop": None}
 
 
@@ -160,6 +175,8 @@ def read_terms(state: State, prompt_: Prompt, words: list[str]) -> dict[str, Any
         if said in ("NONE", "ALL"):
             return {"raise": [] if said == "NONE" else others}
         return {"raise": _factions(state, rest, others)}
+    if verb == "GHOLAS":
+        return {"gholas": _read_gholas(state, rest)}
     if verb == "PRICE":
         if not may_price(state):
             raise OrderProblem(ErrorCode.NO_TERMS, "only the Tleilaxu price a leader's revival "
@@ -220,6 +237,46 @@ def _read_price(state: State, words: list[str]) -> list[Any]:
     return [who, read_number(last, 0, 99, "the price")]
 
 
+def _read_gholas(state: State, words: list[str]) -> list[str]:
+    """Other factions' leaders face up in the tanks, by name (the longest run of words naming
+    a leader each), that they have the room and the spice for now (2.08.17)."""
+    if not may_ghola(state):
+        raise OrderProblem(ErrorCode.NO_TERMS, "Gholas are the Tleilaxu's, in the advanced game "
+                           "(001 2.08.17)")
+    dead = gholas.candidates(state)
+    valid = tuple(f"GHOLAS {name}" for name in dead)
+    named, start = [], 0
+    while start < len(words):
+        end = next((end for end in range(len(words), start, -1)
+                    if _leader_named(state, words[start:end])), None)
+        if end is None:
+            raise OrderProblem(ErrorCode.UNKNOWN_LEADER, "no leader is called "
+                               f"{' '.join(words[start:])!r}", valid)
+        name = data(state).leader(" ".join(words[start:end])).name
+        if name not in dead:
+            raise OrderProblem(ErrorCode.NOT_A_GHOLA, f"{name} is not another faction's leader "
+                               "face up in the tanks", valid)
+        named.append(name)
+        start = end
+    room = gholas.ACTIVE_LEADERS - gholas.active(state)
+    if not named or len(named) > room:
+        raise OrderProblem(ErrorCode.NOT_A_GHOLA, f"you may revive {max(0, room)} Gholas now, "
+                           f"having {gholas.active(state)} Active Leaders", valid)
+    cost = sum(gholas.price(state, name) for name in named)
+    if cost > state["factions"][TLEILAXU]["spice"]:
+        raise OrderProblem(ErrorCode.NOT_A_GHOLA, f"these Gholas cost {cost} spice; you have "
+                           f"{state['factions'][TLEILAXU]['spice']}", valid)
+    return named
+
+
+def _leader_named(state: State, words: list[str]) -> bool:
+    try:
+        data(state).leader(" ".join(words))
+    except NameLookupError:
+        return False
+    return True
+
+
 def combine_terms(state: State, prompt_: Prompt, parts: list[dict[str, Any]]
                   ) -> dict[str, Any]:
     """The lines together: the last RAISE, every PRICE in order, one STOP."""
@@ -228,6 +285,8 @@ def combine_terms(state: State, prompt_: Prompt, parts: list[dict[str, Any]]
         if "raise" in part:
             value["raise"] = sorted(set(part["raise"]), key=state["seats"].index)
         value["prices"] += part.get("prices", [])
+        if part.get("gholas"):
+            value["gholas"] = list(dict.fromkeys(value.get("gholas", []) + part["gholas"]))
         if part.get("stop"):
             if value["stop"] not in (None, part["stop"]):
                 raise OrderProblem(ErrorCode.BAD_PRICE, "one Karama stops one faction's revival")
@@ -248,6 +307,8 @@ def terms_text(game: Any, value: dict[str, Any]) -> str:
         name = "ALL" if who == ALL else who
         lines.append(f"PRICE {name} " + ("NONE" if price is None else
                                           "VALUE" if price == VALUE else str(price)))
+    if value.get("gholas"):
+        lines.append(f"GHOLAS {', '.join(value['gholas'])}")
     if value["stop"]:
         lines.append(f"STOP {faction_name(value['stop'], game)}")
     return "\n".join(lines) or "STOP NONE"
@@ -264,11 +325,17 @@ def random_terms(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> d
         value["prices"] = [[ALL, rng.choice([VALUE, rng.randint(1, 6)])]]
     if "STOP" in prompt_.legal and rng.random() < 0.1:
         value["stop"] = rng.choice(others)
+    if "GHOLAS" in prompt_.legal and rng.random() < 0.5:         # 2.08.17
+        dead = list(gholas.candidates(view))
+        room = gholas.ACTIVE_LEADERS - gholas.active(view)
+        spice = view["own"]["spice"]
+        if dead and room > 0 and (name := rng.choice(dead)) and gholas.price(view, name) <= spice:
+            value["gholas"] = [name]
     return value
 
 
-order_kind(OrderKind(TERMS, ("RAISE", "PRICE", "STOP"), read_terms, terms_text, combine_terms,
-                     random_terms, with_verb=True))
+order_kind(OrderKind(TERMS, ("RAISE", "PRICE", "STOP", "GHOLAS"), read_terms, terms_text,
+                     combine_terms, random_terms, with_verb=True))
 
 
 # --- carried out
@@ -285,8 +352,9 @@ def decided(state: State, value: dict[str, Any]) -> list[Event]:
             state["step"].setdefault("stopped", []).append(target)
             events.append(Event(EventCode.REVIVAL_STOPPED, {"faction": TLEILAXU,
                                                             "target": target}))
-    if value.get("raise") is not None or value.get("prices"):
-        state["step"]["terms"] = {"raise": value.get("raise"), "prices": value.get("prices", [])}
+    if value.get("raise") is not None or value.get("prices") or value.get("gholas"):
+        state["step"]["terms"] = {"raise": value.get("raise"), "prices": value.get("prices", []),
+                                  "gholas": value.get("gholas", [])}
     return events
 
 
@@ -300,6 +368,9 @@ def round_over(state: State) -> list[Event]:
     given = state["step"].pop("terms", None)
     if not given:
         return []
+    events = gholas.revive(state, given.get("gholas", [])) if may_ghola(state) else []
+    if given["raise"] is None and not given["prices"]:
+        return events
     own = state["factions"][TLEILAXU]
     if given["raise"] is not None and may_raise(state):
         own["raised"] = list(given["raise"])
@@ -315,7 +386,7 @@ def round_over(state: State) -> list[Event]:
             else:
                 set_[who] = price
         own["prices"] = set_
-    return [Event(EventCode.REVIVAL_TERMS, {"faction": TLEILAXU,
+    return events + [Event(EventCode.REVIVAL_TERMS, {"faction": TLEILAXU,
                                             "raised": list(own.get("raised", [])),
                                             "prices": price_text(own.get("prices", {}))})]
 

@@ -119,8 +119,8 @@ def side_of_view(view: dict[str, Any], seat: str) -> Side:
     own = view["own"]
     return _side(seat, battle["current"], battle["fought"], kh_spent(battle, battle["current"]),
                  view["kwisatz_haderach"], view["forces"], view["alliances"], view["rules"],
-                 own["spice"], own["hand"], own["leaders"], sorted(own.get("captured", {})),
-                 tokens.of(view))
+                 own["spice"], own["hand"], own["leaders"],
+                 factions.power(seat, view).captives_seen(view), tokens.of(view))
 
 
 def kh_spent(step: dict[str, Any], battle: dict[str, Any]) -> bool:

@@ -112,8 +112,8 @@ class Allowance:
     half_price: bool = False     # it pays half, rounded up (001 2.08.10, 2.08.16)
     payee: str | None = None     # who is paid for its revival, None the bank (001 2.08.11)
     offers: dict[str, int] = field(default_factory=dict)  # leaders priced by a power (2.08.14)
-    most_leaders: int | None = 1  # leaders a turn for spice (None: up to five Active, 2.08.09)
-    active: int = 0              # its Active Leaders beyond its own discs alive (its Gholas)
+    most_leaders: int = 1        # leaders a turn for spice (000 IX.D.1; 001 2.08.09)
+    any_leader: bool = False     # any of its own in the tanks, whatever 1.05.04-05 (2.08.09)
     rules: Rules = field(default_factory=Classic, compare=False, repr=False)  # cites its rules
 
     @property
@@ -127,7 +127,7 @@ class Allowance:
         """The leaders the rules of leader revival let it revive now (000 IX.D.1, IX.D.5);
         with no limit of leaders a turn any in the tanks, face up or down (001 2.08.09: 1.05.04
         and 1.05.05 name it as their exception)."""
-        if self.most_leaders is None:
+        if self.any_leader:
             return tuple(leaders.in_tanks(self.leaders))
         return tuple(leaders.revivable(self.leaders, list(self.revived), self.until_all_back,
                                        self.main))
@@ -135,10 +135,8 @@ class Allowance:
     @property
     def leader_room(self) -> int:
         """The most leaders it may revive for spice this turn: one (000 IX.D.1), or as many as
-        bring its Active Leaders to five (001 2.08.09)."""
-        if self.most_leaders is not None:
-            return self.most_leaders
-        return max(0, ACTIVE_LEADERS - len(leaders.available(self.leaders)) - self.active)
+        bring its Active Leaders to five (001 2.08.09: ``RevivalTerms.leaders``)."""
+        return self.most_leaders
 
     @property
     def paid_leaders(self) -> list[str]:
@@ -319,7 +317,7 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
         pays_extra=bool(partners) and Ability.ALLY_EXTRA_REVIVAL in faction.alliance,
         grants=grants, granted=rules.ally_free_revival_at_discretion
         and free > faction.free_revival, most=terms.forces, half_price=terms.half_price,
-        most_leaders=terms.leaders,
+        most_leaders=terms.leaders, any_leader=terms.any_leader,
         payee=factions.payee(game, factions.REVIVAL, seat), offers=dict(terms.offers),
         main=_main_leader(rules, faction.name, places), rules=rules)
 
@@ -389,7 +387,7 @@ def legal_text(found: Allowance) -> str:
         parts.append(f"REVIVE <forces>: {force_rule(found)}.")
     priced = [f"{name} {found.leader_price(name)}" for name in found.paid_leaders]
     if priced:
-        many = ("one a turn" if found.most_leaders is not None else
+        many = ("one a turn" if not found.any_leader else
                 f"up to {found.leader_room} this turn, a line each, as many as bring your Active "
                 f"Leaders to {ACTIVE_LEADERS} (001 2.08.09)")
         parts.append("REVIVE LEADER <leader>, paying his value "
@@ -653,7 +651,7 @@ def _check_cards(found: Allowance, value: dict[str, Any]) -> None:
 def _check_leaders(found: Allowance, value: dict[str, Any]) -> None:
     more = value.get("more", [])
     if more and found.leader_room < 1 + len(more):
-        if found.most_leaders is not None:
+        if not found.any_leader:
             raise OrderProblem(ErrorCode.ONE_LEADER, "one leader a turn is revived for spice "
                                f"({found.rules.cite('000 IX.D.1')})",
                                (f"REVIVE LEADER {value['leader']}",))

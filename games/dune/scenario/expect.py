@@ -364,6 +364,10 @@ def _faction_checks(rules: Rules, seat: str, given: FactionPosition, seats: list
                   for name in given.revival_raised]
         checks.append(_equal(f"{key}.revival_raised", wanted,
                              lambda r: sheet_of(r).get("raised", [])))
+    if given.gholas is not None:                # (001 2.08.17)
+        wanted = sorted(n for n, _ in _leaders(rules, given.gholas, f"{key}.gholas", problems))
+        checks.append(_equal(f"{key}.gholas", wanted,
+                             lambda r: sorted(sheet_of(r).get("gholas", {}))))
     if given.leader_prices is not None:         # (001 2.08.14)
         prices = {("*" if str(name).upper() == "ALL" else name):
                   ("value" if str(price).upper() == "VALUE" else price)
