@@ -204,4 +204,5 @@ class Tleilaxu(Faction):
         """Their Face Dancers (2.08.04: secret) and their word on revealing them; the
         revealed ones are public (``public``)."""
         own = state["factions"][self.seat]
-        return {"face_dancers": list(own["face_dancers"]), "reveal": own["reveal"]}
+        return {"face_dancers": list(own["face_dancers"]), "reveal": own["reveal"],
+                "reveal_from": list(own.get("reveal_from", [face_dancers.RESERVE]))}
