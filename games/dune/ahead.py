@@ -39,10 +39,12 @@ from .orders import battle_orders
 from .orders.language import KINDS, line_words, parse_orders
 from .phases import battle, before_plans, bidding, movement, nexus, revival, spice_blow, storm
 from .phases.bidding import PER_CARD
+from .prompt_key import PromptKey
 from .rules import cite, rules_of
 from .state import State, ally_of, copy_state, data, faction_name
 
 ERROR_NOT_NOW = (ErrorCode.NOT_NOW, ErrorCode.NOTHING_TO_DECIDE)
+END_OF_TURN = ("end_of_turn", "mentat_pause", "control")    # the rounds of ``phases/victory``
 
 
 @dataclass(frozen=True)
@@ -127,7 +129,7 @@ def _projected(state: State, seat: str, phase: str, module, header: str,
     if phase == "movement":
         opening = [_named(prompt, prompt.key, header, "your coexistence and advisors", trial)
                    for prompt in movement.prompts(trial)
-                   if prompt.seat == seat and prompt.key.startswith(movement.COEXISTENCE)]
+                   if prompt.seat == seat and PromptKey.parse(prompt.key).kind != movement.MOVE]
         if move_karama.free_mover(trial) != seat:    # the Guild keeps its mode's timing
             trial["step"]["mode"] = "batched"
         trial["step"]["opening"] = False
@@ -137,18 +139,17 @@ def _projected(state: State, seat: str, phase: str, module, header: str,
 
 
 def _powers_to_come(state: State, seat: str, later: list[str]) -> list[Decision]:
-    """The faction's own decisions in the later rounds of the turn that ask the factions'
-    powers (``Faction.decisions``) beside those projected with their round's own (revival,
-    movement): the Tleilaxu's Face Dancer replacement at the Mentat Pause (001 2.08.08), under
-    a header of the round's name (``FOR MENTAT PAUSE``), as they would open on the position as
-    it stands."""
+    """The faction's own decisions at the end of the turn, War Continues (``Faction.decisions``;
+    the other rounds' are projected with their own): the Tleilaxu's Face Dancer replacement at
+    the Mentat Pause (001 2.08.08), under a header of the round's name (``FOR MENTAT PAUSE``),
+    as they would open on the position as it stands."""
     power = factions.power(seat, state)
     if (type(power).decisions is factions.Faction.decisions
-            or not rules_of(state).faction_decisions):
+            or not factions.powers_ask(state)):
         return []                               # no power of its own decides in a round
     found = []
     for phase in later:
-        if phase in ("revival", "movement"):
+        if phase not in END_OF_TURN:        # the other rounds' are projected with their own
             continue
         trial = copy_state(state)
         trial["phase"], trial["step"] = phase, {}
@@ -315,7 +316,7 @@ def _next_dial(state: State, seat: str) -> list[Decision]:
 
 
 def _next_storm_decisions(state: State, seat: str) -> list[Decision]:
-    """The faction's own decisions of the next storm round (``Faction.storm_prompts``: the
+    """The faction's own decisions of the next storm round (``Faction.decisions``: the
     Ixians' HMS move before the storm, 001 2.07.19), as they would open on the position as it
     stands: the storm has not moved by then."""
     following = copy_state(state)
@@ -324,7 +325,7 @@ def _next_storm_decisions(state: State, seat: str) -> list[Decision]:
     following["step"] = {"moved": False, "revealed": False, "decided": [], "control": None}
     return [_named(prompt, prompt.key, "STORM", "your " + prompt.kind.replace("-", " ")
                    + " next turn", state)
-            for prompt in factions.power(seat, following).storm_prompts(following)]
+            for prompt in factions.power(seat, following).decisions(following, storm.PHASE)]
 
 
 # --- reading a mail

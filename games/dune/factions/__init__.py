@@ -99,6 +99,24 @@ def _ordered(ruleset: str, seats: tuple[str, ...], hook: str) -> tuple[Faction, 
                         key=lambda faction: faction.precedence.get(hook, 0)))
 
 
+def decisions(state: State, phase: str) -> list[Prompt]:
+    """The factions' own decisions open now in the phase (``Faction.decisions``), every
+    faction in play asked in seat order."""
+    return [prompt for faction in in_play(state) for prompt in faction.decisions(state, phase)]
+
+
+def decision_keys(state: State, phase: str) -> list[str]:
+    """The keys of ``decisions``, in their order, as cheaply as each faction gives them."""
+    return [key for faction in in_play(state) for key in faction.decision_keys(state, phase)]
+
+
+def decide(state: State, phase: str, key: str, value: Any, rng: random.Random) -> list[Event]:
+    """One of the factions' own decisions of the phase carried out by the faction deciding
+    (``Faction.decide``)."""
+    kind, seat = PromptKey.parse(key)
+    return power(seat, state).decide(state, phase, kind, value, rng)
+
+
 def owner(game: Any, ability: Ability) -> str | None:
     """The seat whose faction sheet lists the advantage in a game's ruleset (``game``: a
     state, a view, its rules or the ruleset's name), in play or not; None if no sheet does."""
@@ -121,29 +139,19 @@ def payee(state: State, payment: str, payer: str) -> str | None:
                 None)
 
 
-def decisions(state: State, phase: str) -> list[Prompt]:
-    """The factions' own decisions open in a phase (``Faction.decisions``), in seat order; none
-    in a game of rules version 5 or earlier (``Rules.faction_decisions``)."""
-    if not rules_of(state).faction_decisions:
-        return []
-    return [prompt for faction in in_play(state) for prompt in faction.decisions(state, phase)]
+def powers_ask(state: State) -> bool:
+    """Whether the revival round and War Continues ask the factions' own decisions: not in a
+    game of rules version 5 or earlier (``Rules.faction_decisions``, issue 29)."""
+    return rules_of(state).faction_decisions
 
 
-def decision_keys(state: State, phase: str) -> list[str]:
-    """The keys of ``decisions``, without their text."""
-    if not rules_of(state).faction_decisions:
-        return []
-    return [key for faction in in_play(state) for key in faction.decision_keys(state, phase)]
-
-
-def decide(state: State, phase: str, orders: dict[str, Any], rng: random.Random
-           ) -> list[Event]:
+def decide_all(state: State, phase: str, orders: dict[str, Any], rng: random.Random
+               ) -> list[Event]:
     """The factions' own decisions of a phase carried out (``orders``: by key, those of
-    ``decision_keys`` among them), in seat order."""
-    mine = set(decision_keys(state, phase))
+    ``decision_keys`` among them), in the prompts' order."""
+    mine = set(decision_keys(state, phase)) if powers_ask(state) else set()
     return [event for key, value in orders.items() if key in mine
-            for event in power(PromptKey.parse(key).seat, state).decide(
-                state, phase, PromptKey.parse(key).kind, value, rng)]
+            for event in decide(state, phase, key, value, rng)]
 
 
 def upgrade_state(state: State) -> State:
@@ -155,6 +163,6 @@ def upgrade_state(state: State) -> State:
 
 
 __all__ = ["CARD", "CLASSES", "FACTIONS", "REVIVAL", "SHIPMENT", "BattleTools", "Faction",
-           "RevivalTerms", "decide", "decision_keys", "decisions", "has", "holder", "in_play",
-           "karama_power_used", "ordered", "owner", "payee", "power", "registry",
-           "upgrade_state"]
+           "RevivalTerms", "decide", "decide_all", "decision_keys", "decisions", "has", "holder",
+           "in_play", "karama_power_used", "ordered", "owner", "payee", "power", "powers_ask",
+           "registry", "upgrade_state"]

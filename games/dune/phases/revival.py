@@ -115,7 +115,8 @@ def prompts(state: State) -> list[Prompt]:
     if done(state):
         return []
     return ([prompt(state, seat) for seat in _asked(state) if has_decision(state, seat)]
-            + ([] if state["step"].get("retake") else factions.decisions(state, ROUND)))
+            + ([] if state["step"].get("retake") or not factions.powers_ask(state)
+               else factions.decisions(state, ROUND)))
 
 
 def keys(state: State) -> list[str]:
@@ -124,7 +125,8 @@ def keys(state: State) -> list[str]:
         return []
     return ([str(PromptKey(ROUND, seat)) for seat in _asked(state)
              if has_decision(state, seat)]
-            + ([] if state["step"].get("retake") else factions.decision_keys(state, ROUND)))
+            + ([] if state["step"].get("retake") or not factions.powers_ask(state)
+               else factions.decision_keys(state, ROUND)))
 
 
 def _asked(state: State) -> list[str]:
@@ -134,7 +136,7 @@ def _asked(state: State) -> list[str]:
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
     """The revival orders applied in storm order; the round is then over, unless a faction
     retakes its revival (``_retakes``)."""
-    events = factions.decide(state, ROUND, orders, rng)  # the powers' own (001 1.14.09)
+    events = factions.decide_all(state, ROUND, orders, rng)  # the powers' own (1.14.09)
     wanted = {key.seat: value for key, value in ((PromptKey.parse(k), v)
                                                   for k, v in orders.items())
               if key.kind == ROUND}

@@ -117,14 +117,14 @@ def begin(state: State, rng: random.Random) -> list[Event]:
 def prompts(state: State) -> list[Prompt]:
     """The war continues (nobody has won): the factions' own decisions then (001 1.09.07 War
     Continues; ``Faction.decisions``, the Tleilaxu's Face Dancer replacement, 2.08.08)."""
-    if state["result"] is not None or done(state):
+    if state["result"] is not None or done(state) or not factions.powers_ask(state):
         return []
     return factions.decisions(state, state["phase"])
 
 
 def keys(state: State) -> list[str]:
     """The keys of ``prompts``, without their text."""
-    if state["result"] is not None or done(state):
+    if state["result"] is not None or done(state) or not factions.powers_ask(state):
         return []
     return factions.decision_keys(state, state["phase"])
 
@@ -132,7 +132,7 @@ def keys(state: State) -> list[str]:
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
     """The factions' decisions carried out; the turn is then over."""
     state["step"]["done"] = True
-    return factions.decide(state, state["phase"], orders, rng)
+    return factions.decide_all(state, state["phase"], orders, rng)
 
 
 def done(state: State) -> bool:
