@@ -146,6 +146,10 @@ class EventCode(StrEnum):
     INFLATION = "inflation"
     EARNINGS = "earnings"
     EARNINGS_SHOWN = "earnings-shown"
+    REVIVAL_STOPPED = "revival-stopped"         # 001 1.14.09
+    REVIVAL_TERMS = "revival-terms"             # 001 2.08.12, 2.08.14
+    GHOLA_REVIVED = "ghola-revived"             # 001 2.08.17
+    GHOLA_NOT_REVIVED = "ghola-not-revived"
     # spice_blow
     NEXUS = "nexus"
     SPICE_CARD = "spice-card"
@@ -219,6 +223,9 @@ class ErrorCode(StrEnum):
     BAD_CAPTURE = "bad-capture"
     # the Tleilaxu (001 2.08.06)
     NOT_A_FACE_DANCER = "not-a-face-dancer"
+    NOT_A_GHOLA = "not-a-ghola"                 # 001 2.08.17
+    NO_TERMS = "no-terms"                       # 001 2.08.12, 2.08.14, 1.14.09
+    BAD_PRICE = "bad-price"
     BAD_CHEAP_HERO = "bad-cheap-hero"
     BAD_DIAL = "bad-dial"
     BAD_LOSSES = "bad-losses"

@@ -18,7 +18,7 @@ from .factions import harkonnen_capture as capture
 from .factions.atreides import kwisatz_haderach
 from .forces import Counts, at_start, plain
 from .forces import on_map as on_map_of
-from .leaders import ALIVE, CAPTURED, IN_TANKS
+from .leaders import ALIVE, CAPTURED, GHOLA, IN_TANKS
 from .phases.battle import forces_in
 from .phases.storm import WEATHER_MARKERS, uses_weather
 from .rules import rules_of
@@ -319,7 +319,7 @@ def _allies_apart(state: State, territory: str) -> list[str]:
             for alliance in state["alliances"] if len(present & set(alliance)) > 1]
 
 
-LEADER_PLACES = (ALIVE, *IN_TANKS, CAPTURED)
+LEADER_PLACES = (ALIVE, *IN_TANKS, CAPTURED, GHOLA)
 
 
 @functools.cache
@@ -351,7 +351,7 @@ def _leaders(state: State) -> list[str]:
         for name, where in leaders.items():
             if where == CAPTURED:
                 marked.add((name, seat))
-            elif where != ALIVE and where not in IN_TANKS:
+            elif where not in LEADER_PLACES:
                 problems.append(f"leaders: {seat}'s {name} is {where!r}, not one of "
                                 f"{', '.join(LEADER_PLACES)} (000 IX.D)")
         revived = own["leaders_revived"]

@@ -44,7 +44,8 @@ def _added(cls: type) -> frozenset[str]:
 # every ruleset here; 5, the GF9 rulings of issue 32 (``GF9Version4`` keeps 4's answers); 6,
 # v3's Main Leaders gating the Voice, battle prescience, the Kwisatz Haderach and the captures
 # (``V3Version5`` keeps 5's gates), and the Ixians' alliance and Karama powers played by mail
-# (issue 29; ``GF9Version5``).
+# (issue 29), and the factions' own decisions in the revival round and at War Continues (issue
+# 29: the Tleilaxu's terms, Karama and Face Dancer replacement; ``GF9Version5`` keeps 5's answers).
 RULES_VERSION = 6
 RULES_VERSIONS = (4, 5, 6)
 
@@ -613,6 +614,13 @@ class Classic(Rules):
         (000 line 866)."""
         return False
 
+    @property
+    def faction_decisions(self) -> bool:
+        """Whether the factions' powers are asked for decisions of their own in the rounds that
+        ask them (``Faction.decisions``: the revival round, War Continues; rules version 6):
+        yes (no faction of the classic rulesets has any)."""
+        return True
+
     # --- spice given
     @property
     def deals_every_round(self) -> bool:
@@ -1067,11 +1075,14 @@ class GF9(Classic):
 @dataclass(frozen=True)
 class GF9Version5(GF9):
     """GF9 as rules version 5 played it, before the Ixians' alliance power (001 2.07.22) and
-    Karama power (1.14.08) were played by mail and the Voice named the expansion's special
-    cards (2.02.07; issue 29): a game dealt then replays as it was played."""
+    Karama power (1.14.08) were played by mail, the Voice named the expansion's special cards
+    (2.02.07) and the factions had decisions of their own in the revival round and at War
+    Continues (issue 29): a game dealt then replays as it was played, its log having no step
+    for them."""
 
     ixians_alliance_and_karama = False
     voice_names_special_cards = False
+    faction_decisions = False
 
 
 @dataclass(frozen=True)

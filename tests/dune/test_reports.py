@@ -126,6 +126,10 @@ def rare_positions() -> list:
     summon = folder / "gf9_1_14_04_the_fremen_karama_worm_devours_and_calls_the_nexus.yaml"
     reveal = folder / "gf9_2_08_06_a_face_dancer_revealed_replaces_the_winners_forces.yaml"
     amal = folder / "gf9_3_02_02_amal_halves_every_factions_spice_at_the_phase_named.yaml"
+    # The Tleilaxu's terms in the revival round and their SHUFFLE at War Continues (001
+    # 2.08.12, 2.08.08)
+    terms = folder / "gf9_2_08_12_the_tleilaxu_raise_a_limit_by_mail.yaml"
+    shuffle = folder / "gf9_2_08_08_the_tleilaxu_replace_a_face_dancer_at_war_continues.yaml"
     # The Tleilaxu's REVEAL (001 2.08.06); setting Amal (001 3.02.02); the Ixians' decisions
     # (001 2.07): the pocket cards at set-up, the HMS's move, the supply chain with TECHNOLOGY;
     # the HMS deployed once the first storm is placed; their Karama power on the HMS (1.14.08);
@@ -149,7 +153,8 @@ def rare_positions() -> list:
     deploying.update(turn=1, phase="storm", step={"moved": True})
     deploying["storm"]["sector"] = 3
     return [state, *(load_scenario(yaml.safe_load(path.read_text())).state
-                     for path in (summon, reveal, amal)), *ixians, deploying, *choam]
+                     for path in (summon, reveal, amal, terms, shuffle)),
+            *ixians, deploying, *choam]
 
 
 def test_every_prompt_kind_renders_its_legal_choices_and_template(games):

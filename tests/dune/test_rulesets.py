@@ -199,16 +199,21 @@ def test_a_game_keeps_the_rules_version_it_was_dealt_under():
     assert dune.rules_version == str(RULES_VERSION) == "6"
     new = dune.setup("gf9", {}, ["atreides", "harkonnen"], step_rng("v", 0))
     old = dune.setup("gf9", {}, ["atreides", "harkonnen"], step_rng("v", 0), "4")
-    assert (new["rules"]["version"], old["rules"]["version"]) == (6, 4)
+    five = dune.setup("gf9", {}, ["atreides", "harkonnen"], step_rng("v", 0), "5")
+    assert (new["rules"]["version"], five["rules"]["version"],
+            old["rules"]["version"]) == (6, 5, 4)
     assert type(rules_of(new)) is GF9 and type(rules_of(old)) is GF9Version4
-    assert type(make_rules("gf9", {}, 5)) is GF9Version5
-    assert not make_rules("gf9", {}, 5).ixians_alliance_and_karama
+    assert type(rules_of(five)) is GF9Version5
     assert type(make_rules("classic", {}, 4)) is Classic
     assert {**old, "rules": {**old["rules"], "version": 6}} == new
+    assert not make_rules("gf9", {}, 5).faction_decisions
+    assert make_rules("gf9", {}).faction_decisions
+    assert not make_rules("gf9", {}, 5).ixians_alliance_and_karama
     stored = {**new, "rules": {k: v for k, v in new["rules"].items() if k != "version"}}
     assert dune.upgrade(stored)["rules"]["version"] == 4      # stored before versions were kept
     options = {"advanced": True, "tournament": True}
-    changed = [name for name in vars(GF9Version4) if not name.startswith("_")]
+    changed = [name for cls in (GF9Version4, GF9Version5) for name in vars(cls)
+               if not name.startswith("_")]
     assert changed and all(getattr(make_rules("gf9", options, 4), name)
                            != getattr(make_rules("gf9", options), name) for name in changed)
     with pytest.raises(ValueError, match="rules version 3 is not played"):

@@ -21,7 +21,7 @@ from pbem.game import Event, Prompt
 
 from ..data import Ability
 from ..prompt_key import PromptKey
-from ..rules import Rules
+from ..rules import Rules, rules_of
 from ..state import State, data
 from .atreides import Atreides
 from .base import (
@@ -167,6 +167,21 @@ def phase_ends(state: State) -> list[Event]:
     return [event for faction in in_play(state) for event in faction.phase_ends(state)]
 
 
+def powers_ask(state: State) -> bool:
+    """Whether the revival round and War Continues ask the factions' own decisions: not in a
+    game of rules version 5 or earlier (``Rules.faction_decisions``, issue 29)."""
+    return rules_of(state).faction_decisions
+
+
+def decide_all(state: State, phase: str, orders: dict[str, Any], rng: random.Random
+               ) -> list[Event]:
+    """The factions' own decisions of a phase carried out (``orders``: by key, those of
+    ``decision_keys`` among them), in the prompts' order."""
+    mine = set(decision_keys(state, phase)) if powers_ask(state) else set()
+    return [event for key, value in orders.items() if key in mine
+            for event in decide(state, phase, key, value, rng)]
+
+
 def upgrade_state(state: State) -> State:
     """A state stored by earlier code, in today's shape: each faction moves what it kept at
     the state's top level into its own sheet (``Faction.upgrade``)."""
@@ -176,6 +191,7 @@ def upgrade_state(state: State) -> State:
 
 
 __all__ = ["CARD", "CLASSES", "FACTIONS", "REVIVAL", "SHIPMENT", "BattleTools", "Faction",
-           "RevivalTerms", "decide", "decision_keys", "decisions", "has", "holder", "in_play",
-           "karama_power_used", "ordered", "owner", "payee", "phase_ends", "power", "registry",
-           "standing_apply", "standing_keys", "standing_prompts", "upgrade_state"]
+           "RevivalTerms", "decide", "decide_all", "decision_keys", "decisions", "has", "holder",
+           "in_play", "karama_power_used", "ordered", "owner", "payee", "phase_ends", "power",
+           "powers_ask", "registry", "standing_apply", "standing_keys", "standing_prompts",
+           "upgrade_state"]

@@ -81,11 +81,16 @@ class BattleTools:
 @dataclass(frozen=True)
 class RevivalTerms:
     """What a faction's revival of forces and leaders may be, before what it holds decides:
-    its forces a turn (000 IX.B.2: three; None: no limit) and whether it pays half price,
-    rounded up (001 2.08.10)."""
+    its forces a turn (000 IX.B.2: three; None: no limit), whether it pays half price,
+    rounded up (001 2.08.10), the prices another faction has set on its leaders in the
+    tanks, for which it may revive them whatever the rules of leader revival (001 2.08.14),
+    and its leaders revived a turn (000 IX.D.1: one)."""
 
     forces: int | None = 3
     half_price: bool = False
+    offers: tuple[tuple[str, int], ...] = ()
+    leaders: int = 1            # leaders revived for spice a turn (000 IX.D.1)
+    any_leader: bool = False    # any of its leaders in the tanks, whatever 1.05.04-05 (2.08.09)
 
 
 class Faction:
@@ -245,10 +250,19 @@ class Faction:
 
     # --- hooks of revival
 
+    def stops_revival(self, state: State, seat: str) -> bool:
+        """Whether its power stops ``seat``'s standard revival of forces and leaders this
+        round (001 1.14.09): no."""
+        return False
+
     def revival_terms(self, state: State, seat: str, terms: RevivalTerms) -> RevivalTerms:
         """The terms of ``seat``'s revival as this faction's power changes them (every faction
         in play is asked, in the order of the hook ``revival``): as they are."""
         return terms
+
+    def revival_over(self, state: State) -> list[Event]:
+        """The revival round is over: what its power does then; nothing."""
+        return []
 
     def revived(self, state: State, seat: str, free: bool, card: bool) -> list[Event]:
         """``seat`` has revived (``free``: taking free revival; ``card``: by a card that
@@ -352,6 +366,10 @@ class Faction:
         """Other factions' leaders it may play as its own (000 line 884): none."""
         return []
 
+    def captives_seen(self, view: dict[str, Any]) -> list[str]:
+        """``captives`` from the faction's own view (for bots): none."""
+        return []
+
     def traitors_for(self, state: State, seat: str) -> dict[str, str]:
         """The leaders its power puts in ``seat``'s pay beside ``seat``'s own traitors, each
         with the faction that holds him: none."""
@@ -412,6 +430,11 @@ class Faction:
         """The territories where the faction's forces coexist, "as if they are not even on
         the board" (000 XV.B.4), as the public view shows them; none by default."""
         return []
+
+    def in_front(self, state: State) -> dict[str, Any]:
+        """What every seat sees of the faction's powers in front of its shield beyond every
+        faction's public entries (its standing offers); nothing by default."""
+        return {}
 
     def behind_shield(self, state: State) -> dict[str, Any]:
         """What the faction alone sees behind its shield beyond what every faction sees of its

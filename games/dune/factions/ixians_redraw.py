@@ -32,7 +32,7 @@ from ..decks import draw_treachery
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..prompt_key import PromptKey
 from ..rules import rules_of
-from ..state import State, ally_of, data, sheet
+from ..state import State, ally_of, data
 from .base import has
 
 REDRAW, NONE = "redraw", "NONE"       # the decision's kind (key ``redraw:<seat>``); no card
@@ -54,8 +54,7 @@ def may_redraw(state: State, ixians: str, seat: str) -> bool:
 
 def technology(state: State, ixians: str) -> bool:
     """TECHNOLOGY, an advanced ability (2.07.01, 2.07.23): with option ``advanced``."""
-    return (rules_of(state).advantages
-            and Ability.TECHNOLOGY in sheet(ixians, state).optional_abilities)
+    return has(state, ixians, Ability.TECHNOLOGY)
 
 
 def prompt(state: State, ixians: str, seat: str) -> Prompt:

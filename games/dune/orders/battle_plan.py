@@ -120,7 +120,7 @@ def side_of_view(view: dict[str, Any], seat: str) -> Side:
     return _side(view, seat, battle["current"], battle["fought"],
                  kh_spent(battle, battle["current"]), view["kwisatz_haderach"],
                  own["spice"] + _helped(view, seat, battle["current"]), own["hand"],
-                 own["leaders"], sorted(own.get("captured", {})), tokens.of(view))
+                 own["leaders"], factions.power(seat, view).captives_seen(view), tokens.of(view))
 
 
 def _helped(game: State | dict[str, Any], seat: str, battle: dict[str, Any]) -> int:

@@ -115,21 +115,29 @@ def begin(state: State, rng: random.Random) -> list[Event]:
 
 
 def prompts(state: State) -> list[Prompt]:
-    """The factions' own decisions as the war continues, once nobody has won (001 1.09.05 WAR
-    CONTINUES; ``Faction.decisions``: the Ixians' HMS moved there with their text B, 2.07.19);
-    none in most games."""
-    return factions.decisions(state, state["phase"]) if state["result"] is None else []
+    """The war continues (nobody has won): the factions' own decisions then (001 1.09.07 War
+    Continues; ``Faction.decisions``: the Tleilaxu's Face Dancer replacement, 2.08.08, the
+    Ixians' HMS moved there with their text B, 2.07.19); none in most games."""
+    if state["result"] is not None or done(state) or not factions.powers_ask(state):
+        return []
+    return factions.decisions(state, state["phase"])
 
 
 def keys(state: State) -> list[str]:
     """The keys of ``prompts``, without their text."""
-    return factions.decision_keys(state, state["phase"]) if state["result"] is None else []
+    if state["result"] is not None or done(state) or not factions.powers_ask(state):
+        return []
+    return factions.decision_keys(state, state["phase"])
 
 
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
-    """The factions' decisions carried out, each by the faction whose power opened it."""
-    return [event for key, value in orders.items()
-            for event in factions.decide(state, state["phase"], key, value, rng)]
+    """The factions' decisions carried out; the turn is then over."""
+    state["step"]["done"] = True
+    return factions.decide_all(state, state["phase"], orders, rng)
+
+
+def done(state: State) -> bool:
+    return state["step"].get("done", False)
 
 
 # --- strongholds

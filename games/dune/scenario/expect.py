@@ -361,6 +361,21 @@ def _faction_checks(rules: Rules, seat: str, given: FactionPosition, seats: list
     if given.karama_power_used is not None:
         checks.append(_equal(f"{key}.karama_power_used", given.karama_power_used,
                              lambda r: sheet_of(r).get("karama_power_used", False)))
+    if given.revival_raised is not None:        # the Tleilaxu's terms (001 2.08.12)
+        wanted = [_seat(rules, name, seats, f"{key}.revival_raised", problems)
+                  for name in given.revival_raised]
+        checks.append(_equal(f"{key}.revival_raised", wanted,
+                             lambda r: sheet_of(r).get("raised", [])))
+    if given.gholas is not None:                # (001 2.08.17)
+        wanted = sorted(n for n, _ in _leaders(rules, given.gholas, f"{key}.gholas", problems))
+        checks.append(_equal(f"{key}.gholas", wanted,
+                             lambda r: sorted(sheet_of(r).get("gholas", {}))))
+    if given.leader_prices is not None:         # (001 2.08.14)
+        prices = {("*" if str(name).upper() == "ALL" else name):
+                  ("value" if str(price).upper() == "VALUE" else price)
+                  for name, price in given.leader_prices.items()}
+        checks.append(_equal(f"{key}.leader_prices", prices,
+                             lambda r: sheet_of(r).get("prices", {})))
     return checks
 
 

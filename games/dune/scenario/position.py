@@ -313,6 +313,20 @@ def _faction(state: State, seat: str, given: FactionPosition, key: str, rules: R
                                         f"{key}.prediction", problems)
     if given.karama_power_used:
         own["karama_power_used"] = True
+    if given.revival_raised is not None:        # the Tleilaxu's terms (001 2.08.12)
+        own["raised"] = [s for name in given.revival_raised
+                         if (s := _seat(rules, name, state["seats"], f"{key}.revival_raised",
+                                        problems)) is not None]
+    if given.leader_prices is not None:         # (001 2.08.14)
+        own["prices"] = {("*" if str(name).upper() == "ALL" else name):
+                         ("value" if str(price).upper() == "VALUE" else price)
+                         for name, price in given.leader_prices.items()}
+    if given.gholas is not None:                # the Tleilaxu's Gholas (001 2.08.17)
+        own["gholas"] = {}
+        for name, faction in _leaders(rules, given.gholas, f"{key}.gholas", problems):
+            owner = data(rules).faction(faction).seat
+            own["gholas"][name] = owner
+            state["factions"][owner]["leaders"][name] = leaders.GHOLA
     for field, held in (("face_dancers", given.face_dancers),
                         ("revealed", given.face_dancers_revealed)):
         if held is None:
