@@ -23,6 +23,9 @@ class EventCode(StrEnum):
     STOCK_SET_ASIDE = "stock-set-aside"            # 001 2.07.08
     TECHNOLOGY_CARDS = "technology-cards"          # 001 2.07.23: to the Ixians alone
     TECHNOLOGY_SWAP = "technology-swap"            # 001 2.07.23
+    OFFER_MADE = "offer-made"                      # a card of a faction's own up (2.10.06)
+    OFFER_SOLD = "offer-sold"                      # 001 2.10.07-09
+    OFFER_UNSOLD = "offer-unsold"                  # 001 2.10.09.02-03
     BATTLE_PLANS = "battle-plans"
     BATTLE_RESULT = "battle-result"
     BATTLE_SPICE = "battle-spice"

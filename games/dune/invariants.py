@@ -220,7 +220,7 @@ def _cards(state: State) -> list[str]:
     is not counted: its leaders are drawn again under AH (000 III.E.2), and the leaders kept
     and drawn stay behind the shields."""
     found, piles = data(state), state["decks"]
-    if piles.keys() != found.piles.keys():
+    if piles.keys() != decks.in_play(rules_of(state)).keys():
         return decks.pile_problems(state, found)
     problems = []
     held = {DeckCards.TREACHERY: _held_treachery(state),
@@ -238,7 +238,9 @@ def _cards(state: State) -> list[str]:
 def _held_treachery(state: State) -> list[str]:
     """The treachery cards in the hands and up for bid in the bidding round."""
     hands = [card for seat in state["seats"] for card in state["factions"][seat]["hand"]]
-    up_for_bid = (state["step"]["row"] + state["step"]["aside"]     # aside: a Karama steal
+    step = state["step"]
+    up_for_bid = (step["row"] + step["aside"]                       # aside: a Karama steal
+                  + ([step["offer"]["card"]] if step.get("offer") else [])  # ``offers``
                   if state["phase"] == "bidding" else [])
     return hands + up_for_bid
 

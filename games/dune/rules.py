@@ -861,6 +861,12 @@ class GF9(Classic):
     ixians_tleilaxu_cards: bool = field(default=False, metadata=ADDED)
     # 001 4.08.02: the Sandtrout, the expansion's spice card, shuffled into the spice deck
     sandtrout: bool = field(default=False, metadata=ADDED)
+    # 001 2.09-2.10, 3.03: the CHOAM & Richese expansion, its factions seated (their sheets'
+    # ``expansion``, ``Rules.in_play``)
+    choam_richese: bool = field(default=False, metadata=ADDED)
+    # 001 2.10, text B (the Landsraad revision: the inserted half of 001's redline): four
+    # No-Fields, several on the board, the fifteen cards of the cache, Disrupted Supply Chain
+    richese_revised: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -872,14 +878,16 @@ class GF9(Classic):
                      "karama_powers"),
         "tournament": ("tournament", "shield_wall_victory"),
         "tech_tokens": ("tech_tokens",), "ixians_tleilaxu": ("ixians_tleilaxu",),
-        "ixians_tleilaxu_cards": ("ixians_tleilaxu_cards",), "sandtrout": ("sandtrout",)}
+        "ixians_tleilaxu_cards": ("ixians_tleilaxu_cards",), "sandtrout": ("sandtrout",),
+        "choam_richese": ("choam_richese",),
+        "richese_revised": ("richese_revised",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.
     phases: ClassVar[tuple[str, ...]] = (
         "storm", "spice_blow", "charity", "bidding", "revival", "movement", "battle",
         "collection", "mentat_pause")
-    data_layers: ClassVar[tuple[str, ...]] = ("classic", "gf9", "ixians")
+    data_layers: ClassVar[tuple[str, ...]] = ("classic", "gf9", "ixians", "richese")
 
     traitor_deck = True                 # 001 setup 12: four dealt from one deck, one kept
     own_leader_as_traitor = True        # 001 setup 12
@@ -971,7 +979,15 @@ class GF9(Classic):
     @property
     def card_sets(self) -> tuple[str, ...]:
         """001 3.02: the first expansion's cards, with ``ixians_tleilaxu_cards``."""
-        return ("ixians_tleilaxu",) if self.ixians_tleilaxu_cards else ()
+        return (("ixians_tleilaxu",) if self.ixians_tleilaxu_cards else ()) + self.cache_sets
+
+    @property
+    def cache_sets(self) -> tuple[str, ...]:
+        """001 2.10.04: the sets of the Richese cache with ``choam_richese``, its ten cards
+        (text A) or fifteen (text B, ``richese_revised``); they start in the cache's pile."""
+        if not self.choam_richese:
+            return ()
+        return ("richese", "richese_b" if self.richese_revised else "richese_a")
 
     def cite(self, rule: str) -> str:
         """001's section for the classic ``rule`` (``data/gf9/citations.yaml``, each entry

@@ -57,6 +57,13 @@ def _ruleset_kinds(ruleset: str) -> tuple[TokenKind, ...]:
     return ruleset_data(ruleset).tokens
 
 
+def tokens_of(kind: TokenKind, rules: Rules) -> tuple[Token, ...]:
+    """The tokens of a kind in play in a game of these rules: those whose own option (if any)
+    is on (001 2.10.04: text B's fourth No-Field)."""
+    return tuple(token for token in kind.tokens
+                 if token.option is None or getattr(rules, token.option, False))
+
+
 def kind_of(state: State | dict[str, Any], name: str) -> TokenKind:
     """The kind of token of this name in the game's ruleset (a state or a view)."""
     return ruleset_data(state["rules"]["ruleset"]).token_kind(name)
@@ -79,7 +86,7 @@ def set_up(rules: Rules, seats: list[str]) -> list[dict[str, Any]] | None:
     seat_of = {faction.name: faction.seat for faction in ruleset_data(rules.ruleset).factions}
     found = []
     for kind in in_play:
-        for token in kind.tokens:
+        for token in tokens_of(kind, rules):
             record: dict[str, Any] = {"kind": kind.name, "value": token.value, "owner": None,
                                       "at": str(ASIDE), "face": str(kind.face)}
             owner = seat_of.get(token.owner) if token.owner else None
@@ -189,7 +196,7 @@ def violations(state: State) -> list[str]:
     records = state.get("tokens")
     if records is None:
         return ["tokens: kinds in play but no tokens in the state"] if in_play else []
-    problems = _conserved(in_play, records)
+    problems = _conserved(in_play, records, rules_of(state))
     board = ruleset_data(state["rules"]["ruleset"]).board
     for token in records:
         problems += [f"tokens: {token['kind']} {token['value']}: {problem}"
@@ -197,8 +204,10 @@ def violations(state: State) -> list[str]:
     return problems
 
 
-def _conserved(in_play: tuple[TokenKind, ...], records: list[dict[str, Any]]) -> list[str]:
-    expected = Counter((kind.name, token.value) for kind in in_play for token in kind.tokens)
+def _conserved(in_play: tuple[TokenKind, ...], records: list[dict[str, Any]], rules: Rules
+               ) -> list[str]:
+    expected = Counter((kind.name, token.value) for kind in in_play
+                       for token in tokens_of(kind, rules))
     found = Counter((token["kind"], token["value"]) for token in records)
     problems = []
     if missing := expected - found:

@@ -867,14 +867,14 @@ class _Reader(DataReader):
         piles = []
         for i, entry in enumerate(fields["piles"]):
             pile = self.record(entry, f"{where}, piles[{i}]",
-                               {"name": str, "role": str, "shown": str})
+                               {"name": str, "role": str, "shown": str, "sets": ([str], [])})
             if pile is None:
                 return None
             role = self.enum(PileRole, pile["role"], f"{where}, {pile['name']}")
             shown = self.enum(Shown, pile["shown"], f"{where}, {pile['name']}")
             if role is None or shown is None:
                 return None
-            piles.append(Pile(pile["name"], role, shown))
+            piles.append(Pile(pile["name"], role, shown, tuple(pile["sets"])))
         if sum(pile.role is PileRole.DRAW for pile in piles) != 1:
             self.fault(where, FaultCode.BAD_VALUE, "a deck has one draw pile")
             return None
@@ -985,7 +985,8 @@ class _Reader(DataReader):
               ) -> Token | None:
         fields = self.record(raw, where, {"value": str, "name": str, "owner": (str, None),
                                           "place": str, "territory": (str, None),
-                                          "sector": (int, None), "income": (dict, None)})
+                                          "sector": (int, None), "income": (dict, None),
+                                          "option": (str, None)})
         if fields is None:
             return None
         place = self.enum(TokenPlace, fields["place"], where)
@@ -1007,7 +1008,7 @@ class _Reader(DataReader):
             return None
         assert place is not None
         return Token(fields["value"], fields["name"], fields["owner"], place, territory,
-                     sector, income)
+                     sector, income, fields["option"])
 
     def income(self, raw: Any, coming: set[str], where: str) -> TokenIncome | None:
         if raw is None:

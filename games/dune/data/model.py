@@ -75,6 +75,10 @@ class CardType(StrEnum):
     HARVESTER = "harvester"
     THUMPER = "thumper"
     AMAL = "amal"
+    # the Richese cache's (001 3.03)
+    PORTABLE_SNOOPER = "portable_snooper"
+    ORNITHOPTER = "ornithopter"
+    CACHE_CARD = "cache_card"       # a cache card whose own effect the engine has not yet
 
 
 class Timing(StrEnum):
@@ -208,6 +212,13 @@ class Ability(StrEnum):
     GHOLAS = "gholas"                               # 001 2.08.17, advanced
     STOP_REVIVAL = "stop_revival"                   # 001 1.14.09, Karama power
     ALLY_HALF_PRICE_REVIVAL = "ally_half_price_revival"     # 001 2.08.16
+    # Richese (GF9 expansion: 001 2.10)
+    RICHESE_AUCTION = "richese_auction"             # 001 2.10.04, 2.10.06-09
+    NO_FIELDS = "no_fields"                         # 001 2.10.10-18
+    BLACK_MARKET = "black_market"                   # 001 2.10.22-24 (advanced)
+    CACHE_BUY = "cache_buy"                         # 001 1.14.11, Karama power
+    ALLY_NO_FIELD = "ally_no_field"                 # 001 2.10.20
+    ALLY_CACHE_CARD = "ally_cache_card"             # 001 2.10.21
 
 
 class Act(StrEnum):
@@ -573,6 +584,8 @@ class PileRole(StrEnum):
     DRAW = "draw"              # face down: the deck itself, drawn from its top
     DISCARD = "discard"        # face up: played and turned cards
     OUT = "out"                # out of the game (Family Atomics, 000 line 944)
+    ASIDE = "aside"            # beside a shield, not in the hand: a faction's own store of
+    #                            the deck's cards, dealt from by its power (the Richese cache)
 
 
 class Shown(StrEnum):
@@ -598,6 +611,7 @@ class Pile:
     name: str
     role: PileRole
     shown: Shown
+    sets: tuple[str, ...] = ()     # the sets of cards that start here, not in the draw pile
 
 
 @dataclass(frozen=True)
@@ -639,6 +653,8 @@ class Token:
     territory: str | None = None        # on the board: where
     sector: int | None = None
     income: TokenIncome | None = None
+    option: str | None = None           # the option putting this one token in play (001
+    #                                     2.10.04: text B's fourth No-Field); None: its kind's
 
 
 @dataclass(frozen=True)

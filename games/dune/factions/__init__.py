@@ -22,10 +22,15 @@ from ..state import State, data
 from .atreides import Atreides
 from .base import (
     CARD,
+    FIRST,
+    LAST,
+    ONCE_AROUND,
     REVIVAL,
     SHIPMENT,
+    SILENT,
     BattleTools,
     Faction,
+    Offer,
     RevivalTerms,
     has,
     karama_power_used,
@@ -36,11 +41,12 @@ from .fremen import Fremen, FremenGF9, FremenV3
 from .guild import Guild
 from .harkonnen import Harkonnen
 from .ixians import Ixians
+from .richese import Richese
 from .tleilaxu import Tleilaxu
 
 # Every faction's class, and after it its classes for the rulesets where its powers differ.
 CLASSES: tuple[type[Faction], ...] = (Atreides, BeneGesserit, Emperor, Fremen, FremenGF9,
-                                      FremenV3, Guild, Harkonnen, Ixians, Tleilaxu)
+                                      FremenV3, Guild, Harkonnen, Ixians, Richese, Tleilaxu)
 
 
 @functools.cache
@@ -125,6 +131,7 @@ def upgrade_state(state: State) -> State:
     return state
 
 
-__all__ = ["CARD", "CLASSES", "FACTIONS", "REVIVAL", "SHIPMENT", "BattleTools", "Faction",
-           "RevivalTerms", "has", "holder", "in_play", "karama_power_used", "ordered", "owner",
-           "payee", "power", "registry", "upgrade_state"]
+__all__ = ["CARD", "CLASSES", "FACTIONS", "FIRST", "LAST", "ONCE_AROUND", "REVIVAL", "SHIPMENT",
+           "SILENT", "BattleTools", "Faction", "Offer", "RevivalTerms", "has", "holder",
+           "in_play", "karama_power_used", "ordered", "owner", "payee", "power", "registry",
+           "upgrade_state"]

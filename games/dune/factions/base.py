@@ -76,6 +76,32 @@ class RevivalTerms:
     half_price: bool = False
 
 
+@dataclass(frozen=True)
+class Offer:
+    """A card a faction's power puts up for auction beside the row (issue 29, seam 5: the
+    auction's kinds and card sources): the ``seller`` whose card it is, the ``card``, the
+    ``kind`` of auction (``SILENT``, sealed bids revealed at once; ``ONCE_AROUND``, each bidder
+    one bid in turn from ``first``, who starts, round the table ``way`` ``right``, in storm
+    order, or ``left``, against it), ``when`` it is sold (``first``: before the row, ``last``:
+    after it) and whether its price goes to the seller (``to_seller``; when the seller buys it,
+    to the faction paid for cards, 001 2.10.08)."""
+
+    seller: str
+    card: str
+    kind: str
+    when: str
+    way: str = "right"
+    to_seller: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seller": self.seller, "card": self.card, "kind": self.kind, "when": self.when,
+                "way": self.way, "to_seller": self.to_seller}
+
+
+SILENT, ONCE_AROUND = "silent", "once-around"       # an ``Offer``'s kinds of auction
+FIRST, LAST = "first", "last"                       # when it is sold
+
+
 class Faction:
     """A faction's powers, as the hooks the phases call (``factions/<faction>.py`` subclasses
     this for each faction and overrides the hooks where its powers apply)."""
@@ -167,6 +193,22 @@ class Faction:
                        ) -> list[Event]:
         """Carry out one of its ``stock_prompts``' decisions."""
         raise AssertionError(f"{self.seat} stocks no row")
+
+    def offer_prompts(self, state: State) -> list[Prompt]:
+        """Its decisions before the row is dealt on a card of its own that it puts up for
+        auction (``Offer``: the Richese cache, 001 2.10.06): none."""
+        return []
+
+    def offer_decision(self, state: State, kind: str, value: Any, rng: random.Random
+                       ) -> tuple[list[Event], Offer | None]:
+        """Carry out one of its ``offer_prompts``' decisions: the events, and the card it
+        offers (taken out of where it kept it), if any."""
+        raise AssertionError(f"{self.seat} offers no card")
+
+    def offer_unsold(self, state: State, offer: Offer) -> list[Event]:
+        """Nobody bought its ``offer`` (every bid nothing): where the card goes (001
+        2.10.09.02-03: into its hand free, or set aside face up)."""
+        raise AssertionError(f"{self.seat} offers no card")
 
     def before_cards_up(self, state: State, count: int) -> list[Event]:
         """What its power does to the row's next ``count`` cards before anyone sees them or
