@@ -26,6 +26,7 @@ class EventCode(StrEnum):
     OFFER_MADE = "offer-made"                      # a card of a faction's own up (2.10.06)
     OFFER_SOLD = "offer-sold"                      # 001 2.10.07-09
     OFFER_UNSOLD = "offer-unsold"                  # 001 2.10.09.02-03
+    NO_FIELD_REVEALED = "no-field-revealed"        # 001 2.10.14
     BATTLE_PLANS = "battle-plans"
     BATTLE_RESULT = "battle-result"
     BATTLE_SPICE = "battle-spice"

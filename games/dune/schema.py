@@ -217,6 +217,7 @@ class Battle(TypedDict):
     replan: list[str]
     committed: list[str]
     bound: Bound | None
+    revealed: NotRequired[list[str]]    # in it by a No-Field revealed (001 2.10.17)
 
 
 Plan = TypedDict("Plan", {

@@ -143,6 +143,36 @@ def drop_out(state: State, seat: str) -> None:
             token.pop("spice", None)
 
 
+def occupying(state: State | dict[str, Any], territory: str) -> list[dict[str, Any]]:
+    """The face-down tokens on the board in a territory that stand for their owner's forces
+    (``TokenKind.occupies``: the Richese No-Fields, 001 2.10.12), as records of the state (or
+    of a view: without their values)."""
+    return [token for token in of(state)
+            if token["at"] == BOARD and token["face"] == DOWN
+            and token.get("territory") == territory and kind_of(state, token["kind"]).occupies]
+
+
+def shippable(state: State, seat: str, value: str) -> dict[str, Any]:
+    """``seat``'s token of this value behind its shield of a kind that stands for forces (a
+    No-Field in its supply, 001 2.10.11); a KeyError if it has none such."""
+    for token in of(state):
+        if (token["owner"] == seat and token["value"] == value and token["at"] == BEHIND
+                and kind_of(state, token["kind"]).occupies):
+            return token
+    raise KeyError(value)
+
+
+def standing_for(records: list[dict[str, Any]], seat: str, territory: str, reserve: int) -> int:
+    """The forces ``seat``'s face-down occupying tokens in a territory stand for, as far as
+    ``records`` show their values (the state's; a view's own tokens): each its value, all of
+    them at most what its reserve holds (001 2.10.14: "or all remaining reserve Forces")."""
+    count = sum(int(token["value"]) for token in records
+                if token.get("territory") == territory and token["owner"] == seat
+                and token["at"] == BOARD and token["face"] == DOWN and "value" in token
+                and token["value"].isdigit())
+    return min(count, reserve)
+
+
 # --- what each seat sees
 def seen(token: dict[str, Any], seat: str | None, allies: list[str], kind: TokenKind
          ) -> dict[str, Any]:

@@ -24,6 +24,8 @@ Where it has a rule of thumb it plays it; elsewhere it plays as the random bot d
   4.05.05); a plan sent
   ahead for a later battle (``ahead``) has a fallback after ``ELSE`` with its next leader,
   should the first have fought by then (000 X.A.4: a leader fights once a turn);
+- Richese's No-Fields (001 2.10.11): its strongest in supply shipped with its forces (text
+  B) or instead of them (text A), where it ships;
 - Richese's cache (001 2.10.06-09): the card it would least rather keep, by silent auction,
   last in the round; on a card offered, a bid as on the row's, never on its own;
 - a swap at a Nexus of two players (v3, 003 "Playing with two or three"): it gives the allied
@@ -113,7 +115,16 @@ def _shipment(view: dict[str, Any], options: dict[str, Any]) -> str | None:
         while count and places[territory]["costs"][count - 1] > budget:
             count -= 1
         if count:
-            return f"SHIP {count} TO {where(view, territory, places[territory]['sectors'][0])}"
+            target = where(view, territory, places[territory]['sectors'][0])
+            carried = move_bot.shippable_tokens(view) if kind == "reserve" else []
+            if carried:             # its strongest No-Field, 001 2.10.11: one force's price
+                shipment = {"to": territory, "forces": {plain(view, view["seat"]): count}}
+                found = move_bot.with_token(view, options, shipment, carried[-1])
+                if found:
+                    forces = f"{found['forces'][plain(view, view['seat'])]} " \
+                        if found["forces"] else ""
+                    return f"SHIP {forces}NOFIELD {carried[-1]} TO {target}"
+            return f"SHIP {count} TO {target}"
     return None
 
 

@@ -962,7 +962,7 @@ class _Reader(DataReader):
                    ) -> TokenKind | None:
         fields = self.record(raw, where, {"name": str, "words": str, "option": (str, None),
                                           "face": str, "ally_sees": (bool, False),
-                                          "tokens": list})
+                                          "tokens": list, "occupies": (bool, False)})
         if fields is None:
             return None
         face = self.enum(Face, fields["face"], where)
@@ -979,7 +979,8 @@ class _Reader(DataReader):
                 self.fault(where, FaultCode.BAD_VALUE, "a kind of token has at least one")
             return None
         return TokenKind(fields["name"], fields["words"], fields["option"], face,
-                         fields["ally_sees"], tuple(t for t in tokens if t is not None))
+                         fields["ally_sees"], tuple(t for t in tokens if t is not None),
+                         fields["occupies"])
 
     def token(self, raw: Any, where: str, coming: set[str], board: Board | None
               ) -> Token | None:

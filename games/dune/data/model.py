@@ -667,6 +667,11 @@ class TokenKind:
     face: Face                          # the face its tokens start with
     ally_sees: bool                     # the owner's ally sees a face-down token's value
     tokens: tuple[Token, ...]
+    # On the board face down it stands for its value in its owner's forces, counted as one
+    # force there (001 2.10.12: movement, collection, occupancy), so it brings its owner into
+    # a battle; forced open by the storm, a worm or an explosion (2.10.15) and in battle
+    # (2.10.17): the Richese No-Fields
+    occupies: bool = False
 
     def token(self, value: str) -> Token:
         """The token of this value (KeyError if the kind has none such)."""

@@ -172,6 +172,12 @@ class Faction:
         """Carry out one of its ``storm_prompts``' decisions; it has none by default."""
         raise AssertionError(f"{self.seat} has no {kind} decision")
 
+    def exposed(self, state: State, places: dict[str, list[int]], why: str) -> list[Event]:
+        """The storm (``why``: ``storm``) or a worm (``worm``) reaches these places (territory ->
+        sectors) before its losses: what its hidden pieces there do (001 2.10.15: a No-Field
+        revealed); nothing."""
+        return []
+
     def draws_weather(self) -> bool:
         """Whether the faction draws the weather markers that move the storm with option XVI
         (000 XVI.B-C); without such a faction in play the dials stay in use (XVI.D)."""
@@ -246,6 +252,21 @@ class Faction:
         """The territories a group of these ``forces`` of the faction enters (None: not
         known), its sheet's ``base`` without ornithopters: the sheet's."""
         return base
+
+    def shipping_terms(self, state: State) -> str:
+        """What its power adds to its shipping terms in the movement round's prompt (a
+        No-Field to ship, 001 2.10.11): nothing."""
+        return ""
+
+    def token_shipment(self, state: State, value: str, forces: dict[str, int]) -> str | None:
+        """Why its token of this value may not be shipped with these forces (a No-Field, 001
+        2.10.11, 2.10.16), or None if it may: it ships none."""
+        return "you ship no token"
+
+    def token_shipped(self, state: State, value: str, territory: str, sector: int
+                      ) -> list[Event]:
+        """Its token shipped face down where the shipment landed (``token_shipment``)."""
+        raise AssertionError(f"{self.seat} ships no token")
 
     def admits_ally(self, state: State) -> bool:
         """Whether, alone in a territory, the faction lets its ally enter it, which XII.E.5

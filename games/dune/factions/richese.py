@@ -14,8 +14,9 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from ..data import Ability
-from ..state import State, sheet
+from ..state import State, data, sheet
 from . import richese_cache as cache
+from . import richese_no_fields as no_fields
 from .base import Faction, Offer, has
 
 RICHESE = "richese"
@@ -42,6 +43,45 @@ class Richese(Faction):
     def offer_unsold(self, state: State, offer: Offer) -> list[Event]:
         room = len(state["factions"][self.seat]["hand"]) < sheet(self.seat, state).hand_limit
         return cache.unsold(state, self.seat, offer, room)
+
+    # --- hooks of the storm and the spice blow
+
+    def exposed(self, state: State, places: dict[str, list[int]], why: str) -> list[Event]:
+        """LOST FORCES (2.10.15): a No-Field the storm or a worm reaches is revealed."""
+        return no_fields.exposed(state, self.seat, places, why)
+
+    # --- hooks of shipment
+
+    def shipping_terms(self, state: State) -> str:
+        """NO-FIELD (2.10.11): the No-Fields of their supply they may ship."""
+        if not has(state, self.seat, Ability.NO_FIELDS):
+            return ""
+        return no_fields.terms(state, self.seat)
+
+    def token_shipment(self, state: State, value: str, forces: dict[str, int]) -> str | None:
+        """NO-FIELD (2.10.11, 2.10.16)."""
+        if not has(state, self.seat, Ability.NO_FIELDS):
+            return "you ship no No-Field"
+        return no_fields.shipment_problem(state, self.seat, value, forces)
+
+    def token_shipped(self, state: State, value: str, territory: str, sector: int
+                      ) -> list[Event]:
+        return no_fields.shipped(state, self.seat, value, territory, sector)
+
+    # --- hooks of battle
+
+    def at_reveal(self, state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
+        """SURPRISE ASSAULT (2.10.17): their No-Fields in the battle's territory revealed with
+        the plans."""
+        if self.seat not in plans:
+            return []
+        battle = state["step"]["battle"]
+        territory = battle["territory"]
+        sectors = list(data(state).board.named[territory].sectors or (0,))
+        events = no_fields.exposed(state, self.seat, {territory: sectors}, "battle")
+        if events:
+            battle["revealed"] = [self.seat]        # in it by its No-Field (the invariants)
+        return events
 
     # --- hooks of the invariants
 

@@ -26,12 +26,12 @@ from typing import Any
 
 from pbem.game import Event
 
-from .. import factions, transfers, variants
+from .. import factions, tokens, transfers, variants
 from ..board import reach
 from ..cards import karama
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, Act, CardType
-from ..forces import add, add_forces, remove_forces, take, to_tanks, total
+from ..forces import add, add_forces, plain, remove_forces, take, to_tanks, total
 from ..orders.language import OrderProblem
 from ..rules import rules_of
 from ..state import (
@@ -107,8 +107,14 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
             and stopper is not None and holds(state, stopper, CardType.KARAMA)):
         return stopped(state, seat, stopper, order)
     rate = bool(order.get("karama"))
+    token, checked = order.get("token"), forces
+    if token is not None:       # a token standing for forces: the price and room of one more
+        problem = factions.power(seat, state).token_shipment(state, token, forces)
+        if problem:
+            raise OrderProblem(ErrorCode.BAD_SHIPMENT, problem, ())
+        checked = {**forces, plain(state, seat): forces.get(plain(state, seat), 0) + 1}
     cost = reach.check_shipment(state, seat, kind, order.get("to"), order.get("sector"),
-                                forces, source=source, karama=rate, from_sector=from_sector)
+                                checked, source=source, karama=rate, from_sector=from_sector)
     sector, chosen = (reach.shipment_landing(state, seat, kind, order["to"], order.get("sector"),
                                              source) if kind != "back" else (None, None))
     played: list[Event] = []
@@ -116,7 +122,7 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
         played, rate = karama.play(state, seat)
         if not rate:    # a worthless card cancelled (``karama``): the usual rate
             cost = reach.check_shipment(state, seat, kind, order.get("to"), order.get("sector"),
-                                        forces, source=source, from_sector=from_sector)
+                                        checked, source=source, from_sector=from_sector)
     paid = pay(state, seat, cost, reach.payee(state, seat, rate))
     if kind in ("reserve", reach.NATIVE):
         take(state["factions"][seat]["reserve"], forces)
@@ -130,9 +136,14 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
         return [Event(EventCode.SHIPMENT, {**data_, "territory": None, "sector": None})]
     territory = order["to"]
     assert sector is not None, order
-    add_forces(state, seat, territory, sector, forces)
+    if forces:
+        add_forces(state, seat, territory, sector, forces)
+    if token is not None:
+        data_["token"] = tokens.kind_of(state, tokens.shippable(state, seat, token)["kind"]).words
     events = [*played, Event(EventCode.SHIPMENT, {**data_, "territory": territory, "sector": sector,
                                           **_chosen(chosen)})]
+    if token is not None:
+        events += factions.power(seat, state).token_shipped(state, token, territory, sector)
     events += storm_on_arrival(state, seat, kind, territory, sector, forces)
     if kind == "reserve" and not reach.native(state, seat):  # not the Fremen's (WBC line 1322)
         events += [e for f in factions.in_play(state)
