@@ -6,7 +6,7 @@ card; the GF9 option ``sandtrout``): shuffled into the spice deck, and when it i
 - the next Shai-Hulud turned, this turn or later, is discarded without effect (no worm, no
   Nexus) and another card turned: a territory card then has its spice blow doubled.
 
-Rulings where 001 is silent (/work/research/sandtrout.yaml records both implementations):
+Rulings where 001 is silent (docs/sources.md names both implementations):
 
 - on turn 1 the Sandtrout is set aside with that turn's worms and shuffled back at the end of
   the phase (001 1.02.03 for the worms; treachery.online does the same for the Sandtrout);
