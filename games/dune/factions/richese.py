@@ -33,11 +33,22 @@ class Richese(Faction):
         """DECLARED (2.10.06): the cache card they auction this round, how and when."""
         if not has(state, self.seat, Ability.RICHESE_AUCTION) or not cache.cache(state):
             return []
-        return [cache.prompt(state, self.seat)]
+        found = [cache.prompt(state, self.seat)]
+        if has(state, self.seat, Ability.CACHE_BUY) and cache.may_buy(
+                state, self.seat, len(state["factions"][self.seat]["hand"])
+                < sheet(self.seat, state).hand_limit):
+            found.append(cache.karama_prompt(state, self.seat))     # 1.14.11
+        return found
 
     def offer_decision(self, state: State, kind: str, value: Any, rng: random.Random
                        ) -> tuple[list[Event], Offer | None]:
+        """Their Karama power first (the key ``cache-karama`` sorts before ``cache-offer``),
+        then their offer, of a card still in the cache (else its first)."""
+        if kind == cache.KARAMA_KIND:
+            return cache.buy(state, self.seat, value), None
         assert kind == cache.KIND, kind
+        if value[0] not in cache.cache(state):
+            value = [cache.cache(state)[0], *value[1:]]
         return cache.offer(state, self.seat, value)
 
     def offer_unsold(self, state: State, offer: Offer) -> list[Event]:

@@ -22,11 +22,12 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from ..cards import karama
 from ..codes import ErrorCode, EventCode
 from ..orders.language import OrderKind, OrderProblem, card_among, order_kind
 from ..prompt_key import PromptKey
 from ..state import State, data
-from .base import FIRST, LAST, ONCE_AROUND, SILENT, Offer
+from .base import FIRST, LAST, ONCE_AROUND, SILENT, Offer, karama_power_used
 
 CACHE = "richese_cache"         # the pile (data/richese/decks.yaml)
 KIND = "cache-offer"
@@ -83,6 +84,63 @@ def _random(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> list[s
 
 
 order_kind(OrderKind(KIND, ("CACHE",), _read, text, random=_random))
+
+
+# --- their Karama power (001 1.14.11)
+KARAMA_KIND = "cache-karama"
+PRICE = 3                       # 1.14.11: "pay 3 spice"
+
+
+def karama_prompt(state: State, seat: str) -> Prompt:
+    names = [data(state).treachery_card(card).name for card in cache(state)]
+    return Prompt(str(PromptKey(KARAMA_KIND, seat)), seat, KARAMA_KIND, True,
+                  "KARAMA CACHE <card>: play a Karama card and pay 3 spice to take that card of "
+                  "your cache into your hand, secretly, before the auction (001 1.14.11, your "
+                  "Karama power, once a game); KARAMA NONE: not now.  Your cache: "
+                  + ", ".join(names), None, "KARAMA NONE",
+                  f"KARAMA CACHE {names[0]}", optional=True)
+
+
+def _read_karama(state: State, prompt_: Prompt, words: list[str]) -> str | None:
+    if [w.upper() for w in words] == ["NONE"]:
+        return None
+    valid = (prompt_.template, "KARAMA NONE")
+    if not words or words[0].upper() != "CACHE":
+        raise OrderProblem(ErrorCode.INCOMPLETE, "expected KARAMA CACHE <card> or KARAMA NONE",
+                           valid)
+    return card_among(state, " ".join(words[1:]), cache(state), "card of your cache", valid)
+
+
+def _karama_text(game: Any, value: str | None) -> str:
+    return "KARAMA NONE" if value is None else f"KARAMA CACHE {re.sub(r' #[0-9]+$', '', value)}"
+
+
+order_kind(OrderKind(KARAMA_KIND, ("KARAMA",), _read_karama, _karama_text,
+                     random=lambda view, prompt_, rng: None if rng.random() < 0.7
+                     else rng.choice(view["own"]["cache"])))
+
+
+def may_buy(state: State, seat: str, room: bool) -> bool:
+    """Their Karama power is open: theirs in this game (``has``), a Karama in hand, 3 spice, a
+    card in the cache and room in their hand."""
+    return (room and state["factions"][seat]["spice"] >= PRICE and bool(cache(state))
+            and bool(karama.playable(state, seat)))
+
+
+def buy(state: State, seat: str, card: str | None) -> list[Event]:
+    """The Karama played and discarded, 3 spice to the bank, the card into their hand; the
+    table learns a card was taken, not which (1.14.11: "secretly")."""
+    if card is None or card not in cache(state) or not may_buy(state, seat, True):
+        return []
+    played, effective = karama.play(state, seat)
+    if not effective:
+        return played
+    karama_power_used(state, seat)
+    state["factions"][seat]["spice"] -= PRICE
+    cache(state).remove(card)
+    state["factions"][seat]["hand"].append(card)
+    return [*played, Event(EventCode.CACHE_BOUGHT, {"faction": seat, "spice": PRICE}),
+            Event(EventCode.CACHE_CARD, {"card": card}, to=(seat,))]
 
 
 def offer(state: State, seat: str, value: list[str]) -> tuple[list[Event], Offer]:

@@ -608,7 +608,7 @@ def describe(state: State, seat: str, reaches: list[GroupReach]) -> str:
         parts.append(f"Forces you ship into {cities} this turn give you ornithopters for its "
                      f"move: range {reach.ORNITHOPTER_RANGE} (001 1.06.05.05).")
     parts.extend(karama_reach.notes(state, seat))
-    cards = (["HAJR MOVE"] * bool(moves.holds(state, seat, moves.CardType.HAJR))
+    cards = (["HAJR MOVE"] * bool(moves.extra_move_card(state, seat))
              + ["KARAMA SHIP"] * bool(karama.playable(state, seat))
              + [move_karama.line(use) for use in move_karama.uses(state, seat)])
     if cards:

@@ -30,7 +30,7 @@ from .. import factions, tokens, transfers, variants
 from ..board import reach
 from ..cards import karama
 from ..codes import ErrorCode, EventCode
-from ..data import Ability, Act, CardType
+from ..data import Ability, Act, CardType, Effect
 from ..forces import add, add_forces, plain, remove_forces, take, to_tanks, total
 from ..orders.language import OrderProblem
 from ..rules import rules_of
@@ -210,8 +210,13 @@ def move(state: State, seat: str, order: dict[str, Any], hajr: bool = False,
     """One group move from one territory to another (IX.C.2.a), checked by ``reach``;
     ``ornithopters`` as at the start of the faction's move (None: as the state is now)."""
     forces = order["forces"]
-    if hajr:
-        discard(state, seat, CardType.HAJR, "the Hajr card for an extra move")
+    if hajr:                    # the Hajr, or the Richese Ornithopter (001 3.03.07)
+        card = extra_move_card(state, seat)
+        if card is None:
+            raise OrderProblem(ErrorCode.NO_CARD, f"{faction_name(seat, state)} hold no Hajr "
+                               "(nor any card for an extra move)", ())
+        state["factions"][seat]["hand"].remove(card)
+        state["decks"]["treachery_discard"].append(card)
     territory = order["to"]
     (sector, chosen), leaving = reach.checked_move(state, seat, order["from"], territory,
                                                    order.get("sector"), forces,
@@ -245,6 +250,15 @@ def holds(state: State, seat: str, card_type: CardType) -> str | None:
     """The first card of a type in the faction's hand, or None."""
     for card in state["factions"][seat]["hand"]:
         if data(state).treachery_card(card).type is card_type:
+            return card
+    return None
+
+
+def extra_move_card(state: State, seat: str) -> str | None:
+    """The first card in the faction's hand that gives an extra move (``Effect.EXTRA_MOVE``:
+    the Hajr, the Richese Ornithopter's second movement action, 001 3.03.07), or None."""
+    for card in state["factions"][seat]["hand"]:
+        if Effect.EXTRA_MOVE in data(state).treachery_card(card).effects:
             return card
     return None
 
