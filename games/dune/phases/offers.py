@@ -66,7 +66,10 @@ def decide(state: State, orders: dict[str, Any], rng: random.Random) -> list[Eve
     power = factions.power(seat, state)
     events: list[Event] = []
     offer = None
+    asked = {prompt_.key for prompt_ in power.offer_prompts(state)}
     for key, value in sorted(orders.items()):
+        if key not in asked:
+            continue
         found, made = power.offer_decision(state, PromptKey.parse(key).kind, value, rng)
         events += found
         offer = made or offer
@@ -144,8 +147,10 @@ def sell(state: State, orders: dict[str, Any], room: Any, payee: Any) -> list[Ev
     offer = pending(state)
     assert offer is not None
     del state["step"]["offer"]
-    bids = {PromptKey.parse(key).seat: min(value or 0, state["factions"][PromptKey.parse(
-        key).seat]["spice"]) for key, value in orders.items()}
+    given = {PromptKey.parse(key).seat: value for key, value in orders.items()
+             if PromptKey.parse(key).kind == KIND}
+    bids = {seat: min(value or 0, state["factions"][seat]["spice"])
+            for seat, value in given.items()}
     bids = {seat: bid for seat, bid in bids.items() if bid > 0 and may_bid(state, seat, room)}
     buyer, price, shown = None, 0, {}
     if offer.kind == ONCE_AROUND:
