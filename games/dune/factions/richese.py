@@ -27,29 +27,37 @@ class Richese(Faction):
 
     seat = RICHESE
 
-    # --- hooks of bidding
+    # --- their own decisions
 
-    def offer_prompts(self, state: State) -> list[Prompt]:
-        """DECLARED (2.10.06): the cache card they auction this round, how and when."""
-        if not has(state, self.seat, Ability.RICHESE_AUCTION) or not cache.cache(state):
+    def decisions(self, state: State, phase: str) -> list[Prompt]:
+        """DECLARED (2.10.06): the cache card they auction this round, how and when, while the
+        bidding round waits for their offer; with it, their Karama power (1.14.11)."""
+        if phase != "bidding" or state["step"].get("offering") != self.seat:
             return []
         found = [cache.prompt(state, self.seat)]
         if has(state, self.seat, Ability.CACHE_BUY) and cache.may_buy(
                 state, self.seat, len(state["factions"][self.seat]["hand"])
                 < sheet(self.seat, state).hand_limit):
-            found.append(cache.karama_prompt(state, self.seat))     # 1.14.11
+            found.append(cache.karama_prompt(state, self.seat))
         return found
 
-    def offer_decision(self, state: State, kind: str, value: Any, rng: random.Random
-                       ) -> tuple[list[Event], Offer | None]:
+    def decide(self, state: State, phase: str, kind: str, value: Any, rng: random.Random
+               ) -> list[Event]:
         """Their Karama power first (the key ``cache-karama`` sorts before ``cache-offer``),
-        then their offer, of a card still in the cache (else its first)."""
+        then their offer, of a card still in the cache (else its first), put in the step."""
         if kind == cache.KARAMA_KIND:
-            return cache.buy(state, self.seat, value), None
+            return cache.buy(state, self.seat, value)
         assert kind == cache.KIND, kind
         if value[0] not in cache.cache(state):
             value = [cache.cache(state)[0], *value[1:]]
-        return cache.offer(state, self.seat, value)
+        state["step"]["offer"] = cache.offer(state, self.seat, value).to_json()
+        return []
+
+    # --- hooks of bidding
+
+    def offers(self, state: State) -> bool:
+        """RICHESE AUCTION (2.10.09): a card of the cache each round, while it holds one."""
+        return has(state, self.seat, Ability.RICHESE_AUCTION) and bool(cache.cache(state))
 
     def offer_unsold(self, state: State, offer: Offer) -> list[Event]:
         room = len(state["factions"][self.seat]["hand"]) < sheet(self.seat, state).hand_limit

@@ -143,11 +143,11 @@ def buy(state: State, seat: str, card: str | None) -> list[Event]:
             Event(EventCode.CACHE_CARD, {"card": card}, to=(seat,))]
 
 
-def offer(state: State, seat: str, value: list[str]) -> tuple[list[Event], Offer]:
+def offer(state: State, seat: str, value: list[str]) -> Offer:
     """The card taken out of the cache and offered."""
     card, kind, way, when = value
     cache(state).remove(card)
-    return [], Offer(seat, card, kind, when, way)
+    return Offer(seat, card, kind, when, way)
 
 
 def unsold(state: State, seat: str, offer_: Offer, room: bool) -> list[Event]:

@@ -106,6 +106,7 @@ from ..state import State, sheet, storm_order
 from . import offers
 
 CHARITY = 2          # 000 VIII.I: "two spice from the spice bank"
+PHASE = "bidding"      # its name in ``turn.PHASES``: the factions' own decisions asked in it
 PER_CARD, WHOLE_ROUND = "per_card", "whole_round"
 
 
@@ -159,11 +160,11 @@ def prompts(state: State) -> list[Prompt]:
     if step["stealing"]:
         return [bidding_karama.return_prompt(state)]
     if offers.offering(state):
-        return factions.power(offers.offering(state), state).offer_prompts(state)
+        return factions.decisions(state, PHASE)
     if step.get("offer_up"):
         return [offers.prompt(state, seat) for seat in offers.bidders(state, hand_has_room)]
     if step.get("stock"):
-        return factions.power(step["stock"], state).stock_prompts(state)
+        return factions.decisions(state, PHASE)
     if step["done"]:
         return []
     bidders, supporters = _deciding(state)
@@ -213,7 +214,10 @@ def _apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Eve
     played; then the next card comes up (after the cards given back of a steal)."""
     step = state["step"]
     if offers.offering(state):
-        return offers.decide(state, orders, rng) + _deal_and_lay_out(state, rng)
+        events = [e for key, value in sorted(orders.items())
+                  if key in factions.decision_keys(state, PHASE)
+                  for e in factions.decide(state, PHASE, key, value, rng)]
+        return events + offers.made(state) + _deal_and_lay_out(state, rng)
     if step.get("offer_up"):
         del step["offer_up"]
         events = offers.sell(state, orders, hand_has_room, card_payee)
@@ -222,9 +226,8 @@ def _apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Eve
         (cards,) = orders.values()
         return bidding_karama.give_back(state, cards) + _next_card(state)
     if step.get("stock"):
-        stocker, events = factions.power(step["stock"], state), []
-        for key, value in sorted(orders.items()):
-            events += stocker.stock_decision(state, PromptKey.parse(key).kind, value, rng)
+        events = [e for key, value in sorted(orders.items())
+                  for e in factions.decide(state, PHASE, key, value, rng)]
         step["stock"] = None
         step["dealt"] = len(step["row"])
         return events + _dealt(state, rng) + _lay_out(state)
@@ -321,7 +324,7 @@ def declare_hands(state: State) -> list[Event]:
 def deal(state: State, rng: random.Random) -> list[Event]:
     """One card for each faction whose hand has room, into the row (VIII.A); with more for a
     faction that stocks the row (``Faction.stock``: the Ixians' SUPPLY CHAIN, 001 2.07.08),
-    which is then asked which one leaves it (``step["stock"]``)."""
+    which is then asked which one leaves it (``step["stock"]``: its ``Faction.decisions``)."""
     events = []
     row = state["step"]["row"]
     count = max(0, sum(hand_has_room(state, seat) for seat in state["seats"])

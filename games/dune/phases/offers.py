@@ -2,11 +2,12 @@
 auction's kinds and card sources; ``factions.Offer``), a part of the bidding round
 (``bidding``): the Richese cache's card (001 2.10.06-09) is the first.
 
-Before the row is dealt, every faction in play is asked for its offer (``Faction.
-offer_prompts``); the one that makes it waits a mail round alone (the others have no decision
-then, whatever it holds).  The card is shown to everyone (001 2.10.09.01: "reveal and
-auction"), one card fewer is dealt for the row (2.10.09), and the card is sold first or last
-in the round, as the offer says, by its kind of auction:
+Before the row is dealt, every faction in play is asked whether it offers a card
+(``Faction.offers``); the one that does decides it in a mail round alone, among its own
+decisions of the bidding (``Faction.decisions``; the others have no decision then, whatever it
+holds), and puts its ``Offer`` in the step.  The card is shown to everyone (001 2.10.09.01:
+"reveal and auction"), one card fewer is dealt for the row (2.10.09), and the card is sold
+first or last in the round, as the offer says, by its kind of auction:
 
 - ``SILENT`` (2.10.09.03): every faction able to bid holds a bid in its hand, all revealed at
   once; the most wins, ties to the earliest in storm order; no ally helps to pay.
@@ -51,33 +52,22 @@ def offering(state: State) -> str | None:
 
 
 def ask(state: State) -> bool:
-    """As the round opens, before the deal: the first faction in play with an offer to make
-    waits for it (``step["offering"]``); whether one does."""
-    seat = next((f.seat for f in factions.in_play(state) if f.offer_prompts(state)), None)
+    """As the round opens, before the deal: the first faction in play with a card to offer
+    waits for its decisions (``Faction.offers``; ``step["offering"]``); whether one does."""
+    seat = next((f.seat for f in factions.in_play(state) if f.offers(state)), None)
     if seat is not None:
         state["step"]["offering"] = seat
     return seat is not None
 
 
-def decide(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
-    """The offering faction's decisions carried out; its offer, if it made one, kept in the
-    step and shown to everyone."""
-    seat = state["step"].pop("offering")
-    power = factions.power(seat, state)
-    events: list[Event] = []
-    offer = None
-    asked = {prompt_.key for prompt_ in power.offer_prompts(state)}
-    for key, value in sorted(orders.items()):
-        if key not in asked:
-            continue
-        found, made = power.offer_decision(state, PromptKey.parse(key).kind, value, rng)
-        events += found
-        offer = made or offer
-    if offer is not None:
-        state["step"]["offer"] = offer.to_json()
-        events.append(Event(EventCode.OFFER_MADE, {**offer.to_json(),
-                                                   "name": _name(state, offer.card)}))
-    return events
+def made(state: State) -> list[Event]:
+    """The offering faction has decided (``factions.decide``): its offer, if it made one (in
+    the step's ``offer``), shown to everyone."""
+    del state["step"]["offering"]
+    offer = pending(state)
+    if offer is None:
+        return []
+    return [Event(EventCode.OFFER_MADE, {**offer.to_json(), "name": _name(state, offer.card)})]
 
 
 def pending(state: State) -> Offer | None:
