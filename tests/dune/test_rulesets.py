@@ -170,7 +170,7 @@ def test_each_ruleset_names_its_phases_options_and_data():
     # 001 1.01-1.09: the nine GF9 phases; setup 3: ten turns; the basic game, options off
     assert GF9.phases == ("storm", "spice_blow", "charity", "bidding", "revival", "movement",
                           "battle", "collection", "mentat_pause")
-    assert GF9.data_layers == ("classic", "gf9", "ixians")    # 001 2.07: the Ixians
+    assert GF9.data_layers == ("classic", "gf9", "ixians", "richese")  # 001 2.07, 2.10
     assert GF9_RULES.turns == 10
     assert not any(getattr(GF9_RULES, name) for name in GF9.fixed if hasattr(GF9_RULES, name))
 
