@@ -11,9 +11,10 @@ called, but the detector matches names only); a faction's own leaders are no sec
 The Fremen's GF9 storm card (001 2.04.14-15), a number, is matched by its wording: another
 seat's mail must never say what the face-down card is ("storm card ...: <n>").  A face-down
 token's value (the token layer, ``games/dune/tokens.py``) is its owner's secret, matched by the
-name of that value ("Amber Probe" of the test overlay's probes); a face-up token is public.
-A seat's own REDRAW word (001 2.07.22) names the cards it would discard if it bought one: its
-lines are its own choice of words, no other seat's secret.
+name of that value ("Amber Probe" of the test overlay's probes, "No-Field 5"); a face-up token
+is public.  The Richese cache is theirs to know (001 2.10.04); a card of it is public once
+offered (2.10.09.01).  A seat's own REDRAW word (001 2.07.22) names the cards it would discard
+if it bought one: its lines are its own choice of words, no other seat's secret.
 """
 
 from __future__ import annotations
@@ -92,6 +93,8 @@ def secrets_over(states, seats):
     for state in states:
         played |= set(state["decks"]["treachery_discard"]) | set(
             state["decks"]["treachery_removed"])       # Family Atomics, played openly
+        played |= {tokens.spec(state, token).name for token in tokens.of(state)
+                   if token["face"] == "up"}           # a token once face up is public
         for seat in seats:
             held[seat] |= secrets_of(state, seat)
     return held, played
@@ -119,6 +122,8 @@ def shown_in_events(events):
             shown.add(event["data"]["leader"])
         if event["code"] in OPEN_PLAYS and event["to"] is None:
             shown.add(OPEN_PLAYS[event["code"]])
+        if event["code"] == "offer-made":   # the cache card auctioned is shown (001 2.10.09)
+            shown |= {event["data"]["card"], event["data"]["name"]}
     return shown
 
 

@@ -26,6 +26,12 @@ class EventCode(StrEnum):
     KARAMA_HMS_NOT_MADE = "karama-hms-not-made"    # 001 1.14.08: to the Ixians alone
     CARD_REDRAWN = "card-redrawn"                  # 001 2.07.22, 2.07.23 (text B)
     REDRAWN_CARD = "redrawn-card"                  # 001 2.07.22, 2.07.23 B: to the buyer
+    OFFER_MADE = "offer-made"                      # a card of a faction's own up (2.10.06)
+    OFFER_SOLD = "offer-sold"                      # 001 2.10.07-09
+    OFFER_UNSOLD = "offer-unsold"                  # 001 2.10.09.02-03
+    NO_FIELD_REVEALED = "no-field-revealed"        # 001 2.10.14
+    CACHE_BOUGHT = "cache-bought"                  # 001 1.14.11
+    CACHE_CARD = "cache-card"                      # 001 1.14.11: to Richese alone
     BATTLE_PLANS = "battle-plans"
     BATTLE_RESULT = "battle-result"
     BATTLE_SPICE = "battle-spice"

@@ -220,7 +220,7 @@ def _cards(state: State) -> list[str]:
     is not counted: its leaders are drawn again under AH (000 III.E.2), and the leaders kept
     and drawn stay behind the shields."""
     found, piles = data(state), state["decks"]
-    if piles.keys() != found.piles.keys():
+    if piles.keys() != decks.in_play(rules_of(state)).keys():
         return decks.pile_problems(state, found)
     problems = []
     held = {DeckCards.TREACHERY: _held_treachery(state),
@@ -255,7 +255,9 @@ def _traitor_cards(state: State) -> list[str]:
 def _held_treachery(state: State) -> list[str]:
     """The treachery cards in the hands and up for bid in the bidding round."""
     hands = [card for seat in state["seats"] for card in state["factions"][seat]["hand"]]
-    up_for_bid = (state["step"]["row"] + state["step"]["aside"]     # aside: a Karama steal
+    step = state["step"]
+    up_for_bid = (step["row"] + step["aside"]                       # aside: a Karama steal
+                  + ([step["offer"]["card"]] if step.get("offer") else [])  # ``offers``
                   if state["phase"] == "bidding" else [])
     return hands + up_for_bid
 
@@ -398,7 +400,9 @@ def _strongholds(state: State) -> list[str]:
 def _battle(state: State) -> list[str]:
     """The battle under way is fought by two factions that are not allies (000 XII.E.5: allies
     "may never battle one another"), both with forces in its part of the territory and not
-    coexisting there (000 X.A.1, XV.B.4); the Atreides' battle losses never fall (line 762)."""
+    coexisting there (000 X.A.1, XV.B.4), or with a face-down token there standing for forces
+    (001 2.10.12, 2.10.17: a No-Field, even one of 0 once revealed); the Atreides' battle
+    losses never fall (line 762)."""
     problems = []
     if kwisatz_haderach(state)["losses"] < 0:
         problems.append(f"kwisatz haderach: {kwisatz_haderach(state)['losses']} forces lost")
@@ -409,7 +413,10 @@ def _battle(state: State) -> list[str]:
     territory = battle["territory"]
     if sides[1] in ally_of(state, sides[0]):
         problems.append(f"battle: allies {', '.join(sides)} battle in {territory} (000 XII.E.5)")
+    hidden = {token["owner"] for token in tokens.occupying(state, territory)}
+    hidden |= set(battle.get("revealed", ()))   # 001 2.10.17: a No-Field of 0, or no reserve
     problems += [f"battle: {seat} has no forces to fight with in {territory} (000 X.A.1)"
-                 for seat in sides if seat not in occupants(state, territory)
-                 or not forces_in(state, seat, territory, battle["sectors"])]
+                 for seat in sides if seat not in hidden and (
+                     seat not in occupants(state, territory)
+                     or not forces_in(state, seat, territory, battle["sectors"]))]
     return problems

@@ -920,6 +920,9 @@ class GF9(Classic):
     # 001 2.07.19, 2.07.22, 2.07.23: the Ixians' texts B of 001's redline (the Landsraad
     # revision) in place of the printed texts A
     ixians_text_b: bool = field(default=False, metadata=ADDED)
+    # 001 2.10, text B (the Landsraad revision: the inserted half of 001's redline): four
+    # No-Fields, several on the board, the fifteen cards of the cache, Disrupted Supply Chain
+    richese_revised: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -938,14 +941,15 @@ class GF9(Classic):
         "cheap_hero_traitor": ("cheap_hero_traitor",), "stronghold_cards": ("stronghold_cards",),
         "choam_richese": ("choam_richese",),
         "choam_landsraad": ("choam_landsraad",),
-        "ixians_text_b": ("ixians_text_b",)}
+        "ixians_text_b": ("ixians_text_b",),
+        "richese_revised": ("richese_revised",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.
     phases: ClassVar[tuple[str, ...]] = (
         "storm", "spice_blow", "charity", "bidding", "revival", "movement", "battle",
         "collection", "mentat_pause")
-    data_layers: ClassVar[tuple[str, ...]] = ("classic", "gf9", "ixians", "choam")
+    data_layers: ClassVar[tuple[str, ...]] = ("classic", "gf9", "ixians", "choam", "richese")
     option_layers: ClassVar[dict[str, str]] = {"choam_landsraad": "choam_landsraad"}
 
     traitor_deck = True                 # 001 setup 12: four dealt from one deck, one kept
@@ -1042,7 +1046,15 @@ class GF9(Classic):
     @property
     def card_sets(self) -> tuple[str, ...]:
         """001 3.02: the first expansion's cards, with ``ixians_tleilaxu_cards``."""
-        return ("ixians_tleilaxu",) if self.ixians_tleilaxu_cards else ()
+        return (("ixians_tleilaxu",) if self.ixians_tleilaxu_cards else ()) + self.cache_sets
+
+    @property
+    def cache_sets(self) -> tuple[str, ...]:
+        """001 2.10.04: the sets of the Richese cache with ``choam_richese``, its ten cards
+        (text A) or fifteen (text B, ``richese_revised``); they start in the cache's pile."""
+        if not self.choam_richese:
+            return ()
+        return ("richese", "richese_b" if self.richese_revised else "richese_a")
 
     @property
     def traitor_cards(self) -> tuple[str, ...]:

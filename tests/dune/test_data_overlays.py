@@ -116,7 +116,8 @@ def test_each_ruleset_has_its_data_loaded_once_and_checked(ruleset):
     reads a game's own ruleset's sheets); the Emperor's alliance also pays for his ally's
     forces beyond its limit (001 2.03.08).  The expansion's layer (``data/ixians/``) adds the
     Ixians (001 2.07): their sheet and leaders after the Tleilaxu, and their Hidden Mobile
-    Stronghold as a place of the board (001 2.07.18), the printed territories unchanged."""
+    Stronghold as a place of the board (001 2.07.18), the printed territories unchanged; the
+    layer ``data/richese/`` adds Richese (001 2.10) after them."""
     assert ruleset_data(ruleset) is ruleset_data(ruleset)
     if RULESETS[ruleset].data_layers == ("classic",):
         assert ruleset_data(ruleset) is load()
@@ -128,9 +129,9 @@ def test_each_ruleset_has_its_data_loaded_once_and_checked(ruleset):
     assert [p.name for p in ours.board.places] == ["Hidden Mobile Stronghold"]
     assert tuple(x for x in ours.leaders if x.faction in classic) == base.leaders
     assert {x.faction for x in ours.leaders if x.faction not in classic} == {
-        "Ixians", "Tleilaxu", "CHOAM"}
+        "Ixians", "Tleilaxu", "CHOAM", "Richese"}
     assert [f.name for f in ours.factions if f.name not in classic] == [
-        "Tleilaxu", "Ixians", "CHOAM"]
+        "Tleilaxu", "Ixians", "CHOAM", "Richese"]
     flags = {"abilities": frozenset(), "optional_abilities": frozenset(), "alliance": frozenset(),
              "karama_power": None}
     assert [dataclasses.replace(f, **flags) for f in ours.factions if f.name in classic] == [
@@ -169,7 +170,7 @@ def test_the_seat_names_are_data(ruleset):
     """factions.yaml gives each faction its seat name (game files, SEAT lines, state keys):
     the seats a game of each ruleset may have are its data's, the six of 000 (lines 745-889)
     in the published rulesets, 2 to 6 of them (000 line 115); an expansion's factions (001 2.07,
-    the Ixians; 2.08, the Tleilaxu) only in a game with its option."""
+    the Ixians; 2.08, the Tleilaxu; 2.10, Richese) only in a game with its option."""
     seating = dune.seating(ruleset, {})
     base = tuple(f.seat for f in data(ruleset).factions if f.expansion is None)
     assert seating.names == base == tuple(f.seat for f in load().factions)
@@ -181,4 +182,5 @@ def test_the_seat_names_are_data(ruleset):
         expanded = dune.seating(ruleset, {"ixians_tleilaxu": True})
         assert expanded.names == (*base, "tleilaxu", "ixians")
         both = dune.seating(ruleset, {"ixians_tleilaxu": True, "choam_richese": True})
-        assert both.names == (*base, "tleilaxu", "ixians", "choam") == data(ruleset).seats
+        assert both.names == (*base, "tleilaxu", "ixians", "choam", "richese") == data(
+            ruleset).seats

@@ -17,6 +17,7 @@ from dune_seats import SEAT_FACTIONS
 
 from pbem.game import Event, replay_states, step_rng
 from pbem.games import dune
+from pbem.games.dune import turn
 from pbem.games.dune.codes import EventCode
 from pbem.games.dune.orders.language import KINDS
 from pbem.games.dune.scenario import load_scenario
@@ -152,9 +153,16 @@ def rare_positions() -> list:
     deploying = copy.deepcopy(ixians[0])
     deploying.update(turn=1, phase="storm", step={"moved": True})
     deploying["storm"]["sector"] = 3
+    # Richese (001 2.10): their cache's auction and Karama power, then the bids on the card.
+    offering = load_scenario(yaml.safe_load(
+        (folder / "gf9_1_14_11_richese_karama_takes_a_cache_card_secretly.yaml").read_text()
+    )).state
+    answers = {p.key: p.default for p in dune.prompts(offering)}
+    answers["cache-offer:richese"] = ["Distrans", "silent", "right", "first"]
+    offered, _ = turn.advance(offering, answers, step_rng("offer", 0))
     return [state, *(load_scenario(yaml.safe_load(path.read_text())).state
                      for path in (summon, reveal, amal, terms, shuffle)),
-            *ixians, deploying, *choam]
+            *ixians, deploying, *choam, offering, offered]
 
 
 def test_every_prompt_kind_renders_its_legal_choices_and_template(games):

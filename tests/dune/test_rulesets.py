@@ -171,8 +171,8 @@ def test_each_ruleset_names_its_phases_options_and_data():
     # 001 1.01-1.09: the nine GF9 phases; setup 3: ten turns; the basic game, options off
     assert GF9.phases == ("storm", "spice_blow", "charity", "bidding", "revival", "movement",
                           "battle", "collection", "mentat_pause")
-    # 001 2.07: the Ixians; 2.09: CHOAM (its Landsraad revision a layer of its option)
-    assert GF9.data_layers == ("classic", "gf9", "ixians", "choam")
+    # 001 2.07: the Ixians; 2.09: CHOAM (its Landsraad revision a layer of its option); 2.10
+    assert GF9.data_layers == ("classic", "gf9", "ixians", "choam", "richese")
     assert GF9.option_layers == {"choam_landsraad": "choam_landsraad"}
     assert GF9_RULES.turns == 10
     assert not any(getattr(GF9_RULES, name) for name in GF9.fixed if hasattr(GF9_RULES, name))

@@ -868,14 +868,14 @@ class _Reader(DataReader):
         piles = []
         for i, entry in enumerate(fields["piles"]):
             pile = self.record(entry, f"{where}, piles[{i}]",
-                               {"name": str, "role": str, "shown": str})
+                               {"name": str, "role": str, "shown": str, "sets": ([str], [])})
             if pile is None:
                 return None
             role = self.enum(PileRole, pile["role"], f"{where}, {pile['name']}")
             shown = self.enum(Shown, pile["shown"], f"{where}, {pile['name']}")
             if role is None or shown is None:
                 return None
-            piles.append(Pile(pile["name"], role, shown))
+            piles.append(Pile(pile["name"], role, shown, tuple(pile["sets"])))
         if sum(pile.role is PileRole.DRAW for pile in piles) != 1:
             self.fault(where, FaultCode.BAD_VALUE, "a deck has one draw pile")
             return None
@@ -970,7 +970,7 @@ class _Reader(DataReader):
                    ) -> TokenKind | None:
         fields = self.record(raw, where, {"name": str, "words": str, "option": (str, None),
                                           "face": str, "ally_sees": (bool, False),
-                                          "tokens": list})
+                                          "tokens": list, "occupies": (bool, False)})
         if fields is None:
             return None
         face = self.enum(Face, fields["face"], where)
@@ -987,13 +987,15 @@ class _Reader(DataReader):
                 self.fault(where, FaultCode.BAD_VALUE, "a kind of token has at least one")
             return None
         return TokenKind(fields["name"], fields["words"], fields["option"], face,
-                         fields["ally_sees"], tuple(t for t in tokens if t is not None))
+                         fields["ally_sees"], tuple(t for t in tokens if t is not None),
+                         fields["occupies"])
 
     def token(self, raw: Any, where: str, coming: set[str], board: Board | None
               ) -> Token | None:
         fields = self.record(raw, where, {"value": str, "name": str, "owner": (str, None),
                                           "place": str, "territory": (str, None),
-                                          "sector": (int, None), "income": (dict, None)})
+                                          "sector": (int, None), "income": (dict, None),
+                                          "option": (str, None)})
         if fields is None:
             return None
         place = self.enum(TokenPlace, fields["place"], where)
@@ -1015,7 +1017,7 @@ class _Reader(DataReader):
             return None
         assert place is not None
         return Token(fields["value"], fields["name"], fields["owner"], place, territory,
-                     sector, income)
+                     sector, income, fields["option"])
 
     def income(self, raw: Any, coming: set[str], where: str) -> TokenIncome | None:
         if raw is None:

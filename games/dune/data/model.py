@@ -75,6 +75,10 @@ class CardType(StrEnum):
     HARVESTER = "harvester"
     THUMPER = "thumper"
     AMAL = "amal"
+    # the Richese cache's (001 3.03)
+    PORTABLE_SNOOPER = "portable_snooper"
+    ORNITHOPTER = "ornithopter"
+    CACHE_CARD = "cache_card"       # a cache card whose own effect the engine has not yet
 
 
 class Timing(StrEnum):
@@ -228,6 +232,13 @@ class Ability(StrEnum):
     ALLY_MULTIPURPOSE = "ally_multipurpose"         # 001 2.09.19 (B)
     ALLY_BATTLE_SPICE = "ally_battle_spice"         # 001 2.09.16 (A), 2.09.20 (B)
     LEND_AUDITOR = "lend_auditor"                   # 001 2.09.21 (B)
+    # Richese (GF9 expansion: 001 2.10)
+    RICHESE_AUCTION = "richese_auction"             # 001 2.10.04, 2.10.06-09
+    NO_FIELDS = "no_fields"                         # 001 2.10.10-18
+    BLACK_MARKET = "black_market"                   # 001 2.10.22-24 (advanced)
+    CACHE_BUY = "cache_buy"                         # 001 1.14.11, Karama power
+    ALLY_NO_FIELD = "ally_no_field"                 # 001 2.10.20
+    ALLY_CACHE_CARD = "ally_cache_card"             # 001 2.10.21
 
 
 class Act(StrEnum):
@@ -597,6 +608,8 @@ class PileRole(StrEnum):
     DRAW = "draw"              # face down: the deck itself, drawn from its top
     DISCARD = "discard"        # face up: played and turned cards
     OUT = "out"                # out of the game (Family Atomics, 000 line 944)
+    ASIDE = "aside"            # beside a shield, not in the hand: a faction's own store of
+    #                            the deck's cards, dealt from by its power (the Richese cache)
 
 
 class Shown(StrEnum):
@@ -622,6 +635,7 @@ class Pile:
     name: str
     role: PileRole
     shown: Shown
+    sets: tuple[str, ...] = ()     # the sets of cards that start here, not in the draw pile
 
 
 @dataclass(frozen=True)
@@ -663,6 +677,8 @@ class Token:
     territory: str | None = None        # on the board: where
     sector: int | None = None
     income: TokenIncome | None = None
+    option: str | None = None           # the option putting this one token in play (001
+    #                                     2.10.04: text B's fourth No-Field); None: its kind's
 
 
 @dataclass(frozen=True)
@@ -675,6 +691,11 @@ class TokenKind:
     face: Face                          # the face its tokens start with
     ally_sees: bool                     # the owner's ally sees a face-down token's value
     tokens: tuple[Token, ...]
+    # On the board face down it stands for its value in its owner's forces, counted as one
+    # force there (001 2.10.12: movement, collection, occupancy), so it brings its owner into
+    # a battle; forced open by the storm, a worm or an explosion (2.10.15) and in battle
+    # (2.10.17): the Richese No-Fields
+    occupies: bool = False
 
     def token(self, value: str) -> Token:
         """The token of this value (KeyError if the kind has none such)."""

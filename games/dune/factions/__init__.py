@@ -26,10 +26,15 @@ from ..state import State, data
 from .atreides import Atreides
 from .base import (
     CARD,
+    FIRST,
+    LAST,
+    ONCE_AROUND,
     REVIVAL,
     SHIPMENT,
+    SILENT,
     BattleTools,
     Faction,
+    Offer,
     RevivalTerms,
     has,
     karama_power_used,
@@ -41,11 +46,13 @@ from .fremen import Fremen, FremenGF9, FremenV3
 from .guild import Guild
 from .harkonnen import Harkonnen
 from .ixians import Ixians
+from .richese import Richese
 from .tleilaxu import Tleilaxu
 
 # Every faction's class, and after it its classes for the rulesets where its powers differ.
 CLASSES: tuple[type[Faction], ...] = (Atreides, BeneGesserit, Choam, Emperor, Fremen,
-                                      FremenGF9, FremenV3, Guild, Harkonnen, Ixians, Tleilaxu)
+                                      FremenGF9, FremenV3, Guild, Harkonnen, Ixians, Richese,
+                                      Tleilaxu)
 
 
 @functools.cache
@@ -190,8 +197,9 @@ def upgrade_state(state: State) -> State:
     return state
 
 
-__all__ = ["CARD", "CLASSES", "FACTIONS", "REVIVAL", "SHIPMENT", "BattleTools", "Faction",
-           "RevivalTerms", "decide", "decide_all", "decision_keys", "decisions", "has", "holder",
-           "in_play", "karama_power_used", "ordered", "owner", "payee", "phase_ends", "power",
-           "powers_ask", "registry", "standing_apply", "standing_keys", "standing_prompts",
+__all__ = ["CARD", "CLASSES", "FACTIONS", "FIRST", "LAST", "ONCE_AROUND", "REVIVAL", "SHIPMENT",
+           "SILENT", "BattleTools", "Faction", "Offer", "RevivalTerms", "decide", "decide_all",
+           "decision_keys", "decisions", "has", "holder", "in_play", "karama_power_used",
+           "ordered", "owner", "payee", "phase_ends", "power", "powers_ask", "registry",
+           "standing_apply", "standing_keys", "standing_prompts",
            "upgrade_state"]

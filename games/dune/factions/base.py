@@ -93,6 +93,32 @@ class RevivalTerms:
     any_leader: bool = False    # any of its leaders in the tanks, whatever 1.05.04-05 (2.08.09)
 
 
+@dataclass(frozen=True)
+class Offer:
+    """A card a faction's power puts up for auction beside the row (issue 29, seam 5: the
+    auction's kinds and card sources): the ``seller`` whose card it is, the ``card``, the
+    ``kind`` of auction (``SILENT``, sealed bids revealed at once; ``ONCE_AROUND``, each bidder
+    one bid in turn from ``first``, who starts, round the table ``way`` ``right``, in storm
+    order, or ``left``, against it), ``when`` it is sold (``first``: before the row, ``last``:
+    after it) and whether its price goes to the seller (``to_seller``; when the seller buys it,
+    to the faction paid for cards, 001 2.10.08)."""
+
+    seller: str
+    card: str
+    kind: str
+    when: str
+    way: str = "right"
+    to_seller: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seller": self.seller, "card": self.card, "kind": self.kind, "when": self.when,
+                "way": self.way, "to_seller": self.to_seller}
+
+
+SILENT, ONCE_AROUND = "silent", "once-around"       # an ``Offer``'s kinds of auction
+FIRST, LAST = "first", "last"                       # when it is sold
+
+
 class Faction:
     """A faction's powers, as the hooks the phases call (``factions/<faction>.py`` subclasses
     this for each faction and overrides the hooks where its powers apply)."""
@@ -185,6 +211,12 @@ class Faction:
 
     # --- hooks of the storm and the spice blow
 
+    def exposed(self, state: State, places: dict[str, list[int]], why: str) -> list[Event]:
+        """The storm (``why``: ``storm``) or a worm (``worm``) reaches these places (territory ->
+        sectors) before its losses: what its hidden pieces there do (001 2.10.15: a No-Field
+        revealed); nothing."""
+        return []
+
     def draws_weather(self) -> bool:
         """Whether the faction draws the weather markers that move the storm with option XVI
         (000 XVI.B-C); without such a faction in play the dials stay in use (XVI.D)."""
@@ -223,6 +255,18 @@ class Faction:
         row is laid out, choosing one to leave it (001 2.07.08 SUPPLY CHAIN) among its
         ``decisions`` of the bidding while the step's ``stock`` is its seat: none."""
         return 0
+
+    def offers(self, state: State) -> bool:
+        """Whether it puts a card of its own up for auction this bidding round (``Offer``: the
+        Richese cache, 001 2.10.06), deciding it among its ``decisions`` of the bidding while
+        the step's ``offering`` is its seat, the card offered then put in the step's ``offer``
+        (``Offer.to_json``): no."""
+        return False
+
+    def offer_unsold(self, state: State, offer: Offer) -> list[Event]:
+        """Nobody bought its ``offer`` (every bid nothing): where the card goes (001
+        2.10.09.02-03: into its hand free, or set aside face up)."""
+        raise AssertionError(f"{self.seat} offers no card")
 
     def before_cards_up(self, state: State, count: int) -> list[Event]:
         """What its power does to the row's next ``count`` cards before anyone sees them or
@@ -275,6 +319,21 @@ class Faction:
         """The territories a group of these ``forces`` of the faction enters (None: not
         known), its sheet's ``base`` without ornithopters: the sheet's."""
         return base
+
+    def shipping_terms(self, state: State) -> str:
+        """What its power adds to its shipping terms in the movement round's prompt (a
+        No-Field to ship, 001 2.10.11): nothing."""
+        return ""
+
+    def token_shipment(self, state: State, value: str, forces: dict[str, int]) -> str | None:
+        """Why its token of this value may not be shipped with these forces (a No-Field, 001
+        2.10.11, 2.10.16), or None if it may: it ships none."""
+        return "you ship no token"
+
+    def token_shipped(self, state: State, value: str, territory: str, sector: int
+                      ) -> list[Event]:
+        """Its token shipped face down where the shipment landed (``token_shipment``)."""
+        raise AssertionError(f"{self.seat} ships no token")
 
     def admits_ally(self, state: State) -> bool:
         """Whether, alone in a territory, the faction lets its ally enter it, which XII.E.5

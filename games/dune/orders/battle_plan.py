@@ -27,7 +27,7 @@ from ..codes import ErrorCode
 from ..data import Ability, CardCategory, CardType, DuneData, Effect, Slot, TreacheryCard
 from ..factions import bene_gesserit_voice as voice
 from ..factions import harkonnen_capture as capture
-from ..forces import add, kind, kinds, order_text, total
+from ..forces import add, kind, kinds, order_text, plain, total
 from ..rules import Classic, Rules
 from ..state import State, data, faction_name
 from ..variants import tech_tokens
@@ -107,20 +107,25 @@ def side_of_state(state: State, seat: str) -> Side:
     """What ``seat`` may play in the battle under way."""
     step = state["step"]
     own = state["factions"][seat]
+    hidden = tokens.standing_for(tokens.of(state), seat, step["battle"]["territory"],
+                                 own["reserve"].get(plain(state, seat), 0))
     return _side(state, seat, step["battle"], step["fought"], kh_spent(step, step["battle"]),
                  own.get("kwisatz_haderach"), own["spice"] + _helped(state, seat, step["battle"]),
                  own["hand"], own["leaders"], factions.power(seat, state).captives(state),
-                 tokens.of(state))
+                 tokens.of(state), hidden)
 
 
 def side_of_view(view: dict[str, Any], seat: str) -> Side:
     """What ``seat`` may play, from its own view only (for bots)."""
     battle = view["battle"]
     own = view["own"]
+    hidden = tokens.standing_for(own.get("tokens", []), seat, battle["current"]["territory"],
+                                 own["reserve"].get(plain(view, seat), 0))
     return _side(view, seat, battle["current"], battle["fought"],
                  kh_spent(battle, battle["current"]), view["kwisatz_haderach"],
                  own["spice"] + _helped(view, seat, battle["current"]), own["hand"],
-                 own["leaders"], factions.power(seat, view).captives_seen(view), tokens.of(view))
+                 own["leaders"], factions.power(seat, view).captives_seen(view), tokens.of(view),
+                 hidden)
 
 
 def _helped(game: State | dict[str, Any], seat: str, battle: dict[str, Any]) -> int:
@@ -137,9 +142,12 @@ def kh_spent(step: dict[str, Any], battle: dict[str, Any]) -> bool:
 
 def _side(game: Any, seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]],
           kh_used: bool, kh: dict[str, Any] | None, spice: int, hand: list[str],
-          places: dict[str, str], captured: list[str], records: list[dict[str, Any]]) -> Side:
+          places: dict[str, str], captured: list[str], records: list[dict[str, Any]],
+          hidden: int = 0) -> Side:
     """What ``seat`` may play, from a state or its own view (``game``: the powers, forces and
-    alliances asked of it are public)."""
+    alliances asked of it are public).  ``hidden``: the forces its face-down tokens in the
+    territory stand for, to be revealed with the plan (001 2.10.17 SURPRISE ASSAULT): its own
+    to count, told to nobody else."""
     rules = Rules.from_json(game["rules"])
     forces, alliances = game["forces"], game["alliances"]
     opponent = battle["defender"] if seat == battle["aggressor"] else battle["aggressor"]
@@ -148,6 +156,8 @@ def _side(game: Any, seat: str, battle: dict[str, Any], fought: dict[str, dict[s
     for sector, by_faction in forces.get(territory, {}).items():
         if int(sector) in battle["sectors"] and seat in by_faction:
             add(here, by_faction[seat])
+    if hidden:
+        add(here, {kinds(rules, seat)[0].name: hidden})
     allies = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
     free = rules.free_support_in_battle and any(    # house rule 6; 001 2.04.22
         factions.power(s, rules).counts_full_without_spice(s != seat) for s in (seat, *allies)

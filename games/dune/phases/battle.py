@@ -87,7 +87,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import combat, dropout, factions, main_leaders, variants
+from .. import combat, dropout, factions, main_leaders, tokens, variants
 from ..board import layer
 from ..codes import EventCode
 from ..data import Effect
@@ -101,7 +101,6 @@ from ..state import (
     ally_of,
     copy_state,
     data,
-    factions_in,
     forces_at,
     occupants,
     storm_order,
@@ -197,10 +196,24 @@ def forces_in(state: State, seat: str, territory: str, sectors: list[int]) -> Co
 
 def fighters(state: State, territory: str, sectors: list[int]) -> list[str]:
     """The factions that may fight in a part of a territory, in seat order (coexisting Bene
-    Gesserit do not, XV.B.4)."""
+    Gesserit do not, XV.B.4); a face-down token standing for its owner's forces brings them
+    in (``tokens.occupying``: a No-Field, 001 2.10.12, 2.10.17)."""
     here = {seat for sector, by_faction in forces_at(state, territory).items()
             if int(sector) in sectors for seat in by_faction}
-    return [seat for seat in occupants(state, territory) if seat in here]
+    hidden = {token["owner"] for token in tokens.occupying(state, territory)
+              if token["sector"] in sectors}
+    return [seat for seat in present(state, territory)
+            if seat in here or seat in hidden]
+
+
+def present(state: State, territory: str) -> list[str]:
+    """The occupants of a territory (``occupants``) and the owners of the face-down tokens
+    there that stand for forces (``tokens.occupying``), in seat order."""
+    found = occupants(state, territory)
+    owners = {token["owner"] for token in tokens.occupying(state, territory)}
+    if not owners - set(found):
+        return found
+    return [seat for seat in state["seats"] if seat in found or seat in owners]
 
 
 def options(state: State, seat: str) -> list[tuple[str, list[int], str]]:
@@ -218,7 +231,7 @@ def all_options(state: State) -> dict[str, list[tuple[str, list[int], str]]]:
     forces = state["forces"]
     for territory in layer.board(state).territories:
         if (territory.name == POLAR_SINK or territory.name not in forces
-                or len(factions_in(state, territory.name)) < 2):
+                or len(present(state, territory.name)) < 2):
             continue                                        # X.A.2.b; nobody to fight
         for sectors in regions(state, territory.name):
             here = fighters(state, territory.name, sectors)

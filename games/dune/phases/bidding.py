@@ -104,6 +104,7 @@ from ..orders.bid_orders import KARAMA, card_number, most_bid
 from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, sheet, storm_order
+from . import offers
 
 CHARITY = 2          # 000 VIII.I: "two spice from the spice bank"
 PHASE = "bidding"      # its name in ``turn.PHASES``: the factions' own decisions asked in it
@@ -119,14 +120,27 @@ def begin(state: State, rng: random.Random) -> list[Event]:
                      "no_free_card": [], "cancel_worthless": []}
     events = charity(state) if rules_of(state).charity_with_bidding else []
     events += declare_hands(state)
-    events += deal(state, rng)
+    if offers.ask(state):
+        return events                   # the round waits for an offer (``offers``)
+    events += _deal_and_lay_out(state, rng)
+    _offer_last(state)
+    return events
+
+
+def _deal_and_lay_out(state: State, rng: random.Random) -> list[Event]:
+    """The row dealt and laid out, once any offer is made (or the offer up first)."""
+    events = deal(state, rng)
     if state["step"].get("stock"):
         return events                   # the row waits for its stocker (``Faction.stock``)
     return events + _lay_out(state)
 
 
 def _lay_out(state: State) -> list[Event]:
-    """The row laid out: every card seen by the prescient (``whole_round``) or the first up."""
+    """The row laid out: every card seen by the prescient (``whole_round``) or the first up;
+    an offer to be sold first waits before it (``offers``)."""
+    if offers.due(state, False):
+        state["step"]["offer_up"] = True
+        return []
     if _mode(state) == WHOLE_ROUND:
         state["step"]["done"] = not state["step"]["row"]
         events = _before_seen(state, len(state["step"]["row"]))
@@ -147,6 +161,10 @@ def prompts(state: State) -> list[Prompt]:
     step = state["step"]
     if step["stealing"]:
         return [bidding_karama.return_prompt(state)]
+    if offers.offering(state):
+        return factions.decisions(state, PHASE)
+    if step.get("offer_up"):
+        return [offers.prompt(state, seat) for seat in offers.bidders(state, hand_has_room)]
     if step.get("stock"):
         return factions.decisions(state, PHASE)
     if step["done"]:
@@ -161,6 +179,11 @@ def prompts(state: State) -> list[Prompt]:
 def keys(state: State) -> list[str]:
     """The keys of ``prompts``, in their order, without the bids' text."""
     step = state["step"]
+    if offers.offering(state):
+        return [p.key for p in prompts(state)]
+    if step.get("offer_up"):
+        return [str(PromptKey(offers.KIND, seat))
+                for seat in offers.bidders(state, hand_has_room)]
     if step["stealing"] or step["done"] or step.get("stock"):
         return [p.key for p in prompts(state)]
     bidders, supporters = _deciding(state)
@@ -181,9 +204,26 @@ def _deciding(state: State) -> tuple[list[str], list[str]]:
 
 
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
+    """The round's orders carried out (``_apply``); a faction's offer sold last then comes
+    up."""
+    events = _apply(state, orders, rng)
+    _offer_last(state)
+    return events
+
+
+def _apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
     """The card up (every card, ``whole_round``) auctioned with the orders given, the Karamas
     played; then the next card comes up (after the cards given back of a steal)."""
     step = state["step"]
+    if offers.offering(state):
+        events = [e for key, value in sorted(orders.items())
+                  if key in factions.decision_keys(state, PHASE)
+                  for e in factions.decide(state, PHASE, key, value, rng)]
+        return events + offers.made(state) + _deal_and_lay_out(state, rng)
+    if step.get("offer_up"):
+        del step["offer_up"]
+        events = offers.sell(state, orders, hand_has_room, card_payee)
+        return events + (_lay_out(state) if not step["done"] else [])
     if step["stealing"]:
         (cards,) = orders.values()
         return bidding_karama.give_back(state, cards) + _next_card(state)
@@ -221,7 +261,15 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
 
 
 def done(state: State) -> bool:
-    return state["step"]["done"] and not state["step"]["stealing"]
+    return (state["step"]["done"] and not state["step"]["stealing"]
+            and not state["step"].get("offer_up"))
+
+
+def _offer_last(state: State) -> None:
+    """Once the row is done, a faction's offer sold last comes up (``offers``)."""
+    step = state["step"]
+    if step["done"] and not step["stealing"] and offers.due(state, True):
+        step["offer_up"] = True
 
 
 def _next_card(state: State) -> list[Event]:
@@ -294,7 +342,8 @@ def deal(state: State, rng: random.Random) -> list[Event]:
     which is then asked which one leaves it (``step["stock"]``: its ``Faction.decisions``)."""
     events = []
     row = state["step"]["row"]
-    count = sum(hand_has_room(state, seat) for seat in state["seats"])
+    count = max(0, sum(hand_has_room(state, seat) for seat in state["seats"])
+                - offers.fewer(state))                  # 001 2.10.09: one fewer with an offer
     stocker = next((f for f in factions.in_play(state) if f.stock(state)), None) if count else None
     for _ in range(count + (stocker.stock(state) if stocker else 0)):
         card, restocked = draw_treachery(state, rng)
@@ -409,8 +458,11 @@ def public_bidding(state: State) -> dict[str, Any]:
     first = card_number(state)
     up = [] if step["done"] or step.get("stock") else (
         [first] if _mode(state) == PER_CARD else list(range(first, step["dealt"] + 1)))
-    return {"cards": step["dealt"], "up": up,
-            "hands": {seat: len(state["factions"][seat]["hand"]) for seat in state["seats"]}}
+    found = {"cards": step["dealt"], "up": up,
+             "hands": {seat: len(state["factions"][seat]["hand"]) for seat in state["seats"]}}
+    if (offer := offers.public(state)) is not None:
+        found["offer"] = offer
+    return found
 
 
 def _return_row(state: State) -> list[Event]:

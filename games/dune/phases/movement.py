@@ -500,7 +500,8 @@ def shipping_terms(state: State, seat: str) -> str:
         terms += (" You may instead ship from one territory to another (SHIP n FROM a TO b) "
                   "or back to your reserves (SHIP n FROM a TO RESERVES) at half a spice per "
                   "force, rounded up.")
-    return terms
+    return terms + "".join(f" {text}" for f in factions.in_play(state) if f.seat == seat
+                           for text in [f.shipping_terms(state)] if text)
 
 
 def reach_text(state: State, reachable: dict[str, tuple[int, ...]]) -> str:
@@ -605,7 +606,7 @@ def describe(state: State, seat: str, reaches: list[GroupReach]) -> str:
         parts.append(f"Forces you ship into {cities} this turn give you ornithopters for its "
                      f"move: range {reach.ORNITHOPTER_RANGE} (001 1.06.05.05).")
     parts.extend(karama_reach.notes(state, seat))
-    cards = (["HAJR MOVE"] * bool(moves.holds(state, seat, moves.CardType.HAJR))
+    cards = (["HAJR MOVE"] * bool(moves.extra_move_card(state, seat))
              + ["KARAMA SHIP"] * bool(karama.playable(state, seat))
              + [move_karama.line(use) for use in move_karama.uses(state, seat)])
     if cards:

@@ -388,6 +388,7 @@ def _deck_checks(decks: Decks, rules: Rules, problems: list[str]) -> list[Check]
     piles: list[tuple[str, Cards, Callable[[State], list[str]]]] = [
         ("treachery", treachery_cards(rules), lambda s: s["decks"]["treachery"]),
         ("treachery_discard", treachery_cards(rules), lambda s: s["decks"]["treachery_discard"]),
+        ("richese_cache", treachery_cards(rules), lambda s: s["decks"].get("richese_cache", [])),
         ("spice", spice_cards(rules), lambda s: s["decks"]["spice"]),
         ("spice_discard", spice_cards(rules), lambda s: s["decks"]["spice_discard"]),
         ("spice_discard_2", spice_cards(rules), lambda s: s["decks"]["spice_discard_2"])]

@@ -69,6 +69,7 @@ class Decks:
 
     treachery: tuple[str, ...] = ()
     treachery_discard: tuple[str, ...] = ()
+    richese_cache: tuple[str, ...] = ()     # 001 2.10.04: the cache beside Richese's shield
     spice: tuple[str, ...] = ()
     spice_discard: tuple[str, ...] = ()
     spice_discard_2: tuple[str, ...] = ()

@@ -520,7 +520,12 @@ def _cards(state: State, factions: dict[str, FactionPosition], decks: Decks, rul
     hands = {seat: given.hand for seat, given in factions.items() if given.hand is not None}
     places = {f"position.factions.{seat}.hand": hand for seat, hand in hands.items()}
     places |= {"position.decks.treachery": decks.treachery,
-               "position.decks.treachery_discard": decks.treachery_discard}
+               "position.decks.treachery_discard": decks.treachery_discard,
+               "position.decks.richese_cache": decks.richese_cache}
+    if decks.richese_cache and "richese_cache" not in state["decks"]:
+        problems.append("position.decks.richese_cache: the Richese cache is in play only with "
+                        "the option choam_richese (001 2.10.04)")
+        return
     treachery = treachery_cards(rules).allocate(places, problems)
     if decks.spice_discard_2 and not rules.double_blow:
         problems.append("position.decks.spice_discard_2: there is a second discard pile only "
@@ -530,7 +535,8 @@ def _cards(state: State, factions: dict[str, FactionPosition], decks: Decks, rul
                                          for pile in piles}, problems)
     _deal(state, {seat: treachery[f"position.factions.{seat}.hand"] for seat in hands},
           treachery["position.decks.treachery"],
-          treachery["position.decks.treachery_discard"])
+          treachery["position.decks.treachery_discard"],
+          treachery["position.decks.richese_cache"])
     named = {card for cards in spice.values() for card in cards}
     state["decks"]["spice"] = ([c for c in state["decks"]["spice"] if c not in named]
                                + spice["position.decks.spice"][::-1])
@@ -539,13 +545,17 @@ def _cards(state: State, factions: dict[str, FactionPosition], decks: Decks, rul
         state["spice_last"][pile] = last_territory(state, state["decks"][pile])
 
 
-def _deal(state: State, hands: dict[str, list[str]], top: list[str], discard: list[str]
-          ) -> None:
+def _deal(state: State, hands: dict[str, list[str]], top: list[str], discard: list[str],
+          cache: list[str]) -> None:
     """The treachery cards: the hands given, the rest of the set-up hands, the deck (the cards
-    given on top, the others in the set-up's shuffle) and the discard pile.  A card of a
-    set-up hand that the scenario puts elsewhere is replaced by the next card of the deck."""
+    given on top, the others in the set-up's shuffle), the discard pile and the Richese cache
+    (the cards given on top, its others after them).  A card of a set-up hand that the
+    scenario puts elsewhere is replaced by the next card of the deck."""
     factions = state["factions"]
-    named = {card for cards in [*hands.values(), top, discard] for card in cards}
+    named = {card for cards in [*hands.values(), top, discard, cache] for card in cards}
+    if "richese_cache" in state["decks"]:
+        state["decks"]["richese_cache"] = ([c for c in state["decks"]["richese_cache"]
+                                            if c not in named] + cache[::-1])
     dealt = [card for seat in state["seats"] for card in factions[seat]["hand"]]
     kept = {card for seat in state["seats"] if seat not in hands
             for card in factions[seat]["hand"] if card not in named}

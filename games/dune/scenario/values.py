@@ -179,7 +179,7 @@ def _token(text: Any, rules: Rules, key: str, problems: list[str]) -> tuple[str,
     """(kind, value) of a token of a kind in play, by its name written loosely
     ("Heighliners", "heigh")."""
     named = {token.name: (kind.name, token.value)
-             for kind in tokens.kinds(rules) for token in kind.tokens}
+             for kind in tokens.kinds(rules) for token in tokens.tokens_of(kind, rules)}
     if not named:
         problems.append(f"{key}: no kind of token is in play (the tech tokens come with the "
                         "option tech_tokens)")
