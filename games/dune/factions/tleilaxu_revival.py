@@ -323,7 +323,7 @@ def random_terms(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> d
                                 key=view["seats"].index)
     if "PRICE" in prompt_.legal and rng.random() < 0.3:
         value["prices"] = [[ALL, rng.choice([VALUE, rng.randint(1, 6)])]]
-    if "STOP" in prompt_.legal and rng.random() < 0.1:
+    if "STOP <faction>" in prompt_.legal and rng.random() < 0.1:    # not "STOP NONE"
         value["stop"] = rng.choice(others)
     if "GHOLAS" in prompt_.legal and rng.random() < 0.5:         # 2.08.17
         dead = list(gholas.candidates(view))
