@@ -14,6 +14,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from ..data import Ability
+from ..prompt_key import PromptKey
 from ..state import State, data, sheet
 from . import richese_cache as cache
 from . import richese_no_fields as no_fields
@@ -26,6 +27,7 @@ class Richese(Faction):
     """Richese's hooks."""
 
     seat = RICHESE
+    decision_kinds = frozenset({cache.KIND, cache.KARAMA_KIND})
 
     # --- their own decisions
 
@@ -41,13 +43,13 @@ class Richese(Faction):
             found.append(cache.karama_prompt(state, self.seat))
         return found
 
-    def decide(self, state: State, phase: str, kind: str, value: Any, rng: random.Random
+    def decide(self, state: State, phase: str, key: PromptKey, value: Any, rng: random.Random
                ) -> list[Event]:
         """Their Karama power first (the key ``cache-karama`` sorts before ``cache-offer``),
         then their offer, of a card still in the cache (else its first), put in the step."""
-        if kind == cache.KARAMA_KIND:
+        if key.kind == cache.KARAMA_KIND:
             return cache.buy(state, self.seat, value)
-        assert kind == cache.KIND, kind
+        assert key.kind == cache.KIND, key
         if value[0] not in cache.cache(state):
             value = [cache.cache(state)[0], *value[1:]]
         state["step"]["offer"] = cache.offer(state, self.seat, value).to_json()
