@@ -10,10 +10,9 @@ import re
 
 import pytest
 from dune_leaks import leaked, secrets_over, shown_in_battles
-from installation import Installation
+from dune_mail import bot_game
 from players import addressed_to, text
 
-from pbem.definition import create_game, game_definition
 from pbem.games.dune import tokens
 from pbem.moderator import run_gm_command
 
@@ -34,15 +33,7 @@ def _play(root, game_id: str, options: dict, market: dict | None | bool = False)
     """A GF9 game of the six seats played by the bots, a step a minute; with ``market`` (not
     False) the GM adjusts CHOAM's sheet once the set-up is over, giving it that standing sale
     (None: none, the sheet as it is).  The site, its record, the steps."""
-    site = Installation(root, maps=False)
-    moderator = site.moderator()
-    definition = game_definition({
-        "id": game_id, "game": "dune", "ruleset": "gf9", "seed": "choam-by-mail",
-        "options": options, "auth": "address", "deadlines": {"resolve_delay_minutes": 1},
-        "seats": [{"seat": s, "address": f"{s}@players.test"} for s in SEATS]})
-    create_game(moderator.store, site.config, definition, site.clock())
-    moderator.store.db.execute("update seats set disorder = 'bot', preferences = ? "
-                               "where game_id = ?", (json.dumps({"digest": "off"}), game_id))
+    site = bot_game(root, game_id, "choam-by-mail", options, SEATS)
     steps = 0
     while not site.record(game_id).finished:
         state = site.record(game_id).state

@@ -9,10 +9,9 @@ import re
 
 import pytest
 from dune_leaks import leaked, secrets_over, shown_in_battles
-from installation import Installation
+from dune_mail import bot_game
 from players import addressed_to, drop, order_mail, text
 
-from pbem.definition import create_game, game_definition
 from pbem.moderator import run_gm_command
 
 SEATS = ["atreides", "bene-gesserit", "emperor", "fremen", "harkonnen", "tleilaxu"]
@@ -29,15 +28,7 @@ def _play(root, game_id: str, options: dict, pick: slice | None = None):
     gives the Tleilaxu, once they drew theirs, the Face Dancers ``pick`` takes of their own
     leaders that nobody keeps as a traitor (their drawn ones back into the traitor deck, the
     new ones out of it).  The site, its record and the steps played."""
-    site = Installation(root, maps=False)
-    moderator = site.moderator()
-    definition = game_definition({
-        "id": game_id, "game": "dune", "ruleset": "gf9", "seed": "tleilaxu-by-mail",
-        "options": options, "auth": "address", "deadlines": {"resolve_delay_minutes": 1},
-        "seats": [{"seat": s, "address": f"{s}@players.test"} for s in SEATS]})
-    create_game(moderator.store, site.config, definition, site.clock())
-    moderator.store.db.execute("update seats set disorder = 'bot', preferences = ? "
-                               "where game_id = ?", (json.dumps({"digest": "off"}), game_id))
+    site = bot_game(root, game_id, "tleilaxu-by-mail", options, SEATS)
     steps = 0
     while not site.record(game_id).finished:
         state = site.record(game_id).state

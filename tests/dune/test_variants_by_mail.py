@@ -11,10 +11,9 @@ import re
 
 import pytest
 from dune_leaks import leaked, secrets_over, shown_in_battles
-from installation import Installation
+from dune_mail import bot_game
 from players import addressed_to, text
 
-from pbem.definition import create_game, game_definition
 from pbem.games.dune.rules import CHEAP_HERO_TRAITOR
 from pbem.moderator import run_gm_command
 
@@ -35,15 +34,7 @@ def _play(root, game_id: str, options: dict, traitor: str | None = None):
     """The game played by the bots, a step a minute; with ``traitor`` the GM gives ``HOLDER``
     that one traitor once the set-up is over (the Cheap Hero's, or one of its own leaders,
     which never betrays it), the Cheap Hero traitor put back into the traitor deck else."""
-    site = Installation(root, maps=False)
-    moderator = site.moderator()
-    definition = game_definition({
-        "id": game_id, "game": "dune", "ruleset": "gf9", "seed": "variants-by-mail",
-        "options": options, "auth": "address", "deadlines": {"resolve_delay_minutes": 1},
-        "seats": [{"seat": s, "address": f"{s}@players.test"} for s in SEATS]})
-    create_game(moderator.store, site.config, definition, site.clock())
-    moderator.store.db.execute("update seats set disorder = 'bot', preferences = ? "
-                               "where game_id = ?", (json.dumps({"digest": "off"}), game_id))
+    site = bot_game(root, game_id, "variants-by-mail", options, SEATS)
     steps = 0
     while not site.record(game_id).finished:
         state = site.record(game_id).state
