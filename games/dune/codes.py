@@ -197,6 +197,11 @@ class EventCode(StrEnum):
     STRONGHOLD_CARD_SPICE = "stronghold-card-spice"         # 001 4.04.04.02, .07, .08
     STRONGHOLD_CARD_PAYS = "stronghold-card-pays"           # 001 4.04.04.02
     STRONGHOLD_CARD_SAVED = "stronghold-card-saved"         # 001 4.04.04.08
+    # leader_skills (001 4.07)
+    SKILL_KEPT = "skill-kept"                   # 4.07.02-03: kept, face up, with its leader
+    SKILL_LOST = "skill-lost"                   # 4.07.11: its leader killed
+    SKILL_BONUS = "skill-bonus"                 # 4.07.15: a leader disc's bonus in a battle
+    SKILL_SAVED = "skill-saved"                 # 4.07.15.13: Suk Graduate's forces saved
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pbem.game import Event
+from pbem.game import Event, Prompt
 
 from ..data import Act
 from ..forces import Counts
@@ -18,6 +18,22 @@ class Variant:
     where its rules apply."""
 
     option: str = ""            # the ruleset's option that puts the variant in play
+    # The kinds of the decisions it opens (``decisions``), which it carries out (``decide``).
+    decision_kinds: frozenset[str] = frozenset()
+
+    def dealt(self, state: State, rng: random.Random) -> None:
+        """The set-up has dealt the starting treachery cards, not yet the traitors: it deals
+        nothing."""
+
+    def decisions(self, state: State, phase: str) -> list[Prompt]:
+        """The decisions it opens now in the phase, asked beside the factions' own through the
+        one hook (``factions.decisions``): none."""
+        return []
+
+    def decide(self, state: State, phase: str, key: Any, value: Any, rng: random.Random
+               ) -> list[Event]:
+        """Carry out one of its ``decisions`` (``key``: its ``PromptKey``)."""
+        raise AssertionError(f"{self.option} has no {key} decision in {phase}")
 
     def storm_placed(self, state: State, rng: random.Random) -> list[Event]:
         """The first storm of the game has moved (turn 1's storm phase): nothing."""
