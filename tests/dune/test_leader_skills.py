@@ -132,4 +132,3 @@ def test_whole_games_with_leader_skills_break_no_invariant(style):
         seen |= {event.code for event in events}
         assert violations(state) == [], step
     assert "skill-kept" in seen
-    print(sorted(code for code in seen if code.startswith("skill")))
