@@ -160,9 +160,12 @@ def rare_positions() -> list:
     answers = {p.key: p.default for p in dune.prompts(offering)}
     answers["cache-offer:richese"] = ["Distrans", "silent", "right", "first"]
     offered, _ = turn.advance(offering, answers, step_rng("offer", 0))
+    # The leader skill pick at set-up (001 4.07.02-03).
+    skills = dune.setup("gf9", {"leader_skills": True}, ["atreides", "harkonnen"],
+                        step_rng("skills", 0))
     return [state, *(load_scenario(yaml.safe_load(path.read_text())).state
                      for path in (summon, reveal, amal, terms, shuffle)),
-            *ixians, deploying, *choam, offering, offered]
+            *ixians, deploying, *choam, offering, offered, skills]
 
 
 def test_every_prompt_kind_renders_its_legal_choices_and_template(games):
