@@ -197,6 +197,8 @@ class EventCode(StrEnum):
     STRONGHOLD_CARD_SPICE = "stronghold-card-spice"         # 001 4.04.04.02, .07, .08
     STRONGHOLD_CARD_PAYS = "stronghold-card-pays"           # 001 4.04.04.02
     STRONGHOLD_CARD_SAVED = "stronghold-card-saved"         # 001 4.04.04.08
+    STRONGHOLD_CARD_SENT = "stronghold-card-sent"           # 001 4.04.04.03
+    STRONGHOLD_CARD_COPIED = "stronghold-card-copied"       # 001 4.04.04.05
     # leader_skills (001 4.07)
     SKILL_KEPT = "skill-kept"                   # 4.07.02-03: kept, face up, with its leader
     SKILL_LOST = "skill-lost"                   # 4.07.11: its leader killed

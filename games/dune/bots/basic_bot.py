@@ -368,11 +368,23 @@ def _skill(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     return f"SKILL {skill} FOR {leader}"
 
 
+def _carthag(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """A free force in a stronghold is always taken (001 4.04.04.03)."""
+    return "CARTHAG SEND"
+
+
+def _hms_copy(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """The first card of its own the HMS may copy (001 4.04.04.05)."""
+    return f"HMS COPY {prompt.options['cards'][0]}"
+
+
 STRATEGIES: dict[str, Strategy] = {
     "cache-offer": _cache_offer,
     "offer-bid": _offer_bid,
     "pocket": _pocket,
     "skill": _skill,
+    "carthag-send": _carthag,
+    "hms-copy": _hms_copy,
     "supply": _supply,
     "technology": _technology,
     "redraw": _redraw,

@@ -111,6 +111,12 @@ def movement_bonus(game: State | dict[str, Any], seat: str, territory: str) -> i
     return sum(variant.movement_bonus(game, seat, territory) for variant in in_play(game))
 
 
+def native_arrivals(game: State | dict[str, Any], seat: str) -> frozenset[str]:
+    """Territories beyond its sheet's where a native ``seat`` sends its reserves, by every
+    variant (001 4.04.04.06: the Shield Wall card)."""
+    return frozenset().union(*(variant.native_arrivals(game, seat) for variant in in_play(game)))
+
+
 def stronghold_rate(game: State | dict[str, Any], seat: str, territory: str) -> bool:
     """Whether a variant lets ``seat`` ship into ``territory`` at the strongholds' rate."""
     return any(variant.stronghold_rate(game, seat, territory) for variant in in_play(game))
@@ -118,5 +124,5 @@ def stronghold_rate(game: State | dict[str, Any], seat: str, territory: str) -> 
 
 __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_over", "battle_spice_help",
            "battle_won", "dealt", "decider", "decisions", "free_revival", "in_play",
-           "movement_bonus", "phase_ends",
+           "movement_bonus", "native_arrivals", "phase_ends",
            "storm_placed", "stronghold_rate", "victory_points", "war_continues"]

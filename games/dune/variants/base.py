@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pbem.game import Event, Prompt
 
 from ..data import Act
-from ..forces import Counts
 from ..state import State
+
+if TYPE_CHECKING:                   # the import graph stays shallow (test_architecture)
+    from ..forces import Counts
 
 
 class Variant:
@@ -81,6 +83,11 @@ class Variant:
     def movement_bonus(self, game: State | dict[str, Any], seat: str, territory: str) -> int:
         """Territories more a group of ``seat`` starting in ``territory`` may move: none."""
         return 0
+
+    def native_arrivals(self, game: State | dict[str, Any], seat: str) -> frozenset[str]:
+        """Territories beyond its sheet's where a native faction's shipment may send its
+        reserves: none."""
+        return frozenset()
 
     def stronghold_rate(self, game: State | dict[str, Any], seat: str, territory: str) -> bool:
         """Whether ``seat`` ships into ``territory`` at the strongholds' rate: no more than
