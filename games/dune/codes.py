@@ -204,6 +204,8 @@ class EventCode(StrEnum):
     SKILL_LOST = "skill-lost"                   # 4.07.11: its leader killed
     SKILL_BONUS = "skill-bonus"                 # 4.07.15: a leader disc's bonus in a battle
     SKILL_SAVED = "skill-saved"                 # 4.07.15.13: Suk Graduate's forces saved
+    SKILL_SMUGGLED = "skill-smuggled"           # 4.07.15.11: the Smuggler's free force
+    SKILL_SPICE = "skill-spice"                 # 4.07.15.11: the Smuggler's spice in battle
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"

@@ -39,7 +39,7 @@ def test_001_4_07_02_two_cards_dealt_to_each_faction_behind_its_shield():
 
 
 def test_001_4_07_02_a_short_deck_deals_one_each():
-    """Ruling (treachery.online's deal for many players): six factions and a deck of six
+    """Ruling (treachery.online's deal for many players): six factions and a deck of seven
     built skills: one each."""
     state = _set_up(list(SEAT_FACTIONS))
     assert [len(leader_skills.dealt(state, seat)) for seat in state["seats"]] == [1] * 6
@@ -132,3 +132,21 @@ def test_whole_games_with_leader_skills_break_no_invariant(style):
         seen |= {event.code for event in events}
         assert violations(state) == [], step
     assert "skill-kept" in seen
+
+
+def test_001_4_07_15_11_the_smuggler_sends_nothing_more_into_an_occupied_territory():
+    """001 4.07.15.11: "to an empty Territory" only; and only while the skilled leader is his
+    owner's to play (4.07.13)."""
+    state = load_scenario({
+        "game": "dune", "seats": SEATS, "ruleset": "gf9", "seed": "ls", "options": OPTION,
+        "position": {"turn": 2, "phase": "movement", "storm": {"sector": 1},
+                     "tokens": {"Smuggler": {"owner": "atreides", "face": "up",
+                                             "leader": "Duncan Idaho"}}}}).state
+    skills = leader_skills.LeaderSkills()
+    assert skills.shipped(state, "atreides", "Arrakeen", 9, False) == []
+    assert skills.shipped(state, "harkonnen", "Arrakeen", 9, True) == []
+    state["factions"]["atreides"]["leaders"]["Duncan Idaho"] = "captured"
+    assert skills.shipped(state, "atreides", "Arrakeen", 9, True) == []
+    state["factions"]["atreides"]["leaders"]["Duncan Idaho"] = "alive"
+    assert [e.code for e in skills.shipped(state, "atreides", "Arrakeen", 9, True)] == [
+        "skill-smuggled"]

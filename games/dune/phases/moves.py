@@ -41,6 +41,7 @@ from ..state import (
     copy_state,
     data,
     faction_name,
+    factions_in,
     forces_at,
     occupants,
 )
@@ -136,6 +137,7 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
         return [Event(EventCode.SHIPMENT, {**data_, "territory": None, "sector": None})]
     territory = order["to"]
     assert sector is not None, order
+    empty = not factions_in(state, territory) and not tokens.occupying(state, territory)
     if forces:
         add_forces(state, seat, territory, sector, forces)
     if kind == reach.NATIVE and territory in variants.native_arrivals(state, seat):
@@ -152,6 +154,7 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
         events += [e for f in factions.in_play(state)
                    for e in f.shipped_from_reserve(state, seat, territory, sector)]
         events += variants.acted(state, seat, Act.OFF_PLANET_SHIPMENT)     # 001 4.05.05.03
+        events += variants.shipped(state, seat, territory, sector, empty)   # 001 4.07.15.11
     return events + arrived(state, seat, territory, order.get("coexist"), total(forces), None)
 
 

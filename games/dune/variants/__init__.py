@@ -111,6 +111,12 @@ def movement_bonus(game: State | dict[str, Any], seat: str, territory: str) -> i
     return sum(variant.movement_bonus(game, seat, territory) for variant in in_play(game))
 
 
+def shipped(state: State, seat: str, territory: str, sector: int, empty: bool) -> list[Event]:
+    """Every variant's rules after a shipment from off-planet (001 4.07.15.11: the Smuggler)."""
+    return [event for variant in in_play(state)
+            for event in variant.shipped(state, seat, territory, sector, empty)]
+
+
 def native_arrivals(game: State | dict[str, Any], seat: str) -> frozenset[str]:
     """Territories beyond its sheet's where a native ``seat`` sends its reserves, by every
     variant (001 4.04.04.06: the Shield Wall card)."""
@@ -124,5 +130,5 @@ def stronghold_rate(game: State | dict[str, Any], seat: str, territory: str) -> 
 
 __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_over", "battle_spice_help",
            "battle_won", "dealt", "decider", "decisions", "free_revival", "in_play",
-           "movement_bonus", "native_arrivals", "phase_ends",
+           "movement_bonus", "native_arrivals", "phase_ends", "shipped",
            "storm_placed", "stronghold_rate", "victory_points", "war_continues"]

@@ -84,6 +84,12 @@ class Variant:
         """Territories more a group of ``seat`` starting in ``territory`` may move: none."""
         return 0
 
+    def shipped(self, state: State, seat: str, territory: str, sector: int, empty: bool
+                ) -> list[Event]:
+        """``seat`` has shipped forces from off-planet into ``territory`` (``empty``: no
+        faction's forces were there before): nothing follows."""
+        return []
+
     def native_arrivals(self, game: State | dict[str, Any], seat: str) -> frozenset[str]:
         """Territories beyond its sheet's where a native faction's shipment may send its
         reserves: none."""

@@ -28,6 +28,9 @@ record naming its leader (``leader``), for every seat to see.
   Bindu Adept (.08, a projectile defense), Swordmaster of Ginaz (.14, a projectile weapon),
   Warmaster (.15, a Worthless card in the plan): +3 to the skilled leader's disc in battle
   (bottom), +1 to the owner's other leader's disc (top).
+- Smuggler (4.07.15.11): a shipment of its owner from off-planet into an empty territory brings
+  one force more, free (top, ``shipped``); its skilled leader in a battle takes a spice of the
+  territory for each point of his strength (bottom, ``battle_over``).
 - Suk Graduate (4.07.15.13, ``battle_over``): its owner winning a battle and losing forces
   sends one of them to its reserve instead of the tanks (top); with the skilled leader in the
   battle it saves up to three more, one left in the territory, the rest to the reserve
@@ -59,7 +62,7 @@ from pbem.game import Event, Prompt
 from .. import tokens
 from ..codes import ErrorCode, EventCode
 from ..data import CardType, Effect, NameLookupError
-from ..forces import Counts, add_forces, plain
+from ..forces import Counts, add_forces, plain, take
 from ..leaders import ALIVE, IN_TANKS
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..state import State, data, faction_name
@@ -77,7 +80,7 @@ POISON_DEFENSE, PROJECTILE_DEFENSE, WORTHLESS = "poison defense", "projectile de
 BONUS_SKILLS = {"killer-medic": POISON_DEFENSE, "master-of-assassins": POISON_WEAPON,
                 "prana-bindu-adept": PROJECTILE_DEFENSE,
                 "swordmaster-of-ginaz": PROJECTILE_WEAPON, "warmaster": WORTHLESS}
-SUK_GRADUATE = "suk-graduate"
+SUK_GRADUATE, SMUGGLER = "suk-graduate", "smuggler"
 _WEAPON_STOPPED = {POISON_WEAPON: {Effect.STOPPED_BY_SNOOPER, Effect.STOPPED_BY_ANTIDOTE,
                                    Effect.STOPPED_BY_BOTH},
                    PROJECTILE_WEAPON: {Effect.STOPPED_BY_SHIELD, Effect.STOPPED_BY_BOTH}}
@@ -247,6 +250,22 @@ class LeaderSkills(Variant):
     def phase_ends(self, state: State) -> list[Event]:
         return lost(state)
 
+    def shipped(self, state: State, seat: str, territory: str, sector: int, empty: bool
+                ) -> list[Event]:
+        """4.07.15.11, the Smuggler's top half: one force more, free, into an empty territory
+        (ruling: taken whenever the reserve holds one, a normal force first)."""
+        record = skilled(state, seat)
+        reserve = state["factions"][seat]["reserve"]
+        if not (empty and record is not None and record["value"] == SMUGGLER
+                and _own_to_play(state, record) and any(reserve.values())):
+            return []
+        kind = plain(state, seat) if reserve.get(plain(state, seat)) else next(
+            k for k, n in reserve.items() if n)
+        take(reserve, {kind: 1})
+        add_forces(state, seat, territory, sector, {kind: 1})
+        return [Event(EventCode.SKILL_SMUGGLED, {"faction": seat, "territory": territory,
+                                                 "forces": {kind: 1}})]
+
     def at_reveal(self, state: State, territory: str, plans: dict[str, dict[str, Any]]
                   ) -> None:
         """The disc bonuses of the skills in play (``leader_bonus``, ``skill_bonus``)."""
@@ -280,7 +299,7 @@ class LeaderSkills(Variant):
         if winner is not None:
             events += _suk_graduate(state, territory, winner, plans[winner],
                                     lost_.get(winner, {}))
-        return events + lost(state)
+        return events + _smuggled_spice(state, territory, plans) + lost(state)
 
 
 def _suk_graduate(state: State, territory: str, seat: str, plan: dict[str, Any],
@@ -326,3 +345,28 @@ def _suk_graduate(state: State, territory: str, seat: str, plan: dict[str, Any],
             own["reserve"][kind] = own["reserve"].get(kind, 0) + back
     return [Event(EventCode.SKILL_SAVED, {"faction": seat, "forces": saved,
                                           "territory": territory, "stayed": staying})]
+
+
+def _smuggled_spice(state: State, territory: str, plans: dict[str, dict[str, Any]]
+                    ) -> list[Event]:
+    """4.07.15.11, the Smuggler's bottom half: its skilled leader in the battle, alive after
+    it, takes a spice of the battle's territory for each point of his strength, as far as it
+    holds (ruling: after the battle, win or lose; 001 gives no moment)."""
+    events = []
+    for seat, plan in plans.items():
+        record = next((r for r in kept(state) if r["value"] == SMUGGLER
+                       and r["leader"] == plan["leader"]), None)
+        if record is None or state["factions"][seat]["leaders"].get(plan["leader"]) in IN_TANKS:
+            continue
+        taken = min(data(state).leader(plan["leader"]).strength,
+                    state["spice"].get(territory, 0))
+        if not taken:
+            continue
+        state["spice"][territory] -= taken
+        if not state["spice"][territory]:
+            del state["spice"][territory]
+        state["factions"][seat]["spice"] += taken
+        events.append(Event(EventCode.SKILL_SPICE, {
+            "faction": seat, "leader": plan["leader"], "spice": taken,
+            "skill": skill_name(state, SMUGGLER)}))
+    return events
