@@ -12,6 +12,7 @@ from dune_seats import SEAT_FACTIONS
 
 from pbem.game import load_game, step_rng
 from pbem.games.dune import turn
+from pbem.games.dune.ahead import ahead
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.rules import make_rules
 from pbem.games.dune.scenario import load_scenario
@@ -156,3 +157,13 @@ def test_001_4_04_04_05_the_copied_advantage_works_in_the_hms_until_the_turn_end
     state = _hms_position("mentat_pause", "Habbanya Ridge Sietch")
     StrongholdCards().phase_ends(state)
     assert stronghold_cards.copied(state, "atreides") is None
+
+
+def test_001_4_04_04_03_carthags_send_may_be_sent_ahead_with_the_movement_orders():
+    """001 4.04.04.03: the holder's CARTHAG SEND is a decision of the movement round's opening,
+    optional, and may be sent ahead (``FOR MOVEMENT``) from an earlier round: no round is
+    added for anyone."""
+    state = position({"Carthag": "atreides"}, phase="bidding")
+    (found,) = [p for p in ahead(state, "atreides") if p.kind == stronghold_cards.SEND]
+    assert found.optional and found.template.startswith("FOR MOVEMENT\n")
+    assert not [p for p in ahead(state, "harkonnen") if p.kind == stronghold_cards.SEND]
