@@ -5,9 +5,12 @@ a card back into the deck when its leader dies, and whole games of bots."""
 from __future__ import annotations
 
 import random
+import re
 
 import pytest
+from dune_mail import bot_game
 from dune_seats import SEAT_FACTIONS
+from players import addressed_to, text
 
 from pbem.game import load_game, step_rng
 from pbem.games.dune import turn
@@ -21,6 +24,7 @@ from pbem.templating import render
 GAME = load_game("dune")
 OPTION = {"leader_skills": True}
 SEATS = ["atreides", "harkonnen", "fremen"]
+DIGEST_LINE = re.compile(r"^Game digest .*$|X-PBEM-Chain: .*$", re.MULTILINE)
 
 
 def _set_up(seats: list[str] = SEATS, options: dict | None = None, seed: str = "ls") -> dict:
@@ -150,3 +154,47 @@ def test_001_4_07_15_11_the_smuggler_sends_nothing_more_into_an_occupied_territo
     state["factions"]["atreides"]["leaders"]["Duncan Idaho"] = "alive"
     assert [e.code for e in skills.shipped(state, "atreides", "Arrakeen", 9, True)] == [
         "skill-smuggled"]
+
+
+def _by_mail(root):
+    """A one-turn game of the three seats by mail, the bots playing."""
+    site = bot_game(root, "ls", "skills-by-mail", {**OPTION, "turns": 1}, SEATS)
+    while not site.record("ls").finished:
+        site.clock.advance(minutes=1)
+        summary = site.moderator().tick()
+        assert not summary.errors
+    return site
+
+
+@pytest.mark.whole_game
+def test_001_4_07_02_the_card_not_kept_changes_no_other_seats_mail(tmp_path, monkeypatch):
+    """The differential test: the same game by mail twice, the Atreides dealt another card
+    beside the one they keep (the second game's deal changed, from its set-up on, replays
+    too); every other seat's mail (subjects, texts, who is waited for) is the same, the
+    Atreides' differs; the card kept is told to all, the other to nobody else."""
+    first = _by_mail(tmp_path / "a")
+    state = first.record("ls").state
+    kept_card = leader_skills.skilled(state, "atreides")
+    dealt_at_start = {r["value"] for r in leader_skills.records(
+        GAME.setup("gf9", {**OPTION, "turns": 1}, SEATS, step_rng("skills-by-mail", 0)))
+        if r["owner"] == "atreides"}
+    (other,) = dealt_at_start - {kept_card["value"]}
+
+    def dealt(self, state, rng):          # the Atreides dealt the card left aside instead
+        leader_skills.deal(state, rng)
+        mine = next(r for r in leader_skills.dealt(state, "atreides") if r["value"] == other)
+        aside = next(r for r in leader_skills.records(state) if r["owner"] is None)
+        mine["value"], aside["value"] = aside["value"], mine["value"]
+
+    monkeypatch.setattr(leader_skills.LeaderSkills, "dealt", dealt)
+    second = _by_mail(tmp_path / "b")
+    assert leader_skills.skilled(second.record("ls").state, "atreides") == kept_card
+    mails = [{seat: [(m["Subject"], DIGEST_LINE.sub("", text(m)))
+                     for m in addressed_to(site.sent(), f"{seat}@players.test")]
+              for seat in SEATS} for site in (first, second)]
+    for seat in ("harkonnen", "fremen"):
+        assert mails[0][seat] == mails[1][seat], seat
+        told = " ".join(" ".join(t for _, t in mails[0][seat]).split())
+        assert leader_skills.skill_name(state, kept_card["value"]) in told
+        assert leader_skills.skill_name(state, other) not in told
+    assert mails[0]["atreides"] != mails[1]["atreides"]

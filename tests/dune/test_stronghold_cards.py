@@ -143,6 +143,10 @@ def test_001_4_04_04_05_the_hms_holder_names_a_card_to_copy_in_the_bidding():
     for seat in ("atreides", "ixians"):
         assert stronghold_cards.copied(GAME.view(state, seat), "atreides") == (
             "Habbanya Ridge Sietch")
+        text = " ".join(render("dune", "view.txt.j2", view=GAME.view(state, seat),
+                               seat=seat).split())
+        assert "Hidden Mobile Stronghold (stronghold card), copying Habbanya Ridge Sietch" in text
+        assert "copying <" not in text
 
 
 def test_001_4_04_04_05_the_copied_advantage_works_in_the_hms_until_the_turn_ends():
