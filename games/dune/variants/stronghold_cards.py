@@ -130,7 +130,7 @@ def _sender(state: State) -> str | None:
     factions not there already (the occupancy limit, 1.06.03.06)."""
     seat = holder(state, CARTHAG)
     step = state["step"]
-    if (seat is None or step.get("moved") or step.get(SEND) is not None
+    if (seat is None or step.get("moved") or step.get("carthag") is not None
             or not any(state["factions"][seat]["reserve"].values())
             or only_sector(state, CARTHAG) == state["storm"]["sector"]):
         return None
@@ -161,7 +161,7 @@ order_kind(OrderKind(SEND, ("CARTHAG",), _read_send,
 def send(state: State, seat: str, value: bool) -> list[Event]:
     """One force of the reserve (a normal one first) put in Carthag, free (001 glossary
     "Send": no shipment); the decision taken for the round, sent or not."""
-    state["step"][SEND] = value
+    state["step"]["carthag"] = value
     if not value:
         return []
     reserve = state["factions"][seat]["reserve"]
