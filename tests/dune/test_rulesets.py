@@ -28,7 +28,6 @@ QUESTIONS = {
     "traitor_deck": ("WBC house rule 7, 000 line 1061; 000 III.E.2; 001 setup 12", False, True,
                      True),
     "own_leader_as_traitor": ("000 III.E.2; 001 setup 12", False, False, True),
-    "fedaykin_at_set_up": ("WBC clarification III, 000 line 1080", False, True),
     "first_storm_moves": ("000 VI.A; WBC 000 line 1114", True, False),
     "storm_cards_on_turn_one": ("WBC 000 line 1110; 001 3.01.08, 3.01.24", True, False, False),
     "atomics_clear_of_storm": ("000 Q&A XXV.A.2; 001 3.01.08", False, False, True),
@@ -43,7 +42,6 @@ QUESTIONS = {
     "bribes_between_allies": ("000 XIII.C; 001 1.10.03.04", True, True, False),
     "leader_revival_until_all_back": ("000 IX.D.1; 001 1.05.04", True, True, False),
     "traitor_callers_leader_back_in_pool": ("000 X.C.8; 001 1.07.07.07.01", False, False, True),
-    "kwisatz_haderach_per_territory": ("000 line 762; 001 2.01.12", False, False, True),
     "karama_power_once_per_game": ("000 XVII.B; WBC line 1386; 001 1.14.01", False, False, True),
     "no_leaders_by_consent": ("000 Q&A B.7; 001 1.07.05.05", True, True, False),
     "coexisting_fly": ("WBC 000 line 1328; 000 XV.B.4", False, True),
@@ -52,11 +50,9 @@ QUESTIONS = {
                            False),
     "coexistence_declared_each_round": ("WBC 000 line 1305, clarification VII line 1134",
                                         False, True),
-    "natives_also_ship_reserves": ("WBC 000 lines 1192, 1200; 000 line 866", False, True),
     "spice_promised": ("WBC house rule 5, 000 line 1057; clarification XIII line 1283",
                        False, True),
     "corrects_plans_at_reveal": ("000 clarification X, lines 1252-1256; 004 X.7-8", False, True),
-    "free_support_in_battle": ("WBC house rule 6, 000 line 1059", False, True),
     "shared_strongholds_count": ("000 IV; WBC house rule 4, 000 line 1045; 001 glossary "
                                  "Control", True, False, False),
     "first_winner_in_storm_order": ("000 Q&A XXV.E.3; 001 1.09.04", False, False, True),
@@ -73,20 +69,13 @@ QUESTIONS = {
     "storm_kills_where_it_starts": ("000 VI.C, Q&A XXV.A.1; 001 1.01.04", False, False, True),
     "ally_constraint": ("000 XII.E.5; 001 1.06.07, 1.10.03.07", False, False, True),
     "karama_overbid": ("000 player aid A.5; 001 3.01.12.05", False, False, True),
-    "ride_after_nexus": ("000 line 828, Q&A XXV.C.1; 001 2.04.09", False, False, True),
     "storm_deck": ("000 XVI; 001 2.04.14", False, False, True),
-    "worms_placed_on_sand": ("000 line 996; 001 2.04.16", False, False, True),
-    "karama_worm_in_spice_blow": ("000 line 838, Q&A XXV.A.8; 001 1.14.04", False, False, True),
-    "riders_may_split": ("000 line 828; 001 2.04.09", False, False, True),
     "repositioning": ("000 IX.C.2.a; 001 1.06.08", False, False, True),
     "moves_gather_sectors": ("000 Q&A XXV.B.1; 001 1.06.05", False, False, True),
-    "killed_captives_face_down": ("000 line 884; 001 2.05.11.02", False, False, True),
     "ornithopters_after_shipment": ("000 IX.C.2.a.1; 001 1.06.02, 1.06.05.05", False, False,
                                     True),
-    "captives_in_owners_pay": ("000 line 884; WBC line 1266; 001 2.05.14", True, True, False),
     "traitor_winner_keeps_one_time_cards": ("000 player aid A.6-7; 001 1.07.07.07.01", False,
                                             False, True),
-    "ally_free_revival_at_discretion": ("001 2.04.12", False, False, True),
     "nexus_again_after_break": ("000 XII.D.2; 001 1.10.01, 1.10.02.06-07", False, False, True),
     "deals_every_round": ("000 XIII.C; 001 1.12.01, 1.03.02", False, False, True),
 }
@@ -122,18 +111,6 @@ def test_strongholds_to_win_by_ruleset_players_and_alliance():
     assert [WBC_RULES.strongholds_to_win(6, n) for n in (1, 2, 3)] == [3, 4, 5]
     assert [GF9_RULES.strongholds_to_win(players, n) for players in (2, 6)
             for n in (1, 2)] == [3, 4, 3, 4]
-
-
-def test_the_free_support_in_battle_and_the_fedaykin_at_set_up_follow_their_options():
-    """WBC house rule 6 is a rule of advanced combat (000 XXII), clarification III one of the
-    advantages (000 XV): a classic game with those options still has neither."""
-    options = {"advanced_combat": True, "advantages": True}
-    assert not make_rules("classic", options).free_support_in_battle
-    assert not make_rules("classic", options).fedaykin_at_set_up
-    assert WBC(advanced_combat=False).free_support_in_battle is False
-    assert WBC(advantages=False).fedaykin_at_set_up is False
-    assert make_rules("gf9", {"advanced": True}).free_support_in_battle     # 001 2.04.22
-    assert make_rules("gf9", {"advanced": True}).fedaykin_at_set_up         # 001 2.04.03
 
 
 def test_the_shield_wall_counts_with_xviii_b_or_from_the_sixth_worm():

@@ -526,7 +526,7 @@ def shipment_kinds(state: State, faction: str) -> tuple[str, ...]:
         return ("reserve", *ours)
     if not ours:
         return (NATIVE,)
-    if rules_of(state).natives_also_ship_reserves:
+    if factions.power(faction, state).also_ships_reserves:
         return (NATIVE, "reserve", *ours)
     return (NATIVE, *ours)
 
@@ -787,7 +787,7 @@ KIND_FORMS = {"reserve": "SHIP <forces> TO <territory>",
 def _kind_refusal(state: State, faction: str, kind: str) -> str:
     if native(state, faction) and kind == "reserve":
         also = ("; or at the Guild's rates while allied with the Guild (WBC clarification IX, "
-                "line 1200)" if rules_of(state).natives_also_ship_reserves else "")
+                "line 1200)" if factions.power(faction, state).also_ships_reserves else "")
         return ("the Fremen come onto Dune only near the Great Flat "
                 f"({cite(state, '000 Fremen shield 2')}){also}")
     if not native(state, faction) and kind == NATIVE:

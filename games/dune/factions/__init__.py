@@ -6,7 +6,11 @@ defaults are "no power here") or asks who holds an advantage (``holder``, ``has`
 advantages a faction has in a ruleset is data (``factions.yaml``: ``abilities``,
 ``optional_abilities``, ``karama_power``, ``alliance``).  Where a power differs between
 rulesets, the faction has a class for each (``Faction.rulesets``: ``FremenGF9``), which a game
-of that ruleset asks.  A faction's own state lives under its sheet, ``state["factions"][seat]``.
+of that ruleset asks, and where an earlier rules version ruled it otherwise, a class for that
+version (``Faction.until``: ``FremenGF9Version4``), as ``rules.GF9Version4``.  A rule question
+that is one faction's power is its class's attribute or method, never ``Classic``'s
+(``tests/dune/test_rule_questions.py``).  A faction's own state lives under its sheet,
+``state["factions"][seat]``.
 A faction the data has but no module (an overlay's, before its module is written) plays with
 no powers of its own (``base.Faction``).
 """
@@ -17,9 +21,9 @@ import functools
 from typing import Any
 
 from ..data import Ability
-from ..rules import Rules
+from ..rules import RULES_VERSION, Rules
 from ..state import State, data
-from .atreides import Atreides
+from .atreides import Atreides, AtreidesGF9
 from .base import (
     CARD,
     REVIVAL,
@@ -32,24 +36,28 @@ from .base import (
 )
 from .bene_gesserit import BeneGesserit
 from .emperor import Emperor
-from .fremen import Fremen, FremenGF9, FremenV3
+from .fremen import Fremen, FremenGF9, FremenGF9Version4, FremenV3, FremenWBC
 from .guild import Guild
-from .harkonnen import Harkonnen
+from .harkonnen import Harkonnen, HarkonnenGF9, HarkonnenGF9Version4, HarkonnenV3
 from .ixians import Ixians
 from .tleilaxu import Tleilaxu
 
 # Every faction's class, and after it its classes for the rulesets where its powers differ.
-CLASSES: tuple[type[Faction], ...] = (Atreides, BeneGesserit, Emperor, Fremen, FremenGF9,
-                                      FremenV3, Guild, Harkonnen, Ixians, Tleilaxu)
+CLASSES: tuple[type[Faction], ...] = (
+    Atreides, AtreidesGF9, BeneGesserit, Emperor, Fremen, FremenWBC, FremenGF9,
+    FremenGF9Version4, FremenV3, Guild, Harkonnen, HarkonnenGF9, HarkonnenGF9Version4,
+    HarkonnenV3, Ixians, Tleilaxu)
 
 
 @functools.cache
-def registry(ruleset: str) -> dict[str, Faction]:
-    """Seat -> the faction's hooks in a ruleset, for each faction its data has: its class for
-    that ruleset if it has one, else none of its own (``_plain``)."""
+def registry(ruleset: str, version: int = RULES_VERSION) -> dict[str, Faction]:
+    """Seat -> the faction's hooks in a ruleset as rules ``version`` plays it, for each faction
+    its data has: its class for that ruleset (and version, ``Faction.until``) if it has one,
+    else none of its own (``_plain``)."""
     found: dict[str, Faction] = {}
     for cls in CLASSES:
-        if not cls.rulesets or ruleset in cls.rulesets:
+        if ((not cls.rulesets or ruleset in cls.rulesets)
+                and (cls.until is None or version <= cls.until)):
             found[cls.seat] = cls()
     return {faction.seat: found.get(faction.seat) or _plain(faction.seat)
             for faction in data(ruleset).factions}
@@ -66,31 +74,46 @@ def _plain(seat: str) -> Faction:
 FACTIONS: dict[str, Faction] = registry("classic")
 
 
-def _ruleset(game: Any) -> str:
-    """The ruleset's name of a state, a view or its rules."""
-    return game.ruleset if isinstance(game, Rules) else game["rules"]["ruleset"]
+def _registry(game: Any) -> dict[str, Faction]:
+    """The registry of a game's ruleset and rules version (``game``: a state, a view or its
+    rules)."""
+    if isinstance(game, Rules):
+        return registry(game.ruleset, game.version)
+    rules = game["rules"]
+    return registry(rules["ruleset"], rules.get("version", RULES_VERSION))
 
 
 def power(seat: str, game: Any) -> Faction:
     """The hooks of a seat's faction in a game (a state, a view or its rules)."""
-    return registry(_ruleset(game))[seat]
+    return _registry(game)[seat]
+
+
+def lister(game: Any, ability: Ability) -> Faction:
+    """The hooks of the faction whose sheet lists the advantage in a game's ruleset, in play or
+    not (``owner``), or a plain faction where none does: its answer to a rule of its power
+    asked where no seat is at hand (the worm's stages: its riders' answer)."""
+    seat = owner(game, ability)
+    return _plain("") if seat is None else power(seat, game)
 
 
 def in_play(state: State) -> list[Faction]:
     """The factions in the game, in seat order (asked at every step)."""
-    found = registry(state["rules"]["ruleset"])
+    found = _registry(state)
     return [found[seat] for seat in state["seats"]]
 
 
 def ordered(state: State, hook: str) -> list[Faction]:
     """The factions in the game in the order the rules give their powers at one hook (each
     faction's ``precedence``; seat order among equals)."""
-    return list(_ordered(state["rules"]["ruleset"], tuple(state["seats"]), hook))
+    rules = state["rules"]
+    return list(_ordered(rules["ruleset"], rules.get("version", RULES_VERSION),
+                         tuple(state["seats"]), hook))
 
 
 @functools.cache
-def _ordered(ruleset: str, seats: tuple[str, ...], hook: str) -> tuple[Faction, ...]:
-    found = registry(ruleset)
+def _ordered(ruleset: str, version: int, seats: tuple[str, ...], hook: str
+             ) -> tuple[Faction, ...]:
+    found = registry(ruleset, version)
     return tuple(sorted((found[seat] for seat in seats),
                         key=lambda faction: faction.precedence.get(hook, 0)))
 
@@ -126,5 +149,5 @@ def upgrade_state(state: State) -> State:
 
 
 __all__ = ["CARD", "CLASSES", "FACTIONS", "REVIVAL", "SHIPMENT", "BattleTools", "Faction",
-           "RevivalTerms", "has", "holder", "in_play", "karama_power_used", "ordered", "owner",
-           "payee", "power", "registry", "upgrade_state"]
+           "RevivalTerms", "has", "holder", "in_play", "karama_power_used", "lister", "ordered",
+           "owner", "payee", "power", "registry", "upgrade_state"]

@@ -11,7 +11,7 @@ from pbem.game import Event, Prompt
 
 from ..data import Ability
 from ..leaders import TANKS
-from ..rules import rules_of
+from ..rules import Rules, rules_of
 from ..state import State, ally_of, data, sheet
 
 # What a faction pays for, as ``Faction.receives`` and ``factions.payee`` name it.
@@ -84,10 +84,43 @@ class Faction:
     # The rulesets this class answers for, where the faction's powers differ between them
     # (``factions.registry``); none: every ruleset without a class of its own.
     rulesets: ClassVar[tuple[str, ...]] = ()
+    # The last rules version this class answers for, where an earlier version of its rulesets
+    # ruled its power otherwise (as ``rules.GF9Version4``); None: every version.
+    until: ClassVar[int | None] = None
     # Its place in each ordered sequence of hooks, by the hook's name (lowest first; 0 where
     # it has no place): the powers before the plans (``before_plans``) take their turns in
     # the order the rules give them.
     precedence: ClassVar[dict[str, int]] = {}
+
+    # --- its answers to the rules of its powers, where the rulesets differ (each class per
+    # ruleset answers its own; the default: the power is not this faction's).  Each cites its
+    # rule where the faction's class answers it.
+    rides_after_nexus: ClassVar[bool] = False       # its worms ridden after the blow's Nexus
+    riders_may_split: ClassVar[bool] = False        # some of its forces ride, the rest stay
+    worms_on_sand_only: ClassVar[bool] = False      # its additional worms go to sand only
+    karama_worm_in_spice_blow: ClassVar[bool] = False   # its Karama worm is the spice blow's
+    also_ships_reserves: ClassVar[bool] = False     # native, it ships reserves at Guild rates
+    grants_free_revival_at_discretion: ClassVar[bool] = False   # its ally's free revival
+    kwisatz_haderach_per_territory: ClassVar[bool] = False  # its KH's battles: a territory's
+
+    def special_kinds_at_start(self, rules: Rules) -> bool:
+        """Whether it may place forces of its special kinds among its starting forces: no."""
+        return False
+
+    def counts_full_without_spice(self, rules: Rules, ally: bool, territory: str) -> bool:
+        """Whether its forces (``ally``: its ally's, in their own battles) count full without
+        spice in a battle in ``territory``, in advanced combat: no."""
+        return False
+
+    def karama_steal_limit(self, rules: Rules) -> int | None:
+        """The most treachery cards its Karama power takes from a hand, or None for the whole
+        hand (000 line 886: "any number"; player aid B.6.A.1, line 964: "up to the entire
+        hand")."""
+        return None
+
+    def default_bars_spare_ally(self, rules: Rules) -> bool:
+        """Whether the factions its default victory bars leave out its own ally: no."""
+        return False
 
     def upgrade(self, state: State) -> None:
         """Move what earlier code kept of this faction at the state's top level into its
@@ -287,11 +320,6 @@ class Faction:
     def at_reveal(self, state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
         """What its power announces when the plans are revealed: nothing."""
         return []
-
-    def counts_full_without_spice(self, ally: bool) -> bool:
-        """Whether its forces (``ally``: its ally's, in their own battles) count full without
-        spice in advanced combat (WBC house rule 6, line 1059): no."""
-        return False
 
     def may_add_kwisatz_haderach(self, record: dict[str, Any]) -> bool:
         """Whether the Kwisatz Haderach of this record may fight with its leader (000 line

@@ -54,7 +54,7 @@ Rulings:
   their own revival order, ``WITHHOLD FREE-REVIVAL`` (they are asked while their ally has more
   forces in the tanks than its own free number); their ally orders as with the grant, and
   withheld, its own free number is free, the rest at 2 spice each as its spice pays, what it
-  does not pay cut as for an Emperor's ally (``Rules.ally_free_revival_at_discretion``).  The
+  does not pay cut as for an Emperor's ally (``Faction.grants_free_revival_at_discretion``).  The
   orders are secret and simultaneous, so the decision costs no mail round.
 - A revived leader is still the traitor he was (Q&A D.1, line 686): traitors are left as they
   are.

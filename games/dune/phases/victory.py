@@ -343,7 +343,7 @@ def conditions_hold(state: State, seat: str) -> bool:
     default = sheet(seat, state).default_victory
     assert default is not None, seat
     barred = {data(state).faction(name).seat for name in default.barred_factions}
-    if rules_of(state).allies_spare_default_bars:           # 001 4.1.20
+    if factions.power(seat, state).default_bars_spare_ally(rules_of(state)):     # 001 4.1.20
         barred -= set(ally_of(state, seat))
     return (all(set(occupants(state, t)) <= {seat} for t in default.own_or_empty)
             and not any(barred & set(occupants(state, t)) for t in default.barred_territories))
