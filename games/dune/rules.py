@@ -417,71 +417,12 @@ class Classic(Rules):
         return True
 
     # --- movement and the Bene Gesserit's coexistence
-    @property
-    def coexisting_fly(self) -> bool:
-        """Coexisting Bene Gesserit move with ornithopters (WBC, 000 line 1328); under AH they
-        get none (000 XV.B.4)."""
-        return False
-
-    @property
-    def lone_advisors_bar_allies(self) -> bool:
-        """Bene Gesserit alone in a territory keep their allies out (000 XII.E.5); not under
-        WBC (000 line 1314)."""
-        return True
-
-    @property
-    def coexist_by_default(self) -> bool:
-        """A territory left out of the Bene Gesserit's declaration coexists (000 XV.B.5);
-        under WBC it does not (000 line 1304)."""
-        return True
-
-    @property
-    def coexistence_rule(self) -> str:
-        """The rule a declaration prompt cites for what a territory left out becomes."""
-        return "000 XV.B.5"
-
-    @property
-    def coexistence_declared_each_round(self) -> bool:
-        """The Bene Gesserit declare every territory afresh at the start of the movement round,
-        and stay coexisting in a stronghold beside two others (WBC line 1305; clarification
-        VII, 000 line 1134); under AH a status stands until changed (000 XV.B.5)."""
-        return False
-
     # --- the Bene Gesserit
-    @property
-    def voice_names_cheap_hero(self) -> bool:
-        """The Voice may command a Cheap Hero (GF9, 001 2.02.07); under AH and WBC never (000
-        BG shield 3, line 784; WBC X, line 1248)."""
-        return False
-
     @property
     def karama_cancels_abilities(self) -> bool:
         """A Karama card cancels or prevents one use of a faction ability marked for it, the
         faction retaking the action without it (GF9, 001 3.01.12.02-03, 2 item 5); under AH
         and WBC a Karama prevents the advantages its player aid names (000 B.6.A)."""
-        return False
-
-    @property
-    def charity_always_from_turn(self) -> int:
-        """The first turn the Bene Gesserit's charity advantage pays them with spice in hand
-        (000 XV.B.2: "Beginning with the second turn"); under GF9 every turn (001 2.02.10)."""
-        return 2
-
-    @property
-    def advisor_sides(self) -> bool:
-        """The Bene Gesserit's forces in a territory are advisors or fighters as their tokens
-        lie, and change side only by the flips of GF9 (001 2.02.11-22: intrusion, enlistment,
-        take up arms, wartime, adaptive force, universal stewards; none under storm nor, to
-        fighters, beside their ally), shipped as fighters and never onto their own advisors
-        (2.02.14); under AH and WBC a territory's coexistence is declared (000 XV.B.5)."""
-        return False
-
-    @property
-    def advisors_flip_when_alone(self) -> bool:
-        """Bene Gesserit advisors alone in a territory at the end of the shipment and movement
-        round flip to fighters (GF9 universal stewards, 001 2.02.22); under AH and WBC a
-        territory's coexistence stands (000 XV.B.5).  The GF9 tournament rule 001 4.1.15 ("will
-        not automatically flip after the shipment and movement Phase") answers no."""
         return False
 
     @property
@@ -705,12 +646,7 @@ class WBC(Classic):
     weather_control_after_reveal = True
     ornithopters_from_storm_round = True
     nexus_on_every_worm = True
-    coexisting_fly = True
-    lone_advisors_bar_allies = False
-    coexist_by_default = False
-    coexistence_rule = "WBC XV, line 1304"
     alliance_limit_rule = "WBC house rule 2"
-    coexistence_declared_each_round = True
     spice_promised = True
     corrects_plans_at_reveal = True
     shared_strongholds_count = False
@@ -791,15 +727,11 @@ class GF9(Classic):
     karama_power_once_per_game = True   # 001 1.13.07, 1.14.01
     no_leaders_by_consent = False       # 001 1.07.05.05
     alliance_limit_rule = "001 1.10.02.04"
-    voice_names_cheap_hero = True       # 001 2.02.07
-    charity_always_from_turn = 1        # 001 2.02.10: "always"
     karama_cancels_abilities = True     # 001 3.01.12.02-03
     ornithopters_after_shipment = True  # 001 1.06.02, 1.06.05.05
     traitor_winner_keeps_one_time_cards = True  # 001 1.07.07.07.01
     nexus_again_after_break = True      # 001 1.10.01, 1.10.02.06-07
     deals_every_round = True            # 001 1.12.01-06, 1.03.02
-    advisor_sides = True                # 001 2.02.11-22
-    coexist_by_default = False          # 001 2.02.16, 2.02.18: a side changes by a choice
 
     nexus_after_each_pile = True        # 001 1.13.03.02-03 (one pile: the end of the phase)
 
@@ -808,10 +740,6 @@ class GF9(Classic):
         """001 1.13.04, a rule of the advanced game's two piles; with one, every card (001
         setup 6)."""
         return self.double_blow
-
-    @property
-    def advisors_flip_when_alone(self) -> bool:
-        return not self.tournament      # 001 2.02.22, but 4.1.15 in a tournament
 
     @property
     def cheap_hero_required(self) -> bool:
@@ -965,7 +893,6 @@ class V3(Classic):
     ornithopters_from_storm_round = True    # the Ornithopter bonus card, at the storm's end
     # Ruling: the Ornithopter card is its holder's for the turn, for any group it moves,
     # coexisting Bene Gesserit too (003 "Claiming Bonus Cards" says nothing of a group).
-    coexisting_fly = True
 
     # --- spice blow and Nexus (003 "Round 2: Spice Blow", "Round 2a: Nexus")
     nexus_on_every_worm = True          # "several Shai Hulud cards ... each resulting in a Nexus"

@@ -8,6 +8,7 @@ import pytest
 
 from pbem.games.dune import factions
 from pbem.games.dune import rules as dune_rules
+from pbem.games.dune.factions.base import Faction, rules_key
 from pbem.games.dune.rules import make_rules
 
 CLASSIC = make_rules("classic", {})
@@ -69,13 +70,43 @@ ANSWERS: dict[tuple[str, str], tuple[str, dict[str, object]]] = {
         "000 line 762; WBC XV, line 1298; 001 2.01.12",
         {"classic": False, "gf9": True, "gf9 advanced": True, "gf9 tournament": True,
          "gf9 v4": True}),
+    ("bene-gesserit", "advisor_sides"): (
+        "000 XV.B.5; 001 2.02.11-22",
+        {"classic": False, "gf9": True, "gf9 advanced": True, "gf9 tournament": True,
+         "gf9 v4": True}),
+    ("bene-gesserit", "advisors_flip_when_alone"): (
+        "000 XV.B.5; 001 2.02.22, 4.1.15",
+        {"classic": False, "gf9": True, "gf9 advanced": True, "gf9 tournament": False,
+         "gf9 v4": True}),
+    ("bene-gesserit", "coexist_by_default"): (
+        "000 XV.B.5; WBC 000 line 1304; 001 2.02.16, 2.02.18",
+        {"classic": True, "wbc": False, "gf9": False, "gf9 advanced": False,
+         "gf9 tournament": False, "gf9 v4": False}),
+    ("bene-gesserit", "coexistence_rule"): (
+        "000 XV.B.5; WBC XV, 000 line 1304",
+        {"classic": "000 XV.B.5", "wbc": "WBC XV, line 1304"}),
+    ("bene-gesserit", "coexistence_declared_each_round"): (
+        "000 XV.B.5; WBC 000 line 1305, clarification VII line 1134",
+        {"classic": False, "wbc": True}),
+    ("bene-gesserit", "coexisting_fly"): (
+        '000 XV.B.4; WBC 000 line 1328; 003 "Claiming Bonus Cards" (ruling: any group of its '
+        "holder)", {"classic": False, "wbc": True, "v3": True, "v3 all": True}),
+    ("bene-gesserit", "admits_ally"): (
+        "000 XII.E.5; WBC 000 line 1314", {"classic": False, "wbc": True}),
+    ("bene-gesserit", "voice_names_cheap_hero"): (
+        "000 line 784; WBC 000 line 1248; 001 2.02.07",
+        {"classic": False, "gf9": True, "gf9 advanced": True, "gf9 tournament": True,
+         "gf9 v4": True}),
+    ("bene-gesserit", "charity_always_from_turn"): (
+        "000 XV.B.2; 001 2.02.10",
+        {"classic": 2, "gf9": 1, "gf9 advanced": 1, "gf9 tournament": 1, "gf9 v4": 1}),
 }
 
 
-def _answer(seat: str, question: str, rules: object) -> object:
-    """The faction's answer in a game of ``rules``: its attribute, or its method of the rules
+def _answer(faction: Faction, question: str, rules: object) -> object:
+    """A faction's answer in a game of ``rules``: its attribute, or its method of the rules
     (None: a faction without the power has no such answer)."""
-    found = getattr(factions.power(seat, rules), question, None)
+    found = getattr(faction, question, None)
     return found(rules) if callable(found) else found
 
 
@@ -85,9 +116,13 @@ def test_each_faction_answers_the_rules_of_its_powers_by_its_seed_rule(seat, que
     say; the other factions have no such power."""
     _rule, answers = ANSWERS[seat, question]
     for name, rules in RULES.items():
-        assert _answer(seat, question, rules) == answers.get(name, answers["classic"]), name
-    others = [s for s in factions.registry("classic") if s != seat]
-    assert not any(_answer(s, question, GF9_TOURNAMENT) for s in others)
+        expected = answers.get(name, answers["classic"])
+        assert _answer(factions.power(seat, rules), question, rules) == expected, name
+    plain = _answer(Faction(), question, CLASSIC)
+    for rules in RULES.values():
+        assert all(_answer(faction, question, rules) == plain
+                   for other, faction in factions.registry(*rules_key(rules)).items()
+                   if other != seat), question
 
 
 def test_wbc_house_rule_6_lends_the_fremens_free_support_to_their_ally():

@@ -6,6 +6,7 @@ from __future__ import annotations
 import random
 
 from pbem.games.dune.factions import bene_gesserit_voice as voice
+from pbem.games.dune.orders.language import KINDS
 from pbem.games.dune.phases import battle
 from pbem.games.dune.rules import make_rules
 
@@ -89,11 +90,13 @@ def test_001_2_02_07_the_random_voice_names_the_rulesets_kinds():
     """The random bot's Voice draws from the kinds of the game's rules: a Cheap Hero under GF9
     only."""
     rng = random.Random(5)
-    prompt = voice.prompt(BG, HA, True, make_rules("gf9", {}))
-    drawn = {(voice.random_voice({"rules": make_rules("gf9", {}).to_json()}, prompt, rng)
+    prompt = voice.prompt(BG, HA, True, make_rules("gf9", {}), True)
+    bot = KINDS[voice.VOICE].random
+    assert bot is not None
+    drawn = {(bot({"rules": make_rules("gf9", {}).to_json()}, prompt, rng)
               or {}).get("kind") for _ in range(200)}
     assert "cheap_hero" in drawn
-    drawn = {(voice.random_voice({"rules": make_rules("classic", {}).to_json()}, prompt, rng)
+    drawn = {(bot({"rules": make_rules("classic", {}).to_json()}, prompt, rng)
               or {}).get("kind") for _ in range(200)}
     assert "cheap_hero" not in drawn and "lasgun" in drawn
 

@@ -24,7 +24,8 @@ def test_001_4_1_the_tournament_rules_are_one_option_of_the_gf9_ruleset():
             tournament.shield_wall_counts(4)) == (False, False, True)     # 4.1.13, 4.2.1
     assert (basic.shield_wall_held_beside, tournament.shield_wall_held_beside) == (
         None, "Imperial Basin")                                           # 4.2.2
-    assert basic.advisors_flip_when_alone and not tournament.advisors_flip_when_alone  # 4.1.15
+    assert factions.power("bene-gesserit", basic).advisors_flip_when_alone(basic)     # 4.1.15
+    assert not factions.power("bene-gesserit", tournament).advisors_flip_when_alone(tournament)
     assert basic.cheap_hero_required and not tournament.cheap_hero_required        # 4.1.17
     assert not basic.truthtrance_present_or_past and tournament.truthtrance_present_or_past
     assert not factions.power("fremen", basic).default_bars_spare_ally(basic)        # 4.1.20

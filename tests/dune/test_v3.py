@@ -55,7 +55,6 @@ QUESTIONS = {
     "storm_deck": ("the Fremen's storm deck is GF9's (001 2.04.14)", False),
     "storm_kills_where_it_starts": ('003 "passes or in which it stops"', False),
     "ornithopters_from_storm_round": ('003 "Claiming Bonus Cards"', True),
-    "coexisting_fly": ('003 "Claiming Bonus Cards" (ruling: any group of its holder)', True),
     "nexus_on_every_worm": ('003 "each resulting in a Nexus"', True),
     "nexus_at_end_of_blow": ('003 "a bonus Nexus Round immediately occurs"', False),
     "turn_one_worms_set_aside": ('003 "set aside ... reshuffled back"', True),

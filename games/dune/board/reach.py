@@ -158,8 +158,7 @@ def barring_allies(state: State, faction: str, territory: str) -> list[str]:
     present = occupants(state, territory)
     allies = [a for a in allied if a in present]
     if (len(present) == 1 and allies == present
-            and factions.power(present[0], state).admits_ally(state)
-            and not rules_of(state).lone_advisors_bar_allies):
+            and factions.power(present[0], state).admits_ally(state)):
         return []
     return allies
 
@@ -204,7 +203,7 @@ def move_range(state: State, faction: str, territory: str | None = None,
     if ornithopters is None:
         ornithopters = has_ornithopters(state, faction)
     if (territory is not None and coexists(state, faction, territory)
-            and not rules_of(state).coexisting_fly):
+            and not factions.power(faction, state).coexisting_fly):
         ornithopters = False
     base = sheet(faction, state).movement
     movement = (1 if cancelled(state, "movement", faction)             # GF9 001 2.04.07, 3.01.12
@@ -653,8 +652,8 @@ def _shut(state: State, faction: str) -> frozenset[str]:
 
 def _own_advisors(state: State, faction: str) -> frozenset[str]:
     """Under GF9 the territories of the faction's own advisors, where its shipments from the
-    reserve, always of fighters, may not land (001 2.02.14: ``Rules.advisor_sides``)."""
-    if not rules_of(state).advisor_sides:
+    reserve, always of fighters, may not land (001 2.02.14: ``Faction.advisor_sides``)."""
+    if not factions.power(faction, state).advisor_sides:
         return frozenset()
     return frozenset(t for t, sectors in state["forces"].items() if coexists(state, faction, t)
                      and any(faction in by_faction for by_faction in sectors.values()))

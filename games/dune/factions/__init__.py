@@ -21,7 +21,7 @@ import functools
 from typing import Any
 
 from ..data import Ability
-from ..rules import RULES_VERSION, Rules
+from ..rules import RULES_VERSION
 from ..state import State, data
 from .atreides import Atreides, AtreidesGF9
 from .base import (
@@ -33,8 +33,9 @@ from .base import (
     RevivalTerms,
     has,
     karama_power_used,
+    rules_key,
 )
-from .bene_gesserit import BeneGesserit
+from .bene_gesserit import BeneGesserit, BeneGesseritGF9, BeneGesseritV3, BeneGesseritWBC
 from .emperor import Emperor
 from .fremen import Fremen, FremenGF9, FremenGF9Version4, FremenV3, FremenWBC
 from .guild import Guild
@@ -44,7 +45,8 @@ from .tleilaxu import Tleilaxu
 
 # Every faction's class, and after it its classes for the rulesets where its powers differ.
 CLASSES: tuple[type[Faction], ...] = (
-    Atreides, AtreidesGF9, BeneGesserit, Emperor, Fremen, FremenWBC, FremenGF9,
+    Atreides, AtreidesGF9, BeneGesserit, BeneGesseritWBC, BeneGesseritGF9, BeneGesseritV3,
+    Emperor, Fremen, FremenWBC, FremenGF9,
     FremenGF9Version4, FremenV3, Guild, Harkonnen, HarkonnenGF9, HarkonnenGF9Version4,
     HarkonnenV3, Ixians, Tleilaxu)
 
@@ -56,8 +58,7 @@ def registry(ruleset: str, version: int = RULES_VERSION) -> dict[str, Faction]:
     else none of its own (``_plain``)."""
     found: dict[str, Faction] = {}
     for cls in CLASSES:
-        if ((not cls.rulesets or ruleset in cls.rulesets)
-                and (cls.until is None or version <= cls.until)):
+        if cls.answers_for(ruleset, version):
             found[cls.seat] = cls()
     return {faction.seat: found.get(faction.seat) or _plain(faction.seat)
             for faction in data(ruleset).factions}
@@ -74,18 +75,9 @@ def _plain(seat: str) -> Faction:
 FACTIONS: dict[str, Faction] = registry("classic")
 
 
-def _registry(game: Any) -> dict[str, Faction]:
-    """The registry of a game's ruleset and rules version (``game``: a state, a view or its
-    rules)."""
-    if isinstance(game, Rules):
-        return registry(game.ruleset, game.version)
-    rules = game["rules"]
-    return registry(rules["ruleset"], rules.get("version", RULES_VERSION))
-
-
 def power(seat: str, game: Any) -> Faction:
     """The hooks of a seat's faction in a game (a state, a view or its rules)."""
-    return _registry(game)[seat]
+    return registry(*rules_key(game))[seat]
 
 
 def lister(game: Any, ability: Ability) -> Faction:
@@ -98,16 +90,14 @@ def lister(game: Any, ability: Ability) -> Faction:
 
 def in_play(state: State) -> list[Faction]:
     """The factions in the game, in seat order (asked at every step)."""
-    found = _registry(state)
+    found = registry(*rules_key(state))
     return [found[seat] for seat in state["seats"]]
 
 
 def ordered(state: State, hook: str) -> list[Faction]:
     """The factions in the game in the order the rules give their powers at one hook (each
     faction's ``precedence``; seat order among equals)."""
-    rules = state["rules"]
-    return list(_ordered(rules["ruleset"], rules.get("version", RULES_VERSION),
-                         tuple(state["seats"]), hook))
+    return list(_ordered(*rules_key(state), tuple(state["seats"]), hook))
 
 
 @functools.cache

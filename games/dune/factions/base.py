@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -11,7 +12,7 @@ from pbem.game import Event, Prompt
 
 from ..data import Ability
 from ..leaders import TANKS
-from ..rules import Rules, rules_of
+from ..rules import RULES_VERSION, Rules, rules_of
 from ..state import State, ally_of, data, sheet
 
 # What a faction pays for, as ``Faction.receives`` and ``factions.payee`` name it.
@@ -56,6 +57,27 @@ def karama_power_used(state: State, seat: str) -> None:
         state["factions"][seat]["karama_power_used"] = True
 
 
+def rules_key(game: Any) -> tuple[str, int]:
+    """The ruleset's name and rules version of a game (a state, a view or its rules): what
+    picks each faction's class (``Faction.answers_for``)."""
+    if isinstance(game, Rules):
+        return game.ruleset, game.version
+    rules = game["rules"]
+    return rules["ruleset"], rules.get("version", RULES_VERSION)
+
+
+def class_for(classes: tuple[type[Faction], ...], game: Any) -> Faction:
+    """Of one faction's classes (its own, then those of the rulesets where its powers differ),
+    the hooks that answer for a game, for a module of the faction that may not import the
+    package (``factions.power`` is the same for everyone else)."""
+    return _class_for(classes, *rules_key(game))
+
+
+@functools.cache
+def _class_for(classes: tuple[type[Faction], ...], ruleset: str, version: int) -> Faction:
+    return [cls for cls in classes if cls.answers_for(ruleset, version)][-1]()
+
+
 @dataclass(frozen=True)
 class BattleTools:
     """What a power before the plans uses of the layers above the factions, handed to it by
@@ -87,6 +109,13 @@ class Faction:
     # The last rules version this class answers for, where an earlier version of its rulesets
     # ruled its power otherwise (as ``rules.GF9Version4``); None: every version.
     until: ClassVar[int | None] = None
+
+    @classmethod
+    def answers_for(cls, ruleset: str, version: int) -> bool:
+        """Whether this class answers for a ruleset as rules ``version`` plays it (of a
+        faction's classes, the last that does is the game's: ``factions.registry``)."""
+        return ((not cls.rulesets or ruleset in cls.rulesets)
+                and (cls.until is None or version <= cls.until))
     # Its place in each ordered sequence of hooks, by the hook's name (lowest first; 0 where
     # it has no place): the powers before the plans (``before_plans``) take their turns in
     # the order the rules give them.
@@ -102,6 +131,10 @@ class Faction:
     also_ships_reserves: ClassVar[bool] = False     # native, it ships reserves at Guild rates
     grants_free_revival_at_discretion: ClassVar[bool] = False   # its ally's free revival
     kwisatz_haderach_per_territory: ClassVar[bool] = False  # its KH's battles: a territory's
+    advisor_sides: ClassVar[bool] = False           # its coexisting forces: advisors by a flip
+    coexisting_fly: ClassVar[bool] = False          # its coexisting forces use ornithopters
+    voice_names_cheap_hero: ClassVar[bool] = False  # its Voice may name a Cheap Hero
+    charity_always_from_turn: ClassVar[int] = 2     # its charity advantage's first turn
 
     def special_kinds_at_start(self, rules: Rules) -> bool:
         """Whether it may place forces of its special kinds among its starting forces: no."""

@@ -8,15 +8,16 @@ one" or "do not play one", WBC line 1246).  He who cannot obey plays as he likes
 so only at the reveal (line 784; WBC line 1250).  A Karama cancels the Voice (player aid
 B.6.A.3): ``battle_karama``.
 
-Under GF9 (001 2.02.07, ``Rules.voice_names_cheap_hero``) the Voice may also command a Cheap
-Hero, and names the defenses as GF9 does: a projectile defense is a Shield, a poison defense a
-Snooper; a special weapon by name is the Lasgun (the base deck has no special defense, 3.01).
-"Your opponent must comply with your command as well as they are able to": a plan that can
-obey must (``could_obey``); one that cannot (no card of the kind, or no leader nor Cheap Hero
-to play cards with) plays as it likes.  Commanded to play a Cheap Hero, the side holding one
-plays it in place of its leader; commanded not to, it plays a leader, and with none it plays
-no leader and so no card (1.07.05.05's mandatory Cheap Hero yields: "A faction's particular
-abilities always have precedence over the rules", 001 2 item 2; ``Side.cheap_heroes``).
+Under GF9 (001 2.02.07, ``BeneGesseritGF9.voice_names_cheap_hero``) the Voice may also command
+a Cheap Hero, and names the defenses as GF9 does: a projectile defense is a Shield, a poison
+defense a Snooper; a special weapon by name is the Lasgun (the base deck has no special
+defense, 3.01).  "Your opponent must comply with your command as well as they are able to": a
+plan that can obey must (``could_obey``); one that cannot (no card of the kind, or no leader
+nor Cheap Hero to play cards with) plays as it likes.  Commanded to play a Cheap Hero, the side
+holding one plays it in place of its leader; commanded not to, it plays a leader, and with none
+it plays no leader and so no card (1.07.05.05's mandatory Cheap Hero yields: "A faction's
+particular abilities always have precedence over the rules", 001 2 item 2;
+``Side.cheap_heroes``).
 
 By mail (``docs/orders.md``, "Before the plans"): ``VOICE PLAY <kind>``, ``VOICE NOT <kind>``
 or ``VOICE NONE`` (the default), key ``voice:<bene-gesserit>``, secret, in the battle's first
@@ -40,7 +41,7 @@ from pbem.game import Event, Prompt
 from .. import combat
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, CardType, DuneData, Slot
-from ..orders.language import OrderKind, OrderProblem, order_kind
+from ..orders.language import OrderProblem
 from ..rules import Rules, rules_of
 from ..state import State, data, faction_name, sheet
 from .base import BattleTools
@@ -63,10 +64,10 @@ NOT_WORDS = ("NOT", "NO", "DON'T", "DONT")
 BENE_GESSERIT = "bene-gesserit"
 
 
-def kinds(rules: Rules) -> dict[str, CardType]:
-    """The kinds the Voice may name, by order word: line 784's, and under GF9 the Cheap Hero
-    too (001 2.02.07)."""
-    if rules.voice_names_cheap_hero:
+def kinds(cheap_hero: bool) -> dict[str, CardType]:
+    """The kinds the Voice may name, by order word: line 784's, and the Cheap Hero too where
+    it may name one (``BeneGesseritGF9.voice_names_cheap_hero``, 001 2.02.07)."""
+    if cheap_hero:
         return KINDS | {CHEAP_HERO: CardType.CHEAP_HERO}
     return KINDS
 
@@ -105,13 +106,15 @@ def standing(battle: dict[str, Any], seat: str) -> dict[str, Any] | None:
 
 
 # --- the Voice and a plan
-def decision(state: State, battle: dict[str, Any]) -> tuple[Prompt, str] | None:
-    """The Voice the Bene Gesserit may give in this battle, with the faction it is given to."""
+def decision(state: State, battle: dict[str, Any], cheap_hero: bool
+             ) -> tuple[Prompt, str] | None:
+    """The Voice the Bene Gesserit may give in this battle, with the faction it is given to
+    (``cheap_hero``: whether it may name a Cheap Hero)."""
     speaker = voicer(state, battle)
     if not speaker:
         return None
     return prompt(speaker[0], speaker[1], speaker[0] in (battle["aggressor"], battle["defender"]),
-                  rules_of(state)), speaker[1]
+                  rules_of(state), cheap_hero), speaker[1]
 
 
 def key(state: State, battle: dict[str, Any]) -> str | None:
@@ -228,12 +231,12 @@ def refusal(voice: dict[str, Any], side: Any, rule: str) -> str:
 
 
 # --- the order
-def read_voice(words: list[str], rules: Rules) -> dict[str, Any] | None:
+def read_voice(words: list[str], rules: Rules, cheap_hero: bool) -> dict[str, Any] | None:
     """``PLAY <kind>``, ``NOT <kind>`` (``DO NOT PLAY``, ``NO``), ``<kind>``, or ``NONE``; the
-    kinds of the game's rules (``kinds``)."""
+    kinds the Voice may name (``kinds``)."""
     upper = [w.upper().rstrip(":") for w in words]
     valid = ("VOICE PLAY POISON", "VOICE NOT PROJECTILE", "VOICE PLAY WORTHLESS", "VOICE NONE")
-    named = kinds(rules)
+    named = kinds(cheap_hero)
     if upper == ["NONE"]:
         return None
     play = True
@@ -271,14 +274,14 @@ def text(voice: dict[str, Any] | None) -> str:
     return f"VOICE {'PLAY' if voice['play'] else 'NOT'} {WORDS[CardType(voice['kind'])]}"
 
 
-def prompt(seat: str, target: str, optional: bool, rules: Rules) -> Prompt:
+def prompt(seat: str, target: str, optional: bool, rules: Rules, cheap_hero: bool) -> Prompt:
     """The Bene Gesserit's Voice for a battle, secret until the round is carried out."""
-    hero = ("a Cheap Hero too" if rules.voice_names_cheap_hero
+    hero = ("a Cheap Hero too" if cheap_hero
             else "never a cheap hero: WBC X, line 1248")
     legal = (f"VOICE PLAY <kind> or VOICE NOT <kind>: the {faction_name(target, rules)} must play, "
              "or not play, a card of that kind in their plan as well as they are able "
              f"({rules.cite('000 BG shield 3, line 784')}); kinds: "
-             + ", ".join(kinds(rules)) + f" ({hero}; a "
+             + ", ".join(kinds(cheap_hero)) + f" ({hero}; a "
              "worthless card only play one or do not play one: "
              f"{rules.cite('WBC X, line 1246')}).  The Voice "
              "is published when this round is carried out; the opponent's plan answers it "
@@ -287,16 +290,9 @@ def prompt(seat: str, target: str, optional: bool, rules: Rules) -> Prompt:
                   optional=optional)
 
 
-def random_voice(view: dict[str, Any], prompt_: Prompt, rng: random.Random
-                 ) -> dict[str, Any] | None:
-    """Now and then a random Voice, of the kinds the game's rules name."""
+def random_voice(rng: random.Random, cheap_hero: bool) -> dict[str, Any] | None:
+    """Now and then a random Voice, of the kinds it may name."""
     if rng.random() < 0.4:
         return None
-    named = kinds(rules_of(view))
+    named = kinds(cheap_hero)
     return {"play": rng.random() < 0.5, "kind": str(rng.choice(list(named.values())))}
-
-
-order_kind(OrderKind(VOICE, ("VOICE",),
-                     lambda state, prompt_, words: read_voice(words, rules_of(state)),
-                     lambda _, value: text(value),
-                     random=random_voice))

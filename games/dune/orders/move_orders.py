@@ -39,7 +39,7 @@ from ..data import Ability
 from ..deals import read_gift
 from ..forces import kinds, order_text
 from ..phases import moves
-from ..rules import cite, rules_of
+from ..rules import cite
 from ..state import State, copy_state, faction_name
 from .language import (
     OrderKind,
@@ -89,7 +89,7 @@ def read_shipment(state: State, prompt: Prompt, words: list[str]) -> dict[str, A
     """SHIP <forces> [FROM <territory>] TO <territory>|RESERVES [SECTOR n] [KARAMA] [COEXIST]."""
     forces, rest = _read_forces(state, prompt.seat, words)
     rest, coexist = _coexist_word(rest)
-    if coexist and rules_of(state).advisor_sides:
+    if coexist and factions.lister(state, Ability.COEXISTENCE).advisor_sides:
         raise OrderProblem(ErrorCode.SHIPPED_FIGHTERS, "your forces are shipped as fighters: "
                            "no COEXIST after SHIP (001 2.02.14)", ("SHIP 5 TO Arrakeen",))
     karama = bool(rest) and rest[-1].upper() == "KARAMA"
