@@ -11,7 +11,9 @@ tournament rules as an option (``tournament``, 001 setup 3 and 4.1.13-20).
 
 A ruleset class supplies its phase list, the options it fixes, its data layers (the folders
 of ``data/`` merged in order: ``data/classic/`` is the base) and the answers to the policy
-questions the phases ask; a phase asks the question, never which ruleset it is.
+questions the phases ask; a phase asks the question, never which ruleset it is.  A question
+that is one faction's power is that faction's class's, per ruleset (``factions``: ``FremenGF9``);
+the questions here are the game's (``tests/dune/test_rule_questions.py`` says why each).
 
 Rules versions: a game keeps the version of the rules it was dealt under (``Rules.version``,
 ``RULES_VERSION`` for a new game).  Where a later version answers a question otherwise, the
@@ -416,8 +418,7 @@ class Classic(Rules):
         faction has no Active Leader (001 1.05.04)."""
         return True
 
-    # --- movement and the Bene Gesserit's coexistence
-    # --- the Bene Gesserit
+    # --- movement (the Bene Gesserit's coexistence is theirs: ``factions.bene_gesserit``)
     @property
     def karama_cancels_abilities(self) -> bool:
         """A Karama card cancels or prevents one use of a faction ability marked for it, the
@@ -891,8 +892,7 @@ class V3(Classic):
         return (*basic, "carryall", "smugglers") if self.collection_bonuses else basic
 
     ornithopters_from_storm_round = True    # the Ornithopter bonus card, at the storm's end
-    # Ruling: the Ornithopter card is its holder's for the turn, for any group it moves,
-    # coexisting Bene Gesserit too (003 "Claiming Bonus Cards" says nothing of a group).
+    # (a coexisting Bene Gesserit group flies with it too: ``BeneGesseritV3.coexisting_fly``)
 
     # --- spice blow and Nexus (003 "Round 2: Spice Blow", "Round 2a: Nexus")
     nexus_on_every_worm = True          # "several Shai Hulud cards ... each resulting in a Nexus"
