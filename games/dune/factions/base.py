@@ -109,6 +109,10 @@ class Faction:
     # The last rules version this class answers for, where an earlier version of its rulesets
     # ruled its power otherwise (as ``rules.GF9Version4``); None: every version.
     until: ClassVar[int | None] = None
+    # Its place in each ordered sequence of hooks, by the hook's name (lowest first; 0 where
+    # it has no place): the powers before the plans (``before_plans``) take their turns in
+    # the order the rules give them.
+    precedence: ClassVar[dict[str, int]] = {}
 
     @classmethod
     def answers_for(cls, ruleset: str, version: int) -> bool:
@@ -116,10 +120,6 @@ class Faction:
         faction's classes, the last that does is the game's: ``factions.registry``)."""
         return ((not cls.rulesets or ruleset in cls.rulesets)
                 and (cls.until is None or version <= cls.until))
-    # Its place in each ordered sequence of hooks, by the hook's name (lowest first; 0 where
-    # it has no place): the powers before the plans (``before_plans``) take their turns in
-    # the order the rules give them.
-    precedence: ClassVar[dict[str, int]] = {}
 
     # --- its answers to the rules of its powers, where the rulesets differ (each class per
     # ruleset answers its own; the default: the power is not this faction's).  Each cites its
