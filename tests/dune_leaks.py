@@ -24,17 +24,37 @@ from dune_seats import CLASSIC
 from pbem.games.dune import tokens
 from pbem.games.dune.factions import power
 from pbem.games.dune.phases.bidding import cards_seen
-from pbem.games.dune.state import data
+from pbem.games.dune.rules import RULESETS
+from pbem.games.dune.state import layered_data
 
 # The face-down storm card as the Fremen's mail words it (the view and the storm-deck-seen
 # event); the card revealed at the storm is public: "The Fremen's storm card shows 4."
 STORM_CARD = re.compile(r"storm card[^.:]*: [1-6]", re.IGNORECASE)
 
 
-# Every seat of every ruleset with its faction's name and leaders (the GF9 data has the
-# expansions' factions too).
-EVERY = data("gf9")
-NAMES = {faction.seat: faction.name for faction in EVERY.factions}
+
+def every_data():
+    """The data of every ruleset, alone and with each of its options' layers (v3's), and of
+    GF9 with its expansions' layers: every faction and leader a game can have."""
+    for ruleset in RULESETS.values():
+        yield layered_data(ruleset.data_layers)
+        for layer in ruleset.option_layers.values():
+            yield layered_data((*ruleset.data_layers, layer))
+
+
+def _every_leader():
+    """Seat -> the names of its faction's leaders in any ruleset or layer (a Main Leader
+    too): a faction's own leaders are no secret to it, wherever the game's data puts them."""
+    found = {}
+    for dune in every_data():
+        for faction in dune.factions:
+            found.setdefault(faction.seat, set()).update(
+                leader.name for leader in dune.leaders if leader.faction == faction.name)
+    return found
+
+
+NAMES = {faction.seat: faction.name for dune in every_data() for faction in dune.factions}
+LEADERS = _every_leader()
 
 
 def secrets_of(state, seat):
@@ -109,7 +129,7 @@ def leaked(mails: str, seat, held, played, prediction=None, game=CLASSIC):
     mails = re.sub(r"\s+", " ", mails)             # a name wrapped over two lines is one name
     for territory in game.board.territories:      # "Gara Kulon" is no card Kulon
         mails = mails.replace(territory.name, "")
-    own_leaders = {leader.name for leader in EVERY.leaders_of(NAMES[seat])}
+    own_leaders = LEADERS.get(seat, set())
     others = set().union(*(held[s] for s in held if s != seat)) - own_leaders - played
     found = {secret for secret in others - held[seat]
              if re.search(rf"\b{re.escape(secret)}\b", mails)}

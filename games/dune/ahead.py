@@ -39,6 +39,7 @@ from .orders import battle_orders
 from .orders.language import KINDS, line_words, parse_orders
 from .phases import battle, before_plans, bidding, movement, nexus, revival, spice_blow, storm
 from .phases.bidding import PER_CARD
+from .prompt_key import PromptKey
 from .rules import cite, rules_of
 from .state import State, ally_of, copy_state, data, faction_name
 
@@ -126,7 +127,7 @@ def _projected(state: State, seat: str, phase: str, module, header: str,
     if phase == "movement":
         opening = [_named(prompt, prompt.key, header, "your coexistence and advisors", trial)
                    for prompt in movement.prompts(trial)
-                   if prompt.seat == seat and prompt.key.startswith(movement.COEXISTENCE)]
+                   if prompt.seat == seat and PromptKey.parse(prompt.key).kind != movement.MOVE]
         if move_karama.free_mover(trial) != seat:    # the Guild keeps its mode's timing
             trial["step"]["mode"] = "batched"
         trial["step"]["opening"] = False
@@ -292,7 +293,7 @@ def _next_dial(state: State, seat: str) -> list[Decision]:
 
 
 def _next_storm_decisions(state: State, seat: str) -> list[Decision]:
-    """The faction's own decisions of the next storm round (``Faction.storm_prompts``: the
+    """The faction's own decisions of the next storm round (``Faction.decisions``: the
     Ixians' HMS move before the storm, 001 2.07.19), as they would open on the position as it
     stands: the storm has not moved by then."""
     following = copy_state(state)
@@ -301,7 +302,7 @@ def _next_storm_decisions(state: State, seat: str) -> list[Decision]:
     following["step"] = {"moved": False, "revealed": False, "decided": [], "control": None}
     return [_named(prompt, prompt.key, "STORM", "your " + prompt.kind.replace("-", " ")
                    + " next turn", state)
-            for prompt in factions.power(seat, following).storm_prompts(following)]
+            for prompt in factions.power(seat, following).decisions(following, storm.PHASE)]
 
 
 # --- reading a mail

@@ -82,7 +82,7 @@ def test_001_2_07_04_the_others_draw_their_starting_cards_from_the_rest():
     pocket = list(state["decks"]["treachery"][-6:])
     deck_before = len(state["decks"]["treachery"])
     card = pocket[0]
-    events = power(IX, state).set_up_decision(state, "pocket", card, random.Random(2))
+    events = power(IX, state).decide(state, "setup", "pocket", card, random.Random(2))
     assert state["factions"][IX]["hand"] == [card]
     firsts = [state["factions"][seat]["hand"][0] for seat in SEATS if seat != IX]
     assert sorted(firsts) == sorted(pocket[1:])
@@ -167,7 +167,7 @@ def test_001_2_07_20_the_harvester_collects_two_a_force_once():
     state = hms_game()
     state["spice"] = {"Cielago North": 20, "South Mesa": 10}
     before = state["factions"][IX]["spice"]
-    power(IX, state).storm_decision(state, "hms-move", ["South Mesa", 4])
+    power(IX, state).decide(state, "storm", "hms-move", ["South Mesa", 4], random.Random(0))
     assert layer.where(state, HMS) == ("South Mesa", 4)
     gained = state["factions"][IX]["spice"] - before
     assert gained == 12                                               # 6 forces
@@ -177,7 +177,7 @@ def test_001_2_07_20_the_harvester_collects_two_a_force_once():
 def test_001_2_07_20_at_most_the_spice_there():
     state = hms_game()
     state["spice"] = {"South Mesa": 5}
-    power(IX, state).storm_decision(state, "hms-move", ["South Mesa", 4])
+    power(IX, state).decide(state, "storm", "hms-move", ["South Mesa", 4], random.Random(0))
     assert state["factions"][IX]["spice"] == 15 and "South Mesa" not in state["spice"]
 
 
@@ -217,7 +217,7 @@ def test_001_2_07_08_09_one_card_more_one_back_the_rest_for_bid():
     """SUPPLY CHAIN: one card more than the auction's, seen by the Ixians alone; one goes back
     face down on the top or bottom of the deck; CHANGE OF STOCK: the rest are laid out."""
     state = game()
-    power(IX, state).set_up_decision(state, "pocket", state["decks"]["treachery"][-1],
+    power(IX, state).decide(state, "setup", "pocket", state["decks"]["treachery"][-1],
                               random.Random(1))
     state["turn"], state["phase"] = 1, "bidding"
     bidding.begin(state, random.Random(3))
@@ -256,7 +256,7 @@ def test_001_2_07_23_technology_swaps_the_chosen_card_as_it_comes_up():
     """TECHNOLOGY (advanced, A): the card about to be bid on, before the Atreides see it,
     taken for one of their hand; chosen with the supply chain's cards in sight."""
     state = game(advanced=True)
-    power(IX, state).set_up_decision(state, "pocket", state["decks"]["treachery"][-1],
+    power(IX, state).decide(state, "setup", "pocket", state["decks"]["treachery"][-1],
                               random.Random(1))
     state["turn"], state["phase"] = 1, "bidding"
     bidding.begin(state, random.Random(3))
@@ -287,7 +287,7 @@ def test_001_2_07_04_08_who_is_waited_for_never_tells_the_ixians_cards():
     assert first["decks"]["treachery"][-6:] != second["decks"]["treachery"][-6:]
     assert waited(first) == waited(second)
     for state in (first, second):
-        power(IX, state).set_up_decision(state, "pocket", state["decks"]["treachery"][-1],
+        power(IX, state).decide(state, "setup", "pocket", state["decks"]["treachery"][-1],
                                   random.Random(1))
         state["turn"], state["phase"] = 1, "bidding"
         bidding.begin(state, random.Random(3))

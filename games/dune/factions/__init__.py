@@ -18,9 +18,13 @@ no powers of its own (``base.Faction``).
 from __future__ import annotations
 
 import functools
+import random
 from typing import Any
 
+from pbem.game import Event, Prompt
+
 from ..data import Ability
+from ..prompt_key import PromptKey
 from ..rules import RULES_VERSION
 from ..state import State, data
 from .atreides import Atreides, AtreidesGF9
@@ -108,6 +112,24 @@ def _ordered(ruleset: str, version: int, seats: tuple[str, ...], hook: str
                         key=lambda faction: faction.precedence.get(hook, 0)))
 
 
+def decisions(state: State, phase: str) -> list[Prompt]:
+    """The factions' own decisions open now in the phase (``Faction.decisions``), every
+    faction in play asked in seat order."""
+    return [prompt for faction in in_play(state) for prompt in faction.decisions(state, phase)]
+
+
+def decision_keys(state: State, phase: str) -> list[str]:
+    """The keys of ``decisions``, in their order, as cheaply as each faction gives them."""
+    return [key for faction in in_play(state) for key in faction.decision_keys(state, phase)]
+
+
+def decide(state: State, phase: str, key: str, value: Any, rng: random.Random) -> list[Event]:
+    """One of the factions' own decisions of the phase carried out by the faction deciding
+    (``Faction.decide``)."""
+    kind, seat = PromptKey.parse(key)
+    return power(seat, state).decide(state, phase, kind, value, rng)
+
+
 def owner(game: Any, ability: Ability) -> str | None:
     """The seat whose faction sheet lists the advantage in a game's ruleset (``game``: a
     state, a view, its rules or the ruleset's name), in play or not; None if no sheet does."""
@@ -139,5 +161,6 @@ def upgrade_state(state: State) -> State:
 
 
 __all__ = ["CARD", "CLASSES", "FACTIONS", "REVIVAL", "SHIPMENT", "BattleTools", "Faction",
-           "RevivalTerms", "has", "holder", "in_play", "karama_power_used", "lister", "ordered",
-           "owner", "payee", "power", "registry", "upgrade_state"]
+           "RevivalTerms", "decide", "decision_keys", "decisions", "has", "holder", "in_play",
+           "karama_power_used", "lister", "ordered", "owner", "payee", "power", "registry",
+           "upgrade_state"]

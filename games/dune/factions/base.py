@@ -159,6 +159,24 @@ class Faction:
         """Move what earlier code kept of this faction at the state's top level into its
         sheet (a stored game loads in today's shape); nothing by default."""
 
+    # --- the hook of decisions
+
+    def decisions(self, state: State, phase: str) -> list[Prompt]:
+        """Its own decisions open now in the phase (``phase``: the state's, as
+        ``games/dune/turn.py`` names it: ``"setup"``, ``"storm"``...), which the phase asks
+        of every faction in play beside its own (``factions.decisions``): none by default."""
+        return []
+
+    def decision_keys(self, state: State, phase: str) -> list[str]:
+        """The keys of ``decisions``, in their order (a phase's ``keys``): by default worked
+        out from them; a faction whose decisions' text costs overrides it."""
+        return [prompt.key for prompt in self.decisions(state, phase)]
+
+    def decide(self, state: State, phase: str, kind: str, value: Any, rng: random.Random
+               ) -> list[Event]:
+        """Carry out one of its ``decisions`` of the phase (``kind``: its key's)."""
+        raise AssertionError(f"{self.seat} has no {kind} decision in {phase}")
+
     # --- hooks of set-up
 
     def own_sheet(self) -> dict[str, Any]:
@@ -178,15 +196,6 @@ class Faction:
         set-up round (001 2.07.04 POCKET CARDS): no."""
         return False
 
-    def set_up_prompts(self, state: State) -> list[Prompt]:
-        """Its own decisions of the set-up round under way: none by default."""
-        return []
-
-    def set_up_decision(self, state: State, kind: str, value: Any,
-                        rng: random.Random) -> list[Event]:
-        """Carry out one of its ``set_up_prompts``' decisions; it has none by default."""
-        raise AssertionError(f"{self.seat} has no {kind} decision")
-
     def placed_last(self, state: State, territory: str) -> list[Event]:
         """Its token placed last at set-up (``start_placement`` ``"last"``) has landed in the
         territory: what its power does then; nothing by default."""
@@ -199,19 +208,6 @@ class Faction:
 
     # --- hooks of the storm and the spice blow
 
-    def storm_prompts(self, state: State) -> list[Prompt]:
-        """Its decisions of the storm round as it stands (a place of the board layer to put on
-        the board or to move, 001 2.07.05, 2.07.19): none by default."""
-        return []
-
-    def storm_keys(self, state: State) -> list[str]:
-        """The keys of ``storm_prompts``, without their text (the storm round's ``keys``)."""
-        return []
-
-    def storm_decision(self, state: State, kind: str, value: Any) -> list[Event]:
-        """Carry out one of its ``storm_prompts``' decisions; it has none by default."""
-        raise AssertionError(f"{self.seat} has no {kind} decision")
-
     def draws_weather(self) -> bool:
         """Whether the faction draws the weather markers that move the storm with option XVI
         (000 XVI.B-C); without such a faction in play the dials stay in use (XVI.D)."""
@@ -221,18 +217,9 @@ class Faction:
 
     def stock(self, state: State) -> int:
         """The cards more than the auction's that the faction draws and looks at before the
-        row is laid out, choosing one to leave it (001 2.07.08 SUPPLY CHAIN): none."""
+        row is laid out, choosing one to leave it (001 2.07.08 SUPPLY CHAIN) among its
+        ``decisions`` of the bidding while the step's ``stock`` is its seat: none."""
         return 0
-
-    def stock_prompts(self, state: State) -> list[Prompt]:
-        """Its decisions while it holds the row (``stock``): the card that leaves it, and any
-        other it makes seeing the row."""
-        raise AssertionError(f"{self.seat} stocks no row")
-
-    def stock_decision(self, state: State, kind: str, value: Any, rng: random.Random
-                       ) -> list[Event]:
-        """Carry out one of its ``stock_prompts``' decisions."""
-        raise AssertionError(f"{self.seat} stocks no row")
 
     def before_cards_up(self, state: State, count: int) -> list[Event]:
         """What its power does to the row's next ``count`` cards before anyone sees them or
@@ -286,25 +273,13 @@ class Faction:
         return []
 
     def movement_opening(self, state: State) -> bool:
-        """Whether its power decides before anyone moves in the movement round: no."""
+        """Whether its power's ``decisions`` of the movement round come before anyone moves:
+        no."""
         return False
 
     def movement_begins(self, state: State) -> list[Event]:
         """What its power does as a sequential movement round opens with no decision first:
         nothing."""
-        return []
-
-    def movement_decision(self, state: State) -> Prompt | None:
-        """The decision its power asks once in the movement round, beside the turns: none."""
-        return None
-
-    def movement_key(self, state: State) -> str | None:
-        """The key of ``movement_decision``, without its text: none."""
-        return None
-
-    def movement_decided(self, state: State, value: dict[str, Any], now: bool) -> list[Event]:
-        """Its ``movement_decision`` carried out (``now``: before anyone moves, or with every
-        turn at once): nothing."""
         return []
 
     def arrived(self, state: State, mover: str, territory: str, wish: bool | None, count: int,

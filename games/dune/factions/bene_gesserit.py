@@ -16,6 +16,8 @@ from . import bene_gesserit_voice as voice
 from .base import BattleTools, Faction, class_for
 from .bene_gesserit_coexistence import BENE_GESSERIT, stormed_in
 
+MOVEMENT = "movement"      # the round whose decisions are theirs (``Faction.decisions``)
+
 
 class BeneGesserit(Faction):
     """The Bene Gesserit's hooks, and their answers to the rules of their powers under AH."""
@@ -100,20 +102,24 @@ class BeneGesserit(Faction):
         """Every territory among others gets its default status (XV.B.5)."""
         return coexistence.start_of_round(state, self, {})
 
-    def movement_decision(self, state: State) -> Prompt | None:
-        """Their declarations ahead and their advisor policy (shield 2, XV.B.3-5)."""
-        return coexistence.prompt(state, self)
+    def decisions(self, state: State, phase: str) -> list[Prompt]:
+        """Their declarations ahead and their advisor policy in the movement round (shield 2,
+        XV.B.3-5), which it asks once."""
+        return [coexistence.prompt(state, self)] if phase == MOVEMENT else []
 
-    def movement_key(self, state: State) -> str | None:
-        return coexistence.KEY
+    def decision_keys(self, state: State, phase: str) -> list[str]:
+        return [coexistence.KEY] if phase == MOVEMENT else []
 
-    def movement_decided(self, state: State, value: dict[str, Any], now: bool) -> list[Event]:
-        """The policy kept; the declarations made now, or held for the turns to come."""
+    def decide(self, state: State, phase: str, kind: str, value: Any, rng: random.Random
+               ) -> list[Event]:
+        """The policy kept; the declarations made now (before anyone moves, or with every
+        turn at once), or held for the turns to come."""
         coexistence.keep(state, value)
         wanted = dict(value.get("declare", {}))
-        if now:
+        step = state["step"]
+        if step["opening"] or step["mode"] == "batched":
             return coexistence.start_of_round(state, self, wanted)
-        state["step"]["ahead"].update(wanted)
+        step["ahead"].update(wanted)
         return []
 
     def arrived(self, state: State, mover: str, territory: str, wish: bool | None, count: int,

@@ -28,21 +28,57 @@ class Ixians(Faction):
 
     seat = "ixians"
 
+    # --- the hook of decisions
+
+    def decisions(self, state: State, phase: str) -> list[Prompt]:
+        """POCKET CARDS at set-up (001 2.07.04); DEPLOY HMS once the first storm is placed
+        (2.07.05) and MOBILE ARMY STRONGHOLD HAJR before the storm moves (2.07.19, A); the card
+        set aside of the SUPPLY CHAIN (2.07.08) and, advanced, the card to swap (2.07.23, A)."""
+        if phase == "setup":
+            if self.holds_starting_cards(state) and ixians_pocket.due(state, self.seat):
+                return [ixians_pocket.prompt(state, self.seat)]
+        elif phase == "storm":
+            return [ixians_hms.placement_prompt(state, self.seat)
+                    if kind == ixians_hms.PLACEMENT else ixians_hms.move_prompt(state, self.seat)
+                    for kind in self._storm_kinds(state)]
+        elif phase == "bidding" and state["step"].get("stock") == self.seat:
+            found = [ixians_supply.prompt(state, self.seat)]
+            if has_technology(state, self.seat) and ixians_supply.swappable(state, self.seat):
+                found.append(ixians_supply.technology_prompt(state, self.seat))
+            return found
+        return []
+
+    def decision_keys(self, state: State, phase: str) -> list[str]:
+        """The storm round's keys without working out the HMS's reach."""
+        if phase == "storm":
+            return [f"{kind}:{self.seat}" for kind in self._storm_kinds(state)]
+        return super().decision_keys(state, phase)
+
+    def _storm_kinds(self, state: State) -> list[str]:
+        """The kind of their decision of the storm round as it stands, if any."""
+        if not _holds(state, self.seat):
+            return []
+        if ixians_hms.placement_due(state, self.seat):
+            return [ixians_hms.PLACEMENT]
+        return [ixians_hms.MOVE] if ixians_hms.move_due(state, self.seat) else []
+
+    def decide(self, state: State, phase: str, kind: str, value: Any, rng: random.Random
+               ) -> list[Event]:
+        if kind == "pocket":
+            return ixians_pocket.keep(state, self.seat, value, rng)
+        if kind == ixians_hms.PLACEMENT:
+            return ixians_hms.deploy(state, self.seat, value)
+        if kind == ixians_hms.MOVE:
+            return ixians_hms.move(state, self.seat, value)
+        if kind == "technology":
+            return ixians_supply.choose_swap(state, self.seat, value)
+        return ixians_supply.set_aside(state, self.seat, value, rng)
+
     # --- hooks of set-up
 
     def holds_starting_cards(self, state: State) -> bool:
         """POCKET CARDS (001 2.07.04): the others draw from the Ixians' pocket pile."""
         return Ability.POCKET_CARDS in sheet(self.seat, state).abilities
-
-    def set_up_prompts(self, state: State) -> list[Prompt]:
-        if self.holds_starting_cards(state) and ixians_pocket.due(state, self.seat):
-            return [ixians_pocket.prompt(state, self.seat)]
-        return []
-
-    def set_up_decision(self, state: State, kind: str, value: Any,
-                        rng: random.Random) -> list[Event]:
-        assert kind == "pocket", kind
-        return ixians_pocket.keep(state, self.seat, value, rng)
 
     def behind_shield(self, state: State) -> dict[str, Any]:
         """The pocket cards while they choose (001 2.07.04); the cards of the SUPPLY CHAIN
@@ -60,45 +96,9 @@ class Ixians(Faction):
         return ixians_supply.EXTRA if Ability.SUPPLY_CHAIN in sheet(self.seat, state).abilities \
             else 0
 
-    def stock_prompts(self, state: State) -> list[Prompt]:
-        """The card set aside; with the advanced game, a card to swap (2.07.23, A)."""
-        found = [ixians_supply.prompt(state, self.seat)]
-        if has_technology(state, self.seat) and ixians_supply.swappable(state, self.seat):
-            found.append(ixians_supply.technology_prompt(state, self.seat))
-        return found
-
-    def stock_decision(self, state: State, kind: str, value: Any, rng: random.Random
-                       ) -> list[Event]:
-        if kind == "technology":
-            return ixians_supply.choose_swap(state, self.seat, value)
-        return ixians_supply.set_aside(state, self.seat, value, rng)
-
     def before_cards_up(self, state: State, count: int) -> list[Event]:
         """TECHNOLOGY (2.07.23, A): the card chosen swapped as it comes up."""
         return ixians_supply.swap(state, self.seat, count)
-
-    # --- hooks of the storm and the spice blow
-
-    def storm_prompts(self, state: State) -> list[Prompt]:
-        """DEPLOY HMS once the first storm is placed (2.07.05); MOBILE ARMY STRONGHOLD HAJR
-        before the storm moves (2.07.19, A)."""
-        if not _holds(state, self.seat):
-            return []
-        if ixians_hms.placement_due(state, self.seat):
-            return [ixians_hms.placement_prompt(state, self.seat)]
-        if ixians_hms.move_due(state, self.seat):
-            return [ixians_hms.move_prompt(state, self.seat)]
-        return []
-
-    def storm_keys(self, state: State) -> list[str]:
-        """The keys of ``storm_prompts``, without their text."""
-        if not _holds(state, self.seat):
-            return []
-        if ixians_hms.placement_due(state, self.seat):
-            return [f"hms-placement:{self.seat}"]
-        if ixians_hms.move_due(state, self.seat):
-            return [f"hms-move:{self.seat}"]
-        return []
 
     # --- hooks of shipment and movement
 
@@ -133,12 +133,6 @@ class Ixians(Faction):
             return []
         return [Event(EventCode.SHENANIGANS, {"faction": self.seat, "territory": territory,
                                               "count": swapped})]
-
-    def storm_decision(self, state: State, kind: str, value: Any) -> list[Event]:
-        if kind == "hms-placement":
-            return ixians_hms.deploy(state, self.seat, value)
-        assert kind == "hms-move", kind
-        return ixians_hms.move(state, self.seat, value)
 
 
 def has_technology(state: State, seat: str) -> bool:

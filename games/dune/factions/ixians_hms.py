@@ -46,6 +46,7 @@ from ..state import State, forces_at, sheet
 START = {"suboid": 3, "cyborg": 3}      # 2.07.03: on the token at the start
 HARVEST = 2                             # 2.07.20: 2 spice for each force in it
 STAY = "STAY"
+PLACEMENT, MOVE = "hms-placement", "hms-move"     # the keys of its decisions: put down, moved
 
 
 def hms(game: Any, seat: str) -> Place:
@@ -114,7 +115,7 @@ def placement_prompt(state: State, seat: str) -> Prompt:
     name = hms(state, seat).name
     first, sectors = next(iter(placements(state).items()))
     default = [first, sectors[0]]
-    return Prompt(str(PromptKey("hms-placement", seat)), seat, "hms-placement", False,
+    return Prompt(str(PromptKey(PLACEMENT, seat)), seat, PLACEMENT, False,
                   f"HMS <territory> [SECTOR <n>]: where the {name} points, a sector of any "
                   f"territory but a stronghold (001 2.07.05)",
                   default, f"HMS {where(state, *default)}", f"HMS {where(state, *default)}",
@@ -124,7 +125,7 @@ def placement_prompt(state: State, seat: str) -> Prompt:
 def move_prompt(state: State, seat: str) -> Prompt:
     name = hms(state, seat).name
     ends = destinations(state, seat)
-    return Prompt(str(PromptKey("hms-move", seat)), seat, "hms-move", True,
+    return Prompt(str(PromptKey(MOVE, seat)), seat, MOVE, True,
                   f"HMS <territory> [SECTOR <n>] to move the {name} up to "
                   f"{hms(state, seat).moves} territories, never into, out of or through the "
                   f"storm (001 2.07.19); HMS {STAY} to leave it; in reach: "
@@ -135,9 +136,9 @@ def move_prompt(state: State, seat: str) -> Prompt:
 
 # --- the orders
 def _read(state: State, prompt: Prompt, words: list[str]) -> list[Any] | None:
-    if prompt.kind == "hms-move" and [w.upper() for w in words] == [STAY]:
+    if prompt.kind == MOVE and [w.upper() for w in words] == [STAY]:
         return None
-    allowed = (placements(state) if prompt.kind == "hms-placement"
+    allowed = (placements(state) if prompt.kind == PLACEMENT
                else destinations(state, prompt.seat))
     territory, sector = read_territory(state, words, list(allowed))
     open_ = allowed[territory.name]
@@ -160,14 +161,14 @@ def _text(game: Any, value: list[Any] | None) -> str:
 
 def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list[Any] | None:
     places = prompt.options["places"]
-    if prompt.kind == "hms-move" and (not places or rng.random() < 0.5):
+    if prompt.kind == MOVE and (not places or rng.random() < 0.5):
         return None
     territory = rng.choice(sorted(places))
     return [territory, rng.choice(places[territory])]
 
 
-order_kind(OrderKind("hms-placement", ("HMS",), _read, _text, random=_random))
-order_kind(OrderKind("hms-move", ("HMS",), _read, _text, random=_random))
+order_kind(OrderKind(PLACEMENT, ("HMS",), _read, _text, random=_random))
+order_kind(OrderKind(MOVE, ("HMS",), _read, _text, random=_random))
 
 
 # --- what they do

@@ -105,6 +105,7 @@ from ..rules import rules_of
 from ..state import State, sheet, storm_order
 
 CHARITY = 2          # 000 VIII.I: "two spice from the spice bank"
+PHASE = "bidding"      # its name in ``turn.PHASES``: the factions' own decisions asked in it
 PER_CARD, WHOLE_ROUND = "per_card", "whole_round"
 
 
@@ -145,7 +146,7 @@ def prompts(state: State) -> list[Prompt]:
     if step["stealing"]:
         return [bidding_karama.return_prompt(state)]
     if step.get("stock"):
-        return factions.power(step["stock"], state).stock_prompts(state)
+        return factions.decisions(state, PHASE)
     if step["done"]:
         return []
     bidders, supporters = _deciding(state)
@@ -185,9 +186,8 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
         (cards,) = orders.values()
         return bidding_karama.give_back(state, cards) + _next_card(state)
     if step.get("stock"):
-        stocker, events = factions.power(step["stock"], state), []
-        for key, value in sorted(orders.items()):
-            events += stocker.stock_decision(state, PromptKey.parse(key).kind, value, rng)
+        events = [e for key, value in sorted(orders.items())
+                  for e in factions.decide(state, PHASE, key, value, rng)]
         step["stock"] = None
         step["dealt"] = len(step["row"])
         return events + _dealt(state, rng) + _lay_out(state)
@@ -276,7 +276,7 @@ def declare_hands(state: State) -> list[Event]:
 def deal(state: State, rng: random.Random) -> list[Event]:
     """One card for each faction whose hand has room, into the row (VIII.A); with more for a
     faction that stocks the row (``Faction.stock``: the Ixians' SUPPLY CHAIN, 001 2.07.08),
-    which is then asked which one leaves it (``step["stock"]``)."""
+    which is then asked which one leaves it (``step["stock"]``: its ``Faction.decisions``)."""
     events = []
     row = state["step"]["row"]
     count = sum(hand_has_room(state, seat) for seat in state["seats"])

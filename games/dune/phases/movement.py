@@ -62,7 +62,8 @@ from ..rules import cite, rules_of
 from ..state import State, ally_of, data, faction_name, storm_order
 from . import moves
 
-COEXISTENCE = "coexistence:"   # the key of the advisors' prompt, ``coexistence:<seat>``
+PHASE = "movement"     # its name in ``turn.PHASES``: the factions' own decisions asked in it
+MOVE = "move"          # the kind of a faction's turn, ``move:<seat>``
 
 
 # --- the phase
@@ -106,8 +107,7 @@ def prompts(state: State) -> list[Prompt]:
     step = state["step"]
     if step["done"]:
         return []
-    asks = [] if step["bg_asked"] else [
-        p for f in factions.in_play(state) if (p := f.movement_decision(state))]
+    asks = [] if step["bg_asked"] else factions.decisions(state, PHASE)
     if step["opening"]:
         return asks
     if step["mode"] == "batched":
@@ -120,8 +120,7 @@ def keys(state: State) -> list[str]:
     step = state["step"]
     if step["done"]:
         return []
-    asks = [] if step["bg_asked"] else [
-        key for f in factions.in_play(state) if (key := f.movement_key(state))]
+    asks = [] if step["bg_asked"] else factions.decision_keys(state, PHASE)
     if step["opening"]:
         return asks
     if step["mode"] == "batched":
@@ -136,7 +135,7 @@ def _movers(state: State) -> list[str]:
 
 
 def _turn_key(seat: str) -> str:
-    return f"move:{seat}"
+    return str(PromptKey(MOVE, seat))
 
 
 def current(state: State) -> str:
@@ -166,8 +165,8 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
     step = state["step"]
     events: list[Event] = []
     for key, value in orders.items():
-        if key.startswith(COEXISTENCE):
-            events += _declarations(state, key, value)
+        if PromptKey.parse(key).kind != MOVE:
+            events += _declarations(state, key, value, rng)
     if step["opening"]:
         step["opening"] = False
         return events
@@ -189,13 +188,12 @@ def done(state: State) -> bool:
     return state["step"]["done"]
 
 
-def _declarations(state: State, key: str, value: dict[str, Any]) -> list[Event]:
-    """A power's decision of the round carried out (the Bene Gesserit's advisor policy and
-    declarations: ``Faction.movement_decided``)."""
-    step = state["step"]
-    step["bg_asked"] = True
-    now = step["opening"] or step["mode"] == "batched"
-    return factions.power(PromptKey.parse(key).seat, state).movement_decided(state, value, now)
+def _declarations(state: State, key: str, value: dict[str, Any], rng: random.Random
+                  ) -> list[Event]:
+    """A power's decision of the round carried out (``Faction.decide``: the Bene Gesserit's
+    advisor policy and declarations), asked once a round (``bg_asked``)."""
+    state["step"]["bg_asked"] = True
+    return factions.decide(state, PHASE, key, value, rng)
 
 
 def _guild_waits(state: State, until: str | None) -> list[Event]:

@@ -59,6 +59,7 @@ from ..rules import Rules, rules_of
 from ..state import State, data, faction_name, only_sector, sheet
 
 FIRST_STORM_DIAL = (0, 20)      # 000 VI.A
+PHASE = "setup"        # its name in ``turn.PHASES``: the factions' own decisions asked in it
 
 
 def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
@@ -204,7 +205,7 @@ def prompts(state: State) -> list[Prompt]:
             found.append(_spread_prompt(rules, seat))
         for seat in state["storm"]["dialers"]:
             found.append(_dial_prompt(rules, seat))
-        found += [p for f in factions.in_play(state) for p in f.set_up_prompts(state)]
+        found += factions.decisions(state, PHASE)
     elif round_ == 2:
         if predictor is not None and eligible_traitors(state, predictor):
             found.append(_traitor_prompt(state, predictor))
@@ -241,7 +242,7 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
         elif kind == "first-storm-dial":
             state["storm"]["dials"][seat] = value
         elif kind != "bg-placement":            # placed after the round (below)
-            events += factions.power(seat, state).set_up_decision(state, kind, value, rng)
+            events += factions.decide(state, PHASE, key, value, rng)
     if round_ == 1:
         for seat in state["seats"]:
             if keeps_all_traitors(state, seat):

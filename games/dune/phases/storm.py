@@ -66,6 +66,7 @@ from ..state import State, data, factions_in, forces_at, occupants
 
 STORM_DIAL = (1, 3)                      # 000 VI.B
 WEATHER_MARKERS = (1, 2, 3, 4, 5, 6)     # 000 II.G: six storm movement markers, 1 to 6
+PHASE = "storm"        # its name in ``turn.PHASES``: the factions' own decisions asked in it
 
 
 # --- the phase
@@ -80,17 +81,17 @@ def begin(state: State, rng: random.Random) -> list[Event]:
 def prompts(state: State) -> list[Prompt]:
     """The storm dials of the two factions who last used the wheels (000 VI.B), the
     holders of the storm's cards whose moment has come (``storm_cards``), and the factions'
-    own decisions of the round (``Faction.storm_prompts``: a place of the board layer to put
+    own decisions of the round (``Faction.decisions``: a place of the board layer to put
     down after the first storm or to move before the storm moves)."""
     if done(state):
         return []
     if state["step"].get("moved"):
-        return [p for f in factions.in_play(state) for p in f.storm_prompts(state)]
+        return factions.decisions(state, PHASE)
     rule = rules_of(state).cite("000 VI.B")
     return ([dial_prompt(seat, rule) for seat in _dialing(state)]
             + [storm_cards.prompt(state, seat, cards, _movement_text(state))
                for seat, cards in storm_cards.due(state).items()]
-            + [p for f in factions.in_play(state) for p in f.storm_prompts(state)])
+            + factions.decisions(state, PHASE))
 
 
 def keys(state: State) -> list[str]:
@@ -105,8 +106,8 @@ def keys(state: State) -> list[str]:
 
 
 def _own_keys(state: State) -> list[str]:
-    """The keys of the factions' own decisions of the round (``Faction.storm_keys``)."""
-    return [key for f in factions.in_play(state) for key in f.storm_keys(state)]
+    """The keys of the factions' own decisions of the round (``Faction.decision_keys``)."""
+    return factions.decision_keys(state, PHASE)
 
 
 def _dialing(state: State) -> list[str]:
@@ -129,7 +130,7 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
         if key.kind == "storm-card":
             events += storm_cards.play(state, key.seat, value)
         elif key.kind not in ("storm-dial", "storm-card"):
-            events += factions.power(key.seat, state).storm_decision(state, key.kind, value)
+            events += factions.decide(state, PHASE, str(key), value, rng)
     if state["step"].get("moved"):
         return events
     return events + _storm_round(state, rng)
