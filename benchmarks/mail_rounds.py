@@ -33,31 +33,23 @@ rounds").  The modes: ``default`` (the game file names no mode) and ``fastest``
 from __future__ import annotations
 
 import argparse
-import json
-import mailbox
 import random
+import sys
 import tempfile
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
-from email import policy
-from email.message import EmailMessage
-from email.parser import BytesHeaderParser
-from email.utils import getaddresses, make_msgid
 from pathlib import Path
 from statistics import mean
 
 import pbem.ahead
 from pbem.ahead import ahead_prompts, bot_turn
-from pbem.config import load_config
-from pbem.definition import create_game, game_definition
-from pbem.demo import demo_games, write_files
 from pbem.game import waiting_for
-from pbem.moderator import Moderator
 from pbem.record import GameRecord
-from pbem.resolution import policy_of
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from mail_table import open_table, play_all, report, unsent  # noqa: E402
 
 RULESETS = {"gf9": {"advanced": True}, "wbc": {}}
 MODES = {"default": {}, "fastest": {"bidding": "whole_round", "movement": "batched"}}
@@ -67,17 +59,6 @@ KINDS = {"reactive": ("reactive",) * 6, "engaged": ("engaged",) * 6,
 PHASES = ("storm", "spice_blow", "bidding", "revival", "movement", "battle", "others")
 SEATS = 6
 MAX_ROUNDS = 2000         # a whole game of reactive players in the default modes: about 400
-MAX_TICKS = 50            # ticks of one round before the moderator must be still
-
-
-class Clock:
-    """A clock moved by hand."""
-
-    def __init__(self) -> None:
-        self.now = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 @dataclass
@@ -93,68 +74,6 @@ class Game:
     gm_size: Counter = field(default_factory=Counter)
     refused: int = 0
     seconds: float = 0.0
-
-
-class Outgoing:
-    """The moderator's outgoing Maildir, read as its files arrive: each new file is put down
-    to the round that caused it, once for every seat address it is sent to, and to the GM."""
-
-    def __init__(self, path: Path, addresses: set[str], gm: str):
-        self.path = path
-        self.addresses = addresses
-        self.gm = gm
-        self.seen: set[Path] = set()
-
-    def collect(self, game: Game, turn: int) -> set[str]:
-        """Count the new files; returns the seat addresses they went to."""
-        parser = BytesHeaderParser(policy=policy.default)
-        mailed: set[str] = set()
-        for sub in ("new", "cur"):
-            for path in (self.path / sub).iterdir():
-                if path in self.seen:
-                    continue
-                self.seen.add(path)
-                raw = path.read_bytes()
-                headers = parser.parsebytes(raw)
-                to = {a.lower() for _, a in getaddresses(
-                    headers.get_all("To", []) + headers.get_all("Cc", []))}
-                seats = len(to & self.addresses)
-                mailed |= to & self.addresses
-                game.mails[turn] += seats
-                game.size[turn] += seats * len(raw)
-                if self.gm in to:
-                    game.gm_mails[turn] += 1
-                    game.gm_size[turn] += len(raw)
-        return mailed
-
-
-def settle(moderator: Moderator, clock: Clock, delay: timedelta, game: Game) -> None:
-    """Tick, the clock moved past the resolve delay each time, until a tick changes nothing."""
-    for _ in range(MAX_TICKS):
-        clock.now += delay
-        summary = moderator.tick()
-        if summary.errors:
-            raise RuntimeError(f"the moderator failed: {summary.errors}")
-        game.refused += summary.rejected
-        if not (summary.messages or summary.steps or summary.sent):
-            return
-    raise RuntimeError(f"the moderator was still busy after {MAX_TICKS} ticks")
-
-
-def order_mail(sender: str, to: str, game_id: str, body: str) -> bytes:
-    mail = EmailMessage()
-    mail["From"] = sender
-    mail["To"] = to
-    mail["Subject"] = f"[{game_id}] orders"
-    mail["Message-ID"] = make_msgid(domain="players.demo")
-    mail.set_content(body)
-    return mail.as_bytes()
-
-
-def unsent(record: GameRecord, seat: str, sent: set[str]) -> bool:
-    """Whether an engaged seat has decisions to come it has neither sent nor had held."""
-    held = {row["name"] for row in record.held_by(seat) if row["refused"] is None}
-    return any(p.key not in sent | held for p in ahead_prompts(record.rules, record.state, seat))
 
 
 def form_unsent(record: GameRecord, seat: str, sent: set[str]) -> list:
@@ -192,32 +111,21 @@ def play(seed: str, ruleset: str, options: dict, players: tuple[str, ...], turns
     start = time.perf_counter()
     game = Game()
     with tempfile.TemporaryDirectory(prefix="pbem-rounds-") as folder:
-        root = Path(folder)
-        config_path, _ = write_files(root, "dune", SEATS, seed)
-        config = load_config(config_path)
-        clock = Clock()
-        moderator = Moderator(config, clock=clock)
-        data = demo_games("dune", SEATS, seed, ruleset=ruleset)[0]
-        data.update(options={**RULESETS[ruleset], **options}, auth="address")
-        record = create_game(moderator.store, config, game_definition(data), clock())
-        moderator.send_outbox()
-        addresses = {s["seat"]: s["address"] for s in record.seats}
+        table = open_table(Path(folder), "dune", SEATS, seed, ruleset,
+                           options={**RULESETS[ruleset], **options})
+        addresses = table.addresses
         kinds = dict(zip(addresses, players, strict=True))
-        outgoing = Outgoing(Path(config.mail_out.maildir.path), set(addresses.values()),
-                            config.gm_address.lower())
-        incoming = mailbox.Maildir(config.mail_in.maildir.path, factory=None)
-        delay = timedelta(minutes=policy_of(record).resolve_delay_minutes + 1)
         rng = random.Random(seed)
         sent: dict[str, set[str]] = {seat: set() for seat in addresses}
         turn = 0                                   # the turn of the round played; 0: set-up
         for _ in range(MAX_ROUNDS):
-            settle(moderator, clock, delay, game)
-            mailed = outgoing.collect(game, turn)
-            record = GameRecord.load(moderator.store, record.id)
+            table.settle(game)
+            mailed = table.outgoing.collect(game, turn)
+            record = table.reload()
             state = record.state
             if record.finished or (turns is not None and state["turn"] > turns):
                 break
-            answered = moderator.store.pending(record.id, record.step)
+            answered = table.moderator.store.pending(record.id, record.step)
             seats = list(waiting_for(record.prompts(), answered))
             if not seats:
                 raise RuntimeError(f"{seed}: nobody to wait for at step {record.step}")
@@ -232,9 +140,8 @@ def play(seed: str, ruleset: str, options: dict, players: tuple[str, ...], turns
                           or kinds[seat] == "reactive" and form_unsent(record, seat,
                                                                        sent[seat]))]
             for seat in seats:
-                body = player_mail(record, seat, answered, rng, kinds[seat], sent[seat])
-                incoming.add(order_mail(addresses[seat], config.moderator.address, record.id,
-                                        body))
+                table.drop(seat, player_mail(record, seat, answered, rng, kinds[seat],
+                                             sent[seat]))
         else:
             raise RuntimeError(f"{seed}: the game did not end in {MAX_ROUNDS} rounds")
         game.turns = min(state["turn"], turns) if turns is not None else state["turn"]
@@ -279,11 +186,7 @@ def run(args: argparse.Namespace) -> dict[str, dict]:
              for number in range(args.games)]
     calls = [(seed, ruleset, MODES[mode], KINDS[kind], args.turns)
              for (ruleset, mode, kind), seed in tasks]
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            games = list(pool.map(play, *zip(*calls, strict=True)))
-    else:
-        games = [play(*call) for call in calls]
+    games = play_all(play, calls, args.jobs)
     results = {}
     for preset in chosen:
         mine = [game for (each, _), game in zip(tasks, games, strict=True) if each == preset]
@@ -327,11 +230,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--kind", choices=list(KINDS), action="append",
                         help="play only this kind of table (default: all but passive)")
     parser.add_argument("--turns", type=int, help="stop after this turn (a quick run)")
-    parser.add_argument("--jobs", type=int, default=1, help="games played at once")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    args = parser.parse_args(argv)
-    results = run(args)
-    print(json.dumps(results, indent=2) if args.json else table(results, args))
+    report(parser, argv, run, table)
 
 
 if __name__ == "__main__":

@@ -22,30 +22,21 @@ moderator sent to a seat's address per seat per game round, and their kilobytes.
 from __future__ import annotations
 
 import argparse
-import json
-import mailbox
 import random
+import sys
 import tempfile
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
-from datetime import UTC, datetime, timedelta
-from email import policy
-from email.message import EmailMessage
-from email.parser import BytesHeaderParser
-from email.utils import getaddresses, make_msgid
 from pathlib import Path
 from statistics import mean
 
 from pbem.ahead import ahead_prompts, bot_turn
-from pbem.config import load_config
-from pbem.definition import create_game, game_definition
-from pbem.demo import demo_games, write_files
 from pbem.game import waiting_for
-from pbem.moderator import Moderator
-from pbem.record import GameRecord
-from pbem.resolution import policy_of
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from mail_table import open_table, play_all, report, unsent  # noqa: E402
 
 GAME = "war_for_arrakis"
 SEATINGS = {"two players": ("standard", 2), "four in teams": ("standard", 4),
@@ -53,15 +44,6 @@ SEATINGS = {"two players": ("standard", 2), "four in teams": ("standard", 4),
 PLAYERS = ("engaged", "reactive")
 PHASES = ("vehicles", "actions", "harvest", "end")
 MAX_ROUNDS = 600
-MAX_TICKS = 50
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = datetime(2026, 11, 22, 12, 0, tzinfo=UTC)
-
-    def __call__(self) -> datetime:
-        return self.now
 
 
 @dataclass
@@ -73,50 +55,10 @@ class Played:
     rounds: Counter = field(default_factory=Counter)
     mails: Counter = field(default_factory=Counter)
     size: Counter = field(default_factory=Counter)
+    gm_mails: Counter = field(default_factory=Counter)
+    gm_size: Counter = field(default_factory=Counter)
     refused: int = 0
     seconds: float = 0.0
-
-
-def collect(path: Path, seen: set[Path], addresses: set[str], game: Played, number: int
-            ) -> set[str]:
-    """The new files of the outgoing Maildir counted for game round ``number``; the seat
-    addresses they went to."""
-    parser = BytesHeaderParser(policy=policy.default)
-    mailed: set[str] = set()
-    for sub in ("new", "cur"):
-        for file in (path / sub).iterdir():
-            if file in seen:
-                continue
-            seen.add(file)
-            raw = file.read_bytes()
-            headers = parser.parsebytes(raw)
-            to = {a.lower() for _, a in getaddresses(headers.get_all("To", []))} & addresses
-            mailed |= to
-            game.mails[number] += len(to)
-            game.size[number] += len(to) * len(raw)
-    return mailed
-
-
-def settle(moderator: Moderator, clock: Clock, delay: timedelta, game: Played) -> None:
-    for _ in range(MAX_TICKS):
-        clock.now += delay
-        summary = moderator.tick()
-        if summary.errors:
-            raise RuntimeError(f"the moderator failed: {summary.errors}")
-        game.refused += summary.rejected
-        if not (summary.messages or summary.steps or summary.sent):
-            return
-    raise RuntimeError(f"the moderator was still busy after {MAX_TICKS} ticks")
-
-
-def order_mail(sender: str, to: str, game_id: str, body: str) -> bytes:
-    mail = EmailMessage()
-    mail["From"] = sender
-    mail["To"] = to
-    mail["Subject"] = f"[{game_id}] orders"
-    mail["Message-ID"] = make_msgid(domain="players.demo")
-    mail.set_content(body)
-    return mail.as_bytes()
 
 
 def play(seating: str, players: str, seed: str, rounds: int | None) -> Played:
@@ -126,32 +68,21 @@ def play(seating: str, players: str, seed: str, rounds: int | None) -> Played:
     ruleset, count = SEATINGS[seating]
     engaged = players == "engaged"
     with tempfile.TemporaryDirectory(prefix="pbem-wfa-rounds-") as folder:
-        root = Path(folder)
-        config_path, _ = write_files(root, GAME, count, seed, ruleset=ruleset)
-        config = load_config(config_path)
-        clock = Clock()
-        moderator = Moderator(config, clock=clock)
-        data = demo_games(GAME, count, seed, ruleset=ruleset)[0]
-        data.update(auth="address", options={"rounds": rounds} if rounds else {})
-        record = create_game(moderator.store, config, game_definition(data), clock())
-        moderator.send_outbox()
-        addresses = {s["seat"]: s["address"] for s in record.seats}
+        table = open_table(Path(folder), GAME, count, seed, ruleset,
+                           options={"rounds": rounds} if rounds else {})
+        addresses = table.addresses
         game.seats = len(addresses)
-        outbox = Path(config.mail_out.maildir.path)
-        seen: set[Path] = set()
-        incoming = mailbox.Maildir(config.mail_in.maildir.path, factory=None)
-        delay = timedelta(minutes=policy_of(record).resolve_delay_minutes + 1)
         rng = random.Random(seed)
         sent: dict[str, set[str]] = {seat: set() for seat in addresses}
-        number = record.state["round"]
+        number = table.record.state["round"]
         for _ in range(MAX_ROUNDS):
-            settle(moderator, clock, delay, game)
-            mailed = collect(outbox, seen, set(addresses.values()), game, number)
-            record = GameRecord.load(moderator.store, record.id)
+            table.settle(game)
+            mailed = table.outgoing.collect(game, number)
+            record = table.reload()
             state = record.state
             if record.finished:
                 break
-            answered = moderator.store.pending(record.id, record.step)
+            answered = table.moderator.store.pending(record.id, record.step)
             seats = list(waiting_for(record.prompts(), answered))
             if not seats:
                 raise RuntimeError(f"{seed}: nobody to wait for at step {record.step}")
@@ -160,27 +91,19 @@ def play(seating: str, players: str, seed: str, rounds: int | None) -> Played:
             game.rounds[(number, phase)] += 1
             if engaged:
                 seats += [s for s, a in addresses.items() if s not in seats and a in mailed
-                          and _unsent(record, s, sent[s])]
+                          and unsent(record, s, sent[s])]
             for seat in seats:
                 prompts = [p for p in record.prompts()
                            if p.seat == seat and p.key not in answered]
                 coming = ahead_prompts(record.rules, state, seat) if engaged else []
                 sent[seat].update(p.key for p in coming)
-                body = "\n".join(bot_turn(record.rules, state, seat, prompts, rng,
-                                          coming=coming))
-                incoming.add(order_mail(addresses[seat], config.moderator.address,
-                                        record.id, body))
+                table.drop(seat, "\n".join(bot_turn(record.rules, state, seat, prompts, rng,
+                                                     coming=coming)))
         else:
             raise RuntimeError(f"{seed}: the game did not end in {MAX_ROUNDS} mail rounds")
         game.rounds_played = state["round"]
     game.seconds = time.perf_counter() - start
     return game
-
-
-def _unsent(record: GameRecord, seat: str, sent: set[str]) -> bool:
-    held = {row["name"] for row in record.held_by(seat) if row["refused"] is None}
-    return any(p.key not in sent | held
-               for p in ahead_prompts(record.rules, record.state, seat))
 
 
 def figures(games: list[Played]) -> dict:
@@ -205,11 +128,7 @@ def run(args: argparse.Namespace) -> dict[str, dict]:
     tasks = [(seating, players, f"{args.seed}-{n}") for seating in seatings
              for players in PLAYERS for n in range(args.games)]
     calls = [(seating, players, seed, args.rounds) for seating, players, seed in tasks]
-    if args.jobs > 1:
-        with ProcessPoolExecutor(args.jobs) as pool:
-            games = list(pool.map(play, *zip(*calls, strict=True)))
-    else:
-        games = [play(*call) for call in calls]
+    games = play_all(play, calls, args.jobs)
     results = {}
     for seating in seatings:
         for players in PLAYERS:
@@ -245,11 +164,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", default="rounds")
     parser.add_argument("--seating", choices=list(SEATINGS), help="run only this seating")
     parser.add_argument("--rounds", type=int, help="stop after this game round")
-    parser.add_argument("--jobs", type=int, default=1, help="games played at once")
-    parser.add_argument("--json", action="store_true", help="print the figures as JSON")
-    args = parser.parse_args(argv)
-    results = run(args)
-    print(json.dumps(results, indent=2) if args.json else table(results, args))
+    report(parser, argv, run, table)
 
 
 if __name__ == "__main__":

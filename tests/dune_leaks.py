@@ -11,7 +11,10 @@ called, but the detector matches names only); a faction's own leaders are no sec
 The Fremen's GF9 storm card (001 2.04.14-15), a number, is matched by its wording: another
 seat's mail must never say what the face-down card is ("storm card ...: <n>").  A face-down
 token's value (the token layer, ``games/dune/tokens.py``) is its owner's secret, matched by the
-name of that value ("Amber Probe" of the test overlay's probes); a face-up token is public.
+name of that value ("Amber Probe" of the test overlay's probes, "No-Field 5"); a face-up token
+is public.  The Richese cache is theirs to know (001 2.10.04); a card of it is public once
+offered (2.10.09.01).  A seat's own REDRAW word (001 2.07.22) names the cards it would discard
+if it bought one: its lines are its own choice of words, no other seat's secret.
 """
 
 from __future__ import annotations
@@ -30,6 +33,9 @@ from pbem.games.dune.state import layered_data
 # The face-down storm card as the Fremen's mail words it (the view and the storm-deck-seen
 # event); the card revealed at the storm is public: "The Fremen's storm card shows 4."
 STORM_CARD = re.compile(r"storm card[^.:]*: [1-6]", re.IGNORECASE)
+# A line of the seat's own REDRAW word (001 2.07.22, 2.07.23 B: the cards it would discard if
+# it bought one), its echo and its template: card names it chose, whoever holds such a card.
+OWN_WORD = re.compile(r"^.*\bREDRAW\b.*$", re.MULTILINE)
 
 
 
@@ -87,6 +93,8 @@ def secrets_over(states, seats):
     for state in states:
         played |= set(state["decks"]["treachery_discard"]) | set(
             state["decks"]["treachery_removed"])       # Family Atomics, played openly
+        played |= {tokens.spec(state, token).name for token in tokens.of(state)
+                   if token["face"] == "up"}           # a token once face up is public
         for seat in seats:
             held[seat] |= secrets_of(state, seat)
     return held, played
@@ -114,6 +122,8 @@ def shown_in_events(events):
             shown.add(event["data"]["leader"])
         if event["code"] in OPEN_PLAYS and event["to"] is None:
             shown.add(OPEN_PLAYS[event["code"]])
+        if event["code"] == "offer-made":   # the cache card auctioned is shown (001 2.10.09)
+            shown |= {event["data"]["card"], event["data"]["name"]}
     return shown
 
 
@@ -126,6 +136,7 @@ def shown_in_battles(store, game_id):
 def leaked(mails: str, seat, held, played, prediction=None, game=CLASSIC):
     """The other seats' secrets that ``seat``'s mail text shows (empty: none); ``game``: the
     data of the game's ruleset, for its board (the classic data by default)."""
+    mails = OWN_WORD.sub("", mails)                # the seat's own REDRAW word: its choice
     mails = re.sub(r"\s+", " ", mails)             # a name wrapped over two lines is one name
     for territory in game.board.territories:      # "Gara Kulon" is no card Kulon
         mails = mails.replace(territory.name, "")

@@ -31,6 +31,22 @@ def bidding_of_turn_2(tmp_path, factions=None, seed="by-hand"):
     return site
 
 
+def bot_game(root, game_id: str, seed: str, options: dict, seats: list[str],
+             ruleset: str = "gf9") -> Installation:
+    """A site with a game of ``seats`` every one of which the bots play (their digests off),
+    a step a minute: the whole-game secrecy tests drive it tick by tick."""
+    site = Installation(root, maps=False)
+    moderator = site.moderator()
+    definition = game_definition({
+        "id": game_id, "game": "dune", "ruleset": ruleset, "seed": seed,
+        "options": options, "auth": "address", "deadlines": {"resolve_delay_minutes": 1},
+        "seats": [{"seat": s, "address": f"{s}@players.test"} for s in seats]})
+    create_game(moderator.store, site.config, definition, site.clock())
+    moderator.store.db.execute("update seats set disorder = 'bot', preferences = ? "
+                               "where game_id = ?", (json.dumps({"digest": "off"}), game_id))
+    return site
+
+
 def open_prompts(site, seat):
     """The seat's decisions open now that have no order yet."""
     record = site.record(GAME)

@@ -53,13 +53,16 @@ def test_whole_gf9_games_of_every_option_mix_break_no_invariant(options, style, 
     assert not list(tmp_path.iterdir())
 
 
-# Dune v3.0 (003): each option of Part II and the house rules, and the games of two and three
-# players (003 "Playing with two or three"), seated as 003 asks.
-V3_OPTIONS = [{}, {"advanced_abilities": True, "advanced_combat": True},
-              {"collection_bonuses": True, "diversified_victory": True},
-              {"main_leaders": True, "advanced_abilities": True, "main_leader_reduction": True},
+# Dune v3.0 (003): each option of Part II (each set of the expanded treachery among them, one
+# in part) and the house rules, and the games of two and three players (003 "Playing with two
+# or three"), seated as 003 asks.
+V3_OPTIONS = [{}, {"advanced_abilities": True, "advanced_combat": True, "the_duel": True},
+              {"collection_bonuses": True, "diversified_victory": True, "spice_harvest": True},
+              {"main_leaders": True, "advanced_abilities": True, "main_leader_reduction": True,
+               "the_general": True},
               {"house_rules": True, "advanced_combat": True, "movement": "batched",
-               "bidding": "whole_round"}]
+               "bidding": "whole_round", "expanded_treachery": True,
+               "break_imperial_conditioning": True, "treachery_left_out": ["Thumper"]}]
 V3_TABLES = {
     "factions": (None, {}),
     "three-players": (["atreides", "emperor", "fremen", "bene-gesserit", "harkonnen", "guild"],
@@ -97,6 +100,25 @@ def test_whole_gf9_games_with_the_tech_tokens_break_no_invariant(options, style,
     """001 4.05: whole GF9 games with the tech tokens, 2 to 6 factions, three games a mix and
     bot; docs/reliability.md records the run of 1,024."""
     summary = play_games(dune, "gf9", options, 3, f"tech-{style}", out=tmp_path, style=style)
+    assert summary.violations == [] and summary.games == 3 and summary.steps > 3 * 10
+    assert not list(tmp_path.iterdir())
+
+
+VARIANT_MIXES = [
+    {"shield_wall_stronghold": True, "cheap_hero_traitor": True, "stronghold_cards": True},
+    {"shield_wall_stronghold": True, "cheap_hero_traitor": True, "stronghold_cards": True,
+     "ixians_tleilaxu": True, "advanced": True, "movement": "batched"}]
+
+
+@pytest.mark.whole_game
+@pytest.mark.parametrize("style", ["random", "basic"])
+@pytest.mark.parametrize("options", VARIANT_MIXES, ids=[str(o) for o in VARIANT_MIXES])
+def test_whole_gf9_games_with_the_variants_break_no_invariant(options, style, tmp_path):
+    """001 4.02, 4.04, 4.09.02: whole GF9 games with the Shield Wall Stronghold, the stronghold
+    cards and the Cheap Hero traitor, alone and with the Ixians and Tleilaxu seated, 2 to 6
+    factions, three games a mix and bot; docs/reliability.md records the run of 1,000."""
+    summary = play_games(dune, "gf9", options, 3, f"variants-{style}", out=tmp_path,
+                         style=style)
     assert summary.violations == [] and summary.games == 3 and summary.steps > 3 * 10
     assert not list(tmp_path.iterdir())
 

@@ -53,13 +53,19 @@ def answer_all(site, rng, style="basic", who=None) -> None:
                                     subject=f"[{GAME}] orders"))
 
 
-def play_by_mail(site, seed=1, style="basic", limit=600) -> int:
-    """Answer every open prompt by mail and tick until the game ends; the ticks taken."""
+def play_by_mail(site, seed=1, style="basic", limit=600) -> list:
+    """Answer every open prompt by mail and tick until the game ends; a ``wfa_leaks.Mark``
+    before the first tick and after each."""
+    from wfa_leaks import marks_now
+
     rng = random.Random(seed)
-    for ticks in range(1, limit):
+    store = site.moderator().store
+    marks = [marks_now(store, GAME)]
+    for _ in range(1, limit):
         if record(site).finished:
-            return ticks
+            return marks
         answer_all(site, rng, style)
         summary = site.moderator().tick()
         assert not summary.errors and summary.rejected == 0, summary
+        marks.append(marks_now(site.moderator().store, GAME))
     raise AssertionError("the game did not end")

@@ -3,9 +3,11 @@
 A game's data is layers of folders: a base and overlays, each file of an overlay merged into
 the base's file of the same name before any check (``DataReader.merge``): a top-level key
 replaces the base's value, but a list of named entries and a mapping of named entries merge
-by name: an entry of a new name is added, one of a known name replaces it in place, and one
-given as ``{name: X, remove: true}`` (in a mapping ``X: {remove: true}``) removes it.  The
-merged data goes through the same checks as the base alone.
+by name: an entry of a new name is added, one of a known name replaces it in place, one given
+as ``{name: X, amend: true, ...}`` changes only the keys it gives (merged into the entry as an
+overlay's file is into its base), and one given as ``{name: X, remove: true}`` (in a mapping
+``X: {remove: true}``) removes it.  The merged data goes through the same checks as the base
+alone.
 
 Every fault found is collected (as the diplomacy engine does when it validates a map) and
 reported at once in one ``DataError``; a game's loader never returns data with a fault.  A
@@ -35,7 +37,7 @@ class FaultCode(StrEnum):
     UNKNOWN_KEY = "unknown_key"
     BAD_VALUE = "bad_value"
     DUPLICATE_NAME = "duplicate_name"
-    OVERLAY_NAME = "overlay_name"  # an overlay removes an entry the data below it lacks
+    OVERLAY_NAME = "overlay_name"  # an overlay removes or amends an entry the data lacks
 
 
 @dataclass(frozen=True)
@@ -156,7 +158,7 @@ class DataReader:
         return merged
 
     def merge_entries(self, base: list[Any], overlay: list[Any], where: str) -> list[Any]:
-        """Entries merged by name: added, replaced in place, or removed."""
+        """Entries merged by name: added, replaced in place, amended, or removed."""
         merged = list(base)
         for entry in overlay:
             name = self.entry_name(entry)
@@ -166,6 +168,12 @@ class DataReader:
                     self.fault(where, FaultCode.OVERLAY_NAME, f"removes {name!r}, which it lacks")
                 else:
                     del merged[at]
+            elif isinstance(entry, dict) and entry.get("amend") is True:
+                if at is None:
+                    self.fault(where, FaultCode.OVERLAY_NAME, f"amends {name!r}, which it lacks")
+                else:
+                    merged[at] = self.merge(merged[at],
+                                            {k: v for k, v in entry.items() if k != "amend"})
             elif at is None or name is None:
                 merged.append(entry)
             else:

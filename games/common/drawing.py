@@ -201,6 +201,7 @@ def svg_of(shape: Any) -> str:
 # --- painting ---------------------------------------------------------------------------------
 SCALE = 2          # painted at twice the size, then shrunk: smooth edges without a vector library
 COLOURS = 128      # the palette of the PNG: a map in flat colours looks the same in few colours
+FEWEST_SHADES = 12  # the painted ground's shades a palette keeps however many exact colours
 COMPRESS_LEVEL = 6
 NEAR = 8    # Pillow looks a colour up in its palette among colours 4 apart: a shade this near
             # an exact colour would take its pixels
@@ -235,11 +236,14 @@ def painted_ground(width: int, height: int, shapes: Any, names: Any,
 
 def palette_of(exact: list[tuple[int, ...]], named: Any) -> Any:
     """A palette of ``COLOURS``: the ``exact`` colours, then the shades of the painted ground
-    ``named``, as many as are left, none too near an exact one."""
+    ``named``, as many as are left but never fewer than ``FEWEST_SHADES`` (a map of many
+    factions has more exact colours: its palette grows past ``COLOURS``, up to a PNG's 256),
+    none too near an exact one."""
     from PIL import Image
 
-    shades = named.quantize(COLOURS - len(exact), method=Image.Quantize.FASTOCTREE)
-    found = shades.getpalette()[:3 * (COLOURS - len(exact))]
+    count = max(COLOURS - len(exact), FEWEST_SHADES)
+    shades = named.quantize(count, method=Image.Quantize.FASTOCTREE)
+    found = shades.getpalette()[:3 * count]
     board = [shade for shade in zip(found[::3], found[1::3], found[2::3], strict=True)
              if all(max(abs(a - b) for a, b in zip(shade, colour, strict=True)) >= NEAR
                     for colour in exact)]

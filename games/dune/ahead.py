@@ -44,6 +44,7 @@ from .rules import cite, rules_of
 from .state import State, ally_of, copy_state, data, faction_name
 
 ERROR_NOT_NOW = (ErrorCode.NOT_NOW, ErrorCode.NOTHING_TO_DECIDE)
+END_OF_TURN = ("end_of_turn", "mentat_pause", "control")    # the rounds of ``phases/victory``
 
 
 @dataclass(frozen=True)
@@ -81,6 +82,7 @@ def decisions(state: State, seat: str) -> list[Decision]:
         found += _turn_to_come(state, seat)
     if state["phase"] == "battle":
         found += _later_battles(state, seat)
+    found += _powers_to_come(state, seat, later)
     if _turn_ending(state):
         found += _next_dial(state, seat) + _next_storm_decisions(state, seat)
     found += _storm_cards(state, seat)
@@ -125,7 +127,8 @@ def _projected(state: State, seat: str, phase: str, module, header: str,
     trial["phase"], trial["step"] = phase, {}
     module.begin(trial, random.Random(0))        # no deck is drawn from in these rounds
     if phase == "movement":
-        opening = [_named(prompt, prompt.key, header, "your coexistence and advisors", trial)
+        opening = [_named(prompt, prompt.key, header,
+                          prompt.title or "your coexistence and advisors", trial)
                    for prompt in movement.prompts(trial)
                    if prompt.seat == seat and PromptKey.parse(prompt.key).kind != movement.MOVE]
         if move_karama.free_mover(trial) != seat:    # the Guild keeps its mode's timing
@@ -134,6 +137,26 @@ def _projected(state: State, seat: str, phase: str, module, header: str,
         return opening + [_turn(trial, seat, header, title)]
     return [_named(prompt, prompt.key, header, title, trial)
             for prompt in module.prompts(trial) if prompt.seat == seat]
+
+
+def _powers_to_come(state: State, seat: str, later: list[str]) -> list[Decision]:
+    """The faction's own decisions at the end of the turn, War Continues (``Faction.decisions``;
+    the other rounds' are projected with their own): the Tleilaxu's Face Dancer replacement at
+    the Mentat Pause (001 2.08.08), under a header of the round's name (``FOR MENTAT PAUSE``),
+    as they would open on the position as it stands."""
+    power = factions.power(seat, state)
+    if type(power).decisions is factions.Faction.decisions:
+        return []                               # no power of its own decides in a round
+    found = []
+    for phase in later:
+        if phase not in END_OF_TURN:        # the other rounds' are projected with their own
+            continue
+        trial = copy_state(state)
+        trial["phase"], trial["step"] = phase, {}
+        header = phase.replace("_", " ").upper()
+        found += [_named(prompt, prompt.key, header, prompt.title, trial)
+                  for prompt in power.decisions(trial, phase)]
+    return found
 
 
 def _turn_to_come(state: State, seat: str) -> list[Decision]:

@@ -23,6 +23,15 @@ class EventCode(StrEnum):
     STOCK_SET_ASIDE = "stock-set-aside"            # 001 2.07.08
     TECHNOLOGY_CARDS = "technology-cards"          # 001 2.07.23: to the Ixians alone
     TECHNOLOGY_SWAP = "technology-swap"            # 001 2.07.23
+    KARAMA_HMS_NOT_MADE = "karama-hms-not-made"    # 001 1.14.08: to the Ixians alone
+    CARD_REDRAWN = "card-redrawn"                  # 001 2.07.22, 2.07.23 (text B)
+    REDRAWN_CARD = "redrawn-card"                  # 001 2.07.22, 2.07.23 B: to the buyer
+    OFFER_MADE = "offer-made"                      # a card of a faction's own up (2.10.06)
+    OFFER_SOLD = "offer-sold"                      # 001 2.10.07-09
+    OFFER_UNSOLD = "offer-unsold"                  # 001 2.10.09.02-03
+    NO_FIELD_REVEALED = "no-field-revealed"        # 001 2.10.14
+    CACHE_BOUGHT = "cache-bought"                  # 001 1.14.11
+    CACHE_CARD = "cache-card"                      # 001 1.14.11: to Richese alone
     BATTLE_PLANS = "battle-plans"
     BATTLE_RESULT = "battle-result"
     BATTLE_SPICE = "battle-spice"
@@ -127,6 +136,26 @@ class EventCode(StrEnum):
     FACE_DANCER_REVEALED = "face-dancer-revealed"
     FACE_DANCER_REPLACED = "face-dancer-replaced"
     REVIVAL_SUBSIDY = "revival-subsidy"
+    # CHOAM (001 2.09)
+    CHOAM_INCOME = "choam-income"
+    ALLY_CHARITY = "ally-charity"
+    MARKET_SET = "market-set"
+    CARDS_SOLD = "cards-sold"
+    SALE_LAPSED = "sale-lapsed"
+    BATTLE_SPICE_SHARE = "battle-spice-share"
+    AUDIT = "audit"
+    AUDIT_SEEN = "audit-seen"
+    AUDIT_CANCELLED = "audit-cancelled"
+    STANDING_SET = "standing-set"
+    CARDS_SWAPPED = "cards-swapped"
+    CARDS_SWAPPED_SEEN = "cards-swapped-seen"
+    INFLATION = "inflation"
+    EARNINGS = "earnings"
+    EARNINGS_SHOWN = "earnings-shown"
+    REVIVAL_STOPPED = "revival-stopped"         # 001 1.14.09
+    REVIVAL_TERMS = "revival-terms"             # 001 2.08.12, 2.08.14
+    GHOLA_REVIVED = "ghola-revived"             # 001 2.08.17
+    GHOLA_NOT_REVIVED = "ghola-not-revived"
     # spice_blow
     NEXUS = "nexus"
     SPICE_CARD = "spice-card"
@@ -163,6 +192,11 @@ class EventCode(StrEnum):
     TECH_INCOME_COLLECTED = "tech-income-collected"
     TECH_TOKEN_DEALT = "tech-token-dealt"
     TECH_TOKEN_TAKEN = "tech-token-taken"
+    STRONGHOLD_CARD_TAKEN = "stronghold-card-taken"         # 001 4.04.03
+    STRONGHOLD_CARD_SET_ASIDE = "stronghold-card-set-aside"  # 001 4.04.02
+    STRONGHOLD_CARD_SPICE = "stronghold-card-spice"         # 001 4.04.04.02, .07, .08
+    STRONGHOLD_CARD_PAYS = "stronghold-card-pays"           # 001 4.04.04.02
+    STRONGHOLD_CARD_SAVED = "stronghold-card-saved"         # 001 4.04.04.08
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"
@@ -195,12 +229,17 @@ class ErrorCode(StrEnum):
     BAD_CAPTURE = "bad-capture"
     # the Tleilaxu (001 2.08.06)
     NOT_A_FACE_DANCER = "not-a-face-dancer"
+    NOT_A_GHOLA = "not-a-ghola"                 # 001 2.08.17
+    NO_TERMS = "no-terms"                       # 001 2.08.12, 2.08.14, 1.14.09
+    BAD_PRICE = "bad-price"
     BAD_CHEAP_HERO = "bad-cheap-hero"
     BAD_DIAL = "bad-dial"
     BAD_LOSSES = "bad-losses"
     BAD_PLAN_LINE = "bad-plan-line"
     BAD_TOOTH = "bad-tooth"
     BAD_SPECIAL = "bad-special"
+    BAD_AUDIT = "bad-audit"
+    BAD_TOKEN = "bad-token"
     BESIDE = "beside"
     CARD_NOT_HELD = "card-not-held"
     CARD_TWICE = "card-twice"
@@ -250,6 +289,7 @@ class ErrorCode(StrEnum):
     NO_CARD = "no-card"
     # move_orders
     ALLY_BRIBE = "ally-bribe"
+    BRIBES_BARRED = "bribes-barred"
     BAD_GIFT = "bad-gift"
     BAD_CHARITY = "bad-charity"
     BAD_MOVE = "bad-move"

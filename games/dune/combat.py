@@ -29,6 +29,7 @@ from itertools import product
 from typing import Any
 
 from .data import DuneData, Effect
+from .variants.cheap_hero_traitor import matched
 
 KWISATZ_HADERACH = 2        # 000 line 762: "add its +2 strength to any one leader"
 
@@ -176,30 +177,40 @@ def _backed(backable: tuple[tuple[Number, int], ...], backed: int) -> set[float]
 
 
 # --- the cards
-def kills(deck: DuneData, weapon: str | None, defense: str | None) -> bool:
+def kills(deck: DuneData, weapon: str | None, defense: str | None, snooper: bool = False
+          ) -> bool:
     """Whether a weapon kills the leader it is played against (X.C.3): a projectile unless a
     shield stops it, a poison unless a snooper does, the lasgun always (player aid A.1-5);
     a worthless card never (A.7).  The cards' effects are the game's deck's (001 3.01.07: the
-    Ellaca Drug, a poison, is stopped by a shield; 3.02: the first expansion's weapons)."""
+    Ellaca Drug, a poison, is stopped by a shield; 3.02: the first expansion's weapons); a
+    ``snooper`` defense stops poison too (001 4.04.04.03, the Carthag stronghold card)."""
     if weapon is None:
         return False
     effects = deck.card_named(weapon).effects
-    if Effect.KILLS_LEADER not in effects and Effect.KILLS_BOTH_LEADERS not in effects:
+    if not effects & {Effect.KILLS_LEADER, Effect.KILLS_BOTH_LEADERS, Effect.KILLS_AFTER_BATTLE}:
         return False
-    return not _stopped(deck, effects, defense)
+    return not _stopped(deck, effects, defense, snooper)
 
 
-def kills_own(deck: DuneData, weapon: str | None, defense: str | None) -> bool:
+def kills_later(deck: DuneData, weapon: str | None) -> bool:
+    """Whether a weapon that kills lets its victim fight on and die once the battle is
+    resolved (003 "Changed Treachery Cards", the Semuta Drug)."""
+    return weapon is not None and Effect.KILLS_AFTER_BATTLE in deck.card_named(weapon).effects
+
+
+def kills_own(deck: DuneData, weapon: str | None, defense: str | None, snooper: bool = False
+              ) -> bool:
     """Whether a weapon kills its own player's leader too, whom the player's own ``defense``
     may protect (001 3.02.03 the Artillery Strike, 3.02.09 the Poison Tooth: "Kills both
     leaders"; 1.07.07.02)."""
     if weapon is None:
         return False
     effects = deck.card_named(weapon).effects
-    return Effect.KILLS_BOTH_LEADERS in effects and not _stopped(deck, effects, defense)
+    return Effect.KILLS_BOTH_LEADERS in effects and not _stopped(deck, effects, defense, snooper)
 
 
-def _stopped(deck: DuneData, effects: frozenset[Effect], defense: str | None) -> bool:
+def _stopped(deck: DuneData, effects: frozenset[Effect], defense: str | None,
+             snooper: bool = False) -> bool:
     """Whether a defense stops a weapon of these effects: a shield a projectile, a snooper a
     poison (player aid A.1-4); under 001 3.02 only a defense stopping both the Poison Blade
     (3.02.08), only a Shield or Shield Snooper the Artillery Strike (3.02.03), only Chemistry
@@ -207,6 +218,8 @@ def _stopped(deck: DuneData, effects: frozenset[Effect], defense: str | None) ->
     if Effect.UNSTOPPABLE in effects:
         return False
     stops = deck.card_named(defense).effects if defense else frozenset()
+    if defense and snooper:
+        stops |= {Effect.STOPS_POISON}
     if Effect.STOPPED_BY_BOTH in effects:
         return Effect.STOPS_PROJECTILE in stops and Effect.STOPS_POISON in stops
     if Effect.STOPPED_BY_A_SHIELD in effects:
@@ -239,7 +252,7 @@ def withheld(deck: DuneData, plan: dict[str, Any], opposing: dict[str, Any]) -> 
         return True
     return choice == IF_IT_KILLS and not (
         (opposing["leader"] or opposing["cheap_hero"])
-        and kills(deck, weapon, opposing["defense"]))
+        and kills(deck, weapon, opposing["defense"], opposing.get("snooper", False)))
 
 
 USE, HOLD, IF_IT_KILLS = "use", "hold", "if_it_kills"      # the Poison Tooth's choices
@@ -269,7 +282,9 @@ class Outcome:
     (both sides' leaders betray them), ``explosion`` (lasgun and shield); ``winner`` None when
     nobody wins; ``killed``: the sides whose leader (or cheap hero) died; ``callers``: the sides
     that called a traitor; ``withheld``: the sides that did not use a weapon they played (001
-    3.02.09); ``no_leader_spice``: no spice is paid for the leaders killed (001 3.02.03).
+    3.02.09); ``no_leader_spice``: no spice is paid for the leaders killed (001 3.02.03);
+    ``killed_after``: the sides whose leader fought on and dies once the battle is resolved
+    (003 "Changed Treachery Cards", the Semuta Drug).
     """
 
     kind: str
@@ -280,6 +295,7 @@ class Outcome:
     callers: tuple[str, ...] = ()
     withheld: tuple[str, ...] = ()
     no_leader_spice: bool = False
+    killed_after: tuple[str, ...] = ()
 
 
 def discards(plan: dict[str, Any]) -> list[str]:
@@ -290,10 +306,12 @@ def discards(plan: dict[str, Any]) -> list[str]:
 
 
 def betrays(plan: dict[str, Any], traitors: set[str]) -> bool:
-    """The plan's leader is one of ``traitors`` and may turn: not a cheap hero, not with the
-    Kwisatz Haderach (line 762: "A leader accompanied by Kwisatz Haderach cannot turn
+    """The plan's leader is one of ``traitors`` and may turn: not a cheap hero but with the
+    Cheap Hero traitor card (001 4.09.02, ``variants.cheap_hero_traitor.matched``), not with
+    the Kwisatz Haderach (line 762: "A leader accompanied by Kwisatz Haderach cannot turn
     traitor")."""
-    return plan["leader"] is not None and not plan["kh"] and plan["leader"] in traitors
+    card = matched(plan)
+    return card is not None and not plan["kh"] and card in traitors
 
 
 def resolve(deck: DuneData, aggressor: str, defender: str, plans: dict[str, dict[str, Any]],
@@ -316,10 +334,13 @@ def resolve(deck: DuneData, aggressor: str, defender: str, plans: dict[str, dict
                        tuple(s for s in sides if plans[s]["leader"] or plans[s]["cheap_hero"]),
                        {})
     held = tuple(s for s in sides if withheld(deck, plans[s], plans[other[s]]))
+    snooper = {s: plans[s].get("snooper", False) for s in sides}        # 001 4.04.04.03
     weapon = {s: None if s in held else plans[s]["weapon"] for s in sides}
-    killed = tuple(s for s in sides if (plans[s]["leader"] or plans[s]["cheap_hero"])
-                   and (kills(deck, weapon[other[s]], plans[s]["defense"])
-                        or kills_own(deck, weapon[s], plans[s]["defense"])))
+    struck = tuple(s for s in sides if (plans[s]["leader"] or plans[s]["cheap_hero"])
+                   and (kills(deck, weapon[other[s]], plans[s]["defense"], snooper[s])
+                        or kills_own(deck, weapon[s], plans[s]["defense"], snooper[s])))
+    later = tuple(s for s in struck if kills_later(deck, weapon[other[s]]))
+    killed = tuple(s for s in struck if s not in later)
     effects = [deck.card_named(w).effects for w in weapon.values() if w]
     dials_only = any(Effect.LEADERS_ADD_NOTHING in e for e in effects)     # 001 3.02.03
     totals = {s: number(plans[s]["dial"]
@@ -327,5 +348,7 @@ def resolve(deck: DuneData, aggressor: str, defender: str, plans: dict[str, dict
                            else leader_value(deck, plans[s], plans[other[s]])))
               for s in sides}
     winner = aggressor if totals[aggressor] >= totals[defender] else defender
+    if totals[aggressor] == totals[defender] and plans[defender].get("wins_ties"):
+        winner = defender                                               # 001 4.04.04.04
     return Outcome("battle", winner, other[winner], killed, totals, (), held,
-                   any(Effect.NO_LEADER_SPICE in e for e in effects))
+                   any(Effect.NO_LEADER_SPICE in e for e in effects), later)

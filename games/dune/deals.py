@@ -28,7 +28,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from . import transfers
+from . import factions, transfers
 from .codes import ErrorCode
 from .orders.language import OrderKind, OrderProblem, order_kind, read_faction, read_number
 from .prompt_key import PromptKey
@@ -73,7 +73,14 @@ def keys(state: State, others: list[str]) -> list[str]:
 def _prompt(state: State, seat: str) -> Prompt:
     """The deal decision; its words written when read (a bot never reads them)."""
     return Prompt(str(PromptKey(DEAL, seat)), seat, DEAL, True, lambda: _legal(state, seat),
-                  empty(), "GIVE NONE", "GIVE NONE", optional=True)
+                  empty(), "GIVE NONE", "GIVE NONE", optional=True,
+                  options={"barred": bool(_barring(state))})
+
+
+def _barring(state: State) -> str:
+    """Why no bribe may be made now (a faction's power: 001 2.09.14), or ""."""
+    return next((why for faction in factions.in_play(state)
+                 if (why := faction.bars_bribes(state))), "")
 
 
 def _legal(state: State, seat: str) -> str:
@@ -124,6 +131,9 @@ def read_gift(state: State, prompt: Prompt, words: list[str]) -> list:
         raise OrderProblem(ErrorCode.ALLY_BRIBE, f"allies may not give each other spice (001 "
                            "1.10.03.04: no bribe between allies); "
                            f"{faction_name(receiver, state)} is your ally", allowed)
+    if not transfers.ally_gifts(state, prompt.seat, receiver) and (why := _barring(state)):
+        raise OrderProblem(ErrorCode.BRIBES_BARRED, f"no bribes may be made now: {why}",
+                           ("GIVE NONE",))
     return [receiver, read_number(words[-1], 1, max(spice, 1), f"the spice (you have {spice})")]
 
 
@@ -153,7 +163,7 @@ def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dict[st
     seat, spice = prompt.seat, view["own"]["spice"]
     allies = {s for alliance in view["alliances"] if seat in alliance for s in alliance}
     others = [s for s in view["seats"] if s != seat and s not in allies]
-    if spice and others and rng.random() < 0.05:
+    if spice and others and not prompt.options.get("barred") and rng.random() < 0.05:
         value["give"] = [[rng.choice(others), rng.randint(1, min(spice, 2))]]
     if rng.random() < 0.05:
         value["charity"] = rng.choice((CLAIM, DECLINE))

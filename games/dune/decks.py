@@ -12,10 +12,14 @@ besides (``invariants``); the public view shows each pile as its data says (``pu
 
 from __future__ import annotations
 
+import random
 from itertools import chain
 from typing import Any
 
-from .data import Deck, DuneData, PileRole, Shown
+from pbem.game import Event
+
+from .codes import EventCode
+from .data import Deck, DeckCards, DuneData, Pile, PileRole, Shown
 from .rules import Rules, rules_of
 from .schema import State
 from .state import data
@@ -23,14 +27,45 @@ from .state import data
 TREACHERY, SPICE, TRAITORS = "treachery", "spice", "traitors"     # the decks the rules name
 
 
+def in_play(rules: Any) -> dict[str, Pile]:
+    """The piles of a game's decks (``rules``: its ``Rules``) by name: every pile of its data
+    but one that holds only sets of cards the game does not play (``Pile.sets``: the Richese
+    cache without ``choam_richese``), so a game without them keeps the state it always had."""
+    return {name: pile for name, pile in data(rules).piles.items()
+            if not pile.sets or set(pile.sets) & set(rules.card_sets)}
+
+
 def new_piles(rules: Any) -> dict[str, list[str]]:
     """Every pile of every deck of a game's data (``rules``: its ``Rules``), each deck's draw
-    pile holding all its cards in the data's order (set-up shuffles and deals them), the others
-    empty."""
+    pile holding all its cards in the data's order (set-up shuffles and deals them) but those
+    of a set that starts in a pile of its own (``Pile.sets``: the Richese cache, 001 2.10.04),
+    the others empty."""
     found = data(rules)
-    return {pile.name: list(found.deck_cards(deck, rules.card_sets, rules.extra_spice_cards))
-            if pile.role is PileRole.DRAW else []
-            for deck in found.decks for pile in deck.piles}
+    piles: dict[str, list[str]] = {}
+    for deck in found.decks:
+        cards = found.deck_cards(deck, rules.card_sets, rules.extra_spice_cards,
+                                 rules.cards_left_out)
+        own = {card.id: pile.name for pile in deck.piles if pile.sets
+               for card in found.treachery_in_play(rules.card_sets)
+               if deck.cards is DeckCards.TREACHERY and card.expansion in pile.sets}
+        for pile in deck.piles:
+            if pile.name not in in_play(rules):
+                continue
+            piles[pile.name] = [card for card in cards if own.get(card) == pile.name
+                                or (pile.role is PileRole.DRAW and card not in own)]
+    return piles
+
+
+def draw_treachery(state: State, rng: random.Random) -> tuple[str | None, list[Event]]:
+    """The top card of the treachery deck; an empty deck is first restocked from the shuffled
+    discard pile (000 III.C; WBC VIII.1).  None when there is no card left anywhere."""
+    decks = state["decks"]
+    events = []
+    if not decks["treachery"] and decks["treachery_discard"]:
+        decks["treachery"], decks["treachery_discard"] = decks["treachery_discard"], []
+        rng.shuffle(decks["treachery"])
+        events.append(Event(EventCode.TREACHERY_RESHUFFLED, {"cards": len(decks["treachery"])}))
+    return (decks["treachery"].pop() if decks["treachery"] else None), events
 
 
 def piles(game: Any, deck: str, role: PileRole) -> tuple[str, ...]:
@@ -56,14 +91,14 @@ def spice_discards(game: Any) -> tuple[str, ...]:
 def in_piles(state: State, deck: Deck) -> list[str]:
     """The cards of all of a deck's piles."""
     piles = state["decks"]
-    return list(chain.from_iterable(piles[name] for name in deck.pile_names))
+    return list(chain.from_iterable(piles.get(name, ()) for name in deck.pile_names))
 
 
 def public(state: State) -> dict[str, Any]:
     """What every seat sees of each pile (its data's ``shown``): its size, its top card with
     its size, or every card (top last); in the data's order."""
     found: dict[str, Any] = {}
-    for name, pile in data(state).piles.items():
+    for name, pile in in_play(rules_of(state)).items():
         cards = state["decks"][name]
         if pile.shown is Shown.COUNT:
             found[name] = len(cards)
@@ -89,13 +124,13 @@ def upgrade(state: State) -> None:
         for name, pile in zip(names, old, strict=False):
             decks[name] = pile
         state["spice_last"] = dict(zip(names, last, strict=False))
-    for name in data(state).piles:
+    for name in in_play(rules_of(state)):
         decks.setdefault(name, [])
 
 
 def pile_problems(state: State, found: DuneData) -> list[str]:
     """The piles of the data that a state lacks, and the piles it has that the data lacks, as
     the invariants say them."""
-    have, want = set(state["decks"]), set(found.piles)
+    have, want = set(state["decks"]), set(in_play(rules_of(state)))
     return ([f"decks: the pile {name} is missing" for name in sorted(want - have)]
             + [f"decks: {name} is no pile of the game's decks" for name in sorted(have - want)])

@@ -20,9 +20,9 @@ from typing import Any
 from pbem.wording import plural
 
 from .data import ForceKind
-from .rules import RULESETS
+from .rules import RULESETS, rules_of
 from .schema import State
-from .state import data, forces_at, ruleset_data
+from .state import data, forces_at, layered_data
 
 Counts = dict[str, int]
 
@@ -31,15 +31,16 @@ Counts = dict[str, int]
 def kinds(game: Mapping[str, Any] | Any, seat: str, every: bool = False
           ) -> tuple[ForceKind, ...]:
     """The seat's kinds of force in a game (a state, a view or its ``Rules``), its plain kind
-    first; with ``every`` its sheet's, in play or not."""
+    first; with ``every`` its sheet's, in play or not.  Its sheet is the game's, from the
+    ruleset's layers and its options' (CHOAM's Elite Mercenaries, 001 2.09.12 (B))."""
     if type(game) is dict or isinstance(game, Mapping):  # a state at once: asked every step
-        return _kinds(game["rules"]["ruleset"], every or game["rules"]["advantages"], seat)
-    return _kinds(game.ruleset, every or game.advantages, seat)
+        return _kinds(rules_of(game).layers, every or game["rules"]["advantages"], seat)
+    return _kinds(game.layers, every or game.advantages, seat)
 
 
 @functools.cache
-def _kinds(ruleset: str, advantages: bool, seat: str) -> tuple[ForceKind, ...]:
-    found_data = ruleset_data(ruleset)
+def _kinds(layers: tuple[str, ...], advantages: bool, seat: str) -> tuple[ForceKind, ...]:
+    found_data = layered_data(layers)
     found = [found_data.force_kind(name) for name, _ in found_data.by_seat[seat].kinds]
     return tuple(kind for kind in found if advantages or not kind.optional)
 
@@ -53,14 +54,14 @@ def at_start(game: Mapping[str, Any] | Any, seat: str) -> Counts:
     """All the seat's forces at the start of a game, per kind (its sheet's ``kinds``); shared:
     read it, never change it (the invariants ask it after every step)."""
     if type(game) is dict or isinstance(game, Mapping):
-        return _at_start(game["rules"]["ruleset"], game["rules"]["advantages"], seat)
-    return _at_start(game.ruleset, game.advantages, seat)
+        return _at_start(rules_of(game).layers, game["rules"]["advantages"], seat)
+    return _at_start(game.layers, game.advantages, seat)
 
 
 @functools.cache
-def _at_start(ruleset: str, advantages: bool, seat: str) -> Counts:
-    in_play = {kind.name for kind in _kinds(ruleset, advantages, seat)}
-    sheet_ = ruleset_data(ruleset).by_seat[seat]
+def _at_start(layers: tuple[str, ...], advantages: bool, seat: str) -> Counts:
+    in_play = {kind.name for kind in _kinds(layers, advantages, seat)}
+    sheet_ = layered_data(layers).by_seat[seat]
     found: Counts = {}
     for name, count in sheet_.kinds:
         add(found, {name if name in in_play else sheet_.plain: count})
@@ -77,8 +78,11 @@ def kind(name: str) -> ForceKind:
 @functools.cache
 def _every_kind() -> dict[str, ForceKind]:
     found: dict[str, ForceKind] = {}
-    for ruleset in RULESETS:
-        for each in ruleset_data(ruleset).force_kinds:
+    for ruleset in RULESETS.values():           # and the kinds its options' layers add
+        layers = [ruleset.data_layers, *((*ruleset.data_layers, layer)
+                                         for layer in ruleset.option_layers.values())]
+        for each in (kind for found_layers in layers
+                     for kind in layered_data(found_layers).force_kinds):
             found.setdefault(each.name, each)
     return found
 

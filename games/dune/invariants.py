@@ -15,11 +15,10 @@ from .board import layer
 from .cards.karama_reach import REACHES, TURN
 from .data import Ability, DeckCards
 from .factions import harkonnen_capture as capture
-from .factions import holder
 from .factions.atreides import kwisatz_haderach
 from .forces import Counts, at_start, plain
 from .forces import on_map as on_map_of
-from .leaders import ALIVE, CAPTURED, IN_TANKS
+from .leaders import ALIVE, CAPTURED, GHOLA, IN_TANKS
 from .phases.battle import forces_in
 from .phases.storm import WEATHER_MARKERS, uses_weather
 from .rules import rules_of
@@ -42,6 +41,7 @@ def violations(state: State) -> list[str]:
     return [*_forces(state, on_map), *_sheets(state), *_cards(state), *_map(state, on_the_map),
             *_leaders(state), *_strongholds(state), *_battle(state), *_storm_card(state),
             *_karamas(state), *_bonus_cards(state), *_command(state), *_out(state),
+            *_traitor_cards(state),
             *tokens.violations(state), *_places(state),
             *(found for faction in factions.in_play(state) for found in faction.violations(state))]
 
@@ -220,7 +220,7 @@ def _cards(state: State) -> list[str]:
     is not counted: its leaders are drawn again under AH (000 III.E.2), and the leaders kept
     and drawn stay behind the shields."""
     found, piles = data(state), state["decks"]
-    if piles.keys() != found.piles.keys():
+    if piles.keys() != decks.in_play(rules_of(state)).keys():
         return decks.pile_problems(state, found)
     problems = []
     held = {DeckCards.TREACHERY: _held_treachery(state),
@@ -231,26 +231,46 @@ def _cards(state: State) -> list[str]:
             problems += _conserved(f"{deck.name} cards", decks.in_piles(state, deck)
                                    + held[deck.cards],
                                    _shipped_cards(rules.layers, deck.name, rules.card_sets,
-                                                  rules.extra_spice_cards))
+                                                  rules.extra_spice_cards,
+                                                  rules.cards_left_out))
+    return problems
+
+
+def _traitor_cards(state: State) -> list[str]:
+    """Each traitor card that is no leader's (001 4.09.02: the Cheap Hero's) lies in one
+    place: the traitor deck, or one faction's traitors or Face Dancers (a draw set aside beside
+    a shield is no place: GF9 keeps it there for reference, setup 12)."""
+    problems = []
+    for card in rules_of(state).traitor_cards:
+        held = [seat for seat in state["seats"] for pile in ("traitors", "face_dancers",
+                                                              "revealed")
+                if card in state["factions"][seat].get(pile, [])]
+        places = len(held) + state["decks"].get("traitors", []).count(card)
+        if places > 1:
+            problems.append(f"traitor cards: the {card} traitor lies in {places} places "
+                            f"(held by {', '.join(held) or 'nobody'}) (001 4.09.02)")
     return problems
 
 
 def _held_treachery(state: State) -> list[str]:
     """The treachery cards in the hands and up for bid in the bidding round."""
     hands = [card for seat in state["seats"] for card in state["factions"][seat]["hand"]]
-    up_for_bid = (state["step"]["row"] + state["step"]["aside"]     # aside: a Karama steal
+    step = state["step"]
+    up_for_bid = (step["row"] + step["aside"]                       # aside: a Karama steal
+                  + ([step["offer"]["card"]] if step.get("offer") else [])  # ``offers``
                   if state["phase"] == "bidding" else [])
     return hands + up_for_bid
 
 
 @functools.cache
 def _shipped_cards(layers: tuple[str, ...], deck: str, sets: tuple[str, ...],
-                   extra: tuple[str, ...]) -> list[str]:
+                   extra: tuple[str, ...], left_out: tuple[str, ...]) -> list[str]:
     """The ids of a deck's cards in the game's layers of data, with its expansions'
-    ``sets`` of treachery cards and its ``extra`` spice cards (the Sandtrout, 001 4.08.02),
-    sorted (read them, never change them)."""
+    ``sets`` of treachery cards but those ``left_out`` (003 "Expanded Treachery") and its
+    ``extra`` spice cards (the Sandtrout, 001 4.08.02), sorted (read them, never change
+    them)."""
     found = layered_data(layers)
-    return sorted(found.deck_cards(found.deck(deck), sets, extra))
+    return sorted(found.deck_cards(found.deck(deck), sets, extra, left_out))
 
 
 def _conserved(name: str, found: list[str], shipped: list[str]) -> list[str]:
@@ -301,17 +321,18 @@ def _allies_apart(state: State, territory: str) -> list[str]:
             for alliance in state["alliances"] if len(present & set(alliance)) > 1]
 
 
-LEADER_PLACES = (ALIVE, *IN_TANKS, CAPTURED)
+LEADER_PLACES = (ALIVE, *IN_TANKS, CAPTURED, GHOLA)
 
 
 @functools.cache
-def _shipped_leaders(layers: tuple[str, ...], main: bool, seat: str) -> list[str]:
+def _shipped_leaders(layers: tuple[str, ...], main: bool, advantages: bool, seat: str
+                     ) -> list[str]:
     """The names of a faction's five leaders in the game's data, and with v3's Main Leaders
     its sixth (003 "Main Leaders"), sorted (read them, never change them)."""
     found = layered_data(layers)
     faction = found.by_seat[seat].name
     chief = found.main_leader(faction) if main else None
-    return sorted(leader.name for leader in (*found.leaders_of(faction),
+    return sorted(leader.name for leader in (*found.leaders_of(faction, advantages),
                                              *([chief] if chief else [])))
 
 
@@ -324,14 +345,15 @@ def _leaders(state: State) -> list[str]:
     for seat in state["seats"]:
         own = state["factions"][seat]
         leaders = own["leaders"]
-        shipped = _shipped_leaders(rules.layers, rules.main_leader_gates, seat)
+        shipped = _shipped_leaders(rules.layers, rules.main_leader_gates, rules.advantages,
+                                   seat)
         if sorted(leaders) != shipped:
             problems.append(f"leaders: {seat} has {sorted(leaders)}, not its "
                             f"{shipped} (000 II.B.1.b; 003 \"Main Leaders\")")
         for name, where in leaders.items():
             if where == CAPTURED:
                 marked.add((name, seat))
-            elif where != ALIVE and where not in IN_TANKS:
+            elif where not in LEADER_PLACES:
                 problems.append(f"leaders: {seat}'s {name} is {where!r}, not one of "
                                 f"{', '.join(LEADER_PLACES)} (000 IX.D)")
         revived = own["leaders_revived"]
@@ -349,8 +371,8 @@ def _captured(state: State, marked: set[tuple[str, str]]) -> list[str]:
     if held != marked:
         problems.append(f"captured leaders: {sorted(held ^ marked)} held by the Harkonnen or "
                         "marked captured, not both (line 884)")
-    if held and ((captor := holder(state, Ability.CAPTURE_LEADERS)) is None
-                 or captor in {seat for _, seat in held}):
+    captor = factions.owner(state, Ability.CAPTURE_LEADERS)
+    if held and (captor not in state["seats"] or captor in {seat for _, seat in held}):
         problems.append(f"captured leaders: {sorted(held)} held by no Harkonnen (line 884)")
     return problems
 
@@ -378,7 +400,9 @@ def _strongholds(state: State) -> list[str]:
 def _battle(state: State) -> list[str]:
     """The battle under way is fought by two factions that are not allies (000 XII.E.5: allies
     "may never battle one another"), both with forces in its part of the territory and not
-    coexisting there (000 X.A.1, XV.B.4); the Atreides' battle losses never fall (line 762)."""
+    coexisting there (000 X.A.1, XV.B.4), or with a face-down token there standing for forces
+    (001 2.10.12, 2.10.17: a No-Field, even one of 0 once revealed); the Atreides' battle
+    losses never fall (line 762)."""
     problems = []
     if kwisatz_haderach(state)["losses"] < 0:
         problems.append(f"kwisatz haderach: {kwisatz_haderach(state)['losses']} forces lost")
@@ -389,7 +413,10 @@ def _battle(state: State) -> list[str]:
     territory = battle["territory"]
     if sides[1] in ally_of(state, sides[0]):
         problems.append(f"battle: allies {', '.join(sides)} battle in {territory} (000 XII.E.5)")
+    hidden = {token["owner"] for token in tokens.occupying(state, territory)}
+    hidden |= set(battle.get("revealed", ()))   # 001 2.10.17: a No-Field of 0, or no reserve
     problems += [f"battle: {seat} has no forces to fight with in {territory} (000 X.A.1)"
-                 for seat in sides if seat not in occupants(state, territory)
-                 or not forces_in(state, seat, territory, battle["sectors"])]
+                 for seat in sides if seat not in hidden and (
+                     seat not in occupants(state, territory)
+                     or not forces_in(state, seat, territory, battle["sectors"]))]
     return problems

@@ -45,6 +45,7 @@ Rulings:
 from __future__ import annotations
 
 ALIVE, TANKS, CAPTURED = "alive", "tanks", "captured"
+GHOLA = "ghola"             # revived by the Tleilaxu as their own (GF9 001 2.08.17)
 FACE_DOWN = "face down"     # in the tanks face down (GF9 001 2.05.11.02)
 IN_TANKS = (TANKS, FACE_DOWN)
 

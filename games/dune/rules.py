@@ -18,7 +18,8 @@ the questions here are the game's (``tests/dune/test_rule_questions.py`` says wh
 Rules versions: a game keeps the version of the rules it was dealt under (``Rules.version``,
 ``RULES_VERSION`` for a new game).  Where a later version answers a question otherwise, the
 earlier answers live in a class of their own (``GF9Version4``), which ``ruleset_class`` picks
-for a game of that version, so that a stored game replays as it was played.
+for a game of that version, so that a stored game replays as it was played; a faction's power
+so changed, in its faction's class for that version (``Faction.until``: ``FremenGF9Version4``).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ from typing import Any, ClassVar
 
 from pbem.command import OPTION as COMMAND_OPTION
 
-from .data.loader import citations
+from .data.loader import DATA_DIR, citations, load
 
 # The metadata of an option added to a ruleset after its games were stored: ``to_json`` leaves
 # it out while off, so those games keep their stored form (``same_games``: byte-identical).
@@ -43,9 +44,15 @@ def _added(cls: type) -> frozenset[str]:
 
 
 # The rules versions a game may have been dealt under and still replays by: 4, the first of
-# every ruleset here; 5, the GF9 rulings of issue 32 (``GF9Version4`` keeps 4's answers).
-RULES_VERSION = 5
-RULES_VERSIONS = (4, 5)
+# every ruleset here; 5, the GF9 rulings of issue 32 (``GF9Version4`` keeps 4's answers); 6,
+# v3's Main Leaders gating the Voice, battle prescience, the Kwisatz Haderach and the captures
+# (``V3Version5`` keeps 5's gates), and the Ixians' alliance and Karama powers played by mail
+# (issue 29), the Voice naming the expansion's special cards, and the factions' own decisions in
+# the revival round and at War Continues (issue 29: the Tleilaxu's terms, Karama and Face Dancer
+# replacement); those are factions' powers, so their classes for version 5 keep 5's answers
+# (``factions``: ``IxiansGF9Version5``, ``BeneGesseritGF9Version5``, ``TleilaxuGF9Version5``).
+RULES_VERSION = 6
+RULES_VERSIONS = (4, 5, 6)
 
 # option name -> (rule of seed 000, what it does); all default off in "classic".
 OPTIONS: dict[str, str] = {
@@ -106,6 +113,8 @@ class Rules:
     groups: ClassVar[dict[str, tuple[str, ...]]] = GROUPS
     # The options of a ruleset's own (name -> what it does), besides the classic ``OPTIONS``.
     own_options: ClassVar[dict[str, str]] = {}
+    # The options whose value is a list of names (v3's ``treachery_left_out``).
+    list_options: ClassVar[frozenset[str]] = frozenset()
     # Option -> the folder of data/ a game with it on merges after ``data_layers`` (an option
     # that changes the board or a sheet: v3's Diversified Victory).
     option_layers: ClassVar[dict[str, str]] = {}
@@ -130,6 +139,18 @@ class Rules:
         (``treachery.yaml``: ``sets``): none but where a ruleset's option adds one."""
         return ()
 
+    @property
+    def cards_left_out(self) -> tuple[str, ...]:
+        """The names of the cards of ``card_sets`` a game leaves out of its deck: none but
+        where a ruleset lets a set be played in part."""
+        return ()
+
+    @property
+    def traitor_cards(self) -> tuple[str, ...]:
+        """The cards the traitor deck holds besides the leaders': none but where a ruleset's
+        option adds one."""
+        return ()
+
     def cite(self, rule: str) -> str:
         """How a mail of this ruleset cites ``rule``, a classic citation as the code writes it
         ("000 VIII.D", "000 player aid B.2; WBC line 1376"): classic and WBC cite it as it is;
@@ -145,8 +166,9 @@ class Rules:
         """The rules as the state keeps them: every field, but an option added after games
         were stored (``ADDED``) only when it is on, so a game without it keeps the form it
         always had (``Rules.from_json`` gives the default back)."""
-        return {name: value for name, value in asdict(self).items()
-                if not (value is False and name in _added(type(self)))}
+        return {name: list(value) if isinstance(value, tuple) else value
+                for name, value in asdict(self).items()
+                if not ((value is False or value == ()) and name in _added(type(self)))}
 
     def in_play(self, expansion: str | None) -> bool:
         """Whether the game has an expansion (None: the base game, always)."""
@@ -154,7 +176,8 @@ class Rules:
 
     @classmethod
     def from_json(cls, data: dict[str, Any]) -> Rules:
-        return _rules(tuple(data.items()))
+        return _rules(tuple((name, tuple(value) if isinstance(value, list) else value)
+                            for name, value in data.items()))
 
     @classmethod
     def resolve(cls, options: dict[str, Any], version: int | None = None) -> Rules:
@@ -166,7 +189,7 @@ class Rules:
                              f"{', '.join(map(str, RULES_VERSIONS))}")
         settings: dict[str, Any] = {**cls.fixed, "version": version}
         known = (set(OPTIONS) | set(cls.own_options) | set(cls.groups) | set(MAIL_MODES)
-                 | {"turns", "three_faction_alliances"})
+                 | cls.list_options | {"turns", "three_faction_alliances"})
         for name, value in options.items():
             if name not in known:
                 raise ValueError(f"unknown option {name!r}; options are: "
@@ -176,6 +199,11 @@ class Rules:
                     raise ValueError(f"option turns: expected a number of turns 1 to 30, "
                                      f"got {value!r}")
                 settings["turns"] = value
+                continue
+            if name in cls.list_options:
+                if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+                    raise ValueError(f"option {name}: expected a list of names, got {value!r}")
+                settings[name] = tuple(value)
                 continue
             if name in MAIL_MODES:
                 if value not in MAIL_MODES[name]:
@@ -683,25 +711,52 @@ class GF9(Classic):
     ixians_tleilaxu_cards: bool = field(default=False, metadata=ADDED)
     # 001 4.08.02: the Sandtrout, the expansion's spice card, shuffled into the spice deck
     sandtrout: bool = field(default=False, metadata=ADDED)
+    # 001 4.02: the Shield Wall Stronghold, a variant of its own (the tournament's too, 4.1.13)
+    shield_wall_stronghold: bool = field(default=False, metadata=ADDED)
+    # 001 4.09.02: the Cheap Hero traitor card shuffled into the traitor deck
+    cheap_hero_traitor: bool = field(default=False, metadata=ADDED)
+    # 001 4.04: the stronghold cards, in the basic or the advanced game (4.04.01)
+    stronghold_cards: bool = field(default=False, metadata=ADDED)
+    # 001 2.09-2.10, 3.03: the CHOAM & Richese expansion, its factions seated (their sheets'
+    # ``expansion``, ``Rules.in_play``)
+    choam_richese: bool = field(default=False, metadata=ADDED)
+    # 001 2.09 (the second list, B): CHOAM's Landsraad revision instead of the published text
+    # (the first list, A): its sheet from ``data/choam_landsraad`` (``option_layers``)
+    choam_landsraad: bool = field(default=False, metadata=ADDED)
+    # 001 2.07.19, 2.07.22, 2.07.23: the Ixians' texts B of 001's redline (the Landsraad
+    # revision) in place of the printed texts A
+    ixians_text_b: bool = field(default=False, metadata=ADDED)
+    # 001 2.10, text B (the Landsraad revision: the inserted half of 001's redline): four
+    # No-Fields, several on the board, the fifteen cards of the cache, Disrupted Supply Chain
+    richese_revised: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
     # abilities (2.xx.01), increased spice flow (1.13.02), the double spice blow (1.13.03),
     # spice dialing (1.13.05) and the factions' Karama powers (1.13.07, 1.14).
     # 001 4.1.13-20: the tournament rules, the Shield Wall Stronghold among them (4.1.13, 4.2).
+    # 001 4.02: the Shield Wall Stronghold alone, outside the tournament rules: it sets the
+    # classic ``shield_wall_victory`` as the tournament does, so both play it one way.
     groups: ClassVar[dict[str, tuple[str, ...]]] = {
         "advanced": ("advantages", "advanced_collection", "double_blow", "advanced_combat",
                      "karama_powers"),
         "tournament": ("tournament", "shield_wall_victory"),
         "tech_tokens": ("tech_tokens",), "ixians_tleilaxu": ("ixians_tleilaxu",),
-        "ixians_tleilaxu_cards": ("ixians_tleilaxu_cards",), "sandtrout": ("sandtrout",)}
+        "ixians_tleilaxu_cards": ("ixians_tleilaxu_cards",), "sandtrout": ("sandtrout",),
+        "shield_wall_stronghold": ("shield_wall_stronghold", "shield_wall_victory"),
+        "cheap_hero_traitor": ("cheap_hero_traitor",), "stronghold_cards": ("stronghold_cards",),
+        "choam_richese": ("choam_richese",),
+        "choam_landsraad": ("choam_landsraad",),
+        "ixians_text_b": ("ixians_text_b",),
+        "richese_revised": ("richese_revised",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.
     phases: ClassVar[tuple[str, ...]] = (
         "storm", "spice_blow", "charity", "bidding", "revival", "movement", "battle",
         "collection", "mentat_pause")
-    data_layers: ClassVar[tuple[str, ...]] = ("classic", "gf9", "ixians")
+    data_layers: ClassVar[tuple[str, ...]] = ("classic", "gf9", "ixians", "choam", "richese")
+    option_layers: ClassVar[dict[str, str]] = {"choam_landsraad": "choam_landsraad"}
 
     traitor_deck = True                 # 001 setup 12: four dealt from one deck, one kept
     own_leader_as_traitor = True        # 001 setup 12
@@ -752,11 +807,13 @@ class GF9(Classic):
 
     @property
     def shield_wall_held_beside(self) -> str | None:
-        return "Imperial Basin" if self.tournament else None    # 001 4.2.2
+        """001 4.02.2: the left side, with the Shield Wall Stronghold (alone or in a
+        tournament, whose ``groups`` both set ``shield_wall_victory``)."""
+        return "Imperial Basin" if self.shield_wall_victory else None
 
     def shield_wall_counts(self, worms: int) -> bool:
-        """001 4.1.13, 4.2.1: "After the fourth worm (counting all worms, even Karama worms
-        summoned by the Fremen)", in a tournament game."""
+        """001 4.1.13, 4.02.1: "After the fourth worm (counting all worms, even Karama worms
+        summoned by the Fremen)", with the Shield Wall Stronghold (alone or in a tournament)."""
         return self.shield_wall_victory and worms >= GF9_SHIELD_WALL_WORMS
 
 
@@ -768,7 +825,21 @@ class GF9(Classic):
     @property
     def card_sets(self) -> tuple[str, ...]:
         """001 3.02: the first expansion's cards, with ``ixians_tleilaxu_cards``."""
-        return ("ixians_tleilaxu",) if self.ixians_tleilaxu_cards else ()
+        return (("ixians_tleilaxu",) if self.ixians_tleilaxu_cards else ()) + self.cache_sets
+
+    @property
+    def cache_sets(self) -> tuple[str, ...]:
+        """001 2.10.04: the sets of the Richese cache with ``choam_richese``, its ten cards
+        (text A) or fifteen (text B, ``richese_revised``); they start in the cache's pile."""
+        if not self.choam_richese:
+            return ()
+        return ("richese", "richese_b" if self.richese_revised else "richese_a")
+
+    @property
+    def traitor_cards(self) -> tuple[str, ...]:
+        """001 4.09.02: the Cheap Hero traitor, with ``cheap_hero_traitor``
+        (``variants/cheap_hero_traitor``)."""
+        return (CHEAP_HERO_TRAITOR,) if self.cheap_hero_traitor else ()
 
     def cite(self, rule: str) -> str:
         """001's section for the classic ``rule`` (``data/gf9/citations.yaml``, each entry
@@ -817,7 +888,16 @@ V3_OPTIONS: dict[str, str] = {
     "fremen_alliance": '003 house rule "Fremen Alliance": one more free revival for allies',
     "definitive_victory": '003 house rule "Definitive Victory": a winner when nobody won',
     "main_leader_reduction": '003 house rule "Main Leader Power Reduction": strength eight',
+    "the_duel": '003 "Expanded Treachery": The Duel\'s cards (D) in the deck',
+    "spice_harvest": '003 "Expanded Treachery": Spice Harvest\'s cards (S) in the deck',
+    "the_general": '003 "Expanded Treachery": The General\'s cards (G) in the deck',
+    "break_imperial_conditioning": '003 "Changed Treachery Cards": the Variant Rules\' card',
+    "treachery_left_out": '003 "Expanded Treachery": cards of the sets left out, "in part"',
 }
+# 003 "Expanded Treachery": the option of each set of cards (``v3/treachery.yaml``: ``sets``).
+V3_CARD_SETS: dict[str, str] = {
+    "the_duel": "the_duel", "spice_harvest": "spice_harvest", "the_general": "the_general",
+    "break_imperial_conditioning": "variant_rules"}
 
 
 @dataclass(frozen=True)
@@ -841,8 +921,15 @@ class V3(Classic):
     fremen_alliance: bool = False
     definitive_victory: bool = False
     main_leader_reduction: bool = False
+    # 003 "Expanded Treachery", "Changed Treachery Cards": sets of cards added to the deck
+    the_duel: bool = field(default=False, metadata=ADDED)
+    spice_harvest: bool = field(default=False, metadata=ADDED)
+    the_general: bool = field(default=False, metadata=ADDED)
+    break_imperial_conditioning: bool = field(default=False, metadata=ADDED)
+    treachery_left_out: tuple[str, ...] = field(default=(), metadata=ADDED)
 
     own_options: ClassVar[dict[str, str]] = V3_OPTIONS
+    list_options: ClassVar[frozenset[str]] = frozenset({"treachery_left_out"})
     # 003 has no weather markers, increased spice flow (its collection bonuses instead),
     # longer game or Shield Wall victory; alliances of any size (003 "Forming an Alliance").
     fixed: ClassVar[dict[str, Any]] = {
@@ -857,7 +944,10 @@ class V3(Classic):
         "advanced": ("advantages", "karama_powers", "advanced_combat", "double_blow",
                      "collection_bonuses", "diversified_victory", "main_leaders"),
         "house_rules": ("harkonnen_karama", "fremen_combat", "fremen_alliance",
-                        "definitive_victory", "main_leader_reduction")}
+                        "definitive_victory", "main_leader_reduction"),
+        # 003 "Expanded Treachery": the three sets; not in ``advanced`` (003: "the wrong mix
+        # of treachery cards can be detrimental", "cautious experimentation is advised")
+        "expanded_treachery": ("the_duel", "spice_harvest", "the_general")}
 
     # 003 "Sequence of Play": storm, spice blow (with the Nexus), bidding, revival, movement,
     # battle, collection, control.
@@ -935,16 +1025,53 @@ class V3(Classic):
         Victory" the winner is found by its tie-breaks."""
         return "definitive" if self.definitive_victory else "stalemate"
 
+    @property
+    def card_sets(self) -> tuple[str, ...]:
+        """003 "Expanded Treachery": the sets of The Duel, Spice Harvest and The General, each
+        with its option; "Changed Treachery Cards": the Variant Rules' card."""
+        return tuple(found for option, found in V3_CARD_SETS.items() if getattr(self, option))
+
+    @property
+    def cards_left_out(self) -> tuple[str, ...]:
+        """003 "Expanded Treachery": "some groups will prefer to add only certain cards": the
+        names of the sets' cards a game leaves out (``treachery_left_out``)."""
+        return self.treachery_left_out
+
+    @classmethod
+    def resolve(cls, options: dict[str, Any], version: int | None = None) -> Rules:
+        """As every ruleset, and each card ``treachery_left_out`` names is one of the sets the
+        game plays."""
+        rules = super().resolve(options, version)
+        found = load(*(DATA_DIR / layer for layer in rules.layers))     # loaded once
+        names = {card.name for card in found.treachery_deck
+                 if card.expansion in rules.card_sets}
+        wrong = [name for name in rules.cards_left_out if name not in names]
+        if wrong:
+            raise ValueError(f"option treachery_left_out: {', '.join(wrong)} is no card of the "
+                             f"sets in play ({', '.join(sorted(names)) or 'none'})")
+        return rules
+
     def cite(self, rule: str) -> str:
         """003's heading for the classic ``rule`` where 003 states it (``data/v3/citations.yaml``);
         a rule 003 leaves to the Almanac is the 1979 rule v3 is built on, cited as written."""
         return citations("v3", V3_REFUSED).get(rule, rule)
 
 
+@dataclass(frozen=True)
+class V3Version5(V3):
+    """v3 as rules version 5 (and 4) played it: its Main Leaders gated only the powers the
+    rules then asked through ``factions.has``, not the Voice, battle prescience, the Kwisatz
+    Haderach nor the captures (``data/v3_version_5``: those gates as they were)."""
+
+    data_layers: ClassVar[tuple[str, ...]] = ("classic", "v3", "v3_version_5")
+
+
 SHIELD_WALL_WORMS = 6                   # WBC house rule 4 (000 line 1045): "the 6th worm"
+CHEAP_HERO_TRAITOR = "Cheap Hero"       # 001 4.09.02: "a Traitor for the Cheap Hero card"
 GF9_SHIELD_WALL_WORMS = 4               # 001 4.2.1: "After the fourth worm"
 RULESETS: dict[str, type[Classic]] = {"classic": Classic, "wbc": WBC, "gf9": GF9, "v3": V3}
-EARLIER: dict[str, tuple[tuple[int, type[Classic]], ...]] = {"gf9": ((4, GF9Version4),)}
+EARLIER: dict[str, tuple[tuple[int, type[Classic]], ...]] = {
+    "gf9": ((4, GF9Version4),), "v3": ((5, V3Version5),)}
 
 
 def ruleset_class(ruleset: str, version: int) -> type[Classic]:

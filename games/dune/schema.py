@@ -150,6 +150,9 @@ class BiddingStep(TypedDict):
     stealing: Stealing | None
     no_free_card: list[str]
     cancel_worthless: list[str]
+    offering: NotRequired[str]          # who the round waits for to offer a card (``offers``)
+    offer: NotRequired[dict[str, Any]]  # the card offered, not yet sold (001 2.10.06-09)
+    offer_up: NotRequired[bool]         # its auction open
 
 
 class RevivalStep(TypedDict):
@@ -214,6 +217,7 @@ class Battle(TypedDict):
     replan: list[str]
     committed: list[str]
     bound: Bound | None
+    revealed: NotRequired[list[str]]    # in it by a No-Field revealed (001 2.10.17)
 
 
 Plan = TypedDict("Plan", {

@@ -32,7 +32,7 @@ from typing import Any
 
 from .data import Face, Token, TokenKind, TokenPlace
 from .rules import Rules, rules_of
-from .state import State, ally_of, ruleset_data
+from .state import State, ally_of, data, layered_data, ruleset_data
 
 BOARD, FRONT, BEHIND, ASIDE = (TokenPlace.BOARD, TokenPlace.FRONT, TokenPlace.BEHIND,
                                TokenPlace.ASIDE)
@@ -45,21 +45,29 @@ _PLACES = tuple(TokenPlace)
 # --- the kinds in play
 def kinds(rules: Rules) -> tuple[TokenKind, ...]:
     """The kinds of token in play in a game of these rules: the ruleset's kinds whose option
-    is on (a kind without an option is in play in every game of its ruleset).  Asked at every
-    step (the invariants): the ruleset's kinds are found once by its name, which hashes at
-    once, where the rules, a dataclass, hash field by field."""
-    return tuple(kind for kind in _ruleset_kinds(rules.ruleset)
+    is on (a kind without an option is in play in every game of its ruleset), from the game's
+    layers (an option's layer may add or remove a kind: CHOAM's revision, 001 2.09 (B)).
+    Asked at every step (the invariants): the layers' kinds are found once by the layers'
+    names, which hash at once, where the rules, a dataclass, hash field by field."""
+    return tuple(kind for kind in _layers_kinds(rules.layers)
                  if kind.option is None or getattr(rules, kind.option, False))
 
 
 @functools.cache
-def _ruleset_kinds(ruleset: str) -> tuple[TokenKind, ...]:
-    return ruleset_data(ruleset).tokens
+def _layers_kinds(layers: tuple[str, ...]) -> tuple[TokenKind, ...]:
+    return layered_data(layers).tokens
+
+
+def tokens_of(kind: TokenKind, rules: Rules) -> tuple[Token, ...]:
+    """The tokens of a kind in play in a game of these rules: those whose own option (if any)
+    is on (001 2.10.04: text B's fourth No-Field)."""
+    return tuple(token for token in kind.tokens
+                 if token.option is None or getattr(rules, token.option, False))
 
 
 def kind_of(state: State | dict[str, Any], name: str) -> TokenKind:
     """The kind of token of this name in the game's ruleset (a state or a view)."""
-    return ruleset_data(state["rules"]["ruleset"]).token_kind(name)
+    return data(state).token_kind(name)
 
 
 def spec(state: State | dict[str, Any], record: dict[str, Any]) -> Token:
@@ -79,7 +87,7 @@ def set_up(rules: Rules, seats: list[str]) -> list[dict[str, Any]] | None:
     seat_of = {faction.name: faction.seat for faction in ruleset_data(rules.ruleset).factions}
     found = []
     for kind in in_play:
-        for token in kind.tokens:
+        for token in tokens_of(kind, rules):
             record: dict[str, Any] = {"kind": kind.name, "value": token.value, "owner": None,
                                       "at": str(ASIDE), "face": str(kind.face)}
             owner = seat_of.get(token.owner) if token.owner else None
@@ -136,6 +144,36 @@ def drop_out(state: State, seat: str) -> None:
             token.pop("spice", None)
 
 
+def occupying(state: State | dict[str, Any], territory: str) -> list[dict[str, Any]]:
+    """The face-down tokens on the board in a territory that stand for their owner's forces
+    (``TokenKind.occupies``: the Richese No-Fields, 001 2.10.12), as records of the state (or
+    of a view: without their values)."""
+    return [token for token in of(state)
+            if token["at"] == BOARD and token["face"] == DOWN
+            and token.get("territory") == territory and kind_of(state, token["kind"]).occupies]
+
+
+def shippable(state: State, seat: str, value: str) -> dict[str, Any]:
+    """``seat``'s token of this value behind its shield of a kind that stands for forces (a
+    No-Field in its supply, 001 2.10.11); a KeyError if it has none such."""
+    for token in of(state):
+        if (token["owner"] == seat and token["value"] == value and token["at"] == BEHIND
+                and kind_of(state, token["kind"]).occupies):
+            return token
+    raise KeyError(value)
+
+
+def standing_for(records: list[dict[str, Any]], seat: str, territory: str, reserve: int) -> int:
+    """The forces ``seat``'s face-down occupying tokens in a territory stand for, as far as
+    ``records`` show their values (the state's; a view's own tokens): each its value, all of
+    them at most what its reserve holds (001 2.10.14: "or all remaining reserve Forces")."""
+    count = sum(int(token["value"]) for token in records
+                if token.get("territory") == territory and token["owner"] == seat
+                and token["at"] == BOARD and token["face"] == DOWN and "value" in token
+                and token["value"].isdigit())
+    return min(count, reserve)
+
+
 # --- what each seat sees
 def seen(token: dict[str, Any], seat: str | None, allies: list[str], kind: TokenKind
          ) -> dict[str, Any]:
@@ -189,7 +227,7 @@ def violations(state: State) -> list[str]:
     records = state.get("tokens")
     if records is None:
         return ["tokens: kinds in play but no tokens in the state"] if in_play else []
-    problems = _conserved(in_play, records)
+    problems = _conserved(in_play, records, rules_of(state))
     board = ruleset_data(state["rules"]["ruleset"]).board
     for token in records:
         problems += [f"tokens: {token['kind']} {token['value']}: {problem}"
@@ -197,8 +235,10 @@ def violations(state: State) -> list[str]:
     return problems
 
 
-def _conserved(in_play: tuple[TokenKind, ...], records: list[dict[str, Any]]) -> list[str]:
-    expected = Counter((kind.name, token.value) for kind in in_play for token in kind.tokens)
+def _conserved(in_play: tuple[TokenKind, ...], records: list[dict[str, Any]], rules: Rules
+               ) -> list[str]:
+    expected = Counter((kind.name, token.value) for kind in in_play
+                       for token in tokens_of(kind, rules))
     found = Counter((token["kind"], token["value"]) for token in records)
     problems = []
     if missing := expected - found:

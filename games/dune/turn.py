@@ -34,7 +34,7 @@ import orjson
 
 from pbem.game import Event, Prompt, written
 
-from . import deals, variants
+from . import deals, factions, variants
 from .cards import spice_specials, truthtrance
 from .codes import EventCode
 from .phases import (
@@ -96,7 +96,7 @@ def open_prompts(state: State) -> list[Prompt]:
     own = phase.prompts(state) if hasattr(phase, "prompts") else []
     # After the phase's own, so that a GIVE line of the movement round reads as a deal's
     return (own + deals.prompts(state, own) + truthtrance.ask_prompts(state, own)
-            + spice_specials.prompts(state, own))
+            + spice_specials.prompts(state, own) + factions.standing_prompts(state, own))
 
 
 def open_keys(state: State) -> list[str]:
@@ -112,7 +112,7 @@ def open_keys(state: State) -> list[str]:
     else:
         own = [p.key for p in phase.prompts(state)] if hasattr(phase, "prompts") else []
     return (own + deals.keys(state, own) + truthtrance.ask_keys(state, own)
-            + spice_specials.keys(state, own))
+            + spice_specials.keys(state, own) + factions.standing_keys(state, own))
 
 
 def advance(state: State, orders: dict[str, Any], rng: random.Random
@@ -124,12 +124,15 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
     # The orders in the prompts' order, whatever order they come in: the decision log keeps
     # them sorted by key, and a replay must play them as the moderator did.
     orders = {key: orders[key] for key in open_now}
+    standing = [key for key in factions.standing_keys(state, open_now) if key in orders]
     own = {key: value for key, value in orders.items()
-           if not (truthtrance.owns(key) or deals.owns(key) or spice_specials.owns(key))}
+           if not (truthtrance.owns(key) or deals.owns(key) or spice_specials.owns(key)
+                   or key in standing)}
     events = PHASES[state["phase"]].apply(state, own, rng) if own else []
     events += deals.apply(state, orders)
     events += truthtrance.apply(state, orders)
     events += spice_specials.apply(state, orders)
+    events += factions.standing_apply(state, orders, open_now)
     while state["result"] is None and not open_keys(state):
         phase = PHASES[state["phase"]]
         if hasattr(phase, "done") and not phase.done(state):
@@ -143,6 +146,8 @@ def _next_phase(state: State, rng: random.Random) -> list[Event]:
     """The next round of the turn in the ruleset's phase list (``Rules.phases``)."""
     phases = rules_of(state).phases
     ended = variants.phase_ends(state)      # 001 4.05.05.01: a tech token's spice collected
+    if state["phase"] != "setup":
+        ended += factions.phase_ends(state)     # 001 2.09.07: the Open Market
     if state["phase"] == "setup":
         state["turn"] = 1
         following = phases[0]

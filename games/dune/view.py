@@ -97,7 +97,8 @@ def _public_factions(state: State) -> dict[str, dict[str, Any]]:
                    "leaders_in_tanks": sorted(name for name, where in own["leaders"].items()
                                               if where == leaders.TANKS),
                    "leaders_face_down": len(leaders.face_down(own["leaders"])),
-                   "leaders_revived": list(own["leaders_revived"])}
+                   "leaders_revived": list(own["leaders_revived"]),
+                   **power(seat, state).in_front(state)}
             for seat in state["seats"] for own in (state["factions"][seat],)}
 
 

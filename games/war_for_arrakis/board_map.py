@@ -106,14 +106,19 @@ def static() -> Static:
                                fill=SIDES[ATREIDES][0]))
     names: list[Any] = []
     for sector in board.sectors.values():
-        spots = [lay.centres[a] for a in board.in_sector[sector.id] if a != "north-pole"]
-        sx = sum(p[0] for p in spots) / len(spots)
-        sy = sum(p[1] for p in spots) / len(spots)
+        sx, sy = _sector_centre(sector.id)
         names.append(Text(sx, sy, sector.name.upper(), 15, fill="#a89069", bold=True))
     for area, found in board.areas.items():
         x, y = lay.centres[area]
         names.append(Text(x, y + RADIUS + 6, found.abbreviation, 8, fill=INK))
     return Static(ground, names)
+
+
+def _sector_centre(sector: str) -> tuple[float, float]:
+    """The mean of a sector's areas' centres (the North Pole left out): where its name goes."""
+    lay = layout()
+    spots = [lay.centres[a] for a in data().board.in_sector[sector] if a != "north-pole"]
+    return sum(p[0] for p in spots) / len(spots), sum(p[1] for p in spots) / len(spots)
 
 
 # --- a view's own shapes ----------------------------------------------------------------------
@@ -165,6 +170,10 @@ def scene(view: dict[str, Any]) -> tuple[list[Any], list[Any]]:
         x, y = lay.centres[area]
         on += [Circle(x, y, RADIUS - 3, fill=WORM), Text(x, y, "W", 10, fill="#ffffff",
                                                          bold=True)]
+    if view.get("old_man"):                 # under his sector's name: he holds no area
+        x, y = _sector_centre(view["old_man"])
+        on += [Circle(x, y + 24, 15, fill=WORM, stroke=INK), Text(x, y + 24, "OM", 10,
+                                                                 fill="#ffffff", bold=True)]
     chips = []
     for area in sorted(view["legions"], key=board.order.__getitem__):
         legion = view["legions"][area]
@@ -196,7 +205,8 @@ def _panel(view: dict[str, Any]) -> list[Any]:
              f"{d.limits['supremacy_to_win']}.  Prescience: {prescience}.",
              f"Imperium: {imperium}.  Bans: {bans}.",
              f"Air: {air or 'none'}.  Family Atomics: "
-             f"{d.board[view['atomics']].name if view['atomics'] else 'not detonated'}.",
+             f"{d.board[view['atomics']].name if view['atomics'] else 'not detonated'}."
+             + _old_man_words(view),
              tanks + ".",
              "Key: R Regular, E Elite, S Special Elite, T deployment token, then the leaders; "
              "triangle a sietch (its rank once revealed); red square a Harkonnen settlement "
@@ -208,6 +218,16 @@ def _panel(view: dict[str, Any]) -> list[Any]:
     for number, line in enumerate(lines):
         shapes.append(Text(MARGIN + 12, top + 10 + 22 * number, line, 12.5, anchor="start"))
     return [Group("panel", {}, shapes)]
+
+
+def _old_man_words(view: dict[str, Any]) -> str:
+    """The Old Man of the Desert in the panel, in a game with him (OM on the board)."""
+    if "old_man" not in view:
+        return ""
+    if view["old_man"] is None:
+        return "  Old Man of the Desert: off the board."
+    return (f"  OM, the Old Man of the Desert: {data().board.sectors[view['old_man']].name}, "
+            f"{view['old_man_worms']} sandworms before the Atreides.")
 
 
 class BoardMap:

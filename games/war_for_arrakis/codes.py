@@ -61,6 +61,7 @@ class EventCode(StrEnum):
     SANDWORM = "sandworm"
     SANDWORM_MOVED = "sandworm-moved"
     SANDWORM_ATTACK = "sandworm-attack"
+    OLD_MAN = "old-man"
     STORM = "storm"
     CARRYALL = "carryall"
     HARVEST = "harvest"

@@ -9,6 +9,7 @@ from .context import Context
 from .data import Terrain
 from .leaders import settle
 from .legions import area_name, relocate
+from .old_man import blocks_worms
 from .reach import retreats
 from .sites import destroy_harvester
 from .standing import standing
@@ -51,7 +52,10 @@ def draw_wormsign(ctx: Context) -> str | None:
 
 
 def place_wormsign(ctx: Context, area: str, token: str | None = None) -> bool:
-    """A wormsign face down in an area (drawn at random unless given)."""
+    """A wormsign face down in an area (drawn at random unless given); none while the Old Man
+    of the Desert is on the board (002 OLD MAN OF THE DESERT (OPTIONAL))."""
+    if blocks_worms(ctx.state):
+        return False
     token = token or draw_wormsign(ctx)
     if token is None:
         return False
@@ -107,9 +111,11 @@ def sandworm_appears(ctx: Context, area: str, hazards: bool) -> None:
     """A sandworm placed: a harvester alone there is destroyed (a carryall may save it in the
     Desert Hazards phase); a Harkonnen legion there must retreat, the Atreides choosing where,
     or the sandworm attacks it; a harvester with a legion that retreats is destroyed too
-    (002 EFFECTS OF SANDWORM PLACEMENT, WORMSIGN AND HARKONNEN LEGIONS)."""
-
+    (002 EFFECTS OF SANDWORM PLACEMENT, WORMSIGN AND HARKONNEN LEGIONS).  None appears while
+    the Old Man of the Desert is on the board (002 OLD MAN OF THE DESERT (OPTIONAL))."""
     state = ctx.state
+    if blocks_worms(state):
+        return
     place_sandworm(ctx, area)
     ctx.say(EventCode.SANDWORM, f"A sandworm appears in {area_name(area)}.", area=area)
     found = legion_of(state, area, HARKONNEN)

@@ -8,6 +8,7 @@ from collections import Counter
 
 from .data import UNIT_KINDS
 from .state import (
+    ATREIDES,
     GENERIC,
     HARKONNEN,
     SIDES,
@@ -113,6 +114,28 @@ def violations(state: State) -> list[str]:
             found.append(f"{marker} on row {row}")
     if state["claims"] > d.limits["claims_per_round"]:
         found.append(f"{state['claims']} Prescience cards claimed this round")
+    return found + _old_man(state)
+
+
+def _old_man(state: State) -> list[str]:
+    """The Old Man of the Desert: in an Outer Sector or off the board, no sandworm nor
+    wormsign on the board while he is on it, the sandworms before the Atreides within the
+    box's, the Atreides without Bene Gesserit tokens (002 OLD MAN OF THE DESERT)."""
+    from .old_man import in_game, outer_sectors, sector
+
+    if not in_game(state):
+        return []
+    found = []
+    here = sector(state)
+    if here is not None and here not in outer_sectors():
+        found.append(f"the Old Man of the Desert in {here}, no Outer Sector")
+    if here is not None and (state["sandworms"] or state["wormsigns"] or state["wild_maker"]):
+        found.append("a sandworm or a wormsign on the board with the Old Man of the Desert")
+    if not 0 <= state["old_man_worms"] <= data().sandworms + 1 \
+            or (here is None and state["old_man_worms"]):
+        found.append(f"{state['old_man_worms']} sandworms before the Atreides")
+    if state["bene_gesserit"][ATREIDES]:
+        found.append("the Atreides hold a Bene Gesserit token with the Old Man of the Desert")
     return found
 
 

@@ -78,4 +78,5 @@ def template_globals() -> dict[str, Any]:
             "plan": plan, "standing": standing, "seat_title": seat_title,
             "marker_names": MARKER_NAMES, "faction": lambda side: data().factions[side].name,
             "ban": lambda b: data().bans[b], "deck": lambda d: data().powers[d].name,
+            "sector": lambda s: data().board.sectors[s].name,
             "supremacy_to_win": data().limits["supremacy_to_win"]}

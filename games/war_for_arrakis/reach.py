@@ -4,6 +4,7 @@ SANDWORMS).  Everything here reads only what every seat sees, so the bots ask it
 
 from __future__ import annotations
 
+from .old_man import ridden_areas
 from .state import (
     ATREIDES,
     HARKONNEN,
@@ -38,8 +39,9 @@ def ground_moves(state: State, side: str, start: str) -> list[str]:
 
 
 def signs(state: State, area: str) -> bool:
-    """A wormsign or a sandworm in the area (what a sandriding legion rides)."""
-    return area in state["wormsigns"] or worm_at(state, area)
+    """A wormsign or a sandworm in the area (what a sandriding legion rides), or the Old Man
+    of the Desert's sector (002 OLD MAN OF THE DESERT (OPTIONAL))."""
+    return area in state["wormsigns"] or worm_at(state, area) or area in ridden_areas(state)
 
 
 def ridden(state: State, start: str) -> set[str]:

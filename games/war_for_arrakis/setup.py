@@ -35,6 +35,9 @@ SEATINGS = {
     SOLO: (("atreides",), ("house-atreides", "fremen")),
 }
 OPTIONS = {"rounds": 0}          # a round limit (0: none), for self-play and tournaments
+# Options a game has only when its file names them (a state without them is as it was): the
+# Old Man of the Desert optional rule (002 OLD MAN OF THE DESERT (OPTIONAL), old_man.py).
+OPTIONAL = ("old_man",)
 
 
 def checked_seats(ruleset: str, seats: list[str]) -> list[str]:
@@ -75,8 +78,11 @@ def checked_options(ruleset: str, options: dict[str, Any]) -> dict[str, Any]:
     for option, value in options.items():
         if option == "commanders":
             continue
-        if option not in OPTIONS:
-            raise ValueError(f"unknown option {option!r}; options are: {', '.join(OPTIONS)}")
+        if option not in OPTIONS and option not in OPTIONAL:
+            raise ValueError(f"unknown option {option!r}; options are: "
+                             f"{', '.join((*OPTIONS, *OPTIONAL))}")
+        if option in OPTIONAL and not isinstance(value, bool):
+            raise ValueError(f"option {option}: true or false, not {value!r}")
         wanted[option] = value
     return wanted
 
@@ -194,9 +200,23 @@ def new_game(ruleset: str, options: dict[str, Any], seats: list[str],
     for side in SIDES:
         if not shared(state, side):
             state["cones"][side] = 0
+    if wanted.get("old_man"):
+        _old_man(state)
     if ruleset == SOLO:
         solo.call("set_up", state, rng)
     return state
+
+
+def _old_man(state: State) -> None:
+    """The Old Man of the Desert in the figures' reserve, no sandworm before the Atreides; the
+    Atreides' starting Bene Gesserit token stays in the reserve, as they never gain nor use
+    one (002 OLD MAN OF THE DESERT (OPTIONAL))."""
+    state["old_man"] = None
+    state["old_man_worms"] = 0
+    state["old_man_left"] = None                 # the round he last left the board
+    tokens = state["bene_gesserit"]
+    tokens["reserve"] += tokens[ATREIDES]
+    tokens[ATREIDES] = 0
 
 
 def _tokens(rng: random.Random, contents: list[dict[str, int]]) -> list[tuple[str, dict]]:

@@ -19,12 +19,16 @@ PUBLIC = ("game", "rules_version", "ruleset", "options", "seats", "round", "phas
           "prescience_removed", "prescience_deck", "claimed", "claims", "attached",
           "objectives", "bag", "cones", "round_harvesters", "round_sietches_lost",
           "round_settlements_lost")
+OPTIONAL_PUBLIC = ("old_man", "old_man_worms")     # in a game with the Old Man alone
 PUBLIC_STEP = ("turn", "asked", "waiting", "forced", "hunt", "hunted", "vehicles", "spice",
                "stage", "asks")
 
 
 def public_view(state: State) -> dict[str, Any]:
     view = {key: copy.deepcopy(state[key]) for key in PUBLIC}
+    view |= {key: state[key] for key in OPTIONAL_PUBLIC if key in state}
+    for legion in view["legions"].values():
+        legion["tokens"] = [_face(token) for token in legion["tokens"]]
     view["step"] = {key: copy.deepcopy(value) for key, value in state["step"].items()
                     if key in PUBLIC_STEP}
     view["seat"] = None
@@ -35,6 +39,14 @@ def public_view(state: State) -> dict[str, Any]:
                                                                   "temporary")
                         if key in solo}
     return view
+
+
+def _face(token: str) -> str:
+    """What a face-down deployment token shows: an Atreides token its id (numbered at random,
+    setup.py), a Harkonnen token of the solo mode its colour alone, as its id follows the
+    components list and so would tell its units (002 SPECIAL RULES: HARKONNEN DEPLOYMENT
+    TOKENS)."""
+    return token.split("-")[0]
 
 
 def seat_view(state: State, seat: str) -> dict[str, Any]:

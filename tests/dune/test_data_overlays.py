@@ -76,6 +76,28 @@ def test_an_overlay_removing_an_entry_the_base_lacks_is_a_fault(tmp_path):
                                                      FaultCode.OVERLAY_NAME)
 
 
+def test_an_overlay_amends_only_the_keys_it_gives(tmp_path, data):
+    """``amend: true``: the entry keeps every key the overlay does not give (v3's house-rule
+    layers give only what differs)."""
+    overlay = write(tmp_path / "stronger", "leaders.yaml",
+                    {"leaders": [{"name": "Duncan Idaho", "amend": True, "strength": 3}]})
+    merged = load(CLASSIC, overlay)
+    assert merged.leader("Duncan Idaho") == dataclasses.replace(data.leader("Duncan Idaho"),
+                                                                strength=3)
+    assert merged.leaders == tuple(dataclasses.replace(leader, strength=3)
+                                   if leader.name == "Duncan Idaho" else leader
+                                   for leader in data.leaders)
+
+
+def test_an_overlay_amending_an_entry_the_base_lacks_is_a_fault(tmp_path):
+    overlay = write(tmp_path / "mistaken", "leaders.yaml",
+                    {"leaders": [{"name": "Duncan Idahoe", "amend": True, "strength": 3}]})
+    with pytest.raises(DataError) as error:
+        load(CLASSIC, overlay)
+    (fault,) = error.value.faults
+    assert (fault.file, fault.code) == ("mistaken/leaders.yaml", FaultCode.OVERLAY_NAME)
+
+
 def test_an_overlay_file_that_is_not_yaml_is_a_fault_of_that_file(tmp_path):
     (tmp_path / "bad").mkdir()
     (tmp_path / "bad" / "spice.yaml").write_text("cards: [\n", encoding="utf-8")
@@ -94,7 +116,8 @@ def test_each_ruleset_has_its_data_loaded_once_and_checked(ruleset):
     reads a game's own ruleset's sheets); the Emperor's alliance also pays for his ally's
     forces beyond its limit (001 2.03.08).  The expansion's layer (``data/ixians/``) adds the
     Ixians (001 2.07): their sheet and leaders after the Tleilaxu, and their Hidden Mobile
-    Stronghold as a place of the board (001 2.07.18), the printed territories unchanged."""
+    Stronghold as a place of the board (001 2.07.18), the printed territories unchanged; the
+    layer ``data/richese/`` adds Richese (001 2.10) after them."""
     assert ruleset_data(ruleset) is ruleset_data(ruleset)
     if RULESETS[ruleset].data_layers == ("classic",):
         assert ruleset_data(ruleset) is load()
@@ -106,8 +129,9 @@ def test_each_ruleset_has_its_data_loaded_once_and_checked(ruleset):
     assert [p.name for p in ours.board.places] == ["Hidden Mobile Stronghold"]
     assert tuple(x for x in ours.leaders if x.faction in classic) == base.leaders
     assert {x.faction for x in ours.leaders if x.faction not in classic} == {
-        "Ixians", "Tleilaxu"}
-    assert [f.name for f in ours.factions if f.name not in classic] == ["Tleilaxu", "Ixians"]
+        "Ixians", "Tleilaxu", "CHOAM", "Richese"}
+    assert [f.name for f in ours.factions if f.name not in classic] == [
+        "Tleilaxu", "Ixians", "CHOAM", "Richese"]
     flags = {"abilities": frozenset(), "optional_abilities": frozenset(), "alliance": frozenset(),
              "karama_power": None}
     assert [dataclasses.replace(f, **flags) for f in ours.factions if f.name in classic] == [
@@ -146,7 +170,7 @@ def test_the_seat_names_are_data(ruleset):
     """factions.yaml gives each faction its seat name (game files, SEAT lines, state keys):
     the seats a game of each ruleset may have are its data's, the six of 000 (lines 745-889)
     in the published rulesets, 2 to 6 of them (000 line 115); an expansion's factions (001 2.07,
-    the Ixians; 2.08, the Tleilaxu) only in a game with its option."""
+    the Ixians; 2.08, the Tleilaxu; 2.10, Richese) only in a game with its option."""
     seating = dune.seating(ruleset, {})
     base = tuple(f.seat for f in data(ruleset).factions if f.expansion is None)
     assert seating.names == base == tuple(f.seat for f in load().factions)
@@ -156,4 +180,7 @@ def test_the_seat_names_are_data(ruleset):
     assert (seating.fewest, seating.most) == (2, 6)
     if ruleset == "gf9":
         expanded = dune.seating(ruleset, {"ixians_tleilaxu": True})
-        assert expanded.names == (*base, "tleilaxu", "ixians") == data(ruleset).seats
+        assert expanded.names == (*base, "tleilaxu", "ixians")
+        both = dune.seating(ruleset, {"ixians_tleilaxu": True, "choam_richese": True})
+        assert both.names == (*base, "tleilaxu", "ixians", "choam", "richese") == data(
+            ruleset).seats

@@ -97,6 +97,14 @@ ANSWERS: dict[tuple[str, str], tuple[str, dict[str, object]]] = {
         "000 line 784; WBC 000 line 1248; 001 2.02.07",
         {"classic": False, "gf9": True, "gf9 advanced": True, "gf9 tournament": True,
          "gf9 v4": True}),
+    ("bene-gesserit", "voice_names_special_cards"): (
+        "001 2.02.07 with 3.02; rules version 6 (issue 29)",
+        {"classic": False, "gf9": True, "gf9 advanced": True, "gf9 tournament": True,
+         "gf9 v4": False}),
+    ("ixians", "alliance_and_karama_by_mail"): (
+        "001 2.07.22, 1.14.08; rules version 6 (issue 29)",
+        {"classic": False, "gf9": True, "gf9 advanced": True, "gf9 tournament": True,
+         "gf9 v4": False}),
     ("bene-gesserit", "charity_always_from_turn"): (
         "000 XV.B.2; 001 2.02.10",
         {"classic": 2, "gf9": 1, "gf9 advanced": 1, "gf9 tournament": 1, "gf9 v4": 1}),
@@ -113,9 +121,11 @@ def _answer(faction: Faction, question: str, rules: object) -> object:
 @pytest.mark.parametrize("seat,question", ANSWERS)
 def test_each_faction_answers_the_rules_of_its_powers_by_its_seed_rule(seat, question):
     """Each faction's class for a ruleset (and rules version) answers as that ruleset's rules
-    say; the other factions have no such power."""
+    say, where the ruleset seats it; the other factions have no such power."""
     _rule, answers = ANSWERS[seat, question]
     for name, rules in RULES.items():
+        if seat not in factions.registry(*rules_key(rules)):
+            continue
         expected = answers.get(name, answers["classic"])
         assert _answer(factions.power(seat, rules), question, rules) == expected, name
     plain = _answer(Faction(), question, CLASSIC)
@@ -157,15 +167,16 @@ def test_003_house_rule_fremen_combat_off_the_strongholds_with_strategic_combat(
 
 
 def test_a_factions_class_for_an_earlier_rules_version_keeps_its_answers():
-    """A GF9 game dealt under rules version 4 keeps the answers issue 32 changed, the factions'
-    as the ruleset's (``rules.GF9Version4``): each such class answers otherwise than the
-    version after it, and a game of that version is played by it."""
+    """A GF9 game dealt under an earlier rules version keeps the answers a later one changed,
+    the factions' as the ruleset's (``rules.GF9Version4``; issue 29's decisions and powers by
+    mail, version 6): each such class answers otherwise than the class after it, and a game of
+    its version is played by it."""
     earlier = [cls for cls in factions.CLASSES if cls.until is not None]
-    assert earlier
+    assert {cls.until for cls in earlier} == {4, 5}
     for cls in earlier:
         changed = [name for name in vars(cls) if not name.startswith("_")
                    and name not in ("until", "rulesets")]
-        now = factions.power(cls.seat, GF9_ADVANCED)
-        then = factions.power(cls.seat, GF9_4)
-        assert type(then) is cls and type(now) is cls.__mro__[1]
-        assert changed and all(getattr(then, name) != getattr(now, name) for name in changed)
+        then = factions.power(cls.seat, make_rules("gf9", {"advanced": True}, cls.until))
+        later = factions.power(cls.seat, make_rules("gf9", {"advanced": True}, cls.until + 1))
+        assert type(then) is cls and type(later) is cls.__mro__[1]
+        assert changed and all(getattr(then, name) != getattr(later, name) for name in changed)

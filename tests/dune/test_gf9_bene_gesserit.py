@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import random
 
+from pbem.games.dune.data import CardType
 from pbem.games.dune.factions import bene_gesserit_voice as voice
-from pbem.games.dune.orders.language import KINDS
 from pbem.games.dune.phases import battle
 from pbem.games.dune.rules import make_rules
 
@@ -90,13 +90,11 @@ def test_001_2_02_07_the_random_voice_names_the_rulesets_kinds():
     """The random bot's Voice draws from the kinds of the game's rules: a Cheap Hero under GF9
     only."""
     rng = random.Random(5)
-    prompt = voice.prompt(BG, HA, True, make_rules("gf9", {}), True)
-    bot = KINDS[voice.VOICE].random
-    assert bot is not None
-    drawn = {(bot({"rules": make_rules("gf9", {}).to_json()}, prompt, rng)
+    prompt = voice.prompt(BG, HA, True, make_rules("gf9", {}))
+    drawn = {(voice.random_voice({"rules": make_rules("gf9", {}).to_json()}, prompt, rng)
               or {}).get("kind") for _ in range(200)}
     assert "cheap_hero" in drawn
-    drawn = {(bot({"rules": make_rules("classic", {}).to_json()}, prompt, rng)
+    drawn = {(voice.random_voice({"rules": make_rules("classic", {}).to_json()}, prompt, rng)
               or {}).get("kind") for _ in range(200)}
     assert "cheap_hero" not in drawn and "lasgun" in drawn
 
@@ -111,3 +109,28 @@ def test_001_2_02_08_the_bene_gesserit_voice_their_allys_opponent():
     events = fight(state, bene_gesserit="VOICE PLAY POISON",
                    harkonnen="LEADER Feyd-Rautha\nDIAL 1\nWEAPON Crysknife")
     assert plan_of(events, HA)["weapon"] == "Chaumas"
+
+
+def test_001_2_02_07_the_voice_names_the_expansions_special_cards_and_counts_them_by_place():
+    """001 2.02.07: "a specific special weapon by name, or a specific special defense by name":
+    with the expansion's cards (3.02) the Voice names them, an IF VOICED line reads their
+    names, and each counts as the base kind it is where it is played (3.02.05, .08, .09, .11,
+    .14); without the cards no such name is a kind, nor in a game of rules version 5."""
+    rules = make_rules("gf9", {"ixians_tleilaxu_cards": True})
+    assert voice.read_voice(["NOT", "POISON", "TOOTH"], rules) == {
+        "play": False, "kind": "poison_tooth"}
+    assert voice.read_voice(["PLAY", "SHIELD", "SNOOPER"], rules)["kind"] == "shield_snooper"
+    assert voice.text({"play": True, "kind": "weirding_way"}) == "VOICE PLAY WEIRDING WAY"
+    words = ["VOICED", "PLAY", "ARTILLERY", "STRIKE", "WEAPON", "NONE"]
+    assert voice.phrase_end(words) == 3                       # the name is two words
+    assert voice.phrase_end(["VOICED", "NOT", "POISON", "WEAPON", "NONE"]) == 2
+    assert {CardType.PROJECTILE_WEAPON, CardType.POISON_WEAPON} <= voice.counted(
+        CardType.POISON_BLADE, "weapon", rules)
+    assert CardType.SHIELD in voice.counted(CardType.WEIRDING_WAY, "defense", rules)
+    assert CardType.PROJECTILE_WEAPON in voice.counted(CardType.WEIRDING_WAY, None, rules)
+    assert CardType.SNOOPER in voice.counted(CardType.CHEMISTRY, None, rules)
+    assert CardType.POISON_WEAPON in voice.counted(CardType.CHEMISTRY, "weapon", rules)
+    assert "POISON TOOTH" not in voice.kinds(make_rules("gf9", {}))
+    version_5 = make_rules("gf9", {"ixians_tleilaxu_cards": True}, 5)     # stored games
+    assert "POISON TOOTH" not in voice.kinds(version_5)
+    assert voice.counted(CardType.POISON_BLADE, "weapon", version_5) == {CardType.POISON_BLADE}

@@ -5,8 +5,10 @@ as a game plays them (``factions/ixians*.py``)."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
+import yaml
 
 from pbem.games.dune import turn
 from pbem.games.dune.board import layer, reach
@@ -17,6 +19,7 @@ from pbem.games.dune.phases import bidding, set_up, storm
 from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.prompt_key import PromptKey
 from pbem.games.dune.rules import make_rules
+from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import ruleset_data, sheet
 from pbem.games.dune.view import seat_view
 
@@ -24,6 +27,8 @@ IX, AT, HA, EM = "ixians", "atreides", "harkonnen", "emperor"
 SEATS = [AT, "bene-gesserit", EM, "fremen", HA, IX]
 HMS = "Hidden Mobile Stronghold"
 
+SCENARIOS = Path(__file__).parent / "scenarios"
+POCKET, HMS_MOVE = PromptKey("pocket", IX), PromptKey("hms-move", IX)   # their decisions
 
 def game(seed=1, **options):
     """A fresh GF9 set-up with the Ixians seated (the expansion's option, 001 setup 11)."""
@@ -82,7 +87,7 @@ def test_001_2_07_04_the_others_draw_their_starting_cards_from_the_rest():
     pocket = list(state["decks"]["treachery"][-6:])
     deck_before = len(state["decks"]["treachery"])
     card = pocket[0]
-    events = power(IX, state).decide(state, "setup", "pocket", card, random.Random(2))
+    events = power(IX, state).decide(state, "setup", POCKET, card, random.Random(2))
     assert state["factions"][IX]["hand"] == [card]
     firsts = [state["factions"][seat]["hand"][0] for seat in SEATS if seat != IX]
     assert sorted(firsts) == sorted(pocket[1:])
@@ -167,7 +172,7 @@ def test_001_2_07_20_the_harvester_collects_two_a_force_once():
     state = hms_game()
     state["spice"] = {"Cielago North": 20, "South Mesa": 10}
     before = state["factions"][IX]["spice"]
-    power(IX, state).decide(state, "storm", "hms-move", ["South Mesa", 4], random.Random(0))
+    power(IX, state).decide(state, "storm", HMS_MOVE, ["South Mesa", 4], random.Random(0))
     assert layer.where(state, HMS) == ("South Mesa", 4)
     gained = state["factions"][IX]["spice"] - before
     assert gained == 12                                               # 6 forces
@@ -177,7 +182,7 @@ def test_001_2_07_20_the_harvester_collects_two_a_force_once():
 def test_001_2_07_20_at_most_the_spice_there():
     state = hms_game()
     state["spice"] = {"South Mesa": 5}
-    power(IX, state).decide(state, "storm", "hms-move", ["South Mesa", 4], random.Random(0))
+    power(IX, state).decide(state, "storm", HMS_MOVE, ["South Mesa", 4], random.Random(0))
     assert state["factions"][IX]["spice"] == 15 and "South Mesa" not in state["spice"]
 
 
@@ -217,7 +222,7 @@ def test_001_2_07_08_09_one_card_more_one_back_the_rest_for_bid():
     """SUPPLY CHAIN: one card more than the auction's, seen by the Ixians alone; one goes back
     face down on the top or bottom of the deck; CHANGE OF STOCK: the rest are laid out."""
     state = game()
-    power(IX, state).decide(state, "setup", "pocket", state["decks"]["treachery"][-1],
+    power(IX, state).decide(state, "setup", POCKET, state["decks"]["treachery"][-1],
                               random.Random(1))
     state["turn"], state["phase"] = 1, "bidding"
     bidding.begin(state, random.Random(3))
@@ -256,7 +261,7 @@ def test_001_2_07_23_technology_swaps_the_chosen_card_as_it_comes_up():
     """TECHNOLOGY (advanced, A): the card about to be bid on, before the Atreides see it,
     taken for one of their hand; chosen with the supply chain's cards in sight."""
     state = game(advanced=True)
-    power(IX, state).decide(state, "setup", "pocket", state["decks"]["treachery"][-1],
+    power(IX, state).decide(state, "setup", POCKET, state["decks"]["treachery"][-1],
                               random.Random(1))
     state["turn"], state["phase"] = 1, "bidding"
     bidding.begin(state, random.Random(3))
@@ -287,9 +292,46 @@ def test_001_2_07_04_08_who_is_waited_for_never_tells_the_ixians_cards():
     assert first["decks"]["treachery"][-6:] != second["decks"]["treachery"][-6:]
     assert waited(first) == waited(second)
     for state in (first, second):
-        power(IX, state).decide(state, "setup", "pocket", state["decks"]["treachery"][-1],
+        power(IX, state).decide(state, "setup", POCKET, state["decks"]["treachery"][-1],
                                   random.Random(1))
         state["turn"], state["phase"] = 1, "bidding"
         bidding.begin(state, random.Random(3))
     assert waited(first) == waited(second)
     assert f"technology:{IX}" in {p.key for p in turn.prompts(first) if p.optional}
+
+
+def test_001_1_14_08_the_karama_power_moves_the_hms_once_a_game():
+    """001 1.14.08 with 1.13.07 and 1.14.01: the Ixians' Karama power is once a game: used, it
+    is offered no more, even holding another Karama card; and the step's decision, answered,
+    is carried out after their turn with their turn's orders as given."""
+    path = SCENARIOS / "gf9_1_14_08_a_karama_moves_the_hms_two_territories_after_their_turn.yaml"
+    loaded = load_scenario(yaml.safe_load(path.read_text()))
+    state = loaded.state
+    state["factions"][IX]["hand"].append("Karama #2")
+    assert f"karama-hms:{IX}" in {p.key for p in turn.prompts(state) if p.optional}
+    orders = {p.key: p.default for p in turn.prompts(state)}
+    state, _ = turn.advance(state, {**orders, f"karama-hms:{IX}": ["South Mesa", 4]},
+                            random.Random(1))
+    assert layer.where(state, HMS) == ("South Mesa", 4)
+    assert state["factions"][IX]["karama_power_used"]
+    assert state["factions"][IX]["hand"] == ["Karama #2"]
+    state["step"]["moved"].remove(IX)                # as if their turn were still to come
+    assert not ixians_hms.karama_due(state, IX)
+
+
+def test_001_2_07_22_a_game_of_rules_version_5_offers_neither_the_redraw_nor_the_karama():
+    """Rules version 6 (issue 29) offers the Ixians' ally its redraw (001 2.07.22) and the
+    Ixians their Karama power (1.14.08); a game dealt under version 5 offered neither, and
+    replays so (``IxiansGF9Version5``)."""
+    path = SCENARIOS / "gf9_2_07_22_the_ixians_ally_discards_a_card_bought_and_draws_again.yaml"
+    state = load_scenario(yaml.safe_load(path.read_text())).state
+    state, _ = turn.advance(state, {p.key: p.default for p in turn.prompts(state)},
+                            random.Random(1))                  # the supply chain's card
+    assert f"redraw:{AT}" in {p.key for p in turn.prompts(state)}
+    state["rules"] = {**state["rules"], "version": 5}
+    assert f"redraw:{AT}" not in {p.key for p in turn.prompts(state)}
+    path = SCENARIOS / "gf9_1_14_08_a_karama_moves_the_hms_two_territories_after_their_turn.yaml"
+    state = load_scenario(yaml.safe_load(path.read_text())).state
+    assert ixians_hms.karama_due(state, IX)
+    state["rules"] = {**state["rules"], "version": 5}
+    assert not ixians_hms.karama_due(state, IX)

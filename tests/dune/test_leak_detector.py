@@ -23,3 +23,10 @@ def test_001_2_08_04_a_face_dancer_who_is_an_ixian_leader_is_caught_in_another_s
     mail = f"Your table.\nThe {ixian} is among the leaders.\n"
     assert leaked(mail, "atreides", held, set()) == {ixian}
     assert leaked(mail, "ixians", held, set()) == set()        # their own leader: no secret
+
+
+def test_001_2_07_22_a_seats_own_redraw_word_is_no_leak_but_the_card_elsewhere_is():
+    held = {"atreides": set(), "harkonnen": {"Kulon"}}
+    word = "- redraw: REDRAW Baliset, Kulon\nREDRAW Kulon\n"
+    assert leaked(word, "atreides", held, set()) == set()          # the cards it would discard
+    assert leaked(word + "You draw Kulon.\n", "atreides", held, set()) == {"Kulon"}

@@ -21,7 +21,7 @@ from pbem.game import step_rng
 from pbem.games import dune
 from pbem.games.dune import decks
 from pbem.games.dune.data import CLASSIC, DataError, FaultCode, PileRole, load
-from pbem.games.dune.rules import RULESETS, Classic
+from pbem.games.dune.rules import RULESETS, Classic, rules_of
 from pbem.games.dune.state import copy_state, data
 from pbem.games.dune.view import public_view, seat_view
 
@@ -39,9 +39,10 @@ def test_000_iii_c_a_game_has_every_pile_of_its_data_s_decks(ruleset):
     ... Played cards will be piled face up next to the decks".  Every pile the data names is
     in the state, each deck's draw pile holding all its cards at first (the traitor deck:
     the leaders left after the draws, under WBC house rule 7 and GF9 setup 12; none under
-    AH, whose draws go back each time, 000 III.E.2)."""
+    AH, whose draws go back each time, 000 III.E.2).  A pile of an expansion's cards alone
+    (the Richese cache, 001 2.10.04) is there only in a game with them."""
     state = game(ruleset)
-    assert set(state["decks"]) == set(data(state).piles) == {
+    assert set(state["decks"]) == set(decks.in_play(rules_of(state))) == {
         "treachery", "treachery_discard", "treachery_removed", "spice", "spice_discard",
         "spice_discard_2", "traitors"}
     hands = [card for seat in SIX for card in state["factions"][seat]["hand"]]

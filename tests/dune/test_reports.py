@@ -17,6 +17,7 @@ from dune_seats import SEAT_FACTIONS
 
 from pbem.game import Event, replay_states, step_rng
 from pbem.games import dune
+from pbem.games.dune import turn
 from pbem.games.dune.codes import EventCode
 from pbem.games.dune.orders.language import KINDS
 from pbem.games.dune.scenario import load_scenario
@@ -126,18 +127,42 @@ def rare_positions() -> list:
     summon = folder / "gf9_1_14_04_the_fremen_karama_worm_devours_and_calls_the_nexus.yaml"
     reveal = folder / "gf9_2_08_06_a_face_dancer_revealed_replaces_the_winners_forces.yaml"
     amal = folder / "gf9_3_02_02_amal_halves_every_factions_spice_at_the_phase_named.yaml"
+    # The Tleilaxu's terms in the revival round and their SHUFFLE at War Continues (001
+    # 2.08.12, 2.08.08)
+    terms = folder / "gf9_2_08_12_the_tleilaxu_raise_a_limit_by_mail.yaml"
+    shuffle = folder / "gf9_2_08_08_the_tleilaxu_replace_a_face_dancer_at_war_continues.yaml"
     # The Tleilaxu's REVEAL (001 2.08.06); setting Amal (001 3.02.02); the Ixians' decisions
     # (001 2.07): the pocket cards at set-up, the HMS's move, the supply chain with TECHNOLOGY;
-    # the HMS deployed once the first storm is placed.
+    # the HMS deployed once the first storm is placed; their Karama power on the HMS (1.14.08);
+    # their ally's REDRAW word in the auction (2.07.22), once the supply chain's card is back.
     ixians = [load_scenario(yaml.safe_load((folder / name).read_text())).state for name in (
         "gf9_2_07_04_nobody_holds_a_starting_card_before_the_ixians_choose.yaml",
         "gf9_2_07_19_the_hms_moves_before_the_storm.yaml",
-        "gf9_2_07_23_technology_swaps_the_card_coming_up.yaml")]
+        "gf9_2_07_23_technology_swaps_the_card_coming_up.yaml",
+        "gf9_1_14_08_a_karama_moves_the_hms_two_territories_after_their_turn.yaml",
+        "gf9_2_07_22_the_ixians_ally_discards_a_card_bought_and_draws_again.yaml")]
+    ixians[-1], _ = dune.apply(ixians[-1], {p.key: p.default for p in dune.prompts(ixians[-1])},
+                               random.Random(0))
+    # CHOAM's standing orders (001 2.09): the Open Market's SELL and the Inflation token (A),
+    # the Earnings token (B), the card TRADE with its ally; the AUDIT answer in a battle.
+    choam = [load_scenario(yaml.safe_load((folder / name).read_text())).state for name in (
+        "gf9_2_09_07_choam_sells_a_worthless_card_at_the_end_of_the_phase.yaml",
+        "gf9_2_09_10b_choam_sells_no_surplus_copy_under_the_revision.yaml",
+        "gf9_2_09_15_choam_and_its_ally_swap_a_card_at_the_end_of_a_phase.yaml",
+        "gf9_2_09_18_the_auditor_looks_at_two_cards_of_the_opponents_hand.yaml")]
     deploying = copy.deepcopy(ixians[0])
     deploying.update(turn=1, phase="storm", step={"moved": True})
     deploying["storm"]["sector"] = 3
+    # Richese (001 2.10): their cache's auction and Karama power, then the bids on the card.
+    offering = load_scenario(yaml.safe_load(
+        (folder / "gf9_1_14_11_richese_karama_takes_a_cache_card_secretly.yaml").read_text()
+    )).state
+    answers = {p.key: p.default for p in dune.prompts(offering)}
+    answers["cache-offer:richese"] = ["Distrans", "silent", "right", "first"]
+    offered, _ = turn.advance(offering, answers, step_rng("offer", 0))
     return [state, *(load_scenario(yaml.safe_load(path.read_text())).state
-                     for path in (summon, reveal, amal)), *ixians, deploying]
+                     for path in (summon, reveal, amal, terms, shuffle)),
+            *ixians, deploying, *choam, offering, offered]
 
 
 def test_every_prompt_kind_renders_its_legal_choices_and_template(games):

@@ -16,12 +16,12 @@ from pathlib import Path
 import pytest
 
 from pbem.games.dune import factions
-from pbem.games.dune.rules import GF9, RULESETS, V3, WBC, Classic, GF9Version4, Rules
+from pbem.games.dune.rules import EARLIER, RULESETS, Rules
 
 DUNE = Path(__file__).resolve().parents[2] / "games" / "dune"
 # What a ruleset class is made of beside its questions: its options, phases, data and wiring.
 MACHINERY = {"cite", "data_layers", "fixed", "from_json", "groups", "in_play", "layers",
-             "option_layers", "own_options", "phases", "resolve", "to_json"}
+             "list_options", "option_layers", "own_options", "phases", "resolve", "to_json"}
 
 # question -> why it is a rule of the game, not one faction's power.
 RULE_QUESTIONS: dict[str, str] = {
@@ -52,6 +52,12 @@ RULE_QUESTIONS: dict[str, str] = {
     "turn_one_worms_set_aside": "001 1.02.03: the spice deck",
     "extra_spice_cards": "001 4.08.02: the spice deck's cards by option",
     "card_sets": "001 3.02: the treachery deck's cards by option",
+    "cards_left_out": '003 "Expanded Treachery": the treachery deck\'s cards by option, in '
+                      "part",
+    "cache_sets": "001 2.10.04: the treachery cards by option (the cache's, of card_sets); "
+                  "what Richese do with them is theirs (factions.richese)",
+    "traitor_cards": "001 4.09.02: the traitor deck's cards by option (the Cheap Hero "
+                     "traitor), anyone's",
     "charity_with_bidding": "000 VIII.I; 001 1.03: CHOAM Charity, anyone's",
     "charity_below": "001 1.03.02: CHOAM Charity, anyone's",
     "hands_declared_before_bidding": "001 1.04.02: every faction's hand",
@@ -95,9 +101,10 @@ RULE_QUESTIONS: dict[str, str] = {
 
 
 def _questions() -> set[str]:
-    """The questions the ruleset classes answer: their public names but the options and the
-    machinery."""
-    classes = (Rules, Classic, WBC, GF9, V3, GF9Version4, *RULESETS.values())
+    """The questions the ruleset classes answer (each ruleset's, and its classes for earlier
+    rules versions): their public names but the options and the machinery."""
+    classes = (Rules, *RULESETS.values(),
+               *(cls for versions in EARLIER.values() for _, cls in versions))
     options = {f.name for cls in classes for f in dataclasses.fields(cls)}
     names = {name for cls in classes for name in vars(cls) if not name.startswith("_")}
     return names - options - MACHINERY

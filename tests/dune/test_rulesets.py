@@ -136,7 +136,9 @@ def test_each_ruleset_names_its_phases_options_and_data():
     # 001 1.01-1.09: the nine GF9 phases; setup 3: ten turns; the basic game, options off
     assert GF9.phases == ("storm", "spice_blow", "charity", "bidding", "revival", "movement",
                           "battle", "collection", "mentat_pause")
-    assert GF9.data_layers == ("classic", "gf9", "ixians")    # 001 2.07: the Ixians
+    # 001 2.07: the Ixians; 2.09: CHOAM (its Landsraad revision a layer of its option); 2.10
+    assert GF9.data_layers == ("classic", "gf9", "ixians", "choam", "richese")
+    assert GF9.option_layers == {"choam_landsraad": "choam_landsraad"}
     assert GF9_RULES.turns == 10
     assert not any(getattr(GF9_RULES, name) for name in GF9.fixed if hasattr(GF9_RULES, name))
 
@@ -157,14 +159,18 @@ def test_a_game_keeps_the_rules_version_it_was_dealt_under():
     """A game is played by the rules version it was dealt under (DESIGN.md "Record the rules
     version in each game"): a new game by this code's, a replay by its stored game's; a GF9
     game of version 4 by ``GF9Version4``, which keeps the answers version 5 changed (issue
-    32), so that it replays as it was played; a version no longer played is refused."""
-    assert dune.rules_version == str(RULES_VERSION) == "5"
+    32), so that it replays as it was played (version 5's other answers are factions' powers:
+    ``test_faction_answers.py``); a version no longer played is refused."""
+    assert dune.rules_version == str(RULES_VERSION) == "6"
     new = dune.setup("gf9", {}, ["atreides", "harkonnen"], step_rng("v", 0))
     old = dune.setup("gf9", {}, ["atreides", "harkonnen"], step_rng("v", 0), "4")
-    assert (new["rules"]["version"], old["rules"]["version"]) == (5, 4)
+    five = dune.setup("gf9", {}, ["atreides", "harkonnen"], step_rng("v", 0), "5")
+    assert (new["rules"]["version"], five["rules"]["version"],
+            old["rules"]["version"]) == (6, 5, 4)
     assert type(rules_of(new)) is GF9 and type(rules_of(old)) is GF9Version4
+    assert type(rules_of(five)) is GF9
     assert type(make_rules("classic", {}, 4)) is Classic
-    assert {**old, "rules": {**old["rules"], "version": 5}} == new
+    assert {**old, "rules": {**old["rules"], "version": 6}} == new
     stored = {**new, "rules": {k: v for k, v in new["rules"].items() if k != "version"}}
     assert dune.upgrade(stored)["rules"]["version"] == 4      # stored before versions were kept
     options = {"advanced": True, "tournament": True}
@@ -173,6 +179,33 @@ def test_a_game_keeps_the_rules_version_it_was_dealt_under():
                            != getattr(make_rules("gf9", options), name) for name in changed)
     with pytest.raises(ValueError, match="rules version 3 is not played"):
         dune.setup("gf9", {}, ["atreides", "harkonnen"], step_rng("v", 0), "3")
+
+
+def test_003_main_leaders_a_v3_game_of_rules_version_5_keeps_its_gates():
+    """Rules version 6 has v3's Main Leaders gate the Voice, battle prescience, the Kwisatz
+    Haderach and the captures (003 "Main Leaders", our ruling); a v3 game dealt under 5 plays
+    by ``V3Version5``, whose gates are those it was dealt with, so it replays as it was
+    played."""
+    from pbem.games.dune import factions
+    from pbem.games.dune.data import Ability
+    from pbem.games.dune.rules import V3, V3Version5
+
+    seats = ["atreides", "bene-gesserit", "harkonnen"]
+    games = {version: dune.setup("v3", {"main_leaders": True, "advanced_abilities": True},
+                                 seats, step_rng("v3", 0), version) for version in ("5", "6")}
+    assert type(rules_of(games["5"])) is V3Version5 and type(rules_of(games["6"])) is V3
+    for state in games.values():
+        own = state["factions"]
+        own["atreides"]["leaders"]["Paul Atreides"] = "tanks"
+        own["bene-gesserit"]["leaders"]["Gaius Helen Mohiam"] = "tanks"
+        own["harkonnen"]["leaders"]["Baron Harkonnen"] = "tanks"
+    for seat, ability in (("atreides", Ability.PRESCIENCE_BATTLE),
+                          ("atreides", Ability.KWISATZ_HADERACH),
+                          ("bene-gesserit", Ability.VOICE),
+                          ("harkonnen", Ability.CAPTURE_LEADERS)):
+        assert factions.has(games["5"], seat, ability) and not factions.has(games["6"], seat,
+                                                                           ability)
+    assert not factions.has(games["5"], "atreides", Ability.PRESCIENCE_BIDDING)  # gated then
 
 
 def test_a_ruleset_refuses_to_change_what_it_fixes():

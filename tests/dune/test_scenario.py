@@ -490,7 +490,7 @@ def test_the_order_of_the_top_cards_of_each_deck_is_expected():
         "'Shai-Hulud']"]
     assert faults(scenario(expect={"decks": {"colour": []}})) == [
         "expect.decks.colour: unknown key (expected one of: treachery, treachery_discard, "
-        "spice, spice_discard, spice_discard_2)"]
+        "richese_cache, spice, spice_discard, spice_discard_2)"]
     assert faults(scenario(expect={"decks": {"spice_discard_2": ["Old Gap"],
                                              "spice": ["Foo"]}})) == [
         "expect.decks.spice_discard_2: there is a second discard pile only with the double_blow "

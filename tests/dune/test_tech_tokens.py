@@ -136,3 +136,36 @@ def test_whole_games_with_the_tech_tokens_break_no_invariant_and_use_every_rule(
             assert violations(state) == [], step
     assert {"tech-token-dealt", "tech-income", "tech-income-collected",
             "tech-token-taken"} <= seen
+
+
+EXPANSION_SEATS = ["atreides", "emperor", "fremen", "harkonnen", "ixians", "tleilaxu"]
+
+
+@pytest.mark.parametrize("style", ["random", "basic"])
+def test_001_4_05_whole_games_with_the_tech_tokens_and_the_ixians_and_tleilaxu(style):
+    """The tech tokens with the expansion's factions seated (``tech_tokens`` and
+    ``ixians_tleilaxu``; the second game advanced, with the Ixians' texts B): each token starts
+    with its default owner, the Tleilaxu's Axlotl Tanks and the Ixians' Heighliners beside the
+    Fremen's Spice Production (001 4.05.04.01), none lying aside to be dealt; bots play to the
+    end with no invariant broken at any step (the tokens and the HMS among them); the tokens
+    earn and change hands, and the Tleilaxu's free revival alone never puts spice on the
+    Axlotl Tanks (4.05.05.02, the token's ``excluded``)."""
+    seen: set[str] = set()
+    for seed in range(2):
+        options = {"tech_tokens": True, "ixians_tleilaxu": True, "turns": 6,
+                   **({"advanced": True, "ixians_text_b": True} if seed else {})}
+        state = GAME.setup("gf9", options, EXPANSION_SEATS, step_rng(f"tx-{style}-{seed}", 0))
+        assert {t["value"]: t["owner"] for t in tokens.of(state)} == {
+            "axlotl-tanks": "tleilaxu", "heighliners": "ixians", "spice-production": "fremen"}
+        bots = random.Random(seed)
+        step = 0
+        while state["result"] is None:
+            step += 1
+            state, events = GAME.apply(state, GAME.bot_decisions(state, bots, style),
+                                       step_rng(f"tx-{style}-{seed}", step))
+            seen |= {event.code for event in events}
+            assert not [e for e in events if e.code == "tech-income"
+                        and (e.data["token"], e.data["by"]) == ("Axlotl Tanks", "tleilaxu")]
+            assert violations(state) == [], step
+    assert {"tech-income", "tech-income-collected", "place-put"} <= seen
+    assert "tech-token-dealt" not in seen                  # every default owner is seated

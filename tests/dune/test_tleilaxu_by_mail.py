@@ -9,10 +9,9 @@ import re
 
 import pytest
 from dune_leaks import leaked, secrets_over, shown_in_battles
-from installation import Installation
-from players import addressed_to, text
+from dune_mail import bot_game
+from players import addressed_to, drop, order_mail, text
 
-from pbem.definition import create_game, game_definition
 from pbem.moderator import run_gm_command
 
 SEATS = ["atreides", "bene-gesserit", "emperor", "fremen", "harkonnen", "tleilaxu"]
@@ -29,20 +28,17 @@ def _play(root, game_id: str, options: dict, pick: slice | None = None):
     gives the Tleilaxu, once they drew theirs, the Face Dancers ``pick`` takes of their own
     leaders that nobody keeps as a traitor (their drawn ones back into the traitor deck, the
     new ones out of it).  The site, its record and the steps played."""
-    site = Installation(root, maps=False)
-    moderator = site.moderator()
-    definition = game_definition({
-        "id": game_id, "game": "dune", "ruleset": "gf9", "seed": "tleilaxu-by-mail",
-        "options": options, "auth": "address", "deadlines": {"resolve_delay_minutes": 1},
-        "seats": [{"seat": s, "address": f"{s}@players.test"} for s in SEATS]})
-    create_game(moderator.store, site.config, definition, site.clock())
-    moderator.store.db.execute("update seats set disorder = 'bot', preferences = ? "
-                               "where game_id = ?", (json.dumps({"digest": "off"}), game_id))
+    site = bot_game(root, game_id, "tleilaxu-by-mail", options, SEATS)
     steps = 0
     while not site.record(game_id).finished:
         state = site.record(game_id).state
         if pick is not None and state["phase"] != "setup":
-            _give_face_dancers(site, game_id, state, pick)
+            chosen = _give_face_dancers(site, game_id, state, pick)
+            # their first Face Dancer shuffled back at the first War Continues, sent ahead
+            # (001 2.08.08): which one differs between the runs, a secret of theirs
+            drop(site.inbox, order_mail("tleilaxu@players.test",
+                                        f"FOR MENTAT PAUSE\nSHUFFLE {chosen[0]}",
+                                        subject=f"[{game_id}] orders"))
             pick = None
         site.clock.advance(minutes=1)
         summary = site.moderator().tick()
@@ -52,7 +48,7 @@ def _play(root, game_id: str, options: dict, pick: slice | None = None):
     return site, site.record(game_id), steps
 
 
-def _give_face_dancers(site, game_id: str, state: dict, pick: slice) -> None:
+def _give_face_dancers(site, game_id: str, state: dict, pick: slice) -> list[str]:
     own = state["factions"]["tleilaxu"]
     kept = {name for seat in SEATS for name in state["factions"][seat]["traitors"]}
     free = sorted(name for name in own["leaders"] if name not in kept)
@@ -63,6 +59,7 @@ def _give_face_dancers(site, game_id: str, state: dict, pick: slice) -> None:
     for path, value in (("decks/traitors", deck), ("factions/tleilaxu/face_dancers", chosen)):
         run_gm_command(moderator, game_id, f"ADJUST /{path} = {json.dumps(value)} -- the test")
     moderator.send_outbox()
+    return chosen
 
 
 @pytest.mark.whole_game
@@ -93,17 +90,39 @@ def test_001_2_08_a_six_faction_game_with_the_tleilaxu_by_mail_keeps_every_secre
 def test_001_2_08_04_which_face_dancers_the_tleilaxu_hold_changes_no_other_seats_mail(tmp_path):
     """The differential test: the same game played twice, the GM giving the Tleilaxu other
     Face Dancers in each run once they drew theirs (their own leaders, which 2.08.06 never
-    reveals: it reveals another faction's winner); every other seat's mail (subjects, who is
-    waited for, the step numbers in them) is the same, the Tleilaxu's differ."""
-    found = []
+    reveals: it reveals another faction's winner), and the Tleilaxu shuffling the first of
+    them back at War Continues, sent ahead (2.08.08: which one is secret), while the bots give
+    their terms and Karama in each revival round (2.08.12, 2.08.14, 1.14.09: optional, never
+    waited for); every other seat's mail (subjects, who is waited for, the step numbers in
+    them) is the same, the Tleilaxu's differ."""
+    found, decided = [], []
     for name, pick in (("first", slice(0, 3)), ("last", slice(-3, None))):
         site, record, _ = _play(tmp_path / name, "fd", {**OPTIONS, "turns": 3}, pick)
         assert record.state["factions"]["tleilaxu"]["face_dancers"]
         found.append({seat: [(m["Subject"], DIGEST_LINE.sub("", text(m))) for m in
                              addressed_to(site.sent(), f"{seat}@players.test")]
                       for seat in SEATS})
+        decided.append(_their_decisions(site, "fd"))
+    # 001 2.08.08, 2.08.12, 2.08.14, 1.14.09: their secret decisions of their own were made
+    # (a Face Dancer shuffled back at War Continues, their terms in each revival round), the
+    # same number of each in both runs, whichever Face Dancer went back
+    assert decided[0] == decided[1] and decided[0]["shuffled"] and decided[0]["terms"]
     one, other = found
     for seat in SEATS:
         if seat != "tleilaxu":
             assert one[seat] == other[seat], seat
     assert one["tleilaxu"] != other["tleilaxu"]
+
+
+def _their_decisions(site, game_id: str) -> dict[str, int]:
+    """How many Face Dancers the Tleilaxu shuffled back, and how many terms they gave, by the
+    game's log."""
+    rows = site.moderator().store.db.execute(
+        "select orders, events from decisions where game_id = ?", (game_id,)).fetchall()
+    shuffled = terms = 0
+    for orders, events in rows:
+        batches = json.loads(orders)
+        for batch in batches if isinstance(batches, list) else [batches]:
+            terms += "terms:tleilaxu" in batch
+        shuffled += sum(e["code"] == "face-dancer-replaced" for e in json.loads(events))
+    return {"shuffled": shuffled, "terms": terms}

@@ -5,6 +5,7 @@ citing 003 by heading."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from pathlib import Path
@@ -206,6 +207,10 @@ def test_003_fremen_alliance_adds_an_alliance_power_to_the_fremen_sheet():
     assert Ability.ALLY_EXTRA_FREE_REVIVAL in sheet("fremen", rules).alliance
     assert Ability.ALLY_EXTRA_FREE_REVIVAL not in sheet("fremen", V3_RULES).alliance
     assert sheet("atreides", rules) == sheet("atreides", V3_RULES)
+    # the layer gives only what differs: the Fremen's sheet is classic's but for that power
+    assert sheet("fremen", rules) == dataclasses.replace(
+        sheet("fremen", V3_RULES),
+        alliance=sheet("fremen", V3_RULES).alliance | {Ability.ALLY_EXTRA_FREE_REVIVAL})
 
 
 def test_003_the_storm_card_is_seen_by_nobody():
@@ -318,7 +323,7 @@ def test_003_main_leaders_gate_their_powers_while_in_the_tanks():
     """003 "Main Leaders": "Should your Main Leader be killed, your faction (and possibly even
     your allies) will lose access to certain of your special abilities until such time as they
     are revived"; which ones is the ruling of ``v3/leaders.yaml``: Paul gates the Atreides'
-    prescience of the cards and of the spice deck, not their battle prescience."""
+    prescience of the cards, of the spice deck and in battle, not their notes."""
     from pbem.games.dune import factions
 
     state = dune.setup("v3", {"main_leaders": True, "advanced_abilities": True}, list(SEATS),
@@ -327,9 +332,53 @@ def test_003_main_leaders_gate_their_powers_while_in_the_tanks():
     state["factions"]["atreides"]["leaders"]["Paul Atreides"] = "tanks"
     assert not factions.has(state, "atreides", Ability.PRESCIENCE_BIDDING)
     assert factions.holder(state, Ability.PRESCIENCE_SPICE_DECK) is None
-    assert factions.has(state, "atreides", Ability.PRESCIENCE_BATTLE)
+    assert not factions.has(state, "atreides", Ability.PRESCIENCE_BATTLE)
+    assert factions.has(state, "bene-gesserit", Ability.VOICE)     # his own faction's only
     state["factions"]["atreides"]["leaders"]["Paul Atreides"] = "captured"   # ruling: only
     assert factions.has(state, "atreides", Ability.PRESCIENCE_BIDDING)        # the tanks
+
+
+def test_003_main_leaders_gate_the_battle_powers_in_the_state_and_in_every_view():
+    """003 "Main Leaders": the Voice, battle prescience, the Kwisatz Haderach and the captures
+    are asked through ``factions.has`` too (the one rule of the gates), in the state the
+    moderator resolves and in the view a bot plans from alike (the tanks are public)."""
+    from pbem.games.dune.factions import atreides_prescience as prescience
+    from pbem.games.dune.factions import bene_gesserit_voice as voice
+    from pbem.games.dune.factions import harkonnen_capture as capture
+
+    state = dune.setup("v3", {"main_leaders": True, "advanced_abilities": True}, list(SEATS),
+                       random.Random(4))
+    atreides, bg = (state["factions"][seat]["leaders"] for seat in ("atreides", "bene-gesserit"))
+    fights = [{"aggressor": "atreides", "defender": "bene-gesserit"}]
+    for game in (state, dune.view(state, "emperor")):
+        assert voice.voicer(game, fights[0]) == ("bene-gesserit", "atreides")
+        assert prescience.asker(game, fights[0])[0] == "atreides"
+        assert capture.enabled(game, "harkonnen")
+        assert factions.has(game, "atreides", Ability.KWISATZ_HADERACH)
+    bg["Gaius Helen Mohiam"] = atreides["Paul Atreides"] = "tanks"
+    state["factions"]["harkonnen"]["leaders"]["Baron Harkonnen"] = "tanks"
+    for game in (state, dune.view(state, "emperor")):
+        assert voice.voicer(game, fights[0]) is None
+        assert prescience.asker(game, fights[0]) is None
+        assert not capture.enabled(game, "harkonnen")
+        assert not factions.has(game, "atreides", Ability.KWISATZ_HADERACH)
+
+
+def test_003_main_leaders_no_power_is_read_from_a_sheet_past_the_gates():
+    """The one rule: outside ``factions.base.has`` no code asks whether a sheet lists a power
+    as the game goes (``... in sheet(...).abilities``); the places left name the power only to
+    word a refusal, to set a game up or to find its pieces, where no gate applies."""
+    asked = re.compile(r"Ability\.\w+ (?:not )?in (?:sheet\([^)]*\)|faction)\."
+                       r"(?:optional_)?abilities")
+    found = {path.relative_to(GAME).as_posix() for path in GAME.rglob("*.py")
+             if asked.search(path.read_text())}
+    assert found == {
+        "orders/battle_orders.py",      # kh_refusal: the words of a refusal
+        "orders/revival_orders.py",     # reviving the Kwisatz Haderach's token, a piece
+        "scenario/position.py",         # a scenario's position, set up
+        "invariants.py",                # the Bene Gesserit's coexistence, the board's rule
+        "factions/ixians.py",           # the HMS on the board, a piece
+    }, found
 
 
 def test_003_main_leaders_gate_only_powers_the_rules_ask_as_the_game_goes():
@@ -340,7 +389,7 @@ def test_003_main_leaders_gate_only_powers_the_rules_ask_as_the_game_goes():
     gates = {ability for leader in found.leaders for ability in leader.gates}
     assert len(gates) >= 10
     for ability in gates:
-        asked = rf"(has|holder)\(state,(?: [\w.]+,)? Ability\.{ability.name}\)"
+        asked = rf"(has|holder)\((?:state|game),(?: [\w.]+,)? Ability\.{ability.name}\)"
         assert re.search(asked, source), ability
 
 
@@ -409,3 +458,66 @@ def test_003_diversified_victory_the_map_draws_harg_pass_sietches_a_stronghold()
     assert "Harg Pass: F" in dune.map_svg(games[True])
     assert "Harg Pass: F" not in dune.map_svg(games[False])
     assert dune.map_png(games[True]) != dune.map_png(games[False])
+
+
+EXPANDED = {"the_duel": ["Ellaca Drug #2", "Snooper #5"],
+            "spice_harvest": ["Hunter-Seeker", "Shield #5", "Harvester", "Thumper"],
+            "the_general": ["Semuta Drug"],
+            "break_imperial_conditioning": ["Break Imperial Conditioning"]}
+
+
+@pytest.mark.parametrize("option", EXPANDED)
+def test_003_expanded_treachery_each_set_joins_the_deck_by_its_option(option):
+    """003 "Expanded Treachery": "One or more of the three extra sets ... may be mixed in with
+    the basic set": each set's cards (``v3/treachery.yaml``) are dealt with its option, the
+    basic 33 always; "Changed Treachery Cards": the Variant Rules' card by its own."""
+    plain = dune.setup("v3", {}, list(SEATS), random.Random(5))
+    state = dune.setup("v3", {option: True}, list(SEATS), random.Random(5))
+
+    def cards(game):
+        return sorted(game["decks"]["treachery"]
+                      + [c for own in game["factions"].values() for c in own["hand"]])
+    assert len(cards(plain)) == 33
+    assert cards(state) == sorted(cards(plain) + EXPANDED[option])
+    every = make_rules("v3", {"expanded_treachery": True})
+    assert every.card_sets == ("the_duel", "spice_harvest", "the_general")
+    assert not make_rules("v3", {"advanced": True, "house_rules": True}).card_sets
+
+
+def test_003_expanded_treachery_a_set_in_part_leaves_the_named_cards_out():
+    """003 "Expanded Treachery": "some groups will prefer to add only certain cards": the
+    cards ``treachery_left_out`` names are not dealt (the basic set's copies stay); a name no
+    set in play holds is refused."""
+    options = {"spice_harvest": True, "treachery_left_out": ["Thumper", "Shield"]}
+    state = dune.setup("v3", options, list(SEATS), random.Random(5))
+    dealt = state["decks"]["treachery"] + [c for own in state["factions"].values()
+                                           for c in own["hand"]]
+    assert "Thumper" not in dealt and "Shield #5" not in dealt and "Shield #4" in dealt
+    assert "Hunter-Seeker" in dealt and len(dealt) == 35
+    with pytest.raises(ValueError, match="Thumper is no card of the sets in play"):
+        make_rules("v3", {"the_duel": True, "treachery_left_out": ["Thumper"]})
+    with pytest.raises(ValueError, match="expected a list of names"):
+        make_rules("v3", {"the_duel": True, "treachery_left_out": "Snooper"})
+    assert "treachery_left_out" not in make_rules("v3", {}).to_json()      # stored as before
+
+
+def test_003_changed_treachery_cards_the_semuta_drug_kills_after_the_battle():
+    """003 "Changed Treachery Cards": the Semuta Drug "Counts as a Poison Card, but does not
+    kill the Leader in Battle if used successfully.  Instead, after the battle is resolved, the
+    leader is killed": its victim's strength counts and he is in ``killed_after``; a Snooper
+    stops it as any poison."""
+    from pbem.games.dune import combat
+    from pbem.games.dune.orders.battle_plan import empty_plan
+
+    found = data({"rules": make_rules("v3", {"the_general": True}).to_json()})
+    plans = {"atreides": {**empty_plan(), "leader": "Duncan Idaho", "dial": 4},
+             "harkonnen": {**empty_plan(), "leader": "Umman Kudu", "dial": 4,
+                           "weapon": "Semuta Drug"}}
+    outcome = combat.resolve(found, "atreides", "harkonnen", plans,
+                             {"atreides": set(), "harkonnen": set()})
+    assert outcome.killed == () and outcome.killed_after == ("atreides",)
+    assert outcome.totals == {"atreides": 6, "harkonnen": 5}
+    plans["atreides"]["defense"] = "Snooper"
+    outcome = combat.resolve(found, "atreides", "harkonnen", plans,
+                             {"atreides": set(), "harkonnen": set()})
+    assert outcome.killed == outcome.killed_after == ()

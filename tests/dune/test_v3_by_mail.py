@@ -116,10 +116,12 @@ def assert_no_leaks(site, seats, commanders=None):
 
 def test_003_a_six_faction_v3_game_by_mail_plays_to_its_result(tmp_path):
     """003 "Sequence of Play" (eight rounds a turn, the Control round), every advanced rule
-    (Main Leaders among them) and every house rule (003 Part II, "Optional House Rules"): a
-    whole game of six factions by mail to its result, in ten turns ("Shorter Game Length")."""
+    (Main Leaders among them), every house rule (003 Part II, "Optional House Rules") and the
+    expanded treachery (003 "Expanded Treachery", "Changed Treachery Cards"): a whole game of
+    six factions by mail to its result, in ten turns ("Shorter Game Length")."""
     site = Installation(tmp_path, maps=False)
-    options = {"turns": 10, "advanced": True, "house_rules": True}
+    options = {"turns": 10, "advanced": True, "house_rules": True, "expanded_treachery": True,
+               "break_imperial_conditioning": True}
     new_game(site, SIX, options)
     play_by_mail(site, "six")
     record, states = assert_no_leaks(site, SIX)

@@ -415,11 +415,13 @@ def test_strongholds_held_is_pure_and_lists_every_seat():
 
 
 def test_the_end_of_the_turn_needs_no_decision():
-    """000 IV: the check is made by the moderator, with no orders."""
+    """000 IV: the check is made by the moderator, with no orders; only a faction's power asks
+    something at War Continues (001 2.08.08, ``Faction.decisions``), and none of the classic
+    factions has one."""
     state = game()
     state["phase"] = "end_of_turn"
     assert turn.prompts(state) == []
-    assert not hasattr(victory, "prompts")
+    assert victory.prompts(state) == [] and victory.keys(state) == []   # no faction's either
 
 
 def test_xv_b4_coexisting_bene_gesserit_hold_no_stronghold():

@@ -38,11 +38,11 @@ def test_002_two_players_by_mail_to_the_end_with_the_map_the_record_and_the_arch
     map; the record verifies and the archive keeps the map of each round."""
     site = Installation(tmp_path, maps=True)
     new_game(site, TWO, options={"rounds": 3})
-    play_by_mail(site)
+    marks = play_by_mail(site)
     final = record(site)
     assert final.finished and final.state["result"]["victory"] in ("rounds", "supremacy",
                                                                    "prescience")
-    assert_no_leaks(site, TWO, GAME)
+    assert assert_no_leaks(site, GAME, marks) > len(marks)
     for seat in TWO:
         mails = site.sent(address(seat))
         reports = [m for m in mails if "Round" in str(m["Subject"])]
@@ -64,15 +64,42 @@ def test_002_two_players_by_mail_to_the_end_with_the_map_the_record_and_the_arch
     assert maps and "North-East" in maps[0].read_text()
 
 
+@pytest.mark.whole_game
+@pytest.mark.parametrize(("seats", "ruleset", "seed", "style", "options"), [
+    (TWO, "standard", "whole-1", "basic", {}), (TWO, "standard", "whole-2", "random", {}),
+    (FOUR, "standard", "whole-3", "basic", {}),
+    (["atreides"], "mahdi", "whole-5", "basic", {}),
+    (["atreides"], "mahdi", "whole-6", "random", {}),
+    (TWO, "standard", "whole-7", "basic", {"old_man": True})])
+def test_002_victory_whole_games_by_mail_every_mail_checked_for_secrets(tmp_path, seats,
+                                                                       ruleset, seed, style,
+                                                                       options):
+    """002 VICTORY: two players, four in teams and the Mahdi solo mode, and two players with
+    the Old Man of the Desert (002 OLD MAN OF THE DESERT (OPTIONAL)), no round limit, by mail
+    to a victory; every mail each player received checked against the state of the step it
+    was written in (``wfa_leaks``)."""
+    site = Installation(tmp_path, maps=False)
+    new_game(site, seats, ruleset=ruleset, seed=seed, options=options)
+    marks = play_by_mail(site, seed=seed, style=style)
+    final = record(site)
+    assert final.state["result"]["victory"] in ("supremacy", "prescience")
+    assert assert_no_leaks(site, GAME, marks) > len(marks)
+    if options:
+        mails = " ".join(text(m) for m in site.sent(address("harkonnen")))
+        for happened in ("the Old Man of the Desert rises", "The Old Man of the Desert "
+                         "leaves the board"):
+            assert happened in " ".join(mails.split()), happened
+
+
 def test_002_3_4_players_mode_four_players_in_teams_by_mail(tmp_path):
     """002 3-4 PLAYERS MODE: each faction shared by two players, each with a dashboard, a
     Planning deck and a hand of their own; their partner's hand is never in their mail."""
     site = Installation(tmp_path, maps=False)
     new_game(site, FOUR, options={"rounds": 2})
-    play_by_mail(site)
+    marks = play_by_mail(site)
     final = record(site)
     assert final.finished
-    assert_no_leaks(site, FOUR, GAME)
+    assert assert_no_leaks(site, GAME, marks) > len(marks)
     for seat, partner in (("house-atreides", "fremen"), ("fremen", "house-atreides"),
                           ("house-harkonnen", "corrino"), ("corrino", "house-harkonnen")):
         mails = [text(m) for m in site.sent(address(seat))]
@@ -90,8 +117,9 @@ def test_002_3_players_mode_one_player_commands_both_atreides_powers(tmp_path):
     welcomes = [str(m["Subject"]) for m in site.sent(address("house-atreides"))]
     assert f"[{GAME}] fremen: Welcome" in welcomes
     assert not site.sent(address("fremen"))
-    play_by_mail(site)
+    marks = play_by_mail(site)
     assert record(site).finished
+    assert assert_no_leaks(site, GAME, marks) > len(marks)
     assert WFA.commanders(record(site).state) == {"fremen": "house-atreides"}
 
 
@@ -100,9 +128,10 @@ def test_002_mahdi_solo_mode_by_mail_replays_from_its_seed(tmp_path):
     the game replays from its seed and its decisions to the same state."""
     site = Installation(tmp_path, maps=False)
     new_game(site, ["atreides"], ruleset="mahdi", options={"rounds": 3})
-    play_by_mail(site)
+    marks = play_by_mail(site)
     final = record(site)
     assert final.finished
+    assert assert_no_leaks(site, GAME, marks) > len(marks)
     assert final.replay(site.moderator().store) == final.state
     assert not site.sent(address("harkonnen"))
 
@@ -114,12 +143,13 @@ def test_a_bot_seat_plays_the_harkonnen_from_the_start_to_the_end(tmp_path, styl
     by mail to the game's end."""
     site = Installation(tmp_path, maps=False)
     new_game(site, TWO, options={"rounds": 2}, bots={"harkonnen": style})
-    play_by_mail(site)
+    marks = play_by_mail(site)
     final = record(site)
     assert final.finished
     assert final.seat("harkonnen")["disorder"] == ("bot" if style == "random"
                                                    else f"bot:{style}")
     assert site.sent(address("atreides")) and not site.sent(address("harkonnen"))
+    assert assert_no_leaks(site, GAME, marks) > len(marks)
     assert any(prompt.startswith("r1.plan.harkonnen") for row in
                site.moderator().store.decisions(GAME) for prompt in json.loads(row["orders"]))
 

@@ -102,7 +102,7 @@ from typing import NamedTuple
 
 from pbem.wording import plural
 
-from .. import factions
+from .. import factions, variants
 from ..cards.karama import cancelled
 from ..codes import ErrorCode
 from ..data import Ability
@@ -208,7 +208,8 @@ def move_range(state: State, faction: str, territory: str | None = None,
     base = sheet(faction, state).movement
     movement = (1 if cancelled(state, "movement", faction)             # GF9 001 2.04.07, 3.01.12
                 else factions.power(faction, state).movement(state, base, forces))
-    return max(movement, ORNITHOPTER_RANGE if ornithopters else 0)
+    bonus = variants.movement_bonus(state, faction, territory) if territory else 0
+    return max(movement, ORNITHOPTER_RANGE if ornithopters else 0) + bonus  # 001 4.04.04.04
 
 
 def groups(state: State, faction: str, territory: str) -> dict[int, Counts]:
@@ -578,7 +579,9 @@ def shipment_costs_by_territory(state: State, faction: str, territories: list[st
     assert kind in KINDS, kind
     half = kind not in (NATIVE, "back") and (karama or guild_rates(state, faction))
     board = layer.board(state)
-    return {territory: list(_costs(kind, 1 if board[territory].is_stronghold else 2, half, most))
+    return {territory: list(_costs(kind, 1 if board[territory].is_stronghold
+                                   or variants.stronghold_rate(state, faction, territory)
+                                   else 2, half, most))          # 001 4.04.04.06
             for territory in territories}
 
 

@@ -24,6 +24,10 @@ Where it has a rule of thumb it plays it; elsewhere it plays as the random bot d
   4.05.05); a plan sent
   ahead for a later battle (``ahead``) has a fallback after ``ELSE`` with its next leader,
   should the first have fought by then (000 X.A.4: a leader fights once a turn);
+- Richese's No-Fields (001 2.10.11): its strongest in supply shipped with its forces (text
+  B) or instead of them (text A), where it ships;
+- Richese's cache (001 2.10.06-09): the card it would least rather keep, by silent auction,
+  last in the round; on a card offered, a bid as on the row's, never on its own;
 - a swap at a Nexus of two players (v3, 003 "Playing with two or three"): it gives the allied
   faction that holds the fewest control points and forces on the board, keeping what wins;
 - everything else: as the random bot.
@@ -111,7 +115,16 @@ def _shipment(view: dict[str, Any], options: dict[str, Any]) -> str | None:
         while count and places[territory]["costs"][count - 1] > budget:
             count -= 1
         if count:
-            return f"SHIP {count} TO {where(view, territory, places[territory]['sectors'][0])}"
+            target = where(view, territory, places[territory]['sectors'][0])
+            carried = move_bot.shippable_tokens(view) if kind == "reserve" else []
+            if carried:             # its strongest No-Field, 001 2.10.11: one force's price
+                shipment = {"to": territory, "forces": {plain(view, view["seat"]): count}}
+                found = move_bot.with_token(view, options, shipment, carried[-1])
+                if found:
+                    forces = f"{found['forces'][plain(view, view['seat'])]} " \
+                        if found["forces"] else ""
+                    return f"SHIP {forces}NOFIELD {carried[-1]} TO {target}"
+            return f"SHIP {count} TO {target}"
     return None
 
 
@@ -268,11 +281,19 @@ def _technology(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str
     return f"TECHNOLOGY {name(best).name} WITH {name(worst).name}"
 
 
+def _redraw(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """A card bought discarded for the deck's top card (001 2.07.22, 2.07.23 text B) when it is
+    worthless: any other card is worth more than a draw's chance."""
+    worthless = prompt.options.get("worthless", [])
+    return f"REDRAW {', '.join(worthless)}" if worthless else "REDRAW NONE"
+
+
 def _usefulness(view: dict[str, Any], card: str) -> int:
     """How little a card serves in battle: a weapon 0, a defence 1, a worthless card 3."""
     kind = data(view).treachery_card(card).type
     return {CardType.PROJECTILE_WEAPON: 0, CardType.POISON_WEAPON: 0, CardType.LASGUN: 0,
-            CardType.SHIELD: 1, CardType.SNOOPER: 1, CardType.WORTHLESS: 3}.get(kind, 2)
+            CardType.SHIELD: 1, CardType.SNOOPER: 1, CardType.WORTHLESS: 3,
+            CardType.CACHE_CARD: 3}.get(kind, 2)
 
 
 def _hms(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
@@ -281,7 +302,7 @@ def _hms(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     places = prompt.options["places"]
     spice = view["spice"]
     rich = sorted(places, key=lambda t: (-spice.get(t, 0), t))
-    if prompt.kind == "hms-move" and (not rich or not spice.get(rich[0], 0)):
+    if prompt.kind != "hms-placement" and (not rich or not spice.get(rich[0], 0)):
         return "HMS STAY"
     territory = rich[0]
     return f"HMS {where(view, territory, places[territory][0])}"
@@ -304,17 +325,58 @@ def _reveal(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     return "REVEAL ALL"
 
 
+def _market(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """CHOAM sells every Worthless card at the end of each phase (001 2.09.07, 2.09.10): it
+    has no other use for them by mail."""
+    return "SELL WORTHLESS"
+
+
+def _swap_card(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """CHOAM and its ally trade (001 2.09.15): each offers a Worthless card it holds, which
+    CHOAM sells on the Open Market; no offer without one."""
+    worthless = [name for name in prompt.options.get("cards", [])
+                 if name in _worthless_names(view)]
+    return f"TRADE {worthless[0]}" if worthless else "TRADE NONE"
+
+
+def _worthless_names(view: dict[str, Any]) -> set[str]:
+    found = data(view)
+    return {card.name for card in found.treachery_deck if card.type is CardType.WORTHLESS}
+
+
+def _cache_offer(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """Richese auction the card of their cache they would least rather keep (the cards the
+    engine plays as worthless first), by silent auction, last in the round (001 2.10.06,
+    2.10.09.03)."""
+    card = max(sorted(view["own"]["cache"]), key=lambda c: _usefulness(view, c))
+    return f"CACHE {data(view).treachery_card(card).name} SILENT LAST"
+
+
+def _offer_bid(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """A bid of up to a third of its spice, as on the row's cards; never on its own card,
+    which comes to it free when nobody bids (001 2.10.09.02-03)."""
+    offer = view["bidding"].get("offer") or {}
+    most = _most(view)
+    return "PASS" if offer.get("seller") == view["seat"] or not most else f"BID {most}"
+
+
 STRATEGIES: dict[str, Strategy] = {
+    "cache-offer": _cache_offer,
+    "offer-bid": _offer_bid,
     "pocket": _pocket,
     "supply": _supply,
     "technology": _technology,
+    "redraw": _redraw,
     "hms-placement": _hms,
     "hms-move": _hms,
+    "karama-hms": _hms,
     "swap": _swap,
     "bid": _bid,
     "bids": _bids,
     "revival": _revival,
     "reveal": _reveal,
+    "market": _market,
+    "trade": _swap_card,
     "move": _turn,
     "guild-move": _turn,
     battle_orders.ORDER: _battle_order,

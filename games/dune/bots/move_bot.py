@@ -7,7 +7,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .. import factions
+from .. import factions, tokens
 from ..forces import Counts, add, kinds, plain
 
 
@@ -40,8 +40,36 @@ def random_shipment(view: dict[str, Any], options: dict[str, Any], rng: random.R
         count -= 1
     if not count:
         return None
-    return {"kind": "reserve", "from": None, "from_sector": None, "to": territory,
-            "sector": sector, "forces": {first: count}, "karama": False, "coexist": None}
+    shipment = {"kind": "reserve", "from": None, "from_sector": None, "to": territory,
+                "sector": sector, "forces": {first: count}, "karama": False, "coexist": None}
+    carried = shippable_tokens(view)
+    if carried and places is options["shipments"].get("reserve") and rng.random() < 0.4:
+        return with_token(view, options, shipment, rng.choice(carried)) or shipment
+    return shipment
+
+
+def shippable_tokens(view: dict[str, Any]) -> list[str]:
+    """The values of the seat's face-down tokens behind its shield that a shipment may carry
+    (a No-Field in its supply, 001 2.10.11), lowest first; none if one lies on the board
+    already and the rules allow but one (2.10.16, text A)."""
+    own = [t for t in view["own"].get("tokens", [])
+           if tokens.kind_of(view, t["kind"]).occupies]
+    if any(t["at"] == tokens.BOARD for t in own) and not view["rules"].get("richese_revised"):
+        return []
+    return sorted(t["value"] for t in own if t["at"] == tokens.BEHIND)
+
+
+def with_token(view: dict[str, Any], options: dict[str, Any], shipment: dict[str, Any],
+               value: str) -> dict[str, Any] | None:
+    """The shipment carrying the token (text B) or the token instead of its forces (text A),
+    at the price of one force more, if the seat can pay it; else None."""
+    places = options["shipments"]["reserve"]
+    forces = dict(shipment["forces"]) if view["rules"].get("richese_revised") else {}
+    count = sum(forces.values()) + 1
+    costs = places[shipment["to"]]["costs"]
+    if count > len(costs) or costs[count - 1] > view["own"]["spice"]:
+        return None
+    return {**shipment, "forces": forces, "token": value}
 
 
 def random_move(view: dict[str, Any], options: dict[str, Any],
@@ -51,7 +79,7 @@ def random_move(view: dict[str, Any], options: dict[str, Any],
     if rng.random() < 0.33:
         return None
     groups = own_groups(view)
-    if shipment:
+    if shipment and shipment["forces"]:     # a No-Field alone is no group (001 2.10.11)
         add(groups.setdefault((shipment["to"], shipment["sector"]), {}), shipment["forces"])
         groups = dict(sorted(groups.items()))
     choices = [(territory, sector, group, end, end_sector)

@@ -47,7 +47,7 @@ HOLD = "hold"
 PHASE_WORDS = {"storm": "STORM", "spice_blow": "SPICE BLOW", "charity": "CHARITY",
                "bidding": "BIDDING", "revival": "REVIVAL", "movement": "MOVEMENT",
                "battle": "BATTLE", "collection": "COLLECTION", "mentat_pause": "MENTAT PAUSE",
-               "end_of_turn": "END OF TURN"}
+               "end_of_turn": "END OF TURN", "control": "CONTROL"}
 
 
 def owns(key: str) -> bool:

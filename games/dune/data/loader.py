@@ -4,7 +4,8 @@ A ruleset's data is layers of folders: the base (``classic/``) and overlays (``w
 ``gf9/``...), each file of an overlay merged into the base's file of the same name before any
 check (``_merge``): a top-level key replaces the base's value, but a list of named entries (by
 ``name``, or ``territory`` for the spice cards) and a mapping of named entries merge by name:
-an entry of a new name is added, one of a known name replaces it in place, and one given as
+an entry of a new name is added, one of a known name replaces it in place, one given as
+``{name: X, amend: true, ...}`` changes only the keys it gives, and one given as
 ``{name: X, remove: true}`` (in a mapping ``X: {remove: true}``) removes it.  The merged data
 goes through the same checks as the base alone.
 
@@ -33,6 +34,7 @@ from ...common.dataload import (
     label,
     names_given,
 )
+from ...common.dataload import FaultCode as SharedFaultCode
 from ...common.names import Named
 from .model import (
     Ability,
@@ -88,16 +90,9 @@ BOARD, TREACHERY, SPICE, LEADERS, FACTIONS, DECKS, TOKENS = (
 PHASES = frozenset({"storm", "spice_blow", "charity", "bidding", "revival", "movement",
                     "battle", "collection", "end_of_turn", "mentat_pause", "control"})
 
-class FaultCode(StrEnum):
-    """What is wrong with the data (tests and tools refer to these, not to the wording): the
-    shared loader's codes (``games/common/dataload.py``), with the same text, and Dune's own."""
+class DuneFaultCode(StrEnum):
+    """What is wrong with Dune's data beyond what any game's can be (``SharedFaultCode``)."""
 
-    FILE = "file"  # missing, unreadable or not YAML
-    DUPLICATE_KEY = "duplicate_key"
-    MISSING_KEY = "missing_key"
-    UNKNOWN_KEY = "unknown_key"
-    BAD_VALUE = "bad_value"
-    DUPLICATE_NAME = "duplicate_name"
     UNKNOWN_TERRITORY = "unknown_territory"
     UNKNOWN_FACTION = "unknown_faction"
     UNKNOWN_KIND = "unknown_kind"
@@ -111,7 +106,13 @@ class FaultCode(StrEnum):
     CARD_COUNT = "card_count"
     LEADER_COUNT = "leader_count"
     FORCE_COUNT = "force_count"
-    OVERLAY_NAME = "overlay_name"  # an overlay removes an entry the data below it lacks
+
+
+# What is wrong with the data (tests and tools refer to these, not to the wording): the shared
+# loader's codes (``games/common/dataload.py``) and Dune's own, under one name.
+FaultCode = StrEnum("FaultCode", [(code.name, code.value) for codes in (SharedFaultCode,
+                                                                        DuneFaultCode)
+                                  for code in codes], module=__name__)
 
 
 def load(*layers: Path) -> DuneData:
@@ -867,14 +868,14 @@ class _Reader(DataReader):
         piles = []
         for i, entry in enumerate(fields["piles"]):
             pile = self.record(entry, f"{where}, piles[{i}]",
-                               {"name": str, "role": str, "shown": str})
+                               {"name": str, "role": str, "shown": str, "sets": ([str], [])})
             if pile is None:
                 return None
             role = self.enum(PileRole, pile["role"], f"{where}, {pile['name']}")
             shown = self.enum(Shown, pile["shown"], f"{where}, {pile['name']}")
             if role is None or shown is None:
                 return None
-            piles.append(Pile(pile["name"], role, shown))
+            piles.append(Pile(pile["name"], role, shown, tuple(pile["sets"])))
         if sum(pile.role is PileRole.DRAW for pile in piles) != 1:
             self.fault(where, FaultCode.BAD_VALUE, "a deck has one draw pile")
             return None
@@ -897,17 +898,21 @@ class _Reader(DataReader):
                 label(entry, "name", f"leaders[{i}]"),
                 {"name": str, "faction": str, "strength": int, "synonyms": ([str], []),
                  "main": (bool, False), "gates": ([str], []),
-                 "revival_cost": (int, None), "opposing": (bool, False)},
+                 "revival_cost": (int, None), "opposing": (bool, False),
+                 "advantage": (str, None), "protected": (bool, False)},
             )
             if fields is None:
                 continue
             where = fields["name"]
             gates = self.enums(Ability, fields["gates"], f"{where}, gates")
+            advantage = self.enums(Ability, [fields["advantage"]] if fields["advantage"] else [],
+                                   f"{where}, advantage")
             if fields["gates"] and not fields["main"]:
                 self.fault(where, FaultCode.BAD_VALUE, "only a Main Leader gates powers")
             if fields["strength"] < 0:
                 self.fault(where, FaultCode.BAD_VALUE, "a strength cannot be negative")
-            elif self.factions_exist([fields["faction"]], where) and gates is not None:
+            elif (self.factions_exist([fields["faction"]], where) and gates is not None
+                  and advantage is not None):
                 leaders.append(
                     Leader(
                         fields["name"],
@@ -918,6 +923,8 @@ class _Reader(DataReader):
                         gates,
                         fields["revival_cost"],
                         fields["opposing"],
+                        next(iter(advantage), None),
+                        fields["protected"],
                     )
                 )
         self.clash([Named(x, x.name, (), x.synonyms) for x in leaders], "leaders")
@@ -925,7 +932,8 @@ class _Reader(DataReader):
         for faction, count in sorted(mains.items()):
             if count > 1:
                 self.fault(faction, FaultCode.LEADER_COUNT, f"{count} Main Leaders, at most one")
-        per_faction = Counter(leader.faction for leader in leaders if not leader.main)
+        per_faction = Counter(leader.faction for leader in leaders
+                              if not leader.main and leader.advantage is None)
         for faction in sorted(self.faction_names or ()):
             if per_faction[faction] != top["per_faction"]:
                 self.fault(
@@ -962,7 +970,7 @@ class _Reader(DataReader):
                    ) -> TokenKind | None:
         fields = self.record(raw, where, {"name": str, "words": str, "option": (str, None),
                                           "face": str, "ally_sees": (bool, False),
-                                          "tokens": list})
+                                          "tokens": list, "occupies": (bool, False)})
         if fields is None:
             return None
         face = self.enum(Face, fields["face"], where)
@@ -979,13 +987,15 @@ class _Reader(DataReader):
                 self.fault(where, FaultCode.BAD_VALUE, "a kind of token has at least one")
             return None
         return TokenKind(fields["name"], fields["words"], fields["option"], face,
-                         fields["ally_sees"], tuple(t for t in tokens if t is not None))
+                         fields["ally_sees"], tuple(t for t in tokens if t is not None),
+                         fields["occupies"])
 
     def token(self, raw: Any, where: str, coming: set[str], board: Board | None
               ) -> Token | None:
         fields = self.record(raw, where, {"value": str, "name": str, "owner": (str, None),
                                           "place": str, "territory": (str, None),
-                                          "sector": (int, None), "income": (dict, None)})
+                                          "sector": (int, None), "income": (dict, None),
+                                          "option": (str, None)})
         if fields is None:
             return None
         place = self.enum(TokenPlace, fields["place"], where)
@@ -1007,7 +1017,7 @@ class _Reader(DataReader):
             return None
         assert place is not None
         return Token(fields["value"], fields["name"], fields["owner"], place, territory,
-                     sector, income)
+                     sector, income, fields["option"])
 
     def income(self, raw: Any, coming: set[str], where: str) -> TokenIncome | None:
         if raw is None:

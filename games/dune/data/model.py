@@ -75,6 +75,10 @@ class CardType(StrEnum):
     HARVESTER = "harvester"
     THUMPER = "thumper"
     AMAL = "amal"
+    # the Richese cache's (001 3.03)
+    PORTABLE_SNOOPER = "portable_snooper"
+    ORNITHOPTER = "ornithopter"
+    CACHE_CARD = "cache_card"       # a cache card whose own effect the engine has not yet
 
 
 class Timing(StrEnum):
@@ -137,6 +141,8 @@ class Effect(StrEnum):
     DOUBLES_SPICE_BLOW = "doubles_spice_blow"       # 3.02.06
     CALLS_WORM = "calls_worm"                       # 3.02.13
     HALVES_SPICE = "halves_spice"                   # 3.02.02
+    # Dune v3.0's (003 "Changed Treachery Cards")
+    KILLS_AFTER_BATTLE = "kills_after_battle"       # the Semuta Drug: the leader fights on
 
 
 class Ability(StrEnum):
@@ -197,6 +203,7 @@ class Ability(StrEnum):
     SUPPLY_CHAIN = "supply_chain"                   # 001 2.07.08-09
     TECHNOLOGY = "technology"                       # 001 2.07.23 (advanced)
     MOVE_HMS = "move_hms"                           # 001 1.14.08 (Karama power)
+    ALLY_REDRAW = "ally_redraw"                     # 001 2.07.22 (alliance)
     # Tleilaxu (GF9 expansion: 001 2.08)
     FACE_DANCERS = "face_dancers"                   # 001 2.08.04, 2.08.06-08
     UNLIMITED_REVIVAL = "unlimited_revival"         # 001 2.08.09
@@ -208,6 +215,30 @@ class Ability(StrEnum):
     GHOLAS = "gholas"                               # 001 2.08.17, advanced
     STOP_REVIVAL = "stop_revival"                   # 001 1.14.09, Karama power
     ALLY_HALF_PRICE_REVIVAL = "ally_half_price_revival"     # 001 2.08.16
+    # CHOAM (GF9 expansion: 001 2.09; "(A)" its first list, "(B)" the second)
+    CHOAM_CHARITY = "choam_charity"                 # 001 2.09.05
+    OPEN_MARKET = "open_market"                     # 001 2.09.07 (A), 2.09.10 (B)
+    DUPLICATE_SALE = "duplicate_sale"               # 001 2.09.07 (A)
+    MULTIPURPOSE_PRODUCT = "multipurpose_product"   # 001 2.09.08 (A), 2.09.11 (B)
+    INFLATION = "inflation"                         # 001 2.09.10-14 (A)
+    EARNINGS = "earnings"                           # 001 2.09.06-08 (B)
+    ELITE_SHIPMENT = "elite_shipment"               # 001 2.09.17 (B)
+    AUDITOR = "auditor"                             # 001 2.09.17-20 (A), 2.09.22-25 (B)
+    BATTLE_SPICE_SHARE = "battle_spice_share"       # 001 2.09.21-22 (A), 2.09.26-27 (B)
+    SELL_HAND = "sell_hand"                         # 001 1.14.10 (A), Karama power
+    FLIP_ELITES = "flip_elites"                     # 001 1.14.10 (B), Karama power
+    ALLY_CARD_SWAP = "ally_card_swap"               # 001 2.09.15 (A)
+    ALLY_CHARITY = "ally_charity"                   # 001 2.09.15 (A), 2.09.18 (B)
+    ALLY_MULTIPURPOSE = "ally_multipurpose"         # 001 2.09.19 (B)
+    ALLY_BATTLE_SPICE = "ally_battle_spice"         # 001 2.09.16 (A), 2.09.20 (B)
+    LEND_AUDITOR = "lend_auditor"                   # 001 2.09.21 (B)
+    # Richese (GF9 expansion: 001 2.10)
+    RICHESE_AUCTION = "richese_auction"             # 001 2.10.04, 2.10.06-09
+    NO_FIELDS = "no_fields"                         # 001 2.10.10-18
+    BLACK_MARKET = "black_market"                   # 001 2.10.22-24 (advanced)
+    CACHE_BUY = "cache_buy"                         # 001 1.14.11, Karama power
+    ALLY_NO_FIELD = "ally_no_field"                 # 001 2.10.20
+    ALLY_CACHE_CARD = "ally_cache_card"             # 001 2.10.21
 
 
 class Act(StrEnum):
@@ -440,6 +471,10 @@ class Leader:
     gates: frozenset[Ability] = frozenset()     # the powers lost while he is in the tanks
     revival_cost: int | None = None     # a price of his own, whoever revives him (001 2.08.15)
     opposing: bool = False              # worth the opposing leader's disc (001 2.08.15, Zoal)
+    # a disc of the faction only while it has this advantage (001 2.09.17: the Auditor)
+    advantage: Ability | None = None
+    # never a ghola, never captured, never given a leader skill (001 2.09.20: the Auditor)
+    protected: bool = False
 
 
 @dataclass(frozen=True)
@@ -573,6 +608,8 @@ class PileRole(StrEnum):
     DRAW = "draw"              # face down: the deck itself, drawn from its top
     DISCARD = "discard"        # face up: played and turned cards
     OUT = "out"                # out of the game (Family Atomics, 000 line 944)
+    ASIDE = "aside"            # beside a shield, not in the hand: a faction's own store of
+    #                            the deck's cards, dealt from by its power (the Richese cache)
 
 
 class Shown(StrEnum):
@@ -598,6 +635,7 @@ class Pile:
     name: str
     role: PileRole
     shown: Shown
+    sets: tuple[str, ...] = ()     # the sets of cards that start here, not in the draw pile
 
 
 @dataclass(frozen=True)
@@ -639,6 +677,8 @@ class Token:
     territory: str | None = None        # on the board: where
     sector: int | None = None
     income: TokenIncome | None = None
+    option: str | None = None           # the option putting this one token in play (001
+    #                                     2.10.04: text B's fourth No-Field); None: its kind's
 
 
 @dataclass(frozen=True)
@@ -651,6 +691,11 @@ class TokenKind:
     face: Face                          # the face its tokens start with
     ally_sees: bool                     # the owner's ally sees a face-down token's value
     tokens: tuple[Token, ...]
+    # On the board face down it stands for its value in its owner's forces, counted as one
+    # force there (001 2.10.12: movement, collection, occupancy), so it brings its owner into
+    # a battle; forced open by the storm, a worm or an explosion (2.10.15) and in battle
+    # (2.10.17): the Richese No-Fields
+    occupies: bool = False
 
     def token(self, value: str) -> Token:
         """The token of this value (KeyError if the kind has none such)."""
@@ -685,14 +730,14 @@ class DuneData:
         """Every pile of every deck, by name (pile names are unique across decks)."""
         return {pile.name: pile for deck in self.decks for pile in deck.piles}
 
-    def deck_cards(self, deck: Deck, sets: tuple[str, ...] = (), extra: tuple[str, ...] = ()
-                   ) -> tuple[str, ...]:
+    def deck_cards(self, deck: Deck, sets: tuple[str, ...] = (), extra: tuple[str, ...] = (),
+                   left_out: tuple[str, ...] = ()) -> tuple[str, ...]:
         """The ids of a deck's cards, in the data's order (a leader's id is its name): the
         base treachery cards and those of the expansions' ``sets`` a game plays
-        (``Rules.card_sets``), the spice cards and the ``extra`` ones it plays
-        (``Rules.extra_spice_cards``)."""
+        (``Rules.card_sets``) but the names it ``left_out`` of them (``Rules.cards_left_out``),
+        the spice cards and the ``extra`` ones it plays (``Rules.extra_spice_cards``)."""
         if deck.cards is DeckCards.TREACHERY:
-            return tuple(card.id for card in self.treachery_in_play(sets))
+            return tuple(card.id for card in self.treachery_in_play(sets, left_out))
         if deck.cards is DeckCards.SPICE:
             return tuple(card.id for card in self.spice_deck) + extra
         return tuple(leader.name for leader in self.leaders)
@@ -764,10 +809,13 @@ class DuneData:
         names = dict.fromkeys(card.name for card in self.treachery_deck)
         return NameIndex("treachery card", (Named(name, name) for name in names))
 
-    def treachery_in_play(self, sets: tuple[str, ...]) -> tuple[TreacheryCard, ...]:
-        """The deck a game shuffles: the base cards, then those of the ``sets`` it plays."""
+    def treachery_in_play(self, sets: tuple[str, ...], left_out: tuple[str, ...] = ()
+                          ) -> tuple[TreacheryCard, ...]:
+        """The deck a game shuffles: the base cards, then those of the ``sets`` it plays but
+        the cards of them named in ``left_out`` (a set "in part", 003 "Expanded Treachery")."""
         return (tuple(c for c in self.treachery_deck if c.expansion is None)
-                + tuple(c for c in self.treachery_deck if c.expansion in sets))
+                + tuple(c for c in self.treachery_deck
+                        if c.expansion in sets and c.name not in left_out))
 
     def card_named(self, name: str) -> TreacheryCard:
         """A treachery card by its name ("Shield"): copies are alike."""
@@ -808,10 +856,16 @@ class DuneData:
                 return kind
         raise KeyError(name)
 
-    def leaders_of(self, faction: str) -> tuple[Leader, ...]:
-        """The five leaders of the named faction (its leader discs, not a Main Leader)."""
+    def leaders_of(self, faction: str, advantages: bool = False) -> tuple[Leader, ...]:
+        """The leaders of the named faction (its leader discs, not a Main Leader): its five,
+        and a disc that comes with an advantage (``Leader.advantage``) where its sheet has it,
+        an optional one only with the ``advantages`` (the Auditor, 001 2.09.17)."""
+        sheet = next((f for f in self.factions if f.name == faction), None)
+        powers = set() if sheet is None else {
+            *sheet.abilities, *(sheet.optional_abilities if advantages else ())}
         return tuple(leader for leader in self.leaders
-                     if leader.faction == faction and not leader.main)
+                     if leader.faction == faction and not leader.main
+                     and (leader.advantage is None or leader.advantage in powers))
 
     def main_leader(self, faction: str) -> Leader | None:
         """The named faction's Main Leader, if this data has one (v3, 003 "Main Leaders")."""

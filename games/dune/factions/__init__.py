@@ -27,53 +27,51 @@ from ..data import Ability
 from ..prompt_key import PromptKey
 from ..rules import RULES_VERSION
 from ..state import State, data
-from .atreides import Atreides, AtreidesGF9
+
+# Every faction's module: importing it lists its classes under its seat (``base.DEFINED``).
+from . import (  # noqa: F401
+    atreides,
+    bene_gesserit,
+    choam,
+    emperor,
+    fremen,
+    guild,
+    harkonnen,
+    ixians,
+    richese,
+    tleilaxu,
+)
 from .base import (
     CARD,
+    DEFINED,
+    FIRST,
+    LAST,
+    ONCE_AROUND,
     REVIVAL,
     SHIPMENT,
+    SILENT,
     BattleTools,
     Faction,
+    Offer,
     RevivalTerms,
     has,
+    hooks,
     karama_power_used,
     rules_key,
 )
-from .bene_gesserit import BeneGesserit, BeneGesseritGF9, BeneGesseritV3, BeneGesseritWBC
-from .emperor import Emperor
-from .fremen import Fremen, FremenGF9, FremenGF9Version4, FremenV3, FremenWBC
-from .guild import Guild
-from .harkonnen import Harkonnen, HarkonnenGF9, HarkonnenGF9Version4, HarkonnenV3
-from .ixians import Ixians
-from .tleilaxu import Tleilaxu
 
-# Every faction's class, and after it its classes for the rulesets where its powers differ.
-CLASSES: tuple[type[Faction], ...] = (
-    Atreides, AtreidesGF9, BeneGesserit, BeneGesseritWBC, BeneGesseritGF9, BeneGesseritV3,
-    Emperor, Fremen, FremenWBC, FremenGF9,
-    FremenGF9Version4, FremenV3, Guild, Harkonnen, HarkonnenGF9, HarkonnenGF9Version4,
-    HarkonnenV3, Ixians, Tleilaxu)
+# Every faction's class, and after it its classes for the rulesets (and rules versions) where
+# its powers differ.
+CLASSES: tuple[type[Faction], ...] = tuple(cls for found in DEFINED.values() for cls in found)
 
 
 @functools.cache
 def registry(ruleset: str, version: int = RULES_VERSION) -> dict[str, Faction]:
     """Seat -> the faction's hooks in a ruleset as rules ``version`` plays it, for each faction
     its data has: its class for that ruleset (and version, ``Faction.until``) if it has one,
-    else none of its own (``_plain``)."""
-    found: dict[str, Faction] = {}
-    for cls in CLASSES:
-        if cls.answers_for(ruleset, version):
-            found[cls.seat] = cls()
-    return {faction.seat: found.get(faction.seat) or _plain(faction.seat)
+    else none of its own (``base.hooks``)."""
+    return {faction.seat: hooks(faction.seat, ruleset, version)
             for faction in data(ruleset).factions}
-
-
-@functools.cache
-def _plain(seat: str) -> Faction:
-    """A faction the data has but no module: every hook's default, no power."""
-    faction = Faction()
-    faction.seat = seat
-    return faction
 
 
 FACTIONS: dict[str, Faction] = registry("classic")
@@ -89,7 +87,7 @@ def lister(game: Any, ability: Ability) -> Faction:
     not (``owner``), or a plain faction where none does: its answer to a rule of its power
     asked where no seat is at hand (the worm's stages: its riders' answer)."""
     seat = owner(game, ability)
-    return _plain("") if seat is None else power(seat, game)
+    return hooks("", *rules_key(game)) if seat is None else power(seat, game)
 
 
 def in_play(state: State) -> list[Faction]:
@@ -124,10 +122,11 @@ def decision_keys(state: State, phase: str) -> list[str]:
 
 
 def decide(state: State, phase: str, key: str, value: Any, rng: random.Random) -> list[Event]:
-    """One of the factions' own decisions of the phase carried out by the faction deciding
-    (``Faction.decide``)."""
-    kind, seat = PromptKey.parse(key)
-    return power(seat, state).decide(state, phase, kind, value, rng)
+    """One of the factions' own decisions of the phase carried out by the faction whose power
+    opened it (``Faction.decision_kinds``), the seat deciding being its own or its ally."""
+    parsed = PromptKey.parse(key)
+    faction = next(f for f in in_play(state) if parsed.kind in f.decision_kinds)
+    return faction.decide(state, phase, parsed, value, rng)
 
 
 def owner(game: Any, ability: Ability) -> str | None:
@@ -152,6 +151,41 @@ def payee(state: State, payment: str, payer: str) -> str | None:
                 None)
 
 
+def standing_prompts(state: State, asked: list[Prompt]) -> list[Prompt]:
+    """Every faction's optional standing decisions riding on this mail round
+    (``Faction.standing_prompts``; in a game without such a power, none, at once)."""
+    return [prompt for faction in in_play(state)
+            for prompt in faction.standing_prompts(state, asked)] if asked else []
+
+
+def standing_keys(state: State, asked: list[str]) -> list[str]:
+    """The keys of ``standing_prompts``."""
+    return [key for faction in in_play(state)
+            for key in faction.standing_keys(state, asked)] if asked else []
+
+
+def standing_apply(state: State, orders: dict[str, Any], asked: list[str]) -> list[Event]:
+    """The standing decisions among ``orders`` (``asked``: the keys open) carried out, each by
+    the faction that asked it (a faction may ask one of its ally: CHOAM's swap)."""
+    return [event for faction in in_play(state)
+            for key in faction.standing_keys(state, asked) if key in orders
+            for event in faction.standing_decision(state, key, orders[key])]
+
+
+def phase_ends(state: State) -> list[Event]:
+    """Every faction's power at the end of a phase (``Faction.phase_ends``)."""
+    return [event for faction in in_play(state) for event in faction.phase_ends(state)]
+
+
+def decide_all(state: State, phase: str, orders: dict[str, Any], rng: random.Random
+               ) -> list[Event]:
+    """The factions' own decisions of a phase carried out (``orders``: by key, those of
+    ``decision_keys`` among them), in the prompts' order."""
+    mine = set(decision_keys(state, phase))
+    return [event for key, value in orders.items() if key in mine
+            for event in decide(state, phase, key, value, rng)]
+
+
 def upgrade_state(state: State) -> State:
     """A state stored by earlier code, in today's shape: each faction moves what it kept at
     the state's top level into its own sheet (``Faction.upgrade``)."""
@@ -160,7 +194,9 @@ def upgrade_state(state: State) -> State:
     return state
 
 
-__all__ = ["CARD", "CLASSES", "FACTIONS", "REVIVAL", "SHIPMENT", "BattleTools", "Faction",
-           "RevivalTerms", "decide", "decision_keys", "decisions", "has", "holder", "in_play",
-           "karama_power_used", "lister", "ordered", "owner", "payee", "power", "registry",
+__all__ = ["CARD", "CLASSES", "FACTIONS", "FIRST", "LAST", "ONCE_AROUND", "REVIVAL", "SHIPMENT",
+           "SILENT", "BattleTools", "Faction", "Offer", "RevivalTerms", "decide", "decide_all",
+           "decision_keys", "decisions", "has", "holder", "in_play", "karama_power_used",
+           "lister", "ordered", "owner", "payee", "phase_ends", "power",
+           "registry", "standing_apply", "standing_keys", "standing_prompts",
            "upgrade_state"]

@@ -27,12 +27,13 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from .. import tokens
 from ..codes import ErrorCode, EventCode
 from ..data import Ability
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..rules import Rules, rules_of
-from ..state import State, faction_name, sheet
-from .base import BattleTools, karama_power_used
+from ..state import State, faction_name
+from .base import BattleTools, has, karama_power_used
 
 ATREIDES = "atreides"
 PRESCIENCE = "prescience"
@@ -43,8 +44,7 @@ def asker(game: Any, battle: dict[str, Any]) -> tuple[str, str, str] | None:
     """(the Atreides, the side they ask for, the faction asked) in this battle of a game (a
     state or a view); None when the Atreides are not in it nor allied to one who is."""
     seats, alliances = game["seats"], game["alliances"]
-    if (ATREIDES not in seats
-            or Ability.PRESCIENCE_BATTLE not in sheet(ATREIDES, game).abilities):
+    if ATREIDES not in seats or not has(game, ATREIDES, Ability.PRESCIENCE_BATTLE):
         return None
     pair = (battle["aggressor"], battle["defender"])
     allies = [s for alliance in alliances if ATREIDES in alliance for s in alliance
@@ -102,6 +102,14 @@ def key(state: State, battle: dict[str, Any]) -> str | None:
     return f"{PRESCIENCE}:{asking[0]}" if asking else None
 
 
+def blind(game: Any, battle: dict[str, Any], target: str) -> bool:
+    """Whether the dial is hidden from the question: a face-down token standing for the
+    asked faction's forces lies in the battle's territory (001 2.10.18 BLIND PRESCIENCE: "a
+    No-Field token is present"; ``tokens.occupying``, public in every view)."""
+    return any(token["owner"] == target
+               for token in tokens.occupying(game, battle["territory"]))
+
+
 def question_step(state: State, orders: dict[str, Any], wanted: dict[str, list[str]],
                   tools: BattleTools) -> list[Event]:
     """Steps 3-4 before the plans (WBC, 000 lines 1214-1242): the question put, published, and
@@ -112,6 +120,8 @@ def question_step(state: State, orders: dict[str, Any], wanted: dict[str, list[s
     if not asking or element is None:
         return []
     by, side, target = asking
+    if element == "dial" and blind(state, battle, target):
+        return []                       # 2.10.18: refused when sent (``read_question``)
     battle["question"] = {"by": by, "for": side, "to": target, "element": element,
                           "cancelled": False}
     events = [Event(EventCode.PRESCIENCE, {"faction": by, "for": side, "to": target,
@@ -163,11 +173,20 @@ def binds(step: dict[str, Any], seat: str) -> tuple[str, Any] | None:
 
 
 # --- the order
-def read_question(words: list[str], rules: Rules) -> str | None:
-    """``LEADER``, ``WEAPON``, ``DEFENSE`` (``DEFENCE``), ``DIAL`` (``NUMBER``) or ``NONE``."""
+def read_question(words: list[str], rules: Rules, state: State | None = None
+                  ) -> str | None:
+    """``LEADER``, ``WEAPON``, ``DEFENSE`` (``DEFENCE``), ``DIAL`` (``NUMBER``) or ``NONE``;
+    not the dial of a faction whose No-Field lies in the battle's territory (001 2.10.18)."""
     said = " ".join(words).upper().replace("DEFENCE", "DEFENSE").replace("NUMBER", "DIAL")
     if said == "NONE":
         return None
+    battle = state["step"].get("battle") if state and state["phase"] == "battle" else None
+    asking = asker(state, battle) if battle else None
+    if said == "DIAL" and asking and blind(state, battle, asking[2]):
+        raise OrderProblem(ErrorCode.BAD_PRESCIENCE,
+                           f"a No-Field of the {faction_name(asking[2], rules)} lies in "
+                           f"{battle['territory']}: you may not ask their dial (001 2.10.18)",
+                           tuple(f"PRESCIENCE {e.upper()}" for e in ELEMENTS if e != "dial"))
     if said.lower() not in ELEMENTS:
         raise OrderProblem(ErrorCode.BAD_PRESCIENCE,
                            "expected PRESCIENCE LEADER, WEAPON, DEFENSE or DIAL: one element "
@@ -196,11 +215,15 @@ def prompt(seat: str, side: str, target: str, optional: bool, rules: Rules) -> P
 
 
 def random_question(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> str | None:
-    """Now and then a random question."""
-    return None if rng.random() < 0.4 else rng.choice(ELEMENTS)
+    """Now and then a random question (never a dial hidden by a No-Field, 001 2.10.18)."""
+    battle = view["battle"]["current"]
+    asking = asker(view, battle)
+    allowed = [e for e in ELEMENTS
+               if e != "dial" or not (asking and blind(view, battle, asking[2]))]
+    return None if rng.random() < 0.4 else rng.choice(allowed)
 
 
 order_kind(OrderKind(PRESCIENCE, ("PRESCIENCE",),
-                     lambda state, prompt_, words: read_question(words, rules_of(state)),
+                     lambda state, prompt_, words: read_question(words, rules_of(state), state),
                      lambda _, value: text(value),
                      random=random_question))

@@ -12,6 +12,7 @@ from pbem.game import Event, Prompt
 
 from ..data import Ability
 from ..leaders import TANKS
+from ..prompt_key import PromptKey
 from ..rules import RULES_VERSION, Rules, rules_of
 from ..state import State, ally_of, data, sheet
 
@@ -19,35 +20,46 @@ from ..state import State, ally_of, data, sheet
 CARD, SHIPMENT, REVIVAL = "card", "shipment", "revival"
 
 
-def has(state: State, seat: str, ability: Ability) -> bool:
-    """Whether the faction has the advantage in this game: a basic one always, an optional one
-    (000 XV) only with ``advantages``, its Karama power (000 XVII) only with
+def has(game: Any, seat: str, ability: Ability) -> bool:
+    """Whether the faction has the advantage in this game (a state, or a seat's view of it,
+    which shows a once-a-game Karama power used to its own seat only): a basic one always, an
+    optional one (000 XV) only with ``advantages``, its Karama power (000 XVII) only with
     ``karama_powers`` and, where it is once a game, until used (001 1.14.01), an alliance
     power only while allied (000 XII.C); under v3's Main Leaders none while the faction is out
     of the game, nor one its Main Leader gates while he is in the tanks (003 "Main Leaders",
-    ``main_leaders``)."""
-    faction, rules = sheet(seat, state), rules_of(state)
-    if rules.main_leader_gates and (out(state, seat) or gated(state, seat, ability)):
+    ``main_leaders``).  Every power the rules ask of a faction is asked here, so that the one
+    rule of the gates reaches each."""
+    faction, rules = sheet(seat, game), rules_of(game)
+    if rules.main_leader_gates and (out(game, seat) or gated(game, seat, ability)):
         return False                    # 003 "Main Leaders": lost while he is in the tanks
     return (ability in faction.abilities
             or (rules.advantages and ability in faction.optional_abilities)
             or (rules.karama_powers and ability is faction.karama_power
-                and not state["factions"][seat].get("karama_power_used"))
-            or (ability in faction.alliance and bool(ally_of(state, seat))))
+                and not game["factions"][seat].get("karama_power_used"))
+            or (ability in faction.alliance and bool(ally_of(game, seat))))
 
 
-def gated(state: State, seat: str, ability: Ability) -> bool:
+def gated(game: Any, seat: str, ability: Ability) -> bool:
     """v3: whether the faction has lost the power while its Main Leader is in the tanks (003
-    "Main Leaders"; the leader's ``gates``, our ruling)."""
-    leader = data(state).main_leader(sheet(seat, state).name)
-    return (leader is not None and ability in leader.gates
-            and state["factions"][seat]["leaders"].get(leader.name) == TANKS)
+    "Main Leaders"; the leader's ``gates``, our ruling), in a state or a view (the tanks'
+    leaders are public)."""
+    leader = data(game).main_leader(sheet(seat, game).name)
+    return leader is not None and ability in leader.gates and _in_tanks(game, seat, leader.name)
 
 
-def out(state: State, seat: str) -> bool:
+def _in_tanks(game: Any, seat: str, name: str) -> bool:
+    """Whether the faction's leader is in the tanks: a state's sheet has every leader's place,
+    a view's public part those in the tanks."""
+    own = game["factions"][seat]
+    if "leaders" in own:
+        return own["leaders"].get(name) == TANKS
+    return name in own.get("leaders_in_tanks", ())
+
+
+def out(game: Any, seat: str) -> bool:
     """v3: whether the faction is out of the game, its every leader having been in the tanks
-    (003 "Main Leaders", ``main_leaders``)."""
-    return seat in state.get("out", ())
+    (003 "Main Leaders", ``main_leaders``), in a state or a view."""
+    return seat in game.get("out", ())
 
 
 def karama_power_used(state: State, seat: str) -> None:
@@ -66,16 +78,23 @@ def rules_key(game: Any) -> tuple[str, int]:
     return rules["ruleset"], rules.get("version", RULES_VERSION)
 
 
-def class_for(classes: tuple[type[Faction], ...], game: Any) -> Faction:
-    """Of one faction's classes (its own, then those of the rulesets where its powers differ),
-    the hooks that answer for a game, for a module of the faction that may not import the
-    package (``factions.power`` is the same for everyone else)."""
-    return _class_for(classes, *rules_key(game))
+def answers(seat: str, game: Any) -> Faction:
+    """The hooks of a seat's faction in a game (a state, a view or its rules), for a module of
+    the faction that may not import the package (``factions.power`` is the same): ``hooks``."""
+    return hooks(seat, *rules_key(game))
 
 
 @functools.cache
-def _class_for(classes: tuple[type[Faction], ...], ruleset: str, version: int) -> Faction:
-    return [cls for cls in classes if cls.answers_for(ruleset, version)][-1]()
+def hooks(seat: str, ruleset: str, version: int) -> Faction:
+    """The hooks of a seat's faction in a ruleset as rules ``version`` plays it: of its classes
+    (``DEFINED``), the last that answers for them (``Faction.answers_for``), or none of its own
+    where it has no class (a faction the data has but no module: every hook's default)."""
+    found = [cls for cls in DEFINED.get(seat, ()) if cls.answers_for(ruleset, version)]
+    if found:
+        return found[-1]()
+    plain = Faction()
+    plain.seat = seat
+    return plain
 
 
 @dataclass(frozen=True)
@@ -91,11 +110,47 @@ class BattleTools:
 @dataclass(frozen=True)
 class RevivalTerms:
     """What a faction's revival of forces and leaders may be, before what it holds decides:
-    its forces a turn (000 IX.B.2: three; None: no limit) and whether it pays half price,
-    rounded up (001 2.08.10)."""
+    its forces a turn (000 IX.B.2: three; None: no limit), whether it pays half price,
+    rounded up (001 2.08.10), the prices another faction has set on its leaders in the
+    tanks, for which it may revive them whatever the rules of leader revival (001 2.08.14),
+    and its leaders revived a turn (000 IX.D.1: one)."""
 
     forces: int | None = 3
     half_price: bool = False
+    offers: tuple[tuple[str, int], ...] = ()
+    leaders: int = 1            # leaders revived for spice a turn (000 IX.D.1)
+    any_leader: bool = False    # any of its leaders in the tanks, whatever 1.05.04-05 (2.08.09)
+
+
+@dataclass(frozen=True)
+class Offer:
+    """A card a faction's power puts up for auction beside the row (issue 29, seam 5: the
+    auction's kinds and card sources): the ``seller`` whose card it is, the ``card``, the
+    ``kind`` of auction (``SILENT``, sealed bids revealed at once; ``ONCE_AROUND``, each bidder
+    one bid in turn from ``first``, who starts, round the table ``way`` ``right``, in storm
+    order, or ``left``, against it), ``when`` it is sold (``first``: before the row, ``last``:
+    after it) and whether its price goes to the seller (``to_seller``; when the seller buys it,
+    to the faction paid for cards, 001 2.10.08)."""
+
+    seller: str
+    card: str
+    kind: str
+    when: str
+    way: str = "right"
+    to_seller: bool = True
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seller": self.seller, "card": self.card, "kind": self.kind, "when": self.when,
+                "way": self.way, "to_seller": self.to_seller}
+
+
+SILENT, ONCE_AROUND = "silent", "once-around"       # an ``Offer``'s kinds of auction
+FIRST, LAST = "first", "last"                       # when it is sold
+
+
+# Each faction's classes by seat, as its modules define them: its own, then those of the
+# rulesets and rules versions where its powers differ (``Faction.__init_subclass__``).
+DEFINED: dict[str, list[type[Faction]]] = {}
 
 
 class Faction:
@@ -103,6 +158,9 @@ class Faction:
     this for each faction and overrides the hooks where its powers apply)."""
 
     seat: str = ""
+    # The kinds of the decisions its powers open (``decisions``), which it carries out
+    # whoever decides (``factions.decide``).
+    decision_kinds: ClassVar[frozenset[str]] = frozenset()
     # The rulesets this class answers for, where the faction's powers differ between them
     # (``factions.registry``); none: every ruleset without a class of its own.
     rulesets: ClassVar[tuple[str, ...]] = ()
@@ -114,10 +172,15 @@ class Faction:
     # the order the rules give them.
     precedence: ClassVar[dict[str, int]] = {}
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Each faction's class is listed under its seat, in the order defined (``hooks``)."""
+        super().__init_subclass__(**kwargs)
+        DEFINED.setdefault(cls.seat, []).append(cls)
+
     @classmethod
     def answers_for(cls, ruleset: str, version: int) -> bool:
         """Whether this class answers for a ruleset as rules ``version`` plays it (of a
-        faction's classes, the last that does is the game's: ``factions.registry``)."""
+        faction's classes, the last that does is the game's: ``hooks``)."""
         return ((not cls.rulesets or ruleset in cls.rulesets)
                 and (cls.until is None or version <= cls.until))
 
@@ -134,6 +197,8 @@ class Faction:
     advisor_sides: ClassVar[bool] = False           # its coexisting forces: advisors by a flip
     coexisting_fly: ClassVar[bool] = False          # its coexisting forces use ornithopters
     voice_names_cheap_hero: ClassVar[bool] = False  # its Voice may name a Cheap Hero
+    voice_names_special_cards: ClassVar[bool] = False   # ... and the 3.02 cards by name
+    alliance_and_karama_by_mail: ClassVar[bool] = False     # the HMS's Karama, the redraw
     charity_always_from_turn: ClassVar[int] = 2     # its charity advantage's first turn
 
     def special_kinds_at_start(self, rules: Rules) -> bool:
@@ -159,12 +224,34 @@ class Faction:
         """Move what earlier code kept of this faction at the state's top level into its
         sheet (a stored game loads in today's shape); nothing by default."""
 
+    # --- hooks of any phase: standing decisions that ride on a mail round, the phase's end
+
+    def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
+        """Its optional decisions riding on a mail round in which it is ``asked`` something
+        (a standing order carried out at its moment, 001 2.09.07's "at the end of any Phase"):
+        none.  Optional, so nobody waits for them and nobody else learns of them."""
+        return []
+
+    def standing_keys(self, state: State, asked: list[str]) -> list[str]:
+        """The keys of ``standing_prompts``, from the keys of the other decisions."""
+        return []
+
+    def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
+        """Carry out one of its ``standing_prompts``' decisions; it has none by default."""
+        raise AssertionError(f"{self.seat} has no {key} decision")
+
+    def phase_ends(self, state: State) -> list[Event]:
+        """What its power does at the end of a phase of the turn (001 2.09.07): nothing."""
+        return []
+
     # --- the hook of decisions
 
     def decisions(self, state: State, phase: str) -> list[Prompt]:
-        """Its own decisions open now in the phase (``phase``: the state's, as
+        """The decisions its powers open now in the phase (``phase``: the state's, as
         ``games/dune/turn.py`` names it: ``"setup"``, ``"storm"``...), which the phase asks
-        of every faction in play beside its own (``factions.decisions``): none by default."""
+        of every faction in play beside its own (``factions.decisions``), its own or its
+        ally's by its power; each kind of decision is one faction's (``decision_kinds``):
+        none by default."""
         return []
 
     def decision_keys(self, state: State, phase: str) -> list[str]:
@@ -172,10 +259,11 @@ class Faction:
         out from them; a faction whose decisions' text costs overrides it."""
         return [prompt.key for prompt in self.decisions(state, phase)]
 
-    def decide(self, state: State, phase: str, kind: str, value: Any, rng: random.Random
+    def decide(self, state: State, phase: str, key: PromptKey, value: Any, rng: random.Random
                ) -> list[Event]:
-        """Carry out one of its ``decisions`` of the phase (``kind``: its key's)."""
-        raise AssertionError(f"{self.seat} has no {kind} decision in {phase}")
+        """Carry out one of its ``decisions`` of the phase (``key``: its key, whose seat may be
+        another's, an ally deciding by this faction's power)."""
+        raise AssertionError(f"{self.seat} has no {key} decision in {phase}")
 
     # --- hooks of set-up
 
@@ -208,10 +296,42 @@ class Faction:
 
     # --- hooks of the storm and the spice blow
 
+    def exposed(self, state: State, places: dict[str, list[int]], why: str) -> list[Event]:
+        """The storm (``why``: ``storm``) or a worm (``worm``) reaches these places (territory ->
+        sectors) before its losses: what its hidden pieces there do (001 2.10.15: a No-Field
+        revealed); nothing."""
+        return []
+
     def draws_weather(self) -> bool:
         """Whether the faction draws the weather markers that move the storm with option XVI
         (000 XVI.B-C); without such a faction in play the dials stay in use (XVI.D)."""
         return False
+
+    # --- hooks of CHOAM Charity
+
+    def charity_begins(self, state: State) -> list[Event]:
+        """What its power collects before anyone collects charity (001 2.09.05): nothing."""
+        return []
+
+    def pays_charity(self, state: State, seat: str) -> bool:
+        """Whether ``seat``'s charity is paid from this faction's spice rather than the bank
+        (001 2.09.05): no."""
+        return False
+
+    def charity_amount(self, state: State, seat: str, amount: int) -> int:
+        """The charity ``seat`` collects as this faction's power changes it (every faction in
+        play is asked; 001 2.09.11-12's Inflation token): as it is."""
+        return amount
+
+    def charity_ends(self, state: State) -> list[Event]:
+        """What its power does as the charity has been collected (001 2.09.15): nothing."""
+        return []
+
+    # --- hooks of deals
+
+    def bars_bribes(self, state: State) -> str:
+        """Why no bribe may be made now by this faction's power (001 2.09.14), or "" (none)."""
+        return ""
 
     # --- hooks of bidding
 
@@ -220,6 +340,18 @@ class Faction:
         row is laid out, choosing one to leave it (001 2.07.08 SUPPLY CHAIN) among its
         ``decisions`` of the bidding while the step's ``stock`` is its seat: none."""
         return 0
+
+    def offers(self, state: State) -> bool:
+        """Whether it puts a card of its own up for auction this bidding round (``Offer``: the
+        Richese cache, 001 2.10.06), deciding it among its ``decisions`` of the bidding while
+        the step's ``offering`` is its seat, the card offered then put in the step's ``offer``
+        (``Offer.to_json``): no."""
+        return False
+
+    def offer_unsold(self, state: State, offer: Offer) -> list[Event]:
+        """Nobody bought its ``offer`` (every bid nothing): where the card goes (001
+        2.10.09.02-03: into its hand free, or set aside face up)."""
+        raise AssertionError(f"{self.seat} offers no card")
 
     def before_cards_up(self, state: State, count: int) -> list[Event]:
         """What its power does to the row's next ``count`` cards before anyone sees them or
@@ -232,6 +364,12 @@ class Faction:
         out); nothing."""
         return []
 
+    def bought(self, state: State, buyer: str, card: str, rng: random.Random) -> list[Event]:
+        """``buyer`` has just bought ``card`` face down (000 VIII): what its power does with
+        it then, before anything else is drawn (001 2.07.22: the Ixians' ally discards it and
+        draws again); nothing."""
+        return []
+
     # --- hooks of payments
 
     def receives(self, state: State, payment: str, payer: str) -> bool:
@@ -241,10 +379,19 @@ class Faction:
 
     # --- hooks of revival
 
+    def stops_revival(self, state: State, seat: str) -> bool:
+        """Whether its power stops ``seat``'s standard revival of forces and leaders this
+        round (001 1.14.09): no."""
+        return False
+
     def revival_terms(self, state: State, seat: str, terms: RevivalTerms) -> RevivalTerms:
         """The terms of ``seat``'s revival as this faction's power changes them (every faction
         in play is asked, in the order of the hook ``revival``): as they are."""
         return terms
+
+    def revival_over(self, state: State) -> list[Event]:
+        """The revival round is over: what its power does then; nothing."""
+        return []
 
     def revived(self, state: State, seat: str, free: bool, card: bool) -> list[Event]:
         """``seat`` has revived (``free``: taking free revival; ``card``: by a card that
@@ -257,6 +404,21 @@ class Faction:
         """The territories a group of these ``forces`` of the faction enters (None: not
         known), its sheet's ``base`` without ornithopters: the sheet's."""
         return base
+
+    def shipping_terms(self, state: State) -> str:
+        """What its power adds to its shipping terms in the movement round's prompt (a
+        No-Field to ship, 001 2.10.11): nothing."""
+        return ""
+
+    def token_shipment(self, state: State, value: str, forces: dict[str, int]) -> str | None:
+        """Why its token of this value may not be shipped with these forces (a No-Field, 001
+        2.10.11, 2.10.16), or None if it may: it ships none."""
+        return "you ship no token"
+
+    def token_shipped(self, state: State, value: str, territory: str, sector: int
+                      ) -> list[Event]:
+        """Its token shipped face down where the shipment landed (``token_shipment``)."""
+        raise AssertionError(f"{self.seat} ships no token")
 
     def admits_ally(self, state: State) -> bool:
         """Whether, alone in a territory, the faction lets its ally enter it, which XII.E.5
@@ -279,6 +441,11 @@ class Faction:
 
     def movement_begins(self, state: State) -> list[Event]:
         """What its power does as a sequential movement round opens with no decision first:
+        nothing."""
+        return []
+
+    def turn_taken(self, state: State, seat: str) -> list[Event]:
+        """``seat``'s turn of shipment and movement has been played: what its power does then;
         nothing."""
         return []
 
@@ -338,6 +505,10 @@ class Faction:
         """Other factions' leaders it may play as its own (000 line 884): none."""
         return []
 
+    def captives_seen(self, view: dict[str, Any]) -> list[str]:
+        """``captives`` from the faction's own view (for bots): none."""
+        return []
+
     def traitors_for(self, state: State, seat: str) -> dict[str, str]:
         """The leaders its power puts in ``seat``'s pay beside ``seat``'s own traitors, each
         with the faction that holds him: none."""
@@ -352,6 +523,11 @@ class Faction:
                      plans: dict[str, dict[str, Any]], territory: str, rng: random.Random
                      ) -> list[Event]:
         """What its power does once a battle's outcome is applied: nothing."""
+        return []
+
+    def battle_spice(self, state: State, payer: str, spice: int) -> list[Event]:
+        """``payer`` has paid ``spice`` to the bank for its forces in a battle (001 1.13.05.05):
+        what this faction's power takes of it; nothing."""
         return []
 
     def after_losses(self, state: State, territory: str, sectors: list[int],
@@ -393,6 +569,11 @@ class Faction:
         """The territories where the faction's forces coexist, "as if they are not even on
         the board" (000 XV.B.4), as the public view shows them; none by default."""
         return []
+
+    def in_front(self, state: State) -> dict[str, Any]:
+        """What every seat sees of the faction's powers in front of its shield beyond every
+        faction's public entries (its standing offers); nothing by default."""
+        return {}
 
     def behind_shield(self, state: State) -> dict[str, Any]:
         """What the faction alone sees behind its shield beyond what every faction sees of its

@@ -8,12 +8,12 @@ from typing import Any, ClassVar
 from pbem.game import Event, Prompt
 
 from ..codes import EventCode
-from ..orders.language import OrderKind, order_kind
+from ..prompt_key import PromptKey
 from ..rules import Rules, rules_of
 from ..state import POLAR_SINK, State, factions_in
 from . import bene_gesserit_coexistence as coexistence
 from . import bene_gesserit_voice as voice
-from .base import BattleTools, Faction, class_for
+from .base import BattleTools, Faction
 from .bene_gesserit_coexistence import BENE_GESSERIT, stormed_in
 
 MOVEMENT = "movement"      # the round whose decisions are theirs (``Faction.decisions``)
@@ -24,6 +24,7 @@ class BeneGesserit(Faction):
 
     seat = BENE_GESSERIT
     precedence = {"before_plans": 1}     # the Voice: steps 1-2 (000 lines 1214-1242)
+    decision_kinds = frozenset({coexistence.KIND})     # their declarations and advisors
 
     # A territory's coexistence is declared (000 XV.B.5), not the sides of GF9's tokens
     # (``BeneGesseritGF9``).
@@ -37,8 +38,10 @@ class BeneGesserit(Faction):
     # Coexisting forces get no ornithopters (000 XV.B.4: "as if they are not even on the
     # board").
     coexisting_fly = False
-    # The Voice never commands a Cheap Hero (000 BG shield 3, line 784; WBC X, line 1248).
+    # The Voice never commands a Cheap Hero (000 BG shield 3, line 784; WBC X, line 1248), and
+    # names no special card by name.
     voice_names_cheap_hero = False
+    voice_names_special_cards = False
     # Their charity advantage pays them with spice in hand "Beginning with the second turn"
     # (000 XV.B.2).
     charity_always_from_turn = 2
@@ -105,18 +108,23 @@ class BeneGesserit(Faction):
     def decisions(self, state: State, phase: str) -> list[Prompt]:
         """Their declarations ahead and their advisor policy in the movement round (shield 2,
         XV.B.3-5), which it asks once."""
-        return [coexistence.prompt(state, self)] if phase == MOVEMENT else []
+        return [coexistence.prompt(state, self)] if self._asked_now(state, phase) else []
 
     def decision_keys(self, state: State, phase: str) -> list[str]:
-        return [coexistence.KEY] if phase == MOVEMENT else []
+        return [coexistence.KEY] if self._asked_now(state, phase) else []
 
-    def decide(self, state: State, phase: str, kind: str, value: Any, rng: random.Random
+    def _asked_now(self, state: State, phase: str) -> bool:
+        """Asked once a movement round (the step's ``bg_asked``, set once answered)."""
+        return phase == MOVEMENT and not state["step"]["bg_asked"]
+
+    def decide(self, state: State, phase: str, key: PromptKey, value: Any, rng: random.Random
                ) -> list[Event]:
         """The policy kept; the declarations made now (before anyone moves, or with every
         turn at once), or held for the turns to come."""
         coexistence.keep(state, value)
         wanted = dict(value.get("declare", {}))
         step = state["step"]
+        step["bg_asked"] = True
         if step["opening"] or step["mode"] == "batched":
             return coexistence.start_of_round(state, self, wanted)
         step["ahead"].update(wanted)
@@ -137,7 +145,7 @@ class BeneGesserit(Faction):
     def before_plans_decision(self, state: State, battle: dict[str, Any]
                               ) -> tuple[Prompt, str] | None:
         """The Voice, when they or their ally fight (line 790)."""
-        return voice.decision(state, battle, self.voice_names_cheap_hero)
+        return voice.decision(state, battle)
 
     def before_plans_key(self, state: State, battle: dict[str, Any]) -> str | None:
         return voice.key(state, battle)
@@ -210,8 +218,11 @@ class BeneGesseritGF9(BeneGesserit):
     advisor_sides = True
     # 001 2.02.16, 2.02.18: a side changes by a choice, never by default.
     coexist_by_default = False
-    # 001 2.02.07: the Voice may command a Cheap Hero.
+    # 001 2.02.07: the Voice may command a Cheap Hero, and "a specific special weapon by name,
+    # or a specific special defense by name": the first expansion's special cards (3.02),
+    # each counted as what it is where it is played (rules version 6).
     voice_names_cheap_hero = True
+    voice_names_special_cards = True
     # 001 2.02.10: their charity "always", every turn.
     charity_always_from_turn = 1
 
@@ -220,6 +231,14 @@ class BeneGesseritGF9(BeneGesserit):
         shipment and movement round flip to fighters; the tournament rule 4.1.15 ("will not
         automatically flip after the shipment and movement Phase") says no."""
         return not rules.tournament
+
+
+class BeneGesseritGF9Version5(BeneGesseritGF9):
+    """The Bene Gesserit of GF9 as rules version 5 played them, before the Voice named the
+    expansion's special cards (issue 29): a game dealt then replays as it was played."""
+
+    until = 5
+    voice_names_special_cards = False
 
 
 class BeneGesseritV3(BeneGesserit):
@@ -231,22 +250,3 @@ class BeneGesseritV3(BeneGesserit):
     # coexisting Bene Gesserit too (003 "Claiming Bonus Cards" says nothing of a group).
     coexisting_fly = True
 
-
-CLASSES = (BeneGesserit, BeneGesseritWBC, BeneGesseritGF9, BeneGesseritV3)
-
-
-def _voice(game: Any) -> bool:
-    """Whether the Voice may name a Cheap Hero in a game (a state or a view)."""
-    return class_for(CLASSES, game).voice_names_cheap_hero
-
-
-def _random_voice(view: dict[str, Any], prompt_: Prompt, rng: random.Random
-                  ) -> dict[str, Any] | None:
-    return voice.random_voice(rng, _voice(view))
-
-
-order_kind(OrderKind(voice.VOICE, ("VOICE",),
-                     lambda state, prompt_, words: voice.read_voice(words, rules_of(state),
-                                                                     _voice(state)),
-                     lambda _, value: voice.text(value),
-                     random=_random_voice))

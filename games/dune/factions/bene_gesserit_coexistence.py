@@ -102,7 +102,8 @@ def stormed_in(state: State, territory: str) -> bool:
     return territory != POLAR_SINK and any(
         int(sector) == storm and BENE_GESSERIT in by_faction
         for sector, by_faction in state["forces"].get(territory, {}).items())
-KEY = f"coexistence:{BENE_GESSERIT}"   # the key of the declarations' decision (``prompt``)
+KIND = "coexistence"                  # the kind of the declarations' decision (``prompt``)
+KEY = f"{KIND}:{BENE_GESSERIT}"       # and its key
 
 
 # --- the rules
@@ -411,7 +412,7 @@ def prompt(state: State, bg: BeneGesserit) -> Prompt:
     parts[-1] += ("; for every faction unless you name one (default SINK); your policy stands "
                   "from turn to turn until you send ADVISORS lines again")
     template = text(state, value)
-    return Prompt(KEY, BENE_GESSERIT, "coexistence", True,
+    return Prompt(KEY, BENE_GESSERIT, KIND, True,
                   ". ".join(parts) + ".", value, template, template,
                   options={"coexist": coexistence_allowed(state)})
 

@@ -40,11 +40,11 @@ from pbem.game import Event, Prompt
 
 from .. import combat
 from ..codes import ErrorCode, EventCode
-from ..data import Ability, CardType, DuneData, Slot
-from ..orders.language import OrderProblem
+from ..data import Ability, CardType, Slot
+from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..rules import Rules, rules_of
-from ..state import State, data, faction_name, sheet
-from .base import BattleTools
+from ..state import State, data, faction_name
+from .base import BattleTools, answers, has
 
 VOICE = "voice"
 KINDS = {                   # order word -> card type (line 784)
@@ -56,7 +56,31 @@ KINDS = {                   # order word -> card type (line 784)
     "WORTHLESS": CardType.WORTHLESS,
 }
 CHEAP_HERO = "CHEAP HERO"           # 001 2.02.07: "a Cheap Hero", GF9 only
-WORDS = {kind: word for word, kind in KINDS.items()} | {CardType.CHEAP_HERO: CHEAP_HERO}
+# 001 2.02.07: "a specific special weapon by name, or a specific special defense by name": the
+# special cards of the first expansion's set (3.02), which a Voice names where the game's deck
+# has them (``ixians_tleilaxu_cards``).
+EXPANSION_SET = "ixians_tleilaxu"
+SPECIAL = {"POISON BLADE": CardType.POISON_BLADE, "POISON TOOTH": CardType.POISON_TOOTH,
+           "ARTILLERY STRIKE": CardType.ARTILLERY_STRIKE, "WEIRDING WAY": CardType.WEIRDING_WAY,
+           "CHEMISTRY": CardType.CHEMISTRY, "SHIELD SNOOPER": CardType.SHIELD_SNOOPER}
+# What else a special card counts as, for a Voice naming a base kind, by the place it is
+# played in (None: either): Poison Blade "counts as both a projectile and poison" (3.02.08);
+# Poison Tooth is a poison weapon (3.02.09, "Weapon-Poison-Special"); the Shield Snooper
+# "Counts as both a Shield (Projectile Defense) and Snooper (Poison Defense)" (3.02.11); the
+# Weirding Way is a projectile weapon, or a projectile defense beside another weapon (3.02.14);
+# Chemistry a poison defense, or a poison weapon beside another defense (3.02.05).
+COUNTS_AS: dict[tuple[CardType, str | None], frozenset[CardType]] = {
+    (CardType.POISON_BLADE, None): frozenset({CardType.PROJECTILE_WEAPON,
+                                              CardType.POISON_WEAPON}),
+    (CardType.POISON_TOOTH, None): frozenset({CardType.POISON_WEAPON}),
+    (CardType.SHIELD_SNOOPER, None): frozenset({CardType.SHIELD, CardType.SNOOPER}),
+    (CardType.WEIRDING_WAY, "weapon"): frozenset({CardType.PROJECTILE_WEAPON}),
+    (CardType.WEIRDING_WAY, "defense"): frozenset({CardType.SHIELD}),
+    (CardType.CHEMISTRY, "defense"): frozenset({CardType.SNOOPER}),
+    (CardType.CHEMISTRY, "weapon"): frozenset({CardType.POISON_WEAPON}),
+}
+WORDS = ({kind: word for word, kind in KINDS.items()} | {CardType.CHEAP_HERO: CHEAP_HERO}
+         | {kind: word for word, kind in SPECIAL.items()})
 SYNONYMS = {("PROJECTILE", "DEFENSE"): "SHIELD", ("PROJECTILE", "DEFENCE"): "SHIELD",
             ("POISON", "DEFENSE"): "SNOOPER", ("POISON", "DEFENCE"): "SNOOPER",
             ("CHEAP", "HERO"): CHEAP_HERO, ("CHEAP", "HEROINE"): CHEAP_HERO}  # 001 2.02.07
@@ -64,19 +88,23 @@ NOT_WORDS = ("NOT", "NO", "DON'T", "DONT")
 BENE_GESSERIT = "bene-gesserit"
 
 
-def kinds(cheap_hero: bool) -> dict[str, CardType]:
-    """The kinds the Voice may name, by order word: line 784's, and the Cheap Hero too where
-    it may name one (``BeneGesseritGF9.voice_names_cheap_hero``, 001 2.02.07)."""
-    if cheap_hero:
-        return KINDS | {CHEAP_HERO: CardType.CHEAP_HERO}
-    return KINDS
+def kinds(rules: Rules) -> dict[str, CardType]:
+    """The kinds the Voice may name, by order word: line 784's, and under GF9 the Cheap Hero
+    too and the first expansion's special cards by name where the deck has them (001
+    2.02.07)."""
+    theirs = answers(BENE_GESSERIT, rules)
+    named = KINDS | ({CHEAP_HERO: CardType.CHEAP_HERO} if theirs.voice_names_cheap_hero else {})
+    special = theirs.voice_names_special_cards and EXPANSION_SET in rules.card_sets
+    return named | (SPECIAL if special else {})
 
 
 def phrase_end(upper: list[str]) -> int | None:
     """The index of the last word of the first kind named in ``upper`` (a kind may take two
     words: ``POISON DEFENSE``, ``CHEAP HERO``), or None."""
     for i, word in enumerate(upper):
-        if word in KINDS or word == "CHEAP":
+        if " ".join(upper[i:i + 2]) in SPECIAL:
+            return i + 1
+        if word in KINDS or word in SPECIAL or word == "CHEAP":
             return i + 1 if tuple(upper[i:i + 2]) in SYNONYMS else i
     return None
 
@@ -86,7 +114,7 @@ def voicer(game: Any, battle: dict[str, Any]) -> tuple[str, str] | None:
     view): their opponent, or their ally's (line 790); None when they are not in it nor allied
     to one who is."""
     seats, alliances = game["seats"], game["alliances"]
-    if BENE_GESSERIT not in seats or Ability.VOICE not in sheet(BENE_GESSERIT, game).abilities:
+    if BENE_GESSERIT not in seats or not has(game, BENE_GESSERIT, Ability.VOICE):
         return None
     pair = (battle["aggressor"], battle["defender"])
     allies = [s for alliance in alliances if BENE_GESSERIT in alliance for s in alliance
@@ -106,15 +134,13 @@ def standing(battle: dict[str, Any], seat: str) -> dict[str, Any] | None:
 
 
 # --- the Voice and a plan
-def decision(state: State, battle: dict[str, Any], cheap_hero: bool
-             ) -> tuple[Prompt, str] | None:
-    """The Voice the Bene Gesserit may give in this battle, with the faction it is given to
-    (``cheap_hero``: whether it may name a Cheap Hero)."""
+def decision(state: State, battle: dict[str, Any]) -> tuple[Prompt, str] | None:
+    """The Voice the Bene Gesserit may give in this battle, with the faction it is given to."""
     speaker = voicer(state, battle)
     if not speaker:
         return None
     return prompt(speaker[0], speaker[1], speaker[0] in (battle["aggressor"], battle["defender"]),
-                  rules_of(state), cheap_hero), speaker[1]
+                  rules_of(state)), speaker[1]
 
 
 def key(state: State, battle: dict[str, Any]) -> str | None:
@@ -146,21 +172,38 @@ def not_obeyed(state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
     events = []
     for seat, plan in plans.items():
         said = standing(battle, seat)
-        if said and not obeys(data(state), plan, said):
+        if said and not obeys(rules_of(state), plan, said):
             events.append(Event(EventCode.VOICE_NOT_OBEYED, {"faction": seat}))
     return events
 
 
-def kinds_in(deck: DuneData, plan: dict[str, Any]) -> set[CardType]:
-    """The kinds of card a plan plays as weapon and defense, as the game's deck has them."""
-    return {deck.card_named(plan[slot]).type for slot in ("weapon", "defense") if plan[slot]}
+def kinds_in(rules: Rules, plan: dict[str, Any]) -> set[CardType]:
+    """The kinds of card a plan plays as weapon and defense, as the game's deck has them, with
+    what its special cards count as in their places (``counted``)."""
+    deck = data(rules)
+    found: set[CardType] = set()
+    for slot in ("weapon", "defense"):
+        if plan[slot]:
+            found |= counted(deck.card_named(plan[slot]).type, slot, rules)
+    return found
 
 
-def obeys(deck: DuneData, plan: dict[str, Any], voice: dict[str, Any]) -> bool:
+def counted(kind: CardType, slot: str | None, rules: Rules) -> frozenset[CardType]:
+    """A card's kind and what it counts as in a place (None: where it is played alone), from
+    rules version 6 (``BeneGesseritGF9.voice_names_special_cards``; before, its kind alone)."""
+    if not answers(BENE_GESSERIT, rules).voice_names_special_cards:
+        return frozenset({kind})
+    if slot is None:
+        slot = {CardType.WEIRDING_WAY: "weapon", CardType.CHEMISTRY: "defense"}.get(kind)
+    return frozenset({kind}) | COUNTS_AS.get((kind, slot), COUNTS_AS.get((kind, None),
+                                                                         frozenset()))
+
+
+def obeys(rules: Rules, plan: dict[str, Any], voice: dict[str, Any]) -> bool:
     """Whether a plan does as the Voice commands."""
     if voice["kind"] == CardType.CHEAP_HERO:
         return bool(plan["cheap_hero"]) == voice["play"]
-    return (CardType(voice["kind"]) in kinds_in(deck, plan)) == voice["play"]
+    return (CardType(voice["kind"]) in kinds_in(rules, plan)) == voice["play"]
 
 
 def could_obey(side: Any, voice: dict[str, Any]) -> bool:
@@ -174,14 +217,15 @@ def could_obey(side: Any, voice: dict[str, Any]) -> bool:
 def held(side: Any, kind: str) -> list[str]:
     """The names of the side's cards of a kind."""
     names = dict.fromkeys(side.deck.treachery_card(card).name for card in side.hand)
-    return [name for name in names if side.card(name).type is CardType(kind)]
+    return [name for name in names
+            if CardType(kind) in counted(side.card(name).type, None, side.rules)]
 
 
 def obey(side: Any, plan: dict[str, Any], voice: dict[str, Any] | None) -> dict[str, Any]:
     """The plan made to obey the Voice where it does not and could: the card forbidden taken
     out, or the first card of the kind commanded put in its place (a weapon's or a defense's;
     a worthless card in the empty place, else as the weapon)."""
-    if voice is None or obeys(side.deck, plan, voice) or not could_obey(side, voice):
+    if voice is None or obeys(side.rules, plan, voice) or not could_obey(side, voice):
         return plan
     plan = {**plan, "discard": list(plan["discard"])}
     kind = CardType(voice["kind"])
@@ -189,15 +233,18 @@ def obey(side: Any, plan: dict[str, Any], voice: dict[str, Any] | None) -> dict[
         return _obey_cheap_hero(side, plan, voice["play"])
     if not voice["play"]:
         for slot in ("weapon", "defense"):
-            if plan[slot] and side.card(plan[slot]).type is kind:
+            if plan[slot] and kind in counted(side.card(plan[slot]).type, slot, side.rules):
                 plan[slot] = None
         plan["discard"] = combat.discards(plan)
         return plan
     name = held(side, voice["kind"])[0]
+    card = side.card(name)
     if kind is CardType.WORTHLESS:
         slot = "defense" if plan["weapon"] and not plan["defense"] else "weapon"
+    elif card.type is CardType.CHEMISTRY:       # alone, where it is what it is (3.02.05)
+        slot = "defense"
     else:
-        slot = "weapon" if Slot.WEAPON in side.card(name).slots else "defense"
+        slot = "weapon" if Slot.WEAPON in card.slots else "defense"
     other = "defense" if slot == "weapon" else "weapon"
     plan[slot] = name
     if plan[other] == name and side.count(name) < 2:
@@ -231,12 +278,12 @@ def refusal(voice: dict[str, Any], side: Any, rule: str) -> str:
 
 
 # --- the order
-def read_voice(words: list[str], rules: Rules, cheap_hero: bool) -> dict[str, Any] | None:
+def read_voice(words: list[str], rules: Rules) -> dict[str, Any] | None:
     """``PLAY <kind>``, ``NOT <kind>`` (``DO NOT PLAY``, ``NO``), ``<kind>``, or ``NONE``; the
-    kinds the Voice may name (``kinds``)."""
+    kinds of the game's rules (``kinds``)."""
     upper = [w.upper().rstrip(":") for w in words]
     valid = ("VOICE PLAY POISON", "VOICE NOT PROJECTILE", "VOICE PLAY WORTHLESS", "VOICE NONE")
-    named = kinds(cheap_hero)
+    named = kinds(rules)
     if upper == ["NONE"]:
         return None
     play = True
@@ -257,6 +304,8 @@ def read_voice(words: list[str], rules: Rules, cheap_hero: bool) -> dict[str, An
         raise OrderProblem(ErrorCode.VOICE_CHEAP_HERO,
                            "the Voice cannot command a cheap hero(ine), "
                            "either way (000 BG shield 3; WBC X, line 1248)", valid)
+    if " ".join(upper) in SPECIAL and " ".join(upper) in named:
+        upper = [" ".join(upper)]                 # a special card by name (001 2.02.07)
     if len(upper) != 1 or upper[0] not in named:
         raise OrderProblem(ErrorCode.BAD_VOICE,
                            "expected VOICE PLAY <kind> or VOICE NOT <kind>, the "
@@ -274,14 +323,14 @@ def text(voice: dict[str, Any] | None) -> str:
     return f"VOICE {'PLAY' if voice['play'] else 'NOT'} {WORDS[CardType(voice['kind'])]}"
 
 
-def prompt(seat: str, target: str, optional: bool, rules: Rules, cheap_hero: bool) -> Prompt:
+def prompt(seat: str, target: str, optional: bool, rules: Rules) -> Prompt:
     """The Bene Gesserit's Voice for a battle, secret until the round is carried out."""
-    hero = ("a Cheap Hero too" if cheap_hero
+    hero = ("a Cheap Hero too" if answers(BENE_GESSERIT, rules).voice_names_cheap_hero
             else "never a cheap hero: WBC X, line 1248")
     legal = (f"VOICE PLAY <kind> or VOICE NOT <kind>: the {faction_name(target, rules)} must play, "
              "or not play, a card of that kind in their plan as well as they are able "
              f"({rules.cite('000 BG shield 3, line 784')}); kinds: "
-             + ", ".join(kinds(cheap_hero)) + f" ({hero}; a "
+             + ", ".join(kinds(rules)) + f" ({hero}; a "
              "worthless card only play one or do not play one: "
              f"{rules.cite('WBC X, line 1246')}).  The Voice "
              "is published when this round is carried out; the opponent's plan answers it "
@@ -290,9 +339,16 @@ def prompt(seat: str, target: str, optional: bool, rules: Rules, cheap_hero: boo
                   optional=optional)
 
 
-def random_voice(rng: random.Random, cheap_hero: bool) -> dict[str, Any] | None:
-    """Now and then a random Voice, of the kinds it may name."""
+def random_voice(view: dict[str, Any], prompt_: Prompt, rng: random.Random
+                 ) -> dict[str, Any] | None:
+    """Now and then a random Voice, of the kinds the game's rules name."""
     if rng.random() < 0.4:
         return None
-    named = kinds(cheap_hero)
+    named = kinds(rules_of(view))
     return {"play": rng.random() < 0.5, "kind": str(rng.choice(list(named.values())))}
+
+
+order_kind(OrderKind(VOICE, ("VOICE",),
+                     lambda state, prompt_, words: read_voice(words, rules_of(state)),
+                     lambda _, value: text(value),
+                     random=random_voice))

@@ -38,6 +38,10 @@ class Harkonnen(Faction):
         """The leaders they hold captured (line 884)."""
         return sorted(capture.held(state))
 
+    def captives_seen(self, view: dict[str, Any]) -> list[str]:
+        """The leaders they hold captured, from their own view."""
+        return sorted(view["own"].get("captured", {}))
+
     def traitors_for(self, state: State, seat: str) -> dict[str, str]:
         """Their traitors betray their ally's opponents (line 888: "Leaders in your pay may
         also betray your allies opponents"; by mail their consent is taken as given); the

@@ -48,8 +48,8 @@ from .. import leaders
 from ..cards import karama
 from ..codes import EventCode
 from ..data import Ability
-from ..rules import Rules, rules_of
-from ..state import State, sheet
+from ..state import State, data
+from .base import has
 
 HARKONNEN = "harkonnen"
 KILL, KEEP, NO_CAPTURE = "kill", "keep", "none"
@@ -67,9 +67,11 @@ def taken_from(state: State, seat: str) -> set[str]:
     return {name for name, owner in held(state).items() if owner == seat}
 
 
-def enabled(rules: Rules, seat: str) -> bool:
-    """Whether ``seat`` captures leaders: the Harkonnen, with the optional advantages."""
-    return rules.advantages and Ability.CAPTURE_LEADERS in sheet(seat, rules).optional_abilities
+def enabled(game: Any, seat: str) -> bool:
+    """Whether ``seat`` captures leaders now (a state or a view): the Harkonnen, with the
+    optional advantages, but while a Main Leader who gates it is in the tanks (``has``); the
+    leaders they hold already stay theirs to play (ruling, docs/rules-coverage.md)."""
+    return has(game, seat, Ability.CAPTURE_LEADERS)
 
 
 def candidates(state: State, loser: str, territory: str) -> list[str]:
@@ -78,7 +80,7 @@ def candidates(state: State, loser: str, territory: str) -> list[str]:
     elsewhere = {name for name, where in state["step"]["fought"].get(loser, {}).items()
                  if where != territory}
     return [name for name in leaders.available(state["factions"][loser]["leaders"])
-            if name not in elsewhere]
+            if name not in elsewhere and not data(state).leader(name).protected]   # 001 2.09.20
 
 
 # --- after a battle
@@ -95,7 +97,7 @@ def after_battle(state: State, winner: str | None, loser: str | None,
         owner = held(state)[played]
         events += _home(state, played, public=True)
         state["step"]["fought"].setdefault(owner, {})[played] = territory      # X.C.8
-    if winner == HARKONNEN and loser and enabled(rules_of(state), winner):
+    if winner == HARKONNEN and loser and enabled(state, winner):
         events += capture(state, loser, plans, territory, rng, face_down)
     return events + release_if_leaderless(state)
 

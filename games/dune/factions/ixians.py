@@ -15,10 +15,11 @@ from pbem.game import Event, Prompt
 from ..codes import EventCode
 from ..data import Ability
 from ..forces import add_forces, remove_forces, take, to_tanks
+from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, forces_at, sheet
-from . import ixians_hms, ixians_pocket, ixians_supply
-from .base import Faction
+from . import ixians_hms, ixians_pocket, ixians_redraw, ixians_supply
+from .base import Faction, has
 
 CYBORG, SUBOID, CYBORG_MOVES = "cyborg", "suboid", 2     # 001 2.07.10, 2.07.15, 2.07.13
 
@@ -27,13 +28,23 @@ class Ixians(Faction):
     """The Ixians' hooks."""
 
     seat = "ixians"
+    # Their alliance power (001 2.07.22: the ally's redraw) and their Karama power (1.14.08:
+    # the HMS moved) are offered by mail (rules version 6; ``IxiansGF9Version5``).
+    alliance_and_karama_by_mail = True
+    decision_kinds = frozenset({ixians_pocket.POCKET, ixians_hms.PLACEMENT, ixians_hms.MOVE,
+                                ixians_supply.SUPPLY, ixians_supply.TECHNOLOGY,
+                                ixians_redraw.REDRAW, ixians_hms.KARAMA_MOVE})
 
     # --- the hook of decisions
 
     def decisions(self, state: State, phase: str) -> list[Prompt]:
         """POCKET CARDS at set-up (001 2.07.04); DEPLOY HMS once the first storm is placed
-        (2.07.05) and MOBILE ARMY STRONGHOLD HAJR before the storm moves (2.07.19, A); the card
-        set aside of the SUPPLY CHAIN (2.07.08) and, advanced, the card to swap (2.07.23, A)."""
+        (2.07.05) and MOBILE ARMY STRONGHOLD HAJR before the storm moves (2.07.19, A), or at War
+        Continues in the Mentat Pause (text B, ``ixians_text_b``); the card
+        set aside of the SUPPLY CHAIN (2.07.08) and, advanced, the card to swap (2.07.23, A);
+        their Karama power on the HMS in the movement round (1.14.08);
+        in the auction their ally's word on redrawing a card bought (2.07.22) and, with text B,
+        their own (2.07.23, B)."""
         if phase == "setup":
             if self.holds_starting_cards(state) and ixians_pocket.due(state, self.seat):
                 return [ixians_pocket.prompt(state, self.seat)]
@@ -43,15 +54,31 @@ class Ixians(Faction):
                     for kind in self._storm_kinds(state)]
         elif phase == "bidding" and state["step"].get("stock") == self.seat:
             found = [ixians_supply.prompt(state, self.seat)]
-            if has_technology(state, self.seat) and ixians_supply.swappable(state, self.seat):
+            if (ixians_redraw.technology(state, self.seat) and not rules_of(state).ixians_text_b
+                    and ixians_supply.swappable(state, self.seat)):
                 found.append(ixians_supply.technology_prompt(state, self.seat))
             return found
+        elif phase == ixians_hms.MENTAT_PAUSE and ixians_hms.move_due(state, self.seat):
+            return [ixians_hms.move_prompt(state, self.seat)]
+        elif phase == "movement" and ixians_hms.karama_due(state, self.seat):
+            return [ixians_hms.karama_prompt(state, self.seat)]
+        elif phase == "bidding" and not state["step"].get("stock"):
+            return [ixians_redraw.prompt(state, self.seat, seat) for seat in state["seats"]
+                    if ixians_redraw.may_redraw(state, self.seat, seat)
+                    and len(state["factions"][seat]["hand"]) < sheet(seat, state).hand_limit]
         return []
 
     def decision_keys(self, state: State, phase: str) -> list[str]:
         """The storm round's keys without working out the HMS's reach."""
         if phase == "storm":
             return [f"{kind}:{self.seat}" for kind in self._storm_kinds(state)]
+        if phase == "movement":
+            return ([f"{ixians_hms.KARAMA_MOVE}:{self.seat}"]
+                    if ixians_hms.karama_due(state, self.seat) else [])
+        if phase == ixians_hms.MENTAT_PAUSE:
+            return ([f"{ixians_hms.MOVE}:{self.seat}"]
+                    if _holds(state, self.seat) and ixians_hms.move_due(state, self.seat)
+                    else [])
         return super().decision_keys(state, phase)
 
     def _storm_kinds(self, state: State) -> list[str]:
@@ -62,23 +89,29 @@ class Ixians(Faction):
             return [ixians_hms.PLACEMENT]
         return [ixians_hms.MOVE] if ixians_hms.move_due(state, self.seat) else []
 
-    def decide(self, state: State, phase: str, kind: str, value: Any, rng: random.Random
+    def decide(self, state: State, phase: str, key: PromptKey, value: Any, rng: random.Random
                ) -> list[Event]:
-        if kind == "pocket":
+        kind, key_seat = key
+        if kind == ixians_pocket.POCKET:
             return ixians_pocket.keep(state, self.seat, value, rng)
         if kind == ixians_hms.PLACEMENT:
             return ixians_hms.deploy(state, self.seat, value)
         if kind == ixians_hms.MOVE:
             return ixians_hms.move(state, self.seat, value)
-        if kind == "technology":
+        if kind == ixians_supply.TECHNOLOGY:
             return ixians_supply.choose_swap(state, self.seat, value)
+        if kind == ixians_hms.KARAMA_MOVE:
+            state["step"]["karama_hms"] = value       # carried out after their turn
+            return []
+        if kind == ixians_redraw.REDRAW:
+            return ixians_redraw.keep(state, self.seat, key_seat, value)
         return ixians_supply.set_aside(state, self.seat, value, rng)
 
     # --- hooks of set-up
 
     def holds_starting_cards(self, state: State) -> bool:
         """POCKET CARDS (001 2.07.04): the others draw from the Ixians' pocket pile."""
-        return Ability.POCKET_CARDS in sheet(self.seat, state).abilities
+        return has(state, self.seat, Ability.POCKET_CARDS)
 
     def behind_shield(self, state: State) -> dict[str, Any]:
         """The pocket cards while they choose (001 2.07.04); the cards of the SUPPLY CHAIN
@@ -93,14 +126,24 @@ class Ixians(Faction):
 
     def stock(self, state: State) -> int:
         """SUPPLY CHAIN (2.07.08): one card more, theirs to look at."""
-        return ixians_supply.EXTRA if Ability.SUPPLY_CHAIN in sheet(self.seat, state).abilities \
-            else 0
+        return ixians_supply.EXTRA if has(state, self.seat, Ability.SUPPLY_CHAIN) else 0
+
+    def bought(self, state: State, buyer: str, card: str, rng: random.Random) -> list[Event]:
+        """ALLIANCE (2.07.22) and TECHNOLOGY's text B (2.07.23): the card bought discarded and
+        the deck's top card drawn, by the buyer's standing word."""
+        return ixians_redraw.bought(state, self.seat, buyer, card, rng)
 
     def before_cards_up(self, state: State, count: int) -> list[Event]:
         """TECHNOLOGY (2.07.23, A): the card chosen swapped as it comes up."""
         return ixians_supply.swap(state, self.seat, count)
 
     # --- hooks of shipment and movement
+
+    def turn_taken(self, state: State, seat: str) -> list[Event]:
+        """Their Karama power (1.14.08), if they used it this round: the HMS moved once their
+        turn is played."""
+        value = state["step"].pop("karama_hms", None) if seat == self.seat else None
+        return ixians_hms.karama_move(state, seat, value) if value else []
 
     def movement(self, state: State, base: int, forces: dict[str, int] | None) -> int:
         """CYBORG MOVEMENT (2.07.13): Cyborgs move two territories; SUBOID MOVEMENT (2.07.17):
@@ -137,10 +180,19 @@ class Ixians(Faction):
 
 def has_technology(state: State, seat: str) -> bool:
     """TECHNOLOGY, an advanced ability (2.07.01, 2.07.23): with option ``advanced``."""
-    return (rules_of(state).advantages
-            and Ability.TECHNOLOGY in sheet(seat, state).optional_abilities)
+    return has(state, seat, Ability.TECHNOLOGY)
 
 
 def _holds(state: State, seat: str) -> bool:
     """Their sheet in this game has the HMS (a basic ability: always, 001 2.07.01)."""
     return Ability.HIDDEN_MOBILE_STRONGHOLD in sheet(seat, state).abilities
+
+
+class IxiansGF9Version5(Ixians):
+    """The Ixians as rules version 5 played them, before their alliance and Karama powers were
+    offered by mail (issue 29): a game dealt then replays as it was played, its log having no
+    step for them."""
+
+    rulesets = ("gf9",)
+    until = 5
+    alliance_and_karama_by_mail = False

@@ -36,17 +36,22 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from ..board import layer
+from ..cards import karama
 from ..codes import ErrorCode, EventCode
-from ..data import Place, Territory
+from ..data import Ability, Place, Territory
 from ..forces import add, add_forces, take, total
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_territory, where
 from ..prompt_key import PromptKey
+from ..rules import rules_of
 from ..state import State, forces_at, sheet
+from .base import answers, has, karama_power_used
 
 START = {"suboid": 3, "cyborg": 3}      # 2.07.03: on the token at the start
 HARVEST = 2                             # 2.07.20: 2 spice for each force in it
 STAY = "STAY"
 PLACEMENT, MOVE = "hms-placement", "hms-move"     # the keys of its decisions: put down, moved
+MENTAT_PAUSE = "mentat_pause"                     # 2.07.19 text B: moved at War Continues
+KARAMA_MOVE, KARAMA_MOVES = "karama-hms", 2       # 1.14.08: moved 2 territories by a Karama
 
 
 def hms(game: Any, seat: str) -> Place:
@@ -63,13 +68,34 @@ def placement_due(state: State, seat: str) -> bool:
 
 
 def move_due(state: State, seat: str) -> bool:
-    """After turn 1, before the storm moves, with forces of theirs in it (2.07.19) and somewhere
-    to go: asked once a storm round."""
-    if state["turn"] == 1 or state["step"].get("moved") or state["step"].get("hms_asked"):
+    """With forces of theirs in it (2.07.19) and somewhere to go, asked once a round: text A,
+    after turn 1, before the storm moves; text B (``ixians_text_b``), at War Continues in the
+    Mentat Pause."""
+    if rules_of(state).ixians_text_b:
+        when = state["phase"] == MENTAT_PAUSE
+    else:
+        when = state["phase"] == "storm" and state["turn"] > 1 and not state["step"].get("moved")
+    if not when or state["step"].get("hms_asked"):
         return False
     name = hms(state, seat).name
     return (layer.where(state, name) is not None and _occupied(state, seat, name)
             and bool(destinations(state, seat)))
+
+
+def karama_due(state: State, seat: str) -> bool:
+    """Their Karama power (1.14.08, advanced, once a game) while their turn of this movement
+    round is to come, a Karama card in their hand, the HMS on the board with forces of theirs
+    in it and somewhere to go."""
+    return seat not in state["step"]["moved"] and _karama_may(state, seat)
+
+
+def _karama_may(state: State, seat: str) -> bool:
+    if (not answers(seat, state).alliance_and_karama_by_mail
+            or not has(state, seat, Ability.MOVE_HMS) or not karama.playable(state, seat)):
+        return False
+    name = hms(state, seat).name
+    return (layer.where(state, name) is not None and _occupied(state, seat, name)
+            and bool(destinations(state, seat, KARAMA_MOVES)))
 
 
 def _occupied(state: State, seat: str, name: str) -> bool:
@@ -92,17 +118,19 @@ def placements(state: State) -> dict[str, tuple[int, ...]]:
     return {t.name: t.sectors for t in board.territories if pointable(t)}
 
 
-def destinations(state: State, seat: str) -> dict[str, tuple[int, ...]]:
+def destinations(state: State, seat: str, moves: int | None = None
+                 ) -> dict[str, tuple[int, ...]]:
     """Territory -> the sectors the HMS may move to point at: up to its ``moves`` territories
-    entered, never into, out of or through the storm (2.07.19), a sector of a non-stronghold
-    territory, not where it points now."""
+    entered (``moves``: the Karama power's 2, 1.14.08), never into, out of or through the storm
+    (2.07.19), a sector of a non-stronghold territory, not where it points now."""
     place = hms(state, seat)
     at = layer.where(state, place.name)
     storm = state["storm"]["sector"]
     if at is None or at[1] == storm:
         return {}
     board = layer.board_of(_printed(state))
-    reached = layer.paths(at[0], (at[1],), place.moves, storm, frozenset(), _printed(state))
+    reached = layer.paths(at[0], (at[1],), moves or place.moves, storm, frozenset(),
+                          _printed(state))
     found: dict[str, list[int]] = {}
     for (territory, sector), _ in reached.items():
         if (territory, sector) != at and pointable(board[territory]):
@@ -128,18 +156,36 @@ def move_prompt(state: State, seat: str) -> Prompt:
     return Prompt(str(PromptKey(MOVE, seat)), seat, MOVE, True,
                   f"HMS <territory> [SECTOR <n>] to move the {name} up to "
                   f"{hms(state, seat).moves} territories, never into, out of or through the "
-                  f"storm (001 2.07.19); HMS {STAY} to leave it; in reach: "
+                  f"storm (001 2.07.19{', text B' if rules_of(state).ixians_text_b else ''}); "
+                  f"HMS {STAY} to leave it; in reach: "
                   + ", ".join(ends),
                   None, f"HMS {STAY}", f"HMS {STAY}",
                   options={"places": {t: list(s) for t, s in ends.items()}})
 
 
+def karama_prompt(state: State, seat: str) -> Prompt:
+    """Their Karama power, optional, offered with their turn and the turns before it."""
+    name = hms(state, seat).name
+    ends = destinations(state, seat, KARAMA_MOVES)
+    given = state["step"].get("karama_hms")          # sent in an earlier round, it stands
+    said = _text(state, given)
+    return Prompt(str(PromptKey(KARAMA_MOVE, seat)), seat, KARAMA_MOVE, True,
+                  f"HMS <territory> [SECTOR <n>]: your Karama power, a Karama card played to "
+                  f"move the {name} up to {KARAMA_MOVES} territories once your turn of shipment "
+                  f"and movement is played, never into, out of or through the storm, while your "
+                  f"forces are in it (001 1.14.08; once a game); HMS {STAY}: not now; in reach: "
+                  + ", ".join(ends),
+                  given, said, said, optional=True, title="your Karama power on the HMS",
+                  options={"places": {t: list(s) for t, s in ends.items()}})
+
+
 # --- the orders
 def _read(state: State, prompt: Prompt, words: list[str]) -> list[Any] | None:
-    if prompt.kind == MOVE and [w.upper() for w in words] == [STAY]:
+    if prompt.kind != PLACEMENT and [w.upper() for w in words] == [STAY]:
         return None
     allowed = (placements(state) if prompt.kind == PLACEMENT
-               else destinations(state, prompt.seat))
+               else destinations(state, prompt.seat,
+                                 KARAMA_MOVES if prompt.kind == KARAMA_MOVE else None))
     territory, sector = read_territory(state, words, list(allowed))
     open_ = allowed[territory.name]
     if sector is None:
@@ -149,8 +195,9 @@ def _read(state: State, prompt: Prompt, words: list[str]) -> list[Any] | None:
                                                      for s in open_))
         sector = open_[0]
     if sector not in open_:
+        rule = "001 1.14.08" if prompt.kind == KARAMA_MOVE else "001 2.07.19"
         raise OrderProblem(ErrorCode.OUT_OF_REACH, f"sector {sector} of {territory.name} is out "
-                           f"of its reach (001 2.07.19)",
+                           f"of its reach ({rule})",
                            tuple(f"HMS {where(state, territory.name, s)}" for s in open_))
     return [territory.name, sector]
 
@@ -161,7 +208,7 @@ def _text(game: Any, value: list[Any] | None) -> str:
 
 def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list[Any] | None:
     places = prompt.options["places"]
-    if prompt.kind == MOVE and (not places or rng.random() < 0.5):
+    if prompt.kind != PLACEMENT and (not places or rng.random() < 0.5):
         return None
     territory = rng.choice(sorted(places))
     return [territory, rng.choice(places[territory])]
@@ -169,6 +216,7 @@ def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list[An
 
 order_kind(OrderKind(PLACEMENT, ("HMS",), _read, _text, random=_random))
 order_kind(OrderKind(MOVE, ("HMS",), _read, _text, random=_random))
+order_kind(OrderKind(KARAMA_MOVE, ("HMS",), _read, _text, random=_random))
 
 
 # --- what they do
@@ -186,10 +234,25 @@ def deploy(state: State, seat: str, value: list[Any]) -> list[Event]:
 
 
 def move(state: State, seat: str, value: list[Any] | None) -> list[Event]:
-    """Move the HMS (2.07.19) and collect as it goes (2.07.20)."""
+    """Move the HMS before the storm (2.07.19), once a storm round."""
     state["step"]["hms_asked"] = True
-    if value is None:
-        return []
+    return [] if value is None else _moved(state, seat, value)
+
+
+def karama_move(state: State, seat: str, value: list[Any]) -> list[Event]:
+    """The Karama power carried out once their turn is played (1.14.08), if it still may be:
+    the Karama card played and discarded, the power used for the game, the HMS moved."""
+    territory, sector = value
+    if (not _karama_may(state, seat)
+            or sector not in destinations(state, seat, KARAMA_MOVES).get(territory, ())):
+        return [Event(EventCode.KARAMA_HMS_NOT_MADE, {"territory": territory}, to=(seat,))]
+    events, effective = karama.play(state, seat, "move-hms")
+    karama_power_used(state, seat)
+    return events + (_moved(state, seat, value) if effective else [])
+
+
+def _moved(state: State, seat: str, value: list[Any]) -> list[Event]:
+    """The HMS moved where ordered, collecting as it goes (2.07.20)."""
     name = hms(state, seat).name
     start = layer.where(state, name)
     assert start is not None

@@ -28,6 +28,7 @@ from ..orders.language import OrderKind, card_among, order_kind
 from ..prompt_key import PromptKey
 from ..state import State, data, sheet
 
+POCKET = "pocket"          # the kind of their decision (``pocket:<seat>``)
 
 def due(state: State, seat: str) -> bool:
     """The first set-up round, the pick not yet made."""
@@ -42,7 +43,7 @@ def pocket(state: State) -> list[str]:
 
 def prompt(state: State, seat: str) -> Prompt:
     names = _names(state, pocket(state))
-    return Prompt(str(PromptKey("pocket", seat)), seat, "pocket", True,
+    return Prompt(str(PromptKey(POCKET, seat)), seat, POCKET, True,
                   "POCKET <card>: the starting card you keep of the pocket cards, one of: "
                   + ", ".join(names) + " (001 2.07.04)",
                   pocket(state)[-1], f"POCKET {names[-1]}", f"POCKET {names[-1]}")
@@ -62,7 +63,7 @@ def _random(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> str:
     return rng.choice(view["own"]["pocket"])
 
 
-order_kind(OrderKind("pocket", ("POCKET",), _read,
+order_kind(OrderKind(POCKET, ("POCKET",), _read,
                      lambda _, v: f"POCKET {re.sub(r' #[0-9]+$', '', v)}", random=_random))
 
 

@@ -37,11 +37,12 @@ from ..state import State, data
 
 EXTRA = 1                               # 2.07.08: "one more Treachery Card"
 ENDS = ("TOP", "BOTTOM")
+SUPPLY, TECHNOLOGY = "supply", "technology"     # the kinds of their decisions
 
 
 def prompt(state: State, seat: str) -> Prompt:
     names = [data(state).treachery_card(card).name for card in state["step"]["row"]]
-    return Prompt(str(PromptKey("supply", seat)), seat, "supply", True,
+    return Prompt(str(PromptKey(SUPPLY, seat)), seat, SUPPLY, True,
                   "SUPPLY <card> TOP|BOTTOM: the card you put back face down on the top or the "
                   "bottom of the deck, one of: " + ", ".join(names) + " (001 2.07.08)",
                   [state["step"]["row"][-1], "TOP"], f"SUPPLY {names[-1]} TOP",
@@ -62,7 +63,7 @@ def _random(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> list[s
     return [rng.choice(view["own"]["stock"]), rng.choice(ENDS)]
 
 
-order_kind(OrderKind("supply", ("SUPPLY",), _read,
+order_kind(OrderKind(SUPPLY, ("SUPPLY",), _read,
                      lambda _, v: f"SUPPLY {re.sub(r' #[0-9]+$', '', v[0])} {v[1]}",
                      random=_random))
 
@@ -92,7 +93,7 @@ def swappable(state: State, seat: str) -> bool:
 def technology_prompt(state: State, seat: str) -> Prompt:
     row = [data(state).treachery_card(card).name for card in state["step"]["row"]]
     hand = [data(state).treachery_card(card).name for card in state["factions"][seat]["hand"]]
-    return Prompt(str(PromptKey("technology", seat)), seat, "technology", True,
+    return Prompt(str(PromptKey(TECHNOLOGY, seat)), seat, TECHNOLOGY, True,
                   "TECHNOLOGY <card of the row> WITH <card of your hand>: that card swapped for "
                   "yours as it comes up, before anyone sees it; TECHNOLOGY NONE (001 2.07.23); "
                   f"the row: {', '.join(row)}; your hand: {', '.join(hand)}",
@@ -128,7 +129,7 @@ def _technology_text(game: Any, value: list[str] | None) -> str:
     return f"TECHNOLOGY {row} WITH {hand}"
 
 
-order_kind(OrderKind("technology", ("TECHNOLOGY",), _read_technology, _technology_text,
+order_kind(OrderKind(TECHNOLOGY, ("TECHNOLOGY",), _read_technology, _technology_text,
                      random=_random_technology))
 
 

@@ -4,12 +4,14 @@ Basic (2.08.02-16): no traitors but three Face Dancers (``tleilaxu_face_dancers`
 revival 2, unlimited revival of their own forces, half price for themselves and their ally,
 the others' revival paid to them, a spice from the bank for each faction taking free revival or
 playing a Tleilaxu Ghola, and Zoal (the leader ``opposing`` in ``data/gf9/leaders.yaml``).
-Advanced (2.08.17): Gholas.  Their Karama power (1.14.09) stops a faction's revival.
+Advanced (2.08.17): Gholas (``tleilaxu_gholas``).  Their Karama power (1.14.09) stops a
+faction's revival (``tleilaxu_revival``, with their terms for the others' revival).
 
 Rulings (docs/rules-coverage.md, "001 2.08"):
 
-- UNLIMITED REVIVAL (2.08.09): no limit on their forces revived for spice; "as many leaders
-  per Turn" is not offered by mail yet (one leader a turn, as every faction).
+- UNLIMITED REVIVAL (2.08.09): no limit on their forces revived for spice, and as many leaders
+  a turn (one ``REVIVE LEADER`` line each) as bring their Active Leaders to five, any of theirs
+  in the tanks, face up or down (1.05.04 and 1.05.05 name 2.08.09 as their exception).
 - HALF PRICE (2.08.10, 2.08.16): half the whole price of a revival, rounded up once (so 3
   forces at 2 each cost 3); their ally's always, by mail (2.08.16's "may" is taken as given).
 - PAYMENT FOR REVIVALS (2.08.11): every spice another faction pays for its revival, its forces
@@ -29,11 +31,16 @@ from pbem.game import Event, Prompt
 
 from ..codes import EventCode
 from ..data import Ability
+from ..prompt_key import PromptKey
 from ..state import State, ally_of
 from . import tleilaxu_face_dancers as face_dancers
+from . import tleilaxu_gholas as gholas
+from . import tleilaxu_revival as terms_of
 from .base import REVIVAL, BattleTools, Faction, RevivalTerms, has
 
 TLEILAXU = face_dancers.TLEILAXU
+MENTAT_PAUSE = "mentat_pause"       # the GF9 round whose War Continues replaces (001 1.09.05)
+REVIVAL_ROUND = "revival"
 
 
 class Tleilaxu(Faction):
@@ -41,6 +48,7 @@ class Tleilaxu(Faction):
 
     seat = TLEILAXU
     precedence = {"before_plans": 3}     # their word on the reveal, after the Voice and question
+    decision_kinds = frozenset({face_dancers.REPLACE, terms_of.TERMS})
 
     # --- hooks of set-up
 
@@ -56,6 +64,28 @@ class Tleilaxu(Faction):
             return []
         return face_dancers.draw(state, rng)
 
+    # --- hooks of any phase
+
+    def decisions(self, state: State, phase: str) -> list[Prompt]:
+        """In the revival round, their terms and Karama (2.08.12, 2.08.14, 1.14.09); at War
+        Continues, the replacement of a Face Dancer (2.08.08)."""
+        found = None
+        if phase == REVIVAL_ROUND:
+            found = terms_of.decision(state)
+        elif phase == MENTAT_PAUSE and has(state, self.seat, Ability.FACE_DANCERS):
+            found = face_dancers.replacement(state)
+        return [found] if found is not None else []
+
+    def decide(self, state: State, phase: str, key: PromptKey, value: Any, rng: random.Random
+               ) -> list[Event]:
+        """The replacement carried out (None: they replace none); their terms kept for the
+        round's end, their Karama played."""
+        if key.kind == face_dancers.REPLACE:
+            return face_dancers.replace(state, value, rng) if value else []
+        if key.kind == terms_of.TERMS:
+            return terms_of.decided(state, value)
+        return super().decide(state, phase, key, value, rng)
+
     # --- hooks of payments and revival
 
     def receives(self, state: State, payment: str, payer: str) -> bool:
@@ -68,12 +98,30 @@ class Tleilaxu(Faction):
         ally's at half price (2.08.16)."""
         if seat == self.seat:
             unlimited = has(state, seat, Ability.UNLIMITED_REVIVAL)
+            room = max(0, gholas.ACTIVE_LEADERS - gholas.active(state))     # 2.08.09
             return RevivalTerms(None if unlimited else terms.forces,
-                                terms.half_price or has(state, seat, Ability.HALF_PRICE_REVIVAL))
+                                terms.half_price or has(state, seat, Ability.HALF_PRICE_REVIVAL),
+                                terms.offers, room if unlimited else terms.leaders,
+                                unlimited or terms.any_leader)
+        forces, half = terms.forces, terms.half_price
         if seat in ally_of(state, self.seat) and has(state, self.seat,
                                                        Ability.ALLY_HALF_PRICE_REVIVAL):
-            return RevivalTerms(terms.forces, True)
-        return terms
+            half = True
+        if (forces is not None and seat in terms_of.raised(state)
+                and has(state, self.seat, Ability.RAISE_REVIVAL_LIMIT)):
+            forces = max(forces, terms_of.RAISED_LIMIT)             # 2.08.12
+        offers = terms.offers
+        if has(state, self.seat, Ability.LEADER_REVIVAL_PRICE):      # 2.08.14
+            offers += tuple(terms_of.offers(state, seat, terms_of.dead_of(state, seat)).items())
+        return RevivalTerms(forces, half, offers, terms.leaders, terms.any_leader)
+
+    def stops_revival(self, state: State, seat: str) -> bool:
+        """Their Karama stops ``seat``'s standard revival this round (1.14.09)."""
+        return terms_of.stopped(state, seat)
+
+    def revival_over(self, state: State) -> list[Event]:
+        """The terms given this round take effect (2.08.12, 2.08.14)."""
+        return terms_of.round_over(state)
 
     def revived(self, state: State, seat: str, free: bool, card: bool) -> list[Event]:
         """SUBSIDIZED REVIVAL (2.08.13): a spice from the bank for another faction's free
@@ -103,6 +151,17 @@ class Tleilaxu(Faction):
         face_dancers.given(state, orders)
         return []
 
+    def captives(self, state: State) -> list[str]:
+        """Their Gholas, their own leaders now (2.08.17)."""
+        return sorted(gholas.held(state))
+
+    def captives_seen(self, view: dict[str, Any]) -> list[str]:
+        return sorted(gholas.held(view))
+
+    def captive_killed(self, state: State, name: str) -> str | None:
+        """A Ghola killed goes to his faction's tanks (ruling, ``tleilaxu_gholas``)."""
+        return gholas.killed(state, name) if name in gholas.held(state) else None
+
     def after_battle(self, state: State, winner: str | None, loser: str | None,
                      plans: dict[str, dict[str, Any]], territory: str, rng: random.Random
                      ) -> list[Event]:
@@ -121,7 +180,7 @@ class Tleilaxu(Faction):
         own = state["factions"][self.seat]
         state["decks"]["traitors"] += own["face_dancers"] + own["revealed"]
         own["face_dancers"], own["revealed"] = [], []
-        return []
+        return gholas.release(state)
 
     # --- hooks of the invariants
 
@@ -135,12 +194,30 @@ class Tleilaxu(Faction):
             found.append(f"tleilaxu: Face Dancers {held}")
         if set(held) & set(state["decks"].get("traitors", [])):
             found.append(f"tleilaxu: Face Dancers {held} still in the traitor deck")
-        return found
+        return found + gholas.violations(state)
 
     # --- hooks of the views and reports
+
+    def in_front(self, state: State) -> dict[str, Any]:
+        """Their terms of revival for the others, public (2.08.12, 2.08.14)."""
+        return terms_of.in_front(state)
 
     def behind_shield(self, state: State) -> dict[str, Any]:
         """Their Face Dancers (2.08.04: secret) and their word on revealing them; the
         revealed ones are public (``public``)."""
         own = state["factions"][self.seat]
-        return {"face_dancers": list(own["face_dancers"]), "reveal": own["reveal"]}
+        return {"face_dancers": list(own["face_dancers"]), "reveal": own["reveal"],
+                "reveal_from": list(own.get("reveal_from", [face_dancers.RESERVE]))}
+
+
+class TleilaxuGF9Version5(Tleilaxu):
+    """The Tleilaxu as rules version 5 played them, before the revival round and War Continues
+    asked a faction's decisions of its own (issue 29): no terms, Karama nor Face Dancer
+    replacement is asked, so a game dealt then replays as it was played."""
+
+    rulesets = ("gf9",)
+    until = 5
+
+    def decisions(self, state: State, phase: str) -> list[Prompt]:
+        """None."""
+        return []

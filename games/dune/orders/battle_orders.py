@@ -384,10 +384,12 @@ def kh_refusal(side: Side) -> str:
     """Why the Kwisatz Haderach may not fight, in words."""
     if Ability.KWISATZ_HADERACH not in sheet(side.seat, side.rules).optional_abilities:
         return f"only the Atreides have the Kwisatz Haderach ({side.rules.cite('line 762')})"
+    gated = (", nor while the Main Leader who gates it is in the tanks (003 \"Main Leaders\")"
+             if side.rules.main_leader_gates else "")
     return ("the Kwisatz Haderach fights only with the optional advantages (the advanced game), "
             "after 7 forces lost in battles, once a turn (in one territory a turn: 001 "
-            f"2.01.12), unless it is in the tanks ({side.rules.cite('line 762; WBC XV')}; 001 "
-            "2.01.11-14)")
+            f"2.01.12), unless it is in the tanks{gated} "
+            f"({side.rules.cite('line 762; WBC XV')}; 001 2.01.11-14)")
 
 
 def combine_plan(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[str, Any]:
@@ -523,8 +525,11 @@ def plan_legal(side: Side) -> str:
                      "but one a poison defense that is no Snooper protects; kept if you win "
                      "without using it (001 "
                      "3.02.09).")
-    parts.append("TRAITOR CALL (default) or NO TRAITOR CALL, should the opponent's leader be "
-                 f"in your pay ({side.rules.cite('X.D')}).  If you win: KEEP ALL (default) or "
+    hero = (" (or the opponent's Cheap Hero, with the Cheap Hero traitor card: 001 4.09.02)"
+            if side.rules.traitor_cards else "")
+    parts.append("TRAITOR CALL (default) or NO TRAITOR CALL, should the opponent's leader"
+                 f"{hero} be in your pay ({side.rules.cite('X.D')}).  If you win: KEEP ALL "
+                 "(default) or "
                  "DISCARD <card> for each weapon or defense to discard "
                  f"({side.rules.cite('X.C.6')}); LOSE <forces> for the forces you "
                  "lose (default: normal forces first).")

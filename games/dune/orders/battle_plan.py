@@ -21,13 +21,13 @@ from typing import Any
 
 from pbem.wording import plural
 
-from .. import combat, factions, tokens
+from .. import combat, factions, tokens, variants
 from ..cards import karama
 from ..codes import ErrorCode
-from ..data import CardCategory, CardType, DuneData, Effect, Slot, TreacheryCard
+from ..data import Ability, CardCategory, CardType, DuneData, Effect, Slot, TreacheryCard
 from ..factions import bene_gesserit_voice as voice
 from ..factions import harkonnen_capture as capture
-from ..forces import add, kind, kinds, order_text, total
+from ..forces import add, kind, kinds, order_text, plain, total
 from ..rules import Classic, Rules
 from ..state import State, data, faction_name
 from ..variants import tech_tokens
@@ -107,20 +107,31 @@ def side_of_state(state: State, seat: str) -> Side:
     """What ``seat`` may play in the battle under way."""
     step = state["step"]
     own = state["factions"][seat]
-    return _side(seat, step["battle"], step["fought"], kh_spent(step, step["battle"]),
-                 own.get("kwisatz_haderach"), state["forces"], state["alliances"],
-                 state["rules"], own["spice"], own["hand"], own["leaders"],
-                 factions.power(seat, state).captives(state), tokens.of(state))
+    hidden = tokens.standing_for(tokens.of(state), seat, step["battle"]["territory"],
+                                 own["reserve"].get(plain(state, seat), 0))
+    return _side(state, seat, step["battle"], step["fought"], kh_spent(step, step["battle"]),
+                 own.get("kwisatz_haderach"), own["spice"] + _helped(state, seat, step["battle"]),
+                 own["hand"], own["leaders"], factions.power(seat, state).captives(state),
+                 tokens.of(state), hidden)
 
 
 def side_of_view(view: dict[str, Any], seat: str) -> Side:
     """What ``seat`` may play, from its own view only (for bots)."""
     battle = view["battle"]
     own = view["own"]
-    return _side(seat, battle["current"], battle["fought"], kh_spent(battle, battle["current"]),
-                 view["kwisatz_haderach"], view["forces"], view["alliances"], view["rules"],
-                 own["spice"], own["hand"], own["leaders"], sorted(own.get("captured", {})),
-                 tokens.of(view))
+    hidden = tokens.standing_for(own.get("tokens", []), seat, battle["current"]["territory"],
+                                 own["reserve"].get(plain(view, seat), 0))
+    return _side(view, seat, battle["current"], battle["fought"],
+                 kh_spent(battle, battle["current"]), view["kwisatz_haderach"],
+                 own["spice"] + _helped(view, seat, battle["current"]), own["hand"],
+                 own["leaders"], factions.power(seat, view).captives_seen(view), tokens.of(view),
+                 hidden)
+
+
+def _helped(game: State | dict[str, Any], seat: str, battle: dict[str, Any]) -> int:
+    """The spice the bank pays of ``seat``'s battle spice in ``battle``, so more it may back
+    forces with (001 4.04.04.02, the Arrakeen stronghold card)."""
+    return variants.battle_spice_help(game, seat, battle["territory"])
 
 
 def kh_spent(step: dict[str, Any], battle: dict[str, Any]) -> bool:
@@ -129,17 +140,24 @@ def kh_spent(step: dict[str, Any], battle: dict[str, Any]) -> bool:
     return step["kh_used"] and step.get("kh_territory") != battle["territory"]
 
 
-def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], kh_used: bool,
-          kh: dict[str, Any] | None, forces: dict[str, Any], alliances: list[list[str]],
-          rules_json: dict[str, Any], spice: int, hand: list[str], places: dict[str, str],
-          captured: list[str], records: list[dict[str, Any]]) -> Side:
-    rules = Rules.from_json(rules_json)
+def _side(game: Any, seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]],
+          kh_used: bool, kh: dict[str, Any] | None, spice: int, hand: list[str],
+          places: dict[str, str], captured: list[str], records: list[dict[str, Any]],
+          hidden: int = 0) -> Side:
+    """What ``seat`` may play, from a state or its own view (``game``: the powers, forces and
+    alliances asked of it are public).  ``hidden``: the forces its face-down tokens in the
+    territory stand for, to be revealed with the plan (001 2.10.17 SURPRISE ASSAULT): its own
+    to count, told to nobody else."""
+    rules = Rules.from_json(game["rules"])
+    forces, alliances = game["forces"], game["alliances"]
     opponent = battle["defender"] if seat == battle["aggressor"] else battle["aggressor"]
     territory = battle["territory"]
     here: dict[str, int] = {}
     for sector, by_faction in forces.get(territory, {}).items():
         if int(sector) in battle["sectors"] and seat in by_faction:
             add(here, by_faction[seat])
+    if hidden:
+        add(here, {kinds(rules, seat)[0].name: hidden})
     allies = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
     free = any(     # WBC house rule 6; 001 2.04.22; 003 house rule "Fremen Combat"
         factions.power(s, rules).counts_full_without_spice(rules, s != seat, territory)
@@ -152,15 +170,15 @@ def _side(seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]], 
                    for kind in kinds(rules, seat))
     strength = combat.Strength(troops, rules.advanced_combat, free and "free" not in karamaed)
     away = {name: where for name, where in fought.get(seat, {}).items() if where != territory}
-    may_kh = (rules.advantages and kh is not None
+    may_kh = (kh is not None and factions.has(game, seat, Ability.KWISATZ_HADERACH)
               and factions.power(seat, rules).may_add_kwisatz_haderach(kh)
               and not kh_used and "kh" not in karamaed)
-    cancels = capture.enabled(rules, opponent) and bool(
+    cancels = capture.enabled(game, opponent) and bool(
         karama.cards_for(rules, hand, seat, rules.karama_powers))
     takes = tech_tokens.to_take(data(rules), records, opponent)
     return Side(seat, opponent, seat == battle["aggressor"], territory, strength, spice,
                 dict(places), away, tuple(hand), may_kh, tuple(captured),
-                capture.enabled(rules, seat), cancels, voice.standing(battle, seat),
+                capture.enabled(game, seat), cancels, voice.standing(battle, seat),
                 rules.corrects_plans_at_reveal, not rules.cheap_hero_required,
                 tuple(takes) if len(takes) > 1 else (), rules)
 

@@ -30,7 +30,7 @@ from typing import Any
 
 from pbem.game import Prompt
 
-from .. import factions
+from .. import factions, tokens
 from ..board import layer, reach
 from ..bots import move_bot
 from ..cards import karama, karama_reach, move_karama
@@ -39,7 +39,7 @@ from ..data import Ability
 from ..deals import read_gift
 from ..forces import kinds, order_text
 from ..phases import moves
-from ..rules import cite
+from ..rules import cite, rules_of
 from ..state import State, copy_state, faction_name
 from .language import (
     OrderKind,
@@ -86,8 +86,44 @@ def read_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
 
 
 def read_shipment(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
-    """SHIP <forces> [FROM <territory>] TO <territory>|RESERVES [SECTOR n] [KARAMA] [COEXIST]."""
-    forces, rest = _read_forces(state, prompt.seat, words)
+    """SHIP <forces> [FROM <territory>] TO <territory>|RESERVES [SECTOR n] [KARAMA] [COEXIST];
+    a token standing for forces shipped with them or alone (``<token> <value>``: ``NOFIELD
+    3``, 001 2.10.11)."""
+    if _token_word(state, words[:1]):
+        forces, rest = {}, words
+    else:
+        forces, rest = _read_forces(state, prompt.seat, words)
+    token = None
+    if _token_word(state, rest[:1]):
+        if len(rest) < 2 or not rest[1].isdigit():
+            raise OrderProblem(ErrorCode.BAD_SHIPMENT, f"expected the value of your "
+                               f"{rest[0]} after it", ("SHIP NOFIELD 3 TO Arrakeen",))
+        token, rest = rest[1], rest[2:]
+        problem = factions.power(prompt.seat, state).token_shipment(state, token, forces)
+        if problem:
+            raise OrderProblem(ErrorCode.BAD_SHIPMENT, problem, ("SHIP 5 TO Arrakeen",))
+    order = _read_destination(state, prompt, forces, rest)
+    if token is not None:
+        if order["kind"] != "reserve":
+            raise OrderProblem(ErrorCode.BAD_SHIPMENT, "a No-Field is shipped from your "
+                               "supply, not from the board", ("SHIP NOFIELD 3 TO Arrakeen",))
+        order["token"] = token
+    return order
+
+
+def _token_word(state: State, words: list[str]) -> bool:
+    """Whether the word names a kind of token in play that stands for forces (a No-Field:
+    ``NOFIELD``, ``NO-FIELD``)."""
+    if not words:
+        return False
+    said = words[0].upper().replace("-", "").replace("_", "")
+    return any(said == kind.words.upper().replace("-", "").replace(" ", "")
+               for kind in tokens.kinds(rules_of(state)) if kind.occupies)
+
+
+def _read_destination(state: State, prompt: Prompt, forces: dict[str, int], rest: list[str]
+                      ) -> dict[str, Any]:
+    """The rest of a SHIP line after its forces."""
     rest, coexist = _coexist_word(rest)
     if coexist and factions.lister(state, Ability.COEXISTENCE).advisor_sides:
         raise OrderProblem(ErrorCode.SHIPPED_FIGHTERS, "your forces are shipped as fighters: "
@@ -352,7 +388,9 @@ def text(game: Any, value: dict[str, Any]) -> str:
 
 
 def shipment_text(game: Any, order: dict[str, Any]) -> str:
-    forces = order_text(order["forces"])
+    forces = order_text(order["forces"]) if order["forces"] else ""
+    if order.get("token") is not None:
+        forces = " ".join(filter(None, (forces, f"NOFIELD {order['token']}")))
     if order["kind"] == "back":
         return f"SHIP {forces} FROM {_source(game, order)} TO {RESERVES}"
     source = f" FROM {_source(game, order)}" if order.get("from") else ""

@@ -30,10 +30,9 @@ from typing import Any
 
 from pbem.game import Prompt
 
-from .. import combat, factions
+from .. import combat
 from ..cards import battle_karama
 from ..codes import ErrorCode
-from ..data import Ability
 from ..factions import atreides_prescience as prescience
 from ..factions import bene_gesserit_voice as voice
 from ..forces import order_text
@@ -69,8 +68,7 @@ def read_if(state: State, prompt: Prompt, words: list[str], read_line: LineReade
             raise OrderProblem(ErrorCode.BAD_CONDITION,
                                "expected IF VOICED PLAY <kind>: <plan line> "
                                "or IF VOICED NOT <kind>: <plan line>", valid)
-        said = voice.read_voice(words[1:end + 1], rules_of(state), factions.lister(
-            state, Ability.VOICE).voice_names_cheap_hero)
+        said = voice.read_voice(words[1:end + 1], rules_of(state))
         cond = ["voiced", said["play"], said["kind"]]
     elif upper[:1] == ["ASKED"]:
         target = prescience.asker(state, battle)
@@ -159,12 +157,12 @@ def check(state: State, prompt: Prompt, plan: dict[str, Any], given: dict[str, i
                 raise OrderProblem(code, f"{message} (with your lines for "
                                    f"{' and '.join(cond_text(c) for c in (v, q) if c)})",
                                    valid, part=at)
-            if said and not voice.obeys(side.deck, branch, said) and voice.could_obey(side, said):
+            if said and not voice.obeys(side.rules, branch, said) and voice.could_obey(side, said):
                 raise OrderProblem(ErrorCode.VOICE_BROKEN, voice.refusal(said, side, rule), (),
                                    part=at)
     standing = side.voice
     anchor = given.get("weapon", given.get("defense", given["dial"]))
-    if standing and not voice.obeys(side.deck, plan, standing) and voice.could_obey(side,
+    if standing and not voice.obeys(side.rules, plan, standing) and voice.could_obey(side,
                                                                                standing):
         raise OrderProblem(ErrorCode.VOICE_BROKEN, voice.refusal(standing, side, rule), (),
                            part=anchor)
@@ -238,8 +236,7 @@ def legal(state: State, seat: str) -> list[str]:
             parts.append("The Bene Gesserit may Voice you in this battle "
                          f"({rules.cite('000 BG shield 3, line 784')}): "
                          "answer ahead with IF VOICED PLAY <kind>: <plan line> and IF VOICED NOT "
-                         "<kind>: <plan line> lines (kinds: " + ", ".join(voice.kinds(
-                             factions.lister(state, Ability.VOICE).voice_names_cheap_hero))
+                         "<kind>: <plan line> lines (kinds: " + ", ".join(voice.kinds(rules))
                          + "); "
                          "a plan with no line for the Voice given is made to obey it.")
         asking = prescience.asker(state, battle)
@@ -327,7 +324,7 @@ def random_extras(view: dict[str, Any], prompt: Prompt, side: battle_plan.Side,
     plan["no_leader"] = rules_of(view).no_leaders_by_consent and rng.random() < 0.1
     target = voice.voicer(view, battle)
     if target and target[1] == side.seat and rng.random() < 0.5:
-        named = voice.kinds(factions.lister(view, Ability.VOICE).voice_names_cheap_hero)
+        named = voice.kinds(rules_of(view))
         said = {"play": rng.random() < 0.5, "kind": str(rng.choice(list(named.values())))}
         branch = voice.obey(side, plan, said)
         battle_plan.fitted(side, branch)            # 001 3.02.05, 3.02.14: still in place

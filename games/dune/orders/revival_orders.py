@@ -46,7 +46,7 @@ from typing import Any
 from pbem.game import Prompt
 from pbem.wording import plural
 
-from .. import factions, leaders, main_leaders
+from .. import factions, leaders, main_leaders, variants
 from ..cards import karama, karama_reach
 from ..codes import ErrorCode
 from ..data import Ability, CardType, ForceKind, NameLookupError
@@ -76,6 +76,7 @@ AGAINST = "free-revival"    # KARAMA FREE-REVIVAL: the word of ``karama_reach`` 
 CARD_FORCES = {"karama": KARAMA_FORCES, "ghola": GHOLA_FORCES}
 KWISATZ_HADERACH = "Kwisatz Haderach"
 KH_VALUE = 2             # line 762: "its +2 strength"; revived "like any other leader"
+ACTIVE_LEADERS = 5       # 001 2.08.09: "for a maximum of five Active Leaders"
 
 
 def empty() -> dict[str, Any]:
@@ -110,6 +111,9 @@ class Allowance:
     most: int | None = MOST_FORCES  # its forces a turn (``RevivalTerms``; None: no limit)
     half_price: bool = False     # it pays half, rounded up (001 2.08.10, 2.08.16)
     payee: str | None = None     # who is paid for its revival, None the bank (001 2.08.11)
+    offers: dict[str, int] = field(default_factory=dict)  # leaders priced by a power (2.08.14)
+    most_leaders: int = 1        # leaders a turn for spice (000 IX.D.1; 001 2.08.09)
+    any_leader: bool = False     # any of its own in the tanks, whatever 1.05.04-05 (2.08.09)
     rules: Rules = field(default_factory=Classic, compare=False, repr=False)  # cites its rules
 
     @property
@@ -118,12 +122,28 @@ class Allowance:
         them)."""
         return leaders.in_tanks(self.leaders) + ([KWISATZ_HADERACH] if self.kh else [])
 
+    @cached_property
+    def normal_leaders(self) -> tuple[str, ...]:
+        """The leaders the rules of leader revival let it revive now (000 IX.D.1, IX.D.5);
+        with no limit of leaders a turn any in the tanks, face up or down (001 2.08.09: 1.05.04
+        and 1.05.05 name it as their exception)."""
+        if self.any_leader:
+            return tuple(leaders.in_tanks(self.leaders))
+        return tuple(leaders.revivable(self.leaders, list(self.revived), self.until_all_back,
+                                       self.main))
+
+    @property
+    def leader_room(self) -> int:
+        """The most leaders it may revive for spice this turn: one (000 IX.D.1), or as many as
+        bring its Active Leaders to five (001 2.08.09: ``RevivalTerms.leaders``)."""
+        return self.most_leaders
+
     @property
     def paid_leaders(self) -> list[str]:
         """The leaders it may revive for their value now (000 IX.D.1, IX.D.5; Q&A D.2); the
         Kwisatz Haderach "like any other leader" (line 762), when a leader may be revived."""
-        found = leaders.revivable(self.leaders, list(self.revived), self.until_all_back,
-                                  self.main)
+        found = list(self.normal_leaders)
+        found += [name for name in self.offers if name not in found]    # 001 2.08.14
         if self.kh and (not leaders.available(self.leaders)
                         or leaders.may_revive(self.leaders, list(self.revived),
                                               self.until_all_back, self.main)):
@@ -175,6 +195,8 @@ class Allowance:
     def leader_price(self, name: str) -> int:
         """What reviving a leader costs it: his value (000 IX.D.2), half of it rounded up at
         half price (001 2.08.10), unless his sheet gives a price of his own (001 2.08.15)."""
+        if name in self.offers and name not in self.normal_leaders:
+            return self.offers[name]            # the price another set (001 2.08.14)
         if name == KWISATZ_HADERACH:
             value = KH_VALUE
         else:
@@ -248,6 +270,12 @@ def allowance_of_view(view: dict[str, Any], seat: str) -> Allowance:
                       view)
 
 
+def _most(limit: int | None, free: int, bonus: int) -> int | None:
+    """The forces a faction may revive: its limit (None: none), or its free revival where a
+    variant's ``bonus`` to it passes the limit (001 4.04.04.07, the Sietch Tabr card)."""
+    return limit if limit is None or not bonus else max(limit, free)
+
+
 def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
                places: dict[str, str], revived: list[str], rules: Rules,
                alliances: list[list[str]], kh_in_tanks: bool, power_used: bool,
@@ -263,6 +291,8 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
                                          and not ally_free_cancelled])    # 001 3.01.12.02
     free += sum(1 for s in partners      # 003 house rule "Fremen Alliance": "by one"
                 if Ability.ALLY_EXTRA_FREE_REVIVAL in sheet(s, rules).alliance)
+    bonus = variants.free_revival(game, seat)       # 001 4.04.04.07, the Sietch Tabr card
+    free += bonus
     # 001 2.04.12: the allies whose grant it decides, those with more in the tanks than their
     # own free number (for the others it changes nothing)
     discretion = factions.power(seat, rules).grants_free_revival_at_discretion
@@ -296,8 +326,9 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
         pays_extra=bool(partners) and Ability.ALLY_EXTRA_REVIVAL in faction.alliance,
         grants=grants, granted=free > faction.free_revival and any(
             factions.power(s, rules).grants_free_revival_at_discretion for s in partners),
-        most=terms.forces, half_price=terms.half_price,
-        payee=factions.payee(game, factions.REVIVAL, seat),
+        most=_most(terms.forces, free, bonus), half_price=terms.half_price,
+        most_leaders=terms.leaders, any_leader=terms.any_leader,
+        payee=factions.payee(game, factions.REVIVAL, seat), offers=dict(terms.offers),
         main=_main_leader(rules, faction.name, places), rules=rules)
 
 
@@ -366,8 +397,11 @@ def legal_text(found: Allowance) -> str:
         parts.append(f"REVIVE <forces>: {force_rule(found)}.")
     priced = [f"{name} {found.leader_price(name)}" for name in found.paid_leaders]
     if priced:
+        many = ("one a turn" if not found.any_leader else
+                f"up to {found.leader_room} this turn, a line each, as many as bring your Active "
+                f"Leaders to {ACTIVE_LEADERS} (001 2.08.09)")
         parts.append("REVIVE LEADER <leader>, paying his value "
-                     f"({found.rules.cite('000 IX.D.2')}), one a turn: "
+                     f"({found.rules.cite('000 IX.D.2')}), {many}: "
                      + ", ".join(priced) + ".")
     elif found.dead:
         parts.append(f"No leader may be revived for spice now: {leader_rule(found)}.")
@@ -505,11 +539,10 @@ def merge(parts: list[dict[str, Any]], rules: Rules) -> dict[str, Any]:
         if "forces" in part:
             value["forces"] = plus(value["forces"], part["forces"])
         if part.get("leader"):
-            if value["leader"] not in (None, part["leader"]):
-                raise OrderProblem(ErrorCode.ONE_LEADER, "one leader a turn is revived for spice "
-                                   f"({rules.cite('000 IX.D.1')})",
-                                   (f"REVIVE LEADER {value['leader']}",))
-            value["leader"] = part["leader"]
+            if value["leader"] is None:
+                value["leader"] = part["leader"]
+            elif part["leader"] != value["leader"] and part["leader"] not in value.get("more", []):
+                value.setdefault("more", []).append(part["leader"])     # 001 2.08.09
         for card in CARDS:
             if part.get(card):
                 if value[card] is not None:
@@ -626,7 +659,16 @@ def _check_cards(found: Allowance, value: dict[str, Any]) -> None:
 
 
 def _check_leaders(found: Allowance, value: dict[str, Any]) -> None:
-    named = [value["leader"]] + [value[c]["leader"] for c in CARDS if value[c]]
+    more = value.get("more", [])
+    if more and found.leader_room < 1 + len(more):
+        if not found.any_leader:
+            raise OrderProblem(ErrorCode.ONE_LEADER, "one leader a turn is revived for spice "
+                               f"({found.rules.cite('000 IX.D.1')})",
+                               (f"REVIVE LEADER {value['leader']}",))
+        raise OrderProblem(ErrorCode.ONE_LEADER, f"at most {found.leader_room} leaders now: "
+                           f"no more than {ACTIVE_LEADERS} Active Leaders (001 2.08.09)",
+                           (f"REVIVE LEADER {value['leader']}",))
+    named = [value["leader"], *more] + [value[c]["leader"] for c in CARDS if value[c]]
     named = [name for name in named if name]
     if len(set(named)) < len(named):
         raise OrderProblem(ErrorCode.LEADER_TWICE, f"{named[0]} is revived only once")
@@ -635,9 +677,22 @@ def _check_leaders(found: Allowance, value: dict[str, Any]) -> None:
             raise OrderProblem(ErrorCode.LEADER_NOT_IN_TANKS, f"{name} is not in the tanks; yours "
                                f"there: {', '.join(found.dead) or 'none'}",
                                tuple(f"REVIVE LEADER {n}" for n in found.paid_leaders))
-    leader = value["leader"]
-    if leader is None:
-        return
+    for leader in [value["leader"], *more] if value["leader"] else []:
+        _check_paid_leader(found, leader)
+    if value["leader"] and leaders_price(found, value) > found.spice:
+        raise OrderProblem(ErrorCode.LEADER_COST, f"these leaders cost "
+                           f"{leaders_price(found, value)} spice; you have {found.spice}",
+                           tuple(f"REVIVE LEADER {n}" for n in found.paid_leaders
+                                 if found.leader_price(n) <= found.spice))
+
+
+def leaders_price(found: Allowance, value: dict[str, Any]) -> int:
+    """What the leaders an order revives for spice cost."""
+    return sum(found.leader_price(name) for name in [value["leader"], *value.get("more", [])]
+               if name)
+
+
+def _check_paid_leader(found: Allowance, leader: str) -> None:
     if leader not in found.paid_leaders:
         raise OrderProblem(ErrorCode.LEADER_NOT_REVIVABLE, f"{leader} may not be revived now: "
                            f"{leader_rule(found)}",
@@ -671,8 +726,7 @@ def _check_forces(found: Allowance, value: dict[str, Any]) -> None:
                                f"each ({found.rules.cite('000 lines 806, 982, 1000')})", valid)
     # An ally of the Emperor may order forces beyond its spice: what nobody pays for is cut.
     spent = 0 if found.supported else found.cost(value["forces"])
-    spent += ((found.leader_price(value["leader"]) if value["leader"] else 0)
-              + sum(value["support"].values()))
+    spent += leaders_price(found, value) + sum(value["support"].values())
     if spent > found.spice:
         raise OrderProblem(ErrorCode.SPICE, f"this revival costs {spent} spice: {force_rule(found)}"
                            + (f"; {value['leader']} costs {found.leader_price(value['leader'])}"
@@ -720,6 +774,7 @@ def revival_text(game: Any, value: dict[str, Any]) -> str:
         lines.append(f"REVIVE {order_text(value['forces'])}")
     if value["leader"]:
         lines.append(f"REVIVE LEADER {value['leader']}")
+    lines += [f"REVIVE LEADER {name}" for name in value.get("more", [])]
     for card, verb in (("karama", "KARAMA REVIVE"), ("ghola", "GHOLA")):
         part = value[card]
         if part:
@@ -771,6 +826,16 @@ def random_revival(view: dict[str, Any], prompt: Prompt, rng: random.Random
         value["leader"] = rng.choice(paid)
         budget -= found.leader_price(value["leader"])
         dead = [name for name in dead if name != value["leader"]]
+        # 001 2.08.09: more leaders this turn, where the faction may (no draw for the others)
+        while len(value.get("more", [])) + 1 < found.leader_room and rng.random() < 0.5:
+            extra = [name for name in paid if name in dead
+                     and found.leader_price(name) <= budget]
+            if not extra:
+                break
+            name = rng.choice(extra)
+            value.setdefault("more", []).append(name)
+            budget -= found.leader_price(name)
+            dead = [other for other in dead if other != name]
     first, *others = found.kinds
     for card, card_id in (("karama", found.karama), ("ghola", found.ghola)):
         if card_id is None or (card == "karama" and "against" in value) or rng.random() < 0.7:

@@ -87,7 +87,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import combat, dropout, factions, main_leaders, variants
+from .. import combat, dropout, factions, main_leaders, tokens, variants
 from ..board import layer
 from ..codes import EventCode
 from ..data import Effect
@@ -101,7 +101,6 @@ from ..state import (
     ally_of,
     copy_state,
     data,
-    factions_in,
     forces_at,
     occupants,
     storm_order,
@@ -197,10 +196,24 @@ def forces_in(state: State, seat: str, territory: str, sectors: list[int]) -> Co
 
 def fighters(state: State, territory: str, sectors: list[int]) -> list[str]:
     """The factions that may fight in a part of a territory, in seat order (coexisting Bene
-    Gesserit do not, XV.B.4)."""
+    Gesserit do not, XV.B.4); a face-down token standing for its owner's forces brings them
+    in (``tokens.occupying``: a No-Field, 001 2.10.12, 2.10.17)."""
     here = {seat for sector, by_faction in forces_at(state, territory).items()
             if int(sector) in sectors for seat in by_faction}
-    return [seat for seat in occupants(state, territory) if seat in here]
+    hidden = {token["owner"] for token in tokens.occupying(state, territory)
+              if token["sector"] in sectors}
+    return [seat for seat in present(state, territory)
+            if seat in here or seat in hidden]
+
+
+def present(state: State, territory: str) -> list[str]:
+    """The occupants of a territory (``occupants``) and the owners of the face-down tokens
+    there that stand for forces (``tokens.occupying``), in seat order."""
+    found = occupants(state, territory)
+    owners = {token["owner"] for token in tokens.occupying(state, territory)}
+    if not owners - set(found):
+        return found
+    return [seat for seat in state["seats"] if seat in found or seat in owners]
 
 
 def options(state: State, seat: str) -> list[tuple[str, list[int], str]]:
@@ -218,7 +231,7 @@ def all_options(state: State) -> dict[str, list[tuple[str, list[int], str]]]:
     forces = state["forces"]
     for territory in layer.board(state).territories:
         if (territory.name == POLAR_SINK or territory.name not in forces
-                or len(factions_in(state, territory.name)) < 2):
+                or len(present(state, territory.name)) < 2):
             continue                                        # X.A.2.b; nobody to fight
         for sectors in regions(state, territory.name):
             here = fighters(state, territory.name, sectors)
@@ -339,6 +352,7 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
     events.append(Event(EventCode.BATTLE_PLANS, {
         "territory": battle["territory"],
         "plans": {seat: battle_plan.revealed(plans[seat]) for seat in (aggressor, defender)}}))
+    variants.at_reveal(state, battle["territory"], plans)     # 001 4.04.04.03-04
     outcome = combat.resolve(data(state), aggressor, defender, plans,
                              {seat: set(traitors_for(state, seat)) for seat in plans})
     events += _settle(state, battle, plans, sides, outcome, rng)
@@ -402,11 +416,14 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
         events += _lose(state, winner, territory, battle["sectors"], mix, taken)
     for faction in factions.in_play(state):
         events += faction.after_losses(state, territory, battle["sectors"], taken)
+    events += variants.battle_over(state, territory, winner, plans, taken)
     for seat in plans:
         if plans[seat]["spice"] and not (outcome.kind == "traitor" and seat == winner):
-            state["factions"][seat]["spice"] -= plans[seat]["spice"]       # XXII.A.2
-            events.append(Event(EventCode.BATTLE_SPICE, {"faction": seat,
-                                                         "spice": plans[seat]["spice"]}))
+            events += _battle_spice(state, seat, territory, plans[seat]["spice"])
+            for faction in factions.in_play(state):     # 001 2.09.21: half to CHOAM
+                events += faction.battle_spice(state, seat, plans[seat]["spice"])
+    for seat in outcome.killed_after:       # 003 "Changed Treachery Cards": the Semuta Drug
+        events += _leader_dies(state, seat, plans[seat], False)
     for faction in factions.in_play(state):
         events += faction.after_battle(state, winner, loser, plans, territory, rng)
     if outcome.kind in ("battle", "traitor"):               # a faction defeated (001 4.05.02)
@@ -419,16 +436,28 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
     return events
 
 
+def _battle_spice(state: State, seat: str, territory: str, spice: int) -> list[Event]:
+    """The spice backing a combatant's forces paid (XXII.A.2), the bank paying its part where
+    a variant says so (001 4.04.04.02, the Arrakeen stronghold card)."""
+    bank = min(spice, variants.battle_spice_help(state, seat, territory))
+    state["factions"][seat]["spice"] -= spice - bank
+    events = [Event(EventCode.BATTLE_SPICE, {"faction": seat, "spice": spice - bank})]
+    if bank:
+        events.append(Event(EventCode.STRONGHOLD_CARD_PAYS, {"faction": seat,
+                                                             "card": territory, "spice": bank}))
+    return events
+
+
 def _announce(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any]],
               outcome: combat.Outcome) -> list[Event]:
     """The public word on how the battle ended."""
     events = []
     for caller in outcome.callers:
         other = next(s for s in plans if s != caller)
-        holder = traitors_for(state, caller)[plans[other]["leader"]]
-        events.append(Event(EventCode.TRAITOR_CALLED, {"faction": caller,
-                                                       "leader": plans[other]["leader"],
-                                               "holder": holder}))
+        card = combat.matched(plans[other])                 # a leader, or 001 4.09.02
+        holder = traitors_for(state, caller)[card]
+        events.append(Event(EventCode.TRAITOR_CALLED, {"faction": caller, "leader": card,
+                                                       "holder": holder}))
     for seat in outcome.withheld:                        # 001 3.02.09
         events.append(Event(EventCode.WEAPON_WITHHELD, {"faction": seat,
                                                         "card": plans[seat]["weapon"]}))

@@ -98,14 +98,17 @@ from .. import deals, factions, main_leaders, transfers, variants
 from ..cards import bidding_karama, karama
 from ..codes import EventCode
 from ..data import Ability, Act
+from ..decks import draw_treachery
 from ..orders import bid_orders
 from ..orders.bid_orders import KARAMA, card_number, most_bid
 from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, sheet, storm_order
+from . import offers
 
 CHARITY = 2          # 000 VIII.I: "two spice from the spice bank"
 PHASE = "bidding"      # its name in ``turn.PHASES``: the factions' own decisions asked in it
+AUCTION_KINDS = ("bid", "bids", "card-support", "karama")    # the auction's own decisions
 PER_CARD, WHOLE_ROUND = "per_card", "whole_round"
 
 
@@ -117,14 +120,27 @@ def begin(state: State, rng: random.Random) -> list[Event]:
                      "no_free_card": [], "cancel_worthless": []}
     events = charity(state) if rules_of(state).charity_with_bidding else []
     events += declare_hands(state)
-    events += deal(state, rng)
+    if offers.ask(state):
+        return events                   # the round waits for an offer (``offers``)
+    events += _deal_and_lay_out(state, rng)
+    _offer_last(state)
+    return events
+
+
+def _deal_and_lay_out(state: State, rng: random.Random) -> list[Event]:
+    """The row dealt and laid out, once any offer is made (or the offer up first)."""
+    events = deal(state, rng)
     if state["step"].get("stock"):
         return events                   # the row waits for its stocker (``Faction.stock``)
     return events + _lay_out(state)
 
 
 def _lay_out(state: State) -> list[Event]:
-    """The row laid out: every card seen by the prescient (``whole_round``) or the first up."""
+    """The row laid out: every card seen by the prescient (``whole_round``) or the first up;
+    an offer to be sold first waits before it (``offers``)."""
+    if offers.due(state, False):
+        state["step"]["offer_up"] = True
+        return []
     if _mode(state) == WHOLE_ROUND:
         state["step"]["done"] = not state["step"]["row"]
         events = _before_seen(state, len(state["step"]["row"]))
@@ -145,6 +161,10 @@ def prompts(state: State) -> list[Prompt]:
     step = state["step"]
     if step["stealing"]:
         return [bidding_karama.return_prompt(state)]
+    if offers.offering(state):
+        return factions.decisions(state, PHASE)
+    if step.get("offer_up"):
+        return [offers.prompt(state, seat) for seat in offers.bidders(state, hand_has_room)]
     if step.get("stock"):
         return factions.decisions(state, PHASE)
     if step["done"]:
@@ -153,19 +173,24 @@ def prompts(state: State) -> list[Prompt]:
     bid = bid_orders.bid_prompt if _mode(state) == PER_CARD else bid_orders.bids_prompt
     return ([bid(state, seat) for seat in bidders]
             + [bid_orders.support_prompt(state, seat) for seat in supporters]
-            + bidding_karama.prompts(state))
+            + bidding_karama.prompts(state) + factions.decisions(state, PHASE))
 
 
 def keys(state: State) -> list[str]:
     """The keys of ``prompts``, in their order, without the bids' text."""
     step = state["step"]
+    if offers.offering(state):
+        return [p.key for p in prompts(state)]
+    if step.get("offer_up"):
+        return [str(PromptKey(offers.KIND, seat))
+                for seat in offers.bidders(state, hand_has_room)]
     if step["stealing"] or step["done"] or step.get("stock"):
         return [p.key for p in prompts(state)]
     bidders, supporters = _deciding(state)
     bid = "bid" if _mode(state) == PER_CARD else "bids"
     return ([str(PromptKey(bid, seat)) for seat in bidders]
             + [str(PromptKey("card-support", seat)) for seat in supporters]
-            + bidding_karama.keys(state))
+            + bidding_karama.keys(state) + factions.decision_keys(state, PHASE))
 
 
 def _deciding(state: State) -> tuple[list[str], list[str]]:
@@ -179,9 +204,26 @@ def _deciding(state: State) -> tuple[list[str], list[str]]:
 
 
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
+    """The round's orders carried out (``_apply``); a faction's offer sold last then comes
+    up."""
+    events = _apply(state, orders, rng)
+    _offer_last(state)
+    return events
+
+
+def _apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
     """The card up (every card, ``whole_round``) auctioned with the orders given, the Karamas
     played; then the next card comes up (after the cards given back of a steal)."""
     step = state["step"]
+    if offers.offering(state):
+        events = [e for key, value in sorted(orders.items())
+                  if key in factions.decision_keys(state, PHASE)
+                  for e in factions.decide(state, PHASE, key, value, rng)]
+        return events + offers.made(state) + _deal_and_lay_out(state, rng)
+    if step.get("offer_up"):
+        del step["offer_up"]
+        events = offers.sell(state, orders, hand_has_room, card_payee)
+        return events + (_lay_out(state) if not step["done"] else [])
     if step["stealing"]:
         (cards,) = orders.values()
         return bidding_karama.give_back(state, cards) + _next_card(state)
@@ -194,16 +236,19 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
     karamas = {key: value for key, value in orders.items()
                if PromptKey.parse(key).kind == "karama"}
     bidding_karama.stand_ready(state, karamas)
+    decided: list[Event] = []
     for key, value in orders.items():
         kind, seat = PromptKey.parse(key)
         if kind == "card-support":
             step["promised"][seat] = value
+        elif kind not in AUCTION_KINDS:           # a faction's own (``Faction.decisions``)
+            decided += factions.decide(state, PHASE, key, value, rng)
     keys = {PromptKey.parse(key): value for key, value in orders.items()}
     bids = {key.seat: value for key, value in keys.items() if key.kind in ("bid", "bids")}
     if _mode(state) == PER_CARD:
-        events = sell(state, bids, rng)
+        events = decided + sell(state, bids, rng)
         return events + bidding_karama.at_sale(state, karamas, rng) + _next_card(state)
-    events = []
+    events = decided
     while not step["done"]:
         events += card_up(state)
         if step["done"]:
@@ -216,7 +261,15 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
 
 
 def done(state: State) -> bool:
-    return state["step"]["done"] and not state["step"]["stealing"]
+    return (state["step"]["done"] and not state["step"]["stealing"]
+            and not state["step"].get("offer_up"))
+
+
+def _offer_last(state: State) -> None:
+    """Once the row is done, a faction's offer sold last comes up (``offers``)."""
+    step = state["step"]
+    if step["done"] and not step["stealing"] and offers.due(state, True):
+        step["offer_up"] = True
 
 
 def _next_card(state: State) -> list[Event]:
@@ -239,7 +292,8 @@ def charity(state: State) -> list[Event]:
     spice (001 2.02.10, 3.01.12.02, ``karama_reach``): they get the charity as anyone; a
     faction that declined it calls none (001 1.03.02, ``deals``)."""
     rules = rules_of(state)
-    events = []
+    powers = factions.in_play(state)
+    events = [event for power in powers for event in power.charity_begins(state)]
     for seat in state["seats"]:
         own = state["factions"][seat]
         if main_leaders.out(state, seat):
@@ -257,11 +311,20 @@ def charity(state: State) -> list[Event]:
             amount = CHARITY - own["spice"]
         else:
             continue
+        for power in powers:
+            amount = power.charity_amount(state, seat, amount)
+        payer = next((p.seat for p in powers if p.pays_charity(state, seat)), None)
+        if payer is not None:           # 001 2.09.05: paid from CHOAM's spice, what it has
+            amount = min(amount, state["factions"][payer]["spice"])
+            state["factions"][payer]["spice"] -= amount
+        if amount <= 0:
+            continue
         own["spice"] += amount
-        events.append(Event(EventCode.CHARITY, {"faction": seat, "amount": amount}))
+        events.append(Event(EventCode.CHARITY, {"faction": seat, "amount": amount,
+                                                **({"from": payer} if payer else {})}))
         events += variants.acted(state, seat, Act.CHARITY)          # 001 4.05.05.04
     karama.lift(state, "charity", state["seats"])
-    return events
+    return events + [event for power in powers for event in power.charity_ends(state)]
 
 
 def declare_hands(state: State) -> list[Event]:
@@ -279,10 +342,11 @@ def deal(state: State, rng: random.Random) -> list[Event]:
     which is then asked which one leaves it (``step["stock"]``: its ``Faction.decisions``)."""
     events = []
     row = state["step"]["row"]
-    count = sum(hand_has_room(state, seat) for seat in state["seats"])
+    count = max(0, sum(hand_has_room(state, seat) for seat in state["seats"])
+                - offers.fewer(state))                  # 001 2.10.09: one fewer with an offer
     stocker = next((f for f in factions.in_play(state) if f.stock(state)), None) if count else None
     for _ in range(count + (stocker.stock(state) if stocker else 0)):
-        card, restocked = draw(state, rng)
+        card, restocked = draw_treachery(state, rng)
         events += restocked
         if card is not None:
             row.append(card)
@@ -298,18 +362,6 @@ def _dealt(state: State, rng: random.Random) -> list[Event]:
     """The row is dealt, once any faction that stocks it has chosen: every faction's
     ``Faction.cards_dealt``."""
     return [e for f in factions.in_play(state) for e in f.cards_dealt(state, rng)]
-
-
-def draw(state: State, rng: random.Random) -> tuple[str | None, list[Event]]:
-    """The top card of the treachery deck; an empty deck is first restocked from the shuffled
-    discard pile (III.C; WBC VIII.1).  None when there is no card left anywhere."""
-    decks = state["decks"]
-    events = []
-    if not decks["treachery"] and decks["treachery_discard"]:
-        decks["treachery"], decks["treachery_discard"] = decks["treachery_discard"], []
-        rng.shuffle(decks["treachery"])
-        events.append(Event(EventCode.TREACHERY_RESHUFFLED, {"cards": len(decks["treachery"])}))
-    return (decks["treachery"].pop() if decks["treachery"] else None), events
 
 
 # --- who bids
@@ -406,8 +458,11 @@ def public_bidding(state: State) -> dict[str, Any]:
     first = card_number(state)
     up = [] if step["done"] or step.get("stock") else (
         [first] if _mode(state) == PER_CARD else list(range(first, step["dealt"] + 1)))
-    return {"cards": step["dealt"], "up": up,
-            "hands": {seat: len(state["factions"][seat]["hand"]) for seat in state["seats"]}}
+    found = {"cards": step["dealt"], "up": up,
+             "hands": {seat: len(state["factions"][seat]["hand"]) for seat in state["seats"]}}
+    if (offer := offers.public(state)) is not None:
+        found["offer"] = offer
+    return found
 
 
 def _return_row(state: State) -> list[Event]:
@@ -517,31 +572,33 @@ def _buy(state: State, outcome: Outcome, rng: random.Random) -> list[Event]:
     buyer, number = outcome.buyer, card_number(state)
     assert buyer is not None
     card = step["row"].pop(0)
-    factions = state["factions"]
+    sheets = state["factions"]
     paid: dict[str, int] = {}
     if not outcome.karama:
         due = outcome.price
         for payer in [buyer, *transfers.supporters(state, buyer)]:
-            share = min(due, factions[payer]["spice"] if payer == buyer
+            share = min(due, sheets[payer]["spice"] if payer == buyer
                         else support_left(state, payer))
             if share:
                 paid[payer] = share
                 due -= share
-                factions[payer]["spice"] -= share
+                sheets[payer]["spice"] -= share
                 if payer != buyer:
                     step["paid"][payer] = step["paid"].get(payer, 0) + share
         assert due == 0, (buyer, outcome)
     payee = card_payee(state, buyer)
     if payee is not None:
-        factions[payee]["spice"] += outcome.price
+        sheets[payee]["spice"] += outcome.price
     step["spent"][buyer] = step["spent"].get(buyer, 0) + outcome.price
-    factions[buyer]["hand"].append(card)
+    sheets[buyer]["hand"].append(card)
+    redrawn = [e for f in factions.in_play(state) for e in f.bought(state, buyer, card, rng)]
     free = _free_card(state, buyer, rng)
     return [Event(EventCode.CARD_SOLD, {"number": number, "buyer": buyer, "price": outcome.price,
                                 "karama": outcome.karama, "paid": paid,
                                 "payee": payee or "bank", "bids": outcome.bids,
                                 "free_card": any(e.code == "free-card" for e in free)}),
-            Event(EventCode.CARD_BOUGHT, {"number": number, "card": card}, to=(buyer,)), *free]
+            Event(EventCode.CARD_BOUGHT, {"number": number, "card": card}, to=(buyer,)),
+            *redrawn, *free]
 
 
 def card_payee(state: State, buyer: str) -> str | None:
@@ -560,7 +617,7 @@ def _free_card(state: State, buyer: str, rng: random.Random) -> list[Event]:
     stopped = bidding_karama.free_card_stopped(state)      # player aid B.6.A.2
     if stopped is not None:
         return stopped
-    card, events = draw(state, rng)
+    card, events = draw_treachery(state, rng)
     if card is None:
         return events
     state["factions"][buyer]["hand"].append(card)

@@ -107,7 +107,7 @@ def prompts(state: State) -> list[Prompt]:
     step = state["step"]
     if step["done"]:
         return []
-    asks = [] if step["bg_asked"] else factions.decisions(state, PHASE)
+    asks = factions.decisions(state, PHASE)
     if step["opening"]:
         return asks
     if step["mode"] == "batched":
@@ -120,7 +120,7 @@ def keys(state: State) -> list[str]:
     step = state["step"]
     if step["done"]:
         return []
-    asks = [] if step["bg_asked"] else factions.decision_keys(state, PHASE)
+    asks = factions.decision_keys(state, PHASE)
     if step["opening"]:
         return asks
     if step["mode"] == "batched":
@@ -191,8 +191,7 @@ def done(state: State) -> bool:
 def _declarations(state: State, key: str, value: dict[str, Any], rng: random.Random
                   ) -> list[Event]:
     """A power's decision of the round carried out (``Faction.decide``: the Bene Gesserit's
-    advisor policy and declarations), asked once a round (``bg_asked``)."""
-    state["step"]["bg_asked"] = True
+    advisor policy and declarations, the Ixians' Karama power on their HMS)."""
     return factions.decide(state, PHASE, key, value, rng)
 
 
@@ -229,6 +228,7 @@ def take_turn(state: State, seat: str, value: dict[str, Any]) -> list[Event]:
         return cancels
     events = cancels + _carry_out(state, seat, value)
     karama_reach.lift_turn(state)
+    events += [e for f in factions.in_play(state) for e in f.turn_taken(state, seat)]
     state["step"]["moved"].append(seat)
     if seat in state["step"]["queue"]:
         state["step"]["queue"].remove(seat)
@@ -500,7 +500,8 @@ def shipping_terms(state: State, seat: str) -> str:
         terms += (" You may instead ship from one territory to another (SHIP n FROM a TO b) "
                   "or back to your reserves (SHIP n FROM a TO RESERVES) at half a spice per "
                   "force, rounded up.")
-    return terms
+    return terms + "".join(f" {text}" for f in factions.in_play(state) if f.seat == seat
+                           for text in [f.shipping_terms(state)] if text)
 
 
 def reach_text(state: State, reachable: dict[str, tuple[int, ...]]) -> str:
@@ -605,7 +606,7 @@ def describe(state: State, seat: str, reaches: list[GroupReach]) -> str:
         parts.append(f"Forces you ship into {cities} this turn give you ornithopters for its "
                      f"move: range {reach.ORNITHOPTER_RANGE} (001 1.06.05.05).")
     parts.extend(karama_reach.notes(state, seat))
-    cards = (["HAJR MOVE"] * bool(moves.holds(state, seat, moves.CardType.HAJR))
+    cards = (["HAJR MOVE"] * bool(moves.extra_move_card(state, seat))
              + ["KARAMA SHIP"] * bool(karama.playable(state, seat))
              + [move_karama.line(use) for use in move_karama.uses(state, seat)])
     if cards:

@@ -26,12 +26,12 @@ from typing import Any
 
 from pbem.game import Event
 
-from .. import factions, transfers, variants
+from .. import factions, tokens, transfers, variants
 from ..board import reach
 from ..cards import karama
 from ..codes import ErrorCode, EventCode
-from ..data import Ability, Act, CardType
-from ..forces import add, add_forces, remove_forces, take, to_tanks, total
+from ..data import Ability, Act, CardType, Effect
+from ..forces import add, add_forces, plain, remove_forces, take, to_tanks, total
 from ..orders.language import OrderProblem
 from ..rules import rules_of
 from ..state import (
@@ -107,8 +107,14 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
             and stopper is not None and holds(state, stopper, CardType.KARAMA)):
         return stopped(state, seat, stopper, order)
     rate = bool(order.get("karama"))
+    token, checked = order.get("token"), forces
+    if token is not None:       # a token standing for forces: the price and room of one more
+        problem = factions.power(seat, state).token_shipment(state, token, forces)
+        if problem:
+            raise OrderProblem(ErrorCode.BAD_SHIPMENT, problem, ())
+        checked = {**forces, plain(state, seat): forces.get(plain(state, seat), 0) + 1}
     cost = reach.check_shipment(state, seat, kind, order.get("to"), order.get("sector"),
-                                forces, source=source, karama=rate, from_sector=from_sector)
+                                checked, source=source, karama=rate, from_sector=from_sector)
     sector, chosen = (reach.shipment_landing(state, seat, kind, order["to"], order.get("sector"),
                                              source) if kind != "back" else (None, None))
     played: list[Event] = []
@@ -116,7 +122,7 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
         played, rate = karama.play(state, seat)
         if not rate:    # a worthless card cancelled (``karama``): the usual rate
             cost = reach.check_shipment(state, seat, kind, order.get("to"), order.get("sector"),
-                                        forces, source=source, from_sector=from_sector)
+                                        checked, source=source, from_sector=from_sector)
     paid = pay(state, seat, cost, reach.payee(state, seat, rate))
     if kind in ("reserve", reach.NATIVE):
         take(state["factions"][seat]["reserve"], forces)
@@ -130,9 +136,14 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
         return [Event(EventCode.SHIPMENT, {**data_, "territory": None, "sector": None})]
     territory = order["to"]
     assert sector is not None, order
-    add_forces(state, seat, territory, sector, forces)
+    if forces:
+        add_forces(state, seat, territory, sector, forces)
+    if token is not None:
+        data_["token"] = tokens.kind_of(state, tokens.shippable(state, seat, token)["kind"]).words
     events = [*played, Event(EventCode.SHIPMENT, {**data_, "territory": territory, "sector": sector,
                                           **_chosen(chosen)})]
+    if token is not None:
+        events += factions.power(seat, state).token_shipped(state, token, territory, sector)
     events += storm_on_arrival(state, seat, kind, territory, sector, forces)
     if kind == "reserve" and not reach.native(state, seat):  # not the Fremen's (WBC line 1322)
         events += [e for f in factions.in_play(state)
@@ -199,8 +210,13 @@ def move(state: State, seat: str, order: dict[str, Any], hajr: bool = False,
     """One group move from one territory to another (IX.C.2.a), checked by ``reach``;
     ``ornithopters`` as at the start of the faction's move (None: as the state is now)."""
     forces = order["forces"]
-    if hajr:
-        discard(state, seat, CardType.HAJR, "the Hajr card for an extra move")
+    if hajr:                    # the Hajr, or the Richese Ornithopter (001 3.03.07)
+        card = extra_move_card(state, seat)
+        if card is None:
+            raise OrderProblem(ErrorCode.NO_CARD, f"{faction_name(seat, state)} hold no Hajr "
+                               "(nor any card for an extra move)", ())
+        state["factions"][seat]["hand"].remove(card)
+        state["decks"]["treachery_discard"].append(card)
     territory = order["to"]
     (sector, chosen), leaving = reach.checked_move(state, seat, order["from"], territory,
                                                    order.get("sector"), forces,
@@ -234,6 +250,15 @@ def holds(state: State, seat: str, card_type: CardType) -> str | None:
     """The first card of a type in the faction's hand, or None."""
     for card in state["factions"][seat]["hand"]:
         if data(state).treachery_card(card).type is card_type:
+            return card
+    return None
+
+
+def extra_move_card(state: State, seat: str) -> str | None:
+    """The first card in the faction's hand that gives an extra move (``Effect.EXTRA_MOVE``:
+    the Hajr, the Richese Ornithopter's second movement action, 001 3.03.07), or None."""
+    for card in state["factions"][seat]["hand"]:
+        if Effect.EXTRA_MOVE in data(state).treachery_card(card).effects:
             return card
     return None
 

@@ -92,11 +92,14 @@ from ..orders.revival_orders import (
     Allowance,
     allowance,
     has_decision,
+    leaders_price,
     prompt,
 )
 from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, sheet, storm_order
+
+ROUND = "revival"           # the round's name, and its orders' kind
 
 
 # --- the phase
@@ -111,15 +114,17 @@ def prompts(state: State) -> list[Prompt]:
     theirs alone, ``_retakes``)."""
     if done(state):
         return []
-    return [prompt(state, seat) for seat in _asked(state) if has_decision(state, seat)]
+    return ([prompt(state, seat) for seat in _asked(state) if has_decision(state, seat)]
+            + ([] if state["step"].get("retake") else factions.decisions(state, ROUND)))
 
 
 def keys(state: State) -> list[str]:
     """The keys of ``prompts``, without their text."""
     if done(state):
         return []
-    return [str(PromptKey("revival", seat)) for seat in _asked(state)
-            if has_decision(state, seat)]
+    return ([str(PromptKey(ROUND, seat)) for seat in _asked(state)
+             if has_decision(state, seat)]
+            + ([] if state["step"].get("retake") else factions.decision_keys(state, ROUND)))
 
 
 def _asked(state: State) -> list[str]:
@@ -129,10 +134,13 @@ def _asked(state: State) -> list[str]:
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
     """The revival orders applied in storm order; the round is then over, unless a faction
     retakes its revival (``_retakes``)."""
-    wanted = {PromptKey.parse(key).seat: value for key, value in orders.items()}
+    events = factions.decide_all(state, ROUND, orders, rng)  # the powers' own (1.14.09)
+    wanted = {key.seat: value for key, value in ((PromptKey.parse(k), v)
+                                                  for k, v in orders.items())
+              if key.kind == ROUND}
     for seat, value in wanted.items():
         karama_reach.stand_ready(state, seat, value.get("against", []))
-    events = _withheld(state, wanted)
+    events += _withheld(state, wanted)
     more, retake = _retakes(state, wanted)
     events += more
     events += resolve(state, {seat: value for seat, value in wanted.items()
@@ -143,6 +151,7 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
     else:
         state["step"].pop("retake", None)
         karama.lift(state, "free-revival", state["seats"])
+        events += [e for faction in factions.in_play(state) for e in faction.revival_over(state)]
     return events
 
 
@@ -191,13 +200,16 @@ def resolve(state: State, wanted: dict[str, dict[str, Any]]) -> list[Event]:
     for seat in storm_order(state):
         if seat in wanted:
             found = allowance(state, seat)
-            events += _forces(state, found, wanted[seat], support.get(seat))
-            if wanted[seat]["leader"]:
-                events += _leader(state, found, wanted[seat]["leader"])
+            stopped = any(f.stops_revival(state, seat) for f in factions.in_play(state))
+            if not stopped:                 # 001 1.14.09: "their standard revival"
+                events += _forces(state, found, wanted[seat], support.get(seat))
+            for name in ([wanted[seat]["leader"], *wanted[seat].get("more", [])]
+                         if wanted[seat]["leader"] and not stopped else []):
+                events += _leader(state, found, name)     # several: 001 2.08.09
             for card in CARDS:
                 if wanted[seat][card]:
                     events += _card(state, found, card, wanted[seat][card])
-            free = bool(found.free and total(wanted[seat]["forces"]))
+            free = bool(found.free and total(wanted[seat]["forces"])) and not stopped
             events += [e for faction in factions.in_play(state)
                        for e in faction.revived(state, seat, free, bool(wanted[seat]["ghola"]))]
     return events
@@ -212,7 +224,7 @@ def _forces(state: State, found: Allowance, value: dict[str, Any],
     emperor, offered = support or (None, 0)
     if emperor is not None:
         offered = min(offered, state["factions"][emperor]["spice"])
-    left = own["spice"] - (found.leader_price(value["leader"]) if value["leader"] else 0)
+    left = own["spice"] - leaders_price(found, value)
     while _from_emperor(found, forces, left) > offered:  # an Emperor's ally, or one whose
         # grant the Fremen withheld (001 2.04.12): its plain forces cut first
         cut = next(k.name for k in found.kinds if forces.get(k.name))

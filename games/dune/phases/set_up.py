@@ -57,6 +57,7 @@ from ..orders.language import (
 from ..prompt_key import PromptKey
 from ..rules import Rules, rules_of
 from ..state import State, data, faction_name, only_sector, sheet
+from ..variants import cheap_hero_traitor
 
 FIRST_STORM_DIAL = (0, 20)      # 000 VI.A
 PHASE = "setup"        # its name in ``turn.PHASES``: the factions' own decisions asked in it
@@ -132,7 +133,7 @@ def _leaders(rules: Rules, faction: str) -> list:
     Leaders": "giving you a total of six leaders")."""
     found = data(rules)
     main = found.main_leader(faction) if rules.main_leader_gates else None
-    return [*found.leaders_of(faction), *([main] if main else [])]
+    return [*found.leaders_of(faction, rules.advantages), *([main] if main else [])]
 
 
 def _place_fixed_forces(state: State, rules: Rules) -> None:
@@ -147,8 +148,12 @@ def _draw_traitors(state: State, rules: Rules, rng: random.Random) -> None:
     """Four leaders each (000 III.E.2), returned to the pile after each draw under AH;
     from one traitor deck of the factions in play under WBC (house rule 7, clarification III)."""
     in_play = {faction_name(s, state) for s in state["seats"]}
-    pool = [leader.name for leader in data(state).leaders       # a Main Leader has no traitor
-            if not leader.main and (not rules.traitor_deck or leader.faction in in_play)]
+    found = data(state)                 # a Main Leader has no traitor; the Auditor, in his game
+    discs = {leader for faction in found.factions      # (001 2.09.17)
+             for leader in found.leaders_of(faction.name, rules.advantages)}
+    pool = [leader.name for leader in found.leaders
+            if leader in discs and (not rules.traitor_deck or leader.faction in in_play)]
+    pool += rules.traitor_cards                                 # 001 4.09.02
     deck = list(pool)
     rng.shuffle(deck)
     for seat in state["seats"]:
@@ -180,11 +185,14 @@ def eligible_traitors(state: State, seat: str) -> list[str]:
 
 
 def _keepable(state: Any, seat: str, draw: list[str]) -> list[str]:
-    """The leaders of a draw a faction may keep, from a state or a view."""
+    """The leaders of a draw a faction may keep, from a state or a view, and the traitor cards
+    that are no leader's (001 4.09.02: the Cheap Hero's, anyone's to keep)."""
+    rules = rules_of(state)
     in_play = {faction_name(s, state) for s in state["seats"]}
-    if not rules_of(state).own_leader_as_traitor:
+    if not rules.own_leader_as_traitor:
         in_play.discard(faction_name(seat, state))
-    return [name for name in draw if data(state).leader(name).faction in in_play]
+    return [name for name in draw
+            if name in rules.traitor_cards or data(state).leader(name).faction in in_play]
 
 
 # --- the decisions
@@ -311,13 +319,21 @@ order_kind(OrderKind("predict", ("PREDICT",), _read_prediction,
 
 def _traitor_prompt(state: State, seat: str) -> Prompt:
     choices = eligible_traitors(state, seat)
+    card = ("; the Cheap Hero's traitor card betrays any Cheap Hero an opponent plays "
+            "(001 4.09.02)" if set(rules_of(state).traitor_cards) & set(choices) else "")
     return Prompt(f"traitor:{seat}", seat, "traitor", True,
-                  "TRAITOR <leader>, one of: " + ", ".join(choices),
+                  "TRAITOR <leader>, one of: " + ", ".join(choices) + card,
                   choices[0], f"TRAITOR {choices[0]}", f"TRAITOR {choices[0]}")
 
 
 def _read_traitor(state: State, prompt: Prompt, words: list[str]) -> str:
     choices = eligible_traitors(state, prompt.seat)
+    card = cheap_hero_traitor.named(rules_of(state).traitor_cards, " ".join(words))
+    if card is not None:
+        if card not in choices:
+            raise OrderProblem(ErrorCode.NOT_IN_DRAW, f"the {card} traitor is not a card you "
+                               "drew", tuple(choices))
+        return card
     try:
         leader = data(state).leader(" ".join(words)).name
     except LookupError:

@@ -427,9 +427,12 @@ def devour(state: State, worm: dict[str, Any]) -> list[Event]:
     if not data(state).board[territory].is_sand:
         return [Event(EventCode.WORM_DEVOURED, {"card": worm["card"], "territory": territory,
                                         "spice": 0, "forces": {}})]
+    sectors = list(data(state).board[territory].sectors)
+    played = [event for f in factions.in_play(state)       # 001 2.10.15: a No-Field revealed
+              for event in f.exposed(state, {territory: sectors}, "worm")]
     spice = state["spice"].pop(territory, 0)
     safe = worm_safe(state, worm)
-    played = _unprotected(state, territory, safe)
+    played += _unprotected(state, territory, safe)
     eaten: dict[str, Counts] = {}
     for sector, faction, counts in [
             (int(sector), faction, dict(counts))

@@ -306,7 +306,10 @@ def forces_lost(state: State, swept: set[int], origin: int | None = None) -> lis
     sector the storm starts from: "A storm landing on your Forces then moving in a subsequent
     Turn does not destroy half of your Forces a second time"; those sent into the storm at
     half loss (2.04.18) have paid it as well."""
-    events = []
+    reached = {territory.name: [s for s in territory.sectors if s in swept]
+               for territory in data(state).board.territories}
+    events = [event for f in factions.in_play(state)        # 001 2.10.15: a No-Field revealed
+              for event in f.exposed(state, {t: s for t, s in reached.items() if s}, "storm")]
     for territory in data(state).board.territories:
         sectors = [s for s in territory.sectors if s in swept or s == origin]
         if not sectors or sheltered(state, territory):

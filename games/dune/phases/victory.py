@@ -68,7 +68,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pbem.game import Event
+from pbem.game import Event, Prompt
 
 from .. import bonus_cards, factions, transfers, variants
 from ..board import layer
@@ -104,14 +104,40 @@ def begin(state: State, rng: random.Random) -> list[Event]:
         found["points"] = {seat: points(state, territories) for seat, territories in held.items()}
     events = [*bribes, Event(EventCode.STRONGHOLDS_HELD, found)]
     result = game_result(state, held)
-    if result is None:
-        return events + bonus_cards.returned(state)     # 003 "Bonus Cards"
+    if result is None:                              # War Continues (001 1.09.05)
+        return events + bonus_cards.returned(state) + variants.war_continues(state, held)
     state["result"] = result
     if result["victory"] == "prediction":
         prediction = state["factions"][result["winners"][0]]["prediction"]
         events.append(Event(EventCode.PREDICTION_REVEALED, {"faction": prediction["faction"],
                                                     "turn": prediction["turn"]}))
     return [*events, Event(EventCode.GAME_OVER, result)]
+
+
+def prompts(state: State) -> list[Prompt]:
+    """The war continues (nobody has won): the factions' own decisions then (001 1.09.07 War
+    Continues; ``Faction.decisions``: the Tleilaxu's Face Dancer replacement, 2.08.08, the
+    Ixians' HMS moved there with their text B, 2.07.19); none in most games."""
+    if state["result"] is not None or done(state):
+        return []
+    return factions.decisions(state, state["phase"])
+
+
+def keys(state: State) -> list[str]:
+    """The keys of ``prompts``, without their text."""
+    if state["result"] is not None or done(state):
+        return []
+    return factions.decision_keys(state, state["phase"])
+
+
+def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
+    """The factions' decisions carried out; the turn is then over."""
+    state["step"]["done"] = True
+    return factions.decide_all(state, state["phase"], orders, rng)
+
+
+def done(state: State) -> bool:
+    return state["step"].get("done", False)
 
 
 # --- strongholds

@@ -46,6 +46,7 @@ from .values import (
     _territory_name,
     _token,
     _token_place,
+    _traitors,
     _whole,
     spice_cards,
     treachery_cards,
@@ -332,7 +333,8 @@ def _faction_checks(rules: Rules, seat: str, given: FactionPosition, seats: list
                              lambda r: sorted(c if c in exact else names[c]
                                               for c in sheet_of(r)["hand"])))
     if given.traitors is not None:
-        wanted = sorted(n for n, _ in _leaders(rules, given.traitors, f"{key}.traitors", problems))
+        named, cards = _traitors(rules, given.traitors, f"{key}.traitors", problems)
+        wanted = sorted([n for n, _ in named] + cards)
         checks.append(_equal(f"{key}.traitors", wanted,
                              lambda r: sorted(sheet_of(r)["traitors"])))
     if given.leaders_in_tanks is not None:
@@ -359,6 +361,21 @@ def _faction_checks(rules: Rules, seat: str, given: FactionPosition, seats: list
     if given.karama_power_used is not None:
         checks.append(_equal(f"{key}.karama_power_used", given.karama_power_used,
                              lambda r: sheet_of(r).get("karama_power_used", False)))
+    if given.revival_raised is not None:        # the Tleilaxu's terms (001 2.08.12)
+        wanted = [_seat(rules, name, seats, f"{key}.revival_raised", problems)
+                  for name in given.revival_raised]
+        checks.append(_equal(f"{key}.revival_raised", wanted,
+                             lambda r: sheet_of(r).get("raised", [])))
+    if given.gholas is not None:                # (001 2.08.17)
+        wanted = sorted(n for n, _ in _leaders(rules, given.gholas, f"{key}.gholas", problems))
+        checks.append(_equal(f"{key}.gholas", wanted,
+                             lambda r: sorted(sheet_of(r).get("gholas", {}))))
+    if given.leader_prices is not None:         # (001 2.08.14)
+        prices = {("*" if str(name).upper() == "ALL" else name):
+                  ("value" if str(price).upper() == "VALUE" else price)
+                  for name, price in given.leader_prices.items()}
+        checks.append(_equal(f"{key}.leader_prices", prices,
+                             lambda r: sheet_of(r).get("prices", {})))
     return checks
 
 
@@ -371,6 +388,7 @@ def _deck_checks(decks: Decks, rules: Rules, problems: list[str]) -> list[Check]
     piles: list[tuple[str, Cards, Callable[[State], list[str]]]] = [
         ("treachery", treachery_cards(rules), lambda s: s["decks"]["treachery"]),
         ("treachery_discard", treachery_cards(rules), lambda s: s["decks"]["treachery_discard"]),
+        ("richese_cache", treachery_cards(rules), lambda s: s["decks"].get("richese_cache", [])),
         ("spice", spice_cards(rules), lambda s: s["decks"]["spice"]),
         ("spice_discard", spice_cards(rules), lambda s: s["decks"]["spice_discard"]),
         ("spice_discard_2", spice_cards(rules), lambda s: s["decks"]["spice_discard_2"])]

@@ -48,6 +48,9 @@ class FactionPosition:
     karama_power_used: bool | None = None      # once a game in GF9 (001 1.14.01)
     face_dancers: tuple[str, ...] | None = None            # the Tleilaxu's (001 2.08.04)
     face_dancers_revealed: tuple[str, ...] | None = None   # revealed since drawn (2.08.07)
+    revival_raised: tuple[str, ...] | None = None   # the Tleilaxu's: limits raised (2.08.12)
+    leader_prices: dict[str, Any] | None = None     # the Tleilaxu's: leader (or ALL) -> price
+    gholas: tuple[str, ...] | None = None           # the Tleilaxu's: others' leaders (2.08.17)
 
 
 @dataclass(frozen=True)
@@ -66,6 +69,7 @@ class Decks:
 
     treachery: tuple[str, ...] = ()
     treachery_discard: tuple[str, ...] = ()
+    richese_cache: tuple[str, ...] = ()     # 001 2.10.04: the cache beside Richese's shield
     spice: tuple[str, ...] = ()
     spice_discard: tuple[str, ...] = ()
     spice_discard_2: tuple[str, ...] = ()

@@ -50,6 +50,7 @@ from .values import (
     _territory_name,
     _token,
     _token_place,
+    _traitors,
     _whole,
     spice_cards,
     treachery_cards,
@@ -290,10 +291,12 @@ def _faction(state: State, seat: str, given: FactionPosition, key: str, rules: R
     if given.tanks is not None:
         own["tanks"] = _count(given.tanks, f"{key}.tanks", seat, rules, problems) or {}
     if given.traitors is not None:
-        own["traitors"] = [name for name, faction in
-                           _leaders(rules, given.traitors, f"{key}.traitors", problems)
+        named, cards = _traitors(rules, given.traitors, f"{key}.traitors", problems)
+        own["traitors"] = [name for name, faction in named
                            if rules.own_leader_as_traitor
                            or _not_own(rules, name, faction, seat, f"{key}.traitors", problems)]
+        own["traitors"] += cards                            # 001 4.09.02, out of the deck
+        state["decks"]["traitors"] = [c for c in state["decks"]["traitors"] if c not in cards]
     if given.leaders_in_tanks is not None or given.leaders_face_down is not None:
         dead = _own_leaders(rules, given.leaders_in_tanks or (), f"{key}.leaders_in_tanks",
                             seat, problems)
@@ -310,6 +313,20 @@ def _faction(state: State, seat: str, given: FactionPosition, key: str, rules: R
                                         f"{key}.prediction", problems)
     if given.karama_power_used:
         own["karama_power_used"] = True
+    if given.revival_raised is not None:        # the Tleilaxu's terms (001 2.08.12)
+        own["raised"] = [s for name in given.revival_raised
+                         if (s := _seat(rules, name, state["seats"], f"{key}.revival_raised",
+                                        problems)) is not None]
+    if given.leader_prices is not None:         # (001 2.08.14)
+        own["prices"] = {("*" if str(name).upper() == "ALL" else name):
+                         ("value" if str(price).upper() == "VALUE" else price)
+                         for name, price in given.leader_prices.items()}
+    if given.gholas is not None:                # the Tleilaxu's Gholas (001 2.08.17)
+        own["gholas"] = {}
+        for name, faction in _leaders(rules, given.gholas, f"{key}.gholas", problems):
+            owner = data(rules).faction(faction).seat
+            own["gholas"][name] = owner
+            state["factions"][owner]["leaders"][name] = leaders.GHOLA
     for field, held in (("face_dancers", given.face_dancers),
                         ("revealed", given.face_dancers_revealed)):
         if held is None:
@@ -416,14 +433,12 @@ def _captured(state: State, names: tuple[str, ...], rules: Rules, problems: list
     """The leaders the Harkonnen hold captured (000 line 884; ``capture.py``): each another
     faction's, in play and not in the tanks; his owner's sheet says ``captured``."""
     key = "position.captured"
-    captors = [seat for seat in state["seats"] if capture.enabled(rules, seat)]
-    if not captors:
-        owner = factions.owner(rules, Ability.CAPTURE_LEADERS)
+    captor = factions.owner(rules, Ability.CAPTURE_LEADERS)
+    if not rules.advantages or captor not in state["seats"]:
         problems.append(f"{key}: no faction in play captures leaders: the "
-                        f"{faction_name(owner, state)} do, with the advantages option "
+                        f"{faction_name(captor, state)} do, with the advantages option "
                         "(000 line 884)")
         return
-    [captor] = captors
     held = {}
     for index, text in enumerate(names):
         found = _leader(rules, text, f"{key}[{index}]", problems)
@@ -486,7 +501,8 @@ def _fought(state: State, fought: dict[str, Any], rules: Rules, key: str,
             territory = _territory_name(rules, place, where, problems)
             if seat is None or leader is None or territory is None:
                 continue
-            held = capture.enabled(rules, seat) and leader[0] in capture.held(state)
+            held = capture.held(state).get(leader[0]) is not None and seat == factions.owner(
+                rules, Ability.CAPTURE_LEADERS)
             if leader[1] != seat and not held:
                 problems.append(f"{where}: {leader[0]} is a leader of the "
                                 f"{faction_name(leader[1], state)}, not one the "
@@ -504,7 +520,12 @@ def _cards(state: State, factions: dict[str, FactionPosition], decks: Decks, rul
     hands = {seat: given.hand for seat, given in factions.items() if given.hand is not None}
     places = {f"position.factions.{seat}.hand": hand for seat, hand in hands.items()}
     places |= {"position.decks.treachery": decks.treachery,
-               "position.decks.treachery_discard": decks.treachery_discard}
+               "position.decks.treachery_discard": decks.treachery_discard,
+               "position.decks.richese_cache": decks.richese_cache}
+    if decks.richese_cache and "richese_cache" not in state["decks"]:
+        problems.append("position.decks.richese_cache: the Richese cache is in play only with "
+                        "the option choam_richese (001 2.10.04)")
+        return
     treachery = treachery_cards(rules).allocate(places, problems)
     if decks.spice_discard_2 and not rules.double_blow:
         problems.append("position.decks.spice_discard_2: there is a second discard pile only "
@@ -514,7 +535,8 @@ def _cards(state: State, factions: dict[str, FactionPosition], decks: Decks, rul
                                          for pile in piles}, problems)
     _deal(state, {seat: treachery[f"position.factions.{seat}.hand"] for seat in hands},
           treachery["position.decks.treachery"],
-          treachery["position.decks.treachery_discard"])
+          treachery["position.decks.treachery_discard"],
+          treachery["position.decks.richese_cache"])
     named = {card for cards in spice.values() for card in cards}
     state["decks"]["spice"] = ([c for c in state["decks"]["spice"] if c not in named]
                                + spice["position.decks.spice"][::-1])
@@ -523,13 +545,17 @@ def _cards(state: State, factions: dict[str, FactionPosition], decks: Decks, rul
         state["spice_last"][pile] = last_territory(state, state["decks"][pile])
 
 
-def _deal(state: State, hands: dict[str, list[str]], top: list[str], discard: list[str]
-          ) -> None:
+def _deal(state: State, hands: dict[str, list[str]], top: list[str], discard: list[str],
+          cache: list[str]) -> None:
     """The treachery cards: the hands given, the rest of the set-up hands, the deck (the cards
-    given on top, the others in the set-up's shuffle) and the discard pile.  A card of a
-    set-up hand that the scenario puts elsewhere is replaced by the next card of the deck."""
+    given on top, the others in the set-up's shuffle), the discard pile and the Richese cache
+    (the cards given on top, its others after them).  A card of a set-up hand that the
+    scenario puts elsewhere is replaced by the next card of the deck."""
     factions = state["factions"]
-    named = {card for cards in [*hands.values(), top, discard] for card in cards}
+    named = {card for cards in [*hands.values(), top, discard, cache] for card in cards}
+    if "richese_cache" in state["decks"]:
+        state["decks"]["richese_cache"] = ([c for c in state["decks"]["richese_cache"]
+                                            if c not in named] + cache[::-1])
     dealt = [card for seat in state["seats"] for card in factions[seat]["hand"]]
     kept = {card for seat in state["seats"] if seat not in hands
             for card in factions[seat]["hand"] if card not in named}

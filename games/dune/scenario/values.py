@@ -21,6 +21,7 @@ from ..forces import kinds
 from ..orders.language import OrderProblem, read_territory, words_of
 from ..rules import Rules
 from ..state import data, faction_name, only_sector
+from ..variants import cheap_hero_traitor
 from .format import FactionPosition
 
 COPY = re.compile(r"(?P<name>.*?)\s*#\s*(?P<copy>\d+)")
@@ -152,6 +153,17 @@ def _leaders(rules: Rules, texts: tuple[str, ...], key: str, problems: list[str]
             if (found := _leader(rules, text, f"{key}[{index}]", problems))]
 
 
+def _traitors(rules: Rules, texts: tuple[str, ...], key: str, problems: list[str]
+              ) -> tuple[list[tuple[str, str]], list[str]]:
+    """(leader, faction) of each leader's traitor card named, and the traitor cards named that
+    are no leader's (001 4.09.02: the Cheap Hero's, with its option)."""
+    cards = [card for text in texts
+             if (card := cheap_hero_traitor.named(rules.traitor_cards, str(text)))]
+    named = tuple(text for text in texts
+                  if not cheap_hero_traitor.named(rules.traitor_cards, str(text)))
+    return _leaders(rules, named, key, problems), cards
+
+
 def _leader(rules: Rules, text: Any, key: str, problems: list[str]) -> tuple[str, str] | None:
     """(leader, faction) of a name, written loosely."""
     try:
@@ -167,7 +179,7 @@ def _token(text: Any, rules: Rules, key: str, problems: list[str]) -> tuple[str,
     """(kind, value) of a token of a kind in play, by its name written loosely
     ("Heighliners", "heigh")."""
     named = {token.name: (kind.name, token.value)
-             for kind in tokens.kinds(rules) for token in kind.tokens}
+             for kind in tokens.kinds(rules) for token in tokens.tokens_of(kind, rules)}
     if not named:
         problems.append(f"{key}: no kind of token is in play (the tech tokens come with the "
                         "option tech_tokens)")
@@ -312,7 +324,7 @@ def treachery_cards(rules: Rules) -> Cards:
     """The treachery deck by card name: the deck a game of ``rules`` shuffles (its expansions'
     cards too, ``Rules.card_sets``)."""
     copies: dict[str, tuple[str, ...]] = {}
-    for card in data(rules).treachery_in_play(rules.card_sets):
+    for card in data(rules).treachery_in_play(rules.card_sets, rules.cards_left_out):
         copies[card.name] = (*copies.get(card.name, ()), card.id)
     return Cards("treachery", copies, NameIndex("treachery card",
                                                 (Named(n, n) for n in copies)))

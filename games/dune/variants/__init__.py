@@ -4,8 +4,8 @@ A phase never names a variant: it calls the hooks of the variants in play (``sto
 ``acted``, ``phase_ends``, ``battle_won``, ``victory_points``), each a no-op for a game that
 plays none.  A variant is in play when the game's rules have its option on
 (``Variant.option``, a field of the ruleset's class).  The tech tokens (001 4.05,
-``tech_tokens``) are the first; discovery tokens (4.06), stronghold cards (4.04), leader skills
-and homeworlds follow the same way.
+``tech_tokens``) are the first, the stronghold cards (4.04, ``stronghold_cards``) the second;
+discovery tokens (4.06), leader skills and homeworlds follow the same way.
 """
 
 from __future__ import annotations
@@ -16,12 +16,14 @@ from typing import Any
 from pbem.game import Event
 
 from ..data import Act
+from ..forces import Counts
 from ..rules import rules_of
 from ..state import State
 from .base import Variant
+from .stronghold_cards import StrongholdCards
 from .tech_tokens import TechTokens
 
-VARIANTS: tuple[Variant, ...] = (TechTokens(),)
+VARIANTS: tuple[Variant, ...] = (TechTokens(), StrongholdCards())
 
 
 def in_play(state: State | dict[str, Any]) -> tuple[Variant, ...]:
@@ -57,5 +59,44 @@ def victory_points(state: State, seat: str) -> list[str]:
     return [point for variant in in_play(state) for point in variant.victory_points(state, seat)]
 
 
-__all__ = ["VARIANTS", "Variant", "acted", "battle_won", "in_play", "phase_ends",
-           "storm_placed", "victory_points"]
+def war_continues(state: State, held: dict[str, list[str]]) -> list[Event]:
+    """Every variant's rules at War Continues (no faction won; ``held``: what each controls)."""
+    return [event for variant in in_play(state) for event in variant.war_continues(state, held)]
+
+
+def at_reveal(state: State, territory: str, plans: dict[str, dict[str, Any]]) -> None:
+    """Every variant's marks on the revealed plans of a battle in ``territory``."""
+    for variant in in_play(state):
+        variant.at_reveal(state, territory, plans)
+
+
+def battle_spice_help(game: State | dict[str, Any], seat: str, territory: str) -> int:
+    """The spice the bank pays of what ``seat`` backs its forces with, by every variant."""
+    return sum(variant.battle_spice_help(game, seat, territory) for variant in in_play(game))
+
+
+def battle_over(state: State, territory: str, winner: str | None,
+                plans: dict[str, dict[str, Any]], lost: dict[str, Counts]) -> list[Event]:
+    """Every variant's rules after a battle in ``territory``, its losses taken."""
+    return [event for variant in in_play(state)
+            for event in variant.battle_over(state, territory, winner, plans, lost)]
+
+
+def free_revival(game: State | dict[str, Any], seat: str) -> int:
+    """The forces ``seat`` revives free beyond its sheet's, by every variant."""
+    return sum(variant.free_revival(game, seat) for variant in in_play(game))
+
+
+def movement_bonus(game: State | dict[str, Any], seat: str, territory: str) -> int:
+    """The territories more a group of ``seat`` starting in ``territory`` moves."""
+    return sum(variant.movement_bonus(game, seat, territory) for variant in in_play(game))
+
+
+def stronghold_rate(game: State | dict[str, Any], seat: str, territory: str) -> bool:
+    """Whether a variant lets ``seat`` ship into ``territory`` at the strongholds' rate."""
+    return any(variant.stronghold_rate(game, seat, territory) for variant in in_play(game))
+
+
+__all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_over", "battle_spice_help",
+           "battle_won", "free_revival", "in_play", "movement_bonus", "phase_ends",
+           "storm_placed", "stronghold_rate", "victory_points", "war_continues"]

@@ -8,6 +8,7 @@ from typing import Any
 from pbem.game import Event
 
 from ..data import Act
+from ..forces import Counts
 from ..state import State
 
 
@@ -39,3 +40,33 @@ class Variant:
         """What beside the strongholds ``seat`` holds for victory, each counted as one
         stronghold held: nothing."""
         return []
+
+    def war_continues(self, state: State, held: dict[str, list[str]]) -> list[Event]:
+        """No faction has won at the Mentat Pause; ``held``: what each controls: nothing."""
+        return []
+
+    def at_reveal(self, state: State, territory: str, plans: dict[str, dict[str, Any]]
+                  ) -> None:
+        """The plans of a battle in ``territory`` are revealed: nothing marks them."""
+
+    def battle_spice_help(self, game: State | dict[str, Any], seat: str, territory: str) -> int:
+        """The spice the bank pays of what ``seat`` backs its forces with: none."""
+        return 0
+
+    def battle_over(self, state: State, territory: str, winner: str | None,
+                    plans: dict[str, dict[str, Any]], lost: dict[str, Counts]) -> list[Event]:
+        """A battle in ``territory`` is over, its losses (``lost``, per seat) taken: nothing."""
+        return []
+
+    def free_revival(self, game: State | dict[str, Any], seat: str) -> int:
+        """Forces ``seat`` revives free beyond its sheet's: none."""
+        return 0
+
+    def movement_bonus(self, game: State | dict[str, Any], seat: str, territory: str) -> int:
+        """Territories more a group of ``seat`` starting in ``territory`` may move: none."""
+        return 0
+
+    def stronghold_rate(self, game: State | dict[str, Any], seat: str, territory: str) -> bool:
+        """Whether ``seat`` ships into ``territory`` at the strongholds' rate: no more than
+        its board says."""
+        return False

@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from ..data import RESULTS
-from ..reach import moves, targets, worm_moves, worm_targets
+from ..reach import moves, targets, worm_moves, worm_target, worm_targets
 from ..state import (
     ATREIDES,
     GENERIC,
@@ -111,6 +111,18 @@ def by_result(view: dict, side: str, result: str, rng: random.Random) -> dict[st
     return house(view, side, rng)
 
 
+def desert_powers(view: dict, rng: random.Random, summoned: str | None = None
+                  ) -> list[dict[str, Any]]:
+    """A Desert Power action, with what to try if it cannot be done: empty for none.  The Old
+    Man of the Desert's, in a game with him (``summoned``: the sector an earlier action of
+    the plan brings him to)."""
+    old_man = _old_man(view, worms(view), rng, summoned)
+    if old_man:
+        return [{"do": "desert", "clauses": [clause]} for clause in old_man]
+    found = desert_power(view, rng)
+    return [found] if found else []
+
+
 def desert_power(view: dict, rng: random.Random) -> dict[str, Any] | None:
     board = data().board
     roll = rng.random()
@@ -132,6 +144,37 @@ def desert_power(view: dict, rng: random.Random) -> dict[str, Any] | None:
         return {"do": "desert", "clauses": [{"kind": "wormsign",
                                              "at": rng.sample(places, min(2, len(places)))}]}
     return None
+
+
+def _old_man(view: dict, mine: list[str], rng: random.Random, summoned: str | None
+             ) -> list[dict[str, Any]]:
+    """The Old Man of the Desert's Desert Power clauses, each to try in turn, in a game with
+    him (002 OLD MAN OF THE DESERT (OPTIONAL)): he rises, the sector chosen where the most
+    harvesters and Harkonnen legions are, when there are sandworms to take; once out (or
+    brought out by the plan), he attacks what his sector offers, or else moves on."""
+    from ..old_man import adjacent_outer, in_game, outer_sectors
+
+    if not in_game(view):
+        return []
+    here = summoned or view["old_man"]
+    if here is None:
+        if not (mine and rng.random() < 0.5):
+            return []
+        sectors = outer_sectors()
+        rng.shuffle(sectors)
+        best = max(sectors, key=lambda s: len(_prey(view, s)))
+        return [{"kind": "old-man", "at": best}]
+    if summoned is None and view["old_man_worms"] < 1:
+        return []
+    prey = _prey(view, here)
+    rng.shuffle(prey)
+    return ([{"kind": "old-man", "on": area} for area in prey]
+            + [{"kind": "old-man", "to": rng.choice(adjacent_outer(here))}])
+
+
+def _prey(view: dict, sector: str) -> list[str]:
+    """What the Old Man may attack in a sector: harvesters alone, Harkonnen legions."""
+    return [a for a in data().board.in_sector[sector] if worm_target(view, a)]
 
 
 def play_card(view: dict, rng: random.Random) -> dict[str, Any] | None:

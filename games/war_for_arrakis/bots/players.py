@@ -52,10 +52,13 @@ def bot_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random, style: st
         first = action or PASS
         entries.append({"try": [_text(first), _text(PASS)]})
     if side == ATREIDES and view["seat"] in (ATREIDES, data().desert_power_power):
+        summoned = None
         for _ in range(2):
-            action = moves.desert_power(view, rng)
-            if action:
-                entries.append({"try": [_text(action)]})
+            tries = moves.desert_powers(view, rng, summoned)
+            if tries:
+                entries.append({"try": [_text(action) for action in tries]})
+            summoned = next((c["at"] for action in tries for c in action["clauses"]
+                             if c["kind"] == "old-man" and "at" in c), summoned)
     standing: dict[str, Any] = {}
     if style == "basic" or rng.random() < 0.5:
         standing["cards"] = rng.randint(0, 1) if style == "random" else 1

@@ -20,6 +20,8 @@ from ..desert import (
 )
 from ..leaders import settle
 from ..legions import area_name, put
+from ..old_man import blocks_worms
+from ..old_man_power import desert_power as old_man_power
 from ..reach import neighbours, worm_moves, worm_targets
 from ..sites import reveal_sietch, reveal_tokens
 from ..state import (
@@ -89,7 +91,7 @@ def wormsigns(ctx: Context, actor: Actor, count: int, choices: Choices) -> None:
         return
     if len(clause["at"]) > count or len(set(clause["at"])) != len(clause["at"]):
         raise Illegal(ErrorCode.TOO_MANY, f"{count} wormsigns, one an area")
-    if state["options"].get("old_man") and state.get("old_man") is not None:
+    if blocks_worms(state):
         raise Illegal(ErrorCode.NOT_ALLOWED, "no wormsign while the Old Man of the Desert is out")
     for area in clause["at"]:
         if not is_desert(state, area) or area in state["wormsigns"] or worm_at(state, area) \
@@ -106,6 +108,8 @@ def sandworm(ctx: Context, actor: Actor, spec: dict[str, Any], choices: Choices)
     (002 SANDWORMS)."""
     state = ctx.state
     clauses = choices.take_all("sandworm", most=spec["count"])
+    if clauses and blocks_worms(state):
+        raise Illegal(ErrorCode.NOT_ALLOWED, "no sandworm while the Old Man of the Desert is out")
     for clause in clauses:
         area = clause["at"]
         if not (is_desert(state, area) and empty(state, area)):
@@ -132,6 +136,9 @@ def wild_maker(ctx: Context, actor: Actor, mode: str, choices: Choices) -> None:
         area = clause["at"]
         if not (is_desert(state, area) and empty(state, area)):
             raise Illegal(ErrorCode.NOT_ALLOWED, f"{area_name(area)} is no empty Desert area")
+        if blocks_worms(state):
+            raise Illegal(ErrorCode.NOT_ALLOWED, "the Wild Maker, a sandworm, cannot rise while "
+                          "the Old Man of the Desert is out")
         state["wild_maker"] = area
         ctx.say(EventCode.SANDWORM, f"The Wild Maker rises in {area_name(area)}.", area=area)
         return
@@ -368,10 +375,13 @@ def desert_power_step(ctx: Context, actor: Actor, count: int, choices: Choices) 
 
 def desert_power(ctx: Context, actor: Actor, choices: Choices) -> None:
     """Two wormsigns placed, two different sandworms moved, or one sandworm attacking (002
-    DESERT POWER ACTION, SANDWORM MOVEMENT, SANDWORM ATTACK)."""
+    DESERT POWER ACTION, SANDWORM MOVEMENT, SANDWORM ATTACK); or the Old Man of the Desert
+    summoned, moved or attacking (002 OLD MAN OF THE DESERT (OPTIONAL))."""
     state = ctx.state
     head = choices.peek()
-    if head == "wormsign":
+    if head == "old-man":
+        old_man_power(ctx, choices.take("old-man"))
+    elif head == "wormsign":
         run(ctx, actor, [{"wormsigns": 2}], choices)
     elif head == "worm":
         clauses = choices.take_all("worm", most=2)
@@ -400,7 +410,8 @@ def desert_power(ctx: Context, actor: Actor, choices: Choices) -> None:
             for clause in clauses:
                 move_worm(ctx, clause["from"], clause["to"])
     else:
-        raise Illegal(ErrorCode.BAD_ORDER, "Desert Power: WORMSIGN, WORM ... TO, or WORM ... ON")
+        raise Illegal(ErrorCode.BAD_ORDER, "Desert Power: WORMSIGN, WORM ... TO, WORM ... ON, "
+                      "or OLD MAN AT, TO or ON")
     choices.done()
 
 

@@ -12,7 +12,7 @@ from ..state import data
 from . import words as w
 from .words import Words
 
-DESERT_KINDS = ("WORMSIGN", "WORM")
+DESERT_KINDS = ("WORMSIGN", "WORM", "OLD")
 
 
 def read_clauses(words: Words, side: str) -> list[dict[str, Any]]:
@@ -114,6 +114,18 @@ def _worm(words: Words, side: str) -> dict[str, Any]:
     return {"kind": "worm", "from": start, "on": w.area(words)}
 
 
+def _old_man(words: Words, side: str) -> dict[str, Any]:
+    """``OLD MAN AT <sector>`` (he rises), ``TO <sector>`` (he moves), ``ON <area>`` (he
+    attacks): 002 OLD MAN OF THE DESERT (OPTIONAL)."""
+    words.accept("MAN")
+    if words.accept("ON"):
+        return {"kind": "old-man", "on": w.area(words)}
+    key = "to" if words.accept("TO") else "at"
+    if key == "at":
+        words.expect("AT", "or TO a sector, or ON an area")
+    return {"kind": "old-man", key: w.sector(words)}
+
+
 def _wild(words: Words, side: str) -> dict[str, Any]:
     for join, key in (("AT", "at"), ("TO", "to"), ("ON", "on")):
         if words.accept(join):
@@ -182,7 +194,8 @@ def _desert(words: Words, side: str) -> dict[str, Any]:
         found.append(READERS[keyword](words, side))
     if not found:
         raise OrderProblem(ErrorCode.MISSING, "DESERT WORMSIGN <areas>, DESERT WORM <area> TO "
-                           "<area>, or DESERT WORM <area> ON <area>")
+                           "<area>, DESERT WORM <area> ON <area>, or DESERT OLD MAN AT <sector> "
+                           "(TO <sector>, ON <area>)")
     return {"kind": "desert", "clauses": found}
 
 
@@ -205,6 +218,7 @@ READERS = {
     "WORMSIGN": lambda words, side: {"kind": "wormsign", "at": w.areas(words, 2)},
     "SANDWORM": lambda words, side: {"kind": "sandworm", "at": w.area(words)},
     "WORM": _worm,
+    "OLD": _old_man,
     "WILD": _wild,
     "UPGRADE": _areas_clause("upgrade"),
     "CLEAR": _areas_clause("clear"),
@@ -301,6 +315,10 @@ def show(clause: dict[str, Any]) -> str:
     if kind == "wild":
         (key, value), = ((k, v) for k, v in clause.items() if k != "kind")
         return f"WILD {key.upper()} {name(value)}"
+    if kind == "old-man":
+        (key, value), = ((k, v) for k, v in clause.items() if k != "kind")
+        return f"OLD MAN {key.upper()} " + (name(value) if key == "on"
+                                            else data().board.sectors[value].name)
     if kind in ("wormsign", "upgrade", "clear"):
         return f"{kind.upper()} {', '.join(name(a) for a in clause['at'])}"
     if kind == "sandworm":

@@ -18,7 +18,7 @@ from ..state import data
 CLAUSES = ("MOVE", "ATTACK", "SURPRISE", "PLACE", "DEPLOY", "DRAW", "PLAY", "TARGET",
            "HARVESTER", "ORNITHOPTER", "CARRYALL", "WORMSIGN", "SANDWORM", "WORM", "WILD",
            "UPGRADE", "CLEAR", "SHIFT", "REDRAW", "SWAP", "SIETCH", "PUSH", "TOKEN", "REMOVE",
-           "ATOMICS", "DESERT", "VIA")
+           "ATOMICS", "DESERT", "VIA", "OLD")
 JOINS = ("TO", "ON", "AT", "BY", "AIR", "USING", "LEADER", "AND", "ALL", "LEAVE")
 STOP = frozenset(CLAUSES + JOINS)
 MARKER_WORDS = {"kwisatz": "kwisatz", "kh": "kwisatz", "kwisatz haderach": "kwisatz",

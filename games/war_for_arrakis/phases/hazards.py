@@ -7,12 +7,15 @@ from __future__ import annotations
 from ..codes import EventCode
 from ..context import Context
 from ..desert import hazards
+from ..old_man_power import leave
 from ..state import State
 
 
 def begin(ctx: Context) -> None:
+    """The Old Man of the Desert leaves first (002 OLD MAN OF THE DESERT (OPTIONAL))."""
     ctx.say(EventCode.PHASE, "Desert Hazards.", phase="hazards")
     ctx.state["step"] = {}
+    leave(ctx)
     hazards(ctx)
 
 

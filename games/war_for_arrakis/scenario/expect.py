@@ -10,9 +10,9 @@ from ..data import UNIT_KINDS
 from ..state import State, data
 
 KEYS = ("legions", "settlements", "sietches", "supremacy", "prescience", "imperium", "bans",
-        "harvesters", "wormsigns", "sandworms", "leaders", "hands", "events", "no_events",
-        "texts", "refused", "result", "prompts", "phase", "air", "tokens", "stations",
-        "claimed", "atomics", "reinforcements", "dice", "tank")
+        "harvesters", "wormsigns", "sandworms", "old_man", "old_man_worms", "leaders", "hands",
+        "events", "no_events", "texts", "told", "refused", "result", "prompts", "phase", "air",
+        "tokens", "stations", "claimed", "atomics", "reinforcements", "dice", "tank")
 
 
 def area(text: str) -> str:
@@ -134,6 +134,12 @@ def _texts(state, events, refused, wanted):
     return [f"texts: no public event says {text!r}" for text in wanted if text not in public]
 
 
+def _told(state, events, refused, wanted):
+    """Texts of events told to anyone, a seat alone too (a plan's action left out)."""
+    told = " | ".join(e["data"]["text"] for e in events)
+    return [f"told: no event says {text!r}" for text in wanted if text not in told]
+
+
 def _refused(state, events, refused, wanted):
     if wanted is True:
         return [] if refused else ["refused: expected a line refused, none was"]
@@ -201,6 +207,13 @@ def _tank(state, events, refused, wanted):
     return failed
 
 
+def _old_man(state, events, refused, wanted):
+    """The Old Man of the Desert's sector, by name, or null off the board."""
+    here = state["old_man"]
+    got = None if here is None else data().board.sectors[here].name
+    return [] if got == wanted else [f"old_man: expected {wanted}, found {got}"]
+
+
 CHECKS = {"legions": _legions, "settlements": _settlements, "sietches": _sietches,
           "supremacy": _plain("supremacy"), "prescience": _plain("prescience"),
           "imperium": _plain("imperium"), "bans": _plain("bans"), "phase": _plain("phase"),
@@ -210,4 +223,5 @@ CHECKS = {"legions": _legions, "settlements": _settlements, "sietches": _sietche
           "events": _events, "no_events": _no_events, "texts": _texts, "refused": _refused,
           "result": _result, "prompts": _prompts, "tokens": _tokens, "claimed": _claimed,
           "atomics": _atomics, "reinforcements": _reinforcements, "dice": _dice,
-          "tank": _tank}
+          "tank": _tank, "old_man": _old_man, "old_man_worms": _plain("old_man_worms"),
+          "told": _told}

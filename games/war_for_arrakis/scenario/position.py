@@ -14,7 +14,7 @@ KEYS = ("clear", "legions", "sietch_ranks", "revealed", "settlements", "harveste
         "wormsigns", "sandworms", "wild_maker", "stations", "hands", "leaders", "supremacy",
         "prescience", "imperium", "bans", "bene_gesserit", "prescience_row", "objectives",
         "standing", "dice", "atomics", "round", "bag", "reinforcements", "target",
-        "harvesting", "decks")
+        "harvesting", "decks", "old_man", "old_man_worms")
 
 
 class Problems(list):
@@ -26,6 +26,23 @@ class Problems(list):
         except NameLookupError as error:
             self.append(f"{key}: {error}")
             return None
+
+
+def _old_man(state: State, position: dict[str, Any], problems: Problems) -> None:
+    """The Old Man of the Desert in a sector (its name), the sandworms before the Atreides: a
+    game with the optional rule only (002 OLD MAN OF THE DESERT (OPTIONAL))."""
+    wanted = {key: position[key] for key in ("old_man", "old_man_worms") if key in position}
+    if wanted and "old_man" not in state:
+        problems.append("position.old_man: the game needs the option old_man: true")
+        return
+    if wanted.get("old_man") is not None:
+        found = [s.id for s in data().board.sectors.values() if s.name == wanted["old_man"]]
+        if not found:
+            problems.append(f"position.old_man: no sector {wanted['old_man']!r}")
+            return
+        state["old_man"] = found[0]
+    if "old_man_worms" in wanted:
+        state["old_man_worms"] = int(wanted["old_man_worms"])
 
 
 def apply_position(state: State, position: dict[str, Any], problems: Problems) -> None:
@@ -81,6 +98,7 @@ def apply_position(state: State, position: dict[str, Any], problems: Problems) -
                               if (a := problems.name("area", t, "position.sandworms"))]
     if position.get("wild_maker"):
         state["wild_maker"] = problems.name("area", position["wild_maker"], "position.wild_maker")
+    _old_man(state, position, problems)
     for text, marker in (position.get("stations") or {}).items():
         area = problems.name("area", text, f"position.stations.{text}")
         if area in state["stations"]:

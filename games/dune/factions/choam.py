@@ -1,0 +1,248 @@
+"""CHOAM, of the CHOAM & Richese expansion: its powers (001 2.09).
+
+001 prints CHOAM's sheet twice: the published text (the first list, "A", played by default)
+and the Landsraad revision (the second, "B", option ``choam_landsraad``), whose sheet comes from
+``data/choam_landsraad``: which powers a game's CHOAM has is its sheet's abilities, so the
+hooks ask ``has`` and only the citations ask which text is played (``section``).
+
+Basic (A 2.09.02-16, B 2.09.02-21): 2 spice for each faction before the charity, the
+others' charity paid from CHOAM's spice, the hand of five, revival at 1 spice a force (no limit
+in A), the ally's 2 spice after the charity.  Advanced (A 2.09.17-22, B 2.09.22-27): the
+Auditor (a sixth disc, ``Leader.advantage``).
+
+Rulings (docs/rules-coverage.md, "001 GF9 expansions: CHOAM and Richese"):
+
+- CHARITY (2.09.05): CHOAM pays the others' charity from its own spice, as far as it goes
+  (001 says nothing of a CHOAM without enough; its income covers the charity but where a
+  Karama or the Inflation token's Cancel took it); CHOAM's own charity comes from the bank.
+- The ally's 2 spice after the charity (A 2.09.15, B 2.09.18: "may collect") is taken by
+  every ally, by mail, as the charity is.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.game import Event, Prompt
+
+from .. import tokens
+from ..codes import EventCode
+from ..data import Ability
+from ..rules import rules_of
+from ..state import State, ally_of, data, faction_name
+from . import choam_audit as audit
+from . import choam_market as market
+from . import choam_swap as swap
+from . import choam_tokens as charity_tokens
+from .base import BattleTools, Faction, RevivalTerms, has
+
+CHOAM = "choam"
+INCOME = 2                  # 2.09.05: "2 spice from the bank for each faction in the game"
+ALLY_CHARITY = 2            # A 2.09.15, B 2.09.18: "two Spice from the spice bank"
+
+
+def section(state: State, a: str, b: str) -> str:
+    """The section of 001 2.09 for the text the game plays: the first list's (A) or the
+    Landsraad revision's (B, ``choam_landsraad``)."""
+    return f"{b} (B)" if getattr(rules_of(state), "choam_landsraad", False) else f"{a} (A)"
+
+
+class Choam(Faction):
+    """CHOAM's hooks."""
+
+    seat = CHOAM
+
+    # --- hooks of any phase: the Open Market
+
+    def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
+        """OPEN MARKET (A 2.09.07, B 2.09.10): its sale at the end of the phase
+        (``choam_market``); INFLATION (A 2.09.10) or CONSENSUS ESTIMATE (B 2.09.06): its token
+        at the next War Continues (``choam_tokens``); riding on a mail round in which it is
+        asked anything."""
+        seats = {p.seat for p in asked}
+        found = []
+        if self.seat in seats:
+            found += [market.prompt(state, self.seat)] if self._trades(state) else []
+            if (kind := self._token_kind(state)) is not None:
+                found.append(charity_tokens.prompt(state, self.seat, kind))
+        for seat, other in self._swappers(state):
+            if seat in seats:
+                found.append(swap.prompt(state, seat, other))
+        return found
+
+    def standing_keys(self, state: State, asked: list[str]) -> list[str]:
+        seats = {k.split(":")[1] for k in asked}
+        found = []
+        if self.seat in seats:
+            found += [market.key(self.seat)] if self._trades(state) else []
+            if (kind := self._token_kind(state)) is not None:
+                found.append(f"{kind}:{self.seat}")
+        found += [swap.key(seat) for seat, _ in self._swappers(state) if seat in seats]
+        return found
+
+    def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
+        kind, seat = key.split(":")
+        if kind == market.KIND:
+            return market.given(state, self.seat, value)
+        if kind == swap.KIND:
+            return swap.given(state, seat, value)
+        return charity_tokens.given(state, self.seat, kind, value)
+
+    def phase_ends(self, state: State) -> list[Event]:
+        """OPEN MARKET: the sale standing carried out; at War Continues, its token."""
+        events = market.sell(state, self.seat) if self._trades(state) else []
+        if self.seat in state["seats"]:                      # A 2.09.15: the card swap
+            allies = self._swappers(state)
+            events += swap.phase_ends(state, self.seat, allies[1][0] if allies else None)
+        kind = self._token_ability(state)
+        if state["phase"] == charity_tokens.WAR_CONTINUES and kind is not None:
+            events += charity_tokens.war_continues(state, self.seat, kind)
+        return events
+
+    def _swappers(self, state: State) -> list[tuple[str, str]]:
+        """The two sides of the card swap (A 2.09.15), each with the other's name, while CHOAM
+        has an ally and the power; none else."""
+        if self.seat not in state["seats"] or not has(state, self.seat, Ability.ALLY_CARD_SWAP):
+            return []
+        allies = ally_of(state, self.seat)
+        if not allies:
+            return []
+        ally = allies[0]
+        return [(self.seat, faction_name(ally, state)), (ally, "CHOAM")]
+
+    def _token_ability(self, state: State) -> str | None:
+        """The kind of its charity token its sheet plays (A: Inflation, B: Earnings)."""
+        if self.seat not in state["seats"]:
+            return None
+        for ability in (Ability.INFLATION, Ability.EARNINGS):
+            if has(state, self.seat, ability):
+                return charity_tokens.kind_of(ability)
+        return None
+
+    def _token_kind(self, state: State) -> str | None:
+        """Its charity token's kind while one is behind its shield to be played."""
+        kind = self._token_ability(state)
+        return kind if kind and charity_tokens.behind(state, self.seat, kind) else None
+
+    def _trades(self, state: State) -> bool:
+        return self.seat in state["seats"] and has(state, self.seat, Ability.OPEN_MARKET)
+
+    # --- hooks of CHOAM Charity
+
+    def charity_begins(self, state: State) -> list[Event]:
+        """CHARITY / OVERAGE DISTRIBUTION (2.09.05): 2 spice from the bank for each faction in
+        the game, before anyone collects charity."""
+        if not has(state, self.seat, Ability.CHOAM_CHARITY):
+            return []
+        events = charity_tokens.turned_up(state)              # B 2.09.07 QUARTERLIES
+        count = len(state["seats"])
+        rate = charity_tokens.income(state, INCOME)           # A 2.09.11-12, B 2.09.08
+        amount = rate * count
+        state["factions"][self.seat]["spice"] += amount
+        return events + [Event(EventCode.CHOAM_INCOME, {
+            "faction": self.seat, "amount": amount, "rate": rate, "factions": count,
+            "rule": section(state, "2.09.05", "2.09.05")})]
+
+    def pays_charity(self, state: State, seat: str) -> bool:
+        """2.09.05: another faction's charity "is paid to them from your spice"."""
+        return seat != self.seat and has(state, self.seat, Ability.CHOAM_CHARITY)
+
+    def charity_amount(self, state: State, seat: str, amount: int) -> int:
+        """WELFARE STATE and MARKET CRASH (A 2.09.11-12), DIVIDENDS (B 2.09.08)."""
+        return charity_tokens.charity(state, self.seat, seat, amount)
+
+    def charity_ends(self, state: State) -> list[Event]:
+        """A 2.09.15, B 2.09.18: the ally collects 2 spice from the bank, charity or not; an
+        Earnings token used leaves the game."""
+        charity_tokens.charity_over(state)
+        if not has(state, self.seat, Ability.ALLY_CHARITY):
+            return []
+        events = []
+        for ally in ally_of(state, self.seat):
+            state["factions"][ally]["spice"] += ALLY_CHARITY
+            events.append(Event(EventCode.ALLY_CHARITY, {
+                "faction": ally, "choam": self.seat, "amount": ALLY_CHARITY,
+                "rule": section(state, "2.09.15", "2.09.18")}))
+        return events
+
+    # --- hooks of deals
+
+    def bars_bribes(self, state: State) -> str:
+        """CORRUPT OFFICIALS (A 2.09.14): none while the Inflation token shows Double."""
+        return ("CHOAM's Inflation token shows Double (001 2.09.14 CORRUPT OFFICIALS)"
+                if charity_tokens.doubled(state) else "")
+
+    # --- hooks of revival
+
+    def revival_terms(self, state: State, seat: str, terms: RevivalTerms) -> RevivalTerms:
+        """REVIVAL (A 2.09.09): no limit to the forces it pays to revive (their price, 1 spice,
+        is its forces' kind's: ``data/choam``)."""
+        if seat == self.seat and has(state, seat, Ability.UNLIMITED_REVIVAL):
+            return RevivalTerms(None, terms.half_price)
+        return terms
+
+    # --- hooks of battle
+
+    def before_plans_decision(self, state: State, battle: dict[str, Any]
+                              ) -> tuple[Prompt, str] | None:
+        """PAID INTEL (A 2.09.18, B 2.09.23): the opponent's word on cancelling an audit, in
+        the battle's first mail round (``choam_audit``)."""
+        return audit.decision(state, self.seat, battle)
+
+    def before_plans_key(self, state: State, battle: dict[str, Any]) -> str | None:
+        return audit.key(state, self.seat, battle)
+
+    def before_plans(self, state: State, orders: dict[str, Any], wanted: dict[str, list[str]],
+                     tools: BattleTools) -> list[Event]:
+        audit.given(state, orders)
+        return []
+
+    def after_battle(self, state: State, winner: str | None, loser: str | None,
+                     plans: dict[str, dict[str, Any]], territory: str, rng: random.Random
+                     ) -> list[Event]:
+        """PAID INTEL: the audit, if the Auditor led CHOAM's side."""
+        return audit.after_battle(state, self.seat, plans, rng)
+
+    def battle_spice(self, state: State, payer: str, spice: int) -> list[Event]:
+        """FORCES (A 2.09.21-22, B 2.09.26-27, advanced): half, rounded down, of the spice
+        another faction pays for its forces in a battle goes to CHOAM (a winner by a traitor
+        pays none, 1.07.07.07)."""
+        share = spice // 2
+        if payer == self.seat or not share or not has(state, self.seat,
+                                                        Ability.BATTLE_SPICE_SHARE):
+            return []
+        state["factions"][self.seat]["spice"] += share
+        return [Event(EventCode.BATTLE_SPICE_SHARE, {
+            "faction": self.seat, "payer": payer, "paid": spice, "spice": share,
+            "rule": section(state, "2.09.21", "2.09.26")})]
+
+    # --- hooks of the invariants
+
+    def violations(self, state: State) -> list[str]:
+        """Its standing sale names cards of the deck (2.09.07); at most one of its charity
+        tokens lies on the Charity phase, and the Inflation token is marked flipped only while
+        it lies there (2.09.10-13, 2.09.06)."""
+        own = state["factions"][self.seat]
+        found = []
+        word = own.get("market")
+        names = {card.name for card in data(state).treachery_deck}
+        if word is not None and (not isinstance(word.get("worthless"), bool)
+                                 or not set(word.get("cards", [])) <= names):
+            found.append(f"choam: the Open Market sale {word!r}")
+        kind = self._token_ability(state)
+        if kind is not None:
+            front = [t for t in tokens.of(state) if t["kind"] == kind and t["at"] == "front"]
+            if len(front) > 1:
+                found.append(f"choam: {len(front)} {kind} tokens on the Charity phase")
+            if own.get("inflation_flipped") and not front:
+                found.append("choam: the Inflation token flipped, yet not on the Charity phase")
+        return found
+
+    # --- hooks of the views and reports
+
+    def behind_shield(self, state: State) -> dict[str, Any]:
+        """Its sale standing on the Open Market (secret until the sale)."""
+        if not self._trades(state):
+            return {}
+        return {"market": market.text(state, state["factions"][self.seat].get("market"))}

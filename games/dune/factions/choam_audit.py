@@ -1,0 +1,153 @@
+"""CHOAM's Auditor (advanced: 001 2.09.17-20 (A), 2.09.22-25 (B)): PAID INTEL.
+
+When CHOAM uses the Auditor as its leader in a battle, it audits its opponent after the battle:
+
+- the published text (A, 2.09.18): it looks at two cards of the opponent's hand at random (not
+  counting those the opponent used in the battle) if the Auditor survived, one if he was
+  killed; the opponent may cancel the whole audit by paying CHOAM 1 spice a card;
+- the Landsraad revision (B, 2.09.23): if the Auditor survived the opponent tells CHOAM its
+  exact spice; the opponent may cancel that by paying CHOAM 2 spice.
+
+By mail the opponent's right to cancel costs no mail round: in the battle's first mail round,
+as it writes its plan, a faction fighting CHOAM while the Auditor lives has an optional decision
+(``AUDIT CANCEL`` or ``AUDIT ALLOW``, the default): whether it pays to cancel an audit if the
+Auditor is played against it.  It is carried out after the battle, if CHOAM played him.
+
+Rulings (docs/rules-coverage.md):
+
+- The opponent cancels only if it can pay the whole price then (after the battle's spice).
+- B's audit of a killed Auditor (CHOAM estimates, the opponent says "at or below" or "more")
+  needs CHOAM's number: not offered by mail yet; a killed Auditor audits nothing under B.
+- The Auditor lent to CHOAM's ally (B 2.09.21) is not offered yet.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.game import Event, Prompt
+
+from ..codes import ErrorCode, EventCode
+from ..data import Ability
+from ..leaders import ALIVE
+from ..orders.language import OrderKind, OrderProblem, order_kind
+from ..prompt_key import PromptKey
+from ..rules import rules_of
+from ..state import State, data
+from .base import has
+
+KIND = "audit"
+AUDITOR = "Auditor"
+CANCEL, ALLOW = "cancel", "allow"
+
+
+def revised(state: State) -> bool:
+    """Whether the game plays the Landsraad revision of CHOAM (B)."""
+    return bool(getattr(rules_of(state), "choam_landsraad", False))
+
+
+def section(state: State) -> str:
+    return "2.09.23 (B)" if revised(state) else "2.09.18 (A)"
+
+
+def open_against(state: State, choam: str, battle: dict[str, Any]) -> str | None:
+    """The faction CHOAM fights in this battle while its Auditor lives (public), which may
+    answer an audit; None if there is none."""
+    pair = (battle["aggressor"], battle["defender"])
+    if choam not in pair or not has(state, choam, Ability.AUDITOR):
+        return None
+    if state["factions"][choam]["leaders"].get(AUDITOR) != ALIVE:
+        return None
+    return pair[1] if pair[0] == choam else pair[0]
+
+
+def price(state: State, cards: int) -> int:
+    """What cancelling an audit costs: 1 spice a card (A); 2 for the exact count (B)."""
+    return 2 if revised(state) else cards
+
+
+def decision(state: State, choam: str, battle: dict[str, Any]) -> tuple[Prompt, str] | None:
+    """The opponent's optional word on an audit, in the battle's first mail round."""
+    opponent = open_against(state, choam, battle)
+    if opponent is None:
+        return None
+    cost = ("2 spice to cancel the count of your spice" if revised(state) else
+            "1 spice a card to cancel the look at two cards of your hand (one if he dies)")
+    legal = (f"AUDIT CANCEL: should CHOAM's leader in this battle be the one who audits, pay "
+             f"CHOAM {cost} (001 {section(state)} PAID INTEL); AUDIT ALLOW (the default): let "
+             "the audit be.")
+    return Prompt(str(PromptKey(KIND, opponent)), opponent, KIND, True, legal, ALLOW,
+                  "AUDIT ALLOW", "AUDIT ALLOW", optional=True,
+                  title="your answer to an audit by CHOAM"), choam
+
+
+def key(state: State, choam: str, battle: dict[str, Any]) -> str | None:
+    opponent = open_against(state, choam, battle)
+    return None if opponent is None else str(PromptKey(KIND, opponent))
+
+
+def given(state: State, orders: dict[str, Any]) -> None:
+    """The opponent's word, kept with the battle (secret until the audit)."""
+    battle = state["step"]["battle"]
+    for key_, value in orders.items():
+        if PromptKey.parse(key_).kind == KIND:
+            battle["audit"] = value
+
+
+def _read(state: State, prompt_: Prompt, words: list[str]) -> str:
+    said = " ".join(words).strip().upper()
+    if said in ("CANCEL", "ALLOW"):
+        return said.lower()
+    raise OrderProblem(ErrorCode.BAD_AUDIT, "expected AUDIT CANCEL or AUDIT ALLOW",
+                       ("AUDIT CANCEL", "AUDIT ALLOW"))
+
+
+def _text(game: Any, value: str) -> str:
+    return f"AUDIT {value.upper()}"
+
+
+def _random(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> str:
+    return rng.choice([CANCEL, ALLOW])
+
+
+order_kind(OrderKind(KIND, ("AUDIT",), _read, _text, random=_random))
+
+
+def after_battle(state: State, choam: str, plans: dict[str, dict[str, Any]],
+                 rng: random.Random) -> list[Event]:
+    """PAID INTEL: the audit of CHOAM's opponent, if the Auditor led CHOAM's side."""
+    if choam not in plans or plans[choam].get("leader") != AUDITOR:
+        return []
+    if not has(state, choam, Ability.AUDITOR):
+        return []
+    opponent = next(seat for seat in plans if seat != choam)
+    survived = state["factions"][choam]["leaders"].get(AUDITOR) == ALIVE
+    word = state["step"]["battle"].get("audit", ALLOW)
+    if revised(state) and not survived:
+        return []                       # ruling: B's estimate not offered by mail
+    cards = 2 if survived else 1
+    cost = price(state, cards)
+    own = state["factions"][opponent]
+    if word == CANCEL and own["spice"] >= cost:
+        own["spice"] -= cost
+        state["factions"][choam]["spice"] += cost
+        return [Event(EventCode.AUDIT_CANCELLED, {"faction": choam, "opponent": opponent,
+                                                  "spice": cost, "rule": section(state)})]
+    if revised(state):
+        return [Event(EventCode.AUDIT, {"faction": choam, "opponent": opponent, "exact": True,
+                                        "rule": section(state)}),
+                Event(EventCode.AUDIT_SEEN, {"opponent": opponent, "spice": own["spice"]},
+                      to=(choam,))]
+    used = {plans[opponent].get(slot) for slot in ("weapon", "defense", "cheap_hero")}
+    found = data(state)
+    hand = list(own["hand"])
+    for name in used - {None}:        # the cards it used in the battle and kept do not count
+        copy = next((card for card in hand if found.treachery_card(card).name == name), None)
+        if copy is not None:
+            hand.remove(copy)
+    seen = rng.sample(hand, min(cards, len(hand)))
+    return [Event(EventCode.AUDIT, {"faction": choam, "opponent": opponent, "cards": len(seen),
+                                    "rule": section(state)}),
+            Event(EventCode.AUDIT_SEEN, {"opponent": opponent, "cards": sorted(
+                found.treachery_card(card).name for card in seen)}, to=(choam,))]

@@ -1,0 +1,116 @@
+"""Richese, of the CHOAM & Richese expansion: their powers (001 2.10), text A by default and
+text B (the Landsraad revision) with ``richese_revised``.
+
+Basic (2.10.02-21): the cache and its auction (``richese_cache``), the No-Field tokens
+(``richese_no_fields``), their ally's use of both.  Advanced (2.10.22-24): BLACK MARKET (A) or
+DISRUPTED SUPPLY CHAIN (B).  Their Karama power (1.14.11) buys a cache card for 3 spice.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.game import Event, Prompt
+
+from ..data import Ability
+from ..prompt_key import PromptKey
+from ..state import State, data, sheet
+from . import richese_cache as cache
+from . import richese_no_fields as no_fields
+from .base import Faction, Offer, has
+
+RICHESE = "richese"
+
+
+class Richese(Faction):
+    """Richese's hooks."""
+
+    seat = RICHESE
+    decision_kinds = frozenset({cache.KIND, cache.KARAMA_KIND})
+
+    # --- their own decisions
+
+    def decisions(self, state: State, phase: str) -> list[Prompt]:
+        """DECLARED (2.10.06): the cache card they auction this round, how and when, while the
+        bidding round waits for their offer; with it, their Karama power (1.14.11)."""
+        if phase != "bidding" or state["step"].get("offering") != self.seat:
+            return []
+        found = [cache.prompt(state, self.seat)]
+        if has(state, self.seat, Ability.CACHE_BUY) and cache.may_buy(
+                state, self.seat, len(state["factions"][self.seat]["hand"])
+                < sheet(self.seat, state).hand_limit):
+            found.append(cache.karama_prompt(state, self.seat))
+        return found
+
+    def decide(self, state: State, phase: str, key: PromptKey, value: Any, rng: random.Random
+               ) -> list[Event]:
+        """Their Karama power first (the key ``cache-karama`` sorts before ``cache-offer``),
+        then their offer, of a card still in the cache (else its first), put in the step."""
+        if key.kind == cache.KARAMA_KIND:
+            return cache.buy(state, self.seat, value)
+        assert key.kind == cache.KIND, key
+        if value[0] not in cache.cache(state):
+            value = [cache.cache(state)[0], *value[1:]]
+        state["step"]["offer"] = cache.offer(state, self.seat, value).to_json()
+        return []
+
+    # --- hooks of bidding
+
+    def offers(self, state: State) -> bool:
+        """RICHESE AUCTION (2.10.09): a card of the cache each round, while it holds one."""
+        return has(state, self.seat, Ability.RICHESE_AUCTION) and bool(cache.cache(state))
+
+    def offer_unsold(self, state: State, offer: Offer) -> list[Event]:
+        room = len(state["factions"][self.seat]["hand"]) < sheet(self.seat, state).hand_limit
+        return cache.unsold(state, self.seat, offer, room)
+
+    # --- hooks of the storm and the spice blow
+
+    def exposed(self, state: State, places: dict[str, list[int]], why: str) -> list[Event]:
+        """LOST FORCES (2.10.15): a No-Field the storm or a worm reaches is revealed."""
+        return no_fields.exposed(state, self.seat, places, why)
+
+    # --- hooks of shipment
+
+    def shipping_terms(self, state: State) -> str:
+        """NO-FIELD (2.10.11): the No-Fields of their supply they may ship."""
+        if not has(state, self.seat, Ability.NO_FIELDS):
+            return ""
+        return no_fields.terms(state, self.seat)
+
+    def token_shipment(self, state: State, value: str, forces: dict[str, int]) -> str | None:
+        """NO-FIELD (2.10.11, 2.10.16)."""
+        if not has(state, self.seat, Ability.NO_FIELDS):
+            return "you ship no No-Field"
+        return no_fields.shipment_problem(state, self.seat, value, forces)
+
+    def token_shipped(self, state: State, value: str, territory: str, sector: int
+                      ) -> list[Event]:
+        return no_fields.shipped(state, self.seat, value, territory, sector)
+
+    # --- hooks of battle
+
+    def at_reveal(self, state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
+        """SURPRISE ASSAULT (2.10.17): their No-Fields in the battle's territory revealed with
+        the plans."""
+        if self.seat not in plans:
+            return []
+        battle = state["step"]["battle"]
+        territory = battle["territory"]
+        sectors = list(data(state).board.named[territory].sectors or (0,))
+        events = no_fields.exposed(state, self.seat, {territory: sectors}, "battle")
+        if events:
+            battle["revealed"] = [self.seat]        # in it by its No-Field (the invariants)
+        return events
+
+    # --- hooks of the invariants
+
+    def violations(self, state: State) -> list[str]:
+        return cache.violations(state)
+
+    # --- hooks of the views and reports
+
+    def behind_shield(self, state: State) -> dict[str, Any]:
+        """The cards of their cache (2.10.04: theirs to know; the others see how many)."""
+        return {"cache": list(cache.cache(state))}

@@ -1,0 +1,168 @@
+"""The Richese cache and its auction (001 2.10.04, 2.10.06-09).
+
+The cache (2.10.04) is the treachery deck's pile ``richese_cache`` (``data/richese/``),
+beside the Richese shield and not in their hand: everyone sees how many cards it holds, the
+Richese which.  DECLARED and RICHESE AUCTION (2.10.06, 2.10.09): each bidding round, as it
+opens, the Richese choose a card of the cache, how it is sold (silent, or once around to
+their left or right) and whether it is the round's first card or its last; it is sold by the
+bidding round's auction of an offered card (``phases/offers``: the bids, ALTERNATE INCOME and
+PROPER PROCEDURE, 2.10.07-08).  Unsold, it goes into their hand free if it has room, else it
+is set aside face up (2.10.09.02-03; set aside: out of the game, the deck's ``out`` pile).
+
+Their order: ``CACHE <card> SILENT|ONCE AROUND LEFT|RIGHT FIRST|LAST`` (one mail round of
+theirs alone, before the row is dealt).  Ruling: 001 says "must" auction one (2.10.09.01);
+with an empty cache there is none to auction and the round goes on without.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from typing import Any
+
+from pbem.game import Event, Prompt
+
+from ..cards import karama
+from ..codes import ErrorCode, EventCode
+from ..orders.language import OrderKind, OrderProblem, card_among, order_kind
+from ..prompt_key import PromptKey
+from ..state import State, data
+from .base import FIRST, LAST, ONCE_AROUND, SILENT, Offer, karama_power_used
+
+CACHE = "richese_cache"         # the pile (data/richese/decks.yaml)
+KIND = "cache-offer"
+WAYS = {"LEFT": "left", "RIGHT": "right"}
+WHEN = {"FIRST": FIRST, "LAST": LAST}
+
+
+def cache(state: State) -> list[str]:
+    """The cards of the cache (none in a game without it)."""
+    return state["decks"].get(CACHE, [])
+
+
+def prompt(state: State, seat: str) -> Prompt:
+    names = [data(state).treachery_card(card).name for card in cache(state)]
+    default = [cache(state)[0], SILENT, "right", LAST]
+    return Prompt(str(PromptKey(KIND, seat)), seat, KIND, True,
+                  "CACHE <card> SILENT|ONCE AROUND LEFT|RIGHT FIRST|LAST: the card of your "
+                  "cache you auction this round, by silent auction (001 2.10.09.03) or once "
+                  "around from your left or right (2.10.09.02), as the round's first card or "
+                  f"its last (2.10.06); your cache: {', '.join(names)}",
+                  default, text(state, default), text(state, default))
+
+
+def _read(state: State, prompt_: Prompt, words: list[str]) -> list[str]:
+    valid = (prompt_.template,)
+    upper = [word.upper() for word in words]
+    if len(upper) < 3 or upper[-1] not in WHEN:
+        raise OrderProblem(ErrorCode.INCOMPLETE, "expected CACHE <card> SILENT|ONCE AROUND "
+                           "LEFT|RIGHT FIRST|LAST", valid)
+    when, rest = WHEN[upper[-1]], words[:-1]
+    tail = [word.upper() for word in rest]
+    if tail[-1] == "SILENT":
+        kind, way, rest = SILENT, "right", rest[:-1]
+    elif len(tail) >= 4 and tail[-3:-1] == ["ONCE", "AROUND"] and tail[-1] in WAYS:
+        kind, way, rest = ONCE_AROUND, WAYS[tail[-1]], rest[:-3]
+    else:
+        raise OrderProblem(ErrorCode.INCOMPLETE, "expected SILENT, ONCE AROUND LEFT or ONCE "
+                           "AROUND RIGHT after the card", valid)
+    card = card_among(state, " ".join(rest), cache(state), "card of your cache", valid)
+    return [card, kind, way, when]
+
+
+def text(game: Any, value: list[str]) -> str:
+    card, kind, way, when = value
+    how = "SILENT" if kind == SILENT else f"ONCE AROUND {way.upper()}"
+    return f"CACHE {re.sub(r' #[0-9]+$', '', card)} {how} {when.upper()}"
+
+
+def _random(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> list[str]:
+    kind = rng.choice((SILENT, ONCE_AROUND))
+    return [rng.choice(view["own"]["cache"]), kind,
+            rng.choice(("left", "right")) if kind == ONCE_AROUND else "right",
+            rng.choice((FIRST, LAST))]
+
+
+order_kind(OrderKind(KIND, ("CACHE",), _read, text, random=_random))
+
+
+# --- their Karama power (001 1.14.11)
+KARAMA_KIND = "cache-karama"
+PRICE = 3                       # 1.14.11: "pay 3 spice"
+
+
+def karama_prompt(state: State, seat: str) -> Prompt:
+    names = [data(state).treachery_card(card).name for card in cache(state)]
+    return Prompt(str(PromptKey(KARAMA_KIND, seat)), seat, KARAMA_KIND, True,
+                  "KARAMA CACHE <card>: play a Karama card and pay 3 spice to take that card of "
+                  "your cache into your hand, secretly, before the auction (001 1.14.11, your "
+                  "Karama power, once a game); KARAMA NONE: not now.  Your cache: "
+                  + ", ".join(names), None, "KARAMA NONE",
+                  f"KARAMA CACHE {names[0]}", optional=True)
+
+
+def _read_karama(state: State, prompt_: Prompt, words: list[str]) -> str | None:
+    if [w.upper() for w in words] == ["NONE"]:
+        return None
+    valid = (prompt_.template, "KARAMA NONE")
+    if not words or words[0].upper() != "CACHE":
+        raise OrderProblem(ErrorCode.INCOMPLETE, "expected KARAMA CACHE <card> or KARAMA NONE",
+                           valid)
+    return card_among(state, " ".join(words[1:]), cache(state), "card of your cache", valid)
+
+
+def _karama_text(game: Any, value: str | None) -> str:
+    return "KARAMA NONE" if value is None else f"KARAMA CACHE {re.sub(r' #[0-9]+$', '', value)}"
+
+
+order_kind(OrderKind(KARAMA_KIND, ("KARAMA",), _read_karama, _karama_text,
+                     random=lambda view, prompt_, rng: None if rng.random() < 0.7
+                     else rng.choice(view["own"]["cache"])))
+
+
+def may_buy(state: State, seat: str, room: bool) -> bool:
+    """Their Karama power is open: theirs in this game (``has``), a Karama in hand, 3 spice, a
+    card in the cache and room in their hand."""
+    return (room and state["factions"][seat]["spice"] >= PRICE and bool(cache(state))
+            and bool(karama.playable(state, seat)))
+
+
+def buy(state: State, seat: str, card: str | None) -> list[Event]:
+    """The Karama played and discarded, 3 spice to the bank, the card into their hand; the
+    table learns a card was taken, not which (1.14.11: "secretly")."""
+    if card is None or card not in cache(state) or not may_buy(state, seat, True):
+        return []
+    played, effective = karama.play(state, seat)
+    if not effective:
+        return played
+    karama_power_used(state, seat)
+    state["factions"][seat]["spice"] -= PRICE
+    cache(state).remove(card)
+    state["factions"][seat]["hand"].append(card)
+    return [*played, Event(EventCode.CACHE_BOUGHT, {"faction": seat, "spice": PRICE}),
+            Event(EventCode.CACHE_CARD, {"card": card}, to=(seat,))]
+
+
+def offer(state: State, seat: str, value: list[str]) -> Offer:
+    """The card taken out of the cache and offered."""
+    card, kind, way, when = value
+    cache(state).remove(card)
+    return Offer(seat, card, kind, when, way)
+
+
+def unsold(state: State, seat: str, offer_: Offer, room: bool) -> list[Event]:
+    """Into their hand free if it has room, else set aside face up (2.10.09.02-03)."""
+    if room:
+        state["factions"][seat]["hand"].append(offer_.card)
+    else:
+        state["decks"]["treachery_removed"].append(offer_.card)
+    return [Event(EventCode.OFFER_UNSOLD, {"seller": seat, "taken": room,
+                                           "name": data(state).treachery_card(offer_.card).name})]
+
+
+def violations(state: State) -> list[str]:
+    """Only the cache's own cards lie in it (001 2.10.04)."""
+    sets = data(state).piles[CACHE].sets
+    strangers = [card for card in cache(state)
+                 if data(state).treachery_card(card).expansion not in sets]
+    return [f"richese: {strangers} in the cache, no cache cards"] if strangers else []

@@ -1,0 +1,193 @@
+"""The stronghold cards (001 4.04; the gf9 ruleset's option ``stronghold_cards``, in the basic or
+the advanced game, 4.04.01): a card for each stronghold, kept face up in front of the shield of
+the faction controlling it (on the token layer, kind ``stronghold``; their data, sources cited,
+in ``data/gf9/tokens.yaml``), whose holder has its abilities "for as long as they have the
+card" (4.04.04.01).
+
+- The cards' flow (4.04.02-03): at the Mentat Pause, once no faction has won, at War Continues
+  (``war_continues``), a holder no longer controlling the card's stronghold sets it aside, and
+  each faction controlling a stronghold takes its card.  Control is what victory counts
+  (``victory.strongholds_held``: alone, or only with an ally; the Shield Wall's left side once
+  the Shield Wall counts, 4.02.1-2, 4.02.7; the Hidden Mobile Stronghold with the Ixians).
+- Arrakeen (4.04.04.02): in a battle in Arrakeen the bank pays 2 of the spice its holder backs
+  forces with (``battle_spice_help``: so it may back 2 more than it has); at Battle
+  Determination, the start of the battle phase, its holder takes 2 spice from the bank
+  (``phase_ends``, the movement phase ending).
+- Carthag (4.04.04.03): in a battle in Carthag, if its holder plays no poison weapon, a defense
+  it plays that does not stop poison stops it too, as a Snooper (``at_reveal``).
+- Habbanya Ridge Sietch (4.04.04.04): its holder wins ties in battles there (``at_reveal``);
+  forces starting a move there move two territories further (``movement_bonus``).
+- Shield Wall (4.04.04.06, with the Shield Wall Stronghold, 4.02): its holder ships reserves to
+  the Shield Wall at stronghold rates (``stronghold_rate``).
+- Sietch Tabr (4.04.04.07): its holder winning a battle there takes from the bank the spice of
+  the opponent's dial, rounded down (``battle_over``); its free revival is one more, which may
+  pass its revival limit, the forces it pays for may not (``free_revival``).
+- Tuek's Sietch (4.04.04.08): its holder takes 2 spice from the bank for each worthless card it
+  plays in a battle there, and after the battle up to two of its forces lost there go back to
+  its reserve instead of the tanks (``battle_over``).
+
+Rulings (docs/rules-coverage.md, "001 4.04"):
+
+- 001 is followed where the printed cards differ (``data/gf9/tokens.yaml`` and
+  docs/sources.md): the second ability of Arrakeen, Carthag, Habbanya, Sietch Tabr and Tuek's,
+  the Shield Wall's card, and the Hidden Mobile Stronghold's copy "at the end of the Bidding
+  Phase" (the printed card: for a battle in the HMS).
+- Allies both controlling a stronghold (an ally's advisors do not control): the holder keeps
+  its card if it is one of them, else the first of them in storm order takes it.
+- Tuek's Sietch's two forces are taken back from the tanks once the battle's losses are
+  counted, normal forces first; a force that never reached the tanks (a winner by a traitor
+  loses nothing) is not one of them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.game import Event
+
+from .. import tokens
+from ..codes import EventCode
+from ..data import CardType
+from ..forces import Counts, plain
+from ..state import State, data, storm_order
+from .base import Variant
+
+KIND = "stronghold"
+ARRAKEEN, CARTHAG, HABBANYA = "Arrakeen", "Carthag", "Habbanya Ridge Sietch"
+HMS, SHIELD_WALL = "Hidden Mobile Stronghold", "Shield Wall"
+SIETCH_TABR, TUEKS = "Sietch Tabr", "Tuek's Sietch"
+BANK_PAYS = 2               # 4.04.04.02: "2 spice is paid automatically by the Spice Bank"
+DETERMINATION_SPICE = 2     # 4.04.04.02: "collect two Spice from the spice bank"
+EXTRA_MOVES = 2             # 4.04.04.04: "an additional two movement"
+WORTHLESS_SPICE = 2         # 4.04.04.08: "2 spice ... for each Worthless card"
+SAVED = 2                   # 4.04.04.08: "two of your Forces that would have gone to the tanks"
+POISON = (CardType.POISON_WEAPON, CardType.POISON_BLADE, CardType.POISON_TOOTH)  # 4.04.04.03
+
+
+# --- who holds what (a state or a seat's view: the cards lie face up for all)
+def cards(game: State | dict[str, Any]) -> list[dict[str, Any]]:
+    """The stronghold cards' records, in the data's order."""
+    return [record for record in tokens.of(game) if record["kind"] == KIND]
+
+
+def name(game: State | dict[str, Any], record: dict[str, Any]) -> str:
+    return tokens.spec(game, record).name
+
+
+def holder(game: State | dict[str, Any], card: str) -> str | None:
+    """The faction holding a stronghold's card, or None (aside, or not in play)."""
+    return next((record["owner"] for record in cards(game) if name(game, record) == card), None)
+
+
+def advantage(game: State | dict[str, Any], seat: str, territory: str, card: str) -> bool:
+    """Whether ``seat`` has ``card``'s ability for something happening in ``territory``:
+    it holds the card and the territory is the card's stronghold (4.04.04: "here")."""
+    return territory == card and holder(game, card) == seat
+
+
+class StrongholdCards(Variant):
+    """001 4.04, as the module docstring says."""
+
+    option = "stronghold_cards"
+
+    def phase_ends(self, state: State) -> list[Event]:
+        """4.04.04.02: at Battle Determination, the battle phase's start, Arrakeen's holder
+        takes 2 spice from the bank."""
+        seat = holder(state, ARRAKEEN)
+        if state["phase"] != "movement" or seat is None:
+            return []
+        state["factions"][seat]["spice"] += DETERMINATION_SPICE
+        return [Event(EventCode.STRONGHOLD_CARD_SPICE, {
+            "faction": seat, "card": ARRAKEEN, "spice": DETERMINATION_SPICE})]
+
+    def war_continues(self, state: State, held: dict[str, list[str]]) -> list[Event]:
+        """4.04.02-03: a card whose holder no longer controls its stronghold set aside; each
+        controlled stronghold's card taken by its controller."""
+        events = []
+        for record in cards(state):
+            card = name(state, record)
+            controllers = [seat for seat in storm_order(state) if card in held.get(seat, [])]
+            owner = record["owner"]
+            if owner is not None and owner not in controllers:
+                tokens.place(record, None, tokens.ASIDE)
+                events.append(Event(EventCode.STRONGHOLD_CARD_SET_ASIDE,
+                                    {"faction": owner, "card": card}))
+            if controllers and owner not in controllers:
+                tokens.place(record, controllers[0], tokens.FRONT)
+                events.append(Event(EventCode.STRONGHOLD_CARD_TAKEN,
+                                    {"faction": controllers[0], "card": card}))
+        return events
+
+    def at_reveal(self, state: State, territory: str, plans: dict[str, dict[str, Any]]
+                  ) -> None:
+        """Carthag (4.04.04.03) and Habbanya Ridge Sietch (4.04.04.04) mark the revealed plans
+        of their holder fighting there: ``snooper``, ``wins_ties`` (``combat.resolve``)."""
+        deck = data(state)
+        for seat, plan in plans.items():
+            poison = plan["weapon"] and deck.card_named(plan["weapon"]).type in POISON
+            if advantage(state, seat, territory, CARTHAG) and plan["defense"] and not poison:
+                plan["snooper"] = True
+            if advantage(state, seat, territory, HABBANYA):
+                plan["wins_ties"] = True
+
+    def battle_spice_help(self, game: State | dict[str, Any], seat: str, territory: str) -> int:
+        """4.04.04.02: the spice the bank pays of what Arrakeen's holder backs forces with."""
+        return BANK_PAYS if advantage(game, seat, territory, ARRAKEEN) else 0
+
+    def battle_over(self, state: State, territory: str, winner: str | None,
+                    plans: dict[str, dict[str, Any]], lost: dict[str, Counts]) -> list[Event]:
+        """Sietch Tabr (4.04.04.07) and Tuek's Sietch (4.04.04.08) after a battle there."""
+        events = []
+        for seat, plan in plans.items():
+            other = next(s for s in plans if s != seat)
+            if seat == winner and advantage(state, seat, territory, SIETCH_TABR):
+                spice = int(plans[other]["dial"])
+                if spice:
+                    state["factions"][seat]["spice"] += spice
+                    events.append(Event(EventCode.STRONGHOLD_CARD_SPICE, {
+                        "faction": seat, "card": SIETCH_TABR, "spice": spice}))
+            if advantage(state, seat, territory, TUEKS):
+                events += _tueks(state, seat, plan, lost.get(seat, {}))
+        return events
+
+    def free_revival(self, game: State | dict[str, Any], seat: str) -> int:
+        """4.04.04.07: Sietch Tabr's holder revives one more force free."""
+        return 1 if holder(game, SIETCH_TABR) == seat else 0
+
+    def movement_bonus(self, game: State | dict[str, Any], seat: str, territory: str) -> int:
+        """4.04.04.04: forces of Habbanya Ridge Sietch's holder starting a move there."""
+        return EXTRA_MOVES if advantage(game, seat, territory, HABBANYA) else 0
+
+    def stronghold_rate(self, game: State | dict[str, Any], seat: str, territory: str) -> bool:
+        """4.04.04.06: the Shield Wall card's holder ships there at stronghold rates."""
+        return advantage(game, seat, territory, SHIELD_WALL)
+
+
+def _tueks(state: State, seat: str, plan: dict[str, Any], lost: Counts) -> list[Event]:
+    """Tuek's Sietch: 2 spice a worthless card played; up to two forces lost back to the
+    reserve, normal forces first (ruling)."""
+    deck = data(state)
+    events = []
+    worthless = [card for card in (plan["weapon"], plan["defense"])
+                 if card and deck.card_named(card).type is CardType.WORTHLESS]
+    if worthless:
+        spice = WORTHLESS_SPICE * len(worthless)
+        state["factions"][seat]["spice"] += spice
+        events.append(Event(EventCode.STRONGHOLD_CARD_SPICE, {
+            "faction": seat, "card": TUEKS, "spice": spice}))
+    own = state["factions"][seat]
+    saved: Counts = {}
+    room = SAVED
+    for kind in sorted(lost, key=lambda k: k != plain(state, seat)):
+        back = min(room, lost[kind], own["tanks"].get(kind, 0))
+        if back:
+            own["tanks"][kind] -= back
+            if not own["tanks"][kind]:
+                del own["tanks"][kind]
+            own["reserve"][kind] = own["reserve"].get(kind, 0) + back
+            saved[kind] = back
+            room -= back
+    if saved:
+        events.append(Event(EventCode.STRONGHOLD_CARD_SAVED, {
+            "faction": seat, "card": TUEKS, "forces": saved}))
+    return events

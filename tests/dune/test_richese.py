@@ -1,0 +1,71 @@
+"""Richese (001 2.10) in GF9 games: seated only with the expansion, their No-Fields on the
+token layer (values theirs alone, drawn face down on the map), their cache a pile of the
+treachery deck; the scenario files (``tests/dune/scenarios/gf9_2_10_*``) play their rules."""
+
+from __future__ import annotations
+
+from pbem.game import load_game, step_rng
+from pbem.games import dune
+from pbem.games.dune import tokens
+from pbem.games.dune.board.board_map import board_svg
+from pbem.games.dune.invariants import violations
+from pbem.games.dune.view import public_view, seat_view
+
+GAME = load_game("dune")
+SEATS = ["atreides", "bene-gesserit", "emperor", "fremen", "harkonnen", "richese"]
+
+
+def new(options: dict) -> dict:
+    return GAME.setup("gf9", {"choam_richese": True, **options}, SEATS, step_rng("richese", 0))
+
+
+def on_board(state: dict, value: str, territory: str = "The Great Flat", sector: int = 15):
+    tokens.place(tokens.find(state, "no_field", value), "richese", tokens.BOARD, territory,
+                 sector)
+    return state
+
+
+def test_001_2_10_01_richese_are_a_seat_only_with_the_expansion():
+    """001 2.10.01, setup 11: a GF9 game seats Richese only with ``choam_richese``, so the
+    other GF9 games are dealt as before (no cache pile, no No-Fields)."""
+    assert "richese" not in dune.seating("gf9", {}).names
+    assert "richese" in dune.seating("gf9", {"choam_richese": True}).names
+    plain = GAME.setup("gf9", {}, SEATS[:5], step_rng("richese", 0))
+    assert "richese_cache" not in plain["decks"] and "tokens" not in plain
+
+
+def test_001_2_10_04_the_no_fields_start_behind_the_shield_three_or_four():
+    """001 2.10.04: "Put the three (A) / four (B) No-Field tokens (numbered 0, 2, 3, and 5)
+    in your Supply": face down behind the Richese shield."""
+    for options, values in (({}, ["0", "3", "5"]), ({"richese_revised": True},
+                                                     ["0", "2", "3", "5"])):
+        state = new(options)
+        held = tokens.held(tokens.of(state), "richese", "no_field")
+        assert sorted(t["value"] for t in held) == values
+        assert {(t["at"], t["face"]) for t in held} == {("behind", "down")}
+        assert violations(state) == []
+
+
+def test_001_2_10_10_the_table_sees_a_no_field_face_down_and_richese_its_value():
+    """001 2.10.10 BAD MEMORY: the value is Richese's to see.  With the No-Field 0 or the
+    No-Field 5 on the board every other seat's view and the public map are the same; Richese's
+    view names it, and the map draws it face down where it lies."""
+    zero, five = on_board(new({}), "0"), on_board(new({}), "5")
+    assert public_view(zero) == public_view(five)
+    for seat in SEATS[:5]:
+        assert seat_view(zero, seat) == seat_view(five, seat)
+    own = [t for t in seat_view(five, "richese")["own"]["tokens"] if t["at"] == "board"]
+    assert [(t["name"], t["territory"]) for t in own] == [("No-Field 5", "The Great Flat")]
+    svg = board_svg(public_view(five))
+    assert 'data-territory="The Great Flat" data-sector="15" data-face="down"' in svg
+    assert "No-Field 5" not in svg and "No-Field 0" not in svg
+    assert board_svg(public_view(zero)) == svg
+
+
+def test_001_2_10_04_the_cache_is_counted_for_all_and_named_to_richese():
+    """001 2.10.04: the cache beside the shield; every seat sees how many cards it holds,
+    Richese which (their view's ``cache``)."""
+    state = new({})
+    assert public_view(state)["decks"]["richese_cache"] == 10
+    assert len(seat_view(state, "richese")["own"]["cache"]) == 10
+    assert "cache" not in seat_view(state, "atreides")["own"]

@@ -1,0 +1,160 @@
+"""Richese (001 2.10) by mail: a six-faction GF9 game with the CHOAM & Richese expansion, its
+seats played by the bots through the moderator to its end, every mail checked for secrets (the
+No-Fields' values and the cache among them); and the same game with another No-Field face
+down on the board and other cards in the cache, every other seat's mail and the archive's
+pages the same."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+from dune_leaks import leaked, secrets_over, shown_in_battles
+from installation import Installation
+from players import addressed_to, text
+
+from pbem.definition import create_game, game_definition
+from pbem.games.dune import tokens
+from pbem.moderator import run_gm_command
+
+SEATS = ["atreides", "bene-gesserit", "emperor", "fremen", "harkonnen", "richese"]
+OPTIONS = {"choam_richese": True}
+GAME = "ri"
+# The running digest commits to the whole log, secrets too (docs/fairness.md): it differs
+# between the runs by design and tells nothing; the Tleilaxu's differential drops it too.
+DIGEST_LINE = re.compile(r"^Game digest .*$|X-PBEM-Chain: .*$", re.MULTILINE)
+# A No-Field's value written as only its owner may read it.
+VALUE = re.compile(r"No-Field [0-9]")
+
+
+class Run:
+    """A GF9 game of the six seats played by the bots, a step a minute."""
+
+    def __init__(self, root, options: dict) -> None:
+        self.site = Installation(root, maps=False)
+        moderator = self.site.moderator()
+        definition = game_definition({
+            "id": GAME, "game": "dune", "ruleset": "gf9", "seed": "richese-by-mail",
+            "options": options, "auth": "address", "deadlines": {"resolve_delay_minutes": 1},
+            "seats": [{"seat": s, "address": f"{s}@players.test"} for s in SEATS]})
+        create_game(moderator.store, self.site.config, definition, self.site.clock())
+        moderator.store.db.execute("update seats set disorder = 'bot:basic', preferences = ? "
+                                   "where game_id = ?", (json.dumps({"digest": "off"}), GAME))
+
+    def record(self):
+        return self.site.record(GAME)
+
+    def gm(self, line: str) -> None:
+        moderator = self.site.moderator()
+        run_gm_command(moderator, GAME, line)
+        moderator.send_outbox()
+
+    def play(self, before=None) -> int:
+        """Ticks a minute apart to the game's end; ``before`` once the set-up is over."""
+        steps = 0
+        while not self.record().finished:
+            if before is not None and self.record().state["phase"] != "setup":
+                before(self)
+                before = None
+            self.site.clock.advance(minutes=1)
+            summary = self.site.moderator().tick()
+            assert not summary.errors and summary.steps <= 1
+            steps += summary.steps
+            assert steps < 600
+        return steps
+
+    def mails(self, seat: str) -> list[tuple[str, str]]:
+        """The seat's mail: (subject, text), the digest lines left out."""
+        return [(m["Subject"], DIGEST_LINE.sub("", text(m)))
+                for m in addressed_to(self.site.sent(), f"{seat}@players.test")]
+
+    def pages(self) -> dict[str, str]:
+        """The game's public archive pages: each turn's report and table."""
+        from pbem.archive.site import Archive
+
+        folder = Archive(self.site.moderator().store, self.site.root / "site",
+                         self.site.clock()).write_game(GAME)
+        return {page.name: page.read_text(encoding="utf-8")
+                for page in sorted(folder.iterdir()) if page.name.startswith(("turn-", "map-"))}
+
+
+@pytest.mark.whole_game
+@pytest.mark.parametrize("options", [{}, {"richese_revised": True, "advanced": True}],
+                         ids=["text-a", "text-b-advanced"])
+def test_001_2_10_a_six_faction_game_with_richese_by_mail_keeps_every_secret(tmp_path,
+                                                                              options):
+    """001 2.10.10: a face-down No-Field's value is Richese's alone; 2.10.04: the cache is
+    theirs to know.  The game ends with a winner; every seat's mail shows no other seat's hand,
+    traitor, cache card not yet offered or No-Field value (``dune_leaks``); Richese's mail lists
+    their cache and their No-Fields' values, no other seat's names a value of a face-down
+    one."""
+    run = Run(tmp_path, {**OPTIONS, **options, "turns": 10})
+    run.play()
+    record = run.record()
+    assert record.state["result"]["winners"]
+    store = run.site.moderator().store
+    states = list(record.replay_states(store))
+    held, played = secrets_over(states, SEATS)
+    played |= shown_in_battles(store, GAME)
+    assert any(token["at"] != "behind" for state in states
+               for token in tokens.of(state)), "a No-Field left the supply"
+    events = [json.loads(row["events"] or "[]") for row in store.decisions(GAME)]
+    codes = {event["code"] for step in events for event in step}
+    assert {"offer-made", "shipment"} <= codes
+    sent = run.site.sent()
+    for seat in SEATS:
+        mails = "\n".join(text(m) for m in addressed_to(sent, f"{seat}@players.test"))
+        assert mails, seat
+        assert not leaked(mails, seat, held, played), seat
+        if seat == "richese":
+            assert "Your face-down tokens, their values seen by you alone: No-Field" in mails
+            continue
+        assert "Your face-down tokens" not in mails
+
+
+def _hide(run: Run, value: str, swap_cache: bool) -> None:
+    """The GM puts the No-Field ``value`` face down in the Polar Sink (no storm, worm or
+    battle reaches it there, so it never opens, and no second one is shipped under text A,
+    001 2.10.16); with ``swap_cache`` the cache's Karama changes places with the bottom card
+    of the treachery deck (one the three turns' deals never reach, one the bots never
+    auction: they offer their cards the engine plays as worthless first).  The same GM
+    commands in both runs: only what they put where differs."""
+    state = run.record().state
+    records = state["tokens"]
+    for token in records:
+        if token["kind"] == "no_field" and token["value"] == value:
+            token.update({"at": "board", "territory": "Polar Sink", "sector": 0})
+    run.gm(f"ADJUST /tokens = {json.dumps(records)} -- the No-Field under test")
+    cache, deck = list(state["decks"]["richese_cache"]), list(state["decks"]["treachery"])
+    if swap_cache:
+        index = cache.index("Karama #3")
+        cache[index], deck[0] = deck[0], cache[index]
+    run.gm(f"ADJUST /decks/richese_cache = {json.dumps(cache)} -- the cache under test")
+    run.gm(f"ADJUST /decks/treachery = {json.dumps(deck)} -- the cache under test")
+
+
+@pytest.mark.whole_game
+def test_001_2_10_10_no_field_values_and_cache_cards_change_no_other_seats_mail(tmp_path):
+    """The differential test (001 2.10.10: "You may look at any face down No-Field token";
+    2.10.04: the cache beside the shield): the same three turns played twice, the GM putting
+    the No-Field 0 face down in the Polar Sink in one run and the No-Field 5 with another card
+    in the cache in the other; every other seat's mail (subjects, who is waited for, the step
+    numbers in them) and every public archive page is the same, Richese's differ."""
+    found = []
+    for name, value, swap in (("zero", "0", False), ("five", "5", True)):
+        run = Run(tmp_path / name, {**OPTIONS, "turns": 3})
+        run.play(lambda r, v=value, s=swap: _hide(r, v, s))
+        state = run.record().state
+        hidden = [t for t in state["tokens"] if t["at"] == "board"]
+        assert [(t["value"], t["face"]) for t in hidden] == [(value, "down")], hidden
+        found.append(({seat: run.mails(seat) for seat in SEATS}, run.pages(), state))
+    (one, pages, first), (other, other_pages, second) = found
+    assert ("Karama #3" in first["decks"]["richese_cache"]) != (
+        "Karama #3" in second["decks"]["richese_cache"]), "the caches differ at the end"
+    for seat in SEATS:
+        if seat != "richese":
+            assert one[seat] == other[seat], seat
+            assert not any(VALUE.search(body) for _, body in one[seat]), seat
+    assert one["richese"] != other["richese"]
+    assert pages == other_pages and pages
