@@ -115,7 +115,8 @@ def _faction_of(path: Path) -> str | None:
     ``factions/<faction>_<power>.py``), or None."""
     if path.parent.name != "factions":
         return None
-    return next((seat for seat in factions.FACTIONS if path.stem == seat.replace("-", "_")
+    return next((seat for seat in {cls.seat for cls in factions.CLASSES}
+                 if path.stem == seat.replace("-", "_")
                  or path.stem.startswith(seat.replace("-", "_") + "_")), None)
 
 
@@ -142,3 +143,11 @@ def test_no_rule_question_is_asked_only_by_one_factions_modules(question):
     assert not (len(owners) == 1 and None not in owners), (
         f"{question}: asked only by {sorted(p.name for p in readers)}: the faction's class "
         "answers it")
+
+
+def test_the_check_knows_every_factions_modules():
+    """A question only one faction's modules ask is found for the expansions' factions too:
+    the Ixians' powers by mail (rules version 6) are asked by their modules alone, so they are
+    their class's (``Ixians.alliance_and_karama_by_mail``), as this check would demand."""
+    readers = _readers("alliance_and_karama_by_mail")
+    assert readers and {_faction_of(path) for path in readers} == {"ixians"}
