@@ -190,9 +190,16 @@ def _holds(state: State, seat: str) -> bool:
 
 class IxiansGF9Version5(Ixians):
     """The Ixians as rules version 5 played them, before their alliance and Karama powers were
-    offered by mail (issue 29): a game dealt then replays as it was played, its log having no
-    step for them."""
+    offered by mail and War Continues asked a faction's decisions (issue 29): a game dealt
+    then replays as it was played, its log having no step for them."""
 
     rulesets = ("gf9",)
     until = 5
     alliance_and_karama_by_mail = False
+
+    def decisions(self, state: State, phase: str) -> list[Prompt]:
+        """None at War Continues, which version 5 never asked (text B's HMS move, 2.07.19)."""
+        return [] if phase == ixians_hms.MENTAT_PAUSE else super().decisions(state, phase)
+
+    def decision_keys(self, state: State, phase: str) -> list[str]:
+        return [] if phase == ixians_hms.MENTAT_PAUSE else super().decision_keys(state, phase)
