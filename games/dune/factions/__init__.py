@@ -6,7 +6,11 @@ defaults are "no power here") or asks who holds an advantage (``holder``, ``has`
 advantages a faction has in a ruleset is data (``factions.yaml``: ``abilities``,
 ``optional_abilities``, ``karama_power``, ``alliance``).  Where a power differs between
 rulesets, the faction has a class for each (``Faction.rulesets``: ``FremenGF9``), which a game
-of that ruleset asks.  A faction's own state lives under its sheet, ``state["factions"][seat]``.
+of that ruleset asks, and where an earlier rules version ruled it otherwise, a class for that
+version (``Faction.until``: ``FremenGF9Version4``), as ``rules.GF9Version4``.  A rule question
+that is one faction's power is its class's attribute or method, never ``Classic``'s
+(``tests/dune/test_rule_questions.py``).  A faction's own state lives under its sheet,
+``state["factions"][seat]``.
 A faction the data has but no module (an overlay's, before its module is written) plays with
 no powers of its own (``base.Faction``).
 """
@@ -22,11 +26,25 @@ from pbem.game import Event, Prompt
 from .. import variants
 from ..data import Ability
 from ..prompt_key import PromptKey
-from ..rules import Rules, rules_of
+from ..rules import RULES_VERSION
 from ..state import State, data
-from .atreides import Atreides
+
+# Every faction's module: importing it lists its classes under its seat (``base.DEFINED``).
+from . import (  # noqa: F401
+    atreides,
+    bene_gesserit,
+    choam,
+    emperor,
+    fremen,
+    guild,
+    harkonnen,
+    ixians,
+    richese,
+    tleilaxu,
+)
 from .base import (
     CARD,
+    DEFINED,
     FIRST,
     LAST,
     ONCE_AROUND,
@@ -38,72 +56,57 @@ from .base import (
     Offer,
     RevivalTerms,
     has,
+    hooks,
     karama_power_used,
+    rules_key,
 )
-from .bene_gesserit import BeneGesserit
-from .choam import Choam
-from .emperor import Emperor
-from .fremen import Fremen, FremenGF9, FremenV3
-from .guild import Guild
-from .harkonnen import Harkonnen
-from .ixians import Ixians
-from .richese import Richese
-from .tleilaxu import Tleilaxu
 
-# Every faction's class, and after it its classes for the rulesets where its powers differ.
-CLASSES: tuple[type[Faction], ...] = (Atreides, BeneGesserit, Choam, Emperor, Fremen,
-                                      FremenGF9, FremenV3, Guild, Harkonnen, Ixians, Richese,
-                                      Tleilaxu)
+# Every faction's class, and after it its classes for the rulesets (and rules versions) where
+# its powers differ.
+CLASSES: tuple[type[Faction], ...] = tuple(cls for found in DEFINED.values() for cls in found)
 
 
 @functools.cache
-def registry(ruleset: str) -> dict[str, Faction]:
-    """Seat -> the faction's hooks in a ruleset, for each faction its data has: its class for
-    that ruleset if it has one, else none of its own (``_plain``)."""
-    found: dict[str, Faction] = {}
-    for cls in CLASSES:
-        if not cls.rulesets or ruleset in cls.rulesets:
-            found[cls.seat] = cls()
-    return {faction.seat: found.get(faction.seat) or _plain(faction.seat)
+def registry(ruleset: str, version: int = RULES_VERSION) -> dict[str, Faction]:
+    """Seat -> the faction's hooks in a ruleset as rules ``version`` plays it, for each faction
+    its data has: its class for that ruleset (and version, ``Faction.until``) if it has one,
+    else none of its own (``base.hooks``)."""
+    return {faction.seat: hooks(faction.seat, ruleset, version)
             for faction in data(ruleset).factions}
-
-
-@functools.cache
-def _plain(seat: str) -> Faction:
-    """A faction the data has but no module: every hook's default, no power."""
-    faction = Faction()
-    faction.seat = seat
-    return faction
 
 
 FACTIONS: dict[str, Faction] = registry("classic")
 
 
-def _ruleset(game: Any) -> str:
-    """The ruleset's name of a state, a view or its rules."""
-    return game.ruleset if isinstance(game, Rules) else game["rules"]["ruleset"]
-
-
 def power(seat: str, game: Any) -> Faction:
     """The hooks of a seat's faction in a game (a state, a view or its rules)."""
-    return registry(_ruleset(game))[seat]
+    return registry(*rules_key(game))[seat]
+
+
+def lister(game: Any, ability: Ability) -> Faction:
+    """The hooks of the faction whose sheet lists the advantage in a game's ruleset, in play or
+    not (``owner``), or a plain faction where none does: its answer to a rule of its power
+    asked where no seat is at hand (the worm's stages: its riders' answer)."""
+    seat = owner(game, ability)
+    return hooks("", *rules_key(game)) if seat is None else power(seat, game)
 
 
 def in_play(state: State) -> list[Faction]:
     """The factions in the game, in seat order (asked at every step)."""
-    found = registry(state["rules"]["ruleset"])
+    found = registry(*rules_key(state))
     return [found[seat] for seat in state["seats"]]
 
 
 def ordered(state: State, hook: str) -> list[Faction]:
     """The factions in the game in the order the rules give their powers at one hook (each
     faction's ``precedence``; seat order among equals)."""
-    return list(_ordered(state["rules"]["ruleset"], tuple(state["seats"]), hook))
+    return list(_ordered(*rules_key(state), tuple(state["seats"]), hook))
 
 
 @functools.cache
-def _ordered(ruleset: str, seats: tuple[str, ...], hook: str) -> tuple[Faction, ...]:
-    found = registry(ruleset)
+def _ordered(ruleset: str, version: int, seats: tuple[str, ...], hook: str
+             ) -> tuple[Faction, ...]:
+    found = registry(ruleset, version)
     return tuple(sorted((found[seat] for seat in seats),
                         key=lambda faction: faction.precedence.get(hook, 0)))
 
@@ -181,17 +184,11 @@ def phase_ends(state: State) -> list[Event]:
     return [event for faction in in_play(state) for event in faction.phase_ends(state)]
 
 
-def powers_ask(state: State) -> bool:
-    """Whether the revival round and War Continues ask the factions' own decisions: not in a
-    game of rules version 5 or earlier (``Rules.faction_decisions``, issue 29)."""
-    return rules_of(state).faction_decisions
-
-
 def decide_all(state: State, phase: str, orders: dict[str, Any], rng: random.Random
                ) -> list[Event]:
     """The factions' own decisions of a phase carried out (``orders``: by key, those of
     ``decision_keys`` among them), in the prompts' order."""
-    mine = set(decision_keys(state, phase)) if powers_ask(state) else set()
+    mine = set(decision_keys(state, phase))
     return [event for key, value in orders.items() if key in mine
             for event in decide(state, phase, key, value, rng)]
 
@@ -207,6 +204,6 @@ def upgrade_state(state: State) -> State:
 __all__ = ["CARD", "CLASSES", "FACTIONS", "FIRST", "LAST", "ONCE_AROUND", "REVIVAL", "SHIPMENT",
            "SILENT", "BattleTools", "Faction", "Offer", "RevivalTerms", "decide", "decide_all",
            "decision_keys", "decisions", "has", "holder", "in_play", "karama_power_used",
-           "ordered", "owner", "payee", "phase_ends", "power", "powers_ask", "registry",
-           "standing_apply", "standing_keys", "standing_prompts",
+           "lister", "ordered", "owner", "payee", "phase_ends", "power",
+           "registry", "standing_apply", "standing_keys", "standing_prompts",
            "upgrade_state"]

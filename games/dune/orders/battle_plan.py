@@ -159,10 +159,9 @@ def _side(game: Any, seat: str, battle: dict[str, Any], fought: dict[str, dict[s
     if hidden:
         add(here, {kinds(rules, seat)[0].name: hidden})
     allies = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
-    free = rules.free_support_in_battle and any(    # house rule 6; 001 2.04.22
-        factions.power(s, rules).counts_full_without_spice(s != seat) for s in (seat, *allies)
-    ) and not (rules.free_support_off_strongholds_only     # 003 house rule "Fremen Combat"
-               and data(rules).board[territory].is_stronghold)
+    free = any(     # WBC house rule 6; 001 2.04.22; 003 house rule "Fremen Combat"
+        factions.power(s, rules).counts_full_without_spice(rules, s != seat, territory)
+        for s in (seat, *allies))
     karamaed = battle.get("cancelled", {}).get(seat, [])     # battle_karama
     against = faction_name(opponent, rules)
     troops = tuple(combat.Troop(kind.name, here.get(kind.name, 0),

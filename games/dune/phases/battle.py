@@ -363,7 +363,7 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
             step["fought"].setdefault(seat, {})[plan["leader"]] = battle["territory"]
         if plan["kh"]:
             step["kh_used"] = True
-            if rules_of(state).kwisatz_haderach_per_territory:
+            if factions.power(seat, state).kwisatz_haderach_per_territory:
                 step["kh_territory"] = battle["territory"]
     return events
 
