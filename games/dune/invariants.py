@@ -346,11 +346,11 @@ def _leaders(state: State) -> list[str]:
     revived are its own, once each (000 IX.D.5).  Each sheet's leaders read once (issue 20)."""
     problems, marked = [], set()
     rules = rules_of(state)
+    layers, main, advantages = rules.layers, rules.main_leader_gates, rules.advantages
     for seat in state["seats"]:
         own = state["factions"][seat]
         leaders = own["leaders"]
-        shipped = _shipped_leaders(rules.layers, rules.main_leader_gates, rules.advantages,
-                                   seat)
+        shipped = _shipped_leaders(layers, main, advantages, seat)
         if sorted(leaders) != shipped:
             problems.append(f"leaders: {seat} has {sorted(leaders)}, not its "
                             f"{shipped} (000 II.B.1.b; 003 \"Main Leaders\")")
