@@ -127,6 +127,12 @@ class Rules:
                                         if getattr(self, option))
     data_layers: ClassVar[tuple[str, ...]]
 
+    @functools.cached_property
+    def options_on(self) -> frozenset[str]:
+        """The names of the fields these rules set (true, or a value not empty): what a hook
+        kept per option asks at every step (``variants.in_play``)."""
+        return frozenset(f.name for f in fields(self) if getattr(self, f.name))
+
     @property
     def extra_spice_cards(self) -> tuple[str, ...]:
         """The spice cards the spice deck holds besides the base cards: none but where a

@@ -91,23 +91,32 @@ def lister(game: Any, ability: Ability) -> Faction:
     return hooks("", *rules_key(game)) if seat is None else power(seat, game)
 
 
-def in_play(state: State) -> list[Faction]:
-    """The factions in the game, in seat order (asked at every step)."""
-    found = registry(*rules_key(state))
-    return [found[seat] for seat in state["seats"]]
-
-
-def ordered(state: State, hook: str) -> list[Faction]:
-    """The factions in the game in the order the rules give their powers at one hook (each
-    faction's ``precedence``; seat order among equals)."""
-    return list(_ordered(*rules_key(state), tuple(state["seats"]), hook))
+def in_play(state: State, *methods: str) -> tuple[Faction, ...]:
+    """The factions in the game, in seat order (asked at every step); given ``methods``, only
+    those whose class fills one of them (the others' defaults have no power to ask)."""
+    return _in_play(*rules_key(state), tuple(state["seats"]), methods)
 
 
 @functools.cache
-def _ordered(ruleset: str, version: int, seats: tuple[str, ...], hook: str
+def _in_play(ruleset: str, version: int, seats: tuple[str, ...], methods: tuple[str, ...]
              ) -> tuple[Faction, ...]:
     found = registry(ruleset, version)
-    return tuple(sorted((found[seat] for seat in seats),
+    return tuple(found[seat] for seat in seats if not methods or any(
+        getattr(type(found[seat]), method) is not getattr(Faction, method)
+        for method in methods))
+
+
+def ordered(state: State, hook: str, *methods: str) -> tuple[Faction, ...]:
+    """The factions in the game in the order the rules give their powers at one hook (each
+    faction's ``precedence``; seat order among equals); given ``methods``, only those whose
+    class fills one of them (``in_play``)."""
+    return _ordered(*rules_key(state), tuple(state["seats"]), hook, methods)
+
+
+@functools.cache
+def _ordered(ruleset: str, version: int, seats: tuple[str, ...], hook: str,
+             methods: tuple[str, ...]) -> tuple[Faction, ...]:
+    return tuple(sorted(_in_play(ruleset, version, seats, methods),
                         key=lambda faction: faction.precedence.get(hook, 0)))
 
 
@@ -115,13 +124,15 @@ def decisions(state: State, phase: str) -> list[Prompt]:
     """The factions' own decisions open now in the phase (``Faction.decisions``), every
     faction in play asked in seat order; then the variants' in play (``variants.decisions``:
     the leader skill pick, 001 4.07.02)."""
-    return ([prompt for faction in in_play(state) for prompt in faction.decisions(state, phase)]
+    return ([prompt for faction in in_play(state, "decisions")
+             for prompt in faction.decisions(state, phase)]
             + variants.decisions(state, phase))
 
 
 def decision_keys(state: State, phase: str) -> list[str]:
     """The keys of ``decisions``, in their order, as cheaply as each faction gives them."""
-    return ([key for faction in in_play(state) for key in faction.decision_keys(state, phase)]
+    return ([key for faction in in_play(state, "decisions", "decision_keys")
+             for key in faction.decision_keys(state, phase)]
             + [prompt.key for prompt in variants.decisions(state, phase)])
 
 
@@ -154,34 +165,35 @@ def payee(state: State, payment: str, payer: str) -> str | None:
     """The faction paid what ``payer`` pays for a ``payment`` (``Faction.receives``: the
     Emperor for cards, the Guild for shipments, the Tleilaxu for revival), or None for the
     bank; the first in the order of the hook ``payee`` that takes it."""
-    return next((f.seat for f in ordered(state, "payee") if f.receives(state, payment, payer)),
-                None)
+    return next((f.seat for f in ordered(state, "payee", "receives")
+                 if f.receives(state, payment, payer)), None)
 
 
 def standing_prompts(state: State, asked: list[Prompt]) -> list[Prompt]:
     """Every faction's optional standing decisions riding on this mail round
     (``Faction.standing_prompts``; in a game without such a power, none, at once)."""
-    return [prompt for faction in in_play(state)
+    return [prompt for faction in in_play(state, "standing_prompts")
             for prompt in faction.standing_prompts(state, asked)] if asked else []
 
 
 def standing_keys(state: State, asked: list[str]) -> list[str]:
     """The keys of ``standing_prompts``."""
-    return [key for faction in in_play(state)
+    return [key for faction in in_play(state, "standing_keys")
             for key in faction.standing_keys(state, asked)] if asked else []
 
 
 def standing_apply(state: State, orders: dict[str, Any], asked: list[str]) -> list[Event]:
     """The standing decisions among ``orders`` (``asked``: the keys open) carried out, each by
     the faction that asked it (a faction may ask one of its ally: CHOAM's swap)."""
-    return [event for faction in in_play(state)
+    return [event for faction in in_play(state, "standing_keys")
             for key in faction.standing_keys(state, asked) if key in orders
             for event in faction.standing_decision(state, key, orders[key])]
 
 
 def phase_ends(state: State) -> list[Event]:
     """Every faction's power at the end of a phase (``Faction.phase_ends``)."""
-    return [event for faction in in_play(state) for event in faction.phase_ends(state)]
+    return [event for faction in in_play(state, "phase_ends")
+            for event in faction.phase_ends(state)]
 
 
 def decide_all(state: State, phase: str, orders: dict[str, Any], rng: random.Random

@@ -283,7 +283,7 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
     """``game``: the state or the seat's view, asked by the powers that change revival."""
     faction = sheet(seat, rules)
     terms = factions.RevivalTerms()
-    for power in factions.ordered(game, "revival"):
+    for power in factions.ordered(game, "revival", "revival_terms"):
         terms = power.revival_terms(game, seat, terms)
     partners = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
     free = max([faction.free_revival] + [ALLY_FREE_REVIVAL for s in partners

@@ -210,8 +210,9 @@ def present(state: State, territory: str) -> list[str]:
     """The occupants of a territory (``occupants``) and the owners of the face-down tokens
     there that stand for forces (``tokens.occupying``), in seat order."""
     found = occupants(state, territory)
-    owners = {token["owner"] for token in tokens.occupying(state, territory)}
-    if not owners - set(found):
+    covering = tokens.occupying(state, territory)
+    owners = {token["owner"] for token in covering} if covering else set()
+    if owners.issubset(found):
         return found
     return [seat for seat in state["seats"] if seat in found or seat in owners]
 

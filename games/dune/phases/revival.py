@@ -200,7 +200,8 @@ def resolve(state: State, wanted: dict[str, dict[str, Any]]) -> list[Event]:
     for seat in storm_order(state):
         if seat in wanted:
             found = allowance(state, seat)
-            stopped = any(f.stops_revival(state, seat) for f in factions.in_play(state))
+            stopped = any(f.stops_revival(state, seat)
+                          for f in factions.in_play(state, "stops_revival"))
             if not stopped:                 # 001 1.14.09: "their standard revival"
                 events += _forces(state, found, wanted[seat], support.get(seat))
             for name in ([wanted[seat]["leader"], *wanted[seat].get("more", [])]
@@ -210,7 +211,7 @@ def resolve(state: State, wanted: dict[str, dict[str, Any]]) -> list[Event]:
                 if wanted[seat][card]:
                     events += _card(state, found, card, wanted[seat][card])
             free = bool(found.free and total(wanted[seat]["forces"])) and not stopped
-            events += [e for faction in factions.in_play(state)
+            events += [e for faction in factions.in_play(state, "revived")
                        for e in faction.revived(state, seat, free, bool(wanted[seat]["ghola"]))]
     return events
 

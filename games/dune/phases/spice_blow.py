@@ -428,7 +428,7 @@ def devour(state: State, worm: dict[str, Any]) -> list[Event]:
         return [Event(EventCode.WORM_DEVOURED, {"card": worm["card"], "territory": territory,
                                         "spice": 0, "forces": {}})]
     sectors = list(data(state).board[territory].sectors)
-    played = [event for f in factions.in_play(state)       # 001 2.10.15: a No-Field revealed
+    played = [event for f in factions.in_play(state, "exposed")    # 001 2.10.15: a No-Field
               for event in f.exposed(state, {territory: sectors}, "worm")]
     spice = state["spice"].pop(territory, 0)
     safe = worm_safe(state, worm)
