@@ -21,7 +21,8 @@ from pbem.games.dune.rules import EARLIER, RULESETS, Rules
 DUNE = Path(__file__).resolve().parents[2] / "games" / "dune"
 # What a ruleset class is made of beside its questions: its options, phases, data and wiring.
 MACHINERY = {"cite", "data_layers", "fixed", "from_json", "groups", "in_play", "layers",
-             "list_options", "option_layers", "own_options", "phases", "resolve", "to_json"}
+             "list_options", "option_layers", "options_on", "own_options", "phases", "resolve",
+             "to_json"}
 
 # question -> why it is a rule of the game, not one faction's power.
 RULE_QUESTIONS: dict[str, str] = {
