@@ -94,10 +94,12 @@ def lister(game: Any, ability: Ability) -> Faction:
 def in_play(state: State, *methods: str) -> tuple[Faction, ...]:
     """The factions in the game, in seat order (asked at every step); given ``methods``, only
     those whose class fills one of them (the others' defaults have no power to ask)."""
-    return _in_play(*rules_key(state), tuple(state["seats"]), methods)
+    found = _asked(state)
+    if methods not in found:
+        found[methods] = _in_play(*_last[2], methods)
+    return found[methods]
 
 
-@functools.cache
 def _in_play(ruleset: str, version: int, seats: tuple[str, ...], methods: tuple[str, ...]
              ) -> tuple[Faction, ...]:
     found = registry(ruleset, version)
@@ -110,14 +112,26 @@ def ordered(state: State, hook: str, *methods: str) -> tuple[Faction, ...]:
     """The factions in the game in the order the rules give their powers at one hook (each
     faction's ``precedence``; seat order among equals); given ``methods``, only those whose
     class fills one of them (``in_play``)."""
-    return _ordered(*rules_key(state), tuple(state["seats"]), hook, methods)
+    found, asked = _asked(state), (hook, methods)
+    if asked not in found:
+        found[asked] = tuple(sorted(_in_play(*_last[2], methods),
+                                    key=lambda faction: faction.precedence.get(hook, 0)))
+    return found[asked]
 
 
-@functools.cache
-def _ordered(ruleset: str, version: int, seats: tuple[str, ...], hook: str,
-             methods: tuple[str, ...]) -> tuple[Faction, ...]:
-    return tuple(sorted(_in_play(ruleset, version, seats, methods),
-                        key=lambda faction: faction.precedence.get(hook, 0)))
+def _asked(state: State) -> dict[Any, tuple[Faction, ...]]:
+    """The answers of ``in_play`` and ``ordered`` for the ruleset, rules version and seats of
+    ``state`` (or a view): those of the last game asked while the next has equal rules and
+    seats (a copy of the state, its views), asked hundreds of times a step."""
+    rules, seats = state["rules"], state["seats"]
+    if rules != _last[0] or seats != _last[1]:
+        key = (*rules_key(state), tuple(seats))
+        _last[:] = [dict(rules), list(seats), key, _ANSWERS.setdefault(key, {})]
+    return _last[3]
+
+
+_ANSWERS: dict[tuple[str, int, tuple[str, ...]], dict[Any, tuple[Faction, ...]]] = {}
+_last: list[Any] = [None, None, None, None]     # rules, seats, their key, its answers
 
 
 def decisions(state: State, phase: str) -> list[Prompt]:
