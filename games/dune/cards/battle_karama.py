@@ -208,13 +208,17 @@ def on_advantages(state: State, wanted: dict[str, list[str]], replan: set[str]
     whose advantage is cancelled plans again (``replan``)."""
     battle = state["step"]["battle"]
     events = []
+    sides: dict[str, battle_plan.Side] = {}     # each side as it stands until a card is asked
     for use in ("kh", "starred", "free"):
         for seat in (battle["aggressor"], battle["defender"]):
-            side = battle_plan.side_of_state(state, seat)
+            if seat not in sides:
+                sides[seat] = battle_plan.side_of_state(state, seat)
+            side = sides[seat]
             there = {"kh": side.kh, "starred": bool(side.strength.special),
                      "free": side.strength.free}[use]
             if not there:
                 continue
+            sides.clear()
             spent, effective = spend(state, {s: u for s, u in wanted.items() if s != seat},
                                      use)
             events += spent
