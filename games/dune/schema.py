@@ -58,6 +58,8 @@ class Sheet(TypedDict):
     coexisting: NotRequired[list[str]]
     # the faction used its special Karama power, where that is once a game (001 1.14.01)
     karama_power_used: NotRequired[bool]
+    # Richese: the turn of their last No-Field revealed at will (001 2.10.13, ``richese_no_fields``)
+    no_field_revealed: NotRequired[int]
 
 
 # pile -> its cards, top last: every pile of every deck of the game's data (``decks.py``,

@@ -69,3 +69,35 @@ def test_001_2_10_04_the_cache_is_counted_for_all_and_named_to_richese():
     assert public_view(state)["decks"]["richese_cache"] == 10
     assert len(seat_view(state, "richese")["own"]["cache"]) == 10
     assert "cache" not in seat_view(state, "atreides")["own"]
+
+
+def test_001_2_10_13_a_no_field_is_revealed_at_will_once_a_turn_and_not_in_battle():
+    """001 2.10.13 NOT AS IT SEEMS: "Once per turn ... at any time other than during a
+    Battle": the standing order rides on a round Richese are asked in, optional (nobody waits
+    for it); once used it is not offered again that turn, and never in the battle round."""
+    from pbem.games.dune import factions
+    from pbem.games.dune.factions import richese_no_fields as no_fields
+
+    state = on_board(new({}), "3", "Arrakeen", 9)
+    state["turn"], state["phase"] = 2, "storm"
+    power = factions.power("richese", state)
+    asked = ["storm-dial:richese"]
+    prompts = power.standing_prompts(state, [_prompt("richese")])
+    assert [(p.kind, p.optional) for p in prompts] == [(no_fields.REVEAL_KIND, True)]
+    assert power.standing_keys(state, asked) == [p.key for p in prompts]
+    assert power.standing_prompts(state, [_prompt("atreides")]) == []
+    events = power.standing_decision(state, prompts[0].key, "3")
+    assert [e.data["why"] for e in events] == ["will"]
+    assert state["factions"]["richese"]["reserve"]["force"] == 17
+    on_board(state, "5", "Carthag", 10)
+    assert power.standing_keys(state, asked) == []          # once a turn
+    state["turn"] = 3
+    assert power.standing_keys(state, asked) == [prompts[0].key]
+    state["phase"] = "battle"
+    assert power.standing_keys(state, asked) == []          # not during a battle
+
+
+def _prompt(seat: str):
+    from pbem.game import Prompt
+
+    return Prompt(f"storm-dial:{seat}", seat, "storm-dial", True, "DIAL", 1, "DIAL 1", "DIAL 1")

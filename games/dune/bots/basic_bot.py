@@ -26,6 +26,8 @@ Where it has a rule of thumb it plays it; elsewhere it plays as the random bot d
   should the first have fought by then (000 X.A.4: a leader fights once a turn);
 - Richese's No-Fields (001 2.10.11): its strongest in supply shipped with its forces (text
   B) or instead of them (text A), where it ships;
+- Richese's No-Fields revealed at will (001 2.10.13): never; a hidden No-Field keeps the table
+  guessing, and the storm, a worm or a battle opens it anyway;
 - Richese's cache (001 2.10.06-09): the card it would least rather keep, by silent auction,
   last in the round; on a card offered, a bid as on the row's, never on its own;
 - a swap at a Nexus of two players (v3, 003 "Playing with two or three"): it gives the allied
@@ -360,7 +362,13 @@ def _offer_bid(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     return "PASS" if offer.get("seller") == view["seat"] or not most else f"BID {most}"
 
 
+def _keep_no_fields(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """Richese reveal no No-Field at will (001 2.10.13)."""
+    return "NOFIELD KEEP"
+
+
 STRATEGIES: dict[str, Strategy] = {
+    "no-field-reveal": _keep_no_fields,
     "cache-offer": _cache_offer,
     "offer-bid": _offer_bid,
     "pocket": _pocket,

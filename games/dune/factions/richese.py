@@ -55,6 +55,27 @@ class Richese(Faction):
         state["step"]["offer"] = cache.offer(state, self.seat, value).to_json()
         return []
 
+    # --- standing decisions
+
+    def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
+        """NOT AS IT SEEMS (2.10.13): a No-Field revealed at will, riding on a mail round in
+        which they are asked anything."""
+        if self._reveals(state, {prompt.seat for prompt in asked}):
+            return [no_fields.reveal_prompt(state, self.seat)]
+        return []
+
+    def standing_keys(self, state: State, asked: list[str]) -> list[str]:
+        if self._reveals(state, {PromptKey.parse(key).seat for key in asked}):
+            return [no_fields.reveal_key(self.seat)]
+        return []
+
+    def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
+        return no_fields.revealed_at_will(state, self.seat, value)
+
+    def _reveals(self, state: State, seats: set[str]) -> bool:
+        return (self.seat in seats and has(state, self.seat, Ability.NO_FIELDS)
+                and no_fields.may_reveal(state, self.seat))
+
     # --- hooks of bidding
 
     def offers(self, state: State) -> bool:

@@ -11,6 +11,10 @@ of the shield once revealed.
   ``SHIP <forces> NOFIELD <value> TO ...``), checked and paid as a shipment of one force more.
 - MOVE AS ONE (2.10.12): one force for occupancy (``TokenKind.occupies``): it brings them into
   a battle (``phases/battle.present``).
+- NOT AS IT SEEMS (2.10.13): once a turn, out of a battle, they reveal one at will.  By mail a
+  standing order riding on any mail round in which they are asked anything outside the battle
+  round (``Faction.standing_prompts``, optional, so nobody waits for it nor learns of it):
+  ``NOFIELD REVEAL <value>``, carried out as the round resolves; ``NOFIELD KEEP``: not now.
 - NO-FIELD REVEALED (2.10.14): face up in front of the shield (the one there back to the
   supply), and that many forces from the reserve (all it holds, if fewer) into its territory
   and sector.
@@ -22,19 +26,23 @@ of the shield once revealed.
 - BLIND PRESCIENCE (2.10.18): ``atreides_prescience.blind``.
 
 Rulings (docs/rules-coverage.md, "001 GF9 expansions: CHOAM and Richese"): a No-Field does
-not move by mail yet (2.10.12's movement), nor collects spice; NOT AS IT SEEMS (2.10.13, a
-reveal at will once a turn) and the ally's shipment with one (2.10.20) are not offered yet.
+not move by mail yet (2.10.12's movement), nor collects spice; the ally's shipment with one
+(2.10.20) is not offered yet.  "Other than during a Battle" (2.10.13) is read as the whole
+battle round: the reveal at will is not offered in it.
 """
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from pbem.game import Event
+from pbem.game import Event, Prompt
 
 from .. import tokens
-from ..codes import EventCode
+from ..codes import ErrorCode, EventCode
 from ..forces import add_forces, plain, take
+from ..orders.language import OrderKind, OrderProblem, order_kind
+from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State
 
@@ -120,3 +128,71 @@ def exposed(state: State, seat: str, places: dict[str, list[int]], why: str) -> 
                     if token["sector"] in places.get(token["territory"], ())),
                    key=lambda t: (t["territory"], t["sector"]))
     return [event for token in found for event in reveal(state, token, why)]
+
+
+# --- NOT AS IT SEEMS (2.10.13)
+REVEAL_KIND = "no-field-reveal"
+REVEALED_TURN = "no_field_revealed"     # their sheet: the turn of their last reveal at will
+
+
+def may_reveal(state: State, seat: str) -> bool:
+    """Their reveal at will is open: a No-Field of theirs on the board, none revealed at will
+    this turn, and no battle round under way (2.10.13: "Once per turn ... other than during a
+    Battle")."""
+    return (state["phase"] != "battle" and bool(on_board(state, seat))
+            and state["factions"][seat].get(REVEALED_TURN) != state["turn"])
+
+
+def reveal_key(seat: str) -> str:
+    return str(PromptKey(REVEAL_KIND, seat))
+
+
+def reveal_prompt(state: State, seat: str) -> Prompt:
+    down = sorted(on_board(state, seat), key=lambda t: int(t["value"]))
+    listed = ", ".join(f"{t['value']} in {t['territory']}" for t in down)
+    return Prompt(reveal_key(seat), seat, REVEAL_KIND, True,
+                  "NOFIELD REVEAL <value>: reveal that No-Field of yours as this mail round "
+                  "resolves, its forces from your reserve (001 2.10.13 NOT AS IT SEEMS: once a "
+                  f"turn, not in the battle round; 2.10.14); NOFIELD KEEP: not now.  Yours face "
+                  f"down: {listed}.", None, "NOFIELD KEEP", f"NOFIELD REVEAL {down[0]['value']}",
+                  optional=True, options={"values": [t["value"] for t in down]},
+                  title="a No-Field revealed at will")
+
+
+def _read_reveal(state: State, prompt_: Prompt, words: list[str]) -> str | None:
+    upper = [word.upper() for word in words]
+    if upper == ["KEEP"]:
+        return None
+    down = sorted(t["value"] for t in on_board(state, prompt_.seat))
+    valid = tuple(f"NOFIELD REVEAL {value}" for value in down) + ("NOFIELD KEEP",)
+    if len(upper) != 2 or upper[0] != "REVEAL":
+        raise OrderProblem(ErrorCode.INCOMPLETE, "expected NOFIELD REVEAL <value> or NOFIELD "
+                           "KEEP", valid)
+    if upper[1] not in down:
+        raise OrderProblem(ErrorCode.INCOMPLETE, f"no No-Field {words[1]} of yours lies face "
+                           f"down on the board (yours: {', '.join(down) or 'none'})", valid)
+    return upper[1]
+
+
+def _reveal_text(game: Any, value: str | None) -> str:
+    return "NOFIELD KEEP" if value is None else f"NOFIELD REVEAL {value}"
+
+
+def _random_reveal(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> str | None:
+    return rng.choice(prompt_.options["values"]) if rng.random() < 0.2 else None
+
+
+order_kind(OrderKind(REVEAL_KIND, ("NOFIELD",), _read_reveal, _reveal_text,
+                     random=_random_reveal))
+
+
+def revealed_at_will(state: State, seat: str, value: str | None) -> list[Event]:
+    """The No-Field named revealed (2.10.14), if it still lies face down on the board and
+    the power is still open (an earlier order of the round may have revealed it)."""
+    if value is None or not may_reveal(state, seat):
+        return []
+    token = next((t for t in on_board(state, seat) if t["value"] == value), None)
+    if token is None:
+        return []
+    state["factions"][seat][REVEALED_TURN] = state["turn"]
+    return reveal(state, token, "will")
