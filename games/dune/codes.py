@@ -30,6 +30,7 @@ class EventCode(StrEnum):
     OFFER_SOLD = "offer-sold"                      # 001 2.10.07-09
     OFFER_UNSOLD = "offer-unsold"                  # 001 2.10.09.02-03
     NO_FIELD_REVEALED = "no-field-revealed"        # 001 2.10.14
+    NO_FIELD_PLACED = "no-field-placed"            # 001 2.10.03 (B): its value to nobody
     CACHE_BOUGHT = "cache-bought"                  # 001 1.14.11
     CACHE_CARD = "cache-card"                      # 001 1.14.11: to Richese alone
     BATTLE_PLANS = "battle-plans"

@@ -26,7 +26,8 @@ Where it has a rule of thumb it plays it; elsewhere it plays as the random bot d
   should the first have fought by then (000 X.A.4: a leader fights once a turn);
 - Richese's No-Fields (001 2.10.11): its strongest in supply shipped with its forces (text
   B) or instead of them (text A), where it ships;
-- Richese's No-Fields revealed at will (001 2.10.13): never; a hidden No-Field keeps the table
+- Richese's No-Field in the Polar Sink (text B, 001 2.10.03): the 0; revealed at will
+  (2.10.13): never; a hidden No-Field keeps the table
   guessing, and the storm, a worm or a battle opens it anyway;
 - Richese's cache (001 2.10.06-09): the card it would least rather keep, by silent auction,
   last in the round; on a card offered, a bid as on the row's, never on its own;
@@ -362,6 +363,12 @@ def _offer_bid(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     return "PASS" if offer.get("seller") == view["seat"] or not most else f"BID {most}"
 
 
+def _no_field_start(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """Richese's No-Field in the Polar Sink (001 2.10.03 B): the 0, the one that would bring
+    no forces where a battle is never fought; the strong ones are kept to ship."""
+    return f"PLACE NOFIELD {min(prompt.options['values'], key=int)}"
+
+
 def _keep_no_fields(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     """Richese reveal no No-Field at will (001 2.10.13)."""
     return "NOFIELD KEEP"
@@ -369,6 +376,7 @@ def _keep_no_fields(view: dict[str, Any], prompt: Prompt, rng: random.Random) ->
 
 STRATEGIES: dict[str, Strategy] = {
     "no-field-reveal": _keep_no_fields,
+    "no-field-start": _no_field_start,
     "cache-offer": _cache_offer,
     "offer-bid": _offer_bid,
     "pocket": _pocket,

@@ -15,6 +15,7 @@ from pbem.game import Event, Prompt
 
 from ..data import Ability
 from ..prompt_key import PromptKey
+from ..rules import rules_of
 from ..state import State, data, sheet
 from . import richese_cache as cache
 from . import richese_no_fields as no_fields
@@ -27,13 +28,17 @@ class Richese(Faction):
     """Richese's hooks."""
 
     seat = RICHESE
-    decision_kinds = frozenset({cache.KIND, cache.KARAMA_KIND})
+    decision_kinds = frozenset({cache.KIND, cache.KARAMA_KIND, no_fields.START_KIND})
 
     # --- their own decisions
 
     def decisions(self, state: State, phase: str) -> list[Prompt]:
-        """DECLARED (2.10.06): the cache card they auction this round, how and when, while the
+        """Text B's set-up (2.10.03 B): a No-Field in the Polar Sink, in the first round.
+        DECLARED (2.10.06): the cache card they auction this round, how and when, while the
         bidding round waits for their offer; with it, their Karama power (1.14.11)."""
+        if phase == "setup":
+            return ([no_fields.start_prompt(state, self.seat)]
+                    if self._starts_with_no_field(state) else [])
         if phase != "bidding" or state["step"].get("offering") != self.seat:
             return []
         found = [cache.prompt(state, self.seat)]
@@ -47,6 +52,8 @@ class Richese(Faction):
                ) -> list[Event]:
         """Their Karama power first (the key ``cache-karama`` sorts before ``cache-offer``),
         then their offer, of a card still in the cache (else its first), put in the step."""
+        if key.kind == no_fields.START_KIND:
+            return no_fields.placed_at_start(state, self.seat, value)
         if key.kind == cache.KARAMA_KIND:
             return cache.buy(state, self.seat, value)
         assert key.kind == cache.KIND, key
@@ -54,6 +61,11 @@ class Richese(Faction):
             value = [cache.cache(state)[0], *value[1:]]
         state["step"]["offer"] = cache.offer(state, self.seat, value).to_json()
         return []
+
+    def _starts_with_no_field(self, state: State) -> bool:
+        """Text B (2.10.03 B) in the first set-up round, No-Fields theirs."""
+        return (state["step"].get("round") == 1 and rules_of(state).richese_revised
+                and has(state, self.seat, Ability.NO_FIELDS))
 
     # --- standing decisions
 

@@ -11,6 +11,9 @@ of the shield once revealed.
   ``SHIP <forces> NOFIELD <value> TO ...``), checked and paid as a shipment of one force more.
 - MOVE AS ONE (2.10.12): one force for occupancy (``TokenKind.occupies``): it brings them into
   a battle (``phases/battle.present``).
+- Text B's set-up (2.10.03 B): a No-Field of their choice face down in the Polar Sink, their
+  decision of the first set-up round (``PLACE NOFIELD <value>``; the table told one was
+  placed, not which).
 - NOT AS IT SEEMS (2.10.13): once a turn, out of a battle, they reveal one at will.  By mail a
   standing order riding on any mail round in which they are asked anything outside the battle
   round (``Faction.standing_prompts``, optional, so nobody waits for it nor learns of it):
@@ -44,7 +47,7 @@ from ..forces import add_forces, plain, take
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..prompt_key import PromptKey
 from ..rules import rules_of
-from ..state import State
+from ..state import POLAR_SINK, State
 
 NO_FIELD = "no_field"           # the kind (data/richese/tokens.yaml)
 
@@ -196,3 +199,39 @@ def revealed_at_will(state: State, seat: str, value: str | None) -> list[Event]:
         return []
     state["factions"][seat][REVEALED_TURN] = state["turn"]
     return reveal(state, token, "will")
+
+
+# --- text B's set-up (2.10.03 B)
+START_KIND = "no-field-start"
+
+
+def start_prompt(state: State, seat: str) -> Prompt:
+    values = sorted((t["value"] for t in supply(state, seat)), key=int)
+    return Prompt(str(PromptKey(START_KIND, seat)), seat, START_KIND, True,
+                  f"PLACE NOFIELD <value> (yours: {', '.join(values)}): the No-Field you place "
+                  "face down in the Polar Sink at the start (001 2.10.03, text B)",
+                  values[0], f"PLACE NOFIELD {values[0]}", f"PLACE NOFIELD {values[-1]}",
+                  options={"values": values}, title="your No-Field in the Polar Sink")
+
+
+def _read_start(state: State, prompt_: Prompt, words: list[str]) -> str:
+    values = prompt_.options.get("values") or sorted(t["value"] for t in supply(state,
+                                                                               prompt_.seat))
+    valid = tuple(f"PLACE NOFIELD {value}" for value in values)
+    if words and words[0].upper().replace("-", "") == "NOFIELD":
+        words = words[1:]
+    if len(words) != 1 or words[0] not in values:
+        raise OrderProblem(ErrorCode.INCOMPLETE, "expected PLACE NOFIELD <value>, a No-Field of "
+                           f"your supply ({', '.join(values)})", valid)
+    return words[0]
+
+
+order_kind(OrderKind(START_KIND, ("PLACE",), _read_start,
+                     lambda game, value: f"PLACE NOFIELD {value}",
+                     random=lambda view, prompt_, rng: rng.choice(prompt_.options["values"])))
+
+
+def placed_at_start(state: State, seat: str, value: str) -> list[Event]:
+    """The No-Field face down in the Polar Sink (which lies in no sector: 0)."""
+    tokens.place(tokens.find(state, NO_FIELD, value), seat, tokens.BOARD, POLAR_SINK, 0)
+    return [Event(EventCode.NO_FIELD_PLACED, {"faction": seat, "territory": POLAR_SINK})]
