@@ -466,6 +466,11 @@ class Faction:
         """What its power collects once the territories' spice is collected: nothing."""
         return []
 
+    def bars_default_victory(self, state: State, victor: str) -> bool:
+        """Whether its forces bar the territories of ``victor``'s default victory
+        (``DefaultVictory.barred_territories``) beside the factions its sheet names: no."""
+        return False
+
     def default_victory_precedence(self) -> int | None:
         """The faction's place among the default victories at the end of play, lowest first
         (Q&A XXV.E.3, 000 line 700), or None without one (its sheet's ``default_victory``

@@ -2,7 +2,8 @@
 text B (the Landsraad revision) with ``richese_revised``.
 
 Basic (2.10.02-21): the cache and its auction (``richese_cache``), the No-Field tokens
-(``richese_no_fields``), their ally's use of both.  Advanced (2.10.22-24): BLACK MARKET (A) or
+(``richese_no_fields``), their ally's use of both, their bar to the Fremen's special victory
+(2.10.19).  Advanced (2.10.22-24): BLACK MARKET (A) or
 DISRUPTED SUPPLY CHAIN (B).  Their Karama power (1.14.11) buys a cache card for 3 spice.
 """
 
@@ -136,6 +137,14 @@ class Richese(Faction):
         if events:
             battle["revealed"] = [self.seat]        # in it by its No-Field (the invariants)
         return events
+
+    # --- hooks of victory
+
+    def bars_default_victory(self, state: State, victor: str) -> bool:
+        """FREMEN SPECIAL VICTORY CONDITION (2.10.19): they count among the factions that must
+        not occupy Tuek's Sietch (the Fremen's barred territories, 2.04.10.03)."""
+        default = sheet(victor, state).default_victory
+        return default is not None and bool(default.barred_territories)
 
     # --- hooks of the invariants
 
