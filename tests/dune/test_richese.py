@@ -8,6 +8,7 @@ from pbem.game import load_game, step_rng
 from pbem.games import dune
 from pbem.games.dune import tokens
 from pbem.games.dune.board.board_map import board_svg
+from pbem.games.dune.factions import FIRST, ONCE_AROUND
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.view import public_view, seat_view
 
@@ -101,3 +102,28 @@ def _prompt(seat: str):
     from pbem.game import Prompt
 
     return Prompt(f"storm-dial:{seat}", seat, "storm-dial", True, "DIAL", 1, "DIAL 1", "DIAL 1")
+
+
+def test_001_2_10_06_the_cache_offer_may_be_sent_ahead_or_stand():
+    """001 2.10.06 DECLARED, by mail (issue 30: "Mail rounds stay few"): in the storm round
+    Richese may send their offer of the bidding round to come (``FOR BIDDING``), and ``CACHE ANY
+    ...`` names the first card of the cache as it lies when the round opens, so that a
+    standing order answers every round; the other seats have no such decision to come."""
+    from pbem.games.dune.ahead import decisions
+    from pbem.games.dune.scenario import load_scenario
+
+    state = load_scenario({"game": "dune", "seats": ["atreides", "harkonnen", "richese"],
+                           "ruleset": "gf9", "options": {"choam_richese": True},
+                           "seed": "cache-ahead",
+                           "position": {"turn": 2, "phase": "storm",
+                                        "storm": {"sector": 1,
+                                                  "dialers": ["atreides", "richese"]}}}).state
+    coming = [d.header for d in decisions(state, "richese")]
+    assert "BIDDING" in coming
+    assert "BIDDING" not in [d.header for d in decisions(state, "atreides")]
+    parsed = GAME.parse(state, "richese", "DIAL 1\nFOR BIDDING\nCACHE ANY ONCE AROUND LEFT "
+                                          "FIRST")
+    assert not parsed.errors, parsed.errors
+    assert [o.prompt for o in parsed.orders] == ["storm-dial:richese", "cache-offer:richese"]
+    first = state["decks"]["richese_cache"][0]
+    assert parsed.orders[1].value == [first, ONCE_AROUND, "left", FIRST]

@@ -158,3 +158,37 @@ def test_001_2_10_10_no_field_values_and_cache_cards_change_no_other_seats_mail(
             assert not any(VALUE.search(body) for _, body in one[seat]), seat
     assert one["richese"] != other["richese"]
     assert pages == other_pages and pages
+
+
+def test_001_2_10_06_the_cache_offer_sent_ahead_opens_the_bidding_without_asking(tmp_path):
+    """001 2.10.06 DECLARED by mail (issue 30: "Mail rounds stay few"): Richese send their
+    offer of the coming bidding round with their storm dial (``FOR BIDDING``, ``CACHE ANY``);
+    it is held, filed as the round opens, and the round goes on to the deal without asking
+    them: the offer is made and nobody waited for Richese's offer."""
+    from dune_mail import GAME as ONE
+    from dune_mail import game_at, open_prompts, send
+
+    site = Installation(tmp_path, maps=False)
+    game_at(site, {"game": "dune", "seats": ["atreides", "harkonnen", "richese"],
+                   "ruleset": "gf9", "options": OPTIONS, "seed": "cache-ahead",
+                   "position": {"turn": 2, "phase": "storm",
+                                "storm": {"sector": 1, "dialers": ["atreides", "richese"]}}})
+    answer = send(site, "richese", "DIAL 1\nFOR BIDDING\nCACHE ANY SILENT LAST")
+    assert "held for your offer of a card as the bidding round opens" in " ".join(
+        answer.split())
+    asked = []
+    for _ in range(30):
+        state = site.record(ONE).state
+        if state["phase"] == "bidding" and "offer" in state["step"] or state["phase"] in (
+                "revival", "movement"):
+            break
+        for seat in ("atreides", "harkonnen", "richese"):
+            prompts = open_prompts(site, seat)
+            asked += [p.kind for p in prompts]
+            if prompts:
+                send(site, seat, "\n".join(p.template for p in prompts))
+    assert "cache-offer" not in asked
+    log = site.moderator().store.decisions(ONE)
+    assert any('"cache-offer:richese"' in row["orders"] for row in log)
+    codes = {e["code"] for row in log for e in json.loads(row["events"] or "[]")}
+    assert "offer-made" in codes

@@ -9,10 +9,12 @@ bidding round's auction of an offered card (``phases/offers``: the bids, ALTERNA
 PROPER PROCEDURE, 2.10.07-08).  Unsold, it goes into their hand free if it has room, else it
 is set aside face up (2.10.09.02-03; set aside: out of the game, the deck's ``out`` pile).
 
-Their order: ``CACHE <card> SILENT|ONCE AROUND LEFT|RIGHT FIRST|LAST`` (one mail round of
-theirs alone, before the row is dealt).  Ruling: 001 says "must" auction one (2.10.09.01);
-with an empty cache there is none to auction and the round goes on without.
-"""
+Their order: ``CACHE <card>|ANY SILENT|ONCE AROUND LEFT|RIGHT FIRST|LAST`` (a mail round of
+theirs alone, before the row is dealt, unless it was sent ahead, ``FOR BIDDING``, or stands:
+``SET STANDING CACHE ANY SILENT LAST`` answers every round, ``ANY`` being the first card of the
+cache as it then lies, so the round opens without waiting; issue 30: "Mail rounds stay few").
+Ruling: 001 says "must" auction one (2.10.09.01); with an empty cache there is none to auction
+and the round goes on without."""
 
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ CACHE = "richese_cache"         # the pile (data/richese/decks.yaml)
 KIND = "cache-offer"
 WAYS = {"LEFT": "left", "RIGHT": "right"}
 WHEN = {"FIRST": FIRST, "LAST": LAST}
+ANY = "ANY"                     # the first card of the cache as its prompt lists them
 
 
 def cache(state: State) -> list[str]:
@@ -44,10 +47,12 @@ def prompt(state: State, seat: str) -> Prompt:
     names = [data(state).treachery_card(card).name for card in cache(state)]
     default = [cache(state)[0], SILENT, "right", LAST]
     return Prompt(str(PromptKey(KIND, seat)), seat, KIND, True,
-                  "CACHE <card> SILENT|ONCE AROUND LEFT|RIGHT FIRST|LAST: the card of your "
-                  "cache you auction this round, by silent auction (001 2.10.09.03) or once "
-                  "around from your left or right (2.10.09.02), as the round's first card or "
-                  f"its last (2.10.06); your cache: {', '.join(names)}",
+                  "CACHE <card>|ANY SILENT|ONCE AROUND LEFT|RIGHT FIRST|LAST: the card of your "
+                  "cache you auction this round (ANY: the first listed), by silent auction (001 "
+                  "2.10.09.03) or once around from your left or right (2.10.09.02), as the "
+                  f"round's first card or its last (2.10.06); your cache: {', '.join(names)}.  "
+                  "Sent ahead (FOR BIDDING) or standing (SET STANDING CACHE ... ANY ...), it "
+                  "costs the table no mail round",
                   default, text(state, default), text(state, default))
 
 
@@ -66,6 +71,10 @@ def _read(state: State, prompt_: Prompt, words: list[str]) -> list[str]:
     else:
         raise OrderProblem(ErrorCode.INCOMPLETE, "expected SILENT, ONCE AROUND LEFT or ONCE "
                            "AROUND RIGHT after the card", valid)
+    if [word.upper() for word in rest] == [ANY]:      # the first listed, whatever it is then
+        if not cache(state):
+            raise OrderProblem(ErrorCode.INCOMPLETE, "your cache is empty", valid)
+        return [cache(state)[0], kind, way, when]
     card = card_among(state, " ".join(rest), cache(state), "card of your cache", valid)
     return [card, kind, way, when]
 
