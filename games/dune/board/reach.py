@@ -102,7 +102,7 @@ from typing import NamedTuple
 
 from pbem.wording import plural
 
-from .. import factions, variants
+from .. import factions, tokens, variants
 from ..cards.karama import cancelled
 from ..codes import ErrorCode
 from ..data import Ability
@@ -142,10 +142,14 @@ def in_storm(state: State, territory: str, sector: int) -> bool:
 # --- who may enter a territory
 def blocked_stronghold(state: State, faction: str, territory: str) -> bool:
     """A stronghold occupied by two other factions, which no one ships or moves into or through
-    (IX.C.1.c, IX.C.2.f); coexisting Bene Gesserit are not counted (XV.B.4)."""
+    (IX.C.1.c, IX.C.2.f); coexisting Bene Gesserit are not counted (XV.B.4); a face-down token
+    standing for forces counts as one force of its owner (001 2.10.12 MOVE AS ONE: a No-Field
+    for "occupancy limits", ``tokens.occupying``)."""
     if not layer.board(state)[territory].is_stronghold:
         return False
-    return len([f for f in occupants(state, territory) if f != faction]) >= 2
+    present = set(occupants(state, territory))
+    present |= {token["owner"] for token in tokens.occupying(state, territory)}
+    return len(present - {faction}) >= 2
 
 
 def barring_allies(state: State, faction: str, territory: str) -> list[str]:
