@@ -163,6 +163,15 @@ def shippable(state: State, seat: str, value: str) -> dict[str, Any]:
     raise KeyError(value)
 
 
+def face_down_in(state: State, seat: str, value: str, territory: str) -> dict[str, Any]:
+    """``seat``'s face-down token of this value in ``territory`` of a kind that stands for
+    forces (a No-Field to move, 001 2.10.12); a KeyError if it has none such."""
+    for token in occupying(state, territory):
+        if token["owner"] == seat and token["value"] == value:
+            return token
+    raise KeyError(value)
+
+
 def standing_for(records: list[dict[str, Any]], seat: str, territory: str, reserve: int) -> int:
     """The forces ``seat``'s face-down occupying tokens in a territory stand for, as far as
     ``records`` show their values (the state's; a view's own tokens): each its value, all of

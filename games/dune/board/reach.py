@@ -192,10 +192,12 @@ def entry_problem(state: State, faction: str, territory: str) -> OrderProblem | 
 def has_ornithopters(state: State, faction: str) -> bool:
     """Whether the faction moves with ornithopters: under WBC it controlled Arrakeen or Carthag
     at the end of the storm round (line 1188); under AH it has forces there now, coexisting
-    Bene Gesserit not counting (IX.C.2.a.1; XV.B.4)."""
+    Bene Gesserit not counting (IX.C.2.a.1; XV.B.4); a face-down token standing for its forces
+    there counts as a force (001 2.10.12 MOVE AS ONE: a No-Field "for purposes of movement")."""
     if rules_of(state).ornithopters_from_storm_round:
         return faction in state["ornithopters"]
     return any(faction in occupants(state, t.name)
+               or any(token["owner"] == faction for token in tokens.occupying(state, t.name))
                for t in data(state).board.territories if t.ornithopters)
 
 

@@ -11,7 +11,9 @@ of the shield once revealed.
   ``SHIP <forces> NOFIELD <value> TO ...``), checked and paid as a shipment of one force more.
 - MOVE AS ONE (2.10.12): one force for occupancy (``TokenKind.occupies``): it brings them into
   a battle (``phases/battle.present``), collects spice as one force (``collection``) and counts
-  in a stronghold's limit of two other factions (``reach.blocked_stronghold``).
+  in a stronghold's limit of two other factions (``reach.blocked_stronghold``); it moves as one
+  force, alone or with its sector's group (``MOVE [<forces>] NOFIELD <value> FROM ...``,
+  ``moves.move``), and in Arrakeen or Carthag gives ornithopters (``reach.has_ornithopters``).
 - Text B's set-up (2.10.03 B): a No-Field of their choice face down in the Polar Sink, their
   decision of the first set-up round (``PLACE NOFIELD <value>``; the table told one was
   placed, not which).
@@ -29,11 +31,11 @@ of the shield once revealed.
   (``battle_plan.side_of_state``), which only they are told.
 - BLIND PRESCIENCE (2.10.18): ``atreides_prescience.blind``.
 
-Rulings (docs/rules-coverage.md, "001 GF9 expansions: CHOAM and Richese"): a No-Field does
-not move by mail yet (2.10.12's movement); alone in a territory it does not occupy it (no
-stronghold held, no rate of 3 in Arrakeen or Carthag, no bar to the Fremen, 2.10.19); the
-ally's shipment with one (2.10.20) is not offered yet.  "Other than during a Battle" (2.10.13)
-is read as the whole battle round: the reveal at will is not offered in it.
+Rulings (docs/rules-coverage.md, "001 GF9 expansions: CHOAM and Richese"): alone in a
+territory a No-Field does not occupy it (no stronghold held, no rate of 3 in Arrakeen or
+Carthag, no bar to the Fremen, 2.10.19); the ally's shipment with one (2.10.20) is not offered
+yet.  "Other than during a Battle" (2.10.13) is read as the whole battle round: the reveal at
+will is not offered in it.
 """
 
 from __future__ import annotations

@@ -155,8 +155,19 @@ def _read_destination(state: State, prompt: Prompt, forces: dict[str, int], rest
 
 
 def read_move(state: State, seat: str, words: list[str]) -> dict[str, Any]:
-    """<forces> FROM <territory> TO <territory> [SECTOR n] [COEXIST|FIGHT]."""
-    forces, rest = _read_forces(state, seat, words)
+    """<forces> FROM <territory> TO <territory> [SECTOR n] [COEXIST|FIGHT]; a token standing
+    for forces moved with them or alone (``NOFIELD 3``: one force for movement, 001
+    2.10.12)."""
+    if _token_word(state, words[:1]):
+        forces, rest = {}, words
+    else:
+        forces, rest = _read_forces(state, seat, words)
+    token = None
+    if _token_word(state, rest[:1]):
+        if len(rest) < 2 or not rest[1].isdigit():
+            raise OrderProblem(ErrorCode.BAD_MOVE, f"expected the value of your {rest[0]} "
+                               "after it", ("MOVE NOFIELD 3 FROM Carthag TO Arrakeen",))
+        token, rest = rest[1], rest[2:]
     rest, coexist = _coexist_word(rest)
     upper = [w.upper() for w in rest]
     if upper[:1] != ["FROM"] or "TO" not in upper:
@@ -165,8 +176,9 @@ def read_move(state: State, seat: str, words: list[str]) -> dict[str, Any]:
     to = upper.index("TO")
     source, from_sector = read_territory(state, rest[1:to])
     territory, sector = read_territory(state, rest[to + 1:])
-    return {"from": source.name, "from_sector": from_sector, "to": territory.name,
-            "sector": sector, "forces": forces, "coexist": coexist}
+    order = {"from": source.name, "from_sector": from_sector, "to": territory.name,
+             "sector": sector, "forces": forces, "coexist": coexist}
+    return order if token is None else {**order, "token": token}
 
 
 def _read_forces(state: State, seat: str, words: list[str]) -> tuple[dict[str, int], list[str]]:
@@ -403,8 +415,10 @@ def shipment_text(game: Any, order: dict[str, Any]) -> str:
 def move_text(game: Any, order: dict[str, Any]) -> str:
     sector = order["sector"]
     target = where(game, order["to"], sector) if sector is not None else order["to"]
-    return (f"{order_text(order['forces'])} FROM {_source(game, order)} TO {target}"
-            + _coexist_text(order))
+    forces = order_text(order["forces"]) if order["forces"] else ""
+    if order.get("token") is not None:
+        forces = " ".join(filter(None, (forces, f"NOFIELD {order['token']}")))
+    return f"{forces} FROM {_source(game, order)} TO {target}" + _coexist_text(order)
 
 
 def _source(game: Any, order: dict[str, Any]) -> str:
