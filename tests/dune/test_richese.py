@@ -127,3 +127,25 @@ def test_001_2_10_06_the_cache_offer_may_be_sent_ahead_or_stand():
     assert [o.prompt for o in parsed.orders] == ["storm-dial:richese", "cache-offer:richese"]
     first = state["decks"]["richese_cache"][0]
     assert parsed.orders[1].value == [first, ONCE_AROUND, "left", FIRST]
+
+
+def test_001_2_10_21_the_gift_needs_an_ally_with_room_and_no_bid():
+    """001 2.10.21: "At any time (other than during a bid) ... if their hand is not full": the
+    gift is offered with a Richese card in hand and an ally whose hand has room, never in the
+    bidding round (its mail rounds are bids)."""
+    from pbem.games.dune import factions
+    from pbem.games.dune.factions import richese_alliance as alliance
+
+    state = new({})
+    state["phase"] = "storm"
+    state["factions"]["richese"]["hand"] = ["Ornithopter"]
+    power = factions.power("richese", state)
+    asked = ["storm-dial:richese"]
+    assert alliance.gift_key("richese") not in power.standing_keys(state, asked)   # no ally
+    state["alliances"] = [["atreides", "richese"]]
+    assert alliance.gift_key("richese") in power.standing_keys(state, asked)
+    state["factions"]["atreides"]["hand"] = ["Shield #1", "Shield #2", "Lasgun", "Chaumas"]
+    assert alliance.gift_key("richese") not in power.standing_keys(state, asked)   # full
+    state["factions"]["atreides"]["hand"] = []
+    state["phase"] = "bidding"
+    assert alliance.gift_key("richese") not in power.standing_keys(state, asked)

@@ -2,9 +2,9 @@
 text B (the Landsraad revision) with ``richese_revised``.
 
 Basic (2.10.02-21): the cache and its auction (``richese_cache``), the No-Field tokens
-(``richese_no_fields``), their ally's use of both, their bar to the Fremen's special victory
-(2.10.19).  Advanced (2.10.22-24): BLACK MARKET (A) or
-DISRUPTED SUPPLY CHAIN (B).  Their Karama power (1.14.11) buys a cache card for 3 spice.
+(``richese_no_fields``), their ally's use of both (``richese_alliance``), their bar to the
+Fremen's special victory (2.10.19).  Advanced (2.10.22-24): BLACK MARKET (A) or DISRUPTED SUPPLY
+CHAIN (B).  Their Karama power (1.14.11) buys a cache card for 3 spice.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from ..data import Ability
 from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, data, sheet
+from . import richese_alliance as alliance
 from . import richese_cache as cache
 from . import richese_no_fields as no_fields
 from .base import Faction, Offer, has
@@ -71,19 +72,28 @@ class Richese(Faction):
     # --- standing decisions
 
     def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
-        """NOT AS IT SEEMS (2.10.13): a No-Field revealed at will, riding on a mail round in
-        which they are asked anything."""
-        if self._reveals(state, {prompt.seat for prompt in asked}):
-            return [no_fields.reveal_prompt(state, self.seat)]
-        return []
+        """NOT AS IT SEEMS (2.10.13): a No-Field revealed at will; ALLIANCE (2.10.21): a
+        Richese card given to their ally; riding on a mail round in which they are asked
+        anything."""
+        seats = {prompt.seat for prompt in asked}
+        found = [no_fields.reveal_prompt(state, self.seat)] if self._reveals(state, seats) else []
+        if self._gives(state, seats):
+            found.append(alliance.gift_prompt(state, self.seat))
+        return found
 
     def standing_keys(self, state: State, asked: list[str]) -> list[str]:
-        if self._reveals(state, {PromptKey.parse(key).seat for key in asked}):
-            return [no_fields.reveal_key(self.seat)]
-        return []
+        seats = {PromptKey.parse(key).seat for key in asked}
+        found = [no_fields.reveal_key(self.seat)] if self._reveals(state, seats) else []
+        return found + ([alliance.gift_key(self.seat)] if self._gives(state, seats) else [])
 
     def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
+        if PromptKey.parse(key).kind == alliance.GIFT_KIND:
+            return alliance.given(state, self.seat, value)
         return no_fields.revealed_at_will(state, self.seat, value)
+
+    def _gives(self, state: State, seats: set[str]) -> bool:
+        return (self.seat in seats and has(state, self.seat, Ability.ALLY_CACHE_CARD)
+                and alliance.may_give(state, self.seat))
 
     def _reveals(self, state: State, seats: set[str]) -> bool:
         return (self.seat in seats and has(state, self.seat, Ability.NO_FIELDS)
