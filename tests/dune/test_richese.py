@@ -134,18 +134,41 @@ def test_001_2_10_21_the_gift_needs_an_ally_with_room_and_no_bid():
     gift is offered with a Richese card in hand and an ally whose hand has room, never in the
     bidding round (its mail rounds are bids)."""
     from pbem.games.dune import factions
-    from pbem.games.dune.factions import richese_alliance as alliance
+    from pbem.games.dune.factions import richese_cache as cache
 
     state = new({})
     state["phase"] = "storm"
     state["factions"]["richese"]["hand"] = ["Ornithopter"]
     power = factions.power("richese", state)
     asked = ["storm-dial:richese"]
-    assert alliance.gift_key("richese") not in power.standing_keys(state, asked)   # no ally
+    assert cache.gift_key("richese") not in power.standing_keys(state, asked)   # no ally
     state["alliances"] = [["atreides", "richese"]]
-    assert alliance.gift_key("richese") in power.standing_keys(state, asked)
+    assert cache.gift_key("richese") in power.standing_keys(state, asked)
     state["factions"]["atreides"]["hand"] = ["Shield #1", "Shield #2", "Lasgun", "Chaumas"]
-    assert alliance.gift_key("richese") not in power.standing_keys(state, asked)   # full
+    assert cache.gift_key("richese") not in power.standing_keys(state, asked)   # full
     state["factions"]["atreides"]["hand"] = []
     state["phase"] = "bidding"
-    assert alliance.gift_key("richese") not in power.standing_keys(state, asked)
+    assert cache.gift_key("richese") not in power.standing_keys(state, asked)
+
+
+def test_001_2_10_20_the_ally_learns_a_no_field_is_lent_not_which():
+    """001 2.10.20 with 2.10.10 (the values Richese's alone): the No-Field 0 lent or the
+    No-Field 5 lent, every other seat's view, the ally's too, and the ally's movement prompt
+    are the same; the ally's prompt offers SHIP NOFIELD TO with no value."""
+    from pbem.games.dune.scenario import load_scenario
+
+    def lent(value):
+        return load_scenario({
+            "game": "dune", "seats": ["atreides", "guild", "richese"], "ruleset": "gf9",
+            "options": {"choam_richese": True}, "seed": "lend",
+            "position": {"turn": 2, "phase": "movement", "storm": {"sector": 1},
+                         "alliances": [["atreides", "richese"]], "forces": {},
+                         "factions": {"richese": {"no_field_lent": value}}}}).state
+
+    zero, five = lent("0"), lent("5")
+    assert public_view(zero) == public_view(five)
+    for seat in ("atreides", "guild"):
+        assert seat_view(zero, seat) == seat_view(five, seat)
+    prompts = [[p for p in GAME.prompts(state) if p.seat == "atreides"] for state in (zero, five)]
+    assert [p.legal for p in prompts[0]] == [p.legal for p in prompts[1]]
+    assert any("SHIP NOFIELD TO <territory>" in p.legal for p in prompts[0])

@@ -28,7 +28,8 @@ Where it has a rule of thumb it plays it; elsewhere it plays as the random bot d
   B) or instead of them (text A), where it ships;
 - Richese's No-Field in the Polar Sink (text B, 001 2.10.03): the 0; revealed at will
   (2.10.13): never, a hidden No-Field keeping the table guessing (the storm, a worm or a
-  battle opens it anyway); a Richese card given to the ally (2.10.21): never;
+  battle opens it anyway); a Richese card given to the ally (2.10.21) or a No-Field lent
+  (2.10.20): never;
 - Richese's cache (001 2.10.06-09): the card it would least rather keep, by silent auction,
   last in the round; on a card offered, a bid as on the row's, never on its own;
 - a swap at a Nexus of two players (v3, 003 "Playing with two or three"): it gives the allied
@@ -382,6 +383,7 @@ def _keep_cache_cards(view: dict[str, Any], prompt: Prompt, rng: random.Random) 
 
 STRATEGIES: dict[str, Strategy] = {
     "cache-gift": _keep_cache_cards,
+    "no-field-lend": lambda view, prompt, rng: "LEND NONE",
     "no-field-reveal": _keep_no_fields,
     "no-field-start": _no_field_start,
     "cache-offer": _cache_offer,

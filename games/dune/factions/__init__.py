@@ -148,6 +148,13 @@ def payee(state: State, payment: str, payer: str) -> str | None:
                 None)
 
 
+def token_owner(state: State, shipper: str) -> Faction:
+    """The faction whose tokens standing for forces ``shipper`` ships: an ally's that lends
+    them (``Faction.lends_tokens``: Richese's No-Fields, 001 2.10.20), else its own."""
+    return next((f for f in in_play(state) if f.seat != shipper
+                 and f.lends_tokens(state, shipper)), power(shipper, state))
+
+
 def standing_prompts(state: State, asked: list[Prompt]) -> list[Prompt]:
     """Every faction's optional standing decisions riding on this mail round
     (``Faction.standing_prompts``; in a game without such a power, none, at once)."""

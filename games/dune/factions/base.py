@@ -320,19 +320,26 @@ class Faction:
         known), its sheet's ``base`` without ornithopters: the sheet's."""
         return base
 
-    def shipping_terms(self, state: State) -> str:
-        """What its power adds to its shipping terms in the movement round's prompt (a
-        No-Field to ship, 001 2.10.11): nothing."""
+    def shipping_terms(self, state: State, shipper: str) -> str:
+        """What its power adds to ``shipper``'s shipping terms in the movement round's prompt
+        (a No-Field to ship, 001 2.10.11; one lent to its ally, 2.10.20): nothing."""
         return ""
 
-    def token_shipment(self, state: State, value: str, forces: dict[str, int]) -> str | None:
-        """Why its token of this value may not be shipped with these forces (a No-Field, 001
-        2.10.11, 2.10.16), or None if it may: it ships none."""
+    def lends_tokens(self, state: State, shipper: str) -> bool:
+        """Whether ``shipper``, another faction, ships its tokens standing for forces (its
+        ally, 001 2.10.20): no."""
+        return False
+
+    def token_shipment(self, state: State, value: str, forces: dict[str, int], shipper: str
+                       ) -> str | None:
+        """Why its token of this value (for an ally's shipment, ``""``: the one it lends) may
+        not be shipped by ``shipper`` with these forces (a No-Field, 001 2.10.11, 2.10.16,
+        2.10.20), or None if it may: it ships none."""
         return "you ship no token"
 
-    def token_shipped(self, state: State, value: str, territory: str, sector: int
-                      ) -> list[Event]:
-        """Its token shipped face down where the shipment landed (``token_shipment``)."""
+    def token_shipped(self, state: State, value: str, territory: str, sector: int,
+                      shipper: str) -> list[Event]:
+        """Its token shipped by ``shipper`` where the shipment landed (``token_shipment``)."""
         raise AssertionError(f"{self.seat} ships no token")
 
     def admits_ally(self, state: State) -> bool:

@@ -2,7 +2,7 @@
 text B (the Landsraad revision) with ``richese_revised``.
 
 Basic (2.10.02-21): the cache and its auction (``richese_cache``), the No-Field tokens
-(``richese_no_fields``), their ally's use of both (``richese_alliance``), their bar to the
+(``richese_no_fields``), their ally's use of both, their bar to the
 Fremen's special victory (2.10.19).  Advanced (2.10.22-24): BLACK MARKET (A) or DISRUPTED SUPPLY
 CHAIN (B).  Their Karama power (1.14.11) buys a cache card for 3 spice.
 """
@@ -17,8 +17,7 @@ from pbem.game import Event, Prompt
 from ..data import Ability
 from ..prompt_key import PromptKey
 from ..rules import rules_of
-from ..state import State, data, sheet
-from . import richese_alliance as alliance
+from ..state import State, ally_of, data, sheet
 from . import richese_cache as cache
 from . import richese_no_fields as no_fields
 from .base import Faction, Offer, has
@@ -78,22 +77,32 @@ class Richese(Faction):
         seats = {prompt.seat for prompt in asked}
         found = [no_fields.reveal_prompt(state, self.seat)] if self._reveals(state, seats) else []
         if self._gives(state, seats):
-            found.append(alliance.gift_prompt(state, self.seat))
+            found.append(cache.gift_prompt(state, self.seat))
+        if self._lends(state, seats):
+            found.append(no_fields.lend_prompt(state, self.seat))
         return found
 
     def standing_keys(self, state: State, asked: list[str]) -> list[str]:
         seats = {PromptKey.parse(key).seat for key in asked}
         found = [no_fields.reveal_key(self.seat)] if self._reveals(state, seats) else []
-        return found + ([alliance.gift_key(self.seat)] if self._gives(state, seats) else [])
+        found += [cache.gift_key(self.seat)] if self._gives(state, seats) else []
+        return found + ([no_fields.lend_key(self.seat)] if self._lends(state, seats) else [])
 
     def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
-        if PromptKey.parse(key).kind == alliance.GIFT_KIND:
-            return alliance.given(state, self.seat, value)
+        kind = PromptKey.parse(key).kind
+        if kind == cache.GIFT_KIND:
+            return cache.given(state, self.seat, value)
+        if kind == no_fields.LEND_KIND:
+            return no_fields.lend(state, self.seat, value)
         return no_fields.revealed_at_will(state, self.seat, value)
+
+    def _lends(self, state: State, seats: set[str]) -> bool:
+        return (self.seat in seats and has(state, self.seat, Ability.ALLY_NO_FIELD)
+                and no_fields.may_lend(state, self.seat))
 
     def _gives(self, state: State, seats: set[str]) -> bool:
         return (self.seat in seats and has(state, self.seat, Ability.ALLY_CACHE_CARD)
-                and alliance.may_give(state, self.seat))
+                and cache.may_give(state, self.seat))
 
     def _reveals(self, state: State, seats: set[str]) -> bool:
         return (self.seat in seats and has(state, self.seat, Ability.NO_FIELDS)
@@ -117,20 +126,37 @@ class Richese(Faction):
 
     # --- hooks of shipment
 
-    def shipping_terms(self, state: State) -> str:
-        """NO-FIELD (2.10.11): the No-Fields of their supply they may ship."""
+    def shipping_terms(self, state: State, shipper: str) -> str:
+        """NO-FIELD (2.10.11): the No-Fields of their supply they may ship; ALLIANCE (2.10.20):
+        to their ally, the No-Field they lend, not which."""
+        if shipper != self.seat:
+            if not self.lends_tokens(state, shipper) or no_fields.lent(state, self.seat) is None:
+                return ""
+            return ("SHIP NOFIELD TO <territory>: the No-Field the Richese lend you, your whole "
+                    "shipment from your reserve for the price of one force, revealed at once: "
+                    "its value in your forces land with it (001 2.10.20).")
         if not has(state, self.seat, Ability.NO_FIELDS):
             return ""
         return no_fields.terms(state, self.seat)
 
-    def token_shipment(self, state: State, value: str, forces: dict[str, int]) -> str | None:
-        """NO-FIELD (2.10.11, 2.10.16)."""
+    def lends_tokens(self, state: State, shipper: str) -> bool:
+        """ALLIANCE (2.10.20): their ally ships with a No-Field of theirs."""
+        return (self.seat in state["seats"] and shipper in ally_of(state, self.seat)
+                and has(state, self.seat, Ability.ALLY_NO_FIELD))
+
+    def token_shipment(self, state: State, value: str, forces: dict[str, int], shipper: str
+                       ) -> str | None:
+        """NO-FIELD (2.10.11, 2.10.16); their ally's (2.10.20)."""
+        if shipper != self.seat:
+            return no_fields.ally_problem(state, self.seat, forces)
         if not has(state, self.seat, Ability.NO_FIELDS):
             return "you ship no No-Field"
         return no_fields.shipment_problem(state, self.seat, value, forces)
 
-    def token_shipped(self, state: State, value: str, territory: str, sector: int
-                      ) -> list[Event]:
+    def token_shipped(self, state: State, value: str, territory: str, sector: int,
+                      shipper: str) -> list[Event]:
+        if shipper != self.seat:
+            return no_fields.ally_shipped(state, self.seat, shipper, territory, sector)
         return no_fields.shipped(state, self.seat, value, territory, sector)
 
     # --- hooks of battle

@@ -95,11 +95,15 @@ def read_shipment(state: State, prompt: Prompt, words: list[str]) -> dict[str, A
         forces, rest = _read_forces(state, prompt.seat, words)
     token = None
     if _token_word(state, rest[:1]):
-        if len(rest) < 2 or not rest[1].isdigit():
+        owner = factions.token_owner(state, prompt.seat)
+        if owner.seat != prompt.seat:       # an ally's, lent (001 2.10.20): no value named
+            token, rest = "", rest[1:]
+        elif len(rest) < 2 or not rest[1].isdigit():
             raise OrderProblem(ErrorCode.BAD_SHIPMENT, f"expected the value of your "
                                f"{rest[0]} after it", ("SHIP NOFIELD 3 TO Arrakeen",))
-        token, rest = rest[1], rest[2:]
-        problem = factions.power(prompt.seat, state).token_shipment(state, token, forces)
+        else:
+            token, rest = rest[1], rest[2:]
+        problem = owner.token_shipment(state, token, forces, prompt.seat)
         if problem:
             raise OrderProblem(ErrorCode.BAD_SHIPMENT, problem, ("SHIP 5 TO Arrakeen",))
     order = _read_destination(state, prompt, forces, rest)
@@ -402,7 +406,7 @@ def text(game: Any, value: dict[str, Any]) -> str:
 def shipment_text(game: Any, order: dict[str, Any]) -> str:
     forces = order_text(order["forces"]) if order["forces"] else ""
     if order.get("token") is not None:
-        forces = " ".join(filter(None, (forces, f"NOFIELD {order['token']}")))
+        forces = " ".join(filter(None, (forces, f"NOFIELD {order['token']}".strip())))
     if order["kind"] == "back":
         return f"SHIP {forces} FROM {_source(game, order)} TO {RESERVES}"
     source = f" FROM {_source(game, order)}" if order.get("from") else ""

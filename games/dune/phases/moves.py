@@ -108,8 +108,9 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
         return stopped(state, seat, stopper, order)
     rate = bool(order.get("karama"))
     token, checked = order.get("token"), forces
+    owner = factions.token_owner(state, seat)
     if token is not None:       # a token standing for forces: the price and room of one more
-        problem = factions.power(seat, state).token_shipment(state, token, forces)
+        problem = owner.token_shipment(state, token, forces, seat)
         if problem:
             raise OrderProblem(ErrorCode.BAD_SHIPMENT, problem, ())
         checked = {**forces, plain(state, seat): forces.get(plain(state, seat), 0) + 1}
@@ -139,11 +140,11 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
     if forces:
         add_forces(state, seat, territory, sector, forces)
     if token is not None:
-        data_["token"] = tokens.kind_of(state, tokens.shippable(state, seat, token)["kind"]).words
+        data_["token"] = tokens.standing_words(state)
     events = [*played, Event(EventCode.SHIPMENT, {**data_, "territory": territory, "sector": sector,
                                           **_chosen(chosen)})]
     if token is not None:
-        events += factions.power(seat, state).token_shipped(state, token, territory, sector)
+        events += owner.token_shipped(state, token, territory, sector, seat)
     events += storm_on_arrival(state, seat, kind, territory, sector, forces)
     if kind == "reserve" and not reach.native(state, seat):  # not the Fremen's (WBC line 1322)
         events += [e for f in factions.in_play(state)

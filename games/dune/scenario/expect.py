@@ -366,6 +366,9 @@ def _faction_checks(rules: Rules, seat: str, given: FactionPosition, seats: list
                   for name in given.revival_raised]
         checks.append(_equal(f"{key}.revival_raised", wanted,
                              lambda r: sheet_of(r).get("raised", [])))
+    if given.no_field_lent is not None:         # (001 2.10.20)
+        checks.append(_equal(f"{key}.no_field_lent", str(given.no_field_lent),
+                             lambda r: sheet_of(r).get("no_field_lent")))
     if given.gholas is not None:                # (001 2.08.17)
         wanted = sorted(n for n, _ in _leaders(rules, given.gholas, f"{key}.gholas", problems))
         checks.append(_equal(f"{key}.gholas", wanted,

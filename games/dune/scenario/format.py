@@ -51,6 +51,7 @@ class FactionPosition:
     revival_raised: tuple[str, ...] | None = None   # the Tleilaxu's: limits raised (2.08.12)
     leader_prices: dict[str, Any] | None = None     # the Tleilaxu's: leader (or ALL) -> price
     gholas: tuple[str, ...] | None = None           # the Tleilaxu's: others' leaders (2.08.17)
+    no_field_lent: str | None = None    # Richese's: the No-Field lent to their ally (2.10.20)
 
 
 @dataclass(frozen=True)

@@ -321,6 +321,8 @@ def _faction(state: State, seat: str, given: FactionPosition, key: str, rules: R
         own["prices"] = {("*" if str(name).upper() == "ALL" else name):
                          ("value" if str(price).upper() == "VALUE" else price)
                          for name, price in given.leader_prices.items()}
+    if given.no_field_lent is not None:         # Richese's lend (001 2.10.20)
+        own["no_field_lent"] = str(given.no_field_lent)
     if given.gholas is not None:                # the Tleilaxu's Gholas (001 2.08.17)
         own["gholas"] = {}
         for name, faction in _leaders(rules, given.gholas, f"{key}.gholas", problems):
