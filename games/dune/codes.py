@@ -31,6 +31,8 @@ class EventCode(StrEnum):
     OFFER_UNSOLD = "offer-unsold"                  # 001 2.10.09.02-03
     NO_FIELD_REVEALED = "no-field-revealed"        # 001 2.10.14
     NO_FIELD_PLACED = "no-field-placed"            # 001 2.10.03 (B): its value to nobody
+    SUPPLY_SLOTTED = "supply-slotted"              # 001 2.10.22 (B): where, not which
+    SUPPLY_SLOTTED_SEEN = "supply-slotted-seen"    # 001 2.10.22 (B): to Richese alone
     NO_FIELD_LENT = "no-field-lent"                # 001 2.10.20: to Richese and their ally
     CACHE_CARD_GIVEN = "cache-card-given"          # 001 2.10.21: which, to nobody
     CACHE_CARD_GIVEN_SEEN = "cache-card-given-seen"    # 001 2.10.21: to the two allies

@@ -172,3 +172,22 @@ def test_001_2_10_20_the_ally_learns_a_no_field_is_lent_not_which():
     prompts = [[p for p in GAME.prompts(state) if p.seat == "atreides"] for state in (zero, five)]
     assert [p.legal for p in prompts[0]] == [p.legal for p in prompts[1]]
     assert any("SHIP NOFIELD TO <territory>" in p.legal for p in prompts[0])
+
+
+def test_001_2_10_22_b_the_slotted_card_takes_a_dealt_cards_place_in_the_row():
+    """001 2.10.22 (B) DISRUPTED SUPPLY CHAIN, the scenario file's game: the row is the card
+    Richese set aside, where they put it, then the cards dealt but one, which goes back on top
+    of the deck; the other bottom card stays on the bottom."""
+    from pathlib import Path
+
+    import yaml
+
+    from pbem.games.dune.scenario.run import run_scenario
+
+    path = (Path(__file__).parent / "scenarios"
+            / "gf9_2_10_22_b_disrupted_supply_chain_slots_a_seen_card_into_the_row.yaml")
+    state = run_scenario(yaml.safe_load(path.read_text(encoding="utf-8")))["state"]
+    deck = state["decks"]["treachery"]
+    assert state["step"]["row"] == ["Family Atomics", "Lasgun"]
+    assert deck[-1] == "Chaumas" and deck[0] == "La La La"
+    assert violations(state) == []

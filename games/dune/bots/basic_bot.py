@@ -30,6 +30,8 @@ Where it has a rule of thumb it plays it; elsewhere it plays as the random bot d
   (2.10.13): never, a hidden No-Field keeping the table guessing (the storm, a worm or a
   battle opens it anyway); a Richese card given to the ally (2.10.21) or a No-Field lent
   (2.10.20): never;
+- Richese's disrupted supply chain (001 2.10.22 B): the card of the two that serves best in
+  battle, last in the row;
 - Richese's cache (001 2.10.06-09): the card it would least rather keep, by silent auction,
   last in the round; on a card offered, a bid as on the row's, never on its own;
 - a swap at a Nexus of two players (v3, 003 "Playing with two or three"): it gives the allied
@@ -375,6 +377,13 @@ def _keep_no_fields(view: dict[str, Any], prompt: Prompt, rng: random.Random) ->
     return "NOFIELD KEEP"
 
 
+def _supply_slot(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """Richese's disrupted supply chain (001 2.10.22 B): of the two cards seen, the one that
+    serves best in battle, last in the row, where the others may have spent their spice."""
+    card = min(sorted(prompt.options["cards"]), key=lambda c: _usefulness(view, c))
+    return f"SLOT {data(view).treachery_card(card).name} 99"
+
+
 def _keep_cache_cards(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     """Richese give their ally no card (001 2.10.21): a card in their own hand fights for
     them too."""
@@ -383,6 +392,7 @@ def _keep_cache_cards(view: dict[str, Any], prompt: Prompt, rng: random.Random) 
 
 STRATEGIES: dict[str, Strategy] = {
     "cache-gift": _keep_cache_cards,
+    "supply-slot": _supply_slot,
     "no-field-lend": lambda view, prompt, rng: "LEND NONE",
     "no-field-reveal": _keep_no_fields,
     "no-field-start": _no_field_start,

@@ -20,6 +20,7 @@ from ..rules import rules_of
 from ..state import State, ally_of, data, sheet
 from . import richese_cache as cache
 from . import richese_no_fields as no_fields
+from . import richese_supply as supply
 from .base import Faction, Offer, has
 
 RICHESE = "richese"
@@ -29,20 +30,24 @@ class Richese(Faction):
     """Richese's hooks."""
 
     seat = RICHESE
-    decision_kinds = frozenset({cache.KIND, cache.KARAMA_KIND, no_fields.START_KIND})
+    decision_kinds = frozenset({cache.KIND, cache.KARAMA_KIND, no_fields.START_KIND,
+                                supply.KIND})
 
     # --- their own decisions
 
     def decisions(self, state: State, phase: str) -> list[Prompt]:
         """Text B's set-up (2.10.03 B): a No-Field in the Polar Sink, in the first round.
         DECLARED (2.10.06): the cache card they auction this round, how and when, while the
-        bidding round waits for their offer; with it, their Karama power (1.14.11)."""
+        bidding round waits for their offer; with it, their Karama power (1.14.11), and text
+        B's DISRUPTED SUPPLY CHAIN (2.10.22 B, advanced)."""
         if phase == "setup":
             return ([no_fields.start_prompt(state, self.seat)]
                     if self._starts_with_no_field(state) else [])
         if phase != "bidding" or state["step"].get("offering") != self.seat:
             return []
-        found = [cache.prompt(state, self.seat)]
+        found = [cache.prompt(state, self.seat)] if self._auctions(state) else []
+        if self._disrupts(state):
+            found.append(supply.prompt(state, self.seat))
         if has(state, self.seat, Ability.CACHE_BUY) and cache.may_buy(
                 state, self.seat, len(state["factions"][self.seat]["hand"])
                 < sheet(self.seat, state).hand_limit):
@@ -55,6 +60,8 @@ class Richese(Faction):
         then their offer, of a card still in the cache (else its first), put in the step."""
         if key.kind == no_fields.START_KIND:
             return no_fields.placed_at_start(state, self.seat, value)
+        if key.kind == supply.KIND:
+            return supply.chosen(state, value)
         if key.kind == cache.KARAMA_KIND:
             return cache.buy(state, self.seat, value)
         assert key.kind == cache.KIND, key
@@ -111,8 +118,21 @@ class Richese(Faction):
     # --- hooks of bidding
 
     def offers(self, state: State) -> bool:
-        """RICHESE AUCTION (2.10.09): a card of the cache each round, while it holds one."""
+        """RICHESE AUCTION (2.10.09): a card of the cache each round, while it holds one;
+        DISRUPTED SUPPLY CHAIN (2.10.22 B), decided in the same mail round."""
+        return self._auctions(state) or self._disrupts(state)
+
+    def _auctions(self, state: State) -> bool:
         return has(state, self.seat, Ability.RICHESE_AUCTION) and bool(cache.cache(state))
+
+    def _disrupts(self, state: State) -> bool:
+        """Text B's advanced power, while the treachery deck holds a card."""
+        return (rules_of(state).richese_revised and has(state, self.seat, Ability.DISRUPTED_SUPPLY)
+                and bool(state["decks"]["treachery"]))
+
+    def cards_dealt(self, state: State, rng: random.Random) -> list[Event]:
+        """DISRUPTED SUPPLY CHAIN (2.10.22 B): the card they set aside slotted into the row."""
+        return supply.slotted(state, self.seat, rng)
 
     def offer_unsold(self, state: State, offer: Offer) -> list[Event]:
         room = len(state["factions"][self.seat]["hand"]) < sheet(self.seat, state).hand_limit
