@@ -210,5 +210,10 @@ class Richese(Faction):
     # --- hooks of the views and reports
 
     def behind_shield(self, state: State) -> dict[str, Any]:
-        """The cards of their cache (2.10.04: theirs to know; the others see how many)."""
-        return {"cache": list(cache.cache(state))}
+        """The cards of their cache (2.10.04: theirs to know; the others see how many); the
+        deck's bottom two while they choose the one they slot (2.10.22 B)."""
+        found: dict[str, Any] = {"cache": list(cache.cache(state))}
+        if (state["phase"] == "bidding" and state["step"].get("offering") == self.seat
+                and self._disrupts(state)):
+            found["supply"] = supply.bottom(state)
+        return found
