@@ -160,9 +160,16 @@ def rare_positions() -> list:
     answers = {p.key: p.default for p in dune.prompts(offering)}
     answers["cache-offer:richese"] = ["Distrans", "silent", "right", "first"]
     offered, _ = turn.advance(offering, answers, step_rng("offer", 0))
+    # Richese's standing orders and decisions (001 2.10.03 B, 2.10.13, 2.10.20-22 B).
+    richese = [load_scenario(yaml.safe_load((folder / name).read_text())).state for name in (
+        "gf9_2_10_03_text_b_richese_place_a_no_field_in_the_polar_sink.yaml",
+        "gf9_2_10_13_richese_reveal_a_no_field_at_will.yaml",
+        "gf9_2_10_20_richese_lend_a_no_field_to_their_ally.yaml",
+        "gf9_2_10_21_richese_give_their_ally_a_richese_card.yaml",
+        "gf9_2_10_22_b_disrupted_supply_chain_slots_a_seen_card_into_the_row.yaml")]
     return [state, *(load_scenario(yaml.safe_load(path.read_text())).state
                      for path in (summon, reveal, amal, terms, shuffle)),
-            *ixians, deploying, *choam, offering, offered]
+            *ixians, deploying, *choam, offering, offered, *richese]
 
 
 def test_every_prompt_kind_renders_its_legal_choices_and_template(games):
