@@ -154,10 +154,22 @@ def test_the_shared_parts_import_no_game():
             if other.startswith("pbem.games") and _game(other) != SHARED} == set()
 
 
-SEATS = ("atreides", "bene-gesserit", "emperor", "fremen", "guild", "harkonnen")
-FACTION_WORDS = {*SEATS, "Atreides", "Bene Gesserit", "Emperor", "Fremen", "Spacing Guild",
-                 "Guild", "Harkonnen"}
-CONSTANTS = {"ATREIDES", "BENE_GESSERIT", "EMPEROR", "FREMEN", "GUILD", "HARKONNEN"}
+@functools.cache
+def _factions() -> dict[str, str]:
+    """Every faction's seat and name, in every ruleset's data and with each layer an option of
+    it adds (the expansions' factions too: a new one is checked once its sheet exists)."""
+    from pbem.games.dune.data.loader import DATA_DIR, load
+    from pbem.games.dune.rules import RULESETS
+
+    chains = [(*cls.data_layers, *extra) for cls in RULESETS.values()
+              for extra in [(), *((layer,) for layer in cls.option_layers.values())]]
+    return {faction.seat: faction.name for chain in chains
+            for faction in load(*(DATA_DIR / layer for layer in chain)).factions}
+
+
+SEATS = tuple(_factions())
+FACTION_WORDS = {*SEATS, *_factions().values(), "Guild"}
+CONSTANTS = {seat.upper().replace("-", "_") for seat in SEATS}
 
 
 def _docstrings(tree: ast.AST) -> set[int]:
@@ -194,6 +206,10 @@ JUSTIFIED = {
     ("games/dune/board/reach.py", "'fremen'"),
     # the GF9 points category of the Fremen's special victory (001 4.1)
     ("games/dune/league/gf9.py", "'fremen'"),
+    # the data layers (and the cache's card sets) of the factions' expansions, by folder name
+    ("games/dune/rules.py", "'ixians'"),
+    ("games/dune/rules.py", "'choam'"),
+    ("games/dune/rules.py", "'richese'"),
 }
 
 

@@ -149,8 +149,7 @@ def _powers_to_come(state: State, seat: str, later: list[str]) -> list[Decision]
     the Mentat Pause (001 2.08.08), under a header of the round's name (``FOR MENTAT PAUSE``),
     as they would open on the position as it stands."""
     power = factions.power(seat, state)
-    if (type(power).decisions is factions.Faction.decisions
-            or not factions.powers_ask(state)):
+    if type(power).decisions is factions.Faction.decisions:
         return []                               # no power of its own decides in a round
     found = []
     for phase in later:

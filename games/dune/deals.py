@@ -31,7 +31,7 @@ from pbem.game import Event, Prompt
 from . import factions, transfers
 from .codes import ErrorCode
 from .orders.language import OrderKind, OrderProblem, order_kind, read_faction, read_number
-from .prompt_key import PromptKey
+from .prompt_key import PromptKey, of_kind
 from .rules import rules_of
 from .state import State, ally_of, faction_name, storm_order
 
@@ -79,7 +79,7 @@ def _prompt(state: State, seat: str) -> Prompt:
 
 def _barring(state: State) -> str:
     """Why no bribe may be made now (a faction's power: 001 2.09.14), or ""."""
-    return next((why for faction in factions.in_play(state)
+    return next((why for faction in factions.in_play(state, "bars_bribes")
                  if (why := faction.bars_bribes(state))), "")
 
 
@@ -178,8 +178,9 @@ order_kind(OrderKind(DEAL, ("GIVE", "CHARITY"), _read, _text, _combine, _random,
 def apply(state: State, orders: dict[str, Any]) -> list[Event]:
     """Each faction's deal, in storm order: its charity choice noted, its bribes made."""
     events: list[Event] = []
-    for seat in storm_order(state):
-        value = orders.get(str(PromptKey(DEAL, seat)))
+    given = of_kind(orders, DEAL)
+    for seat in storm_order(state) if given else ():
+        value = given.get(seat)
         if value is None:
             continue
         own = state["factions"][seat]

@@ -12,6 +12,7 @@ besides (``invariants``); the public view shows each pile as its data says (``pu
 
 from __future__ import annotations
 
+import functools
 import random
 from itertools import chain
 from typing import Any
@@ -22,7 +23,7 @@ from .codes import EventCode
 from .data import Deck, DeckCards, DuneData, Pile, PileRole, Shown
 from .rules import Rules, rules_of
 from .schema import State
-from .state import data
+from .state import data, layered_data
 
 TREACHERY, SPICE, TRAITORS = "treachery", "spice", "traitors"     # the decks the rules name
 
@@ -30,9 +31,16 @@ TREACHERY, SPICE, TRAITORS = "treachery", "spice", "traitors"     # the decks th
 def in_play(rules: Any) -> dict[str, Pile]:
     """The piles of a game's decks (``rules``: its ``Rules``) by name: every pile of its data
     but one that holds only sets of cards the game does not play (``Pile.sets``: the Richese
-    cache without ``choam_richese``), so a game without them keeps the state it always had."""
-    return {name: pile for name, pile in data(rules).piles.items()
-            if not pile.sets or set(pile.sets) & set(rules.card_sets)}
+    cache without ``choam_richese``), so a game without them keeps the state it always had.
+    Found once per layers and sets (the invariants ask it every step): read it, never change
+    it."""
+    return _in_play(rules.layers, rules.card_sets)
+
+
+@functools.cache
+def _in_play(layers: tuple[str, ...], sets: tuple[str, ...]) -> dict[str, Pile]:
+    return {name: pile for name, pile in layered_data(layers).piles.items()
+            if not pile.sets or set(pile.sets) & set(sets)}
 
 
 def new_piles(rules: Any) -> dict[str, list[str]]:

@@ -14,7 +14,7 @@ Basic Game").  The kinds' words (``mark``, ``face``, names) are the data's: orde
 from __future__ import annotations
 
 import functools
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from pbem.wording import plural
@@ -68,23 +68,25 @@ def _at_start(layers: tuple[str, ...], advantages: bool, seat: str) -> Counts:
     return found
 
 
+@functools.cache
 def kind(name: str) -> ForceKind:
     """A kind of force by its name: the first registered ruleset's that has it (for the words
     of a count, which carries no ruleset; a kind's words are the same in every ruleset that
-    has it)."""
-    return _every_kind()[name]
-
-
-@functools.cache
-def _every_kind() -> dict[str, ForceKind]:
-    found: dict[str, ForceKind] = {}
-    for ruleset in RULESETS.values():           # and the kinds its options' layers add
-        layers = [ruleset.data_layers, *((*ruleset.data_layers, layer)
-                                         for layer in ruleset.option_layers.values())]
-        for each in (kind for found_layers in layers
-                     for kind in layered_data(found_layers).force_kinds):
-            found.setdefault(each.name, each)
+    has it).  The rulesets' data is read only as far as the name is found: a classic game's
+    words load no expansion's (a second of YAML, in every process that wrote them)."""
+    found = next((each for each in _registered_kinds() if each.name == name), None)
+    if found is None:
+        raise KeyError(name)
     return found
+
+
+def _registered_kinds() -> Iterator[ForceKind]:
+    """Every registered ruleset's kinds of force, in ``RULESETS``'s order, and after each the
+    kinds its options' layers add, each layer's data loaded when reached."""
+    for ruleset in RULESETS.values():
+        for layers in (ruleset.data_layers, *((*ruleset.data_layers, layer)
+                                              for layer in ruleset.option_layers.values())):
+            yield from layered_data(layers).force_kinds
 
 
 # --- counting
@@ -224,7 +226,7 @@ def faces(counts: Mapping[str, int] | list[int]) -> str:
     starred)``, or nothing (an event stored by earlier code counts them as a pair, [normal,
     starred]: the second counted by the face of the first marked kind of the first ruleset)."""
     if isinstance(counts, list):
-        marked = next(each for each in _every_kind().values() if each.face)
+        marked = next(each for each in _registered_kinds() if each.face)
         return f" ({counts[1]} {marked.face})" if counts[1] else ""
     named = [f"{count} {kind(name).face}" for name, count in counts.items()
              if count and kind(name).face]

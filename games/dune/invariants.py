@@ -43,7 +43,8 @@ def violations(state: State) -> list[str]:
             *_karamas(state), *_bonus_cards(state), *_command(state), *_out(state),
             *_traitor_cards(state),
             *tokens.violations(state), *_places(state),
-            *(found for faction in factions.in_play(state) for found in faction.violations(state))]
+            *(found for faction in factions.in_play(state, "violations")
+              for found in faction.violations(state))]
 
 
 def _bonus_cards(state: State) -> list[str]:
@@ -157,10 +158,13 @@ def _sectors(board: layer.Key) -> dict[str, frozenset[str]]:
 def _places(state: State) -> list[str]:
     """Each place on the board is one of the data's, its owner in play, pointing at a sector of
     a territory it may point at (001 2.07.05, 2.07.19: never a stronghold)."""
+    placed = state.get("places")
+    if not placed:
+        return []
     found = []
     printed = data(state).board
     owners = {sheet(seat, state).name for seat in state["seats"]}
-    for name, (territory, sector) in (state.get("places") or {}).items():
+    for name, (territory, sector) in placed.items():
         place = next((p for p in printed.places if p.name == name), None)
         if place is None or place.owner not in owners:
             found.append(f"places: {name} is no place of a faction in play")
@@ -342,11 +346,11 @@ def _leaders(state: State) -> list[str]:
     revived are its own, once each (000 IX.D.5).  Each sheet's leaders read once (issue 20)."""
     problems, marked = [], set()
     rules = rules_of(state)
+    layers, main, advantages = rules.layers, rules.main_leader_gates, rules.advantages
     for seat in state["seats"]:
         own = state["factions"][seat]
         leaders = own["leaders"]
-        shipped = _shipped_leaders(rules.layers, rules.main_leader_gates, rules.advantages,
-                                   seat)
+        shipped = _shipped_leaders(layers, main, advantages, seat)
         if sorted(leaders) != shipped:
             problems.append(f"leaders: {seat} has {sorted(leaders)}, not its "
                             f"{shipped} (000 II.B.1.b; 003 \"Main Leaders\")")

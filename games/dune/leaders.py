@@ -29,7 +29,7 @@ Rulings:
   tanks, is never noted in ``leaders_revived``, and the conditions above ("If all five of a
   player's Leader Discs are in the Tanks", 003 "Leader Revivals") count the five discs alone.
 - GF9 2.05.11.02: a leader the Harkonnen KILL after a capture goes to the tanks "face down"
-  (``Rules.killed_captives_face_down``; place ``face down``), and 1.05.04 revives "1 face up
+  (``HarkonnenGF9.killed_captives_face_down``; place ``face down``), and 1.05.04 revives "1 face up
   leader per Turn": like a leader killed again (1.05.05, "place it face down"), he waits until
   the faction's other revivable leaders have been revived, killed and sent to the tanks again
   or are unavailable.  Ruling: he may be revived for his value once no face-up leader in the

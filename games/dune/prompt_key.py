@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from collections.abc import Mapping
+from typing import Any, NamedTuple
 
 
 class PromptKey(NamedTuple):
@@ -22,3 +23,10 @@ class PromptKey(NamedTuple):
         """The key a prompt's key text names (``str`` gives the text back)."""
         kind, seat = key.split(":")
         return cls(kind, seat)
+
+
+def of_kind(orders: Mapping[str, Any], kind: str) -> dict[str, Any]:
+    """Seat -> its value, for each of ``orders`` (by key) of this kind of decision: read from
+    the keys' text at once (every step asks it, usually of none)."""
+    prefix = f"{kind}:"
+    return {key[len(prefix):]: value for key, value in orders.items() if key.startswith(prefix)}

@@ -11,12 +11,15 @@ tournament rules as an option (``tournament``, 001 setup 3 and 4.1.13-20).
 
 A ruleset class supplies its phase list, the options it fixes, its data layers (the folders
 of ``data/`` merged in order: ``data/classic/`` is the base) and the answers to the policy
-questions the phases ask; a phase asks the question, never which ruleset it is.
+questions the phases ask; a phase asks the question, never which ruleset it is.  A question
+that is one faction's power is that faction's class's, per ruleset (``factions``: ``FremenGF9``);
+the questions here are the game's (``tests/dune/test_rule_questions.py`` says why each).
 
 Rules versions: a game keeps the version of the rules it was dealt under (``Rules.version``,
 ``RULES_VERSION`` for a new game).  Where a later version answers a question otherwise, the
 earlier answers live in a class of their own (``GF9Version4``), which ``ruleset_class`` picks
-for a game of that version, so that a stored game replays as it was played.
+for a game of that version, so that a stored game replays as it was played; a faction's power
+so changed, in its faction's class for that version (``Faction.until``: ``FremenGF9Version4``).
 """
 
 from __future__ import annotations
@@ -44,8 +47,10 @@ def _added(cls: type) -> frozenset[str]:
 # every ruleset here; 5, the GF9 rulings of issue 32 (``GF9Version4`` keeps 4's answers); 6,
 # v3's Main Leaders gating the Voice, battle prescience, the Kwisatz Haderach and the captures
 # (``V3Version5`` keeps 5's gates), and the Ixians' alliance and Karama powers played by mail
-# (issue 29), and the factions' own decisions in the revival round and at War Continues (issue
-# 29: the Tleilaxu's terms, Karama and Face Dancer replacement; ``GF9Version5`` keeps 5's answers).
+# (issue 29), the Voice naming the expansion's special cards, and the factions' own decisions in
+# the revival round and at War Continues (issue 29: the Tleilaxu's terms, Karama and Face Dancer
+# replacement); those are factions' powers, so their classes for version 5 keep 5's answers
+# (``factions``: ``IxiansGF9Version5``, ``BeneGesseritGF9Version5``, ``TleilaxuGF9Version5``).
 RULES_VERSION = 6
 RULES_VERSIONS = (4, 5, 6)
 
@@ -121,6 +126,12 @@ class Rules:
         return self.data_layers + tuple(layer for option, layer in self.option_layers.items()
                                         if getattr(self, option))
     data_layers: ClassVar[tuple[str, ...]]
+
+    @functools.cached_property
+    def options_on(self) -> frozenset[str]:
+        """The names of the fields these rules set (true, or a value not empty): what a hook
+        kept per option asks at every step (``variants.in_play``)."""
+        return frozenset(f.name for f in fields(self) if getattr(self, f.name))
 
     @property
     def extra_spice_cards(self) -> tuple[str, ...]:
@@ -280,14 +291,6 @@ class Classic(Rules):
         own leader"); under AH only an opponent's (000 III.E.2)."""
         return False
 
-    @property
-    def fedaykin_at_set_up(self) -> bool:
-        """The Fremen may place Fedaykin among their forces at the start (WBC clarification
-        III, 000 line 1080; GF9, 001 2.04.03: "Place 10 Forces distributed as you like", a
-        Force being any of the twenty, the Fedaykin too), with the advantages (000 XV; GF9's
-        advanced game, 2.04.19); AH places only normal forces."""
-        return False
-
     # --- storm
     @property
     def first_storm_moves(self) -> bool:
@@ -405,37 +408,6 @@ class Classic(Rules):
         return False
 
     @property
-    def ride_after_nexus(self) -> bool:
-        """The Fremen ride each worm of the phase upon conclusion of the Nexus at its end (GF9,
-        001 2.04.09: "Upon conclusion of the Nexus, you may ride the sandworm ... If Shai-Hulud
-        appears again and you still have Forces in the original Territory, you may do this
-        again"); under AH each worm is ridden when it is dealt with, after its own Nexus (000
-        line 828: "immediately upon conclusion of the nexus"; Q&A XXV.C.1)."""
-        return False
-
-    @property
-    def riders_may_split(self) -> bool:
-        """The Fremen may ride a worm with some of their forces there and leave the rest (GF9,
-        001 2.04.09: "Move some or all the Forces in the Territory"); under AH they all go to
-        one territory (000 line 828)."""
-        return False
-
-    @property
-    def worms_placed_on_sand(self) -> bool:
-        """The Fremen place an additional worm in a sand territory only (GF9, 001 2.04.16: "in
-        any sand Territory you wish"); under AH in any territory but the Polar Sink (000 line
-        996: "any territory"; the spice_blow module docstring)."""
-        return False
-
-    @property
-    def karama_worm_in_spice_blow(self) -> bool:
-        """The Fremen's Karama worm is placed in the Spice Blow and Nexus phase after turn 1, in
-        a sand territory, and is a normal worm that causes a Nexus (GF9, 001 1.14.04); under AH
-        it is called in the Fremen's movement turn, anywhere, with no Nexus (000 line 838,
-        Q&A XXV.A.8; ``move_karama``)."""
-        return False
-
-    @property
     def turn_one_worms_set_aside(self) -> bool:
         """The worms of turn 1 are set aside and shuffled back into the spice deck after the
         phase (GF9, 001 1.02.03); under AH each goes back at once (000 VII.D)."""
@@ -480,108 +452,12 @@ class Classic(Rules):
         faction has no Active Leader (001 1.05.04)."""
         return True
 
-    @property
-    def killed_captives_face_down(self) -> bool:
-        """A leader the Harkonnen kill after a capture goes to the tanks face down, and waits
-        there like a leader killed again (GF9, 001 2.05.11.02: "Place the Leader Disc face down
-        into the Tleilaxu Tanks"; 1.05.04-05); under AH he is turned into the tanks like any
-        killed leader (000 line 884)."""
-        return False
-
-    @property
-    def captives_in_owners_pay(self) -> bool:
-        """A leader the Harkonnen hold captured is always in his owner's pay: played against
-        him, the owner calls him traitor without a traitor card (000 line 884: "A captured
-        leader is automatically in the pay of the original owner"; WBC X, line 1266); under
-        GF9 only the matching traitor card calls him (001 1.07.07.07: "a Traitor Card in your
-        hand"; 2.05.14: "with the matching Traitor Card")."""
-        return True
-
-    @property
-    def ally_free_revival_at_discretion(self) -> bool:
-        """The faction whose alliance power raises its ally's free revival (the Fremen's 3)
-        grants it or withholds it each revival round, by its own revival order (GF9, 001
-        2.04.12: "At your discretion, your ally's free revival is 3")."""
-        return False
-
-    # --- movement and the Bene Gesserit's coexistence
-    @property
-    def coexisting_fly(self) -> bool:
-        """Coexisting Bene Gesserit move with ornithopters (WBC, 000 line 1328); under AH they
-        get none (000 XV.B.4)."""
-        return False
-
-    @property
-    def lone_advisors_bar_allies(self) -> bool:
-        """Bene Gesserit alone in a territory keep their allies out (000 XII.E.5); not under
-        WBC (000 line 1314)."""
-        return True
-
-    @property
-    def coexist_by_default(self) -> bool:
-        """A territory left out of the Bene Gesserit's declaration coexists (000 XV.B.5);
-        under WBC it does not (000 line 1304)."""
-        return True
-
-    @property
-    def coexistence_rule(self) -> str:
-        """The rule a declaration prompt cites for what a territory left out becomes."""
-        return "000 XV.B.5"
-
-    @property
-    def coexistence_declared_each_round(self) -> bool:
-        """The Bene Gesserit declare every territory afresh at the start of the movement round,
-        and stay coexisting in a stronghold beside two others (WBC line 1305; clarification
-        VII, 000 line 1134); under AH a status stands until changed (000 XV.B.5)."""
-        return False
-
-    # --- the Bene Gesserit
-    @property
-    def voice_names_cheap_hero(self) -> bool:
-        """The Voice may command a Cheap Hero (GF9, 001 2.02.07); under AH and WBC never (000
-        BG shield 3, line 784; WBC X, line 1248)."""
-        return False
-
-    @property
-    def voice_names_special_cards(self) -> bool:
-        """The Voice names the first expansion's special cards by name and counts each as what
-        it is where it is played (GF9 from rules version 6, 001 2.02.07 with 3.02): no."""
-        return False
-
-    @property
-    def ixians_alliance_and_karama(self) -> bool:
-        """The Ixians' alliance power and Karama power are offered by mail (GF9 from rules
-        version 6, 001 2.07.22, 1.14.08): no."""
-        return False
-
+    # --- movement (the Bene Gesserit's coexistence is theirs: ``factions.bene_gesserit``)
     @property
     def karama_cancels_abilities(self) -> bool:
         """A Karama card cancels or prevents one use of a faction ability marked for it, the
         faction retaking the action without it (GF9, 001 3.01.12.02-03, 2 item 5); under AH
         and WBC a Karama prevents the advantages its player aid names (000 B.6.A)."""
-        return False
-
-    @property
-    def charity_always_from_turn(self) -> int:
-        """The first turn the Bene Gesserit's charity advantage pays them with spice in hand
-        (000 XV.B.2: "Beginning with the second turn"); under GF9 every turn (001 2.02.10)."""
-        return 2
-
-    @property
-    def advisor_sides(self) -> bool:
-        """The Bene Gesserit's forces in a territory are advisors or fighters as their tokens
-        lie, and change side only by the flips of GF9 (001 2.02.11-22: intrusion, enlistment,
-        take up arms, wartime, adaptive force, universal stewards; none under storm nor, to
-        fighters, beside their ally), shipped as fighters and never onto their own advisors
-        (2.02.14); under AH and WBC a territory's coexistence is declared (000 XV.B.5)."""
-        return False
-
-    @property
-    def advisors_flip_when_alone(self) -> bool:
-        """Bene Gesserit advisors alone in a territory at the end of the shipment and movement
-        round flip to fighters (GF9 universal stewards, 001 2.02.22); under AH and WBC a
-        territory's coexistence stands (000 XV.B.5).  The GF9 tournament rule 001 4.1.15 ("will
-        not automatically flip after the shipment and movement Phase") answers no."""
         return False
 
     @property
@@ -606,20 +482,6 @@ class Classic(Rules):
         not enter any territory (except the Polar Sink) in which one of their allies already
         has a token" (000 XII.E.5)."""
         return False
-
-    @property
-    def natives_also_ship_reserves(self) -> bool:
-        """A native faction (the Fremen) allied with the Guild may also ship from its reserves at
-        the Guild's rates (WBC, 000 lines 1192, 1200); under AH it only ships cross and back
-        (000 line 866)."""
-        return False
-
-    @property
-    def faction_decisions(self) -> bool:
-        """Whether the factions' powers are asked for decisions of their own in the rounds that
-        ask them (``Faction.decisions``: the revival round, War Continues; rules version 6):
-        yes (no faction of the classic rulesets has any)."""
-        return True
 
     # --- spice given
     @property
@@ -653,13 +515,6 @@ class Classic(Rules):
         return True
 
     # --- Karama
-    @property
-    def karama_steal_limit(self) -> int | None:
-        """The most treachery cards the Harkonnen's Karama takes from a hand, or None for the
-        whole hand (000 line 886: "any number"; player aid B.6.A.1, line 964: "up to the
-        entire hand"); two under 003's house rule "Harkonnen Karama"."""
-        return None
-
     @property
     def karama_power_once_per_game(self) -> bool:
         """A faction's special Karama power may be used once in the game (GF9, 001 1.13.07,
@@ -716,28 +571,6 @@ class Classic(Rules):
         """The winner by a traitor adds his leader back to his leader pool, "available again
         this Phase" (GF9, 001 1.07.07.07.01): he may fight in another territory; under AH he
         has fought in this one (000 X.C.8)."""
-        return False
-
-    @property
-    def kwisatz_haderach_per_territory(self) -> bool:
-        """The Kwisatz Haderach joins the Atreides' battles of one territory a turn, each of
-        them (GF9, 001 2.01.12: "in one Territory per Turn"; a leader may fight again in his
-        territory, 1.07.05.04); under AH one battle a turn (000 line 762: "any one leader or
-        cheap hero(ine) per turn"; WBC XV, line 1298: "once per turn")."""
-        return False
-
-    @property
-    def free_support_in_battle(self) -> bool:
-        """A faction whose power is it (the Fremen: ``Faction.counts_full_without_spice``), and its
-        ally, count their forces at full strength for no spice in every battle (WBC house rule
-        6, 000 line 1059), with advanced combat (000 XXII)."""
-        return False
-
-    @property
-    def free_support_off_strongholds_only(self) -> bool:
-        """The faction counting full without spice does so only in a battle outside the
-        strongholds (003 house rule "Fremen Combat": "in any non-Stronghold territory"); under
-        WBC in every battle (house rule 6, 000 line 1059)."""
         return False
 
     # --- alliances and victory
@@ -819,13 +652,6 @@ class Classic(Rules):
         return None
 
     @property
-    def allies_spare_default_bars(self) -> bool:
-        """A default victory's barred factions (the Fremen's: no Harkonnen, Atreides or Emperor
-        in Tuek's Sietch) do not count the winner's own ally (GF9 tournament, 001 4.1.20);
-        under AH they do (000 Fremen shield, line 830; 001 2.04.10.03)."""
-        return False
-
-    @property
     def shared_strongholds_count(self) -> bool:
         """Two factions in one stronghold both hold it (000 IV); under WBC neither does (house
         rule 4, 000 line 1045, and victory module docstring)."""
@@ -855,25 +681,11 @@ class WBC(Classic):
     weather_control_after_reveal = True
     ornithopters_from_storm_round = True
     nexus_on_every_worm = True
-    coexisting_fly = True
-    lone_advisors_bar_allies = False
-    coexist_by_default = False
-    coexistence_rule = "WBC XV, line 1304"
     alliance_limit_rule = "WBC house rule 2"
-    coexistence_declared_each_round = True
-    natives_also_ship_reserves = True
     spice_promised = True
     corrects_plans_at_reveal = True
     shared_strongholds_count = False
     allies_add_strongholds = True
-
-    @property
-    def fedaykin_at_set_up(self) -> bool:
-        return self.advantages
-
-    @property
-    def free_support_in_battle(self) -> bool:
-        return self.advanced_combat
 
     def alliance_limit(self, players: int) -> int | None:
         """WBC house rule 2 (000 line 1041): two factions "for all games with at least 4
@@ -955,8 +767,6 @@ class GF9(Classic):
     option_layers: ClassVar[dict[str, str]] = {"choam_landsraad": "choam_landsraad"}
 
     traitor_deck = True                 # 001 setup 12: four dealt from one deck, one kept
-    ixians_alliance_and_karama = True   # 001 2.07.22, 1.14.08: offered by mail (version 6)
-    voice_names_special_cards = True    # 001 2.02.07 with the 3.02 cards (version 6)
     own_leader_as_traitor = True        # 001 setup 12
     storm_cards_on_turn_one = False     # 001 3.01.08, 3.01.24: "After the first game Turn"
     atomics_clear_of_storm = True       # 001 3.01.08: "with no storm between your Sector..."
@@ -966,17 +776,12 @@ class GF9(Classic):
     repositioning = True                # 001 1.06.08
     moves_gather_sectors = True         # 001 1.06.05
     nexus_at_end_of_blow = True         # 001 1.02.06-07
-    ride_after_nexus = True             # 001 2.04.09
-    riders_may_split = True             # 001 2.04.09
     turn_one_worms_set_aside = True     # 001 1.02.03
     storm_deck = True                   # 001 2.04.14
-    worms_placed_on_sand = True         # 001 2.04.16
-    karama_worm_in_spice_blow = True    # 001 1.14.04
     charity_with_bidding = False        # 001 1.03: a phase of its own
     hands_declared_before_bidding = True    # 001 1.04.02
     leader_revival_until_all_back = False   # 001 1.05.04: "When a player has no Active Leaders"
     traitor_callers_leader_back_in_pool = True  # 001 1.07.07.07.01
-    kwisatz_haderach_per_territory = True   # 001 2.01.12
     bribes_in_front_of_shield = True    # 001 1.12.03, 1.09.02
     bribes_between_allies = False       # 001 1.10.03.04, 1.12.02
     charity_below = 2                   # 001 1.03.02: "0 or 1 spice"
@@ -986,24 +791,13 @@ class GF9(Classic):
     karama_power_once_per_game = True   # 001 1.13.07, 1.14.01
     no_leaders_by_consent = False       # 001 1.07.05.05
     alliance_limit_rule = "001 1.10.02.04"
-    voice_names_cheap_hero = True       # 001 2.02.07
-    charity_always_from_turn = 1        # 001 2.02.10: "always"
     karama_cancels_abilities = True     # 001 3.01.12.02-03
-    killed_captives_face_down = True    # 001 2.05.11.02, 1.05.04-05
     ornithopters_after_shipment = True  # 001 1.06.02, 1.06.05.05
-    captives_in_owners_pay = False      # 001 1.07.07.07, 2.05.14
     traitor_winner_keeps_one_time_cards = True  # 001 1.07.07.07.01
-    ally_free_revival_at_discretion = True  # 001 2.04.12
     nexus_again_after_break = True      # 001 1.10.01, 1.10.02.06-07
     deals_every_round = True            # 001 1.12.01-06, 1.03.02
-    advisor_sides = True                # 001 2.02.11-22
-    coexist_by_default = False          # 001 2.02.16, 2.02.18: a side changes by a choice
 
     nexus_after_each_pile = True        # 001 1.13.03.02-03 (one pile: the end of the phase)
-
-    @property
-    def fedaykin_at_set_up(self) -> bool:
-        return self.advantages          # 001 2.04.03, 2.04.19
 
     @property
     def reshuffle_keeps_first_pile_top(self) -> bool:
@@ -1012,20 +806,12 @@ class GF9(Classic):
         return self.double_blow
 
     @property
-    def advisors_flip_when_alone(self) -> bool:
-        return not self.tournament      # 001 2.02.22, but 4.1.15 in a tournament
-
-    @property
     def cheap_hero_required(self) -> bool:
         return not self.tournament      # 001 4.1.17
 
     @property
     def truthtrance_present_or_past(self) -> bool:
         return self.tournament          # 001 4.1.19
-
-    @property
-    def allies_spare_default_bars(self) -> bool:
-        return self.tournament          # 001 4.1.20
 
     @property
     def shield_wall_held_beside(self) -> str | None:
@@ -1038,7 +824,6 @@ class GF9(Classic):
         summoned by the Fremen)", with the Shield Wall Stronghold (alone or in a tournament)."""
         return self.shield_wall_victory and worms >= GF9_SHIELD_WALL_WORMS
 
-    free_support_for_ally = False       # 001 2.04.22: "Your Forces"
 
     @property
     def extra_spice_cards(self) -> tuple[str, ...]:
@@ -1070,12 +855,6 @@ class GF9(Classic):
         ``tests/dune/test_gf9_citations.py`` finds in the source first."""
         return citations("gf9")[rule]
 
-    @property
-    def free_support_in_battle(self) -> bool:
-        """001 2.04.22 BATTLE HARDENED, an advanced ability: with spice dialing (1.13.05) the
-        Fremen count full without spice."""
-        return self.advanced_combat
-
     def alliance_limit(self, players: int) -> int | None:
         """001 1.10.02.04: "No more than two players may be in an Alliance"."""
         return 2
@@ -1087,29 +866,13 @@ class GF9(Classic):
 
 
 @dataclass(frozen=True)
-class GF9Version5(GF9):
-    """GF9 as rules version 5 played it, before the Ixians' alliance power (001 2.07.22) and
-    Karama power (1.14.08) were played by mail, the Voice named the expansion's special cards
-    (2.02.07) and the factions had decisions of their own in the revival round and at War
-    Continues (issue 29): a game dealt then replays as it was played, its log having no step
-    for them."""
-
-    ixians_alliance_and_karama = False
-    voice_names_special_cards = False
-    faction_decisions = False
-
-
-@dataclass(frozen=True)
-class GF9Version4(GF9Version5):
+class GF9Version4(GF9):
     """GF9 as rules version 4 played it, before the rulings an outside review of 001 found
     wrong (issue 32): a game dealt then keeps these answers, and replays as it was played."""
 
-    killed_captives_face_down = False
     ornithopters_after_shipment = False
-    captives_in_owners_pay = True
     traitor_winner_keeps_one_time_cards = False
     optional_hero_left_out_at_reveal = False
-    ally_free_revival_at_discretion = False
     nexus_again_after_break = False
     deals_every_round = False
 
@@ -1209,11 +972,6 @@ class V3(Classic):
     several_factions_per_player = True  # 003 "Playing with two or three"
 
     @property
-    def fedaykin_at_set_up(self) -> bool:
-        """003 "Ability Commentary": the Fremen "may place Fedaykin Army Tokens" at the start."""
-        return self.advantages
-
-    @property
     def main_leader_gates(self) -> bool:
         """003 "Main Leaders", an option (strength ten, ``v3/leaders.yaml``; eight with the
         house rule "Main Leader Power Reduction", ``v3_main_leader_reduction``)."""
@@ -1232,9 +990,7 @@ class V3(Classic):
         return (*basic, "carryall", "smugglers") if self.collection_bonuses else basic
 
     ornithopters_from_storm_round = True    # the Ornithopter bonus card, at the storm's end
-    # Ruling: the Ornithopter card is its holder's for the turn, for any group it moves,
-    # coexisting Bene Gesserit too (003 "Claiming Bonus Cards" says nothing of a group).
-    coexisting_fly = True
+    # (a coexisting Bene Gesserit group flies with it too: ``BeneGesseritV3.coexisting_fly``)
 
     # --- spice blow and Nexus (003 "Round 2: Spice Blow", "Round 2a: Nexus")
     nexus_on_every_worm = True          # "several Shai Hulud cards ... each resulting in a Nexus"
@@ -1251,17 +1007,6 @@ class V3(Classic):
     no_leaders_by_consent = False       # "You must play one leader or Cheap Hero(ine) card"
     corrects_plans_at_reveal = True     # "Battle Resolution": the plan corrected when revealed
 
-    @property
-    def free_support_in_battle(self) -> bool:
-        """003 house rule "Fremen Combat", with "Strategic Combat" (advanced combat)."""
-        return self.fremen_combat and self.advanced_combat
-
-    free_support_off_strongholds_only = True    # "in any non-Stronghold territory"
-
-    @property
-    def karama_steal_limit(self) -> int | None:
-        """003 house rule "Harkonnen Karama": "limited to two cards"."""
-        return 2 if self.harkonnen_karama else None
 
     # --- deals and bribes (003 "Bribery and Conspiracy")
     bribes_in_front_of_shield = True    # collected "at the start of the Control Round"
@@ -1334,7 +1079,7 @@ CHEAP_HERO_TRAITOR = "Cheap Hero"       # 001 4.09.02: "a Traitor for the Cheap 
 GF9_SHIELD_WALL_WORMS = 4               # 001 4.2.1: "After the fourth worm"
 RULESETS: dict[str, type[Classic]] = {"classic": Classic, "wbc": WBC, "gf9": GF9, "v3": V3}
 EARLIER: dict[str, tuple[tuple[int, type[Classic]], ...]] = {
-    "gf9": ((4, GF9Version4), (5, GF9Version5)), "v3": ((5, V3Version5),)}
+    "gf9": ((4, GF9Version4),), "v3": ((5, V3Version5),)}
 
 
 def ruleset_class(ruleset: str, version: int) -> type[Classic]:

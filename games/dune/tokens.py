@@ -152,9 +152,11 @@ def occupying(state: State | dict[str, Any], territory: str) -> list[dict[str, A
     """The face-down tokens on the board in a territory that stand for their owner's forces
     (``TokenKind.occupies``: the Richese No-Fields, 001 2.10.12), as records of the state (or
     of a view: without their values)."""
-    return [token for token in of(state)
+    found = state.get("tokens")
+    return [token for token in found
             if token["at"] == BOARD and token["face"] == DOWN
-            and token.get("territory") == territory and kind_of(state, token["kind"]).occupies]
+            and token.get("territory") == territory
+            and kind_of(state, token["kind"]).occupies] if found else []
 
 
 def standing_words(state: State) -> str:

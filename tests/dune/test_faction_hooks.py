@@ -24,13 +24,16 @@ def _game(ruleset: str, options: dict | None = None) -> dict:
 
 
 def test_each_ruleset_seats_its_own_class_of_a_faction_whose_powers_differ():
-    """001 2.04.22: the GF9 Fremen's battle hardening is their own; classic's (WBC house rule
+    """001 2.04.22: the GF9 Fremen's battle hardening is their own; the WBC's (house rule
     6, 000 line 1059) is lent to their ally."""
     assert type(factions.power("fremen", _game("classic"))) is Fremen
     assert type(factions.power("fremen", _game("gf9"))) is FremenGF9
-    assert Fremen().counts_full_without_spice(ally=True)
-    assert FremenGF9().counts_full_without_spice(ally=False)
-    assert not FremenGF9().counts_full_without_spice(ally=True)
+    classic, gf9 = make_rules("classic", {"advanced": True}), make_rules("gf9", {"advanced": True})
+    wbc = make_rules("wbc", {})
+    assert factions.power("fremen", wbc).counts_full_without_spice(wbc, True, "Arrakeen")
+    assert not Fremen().counts_full_without_spice(classic, False, "Arrakeen")
+    assert FremenGF9().counts_full_without_spice(gf9, False, "Arrakeen")
+    assert not FremenGF9().counts_full_without_spice(gf9, True, "Arrakeen")
 
 
 def test_a_faction_is_registered_only_in_the_rulesets_whose_data_has_it():

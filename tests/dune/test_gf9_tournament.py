@@ -6,6 +6,7 @@ import random
 
 from pbem.game import step_rng
 from pbem.games import dune
+from pbem.games.dune import factions
 from pbem.games.dune.cards import truthtrance
 from pbem.games.dune.decks import spice_discards
 from pbem.games.dune.phases import spice_blow
@@ -23,10 +24,12 @@ def test_001_4_1_the_tournament_rules_are_one_option_of_the_gf9_ruleset():
             tournament.shield_wall_counts(4)) == (False, False, True)     # 4.1.13, 4.2.1
     assert (basic.shield_wall_held_beside, tournament.shield_wall_held_beside) == (
         None, "Imperial Basin")                                           # 4.2.2
-    assert basic.advisors_flip_when_alone and not tournament.advisors_flip_when_alone  # 4.1.15
+    assert factions.power("bene-gesserit", basic).advisors_flip_when_alone(basic)     # 4.1.15
+    assert not factions.power("bene-gesserit", tournament).advisors_flip_when_alone(tournament)
     assert basic.cheap_hero_required and not tournament.cheap_hero_required        # 4.1.17
     assert not basic.truthtrance_present_or_past and tournament.truthtrance_present_or_past
-    assert not basic.allies_spare_default_bars and tournament.allies_spare_default_bars
+    assert not factions.power("fremen", basic).default_bars_spare_ally(basic)        # 4.1.20
+    assert factions.power("fremen", tournament).default_bars_spare_ally(tournament)
     assert make_rules("gf9", {**TOURNAMENT, "advanced": True}).double_blow
     classic = make_rules("classic", {})
     assert "tournament" not in classic.to_json()      # stored classic and WBC games unchanged

@@ -322,7 +322,7 @@ def test_001_1_14_08_the_karama_power_moves_the_hms_once_a_game():
 def test_001_2_07_22_a_game_of_rules_version_5_offers_neither_the_redraw_nor_the_karama():
     """Rules version 6 (issue 29) offers the Ixians' ally its redraw (001 2.07.22) and the
     Ixians their Karama power (1.14.08); a game dealt under version 5 offered neither, and
-    replays so (``rules.GF9Version5``)."""
+    replays so (``IxiansGF9Version5``)."""
     path = SCENARIOS / "gf9_2_07_22_the_ixians_ally_discards_a_card_bought_and_draws_again.yaml"
     state = load_scenario(yaml.safe_load(path.read_text())).state
     state, _ = turn.advance(state, {p.key: p.default for p in turn.prompts(state)},
@@ -335,3 +335,15 @@ def test_001_2_07_22_a_game_of_rules_version_5_offers_neither_the_redraw_nor_the
     assert ixians_hms.karama_due(state, IX)
     state["rules"] = {**state["rules"], "version": 5}
     assert not ixians_hms.karama_due(state, IX)
+
+
+def test_001_2_07_19_text_b_a_game_of_rules_version_5_asks_nothing_at_war_continues():
+    """War Continues asks a faction's own decisions from rules version 6 (issue 29): the HMS
+    moved there by text B (001 2.07.19) is asked of a version-6 game, not of a version-5 one
+    (``IxiansGF9Version5``)."""
+    path = SCENARIOS / "gf9_2_07_19_text_b_the_hms_moves_at_war_continues.yaml"
+    state = load_scenario(yaml.safe_load(path.read_text())).state
+    assert f"{ixians_hms.MOVE}:{IX}" in turn.open_keys(state)
+    state["rules"] = {**state["rules"], "version": 5}
+    assert f"{ixians_hms.MOVE}:{IX}" not in turn.open_keys(state)
+    assert f"{ixians_hms.MOVE}:{IX}" not in {prompt.key for prompt in turn.prompts(state)}

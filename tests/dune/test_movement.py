@@ -13,7 +13,7 @@ from dune_seats import CLASSIC, SEAT_FACTIONS
 
 from pbem.game import step_rng
 from pbem.games import dune
-from pbem.games.dune import turn
+from pbem.games.dune import factions, turn
 from pbem.games.dune.factions import bene_gesserit_coexistence
 from pbem.games.dune.orders import move_orders
 from pbem.games.dune.orders.language import KINDS
@@ -314,9 +314,9 @@ def test_xv_b_3_the_advisor_policy_stands_until_advisors_lines_replace_it():
     state = bene_gesserit_first()
     bene_gesserit_coexistence.keep(state, {"advisors": {AT: "WITH"}})
     bene_gesserit_coexistence.keep(state, {"declare": {"Imperial Basin": True}})
-    assert bene_gesserit_coexistence.prompt(state).template == "ADVISORS WITH Atreides"
-    assert bene_gesserit_coexistence.prompt(state).default == {"advisors": {AT: "WITH"},
-                                                               "declare": {}}
+    prompt = bene_gesserit_coexistence.prompt(state, factions.power("bene-gesserit", state))
+    assert prompt.template == "ADVISORS WITH Atreides"
+    assert prompt.default == {"advisors": {AT: "WITH"}, "declare": {}}
     bene_gesserit_coexistence.keep(state, {"advisors": {"*": "NONE"}})
     assert bene_gesserit_coexistence.standing_policy(state) == {"*": "NONE"}
 

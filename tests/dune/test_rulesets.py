@@ -13,7 +13,6 @@ from pbem.games.dune.rules import (
     WBC,
     Classic,
     GF9Version4,
-    GF9Version5,
     Rules,
     make_rules,
     rules_of,
@@ -29,7 +28,6 @@ QUESTIONS = {
     "traitor_deck": ("WBC house rule 7, 000 line 1061; 000 III.E.2; 001 setup 12", False, True,
                      True),
     "own_leader_as_traitor": ("000 III.E.2; 001 setup 12", False, False, True),
-    "fedaykin_at_set_up": ("WBC clarification III, 000 line 1080", False, True),
     "first_storm_moves": ("000 VI.A; WBC 000 line 1114", True, False),
     "storm_cards_on_turn_one": ("WBC 000 line 1110; 001 3.01.08, 3.01.24", True, False, False),
     "atomics_clear_of_storm": ("000 Q&A XXV.A.2; 001 3.01.08", False, False, True),
@@ -44,50 +42,29 @@ QUESTIONS = {
     "bribes_between_allies": ("000 XIII.C; 001 1.10.03.04", True, True, False),
     "leader_revival_until_all_back": ("000 IX.D.1; 001 1.05.04", True, True, False),
     "traitor_callers_leader_back_in_pool": ("000 X.C.8; 001 1.07.07.07.01", False, False, True),
-    "kwisatz_haderach_per_territory": ("000 line 762; 001 2.01.12", False, False, True),
     "karama_power_once_per_game": ("000 XVII.B; WBC line 1386; 001 1.14.01", False, False, True),
     "no_leaders_by_consent": ("000 Q&A B.7; 001 1.07.05.05", True, True, False),
-    "coexisting_fly": ("WBC 000 line 1328; 000 XV.B.4", False, True),
-    "lone_advisors_bar_allies": ("000 XII.E.5; WBC 000 line 1314", True, False),
-    "coexist_by_default": ("000 XV.B.5; WBC 000 line 1304; 001 2.02.16, 2.02.18", True, False,
-                           False),
-    "coexistence_declared_each_round": ("WBC 000 line 1305, clarification VII line 1134",
-                                        False, True),
-    "natives_also_ship_reserves": ("WBC 000 lines 1192, 1200; 000 line 866", False, True),
     "spice_promised": ("WBC house rule 5, 000 line 1057; clarification XIII line 1283",
                        False, True),
     "corrects_plans_at_reveal": ("000 clarification X, lines 1252-1256; 004 X.7-8", False, True),
-    "free_support_in_battle": ("WBC house rule 6, 000 line 1059", False, True),
     "shared_strongholds_count": ("000 IV; WBC house rule 4, 000 line 1045; 001 glossary "
                                  "Control", True, False, False),
     "first_winner_in_storm_order": ("000 Q&A XXV.E.3; 001 1.09.04", False, False, True),
     "conditional_default_first": ("000 Q&A XXV.E.3; 001 1.09.06, 2.04.10.01", False, False,
                                   True),
     "allies_add_strongholds": ("WBC house rule 3, 000 line 1043; 000 XII.E.1", False, True),
-    "voice_names_cheap_hero": ("000 line 784; WBC 000 line 1248; 001 2.02.07", False, False,
-                               True),
-    "charity_always_from_turn": ("000 XV.B.2; 001 2.02.10", 2, 2, 1),
     "karama_cancels_abilities": ("000 player aid B.6.A; 001 3.01.12.02-03", False, False,
                                  True),
-    "advisors_flip_when_alone": ("000 XV.B.5; 001 2.02.22, 4.1.15", False, False, True),
-    "advisor_sides": ("000 XV.B.5; 001 2.02.11-22", False, False, True),
     "storm_kills_where_it_starts": ("000 VI.C, Q&A XXV.A.1; 001 1.01.04", False, False, True),
     "ally_constraint": ("000 XII.E.5; 001 1.06.07, 1.10.03.07", False, False, True),
     "karama_overbid": ("000 player aid A.5; 001 3.01.12.05", False, False, True),
-    "ride_after_nexus": ("000 line 828, Q&A XXV.C.1; 001 2.04.09", False, False, True),
     "storm_deck": ("000 XVI; 001 2.04.14", False, False, True),
-    "worms_placed_on_sand": ("000 line 996; 001 2.04.16", False, False, True),
-    "karama_worm_in_spice_blow": ("000 line 838, Q&A XXV.A.8; 001 1.14.04", False, False, True),
-    "riders_may_split": ("000 line 828; 001 2.04.09", False, False, True),
     "repositioning": ("000 IX.C.2.a; 001 1.06.08", False, False, True),
     "moves_gather_sectors": ("000 Q&A XXV.B.1; 001 1.06.05", False, False, True),
-    "killed_captives_face_down": ("000 line 884; 001 2.05.11.02", False, False, True),
     "ornithopters_after_shipment": ("000 IX.C.2.a.1; 001 1.06.02, 1.06.05.05", False, False,
                                     True),
-    "captives_in_owners_pay": ("000 line 884; WBC line 1266; 001 2.05.14", True, True, False),
     "traitor_winner_keeps_one_time_cards": ("000 player aid A.6-7; 001 1.07.07.07.01", False,
                                             False, True),
-    "ally_free_revival_at_discretion": ("001 2.04.12", False, False, True),
     "nexus_again_after_break": ("000 XII.D.2; 001 1.10.01, 1.10.02.06-07", False, False, True),
     "deals_every_round": ("000 XIII.C; 001 1.12.01, 1.03.02", False, False, True),
 }
@@ -123,18 +100,6 @@ def test_strongholds_to_win_by_ruleset_players_and_alliance():
     assert [WBC_RULES.strongholds_to_win(6, n) for n in (1, 2, 3)] == [3, 4, 5]
     assert [GF9_RULES.strongholds_to_win(players, n) for players in (2, 6)
             for n in (1, 2)] == [3, 4, 3, 4]
-
-
-def test_the_free_support_in_battle_and_the_fedaykin_at_set_up_follow_their_options():
-    """WBC house rule 6 is a rule of advanced combat (000 XXII), clarification III one of the
-    advantages (000 XV): a classic game with those options still has neither."""
-    options = {"advanced_combat": True, "advantages": True}
-    assert not make_rules("classic", options).free_support_in_battle
-    assert not make_rules("classic", options).fedaykin_at_set_up
-    assert WBC(advanced_combat=False).free_support_in_battle is False
-    assert WBC(advantages=False).fedaykin_at_set_up is False
-    assert make_rules("gf9", {"advanced": True}).free_support_in_battle     # 001 2.04.22
-    assert make_rules("gf9", {"advanced": True}).fedaykin_at_set_up         # 001 2.04.03
 
 
 def test_the_shield_wall_counts_with_xviii_b_or_from_the_sixth_worm():
@@ -194,8 +159,8 @@ def test_a_game_keeps_the_rules_version_it_was_dealt_under():
     """A game is played by the rules version it was dealt under (DESIGN.md "Record the rules
     version in each game"): a new game by this code's, a replay by its stored game's; a GF9
     game of version 4 by ``GF9Version4``, which keeps the answers version 5 changed (issue
-    32), and of version 5 by ``GF9Version5`` (issue 29), so that it replays as it was played;
-    a version no longer played is refused."""
+    32), so that it replays as it was played (version 5's other answers are factions' powers:
+    ``test_faction_answers.py``); a version no longer played is refused."""
     assert dune.rules_version == str(RULES_VERSION) == "6"
     new = dune.setup("gf9", {}, ["atreides", "harkonnen"], step_rng("v", 0))
     old = dune.setup("gf9", {}, ["atreides", "harkonnen"], step_rng("v", 0), "4")
@@ -203,17 +168,13 @@ def test_a_game_keeps_the_rules_version_it_was_dealt_under():
     assert (new["rules"]["version"], five["rules"]["version"],
             old["rules"]["version"]) == (6, 5, 4)
     assert type(rules_of(new)) is GF9 and type(rules_of(old)) is GF9Version4
-    assert type(rules_of(five)) is GF9Version5
+    assert type(rules_of(five)) is GF9
     assert type(make_rules("classic", {}, 4)) is Classic
     assert {**old, "rules": {**old["rules"], "version": 6}} == new
-    assert not make_rules("gf9", {}, 5).faction_decisions
-    assert make_rules("gf9", {}).faction_decisions
-    assert not make_rules("gf9", {}, 5).ixians_alliance_and_karama
     stored = {**new, "rules": {k: v for k, v in new["rules"].items() if k != "version"}}
     assert dune.upgrade(stored)["rules"]["version"] == 4      # stored before versions were kept
     options = {"advanced": True, "tournament": True}
-    changed = [name for cls in (GF9Version4, GF9Version5) for name in vars(cls)
-               if not name.startswith("_")]
+    changed = [name for name in vars(GF9Version4) if not name.startswith("_")]
     assert changed and all(getattr(make_rules("gf9", options, 4), name)
                            != getattr(make_rules("gf9", options), name) for name in changed)
     with pytest.raises(ValueError, match="rules version 3 is not played"):

@@ -3,6 +3,7 @@
 
 from pbem.game import step_rng
 from pbem.games import dune
+from pbem.games.dune import factions
 from pbem.games.dune.phases import victory
 from pbem.games.dune.rules import Rules, make_rules
 
@@ -18,8 +19,10 @@ def test_001_4_02_the_shield_wall_stronghold_is_a_variant_of_its_own():
             variant.shield_wall_counts(4)) == (False, False, True)          # 4.02.1
     assert (basic.shield_wall_held_beside, variant.shield_wall_held_beside,
             tournament.shield_wall_held_beside) == (None, "Imperial Basin", "Imperial Basin")
-    assert variant.cheap_hero_required and variant.advisors_flip_when_alone   # no 4.1.15, 17
-    assert not variant.tournament and not variant.allies_spare_default_bars   # no 4.1.20
+    bene_gesserit, fremen = (factions.power("bene-gesserit", variant),
+                             factions.power("fremen", variant))
+    assert variant.cheap_hero_required and bene_gesserit.advisors_flip_when_alone(variant)
+    assert not variant.tournament and not fremen.default_bars_spare_ally(variant)   # 4.1.20
 
 
 def test_001_4_02_a_stored_gf9_game_without_the_variant_keeps_its_stored_rules():

@@ -15,7 +15,7 @@ from pbem.games.dune.forces import add, add_forces, all_of, count_in, counts_of,
 from pbem.games.dune.orders.language import parse_orders
 from pbem.games.dune.phases import spice_blow
 from pbem.games.dune.phases.set_up import new_game
-from pbem.games.dune.rules import make_rules, rules_of
+from pbem.games.dune.rules import make_rules
 from pbem.games.dune.state import data
 
 ALL = list(SEAT_FACTIONS)
@@ -637,7 +637,7 @@ def test_worm_placement_orders_read_back_the_same():
     spice_blow.begin(state, random.Random(0))
     spice_blow.apply(state, passes(state), random.Random(0))
     prompts = spice_blow.prompts(state)
-    for value in [None, *spice_blow.worm_destinations(rules_of(state))]:
+    for value in [None, *spice_blow.worm_destinations(state, "fremen")]:
         text = f"WORM {value or 'NONE'}"
         (read,) = parse_orders(state, "fremen", text, prompts).orders
         assert read.value == value and read.text == text
@@ -692,7 +692,7 @@ def test_random_blows_conserve_the_spice_cards_and_the_forces(seed):
                 choice = rng.choice(choices)
                 orders[prompt.key] = None if choice is None else list(choice)
             elif prompt.kind == "worm-placement":
-                destinations = spice_blow.worm_destinations(rules_of(state))
+                destinations = spice_blow.worm_destinations(state, prompt.seat)
                 orders[prompt.key] = rng.choice([None, *destinations])
             else:
                 others = [s for s in state["seats"] if s != prompt.seat]

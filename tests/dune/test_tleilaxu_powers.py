@@ -75,10 +75,11 @@ def test_001_2_08_12_14_a_raise_and_prices_are_public_in_front_of_the_shield():
 
 def test_rules_version_5_games_ask_the_factions_nothing_of_their_own():
     """A game dealt under rules version 5 replays as it was played: no terms, no replacement
-    (``GF9Version5``)."""
+    (``TleilaxuGF9Version5``)."""
     state = _position("mentat_pause")
     state["rules"] = make_rules("gf9", {"ixians_tleilaxu": True}, 5).to_json()
-    assert not factions.powers_ask(state) and turn.open_keys(state) == []
+    assert factions.power("tleilaxu", state).decisions(state, "mentat_pause") == []
+    assert turn.open_keys(state) == []
     assert _powers_to_come(state, "tleilaxu", ["mentat_pause"]) == []
 
 

@@ -56,7 +56,6 @@ QUESTIONS = {
     "storm_deck": ("the Fremen's storm deck is GF9's (001 2.04.14)", False),
     "storm_kills_where_it_starts": ('003 "passes or in which it stops"', False),
     "ornithopters_from_storm_round": ('003 "Claiming Bonus Cards"', True),
-    "coexisting_fly": ('003 "Claiming Bonus Cards" (ruling: any group of its holder)', True),
     "nexus_on_every_worm": ('003 "each resulting in a Nexus"', True),
     "nexus_at_end_of_blow": ('003 "a bonus Nexus Round immediately occurs"', False),
     "turn_one_worms_set_aside": ('003 "set aside ... reshuffled back"', True),
@@ -78,9 +77,6 @@ QUESTIONS = {
     "ranks_by_spice": ('003 "Victory by Conquest", "Game End"', True),
     "end_of_play": ('003 "Game End": "a stalemate, and everyone loses"', "stalemate"),
     "karama_power_once_per_game": ("000 XVII.B: once a card", False),
-    "free_support_off_strongholds_only": ('003 house rule "Fremen Combat"', True),
-    "free_support_in_battle": ('003 house rule "Fremen Combat", an option', False),
-    "karama_steal_limit": ('003 house rule "Harkonnen Karama", an option', None),
     "main_leader_gates": ('003 "Main Leaders", an option', False),
     "bonus_cards": ('003 "Claiming Bonus Cards"', ("ornithopter", "harvester")),
 }
@@ -94,12 +90,14 @@ def test_003_the_v3_ruleset_answers_each_question_by_its_rule(question):
 
 def test_003_house_rule_fremen_combat_is_the_fremens_own_not_their_allys():
     """003 house rule "Fremen Combat": "your units": the Fremen's hook in a v3 game counts
-    their own forces full without spice, not their ally's (classic's lends it, WBC house rule
+    their own forces full without spice, not their ally's (the WBC's lends it, house rule
     6)."""
-    assert factions.power("fremen", V3_RULES).counts_full_without_spice(ally=False)
-    assert not factions.power("fremen", V3_RULES).counts_full_without_spice(ally=True)
-    assert factions.power("fremen", make_rules("classic", {})).counts_full_without_spice(
-        ally=True)
+    every = make_rules("v3", {"advanced_combat": True, "fremen_combat": True})
+    fremen = factions.power("fremen", every)
+    assert fremen.counts_full_without_spice(every, False, "The Great Flat")
+    assert not fremen.counts_full_without_spice(every, True, "The Great Flat")
+    wbc = make_rules("wbc", {})
+    assert factions.power("fremen", wbc).counts_full_without_spice(wbc, True, "The Great Flat")
 
 
 def test_003_sequence_of_play_eight_rounds_to_fifteen_turns():
@@ -129,7 +127,8 @@ def test_003_advanced_rules_in_any_combination_and_the_house_rules_as_options():
             make_rules("v3", {fixed: True})
     with pytest.raises(ValueError, match="unknown option 'main_leaders'"):
         make_rules("classic", {"main_leaders": True})
-    assert every.free_support_in_battle and every.karama_steal_limit == 2
+    assert factions.power("fremen", every).counts_full_without_spice(every, False, "Cielago North")
+    assert factions.power("harkonnen", every).karama_steal_limit(every) == 2
     assert every.end_of_play == "definitive" and every.main_leader_gates
 
 
@@ -313,8 +312,9 @@ def test_003_ability_commentary_the_fremen_may_place_fedaykin_and_the_bg_start_a
     """003 "Ability Commentary": the Fremen "may place Fedaykin Army Tokens" at the start (with
     the advanced abilities, which have them); "The Bene Gesserit are not required to start the
     game with a Co-Existence marker in place": they coexist nowhere at the start."""
-    assert make_rules("v3", {"advanced_abilities": True}).fedaykin_at_set_up
-    assert not V3_RULES.fedaykin_at_set_up
+    advanced = make_rules("v3", {"advanced_abilities": True})
+    assert factions.power("fremen", advanced).special_kinds_at_start(advanced)
+    assert not factions.power("fremen", V3_RULES).special_kinds_at_start(V3_RULES)
     state = dune.setup("v3", {"advanced_abilities": True}, list(SEATS), random.Random(2))
     assert state["factions"]["bene-gesserit"]["coexisting"] == []
 

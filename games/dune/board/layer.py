@@ -42,8 +42,9 @@ def key(game: Mapping[str, Any]) -> Key:
 
 
 def board(game: Mapping[str, Any]) -> Board:
-    """The board of a state or a view as it lies now (module docstring)."""
-    return board_of(key(game))
+    """The board of a state or a view as it lies now (module docstring): the data's own while
+    no place is on it."""
+    return board_of(key(game)) if game.get("places") else data(game).board
 
 
 @functools.cache

@@ -162,8 +162,7 @@ def barring_allies(state: State, faction: str, territory: str) -> list[str]:
     present = occupants(state, territory)
     allies = [a for a in allied if a in present]
     if (len(present) == 1 and allies == present
-            and factions.power(present[0], state).admits_ally(state)
-            and not rules_of(state).lone_advisors_bar_allies):
+            and factions.power(present[0], state).admits_ally(state)):
         return []
     return allies
 
@@ -210,7 +209,7 @@ def move_range(state: State, faction: str, territory: str | None = None,
     if ornithopters is None:
         ornithopters = has_ornithopters(state, faction)
     if (territory is not None and coexists(state, faction, territory)
-            and not rules_of(state).coexisting_fly):
+            and not factions.power(faction, state).coexisting_fly):
         ornithopters = False
     base = sheet(faction, state).movement
     movement = (1 if cancelled(state, "movement", faction)             # GF9 001 2.04.07, 3.01.12
@@ -533,7 +532,7 @@ def shipment_kinds(state: State, faction: str) -> tuple[str, ...]:
         return ("reserve", *ours)
     if not ours:
         return (NATIVE,)
-    if rules_of(state).natives_also_ship_reserves:
+    if factions.power(faction, state).also_ships_reserves:
         return (NATIVE, "reserve", *ours)
     return (NATIVE, *ours)
 
@@ -662,8 +661,8 @@ def _shut(state: State, faction: str) -> frozenset[str]:
 
 def _own_advisors(state: State, faction: str) -> frozenset[str]:
     """Under GF9 the territories of the faction's own advisors, where its shipments from the
-    reserve, always of fighters, may not land (001 2.02.14: ``Rules.advisor_sides``)."""
-    if not rules_of(state).advisor_sides:
+    reserve, always of fighters, may not land (001 2.02.14: ``Faction.advisor_sides``)."""
+    if not factions.power(faction, state).advisor_sides:
         return frozenset()
     return frozenset(t for t, sectors in state["forces"].items() if coexists(state, faction, t)
                      and any(faction in by_faction for by_faction in sectors.values()))
@@ -795,7 +794,7 @@ KIND_FORMS = {"reserve": "SHIP <forces> TO <territory>",
 def _kind_refusal(state: State, faction: str, kind: str) -> str:
     if native(state, faction) and kind == "reserve":
         also = ("; or at the Guild's rates while allied with the Guild (WBC clarification IX, "
-                "line 1200)" if rules_of(state).natives_also_ship_reserves else "")
+                "line 1200)" if factions.power(faction, state).also_ships_reserves else "")
         return ("the Fremen come onto Dune only near the Great Flat "
                 f"({cite(state, '000 Fremen shield 2')}){also}")
     if not native(state, faction) and kind == NATIVE:

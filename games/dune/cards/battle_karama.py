@@ -198,3 +198,27 @@ def spend(state: State, wanted: dict[str, list[str]], use: str) -> tuple[list[Ev
     if seat is None:
         return [], False
     return karama.play(state, seat, f"battle-{use}")
+
+
+def on_advantages(state: State, wanted: dict[str, list[str]], replan: set[str]
+                  ) -> list[Event]:
+    """Steps 7-8 of the battle sequence (WBC line 1214): the Karamas standing ready on the
+    Kwisatz Haderach, the starred forces' bonus and the free strength, each where the
+    advantage is in the battle, the first ready in storm order playing (``spend``); a side
+    whose advantage is cancelled plans again (``replan``)."""
+    battle = state["step"]["battle"]
+    events = []
+    for use in ("kh", "starred", "free"):
+        for seat in (battle["aggressor"], battle["defender"]):
+            side = battle_plan.side_of_state(state, seat)
+            there = {"kh": side.kh, "starred": bool(side.strength.special),
+                     "free": side.strength.free}[use]
+            if not there:
+                continue
+            spent, effective = spend(state, {s: u for s, u in wanted.items() if s != seat},
+                                     use)
+            events += spent
+            if effective:
+                battle["cancelled"].setdefault(seat, []).append(use)
+                replan.add(seat)
+    return events

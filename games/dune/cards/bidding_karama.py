@@ -111,7 +111,7 @@ def steal_targets(state: State, seat: str) -> dict[str, int]:
     """Faction -> the most cards the Harkonnen may take from it: with the special Karama
     powers, a Karama card and a card besides it to give back; under GF9 the whole hand
     (``whole_hand``); under v3's house rule "Harkonnen Karama" two at most
-    (``Rules.karama_steal_limit``)."""
+    (``HarkonnenV3.karama_steal_limit``)."""
     own = state["factions"][seat]["hand"]
     if not karama.karama_cards(state, own):
         return {}
@@ -121,7 +121,7 @@ def steal_targets(state: State, seat: str) -> dict[str, int]:
     if not factions.has(state, seat, Ability.STEAL_CARDS):
         return {}
     most = len(own) - 1
-    limit = rules_of(state).karama_steal_limit
+    limit = factions.power(seat, state).karama_steal_limit(rules_of(state))
     if limit is not None:
         most = min(most, limit)
     return {other: min(most, len(state["factions"][other]["hand"]))

@@ -111,7 +111,7 @@ REACHES = {reach_.word: reach_ for reach_ in (
           _guild_way(Ability.HALF_PRICE_SHIPMENT, Ability.ALLY_HALF_PRICE_SHIPMENT)),
     Reach("intrusion", "001 2.02.16", "intrusion", TURN,
           _others(lambda state, seat: factions.has(state, seat, Ability.COEXISTENCE)
-                  and rules_of(state).advisor_sides)),
+                  and factions.power(seat, state).advisor_sides)),
     Reach("storm", "001 2.04.17", "halved storm losses", "storm",
           _has(Ability.STORM_HALF_LOSSES)),
     Reach("charity", "001 2.02.10", "charity of at least 2", "charity",

@@ -33,7 +33,7 @@ By mail they are lines of a faction's turn order (kinds ``move`` and ``guild-mov
   are (their turn's move may take them on): the ride of shield line 828 is the spice blow's.
   The Karama worm counts for the 6th worm of WBC house rule 4 ("counting all worms, even Karama
   worms", line 1045; 004 line 77 says otherwise: the ``wbc`` ruleset follows 000).  Under GF9
-  the Karama worm is the spice blow's (001 1.14.04, ``Rules.karama_worm_in_spice_blow``,
+  the Karama worm is the spice blow's (001 1.14.04, ``Faction.karama_worm_in_spice_blow``,
   ``spice_blow.summoner``), not a line of the movement turn.
 - ``KARAMA WORTHLESS``: stand ready to cancel the Bene Gesserit's worthless card played as a
   Karama this round (``karama``); a ``KARAMA SHIP`` so cancelled ships at the usual rate if the
@@ -92,7 +92,7 @@ def uses(state: State, seat: str) -> list[str]:
             step["mode"] == "batched" or _before_guild(state, seat, mover)):
         found.append(TIMING)
     if (factions.has(state, seat, Ability.SUMMON_WORM)
-            and not rules_of(state).karama_worm_in_spice_blow
+            and not factions.power(seat, state).karama_worm_in_spice_blow
             and karama.karama_cards(state, state["factions"][seat]["hand"])):
         found.append("worm")
     if karama.may_cancel_worthless(state, seat):
@@ -168,7 +168,7 @@ def _worm_refusal(state: State, seat: str) -> str:
     if sheet(seat, state).karama_power is Ability.SUMMON_WORM and rules.karama_powers:
         if own.get("karama_power_used"):
             return "your special Karama power is used once a game, and you used it (001 1.14.01)"
-        if rules.karama_worm_in_spice_blow:
+        if factions.power(seat, rules).karama_worm_in_spice_blow:
             return ("your Karama worm is placed in the Spice Blow and Nexus phase after turn 1, "
                     "not in your movement turn (001 1.14.04): send it there when you are asked, "
                     "or ahead under FOR WORM")

@@ -36,7 +36,7 @@ from pbem.game import Event, Prompt
 from ..codes import ErrorCode, EventCode
 from ..data import CardType
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_number
-from ..prompt_key import PromptKey
+from ..prompt_key import PromptKey, of_kind
 from ..rules import rules_of
 from ..state import State, data, storm_order
 
@@ -195,8 +195,9 @@ order_kind(OrderKind(KIND, ("AMAL", "THUMPER", "HARVESTER", "SPECIAL"), _read, _
 def apply(state: State, orders: dict[str, Any]) -> list[Event]:
     """The cards set to be played (or withdrawn), told to their holder alone."""
     events: list[Event] = []
-    for seat in state["seats"]:
-        value = orders.get(f"{KIND}:{seat}")
+    given = of_kind(orders, KIND)
+    for seat in state["seats"] if given else ():
+        value = given.get(seat)
         if not value:
             continue
         standing = state.setdefault("specials", {}).setdefault(seat, {})
@@ -239,8 +240,9 @@ def _take(state: State, seat: str, name: str) -> bool:
 
 
 def _setters(state: State, name: str) -> list[str]:
+    specials = state.get("specials")
     return [seat for seat in storm_order(state)
-            if name in state.get("specials", {}).get(seat, {})]
+            if name in specials.get(seat, {})] if specials else []
 
 
 def at_phase_start(state: State) -> list[Event]:

@@ -38,7 +38,7 @@ from pbem.game import Event, Prompt
 from ..codes import ErrorCode, EventCode
 from ..data import CardType, NameLookupError
 from ..orders.language import OrderKind, OrderProblem, order_kind
-from ..prompt_key import PromptKey
+from ..prompt_key import PromptKey, of_kind
 from ..rules import cite, rules_of
 from ..state import State, data, faction_name, storm_order
 
@@ -214,8 +214,9 @@ def apply(state: State, orders: dict[str, Any]) -> list[Event]:
     if state["truthtrance"]:
         state["truthtrance"] = []
         return events
-    for seat in storm_order(state):
-        value = orders.get(f"{ASK}:{seat}")
+    asked = of_kind(orders, ASK)
+    for seat in storm_order(state) if asked else ():
+        value = asked.get(seat)
         if value is None:
             continue
         held = card(state, state["factions"][seat]["hand"])

@@ -6,7 +6,11 @@ defaults are "no power here") or asks who holds an advantage (``holder``, ``has`
 advantages a faction has in a ruleset is data (``factions.yaml``: ``abilities``,
 ``optional_abilities``, ``karama_power``, ``alliance``).  Where a power differs between
 rulesets, the faction has a class for each (``Faction.rulesets``: ``FremenGF9``), which a game
-of that ruleset asks.  A faction's own state lives under its sheet, ``state["factions"][seat]``.
+of that ruleset asks, and where an earlier rules version ruled it otherwise, a class for that
+version (``Faction.until``: ``FremenGF9Version4``), as ``rules.GF9Version4``.  A rule question
+that is one faction's power is its class's attribute or method, never ``Classic``'s
+(``tests/dune/test_rule_questions.py``).  A faction's own state lives under its sheet,
+``state["factions"][seat]``.
 A faction the data has but no module (an overlay's, before its module is written) plays with
 no powers of its own (``base.Faction``).
 """
@@ -22,11 +26,25 @@ from pbem.game import Event, Prompt
 from .. import variants
 from ..data import Ability
 from ..prompt_key import PromptKey
-from ..rules import Rules, rules_of
+from ..rules import RULES_VERSION
 from ..state import State, data
-from .atreides import Atreides
+
+# Every faction's module: importing it lists its classes under its seat (``base.DEFINED``).
+from . import (  # noqa: F401
+    atreides,
+    bene_gesserit,
+    choam,
+    emperor,
+    fremen,
+    guild,
+    harkonnen,
+    ixians,
+    richese,
+    tleilaxu,
+)
 from .base import (
     CARD,
+    DEFINED,
     FIRST,
     LAST,
     ONCE_AROUND,
@@ -38,73 +56,67 @@ from .base import (
     Offer,
     RevivalTerms,
     has,
+    hooks,
     karama_power_used,
+    rules_key,
 )
-from .bene_gesserit import BeneGesserit
-from .choam import Choam
-from .emperor import Emperor
-from .fremen import Fremen, FremenGF9, FremenV3
-from .guild import Guild
-from .harkonnen import Harkonnen
-from .ixians import Ixians
-from .richese import Richese
-from .tleilaxu import Tleilaxu
 
-# Every faction's class, and after it its classes for the rulesets where its powers differ.
-CLASSES: tuple[type[Faction], ...] = (Atreides, BeneGesserit, Choam, Emperor, Fremen,
-                                      FremenGF9, FremenV3, Guild, Harkonnen, Ixians, Richese,
-                                      Tleilaxu)
+# Every faction's class, and after it its classes for the rulesets (and rules versions) where
+# its powers differ.
+CLASSES: tuple[type[Faction], ...] = tuple(cls for found in DEFINED.values() for cls in found)
 
 
 @functools.cache
-def registry(ruleset: str) -> dict[str, Faction]:
-    """Seat -> the faction's hooks in a ruleset, for each faction its data has: its class for
-    that ruleset if it has one, else none of its own (``_plain``)."""
-    found: dict[str, Faction] = {}
-    for cls in CLASSES:
-        if not cls.rulesets or ruleset in cls.rulesets:
-            found[cls.seat] = cls()
-    return {faction.seat: found.get(faction.seat) or _plain(faction.seat)
+def registry(ruleset: str, version: int = RULES_VERSION) -> dict[str, Faction]:
+    """Seat -> the faction's hooks in a ruleset as rules ``version`` plays it, for each faction
+    its data has: its class for that ruleset (and version, ``Faction.until``) if it has one,
+    else none of its own (``base.hooks``)."""
+    return {faction.seat: hooks(faction.seat, ruleset, version)
             for faction in data(ruleset).factions}
-
-
-@functools.cache
-def _plain(seat: str) -> Faction:
-    """A faction the data has but no module: every hook's default, no power."""
-    faction = Faction()
-    faction.seat = seat
-    return faction
 
 
 FACTIONS: dict[str, Faction] = registry("classic")
 
 
-def _ruleset(game: Any) -> str:
-    """The ruleset's name of a state, a view or its rules."""
-    return game.ruleset if isinstance(game, Rules) else game["rules"]["ruleset"]
-
-
 def power(seat: str, game: Any) -> Faction:
     """The hooks of a seat's faction in a game (a state, a view or its rules)."""
-    return registry(_ruleset(game))[seat]
+    return registry(*rules_key(game))[seat]
 
 
-def in_play(state: State) -> list[Faction]:
-    """The factions in the game, in seat order (asked at every step)."""
-    found = registry(state["rules"]["ruleset"])
-    return [found[seat] for seat in state["seats"]]
+def lister(game: Any, ability: Ability) -> Faction:
+    """The hooks of the faction whose sheet lists the advantage in a game's ruleset, in play or
+    not (``owner``), or a plain faction where none does: its answer to a rule of its power
+    asked where no seat is at hand (the worm's stages: its riders' answer)."""
+    seat = owner(game, ability)
+    return hooks("", *rules_key(game)) if seat is None else power(seat, game)
 
 
-def ordered(state: State, hook: str) -> list[Faction]:
-    """The factions in the game in the order the rules give their powers at one hook (each
-    faction's ``precedence``; seat order among equals)."""
-    return list(_ordered(state["rules"]["ruleset"], tuple(state["seats"]), hook))
+def in_play(state: State, *methods: str) -> tuple[Faction, ...]:
+    """The factions in the game, in seat order (asked at every step); given ``methods``, only
+    those whose class fills one of them (the others' defaults have no power to ask)."""
+    return _in_play(*rules_key(state), tuple(state["seats"]), methods)
 
 
 @functools.cache
-def _ordered(ruleset: str, seats: tuple[str, ...], hook: str) -> tuple[Faction, ...]:
-    found = registry(ruleset)
-    return tuple(sorted((found[seat] for seat in seats),
+def _in_play(ruleset: str, version: int, seats: tuple[str, ...], methods: tuple[str, ...]
+             ) -> tuple[Faction, ...]:
+    found = registry(ruleset, version)
+    return tuple(found[seat] for seat in seats if not methods or any(
+        getattr(type(found[seat]), method) is not getattr(Faction, method)
+        for method in methods))
+
+
+def ordered(state: State, hook: str, *methods: str) -> tuple[Faction, ...]:
+    """The factions in the game in the order the rules give their powers at one hook (each
+    faction's ``precedence``; seat order among equals); given ``methods``, only those whose
+    class fills one of them (``in_play``)."""
+    return _ordered(*rules_key(state), tuple(state["seats"]), hook, methods)
+
+
+@functools.cache
+def _ordered(ruleset: str, version: int, seats: tuple[str, ...], hook: str,
+             methods: tuple[str, ...]) -> tuple[Faction, ...]:
+    return tuple(sorted(_in_play(ruleset, version, seats, methods),
                         key=lambda faction: faction.precedence.get(hook, 0)))
 
 
@@ -112,13 +124,15 @@ def decisions(state: State, phase: str) -> list[Prompt]:
     """The factions' own decisions open now in the phase (``Faction.decisions``), every
     faction in play asked in seat order; then the variants' in play (``variants.decisions``:
     the leader skill pick, 001 4.07.02)."""
-    return ([prompt for faction in in_play(state) for prompt in faction.decisions(state, phase)]
+    return ([prompt for faction in in_play(state, "decisions")
+             for prompt in faction.decisions(state, phase)]
             + variants.decisions(state, phase))
 
 
 def decision_keys(state: State, phase: str) -> list[str]:
     """The keys of ``decisions``, in their order, as cheaply as each faction gives them."""
-    return ([key for faction in in_play(state) for key in faction.decision_keys(state, phase)]
+    return ([key for faction in in_play(state, "decisions", "decision_keys")
+             for key in faction.decision_keys(state, phase)]
             + [prompt.key for prompt in variants.decisions(state, phase)])
 
 
@@ -151,8 +165,8 @@ def payee(state: State, payment: str, payer: str) -> str | None:
     """The faction paid what ``payer`` pays for a ``payment`` (``Faction.receives``: the
     Emperor for cards, the Guild for shipments, the Tleilaxu for revival), or None for the
     bank; the first in the order of the hook ``payee`` that takes it."""
-    return next((f.seat for f in ordered(state, "payee") if f.receives(state, payment, payer)),
-                None)
+    return next((f.seat for f in ordered(state, "payee", "receives")
+                 if f.receives(state, payment, payer)), None)
 
 
 def token_owner(state: State, shipper: str) -> Faction:
@@ -165,40 +179,35 @@ def token_owner(state: State, shipper: str) -> Faction:
 def standing_prompts(state: State, asked: list[Prompt]) -> list[Prompt]:
     """Every faction's optional standing decisions riding on this mail round
     (``Faction.standing_prompts``; in a game without such a power, none, at once)."""
-    return [prompt for faction in in_play(state)
+    return [prompt for faction in in_play(state, "standing_prompts")
             for prompt in faction.standing_prompts(state, asked)] if asked else []
 
 
 def standing_keys(state: State, asked: list[str]) -> list[str]:
     """The keys of ``standing_prompts``."""
-    return [key for faction in in_play(state)
+    return [key for faction in in_play(state, "standing_keys")
             for key in faction.standing_keys(state, asked)] if asked else []
 
 
 def standing_apply(state: State, orders: dict[str, Any], asked: list[str]) -> list[Event]:
     """The standing decisions among ``orders`` (``asked``: the keys open) carried out, each by
     the faction that asked it (a faction may ask one of its ally: CHOAM's swap)."""
-    return [event for faction in in_play(state)
+    return [event for faction in in_play(state, "standing_keys")
             for key in faction.standing_keys(state, asked) if key in orders
             for event in faction.standing_decision(state, key, orders[key])]
 
 
 def phase_ends(state: State) -> list[Event]:
     """Every faction's power at the end of a phase (``Faction.phase_ends``)."""
-    return [event for faction in in_play(state) for event in faction.phase_ends(state)]
-
-
-def powers_ask(state: State) -> bool:
-    """Whether the revival round and War Continues ask the factions' own decisions: not in a
-    game of rules version 5 or earlier (``Rules.faction_decisions``, issue 29)."""
-    return rules_of(state).faction_decisions
+    return [event for faction in in_play(state, "phase_ends")
+            for event in faction.phase_ends(state)]
 
 
 def decide_all(state: State, phase: str, orders: dict[str, Any], rng: random.Random
                ) -> list[Event]:
     """The factions' own decisions of a phase carried out (``orders``: by key, those of
     ``decision_keys`` among them), in the prompts' order."""
-    mine = set(decision_keys(state, phase)) if powers_ask(state) else set()
+    mine = set(decision_keys(state, phase))
     return [event for key, value in orders.items() if key in mine
             for event in decide(state, phase, key, value, rng)]
 
@@ -214,6 +223,6 @@ def upgrade_state(state: State) -> State:
 __all__ = ["CARD", "CLASSES", "FACTIONS", "FIRST", "LAST", "ONCE_AROUND", "REVIVAL", "SHIPMENT",
            "SILENT", "BattleTools", "Faction", "Offer", "RevivalTerms", "decide", "decide_all",
            "decision_keys", "decisions", "has", "holder", "in_play", "karama_power_used",
-           "ordered", "owner", "payee", "phase_ends", "power", "powers_ask", "registry",
-           "standing_apply", "standing_keys", "standing_prompts",
+           "lister", "ordered", "owner", "payee", "phase_ends", "power",
+           "registry", "standing_apply", "standing_keys", "standing_prompts",
            "upgrade_state"]

@@ -79,3 +79,15 @@ class Atreides(Faction):
         if awakens and rules_of(state).advantages:
             return [Event(EventCode.KWISATZ_HADERACH, {"losses": record["losses"]})]
         return []
+
+
+class AtreidesGF9(Atreides):
+    """The Atreides of the GF9 edition, where their powers differ from classic's."""
+
+    rulesets = ("gf9",)
+
+    # 001 2.01.12: the Kwisatz Haderach joins their battles of one territory a turn, each of
+    # them ("in one Territory per Turn"; a leader may fight again in his territory,
+    # 1.07.05.04); under AH one battle a turn (000 line 762: "any one leader or cheap hero(ine)
+    # per turn"; WBC XV, line 1298: "once per turn").
+    kwisatz_haderach_per_territory = True

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -12,7 +13,7 @@ from pbem.game import Event, Prompt
 from ..data import Ability
 from ..leaders import TANKS
 from ..prompt_key import PromptKey
-from ..rules import rules_of
+from ..rules import RULES_VERSION, Rules, rules_of
 from ..state import State, ally_of, data, sheet
 
 # What a faction pays for, as ``Faction.receives`` and ``factions.payee`` name it.
@@ -68,6 +69,34 @@ def karama_power_used(state: State, seat: str) -> None:
         state["factions"][seat]["karama_power_used"] = True
 
 
+def rules_key(game: Any) -> tuple[str, int]:
+    """The ruleset's name and rules version of a game (a state, a view or its rules): what
+    picks each faction's class (``Faction.answers_for``)."""
+    if isinstance(game, Rules):
+        return game.ruleset, game.version
+    rules = game["rules"]
+    return rules["ruleset"], rules.get("version", RULES_VERSION)
+
+
+def answers(seat: str, game: Any) -> Faction:
+    """The hooks of a seat's faction in a game (a state, a view or its rules), for a module of
+    the faction that may not import the package (``factions.power`` is the same): ``hooks``."""
+    return hooks(seat, *rules_key(game))
+
+
+@functools.cache
+def hooks(seat: str, ruleset: str, version: int) -> Faction:
+    """The hooks of a seat's faction in a ruleset as rules ``version`` plays it: of its classes
+    (``DEFINED``), the last that answers for them (``Faction.answers_for``), or none of its own
+    where it has no class (a faction the data has but no module: every hook's default)."""
+    found = [cls for cls in DEFINED.get(seat, ()) if cls.answers_for(ruleset, version)]
+    if found:
+        return found[-1]()
+    plain = Faction()
+    plain.seat = seat
+    return plain
+
+
 @dataclass(frozen=True)
 class BattleTools:
     """What a power before the plans uses of the layers above the factions, handed to it by
@@ -119,6 +148,11 @@ SILENT, ONCE_AROUND = "silent", "once-around"       # an ``Offer``'s kinds of au
 FIRST, LAST = "first", "last"                       # when it is sold
 
 
+# Each faction's classes by seat, as its modules define them: its own, then those of the
+# rulesets and rules versions where its powers differ (``Faction.__init_subclass__``).
+DEFINED: dict[str, list[type[Faction]]] = {}
+
+
 class Faction:
     """A faction's powers, as the hooks the phases call (``factions/<faction>.py`` subclasses
     this for each faction and overrides the hooks where its powers apply)."""
@@ -130,10 +164,61 @@ class Faction:
     # The rulesets this class answers for, where the faction's powers differ between them
     # (``factions.registry``); none: every ruleset without a class of its own.
     rulesets: ClassVar[tuple[str, ...]] = ()
+    # The last rules version this class answers for, where an earlier version of its rulesets
+    # ruled its power otherwise (as ``rules.GF9Version4``); None: every version.
+    until: ClassVar[int | None] = None
     # Its place in each ordered sequence of hooks, by the hook's name (lowest first; 0 where
     # it has no place): the powers before the plans (``before_plans``) take their turns in
     # the order the rules give them.
     precedence: ClassVar[dict[str, int]] = {}
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """Each faction's class is listed under its seat, in the order defined (``hooks``)."""
+        super().__init_subclass__(**kwargs)
+        DEFINED.setdefault(cls.seat, []).append(cls)
+
+    @classmethod
+    def answers_for(cls, ruleset: str, version: int) -> bool:
+        """Whether this class answers for a ruleset as rules ``version`` plays it (of a
+        faction's classes, the last that does is the game's: ``hooks``)."""
+        return ((not cls.rulesets or ruleset in cls.rulesets)
+                and (cls.until is None or version <= cls.until))
+
+    # --- its answers to the rules of its powers, where the rulesets differ (each class per
+    # ruleset answers its own; the default: the power is not this faction's).  Each cites its
+    # rule where the faction's class answers it.
+    rides_after_nexus: ClassVar[bool] = False       # its worms ridden after the blow's Nexus
+    riders_may_split: ClassVar[bool] = False        # some of its forces ride, the rest stay
+    worms_on_sand_only: ClassVar[bool] = False      # its additional worms go to sand only
+    karama_worm_in_spice_blow: ClassVar[bool] = False   # its Karama worm is the spice blow's
+    also_ships_reserves: ClassVar[bool] = False     # native, it ships reserves at Guild rates
+    grants_free_revival_at_discretion: ClassVar[bool] = False   # its ally's free revival
+    kwisatz_haderach_per_territory: ClassVar[bool] = False  # its KH's battles: a territory's
+    advisor_sides: ClassVar[bool] = False           # its coexisting forces: advisors by a flip
+    coexisting_fly: ClassVar[bool] = False          # its coexisting forces use ornithopters
+    voice_names_cheap_hero: ClassVar[bool] = False  # its Voice may name a Cheap Hero
+    voice_names_special_cards: ClassVar[bool] = False   # ... and the 3.02 cards by name
+    alliance_and_karama_by_mail: ClassVar[bool] = False     # the HMS's Karama, the redraw
+    charity_always_from_turn: ClassVar[int] = 2     # its charity advantage's first turn
+
+    def special_kinds_at_start(self, rules: Rules) -> bool:
+        """Whether it may place forces of its special kinds among its starting forces: no."""
+        return False
+
+    def counts_full_without_spice(self, rules: Rules, ally: bool, territory: str) -> bool:
+        """Whether its forces (``ally``: its ally's, in their own battles) count full without
+        spice in a battle in ``territory``, in advanced combat: no."""
+        return False
+
+    def karama_steal_limit(self, rules: Rules) -> int | None:
+        """The most treachery cards its Karama power takes from a hand, or None for the whole
+        hand (000 line 886: "any number"; player aid B.6.A.1, line 964: "up to the entire
+        hand")."""
+        return None
+
+    def default_bars_spare_ally(self, rules: Rules) -> bool:
+        """Whether the factions its default victory bars leave out its own ally: no."""
+        return False
 
     def upgrade(self, state: State) -> None:
         """Move what earlier code kept of this faction at the state's top level into its
@@ -417,11 +502,6 @@ class Faction:
     def at_reveal(self, state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
         """What its power announces when the plans are revealed: nothing."""
         return []
-
-    def counts_full_without_spice(self, ally: bool) -> bool:
-        """Whether its forces (``ally``: its ally's, in their own battles) count full without
-        spice in advanced combat (WBC house rule 6, line 1059): no."""
-        return False
 
     def may_add_kwisatz_haderach(self, record: dict[str, Any]) -> bool:
         """Whether the Kwisatz Haderach of this record may fight with its leader (000 line

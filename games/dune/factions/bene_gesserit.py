@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from pbem.game import Event, Prompt
 
 from ..codes import EventCode
 from ..prompt_key import PromptKey
-from ..rules import rules_of
+from ..rules import Rules, rules_of
 from ..state import POLAR_SINK, State, factions_in
 from . import bene_gesserit_coexistence as coexistence
 from . import bene_gesserit_voice as voice
@@ -20,11 +20,36 @@ MOVEMENT = "movement"      # the round whose decisions are theirs (``Faction.dec
 
 
 class BeneGesserit(Faction):
-    """The Bene Gesserit's hooks."""
+    """The Bene Gesserit's hooks, and their answers to the rules of their powers under AH."""
 
     seat = BENE_GESSERIT
     precedence = {"before_plans": 1}     # the Voice: steps 1-2 (000 lines 1214-1242)
     decision_kinds = frozenset({coexistence.KIND})     # their declarations and advisors
+
+    # A territory's coexistence is declared (000 XV.B.5), not the sides of GF9's tokens
+    # (``BeneGesseritGF9``).
+    advisor_sides = False
+    # A territory left out of their declaration coexists (000 XV.B.5: "It is assumed you are
+    # in coexistence unless you state otherwise"); the rule the declaration prompt cites.
+    coexist_by_default: ClassVar[bool] = True
+    coexistence_rule: ClassVar[str] = "000 XV.B.5"
+    # A status stands until changed (000 XV.B.5), not declared afresh each round.
+    coexistence_declared_each_round: ClassVar[bool] = False
+    # Coexisting forces get no ornithopters (000 XV.B.4: "as if they are not even on the
+    # board").
+    coexisting_fly = False
+    # The Voice never commands a Cheap Hero (000 BG shield 3, line 784; WBC X, line 1248), and
+    # names no special card by name.
+    voice_names_cheap_hero = False
+    voice_names_special_cards = False
+    # Their charity advantage pays them with spice in hand "Beginning with the second turn"
+    # (000 XV.B.2).
+    charity_always_from_turn = 2
+
+    def advisors_flip_when_alone(self, rules: Rules) -> bool:
+        """Advisors alone in a territory before the battle round stay advisors: a territory's
+        coexistence stands (000 XV.B.5)."""
+        return False
 
     def upgrade(self, state: State) -> None:
         """Earlier code kept the territories where they coexist (000 XV.B.4-5) at the state's
@@ -43,8 +68,7 @@ class BeneGesserit(Faction):
     def placed_last(self, state: State, territory: str) -> list[Event]:
         """GF9 advanced starting forces (001 2.02.09): their advisor "If you are alone in the
         Territory, flip the advisor to a fighter"; among others it stays an advisor."""
-        rules = rules_of(state)
-        if not (rules.advisor_sides and rules.advantages) or territory == POLAR_SINK:
+        if not (self.advisor_sides and rules_of(state).advantages) or territory == POLAR_SINK:
             return []
         if factions_in(state, territory) == [self.seat]:
             return []
@@ -60,9 +84,8 @@ class BeneGesserit(Faction):
     # --- hooks of shipment and movement
 
     def admits_ally(self, state: State) -> bool:
-        """Their ally may enter a territory they hold alone, and they coexist there (WBC
-        clarification XV, 000 line 1314; the caller asks the ruleset)."""
-        return True
+        """Alone in a territory they keep their allies out, as any faction (000 XII.E.5)."""
+        return False
 
     def declares_with_moves(self) -> bool:
         """A move into an occupied territory declares coexistence there (000 XV.B.5)."""
@@ -75,16 +98,17 @@ class BeneGesserit(Faction):
     def movement_opening(self, state: State) -> bool:
         """They declare before anyone moves where they share a territory (WBC line 1305;
         GF9 wartime, 001 2.02.18), when they may coexist."""
-        return coexistence.coexistence_allowed(state) and coexistence.declares_first(state)
+        return (coexistence.coexistence_allowed(state)
+                and coexistence.declares_first(state, self))
 
     def movement_begins(self, state: State) -> list[Event]:
         """Every territory among others gets its default status (XV.B.5)."""
-        return coexistence.start_of_round(state, {})
+        return coexistence.start_of_round(state, self, {})
 
     def decisions(self, state: State, phase: str) -> list[Prompt]:
         """Their declarations ahead and their advisor policy in the movement round (shield 2,
         XV.B.3-5), which it asks once."""
-        return [coexistence.prompt(state)] if self._asked_now(state, phase) else []
+        return [coexistence.prompt(state, self)] if self._asked_now(state, phase) else []
 
     def decision_keys(self, state: State, phase: str) -> list[str]:
         return [coexistence.KEY] if self._asked_now(state, phase) else []
@@ -102,19 +126,19 @@ class BeneGesserit(Faction):
         step = state["step"]
         step["bg_asked"] = True
         if step["opening"] or step["mode"] == "batched":
-            return coexistence.start_of_round(state, wanted)
+            return coexistence.start_of_round(state, self, wanted)
         step["ahead"].update(wanted)
         return []
 
     def arrived(self, state: State, mover: str, territory: str, wish: bool | None, count: int,
                 source: str | None) -> list[Event]:
         """They declare where they now share a territory (XV.B.5; GF9 sides, 001 2.02.14-21)."""
-        return coexistence.on_arrival(state, mover, territory, wish, count, source)
+        return coexistence.on_arrival(state, self, mover, territory, wish, count, source)
 
     def shipped_from_reserve(self, state: State, shipper: str, territory: str, sector: int
                              ) -> list[Event]:
         """Their free advisor goes with the shipment, by their policy (shield 2, XV.B.3)."""
-        return coexistence.advisors_go(state, shipper, territory, sector)
+        return coexistence.advisors_go(state, self, shipper, territory, sector)
 
     # --- hooks of battle
 
@@ -138,10 +162,10 @@ class BeneGesserit(Faction):
     def before_battles(self, state: State) -> list[Event]:
         """GF9 universal stewards (001 2.02.22): "When advisors are ever alone in a Territory
         before Battle Phase, they automatically flip to fighters", but under the storm (2.02.20;
-        ``Rules.advisors_flip_when_alone``)."""
+        ``advisors_flip_when_alone``)."""
         rules = rules_of(state)
         own = state["factions"].get(self.seat)
-        if own is None or not (rules.advisors_flip_when_alone and rules.advantages):
+        if own is None or not (self.advisors_flip_when_alone(rules) and rules.advantages):
             return []
         alone = [t for t in own["coexisting"] if factions_in(state, t) == [self.seat]
                  and not stormed_in(state, t)]
@@ -160,3 +184,69 @@ class BeneGesserit(Faction):
     def coexisting_in_view(self, view: dict[str, Any]) -> list[str]:
         """Their advisors' territories, the view's ``coexisting`` (000 XV.B.4-5)."""
         return view["coexisting"]
+
+
+class BeneGesseritWBC(BeneGesserit):
+    """The Bene Gesserit of the WBC rules, where their powers differ from classic's."""
+
+    rulesets = ("wbc",)
+
+    # 000 line 1304: a territory left out of the declaration does not coexist.
+    coexist_by_default = False
+    coexistence_rule = "WBC XV, line 1304"
+    # WBC line 1305; clarification VII (000 line 1134): every territory declared afresh at the
+    # start of the movement round, coexisting in a stronghold beside two others kept.
+    coexistence_declared_each_round = True
+    # WBC (000 line 1328): coexisting forces move with ornithopters.
+    coexisting_fly = True
+
+    def admits_ally(self, state: State) -> bool:
+        """Their ally may enter a territory they hold alone, and they coexist there (WBC
+        clarification XV, 000 line 1314)."""
+        return True
+
+
+class BeneGesseritGF9(BeneGesserit):
+    """The Bene Gesserit of the GF9 edition, where their powers differ from classic's."""
+
+    rulesets = ("gf9",)
+
+    # 001 2.02.11-22: their forces in a territory are advisors or fighters as their tokens
+    # lie, and change side only by the flips of GF9 (intrusion, enlistment, take up arms,
+    # wartime, adaptive force, universal stewards; none under storm nor, to fighters, beside
+    # their ally), shipped as fighters and never onto their own advisors (2.02.14).
+    advisor_sides = True
+    # 001 2.02.16, 2.02.18: a side changes by a choice, never by default.
+    coexist_by_default = False
+    # 001 2.02.07: the Voice may command a Cheap Hero, and "a specific special weapon by name,
+    # or a specific special defense by name": the first expansion's special cards (3.02),
+    # each counted as what it is where it is played (rules version 6).
+    voice_names_cheap_hero = True
+    voice_names_special_cards = True
+    # 001 2.02.10: their charity "always", every turn.
+    charity_always_from_turn = 1
+
+    def advisors_flip_when_alone(self, rules: Rules) -> bool:
+        """001 2.02.22 universal stewards: advisors alone in a territory at the end of the
+        shipment and movement round flip to fighters; the tournament rule 4.1.15 ("will not
+        automatically flip after the shipment and movement Phase") says no."""
+        return not rules.tournament
+
+
+class BeneGesseritGF9Version5(BeneGesseritGF9):
+    """The Bene Gesserit of GF9 as rules version 5 played them, before the Voice named the
+    expansion's special cards (issue 29): a game dealt then replays as it was played."""
+
+    until = 5
+    voice_names_special_cards = False
+
+
+class BeneGesseritV3(BeneGesserit):
+    """The Bene Gesserit of Dune v3.0, where their powers differ from classic's."""
+
+    rulesets = ("v3",)
+
+    # Ruling: the Ornithopter bonus card is its holder's for the turn, for any group it moves,
+    # coexisting Bene Gesserit too (003 "Claiming Bonus Cards" says nothing of a group).
+    coexisting_fly = True
+

@@ -49,9 +49,9 @@ ahead may stand (ruling).  Coexistence may not stand so: under WBC it is declare
 (line 1304), which the template does for the Bene Gesserit.  A faction's ``KARAMA ADVISOR``
 standing ready sends an advisor back once it is announced (WBC line 1396; ``move_karama``).
 
-GF9 (``Rules.advisor_sides``, 001 2.02.11-22, advanced): a territory's status is the side the
-Bene Gesserit's tokens show there, advisors (coexisting) or fighters, and nothing is assumed:
-it changes only by the flips of 001.  Wartime (2.02.18): at the start of the round ``FIGHT
+GF9 (``BeneGesseritGF9.advisor_sides``, 001 2.02.11-22, advanced): a territory's status is the
+side the Bene Gesserit's tokens show there, advisors (coexisting) or fighters, and nothing is
+assumed: it changes only by the flips of 001.  Wartime (2.02.18): at the start of the round ``FIGHT
 <territory>`` flips the advisors there to fighters, announced.  Intrusion (2.02.16): where they
 have fighters, ``COEXIST <territory>`` given ahead flips them to advisors should a faction not
 their ally enter.  Their own arrivals (``sides_on_arrival``): shipped forces are fighters
@@ -68,7 +68,7 @@ fighters (2.02.12); advisors alone flip to fighters before the battles (universa
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from pbem.game import Event, Prompt
 
@@ -86,6 +86,9 @@ from ..state import (
     factions_in,
     storm_order,
 )
+
+if TYPE_CHECKING:
+    from .bene_gesserit import BeneGesserit
 
 CHOICES = ("SINK", "WITH", "NONE")
 ALL = "*"
@@ -125,11 +128,6 @@ def coexistence_allowed(state: State) -> bool:
     return in_game(state) and rules_of(state).advantages
 
 
-def default_coexist(state: State) -> bool:
-    """Coexisting when nothing is declared: yes under AH (XV.B.5), no under WBC (line 1304)."""
-    return rules_of(state).coexist_by_default
-
-
 def among_others(state: State) -> list[str]:
     """The territories (not the Polar Sink) where the Bene Gesserit share a territory with
     another faction, in board order."""
@@ -138,24 +136,24 @@ def among_others(state: State) -> list[str]:
             and len(factions_in(state, t.name)) > 1]
 
 
-def declares_first(state: State) -> bool:
+def declares_first(state: State, bg: BeneGesserit) -> bool:
     """Whether the Bene Gesserit declare before anyone moves: where they share a territory
     (WBC line 1305), and under GF9 wherever they have advisors (wartime, 001 2.02.18)."""
     if among_others(state):
         return True
-    return rules_of(state).advisor_sides and any(
+    return bg.advisor_sides and any(
         BENE_GESSERIT in factions_in(state, t) for t in coexisting(state))
 
 
-def start_of_round(state: State, wanted: dict[str, bool]) -> list[Event]:
+def start_of_round(state: State, bg: BeneGesserit, wanted: dict[str, bool]) -> list[Event]:
     """The declarations at the start of the movement round (XV.B.5; WBC line 1305): every
     territory among others gets its declared or default status.  Under WBC the Bene Gesserit
     who ended the turn coexisting in a stronghold beside two other factions must stay
     coexisting (clarification VII, line 1134, said of worm riders who entered beside them;
     ruling: however the two others came there)."""
-    if rules_of(state).advisor_sides:
+    if bg.advisor_sides:
         return _wartime(state, wanted)
-    afresh = rules_of(state).coexistence_declared_each_round
+    afresh = bg.coexistence_declared_each_round
     before = set(coexisting(state))
     if afresh and in_game(state):
         set_coexisting(state, [])
@@ -163,7 +161,7 @@ def start_of_round(state: State, wanted: dict[str, bool]) -> list[Event]:
     events: list[Event] = []
     for territory in among_others(state):
         coexist = wanted.get(territory, territory in coexisting(state)
-                             or default_coexist(state))
+                             or bg.coexist_by_default)
         if afresh and territory in before and beside_two(state, territory):
             coexist = True
         events += declare(state, territory, coexist)
@@ -266,8 +264,8 @@ def must_coexist(state: State, territory: str) -> bool:
     return any(ally in factions_in(state, territory) for ally in ally_of(state, BENE_GESSERIT))
 
 
-def on_arrival(state: State, mover: str, territory: str, wish: bool | None, count: int = 0,
-               source: str | None = None) -> list[Event]:
+def on_arrival(state: State, bg: BeneGesserit, mover: str, territory: str, wish: bool | None,
+               count: int = 0, source: str | None = None) -> list[Event]:
     """``count`` forces of ``mover`` have just arrived in ``territory`` (shipped, or moved
     from ``source``): the Bene Gesserit declare there if they now share it (XV.B.5: "Anytime
     you end your move in an occupied territory ... or another player moves his tokens into a
@@ -275,7 +273,7 @@ def on_arrival(state: State, mover: str, territory: str, wish: bool | None, coun
     ``wish`` is the Bene Gesserit's own word with their move, if any."""
     if not coexistence_allowed(state) or territory == POLAR_SINK:
         return []
-    if rules_of(state).advisor_sides:
+    if bg.advisor_sides:
         return sides_on_arrival(state, mover, territory, wish, count, source)
     present = factions_in(state, territory)
     if BENE_GESSERIT not in present or len(present) < 2:
@@ -284,19 +282,20 @@ def on_arrival(state: State, mover: str, territory: str, wish: bool | None, coun
     if must_coexist(state, territory):
         return declare(state, territory, True)
     if mover == BENE_GESSERIT:
-        coexist = default_coexist(state) if wish is None else wish
+        coexist = bg.coexist_by_default if wish is None else wish
     elif territory in declared and set(present) - {BENE_GESSERIT, mover}:
         return []                              # already shared: the status stands
     else:
         ahead = state["step"].get("ahead", {})
-        coexist = ahead.get(territory, default_coexist(state))
+        coexist = ahead.get(territory, bg.coexist_by_default)
         if declared.get(territory) is False and set(present) - {BENE_GESSERIT} == {mover}:
             # WBC line 1307: vacated by all others, then entered by a different faction
             declared.pop(territory)
     return declare(state, territory, coexist)
 
 
-def advisors_go(state: State, shipper: str, territory: str, sector: int) -> list[Event]:
+def advisors_go(state: State, bg: BeneGesserit, shipper: str, territory: str, sector: int
+                ) -> list[Event]:
     """The free advisor with another faction's shipment from off-planet (shield 2, XV.B.3),
     by the Bene Gesserit's policy; the caller decides that the shipment qualifies."""
     if (BENE_GESSERIT not in state["seats"] or shipper == BENE_GESSERIT
@@ -308,7 +307,7 @@ def advisors_go(state: State, shipper: str, territory: str, sector: int) -> list
     if choice == "NONE":
         return []
     where_to, at = POLAR_SINK, 0
-    sides = rules_of(state).advisor_sides
+    sides = bg.advisor_sides
     if choice == "WITH" and coexistence_allowed(state) and (
             no_fighters(state, territory) if sides else _may_join(state, territory)):
         where_to, at = territory, sector
@@ -354,14 +353,14 @@ def keep(state: State, value: dict[str, Any]) -> None:
 
 
 # --- the order
-def standing(state: State) -> dict[str, bool]:
+def standing(state: State, bg: BeneGesserit) -> dict[str, bool]:
     """Each territory of the Bene Gesserit (not the Polar Sink) -> whether their forces there
     are advisors as they stand: as the last movement round left them (``coexisted``, kept by
     the movement round before any WBC clearing), always so beside their ally (WBC line
     1311), and everywhere under the AH rules, where coexistence is assumed (XV.B.5)."""
     coexisted = state["step"].get("coexisted", coexisting(state))
     return {t.name: (t.name in coexisted or must_coexist(state, t.name)
-                     or default_coexist(state))
+                     or bg.coexist_by_default)
             for t in data(state).board.territories
             if t.name != POLAR_SINK and BENE_GESSERIT in factions_in(state, t.name)}
 
@@ -377,18 +376,17 @@ def _territory_line(state: State, territory: str, advisors: bool) -> str:
     return f"{territory}: with the {', '.join(others)}, {status}{ally}"
 
 
-def prompt(state: State) -> Prompt:
+def prompt(state: State, bg: BeneGesserit) -> Prompt:
     """The Bene Gesserit's declarations ahead and their advisor policy, for this round: each
     of their territories named with its status, the template and the default keeping each as
     it stands, and the policy as it stands."""
-    rules = rules_of(state)
     value: dict[str, Any] = {"advisors": standing_policy(state) or {ALL: "SINK"}}
     parts = []
     if coexistence_allowed(state):
-        value["declare"] = standing(state)
+        value["declare"] = standing(state, bg)
         territories = [_territory_line(state, t, advisors)
                        for t, advisors in value["declare"].items()]
-        if rules.advisor_sides:
+        if bg.advisor_sides:
             parts.append(f"Your territories: {'; '.join(territories) or 'none'}. FIGHT "
                          "<territory> flips your advisors there to fighters before the round, "
                          "announced (wartime, 001 2.02.18; not under the storm nor beside your "
@@ -396,13 +394,13 @@ def prompt(state: State) -> Prompt:
                          "advisors should a faction not your ally enter (intrusion, 2.02.16); a "
                          "territory left out stays as it is")
         else:
-            default = "advisors" if default_coexist(state) else "fighters"
+            default = "advisors" if bg.coexist_by_default else "fighters"
             parts.append(f"Your territories: {'; '.join(territories) or 'none'}. COEXIST "
                          "<territory> makes your forces there advisors (coexisting), FIGHT "
                          "<territory> fighters, now or should another faction enter (000 "
                          "XV.B.5); "
                          f"a territory left out: {default} "
-                         f"({rules.coexistence_rule})")
+                         f"({bg.coexistence_rule})")
     if coexistence_allowed(state):
         parts.append("ADVISORS SINK, WITH or NONE [<faction>]: where your free advisor goes "
                      "with another faction's shipment from off-planet: SINK the Polar Sink, "

@@ -8,15 +8,16 @@ one" or "do not play one", WBC line 1246).  He who cannot obey plays as he likes
 so only at the reveal (line 784; WBC line 1250).  A Karama cancels the Voice (player aid
 B.6.A.3): ``battle_karama``.
 
-Under GF9 (001 2.02.07, ``Rules.voice_names_cheap_hero``) the Voice may also command a Cheap
-Hero, and names the defenses as GF9 does: a projectile defense is a Shield, a poison defense a
-Snooper; a special weapon by name is the Lasgun (the base deck has no special defense, 3.01).
-"Your opponent must comply with your command as well as they are able to": a plan that can
-obey must (``could_obey``); one that cannot (no card of the kind, or no leader nor Cheap Hero
-to play cards with) plays as it likes.  Commanded to play a Cheap Hero, the side holding one
-plays it in place of its leader; commanded not to, it plays a leader, and with none it plays
-no leader and so no card (1.07.05.05's mandatory Cheap Hero yields: "A faction's particular
-abilities always have precedence over the rules", 001 2 item 2; ``Side.cheap_heroes``).
+Under GF9 (001 2.02.07, ``BeneGesseritGF9.voice_names_cheap_hero``) the Voice may also command
+a Cheap Hero, and names the defenses as GF9 does: a projectile defense is a Shield, a poison
+defense a Snooper; a special weapon by name is the Lasgun (the base deck has no special
+defense, 3.01).  "Your opponent must comply with your command as well as they are able to": a
+plan that can obey must (``could_obey``); one that cannot (no card of the kind, or no leader
+nor Cheap Hero to play cards with) plays as it likes.  Commanded to play a Cheap Hero, the side
+holding one plays it in place of its leader; commanded not to, it plays a leader, and with none
+it plays no leader and so no card (1.07.05.05's mandatory Cheap Hero yields: "A faction's
+particular abilities always have precedence over the rules", 001 2 item 2;
+``Side.cheap_heroes``).
 
 By mail (``docs/orders.md``, "Before the plans"): ``VOICE PLAY <kind>``, ``VOICE NOT <kind>``
 or ``VOICE NONE`` (the default), key ``voice:<bene-gesserit>``, secret, in the battle's first
@@ -43,7 +44,7 @@ from ..data import Ability, CardType, Slot
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..rules import Rules, rules_of
 from ..state import State, data, faction_name
-from .base import BattleTools, has
+from .base import BattleTools, answers, has
 
 VOICE = "voice"
 KINDS = {                   # order word -> card type (line 784)
@@ -91,8 +92,9 @@ def kinds(rules: Rules) -> dict[str, CardType]:
     """The kinds the Voice may name, by order word: line 784's, and under GF9 the Cheap Hero
     too and the first expansion's special cards by name where the deck has them (001
     2.02.07)."""
-    named = KINDS | ({CHEAP_HERO: CardType.CHEAP_HERO} if rules.voice_names_cheap_hero else {})
-    special = rules.voice_names_special_cards and EXPANSION_SET in rules.card_sets
+    theirs = answers(BENE_GESSERIT, rules)
+    named = KINDS | ({CHEAP_HERO: CardType.CHEAP_HERO} if theirs.voice_names_cheap_hero else {})
+    special = theirs.voice_names_special_cards and EXPANSION_SET in rules.card_sets
     return named | (SPECIAL if special else {})
 
 
@@ -188,8 +190,8 @@ def kinds_in(rules: Rules, plan: dict[str, Any]) -> set[CardType]:
 
 def counted(kind: CardType, slot: str | None, rules: Rules) -> frozenset[CardType]:
     """A card's kind and what it counts as in a place (None: where it is played alone), from
-    rules version 6 (``Rules.voice_names_special_cards``; before, its kind alone)."""
-    if not rules.voice_names_special_cards:
+    rules version 6 (``BeneGesseritGF9.voice_names_special_cards``; before, its kind alone)."""
+    if not answers(BENE_GESSERIT, rules).voice_names_special_cards:
         return frozenset({kind})
     if slot is None:
         slot = {CardType.WEIRDING_WAY: "weapon", CardType.CHEMISTRY: "defense"}.get(kind)
@@ -323,7 +325,7 @@ def text(voice: dict[str, Any] | None) -> str:
 
 def prompt(seat: str, target: str, optional: bool, rules: Rules) -> Prompt:
     """The Bene Gesserit's Voice for a battle, secret until the round is carried out."""
-    hero = ("a Cheap Hero too" if rules.voice_names_cheap_hero
+    hero = ("a Cheap Hero too" if answers(BENE_GESSERIT, rules).voice_names_cheap_hero
             else "never a cheap hero: WBC X, line 1248")
     legal = (f"VOICE PLAY <kind> or VOICE NOT <kind>: the {faction_name(target, rules)} must play, "
              "or not play, a card of that kind in their plan as well as they are able "

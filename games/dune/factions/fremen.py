@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..rules import rules_of
-from ..state import State
+from ..rules import Rules, rules_of
+from ..state import State, data
 from .base import Faction
 
 
@@ -26,13 +26,6 @@ class Fremen(Faction):
         """They draw the weather markers (000 XVI.B-C; Fremen advantage, line 994)."""
         return True
 
-    # --- hooks of battle
-
-    def counts_full_without_spice(self, ally: bool) -> bool:
-        """WBC house rule 6 (line 1059): the Fremen count their forces full without spice, and
-        so does their ally in its own battles (by mail the Fremen are taken to permit it)."""
-        return True
-
     # --- hooks of collection, alliances and victory
 
     def default_victory_precedence(self) -> int | None:
@@ -51,14 +44,76 @@ class Fremen(Faction):
         return {"weather_marker": marker}
 
 
+class FremenWBC(Fremen):
+    """The Fremen of the WBC rules, where their powers differ from classic's."""
+
+    rulesets = ("wbc",)
+
+    # A native faction allied with the Guild may also ship from its reserves at the Guild's
+    # rates (WBC, 000 lines 1192, 1200); under AH it only ships cross and back (000 line 866).
+    also_ships_reserves = True
+
+    def special_kinds_at_start(self, rules: Rules) -> bool:
+        """WBC clarification III (000 line 1080): Fedaykin among their forces at the start,
+        with the advantages (000 XV); AH places only normal forces (line 816)."""
+        return rules.advantages
+
+    def counts_full_without_spice(self, rules: Rules, ally: bool, territory: str) -> bool:
+        """WBC house rule 6 (000 line 1059), with advanced combat (000 XXII): the Fremen count
+        their forces full without spice in every battle, and so does their ally in its own
+        battles (by mail the Fremen are taken to permit it); not under AH."""
+        return rules.advanced_combat
+
+
 class FremenGF9(Fremen):
     """The Fremen of the GF9 edition, where their powers differ from classic's."""
 
     rulesets = ("gf9",)
 
-    def counts_full_without_spice(self, ally: bool) -> bool:
-        """001 2.04.22, BATTLE HARDENED: "Your Forces", their own only, not their ally's."""
-        return not ally
+    # 001 2.04.09: "Upon conclusion of the Nexus, you may ride the sandworm ... If Shai-Hulud
+    # appears again and you still have Forces in the original Territory, you may do this
+    # again": each worm of the phase ridden after the Nexus at its end; under AH each worm is
+    # ridden when it is dealt with, after its own Nexus (000 line 828: "immediately upon
+    # conclusion of the nexus"; Q&A XXV.C.1).
+    rides_after_nexus = True
+    # 001 2.04.09: "Move some or all the Forces in the Territory"; under AH they all go to one
+    # territory (000 line 828).
+    riders_may_split = True
+    # 001 2.04.16: an additional worm "in any sand Territory you wish"; under AH in any
+    # territory but the Polar Sink (000 line 996: "any territory"; spice_blow's docstring).
+    worms_on_sand_only = True
+    # 001 1.14.04: the Karama worm is placed in the Spice Blow and Nexus phase after turn 1, in
+    # a sand territory, a normal worm that causes a Nexus; under AH it is called in the
+    # Fremen's movement turn, anywhere, with no Nexus (000 line 838, Q&A XXV.A.8;
+    # ``move_karama``).
+    karama_worm_in_spice_blow = True
+    # 001 2.04.12: "At your discretion, your ally's free revival is 3": granted or withheld
+    # each revival round, by their own revival order.
+    grants_free_revival_at_discretion = True
+
+    def special_kinds_at_start(self, rules: Rules) -> bool:
+        """001 2.04.03: "Place 10 Forces distributed as you like", a Force being any of the
+        twenty, the Fedaykin too, with the advanced abilities (2.04.19)."""
+        return rules.advantages
+
+    def counts_full_without_spice(self, rules: Rules, ally: bool, territory: str) -> bool:
+        """001 2.04.22 BATTLE HARDENED, an advanced ability: with spice dialing (1.13.05)
+        "Your Forces" count full without spice, their own only, not their ally's."""
+        return rules.advanced_combat and not ally
+
+    def default_bars_spare_ally(self, rules: Rules) -> bool:
+        """001 4.1.20, a tournament rule: the factions their default victory bars (no
+        Harkonnen, Atreides or Emperor in Tuek's Sietch) do not count their own ally; under AH
+        and the GF9 base rules they do (000 Fremen shield, line 830; 001 2.04.10.03)."""
+        return rules.tournament
+
+
+class FremenGF9Version4(FremenGF9):
+    """The GF9 Fremen as rules version 4 played them, before issue 32's rulings: their ally's
+    free revival of 3 always given (``rules.GF9Version4``)."""
+
+    until = 4
+    grants_free_revival_at_discretion = False
 
 
 class FremenV3(Fremen):
@@ -66,6 +121,13 @@ class FremenV3(Fremen):
 
     rulesets = ("v3",)
 
-    def counts_full_without_spice(self, ally: bool) -> bool:
-        """003 house rule "Fremen Combat": "your units", their own only, not their ally's."""
-        return not ally
+    def special_kinds_at_start(self, rules: Rules) -> bool:
+        """003 "Ability Commentary": the Fremen "may place Fedaykin Army Tokens" at the start,
+        with the advanced abilities."""
+        return rules.advantages
+
+    def counts_full_without_spice(self, rules: Rules, ally: bool, territory: str) -> bool:
+        """003 house rule "Fremen Combat", with "Strategic Combat" (advanced combat): "your
+        units", their own only, not their ally's, and "in any non-Stronghold territory"."""
+        return (rules.fremen_combat and rules.advanced_combat and not ally
+                and not data(rules).board[territory].is_stronghold)

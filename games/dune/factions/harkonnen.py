@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, ClassVar
 
 from pbem.game import Event
 
-from ..rules import rules_of
+from ..rules import Rules
 from ..state import State, ally_of
 from . import harkonnen_capture as capture
 from .base import Faction
@@ -17,6 +17,14 @@ class Harkonnen(Faction):
     """The Harkonnen's hooks."""
 
     seat = "harkonnen"
+
+    # A leader they hold captured is always in his owner's pay: played against him, the owner
+    # calls him traitor without a traitor card (000 line 884: "A captured leader is
+    # automatically in the pay of the original owner"; WBC X, line 1266).
+    captives_in_owners_pay: ClassVar[bool] = True
+    # A leader they kill after a capture is turned into the tanks like any killed leader (000
+    # line 884).
+    killed_captives_face_down: ClassVar[bool] = False
 
     def upgrade(self, state: State) -> None:
         """Earlier code kept the captured leaders at the state's top level."""
@@ -38,11 +46,10 @@ class Harkonnen(Faction):
         """Their traitors betray their ally's opponents (line 888: "Leaders in your pay may
         also betray your allies opponents"; by mail their consent is taken as given); the
         leaders of ``seat`` they hold are in ``seat``'s pay (line 884; WBC X, line 1266), but
-        under GF9, where only a traitor card calls a captured leader (001 2.05.14,
-        ``Rules.captives_in_owners_pay``)."""
+        not where only a traitor card calls a captured leader (``captives_in_owners_pay``)."""
         found = dict.fromkeys(state["factions"][self.seat]["traitors"], self.seat) \
             if seat in ally_of(state, self.seat) else {}
-        if not rules_of(state).captives_in_owners_pay:
+        if not self.captives_in_owners_pay:
             return found
         return found | dict.fromkeys(capture.taken_from(state, seat), seat)
 
@@ -54,7 +61,8 @@ class Harkonnen(Faction):
                      plans: dict[str, dict[str, Any]], territory: str, rng: random.Random
                      ) -> list[Event]:
         """The capture of a leader after their win (``harkonnen_capture``)."""
-        return capture.after_battle(state, winner, loser, plans, territory, rng)
+        return capture.after_battle(state, winner, loser, plans, territory, rng,
+                                    self.killed_captives_face_down)
 
     # --- hooks of collection, alliances and victory
 
@@ -67,3 +75,35 @@ class Harkonnen(Faction):
     def behind_shield(self, state: State) -> dict[str, Any]:
         """The leaders they hold captured (line 884; WBC line 1262: not public)."""
         return {"captured": dict(capture.held(state))}
+
+
+class HarkonnenGF9(Harkonnen):
+    """The Harkonnen of the GF9 edition, where their powers differ from classic's."""
+
+    rulesets = ("gf9",)
+
+    # 001 1.07.07.07: "a Traitor Card in your hand"; 2.05.14: "with the matching Traitor Card":
+    # only the matching traitor card calls a captured leader.
+    captives_in_owners_pay = False
+    # 001 2.05.11.02: "Place the Leader Disc face down into the Tleilaxu Tanks"; he waits there
+    # like a leader killed again (1.05.04-05).
+    killed_captives_face_down = True
+
+
+class HarkonnenGF9Version4(HarkonnenGF9):
+    """The GF9 Harkonnen as rules version 4 played them, before issue 32's rulings: a captured
+    leader in his owner's pay, a leader killed after a capture turned face up."""
+
+    until = 4
+    captives_in_owners_pay = True
+    killed_captives_face_down = False
+
+
+class HarkonnenV3(Harkonnen):
+    """The Harkonnen of Dune v3.0, where their powers differ from classic's."""
+
+    rulesets = ("v3",)
+
+    def karama_steal_limit(self, rules: Rules) -> int | None:
+        """003 house rule "Harkonnen Karama": "limited to two cards"."""
+        return 2 if rules.harkonnen_karama else None

@@ -48,7 +48,6 @@ from .. import leaders
 from ..cards import karama
 from ..codes import EventCode
 from ..data import Ability
-from ..rules import rules_of
 from ..state import State, data
 from .base import has
 
@@ -86,11 +85,12 @@ def candidates(state: State, loser: str, territory: str) -> list[str]:
 
 # --- after a battle
 def after_battle(state: State, winner: str | None, loser: str | None,
-                 plans: dict[str, dict[str, Any]], territory: str, rng: random.Random
-                 ) -> list[Event]:
+                 plans: dict[str, dict[str, Any]], territory: str, rng: random.Random,
+                 face_down: bool) -> list[Event]:
     """A captured leader the Harkonnen played and who lives goes home (line 884: used
-    "once"); the Harkonnen, having won, capture; with none of their own leaders left alive
-    they give every captured leader back."""
+    "once"); the Harkonnen, having won, capture (a leader they kill goes to the tanks
+    ``face_down``: ``kill``); with none of their own leaders left alive they give every
+    captured leader back."""
     events = []
     played = plans.get(HARKONNEN, {}).get("leader")
     if played in held(state):
@@ -98,12 +98,12 @@ def after_battle(state: State, winner: str | None, loser: str | None,
         events += _home(state, played, public=True)
         state["step"]["fought"].setdefault(owner, {})[played] = territory      # X.C.8
     if winner == HARKONNEN and loser and enabled(state, winner):
-        events += capture(state, loser, plans, territory, rng)
+        events += capture(state, loser, plans, territory, rng, face_down)
     return events + release_if_leaderless(state)
 
 
 def capture(state: State, loser: str, plans: dict[str, dict[str, Any]], territory: str,
-            rng: random.Random) -> list[Event]:
+            rng: random.Random, face_down: bool) -> list[Event]:
     """The draw, the loser's Karama against it, then the Harkonnen's choice (WBC lines 1260,
     1412)."""
     choice = plans[HARKONNEN].get("capture", KILL)
@@ -121,7 +121,7 @@ def capture(state: State, loser: str, plans: dict[str, dict[str, Any]], territor
         if effect:
             return events
     if choice == KILL:
-        return events + kill(state, loser, name)
+        return events + kill(state, loser, name, face_down)
     state["factions"][loser]["leaders"][name] = leaders.CAPTURED
     state["factions"][HARKONNEN].setdefault("captured", {})[name] = loser
     fought = state["step"]["fought"]
@@ -130,13 +130,13 @@ def capture(state: State, loser: str, plans: dict[str, dict[str, Any]], territor
     return events + [Event(EventCode.CAPTURED_LEADER_KEPT, {"faction": loser})]
 
 
-def kill(state: State, loser: str, name: str) -> list[Event]:
+def kill(state: State, loser: str, name: str, face_down: bool) -> list[Event]:
     """The leader drawn killed for 2 spice (line 884): into the tanks face up, his name
-    public; under GF9 face down (001 2.05.11.02, ``Rules.killed_captives_face_down``), his name
-    told to the Harkonnen and his owner only, as at the capture."""
+    public; under GF9 ``face_down`` (001 2.05.11.02, ``HarkonnenGF9.killed_captives_face_down``),
+    his name told to the Harkonnen and his owner only, as at the capture."""
     state["factions"][HARKONNEN]["spice"] += KILL_SPICE
     data = {"faction": loser, "leader": name, "spice": KILL_SPICE}
-    if not rules_of(state).killed_captives_face_down:
+    if not face_down:
         state["factions"][loser]["leaders"][name] = leaders.TANKS
         return [Event(EventCode.CAPTURED_LEADER_KILLED, data)]
     state["factions"][loser]["leaders"][name] = leaders.FACE_DOWN

@@ -28,6 +28,9 @@ class Ixians(Faction):
     """The Ixians' hooks."""
 
     seat = "ixians"
+    # Their alliance power (001 2.07.22: the ally's redraw) and their Karama power (1.14.08:
+    # the HMS moved) are offered by mail (rules version 6; ``IxiansGF9Version5``).
+    alliance_and_karama_by_mail = True
     decision_kinds = frozenset({ixians_pocket.POCKET, ixians_hms.PLACEMENT, ixians_hms.MOVE,
                                 ixians_supply.SUPPLY, ixians_supply.TECHNOLOGY,
                                 ixians_redraw.REDRAW, ixians_hms.KARAMA_MOVE})
@@ -183,3 +186,20 @@ def has_technology(state: State, seat: str) -> bool:
 def _holds(state: State, seat: str) -> bool:
     """Their sheet in this game has the HMS (a basic ability: always, 001 2.07.01)."""
     return Ability.HIDDEN_MOBILE_STRONGHOLD in sheet(seat, state).abilities
+
+
+class IxiansGF9Version5(Ixians):
+    """The Ixians as rules version 5 played them, before their alliance and Karama powers were
+    offered by mail and War Continues asked a faction's decisions (issue 29): a game dealt
+    then replays as it was played, its log having no step for them."""
+
+    rulesets = ("gf9",)
+    until = 5
+    alliance_and_karama_by_mail = False
+
+    def decisions(self, state: State, phase: str) -> list[Prompt]:
+        """None at War Continues, which version 5 never asked (text B's HMS move, 2.07.19)."""
+        return [] if phase == ixians_hms.MENTAT_PAUSE else super().decisions(state, phase)
+
+    def decision_keys(self, state: State, phase: str) -> list[str]:
+        return [] if phase == ixians_hms.MENTAT_PAUSE else super().decision_keys(state, phase)

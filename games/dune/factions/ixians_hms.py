@@ -44,7 +44,7 @@ from ..orders.language import OrderKind, OrderProblem, order_kind, read_territor
 from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, forces_at, sheet
-from .base import has, karama_power_used
+from .base import answers, has, karama_power_used
 
 START = {"suboid": 3, "cyborg": 3}      # 2.07.03: on the token at the start
 HARVEST = 2                             # 2.07.20: 2 spice for each force in it
@@ -90,8 +90,8 @@ def karama_due(state: State, seat: str) -> bool:
 
 
 def _karama_may(state: State, seat: str) -> bool:
-    if (not rules_of(state).ixians_alliance_and_karama or not has(state, seat, Ability.MOVE_HMS)
-            or not karama.playable(state, seat)):
+    if (not answers(seat, state).alliance_and_karama_by_mail
+            or not has(state, seat, Ability.MOVE_HMS) or not karama.playable(state, seat)):
         return False
     name = hms(state, seat).name
     return (layer.where(state, name) is not None and _occupied(state, seat, name)

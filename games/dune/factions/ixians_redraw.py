@@ -33,7 +33,7 @@ from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, ally_of, data
-from .base import has
+from .base import answers, has
 
 REDRAW, NONE = "redraw", "NONE"       # the decision's kind (key ``redraw:<seat>``); no card
 
@@ -46,7 +46,7 @@ def may_redraw(state: State, ixians: str, seat: str) -> bool:
     if seat == ixians:
         allowed = text_b and technology(state, ixians)
     else:
-        allowed = (rules_of(state).ixians_alliance_and_karama
+        allowed = (answers(ixians, state).alliance_and_karama_by_mail
                    and seat in ally_of(state, ixians) and has(state, ixians, Ability.ALLY_REDRAW))
     return allowed and not (text_b and _own(state, ixians).get("redrawn", {}).get(seat)
                             == state["turn"])

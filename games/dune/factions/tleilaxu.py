@@ -208,3 +208,16 @@ class Tleilaxu(Faction):
         own = state["factions"][self.seat]
         return {"face_dancers": list(own["face_dancers"]), "reveal": own["reveal"],
                 "reveal_from": list(own.get("reveal_from", [face_dancers.RESERVE]))}
+
+
+class TleilaxuGF9Version5(Tleilaxu):
+    """The Tleilaxu as rules version 5 played them, before the revival round and War Continues
+    asked a faction's decisions of its own (issue 29): no terms, Karama nor Face Dancer
+    replacement is asked, so a game dealt then replays as it was played."""
+
+    rulesets = ("gf9",)
+    until = 5
+
+    def decisions(self, state: State, phase: str) -> list[Prompt]:
+        """None."""
+        return []

@@ -15,6 +15,7 @@ state or from the seat's own view, so that the checks, the prompt and the bots a
 
 from __future__ import annotations
 
+import functools
 import random
 from dataclasses import dataclass, field
 from typing import Any
@@ -28,7 +29,7 @@ from ..data import Ability, CardCategory, CardType, DuneData, Effect, Slot, Trea
 from ..factions import bene_gesserit_voice as voice
 from ..factions import harkonnen_capture as capture
 from ..forces import add, kind, kinds, order_text, plain, total
-from ..rules import Classic, Rules
+from ..rules import Classic, Rules, rules_of
 from ..state import State, data, faction_name
 from ..variants import tech_tokens
 
@@ -58,9 +59,9 @@ class Side:
     #                              4.05.02): two or more, else no choice
     rules: Rules = field(default_factory=Classic, compare=False, repr=False)  # cited by mails
 
-    @property
+    @functools.cached_property
     def deck(self) -> DuneData:
-        """The game's data: its cards and leaders (``state.data``)."""
+        """The game's data: its cards and leaders (``state.data``), found once."""
         return data(self.rules)
 
     @property
@@ -148,7 +149,7 @@ def _side(game: Any, seat: str, battle: dict[str, Any], fought: dict[str, dict[s
     alliances asked of it are public).  ``hidden``: the forces its face-down tokens in the
     territory stand for, to be revealed with the plan (001 2.10.17 SURPRISE ASSAULT): its own
     to count, told to nobody else."""
-    rules = Rules.from_json(game["rules"])
+    rules = rules_of(game)
     forces, alliances = game["forces"], game["alliances"]
     opponent = battle["defender"] if seat == battle["aggressor"] else battle["aggressor"]
     territory = battle["territory"]
@@ -159,10 +160,9 @@ def _side(game: Any, seat: str, battle: dict[str, Any], fought: dict[str, dict[s
     if hidden:
         add(here, {kinds(rules, seat)[0].name: hidden})
     allies = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
-    free = rules.free_support_in_battle and any(    # house rule 6; 001 2.04.22
-        factions.power(s, rules).counts_full_without_spice(s != seat) for s in (seat, *allies)
-    ) and not (rules.free_support_off_strongholds_only     # 003 house rule "Fremen Combat"
-               and data(rules).board[territory].is_stronghold)
+    free = any(     # WBC house rule 6; 001 2.04.22; 003 house rule "Fremen Combat"
+        factions.power(s, rules).counts_full_without_spice(rules, s != seat, territory)
+        for s in (seat, *allies))
     karamaed = battle.get("cancelled", {}).get(seat, [])     # battle_karama
     against = faction_name(opponent, rules)
     troops = tuple(combat.Troop(kind.name, here.get(kind.name, 0),

@@ -129,6 +129,12 @@ def effective(side: battle_plan.Side, plan: dict[str, Any], said: dict[str, Any]
     return voice.obey(side, conditioned(plan, said, question), said)
 
 
+def replanned(side: battle_plan.Side, plan: dict[str, Any]) -> dict[str, Any]:
+    """A plan sent again in a battle's second round: made to obey the Voice given, which it
+    was free to answer (its lines for a question were answered in the first round)."""
+    return effective(side, plan, side.voice, None)
+
+
 def standing_effective(side: battle_plan.Side, plan: dict[str, Any], battle: dict[str, Any]
                        ) -> dict[str, Any]:
     """``effective`` with the Voice and the question standing in the battle."""

@@ -283,7 +283,7 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
     """``game``: the state or the seat's view, asked by the powers that change revival."""
     faction = sheet(seat, rules)
     terms = factions.RevivalTerms()
-    for power in factions.ordered(game, "revival"):
+    for power in factions.ordered(game, "revival", "revival_terms"):
         terms = power.revival_terms(game, seat, terms)
     partners = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
     free = max([faction.free_revival] + [ALLY_FREE_REVIVAL for s in partners
@@ -295,7 +295,8 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
     free += bonus
     # 001 2.04.12: the allies whose grant it decides, those with more in the tanks than their
     # own free number (for the others it changes nothing)
-    grants = tuple(s for s in partners if rules.ally_free_revival_at_discretion
+    discretion = factions.power(seat, rules).grants_free_revival_at_discretion
+    grants = tuple(s for s in partners if discretion
                    and Ability.ALLY_FREE_REVIVAL in faction.alliance
                    and total(tanks[s]) > sheet(s, rules).free_revival)
     gives = Ability.ALLY_SPICE_GIFTS in faction.alliance
@@ -323,9 +324,10 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
         extra=EXTRA_FORCES if any(Ability.ALLY_EXTRA_REVIVAL in sheet(s, rules).alliance
                                   for s in partners) else 0,
         pays_extra=bool(partners) and Ability.ALLY_EXTRA_REVIVAL in faction.alliance,
-        grants=grants, granted=rules.ally_free_revival_at_discretion
-        and free > faction.free_revival, most=_most(terms.forces, free, bonus),
-        half_price=terms.half_price, most_leaders=terms.leaders, any_leader=terms.any_leader,
+        grants=grants, granted=free > faction.free_revival and any(
+            factions.power(s, rules).grants_free_revival_at_discretion for s in partners),
+        most=_most(terms.forces, free, bonus), half_price=terms.half_price,
+        most_leaders=terms.leaders, any_leader=terms.any_leader,
         payee=factions.payee(game, factions.REVIVAL, seat), offers=dict(terms.offers),
         main=_main_leader(rules, faction.name, places), rules=rules)
 

@@ -210,8 +210,9 @@ def present(state: State, territory: str) -> list[str]:
     """The occupants of a territory (``occupants``) and the owners of the face-down tokens
     there that stand for forces (``tokens.occupying``), in seat order."""
     found = occupants(state, territory)
-    owners = {token["owner"] for token in tokens.occupying(state, territory)}
-    if not owners - set(found):
+    covering = tokens.occupying(state, territory)
+    owners = {token["owner"] for token in covering} if covering else set()
+    if owners.issubset(found):
         return found
     return [seat for seat in state["seats"] if seat in found or seat in owners]
 
@@ -363,7 +364,7 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
             step["fought"].setdefault(seat, {})[plan["leader"]] = battle["territory"]
         if plan["kh"]:
             step["kh_used"] = True
-            if rules_of(state).kwisatz_haderach_per_territory:
+            if factions.power(seat, state).kwisatz_haderach_per_territory:
                 step["kh_territory"] = battle["territory"]
     return events
 

@@ -33,8 +33,9 @@ By mail (``docs/orders.md``, "Before the plans"):
   only (``bidding_karama``), so it never meets a Voice or an answer.
 
 The powers take their steps through the factions' hooks, in the order each faction's
-``precedence`` gives them (``factions.ordered(state, "before_plans")``): the phase names no
-faction.
+``precedence`` gives them (``factions.ordered(state, "before_plans")``), and the Karamas on the
+advantages in the battle are the card's (``battle_karama.on_advantages``): the phase names no
+faction and no power.
 """
 
 from __future__ import annotations
@@ -115,7 +116,7 @@ def carry_out(state: State, plans: dict[str, dict[str, Any]], orders: dict[str, 
     if battle["round"] != 1:
         for seat, plan in plans.items():
             side = battle_plan.side_of_state(state, seat)
-            step["plans"][seat] = plan_conditions.effective(side, plan, side.voice, None)
+            step["plans"][seat] = plan_conditions.replanned(side, plan)
         return [], dict(step["plans"])
     wanted = {seat: list(plan["karama"]) for seat, plan in plans.items()}
     keys = {PromptKey.parse(key): value for key, value in orders.items()}
@@ -130,7 +131,7 @@ def carry_out(state: State, plans: dict[str, dict[str, Any]], orders: dict[str, 
         step["plans"][seat] = plan_conditions.standing_effective(side, plan, battle)
     for faction in powers:
         events += faction.after_plans(state, wanted, replan, TOOLS)
-    events += _advantages(state, wanted, replan)
+    events += battle_karama.on_advantages(state, wanted, replan)
     replan -= set(battle["committed"])
     if not replan:
         return events, dict(step["plans"])
@@ -139,27 +140,6 @@ def carry_out(state: State, plans: dict[str, dict[str, Any]], orders: dict[str, 
     events.append(Event(EventCode.BATTLE_SECOND_ROUND, {"territory": battle["territory"],
                                                 "factions": battle["replan"]}))
     return events, None
-
-
-def _advantages(state: State, wanted: dict[str, list[str]], replan: set[str]) -> list[Event]:
-    """Steps 7-8: Karamas on the Kwisatz Haderach, the starred forces' bonus and the Fremen's
-    free strength, each where the advantage is in the battle."""
-    battle = state["step"]["battle"]
-    events = []
-    for use in ("kh", "starred", "free"):
-        for seat in (battle["aggressor"], battle["defender"]):
-            side = battle_plan.side_of_state(state, seat)
-            there = {"kh": side.kh, "starred": bool(side.strength.special),
-                     "free": side.strength.free}[use]
-            if not there:
-                continue
-            spent, effective = battle_karama.spend(
-                state, {s: u for s, u in wanted.items() if s != seat}, use)
-            events += spent
-            if effective:
-                battle["cancelled"].setdefault(seat, []).append(use)
-                replan.add(seat)
-    return events
 
 
 def leaderless(plans: dict[str, dict[str, Any]]) -> bool:

@@ -286,13 +286,12 @@ def _mode(state: State) -> str:
 # --- charity and the deal
 def charity(state: State) -> list[Event]:
     """CHOAM Charity (VIII.I; XV.B.2 for the Bene Gesserit from turn 2 with the advantages,
-    GF9 001 2.02.10 every turn: ``Rules.charity_always_from_turn``):
+    GF9 001 2.02.10 every turn: ``Faction.charity_always_from_turn``):
     a faction below ``Rules.charity_below`` is topped up to 2 (GF9 001 1.03.02: 0 or 1).
     GF9: a Karama standing ready cancels the Bene Gesserit's "at least 2" when they hold some
     spice (001 2.02.10, 3.01.12.02, ``karama_reach``): they get the charity as anyone; a
     faction that declined it calls none (001 1.03.02, ``deals``)."""
     rules = rules_of(state)
-    always = rules.advantages and state["turn"] >= rules.charity_always_from_turn
     powers = factions.in_play(state)
     events = [event for power in powers for event in power.charity_begins(state)]
     for seat in state["seats"]:
@@ -301,7 +300,8 @@ def charity(state: State) -> list[Event]:
             continue                    # out of the game (003 "Main Leaders")
         if deals.declined(state, seat):
             continue
-        special = always and factions.has(state, seat, Ability.CHARITY_ALWAYS)
+        special = (rules.advantages and factions.has(state, seat, Ability.CHARITY_ALWAYS)
+                   and state["turn"] >= factions.power(seat, state).charity_always_from_turn)
         if special:
             events += karama.play_against(state, "charity", seat) if own["spice"] else []
             special = not karama.cancelled(state, "charity", seat)

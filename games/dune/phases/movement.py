@@ -228,7 +228,7 @@ def take_turn(state: State, seat: str, value: dict[str, Any]) -> list[Event]:
         return cancels
     events = cancels + _carry_out(state, seat, value)
     karama_reach.lift_turn(state)
-    events += [e for f in factions.in_play(state) for e in f.turn_taken(state, seat)]
+    events += [e for f in factions.in_play(state, "turn_taken") for e in f.turn_taken(state, seat)]
     state["step"]["moved"].append(seat)
     if seat in state["step"]["queue"]:
         state["step"]["queue"].remove(seat)

@@ -152,7 +152,7 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
         events += owner.token_shipped(state, token, territory, sector, seat)
     events += storm_on_arrival(state, seat, kind, territory, sector, forces)
     if kind == "reserve" and not reach.native(state, seat):  # not the Fremen's (WBC line 1322)
-        events += [e for f in factions.in_play(state)
+        events += [e for f in factions.in_play(state, "shipped_from_reserve")
                    for e in f.shipped_from_reserve(state, seat, territory, sector)]
         events += variants.acted(state, seat, Act.OFF_PLANET_SHIPMENT)     # 001 4.05.05.03
         events += variants.shipped(state, seat, territory, sector, empty)   # 001 4.07.15.11
@@ -269,7 +269,7 @@ def _stand_in(state: State, seat: str, order: dict[str, Any]) -> dict[str, Any]:
 def arrived(state: State, seat: str, territory: str, wish: bool | None, count: int,
             source: str | None) -> list[Event]:
     """What the powers do when ``count`` forces of ``seat`` arrive (``Faction.arrived``)."""
-    return [e for f in factions.in_play(state)
+    return [e for f in factions.in_play(state, "arrived")
             for e in f.arrived(state, seat, territory, wish, count, source)]
 
 

@@ -162,7 +162,8 @@ def prompt(state: State, seat: str, turn: int | None = None) -> Prompt:
     (``again`` in decisions.yaml; WBC VII.1 brings one at every worm)."""
     limit = alliance_limit(state)
     size = f" (at most {limit} factions in an alliance)" if limit else ""
-    others = ", ".join(faction_name(s, state) for s in asked(state) if s != seat)
+    partners_asked = [s for s in asked(state) if s != seat]
+    others = ", ".join(faction_name(s, state) for s in partners_asked)
     partners = ally_of(state, seat)
     now = (f"you are allied with {', '.join(faction_name(s, state) for s in partners)}"
            if partners else "you are in no alliance")
@@ -175,7 +176,7 @@ def prompt(state: State, seat: str, turn: int | None = None) -> Prompt:
                   f"exactly those factions if they name you too{size}; ALLY NONE to be in no "
                   f"alliance; PASS to keep what you have.  Factions: {others}",
                   None, "PASS", "PASS", ahead=f"nexus@{turn or state['turn']}:{seat}",
-                  options={"partners": [s for s in asked(state) if s != seat]})
+                  options={"partners": partners_asked})
 
 
 def read_nexus(state: State, prompt: Prompt, words: list[str]) -> list[str] | None:

@@ -54,7 +54,7 @@ Rulings:
   their own revival order, ``WITHHOLD FREE-REVIVAL`` (they are asked while their ally has more
   forces in the tanks than its own free number); their ally orders as with the grant, and
   withheld, its own free number is free, the rest at 2 spice each as its spice pays, what it
-  does not pay cut as for an Emperor's ally (``Rules.ally_free_revival_at_discretion``).  The
+  does not pay cut as for an Emperor's ally (``Faction.grants_free_revival_at_discretion``).  The
   orders are secret and simultaneous, so the decision costs no mail round.
 - A revived leader is still the traitor he was (Q&A D.1, line 686): traitors are left as they
   are.
@@ -115,8 +115,7 @@ def prompts(state: State) -> list[Prompt]:
     if done(state):
         return []
     return ([prompt(state, seat) for seat in _asked(state) if has_decision(state, seat)]
-            + ([] if state["step"].get("retake") or not factions.powers_ask(state)
-               else factions.decisions(state, ROUND)))
+            + ([] if state["step"].get("retake") else factions.decisions(state, ROUND)))
 
 
 def keys(state: State) -> list[str]:
@@ -125,8 +124,7 @@ def keys(state: State) -> list[str]:
         return []
     return ([str(PromptKey(ROUND, seat)) for seat in _asked(state)
              if has_decision(state, seat)]
-            + ([] if state["step"].get("retake") or not factions.powers_ask(state)
-               else factions.decision_keys(state, ROUND)))
+            + ([] if state["step"].get("retake") else factions.decision_keys(state, ROUND)))
 
 
 def _asked(state: State) -> list[str]:
@@ -202,7 +200,8 @@ def resolve(state: State, wanted: dict[str, dict[str, Any]]) -> list[Event]:
     for seat in storm_order(state):
         if seat in wanted:
             found = allowance(state, seat)
-            stopped = any(f.stops_revival(state, seat) for f in factions.in_play(state))
+            stopped = any(f.stops_revival(state, seat)
+                          for f in factions.in_play(state, "stops_revival"))
             if not stopped:                 # 001 1.14.09: "their standard revival"
                 events += _forces(state, found, wanted[seat], support.get(seat))
             for name in ([wanted[seat]["leader"], *wanted[seat].get("more", [])]
@@ -212,7 +211,7 @@ def resolve(state: State, wanted: dict[str, dict[str, Any]]) -> list[Event]:
                 if wanted[seat][card]:
                     events += _card(state, found, card, wanted[seat][card])
             free = bool(found.free and total(wanted[seat]["forces"])) and not stopped
-            events += [e for faction in factions.in_play(state)
+            events += [e for faction in factions.in_play(state, "revived")
                        for e in faction.revived(state, seat, free, bool(wanted[seat]["ghola"]))]
     return events
 

@@ -357,7 +357,8 @@ order_kind(OrderKind("traitor", ("TRAITOR",), _read_traitor, lambda _, v: f"TRAI
 def _spread_prompt(rules: Rules, seat: str) -> Prompt:
     territories = sheet(seat, rules).start[0].territories
     marked = "".join(f" (a {kind.mark} after the number: {kind.plural})"
-                     for kind in kinds(rules, seat)[1:]) if rules.fedaykin_at_set_up else ""
+                     for kind in kinds(rules, seat)[1:]
+                     ) if factions.power(seat, rules).special_kinds_at_start(rules) else ""
     default = [["Sietch Tabr", data(rules).board["Sietch Tabr"].sectors[0],
                 {plain(rules, seat): 10}]]
     return Prompt(f"fremen-placement:{seat}", seat, "fremen-placement", False,
@@ -375,7 +376,7 @@ def _read_placement_part(state: State, prompt: Prompt, words: list[str]) -> list
     first, *others = kinds(state, prompt.seat)
     counts, rest = read_forces(words, [first, *others])
     special = [kind for kind in others if kind.name in counts]
-    if special and not rules.fedaykin_at_set_up:
+    if special and not factions.power(prompt.seat, rules).special_kinds_at_start(rules):
         raise OrderProblem(ErrorCode.NO_FEDAYKIN, f"{special[0].plural} may not be placed at the "
                            "start here", ("PLACE 10 Sietch Tabr",))
     read_number(str(total(counts)), 1, 10, "the forces")

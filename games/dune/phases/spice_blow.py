@@ -54,7 +54,7 @@ Rulings:
 - Under AH an additional worm brings no Nexus, even when the Fremen send it (VII.C: ignored;
   the Fremen's advantage gives them the worm, not a Nexus).
 - Riding: all riders go together to one territory ("may move to any one territory"; under
-  GF9 some or all of them, 001 2.04.09, ``Rules.riders_may_split``) and a sector of it not
+  GF9 some or all of them, 001 2.04.09, ``Faction.riders_may_split``) and a sector of it not
   under the storm; riders in a sector under the storm stay (IX.C.2.c, line
   343; WBC VII.5).  Not the worm's own territory, not a stronghold occupied by two other
   factions (IX.C.1.c and IX.C.2.f, lines 329 and 349), not where an ally is but in the Polar
@@ -91,7 +91,7 @@ the end of the phase; 1.02.07's one Nexus "at the end of the Phase" is the one-p
 reshuffle keeps pile A's top territory card (1.13.04, ``reshuffle``).
 
 Under GF9 the Fremen ride upon conclusion of that Nexus (001 2.04.09,
-``Rules.ride_after_nexus``): each worm the Fremen control, once it has devoured, leaves its
+``Faction.rides_after_nexus``): each worm the Fremen control, once it has devoured, leaves its
 territory in the step's ``rides``, and after the Nexus (``_end_of_blow``) each is a ride of
 its own, in the order the worms came, for the Fremen forces still there ("If Shai-Hulud
 appears again and you still have Forces in the original Territory, you may do this again");
@@ -217,7 +217,8 @@ def _blow(state: State, rng: random.Random) -> list[Event]:
         elif worm["stages"][0] == DEVOUR:
             worm["stages"].pop(0)
             events += devour(state, worm)
-            if worm["controlled"] and worm["territory"] and rules_of(state).ride_after_nexus:
+            if (worm["controlled"] and worm["territory"]
+                    and factions.lister(state, Ability.WORM_RIDING).rides_after_nexus):
                 step.setdefault("rides", []).append(worm["territory"])      # 001 2.04.09
         elif _stage_prompts(state, worm["stages"][0]):
             return events
@@ -377,7 +378,8 @@ def worm_turned(state: State, card: SpiceCard, rng: random.Random) -> list[Event
     if not first and worm_placer(state) is not None:
         stages.append(PLACEMENT)
     territory = last_blow(state) if first else None
-    ride = [] if rules.ride_after_nexus else [RIDE]        # 001 2.04.09: after the Nexus
+    # 001 2.04.09: the riders ride after the Nexus
+    ride = [] if factions.lister(state, Ability.WORM_RIDING).rides_after_nexus else [RIDE]
     step["worm"] = {"card": card.id, "territory": territory, "controlled": True,
                     "placed": False, "stages": [*stages, CONTROL, DEVOUR, *ride]}
     return [Event(EventCode.NEXUS, {"card": card.id,
@@ -426,7 +428,7 @@ def devour(state: State, worm: dict[str, Any]) -> list[Event]:
         return [Event(EventCode.WORM_DEVOURED, {"card": worm["card"], "territory": territory,
                                         "spice": 0, "forces": {}})]
     sectors = list(data(state).board[territory].sectors)
-    played = [event for f in factions.in_play(state)       # 001 2.10.15: a No-Field revealed
+    played = [event for f in factions.in_play(state, "exposed")    # 001 2.10.15: a No-Field
               for event in f.exposed(state, {territory: sectors}, "worm")]
     spice = state["spice"].pop(territory, 0)
     safe = worm_safe(state, worm)
@@ -659,7 +661,7 @@ def summoner(state: State) -> str | None:
 
 def _may_summon(state: State, seat: str) -> bool:
     """Whether the faction may place the Karama worm in a spice blow (001 1.14.04)."""
-    return (rules_of(state).karama_worm_in_spice_blow
+    return (factions.power(seat, state).karama_worm_in_spice_blow
             and factions.has(state, seat, Ability.SUMMON_WORM)
             and bool(karama.karama_cards(state, state["factions"][seat]["hand"])))
 
@@ -752,19 +754,19 @@ def _ride_prompt(state: State, seat: str) -> Prompt:
     riding = riders(state, seat)
     closed = sorted({t for t, _ in _all_places(state)}
                     - {t for t, _ in ride_destinations(state, seat)})
-    some = "[<forces>] " if rules_of(state).riders_may_split else ""
+    some = "[<forces>] " if factions.power(seat, state).riders_may_split else ""
     return Prompt(f"worm-ride:{seat}", seat, "worm-ride", False,
                   f"RIDE {some}<territory> [SECTOR <n>]: your "
                   f"{plural(total(riding), 'force')} in {origin} "
                   f"ride the worm to any one territory, in a sector not under the storm "
                   f"(sector {state['storm']['sector']}); closed: {', '.join(closed)}.  "
-                  f"STAY keeps them where they are{_ride_rule(state)}",
+                  f"STAY keeps them where they are{_ride_rule(state, seat)}",
                   None, "STAY", "STAY")
 
 
-def _ride_rule(state: State) -> str:
+def _ride_rule(state: State, seat: str) -> str:
     """The rule a GF9 ride prompt cites (001 2.04.09); the classic prompt cites none."""
-    if not rules_of(state).ride_after_nexus:
+    if not factions.power(seat, state).rides_after_nexus:
         return ""
     return " (001 2.04.09: upon conclusion of the Nexus)"
 
@@ -809,7 +811,7 @@ def _read_some_riders(state: State, seat: str, words: list[str]
     """The forces named to ride (001 2.04.09: "some or all") and the words after them; under
     AH all ride together (000 line 828: "may move to any one territory")."""
     riding = riders(state, seat)
-    if not rules_of(state).riders_may_split:
+    if not factions.power(seat, state).riders_may_split:
         raise OrderProblem(ErrorCode.RIDE_NOT_ALLOWED, "all your forces there ride together "
                            "(000 line 828): RIDE <territory>, without a number", ("STAY",))
     some, rest = read_forces(words, kinds(state, seat))
@@ -847,11 +849,12 @@ order_kind(OrderKind("worm-ride", ("RIDE", "STAY"), _read_ride,
 
 
 # --- sending an additional worm
-def worm_destinations(rules: Rules) -> list[str]:
-    """Where the Fremen may send an additional worm: anywhere on the board but the Polar Sink
-    (module docstring); under GF9 a sand territory (001 2.04.16, ``Rules.worms_placed_on_sand``)."""
-    sand_only = rules.worms_placed_on_sand
-    return [t.name for t in data(rules).board.territories
+def worm_destinations(game: Any, seat: str) -> list[str]:
+    """Where the faction (the Fremen) may send an additional worm in a game (a state or a
+    view): anywhere on the board but the Polar Sink (module docstring); under GF9 a sand
+    territory (001 2.04.16, ``Faction.worms_on_sand_only``)."""
+    sand_only = factions.power(seat, game).worms_on_sand_only
+    return [t.name for t in data(game).board.territories
             if t.name != POLAR_SINK and (t.is_sand or not sand_only)]
 
 
@@ -863,7 +866,7 @@ def _placement_prompt(state: State, seat: str | None, turn: int) -> Prompt:
     where_to = ("WORM <territory>: place this additional worm in any sand territory; it "
                 "devours spice and forces but yours and your allies', and your forces there "
                 "may ride it (001 2.04.16, 2.04.08-09, 2.04.11)"
-                if rules.worms_placed_on_sand else
+                if factions.power(seat, rules).worms_on_sand_only else
                 "WORM <territory>: send this additional worm to any territory but the Polar "
                 "Sink; on sand it devours spice and forces but yours and your allies' "
                 f"({rules.cite('000 XV; WBC VII.2')}), and your forces there may ride it "
@@ -877,11 +880,11 @@ def _placement_prompt(state: State, seat: str | None, turn: int) -> Prompt:
 def _read_placement(state: State, prompt: Prompt, words: list[str]) -> str | None:
     if len(words) == 1 and words[0].upper() == NONE:
         return None
-    territory, _ = read_territory(state, words, worm_destinations(rules_of(state)))
+    territory, _ = read_territory(state, words, worm_destinations(state, prompt.seat))
     return territory.name
 
 
 order_kind(OrderKind("worm-placement", ("WORM",), _read_placement,
                      lambda _, v: f"WORM {v or NONE}",
                      random=lambda view, prompt, rng: rng.choice(
-                         [None, *worm_destinations(rules_of(view))])))
+                         [None, *worm_destinations(view, prompt.seat)])))

@@ -160,8 +160,8 @@ def weather_drawer(state: State) -> str | None:
     rules = rules_of(state)
     if rules.storm_deck:
         return factions.holder(state, Ability.STORM_RULE)
-    return next((f.seat for f in factions.in_play(state)
-                 if rules.weather and f.draws_weather()), None)
+    return next((f.seat for f in factions.in_play(state, "draws_weather")
+                 if f.draws_weather()), None) if rules.weather else None
 
 
 def _storm_round(state: State, rng: random.Random) -> list[Event]:
@@ -306,10 +306,10 @@ def forces_lost(state: State, swept: set[int], origin: int | None = None) -> lis
     sector the storm starts from: "A storm landing on your Forces then moving in a subsequent
     Turn does not destroy half of your Forces a second time"; those sent into the storm at
     half loss (2.04.18) have paid it as well."""
-    reached = {territory.name: [s for s in territory.sectors if s in swept]
-               for territory in data(state).board.territories}
-    events = [event for f in factions.in_play(state)        # 001 2.10.15: a No-Field revealed
-              for event in f.exposed(state, {t: s for t, s in reached.items() if s}, "storm")]
+    exposing = factions.in_play(state, "exposed")          # 001 2.10.15: a No-Field revealed
+    reached = {territory.name: sectors for territory in data(state).board.territories
+               if (sectors := [s for s in territory.sectors if s in swept])} if exposing else {}
+    events = [event for f in exposing for event in f.exposed(state, reached, "storm")]
     for territory in data(state).board.territories:
         sectors = [s for s in territory.sectors if s in swept or s == origin]
         if not sectors or sheltered(state, territory):

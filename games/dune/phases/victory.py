@@ -118,14 +118,14 @@ def prompts(state: State) -> list[Prompt]:
     """The war continues (nobody has won): the factions' own decisions then (001 1.09.07 War
     Continues; ``Faction.decisions``: the Tleilaxu's Face Dancer replacement, 2.08.08, the
     Ixians' HMS moved there with their text B, 2.07.19); none in most games."""
-    if state["result"] is not None or done(state) or not factions.powers_ask(state):
+    if state["result"] is not None or done(state):
         return []
     return factions.decisions(state, state["phase"])
 
 
 def keys(state: State) -> list[str]:
     """The keys of ``prompts``, without their text."""
-    if state["result"] is not None or done(state) or not factions.powers_ask(state):
+    if state["result"] is not None or done(state):
         return []
     return factions.decision_keys(state, state["phase"])
 
@@ -372,7 +372,7 @@ def conditions_hold(state: State, seat: str) -> bool:
     assert default is not None, seat
     barred = {data(state).faction(name).seat for name in default.barred_factions}
     barred |= {f.seat for f in factions.in_play(state) if f.bars_default_victory(state, seat)}
-    if rules_of(state).allies_spare_default_bars:           # 001 4.1.20
+    if factions.power(seat, state).default_bars_spare_ally(rules_of(state)):     # 001 4.1.20
         barred -= set(ally_of(state, seat))
     return (all(set(occupants(state, t)) <= {seat} for t in default.own_or_empty)
             and not any(barred & set(occupants(state, t)) for t in default.barred_territories))

@@ -12,6 +12,7 @@ homeworlds follow the same way.
 
 from __future__ import annotations
 
+import functools
 import random
 from typing import Any
 
@@ -31,8 +32,12 @@ VARIANTS: tuple[Variant, ...] = (TechTokens(), StrongholdCards(), LeaderSkills()
 
 def in_play(state: State | dict[str, Any]) -> tuple[Variant, ...]:
     """The variants the game (a state or a view) plays, in ``VARIANTS``'s order."""
-    rules = rules_of(state)
-    return tuple(variant for variant in VARIANTS if getattr(rules, variant.option, False))
+    return _in_play(rules_of(state).options_on)
+
+
+@functools.cache
+def _in_play(on: frozenset[str]) -> tuple[Variant, ...]:
+    return tuple(variant for variant in VARIANTS if variant.option in on)
 
 
 def dealt(state: State, rng: random.Random) -> None:
