@@ -142,7 +142,12 @@ class EventCode(StrEnum):
     MARKET_SET = "market-set"
     CARDS_SOLD = "cards-sold"
     SALE_LAPSED = "sale-lapsed"
+    KARAMA_SALE = "karama-sale"                 # 001 1.14.10 (A)
+    ELITES_FLIPPED = "elites-flipped"           # 001 1.14.10 (B)
+    FLIP_LAPSED = "flip-lapsed"
     BATTLE_SPICE_SHARE = "battle-spice-share"
+    BATTLE_FUND = "battle-fund"                 # 001 2.09.16 (A), 2.09.20 (B)
+    BATTLE_SPICE_FUNDED = "battle-spice-funded"
     AUDIT = "audit"
     AUDIT_SEEN = "audit-seen"
     AUDIT_CANCELLED = "audit-cancelled"

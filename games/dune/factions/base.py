@@ -445,6 +445,15 @@ class Faction:
         """What its power does once a battle's outcome is applied: nothing."""
         return []
 
+    def battle_support(self, state: State, seat: str) -> int:
+        """The most it pays of the spice backing ``seat``'s forces in a battle (001 2.09.16:
+        CHOAM for its ally): none by default."""
+        return 0
+
+    def battle_supported(self, state: State, seat: str, spice: int) -> list[Event]:
+        """It pays ``spice`` of ``seat``'s battle spice (at most its ``battle_support``)."""
+        raise AssertionError(f"{self.seat} pays no battle spice of {seat}")
+
     def battle_spice(self, state: State, payer: str, spice: int) -> list[Event]:
         """``payer`` has paid ``spice`` to the bank for its forces in a battle (001 1.13.05.05):
         what this faction's power takes of it; nothing."""
@@ -478,6 +487,11 @@ class Faction:
         return []
 
     # --- hooks of the invariants
+
+    def forces_now(self, state: State, counts: dict[str, int]) -> dict[str, int]:
+        """Its forces by kind (``counts``: its sheet's), as its powers have turned one kind into
+        another (001 1.14.10 (B): CHOAM's flipped tokens): its sheet's by default."""
+        return counts
 
     def violations(self, state: State) -> list[str]:
         """The invariants of its own state that the state breaks: none to check."""

@@ -19,23 +19,30 @@ Rulings (docs/rules-coverage.md):
 - B's audit of a killed Auditor (CHOAM estimates, the opponent says "at or below" or "more")
   needs CHOAM's number: not offered by mail yet; a killed Auditor audits nothing under B.
 - The Auditor lent to CHOAM's ally (B 2.09.21) is not offered yet.
+
+REPLACEABLE (A 2.09.19, B 2.09.24): the Auditor in the tanks may be revived as CHOAM's one
+leader revived a turn "as if all of your leaders were in the Tleilaxu Tanks": by mail its
+revival order may name him (``REVIVE LEADER Auditor``) whoever else lives, at his value (half,
+rounded up, at half price), as the one leader of the turn (``replaceable``: a price set on
+him, as the Tleilaxu set theirs, 2.08.14).
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from pbem.game import Event, Prompt
 
 from ..codes import ErrorCode, EventCode
 from ..data import Ability
-from ..leaders import ALIVE
+from ..leaders import ALIVE, TANKS
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, data
-from .base import has
+from .base import RevivalTerms, has
 
 KIND = "audit"
 AUDITOR = "Auditor"
@@ -60,6 +67,17 @@ def open_against(state: State, choam: str, battle: dict[str, Any]) -> str | None
     if state["factions"][choam]["leaders"].get(AUDITOR) != ALIVE:
         return None
     return pair[1] if pair[0] == choam else pair[0]
+
+
+def replaceable(state: State, choam: str, terms: RevivalTerms) -> RevivalTerms:
+    """REPLACEABLE: the Auditor in the tanks revivable for his value whatever CHOAM's other
+    leaders (module docstring)."""
+    if (not has(state, choam, Ability.AUDITOR)
+            or state["factions"][choam]["leaders"].get(AUDITOR) != TANKS):
+        return terms
+    value = data(state).leader(AUDITOR).strength
+    cost = -(-value // 2) if terms.half_price else value
+    return replace(terms, offers=(*terms.offers, (AUDITOR, cost)))
 
 
 def price(state: State, cards: int) -> int:
