@@ -320,6 +320,11 @@ class Faction:
         known), its sheet's ``base`` without ornithopters: the sheet's."""
         return base
 
+    def shipped_count(self, state: State, forces: dict[str, int]) -> int:
+        """How many forces a shipment of ``forces`` is paid for (starred ones count one each,
+        000 IX.C.1.b): each one once by default."""
+        return sum(forces.values())
+
     def shipping_terms(self, state: State) -> str:
         """What its power adds to its shipping terms in the movement round's prompt (a
         No-Field to ship, 001 2.10.11): nothing."""

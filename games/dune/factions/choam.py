@@ -75,6 +75,8 @@ class Choam(Faction):
                 found.append(karama.flip_prompt(state, self.seat))
             if fund.open_(state, self.seat):
                 found.append(fund.prompt(state, self.seat))
+            if audit.estimating(state, self.seat):
+                found.append(audit.estimate_prompt(state, self.seat))
         for seat, other in self._swappers(state):
             if seat in seats:
                 found.append(swap.prompt(state, seat, other))
@@ -91,6 +93,8 @@ class Choam(Faction):
                 found.append(karama.flip_key(self.seat))
             if fund.open_(state, self.seat):
                 found.append(fund.key(self.seat))
+            if audit.estimating(state, self.seat):
+                found.append(audit.estimate_key(self.seat))
         found += [swap.key(seat) for seat, _ in self._swappers(state) if seat in seats]
         return found
 
@@ -104,6 +108,8 @@ class Choam(Faction):
             return karama.set_flip(state, self.seat, value)
         if kind == fund.KIND:
             return fund.given(state, self.seat, value)
+        if kind == audit.ESTIMATE:
+            return audit.estimate_given(state, self.seat, value)
         return charity_tokens.given(state, self.seat, kind, value)
 
     def phase_ends(self, state: State) -> list[Event]:
@@ -206,6 +212,23 @@ class Choam(Faction):
         if has(state, seat, Ability.UNLIMITED_REVIVAL):
             terms = replace(terms, forces=None)
         return audit.replaceable(state, seat, terms)        # A 2.09.19, B 2.09.24
+
+    # --- hooks of shipment
+
+    def shipped_count(self, state: State, forces: dict[str, int]) -> int:
+        """ELITE MERCENARIES SHIPMENT (B 2.09.17): "Elite Mercenaries cost twice the current rate
+        to ship when the Star side is face up": each counts two."""
+        starred = karama.elite(state, self.seat)
+        if starred is None or not has(state, self.seat, Ability.ELITE_SHIPMENT):
+            return sum(forces.values())
+        return sum(forces.values()) + forces.get(starred, 0)
+
+    def shipping_terms(self, state: State) -> str:
+        if karama.elite(state, self.seat) is None or not has(state, self.seat,
+                                                              Ability.ELITE_SHIPMENT):
+            return ""
+        return ("Your Elite Mercenaries (*) cost twice the rate to ship (001 2.09.17 ELITE "
+                "MERCENARIES SHIPMENT).")
 
     # --- hooks of battle
 
