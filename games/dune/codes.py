@@ -145,6 +145,10 @@ class EventCode(StrEnum):
     KARAMA_SALE = "karama-sale"                 # 001 1.14.10 (A)
     ELITES_FLIPPED = "elites-flipped"           # 001 1.14.10 (B)
     FLIP_LAPSED = "flip-lapsed"
+    WORTHLESS_USED = "worthless-used"           # 001 2.09.08 (A), 2.09.11 (B)
+    USE_LAPSED = "use-lapsed"
+    FORCES_SENT_BACK = "forces-sent-back"
+    FORCES_SENT_IN = "forces-sent-in"
     BATTLE_SPICE_SHARE = "battle-spice-share"
     BATTLE_FUND = "battle-fund"                 # 001 2.09.16 (A), 2.09.20 (B)
     BATTLE_SPICE_FUNDED = "battle-spice-funded"

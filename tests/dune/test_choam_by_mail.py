@@ -1,7 +1,8 @@
 """CHOAM (001 2.09) by mail: six-faction GF9 games with the expansion, CHOAM seated, played by
 the bots through the moderator to their end under either text of 001 2.09 (the published one,
 A, and the Landsraad revision, B), every mail checked for secrets; and the same game with and
-without a sale standing on CHOAM's Open Market, every other seat's mail the same."""
+without a sale standing on CHOAM's Open Market, or with Earnings tokens of other values face down
+(text B), every other seat's mail the same."""
 
 from __future__ import annotations
 
@@ -86,6 +87,51 @@ def test_001_2_09_07_a_sale_standing_on_the_open_market_changes_no_other_seats_m
         found.append({seat: [(m["Subject"], DIGEST_LINE.sub("", text(m))) for m in
                              addressed_to(site.sent(), f"{seat}@players.test")]
                       for seat in SEATS})
+    one, other = found
+    for seat in SEATS:
+        if seat != "choam":
+            assert one[seat] == other[seat], seat
+    assert one["choam"] != other["choam"]
+
+
+def _play_until_charity(root, game_id: str, options: dict, word: str) -> tuple:
+    """A game of the six seats under the revision, CHOAM's sheet given the standing word
+    ``EARNINGS <word>`` once the set-up is over, played by the bots until the second turn's
+    Charity begins (its Earnings token still face down); the site and the last state."""
+    site = bot_game(root, game_id, "choam-earnings", options, SEATS)
+    adjusted = False
+    while True:
+        state = site.record(game_id).state
+        if state["turn"] == 2 and state["phase"] == "charity":
+            return site, state
+        if not adjusted and state["phase"] != "setup":
+            sheet = {**state["factions"]["choam"], "earnings": word}
+            run_gm_command(site.moderator(), game_id, f"ADJUST /factions/choam = "
+                           f"{json.dumps(sheet)} -- the test")
+            site.moderator().send_outbox()
+            adjusted = True
+        site.clock.advance(minutes=1)
+        summary = site.moderator().tick()
+        assert not summary.errors and summary.steps <= 1
+
+
+@pytest.mark.whole_game
+def test_001_2_09_06b_the_earnings_token_face_down_changes_no_other_seats_mail(tmp_path):
+    """The differential test of the Earnings token (001 2.09.06-07 (B): laid face down at War
+    Continues, turned up as the Charity begins): the same game played twice to the second
+    turn's Charity, CHOAM's token of 0 in one and of 4 in the other face down on the Charity
+    phase; every other seat's mail (subjects, who is waited for, the step numbers in them) is
+    the same, CHOAM's differs."""
+    options = {**OPTIONS, "choam_landsraad": True, "turns": 3}
+    found, laid = [], []
+    for word in ("0", "4"):
+        site, state = _play_until_charity(tmp_path / word, "ea", options, word)
+        laid.append([(t["value"], t["face"]) for t in tokens.of(state)
+                     if t["kind"] == "earnings" and t["at"] == "front"])
+        found.append({seat: [(m["Subject"], DIGEST_LINE.sub("", text(m))) for m in
+                             addressed_to(site.sent(), f"{seat}@players.test")]
+                      for seat in SEATS})
+    assert laid == [[("0", "down")], [("4", "down")]]
     one, other = found
     for seat in SEATS:
         if seat != "choam":

@@ -36,6 +36,7 @@ from . import choam_audit as audit
 from . import choam_fund as fund
 from . import choam_karama as karama
 from . import choam_market as market
+from . import choam_multipurpose as multipurpose
 from . import choam_swap as swap
 from . import choam_tokens as charity_tokens
 from .base import BattleTools, Faction, RevivalTerms, has
@@ -80,6 +81,8 @@ class Choam(Faction):
         for seat, other in self._swappers(state):
             if seat in seats:
                 found.append(swap.prompt(state, seat, other))
+        found += [multipurpose.prompt(state, seat) for seat in multipurpose.users(state, self.seat)
+                  if seat in seats]
         return found
 
     def standing_keys(self, state: State, asked: list[str]) -> list[str]:
@@ -96,6 +99,8 @@ class Choam(Faction):
             if audit.estimating(state, self.seat):
                 found.append(audit.estimate_key(self.seat))
         found += [swap.key(seat) for seat, _ in self._swappers(state) if seat in seats]
+        found += [multipurpose.key(seat) for seat in multipurpose.users(state, self.seat)
+                  if seat in seats]
         return found
 
     def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
@@ -110,6 +115,8 @@ class Choam(Faction):
             return fund.given(state, self.seat, value)
         if kind == audit.ESTIMATE:
             return audit.estimate_given(state, self.seat, value)
+        if kind == multipurpose.KIND:
+            return multipurpose.given(state, seat, value)
         return charity_tokens.given(state, self.seat, kind, value)
 
     def phase_ends(self, state: State) -> list[Event]:
@@ -119,6 +126,7 @@ class Choam(Faction):
         events = []
         if self.seat in state["seats"]:
             events += karama.sell(state, self.seat) + karama.flip(state, self.seat)
+            events += multipurpose.phase_ends(state, self.seat)     # A 2.09.08, B 2.09.11
         events += market.sell(state, self.seat) if self._trades(state) else []
         if self.seat in state["seats"]:                      # A 2.09.15: the card swap
             allies = self._swappers(state)
