@@ -317,7 +317,7 @@ class Choam(Faction):
             found["battle_fund"] = state["factions"][self.seat].get(fund.PLEDGE, 0)
         if self._trades(state):
             found["market"] = market.text(state, state["factions"][self.seat].get("market"))
-        if karama.elite(state, self.seat) is not None:
+        if karama.may_flip(state, self.seat) or karama.flipped(state, self.seat):
             found["karama_flip"] = karama.flip_text(
                 state, state["factions"][self.seat].get("karama_flip"))
             found["flipped"] = karama.flipped(state, self.seat)

@@ -73,13 +73,15 @@ def open_against(state: State, choam: str, battle: dict[str, Any]) -> str | None
     return pair[1] if pair[0] == choam else pair[0]
 
 
-def replaceable(state: State, choam: str, terms: RevivalTerms) -> RevivalTerms:
+def replaceable(game: Any, choam: str, terms: RevivalTerms) -> RevivalTerms:
     """REPLACEABLE: the Auditor in the tanks revivable for his value whatever CHOAM's other
-    leaders (module docstring)."""
-    if (not has(state, choam, Ability.AUDITOR)
-            or state["factions"][choam]["leaders"].get(AUDITOR) != TANKS):
+    leaders (module docstring), in a state or a view (the tanks' leaders are public)."""
+    own = game["factions"][choam]
+    dead = (own["leaders"].get(AUDITOR) == TANKS if "leaders" in own
+            else AUDITOR in own.get("leaders_in_tanks", ()))
+    if not dead or not has(game, choam, Ability.AUDITOR):
         return terms
-    value = data(state).leader(AUDITOR).strength
+    value = data(game).leader(AUDITOR).strength
     cost = -(-value // 2) if terms.half_price else value
     return replace(terms, offers=(*terms.offers, (AUDITOR, cost)))
 
