@@ -149,7 +149,17 @@ def rare_positions() -> list:
         "gf9_2_09_07_choam_sells_a_worthless_card_at_the_end_of_the_phase.yaml",
         "gf9_2_09_10b_choam_sells_no_surplus_copy_under_the_revision.yaml",
         "gf9_2_09_15_choam_and_its_ally_swap_a_card_at_the_end_of_a_phase.yaml",
-        "gf9_2_09_18_the_auditor_looks_at_two_cards_of_the_opponents_hand.yaml")]
+        "gf9_2_09_18_the_auditor_looks_at_two_cards_of_the_opponents_hand.yaml",
+        "gf9_2_09_23b_a_killed_auditor_audits_choams_estimate.yaml")]
+    # CHOAM's Karama flip (001 1.14.10 (B)) and FUND for its ally (2.09.16): asked on its turn
+    # of the movement round, once the factions before it have passed.
+    for name, before in (("gf9_1_14_10b_choam_karama_flips_its_forces_to_elite_mercenaries.yaml",
+                          1), ("gf9_2_09_16_choam_pays_for_its_allys_forces_in_battle.yaml", 2)):
+        moving = load_scenario(yaml.safe_load((folder / name).read_text())).state
+        for _ in range(before):
+            moving = dune.apply(moving, {p.key: p.default for p in dune.prompts(moving)},
+                                random.Random(0))[0]
+        choam.append(moving)
     deploying = copy.deepcopy(ixians[0])
     deploying.update(turn=1, phase="storm", step={"moved": True})
     deploying["storm"]["sector"] = 3

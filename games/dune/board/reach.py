@@ -722,16 +722,16 @@ def check_shipment(state: State, faction: str, kind: str, destination: str | Non
                            f"({cite(state, '000 player aid B.6.A.6')}), no other shipment", kinds)
     if total(forces) < 1:
         raise OrderProblem(ErrorCode.NO_FORCES, "a shipment takes at least one force")
+    counted = factions.power(faction, state).shipped_count(state, forces)   # 001 2.09.17 (B)
     if kind in ("cross", "back"):
         assert source is not None, kind
         shipment_group(state, faction, source, forces, from_sector)
         if kind == "back":
-            return shipment_cost(state, faction, source, total(forces), kind)
+            return shipment_cost(state, faction, source, counted, kind)
     else:
         _check_reserve(state, faction, forces)
     assert destination is not None, kind
-    return _check_landing(state, faction, kind, destination, sector, total(forces), source,
-                          karama)
+    return _check_landing(state, faction, kind, destination, sector, counted, source, karama)
 
 
 def _check_reserve(state: State, faction: str, forces: Counts) -> None:

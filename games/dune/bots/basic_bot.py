@@ -24,6 +24,9 @@ Where it has a rule of thumb it plays it; elsewhere it plays as the random bot d
   4.05.05); a plan sent
   ahead for a later battle (``ahead``) has a fallback after ``ELSE`` with its next leader,
   should the first have fought by then (000 X.A.4: a leader fights once a turn);
+- CHOAM (001 2.09.07, 1.14.10): every Worthless card sold on the Open Market, two or more with
+  its Karama power (A); its Karama flip of the Elite Mercenaries where most turn up (B); up
+  to a third of its spice paid for its ally's forces in each battle (2.09.16, 2.09.20);
 - Richese's No-Fields (001 2.10.11): its strongest in supply shipped with its forces (text
   B) or instead of them (text A), where it ships;
 - Richese's No-Field in the Polar Sink (text B, 001 2.10.03): the 0; revealed at will
@@ -333,8 +336,27 @@ def _reveal(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
 
 def _market(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     """CHOAM sells every Worthless card at the end of each phase (001 2.09.07, 2.09.10): it
-    has no other use for them by mail."""
+    has no other use for them by mail; holding two or more and a Karama, it sells them with
+    its Karama power for 3 each instead (001 1.14.10 (A))."""
+    worthless = [name for name in prompt.options.get("cards", [])
+                 if name in _worthless_names(view)]
+    held = [data(view).treachery_card(card).name for card in view["own"]["hand"]]
+    if prompt.options.get("karama") and sum(held.count(name) for name in worthless) >= 2:
+        return f"SELL WORTHLESS\nSELL WITH KARAMA {', '.join(worthless)}"
     return "SELL WORTHLESS"
+
+
+def _fund(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """CHOAM pays up to a third of its spice for its ally's forces in each battle (001
+    2.09.16, 2.09.20), as it bids a third on a card."""
+    return f"FUND {view['own']['spice'] // 3}"
+
+
+def _flip(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """CHOAM turns its plain-side two-sided tokens to Elite Mercenaries where it may turn the
+    most (001 1.14.10 (B)): starred, they fight as two."""
+    up = prompt.options.get("up", [])
+    return f"FLIP UP {up[0]}" if up else "FLIP NONE"
 
 
 def _swap_card(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
@@ -432,6 +454,8 @@ STRATEGIES: dict[str, Strategy] = {
     "revival": _revival,
     "reveal": _reveal,
     "market": _market,
+    "karama-flip": _flip,
+    "battle-fund": _fund,
     "trade": _swap_card,
     "move": _turn,
     "guild-move": _turn,

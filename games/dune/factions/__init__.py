@@ -197,6 +197,13 @@ def standing_apply(state: State, orders: dict[str, Any], asked: list[str]) -> li
             for event in faction.standing_decision(state, key, orders[key])]
 
 
+def battle_support(state: State, seat: str) -> int:
+    """The most the other factions' powers pay of ``seat``'s battle spice
+    (``Faction.battle_support``)."""
+    return sum(faction.battle_support(state, seat)
+               for faction in in_play(state, "battle_support"))
+
+
 def phase_ends(state: State) -> list[Event]:
     """Every faction's power at the end of a phase (``Faction.phase_ends``)."""
     return [event for faction in in_play(state, "phase_ends")
@@ -221,8 +228,8 @@ def upgrade_state(state: State) -> State:
 
 
 __all__ = ["CARD", "CLASSES", "FACTIONS", "FIRST", "LAST", "ONCE_AROUND", "REVIVAL", "SHIPMENT",
-           "SILENT", "BattleTools", "Faction", "Offer", "RevivalTerms", "decide", "decide_all",
-           "decision_keys", "decisions", "has", "holder", "in_play", "karama_power_used",
-           "lister", "ordered", "owner", "payee", "phase_ends", "power",
+           "SILENT", "BattleTools", "Faction", "Offer", "RevivalTerms", "battle_support",
+           "decide", "decide_all", "decision_keys", "decisions", "has", "holder", "in_play",
+           "karama_power_used", "lister", "ordered", "owner", "payee", "phase_ends", "power",
            "registry", "standing_apply", "standing_keys", "standing_prompts",
            "upgrade_state"]

@@ -405,6 +405,11 @@ class Faction:
         known), its sheet's ``base`` without ornithopters: the sheet's."""
         return base
 
+    def shipped_count(self, state: State, forces: dict[str, int]) -> int:
+        """How many forces a shipment of ``forces`` is paid for (starred ones count one each,
+        000 IX.C.1.b): each one once by default."""
+        return sum(forces.values())
+
     def shipping_terms(self, state: State, shipper: str) -> str:
         """What its power adds to ``shipper``'s shipping terms in the movement round's prompt
         (a No-Field to ship, 001 2.10.11; one lent to its ally, 2.10.20): nothing."""
@@ -532,6 +537,15 @@ class Faction:
         """What its power does once a battle's outcome is applied: nothing."""
         return []
 
+    def battle_support(self, state: State, seat: str) -> int:
+        """The most it pays of the spice backing ``seat``'s forces in a battle (001 2.09.16:
+        CHOAM for its ally): none by default."""
+        return 0
+
+    def battle_supported(self, state: State, seat: str, spice: int) -> list[Event]:
+        """It pays ``spice`` of ``seat``'s battle spice (at most its ``battle_support``)."""
+        raise AssertionError(f"{self.seat} pays no battle spice of {seat}")
+
     def battle_spice(self, state: State, payer: str, spice: int) -> list[Event]:
         """``payer`` has paid ``spice`` to the bank for its forces in a battle (001 1.13.05.05):
         what this faction's power takes of it; nothing."""
@@ -570,6 +584,11 @@ class Faction:
         return []
 
     # --- hooks of the invariants
+
+    def forces_now(self, state: State, counts: dict[str, int]) -> dict[str, int]:
+        """Its forces by kind (``counts``: its sheet's), as its powers have turned one kind into
+        another (001 1.14.10 (B): CHOAM's flipped tokens): its sheet's by default."""
+        return counts
 
     def violations(self, state: State) -> list[str]:
         """The invariants of its own state that the state breaks: none to check."""
