@@ -28,6 +28,10 @@ rounds").  The modes: ``default`` (the game file names no mode) and ``fastest``
 (``bidding: whole_round``, ``movement: batched``).
 
     .venv/bin/python benchmarks/mail_rounds.py --games 4 --turns 4 --jobs 2 [--json]
+
+``--option NAME[=VALUE]`` adds a game option and ``--seat FACTION`` (six of them) chooses the
+factions: CHOAM and Richese seated against the Guild and the Bene Gesserit, say, with
+``--option choam_richese --seat atreides --seat harkonnen ... --seat choam --seat richese``.
 """
 
 from __future__ import annotations
@@ -49,7 +53,7 @@ from pbem.record import GameRecord
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from mail_table import open_table, play_all, report, unsent  # noqa: E402
+from mail_table import open_table, options_of, play_all, report, unsent  # noqa: E402
 
 RULESETS = {"gf9": {"advanced": True}, "wbc": {}}
 MODES = {"default": {}, "fastest": {"bidding": "whole_round", "movement": "batched"}}
@@ -104,14 +108,15 @@ def player_mail(record: GameRecord, seat: str, answered, rng: random.Random, pla
     return "\n".join(bot_turn(record.rules, record.state, seat, prompts, rng, coming=coming))
 
 
-def play(seed: str, ruleset: str, options: dict, players: tuple[str, ...], turns: int | None
-         ) -> Game:
+def play(seed: str, ruleset: str, options: dict, players: tuple[str, ...], turns: int | None,
+         names: tuple[str, ...] = ()) -> Game:
     """One six-faction game by mail to its end (or to the end of turn ``turns``), each seat in
-    seat order played as ``players`` says."""
+    seat order played as ``players`` says; its factions ``names`` (default: the ruleset's first
+    six)."""
     start = time.perf_counter()
     game = Game()
     with tempfile.TemporaryDirectory(prefix="pbem-rounds-") as folder:
-        table = open_table(Path(folder), "dune", SEATS, seed, ruleset,
+        table = open_table(Path(folder), "dune", SEATS, seed, ruleset, names,
                            options={**RULESETS[ruleset], **options})
         addresses = table.addresses
         kinds = dict(zip(addresses, players, strict=True))
@@ -184,7 +189,8 @@ def run(args: argparse.Namespace) -> dict[str, dict]:
     chosen = presets(args)
     tasks = [(preset, f"{args.seed}-{number}") for preset in chosen
              for number in range(args.games)]
-    calls = [(seed, ruleset, MODES[mode], KINDS[kind], args.turns)
+    extra, names = options_of(args), tuple(args.seat)
+    calls = [(seed, ruleset, {**MODES[mode], **extra}, KINDS[kind], args.turns, names)
              for (ruleset, mode, kind), seed in tasks]
     games = play_all(play, calls, args.jobs)
     results = {}
@@ -192,14 +198,16 @@ def run(args: argparse.Namespace) -> dict[str, dict]:
         mine = [game for (each, _), game in zip(tasks, games, strict=True) if each == preset]
         ruleset, mode, kind = preset
         results[" ".join(preset)] = {"ruleset": ruleset, "mode": mode, "kind": kind,
-                                     "options": {**RULESETS[ruleset], **MODES[mode]},
-                                     **figures(mine)}
+                                     "options": {**RULESETS[ruleset], **MODES[mode], **extra},
+                                     "seats": list(names), **figures(mine)}
     return results
 
 
 def table(results: dict[str, dict], args: argparse.Namespace) -> str:
     lines = [f"six-faction games by mail, seed {args.seed}, {args.games} games each; per turn, "
-             "set-up left out" + (f", turns 1 to {args.turns}" if args.turns else ""),
+             "set-up left out" + (f", turns 1 to {args.turns}" if args.turns else "")
+             + (f"; seats {', '.join(args.seat)}" if args.seat else "")
+             + (f"; options {', '.join(args.option)}" if args.option else ""),
              f"{'ruleset mode kind':<23} {'turns':>5} {'rounds':>6} {'most':>4} {'mails':>5} "
              f"{'kB':>5} {'GM':>4} {'GM kB':>6}  " + " ".join(f"{p[:8]:>8}" for p in PHASES)
              + f" {'s/game':>6}"]
@@ -230,6 +238,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--kind", choices=list(KINDS), action="append",
                         help="play only this kind of table (default: all but passive)")
     parser.add_argument("--turns", type=int, help="stop after this turn (a quick run)")
+    parser.add_argument("--seat", action="append", default=[], metavar="FACTION",
+                        help="seat this faction (six times: the game's seats; default: the "
+                        "ruleset's first six)")
     report(parser, argv, run, table)
 
 

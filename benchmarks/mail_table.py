@@ -18,6 +18,8 @@ from email.parser import BytesHeaderParser
 from email.utils import getaddresses, make_msgid
 from pathlib import Path
 
+import yaml
+
 from pbem.ahead import ahead_prompts
 from pbem.config import load_config
 from pbem.definition import create_game, game_definition
@@ -80,15 +82,16 @@ class Table:
         return self.record
 
 
-def open_table(root: Path, game: str, seats: int, seed: str, ruleset: str, **settings
-               ) -> Table:
-    """The demo's installation and game in ``root``, ``settings`` (options, ...) over the
-    game file's; the welcome mail sent."""
-    config_path, _ = write_files(root, game, seats, seed, ruleset=ruleset)
+def open_table(root: Path, game: str, seats: int, seed: str, ruleset: str,
+               names: tuple[str, ...] = (), **settings) -> Table:
+    """The demo's installation and game in ``root`` (its first ``seats`` seats, or those
+    ``names`` names), ``settings`` (options, ...) over the game file's; the welcome mail
+    sent."""
+    config_path, _ = write_files(root, game, seats, seed, ruleset=ruleset, names=names)
     config = load_config(config_path)
     clock = Clock()
     moderator = Moderator(config, clock=clock)
-    data = demo_games(game, seats, seed, ruleset=ruleset)[0]
+    data = demo_games(game, seats, seed, ruleset=ruleset, names=names)[0]
     data.update(auth="address", **settings)
     record = create_game(moderator.store, config, game_definition(data), clock())
     moderator.send_outbox()
@@ -148,12 +151,25 @@ def play_all(play: Callable, calls: list[tuple], jobs: int) -> list:
     return [play(*call) for call in calls]
 
 
+def options_of(args: argparse.Namespace) -> dict:
+    """The ``--option`` arguments as a game's options: ``NAME`` is true, ``NAME=VALUE`` the
+    value read as YAML."""
+    found = {}
+    for given in args.option:
+        name, _, value = given.partition("=")
+        found[name.strip()] = yaml.safe_load(value) if value else True
+    return found
+
+
 def report(parser: argparse.ArgumentParser, argv: list[str] | None, run: Callable,
            table: Callable) -> None:
     """The arguments every benchmark of mail rounds takes beside its own, its games played and
     its figures printed: as a table, or as JSON with ``--json``."""
     parser.add_argument("--jobs", type=int, default=1, help="games played at once")
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME[=VALUE]",
+                        help="a game option over the presets' (VALUE: YAML, default true); "
+                        "may be given again")
     args = parser.parse_args(argv)
     results = run(args)
     print(json.dumps(results, indent=2) if args.json else table(results, args))

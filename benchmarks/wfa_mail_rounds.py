@@ -36,7 +36,7 @@ from pbem.game import waiting_for
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from mail_table import open_table, play_all, report, unsent  # noqa: E402
+from mail_table import open_table, options_of, play_all, report, unsent  # noqa: E402
 
 GAME = "war_for_arrakis"
 SEATINGS = {"two players": ("standard", 2), "four in teams": ("standard", 4),
@@ -61,15 +61,17 @@ class Played:
     seconds: float = 0.0
 
 
-def play(seating: str, players: str, seed: str, rounds: int | None) -> Played:
-    """One game by mail to its end (or the end of round ``rounds``)."""
+def play(seating: str, players: str, seed: str, rounds: int | None, options: dict | None = None
+         ) -> Played:
+    """One game by mail to its end (or the end of round ``rounds``), with ``options``
+    (``--option``)."""
     start = time.perf_counter()
     game = Played()
     ruleset, count = SEATINGS[seating]
     engaged = players == "engaged"
     with tempfile.TemporaryDirectory(prefix="pbem-wfa-rounds-") as folder:
         table = open_table(Path(folder), GAME, count, seed, ruleset,
-                           options={"rounds": rounds} if rounds else {})
+                           options={**(options or {}), **({"rounds": rounds} if rounds else {})})
         addresses = table.addresses
         game.seats = len(addresses)
         rng = random.Random(seed)
@@ -127,7 +129,8 @@ def run(args: argparse.Namespace) -> dict[str, dict]:
     seatings = [args.seating] if args.seating else list(SEATINGS)
     tasks = [(seating, players, f"{args.seed}-{n}") for seating in seatings
              for players in PLAYERS for n in range(args.games)]
-    calls = [(seating, players, seed, args.rounds) for seating, players, seed in tasks]
+    calls = [(seating, players, seed, args.rounds, options_of(args))
+             for seating, players, seed in tasks]
     games = play_all(play, calls, args.jobs)
     results = {}
     for seating in seatings:

@@ -1,21 +1,22 @@
 """Orders ahead (docs/orders.md, "Orders ahead"; ``pbem.game.OrdersAhead``): the decisions of
 the turn still to come that a faction may decide now, and a mail read with them.
 
-Each decision to come is the prompt it will be, worked out on a copy of the game moved to
-that round (``_projected``) where the position allows it, and named as it will be named when
-it opens (``Prompt.held_as``): its key, or for a card of the bidding round ``bid@<n>:<seat>``,
-for a later battle ``battle-plan@<territory>#<opponent>:<seat>`` (``before_plans.named``).
-Its template starts with a header line, ``FOR REVIVAL``, ``FOR MOVEMENT`` (with the Bene
-Gesserit's declarations), ``FOR CARD 3``, ``FOR BATTLE ARRAKEEN``, ``FOR STORM`` (the dial, a
-storm card, a faction's own decision there), ``FOR NEXUS``, ``FOR WORM`` (placing a worm, a
-Karama on it; held for every worm of a spice blow, as the Nexus is: ``again`` in
-decisions.yaml; under GF9 the Fremen's Karama worm too, once that spice blow): the lines after a
-header, to the next header, are orders for that decision where its orders take their verb
-(for all the decisions under it: a battle's plan and the seat's Voice or prescience question
-there); lines ``ELSE`` alone split them into fallbacks.  A line outside any header whose
-verb no open decision takes, and only one decision to come does (``REVIVE``, ``SHIP``), goes
-to that decision without one.  The next turn's storm dial may be sent from the battle round
-on, its Nexus once this turn's spice blow is over.
+Each decision to come is the prompt it will be, worked out on a copy of the game moved to that
+round (``_projected``) where the position allows it, and named as it will be named when it
+opens (``Prompt.held_as``): its key, or for a card of the bidding round ``bid@<n>:<seat>``, for
+a later battle ``battle-plan@<territory>#<opponent>:<seat>`` (``before_plans.named``). Its
+template starts with a header line, ``FOR BIDDING`` (a card a faction's power offers as the
+round opens, before the deal: the Richese cache's, 001 2.10.06), ``FOR REVIVAL``, ``FOR
+MOVEMENT`` (with the Bene Gesserit's declarations), ``FOR CARD 3``, ``FOR BATTLE ARRAKEEN``,
+``FOR STORM`` (the dial, a storm card, a faction's own decision there), ``FOR NEXUS``, ``FOR
+WORM`` (placing a worm, a Karama on it; held for every worm of a spice blow, as the Nexus is:
+``again`` in decisions.yaml; under GF9 the Fremen's Karama worm too, once that spice blow): the
+lines after a header, to the next header, are orders for that decision where its orders take
+their verb (for all the decisions under it: a battle's plan and the seat's Voice or prescience
+question there); lines ``ELSE`` alone split them into fallbacks.  A line outside any header
+whose verb no open decision takes, and only one decision to come does (``REVIVE``, ``SHIP``),
+goes to that decision without one.  The next turn's storm dial may be sent from the battle
+round on, its Nexus once this turn's spice blow is over.
 
 Nothing is told that the faction may not know now: a projection is made from the state as it
 stands, with no draw from a deck (the cards of a bidding round not dealt yet have no
@@ -73,6 +74,9 @@ def decisions(state: State, seat: str) -> list[Decision]:
         found += _nexus(state, seat) + _worms(state, seat)
     if state["phase"] == "bidding":
         found += _later_cards(state, seat)
+    if "bidding" in later and factions.power(seat, state).offers(state):
+        found += _projected(state, seat, "bidding", bidding, "BIDDING",
+                            "your offer of a card as the bidding round opens")
     if "revival" in later:
         found += _projected(state, seat, "revival", revival, "REVIVAL", "your revival")
     if "movement" in later:

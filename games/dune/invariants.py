@@ -187,7 +187,7 @@ def _forces(state: State, on_map: dict[str, Counts]) -> list[str]:
                 found[name] = found.get(name, 0) + count
         if own["to_place"]:
             found[plain(state, seat)] = found.get(plain(state, seat), 0) + own["to_place"]
-        expected = at_start(state, seat)
+        expected = factions.power(seat, state).forces_now(state, at_start(state, seat))
         if found != expected:
             problems.append(f"forces: {seat} has {found}, not {expected} (000 II.B.1.c, "
                             "lines 806, 982 and 1000)")

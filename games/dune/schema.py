@@ -58,6 +58,10 @@ class Sheet(TypedDict):
     coexisting: NotRequired[list[str]]
     # the faction used its special Karama power, where that is once a game (001 1.14.01)
     karama_power_used: NotRequired[bool]
+    # Richese: the turn of their last No-Field revealed at will (001 2.10.13, ``richese_no_fields``)
+    no_field_revealed: NotRequired[int]
+    # Richese: the No-Field they lend to their ally's next shipment (001 2.10.20)
+    no_field_lent: NotRequired[str]
 
 
 # pile -> its cards, top last: every pile of every deck of the game's data (``decks.py``,

@@ -159,12 +159,16 @@ def occupying(state: State | dict[str, Any], territory: str) -> list[dict[str, A
             and kind_of(state, token["kind"]).occupies] if found else []
 
 
-def shippable(state: State, seat: str, value: str) -> dict[str, Any]:
-    """``seat``'s token of this value behind its shield of a kind that stands for forces (a
-    No-Field in its supply, 001 2.10.11); a KeyError if it has none such."""
-    for token in of(state):
-        if (token["owner"] == seat and token["value"] == value and token["at"] == BEHIND
-                and kind_of(state, token["kind"]).occupies):
+def standing_words(state: State) -> str:
+    """The words of the kind of token in play that stands for forces (``No-Field``)."""
+    return next(kind.words for kind in kinds(rules_of(state)) if kind.occupies)
+
+
+def face_down_in(state: State, seat: str, value: str, territory: str) -> dict[str, Any]:
+    """``seat``'s face-down token of this value in ``territory`` of a kind that stands for
+    forces (a No-Field to move, 001 2.10.12); a KeyError if it has none such."""
+    for token in occupying(state, territory):
+        if token["owner"] == seat and token["value"] == value:
             return token
     raise KeyError(value)
 

@@ -128,11 +128,13 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
     own = {key: value for key, value in orders.items()
            if not (truthtrance.owns(key) or deals.owns(key) or spice_specials.owns(key)
                    or key in standing)}
-    events = PHASES[state["phase"]].apply(state, own, rng) if own else []
+    # The standing orders first: one given with a decision of this round stands for it (001
+    # 2.09.23 (B): CHOAM's estimate, sent with its battle plan)
+    events = factions.standing_apply(state, orders, open_now)
+    events += PHASES[state["phase"]].apply(state, own, rng) if own else []
     events += deals.apply(state, orders)
     events += truthtrance.apply(state, orders)
     events += spice_specials.apply(state, orders)
-    events += factions.standing_apply(state, orders, open_now)
     while state["result"] is None and not open_keys(state):
         phase = PHASES[state["phase"]]
         if hasattr(phase, "done") and not phase.done(state):

@@ -33,7 +33,7 @@ from typing import Any
 from . import decks, leaders, tokens
 from .cards import karama_reach
 from .data import Ability
-from .factions import has, power
+from .factions import battle_support, has, power
 from .factions.atreides import kwisatz_haderach
 from .factions.bene_gesserit_coexistence import coexisting
 from .phases.battle import public_battle
@@ -201,6 +201,8 @@ def seat_view(state: State, seat: str, public: Mapping[str, Any] | None = None
     if cancelled := karama_reach.cancelled_for(state, seat):
         private["cancelled"] = cancelled            # 001 3.01.12.02: retaken without them
     private.update(power(seat, state).behind_shield(state))
+    if support := battle_support(state, seat):
+        private["battle_support"] = support         # 001 2.09.16: CHOAM pays for its ally
     if hidden := tokens.own(state, seat):
         private["tokens"] = hidden                  # its face-down tokens' values (``tokens``)
     if (card := storm_card_seen(state, seat)) is not None:

@@ -1,7 +1,8 @@
 """CHOAM (001 2.09) by mail: six-faction GF9 games with the expansion, CHOAM seated, played by
 the bots through the moderator to their end under either text of 001 2.09 (the published one,
 A, and the Landsraad revision, B), every mail checked for secrets; and the same game with and
-without a sale standing on CHOAM's Open Market, every other seat's mail the same."""
+without a sale standing on CHOAM's Open Market, or with Earnings tokens of other values face down
+(text B), every other seat's mail the same."""
 
 from __future__ import annotations
 
@@ -91,3 +92,58 @@ def test_001_2_09_07_a_sale_standing_on_the_open_market_changes_no_other_seats_m
         if seat != "choam":
             assert one[seat] == other[seat], seat
     assert one["choam"] != other["choam"]
+
+
+def _play_face_down(root, game_id: str, options: dict, value: str) -> tuple:
+    """A game of the six seats under the revision played by the bots; at the first rest of the
+    second turn (its storm) the GM lays CHOAM's Earnings token of ``value`` face down on the
+    Charity phase (as War Continues does, 2.09.06), the others behind its shield; played on
+    until the Charity is next.  The mails sent until then, the token laid."""
+    site = bot_game(root, game_id, "choam-earnings", options, SEATS)
+    laid = None
+    for _ in range(500):
+        record = site.record(game_id)
+        state = record.state
+        assert not record.finished
+        if laid is None and state["turn"] == 2:
+            records = [dict(t) for t in tokens.of(state)]
+            for token in records:
+                if token["kind"] == "earnings" and token["owner"] == "choam":
+                    token["at"] = "front" if token["value"] == value else "behind"
+                    token["face"] = "down"
+            run_gm_command(site.moderator(), game_id, f"ADJUST /tokens = "
+                           f"{json.dumps(records)} -- the test")
+            site.moderator().send_outbox()
+            laid = [(t["value"], t["face"]) for t in tokens.of(site.record(game_id).state)
+                    if t["kind"] == "earnings" and t["at"] == "front"]
+        sent = list(site.sent())
+        site.clock.advance(minutes=1)
+        summary = site.moderator().tick()
+        assert not summary.errors and summary.steps <= 1
+        state = site.record(game_id).state
+        if laid is not None and (state["turn"] > 2
+                                 or state["phase"] not in ("storm", "spice_blow")):
+            return sent, laid
+    raise AssertionError("the game did not reach its second Charity")
+
+
+@pytest.mark.whole_game
+def test_001_2_09_06b_the_earnings_token_face_down_changes_no_other_seats_mail(tmp_path):
+    """The differential test of the Earnings token (001 2.09.06-07 (B): laid face down on the
+    Charity phase at War Continues, turned up as the Charity begins): the same game played
+    twice, CHOAM's token of 0 face down in one and of 4 in the other from the second turn's
+    storm; every other seat's mail until the Charity (subjects, who is waited for, the step
+    numbers in them) is the same."""
+    options = {**OPTIONS, "choam_landsraad": True, "turns": 3}
+    found, laid = [], []
+    for value in ("0", "4"):
+        sent, token = _play_face_down(tmp_path / value, "ea", options, value)
+        laid.append(token)
+        found.append({seat: [(m["Subject"], DIGEST_LINE.sub("", text(m))) for m in
+                             addressed_to(sent, f"{seat}@players.test")]
+                      for seat in SEATS})
+    assert laid == [[("0", "down")], [("4", "down")]]
+    one, other = found
+    for seat in SEATS:
+        if seat != "choam":
+            assert one[seat] and one[seat] == other[seat], seat

@@ -149,7 +149,17 @@ def rare_positions() -> list:
         "gf9_2_09_07_choam_sells_a_worthless_card_at_the_end_of_the_phase.yaml",
         "gf9_2_09_10b_choam_sells_no_surplus_copy_under_the_revision.yaml",
         "gf9_2_09_15_choam_and_its_ally_swap_a_card_at_the_end_of_a_phase.yaml",
-        "gf9_2_09_18_the_auditor_looks_at_two_cards_of_the_opponents_hand.yaml")]
+        "gf9_2_09_18_the_auditor_looks_at_two_cards_of_the_opponents_hand.yaml",
+        "gf9_2_09_23b_a_killed_auditor_audits_choams_estimate.yaml")]
+    # CHOAM's Karama flip (001 1.14.10 (B)) and FUND for its ally (2.09.16): asked on its turn
+    # of the movement round, once the factions before it have passed.
+    for name, before in (("gf9_1_14_10b_choam_karama_flips_its_forces_to_elite_mercenaries.yaml",
+                          1), ("gf9_2_09_16_choam_pays_for_its_allys_forces_in_battle.yaml", 2)):
+        moving = load_scenario(yaml.safe_load((folder / name).read_text())).state
+        for _ in range(before):
+            moving = dune.apply(moving, {p.key: p.default for p in dune.prompts(moving)},
+                                random.Random(0))[0]
+        choam.append(moving)
     deploying = copy.deepcopy(ixians[0])
     deploying.update(turn=1, phase="storm", step={"moved": True})
     deploying["storm"]["sector"] = 3
@@ -166,9 +176,16 @@ def rare_positions() -> list:
                         step_rng("skills", 0))
     send = folder / "gf9_4_04_04_03_carthag_s_holder_sends_a_force_there_before_the_first_turn.yaml"
     copy_ = folder / "gf9_4_04_04_05_the_hms_holder_may_name_a_card_to_copy_in_the_bidding.yaml"
+    # Richese's standing orders and decisions (001 2.10.03 B, 2.10.13, 2.10.20-22 B).
+    richese = [load_scenario(yaml.safe_load((folder / name).read_text())).state for name in (
+        "gf9_2_10_03_text_b_richese_place_a_no_field_in_the_polar_sink.yaml",
+        "gf9_2_10_13_richese_reveal_a_no_field_at_will.yaml",
+        "gf9_2_10_20_richese_lend_a_no_field_to_their_ally.yaml",
+        "gf9_2_10_21_richese_give_their_ally_a_richese_card.yaml",
+        "gf9_2_10_22_b_disrupted_supply_chain_slots_a_seen_card_into_the_row.yaml")]
     return [state, *(load_scenario(yaml.safe_load(path.read_text())).state
                      for path in (summon, reveal, amal, terms, shuffle, send, copy_)),
-            *ixians, deploying, *choam, offering, offered, skills]
+            *ixians, deploying, *choam, offering, offered, skills, *richese]
 
 
 def test_every_prompt_kind_renders_its_legal_choices_and_template(games):

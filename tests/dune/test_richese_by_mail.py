@@ -113,38 +113,52 @@ def test_001_2_10_a_six_faction_game_with_richese_by_mail_keeps_every_secret(tmp
         assert "Your face-down tokens" not in mails
 
 
-def _hide(run: Run, value: str, swap_cache: bool) -> None:
+def _hide(run: Run, value: str, swap_cache: bool, deep: int = 0) -> None:
     """The GM puts the No-Field ``value`` face down in the Polar Sink (no storm, worm or
     battle reaches it there, so it never opens, and no second one is shipped under text A,
     001 2.10.16); with ``swap_cache`` the cache's Karama changes places with the bottom card
     of the treachery deck (one the three turns' deals never reach, one the bots never
-    auction: they offer their cards the engine plays as worthless first).  The same GM
-    commands in both runs: only what they put where differs."""
+    auction: they offer their cards the engine plays as worthless first; ``deep``: that many
+    cards above the bottom, out of reach of text B's DISRUPTED SUPPLY CHAIN, 2.10.22 B, which
+    looks at the bottom two each turn).  Text B: the other No-Fields are set aside, the one
+    Richese placed at the start among them, so that no run ships one (text B allows several
+    on the board, 2.10.16).  The same GM commands in both runs: only what they put where
+    differs."""
     state = run.record().state
     records = state["tokens"]
     for token in records:
         if token["kind"] == "no_field" and token["value"] == value:
             token.update({"at": "board", "territory": "Polar Sink", "sector": 0})
+        elif token["kind"] == "no_field" and deep:
+            for key in ("territory", "sector"):
+                token.pop(key, None)
+            token.update({"at": "aside", "owner": None, "face": "down"})
     run.gm(f"ADJUST /tokens = {json.dumps(records)} -- the No-Field under test")
     cache, deck = list(state["decks"]["richese_cache"]), list(state["decks"]["treachery"])
     if swap_cache:
         index = cache.index("Karama #3")
-        cache[index], deck[0] = deck[0], cache[index]
+        cache[index], deck[deep] = deck[deep], cache[index]
     run.gm(f"ADJUST /decks/richese_cache = {json.dumps(cache)} -- the cache under test")
     run.gm(f"ADJUST /decks/treachery = {json.dumps(deck)} -- the cache under test")
 
 
 @pytest.mark.whole_game
-def test_001_2_10_10_no_field_values_and_cache_cards_change_no_other_seats_mail(tmp_path):
+@pytest.mark.parametrize("options, deep", [({}, 0),
+                                           ({"richese_revised": True, "advanced": True}, 5)],
+                         ids=["text-a", "text-b-advanced"])
+def test_001_2_10_10_no_field_values_and_cache_cards_change_no_other_seats_mail(tmp_path,
+                                                                                 options, deep):
     """The differential test (001 2.10.10: "You may look at any face down No-Field token";
     2.10.04: the cache beside the shield): the same three turns played twice, the GM putting
     the No-Field 0 face down in the Polar Sink in one run and the No-Field 5 with another card
     in the cache in the other; every other seat's mail (subjects, who is waited for, the step
-    numbers in them) and every public archive page is the same, Richese's differ."""
+    numbers in them) and every public archive page is the same, Richese's differ.  Text B,
+    advanced, adds the set-up's No-Field (2.10.03 B), the disrupted supply chain (2.10.22 B)
+    and Richese's standing orders of any round (2.10.13, 2.10.20-21) to what is compared."""
     found = []
     for name, value, swap in (("zero", "0", False), ("five", "5", True)):
-        run = Run(tmp_path / name, {**OPTIONS, "turns": 3})
-        run.play(lambda r, v=value, s=swap: _hide(r, v, s))
+        run = Run(tmp_path / name, {**OPTIONS, **options, "turns": 3})
+        run.play(lambda r, v=value, s=swap: _hide(r, v, s, deep))
         state = run.record().state
         hidden = [t for t in state["tokens"] if t["at"] == "board"]
         assert [(t["value"], t["face"]) for t in hidden] == [(value, "down")], hidden
@@ -158,3 +172,37 @@ def test_001_2_10_10_no_field_values_and_cache_cards_change_no_other_seats_mail(
             assert not any(VALUE.search(body) for _, body in one[seat]), seat
     assert one["richese"] != other["richese"]
     assert pages == other_pages and pages
+
+
+def test_001_2_10_06_the_cache_offer_sent_ahead_opens_the_bidding_without_asking(tmp_path):
+    """001 2.10.06 DECLARED by mail (issue 30: "Mail rounds stay few"): Richese send their
+    offer of the coming bidding round with their storm dial (``FOR BIDDING``, ``CACHE ANY``);
+    it is held, filed as the round opens, and the round goes on to the deal without asking
+    them: the offer is made and nobody waited for Richese's offer."""
+    from dune_mail import GAME as ONE
+    from dune_mail import game_at, open_prompts, send
+
+    site = Installation(tmp_path, maps=False)
+    game_at(site, {"game": "dune", "seats": ["atreides", "harkonnen", "richese"],
+                   "ruleset": "gf9", "options": OPTIONS, "seed": "cache-ahead",
+                   "position": {"turn": 2, "phase": "storm",
+                                "storm": {"sector": 1, "dialers": ["atreides", "richese"]}}})
+    answer = send(site, "richese", "DIAL 1\nFOR BIDDING\nCACHE ANY SILENT LAST")
+    assert "held for your offer of a card as the bidding round opens" in " ".join(
+        answer.split())
+    asked = []
+    for _ in range(30):
+        state = site.record(ONE).state
+        if state["phase"] == "bidding" and "offer" in state["step"] or state["phase"] in (
+                "revival", "movement"):
+            break
+        for seat in ("atreides", "harkonnen", "richese"):
+            prompts = open_prompts(site, seat)
+            asked += [p.kind for p in prompts]
+            if prompts:
+                send(site, seat, "\n".join(p.template for p in prompts))
+    assert "cache-offer" not in asked
+    log = site.moderator().store.decisions(ONE)
+    assert any('"cache-offer:richese"' in row["orders"] for row in log)
+    codes = {e["code"] for row in log for e in json.loads(row["events"] or "[]")}
+    assert "offer-made" in codes

@@ -102,7 +102,7 @@ from typing import NamedTuple
 
 from pbem.wording import plural
 
-from .. import factions, variants
+from .. import factions, tokens, variants
 from ..cards.karama import cancelled
 from ..codes import ErrorCode
 from ..data import Ability
@@ -142,10 +142,14 @@ def in_storm(state: State, territory: str, sector: int) -> bool:
 # --- who may enter a territory
 def blocked_stronghold(state: State, faction: str, territory: str) -> bool:
     """A stronghold occupied by two other factions, which no one ships or moves into or through
-    (IX.C.1.c, IX.C.2.f); coexisting Bene Gesserit are not counted (XV.B.4)."""
+    (IX.C.1.c, IX.C.2.f); coexisting Bene Gesserit are not counted (XV.B.4); a face-down token
+    standing for forces counts as one force of its owner (001 2.10.12 MOVE AS ONE: a No-Field
+    for "occupancy limits", ``tokens.occupying``)."""
     if not layer.board(state)[territory].is_stronghold:
         return False
-    return len([f for f in occupants(state, territory) if f != faction]) >= 2
+    present = set(occupants(state, territory))
+    present |= {token["owner"] for token in tokens.occupying(state, territory)}
+    return len(present - {faction}) >= 2
 
 
 def barring_allies(state: State, faction: str, territory: str) -> list[str]:
@@ -187,10 +191,12 @@ def entry_problem(state: State, faction: str, territory: str) -> OrderProblem | 
 def has_ornithopters(state: State, faction: str) -> bool:
     """Whether the faction moves with ornithopters: under WBC it controlled Arrakeen or Carthag
     at the end of the storm round (line 1188); under AH it has forces there now, coexisting
-    Bene Gesserit not counting (IX.C.2.a.1; XV.B.4)."""
+    Bene Gesserit not counting (IX.C.2.a.1; XV.B.4); a face-down token standing for its forces
+    there counts as a force (001 2.10.12 MOVE AS ONE: a No-Field "for purposes of movement")."""
     if rules_of(state).ornithopters_from_storm_round:
         return faction in state["ornithopters"]
     return any(faction in occupants(state, t.name)
+               or any(token["owner"] == faction for token in tokens.occupying(state, t.name))
                for t in data(state).board.territories if t.ornithopters)
 
 
@@ -716,16 +722,16 @@ def check_shipment(state: State, faction: str, kind: str, destination: str | Non
                            f"({cite(state, '000 player aid B.6.A.6')}), no other shipment", kinds)
     if total(forces) < 1:
         raise OrderProblem(ErrorCode.NO_FORCES, "a shipment takes at least one force")
+    counted = factions.power(faction, state).shipped_count(state, forces)   # 001 2.09.17 (B)
     if kind in ("cross", "back"):
         assert source is not None, kind
         shipment_group(state, faction, source, forces, from_sector)
         if kind == "back":
-            return shipment_cost(state, faction, source, total(forces), kind)
+            return shipment_cost(state, faction, source, counted, kind)
     else:
         _check_reserve(state, faction, forces)
     assert destination is not None, kind
-    return _check_landing(state, faction, kind, destination, sector, total(forces), source,
-                          karama)
+    return _check_landing(state, faction, kind, destination, sector, counted, source, karama)
 
 
 def _check_reserve(state: State, faction: str, forces: Counts) -> None:

@@ -24,8 +24,17 @@ Where it has a rule of thumb it plays it; elsewhere it plays as the random bot d
   4.05.05); a plan sent
   ahead for a later battle (``ahead``) has a fallback after ``ELSE`` with its next leader,
   should the first have fought by then (000 X.A.4: a leader fights once a turn);
+- CHOAM (001 2.09.07, 1.14.10): every Worthless card sold on the Open Market, two or more with
+  its Karama power (A); its Karama flip of the Elite Mercenaries where most turn up (B); up
+  to a third of its spice paid for its ally's forces in each battle (2.09.16, 2.09.20);
 - Richese's No-Fields (001 2.10.11): its strongest in supply shipped with its forces (text
   B) or instead of them (text A), where it ships;
+- Richese's No-Field in the Polar Sink (text B, 001 2.10.03): the 0; revealed at will
+  (2.10.13): never, a hidden No-Field keeping the table guessing (the storm, a worm or a
+  battle opens it anyway); a Richese card given to the ally (2.10.21) or a No-Field lent
+  (2.10.20): never;
+- Richese's disrupted supply chain (001 2.10.22 B): the card of the two that serves best in
+  battle, last in the row;
 - Richese's cache (001 2.10.06-09): the card it would least rather keep, by silent auction,
   last in the round; on a card offered, a bid as on the row's, never on its own;
 - a swap at a Nexus of two players (v3, 003 "Playing with two or three"): it gives the allied
@@ -327,8 +336,27 @@ def _reveal(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
 
 def _market(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     """CHOAM sells every Worthless card at the end of each phase (001 2.09.07, 2.09.10): it
-    has no other use for them by mail."""
+    has no other use for them by mail; holding two or more and a Karama, it sells them with
+    its Karama power for 3 each instead (001 1.14.10 (A))."""
+    worthless = [name for name in prompt.options.get("cards", [])
+                 if name in _worthless_names(view)]
+    held = [data(view).treachery_card(card).name for card in view["own"]["hand"]]
+    if prompt.options.get("karama") and sum(held.count(name) for name in worthless) >= 2:
+        return f"SELL WORTHLESS\nSELL WITH KARAMA {', '.join(worthless)}"
     return "SELL WORTHLESS"
+
+
+def _fund(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """CHOAM pays up to a third of its spice for its ally's forces in each battle (001
+    2.09.16, 2.09.20), as it bids a third on a card."""
+    return f"FUND {view['own']['spice'] // 3}"
+
+
+def _flip(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """CHOAM turns its plain-side two-sided tokens to Elite Mercenaries where it may turn the
+    most (001 1.14.10 (B)): starred, they fight as two."""
+    up = prompt.options.get("up", [])
+    return f"FLIP UP {up[0]}" if up else "FLIP NONE"
 
 
 def _swap_card(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
@@ -360,6 +388,30 @@ def _offer_bid(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     return "PASS" if offer.get("seller") == view["seat"] or not most else f"BID {most}"
 
 
+def _no_field_start(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """Richese's No-Field in the Polar Sink (001 2.10.03 B): the 0, the one that would bring
+    no forces where a battle is never fought; the strong ones are kept to ship."""
+    return f"PLACE NOFIELD {min(prompt.options['values'], key=int)}"
+
+
+def _keep_no_fields(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """Richese reveal no No-Field at will (001 2.10.13)."""
+    return "NOFIELD KEEP"
+
+
+def _supply_slot(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """Richese's disrupted supply chain (001 2.10.22 B): of the two cards seen, the one that
+    serves best in battle, last in the row, where the others may have spent their spice."""
+    card = min(sorted(prompt.options["cards"]), key=lambda c: _usefulness(view, c))
+    return f"SLOT {data(view).treachery_card(card).name} 99"
+
+
+def _keep_cache_cards(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """Richese give their ally no card (001 2.10.21): a card in their own hand fights for
+    them too."""
+    return "GIFT NONE"
+
+
 def _skill(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     """The first skill dealt for its strongest leader, who fights most often (001 4.07.03)."""
     found = data(view)
@@ -379,6 +431,11 @@ def _hms_copy(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
 
 
 STRATEGIES: dict[str, Strategy] = {
+    "cache-gift": _keep_cache_cards,
+    "supply-slot": _supply_slot,
+    "no-field-lend": lambda view, prompt, rng: "LEND NONE",
+    "no-field-reveal": _keep_no_fields,
+    "no-field-start": _no_field_start,
     "cache-offer": _cache_offer,
     "offer-bid": _offer_bid,
     "pocket": _pocket,
@@ -397,6 +454,8 @@ STRATEGIES: dict[str, Strategy] = {
     "revival": _revival,
     "reveal": _reveal,
     "market": _market,
+    "karama-flip": _flip,
+    "battle-fund": _fund,
     "trade": _swap_card,
     "move": _turn,
     "guild-move": _turn,

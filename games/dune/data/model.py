@@ -235,7 +235,8 @@ class Ability(StrEnum):
     # Richese (GF9 expansion: 001 2.10)
     RICHESE_AUCTION = "richese_auction"             # 001 2.10.04, 2.10.06-09
     NO_FIELDS = "no_fields"                         # 001 2.10.10-18
-    BLACK_MARKET = "black_market"                   # 001 2.10.22-24 (advanced)
+    BLACK_MARKET = "black_market"                   # 001 2.10.22-24 (A, advanced)
+    DISRUPTED_SUPPLY = "disrupted_supply"           # 001 2.10.22 (B, advanced)
     CACHE_BUY = "cache_buy"                         # 001 1.14.11, Karama power
     ALLY_NO_FIELD = "ally_no_field"                 # 001 2.10.20
     ALLY_CACHE_CARD = "ally_cache_card"             # 001 2.10.21

@@ -183,6 +183,13 @@ def payee(state: State, payment: str, payer: str) -> str | None:
                  if f.receives(state, payment, payer)), None)
 
 
+def token_owner(state: State, shipper: str) -> Faction:
+    """The faction whose tokens standing for forces ``shipper`` ships: an ally's that lends
+    them (``Faction.lends_tokens``: Richese's No-Fields, 001 2.10.20), else its own."""
+    return next((f for f in in_play(state) if f.seat != shipper
+                 and f.lends_tokens(state, shipper)), power(shipper, state))
+
+
 def standing_prompts(state: State, asked: list[Prompt]) -> list[Prompt]:
     """Every faction's optional standing decisions riding on this mail round
     (``Faction.standing_prompts``; in a game without such a power, none, at once)."""
@@ -202,6 +209,13 @@ def standing_apply(state: State, orders: dict[str, Any], asked: list[str]) -> li
     return [event for faction in in_play(state, "standing_keys")
             for key in faction.standing_keys(state, asked) if key in orders
             for event in faction.standing_decision(state, key, orders[key])]
+
+
+def battle_support(state: State, seat: str) -> int:
+    """The most the other factions' powers pay of ``seat``'s battle spice
+    (``Faction.battle_support``)."""
+    return sum(faction.battle_support(state, seat)
+               for faction in in_play(state, "battle_support"))
 
 
 def phase_ends(state: State) -> list[Event]:
@@ -228,8 +242,8 @@ def upgrade_state(state: State) -> State:
 
 
 __all__ = ["CARD", "CLASSES", "FACTIONS", "FIRST", "LAST", "ONCE_AROUND", "REVIVAL", "SHIPMENT",
-           "SILENT", "BattleTools", "Faction", "Offer", "RevivalTerms", "decide", "decide_all",
-           "decision_keys", "decisions", "has", "holder", "in_play", "karama_power_used",
-           "lister", "ordered", "owner", "payee", "phase_ends", "power",
+           "SILENT", "BattleTools", "Faction", "Offer", "RevivalTerms", "battle_support",
+           "decide", "decide_all", "decision_keys", "decisions", "has", "holder", "in_play",
+           "karama_power_used", "lister", "ordered", "owner", "payee", "phase_ends", "power",
            "registry", "standing_apply", "standing_keys", "standing_prompts",
            "upgrade_state"]

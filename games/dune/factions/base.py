@@ -405,19 +405,31 @@ class Faction:
         known), its sheet's ``base`` without ornithopters: the sheet's."""
         return base
 
-    def shipping_terms(self, state: State) -> str:
-        """What its power adds to its shipping terms in the movement round's prompt (a
-        No-Field to ship, 001 2.10.11): nothing."""
+    def shipped_count(self, state: State, forces: dict[str, int]) -> int:
+        """How many forces a shipment of ``forces`` is paid for (starred ones count one each,
+        000 IX.C.1.b): each one once by default."""
+        return sum(forces.values())
+
+    def shipping_terms(self, state: State, shipper: str) -> str:
+        """What its power adds to ``shipper``'s shipping terms in the movement round's prompt
+        (a No-Field to ship, 001 2.10.11; one lent to its ally, 2.10.20): nothing."""
         return ""
 
-    def token_shipment(self, state: State, value: str, forces: dict[str, int]) -> str | None:
-        """Why its token of this value may not be shipped with these forces (a No-Field, 001
-        2.10.11, 2.10.16), or None if it may: it ships none."""
+    def lends_tokens(self, state: State, shipper: str) -> bool:
+        """Whether ``shipper``, another faction, ships its tokens standing for forces (its
+        ally, 001 2.10.20): no."""
+        return False
+
+    def token_shipment(self, state: State, value: str, forces: dict[str, int], shipper: str
+                       ) -> str | None:
+        """Why its token of this value (for an ally's shipment, ``""``: the one it lends) may
+        not be shipped by ``shipper`` with these forces (a No-Field, 001 2.10.11, 2.10.16,
+        2.10.20), or None if it may: it ships none."""
         return "you ship no token"
 
-    def token_shipped(self, state: State, value: str, territory: str, sector: int
-                      ) -> list[Event]:
-        """Its token shipped face down where the shipment landed (``token_shipment``)."""
+    def token_shipped(self, state: State, value: str, territory: str, sector: int,
+                      shipper: str) -> list[Event]:
+        """Its token shipped by ``shipper`` where the shipment landed (``token_shipment``)."""
         raise AssertionError(f"{self.seat} ships no token")
 
     def admits_ally(self, state: State) -> bool:
@@ -525,6 +537,15 @@ class Faction:
         """What its power does once a battle's outcome is applied: nothing."""
         return []
 
+    def battle_support(self, state: State, seat: str) -> int:
+        """The most it pays of the spice backing ``seat``'s forces in a battle (001 2.09.16:
+        CHOAM for its ally): none by default."""
+        return 0
+
+    def battle_supported(self, state: State, seat: str, spice: int) -> list[Event]:
+        """It pays ``spice`` of ``seat``'s battle spice (at most its ``battle_support``)."""
+        raise AssertionError(f"{self.seat} pays no battle spice of {seat}")
+
     def battle_spice(self, state: State, payer: str, spice: int) -> list[Event]:
         """``payer`` has paid ``spice`` to the bank for its forces in a battle (001 1.13.05.05):
         what this faction's power takes of it; nothing."""
@@ -546,6 +567,11 @@ class Faction:
         """What its power collects once the territories' spice is collected: nothing."""
         return []
 
+    def bars_default_victory(self, state: State, victor: str) -> bool:
+        """Whether its forces bar the territories of ``victor``'s default victory
+        (``DefaultVictory.barred_territories``) beside the factions its sheet names: no."""
+        return False
+
     def default_victory_precedence(self) -> int | None:
         """The faction's place among the default victories at the end of play, lowest first
         (Q&A XXV.E.3, 000 line 700), or None without one (its sheet's ``default_victory``
@@ -558,6 +584,11 @@ class Faction:
         return []
 
     # --- hooks of the invariants
+
+    def forces_now(self, state: State, counts: dict[str, int]) -> dict[str, int]:
+        """Its forces by kind (``counts``: its sheet's), as its powers have turned one kind into
+        another (001 1.14.10 (B): CHOAM's flipped tokens): its sheet's by default."""
+        return counts
 
     def violations(self, state: State) -> list[str]:
         """The invariants of its own state that the state breaks: none to check."""

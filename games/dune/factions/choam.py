@@ -22,6 +22,7 @@ Rulings (docs/rules-coverage.md, "001 GF9 expansions: CHOAM and Richese"):
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from pbem.game import Event, Prompt
@@ -32,7 +33,10 @@ from ..data import Ability
 from ..rules import rules_of
 from ..state import State, ally_of, data, faction_name
 from . import choam_audit as audit
+from . import choam_fund as fund
+from . import choam_karama as karama
 from . import choam_market as market
+from . import choam_multipurpose as multipurpose
 from . import choam_swap as swap
 from . import choam_tokens as charity_tokens
 from .base import BattleTools, Faction, RevivalTerms, has
@@ -57,18 +61,28 @@ class Choam(Faction):
 
     def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
         """OPEN MARKET (A 2.09.07, B 2.09.10): its sale at the end of the phase
-        (``choam_market``); INFLATION (A 2.09.10) or CONSENSUS ESTIMATE (B 2.09.06): its token
-        at the next War Continues (``choam_tokens``); riding on a mail round in which it is
-        asked anything."""
+        (``choam_market``, with its Karama sale of 1.14.10 (A)); its Karama flip (1.14.10 (B),
+        ``choam_karama``) in the Shipment and Movement phase; INFLATION (A 2.09.10) or
+        CONSENSUS ESTIMATE (B 2.09.06): its token at the next War Continues
+        (``choam_tokens``); riding on a mail round in which it is asked anything."""
         seats = {p.seat for p in asked}
         found = []
         if self.seat in seats:
-            found += [market.prompt(state, self.seat)] if self._trades(state) else []
+            found += [market.prompt(state, self.seat, karama.may_sell(state, self.seat))
+                      ] if self._trades(state) else []
             if (kind := self._token_kind(state)) is not None:
                 found.append(charity_tokens.prompt(state, self.seat, kind))
+            if karama.may_flip(state, self.seat):
+                found.append(karama.flip_prompt(state, self.seat))
+            if fund.open_(state, self.seat):
+                found.append(fund.prompt(state, self.seat))
+            if audit.estimating(state, self.seat):
+                found.append(audit.estimate_prompt(state, self.seat))
         for seat, other in self._swappers(state):
             if seat in seats:
                 found.append(swap.prompt(state, seat, other))
+        found += [multipurpose.prompt(state, seat) for seat in multipurpose.users(state, self.seat)
+                  if seat in seats]
         return found
 
     def standing_keys(self, state: State, asked: list[str]) -> list[str]:
@@ -78,7 +92,15 @@ class Choam(Faction):
             found += [market.key(self.seat)] if self._trades(state) else []
             if (kind := self._token_kind(state)) is not None:
                 found.append(f"{kind}:{self.seat}")
+            if karama.may_flip(state, self.seat):
+                found.append(karama.flip_key(self.seat))
+            if fund.open_(state, self.seat):
+                found.append(fund.key(self.seat))
+            if audit.estimating(state, self.seat):
+                found.append(audit.estimate_key(self.seat))
         found += [swap.key(seat) for seat, _ in self._swappers(state) if seat in seats]
+        found += [multipurpose.key(seat) for seat in multipurpose.users(state, self.seat)
+                  if seat in seats]
         return found
 
     def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
@@ -87,11 +109,25 @@ class Choam(Faction):
             return market.given(state, self.seat, value)
         if kind == swap.KIND:
             return swap.given(state, seat, value)
+        if kind == karama.FLIP:
+            return karama.set_flip(state, self.seat, value)
+        if kind == fund.KIND:
+            return fund.given(state, self.seat, value)
+        if kind == audit.ESTIMATE:
+            return audit.estimate_given(state, self.seat, value)
+        if kind == multipurpose.KIND:
+            return multipurpose.given(state, seat, value)
         return charity_tokens.given(state, self.seat, kind, value)
 
     def phase_ends(self, state: State) -> list[Event]:
-        """OPEN MARKET: the sale standing carried out; at War Continues, its token."""
-        events = market.sell(state, self.seat) if self._trades(state) else []
+        """OPEN MARKET: the sale standing carried out (and its Karama sale, 1.14.10 (A)); at
+        the end of the Shipment and Movement phase its Karama flip (1.14.10 (B)); at War
+        Continues, its token."""
+        events = []
+        if self.seat in state["seats"]:
+            events += karama.sell(state, self.seat) + karama.flip(state, self.seat)
+            events += multipurpose.phase_ends(state, self.seat)     # A 2.09.08, B 2.09.11
+        events += market.sell(state, self.seat) if self._trades(state) else []
         if self.seat in state["seats"]:                      # A 2.09.15: the card swap
             allies = self._swappers(state)
             events += swap.phase_ends(state, self.seat, allies[1][0] if allies else None)
@@ -177,10 +213,30 @@ class Choam(Faction):
 
     def revival_terms(self, state: State, seat: str, terms: RevivalTerms) -> RevivalTerms:
         """REVIVAL (A 2.09.09): no limit to the forces it pays to revive (their price, 1 spice,
-        is its forces' kind's: ``data/choam``)."""
-        if seat == self.seat and has(state, seat, Ability.UNLIMITED_REVIVAL):
-            return RevivalTerms(None, terms.half_price)
-        return terms
+        is its forces' kind's: ``data/choam``); REPLACEABLE (A 2.09.19, B 2.09.24): the
+        Auditor revivable whoever else lives (``choam_audit.replaceable``)."""
+        if seat != self.seat:
+            return terms
+        if has(state, seat, Ability.UNLIMITED_REVIVAL):
+            terms = replace(terms, forces=None)
+        return audit.replaceable(state, seat, terms)        # A 2.09.19, B 2.09.24
+
+    # --- hooks of shipment
+
+    def shipped_count(self, state: State, forces: dict[str, int]) -> int:
+        """ELITE MERCENARIES SHIPMENT (B 2.09.17): "Elite Mercenaries cost twice the current rate
+        to ship when the Star side is face up": each counts two."""
+        starred = karama.elite(state, self.seat)
+        if starred is None or not has(state, self.seat, Ability.ELITE_SHIPMENT):
+            return sum(forces.values())
+        return sum(forces.values()) + forces.get(starred, 0)
+
+    def shipping_terms(self, state: State, shipper: str) -> str:
+        if shipper != self.seat or karama.elite(state, self.seat) is None or not has(
+                state, self.seat, Ability.ELITE_SHIPMENT):
+            return ""
+        return ("Your Elite Mercenaries (*) cost twice the rate to ship (001 2.09.17 ELITE "
+                "MERCENARIES SHIPMENT).")
 
     # --- hooks of battle
 
@@ -204,6 +260,14 @@ class Choam(Faction):
         """PAID INTEL: the audit, if the Auditor led CHOAM's side."""
         return audit.after_battle(state, self.seat, plans, rng)
 
+    def battle_support(self, state: State, seat: str) -> int:
+        """ALLIANCE (A 2.09.16, B 2.09.20): what it pays of its ally's battle spice, its
+        standing ``FUND`` (``choam_fund``)."""
+        return fund.support(state, self.seat, seat)
+
+    def battle_supported(self, state: State, seat: str, spice: int) -> list[Event]:
+        return fund.paid(state, self.seat, seat, spice)
+
     def battle_spice(self, state: State, payer: str, spice: int) -> list[Event]:
         """FORCES (A 2.09.21-22, B 2.09.26-27, advanced): half, rounded down, of the spice
         another faction pays for its forces in a battle goes to CHOAM (a winner by a traitor
@@ -218,6 +282,10 @@ class Choam(Faction):
             "rule": section(state, "2.09.21", "2.09.26")})]
 
     # --- hooks of the invariants
+
+    def forces_now(self, state: State, counts: dict[str, int]) -> dict[str, int]:
+        """Its two-sided tokens flipped to their plain side (1.14.10 (B), ``choam_karama``)."""
+        return karama.forces_now(state, self.seat, counts)
 
     def violations(self, state: State) -> list[str]:
         """Its standing sale names cards of the deck (2.09.07); at most one of its charity
@@ -242,7 +310,15 @@ class Choam(Faction):
     # --- hooks of the views and reports
 
     def behind_shield(self, state: State) -> dict[str, Any]:
-        """Its sale standing on the Open Market (secret until the sale)."""
-        if not self._trades(state):
-            return {}
-        return {"market": market.text(state, state["factions"][self.seat].get("market"))}
+        """Its sale standing on the Open Market, its Karama flip standing and its two-sided
+        tokens flipped to the plain side (secret until carried out)."""
+        found: dict[str, Any] = {}
+        if fund.open_(state, self.seat):
+            found["battle_fund"] = state["factions"][self.seat].get(fund.PLEDGE, 0)
+        if self._trades(state):
+            found["market"] = market.text(state, state["factions"][self.seat].get("market"))
+        if karama.may_flip(state, self.seat) or karama.flipped(state, self.seat):
+            found["karama_flip"] = karama.flip_text(
+                state, state["factions"][self.seat].get("karama_flip"))
+            found["flipped"] = karama.flipped(state, self.seat)
+        return found

@@ -16,26 +16,37 @@ Auditor is played against it.  It is carried out after the battle, if CHOAM play
 Rulings (docs/rules-coverage.md):
 
 - The opponent cancels only if it can pay the whole price then (after the battle's spice).
-- B's audit of a killed Auditor (CHOAM estimates, the opponent says "at or below" or "more")
-  needs CHOAM's number: not offered by mail yet; a killed Auditor audits nothing under B.
+- B's audit of a killed Auditor (CHOAM estimates, the opponent says "at or below" or "more"):
+  CHOAM's number is its standing ``ESTIMATE <n>`` (``ESTIMATE NONE``, the default: none),
+  riding on the battle's mail rounds it is asked in while the Auditor lives, so it costs no
+  round; it stands until changed, and is compared with the opponent's spice after the battle's
+  payments.  Without one a killed Auditor audits nothing.  The answer is told to CHOAM and the
+  opponent; the table learns an estimate was made.
 - The Auditor lent to CHOAM's ally (B 2.09.21) is not offered yet.
+
+REPLACEABLE (A 2.09.19, B 2.09.24): the Auditor in the tanks may be revived as CHOAM's one
+leader revived a turn "as if all of your leaders were in the Tleilaxu Tanks": by mail its
+revival order may name him (``REVIVE LEADER Auditor``) whoever else lives, at his value (half,
+rounded up, at half price), as the one leader of the turn (``replaceable``: a price set on
+him, as the Tleilaxu set theirs, 2.08.14).
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from pbem.game import Event, Prompt
 
 from ..codes import ErrorCode, EventCode
 from ..data import Ability
-from ..leaders import ALIVE
-from ..orders.language import OrderKind, OrderProblem, order_kind
+from ..leaders import ALIVE, TANKS
+from ..orders.language import OrderKind, OrderProblem, order_kind, read_number
 from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, data
-from .base import has
+from .base import RevivalTerms, has
 
 KIND = "audit"
 AUDITOR = "Auditor"
@@ -62,9 +73,23 @@ def open_against(state: State, choam: str, battle: dict[str, Any]) -> str | None
     return pair[1] if pair[0] == choam else pair[0]
 
 
+def replaceable(game: Any, choam: str, terms: RevivalTerms) -> RevivalTerms:
+    """REPLACEABLE: the Auditor in the tanks revivable for his value whatever CHOAM's other
+    leaders (module docstring), in a state or a view (the tanks' leaders are public)."""
+    own = game["factions"][choam]
+    dead = (own["leaders"].get(AUDITOR) == TANKS if "leaders" in own
+            else AUDITOR in own.get("leaders_in_tanks", ()))
+    if not dead or not has(game, choam, Ability.AUDITOR):
+        return terms
+    value = data(game).leader(AUDITOR).strength
+    cost = -(-value // 2) if terms.half_price else value
+    return replace(terms, offers=(*terms.offers, (AUDITOR, cost)))
+
+
 def price(state: State, cards: int) -> int:
-    """What cancelling an audit costs: 1 spice a card (A); 2 for the exact count (B)."""
-    return 2 if revised(state) else cards
+    """What cancelling an audit costs: 1 spice a card (A); 2 for the exact count, 1 for the
+    estimate, when the Auditor was killed (B)."""
+    return (2 if cards == 2 else 1) if revised(state) else cards
 
 
 def decision(state: State, choam: str, battle: dict[str, Any]) -> tuple[Prompt, str] | None:
@@ -72,7 +97,8 @@ def decision(state: State, choam: str, battle: dict[str, Any]) -> tuple[Prompt, 
     opponent = open_against(state, choam, battle)
     if opponent is None:
         return None
-    cost = ("2 spice to cancel the count of your spice" if revised(state) else
+    cost = ("2 spice to cancel the count of your spice, 1 to cancel CHOAM's estimate should "
+            "he die" if revised(state) else
             "1 spice a card to cancel the look at two cards of your hand (one if he dies)")
     legal = (f"AUDIT CANCEL: should CHOAM's leader in this battle be the one who audits, pay "
              f"CHOAM {cost} (001 {section(state)} PAID INTEL); AUDIT ALLOW (the default): let "
@@ -114,6 +140,61 @@ def _random(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> str:
 order_kind(OrderKind(KIND, ("AUDIT",), _read, _text, random=_random))
 
 
+# --- B: CHOAM's estimate, should the Auditor die
+ESTIMATE = "estimate"
+
+
+def estimating(state: State, choam: str) -> bool:
+    """Whether CHOAM's standing estimate is asked: the revision's Auditor alive, in the battle
+    phase."""
+    return (revised(state) and state["phase"] == "battle" and has(state, choam, Ability.AUDITOR)
+            and state["factions"][choam]["leaders"].get(AUDITOR) == ALIVE)
+
+
+def estimate_key(choam: str) -> str:
+    return str(PromptKey(ESTIMATE, choam))
+
+
+def estimate_prompt(state: State, choam: str) -> Prompt:
+    now = state["factions"][choam].get(ESTIMATE)
+    legal = ("ESTIMATE <n>: should the Auditor lead your side and die, your opponent says "
+             "whether it holds at most n spice after the battle (001 2.09.23 PAID INTEL), "
+             "standing until changed; ESTIMATE NONE: no estimate.  Now: "
+             + _estimate_text(state, now) + ".")
+    return Prompt(estimate_key(choam), choam, ESTIMATE, True, legal, now,
+                  _estimate_text(state, now), "ESTIMATE NONE", optional=True,
+                  title="your estimate should the Auditor die")
+
+
+def _read_estimate(state: State, prompt_: Prompt, words: list[str]) -> int | None:
+    if [w.upper() for w in words] == ["NONE"]:
+        return None
+    if len(words) != 1:
+        raise OrderProblem(ErrorCode.BAD_AUDIT, "expected ESTIMATE <n> or ESTIMATE NONE",
+                           ("ESTIMATE 10", "ESTIMATE NONE"))
+    return read_number(words[0], 0, 999, "the estimate")
+
+
+def _estimate_text(game: Any, value: int | None) -> str:
+    return "ESTIMATE NONE" if value is None else f"ESTIMATE {value}"
+
+
+order_kind(OrderKind(ESTIMATE, ("ESTIMATE",), _read_estimate, _estimate_text,
+                     random=lambda view, prompt_, rng: rng.choice((None, rng.randint(0, 20)))))
+
+
+def estimate_given(state: State, choam: str, value: int | None) -> list[Event]:
+    """CHOAM's estimate kept in its sheet (secret), told to it when it changes."""
+    before = state["factions"][choam].get(ESTIMATE)
+    if value is None:
+        state["factions"][choam].pop(ESTIMATE, None)
+    else:
+        state["factions"][choam][ESTIMATE] = value
+    if value == before:
+        return []
+    return [Event(EventCode.STANDING_SET, {"order": _estimate_text(state, value)}, to=(choam,))]
+
+
 def after_battle(state: State, choam: str, plans: dict[str, dict[str, Any]],
                  rng: random.Random) -> list[Event]:
     """PAID INTEL: the audit of CHOAM's opponent, if the Auditor led CHOAM's side."""
@@ -124,8 +205,9 @@ def after_battle(state: State, choam: str, plans: dict[str, dict[str, Any]],
     opponent = next(seat for seat in plans if seat != choam)
     survived = state["factions"][choam]["leaders"].get(AUDITOR) == ALIVE
     word = state["step"]["battle"].get("audit", ALLOW)
-    if revised(state) and not survived:
-        return []                       # ruling: B's estimate not offered by mail
+    estimate = state["factions"][choam].get(ESTIMATE)
+    if revised(state) and not survived and estimate is None:
+        return []                       # ruling: no estimate standing, no audit
     cards = 2 if survived else 1
     cost = price(state, cards)
     own = state["factions"][opponent]
@@ -134,6 +216,13 @@ def after_battle(state: State, choam: str, plans: dict[str, dict[str, Any]],
         state["factions"][choam]["spice"] += cost
         return [Event(EventCode.AUDIT_CANCELLED, {"faction": choam, "opponent": opponent,
                                                   "spice": cost, "rule": section(state)})]
+    if revised(state) and not survived:
+        return [Event(EventCode.AUDIT, {"faction": choam, "opponent": opponent, "exact": False,
+                                        "rule": section(state)}),
+                Event(EventCode.AUDIT_ESTIMATE, {"faction": choam, "opponent": opponent,
+                                                 "estimate": estimate,
+                                                 "at_most": own["spice"] <= estimate},
+                      to=(choam, opponent))]
     if revised(state):
         return [Event(EventCode.AUDIT, {"faction": choam, "opponent": opponent, "exact": True,
                                         "rule": section(state)}),

@@ -11,7 +11,9 @@ sale, which is public):
   a card that is not Worthless is sold only as a surplus copy, CHOAM keeping one);
 - ``SELL WORTHLESS``: sell every Worthless card held at the end of each phase, standing until
   ``SELL NONE``;
-- ``SELL NONE``: no sale (a mail without a SELL line leaves the word standing as it is).
+- ``SELL NONE``: no sale (a mail without a SELL line leaves the word standing as it is);
+- ``SELL WITH KARAMA <card>, <card>`` (or ``ALL``): CHOAM's Karama power of the published text
+  (001 1.14.10), read here and carried out first (``choam_karama.sell``).
 
 Rulings (docs/rules-coverage.md):
 
@@ -39,6 +41,8 @@ from .base import has
 
 KIND = "market"
 WORTHLESS = "WORTHLESS"
+ALL = "ALL"                 # SELL WITH KARAMA ALL: the whole hand (001 1.14.10 (A))
+KARAMA_PRICE = 3            # 1.14.10 (A): "gain 3 spice each"
 WORTHLESS_PRICE = 2         # 2.09.07 (A), 2.09.10 (B): "2 spice each"
 SURPLUS_PRICE = 3           # 2.09.07 (A): "the surplus ones for 3 spice each"
 
@@ -65,18 +69,23 @@ def sellable(state: State, seat: str) -> list[str]:
     return sorted(worthless | surplus)
 
 
-def prompt(state: State, seat: str) -> Prompt:
-    """CHOAM's optional standing sale, riding on a mail round in which it is asked."""
+def prompt(state: State, seat: str, karama: bool) -> Prompt:
+    """CHOAM's optional standing sale, riding on a mail round in which it is asked; with
+    ``karama``, its Karama sale open (001 1.14.10 (A), ``choam_karama``)."""
     surplus = has(state, seat, Ability.DUPLICATE_SALE)
     legal = ("SELL <card>, <card>: discard them at the end of this phase, a Worthless card "
              f"for {WORTHLESS_PRICE} spice" + (f", a surplus copy of a card you hold twice for "
                                                f"{SURPLUS_PRICE}" if surplus else "")
              + f" (001 {_section(state)} OPEN MARKET); SELL WORTHLESS: every Worthless card at "
-             "the end of each phase, until SELL NONE.  Now: "
-             + text(state, state["factions"][seat].get("market")) + ".")
+             "the end of each phase, until SELL NONE"
+             + ("; SELL WITH KARAMA <card>, <card> (or ALL): at the end of this phase play a "
+                f"Karama card and discard those cards for {KARAMA_PRICE} spice each (001 "
+                "1.14.10, your Karama power, once a game)" if karama else "")
+             + ".  Now: " + text(state, state["factions"][seat].get("market")) + ".")
     now = state["factions"][seat].get("market")
     return Prompt(key(seat), seat, KIND, True, legal, now, text(state, now), "SELL NONE",
-                  optional=True, options={"cards": sellable(state, seat)},
+                  optional=True, options={"cards": sellable(state, seat),
+                                          "karama": karama},
                   title="your sale on the Open Market")
 
 
@@ -86,7 +95,8 @@ def _section(state: State) -> str:
 
 # --- the orders
 def _read(state: State, prompt_: Prompt, words: list[str]) -> dict[str, Any] | None:
-    """``SELL NONE`` -> None; ``SELL WORTHLESS``; ``SELL <card>, <card>``."""
+    """``SELL NONE`` -> None; ``SELL WORTHLESS``; ``SELL <card>, <card>``; ``SELL WITH KARAMA
+    <card>, <card>`` or ``ALL`` (001 1.14.10 (A), ``choam_karama``)."""
     said = " ".join(words).strip()
     valid = ("SELL NONE", "SELL WORTHLESS",
              *(f"SELL {name}" for name in sellable(state, prompt_.seat)))
@@ -97,11 +107,21 @@ def _read(state: State, prompt_: Prompt, words: list[str]) -> dict[str, Any] | N
     if not said:
         raise OrderProblem(ErrorCode.MISSING_CARD, "expected SELL <card>, SELL WORTHLESS or "
                            "SELL NONE", valid)
+    if [w.upper() for w in words[:2]] == ["WITH", "KARAMA"]:
+        return {"worthless": False, "cards": [], "karama": _karama_sale(state, prompt_,
+                                                                         words[2:])}
+    return {"worthless": False, "cards": _names(state, prompt_, words, valid)}
+
+
+def _names(state: State, prompt_: Prompt, words: list[str], valid: tuple[str, ...]
+           ) -> list[str]:
+    """The names of cards held that the words give, each the longest run of words naming a
+    card held, if one is."""
     hand = [data(state).treachery_card(card).name
             for card in state["factions"][prompt_.seat]["hand"]]
     names, start = [], 0
-    while start < len(words):            # each name the longest run of words naming a card
-        runs = [end for end in range(len(words), start, -1)      # held, if one is
+    while start < len(words):
+        runs = [end for end in range(len(words), start, -1)
                 if _card(state, words[start:end]) is not None]
         if not runs:
             raise OrderProblem(ErrorCode.UNKNOWN_CARD, f"no treachery card is called "
@@ -112,7 +132,23 @@ def _read(state: State, prompt_: Prompt, words: list[str]) -> dict[str, Any] | N
             raise OrderProblem(ErrorCode.NOT_IN_HAND, f"you hold no {name}", valid)
         names.append(name)
         start = end
-    return {"worthless": False, "cards": names}
+    return names
+
+
+def _karama_sale(state: State, prompt_: Prompt, words: list[str]) -> list[str]:
+    """The words after ``SELL WITH KARAMA``: ``ALL``, or the names of cards held; the power
+    must be open (its prompt's ``karama``)."""
+    valid = ("SELL WITH KARAMA ALL", "SELL NONE")
+    if not prompt_.options.get("karama"):
+        raise OrderProblem(ErrorCode.KARAMA, "you may not sell with a Karama now: no Karama "
+                           "power (001 1.14.10: the published text's, once a game, in the "
+                           "advanced game) or no Karama card", ("SELL NONE",))
+    if [w.upper() for w in words] == [ALL]:
+        return [ALL]
+    if not words:
+        raise OrderProblem(ErrorCode.MISSING_CARD, "expected SELL WITH KARAMA <card>, <card> "
+                           "or SELL WITH KARAMA ALL", valid)
+    return _names(state, prompt_, words, valid)
 
 
 def _card(state: State, words: list[str]) -> str | None:
@@ -126,8 +162,10 @@ def _combine(state: State, prompt_: Prompt, parts: list[Any]) -> dict[str, Any] 
     found = [part for part in parts if part is not None]
     if not found:
         return None
+    sale = [name for p in found for name in p.get("karama", [])]
     return {"worthless": any(p["worthless"] for p in found),
-            "cards": [name for p in found for name in p["cards"]]}
+            "cards": [name for p in found for name in p["cards"]],
+            **({"karama": sale} if sale else {})}
 
 
 def text(game: Any, value: dict[str, Any] | None) -> str:
@@ -135,7 +173,8 @@ def text(game: Any, value: dict[str, Any] | None) -> str:
     if not value:
         return "SELL NONE"
     lines = (["SELL WORTHLESS"] if value.get("worthless") else []) + (
-        [f"SELL {', '.join(value['cards'])}"] if value.get("cards") else [])
+        [f"SELL {', '.join(value['cards'])}"] if value.get("cards") else []) + (
+        [f"SELL WITH KARAMA {', '.join(value['karama'])}"] if value.get("karama") else [])
     return "\n".join(lines) or "SELL NONE"
 
 
@@ -143,6 +182,8 @@ def random_sale(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> An
     """A random bot sells now and then, a card or every Worthless one."""
     cards = prompt_.options.get("cards", [])
     roll = rng.random()
+    if prompt_.options.get("karama") and roll < 0.05:       # 001 1.14.10 (A)
+        return {"worthless": False, "cards": [], "karama": [ALL]}
     if not cards or roll < 0.5:
         return None
     if roll < 0.75:
@@ -171,7 +212,9 @@ def sell(state: State, seat: str) -> list[Event]:
     price from the bank; the named sale then lapses."""
     standing = word(state, seat)
     if not (standing["worthless"] or standing["cards"]):
+        state["factions"][seat].pop("market", None)
         return []
+    events = []
     found = data(state)
     hand = state["factions"][seat]["hand"]
     surplus = has(state, seat, Ability.DUPLICATE_SALE)
@@ -203,7 +246,6 @@ def sell(state: State, seat: str) -> list[Event]:
     else:
         del state["factions"][seat]["market"]
     state["factions"][seat]["spice"] += spice
-    events = []
     if sold:
         events.append(Event(EventCode.CARDS_SOLD, {
             "faction": seat, "cards": [found.treachery_card(card).name for card in sold],

@@ -2,8 +2,9 @@
 text B (the Landsraad revision) with ``richese_revised``.
 
 Basic (2.10.02-21): the cache and its auction (``richese_cache``), the No-Field tokens
-(``richese_no_fields``), their ally's use of both.  Advanced (2.10.22-24): BLACK MARKET (A) or
-DISRUPTED SUPPLY CHAIN (B).  Their Karama power (1.14.11) buys a cache card for 3 spice.
+(``richese_no_fields``), their ally's use of both, their bar to the
+Fremen's special victory (2.10.19).  Advanced (2.10.22-24): BLACK MARKET (A) or DISRUPTED SUPPLY
+CHAIN (B).  Their Karama power (1.14.11) buys a cache card for 3 spice.
 """
 
 from __future__ import annotations
@@ -15,9 +16,11 @@ from pbem.game import Event, Prompt
 
 from ..data import Ability
 from ..prompt_key import PromptKey
-from ..state import State, data, sheet
+from ..rules import rules_of
+from ..state import State, ally_of, data, sheet
 from . import richese_cache as cache
 from . import richese_no_fields as no_fields
+from . import richese_supply as supply
 from .base import Faction, Offer, has
 
 RICHESE = "richese"
@@ -27,16 +30,24 @@ class Richese(Faction):
     """Richese's hooks."""
 
     seat = RICHESE
-    decision_kinds = frozenset({cache.KIND, cache.KARAMA_KIND})
+    decision_kinds = frozenset({cache.KIND, cache.KARAMA_KIND, no_fields.START_KIND,
+                                supply.KIND})
 
     # --- their own decisions
 
     def decisions(self, state: State, phase: str) -> list[Prompt]:
-        """DECLARED (2.10.06): the cache card they auction this round, how and when, while the
-        bidding round waits for their offer; with it, their Karama power (1.14.11)."""
+        """Text B's set-up (2.10.03 B): a No-Field in the Polar Sink, in the first round.
+        DECLARED (2.10.06): the cache card they auction this round, how and when, while the
+        bidding round waits for their offer; with it, their Karama power (1.14.11), and text
+        B's DISRUPTED SUPPLY CHAIN (2.10.22 B, advanced)."""
+        if phase == "setup":
+            return ([no_fields.start_prompt(state, self.seat)]
+                    if self._starts_with_no_field(state) else [])
         if phase != "bidding" or state["step"].get("offering") != self.seat:
             return []
-        found = [cache.prompt(state, self.seat)]
+        found = [cache.prompt(state, self.seat)] if self._auctions(state) else []
+        if self._disrupts(state):
+            found.append(supply.prompt(state, self.seat))
         if has(state, self.seat, Ability.CACHE_BUY) and cache.may_buy(
                 state, self.seat, len(state["factions"][self.seat]["hand"])
                 < sheet(self.seat, state).hand_limit):
@@ -47,6 +58,10 @@ class Richese(Faction):
                ) -> list[Event]:
         """Their Karama power first (the key ``cache-karama`` sorts before ``cache-offer``),
         then their offer, of a card still in the cache (else its first), put in the step."""
+        if key.kind == no_fields.START_KIND:
+            return no_fields.placed_at_start(state, self.seat, value)
+        if key.kind == supply.KIND:
+            return supply.chosen(state, value)
         if key.kind == cache.KARAMA_KIND:
             return cache.buy(state, self.seat, value)
         assert key.kind == cache.KIND, key
@@ -55,11 +70,69 @@ class Richese(Faction):
         state["step"]["offer"] = cache.offer(state, self.seat, value).to_json()
         return []
 
+    def _starts_with_no_field(self, state: State) -> bool:
+        """Text B (2.10.03 B) in the first set-up round, No-Fields theirs."""
+        return (state["step"].get("round") == 1 and rules_of(state).richese_revised
+                and has(state, self.seat, Ability.NO_FIELDS))
+
+    # --- standing decisions
+
+    def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
+        """NOT AS IT SEEMS (2.10.13): a No-Field revealed at will; ALLIANCE (2.10.21): a
+        Richese card given to their ally; riding on a mail round in which they are asked
+        anything."""
+        seats = {prompt.seat for prompt in asked}
+        found = [no_fields.reveal_prompt(state, self.seat)] if self._reveals(state, seats) else []
+        if self._gives(state, seats):
+            found.append(cache.gift_prompt(state, self.seat))
+        if self._lends(state, seats):
+            found.append(no_fields.lend_prompt(state, self.seat))
+        return found
+
+    def standing_keys(self, state: State, asked: list[str]) -> list[str]:
+        seats = {PromptKey.parse(key).seat for key in asked}
+        found = [no_fields.reveal_key(self.seat)] if self._reveals(state, seats) else []
+        found += [cache.gift_key(self.seat)] if self._gives(state, seats) else []
+        return found + ([no_fields.lend_key(self.seat)] if self._lends(state, seats) else [])
+
+    def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
+        kind = PromptKey.parse(key).kind
+        if kind == cache.GIFT_KIND:
+            return cache.given(state, self.seat, value)
+        if kind == no_fields.LEND_KIND:
+            return no_fields.lend(state, self.seat, value)
+        return no_fields.revealed_at_will(state, self.seat, value)
+
+    def _lends(self, state: State, seats: set[str]) -> bool:
+        return (self.seat in seats and has(state, self.seat, Ability.ALLY_NO_FIELD)
+                and no_fields.may_lend(state, self.seat))
+
+    def _gives(self, state: State, seats: set[str]) -> bool:
+        return (self.seat in seats and has(state, self.seat, Ability.ALLY_CACHE_CARD)
+                and cache.may_give(state, self.seat))
+
+    def _reveals(self, state: State, seats: set[str]) -> bool:
+        return (self.seat in seats and has(state, self.seat, Ability.NO_FIELDS)
+                and no_fields.may_reveal(state, self.seat))
+
     # --- hooks of bidding
 
     def offers(self, state: State) -> bool:
-        """RICHESE AUCTION (2.10.09): a card of the cache each round, while it holds one."""
+        """RICHESE AUCTION (2.10.09): a card of the cache each round, while it holds one;
+        DISRUPTED SUPPLY CHAIN (2.10.22 B), decided in the same mail round."""
+        return self._auctions(state) or self._disrupts(state)
+
+    def _auctions(self, state: State) -> bool:
         return has(state, self.seat, Ability.RICHESE_AUCTION) and bool(cache.cache(state))
+
+    def _disrupts(self, state: State) -> bool:
+        """Text B's advanced power, while the treachery deck holds a card."""
+        return (rules_of(state).richese_revised and has(state, self.seat, Ability.DISRUPTED_SUPPLY)
+                and bool(state["decks"]["treachery"]))
+
+    def cards_dealt(self, state: State, rng: random.Random) -> list[Event]:
+        """DISRUPTED SUPPLY CHAIN (2.10.22 B): the card they set aside slotted into the row."""
+        return supply.slotted(state, self.seat, rng)
 
     def offer_unsold(self, state: State, offer: Offer) -> list[Event]:
         room = len(state["factions"][self.seat]["hand"]) < sheet(self.seat, state).hand_limit
@@ -73,20 +146,37 @@ class Richese(Faction):
 
     # --- hooks of shipment
 
-    def shipping_terms(self, state: State) -> str:
-        """NO-FIELD (2.10.11): the No-Fields of their supply they may ship."""
+    def shipping_terms(self, state: State, shipper: str) -> str:
+        """NO-FIELD (2.10.11): the No-Fields of their supply they may ship; ALLIANCE (2.10.20):
+        to their ally, the No-Field they lend, not which."""
+        if shipper != self.seat:
+            if not self.lends_tokens(state, shipper) or no_fields.lent(state, self.seat) is None:
+                return ""
+            return ("SHIP NOFIELD TO <territory>: the No-Field the Richese lend you, your whole "
+                    "shipment from your reserve for the price of one force, revealed at once: "
+                    "its value in your forces land with it (001 2.10.20).")
         if not has(state, self.seat, Ability.NO_FIELDS):
             return ""
         return no_fields.terms(state, self.seat)
 
-    def token_shipment(self, state: State, value: str, forces: dict[str, int]) -> str | None:
-        """NO-FIELD (2.10.11, 2.10.16)."""
+    def lends_tokens(self, state: State, shipper: str) -> bool:
+        """ALLIANCE (2.10.20): their ally ships with a No-Field of theirs."""
+        return (self.seat in state["seats"] and shipper in ally_of(state, self.seat)
+                and has(state, self.seat, Ability.ALLY_NO_FIELD))
+
+    def token_shipment(self, state: State, value: str, forces: dict[str, int], shipper: str
+                       ) -> str | None:
+        """NO-FIELD (2.10.11, 2.10.16); their ally's (2.10.20)."""
+        if shipper != self.seat:
+            return no_fields.ally_problem(state, self.seat, forces)
         if not has(state, self.seat, Ability.NO_FIELDS):
             return "you ship no No-Field"
         return no_fields.shipment_problem(state, self.seat, value, forces)
 
-    def token_shipped(self, state: State, value: str, territory: str, sector: int
-                      ) -> list[Event]:
+    def token_shipped(self, state: State, value: str, territory: str, sector: int,
+                      shipper: str) -> list[Event]:
+        if shipper != self.seat:
+            return no_fields.ally_shipped(state, self.seat, shipper, territory, sector)
         return no_fields.shipped(state, self.seat, value, territory, sector)
 
     # --- hooks of battle
@@ -104,6 +194,14 @@ class Richese(Faction):
             battle["revealed"] = [self.seat]        # in it by its No-Field (the invariants)
         return events
 
+    # --- hooks of victory
+
+    def bars_default_victory(self, state: State, victor: str) -> bool:
+        """FREMEN SPECIAL VICTORY CONDITION (2.10.19): they count among the factions that must
+        not occupy Tuek's Sietch (the Fremen's barred territories, 2.04.10.03)."""
+        default = sheet(victor, state).default_victory
+        return default is not None and bool(default.barred_territories)
+
     # --- hooks of the invariants
 
     def violations(self, state: State) -> list[str]:
@@ -112,5 +210,10 @@ class Richese(Faction):
     # --- hooks of the views and reports
 
     def behind_shield(self, state: State) -> dict[str, Any]:
-        """The cards of their cache (2.10.04: theirs to know; the others see how many)."""
-        return {"cache": list(cache.cache(state))}
+        """The cards of their cache (2.10.04: theirs to know; the others see how many); the
+        deck's bottom two while they choose the one they slot (2.10.22 B)."""
+        found: dict[str, Any] = {"cache": list(cache.cache(state))}
+        if (state["phase"] == "bidding" and state["step"].get("offering") == self.seat
+                and self._disrupts(state)):
+            found["supply"] = supply.bottom(state)
+        return found

@@ -9,10 +9,20 @@ bidding round's auction of an offered card (``phases/offers``: the bids, ALTERNA
 PROPER PROCEDURE, 2.10.07-08).  Unsold, it goes into their hand free if it has room, else it
 is set aside face up (2.10.09.02-03; set aside: out of the game, the deck's ``out`` pile).
 
-Their order: ``CACHE <card> SILENT|ONCE AROUND LEFT|RIGHT FIRST|LAST`` (one mail round of
-theirs alone, before the row is dealt).  Ruling: 001 says "must" auction one (2.10.09.01);
-with an empty cache there is none to auction and the round goes on without.
-"""
+Their order: ``CACHE <card>|ANY SILENT|ONCE AROUND LEFT|RIGHT FIRST|LAST`` (a mail round of
+theirs alone, before the row is dealt, unless it was sent ahead, ``FOR BIDDING``, or stands:
+``SET STANDING CACHE ANY SILENT LAST`` answers every round, ``ANY`` being the first card of the
+cache as it then lies, so the round opens without waiting; issue 30: "Mail rounds stay few").
+ALLIANCE (2.10.21): "At any time (other than during a bid) you may give your ally a Richese
+Treachery Card from your hand if their hand is not full."  By mail a standing order riding on
+any mail round Richese are asked in outside the bidding round (``Faction.standing_prompts``,
+optional: nobody waits for it): ``GIFT <card>`` gives that card of their hand, one of the
+cache's sets, as the round resolves; ``GIFT NONE``: not now.  The table learns a card was
+given, the two allies which.  Rulings: "other than during a bid" is the whole bidding round (by
+mail its bids are its rounds); the gift is spent once made.
+
+Ruling: 001 says "must" auction one (2.10.09.01); with an empty cache there is none to auction
+and the round goes on without."""
 
 from __future__ import annotations
 
@@ -26,13 +36,14 @@ from ..cards import karama
 from ..codes import ErrorCode, EventCode
 from ..orders.language import OrderKind, OrderProblem, card_among, order_kind
 from ..prompt_key import PromptKey
-from ..state import State, data
+from ..state import State, ally_of, data, sheet
 from .base import FIRST, LAST, ONCE_AROUND, SILENT, Offer, karama_power_used
 
 CACHE = "richese_cache"         # the pile (data/richese/decks.yaml)
 KIND = "cache-offer"
 WAYS = {"LEFT": "left", "RIGHT": "right"}
 WHEN = {"FIRST": FIRST, "LAST": LAST}
+ANY = "ANY"                     # the first card of the cache as its prompt lists them
 
 
 def cache(state: State) -> list[str]:
@@ -44,10 +55,12 @@ def prompt(state: State, seat: str) -> Prompt:
     names = [data(state).treachery_card(card).name for card in cache(state)]
     default = [cache(state)[0], SILENT, "right", LAST]
     return Prompt(str(PromptKey(KIND, seat)), seat, KIND, True,
-                  "CACHE <card> SILENT|ONCE AROUND LEFT|RIGHT FIRST|LAST: the card of your "
-                  "cache you auction this round, by silent auction (001 2.10.09.03) or once "
-                  "around from your left or right (2.10.09.02), as the round's first card or "
-                  f"its last (2.10.06); your cache: {', '.join(names)}",
+                  "CACHE <card>|ANY SILENT|ONCE AROUND LEFT|RIGHT FIRST|LAST: the card of your "
+                  "cache you auction this round (ANY: the first listed), by silent auction (001 "
+                  "2.10.09.03) or once around from your left or right (2.10.09.02), as the "
+                  f"round's first card or its last (2.10.06); your cache: {', '.join(names)}.  "
+                  "Sent ahead (FOR BIDDING) or standing (SET STANDING CACHE ... ANY ...), it "
+                  "costs the table no mail round",
                   default, text(state, default), text(state, default))
 
 
@@ -66,6 +79,10 @@ def _read(state: State, prompt_: Prompt, words: list[str]) -> list[str]:
     else:
         raise OrderProblem(ErrorCode.INCOMPLETE, "expected SILENT, ONCE AROUND LEFT or ONCE "
                            "AROUND RIGHT after the card", valid)
+    if [word.upper() for word in rest] == [ANY]:      # the first listed, whatever it is then
+        if not cache(state):
+            raise OrderProblem(ErrorCode.INCOMPLETE, "your cache is empty", valid)
+        return [cache(state)[0], kind, way, when]
     card = card_among(state, " ".join(rest), cache(state), "card of your cache", valid)
     return [card, kind, way, when]
 
@@ -166,3 +183,78 @@ def violations(state: State) -> list[str]:
     strangers = [card for card in cache(state)
                  if data(state).treachery_card(card).expansion not in sets]
     return [f"richese: {strangers} in the cache, no cache cards"] if strangers else []
+
+
+# --- the ally's Richese card (001 2.10.21)
+GIFT_KIND = "cache-gift"
+
+
+def gift_key(seat: str) -> str:
+    return str(PromptKey(GIFT_KIND, seat))
+
+
+def cache_cards(state: State, seat: str) -> list[str]:
+    """The Richese cards in the seat's hand (of the cache's sets, 2.10.04)."""
+    sets = data(state).piles[CACHE].sets
+    return [card for card in state["factions"][seat]["hand"]
+            if data(state).treachery_card(card).expansion in sets]
+
+
+def receiver(state: State, seat: str) -> str | None:
+    """Their ally, if its hand has room."""
+    return next((ally for ally in ally_of(state, seat)
+                 if len(state["factions"][ally]["hand"]) < sheet(ally, state).hand_limit), None)
+
+
+def may_give(state: State, seat: str) -> bool:
+    """The gift is open: outside the bidding round, a Richese card in their hand, an ally
+    with room."""
+    return (state["phase"] != "bidding" and bool(cache_cards(state, seat))
+            and receiver(state, seat) is not None)
+
+
+def gift_prompt(state: State, seat: str) -> Prompt:
+    names = sorted({data(state).treachery_card(card).name for card in cache_cards(state, seat)})
+    return Prompt(gift_key(seat), seat, GIFT_KIND, True,
+                  "GIFT <card>: give your ally that Richese card of your hand as this mail round "
+                  "resolves (001 2.10.21 ALLIANCE: not during a bid, their hand not full); GIFT "
+                  f"NONE: not now.  Your Richese cards: {', '.join(names)}.", None, "GIFT NONE",
+                  f"GIFT {names[0]}", optional=True,
+                  options={"cards": sorted(cache_cards(state, seat))},
+                  title="a Richese card given to your ally")
+
+
+def _read(state: State, prompt_: Prompt, words: list[str]) -> str | None:
+    said = " ".join(words).strip()
+    if said.upper() == "NONE":
+        return None
+    mine = cache_cards(state, prompt_.seat)
+    valid = ("GIFT NONE", *(f"GIFT {data(state).treachery_card(c).name}" for c in mine))
+    if not said:
+        raise OrderProblem(ErrorCode.INCOMPLETE, "expected GIFT <card> or GIFT NONE", valid)
+    return card_among(state, said, mine, "Richese card of your hand", valid)
+
+
+def _text(game: Any, value: str | None) -> str:
+    return "GIFT NONE" if value is None else f"GIFT {data(game).treachery_card(value).name}"
+
+
+def _random(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> str | None:
+    return None if rng.random() < 0.7 else rng.choice(prompt_.options["cards"])
+
+
+order_kind(OrderKind(GIFT_KIND, ("GIFT",), _read, _text, random=_random))
+
+
+def given(state: State, seat: str, card: str | None) -> list[Event]:
+    """The card into their ally's hand, if it is still theirs to give and the ally has room."""
+    if card is None or not may_give(state, seat) or card not in cache_cards(state, seat):
+        return []
+    ally = receiver(state, seat)
+    assert ally is not None
+    state["factions"][seat]["hand"].remove(card)
+    state["factions"][ally]["hand"].append(card)
+    name = data(state).treachery_card(card).name
+    return [Event(EventCode.CACHE_CARD_GIVEN, {"faction": seat, "ally": ally}),
+            Event(EventCode.CACHE_CARD_GIVEN_SEEN, {"faction": seat, "ally": ally, "card": name},
+                  to=(seat, ally))]

@@ -55,15 +55,18 @@ def price(game: Any, name: str) -> int:
 
 
 def candidates(game: Any) -> dict[str, str]:
-    """The leaders of the others face up in the tanks: leader -> seat (a state or a view)."""
+    """The leaders of the others face up in the tanks: leader -> seat (a state or a view); none
+    whose disc is ``protected`` (CHOAM's Auditor, 001 2.09.20 (A), 2.09.25 (B): "can not be a
+    ghola for the Tleilaxu")."""
     found = {}
+    deck = data(game)
     for seat in game["seats"]:
         if seat == TLEILAXU:
             continue
         entry = game["factions"][seat]
         names = (entry["leaders_in_tanks"] if "leaders_in_tanks" in entry else
                  [n for n, where in entry["leaders"].items() if where == leaders.TANKS])
-        found |= dict.fromkeys(names, seat)
+        found |= dict.fromkeys((n for n in names if not deck.leader(n).protected), seat)
     return found
 
 

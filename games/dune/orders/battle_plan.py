@@ -130,9 +130,13 @@ def side_of_view(view: dict[str, Any], seat: str) -> Side:
 
 
 def _helped(game: State | dict[str, Any], seat: str, battle: dict[str, Any]) -> int:
-    """The spice the bank pays of ``seat``'s battle spice in ``battle``, so more it may back
-    forces with (001 4.04.04.02, the Arrakeen stronghold card)."""
-    return variants.battle_spice_help(game, seat, battle["territory"])
+    """The spice the bank pays of ``seat``'s battle spice in ``battle`` (001 4.04.04.02, the
+    Arrakeen stronghold card) and another faction's power pays (001 2.09.16: CHOAM for its
+    ally; in a seat's view, ``battle_support``), so more it may back forces with."""
+    bank = variants.battle_spice_help(game, seat, battle["territory"])
+    if "own" in game:
+        return bank + game["own"].get("battle_support", 0)
+    return bank + factions.battle_support(game, seat)
 
 
 def kh_spent(step: dict[str, Any], battle: dict[str, Any]) -> bool:

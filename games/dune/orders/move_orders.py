@@ -95,11 +95,15 @@ def read_shipment(state: State, prompt: Prompt, words: list[str]) -> dict[str, A
         forces, rest = _read_forces(state, prompt.seat, words)
     token = None
     if _token_word(state, rest[:1]):
-        if len(rest) < 2 or not rest[1].isdigit():
+        owner = factions.token_owner(state, prompt.seat)
+        if owner.seat != prompt.seat:       # an ally's, lent (001 2.10.20): no value named
+            token, rest = "", rest[1:]
+        elif len(rest) < 2 or not rest[1].isdigit():
             raise OrderProblem(ErrorCode.BAD_SHIPMENT, f"expected the value of your "
                                f"{rest[0]} after it", ("SHIP NOFIELD 3 TO Arrakeen",))
-        token, rest = rest[1], rest[2:]
-        problem = factions.power(prompt.seat, state).token_shipment(state, token, forces)
+        else:
+            token, rest = rest[1], rest[2:]
+        problem = owner.token_shipment(state, token, forces, prompt.seat)
         if problem:
             raise OrderProblem(ErrorCode.BAD_SHIPMENT, problem, ("SHIP 5 TO Arrakeen",))
     order = _read_destination(state, prompt, forces, rest)
@@ -155,8 +159,19 @@ def _read_destination(state: State, prompt: Prompt, forces: dict[str, int], rest
 
 
 def read_move(state: State, seat: str, words: list[str]) -> dict[str, Any]:
-    """<forces> FROM <territory> TO <territory> [SECTOR n] [COEXIST|FIGHT]."""
-    forces, rest = _read_forces(state, seat, words)
+    """<forces> FROM <territory> TO <territory> [SECTOR n] [COEXIST|FIGHT]; a token standing
+    for forces moved with them or alone (``NOFIELD 3``: one force for movement, 001
+    2.10.12)."""
+    if _token_word(state, words[:1]):
+        forces, rest = {}, words
+    else:
+        forces, rest = _read_forces(state, seat, words)
+    token = None
+    if _token_word(state, rest[:1]):
+        if len(rest) < 2 or not rest[1].isdigit():
+            raise OrderProblem(ErrorCode.BAD_MOVE, f"expected the value of your {rest[0]} "
+                               "after it", ("MOVE NOFIELD 3 FROM Carthag TO Arrakeen",))
+        token, rest = rest[1], rest[2:]
     rest, coexist = _coexist_word(rest)
     upper = [w.upper() for w in rest]
     if upper[:1] != ["FROM"] or "TO" not in upper:
@@ -165,8 +180,9 @@ def read_move(state: State, seat: str, words: list[str]) -> dict[str, Any]:
     to = upper.index("TO")
     source, from_sector = read_territory(state, rest[1:to])
     territory, sector = read_territory(state, rest[to + 1:])
-    return {"from": source.name, "from_sector": from_sector, "to": territory.name,
-            "sector": sector, "forces": forces, "coexist": coexist}
+    order = {"from": source.name, "from_sector": from_sector, "to": territory.name,
+             "sector": sector, "forces": forces, "coexist": coexist}
+    return order if token is None else {**order, "token": token}
 
 
 def _read_forces(state: State, seat: str, words: list[str]) -> tuple[dict[str, int], list[str]]:
@@ -390,7 +406,7 @@ def text(game: Any, value: dict[str, Any]) -> str:
 def shipment_text(game: Any, order: dict[str, Any]) -> str:
     forces = order_text(order["forces"]) if order["forces"] else ""
     if order.get("token") is not None:
-        forces = " ".join(filter(None, (forces, f"NOFIELD {order['token']}")))
+        forces = " ".join(filter(None, (forces, f"NOFIELD {order['token']}".strip())))
     if order["kind"] == "back":
         return f"SHIP {forces} FROM {_source(game, order)} TO {RESERVES}"
     source = f" FROM {_source(game, order)}" if order.get("from") else ""
@@ -403,8 +419,10 @@ def shipment_text(game: Any, order: dict[str, Any]) -> str:
 def move_text(game: Any, order: dict[str, Any]) -> str:
     sector = order["sector"]
     target = where(game, order["to"], sector) if sector is not None else order["to"]
-    return (f"{order_text(order['forces'])} FROM {_source(game, order)} TO {target}"
-            + _coexist_text(order))
+    forces = order_text(order["forces"]) if order["forces"] else ""
+    if order.get("token") is not None:
+        forces = " ".join(filter(None, (forces, f"NOFIELD {order['token']}")))
+    return f"{forces} FROM {_source(game, order)} TO {target}" + _coexist_text(order)
 
 
 def _source(game: Any, order: dict[str, Any]) -> str:

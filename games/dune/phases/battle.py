@@ -420,9 +420,10 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
     events += variants.battle_over(state, territory, winner, plans, taken)
     for seat in plans:
         if plans[seat]["spice"] and not (outcome.kind == "traitor" and seat == winner):
-            events += _battle_spice(state, seat, territory, plans[seat]["spice"])
+            paid, funded = _battle_spice(state, seat, territory, plans[seat]["spice"])
+            events += paid
             for faction in factions.in_play(state):     # 001 2.09.21: half to CHOAM
-                events += faction.battle_spice(state, seat, plans[seat]["spice"])
+                events += faction.battle_spice(state, seat, plans[seat]["spice"] - funded)
     for seat in outcome.killed_after:       # 003 "Changed Treachery Cards": the Semuta Drug
         events += _leader_dies(state, seat, plans[seat], False)
     for faction in factions.in_play(state):
@@ -437,16 +438,25 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
     return events
 
 
-def _battle_spice(state: State, seat: str, territory: str, spice: int) -> list[Event]:
+def _battle_spice(state: State, seat: str, territory: str, spice: int
+                  ) -> tuple[list[Event], int]:
     """The spice backing a combatant's forces paid (XXII.A.2), the bank paying its part where
-    a variant says so (001 4.04.04.02, the Arrakeen stronghold card)."""
+    a variant says so (001 4.04.04.02, the Arrakeen stronghold card), another faction the part
+    its power pays (``Faction.battle_support``: CHOAM for its ally, 001 2.09.16); with what
+    the other factions paid."""
     bank = min(spice, variants.battle_spice_help(state, seat, territory))
-    state["factions"][seat]["spice"] -= spice - bank
-    events = [Event(EventCode.BATTLE_SPICE, {"faction": seat, "spice": spice - bank})]
+    rest, others, funded = spice - bank, [], 0
+    for faction in factions.in_play(state):
+        part = min(rest, faction.battle_support(state, seat))
+        if part:
+            others += faction.battle_supported(state, seat, part)
+            rest, funded = rest - part, funded + part
+    state["factions"][seat]["spice"] -= rest
+    events = [Event(EventCode.BATTLE_SPICE, {"faction": seat, "spice": rest}), *others]
     if bank:
         events.append(Event(EventCode.STRONGHOLD_CARD_PAYS, {"faction": seat,
                                                              "card": territory, "spice": bank}))
-    return events
+    return events, funded
 
 
 def _announce(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any]],

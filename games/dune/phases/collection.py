@@ -27,6 +27,10 @@ Rulings:
   after the battle round one faction at most can reach the spice; those the storm keeps away
   from it collect nothing.  Should two factions ever both reach it, they collect in storm
   order (000 IX.A, line 311), each up to what is left.
+- A face-down token standing for forces collects as one force of its owner (001 2.10.12 MOVE
+  AS ONE: a No-Field "is treated as one Force for purposes of ... spice collection"); alone it
+  does not occupy the territory (``occupants``), so it gives no rate of 3 in Arrakeen or
+  Carthag.
 - Coexisting Bene Gesserit collect nothing, not even increased spice flow (000 XV.B.4, line
   506; WBC XI, line 1278; WBC XIX, line 1366): ``state.occupants`` leaves them out.
 """
@@ -37,9 +41,9 @@ import random
 
 from pbem.game import Event
 
-from .. import bonus_cards, factions, transfers
+from .. import bonus_cards, factions, tokens, transfers
 from ..codes import EventCode
-from ..forces import Counts, add, total
+from ..forces import Counts, add, plain, total
 from ..rules import rules_of
 from ..state import State, data, forces_at, occupants, storm_order
 
@@ -93,6 +97,9 @@ def collectors(state: State, territory: str) -> dict[str, Counts]:
         for faction, counts in by_faction.items():
             if faction in present:
                 add(forces.setdefault(faction, {}), counts)
+    for token in tokens.occupying(state, territory):    # 001 2.10.12: one force each
+        if not separated_by_storm(state, territory, token["sector"], blow.sector):
+            add(forces.setdefault(token["owner"], {}), {plain(state, token["owner"]): 1})
     return {faction: forces[faction] for faction in storm_order(state) if faction in forces}
 
 

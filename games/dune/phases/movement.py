@@ -500,8 +500,8 @@ def shipping_terms(state: State, seat: str) -> str:
         terms += (" You may instead ship from one territory to another (SHIP n FROM a TO b) "
                   "or back to your reserves (SHIP n FROM a TO RESERVES) at half a spice per "
                   "force, rounded up.")
-    return terms + "".join(f" {text}" for f in factions.in_play(state) if f.seat == seat
-                           for text in [f.shipping_terms(state)] if text)
+    return terms + "".join(f" {text}" for f in factions.in_play(state)
+                           for text in [f.shipping_terms(state, seat)] if text)
 
 
 def reach_text(state: State, reachable: dict[str, tuple[int, ...]]) -> str:

@@ -109,8 +109,9 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
         return stopped(state, seat, stopper, order)
     rate = bool(order.get("karama"))
     token, checked = order.get("token"), forces
+    owner = factions.token_owner(state, seat)
     if token is not None:       # a token standing for forces: the price and room of one more
-        problem = factions.power(seat, state).token_shipment(state, token, forces)
+        problem = owner.token_shipment(state, token, forces, seat)
         if problem:
             raise OrderProblem(ErrorCode.BAD_SHIPMENT, problem, ())
         checked = {**forces, plain(state, seat): forces.get(plain(state, seat), 0) + 1}
@@ -144,11 +145,11 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
         unmovable = state["step"].setdefault("unmovable", {}).setdefault(seat, {})
         unmovable[territory] = unmovable.get(territory, 0) + total(forces)  # 001 4.04.04.06
     if token is not None:
-        data_["token"] = tokens.kind_of(state, tokens.shippable(state, seat, token)["kind"]).words
+        data_["token"] = tokens.standing_words(state)
     events = [*played, Event(EventCode.SHIPMENT, {**data_, "territory": territory, "sector": sector,
                                           **_chosen(chosen)})]
     if token is not None:
-        events += factions.power(seat, state).token_shipped(state, token, territory, sector)
+        events += owner.token_shipped(state, token, territory, sector, seat)
     events += storm_on_arrival(state, seat, kind, territory, sector, forces)
     if kind == "reserve" and not reach.native(state, seat):  # not the Fremen's (WBC line 1322)
         events += [e for f in factions.in_play(state, "shipped_from_reserve")
@@ -223,12 +224,16 @@ def move(state: State, seat: str, order: dict[str, Any], hajr: bool = False,
                                "(nor any card for an extra move)", ())
         state["factions"][seat]["hand"].remove(card)
         state["decks"]["treachery_discard"].append(card)
-    territory = order["to"]
+    territory, moved, token = order["to"], forces, None
     fixed = state["step"].get("unmovable", {}).get(seat, {}).get(order["from"], 0)
     if fixed and total(forces) > total(count_in(state, seat, order["from"])) - fixed:
         raise OrderProblem(ErrorCode.OUT_OF_REACH, f"{fixed} of the forces in {order['from']} "
                            "were sent there this turn by the Shield Wall card and may not "
                            "move this turn (001 4.04.04.06)", ())
+    if order.get("token") is not None:      # a token standing for forces moves as one force
+        token = _stand_in(state, seat, order)
+        forces = {**forces, plain(state, seat): forces.get(plain(state, seat), 0) + 1}
+        order = {**order, "from_sector": token["sector"]}
     (sector, chosen), leaving = reach.checked_move(state, seat, order["from"], territory,
                                                    order.get("sector"), forces,
                                                    order.get("from_sector"), ornithopters)
@@ -236,11 +241,29 @@ def move(state: State, seat: str, order: dict[str, Any], hajr: bool = False,
     for from_sector, taken in reach.gathered(state, seat, order["from"], leaving, forces):
         remove_forces(state, seat, order["from"], from_sector, taken)
     add_forces(state, seat, territory, sector, forces)
+    shown: dict[str, Any] = {}
+    if token is not None:                   # the token where its stand-in force landed
+        remove_forces(state, seat, territory, sector, {plain(state, seat): 1})
+        tokens.place(token, seat, tokens.BOARD, territory, sector)
+        shown["token"] = tokens.kind_of(state, token["kind"]).words
     events = [Event(EventCode.MOVE, {"faction": seat, "from": order["from"], "territory": territory,
-                             "sector": sector, "forces": dict(forces), "hajr": hajr,
-                             **_chosen(chosen)})]
+                             "sector": sector, "forces": dict(moved), "hajr": hajr,
+                             **shown, **_chosen(chosen)})]
     return events + arrived(state, seat, territory, order.get("coexist"), total(forces),
                             order["from"])
+
+
+def _stand_in(state: State, seat: str, order: dict[str, Any]) -> dict[str, Any]:
+    """The face-down token of the order, lying in the move's territory, with a force of its
+    owner put where it lies for the move's checks (001 2.10.12 MOVE AS ONE: "treated as one
+    Force for purposes of movement"); the move takes it along, from the token's sector."""
+    try:
+        token = tokens.face_down_in(state, seat, order["token"], order["from"])
+    except KeyError:
+        raise OrderProblem(ErrorCode.BAD_MOVE, f"no No-Field {order['token']} of yours lies "
+                           f"face down in {order['from']}", ()) from None
+    add_forces(state, seat, token["territory"], token["sector"], {plain(state, seat): 1})
+    return token
 
 
 def arrived(state: State, seat: str, territory: str, wish: bool | None, count: int,

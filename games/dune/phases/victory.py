@@ -364,11 +364,14 @@ def has_conditions(state: State, seat: str) -> bool:
 
 def conditions_hold(state: State, seat: str) -> bool:
     """Whether a faction's default victory (its sheet's ``default_victory``) is open to it: it
-    "or no one" occupies each of ``own_or_empty``, and none of ``barred_factions`` occupies
-    ``barred_territories`` (Fremen shield, 000 line 830; the Guild's has no condition)."""
+    "or no one" occupies each of ``own_or_empty``, and none of ``barred_factions`` (nor a
+    faction whose power bars it, ``Faction.bars_default_victory``: Richese, 001 2.10.19)
+    occupies ``barred_territories`` (Fremen shield, 000 line 830; the Guild's has no
+    condition)."""
     default = sheet(seat, state).default_victory
     assert default is not None, seat
     barred = {data(state).faction(name).seat for name in default.barred_factions}
+    barred |= {f.seat for f in factions.in_play(state) if f.bars_default_victory(state, seat)}
     if factions.power(seat, state).default_bars_spare_ally(rules_of(state)):     # 001 4.1.20
         barred -= set(ally_of(state, seat))
     return (all(set(occupants(state, t)) <= {seat} for t in default.own_or_empty)

@@ -361,11 +361,17 @@ def _faction_checks(rules: Rules, seat: str, given: FactionPosition, seats: list
     if given.karama_power_used is not None:
         checks.append(_equal(f"{key}.karama_power_used", given.karama_power_used,
                              lambda r: sheet_of(r).get("karama_power_used", False)))
+    if given.flipped is not None:
+        checks.append(_equal(f"{key}.flipped", given.flipped,
+                             lambda r: sheet_of(r).get("flipped", 0)))
     if given.revival_raised is not None:        # the Tleilaxu's terms (001 2.08.12)
         wanted = [_seat(rules, name, seats, f"{key}.revival_raised", problems)
                   for name in given.revival_raised]
         checks.append(_equal(f"{key}.revival_raised", wanted,
                              lambda r: sheet_of(r).get("raised", [])))
+    if given.no_field_lent is not None:         # (001 2.10.20)
+        checks.append(_equal(f"{key}.no_field_lent", str(given.no_field_lent),
+                             lambda r: sheet_of(r).get("no_field_lent")))
     if given.gholas is not None:                # (001 2.08.17)
         wanted = sorted(n for n, _ in _leaders(rules, given.gholas, f"{key}.gholas", problems))
         checks.append(_equal(f"{key}.gholas", wanted,

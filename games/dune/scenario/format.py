@@ -46,11 +46,13 @@ class FactionPosition:
     leaders_revived: tuple[str, ...] | None = None
     prediction: Prediction | None = None
     karama_power_used: bool | None = None      # once a game in GF9 (001 1.14.01)
+    flipped: int | None = None                  # CHOAM's two-sided tokens plain side up (1.14.10)
     face_dancers: tuple[str, ...] | None = None            # the Tleilaxu's (001 2.08.04)
     face_dancers_revealed: tuple[str, ...] | None = None   # revealed since drawn (2.08.07)
     revival_raised: tuple[str, ...] | None = None   # the Tleilaxu's: limits raised (2.08.12)
     leader_prices: dict[str, Any] | None = None     # the Tleilaxu's: leader (or ALL) -> price
     gholas: tuple[str, ...] | None = None           # the Tleilaxu's: others' leaders (2.08.17)
+    no_field_lent: str | None = None    # Richese's: the No-Field lent to their ally (2.10.20)
 
 
 @dataclass(frozen=True)

@@ -315,6 +315,8 @@ def _faction(state: State, seat: str, given: FactionPosition, key: str, rules: R
                                         f"{key}.prediction", problems)
     if given.karama_power_used:
         own["karama_power_used"] = True
+    if given.flipped:                           # CHOAM's tokens flipped (001 1.14.10 (B))
+        own["flipped"] = given.flipped
     if given.revival_raised is not None:        # the Tleilaxu's terms (001 2.08.12)
         own["raised"] = [s for name in given.revival_raised
                          if (s := _seat(rules, name, state["seats"], f"{key}.revival_raised",
@@ -323,6 +325,8 @@ def _faction(state: State, seat: str, given: FactionPosition, key: str, rules: R
         own["prices"] = {("*" if str(name).upper() == "ALL" else name):
                          ("value" if str(price).upper() == "VALUE" else price)
                          for name, price in given.leader_prices.items()}
+    if given.no_field_lent is not None:         # Richese's lend (001 2.10.20)
+        own["no_field_lent"] = str(given.no_field_lent)
     if given.gholas is not None:                # the Tleilaxu's Gholas (001 2.08.17)
         own["gholas"] = {}
         for name, faction in _leaders(rules, given.gholas, f"{key}.gholas", problems):
@@ -367,7 +371,7 @@ def _reserve(state: State, seat: str, given: Any, key: str, rules: Rules,
     """A faction's reserve: as given, or what is left of its forces (its sheet's, 000 II.B.1.c)
     after the map, the tanks and those still to place at set-up; either way the forces must
     add up, kind by kind."""
-    everything = at_start(rules, seat)
+    everything = factions.power(seat, rules).forces_now(state, at_start(rules, seat))
     own = state["factions"][seat]
     placed = plus(on_map(state, seat), own["tanks"], {plain(rules, seat): own["to_place"]})
     left = {name: everything.get(name, 0) - placed.get(name, 0)
