@@ -52,6 +52,10 @@ class EventCode(StrEnum):
     SPECIALS_SET = "specials-set"
     THUMPER = "thumper"
     WEAPON_WITHHELD = "weapon-withheld"
+    # standing_cards (003 "Expanded Treachery", "Changed Treachery Cards")
+    CONE_OF_SILENCE = "cone-of-silence"
+    RESIDUAL_POISON = "residual-poison"
+    STANDING_CARDS_SET = "standing-cards-set"
     # before_plans
     BATTLE_SECOND_ROUND = "battle-second-round"
     NO_LEADERS = "no-leaders"

@@ -1135,12 +1135,15 @@ V3_OPTIONS: dict[str, str] = {
     "spice_harvest": '003 "Expanded Treachery": Spice Harvest\'s cards (S) in the deck',
     "the_general": '003 "Expanded Treachery": The General\'s cards (G) in the deck',
     "break_imperial_conditioning": '003 "Changed Treachery Cards": the Variant Rules\' card',
+    "cone_of_silence": '003 "Expanded Treachery": The Duel\'s Cone of Silence in the deck',
+    "residual_poison": '003 "Changed Treachery Cards": the Residual Poison as changed',
     "treachery_left_out": '003 "Expanded Treachery": cards of the sets left out, "in part"',
 }
 # 003 "Expanded Treachery": the option of each set of cards (``v3/treachery.yaml``: ``sets``).
 V3_CARD_SETS: dict[str, str] = {
     "the_duel": "the_duel", "spice_harvest": "spice_harvest", "the_general": "the_general",
-    "break_imperial_conditioning": "variant_rules"}
+    "break_imperial_conditioning": "variant_rules", "cone_of_silence": "cone_of_silence",
+    "residual_poison": "residual_poison"}
 
 
 @dataclass(frozen=True)
@@ -1169,6 +1172,8 @@ class V3(Classic):
     spice_harvest: bool = field(default=False, metadata=ADDED)
     the_general: bool = field(default=False, metadata=ADDED)
     break_imperial_conditioning: bool = field(default=False, metadata=ADDED)
+    cone_of_silence: bool = field(default=False, metadata=ADDED)
+    residual_poison: bool = field(default=False, metadata=ADDED)
     treachery_left_out: tuple[str, ...] = field(default=(), metadata=ADDED)
 
     own_options: ClassVar[dict[str, str]] = V3_OPTIONS

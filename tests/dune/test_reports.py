@@ -160,8 +160,10 @@ def rare_positions() -> list:
     answers = {p.key: p.default for p in dune.prompts(offering)}
     answers["cache-offer:richese"] = ["Distrans", "silent", "right", "first"]
     offered, _ = turn.advance(offering, answers, step_rng("offer", 0))
+    # v3's standing word for the Cone of Silence and the Residual Poison (003)
+    cone = folder / "v3_expanded_treachery_the_cone_of_silence_keeps_a_faction_from_bidding.yaml"
     return [state, *(load_scenario(yaml.safe_load(path.read_text())).state
-                     for path in (summon, reveal, amal, terms, shuffle)),
+                     for path in (summon, reveal, amal, terms, shuffle, cone)),
             *ixians, deploying, *choam, offering, offered]
 
 

@@ -89,6 +89,7 @@ from pbem.game import Event, Prompt
 
 from .. import combat, dropout, factions, main_leaders, tokens, variants
 from ..board import layer
+from ..cards import standing_cards
 from ..codes import EventCode
 from ..data import Effect
 from ..forces import Counts, add, remove_forces, spread, to_tanks, total
@@ -353,6 +354,7 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
         "territory": battle["territory"],
         "plans": {seat: battle_plan.revealed(plans[seat]) for seat in (aggressor, defender)}}))
     variants.at_reveal(state, battle["territory"], plans)     # 001 4.04.04.03-04
+    events += standing_cards.at_reveal(state, plans)   # 003 "Changed Treachery Cards"
     outcome = combat.resolve(data(state), aggressor, defender, plans,
                              {seat: set(traitors_for(state, seat)) for seat in plans})
     events += _settle(state, battle, plans, sides, outcome, rng)
