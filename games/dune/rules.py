@@ -1049,6 +1049,12 @@ class GF9(Classic):
         return (("ixians_tleilaxu",) if self.ixians_tleilaxu_cards else ()) + self.cache_sets
 
     @property
+    def mirror_kept_unanswered(self) -> bool:
+        """001 2.10.04 (text B): "Mirror Weapon ... You may keep this card if you won and your
+        opponent did not play a Weapon" (text A, 3.03.05: discarded after use)."""
+        return self.richese_revised
+
+    @property
     def cache_sets(self) -> tuple[str, ...]:
         """001 2.10.04: the sets of the Richese cache with ``choam_richese``, its ten cards
         (text A) or fifteen (text B, ``richese_revised``); they start in the cache's pile."""

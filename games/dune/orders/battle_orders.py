@@ -151,6 +151,9 @@ def read_leader(side: Side, words: list[str]) -> dict[str, Any]:
     text = " ".join(words)
     if re.fullmatch(r"(?i)cheap\s+hero(ine)?", text.strip()):
         return {"cheap_hero": read_hero(side, words[1:])}
+    standing_in = {name.lower(): name for name in side.cheap_heroes}     # 001 3.03.14
+    if text.strip().lower() in standing_in:
+        return {"cheap_hero": standing_in[text.strip().lower()]}
     try:
         name = side.deck.leader(text).name
     except NameLookupError as error:
@@ -173,7 +176,7 @@ def read_leader(side: Side, words: list[str]) -> dict[str, Any]:
 
 def read_hero(side: Side, words: list[str]) -> str:
     """``CHEAP HERO`` or ``CHEAP HEROINE``: the card of that name if held, else the other."""
-    heroes = side.cheap_heroes
+    heroes = [name for name in side.cheap_heroes if side.card(name).type is CardType.CHEAP_HERO]
     wanted = "Cheap Heroine" if words and words[0].upper() == "HEROINE" else "Cheap Hero"
     if not words or words[0].upper() not in ("HERO", "HEROINE"):
         raise OrderProblem(ErrorCode.BAD_CHEAP_HERO, "expected CHEAP HERO or CHEAP HEROINE",
