@@ -35,7 +35,7 @@ import orjson
 from pbem.game import Event, Prompt, written
 
 from . import deals, factions, variants
-from .cards import spice_specials, standing_cards, truthtrance
+from .cards import cache_specials, spice_specials, standing_cards, truthtrance
 from .codes import EventCode
 from .phases import (
     battle,
@@ -97,7 +97,7 @@ def open_prompts(state: State) -> list[Prompt]:
     # After the phase's own, so that a GIVE line of the movement round reads as a deal's
     return (own + deals.prompts(state, own) + truthtrance.ask_prompts(state, own)
             + spice_specials.prompts(state, own) + factions.standing_prompts(state, own)
-            + standing_cards.prompts(state, own))
+            + standing_cards.prompts(state, own) + cache_specials.prompts(state, own))
 
 
 def open_keys(state: State) -> list[str]:
@@ -114,7 +114,7 @@ def open_keys(state: State) -> list[str]:
         own = [p.key for p in phase.prompts(state)] if hasattr(phase, "prompts") else []
     return (own + deals.keys(state, own) + truthtrance.ask_keys(state, own)
             + spice_specials.keys(state, own) + factions.standing_keys(state, own)
-            + standing_cards.keys(state, own))
+            + standing_cards.keys(state, own) + cache_specials.keys(state, own))
 
 
 def advance(state: State, orders: dict[str, Any], rng: random.Random
@@ -129,13 +129,15 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
     standing = [key for key in factions.standing_keys(state, open_now) if key in orders]
     own = {key: value for key, value in orders.items()
            if not (truthtrance.owns(key) or deals.owns(key) or spice_specials.owns(key)
-                   or standing_cards.owns(key) or key in standing)}
+                   or standing_cards.owns(key) or cache_specials.owns(key)
+                   or key in standing)}
     events = PHASES[state["phase"]].apply(state, own, rng) if own else []
     events += deals.apply(state, orders)
     events += truthtrance.apply(state, orders)
     events += spice_specials.apply(state, orders)
     events += factions.standing_apply(state, orders, open_now)
     events += standing_cards.apply(state, orders)
+    events += cache_specials.apply(state, orders, rng)      # 001 3.03.02, 3.03.06
     while state["result"] is None and not open_keys(state):
         phase = PHASES[state["phase"]]
         if hasattr(phase, "done") and not phase.done(state):

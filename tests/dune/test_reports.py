@@ -162,8 +162,12 @@ def rare_positions() -> list:
     offered, _ = turn.advance(offering, answers, step_rng("offer", 0))
     # v3's standing word for the Cone of Silence and the Residual Poison (003)
     cone = folder / "v3_expanded_treachery_the_cone_of_silence_keeps_a_faction_from_bidding.yaml"
-    return [state, *(load_scenario(yaml.safe_load(path.read_text())).state
-                     for path in (summon, reveal, amal, terms, shuffle, cone)),
+    # the Richese cache's Distrans, in the hand of the first faction asked (001 3.03.02)
+    distrans = load_scenario(yaml.safe_load(
+        (folder / "gf9_3_03_02_distrans_gives_a_card_to_another_faction.yaml").read_text())).state
+    distrans["factions"]["atreides"]["hand"] = ["Distrans", "Baliset"]
+    return [state, distrans, *(load_scenario(yaml.safe_load(path.read_text())).state
+                               for path in (summon, reveal, amal, terms, shuffle, cone)),
             *ixians, deploying, *choam, offering, offered]
 
 

@@ -29,3 +29,32 @@ def test_001_3_03_05_two_mirror_weapons_copy_nothing():
     assert weapons == {"a": None, "b": None}
     assert combat.mirrored(DECK, {"a": "Mirror Weapon", "b": "Lasgun"},
                            {"a": "b", "b": "a"}) == {"a": "Lasgun", "b": "Lasgun"}
+
+
+def test_001_3_03_02_distrans_is_not_offered_during_the_bidding():
+    """001 3.03.02: Distrans is played "at any time (other than during a bid)": by mail it is
+    offered in any round its holder is asked something but the bidding round's, whose mail
+    rounds are all bids (``cache_specials``); the Nullentropy Box is offered there too."""
+    from pathlib import Path
+
+    import yaml
+
+    from pbem.games.dune import turn
+    from pbem.games.dune.cards import cache_specials
+    from pbem.games.dune.scenario.run import load_scenario
+
+    path = (Path(__file__).parent / "scenarios"
+            / "gf9_3_03_02_distrans_gives_a_card_to_another_faction.yaml")
+    state = load_scenario(yaml.safe_load(path.read_text())).state
+    state["factions"]["richese"]["hand"] += ["Nullentropy Box"]
+    asked = [p for p in turn.prompts(state) if p.kind != cache_specials.KIND]
+    (offered,) = cache_specials.prompts(state, [*asked, *_asked("richese")])
+    assert offered.options["cards"] == ["Distrans", "Nullentropy Box"]
+    state["phase"] = "bidding"
+    (offered,) = cache_specials.prompts(state, _asked("richese"))
+    assert offered.options["cards"] == ["Nullentropy Box"]
+
+
+def _asked(seat):
+    from pbem.game import Prompt
+    return [Prompt(f"bid:{seat}", seat, "bid", False, "", None, "PASS", "PASS")]

@@ -80,6 +80,8 @@ class CardType(StrEnum):
     ORNITHOPTER = "ornithopter"
     # Dune v3.0's (003 "Expanded Treachery", "Changed Treachery Cards"), set by a standing word
     MIRROR_WEAPON = "mirror_weapon"
+    DISTRANS = "distrans"
+    NULLENTROPY_BOX = "nullentropy_box"
     LEVENBRECH = "levenbrech"
     CONE_OF_SILENCE = "cone_of_silence"
     RESIDUAL_POISON = "residual_poison"
