@@ -52,7 +52,8 @@ class EventCode(StrEnum):
     SPECIALS_SET = "specials-set"
     THUMPER = "thumper"
     WEAPON_WITHHELD = "weapon-withheld"
-    # cache_specials (001 3.03.02, 3.03.06)
+    # cache_specials (001 3.03.02, 3.03.06); the Portable Snooper at the reveal (3.03.08)
+    PORTABLE_SNOOPER = "portable-snooper"
     CACHE_SPECIAL_UNPLAYED = "cache-special-unplayed"
     DISTRANS = "distrans"
     DISTRANS_CARD = "distrans-card"

@@ -91,7 +91,7 @@ from .. import combat, dropout, factions, main_leaders, tokens, variants
 from ..board import layer
 from ..cards import standing_cards
 from ..codes import EventCode
-from ..data import Effect
+from ..data import CardType, Effect
 from ..forces import Counts, add, remove_forces, spread, to_tanks, total
 from ..orders import battle_orders, battle_plan
 from ..prompt_key import PromptKey
@@ -355,6 +355,7 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
         "plans": {seat: battle_plan.revealed(plans[seat]) for seat in (aggressor, defender)}}))
     variants.at_reveal(state, battle["territory"], plans)     # 001 4.04.04.03-04
     events += standing_cards.at_reveal(state, plans)   # 003 "Changed Treachery Cards"
+    events += _portable_snoopers(state, plans)          # 001 3.03.08
     outcome = combat.resolve(data(state), aggressor, defender, plans,
                              {seat: set(traitors_for(state, seat)) for seat in plans})
     events += _settle(state, battle, plans, sides, outcome, rng)
@@ -367,6 +368,26 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
             step["kh_used"] = True
             if rules_of(state).kwisatz_haderach_per_territory:
                 step["kh_territory"] = battle["territory"]
+    return events
+
+
+def _portable_snoopers(state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
+    """001 3.03.08: a Portable Snooper "Play during Revealing Wheels, only if you did not play a
+    defense": by mail the plan's standing line ``PORTABLE SNOOPER`` plays it when the plan has
+    no defense (a worthless card beside a weapon is one) and the other side's poison weapon
+    would kill, which it then stops; it is the plan's defense, discarded after use."""
+    deck, events = data(state), []
+    for seat, plan in plans.items():
+        weapon = next(p for s, p in plans.items() if s != seat)["weapon"]
+        if not plan.get("portable") or plan["defense"] or weapon is None:
+            continue
+        name = next((deck.treachery_card(c).name for c in state["factions"][seat]["hand"]
+                     if deck.treachery_card(c).type is CardType.PORTABLE_SNOOPER), None)
+        if (name is None or Effect.STOPPED_BY_SNOOPER not in deck.card_named(weapon).effects
+                or not combat.kills(deck, weapon, None) or combat.kills(deck, weapon, name)):
+            continue
+        plan["defense"] = name
+        events.append(Event(EventCode.PORTABLE_SNOOPER, {"faction": seat, "card": name}))
     return events
 
 
