@@ -112,6 +112,14 @@ def test_003_changed_treachery_cards_the_residual_poison_is_played_by_a_faction_
     assert event.code == "special-unplayed" and event.to == ("emperor",)
     assert plans["atreides"]["defense"] == "Snooper"
     assert state["standing_cards"] == {"harkonnen": {"Residual Poison": True}}
+    # a word standing without the card passes the play to the next faction ready
+    state["factions"]["harkonnen"]["hand"] = ["Chaumas"]
+    state["factions"]["fremen"]["hand"] = ["Residual Poison"]
+    state["standing_cards"] = {"emperor": {"Residual Poison": True},
+                               "fremen": {"Residual Poison": True}}
+    events = standing_cards.at_reveal(state, plans)
+    assert {e.code for e in events} == {"special-unplayed", "residual-poison"}
+    assert plans["atreides"]["defense"] is None and state["factions"]["fremen"]["hand"] == []
 
 
 @pytest.mark.parametrize("line", ["RESIDUAL POISON", "CONE OF SILENCE Harkonnen"])

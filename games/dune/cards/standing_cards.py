@@ -274,11 +274,17 @@ def at_reveal(state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
              and not main_leaders.out(state, seat)]
     events: list[Event] = []
     for seat, plan in plans.items():
-        if not ready or not _poison_stopped(state, plan, plans):
+        if not _poison_stopped(state, plan, plans):
             continue
-        player = ready.pop(0)
-        if not _take(state, player, RESIDUAL):
-            events.append(Event(EventCode.SPECIAL_UNPLAYED, {"card": RESIDUAL}, to=(player,)))
+        player = None
+        while ready and player is None:         # a word without the card: the next one ready
+            candidate = ready.pop(0)
+            if _take(state, candidate, RESIDUAL):
+                player = candidate
+            else:
+                events.append(Event(EventCode.SPECIAL_UNPLAYED, {"card": RESIDUAL},
+                                    to=(candidate,)))
+        if player is None:
             continue
         hand = state["factions"][seat]["hand"]
         card = next(c for c in hand if data(state).treachery_card(c).name == plan["defense"])
