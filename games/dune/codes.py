@@ -208,6 +208,15 @@ class EventCode(StrEnum):
     STRONGHOLD_CARD_SPICE = "stronghold-card-spice"         # 001 4.04.04.02, .07, .08
     STRONGHOLD_CARD_PAYS = "stronghold-card-pays"           # 001 4.04.04.02
     STRONGHOLD_CARD_SAVED = "stronghold-card-saved"         # 001 4.04.04.08
+    STRONGHOLD_CARD_SENT = "stronghold-card-sent"           # 001 4.04.04.03
+    STRONGHOLD_CARD_COPIED = "stronghold-card-copied"       # 001 4.04.04.05
+    # leader_skills (001 4.07)
+    SKILL_KEPT = "skill-kept"                   # 4.07.02-03: kept, face up, with its leader
+    SKILL_LOST = "skill-lost"                   # 4.07.11: its leader killed
+    SKILL_BONUS = "skill-bonus"                 # 4.07.15: a leader disc's bonus in a battle
+    SKILL_SAVED = "skill-saved"                 # 4.07.15.13: Suk Graduate's forces saved
+    SKILL_SMUGGLED = "skill-smuggled"           # 4.07.15.11: the Smuggler's free force
+    SKILL_SPICE = "skill-spice"                 # 4.07.15.11: the Smuggler's spice in battle
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"

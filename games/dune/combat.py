@@ -272,7 +272,8 @@ def mirrored(deck: DuneData, weapon: dict[str, str | None], other: dict[str, str
 
 def leader_value(deck: DuneData, plan: dict[str, Any], against: dict[str, Any]) -> int:
     """The leader's fighting strength in the game's data (a cheap hero's is 0, player aid A.6),
-    with the Kwisatz Haderach's +2 (line 762).  A leader worth the opposing leader's disc
+    with the Kwisatz Haderach's +2 (line 762) and a leader skill's bonus (``leader_bonus``, 001
+    4.07.15).  A leader worth the opposing leader's disc
     (``Leader.opposing``: Zoal, 001 2.08.15) is worth that disc's printed value, before any
     bonus: 0 against a Cheap Hero or no leader."""
     value = 0
@@ -282,7 +283,7 @@ def leader_value(deck: DuneData, plan: dict[str, Any], against: dict[str, Any]) 
         if leader.opposing:
             other = deck.leader(against["leader"]) if against.get("leader") else None
             value = other.strength if other is not None and not other.opposing else 0
-    return value + (KWISATZ_HADERACH if plan["kh"] else 0)
+    return value + (KWISATZ_HADERACH if plan["kh"] else 0) + plan.get("leader_bonus", 0)
 
 
 # --- the outcome

@@ -911,6 +911,8 @@ class GF9(Classic):
     cheap_hero_traitor: bool = field(default=False, metadata=ADDED)
     # 001 4.04: the stronghold cards, in the basic or the advanced game (4.04.01)
     stronghold_cards: bool = field(default=False, metadata=ADDED)
+    # 001 4.07: the leader skill cards, two dealt to each faction at set-up, one kept
+    leader_skills: bool = field(default=False, metadata=ADDED)
     # 001 2.09-2.10, 3.03: the CHOAM & Richese expansion, its factions seated (their sheets'
     # ``expansion``, ``Rules.in_play``)
     choam_richese: bool = field(default=False, metadata=ADDED)
@@ -939,7 +941,7 @@ class GF9(Classic):
         "ixians_tleilaxu_cards": ("ixians_tleilaxu_cards",), "sandtrout": ("sandtrout",),
         "shield_wall_stronghold": ("shield_wall_stronghold", "shield_wall_victory"),
         "cheap_hero_traitor": ("cheap_hero_traitor",), "stronghold_cards": ("stronghold_cards",),
-        "choam_richese": ("choam_richese",),
+        "leader_skills": ("leader_skills",), "choam_richese": ("choam_richese",),
         "choam_landsraad": ("choam_landsraad",),
         "ixians_text_b": ("ixians_text_b",),
         "richese_revised": ("richese_revised",)}

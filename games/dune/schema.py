@@ -79,6 +79,8 @@ class TokenRecord(TypedDict):
     territory: NotRequired[str]
     sector: NotRequired[int]
     spice: NotRequired[int]
+    leader: NotRequired[str]            # a leader skill card's leader (001 4.07.03)
+    copy: NotRequired[str]              # the card the HMS card copies (001 4.04.04.05)
 
 
 class Question(TypedDict):
@@ -183,6 +185,9 @@ class MovementStep(TypedDict):
     done: bool
     opening: bool
     retaken: NotRequired[list[str]]     # GF9: who retook its turn (001 3.01.12.02), once each
+    carthag: NotRequired[bool]          # whether Carthag's holder sent a force (001 4.04.04.03)
+    unmovable: NotRequired[dict[str, dict[str, int]]]   # forces sent that may not move
+    #                                                     (001 4.04.04.06)
 
 
 class Voice(TypedDict):

@@ -38,7 +38,9 @@ BOARD, FRONT, BEHIND, ASIDE = (TokenPlace.BOARD, TokenPlace.FRONT, TokenPlace.BE
                                TokenPlace.ASIDE)
 UP, DOWN = Face.UP, Face.DOWN
 _ON_BOARD = ("territory", "sector")
-_SEEN = ("kind", "owner", "at", "territory", "sector", "face", "spice")   # what all see
+_SEEN = ("kind", "owner", "at", "territory", "sector", "face", "spice",   # what all see
+         "leader",                      # a leader skill card's leader (001 4.07.03)
+         "copy")                        # the card the HMS card copies (001 4.04.04.05)
 _PLACES = tuple(TokenPlace)
 
 
@@ -142,6 +144,8 @@ def drop_out(state: State, seat: str) -> None:
         if token["owner"] == seat:
             place(token, None, ASIDE)
             token.pop("spice", None)
+            token.pop("leader", None)
+            token.pop("copy", None)
 
 
 def occupying(state: State | dict[str, Any], territory: str) -> list[dict[str, Any]]:

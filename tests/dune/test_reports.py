@@ -166,9 +166,16 @@ def rare_positions() -> list:
     distrans = load_scenario(yaml.safe_load(
         (folder / "gf9_3_03_02_distrans_gives_a_card_to_another_faction.yaml").read_text())).state
     distrans["factions"]["atreides"]["hand"] = ["Distrans", "Baliset"]
+    # The leader skill pick at set-up (001 4.07.02-03); the stronghold cards' Carthag send and
+    # HMS copy (001 4.04.04.03, .05).
+    skills = dune.setup("gf9", {"leader_skills": True}, ["atreides", "harkonnen"],
+                        step_rng("skills", 0))
+    send = folder / "gf9_4_04_04_03_carthag_s_holder_sends_a_force_there_before_the_first_turn.yaml"
+    copy_ = folder / "gf9_4_04_04_05_the_hms_holder_may_name_a_card_to_copy_in_the_bidding.yaml"
     return [state, distrans, *(load_scenario(yaml.safe_load(path.read_text())).state
-                               for path in (summon, reveal, amal, terms, shuffle, cone)),
-            *ixians, deploying, *choam, offering, offered]
+                               for path in (summon, reveal, amal, terms, shuffle, cone, send,
+                                            copy_)),
+            *ixians, deploying, *choam, offering, offered, skills]
 
 
 def test_every_prompt_kind_renders_its_legal_choices_and_template(games):

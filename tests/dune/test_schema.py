@@ -32,6 +32,8 @@ BOT_GAMES = [   # ruleset, options, seats, bot style
     ("classic", {}, ["atreides", "emperor", "fremen", "guild", "harkonnen"], "random"),
     ("gf9", {"tech_tokens": True, "turns": 4},
      ["atreides", "bene-gesserit", "emperor", "fremen", "guild", "harkonnen"], "basic"),
+    ("gf9", {"leader_skills": True, "stronghold_cards": True, "turns": 4},
+     ["atreides", "fremen", "harkonnen"], "basic"),
 ]
 
 

@@ -12,11 +12,13 @@ from dune_seats import SEAT_FACTIONS
 
 from pbem.game import load_game, step_rng
 from pbem.games.dune import turn
+from pbem.games.dune.ahead import ahead
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.rules import make_rules
 from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import ruleset_data
 from pbem.games.dune.variants import stronghold_cards
+from pbem.games.dune.variants.stronghold_cards import StrongholdCards
 from pbem.templating import render
 
 GAME = load_game("dune")
@@ -109,3 +111,63 @@ def test_whole_games_with_the_stronghold_cards_break_no_invariant(style):
             seen |= {event.code for event in events}
             assert violations(state) == [], step
     assert "stronghold-card-taken" in seen
+
+
+def _hms_position(phase: str, copy: str | None = None) -> dict:
+    state = load_scenario({
+        "game": "dune", "seats": ["atreides", "ixians"], "ruleset": "gf9", "seed": "hms",
+        "options": {**OPTION, "ixians_tleilaxu": True},
+        "position": {"turn": 3, "phase": phase, "storm": {"sector": 1},
+                     "places": {"Hidden Mobile Stronghold": "Old Gap SECTOR 10"},
+                     "forces": {"Hidden Mobile Stronghold": {"atreides": 5, "ixians": [4, 0]}},
+                     "factions": {"atreides": {"traitors": []}, "ixians": {"traitors": []}},
+                     "tokens": {"Hidden Mobile Stronghold": "atreides",
+                                "Habbanya Ridge Sietch": "atreides"}}}).state
+    if copy:
+        stronghold_cards.copy(state, "atreides", copy)
+    return state
+
+
+def test_001_4_04_04_05_the_hms_holder_names_a_card_to_copy_in_the_bidding():
+    """001 4.04.04.05: in the bidding round the HMS card's holder may name another card it
+    holds (``HMS COPY``, optional: nobody waits for it); the choice is seen by every seat."""
+    state = _hms_position("bidding")
+    prompts = [p for p in turn.prompts(state) if p.kind == stronghold_cards.COPY]
+    assert [(p.seat, p.optional) for p in prompts] == [("atreides", True)]
+    parsed = GAME.parse(state, "atreides", "HMS COPY habbanya")
+    assert [o.value for o in parsed.orders] == ["Habbanya Ridge Sietch"]
+    assert GAME.parse(state, "atreides", "HMS COPY Carthag").errors
+    events = stronghold_cards.copy(state, "atreides", "Habbanya Ridge Sietch")
+    assert [e.code for e in events] == ["stronghold-card-copied"]
+    assert not [p for p in turn.prompts(state) if p.kind == stronghold_cards.COPY]
+    for seat in ("atreides", "ixians"):
+        assert stronghold_cards.copied(GAME.view(state, seat), "atreides") == (
+            "Habbanya Ridge Sietch")
+        text = " ".join(render("dune", "view.txt.j2", view=GAME.view(state, seat),
+                               seat=seat).split())
+        assert "Hidden Mobile Stronghold (stronghold card), copying Habbanya Ridge Sietch" in text
+        assert "copying <" not in text
+
+
+def test_001_4_04_04_05_the_copied_advantage_works_in_the_hms_until_the_turn_ends():
+    """001 4.04.04.05: copying Habbanya Ridge Sietch, the Atreides win ties in the HMS (4.04.04.04,
+    "here" read as the HMS); without the copy they do not; the copy ends with the turn."""
+    for copy, ties in (("Habbanya Ridge Sietch", True), (None, False)):
+        state = _hms_position("battle", copy)
+        plans = {"atreides": {"weapon": None, "defense": None},
+                 "ixians": {"weapon": None, "defense": None}}
+        StrongholdCards().at_reveal(state, "Hidden Mobile Stronghold", plans)
+        assert plans["atreides"].get("wins_ties", False) is ties
+    state = _hms_position("mentat_pause", "Habbanya Ridge Sietch")
+    StrongholdCards().phase_ends(state)
+    assert stronghold_cards.copied(state, "atreides") is None
+
+
+def test_001_4_04_04_03_carthags_send_may_be_sent_ahead_with_the_movement_orders():
+    """001 4.04.04.03: the holder's CARTHAG SEND is a decision of the movement round's opening,
+    optional, and may be sent ahead (``FOR MOVEMENT``) from an earlier round: no round is
+    added for anyone."""
+    state = position({"Carthag": "atreides"}, phase="bidding")
+    (found,) = [p for p in ahead(state, "atreides") if p.kind == stronghold_cards.SEND]
+    assert found.optional and found.template.startswith("FOR MOVEMENT\n")
+    assert not [p for p in ahead(state, "harkonnen") if p.kind == stronghold_cards.SEND]

@@ -637,7 +637,7 @@ def shipment_destinations(state: State, faction: str, kind: str = "reserve",
         into_storm = (factions.has(state, faction, Ability.STORM_HALF_LOSSES)  # shield 7, XV
                       and not cancelled(state, "migration", faction))  # 001 3.01.12
         return dict(_landings(layer.key(state), None if into_storm else storm, closed,
-                              arrival_territories(state["rules"]["ruleset"], faction), None))
+                              arrivals(state, faction), None))
     if kind == "reserve":
         closed |= _own_advisors(state, faction)
     return dict(_landings(layer.key(state), storm, closed | _shut(state, faction), None, source))
@@ -755,8 +755,7 @@ def _check_landing(state: State, faction: str, kind: str, destination: str,
     valid = _places(state, open_)
     costs = (f"; {plural(count, 'force')} cost{'s' if count == 1 else ''} {cost} spice there"
              if cost else "")
-    if kind == NATIVE and destination not in arrival_territories(state["rules"]["ruleset"],
-                                                                  faction):
+    if kind == NATIVE and destination not in arrivals(state, faction):
         raise OrderProblem(ErrorCode.OUT_OF_REACH,
                            f"the Fremen arrive only within two territories of "
                            f"the Great Flat ({cite(state, '000 Fremen shield 2')}): "
@@ -799,6 +798,14 @@ def _kind_refusal(state: State, faction: str, kind: str) -> str:
     how = "back to the reserve" if kind == "back" else "from one territory to another"
     return (f"only the Guild and its allies ship {how} "
             f"({cite(state, '000 Guild shield 1 and alliance')})")
+
+
+def arrivals(state: State, faction: str) -> frozenset[str]:
+    """The territories a native faction may arrive in now: its sheet's
+    (``arrival_territories``) and those a variant opens to it (``variants.native_arrivals``:
+    the Shield Wall card, 001 4.04.04.06)."""
+    return (arrival_territories(state["rules"]["ruleset"], faction)
+            | variants.native_arrivals(state, faction))
 
 
 @cache

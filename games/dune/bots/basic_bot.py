@@ -360,10 +360,31 @@ def _offer_bid(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     return "PASS" if offer.get("seller") == view["seat"] or not most else f"BID {most}"
 
 
+def _skill(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """The first skill dealt for its strongest leader, who fights most often (001 4.07.03)."""
+    found = data(view)
+    skill = found.token_kind("leader_skill").token(prompt.options["skills"][0]).name
+    leader = max(prompt.options["leaders"], key=lambda name: found.leader(name).strength)
+    return f"SKILL {skill} FOR {leader}"
+
+
+def _carthag(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """A free force in a stronghold is always taken (001 4.04.04.03)."""
+    return "CARTHAG SEND"
+
+
+def _hms_copy(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """The first card of its own the HMS may copy (001 4.04.04.05)."""
+    return f"HMS COPY {prompt.options['cards'][0]}"
+
+
 STRATEGIES: dict[str, Strategy] = {
     "cache-offer": _cache_offer,
     "offer-bid": _offer_bid,
     "pocket": _pocket,
+    "skill": _skill,
+    "carthag-send": _carthag,
+    "hms-copy": _hms_copy,
     "supply": _supply,
     "technology": _technology,
     "redraw": _redraw,

@@ -19,6 +19,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from .. import variants
 from ..data import Ability
 from ..prompt_key import PromptKey
 from ..rules import Rules, rules_of
@@ -109,19 +110,25 @@ def _ordered(ruleset: str, seats: tuple[str, ...], hook: str) -> tuple[Faction, 
 
 def decisions(state: State, phase: str) -> list[Prompt]:
     """The factions' own decisions open now in the phase (``Faction.decisions``), every
-    faction in play asked in seat order."""
-    return [prompt for faction in in_play(state) for prompt in faction.decisions(state, phase)]
+    faction in play asked in seat order; then the variants' in play (``variants.decisions``:
+    the leader skill pick, 001 4.07.02)."""
+    return ([prompt for faction in in_play(state) for prompt in faction.decisions(state, phase)]
+            + variants.decisions(state, phase))
 
 
 def decision_keys(state: State, phase: str) -> list[str]:
     """The keys of ``decisions``, in their order, as cheaply as each faction gives them."""
-    return [key for faction in in_play(state) for key in faction.decision_keys(state, phase)]
+    return ([key for faction in in_play(state) for key in faction.decision_keys(state, phase)]
+            + [prompt.key for prompt in variants.decisions(state, phase)])
 
 
 def decide(state: State, phase: str, key: str, value: Any, rng: random.Random) -> list[Event]:
-    """One of the factions' own decisions of the phase carried out by the faction whose power
-    opened it (``Faction.decision_kinds``), the seat deciding being its own or its ally."""
+    """One of the decisions of the phase carried out by the faction whose power opened it
+    (``Faction.decision_kinds``), the seat deciding being its own or its ally; or by the
+    variant that opened it (``Variant.decision_kinds``)."""
     parsed = PromptKey.parse(key)
+    if (variant := variants.decider(state, parsed.kind)) is not None:
+        return variant.decide(state, phase, parsed, value, rng)
     faction = next(f for f in in_play(state) if parsed.kind in f.decision_kinds)
     return faction.decide(state, phase, parsed, value, rng)
 

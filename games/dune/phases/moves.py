@@ -31,7 +31,7 @@ from ..board import reach
 from ..cards import karama
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, Act, CardType, Effect
-from ..forces import add, add_forces, plain, remove_forces, take, to_tanks, total
+from ..forces import add, add_forces, count_in, plain, remove_forces, take, to_tanks, total
 from ..orders.language import OrderProblem
 from ..rules import rules_of
 from ..state import (
@@ -41,6 +41,7 @@ from ..state import (
     copy_state,
     data,
     faction_name,
+    factions_in,
     forces_at,
     occupants,
 )
@@ -97,7 +98,7 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
     # also ship elsewhere at the Guild's cost (WBC line 1200).
     if reach.native(state, seat) and kind == "reserve" and (
             "reserve" not in reach.shipment_kinds(state, seat)
-            or order["to"] in reach.arrival_territories(state["rules"]["ruleset"], seat)):
+            or order["to"] in reach.arrivals(state, seat)):
         kind = reach.NATIVE
     forces = order["forces"]
     source, from_sector = order.get("from"), order.get("from_sector")
@@ -136,8 +137,12 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
         return [Event(EventCode.SHIPMENT, {**data_, "territory": None, "sector": None})]
     territory = order["to"]
     assert sector is not None, order
+    empty = not factions_in(state, territory) and not tokens.occupying(state, territory)
     if forces:
         add_forces(state, seat, territory, sector, forces)
+    if kind == reach.NATIVE and territory in variants.native_arrivals(state, seat):
+        unmovable = state["step"].setdefault("unmovable", {}).setdefault(seat, {})
+        unmovable[territory] = unmovable.get(territory, 0) + total(forces)  # 001 4.04.04.06
     if token is not None:
         data_["token"] = tokens.kind_of(state, tokens.shippable(state, seat, token)["kind"]).words
     events = [*played, Event(EventCode.SHIPMENT, {**data_, "territory": territory, "sector": sector,
@@ -149,6 +154,7 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
         events += [e for f in factions.in_play(state)
                    for e in f.shipped_from_reserve(state, seat, territory, sector)]
         events += variants.acted(state, seat, Act.OFF_PLANET_SHIPMENT)     # 001 4.05.05.03
+        events += variants.shipped(state, seat, territory, sector, empty)   # 001 4.07.15.11
     return events + arrived(state, seat, territory, order.get("coexist"), total(forces), None)
 
 
@@ -218,6 +224,11 @@ def move(state: State, seat: str, order: dict[str, Any], hajr: bool = False,
         state["factions"][seat]["hand"].remove(card)
         state["decks"]["treachery_discard"].append(card)
     territory = order["to"]
+    fixed = state["step"].get("unmovable", {}).get(seat, {}).get(order["from"], 0)
+    if fixed and total(forces) > total(count_in(state, seat, order["from"])) - fixed:
+        raise OrderProblem(ErrorCode.OUT_OF_REACH, f"{fixed} of the forces in {order['from']} "
+                           "were sent there this turn by the Shield Wall card and may not "
+                           "move this turn (001 4.04.04.06)", ())
     (sector, chosen), leaving = reach.checked_move(state, seat, order["from"], territory,
                                                    order.get("sector"), forces,
                                                    order.get("from_sector"), ornithopters)

@@ -29,7 +29,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 from pbem.wording import plural
 
-from .. import decks, factions, tokens
+from .. import decks, factions, tokens, variants
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, Board
 from ..forces import (
@@ -98,6 +98,7 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
         for seat in order:              # else once that faction has chosen (001 2.07.04)
             for _ in range(sheet(seat, rules).treachery_cards_at_start):
                 state["factions"][seat]["hand"].append(state["decks"]["treachery"].pop())
+    variants.dealt(state, rng)          # 001 4.07.02: the leader skills, before the traitors
     _draw_traitors(state, rules, rng)
     return state
 

@@ -144,6 +144,8 @@ def _tokens(state: State, given: dict[str, Any], rules: Rules, problems: list[st
         record.pop("spice", None)
         if place.get("spice"):
             record["spice"] = place["spice"]
+        if place.get("leader"):
+            record["leader"] = place["leader"]
 
 
 def _coexisting(rules: Rules, state: State, names: tuple[str, ...], problems: list[str]) -> None:

@@ -195,14 +195,15 @@ def _token_place(rules: Rules, given: Any, seats: list[str], key: str, problems:
                  ) -> dict[str, Any] | None:
     """Where a token lies, as a scenario writes it: a seat (in front of its shield), ``aside``,
     or ``{owner: <seat>, at: front | behind | aside | <territory [SECTOR n]>, face: up |
-    down, spice: <n>}`` (``at`` in front by default); the token layer's keys (``tokens``)."""
+    down, spice: <n>, leader: <leader>}`` (``at`` in front by default; ``leader``: a leader
+    skill card's, 001 4.07.03); the token layer's keys (``tokens``)."""
     if given == "aside":
         return {"owner": None, "at": str(TokenPlace.ASIDE)}
     if isinstance(given, str):
         given = {"owner": given}
-    if not isinstance(given, dict) or set(given) - {"owner", "at", "face", "spice"}:
-        problems.append(f"{key}: expected a faction, aside, or a mapping of owner, at, face "
-                        f"and spice, got {given!r}")
+    if not isinstance(given, dict) or set(given) - {"owner", "at", "face", "spice", "leader"}:
+        problems.append(f"{key}: expected a faction, aside, or a mapping of owner, at, face, "
+                        f"spice and leader, got {given!r}")
         return None
     at = str(given.get("at", TokenPlace.FRONT))
     place: dict[str, Any] = {"owner": None, "at": at}
@@ -218,6 +219,9 @@ def _token_place(rules: Rules, given: Any, seats: list[str], key: str, problems:
     if given.get("face", "up") not in ("up", "down"):
         problems.append(f"{key}.face: expected up or down, got {given['face']!r}")
     place.update({name: given[name] for name in ("face", "spice") if name in given})
+    if "leader" in given and (found := _leader(rules, str(given["leader"]), f"{key}.leader",
+                                               problems)):
+        place["leader"] = found[0]
     if "spice" in given and not _whole(given["spice"]):
         problems.append(f"{key}.spice: expected an amount of spice, got {given['spice']!r}")
     return place

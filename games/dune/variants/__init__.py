@@ -5,7 +5,9 @@ A phase never names a variant: it calls the hooks of the variants in play (``sto
 plays none.  A variant is in play when the game's rules have its option on
 (``Variant.option``, a field of the ruleset's class).  The tech tokens (001 4.05,
 ``tech_tokens``) are the first, the stronghold cards (4.04, ``stronghold_cards``) the second;
-discovery tokens (4.06), leader skills and homeworlds follow the same way.
+the leader skills (4.07, ``leader_skills``) the third, whose pick at set-up is a decision
+asked through the factions' one hook (``decisions``, ``decider``); discovery tokens (4.06) and
+homeworlds follow the same way.
 """
 
 from __future__ import annotations
@@ -13,23 +15,40 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pbem.game import Event
+from pbem.game import Event, Prompt
 
 from ..data import Act
 from ..forces import Counts
 from ..rules import rules_of
 from ..state import State
 from .base import Variant
+from .leader_skills import LeaderSkills
 from .stronghold_cards import StrongholdCards
 from .tech_tokens import TechTokens
 
-VARIANTS: tuple[Variant, ...] = (TechTokens(), StrongholdCards())
+VARIANTS: tuple[Variant, ...] = (TechTokens(), StrongholdCards(), LeaderSkills())
 
 
 def in_play(state: State | dict[str, Any]) -> tuple[Variant, ...]:
     """The variants the game (a state or a view) plays, in ``VARIANTS``'s order."""
     rules = rules_of(state)
     return tuple(variant for variant in VARIANTS if getattr(rules, variant.option, False))
+
+
+def dealt(state: State, rng: random.Random) -> None:
+    """Every variant's deal once the set-up has dealt the starting treachery cards."""
+    for variant in in_play(state):
+        variant.dealt(state, rng)
+
+
+def decisions(state: State, phase: str) -> list[Prompt]:
+    """The decisions the variants in play open now in the phase."""
+    return [prompt for variant in in_play(state) for prompt in variant.decisions(state, phase)]
+
+
+def decider(state: State, kind: str) -> Variant | None:
+    """The variant in play whose decisions are of this kind, if any."""
+    return next((v for v in in_play(state) if kind in v.decision_kinds), None)
 
 
 def storm_placed(state: State, rng: random.Random) -> list[Event]:
@@ -92,11 +111,24 @@ def movement_bonus(game: State | dict[str, Any], seat: str, territory: str) -> i
     return sum(variant.movement_bonus(game, seat, territory) for variant in in_play(game))
 
 
+def shipped(state: State, seat: str, territory: str, sector: int, empty: bool) -> list[Event]:
+    """Every variant's rules after a shipment from off-planet (001 4.07.15.11: the Smuggler)."""
+    return [event for variant in in_play(state)
+            for event in variant.shipped(state, seat, territory, sector, empty)]
+
+
+def native_arrivals(game: State | dict[str, Any], seat: str) -> frozenset[str]:
+    """Territories beyond its sheet's where a native ``seat`` sends its reserves, by every
+    variant (001 4.04.04.06: the Shield Wall card)."""
+    return frozenset().union(*(variant.native_arrivals(game, seat) for variant in in_play(game)))
+
+
 def stronghold_rate(game: State | dict[str, Any], seat: str, territory: str) -> bool:
     """Whether a variant lets ``seat`` ship into ``territory`` at the strongholds' rate."""
     return any(variant.stronghold_rate(game, seat, territory) for variant in in_play(game))
 
 
 __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_over", "battle_spice_help",
-           "battle_won", "free_revival", "in_play", "movement_bonus", "phase_ends",
+           "battle_won", "dealt", "decider", "decisions", "free_revival", "in_play",
+           "movement_bonus", "native_arrivals", "phase_ends", "shipped",
            "storm_placed", "stronghold_rate", "victory_points", "war_continues"]

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pbem.game import Event
+from pbem.game import Event, Prompt
 
 from ..data import Act
-from ..forces import Counts
 from ..state import State
+
+if TYPE_CHECKING:                   # the import graph stays shallow (test_architecture)
+    from ..forces import Counts
 
 
 class Variant:
@@ -18,6 +20,22 @@ class Variant:
     where its rules apply."""
 
     option: str = ""            # the ruleset's option that puts the variant in play
+    # The kinds of the decisions it opens (``decisions``), which it carries out (``decide``).
+    decision_kinds: frozenset[str] = frozenset()
+
+    def dealt(self, state: State, rng: random.Random) -> None:
+        """The set-up has dealt the starting treachery cards, not yet the traitors: it deals
+        nothing."""
+
+    def decisions(self, state: State, phase: str) -> list[Prompt]:
+        """The decisions it opens now in the phase, asked beside the factions' own through the
+        one hook (``factions.decisions``): none."""
+        return []
+
+    def decide(self, state: State, phase: str, key: Any, value: Any, rng: random.Random
+               ) -> list[Event]:
+        """Carry out one of its ``decisions`` (``key``: its ``PromptKey``)."""
+        raise AssertionError(f"{self.option} has no {key} decision in {phase}")
 
     def storm_placed(self, state: State, rng: random.Random) -> list[Event]:
         """The first storm of the game has moved (turn 1's storm phase): nothing."""
@@ -65,6 +83,17 @@ class Variant:
     def movement_bonus(self, game: State | dict[str, Any], seat: str, territory: str) -> int:
         """Territories more a group of ``seat`` starting in ``territory`` may move: none."""
         return 0
+
+    def shipped(self, state: State, seat: str, territory: str, sector: int, empty: bool
+                ) -> list[Event]:
+        """``seat`` has shipped forces from off-planet into ``territory`` (``empty``: no
+        faction's forces were there before): nothing follows."""
+        return []
+
+    def native_arrivals(self, game: State | dict[str, Any], seat: str) -> frozenset[str]:
+        """Territories beyond its sheet's where a native faction's shipment may send its
+        reserves: none."""
+        return frozenset()
 
     def stronghold_rate(self, game: State | dict[str, Any], seat: str, territory: str) -> bool:
         """Whether ``seat`` ships into ``territory`` at the strongholds' rate: no more than

@@ -14,11 +14,20 @@ card" (4.04.04.01).
   Determination, the start of the battle phase, its holder takes 2 spice from the bank
   (``phase_ends``, the movement phase ending).
 - Carthag (4.04.04.03): in a battle in Carthag, if its holder plays no poison weapon, a defense
-  it plays that does not stop poison stops it too, as a Snooper (``at_reveal``).
+  it plays that does not stop poison stops it too, as a Snooper (``at_reveal``).  Before anyone's
+  shipment and movement action its holder may send one force of its reserve there, free
+  (``send``: ``CARTHAG SEND``, an optional decision of the round's first mail, sendable ahead
+  with the seat's movement orders, ``FOR MOVEMENT``).
 - Habbanya Ridge Sietch (4.04.04.04): its holder wins ties in battles there (``at_reveal``);
   forces starting a move there move two territories further (``movement_bonus``).
+- Ixian Hidden Mobile Stronghold (4.04.04.05): through the bidding round its holder may name
+  another stronghold card it holds (``HMS COPY <card>``, optional, in any of the round's mails);
+  from the round's end to the end of the turn that card's advantage works in the HMS too
+  (``advantage``; the choice kept on the HMS card, ``copy``, for every seat to see).
 - Shield Wall (4.04.04.06, with the Shield Wall Stronghold, 4.02): its holder ships reserves to
-  the Shield Wall at stronghold rates (``stronghold_rate``).
+  the Shield Wall at stronghold rates (``stronghold_rate``); a holder arriving as a native (the
+  Fremen) may send its reserves there with its shipment (``native_arrivals``), forces that may
+  not move that turn (``moves``: the step's ``unmovable``).
 - Sietch Tabr (4.04.04.07): its holder winning a battle there takes from the bank the spice of
   the opponent's dial, rounded down (``battle_over``); its free revival is one more, which may
   pass its revival limit, the forces it pays for may not (``free_revival``).
@@ -34,6 +43,16 @@ Rulings (docs/rules-coverage.md, "001 4.04"):
   Phase" (the printed card: for a battle in the HMS).
 - Allies both controlling a stronghold (an ally's advisors do not control): the holder keeps
   its card if it is one of them, else the first of them in storm order takes it.
+- Carthag's send: once a round, before the first faction's turn ("Before any player takes
+  their Shipment and Movement action": before any of them does), into Carthag as a shipment
+  from the reserve could land (not under the storm, within the occupancy limit); a normal
+  force first.
+- The HMS's copy: of another card its holder holds (4.04.04.05: "any other Stronghold Card you
+  Control"); the copied card's advantage "here" read as the HMS (so the printed card, for a
+  battle in the HMS); what names no place (Arrakeen's spice at Battle Determination, Sietch
+  Tabr's free revival, Carthag's send) is not had twice.
+- The Shield Wall's forces that may not move: as many of the holder's forces in the Shield Wall
+  as it sent there this turn (forces are alike: the others may move).
 - Tuek's Sietch's two forces are taken back from the tanks once the battle's losses are
   counted, normal forces first; a force that never reached the tanks (a winner by a traitor
   loses nothing) is not one of them.
@@ -41,15 +60,17 @@ Rulings (docs/rules-coverage.md, "001 4.04"):
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
-from pbem.game import Event
+from pbem.game import Event, Prompt
 
 from .. import tokens
-from ..codes import EventCode
+from ..codes import ErrorCode, EventCode
 from ..data import CardType
-from ..forces import Counts, plain
-from ..state import State, data, storm_order
+from ..forces import Counts, add_forces, plain, take
+from ..orders.language import OrderKind, OrderProblem, order_kind
+from ..state import State, data, occupants, only_sector, sheet, storm_order
 from .base import Variant
 
 KIND = "stronghold"
@@ -62,6 +83,8 @@ EXTRA_MOVES = 2             # 4.04.04.04: "an additional two movement"
 WORTHLESS_SPICE = 2         # 4.04.04.08: "2 spice ... for each Worthless card"
 SAVED = 2                   # 4.04.04.08: "two of your Forces that would have gone to the tanks"
 POISON = (CardType.POISON_WEAPON, CardType.POISON_BLADE, CardType.POISON_TOOTH)  # 4.04.04.03
+SEND, COPY = "carthag-send", "hms-copy"     # the kinds of the holders' decisions
+OCCUPANCY = 2               # 001 1.06.03.06: not into a stronghold two others occupy
 
 
 # --- who holds what (a state or a seat's view: the cards lie face up for all)
@@ -81,18 +104,155 @@ def holder(game: State | dict[str, Any], card: str) -> str | None:
 
 def advantage(game: State | dict[str, Any], seat: str, territory: str, card: str) -> bool:
     """Whether ``seat`` has ``card``'s ability for something happening in ``territory``:
-    it holds the card and the territory is the card's stronghold (4.04.04: "here")."""
-    return territory == card and holder(game, card) == seat
+    it holds the card and the territory is the card's stronghold (4.04.04: "here"), or the
+    territory is the Hidden Mobile Stronghold whose card it holds and it copies ``card`` this
+    turn (4.04.04.05)."""
+    if holder(game, card) != seat:
+        return False
+    return territory == card or (territory == HMS and copied(game, seat) == card)
+
+
+def copied(game: State | dict[str, Any], seat: str) -> str | None:
+    """The card whose advantage the HMS card's holder ``seat`` copies this turn, if any."""
+    record = _record(game, HMS)
+    return record.get("copy") if record and record["owner"] == seat else None
+
+
+def _record(game: State | dict[str, Any], card: str) -> dict[str, Any] | None:
+    return next((record for record in cards(game) if name(game, record) == card), None)
+
+
+# --- Carthag's send (4.04.04.03) and the HMS's copy (4.04.04.05): the holders' decisions
+def _sender(state: State) -> str | None:
+    """Carthag's holder, while it may send a force there: before any faction's shipment and
+    movement action (no turn taken yet), once a round (ruling), with a force in reserve, and
+    Carthag open to it as to a shipment: not under the storm (001 1.06.03.05), two other
+    factions not there already (the occupancy limit, 1.06.03.06)."""
+    seat = holder(state, CARTHAG)
+    step = state["step"]
+    if (seat is None or step.get("moved") or step.get("carthag") is not None
+            or not any(state["factions"][seat]["reserve"].values())
+            or only_sector(state, CARTHAG) == state["storm"]["sector"]):
+        return None
+    others = [s for s in occupants(state, CARTHAG) if s != seat]
+    return seat if len(others) < OCCUPANCY else None
+
+
+def _send_prompt(state: State, seat: str) -> Prompt:
+    return Prompt(f"{SEND}:{seat}", seat, SEND, True,
+                  "CARTHAG SEND or CARTHAG NONE: whether you send a force of your reserve to "
+                  "Carthag free, before the first turn of shipment and movement (001 "
+                  "4.04.04.03)", False, "CARTHAG NONE", "CARTHAG SEND", optional=True)
+
+
+def _read_send(state: State, prompt_: Prompt, words: list[str]) -> bool:
+    answer = " ".join(words).upper()
+    if answer not in ("SEND", "NONE"):
+        raise OrderProblem(ErrorCode.INCOMPLETE, "expected CARTHAG SEND or CARTHAG NONE",
+                           ("CARTHAG SEND", "CARTHAG NONE"))
+    return answer == "SEND"
+
+
+order_kind(OrderKind(SEND, ("CARTHAG",), _read_send,
+                     lambda _, v: "CARTHAG SEND" if v else "CARTHAG NONE",
+                     random=lambda view, p, rng: rng.random() < 0.5))
+
+
+def send(state: State, seat: str, value: bool) -> list[Event]:
+    """One force of the reserve (a normal one first) put in Carthag, free (001 glossary
+    "Send": no shipment); the decision taken for the round, sent or not."""
+    state["step"]["carthag"] = value
+    if not value:
+        return []
+    reserve = state["factions"][seat]["reserve"]
+    kind = plain(state, seat) if reserve.get(plain(state, seat)) else next(
+        k for k, n in reserve.items() if n)
+    take(reserve, {kind: 1})
+    add_forces(state, seat, CARTHAG, only_sector(state, CARTHAG), {kind: 1})
+    return [Event(EventCode.STRONGHOLD_CARD_SENT, {"faction": seat, "card": CARTHAG,
+                                                   "forces": {kind: 1}})]
+
+
+def _copier(state: State) -> tuple[str, list[str]] | None:
+    """The HMS card's holder and the other cards it holds, while it has not chosen this turn
+    (the bidding round: its choice applies from the round's end, 4.04.04.05)."""
+    seat = holder(state, HMS)
+    if seat is None or copied(state, seat) is not None:
+        return None
+    others = [name(state, r) for r in cards(state) if r["owner"] == seat and name(state, r) != HMS]
+    return (seat, others) if others else None
+
+
+def _copy_prompt(state: State, seat: str, others: list[str]) -> Prompt:
+    return Prompt(f"{COPY}:{seat}", seat, COPY, True,
+                  "HMS COPY <card>: the stronghold card of yours whose advantage the Hidden "
+                  "Mobile Stronghold copies from the end of the bidding until the end of the "
+                  "turn, one of: " + ", ".join(others) + " (001 4.04.04.05)",
+                  None, "HMS COPY NONE", f"HMS COPY {others[0]}", optional=True,
+                  options={"cards": others})
+
+
+def _read_copy(state: State, prompt_: Prompt, words: list[str]) -> str | None:
+    text = " ".join(words)
+    if text.upper().startswith("COPY"):
+        text = text[4:].strip()
+    if text.upper() == "NONE":
+        return None
+    others = _copier(state)[1] if _copier(state) else []
+    found = [card for card in others if card.lower().startswith(text.lower())] if text else []
+    if len(found) != 1:
+        raise OrderProblem(ErrorCode.UNKNOWN_CARD, f"{text!r} is not a stronghold card of "
+                           "yours to copy: " + ", ".join(others), (prompt_.template,))
+    return found[0]
+
+
+order_kind(OrderKind(COPY, ("HMS",), _read_copy,
+                     lambda _, v: f"HMS COPY {v or 'NONE'}",
+                     random=lambda view, p, rng: rng.choice([None, *p.options["cards"]])))
+
+
+def copy(state: State, seat: str, card: str | None) -> list[Event]:
+    """The choice kept on the HMS card (its ``copy``) until the end of the turn; no choice
+    sent leaves the decision open for the round's next mail."""
+    if card is None:
+        return []
+    _record(state, HMS)["copy"] = card
+    return [Event(EventCode.STRONGHOLD_CARD_COPIED, {"faction": seat, "card": card})]
 
 
 class StrongholdCards(Variant):
     """001 4.04, as the module docstring says."""
 
     option = "stronghold_cards"
+    decision_kinds = frozenset({SEND, COPY})
+
+    def decisions(self, state: State, phase: str) -> list[Prompt]:
+        """Carthag's send at the start of the shipment and movement round; the HMS's copy
+        through the bidding round (both optional, so no round waits for them)."""
+        if phase == "movement" and (seat := _sender(state)) is not None:
+            return [_send_prompt(state, seat)]
+        if phase == "bidding" and (found := _copier(state)) is not None:
+            return [_copy_prompt(state, *found)]
+        return []
+
+    def decide(self, state: State, phase: str, key: Any, value: Any, rng: random.Random
+               ) -> list[Event]:
+        if key.kind == SEND:
+            return send(state, key.seat, value)
+        return copy(state, key.seat, value)
+
+    def native_arrivals(self, game: State | dict[str, Any], seat: str) -> frozenset[str]:
+        """4.04.04.06: the Shield Wall card's holder arriving as a native (the Fremen) may
+        send its reserves to the Shield Wall with its shipment."""
+        if holder(game, SHIELD_WALL) == seat and sheet(seat, game).native_arrival is not None:
+            return frozenset({SHIELD_WALL})
+        return frozenset()
 
     def phase_ends(self, state: State) -> list[Event]:
         """4.04.04.02: at Battle Determination, the battle phase's start, Arrakeen's holder
-        takes 2 spice from the bank."""
+        takes 2 spice from the bank; 4.04.04.05: the HMS's copy ends with the turn."""
+        if state["phase"] == "mentat_pause" and (record := _record(state, HMS)) is not None:
+            record.pop("copy", None)
         seat = holder(state, ARRAKEEN)
         if state["phase"] != "movement" or seat is None:
             return []
@@ -109,6 +269,7 @@ class StrongholdCards(Variant):
             controllers = [seat for seat in storm_order(state) if card in held.get(seat, [])]
             owner = record["owner"]
             if owner is not None and owner not in controllers:
+                record.pop("copy", None)
                 tokens.place(record, None, tokens.ASIDE)
                 events.append(Event(EventCode.STRONGHOLD_CARD_SET_ASIDE,
                                     {"faction": owner, "card": card}))
@@ -151,7 +312,8 @@ class StrongholdCards(Variant):
         return events
 
     def free_revival(self, game: State | dict[str, Any], seat: str) -> int:
-        """4.04.04.07: Sietch Tabr's holder revives one more force free."""
+        """4.04.04.07: Sietch Tabr's holder revives one more force free (not twice by the
+        HMS's copy: the copy is of the card's advantage "here", the module's ruling)."""
         return 1 if holder(game, SIETCH_TABR) == seat else 0
 
     def movement_bonus(self, game: State | dict[str, Any], seat: str, territory: str) -> int:
