@@ -146,6 +146,12 @@ class Rules:
         return ()
 
     @property
+    def cache_sets(self) -> tuple[str, ...]:
+        """The sets of ``card_sets`` that start in the Richese cache's pile rather than the
+        deck (001 2.10.04): none but where a ruleset's option adds them."""
+        return ()
+
+    @property
     def cards_left_out(self) -> tuple[str, ...]:
         """The names of the cards of ``card_sets`` a game leaves out of its deck: none but
         where a ruleset lets a set be played in part."""
@@ -836,6 +842,12 @@ class GF9(Classic):
         return (("ixians_tleilaxu",) if self.ixians_tleilaxu_cards else ()) + self.cache_sets
 
     @property
+    def mirror_kept_unanswered(self) -> bool:
+        """001 2.10.04 (text B): "Mirror Weapon ... You may keep this card if you won and your
+        opponent did not play a Weapon" (text A, 3.03.05: discarded after use)."""
+        return self.richese_revised
+
+    @property
     def cache_sets(self) -> tuple[str, ...]:
         """001 2.10.04: the sets of the Richese cache with ``choam_richese``, its ten cards
         (text A) or fifteen (text B, ``richese_revised``); they start in the cache's pile."""
@@ -900,12 +912,15 @@ V3_OPTIONS: dict[str, str] = {
     "spice_harvest": '003 "Expanded Treachery": Spice Harvest\'s cards (S) in the deck',
     "the_general": '003 "Expanded Treachery": The General\'s cards (G) in the deck',
     "break_imperial_conditioning": '003 "Changed Treachery Cards": the Variant Rules\' card',
+    "cone_of_silence": '003 "Expanded Treachery": The Duel\'s Cone of Silence in the deck',
+    "residual_poison": '003 "Changed Treachery Cards": the Residual Poison as changed',
     "treachery_left_out": '003 "Expanded Treachery": cards of the sets left out, "in part"',
 }
 # 003 "Expanded Treachery": the option of each set of cards (``v3/treachery.yaml``: ``sets``).
 V3_CARD_SETS: dict[str, str] = {
     "the_duel": "the_duel", "spice_harvest": "spice_harvest", "the_general": "the_general",
-    "break_imperial_conditioning": "variant_rules"}
+    "break_imperial_conditioning": "variant_rules", "cone_of_silence": "cone_of_silence",
+    "residual_poison": "residual_poison"}
 
 
 @dataclass(frozen=True)
@@ -934,6 +949,8 @@ class V3(Classic):
     spice_harvest: bool = field(default=False, metadata=ADDED)
     the_general: bool = field(default=False, metadata=ADDED)
     break_imperial_conditioning: bool = field(default=False, metadata=ADDED)
+    cone_of_silence: bool = field(default=False, metadata=ADDED)
+    residual_poison: bool = field(default=False, metadata=ADDED)
     treachery_left_out: tuple[str, ...] = field(default=(), metadata=ADDED)
 
     own_options: ClassVar[dict[str, str]] = V3_OPTIONS

@@ -78,6 +78,13 @@ class CardType(StrEnum):
     # the Richese cache's (001 3.03)
     PORTABLE_SNOOPER = "portable_snooper"
     ORNITHOPTER = "ornithopter"
+    # Dune v3.0's (003 "Expanded Treachery", "Changed Treachery Cards"), set by a standing word
+    MIRROR_WEAPON = "mirror_weapon"
+    DISTRANS = "distrans"
+    NULLENTROPY_BOX = "nullentropy_box"
+    LEVENBRECH = "levenbrech"
+    CONE_OF_SILENCE = "cone_of_silence"
+    RESIDUAL_POISON = "residual_poison"
     CACHE_CARD = "cache_card"       # a cache card whose own effect the engine has not yet
 
 
@@ -143,6 +150,12 @@ class Effect(StrEnum):
     HALVES_SPICE = "halves_spice"                   # 3.02.02
     # Dune v3.0's (003 "Changed Treachery Cards")
     KILLS_AFTER_BATTLE = "kills_after_battle"       # the Semuta Drug: the leader fights on
+    # the Richese cache's (001 3.03)
+    MIRRORS_WEAPON = "mirrors_weapon"               # the opponent's weapon copied (3.03.05)
+    UNTOUCHED_BY_VOICE = "untouched_by_voice"       # the Voice never names it (3.03.15)
+    NEVER_A_TRAITOR = "never_a_traitor"             # no traitor card matches it (3.03.14)
+    SILENCES = "silences"                           # the Cone of Silence: no buying, no ally
+    DISCARDS_POISON_DEFENSE = "discards_poison_defense"     # the Residual Poison (changed)
 
 
 class Ability(StrEnum):
