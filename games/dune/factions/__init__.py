@@ -41,6 +41,7 @@ from .base import (
 )
 from .bene_gesserit import BeneGesserit
 from .choam import Choam
+from .ecaz import Ecaz
 from .emperor import Emperor
 from .fremen import Fremen, FremenGF9, FremenV3
 from .guild import Guild
@@ -50,7 +51,7 @@ from .richese import Richese
 from .tleilaxu import Tleilaxu
 
 # Every faction's class, and after it its classes for the rulesets where its powers differ.
-CLASSES: tuple[type[Faction], ...] = (Atreides, BeneGesserit, Choam, Emperor, Fremen,
+CLASSES: tuple[type[Faction], ...] = (Atreides, BeneGesserit, Choam, Ecaz, Emperor, Fremen,
                                       FremenGF9, FremenV3, Guild, Harkonnen, Ixians, Richese,
                                       Tleilaxu)
 
