@@ -52,6 +52,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from mail_table import open_table, play_all, report, unsent  # noqa: E402
 
 RULESETS = {"gf9": {"advanced": True}, "wbc": {}}
+# Tables of an expansion's factions, played only when named (``--ruleset gf9-ecaz``): the
+# ruleset, its options and the six seats (issue 31: the mail rounds with Ecaz seated, their
+# Ambassadors' triggers decided ahead, against the GF9 table without them).
+EXPANSIONS = {"gf9-ecaz": ("gf9", {"advanced": True, "ecaz_moritani": True},
+                           ("atreides", "bene-gesserit", "emperor", "fremen", "harkonnen",
+                            "ecaz"))}
 MODES = {"default": {}, "fastest": {"bidding": "whole_round", "movement": "batched"}}
 # Each kind of table: how each of its six seats plays, in seat order.
 KINDS = {"reactive": ("reactive",) * 6, "engaged": ("engaged",) * 6,
@@ -110,9 +116,13 @@ def play(seed: str, ruleset: str, options: dict, players: tuple[str, ...], turns
     seat order played as ``players`` says."""
     start = time.perf_counter()
     game = Game()
+    ruleset, table_options, names = EXPANSIONS.get(ruleset, (ruleset, RULESETS.get(ruleset),
+                                                              ()))
     with tempfile.TemporaryDirectory(prefix="pbem-rounds-") as folder:
+        seats = {"seats": [{"seat": name, "address": f"{name}@players.demo"}
+                           for name in names]} if names else {}
         table = open_table(Path(folder), "dune", SEATS, seed, ruleset,
-                           options={**RULESETS[ruleset], **options})
+                           options={**table_options, **options}, **seats)
         addresses = table.addresses
         kinds = dict(zip(addresses, players, strict=True))
         rng = random.Random(seed)
@@ -175,7 +185,7 @@ def figures(games: list[Game]) -> dict:
 
 def presets(args: argparse.Namespace) -> list[tuple[str, str, str]]:
     """The (ruleset, mode, kind) triples to play, as the arguments choose."""
-    return [(ruleset, mode, kind) for ruleset in args.ruleset or RULESETS
+    return [(ruleset, mode, kind) for ruleset in args.ruleset or list(RULESETS)
             for mode in args.mode or MODES
             for kind in args.kind or [k for k in KINDS if k != "passive"]]
 
@@ -192,7 +202,8 @@ def run(args: argparse.Namespace) -> dict[str, dict]:
         mine = [game for (each, _), game in zip(tasks, games, strict=True) if each == preset]
         ruleset, mode, kind = preset
         results[" ".join(preset)] = {"ruleset": ruleset, "mode": mode, "kind": kind,
-                                     "options": {**RULESETS[ruleset], **MODES[mode]},
+                                     "options": {**(RULESETS.get(ruleset) or
+                                                    EXPANSIONS[ruleset][1]), **MODES[mode]},
                                      **figures(mine)}
     return results
 
@@ -223,8 +234,9 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=4)
     parser.add_argument("--seed", default="rounds")
-    parser.add_argument("--ruleset", choices=list(RULESETS), action="append",
-                        help="play only this ruleset (may be given twice)")
+    parser.add_argument("--ruleset", choices=[*RULESETS, *EXPANSIONS], action="append",
+                        help="play only this ruleset (may be given twice); gf9-ecaz: GF9 with "
+                             "Ecaz seated (issue 31), only when named")
     parser.add_argument("--mode", choices=list(MODES), action="append",
                         help="play only this mode")
     parser.add_argument("--kind", choices=list(KINDS), action="append",

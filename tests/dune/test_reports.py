@@ -160,8 +160,11 @@ def rare_positions() -> list:
     answers = {p.key: p.default for p in dune.prompts(offering)}
     answers["cache-offer:richese"] = ["Distrans", "silent", "right", "first"]
     offered, _ = turn.advance(offering, answers, step_rng("offer", 0))
+    # Ecaz (001 2.11.06-08): their Ambassadors and standing answers in the revival round
+    ambassadors = (folder
+                   / "gf9_2_11_06_07_ambassadors_are_placed_after_revival_at_a_rising_price.yaml")
     return [state, *(load_scenario(yaml.safe_load(path.read_text())).state
-                     for path in (summon, reveal, amal, terms, shuffle)),
+                     for path in (summon, reveal, amal, terms, shuffle, ambassadors)),
             *ixians, deploying, *choam, offering, offered]
 
 
