@@ -119,10 +119,8 @@ def play(seed: str, ruleset: str, options: dict, players: tuple[str, ...], turns
     ruleset, table_options, names = EXPANSIONS.get(ruleset, (ruleset, RULESETS.get(ruleset),
                                                               ()))
     with tempfile.TemporaryDirectory(prefix="pbem-rounds-") as folder:
-        seats = {"seats": [{"seat": name, "address": f"{name}@players.demo"}
-                           for name in names]} if names else {}
-        table = open_table(Path(folder), "dune", SEATS, seed, ruleset,
-                           options={**table_options, **options}, **seats)
+        table = open_table(Path(folder), "dune", SEATS, seed, ruleset, names,
+                           options={**table_options, **options})
         addresses = table.addresses
         kinds = dict(zip(addresses, players, strict=True))
         rng = random.Random(seed)

@@ -80,15 +80,16 @@ class Table:
         return self.record
 
 
-def open_table(root: Path, game: str, seats: int, seed: str, ruleset: str, **settings
-               ) -> Table:
-    """The demo's installation and game in ``root``, ``settings`` (options, ...) over the
-    game file's; the welcome mail sent."""
-    config_path, _ = write_files(root, game, seats, seed, ruleset=ruleset)
+def open_table(root: Path, game: str, seats: int, seed: str, ruleset: str,
+               names: tuple[str, ...] = (), **settings) -> Table:
+    """The demo's installation and game in ``root`` (its first ``seats`` seats, or those
+    ``names`` names), ``settings`` (options, ...) over the game file's; the welcome mail
+    sent."""
+    config_path, _ = write_files(root, game, seats, seed, ruleset=ruleset, names=names)
     config = load_config(config_path)
     clock = Clock()
     moderator = Moderator(config, clock=clock)
-    data = demo_games(game, seats, seed, ruleset=ruleset)[0]
+    data = demo_games(game, seats, seed, ruleset=ruleset, names=names)[0]
     data.update(auth="address", **settings)
     record = create_game(moderator.store, config, game_definition(data), clock())
     moderator.send_outbox()

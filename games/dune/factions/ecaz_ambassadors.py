@@ -40,7 +40,7 @@ import orjson
 
 from pbem.game import Event, Prompt
 
-from .. import tokens
+from .. import leaders, tokens
 from ..codes import EventCode
 from ..data import Ability, TokenKind
 from ..decks import draw_treachery
@@ -218,12 +218,22 @@ def _harkonnen(state: State, seat: str, mover: str) -> list[Event]:
 
 
 def _tleilaxu(state: State, seat: str, mover: str) -> list[Event]:
-    """2.11.17.09: up to 4 of their forces revived free (of a leader: not yet, issue 31)."""
+    """2.11.17.09: up to 4 of their forces revived free, or one of their leaders.  Ruling: not
+    asked (it comes in the middle of another's move): their forces while any are in the
+    tanks, else their strongest leader there, outside the revival round's count of leaders
+    (as a card's revival is, ``leaders.note_revived``)."""
     own = state["factions"][seat]
     forces = spread_up_to(own["tanks"], TLEILAXU_FORCES, sorted(own["tanks"]))
-    take(own["tanks"], forces)
-    add(own["reserve"], forces)
-    return [Event(EventCode.AMBASSADOR_REVIVED, {"faction": seat, "forces": total(forces)})]
+    dead = leaders.in_tanks(own["leaders"])
+    leader = None
+    if forces:
+        take(own["tanks"], forces)
+        add(own["reserve"], forces)
+    elif dead:
+        leader = max(sorted(dead), key=lambda name: data(state).leader(name).strength)
+        own["leaders"][leader] = leaders.ALIVE
+    return [Event(EventCode.AMBASSADOR_REVIVED, {"faction": seat, "forces": total(forces),
+                                                 "leader": leader})]
 
 
 def _richese(state: State, seat: str, mover: str) -> list[Event]:
