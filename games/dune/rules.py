@@ -743,6 +743,9 @@ class GF9(Classic):
     # 001 2.10, text B (the Landsraad revision: the inserted half of 001's redline): four
     # No-Fields, several on the board, the fifteen cards of the cache, Disrupted Supply Chain
     richese_revised: bool = field(default=False, metadata=ADDED)
+    # 001 2.11-2.12, 3.04: the Ecaz & Moritani expansion, its factions seated (their sheets'
+    # ``expansion``, ``Rules.in_play``): Ecaz now, text A (issue 31)
+    ecaz_moritani: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -762,14 +765,16 @@ class GF9(Classic):
         "leader_skills": ("leader_skills",), "choam_richese": ("choam_richese",),
         "choam_landsraad": ("choam_landsraad",),
         "ixians_text_b": ("ixians_text_b",),
-        "richese_revised": ("richese_revised",)}
+        "richese_revised": ("richese_revised",),
+        "ecaz_moritani": ("ecaz_moritani",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.
     phases: ClassVar[tuple[str, ...]] = (
         "storm", "spice_blow", "charity", "bidding", "revival", "movement", "battle",
         "collection", "mentat_pause")
-    data_layers: ClassVar[tuple[str, ...]] = ("classic", "gf9", "ixians", "choam", "richese")
+    data_layers: ClassVar[tuple[str, ...]] = ("classic", "gf9", "ixians", "choam", "richese",
+                                              "ecaz")
     option_layers: ClassVar[dict[str, str]] = {"choam_landsraad": "choam_landsraad"}
 
     traitor_deck = True                 # 001 setup 12: four dealt from one deck, one kept

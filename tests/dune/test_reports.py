@@ -189,9 +189,12 @@ def rare_positions() -> list:
         "gf9_2_10_20_richese_lend_a_no_field_to_their_ally.yaml",
         "gf9_2_10_21_richese_give_their_ally_a_richese_card.yaml",
         "gf9_2_10_22_b_disrupted_supply_chain_slots_a_seen_card_into_the_row.yaml")]
+    # Ecaz (001 2.11.06-08): their Ambassadors and standing answers in the revival round
+    ambassadors = (folder
+                   / "gf9_2_11_06_07_ambassadors_are_placed_after_revival_at_a_rising_price.yaml")
     return [state, distrans, *(load_scenario(yaml.safe_load(path.read_text())).state
                                for path in (summon, reveal, amal, terms, shuffle, cone, send,
-                                            copy_)),
+                                            copy_, ambassadors)),
             *ixians, deploying, *choam, offering, offered, skills, *richese]
 
 
