@@ -210,6 +210,7 @@ JUSTIFIED = {
     ("games/dune/rules.py", "'ixians'"),
     ("games/dune/rules.py", "'choam'"),
     ("games/dune/rules.py", "'richese'"),
+    ("games/dune/rules.py", "'ecaz'"),
 }
 
 

@@ -58,6 +58,17 @@ class EventCode(StrEnum):
     SPECIALS_SET = "specials-set"
     THUMPER = "thumper"
     WEAPON_WITHHELD = "weapon-withheld"
+    # cache_specials (001 3.03.02, 3.03.06); the Portable Snooper at the reveal (3.03.08)
+    PORTABLE_SNOOPER = "portable-snooper"
+    CACHE_SPECIAL_UNPLAYED = "cache-special-unplayed"
+    DISTRANS = "distrans"
+    DISTRANS_CARD = "distrans-card"
+    NULLENTROPY = "nullentropy"
+    NULLENTROPY_CARD = "nullentropy-card"
+    # standing_cards (003 "Expanded Treachery", "Changed Treachery Cards")
+    CONE_OF_SILENCE = "cone-of-silence"
+    RESIDUAL_POISON = "residual-poison"
+    STANDING_CARDS_SET = "standing-cards-set"
     # before_plans
     BATTLE_SECOND_ROUND = "battle-second-round"
     NO_LEADERS = "no-leaders"
@@ -172,6 +183,15 @@ class EventCode(StrEnum):
     REVIVAL_TERMS = "revival-terms"             # 001 2.08.12, 2.08.14
     GHOLA_REVIVED = "ghola-revived"             # 001 2.08.17
     GHOLA_NOT_REVIVED = "ghola-not-revived"
+    AMBASSADORS_DRAWN = "ambassadors-drawn"     # 001 2.11.04, 2.11.09
+    AMBASSADOR_PLACED = "ambassador-placed"     # 001 2.11.06-07
+    AMBASSADOR_TRIGGERED = "ambassador-triggered"   # 001 2.11.08
+    AMBASSADOR_HAND_SEEN = "ambassador-hand-seen"   # 001 2.11.17.02
+    AMBASSADOR_SPICE = "ambassador-spice"       # 001 2.11.17.04
+    AMBASSADOR_TRAITOR_SEEN = "ambassador-traitor-seen"     # 001 2.11.17.06
+    AMBASSADOR_REVIVED = "ambassador-revived"   # 001 2.11.17.09
+    AMBASSADOR_CARD = "ambassador-card"         # 001 2.11.17.11
+    AMBASSADOR_CARD_DRAWN = "ambassador-card-drawn"
     # spice_blow
     NEXUS = "nexus"
     SPICE_CARD = "spice-card"
@@ -256,6 +276,8 @@ class ErrorCode(StrEnum):
     NOT_A_FACE_DANCER = "not-a-face-dancer"
     NOT_A_GHOLA = "not-a-ghola"                 # 001 2.08.17
     NO_TERMS = "no-terms"                       # 001 2.08.12, 2.08.14, 1.14.09
+    BAD_TRIGGER = "bad-trigger"                 # 001 2.11.08 (token_triggers)
+    BAD_AMBASSADOR = "bad-ambassador"           # 001 2.11.06-07
     BAD_PRICE = "bad-price"
     BAD_CHEAP_HERO = "bad-cheap-hero"
     BAD_DIAL = "bad-dial"

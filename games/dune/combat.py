@@ -258,6 +258,18 @@ def withheld(deck: DuneData, plan: dict[str, Any], opposing: dict[str, Any]) -> 
 USE, HOLD, IF_IT_KILLS = "use", "hold", "if_it_kills"      # the Poison Tooth's choices
 
 
+def mirrored(deck: DuneData, weapon: dict[str, str | None], other: dict[str, str]
+             ) -> dict[str, str | None]:
+    """Each side's weapon as it acts: a Mirror Weapon is the opponent's weapon revealed, none
+    if they reveal no weapon or a Mirror Weapon too (001 3.03.05: "Copies your opponent's
+    weapon, if they reveal one")."""
+    def copies(name: str | None) -> bool:
+        return name is not None and Effect.MIRRORS_WEAPON in deck.card_named(name).effects
+
+    return {s: (None if copies(weapon[other[s]]) else weapon[other[s]]) if copies(name)
+            else name for s, name in weapon.items()}
+
+
 def leader_value(deck: DuneData, plan: dict[str, Any], against: dict[str, Any]) -> int:
     """The leader's fighting strength in the game's data (a cheap hero's is 0, player aid A.6),
     with the Kwisatz Haderach's +2 (line 762) and a leader skill's bonus (``leader_bonus``, 001
@@ -336,7 +348,8 @@ def resolve(deck: DuneData, aggressor: str, defender: str, plans: dict[str, dict
                        {})
     held = tuple(s for s in sides if withheld(deck, plans[s], plans[other[s]]))
     snooper = {s: plans[s].get("snooper", False) for s in sides}        # 001 4.04.04.03
-    weapon = {s: None if s in held else plans[s]["weapon"] for s in sides}
+    weapon = mirrored(deck, {s: None if s in held else plans[s]["weapon"] for s in sides},
+                      other)
     struck = tuple(s for s in sides if (plans[s]["leader"] or plans[s]["cheap_hero"])
                    and (kills(deck, weapon[other[s]], plans[s]["defense"], snooper[s])
                         or kills_own(deck, weapon[s], plans[s]["defense"], snooper[s])))

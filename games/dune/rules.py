@@ -146,6 +146,12 @@ class Rules:
         return ()
 
     @property
+    def cache_sets(self) -> tuple[str, ...]:
+        """The sets of ``card_sets`` that start in the Richese cache's pile rather than the
+        deck (001 2.10.04): none but where a ruleset's option adds them."""
+        return ()
+
+    @property
     def cards_left_out(self) -> tuple[str, ...]:
         """The names of the cards of ``card_sets`` a game leaves out of its deck: none but
         where a ruleset lets a set be played in part."""
@@ -737,6 +743,9 @@ class GF9(Classic):
     # 001 2.10, text B (the Landsraad revision: the inserted half of 001's redline): four
     # No-Fields, several on the board, the fifteen cards of the cache, Disrupted Supply Chain
     richese_revised: bool = field(default=False, metadata=ADDED)
+    # 001 2.11-2.12, 3.04: the Ecaz & Moritani expansion, its factions seated (their sheets'
+    # ``expansion``, ``Rules.in_play``): Ecaz now, text A (issue 31)
+    ecaz_moritani: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -756,14 +765,16 @@ class GF9(Classic):
         "leader_skills": ("leader_skills",), "choam_richese": ("choam_richese",),
         "choam_landsraad": ("choam_landsraad",),
         "ixians_text_b": ("ixians_text_b",),
-        "richese_revised": ("richese_revised",)}
+        "richese_revised": ("richese_revised",),
+        "ecaz_moritani": ("ecaz_moritani",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.
     phases: ClassVar[tuple[str, ...]] = (
         "storm", "spice_blow", "charity", "bidding", "revival", "movement", "battle",
         "collection", "mentat_pause")
-    data_layers: ClassVar[tuple[str, ...]] = ("classic", "gf9", "ixians", "choam", "richese")
+    data_layers: ClassVar[tuple[str, ...]] = ("classic", "gf9", "ixians", "choam", "richese",
+                                              "ecaz")
     option_layers: ClassVar[dict[str, str]] = {"choam_landsraad": "choam_landsraad"}
 
     traitor_deck = True                 # 001 setup 12: four dealt from one deck, one kept
@@ -836,6 +847,12 @@ class GF9(Classic):
         return (("ixians_tleilaxu",) if self.ixians_tleilaxu_cards else ()) + self.cache_sets
 
     @property
+    def mirror_kept_unanswered(self) -> bool:
+        """001 2.10.04 (text B): "Mirror Weapon ... You may keep this card if you won and your
+        opponent did not play a Weapon" (text A, 3.03.05: discarded after use)."""
+        return self.richese_revised
+
+    @property
     def cache_sets(self) -> tuple[str, ...]:
         """001 2.10.04: the sets of the Richese cache with ``choam_richese``, its ten cards
         (text A) or fifteen (text B, ``richese_revised``); they start in the cache's pile."""
@@ -900,12 +917,15 @@ V3_OPTIONS: dict[str, str] = {
     "spice_harvest": '003 "Expanded Treachery": Spice Harvest\'s cards (S) in the deck',
     "the_general": '003 "Expanded Treachery": The General\'s cards (G) in the deck',
     "break_imperial_conditioning": '003 "Changed Treachery Cards": the Variant Rules\' card',
+    "cone_of_silence": '003 "Expanded Treachery": The Duel\'s Cone of Silence in the deck',
+    "residual_poison": '003 "Changed Treachery Cards": the Residual Poison as changed',
     "treachery_left_out": '003 "Expanded Treachery": cards of the sets left out, "in part"',
 }
 # 003 "Expanded Treachery": the option of each set of cards (``v3/treachery.yaml``: ``sets``).
 V3_CARD_SETS: dict[str, str] = {
     "the_duel": "the_duel", "spice_harvest": "spice_harvest", "the_general": "the_general",
-    "break_imperial_conditioning": "variant_rules"}
+    "break_imperial_conditioning": "variant_rules", "cone_of_silence": "cone_of_silence",
+    "residual_poison": "residual_poison"}
 
 
 @dataclass(frozen=True)
@@ -934,6 +954,8 @@ class V3(Classic):
     spice_harvest: bool = field(default=False, metadata=ADDED)
     the_general: bool = field(default=False, metadata=ADDED)
     break_imperial_conditioning: bool = field(default=False, metadata=ADDED)
+    cone_of_silence: bool = field(default=False, metadata=ADDED)
+    residual_poison: bool = field(default=False, metadata=ADDED)
     treachery_left_out: tuple[str, ...] = field(default=(), metadata=ADDED)
 
     own_options: ClassVar[dict[str, str]] = V3_OPTIONS

@@ -323,6 +323,10 @@ class State(TypedDict):
     # the Amal, Harvester and Thumper each faction set to be played at their moment, with the
     # moment (``spice_specials``; 001 3.02); only once one was set
     specials: NotRequired[dict[str, dict[str, Any]]]
+    # v3: the Cone of Silence and Residual Poison each faction set by a standing word, and the
+    # factions a Cone silences this turn (``standing_cards``; 003); only once one was set
+    standing_cards: NotRequired[dict[str, dict[str, Any]]]
+    silenced: NotRequired[dict[str, Any]]
     # the Sandtrout set aside, waiting to cancel the next worm (``phases/sandtrout``; 001
     # 4.08.02); only while it waits
     sandtrout: NotRequired[str]

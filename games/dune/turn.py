@@ -35,7 +35,7 @@ import orjson
 from pbem.game import Event, Prompt, written
 
 from . import deals, factions, variants
-from .cards import spice_specials, truthtrance
+from .cards import cache_specials, spice_specials, standing_cards, truthtrance
 from .codes import EventCode
 from .phases import (
     battle,
@@ -96,7 +96,8 @@ def open_prompts(state: State) -> list[Prompt]:
     own = phase.prompts(state) if hasattr(phase, "prompts") else []
     # After the phase's own, so that a GIVE line of the movement round reads as a deal's
     return (own + deals.prompts(state, own) + truthtrance.ask_prompts(state, own)
-            + spice_specials.prompts(state, own) + factions.standing_prompts(state, own))
+            + spice_specials.prompts(state, own) + factions.standing_prompts(state, own)
+            + standing_cards.prompts(state, own) + cache_specials.prompts(state, own))
 
 
 def open_keys(state: State) -> list[str]:
@@ -112,7 +113,8 @@ def open_keys(state: State) -> list[str]:
     else:
         own = [p.key for p in phase.prompts(state)] if hasattr(phase, "prompts") else []
     return (own + deals.keys(state, own) + truthtrance.ask_keys(state, own)
-            + spice_specials.keys(state, own) + factions.standing_keys(state, own))
+            + spice_specials.keys(state, own) + factions.standing_keys(state, own)
+            + standing_cards.keys(state, own) + cache_specials.keys(state, own))
 
 
 def advance(state: State, orders: dict[str, Any], rng: random.Random
@@ -127,6 +129,7 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
     standing = [key for key in factions.standing_keys(state, open_now) if key in orders]
     own = {key: value for key, value in orders.items()
            if not (truthtrance.owns(key) or deals.owns(key) or spice_specials.owns(key)
+                   or standing_cards.owns(key) or cache_specials.owns(key)
                    or key in standing)}
     # The standing orders first: one given with a decision of this round stands for it (001
     # 2.09.23 (B): CHOAM's estimate, sent with its battle plan)
@@ -135,6 +138,8 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
     events += deals.apply(state, orders)
     events += truthtrance.apply(state, orders)
     events += spice_specials.apply(state, orders)
+    events += standing_cards.apply(state, orders)
+    events += cache_specials.apply(state, orders, rng)      # 001 3.03.02, 3.03.06
     while state["result"] is None and not open_keys(state):
         phase = PHASES[state["phase"]]
         if hasattr(phase, "done") and not phase.done(state):
@@ -162,4 +167,5 @@ def _next_phase(state: State, rng: random.Random) -> list[Event]:
     state["step"] = {}
     events = [*ended, Event(EventCode.PHASE, {"turn": state["turn"], "phase": following})]
     events += spice_specials.at_phase_start(state)          # 001 3.02.02: Amal
+    events += standing_cards.at_phase_start(state)          # 003: a Cone of Silence set
     return events + PHASES[following].begin(state, rng)

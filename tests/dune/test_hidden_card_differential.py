@@ -402,3 +402,30 @@ def test_001_3_02_nobody_else_reads_who_holds_a_new_card(tmp_path, card):
         assert one == other, (f"mail {index} ({one[0]} to {one[1]}) differs in {GAME}:\n"
                               + changed_lines(one[3], other[3]))
     assert pages == pages_without
+
+
+# --- Dune v3.0's cards set by a standing word (003) -------------------------------------------
+@pytest.mark.whole_game
+@pytest.mark.parametrize("card", ["Cone of Silence", "Residual Poison"])
+def test_003_nobody_reads_who_holds_a_card_set_by_a_standing_word(tmp_path, card):
+    """Secrets stay secret (TEAM.md): the same v3 game with the Cone of Silence and the Residual
+    Poison in the deck (003 "Expanded Treachery", "Changed Treachery Cards"), played through the
+    moderator by mail from the set-up to turn 2's bidding, once with the card in the Harkonnen
+    hand and once with a Baliset: every mail the others get, the step numbers after each tick
+    and the archive pages are the same, and the standing word was offered to the Harkonnen in
+    both games alike (``cards/standing_cards.py``)."""
+    found = {}
+    for hidden in (card, "Baliset"):
+        run = TurnRun(tmp_path / hidden.replace(" ", "-"), "v3",
+                      {"cone_of_silence": True, "residual_poison": True}, hidden)
+        run.play()
+        found[hidden] = (run.steps, run.others_mail(), run.pages(), run.decided())
+    (steps, mail, pages, asked), (steps_without, mail_without, pages_without, not_asked) = (
+        found.values())
+    assert f"standing-card:{HA}" in asked & not_asked
+    assert steps == steps_without
+    assert [m[:3] for m in mail] == [m[:3] for m in mail_without]
+    for index, (one, other) in enumerate(zip(mail, mail_without, strict=True)):
+        assert one == other, (f"mail {index} ({one[0]} to {one[1]}) differs in {GAME}:\n"
+                              + changed_lines(one[3], other[3]))
+    assert pages == pages_without

@@ -170,6 +170,12 @@ def rare_positions() -> list:
     answers = {p.key: p.default for p in dune.prompts(offering)}
     answers["cache-offer:richese"] = ["Distrans", "silent", "right", "first"]
     offered, _ = turn.advance(offering, answers, step_rng("offer", 0))
+    # v3's standing word for the Cone of Silence and the Residual Poison (003)
+    cone = folder / "v3_expanded_treachery_the_cone_of_silence_keeps_a_faction_from_bidding.yaml"
+    # the Richese cache's Distrans, in the hand of the first faction asked (001 3.03.02)
+    distrans = load_scenario(yaml.safe_load(
+        (folder / "gf9_3_03_02_distrans_gives_a_card_to_another_faction.yaml").read_text())).state
+    distrans["factions"]["atreides"]["hand"] = ["Distrans", "Baliset"]
     # The leader skill pick at set-up (001 4.07.02-03); the stronghold cards' Carthag send and
     # HMS copy (001 4.04.04.03, .05).
     skills = dune.setup("gf9", {"leader_skills": True}, ["atreides", "harkonnen"],
@@ -183,8 +189,12 @@ def rare_positions() -> list:
         "gf9_2_10_20_richese_lend_a_no_field_to_their_ally.yaml",
         "gf9_2_10_21_richese_give_their_ally_a_richese_card.yaml",
         "gf9_2_10_22_b_disrupted_supply_chain_slots_a_seen_card_into_the_row.yaml")]
-    return [state, *(load_scenario(yaml.safe_load(path.read_text())).state
-                     for path in (summon, reveal, amal, terms, shuffle, send, copy_)),
+    # Ecaz (001 2.11.06-08): their Ambassadors and standing answers in the revival round
+    ambassadors = (folder
+                   / "gf9_2_11_06_07_ambassadors_are_placed_after_revival_at_a_rising_price.yaml")
+    return [state, distrans, *(load_scenario(yaml.safe_load(path.read_text())).state
+                               for path in (summon, reveal, amal, terms, shuffle, cone, send,
+                                            copy_, ambassadors)),
             *ixians, deploying, *choam, offering, offered, skills, *richese]
 
 

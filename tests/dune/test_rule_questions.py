@@ -57,6 +57,8 @@ RULE_QUESTIONS: dict[str, str] = {
                       "part",
     "cache_sets": "001 2.10.04: the treachery cards by option (the cache's, of card_sets); "
                   "what Richese do with them is theirs (factions.richese)",
+    "mirror_kept_unanswered": "001 2.10.04 (B), 3.03.05: the Mirror Weapon, a treachery card, "
+                              "anyone's",
     "traitor_cards": "001 4.09.02: the traitor deck's cards by option (the Cheap Hero "
                      "traitor), anyone's",
     "charity_with_bidding": "000 VIII.I; 001 1.03: CHOAM Charity, anyone's",

@@ -137,7 +137,8 @@ def test_each_ruleset_names_its_phases_options_and_data():
     assert GF9.phases == ("storm", "spice_blow", "charity", "bidding", "revival", "movement",
                           "battle", "collection", "mentat_pause")
     # 001 2.07: the Ixians; 2.09: CHOAM (its Landsraad revision a layer of its option); 2.10
-    assert GF9.data_layers == ("classic", "gf9", "ixians", "choam", "richese")
+    # Richese; 2.11 Ecaz
+    assert GF9.data_layers == ("classic", "gf9", "ixians", "choam", "richese", "ecaz")
     assert GF9.option_layers == {"choam_landsraad": "choam_landsraad"}
     assert GF9_RULES.turns == 10
     assert not any(getattr(GF9_RULES, name) for name in GF9.fixed if hasattr(GF9_RULES, name))

@@ -463,7 +463,8 @@ def test_003_diversified_victory_the_map_draws_harg_pass_sietches_a_stronghold()
 EXPANDED = {"the_duel": ["Ellaca Drug #2", "Snooper #5"],
             "spice_harvest": ["Hunter-Seeker", "Shield #5", "Harvester", "Thumper"],
             "the_general": ["Semuta Drug"],
-            "break_imperial_conditioning": ["Break Imperial Conditioning"]}
+            "break_imperial_conditioning": ["Break Imperial Conditioning"],
+            "cone_of_silence": ["Cone of Silence"], "residual_poison": ["Residual Poison"]}
 
 
 @pytest.mark.parametrize("option", EXPANDED)

@@ -37,6 +37,8 @@ Where it has a rule of thumb it plays it; elsewhere it plays as the random bot d
   battle, last in the row;
 - Richese's cache (001 2.10.06-09): the card it would least rather keep, by silent auction,
   last in the round; on a card offered, a bid as on the row's, never on its own;
+- Ecaz's Ambassadors (001 2.11.06-08): one a turn at the price of 1, while 4 spice remain
+  after it, in a stronghold it does not hold; every token triggers;
 - a swap at a Nexus of two players (v3, 003 "Playing with two or three"): it gives the allied
   faction that holds the fewest control points and forces on the board, keeping what wins;
 - everything else: as the random bot.
@@ -56,6 +58,7 @@ from pbem.game import Prompt
 from .. import combat, leaders
 from ..board import layer, reach
 from ..data import CardType, Effect, Slot
+from ..factions import ecaz_ambassadors as ambassadors
 from ..factions import harkonnen_capture as capture
 from ..forces import order_text, plain, total
 from ..orders import battle_orders, battle_plan, plan_conditions
@@ -388,6 +391,20 @@ def _offer_bid(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     return "PASS" if offer.get("seller") == view["seat"] or not most else f"BID {most}"
 
 
+def _ambassadors(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """Ecaz place one Ambassador a turn, for 1 spice, while they keep 4 spice after it: the
+    first of their supply (their own last) in the first open stronghold they do not hold;
+    they leave their standing answers as they are (every token triggers)."""
+    options = prompt.options
+    held = sorted(options.get("supply", []), key=lambda v: (v == view["seat"], v))
+    free = [s for s in options.get("strongholds", []) if view["seat"] not in occupants(view, s)
+            and not _ally_held(view, s)]
+    if not held or not free or options.get("spice", 0) < 5:
+        return "AMBASSADOR NONE"
+    name = ambassadors.kind_of(view).token(held[0]).name.removesuffix(" Ambassador")
+    return f"AMBASSADOR {name} IN {free[0]}"
+
+
 def _no_field_start(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     """Richese's No-Field in the Polar Sink (001 2.10.03 B): the 0, the one that would bring
     no forces where a battle is never fought; the strong ones are kept to ship."""
@@ -431,6 +448,7 @@ def _hms_copy(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
 
 
 STRATEGIES: dict[str, Strategy] = {
+    "ambassadors": _ambassadors,
     "cache-gift": _keep_cache_cards,
     "supply-slot": _supply_slot,
     "no-field-lend": lambda view, prompt, rng: "LEND NONE",

@@ -708,14 +708,19 @@ class _Reader(DataReader):
         return not missing
 
     def placement(self, raw: Any, where: str) -> Placement | None:
-        fields = self.record(raw, where, {"territories": [str], "forces": int})
+        fields = self.record(raw, where, {"territories": [str], "forces": int,
+                                          "sector": (int, None)})
         if fields is None:
             return None
         good = self.territories_exist(fields["territories"], where)
         if fields["forces"] <= 0 or not fields["territories"]:
             self.fault(where, FaultCode.BAD_VALUE, "place at least one force in a territory")
             good = False
-        return Placement(fields["forces"], tuple(fields["territories"])) if good else None
+        if fields["sector"] is not None and len(fields["territories"]) != 1:
+            self.fault(where, FaultCode.BAD_VALUE, "a sector is named for one territory")
+            good = False
+        return Placement(fields["forces"], tuple(fields["territories"]),
+                         fields["sector"]) if good else None
 
     def force_kind(self, raw: Any, where: str) -> ForceKind | None:
         """One kind of force (``force_kinds``)."""
@@ -970,7 +975,8 @@ class _Reader(DataReader):
                    ) -> TokenKind | None:
         fields = self.record(raw, where, {"name": str, "words": str, "option": (str, None),
                                           "face": str, "ally_sees": (bool, False),
-                                          "tokens": list, "occupies": (bool, False)})
+                                          "tokens": list, "occupies": (bool, False),
+                                          "triggers": (bool, False)})
         if fields is None:
             return None
         face = self.enum(Face, fields["face"], where)
@@ -988,7 +994,7 @@ class _Reader(DataReader):
             return None
         return TokenKind(fields["name"], fields["words"], fields["option"], face,
                          fields["ally_sees"], tuple(t for t in tokens if t is not None),
-                         fields["occupies"])
+                         fields["occupies"], fields["triggers"])
 
     def token(self, raw: Any, where: str, coming: set[str], board: Board | None
               ) -> Token | None:

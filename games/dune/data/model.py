@@ -78,6 +78,13 @@ class CardType(StrEnum):
     # the Richese cache's (001 3.03)
     PORTABLE_SNOOPER = "portable_snooper"
     ORNITHOPTER = "ornithopter"
+    # Dune v3.0's (003 "Expanded Treachery", "Changed Treachery Cards"), set by a standing word
+    MIRROR_WEAPON = "mirror_weapon"
+    DISTRANS = "distrans"
+    NULLENTROPY_BOX = "nullentropy_box"
+    LEVENBRECH = "levenbrech"
+    CONE_OF_SILENCE = "cone_of_silence"
+    RESIDUAL_POISON = "residual_poison"
     CACHE_CARD = "cache_card"       # a cache card whose own effect the engine has not yet
 
 
@@ -143,6 +150,12 @@ class Effect(StrEnum):
     HALVES_SPICE = "halves_spice"                   # 3.02.02
     # Dune v3.0's (003 "Changed Treachery Cards")
     KILLS_AFTER_BATTLE = "kills_after_battle"       # the Semuta Drug: the leader fights on
+    # the Richese cache's (001 3.03)
+    MIRRORS_WEAPON = "mirrors_weapon"               # the opponent's weapon copied (3.03.05)
+    UNTOUCHED_BY_VOICE = "untouched_by_voice"       # the Voice never names it (3.03.15)
+    NEVER_A_TRAITOR = "never_a_traitor"             # no traitor card matches it (3.03.14)
+    SILENCES = "silences"                           # the Cone of Silence: no buying, no ally
+    DISCARDS_POISON_DEFENSE = "discards_poison_defense"     # the Residual Poison (changed)
 
 
 class Ability(StrEnum):
@@ -240,6 +253,9 @@ class Ability(StrEnum):
     CACHE_BUY = "cache_buy"                         # 001 1.14.11, Karama power
     ALLY_NO_FIELD = "ally_no_field"                 # 001 2.10.20
     ALLY_CACHE_CARD = "ally_cache_card"             # 001 2.10.21
+    # Ecaz (GF9 expansion: 001 2.11)
+    AMBASSADORS = "ambassadors"                     # 001 2.11.04, 2.11.06-10, 2.11.17 (A)
+    ALLY_AMBASSADOR = "ally_ambassador"             # 001 2.11.25 (A)
 
 
 class Act(StrEnum):
@@ -480,10 +496,13 @@ class Leader:
 
 @dataclass(frozen=True)
 class Placement:
-    """Forces on the board at start, spread as the faction likes over ``territories``."""
+    """Forces on the board at start, spread as the faction likes over ``territories``; in one
+    ``sector`` of a territory of several where the sheet names it (001 2.11.03: Ecaz's six in
+    the Imperial Basin's centre sector)."""
 
     forces: int
     territories: tuple[str, ...]
+    sector: int | None = None
 
 
 @dataclass(frozen=True)
@@ -697,6 +716,10 @@ class TokenKind:
     # a battle; forced open by the storm, a worm or an explosion (2.10.15) and in battle
     # (2.10.17): the Richese No-Fields
     occupies: bool = False
+    # On the board it triggers when another faction's forces enter its territory, its owner
+    # deciding by standing answers (``token_triggers``): the Ecaz Ambassadors (001 2.11.08);
+    # the Moritani Terror tokens to come (2.12)
+    triggers: bool = False
 
     def token(self, value: str) -> Token:
         """The token of this value (KeyError if the kind has none such)."""

@@ -34,6 +34,7 @@ from . import (  # noqa: F401
     atreides,
     bene_gesserit,
     choam,
+    ecaz,
     emperor,
     fremen,
     guild,

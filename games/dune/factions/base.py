@@ -468,6 +468,13 @@ class Faction:
         its power does then; nothing."""
         return []
 
+    def token_entered(self, state: State, token: dict[str, Any], mover: str, advisors: bool
+                      ) -> list[Event]:
+        """``mover``'s forces (``advisors``: coexisting, 001 2.02) entered the territory where
+        this faction's ``token`` of a kind that triggers lies (``token_triggers.entering``):
+        what its power does then; nothing."""
+        return []
+
     def shipped_from_reserve(self, state: State, shipper: str, territory: str, sector: int
                              ) -> list[Event]:
         """Another faction shipped from its reserve (not natives' shipment) into the

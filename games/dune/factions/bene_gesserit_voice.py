@@ -40,7 +40,7 @@ from pbem.game import Event, Prompt
 
 from .. import combat
 from ..codes import ErrorCode, EventCode
-from ..data import Ability, CardType, Slot
+from ..data import Ability, CardType, Effect, Slot
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..rules import Rules, rules_of
 from ..state import State, data, faction_name
@@ -183,8 +183,8 @@ def kinds_in(rules: Rules, plan: dict[str, Any]) -> set[CardType]:
     deck = data(rules)
     found: set[CardType] = set()
     for slot in ("weapon", "defense"):
-        if plan[slot]:
-            found |= counted(deck.card_named(plan[slot]).type, slot, rules)
+        if plan[slot] and voiced(card := deck.card_named(plan[slot])):
+            found |= counted(card.type, slot, rules)
     return found
 
 
@@ -202,7 +202,9 @@ def counted(kind: CardType, slot: str | None, rules: Rules) -> frozenset[CardTyp
 def obeys(rules: Rules, plan: dict[str, Any], voice: dict[str, Any]) -> bool:
     """Whether a plan does as the Voice commands."""
     if voice["kind"] == CardType.CHEAP_HERO:
-        return bool(plan["cheap_hero"]) == voice["play"]
+        hero = plan["cheap_hero"]
+        return (hero is not None and data(rules).card_named(hero).type is CardType.CHEAP_HERO
+                ) == voice["play"]
     return (CardType(voice["kind"]) in kinds_in(rules, plan)) == voice["play"]
 
 
@@ -210,15 +212,27 @@ def could_obey(side: Any, voice: dict[str, Any]) -> bool:
     """Whether the side could obey: "not" always; "play" when it holds a card of the kind and
     may play cards (X.C.10: none without a leader); a Cheap Hero when it holds one."""
     if voice["kind"] == CardType.CHEAP_HERO:
-        return not voice["play"] or bool(side.cheap_heroes)
+        return not voice["play"] or bool(heroes(side))
     return not voice["play"] or bool(side.must_lead and held(side, voice["kind"]))
+
+
+def heroes(side: Any) -> list[str]:
+    """The side's Cheap Heroes the Voice may name: not the Levenbrech, which stands in a
+    leader's place too (001 3.03.14)."""
+    return [name for name in side.cheap_heroes if side.card(name).type is CardType.CHEAP_HERO]
 
 
 def held(side: Any, kind: str) -> list[str]:
     """The names of the side's cards of a kind."""
     names = dict.fromkeys(side.deck.treachery_card(card).name for card in side.hand)
-    return [name for name in names
-            if CardType(kind) in counted(side.card(name).type, None, side.rules)]
+    return [name for name in names if voiced(side.card(name))
+            and CardType(kind) in counted(side.card(name).type, None, side.rules)]
+
+
+def voiced(card: Any) -> bool:
+    """Whether the Voice may name the card: not the Poison Dart (001 3.03.15: "This card cannot
+    be the target of the Voice ability")."""
+    return Effect.UNTOUCHED_BY_VOICE not in card.effects
 
 
 def obey(side: Any, plan: dict[str, Any], voice: dict[str, Any] | None) -> dict[str, Any]:
@@ -233,7 +247,8 @@ def obey(side: Any, plan: dict[str, Any], voice: dict[str, Any] | None) -> dict[
         return _obey_cheap_hero(side, plan, voice["play"])
     if not voice["play"]:
         for slot in ("weapon", "defense"):
-            if plan[slot] and kind in counted(side.card(plan[slot]).type, slot, side.rules):
+            if plan[slot] and voiced(side.card(plan[slot])) and kind in counted(
+                    side.card(plan[slot]).type, slot, side.rules):
                 plan[slot] = None
         plan["discard"] = combat.discards(plan)
         return plan
@@ -257,7 +272,7 @@ def _obey_cheap_hero(side: Any, plan: dict[str, Any], play: bool) -> dict[str, A
     """The plan with the Cheap Hero in place of its leader, or without it: a leader then, and
     with none no leader and no card (001 2.02.07; ``Side.cheap_heroes``)."""
     if play:
-        plan["leader"], plan["cheap_hero"] = None, side.cheap_heroes[0]
+        plan["leader"], plan["cheap_hero"] = None, heroes(side)[0]
         return plan
     plan["cheap_hero"] = None
     plan["leader"] = plan["leader"] or side.lowest
@@ -270,7 +285,7 @@ def _obey_cheap_hero(side: Any, plan: dict[str, Any], play: bool) -> dict[str, A
 def refusal(voice: dict[str, Any], side: Any, rule: str) -> str:
     """Why a plan breaking the Voice is refused."""
     if voice["kind"] == CardType.CHEAP_HERO:
-        cards = ", ".join(side.cheap_heroes)
+        cards = ", ".join(heroes(side))
     else:
         cards = ", ".join(held(side, voice["kind"]))
     why = f"you hold {cards}" if voice["play"] else "you can always leave it out"

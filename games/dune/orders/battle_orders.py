@@ -87,7 +87,7 @@ from .language import (
 PLAN, ORDER = "battle-plan", "battle-order"
 PLAN_VERBS = ("DIAL", "LEADER", "CHEAP", "WEAPON", "DEFENSE", "DEFENCE", "SPICE", "TRAITOR",
               "NO", "KEEP", "DISCARD", "LOSE", "KWISATZ", "KH", "CAPTURE", "KARAMA", "IF", "TECH",
-              "TOOTH")
+              "TOOTH", "PORTABLE")
 TOOTH = {"USE": combat.USE, "HOLD": combat.HOLD, "IF IT KILLS": combat.IF_IT_KILLS}
 AGAINST = ("AGAINST", "VS", "VERSUS")
 WHEEL = 20          # the battle wheel's highest number (000 VI.A, line 257: "zero" to "twenty")
@@ -151,6 +151,9 @@ def read_leader(side: Side, words: list[str]) -> dict[str, Any]:
     text = " ".join(words)
     if re.fullmatch(r"(?i)cheap\s+hero(ine)?", text.strip()):
         return {"cheap_hero": read_hero(side, words[1:])}
+    standing_in = {name.lower(): name for name in side.cheap_heroes}     # 001 3.03.14
+    if text.strip().lower() in standing_in:
+        return {"cheap_hero": standing_in[text.strip().lower()]}
     try:
         name = side.deck.leader(text).name
     except NameLookupError as error:
@@ -173,7 +176,7 @@ def read_leader(side: Side, words: list[str]) -> dict[str, Any]:
 
 def read_hero(side: Side, words: list[str]) -> str:
     """``CHEAP HERO`` or ``CHEAP HEROINE``: the card of that name if held, else the other."""
-    heroes = side.cheap_heroes
+    heroes = [name for name in side.cheap_heroes if side.card(name).type is CardType.CHEAP_HERO]
     wanted = "Cheap Heroine" if words and words[0].upper() == "HEROINE" else "Cheap Hero"
     if not words or words[0].upper() not in ("HERO", "HEROINE"):
         raise OrderProblem(ErrorCode.BAD_CHEAP_HERO, "expected CHEAP HERO or CHEAP HEROINE",
@@ -251,12 +254,23 @@ def read_plan_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, 
         return {"tech": read_tech(side, rest)}
     if verb == "TOOTH":
         return {"tooth": read_tooth(side, upper)}
+    if verb == "PORTABLE":
+        if upper != ["SNOOPER"] or portable_snooper(side) is None:
+            raise OrderProblem(ErrorCode.BAD_PLAN_LINE, "PORTABLE SNOOPER is for a Portable "
+                               "Snooper you hold (001 3.03.08)", ())
+        return {"portable": True}
     if verb in ("KWISATZ", "KH"):
         if not side.kh:
             raise OrderProblem(ErrorCode.NO_KWISATZ_HADERACH, kh_refusal(side), ())
         return {"kh": True}
     raise OrderProblem(ErrorCode.BAD_PLAN_LINE, f"did not understand {' '.join(words)!r}",
                        ("NO TRAITOR CALL",))
+
+
+def portable_snooper(side: Side) -> str | None:
+    """The side's Portable Snooper, played at the reveal by a standing line (001 3.03.08)."""
+    return next((name for name in side.cards(Slot.DEFENSE)
+                 if side.card(name).type is CardType.PORTABLE_SNOOPER), None)
 
 
 def read_tooth(side: Side, upper: list[str]) -> str:
@@ -456,6 +470,8 @@ def plan_text(game: Any, plan: dict[str, Any]) -> str:
         lines.append(f"TECH {plan['tech']}")
     if plan.get("tooth", combat.USE) != combat.USE:
         lines.append("TOOTH " + next(w for w, v in TOOTH.items() if v == plan["tooth"]))
+    if plan.get("portable"):
+        lines.append("PORTABLE SNOOPER")
     lines += plan_conditions.lines(game, plan)
     return "\n".join(lines)
 
@@ -615,6 +631,8 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
         plan["capture"] = rng.choice((capture.KILL, capture.KEEP, capture.NO_CAPTURE))
     if plan["weapon"] in withholdable(side):
         plan["tooth"] = rng.choice(tuple(TOOTH.values()))
+    if not plan["defense"] and portable_snooper(side) and rng.random() < 0.7:
+        plan["portable"] = True                         # 001 3.03.08
     if side.cancels and rng.random() < 0.5:
         plan["karama_capture"] = rng.sample(sorted(side.places), rng.randint(0, 2))
     if side.takes:

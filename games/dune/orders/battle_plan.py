@@ -89,9 +89,10 @@ class Side:
     def cheap_heroes(self) -> list[str]:
         """Its Cheap Heroes, none while the Voice forbids them (GF9, 001 2.02.07: the Voice
         prevails over the mandatory Cheap Hero of 1.07.05.05, 001 2 item 2)."""
+        found = self.cards(Slot.LEADER)
         if self.voice and not self.voice["play"] and self.voice["kind"] == CardType.CHEAP_HERO:
-            return []
-        return self.cards(Slot.LEADER)
+            return [name for name in found if self.card(name).type is not CardType.CHEAP_HERO]
+        return found
 
     @property
     def must_lead(self) -> bool:
@@ -368,7 +369,10 @@ def correct(side: Side, plan: dict[str, Any], leaderless: bool = False,
 
 
 def hero_text(name: str) -> str:
-    return "CHEAP HEROINE" if name == "Cheap Heroine" else "CHEAP HERO"
+    """The line of a card in the leader's place: a Cheap Hero(ine), or ``LEADER <card>`` (the
+    Levenbrech, 001 3.03.14)."""
+    return {"Cheap Heroine": "CHEAP HEROINE", "Cheap Hero": "CHEAP HERO"}.get(
+        name, f"LEADER {name}")
 
 
 # --- the rules in words, with the numbers

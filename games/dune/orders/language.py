@@ -33,7 +33,7 @@ from .problem import OrderProblem
 
 __all__ = ["KINDS", "LANGUAGE", "OrderKind", "OrderProblem", "line_words",
            "order_kind", "parse_orders", "read_faction", "read_forces", "read_number",
-           "read_territory", "where", "words_of"]
+           "read_factions", "read_territory", "where", "words_of"]
 
 
 # The machinery is shared with every game (``games/common/language.py``); Dune's kinds are
@@ -61,6 +61,33 @@ def read_faction(game: Any, words: list[str], among: list[str]) -> str:
         raise OrderProblem(ErrorCode.FACTION_NOT_ALLOWED, f"{faction.name} is not a choice here",
                            valid)
     return seat
+
+
+def read_factions(state: State, words: list[str], among: list[str]) -> list[str]:
+    """Several factions named one after the other ("Bene Gesserit Fremen", "BG and Guild"),
+    in seat order; each at most once."""
+    found: list[str] = []
+    rest = [w for w in words if w.upper() not in ("AND", "&")]
+    while rest:
+        seat, size = _first_faction(state, rest, among)
+        if seat in found:
+            raise OrderProblem(ErrorCode.FACTION_TWICE,
+                               f"{faction_name(seat, state)} is named twice",
+                               tuple(faction_name(s, state) for s in among))
+        found.append(seat)
+        rest = rest[size:]
+    return [s for s in among if s in found]
+
+
+def _first_faction(state: State, words: list[str], among: list[str]) -> tuple[str, int]:
+    """The faction the first two words name ("Bene Gesserit"), else the first word, and how
+    many words it took."""
+    if len(words) >= 2:
+        try:
+            return read_faction(state, words[:2], among), 2
+        except OrderProblem:
+            pass
+    return read_faction(state, words[:1], among), 1
 
 
 def read_territory(game: Any, words: list[str], among: list[str] | None = None

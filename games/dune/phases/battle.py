@@ -89,8 +89,9 @@ from pbem.game import Event, Prompt
 
 from .. import combat, dropout, factions, main_leaders, tokens, variants
 from ..board import layer
+from ..cards import standing_cards
 from ..codes import EventCode
-from ..data import Effect
+from ..data import CardType, Effect
 from ..forces import Counts, add, remove_forces, spread, to_tanks, total
 from ..orders import battle_orders, battle_plan
 from ..prompt_key import PromptKey
@@ -354,6 +355,8 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
         "territory": battle["territory"],
         "plans": {seat: battle_plan.revealed(plans[seat]) for seat in (aggressor, defender)}}))
     variants.at_reveal(state, battle["territory"], plans)     # 001 4.04.04.03-04
+    events += standing_cards.at_reveal(state, plans)   # 003 "Changed Treachery Cards"
+    events += _portable_snoopers(state, plans)          # 001 3.03.08
     outcome = combat.resolve(data(state), aggressor, defender, plans,
                              {seat: set(traitors_for(state, seat)) for seat in plans})
     events += _settle(state, battle, plans, sides, outcome, rng)
@@ -366,6 +369,26 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
             step["kh_used"] = True
             if factions.power(seat, state).kwisatz_haderach_per_territory:
                 step["kh_territory"] = battle["territory"]
+    return events
+
+
+def _portable_snoopers(state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
+    """001 3.03.08: a Portable Snooper "Play during Revealing Wheels, only if you did not play a
+    defense": by mail the plan's standing line ``PORTABLE SNOOPER`` plays it when the plan has
+    no defense (a worthless card beside a weapon is one) and the other side's poison weapon
+    would kill, which it then stops; it is the plan's defense, discarded after use."""
+    deck, events = data(state), []
+    for seat, plan in plans.items():
+        weapon = next(p for s, p in plans.items() if s != seat)["weapon"]
+        if not plan.get("portable") or plan["defense"] or weapon is None:
+            continue
+        name = next((deck.treachery_card(c).name for c in state["factions"][seat]["hand"]
+                     if deck.treachery_card(c).type is CardType.PORTABLE_SNOOPER), None)
+        if (name is None or Effect.STOPPED_BY_SNOOPER not in deck.card_named(weapon).effects
+                or not combat.kills(deck, weapon, None) or combat.kills(deck, weapon, name)):
+            continue
+        plan["defense"] = name
+        events.append(Event(EventCode.PORTABLE_SNOOPER, {"faction": seat, "card": name}))
     return events
 
 
@@ -410,7 +433,9 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
     for seat in plans:
         keep = seat == winner and outcome.kind in ("battle", "traitor")
         used = outcome.kind == "battle" and seat not in outcome.withheld
-        events += _cards_after(state, seat, plans[seat], keep, outcome.kind == "traitor", used)
+        unanswered = not any(plans[other]["weapon"] for other in plans if other != seat)
+        events += _cards_after(state, seat, plans[seat], keep, outcome.kind == "traitor", used,
+                               unanswered)
     if outcome.kind == "battle":
         mix = _winner_losses(sides[winner], plans[winner])
         lost[winner] = lost.get(winner, 0) + total(mix)
@@ -539,14 +564,16 @@ def _winner_losses(side: battle_plan.Side, plan: dict[str, Any]) -> Counts:
 
 
 def _cards_after(state: State, seat: str, plan: dict[str, Any], keep: bool, traitor: bool,
-                 used: bool = True) -> list[Event]:
+                 used: bool = True, unanswered: bool = False) -> list[Event]:
     """The cards played: the loser discards them all (X.C.5, X.D.2), the winner those he
     chose (X.C.6) and those the game's deck discards after use: a cheap hero and a worthless
     card (player aid A.6-7); under GF9 only the cards that say "Discard after use" (001
     1.07.07.06, 3.01.05: the Cheap Hero; a worthless card "can" be discarded, 3.01.02), and
     the winner by a ``traitor`` keeps those too but the ones he names to DISCARD (001
     1.07.07.07.01: "One time use cards may be kept or discarded by the winner"); a weapon that
-    may be withheld is discarded once ``used`` (001 3.02.09, the Poison Tooth)."""
+    may be withheld is discarded once ``used`` (001 3.02.09, the Poison Tooth); under text B a
+    Mirror Weapon is kept by a winner whose opponent played no weapon (``unanswered``, 001
+    2.10.04)."""
     hand = state["factions"][seat]["hand"]
     one_time = traitor and rules_of(state).traitor_winner_keeps_one_time_cards
     gone = []
@@ -556,7 +583,9 @@ def _cards_after(state: State, seat: str, plan: dict[str, Any], keep: bool, trai
             continue
         played = data(state).card_named(name)
         spent = used and slot == "weapon" and Effect.MAY_BE_WITHHELD in played.effects
-        if (keep and (one_time or Effect.DISCARD_AFTER_PLAY not in played.effects)
+        mirror_kept = (unanswered and Effect.MIRRORS_WEAPON in played.effects
+                       and rules_of(state).mirror_kept_unanswered)
+        if (keep and (one_time or mirror_kept or Effect.DISCARD_AFTER_PLAY not in played.effects)
                 and name not in plan["discard"] and not spent):
             continue
         card_id = next(c for c in hand if data(state).treachery_card(c).name == name)

@@ -95,7 +95,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from .. import deals, factions, main_leaders, transfers, variants
-from ..cards import bidding_karama, karama
+from ..cards import bidding_karama, karama, standing_cards
 from ..codes import EventCode
 from ..data import Ability, Act
 from ..decks import draw_treachery
@@ -367,9 +367,10 @@ def _dealt(state: State, rng: random.Random) -> list[Event]:
 # --- who bids
 def hand_has_room(state: State, seat: str) -> bool:
     """Whether a faction may bid: its hand is under its limit (VIII.A, VIII.G; 8 for the
-    Harkonnen, line 882), and it is in the game (003 "Main Leaders")."""
+    Harkonnen, line 882), it is in the game (003 "Main Leaders") and under no Cone of
+    Silence this turn (003 "Expanded Treachery", ``standing_cards``)."""
     return (len(state["factions"][seat]["hand"]) < sheet(seat, state).hand_limit
-            and not main_leaders.out(state, seat))
+            and not main_leaders.out(state, seat) and standing_cards.may_buy(state, seat))
 
 
 def bidding_order(state: State) -> list[str]:

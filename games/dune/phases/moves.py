@@ -26,7 +26,7 @@ from typing import Any
 
 from pbem.game import Event
 
-from .. import factions, tokens, transfers, variants
+from .. import factions, token_triggers, tokens, transfers, variants
 from ..board import reach
 from ..cards import karama
 from ..codes import ErrorCode, EventCode
@@ -268,9 +268,16 @@ def _stand_in(state: State, seat: str, order: dict[str, Any]) -> dict[str, Any]:
 
 def arrived(state: State, seat: str, territory: str, wish: bool | None, count: int,
             source: str | None) -> list[Event]:
-    """What the powers do when ``count`` forces of ``seat`` arrive (``Faction.arrived``)."""
-    return [e for f in factions.in_play(state, "arrived")
-            for e in f.arrived(state, seat, territory, wish, count, source)]
+    """What the powers do when ``count`` forces of ``seat`` arrive (``Faction.arrived``), then
+    the tokens there that trigger on entry, each by its owner (``token_triggers``)."""
+    events = [e for f in factions.in_play(state, "arrived")
+              for e in f.arrived(state, seat, territory, wish, count, source)]
+    entered = token_triggers.entering(state, seat, territory, source)
+    if entered:
+        advisors = territory in factions.power(seat, state).coexisting(state)
+        events += [e for token in entered for e in factions.power(token["owner"], state)
+                   .token_entered(state, token, seat, advisors)]
+    return events
 
 
 def _chosen(chosen: str | None) -> dict[str, str]:

@@ -61,8 +61,9 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from .. import main_leaders, players
+from ..cards import standing_cards
 from ..codes import ErrorCode, EventCode
-from ..orders.language import OrderKind, OrderProblem, order_kind, read_faction
+from ..orders.language import OrderKind, OrderProblem, order_kind, read_factions
 from ..rules import cite, rules_of
 from ..state import State, ally_of, faction_name
 
@@ -101,6 +102,9 @@ def resolve(state: State, orders: dict[str, Any]) -> list[Event]:
     if players.in_command(state):
         return players.change(state, orders)
     wanted = {seat: orders.get(f"nexus:{seat}") for seat in state["seats"]}
+    for seat in wanted:                     # 003 "Expanded Treachery": the Cone of Silence
+        if wanted[seat] and standing_cards.silenced(state, seat):
+            wanted[seat] = None
     before = [list(alliance) for alliance in state["alliances"]]
     formed = alliances_formed(state, wanted)
     leaving = {seat for seat, want in wanted.items() if want == []}
@@ -195,33 +199,6 @@ def read_nexus(state: State, prompt: Prompt, words: list[str]) -> list[str] | No
                            f"and you named {len(partners)} besides yourself",
                            tuple(f"ALLY {faction_name(s, state)}" for s in others))
     return partners
-
-
-def read_factions(state: State, words: list[str], among: list[str]) -> list[str]:
-    """Several factions named one after the other ("Bene Gesserit Fremen", "BG and Guild"),
-    in seat order; each at most once."""
-    found: list[str] = []
-    rest = [w for w in words if w.upper() not in ("AND", "&")]
-    while rest:
-        seat, size = _first_faction(state, rest, among)
-        if seat in found:
-            raise OrderProblem(ErrorCode.FACTION_TWICE,
-                               f"{faction_name(seat, state)} is named twice",
-                               tuple(faction_name(s, state) for s in among))
-        found.append(seat)
-        rest = rest[size:]
-    return [s for s in among if s in found]
-
-
-def _first_faction(state: State, words: list[str], among: list[str]) -> tuple[str, int]:
-    """The faction the first two words name ("Bene Gesserit"), else the first word, and how
-    many words it took."""
-    if len(words) >= 2:
-        try:
-            return read_faction(state, words[:2], among), 2
-        except OrderProblem:
-            pass
-    return read_faction(state, words[:1], among), 1
 
 
 def nexus_text(game: Any, value: list[str] | None) -> str:

@@ -141,7 +141,9 @@ def _place_fixed_forces(state: State, rules: Rules) -> None:
     for seat in placers(state, "fixed"):
         for placement in sheet(seat, rules).start:
             (territory,) = placement.territories
-            add_forces(state, seat, territory, only_sector(rules, territory),
+            sector = placement.sector
+            add_forces(state, seat, territory,
+                       only_sector(rules, territory) if sector is None else sector,
                        {plain(rules, seat): placement.forces})
 
 

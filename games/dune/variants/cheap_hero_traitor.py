@@ -5,12 +5,12 @@ one more card in the traitor deck, ``CARD``, matching no leader but the Cheap He
   (``Rules.traitor_cards``), dealt, kept or set aside like any of them; any faction may keep it
   (it is no faction's leader), the Harkonnen keep it with their four (2.05.04).
 - Battle (4.09.02, 1.07.07.07): when the opponent's plan plays a Cheap Hero (any card played
-  as one: Cheap Hero, Cheap Heroine), its holder "may reveal this traitor card and treat it the
-  same as a normal traitor": by mail the standing ``TRAITOR CALL`` calls it, as it calls a
-  leader; the caller wins and loses nothing, the loser loses his forces there and discards the
-  cards he played, the Cheap Hero among them; "the traitorous leader's fighting strength" paid
-  to the caller is the Cheap Hero's, 0.  The Harkonnen's traitors serve their ally
-  (2.05.10), this one too.
+  as one: Cheap Hero, Cheap Heroine; never the Levenbrech, 3.03.14), its holder "may reveal
+  this traitor card and treat it the same as a normal traitor": by mail the standing
+  ``TRAITOR CALL`` calls it, as it calls a leader; the caller wins and loses nothing, the
+  loser loses his forces there and discards the cards he played, the Cheap Hero among them;
+  "the traitorous leader's fighting strength" paid to the caller is the Cheap Hero's, 0.
+  The Harkonnen's traitors serve their ally (2.05.10), this one too.
 
 Rulings (docs/rules-coverage.md, "001 4.09"):
 
@@ -30,13 +30,17 @@ from typing import Any
 
 from ..rules import CHEAP_HERO_TRAITOR as CARD
 
+# The cards it matches: the Cheap Heroes, never the Levenbrech that also stands in a leader's
+# place ("Levenbrech cannot be traitored", 001 3.03.14).
+CHEAP_HEROES = ("Cheap Hero", "Cheap Heroine")
+
 
 def matched(plan: dict[str, Any]) -> str | None:
     """The traitor card that matches what a plan put in the leader's place: its leader, else
     ``CARD`` for a Cheap Hero (001 4.09.02), else none."""
     if plan.get("leader"):
         return plan["leader"]
-    return CARD if plan.get("cheap_hero") else None
+    return CARD if plan.get("cheap_hero") in CHEAP_HEROES else None
 
 
 def named(cards: tuple[str, ...], text: str) -> str | None:

@@ -1,0 +1,214 @@
+"""Distrans and the Nullentropy Box: the Richese cache's cards played outside a battle (001
+3.03.02, 3.03.06), each "at any time" (the Distrans "other than during a bid").
+
+- Distrans: give another faction a treachery card of one's hand, if that faction's hand is
+  not full; discarded.
+- Nullentropy Box: pay 2 spice to the bank, search the treachery discard pile for any card but
+  a Nullentropy Box and take it into the hand; the pile shuffled and laid face up again, the
+  Nullentropy Box discarded on top.
+
+By mail (rulings, docs/rules-coverage.md "Richese"): a holder asked anything in a mail round
+gets an optional decision of its own (key ``cache-special:<seat>``), as for the first
+expansion's Amal (``spice_specials``): nobody waits for it and nobody else learns of it.  What
+it orders is carried out as the round is resolved, after the round's own orders, each line
+only while its card is still in hand:
+
+- ``DISTRANS <card> TO <faction>``: not in the bidding round ("other than during a bid": the
+  bidding round's mail rounds are all bids); the card must be another of the hand, the
+  faction's hand not full then.  The table learns that a card was given, the two factions
+  which.
+- ``NULLENTROPY <card>``: the card named must lie in the discard pile (which is face up) and
+  the holder have 2 spice then.  The table learns that a card was taken, the holder which
+  (the pile is public: what is missing from it can be seen, as at the table).
+- ``DISTRANS NONE`` or ``NULLENTROPY NONE`` (the default): neither played.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.game import Event, Prompt
+
+from ..codes import ErrorCode, EventCode
+from ..data import CardType, NameLookupError
+from ..orders.language import OrderKind, OrderProblem, order_kind, read_faction
+from ..prompt_key import PromptKey
+from ..rules import rules_of
+from ..state import State, data, faction_name, sheet
+
+KIND = "cache-special"
+DISTRANS, NULLENTROPY = "Distrans", "Nullentropy Box"
+PRICE = 2                                   # 001 3.03.06: "Pay 2 spice to the Spice Bank"
+
+
+def owns(key: str) -> bool:
+    """Whether a decision's key is this module's."""
+    return PromptKey.parse(key).kind == KIND
+
+
+def held(game: Any, hand: list[str]) -> dict[str, str]:
+    """The cards of this module in a hand, by name: the id of each."""
+    deck = data(game)
+    found = {}
+    for card in hand:
+        name = deck.treachery_card(card).name
+        if name in (DISTRANS, NULLENTROPY):
+            found.setdefault(name, card)
+    return found
+
+
+def _playable(state: State, seat: str) -> list[str]:
+    cards = held(state, state["factions"][seat]["hand"])
+    return [name for name in cards if not (name == DISTRANS and state["phase"] == "bidding")]
+
+
+# --- the decisions
+def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
+    """A decision for each holder asked something else in this round."""
+    if not others or not rules_of(state).cache_sets:       # 001 2.10.04: the cache in play
+        return []
+    asked = {p.seat for p in others}
+    return [_prompt(state, seat, cards) for seat in state["seats"]
+            if seat in asked and (cards := _playable(state, seat))]
+
+
+def keys(state: State, others: list[str]) -> list[str]:
+    """The keys of ``prompts``, from the keys of the other decisions."""
+    if not others or not rules_of(state).cache_sets:       # 001 2.10.04: the cache in play
+        return []
+    asked = {PromptKey.parse(key).seat for key in others}
+    return [str(PromptKey(KIND, seat)) for seat in state["seats"]
+            if seat in asked and _playable(state, seat)]
+
+
+def _prompt(state: State, seat: str, cards: list[str]) -> Prompt:
+    parts = []
+    if DISTRANS in cards:
+        parts.append("DISTRANS <card> TO <faction>: give that faction a card of your hand, "
+                     "if its hand is not full (001 3.03.02).")
+    if NULLENTROPY in cards:
+        parts.append(f"NULLENTROPY <card>: pay {PRICE} spice and take that card from the "
+                     "treachery discard pile (001 3.03.06).")
+    none = "DISTRANS NONE" if DISTRANS in cards else "NULLENTROPY NONE"
+    parts.append(f"{none}: as you are.")
+    return Prompt(f"{KIND}:{seat}", seat, KIND, True, "  ".join(parts), None, none, none,
+                  optional=True, options={"cards": cards})
+
+
+# --- the orders
+def _read(state: State, prompt: Prompt, words: list[str]) -> list[Any] | None:
+    """One line: [Distrans, card, faction], [Nullentropy Box, card], or None."""
+    verb, rest = words[0].upper(), words[1:]
+    cards = prompt.options.get("cards", [])
+    valid = (*(["DISTRANS <card> TO <faction>"] if DISTRANS in cards else []),
+             *(["NULLENTROPY <card>"] if NULLENTROPY in cards else []), "DISTRANS NONE")
+    if [w.upper() for w in rest] == ["NONE"]:
+        return None
+    name = DISTRANS if verb == "DISTRANS" else NULLENTROPY
+    if name not in cards:
+        raise OrderProblem(ErrorCode.NOT_IN_HAND, f"you hold no {name} to play now", valid)
+    upper = [w.upper() for w in rest]
+    if name == DISTRANS:
+        if "TO" not in upper:
+            raise OrderProblem(ErrorCode.BAD_SPECIAL, "expected DISTRANS <card> TO <faction>",
+                               valid)
+        at = len(upper) - 1 - upper[::-1].index("TO")        # "Trip to Gamont TO ..."
+        others = [s for s in state["seats"] if s != prompt.seat]
+        return [DISTRANS, _card(state, rest[:at], valid), read_faction(state, rest[at + 1:],
+                                                                       others)]
+    card = _card(state, rest, valid)
+    if card == NULLENTROPY:
+        raise OrderProblem(ErrorCode.BAD_SPECIAL, "any card but a Nullentropy Box", valid)
+    return [NULLENTROPY, card]
+
+
+def _card(state: State, words: list[str], valid: tuple[str, ...]) -> str:
+    try:
+        return data(state).card_names.find(" ".join(words).split("#")[0].strip())
+    except NameLookupError as error:
+        raise OrderProblem(ErrorCode.UNKNOWN_CARD, str(error), valid) from None
+
+
+def _combine(state: State, prompt: Prompt, parts: list[Any]) -> list[Any] | None:
+    found = [part for part in parts if part is not None]
+    return found or None
+
+
+def _line(game: Any, part: list[Any]) -> str:
+    if part[0] == DISTRANS:
+        return f"DISTRANS {part[1]} TO {faction_name(part[2], game)}"
+    return f"NULLENTROPY {part[1]}"
+
+
+def _text(game: Any, value: list[Any] | None) -> str:
+    return "\n".join(_line(game, part) for part in value) if value else "DISTRANS NONE"
+
+
+def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list[Any] | None:
+    """Now and then a card played: the Nullentropy Box on a weapon or defense of the pile,
+    the Distrans giving a worthless card (the random bot and the basic bot alike)."""
+    cards = prompt.options.get("cards", [])
+    if not cards or rng.random() < 0.7:
+        return None
+    deck = data(view)
+    name = rng.choice(cards)
+    if name == NULLENTROPY:
+        wanted = [deck.treachery_card(c).name for c in view["discard"]
+                  if deck.treachery_card(c).category.value != "special"]
+        return [[NULLENTROPY, rng.choice(wanted)]] if wanted else None
+    mine = [deck.treachery_card(c) for c in view["own"]["hand"]]
+    given = [c.name for c in mine if c.type is CardType.WORTHLESS]
+    others = [s for s in view["seats"] if s != view["seat"]]
+    return [[DISTRANS, given[0], rng.choice(others)]] if given and others else None
+
+
+order_kind(OrderKind(KIND, ("DISTRANS", "NULLENTROPY"), _read, _text, combine=_combine,
+                     random=_random, with_verb=True))
+
+
+# --- playing them as the round is resolved
+def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
+    """Each holder's lines carried out, in seat order and in the order given."""
+    events: list[Event] = []
+    for seat in state["seats"]:
+        for part in orders.get(f"{KIND}:{seat}") or []:
+            events += (_distrans if part[0] == DISTRANS else _nullentropy)(state, seat, part,
+                                                                          rng)
+    return events
+
+
+def _distrans(state: State, seat: str, part: list[Any], rng: random.Random) -> list[Event]:
+    _, name, other = part
+    hand = state["factions"][seat]["hand"]
+    own = held(state, hand).get(DISTRANS)
+    given = next((c for c in hand if c != own and data(state).treachery_card(c).name == name),
+                 None)
+    receiving = state["factions"][other]["hand"]
+    if own is None or given is None or len(receiving) >= sheet(other, state).hand_limit:
+        return [Event(EventCode.CACHE_SPECIAL_UNPLAYED, {"card": DISTRANS}, to=(seat,))]
+    hand.remove(own)
+    hand.remove(given)
+    receiving.append(given)
+    state["decks"]["treachery_discard"].append(own)
+    return [Event(EventCode.DISTRANS, {"faction": seat, "to": other}),
+            Event(EventCode.DISTRANS_CARD, {"faction": seat, "to": other, "card": name},
+                  to=(seat, other))]
+
+
+def _nullentropy(state: State, seat: str, part: list[Any], rng: random.Random) -> list[Event]:
+    name = part[1]
+    own = state["factions"][seat]
+    box = held(state, own["hand"]).get(NULLENTROPY)
+    pile = state["decks"]["treachery_discard"]
+    taken = next((c for c in pile if data(state).treachery_card(c).name == name), None)
+    if box is None or taken is None or own["spice"] < PRICE:
+        return [Event(EventCode.CACHE_SPECIAL_UNPLAYED, {"card": NULLENTROPY}, to=(seat,))]
+    own["spice"] -= PRICE
+    own["hand"].remove(box)
+    pile.remove(taken)
+    own["hand"].append(taken)
+    rng.shuffle(pile)
+    pile.append(box)
+    return [Event(EventCode.NULLENTROPY, {"faction": seat, "spice": PRICE}),
+            Event(EventCode.NULLENTROPY_CARD, {"card": name}, to=(seat,))]

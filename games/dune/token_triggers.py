@@ -1,0 +1,130 @@
+"""Tokens that trigger when another faction enters their territory, and their owners' standing
+answers: the seam of the Ecaz Ambassadors (001 2.11.08) and, to come, the Moritani Terror
+tokens (001 2.12).
+
+A kind of token marked ``triggers`` in its data (``tokens.yaml``) lying on the board is its
+owner's to spring when another faction's forces enter its territory, shipped or moved
+(``phases/moves.arrived`` asks ``entering`` for the tokens, then the owner's
+``Faction.token_entered``).  A mail moderator cannot stop a move to ask: the owner decides
+ahead, by standing answers per token and per faction kept in its sheet (``triggers``)::
+
+    {"*": {"*": true}, "emperor": {"*": true, "harkonnen": false}}
+     every token, every faction    the Emperor's token, but not against the Harkonnen
+
+the most particular answer ruling (a token's over every token's, a faction's over every
+faction's), and with none, the token triggers.  The answers are an optional decision of the
+owner (written ``TRIGGER ...``, read by ``read``), never waited for, so nobody learns from a
+wait, a step number or a subject which token lies face down where; they stand until changed.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .codes import ErrorCode
+from .data import TokenKind
+from .orders.language import OrderProblem, read_faction
+from .state import State, faction_name
+from .tokens import BOARD, kind_of, of
+
+ALL = "*"
+_MODES = ("ALL", "NONE", "EXCEPT", "ONLY")
+EXAMPLES = ("TRIGGER ALL", "TRIGGER NONE", "TRIGGER ALL EXCEPT Harkonnen",
+            "TRIGGER <token> ONLY Atreides, Emperor")
+
+
+def entering(state: State, mover: str, territory: str, source: str | None
+             ) -> list[dict[str, Any]]:
+    """The tokens a faction's forces spring as they enter ``territory`` from ``source`` (None:
+    shipped): those on the board there of a kind that ``triggers``, owned by another seat.  A
+    move within the territory enters nothing."""
+    if source == territory:
+        return []
+    return [token for token in of(state)
+            if token["at"] == BOARD and token.get("territory") == territory
+            and token["owner"] not in (None, mover) and kind_of(state, token["kind"]).triggers]
+
+
+def wanted(state: State, owner: str, value: str, mover: str) -> bool:
+    """Whether ``owner``'s standing answers spring its token of ``value`` against ``mover``."""
+    answers = state["factions"][owner].get("triggers", {})
+    for what in (value, ALL):
+        against = answers.get(what)
+        if against is not None:
+            return bool(against.get(mover, against.get(ALL, True)))
+    return True
+
+
+def answered(state: State, owner: str, given: list[list[Any]]) -> None:
+    """Standing answers given (``read``'s values, in order) kept in ``owner``'s sheet: each
+    replaces the answers of its token (every token's replaces all)."""
+    answers = dict(state["factions"][owner].get("triggers", {}))
+    for what, against in given:
+        if what == ALL:
+            answers = {}
+        answers[what] = dict(against)
+    state["factions"][owner]["triggers"] = answers
+
+
+def read(game: Any, kind: TokenKind, owner: str, words: list[str]) -> list[Any]:
+    """``TRIGGER <token or ALL> [ALL | NONE | EXCEPT <faction>, ... | ONLY <faction>, ...]``
+    (the verb left out of ``words``): ``[token value or *, {seat or *: bool}]``."""
+    upper = [w.upper() for w in words]
+    if not words:
+        raise OrderProblem(ErrorCode.BAD_TRIGGER, "expected TRIGGER <token or ALL> ...", EXAMPLES)
+    split = 1 if upper[0] in ("ALL", "NONE") else next(
+        (i for i, w in enumerate(upper) if w in _MODES), len(words))
+    rest = words[split:]
+    if upper[0] == "NONE" and not rest:
+        return [ALL, {ALL: False}]
+    what = ALL if upper[0] in ("ALL", "NONE") else _token(game, kind, words[:split])
+    others = [s for s in game["seats"] if s != owner]
+    said = [w.upper() for w in rest]
+    if not said or said == ["ALL"]:
+        return [what, {ALL: True}]
+    if said == ["NONE"]:
+        return [what, {ALL: False}]
+    if said[0] in ("EXCEPT", "ONLY") and len(said) > 1:
+        seats = _factions(game, rest[1:], others)
+        return [what, {ALL: said[0] == "EXCEPT", **{s: said[0] == "ONLY" for s in seats}}]
+    raise OrderProblem(ErrorCode.BAD_TRIGGER, "expected TRIGGER <token or ALL> followed by ALL, "
+                       "NONE, EXCEPT <faction>, ... or ONLY <faction>, ...", EXAMPLES)
+
+
+def _token(game: Any, kind: TokenKind, words: list[str]) -> str:
+    """The value of the token of ``kind`` the words name: its name, or its name without the
+    kind's word ("Emperor" for "Emperor Ambassador"), or its value."""
+    said = " ".join(words).casefold().replace("'", "")
+    for token in kind.tokens:
+        names = {token.name, token.value, token.name.removesuffix(" " + kind.words)}
+        if said in {n.casefold().replace("'", "") for n in names}:
+            return token.value
+    raise OrderProblem(ErrorCode.BAD_TRIGGER, f"no {kind.words} is called {' '.join(words)!r}",
+                       tuple(t.name for t in kind.tokens))
+
+
+def _factions(game: Any, words: list[str], among: list[str]) -> list[str]:
+    """Faction names, commas between them (``AND`` left out)."""
+    found = []
+    for part in " ".join(w for w in words if w.upper() != "AND").split(","):
+        if part.strip():
+            found.append(read_faction(game, part.split(), among))
+    return found
+
+
+def text(game: Any, kind: TokenKind, value: list[Any]) -> str:
+    """One answer as its order line."""
+    what, against = value
+    name = "ALL" if what == ALL else kind.token(what).name.removesuffix(" " + kind.words)
+    default = against.get(ALL, True)
+    named = [faction_name(s, game) for s in game["seats"] if s in against and s != ALL]
+    if not named:
+        return f"TRIGGER {name} {'ALL' if default else 'NONE'}"
+    return f"TRIGGER {name} {'EXCEPT' if default else 'ONLY'} {', '.join(named)}"
+
+
+def in_words(game: Any, kind: TokenKind, owner: str) -> str:
+    """``owner``'s standing answers now, as order lines (``TRIGGER ALL`` with none)."""
+    answers = game["factions"][owner].get("triggers", {}) if owner in game["factions"] else {}
+    lines = [text(game, kind, [what, against]) for what, against in answers.items()]
+    return "; ".join(lines) or "TRIGGER ALL (none given: every token triggers)"

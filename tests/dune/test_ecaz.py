@@ -1,0 +1,152 @@
+"""Ecaz (001 2.11) in GF9 games: seated only with the Ecaz & Moritani expansion, their set-up,
+their Ambassadors on the token layer (drawn into the supply face up, placed face down, their
+values theirs alone), and the seam of tokens that trigger on entry with their owner's standing
+answers (``token_triggers``); the scenario files (``tests/dune/scenarios/gf9_2_11_*``) play the
+rules move by move."""
+
+from __future__ import annotations
+
+import pytest
+
+from pbem.game import load_game, step_rng
+from pbem.games import dune
+from pbem.games.dune import token_triggers, tokens
+from pbem.games.dune.board.board_map import board_svg
+from pbem.games.dune.factions import ecaz_ambassadors as ambassadors
+from pbem.games.dune.invariants import violations
+from pbem.games.dune.orders.language import OrderProblem
+from pbem.games.dune.view import public_view, seat_view
+
+GAME = load_game("dune")
+SEATS = ["atreides", "bene-gesserit", "emperor", "fremen", "harkonnen", "ecaz"]
+
+
+def new(options: dict | None = None) -> dict:
+    return GAME.setup("gf9", {"ecaz_moritani": True, **(options or {})}, SEATS,
+                      step_rng("ecaz", 0))
+
+
+def set_up(state: dict) -> dict:
+    """The set-up played by the bots to its end."""
+    import random
+
+    rng = random.Random(1)
+    step = 0
+    while state["phase"] == "setup":
+        orders = {}
+        for prompt in dune.prompts(state):
+            text = dune.bot_order(dune.view(state, prompt.seat), prompt, rng)
+            (order,) = [o for o in dune.parse(state, prompt.seat, text).orders
+                        if o.prompt == prompt.key]
+            orders[prompt.key] = order.value
+        step += 1
+        state, _ = dune.apply(state, orders, step_rng("ecaz", step))
+    return state
+
+
+def test_001_2_11_01_ecaz_are_a_seat_only_with_the_expansion():
+    """001 2.11, setup 11: a GF9 game seats Ecaz only with ``ecaz_moritani``; without it the
+    game has no Ambassadors (no token layer at all)."""
+    assert "ecaz" not in dune.seating("gf9", {}).names
+    assert "ecaz" in dune.seating("gf9", {"ecaz_moritani": True}).names
+    plain = GAME.setup("gf9", {}, SEATS[:5], step_rng("ecaz", 0))
+    assert "tokens" not in plain
+
+
+def test_001_2_11_02_03_twelve_spice_six_forces_in_the_imperial_basin_fourteen_in_reserve():
+    """001 2.11.02: 12 spice; 2.11.03: 6 forces in the Imperial Basin (its centre sector, 10)
+    and 14 in reserve."""
+    state = new()
+    own = state["factions"]["ecaz"]
+    assert own["spice"] == 12 and own["reserve"] == {"force": 14}
+    assert state["forces"]["Imperial Basin"] == {"10": {"ecaz": {"force": 6}}}
+    assert sorted(own["leaders"]) == ["Bindikk Narvi", "Ilesa Ecaz", "Rivvy Dinari",
+                                      "Sanya Ecaz", "Whitmore Bludd"]
+    assert violations(state) == []
+
+
+def test_001_2_11_04_the_supply_is_their_own_ambassador_and_five_at_random_face_up():
+    """001 2.11.04: the Ecaz Ambassador and five random ones face up in front of the shield;
+    the other five wait aside.  Eleven Ambassadors in all, whoever is seated."""
+    state = set_up(new())
+    supply = ambassadors.supply(state, "ecaz")
+    assert len(supply) == 6 and "ecaz" in supply
+    ambassadors_ = [t for t in tokens.of(state) if t["kind"] == "ambassador"]
+    assert len(ambassadors_) == 11
+    assert {(t["at"], t["face"]) for t in ambassadors_ if t["value"] in supply} == {("front", "up")}
+    assert all(t["at"] == "aside" and t["owner"] is None for t in ambassadors_
+               if t["value"] not in supply)
+    assert violations(state) == []
+
+
+def on_board(state: dict, value: str, territory: str = "Arrakeen", sector: int = 10) -> dict:
+    token = tokens.find(state, "ambassador", value)
+    tokens.place(token, "ecaz", tokens.BOARD, territory, sector)
+    tokens.turn(token, tokens.DOWN)
+    return state
+
+
+def test_001_2_11_06_a_placed_ambassador_is_ecaz_s_alone_to_see():
+    """001 2.11.06 (ruling: placed face down): the Emperor Ambassador in Arrakeen and the
+    Atreides in Carthag, or the other way round: every other seat's view and the public map are
+    the same (the others know which two left the supply, not which went where); Ecaz's names
+    them."""
+    emperor = on_board(on_board(new(), "emperor"), "atreides", "Carthag", 11)
+    atreides = on_board(on_board(new(), "atreides"), "emperor", "Carthag", 11)
+    assert public_view(emperor) == public_view(atreides)
+    for seat in SEATS[:5]:
+        assert seat_view(emperor, seat) == seat_view(atreides, seat)
+    own = [t for t in seat_view(emperor, "ecaz")["own"]["tokens"] if t["at"] == "board"]
+    assert [(t["name"], t["territory"]) for t in own] == [("Emperor Ambassador", "Arrakeen"),
+                                                          ("Atreides Ambassador", "Carthag")]
+    svg = board_svg(public_view(emperor))
+    assert "Emperor Ambassador" not in svg and board_svg(public_view(atreides)) == svg
+
+
+def test_001_2_11_08_standing_answers_the_most_particular_rules():
+    """001 2.11.08 "you may trigger": the owner's standing answers, a token's over every
+    token's, a faction's over every faction's; with none given every token triggers."""
+    state = new()
+    assert token_triggers.wanted(state, "ecaz", "emperor", "harkonnen")
+    kind = ambassadors.kind_of(state)
+    read = [token_triggers.read(state, kind, "ecaz", line.split()) for line in (
+        "ALL EXCEPT Harkonnen", "Emperor ONLY Harkonnen, Fremen", "Atreides NONE")]
+    token_triggers.answered(state, "ecaz", read)
+    assert not token_triggers.wanted(state, "ecaz", "tleilaxu", "harkonnen")
+    assert token_triggers.wanted(state, "ecaz", "tleilaxu", "fremen")
+    assert token_triggers.wanted(state, "ecaz", "emperor", "harkonnen")
+    assert not token_triggers.wanted(state, "ecaz", "emperor", "atreides")
+    assert not token_triggers.wanted(state, "ecaz", "atreides", "fremen")
+    assert [token_triggers.text(state, kind, answer) for answer in read] == [
+        "TRIGGER ALL EXCEPT Harkonnen", "TRIGGER Emperor ONLY Fremen, Harkonnen",
+        "TRIGGER Atreides NONE"]
+    token_triggers.answered(state, "ecaz", [token_triggers.read(state, kind, "ecaz", ["NONE"])])
+    assert state["factions"]["ecaz"]["triggers"] == {"*": {"*": False}}, "ALL replaces all"
+
+
+@pytest.mark.parametrize("line", ["Moritani ALL", "ALL MAYBE", "ALL EXCEPT"])
+def test_001_2_11_08_a_bad_trigger_line_is_refused(line):
+    state = new()
+    with pytest.raises(OrderProblem):
+        token_triggers.read(state, ambassadors.kind_of(state), "ecaz", line.split())
+
+
+def test_001_2_11_06_the_decision_is_optional_and_read_line_by_line():
+    """001 2.11.06-08 by mail: one optional decision of the revival round, never waited for;
+    its lines read back as written."""
+    state = set_up(new())
+    state["phase"], state["step"] = "revival", {"done": False}
+    (prompt,) = [p for p in dune.prompts(state) if p.kind == "ambassadors"]
+    assert prompt.optional and prompt.seat == "ecaz"
+    held = ambassadors.kind_of(state).token(
+        sorted(v for v in ambassadors.supply(state, "ecaz") if v != "ecaz")[0]).name
+    short = held.removesuffix(" Ambassador")
+    parsed = dune.parse(state, "ecaz", f"AMBASSADOR {short} IN Carthag\n"
+                                       "TRIGGER ALL EXCEPT Harkonnen")
+    assert not parsed.errors
+    (order,) = parsed.orders
+    assert order.value == {"place": [[ambassadors.kind_of(state).token(
+        sorted(v for v in ambassadors.supply(state, "ecaz") if v != "ecaz")[0]).value,
+        "Carthag"]], "trigger": [["*", {"*": True, "harkonnen": False}]]}
+    refused = dune.parse(state, "ecaz", "AMBASSADOR Emperor IN The Great Flat")
+    assert refused.errors

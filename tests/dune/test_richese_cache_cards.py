@@ -1,0 +1,60 @@
+"""The Richese cache's own card effects (001 3.03) that the scenario files
+``gf9_3_03_*`` and ``gf9_2_10_04_text_b_*`` do not pin."""
+
+from __future__ import annotations
+
+from pbem.games.dune import combat
+from pbem.games.dune.orders.battle_plan import empty_plan
+from pbem.games.dune.rules import CHEAP_HERO_TRAITOR, make_rules
+from pbem.games.dune.state import data
+
+DECK = data({"rules": make_rules("gf9", {"choam_richese": True, "richese_revised": True,
+                                         "cheap_hero_traitor": True}).to_json()})
+
+
+def test_001_3_03_14_levenbrech_is_never_a_traitor():
+    """001 3.03.14: "Levenbrech cannot be traitored": the Cheap Hero traitor card (4.09.02)
+    matches a Cheap Hero in the leader's place, never the Levenbrech."""
+    hero = {**empty_plan(), "cheap_hero": "Cheap Hero"}
+    levenbrech = {**empty_plan(), "cheap_hero": "Levenbrech"}
+    assert combat.betrays(hero, {CHEAP_HERO_TRAITOR})
+    assert not combat.betrays(levenbrech, {CHEAP_HERO_TRAITOR})
+
+
+def test_001_3_03_05_two_mirror_weapons_copy_nothing():
+    """001 3.03.05: a Mirror Weapon copies the opponent's weapon "if they reveal one": against
+    another Mirror Weapon there is nothing to copy, and nobody dies."""
+    weapons = combat.mirrored(DECK, {"a": "Mirror Weapon", "b": "Mirror Weapon"},
+                              {"a": "b", "b": "a"})
+    assert weapons == {"a": None, "b": None}
+    assert combat.mirrored(DECK, {"a": "Mirror Weapon", "b": "Lasgun"},
+                           {"a": "b", "b": "a"}) == {"a": "Lasgun", "b": "Lasgun"}
+
+
+def test_001_3_03_02_distrans_is_not_offered_during_the_bidding():
+    """001 3.03.02: Distrans is played "at any time (other than during a bid)": by mail it is
+    offered in any round its holder is asked something but the bidding round's, whose mail
+    rounds are all bids (``cache_specials``); the Nullentropy Box is offered there too."""
+    from pathlib import Path
+
+    import yaml
+
+    from pbem.games.dune import turn
+    from pbem.games.dune.cards import cache_specials
+    from pbem.games.dune.scenario.run import load_scenario
+
+    path = (Path(__file__).parent / "scenarios"
+            / "gf9_3_03_02_distrans_gives_a_card_to_another_faction.yaml")
+    state = load_scenario(yaml.safe_load(path.read_text())).state
+    state["factions"]["richese"]["hand"] += ["Nullentropy Box"]
+    asked = [p for p in turn.prompts(state) if p.kind != cache_specials.KIND]
+    (offered,) = cache_specials.prompts(state, [*asked, *_asked("richese")])
+    assert offered.options["cards"] == ["Distrans", "Nullentropy Box"]
+    state["phase"] = "bidding"
+    (offered,) = cache_specials.prompts(state, _asked("richese"))
+    assert offered.options["cards"] == ["Nullentropy Box"]
+
+
+def _asked(seat):
+    from pbem.game import Prompt
+    return [Prompt(f"bid:{seat}", seat, "bid", False, "", None, "PASS", "PASS")]
