@@ -7,10 +7,11 @@ from __future__ import annotations
 import json
 
 from installation import Installation
-from players import drop, order_mail, text
+from players import DIGEST_LINE, addressed_to, drop, order_mail, text
 
 from pbem.definition import create_game, game_definition
 from pbem.games.dune.scenario import load_scenario
+from pbem.moderator import run_gm_command
 
 GAME = "dune-1"
 SIX = ["harkonnen", "atreides", "bene-gesserit", "emperor", "fremen", "guild"]
@@ -45,6 +46,61 @@ def bot_game(root, game_id: str, seed: str, options: dict, seats: list[str],
     moderator.store.db.execute("update seats set disorder = 'bot', preferences = ? "
                                "where game_id = ?", (json.dumps({"digest": "off"}), game_id))
     return site
+
+
+
+class BotTable:
+    """A GF9 game of ``seats`` every one of which the basic bots play (digests off), a step a
+    minute: the differential tests play it twice and compare what the other seats got."""
+
+    def __init__(self, root, game_id: str, seed: str, seats: list[str], options: dict) -> None:
+        self.game_id = game_id
+        self.site = Installation(root, maps=False)
+        moderator = self.site.moderator()
+        definition = game_definition({
+            "id": game_id, "game": "dune", "ruleset": "gf9", "seed": seed,
+            "options": options, "auth": "address", "deadlines": {"resolve_delay_minutes": 1},
+            "seats": [{"seat": s, "address": f"{s}@players.test"} for s in seats]})
+        create_game(moderator.store, self.site.config, definition, self.site.clock())
+        moderator.store.db.execute("update seats set disorder = 'bot:basic', preferences = ? "
+                                   "where game_id = ?", (json.dumps({"digest": "off"}), game_id))
+
+    def record(self):
+        return self.site.record(self.game_id)
+
+    def gm(self, line: str) -> None:
+        moderator = self.site.moderator()
+        run_gm_command(moderator, self.game_id, line)
+        moderator.send_outbox()
+
+    def play(self, before=None) -> int:
+        """Ticks a minute apart to the game's end; ``before`` once the set-up is over."""
+        steps = 0
+        while not self.record().finished:
+            if before is not None and self.record().state["phase"] != "setup":
+                before(self)
+                before = None
+            self.site.clock.advance(minutes=1)
+            summary = self.site.moderator().tick()
+            assert not summary.errors and summary.steps <= 1
+            steps += summary.steps
+            assert steps < 600
+        return steps
+
+    def mails(self, seat: str) -> list[tuple[str, str]]:
+        """The seat's mail: (subject, text), the digest lines left out (the running digest
+        commits to the whole log, secrets too, docs/fairness.md: it differs by design)."""
+        return [(m["Subject"], DIGEST_LINE.sub("", text(m)))
+                for m in addressed_to(self.site.sent(), f"{seat}@players.test")]
+
+    def pages(self) -> dict[str, str]:
+        """The game's public archive pages: each turn's report and table."""
+        from pbem.archive.site import Archive
+
+        folder = Archive(self.site.moderator().store, self.site.root / "site",
+                         self.site.clock()).write_game(self.game_id)
+        return {page.name: page.read_text(encoding="utf-8")
+                for page in sorted(folder.iterdir()) if page.name.startswith(("turn-", "map-"))}
 
 
 def open_prompts(site, seat):

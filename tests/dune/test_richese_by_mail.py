@@ -11,72 +11,22 @@ import re
 
 import pytest
 from dune_leaks import leaked, secrets_over, shown_in_battles
+from dune_mail import BotTable
 from installation import Installation
 from players import addressed_to, text
 
-from pbem.definition import create_game, game_definition
 from pbem.games.dune import tokens
-from pbem.moderator import run_gm_command
 
 SEATS = ["atreides", "bene-gesserit", "emperor", "fremen", "harkonnen", "richese"]
 OPTIONS = {"choam_richese": True}
 GAME = "ri"
-# The running digest commits to the whole log, secrets too (docs/fairness.md): it differs
-# between the runs by design and tells nothing; the Tleilaxu's differential drops it too.
-DIGEST_LINE = re.compile(r"^Game digest .*$|X-PBEM-Chain: .*$", re.MULTILINE)
 # A No-Field's value written as only its owner may read it.
 VALUE = re.compile(r"No-Field [0-9]")
 
 
-class Run:
-    """A GF9 game of the six seats played by the bots, a step a minute."""
-
-    def __init__(self, root, options: dict) -> None:
-        self.site = Installation(root, maps=False)
-        moderator = self.site.moderator()
-        definition = game_definition({
-            "id": GAME, "game": "dune", "ruleset": "gf9", "seed": "richese-by-mail",
-            "options": options, "auth": "address", "deadlines": {"resolve_delay_minutes": 1},
-            "seats": [{"seat": s, "address": f"{s}@players.test"} for s in SEATS]})
-        create_game(moderator.store, self.site.config, definition, self.site.clock())
-        moderator.store.db.execute("update seats set disorder = 'bot:basic', preferences = ? "
-                                   "where game_id = ?", (json.dumps({"digest": "off"}), GAME))
-
-    def record(self):
-        return self.site.record(GAME)
-
-    def gm(self, line: str) -> None:
-        moderator = self.site.moderator()
-        run_gm_command(moderator, GAME, line)
-        moderator.send_outbox()
-
-    def play(self, before=None) -> int:
-        """Ticks a minute apart to the game's end; ``before`` once the set-up is over."""
-        steps = 0
-        while not self.record().finished:
-            if before is not None and self.record().state["phase"] != "setup":
-                before(self)
-                before = None
-            self.site.clock.advance(minutes=1)
-            summary = self.site.moderator().tick()
-            assert not summary.errors and summary.steps <= 1
-            steps += summary.steps
-            assert steps < 600
-        return steps
-
-    def mails(self, seat: str) -> list[tuple[str, str]]:
-        """The seat's mail: (subject, text), the digest lines left out."""
-        return [(m["Subject"], DIGEST_LINE.sub("", text(m)))
-                for m in addressed_to(self.site.sent(), f"{seat}@players.test")]
-
-    def pages(self) -> dict[str, str]:
-        """The game's public archive pages: each turn's report and table."""
-        from pbem.archive.site import Archive
-
-        folder = Archive(self.site.moderator().store, self.site.root / "site",
-                         self.site.clock()).write_game(GAME)
-        return {page.name: page.read_text(encoding="utf-8")
-                for page in sorted(folder.iterdir()) if page.name.startswith(("turn-", "map-"))}
+def Run(root, options: dict) -> BotTable:  # noqa: N802 -- the table of this file's game
+    """A GF9 game of the six seats played by the basic bots, a step a minute."""
+    return BotTable(root, GAME, "richese-by-mail", SEATS, options)
 
 
 @pytest.mark.whole_game
