@@ -211,6 +211,7 @@ JUSTIFIED = {
     ("games/dune/rules.py", "'choam'"),
     ("games/dune/rules.py", "'richese'"),
     ("games/dune/rules.py", "'ecaz'"),
+    ("games/dune/rules.py", "'moritani'"),
 }
 
 

@@ -192,6 +192,18 @@ class EventCode(StrEnum):
     AMBASSADOR_REVIVED = "ambassador-revived"   # 001 2.11.17.09
     AMBASSADOR_CARD = "ambassador-card"         # 001 2.11.17.11
     AMBASSADOR_CARD_DRAWN = "ambassador-card-drawn"
+    TERROR_PLACED = "terror-placed"             # 001 2.12.08
+    TERROR_MOVED = "terror-moved"               # 001 2.12.08
+    TERROR_TRIGGERED = "terror-triggered"       # 001 2.12.09
+    TERROR_ASSASSINATION = "terror-assassination"   # 001 2.12.14.02
+    TERROR_ATOMICS = "terror-atomics"           # 001 2.12.14.03
+    HAND_LIMIT_DISCARD = "hand-limit-discard"   # 001 2.12.14.03
+    TERROR_EXTORTION = "terror-extortion"       # 001 2.12.14.04
+    EXTORTION_COLLECTED = "extortion-collected"
+    TERROR_ROBBERY = "terror-robbery"           # 001 2.12.14.05
+    TERROR_CARD_DRAWN = "terror-card-drawn"
+    TERROR_SABOTAGE = "terror-sabotage"         # 001 2.12.14.06
+    TERROR_SNEAK_ATTACK = "terror-sneak-attack"     # 001 2.12.14.07
     # spice_blow
     NEXUS = "nexus"
     SPICE_CARD = "spice-card"
@@ -278,6 +290,7 @@ class ErrorCode(StrEnum):
     NO_TERMS = "no-terms"                       # 001 2.08.12, 2.08.14, 1.14.09
     BAD_TRIGGER = "bad-trigger"                 # 001 2.11.08 (token_triggers)
     BAD_AMBASSADOR = "bad-ambassador"           # 001 2.11.06-07
+    BAD_TERROR = "bad-terror"                   # 001 2.12.08
     BAD_PRICE = "bad-price"
     BAD_CHEAP_HERO = "bad-cheap-hero"
     BAD_DIAL = "bad-dial"
@@ -390,6 +403,7 @@ class ErrorCode(StrEnum):
     SHIPMENT_KIND = "shipment-kind"
     STORM_HOLDS = "storm-holds"
     STRONGHOLD_FULL = "stronghold-full"
+    TERRITORY_OCCUPIED = "territory-occupied"      # 001 2.12.03
     # revival_orders
     BAD_FORCES = "bad-forces"
     BAD_SUPPORT = "bad-support"

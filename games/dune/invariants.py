@@ -206,9 +206,9 @@ def _sheets(state: State) -> list[str]:
         for pile in ("reserve", "tanks"):
             if faction[pile] and min(faction[pile].values()) < 1:
                 problems.append(f"{pile}: {seat} has {faction[pile]}")
-        if len(faction["hand"]) > sheet(seat, state).hand_limit:
+        if len(faction["hand"]) > factions.hand_limit(state, seat):
             problems.append(f"hand limit: {seat} holds {len(faction['hand'])} cards, "
-                            f"more than {sheet(seat, state).hand_limit} (000 VIII.G)")
+                            f"more than {factions.hand_limit(state, seat)} (000 VIII.G)")
     if rules_of(state).bribes_in_front_of_shield:
         problems += [f"bribes: {amount} spice in front of {seat}'s shield (001 1.12.03)"
                      for seat, amount in state["bribes"].items()

@@ -744,7 +744,7 @@ class GF9(Classic):
     # No-Fields, several on the board, the fifteen cards of the cache, Disrupted Supply Chain
     richese_revised: bool = field(default=False, metadata=ADDED)
     # 001 2.11-2.12, 3.04: the Ecaz & Moritani expansion, its factions seated (their sheets'
-    # ``expansion``, ``Rules.in_play``): Ecaz now, text A (issue 31)
+    # ``expansion``, ``Rules.in_play``): Ecaz and the Moritani, text A (issue 31)
     ecaz_moritani: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
@@ -774,7 +774,7 @@ class GF9(Classic):
         "storm", "spice_blow", "charity", "bidding", "revival", "movement", "battle",
         "collection", "mentat_pause")
     data_layers: ClassVar[tuple[str, ...]] = ("classic", "gf9", "ixians", "choam", "richese",
-                                              "ecaz")
+                                              "ecaz", "moritani")
     option_layers: ClassVar[dict[str, str]] = {"choam_landsraad": "choam_landsraad"}
 
     traitor_deck = True                 # 001 setup 12: four dealt from one deck, one kept

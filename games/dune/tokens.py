@@ -148,6 +148,14 @@ def drop_out(state: State, seat: str) -> None:
             token.pop("copy", None)
 
 
+def barring_shipment(state: State | dict[str, Any]) -> frozenset[str]:
+    """The territories no force ships into for a token on the board there
+    (``TokenKind.bars_shipment``: the Atomics Aftermath, 001 2.12.14.03)."""
+    found = state.get("tokens")
+    return frozenset(token["territory"] for token in found if token["at"] == BOARD
+                     and kind_of(state, token["kind"]).bars_shipment) if found else frozenset()
+
+
 def occupying(state: State | dict[str, Any], territory: str) -> list[dict[str, Any]]:
     """The face-down tokens on the board in a territory that stand for their owner's forces
     (``TokenKind.occupies``: the Richese No-Fields, 001 2.10.12), as records of the state (or

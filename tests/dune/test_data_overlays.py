@@ -117,7 +117,8 @@ def test_each_ruleset_has_its_data_loaded_once_and_checked(ruleset):
     forces beyond its limit (001 2.03.08).  The expansion's layer (``data/ixians/``) adds the
     Ixians (001 2.07): their sheet and leaders after the Tleilaxu, and their Hidden Mobile
     Stronghold as a place of the board (001 2.07.18), the printed territories unchanged; the
-    layer ``data/richese/`` adds Richese (001 2.10) after them, ``data/ecaz/`` Ecaz (001 2.11)."""
+    layer ``data/richese/`` adds Richese (001 2.10) after them, ``data/ecaz/`` Ecaz (001 2.11),
+    ``data/moritani/`` the Moritani (001 2.12)."""
     assert ruleset_data(ruleset) is ruleset_data(ruleset)
     if RULESETS[ruleset].data_layers == ("classic",):
         assert ruleset_data(ruleset) is load()
@@ -129,9 +130,9 @@ def test_each_ruleset_has_its_data_loaded_once_and_checked(ruleset):
     assert [p.name for p in ours.board.places] == ["Hidden Mobile Stronghold"]
     assert tuple(x for x in ours.leaders if x.faction in classic) == base.leaders
     assert {x.faction for x in ours.leaders if x.faction not in classic} == {
-        "Ixians", "Tleilaxu", "CHOAM", "Richese", "Ecaz"}
+        "Ixians", "Tleilaxu", "CHOAM", "Richese", "Ecaz", "Moritani"}
     assert [f.name for f in ours.factions if f.name not in classic] == [
-        "Tleilaxu", "Ixians", "CHOAM", "Richese", "Ecaz"]
+        "Tleilaxu", "Ixians", "CHOAM", "Richese", "Ecaz", "Moritani"]
     flags = {"abilities": frozenset(), "optional_abilities": frozenset(), "alliance": frozenset(),
              "karama_power": None}
     assert [dataclasses.replace(f, **flags) for f in ours.factions if f.name in classic] == [
@@ -185,4 +186,4 @@ def test_the_seat_names_are_data(ruleset):
         assert both.names == (*base, "tleilaxu", "ixians", "choam", "richese")
         every = dune.seating(ruleset, {"ixians_tleilaxu": True, "choam_richese": True,
                                        "ecaz_moritani": True})
-        assert every.names == (*both.names, "ecaz") == data(ruleset).seats
+        assert every.names == (*both.names, "ecaz", "moritani") == data(ruleset).seats

@@ -192,10 +192,19 @@ def rare_positions() -> list:
     # Ecaz (001 2.11.06-08): their Ambassadors and standing answers in the revival round
     ambassadors = (folder
                    / "gf9_2_11_06_07_ambassadors_are_placed_after_revival_at_a_rising_price.yaml")
+    # The Moritani (001 2.12.03, 2.12.08): their forces placed after all others at set-up,
+    # their Terror tokens at War Continues
+    terror = folder / "gf9_2_12_08_a_terror_token_is_placed_face_down_at_war_continues.yaml"
+    late = dune.setup("gf9", {"ecaz_moritani": True}, ["atreides", "harkonnen", "moritani"],
+                      step_rng("late", 0))
+    while late["phase"] == "setup" and not any(p.kind == "late-placement"
+                                               for p in dune.prompts(late)):
+        late, _ = dune.apply(late, {p.key: p.default for p in dune.prompts(late)},
+                             random.Random(0))
     return [state, distrans, *(load_scenario(yaml.safe_load(path.read_text())).state
                                for path in (summon, reveal, amal, terms, shuffle, cone, send,
-                                            copy_, ambassadors)),
-            *ixians, deploying, *choam, offering, offered, skills, *richese]
+                                            copy_, ambassadors, terror)),
+            *ixians, deploying, *choam, offering, offered, skills, *richese, late]
 
 
 def test_every_prompt_kind_renders_its_legal_choices_and_template(games):

@@ -638,6 +638,7 @@ def shipment_destinations(state: State, faction: str, kind: str = "reserve",
     if kind == "back":
         return {}
     storm, closed = state["storm"]["sector"], _closed(state, faction)
+    closed |= tokens.barring_shipment(state)        # 001 2.12.14.03: "(including Fremen)"
     if kind == NATIVE:
         into_storm = (factions.has(state, faction, Ability.STORM_HALF_LOSSES)  # shield 7, XV
                       and not cancelled(state, "migration", faction))  # 001 3.01.12
@@ -774,6 +775,9 @@ def _check_landing(state: State, faction: str, kind: str, destination: str,
                            f"sector {sector} of {destination} is under "
                            "the storm: no shipment lands there "
                            f"({cite(state, '000 IX.C.1.c')}){costs}", valid)
+    if destination in tokens.barring_shipment(state):
+        raise OrderProblem(ErrorCode.PLACE_SHUT, f"the Atomics Aftermath lies in {destination}: "
+                           "no force ships into it (001 2.12.14.03)", valid)
     if destination in _shut(state, faction):
         owner = layer.board(state).place(destination).owner
         raise OrderProblem(ErrorCode.PLACE_SHUT, f"only the {owner} ship straight into the "

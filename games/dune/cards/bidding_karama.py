@@ -96,11 +96,11 @@ def uses(state: State, seat: str) -> list[str]:
     harkonnen = factions.holder(state, Ability.FREE_CARD_ON_PURCHASE)
     if (harkonnen not in (None, seat) and seat not in step["no_free_card"]
             and len(state["factions"][harkonnen]["hand"]) + 2
-            <= sheet(harkonnen, state).hand_limit):
+            <= factions.hand_limit(state, harkonnen)):
         found.append("free-card")
     worthless = factions.holder(state, Ability.WORTHLESS_AS_KARAMA)
     if (karama.may_cancel_worthless(state, seat) and len(
-            state["factions"][worthless]["hand"]) < sheet(worthless, state).hand_limit):
+            state["factions"][worthless]["hand"]) < factions.hand_limit(state, worthless)):
         found.append("worthless")
     if steal_targets(state, seat):
         found.append("steal")

@@ -32,10 +32,11 @@ from pbem.game import Event, Prompt
 
 from ..codes import ErrorCode, EventCode
 from ..data import CardType, NameLookupError
+from ..factions.base import hand_limit
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_faction
 from ..prompt_key import PromptKey
 from ..rules import rules_of
-from ..state import State, data, faction_name, sheet
+from ..state import State, data, faction_name
 
 KIND = "cache-special"
 DISTRANS, NULLENTROPY = "Distrans", "Nullentropy Box"
@@ -185,7 +186,7 @@ def _distrans(state: State, seat: str, part: list[Any], rng: random.Random) -> l
     given = next((c for c in hand if c != own and data(state).treachery_card(c).name == name),
                  None)
     receiving = state["factions"][other]["hand"]
-    if own is None or given is None or len(receiving) >= sheet(other, state).hand_limit:
+    if own is None or given is None or len(receiving) >= hand_limit(state, other):
         return [Event(EventCode.CACHE_SPECIAL_UNPLAYED, {"card": DISTRANS}, to=(seat,))]
     hand.remove(own)
     hand.remove(given)

@@ -976,7 +976,8 @@ class _Reader(DataReader):
         fields = self.record(raw, where, {"name": str, "words": str, "option": (str, None),
                                           "face": str, "ally_sees": (bool, False),
                                           "tokens": list, "occupies": (bool, False),
-                                          "triggers": (bool, False)})
+                                          "triggers": (bool, False),
+                                          "bars_shipment": (bool, False)})
         if fields is None:
             return None
         face = self.enum(Face, fields["face"], where)
@@ -994,7 +995,7 @@ class _Reader(DataReader):
             return None
         return TokenKind(fields["name"], fields["words"], fields["option"], face,
                          fields["ally_sees"], tuple(t for t in tokens if t is not None),
-                         fields["occupies"], fields["triggers"])
+                         fields["occupies"], fields["triggers"], fields["bars_shipment"])
 
     def token(self, raw: Any, where: str, coming: set[str], board: Board | None
               ) -> Token | None:

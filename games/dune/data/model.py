@@ -256,6 +256,8 @@ class Ability(StrEnum):
     # Ecaz (GF9 expansion: 001 2.11)
     AMBASSADORS = "ambassadors"                     # 001 2.11.04, 2.11.06-10, 2.11.17 (A)
     ALLY_AMBASSADOR = "ally_ambassador"             # 001 2.11.25 (A)
+    # Moritani (GF9 expansion: 001 2.12)
+    TERROR = "terror"                               # 001 2.12.06, 2.12.08-14 (A)
 
 
 class Act(StrEnum):
@@ -718,8 +720,10 @@ class TokenKind:
     occupies: bool = False
     # On the board it triggers when another faction's forces enter its territory, its owner
     # deciding by standing answers (``token_triggers``): the Ecaz Ambassadors (001 2.11.08);
-    # the Moritani Terror tokens to come (2.12)
+    # the Moritani Terror tokens (2.12.09)
     triggers: bool = False
+    # On the board no force ships into its territory: the Atomics Aftermath (001 2.12.14.03)
+    bars_shipment: bool = False
 
     def token(self, value: str) -> Token:
         """The token of this value (KeyError if the kind has none such)."""

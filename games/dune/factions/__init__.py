@@ -40,6 +40,7 @@ from . import (  # noqa: F401
     guild,
     harkonnen,
     ixians,
+    moritani,
     richese,
     tleilaxu,
 )
@@ -56,6 +57,7 @@ from .base import (
     Faction,
     Offer,
     RevivalTerms,
+    hand_limit,
     has,
     hooks,
     karama_power_used,
@@ -244,7 +246,8 @@ def upgrade_state(state: State) -> State:
 
 __all__ = ["CARD", "CLASSES", "FACTIONS", "FIRST", "LAST", "ONCE_AROUND", "REVIVAL", "SHIPMENT",
            "SILENT", "BattleTools", "Faction", "Offer", "RevivalTerms", "battle_support",
-           "decide", "decide_all", "decision_keys", "decisions", "has", "holder", "in_play",
+           "decide", "decide_all", "decision_keys", "decisions", "hand_limit", "has", "holder",
+           "in_play",
            "karama_power_used", "lister", "ordered", "owner", "payee", "phase_ends", "power",
            "registry", "standing_apply", "standing_keys", "standing_prompts",
            "upgrade_state"]

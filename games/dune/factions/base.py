@@ -84,6 +84,21 @@ def answers(seat: str, game: Any) -> Faction:
     return hooks(seat, *rules_key(game))
 
 
+def hand_limit(game: Any, seat: str) -> int:
+    """``seat``'s hand limit in a game (a state or a view): its sheet's, less what the powers
+    cut from it (``Faction.hand_limit_cut``: the Moritani's Atomics, 001 2.12.14.03)."""
+    return sheet(seat, game).hand_limit - sum(
+        faction.hand_limit_cut(game, seat) for faction in _cutters(*rules_key(game),
+                                                                    tuple(game["seats"])))
+
+
+@functools.cache
+def _cutters(ruleset: str, version: int, seats: tuple[str, ...]) -> tuple[Faction, ...]:
+    """The factions of these seats whose power cuts hand limits."""
+    found = (hooks(seat, ruleset, version) for seat in seats)
+    return tuple(f for f in found if type(f).hand_limit_cut is not Faction.hand_limit_cut)
+
+
 @functools.cache
 def hooks(seat: str, ruleset: str, version: int) -> Faction:
     """The hooks of a seat's faction in a ruleset as rules ``version`` plays it: of its classes
@@ -467,6 +482,10 @@ class Faction:
         None) or moved from ``source`` (``wish``: the mover's ``COEXIST`` or ``FIGHT``): what
         its power does then; nothing."""
         return []
+
+    def hand_limit_cut(self, state: State, seat: str) -> int:
+        """How much its power cuts ``seat``'s hand limit (``factions.hand_limit``): none."""
+        return 0
 
     def token_entered(self, state: State, token: dict[str, Any], mover: str, advisors: bool
                       ) -> list[Event]:

@@ -45,8 +45,8 @@ from ..codes import EventCode
 from ..data import Ability, TokenKind
 from ..decks import draw_treachery
 from ..forces import add, spread_up_to, take, total
-from ..state import State, ally_of, data, sheet
-from .base import has
+from ..state import State, ally_of, data
+from .base import hand_limit, has
 
 ROUND = "revival"           # the round whose decision places them (2.11.06: "After Revival")
 KIND = "ambassadors"        # the decision's kind, and its key ``ambassadors:ecaz``
@@ -239,7 +239,7 @@ def _tleilaxu(state: State, seat: str, mover: str) -> list[Event]:
 def _richese(state: State, seat: str, mover: str) -> list[Event]:
     """2.11.17.11: 3 spice to the bank for the top treachery card, if the hand has room."""
     own = state["factions"][seat]
-    if own["spice"] < RICHESE_PRICE or len(own["hand"]) >= sheet(seat, state).hand_limit:
+    if own["spice"] < RICHESE_PRICE or len(own["hand"]) >= hand_limit(state, seat):
         return []
     card, events = draw_treachery(state, _rng(state))
     if card is None:

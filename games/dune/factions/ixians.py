@@ -19,7 +19,7 @@ from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, forces_at, sheet
 from . import ixians_hms, ixians_pocket, ixians_redraw, ixians_supply
-from .base import Faction, has
+from .base import Faction, hand_limit, has
 
 CYBORG, SUBOID, CYBORG_MOVES = "cyborg", "suboid", 2     # 001 2.07.10, 2.07.15, 2.07.13
 
@@ -65,7 +65,7 @@ class Ixians(Faction):
         elif phase == "bidding" and not state["step"].get("stock"):
             return [ixians_redraw.prompt(state, self.seat, seat) for seat in state["seats"]
                     if ixians_redraw.may_redraw(state, self.seat, seat)
-                    and len(state["factions"][seat]["hand"]) < sheet(seat, state).hand_limit]
+                    and len(state["factions"][seat]["hand"]) < hand_limit(state, seat)]
         return []
 
     def decision_keys(self, state: State, phase: str) -> list[str]:

@@ -21,7 +21,7 @@ from ..state import State, ally_of, data, sheet
 from . import richese_cache as cache
 from . import richese_no_fields as no_fields
 from . import richese_supply as supply
-from .base import Faction, Offer, has
+from .base import Faction, Offer, hand_limit, has
 
 RICHESE = "richese"
 
@@ -50,7 +50,7 @@ class Richese(Faction):
             found.append(supply.prompt(state, self.seat))
         if has(state, self.seat, Ability.CACHE_BUY) and cache.may_buy(
                 state, self.seat, len(state["factions"][self.seat]["hand"])
-                < sheet(self.seat, state).hand_limit):
+                < hand_limit(state, self.seat)):
             found.append(cache.karama_prompt(state, self.seat))
         return found
 
@@ -135,7 +135,7 @@ class Richese(Faction):
         return supply.slotted(state, self.seat, rng)
 
     def offer_unsold(self, state: State, offer: Offer) -> list[Event]:
-        room = len(state["factions"][self.seat]["hand"]) < sheet(self.seat, state).hand_limit
+        room = len(state["factions"][self.seat]["hand"]) < hand_limit(state, self.seat)
         return cache.unsold(state, self.seat, offer, room)
 
     # --- hooks of the storm and the spice blow

@@ -36,8 +36,8 @@ from ..cards import karama
 from ..codes import ErrorCode, EventCode
 from ..orders.language import OrderKind, OrderProblem, card_among, order_kind
 from ..prompt_key import PromptKey
-from ..state import State, ally_of, data, sheet
-from .base import FIRST, LAST, ONCE_AROUND, SILENT, Offer, karama_power_used
+from ..state import State, ally_of, data
+from .base import FIRST, LAST, ONCE_AROUND, SILENT, Offer, hand_limit, karama_power_used
 
 CACHE = "richese_cache"         # the pile (data/richese/decks.yaml)
 KIND = "cache-offer"
@@ -203,7 +203,7 @@ def cache_cards(state: State, seat: str) -> list[str]:
 def receiver(state: State, seat: str) -> str | None:
     """Their ally, if its hand has room."""
     return next((ally for ally in ally_of(state, seat)
-                 if len(state["factions"][ally]["hand"]) < sheet(ally, state).hand_limit), None)
+                 if len(state["factions"][ally]["hand"]) < hand_limit(state, ally)), None)
 
 
 def may_give(state: State, seat: str) -> bool:

@@ -21,8 +21,9 @@ from pbem.game import Prompt
 from .. import transfers
 from ..cards import karama
 from ..codes import ErrorCode
+from ..factions.base import hand_limit
 from ..rules import cite, rules_of
-from ..state import State, faction_name, sheet
+from ..state import State, faction_name
 from .language import OrderKind, OrderProblem, order_kind, read_number
 
 KARAMA = "KARAMA"
@@ -77,7 +78,7 @@ def _karama_text(state: State, seat: str, on: str = "") -> str:
 def _means_text(state: State, seat: str) -> str:
     own = state["factions"][seat]
     text = (f"You hold {own['spice']} spice and {len(own['hand'])} of "
-            f"{sheet(seat, state).hand_limit} cards")
+            f"{hand_limit(state, seat)} cards")
     allies = transfers.supporters(state, seat)
     if allies:
         text += (f"; the {', '.join(faction_name(s, state) for s in allies)} may pay up to "

@@ -103,7 +103,7 @@ from ..orders import bid_orders
 from ..orders.bid_orders import KARAMA, card_number, most_bid
 from ..prompt_key import PromptKey
 from ..rules import rules_of
-from ..state import State, sheet, storm_order
+from ..state import State, storm_order
 from . import offers
 
 CHARITY = 2          # 000 VIII.I: "two spice from the spice bank"
@@ -369,7 +369,7 @@ def hand_has_room(state: State, seat: str) -> bool:
     """Whether a faction may bid: its hand is under its limit (VIII.A, VIII.G; 8 for the
     Harkonnen, line 882), it is in the game (003 "Main Leaders") and under no Cone of
     Silence this turn (003 "Expanded Treachery", ``standing_cards``)."""
-    return (len(state["factions"][seat]["hand"]) < sheet(seat, state).hand_limit
+    return (len(state["factions"][seat]["hand"]) < factions.hand_limit(state, seat)
             and not main_leaders.out(state, seat) and standing_cards.may_buy(state, seat))
 
 

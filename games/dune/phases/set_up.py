@@ -16,7 +16,10 @@ By mail the set-up then takes two rounds where the table would take five:
    first storm dials 0-20 of the two factions whose dots are nearest the storm
    start on either side (000 VI.A);
 2. the Bene Gesserit traitor pick and their starting token (Polar Sink, 000
-   line 772, or any territory with XV, 000 XV.B.1, line 500; WBC III: after the Fremen).
+   line 772, or any territory with XV, 000 XV.B.1, line 500; WBC III: after the Fremen);
+3. only where a faction places its forces after all others (``start_placement`` "after": the
+   Moritani, 001 2.12.03, "in any unoccupied Territory after all other factions have placed
+   Forces"), its placement, in a territory nobody occupies.
 
 The Harkonnen keep every opponent's leader they draw (000 line 880).
 """
@@ -223,6 +226,8 @@ def prompts(state: State) -> list[Prompt]:
         for seat in placers(state, "last"):
             if factions.has(state, seat, Ability.START_ANYWHERE):
                 found.append(_token_prompt(rules, seat))
+    elif round_ == 3:
+        found += [_late_prompt(state, seat) for seat in placers(state, "after")]
     return found
 
 
@@ -252,7 +257,7 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
             events.append(Event(EventCode.FORCES_PLACED, {"faction": seat, "placements": value}))
         elif kind == "first-storm-dial":
             state["storm"]["dials"][seat] = value
-        elif kind != "bg-placement":            # placed after the round (below)
+        elif kind not in ("bg-placement", "late-placement"):    # placed after the round
             events += factions.decide(state, PHASE, key, value, rng)
     if round_ == 1:
         for seat in state["seats"]:
@@ -273,6 +278,15 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
                 events += factions.power(seat, state).placed_last(state, territory)
         events += [e for f in factions.in_play(state) for e in f.after_traitors(state, rng)]
         state["step"] = {"round": 3}
+    elif round_ == 3:
+        for seat in placers(state, "after"):
+            territory, sector = orders[f"late-placement:{seat}"]
+            counts = {plain(state, seat): state["factions"][seat]["to_place"]}
+            add_forces(state, seat, territory, sector, counts)
+            state["factions"][seat]["to_place"] = 0
+            events.append(Event(EventCode.FORCES_PLACED, {
+                "faction": seat, "placements": [[territory, sector, counts]]}))
+        state["step"] = {"round": 4}
     return events
 
 
@@ -286,7 +300,9 @@ def _place_token(state: State, seat: str, territory: str, sector: int,
 
 
 def done(state: State) -> bool:
-    return state["step"]["round"] == 3
+    """Over after the second round, or the third where a faction places after all others."""
+    return state["step"]["round"] == 4 or (state["step"]["round"] == 3
+                                           and not placers(state, "after"))
 
 
 # --- prompts and their order kinds
@@ -474,6 +490,49 @@ def _random_bg_placement(view: dict[str, Any], prompt: Prompt, rng: random.Rando
 order_kind(OrderKind("bg-placement", ("PLACE",), _read_bg_placement,
                      lambda game, v: f"PLACE {where(game, v[0], v[1])}",
                      random=_random_bg_placement))
+
+
+def _late_prompt(state: State, seat: str) -> Prompt:
+    """The forces placed after all others, in one sector of a territory nobody occupies."""
+    count = state["factions"][seat]["to_place"]
+    free = unoccupied(state)
+    first = data(state).board[free[0]]
+    default = [first.name, first.sectors[0] if first.sectors else 0]
+    return Prompt(f"late-placement:{seat}", seat, "late-placement", False,
+                  f"PLACE <territory> [SECTOR <n>]: your {count} starting forces, in any "
+                  "territory nobody occupies (001 2.12.03)",
+                  default, f"PLACE {where(state, *default)}", f"PLACE {where(state, *default)}")
+
+
+def unoccupied(game: Any) -> list[str]:
+    """The territories where no faction has forces, in board order."""
+    return [t.name for t in data(game).board.territories if not game["forces"].get(t.name)]
+
+
+def _read_late_placement(state: State, prompt: Prompt, words: list[str]) -> list:
+    territory, sector = read_territory(state, words)
+    if territory.name not in unoccupied(state):
+        raise OrderProblem(ErrorCode.TERRITORY_OCCUPIED, f"{territory.name} is occupied: "
+                           "place in a territory nobody occupies (001 2.12.03)",
+                           (prompt.template,))
+    if sector is None:
+        if len(territory.sectors) > 1:
+            raise OrderProblem(ErrorCode.SECTOR_NEEDED, f"{territory.name} spans sectors "
+                               f"{', '.join(map(str, territory.sectors))}: add SECTOR <n>",
+                               tuple(f"PLACE {territory.name} SECTOR {s}"
+                                     for s in territory.sectors))
+        sector = only_sector(state, territory.name)
+    return [territory.name, sector]
+
+
+def _random_late_placement(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list:
+    territory = data(view).board[rng.choice(unoccupied(view))]
+    return [territory.name, rng.choice(territory.sectors or (0,))]
+
+
+order_kind(OrderKind("late-placement", ("PLACE",), _read_late_placement,
+                     lambda game, v: f"PLACE {where(game, v[0], v[1])}",
+                     random=_random_late_placement))
 
 
 def _dial_prompt(rules: Rules, seat: str) -> Prompt:

@@ -1,0 +1,305 @@
+"""The Moritani Terror tokens (001 2.12.06, 2.12.08-14), text A, by mail.
+
+- Supply (2.12.06): six tokens behind their shield, face down, theirs alone to know.
+- TERRORIZE (2.12.08, text A): at War Continues (the Mentat Pause, 1.09.05) they may place one
+  token face down in a stronghold that holds none (not the Ixians' HMS; the storm does not
+  matter), or move one already placed to a stronghold that holds none.  By mail, ``TERROR
+  <token> IN <stronghold>`` or ``TERROR MOVE <stronghold> TO <stronghold>``, an optional
+  decision of the round, never waited for (sent ahead: ``FOR MENTAT PAUSE``).
+- The trigger (2.12.09): when another faction (not their ally) enters a stronghold holding one,
+  ending a shipment or a move there, advisors included, they may reveal it and apply its
+  effect to that faction.  By mail they decide ahead (``token_triggers``: ``TRIGGER ...``
+  lines, part of the same decision), so a trigger costs the mover no mail round and nobody
+  learns the token from a wait.  Revealed, a token leaves the game (2.12.12), Extortion going
+  face up in front of their shield (2.12.14.04).
+- The effects (2.12.14, text A): Assassination, Atomics, Extortion, Robbery, Sabotage, Sneak
+  Attack.
+
+Rulings (docs/rules-coverage.md, "001 GF9 expansions: Moritani"):
+
+- 2.12.14's choices made in the middle of another's move are not asked: Robbery takes the
+  spice, or the top treachery card where their standing word says ``ROBBERY CARD`` and their
+  hand has room (no discard asked); Sabotage's card given back is not given; Assassination's
+  random leader and every random pick come from a generator seeded from the whole state, whose
+  hidden parts (the decks' order) no player knows (as ``ecaz_ambassadors``).
+- Extortion's 5 spice go on the token in front of their shield and are theirs at the Mentat
+  Pause; at War Continues the token goes back behind their shield (nobody's payment of 3 to
+  keep it away is asked yet: issue 31).
+- Atomics (2.12.14.03): every force in the territory goes to the tanks (a No-Field there is
+  revealed first, as by an explosion, 2.10.15), the Atomics Aftermath token lies there for the
+  rest of the game and no force ships into it (``board/reach``); from then on the Moritani's
+  hand limit, and their ally's, is one lower (a hand over it discards at random, at once).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+import orjson
+
+from pbem.game import Event, Prompt
+
+from .. import leaders, tokens
+from ..codes import EventCode
+from ..data import Ability, TokenKind
+from ..decks import draw_treachery
+from ..forces import add, add_forces, plain, remove_forces, to_tanks
+from ..state import State, ally_of, data, forces_at, occupants
+from .base import answers, hand_limit, has
+
+ROUND = "mentat_pause"      # the round whose War Continues places them (2.12.08)
+ANSWERS_ROUND = "revival"   # the round before the movement round: their answers given again
+KIND = "terror"             # the decision's kind, and its key ``terror:moritani``
+TOKEN = "terror"            # their kind on the token layer (data/moritani/tokens.yaml)
+AFTERMATH = "aftermath"     # the Atomics Aftermath's kind (2.12.14.03)
+EXTORTION_SPICE = 5         # 2.12.14.04
+SNEAK_ATTACK = 5            # 2.12.14.07
+STRONGHOLD_LIMIT = 2        # 000 IX.C.1.c: no third faction in a stronghold
+SPICE, CARD = "spice", "card"   # Robbery's standing word (2.12.14.05)
+
+
+def kind_of(game: Any) -> TokenKind:
+    """Their kind of token in the game's data."""
+    return data(game).token_kind(TOKEN)
+
+
+def _rng(state: State) -> random.Random:
+    """A generator seeded from the whole state (module docstring)."""
+    return random.Random(orjson.dumps(state, option=orjson.OPT_SORT_KEYS))
+
+
+def supply(state: State, seat: str) -> list[str]:
+    """The values of the tokens behind ``seat``'s shield (its own to know)."""
+    return [t["value"] for t in tokens.of(state)
+            if t["kind"] == TOKEN and t["owner"] == seat and t["at"] == tokens.BEHIND]
+
+
+def placed(game: Any) -> list[str]:
+    """The strongholds holding a Terror token (public: the tokens lie there face down)."""
+    return [t["territory"] for t in tokens.of(game)
+            if t["kind"] == TOKEN and t["at"] == tokens.BOARD]
+
+
+def open_strongholds(game: Any) -> list[str]:
+    """The strongholds holding no Terror token, in board order; the storm does not matter and
+    the Ixians' HMS, a place of the board layer, is none of them (2.12.08)."""
+    taken = set(placed(game))
+    return [s.name for s in data(game).board.strongholds if s.name not in taken]
+
+
+def empty() -> dict[str, Any]:
+    return {"place": None, "move": None, "trigger": [], "robbery": None}
+
+
+# --- the decision of War Continues
+def decision(state: State, seat: str, standing: str, terrorize: bool) -> Prompt | None:
+    """At War Continues (``terrorize``) one Terrorize action; then and in the revival round
+    their standing answers and Robbery's word (``standing``: the answers given, in words):
+    optional, sendable ahead."""
+    if not has(state, seat, Ability.TERROR):
+        return None
+    kind = kind_of(state)
+    held = supply(state, seat)
+    free = open_strongholds(state)
+    names = ", ".join(kind.token(v).name for v in held) or "none"
+    robbery = state["factions"][seat].get("robbery", SPICE).upper()
+    action = (f"TERROR <token> IN <stronghold>: a Terror token behind your shield ({names}) "
+              f"placed face down in a stronghold that holds none ({', '.join(free) or 'none'}); "
+              f"or TERROR MOVE <stronghold> TO <stronghold>: one already placed moved to such a "
+              f"stronghold (001 2.12.08, one of the two a Mentat Pause). " if terrorize else "")
+    legal = (f"{action}TRIGGER <token or ALL> ALL | NONE | EXCEPT <faction>, ... | ONLY "
+             f"<faction>, ...: your standing answers when another faction enters a stronghold "
+             f"with your token (001 2.12.09); now: {standing}. ROBBERY SPICE | CARD: what "
+             f"Robbery takes (001 2.12.14.05); now {robbery}. TERROR NONE: none of these. "
+             f"Never waited for.")
+    return Prompt(f"{KIND}:{seat}", seat, KIND, True, legal, empty(), "TERROR NONE",
+                  "TERROR NONE", optional=True, title="your Terror tokens",
+                  options={"supply": held, "strongholds": free, "placed": placed(state),
+                           "terrorize": terrorize})
+
+
+def decided(state: State, seat: str, value: dict[str, Any]) -> list[Event]:
+    """The Terrorize action carried out, if still possible: a token placed or moved."""
+    free = open_strongholds(state)
+    if value.get("place"):
+        token_value, territory = value["place"]
+        if token_value not in supply(state, seat) or territory not in free:
+            return []
+        token = tokens.find(state, TOKEN, token_value)
+        (sector,) = data(state).board[territory].sectors
+        tokens.place(token, seat, tokens.BOARD, territory, sector)
+        tokens.turn(token, tokens.DOWN)
+        return [Event(EventCode.TERROR_PLACED, {"faction": seat, "territory": territory})]
+    if value.get("move"):
+        source, territory = value["move"]
+        found = [t for t in tokens.of(state) if t["kind"] == TOKEN and t["owner"] == seat
+                 and t["at"] == tokens.BOARD and t["territory"] == source]
+        if not found or territory not in free:
+            return []
+        (sector,) = data(state).board[territory].sectors
+        tokens.place(found[0], seat, tokens.BOARD, territory, sector)
+        return [Event(EventCode.TERROR_MOVED, {"faction": seat, "from": source,
+                                               "territory": territory})]
+    return []
+
+
+def war_continues(state: State, seat: str) -> list[Event]:
+    """Extortion in front of their shield: its spice theirs, the token back behind their
+    shield (2.12.14.04; module docstring)."""
+    events = []
+    for token in tokens.of(state):
+        if token["kind"] == TOKEN and token["owner"] == seat and token["at"] == tokens.FRONT:
+            spice = token.pop("spice", 0)
+            state["factions"][seat]["spice"] += spice
+            tokens.place(token, seat, tokens.BEHIND)
+            tokens.turn(token, tokens.DOWN)
+            events.append(Event(EventCode.EXTORTION_COLLECTED, {"faction": seat,
+                                                                "spice": spice}))
+    return events
+
+
+# --- the trigger (2.12.09) and the effects (2.12.14)
+def entered(state: State, seat: str, token: dict[str, Any], mover: str) -> list[Event]:
+    """Another faction entered the stronghold of one of their tokens, and their standing
+    answers want it revealed: revealed and applied to that faction if the rules let it
+    (advisors entering trigger it too, 2.12.09)."""
+    value = token["value"]
+    if (token["kind"] != TOKEN or mover in ally_of(state, seat)
+            or not has(state, seat, Ability.TERROR)):
+        return []
+    territory = token["territory"]
+    tokens.turn(token, tokens.UP)
+    events = [Event(EventCode.TERROR_TRIGGERED, {
+        "faction": seat, "token": kind_of(state).token(value).name, "by": mover,
+        "territory": territory})]
+    if value == "extortion":
+        tokens.place(token, seat, tokens.FRONT)
+    else:
+        tokens.place(token, None, tokens.ASIDE)             # 2.12.12: out of the game
+    return events + EFFECTS[value](state, seat, mover, territory, token)
+
+
+def _assassination(state: State, seat: str, mover: str, territory: str,
+                   token: dict[str, Any]) -> list[Event]:
+    """2.12.14.02: a random active leader of that faction to the tanks; the Moritani collect
+    spice for it (its strength; Zoal's price, 3)."""
+    own = state["factions"][mover]["leaders"]
+    alive = sorted(leaders.available(own))
+    if not alive:
+        return [Event(EventCode.TERROR_ASSASSINATION, {"faction": seat, "of": mover,
+                                                       "leader": None, "spice": 0})]
+    name = _rng(state).choice(alive)
+    own[name] = leaders.TANKS
+    leader = data(state).leader(name)
+    spice = leader.revival_cost if leader.revival_cost is not None else leader.strength
+    state["factions"][seat]["spice"] += spice
+    return [Event(EventCode.TERROR_ASSASSINATION, {"faction": seat, "of": mover, "leader": name,
+                                                   "spice": spice})]
+
+
+def _atomics(state: State, seat: str, mover: str, territory: str,
+             token: dict[str, Any]) -> list[Event]:
+    """2.12.14.03: every force there to the tanks, the Aftermath placed, the hand limits cut."""
+    sectors = list(data(state).board[territory].sectors)
+    events = [e for other in state["seats"]
+              for e in answers(other, state).exposed(state, {territory: sectors}, "atomics")]
+    lost: dict[str, dict[str, int]] = {}
+    for sector, faction, counts in [(int(sector), faction, dict(counts))
+                                    for sector, by_faction in forces_at(state, territory).items()
+                                    for faction, counts in by_faction.items()]:
+        remove_forces(state, faction, territory, sector, counts)
+        to_tanks(state, faction, counts)
+        add(lost.setdefault(faction, {}), counts)
+    (aftermath,) = [t for t in tokens.of(state) if t["kind"] == AFTERMATH]
+    tokens.place(aftermath, None, tokens.BOARD, territory, sectors[0])
+    tokens.turn(aftermath, tokens.UP)
+    state["factions"][seat]["atomics"] = True
+    events.append(Event(EventCode.TERROR_ATOMICS, {
+        "faction": seat, "territory": territory,
+        "forces": {s: lost[s] for s in state["seats"] if s in lost}}))
+    return events + over_the_limit(state)
+
+
+def hand_limit_cut(state: State, seat: str, moritani: str) -> int:
+    """1 for the Moritani and their ally once their Atomics went off (2.12.14.03), else 0."""
+    if not state["factions"][moritani].get("atomics"):
+        return 0
+    return 1 if seat == moritani or seat in ally_of(state, moritani) else 0
+
+
+def over_the_limit(state: State) -> list[Event]:
+    """A hand over its limit discards at random, at once (2.12.14.03)."""
+    events = []
+    for seat in state["seats"]:
+        hand = state["factions"][seat]["hand"]
+        while len(hand) > hand_limit(state, seat):
+            card = hand.pop(_rng(state).randrange(len(hand)))
+            state["decks"]["treachery_discard"].append(card)
+            events.append(Event(EventCode.HAND_LIMIT_DISCARD, {"faction": seat, "card": card}))
+    return events
+
+
+def _extortion(state: State, seat: str, mover: str, territory: str,
+               token: dict[str, Any]) -> list[Event]:
+    """2.12.14.04: 5 spice from the bank on the token, in front of their shield."""
+    token["spice"] = EXTORTION_SPICE
+    return [Event(EventCode.TERROR_EXTORTION, {"faction": seat, "spice": EXTORTION_SPICE})]
+
+
+def _robbery(state: State, seat: str, mover: str, territory: str,
+             token: dict[str, Any]) -> list[Event]:
+    """2.12.14.05: half that faction's spice, rounded up, or (their standing word) the top
+    treachery card while their hand has room."""
+    own = state["factions"][seat]
+    if (own.get("robbery") == CARD and len(own["hand"]) < hand_limit(state, seat)):
+        card, events = draw_treachery(state, _rng(state))
+        if card is not None:
+            own["hand"].append(card)
+            return events + [
+                Event(EventCode.TERROR_ROBBERY, {"faction": seat, "of": mover, "spice": 0,
+                                                 "card": True}),
+                Event(EventCode.TERROR_CARD_DRAWN, {"faction": seat, "card": card}, to=(seat,))]
+    spice = math.ceil(state["factions"][mover]["spice"] / 2)
+    state["factions"][mover]["spice"] -= spice
+    own["spice"] += spice
+    return [Event(EventCode.TERROR_ROBBERY, {"faction": seat, "of": mover, "spice": spice,
+                                             "card": False})]
+
+
+def _sabotage(state: State, seat: str, mover: str, territory: str,
+              token: dict[str, Any]) -> list[Event]:
+    """2.12.14.06: a random card of that faction's hand discarded (their card given back is
+    not asked: module docstring)."""
+    hand = state["factions"][mover]["hand"]
+    card = hand.pop(_rng(state).randrange(len(hand))) if hand else None
+    if card is not None:
+        state["decks"]["treachery_discard"].append(card)
+    return [Event(EventCode.TERROR_SABOTAGE, {"faction": seat, "of": mover, "card": card})]
+
+
+def _sneak_attack(state: State, seat: str, mover: str, territory: str,
+                  token: dict[str, Any]) -> list[Event]:
+    """2.12.14.07: up to 5 of their reserves into that territory free, where the storm and the
+    occupancy limit let them (never beside their ally, 1.10.02.05; the Aftermath does not stop
+    them)."""
+    (sector,) = data(state).board[territory].sectors
+    others = [f for f in occupants(state, territory) if f != seat]
+    reserve = state["factions"][seat]["reserve"]
+    count = min(SNEAK_ATTACK, reserve.get(plain(state, seat), 0))
+    if (sector == state["storm"]["sector"] or len(others) >= STRONGHOLD_LIMIT
+            or set(others) & set(ally_of(state, seat)) or count == 0):
+        count = 0
+    else:
+        forces = {plain(state, seat): count}
+        reserve[plain(state, seat)] -= count
+        if not reserve[plain(state, seat)]:
+            del reserve[plain(state, seat)]
+        add_forces(state, seat, territory, sector, forces)
+    return [Event(EventCode.TERROR_SNEAK_ATTACK, {"faction": seat, "territory": territory,
+                                                  "forces": count})]
+
+
+EFFECTS = {"assassination": _assassination, "atomics": _atomics, "extortion": _extortion,
+           "robbery": _robbery, "sabotage": _sabotage, "sneak_attack": _sneak_attack}
