@@ -39,6 +39,9 @@ Where it has a rule of thumb it plays it; elsewhere it plays as the random bot d
   last in the round; on a card offered, a bid as on the row's, never on its own;
 - Ecaz's Ambassadors (001 2.11.06-08): one a turn at the price of 1, while 4 spice remain
   after it, in a stronghold it does not hold; every token triggers;
+- the Moritani's Terror tokens (001 2.12.08-09): at War Continues one placed a turn, Atomics
+  last, in the first open stronghold another faction (not their ally) occupies, else the first
+  open one; every token triggers, Robbery takes the spice;
 - a swap at a Nexus of two players (v3, 003 "Playing with two or three"): it gives the allied
   faction that holds the fewest control points and forces on the board, keeping what wins;
 - everything else: as the random bot.
@@ -60,6 +63,7 @@ from ..board import layer, reach
 from ..data import CardType, Effect, Slot
 from ..factions import ecaz_ambassadors as ambassadors
 from ..factions import harkonnen_capture as capture
+from ..factions import moritani_terror as terror
 from ..forces import order_text, plain, total
 from ..orders import battle_orders, battle_plan, plan_conditions
 from ..orders.language import where
@@ -447,6 +451,23 @@ def _hms_copy(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     return f"HMS COPY {prompt.options['cards'][0]}"
 
 
+def _terror(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """The Moritani place a Terror token a turn at War Continues, Atomics last, where another
+    faction but their ally is, else in the first open stronghold; their standing answers as
+    they are."""
+    options = prompt.options
+    if not options.get("terrorize"):
+        return "TERROR NONE"
+    held = sorted(options.get("supply", []), key=lambda v: (v == "atomics", v))
+    free = options.get("strongholds", [])
+    allies = set(ally_of(view, view["seat"]))
+    manned = [s for s in free if set(occupants(view, s)) - allies - {view["seat"]}]
+    if not held or not free:
+        return "TERROR NONE"
+    name = terror.kind_of(view).token(held[0]).name
+    return f"TERROR {name} IN {(manned or free)[0]}"
+
+
 STRATEGIES: dict[str, Strategy] = {
     "ambassadors": _ambassadors,
     "cache-gift": _keep_cache_cards,
@@ -455,6 +476,7 @@ STRATEGIES: dict[str, Strategy] = {
     "no-field-reveal": _keep_no_fields,
     "no-field-start": _no_field_start,
     "cache-offer": _cache_offer,
+    "terror": _terror,
     "offer-bid": _offer_bid,
     "pocket": _pocket,
     "skill": _skill,

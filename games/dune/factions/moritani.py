@@ -150,7 +150,7 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
         value["trigger"] += part.get("trigger", [])
         for key in ("place", "move", "robbery"):
             value[key] = part.get(key, value[key])
-    if value["place"] and value["move"]:
+    if sum(1 for part in parts if part.get("place") or part.get("move")) > 1:
         raise OrderProblem(ErrorCode.BAD_TERROR, "one Terrorize action a Mentat Pause: place a "
                            "token or move one (001 2.12.08)", ("TERROR Robbery IN Carthag",))
     return value

@@ -1,0 +1,167 @@
+"""The Moritani (001 2.12) in GF9 games: seated only with the Ecaz & Moritani expansion, their
+set-up (their forces placed after everyone's), their Terror tokens on the token layer (behind
+their shield and placed face down, their values theirs alone), the Atomics' cut of the hand
+limits and their decision by mail; the scenario files (``tests/dune/scenarios/gf9_2_12_*``)
+play the rules move by move."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pbem.game import load_game, step_rng
+from pbem.games import dune
+from pbem.games.dune import factions, tokens
+from pbem.games.dune.board.board_map import board_svg
+from pbem.games.dune.factions import moritani
+from pbem.games.dune.factions import moritani_terror as terror
+from pbem.games.dune.invariants import violations
+from pbem.games.dune.phases import set_up as setup_phase
+from pbem.games.dune.state import sheet
+from pbem.games.dune.view import public_view, seat_view
+
+GAME = load_game("dune")
+SEATS = ["atreides", "bene-gesserit", "emperor", "fremen", "harkonnen", "moritani"]
+
+
+def new(options: dict | None = None) -> dict:
+    return GAME.setup("gf9", {"ecaz_moritani": True, **(options or {})}, SEATS,
+                      step_rng("moritani", 0))
+
+
+def set_up(state: dict, stop: str | None = None) -> dict:
+    """The set-up played by the bots to its end (or to a round asking ``stop``)."""
+    rng = random.Random(1)
+    step = 0
+    while state["phase"] == "setup":
+        prompts = dune.prompts(state)
+        if stop is not None and any(p.kind == stop for p in prompts):
+            return state
+        orders = {}
+        for prompt in prompts:
+            text = dune.bot_order(dune.view(state, prompt.seat), prompt, rng)
+            (order,) = [o for o in dune.parse(state, prompt.seat, text).orders
+                        if o.prompt == prompt.key]
+            orders[prompt.key] = order.value
+        step += 1
+        state, _ = dune.apply(state, orders, step_rng("moritani", step))
+    return state
+
+
+def test_001_2_12_01_the_moritani_are_a_seat_only_with_the_expansion():
+    """001 2.12, setup 11: a GF9 game seats the Moritani only with ``ecaz_moritani``."""
+    assert "moritani" not in dune.seating("gf9", {}).names
+    assert "moritani" in dune.seating("gf9", {"ecaz_moritani": True}).names
+
+
+def test_001_2_12_02_03_06_07_twelve_spice_twenty_forces_six_terror_tokens_behind_the_shield():
+    """001 2.12.02: 12 spice; 2.12.03: 20 forces, 6 to place; 2.12.06: the Terror tokens (six in
+    text A) behind their shield; 2.12.07: 2 forces revived free; their five leaders."""
+    state = new()
+    own = state["factions"]["moritani"]
+    assert own["spice"] == 12 and own["reserve"] == {"force": 14} and own["to_place"] == 6
+    assert sheet("moritani", state).free_revival == 2
+    assert sorted(own["leaders"]) == ["Grieu Kronos", "Hiih Resser", "Lupino Ord",
+                                      "Trin Kronos", "Vando Terboli"]
+    held = [t for t in tokens.of(state) if t["kind"] == terror.TOKEN]
+    assert sorted(t["value"] for t in held) == sorted(terror.EFFECTS)
+    assert {(t["owner"], t["at"], t["face"]) for t in held} == {("moritani", "behind", "down")}
+    assert violations(state) == []
+
+
+def test_001_2_12_03_their_forces_go_after_everyone_s_where_nobody_is():
+    """001 2.12.03: "Place 6 Forces in any unoccupied Territory after all other factions have
+    placed Forces": a set-up round of their own after the others'; an occupied territory is
+    refused, quoting the rule."""
+    state = set_up(new(), stop="late-placement")
+    (prompt,) = dune.prompts(state)
+    assert prompt.seat == "moritani" and prompt.kind == "late-placement"
+    assert state["factions"]["fremen"]["to_place"] == 0, "the Fremen placed before them"
+    taken = next(t for t, sectors in state["forces"].items() if sectors)
+    refused = dune.parse(state, "moritani", f"PLACE {taken}")
+    assert refused.errors and "001 2.12.03" in str(refused.errors[0])
+    free = setup_phase.unoccupied(state)
+    assert taken not in free
+    state, _ = dune.apply(state, {prompt.key: dune.parse(
+        state, "moritani", "PLACE Pasty Mesa SECTOR 5").orders[0].value}, step_rng("m", 9))
+    assert state["phase"] != "setup"
+    assert state["forces"]["Pasty Mesa"] == {"5": {"moritani": {"force": 6}}}
+    assert state["factions"]["moritani"]["to_place"] == 0
+    assert violations(state) == []
+
+
+def test_001_2_12_08_a_placed_terror_token_is_the_moritani_s_alone_to_see():
+    """001 2.12.08 (placed face down): Robbery in Arrakeen and Atomics in Carthag, or the other
+    way round: every other seat's view and the public map are the same; the Moritani's name
+    them."""
+    def placed(first: str, second: str) -> dict:
+        state = new()
+        for value, territory, sector in ((first, "Arrakeen", 10), (second, "Carthag", 11)):
+            tokens.place(tokens.find(state, "terror", value), "moritani", tokens.BOARD,
+                         territory, sector)
+        return state
+
+    robbery, atomics = placed("robbery", "atomics"), placed("atomics", "robbery")
+    assert public_view(robbery) == public_view(atomics)
+    for seat in SEATS[:5]:
+        assert seat_view(robbery, seat) == seat_view(atomics, seat)
+    own = [t for t in seat_view(robbery, "moritani")["own"]["tokens"] if t["at"] == "board"]
+    assert [(t["name"], t["territory"]) for t in own] == [("Robbery", "Arrakeen"),
+                                                          ("Atomics", "Carthag")]
+    svg = board_svg(public_view(robbery))
+    assert "Robbery" not in svg and board_svg(public_view(atomics)) == svg
+
+
+def test_001_2_12_08_the_decision_is_optional_and_read_line_by_line():
+    """001 2.12.08-09 by mail: one optional decision at War Continues, never waited for; its
+    lines read back as written; a second Terrorize action is refused."""
+    state = set_up(new())
+    state["phase"], state["step"], state["turn"] = "mentat_pause", {}, 1
+    (prompt,) = [p for p in dune.prompts(state) if p.kind == "terror"]
+    assert prompt.optional and prompt.seat == "moritani"
+    parsed = dune.parse(state, "moritani", "TERROR Robbery IN Carthag\n"
+                                           "TRIGGER ALL EXCEPT Harkonnen\nROBBERY CARD")
+    assert not parsed.errors
+    (order,) = parsed.orders
+    assert order.value == {"place": ["robbery", "Carthag"], "move": None, "robbery": "card",
+                           "trigger": [["*", {"*": True, "harkonnen": False}]]}
+    assert moritani.text(state, order.value) == ("TERROR Robbery IN Carthag\nTRIGGER ALL "
+                                                 "EXCEPT Harkonnen\nROBBERY CARD")
+    assert dune.parse(state, "moritani", "TERROR Robbery IN The Great Flat").errors
+    assert dune.parse(state, "moritani", "ROBBERY MAYBE").errors
+    assert dune.parse(state, "moritani", "TERROR Robbery IN Carthag\n"
+                                         "TERROR Atomics IN Arrakeen").errors
+
+
+def test_001_2_12_14_03_the_atomics_cut_the_moritani_and_their_ally_s_hand_limit():
+    """001 2.12.14.03: "From this Turn forward, your hand limit is reduced by 1 (as well as your
+    ally's)": one lower for the Moritani and their ally the Harkonnen (8 in GF9, 2.05.08);
+    public."""
+    state = new()
+    assert factions.hand_limit(state, "moritani") == 4
+    state["factions"]["moritani"]["atomics"] = True
+    state["alliances"] = [["harkonnen", "moritani"]]
+    assert [factions.hand_limit(state, s) for s in SEATS] == [4, 4, 4, 4, 7, 3]
+    assert public_view(state)["factions"]["moritani"]["atomics"] is True
+    assert factions.hand_limit(seat_view(state, "atreides"), "harkonnen") == 7
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_001_2_12_a_bot_game_with_the_moritani_breaks_no_invariant(seed):
+    """Whole GF9 games with the Moritani seated, every decision the random bots', to their end:
+    no invariant broken at any step."""
+    rng = random.Random(seed)
+    state = GAME.setup("gf9", {"ecaz_moritani": True, "turns": 4}, SEATS, step_rng("m", seed))
+    step = 0
+    while state["result"] is None:
+        orders = {}
+        for prompt in dune.prompts(state):
+            text = dune.bot_order(dune.view(state, prompt.seat), prompt, rng)
+            for order in dune.parse(state, prompt.seat, text).orders:
+                if order.prompt == prompt.key:
+                    orders[prompt.key] = order.value
+        step += 1
+        state, _ = dune.apply(state, orders, step_rng(str(seed), step))
+        assert violations(state) == [], step
+    assert step < 2000
