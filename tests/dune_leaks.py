@@ -110,8 +110,9 @@ OPEN_PLAYS = {"weather-control": "Weather Control", "hajr": "Hajr", "ghola-reviv
 
 def shown_in_events(events):
     """The cards and leaders revealed in battle plans (000 X.B.4: "revealed simultaneously"),
-    the leaders the Harkonnen capture (line 884), by name, and the cards played openly
-    (``OPEN_PLAYS``), from a step's events (as stored: dicts)."""
+    the leaders the Harkonnen capture (line 884) or a Terror token kills, by name, and the cards
+    played or discarded openly (``OPEN_PLAYS``, Terror tokens), from a step's events (as
+    stored: dicts)."""
     shown = set()
     for event in events:
         if event["code"] == "battle-plans":
@@ -124,6 +125,12 @@ def shown_in_events(events):
             shown.add(OPEN_PLAYS[event["code"]])
         if event["code"] == "offer-made":   # the cache card auctioned is shown (001 2.10.09)
             shown |= {event["data"]["card"], event["data"]["name"]}
+        # a leader a Terror token sends to the tanks, a card it or the hand limit discards
+        # openly (001 2.12.14.02, .03, .06)
+        if event["code"] == "terror-assassination" and event["data"]["leader"]:
+            shown.add(event["data"]["leader"])
+        if event["code"] in ("terror-sabotage", "hand-limit-discard") and event["data"]["card"]:
+            shown.add(event["data"]["card"])
     return shown
 
 
