@@ -200,6 +200,7 @@ class EventCode(StrEnum):
     HAND_LIMIT_DISCARD = "hand-limit-discard"   # 001 2.12.14.03
     TERROR_EXTORTION = "terror-extortion"       # 001 2.12.14.04
     EXTORTION_COLLECTED = "extortion-collected"
+    EXTORTION_PAID = "extortion-paid"           # 001 2.12.14.04
     TERROR_ROBBERY = "terror-robbery"           # 001 2.12.14.05
     TERROR_CARD_DRAWN = "terror-card-drawn"
     TERROR_SABOTAGE = "terror-sabotage"         # 001 2.12.14.06

@@ -195,6 +195,7 @@ def rare_positions() -> list:
     # The Moritani (001 2.12.03, 2.12.08): their forces placed after all others at set-up,
     # their Terror tokens at War Continues
     terror = folder / "gf9_2_12_08_a_terror_token_is_placed_face_down_at_war_continues.yaml"
+    extortion = folder / "gf9_2_12_14_04_extortion_comes_back_at_war_continues.yaml"
     late = dune.setup("gf9", {"ecaz_moritani": True}, ["atreides", "harkonnen", "moritani"],
                       step_rng("late", 0))
     while late["phase"] == "setup" and not any(p.kind == "late-placement"
@@ -203,7 +204,7 @@ def rare_positions() -> list:
                              random.Random(0))
     return [state, distrans, *(load_scenario(yaml.safe_load(path.read_text())).state
                                for path in (summon, reveal, amal, terms, shuffle, cone, send,
-                                            copy_, ambassadors, terror)),
+                                            copy_, ambassadors, terror, extortion)),
             *ixians, deploying, *choam, offering, offered, skills, *richese, late]
 
 

@@ -33,7 +33,7 @@ class Moritani(Faction):
     """The Moritani's hooks."""
 
     seat = MORITANI
-    decision_kinds = frozenset({terror.KIND})
+    decision_kinds = frozenset({terror.KIND, terror.EXTORTION})
 
     # --- their own decisions
 
@@ -45,12 +45,21 @@ class Moritani(Faction):
             return []
         standing = triggers.in_words(state, terror.kind_of(state), self.seat)
         found = terror.decision(state, self.seat, standing, phase == terror.ROUND)
-        return [found] if found is not None else []
+        own = [found] if found is not None else []
+        if phase != terror.ROUND:
+            return own
+        # 2.12.14.04: the others' payments first, their own decision (which carries them out)
+        # after
+        return [terror.payment(state, self.seat, s) for s in terror.payers(state, self.seat)
+                ] + own
 
     def decide(self, state: State, phase: str, key: PromptKey, value: Any, rng: random.Random
                ) -> list[Event]:
         """Their standing answers kept (theirs alone: no event); at War Continues their
         Extortion token back behind their shield and their Terrorize action carried out."""
+        if key.kind == terror.EXTORTION:
+            terror.paid(state, key.seat, value)
+            return []
         assert key.kind == terror.KIND, key
         if value.get("trigger"):
             triggers.answered(state, self.seat, value["trigger"])
@@ -190,3 +199,17 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
 
 order_kind(OrderKind(terror.KIND, ("TERROR", "TRIGGER", "ROBBERY"), read, text, combine,
                      random_value, with_verb=True))
+
+
+def read_payment(state: State, prompt: Prompt, words: list[str]) -> bool:
+    """``PAY`` or ``NONE`` (2.12.14.04)."""
+    said = [w.upper() for w in words]
+    if said not in (["PAY"], ["NONE"]):
+        raise OrderProblem(ErrorCode.BAD_TERROR, "expected EXTORTION PAY or EXTORTION NONE",
+                           ("EXTORTION PAY", "EXTORTION NONE"))
+    return said == ["PAY"]
+
+
+order_kind(OrderKind(terror.EXTORTION, ("EXTORTION",), read_payment,
+                     lambda game, value: "EXTORTION PAY" if value else "EXTORTION NONE",
+                     random=lambda view, prompt, rng: rng.random() < 0.3))

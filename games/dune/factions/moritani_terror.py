@@ -23,8 +23,10 @@ Rulings (docs/rules-coverage.md, "001 GF9 expansions: Moritani"):
   random leader and every random pick come from a generator seeded from the whole state, whose
   hidden parts (the decks' order) no player knows (as ``ecaz_ambassadors``).
 - Extortion's 5 spice go on the token in front of their shield and are theirs at the Mentat
-  Pause; at War Continues the token goes back behind their shield (nobody's payment of 3 to
-  keep it away is asked yet: issue 31).
+  Pause; at War Continues the token goes back behind their shield unless one player pays them
+  3 spice: every other faction holding 3 has an optional decision then (``EXTORTION PAY``,
+  sent ahead, never waited for; the token lies face up, so the decision tells nothing), and
+  the first in storm order who said so pays; the token then leaves the game.
 - Atomics (2.12.14.03): every force in the territory goes to the tanks (a No-Field there is
   revealed first, as by an explosion, 2.10.15), the Atomics Aftermath token lies there for the
   rest of the game and no force ships into it (``board/reach``); from then on the Moritani's
@@ -46,7 +48,7 @@ from ..codes import EventCode
 from ..data import Ability, TokenKind
 from ..decks import draw_treachery
 from ..forces import add, add_forces, plain, remove_forces, to_tanks
-from ..state import State, ally_of, data, forces_at, occupants
+from ..state import State, ally_of, data, forces_at, occupants, storm_order
 from .base import answers, hand_limit, has
 
 ROUND = "mentat_pause"      # the round whose War Continues places them (2.12.08)
@@ -55,6 +57,8 @@ KIND = "terror"             # the decision's kind, and its key ``terror:moritani
 TOKEN = "terror"            # their kind on the token layer (data/moritani/tokens.yaml)
 AFTERMATH = "aftermath"     # the Atomics Aftermath's kind (2.12.14.03)
 EXTORTION_SPICE = 5         # 2.12.14.04
+EXTORTION_PAYMENT = 3       # 2.12.14.04
+EXTORTION = "extortion"     # the others' decision's kind, and its key ``extortion:<payer>``
 SNEAK_ATTACK = 5            # 2.12.14.07
 STRONGHOLD_LIMIT = 2        # 000 IX.C.1.c: no third faction in a stronghold
 SPICE, CARD = "spice", "card"   # Robbery's standing word (2.12.14.05)
@@ -145,18 +149,58 @@ def decided(state: State, seat: str, value: dict[str, Any]) -> list[Event]:
     return []
 
 
+def extorted(game: Any, seat: str) -> bool:
+    """Whether their Extortion token lies in front of their shield (public)."""
+    return any(t["kind"] == TOKEN and t["owner"] == seat and t["at"] == tokens.FRONT
+               for t in tokens.of(game))
+
+
+def payment(state: State, seat: str, payer: str) -> Prompt:
+    """Another faction's optional payment of 3 spice to keep the Extortion token away."""
+    return Prompt(f"{EXTORTION}:{payer}", payer, EXTORTION, True,
+                  f"EXTORTION PAY or EXTORTION NONE: pay the Moritani {EXTORTION_PAYMENT} spice "
+                  f"at War Continues so that their Extortion token does not come back to them "
+                  f"(001 2.12.14.04; the first in storm order who pays); never waited for.",
+                  False, "EXTORTION NONE", "EXTORTION NONE", optional=True,
+                  title="the Moritani's Extortion")
+
+
+def payers(state: State, seat: str) -> list[str]:
+    """The factions who may pay to keep Extortion away: every other with 3 spice."""
+    if not extorted(state, seat):
+        return []
+    return [s for s in state["seats"] if s != seat
+            and state["factions"][s]["spice"] >= EXTORTION_PAYMENT]
+
+
+def paid(state: State, payer: str, value: bool) -> None:
+    """A payment offered, kept for the Moritani's own decision, which comes after."""
+    if value:
+        state["step"].setdefault("extortion", []).append(payer)
+
+
 def war_continues(state: State, seat: str) -> list[Event]:
     """Extortion in front of their shield: its spice theirs, the token back behind their
-    shield (2.12.14.04; module docstring)."""
+    shield unless the first in storm order of those who offered pays 3 (2.12.14.04)."""
+    offered = state["step"].pop("extortion", [])
     events = []
     for token in tokens.of(state):
         if token["kind"] == TOKEN and token["owner"] == seat and token["at"] == tokens.FRONT:
             spice = token.pop("spice", 0)
             state["factions"][seat]["spice"] += spice
-            tokens.place(token, seat, tokens.BEHIND)
-            tokens.turn(token, tokens.DOWN)
             events.append(Event(EventCode.EXTORTION_COLLECTED, {"faction": seat,
                                                                 "spice": spice}))
+            payer = next((s for s in storm_order(state) if s in offered and
+                          state["factions"][s]["spice"] >= EXTORTION_PAYMENT), None)
+            if payer is None:
+                tokens.place(token, seat, tokens.BEHIND)
+                tokens.turn(token, tokens.DOWN)
+                continue
+            state["factions"][payer]["spice"] -= EXTORTION_PAYMENT
+            state["factions"][seat]["spice"] += EXTORTION_PAYMENT
+            tokens.place(token, None, tokens.ASIDE)
+            events.append(Event(EventCode.EXTORTION_PAID, {"faction": payer, "to": seat,
+                                                           "spice": EXTORTION_PAYMENT}))
     return events
 
 
