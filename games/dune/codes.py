@@ -119,6 +119,7 @@ class EventCode(StrEnum):
     MOVE = "move"
     NO_MOVE = "no-move"
     PLANS_FAILED = "plans-failed"
+    PLAN_CUT = "plan-cut"                       # a token sprang mid-plan (001 2.12.14.03)
     SHIPMENT = "shipment"
     SHIPMENT_STOPPED = "shipment-stopped"
     STORM_LOSSES = "storm-losses"

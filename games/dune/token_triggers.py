@@ -33,12 +33,21 @@ EXAMPLES = ("TRIGGER ALL", "TRIGGER NONE", "TRIGGER ALL EXCEPT Harkonnen",
             "TRIGGER <token> ONLY Atreides, Emperor")
 
 
+TRIAL = "trial"             # a mark of the step of a copy a plan is tried on (``trial``)
+
+
+def trial(state: State) -> None:
+    """Mark a copy of the state as a trial of a plan (a refusal's check, the choice of a
+    plan): no token springs in it, its owner's secret staying one."""
+    state["step"][TRIAL] = True
+
+
 def entering(state: State, mover: str, territory: str, source: str | None
              ) -> list[dict[str, Any]]:
     """The tokens a faction's forces spring as they enter ``territory`` from ``source`` (None:
     shipped): those on the board there of a kind that ``triggers``, owned by another seat.  A
-    move within the territory enters nothing."""
-    if source == territory:
+    move within the territory enters nothing, nor does a trial (``trial``)."""
+    if source == territory or state["step"].get(TRIAL):
         return []
     return [token for token in of(state)
             if token["at"] == BOARD and token.get("territory") == territory

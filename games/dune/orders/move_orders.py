@@ -40,7 +40,7 @@ from ..deals import read_gift
 from ..forces import kinds, order_text
 from ..phases import moves
 from ..rules import cite, rules_of
-from ..state import State, copy_state, faction_name
+from ..state import State, faction_name
 from .language import (
     OrderKind,
     OrderProblem,
@@ -307,7 +307,7 @@ def check_now(state: State, seat: str, value: dict[str, Any],
     sequential = state["step"].get("mode") == "sequential"
     worms = [part for part in value.get("karama", []) if part[0] == "worm"]
     for number, plan in enumerate(value["plans"], start=1):
-        trial = copy_state(state)
+        trial = moves.trial_copy(state)
         move_karama.turn_start(trial, seat, worms)     # a Fremen worm comes first
         trial["step"].setdefault("support", {})
         if "support" in value:
@@ -333,7 +333,7 @@ def failing_part(state: State, seat: str, plan: dict[str, Any], value: dict[str,
         if key not in plan:
             continue
         partial[key] = plan[key]
-        trial = copy_state(state)
+        trial = moves.trial_copy(state)
         trial["step"].setdefault("support", {})[seat] = value.get("support", 0)
         try:
             moves.carry_out(trial, seat, partial)
@@ -348,7 +348,7 @@ def notes(state: State, prompt: Prompt, value: dict[str, Any]) -> tuple[str, ...
     sector 7, where the spice is"."""
     found = []
     for number, plan in enumerate(value.get("plans", []), start=1):
-        trial = copy_state(state)
+        trial = moves.trial_copy(state)
         trial["step"].setdefault("support", {})[prompt.seat] = value.get("support", 0)
         try:
             events = moves.carry_out(trial, prompt.seat, plan)

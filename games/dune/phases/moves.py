@@ -54,14 +54,15 @@ def play_turn(state: State, seat: str, plans: list[dict[str, Any]]) -> list[Even
     contents are replaced: callers must read ``state["step"]`` again afterwards."""
     failed: list[str] = []
     for number, plan in enumerate(plans, start=1):
-        trial = copy_state(state)
         try:
-            events = carry_out(trial, seat, plan)
+            carry_out(trial_copy(state), seat, plan)
         except OrderProblem as problem:
             failed.append(f"plan {number}: {problem.message}")
             continue
+        done = copy_state(state)
+        events = carry_out(done, seat, plan, sprung=True)
         state.clear()
-        state.update(trial)
+        state.update(done)
         note = ([Event(EventCode.PLANS_FAILED, {"faction": seat, "reasons": failed, "used": number},
                        to=(seat,))] if failed else [])
         return note + events
@@ -70,10 +71,22 @@ def play_turn(state: State, seat: str, plans: list[dict[str, Any]]) -> list[Even
             Event(EventCode.NO_MOVE, {"faction": seat})]
 
 
-def carry_out(state: State, seat: str, plan: dict[str, Any]) -> list[Event]:
+def trial_copy(state: State) -> State:
+    """A copy of the state to try a plan on: no face-down token springs in it
+    (``token_triggers.trial``), so that whether a plan is legal, and every word a refusal
+    says, never depends on a token only its owner knows."""
+    trial = copy_state(state)
+    token_triggers.trial(trial)
+    return trial
+
+
+def carry_out(state: State, seat: str, plan: dict[str, Any], sprung: bool = False
+              ) -> list[Event]:
     """One plan on the state, part by part; raises OrderProblem at the first illegal part.
     Ornithopters are those of the start of the move, before its shipment (``reach``); under
-    GF9 after it (``Rules.ornithopters_after_shipment``)."""
+    GF9 after it (``Rules.ornithopters_after_shipment``).  ``sprung``: the plan was legal on a
+    trial copy, and a part made impossible by a token that sprang (the Moritani's Atomics,
+    001 2.12.14.03) is dropped, what was done before it standing, the faction told why."""
     events: list[Event] = []
     ornithopters = reach.has_ornithopters(state, seat)
     if plan.get("ship"):
@@ -81,9 +94,17 @@ def carry_out(state: State, seat: str, plan: dict[str, Any]) -> list[Event]:
         if rules_of(state).ornithopters_after_shipment:
             ornithopters = reach.has_ornithopters(state, seat)
     for part in ("move", "hajr"):
-        if plan.get(part):
+        if not plan.get(part):
+            continue
+        try:
             events += move(state, seat, plan[part], hajr=part == "hajr",
                            ornithopters=ornithopters)
+        except OrderProblem as problem:
+            if not sprung:
+                raise
+            events.append(Event(EventCode.PLAN_CUT, {"faction": seat, "part": part,
+                                                     "reason": problem.message}, to=(seat,)))
+            break
     if not events:
         events.append(Event(EventCode.NO_MOVE, {"faction": seat}))
     return events
