@@ -258,6 +258,7 @@ class Ability(StrEnum):
     ALLY_AMBASSADOR = "ally_ambassador"             # 001 2.11.25 (A)
     # Moritani (GF9 expansion: 001 2.12)
     TERROR = "terror"                               # 001 2.12.06, 2.12.08-14 (A)
+    ALLY_KEEPS_CARD = "ally_keeps_card"             # 001 2.12.19 (A)
 
 
 class Act(StrEnum):

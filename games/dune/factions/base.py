@@ -483,6 +483,11 @@ class Faction:
         its power does then; nothing."""
         return []
 
+    def loser_keeps_one(self, state: State, loser: str) -> bool:
+        """Whether its power lets ``loser`` of a battle with a winner keep one card it played
+        that it could have kept had it won (the Moritani's ally, 001 2.12.19 A): no."""
+        return False
+
     def hand_limit_cut(self, state: State, seat: str) -> int:
         """How much its power cuts ``seat``'s hand limit (``factions.hand_limit``): none."""
         return 0

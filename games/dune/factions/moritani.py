@@ -7,8 +7,9 @@ at War Continues (TERRORIZE, 2.12.08) and revealed when another faction enters t
 (2.12.09-14, ``moritani_terror``); the trigger decided ahead by their standing answers
 (``token_triggers``), part of their decision of War Continues, whose order kind is here
 (``TERROR``, ``TRIGGER``, ``ROBBERY``).  Not yet (issue 31): Terror moves and Enemy of My
-Enemy (2.12.15-16), Duke Vidal (2.12.17-18), the alliance (2.12.19), Assassinate Leaders
-(advanced, 2.12.20-21) and their Karama power (1.14.13).
+Enemy (2.12.15-16), Duke Vidal (2.12.17-18), Assassinate Leaders (advanced, 2.12.20-21) and
+their Karama power (1.14.13).  Their alliance (2.12.19, A): the ally losing a battle keeps a
+card (``loser_keeps_one``).
 """
 
 from __future__ import annotations
@@ -20,11 +21,12 @@ from pbem.game import Event, Prompt
 
 from .. import token_triggers as triggers
 from ..codes import ErrorCode
+from ..data import Ability
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_territory
 from ..prompt_key import PromptKey
-from ..state import State
+from ..state import State, ally_of
 from . import moritani_terror as terror
-from .base import Faction
+from .base import Faction, has
 
 MORITANI = "moritani"
 
@@ -88,6 +90,12 @@ class Moritani(Faction):
         if not triggers.wanted(state, self.seat, token["value"], mover):
             return []
         return terror.entered(state, self.seat, token, mover)
+
+    def loser_keeps_one(self, state: State, loser: str) -> bool:
+        """2.12.19 (A) ALLIANCE: their ally, losing a battle that had a winner, keeps one card
+        it played that it could have kept had it won."""
+        return (loser in ally_of(state, self.seat)
+                and has(state, self.seat, Ability.ALLY_KEEPS_CARD))
 
     def hand_limit_cut(self, state: State, seat: str) -> int:
         """2.12.14.03: their Atomics gone off, their hand limit and their ally's one lower."""

@@ -434,8 +434,11 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
         keep = seat == winner and outcome.kind in ("battle", "traitor")
         used = outcome.kind == "battle" and seat not in outcome.withheld
         unanswered = not any(plans[other]["weapon"] for other in plans if other != seat)
+        one = (seat == loser and winner is not None and outcome.kind in ("battle", "traitor")
+               and any(f.loser_keeps_one(state, seat) for f in factions.in_play(
+                   state, "loser_keeps_one")))
         events += _cards_after(state, seat, plans[seat], keep, outcome.kind == "traitor", used,
-                               unanswered)
+                               unanswered, one)
     if outcome.kind == "battle":
         mix = _winner_losses(sides[winner], plans[winner])
         lost[winner] = lost.get(winner, 0) + total(mix)
@@ -564,7 +567,8 @@ def _winner_losses(side: battle_plan.Side, plan: dict[str, Any]) -> Counts:
 
 
 def _cards_after(state: State, seat: str, plan: dict[str, Any], keep: bool, traitor: bool,
-                 used: bool = True, unanswered: bool = False) -> list[Event]:
+                 used: bool = True, unanswered: bool = False, one: bool = False
+                 ) -> list[Event]:
     """The cards played: the loser discards them all (X.C.5, X.D.2), the winner those he
     chose (X.C.6) and those the game's deck discards after use: a cheap hero and a worthless
     card (player aid A.6-7); under GF9 only the cards that say "Discard after use" (001
@@ -573,7 +577,9 @@ def _cards_after(state: State, seat: str, plan: dict[str, Any], keep: bool, trai
     1.07.07.07.01: "One time use cards may be kept or discarded by the winner"); a weapon that
     may be withheld is discarded once ``used`` (001 3.02.09, the Poison Tooth); under text B a
     Mirror Weapon is kept by a winner whose opponent played no weapon (``unanswered``, 001
-    2.10.04)."""
+    2.10.04).  A loser keeping ``one`` (``Faction.loser_keeps_one``: the Moritani's ally, 001
+    2.12.19 A) keeps the first card it could have kept had it won, weapon before defense, but
+    one it names to DISCARD."""
     hand = state["factions"][seat]["hand"]
     one_time = traitor and rules_of(state).traitor_winner_keeps_one_time_cards
     gone = []
@@ -585,8 +591,10 @@ def _cards_after(state: State, seat: str, plan: dict[str, Any], keep: bool, trai
         spent = used and slot == "weapon" and Effect.MAY_BE_WITHHELD in played.effects
         mirror_kept = (unanswered and Effect.MIRRORS_WEAPON in played.effects
                        and rules_of(state).mirror_kept_unanswered)
-        if (keep and (one_time or mirror_kept or Effect.DISCARD_AFTER_PLAY not in played.effects)
-                and name not in plan["discard"] and not spent):
+        keepable = ((one_time or mirror_kept or Effect.DISCARD_AFTER_PLAY not in played.effects)
+                    and name not in plan["discard"] and not spent)
+        if keepable and (keep or one):
+            one = False
             continue
         card_id = next(c for c in hand if data(state).treachery_card(c).name == name)
         hand.remove(card_id)
