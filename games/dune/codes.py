@@ -205,6 +205,8 @@ class EventCode(StrEnum):
     TERROR_ROBBERY = "terror-robbery"           # 001 2.12.14.05
     TERROR_CARD_DRAWN = "terror-card-drawn"
     TERROR_SABOTAGE = "terror-sabotage"         # 001 2.12.14.06
+    TERROR_GIFT = "terror-gift"                 # 001 2.12.14.06
+    TERROR_GIFT_CARD = "terror-gift-card"
     TERROR_SNEAK_ATTACK = "terror-sneak-attack"     # 001 2.12.14.07
     # spice_blow
     NEXUS = "nexus"

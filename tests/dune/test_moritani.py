@@ -125,6 +125,7 @@ def test_001_2_12_08_the_decision_is_optional_and_read_line_by_line():
     assert not parsed.errors
     (order,) = parsed.orders
     assert order.value == {"place": ["robbery", "Carthag"], "move": None, "robbery": "card",
+                           "sabotage": None,
                            "trigger": [["*", {"*": True, "harkonnen": False}]]}
     assert moritani.text(state, order.value) == ("TERROR Robbery IN Carthag\nTRIGGER ALL "
                                                  "EXCEPT Harkonnen\nROBBERY CARD")

@@ -22,9 +22,15 @@ from pbem.game import Event, Prompt
 from .. import token_triggers as triggers
 from ..codes import ErrorCode
 from ..data import Ability
-from ..orders.language import OrderKind, OrderProblem, order_kind, read_territory
+from ..orders.language import (
+    OrderKind,
+    OrderProblem,
+    card_among,
+    order_kind,
+    read_territory,
+)
 from ..prompt_key import PromptKey
-from ..state import State, ally_of
+from ..state import State, ally_of, data
 from . import moritani_terror as terror
 from .base import Faction, has
 
@@ -67,6 +73,8 @@ class Moritani(Faction):
             triggers.answered(state, self.seat, value["trigger"])
         if value.get("robbery"):
             state["factions"][self.seat]["robbery"] = value["robbery"]
+        if value.get("sabotage") is not None:
+            state["factions"][self.seat]["sabotage"] = value["sabotage"]
         if phase != terror.ROUND:
             return []
         return terror.war_continues(state, self.seat) + terror.decided(state, self.seat, value)
@@ -74,8 +82,9 @@ class Moritani(Faction):
     # --- hooks of set-up
 
     def own_sheet(self) -> dict[str, Any]:
-        """Their standing answers (none: every token triggers) and Robbery's take (spice)."""
-        return {"triggers": {}, "robbery": terror.SPICE}
+        """Their standing answers (none: every token triggers), Robbery's take (spice) and
+        Sabotage's gift (none)."""
+        return {"triggers": {}, "robbery": terror.SPICE, "sabotage": ""}
 
     def start_placement(self) -> str:
         """2.12.03: their six forces, after every other faction has placed its own."""
@@ -106,20 +115,32 @@ class Moritani(Faction):
         return {"atomics": True} if state["factions"][self.seat].get("atomics") else {}
 
     def behind_shield(self, state: State) -> dict[str, Any]:
-        """Their standing answers and Robbery's take."""
+        """Their standing answers, Robbery's take and Sabotage's gift."""
         own = state["factions"][self.seat]
-        return {"triggers": own.get("triggers", {}), "robbery": own.get("robbery", terror.SPICE)}
+        return {"triggers": own.get("triggers", {}), "robbery": own.get("robbery", terror.SPICE),
+                "sabotage": own.get("sabotage", "")}
 
 
 # --- their decision's order text
 def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
     """One line: ``TERROR <token> IN <stronghold>``, ``TERROR MOVE <stronghold> TO
-    <stronghold>``, ``TERROR NONE``, ``TRIGGER ...``, ``ROBBERY SPICE|CARD``."""
+    <stronghold>``, ``TERROR NONE``, ``TRIGGER ...``, ``ROBBERY SPICE|CARD``, ``SABOTAGE GIVE
+    <card>|NONE``."""
     verb, rest = words[0].upper(), words[1:]
     kind = terror.kind_of(state)
     upper = [w.upper() for w in rest]
     if verb == "TRIGGER":
         return {"trigger": [triggers.read(state, kind, prompt.seat, rest)]}
+    if verb == "SABOTAGE":
+        hand = state["factions"][prompt.seat]["hand"]
+        if upper == ["NONE"]:
+            return {"sabotage": ""}
+        if upper[:1] != ["GIVE"] or len(rest) < 2:
+            raise OrderProblem(ErrorCode.BAD_TERROR, "expected SABOTAGE GIVE <card> or "
+                               "SABOTAGE NONE", ("SABOTAGE NONE", "SABOTAGE GIVE Baliset"))
+        card = card_among(state, " ".join(rest[1:]), hand, "card of your hand",
+                          ("SABOTAGE NONE",))
+        return {"sabotage": data(state).treachery_card(card).name}
     if verb == "ROBBERY":
         if upper not in (["SPICE"], ["CARD"]):
             raise OrderProblem(ErrorCode.BAD_TERROR, "expected ROBBERY SPICE or ROBBERY CARD",
@@ -165,7 +186,7 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
     value = terror.empty()
     for part in parts:
         value["trigger"] += part.get("trigger", [])
-        for key in ("place", "move", "robbery"):
+        for key in ("place", "move", "robbery", "sabotage"):
             value[key] = part.get(key, value[key])
     if sum(1 for part in parts if part.get("place") or part.get("move")) > 1:
         raise OrderProblem(ErrorCode.BAD_TERROR, "one Terrorize action a Mentat Pause: place a "
@@ -183,11 +204,15 @@ def text(game: Any, value: dict[str, Any]) -> str:
     lines += [triggers.text(game, kind, answer) for answer in value.get("trigger", [])]
     if value.get("robbery"):
         lines.append(f"ROBBERY {value['robbery'].upper()}")
+    if value.get("sabotage") is not None:
+        lines.append(f"SABOTAGE GIVE {value['sabotage']}" if value["sabotage"]
+                     else "SABOTAGE NONE")
     return "\n".join(lines) or "TERROR NONE"
 
 
 def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dict[str, Any]:
-    """A bot's: now and then a token placed or moved, a standing answer, Robbery's take."""
+    """A bot's: now and then a token placed or moved, a standing answer, Robbery's take,
+    Sabotage's gift."""
     value = terror.empty()
     held, free = prompt.options.get("supply", []), prompt.options.get("strongholds", [])
     on_board = prompt.options.get("placed", []) if prompt.options.get("terrorize") else []
@@ -202,10 +227,14 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
         value["trigger"].append(["*", {"*": True, rng.choice(others): False}])
     if rng.random() < 0.2:
         value["robbery"] = rng.choice([terror.SPICE, terror.CARD])
+    held = sorted(data(view).treachery_card(c).name for c in view["own"]["hand"])
+    if rng.random() < 0.2:
+        value["sabotage"] = rng.choice(["", *held])
     return value
 
 
-order_kind(OrderKind(terror.KIND, ("TERROR", "TRIGGER", "ROBBERY"), read, text, combine,
+order_kind(OrderKind(terror.KIND, ("TERROR", "TRIGGER", "ROBBERY", "SABOTAGE"), read, text,
+                     combine,
                      random_value, with_verb=True))
 
 

@@ -19,7 +19,8 @@ Rulings (docs/rules-coverage.md, "001 GF9 expansions: Moritani"):
 
 - 2.12.14's choices made in the middle of another's move are not asked: Robbery takes the
   spice, or the top treachery card where their standing word says ``ROBBERY CARD`` and their
-  hand has room (no discard asked); Sabotage's card given back is not given; Assassination's
+  hand has room (no discard asked); Sabotage gives back the card their standing word names
+  (``SABOTAGE GIVE <card>``), none without one; Assassination's
   random leader and every random pick come from a generator seeded from the whole state, whose
   hidden parts (the decks' order) no player knows (as ``ecaz_ambassadors``).
 - Extortion's 5 spice go on the token in front of their shield and are theirs at the Mentat
@@ -94,7 +95,7 @@ def open_strongholds(game: Any) -> list[str]:
 
 
 def empty() -> dict[str, Any]:
-    return {"place": None, "move": None, "trigger": [], "robbery": None}
+    return {"place": None, "move": None, "trigger": [], "robbery": None, "sabotage": None}
 
 
 # --- the decision of War Continues
@@ -109,6 +110,7 @@ def decision(state: State, seat: str, standing: str, terrorize: bool) -> Prompt 
     free = open_strongholds(state)
     names = ", ".join(kind.token(v).name for v in held) or "none"
     robbery = state["factions"][seat].get("robbery", SPICE).upper()
+    gift = state["factions"][seat].get("sabotage") or "NONE"
     action = (f"TERROR <token> IN <stronghold>: a Terror token behind your shield ({names}) "
               f"placed face down in a stronghold that holds none ({', '.join(free) or 'none'}); "
               f"or TERROR MOVE <stronghold> TO <stronghold>: one already placed moved to such a "
@@ -116,8 +118,9 @@ def decision(state: State, seat: str, standing: str, terrorize: bool) -> Prompt 
     legal = (f"{action}TRIGGER <token or ALL> ALL | NONE | EXCEPT <faction>, ... | ONLY "
              f"<faction>, ...: your standing answers when another faction enters a stronghold "
              f"with your token (001 2.12.09); now: {standing}. ROBBERY SPICE | CARD: what "
-             f"Robbery takes (001 2.12.14.05); now {robbery}. TERROR NONE: none of these. "
-             f"Never waited for.")
+             f"Robbery takes (001 2.12.14.05); now {robbery}. SABOTAGE GIVE <card> | NONE: the "
+             f"card of your hand Sabotage gives back (001 2.12.14.06); now {gift}. TERROR NONE: "
+             f"none of these. Never waited for.")
     return Prompt(f"{KIND}:{seat}", seat, KIND, True, legal, empty(), "TERROR NONE",
                   "TERROR NONE", optional=True, title="your Terror tokens",
                   options={"supply": held, "strongholds": free, "placed": placed(state),
@@ -314,13 +317,24 @@ def _robbery(state: State, seat: str, mover: str, territory: str,
 
 def _sabotage(state: State, seat: str, mover: str, territory: str,
               token: dict[str, Any]) -> list[Event]:
-    """2.12.14.06: a random card of that faction's hand discarded (their card given back is
-    not asked: module docstring)."""
+    """2.12.14.06: a random card of that faction's hand discarded; then the card their
+    standing word names (``SABOTAGE GIVE <card>``), if they hold it and that hand has room,
+    given to that faction (the table sees a card given, the two factions which)."""
     hand = state["factions"][mover]["hand"]
     card = hand.pop(_rng(state).randrange(len(hand))) if hand else None
     if card is not None:
         state["decks"]["treachery_discard"].append(card)
-    return [Event(EventCode.TERROR_SABOTAGE, {"faction": seat, "of": mover, "card": card})]
+    events = [Event(EventCode.TERROR_SABOTAGE, {"faction": seat, "of": mover, "card": card})]
+    own = state["factions"][seat]["hand"]
+    gift = next((c for c in own if data(state).treachery_card(c).name
+                 == state["factions"][seat].get("sabotage")), None)
+    if gift is None or len(hand) >= hand_limit(state, mover):
+        return events
+    own.remove(gift)
+    hand.append(gift)
+    return events + [Event(EventCode.TERROR_GIFT, {"faction": seat, "to": mover}),
+                     Event(EventCode.TERROR_GIFT_CARD, {"faction": seat, "to": mover,
+                                                        "card": gift}, to=(seat, mover))]
 
 
 def _sneak_attack(state: State, seat: str, mover: str, territory: str,
