@@ -1,6 +1,6 @@
 """Tokens that trigger when another faction enters their territory, and their owners' standing
-answers: the seam of the Ecaz Ambassadors (001 2.11.08) and, to come, the Moritani Terror
-tokens (001 2.12).
+answers: the seam of the Ecaz Ambassadors (001 2.11.08) and the Moritani Terror tokens (001
+2.12.09).
 
 A kind of token marked ``triggers`` in its data (``tokens.yaml``) lying on the board is its
 owner's to spring when another faction's forces enter its territory, shipped or moved

@@ -1,10 +1,10 @@
 """The token layer: the pieces of Dune that are not forces, in one place of the state.
 
-Tokens (001: the tech tokens, 4.05; to come, the Richese No-Fields 2.10, the Moritani Terror
-tokens 2.12, the Ecaz Ambassadors 2.11, the CHOAM Inflation token 2.09, the discovery tokens
-4.06) are ``state["tokens"]``, a list of records, present only in a game with a kind of token
-in play (``kinds``: the ruleset's data, ``tokens.yaml``, a kind in play when the game has its
-option on).  A record:
+Tokens (001: the tech tokens, 4.05, the Richese No-Fields 2.10, the Ecaz Ambassadors 2.11,
+the Moritani Terror tokens and Atomics Aftermath 2.12, the CHOAM Inflation token 2.09; to
+come, the discovery tokens 4.06) are ``state["tokens"]``, a list of records, present only in a
+game with a kind of token in play (``kinds``: the ruleset's data, ``tokens.yaml``, a kind in
+play when the game has its option on).  A record:
 
 - ``kind``: its kind's name; ``value``: which token of the kind it is (the tech token
   ``heighliners``; for a valued token its value), hidden while it lies face down;
