@@ -77,6 +77,14 @@ def basic_order(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str
     return strategy(view, prompt, rng) if strategy else None
 
 
+def standing_orders(view: dict[str, Any]) -> list[str]:
+    """The standing orders (``SET STANDING`` lines' text) a player who knows the game leaves
+    with its first mail, from its view: Richese's cache offer (001 2.10.06), the first card
+    of the cache by silent auction last in the round, so that no bidding round waits for
+    their offer (issue 30, "Mail rounds stay few")."""
+    return ["CACHE ANY SILENT LAST"] if view["own"].get("cache") else []
+
+
 # --- bidding
 def _most(view: dict[str, Any]) -> int:
     spice = view["own"]["spice"]

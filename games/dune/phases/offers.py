@@ -118,7 +118,7 @@ def prompt(state: State, seat: str) -> Prompt:
                   f"The {faction_name(offer.seller, state)} offer {_name(state, offer.card)}, "
                   f"sold by {how}.  BID <n> (1 to {most}): your bid, within your own spice; "
                   "PASS: none.  No Karama bids or buys it (001 2.10.08).",
-                  None, "PASS", "PASS")
+                  None, "PASS", "PASS", ahead=f"{KIND}@offer:{seat}")
 
 
 def offer_order(state: State, offer: Offer) -> list[str]:
