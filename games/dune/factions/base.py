@@ -355,7 +355,8 @@ class Faction:
         """Whether it puts a card of its own up for auction this bidding round (``Offer``: the
         Richese cache, 001 2.10.06), deciding it among its ``decisions`` of the bidding while
         the step's ``offering`` is its seat, the card offered then put in the step's ``offer``
-        (``Offer.to_json``): no."""
+        (``Offer.to_json``), a hidden card of its hand in its ``market`` (the Black Market,
+        2.10.22-24, sold before the deal): no."""
         return False
 
     def offer_unsold(self, state: State, offer: Offer) -> list[Event]:

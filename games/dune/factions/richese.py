@@ -4,7 +4,8 @@ text B (the Landsraad revision) with ``richese_revised``.
 Basic (2.10.02-21): the cache and its auction (``richese_cache``), the No-Field tokens
 (``richese_no_fields``), their ally's use of both, their bar to the
 Fremen's special victory (2.10.19).  Advanced (2.10.22-24): BLACK MARKET (A) or DISRUPTED SUPPLY
-CHAIN (B).  Their Karama power (1.14.11) buys a cache card for 3 spice.
+CHAIN (B) (``richese_black_market``, ``richese_supply``).  Their Karama power (1.14.11) buys a
+cache card for 3 spice.
 """
 
 from __future__ import annotations
