@@ -141,3 +141,42 @@ def test_001_2_10_23_the_black_market_card_changes_no_other_seats_mail(tmp_path)
             assert one[seat] != other[seat], seat
         else:
             assert one[seat] == other[seat] and one[seat], seat
+
+
+def test_001_2_10_22_the_black_market_sent_ahead_beside_a_standing_cache_offer(tmp_path):
+    """2.10.22 by mail: the market is an optional decision (nobody waits for it), so with the
+    cache's offer sent ahead the round opens without asking Richese; their market sent ahead
+    with it (``FOR BIDDING``) is held and filed as the round opens, the card auctioned face
+    down before the deal, its bids the only round it costs."""
+    from dune_mail import GAME, game_at, open_prompts, send
+    from installation import Installation
+
+    site = Installation(tmp_path, maps=False)
+    seats = ["atreides", "harkonnen", "richese"]
+    game_at(site, {"game": "dune", "seats": seats, "ruleset": "gf9",
+                   "options": {"choam_richese": True, "advanced": True}, "seed": "market-ahead",
+                   "position": {"turn": 2, "phase": "storm",
+                                "storm": {"sector": 1, "dialers": ["atreides", "richese"]},
+                                "factions": {"atreides": {"spice": 10, "hand": []},
+                                             "harkonnen": {"spice": 10, "hand": []},
+                                             "richese": {"spice": 5, "hand": ["Baliset"]}}}})
+    answer = send(site, "richese", "DIAL 1\nFOR BIDDING\nCACHE ANY SILENT LAST\n"
+                  "BLACK MARKET Baliset SILENT AS Shield")
+    assert "BLACK MARKET Baliset SILENT AS Shield" in answer
+    send(site, "atreides", "DIAL 1")
+    for _ in range(10):                     # the spice blow's decisions, if any, as templates
+        if site.record(GAME).state["phase"] == "bidding":
+            break
+        for seat in seats:
+            if prompts := open_prompts(site, seat):
+                send(site, seat, "\n".join(p.template for p in prompts))
+    state = site.record(GAME).state
+    assert state["phase"] == "bidding" and state["step"].get("market_up")
+    asked = {seat: [p.kind for p in open_prompts(site, seat)] for seat in seats}
+    assert all("offer-bid" in kinds for kinds in asked.values()), asked
+    assert "cache-offer" not in asked["richese"] and "black-market" not in asked["richese"]
+    for seat, bid in (("atreides", "BID 2"), ("harkonnen", "BID 1"), ("richese", "PASS")):
+        send(site, seat, "\n".join(bid if p.kind == "offer-bid" else p.template
+                                   for p in open_prompts(site, seat)))
+    hands = site.record(GAME).state["factions"]
+    assert hands["atreides"]["hand"] == ["Baliset"] and hands["richese"]["spice"] == 7
