@@ -192,6 +192,11 @@ class EventCode(StrEnum):
     AMBASSADOR_REVIVED = "ambassador-revived"   # 001 2.11.17.09
     AMBASSADOR_CARD = "ambassador-card"         # 001 2.11.17.11
     AMBASSADOR_CARD_DRAWN = "ambassador-card-drawn"
+    AMBASSADOR_COPIED = "ambassador-copied"     # 001 2.11.17.03
+    AMBASSADOR_MOVED = "ambassador-moved"       # 001 2.11.17.05
+    AMBASSADOR_SENT = "ambassador-sent"         # 001 2.11.17.07
+    AMBASSADOR_DISCARDED = "ambassador-discarded"   # 001 2.11.17.08, 2.11.17.10
+    AMBASSADOR_RETURNED = "ambassador-returned"     # 001 2.11.10
     # spice_blow
     NEXUS = "nexus"
     SPICE_CARD = "spice-card"

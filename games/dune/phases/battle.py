@@ -507,6 +507,9 @@ def _explosion(state: State, territory: str, events: list[Event]) -> dict[str, i
     """Every force and all the spice of the territory lost (player aid A.5); the forces each
     faction lost."""
     lost: dict[str, int] = {}
+    places = {territory: list(layer.board(state)[territory].sectors or (0,))}
+    for power in factions.in_play(state, "swept"):      # 001 2.11.10: an Ambassador
+        events += power.swept(state, places, "explosion")
     for sector, by_faction in list(forces_at(state, territory).items()):
         for seat, counts in list(by_faction.items()):
             counts = dict(counts)
