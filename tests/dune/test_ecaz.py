@@ -273,3 +273,19 @@ def test_001_2_11_17_a_bad_choice_is_refused(line):
     state = set_up(new())
     state["phase"], state["step"] = "revival", {"done": False}
     assert dune.parse(state, "ecaz", f"TRIGGER {line}").errors
+
+
+def test_001_2_11_26_loyalty_sets_a_traitor_card_of_theirs_aside_face_up():
+    """2.11.26 LOYALTY (advanced): before the traitors, one of Ecaz's leaders at random is set
+    aside face up, seen by all, and nobody draws him; not in the basic game."""
+    for seed in range(4):
+        state = GAME.setup("gf9", {"ecaz_moritani": True, "advanced": True}, SEATS,
+                           step_rng("ecaz-loyal", seed))
+        loyal = state["factions"]["ecaz"]["loyal"]
+        assert loyal in state["factions"]["ecaz"]["leaders"]
+        assert all(loyal not in state["factions"][s]["traitor_draw"] for s in SEATS)
+        assert loyal not in state["decks"]["traitors"]
+        for seat in SEATS:
+            assert seat_view(state, seat)["factions"]["ecaz"]["loyal"] == loyal
+        assert public_view(state)["factions"]["ecaz"]["loyal"] == loyal
+    assert "loyal" not in new()["factions"]["ecaz"]

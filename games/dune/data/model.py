@@ -256,6 +256,7 @@ class Ability(StrEnum):
     # Ecaz (GF9 expansion: 001 2.11)
     AMBASSADORS = "ambassadors"                     # 001 2.11.04, 2.11.06-10, 2.11.17 (A)
     ALLY_AMBASSADOR = "ally_ambassador"             # 001 2.11.25 (A)
+    LOYALTY = "loyalty"                             # 001 2.11.26 (A, advanced)
 
 
 class Act(StrEnum):

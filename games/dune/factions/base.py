@@ -302,6 +302,12 @@ class Faction:
         revealed); nothing."""
         return []
 
+    def traitors_set_aside(self, state: State, pool: list[str], rng: random.Random
+                           ) -> list[str]:
+        """The cards of the traitor ``pool`` it sets aside before anyone draws, never to be
+        drawn (001 2.11.26 LOYALTY); none."""
+        return []
+
     def swept(self, state: State, places: dict[str, list[int]], why: str) -> list[Event]:
         """The storm (``why``: ``storm``) or a lasgun and shield's explosion (``explosion``)
         takes what lies in these places (territory -> sectors), where forces die: what befalls

@@ -4,8 +4,9 @@ Basic (2.11.02-25): their set-up (12 spice, six forces in the Imperial Basin, th
 supply), the Ambassadors placed after the revival round at a rising price and triggered when
 another faction enters their stronghold, each Ambassador's effect (``ecaz_ambassadors``); the
 trigger decided ahead by Ecaz's standing answers (``token_triggers``), part of their decision of
-the revival round, whose order kind is here (``AMBASSADOR``, ``TRIGGER``).  Not yet (issue
-31): Occupy with the ally, Duke Vidal, Loyalty and Collection (advanced).
+the revival round, whose order kind is here (``AMBASSADOR``, ``TRIGGER``, with the choices an
+effect takes).  Advanced: LOYALTY (2.11.26), a leader of theirs set aside before the traitors.
+Not yet (issue 31): Occupy with the ally, Duke Vidal and Collection (advanced).
 """
 
 from __future__ import annotations
@@ -17,12 +18,13 @@ from pbem.game import Event, Prompt
 
 from .. import token_triggers as triggers
 from ..codes import ErrorCode
-from ..data import NameLookupError
+from ..data import Ability, NameLookupError
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_territory
 from ..prompt_key import PromptKey
-from ..state import State, data
+from ..rules import rules_of
+from ..state import State, data, sheet
 from . import ecaz_ambassadors as ambassadors
-from .base import Faction
+from .base import Faction, has
 
 ECAZ = "ecaz"
 
@@ -60,6 +62,24 @@ class Ecaz(Faction):
         """Their standing answers (none: every Ambassador triggers), the Ambassadors drawn
         into their supply and those of them triggered since (2.11.09)."""
         return {"triggers": {}, "trigger_with": {}, "drawn": [], "triggered": [], "removed": []}
+
+    def traitors_set_aside(self, state: State, pool: list[str], rng: random.Random
+                           ) -> list[str]:
+        """LOYALTY (2.11.26, advanced): a traitor card of theirs at random set aside face up
+        for all to see, never in the traitor deck."""
+        if not has(state, self.seat, Ability.LOYALTY):
+            return []
+        own = sorted(leader.name for leader in data(state).leaders_of(
+            sheet(self.seat, state).name, rules_of(state).advantages) if leader.name in pool)
+        if not own:
+            return []
+        state["factions"][self.seat]["loyal"] = rng.choice(own)
+        return [state["factions"][self.seat]["loyal"]]
+
+    def in_front(self, state: State) -> dict[str, Any]:
+        """LOYALTY (2.11.26): the leader set aside, public."""
+        loyal = state["factions"][self.seat].get("loyal")
+        return {"loyal": loyal} if loyal else {}
 
     def after_traitors(self, state: State, rng: random.Random) -> list[Event]:
         """2.11.04: the supply, their own Ambassador and five drawn at random."""
