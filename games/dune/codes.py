@@ -197,6 +197,7 @@ class EventCode(StrEnum):
     AMBASSADOR_SENT = "ambassador-sent"         # 001 2.11.17.07
     AMBASSADOR_DISCARDED = "ambassador-discarded"   # 001 2.11.17.08, 2.11.17.10
     AMBASSADOR_RETURNED = "ambassador-returned"     # 001 2.11.10
+    KARAMA_DIAL = "karama-dial"                 # 001 1.14.12 (A)
     # spice_blow
     NEXUS = "nexus"
     SPICE_CARD = "spice-card"

@@ -289,3 +289,13 @@ def test_001_2_11_26_loyalty_sets_a_traitor_card_of_theirs_aside_face_up():
             assert seat_view(state, seat)["factions"]["ecaz"]["loyal"] == loyal
         assert public_view(state)["factions"]["ecaz"]["loyal"] == loyal
     assert "loyal" not in new()["factions"]["ecaz"]
+
+
+def test_001_1_14_12_the_ecaz_karama_adds_the_leader_discs_difference_without_cards():
+    """1.14.12 (A): KARAMA DIAL in the plan adds the difference of the leader discs to Ecaz's
+    dial when they play neither weapon nor defense; beside a weapon the card is not played and
+    the power is kept."""
+    state = played("gf9_1_14_12_the_ecaz_karama_adds_the_leader_discs_difference")
+    assert any(card.startswith("Karama") for card in state["decks"]["treachery_discard"])
+    state = played("gf9_1_14_12_no_ecaz_karama_beside_a_weapon")
+    assert not state["factions"]["ecaz"].get("karama_power_used")

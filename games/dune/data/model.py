@@ -257,6 +257,7 @@ class Ability(StrEnum):
     AMBASSADORS = "ambassadors"                     # 001 2.11.04, 2.11.06-10, 2.11.17 (A)
     ALLY_AMBASSADOR = "ally_ambassador"             # 001 2.11.25 (A)
     LOYALTY = "loyalty"                             # 001 2.11.26 (A, advanced)
+    LEADER_DIFFERENCE = "leader_difference"         # 001 1.14.12 (A): Ecaz's Karama power
 
 
 class Act(StrEnum):
