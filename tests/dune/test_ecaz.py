@@ -248,6 +248,9 @@ def test_001_2_11_10_the_storm_or_an_explosion_sends_an_ambassador_back_to_the_s
     ("CHOAM ONLY Atreides DISCARD Trip to Gamont Kulon",
      ["choam", {"*": False, "atreides": True}, {"discard": ["Trip to Gamont", "Kulon"]}]),
     ("Ixian ALL DISCARD ALL", ["ixians", {"*": True}, {"discard": ["*"]}]),
+    ("Emperor ALL FOR ALLY", ["emperor", {"*": True}, {"ally": True}]),
+    ("Fremen NONE TO Arrakeen FOR ALLY", ["fremen", {"*": False},
+                                          {"to": "Arrakeen", "ally": True}]),
 ])
 def test_001_2_11_17_a_standing_answer_carries_the_effect_s_choices(line, value):
     """2.11.17 by mail: the choices an effect needs, after the answer, read and written back
@@ -299,3 +302,9 @@ def test_001_1_14_12_the_ecaz_karama_adds_the_leader_discs_difference_without_ca
     assert any(card.startswith("Karama") for card in state["decks"]["treachery_discard"])
     state = played("gf9_1_14_12_no_ecaz_karama_beside_a_weapon")
     assert not state["factions"]["ecaz"].get("karama_power_used")
+
+
+def test_001_2_11_25_the_ally_takes_a_triggered_ambassador_s_effect():
+    """2.11.25: ``FOR ALLY`` in the standing answer gives the effect to their ally."""
+    state = played("gf9_2_11_25_the_ally_takes_a_triggered_ambassador_s_effect")
+    assert state["factions"]["ecaz"]["triggered"] == ["emperor"]

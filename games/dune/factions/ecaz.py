@@ -110,6 +110,8 @@ class Ecaz(Faction):
 def _read_choices(game: Any, value: str, words: list[str]) -> dict[str, Any]:
     """``AS <token>`` (the Bene Gesserit's), ``TO <territory> [FROM <territory>]`` (the
     Fremen's, the Guild's: TO only), ``DISCARD <card>, ... | ALL`` (the Ixians', CHOAM's)."""
+    if [w.upper() for w in words[-2:]] == ["FOR", "ALLY"]:     # 2.11.25
+        return {**(_read_choices(game, value, words[:-2]) if words[:-2] else {}), "ally": True}
     verb, rest = words[0].upper(), words[1:]
     allowed = CHOICES.get(value, ())
     if verb not in allowed:
@@ -157,6 +159,9 @@ def _card_names(game: Any, words: list[str]) -> list[str]:
 
 
 def _choices_text(game: Any, value: str, chosen: dict[str, Any]) -> str:
+    if chosen.get("ally"):
+        rest = {k: v for k, v in chosen.items() if k != "ally"}
+        return " ".join([*([_choices_text(game, value, rest)] if rest else []), "FOR ALLY"])
     if "as" in chosen:
         name = ambassadors.kind_of(game).token(chosen["as"]).name
         return "AS " + name.removesuffix(" Ambassador")
@@ -170,7 +175,7 @@ CHOICES = {"bene-gesserit": ("AS",), "fremen": ("TO",), "guild": ("TO",),
            "ixians": ("DISCARD",), "choam": ("DISCARD",)}
 EXAMPLES = ("TRIGGER Fremen ALL TO Arrakeen FROM Imperial Basin", "TRIGGER Guild ALL TO Carthag",
             "TRIGGER Bene Gesserit ALL AS Emperor", "TRIGGER CHOAM ALL DISCARD Baliset, Kulon")
-PARAMETERS = triggers.Parameters(frozenset({"AS", "TO", "DISCARD"}), _read_choices,
+PARAMETERS = triggers.Parameters(frozenset({"AS", "TO", "DISCARD", "FOR"}), _read_choices,
                                  _choices_text)
 
 

@@ -31,6 +31,8 @@ Rulings (docs/rules-coverage.md, "001 2.11 Ecaz"):
   no group that may go, a destination full or in the storm) is not triggered: the Ambassador
   stays face down (2.11.08 "you may").  Forces an effect puts on the board arrive as any
   others do (``token_arrivals``: ``moves.arrived`` answers them).
+- ALLIANCE (2.11.25): ``FOR ALLY`` at the end of a token's choices gives its effect to their
+  ally (while allied), every other choice read for the ally (its forces, its hand).
 - Ecaz's own Ambassador (2.11.17.12: Duke Vidal or an alliance the mover agrees to) is not yet
   built (issue 31): it never triggers.
 - A random pick (the Harkonnen Ambassador's traitor card, a restocked treachery deck, a new
@@ -133,7 +135,8 @@ def decision(state: State, seat: str, standing: str) -> Prompt | None:
              f"when another faction enters a stronghold with your Ambassador (001 2.11.08), "
              f"after it the choices of an effect (001 2.11.17): Bene Gesserit AS <token>, "
              f"Fremen TO <territory> [FROM <territory>], Guild TO <territory>, Ixian or CHOAM "
-             f"DISCARD <card>, ... or ALL; now: {standing}. AMBASSADOR NONE: none of these. "
+             f"DISCARD <card>, ... or ALL; FOR ALLY last: your ally takes the effect "
+             f"(001 2.11.25); now: {standing}. AMBASSADOR NONE: none of these. "
              f"Never waited for.")
     return Prompt(f"{KIND}:{seat}", seat, KIND, True, legal, empty(), "AMBASSADOR NONE",
                   "AMBASSADOR NONE", optional=True, title="your Ambassadors",
@@ -198,7 +201,8 @@ def entered(state: State, seat: str, token: dict[str, Any], mover: str, advisors
             or value not in EFFECTS or not has(state, seat, Ability.AMBASSADORS)):
         return []
     territory = token["territory"]
-    effect = EFFECTS[value](state, seat, mover, _Trigger(token, territory))
+    effect = EFFECTS[value](state, _beneficiary(state, seat, value), mover,
+                            _Trigger(token, territory))
     if effect is None:
         return []
     tokens.turn(token, tokens.UP)
@@ -210,6 +214,16 @@ def entered(state: State, seat: str, token: dict[str, Any], mover: str, advisors
     if value == BENE_GESSERIT:          # 2.11.17.03: out of the game
         state["factions"][seat].setdefault("removed", []).append(value)
     return events + _refreshed(state, seat)
+
+
+def _beneficiary(state: State, seat: str, value: str) -> str:
+    """ALLIANCE (2.11.25): who takes the effect, their ally where their standing answer says
+    ``FOR ALLY`` (and they are allied), else they."""
+    chosen = state["factions"][seat].get("trigger_with", {}).get(value, {})
+    allies = ally_of(state, seat)
+    if chosen.get("ally") and allies and has(state, seat, Ability.ALLY_AMBASSADOR):
+        return allies[0]
+    return seat
 
 
 class _Trigger:
@@ -307,7 +321,7 @@ def _bene_gesserit(state: State, seat: str, mover: str, at: _Trigger) -> list[Ev
     """2.11.17.03: the effect of any Ambassador not part of their supply (the five drawn and
     their own), with that Ambassador's standing choices: the one named (``AS``) first, then
     ``COPY_ORDER``; the first that does something.  Out of the game after (``entered``)."""
-    drawn = set(state["factions"][seat].get("drawn", [])) | {OWN, BENE_GESSERIT}
+    drawn = set(state["factions"][at.owner].get("drawn", [])) | {OWN, BENE_GESSERIT}
     named = at.chosen(state).get("as")
     for value in ([named] if named else []) + list(COPY_ORDER):
         if value in drawn or value not in EFFECTS:
