@@ -133,9 +133,10 @@ def _read_choices(game: Any, value: str, words: list[str]) -> dict[str, Any]:
         return {"discard": names}
     upper = [w.upper() for w in rest]
     split = upper.index("FROM") if "FROM" in upper and value == "fremen" else len(rest)
-    found = {"to": read_territory(game, rest[:split])[0].name}
+    territories = [t.name for t in data(game).board.territories]   # no place of a layer
+    found = {"to": read_territory(game, rest[:split], territories)[0].name}
     if split < len(rest):
-        found["from"] = read_territory(game, rest[split + 1:])[0].name
+        found["from"] = read_territory(game, rest[split + 1:], territories)[0].name
     return found
 
 
