@@ -13,7 +13,10 @@
   decision), so a trigger costs the mover no mail round and nobody learns the token from a
   wait.  A triggered Ambassador is turned face up, its effect carried out (2.11.17) and it goes
   aside (Ecaz's own back to the supply, 2.11.17.12); once the five drawn have all been
-  triggered, five more are drawn (2.11.09).
+  triggered, five more are drawn (2.11.09), never the Bene Gesserit's once triggered (out of
+  the game, 2.11.17.03).
+- Vulnerable (2.11.10): one the storm or a lasgun and shield's explosion reaches goes back to
+  the supply, face up (``swept``, asked through ``Faction.swept``).
 
 Rulings (docs/rules-coverage.md, "001 2.11 Ecaz"):
 
@@ -22,11 +25,12 @@ Rulings (docs/rules-coverage.md, "001 2.11 Ecaz"):
   "you may trigger" is a secret worth keeping): the others know which tokens left the supply,
   not which went where.
 - The effects that need a choice of Ecaz (Bene Gesserit, Fremen, Spacing Guild, Ixians, CHOAM:
-  2.11.17.03, .05, .07, .08, .10) take it from their standing answer's choices (``CHOICES``:
-  ``TRIGGER Fremen ALL TO Arrakeen FROM Carthag``), else by default: the Bene Gesserit's takes
-  the first effect of ``COPY_ORDER`` not in the supply that does something; the Fremen's moves
-  their largest group out of the storm into the stronghold entered, the Guild's sends four of
-  their reserve there; the Ixians' discards a worthless card, CHOAM's every worthless card.
+  2.11.17.03, .05, .07, .08, .10) take it from their standing answer's choices
+  (``ecaz.CHOICES``: ``TRIGGER Fremen ALL TO Arrakeen FROM Carthag``), else by default: the
+  Bene Gesserit's takes the first effect of ``COPY_ORDER`` not in the supply that does
+  something; the Fremen's moves their largest group out of the storm into the stronghold
+  entered, the Guild's sends four of their reserve there; the Ixians' discards a worthless
+  card, CHOAM's every worthless card.
   Nobody is asked in the middle of a move.  An effect with nothing to do (no card to discard,
   no group that may go, a destination full or in the storm) is not triggered: the Ambassador
   stays face down (2.11.08 "you may").  Forces an effect puts on the board arrive as any
