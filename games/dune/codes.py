@@ -213,6 +213,12 @@ class EventCode(StrEnum):
     TERROR_GIFT = "terror-gift"                 # 001 2.12.14.06
     TERROR_GIFT_CARD = "terror-gift-card"
     TERROR_SNEAK_ATTACK = "terror-sneak-attack"     # 001 2.12.14.07
+    AMBASSADOR_COPIED = "ambassador-copied"     # 001 2.11.17.03
+    AMBASSADOR_MOVED = "ambassador-moved"       # 001 2.11.17.05
+    AMBASSADOR_SENT = "ambassador-sent"         # 001 2.11.17.07
+    AMBASSADOR_DISCARDED = "ambassador-discarded"   # 001 2.11.17.08, 2.11.17.10
+    AMBASSADOR_RETURNED = "ambassador-returned"     # 001 2.11.10
+    KARAMA_DIAL = "karama-dial"                 # 001 1.14.12 (A)
     # spice_blow
     NEXUS = "nexus"
     SPICE_CARD = "spice-card"

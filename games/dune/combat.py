@@ -357,7 +357,7 @@ def resolve(deck: DuneData, aggressor: str, defender: str, plans: dict[str, dict
     killed = tuple(s for s in struck if s not in later)
     effects = [deck.card_named(w).effects for w in weapon.values() if w]
     dials_only = any(Effect.LEADERS_ADD_NOTHING in e for e in effects)     # 001 3.02.03
-    totals = {s: number(plans[s]["dial"]
+    totals = {s: number(plans[s]["dial"] + plans[s].get("dial_bonus", 0)      # 001 1.14.12
                         + (0 if s in killed or dials_only
                            else leader_value(deck, plans[s], plans[other[s]])))
               for s in sides}

@@ -12,13 +12,19 @@ ahead, by standing answers per token and per faction kept in its sheet (``trigge
      every token, every faction    the Emperor's token, but not against the Harkonnen
 
 the most particular answer ruling (a token's over every token's, a faction's over every
-faction's), and with none, the token triggers.  The answers are an optional decision of the
-owner (written ``TRIGGER ...``, read by ``read``), never waited for, so nobody learns from a
-wait, a step number or a subject which token lies face down where; they stand until changed.
+faction's), and with none, the token triggers.  A token whose effect needs its owner's choice
+(where to, which cards) takes it in the same line, after the answer (``Parameters``: the
+kind's words, read and written by its owner's module), kept beside the answers
+(``trigger_with``) and asked for by ``parameters`` when the token triggers.  The answers are
+an optional decision of the owner (written ``TRIGGER ...``, read by ``read``), never waited
+for, so nobody learns from a wait, a step number or a subject which token lies face down
+where; they stand until changed.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from .codes import ErrorCode
@@ -40,6 +46,17 @@ def trial(state: State) -> None:
     """Mark a copy of the state as a trial of a plan (a refusal's check, the choice of a
     plan): no token springs in it, its owner's secret staying one."""
     state["step"][TRIAL] = True
+
+
+@dataclass(frozen=True)
+class Parameters:
+    """The choices a kind's tokens take after a standing answer: the ``keywords`` that start
+    them (never a faction's name), ``read`` (game, token value, the words from the keyword on
+    -> a dict, or an OrderProblem) and ``text`` (game, token value, the dict -> the words)."""
+
+    keywords: frozenset[str]
+    read: Callable[[Any, str, list[str]], dict[str, Any]]
+    text: Callable[[Any, str, dict[str, Any]], str]
 
 
 def entering(state: State, mover: str, territory: str, source: str | None
@@ -64,20 +81,45 @@ def wanted(state: State, owner: str, value: str, mover: str) -> bool:
     return True
 
 
+def parameters(state: State, owner: str, value: str) -> dict[str, Any]:
+    """The choices ``owner``'s standing answer gave its token of ``value`` (none: {})."""
+    return dict(state["factions"][owner].get("trigger_with", {}).get(value, {}))
+
+
 def answered(state: State, owner: str, given: list[list[Any]]) -> None:
     """Standing answers given (``read``'s values, in order) kept in ``owner``'s sheet: each
-    replaces the answers of its token (every token's replaces all)."""
+    replaces the answers and choices of its token (every token's replaces all)."""
     answers = dict(state["factions"][owner].get("triggers", {}))
-    for what, against in given:
+    chosen = dict(state["factions"][owner].get("trigger_with", {}))
+    for what, against, *with_ in given:
         if what == ALL:
-            answers = {}
+            answers, chosen = {}, {}
         answers[what] = dict(against)
+        chosen.pop(what, None)
+        if with_:
+            chosen[what] = dict(with_[0])
     state["factions"][owner]["triggers"] = answers
+    state["factions"][owner]["trigger_with"] = chosen
 
 
-def read(game: Any, kind: TokenKind, owner: str, words: list[str]) -> list[Any]:
-    """``TRIGGER <token or ALL> [ALL | NONE | EXCEPT <faction>, ... | ONLY <faction>, ...]``
-    (the verb left out of ``words``): ``[token value or *, {seat or *: bool}]``."""
+def read(game: Any, kind: TokenKind, owner: str, words: list[str],
+         with_: Parameters | None = None) -> list[Any]:
+    """``TRIGGER <token or ALL> [ALL | NONE | EXCEPT <faction>, ... | ONLY <faction>, ...]
+    [<choices>]`` (the verb left out of ``words``): ``[token value or *, {seat or *: bool}]``,
+    and the token's choices (``with_``) when given: ``[value, {...}, {choice: ...}]``."""
+    cut = next((i for i, w in enumerate(words) if i and with_ is not None
+                and w.upper() in with_.keywords), len(words))
+    answer = _answer(game, kind, owner, words[:cut])
+    if cut == len(words):
+        return answer
+    assert with_ is not None
+    if answer[0] == ALL:
+        raise OrderProblem(ErrorCode.BAD_TRIGGER, f"{words[cut].upper()} goes with one token, "
+                           "not ALL", EXAMPLES)
+    return [*answer, with_.read(game, answer[0], words[cut:])]
+
+
+def _answer(game: Any, kind: TokenKind, owner: str, words: list[str]) -> list[Any]:
     upper = [w.upper() for w in words]
     if not words:
         raise OrderProblem(ErrorCode.BAD_TRIGGER, "expected TRIGGER <token or ALL> ...", EXAMPLES)
@@ -121,19 +163,22 @@ def _factions(game: Any, words: list[str], among: list[str]) -> list[str]:
     return found
 
 
-def text(game: Any, kind: TokenKind, value: list[Any]) -> str:
+def text(game: Any, kind: TokenKind, value: list[Any], with_: Parameters | None = None) -> str:
     """One answer as its order line."""
-    what, against = value
+    what, against, *chosen = value
     name = "ALL" if what == ALL else kind.token(what).name.removesuffix(" " + kind.words)
     default = against.get(ALL, True)
     named = [faction_name(s, game) for s in game["seats"] if s in against and s != ALL]
+    extra = f" {with_.text(game, what, chosen[0])}" if chosen and with_ is not None else ""
     if not named:
-        return f"TRIGGER {name} {'ALL' if default else 'NONE'}"
-    return f"TRIGGER {name} {'EXCEPT' if default else 'ONLY'} {', '.join(named)}"
+        return f"TRIGGER {name} {'ALL' if default else 'NONE'}{extra}"
+    return f"TRIGGER {name} {'EXCEPT' if default else 'ONLY'} {', '.join(named)}{extra}"
 
 
-def in_words(game: Any, kind: TokenKind, owner: str) -> str:
+def in_words(game: Any, kind: TokenKind, owner: str, with_: Parameters | None = None) -> str:
     """``owner``'s standing answers now, as order lines (``TRIGGER ALL`` with none)."""
-    answers = game["factions"][owner].get("triggers", {}) if owner in game["factions"] else {}
-    lines = [text(game, kind, [what, against]) for what, against in answers.items()]
+    own = game["factions"].get(owner, {})
+    answers, chosen = own.get("triggers", {}), own.get("trigger_with", {})
+    lines = [text(game, kind, [what, against, *([chosen[what]] if what in chosen else [])],
+                  with_) for what, against in answers.items()]
     return "; ".join(lines) or "TRIGGER ALL (none given: every token triggers)"

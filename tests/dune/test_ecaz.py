@@ -6,15 +6,20 @@ rules move by move."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+import yaml
 
 from pbem.game import load_game, step_rng
 from pbem.games import dune
 from pbem.games.dune import token_triggers, tokens
 from pbem.games.dune.board.board_map import board_svg
+from pbem.games.dune.factions import ecaz
 from pbem.games.dune.factions import ecaz_ambassadors as ambassadors
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.orders.language import OrderProblem
+from pbem.games.dune.scenario import run_scenario
 from pbem.games.dune.view import public_view, seat_view
 
 GAME = load_game("dune")
@@ -150,3 +155,156 @@ def test_001_2_11_06_the_decision_is_optional_and_read_line_by_line():
         "Carthag"]], "trigger": [["*", {"*": True, "harkonnen": False}]]}
     refused = dune.parse(state, "ecaz", "AMBASSADOR Emperor IN The Great Flat")
     assert refused.errors
+
+
+# --- the Ambassadors whose effect takes Ecaz's choice (2.11.17.03-10), and 2.11.09-10
+SCENARIOS = Path(__file__).parent / "scenarios"
+
+
+def played(name: str) -> dict:
+    """A scenario file of ``tests/dune/scenarios`` played, its expectations all met."""
+    result = run_scenario(yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8")))
+    assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
+    return result["state"]
+
+
+def test_001_2_11_17_03_the_bene_gesserit_ambassador_takes_an_effect_not_in_the_supply():
+    """2.11.17.03: by default the Emperor's (not among the five drawn), or the one Ecaz named
+    ahead (``AS CHOAM``); either way the Bene Gesserit Ambassador is out of the game."""
+    for name in ("gf9_2_11_17_03_the_bene_gesserit_ambassador_takes_the_emperor_s_effect",
+                 "gf9_2_11_17_03_the_bene_gesserit_ambassador_takes_the_effect_named_ahead"):
+        state = played(name)
+        assert state["factions"]["ecaz"]["removed"] == ["bene-gesserit"]
+        assert violations(state) == []
+
+
+def test_001_2_11_17_03_it_never_takes_an_effect_of_the_supply():
+    """2.11.17.03 "not part of your supply": with the Emperor's among the five drawn the
+    default passes it by for the next of ``COPY_ORDER`` that does something (Tleilaxu's:
+    forces in the tanks)."""
+    state = on_board(new(), "bene-gesserit")
+    own = state["factions"]["ecaz"]
+    own["drawn"], own["tanks"] = ["bene-gesserit", "emperor", "atreides", "fremen", "guild"], {
+        "force": 3}
+    spice = own["spice"]
+    token = tokens.find(state, "ambassador", "bene-gesserit")
+    state["step"] = {}
+    events = ambassadors.entered(state, "ecaz", token, "harkonnen", False)
+    assert [e.data["token"] for e in events if e.code == "ambassador-copied"] == [
+        "Tleilaxu Ambassador"]
+    assert own["spice"] == spice and not own["tanks"].get("force")
+
+
+def test_001_2_11_17_05_the_fremen_ambassador_moves_a_group_subject_to_occupancy():
+    for name in ("gf9_2_11_17_05_the_fremen_ambassador_moves_ecaz_s_largest_group_in",
+                 "gf9_2_11_17_05_the_fremen_ambassador_moves_the_group_named_ahead",
+                 "gf9_2_11_17_05_the_fremen_ambassador_keeps_the_occupancy_limit"):
+        assert violations(played(name)) == []
+
+
+def test_001_2_11_17_07_the_spacing_guild_ambassador_sends_four_of_the_reserve_free():
+    for name in ("gf9_2_11_17_07_the_spacing_guild_ambassador_sends_four_free",
+                 "gf9_2_11_17_07_the_spacing_guild_ambassador_sends_where_named_ahead"):
+        assert violations(played(name)) == []
+
+
+def test_001_2_11_17_08_the_ixian_ambassador_discards_then_draws():
+    state = played("gf9_2_11_17_08_the_ixian_ambassador_swaps_a_worthless_card")
+    assert state["decks"]["treachery_discard"][-1] == "Baliset"
+    state = played("gf9_2_11_17_08_the_ixian_ambassador_with_nothing_to_discard_stays_face_down")
+    assert state["factions"]["ecaz"]["triggered"] == []
+
+
+def test_001_2_11_17_10_the_choam_ambassador_pays_3_spice_a_card():
+    state = played("gf9_2_11_17_10_the_choam_ambassador_buys_the_cards_named_ahead")
+    assert state["decks"]["treachery_discard"][-2:] == ["Lasgun", "Kulon"]
+
+
+def test_001_2_11_09_all_five_triggered_five_more_drawn_never_the_bene_gesserit():
+    state = played("gf9_2_11_09_all_five_triggered_a_new_supply_is_drawn")
+    supply = ambassadors.supply(state, "ecaz")
+    assert len(supply) == 6 and "ecaz" in supply and "bene-gesserit" not in supply
+    assert state["factions"]["ecaz"]["triggered"] == []
+    assert sorted(state["factions"]["ecaz"]["drawn"]) == sorted(v for v in supply if v != "ecaz")
+    assert violations(state) == []
+
+
+def test_001_2_11_10_the_storm_or_an_explosion_sends_an_ambassador_back_to_the_supply():
+    for name, back in (
+            ("gf9_2_11_10_an_ambassador_caught_by_the_storm_goes_back_to_the_supply", "emperor"),
+            ("gf9_2_11_10_an_ambassador_caught_in_an_explosion_goes_back_to_the_supply",
+             "richese")):
+        state = played(name)
+        assert back in ambassadors.supply(state, "ecaz")
+        assert violations(state) == []
+
+
+@pytest.mark.parametrize("line, value", [
+    ("Fremen ALL TO Arrakeen FROM Old Gap",
+     ["fremen", {"*": True}, {"to": "Arrakeen", "from": "Old Gap"}]),
+    ("Spacing Guild EXCEPT Harkonnen TO Carthag", ["guild", {"*": True, "harkonnen": False},
+                                                   {"to": "Carthag"}]),
+    ("Bene Gesserit ALL AS Emperor", ["bene-gesserit", {"*": True}, {"as": "emperor"}]),
+    ("CHOAM ONLY Atreides DISCARD Trip to Gamont Kulon",
+     ["choam", {"*": False, "atreides": True}, {"discard": ["Trip to Gamont", "Kulon"]}]),
+    ("Ixian ALL DISCARD ALL", ["ixians", {"*": True}, {"discard": ["*"]}]),
+    ("Emperor ALL FOR ALLY", ["emperor", {"*": True}, {"ally": True}]),
+    ("Fremen NONE TO Arrakeen FOR ALLY", ["fremen", {"*": False},
+                                          {"to": "Arrakeen", "ally": True}]),
+])
+def test_001_2_11_17_a_standing_answer_carries_the_effect_s_choices(line, value):
+    """2.11.17 by mail: the choices an effect needs, after the answer, read and written back
+    the same, kept beside the answers and replaced with them."""
+    state = set_up(new())
+    state["phase"], state["step"] = "revival", {"done": False}
+    parsed = dune.parse(state, "ecaz", f"TRIGGER {line}")
+    assert not parsed.errors, parsed.errors
+    (order,) = parsed.orders
+    assert order.value["trigger"] == [value]
+    assert ecaz.text(state, order.value) == f"TRIGGER {line}".replace("Trip to Gamont Kulon",
+                                                                      "Trip to Gamont, Kulon")
+    token_triggers.answered(state, "ecaz", order.value["trigger"])
+    assert token_triggers.parameters(state, "ecaz", value[0]) == value[2]
+    token_triggers.answered(state, "ecaz", [[value[0], {"*": True}]])
+    assert token_triggers.parameters(state, "ecaz", value[0]) == {}
+
+
+@pytest.mark.parametrize("line", ["ALL TO Arrakeen", "Emperor ALL TO Arrakeen",
+                                  "Bene Gesserit ALL AS Ecaz", "CHOAM ALL DISCARD Nothing Here",
+                                  "Fremen ALL TO Nowhere"])
+def test_001_2_11_17_a_bad_choice_is_refused(line):
+    state = set_up(new())
+    state["phase"], state["step"] = "revival", {"done": False}
+    assert dune.parse(state, "ecaz", f"TRIGGER {line}").errors
+
+
+def test_001_2_11_26_loyalty_sets_a_traitor_card_of_theirs_aside_face_up():
+    """2.11.26 LOYALTY (advanced): before the traitors, one of Ecaz's leaders at random is set
+    aside face up, seen by all, and nobody draws him; not in the basic game."""
+    for seed in range(4):
+        state = GAME.setup("gf9", {"ecaz_moritani": True, "advanced": True}, SEATS,
+                           step_rng("ecaz-loyal", seed))
+        loyal = state["factions"]["ecaz"]["loyal"]
+        assert loyal in state["factions"]["ecaz"]["leaders"]
+        assert all(loyal not in state["factions"][s]["traitor_draw"] for s in SEATS)
+        assert loyal not in state["decks"]["traitors"]
+        for seat in SEATS:
+            assert seat_view(state, seat)["factions"]["ecaz"]["loyal"] == loyal
+        assert public_view(state)["factions"]["ecaz"]["loyal"] == loyal
+    assert "loyal" not in new()["factions"]["ecaz"]
+
+
+def test_001_1_14_12_the_ecaz_karama_adds_the_leader_discs_difference_without_cards():
+    """1.14.12 (A): KARAMA DIAL in the plan adds the difference of the leader discs to Ecaz's
+    dial when they play neither weapon nor defense; beside a weapon the card is not played and
+    the power is kept."""
+    state = played("gf9_1_14_12_the_ecaz_karama_adds_the_leader_discs_difference")
+    assert any(card.startswith("Karama") for card in state["decks"]["treachery_discard"])
+    state = played("gf9_1_14_12_no_ecaz_karama_beside_a_weapon")
+    assert not state["factions"]["ecaz"].get("karama_power_used")
+
+
+def test_001_2_11_25_the_ally_takes_a_triggered_ambassador_s_effect():
+    """2.11.25: ``FOR ALLY`` in the standing answer gives the effect to their ally."""
+    state = played("gf9_2_11_25_the_ally_takes_a_triggered_ambassador_s_effect")
+    assert state["factions"]["ecaz"]["triggered"] == ["emperor"]

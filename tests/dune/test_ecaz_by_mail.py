@@ -60,8 +60,9 @@ def test_001_2_11_a_six_faction_game_with_ecaz_by_mail_keeps_every_secret(tmp_pa
 def _hide(run: Run, swap: bool) -> None:
     """The GM puts the first two Ambassadors of Ecaz's drawn supply face down in Arrakeen and
     Carthag (``swap``: the other way round), and sets Ecaz's standing answer to trigger none
-    (2.11.08: "you may"), so that neither ever opens.  The same GM commands in both runs: only
-    what they put where differs."""
+    (2.11.08: "you may"), so that neither ever opens, its effect's choices (2.11.17) given in
+    the ``swap`` run only.  The same GM commands in both runs: only what they put where
+    differs."""
     state = run.record().state
     first, second = sorted(v for v in ambassadors.supply(state, "ecaz") if v != "ecaz")[:2]
     if swap:
@@ -74,14 +75,19 @@ def _hide(run: Run, swap: bool) -> None:
                           "face": "down"})
     run.gm(f"ADJUST /tokens = {json.dumps(records)} -- the Ambassadors under test")
     run.gm('ADJUST /factions/ecaz/triggers = {"*": {"*": false}} -- trigger none')
+    choices = {"fremen": {"to": "Arrakeen"}, "choam": {"discard": ["*"]},
+               "bene-gesserit": {"as": "guild"}} if swap else {}
+    # 2.11.17: the effects' standing choices, Ecaz's alone, differ too
+    run.gm(f"ADJUST /factions/ecaz/trigger_with = {json.dumps(choices)} -- the choices")
 
 
 @pytest.mark.whole_game
 def test_001_2_11_06_face_down_ambassadors_change_no_other_seats_mail(tmp_path):
     """The differential test (001 2.11.06-08: a placed Ambassador is Ecaz's to know, its
-    trigger Ecaz's choice): the same three turns played twice, two Ambassadors face down in
-    Arrakeen and Carthag changing places between the runs; every other seat's mail and every
-    public archive page is the same, Ecaz's differ."""
+    trigger Ecaz's choice; 2.11.17: so are the choices its effect will take): the same three
+    turns played twice, two Ambassadors face down in Arrakeen and Carthag changing places
+    between the runs and Ecaz's standing choices given in one only; every other seat's mail and
+    every public archive page is the same, Ecaz's differ."""
     found = []
     for name, swap in (("one", False), ("other", True)):
         run = Run(tmp_path / name, {**OPTIONS, "turns": 3})

@@ -18,6 +18,10 @@ The uses, in the order of the WBC battle sequence (line 1214), each a card of it
 - ``KARAMA LOOK``: the Atreides (with the special Karama powers, B.6.B.2) see the whole plan of
   their own or their ally's opponent, which is then committed; the Atreides side commits after
   seeing it (lines 764, 1350); it cannot be cancelled (line 1388).
+- ``KARAMA DIAL``: GF9, Ecaz's Karama power (001 1.14.12, text A): at the battle's resolution,
+  if their plan has neither a weapon nor a defense, the difference between their leader disc
+  and their opponent's is added to their dial (``at_resolution``).  Ruling: played only when
+  their disc is the higher (a negative difference is no gain: the card is kept).
 
 By mail (rulings):
 
@@ -49,7 +53,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from .. import combat, factions
-from ..codes import ErrorCode
+from ..codes import ErrorCode, EventCode
 from ..data import Ability, DuneData, ForceKind
 from ..factions import atreides_prescience as prescience
 from ..factions import bene_gesserit_voice as voice
@@ -61,7 +65,7 @@ from ..state import State, ally_of, data, storm_order
 from . import karama
 
 KARAMA = "battle-karama"
-USES = ("voice", "prescience", "kh", "starred", "free", "look")
+USES = ("voice", "prescience", "kh", "starred", "free", "look", "dial")
 
 
 def line(game: Any, use: str, names: dict[str, str] | None = None) -> str:
@@ -74,7 +78,7 @@ def line(game: Any, use: str, names: dict[str, str] | None = None) -> str:
         return f"KARAMA {name.upper()}"
     return {"voice": "KARAMA VOICE", "prescience": "KARAMA PRESCIENCE",
             "kh": "KARAMA KWISATZ HADERACH", "free": "KARAMA FREE STRENGTH",
-            "look": "KARAMA LOOK"}[use]
+            "look": "KARAMA LOOK", "dial": "KARAMA DIAL"}[use]
 
 
 def uses(state: State, seat: str) -> list[str]:
@@ -103,6 +107,9 @@ def uses(state: State, seat: str) -> list[str]:
     if (asking and asking[0] == seat and factions.has(state, seat, Ability.SEE_BATTLE_PLAN)
             and karama.karama_cards(state, state["factions"][seat]["hand"])):
         found.append("look")
+    if (seat in (battle["aggressor"], battle["defender"])
+            and factions.has(state, seat, Ability.LEADER_DIFFERENCE)):
+        found.append("dial")                                        # 001 1.14.12 (A)
     return found
 
 
@@ -198,6 +205,35 @@ def spend(state: State, wanted: dict[str, list[str]], use: str) -> tuple[list[Ev
     if seat is None:
         return [], False
     return karama.play(state, seat, f"battle-{use}")
+
+
+def at_resolution(state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
+    """001 1.14.12 (A): a side standing ready with ``KARAMA DIAL``, its plan with neither a
+    weapon nor a defense and its leader disc higher than the other's, plays its card: the
+    difference is added to its dial (``dial_bonus``, read by ``combat.resolve``)."""
+    events = []
+    deck = data(state)
+    for seat, plan in plans.items():
+        if ("dial" not in plan.get("karama", ()) or plan["weapon"] or plan["defense"]
+                or not factions.has(state, seat, Ability.LEADER_DIFFERENCE)
+                or not karama.playable(state, seat)):
+            continue
+        (other,) = [s for s in plans if s != seat]
+        difference = _disc(deck, plan) - _disc(deck, plans[other])
+        if difference <= 0:
+            continue
+        played, effective = karama.play(state, seat, "battle-dial")
+        factions.karama_power_used(state, seat)
+        events += played
+        if effective:
+            plan["dial_bonus"] = difference
+            events.append(Event(EventCode.KARAMA_DIAL, {"faction": seat, "added": difference}))
+    return events
+
+
+def _disc(deck: DuneData, plan: dict[str, Any]) -> int:
+    """The printed strength of the plan's leader disc (none, or a Cheap Hero: 0)."""
+    return deck.leader(plan["leader"]).strength if plan["leader"] else 0
 
 
 def on_advantages(state: State, wanted: dict[str, list[str]], replan: set[str]

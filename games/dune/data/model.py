@@ -259,6 +259,8 @@ class Ability(StrEnum):
     # Moritani (GF9 expansion: 001 2.12)
     TERROR = "terror"                               # 001 2.12.06, 2.12.08-14 (A)
     ALLY_KEEPS_CARD = "ally_keeps_card"             # 001 2.12.19 (A)
+    LOYALTY = "loyalty"                             # 001 2.11.26 (A, advanced)
+    LEADER_DIFFERENCE = "leader_difference"         # 001 1.14.12 (A): Ecaz's Karama power
 
 
 class Act(StrEnum):

@@ -327,6 +327,18 @@ class Faction:
         revealed); nothing."""
         return []
 
+    def traitors_set_aside(self, state: State, pool: list[str], rng: random.Random
+                           ) -> list[str]:
+        """The cards of the traitor ``pool`` it sets aside before anyone draws, never to be
+        drawn (001 2.11.26 LOYALTY); none."""
+        return []
+
+    def swept(self, state: State, places: dict[str, list[int]], why: str) -> list[Event]:
+        """The storm (``why``: ``storm``) or a lasgun and shield's explosion (``explosion``)
+        takes what lies in these places (territory -> sectors), where forces die: what befalls
+        its tokens there (001 2.11.10: an Ambassador back to the supply); nothing."""
+        return []
+
     def draws_weather(self) -> bool:
         """Whether the faction draws the weather markers that move the storm with option XVI
         (000 XVI.B-C); without such a faction in play the dials stay in use (XVI.D)."""

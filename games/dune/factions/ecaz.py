@@ -4,8 +4,9 @@ Basic (2.11.02-25): their set-up (12 spice, six forces in the Imperial Basin, th
 supply), the Ambassadors placed after the revival round at a rising price and triggered when
 another faction enters their stronghold, each Ambassador's effect (``ecaz_ambassadors``); the
 trigger decided ahead by Ecaz's standing answers (``token_triggers``), part of their decision of
-the revival round, whose order kind is here (``AMBASSADOR``, ``TRIGGER``).  Not yet (issue
-31): Occupy with the ally, Duke Vidal, Loyalty and Collection (advanced).
+the revival round, whose order kind is here (``AMBASSADOR``, ``TRIGGER``, with the choices an
+effect takes).  Advanced: LOYALTY (2.11.26), a leader of theirs set aside before the traitors.
+Not yet (issue 31): Occupy with the ally, Duke Vidal and Collection (advanced).
 """
 
 from __future__ import annotations
@@ -17,11 +18,13 @@ from pbem.game import Event, Prompt
 
 from .. import token_triggers as triggers
 from ..codes import ErrorCode
+from ..data import Ability, NameLookupError
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_territory
 from ..prompt_key import PromptKey
-from ..state import State
+from ..rules import rules_of
+from ..state import State, data, sheet
 from . import ecaz_ambassadors as ambassadors
-from .base import Faction
+from .base import Faction, has
 
 ECAZ = "ecaz"
 
@@ -39,7 +42,8 @@ class Ecaz(Faction):
         their standing answers to the Ambassadors' triggers (2.11.08), optional."""
         if phase != ambassadors.ROUND:
             return []
-        standing = triggers.in_words(state, ambassadors.kind_of(state), self.seat)
+        standing = triggers.in_words(state, ambassadors.kind_of(state), self.seat,
+                                     PARAMETERS)
         found = ambassadors.decision(state, self.seat, standing)
         return [found] if found is not None else []
 
@@ -57,7 +61,25 @@ class Ecaz(Faction):
     def own_sheet(self) -> dict[str, Any]:
         """Their standing answers (none: every Ambassador triggers), the Ambassadors drawn
         into their supply and those of them triggered since (2.11.09)."""
-        return {"triggers": {}, "drawn": [], "triggered": []}
+        return {"triggers": {}, "trigger_with": {}, "drawn": [], "triggered": [], "removed": []}
+
+    def traitors_set_aside(self, state: State, pool: list[str], rng: random.Random
+                           ) -> list[str]:
+        """LOYALTY (2.11.26, advanced): a traitor card of theirs at random set aside face up
+        for all to see, never in the traitor deck."""
+        if not has(state, self.seat, Ability.LOYALTY):
+            return []
+        own = sorted(leader.name for leader in data(state).leaders_of(
+            sheet(self.seat, state).name, rules_of(state).advantages) if leader.name in pool)
+        if not own:
+            return []
+        state["factions"][self.seat]["loyal"] = rng.choice(own)
+        return [state["factions"][self.seat]["loyal"]]
+
+    def in_front(self, state: State) -> dict[str, Any]:
+        """LOYALTY (2.11.26): the leader set aside, public."""
+        loyal = state["factions"][self.seat].get("loyal")
+        return {"loyal": loyal} if loyal else {}
 
     def after_traitors(self, state: State, rng: random.Random) -> list[Event]:
         """2.11.04: the supply, their own Ambassador and five drawn at random."""
@@ -71,6 +93,10 @@ class Ecaz(Faction):
 
     # --- the token layer
 
+    def swept(self, state: State, places: dict[str, list[int]], why: str) -> list[Event]:
+        """2.11.10: their Ambassadors the storm or an explosion reaches back to the supply."""
+        return ambassadors.swept(state, self.seat, places, why)
+
     def token_entered(self, state: State, token: dict[str, Any], mover: str, advisors: bool
                       ) -> list[Event]:
         """2.11.08: another faction entered a stronghold with one of their Ambassadors; their
@@ -80,13 +106,88 @@ class Ecaz(Faction):
         return ambassadors.entered(state, self.seat, token, mover, advisors)
 
 
+# --- their choices in their standing answers (``token_triggers.Parameters``), 2.11.17
+def _read_choices(game: Any, value: str, words: list[str]) -> dict[str, Any]:
+    """``AS <token>`` (the Bene Gesserit's), ``TO <territory> [FROM <territory>]`` (the
+    Fremen's, the Guild's: TO only), ``DISCARD <card>, ... | ALL`` (the Ixians', CHOAM's)."""
+    if [w.upper() for w in words[-2:]] == ["FOR", "ALLY"]:     # 2.11.25
+        return {**(_read_choices(game, value, words[:-2]) if words[:-2] else {}), "ally": True}
+    verb, rest = words[0].upper(), words[1:]
+    allowed = CHOICES.get(value, ())
+    if verb not in allowed:
+        name = ambassadors.kind_of(game).token(value).name
+        raise OrderProblem(ErrorCode.BAD_TRIGGER, f"the {name} takes "
+                           + (" or ".join(allowed) or "no choice"), EXAMPLES)
+    if verb == "AS":
+        found = triggers.read(game, ambassadors.kind_of(game), ambassadors.OWN, [*rest, "ALL"])[0]
+        if found in (ambassadors.OWN, ambassadors.BENE_GESSERIT):
+            raise OrderProblem(ErrorCode.BAD_TRIGGER, "the Bene Gesserit Ambassador takes "
+                               "another's effect, not its own nor Ecaz's", EXAMPLES)
+        return {"as": found}
+    if verb == "DISCARD":
+        if [w.upper() for w in rest] == ["ALL"]:
+            return {"discard": [ambassadors.EVERY]}
+        names = _card_names(game, [w.strip(",") for w in rest if w.upper() not in ("AND", ",")])
+        if not names:
+            raise OrderProblem(ErrorCode.BAD_TRIGGER, "DISCARD names cards", EXAMPLES)
+        return {"discard": names}
+    upper = [w.upper() for w in rest]
+    split = upper.index("FROM") if "FROM" in upper and value == "fremen" else len(rest)
+    territories = [t.name for t in data(game).board.territories]   # no place of a layer
+    found = {"to": read_territory(game, rest[:split], territories)[0].name}
+    if split < len(rest):
+        found["from"] = read_territory(game, rest[split + 1:], territories)[0].name
+    return found
+
+
+def _card_names(game: Any, words: list[str]) -> list[str]:
+    """Card names one after another (the mail's commas are gone): the longest name at each
+    place, else the words read loosely as one name."""
+    known = {card.name.casefold(): card.name for card in data(game).treachery_deck}
+    names, start = [], 0
+    while start < len(words):
+        end = next((j for j in range(len(words), start, -1)
+                    if " ".join(words[start:j]).casefold() in known), None)
+        if end is None:
+            try:
+                return [*names, data(game).card_names.find(" ".join(words[start:]))]
+            except NameLookupError as error:
+                raise OrderProblem(ErrorCode.UNKNOWN_CARD, str(error),
+                                   error.candidates) from None
+        names.append(known[" ".join(words[start:end]).casefold()])
+        start = end
+    return names
+
+
+def _choices_text(game: Any, value: str, chosen: dict[str, Any]) -> str:
+    if chosen.get("ally"):
+        rest = {k: v for k, v in chosen.items() if k != "ally"}
+        return " ".join([*([_choices_text(game, value, rest)] if rest else []), "FOR ALLY"])
+    if "as" in chosen:
+        name = ambassadors.kind_of(game).token(chosen["as"]).name
+        return "AS " + name.removesuffix(" Ambassador")
+    if "discard" in chosen:
+        return "DISCARD " + ("ALL" if chosen["discard"] == [ambassadors.EVERY]
+                             else ", ".join(chosen["discard"]))
+    return f"TO {chosen['to']}" + (f" FROM {chosen['from']}" if "from" in chosen else "")
+
+
+CHOICES = {"bene-gesserit": ("AS",), "fremen": ("TO",), "guild": ("TO",),
+           "ixians": ("DISCARD",), "choam": ("DISCARD",)}
+EXAMPLES = ("TRIGGER Fremen ALL TO Arrakeen FROM Imperial Basin", "TRIGGER Guild ALL TO Carthag",
+            "TRIGGER Bene Gesserit ALL AS Emperor", "TRIGGER CHOAM ALL DISCARD Baliset, Kulon")
+PARAMETERS = triggers.Parameters(frozenset({"AS", "TO", "DISCARD", "FOR"}), _read_choices,
+                                 _choices_text)
+
+
 # --- their decision's order text
 def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
     """One line: ``AMBASSADOR <token> IN <stronghold>``, ``AMBASSADOR NONE``, ``TRIGGER ...``."""
     verb, rest = words[0], words[1:]
     kind = ambassadors.kind_of(state)
     if verb == "TRIGGER":
-        return {"trigger": [triggers.read(state, kind, prompt.seat, rest)]}
+        return {"trigger": [triggers.read(state, kind, prompt.seat, rest,
+                                          PARAMETERS)]}
     if [w.upper() for w in rest] == ["NONE"]:
         return {}
     upper = [w.upper() for w in rest]
@@ -118,7 +219,8 @@ def text(game: Any, value: dict[str, Any]) -> str:
     kind = ambassadors.kind_of(game)
     lines = [f"AMBASSADOR {kind.token(v).name.removesuffix(' Ambassador')} IN {where}"
              for v, where in value["place"]]
-    lines += [triggers.text(game, kind, answer) for answer in value["trigger"]]
+    lines += [triggers.text(game, kind, answer, PARAMETERS)
+              for answer in value["trigger"]]
     return "\n".join(lines) or "AMBASSADOR NONE"
 
 
@@ -131,6 +233,12 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
     others = [s for s in view["seats"] if s != prompt.seat]
     if others and rng.random() < 0.2:
         value["trigger"].append(["*", {"*": True, rng.choice(others): False}])
+    if rng.random() < 0.2:                  # a token's choices (2.11.17)
+        token = rng.choice(sorted(CHOICES))
+        choice = {"AS": {"as": rng.choice(ambassadors.COPY_ORDER)},
+                  "TO": {"to": rng.choice([t.name for t in data(view).board.strongholds])},
+                  "DISCARD": {"discard": [ambassadors.EVERY]}}[CHOICES[token][0]]
+        value["trigger"].append([token, {"*": True}, choice])
     return value
 
 

@@ -13,7 +13,10 @@
   decision), so a trigger costs the mover no mail round and nobody learns the token from a
   wait.  A triggered Ambassador is turned face up, its effect carried out (2.11.17) and it goes
   aside (Ecaz's own back to the supply, 2.11.17.12); once the five drawn have all been
-  triggered, five more are drawn (2.11.09).
+  triggered, five more are drawn (2.11.09), never the Bene Gesserit's once triggered (out of
+  the game, 2.11.17.03).
+- Vulnerable (2.11.10): one the storm or a lasgun and shield's explosion reaches goes back to
+  the supply, face up (``swept``, asked through ``Faction.swept``).
 
 Rulings (docs/rules-coverage.md, "001 2.11 Ecaz"):
 
@@ -21,10 +24,21 @@ Rulings (docs/rules-coverage.md, "001 2.11 Ecaz"):
   Ambassador lies.  It lies face down (the published game's way, and the only way 2.11.08's
   "you may trigger" is a secret worth keeping): the others know which tokens left the supply,
   not which went where.
-- The effects that need a choice of Ecaz not yet given by mail (Bene Gesserit, Fremen, Spacing
-  Guild, Ixians, CHOAM, Ecaz's own: 2.11.17.03, .05, .07, .08, .10, .12) are not yet built
-  (issue 31): their tokens never trigger (a trigger is Ecaz's choice, "you may"), and lie
-  where they were placed.
+- The effects that need a choice of Ecaz (Bene Gesserit, Fremen, Spacing Guild, Ixians, CHOAM:
+  2.11.17.03, .05, .07, .08, .10) take it from their standing answer's choices
+  (``ecaz.CHOICES``: ``TRIGGER Fremen ALL TO Arrakeen FROM Carthag``), else by default: the
+  Bene Gesserit's takes the first effect of ``COPY_ORDER`` not in the supply that does
+  something; the Fremen's moves their largest group out of the storm into the stronghold
+  entered, the Guild's sends four of their reserve there; the Ixians' discards a worthless
+  card, CHOAM's every worthless card.
+  Nobody is asked in the middle of a move.  An effect with nothing to do (no card to discard,
+  no group that may go, a destination full or in the storm) is not triggered: the Ambassador
+  stays face down (2.11.08 "you may").  Forces an effect puts on the board arrive as any
+  others do (``token_arrivals``: ``moves.arrived`` answers them).
+- ALLIANCE (2.11.25): ``FOR ALLY`` at the end of a token's choices gives its effect to their
+  ally (while allied), every other choice read for the ally (its forces, its hand).
+- Ecaz's own Ambassador (2.11.17.12: Duke Vidal or an alliance the mover agrees to) is not yet
+  built (issue 31): it never triggers.
 - A random pick (the Harkonnen Ambassador's traitor card, a restocked treachery deck, a new
   supply) is made by a generator seeded from the whole state, whose hidden parts (the decks'
   order) no player knows: the trigger comes in the middle of a move, where no step's generator
@@ -42,21 +56,27 @@ from pbem.game import Event, Prompt
 
 from .. import leaders, tokens
 from ..codes import EventCode
-from ..data import Ability, TokenKind
+from ..data import Ability, CardType, TokenKind
 from ..decks import draw_treachery
-from ..forces import add, spread_up_to, take, total
-from ..state import State, ally_of, data
+from ..forces import add, add_forces, count_in, plain, remove_forces, spread_up_to, take, total
+from ..state import POLAR_SINK, State, ally_of, data, forces_at, occupants
 from .base import hand_limit, has
 
 ROUND = "revival"           # the round whose decision places them (2.11.06: "After Revival")
 KIND = "ambassadors"        # the decision's kind, and its key ``ambassadors:ecaz``
 TOKEN = "ambassador"        # their kind on the token layer (data/ecaz/tokens.yaml)
 DRAWN = 5                   # 2.11.04: "5 random Ambassador tokens"
-# The Ambassadors whose effect is built (2.11.17), by value
-BUILT = ("atreides", "emperor", "harkonnen", "tleilaxu", "richese")
 EMPEROR_SPICE = 5           # 2.11.17.04
+GUILD_FORCES = 4            # 2.11.17.07
 TLEILAXU_FORCES = 4         # 2.11.17.09
+CHOAM_SPICE = 3             # 2.11.17.10
 RICHESE_PRICE = 3           # 2.11.17.11
+BENE_GESSERIT, OWN = "bene-gesserit", "ecaz"
+EVERY = "*"                 # ``DISCARD ALL``: every card of the hand
+# The Bene Gesserit Ambassador's default (authored, module docstring): the effects it takes
+# first, the surest gain first
+COPY_ORDER = ("emperor", "tleilaxu", "choam", "richese", "ixians", "guild", "fremen",
+              "atreides", "harkonnen")
 
 
 def kind_of(game: Any) -> TokenKind:
@@ -76,9 +96,12 @@ def supply(game: Any, seat: str) -> list[str]:
             if t["kind"] == TOKEN and t["owner"] == seat and t["at"] == tokens.FRONT]
 
 
-def _pool(state: State) -> list[str]:
-    """The Ambassadors waiting aside to be drawn."""
-    return [t["value"] for t in tokens.of(state) if t["kind"] == TOKEN and t["at"] == tokens.ASIDE]
+def _pool(state: State, seat: str) -> list[str]:
+    """The Ambassadors waiting aside to be drawn (not the Bene Gesserit's once it has been
+    triggered: out of the game, 2.11.17.03)."""
+    gone = state["factions"][seat].get("removed", [])
+    return [t["value"] for t in tokens.of(state)
+            if t["kind"] == TOKEN and t["at"] == tokens.ASIDE and t["value"] not in gone]
 
 
 # --- set-up and refreshing the supply
@@ -86,7 +109,7 @@ def draw_supply(state: State, seat: str, rng: random.Random) -> list[Event]:
     """2.11.04, 2.11.09: five Ambassadors drawn at random into the supply, face up."""
     if not has(state, seat, Ability.AMBASSADORS) or not tokens.of(state):
         return []
-    pool = sorted(_pool(state))
+    pool = sorted(_pool(state, seat))
     drawn = rng.sample(pool, min(DRAWN, len(pool)))
     for value in drawn:
         token = tokens.find(state, TOKEN, value)
@@ -113,8 +136,11 @@ def decision(state: State, seat: str, standing: str) -> Prompt | None:
              f"not in the storm that hold none ({', '.join(free) or 'none now'}), 1 spice for "
              f"the first this turn, 2 for the second... (001 2.11.06-07). TRIGGER <token or ALL> "
              f"ALL | NONE | EXCEPT <faction>, ... | ONLY <faction>, ...: your standing answers "
-             f"when another faction enters a stronghold with your Ambassador (001 2.11.08); "
-             f"now: {standing}. AMBASSADOR NONE: none of these. "
+             f"when another faction enters a stronghold with your Ambassador (001 2.11.08), "
+             f"after it the choices of an effect (001 2.11.17): Bene Gesserit AS <token>, "
+             f"Fremen TO <territory> [FROM <territory>], Guild TO <territory>, Ixian or CHOAM "
+             f"DISCARD <card>, ... or ALL; FOR ALLY last: your ally takes the effect "
+             f"(001 2.11.25); now: {standing}. AMBASSADOR NONE: none of these. "
              f"Never waited for.")
     return Prompt(f"{KIND}:{seat}", seat, KIND, True, legal, empty(), "AMBASSADOR NONE",
                   "AMBASSADOR NONE", optional=True, title="your Ambassadors",
@@ -172,20 +198,64 @@ def place_chosen(state: State, seat: str) -> list[Event]:
 def entered(state: State, seat: str, token: dict[str, Any], mover: str, advisors: bool
             ) -> list[Event]:
     """Another faction entered the stronghold of one of their Ambassadors, and their standing
-    answers want it triggered: triggered if the rules let it."""
+    answers want it triggered: triggered if the rules let it and its effect does something
+    (module docstring)."""
     value = token["value"]
     if (token["kind"] != TOKEN or mover in ally_of(state, seat) or advisors or value == mover
-            or value not in BUILT or not has(state, seat, Ability.AMBASSADORS)):
+            or value not in EFFECTS or not has(state, seat, Ability.AMBASSADORS)):
         return []
     territory = token["territory"]
+    effect = EFFECTS[value](state, _beneficiary(state, seat, value), mover,
+                            _Trigger(token, territory))
+    if effect is None:
+        return []
     tokens.turn(token, tokens.UP)
     events = [Event(EventCode.AMBASSADOR_TRIGGERED, {
         "faction": seat, "token": kind_of(state).token(value).name, "by": mover,
-        "territory": territory})]
-    events += EFFECTS[value](state, seat, mover)
+        "territory": territory}), *effect]
     tokens.place(token, None, tokens.ASIDE)
     state["factions"][seat].setdefault("triggered", []).append(value)
+    if value == BENE_GESSERIT:          # 2.11.17.03: out of the game
+        state["factions"][seat].setdefault("removed", []).append(value)
     return events + _refreshed(state, seat)
+
+
+def _beneficiary(state: State, seat: str, value: str) -> str:
+    """ALLIANCE (2.11.25): who takes the effect, their ally where their standing answer says
+    ``FOR ALLY`` (and they are allied), else they."""
+    chosen = state["factions"][seat].get("trigger_with", {}).get(value, {})
+    allies = ally_of(state, seat)
+    if chosen.get("ally") and allies and has(state, seat, Ability.ALLY_AMBASSADOR):
+        return allies[0]
+    return seat
+
+
+class _Trigger:
+    """Where a token triggered: its stronghold and sector, and its owner's choices."""
+
+    def __init__(self, token: dict[str, Any], territory: str) -> None:
+        self.value, self.territory, self.sector = token["value"], territory, token["sector"]
+        self.owner = token["owner"]
+
+    def chosen(self, state: State) -> dict[str, Any]:
+        """Their standing answer's choices for this token (``token_triggers.parameters``)."""
+        return state["factions"][self.owner].get("trigger_with", {}).get(self.value, {})
+
+
+def swept(state: State, seat: str, places: dict[str, list[int]], why: str) -> list[Event]:
+    """2.11.10: "Ambassadors are vulnerable to game effects like storm or explosions, returning
+    to your supply": each of theirs in these places back in front of their shield, face up."""
+    events = []
+    for token in tokens.of(state):
+        if (token["kind"] == TOKEN and token["owner"] == seat and token["at"] == tokens.BOARD
+                and token["sector"] in places.get(token["territory"], ())):
+            territory = token["territory"]
+            tokens.place(token, seat, tokens.FRONT)
+            tokens.turn(token, tokens.UP)
+            events.append(Event(EventCode.AMBASSADOR_RETURNED, {
+                "faction": seat, "token": kind_of(state).token(token["value"]).name,
+                "territory": territory, "why": why}))
+    return events
 
 
 def _refreshed(state: State, seat: str) -> list[Event]:
@@ -196,20 +266,20 @@ def _refreshed(state: State, seat: str) -> list[Event]:
     return draw_supply(state, seat, _rng(state))
 
 
-def _atreides(state: State, seat: str, mover: str) -> list[Event]:
+def _atreides(state: State, seat: str, mover: str, at: _Trigger) -> list[Event]:
     """2.11.17.02: see that faction's hand."""
     return [Event(EventCode.AMBASSADOR_HAND_SEEN, {
         "faction": seat, "of": mover, "cards": sorted(state["factions"][mover]["hand"])},
         to=(seat, mover))]
 
 
-def _emperor(state: State, seat: str, mover: str) -> list[Event]:
+def _emperor(state: State, seat: str, mover: str, at: _Trigger) -> list[Event]:
     """2.11.17.04: 5 spice from the bank."""
     state["factions"][seat]["spice"] += EMPEROR_SPICE
     return [Event(EventCode.AMBASSADOR_SPICE, {"faction": seat, "spice": EMPEROR_SPICE})]
 
 
-def _harkonnen(state: State, seat: str, mover: str) -> list[Event]:
+def _harkonnen(state: State, seat: str, mover: str, at: _Trigger) -> list[Event]:
     """2.11.17.06: look at a random traitor card that faction holds."""
     held = sorted(state["factions"][mover]["traitors"])
     card = _rng(state).choice(held) if held else None
@@ -217,7 +287,7 @@ def _harkonnen(state: State, seat: str, mover: str) -> list[Event]:
                                                       "traitor": card}, to=(seat, mover))]
 
 
-def _tleilaxu(state: State, seat: str, mover: str) -> list[Event]:
+def _tleilaxu(state: State, seat: str, mover: str, at: _Trigger) -> list[Event]:
     """2.11.17.09: up to 4 of their forces revived free, or one of their leaders.  Ruling: not
     asked (it comes in the middle of another's move): their forces while any are in the
     tanks, else their strongest leader there, outside the revival round's count of leaders
@@ -236,7 +306,7 @@ def _tleilaxu(state: State, seat: str, mover: str) -> list[Event]:
                                                  "leader": leader})]
 
 
-def _richese(state: State, seat: str, mover: str) -> list[Event]:
+def _richese(state: State, seat: str, mover: str, at: _Trigger) -> list[Event]:
     """2.11.17.11: 3 spice to the bank for the top treachery card, if the hand has room."""
     own = state["factions"][seat]
     if own["spice"] < RICHESE_PRICE or len(own["hand"]) >= hand_limit(state, seat):
@@ -251,5 +321,154 @@ def _richese(state: State, seat: str, mover: str) -> list[Event]:
                            to=(seat,))]
 
 
-EFFECTS = {"atreides": _atreides, "emperor": _emperor, "harkonnen": _harkonnen,
-           "tleilaxu": _tleilaxu, "richese": _richese}
+def _bene_gesserit(state: State, seat: str, mover: str, at: _Trigger) -> list[Event] | None:
+    """2.11.17.03: the effect of any Ambassador not part of their supply (the five drawn and
+    their own), with that Ambassador's standing choices: the one named (``AS``) first, then
+    ``COPY_ORDER``; the first that does something.  Out of the game after (``entered``)."""
+    drawn = set(state["factions"][at.owner].get("drawn", [])) | {OWN, BENE_GESSERIT}
+    named = at.chosen(state).get("as")
+    for value in ([named] if named else []) + list(COPY_ORDER):
+        if value in drawn or value not in EFFECTS:
+            continue
+        copied = _Trigger({"value": value, "sector": at.sector, "owner": at.owner},
+                          at.territory)
+        effect = EFFECTS[value](state, seat, mover, copied)
+        if effect is not None:
+            return [Event(EventCode.AMBASSADOR_COPIED, {
+                "faction": seat, "token": kind_of(state).token(value).name}), *effect]
+    return None
+
+
+def _fremen(state: State, seat: str, mover: str, at: _Trigger) -> list[Event] | None:
+    """2.11.17.05: a group of their forces on the board moved to any territory, storm and
+    occupancy limits kept: the group in ``FROM`` (default: their largest out of the storm,
+    first in board order), to ``TO`` (default: the stronghold entered); the forces under the
+    storm stay."""
+    chosen = at.chosen(state)
+    goal = chosen.get("to", at.territory)
+    landing = _landing(state, seat, goal, at)
+    if landing is None:
+        return None
+    groups = {t: n for t in _territories(state, seat)
+              if t != goal and (n := total(_out_of_storm(state, seat, t)))}
+    source = chosen.get("from") or max(sorted(groups), key=lambda t: groups[t], default=None)
+    if source not in groups:
+        return None
+    moved: dict[str, int] = {}
+    for sector, by_faction in list(forces_at(state, source).items()):
+        if seat in by_faction and not _in_storm(state, source, int(sector)):
+            counts = dict(by_faction[seat])
+            remove_forces(state, seat, source, int(sector), counts)
+            add(moved, counts)
+    add_forces(state, seat, goal, landing, moved)
+    _arrives(state, seat, goal, total(moved), source)
+    return [Event(EventCode.AMBASSADOR_MOVED, {"faction": seat, "from": source,
+                                               "territory": goal, "sector": landing,
+                                               "forces": total(moved)})]
+
+
+def _guild(state: State, seat: str, mover: str, at: _Trigger) -> list[Event] | None:
+    """2.11.17.07: up to 4 of their reserve sent free (no shipment) to any territory not in
+    the storm (``TO``; default: the stronghold entered), occupancy limits kept."""
+    goal = at.chosen(state).get("to", at.territory)
+    reserve = state["factions"][seat]["reserve"]
+    landing = _landing(state, seat, goal, at)
+    sent = spread_up_to(reserve, GUILD_FORCES, [plain(state, seat), *sorted(reserve)])
+    if landing is None or not sent:
+        return None
+    take(reserve, sent)
+    add_forces(state, seat, goal, landing, sent)
+    _arrives(state, seat, goal, total(sent), None)
+    return [Event(EventCode.AMBASSADOR_SENT, {"faction": seat, "territory": goal,
+                                              "sector": landing, "forces": total(sent)})]
+
+
+def _ixians(state: State, seat: str, mover: str, at: _Trigger) -> list[Event] | None:
+    """2.11.17.08: a treachery card discarded (the first of ``DISCARD`` held, else a
+    worthless card), then one drawn from the deck."""
+    hand = state["factions"][seat]["hand"]
+    card = next(iter(_discards(state, hand, at.chosen(state).get("discard"))), None)
+    if card is None:
+        return None
+    hand.remove(card)
+    state["decks"]["treachery_discard"].append(card)
+    drawn, events = draw_treachery(state, _rng(state))
+    events.append(Event(EventCode.AMBASSADOR_DISCARDED, {"faction": seat, "cards": [card],
+                                                         "spice": 0}))
+    if drawn is not None:
+        hand.append(drawn)
+        events.append(Event(EventCode.AMBASSADOR_CARD_DRAWN, {"faction": seat, "card": drawn},
+                            to=(seat,)))
+    return events
+
+
+def _choam(state: State, seat: str, mover: str, at: _Trigger) -> list[Event] | None:
+    """2.11.17.10: any of their treachery cards discarded (those of ``DISCARD``, ``ALL``: every
+    one; else their worthless cards), 3 spice from the bank for each."""
+    own = state["factions"][seat]
+    cards = _discards(state, own["hand"], at.chosen(state).get("discard"), every=True)
+    if not cards:
+        return None
+    for card in cards:
+        own["hand"].remove(card)
+        state["decks"]["treachery_discard"].append(card)
+    own["spice"] += CHOAM_SPICE * len(cards)
+    return [Event(EventCode.AMBASSADOR_DISCARDED, {"faction": seat, "cards": cards,
+                                                   "spice": CHOAM_SPICE * len(cards)})]
+
+
+EFFECTS = {"atreides": _atreides, "bene-gesserit": _bene_gesserit, "emperor": _emperor,
+           "fremen": _fremen, "harkonnen": _harkonnen, "guild": _guild, "ixians": _ixians,
+           "tleilaxu": _tleilaxu, "choam": _choam, "richese": _richese}
+
+
+# --- what the effects ask of the board and the hand
+def _in_storm(state: State, territory: str, sector: int) -> bool:
+    return territory != POLAR_SINK and sector == state["storm"]["sector"]
+
+
+def _territories(state: State, seat: str) -> list[str]:
+    """The territories holding their forces, in board order."""
+    return [t.name for t in data(state).board.territories if count_in(state, seat, t.name)]
+
+
+def _out_of_storm(state: State, seat: str, territory: str) -> dict[str, int]:
+    found: dict[str, int] = {}
+    for sector, by_faction in forces_at(state, territory).items():
+        if seat in by_faction and not _in_storm(state, territory, int(sector)):
+            add(found, by_faction[seat])
+    return found
+
+
+def _landing(state: State, seat: str, territory: str, at: _Trigger) -> int | None:
+    """The sector their forces land in, ``territory``'s first out of the storm (the token's,
+    there), or None: a stronghold two other factions occupy (occupancy limit, 000 IX.C.1.c)
+    or every sector in the storm."""
+    place = data(state).board[territory]
+    others = set(occupants(state, territory)) | {
+        t["owner"] for t in tokens.occupying(state, territory)}
+    if place.is_stronghold and len(others - {seat}) >= 2:
+        return None
+    sectors = [at.sector] if territory == at.territory else list(place.sectors or (0,))
+    return next((s for s in sectors if not _in_storm(state, territory, s)), None)
+
+
+def _arrives(state: State, seat: str, territory: str, count: int, source: str | None) -> None:
+    """Forces an effect put on the board, for the powers that answer arrivals
+    (``moves.arrived`` reads ``token_arrivals`` once the trigger is over)."""
+    state["step"].setdefault("token_arrivals", []).append([seat, territory, count, source])
+
+
+def _discards(state: State, hand: list[str], named: list[str] | None, every: bool = False
+              ) -> list[str]:
+    """The cards of ``hand`` to discard: those ``named`` (their names; ``*``: all), or with
+    none named the worthless cards; only the first unless ``every``."""
+    if named == [EVERY]:
+        found = list(hand)
+    elif named:
+        found = [c for name in named for c in hand
+                 if data(state).treachery_card(c).name == name][:None if every else 1]
+        found = list(dict.fromkeys(found))
+    else:
+        found = [c for c in hand if c in data(state).card_ids(CardType.WORTHLESS)]
+    return found if every else found[:1]

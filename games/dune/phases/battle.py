@@ -89,7 +89,7 @@ from pbem.game import Event, Prompt
 
 from .. import combat, dropout, factions, main_leaders, tokens, variants
 from ..board import layer
-from ..cards import standing_cards
+from ..cards import battle_karama, standing_cards
 from ..codes import EventCode
 from ..data import CardType, Effect
 from ..forces import Counts, add, remove_forces, spread, to_tanks, total
@@ -357,6 +357,7 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
     variants.at_reveal(state, battle["territory"], plans)     # 001 4.04.04.03-04
     events += standing_cards.at_reveal(state, plans)   # 003 "Changed Treachery Cards"
     events += _portable_snoopers(state, plans)          # 001 3.03.08
+    events += battle_karama.at_resolution(state, plans)     # 001 1.14.12 (A)
     outcome = combat.resolve(data(state), aggressor, defender, plans,
                              {seat: set(traitors_for(state, seat)) for seat in plans})
     events += _settle(state, battle, plans, sides, outcome, rng)
@@ -510,6 +511,9 @@ def _explosion(state: State, territory: str, events: list[Event]) -> dict[str, i
     """Every force and all the spice of the territory lost (player aid A.5); the forces each
     faction lost."""
     lost: dict[str, int] = {}
+    places = {territory: list(layer.board(state)[territory].sectors or (0,))}
+    for power in factions.in_play(state, "swept"):      # 001 2.11.10: an Ambassador
+        events += power.swept(state, places, "explosion")
     for sector, by_faction in list(forces_at(state, territory).items()):
         for seat, counts in list(by_faction.items()):
             counts = dict(counts)

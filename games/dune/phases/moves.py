@@ -290,7 +290,8 @@ def _stand_in(state: State, seat: str, order: dict[str, Any]) -> dict[str, Any]:
 def arrived(state: State, seat: str, territory: str, wish: bool | None, count: int,
             source: str | None) -> list[Event]:
     """What the powers do when ``count`` forces of ``seat`` arrive (``Faction.arrived``), then
-    the tokens there that trigger on entry, each by its owner (``token_triggers``)."""
+    the tokens there that trigger on entry, each by its owner (``token_triggers``); forces a
+    token's effect put on the board (``token_arrivals``) arrive in turn."""
     events = [e for f in factions.in_play(state, "arrived")
               for e in f.arrived(state, seat, territory, wish, count, source)]
     entered = token_triggers.entering(state, seat, territory, source)
@@ -298,6 +299,8 @@ def arrived(state: State, seat: str, territory: str, wish: bool | None, count: i
         advisors = territory in factions.power(seat, state).coexisting(state)
         events += [e for token in entered for e in factions.power(token["owner"], state)
                    .token_entered(state, token, seat, advisors)]
+    for other, where, number, whence in state["step"].pop("token_arrivals", []):
+        events += arrived(state, other, where, None, number, whence)
     return events
 
 

@@ -160,6 +160,9 @@ def _draw_traitors(state: State, rules: Rules, rng: random.Random) -> None:
     pool = [leader.name for leader in found.leaders
             if leader in discs and (not rules.traitor_deck or leader.faction in in_play)]
     pool += rules.traitor_cards                                 # 001 4.09.02
+    for power in factions.in_play(state, "traitors_set_aside"):   # 001 2.11.26 LOYALTY
+        aside = power.traitors_set_aside(state, pool, rng)
+        pool = [card for card in pool if card not in aside]
     deck = list(pool)
     rng.shuffle(deck)
     for seat in state["seats"]:

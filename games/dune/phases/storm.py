@@ -310,6 +310,12 @@ def forces_lost(state: State, swept: set[int], origin: int | None = None) -> lis
     reached = {territory.name: sectors for territory in data(state).board.territories
                if (sectors := [s for s in territory.sectors if s in swept])} if exposing else {}
     events = [event for f in exposing for event in f.exposed(state, reached, "storm")]
+    sweeping = factions.in_play(state, "swept")             # 001 2.11.10: an Ambassador
+    if sweeping:
+        places = {territory.name: sectors for territory in data(state).board.territories
+                  if (sectors := [s for s in territory.sectors if s in swept or s == origin])
+                  and not sheltered(state, territory)}
+        events += [event for f in sweeping for event in f.swept(state, places, "storm")]
     for territory in data(state).board.territories:
         sectors = [s for s in territory.sectors if s in swept or s == origin]
         if not sectors or sheltered(state, territory):

@@ -53,6 +53,11 @@ class FactionPosition:
     leader_prices: dict[str, Any] | None = None     # the Tleilaxu's: leader (or ALL) -> price
     gholas: tuple[str, ...] | None = None           # the Tleilaxu's: others' leaders (2.08.17)
     no_field_lent: str | None = None    # Richese's: the No-Field lent to their ally (2.10.20)
+    # Ecaz's: the five Ambassadors drawn into the supply, those of them triggered since
+    # (001 2.11.09), by value (the seat of the faction each depicts)
+    ambassadors_drawn: tuple[str, ...] | None = None
+    ambassadors_triggered: tuple[str, ...] | None = None
+    ambassadors_removed: tuple[str, ...] | None = None     # out of the game (2.11.17.03)
 
 
 @dataclass(frozen=True)

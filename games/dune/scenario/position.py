@@ -327,6 +327,12 @@ def _faction(state: State, seat: str, given: FactionPosition, key: str, rules: R
                          for name, price in given.leader_prices.items()}
     if given.no_field_lent is not None:         # Richese's lend (001 2.10.20)
         own["no_field_lent"] = str(given.no_field_lent)
+    if given.ambassadors_drawn is not None:     # Ecaz's supply (001 2.11.09)
+        own["drawn"] = sorted(given.ambassadors_drawn)
+    if given.ambassadors_triggered is not None:
+        own["triggered"] = list(given.ambassadors_triggered)
+    if given.ambassadors_removed is not None:
+        own["removed"] = list(given.ambassadors_removed)
     if given.gholas is not None:                # the Tleilaxu's Gholas (001 2.08.17)
         own["gholas"] = {}
         for name, faction in _leaders(rules, given.gholas, f"{key}.gholas", problems):
