@@ -390,6 +390,7 @@ class ErrorCode(StrEnum):
     SHIPMENT_KIND = "shipment-kind"
     STORM_HOLDS = "storm-holds"
     STRONGHOLD_FULL = "stronghold-full"
+    MOVE_BARRED = "move-barred"                 # 001 2.09.08 (A), 2.09.11 (B): Baliset
     # revival_orders
     BAD_FORCES = "bad-forces"
     BAD_SUPPORT = "bad-support"
