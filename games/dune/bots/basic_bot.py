@@ -30,7 +30,8 @@ Where it has a rule of thumb it plays it; elsewhere it plays as the random bot d
   Karama flip of the Elite Mercenaries where most turn up (B); up to a third of its spice
   paid for its ally's forces in each battle (2.09.16, 2.09.20);
 - Richese's No-Fields (001 2.10.11): its strongest in supply shipped with its forces (text
-  B) or instead of them (text A), where it ships;
+  B) or instead of them (text A), where it ships; with no group to move, a No-Field lying
+  outside the strongholds moved alone into one in reach, a bluff (2.10.12);
 - Richese's No-Field in the Polar Sink (text B, 001 2.10.03): the 0; revealed at will
   (2.10.13): never, a hidden No-Field keeping the table guessing (the storm, a worm or a
   battle opens it anyway); a Richese card given to the ally (2.10.21) or a No-Field lent
@@ -57,7 +58,7 @@ from typing import Any
 
 from pbem.game import Prompt
 
-from .. import combat, leaders
+from .. import combat, leaders, tokens
 from ..board import layer, reach
 from ..data import CardType, Effect, Slot
 from ..factions import choam_multipurpose as multipurpose
@@ -160,6 +161,23 @@ def _move(view: dict[str, Any], options: dict[str, Any]) -> str | None:
         if goals:
             forces = order_text(mine[territory, sector])
             return (f"MOVE {forces} FROM {where(view, territory, sector)} TO "
+                    f"{where(view, goals[0], ends[goals[0]][0])}")
+    return _bluff(view, options)
+
+
+def _bluff(view: dict[str, Any], options: dict[str, Any]) -> str | None:
+    """With no group to move, a face-down No-Field lying outside the strongholds moved alone
+    into the stronghold in reach that fewest others hold (001 2.10.12: it moves as one force),
+    where nobody knows what it stands for until it opens."""
+    for token in tokens.face_down_of(view, view["seat"]):
+        territory, sector = token["territory"], token["sector"]
+        if layer.board(view)[territory].is_stronghold:
+            continue
+        ends = options["reach"][territory][str(sector)]
+        goals = sorted((t for t in ends if layer.board(view)[t].is_stronghold
+                        and not _ally_held(view, t)), key=lambda t: (len(_others(view, t)), t))
+        if goals:
+            return (f"MOVE NOFIELD {token['value']} FROM {where(view, territory, sector)} TO "
                     f"{where(view, goals[0], ends[goals[0]][0])}")
     return None
 
