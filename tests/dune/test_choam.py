@@ -3,8 +3,13 @@ traitor card, his protections, and the hooks the phases call."""
 
 from __future__ import annotations
 
+import copy
 import random
+from pathlib import Path
 
+import yaml
+
+from pbem.games import dune
 from pbem.games.dune import factions
 from pbem.games.dune.board import reach
 from pbem.games.dune.bots import basic_bot
@@ -15,9 +20,11 @@ from pbem.games.dune.factions.choam import Choam
 from pbem.games.dune.forces import kinds
 from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.rules import make_rules
+from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import data
 from pbem.games.dune.view import seat_view
 
+SCENARIOS = Path(__file__).parent / "scenarios"
 SEATS = ["atreides", "choam", "emperor", "fremen", "guild", "harkonnen"]
 FIVE = {"Viscount Tull", "Duke Verdun", "Rajiv Londine", "Lady Jalma", "Frankos Aru"}
 
@@ -134,3 +141,20 @@ def test_001_2_09_08_the_basic_bot_keeps_one_worthless_card_for_its_effect():
     rng = random.Random(1)
     assert basic_bot.basic_order(view, prompts[multipurpose.KIND], rng) == "USE KULON"
     assert basic_bot.basic_order(view, prompts["market"], rng) == "SELL Baliset"
+
+
+def test_001_1_14_10_a_karama_sale_carried_out_leaves_the_logged_order_as_given():
+    """1.14.10 (A): CHOAM's Karama sale, a line of its Open Market order, is carried out at the
+    end of the phase; the order's value the step was applied with (the log's) is left as
+    given, so the game replays from its log (a run of self-play found it emptied)."""
+    path = SCENARIOS / "gf9_1_14_10_choam_karama_discards_cards_for_3_spice_each.yaml"
+    scenario = yaml.safe_load(path.read_text())
+    state = load_scenario(scenario).state
+    batch = {}
+    for seat, text in scenario["orders"][0].items():
+        batch.update({o.prompt: o.value for o in dune.parse(state, seat, text).orders})
+    batch = {p.key: batch.get(p.key, p.default) for p in dune.prompts(state)}
+    logged = copy.deepcopy(batch)
+    played, _ = dune.apply(state, batch, random.Random(0))
+    assert batch == logged
+    assert played["factions"]["choam"]["karama_power_used"]
