@@ -242,22 +242,32 @@ def move_destinations(state: State, faction: str, territory: str,
     moving = forces if forces is not None else plus(*(held[s] for s in starts))
     moves = move_range(state, faction, territory, ornithopters, moving)
     storm = state["storm"]["sector"]
-    through = any(f.through_storm(state, faction)       # 001 2.09.11 (B): Jubba Cloak
-                  for f in factions.in_play(state, "through_storm"))
+    through = through_storm(state, faction)
     blocked, closed = _blocked(state, faction) - {territory}, _move_closed(state, faction)
     # Each start's ends (``_ends``, cached); a place is in reach of the group wherever it
     # stands if it is in reach of one of its sectors.
     reposition = rules_of(state).repositioning
     found = [_ends(territory, start, moves, None if through else storm, blocked, closed,
                    reposition, layer.key(state)) for start in starts]
-    if through:                                         # never ending under the storm
-        found = [{name: kept for name, sectors in ends.items()
-                  if (kept := tuple(s for s in sectors if not in_storm(state, name, s)))}
-                 for ends in found]
+    if through:
+        found = [_clear_of_storm(state, ends) for ends in found]
     if len(found) == 1:
         return dict(found[0])
     return _by_territory(rules_of(state).layers, {
         (name, sector) for ends in found for name, sectors in ends.items() for sector in sectors})
+
+
+def through_storm(state: State, faction: str) -> bool:
+    """Whether a power lets the faction's moves pass through the storm (``Faction.
+    through_storm``: CHOAM's Jubba Cloak, 001 2.09.11 (B))."""
+    return any(f.through_storm(state, faction) for f in factions.in_play(state, "through_storm"))
+
+
+def _clear_of_storm(state: State, ends: dict[str, tuple[int, ...]]
+                    ) -> dict[str, tuple[int, ...]]:
+    """The ends of a move through the storm, but those under it: none ends there."""
+    return {name: kept for name, sectors in ends.items()
+            if (kept := tuple(s for s in sectors if not in_storm(state, name, s)))}
 
 
 def destinations_by_place(state: State, faction: str, places: list[Place],
@@ -294,11 +304,16 @@ class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
             blocked, closed = self._barred
             moves = move_range(self._state, self._faction, territory, self._ornithopters,
                                groups(self._state, self._faction, territory).get(sector))
-            self._found[place] = _ends(territory, sector, moves, self._state["storm"]["sector"],
-                                       blocked - {territory} if territory in blocked
-                                       else blocked, closed, self._reposition,
-                                       layer.key(self._state))
+            storm = self._state["storm"]["sector"]
+            ends = _ends(territory, sector, moves, None if self._through else storm,
+                         blocked - {territory} if territory in blocked else blocked, closed,
+                         self._reposition, layer.key(self._state))
+            self._found[place] = _clear_of_storm(self._state, ends) if self._through else ends
         return self._found[place]
+
+    @cached_property
+    def _through(self) -> bool:
+        return through_storm(self._state, self._faction)
 
     def __iter__(self) -> Iterator[Place]:
         return iter(self._places)
