@@ -464,9 +464,12 @@ def _options(pairs: tuple[str, ...]) -> dict:
               help="The bots that play: random, or another style the game has (basic).")
 @click.option("--seats", "seat_list", default=None, metavar="SEAT,SEAT...",
               help="The seats of every game (default: drawn from each game's seed).")
+@click.option("--count", "counted", multiple=True, metavar="CODE[:KEY[=VALUE]]",
+              help="Count the events of this code (whose data has the key, of that value) "
+                   "over every step, printed on the summary line; repeat for more.")
 def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
              option_pairs: tuple[str, ...], out: str, style: str,
-             seat_list: str | None) -> None:
+             seat_list: str | None, counted: tuple[str, ...]) -> None:
     """Play whole games by the bots, checking the game's invariants after every step.
 
     Each game has seats drawn from its seed among those the game may seat (2 to 6 of
@@ -498,7 +501,7 @@ def selfplay(game_name: str, games: int, seed: str, ruleset: str | None,
     try:
         seats = [s.strip() for s in seat_list.split(",")] if seat_list else None
         summary = play_games(game_module, ruleset, _options(option_pairs), games, seed, out=out,
-                             style=style, seats=seats)
+                             style=style, seats=seats, count=counted)
     except BadSetup as error:
         raise click.ClickException(f"bad set-up: {error}") from None
     for violation in summary.violations:

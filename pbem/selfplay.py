@@ -58,12 +58,23 @@ class SelfplaySummary:
     saved: list[Path] = field(default_factory=list)
     seconds: float = 0.0
     replay_seconds: list[float] = field(default_factory=list)
+    counts: dict[str, int] = field(default_factory=dict)
 
     def line(self) -> str:
-        """The one-line summary the command prints."""
+        """The one-line summary the command prints (with the events counted, if asked)."""
+        counted = "".join(f", {n} {what}" for what, n in self.counts.items())
         return (f"selfplay: {self.games} games played, {self.steps} steps applied, "
                 f"{len(self.violations)} invariant violations, "
-                f"{len(self.saved)} failing games saved")
+                f"{len(self.saved)} failing games saved{counted}")
+
+    def count(self, events: list[Any]) -> None:
+        """Count the events asked for: ``code``, or ``code:key`` (those whose data has the
+        key), or ``code:key=value`` (whose data's key is that value)."""
+        for what in self.counts:
+            code, _, key = what.partition(":")
+            key, _, value = key.partition("=")
+            self.counts[what] += sum(1 for e in events if e.code == code and (
+                not key or (key in e.data and (not value or str(e.data[key]) == value))))
 
 
 @dataclass
@@ -92,10 +103,12 @@ class _Run:
 
 def play_games(game: Game, ruleset: str, options: dict[str, Any], games: int, seed: str | int,
                seats: list[str] | None = None, out: str | Path | None = None,
-               style: str = "random", mail: bool = True) -> SelfplaySummary:
+               style: str = "random", mail: bool = True, count: tuple[str, ...] = ()
+               ) -> SelfplaySummary:
     """Play ``games`` whole games by the bots (of ``style``), checking every step; failing
     games are saved in ``out`` (if given).  ``mail``: the bots' orders go through ``parse``
-    as text; else the game's ``bot_decisions`` hands them over as values."""
+    as text; else the game's ``bot_decisions`` hands them over as values.  ``count``: the
+    events to count over every step played (``SelfplaySummary.count``)."""
     if capability(game, Bots) is None:
         raise BadSetup(f"{game.name} has no bots to play it")
     if not mail and capability(game, BotDecisions) is None:
@@ -104,7 +117,7 @@ def play_games(game: Game, ruleset: str, options: dict[str, Any], games: int, se
         seating = game.seating(ruleset, dict(options))
     except ValueError as error:
         raise BadSetup(str(error)) from error
-    summary = SelfplaySummary()
+    summary = SelfplaySummary(counts=dict.fromkeys(count, 0))
     start = time.perf_counter()
     for number in range(games):
         game_seed = f"{seed}-{number}"
@@ -153,7 +166,7 @@ def _play(run: _Run, summary: SelfplaySummary) -> list[str]:
             run.refused = refused
             return _refusals(run.game, run.state, refused, len(run.log) + 1)
         run.log.append(batch)
-        problems = _apply(run, batch)
+        problems = _apply(run, batch, summary)
         summary.steps += 1
     if problems:
         return problems
@@ -205,11 +218,15 @@ def _refusals(game: Game, state: State, refused: dict[str, str], step: int) -> l
     return problems
 
 
-def _apply(run: _Run, batch: dict[str, Any]) -> list[str]:
-    """Apply one batch to the run's state; the invariants then broken, or the exception."""
+def _apply(run: _Run, batch: dict[str, Any], summary: SelfplaySummary | None = None
+           ) -> list[str]:
+    """Apply one batch to the run's state (its events counted in ``summary``); the
+    invariants then broken, or the exception."""
     step = len(run.log)
     try:
-        run.state, _ = run.game.apply(run.state, batch, step_rng(run.seed, step))
+        run.state, events = run.game.apply(run.state, batch, step_rng(run.seed, step))
+        if summary is not None and summary.counts:
+            summary.count(events)
     except Exception as error:  # a crash of the rules is a finding like any other
         return [f"step {step}: exception: {type(error).__name__}: {error}"]
     return _checked(run.game, run.state, step)

@@ -285,3 +285,19 @@ def test_pbem_selfplay_seats_the_factions_named(tmp_path):
                                        "--seats", "ixians,fremen",
                                        "--out", str(tmp_path)])
     assert result.exit_code != 0 and "ixians" in result.output
+
+
+def test_selfplay_counts_the_events_asked_for():
+    """``--count CODE[:KEY[=VALUE]]``: the events of a code (whose data has the key, of that
+    value) over every step, on the summary line; the counts add up."""
+    args = ["selfplay", "--game", "dune", "--ruleset", "classic", "--games", "2", "--seed",
+            "count", "--option", "turns=2", "--count", "phase", "--count", "phase:phase",
+            "--count", "phase:phase=storm", "--count", "no-such-event"]
+    result = CliRunner().invoke(main, args)
+    assert result.exit_code == 0, result.output
+    summary = play_games(dune, "classic", {"turns": 2}, 2, "count",
+                         count=("phase", "phase:phase=storm", "phase:phase=bidding"))
+    assert summary.counts["phase:phase=storm"] == 4            # two turns, two games
+    assert summary.counts["phase"] > summary.counts["phase:phase=bidding"] > 0
+    assert (f"{summary.counts['phase']} phase, {summary.counts['phase']} phase:phase, 4 "
+            "phase:phase=storm, 0 no-such-event") in result.output

@@ -419,6 +419,7 @@ class ErrorCode(StrEnum):
     STORM_HOLDS = "storm-holds"
     STRONGHOLD_FULL = "stronghold-full"
     TERRITORY_OCCUPIED = "territory-occupied"      # 001 2.12.03
+    MOVE_BARRED = "move-barred"                 # 001 2.09.08 (A), 2.09.11 (B): Baliset
     # revival_orders
     BAD_FORCES = "bad-forces"
     BAD_SUPPORT = "bad-support"

@@ -167,6 +167,17 @@ def occupying(state: State | dict[str, Any], territory: str) -> list[dict[str, A
             and kind_of(state, token["kind"]).occupies] if found else []
 
 
+def face_down_of(game: State | dict[str, Any], seat: str) -> list[dict[str, Any]]:
+    """``seat``'s face-down tokens on the board that stand for its forces (its No-Fields,
+    001 2.10.12), in board order: records of the state, or its own in a seat's view (values
+    seen)."""
+    found = game["own"].get("tokens", []) if "own" in game else game.get("tokens") or []
+    return sorted((token for token in found
+                   if token["at"] == BOARD and token["face"] == DOWN and token["owner"] == seat
+                   and kind_of(game, token["kind"]).occupies),
+                  key=lambda t: (t["territory"], t["sector"], t["value"]))
+
+
 def standing_words(state: State) -> str:
     """The words of the kind of token in play that stands for forces (``No-Field``)."""
     return next(kind.words for kind in kinds(rules_of(state)) if kind.occupies)

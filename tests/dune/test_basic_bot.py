@@ -151,3 +151,30 @@ def test_001_2_08_06_the_basic_tleilaxu_reveal_every_face_dancer():
     prompt, _ = face_dancers.decision(state, state["step"]["battle"])
     view = dune.view(state, "tleilaxu")
     assert basic_order(view, prompt, random.Random(1)) == "REVEAL ALL"
+
+
+def test_001_2_10_12_both_bots_move_a_no_field_as_one_force():
+    """001 2.10.12 MOVE AS ONE: with no group outside the strongholds, the basic Richese move
+    their face-down No-Field from the Polar Sink into a stronghold in reach, a bluff; the
+    random bot's move options hold the token's place, and it moves it now and then; each
+    order is read by the parser (``order``)."""
+    scenario = {"game": "dune", "ruleset": "gf9", "seats": ["atreides", "richese"],
+                "seed": "no-field-move", "options": {"choam_richese": True},
+                "position": {"turn": 2, "phase": "movement", "storm": {"sector": 1},
+                             "forces": {"Arrakeen": {"atreides": 10},
+                                        "Carthag": {"richese": 5}},
+                             "factions": {"richese": {"spice": 0}},
+                             "tokens": {"No-Field 3": {"owner": "richese", "at": "Polar Sink",
+                                                       "face": "down"}}}}
+    state = load_scenario(scenario).state
+    while dune.prompts(state)[0].seat != "richese":       # the Atreides pass their turn
+        state, _ = dune.apply(state, {p.key: p.default for p in dune.prompts(state)},
+                              random.Random(0))
+    assert order(state, "richese", "move").startswith("MOVE NOFIELD 3 FROM Polar Sink TO ")
+    (prompt,) = [p for p in dune.prompts(state) if p.seat == "richese" and p.kind == "move"]
+    moved = set()
+    for seed in range(40):
+        text = dune.bot_order(dune.view(state, "richese"), prompt, random.Random(seed))
+        assert not dune.parse(state, "richese", text).errors, text
+        moved |= {line for line in text.splitlines() if "NOFIELD" in line}
+    assert any(line.startswith("MOVE NOFIELD 3 FROM Polar Sink TO ") for line in moved)

@@ -3,16 +3,28 @@ traitor card, his protections, and the hooks the phases call."""
 
 from __future__ import annotations
 
+import copy
 import random
+from pathlib import Path
 
+import yaml
+
+from pbem.games import dune
 from pbem.games.dune import factions
+from pbem.games.dune.board import reach
+from pbem.games.dune.bots import basic_bot
+from pbem.games.dune.factions import choam_multipurpose as multipurpose
 from pbem.games.dune.factions import harkonnen_capture
+from pbem.games.dune.factions.base import RevivalTerms
 from pbem.games.dune.factions.choam import Choam
 from pbem.games.dune.forces import kinds
 from pbem.games.dune.phases.set_up import new_game
 from pbem.games.dune.rules import make_rules
+from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import data
+from pbem.games.dune.view import seat_view
 
+SCENARIOS = Path(__file__).parent / "scenarios"
 SEATS = ["atreides", "choam", "emperor", "fremen", "guild", "harkonnen"]
 FIVE = {"Viscount Tull", "Duke Verdun", "Rajiv Londine", "Lady Jalma", "Frankos Aru"}
 
@@ -71,3 +83,78 @@ def test_001_2_09_06_choam_holds_five_cards():
     for options in ({}, {"choam_landsraad": True}):
         rules = make_rules("gf9", {"choam_richese": True, **options})
         assert data(rules).by_seat["choam"].hand_limit == 5
+
+
+def _with_effect(effect: dict, options: dict | None = None) -> dict:
+    state = _game(options)
+    state["factions"]["choam"][multipurpose.EFFECTS] = [effect]
+    return state
+
+
+def test_001_2_09_08_an_effect_in_force_is_public_and_read_from_any_view():
+    """2.09.08 (A) MULTIPURPOSE PRODUCT: Baliset's bar and Kulon's extra territory lie in front
+    of CHOAM's shield (``choam_multipurpose``): every seat's view shows them, and the rules
+    read them alike from the state and from a view (the bots' reach)."""
+    state = _with_effect({"user": "choam", "card": "Baliset", "faction": "fremen",
+                          "territory": "Carthag"})
+    for seat in SEATS:
+        view = seat_view(state, seat)
+        assert view["factions"]["choam"][multipurpose.EFFECTS][0]["territory"] == "Carthag"
+        assert "Carthag" in multipurpose.moves_barred(view, "choam", "fremen")
+    assert set(reach.moves_barred(state, "fremen")) == {"Carthag"}
+    assert reach.moves_barred(state, "atreides") == {}
+    kulon = _with_effect({"user": "choam", "card": "Kulon"})
+    assert reach.move_range(kulon, "choam") == reach.move_range(_game(), "choam") + 1
+    multipurpose.moved(kulon, "choam", "choam")        # spent on its first move
+    assert reach.move_range(kulon, "choam") == reach.move_range(_game(), "choam")
+
+
+def test_001_2_09_08_la_la_la_takes_the_free_revival_and_2_09_11_b_adds_one():
+    """2.09.08 (A): "Prevent a player's Free Revival ability"; 2.09.11 (B): "Increase your
+    revival limit by 1": the revival terms the hook gives."""
+    terms = RevivalTerms()
+    published = _with_effect({"user": "choam", "card": "La La La", "faction": "fremen"})
+    assert Choam().revival_terms(published, "fremen", terms).no_free
+    assert not Choam().revival_terms(published, "atreides", terms).no_free
+    revised = _with_effect({"user": "atreides", "card": "La La La"}, {"choam_landsraad": True})
+    assert Choam().revival_terms(revised, "atreides", terms).forces == terms.forces + 1
+
+
+def test_001_2_09_08_the_effects_end_with_their_phase():
+    """An effect carried out at the end of the phase before acts in the next phase only: the
+    Shipment and Movement effects end with it, La La La with the Revival."""
+    state = _with_effect({"user": "choam", "card": "Kulon"})
+    state["phase"] = "movement"
+    multipurpose.phase_ends(state, "choam")
+    assert multipurpose.EFFECTS not in state["factions"]["choam"]
+
+
+def test_001_2_09_08_the_basic_bot_keeps_one_worthless_card_for_its_effect():
+    """The basic bot keeps a Kulon for its own effect (2.09.08 (A)) and sells the other
+    Worthless cards on the Open Market (2.09.07)."""
+    state = _game()
+    cards = {card.name: card.id for card in data(state).treachery_deck}
+    state["factions"]["choam"]["hand"] = [cards["Kulon"], cards["Baliset"]]   # a test's hand
+    view = seat_view(state, "choam")
+    prompts = {p.kind: p for p in factions.power("choam", state).standing_prompts(
+        state, [multipurpose.prompt(state, "choam")]) if p.seat == "choam"}
+    rng = random.Random(1)
+    assert basic_bot.basic_order(view, prompts[multipurpose.KIND], rng) == "USE KULON"
+    assert basic_bot.basic_order(view, prompts["market"], rng) == "SELL Baliset"
+
+
+def test_001_1_14_10_a_karama_sale_carried_out_leaves_the_logged_order_as_given():
+    """1.14.10 (A): CHOAM's Karama sale, a line of its Open Market order, is carried out at the
+    end of the phase; the order's value the step was applied with (the log's) is left as
+    given, so the game replays from its log (a run of self-play found it emptied)."""
+    path = SCENARIOS / "gf9_1_14_10_choam_karama_discards_cards_for_3_spice_each.yaml"
+    scenario = yaml.safe_load(path.read_text())
+    state = load_scenario(scenario).state
+    batch = {}
+    for seat, text in scenario["orders"][0].items():
+        batch.update({o.prompt: o.value for o in dune.parse(state, seat, text).orders})
+    batch = {p.key: batch.get(p.key, p.default) for p in dune.prompts(state)}
+    logged = copy.deepcopy(batch)
+    played, _ = dune.apply(state, batch, random.Random(0))
+    assert batch == logged
+    assert played["factions"]["choam"]["karama_power_used"]

@@ -215,6 +215,8 @@ def move_range(state: State, faction: str, territory: str | None = None,
     movement = (1 if cancelled(state, "movement", faction)             # GF9 001 2.04.07, 3.01.12
                 else factions.power(faction, state).movement(state, base, forces))
     bonus = variants.movement_bonus(state, faction, territory) if territory else 0
+    bonus += sum(f.extra_moves(state, faction)          # 001 2.09.08 (A), 2.09.11 (B): Kulon
+                 for f in factions.in_play(state, "extra_moves"))
     return max(movement, ORNITHOPTER_RANGE if ornithopters else 0) + bonus  # 001 4.04.04.04
 
 
@@ -240,16 +242,32 @@ def move_destinations(state: State, faction: str, territory: str,
     moving = forces if forces is not None else plus(*(held[s] for s in starts))
     moves = move_range(state, faction, territory, ornithopters, moving)
     storm = state["storm"]["sector"]
-    blocked, closed = _blocked(state, faction) - {territory}, _closed(state, faction)
+    through = through_storm(state, faction)
+    blocked, closed = _blocked(state, faction) - {territory}, _move_closed(state, faction)
     # Each start's ends (``_ends``, cached); a place is in reach of the group wherever it
     # stands if it is in reach of one of its sectors.
     reposition = rules_of(state).repositioning
-    found = [_ends(territory, start, moves, storm, blocked, closed, reposition, layer.key(state))
-             for start in starts]
+    found = [_ends(territory, start, moves, None if through else storm, blocked, closed,
+                   reposition, layer.key(state)) for start in starts]
+    if through:
+        found = [_clear_of_storm(state, ends) for ends in found]
     if len(found) == 1:
         return dict(found[0])
     return _by_territory(rules_of(state).layers, {
         (name, sector) for ends in found for name, sectors in ends.items() for sector in sectors})
+
+
+def through_storm(state: State, faction: str) -> bool:
+    """Whether a power lets the faction's moves pass through the storm (``Faction.
+    through_storm``: CHOAM's Jubba Cloak, 001 2.09.11 (B))."""
+    return any(f.through_storm(state, faction) for f in factions.in_play(state, "through_storm"))
+
+
+def _clear_of_storm(state: State, ends: dict[str, tuple[int, ...]]
+                    ) -> dict[str, tuple[int, ...]]:
+    """The ends of a move through the storm, but those under it: none ends there."""
+    return {name: kept for name, sectors in ends.items()
+            if (kept := tuple(s for s in sectors if not in_storm(state, name, s)))}
 
 
 def destinations_by_place(state: State, faction: str, places: list[Place],
@@ -276,7 +294,7 @@ class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
     def _barred(self) -> tuple[frozenset[str], frozenset[str]]:
         """The blocked strongholds and the closed territories, asked at the first place read (a
         bot often reads none)."""
-        return _blocked(self._state, self._faction), _closed(self._state, self._faction)
+        return _blocked(self._state, self._faction), _move_closed(self._state, self._faction)
 
     def __getitem__(self, place: Place) -> dict[str, tuple[int, ...]]:
         if place not in self._found:
@@ -286,11 +304,16 @@ class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
             blocked, closed = self._barred
             moves = move_range(self._state, self._faction, territory, self._ornithopters,
                                groups(self._state, self._faction, territory).get(sector))
-            self._found[place] = _ends(territory, sector, moves, self._state["storm"]["sector"],
-                                       blocked - {territory} if territory in blocked
-                                       else blocked, closed, self._reposition,
-                                       layer.key(self._state))
+            storm = self._state["storm"]["sector"]
+            ends = _ends(territory, sector, moves, None if self._through else storm,
+                         blocked - {territory} if territory in blocked else blocked, closed,
+                         self._reposition, layer.key(self._state))
+            self._found[place] = _clear_of_storm(self._state, ends) if self._through else ends
         return self._found[place]
+
+    @cached_property
+    def _through(self) -> bool:
+        return through_storm(self._state, self._faction)
 
     def __iter__(self) -> Iterator[Place]:
         return iter(self._places)
@@ -309,6 +332,19 @@ def _closed(state: State, faction: str) -> frozenset[str]:
     if ally_of(state, faction):
         closed.update(t for t in forces if barring_allies(state, faction, t))
     return frozenset(closed)
+
+
+def _move_closed(state: State, faction: str) -> frozenset[str]:
+    """The territories the faction may not end a move in: ``_closed`` and ``moves_barred``."""
+    barred = moves_barred(state, faction)
+    return _closed(state, faction) | frozenset(barred) if barred else _closed(state, faction)
+
+
+def moves_barred(state: State, faction: str) -> dict[str, str]:
+    """Territory -> why a power bars the faction's moves into it this phase (``Faction.
+    moves_barred``: CHOAM's Baliset, 001 2.09.08 (A), 2.09.11 (B))."""
+    return {t: why for f in factions.in_play(state, "moves_barred")
+            for t, why in f.moves_barred(state, faction).items()}
 
 
 def _ends(territory: str, sector: int, moves: int, storm: int | None, blocked: frozenset[str],
@@ -381,6 +417,9 @@ def check_move(state: State, faction: str, source: str, destination: str,
     problem = entry_problem(state, faction, destination)
     if problem is not None:
         raise OrderProblem(problem.code, problem.message, valid)
+    barred = moves_barred(state, faction).get(destination)
+    if barred:
+        raise OrderProblem(ErrorCode.MOVE_BARRED, barred, valid)
     moves = move_range(state, faction, source, ornithopters, forces)
     place = destination if sector is None else where(state, destination, sector)
     raise OrderProblem(ErrorCode.OUT_OF_REACH, f"{place} is out of reach: a group "

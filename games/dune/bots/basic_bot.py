@@ -25,10 +25,13 @@ Where it has a rule of thumb it plays it; elsewhere it plays as the random bot d
   ahead for a later battle (``ahead``) has a fallback after ``ELSE`` with its next leader,
   should the first have fought by then (000 X.A.4: a leader fights once a turn);
 - CHOAM (001 2.09.07, 1.14.10): every Worthless card sold on the Open Market, two or more with
-  its Karama power (A); its Karama flip of the Elite Mercenaries where most turn up (B); up
-  to a third of its spice paid for its ally's forces in each battle (2.09.16, 2.09.20);
+  its Karama power (A), but one kept for its own effect (2.09.08 (A), 2.09.11 (B): Kulon, La La
+  La, B's Jubba Cloak or Baliset, ``_worthless_use``, by CHOAM and its ally under B); its
+  Karama flip of the Elite Mercenaries where most turn up (B); up to a third of its spice
+  paid for its ally's forces in each battle (2.09.16, 2.09.20);
 - Richese's No-Fields (001 2.10.11): its strongest in supply shipped with its forces (text
-  B) or instead of them (text A), where it ships;
+  B) or instead of them (text A), where it ships; with no group to move, a No-Field lying
+  outside the strongholds moved alone into one in reach, a bluff (2.10.12);
 - Richese's No-Field in the Polar Sink (text B, 001 2.10.03): the 0; revealed at will
   (2.10.13): never, a hidden No-Field keeping the table guessing (the storm, a worm or a
   battle opens it anyway); a Richese card given to the ally (2.10.21) or a No-Field lent
@@ -60,9 +63,10 @@ from typing import Any
 
 from pbem.game import Prompt
 
-from .. import combat, leaders
+from .. import combat, leaders, tokens
 from ..board import layer, reach
 from ..data import CardType, Effect, Slot
+from ..factions import choam_multipurpose as multipurpose
 from ..factions import ecaz_ambassadors as ambassadors
 from ..factions import harkonnen_capture as capture
 from ..factions import moritani_terror as terror
@@ -171,6 +175,23 @@ def _move(view: dict[str, Any], options: dict[str, Any]) -> str | None:
         if goals:
             forces = order_text(mine[territory, sector])
             return (f"MOVE {forces} FROM {where(view, territory, sector)} TO "
+                    f"{where(view, goals[0], ends[goals[0]][0])}")
+    return _bluff(view, options)
+
+
+def _bluff(view: dict[str, Any], options: dict[str, Any]) -> str | None:
+    """With no group to move, a face-down No-Field lying outside the strongholds moved alone
+    into the stronghold in reach that fewest others hold (001 2.10.12: it moves as one force),
+    where nobody knows what it stands for until it opens."""
+    for token in tokens.face_down_of(view, view["seat"]):
+        territory, sector = token["territory"], token["sector"]
+        if layer.board(view)[territory].is_stronghold:
+            continue
+        ends = options["reach"][territory][str(sector)]
+        goals = sorted((t for t in ends if layer.board(view)[t].is_stronghold
+                        and not _ally_held(view, t)), key=lambda t: (len(_others(view, t)), t))
+        if goals:
+            return (f"MOVE NOFIELD {token['value']} FROM {where(view, territory, sector)} TO "
                     f"{where(view, goals[0], ends[goals[0]][0])}")
     return None
 
@@ -355,12 +376,36 @@ def _market(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     """CHOAM sells every Worthless card at the end of each phase (001 2.09.07, 2.09.10): it
     has no other use for them by mail; holding two or more and a Karama, it sells them with
     its Karama power for 3 each instead (001 1.14.10 (A))."""
+    kept = _worthless_use(view)
     worthless = [name for name in prompt.options.get("cards", [])
-                 if name in _worthless_names(view)]
+                 if name in _worthless_names(view) and (not kept or name != kept["card"])]
     held = [data(view).treachery_card(card).name for card in view["own"]["hand"]]
+    sale = "SELL WORTHLESS" if not kept else (
+        f"SELL {', '.join(worthless)}" if worthless else "SELL NONE")
     if prompt.options.get("karama") and sum(held.count(name) for name in worthless) >= 2:
-        return f"SELL WORTHLESS\nSELL WITH KARAMA {', '.join(worthless)}"
-    return "SELL WORTHLESS"
+        return f"{sale}\nSELL WITH KARAMA {', '.join(worthless)}"
+    return sale
+
+
+def _worthless_use(view: dict[str, Any]) -> dict[str, Any] | None:
+    """The Worthless card it keeps for its own effect (001 2.09.08 (A), 2.09.11 (B)), and its
+    use: Kulon (a move one territory further), La La La (A: no free revival for the faction
+    with the most forces on the board; B: one force more revived), B's Jubba Cloak (moves
+    through the storm), Baliset (that faction kept out of a stronghold it holds), the first
+    of these it holds; none of the others (sold on the Open Market)."""
+    held = {data(view).treachery_card(card).name for card in view["own"]["hand"]}
+    order = (multipurpose.KULON, multipurpose.LA_LA_LA, multipurpose.BALISET)
+    if multipurpose.revised(view):
+        order = (*order[:2], multipurpose.JUBBA, order[2])
+    for card in order:
+        value = multipurpose.use_of(view, card) if card in held else None
+        if value:
+            return value
+    return None
+
+
+def _use(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    return multipurpose.text(view, _worthless_use(view))
 
 
 def _fund(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
@@ -516,6 +561,7 @@ STRATEGIES: dict[str, Strategy] = {
     "revival": _revival,
     "reveal": _reveal,
     "market": _market,
+    multipurpose.KIND: _use,
     "karama-flip": _flip,
     "battle-fund": _fund,
     "trade": _swap_card,

@@ -79,6 +79,11 @@ def random_move(view: dict[str, Any], options: dict[str, Any],
     if rng.random() < 0.33:
         return None
     groups = own_groups(view)
+    placed = tokens.face_down_of(view, view["seat"])
+    if placed and rng.random() < 0.4:       # a No-Field moved, alone or with its sector's group
+        step = _token_move(view, options, groups, rng.choice(placed), rng)
+        if step:
+            return step
     if shipment and shipment["forces"]:     # a No-Field alone is no group (001 2.10.11)
         add(groups.setdefault((shipment["to"], shipment["sector"]), {}), shipment["forces"])
         groups = dict(sorted(groups.items()))
@@ -95,6 +100,24 @@ def random_move(view: dict[str, Any], options: dict[str, Any],
         moving = group                  # the reach was the group's (001 2.07.17: with a Cyborg)
     return {"from": territory, "from_sector": sector, "to": end, "sector": end_sector,
             "forces": moving, "coexist": None}
+
+
+def _token_move(view: dict[str, Any], options: dict[str, Any],
+                groups: dict[tuple[str, int], Counts], token: dict[str, Any],
+                rng: random.Random) -> dict[str, Any] | None:
+    """A move of a face-down token standing for forces (001 2.10.12 MOVE AS ONE: a No-Field
+    is one force for movement) somewhere in reach of where it lies, half the time with the
+    seat's group in its sector; None if nowhere is in reach."""
+    territory, sector = token["territory"], token["sector"]
+    ends = [(end, end_sector) for end, sectors in options["reach"][territory][str(sector)].items()
+            for end_sector in sectors]
+    if not ends:
+        return None
+    end, end_sector = rng.choice(ends)
+    group = groups.get((territory, sector), {})
+    return {"from": territory, "from_sector": sector, "to": end, "sector": end_sector,
+            "forces": dict(group) if group and rng.random() < 0.5 else {}, "coexist": None,
+            "token": token["value"]}
 
 
 def some_of(rng: random.Random, group: Counts, names: list[str]) -> Counts:

@@ -135,6 +135,7 @@ class RevivalTerms:
     offers: tuple[tuple[str, int], ...] = ()
     leaders: int = 1            # leaders revived for spice a turn (000 IX.D.1)
     any_leader: bool = False    # any of its leaders in the tanks, whatever 1.05.04-05 (2.08.09)
+    no_free: bool = False       # its free revival prevented this turn (001 2.09.08 (A) La La La)
 
 
 @dataclass(frozen=True)
@@ -321,6 +322,11 @@ class Faction:
 
     # --- hooks of the storm and the spice blow
 
+    def storm_shelter(self, state: State, seat: str, territory: str) -> list[Event]:
+        """The storm would kill ``seat``'s forces in ``territory``: the events of its power
+        sparing them (non-empty: none lost there); nothing."""
+        return []
+
     def exposed(self, state: State, places: dict[str, list[int]], why: str) -> list[Event]:
         """The storm (``why``: ``storm``) or a worm (``worm``) reaches these places (territory ->
         sectors) before its losses: what its hidden pieces there do (001 2.10.15: a No-Field
@@ -442,6 +448,21 @@ class Faction:
         """The territories a group of these ``forces`` of the faction enters (None: not
         known), its sheet's ``base`` without ornithopters: the sheet's."""
         return base
+
+    def extra_moves(self, game: Any, mover: str) -> int:
+        """The territories more its power gives ``mover``'s next move (every faction in play
+        is asked; ``game``: a state or a seat's view): none."""
+        return 0
+
+    def moves_barred(self, game: Any, mover: str) -> dict[str, str]:
+        """Territory -> why its power bars ``mover``'s moves into it this phase (every faction
+        in play is asked; shipments are not barred): none."""
+        return {}
+
+    def through_storm(self, game: Any, mover: str) -> bool:
+        """Whether its power lets ``mover``'s moves pass through the storm (never ending under
+        it): no."""
+        return False
 
     def shipped_count(self, state: State, forces: dict[str, int]) -> int:
         """How many forces a shipment of ``forces`` is paid for (starred ones count one each,

@@ -215,13 +215,36 @@ class Choam(Faction):
         """REVIVAL (A 2.09.09): no limit to the forces it pays to revive (their price, 1 spice,
         is its forces' kind's: ``data/choam``); REPLACEABLE (A 2.09.19, B 2.09.24): the
         Auditor revivable whoever else lives (``choam_audit.replaceable``)."""
+        terms = multipurpose.revival_terms(state, self.seat, seat, terms)   # La La La
         if seat != self.seat:
             return terms
         if has(state, seat, Ability.UNLIMITED_REVIVAL):
             terms = replace(terms, forces=None)
         return audit.replaceable(state, seat, terms)        # A 2.09.19, B 2.09.24
 
-    # --- hooks of shipment
+    # --- hooks of shipment and movement: MULTIPURPOSE PRODUCT's effects in force
+
+    def extra_moves(self, game: Any, mover: str) -> int:
+        """Kulon (A 2.09.08, B 2.09.11): one territory more (``choam_multipurpose``)."""
+        return multipurpose.extra_moves(game, self.seat, mover)
+
+    def moves_barred(self, game: Any, mover: str) -> dict[str, str]:
+        """Baliset (A 2.09.08, B 2.09.11): no move into the territory named."""
+        return multipurpose.moves_barred(game, self.seat, mover)
+
+    def through_storm(self, game: Any, mover: str) -> bool:
+        """Jubba Cloak (B 2.09.11): moves through the storm."""
+        return multipurpose.through_storm(game, self.seat, mover)
+
+    def arrived(self, state: State, mover: str, territory: str, wish: bool | None, count: int,
+                source: str | None) -> list[Event]:
+        if source is not None:                  # Kulon: spent on the mover's first move
+            multipurpose.moved(state, self.seat, mover)
+        return []
+
+    def storm_shelter(self, state: State, seat: str, territory: str) -> list[Event]:
+        """Jubba Cloak (A 2.09.08): no storm loss of the user's forces in the territory."""
+        return multipurpose.storm_shelter(state, self.seat, seat, territory)
 
     def shipped_count(self, state: State, forces: dict[str, int]) -> int:
         """ELITE MERCENARIES SHIPMENT (B 2.09.17): "Elite Mercenaries cost twice the current rate
@@ -308,6 +331,11 @@ class Choam(Faction):
         return found
 
     # --- hooks of the views and reports
+
+    def in_front(self, state: State) -> dict[str, Any]:
+        """MULTIPURPOSE PRODUCT's effects in force (A 2.09.08, B 2.09.11), public."""
+        effects = state["factions"][self.seat].get(multipurpose.EFFECTS)
+        return {multipurpose.EFFECTS: [dict(e) for e in effects]} if effects else {}
 
     def behind_shield(self, state: State) -> dict[str, Any]:
         """Its sale standing on the Open Market, its Karama flip standing and its two-sided

@@ -3,7 +3,7 @@ effect of its own; under the revision its ally may use it too (2.09.19 (B)).
 
 By mail each use is a standing order riding on any mail round in which the faction is asked
 anything (as CHOAM's sale on the Open Market, ``choam_market``), carried out at the end of the
-phase it names, so it adds no mail round: ``USE <card> ...``, ``USE NONE``.  The effects played:
+phase it names, so it adds no mail round: ``USE <card> ...``, ``USE NONE``.  The effects:
 
 - Trip to Gamont (A): ``USE TRIP TO GAMONT <faction> <territory>``, "During Mentat Pause Phase,
   for free, Ship any 1 Force belonging to another player to that player's reserves": at the end
@@ -13,17 +13,33 @@ phase it names, so it adds no mail round: ``USE <card> ...``, ``USE NONE``.  The
   Territory you occupy": at the end of the phase, one force of the user's reserve (its plain
   kind first) into that territory, if the user still occupies it (in the sector it holds);
 - Kull Wahad (B): ``USE KULL WAHAD``, "During the Spice Blow and NEXUS Phase end your alliance
-  with your ally": at the end of that phase the user leaves its alliance.
+  with your ally": at the end of that phase the user leaves its alliance;
+- Baliset (A, B): ``USE BALISET <faction> <territory>``, "Prevent a player from moving Forces
+  into a Territory you Occupy during Shipment and Movement. They may ship in normally";
+- Kulon (A, B): ``USE KULON``, "one of your Force movements Move one extra Territory";
+- Jubba Cloak (B): ``USE JUBBA CLOAK``, "During your Movement action your Forces may move through
+  the Storm, they may not end their movement under the Storm";
+- La La La (A): ``USE LA LA LA <faction>``, "Prevent a player's Free Revival ability"; (B):
+  ``USE LA LA LA``, "Increase your revival limit by 1";
+- Jubba Cloak (A): ``USE JUBBA CLOAK <territory>``, "Prevent a loss from the Storm of your
+  Forces in one Territory": carried out when a storm would kill the user's forces there
+  (``storm_shelter``), the card discarded then.
 
 Rulings (docs/rules-coverage.md): the card is discarded face up, for no spice; a use whose card
-is no longer held, or whose effect cannot be had then, lapses, told to the user alone; the
-effects that act inside another decision (Baliset, Jubba Cloak, Kulon, La La La, A's Kull
-Wahad) are not played by mail yet.
+is no longer held, or whose effect cannot be had then, lapses, told to the user alone.  An
+effect that acts inside a later phase's decisions is carried out as the phase before it ends,
+so that every seat knows it before that phase's mail round: Baliset, Kulon and B's Jubba Cloak
+at the end of the Revival phase, for the Shipment and Movement phase (Baliset only if the user
+occupies the territory then); La La La at the end of the Bidding phase, for the Revival phase.
+The effect in force lies in front of CHOAM's shield (public: ``EFFECTS``) until that phase ends;
+Kulon's extra territory is its user's first move of the phase.  A's Kull Wahad ("Prevent a
+player from playing a Karama card this Phase as they attempt to do so") is not played by mail.
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from pbem.game import Event, Prompt
@@ -40,13 +56,19 @@ from ..orders.language import (
 )
 from ..prompt_key import PromptKey
 from ..rules import rules_of
-from ..state import State, ally_of, data, faction_name
+from ..state import State, ally_of, data, faction_name, occupants
 from .base import has
 
 KIND = "multipurpose"
 USE = "multipurpose"            # a user's sheet: its use standing
+EFFECTS = "worthless_effects"   # CHOAM's sheet: the effects in force, in front of its shield
 GAMONT, KULL_WAHAD = "Trip to Gamont", "Kull Wahad"
+BALISET, JUBBA, KULON, LA_LA_LA = "Baliset", "Jubba Cloak", "Kulon", "La La La"
 MENTAT_PAUSE, SPICE_BLOW = "mentat_pause", "spice_blow"
+BIDDING, REVIVAL, MOVEMENT = "bidding", "revival", "movement"
+# The phase at whose end an effect acting in the next phase is carried out, and that phase.
+LEAD_IN = {BALISET: (REVIVAL, MOVEMENT), KULON: (REVIVAL, MOVEMENT),
+           JUBBA: (REVIVAL, MOVEMENT), LA_LA_LA: (BIDDING, REVIVAL)}
 
 
 def revised(game: Any) -> bool:
@@ -59,7 +81,8 @@ def section(game: Any) -> str:
 
 def cards(game: Any) -> tuple[str, ...]:
     """The Worthless cards whose effect is played by mail under the text the game plays."""
-    return (GAMONT, KULL_WAHAD) if revised(game) else (GAMONT,)
+    shared = (BALISET, JUBBA, KULON, LA_LA_LA, GAMONT)
+    return (*shared, KULL_WAHAD) if revised(game) else shared
 
 
 def users(state: State, choam: str) -> list[str]:
@@ -74,18 +97,42 @@ def key(seat: str) -> str:
     return str(PromptKey(KIND, seat))
 
 
+FORMS_A = ("USE BALISET <faction> <territory>: that faction moves no forces into a territory "
+           "you occupy in the next Shipment and Movement; USE JUBBA CLOAK <territory>: the "
+           "storm kills none of your forces there; USE KULON: your next move one territory "
+           "further; USE LA LA LA <faction>: no free revival for that faction in the next "
+           "Revival; USE TRIP TO GAMONT <faction> <territory>: at the end of the Mentat Pause "
+           "one of that faction's forces there back to its reserve")
+FORMS_B = ("USE BALISET <faction> <territory>: that faction moves no forces into a territory "
+           "you occupy in the next Shipment and Movement; USE JUBBA CLOAK: your moves of the "
+           "next Shipment and Movement may pass through the storm; USE KULON: your next move "
+           "one territory further; USE LA LA LA: your revival limit one more in the next "
+           "Revival; USE TRIP TO GAMONT <territory>: at the end of the phase one of your forces "
+           "in reserve free into a territory you occupy; USE KULL WAHAD: at the end of the Spice "
+           "Blow and Nexus phase your alliance ends")
+
+
 def prompt(state: State, seat: str) -> Prompt:
     """A user's optional standing use."""
     now = state["factions"][seat].get(USE)
-    forms = ("USE TRIP TO GAMONT <territory>: at the end of the phase one of your forces in "
-             "reserve free into a territory you occupy; USE KULL WAHAD: at the end of the Spice "
-             "Blow and Nexus phase your alliance ends" if revised(state) else
-             "USE TRIP TO GAMONT <faction> <territory>: at the end of the Mentat Pause one of "
-             "that faction's forces there back to its reserve")
+    forms = FORMS_B if revised(state) else FORMS_A
     legal = (f"{forms} (001 {section(state)} MULTIPURPOSE PRODUCT: the Worthless card "
              "discarded); USE NONE: none.  Now: " + text(state, now) + ".")
     return Prompt(key(seat), seat, KIND, True, legal, now, text(state, now), "USE NONE",
                   optional=True, title="your use of a Worthless card's own effect")
+
+
+def _wants(state: State, card: str) -> tuple[bool, bool]:
+    """Whether the card's use names a faction, and whether it names a territory."""
+    if card == BALISET:
+        return True, True
+    if card == GAMONT:
+        return not revised(state), True
+    if card == JUBBA:
+        return False, not revised(state)
+    if card == LA_LA_LA:
+        return not revised(state), False
+    return False, False
 
 
 def _read(state: State, prompt_: Prompt, words: list[str]) -> dict[str, Any] | None:
@@ -101,21 +148,25 @@ def _read(state: State, prompt_: Prompt, words: list[str]) -> dict[str, Any] | N
     held = [data(state).treachery_card(c).name for c in state["factions"][prompt_.seat]["hand"]]
     if card not in held:
         raise OrderProblem(ErrorCode.NOT_IN_HAND, f"you hold no {card}", ("USE NONE",))
-    if card == KULL_WAHAD:
-        return {"card": card}
-    if revised(state):
+    faction, place = _wants(state, card)
+    others = [s for s in state["seats"] if s != prompt_.seat]
+    if faction and not place:
+        return {"card": card, "faction": read_faction(state, rest, others)}
+    if place and not faction:
         territory, _ = read_territory(state, rest)
         return {"card": card, "territory": territory.name}
-    others = [s for s in state["seats"] if s != prompt_.seat]
+    if not place:
+        return {"card": card}
     for end in range(len(rest) - 1, 0, -1):          # <faction> <territory>
         try:
-            faction = read_faction(state, rest[:end], others)
+            named = read_faction(state, rest[:end], others)
         except OrderProblem:
             continue
         territory, _ = read_territory(state, rest[end:])
-        return {"card": card, "faction": faction, "territory": territory.name}
-    raise OrderProblem(ErrorCode.INCOMPLETE, "expected USE TRIP TO GAMONT <faction> "
-                       "<territory>", ("USE TRIP TO GAMONT Harkonnen Carthag",))
+        return {"card": card, "faction": named, "territory": territory.name}
+    example = f"USE {card.upper()} Harkonnen Carthag"
+    raise OrderProblem(ErrorCode.INCOMPLETE, f"expected USE {card.upper()} <faction> "
+                       "<territory>", (example,))
 
 
 def text(game: Any, value: dict[str, Any] | None) -> str:
@@ -130,8 +181,42 @@ def text(game: Any, value: dict[str, Any] | None) -> str:
 
 
 def _random(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> Any:
-    """A random bot uses nothing (its Worthless cards sell on the Open Market)."""
-    return None
+    """A random bot keeps its use standing while it holds the card, most of the time; else
+    it names one of its Worthless cards a third of the time, on a random faction and a
+    territory where it has forces (its other Worthless cards sell on the Open Market)."""
+    held = sorted({data(view).treachery_card(c).name for c in view["own"]["hand"]}
+                  & set(cards(view)))
+    now = prompt_.default
+    if now and now["card"] in held and rng.random() < 0.8:
+        return now
+    if not held or rng.random() >= 0.3:
+        return None
+    return use_of(view, rng.choice(held), rng)
+
+
+def use_of(view: dict[str, Any], card: str, rng: random.Random | None = None
+           ) -> dict[str, Any] | None:
+    """A use of the card from a seat's view: the faction a random one of the others (rng) or
+    the one with the most forces on the board, the territory one where the seat has forces (a
+    stronghold first); None where it names a territory and the seat has forces nowhere."""
+    seat = view["seat"]
+    faction, place = _wants(view, card)
+    value: dict[str, Any] = {"card": card}
+    if place:
+        mine = sorted({t for t, sectors in view["forces"].items()
+                       for by in sectors.values() if seat in by},
+                      key=lambda t: (not data(view).board[t].is_stronghold, t))
+        if not mine:
+            return None
+        value["territory"] = rng.choice(mine) if rng else mine[0]
+    if faction:
+        others = [s for s in view["seats"] if s != seat and s not in ally_of(view, seat)]
+        if not others:
+            return None
+        value["faction"] = rng.choice(others) if rng else max(others, key=lambda s: sum(
+            sum(by.get(s, {}).values()) for sectors in view["forces"].values()
+            for by in sectors.values()))
+    return value
 
 
 order_kind(OrderKind(KIND, ("USE",), _read, text, random=_random))
@@ -149,9 +234,75 @@ def given(state: State, seat: str, value: dict[str, Any] | None) -> list[Event]:
     return [Event(EventCode.STANDING_SET, {"order": text(state, value)}, to=(seat,))]
 
 
+# --- the effects in force (public, in front of CHOAM's shield)
+def in_force(game: Any, choam: str) -> list[dict[str, Any]]:
+    """The effects in force (a state or a seat's view: CHOAM's public entry)."""
+    return list(game["factions"].get(choam, {}).get(EFFECTS, ()))
+
+
+def _of(game: Any, choam: str, card: str, seat: str | None = None) -> list[dict[str, Any]]:
+    return [e for e in in_force(game, choam) if e["card"] == card
+            and seat in (None, e.get("user"))]
+
+
+def moves_barred(game: Any, choam: str, mover: str) -> dict[str, str]:
+    """Baliset: territory -> why the mover may not move into it this phase."""
+    return {e["territory"]: f"{faction_name(e['user'], game)} played Baliset: you may not move "
+            f"forces into {e['territory']} this Shipment and Movement (001 {section(game)}); "
+            "you may ship in" for e in _of(game, choam, BALISET) if e["faction"] == mover}
+
+
+def extra_moves(game: Any, choam: str, mover: str) -> int:
+    """Kulon: one territory more for the mover's next move this phase."""
+    return 1 if _of(game, choam, KULON, mover) else 0
+
+
+def through_storm(game: Any, choam: str, mover: str) -> bool:
+    """Jubba Cloak (B): the mover's moves this phase may pass through the storm."""
+    return bool(_of(game, choam, JUBBA, mover))
+
+
+def moved(state: State, choam: str, mover: str) -> None:
+    """Kulon's extra territory is spent on the mover's first move of the phase."""
+    effects = state["factions"][choam].get(EFFECTS)
+    if effects and _of(state, choam, KULON, mover):
+        state["factions"][choam][EFFECTS] = [
+            e for e in effects if not (e["card"] == KULON and e["user"] == mover)]
+
+
+def revival_terms(game: Any, choam: str, seat: str, terms: Any) -> Any:
+    """La La La: no free revival for the faction named (A); one force more for the user (B)."""
+    for effect in _of(game, choam, LA_LA_LA):
+        if effect.get("faction") == seat:
+            terms = replace(terms, no_free=True)
+        elif not effect.get("faction") and effect["user"] == seat and terms.forces is not None:
+            terms = replace(terms, forces=terms.forces + 1)
+    return terms
+
+
+def storm_shelter(state: State, choam: str, seat: str, territory: str) -> list[Event]:
+    """Jubba Cloak (A): the user's standing use on the territory the storm reaches, carried
+    out now: the card discarded, none of its forces there lost; else nothing."""
+    word = state["factions"][seat].get(USE)
+    if (revised(state) or seat not in users(state, choam) or not word
+            or word["card"] != JUBBA or word.get("territory") != territory):
+        return []
+    del state["factions"][seat][USE]
+    if not _discard(state, seat, JUBBA):
+        return [Event(EventCode.USE_LAPSED, {"order": text(state, word)}, to=(seat,))]
+    return [Event(EventCode.WORTHLESS_USED, {"faction": seat, "card": JUBBA,
+                                             "territory": territory, "rule": section(state)})]
+
+
 def phase_ends(state: State, choam: str) -> list[Event]:
-    """Each standing use carried out at the end of the phase it names (module docstring); else
-    it waits, or lapses when it cannot be had or its faction may use it no more."""
+    """The effects of the phase ending are over; each standing use carried out at the end of
+    the phase it names (module docstring); else it waits, or lapses when it cannot be had or
+    its faction may use it no more."""
+    own = state["factions"][choam]
+    if own.get(EFFECTS):
+        own[EFFECTS] = [e for e in own[EFFECTS] if LEAD_IN[e["card"]][1] != state["phase"]]
+        if not own[EFFECTS]:
+            del own[EFFECTS]
     able = users(state, choam)
     events = []
     for seat in state["seats"]:
@@ -160,30 +311,64 @@ def phase_ends(state: State, choam: str) -> list[Event]:
             del state["factions"][seat][USE]
             events.append(Event(EventCode.USE_LAPSED, {"order": text(state, word)}, to=(seat,)))
         elif word:
-            events += _carried_out(state, seat, word)
+            events += _carried_out(state, choam, seat, word)
     return events
 
 
-def _carried_out(state: State, seat: str, word: dict[str, Any]) -> list[Event]:
+def _when(state: State, card: str) -> str | None:
+    """The phase at whose end a use is carried out (None: any; the Jubba Cloak of A never:
+    the storm carries it out)."""
+    if card in LEAD_IN and not (card == JUBBA and not revised(state)):
+        return LEAD_IN[card][0]
+    if card == JUBBA:
+        return "never"
+    return SPICE_BLOW if card == KULL_WAHAD else MENTAT_PAUSE if not revised(state) else None
+
+
+def _discard(state: State, seat: str, card: str) -> bool:
+    """The card discarded from the user's hand, face up, for no spice; False if not held."""
+    hand = state["factions"][seat]["hand"]
+    copy = next((c for c in hand if data(state).treachery_card(c).name == card), None)
+    if copy is None:
+        return False
+    hand.remove(copy)
+    state["decks"]["treachery_discard"].append(copy)
+    return True
+
+
+def _carried_out(state: State, choam: str, seat: str, word: dict[str, Any]) -> list[Event]:
     card = word["card"]
-    when = (SPICE_BLOW if card == KULL_WAHAD else MENTAT_PAUSE if not revised(state) else None)
+    when = _when(state, card)
     if when is not None and state["phase"] != when:
         return []
     del state["factions"][seat][USE]
-    hand = state["factions"][seat]["hand"]
-    copy = next((c for c in hand if data(state).treachery_card(c).name == card), None)
-    effect = _effect(state, seat, word) if copy is not None else None
+    held = any(data(state).treachery_card(c).name == card for c in state["factions"][seat]["hand"])
+    effect = _effect(state, choam, seat, word) if held else None
     if effect is None:
         return [Event(EventCode.USE_LAPSED, {"order": text(state, word)}, to=(seat,))]
-    hand.remove(copy)
-    state["decks"]["treachery_discard"].append(copy)
+    _discard(state, seat, card)
+    shown = {"target": word["faction"]} if word.get("faction") else {}
+    shown.update({"territory": word["territory"]} if word.get("territory") else {})
+    if card in LEAD_IN:
+        shown["phase"] = LEAD_IN[card][1]
     return [Event(EventCode.WORTHLESS_USED, {"faction": seat, "card": card,
-                                             "rule": section(state)}), *effect()]
+                                             "rule": section(state), **shown}), *effect()]
 
 
-def _effect(state: State, seat: str, word: dict[str, Any]):
+def _effect(state: State, choam: str, seat: str, word: dict[str, Any]):
     """The effect as a function to carry it out, or None if it cannot be had now."""
-    if word["card"] == KULL_WAHAD:
+    card = word["card"]
+    if card in LEAD_IN:
+        if card == BALISET and seat not in occupants(state, word["territory"]):
+            return None
+        if word.get("faction") and word["faction"] not in state["seats"]:
+            return None
+
+        def put_in_force() -> list[Event]:
+            state["factions"][choam].setdefault(EFFECTS, []).append({"user": seat, **word})
+            return []
+        return put_in_force
+    if card == KULL_WAHAD:
         alliance = next((a for a in state["alliances"] if seat in a), None)
         if alliance is None:
             return None

@@ -293,6 +293,8 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
                 if Ability.ALLY_EXTRA_FREE_REVIVAL in sheet(s, rules).alliance)
     bonus = variants.free_revival(game, seat)       # 001 4.04.04.07, the Sietch Tabr card
     free += bonus
+    if terms.no_free:                               # 001 2.09.08 (A): La La La
+        free = bonus = 0
     # 001 2.04.12: the allies whose grant it decides, those with more in the tanks than their
     # own free number (for the others it changes nothing)
     discretion = factions.power(seat, rules).grants_free_revival_at_discretion

@@ -48,7 +48,7 @@ import orjson
 from pbem.game import Event, Prompt
 from pbem.wording import plural
 
-from .. import factions, main_leaders, transfers
+from .. import factions, main_leaders, tokens, transfers
 from ..board import layer, reach
 from ..cards import karama, karama_reach, move_karama
 from ..codes import EventCode
@@ -369,9 +369,10 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
     (``reserve``, ``fremen``) with the territories it may land in, their sectors and what 1, 2...
     of its reserve forces cost there, and ``reach``: territory -> sector (text) -> where a group
     there may move, for each of its groups and each place a shipment may land, ornithopters as
-    at the start of the move (``reach``).  A landing place's sectors and costs and a place's
-    reach are worked out when a bot first reads them (issue 20: a bot reads its own groups' and
-    the landing it chose, of some seventy)."""
+    at the start of the move (``reach``), and each place of its face-down tokens standing for
+    forces (a No-Field moves as one force, 001 2.10.12).  A landing place's sectors and costs
+    and a place's reach are worked out when a bot first reads them (issue 20: a bot reads its
+    own groups' and the landing it chose, of some seventy)."""
     normal = state["factions"][seat]["reserve"].get(plain(state, seat), 0)
     shipments: dict[str, _Landings] = {}
     for kind in reach.shipment_kinds(state, seat):
@@ -385,6 +386,8 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
     for landings in shipments.values():
         for territory, landing in landings.sectors.items():
             sectors.setdefault(territory, set()).update(landing)
+    for token in tokens.face_down_of(state, seat):      # 001 2.10.12: a No-Field moves alone
+        sectors.setdefault(token["territory"], set()).add(token["sector"])
     ends = reach.destinations_by_place(state, seat, [
         (territory, sector) for territory, here in sectors.items() for sector in here],
         reach.has_ornithopters(state, seat))

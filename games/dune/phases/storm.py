@@ -324,8 +324,12 @@ def forces_lost(state: State, swept: set[int], origin: int | None = None) -> lis
             caught = sectors
             if origin in sectors and factions.has(state, seat, Ability.STORM_HALF_LOSSES):
                 caught = [s for s in sectors if s != origin]
-            if caught:
-                events.extend(_faction_caught(state, seat, territory.name, caught))
+            spared = [e for f in factions.in_play(state, "storm_shelter")    # 001 2.09.08 (A)
+                      for e in f.storm_shelter(state, seat, territory.name)] if any(
+                          forces_at(state, territory.name).get(str(s), {}).get(seat)
+                          for s in caught) else []
+            events.extend(spared or (_faction_caught(state, seat, territory.name, caught)
+                                     if caught else []))
     karama.lift(state, "storm", state["seats"])   # one use: this storm (001 3.01.12.02)
     return events
 
