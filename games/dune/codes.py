@@ -242,6 +242,14 @@ class EventCode(StrEnum):
     SKILL_SAVED = "skill-saved"                 # 4.07.15.13: Suk Graduate's forces saved
     SKILL_SMUGGLED = "skill-smuggled"           # 4.07.15.11: the Smuggler's free force
     SKILL_SPICE = "skill-spice"                 # 4.07.15.11: the Smuggler's spice in battle
+    SKILL_DIVERTED = "skill-diverted"           # 4.07.15.02: the Bureaucrat's 2 to the bank
+    SKILL_BANKED = "skill-banked"               # 4.07.15.12: the Spice Banker's 1 spice
+    SKILL_ASKED = "skill-asked"                 # 4.07.15.06: the Mentat asks (public)
+    SKILL_SHOWN = "skill-shown"                 # 4.07.15.06: the card shown (the two alone)
+    SKILL_PEEK = "skill-peek"                   # 4.07.15.09: traitor cards looked at
+    SKILL_TRAITOR = "skill-traitor"             # 4.07.15.09: a traitor returned (public)
+    SKILL_TRAITOR_KEPT = "skill-traitor-kept"   # 4.07.15.09: the one kept (its holder alone)
+    SKILL_SPICE_ADDED = "skill-spice-added"     # 4.07.15.10: the Sandmaster's 3 from the bank
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"

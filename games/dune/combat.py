@@ -359,7 +359,8 @@ def resolve(deck: DuneData, aggressor: str, defender: str, plans: dict[str, dict
     dials_only = any(Effect.LEADERS_ADD_NOTHING in e for e in effects)     # 001 3.02.03
     totals = {s: number(plans[s]["dial"]
                         + (0 if s in killed or dials_only
-                           else leader_value(deck, plans[s], plans[other[s]])))
+                           else leader_value(deck, plans[s], plans[other[s]]))
+                        + (0 if other[s] in killed else plans[other[s]].get("opponent_bonus", 0)))
               for s in sides}
     winner = aggressor if totals[aggressor] >= totals[defender] else defender
     if totals[aggressor] == totals[defender] and plans[defender].get("wins_ties"):

@@ -55,7 +55,7 @@ from typing import Any
 
 from pbem.game import Prompt
 
-from .. import combat, leaders
+from .. import combat, leaders, tokens
 from ..board import layer, reach
 from ..data import CardType, Effect, Slot
 from ..factions import ecaz_ambassadors as ambassadors
@@ -65,7 +65,8 @@ from ..orders import battle_orders, battle_plan, plan_conditions
 from ..orders.language import where
 from ..rules import rules_of
 from ..state import POLAR_SINK, ally_of, data, occupants
-from ..variants import tech_tokens
+from ..variants import skill_powers, tech_tokens
+from ..variants.skill_powers import BANKER_MOST
 from . import move_bot
 
 Strategy = Callable[[dict[str, Any], Prompt, random.Random], str | None]
@@ -106,7 +107,17 @@ def _turn(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     step = _move(view, prompt.options)
     if step:
         lines.append(step)
+    if skill_powers.mentat_of(tokens.of(view), view["seat"]) is not None:
+        lines.append(f"MENTAT {_feared(view)}")                  # 001 4.07.15.06
     return "\n".join(lines) or "PASS"
+
+
+def _feared(view: dict[str, Any]) -> str:
+    """The weapon its Mentat asks for: the Lasgun, which no defense stops, if the deck has it,
+    else the first weapon by name."""
+    found = skill_powers.weapons(view)
+    lasguns = [n for n in found if data(view).card_named(n).type is CardType.LASGUN]
+    return (lasguns or found)[0]
 
 
 def _shipment(view: dict[str, Any], options: dict[str, Any]) -> str | None:
@@ -229,6 +240,8 @@ def _plan(view: dict[str, Any], prompt: Prompt, fought: str = "") -> str | None:
         plan["capture"] = capture.KEEP if len(own) < 3 else capture.KILL
     if side.takes:
         plan["tech"] = _soonest_income(side)
+    if plan["leader"] and plan["leader"] == side.banker:          # 001 4.07.15.12
+        plan["banker"] = min(BANKER_MOST, side.spice - plan["spice"]) or None
     if battle_plan.problems(side, plan):
         return None
     return battle_orders.plan_text(view, plan_conditions.fit(view, prompt, side, plan))

@@ -14,6 +14,9 @@ and movement"):
   sent ahead;
 - the Guild's ``KARAMA STOP <faction>``, ``DEFER [LAST|<faction>]`` (sequential mode) and
   ``TIMING FIRST|LAST|BEFORE <faction>|AFTER <faction>`` (batched mode);
+- ``MENTAT <weapon>`` or ``MENTAT NONE``: with the leader skill Mentat (001 4.07.15.06), the
+  weapon its holder asks each opponent for before the plans of its battles, standing until
+  changed (``variants.skill_powers``);
 - ``KARAMA ADVISOR [<faction>]``, ``KARAMA GUILD``, ``KARAMA WORM <territory>`` (the Fremen),
   ``KARAMA WORTHLESS``: the Karamas of ``move_karama``.
 
@@ -35,12 +38,13 @@ from ..board import layer, reach
 from ..bots import move_bot
 from ..cards import karama, karama_reach, move_karama
 from ..codes import ErrorCode
-from ..data import Ability
+from ..data import Ability, NameLookupError
 from ..deals import read_gift
 from ..forces import kinds, order_text
 from ..phases import moves
 from ..rules import cite, rules_of
 from ..state import State, copy_state, faction_name
+from ..variants import skill_powers
 from .language import (
     OrderKind,
     OrderProblem,
@@ -53,7 +57,7 @@ from .language import (
 )
 
 KIND, GUILD_KIND = "move", "guild-move"
-VERBS = ("SHIP", "MOVE", "HAJR", "KARAMA", "PASS", "ELSE", "SUPPORT", "GIVE")
+VERBS = ("SHIP", "MOVE", "HAJR", "KARAMA", "PASS", "ELSE", "SUPPORT", "GIVE", "MENTAT")
 RESERVES = "RESERVES"
 
 
@@ -69,6 +73,8 @@ def read_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
         return {"support": read_number(words[0] if words else "", 0, 200, "the support")}
     if verb == "GIVE":
         return {"give": read_gift(state, prompt, words)}
+    if verb == "MENTAT":
+        return {"mentat": read_mentat(state, prompt.seat, words)}
     if verb == "SHIP":
         return {"ship": read_shipment(state, prompt, words)}
     if verb == "MOVE":
@@ -83,6 +89,21 @@ def read_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
     if verb == "DEFER":
         return {"wait": read_wait(state, prompt, words)}
     return {"timing": read_timing(state, prompt, words)}
+
+
+def read_mentat(state: State, seat: str, words: list[str]) -> str | None:
+    """``MENTAT <weapon>`` or ``MENTAT NONE`` (001 4.07.15.06), for the Mentat's holder."""
+    valid = ("MENTAT Lasgun", "MENTAT NONE")
+    if skill_powers.mentat_of(tokens.of(state), seat) is None:
+        raise OrderProblem(ErrorCode.BAD_PLAN_LINE, "MENTAT is for a faction whose leader has "
+                           "the Mentat skill (001 4.07.15.06)", ())
+    if [w.upper() for w in words] == ["NONE"]:
+        return None
+    try:
+        return skill_powers.weapon_named(state, " ".join(words))
+    except NameLookupError as error:
+        raise OrderProblem(ErrorCode.UNKNOWN_CARD, f"expected MENTAT <weapon>: {error}",
+                           valid) from None
 
 
 def read_shipment(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
@@ -276,6 +297,8 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
             value.setdefault("karama", []).append(part["karama"])
         if "give" in part:
             value.setdefault("give", []).append(part["give"])
+        if "mentat" in part:
+            value["mentat"] = part["mentat"]
     if value.get("stop") and not moves.holds(state, prompt.seat, moves.CardType.KARAMA):
         raise OrderProblem(ErrorCode.NO_CARD, "the Guild hold no Karama card", ())
     cards = len(karama.playable(state, prompt.seat))
@@ -392,6 +415,8 @@ def text(game: Any, value: dict[str, Any]) -> str:
     lines.extend(move_karama.text(game, part) for part in value.get("karama", []))
     for seat, amount in value.get("give", []):
         lines.append(f"GIVE {faction_name(seat, game)} {amount}")
+    if "mentat" in value:
+        lines.append(f"MENTAT {value['mentat'] or 'NONE'}")
     if "wait" in value:
         wait = value["wait"]
         lines.append("DEFER" + ("" if wait is None else " LAST" if wait == "last"
@@ -453,6 +478,8 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
         if factions.power(seat, view).declares_with_moves():
             plan["move"]["coexist"] = rng.random() < 0.5
     value: dict[str, Any] = {"plans": [plan]}
+    if skill_powers.mentat_of(tokens.of(view), seat) is not None:     # 001 4.07.15.06
+        value["mentat"] = rng.choice([None, *skill_powers.weapons(view)])
     offered = options["karama"]
     if offered and rng.random() < 0.3:
         value["karama"] = [move_karama.random_part(view, seat, rng.choice(offered), rng,

@@ -60,6 +60,7 @@ from ..orders.language import where
 from ..prompt_key import PromptKey
 from ..rules import cite, rules_of
 from ..state import State, ally_of, data, faction_name, storm_order
+from ..variants import skill_powers
 from . import moves
 
 PHASE = "movement"     # its name in ``turn.PHASES``: the factions' own decisions asked in it
@@ -211,6 +212,8 @@ def standing(state: State, seat: str, value: dict[str, Any]) -> None:
     step["support"][seat] = value.get("support", step["support"].get(seat, 0))
     step["stop"] = step["stop"] + [s for s in value.get("stop", []) if s not in step["stop"]]
     move_karama.stand_ready(state, seat, value.get("karama", []))
+    if "mentat" in value:                       # 001 4.07.15.06: the Mentat's standing question
+        skill_powers.ask(state, seat, value["mentat"])
 
 
 def take_turn(state: State, seat: str, value: dict[str, Any]) -> list[Event]:

@@ -147,7 +147,8 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
     if token is not None:
         data_["token"] = tokens.standing_words(state)
     events = [*played, Event(EventCode.SHIPMENT, {**data_, "territory": territory, "sector": sector,
-                                          **_chosen(chosen)})]
+                                          **_chosen(chosen)}),
+              *variants.paid(state, seat, reach.payee(state, seat, rate), cost)]
     if token is not None:
         events += owner.token_shipped(state, token, territory, sector, seat)
     events += storm_on_arrival(state, seat, kind, territory, sector, forces)
@@ -249,6 +250,7 @@ def move(state: State, seat: str, order: dict[str, Any], hajr: bool = False,
     events = [Event(EventCode.MOVE, {"faction": seat, "from": order["from"], "territory": territory,
                              "sector": sector, "forces": dict(moved), "hajr": hajr,
                              **shown, **_chosen(chosen)})]
+    events += variants.moved(state, seat, territory)               # 001 4.07.15.10
     return events + arrived(state, seat, territory, order.get("coexist"), total(forces),
                             order["from"])
 

@@ -238,7 +238,8 @@ def _forces(state: State, found: Allowance, value: dict[str, Any],
     own["spice"] -= cost - from_emperor
     _paid(state, found, cost)
     events = [Event(EventCode.FORCES_REVIVED, {"faction": seat, "forces": forces,
-                                               "spice": cost, **_to(found, cost)})]
+                                               "spice": cost, **_to(found, cost)}),
+              *variants.paid(state, seat, found.payee, cost)]
     if found.free:                      # free revival taken (001 4.05.05.02, ``variants``)
         events += variants.acted(state, seat, Act.FREE_REVIVAL)
     if from_emperor:
@@ -272,7 +273,8 @@ def _leader(state: State, found: Allowance, name: str) -> list[Event]:
     _paid(state, found, price)
     _back_from_tanks(state, found.seat, name)
     return [Event(EventCode.LEADER_REVIVED, {"faction": found.seat, "leader": name,
-                                             "spice": price, **_to(found, price)})]
+                                             "spice": price, **_to(found, price)}),
+            *variants.paid(state, found.seat, found.payee, price)]
 
 
 def _paid(state: State, found: Allowance, spice: int) -> None:

@@ -72,8 +72,23 @@ class Variant:
         return 0
 
     def battle_over(self, state: State, territory: str, winner: str | None,
-                    plans: dict[str, dict[str, Any]], lost: dict[str, Counts]) -> list[Event]:
+                    plans: dict[str, dict[str, Any]], lost: dict[str, Counts],
+                    rng: random.Random) -> list[Event]:
         """A battle in ``territory`` is over, its losses (``lost``, per seat) taken: nothing."""
+        return []
+
+    def battle_opened(self, state: State, rng: random.Random) -> list[Event]:
+        """A battle is opened, its plans not yet asked: nothing."""
+        return []
+
+    def paid(self, state: State, payer: str, payee: str | None, amount: int, front: bool
+             ) -> list[Event]:
+        """``payer`` has paid ``amount`` spice to ``payee`` (None: the bank; ``front``: in
+        front of the payee's shield): nothing follows."""
+        return []
+
+    def moved(self, state: State, seat: str, territory: str) -> list[Event]:
+        """A group of ``seat`` has moved into ``territory``: nothing follows."""
         return []
 
     def free_revival(self, game: State | dict[str, Any], seat: str) -> int:

@@ -66,6 +66,7 @@ from ..forces import Counts, add_forces, plain, take
 from ..leaders import ALIVE, IN_TANKS
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..state import State, data, faction_name
+from . import skill_powers
 from .base import Variant
 
 KIND = "leader_skill"
@@ -222,6 +223,8 @@ def lost(state: State) -> list[Event]:
             events.append(Event(EventCode.SKILL_LOST, {
                 "faction": record["owner"], "leader": record.pop("leader"),
                 "skill": skill_name(state, record["value"])}))
+            for key in skill_powers.STANDING:           # nothing of it goes to its next holder
+                record.pop(key, None)
             tokens.place(record, None, tokens.ASIDE)
             tokens.turn(record, tokens.DOWN)
     return events
@@ -268,7 +271,9 @@ class LeaderSkills(Variant):
 
     def at_reveal(self, state: State, territory: str, plans: dict[str, dict[str, Any]]
                   ) -> None:
-        """The disc bonuses of the skills in play (``leader_bonus``, ``skill_bonus``)."""
+        """The disc bonuses of the skills in play (``leader_bonus``, ``skill_bonus``), and the
+        Bureaucrat's count against the opponent (``skill_powers.at_reveal``)."""
+        skill_powers.at_reveal(state, plans)
         for seat, plan in plans.items():
             if not plan["leader"]:
                 continue
@@ -287,9 +292,11 @@ class LeaderSkills(Variant):
                     [skill_name(state, record["value"]), bonus])
 
     def battle_over(self, state: State, territory: str, winner: str | None,
-                    plans: dict[str, dict[str, Any]], lost_: dict[str, Counts]) -> list[Event]:
+                    plans: dict[str, dict[str, Any]], lost_: dict[str, Counts],
+                    rng: random.Random) -> list[Event]:
         """The bonuses worded (a leader alive after the battle); Suk Graduate's saves; the
-        killed skilled leaders' cards back into the deck."""
+        Spice Banker's spice paid; the Rihani Decipherer's and the Sandmaster's after a win;
+        the killed skilled leaders' cards back into the deck."""
         events = []
         for seat, plan in plans.items():
             alive = state["factions"][seat]["leaders"].get(plan["leader"]) not in IN_TANKS
@@ -299,7 +306,19 @@ class LeaderSkills(Variant):
         if winner is not None:
             events += _suk_graduate(state, territory, winner, plans[winner],
                                     lost_.get(winner, {}))
-        return events + _smuggled_spice(state, territory, plans) + lost(state)
+            events += skill_powers.won(state, territory, winner, plans[winner], rng)
+        return (events + _smuggled_spice(state, territory, plans)
+                + skill_powers.banker_paid(state, plans) + lost(state))
+
+    def battle_opened(self, state: State, rng: random.Random) -> list[Event]:
+        return skill_powers.asked(state, rng)
+
+    def paid(self, state: State, payer: str, payee: str | None, amount: int, front: bool
+             ) -> list[Event]:
+        return skill_powers.paid(state, payer, payee, amount, front)
+
+    def moved(self, state: State, seat: str, territory: str) -> list[Event]:
+        return skill_powers.moved(state, seat, territory)
 
 
 def _suk_graduate(state: State, territory: str, seat: str, plan: dict[str, Any],
