@@ -450,6 +450,12 @@ def _skill(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     return f"SKILL {skill} FOR {leader}"
 
 
+def _skill_draw(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """Of the two drawn for a revived leader, the first (001 4.07.12)."""
+    found = data(view).token_kind("leader_skill")
+    return f"SKILL {found.token(prompt.options['skills'][0]).name}"
+
+
 def _carthag(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     """A free force in a stronghold is always taken (001 4.04.04.03)."""
     return "CARTHAG SEND"
@@ -471,6 +477,7 @@ STRATEGIES: dict[str, Strategy] = {
     "offer-bid": _offer_bid,
     "pocket": _pocket,
     "skill": _skill,
+    "skill-draw": _skill_draw,
     "carthag-send": _carthag,
     "hms-copy": _hms_copy,
     "supply": _supply,

@@ -123,6 +123,13 @@ def paid(state: State, payer: str, payee: str | None, amount: int, front: bool =
             for event in variant.paid(state, payer, payee, amount, front)]
 
 
+def revival_opens(state: State, reviving: list[str], rng: random.Random) -> list[Event]:
+    """Every variant's rules once the revival round is opened (``reviving``: the factions
+    asked that may revive a leader; 001 4.07.12)."""
+    return [event for variant in in_play(state)
+            for event in variant.revival_opens(state, reviving, rng)]
+
+
 def moved(state: State, seat: str, territory: str) -> list[Event]:
     """Every variant's rules once a group of ``seat`` has moved into ``territory`` (001
     4.07.15.10: the Sandmaster)."""
@@ -159,5 +166,5 @@ def stronghold_rate(game: State | dict[str, Any], seat: str, territory: str) -> 
 __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle_over",
            "battle_spice_help", "battle_won", "dealt", "decider", "decisions", "free_revival",
            "in_play", "moved", "movement_bonus", "native_arrivals", "paid", "phase_ends",
-           "shipped",
+           "revival_opens", "shipped",
            "storm_placed", "stronghold_rate", "victory_points", "war_continues"]

@@ -87,6 +87,12 @@ class Variant:
         front of the payee's shield): nothing follows."""
         return []
 
+    def revival_opens(self, state: State, reviving: list[str], rng: random.Random
+                      ) -> list[Event]:
+        """The revival round is opened; ``reviving``: the factions asked in it that may revive
+        a leader of their own: nothing follows."""
+        return []
+
     def moved(self, state: State, seat: str, territory: str) -> list[Event]:
         """A group of ``seat`` has moved into ``territory``: nothing follows."""
         return []

@@ -60,20 +60,26 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from .. import tokens
+from ..board import layer
 from ..codes import ErrorCode, EventCode
 from ..data import CardType, Effect, NameLookupError
 from ..forces import Counts, add_forces, plain, take
-from ..leaders import ALIVE, IN_TANKS
+from ..leaders import ALIVE, IN_TANKS, in_tanks
 from ..orders.language import OrderKind, OrderProblem, order_kind
+from ..rules import rules_of
 from ..state import State, data, faction_name
 from . import skill_powers
 from .base import Variant
 
 KIND = "leader_skill"
 PICK = "skill"                  # the kind of the set-up decision (``skill:<seat>``)
+DRAW = "skill-draw"             # the kind of the revival round's (``skill-draw:<seat>``, 4.07.12)
 DEALT = 2                       # 4.07.02: "Deal out two Leader Skill Cards to each faction"
 IN_BATTLE, OTHERS = 3, 1        # 4.07.15.04-05, .08, .14-15: "+3" this leader, "+1" the others
 SUK_SAVED, SUK_STAYS = 3, 1     # 4.07.15.13: "up to 3 of them ... leaving 1 of them"
+# What a card's record keeps of its holder's use, none of it shown (``tokens._SEEN``): the
+# once-a-phase top half used, the Mentat's question (``skill_powers``), the draw at a revival
+STANDING = (*skill_powers.STANDING, "tanks", "chosen")
 
 # What a plan must hold for each disc-bonus skill (4.07.15.04-05, .08, .14-15).
 POISON_WEAPON, PROJECTILE_WEAPON = "poison weapon", "projectile weapon"
@@ -201,9 +207,89 @@ def _random(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> dict[s
 order_kind(OrderKind(PICK, ("SKILL",), _read, _text, random=_random))
 
 
-def keep(state: State, seat: str, value: dict[str, str], rng: random.Random) -> list[Event]:
+# --- the draw at a leader's revival (4.07.12)
+def draw(state: State, reviving: list[str], rng: random.Random) -> list[Event]:
+    """Two cards drawn, behind the shield face down, for each faction asked in the revival
+    round that may revive a leader and has no skill card: kept should it revive one (the
+    module's ruling: drawn when the round opens, so the pick rides on its revival order)."""
+    events = []
+    for seat in reviving:
+        if skilled(state, seat) is not None or dealt(state, seat):
+            continue
+        deck = [record for record in records(state) if record["owner"] is None]
+        rng.shuffle(deck)
+        for record in deck[:DEALT]:
+            tokens.place(record, seat, tokens.BEHIND)
+            record["tanks"] = in_tanks(state["factions"][seat]["leaders"])
+        if deck:
+            events.append(Event(EventCode.SKILL_DRAWN, {"faction": seat,
+                                                        "cards": len(deck[:DEALT])}))
+    return events
+
+
+def draw_prompt(state: State, seat: str) -> Prompt:
+    skills = [skill_name(state, r["value"]) for r in dealt(state, seat)]
+    return Prompt(f"{DRAW}:{seat}", seat, DRAW, True,
+                  "SKILL <skill>: the leader skill card you keep, face up with the leader you "
+                  "revive this round, should you revive one; one of: " + ", ".join(skills)
+                  + "; the other is shuffled back (001 4.07.12)",
+                  {"skill": dealt(state, seat)[0]["value"]}, f"SKILL {skills[0]}",
+                  f"SKILL {skills[0]}", options={"skills": [r["value"] for r in
+                                                           dealt(state, seat)]})
+
+
+def _read_draw(state: State, prompt_: Prompt, words: list[str]) -> dict[str, str]:
+    by_name = {skill_name(state, r["value"]): r["value"] for r in dealt(state, prompt_.seat)}
+    skill = " ".join(words).strip().lower()
+    found = [value for name, value in by_name.items() if name.lower().startswith(skill)]
+    if not skill or len(found) != 1:
+        raise OrderProblem(ErrorCode.UNKNOWN_CARD, f"{' '.join(words)!r} is not one of "
+                           "your drawn skills: " + ", ".join(by_name), (prompt_.template,))
+    return {"skill": found[0]}
+
+
+order_kind(OrderKind(DRAW, ("SKILL",), _read_draw,
+                     lambda game, value: f"SKILL {skill_name(game, value['skill'])}",
+                     random=lambda view, prompt_, rng: {
+                         "skill": rng.choice(prompt_.options["skills"])}))
+
+
+def chosen(state: State, seat: str, value: dict[str, str]) -> list[Event]:
+    """The card the faction keeps should it revive a leader (its record's ``chosen``)."""
+    for record in dealt(state, seat):
+        record["chosen"] = record["value"] == value["skill"]
+    return []
+
+
+def drawn_kept(state: State) -> list[Event]:
+    """At the revival round's end: a faction that revived a leader of its own keeps the card
+    it chose (the first drawn if it chose none), face up with that leader; the cards of one
+    that did not go back into the deck (4.07.12)."""
+    events: list[Event] = []
+    for seat in state["seats"]:
+        drawn = [r for r in dealt(state, seat) if "tanks" in r]
+        if not drawn:
+            continue
+        own = state["factions"][seat]["leaders"]
+        deck = data(state)
+        revived = [name for name in drawn[0]["tanks"] if own.get(name) == ALIVE
+                   and not deck.leader(name).protected]
+        keeps = next((r for r in drawn if r.get("chosen")), drawn[0])
+        if revived:
+            events += keep(state, seat, {"skill": keeps["value"], "leader": revived[0]}, None)
+        else:
+            for record in drawn:
+                tokens.place(record, None, tokens.ASIDE)
+        for record in drawn:
+            for key in STANDING:
+                record.pop(key, None)
+    return events
+
+
+def keep(state: State, seat: str, value: dict[str, str], rng: random.Random | None
+         ) -> list[Event]:
     """The card kept face up in front of the shield with its leader, the others back into
-    the deck (4.07.02-03)."""
+    the deck (4.07.02-03, 4.07.12)."""
     for record in dealt(state, seat):
         if record["value"] == value["skill"]:
             tokens.place(record, seat, tokens.FRONT)
@@ -215,6 +301,14 @@ def keep(state: State, seat: str, value: dict[str, str], rng: random.Random) -> 
                                          "skill": skill_name(state, value["skill"])})]
 
 
+def unpicked_back(state: State) -> None:
+    """Every card dealt and not yet picked back into the deck (a scenario's position past the
+    set-up, whose picks are made)."""
+    for record in records(state):
+        if record["at"] == tokens.BEHIND:
+            tokens.place(record, None, tokens.ASIDE)
+
+
 def lost(state: State) -> list[Event]:
     """Each kept card whose leader is in the tanks back into the deck (4.07.11)."""
     events = []
@@ -223,7 +317,7 @@ def lost(state: State) -> list[Event]:
             events.append(Event(EventCode.SKILL_LOST, {
                 "faction": record["owner"], "leader": record.pop("leader"),
                 "skill": skill_name(state, record["value"])}))
-            for key in skill_powers.STANDING:           # nothing of it goes to its next holder
+            for key in STANDING:                        # nothing of it goes to its next holder
                 record.pop(key, None)
             tokens.place(record, None, tokens.ASIDE)
             tokens.turn(record, tokens.DOWN)
@@ -234,13 +328,17 @@ class LeaderSkills(Variant):
     """001 4.07, as the module docstring says."""
 
     option = "leader_skills"
-    decision_kinds = frozenset({PICK})
+    decision_kinds = frozenset({PICK, DRAW})
 
     def dealt(self, state: State, rng: random.Random) -> None:
         deal(state, rng)
 
     def decisions(self, state: State, phase: str) -> list[Prompt]:
-        """The pick, in the first set-up round (4.07.02-03)."""
+        """The pick, in the first set-up round (4.07.02-03); the pick among the cards drawn
+        for a leader's revival, in the revival round (4.07.12)."""
+        if phase == "revival":
+            return [draw_prompt(state, seat) for seat in state["seats"]
+                    if dealt(state, seat)]
         if phase != "setup" or state["step"]["round"] != 1:
             return []
         return [prompt(state, seat) for seat in state["seats"]
@@ -248,10 +346,19 @@ class LeaderSkills(Variant):
 
     def decide(self, state: State, phase: str, key: Any, value: Any, rng: random.Random
                ) -> list[Event]:
+        if key.kind == DRAW:
+            return chosen(state, key.seat, value)
         return keep(state, key.seat, value, rng)
 
+    def revival_opens(self, state: State, reviving: list[str], rng: random.Random
+                      ) -> list[Event]:
+        """4.07.12, from rules version 7 (``Rules.whole_skill_deck``)."""
+        if not rules_of(state).whole_skill_deck:
+            return []
+        return draw(state, reviving, rng)
+
     def phase_ends(self, state: State) -> list[Event]:
-        return lost(state)
+        return (drawn_kept(state) if state["phase"] == "revival" else []) + lost(state)
 
     def shipped(self, state: State, seat: str, territory: str, sector: int, empty: bool
                 ) -> list[Event]:
@@ -273,7 +380,7 @@ class LeaderSkills(Variant):
                   ) -> None:
         """The disc bonuses of the skills in play (``leader_bonus``, ``skill_bonus``), and the
         Bureaucrat's count against the opponent (``skill_powers.at_reveal``)."""
-        skill_powers.at_reveal(state, plans)
+        skill_powers.at_reveal(state, plans, [t.name for t in layer.board(state).strongholds])
         for seat, plan in plans.items():
             if not plan["leader"]:
                 continue

@@ -42,14 +42,13 @@ from typing import Any
 
 from pbem.game import Event
 
-from .. import tokens
-from ..board import layer
 from ..codes import EventCode
-from ..data import CardType, NameLookupError, Slot
+from ..data import CardType, NameLookupError, Slot, TokenPlace
 from ..leaders import ALIVE, IN_TANKS
 from ..state import State, ally_of, data, occupants
 
 KIND = "leader_skill"
+FRONT = str(TokenPlace.FRONT)       # where a kept card lies (``tokens``: the token layer)
 BUREAUCRAT, MENTAT, RIHANI = "bureaucrat", "mentat", "rihani-decipherer"
 SANDMASTER, SPICE_BANKER = "sandmaster", "spice-banker"
 DIVERTED, DIVERTS_FROM = 2, 5       # 4.07.15.02: "at least 5 spice ... two of the spice"
@@ -58,13 +57,13 @@ MENTAT_BONUS = 2                    # 4.07.15.06: "Add +2 to this leader disc"
 PEEKED = DRAWN = 2                  # 4.07.15.09: "peek at 2 ... Draw 2 Traitor Cards"
 SAND_ADDED = 3                      # 4.07.15.10: "add 3 more spice from the Spice Bank"
 BANKER_MOST = 3                     # 4.07.15.12: "pay 1-3 of your spice"
-STANDING = ("used", "asks")         # what a card's record keeps of its holder's use
+STANDING = ("used", "asks")         # what a card's record keeps of its holder's use here
 
 
 def _kept(state: State | dict[str, Any]) -> list[dict[str, Any]]:
     """The skill cards kept, face up in front of a shield with their leader (4.07.03)."""
-    return [record for record in tokens.of(state)
-            if record["kind"] == KIND and record["at"] == tokens.FRONT]
+    return [record for record in state.get("tokens", [])
+            if record["kind"] == KIND and record["at"] == FRONT]
 
 
 def _top(state: State, value: str) -> dict[str, Any] | None:
@@ -201,14 +200,13 @@ def banker_of(records: list[dict[str, Any]], seat: str) -> str | None:
 
 
 def _holder(records: list[dict[str, Any]], seat: str, value: str) -> str | None:
-    return next((r["leader"] for r in records if r["kind"] == KIND and r["at"] == tokens.FRONT
+    return next((r["leader"] for r in records if r["kind"] == KIND and r["at"] == FRONT
                  and r["owner"] == seat and r.get("value") == value), None)
 
 
-def at_reveal(state: State, plans: dict[str, dict[str, Any]]) -> None:
+def at_reveal(state: State, plans: dict[str, dict[str, Any]], strongholds: list[str]) -> None:
     """The Mentat's +2, the Spice Banker's spice on the disc, the Bureaucrat's count of the
-    opponent's strongholds."""
-    strongholds = [t.name for t in layer.board(state).strongholds]
+    opponent's ``strongholds`` (the board's, as it lies in this game)."""
     for seat, plan in plans.items():
         other = next(s for s in plans if s != seat)
         if _in_battle(state, MENTAT, plan):
