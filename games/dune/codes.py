@@ -250,6 +250,8 @@ class EventCode(StrEnum):
     SKILL_TRAITOR = "skill-traitor"             # 4.07.15.09: a traitor returned (public)
     SKILL_TRAITOR_KEPT = "skill-traitor-kept"   # 4.07.15.09: the one kept (its holder alone)
     SKILL_SPICE_ADDED = "skill-spice-added"     # 4.07.15.10: the Sandmaster's 3 from the bank
+    SKILL_DEFENSE = "skill-defense"             # 4.07.15.03: a Worthless card as their defense
+    SKILL_RETREAT = "skill-retreat"             # 4.07.15.03: the Diplomat's forces retreat
     SKILL_DRAWN = "skill-drawn"                 # 4.07.12: two drawn for a leader's revival
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"

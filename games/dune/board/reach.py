@@ -215,7 +215,9 @@ def move_range(state: State, faction: str, territory: str | None = None,
     movement = (1 if cancelled(state, "movement", faction)             # GF9 001 2.04.07, 3.01.12
                 else factions.power(faction, state).movement(state, base, forces))
     bonus = variants.movement_bonus(state, faction, territory) if territory else 0
-    return max(movement, ORNITHOPTER_RANGE if ornithopters else 0) + bonus  # 001 4.04.04.04
+    base = variants.widened(state, faction, max(movement, ORNITHOPTER_RANGE if ornithopters
+                                                else 0))            # 001 4.07.15.07
+    return base + bonus                                             # 001 4.04.04.04
 
 
 def groups(state: State, faction: str, territory: str) -> dict[int, Counts]:

@@ -59,6 +59,8 @@ class Side:
     #                              4.05.02): two or more, else no choice
     rules: Rules = field(default_factory=Classic, compare=False, repr=False)  # cited by mails
     banker: str | None = None    # its leader with the Spice Banker skill (001 4.07.15.12)
+    diplomat: str | None = None  # its leader with the Diplomat skill (001 4.07.15.03)
+    planetologist: str | None = None    # its leader with the Planetologist (001 4.07.15.07)
 
     @functools.cached_property
     def deck(self) -> DuneData:
@@ -73,8 +75,13 @@ class Side:
         return [name for name in own + list(self.captured) if name not in self.away]
 
     def cards(self, slot: Slot) -> list[str]:
-        """The names of the cards in hand that fit a place of the plan, each once."""
-        return list(dict.fromkeys(card.name for card in self._cards() if slot in card.slots))
+        """The names of the cards in hand that fit a place of the plan, each once; with the
+        Planetologist a green Special card as a weapon too (001 4.07.15.07, his alone:
+        ``problems``)."""
+        return list(dict.fromkeys(
+            card.name for card in self._cards() if slot in card.slots
+            or (slot is Slot.WEAPON and self.planetologist is not None
+                and skill_powers.green(self.rules, card.name))))
 
     def count(self, name: str) -> int:
         return sum(card.name == name for card in self._cards())
@@ -188,7 +195,8 @@ def _side(game: Any, seat: str, battle: dict[str, Any], fought: dict[str, dict[s
                 capture.enabled(game, seat), cancels, voice.standing(battle, seat),
                 rules.corrects_plans_at_reveal, not rules.cheap_hero_required,
                 tuple(takes) if len(takes) > 1 else (), rules,
-                skill_powers.banker_of(records, seat))
+                skill_powers.banker_of(records, seat), skill_powers.diplomat_of(records, seat),
+                skill_powers.planetologist_of(records, seat))
 
 
 # --- plans
@@ -242,6 +250,11 @@ def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tupl
                       card_lines(side, Slot(slot))))
     if plan["spice"] > strength.most_spice(side.spice):
         found.append(("spice", ErrorCode.SPICE, f"SPICE {spice_rule(side)}", ()))
+    if (plan["weapon"] and skill_powers.green(side.rules, plan["weapon"])
+            and plan["leader"] != side.planetologist):
+        found.append(("weapon", ErrorCode.WRONG_PLACE, f"{plan['weapon']} is played as a weapon "
+                      "only with the leader who has the Planetologist skill (001 4.07.15.07)",
+                      card_lines(side, Slot.WEAPON)))
     if plan.get("banker") and (side.banker is None or plan["leader"] != side.banker
                                or plan["spice"] + plan["banker"] > side.spice):
         found.append(("banker", ErrorCode.BAD_PLAN_LINE, banker_rule(side), ()))

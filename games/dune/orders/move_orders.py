@@ -4,7 +4,9 @@ and movement"):
 - ``SHIP <forces> TO <territory> [SECTOR n] [KARAMA] [COEXIST|FIGHT]``: from the reserves;
 - ``SHIP <forces> FROM <territory> TO <territory> [SECTOR n]``: the Guild's cross-planet
   shipment; ``SHIP <forces> FROM <territory> TO RESERVES``: back to the reserves;
-- ``MOVE <forces> FROM <territory> TO <territory> [SECTOR n] [COEXIST|FIGHT]``;
+- ``MOVE <forces> FROM <territory> TO <territory> [SECTOR n] [COEXIST|FIGHT]``; with the leader
+  skill Planetologist a second ``MOVE`` in the plan from another territory to the same one
+  (001 4.07.15.07: the two groups in one movement, then neither goes further for the skill);
 - ``HAJR MOVE ...``: the extra move of the Hajr card;
 - ``PASS``: neither; ``ELSE``: what follows is the next plan, tried if the one before is not
   legal when the turn comes;
@@ -280,6 +282,11 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
             continue
         for key in ("ship", "move", "hajr"):
             if key in part:
+                if key == "move" and key in plans[-1] and "join" not in plans[-1] and joins(
+                        state, prompt.seat, plans[-1]["move"], part["move"], index):
+                    plans[-1]["join"] = part["move"]                # 001 4.07.15.07
+                    lines[-1]["join"] = index
+                    continue
                 if key in plans[-1]:
                     raise OrderProblem(ErrorCode.TWICE, f"one {key.upper()} per plan "
                                        f"({cite(state, '000 IX.C')}); write ELSE between plans",
@@ -319,6 +326,21 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
     return value
 
 
+def joins(state: State, seat: str, first: dict[str, Any], second: dict[str, Any], index: int
+          ) -> bool:
+    """Whether a plan's second MOVE joins its first (001 4.07.15.07, the Planetologist's top
+    half: "Move Forces from two different territories in a single movement if they have the
+    same destination"): for the Planetologist's holder alone, from another territory to the
+    same one."""
+    if skill_powers.planetologist_of(tokens.of(state), seat) is None:
+        return False
+    if second["to"] != first["to"] or second["from"] == first["from"]:
+        raise OrderProblem(ErrorCode.TWICE, "a second MOVE in a plan, by the Planetologist, "
+                           "comes from another territory to the same one (001 4.07.15.07)",
+                           ("ELSE",), index)
+    return True
+
+
 def check_now(state: State, seat: str, value: dict[str, Any],
               lines: list[dict[str, int]]) -> None:
     """In the sequential mode the turn is now: the first plan must be legal as things stand.
@@ -352,7 +374,7 @@ def failing_part(state: State, seat: str, plan: dict[str, Any], value: dict[str,
     """Which part of a plan that cannot be carried out is at fault: the first whose plan up
     to it fails."""
     partial: dict[str, Any] = {}
-    for key in ("ship", "move", "hajr"):
+    for key in ("ship", "move", "join", "hajr"):
         if key not in plan:
             continue
         partial[key] = plan[key]
@@ -404,6 +426,8 @@ def text(game: Any, value: dict[str, Any]) -> str:
             lines.append(shipment_text(game, plan["ship"]))
         if plan.get("move"):
             lines.append("MOVE " + move_text(game, plan["move"]))
+        if plan.get("join"):
+            lines.append("MOVE " + move_text(game, plan["join"]))
         if plan.get("hajr"):
             lines.append("HAJR MOVE " + move_text(game, plan["hajr"]))
         blocks.append("\n".join(lines) or "PASS")
@@ -477,6 +501,10 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
         plan["move"] = as_read(view, step)
         if factions.power(seat, view).declares_with_moves():
             plan["move"]["coexist"] = rng.random() < 0.5
+    if step and "joins" in options and rng.random() < 0.5:
+        joined = move_bot.random_join(view, options["joins"], step, rng)     # 001 4.07.15.07
+        if joined:
+            plan["move"], plan["join"] = as_read(view, step), as_read(view, joined)
     value: dict[str, Any] = {"plans": [plan]}
     if skill_powers.mentat_of(tokens.of(view), seat) is not None:     # 001 4.07.15.06
         value["mentat"] = rng.choice([None, *skill_powers.weapons(view)])

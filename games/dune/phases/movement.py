@@ -372,7 +372,9 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
     (``reserve``, ``fremen``) with the territories it may land in, their sectors and what 1, 2...
     of its reserve forces cost there, and ``reach``: territory -> sector (text) -> where a group
     there may move, for each of its groups and each place a shipment may land, ornithopters as
-    at the start of the move (``reach``).  A landing place's sectors and costs and a place's
+    at the start of the move (``reach``), and for the Planetologist's holder ``joins``, where a
+    group may move in a move joining two groups (001 4.07.15.07).  A landing place's sectors and
+    costs and a place's
     reach are worked out when a bot first reads them (issue 20: a bot reads its own groups' and
     the landing it chose, of some seventy)."""
     normal = state["factions"][seat]["reserve"].get(plain(state, seat), 0)
@@ -391,9 +393,15 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
     ends = reach.destinations_by_place(state, seat, [
         (territory, sector) for territory, here in sectors.items() for sector in here],
         reach.has_ornithopters(state, seat))
-    return {"defer": waits, "karama": move_karama.uses(state, seat),
-            "karama_targets": karama_reach.targets(state, seat), "shipments": shipments,
-            "reach": _Reach(ends, sectors)}
+    found = {"defer": waits, "karama": move_karama.uses(state, seat),
+             "karama_targets": karama_reach.targets(state, seat), "shipments": shipments,
+             "reach": _Reach(ends, sectors)}
+    if skill_powers.planetologist_of(state.get("tokens", []), seat) is not None:
+        joining = {**state, "step": {**state["step"], skill_powers.JOINING: seat}}
+        found["joins"] = _Reach(reach.destinations_by_place(joining, seat, [
+            (territory, sector) for territory, here in sectors.items() for sector in here],
+            reach.has_ornithopters(state, seat)), sectors)          # 001 4.07.15.07
+    return found
 
 
 class _Landings(Mapping[str, dict[str, Any]]):

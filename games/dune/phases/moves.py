@@ -45,6 +45,7 @@ from ..state import (
     forces_at,
     occupants,
 )
+from ..variants.skill_powers import JOINING
 
 
 # --- a turn
@@ -80,10 +81,13 @@ def carry_out(state: State, seat: str, plan: dict[str, Any]) -> list[Event]:
         events += ship(state, seat, plan["ship"])
         if rules_of(state).ornithopters_after_shipment:
             ornithopters = reach.has_ornithopters(state, seat)
-    for part in ("move", "hajr"):
+    if plan.get("join"):        # 001 4.07.15.07: two groups in one movement, no further
+        state["step"][JOINING] = seat
+    for part in ("move", "join", "hajr"):
         if plan.get(part):
             events += move(state, seat, plan[part], hajr=part == "hajr",
                            ornithopters=ornithopters)
+    state["step"].pop(JOINING, None)
     if not events:
         events.append(Event(EventCode.NO_MOVE, {"faction": seat}))
     return events

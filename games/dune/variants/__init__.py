@@ -141,6 +141,14 @@ def free_revival(game: State | dict[str, Any], seat: str) -> int:
     return sum(variant.free_revival(game, seat) for variant in in_play(game))
 
 
+def widened(game: State | dict[str, Any], seat: str, reach: int) -> int:
+    """How many territories a group of ``seat`` that may enter ``reach`` enters, by every
+    variant (001 4.07.15.07: the Planetologist's one more, up to three)."""
+    for variant in in_play(game):
+        reach = variant.widened(game, seat, reach)
+    return reach
+
+
 def movement_bonus(game: State | dict[str, Any], seat: str, territory: str) -> int:
     """The territories more a group of ``seat`` starting in ``territory`` moves."""
     return sum(variant.movement_bonus(game, seat, territory) for variant in in_play(game))
@@ -166,5 +174,5 @@ def stronghold_rate(game: State | dict[str, Any], seat: str, territory: str) -> 
 __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle_over",
            "battle_spice_help", "battle_won", "dealt", "decider", "decisions", "free_revival",
            "in_play", "moved", "movement_bonus", "native_arrivals", "paid", "phase_ends",
-           "revival_opens", "shipped",
+           "revival_opens", "shipped", "widened",
            "storm_placed", "stronghold_rate", "victory_points", "war_continues"]

@@ -101,6 +101,10 @@ class Variant:
         """Forces ``seat`` revives free beyond its sheet's: none."""
         return 0
 
+    def widened(self, game: State | dict[str, Any], seat: str, reach: int) -> int:
+        """How many territories a group of ``seat`` that may enter ``reach`` enters: as many."""
+        return reach
+
     def movement_bonus(self, game: State | dict[str, Any], seat: str, territory: str) -> int:
         """Territories more a group of ``seat`` starting in ``territory`` may move: none."""
         return 0

@@ -67,7 +67,7 @@ from ..forces import Counts, add_forces, plain, take
 from ..leaders import ALIVE, IN_TANKS, in_tanks
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..rules import rules_of
-from ..state import State, data, faction_name
+from ..state import State, data, faction_name, factions_in
 from . import skill_powers
 from .base import Variant
 
@@ -410,10 +410,13 @@ class LeaderSkills(Variant):
             for skill, bonus in plan.get("skill_bonus", []) if alive else []:
                 events.append(Event(EventCode.SKILL_BONUS, {
                     "faction": seat, "leader": plan["leader"], "skill": skill, "bonus": bonus}))
+        events += skill_powers.as_defense(plans)
         if winner is not None:
             events += _suk_graduate(state, territory, winner, plans[winner],
                                     lost_.get(winner, {}))
             events += skill_powers.won(state, territory, winner, plans[winner], rng)
+            loser = next(seat for seat in plans if seat != winner)
+            events += _retreat(state, territory, loser, plans[loser], lost_.get(loser, {}))
         return (events + _smuggled_spice(state, territory, plans)
                 + skill_powers.banker_paid(state, plans) + lost(state))
 
@@ -423,6 +426,9 @@ class LeaderSkills(Variant):
     def paid(self, state: State, payer: str, payee: str | None, amount: int, front: bool
              ) -> list[Event]:
         return skill_powers.paid(state, payer, payee, amount, front)
+
+    def widened(self, game: State | dict[str, Any], seat: str, reach: int) -> int:
+        return skill_powers.widened(game, seat, reach)
 
     def moved(self, state: State, seat: str, territory: str) -> list[Event]:
         return skill_powers.moved(state, seat, territory)
@@ -471,6 +477,47 @@ def _suk_graduate(state: State, territory: str, seat: str, plan: dict[str, Any],
             own["reserve"][kind] = own["reserve"].get(kind, 0) + back
     return [Event(EventCode.SKILL_SAVED, {"faction": seat, "forces": saved,
                                           "territory": territory, "stayed": staying})]
+
+
+def retreats(state: State | dict[str, Any], territory: str) -> list[tuple[str, int | None]]:
+    """Where a Diplomat's forces may retreat from a battle in ``territory`` (4.07.15.03: "an
+    empty adjacent Non-Stronghold (not in Storm)"): each such territory, by name, with the
+    sector they enter it by (``state``: a state, or a view, whose storm is its sector)."""
+    board = layer.board(state)
+    storm = state["storm"]["sector"] if isinstance(state["storm"], dict) else state["storm"]
+    found: dict[str, int | None] = {}
+    for border in board[territory].borders:
+        other = board[border.territory]
+        if (other.is_stronghold or border.their_sector == storm or other.name in found
+                or factions_in(state, other.name) or tokens.occupying(state, other.name)):
+            continue
+        found[other.name] = border.their_sector
+    return sorted(found.items())
+
+
+def _retreat(state: State, territory: str, seat: str, plan: dict[str, Any], lost_: Counts
+             ) -> list[Event]:
+    """4.07.15.03, the Diplomat's bottom half: its loser's undialed forces, up to his strength,
+    back from the tanks into the territory its plan's ``RETREAT`` names if it may go there, else
+    the first it may by name (ruling: a "may" that only helps is taken)."""
+    count = skill_powers.retreating(state, seat, plan, lost_)
+    places = retreats(state, territory) if count else []
+    if not places:
+        return []
+    where, sector = next((p for p in places if p[0] == plan.get("retreat")), places[0])
+    own = state["factions"][seat]
+    moved: Counts = {}
+    for kind in sorted(lost_, key=lambda k: k != plain(state, seat)):
+        back = min(count, lost_[kind], own["tanks"].get(kind, 0))
+        if back:
+            take(own["tanks"], {kind: back})
+            moved[kind] = back
+            count -= back
+    if not moved:
+        return []
+    add_forces(state, seat, where, sector if sector is not None else 0, moved)
+    return [Event(EventCode.SKILL_RETREAT, {"faction": seat, "forces": moved, "from": territory,
+                                            "territory": where})]
 
 
 def _smuggled_spice(state: State, territory: str, plans: dict[str, dict[str, Any]]

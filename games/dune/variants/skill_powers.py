@@ -43,13 +43,19 @@ from typing import Any
 from pbem.game import Event
 
 from ..codes import EventCode
-from ..data import CardType, NameLookupError, Slot, TokenPlace
+from ..data import CardCategory, CardType, NameLookupError, Slot, TokenPlace
 from ..leaders import ALIVE, IN_TANKS
+from ..rules import rules_of
 from ..state import State, ally_of, data, occupants
 
 KIND = "leader_skill"
 FRONT = str(TokenPlace.FRONT)       # where a kept card lies (``tokens``: the token layer)
 BUREAUCRAT, MENTAT, RIHANI = "bureaucrat", "mentat", "rihani-decipherer"
+DIPLOMAT, PLANETOLOGIST = "diplomat", "planetologist"
+PLANETOLOGIST_BONUS = 2             # 4.07.15.07: "add +2 to this leader disc"
+MOST_MOVE = 3                       # 4.07.15.07: "1 additional adjacent Territory (to a maximum
+#                                     of 3)"
+JOINING = "joining"                 # the step's mark of a move joining two groups (4.07.15.07)
 SANDMASTER, SPICE_BANKER = "sandmaster", "spice-banker"
 DIVERTED, DIVERTS_FROM = 2, 5       # 4.07.15.02: "at least 5 spice ... two of the spice"
 BANKS_FROM = 4                      # 4.07.15.12: "at least 4 spice, you gain 1 spice"
@@ -72,6 +78,20 @@ def _top(state: State, value: str) -> dict[str, Any] | None:
     return next((record for record in _kept(state) if record["value"] == value
                  and state["factions"][record["owner"]]["leaders"].get(record["leader"])
                  == ALIVE), None)
+
+
+def widened(game: Any, seat: str, reach: int) -> int:
+    """The Planetologist's top half (4.07.15.07): one territory more, to three at most, but
+    for a move that joins two groups (the top half's other use, ``JOINING``)."""
+    record = next((r for r in _kept(game) if r["owner"] == seat and r["value"] == PLANETOLOGIST),
+                  None)
+    if record is None or game.get("step", {}).get(JOINING) == seat:
+        return reach
+    own = game["factions"][seat]
+    leaders = own["leaders"] if "leaders" in own else game["own"]["leaders"]
+    if leaders.get(record["leader"]) != ALIVE:
+        return reach
+    return max(reach, min(reach + 1, MOST_MOVE))
 
 
 def _in_battle(state: State, value: str, plan: dict[str, Any]) -> dict[str, Any] | None:
@@ -193,6 +213,16 @@ def moved(state: State, seat: str, territory: str) -> list[Event]:
 
 
 # --- the battle
+def diplomat_of(records: list[dict[str, Any]], seat: str) -> str | None:
+    """``seat``'s leader with the Diplomat, face up in front of its shield, if any."""
+    return _holder(records, seat, DIPLOMAT)
+
+
+def planetologist_of(records: list[dict[str, Any]], seat: str) -> str | None:
+    """``seat``'s leader with the Planetologist, face up in front of its shield, if any."""
+    return _holder(records, seat, PLANETOLOGIST)
+
+
 def banker_of(records: list[dict[str, Any]], seat: str) -> str | None:
     """``seat``'s leader with the Spice Banker, face up in front of its shield (the tokens
     of a state or of a view), if any."""
@@ -213,15 +243,69 @@ def at_reveal(state: State, plans: dict[str, dict[str, Any]], strongholds: list[
             _bonus(plan, "Mentat", MENTAT_BONUS)
         if _in_battle(state, SPICE_BANKER, plan) and plan.get("banker"):
             _bonus(plan, "Spice Banker", plan["banker"])
+        diplomat = _top(state, DIPLOMAT)
+        if diplomat is not None and diplomat["owner"] == seat:
+            _as_their_defense(state, plan, plans[other])
+        if _in_battle(state, PLANETOLOGIST, plan) and green(state, plan["weapon"]):
+            _bonus(plan, "Planetologist", PLANETOLOGIST_BONUS)
+            plan["discard"] = [*plan["discard"], plan["weapon"]]
         if _in_battle(state, BUREAUCRAT, plan):
             held = sum(other in occupants(state, name) for name in strongholds)
             plan["opponent_bonus"] = -held
             plan.setdefault("skill_bonus", []).append(["Bureaucrat", -held])
 
 
+def green(game: Any, card: str | None) -> bool:
+    """Whether a card is a green Special card other than a Cheap Hero, which the Planetologist
+    plays as his weapon (4.07.15.07)."""
+    if card is None:
+        return False
+    found = data(game).card_named(card)
+    return found.category is CardCategory.SPECIAL and found.type is not CardType.CHEAP_HERO
+
+
+def _as_their_defense(state: State, plan: dict[str, Any], theirs: dict[str, Any]) -> None:
+    """The Diplomat's top half (4.07.15.03): with no card of its own played as a defense, a
+    Worthless card of the plan counts as the defense the opponent played (``defense_as``,
+    read by ``combat.resolve``), and is discarded after the battle."""
+    deck = data(state)
+
+    def worthless(card: str | None) -> bool:
+        return card is not None and deck.card_named(card).type is CardType.WORTHLESS
+    played = [card for card in (plan["weapon"], plan["defense"]) if worthless(card)]
+    if (not played or (plan["defense"] and not worthless(plan["defense"]))
+            or not theirs["defense"] or worthless(theirs["defense"])):
+        return
+    plan["defense_as"] = theirs["defense"]
+    plan["diplomat"] = played[0]
+    plan["discard"] = [*plan["discard"], played[0]]
+
+
 def _bonus(plan: dict[str, Any], skill: str, bonus: int) -> None:
     plan["leader_bonus"] = plan.get("leader_bonus", 0) + bonus
     plan.setdefault("skill_bonus", []).append([skill, bonus])
+
+
+def as_defense(plans: dict[str, dict[str, Any]]) -> list[Event]:
+    """The Diplomat's Worthless cards counted as the opponent's defense, worded."""
+    return [Event(EventCode.SKILL_DEFENSE, {"faction": seat, "card": plan["diplomat"],
+                                            "defense": plan["defense_as"]})
+            for seat, plan in plans.items() if plan.get("defense_as")]
+
+
+def retreating(state: State, seat: str, plan: dict[str, Any], lost: dict[str, int]) -> int:
+    """How many of a loser's forces its Diplomat in the battle takes away (4.07.15.03: "your
+    undialed Forces up to the strength of this leader"): its forces lost but those dialed
+    (ruling: a force dialed for each point of the dial, two for each point not backed by
+    spice in advanced combat, rounded up), up to his strength; 0 if he is not in the battle or
+    was killed in it."""
+    if (_in_battle(state, DIPLOMAT, plan) is None
+            or state["factions"][seat]["leaders"].get(plan["leader"]) in IN_TANKS):
+        return 0
+    dial = -(-plan["dial"] // 1)
+    backed = min(plan.get("spice", 0), dial)
+    dialed = dial + (dial - backed if rules_of(state).advanced_combat else 0)
+    return max(0, min(data(state).leader(plan["leader"]).strength, sum(lost.values()) - dialed))
 
 
 def banker_paid(state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
