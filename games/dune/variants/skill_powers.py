@@ -257,11 +257,13 @@ def at_reveal(state: State, plans: dict[str, dict[str, Any]], strongholds: list[
 
 def green(game: Any, card: str | None) -> bool:
     """Whether a card is a green Special card other than a Cheap Hero, which the Planetologist
-    plays as his weapon (4.07.15.07)."""
+    plays as his weapon (4.07.15.07): a Special card that is no weapon already (a Worthless
+    card is one, player aid A.7)."""
     if card is None:
         return False
     found = data(game).card_named(card)
-    return found.category is CardCategory.SPECIAL and found.type is not CardType.CHEAP_HERO
+    return (found.category is CardCategory.SPECIAL and Slot.WEAPON not in found.slots
+            and found.type not in (CardType.CHEAP_HERO, CardType.WORTHLESS))
 
 
 def _as_their_defense(state: State, plan: dict[str, Any], theirs: dict[str, Any]) -> None:
