@@ -102,10 +102,14 @@ def read_mentat(state: State, seat: str, words: list[str]) -> str | None:
     if [w.upper() for w in words] == ["NONE"]:
         return None
     try:
-        return skill_powers.weapon_named(state, " ".join(words))
+        name, weapon = skill_powers.weapon_named(state, " ".join(words))
     except NameLookupError as error:
         raise OrderProblem(ErrorCode.UNKNOWN_CARD, f"expected MENTAT <weapon>: {error}",
                            valid) from None
+    if not weapon:
+        raise OrderProblem(ErrorCode.UNKNOWN_CARD, f"expected MENTAT <weapon>: {name} is no "
+                           "weapon (001 4.07.15.06)", valid)
+    return name
 
 
 def read_shipment(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:

@@ -43,7 +43,7 @@ from typing import Any
 from pbem.game import Event
 
 from ..codes import EventCode
-from ..data import CardCategory, CardType, NameLookupError, Slot, TokenPlace
+from ..data import CardCategory, CardType, Slot, TokenPlace
 from ..leaders import ALIVE, IN_TANKS
 from ..rules import rules_of
 from ..state import State, ally_of, data, occupants
@@ -164,15 +164,13 @@ def weapons(game: Any) -> list[str]:
                    and card.type is not CardType.WORTHLESS})
 
 
-def weapon_named(game: Any, text: str) -> str:
-    """The weapon a ``MENTAT`` line names: a card played in a plan's weapon place, not a
-    Worthless card (a NameLookupError otherwise)."""
+def weapon_named(game: Any, text: str) -> tuple[str, bool]:
+    """The card a ``MENTAT`` line names (a NameLookupError if none), and whether it is a
+    weapon: a card played in a plan's weapon place, not a Worthless card."""
     deck = data(game)
     name = deck.card_names.find(text)
     card = deck.card_named(name)
-    if Slot.WEAPON not in card.slots or card.type is CardType.WORTHLESS:
-        raise NameLookupError(f"{name} is no weapon")
-    return name
+    return name, Slot.WEAPON in card.slots and card.type is not CardType.WORTHLESS
 
 
 def asked(state: State, rng: random.Random) -> list[Event]:
