@@ -186,7 +186,8 @@ def asked(state: State, rng: random.Random) -> list[Event]:
         deck = data(state)
         hand = state["factions"][other]["hand"]
         named = [c for c in hand if deck.treachery_card(c).name == record["asks"]]
-        shown = named[0] if named else (rng.choice(sorted(hand)) if hand else None)
+        spare = rng.choice(sorted(hand)) if hand else None      # drawn either way: what the
+        shown = named[0] if named else spare                    # question is draws nothing
         events += [Event(EventCode.SKILL_ASKED, {"faction": seat, "opponent": other}),
                    Event(EventCode.SKILL_SHOWN, {
                        "faction": seat, "opponent": other, "asked": record["asks"],
