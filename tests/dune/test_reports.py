@@ -192,9 +192,11 @@ def rare_positions() -> list:
     # Ecaz (001 2.11.06-08): their Ambassadors and standing answers in the revival round
     ambassadors = (folder
                    / "gf9_2_11_06_07_ambassadors_are_placed_after_revival_at_a_rising_price.yaml")
+    # The two leader skills drawn at a revival (001 4.07.12)
+    drawn = folder / "gf9_4_07_12_a_faction_without_a_skill_reviving_a_leader_draws_two.yaml"
     return [state, distrans, *(load_scenario(yaml.safe_load(path.read_text())).state
                                for path in (summon, reveal, amal, terms, shuffle, cone, send,
-                                            copy_, ambassadors)),
+                                            copy_, ambassadors, drawn)),
             *ixians, deploying, *choam, offering, offered, skills, *richese]
 
 
