@@ -37,6 +37,12 @@ record naming its leader (``leader``), for every seat to see.
   (bottom).
 - A skilled leader killed (4.07.11): his card goes back into the deck (``battle_over`` after a
   battle, and at every phase's end for a leader killed otherwise).
+- A faction without a skill that may revive a leader (4.07.12, rules version 7): two cards drawn
+  when the revival round opens (``revival_opens``, ``draw``), behind its shield face down, and a
+  decision beside its revival order (``SKILL <skill>``, kind ``skill-draw``); the card named
+  kept with the leader it revives at the round's end (``drawn_kept``), both back if none.
+- The seven skills rules version 7 adds (Bureaucrat, Diplomat, Mentat, Planetologist, Rihani
+  Decipherer, Sandmaster, Spice Banker): ``skill_powers``.
 
 Rulings (docs/rules-coverage.md, "001 4.07"):
 
@@ -45,10 +51,13 @@ Rulings (docs/rules-coverage.md, "001 4.07"):
   left in front unless he is the plan's leader (4.07.08: the top half then works).
 - Both halves of a skill apply when the skilled leader fights (4.07.06: the top "still in
   effect", the bottom "also"); a "may" that can only help (Suk Graduate's saves) is taken.
-- The deck holds only the skills whose both halves the engine plays (``data/gf9/tokens.yaml``);
-  while it holds fewer than two cards a faction, each faction is dealt one (treachery.online
-  deals one each to eight or more players, TO:Shared/Game_Setup.cs#L168-190), and as far as
-  the deck goes.
+- The deck (``data/gf9/tokens.yaml``) holds the fourteen skills under rules version 7, the seven
+  of version 6 in a game dealt then (``Rules.whole_skill_deck``); while it holds fewer than two
+  cards a faction, each faction is dealt one (treachery.online deals one each to eight or more
+  players, TO:Shared/Game_Setup.cs#L168-190), and as far as the deck goes.
+- The cards drawn at a revival are drawn when the round opens, for the factions asked in it,
+  so that the pick rides on the revival order and adds no mail round; a faction that revives
+  several leaders gives the card to the first of its sheet's order (never the Auditor).
 - A Cheap Hero is no leader disc: no skill's bonus goes to it.
 """
 

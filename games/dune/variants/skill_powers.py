@@ -1,10 +1,18 @@
-"""The leader skills of rules version 7 that watch the economy, the moves and the traitor deck
-(001 4.07.15.02, .06, .09, .10, .12), called by ``leader_skills.LeaderSkills``'s hooks.
+"""The seven leader skills rules version 7 adds to the deck (001 4.07.15.02-03, .06-07, .09-10,
+.12), called by ``leader_skills.LeaderSkills``'s hooks.
 
 - Bureaucrat (4.07.15.02): once a phase, another faction paying at least 5 spice to a faction
   other than the holder has 2 of it go to the bank instead (top, ``paid``); in battle the
   opponent's total loses 1 for each stronghold it occupies, advisors alone not counted (bottom,
   the plan's ``opponent_bonus``, which ``combat.resolve`` counts unless this leader is killed).
+- Diplomat (4.07.15.03): with no card of its own played as a defense, a Worthless card of the
+  plan counts as the opponent's defense, then is discarded (top, ``at_reveal``: the plan's
+  ``defense_as``, read by ``combat.resolve``); losing, its undialed forces up to this leader's
+  strength retreat to an empty adjacent non-stronghold out of the storm (bottom,
+  ``retreating``; where: ``leader_skills.retreats``, the plan's ``RETREAT <territory>``).
+- Planetologist (4.07.15.07): a move one territory further, three at most, or two groups moved
+  to one territory in one movement, then neither further (top, ``widened``, ``JOINING``); a
+  green card played as this leader's weapon, +2, then discarded (bottom, ``green``).
 - Mentat (4.07.15.06): before the plans of each battle its holder fights, the opponent shows
   the weapon the holder asks for, or if it holds none, another treachery card (top, ``asked``);
   +2 to this leader's disc (bottom).
@@ -32,7 +40,11 @@ ally is taken by the moderator, so no skill asks a mail round of its own:
 - the Rihani Decipherer keeps the stronger drawn card when it is stronger than the weakest
   traitor it holds, revealing and returning that one (both drawn return otherwise); the cards
   looked at and drawn are its holder's alone, the traitor returned is public;
-- the Sandmaster's 3 spice are always added (they lie where its holder just won).
+- the Sandmaster's 3 spice are always added (they lie where its holder just won);
+- the Diplomat's Worthless card defends against the weapon only (it makes no explosion with a
+  lasgun); its undialed forces are those lost but one for each point of the dial (two for
+  each point not backed by spice in advanced combat);
+- a green card is a Special card that is no weapon already (a Worthless card is one).
 """
 
 from __future__ import annotations
