@@ -65,7 +65,8 @@ rules_version = str(RULES_VERSION)  # 2: bidding, revival, shipment and movement
 #   of issue 32 (``rules.GF9Version4`` plays a game dealt under 4 as it was played); 6: v3's
 #   Main Leaders gate the Voice, prescience, the Kwisatz Haderach, captures (``V3Version5``); the
 #   factions' own decisions in revival and at War Continues (issue 29; their classes for 5:
-#   ``factions.tleilaxu.TleilaxuGF9Version5``...)
+#   ``factions.tleilaxu.TleilaxuGF9Version5``...); 7: the whole leader skill deck and the draw
+#   at a leader's revival (issue 30, ``rules.GF9Version6``)
 rulesets = tuple(RULESETS)
 bot_styles = ("random", "basic")
 decision_kinds = load_decision_kinds()     # every order kind is registered by now (``turn``)

@@ -269,6 +269,17 @@ class EventCode(StrEnum):
     SKILL_SAVED = "skill-saved"                 # 4.07.15.13: Suk Graduate's forces saved
     SKILL_SMUGGLED = "skill-smuggled"           # 4.07.15.11: the Smuggler's free force
     SKILL_SPICE = "skill-spice"                 # 4.07.15.11: the Smuggler's spice in battle
+    SKILL_DIVERTED = "skill-diverted"           # 4.07.15.02: the Bureaucrat's 2 to the bank
+    SKILL_BANKED = "skill-banked"               # 4.07.15.12: the Spice Banker's 1 spice
+    SKILL_ASKED = "skill-asked"                 # 4.07.15.06: the Mentat asks (public)
+    SKILL_SHOWN = "skill-shown"                 # 4.07.15.06: the card shown (the two alone)
+    SKILL_PEEK = "skill-peek"                   # 4.07.15.09: traitor cards looked at
+    SKILL_TRAITOR = "skill-traitor"             # 4.07.15.09: a traitor returned (public)
+    SKILL_TRAITOR_KEPT = "skill-traitor-kept"   # 4.07.15.09: the one kept (its holder alone)
+    SKILL_SPICE_ADDED = "skill-spice-added"     # 4.07.15.10: the Sandmaster's 3 from the bank
+    SKILL_DEFENSE = "skill-defense"             # 4.07.15.03: a Worthless card as their defense
+    SKILL_RETREAT = "skill-retreat"             # 4.07.15.03: the Diplomat's forces retreat
+    SKILL_DRAWN = "skill-drawn"                 # 4.07.12: two drawn for a leader's revival
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"

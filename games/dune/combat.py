@@ -332,7 +332,10 @@ def resolve(deck: DuneData, aggressor: str, defender: str, plans: dict[str, dict
     """The outcome of two revealed plans, their cards read from the game's ``deck``.
     ``traitors``: the leaders each side may call as traitors (its own, and the Harkonnen's for
     their ally).  A traitor call comes before an explosion (WBC X, line 1272); both traitors:
-    both lose (X.D.4); the explosion has no winner (line 1270); else the higher total of dial
+    both lose (X.D.4); the explosion has no winner (line 1270); a plan's ``defense_as`` defends
+    in place of its defense (001 4.07.15.03, the Diplomat), its ``opponent_bonus`` is added to
+    the other side's total unless its own leader is killed (4.07.15.02, the Bureaucrat); else
+    the higher total of dial
     and surviving leader wins, the aggressor on a tie (X.C.1-3)."""
     sides = (aggressor, defender)
     other = {aggressor: defender, defender: aggressor}
@@ -350,16 +353,18 @@ def resolve(deck: DuneData, aggressor: str, defender: str, plans: dict[str, dict
     snooper = {s: plans[s].get("snooper", False) for s in sides}        # 001 4.04.04.03
     weapon = mirrored(deck, {s: None if s in held else plans[s]["weapon"] for s in sides},
                       other)
+    defense = {s: plans[s].get("defense_as") or plans[s]["defense"] for s in sides}  # 4.07.15.03
     struck = tuple(s for s in sides if (plans[s]["leader"] or plans[s]["cheap_hero"])
-                   and (kills(deck, weapon[other[s]], plans[s]["defense"], snooper[s])
-                        or kills_own(deck, weapon[s], plans[s]["defense"], snooper[s])))
+                   and (kills(deck, weapon[other[s]], defense[s], snooper[s])
+                        or kills_own(deck, weapon[s], defense[s], snooper[s])))
     later = tuple(s for s in struck if kills_later(deck, weapon[other[s]]))
     killed = tuple(s for s in struck if s not in later)
     effects = [deck.card_named(w).effects for w in weapon.values() if w]
     dials_only = any(Effect.LEADERS_ADD_NOTHING in e for e in effects)     # 001 3.02.03
     totals = {s: number(plans[s]["dial"] + plans[s].get("dial_bonus", 0)      # 001 1.14.12
                         + (0 if s in killed or dials_only
-                           else leader_value(deck, plans[s], plans[other[s]])))
+                           else leader_value(deck, plans[s], plans[other[s]]))
+                        + (0 if other[s] in killed else plans[other[s]].get("opponent_bonus", 0)))
               for s in sides}
     winner = aggressor if totals[aggressor] >= totals[defender] else defender
     if totals[aggressor] == totals[defender] and plans[defender].get("wins_ties"):

@@ -50,9 +50,11 @@ def _added(cls: type) -> frozenset[str]:
 # (issue 29), the Voice naming the expansion's special cards, and the factions' own decisions in
 # the revival round and at War Continues (issue 29: the Tleilaxu's terms, Karama and Face Dancer
 # replacement); those are factions' powers, so their classes for version 5 keep 5's answers
-# (``factions``: ``IxiansGF9Version5``, ``BeneGesseritGF9Version5``, ``TleilaxuGF9Version5``).
-RULES_VERSION = 6
-RULES_VERSIONS = (4, 5, 6)
+# (``factions``: ``IxiansGF9Version5``, ``BeneGesseritGF9Version5``, ``TleilaxuGF9Version5``);
+# 7, the whole deck of leader skills (001 4.07.15) and the draw at a leader's revival (4.07.12),
+# which deal otherwise than the seven skills of version 6 (``GF9Version6`` keeps its deck).
+RULES_VERSION = 7
+RULES_VERSIONS = (4, 5, 6, 7)
 
 # option name -> (rule of seed 000, what it does); all default off in "classic".
 OPTIONS: dict[str, str] = {
@@ -798,6 +800,9 @@ class GF9(Classic):
     charity_below = 2                   # 001 1.03.02: "0 or 1 spice"
     shared_strongholds_count = False    # 001 glossary "Control": no other faction's forces
     first_winner_in_storm_order = True  # 001 1.09.04
+    # 001 4.07.15, 4.07.12: every skill of 4.07.15 in the skill deck (a token's ``option``,
+    # ``data/gf9/tokens.yaml``), and a faction without a skill drawing two at a leader's revival
+    whole_skill_deck = True
     conditional_default_first = True    # 001 1.09.06, 2.04.10.01
     karama_power_once_per_game = True   # 001 1.13.07, 1.14.01
     no_leaders_by_consent = False       # 001 1.07.05.05
@@ -883,7 +888,16 @@ class GF9(Classic):
 
 
 @dataclass(frozen=True)
-class GF9Version4(GF9):
+class GF9Version6(GF9):
+    """GF9 as rules versions 5 and 6 played it: the leader skill deck of the seven skills
+    then built, no draw at a leader's revival (001 4.07.12), so that a game of the option
+    ``leader_skills`` dealt then replays as it was played."""
+
+    whole_skill_deck = False
+
+
+@dataclass(frozen=True)
+class GF9Version4(GF9Version6):
     """GF9 as rules version 4 played it, before the rulings an outside review of 001 found
     wrong (issue 32): a game dealt then keeps these answers, and replays as it was played."""
 
@@ -1101,7 +1115,7 @@ CHEAP_HERO_TRAITOR = "Cheap Hero"       # 001 4.09.02: "a Traitor for the Cheap 
 GF9_SHIELD_WALL_WORMS = 4               # 001 4.2.1: "After the fourth worm"
 RULESETS: dict[str, type[Classic]] = {"classic": Classic, "wbc": WBC, "gf9": GF9, "v3": V3}
 EARLIER: dict[str, tuple[tuple[int, type[Classic]], ...]] = {
-    "gf9": ((4, GF9Version4),), "v3": ((5, V3Version5),)}
+    "gf9": ((4, GF9Version4), (6, GF9Version6)), "v3": ((5, V3Version5),)}
 
 
 def ruleset_class(ruleset: str, version: int) -> type[Classic]:

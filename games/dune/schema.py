@@ -84,6 +84,11 @@ class TokenRecord(TypedDict):
     sector: NotRequired[int]
     spice: NotRequired[int]
     leader: NotRequired[str]            # a leader skill card's leader (001 4.07.03)
+    used: NotRequired[str]              # a skill's once-a-phase top half used: "<turn>:<phase>"
+    asks: NotRequired[str]              # the Mentat's standing question (001 4.07.15.06)
+    tanks: NotRequired[list[str]]       # drawn for a revival: its holder's leaders then in the
+    #                                     tanks (001 4.07.12)
+    chosen: NotRequired[bool]           # drawn for a revival: the one its holder would keep
     copy: NotRequired[str]              # the card the HMS card copies (001 4.04.04.05)
 
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 from pbem.game import Event
 
-from . import factions
+from . import factions, variants
 from .codes import EventCode
 from .data import Ability
 from .rules import rules_of
@@ -88,7 +88,8 @@ def bribe(state: State, giver: str, receiver: str, amount: int) -> list[Event]:
         return []
     state["factions"][giver]["spice"] -= amount
     state["bribes"][receiver] = state["bribes"].get(receiver, 0) + amount
-    return [Event(EventCode.BRIBE, {"faction": giver, "to": receiver, "amount": amount})]
+    return [Event(EventCode.BRIBE, {"faction": giver, "to": receiver, "amount": amount}),
+            *variants.paid(state, giver, receiver, amount, front=True)]
 
 
 def collect_bribes(state: State) -> list[Event]:
@@ -120,7 +121,8 @@ def pay(state: State, giver: str, receiver: str, amount: int) -> list[Event]:
     amount = min(amount, state["factions"][giver]["spice"])
     state["factions"][giver]["spice"] -= amount
     state["factions"][receiver]["spice"] += amount
-    return announce(state, EventCode.SPICE_GIVEN, giver, receiver, amount)
+    return (announce(state, EventCode.SPICE_GIVEN, giver, receiver, amount)
+            + variants.paid(state, giver, receiver, amount))
 
 
 def announce(state: State, code: str, giver: str, receiver: str, amount: int) -> list[Event]:

@@ -158,3 +158,16 @@ def test_001_1_14_10_a_karama_sale_carried_out_leaves_the_logged_order_as_given(
     played, _ = dune.apply(state, batch, random.Random(0))
     assert batch == logged
     assert played["factions"]["choam"]["karama_power_used"]
+
+
+def test_001_1_14_10_the_sale_kept_is_a_copy_of_the_order():
+    """CHOAM's standing sale is kept in its sheet as a copy: the Karama sale taken out of it
+    at the phase's end (001 1.14.10 (A), ``choam_karama``) leaves the order the game's log
+    keeps as it was sent, so the game replays (a self-play replay check found it)."""
+    from pbem.games.dune.factions import choam_market
+
+    state = _game()
+    order = {"worthless": False, "cards": [], "karama": ["ALL"]}
+    choam_market.given(state, "choam", order)
+    state["factions"]["choam"]["market"].pop("karama")
+    assert order == {"worthless": False, "cards": [], "karama": ["ALL"]}

@@ -13,7 +13,7 @@ from dune_seats import SEAT_FACTIONS
 from players import addressed_to, text
 
 from pbem.game import load_game, step_rng
-from pbem.games.dune import turn
+from pbem.games.dune import tokens, turn
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.rules import make_rules
 from pbem.games.dune.scenario import load_scenario
@@ -43,10 +43,17 @@ def test_001_4_07_02_two_cards_dealt_to_each_faction_behind_its_shield():
 
 
 def test_001_4_07_02_a_short_deck_deals_one_each():
-    """Ruling (treachery.online's deal for many players): six factions and a deck of seven
-    built skills: one each."""
-    state = _set_up(list(SEAT_FACTIONS))
-    assert [len(leader_skills.dealt(state, seat)) for seat in state["seats"]] == [1] * 6
+    """Ruling (treachery.online's deal for many players): a deck short of two a faction deals
+    one each; a game of rules version 6 keeps its deck of seven skills (so six factions get
+    one each, as they did), one of version 7 deals from the deck of every skill built (two
+    each to six factions)."""
+    seats = list(SEAT_FACTIONS)
+    old = GAME.setup("gf9", OPTION, seats, step_rng("ls", 0), "6")
+    assert [len(leader_skills.dealt(old, seat)) for seat in old["seats"]] == [1] * 6
+    assert len(leader_skills.records(old)) == 7
+    new = _set_up(seats)
+    assert [len(leader_skills.dealt(new, seat)) for seat in new["seats"]] == [2] * 6
+    assert len(leader_skills.records(new)) == len(tokens.kind_of(new, leader_skills.KIND).tokens)
 
 
 def test_001_4_07_02_a_seat_sees_its_own_dealt_skills_alone():

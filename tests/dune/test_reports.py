@@ -202,9 +202,11 @@ def rare_positions() -> list:
                                                for p in dune.prompts(late)):
         late, _ = dune.apply(late, {p.key: p.default for p in dune.prompts(late)},
                              random.Random(0))
+    # The two leader skills drawn at a revival (001 4.07.12)
+    drawn = folder / "gf9_4_07_12_a_faction_without_a_skill_reviving_a_leader_draws_two.yaml"
     return [state, distrans, *(load_scenario(yaml.safe_load(path.read_text())).state
                                for path in (summon, reveal, amal, terms, shuffle, cone, send,
-                                            copy_, ambassadors, terror, extortion)),
+                                            copy_, ambassadors, terror, extortion, drawn)),
             *ixians, deploying, *choam, offering, offered, skills, *richese, late]
 
 

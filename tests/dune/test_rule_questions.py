@@ -100,6 +100,7 @@ RULE_QUESTIONS: dict[str, str] = {
     "shared_strongholds_count": "000 IV; WBC house rule 4: victory",
     "allies_add_strongholds": "WBC house rule 3: victory",
     "increased_spice_flow": "000 XIX, XXIII: collection",
+    "whole_skill_deck": "001 4.07.15, 4.07.12: every leader skill deck dealt, every revival",
 }
 
 

@@ -13,6 +13,7 @@ from pbem.games.dune.rules import (
     WBC,
     Classic,
     GF9Version4,
+    GF9Version6,
     Rules,
     make_rules,
     rules_of,
@@ -163,16 +164,16 @@ def test_a_game_keeps_the_rules_version_it_was_dealt_under():
     game of version 4 by ``GF9Version4``, which keeps the answers version 5 changed (issue
     32), so that it replays as it was played (version 5's other answers are factions' powers:
     ``test_faction_answers.py``); a version no longer played is refused."""
-    assert dune.rules_version == str(RULES_VERSION) == "6"
+    assert dune.rules_version == str(RULES_VERSION) == "7"
     new = dune.setup("gf9", {}, ["atreides", "harkonnen"], step_rng("v", 0))
     old = dune.setup("gf9", {}, ["atreides", "harkonnen"], step_rng("v", 0), "4")
     five = dune.setup("gf9", {}, ["atreides", "harkonnen"], step_rng("v", 0), "5")
     assert (new["rules"]["version"], five["rules"]["version"],
-            old["rules"]["version"]) == (6, 5, 4)
+            old["rules"]["version"]) == (7, 5, 4)
     assert type(rules_of(new)) is GF9 and type(rules_of(old)) is GF9Version4
-    assert type(rules_of(five)) is GF9
+    assert type(rules_of(five)) is GF9Version6
     assert type(make_rules("classic", {}, 4)) is Classic
-    assert {**old, "rules": {**old["rules"], "version": 6}} == new
+    assert {**old, "rules": {**old["rules"], "version": 7}} == new
     stored = {**new, "rules": {k: v for k, v in new["rules"].items() if k != "version"}}
     assert dune.upgrade(stored)["rules"]["version"] == 4      # stored before versions were kept
     options = {"advanced": True, "tournament": True}

@@ -217,7 +217,9 @@ def move_range(state: State, faction: str, territory: str | None = None,
     bonus = variants.movement_bonus(state, faction, territory) if territory else 0
     bonus += sum(f.extra_moves(state, faction)          # 001 2.09.08 (A), 2.09.11 (B): Kulon
                  for f in factions.in_play(state, "extra_moves"))
-    return max(movement, ORNITHOPTER_RANGE if ornithopters else 0) + bonus  # 001 4.04.04.04
+    base = variants.widened(state, faction, max(movement, ORNITHOPTER_RANGE if ornithopters
+                                                else 0))            # 001 4.07.15.07
+    return base + bonus                                             # 001 4.04.04.04
 
 
 def groups(state: State, faction: str, territory: str) -> dict[int, Counts]:

@@ -75,7 +75,8 @@ from ..orders import battle_orders, battle_plan, plan_conditions
 from ..orders.language import where
 from ..rules import rules_of
 from ..state import POLAR_SINK, ally_of, data, occupants
-from ..variants import tech_tokens
+from ..variants import leader_skills, skill_powers, tech_tokens
+from ..variants.skill_powers import BANKER_MOST
 from . import move_bot
 
 Strategy = Callable[[dict[str, Any], Prompt, random.Random], str | None]
@@ -124,7 +125,17 @@ def _turn(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     step = _move(view, prompt.options)
     if step:
         lines.append(step)
+    if skill_powers.mentat_of(tokens.of(view), view["seat"]) is not None:
+        lines.append(f"MENTAT {_feared(view)}")                  # 001 4.07.15.06
     return "\n".join(lines) or "PASS"
+
+
+def _feared(view: dict[str, Any]) -> str:
+    """The weapon its Mentat asks for: the Lasgun, which no defense stops, if the deck has it,
+    else the first weapon by name."""
+    found = skill_powers.weapons(view)
+    lasguns = [n for n in found if data(view).card_named(n).type is CardType.LASGUN]
+    return (lasguns or found)[0]
 
 
 def _shipment(view: dict[str, Any], options: dict[str, Any]) -> str | None:
@@ -250,7 +261,7 @@ def _plan(view: dict[str, Any], prompt: Prompt, fought: str = "") -> str | None:
     elif side.cheap_heroes:
         plan["cheap_hero"] = side.cheap_heroes[0]
     if side.must_lead:
-        plan["weapon"], plan["defense"] = _cards(side)
+        plan["weapon"], plan["defense"] = _cards(side, plan["leader"])
         battle_plan.fitted(side, plan)                              # 001 3.02.05, 3.02.14
         if plan["weapon"] in battle_orders.withholdable(side):      # 001 3.02.09
             plan["tooth"] = combat.IF_IT_KILLS
@@ -264,6 +275,11 @@ def _plan(view: dict[str, Any], prompt: Prompt, fought: str = "") -> str | None:
         plan["capture"] = capture.KEEP if len(own) < 3 else capture.KILL
     if side.takes:
         plan["tech"] = _soonest_income(side)
+    if plan["leader"] and plan["leader"] == side.diplomat:        # 001 4.07.15.03
+        places = leader_skills.retreats(view, side.territory)
+        plan["retreat"] = places[0][0] if places else None
+    if plan["leader"] and plan["leader"] == side.banker:          # 001 4.07.15.12
+        plan["banker"] = min(BANKER_MOST, side.spice - plan["spice"]) or None
     if battle_plan.problems(side, plan):
         return None
     return battle_orders.plan_text(view, plan_conditions.fit(view, prompt, side, plan))
@@ -282,17 +298,23 @@ def _soonest_income(side: battle_plan.Side) -> str:
     return min(side.takes, key=wait)
 
 
-def _cards(side: battle_plan.Side) -> tuple[str | None, str | None]:
+def _cards(side: battle_plan.Side, leader: str | None) -> tuple[str | None, str | None]:
     """A weapon and a defense: real ones first (the lasgun last, never with a shield or a card
-    that counts as one), then worthless cards to be rid of; a card that fits both places of
-    a plan as the kind it is alone (001 3.02.05, 3.02.14)."""
+    that counts as one), then, with the Planetologist as ``leader``, a green card but a Karama
+    (001 4.07.15.07), then worthless cards to be rid of; a card that fits both places of a
+    plan as the kind it is alone (001 3.02.05, 3.02.14)."""
     def worthless(name: str) -> bool:
         return side.card(name).type is CardType.WORTHLESS
 
     def lasgun(name: str) -> bool:
         return Effect.EXPLODES_WITH_SHIELD in side.card(name).effects
 
-    weapons = sorted(side.cards(Slot.WEAPON), key=lambda n: (worthless(n), lasgun(n), n))
+    def green(name: str) -> bool:       # 001 4.07.15.07: his alone, never a Karama spent so
+        return skill_powers.green(side.rules, name)
+
+    weapons = sorted((n for n in side.cards(Slot.WEAPON) if not green(n) or (
+        leader == side.planetologist and side.card(n).type is not CardType.KARAMA)),
+        key=lambda n: (worthless(n), green(n), lasgun(n), n))
     weapon = weapons[0] if weapons else None
     defenses = [n for n in side.cards(Slot.DEFENSE)
                 if (n != weapon or side.count(n) > 1)
@@ -507,6 +529,12 @@ def _skill(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     return f"SKILL {skill} FOR {leader}"
 
 
+def _skill_draw(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """Of the two drawn for a revived leader, the first (001 4.07.12)."""
+    found = data(view).token_kind("leader_skill")
+    return f"SKILL {found.token(prompt.options['skills'][0]).name}"
+
+
 def _carthag(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     """A free force in a stronghold is always taken (001 4.04.04.03)."""
     return "CARTHAG SEND"
@@ -547,6 +575,7 @@ STRATEGIES: dict[str, Strategy] = {
     "black-market": _black_market,
     "pocket": _pocket,
     "skill": _skill,
+    "skill-draw": _skill_draw,
     "carthag-send": _carthag,
     "hms-copy": _hms_copy,
     "supply": _supply,

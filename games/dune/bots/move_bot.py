@@ -5,6 +5,7 @@ where each group, and each group a shipment lands, may move)."""
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 from .. import factions, tokens
@@ -118,6 +119,24 @@ def _token_move(view: dict[str, Any], options: dict[str, Any],
     return {"from": territory, "from_sector": sector, "to": end, "sector": end_sector,
             "forces": dict(group) if group and rng.random() < 0.5 else {}, "coexist": None,
             "token": token["value"]}
+
+
+def random_join(view: dict[str, Any], joins: Mapping[str, Any], step: dict[str, Any],
+                rng: random.Random) -> dict[str, Any] | None:
+    """A second group of the Planetologist's holder moved with ``step`` into its territory, in
+    the same movement (001 4.07.15.07), when both reach it in a joining move; else None."""
+    first = joins[step["from"]][str(step["from_sector"])].get(step["to"], ())
+    if step["sector"] not in first:
+        return None
+    choices = [(territory, sector, group)
+               for (territory, sector), group in own_groups(view).items()
+               if territory != step["from"]
+               and step["sector"] in joins[territory][str(sector)].get(step["to"], ())]
+    if not choices:
+        return None
+    territory, sector, group = rng.choice(choices)
+    return {"from": territory, "from_sector": sector, "to": step["to"], "sector": step["sector"],
+            "forces": group, "coexist": None}
 
 
 def some_of(rng: random.Random, group: Counts, names: list[str]) -> Counts:

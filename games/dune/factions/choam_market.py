@@ -25,6 +25,7 @@ Rulings (docs/rules-coverage.md):
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 from collections import Counter
@@ -198,8 +199,8 @@ def given(state: State, seat: str, value: dict[str, Any] | None) -> list[Event]:
     """The sale given, kept as CHOAM's word until the phase ends (the default is the word
     standing, so a mail without it changes nothing); told to it alone when it changes."""
     before = state["factions"][seat].get("market")
-    if value:
-        state["factions"][seat]["market"] = value
+    if value:       # a copy: the Karama sale is taken out of it (``choam_karama``), never the
+        state["factions"][seat]["market"] = copy.deepcopy(value)    # order the log keeps
     else:
         state["factions"][seat].pop("market", None)
     if value == before:

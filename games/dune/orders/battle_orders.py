@@ -56,10 +56,12 @@ from ..forces import kinds
 from ..forces import order_text as counts_text
 from ..rules import cite, rules_of
 from ..state import State, data, faction_name, sheet
-from ..variants import tech_tokens
+from ..variants import leader_skills, skill_powers, tech_tokens
+from ..variants.skill_powers import BANKER_MOST
 from . import plan_conditions
 from .battle_plan import (
     Side,
+    banker_rule,
     card_lines,
     cost_rule,
     cut_dial,
@@ -87,7 +89,7 @@ from .language import (
 PLAN, ORDER = "battle-plan", "battle-order"
 PLAN_VERBS = ("DIAL", "LEADER", "CHEAP", "WEAPON", "DEFENSE", "DEFENCE", "SPICE", "TRAITOR",
               "NO", "KEEP", "DISCARD", "LOSE", "KWISATZ", "KH", "CAPTURE", "KARAMA", "IF", "TECH",
-              "TOOTH", "PORTABLE")
+              "TOOTH", "PORTABLE", "BANKER", "RETREAT")
 TOOTH = {"USE": combat.USE, "HOLD": combat.HOLD, "IF IT KILLS": combat.IF_IT_KILLS}
 AGAINST = ("AGAINST", "VS", "VERSUS")
 WHEEL = 20          # the battle wheel's highest number (000 VI.A, line 257: "zero" to "twenty")
@@ -259,6 +261,16 @@ def read_plan_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, 
             raise OrderProblem(ErrorCode.BAD_PLAN_LINE, "PORTABLE SNOOPER is for a Portable "
                                "Snooper you hold (001 3.03.08)", ())
         return {"portable": True}
+    if verb == "RETREAT":                               # 001 4.07.15.03
+        if side.diplomat is None:
+            raise OrderProblem(ErrorCode.BAD_PLAN_LINE, "RETREAT is for a faction whose leader "
+                               "with the Diplomat skill fights (001 4.07.15.03)", ())
+        return {"retreat": read_territory(state, rest)[0].name}
+    if verb == "BANKER":                                # 001 4.07.15.12
+        if side.banker is None:
+            raise OrderProblem(ErrorCode.BAD_PLAN_LINE, banker_rule(side), ())
+        return {"banker": read_number(rest[0] if rest else "", 1, BANKER_MOST,
+                                      "the Spice Banker's spice")}
     if verb in ("KWISATZ", "KH"):
         if not side.kh:
             raise OrderProblem(ErrorCode.NO_KWISATZ_HADERACH, kh_refusal(side), ())
@@ -472,6 +484,10 @@ def plan_text(game: Any, plan: dict[str, Any]) -> str:
         lines.append("TOOTH " + next(w for w, v in TOOTH.items() if v == plan["tooth"]))
     if plan.get("portable"):
         lines.append("PORTABLE SNOOPER")
+    if plan.get("banker"):
+        lines.append(f"BANKER {plan['banker']}")
+    if plan.get("retreat"):
+        lines.append(f"RETREAT {plan['retreat']}")
     lines += plan_conditions.lines(game, plan)
     return "\n".join(lines)
 
@@ -609,7 +625,9 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
         plan["leader"] = rng.choice(side.leaders)
     if side.must_lead:
         for key, slot in (("weapon", Slot.WEAPON), ("defense", Slot.DEFENSE)):
-            choices = [n for n in side.cards(slot) if n != plan["weapon"] or side.count(n) > 1]
+            choices = [n for n in side.cards(slot) if (n != plan["weapon"] or side.count(n) > 1)
+                       and (slot is Slot.DEFENSE or plan["leader"] == side.planetologist
+                            or not skill_powers.green(view, n))]      # 001 4.07.15.07
             if choices and rng.random() < 0.6:
                 plan[key] = rng.choice(choices)
     strength = side.strength
@@ -637,6 +655,13 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
         plan["karama_capture"] = rng.sample(sorted(side.places), rng.randint(0, 2))
     if side.takes:
         plan["tech"] = rng.choice(side.takes)
+    if plan["leader"] and plan["leader"] == side.diplomat and rng.random() < 0.5:
+        places = leader_skills.retreats(view, side.territory)     # 001 4.07.15.03
+        if places:
+            plan["retreat"] = rng.choice(places)[0]
+    left = min(BANKER_MOST, side.spice - plan["spice"])
+    if plan["leader"] and plan["leader"] == side.banker and left > 0:
+        plan["banker"] = rng.randint(0, left)           # 001 4.07.15.12 (0: none)
     return plan_conditions.random_extras(view, prompt, side, plan, rng)
 
 

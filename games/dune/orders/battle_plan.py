@@ -31,7 +31,7 @@ from ..factions import harkonnen_capture as capture
 from ..forces import add, kind, kinds, order_text, plain, total
 from ..rules import Classic, Rules, rules_of
 from ..state import State, data, faction_name
-from ..variants import tech_tokens
+from ..variants import skill_powers, tech_tokens
 
 
 # --- what a combatant may put in a plan
@@ -58,6 +58,9 @@ class Side:
     takes: tuple[str, ...] = ()  # the opponent's tech tokens it chooses among if it wins (001
     #                              4.05.02): two or more, else no choice
     rules: Rules = field(default_factory=Classic, compare=False, repr=False)  # cited by mails
+    banker: str | None = None    # its leader with the Spice Banker skill (001 4.07.15.12)
+    diplomat: str | None = None  # its leader with the Diplomat skill (001 4.07.15.03)
+    planetologist: str | None = None    # its leader with the Planetologist (001 4.07.15.07)
 
     @functools.cached_property
     def deck(self) -> DuneData:
@@ -72,8 +75,13 @@ class Side:
         return [name for name in own + list(self.captured) if name not in self.away]
 
     def cards(self, slot: Slot) -> list[str]:
-        """The names of the cards in hand that fit a place of the plan, each once."""
-        return list(dict.fromkeys(card.name for card in self._cards() if slot in card.slots))
+        """The names of the cards in hand that fit a place of the plan, each once; with the
+        Planetologist a green Special card as a weapon too (001 4.07.15.07, his alone:
+        ``problems``)."""
+        return list(dict.fromkeys(
+            card.name for card in self._cards() if slot in card.slots
+            or (slot is Slot.WEAPON and self.planetologist is not None
+                and skill_powers.green(self.rules, card.name))))
 
     def count(self, name: str) -> int:
         return sum(card.name == name for card in self._cards())
@@ -186,7 +194,9 @@ def _side(game: Any, seat: str, battle: dict[str, Any], fought: dict[str, dict[s
                 dict(places), away, tuple(hand), may_kh, tuple(captured),
                 capture.enabled(game, seat), cancels, voice.standing(battle, seat),
                 rules.corrects_plans_at_reveal, not rules.cheap_hero_required,
-                tuple(takes) if len(takes) > 1 else (), rules)
+                tuple(takes) if len(takes) > 1 else (), rules,
+                skill_powers.banker_of(records, seat), skill_powers.diplomat_of(records, seat),
+                skill_powers.planetologist_of(records, seat))
 
 
 # --- plans
@@ -240,6 +250,14 @@ def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tupl
                       card_lines(side, Slot(slot))))
     if plan["spice"] > strength.most_spice(side.spice):
         found.append(("spice", ErrorCode.SPICE, f"SPICE {spice_rule(side)}", ()))
+    if (plan["weapon"] and skill_powers.green(side.rules, plan["weapon"])
+            and plan["leader"] != side.planetologist):
+        found.append(("weapon", ErrorCode.WRONG_PLACE, f"{plan['weapon']} is played as a weapon "
+                      "only with the leader who has the Planetologist skill (001 4.07.15.07)",
+                      card_lines(side, Slot.WEAPON)))
+    if plan.get("banker") and (side.banker is None or plan["leader"] != side.banker
+                               or plan["spice"] + plan["banker"] > side.spice):
+        found.append(("banker", ErrorCode.BAD_PLAN_LINE, banker_rule(side), ()))
     if cut_dial(side, plan) is not None:
         pass                            # cut at the reveal (WBC X, line 1254)
     elif not strength.dial_ok(plan["dial"], plan["spice"]):
@@ -267,6 +285,16 @@ def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tupl
                           f"your plan; {name} is not one, or is discarded anyway",
                           tuple(f"DISCARD {n}" for n in sorted(kept))))
     return found
+
+
+def banker_rule(side: Side) -> str:
+    """What ``BANKER`` may say (001 4.07.15.12), in words."""
+    if side.banker is None:
+        return ("BANKER is for a faction whose leader with the Spice Banker skill fights "
+                "(001 4.07.15.12)")
+    return (f"BANKER {1}-{skill_powers.BANKER_MOST}: with LEADER {side.banker}, spice you pay "
+            "onto the wheel beside what backs your forces, as much added to his disc "
+            "(001 4.07.15.12)")
 
 
 def beside(side: Side, plan: dict[str, Any]) -> str | None:

@@ -4,7 +4,9 @@ and movement"):
 - ``SHIP <forces> TO <territory> [SECTOR n] [KARAMA] [COEXIST|FIGHT]``: from the reserves;
 - ``SHIP <forces> FROM <territory> TO <territory> [SECTOR n]``: the Guild's cross-planet
   shipment; ``SHIP <forces> FROM <territory> TO RESERVES``: back to the reserves;
-- ``MOVE <forces> FROM <territory> TO <territory> [SECTOR n] [COEXIST|FIGHT]``;
+- ``MOVE <forces> FROM <territory> TO <territory> [SECTOR n] [COEXIST|FIGHT]``; with the leader
+  skill Planetologist a second ``MOVE`` in the plan from another territory to the same one
+  (001 4.07.15.07: the two groups in one movement, then neither goes further for the skill);
 - ``HAJR MOVE ...``: the extra move of the Hajr card;
 - ``PASS``: neither; ``ELSE``: what follows is the next plan, tried if the one before is not
   legal when the turn comes;
@@ -14,6 +16,9 @@ and movement"):
   sent ahead;
 - the Guild's ``KARAMA STOP <faction>``, ``DEFER [LAST|<faction>]`` (sequential mode) and
   ``TIMING FIRST|LAST|BEFORE <faction>|AFTER <faction>`` (batched mode);
+- ``MENTAT <weapon>`` or ``MENTAT NONE``: with the leader skill Mentat (001 4.07.15.06), the
+  weapon its holder asks each opponent for before the plans of its battles, standing until
+  changed (``variants.skill_powers``);
 - ``KARAMA ADVISOR [<faction>]``, ``KARAMA GUILD``, ``KARAMA WORM <territory>`` (the Fremen),
   ``KARAMA WORTHLESS``: the Karamas of ``move_karama``.
 
@@ -35,12 +40,13 @@ from ..board import layer, reach
 from ..bots import move_bot
 from ..cards import karama, karama_reach, move_karama
 from ..codes import ErrorCode
-from ..data import Ability
+from ..data import Ability, NameLookupError
 from ..deals import read_gift
 from ..forces import kinds, order_text
 from ..phases import moves
 from ..rules import cite, rules_of
 from ..state import State, faction_name
+from ..variants import skill_powers
 from .language import (
     OrderKind,
     OrderProblem,
@@ -53,7 +59,7 @@ from .language import (
 )
 
 KIND, GUILD_KIND = "move", "guild-move"
-VERBS = ("SHIP", "MOVE", "HAJR", "KARAMA", "PASS", "ELSE", "SUPPORT", "GIVE")
+VERBS = ("SHIP", "MOVE", "HAJR", "KARAMA", "PASS", "ELSE", "SUPPORT", "GIVE", "MENTAT")
 RESERVES = "RESERVES"
 
 
@@ -69,6 +75,8 @@ def read_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
         return {"support": read_number(words[0] if words else "", 0, 200, "the support")}
     if verb == "GIVE":
         return {"give": read_gift(state, prompt, words)}
+    if verb == "MENTAT":
+        return {"mentat": read_mentat(state, prompt.seat, words)}
     if verb == "SHIP":
         return {"ship": read_shipment(state, prompt, words)}
     if verb == "MOVE":
@@ -83,6 +91,25 @@ def read_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
     if verb == "DEFER":
         return {"wait": read_wait(state, prompt, words)}
     return {"timing": read_timing(state, prompt, words)}
+
+
+def read_mentat(state: State, seat: str, words: list[str]) -> str | None:
+    """``MENTAT <weapon>`` or ``MENTAT NONE`` (001 4.07.15.06), for the Mentat's holder."""
+    valid = ("MENTAT Lasgun", "MENTAT NONE")
+    if skill_powers.mentat_of(tokens.of(state), seat) is None:
+        raise OrderProblem(ErrorCode.BAD_PLAN_LINE, "MENTAT is for a faction whose leader has "
+                           "the Mentat skill (001 4.07.15.06)", ())
+    if [w.upper() for w in words] == ["NONE"]:
+        return None
+    try:
+        name, weapon = skill_powers.weapon_named(state, " ".join(words))
+    except NameLookupError as error:
+        raise OrderProblem(ErrorCode.UNKNOWN_CARD, f"expected MENTAT <weapon>: {error}",
+                           valid) from None
+    if not weapon:
+        raise OrderProblem(ErrorCode.UNKNOWN_CARD, f"expected MENTAT <weapon>: {name} is no "
+                           "weapon (001 4.07.15.06)", valid)
+    return name
 
 
 def read_shipment(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
@@ -259,6 +286,11 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
             continue
         for key in ("ship", "move", "hajr"):
             if key in part:
+                if key == "move" and key in plans[-1] and "join" not in plans[-1] and joins(
+                        state, prompt.seat, plans[-1]["move"], part["move"], index):
+                    plans[-1]["join"] = part["move"]                # 001 4.07.15.07
+                    lines[-1]["join"] = index
+                    continue
                 if key in plans[-1]:
                     raise OrderProblem(ErrorCode.TWICE, f"one {key.upper()} per plan "
                                        f"({cite(state, '000 IX.C')}); write ELSE between plans",
@@ -276,6 +308,8 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
             value.setdefault("karama", []).append(part["karama"])
         if "give" in part:
             value.setdefault("give", []).append(part["give"])
+        if "mentat" in part:
+            value["mentat"] = part["mentat"]
     if value.get("stop") and not moves.holds(state, prompt.seat, moves.CardType.KARAMA):
         raise OrderProblem(ErrorCode.NO_CARD, "the Guild hold no Karama card", ())
     cards = len(karama.playable(state, prompt.seat))
@@ -294,6 +328,21 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
                            f"{state['factions'][prompt.seat]['spice']} spice you have", ())
     check_now(state, prompt.seat, value, lines)
     return value
+
+
+def joins(state: State, seat: str, first: dict[str, Any], second: dict[str, Any], index: int
+          ) -> bool:
+    """Whether a plan's second MOVE joins its first (001 4.07.15.07, the Planetologist's top
+    half: "Move Forces from two different territories in a single movement if they have the
+    same destination"): for the Planetologist's holder alone, from another territory to the
+    same one."""
+    if skill_powers.planetologist_of(tokens.of(state), seat) is None:
+        return False
+    if second["to"] != first["to"] or second["from"] == first["from"]:
+        raise OrderProblem(ErrorCode.TWICE, "a second MOVE in a plan, by the Planetologist, "
+                           "comes from another territory to the same one (001 4.07.15.07)",
+                           ("ELSE",), index)
+    return True
 
 
 def check_now(state: State, seat: str, value: dict[str, Any],
@@ -329,7 +378,7 @@ def failing_part(state: State, seat: str, plan: dict[str, Any], value: dict[str,
     """Which part of a plan that cannot be carried out is at fault: the first whose plan up
     to it fails."""
     partial: dict[str, Any] = {}
-    for key in ("ship", "move", "hajr"):
+    for key in ("ship", "move", "join", "hajr"):
         if key not in plan:
             continue
         partial[key] = plan[key]
@@ -381,6 +430,8 @@ def text(game: Any, value: dict[str, Any]) -> str:
             lines.append(shipment_text(game, plan["ship"]))
         if plan.get("move"):
             lines.append("MOVE " + move_text(game, plan["move"]))
+        if plan.get("join"):
+            lines.append("MOVE " + move_text(game, plan["join"]))
         if plan.get("hajr"):
             lines.append("HAJR MOVE " + move_text(game, plan["hajr"]))
         blocks.append("\n".join(lines) or "PASS")
@@ -392,6 +443,8 @@ def text(game: Any, value: dict[str, Any]) -> str:
     lines.extend(move_karama.text(game, part) for part in value.get("karama", []))
     for seat, amount in value.get("give", []):
         lines.append(f"GIVE {faction_name(seat, game)} {amount}")
+    if "mentat" in value:
+        lines.append(f"MENTAT {value['mentat'] or 'NONE'}")
     if "wait" in value:
         wait = value["wait"]
         lines.append("DEFER" + ("" if wait is None else " LAST" if wait == "last"
@@ -452,7 +505,13 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
         plan["move"] = as_read(view, step)
         if factions.power(seat, view).declares_with_moves():
             plan["move"]["coexist"] = rng.random() < 0.5
+    if step and "joins" in options and rng.random() < 0.5:
+        joined = move_bot.random_join(view, options["joins"], step, rng)     # 001 4.07.15.07
+        if joined:
+            plan["move"], plan["join"] = as_read(view, step), as_read(view, joined)
     value: dict[str, Any] = {"plans": [plan]}
+    if skill_powers.mentat_of(tokens.of(view), seat) is not None:     # 001 4.07.15.06
+        value["mentat"] = rng.choice([None, *skill_powers.weapons(view)])
     offered = options["karama"]
     if offered and rng.random() < 0.3:
         value["karama"] = [move_karama.random_part(view, seat, rng.choice(offered), rng,

@@ -116,7 +116,7 @@ def begin(state: State, rng: random.Random) -> list[Event]:
     state["step"] = {"queue": storm_order(state), "orders": {}, "asked": [], "battle": None,
                      "fought": {}, "kh_used": False, "done": False}
     events = [e for faction in factions.in_play(state) for e in faction.before_battles(state)]
-    return events + next_battle(state)
+    return events + next_battle(state, rng)
 
 
 def prompts(state: State) -> list[Prompt]:
@@ -159,11 +159,11 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
         else:
             others[key] = value
     if step["battle"] is None:
-        return next_battle(state)
+        return next_battle(state, rng)
     events, committed = before_plans.carry_out(state, plans, others)
     if committed is None:
         return events
-    return events + fight(state, committed, rng) + next_battle(state)
+    return events + fight(state, committed, rng) + next_battle(state, rng)
 
 
 def done(state: State) -> bool:
@@ -254,9 +254,10 @@ def waiting_for_order(state: State, found: dict[str, list] | None = None) -> lis
             if seat not in step["asked"] and len(found[seat]) > 1]
 
 
-def next_battle(state: State) -> list[Event]:
+def next_battle(state: State, rng: random.Random) -> list[Event]:
     """The next battle: the current aggressor's first by his order; or nobody's, while he has
-    a choice to make; the round is over when no aggressor has a battle left."""
+    a choice to make; the round is over when no aggressor has a battle left.  The variants'
+    rules before its plans (``variants.battle_opened``: 001 4.07.15.06) follow its opening."""
     step = state["step"]
     step["battle"] = None
     # Found once (issue 20): an aggressor's battles are with those after him in the queue, so
@@ -276,7 +277,8 @@ def next_battle(state: State) -> list[Event]:
         step["plans"], step["answer"] = {}, None
         return [Event(EventCode.BATTLE, {"territory": territory, "aggressor": aggressor,
                                  "defender": defender,
-                                 "sectors": part_of(state, territory, sectors)})]
+                                 "sectors": part_of(state, territory, sectors)}),
+                *variants.battle_opened(state, rng)]
     step["done"] = True
     return []
 
@@ -310,7 +312,7 @@ def opened(state: State, aggressor: str, territory: str, defender: str) -> State
     step["queue"] = step["queue"][step["queue"].index(aggressor):]
     step["orders"][aggressor] = [[territory, defender]]
     step["asked"] = [*step["asked"], aggressor]
-    next_battle(trial)
+    next_battle(trial, random.Random(0))    # a trial: what it draws is thrown away with it
     battle = step["battle"]
     if battle is None or (battle["territory"], battle["aggressor"], battle["defender"]) != (
             territory, aggressor, defender):
@@ -446,7 +448,7 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
         events += _lose(state, winner, territory, battle["sectors"], mix, taken)
     for faction in factions.in_play(state):
         events += faction.after_losses(state, territory, battle["sectors"], taken)
-    events += variants.battle_over(state, territory, winner, plans, taken)
+    events += variants.battle_over(state, territory, winner, plans, taken, rng)
     for seat in plans:
         if plans[seat]["spice"] and not (outcome.kind == "traitor" and seat == winner):
             paid, funded = _battle_spice(state, seat, territory, plans[seat]["spice"])
@@ -481,7 +483,8 @@ def _battle_spice(state: State, seat: str, territory: str, spice: int
             others += faction.battle_supported(state, seat, part)
             rest, funded = rest - part, funded + part
     state["factions"][seat]["spice"] -= rest
-    events = [Event(EventCode.BATTLE_SPICE, {"faction": seat, "spice": rest}), *others]
+    events = [Event(EventCode.BATTLE_SPICE, {"faction": seat, "spice": rest}), *others,
+              *variants.paid(state, seat, None, rest)]
     if bank:
         events.append(Event(EventCode.STRONGHOLD_CARD_PAYS, {"faction": seat,
                                                              "card": territory, "spice": bank}))

@@ -622,6 +622,7 @@ def _buy(state: State, outcome: Outcome, rng: random.Random) -> list[Event]:
                                 "payee": payee or "bank", "bids": outcome.bids,
                                 "free_card": any(e.code == "free-card" for e in free)}),
             Event(EventCode.CARD_BOUGHT, {"number": number, "card": card}, to=(buyer,)),
+            *(() if outcome.karama else variants.paid(state, buyer, payee, outcome.price)),
             *redrawn, *free]
 
 

@@ -60,6 +60,7 @@ from ..orders.language import where
 from ..prompt_key import PromptKey
 from ..rules import cite, rules_of
 from ..state import State, ally_of, data, faction_name, storm_order
+from ..variants import skill_powers
 from . import moves
 
 PHASE = "movement"     # its name in ``turn.PHASES``: the factions' own decisions asked in it
@@ -211,6 +212,8 @@ def standing(state: State, seat: str, value: dict[str, Any]) -> None:
     step["support"][seat] = value.get("support", step["support"].get(seat, 0))
     step["stop"] = step["stop"] + [s for s in value.get("stop", []) if s not in step["stop"]]
     move_karama.stand_ready(state, seat, value.get("karama", []))
+    if "mentat" in value:                       # 001 4.07.15.06: the Mentat's standing question
+        skill_powers.ask(state, seat, value["mentat"])
 
 
 def take_turn(state: State, seat: str, value: dict[str, Any]) -> list[Event]:
@@ -369,10 +372,11 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
     (``reserve``, ``fremen``) with the territories it may land in, their sectors and what 1, 2...
     of its reserve forces cost there, and ``reach``: territory -> sector (text) -> where a group
     there may move, for each of its groups and each place a shipment may land, ornithopters as
-    at the start of the move (``reach``), and each place of its face-down tokens standing for
-    forces (a No-Field moves as one force, 001 2.10.12).  A landing place's sectors and costs
-    and a place's reach are worked out when a bot first reads them (issue 20: a bot reads its
-    own groups' and the landing it chose, of some seventy)."""
+    at the start of the move (``reach``), each place of its face-down tokens standing for
+    forces (a No-Field moves as one force, 001 2.10.12), and for the Planetologist's holder
+    ``joins``, where a group may move in a move joining two groups (001 4.07.15.07).  A landing
+    place's sectors and costs and a place's reach are worked out when a bot first reads them
+    (issue 20: a bot reads its own groups' and the landing it chose, of some seventy)."""
     normal = state["factions"][seat]["reserve"].get(plain(state, seat), 0)
     shipments: dict[str, _Landings] = {}
     for kind in reach.shipment_kinds(state, seat):
@@ -391,9 +395,15 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
     ends = reach.destinations_by_place(state, seat, [
         (territory, sector) for territory, here in sectors.items() for sector in here],
         reach.has_ornithopters(state, seat))
-    return {"defer": waits, "karama": move_karama.uses(state, seat),
-            "karama_targets": karama_reach.targets(state, seat), "shipments": shipments,
-            "reach": _Reach(ends, sectors)}
+    found = {"defer": waits, "karama": move_karama.uses(state, seat),
+             "karama_targets": karama_reach.targets(state, seat), "shipments": shipments,
+             "reach": _Reach(ends, sectors)}
+    if skill_powers.planetologist_of(state.get("tokens", []), seat) is not None:
+        joining = {**state, "step": {**state["step"], skill_powers.JOINING: seat}}
+        found["joins"] = _Reach(reach.destinations_by_place(joining, seat, [
+            (territory, sector) for territory, here in sectors.items() for sector in here],
+            reach.has_ornithopters(state, seat)), sectors)          # 001 4.07.15.07
+    return found
 
 
 class _Landings(Mapping[str, dict[str, Any]]):

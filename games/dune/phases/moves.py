@@ -45,6 +45,7 @@ from ..state import (
     forces_at,
     occupants,
 )
+from ..variants.skill_powers import JOINING
 
 
 # --- a turn
@@ -93,7 +94,9 @@ def carry_out(state: State, seat: str, plan: dict[str, Any], sprung: bool = Fals
         events += ship(state, seat, plan["ship"])
         if rules_of(state).ornithopters_after_shipment:
             ornithopters = reach.has_ornithopters(state, seat)
-    for part in ("move", "hajr"):
+    if plan.get("join"):        # 001 4.07.15.07: two groups in one movement, no further
+        state["step"][JOINING] = seat
+    for part in ("move", "join", "hajr"):
         if not plan.get(part):
             continue
         try:
@@ -105,6 +108,7 @@ def carry_out(state: State, seat: str, plan: dict[str, Any], sprung: bool = Fals
             events.append(Event(EventCode.PLAN_CUT, {"faction": seat, "part": part,
                                                      "reason": problem.message}, to=(seat,)))
             break
+    state["step"].pop(JOINING, None)
     if not events:
         events.append(Event(EventCode.NO_MOVE, {"faction": seat}))
     return events
@@ -168,7 +172,8 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
     if token is not None:
         data_["token"] = tokens.standing_words(state)
     events = [*played, Event(EventCode.SHIPMENT, {**data_, "territory": territory, "sector": sector,
-                                          **_chosen(chosen)})]
+                                          **_chosen(chosen)}),
+              *variants.paid(state, seat, reach.payee(state, seat, rate), cost)]
     if token is not None:
         events += owner.token_shipped(state, token, territory, sector, seat)
     events += storm_on_arrival(state, seat, kind, territory, sector, forces)
@@ -270,6 +275,7 @@ def move(state: State, seat: str, order: dict[str, Any], hajr: bool = False,
     events = [Event(EventCode.MOVE, {"faction": seat, "from": order["from"], "territory": territory,
                              "sector": sector, "forces": dict(moved), "hajr": hajr,
                              **shown, **_chosen(chosen)})]
+    events += variants.moved(state, seat, territory)               # 001 4.07.15.10
     return events + arrived(state, seat, territory, order.get("coexist"), total(forces),
                             order["from"])
 

@@ -104,9 +104,24 @@ ROUND = "revival"           # the round's name, and its orders' kind
 
 # --- the phase
 def begin(state: State, rng: random.Random) -> list[Event]:
-    """Open the round; the factions with something to decide are asked (``prompts``)."""
+    """Open the round; the factions with something to decide are asked (``prompts``); the
+    variants' rules for those asked who may revive a leader (``variants.revival_opens``: 001
+    4.07.12, two leader skills drawn)."""
     state["step"] = {"done": False}
-    return []
+    if not variants.in_play(state):
+        return []
+    return variants.revival_opens(state, [seat for seat in state["seats"]
+                                          if _may_revive_a_leader(state, seat)], rng)
+
+
+def _may_revive_a_leader(state: State, seat: str) -> bool:
+    """Whether ``seat`` is asked this round and may revive one of its leaders in it: for his
+    value, or by a card that revives."""
+    if not has_decision(state, seat):
+        return False
+    found = allowance(state, seat)
+    return bool([n for n in found.paid_leaders if n in state["factions"][seat]["leaders"]]
+                or ((found.karama or found.ghola) and found.dead))
 
 
 def prompts(state: State) -> list[Prompt]:
@@ -238,7 +253,8 @@ def _forces(state: State, found: Allowance, value: dict[str, Any],
     own["spice"] -= cost - from_emperor
     _paid(state, found, cost)
     events = [Event(EventCode.FORCES_REVIVED, {"faction": seat, "forces": forces,
-                                               "spice": cost, **_to(found, cost)})]
+                                               "spice": cost, **_to(found, cost)}),
+              *variants.paid(state, seat, found.payee, cost)]
     if found.free:                      # free revival taken (001 4.05.05.02, ``variants``)
         events += variants.acted(state, seat, Act.FREE_REVIVAL)
     if from_emperor:
@@ -272,7 +288,8 @@ def _leader(state: State, found: Allowance, name: str) -> list[Event]:
     _paid(state, found, price)
     _back_from_tanks(state, found.seat, name)
     return [Event(EventCode.LEADER_REVIVED, {"faction": found.seat, "leader": name,
-                                             "spice": price, **_to(found, price)})]
+                                             "spice": price, **_to(found, price)}),
+            *variants.paid(state, found.seat, found.payee, price)]
 
 
 def _paid(state: State, found: Allowance, spice: int) -> None:

@@ -27,6 +27,7 @@ from ..phases.spice_blow import last_territory
 from ..phases.storm import WEATHER_MARKERS, uses_weather
 from ..rules import Rules
 from ..state import POLAR_SINK, State, data, faction_name, sheet
+from ..variants import leader_skills
 from .format import (
     BattleRound,
     Decks,
@@ -182,6 +183,8 @@ def _phase(state: State, position: Position, rules: Rules, problems: list[str]) 
     elif phase != "setup" and not 1 <= number <= rules.turns:
         problems.append(f"position.turn: expected a turn 1 to {rules.turns}, got {number}")
     state["turn"], state["phase"] = number, phase
+    if phase != "setup":            # past the set-up, its picks are made: none left behind
+        leader_skills.unpicked_back(state)
     if position.step is not None:
         state["step"] = dict(position.step)
     _to_place(state)

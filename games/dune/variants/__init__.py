@@ -100,15 +100,53 @@ def battle_spice_help(game: State | dict[str, Any], seat: str, territory: str) -
 
 
 def battle_over(state: State, territory: str, winner: str | None,
-                plans: dict[str, dict[str, Any]], lost: dict[str, Counts]) -> list[Event]:
+                plans: dict[str, dict[str, Any]], lost: dict[str, Counts], rng: random.Random
+                ) -> list[Event]:
     """Every variant's rules after a battle in ``territory``, its losses taken."""
     return [event for variant in in_play(state)
-            for event in variant.battle_over(state, territory, winner, plans, lost)]
+            for event in variant.battle_over(state, territory, winner, plans, lost, rng)]
+
+
+def battle_opened(state: State, rng: random.Random) -> list[Event]:
+    """Every variant's rules once a battle is opened, before its plans are asked (001
+    4.07.15.06: the Mentat's question)."""
+    return [event for variant in in_play(state) for event in variant.battle_opened(state, rng)]
+
+
+def paid(state: State, payer: str, payee: str | None, amount: int, front: bool = False
+         ) -> list[Event]:
+    """Every variant's rules once ``payer`` has paid ``amount`` spice to ``payee`` (None: the
+    bank; ``front``: a bribe, in front of the payee's shield): 001 4.07.15.02, .12."""
+    if not amount:
+        return []
+    return [event for variant in in_play(state)
+            for event in variant.paid(state, payer, payee, amount, front)]
+
+
+def revival_opens(state: State, reviving: list[str], rng: random.Random) -> list[Event]:
+    """Every variant's rules once the revival round is opened (``reviving``: the factions
+    asked that may revive a leader; 001 4.07.12)."""
+    return [event for variant in in_play(state)
+            for event in variant.revival_opens(state, reviving, rng)]
+
+
+def moved(state: State, seat: str, territory: str) -> list[Event]:
+    """Every variant's rules once a group of ``seat`` has moved into ``territory`` (001
+    4.07.15.10: the Sandmaster)."""
+    return [event for variant in in_play(state) for event in variant.moved(state, seat, territory)]
 
 
 def free_revival(game: State | dict[str, Any], seat: str) -> int:
     """The forces ``seat`` revives free beyond its sheet's, by every variant."""
     return sum(variant.free_revival(game, seat) for variant in in_play(game))
+
+
+def widened(game: State | dict[str, Any], seat: str, reach: int) -> int:
+    """How many territories a group of ``seat`` that may enter ``reach`` enters, by every
+    variant (001 4.07.15.07: the Planetologist's one more, up to three)."""
+    for variant in in_play(game):
+        reach = variant.widened(game, seat, reach)
+    return reach
 
 
 def movement_bonus(game: State | dict[str, Any], seat: str, territory: str) -> int:
@@ -133,7 +171,8 @@ def stronghold_rate(game: State | dict[str, Any], seat: str, territory: str) -> 
     return any(variant.stronghold_rate(game, seat, territory) for variant in in_play(game))
 
 
-__all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_over", "battle_spice_help",
-           "battle_won", "dealt", "decider", "decisions", "free_revival", "in_play",
-           "movement_bonus", "native_arrivals", "phase_ends", "shipped",
+__all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle_over",
+           "battle_spice_help", "battle_won", "dealt", "decider", "decisions", "free_revival",
+           "in_play", "moved", "movement_bonus", "native_arrivals", "paid", "phase_ends",
+           "revival_opens", "shipped", "widened",
            "storm_placed", "stronghold_rate", "victory_points", "war_continues"]

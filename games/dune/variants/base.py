@@ -72,13 +72,38 @@ class Variant:
         return 0
 
     def battle_over(self, state: State, territory: str, winner: str | None,
-                    plans: dict[str, dict[str, Any]], lost: dict[str, Counts]) -> list[Event]:
+                    plans: dict[str, dict[str, Any]], lost: dict[str, Counts],
+                    rng: random.Random) -> list[Event]:
         """A battle in ``territory`` is over, its losses (``lost``, per seat) taken: nothing."""
+        return []
+
+    def battle_opened(self, state: State, rng: random.Random) -> list[Event]:
+        """A battle is opened, its plans not yet asked: nothing."""
+        return []
+
+    def paid(self, state: State, payer: str, payee: str | None, amount: int, front: bool
+             ) -> list[Event]:
+        """``payer`` has paid ``amount`` spice to ``payee`` (None: the bank; ``front``: in
+        front of the payee's shield): nothing follows."""
+        return []
+
+    def revival_opens(self, state: State, reviving: list[str], rng: random.Random
+                      ) -> list[Event]:
+        """The revival round is opened; ``reviving``: the factions asked in it that may revive
+        a leader of their own: nothing follows."""
+        return []
+
+    def moved(self, state: State, seat: str, territory: str) -> list[Event]:
+        """A group of ``seat`` has moved into ``territory``: nothing follows."""
         return []
 
     def free_revival(self, game: State | dict[str, Any], seat: str) -> int:
         """Forces ``seat`` revives free beyond its sheet's: none."""
         return 0
+
+    def widened(self, game: State | dict[str, Any], seat: str, reach: int) -> int:
+        """How many territories a group of ``seat`` that may enter ``reach`` enters: as many."""
+        return reach
 
     def movement_bonus(self, game: State | dict[str, Any], seat: str, territory: str) -> int:
         """Territories more a group of ``seat`` starting in ``territory`` may move: none."""

@@ -37,6 +37,12 @@ record naming its leader (``leader``), for every seat to see.
   (bottom).
 - A skilled leader killed (4.07.11): his card goes back into the deck (``battle_over`` after a
   battle, and at every phase's end for a leader killed otherwise).
+- A faction without a skill that may revive a leader (4.07.12, rules version 7): two cards drawn
+  when the revival round opens (``revival_opens``, ``draw``), behind its shield face down, and a
+  decision beside its revival order (``SKILL <skill>``, kind ``skill-draw``); the card named
+  kept with the leader it revives at the round's end (``drawn_kept``), both back if none.
+- The seven skills rules version 7 adds (Bureaucrat, Diplomat, Mentat, Planetologist, Rihani
+  Decipherer, Sandmaster, Spice Banker): ``skill_powers``.
 
 Rulings (docs/rules-coverage.md, "001 4.07"):
 
@@ -45,10 +51,13 @@ Rulings (docs/rules-coverage.md, "001 4.07"):
   left in front unless he is the plan's leader (4.07.08: the top half then works).
 - Both halves of a skill apply when the skilled leader fights (4.07.06: the top "still in
   effect", the bottom "also"); a "may" that can only help (Suk Graduate's saves) is taken.
-- The deck holds only the skills whose both halves the engine plays (``data/gf9/tokens.yaml``);
-  while it holds fewer than two cards a faction, each faction is dealt one (treachery.online
-  deals one each to eight or more players, TO:Shared/Game_Setup.cs#L168-190), and as far as
-  the deck goes.
+- The deck (``data/gf9/tokens.yaml``) holds the fourteen skills under rules version 7, the seven
+  of version 6 in a game dealt then (``Rules.whole_skill_deck``); while it holds fewer than two
+  cards a faction, each faction is dealt one (treachery.online deals one each to eight or more
+  players, TO:Shared/Game_Setup.cs#L168-190), and as far as the deck goes.
+- The cards drawn at a revival are drawn when the round opens, for the factions asked in it,
+  so that the pick rides on the revival order and adds no mail round; a faction that revives
+  several leaders gives the card to the first of its sheet's order (never the Auditor).
 - A Cheap Hero is no leader disc: no skill's bonus goes to it.
 """
 
@@ -60,19 +69,26 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from .. import tokens
+from ..board import layer
 from ..codes import ErrorCode, EventCode
 from ..data import CardType, Effect, NameLookupError
 from ..forces import Counts, add_forces, plain, take
-from ..leaders import ALIVE, IN_TANKS
+from ..leaders import ALIVE, IN_TANKS, in_tanks
 from ..orders.language import OrderKind, OrderProblem, order_kind
-from ..state import State, data, faction_name
+from ..rules import rules_of
+from ..state import State, data, faction_name, factions_in
+from . import skill_powers
 from .base import Variant
 
 KIND = "leader_skill"
 PICK = "skill"                  # the kind of the set-up decision (``skill:<seat>``)
+DRAW = "skill-draw"             # the kind of the revival round's (``skill-draw:<seat>``, 4.07.12)
 DEALT = 2                       # 4.07.02: "Deal out two Leader Skill Cards to each faction"
 IN_BATTLE, OTHERS = 3, 1        # 4.07.15.04-05, .08, .14-15: "+3" this leader, "+1" the others
 SUK_SAVED, SUK_STAYS = 3, 1     # 4.07.15.13: "up to 3 of them ... leaving 1 of them"
+# What a card's record keeps of its holder's use, none of it shown (``tokens._SEEN``): the
+# once-a-phase top half used, the Mentat's question (``skill_powers``), the draw at a revival
+STANDING = (*skill_powers.STANDING, "tanks", "chosen")
 
 # What a plan must hold for each disc-bonus skill (4.07.15.04-05, .08, .14-15).
 POISON_WEAPON, PROJECTILE_WEAPON = "poison weapon", "projectile weapon"
@@ -200,9 +216,89 @@ def _random(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> dict[s
 order_kind(OrderKind(PICK, ("SKILL",), _read, _text, random=_random))
 
 
-def keep(state: State, seat: str, value: dict[str, str], rng: random.Random) -> list[Event]:
+# --- the draw at a leader's revival (4.07.12)
+def draw(state: State, reviving: list[str], rng: random.Random) -> list[Event]:
+    """Two cards drawn, behind the shield face down, for each faction asked in the revival
+    round that may revive a leader and has no skill card: kept should it revive one (the
+    module's ruling: drawn when the round opens, so the pick rides on its revival order)."""
+    events = []
+    for seat in reviving:
+        if skilled(state, seat) is not None or dealt(state, seat):
+            continue
+        deck = [record for record in records(state) if record["owner"] is None]
+        rng.shuffle(deck)
+        for record in deck[:DEALT]:
+            tokens.place(record, seat, tokens.BEHIND)
+            record["tanks"] = in_tanks(state["factions"][seat]["leaders"])
+        if deck:
+            events.append(Event(EventCode.SKILL_DRAWN, {"faction": seat,
+                                                        "cards": len(deck[:DEALT])}))
+    return events
+
+
+def draw_prompt(state: State, seat: str) -> Prompt:
+    skills = [skill_name(state, r["value"]) for r in dealt(state, seat)]
+    return Prompt(f"{DRAW}:{seat}", seat, DRAW, True,
+                  "SKILL <skill>: the leader skill card you keep, face up with the leader you "
+                  "revive this round, should you revive one; one of: " + ", ".join(skills)
+                  + "; the other is shuffled back (001 4.07.12)",
+                  {"skill": dealt(state, seat)[0]["value"]}, f"SKILL {skills[0]}",
+                  f"SKILL {skills[0]}", options={"skills": [r["value"] for r in
+                                                           dealt(state, seat)]})
+
+
+def _read_draw(state: State, prompt_: Prompt, words: list[str]) -> dict[str, str]:
+    by_name = {skill_name(state, r["value"]): r["value"] for r in dealt(state, prompt_.seat)}
+    skill = " ".join(words).strip().lower()
+    found = [value for name, value in by_name.items() if name.lower().startswith(skill)]
+    if not skill or len(found) != 1:
+        raise OrderProblem(ErrorCode.UNKNOWN_CARD, f"{' '.join(words)!r} is not one of "
+                           "your drawn skills: " + ", ".join(by_name), (prompt_.template,))
+    return {"skill": found[0]}
+
+
+order_kind(OrderKind(DRAW, ("SKILL",), _read_draw,
+                     lambda game, value: f"SKILL {skill_name(game, value['skill'])}",
+                     random=lambda view, prompt_, rng: {
+                         "skill": rng.choice(prompt_.options["skills"])}))
+
+
+def chosen(state: State, seat: str, value: dict[str, str]) -> list[Event]:
+    """The card the faction keeps should it revive a leader (its record's ``chosen``)."""
+    for record in dealt(state, seat):
+        record["chosen"] = record["value"] == value["skill"]
+    return []
+
+
+def drawn_kept(state: State) -> list[Event]:
+    """At the revival round's end: a faction that revived a leader of its own keeps the card
+    it chose (the first drawn if it chose none), face up with that leader; the cards of one
+    that did not go back into the deck (4.07.12)."""
+    events: list[Event] = []
+    for seat in state["seats"]:
+        drawn = [r for r in dealt(state, seat) if "tanks" in r]
+        if not drawn:
+            continue
+        own = state["factions"][seat]["leaders"]
+        deck = data(state)
+        revived = [name for name in drawn[0]["tanks"] if own.get(name) == ALIVE
+                   and not deck.leader(name).protected]
+        keeps = next((r for r in drawn if r.get("chosen")), drawn[0])
+        if revived:
+            events += keep(state, seat, {"skill": keeps["value"], "leader": revived[0]}, None)
+        else:
+            for record in drawn:
+                tokens.place(record, None, tokens.ASIDE)
+        for record in drawn:
+            for key in STANDING:
+                record.pop(key, None)
+    return events
+
+
+def keep(state: State, seat: str, value: dict[str, str], rng: random.Random | None
+         ) -> list[Event]:
     """The card kept face up in front of the shield with its leader, the others back into
-    the deck (4.07.02-03)."""
+    the deck (4.07.02-03, 4.07.12)."""
     for record in dealt(state, seat):
         if record["value"] == value["skill"]:
             tokens.place(record, seat, tokens.FRONT)
@@ -214,6 +310,14 @@ def keep(state: State, seat: str, value: dict[str, str], rng: random.Random) -> 
                                          "skill": skill_name(state, value["skill"])})]
 
 
+def unpicked_back(state: State) -> None:
+    """Every card dealt and not yet picked back into the deck (a scenario's position past the
+    set-up, whose picks are made)."""
+    for record in records(state):
+        if record["at"] == tokens.BEHIND:
+            tokens.place(record, None, tokens.ASIDE)
+
+
 def lost(state: State) -> list[Event]:
     """Each kept card whose leader is in the tanks back into the deck (4.07.11)."""
     events = []
@@ -222,6 +326,8 @@ def lost(state: State) -> list[Event]:
             events.append(Event(EventCode.SKILL_LOST, {
                 "faction": record["owner"], "leader": record.pop("leader"),
                 "skill": skill_name(state, record["value"])}))
+            for key in STANDING:                        # nothing of it goes to its next holder
+                record.pop(key, None)
             tokens.place(record, None, tokens.ASIDE)
             tokens.turn(record, tokens.DOWN)
     return events
@@ -231,13 +337,17 @@ class LeaderSkills(Variant):
     """001 4.07, as the module docstring says."""
 
     option = "leader_skills"
-    decision_kinds = frozenset({PICK})
+    decision_kinds = frozenset({PICK, DRAW})
 
     def dealt(self, state: State, rng: random.Random) -> None:
         deal(state, rng)
 
     def decisions(self, state: State, phase: str) -> list[Prompt]:
-        """The pick, in the first set-up round (4.07.02-03)."""
+        """The pick, in the first set-up round (4.07.02-03); the pick among the cards drawn
+        for a leader's revival, in the revival round (4.07.12)."""
+        if phase == "revival":
+            return [draw_prompt(state, seat) for seat in state["seats"]
+                    if dealt(state, seat)]
         if phase != "setup" or state["step"]["round"] != 1:
             return []
         return [prompt(state, seat) for seat in state["seats"]
@@ -245,10 +355,19 @@ class LeaderSkills(Variant):
 
     def decide(self, state: State, phase: str, key: Any, value: Any, rng: random.Random
                ) -> list[Event]:
+        if key.kind == DRAW:
+            return chosen(state, key.seat, value)
         return keep(state, key.seat, value, rng)
 
+    def revival_opens(self, state: State, reviving: list[str], rng: random.Random
+                      ) -> list[Event]:
+        """4.07.12, from rules version 7 (``Rules.whole_skill_deck``)."""
+        if not rules_of(state).whole_skill_deck:
+            return []
+        return draw(state, reviving, rng)
+
     def phase_ends(self, state: State) -> list[Event]:
-        return lost(state)
+        return (drawn_kept(state) if state["phase"] == "revival" else []) + lost(state)
 
     def shipped(self, state: State, seat: str, territory: str, sector: int, empty: bool
                 ) -> list[Event]:
@@ -268,7 +387,9 @@ class LeaderSkills(Variant):
 
     def at_reveal(self, state: State, territory: str, plans: dict[str, dict[str, Any]]
                   ) -> None:
-        """The disc bonuses of the skills in play (``leader_bonus``, ``skill_bonus``)."""
+        """The disc bonuses of the skills in play (``leader_bonus``, ``skill_bonus``), and the
+        Bureaucrat's count against the opponent (``skill_powers.at_reveal``)."""
+        skill_powers.at_reveal(state, plans, [t.name for t in layer.board(state).strongholds])
         for seat, plan in plans.items():
             if not plan["leader"]:
                 continue
@@ -287,19 +408,39 @@ class LeaderSkills(Variant):
                     [skill_name(state, record["value"]), bonus])
 
     def battle_over(self, state: State, territory: str, winner: str | None,
-                    plans: dict[str, dict[str, Any]], lost_: dict[str, Counts]) -> list[Event]:
+                    plans: dict[str, dict[str, Any]], lost_: dict[str, Counts],
+                    rng: random.Random) -> list[Event]:
         """The bonuses worded (a leader alive after the battle); Suk Graduate's saves; the
-        killed skilled leaders' cards back into the deck."""
+        Spice Banker's spice paid; the Rihani Decipherer's and the Sandmaster's after a win;
+        the killed skilled leaders' cards back into the deck."""
         events = []
         for seat, plan in plans.items():
             alive = state["factions"][seat]["leaders"].get(plan["leader"]) not in IN_TANKS
             for skill, bonus in plan.get("skill_bonus", []) if alive else []:
                 events.append(Event(EventCode.SKILL_BONUS, {
                     "faction": seat, "leader": plan["leader"], "skill": skill, "bonus": bonus}))
+        events += skill_powers.as_defense(plans)
         if winner is not None:
             events += _suk_graduate(state, territory, winner, plans[winner],
                                     lost_.get(winner, {}))
-        return events + _smuggled_spice(state, territory, plans) + lost(state)
+            events += skill_powers.won(state, territory, winner, plans[winner], rng)
+            loser = next(seat for seat in plans if seat != winner)
+            events += _retreat(state, territory, loser, plans[loser], lost_.get(loser, {}))
+        return (events + _smuggled_spice(state, territory, plans)
+                + skill_powers.banker_paid(state, plans) + lost(state))
+
+    def battle_opened(self, state: State, rng: random.Random) -> list[Event]:
+        return skill_powers.asked(state, rng)
+
+    def paid(self, state: State, payer: str, payee: str | None, amount: int, front: bool
+             ) -> list[Event]:
+        return skill_powers.paid(state, payer, payee, amount, front)
+
+    def widened(self, game: State | dict[str, Any], seat: str, reach: int) -> int:
+        return skill_powers.widened(game, seat, reach)
+
+    def moved(self, state: State, seat: str, territory: str) -> list[Event]:
+        return skill_powers.moved(state, seat, territory)
 
 
 def _suk_graduate(state: State, territory: str, seat: str, plan: dict[str, Any],
@@ -345,6 +486,47 @@ def _suk_graduate(state: State, territory: str, seat: str, plan: dict[str, Any],
             own["reserve"][kind] = own["reserve"].get(kind, 0) + back
     return [Event(EventCode.SKILL_SAVED, {"faction": seat, "forces": saved,
                                           "territory": territory, "stayed": staying})]
+
+
+def retreats(state: State | dict[str, Any], territory: str) -> list[tuple[str, int | None]]:
+    """Where a Diplomat's forces may retreat from a battle in ``territory`` (4.07.15.03: "an
+    empty adjacent Non-Stronghold (not in Storm)"): each such territory, by name, with the
+    sector they enter it by (``state``: a state, or a view, whose storm is its sector)."""
+    board = layer.board(state)
+    storm = state["storm"]["sector"] if isinstance(state["storm"], dict) else state["storm"]
+    found: dict[str, int | None] = {}
+    for border in board[territory].borders:
+        other = board[border.territory]
+        if (other.is_stronghold or border.their_sector == storm or other.name in found
+                or factions_in(state, other.name) or tokens.occupying(state, other.name)):
+            continue
+        found[other.name] = border.their_sector
+    return sorted(found.items())
+
+
+def _retreat(state: State, territory: str, seat: str, plan: dict[str, Any], lost_: Counts
+             ) -> list[Event]:
+    """4.07.15.03, the Diplomat's bottom half: its loser's undialed forces, up to his strength,
+    back from the tanks into the territory its plan's ``RETREAT`` names if it may go there, else
+    the first it may by name (ruling: a "may" that only helps is taken)."""
+    count = skill_powers.retreating(state, seat, plan, lost_)
+    places = retreats(state, territory) if count else []
+    if not places:
+        return []
+    where, sector = next((p for p in places if p[0] == plan.get("retreat")), places[0])
+    own = state["factions"][seat]
+    moved: Counts = {}
+    for kind in sorted(lost_, key=lambda k: k != plain(state, seat)):
+        back = min(count, lost_[kind], own["tanks"].get(kind, 0))
+        if back:
+            take(own["tanks"], {kind: back})
+            moved[kind] = back
+            count -= back
+    if not moved:
+        return []
+    add_forces(state, seat, where, sector if sector is not None else 0, moved)
+    return [Event(EventCode.SKILL_RETREAT, {"faction": seat, "forces": moved, "from": territory,
+                                            "territory": where})]
 
 
 def _smuggled_spice(state: State, territory: str, plans: dict[str, dict[str, Any]]

@@ -296,7 +296,8 @@ class StrongholdCards(Variant):
         return BANK_PAYS if advantage(game, seat, territory, ARRAKEEN) else 0
 
     def battle_over(self, state: State, territory: str, winner: str | None,
-                    plans: dict[str, dict[str, Any]], lost: dict[str, Counts]) -> list[Event]:
+                    plans: dict[str, dict[str, Any]], lost: dict[str, Counts],
+                    rng: random.Random) -> list[Event]:
         """Sietch Tabr (4.04.04.07) and Tuek's Sietch (4.04.04.08) after a battle there."""
         events = []
         for seat, plan in plans.items():
