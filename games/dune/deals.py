@@ -32,7 +32,7 @@ from . import factions, transfers
 from .codes import ErrorCode
 from .orders.language import OrderKind, OrderProblem, order_kind, read_faction, read_number
 from .prompt_key import PromptKey, of_kind
-from .rules import rules_of
+from .rules import Rules, rules_of
 from .state import State, ally_of, faction_name, storm_order
 
 DEAL = "deal"
@@ -50,6 +50,11 @@ def open_to_deals(state: State) -> bool:
     set-up, which ends with the first storm (001 1.12.05, setup 17); the Mentat Pause asks
     nobody (1.12.06)."""
     return rules_of(state).deals_every_round and state["phase"] != "setup"
+
+
+def rides(rules: Rules) -> bool:
+    """Whether a game of these rules takes a bribe with a round's orders (``open_to_deals``)."""
+    return rules.deals_every_round
 
 
 def prompts(state: State, others: list[Prompt]) -> list[Prompt]:

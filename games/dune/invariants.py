@@ -180,14 +180,18 @@ def _forces(state: State, on_map: dict[str, Counts]) -> list[str]:
     with the advantages the Emperor's 5 Sardaukar and the Fremen's 3 Fedaykin, lines 806, 982
     and 1000; ``forces.all_of``): its sheet's ``kinds``."""
     problems = []
+    rules = rules_of(state)
+    turning = {faction.seat: faction for faction in factions.in_play(state, "forces_now")}
     for seat in state["seats"]:
         own, found = state["factions"][seat], on_map[seat]
         for pile in (own["reserve"], own["tanks"]):
             for name, count in pile.items():
                 found[name] = found.get(name, 0) + count
         if own["to_place"]:
-            found[plain(state, seat)] = found.get(plain(state, seat), 0) + own["to_place"]
-        expected = factions.power(seat, state).forces_now(state, at_start(state, seat))
+            found[plain(rules, seat)] = found.get(plain(rules, seat), 0) + own["to_place"]
+        expected = at_start(rules, seat)
+        if seat in turning:
+            expected = turning[seat].forces_now(state, expected)
         if found != expected:
             problems.append(f"forces: {seat} has {found}, not {expected} (000 II.B.1.c, "
                             "lines 806, 982 and 1000)")

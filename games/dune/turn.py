@@ -26,9 +26,11 @@ after the phase's orders.
 
 from __future__ import annotations
 
+import functools
 import random
+from collections.abc import Callable
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 
@@ -49,7 +51,7 @@ from .phases import (
     storm,
     victory,
 )
-from .rules import rules_of
+from .rules import Rules, rules_of
 from .state import State, copy_state
 
 PHASES: dict[str, ModuleType] = {
@@ -95,9 +97,8 @@ def open_prompts(state: State) -> list[Prompt]:
     phase = PHASES[state["phase"]]
     own = phase.prompts(state) if hasattr(phase, "prompts") else []
     # After the phase's own, so that a GIVE line of the movement round reads as a deal's
-    return (own + deals.prompts(state, own) + truthtrance.ask_prompts(state, own)
-            + spice_specials.prompts(state, own) + factions.standing_prompts(state, own)
-            + standing_cards.prompts(state, own) + cache_specials.prompts(state, own))
+    return own + [prompt for rider in _riders(state) for prompt in rider.prompts(state, own)] \
+        if own else own
 
 
 def open_keys(state: State) -> list[str]:
@@ -107,14 +108,80 @@ def open_keys(state: State) -> list[str]:
         return []
     if state["truthtrance"]:
         return [p.key for p in truthtrance.answer_prompts(state)]
+    own = _own_keys(state)
+    return own + [key for rider in _riders(state) for key in rider.keys(state, own)] \
+        if own else own
+
+
+def _own_keys(state: State) -> list[str]:
+    """The keys of the phase's own decisions open now."""
     phase = PHASES[state["phase"]]
     if hasattr(phase, "keys"):
-        own = phase.keys(state)
-    else:
-        own = [p.key for p in phase.prompts(state)] if hasattr(phase, "prompts") else []
-    return (own + deals.keys(state, own) + truthtrance.ask_keys(state, own)
-            + spice_specials.keys(state, own) + factions.standing_keys(state, own)
-            + standing_cards.keys(state, own) + cache_specials.keys(state, own))
+        return phase.keys(state)
+    return [p.key for p in phase.prompts(state)] if hasattr(phase, "prompts") else []
+
+
+def _waits(state: State) -> bool:
+    """Whether a decision is open now (``open_keys`` not empty): the decisions riding along
+    are asked only of a faction asked something else, so the phase's own say."""
+    if state["truthtrance"]:
+        return bool(truthtrance.answer_prompts(state))
+    return bool(_own_keys(state))
+
+
+class _Rider(NamedTuple):
+    """Decisions that ride along with a round's own, asked only of a faction asked something
+    else (``others``): their prompts and keys, in the order of the prompts; their orders
+    carried out after the round's own (``apply``, none where they stand first) and what they
+    do as a phase begins (``begins``, if anything)."""
+
+    prompts: Callable[[State, list[Prompt]], list[Prompt]]
+    keys: Callable[[State, list[str]], list[str]]
+    apply: Callable[[State, dict[str, Any], random.Random], list[Event]] | None = None
+    begins: Callable[[State], list[Event]] | None = None
+
+
+def _riders(state: State) -> tuple[_Rider, ...]:
+    """The riders a game of the state's rules may ask (``_riding``), found again only when the
+    rules change (hashing a ``Rules`` costs more than asking)."""
+    rules = rules_of(state)
+    if rules is not _last_riders[0]:
+        _last_riders[:] = [rules, _riding(rules)]
+    return _last_riders[1]
+
+
+_last_riders: list[Any] = [None, ()]
+
+
+@functools.cache
+def _riding(rules: Rules) -> tuple[_Rider, ...]:
+    """Of the riders, in their order, those whose decisions a game of these rules may open
+    (each module's ``rides``; the factions' standing decisions depend on the seats, asked
+    always): a classic game asks only the Truthtrance's where its deck has one."""
+    return tuple(rider for rider, rides in (
+        (_Rider(deals.prompts, deals.keys, lambda state, orders, _: deals.apply(state, orders)),
+         deals.rides(rules)),
+        (_Rider(truthtrance.ask_prompts, truthtrance.ask_keys,
+                lambda state, orders, _: truthtrance.apply(state, orders)),
+         truthtrance.rides(rules)),
+        (_Rider(spice_specials.prompts, spice_specials.keys,
+                lambda state, orders, _: spice_specials.apply(state, orders),
+                spice_specials.at_phase_start),                 # 001 3.02.02: Amal
+         spice_specials.rides(rules)),
+        (_Rider(factions.standing_prompts, factions.standing_keys), True),
+        (_Rider(standing_cards.prompts, standing_cards.keys,
+                lambda state, orders, _: standing_cards.apply(state, orders),
+                standing_cards.at_phase_start),                 # 003: a Cone of Silence set
+         standing_cards.rides(rules)),
+        (_Rider(cache_specials.prompts, cache_specials.keys,
+                cache_specials.apply),                          # 001 3.03.02, 3.03.06
+         cache_specials.rides(rules)),
+    ) if rides)
+
+
+# The kinds of the riders' decisions (each module's ``owns``), read from a key's text at once.
+_RIDING = frozenset({deals.DEAL, truthtrance.ASK, truthtrance.ANSWER, spice_specials.KIND,
+                     standing_cards.KIND, cache_specials.KIND})
 
 
 def advance(state: State, orders: dict[str, Any], rng: random.Random
@@ -128,19 +195,14 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
     orders = {key: orders[key] for key in open_now}
     standing = [key for key in factions.standing_keys(state, open_now) if key in orders]
     own = {key: value for key, value in orders.items()
-           if not (truthtrance.owns(key) or deals.owns(key) or spice_specials.owns(key)
-                   or standing_cards.owns(key) or cache_specials.owns(key)
-                   or key in standing)}
+           if key.partition(":")[0] not in _RIDING and key not in standing}
     # The standing orders first: one given with a decision of this round stands for it (001
     # 2.09.23 (B): CHOAM's estimate, sent with its battle plan)
     events = factions.standing_apply(state, orders, open_now)
     events += PHASES[state["phase"]].apply(state, own, rng) if own else []
-    events += deals.apply(state, orders)
-    events += truthtrance.apply(state, orders)
-    events += spice_specials.apply(state, orders)
-    events += standing_cards.apply(state, orders)
-    events += cache_specials.apply(state, orders, rng)      # 001 3.03.02, 3.03.06
-    while state["result"] is None and not open_keys(state):
+    for rider in _riders(state):
+        events += rider.apply(state, orders, rng) if rider.apply else []
+    while state["result"] is None and not _waits(state):
         phase = PHASES[state["phase"]]
         if hasattr(phase, "done") and not phase.done(state):
             events.extend(phase.apply(state, {}, rng))
@@ -166,6 +228,6 @@ def _next_phase(state: State, rng: random.Random) -> list[Event]:
     state["phase"] = following
     state["step"] = {}
     events = [*ended, Event(EventCode.PHASE, {"turn": state["turn"], "phase": following})]
-    events += spice_specials.at_phase_start(state)          # 001 3.02.02: Amal
-    events += standing_cards.at_phase_start(state)          # 003: a Cone of Silence set
+    for rider in _riders(state):
+        events += rider.begins(state) if rider.begins else []
     return events + PHASES[following].begin(state, rng)

@@ -220,12 +220,17 @@ class _SeatView(Mapping[str, Any]):
     """``seat_view`` over a ``PublicView``: the seat, what lies behind its shield, and the
     public parts read from the shared ``PublicView`` when asked."""
 
-    __slots__ = ("_seat", "_own", "_public")
+    __slots__ = ("_seat", "_own", "_public", "_found")
 
     def __init__(self, seat: str, own: dict[str, Any], public: PublicView) -> None:
         self._seat, self._own, self._public = seat, own, public
+        self._found = public._found         # the public parts read already, read at once
 
     def __getitem__(self, key: str) -> Any:
+        try:
+            return self._found[key]
+        except KeyError:
+            pass
         if key == "own":
             return self._own
         if key == "seat":

@@ -35,7 +35,7 @@ from ..data import CardType, NameLookupError
 from ..factions.base import hand_limit
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_faction
 from ..prompt_key import PromptKey
-from ..rules import rules_of
+from ..rules import Rules, rules_of
 from ..state import State, data, faction_name
 
 KIND = "cache-special"
@@ -62,6 +62,12 @@ def held(game: Any, hand: list[str]) -> dict[str, str]:
 def _playable(state: State, seat: str) -> list[str]:
     cards = held(state, state["factions"][seat]["hand"])
     return [name for name in cards if not (name == DISTRANS and state["phase"] == "bidding")]
+
+
+def rides(rules: Rules) -> bool:
+    """Whether a game of these rules may ask for these cards: the cache is in play (001
+    2.10.04)."""
+    return bool(rules.cache_sets)
 
 
 # --- the decisions

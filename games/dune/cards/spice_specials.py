@@ -37,7 +37,7 @@ from ..codes import ErrorCode, EventCode
 from ..data import CardType
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_number
 from ..prompt_key import PromptKey, of_kind
-from ..rules import rules_of
+from ..rules import Rules, rules_of
 from ..state import State, data, storm_order
 
 KIND = "special"
@@ -64,6 +64,11 @@ def held(state: State, seat: str) -> dict[str, str]:
         if card is not None:
             found[name] = card
     return found
+
+
+def rides(rules: Rules) -> bool:
+    """Whether a game of these rules may ask for these cards: its deck has one."""
+    return bool(rules.card_sets) and any(data(rules).card_ids(kind) for kind in TYPES.values())
 
 
 def _holders(state: State) -> list[str]:

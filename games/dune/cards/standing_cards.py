@@ -44,7 +44,7 @@ from ..codes import ErrorCode, EventCode
 from ..data import CardType, Effect
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_factions
 from ..prompt_key import PromptKey
-from ..rules import rules_of
+from ..rules import Rules, rules_of
 from ..state import State, ally_of, data, faction_name, storm_order
 from .spice_specials import PHASE_WORDS
 
@@ -64,6 +64,11 @@ def in_game(game: Any) -> list[str]:
     """The cards of this module the game's deck holds (none: nobody is asked)."""
     sets = rules_of(game).card_sets
     return [name for name, found in SETS.items() if found in sets]
+
+
+def rides(rules: Rules) -> bool:
+    """Whether a game of these rules asks for a standing word: its deck has one of the cards."""
+    return any(found in rules.card_sets for found in SETS.values())
 
 
 # --- the decision, the same for every faction asked

@@ -39,7 +39,7 @@ from ..codes import ErrorCode, EventCode
 from ..data import CardType, NameLookupError
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..prompt_key import PromptKey, of_kind
-from ..rules import cite, rules_of
+from ..rules import Rules, cite, rules_of
 from ..state import State, data, faction_name, storm_order
 
 ASK, ANSWER = "truthtrance", "truthtrance-answer"
@@ -55,6 +55,11 @@ def card(state: State, hand: list[str]) -> str | None:
 def owns(key: str) -> bool:
     """Whether a decision's key is one of this module's."""
     return PromptKey.parse(key).kind in (ASK, ANSWER)
+
+
+def rides(rules: Rules) -> bool:
+    """Whether a game of these rules may ask for a Truthtrance: its deck has one."""
+    return bool(data(rules).card_ids(CardType.TRUTHTRANCE))
 
 
 # --- the decisions

@@ -144,15 +144,16 @@ def current(state: State) -> str:
     first."""
     step = state["step"]
     mover = move_karama.free_mover(state)
-    return mover if mover is not None and guild_asked_now(state) else step["queue"][0]
+    return mover if mover is not None and guild_asked_now(state, mover) else step["queue"][0]
 
 
-def guild_asked_now(state: State) -> bool:
-    """The Guild, free to choose its time, is asked before the next faction's turn: unless it
-    has asked to wait past it (DEFER <faction>, DEFER LAST), and always once all others moved."""
+def guild_asked_now(state: State, mover: str) -> bool:
+    """The Guild (``mover``: ``move_karama.free_mover``), free to choose its time, is asked
+    before the next faction's turn: unless it has asked to wait past it (DEFER <faction>,
+    DEFER LAST), and always once all others moved."""
     guild = state["step"][move_karama.TIMING]
     queue = state["step"]["queue"]
-    if guild is None or move_karama.free_mover(state) in state["step"]["moved"]:
+    if guild is None or mover in state["step"]["moved"]:
         return False
     if not queue:
         return True
