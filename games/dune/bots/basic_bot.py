@@ -142,18 +142,26 @@ def _shipment(view: dict[str, Any], options: dict[str, Any]) -> str | None:
 
 def _move(view: dict[str, Any], options: dict[str, Any]) -> str | None:
     """The largest group outside the strongholds, to a stronghold in reach, else onto the
-    richest spice in reach."""
+    richest spice in reach; with the Richese Ornithopter (001 3.03.07), a stronghold only its
+    range of three reaches before spice in the usual reach."""
+    flown = options.get("ornithopter_reach")
+    step = _move_in(view, flown, strongholds_only=True) if flown else None
+    return f"ORNITHOPTER {step}" if step else _move_in(view, options["reach"])
+
+
+def _move_in(view: dict[str, Any], reaches: Any, strongholds_only: bool = False) -> str | None:
     mine = move_bot.own_groups(view)
     groups = sorted(((total(forces), territory, sector)
                      for (territory, sector), forces in mine.items()
                      if not layer.board(view)[territory].is_stronghold), reverse=True)
     for _, territory, sector in groups:
-        ends = options["reach"][territory][str(sector)]
+        ends = reaches[territory][str(sector)]
         ends = {t: sectors for t, sectors in ends.items() if not _ally_held(view, t)}
         goals = sorted((t for t in ends if layer.board(view)[t].is_stronghold),
                        key=lambda t: len(_others(view, t)))
-        goals = goals or sorted((t for t in ends if view["spice"].get(t)),
-                                key=lambda t: -view["spice"][t])
+        if not strongholds_only:
+            goals = goals or sorted((t for t in ends if view["spice"].get(t)),
+                                    key=lambda t: -view["spice"][t])
         if goals:
             forces = order_text(mine[territory, sector])
             return (f"MOVE {forces} FROM {where(view, territory, sector)} TO "

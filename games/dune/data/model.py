@@ -82,6 +82,7 @@ class CardType(StrEnum):
     MIRROR_WEAPON = "mirror_weapon"
     DISTRANS = "distrans"
     NULLENTROPY_BOX = "nullentropy_box"
+    DESERT_SEEDED_WATER = "desert_seeded_water"
     LEVENBRECH = "levenbrech"
     CONE_OF_SILENCE = "cone_of_silence"
     RESIDUAL_POISON = "residual_poison"
@@ -152,6 +153,7 @@ class Effect(StrEnum):
     KILLS_AFTER_BATTLE = "kills_after_battle"       # the Semuta Drug: the leader fights on
     # the Richese cache's (001 3.03)
     MIRRORS_WEAPON = "mirrors_weapon"               # the opponent's weapon copied (3.03.05)
+    THREE_TERRITORIES = "three_territories"         # one group moves three (3.03.07)
     UNTOUCHED_BY_VOICE = "untouched_by_voice"       # the Voice never names it (3.03.15)
     NEVER_A_TRAITOR = "never_a_traitor"             # no traitor card matches it (3.03.14)
     SILENCES = "silences"                           # the Cone of Silence: no buying, no ally
