@@ -66,6 +66,7 @@ class EventCode(StrEnum):
     NULLENTROPY = "nullentropy"
     NULLENTROPY_CARD = "nullentropy-card"
     DESERT_SEEDED_WATER = "desert-seeded-water"
+    AXOLOTL_TANK = "axolotl-tank"
     DESERT_SEEDED_WATER_CARDS = "desert-seeded-water-cards"
     # standing_cards (003 "Expanded Treachery", "Changed Treachery Cards")
     CONE_OF_SILENCE = "cone-of-silence"

@@ -1,13 +1,15 @@
-"""Distrans, the Nullentropy Box and Desert Seeded Water: the Richese cache's cards played
-outside a battle (001 3.03.02, 3.03.06, 3.03.16), the first two "at any time" (the Distrans
-"other than during a bid"), the last "after Spice Blow and NEXUS Phase but before Shipment and
-Movement Phase".
+"""Distrans, the Nullentropy Box, the Axolotl Tank and Desert Seeded Water: the Richese
+cache's cards played outside a battle (001 3.03.02, 3.03.06, 3.03.13, 3.03.16), the first two
+"at any time" (the Distrans "other than during a bid"), the Axolotl Tank "during the Revival
+Phase", the last "after Spice Blow and NEXUS Phase but before Shipment and Movement Phase".
 
 - Distrans: give another faction a treachery card of one's hand, if that faction's hand is
   not full; discarded.
 - Nullentropy Box: pay 2 spice to the bank, search the treachery discard pile for any card but
   a Nullentropy Box and take it into the hand; the pile shuffled and laid face up again, the
   Nullentropy Box discarded on top.
+- Axolotl Tank (text B's cache): one dead leader revived besides the normal revival, for his
+  fighting strength, or a face-down one for 3 spice.
 - Desert Seeded Water (text B's cache): search the spice deck, pick as many cards as there are
   spice blows, shuffle the deck and lay them on top in the order chosen.
 
@@ -24,6 +26,12 @@ only while its card is still in hand:
 - ``NULLENTROPY <card>``: the card named must lie in the discard pile (which is face up) and
   the holder have 2 spice then.  The table learns that a card was taken, the holder which
   (the pile is public: what is missing from it can be seen, as at the table).
+- ``AXOLOTL TANK <leader>``: only in the Revival phase (a holder asked in its round: one with
+  nothing of its own to decide there cannot play it by mail, so that nobody learns a holder
+  from who is waited for); the leader one of the holder's in the tanks, whatever the limits of
+  1.05.04, paid as any revival (to the bank, or the faction revival pays, 2.08.11): his
+  strength, 3 if he lies face down; played only if the holder has that spice then, after its
+  own revival.  Public, as a revival is.  (Its third choice, the ally's use, is not offered.)
 - ``DESERT SEEDED WATER <card>, <card>``: only in the CHOAM Charity, Bidding and Revival
   phases (between the Spice Blow and Nexus phase and the Shipment and Movement phase); as many
   spice cards named (a territory or Shai-Hulud) as the turn has spice blows (two in the
@@ -40,6 +48,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from .. import factions, leaders, main_leaders
 from ..codes import ErrorCode, EventCode
 from ..data import CardType, NameLookupError
 from ..decks import spice_discards
@@ -50,7 +59,10 @@ from ..state import State, data, faction_name, sheet
 
 KIND = "cache-special"
 DISTRANS, NULLENTROPY, DESERT = "Distrans", "Nullentropy Box", "Desert Seeded Water"
+AXOLOTL = "Axolotl Tank"
 PRICE = 2                                   # 001 3.03.06: "Pay 2 spice to the Spice Bank"
+FACE_DOWN_PRICE = 3                         # 001 3.03.13: "Pay three spice to revive one of
+#                                             your facedown leaders"
 DESERT_PHASES = ("charity", "bidding", "revival")   # 001 3.03.16: after the Spice Blow and
 #                                                     Nexus, before Shipment and Movement
 
@@ -66,7 +78,7 @@ def held(game: Any, hand: list[str]) -> dict[str, str]:
     found = {}
     for card in hand:
         name = deck.treachery_card(card).name
-        if name in (DISTRANS, NULLENTROPY, DESERT):
+        if name in (DISTRANS, NULLENTROPY, DESERT, AXOLOTL):
             found.setdefault(name, card)
     return found
 
@@ -74,7 +86,9 @@ def held(game: Any, hand: list[str]) -> dict[str, str]:
 def _playable(state: State, seat: str) -> list[str]:
     cards = held(state, state["factions"][seat]["hand"])
     return [name for name in cards if not (name == DISTRANS and state["phase"] == "bidding")
-            and not (name == DESERT and state["phase"] not in DESERT_PHASES)]
+            and not (name == DESERT and state["phase"] not in DESERT_PHASES)
+            and not (name == AXOLOTL and (state["phase"] != "revival" or not leaders.in_tanks(
+                state["factions"][seat]["leaders"])))]
 
 
 # --- the decisions
@@ -104,6 +118,9 @@ def _prompt(state: State, seat: str, cards: list[str]) -> Prompt:
     if NULLENTROPY in cards:
         parts.append(f"NULLENTROPY <card>: pay {PRICE} spice and take that card from the "
                      "treachery discard pile (001 3.03.06).")
+    if AXOLOTL in cards:
+        parts.append("AXOLOTL TANK <leader>: one of your leaders in the tanks revived besides "
+                     "your revival, for his strength (3 spice if face down) (001 3.03.13).")
     if DESERT in cards:
         blows = rules_of(state).spice_discard_piles
         parts.append(f"DESERT SEEDED WATER <{blows} spice cards, the first on top>: the spice "
@@ -122,15 +139,18 @@ def _read(state: State, prompt: Prompt, words: list[str]) -> list[Any] | None:
     valid = (*(["DISTRANS <card> TO <faction>"] if DISTRANS in cards else []),
              *(["NULLENTROPY <card>"] if NULLENTROPY in cards else []),
              *(["DESERT SEEDED WATER Old Gap, Shai-Hulud"] if DESERT in cards else []),
+             *(["AXOLOTL TANK <leader>"] if AXOLOTL in cards else []),
              "DISTRANS NONE")
     if [w.upper() for w in rest] == ["NONE"]:
         return None
-    name = {"DISTRANS": DISTRANS, "DESERT": DESERT}.get(verb, NULLENTROPY)
+    name = {"DISTRANS": DISTRANS, "DESERT": DESERT, "AXOLOTL": AXOLOTL}.get(verb, NULLENTROPY)
     if name not in cards:
         raise OrderProblem(ErrorCode.NOT_IN_HAND, f"you hold no {name} to play now", valid)
     upper = [w.upper() for w in rest]
     if name == DESERT:
         return [DESERT, _spice_cards(state, rest, valid)]
+    if name == AXOLOTL:
+        return [AXOLOTL, _dead_leader(state, prompt.seat, rest, valid)]
     if name == DISTRANS:
         if "TO" not in upper:
             raise OrderProblem(ErrorCode.BAD_SPECIAL, "expected DISTRANS <card> TO <faction>",
@@ -178,6 +198,19 @@ def _spice_cards(state: State, words: list[str], valid: tuple[str, ...]) -> list
     return names
 
 
+def _dead_leader(state: State, seat: str, words: list[str], valid: tuple[str, ...]) -> str:
+    """The leader an Axolotl Tank names after TANK: one of the holder's in the tanks."""
+    if [w.upper() for w in words[:1]] != ["TANK"]:
+        raise OrderProblem(ErrorCode.BAD_SPECIAL, "expected AXOLOTL TANK <leader>", valid)
+    dead = leaders.in_tanks(state["factions"][seat]["leaders"])
+    said = " ".join(words[1:]).upper()
+    found = next((name for name in dead if name.upper() == said), None)
+    if found is None:
+        raise OrderProblem(ErrorCode.BAD_SPECIAL, f"no leader of yours called {' '.join(words[1:])}"
+                           f" is in the tanks; there: {', '.join(dead)}", valid)
+    return found
+
+
 def _spice_name(card_id: str) -> str:
     """A spice card's name, its copy's number left off ("Shai-Hulud #3": Shai-Hulud)."""
     return card_id.split("#")[0].strip()
@@ -189,6 +222,8 @@ def _combine(state: State, prompt: Prompt, parts: list[Any]) -> list[Any] | None
 
 
 def _line(game: Any, part: list[Any]) -> str:
+    if part[0] == AXOLOTL:
+        return f"AXOLOTL TANK {part[1]}"
     if part[0] == DESERT:
         return "DESERT SEEDED WATER " + ", ".join(part[1])
     if part[0] == DISTRANS:
@@ -208,6 +243,12 @@ def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list[An
         return None
     deck = data(view)
     name = rng.choice(cards)
+    if name == AXOLOTL:                     # the strongest of its dead leaders it can pay for
+        own = view["own"]
+        dead = sorted(((_price(view, own["leaders"], n), n)
+                       for n in leaders.in_tanks(own["leaders"])), reverse=True)
+        dead = [(price, n) for price, n in dead if price <= own["spice"]]
+        return [[AXOLOTL, dead[0][1]]] if dead else None
     if name == DESERT:                      # territory cards not seen on the discard piles
         shown = [view["decks"][pile] for pile in spice_discards(view)]
         seen = {_spice_name(c) for pile in shown if isinstance(pile, list) for c in pile}
@@ -224,8 +265,8 @@ def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list[An
     return [[DISTRANS, given[0], rng.choice(others)]] if given and others else None
 
 
-order_kind(OrderKind(KIND, ("DISTRANS", "NULLENTROPY", "DESERT"), _read, _text, combine=_combine,
-                     random=_random, with_verb=True))
+order_kind(OrderKind(KIND, ("DISTRANS", "NULLENTROPY", "DESERT", "AXOLOTL"), _read, _text,
+                     combine=_combine, random=_random, with_verb=True))
 
 
 # --- playing them as the round is resolved
@@ -234,7 +275,8 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
     events: list[Event] = []
     for seat in state["seats"]:
         for part in orders.get(f"{KIND}:{seat}") or []:
-            play = {DISTRANS: _distrans, DESERT: _desert_seeded_water}.get(part[0], _nullentropy)
+            play = {DISTRANS: _distrans, DESERT: _desert_seeded_water,
+                    AXOLOTL: _axolotl_tank}.get(part[0], _nullentropy)
             events += play(state, seat, part, rng)
     return events
 
@@ -301,3 +343,35 @@ def _desert_seeded_water(state: State, seat: str, part: list[Any], rng: random.R
             Event(EventCode.DESERT_SEEDED_WATER_CARDS,
                   {"cards": list(names),
                    "deck": sorted(_spice_name(c) for c in deck[:-len(picked)])}, to=(seat,))]
+
+
+def _price(game: Any, places: dict[str, str], name: str) -> int:
+    """An Axolotl Tank's price for a leader: his strength, 3 face down (001 3.03.13)."""
+    return FACE_DOWN_PRICE if places[name] == leaders.FACE_DOWN else data(game).leader(
+        name).strength
+
+
+def _axolotl_tank(state: State, seat: str, part: list[Any], rng: random.Random
+                  ) -> list[Event]:
+    """001 3.03.13: the leader back from the tanks besides the normal revival, paid as a
+    revival is (``factions.payee``); the card discarded."""
+    name = part[1]
+    own = state["factions"][seat]
+    card = held(state, own["hand"]).get(AXOLOTL)
+    if card is None or own["leaders"].get(name) not in leaders.IN_TANKS:
+        return [Event(EventCode.CACHE_SPECIAL_UNPLAYED, {"card": AXOLOTL}, to=(seat,))]
+    price = _price(state, own["leaders"], name)
+    if own["spice"] < price:
+        return [Event(EventCode.CACHE_SPECIAL_UNPLAYED, {"card": AXOLOTL}, to=(seat,))]
+    payee = factions.payee(state, factions.REVIVAL, seat)
+    own["spice"] -= price
+    if payee is not None:
+        state["factions"][payee]["spice"] += price
+    own["hand"].remove(card)
+    state["decks"]["treachery_discard"].append(card)
+    own["leaders_revived"] = leaders.note_revived(          # as any revival (000 IX.D.5)
+        own["leaders"], own["leaders_revived"], name,
+        rules_of(state).leader_revival_until_all_back, main_leaders.main_leader(state, seat))
+    own["leaders"][name] = leaders.ALIVE
+    return [Event(EventCode.AXOLOTL_TANK, {"faction": seat, "leader": name, "spice": price,
+                                           **({"to": payee} if payee and price else {})})]

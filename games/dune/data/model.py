@@ -83,6 +83,7 @@ class CardType(StrEnum):
     DISTRANS = "distrans"
     NULLENTROPY_BOX = "nullentropy_box"
     DESERT_SEEDED_WATER = "desert_seeded_water"
+    AXOLOTL_TANK = "axolotl_tank"
     LEVENBRECH = "levenbrech"
     CONE_OF_SILENCE = "cone_of_silence"
     RESIDUAL_POISON = "residual_poison"
