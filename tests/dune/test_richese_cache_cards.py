@@ -105,3 +105,35 @@ def test_001_3_03_16_desert_seeded_water_only_between_the_nexus_and_the_movement
         ["Desert Seeded Water", ["Old Gap", "Old Gap"]]]}, random.Random(1))
     assert [e.code for e in events] == ["cache-special-unplayed"]
     assert state["factions"]["richese"]["hand"] == ["Desert Seeded Water"]
+
+
+def _fighting(leader, weapon, dial):
+    return {**empty_plan(), "leader": leader, "weapon": weapon, "dial": dial}
+
+
+def test_001_3_03_12_amtal_or_artillery_strike_by_storm_order():
+    """001 3.03.12: "Against Artillery Strike or Stone Burner, use Storm Order to decide which
+    effect to apply": the card of the side first in storm order acts, the other does nothing.
+    First, the Amtal: the leaders decide (5 to 2), nobody dies by the strike, the loser's
+    leader is killed; first, the strike: both leaders die, the dials decide (4 to 2)."""
+    plans = {"a": _fighting("Duncan Idaho", "Artillery Strike", 4),
+             "r": _fighting("Ein Calimar", "Amtal", 2)}
+    amtal = combat.resolve(DECK, "a", "r", plans, {"a": set(), "r": set()}, None, "r")
+    assert (amtal.winner, amtal.totals, amtal.killed, amtal.leaders_decided) == (
+        "r", {"a": 2, "r": 5}, ("a",), True)
+    strike = combat.resolve(DECK, "a", "r", plans, {"a": set(), "r": set()}, None, "a")
+    assert (strike.winner, strike.totals, set(strike.killed), strike.leaders_decided) == (
+        "a", {"a": 4, "r": 2}, {"a", "r"}, False)
+
+
+def test_001_3_03_11_the_stone_burner_counts_undialed_forces_and_a_mirror_copies_it():
+    """001 3.03.11: with a Stone Burner the undialed forces decide, the aggressor winning a
+    tie; a Mirror Weapon (3.03.05) copying it changes nothing of that; the leaders die only at
+    its player's word (``burn``)."""
+    plans = {"a": _fighting("Duncan Idaho", "Mirror Weapon", 7),
+             "r": _fighting("Lady Helena", "Stone Burner", 1)}
+    tie = combat.resolve(DECK, "a", "r", plans, {"a": set(), "r": set()}, {"a": 4, "r": 4})
+    assert (tie.winner, tie.killed) == ("a", ())
+    plans["r"]["burn"] = True
+    burnt = combat.resolve(DECK, "a", "r", plans, {"a": set(), "r": set()}, {"a": 2, "r": 4})
+    assert (burnt.winner, set(burnt.killed)) == ("r", {"a", "r"})

@@ -232,6 +232,11 @@ def _plan(view: dict[str, Any], prompt: Prompt, fought: str = "") -> str | None:
     plan["spice"] = min(strength.most_spice(side.spice), side.spice // 3)
     top = strength.most(plan["spice"])
     plan["dial"] = combat.number(max(0, min(math.floor(top), math.ceil(top / 2))))
+    weapon = side.card(plan["weapon"]).effects if plan["weapon"] else frozenset()
+    if weapon & {Effect.UNDIALED_DECIDE, Effect.LEADERS_DECIDE}:   # 001 3.03.11-12: the
+        plan["dial"], plan["spice"] = 0, 0      # dial counts nothing, or against the side
+        led = plan["leader"] and data(view).leader(plan["leader"]).strength > 2
+        plan["burn"] = Effect.MAY_BURN_LEADERS in weapon and not led
     if side.captures:
         own = leaders.available(view["own"]["leaders"])
         plan["capture"] = capture.KEEP if len(own) < 3 else capture.KILL

@@ -84,6 +84,8 @@ class CardType(StrEnum):
     NULLENTROPY_BOX = "nullentropy_box"
     DESERT_SEEDED_WATER = "desert_seeded_water"
     AXOLOTL_TANK = "axolotl_tank"
+    STONE_BURNER = "stone_burner"
+    AMTAL = "amtal"
     LEVENBRECH = "levenbrech"
     CONE_OF_SILENCE = "cone_of_silence"
     RESIDUAL_POISON = "residual_poison"
@@ -155,6 +157,9 @@ class Effect(StrEnum):
     # the Richese cache's (001 3.03)
     MIRRORS_WEAPON = "mirrors_weapon"               # the opponent's weapon copied (3.03.05)
     THREE_TERRITORIES = "three_territories"         # one group moves three (3.03.07)
+    UNDIALED_DECIDE = "undialed_decide"             # the undialed forces win (3.03.11 A)
+    MAY_BURN_LEADERS = "may_burn_leaders"           # both leaders killed at will (3.03.11 A)
+    LEADERS_DECIDE = "leaders_decide"               # the leaders alone decide (3.03.12)
     UNTOUCHED_BY_VOICE = "untouched_by_voice"       # the Voice never names it (3.03.15)
     NEVER_A_TRAITOR = "never_a_traitor"             # no traitor card matches it (3.03.14)
     SILENCES = "silences"                           # the Cone of Silence: no buying, no ally

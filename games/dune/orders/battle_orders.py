@@ -26,7 +26,9 @@ line per battle in the order the aggressor wants them; by default board order.
 - ``TOOTH USE`` (the default), ``TOOTH HOLD`` or ``TOOTH IF IT KILLS``: whether a Poison Tooth
   played is used at the reveal (001 3.02.09: "you may choose not to use this weapon"), the
   choice standing by mail like the traitor call: ``IF IT KILLS`` uses it only if it kills the
-  opposing leader.
+  opposing leader;
+- ``STONE BURNER KILL``: with a Stone Burner played, both leaders killed whatever their
+  defenses (001 3.03.11: "you may choose"; by mail a standing line, without it they live).
 
 - ``IF VOICED PLAY <kind>: <line>``, ``IF VOICED NOT <kind>: <line>``, ``IF ASKED <element>:
   <line>``: lines that hold should the Bene Gesserit's Voice or the Atreides' question come
@@ -87,7 +89,7 @@ from .language import (
 PLAN, ORDER = "battle-plan", "battle-order"
 PLAN_VERBS = ("DIAL", "LEADER", "CHEAP", "WEAPON", "DEFENSE", "DEFENCE", "SPICE", "TRAITOR",
               "NO", "KEEP", "DISCARD", "LOSE", "KWISATZ", "KH", "CAPTURE", "KARAMA", "IF", "TECH",
-              "TOOTH", "PORTABLE")
+              "TOOTH", "PORTABLE", "STONE")
 TOOTH = {"USE": combat.USE, "HOLD": combat.HOLD, "IF IT KILLS": combat.IF_IT_KILLS}
 AGAINST = ("AGAINST", "VS", "VERSUS")
 WHEEL = 20          # the battle wheel's highest number (000 VI.A, line 257: "zero" to "twenty")
@@ -259,6 +261,11 @@ def read_plan_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, 
             raise OrderProblem(ErrorCode.BAD_PLAN_LINE, "PORTABLE SNOOPER is for a Portable "
                                "Snooper you hold (001 3.03.08)", ())
         return {"portable": True}
+    if verb == "STONE":
+        if upper != ["BURNER", "KILL"] or not stone_burners(side):
+            raise OrderProblem(ErrorCode.BAD_PLAN_LINE, "STONE BURNER KILL is for a Stone "
+                               "Burner you hold (001 3.03.11)", ())
+        return {"burn": True}
     if verb in ("KWISATZ", "KH"):
         if not side.kh:
             raise OrderProblem(ErrorCode.NO_KWISATZ_HADERACH, kh_refusal(side), ())
@@ -271,6 +278,11 @@ def portable_snooper(side: Side) -> str | None:
     """The side's Portable Snooper, played at the reveal by a standing line (001 3.03.08)."""
     return next((name for name in side.cards(Slot.DEFENSE)
                  if side.card(name).type is CardType.PORTABLE_SNOOPER), None)
+
+
+def stone_burners(side: Side) -> list[str]:
+    """The side's weapons that may kill both leaders at its choice (001 3.03.11)."""
+    return [n for n in side.cards(Slot.WEAPON) if Effect.MAY_BURN_LEADERS in side.card(n).effects]
 
 
 def read_tooth(side: Side, upper: list[str]) -> str:
@@ -472,6 +484,8 @@ def plan_text(game: Any, plan: dict[str, Any]) -> str:
         lines.append("TOOTH " + next(w for w, v in TOOTH.items() if v == plan["tooth"]))
     if plan.get("portable"):
         lines.append("PORTABLE SNOOPER")
+    if plan.get("burn"):
+        lines.append("STONE BURNER KILL")
     lines += plan_conditions.lines(game, plan)
     return "\n".join(lines)
 
@@ -541,6 +555,10 @@ def plan_legal(side: Side) -> str:
                      "but one a poison defense that is no Snooper protects; kept if you win "
                      "without using it (001 "
                      "3.02.09).")
+    if stone_burners(side):
+        parts.append("STONE BURNER KILL: should you play your Stone Burner, both leaders are "
+                     "killed whatever their defenses; the side with more undialed forces wins "
+                     "(001 3.03.11).")
     hero = (" (or the opponent's Cheap Hero, with the Cheap Hero traitor card: 001 4.09.02)"
             if side.rules.traitor_cards else "")
     parts.append("TRAITOR CALL (default) or NO TRAITOR CALL, should the opponent's leader"
@@ -633,6 +651,8 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
         plan["tooth"] = rng.choice(tuple(TOOTH.values()))
     if not plan["defense"] and portable_snooper(side) and rng.random() < 0.7:
         plan["portable"] = True                         # 001 3.03.08
+    if plan["weapon"] in stone_burners(side) and rng.random() < 0.5:
+        plan["burn"] = True                             # 001 3.03.11
     if side.cancels and rng.random() < 0.5:
         plan["karama_capture"] = rng.sample(sorted(side.places), rng.randint(0, 2))
     if side.takes:

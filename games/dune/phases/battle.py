@@ -357,8 +357,13 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
     variants.at_reveal(state, battle["territory"], plans)     # 001 4.04.04.03-04
     events += standing_cards.at_reveal(state, plans)   # 003 "Changed Treachery Cards"
     events += _portable_snoopers(state, plans)          # 001 3.03.08
+    undialed = ({seat: sides[seat].strength.count - total(_winner_losses(sides[seat], plan))
+                 for seat, plan in plans.items()}                   # 001 3.03.11
+                if any(_burner(state, plan) for plan in plans.values()) else None)
+    first = next(seat for seat in storm_order(state) if seat in plans)     # 001 3.03.12
     outcome = combat.resolve(data(state), aggressor, defender, plans,
-                             {seat: set(traitors_for(state, seat)) for seat in plans})
+                             {seat: set(traitors_for(state, seat)) for seat in plans},
+                             undialed, first)
     events += _settle(state, battle, plans, sides, outcome, rng)
     back_in_pool = (outcome.winner if outcome.kind == "traitor"
                     and rules_of(state).traitor_callers_leader_back_in_pool else None)
@@ -370,6 +375,13 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
             if factions.power(seat, state).kwisatz_haderach_per_territory:
                 step["kh_territory"] = battle["territory"]
     return events
+
+
+def _burner(state: State, plan: dict[str, Any]) -> bool:
+    """Whether a plan plays a weapon that counts the undialed forces (the Stone Burner)."""
+    return bool(plan["weapon"]) and (
+        Effect.UNDIALED_DECIDE in data(state).card_named(plan["weapon"]).effects
+        or Effect.MIRRORS_WEAPON in data(state).card_named(plan["weapon"]).effects)
 
 
 def _portable_snoopers(state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
@@ -426,6 +438,9 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
             state["factions"][winner]["spice"] += prize
             events.append(Event(EventCode.LEADER_SPICE, {"faction": winner, "spice": prize}))
     beaten = {"battle": [loser], "traitor": [loser], "traitors": list(plans)}.get(outcome.kind, [])
+    if outcome.leaders_decided:             # 001 3.03.12: "returns all ... Forces to Reserves"
+        events += _home(state, loser, territory, battle["sectors"])
+        beaten = []
     for seat in beaten:
         mix = forces_in(state, seat, territory, battle["sectors"])
         lost[seat] = lost.get(seat, 0) + total(mix)
@@ -436,7 +451,7 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
         unanswered = not any(plans[other]["weapon"] for other in plans if other != seat)
         events += _cards_after(state, seat, plans[seat], keep, outcome.kind == "traitor", used,
                                unanswered)
-    if outcome.kind == "battle":
+    if outcome.kind == "battle" and not outcome.leaders_decided:   # 001 3.03.12: none lost
         mix = _winner_losses(sides[winner], plans[winner])
         lost[winner] = lost.get(winner, 0) + total(mix)
         events += _lose(state, winner, territory, battle["sectors"], mix, taken)
@@ -444,7 +459,8 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
         events += faction.after_losses(state, territory, battle["sectors"], taken)
     events += variants.battle_over(state, territory, winner, plans, taken)
     for seat in plans:
-        if plans[seat]["spice"] and not (outcome.kind == "traitor" and seat == winner):
+        if plans[seat]["spice"] and not (outcome.kind == "traitor" and seat == winner
+                                         or outcome.leaders_decided):     # 001 3.03.12
             paid, funded = _battle_spice(state, seat, territory, plans[seat]["spice"])
             events += paid
             for faction in factions.in_play(state):     # 001 2.09.21: half to CHOAM
@@ -553,6 +569,20 @@ def _lose(state: State, seat: str, territory: str, sectors: list[int], mix: Coun
                                       for sector in sectors]):
         remove_forces(state, seat, territory, sector, taken)
     return events
+
+
+def _home(state: State, seat: str, territory: str, sectors: list[int]) -> list[Event]:
+    """An Amtal's loser: its forces in the battle back to its reserves, not the tanks (001
+    3.03.12)."""
+    mix = forces_in(state, seat, territory, sectors)
+    if not mix:
+        return []
+    for sector in sectors:
+        remove_forces(state, seat, territory, sector, forces_in(state, seat, territory,
+                                                                [sector]))
+    add(state["factions"][seat]["reserve"], mix)
+    return [Event(EventCode.FORCES_SENT_HOME, {"faction": seat, "territory": territory,
+                                               "forces": dict(mix)})]
 
 
 def _winner_losses(side: battle_plan.Side, plan: dict[str, Any]) -> Counts:
