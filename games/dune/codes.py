@@ -68,6 +68,7 @@ class EventCode(StrEnum):
     DESERT_SEEDED_WATER = "desert-seeded-water"
     AXOLOTL_TANK = "axolotl-tank"
     FORCES_SENT_HOME = "forces-sent-home"   # the Amtal's loser (3.03.12)
+    LEADER_POISONED = "leader-poisoned"     # the Residual Poison (3.03.09)
     DESERT_SEEDED_WATER_CARDS = "desert-seeded-water-cards"
     # standing_cards (003 "Expanded Treachery", "Changed Treachery Cards")
     CONE_OF_SILENCE = "cone-of-silence"

@@ -57,6 +57,7 @@ from pbem.game import Prompt
 
 from .. import combat, leaders
 from ..board import layer, reach
+from ..cards import residual_poison
 from ..data import CardType, Effect, Slot
 from ..factions import ecaz_ambassadors as ambassadors
 from ..factions import harkonnen_capture as capture
@@ -237,6 +238,7 @@ def _plan(view: dict[str, Any], prompt: Prompt, fought: str = "") -> str | None:
         plan["dial"], plan["spice"] = 0, 0      # dial counts nothing, or against the side
         led = plan["leader"] and data(view).leader(plan["leader"]).strength > 2
         plan["burn"] = Effect.MAY_BURN_LEADERS in weapon and not led
+    plan["poison"] = residual_poison.card_in(side.rules, side.hand) is not None   # 3.03.09
     if side.captures:
         own = leaders.available(view["own"]["leaders"])
         plan["capture"] = capture.KEEP if len(own) < 3 else capture.KILL

@@ -160,6 +160,7 @@ class Effect(StrEnum):
     UNDIALED_DECIDE = "undialed_decide"             # the undialed forces win (3.03.11 A)
     MAY_BURN_LEADERS = "may_burn_leaders"           # both leaders killed at will (3.03.11 A)
     LEADERS_DECIDE = "leaders_decide"               # the leaders alone decide (3.03.12)
+    POISONS_A_LEADER = "poisons_a_leader"           # an opponent's leader at random (3.03.09)
     UNTOUCHED_BY_VOICE = "untouched_by_voice"       # the Voice never names it (3.03.15)
     NEVER_A_TRAITOR = "never_a_traitor"             # no traitor card matches it (3.03.14)
     SILENCES = "silences"                           # the Cone of Silence: no buying, no ally

@@ -27,6 +27,9 @@ line per battle in the order the aggressor wants them; by default board order.
   played is used at the reveal (001 3.02.09: "you may choose not to use this weapon"), the
   choice standing by mail like the traitor call: ``IF IT KILLS`` uses it only if it kills the
   opposing leader;
+- ``RESIDUAL POISON``: the Residual Poison played on the opponent before the plans stand, one
+  of its leaders at random to the tanks, and it plans again (001 3.03.09,
+  ``cards/residual_poison``);
 - ``STONE BURNER KILL``: with a Stone Burner played, both leaders killed whatever their
   defenses (001 3.03.11: "you may choose"; by mail a standing line, without it they live).
 
@@ -50,7 +53,7 @@ from typing import Any
 from pbem.game import Prompt
 
 from .. import combat, leaders
-from ..cards import battle_karama
+from ..cards import battle_karama, residual_poison
 from ..codes import ErrorCode
 from ..data import Ability, CardType, Effect, NameLookupError, Slot
 from ..factions import harkonnen_capture as capture
@@ -89,7 +92,7 @@ from .language import (
 PLAN, ORDER = "battle-plan", "battle-order"
 PLAN_VERBS = ("DIAL", "LEADER", "CHEAP", "WEAPON", "DEFENSE", "DEFENCE", "SPICE", "TRAITOR",
               "NO", "KEEP", "DISCARD", "LOSE", "KWISATZ", "KH", "CAPTURE", "KARAMA", "IF", "TECH",
-              "TOOTH", "PORTABLE", "STONE")
+              "TOOTH", "PORTABLE", "STONE", "RESIDUAL")
 TOOTH = {"USE": combat.USE, "HOLD": combat.HOLD, "IF IT KILLS": combat.IF_IT_KILLS}
 AGAINST = ("AGAINST", "VS", "VERSUS")
 WHEEL = 20          # the battle wheel's highest number (000 VI.A, line 257: "zero" to "twenty")
@@ -261,6 +264,11 @@ def read_plan_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, 
             raise OrderProblem(ErrorCode.BAD_PLAN_LINE, "PORTABLE SNOOPER is for a Portable "
                                "Snooper you hold (001 3.03.08)", ())
         return {"portable": True}
+    if verb == "RESIDUAL":
+        if upper != ["POISON"] or residual_poison.card_in(side.rules, side.hand) is None:
+            raise OrderProblem(ErrorCode.BAD_PLAN_LINE, "RESIDUAL POISON is for a Residual "
+                               "Poison you hold (001 3.03.09)", ())
+        return {"poison": True}
     if verb == "STONE":
         if upper != ["BURNER", "KILL"] or not stone_burners(side):
             raise OrderProblem(ErrorCode.BAD_PLAN_LINE, "STONE BURNER KILL is for a Stone "
@@ -486,6 +494,8 @@ def plan_text(game: Any, plan: dict[str, Any]) -> str:
         lines.append("PORTABLE SNOOPER")
     if plan.get("burn"):
         lines.append("STONE BURNER KILL")
+    if plan.get("poison"):
+        lines.append("RESIDUAL POISON")
     lines += plan_conditions.lines(game, plan)
     return "\n".join(lines)
 
@@ -555,6 +565,10 @@ def plan_legal(side: Side) -> str:
                      "but one a poison defense that is no Snooper protects; kept if you win "
                      "without using it (001 "
                      "3.02.09).")
+    if residual_poison.card_in(side.rules, side.hand):
+        parts.append("RESIDUAL POISON: play your Residual Poison on your opponent: one of its "
+                     "leaders at random to the tanks before the plans stand; it plans again "
+                     "(001 3.03.09).")
     if stone_burners(side):
         parts.append("STONE BURNER KILL: should you play your Stone Burner, both leaders are "
                      "killed whatever their defenses; the side with more undialed forces wins "
@@ -653,6 +667,8 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
         plan["portable"] = True                         # 001 3.03.08
     if plan["weapon"] in stone_burners(side) and rng.random() < 0.5:
         plan["burn"] = True                             # 001 3.03.11
+    if residual_poison.card_in(side.rules, side.hand) and rng.random() < 0.5:
+        plan["poison"] = True                           # 001 3.03.09
     if side.cancels and rng.random() < 0.5:
         plan["karama_capture"] = rng.sample(sorted(side.places), rng.randint(0, 2))
     if side.takes:
