@@ -69,6 +69,7 @@ class EventCode(StrEnum):
     AXOLOTL_TANK = "axolotl-tank"
     FORCES_SENT_HOME = "forces-sent-home"   # the Amtal's loser (3.03.12)
     LEADER_POISONED = "leader-poisoned"     # the Residual Poison (3.03.09)
+    JUICE_OF_SAPHO = "juice-of-sapho"       # the aggressor's place taken (3.03.03)
     DESERT_SEEDED_WATER_CARDS = "desert-seeded-water-cards"
     # standing_cards (003 "Expanded Treachery", "Changed Treachery Cards")
     CONE_OF_SILENCE = "cone-of-silence"

@@ -434,7 +434,7 @@ def test_003_nobody_reads_who_holds_a_card_set_by_a_standing_word(tmp_path, card
 # --- the CHOAM & Richese expansion's cards (001 3.03) -----------------------------------------
 @pytest.mark.whole_game
 @pytest.mark.parametrize("card", ["Desert Seeded Water", "Axolotl Tank", "Ornithopter",
-                                  "Residual Poison", "Amtal"])
+                                  "Residual Poison", "Amtal", "Juice of Sapho"])
 def test_001_3_03_nobody_else_reads_who_holds_a_cache_card(tmp_path, card):
     """Secrets stay secret (TEAM.md): the same GF9 game with the CHOAM & Richese expansion's
     cards (text B's cache), played through the moderator by mail from the set-up to turn 2's
@@ -444,7 +444,8 @@ def test_001_3_03_nobody_else_reads_who_holds_a_cache_card(tmp_path, card):
     (001 3.03.16: an optional decision folded into the step, ``cards/cache_specials.py``); the
     Ornithopter's ORNITHOPTER MOVE (3.03.07) is told in the holder's own movement prompt only;
     the Axolotl Tank (3.03.13) is offered only with a leader of the holder in the tanks; the
-    Residual Poison (3.03.09) and the Amtal (3.03.12) are lines of the holder's secret plan."""
+    Residual Poison (3.03.09), the Amtal (3.03.12) and the Juice of Sapho (3.03.03) are lines of
+    the holder's secret plan."""
     found = {}
     for hidden in (card, "Baliset"):
         run = TurnRun(tmp_path / hidden.replace(" ", "-"), "gf9",

@@ -239,6 +239,7 @@ def _plan(view: dict[str, Any], prompt: Prompt, fought: str = "") -> str | None:
         led = plan["leader"] and data(view).leader(plan["leader"]).strength > 2
         plan["burn"] = Effect.MAY_BURN_LEADERS in weapon and not led
     plan["poison"] = residual_poison.card_in(side.rules, side.hand) is not None   # 3.03.09
+    plan["juice"] = bool(battle_orders.juice(side)) and not side.aggressor     # 3.03.03
     if side.captures:
         own = leaders.available(view["own"]["leaders"])
         plan["capture"] = capture.KEEP if len(own) < 3 else capture.KILL

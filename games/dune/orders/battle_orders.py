@@ -27,6 +27,8 @@ line per battle in the order the aggressor wants them; by default board order.
   played is used at the reveal (001 3.02.09: "you may choose not to use this weapon"), the
   choice standing by mail like the traitor call: ``IF IT KILLS`` uses it only if it kills the
   opposing leader;
+- ``JUICE OF SAPHO``: a defender's Juice of Sapho played at the reveal, its side the battle's
+  aggressor (001 3.03.03: ties are the aggressor's); the aggressor's line plays nothing;
 - ``RESIDUAL POISON``: the Residual Poison played on the opponent before the plans stand, one
   of its leaders at random to the tanks, and it plans again (001 3.03.09,
   ``cards/residual_poison``);
@@ -92,7 +94,7 @@ from .language import (
 PLAN, ORDER = "battle-plan", "battle-order"
 PLAN_VERBS = ("DIAL", "LEADER", "CHEAP", "WEAPON", "DEFENSE", "DEFENCE", "SPICE", "TRAITOR",
               "NO", "KEEP", "DISCARD", "LOSE", "KWISATZ", "KH", "CAPTURE", "KARAMA", "IF", "TECH",
-              "TOOTH", "PORTABLE", "STONE", "RESIDUAL")
+              "TOOTH", "PORTABLE", "STONE", "RESIDUAL", "JUICE")
 TOOTH = {"USE": combat.USE, "HOLD": combat.HOLD, "IF IT KILLS": combat.IF_IT_KILLS}
 AGAINST = ("AGAINST", "VS", "VERSUS")
 WHEEL = 20          # the battle wheel's highest number (000 VI.A, line 257: "zero" to "twenty")
@@ -264,6 +266,11 @@ def read_plan_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, 
             raise OrderProblem(ErrorCode.BAD_PLAN_LINE, "PORTABLE SNOOPER is for a Portable "
                                "Snooper you hold (001 3.03.08)", ())
         return {"portable": True}
+    if verb == "JUICE":
+        if upper != ["OF", "SAPHO"] or juice(side) is None:
+            raise OrderProblem(ErrorCode.BAD_PLAN_LINE, "JUICE OF SAPHO is for a Juice of "
+                               "Sapho you hold (001 3.03.03)", ())
+        return {"juice": True}
     if verb == "RESIDUAL":
         if upper != ["POISON"] or residual_poison.card_in(side.rules, side.hand) is None:
             raise OrderProblem(ErrorCode.BAD_PLAN_LINE, "RESIDUAL POISON is for a Residual "
@@ -286,6 +293,12 @@ def portable_snooper(side: Side) -> str | None:
     """The side's Portable Snooper, played at the reveal by a standing line (001 3.03.08)."""
     return next((name for name in side.cards(Slot.DEFENSE)
                  if side.card(name).type is CardType.PORTABLE_SNOOPER), None)
+
+
+def juice(side: Side) -> str | None:
+    """The side's card that makes it the battle's aggressor (001 3.03.03), or None."""
+    return next((side.deck.treachery_card(c).name for c in side.hand
+                 if Effect.MAKES_AGGRESSOR in side.deck.treachery_card(c).effects), None)
 
 
 def stone_burners(side: Side) -> list[str]:
@@ -496,6 +509,8 @@ def plan_text(game: Any, plan: dict[str, Any]) -> str:
         lines.append("STONE BURNER KILL")
     if plan.get("poison"):
         lines.append("RESIDUAL POISON")
+    if plan.get("juice"):
+        lines.append("JUICE OF SAPHO")
     lines += plan_conditions.lines(game, plan)
     return "\n".join(lines)
 
@@ -565,6 +580,9 @@ def plan_legal(side: Side) -> str:
                      "but one a poison defense that is no Snooper protects; kept if you win "
                      "without using it (001 "
                      "3.02.09).")
+    if juice(side) and not side.aggressor:
+        parts.append("JUICE OF SAPHO: play your Juice of Sapho at the reveal to be this "
+                     "battle's aggressor, who wins a tie (001 3.03.03).")
     if residual_poison.card_in(side.rules, side.hand):
         parts.append("RESIDUAL POISON: play your Residual Poison on your opponent: one of its "
                      "leaders at random to the tanks before the plans stand; it plans again "
@@ -669,6 +687,8 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
         plan["burn"] = True                             # 001 3.03.11
     if residual_poison.card_in(side.rules, side.hand) and rng.random() < 0.5:
         plan["poison"] = True                           # 001 3.03.09
+    if juice(side) and not side.aggressor and rng.random() < 0.5:
+        plan["juice"] = True                            # 001 3.03.03
     if side.cancels and rng.random() < 0.5:
         plan["karama_capture"] = rng.sample(sorted(side.places), rng.randint(0, 2))
     if side.takes:

@@ -361,6 +361,9 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
                  for seat, plan in plans.items()}                   # 001 3.03.11
                 if any(_burner(state, plan) for plan in plans.values()) else None)
     first = next(seat for seat in storm_order(state) if seat in plans)     # 001 3.03.12
+    if _juice(state, defender, plans[defender]):    # 001 3.03.03: "considered the aggressor"
+        events.append(Event(EventCode.JUICE_OF_SAPHO, {"faction": defender}))
+        aggressor, defender = defender, aggressor
     outcome = combat.resolve(data(state), aggressor, defender, plans,
                              {seat: set(traitors_for(state, seat)) for seat in plans},
                              undialed, first)
@@ -375,6 +378,21 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
             if factions.power(seat, state).kwisatz_haderach_per_territory:
                 step["kh_territory"] = battle["territory"]
     return events
+
+
+def _juice(state: State, seat: str, plan: dict[str, Any]) -> bool:
+    """A defender's plan saying JUICE OF SAPHO, with the card in hand: the card played and
+    discarded (001 3.03.03: "Play this card to be considered the aggressor in a battle")."""
+    if not plan.get("juice"):
+        return False
+    hand = state["factions"][seat]["hand"]
+    card = next((c for c in hand
+                 if Effect.MAKES_AGGRESSOR in data(state).treachery_card(c).effects), None)
+    if card is None:
+        return False
+    hand.remove(card)
+    state["decks"]["treachery_discard"].append(card)
+    return True
 
 
 def _burner(state: State, plan: dict[str, Any]) -> bool:
