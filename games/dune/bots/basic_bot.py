@@ -237,9 +237,12 @@ def _plan(view: dict[str, Any], prompt: Prompt, fought: str = "") -> str | None:
     if weapon & {Effect.UNDIALED_DECIDE, Effect.LEADERS_DECIDE}:   # 001 3.03.11-12: the
         plan["dial"], plan["spice"] = 0, 0      # dial counts nothing, or against the side
         led = plan["leader"] and data(view).leader(plan["leader"]).strength > 2
-        plan["burn"] = Effect.MAY_BURN_LEADERS in weapon and not led
-    plan["poison"] = residual_poison.card_in(side.rules, side.hand) is not None   # 3.03.09
-    plan["juice"] = bool(battle_orders.juice(side)) and not side.aggressor     # 3.03.03
+        if Effect.MAY_BURN_LEADERS in weapon and not led:
+            plan["burn"] = True
+    if residual_poison.card_in(side.rules, side.hand):     # 001 3.03.09, whenever it may
+        plan["poison"] = True
+    if battle_orders.juice(side) and not side.aggressor:    # 001 3.03.03, when it defends
+        plan["juice"] = True
     if side.captures:
         own = leaders.available(view["own"]["leaders"])
         plan["capture"] = capture.KEEP if len(own) < 3 else capture.KILL
