@@ -596,8 +596,9 @@ def _home(state: State, seat: str, territory: str, sectors: list[int]) -> list[E
     if not mix:
         return []
     for sector in sectors:
-        remove_forces(state, seat, territory, sector, forces_in(state, seat, territory,
-                                                                [sector]))
+        here = forces_in(state, seat, territory, [sector])
+        if here:
+            remove_forces(state, seat, territory, sector, here)
     add(state["factions"][seat]["reserve"], mix)
     return [Event(EventCode.FORCES_SENT_HOME, {"faction": seat, "territory": territory,
                                                "forces": dict(mix)})]
