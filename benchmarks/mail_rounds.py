@@ -93,11 +93,22 @@ def asked(record: GameRecord, seat: str) -> list:
     return ask(record, seat) if ask is not None else []
 
 
+def standing_lines(record: GameRecord, seat: str) -> list[str]:
+    """The standing orders a player who knows the game sends with its first mail
+    (``bot_standing``, where the game has it: Dune's Richese their cache offer), as ``SET
+    STANDING`` lines."""
+    advise = getattr(record.rules, "bot_standing", None)
+    if advise is None:
+        return []
+    return [f"SET STANDING {line}" for line in advise(record.rules.view(record.state, seat))]
+
+
 def player_mail(record: GameRecord, seat: str, answered, rng: random.Random, player: str,
-                sent: set[str]) -> str:
-    """A player's mail (``pbem.ahead.bot_turn``): an order for each of the seat's open
-    decisions, then each decision to come its mail asks for (a reactive player) or that it
-    may send now (an engaged one); their names go into ``sent``."""
+                sent: set[str], first: bool = False) -> str:
+    """A player's mail (``pbem.ahead.bot_turn``): its standing orders in its ``first`` mail
+    (``standing_lines``), an order for each of the seat's open decisions, then each decision
+    to come its mail asks for (a reactive player) or that it may send now (an engaged one);
+    their names go into ``sent``."""
     prompts = [p for p in record.prompts() if p.seat == seat and p.key not in answered]
     coming = []
     if player == "engaged":
@@ -105,7 +116,8 @@ def player_mail(record: GameRecord, seat: str, answered, rng: random.Random, pla
     elif player == "reactive":
         coming = form_unsent(record, seat, sent)
     sent.update(p.key for p in coming)
-    return "\n".join(bot_turn(record.rules, record.state, seat, prompts, rng, coming=coming))
+    return "\n".join((standing_lines(record, seat) if first else [])
+                     + bot_turn(record.rules, record.state, seat, prompts, rng, coming=coming))
 
 
 def play(seed: str, ruleset: str, options: dict, players: tuple[str, ...], turns: int | None,
@@ -123,6 +135,7 @@ def play(seed: str, ruleset: str, options: dict, players: tuple[str, ...], turns
         rng = random.Random(seed)
         sent: dict[str, set[str]] = {seat: set() for seat in addresses}
         turn = 0                                   # the turn of the round played; 0: set-up
+        mailed_once: set[str] = set()              # the seats that have sent a mail
         for _ in range(MAX_ROUNDS):
             table.settle(game)
             mailed = table.outgoing.collect(game, turn)
@@ -146,7 +159,8 @@ def play(seed: str, ruleset: str, options: dict, players: tuple[str, ...], turns
                                                                        sent[seat]))]
             for seat in seats:
                 table.drop(seat, player_mail(record, seat, answered, rng, kinds[seat],
-                                             sent[seat]))
+                                             sent[seat], first=seat not in mailed_once))
+                mailed_once.add(seat)
         else:
             raise RuntimeError(f"{seed}: the game did not end in {MAX_ROUNDS} rounds")
         game.turns = min(state["turn"], turns) if turns is not None else state["turn"]

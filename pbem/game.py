@@ -395,7 +395,9 @@ class LeagueScoring(Protocol):
 class Bots(Protocol):
     """Seats a bot may play (``bot: random`` in a game file, self-play, the demo): the styles
     of bot, ``random`` first, and ``bot_order(view, prompt, rng, style)``, an order's text for
-    the prompt from the seat's view and the prompt's options only."""
+    the prompt from the seat's view and the prompt's options only.  A game may add
+    ``bot_standing(view)``: the standing orders (``SET STANDING`` lines' text) a player who
+    knows the game leaves with its first mail (the mail-round benchmarks' players)."""
 
     bot_styles: tuple[str, ...]
 

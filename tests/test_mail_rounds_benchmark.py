@@ -42,3 +42,20 @@ def test_one_turn_of_each_kind_gives_the_figures(capsys):
         assert preset["mails_refused"] == 0
         assert sum(preset["rounds_per_turn_by_phase"].values()) == pytest.approx(
             preset["rounds_per_turn"])
+
+
+def test_issue_30_choam_and_richese_seated_the_cache_costs_the_bidding_no_round(capsys):
+    """Issue 30, "Mail rounds stay few" (001 2.10.06-09): with CHOAM and Richese seated, the
+    Richese player leaves its cache offer standing in its first mail (``SET STANDING CACHE ANY
+    SILENT LAST``, ``standing_lines``) and every bidder sends its bid on the cache's card with
+    the row's (``FOR OFFER``): turn 1's bidding is the one mail round of the row's first card,
+    for reactive and engaged players alike, and no mail is refused."""
+    load_script().main(["--games", "1", "--turns", "1", "--ruleset", "gf9", "--mode",
+                        "default", "--kind", "reactive", "--kind", "engaged", "--seed", "cr",
+                        "--option", "choam_richese", "--json",
+                        *[arg for seat in ("atreides", "harkonnen", "emperor", "fremen",
+                                           "choam", "richese") for arg in ("--seat", seat)]])
+    figures = json.loads(capsys.readouterr().out)
+    for preset in figures.values():
+        assert preset["seats"][-1] == "richese" and preset["mails_refused"] == 0
+        assert preset["rounds_per_turn_by_phase"]["bidding"] == 1

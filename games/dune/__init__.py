@@ -40,6 +40,7 @@ from .ahead import ahead as ahead
 from .ahead import parse_mail
 from .board.board_map import BoardMap
 from .bots.basic_bot import basic_order
+from .bots.basic_bot import standing_orders as bot_standing  # noqa: F401 -- ``Bots``
 from .dropout import drop_out as drop_out
 from .invariants import violations
 from .league import scoring_systems as scoring_systems

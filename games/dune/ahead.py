@@ -7,7 +7,8 @@ opens (``Prompt.held_as``): its key, or for a card of the bidding round ``bid@<n
 a later battle ``battle-plan@<territory>#<opponent>:<seat>`` (``before_plans.named``). Its
 template starts with a header line, ``FOR BIDDING`` (a card a faction's power offers as the
 round opens, before the deal: the Richese cache's, 001 2.10.06), ``FOR REVIVAL``, ``FOR
-MOVEMENT`` (with the Bene Gesserit's declarations), ``FOR CARD 3``, ``FOR BATTLE ARRAKEEN``,
+MOVEMENT`` (with the Bene Gesserit's declarations), ``FOR CARD 3``, ``FOR OFFER`` (a bid on
+the card a faction offers last in the round, ``offers``), ``FOR BATTLE ARRAKEEN``,
 ``FOR STORM`` (the dial, a storm card, a faction's own decision there), ``FOR NEXUS``, ``FOR
 WORM`` (placing a worm, a Karama on it; held for every worm of a spice blow, as the Nexus is:
 ``again`` in decisions.yaml; under GF9 the Fremen's Karama worm too, once that spice blow): the
@@ -38,7 +39,17 @@ from .factions import atreides_prescience as prescience
 from .factions import bene_gesserit_voice as voice
 from .orders import battle_orders
 from .orders.language import KINDS, line_words, parse_orders
-from .phases import battle, before_plans, bidding, movement, nexus, revival, spice_blow, storm
+from .phases import (
+    battle,
+    before_plans,
+    bidding,
+    movement,
+    nexus,
+    offers,
+    revival,
+    spice_blow,
+    storm,
+)
 from .phases.bidding import PER_CARD
 from .prompt_key import PromptKey
 from .rules import cite, rules_of
@@ -73,7 +84,7 @@ def decisions(state: State, seat: str) -> list[Decision]:
     if _blow_to_come(state) and this_turn:
         found += _nexus(state, seat) + _worms(state, seat)
     if state["phase"] == "bidding":
-        found += _later_cards(state, seat)
+        found += _later_cards(state, seat) + _offer_to_come(state, seat)
     if "bidding" in later and factions.power(seat, state).offers(state):
         found += _projected(state, seat, "bidding", bidding, "BIDDING",
                             "your offer of a card as the bidding round opens")
@@ -196,20 +207,41 @@ def _turn(trial: State, seat: str, header: str, title: str) -> Decision:
 
 def _later_cards(state: State, seat: str) -> list[Decision]:
     """The seat's bids on the cards of the row after the one up (``per_card``), each checked
-    as a bid on the card up is."""
+    as a bid on the card up is; while a card a faction offers is sold first (``offers``),
+    every card of the row, the first as it would come up on the position as it stands."""
     step = state["step"]
     if rules_of(state).bidding != PER_CARD or step.get("row") is None:
         return []
+    first = step.get("offer_up") and not step["done"] and bool(step["row"])
+    if first:
+        state = copy_state(state)
+        del state["step"]["offer_up"], state["step"]["offer"]
+        bidding.card_up(state)
+        step = state["step"]
     mine = [p for p in bidding.prompts(state) if p.seat == seat and p.kind == "bid"]
     if not mine:
         return []
-    up = step["dealt"] - len(step["row"]) + 1
+    up = step["dealt"] - len(step["row"]) + (0 if first else 1)
     return [_named(replace(mine[0], optional=False, legal=(
                 f"BID <n> or PASS, read as for card {up} now: the most you will pay for card "
                 f"{number} of {step['dealt']} when it comes up, if it does "
                 f"({cite(state, '000 VIII.D')})")),
                    f"bid@{number}:{seat}", f"CARD {number}", f"your bid on card {number}", state)
             for number in range(up + 1, step["dealt"] + 1)]
+
+
+def _offer_to_come(state: State, seat: str) -> list[Decision]:
+    """The seat's bid on the card a faction offers last in the round (``offers``; the
+    Richese cache's, 001 2.10.06), while the row is sold before it: checked as a bid on it
+    now, read again when it comes up (a bid more than the seat's spice then is refused, and
+    its ``ELSE`` taken)."""
+    offer = offers.pending(state)
+    if offer is None or state["step"].get("offer_up") or offers.offering(state) or not any(
+            s == seat for s in offers.bidders(state, bidding.hand_has_room)):
+        return []
+    prompt = offers.prompt(state, seat)
+    return [_named(replace(prompt, optional=False), prompt.held_as, "OFFER",
+                   f"your bid on the {offers.public(state)['name']} offered last", state)]
 
 
 def _later_battles(state: State, seat: str) -> list[Decision]:

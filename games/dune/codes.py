@@ -29,6 +29,11 @@ class EventCode(StrEnum):
     OFFER_MADE = "offer-made"                      # a card of a faction's own up (2.10.06)
     OFFER_SOLD = "offer-sold"                      # 001 2.10.07-09
     OFFER_UNSOLD = "offer-unsold"                  # 001 2.10.09.02-03
+    MARKET_OFFERED = "market-offered"              # 001 2.10.22-23: the card not named
+    MARKET_SEEN = "market-seen"                    # 001 2.10.23: to the seller and Atreides
+    MARKET_SOLD = "market-sold"                    # 001 2.10.23-24: the card not named
+    MARKET_BOUGHT = "market-bought"                # 001 2.10.23: to the buyer alone
+    MARKET_KEPT = "market-kept"                    # 001 2.10.23: nobody else bid
     NO_FIELD_REVEALED = "no-field-revealed"        # 001 2.10.14
     NO_FIELD_PLACED = "no-field-placed"            # 001 2.10.03 (B): its value to nobody
     SUPPLY_SLOTTED = "supply-slotted"              # 001 2.10.22 (B): where, not which

@@ -30,15 +30,17 @@ def Run(root, options: dict) -> BotTable:  # noqa: N802 -- the table of this fil
 
 
 @pytest.mark.whole_game
-@pytest.mark.parametrize("options", [{}, {"richese_revised": True, "advanced": True}],
-                         ids=["text-a", "text-b-advanced"])
+@pytest.mark.parametrize("options", [{}, {"advanced": True},
+                                     {"richese_revised": True, "advanced": True}],
+                         ids=["text-a", "text-a-advanced", "text-b-advanced"])
 def test_001_2_10_a_six_faction_game_with_richese_by_mail_keeps_every_secret(tmp_path,
                                                                               options):
     """001 2.10.10: a face-down No-Field's value is Richese's alone; 2.10.04: the cache is
     theirs to know.  The game ends with a winner; every seat's mail shows no other seat's hand,
     traitor, cache card not yet offered or No-Field value (``dune_leaks``); Richese's mail lists
     their cache and their No-Fields' values, no other seat's names a value of a face-down
-    one."""
+    one.  Text A advanced: a card Richese put on the Black Market is the Atreides' to see
+    (2.10.23: "although the Atreides may still look"), no one else's."""
     run = Run(tmp_path, {**OPTIONS, **options, "turns": 10})
     run.play()
     record = run.record()
@@ -52,11 +54,14 @@ def test_001_2_10_a_six_faction_game_with_richese_by_mail_keeps_every_secret(tmp
     events = [json.loads(row["events"] or "[]") for row in store.decisions(GAME)]
     codes = {event["code"] for step in events for event in step}
     assert {"offer-made", "shipment"} <= codes
+    looked = {event["data"]["name"] for step in events for event in step
+              if event["code"] == "market-seen"}
     sent = run.site.sent()
     for seat in SEATS:
         mails = "\n".join(text(m) for m in addressed_to(sent, f"{seat}@players.test"))
         assert mails, seat
-        assert not leaked(mails, seat, held, played), seat
+        assert not leaked(mails, seat, held, played | (looked if seat == "atreides"
+                                                       else set())), seat
         if seat == "richese":
             assert "Your face-down tokens, their values seen by you alone: No-Field" in mails
             continue

@@ -37,6 +37,8 @@ Where it has a rule of thumb it plays it; elsewhere it plays as the random bot d
   battle, last in the row;
 - Richese's cache (001 2.10.06-09): the card it would least rather keep, by silent auction,
   last in the round; on a card offered, a bid as on the row's, never on its own;
+- Richese's Black Market (001 2.10.22-24 A): a worthless card of their hand, the normal way,
+  nothing announced;
 - Ecaz's Ambassadors (001 2.11.06-08): one a turn at the price of 1, while 4 spice remain
   after it, in a stronghold it does not hold; every token triggers;
 - a swap at a Nexus of two players (v3, 003 "Playing with two or three"): it gives the allied
@@ -76,6 +78,14 @@ def basic_order(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str
     """The basic bot's order text for a prompt, or None where it has no rule of thumb."""
     strategy = STRATEGIES.get(prompt.kind)
     return strategy(view, prompt, rng) if strategy else None
+
+
+def standing_orders(view: dict[str, Any]) -> list[str]:
+    """The standing orders (``SET STANDING`` lines' text) a player who knows the game leaves
+    with its first mail, from its view: Richese's cache offer (001 2.10.06), the first card
+    of the cache by silent auction last in the round, so that no bidding round waits for
+    their offer (issue 30, "Mail rounds stay few")."""
+    return ["CACHE ANY SILENT LAST"] if view["own"].get("cache") else []
 
 
 # --- bidding
@@ -404,10 +414,21 @@ def _cache_offer(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> st
 
 def _offer_bid(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     """A bid of up to a third of its spice, as on the row's cards; never on its own card,
-    which comes to it free when nobody bids (001 2.10.09.02-03)."""
-    offer = view["bidding"].get("offer") or {}
+    which comes to it free when nobody bids (001 2.10.09.02-03), or stays in its hand (the
+    Black Market's, 2.10.23)."""
+    seller = prompt.options.get("seller", (view["bidding"].get("offer") or {}).get("seller"))
     most = _most(view)
-    return "PASS" if offer.get("seller") == view["seat"] or not most else f"BID {most}"
+    return "PASS" if seller == view["seat"] or not most else f"BID {most}"
+
+
+def _black_market(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """Richese put a worthless card of their hand on the Black Market, the normal way,
+    announcing nothing (001 2.10.22-24); with none, no market."""
+    worthless = [card for card in prompt.options["cards"]
+                 if data(view).treachery_card(card).type is CardType.WORTHLESS]
+    if not worthless:
+        return "BLACK MARKET NONE"
+    return f"BLACK MARKET {data(view).treachery_card(worthless[0]).name} NORMAL"
 
 
 def _ambassadors(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
@@ -475,6 +496,7 @@ STRATEGIES: dict[str, Strategy] = {
     "no-field-start": _no_field_start,
     "cache-offer": _cache_offer,
     "offer-bid": _offer_bid,
+    "black-market": _black_market,
     "pocket": _pocket,
     "skill": _skill,
     "carthag-send": _carthag,

@@ -48,6 +48,7 @@ from .base import (
     DEFINED,
     FIRST,
     LAST,
+    NORMAL,
     ONCE_AROUND,
     REVIVAL,
     SHIPMENT,
@@ -242,9 +243,10 @@ def upgrade_state(state: State) -> State:
     return state
 
 
-__all__ = ["CARD", "CLASSES", "FACTIONS", "FIRST", "LAST", "ONCE_AROUND", "REVIVAL", "SHIPMENT",
-           "SILENT", "BattleTools", "Faction", "Offer", "RevivalTerms", "battle_support",
-           "decide", "decide_all", "decision_keys", "decisions", "has", "holder", "in_play",
+__all__ = ["CARD", "CLASSES", "FACTIONS", "FIRST", "LAST", "NORMAL", "ONCE_AROUND", "REVIVAL",
+           "SHIPMENT", "SILENT", "BattleTools", "Faction", "Offer", "RevivalTerms",
+           "battle_support", "decide", "decide_all", "decision_keys", "decisions", "has",
+           "holder", "in_play",
            "karama_power_used", "lister", "ordered", "owner", "payee", "phase_ends", "power",
            "registry", "standing_apply", "standing_keys", "standing_prompts",
            "upgrade_state"]

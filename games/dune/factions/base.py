@@ -130,7 +130,12 @@ class Offer:
     one bid in turn from ``first``, who starts, round the table ``way`` ``right``, in storm
     order, or ``left``, against it), ``when`` it is sold (``first``: before the row, ``last``:
     after it) and whether its price goes to the seller (``to_seller``; when the seller buys it,
-    to the faction paid for cards, 001 2.10.08)."""
+    to the faction paid for cards, 001 2.10.08).  A ``hidden`` offer (the Black Market's, 001
+    2.10.22-24) is a card of the seller's hand sold face down, ``NORMAL`` (the row's proxy
+    auction, in storm order) among its kinds: its name is told to nobody but the seller, the
+    buyer and the prescient, only the name the seller ``announced`` (true or not); bought by
+    the seller, its price is the seller's (2.10.08), and unsold it stays in the seller's
+    hand."""
 
     seller: str
     card: str
@@ -138,13 +143,18 @@ class Offer:
     when: str
     way: str = "right"
     to_seller: bool = True
+    hidden: bool = False
+    announced: str | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"seller": self.seller, "card": self.card, "kind": self.kind, "when": self.when,
-                "way": self.way, "to_seller": self.to_seller}
+        found = {"seller": self.seller, "card": self.card, "kind": self.kind, "when": self.when,
+                 "way": self.way, "to_seller": self.to_seller}
+        if self.hidden:
+            found.update(hidden=True, announced=self.announced)
+        return found
 
 
-SILENT, ONCE_AROUND = "silent", "once-around"       # an ``Offer``'s kinds of auction
+SILENT, ONCE_AROUND, NORMAL = "silent", "once-around", "normal"   # an ``Offer``'s auctions
 FIRST, LAST = "first", "last"                       # when it is sold
 
 
@@ -345,7 +355,8 @@ class Faction:
         """Whether it puts a card of its own up for auction this bidding round (``Offer``: the
         Richese cache, 001 2.10.06), deciding it among its ``decisions`` of the bidding while
         the step's ``offering`` is its seat, the card offered then put in the step's ``offer``
-        (``Offer.to_json``): no."""
+        (``Offer.to_json``), a hidden card of its hand in its ``market`` (the Black Market,
+        2.10.22-24, sold before the deal): no."""
         return False
 
     def offer_unsold(self, state: State, offer: Offer) -> list[Event]:

@@ -4,7 +4,8 @@ text B (the Landsraad revision) with ``richese_revised``.
 Basic (2.10.02-21): the cache and its auction (``richese_cache``), the No-Field tokens
 (``richese_no_fields``), their ally's use of both, their bar to the
 Fremen's special victory (2.10.19).  Advanced (2.10.22-24): BLACK MARKET (A) or DISRUPTED SUPPLY
-CHAIN (B).  Their Karama power (1.14.11) buys a cache card for 3 spice.
+CHAIN (B) (``richese_black_market``, ``richese_supply``).  Their Karama power (1.14.11) buys a
+cache card for 3 spice.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from ..data import Ability
 from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, ally_of, data, sheet
+from . import richese_black_market as black_market
 from . import richese_cache as cache
 from . import richese_no_fields as no_fields
 from . import richese_supply as supply
@@ -31,7 +33,7 @@ class Richese(Faction):
 
     seat = RICHESE
     decision_kinds = frozenset({cache.KIND, cache.KARAMA_KIND, no_fields.START_KIND,
-                                supply.KIND})
+                                supply.KIND, black_market.KIND})
 
     # --- their own decisions
 
@@ -39,7 +41,8 @@ class Richese(Faction):
         """Text B's set-up (2.10.03 B): a No-Field in the Polar Sink, in the first round.
         DECLARED (2.10.06): the cache card they auction this round, how and when, while the
         bidding round waits for their offer; with it, their Karama power (1.14.11), and text
-        B's DISRUPTED SUPPLY CHAIN (2.10.22 B, advanced)."""
+        B's DISRUPTED SUPPLY CHAIN (2.10.22 B, advanced) or text A's BLACK MARKET (2.10.22-24
+        A, advanced; optional: nobody waits for it)."""
         if phase == "setup":
             return ([no_fields.start_prompt(state, self.seat)]
                     if self._starts_with_no_field(state) else [])
@@ -48,6 +51,8 @@ class Richese(Faction):
         found = [cache.prompt(state, self.seat)] if self._auctions(state) else []
         if self._disrupts(state):
             found.append(supply.prompt(state, self.seat))
+        if self._black_market(state):
+            found.append(black_market.prompt(state, self.seat))
         if has(state, self.seat, Ability.CACHE_BUY) and cache.may_buy(
                 state, self.seat, len(state["factions"][self.seat]["hand"])
                 < sheet(self.seat, state).hand_limit):
@@ -64,6 +69,10 @@ class Richese(Faction):
             return supply.chosen(state, value)
         if key.kind == cache.KARAMA_KIND:
             return cache.buy(state, self.seat, value)
+        if key.kind == black_market.KIND:
+            if (market := black_market.offer(state, self.seat, value)) is not None:
+                state["step"]["market"] = market
+            return []
         assert key.kind == cache.KIND, key
         if value[0] not in cache.cache(state):
             value = [cache.cache(state)[0], *value[1:]]
@@ -120,10 +129,16 @@ class Richese(Faction):
     def offers(self, state: State) -> bool:
         """RICHESE AUCTION (2.10.09): a card of the cache each round, while it holds one;
         DISRUPTED SUPPLY CHAIN (2.10.22 B), decided in the same mail round."""
-        return self._auctions(state) or self._disrupts(state)
+        return self._auctions(state) or self._disrupts(state) or self._black_market(state)
 
     def _auctions(self, state: State) -> bool:
         return has(state, self.seat, Ability.RICHESE_AUCTION) and bool(cache.cache(state))
+
+    def _black_market(self, state: State) -> bool:
+        """Text A's advanced power, while they hold a card (2.10.22 A)."""
+        return (not rules_of(state).richese_revised
+                and has(state, self.seat, Ability.BLACK_MARKET)
+                and bool(state["factions"][self.seat]["hand"]))
 
     def _disrupts(self, state: State) -> bool:
         """Text B's advanced power, while the treachery deck holds a card."""

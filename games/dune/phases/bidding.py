@@ -163,6 +163,9 @@ def prompts(state: State) -> list[Prompt]:
         return [bidding_karama.return_prompt(state)]
     if offers.offering(state):
         return factions.decisions(state, PHASE)
+    if step.get("market_up"):
+        return [offers.prompt(state, seat, offers.MARKET)
+                for seat in offers.bidders(state, hand_has_room)]
     if step.get("offer_up"):
         return [offers.prompt(state, seat) for seat in offers.bidders(state, hand_has_room)]
     if step.get("stock"):
@@ -181,7 +184,7 @@ def keys(state: State) -> list[str]:
     step = state["step"]
     if offers.offering(state):
         return [p.key for p in prompts(state)]
-    if step.get("offer_up"):
+    if step.get("offer_up") or step.get("market_up"):
         return [str(PromptKey(offers.KIND, seat))
                 for seat in offers.bidders(state, hand_has_room)]
     if step["stealing"] or step["done"] or step.get("stock"):
@@ -219,7 +222,19 @@ def _apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Eve
         events = [e for key, value in sorted(orders.items())
                   if key in factions.decision_keys(state, PHASE)
                   for e in factions.decide(state, PHASE, key, value, rng)]
-        return events + offers.made(state) + _deal_and_lay_out(state, rng)
+        events += offers.made(state, _seers(state))
+        if offers.pending(state, offers.MARKET):
+            step["market_up"] = True        # 001 2.10.22: before the Declaration and the deal
+            return events
+        return events + _deal_and_lay_out(state, rng)
+    if step.get("market_up"):
+        del step["market_up"]
+        market = offers.pending(state, offers.MARKET)
+        assert market is not None
+        opener = next_opener(state) if market.kind == factions.NORMAL else None
+        events = offers.sell(state, orders, hand_has_room, card_payee, offers.MARKET, auction)
+        step["opener"] = opener         # 001 2.10.24: the row resumes after its opener
+        return events + _deal_and_lay_out(state, rng)
     if step.get("offer_up"):
         del step["offer_up"]
         events = offers.sell(state, orders, hand_has_room, card_payee)
@@ -262,7 +277,7 @@ def _apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Eve
 
 def done(state: State) -> bool:
     return (state["step"]["done"] and not state["step"]["stealing"]
-            and not state["step"].get("offer_up"))
+            and not state["step"].get("offer_up") and not state["step"].get("market_up"))
 
 
 def _offer_last(state: State) -> None:
@@ -431,14 +446,20 @@ def card_up(state: State) -> list[Event]:
     return events
 
 
+def _seers(state: State) -> list[str]:
+    """The factions that see the cards up for bid (the Atreides, shield 1, line 756; a card on
+    the Black Market too, 001 2.10.23), unless a Karama prevents it."""
+    if karama.prevented(state, Ability.PRESCIENCE_BIDDING):     # player aid B.6.A.1
+        return []
+    return [seat for seat in state["seats"]
+            if factions.has(state, seat, Ability.PRESCIENCE_BIDDING)]
+
+
 def _seen(state: State, cards: list[str]) -> list[Event]:
     """The prescient factions (the Atreides, shield 1, line 756) see these cards."""
     first = card_number(state)
-    if karama.prevented(state, Ability.PRESCIENCE_BIDDING):     # player aid B.6.A.1
-        return []
     return [Event(EventCode.CARD_SEEN, {"number": first + i, "card": card}, to=(seat,))
-            for seat in state["seats"] if factions.has(state, seat, Ability.PRESCIENCE_BIDDING)
-            for i, card in enumerate(cards)]
+            for seat in _seers(state) for i, card in enumerate(cards)]
 
 
 def cards_seen(state: State, seat: str) -> list[str]:
@@ -463,6 +484,8 @@ def public_bidding(state: State) -> dict[str, Any]:
              "hands": {seat: len(state["factions"][seat]["hand"]) for seat in state["seats"]}}
     if (offer := offers.public(state)) is not None:
         found["offer"] = offer
+    if (market := offers.public(state, offers.MARKET)) is not None:
+        found["market"] = market
     return found
 
 

@@ -26,6 +26,14 @@ Rulings (docs/rules-coverage.md, "001 GF9 expansions: CHOAM and Richese"):
   the faction paid for cards (the Emperor, ``factions.payee``) or the bank (2.10.08).
 - Every bid is public once the card is sold, as at the table (a silent auction's hands are
   revealed; a once-around auction is bid aloud).
+
+A second offer, of a hidden card (``MARKET``: Richese's Black Market, 001 2.10.22-24), is made
+in the same decisions and sold before the deal, in a mail round of its own
+(``step["market_up"]``): face down (``Offer.hidden``: its public record names the card the
+seller announced, never the card; the seller and the prescient, ``seen``, are told it), the
+normal way too (``NORMAL``: the row's proxy auction, ``auction``, in storm order).  Kept
+unless another faction buys it (the seller's own highest bid paid to itself, 2.10.08); sold,
+one card fewer is dealt (``fewer``).  Its buyer alone is told the card.
 """
 
 from __future__ import annotations
@@ -37,12 +45,13 @@ from pbem.game import Event, Prompt
 
 from .. import factions
 from ..codes import ErrorCode, EventCode
-from ..factions import LAST, ONCE_AROUND, Offer
+from ..factions import LAST, NORMAL, ONCE_AROUND, Offer
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_number
 from ..prompt_key import PromptKey
 from ..state import State, data, faction_name, storm_order
 
 KIND = "offer-bid"
+OFFER, MARKET = "offer", "market"       # the step's offers: the cache's card, a hidden one
 
 
 # --- the offer made
@@ -60,25 +69,34 @@ def ask(state: State) -> bool:
     return seat is not None
 
 
-def made(state: State) -> list[Event]:
+def made(state: State, seen: list[str]) -> list[Event]:
     """The offering faction has decided (``factions.decide``): its offer, if it made one (in
-    the step's ``offer``), shown to everyone."""
+    the step's ``offer``), shown to everyone; its hidden offer (``market``) told as the
+    seller announced it, its card to the seller and ``seen`` (the prescient) alone."""
     del state["step"]["offering"]
+    events = []
+    market = pending(state, MARKET)
+    if market is not None:
+        events += [Event(EventCode.MARKET_OFFERED, public(state, MARKET)),
+                   Event(EventCode.MARKET_SEEN, {"name": _name(state, market.card)},
+                         to=tuple(dict.fromkeys([market.seller, *seen])))]
     offer = pending(state)
-    if offer is None:
-        return []
-    return [Event(EventCode.OFFER_MADE, {**offer.to_json(), "name": _name(state, offer.card)})]
+    if offer is not None:
+        events.append(Event(EventCode.OFFER_MADE,
+                            {**offer.to_json(), "name": _name(state, offer.card)}))
+    return events
 
 
-def pending(state: State) -> Offer | None:
-    """The offer not yet sold, if any."""
-    found = state["step"].get("offer")
+def pending(state: State, slot: str = OFFER) -> Offer | None:
+    """The offer not yet sold (``slot``: the cache's, or the hidden ``MARKET``), if any."""
+    found = state["step"].get(slot)
     return Offer(**found) if found else None
 
 
 def fewer(state: State) -> int:
-    """The cards fewer dealt for the row: one for an offer (001 2.10.09)."""
-    return 1 if pending(state) else 0
+    """The cards fewer dealt for the row: one for an offer (001 2.10.09), one for a hidden
+    card sold to another (2.10.23)."""
+    return (1 if pending(state) else 0) + (1 if state["step"].get("market_sold") else 0)
 
 
 def due(state: State, row_done: bool) -> bool:
@@ -88,10 +106,16 @@ def due(state: State, row_done: bool) -> bool:
     return offer is not None and (row_done or offer.when != LAST)
 
 
-def public(state: State) -> dict[str, Any] | None:
-    """What everyone sees of the offer made (the card is shown, 2.10.09.01), if one is."""
-    offer = pending(state)
-    return None if offer is None else {**offer.to_json(), "name": _name(state, offer.card)}
+def public(state: State, slot: str = OFFER) -> dict[str, Any] | None:
+    """What everyone sees of the offer made (the card is shown, 2.10.09.01), if one is; of a
+    hidden one, the name announced, never the card (2.10.23)."""
+    offer = pending(state, slot)
+    if offer is None:
+        return None
+    if offer.hidden:
+        return {"seller": offer.seller, "kind": offer.kind, "way": offer.way,
+                "announced": offer.announced}
+    return {**offer.to_json(), "name": _name(state, offer.card)}
 
 
 # --- the bids
@@ -105,20 +129,29 @@ def bidders(state: State, room: Any) -> list[str]:
     return [seat for seat in storm_order(state) if may_bid(state, seat, room)]
 
 
-def prompt(state: State, seat: str) -> Prompt:
-    offer = pending(state)
+def prompt(state: State, seat: str, slot: str = OFFER) -> Prompt:
+    offer = pending(state, slot)
     assert offer is not None
     most = state["factions"][seat]["spice"]
-    how = ("a silent auction: every bid revealed at once, the most wins, ties to the earliest "
-           "in storm order (001 2.10.09.03)" if offer.kind != ONCE_AROUND else
-           f"once around from the {faction_name(offer_order(state, offer)[0], state)}: your "
-           "bid is the one you make on your turn, and stands if it is more than the bid "
-           "before it, else you pass (001 2.10.09.02)")
+    how = {ONCE_AROUND: f"once around from the {faction_name(offer_order(state, offer)[0], state)}"
+           ": your bid is the one you make on your turn, and stands if it is more than the "
+           "bid before it, else you pass (001 2.10.09.02)",
+           NORMAL: "the normal way, in storm order: your bid is the most you will pay, the "
+           "moderator bids for you in turn, one spice over the last bid, up to it (001 "
+           "2.10.24)"}.get(offer.kind, "a silent auction: every bid revealed at once, the most "
+                           "wins, ties to the earliest in storm order (001 2.10.09.03)")
+    what = (f"a card of their hand, face down{_announced(offer)} (001 2.10.22-23 BLACK "
+            "MARKET)" if offer.hidden else _name(state, offer.card))
     return Prompt(str(PromptKey(KIND, seat)), seat, KIND, True,
-                  f"The {faction_name(offer.seller, state)} offer {_name(state, offer.card)}, "
+                  f"The {faction_name(offer.seller, state)} offer {what}, "
                   f"sold by {how}.  BID <n> (1 to {most}): your bid, within your own spice; "
                   "PASS: none.  No Karama bids or buys it (001 2.10.08).",
-                  None, "PASS", "PASS")
+                  None, "PASS", "PASS", ahead=f"{KIND}@{slot}:{seat}",
+                  options={"seller": offer.seller})
+
+
+def _announced(offer: Offer) -> str:
+    return f", announced as {offer.announced}" if offer.announced else ""
 
 
 def offer_order(state: State, offer: Offer) -> list[str]:
@@ -130,31 +163,19 @@ def offer_order(state: State, offer: Offer) -> list[str]:
     return (turn if offer.way == "right" else turn[::-1]) + [offer.seller]
 
 
-def sell(state: State, orders: dict[str, Any], room: Any, payee: Any) -> list[Event]:
+def sell(state: State, orders: dict[str, Any], room: Any, payee: Any, slot: str = OFFER,
+         auction: Any = None) -> list[Event]:
     """The offer auctioned with the bids given (the seat's amount, None: PASS), each within
     the bidder's spice now; the buyer pays the seller (or, buying its own card, ``payee``'s
-    faction or the bank) and takes the card; unsold, the seller's power places it."""
-    offer = pending(state)
+    faction or the bank) and takes the card; unsold, the seller's power places it.  A hidden
+    offer (``MARKET``) is sold by ``hidden_sale``."""
+    offer = pending(state, slot)
     assert offer is not None
-    del state["step"]["offer"]
-    given = {PromptKey.parse(key).seat: value for key, value in orders.items()
-             if PromptKey.parse(key).kind == KIND}
-    bids = {seat: min(value or 0, state["factions"][seat]["spice"])
-            for seat, value in given.items()}
-    bids = {seat: bid for seat, bid in bids.items() if bid > 0 and may_bid(state, seat, room)}
-    buyer, price, shown = None, 0, {}
-    if offer.kind == ONCE_AROUND:
-        for seat in offer_order(state, offer):
-            bid = bids.get(seat, 0)
-            shown[seat] = bid if bid > price else 0
-            if bid > price:
-                buyer, price = seat, bid
-    else:
-        shown = {seat: bids.get(seat, 0) for seat in storm_order(state) if may_bid(state, seat,
-                                                                                    room)}
-        for seat, bid in shown.items():
-            if bid > price:
-                buyer, price = seat, bid
+    del state["step"][slot]
+    if offer.hidden:
+        return hidden_sale(state, offer, orders, room, auction)
+    bids, order = _bids(state, orders, room)
+    buyer, price, shown = _sealed(state, offer, bids, order)
     if buyer is None:
         return factions.power(offer.seller, state).offer_unsold(state, offer)
     to = (offer.seller if offer.to_seller and buyer != offer.seller
@@ -167,6 +188,61 @@ def sell(state: State, orders: dict[str, Any], room: Any, payee: Any) -> list[Ev
     return [Event(EventCode.OFFER_SOLD, {"seller": offer.seller, "name": _name(state, offer.card),
                                          "buyer": buyer, "price": price,
                                          "payee": to or "bank", "bids": shown})]
+
+
+def hidden_sale(state: State, offer: Offer, orders: dict[str, Any], room: Any, auction: Any
+                ) -> list[Event]:
+    """A hidden card sold (2.10.23-24): the normal way by ``auction`` (the row's proxy auction,
+    in storm order), else as a cache card is; bought by another, it is paid to the seller and
+    the row is one card fewer (``market_sold``); else the seller keeps it, paying itself.
+    The table learns the buyer, the price and the bids; the buyer alone, the card."""
+    bids, order = _bids(state, orders, room)
+    if offer.kind == NORMAL:
+        outcome = auction(order, bids)
+        buyer, price, shown = outcome.buyer, outcome.price, dict(outcome.bids)
+    else:
+        buyer, price, shown = _sealed(state, offer, bids, order)
+    own = state["factions"]
+    if buyer is None or buyer == offer.seller or offer.card not in own[offer.seller]["hand"]:
+        return [Event(EventCode.MARKET_KEPT, {"seller": offer.seller, "bids": shown})]
+    own[buyer]["spice"] -= price
+    own[offer.seller]["spice"] += price
+    own[offer.seller]["hand"].remove(offer.card)
+    own[buyer]["hand"].append(offer.card)
+    state["step"]["market_sold"] = True
+    return [Event(EventCode.MARKET_SOLD, {"seller": offer.seller, "buyer": buyer,
+                                          "price": price, "bids": shown}),
+            Event(EventCode.MARKET_BOUGHT, {"name": _name(state, offer.card)}, to=(buyer,))]
+
+
+def _bids(state: State, orders: dict[str, Any], room: Any) -> tuple[dict[str, int], list[str]]:
+    """The bids given (the seat's amount, None: PASS), each within the bidder's spice now,
+    of the factions able to bid; and those factions, in storm order."""
+    order = [seat for seat in storm_order(state) if may_bid(state, seat, room)]
+    given = {PromptKey.parse(key).seat: value for key, value in orders.items()
+             if PromptKey.parse(key).kind == KIND}
+    bids = {seat: min(value or 0, state["factions"][seat]["spice"])
+            for seat, value in given.items() if seat in order}
+    return {seat: bid for seat, bid in bids.items() if bid > 0}, order
+
+
+def _sealed(state: State, offer: Offer, bids: dict[str, int], order: list[str]
+            ) -> tuple[str | None, int, dict[str, int]]:
+    """A silent (2.10.09.03) or once-around (2.10.09.02) auction of the bids: the buyer, the
+    price, every bid as the table learns it."""
+    buyer, price, shown = None, 0, {}
+    if offer.kind == ONCE_AROUND:
+        for seat in offer_order(state, offer):
+            bid = bids.get(seat, 0)
+            shown[seat] = bid if bid > price else 0
+            if bid > price:
+                buyer, price = seat, bid
+        return buyer, price, shown
+    shown = {seat: bids.get(seat, 0) for seat in order}
+    for seat, bid in shown.items():
+        if bid > price:
+            buyer, price = seat, bid
+    return buyer, price, shown
 
 
 def _name(state: State, card: str) -> str:
