@@ -63,13 +63,19 @@ class EventCode(StrEnum):
     SPECIALS_SET = "specials-set"
     THUMPER = "thumper"
     WEAPON_WITHHELD = "weapon-withheld"
-    # cache_specials (001 3.03.02, 3.03.06); the Portable Snooper at the reveal (3.03.08)
+    # cache_specials (001 3.03.02, 3.03.06, 3.03.16); the Portable Snooper at the reveal (3.03.08)
     PORTABLE_SNOOPER = "portable-snooper"
     CACHE_SPECIAL_UNPLAYED = "cache-special-unplayed"
     DISTRANS = "distrans"
     DISTRANS_CARD = "distrans-card"
     NULLENTROPY = "nullentropy"
     NULLENTROPY_CARD = "nullentropy-card"
+    DESERT_SEEDED_WATER = "desert-seeded-water"
+    AXOLOTL_TANK = "axolotl-tank"
+    FORCES_SENT_HOME = "forces-sent-home"   # the Amtal's loser (3.03.12)
+    LEADER_POISONED = "leader-poisoned"     # the Residual Poison (3.03.09)
+    JUICE_OF_SAPHO = "juice-of-sapho"       # the aggressor's place taken (3.03.03)
+    DESERT_SEEDED_WATER_CARDS = "desert-seeded-water-cards"
     # standing_cards (003 "Expanded Treachery", "Changed Treachery Cards")
     CONE_OF_SILENCE = "cone-of-silence"
     RESIDUAL_POISON = "residual-poison"

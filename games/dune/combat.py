@@ -297,7 +297,8 @@ class Outcome:
     that called a traitor; ``withheld``: the sides that did not use a weapon they played (001
     3.02.09); ``no_leader_spice``: no spice is paid for the leaders killed (001 3.02.03);
     ``killed_after``: the sides whose leader fought on and dies once the battle is resolved
-    (003 "Changed Treachery Cards", the Semuta Drug).
+    (003 "Changed Treachery Cards", the Semuta Drug); ``leaders_decided``: an Amtal decided it
+    (001 3.03.12: the loser's forces go home, the winner loses none, no spice is paid).
     """
 
     kind: str
@@ -309,6 +310,7 @@ class Outcome:
     withheld: tuple[str, ...] = ()
     no_leader_spice: bool = False
     killed_after: tuple[str, ...] = ()
+    leaders_decided: bool = False
 
 
 def discards(plan: dict[str, Any]) -> list[str]:
@@ -328,15 +330,18 @@ def betrays(plan: dict[str, Any], traitors: set[str]) -> bool:
 
 
 def resolve(deck: DuneData, aggressor: str, defender: str, plans: dict[str, dict[str, Any]],
-            traitors: dict[str, set[str]]) -> Outcome:
+            traitors: dict[str, set[str]], undialed: dict[str, int] | None = None,
+            storm_first: str | None = None) -> Outcome:
     """The outcome of two revealed plans, their cards read from the game's ``deck``.
     ``traitors``: the leaders each side may call as traitors (its own, and the Harkonnen's for
     their ally).  A traitor call comes before an explosion (WBC X, line 1272); both traitors:
     both lose (X.D.4); the explosion has no winner (line 1270); a plan's ``defense_as`` defends
     in place of its defense (001 4.07.15.03, the Diplomat), its ``opponent_bonus`` is added to
     the other side's total unless its own leader is killed (4.07.15.02, the Bureaucrat); else
-    the higher total of dial
-    and surviving leader wins, the aggressor on a tie (X.C.1-3)."""
+    the higher total of dial and surviving leader wins, the aggressor on a tie (X.C.1-3).  The
+    Richese cache's weapons change the totals: a Stone Burner the forces each side left
+    ``undialed`` (001 3.03.11), an Amtal the leaders alone (3.03.12); against each other, or an
+    Amtal against an Artillery Strike, the card of the side ``storm_first`` acts (3.03.12)."""
     sides = (aggressor, defender)
     other = {aggressor: defender, defender: aggressor}
     callers = tuple(s for s in sides if plans[s]["call"] and betrays(plans[other[s]], traitors[s]))
@@ -351,23 +356,53 @@ def resolve(deck: DuneData, aggressor: str, defender: str, plans: dict[str, dict
                        {})
     held = tuple(s for s in sides if withheld(deck, plans[s], plans[other[s]]))
     snooper = {s: plans[s].get("snooper", False) for s in sides}        # 001 4.04.04.03
-    weapon = mirrored(deck, {s: None if s in held else plans[s]["weapon"] for s in sides},
-                      other)
+    weapon = first_acts(deck, mirrored(deck, {s: None if s in held else plans[s]["weapon"]
+                                              for s in sides}, other), storm_first or aggressor)
     defense = {s: plans[s].get("defense_as") or plans[s]["defense"] for s in sides}  # 4.07.15.03
-    struck = tuple(s for s in sides if (plans[s]["leader"] or plans[s]["cheap_hero"])
-                   and (kills(deck, weapon[other[s]], defense[s], snooper[s])
-                        or kills_own(deck, weapon[s], defense[s], snooper[s])))
-    later = tuple(s for s in struck if kills_later(deck, weapon[other[s]]))
-    killed = tuple(s for s in struck if s not in later)
     effects = [deck.card_named(w).effects for w in weapon.values() if w]
+    led = {s for s in sides if plans[s]["leader"] or plans[s]["cheap_hero"]}
+    burnt = any(Effect.MAY_BURN_LEADERS in deck.card_named(weapon[s]).effects
+                and plans[s].get("burn") for s in sides if weapon[s])          # 001 3.03.11
+    struck = tuple(s for s in sides if s in led and (
+        burnt or kills(deck, weapon[other[s]], defense[s], snooper[s])
+        or kills_own(deck, weapon[s], defense[s], snooper[s])))
+    later = tuple(s for s in struck if kills_later(deck, weapon[other[s]]) and not burnt)
+    killed = tuple(s for s in struck if s not in later)
     dials_only = any(Effect.LEADERS_ADD_NOTHING in e for e in effects)     # 001 3.02.03
-    totals = {s: number(plans[s]["dial"] + plans[s].get("dial_bonus", 0)      # 001 1.14.12
-                        + (0 if s in killed or dials_only
-                           else leader_value(deck, plans[s], plans[other[s]]))
-                        + (0 if other[s] in killed else plans[other[s]].get("opponent_bonus", 0)))
-              for s in sides}
+    leaders_only = any(Effect.LEADERS_DECIDE in e for e in effects)        # 001 3.03.12
+    if any(Effect.UNDIALED_DECIDE in e for e in effects) and undialed is not None:
+        totals = {s: number(undialed[s]) for s in sides}                   # 001 3.03.11
+    else:
+        totals = {s: number((0 if leaders_only
+                             else plans[s]["dial"] + plans[s].get("dial_bonus", 0))  # 1.14.12
+                            + (0 if s in killed or dials_only
+                               else leader_value(deck, plans[s], plans[other[s]]))
+                            + (0 if other[s] in killed
+                               else plans[other[s]].get("opponent_bonus", 0)))
+                  for s in sides}
     winner = aggressor if totals[aggressor] >= totals[defender] else defender
     if totals[aggressor] == totals[defender] and plans[defender].get("wins_ties"):
         winner = defender                                               # 001 4.04.04.04
+    if leaders_only and other[winner] in led and other[winner] not in killed:
+        killed += (other[winner],)          # 001 3.03.12: "the loser's leader is killed"
     return Outcome("battle", winner, other[winner], killed, totals, (), held,
-                   any(Effect.NO_LEADER_SPICE in e for e in effects), later)
+                   any(Effect.NO_LEADER_SPICE in e for e in effects), later, leaders_only)
+
+
+def first_acts(deck: DuneData, weapon: dict[str, str | None], first: str
+               ) -> dict[str, str | None]:
+    """Each side's weapon as it acts where an Amtal meets an Artillery Strike or a Stone
+    Burner: "use Storm Order to decide which effect to apply" (001 3.03.12), read as the card
+    of the side ``first`` in storm order acting and the other card doing nothing."""
+    def amtal(name: str | None) -> bool:
+        return name is not None and Effect.LEADERS_DECIDE in deck.card_named(name).effects
+
+    def rival(name: str | None) -> bool:
+        return name is not None and bool(deck.card_named(name).effects & {
+            Effect.LEADERS_ADD_NOTHING, Effect.UNDIALED_DECIDE})
+
+    names = list(weapon.values())
+    if not (any(amtal(n) for n in names) and any(rival(n) for n in names)):
+        return weapon
+    beaten = rival if amtal(weapon[first]) else amtal
+    return {s: None if beaten(name) else name for s, name in weapon.items()}

@@ -429,3 +429,36 @@ def test_003_nobody_reads_who_holds_a_card_set_by_a_standing_word(tmp_path, card
         assert one == other, (f"mail {index} ({one[0]} to {one[1]}) differs in {GAME}:\n"
                               + changed_lines(one[3], other[3]))
     assert pages == pages_without
+
+
+# --- the CHOAM & Richese expansion's cards (001 3.03) -----------------------------------------
+@pytest.mark.whole_game
+@pytest.mark.parametrize("card", ["Desert Seeded Water", "Axolotl Tank", "Ornithopter",
+                                  "Residual Poison", "Amtal", "Juice of Sapho"])
+def test_001_3_03_nobody_else_reads_who_holds_a_cache_card(tmp_path, card):
+    """Secrets stay secret (TEAM.md): the same GF9 game with the CHOAM & Richese expansion's
+    cards (text B's cache), played through the moderator by mail from the set-up to turn 2's
+    bidding, once with the card in the Harkonnen hand and once with a Baliset: every mail the
+    others get, the step numbers after each tick and the archive pages are the same.  Desert
+    Seeded Water is offered to its holder in turn 1's rounds between the Nexus and the movement
+    (001 3.03.16: an optional decision folded into the step, ``cards/cache_specials.py``); the
+    Ornithopter's ORNITHOPTER MOVE (3.03.07) is told in the holder's own movement prompt only;
+    the Axolotl Tank (3.03.13) is offered only with a leader of the holder in the tanks; the
+    Residual Poison (3.03.09), the Amtal (3.03.12) and the Juice of Sapho (3.03.03) are lines of
+    the holder's secret plan."""
+    found = {}
+    for hidden in (card, "Baliset"):
+        run = TurnRun(tmp_path / hidden.replace(" ", "-"), "gf9",
+                      {"choam_richese": True, "richese_revised": True}, hidden)
+        run.play()
+        found[hidden] = (run.steps, run.others_mail(), run.pages(), run.decided())
+    (steps, mail, pages, asked), (steps_without, mail_without, pages_without, not_asked) = (
+        found.values())
+    if card == "Desert Seeded Water":
+        assert f"cache-special:{HA}" in asked - not_asked
+    assert steps == steps_without
+    assert [m[:3] for m in mail] == [m[:3] for m in mail_without]
+    for index, (one, other) in enumerate(zip(mail, mail_without, strict=True)):
+        assert one == other, (f"mail {index} ({one[0]} to {one[1]}) differs in {GAME}:\n"
+                              + changed_lines(one[3], other[3]))
+    assert pages == pages_without

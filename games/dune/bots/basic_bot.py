@@ -65,6 +65,7 @@ from pbem.game import Prompt
 
 from .. import combat, leaders, tokens
 from ..board import layer, reach
+from ..cards import residual_poison
 from ..data import CardType, Effect, Slot
 from ..factions import choam_multipurpose as multipurpose
 from ..factions import ecaz_ambassadors as ambassadors
@@ -171,23 +172,33 @@ def _shipment(view: dict[str, Any], options: dict[str, Any]) -> str | None:
 
 def _move(view: dict[str, Any], options: dict[str, Any]) -> str | None:
     """The largest group outside the strongholds, to a stronghold in reach, else onto the
-    richest spice in reach."""
+    richest spice in reach; with the Richese Ornithopter (001 3.03.07), a stronghold only its
+    range of three reaches before spice in the usual reach."""
+    flown = options.get("ornithopter_reach")
+    step = _move_in(view, flown, strongholds_only=True) if flown else None
+    if step:
+        return f"ORNITHOPTER {step}"
+    return _move_in(view, options["reach"]) or _bluff(view, options)
+
+
+def _move_in(view: dict[str, Any], reaches: Any, strongholds_only: bool = False) -> str | None:
     mine = move_bot.own_groups(view)
     groups = sorted(((total(forces), territory, sector)
                      for (territory, sector), forces in mine.items()
                      if not layer.board(view)[territory].is_stronghold), reverse=True)
     for _, territory, sector in groups:
-        ends = options["reach"][territory][str(sector)]
+        ends = reaches[territory][str(sector)]
         ends = {t: sectors for t, sectors in ends.items() if not _ally_held(view, t)}
         goals = sorted((t for t in ends if layer.board(view)[t].is_stronghold),
                        key=lambda t: len(_others(view, t)))
-        goals = goals or sorted((t for t in ends if view["spice"].get(t)),
-                                key=lambda t: -view["spice"][t])
+        if not strongholds_only:
+            goals = goals or sorted((t for t in ends if view["spice"].get(t)),
+                                    key=lambda t: -view["spice"][t])
         if goals:
             forces = order_text(mine[territory, sector])
             return (f"MOVE {forces} FROM {where(view, territory, sector)} TO "
                     f"{where(view, goals[0], ends[goals[0]][0])}")
-    return _bluff(view, options)
+    return None
 
 
 def _bluff(view: dict[str, Any], options: dict[str, Any]) -> str | None:
@@ -270,6 +281,16 @@ def _plan(view: dict[str, Any], prompt: Prompt, fought: str = "") -> str | None:
     plan["spice"] = min(strength.most_spice(side.spice), side.spice // 3)
     top = strength.most(plan["spice"])
     plan["dial"] = combat.number(max(0, min(math.floor(top), math.ceil(top / 2))))
+    weapon = side.card(plan["weapon"]).effects if plan["weapon"] else frozenset()
+    if weapon & {Effect.UNDIALED_DECIDE, Effect.LEADERS_DECIDE}:   # 001 3.03.11-12: the
+        plan["dial"], plan["spice"] = 0, 0      # dial counts nothing, or against the side
+        led = plan["leader"] and data(view).leader(plan["leader"]).strength > 2
+        if Effect.MAY_BURN_LEADERS in weapon and not led:
+            plan["burn"] = True
+    if residual_poison.card_in(side.rules, side.hand):     # 001 3.03.09, whenever it may
+        plan["poison"] = True
+    if battle_orders.juice(side) and not side.aggressor:    # 001 3.03.03, when it defends
+        plan["juice"] = True
     if side.captures:
         own = leaders.available(view["own"]["leaders"])
         plan["capture"] = capture.KEEP if len(own) < 3 else capture.KILL

@@ -82,6 +82,11 @@ class CardType(StrEnum):
     MIRROR_WEAPON = "mirror_weapon"
     DISTRANS = "distrans"
     NULLENTROPY_BOX = "nullentropy_box"
+    DESERT_SEEDED_WATER = "desert_seeded_water"
+    AXOLOTL_TANK = "axolotl_tank"
+    STONE_BURNER = "stone_burner"
+    JUICE_OF_SAPHO = "juice_of_sapho"
+    AMTAL = "amtal"
     LEVENBRECH = "levenbrech"
     CONE_OF_SILENCE = "cone_of_silence"
     RESIDUAL_POISON = "residual_poison"
@@ -152,6 +157,12 @@ class Effect(StrEnum):
     KILLS_AFTER_BATTLE = "kills_after_battle"       # the Semuta Drug: the leader fights on
     # the Richese cache's (001 3.03)
     MIRRORS_WEAPON = "mirrors_weapon"               # the opponent's weapon copied (3.03.05)
+    THREE_TERRITORIES = "three_territories"         # one group moves three (3.03.07)
+    UNDIALED_DECIDE = "undialed_decide"             # the undialed forces win (3.03.11 A)
+    MAY_BURN_LEADERS = "may_burn_leaders"           # both leaders killed at will (3.03.11 A)
+    LEADERS_DECIDE = "leaders_decide"               # the leaders alone decide (3.03.12)
+    POISONS_A_LEADER = "poisons_a_leader"           # an opponent's leader at random (3.03.09)
+    MAKES_AGGRESSOR = "makes_aggressor"             # its player the aggressor (3.03.03)
     UNTOUCHED_BY_VOICE = "untouched_by_voice"       # the Voice never names it (3.03.15)
     NEVER_A_TRAITOR = "never_a_traitor"             # no traitor card matches it (3.03.14)
     SILENCES = "silences"                           # the Cone of Silence: no buying, no ally

@@ -26,7 +26,14 @@ line per battle in the order the aggressor wants them; by default board order.
 - ``TOOTH USE`` (the default), ``TOOTH HOLD`` or ``TOOTH IF IT KILLS``: whether a Poison Tooth
   played is used at the reveal (001 3.02.09: "you may choose not to use this weapon"), the
   choice standing by mail like the traitor call: ``IF IT KILLS`` uses it only if it kills the
-  opposing leader.
+  opposing leader;
+- ``JUICE OF SAPHO``: a defender's Juice of Sapho played at the reveal, its side the battle's
+  aggressor (001 3.03.03: ties are the aggressor's); the aggressor's line plays nothing;
+- ``RESIDUAL POISON``: the Residual Poison played on the opponent before the plans stand, one
+  of its leaders at random to the tanks, and it plans again (001 3.03.09,
+  ``cards/residual_poison``);
+- ``STONE BURNER KILL``: with a Stone Burner played, both leaders killed whatever their
+  defenses (001 3.03.11: "you may choose"; by mail a standing line, without it they live).
 
 - ``IF VOICED PLAY <kind>: <line>``, ``IF VOICED NOT <kind>: <line>``, ``IF ASKED <element>:
   <line>``: lines that hold should the Bene Gesserit's Voice or the Atreides' question come
@@ -48,7 +55,7 @@ from typing import Any
 from pbem.game import Prompt
 
 from .. import combat, leaders
-from ..cards import battle_karama
+from ..cards import battle_karama, residual_poison
 from ..codes import ErrorCode
 from ..data import Ability, CardType, Effect, NameLookupError, Slot
 from ..factions import harkonnen_capture as capture
@@ -89,7 +96,7 @@ from .language import (
 PLAN, ORDER = "battle-plan", "battle-order"
 PLAN_VERBS = ("DIAL", "LEADER", "CHEAP", "WEAPON", "DEFENSE", "DEFENCE", "SPICE", "TRAITOR",
               "NO", "KEEP", "DISCARD", "LOSE", "KWISATZ", "KH", "CAPTURE", "KARAMA", "IF", "TECH",
-              "TOOTH", "PORTABLE", "BANKER", "RETREAT")
+              "TOOTH", "PORTABLE", "BANKER", "RETREAT", "STONE", "RESIDUAL", "JUICE")
 TOOTH = {"USE": combat.USE, "HOLD": combat.HOLD, "IF IT KILLS": combat.IF_IT_KILLS}
 AGAINST = ("AGAINST", "VS", "VERSUS")
 WHEEL = 20          # the battle wheel's highest number (000 VI.A, line 257: "zero" to "twenty")
@@ -271,6 +278,21 @@ def read_plan_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, 
             raise OrderProblem(ErrorCode.BAD_PLAN_LINE, banker_rule(side), ())
         return {"banker": read_number(rest[0] if rest else "", 1, BANKER_MOST,
                                       "the Spice Banker's spice")}
+    if verb == "JUICE":
+        if upper != ["OF", "SAPHO"] or juice(side) is None:
+            raise OrderProblem(ErrorCode.BAD_PLAN_LINE, "JUICE OF SAPHO is for a Juice of "
+                               "Sapho you hold (001 3.03.03)", ())
+        return {"juice": True}
+    if verb == "RESIDUAL":
+        if upper != ["POISON"] or residual_poison.card_in(side.rules, side.hand) is None:
+            raise OrderProblem(ErrorCode.BAD_PLAN_LINE, "RESIDUAL POISON is for a Residual "
+                               "Poison you hold (001 3.03.09)", ())
+        return {"poison": True}
+    if verb == "STONE":
+        if upper != ["BURNER", "KILL"] or not stone_burners(side):
+            raise OrderProblem(ErrorCode.BAD_PLAN_LINE, "STONE BURNER KILL is for a Stone "
+                               "Burner you hold (001 3.03.11)", ())
+        return {"burn": True}
     if verb in ("KWISATZ", "KH"):
         if not side.kh:
             raise OrderProblem(ErrorCode.NO_KWISATZ_HADERACH, kh_refusal(side), ())
@@ -283,6 +305,17 @@ def portable_snooper(side: Side) -> str | None:
     """The side's Portable Snooper, played at the reveal by a standing line (001 3.03.08)."""
     return next((name for name in side.cards(Slot.DEFENSE)
                  if side.card(name).type is CardType.PORTABLE_SNOOPER), None)
+
+
+def juice(side: Side) -> str | None:
+    """The side's card that makes it the battle's aggressor (001 3.03.03), or None."""
+    return next((side.deck.treachery_card(c).name for c in side.hand
+                 if Effect.MAKES_AGGRESSOR in side.deck.treachery_card(c).effects), None)
+
+
+def stone_burners(side: Side) -> list[str]:
+    """The side's weapons that may kill both leaders at its choice (001 3.03.11)."""
+    return [n for n in side.cards(Slot.WEAPON) if Effect.MAY_BURN_LEADERS in side.card(n).effects]
 
 
 def read_tooth(side: Side, upper: list[str]) -> str:
@@ -488,6 +521,12 @@ def plan_text(game: Any, plan: dict[str, Any]) -> str:
         lines.append(f"BANKER {plan['banker']}")
     if plan.get("retreat"):
         lines.append(f"RETREAT {plan['retreat']}")
+    if plan.get("burn"):
+        lines.append("STONE BURNER KILL")
+    if plan.get("poison"):
+        lines.append("RESIDUAL POISON")
+    if plan.get("juice"):
+        lines.append("JUICE OF SAPHO")
     lines += plan_conditions.lines(game, plan)
     return "\n".join(lines)
 
@@ -557,6 +596,17 @@ def plan_legal(side: Side) -> str:
                      "but one a poison defense that is no Snooper protects; kept if you win "
                      "without using it (001 "
                      "3.02.09).")
+    if juice(side) and not side.aggressor:
+        parts.append("JUICE OF SAPHO: play your Juice of Sapho at the reveal to be this "
+                     "battle's aggressor, who wins a tie (001 3.03.03).")
+    if residual_poison.card_in(side.rules, side.hand):
+        parts.append("RESIDUAL POISON: play your Residual Poison on your opponent: one of its "
+                     "leaders at random to the tanks before the plans stand; it plans again "
+                     "(001 3.03.09).")
+    if stone_burners(side):
+        parts.append("STONE BURNER KILL: should you play your Stone Burner, both leaders are "
+                     "killed whatever their defenses; the side with more undialed forces wins "
+                     "(001 3.03.11).")
     hero = (" (or the opponent's Cheap Hero, with the Cheap Hero traitor card: 001 4.09.02)"
             if side.rules.traitor_cards else "")
     parts.append("TRAITOR CALL (default) or NO TRAITOR CALL, should the opponent's leader"
@@ -651,6 +701,12 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
         plan["tooth"] = rng.choice(tuple(TOOTH.values()))
     if not plan["defense"] and portable_snooper(side) and rng.random() < 0.7:
         plan["portable"] = True                         # 001 3.03.08
+    if plan["weapon"] in stone_burners(side) and rng.random() < 0.5:
+        plan["burn"] = True                             # 001 3.03.11
+    if residual_poison.card_in(side.rules, side.hand) and rng.random() < 0.5:
+        plan["poison"] = True                           # 001 3.03.09
+    if juice(side) and not side.aggressor and rng.random() < 0.5:
+        plan["juice"] = True                            # 001 3.03.03
     if side.cancels and rng.random() < 0.5:
         plan["karama_capture"] = rng.sample(sorted(side.places), rng.randint(0, 2))
     if side.takes:

@@ -7,7 +7,9 @@ and movement"):
 - ``MOVE <forces> FROM <territory> TO <territory> [SECTOR n] [COEXIST|FIGHT]``; with the leader
   skill Planetologist a second ``MOVE`` in the plan from another territory to the same one
   (001 4.07.15.07: the two groups in one movement, then neither goes further for the skill);
-- ``HAJR MOVE ...``: the extra move of the Hajr card;
+- ``HAJR MOVE ...``: the extra move of the Hajr card (or the Richese Ornithopter's);
+- ``ORNITHOPTER MOVE ...``: the turn's move, its group up to three territories, the Richese
+  Ornithopter played (001 3.03.07);
 - ``PASS``: neither; ``ELSE``: what follows is the next plan, tried if the one before is not
   legal when the turn comes;
 - ``SUPPORT <n>``: spice this faction will pay towards its allies' shipments this round;
@@ -59,7 +61,8 @@ from .language import (
 )
 
 KIND, GUILD_KIND = "move", "guild-move"
-VERBS = ("SHIP", "MOVE", "HAJR", "KARAMA", "PASS", "ELSE", "SUPPORT", "GIVE", "MENTAT")
+VERBS = ("SHIP", "MOVE", "HAJR", "ORNITHOPTER", "KARAMA", "PASS", "ELSE", "SUPPORT", "GIVE",
+         "MENTAT")
 RESERVES = "RESERVES"
 
 
@@ -86,6 +89,12 @@ def read_line(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
             raise OrderProblem(ErrorCode.HAJR, "expected HAJR MOVE <forces> FROM <territory> TO "
                                "<territory>", ("HAJR MOVE 3 FROM Carthag TO Arrakeen",))
         return {"hajr": read_move(state, prompt.seat, words[1:])}
+    if verb == "ORNITHOPTER":               # 001 3.03.07: "Move one group ... up to 3"
+        if not words or words[0].upper() != "MOVE":
+            raise OrderProblem(ErrorCode.BAD_MOVE, "expected ORNITHOPTER MOVE <forces> FROM "
+                               "<territory> TO <territory>",
+                               ("ORNITHOPTER MOVE 3 FROM Carthag TO Tuek's Sietch",))
+        return {"move": {**read_move(state, prompt.seat, words[1:]), "ornithopter": True}}
     if verb == "KARAMA":
         return read_karama(state, prompt, words)
     if verb == "DEFER":
@@ -408,7 +417,7 @@ def notes(state: State, prompt: Prompt, value: dict[str, Any]) -> tuple[str, ...
             if "chosen" in event.data:
                 line = (shipment_text(state, plan["ship"]) if event.code == "shipment"
                         else "HAJR MOVE " + move_text(state, plan["hajr"]) if event.data["hajr"]
-                        else "MOVE " + move_text(state, plan["move"]))
+                        else _move_line(state, plan["move"]))
                 found.append(f"{prefix}{line}: read as sector {event.data['sector']}, "
                              f"{reach.CHOSEN[event.data['chosen']]}")
     return tuple(found)
@@ -429,7 +438,7 @@ def text(game: Any, value: dict[str, Any]) -> str:
         if plan.get("ship"):
             lines.append(shipment_text(game, plan["ship"]))
         if plan.get("move"):
-            lines.append("MOVE " + move_text(game, plan["move"]))
+            lines.append(_move_line(game, plan["move"]))
         if plan.get("join"):
             lines.append("MOVE " + move_text(game, plan["join"]))
         if plan.get("hajr"):
@@ -469,6 +478,11 @@ def shipment_text(game: Any, order: dict[str, Any]) -> str:
             + _coexist_text(order))
 
 
+def _move_line(game: Any, order: dict[str, Any]) -> str:
+    """A plan's MOVE line, or its ORNITHOPTER MOVE (001 3.03.07)."""
+    return ("ORNITHOPTER MOVE " if order.get("ornithopter") else "MOVE ") + move_text(game, order)
+
+
 def move_text(game: Any, order: dict[str, Any]) -> str:
     sector = order["sector"]
     target = where(game, order["to"], sector) if sector is not None else order["to"]
@@ -500,12 +514,18 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
     shipment = move_bot.random_shipment(view, options, rng)
     if shipment:
         plan["ship"] = as_read(view, shipment)
-    step = move_bot.random_move(view, options, shipment, rng)
+    step, flying = None, options.get("ornithopter_reach") and rng.random() < 0.3
+    if flying:                              # now and then the Ornithopter (001 3.03.07)
+        step = move_bot.random_move(view, {**options, "reach": options["ornithopter_reach"]},
+                                    shipment, rng)
+    step = step or move_bot.random_move(view, options, shipment, rng)
     if step:
         plan["move"] = as_read(view, step)
+        if flying:
+            plan["move"]["ornithopter"] = True
         if factions.power(seat, view).declares_with_moves():
             plan["move"]["coexist"] = rng.random() < 0.5
-    if step and "joins" in options and rng.random() < 0.5:
+    if step and not flying and "joins" in options and rng.random() < 0.5:
         joined = move_bot.random_join(view, options["joins"], step, rng)     # 001 4.07.15.07
         if joined:
             plan["move"], plan["join"] = as_read(view, step), as_read(view, joined)

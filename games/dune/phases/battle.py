@@ -360,8 +360,16 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
     events += standing_cards.at_reveal(state, plans)   # 003 "Changed Treachery Cards"
     events += _portable_snoopers(state, plans)          # 001 3.03.08
     events += battle_karama.at_resolution(state, plans)     # 001 1.14.12 (A)
+    undialed = ({seat: sides[seat].strength.count - total(_winner_losses(sides[seat], plan))
+                 for seat, plan in plans.items()}                   # 001 3.03.11
+                if any(_burner(state, plan) for plan in plans.values()) else None)
+    first = next(seat for seat in storm_order(state) if seat in plans)     # 001 3.03.12
+    if _juice(state, defender, plans[defender]):    # 001 3.03.03: "considered the aggressor"
+        events.append(Event(EventCode.JUICE_OF_SAPHO, {"faction": defender}))
+        aggressor, defender = defender, aggressor
     outcome = combat.resolve(data(state), aggressor, defender, plans,
-                             {seat: set(traitors_for(state, seat)) for seat in plans})
+                             {seat: set(traitors_for(state, seat)) for seat in plans},
+                             undialed, first)
     events += _settle(state, battle, plans, sides, outcome, rng)
     back_in_pool = (outcome.winner if outcome.kind == "traitor"
                     and rules_of(state).traitor_callers_leader_back_in_pool else None)
@@ -373,6 +381,28 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
             if factions.power(seat, state).kwisatz_haderach_per_territory:
                 step["kh_territory"] = battle["territory"]
     return events
+
+
+def _juice(state: State, seat: str, plan: dict[str, Any]) -> bool:
+    """A defender's plan saying JUICE OF SAPHO, with the card in hand: the card played and
+    discarded (001 3.03.03: "Play this card to be considered the aggressor in a battle")."""
+    if not plan.get("juice"):
+        return False
+    hand = state["factions"][seat]["hand"]
+    card = next((c for c in hand
+                 if Effect.MAKES_AGGRESSOR in data(state).treachery_card(c).effects), None)
+    if card is None:
+        return False
+    hand.remove(card)
+    state["decks"]["treachery_discard"].append(card)
+    return True
+
+
+def _burner(state: State, plan: dict[str, Any]) -> bool:
+    """Whether a plan plays a weapon that counts the undialed forces (the Stone Burner)."""
+    return bool(plan["weapon"]) and (
+        Effect.UNDIALED_DECIDE in data(state).card_named(plan["weapon"]).effects
+        or Effect.MIRRORS_WEAPON in data(state).card_named(plan["weapon"]).effects)
 
 
 def _portable_snoopers(state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
@@ -429,6 +459,9 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
             state["factions"][winner]["spice"] += prize
             events.append(Event(EventCode.LEADER_SPICE, {"faction": winner, "spice": prize}))
     beaten = {"battle": [loser], "traitor": [loser], "traitors": list(plans)}.get(outcome.kind, [])
+    if outcome.leaders_decided:             # 001 3.03.12: "returns all ... Forces to Reserves"
+        events += _home(state, loser, territory, battle["sectors"])
+        beaten = []
     for seat in beaten:
         mix = forces_in(state, seat, territory, battle["sectors"])
         lost[seat] = lost.get(seat, 0) + total(mix)
@@ -450,7 +483,8 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
         events += faction.after_losses(state, territory, battle["sectors"], taken)
     events += variants.battle_over(state, territory, winner, plans, taken, rng)
     for seat in plans:
-        if plans[seat]["spice"] and not (outcome.kind == "traitor" and seat == winner):
+        if plans[seat]["spice"] and not (outcome.kind == "traitor" and seat == winner
+                                         or outcome.leaders_decided):     # 001 3.03.12
             paid, funded = _battle_spice(state, seat, territory, plans[seat]["spice"])
             events += paid
             for faction in factions.in_play(state):     # 001 2.09.21: half to CHOAM
@@ -563,6 +597,21 @@ def _lose(state: State, seat: str, territory: str, sectors: list[int], mix: Coun
                                       for sector in sectors]):
         remove_forces(state, seat, territory, sector, taken)
     return events
+
+
+def _home(state: State, seat: str, territory: str, sectors: list[int]) -> list[Event]:
+    """An Amtal's loser: its forces in the battle back to its reserves, not the tanks (001
+    3.03.12)."""
+    mix = forces_in(state, seat, territory, sectors)
+    if not mix:
+        return []
+    for sector in sectors:
+        here = forces_in(state, seat, territory, [sector])
+        if here:
+            remove_forces(state, seat, territory, sector, here)
+    add(state["factions"][seat]["reserve"], mix)
+    return [Event(EventCode.FORCES_SENT_HOME, {"faction": seat, "territory": territory,
+                                               "forces": dict(mix)})]
 
 
 def _winner_losses(side: battle_plan.Side, plan: dict[str, Any]) -> Counts:

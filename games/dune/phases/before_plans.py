@@ -46,7 +46,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from .. import factions
-from ..cards import battle_karama
+from ..cards import battle_karama, residual_poison
 from ..codes import EventCode
 from ..orders import battle_orders, battle_plan, plan_conditions
 from ..prompt_key import PromptKey
@@ -125,6 +125,7 @@ def carry_out(state: State, plans: dict[str, dict[str, Any]], orders: dict[str, 
     powers = factions.ordered(state, HOOK)
     events = [e for faction in powers for e in faction.before_plans(state, orders, wanted, TOOLS)]
     replan: set[str] = set()
+    events += residual_poison.before_plans(state, plans, replan)        # 001 3.03.09
     step["plans"] = {}
     for seat, plan in plans.items():
         side = battle_plan.side_of_state(state, seat)

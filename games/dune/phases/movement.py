@@ -374,10 +374,12 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
     of its reserve forces cost there, and ``reach``: territory -> sector (text) -> where a group
     there may move, for each of its groups and each place a shipment may land, ornithopters as
     at the start of the move (``reach``), each place of its face-down tokens standing for
-    forces (a No-Field moves as one force, 001 2.10.12), and for the Planetologist's holder
-    ``joins``, where a group may move in a move joining two groups (001 4.07.15.07).  A landing
-    place's sectors and costs and a place's reach are worked out when a bot first reads them
-    (issue 20: a bot reads its own groups' and the landing it chose, of some seventy)."""
+    forces (a No-Field moves as one force, 001 2.10.12), for the Planetologist's holder
+    ``joins``, where a group may move in a move joining two groups (001 4.07.15.07), and
+    ``ornithopter_reach`` as ``reach`` with ornithopters for a holder of the Richese Ornithopter
+    (001 3.03.07).  A landing place's sectors and costs and a place's reach are worked out when
+    a bot first reads them (issue 20: a bot reads its own groups' and the landing it chose, of
+    some seventy)."""
     normal = state["factions"][seat]["reserve"].get(plain(state, seat), 0)
     shipments: dict[str, _Landings] = {}
     for kind in reach.shipment_kinds(state, seat):
@@ -404,6 +406,10 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
         found["joins"] = _Reach(reach.destinations_by_place(joining, seat, [
             (territory, sector) for territory, here in sectors.items() for sector in here],
             reach.has_ornithopters(state, seat)), sectors)          # 001 4.07.15.07
+    if moves.three_territories_card(state, seat):  # 001 3.03.07: the Ornithopter's range
+        found["ornithopter_reach"] = _Reach(reach.destinations_by_place(state, seat, [
+            (territory, sector) for territory, here in sectors.items() for sector in here],
+            True), sectors)
     return found
 
 
@@ -621,6 +627,8 @@ def describe(state: State, seat: str, reaches: list[GroupReach]) -> str:
                      f"move: range {reach.ORNITHOPTER_RANGE} (001 1.06.05.05).")
     parts.extend(karama_reach.notes(state, seat))
     cards = (["HAJR MOVE"] * bool(moves.extra_move_card(state, seat))
+             + ["ORNITHOPTER MOVE (one group up to 3 territories, 001 3.03.07)"]
+             * bool(moves.three_territories_card(state, seat))
              + ["KARAMA SHIP"] * bool(karama.playable(state, seat))
              + [move_karama.line(use) for use in move_karama.uses(state, seat)])
     if cards:

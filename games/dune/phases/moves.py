@@ -250,6 +250,15 @@ def move(state: State, seat: str, order: dict[str, Any], hajr: bool = False,
                                "(nor any card for an extra move)", ())
         state["factions"][seat]["hand"].remove(card)
         state["decks"]["treachery_discard"].append(card)
+    shown: dict[str, Any] = {}
+    if order.get("ornithopter"):            # 001 3.03.07: one group up to three territories
+        card = _card_with(state, seat, Effect.THREE_TERRITORIES)
+        if card is None:
+            raise OrderProblem(ErrorCode.NO_CARD, f"{faction_name(seat, state)} hold no "
+                               "Ornithopter", ())
+        state["factions"][seat]["hand"].remove(card)
+        state["decks"]["treachery_discard"].append(card)
+        ornithopters, shown["card"] = True, data(state).treachery_card(card).name
     territory, moved, token = order["to"], forces, None
     fixed = state["step"].get("unmovable", {}).get(seat, {}).get(order["from"], 0)
     if fixed and total(forces) > total(count_in(state, seat, order["from"])) - fixed:
@@ -267,7 +276,6 @@ def move(state: State, seat: str, order: dict[str, Any], hajr: bool = False,
     for from_sector, taken in reach.gathered(state, seat, order["from"], leaving, forces):
         remove_forces(state, seat, order["from"], from_sector, taken)
     add_forces(state, seat, territory, sector, forces)
-    shown: dict[str, Any] = {}
     if token is not None:                   # the token where its stand-in force landed
         remove_forces(state, seat, territory, sector, {plain(state, seat): 1})
         tokens.place(token, seat, tokens.BOARD, territory, sector)
@@ -328,8 +336,18 @@ def holds(state: State, seat: str, card_type: CardType) -> str | None:
 def extra_move_card(state: State, seat: str) -> str | None:
     """The first card in the faction's hand that gives an extra move (``Effect.EXTRA_MOVE``:
     the Hajr, the Richese Ornithopter's second movement action, 001 3.03.07), or None."""
+    return _card_with(state, seat, Effect.EXTRA_MOVE)
+
+
+def three_territories_card(state: State, seat: str) -> str | None:
+    """The first card in the faction's hand that moves a group three territories (the
+    Richese Ornithopter's first choice, 001 3.03.07), or None."""
+    return _card_with(state, seat, Effect.THREE_TERRITORIES)
+
+
+def _card_with(state: State, seat: str, effect: Effect) -> str | None:
     for card in state["factions"][seat]["hand"]:
-        if Effect.EXTRA_MOVE in data(state).treachery_card(card).effects:
+        if effect in data(state).treachery_card(card).effects:
             return card
     return None
 
