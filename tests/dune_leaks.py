@@ -110,9 +110,9 @@ OPEN_PLAYS = {"weather-control": "Weather Control", "hajr": "Hajr", "ghola-reviv
 
 def shown_in_events(events):
     """The cards and leaders revealed in battle plans (000 X.B.4: "revealed simultaneously"),
-    the leaders the Harkonnen capture (line 884) or a Terror token kills, by name, and the cards
-    played or discarded openly (``OPEN_PLAYS``, Terror tokens), from a step's events (as
-    stored: dicts)."""
+    the leaders the Harkonnen capture (line 884), a Terror token or the Residual Poison kills, by
+    name, and the cards played or discarded openly (``OPEN_PLAYS``, Terror tokens), from a
+    step's events (as stored: dicts)."""
     shown = set()
     for event in events:
         if event["code"] == "battle-plans":
@@ -128,6 +128,9 @@ def shown_in_events(events):
         # a leader a Terror token sends to the tanks, a card it or the hand limit discards
         # openly (001 2.12.14.02, .03, .06)
         if event["code"] == "terror-assassination" and event["data"]["leader"]:
+            shown.add(event["data"]["leader"])
+        # a leader the Residual Poison sends to the tanks, told to all (001 3.03.09)
+        if event["code"] == "leader-poisoned" and event["to"] is None:
             shown.add(event["data"]["leader"])
         if event["code"] in ("terror-sabotage", "hand-limit-discard") and event["data"]["card"]:
             shown.add(event["data"]["card"])
