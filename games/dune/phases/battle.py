@@ -475,7 +475,7 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
                    state, "loser_keeps_one")))
         events += _cards_after(state, seat, plans[seat], keep, outcome.kind == "traitor", used,
                                unanswered, one)
-    if outcome.kind == "battle":
+    if outcome.kind == "battle" and not outcome.leaders_decided:   # 001 3.03.12: none lost
         mix = _winner_losses(sides[winner], plans[winner])
         lost[winner] = lost.get(winner, 0) + total(mix)
         events += _lose(state, winner, territory, battle["sectors"], mix, taken)
