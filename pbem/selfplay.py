@@ -244,9 +244,13 @@ def _checked(game: Game, state: State, step: int) -> list[str]:
 def _replay_check(run: _Run, summary: SelfplaySummary) -> list[str]:
     """The state rebuilt from the seed and the log must equal the state played."""
     start = time.process_time()
-    rebuilt = replay(run.game, run.ruleset, run.options, run.seats, run.seed, run.log,
-                     run.rules_version)
-    summary.replay_seconds.append(time.process_time() - start)
+    try:
+        rebuilt = replay(run.game, run.ruleset, run.options, run.seats, run.seed, run.log,
+                         run.rules_version)
+    except Exception as error:  # a game that cannot replay is that game's finding alone
+        return [f"step {len(run.log)}: replay: exception: {type(error).__name__}: {error}"]
+    finally:
+        summary.replay_seconds.append(time.process_time() - start)
     return _differences(rebuilt, run.state, len(run.log))
 
 

@@ -9,6 +9,7 @@ import types
 import pytest
 from click.testing import CliRunner
 
+from pbem import selfplay
 from pbem.cli import main
 from pbem.game import check_invariants, step_rng
 from pbem.games import auction, dune
@@ -208,6 +209,19 @@ def test_a_game_that_does_not_replay_to_the_same_state_is_caught():
     summary = play_games(drifting, "classic", {"turns": 1}, 1, "drift")
     (violation,) = summary.violations
     assert "replay: the state rebuilt from the log differs in ['calls']" in violation
+
+
+def test_a_game_that_crashes_on_its_replay_is_that_games_finding_and_the_run_goes_on(
+        monkeypatch):
+    """A replay that raises (say a state's power changed an order the log keeps) is saved as
+    the game's violation; the run plays its other games."""
+    def broken(*args):
+        raise RuntimeError("the log was changed")
+    monkeypatch.setattr(selfplay, "replay", broken)
+    summary = play_games(dune, "classic", {"turns": 1}, 2, "fragile")
+    assert summary.games == 2 and len(summary.violations) == 2
+    assert all(v.endswith("replay: exception: RuntimeError: the log was changed")
+               for v in summary.violations)
 
 
 @pytest.mark.parametrize("corrupt,expected", [
