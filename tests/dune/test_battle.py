@@ -1025,6 +1025,23 @@ def test_wbc_x_1242_a_plan_sent_again_keeps_the_voice_and_the_answer():
     assert battle.prompts(state)[0].default["weapon"] == "Crysknife"
 
 
+def test_001_3_03_09_an_answer_no_leader_is_left_to_play_beside_binds_nothing():
+    """000 X.C.10: no treachery card without a leader or a Cheap Hero.  A side whose weapon
+    was answered to prescience and that has since lost every leader (a Residual Poison, 001
+    3.03.09, sends one to the tanks before the plans stand) plans again without the card: the
+    answer cannot bind it (self-play found the side with no plan it could send)."""
+    state, _ = game({"Carthag": {AT: 5, EM: (2, 2)}}, seats=(AT, EM), advantages=True,
+                    hands={AT: ["Karama", "Shield"], EM: ["Chaumas", "Crysknife"]})
+    fight(state, atreides="LEADER Duncan Idaho\nDIAL 2\nPRESCIENCE WEAPON\nKARAMA SARDAUKAR",
+          emperor="LEADER Bashar\nDIAL 5\nWEAPON Chaumas")
+    _, errors = read(state, EM, "LEADER Bashar\nDIAL 4")
+    assert errors and errors[0][0] == "prescience-bound"
+    leaders = state["factions"][EM]["leaders"]
+    leaders.update({name: "tanks" for name in leaders})
+    _, errors = read(state, EM, "DIAL 4")
+    assert errors == []
+
+
 def test_atreides_karama_764_sees_a_whole_plan_which_is_committed_and_plans_after_it():
     """000 Atreides shield (line 764), player aid B.6.B.2 (line 966); WBC XVII (lines
     1350-1352; 004 XVII.4-5): the Atreides' Karama shows them alone the opponent's whole plan,

@@ -190,14 +190,16 @@ def check(state: State, prompt: Prompt, plan: dict[str, Any], given: dict[str, i
 
 
 def still_playable(side: battle_plan.Side, element: str, value: Any) -> bool:
-    """Whether an answer can still be kept (a card still held, a dial still supported)."""
+    """Whether an answer can still be kept (a card still held and a leader or Cheap Hero left
+    to play it beside, 000 X.C.10: a leader lost since, say to a Residual Poison, 001 3.03.09;
+    a dial still supported)."""
     if value is None:
         return True
     if element == "dial":
         return value <= side.strength.most(side.spice)
     if element == "leader":
         return value in side.leaders or value in side.cheap_heroes
-    return bool(side.count(value))
+    return bool(side.count(value)) and side.must_lead
 
 
 # --- writing
