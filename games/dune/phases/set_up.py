@@ -463,14 +463,19 @@ def _read_bg_placement(state: State, prompt: Prompt, words: list[str]) -> list:
         raise OrderProblem(ErrorCode.ALLY_THERE, f"your allies the {allies} are in "
                            f"{territory.name}: allies never share a territory but the Polar "
                            "Sink (003 \"How an Alliance Functions\")", ("PLACE Polar Sink",))
-    if sector is None:
-        if len(territory.sectors) > 1:
-            raise OrderProblem(ErrorCode.SECTOR_NEEDED, f"{territory.name} spans sectors "
-                               f"{', '.join(map(str, territory.sectors))}: add SECTOR <n>",
-                               tuple(f"PLACE {territory.name} SECTOR {s}"
-                                     for s in territory.sectors))
-        sector = only_sector(state, territory.name)
-    return [territory.name, sector]
+    return [territory.name, _placed_sector(state, territory, sector)]
+
+
+def _placed_sector(state: State, territory: Any, sector: int | None) -> int:
+    """The sector a placement names, or the territory's only one; refused where it spans
+    several and names none."""
+    if sector is not None:
+        return sector
+    if len(territory.sectors) > 1:
+        raise OrderProblem(ErrorCode.SECTOR_NEEDED, f"{territory.name} spans sectors "
+                           f"{', '.join(map(str, territory.sectors))}: add SECTOR <n>",
+                           tuple(f"PLACE {territory.name} SECTOR {s}" for s in territory.sectors))
+    return only_sector(state, territory.name)
 
 
 def _allies_in(game: Any, seat: str, territory: str) -> str:
@@ -518,14 +523,7 @@ def _read_late_placement(state: State, prompt: Prompt, words: list[str]) -> list
         raise OrderProblem(ErrorCode.TERRITORY_OCCUPIED, f"{territory.name} is occupied: "
                            "place in a territory nobody occupies (001 2.12.03)",
                            (prompt.template,))
-    if sector is None:
-        if len(territory.sectors) > 1:
-            raise OrderProblem(ErrorCode.SECTOR_NEEDED, f"{territory.name} spans sectors "
-                               f"{', '.join(map(str, territory.sectors))}: add SECTOR <n>",
-                               tuple(f"PLACE {territory.name} SECTOR {s}"
-                                     for s in territory.sectors))
-        sector = only_sector(state, territory.name)
-    return [territory.name, sector]
+    return [territory.name, _placed_sector(state, territory, sector)]
 
 
 def _random_late_placement(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list:
