@@ -7,8 +7,10 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
+import yaml
 from dune_mail import BotTable
 
 from pbem.game import load_game, step_rng
@@ -22,6 +24,8 @@ from pbem.templating import render
 GAME = load_game("dune")
 OPTION = {"leader_skills": True}
 SEATS = ["atreides", "harkonnen", "fremen"]
+
+SCENARIOS = Path(__file__).parent / "scenarios"
 
 
 def _position(phase: str, held: dict[str, tuple[str, str]], **more) -> dict:
@@ -227,3 +231,14 @@ def _unshown(mails: list[tuple[str, str]]) -> list[tuple[str, str]]:
                 kept.append(line)
         found.append((subject, "\n".join(kept)))
     return found
+
+
+def test_001_4_07_15_03_the_diplomat_retreats_whole_forces_after_a_half_dial():
+    """4.07.15.03: "your undialed Forces up to the strength of this leader": a dial with a half
+    (advanced combat's half-strength forces) counts its forces rounded up, and what retreats
+    is a whole number of forces (self-play found 1.0 of a force moved)."""
+    path = SCENARIOS / "gf9_4_07_15_03_diplomat_retreats_undialed_forces_on_losing.yaml"
+    state = load_scenario(yaml.safe_load(path.read_text())).state
+    plan = {"leader": "Gurney Halleck", "dial": 1.5, "spice": 0}
+    count = skill_powers.retreating(state, "atreides", plan, {"force": 5})
+    assert count == 3 and type(count) is int

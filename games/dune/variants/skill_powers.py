@@ -49,6 +49,7 @@ ally is taken by the moderator, so no skill asks a mail round of its own:
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any
 
@@ -315,7 +316,7 @@ def retreating(state: State, seat: str, plan: dict[str, Any], lost: dict[str, in
     if (_in_battle(state, DIPLOMAT, plan) is None
             or state["factions"][seat]["leaders"].get(plan["leader"]) in IN_TANKS):
         return 0
-    dial = -(-plan["dial"] // 1)
+    dial = math.ceil(plan["dial"])     # a whole number of forces, the dial's half up
     backed = min(plan.get("spice", 0), dial)
     dialed = dial + (dial - backed if rules_of(state).advanced_combat else 0)
     return max(0, min(data(state).leader(plan["leader"]).strength, sum(lost.values()) - dialed))
