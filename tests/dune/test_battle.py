@@ -1220,3 +1220,22 @@ def test_wbc_x_1242_the_bots_second_plan_keeps_the_voice_and_the_answer():
                          seat_view(state, AT), prompt, rng))):
             values, errors = read(state, AT, text)
             assert errors == [] and values[0]["weapon"] == "Crysknife", text
+
+
+def test_001_3_03_03_a_juice_of_sapho_is_not_both_the_weapon_and_its_own_line():
+    """001 3.03.03: the Juice of Sapho's line plays the card; a Planetologist (4.07.15.07: a
+    green card as his weapon) cannot make the same one card his weapon too (self-play found
+    the card discarded twice)."""
+    state, _ = game({"Carthag": {AT: 5, HA: 5}}, seats=(AT, HA), ruleset="gf9",
+                    hands={HA: ["Chaumas"]}, choam_richese=True, leader_skills=True)
+    juice = next(c.id for c in data(state).treachery_deck if c.name == "Juice of Sapho")
+    for pile in state["decks"].values():            # out of the Richese cache, into the hand
+        if isinstance(pile, list) and juice in pile:
+            pile.remove(juice)
+    state["factions"][AT]["hand"] = [juice]
+    state["tokens"] = [{"kind": "leader_skill", "value": "planetologist", "owner": AT,
+                        "leader": "Duncan Idaho", "at": "front", "face": "up"}]
+    plan = "LEADER Duncan Idaho\nDIAL 1\nWEAPON Juice of Sapho"
+    assert read(state, AT, plan)[1] == []
+    _, errors = read(state, AT, plan + "\nJUICE OF SAPHO")
+    assert [code for code, _ in errors] == ["card-twice"]

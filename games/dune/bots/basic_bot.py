@@ -291,6 +291,7 @@ def _plan(view: dict[str, Any], prompt: Prompt, fought: str = "") -> str | None:
         plan["poison"] = True
     if battle_orders.juice(side) and not side.aggressor:    # 001 3.03.03, when it defends
         plan["juice"] = True
+    plan = battle_orders.lines_apart(side, plan)
     if side.captures:
         own = leaders.available(view["own"]["leaders"])
         plan["capture"] = capture.KEEP if len(own) < 3 else capture.KILL

@@ -67,6 +67,7 @@ from ..variants import leader_skills, skill_powers, tech_tokens
 from ..variants.skill_powers import BANKER_MOST
 from . import plan_conditions
 from .battle_plan import (
+    LINE_CARDS,
     Side,
     banker_rule,
     card_lines,
@@ -81,6 +82,7 @@ from .battle_plan import (
     problems,
     side_of_state,
     side_of_view,
+    slotted_twice,
     spice_rule,
 )
 from .language import (
@@ -311,6 +313,13 @@ def juice(side: Side) -> str | None:
     """The side's card that makes it the battle's aggressor (001 3.03.03), or None."""
     return next((side.deck.treachery_card(c).name for c in side.hand
                  if Effect.MAKES_AGGRESSOR in side.deck.treachery_card(c).effects), None)
+
+
+def lines_apart(side: Side, plan: dict[str, Any]) -> dict[str, Any]:
+    """A bot's plan without a card's line (``LINE_CARDS``) where its one card is already the
+    plan's weapon or defense."""
+    return {k: v for k, v in plan.items()
+            if not (k in LINE_CARDS and slotted_twice(side, plan, k))}
 
 
 def stone_burners(side: Side) -> list[str]:
@@ -707,6 +716,7 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
         plan["poison"] = True                           # 001 3.03.09
     if juice(side) and not side.aggressor and rng.random() < 0.5:
         plan["juice"] = True                            # 001 3.03.03
+    plan = lines_apart(side, plan)
     if side.cancels and rng.random() < 0.5:
         plan["karama_capture"] = rng.sample(sorted(side.places), rng.randint(0, 2))
     if side.takes:

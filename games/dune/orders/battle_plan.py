@@ -33,6 +33,21 @@ from ..rules import Classic, Rules, rules_of
 from ..state import State, data, faction_name
 from ..variants import skill_powers, tech_tokens
 
+# The plan lines that play a card of their own (001 3.03.03 the Juice of Sapho, 3.03.09 the
+# Residual Poison): that card cannot also be the plan's weapon or defense.
+LINE_CARDS = {"juice": Effect.MAKES_AGGRESSOR, "poison": Effect.POISONS_A_LEADER}
+
+
+def slotted_twice(side: Side, plan: dict[str, Any], line: str) -> str | None:
+    """The slot (weapon or defense) holding the one card the plan's ``line`` plays too, or
+    None."""
+    effect = LINE_CARDS[line]
+    if not plan.get(line) or sum(effect in side.deck.treachery_card(c).effects
+                                 for c in side.hand) > 1:
+        return None
+    return next((s for s in ("weapon", "defense")
+                 if plan[s] and effect in side.card(plan[s]).effects), None)
+
 
 # --- what a combatant may put in a plan
 @dataclass(frozen=True)
@@ -245,6 +260,10 @@ def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tupl
             and side.count(plan["weapon"]) < 2):
         found.append(("defense", ErrorCode.CARD_TWICE, f"you hold one {plan['weapon']}: it goes in "
                       "one place of the plan", card_lines(side, Slot.DEFENSE)))
+    for line in LINE_CARDS:                 # 001 3.03.03, 3.03.09: a line plays its own card
+        if (slot := slotted_twice(side, plan, line)) is not None:
+            found.append((slot, ErrorCode.CARD_TWICE, f"you hold one {plan[slot]}: it goes in "
+                          "one place of the plan", ()))
     if (slot := beside(side, plan)) is not None:
         found.append((slot, ErrorCode.BESIDE, BESIDE_RULE[slot].format(plan[slot]),
                       card_lines(side, Slot(slot))))
