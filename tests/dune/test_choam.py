@@ -171,3 +171,16 @@ def test_001_1_14_10_the_sale_kept_is_a_copy_of_the_order():
     choam_market.given(state, "choam", order)
     state["factions"]["choam"]["market"].pop("karama")
     assert order == {"worthless": False, "cards": [], "karama": ["ALL"]}
+
+
+def test_001_2_09_11_b_the_jubba_cloak_moves_through_the_storm_never_out_of_it():
+    """2.09.11 (B): "your Forces may move through" the storm: a group under the storm still
+    may not move (000 IX.C), in the bots' reach as in the orders' (self-play found a bot's move
+    out of the storm refused)."""
+    state = _with_effect({"user": "choam", "card": "Jubba Cloak"}, {"choam_landsraad": True})
+    state["storm"]["sector"] = 8
+    state["forces"]["False Wall East"] = {"8": {"choam": {"mercenary": 1}}}
+    place = ("False Wall East", 8)
+    assert reach.through_storm(state, "choam")
+    assert reach.destinations_by_place(state, "choam", [place])[place] == {}
+    assert reach.move_destinations(state, "choam", *place) == {}

@@ -303,6 +303,9 @@ class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
             if place not in self._places:
                 raise KeyError(place)
             territory, sector = place
+            if self._through and in_storm(self._state, territory, sector):
+                self._found[place] = {}         # through the storm, never out of it
+                return self._found[place]
             blocked, closed = self._barred
             moves = move_range(self._state, self._faction, territory, self._ornithopters,
                                groups(self._state, self._faction, territory).get(sector))
