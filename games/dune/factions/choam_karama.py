@@ -72,12 +72,9 @@ def sell(state: State, seat: str) -> list[Event]:
     (``choam_market``, ``SELL WITH KARAMA``) carried out, before the market's sale: the Karama
     played, then the named cards still held (every card left, with ``ALL``) discarded for 3
     spice each from the bank (1.14.10 (A))."""
-    word = state["factions"][seat].get("market") or {}
-    names = word.get("karama")
+    names = (state["factions"][seat].get("market") or {}).pop("karama", None)
     if not names:
         return []
-    # A new word without it: the one standing may be the order's own value, kept in the log.
-    state["factions"][seat]["market"] = {k: v for k, v in word.items() if k != "karama"}
     found = data(state)
     hand = state["factions"][seat]["hand"]
     wanted = [found.treachery_card(card).name for card in hand] if names == [ALL] else names
