@@ -303,8 +303,8 @@ class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
             if place not in self._places:
                 raise KeyError(place)
             territory, sector = place
-            if self._through and in_storm(self._state, territory, sector):
-                self._found[place] = {}         # through the storm, never out of it
+            if in_storm(self._state, territory, sector):     # IX.C.2.c, as ``move_destinations``
+                self._found[place] = {}     # (a power's way through the storm never out of it)
                 return self._found[place]
             blocked, closed = self._barred
             moves = move_range(self._state, self._faction, territory, self._ornithopters,
