@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 
+from dune_leaks import secrets_over, shown_in_battles
 from installation import Installation
 from players import DIGEST_LINE, addressed_to, drop, order_mail, text
 
@@ -86,6 +87,19 @@ class BotTable:
             steps += summary.steps
             assert steps < 600
         return steps
+
+    def secrets(self, seats: list[str]) -> tuple[dict[str, set], set, list[list[dict]]]:
+        """Over the game played: each seat's secrets, what was shown openly (battle plans
+        too), and each step's events as stored (``dune_leaks``)."""
+        store = self.site.moderator().store
+        held, played = secrets_over(list(self.record().replay_states(store)), seats)
+        played |= shown_in_battles(store, self.game_id)
+        return held, played, [json.loads(row["events"] or "[]")
+                              for row in store.decisions(self.game_id)]
+
+    def text_of(self, seat: str) -> str:
+        """Every mail the seat got, as one text."""
+        return "\n".join(text(m) for m in addressed_to(self.site.sent(), f"{seat}@players.test"))
 
     def mails(self, seat: str) -> list[tuple[str, str]]:
         """The seat's mail: (subject, text), the digest lines left out (the running digest

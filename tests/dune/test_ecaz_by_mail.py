@@ -8,9 +8,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from dune_leaks import leaked, secrets_over, shown_in_battles
+from dune_leaks import leaked
 from dune_mail import BotTable
-from players import addressed_to, text
 
 from pbem.games.dune.factions import ecaz_ambassadors as ambassadors
 
@@ -34,11 +33,7 @@ def test_001_2_11_a_six_faction_game_with_ecaz_by_mail_keeps_every_secret(tmp_pa
     run.play()
     record = run.record()
     assert record.state["result"]["winners"]
-    store = run.site.moderator().store
-    states = list(record.replay_states(store))
-    held, played = secrets_over(states, SEATS)
-    played |= shown_in_battles(store, GAME)
-    events = [json.loads(row["events"] or "[]") for row in store.decisions(GAME)]
+    held, played, events = run.secrets(SEATS)
     codes = {event["code"] for step in events for event in step}
     assert {"ambassadors-drawn", "ambassador-placed"} <= codes
     # 2.11.17.02, .06: what a triggered Ambassador shows Ecaz is theirs to know from then on
@@ -46,9 +41,8 @@ def test_001_2_11_a_six_faction_game_with_ecaz_by_mail_keeps_every_secret(tmp_pa
                      if event["code"] == "ambassador-hand-seen" for card in event["data"]["cards"]}
     held["ecaz"] |= {event["data"]["traitor"] for step in events for event in step
                      if event["code"] == "ambassador-traitor-seen" and event["data"]["traitor"]}
-    sent = run.site.sent()
     for seat in SEATS:
-        mails = "\n".join(text(m) for m in addressed_to(sent, f"{seat}@players.test"))
+        mails = run.text_of(seat)
         assert mails, seat
         assert not leaked(mails, seat, held, played), seat
         if seat == "ecaz":

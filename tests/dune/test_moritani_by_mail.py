@@ -8,9 +8,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from dune_leaks import leaked, secrets_over, shown_in_battles
+from dune_leaks import leaked
 from dune_mail import BotTable
-from players import addressed_to, text
 
 SEATS = ["atreides", "bene-gesserit", "emperor", "fremen", "harkonnen", "moritani"]
 OPTIONS = {"ecaz_moritani": True}
@@ -33,18 +32,13 @@ def test_001_2_12_a_six_faction_game_with_the_moritani_by_mail_keeps_every_secre
     run.play()
     record = run.record()
     assert record.state["result"]["winners"]
-    store = run.site.moderator().store
-    states = list(record.replay_states(store))
-    held, played = secrets_over(states, SEATS)
-    played |= shown_in_battles(store, GAME)
-    events = [json.loads(row["events"] or "[]") for row in store.decisions(GAME)]
+    held, played, events = run.secrets(SEATS)
     codes = {event["code"] for step in events for event in step}
     assert {"terror-placed", "forces-placed"} <= codes
     held["moritani"] |= {event["data"]["card"] for step in events for event in step
                          if event["code"] == "terror-card-drawn"}
-    sent = run.site.sent()
     for seat in SEATS:
-        mails = "\n".join(text(m) for m in addressed_to(sent, f"{seat}@players.test"))
+        mails = run.text_of(seat)
         assert mails, seat
         assert not leaked(mails, seat, held, played), seat
         if seat == "moritani":

@@ -10,10 +10,9 @@ import json
 import re
 
 import pytest
-from dune_leaks import leaked, secrets_over, shown_in_battles
+from dune_leaks import leaked
 from dune_mail import BotTable
 from installation import Installation
-from players import addressed_to, text
 
 from pbem.games.dune import tokens
 
@@ -45,20 +44,16 @@ def test_001_2_10_a_six_faction_game_with_richese_by_mail_keeps_every_secret(tmp
     run.play()
     record = run.record()
     assert record.state["result"]["winners"]
-    store = run.site.moderator().store
-    states = list(record.replay_states(store))
-    held, played = secrets_over(states, SEATS)
-    played |= shown_in_battles(store, GAME)
+    held, played, events = run.secrets(SEATS)
+    states = record.replay_states(run.site.moderator().store)
     assert any(token["at"] != "behind" for state in states
                for token in tokens.of(state)), "a No-Field left the supply"
-    events = [json.loads(row["events"] or "[]") for row in store.decisions(GAME)]
     codes = {event["code"] for step in events for event in step}
     assert {"offer-made", "shipment"} <= codes
     looked = {event["data"]["name"] for step in events for event in step
               if event["code"] == "market-seen"}
-    sent = run.site.sent()
     for seat in SEATS:
-        mails = "\n".join(text(m) for m in addressed_to(sent, f"{seat}@players.test"))
+        mails = run.text_of(seat)
         assert mails, seat
         assert not leaked(mails, seat, held, played | (looked if seat == "atreides"
                                                        else set())), seat
