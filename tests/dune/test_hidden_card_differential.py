@@ -375,6 +375,27 @@ def test_weather_control_sent_ahead_is_played_in_the_folded_moment_and_adds_no_s
     assert record.state == record.replay(ahead.moderator.store)
 
 
+def _with_and_without(tmp_path, ruleset: str, options: dict, card: str
+                      ) -> tuple[set[str], set[str]]:
+    """The same game played by mail to turn 2's bidding with ``card`` in the Harkonnen hand and
+    with a Baliset: every mail the others get, the step numbers after each tick and the archive
+    pages the same; the decisions the holder was asked in each game."""
+    found = {}
+    for hidden in (card, "Baliset"):
+        run = TurnRun(tmp_path / hidden.replace(" ", "-"), ruleset, options, hidden)
+        run.play()
+        found[hidden] = (run.steps, run.others_mail(), run.pages(), run.decided())
+    (steps, mail, pages, asked), (steps_without, mail_without, pages_without, not_asked) = (
+        found.values())
+    assert steps == steps_without
+    assert [m[:3] for m in mail] == [m[:3] for m in mail_without]
+    for index, (one, other) in enumerate(zip(mail, mail_without, strict=True)):
+        assert one == other, (f"mail {index} ({one[0]} to {one[1]}) differs in {GAME}:\n"
+                              + changed_lines(one[3], other[3]))
+    assert pages == pages_without
+    return asked, not_asked
+
+
 # --- the Ixians & Tleilaxu expansion's cards (001 3.02) -------------------------------------
 @pytest.mark.whole_game
 @pytest.mark.parametrize("card", ["Amal", "Thumper", "Harvester", "Poison Tooth",
@@ -386,22 +407,9 @@ def test_001_3_02_nobody_else_reads_who_holds_a_new_card(tmp_path, card):
     prompts, subjects, notices), the step numbers after each tick and the archive pages are the
     same; the holder of Amal, a Harvester or a Thumper was asked about it (an optional decision
     folded into the step)."""
-    found = {}
-    for hidden in (card, "Baliset"):
-        run = TurnRun(tmp_path / hidden.replace(" ", "-"), "gf9",
-                      {"ixians_tleilaxu_cards": True}, hidden)
-        run.play()
-        found[hidden] = (run.steps, run.others_mail(), run.pages(), run.decided())
-    (steps, mail, pages, asked), (steps_without, mail_without, pages_without, not_asked) = (
-        found.values())
+    asked, not_asked = _with_and_without(tmp_path, "gf9", {"ixians_tleilaxu_cards": True}, card)
     if card in ("Amal", "Harvester", "Thumper"):
         assert f"special:{HA}" in asked - not_asked
-    assert steps == steps_without
-    assert [m[:3] for m in mail] == [m[:3] for m in mail_without]
-    for index, (one, other) in enumerate(zip(mail, mail_without, strict=True)):
-        assert one == other, (f"mail {index} ({one[0]} to {one[1]}) differs in {GAME}:\n"
-                              + changed_lines(one[3], other[3]))
-    assert pages == pages_without
 
 
 # --- Dune v3.0's cards set by a standing word (003) -------------------------------------------
@@ -414,21 +422,9 @@ def test_003_nobody_reads_who_holds_a_card_set_by_a_standing_word(tmp_path, card
     hand and once with a Baliset: every mail the others get, the step numbers after each tick
     and the archive pages are the same, and the standing word was offered to the Harkonnen in
     both games alike (``cards/standing_cards.py``)."""
-    found = {}
-    for hidden in (card, "Baliset"):
-        run = TurnRun(tmp_path / hidden.replace(" ", "-"), "v3",
-                      {"cone_of_silence": True, "residual_poison": True}, hidden)
-        run.play()
-        found[hidden] = (run.steps, run.others_mail(), run.pages(), run.decided())
-    (steps, mail, pages, asked), (steps_without, mail_without, pages_without, not_asked) = (
-        found.values())
+    asked, not_asked = _with_and_without(tmp_path, "v3",
+                                         {"cone_of_silence": True, "residual_poison": True}, card)
     assert f"standing-card:{HA}" in asked & not_asked
-    assert steps == steps_without
-    assert [m[:3] for m in mail] == [m[:3] for m in mail_without]
-    for index, (one, other) in enumerate(zip(mail, mail_without, strict=True)):
-        assert one == other, (f"mail {index} ({one[0]} to {one[1]}) differs in {GAME}:\n"
-                              + changed_lines(one[3], other[3]))
-    assert pages == pages_without
 
 
 # --- the CHOAM & Richese expansion's cards (001 3.03) -----------------------------------------
@@ -446,19 +442,7 @@ def test_001_3_03_nobody_else_reads_who_holds_a_cache_card(tmp_path, card):
     the Axolotl Tank (3.03.13) is offered only with a leader of the holder in the tanks; the
     Residual Poison (3.03.09), the Amtal (3.03.12) and the Juice of Sapho (3.03.03) are lines of
     the holder's secret plan."""
-    found = {}
-    for hidden in (card, "Baliset"):
-        run = TurnRun(tmp_path / hidden.replace(" ", "-"), "gf9",
-                      {"choam_richese": True, "richese_revised": True}, hidden)
-        run.play()
-        found[hidden] = (run.steps, run.others_mail(), run.pages(), run.decided())
-    (steps, mail, pages, asked), (steps_without, mail_without, pages_without, not_asked) = (
-        found.values())
+    asked, not_asked = _with_and_without(tmp_path, "gf9",
+                                         {"choam_richese": True, "richese_revised": True}, card)
     if card == "Desert Seeded Water":
         assert f"cache-special:{HA}" in asked - not_asked
-    assert steps == steps_without
-    assert [m[:3] for m in mail] == [m[:3] for m in mail_without]
-    for index, (one, other) in enumerate(zip(mail, mail_without, strict=True)):
-        assert one == other, (f"mail {index} ({one[0]} to {one[1]}) differs in {GAME}:\n"
-                              + changed_lines(one[3], other[3]))
-    assert pages == pages_without
