@@ -225,6 +225,8 @@ class EventCode(StrEnum):
     AMBASSADOR_DISCARDED = "ambassador-discarded"   # 001 2.11.17.08, 2.11.17.10
     AMBASSADOR_RETURNED = "ambassador-returned"     # 001 2.11.10
     KARAMA_DIAL = "karama-dial"                 # 001 1.14.12 (A)
+    DUKE_VIDAL_TAKEN = "duke-vidal-taken"       # 001 2.11.17.12, 2.12.17 (A)
+    DUKE_VIDAL_ASIDE = "duke-vidal-aside"       # 001 2.11.17.12, 2.11.23, 2.12.18 (A)
     # spice_blow
     NEXUS = "nexus"
     SPICE_CARD = "spice-card"

@@ -14,6 +14,7 @@ from . import decks, factions, tokens
 from .board import layer
 from .cards.karama_reach import REACHES, TURN
 from .data import Ability, DeckCards
+from .factions import duke_vidal
 from .factions import harkonnen_capture as capture
 from .factions.atreides import kwisatz_haderach
 from .forces import Counts, at_start, plain
@@ -42,7 +43,7 @@ def violations(state: State) -> list[str]:
             *_leaders(state), *_strongholds(state), *_battle(state), *_storm_card(state),
             *_karamas(state), *_bonus_cards(state), *_command(state), *_out(state),
             *_traitor_cards(state),
-            *tokens.violations(state), *_places(state),
+            *tokens.violations(state), *_places(state), *duke_vidal.violations(state),
             *(found for faction in factions.in_play(state, "violations")
               for found in faction.violations(state))]
 

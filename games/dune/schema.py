@@ -337,4 +337,7 @@ class State(TypedDict):
     sandtrout: NotRequired[str]
     # the token layer (``tokens``): only in a game with a kind of token in play (001 4.05)
     tokens: NotRequired[list[TokenRecord]]
+    # Duke Vidal, a leader of no faction's (``factions/duke_vidal``; 001 2.11.17.12): ``at``
+    # aside, tanks or a seat, ``until`` when that seat sets him aside; only once he has moved
+    duke_vidal: NotRequired[dict[str, str | None]]
     result: Result | None               # None, or the winners when the game is over

@@ -33,7 +33,7 @@ from typing import Any
 from . import decks, leaders, tokens
 from .cards import karama_reach
 from .data import Ability
-from .factions import battle_support, has, power
+from .factions import battle_support, duke_vidal, has, power
 from .factions.atreides import kwisatz_haderach
 from .factions.bene_gesserit_coexistence import coexisting
 from .phases.battle import public_battle
@@ -78,6 +78,8 @@ def _public_keys(state: State) -> list[str]:
         keys.append("places")
     if "tokens" in state:
         keys.append("tokens")
+    if duke_vidal.KEY in state:
+        keys.append(duke_vidal.KEY)
     if rules.bonus_cards:
         keys.append("bonus_cards")
     if state.get("commanders"):
@@ -132,6 +134,7 @@ _PUBLIC: dict[str, Callable[[State], Any]] = {
     "bribes": lambda state: dict(state["bribes"]),
     "places": lambda state: {name: list(at) for name, at in sorted(state["places"].items())},
     "tokens": tokens.public,
+    duke_vidal.KEY: duke_vidal.place,      # a leader of no faction's, once moved (001 2.11.17.12)
     "commanders": lambda state: dict(state["commanders"]),
     "out": lambda state: list(state.get("out", [])),
     "bonus_cards": lambda state: {seat: list(cards)

@@ -308,3 +308,31 @@ def test_001_2_11_25_the_ally_takes_a_triggered_ambassador_s_effect():
     """2.11.25: ``FOR ALLY`` in the standing answer gives the effect to their ally."""
     state = played("gf9_2_11_25_the_ally_takes_a_triggered_ambassador_s_effect")
     assert state["factions"]["ecaz"]["triggered"] == ["emperor"]
+
+
+def test_001_2_11_17_12_duke_vidal_is_no_faction_s_leader():
+    """2.11.17.12: Duke Vidal is in no faction's five (no traitor card, no leader disc at
+    set-up); aside until a power moves him, in nobody's view until then; one of a faction's
+    Active Leaders he is among the leaders its plan may name, and the view shows where he is."""
+    from pbem.games.dune.factions import duke_vidal
+    from pbem.games.dune.orders.battle_plan import side_of_state
+
+    state = set_up(new())
+    assert duke_vidal.KEY not in state and duke_vidal.at(state) == duke_vidal.ASIDE
+    assert all(duke_vidal.NAME not in state["factions"][s]["leaders"]
+               and duke_vidal.NAME not in state["factions"][s]["traitor_draw"] for s in SEATS)
+    assert duke_vidal.KEY not in public_view(state)
+    played_state = played("gf9_2_11_17_12_duke_vidal_fights_for_ecaz_then_is_set_aside")
+    assert public_view(played_state)[duke_vidal.KEY] == {"at": "aside", "until": None}
+    state = played("gf9_2_11_17_12_the_ecaz_ambassador_makes_duke_vidal_ecaz_s_leader")
+    for seat in state["seats"]:
+        assert seat_view(state, seat)[duke_vidal.KEY] == {"at": "ecaz", "until": "battle"}
+    assert violations(state) == []
+    state["forces"] = {"Carthag": {"9": {"ecaz": {"force": 2}, "harkonnen": {"force": 2}}}}
+    state["phase"] = "battle"
+    state["step"] = {"battle": {"territory": "Carthag", "sectors": [9], "aggressor": "ecaz",
+                                "defender": "harkonnen"}, "fought": {}, "kh_used": False}
+    assert duke_vidal.NAME in side_of_state(state, "ecaz").leaders
+    assert duke_vidal.NAME not in side_of_state(state, "harkonnen").leaders
+    state[duke_vidal.KEY] = {"at": "ecaz", "until": None}
+    assert violations(state)

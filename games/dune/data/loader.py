@@ -904,7 +904,8 @@ class _Reader(DataReader):
                 {"name": str, "faction": str, "strength": int, "synonyms": ([str], []),
                  "main": (bool, False), "gates": ([str], []),
                  "revival_cost": (int, None), "opposing": (bool, False),
-                 "advantage": (str, None), "protected": (bool, False)},
+                 "advantage": (str, None), "protected": (bool, False),
+                 "shared": (bool, False)},
             )
             if fields is None:
                 continue
@@ -930,6 +931,7 @@ class _Reader(DataReader):
                         fields["opposing"],
                         next(iter(advantage), None),
                         fields["protected"],
+                        fields["shared"],
                     )
                 )
         self.clash([Named(x, x.name, (), x.synonyms) for x in leaders], "leaders")
@@ -937,8 +939,8 @@ class _Reader(DataReader):
         for faction, count in sorted(mains.items()):
             if count > 1:
                 self.fault(faction, FaultCode.LEADER_COUNT, f"{count} Main Leaders, at most one")
-        per_faction = Counter(leader.faction for leader in leaders
-                              if not leader.main and leader.advantage is None)
+        per_faction = Counter(leader.faction for leader in leaders if not leader.main
+                              and leader.advantage is None and not leader.shared)
         for faction in sorted(self.faction_names or ()):
             if per_faction[faction] != top["per_faction"]:
                 self.fault(

@@ -267,9 +267,11 @@ class Ability(StrEnum):
     # Ecaz (GF9 expansion: 001 2.11)
     AMBASSADORS = "ambassadors"                     # 001 2.11.04, 2.11.06-10, 2.11.17 (A)
     ALLY_AMBASSADOR = "ally_ambassador"             # 001 2.11.25 (A)
+    VIDAL_REVIVAL = "vidal_revival"                 # 001 2.11.23-24 (A)
     # Moritani (GF9 expansion: 001 2.12)
     TERROR = "terror"                               # 001 2.12.06, 2.12.08-14 (A)
     ALLY_KEEPS_CARD = "ally_keeps_card"             # 001 2.12.19 (A)
+    VIDAL_IN_BATTLES = "vidal_in_battles"           # 001 2.12.17-18 (A)
     LOYALTY = "loyalty"                             # 001 2.11.26 (A, advanced)
     LEADER_DIFFERENCE = "leader_difference"         # 001 1.14.12 (A): Ecaz's Karama power
 
@@ -508,6 +510,9 @@ class Leader:
     advantage: Ability | None = None
     # never a ghola, never captured, never given a leader skill (001 2.09.20: the Auditor)
     protected: bool = False
+    # no faction's disc: a leader the powers hand about (001 2.11.17.12: Duke Vidal,
+    # ``factions/duke_vidal``); ``faction`` names the faction whose data brings him
+    shared: bool = False
 
 
 @dataclass(frozen=True)
@@ -906,7 +911,7 @@ class DuneData:
         powers = set() if sheet is None else {
             *sheet.abilities, *(sheet.optional_abilities if advantages else ())}
         return tuple(leader for leader in self.leaders
-                     if leader.faction == faction and not leader.main
+                     if leader.faction == faction and not leader.main and not leader.shared
                      and (leader.advantage is None or leader.advantage in powers))
 
     def main_leader(self, faction: str) -> Leader | None:

@@ -15,6 +15,7 @@ from ..leaders import TANKS
 from ..prompt_key import PromptKey
 from ..rules import RULES_VERSION, Rules, rules_of
 from ..state import State, ally_of, data, sheet
+from . import duke_vidal
 
 # What a faction pays for, as ``Faction.receives`` and ``factions.payee`` name it.
 CARD, SHIPMENT, REVIVAL = "card", "shipment", "revival"
@@ -437,6 +438,11 @@ class Faction:
         """The revival round is over: what its power does then; nothing."""
         return []
 
+    def leader_back(self, state: State, name: str) -> list[Event]:
+        """A leader not of its five revived by its power (001 2.11.23: Duke Vidal): what
+        becomes of him; it revives none such."""
+        raise AssertionError(f"{self.seat} revives no {name}")
+
     def revived(self, state: State, seat: str, free: bool, card: bool) -> list[Event]:
         """``seat`` has revived (``free``: taking free revival; ``card``: by a card that
         revives): what this faction's power does then; nothing."""
@@ -589,12 +595,13 @@ class Faction:
         return False
 
     def captives(self, state: State) -> list[str]:
-        """Other factions' leaders it may play as its own (000 line 884): none."""
-        return []
+        """Leaders not its own it may play as its own: none by its power (000 line 884), but
+        Duke Vidal while he is one of its Active Leaders (001 2.11.17.12, 2.12.17)."""
+        return duke_vidal.held(state, self.seat)
 
     def captives_seen(self, view: dict[str, Any]) -> list[str]:
-        """``captives`` from the faction's own view (for bots): none."""
-        return []
+        """``captives`` from the faction's own view (for bots)."""
+        return duke_vidal.held(view, self.seat)
 
     def traitors_for(self, state: State, seat: str) -> dict[str, str]:
         """The leaders its power puts in ``seat``'s pay beside ``seat``'s own traitors, each
@@ -603,8 +610,9 @@ class Faction:
 
     def captive_killed(self, state: State, name: str) -> str | None:
         """A leader it played is killed in battle: the owner whose tanks he goes to when he
-        is another's (000 line 884), else None."""
-        return None
+        is another's (000 line 884), else None; Duke Vidal to the tanks, still its own in the
+        word of his death (``duke_vidal.killed``)."""
+        return duke_vidal.killed(state, self.seat, name)
 
     def after_battle(self, state: State, winner: str | None, loser: str | None,
                      plans: dict[str, dict[str, Any]], territory: str, rng: random.Random

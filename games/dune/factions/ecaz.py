@@ -12,6 +12,7 @@ Not yet (issue 31): Occupy with the ally, Duke Vidal and Collection (advanced).
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from pbem.game import Event, Prompt
@@ -23,8 +24,10 @@ from ..orders.language import OrderKind, OrderProblem, order_kind, read_territor
 from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, data, sheet
+from . import duke_vidal
 from . import ecaz_ambassadors as ambassadors
-from .base import Faction, has
+from . import ecaz_vidal_revival as vidal_revival
+from .base import Faction, RevivalTerms, has
 
 ECAZ = "ecaz"
 
@@ -87,9 +90,31 @@ class Ecaz(Faction):
 
     # --- hooks of revival
 
+    def revival_terms(self, state: State, seat: str, terms: RevivalTerms) -> RevivalTerms:
+        """REVIVAL (2.11.23-24, A): Duke Vidal revived for 5 whatever their leaders, and their
+        own leaders revived normally once five are in the tanks, Duke Vidal counted
+        (``vidal_revival``)."""
+        if seat != self.seat or not has(state, seat, Ability.VIDAL_REVIVAL):
+            return terms
+        return replace(terms, offers=terms.offers + vidal_revival.offers(state, seat))
+
+    def leader_back(self, state: State, name: str) -> list[Event]:
+        """2.11.23: Duke Vidal revived is set aside."""
+        assert name == duke_vidal.NAME, name
+        return duke_vidal.revived(state)
+
     def revival_over(self, state: State) -> list[Event]:
         """AMBASSADORS (2.11.06-07): those they chose placed, the price rising."""
         return ambassadors.place_chosen(state, self.seat)
+
+    # --- hooks of battle
+
+    def after_battle(self, state: State, winner: str | None, loser: str | None,
+                     plans: dict[str, dict[str, Any]], territory: str, rng: random.Random
+                     ) -> list[Event]:
+        """2.11.17.12: Duke Vidal, given by their Ambassador until used in a battle, set aside
+        once he has fought one."""
+        return duke_vidal.fought(state, plans)
 
     # --- the token layer
 

@@ -37,8 +37,11 @@ Rulings (docs/rules-coverage.md, "001 2.11 Ecaz"):
   others do (``token_arrivals``: ``moves.arrived`` answers them).
 - ALLIANCE (2.11.25): ``FOR ALLY`` at the end of a token's choices gives its effect to their
   ally (while allied), every other choice read for the ally (its forces, its hand).
-- Ecaz's own Ambassador (2.11.17.12: Duke Vidal or an alliance the mover agrees to) is not yet
-  built (issue 31): it never triggers.
+- Ecaz's own Ambassador (2.11.17.12) makes Duke Vidal one of their Active Leaders until he
+  fights a battle (``duke_vidal``), unless he is in the tanks or theirs already (then it is not
+  triggered); it goes back to the supply, face up.  Its other choice, an alliance with the
+  mover "if ... they agree", is not built (issue 31): the mover's consent would be asked in the
+  middle of its own move.
 - A random pick (the Harkonnen Ambassador's traitor card, a restocked treachery deck, a new
   supply) is made by a generator seeded from the whole state, whose hidden parts (the decks'
   order) no player knows: the trigger comes in the middle of a move, where no step's generator
@@ -60,6 +63,7 @@ from ..data import Ability, CardType, TokenKind
 from ..decks import draw_treachery
 from ..forces import add, add_forces, count_in, plain, remove_forces, spread_up_to, take, total
 from ..state import POLAR_SINK, State, ally_of, data, forces_at, occupants
+from . import duke_vidal
 from .base import hand_limit, has
 
 ROUND = "revival"           # the round whose decision places them (2.11.06: "After Revival")
@@ -213,6 +217,9 @@ def entered(state: State, seat: str, token: dict[str, Any], mover: str, advisors
     events = [Event(EventCode.AMBASSADOR_TRIGGERED, {
         "faction": seat, "token": kind_of(state).token(value).name, "by": mover,
         "territory": territory}), *effect]
+    if value == OWN:                    # 2.11.17.12: "This token returns to your supply"
+        tokens.place(token, seat, tokens.FRONT)
+        return events
     tokens.place(token, None, tokens.ASIDE)
     state["factions"][seat].setdefault("triggered", []).append(value)
     if value == BENE_GESSERIT:          # 2.11.17.03: out of the game
@@ -417,9 +424,18 @@ def _choam(state: State, seat: str, mover: str, at: _Trigger) -> list[Event] | N
                                                    "spice": CHOAM_SPICE * len(cards)})]
 
 
+def _ecaz(state: State, seat: str, mover: str, at: _Trigger) -> list[Event] | None:
+    """2.11.17.12: Duke Vidal one of their Active Leaders until used in a battle, unless he is
+    in the tanks (or theirs already); the alliance with the mover is not built (module
+    docstring)."""
+    if duke_vidal.at(state) in (duke_vidal.TANKS, seat):
+        return None
+    return duke_vidal.take(state, seat, duke_vidal.BATTLE, "ambassador")
+
+
 EFFECTS = {"atreides": _atreides, "bene-gesserit": _bene_gesserit, "emperor": _emperor,
            "fremen": _fremen, "harkonnen": _harkonnen, "guild": _guild, "ixians": _ixians,
-           "tleilaxu": _tleilaxu, "choam": _choam, "richese": _richese}
+           "tleilaxu": _tleilaxu, "choam": _choam, "richese": _richese, OWN: _ecaz}
 
 
 # --- what the effects ask of the board and the hand

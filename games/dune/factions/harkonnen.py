@@ -36,11 +36,11 @@ class Harkonnen(Faction):
 
     def captives(self, state: State) -> list[str]:
         """The leaders they hold captured (line 884)."""
-        return sorted(capture.held(state))
+        return sorted(capture.held(state)) + super().captives(state)
 
     def captives_seen(self, view: dict[str, Any]) -> list[str]:
         """The leaders they hold captured, from their own view."""
-        return sorted(view["own"].get("captured", {}))
+        return sorted(view["own"].get("captured", {})) + super().captives_seen(view)
 
     def traitors_for(self, state: State, seat: str) -> dict[str, str]:
         """Their traitors betray their ally's opponents (line 888: "Leaders in your pay may
@@ -55,7 +55,8 @@ class Harkonnen(Faction):
 
     def captive_killed(self, state: State, name: str) -> str | None:
         """A captured leader killed goes to his owner's tanks (line 884)."""
-        return capture.killed(state, name) if name in capture.held(state) else None
+        return (capture.killed(state, name) if name in capture.held(state)
+                else super().captive_killed(state, name))
 
     def after_battle(self, state: State, winner: str | None, loser: str | None,
                      plans: dict[str, dict[str, Any]], territory: str, rng: random.Random

@@ -7,9 +7,10 @@ at War Continues (TERRORIZE, 2.12.08) and revealed when another faction enters t
 (2.12.09-14, ``moritani_terror``); the trigger decided ahead by their standing answers
 (``token_triggers``), part of their decision of War Continues, whose order kind is here
 (``TERROR``, ``TRIGGER``, ``ROBBERY``).  Not yet (issue 31): Terror moves and Enemy of My
-Enemy (2.12.15-16), Duke Vidal (2.12.17-18), Assassinate Leaders (advanced, 2.12.20-21) and
+Enemy (2.12.15-16), Assassinate Leaders (advanced, 2.12.20-21) and
 their Karama power (1.14.13).  Their alliance (2.12.19, A): the ally losing a battle keeps a
-card (``loser_keeps_one``).
+card (``loser_keeps_one``).  DUKE VIDAL (2.12.17-18, A): theirs at the end of the movement round
+when in two battles in strongholds, set aside at the Mentat Pause (``moritani_vidal``).
 """
 
 from __future__ import annotations
@@ -32,6 +33,7 @@ from ..orders.language import (
 from ..prompt_key import PromptKey
 from ..state import State, ally_of, data
 from . import moritani_terror as terror
+from . import moritani_vidal as vidal
 from .base import Faction, has
 
 MORITANI = "moritani"
@@ -89,6 +91,13 @@ class Moritani(Faction):
     def start_placement(self) -> str:
         """2.12.03: their six forces, after every other faction has placed its own."""
         return "after"
+
+    def phase_ends(self, state: State) -> list[Event]:
+        """DUKE VIDAL (2.12.17-18, A; ``duke_vidal``): theirs at the end of the movement
+        round when in two battles in strongholds, set aside at the Mentat Pause."""
+        if not has(state, self.seat, Ability.VIDAL_IN_BATTLES):
+            return []
+        return vidal.phase_ends(state, self.seat)
 
     # --- the token layer and the hand limits
 

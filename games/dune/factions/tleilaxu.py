@@ -153,14 +153,15 @@ class Tleilaxu(Faction):
 
     def captives(self, state: State) -> list[str]:
         """Their Gholas, their own leaders now (2.08.17)."""
-        return sorted(gholas.held(state))
+        return sorted(gholas.held(state)) + super().captives(state)
 
     def captives_seen(self, view: dict[str, Any]) -> list[str]:
-        return sorted(gholas.held(view))
+        return sorted(gholas.held(view)) + super().captives_seen(view)
 
     def captive_killed(self, state: State, name: str) -> str | None:
         """A Ghola killed goes to his faction's tanks (ruling, ``tleilaxu_gholas``)."""
-        return gholas.killed(state, name) if name in gholas.held(state) else None
+        return (gholas.killed(state, name) if name in gholas.held(state)
+                else super().captive_killed(state, name))
 
     def after_battle(self, state: State, winner: str | None, loser: str | None,
                      plans: dict[str, dict[str, Any]], territory: str, rng: random.Random

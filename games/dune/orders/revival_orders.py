@@ -50,6 +50,7 @@ from .. import factions, leaders, main_leaders, variants
 from ..cards import karama, karama_reach
 from ..codes import ErrorCode
 from ..data import Ability, CardType, ForceKind, NameLookupError
+from ..factions import duke_vidal
 from ..factions.atreides import kwisatz_haderach
 from ..forces import Counts, kinds, minus, order_text, plus, spread_up_to, take, total, within
 from ..rules import Classic, Rules, rules_of
@@ -254,7 +255,7 @@ def has_decision(state: State, seat: str) -> bool:
     if own["tanks"]:
         return True                         # forces in the tanks (Allowance.has_decision)
     if (not state["alliances"] and not kwisatz_haderach(state)["tanks"]
-            and not leaders.in_tanks(own["leaders"])):
+            and not leaders.in_tanks(own["leaders"]) and not duke_vidal.in_tanks(state)):
         return False
     return allowance(state, seat).has_decision()
 
@@ -302,6 +303,9 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
                    and Ability.ALLY_FREE_REVIVAL in faction.alliance
                    and total(tanks[s]) > sheet(s, rules).free_revival)
     gives = Ability.ALLY_SPICE_GIFTS in faction.alliance
+    # a leader of no faction's five a power offers it from the tanks (001 2.11.23: Duke Vidal)
+    places = {**places, **{name: leaders.TANKS for name, _ in terms.offers
+                           if name not in places}}
     karama = _card(rules, hand, CardType.KARAMA)
     if faction.karama_power is not Ability.REVIVE_FREE:
         refusal = ("only the Emperor's special Karama power revives "

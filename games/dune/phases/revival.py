@@ -286,10 +286,10 @@ def _leader(state: State, found: Allowance, name: str) -> list[Event]:
     price = found.leader_price(name)
     state["factions"][found.seat]["spice"] -= price
     _paid(state, found, price)
-    _back_from_tanks(state, found.seat, name)
+    back = _back_from_tanks(state, found.seat, name)
     return [Event(EventCode.LEADER_REVIVED, {"faction": found.seat, "leader": name,
                                              "spice": price, **_to(found, price)}),
-            *variants.paid(state, found.seat, found.payee, price)]
+            *back, *variants.paid(state, found.seat, found.payee, price)]
 
 
 def _paid(state: State, found: Allowance, spice: int) -> None:
@@ -312,12 +312,12 @@ def _card(state: State, found: Allowance, card: str, part: dict[str, Any]) -> li
     state["decks"]["treachery_discard"].append(card_id)
     if card == "karama":
         factions.karama_power_used(state, seat)
-    if part["leader"]:
-        _back_from_tanks(state, seat, part["leader"])
-    else:
+    back = _back_from_tanks(state, seat, part["leader"]) if part["leader"] else []
+    if not part["leader"]:
         _to_reserve(state, seat, part["forces"])
     return [Event(EventCode.CARD_REVIVAL, {"faction": seat, "card": CARDS[card],
-                                   "forces": dict(part["forces"]), "leader": part["leader"]})]
+                                   "forces": dict(part["forces"]), "leader": part["leader"]}),
+            *back]
 
 
 def _to_reserve(state: State, seat: str, forces: Counts) -> None:
@@ -327,15 +327,19 @@ def _to_reserve(state: State, seat: str, forces: Counts) -> None:
     add(own["reserve"], forces)
 
 
-def _back_from_tanks(state: State, seat: str, name: str) -> None:
-    """A leader back from the tanks, noted for IX.D.5; or the Kwisatz Haderach."""
+def _back_from_tanks(state: State, seat: str, name: str) -> list[Event]:
+    """A leader back from the tanks, noted for IX.D.5; or the Kwisatz Haderach; or a leader
+    of no faction's five, as the power that revives him says (``Faction.leader_back``)."""
     if name == KWISATZ_HADERACH:
         assert state["factions"][seat]["kwisatz_haderach"]["tanks"], seat
         state["factions"][seat]["kwisatz_haderach"]["tanks"] = False
-        return
+        return []
     own = state["factions"][seat]
+    if name not in own["leaders"]:                  # 001 2.11.23: Duke Vidal
+        return factions.power(seat, state).leader_back(state, name)
     assert own["leaders"][name] in leaders.IN_TANKS, (seat, name)
     own["leaders_revived"] = leaders.note_revived(own["leaders"], own["leaders_revived"], name,
                                                   rules_of(state).leader_revival_until_all_back,
                                                   main_leaders.main_leader(state, seat))
     own["leaders"][name] = leaders.ALIVE
+    return []

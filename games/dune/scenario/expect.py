@@ -16,6 +16,7 @@ from pbem.schema import build
 
 from .. import factions, leaders, tokens, turn
 from ..data import Ability
+from ..factions import duke_vidal
 from ..factions.atreides import kwisatz_haderach
 from ..factions.bene_gesserit_coexistence import coexisting
 from ..factions.harkonnen_capture import held
@@ -36,6 +37,7 @@ from .values import (
     Cards,
     _count,
     _dials,
+    _duke_vidal,
     _factions,
     _leaders,
     _mapping,
@@ -149,6 +151,12 @@ def _v3_checks(expect: Expect, seats: list[str], rules: Rules, problems: list[st
                   if (s := seat(name, f"expect.ranking[{i}]"))]
         checks.append(_equal("expect.ranking", wanted,
                              lambda r: (r["state"]["result"] or {}).get("ranking")))
+    if expect.duke_vidal is not None:
+        found = _duke_vidal(rules, expect.duke_vidal, seats, "expect.duke_vidal", problems)
+        wanted = {k: v for k, v in (found or {}).items() if k in expect.duke_vidal}
+        checks.append(_equal("expect.duke_vidal", wanted,
+                             lambda r: {k: v for k, v in duke_vidal.place(r["state"]).items()
+                                        if k in expect.duke_vidal}))
     if expect.out is not None:
         wanted = sorted(s for i, name in enumerate(expect.out)
                         if (s := seat(name, f"expect.out[{i}]")))

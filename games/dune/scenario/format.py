@@ -149,6 +149,8 @@ class Position:
     places: dict[str, str] | None = None           # the board layer's: name -> where it points
     bonus_cards: dict[str, tuple[str, ...]] | None = None     # v3 (003 "Claiming Bonus Cards")
     tokens: dict[str, Any] | None = None        # token name -> where (``values._token_place``)
+    # Duke Vidal (001 2.11.17.12): at aside, tanks or a faction; until battle or mentat_pause
+    duke_vidal: dict[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -180,6 +182,7 @@ class Expect:
     ranking: tuple[str, ...] | None = None      # v3: the result's ranking by spice (003)
     out: tuple[str, ...] | None = None          # v3's Main Leaders: the factions out
     tokens: dict[str, Any] | None = None
+    duke_vidal: dict[str, str] | None = None
 
 
 @dataclass(frozen=True)

@@ -18,8 +18,8 @@ from ..board import layer
 from ..codes import EventCode
 from ..data import Ability
 from ..decks import spice_discards
+from ..factions import duke_vidal, has
 from ..factions import harkonnen_capture as capture
-from ..factions import has
 from ..factions.atreides import KH_AFTER
 from ..factions.bene_gesserit_coexistence import in_game, set_coexisting
 from ..forces import add_forces, at_start, count_text, on_map, plain, plus
@@ -40,6 +40,7 @@ from .format import (
 from .values import (
     _count,
     _dials,
+    _duke_vidal,
     _factions,
     _leader,
     _leaders,
@@ -105,6 +106,10 @@ def _position(state: State, position: Position, rules: Rules, problems: list[str
         _bonus_cards(state, position.bonus_cards, rules, problems)
     if position.tokens is not None:
         _tokens(state, position.tokens, rules, problems)
+    if position.duke_vidal is not None:
+        vidal = _duke_vidal(rules, position.duke_vidal, seats, "position.duke_vidal", problems)
+        if vidal is not None:
+            state[duke_vidal.KEY] = vidal
     if position.battle is None:
         return {}
     return _battle(state, position.battle, rules, problems)

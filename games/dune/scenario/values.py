@@ -17,6 +17,7 @@ from ...common.names import Named, NameIndex
 from .. import tokens
 from ..board import layer
 from ..data import NameLookupError, Territory, TokenPlace
+from ..factions import duke_vidal
 from ..forces import kinds
 from ..orders.language import OrderProblem, read_territory, words_of
 from ..rules import Rules
@@ -349,3 +350,20 @@ def spice_cards(rules: Rules) -> Cards:
                             territory.synonyms if territory else ())
     return Cards("spice", copies, NameIndex("spice card", named.values()))
 
+
+
+def _duke_vidal(rules: Rules, given: dict[str, str], seats: list[str], key: str,
+                problems: list[str]) -> dict[str, Any] | None:
+    """Duke Vidal's place (``factions/duke_vidal``): ``at`` aside, tanks or a faction in play,
+    ``until`` battle or mentat_pause (who holds him sets him aside then)."""
+    where = given.get("at", duke_vidal.ASIDE)
+    until = given.get("until")
+    if set(given) - {"at", "until"}:
+        problems.append(f"{key}: expected at and until, got {sorted(given)}")
+        return None
+    if where not in (duke_vidal.ASIDE, duke_vidal.TANKS):
+        where = _seat(rules, where, seats, f"{key}.at", problems)
+    if until not in (None, duke_vidal.BATTLE, duke_vidal.MENTAT_PAUSE):
+        problems.append(f"{key}.until: expected battle or mentat_pause, got {until!r}")
+        return None
+    return None if where is None else {"at": where, "until": until}
