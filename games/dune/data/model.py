@@ -268,6 +268,7 @@ class Ability(StrEnum):
     AMBASSADORS = "ambassadors"                     # 001 2.11.04, 2.11.06-10, 2.11.17 (A)
     ALLY_AMBASSADOR = "ally_ambassador"             # 001 2.11.25 (A)
     VIDAL_REVIVAL = "vidal_revival"                 # 001 2.11.23-24 (A)
+    OCCUPY = "occupy"                               # 001 2.11.18, 2.11.21-22 (A)
     # Moritani (GF9 expansion: 001 2.12)
     TERROR = "terror"                               # 001 2.12.06, 2.12.08-14 (A)
     ALLY_KEEPS_CARD = "ally_keeps_card"             # 001 2.12.19 (A)

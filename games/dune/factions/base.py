@@ -497,6 +497,11 @@ class Faction:
         """Its token shipped by ``shipper`` where the shipment landed (``token_shipment``)."""
         raise AssertionError(f"{self.seat} ships no token")
 
+    def occupies_with_ally(self, state: State, seat: str, ally: str) -> bool:
+        """Whether its power lets ``seat`` and its ``ally`` end their movement in one
+        territory, neither going to the tanks (001 2.11.18 OCCUPY): no."""
+        return False
+
     def admits_ally(self, state: State) -> bool:
         """Whether, alone in a territory, the faction lets its ally enter it, which XII.E.5
         (line 467) forbids: no."""
@@ -646,9 +651,26 @@ class Faction:
 
     # --- hooks of collection, alliances and victory
 
+    def collection_split(self, state: State, could: dict[str, int], spice: int
+                         ) -> dict[str, int] | None:
+        """How the ``spice`` of a territory is split between the factions collecting it (each
+        faction -> what its forces ``could`` collect), where its power says (001 2.11.18): None,
+        in storm order each up to what is left."""
+        return None
+
     def after_collection(self, state: State) -> list[Event]:
         """What its power collects once the territories' spice is collected: nothing."""
         return []
+
+    def controls_shared(self, state: State, present: list[str]) -> str | None:
+        """Of allies occupying one victory territory together (``present``), the one its power
+        says holds it alone (001 2.11.21): none, each holds it."""
+        return None
+
+    def victory_needs(self, state: State, party: list[str], needed: int | None) -> int | None:
+        """The strongholds ``party`` needs to win as its power changes them (001 2.11.22):
+        ``needed``, as the rules say."""
+        return needed
 
     def bars_default_victory(self, state: State, victor: str) -> bool:
         """Whether its forces bar the territories of ``victor``'s default victory

@@ -5,8 +5,13 @@ supply), the Ambassadors placed after the revival round at a rising price and tr
 another faction enters their stronghold, each Ambassador's effect (``ecaz_ambassadors``); the
 trigger decided ahead by Ecaz's standing answers (``token_triggers``), part of their decision of
 the revival round, whose order kind is here (``AMBASSADOR``, ``TRIGGER``, with the choices an
-effect takes).  Advanced: LOYALTY (2.11.26), a leader of theirs set aside before the traitors.
-Not yet (issue 31): Occupy with the ally, Duke Vidal and Collection (advanced).
+effect takes).  OCCUPY with their ally (2.11.18, 2.11.21-22, ``ecaz_occupy``): no losses for
+sharing a territory, its spice split, a stronghold both hold theirs and counted once, three
+shared strongholds a win.  REVIVAL (2.11.23-24, ``ecaz_vidal_revival``): Duke Vidal for 5
+(``duke_vidal``), their own leaders with five in the tanks.  Advanced: LOYALTY (2.11.26), a
+leader of theirs set aside before the traitors; COLLECTION (2.11.27) follows from OCCUPY (each
+occupant collects a stronghold's spice).  Not yet (issue 31): battling co-occupied (2.11.19-20)
+and their Ambassador's alliance with the mover (2.11.17.12).
 """
 
 from __future__ import annotations
@@ -26,6 +31,7 @@ from ..rules import rules_of
 from ..state import State, data, sheet
 from . import duke_vidal
 from . import ecaz_ambassadors as ambassadors
+from . import ecaz_occupy as occupy
 from . import ecaz_vidal_revival as vidal_revival
 from .base import Faction, RevivalTerms, has
 
@@ -106,6 +112,29 @@ class Ecaz(Faction):
     def revival_over(self, state: State) -> list[Event]:
         """AMBASSADORS (2.11.06-07): those they chose placed, the price rising."""
         return ambassadors.place_chosen(state, self.seat)
+
+    # --- hooks of movement and collection
+
+    def occupies_with_ally(self, state: State, seat: str, ally: str) -> bool:
+        """OCCUPY (2.11.18): they and their ally end their movement in one territory, neither
+        going to the tanks."""
+        return occupy.together(state, self.seat, seat, ally)
+
+    def collection_split(self, state: State, could: dict[str, int], spice: int
+                         ) -> dict[str, int] | None:
+        """OCCUPY (2.11.18): a territory's spice they and their ally collect, split evenly, the
+        odd spice to the ally."""
+        return occupy.split(state, self.seat, could, spice)
+
+    # --- hooks of victory
+
+    def controls_shared(self, state: State, present: list[str]) -> str | None:
+        """2.11.21: a stronghold they and their ally occupy is theirs alone, counted once."""
+        return occupy.controller(state, self.seat, present)
+
+    def victory_needs(self, state: State, party: list[str], needed: int | None) -> int | None:
+        """2.11.22: three strongholds they and their ally both occupy win."""
+        return occupy.needs(state, self.seat, party, needed)
 
     # --- hooks of battle
 

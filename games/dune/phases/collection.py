@@ -26,7 +26,8 @@ Rulings:
   line 467) and enemies not separated by the storm battle there first (000 V.E, line 249), so
   after the battle round one faction at most can reach the spice; those the storm keeps away
   from it collect nothing.  Should two factions ever both reach it, they collect in storm
-  order (000 IX.A, line 311), each up to what is left.
+  order (000 IX.A, line 311), each up to what is left; unless a power splits it between
+  allies sharing the territory (``Faction.collection_split``: 001 2.11.18, Ecaz's OCCUPY).
 - A face-down token standing for forces collects as one force of its owner (001 2.10.12 MOVE
   AS ONE: a No-Field "is treated as one Force for purposes of ... spice collection"); alone it
   does not occupy the territory (``occupants``), so it gives no rate of 3 in Arrakeen or
@@ -108,13 +109,20 @@ def collect(state: State, territory: str) -> list[Event]:
     """The forces in one territory collect its spice, up to what lies there; the rest stays
     (000 XI.A-B).  One public event per faction that collects."""
     events = []
-    for faction, forces in collectors(state, territory).items():
-        rate = collection_rate(state, faction)
-        kinds = data(state).force_kind
-        amount = min(sum(count * kinds(name).collects(rate) for name, count in forces.items()),
-                     state["spice"][territory])
+    found = collectors(state, territory)
+    kinds = data(state).force_kind
+    could = {faction: sum(count * kinds(name).collects(collection_rate(state, faction))
+                          for name, count in forces.items()) for faction, forces in found.items()}
+    shares = next((split for power in factions.in_play(state, "collection_split")
+                   if (split := power.collection_split(state, could, state["spice"][territory]))
+                   is not None), None)                                  # 001 2.11.18
+    for faction, forces in found.items():
+        amount = (shares[faction] if shares is not None
+                  else min(could[faction], state["spice"][territory]))
         if not amount:
-            break
+            if shares is None:
+                break
+            continue
         state["spice"][territory] -= amount
         state["factions"][faction]["spice"] += amount
         events.append(Event(EventCode.SPICE_COLLECTED, {

@@ -633,7 +633,7 @@ def describe(state: State, seat: str, reaches: list[GroupReach]) -> str:
              + [move_karama.line(use) for use in move_karama.uses(state, seat)])
     if cards:
         parts.append("You may also: " + ", ".join(cards) + ".")
-    allies = ally_of(state, seat)
+    allies = [a for a in ally_of(state, seat) if a not in moves.sharing(state, seat)]
     if allies and rules_of(state).ally_constraint:
         names = " and ".join(faction_name(a, state) for a in allies)
         parts.append(f"At the end of your turn your forces in a territory your ally {names} "

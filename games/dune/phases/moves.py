@@ -365,20 +365,30 @@ def discard(state: State, seat: str, card_type: CardType, what: str) -> None:
 
 
 # --- the alliance constraint (GF9)
+def sharing(state: State, seat: str) -> list[str]:
+    """The allies a power lets ``seat`` occupy one territory with, neither going to the tanks
+    (``Faction.occupies_with_ally``: 001 2.11.18, Ecaz's OCCUPY)."""
+    return [ally for ally in ally_of(state, seat)
+            if any(faction.occupies_with_ally(state, seat, ally)
+                   for faction in factions.in_play(state, "occupies_with_ally"))]
+
+
 def ally_constraint(state: State, seat: str) -> list[Event]:
     """At the end of the faction's shipment and movement, its forces in a territory (but the
     Polar Sink) its ally occupies go to the Tleilaxu Tanks (001 1.06.07, 1.10.03.07; one
     public event per territory).  Coexisting Bene Gesserit count neither way (001 1.06.07
-    "-faction_bg_advisors_coexist"; ``occupants``).  Ruling: it holds at the end of every
-    turn, whether or not the faction shipped or moved (allies who shared a territory when
-    they allied are parted by the first of their turns)."""
+    "-faction_bg_advisors_coexist"; ``occupants``); not where a power lets the two occupy one
+    territory (``sharing``).  Ruling: it holds at the end of every turn, whether or not the
+    faction shipped or moved (allies who shared a territory when they allied are parted by the
+    first of their turns)."""
     allies = ally_of(state, seat)
     if not allies or not rules_of(state).ally_constraint:
         return []
+    shares = sharing(state, seat)
     events = []
     for territory in [t for t in state["forces"] if t != POLAR_SINK]:
         present = occupants(state, territory)
-        ally = next((a for a in allies if a in present), None)
+        ally = next((a for a in allies if a in present and a not in shares), None)
         if ally is None or seat not in present:
             continue
         lost: dict[str, int] = {}

@@ -158,7 +158,8 @@ def strongholds_held(state: State) -> dict[str, list[str]]:
     rules and neither does under WBC (module docstring), unless they are all allies: "Allied
     players Army Tokens are considered the same for purposes of victory" (000 XII.E.1; 003
     "How an Alliance Functions"), so each of them holds it (v3's players of several factions,
-    ``players.met``, the only way allies share a stronghold).  A variant may add what counts as
+    ``players.met``); of allies there together a power may make one the holder (001 2.11.21,
+    ``Faction.controls_shared``: Ecaz with their ally).  A variant may add what counts as
     a stronghold held (001 4.05.03: the three tech tokens held by one faction), listed after
     the territories.
     """
@@ -170,6 +171,9 @@ def strongholds_held(state: State) -> dict[str, list[str]]:
         present = holders(state, territory)
         if not shared and len(present) > 1 and ally_of(state, present[0]) != present[1:]:
             continue                            # two sides there: neither holds it
+        if len(present) > 1:                    # allies together: one may control it alone
+            present = next(([seat] for faction in factions.in_play(state, "controls_shared")
+                            if (seat := faction.controls_shared(state, present))), present)
         for seat in present:
             held[seat].append(territory)
     if variants.in_play(state):             # the tech tokens' point (001 4.05.03)
@@ -266,6 +270,8 @@ def stronghold_winners(state: State, held: dict[str, list[str]]) -> list[list[st
     found = []
     for party in parties(state):
         needed = strongholds_needed(rules, count, party_players(state, party))
+        for faction in factions.in_play(state, "victory_needs"):       # 001 2.11.22
+            needed = faction.victory_needs(state, party, needed)
         if needed is not None and points(state, party_strongholds(held, party)) >= needed:
             found.append(party)
     return found
