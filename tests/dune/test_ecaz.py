@@ -336,3 +336,31 @@ def test_001_2_11_17_12_duke_vidal_is_no_faction_s_leader():
     assert duke_vidal.NAME not in side_of_state(state, "harkonnen").leaders
     state[duke_vidal.KEY] = {"at": "ecaz", "until": None}
     assert violations(state)
+
+
+def test_001_2_11_23_duke_vidal_is_revived_by_mail_for_5():
+    """2.11.23 by mail: Ecaz's revival prompt prices Duke Vidal at 5 while he is in the tanks;
+    ``REVIVE LEADER Vidal`` is read and echoed with his name; another faction naming him is
+    refused; a bot reviving a leader may choose him."""
+    import random
+
+    from pbem.games.dune.factions import duke_vidal
+    from pbem.games.dune.orders.language import KINDS
+
+    state = set_up(new())
+    state["phase"], state["step"] = "revival", {"done": False}
+    state["factions"]["ecaz"]["spice"] = 10
+    assert "revival:ecaz" not in [p.key for p in dune.prompts(state)]     # nothing to revive
+    state[duke_vidal.KEY] = {"at": duke_vidal.TANKS, "until": None}
+    (prompt,) = [p for p in dune.prompts(state) if p.key == "revival:ecaz"]
+    assert "Duke Vidal 5" in prompt.legal
+    parsed = dune.parse(state, "ecaz", "REVIVE LEADER Vidal")
+    assert not parsed.errors
+    (order,) = [o for o in parsed.orders if o.prompt == prompt.key]
+    assert order.value["leader"] == duke_vidal.NAME
+    assert KINDS["revival"].text(state, order.value) == "REVIVE LEADER Duke Vidal"
+    assert dune.parse(state, "harkonnen", "REVIVE LEADER Duke Vidal").errors
+    rng = random.Random(3)
+    chosen = {KINDS["revival"].random(dune.view(state, "ecaz"), prompt, rng)["leader"]
+              for _ in range(40)}
+    assert duke_vidal.NAME in chosen
