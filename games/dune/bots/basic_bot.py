@@ -63,7 +63,7 @@ from typing import Any
 
 from pbem.game import Prompt
 
-from .. import combat, leaders, tokens
+from .. import combat, factions, leaders, tokens
 from ..board import layer, reach
 from ..cards import residual_poison
 from ..data import CardType, Effect, Slot
@@ -224,7 +224,10 @@ def _ally_held(view: dict[str, Any], territory: str) -> bool:
     allies may not enter (000 XII.E.5)."""
     if not rules_of(view).ally_constraint:
         return False
-    allies = ally_of(view, view["seat"])
+    seat = view["seat"]
+    allies = [a for a in ally_of(view, seat)          # 001 2.11.18: Ecaz's OCCUPY spares them
+              if not any(power.occupies_with_ally(view, seat, a)
+                         for power in factions.in_play(view, "occupies_with_ally"))]
     return territory != POLAR_SINK and any(a in occupants(view, territory) for a in allies)
 
 
