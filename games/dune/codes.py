@@ -227,6 +227,7 @@ class EventCode(StrEnum):
     KARAMA_DIAL = "karama-dial"                 # 001 1.14.12 (A)
     DUKE_VIDAL_TAKEN = "duke-vidal-taken"       # 001 2.11.17.12, 2.12.17 (A)
     DUKE_VIDAL_ASIDE = "duke-vidal-aside"       # 001 2.11.17.12, 2.11.23, 2.12.18 (A)
+    CO_OCCUPIED_SUPPORT = "co-occupied-support"     # 001 2.11.20 (A)
     # spice_blow
     NEXUS = "nexus"
     SPICE_CARD = "spice-card"

@@ -374,7 +374,8 @@ def resolve(deck: DuneData, aggressor: str, defender: str, plans: dict[str, dict
         totals = {s: number(undialed[s]) for s in sides}                   # 001 3.03.11
     else:
         totals = {s: number((0 if leaders_only
-                             else plans[s]["dial"] + plans[s].get("dial_bonus", 0))  # 1.14.12
+                             else plans[s]["dial"] + plans[s].get("dial_bonus", 0)  # 1.14.12
+                             + plans[s].get("partner_bonus", 0))                    # 2.11.20
                             + (0 if s in killed or dials_only
                                else leader_value(deck, plans[s], plans[other[s]]))
                             + (0 if other[s] in killed

@@ -590,6 +590,17 @@ class Faction:
         advantages; a side that must plan again is added to ``replan``: nothing."""
         return []
 
+    def fights_beside(self, state: State, here: list[str], seat: str, other: str) -> bool:
+        """Whether ``seat`` and ``other``, both fighters in a part of a territory (``here``),
+        fight no battle of their own there, a partner of one fighting it for both (001
+        2.11.19): no."""
+        return False
+
+    def partner_strength(self, state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
+        """Strength its power adds to a side of the battle under way once the plans are
+        revealed (a plan's ``partner_bonus``: 001 2.11.20): none."""
+        return []
+
     def at_reveal(self, state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
         """What its power announces when the plans are revealed: nothing."""
         return []

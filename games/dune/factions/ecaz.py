@@ -10,8 +10,10 @@ sharing a territory, its spice split, a stronghold both hold theirs and counted 
 shared strongholds a win.  REVIVAL (2.11.23-24, ``ecaz_vidal_revival``): Duke Vidal for 5
 (``duke_vidal``), their own leaders with five in the tanks.  Advanced: LOYALTY (2.11.26), a
 leader of theirs set aside before the traitors; COLLECTION (2.11.27) follows from OCCUPY (each
-occupant collects a stronghold's spice).  Not yet (issue 31): battling co-occupied (2.11.19-20)
-and their Ambassador's alliance with the mover (2.11.17.12).
+occupant collects a stronghold's spice).  BATTLING CO-OCCUPIED (2.11.19-20,
+``ecaz_cooccupied``): one battle beside their ally, half their forces added to its dial.  Not
+yet (issue 31): their choice of who fights a co-occupied battle (their ally does) and their
+Ambassador's alliance with the mover (2.11.17.12).
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from ..rules import rules_of
 from ..state import State, data, sheet
 from . import duke_vidal
 from . import ecaz_ambassadors as ambassadors
+from . import ecaz_cooccupied as cooccupied
 from . import ecaz_occupy as occupy
 from . import ecaz_vidal_revival as vidal_revival
 from .base import Faction, RevivalTerms, has
@@ -138,12 +141,22 @@ class Ecaz(Faction):
 
     # --- hooks of battle
 
+    def fights_beside(self, state: State, here: list[str], seat: str, other: str) -> bool:
+        """BATTLING CO-OCCUPIED (2.11.19): beside their ally, no battle of their own."""
+        return cooccupied.beside(state, self.seat, here, seat, other)
+
+    def partner_strength(self, state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
+        """2.11.20: half their forces beside their ally, rounded up, added to its dial."""
+        return cooccupied.support(state, self.seat, plans)
+
     def after_battle(self, state: State, winner: str | None, loser: str | None,
                      plans: dict[str, dict[str, Any]], territory: str, rng: random.Random
                      ) -> list[Event]:
-        """2.11.17.12: Duke Vidal, given by their Ambassador until used in a battle, set aside
+        """2.11.20: their forces beside their ally, half of them left if it won, else none;
+        2.11.17.12: Duke Vidal, given by their Ambassador until used in a battle, set aside
         once he has fought one."""
-        return duke_vidal.fought(state, plans)
+        return (cooccupied.resolved(state, self.seat, winner, plans)
+                + duke_vidal.fought(state, plans))
 
     # --- the token layer
 

@@ -231,6 +231,7 @@ def all_options(state: State) -> dict[str, list[tuple[str, list[int], str]]]:
     queue = state["step"]["queue"]
     found: dict[str, list[tuple[str, list[int], str]]] = {seat: [] for seat in queue}
     forces = state["forces"]
+    beside = factions.in_play(state, "fights_beside")     # 001 2.11.19: Ecaz and their ally
     for territory in layer.board(state).territories:
         if (territory.name == POLAR_SINK or territory.name not in forces
                 or len(present(state, territory.name)) < 2):
@@ -241,7 +242,9 @@ def all_options(state: State) -> dict[str, list[tuple[str, list[int], str]]]:
                 if seat in here:
                     found[seat] += [(territory.name, sectors, other)
                                     for other in queue[index + 1:]
-                                    if other in here and other not in ally_of(state, seat)]
+                                    if other in here and other not in ally_of(state, seat)
+                                    and not any(power.fights_beside(state, here, seat, other)
+                                                for power in beside)]
     return found
 
 
@@ -360,6 +363,8 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
     events += standing_cards.at_reveal(state, plans)   # 003 "Changed Treachery Cards"
     events += _portable_snoopers(state, plans)          # 001 3.03.08
     events += battle_karama.at_resolution(state, plans)     # 001 1.14.12 (A)
+    for power in factions.in_play(state, "partner_strength"):       # 001 2.11.20
+        events += power.partner_strength(state, plans)
     undialed = ({seat: sides[seat].strength.count - total(_winner_losses(sides[seat], plan))
                  for seat, plan in plans.items()}                   # 001 3.03.11
                 if any(_burner(state, plan) for plan in plans.values()) else None)

@@ -1,0 +1,93 @@
+"""Ecaz's BATTLING CO-OCCUPIED and its RESOLUTION (001 2.11.19-20, text A).
+
+- 2.11.19: "When you or your ally are in a battle with another faction while you are
+  Co-Occupied, you decide which of you is considered the faction in the battle (choosing a
+  leader and playing Treachery Cards) once battle order is determined": one battle against
+  that faction, not one each (``beside``: the battle round pairs Ecaz's ally with it,
+  ``Faction.fights_beside``).
+- 2.11.20: "regardless of who fights the battle, your ally's Forces are the ones dialed, and
+  half of your Forces in the Territory (rounded up) are added to the number dialed (without
+  needing spice in the advanced game).  After the battle, half of your Forces (rounded down)
+  remain in the Territory if your side wins, and the rest go to the Tanks" (``support``, the
+  ally's plan's ``partner_bonus``; ``resolved``, once the battle is over; a side that does not
+  win, its forces all go).
+
+Ruling (docs/rules-coverage.md, 001 2.11.19-20): Ecaz's choice of who fights is not asked by
+mail: their ally fights, its forces the ones dialed in any case (not yet: Ecaz leading it,
+issue 31).  Co-occupied is both in the part of the territory the storm does not split, as a
+battle is.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pbem.game import Event
+
+from ..codes import EventCode
+from ..data import Ability
+from ..forces import remove_forces, to_tanks, total
+from ..state import State, ally_of, forces_at
+from .base import has
+
+
+def beside(game: Any, ecaz: str, here: list[str], seat: str, other: str) -> bool:
+    """2.11.19: Ecaz and a faction not their ally, in a part of a territory where Ecaz's ally
+    fights too: no battle of Ecaz's own, their ally's for both."""
+    if ecaz not in (seat, other) or not has(game, ecaz, Ability.OCCUPY):
+        return False
+    allies = ally_of(game, ecaz)
+    opponent = other if seat == ecaz else seat
+    return opponent not in allies and any(ally in here for ally in allies)
+
+
+def _here(state: State, ecaz: str) -> dict[int, dict[str, int]]:
+    """Ecaz's forces in the battle under way's part of its territory, by sector."""
+    battle = state["step"]["battle"]
+    return {int(sector): dict(by_faction[ecaz])
+            for sector, by_faction in forces_at(state, battle["territory"]).items()
+            if int(sector) in battle["sectors"] and ecaz in by_faction}
+
+
+def _fighting_ally(state: State, ecaz: str, plans: dict[str, Any]) -> str | None:
+    """Their ally in the battle under way, Ecaz beside it and not fighting it themselves."""
+    if ecaz in plans or not has(state, ecaz, Ability.OCCUPY):
+        return None
+    return next((seat for seat in plans if seat in ally_of(state, ecaz)), None)
+
+
+def support(state: State, ecaz: str, plans: dict[str, dict[str, Any]]) -> list[Event]:
+    """2.11.20: half their forces there, rounded up, added to their ally's number dialed."""
+    ally = _fighting_ally(state, ecaz, plans)
+    count = sum(total(counts) for counts in _here(state, ecaz).values()) if ally else 0
+    if not count:
+        return []
+    added = -(-count // 2)
+    plans[ally]["partner_bonus"] = plans[ally].get("partner_bonus", 0) + added
+    return [Event(EventCode.CO_OCCUPIED_SUPPORT, {"faction": ecaz, "ally": ally,
+                                                  "forces": count, "added": added})]
+
+
+def resolved(state: State, ecaz: str, winner: str | None, plans: dict[str, dict[str, Any]]
+             ) -> list[Event]:
+    """2.11.20: their side won (their ally): half their forces there, rounded down, stay, the
+    rest to the tanks; else all of them."""
+    ally = _fighting_ally(state, ecaz, plans)
+    here = _here(state, ecaz) if ally else {}
+    count = sum(total(counts) for counts in here.values())
+    if not count:
+        return []
+    lose = count - count // 2 if winner == ally else count
+    lost: dict[str, int] = {}
+    for sector, counts in sorted(here.items()):
+        for kind, number in sorted(counts.items()):
+            taken = min(number, lose)
+            if taken:
+                remove_forces(state, ecaz, state["step"]["battle"]["territory"], sector,
+                              {kind: taken})
+                to_tanks(state, ecaz, {kind: taken})
+                lost[kind] = lost.get(kind, 0) + taken
+                lose -= taken
+    return [Event(EventCode.BATTLE_LOSSES, {"faction": ecaz,
+                                            "territory": state["step"]["battle"]["territory"],
+                                            "forces": lost})]
