@@ -318,16 +318,20 @@ def _allies_apart(state: State, territory: str) -> list[str]:
     coexisting there are not counted (XV.B.4: "as if they are not even on the board"; WBC
     clarification XV, lines 1312-1320: they coexist with their ally, who may join them).
     Under GF9 allies may share a territory until the end of their shipment and movement
-    (001 1.06.07, 1.10.03.07), so only from the battle round on."""
+    (001 1.06.07, 1.10.03.07), so only from the battle round on; and those a power lets share
+    one (001 2.11.18, Ecaz's OCCUPY) always."""
     if not state["alliances"] or (rules_of(state).ally_constraint
                                   and state["phase"] not in ALLIES_APART_AFTER_MOVEMENT):
         return []
     present = set(occupants(state, territory))
     if len(present) < 2 or territory in state.get("met", ()):   # ``players.met``
         return []
-    return [f"allies: {', '.join(sorted(present & set(alliance)))} share {territory} "
-            "(000 XII.E.5)"
-            for alliance in state["alliances"] if len(present & set(alliance)) > 1]
+    sharing = factions.in_play(state, "occupies_with_ally")     # 001 2.11.18: Ecaz's OCCUPY
+    return [f"allies: {', '.join(here)} share {territory} (000 XII.E.5)"
+            for alliance in state["alliances"]
+            if len(here := sorted(present & set(alliance))) > 1
+            and not any(power.occupies_with_ally(state, here[0], other)
+                        for power in sharing for other in here[1:])]
 
 
 LEADER_PLACES = (ALIVE, *IN_TANKS, CAPTURED, GHOLA)

@@ -364,3 +364,15 @@ def test_001_2_11_23_duke_vidal_is_revived_by_mail_for_5():
     chosen = {KINDS["revival"].random(dune.view(state, "ecaz"), prompt, rng)["leader"]
               for _ in range(40)}
     assert duke_vidal.NAME in chosen
+
+
+def test_001_2_11_18_ecaz_and_their_ally_sharing_a_territory_break_no_invariant():
+    """2.11.18 OCCUPY: Ecaz and their ally in one territory after the movement round keep the
+    invariants (allies apart after their movement, 1.06.07, but for them)."""
+    from pbem.games.dune.state import occupants
+
+    state = played("gf9_2_11_18_ecaz_and_their_ally_occupy_one_territory")
+    state["phase"] = "collection"           # where allies must be apart (1.06.07)
+    assert state["alliances"] == [["atreides", "ecaz"]]
+    assert occupants(state, "Arrakeen") == ["ecaz", "atreides"]
+    assert violations(state) == []
