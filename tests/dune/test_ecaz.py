@@ -316,6 +316,7 @@ def test_001_2_11_17_12_duke_vidal_is_no_faction_s_leader():
     Active Leaders he is among the leaders its plan may name, and the view shows where he is."""
     from pbem.games.dune.factions import duke_vidal
     from pbem.games.dune.orders.battle_plan import side_of_state
+    from pbem.templating import render
 
     state = set_up(new())
     assert duke_vidal.KEY not in state and duke_vidal.at(state) == duke_vidal.ASIDE
@@ -327,6 +328,9 @@ def test_001_2_11_17_12_duke_vidal_is_no_faction_s_leader():
     state = played("gf9_2_11_17_12_the_ecaz_ambassador_makes_duke_vidal_ecaz_s_leader")
     for seat in state["seats"]:
         assert seat_view(state, seat)[duke_vidal.KEY] == {"at": "ecaz", "until": "battle"}
+        table = render("dune", "view.txt.j2", view=dune.view(state, seat), seat=seat)
+        assert ("Duke Vidal: an Active Leader of the Ecaz, until he fights a battle"
+                in table)
     assert violations(state) == []
     state["forces"] = {"Carthag": {"9": {"ecaz": {"force": 2}, "harkonnen": {"force": 2}}}}
     state["phase"] = "battle"
