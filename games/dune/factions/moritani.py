@@ -7,8 +7,8 @@ at War Continues (TERRORIZE, 2.12.08) and revealed when another faction enters t
 (2.12.09-14, ``moritani_terror``); the trigger decided ahead by their standing answers
 (``token_triggers``), part of their decision of War Continues, whose order kind is here
 (``TERROR``, ``TRIGGER``, ``ROBBERY``).  Not yet (issue 31): Terror moves and Enemy of My
-Enemy (2.12.15-16), Assassinate Leaders (advanced, 2.12.20-21) and
-their Karama power (1.14.13).  Their alliance (2.12.19, A): the ally losing a battle keeps a
+Enemy (2.12.15-16), Assassinate Leaders (advanced, 2.12.20-21) and their Karama power
+(1.14.13).  Their alliance (2.12.19, A): the ally losing a battle keeps a
 card (``loser_keeps_one``).  DUKE VIDAL (2.12.17-18, A): theirs at the end of the movement round
 when in two battles in strongholds, set aside at the Mentat Pause (``moritani_vidal``).
 """
@@ -93,7 +93,7 @@ class Moritani(Faction):
         return "after"
 
     def phase_ends(self, state: State) -> list[Event]:
-        """DUKE VIDAL (2.12.17-18, A; ``duke_vidal``): theirs at the end of the movement
+        """DUKE VIDAL (2.12.17-18, A; ``moritani_vidal``): theirs at the end of the movement
         round when in two battles in strongholds, set aside at the Mentat Pause."""
         if not has(state, self.seat, Ability.VIDAL_IN_BATTLES):
             return []
