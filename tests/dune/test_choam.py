@@ -120,6 +120,26 @@ def test_001_2_09_08_la_la_la_takes_the_free_revival_and_2_09_11_b_adds_one():
     assert Choam().revival_terms(revised, "atreides", terms).forces == terms.forces + 1
 
 
+def test_001_2_09_08_la_la_la_stands_whatever_hooks_follow_choams():
+    """2.09.08 (A): La La La's bar on a free revival is one of the revival terms every
+    faction's hook passes on: the Tleilaxu's (2.08.16, their ally's half price), asked after
+    CHOAM's, keep it for their ally and for themselves."""
+    rules = make_rules("gf9", {"choam_richese": True, "ixians_tleilaxu": True})
+    seats = ["choam", "fremen", "tleilaxu", "atreides", "harkonnen", "emperor"]
+    state = new_game(rules, seats, random.Random(7))
+    state["alliances"] = [["fremen", "tleilaxu"]]
+    for seat in ("fremen", "tleilaxu"):
+        state["factions"]["choam"][multipurpose.EFFECTS] = [
+            {"user": "choam", "card": "La La La", "faction": seat}]
+        powers = factions.ordered(state, "revival", "revival_terms")
+        assert [power.seat for power in powers].index("tleilaxu") > [
+            power.seat for power in powers].index("choam")
+        terms = RevivalTerms()
+        for power in powers:
+            terms = power.revival_terms(state, seat, terms)
+        assert terms.no_free
+
+
 def test_001_2_09_08_the_effects_end_with_their_phase():
     """An effect carried out at the end of the phase before acts in the next phase only: the
     Shipment and Movement effects end with it, La La La with the Revival."""

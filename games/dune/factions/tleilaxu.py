@@ -25,6 +25,7 @@ Rulings (docs/rules-coverage.md, "001 2.08"):
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from pbem.game import Event, Prompt
@@ -99,10 +100,11 @@ class Tleilaxu(Faction):
         if seat == self.seat:
             unlimited = has(state, seat, Ability.UNLIMITED_REVIVAL)
             room = max(0, gholas.ACTIVE_LEADERS - gholas.active(state))     # 2.08.09
-            return RevivalTerms(None if unlimited else terms.forces,
-                                terms.half_price or has(state, seat, Ability.HALF_PRICE_REVIVAL),
-                                terms.offers, room if unlimited else terms.leaders,
-                                unlimited or terms.any_leader)
+            return replace(
+                terms, forces=None if unlimited else terms.forces,
+                half_price=terms.half_price or has(state, seat, Ability.HALF_PRICE_REVIVAL),
+                leaders=room if unlimited else terms.leaders,
+                any_leader=unlimited or terms.any_leader)
         forces, half = terms.forces, terms.half_price
         if seat in ally_of(state, self.seat) and has(state, self.seat,
                                                        Ability.ALLY_HALF_PRICE_REVIVAL):
@@ -113,7 +115,7 @@ class Tleilaxu(Faction):
         offers = terms.offers
         if has(state, self.seat, Ability.LEADER_REVIVAL_PRICE):      # 2.08.14
             offers += tuple(terms_of.offers(state, seat, terms_of.dead_of(state, seat)).items())
-        return RevivalTerms(forces, half, offers, terms.leaders, terms.any_leader)
+        return replace(terms, forces=forces, half_price=half, offers=offers)
 
     def stops_revival(self, state: State, seat: str) -> bool:
         """Their Karama stops ``seat``'s standard revival this round (1.14.09)."""
