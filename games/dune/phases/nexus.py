@@ -85,8 +85,7 @@ def prompts(state: State) -> list[Prompt]:
 def asked(state: State) -> list[str]:
     """The factions this round of the Nexus asks: all, or those a further round is for; never
     one out of the game (003 "Main Leaders")."""
-    return [seat for seat in state["step"].get(AGAIN) or state["seats"]
-            if not main_leaders.out(state, seat)]
+    return main_leaders.playing(state, state["step"].get(AGAIN) or state["seats"])
 
 
 def unasked(state: State) -> list[Event]:
