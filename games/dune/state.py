@@ -179,9 +179,13 @@ def factions_in(state: State, territory: str) -> list[str]:
     sectors = state["forces"].get(territory)
     if not sectors:                     # most of the board, asked thousands of times a step
         return []
-    present = {f for by_faction in sectors.values() for f in by_faction}
+    if len(sectors) == 1:               # one sector: its own mapping of factions
+        (present,) = sectors.values()
+    else:
+        present = {f for by_faction in sectors.values() for f in by_faction}
     if len(present) == 1:               # one faction: no order to find
-        return [seat for seat in present if seat in state["seats"]]
+        (seat,) = present
+        return [seat] if seat in state["seats"] else []
     return [seat for seat in state["seats"] if seat in present]
 
 
@@ -195,8 +199,9 @@ def coexists(state: State, faction: str, territory: str) -> bool:
 def occupants(state: State, territory: str) -> list[str]:
     """The factions occupying a territory, in seat order: those with forces there, but not
     one that coexists there (``coexists``)."""
-    return [seat for seat in factions_in(state, territory)
-            if territory not in state["factions"][seat].get("coexisting", ())]
+    found = factions_in(state, territory)
+    return [seat for seat in found
+            if territory not in state["factions"][seat].get("coexisting", ())] if found else found
 
 
 # --- alliances
