@@ -113,13 +113,16 @@ def hand_limit(game: Any, seat: str) -> int:
     cut from it (``Faction.hand_limit_cut``: the Moritani's Atomics, 001 2.12.14.03)."""
     rules, seats = rules_of(game), game["seats"]
     if rules is not _CUT[0] or seats != _CUT[1]:
-        _CUT[:] = [rules, list(seats), _cutters(rules.ruleset, rules.version, tuple(seats))]
-    limit = sheet(seat, game).hand_limit
+        _CUT[:] = [rules, list(seats), _cutters(rules.ruleset, rules.version, tuple(seats)), {}]
+    limit = _CUT[3].get(seat)
+    if limit is None:
+        limit = _CUT[3][seat] = sheet(seat, rules).hand_limit
     return limit - sum(faction.hand_limit_cut(game, seat) for faction in _CUT[2]) \
         if _CUT[2] else limit
 
 
-_CUT: list[Any] = [None, None, ()]      # the rules and seats last asked, and their ``_cutters``
+# The rules and seats last asked, their ``_cutters`` and seat -> its sheet's hand limit.
+_CUT: list[Any] = [None, None, (), {}]
 
 
 @functools.cache
