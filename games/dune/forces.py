@@ -20,7 +20,7 @@ from typing import Any
 from pbem.wording import plural
 
 from .data import ForceKind
-from .rules import RULESETS, rules_of
+from .rules import RULESETS, Rules, rules_of
 from .schema import State
 from .state import data, forces_at, layered_data
 
@@ -33,9 +33,9 @@ def kinds(game: Mapping[str, Any] | Any, seat: str, every: bool = False
     """The seat's kinds of force in a game (a state, a view or its ``Rules``), its plain kind
     first; with ``every`` its sheet's, in play or not.  Its sheet is the game's, from the
     ruleset's layers and its options' (CHOAM's Elite Mercenaries, 001 2.09.12 (B))."""
-    if type(game) is dict or isinstance(game, Mapping):  # a state at once: asked every step
-        return _kinds(rules_of(game).layers, every or game["rules"]["advantages"], seat)
-    return _kinds(game.layers, every or game.advantages, seat)
+    if isinstance(game, Rules):         # a plain class: no ABC's check, asked every step
+        return _kinds(game.layers, every or game.advantages, seat)
+    return _kinds(rules_of(game).layers, every or game["rules"]["advantages"], seat)
 
 
 @functools.cache
@@ -53,9 +53,9 @@ def plain(game: Mapping[str, Any] | Any, seat: str) -> str:
 def at_start(game: Mapping[str, Any] | Any, seat: str) -> Counts:
     """All the seat's forces at the start of a game, per kind (its sheet's ``kinds``); shared:
     read it, never change it (the invariants ask it after every step)."""
-    if type(game) is dict or isinstance(game, Mapping):
-        return _at_start(rules_of(game).layers, game["rules"]["advantages"], seat)
-    return _at_start(game.layers, game.advantages, seat)
+    if isinstance(game, Rules):
+        return _at_start(game.layers, game.advantages, seat)
+    return _at_start(rules_of(game).layers, game["rules"]["advantages"], seat)
 
 
 @functools.cache

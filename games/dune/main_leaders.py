@@ -28,7 +28,8 @@ Rulings (docs/rules-coverage.md, "Dune v3.0"):
 
 from __future__ import annotations
 
-from .factions.base import out
+from .factions.base import out as out
+from .factions.base import playing
 from .leaders import TANKS
 from .rules import rules_of
 from .state import State, data, faction_name
@@ -47,5 +48,5 @@ def falling(state: State) -> list[str]:
     the tanks now: out of the game (module docstring)."""
     if not rules_of(state).main_leader_gates:
         return []
-    return [seat for seat in state["seats"] if not out(state, seat)
-            and all(where == TANKS for where in state["factions"][seat]["leaders"].values())]
+    return [seat for seat in playing(state, state["seats"])
+            if all(where == TANKS for where in state["factions"][seat]["leaders"].values())]

@@ -179,9 +179,13 @@ def factions_in(state: State, territory: str) -> list[str]:
     sectors = state["forces"].get(territory)
     if not sectors:                     # most of the board, asked thousands of times a step
         return []
-    present = {f for by_faction in sectors.values() for f in by_faction}
+    if len(sectors) == 1:               # one sector: its own mapping of factions
+        (present,) = sectors.values()
+    else:
+        present = {f for by_faction in sectors.values() for f in by_faction}
     if len(present) == 1:               # one faction: no order to find
-        return [seat for seat in present if seat in state["seats"]]
+        (seat,) = present
+        return [seat] if seat in state["seats"] else []
     return [seat for seat in state["seats"] if seat in present]
 
 
@@ -195,8 +199,9 @@ def coexists(state: State, faction: str, territory: str) -> bool:
 def occupants(state: State, territory: str) -> list[str]:
     """The factions occupying a territory, in seat order: those with forces there, but not
     one that coexists there (``coexists``)."""
-    return [seat for seat in factions_in(state, territory)
-            if territory not in state["factions"][seat].get("coexisting", ())]
+    found = factions_in(state, territory)
+    return [seat for seat in found
+            if territory not in state["factions"][seat].get("coexisting", ())] if found else found
 
 
 # --- alliances
@@ -228,9 +233,13 @@ def storm_order(state: State) -> list[str]:
     sector = state["storm"]["sector"]
     if sector is None:
         return list(state["seats"])
-    sectors = data(state).board.sectors
-
-    def distance(seat: str) -> int:
-        ahead = (state["dots"][seat] - sector) % sectors
-        return ahead if ahead else sectors
-    return sorted(state["seats"], key=distance)
+    dots = state["dots"]
+    # Round the board from the storm: the dots past its sector, then those up to it, each in
+    # the order of their sectors (seat order among equals); no key of ours called per seat.
+    by_dot = sorted(state["seats"], key=dots.__getitem__)
+    passed = 0
+    for seat in by_dot:
+        if dots[seat] > sector:
+            break
+        passed += 1
+    return by_dot[passed:] + by_dot[:passed]

@@ -59,6 +59,12 @@ class Parameters:
     text: Callable[[Any, str, dict[str, Any]], str]
 
 
+def may_spring(state: State) -> bool:
+    """Whether the game has a token of a kind that triggers, wherever it lies: without one a
+    trial of a plan (``trial``) plays as the plan itself does."""
+    return any(kind_of(state, token["kind"]).triggers for token in of(state))
+
+
 def entering(state: State, mover: str, territory: str, source: str | None
              ) -> list[dict[str, Any]]:
     """The tokens a faction's forces spring as they enter ``territory`` from ``source`` (None:

@@ -96,7 +96,7 @@ Rulings:
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from functools import cache, cached_property, lru_cache
 from typing import NamedTuple
 
@@ -147,9 +147,11 @@ def blocked_stronghold(state: State, faction: str, territory: str) -> bool:
     for "occupancy limits", ``tokens.occupying``)."""
     if not layer.board(state)[territory].is_stronghold:
         return False
-    present = set(occupants(state, territory))
-    present |= {token["owner"] for token in tokens.occupying(state, territory)}
-    return len(present - {faction}) >= 2
+    present: Collection[str] = occupants(state, territory)      # each once
+    covering = tokens.occupying(state, territory)
+    if covering:
+        present = {*present, *(token["owner"] for token in covering)}
+    return len(present) - (faction in present) >= 2
 
 
 def barring_allies(state: State, faction: str, territory: str) -> list[str]:

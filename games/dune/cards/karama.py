@@ -59,6 +59,8 @@ def cards_for(game: Any, hand: list[str], seat: str, karama_powers: bool) -> lis
     """The cards a faction may play as a Karama in a game (a state, a view or its rules), in
     the order it spends them: the Bene Gesserit's worthless cards first with the special
     Karama powers (module docstring)."""
+    if not hand:                        # at once: asked of every seat, many times a round
+        return []
     worthless = []
     if karama_powers and sheet(seat, game).karama_power is Ability.WORTHLESS_AS_KARAMA:
         worthless = [card for card in hand if card in data(game).card_ids(CardType.WORTHLESS)]

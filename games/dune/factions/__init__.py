@@ -128,9 +128,13 @@ def _asked(state: State) -> dict[Any, tuple[Faction, ...]]:
     ``state`` (or a view): those of the last game asked while the next has equal rules and
     seats (a copy of the state, its views), asked hundreds of times a step."""
     rules, seats = state["rules"], state["seats"]
-    if rules != _last[0] or seats != _last[1]:
-        key = (*rules_key(state), tuple(seats))
-        _last[:] = [dict(rules), list(seats), key, _ANSWERS.setdefault(key, {})]
+    if rules is not _last[0] or seats is not _last[1]:
+        # A copy of the state brings equal mappings (neither is changed in place): comparing
+        # them once, then the same objects at once, costs less than comparing them each time.
+        if rules != _last[0] or seats != _last[1]:
+            key = (*rules_key(state), tuple(seats))
+            _last[2:] = [key, _ANSWERS.setdefault(key, {})]
+        _last[:2] = [rules, seats]
     return _last[3]
 
 

@@ -30,14 +30,32 @@ def has(game: Any, seat: str, ability: Ability) -> bool:
     of the game, nor one its Main Leader gates while he is in the tanks (003 "Main Leaders",
     ``main_leaders``).  Every power the rules ask of a faction is asked here, so that the one
     rule of the gates reaches each."""
-    faction, rules = sheet(seat, game), rules_of(game)
-    if rules.main_leader_gates and (out(game, seat) or gated(game, seat, ability)):
+    rules = rules_of(game)
+    if rules is not _HELD[0]:
+        _HELD[:] = [rules, {}]
+    held, karama, alliance, gates = _HELD[1].get(seat) or _held(rules, seat)
+    if gates and (out(game, seat) or gated(game, seat, ability)):
         return False                    # 003 "Main Leaders": lost while he is in the tanks
-    return (ability in faction.abilities
-            or (rules.advantages and ability in faction.optional_abilities)
-            or (rules.karama_powers and ability is faction.karama_power
-                and not game["factions"][seat].get("karama_power_used"))
-            or (ability in faction.alliance and bool(ally_of(game, seat))))
+    return (ability in held
+            or (ability is karama and not game["factions"][seat].get("karama_power_used"))
+            or (ability in alliance and bool(ally_of(game, seat))))
+
+
+def _held(rules: Rules, seat: str) -> tuple[frozenset[Ability], Ability | None,
+                                             frozenset[Ability], bool]:
+    """What ``has`` reads of a faction's sheet and the rules, kept for the rules last asked
+    (``_HELD``): the advantages it has always (its basic ones, its optional ones with
+    ``advantages``), its Karama power (with ``karama_powers``), its alliance powers and
+    whether a Main Leader gates them (``main_leader_gates``)."""
+    faction = sheet(seat, rules)
+    found = _HELD[1][seat] = (
+        faction.abilities | (faction.optional_abilities if rules.advantages else frozenset()),
+        faction.karama_power if rules.karama_powers else None, faction.alliance,
+        rules.main_leader_gates)
+    return found
+
+
+_HELD: list[Any] = [None, {}]       # the rules last asked, and seat -> ``_held``
 
 
 def gated(game: Any, seat: str, ability: Ability) -> bool:
@@ -61,6 +79,12 @@ def out(game: Any, seat: str) -> bool:
     """v3: whether the faction is out of the game, its every leader having been in the tanks
     (003 "Main Leaders", ``main_leaders``), in a state or a view."""
     return seat in game.get("out", ())
+
+
+def playing(game: Any, seats: list[str]) -> list[str]:
+    """Of ``seats``, in their order, the factions still in the game (``out``)."""
+    gone = game.get("out")
+    return [seat for seat in seats if seat not in gone] if gone else list(seats)
 
 
 def karama_power_used(state: State, seat: str) -> None:
@@ -88,9 +112,18 @@ def answers(seat: str, game: Any) -> Faction:
 def hand_limit(game: Any, seat: str) -> int:
     """``seat``'s hand limit in a game (a state or a view): its sheet's, less what the powers
     cut from it (``Faction.hand_limit_cut``: the Moritani's Atomics, 001 2.12.14.03)."""
-    return sheet(seat, game).hand_limit - sum(
-        faction.hand_limit_cut(game, seat) for faction in _cutters(*rules_key(game),
-                                                                    tuple(game["seats"])))
+    rules, seats = rules_of(game), game["seats"]
+    if rules is not _CUT[0] or seats != _CUT[1]:
+        _CUT[:] = [rules, list(seats), _cutters(rules.ruleset, rules.version, tuple(seats)), {}]
+    limit = _CUT[3].get(seat)
+    if limit is None:
+        limit = _CUT[3][seat] = sheet(seat, rules).hand_limit
+    return limit - sum(faction.hand_limit_cut(game, seat) for faction in _CUT[2]) \
+        if _CUT[2] else limit
+
+
+# The rules and seats last asked, their ``_cutters`` and seat -> its sheet's hand limit.
+_CUT: list[Any] = [None, None, (), {}]
 
 
 @functools.cache

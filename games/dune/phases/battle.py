@@ -212,7 +212,9 @@ def present(state: State, territory: str) -> list[str]:
     there that stand for forces (``tokens.occupying``), in seat order."""
     found = occupants(state, territory)
     covering = tokens.occupying(state, territory)
-    owners = {token["owner"] for token in covering} if covering else set()
+    if not covering:
+        return found
+    owners = {token["owner"] for token in covering}
     if owners.issubset(found):
         return found
     return [seat for seat in state["seats"] if seat in found or seat in owners]

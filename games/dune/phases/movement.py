@@ -76,7 +76,7 @@ def begin(state: State, rng: random.Random) -> list[Event]:
     mover = factions.holder(state, Ability.MOVE_OUT_OF_TURN)    # Guild shield 5, XV
     state["step"] = {
         "mode": rules.movement,
-        "queue": [s for s in order if s != mover and not main_leaders.out(state, s)],
+        "queue": [s for s in main_leaders.playing(state, order) if s != mover],
         move_karama.TIMING: {"until": None, "asked": None} if mover else None,
         "moved": [], "support": {}, "stop": [], "declared": {}, "ahead": {},
         "no_advisor": [], "cancel_worthless": [],
@@ -132,7 +132,7 @@ def keys(state: State) -> list[str]:
 def _movers(state: State) -> list[str]:
     """The factions that take a turn in a batched round: all in the game (003 "Main
     Leaders": a faction out of it has none)."""
-    return [seat for seat in state["seats"] if not main_leaders.out(state, seat)]
+    return main_leaders.playing(state, state["seats"])
 
 
 def _turn_key(seat: str) -> str:
@@ -270,7 +270,7 @@ def _all_turns(state: State, orders: dict[str, Any]) -> list[Event]:
 def batched_order(state: State, timing: list[str] | None) -> list[str]:
     """Storm order, with the Guild moved where its TIMING says (Guild shield 5); the factions
     out of the game take no turn (003 "Main Leaders")."""
-    order = [seat for seat in storm_order(state) if not main_leaders.out(state, seat)]
+    order = main_leaders.playing(state, storm_order(state))
     guild = move_karama.free_mover(state)
     if not timing or guild is None:
         return order

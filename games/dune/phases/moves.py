@@ -55,13 +55,17 @@ def play_turn(state: State, seat: str, plans: list[dict[str, Any]]) -> list[Even
     contents are replaced: callers must read ``state["step"]`` again afterwards."""
     failed: list[str] = []
     for number, plan in enumerate(plans, start=1):
+        done = trial_copy(state)
         try:
-            carry_out(trial_copy(state), seat, plan)
+            events = carry_out(done, seat, plan)
         except OrderProblem as problem:
             failed.append(f"plan {number}: {problem.message}")
             continue
-        done = copy_state(state)
-        events = carry_out(done, seat, plan, sprung=True)
+        if token_triggers.may_spring(state):    # played again where tokens spring
+            done = copy_state(state)
+            events = carry_out(done, seat, plan, sprung=True)
+        else:                                   # the trial played as the plan does
+            done["step"].pop(token_triggers.TRIAL, None)
         state.clear()
         state.update(done)
         note = ([Event(EventCode.PLANS_FAILED, {"faction": seat, "reasons": failed, "used": number},

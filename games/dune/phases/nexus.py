@@ -82,11 +82,17 @@ def prompts(state: State) -> list[Prompt]:
     return [prompt(state, seat) for seat in asked(state)]
 
 
+def keys(state: State) -> list[str]:
+    """The keys of ``prompts``, in their order, without their text."""
+    if players.in_command(state):
+        return [p.key for p in players.prompts(state)]
+    return [f"nexus:{seat}" for seat in asked(state)]
+
+
 def asked(state: State) -> list[str]:
     """The factions this round of the Nexus asks: all, or those a further round is for; never
     one out of the game (003 "Main Leaders")."""
-    return [seat for seat in state["step"].get(AGAIN) or state["seats"]
-            if not main_leaders.out(state, seat)]
+    return main_leaders.playing(state, state["step"].get(AGAIN) or state["seats"])
 
 
 def unasked(state: State) -> list[Event]:

@@ -176,6 +176,16 @@ def prompts(state: State) -> list[Prompt]:
     return _stage_prompts(state, worm["stages"][0])
 
 
+def keys(state: State) -> list[str]:
+    """The keys of ``prompts``, in their order: a Nexus's without their text (``nexus.keys``)."""
+    worm = state["step"]["worm"]
+    if worm is None or not worm["stages"]:
+        return []
+    if worm["stages"][0] == NEXUS:
+        return nexus.keys(state)
+    return [p.key for p in _stage_prompts(state, worm["stages"][0])]
+
+
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
     """The open stage's orders applied, then the blow goes on to the next decision or its end."""
     events: list[Event] = []
