@@ -140,11 +140,16 @@ _PUBLIC: dict[str, Callable[[State], Any]] = {
     "battle": public_battle,
 }
 _ALWAYS = tuple(_PUBLIC)[:tuple(_PUBLIC).index("bribes")]
+# How a ``PublicView`` reads its parts: the forces (which bots read most) and the rules (which
+# ``rules_of`` then knows at once) as the state holds them, not copied.
+_READ = {**_PUBLIC, "rules": lambda state: state["rules"],
+         "forces": lambda state: dict(sorted(state["forces"].items()))}
 
 
 class PublicView(Mapping[str, Any]):
     """``public_view`` of a state read part by part, each worked out when first read (issue
-    20: a bot reads a few of its two dozen parts); the state must not change meanwhile."""
+    20: a bot reads a few of its two dozen parts); the state must not change meanwhile, nor
+    its reader change the parts (``_READ``: some are the state's own)."""
 
     def __init__(self, state: State) -> None:
         self._state, self._keys, self._found = state, _public_keys(state), {}
@@ -155,7 +160,7 @@ class PublicView(Mapping[str, Any]):
         except KeyError:
             if key not in self._keys:
                 raise
-        found = self._found[key] = _PUBLIC[key](self._state)
+        found = self._found[key] = _READ[key](self._state)
         return found
 
     def __iter__(self) -> Iterator[str]:
