@@ -107,6 +107,13 @@ class Prompt:
         """The name under which an order given ahead answers this decision."""
         return self.ahead or self.key
 
+    def held_under(self, ahead: str) -> Prompt:
+        """The same decision answered by the orders given ahead under ``ahead``, its texts still
+        written only when first read (``dataclasses.replace`` would write them)."""
+        found = copy.copy(self)
+        object.__setattr__(found, "ahead", ahead)
+        return found
+
     def keep(self) -> None:
         """Make the prompt independent of the state it was read from, for a caller that keeps
         it while that state may change: its texts written now (``Text``).  A game's prompt

@@ -143,11 +143,16 @@ _PUBLIC: dict[str, Callable[[State], Any]] = {
     "battle": public_battle,
 }
 _ALWAYS = tuple(_PUBLIC)[:tuple(_PUBLIC).index("bribes")]
+# How a ``PublicView`` reads its parts: the forces (which bots read most) and the rules (which
+# ``rules_of`` then knows at once) as the state holds them, not copied.
+_READ = {**_PUBLIC, "rules": lambda state: state["rules"],
+         "forces": lambda state: dict(sorted(state["forces"].items()))}
 
 
 class PublicView(Mapping[str, Any]):
     """``public_view`` of a state read part by part, each worked out when first read (issue
-    20: a bot reads a few of its two dozen parts); the state must not change meanwhile."""
+    20: a bot reads a few of its two dozen parts); the state must not change meanwhile, nor
+    its reader change the parts (``_READ``: some are the state's own)."""
 
     def __init__(self, state: State) -> None:
         self._state, self._keys, self._found = state, _public_keys(state), {}
@@ -158,7 +163,7 @@ class PublicView(Mapping[str, Any]):
         except KeyError:
             if key not in self._keys:
                 raise
-        found = self._found[key] = _PUBLIC[key](self._state)
+        found = self._found[key] = _READ[key](self._state)
         return found
 
     def __iter__(self) -> Iterator[str]:
@@ -204,19 +209,57 @@ def seat_view(state: State, seat: str, public: Mapping[str, Any] | None = None
     if cancelled := karama_reach.cancelled_for(state, seat):
         private["cancelled"] = cancelled            # 001 3.01.12.02: retaken without them
     private.update(power(seat, state).behind_shield(state))
-    if support := battle_support(state, seat):
-        private["battle_support"] = support         # 001 2.09.16: CHOAM pays for its ally
-    if hidden := tokens.own(state, seat):
-        private["tokens"] = hidden                  # its face-down tokens' values (``tokens``)
-    if (card := storm_card_seen(state, seat)) is not None:
-        private["storm_card"] = card                # 001 2.04.15: the Fremen alone
-    if seen := cards_seen(state, seat):     # the Atreides, 000 line 756
-        private["up_for_bid"] = seen
-    if state["phase"] == "bidding" and not hand_has_room(state, seat):
-        private["hand_full"] = True         # 000 VIII.G (line 299): it passes on every card
     if isinstance(public, PublicView):
-        return _SeatView(seat, private, public)
+        return _SeatView(seat, _Private(private, state, seat), public)
+    private.update((key, found) for key, read in _SELDOM.items()
+                   if (found := read(state, seat)) is not None)
     return {**(public_view(state) if public is None else public), "seat": seat, "own": private}
+
+
+# The last parts behind a seat's shield, each there when not None, in this order: a bot seldom
+# reads them (``_Private``).
+_SELDOM: dict[str, Callable[[State, str], Any]] = {
+    # 001 2.09.16: CHOAM pays for its ally
+    "battle_support": lambda state, seat: battle_support(state, seat) or None,
+    # its face-down tokens' values (``tokens``)
+    "tokens": lambda state, seat: tokens.own(state, seat) or None,
+    # 001 2.04.15: the Fremen alone
+    "storm_card": storm_card_seen,
+    # the Atreides, 000 line 756
+    "up_for_bid": lambda state, seat: cards_seen(state, seat) or None,
+    # 000 VIII.G (line 299): it passes on every card
+    "hand_full": lambda state, seat: True if state["phase"] == "bidding"
+    and not hand_has_room(state, seat) else None,
+}
+
+
+class _Private(Mapping[str, Any]):
+    """What lies behind a seat's shield in a ``PublicView``'s seat view: ``seat_view``'s first
+    parts (``found``), and those of ``_SELDOM`` read from the state when first asked."""
+
+    __slots__ = ("_found", "_state", "_seat")
+
+    def __init__(self, found: dict[str, Any], state: State, seat: str) -> None:
+        self._found, self._state, self._seat = found, state, seat
+
+    def __getitem__(self, key: str) -> Any:
+        try:
+            return self._found[key]
+        except KeyError:
+            if key not in _SELDOM:
+                raise
+        found = _SELDOM[key](self._state, self._seat)
+        if found is None:
+            raise KeyError(key)
+        self._found[key] = found
+        return found
+
+    def __iter__(self) -> Iterator[str]:
+        yield from (key for key in self._found if key not in _SELDOM)
+        yield from (key for key in _SELDOM if key in self)
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 class _SeatView(Mapping[str, Any]):
@@ -225,7 +268,7 @@ class _SeatView(Mapping[str, Any]):
 
     __slots__ = ("_seat", "_own", "_public", "_found")
 
-    def __init__(self, seat: str, own: dict[str, Any], public: PublicView) -> None:
+    def __init__(self, seat: str, own: Mapping[str, Any], public: PublicView) -> None:
         self._seat, self._own, self._public = seat, own, public
         self._found = public._found         # the public parts read already, read at once
 

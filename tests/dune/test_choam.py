@@ -202,5 +202,5 @@ def test_001_2_09_11_b_the_jubba_cloak_moves_through_the_storm_never_out_of_it()
     state["forces"]["False Wall East"] = {"8": {"choam": {"mercenary": 1}}}
     place = ("False Wall East", 8)
     assert reach.through_storm(state, "choam")
-    assert reach.destinations_by_place(state, "choam", [place])[place] == {}
+    assert reach.destinations_by_place(state, "choam", {place[0]: [place[1]]})[place] == {}
     assert reach.move_destinations(state, "choam", *place) == {}

@@ -274,10 +274,12 @@ def _clear_of_storm(state: State, ends: dict[str, tuple[int, ...]]
             if (kept := tuple(s for s in sectors if not in_storm(state, name, s)))}
 
 
-def destinations_by_place(state: State, faction: str, places: list[Place],
+def destinations_by_place(state: State, faction: str,
+                          places: Mapping[str, Collection[int]],
                           ornithopters: bool | None = None) -> DestinationsByPlace:
-    """Each place -> ``move_destinations`` of a group of the faction standing there (there
-    now or not yet: where a shipment may land), worked out when first read."""
+    """Each place (``places``: territory -> its sectors) -> ``move_destinations`` of a group
+    of the faction standing there (there now or not yet: where a shipment may land), worked
+    out when first read."""
     return DestinationsByPlace(state, faction, places, ornithopters)
 
 
@@ -287,11 +289,11 @@ class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
     chose, of the seventy places a shipment may land), from the position as it was given,
     which must not change meanwhile."""
 
-    def __init__(self, state: State, faction: str, places: list[Place],
+    def __init__(self, state: State, faction: str, places: Mapping[str, Collection[int]],
                  ornithopters: bool | None) -> None:
         self._state, self._faction, self._ornithopters = state, faction, ornithopters
         self._reposition = rules_of(state).repositioning
-        self._places = dict.fromkeys(places)
+        self._places = places
         self._found: dict[Place, dict[str, tuple[int, ...]]] = {}
 
     @cached_property
@@ -302,9 +304,9 @@ class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
 
     def __getitem__(self, place: Place) -> dict[str, tuple[int, ...]]:
         if place not in self._found:
-            if place not in self._places:
-                raise KeyError(place)
             territory, sector = place
+            if sector not in self._places.get(territory, ()):
+                raise KeyError(place)
             if in_storm(self._state, territory, sector):     # IX.C.2.c, as ``move_destinations``
                 self._found[place] = {}     # (a power's way through the storm never out of it)
                 return self._found[place]
@@ -323,10 +325,11 @@ class DestinationsByPlace(Mapping[Place, dict[str, tuple[int, ...]]]):
         return through_storm(self._state, self._faction)
 
     def __iter__(self) -> Iterator[Place]:
-        return iter(self._places)
+        return ((territory, sector) for territory, sectors in self._places.items()
+                for sector in sectors)
 
     def __len__(self) -> int:
-        return len(self._places)
+        return sum(len(sectors) for sectors in self._places.values())
 
 
 def _closed(state: State, faction: str) -> frozenset[str]:

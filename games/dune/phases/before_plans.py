@@ -40,7 +40,6 @@ faction and no power.
 
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Any
 
 from pbem.game import Event, Prompt
@@ -104,7 +103,7 @@ def named(battle: dict[str, Any], prompt: Prompt, against: str) -> Prompt:
     seat's side fights, as ``battle-plan@Arrakeen#harkonnen:atreides``: one name for each
     battle of the round (two sides meet once in a territory, X.A.3-4)."""
     kind, seat = PromptKey.parse(prompt.key)
-    return replace(prompt, ahead=f"{kind}@{battle['territory']}#{against}:{seat}")
+    return prompt.held_under(f"{kind}@{battle['territory']}#{against}:{seat}")
 
 
 def carry_out(state: State, plans: dict[str, dict[str, Any]], orders: dict[str, Any]

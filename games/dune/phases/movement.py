@@ -38,7 +38,7 @@ from __future__ import annotations
 
 import pickle
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Collection, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -386,31 +386,45 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
         if kind in ("reserve", reach.NATIVE) and normal:
             shipments[kind] = _Landings(state, seat, kind, normal,
                                         reach.shipment_destinations(state, seat, kind))
-    sectors: dict[str, set[int]] = {}
+    held: dict[str, set[int]] = {}
     for territory in state["forces"]:
         for sector in reach.groups(state, seat, territory):
-            sectors.setdefault(territory, set()).add(sector)
-    for landings in shipments.values():
-        for territory, landing in landings.sectors.items():
-            sectors.setdefault(territory, set()).update(landing)
+            held.setdefault(territory, set()).add(sector)
     for token in tokens.face_down_of(state, seat):      # 001 2.10.12: a No-Field moves alone
-        sectors.setdefault(token["territory"], set()).add(token["sector"])
-    ends = reach.destinations_by_place(state, seat, [
-        (territory, sector) for territory, here in sectors.items() for sector in here],
-        reach.has_ornithopters(state, seat))
+        held.setdefault(token["territory"], set()).add(token["sector"])
+    sectors = _Places([held, *(landings.sectors for landings in shipments.values())])
+    ends = reach.destinations_by_place(state, seat, sectors, reach.has_ornithopters(state, seat))
     found = {"defer": waits, "karama": move_karama.uses(state, seat),
              "karama_targets": karama_reach.targets(state, seat), "shipments": shipments,
              "reach": _Reach(ends, sectors)}
     if skill_powers.planetologist_of(state.get("tokens", []), seat) is not None:
         joining = {**state, "step": {**state["step"], skill_powers.JOINING: seat}}
-        found["joins"] = _Reach(reach.destinations_by_place(joining, seat, [
-            (territory, sector) for territory, here in sectors.items() for sector in here],
-            reach.has_ornithopters(state, seat)), sectors)          # 001 4.07.15.07
+        found["joins"] = _Reach(reach.destinations_by_place(
+            joining, seat, sectors, reach.has_ornithopters(state, seat)), sectors)  # 4.07.15.07
     if moves.three_territories_card(state, seat):  # 001 3.03.07: the Ornithopter's range
-        found["ornithopter_reach"] = _Reach(reach.destinations_by_place(state, seat, [
-            (territory, sector) for territory, here in sectors.items() for sector in here],
-            True), sectors)
+        found["ornithopter_reach"] = _Reach(reach.destinations_by_place(
+            state, seat, sectors, True), sectors)
     return found
+
+
+class _Places(Mapping[str, set[int]]):
+    """Territory -> the sectors of ``bot_options``'s places: its groups', its face-down
+    tokens' and where a shipment may land (``parts``), joined when a territory is read (issue
+    20: a bot reads a few of some seventy)."""
+
+    def __init__(self, parts: list[Mapping[str, Collection[int]]]) -> None:
+        self._parts = parts
+
+    def __getitem__(self, territory: str) -> set[int]:
+        if not any(territory in part for part in self._parts):
+            raise KeyError(territory)
+        return {sector for part in self._parts for sector in part.get(territory, ())}
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(dict.fromkeys(territory for part in self._parts for territory in part))
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
 
 
 class _Landings(Mapping[str, dict[str, Any]]):
@@ -444,7 +458,7 @@ class _Reach(Mapping[str, "_SectorReach"]):
     one's sectors sorted when it is read (``sectors``: territory -> its sectors)."""
 
     def __init__(self, ends: Mapping[reach.Place, dict[str, tuple[int, ...]]],
-                 sectors: dict[str, set[int]]) -> None:
+                 sectors: Mapping[str, set[int]]) -> None:
         self._ends, self._sectors = ends, sectors
 
     def __getitem__(self, territory: str) -> _SectorReach:
