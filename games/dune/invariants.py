@@ -13,7 +13,7 @@ from collections import Counter
 from . import decks, factions, tokens
 from .board import layer
 from .cards.karama_reach import REACHES, TURN
-from .data import Ability, DeckCards
+from .data import OFF_PLANET, Ability, DeckCards
 from .factions import harkonnen_capture as capture
 from .factions.atreides import kwisatz_haderach
 from .forces import Counts, at_start, plain
@@ -168,6 +168,9 @@ def _places(state: State) -> list[str]:
         place = next((p for p in printed.places if p.name == name), None)
         if place is None or place.owner not in owners:
             found.append(f"places: {name} is no place of a faction in play")
+        elif place.homeworld is not None:       # 001 4.10.11: off the planet, touching nothing
+            if territory != OFF_PLANET:
+                found.append(f"places: the homeworld {name} points at {territory}")
         elif (territory not in printed or printed[territory].is_stronghold
               or sector not in printed[territory].sectors):
             found.append(f"places: {name} points at {territory} sector {sector}")

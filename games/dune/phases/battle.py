@@ -553,7 +553,7 @@ def _explosion(state: State, territory: str, events: list[Event]) -> dict[str, i
         events += power.swept(state, places, "explosion")
     for sector, by_faction in list(forces_at(state, territory).items()):
         for seat, counts in list(by_faction.items()):
-            counts = dict(counts)
+            counts = variants.explosion_losses(state, territory, seat, dict(counts))  # 4.10.12.07
             remove_forces(state, seat, territory, int(sector), counts)
             to_tanks(state, seat, counts)
             lost[seat] = lost.get(seat, 0) + total(counts)

@@ -1,0 +1,300 @@
+"""Homeworlds (001 4.10; the gf9 ruleset's option ``homeworlds``): each seated faction's
+homeworld card, a place of the board layer lying off the planet (``layer.put_off_planet``,
+touching no territory: "Homeworlds are not Territories", 4.10.11), whose numbers are data
+(``data/homeworlds/board.yaml``, each cited).
+
+- Reserves (4.10.01): a faction's reserves are its forces on its homeworld; where it has two
+  (the Emperor's Kaitain and, in the advanced game, Salusa Secundus) each keeps the kinds its
+  card names (the Sardaukar on Salusa Secundus), so revived forces go where their kind is kept
+  (4.10.04, 4.10.12 "Salusa Secundus").  Forces of other factions on it are on the board.
+- Thresholds (4.10.12.01-03): a card is on its High side while its faction's forces on it are
+  at least its ``high`` number, else on its Low side (``side``).  On the Low side a card with
+  ``low_bonus`` gives one more free revival, past the revival limit (4.10.12.04:
+  ``free_revival``), and one more spice from the bank with CHOAM Charity (4.10.12.05:
+  ``acted``).  Each card's own High advantage and Low penalty are its faction's powers: not
+  played yet (docs/rules-coverage.md).
+- Shipping (4.10.05-08): a faction ships forces of its reserves to another faction's homeworld
+  at 1 spice a force, never at half price (4.10.07: ``stronghold_rate``, ``full_price``); never
+  to its own (4.10.04: only revival adds to it) nor to its ally's (4.10.08); from the board to
+  a homeworld only the faction with the Guild's own shipment (4.10.05: ``shut``).
+- Battles (4.10.12.06-07): a faction fighting on its own homeworld brings its reserves there:
+  they are on the board through the battle round (``phase_begins``, ``phase_ends``), it adds
+  its card's BATTLE number to its dial (``at_reveal``), and a lasgun/shield explosion there
+  sends only its card's ATOMIC LOSSES number of them to the tanks (``explosion_losses``).
+- Occupation (4.10.12.08-09): a faction with forces on a non-native homeworld while none of
+  its faction's are there is its occupier (``occupiers``), for the rest of the turn (the
+  state's ``occupied``, kept from the phase it began until the turn's end); an occupier takes
+  the card's occupier income from the bank in Spice Collection (``phase_ends``).  No faction
+  may ally with its occupier (4.10.09: ``may_ally``).  Homeworlds are not strongholds: they
+  count nothing for victory (4.10.11).
+
+Rulings (docs/rules-coverage.md, "001 GF9 variants: homeworlds"): the Southern Hemisphere's
+and Salusa Secundus's High sides from 2 (4.10.12.01 against the Low sides' printed "0-2");
+the Guild keeps its shipment back to its reserves (4.10.05 names it the exception); the
+Fremen's free arrival reaches no homeworld (4.10.11: not territories); an occupier is counted
+at the end of each phase and when a battle round begins.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from pbem.game import Event
+
+from ..board import layer
+from ..codes import EventCode
+from ..data import Act, Place
+from ..forces import Counts, add, kinds, take, total
+from ..rules import rules_of
+from ..state import State, data, sheet
+from .base import Variant
+
+CHARITY_BONUS = 1           # 001 4.10.12.05: "+1 CHOAM Charity", from the Spice Bank
+REVIVAL_BONUS = 1           # 001 4.10.12.04: "+1 Free Revival"
+HIGH, LOW = "high", "low"
+
+
+# --- the homeworlds of a game
+def placed(game: Mapping[str, Any]) -> tuple[Place, ...]:
+    """The homeworlds on the game's board layer (a state or a view)."""
+    names = layer.off_planet(game)
+    return tuple(p for p in data(game).board.places if p.name in names)
+
+
+def is_homeworld(game: Mapping[str, Any], territory: str) -> bool:
+    """Whether the territory is a homeworld on the board layer."""
+    return territory in layer.off_planet(game)
+
+
+def native(game: Mapping[str, Any], place: Place) -> str:
+    """The seat whose homeworld it is."""
+    return next(seat for seat in game["seats"] if sheet(seat, game).name == place.owner)
+
+
+def of(game: Mapping[str, Any], seat: str) -> tuple[Place, ...]:
+    """The seat's own homeworlds in play."""
+    name = sheet(seat, game).name
+    return tuple(p for p in placed(game) if p.owner == name)
+
+
+def home(game: Mapping[str, Any], territory: str) -> Place | None:
+    """The homeworld of that name in play, if it is one."""
+    return next((p for p in placed(game) if p.name == territory), None)
+
+
+def kept(game: Mapping[str, Any], place: Place) -> frozenset[str]:
+    """The kinds of its faction's forces kept on the homeworld: its card's, or every kind no
+    other homeworld of the faction in play keeps (4.10.12 "Salusa Secundus")."""
+    assert place.homeworld is not None
+    if place.homeworld.kinds:
+        return frozenset(place.homeworld.kinds)
+    seat = native(game, place)
+    others = {k for p in of(game, seat) if p != place and p.homeworld
+              for k in p.homeworld.kinds}
+    return frozenset(k.name for k in kinds(game, seat, every=True) if k.name not in others)
+
+
+def natives_on(game: Mapping[str, Any], place: Place) -> Counts:
+    """Its faction's forces on the homeworld: the reserves of the kinds kept there (4.10.01),
+    and those brought onto the board for a battle there."""
+    seat = native(game, place)
+    found = {k: n for k, n in game["factions"][seat]["reserve"].items()
+             if k in kept(game, place)}
+    for by_faction in game["forces"].get(place.name, {}).values():
+        add(found, by_faction.get(seat, {}))
+    return found
+
+
+def side(game: Mapping[str, Any], place: Place) -> str:
+    """HIGH while its faction's forces on it are at least the card's number, else LOW
+    (4.10.12.01-02)."""
+    assert place.homeworld is not None
+    return HIGH if total(natives_on(game, place)) >= place.homeworld.high else LOW
+
+
+def number(game: Mapping[str, Any], place: Place, pair: tuple[int, int]) -> int:
+    """A card's number of the side it is on (4.10.12.06-07: "(High) ... (Low) ...")."""
+    return pair[0] if side(game, place) == HIGH else pair[1]
+
+
+def invaders(game: Mapping[str, Any], place: Place) -> list[str]:
+    """The other factions with forces on the homeworld, in seat order."""
+    seat = native(game, place)
+    here = {s for by_faction in game["forces"].get(place.name, {}).values() for s in by_faction}
+    return [s for s in game["seats"] if s in here and s != seat]
+
+
+def occupiers(game: Mapping[str, Any], place: Place) -> list[str]:
+    """The factions occupying the homeworld now or earlier this turn (4.10.12.08: forces there
+    and no native forces; "for the duration of that turn")."""
+    now = invaders(game, place) if not natives_on(game, place) else []
+    earlier = (game.get("occupied") or {}).get(place.name, [])
+    return [s for s in game["seats"] if s in now or s in earlier]
+
+
+def occupier_of(game: Mapping[str, Any], seat: str) -> list[str]:
+    """The factions occupying any of the seat's homeworlds this turn."""
+    return [s for p in of(game, seat) for s in occupiers(game, p)]
+
+
+def low_bonus(game: Mapping[str, Any], seat: str) -> bool:
+    """Whether a homeworld of the seat whose card gives the Low side's bonuses is on its Low
+    side (4.10.12.04-05; Salusa Secundus gives none)."""
+    return any(p.homeworld and p.homeworld.low_bonus and side(game, p) == LOW
+               for p in of(game, seat))
+
+
+def public(game: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Every homeworld as all see it: its faction, side, its faction's forces on it, the
+    numbers of the side it is on and its occupiers (reserves are public, view module)."""
+    found = []
+    for place in placed(game):
+        assert place.homeworld is not None
+        card = place.homeworld
+        found.append({"name": place.name, "faction": native(game, place),
+                      "side": side(game, place), "high": card.high,
+                      "natives": natives_on(game, place),
+                      "battle": number(game, place, card.battle),
+                      "atomic_losses": number(game, place, card.atomic_losses),
+                      "occupier_income": card.occupier_income,
+                      "occupiers": occupiers(game, place)})
+    return found
+
+
+def _note_occupiers(state: State) -> None:
+    """Keep this turn's occupiers (4.10.12.08)."""
+    for place in placed(state):
+        now = occupiers(state, place)
+        if now:
+            state.setdefault("occupied", {})[place.name] = now
+
+
+# --- the variant
+class Homeworlds(Variant):
+    """001 4.10 (module docstring)."""
+
+    option = "homeworlds"
+
+    def dealt(self, state: State, rng: random.Random) -> None:
+        """4.10.01: each seated faction's homeworld card on the board layer (Salusa Secundus
+        in the advanced game only, 4.10.12 "Kaitain")."""
+        owners = {sheet(seat, state).name for seat in state["seats"]}
+        for place in data(state).board.places:
+            card = place.homeworld
+            if card and place.owner in owners and (
+                    state["rules"]["advantages"] or not card.advanced):
+                layer.put_off_planet(state, place.name)
+
+    def free_revival(self, game: State | dict[str, Any], seat: str) -> int:
+        """4.10.12.04: one more free revival on the Low side, past the revival limit."""
+        return REVIVAL_BONUS if low_bonus(game, seat) else 0
+
+    def acted(self, state: State, seat: str, act: Act) -> list[Event]:
+        """4.10.12.05: one more spice with CHOAM Charity on the Low side, from the bank."""
+        if act is not Act.CHARITY or not low_bonus(state, seat):
+            return []
+        state["factions"][seat]["spice"] += CHARITY_BONUS
+        return [Event(EventCode.HOMEWORLD_CHARITY, {"faction": seat, "spice": CHARITY_BONUS})]
+
+    def phase_begins(self, state: State) -> list[Event]:
+        """4.10.12.06: a battle round opens with each faction's forces on its invaded homeworld
+        on the board there, to fight for it."""
+        _note_occupiers(state)
+        if state["phase"] != "battle":
+            return []
+        events = []
+        for place in placed(state):
+            seat = native(state, place)
+            if not invaders(state, place):
+                continue
+            here = {k: n for k, n in state["factions"][seat]["reserve"].items()
+                    if k in kept(state, place)}
+            if not here:
+                continue
+            take(state["factions"][seat]["reserve"], here)
+            add(state["forces"].setdefault(place.name, {}).setdefault("0", {}).setdefault(
+                seat, {}), here)
+            events.append(Event(EventCode.HOMEWORLD_DEFENDED, {
+                "faction": seat, "homeworld": place.name, "forces": here}))
+        return events
+
+    def phase_ends(self, state: State) -> list[Event]:
+        """The forces of a faction on its own homeworld back among its reserves once the
+        battle round is over; the occupiers counted; in Spice Collection each occupier's income
+        (4.10.12.09); at the turn's end the occupations of the turn are over."""
+        events: list[Event] = []
+        if state["phase"] == "battle":
+            for place in placed(state):
+                seat = native(state, place)
+                for sector in list(state["forces"].get(place.name, {})):
+                    here = state["forces"][place.name][sector].get(seat)
+                    if here:
+                        add(state["factions"][seat]["reserve"], here)
+                        del state["forces"][place.name][sector][seat]
+                        if not state["forces"][place.name][sector]:
+                            del state["forces"][place.name][sector]
+                if not state["forces"].get(place.name, True):
+                    del state["forces"][place.name]
+        _note_occupiers(state)
+        if state["phase"] == "collection":
+            for place in placed(state):
+                assert place.homeworld is not None
+                income = place.homeworld.occupier_income
+                for seat in occupiers(state, place) if income else []:
+                    state["factions"][seat]["spice"] += income
+                    events.append(Event(EventCode.OCCUPIER_INCOME, {
+                        "faction": seat, "homeworld": place.name, "spice": income}))
+        if state["phase"] == rules_of(state).phases[-1]:      # the turn is over
+            state.pop("occupied", None)
+        return events
+
+    def at_reveal(self, state: State, territory: str, plans: dict[str, dict[str, Any]]
+                  ) -> None:
+        """4.10.12.06: its faction adds the card's BATTLE number to its dial on its homeworld."""
+        place = home(state, territory)
+        if place is None or place.homeworld is None:
+            return
+        seat = native(state, place)
+        if seat in plans:
+            plans[seat]["dial_bonus"] = (plans[seat].get("dial_bonus", 0)
+                                         + number(state, place, place.homeworld.battle))
+
+    def explosion_losses(self, state: State, territory: str, seat: str, counts: Counts
+                         ) -> Counts:
+        """4.10.12.07: a lasgun/shield explosion on its homeworld sends only the card's ATOMIC
+        LOSSES number of its faction's forces to the tanks; the rest stay."""
+        place = home(state, territory)
+        if place is None or place.homeworld is None or seat != native(state, place):
+            return counts
+        most = number(state, place, place.homeworld.atomic_losses)
+        lost: Counts = {}
+        for name in [k.name for k in kinds(state, seat)]:
+            taken = min(counts.get(name, 0), most - total(lost))
+            if taken:
+                lost[name] = taken
+        return lost
+
+    def stronghold_rate(self, game: State | dict[str, Any], seat: str, territory: str) -> bool:
+        """4.10.07: "one spice per force" to a homeworld."""
+        return is_homeworld(game, territory)
+
+    def full_price(self, game: State | dict[str, Any], seat: str, territory: str) -> bool:
+        """4.10.07: the Guild's half price does not reach a homeworld."""
+        return is_homeworld(game, territory)
+
+    def shut(self, game: State | dict[str, Any], seat: str, kind: str, guild: bool
+             ) -> frozenset[str]:
+        """The homeworlds a shipment of ``kind`` by ``seat`` may not land on: its own (4.10.04),
+        its ally's (4.10.08), and from the board any, but for the Guild (4.10.05; ``guild``:
+        the seat has the Guild's own shipment)."""
+        allies = {s for alliance in game.get("alliances", []) if seat in alliance
+                  for s in alliance if s != seat}
+        return frozenset(p.name for p in placed(game)
+                         if native(game, p) in allies | {seat}
+                         or (kind == "cross" and not guild))
+
+    def may_ally(self, game: State | dict[str, Any], seat: str, other: str) -> bool:
+        """4.10.09: "No player may enter into an alliance with their Occupier"."""
+        return other not in occupier_of(game, seat) and seat not in occupier_of(game, other)
