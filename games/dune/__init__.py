@@ -57,6 +57,7 @@ from .scenario import scenario_report as scenario_report
 from .state import SeatWords, SingularSeats, State
 from .state import seating as seats_of
 from .upgrade import upgrade_orders, upgrade_state
+from .variants import homeworlds
 from .view import PHASE_NAMES, PublicView, public_view, seat_view
 
 name = "dune"
@@ -235,7 +236,9 @@ def template_globals() -> dict[str, Any]:
     (``factions.yaml``: ``singular``), for every seat of every ruleset (``state.every_faction``);
     ``cite(view, rule)``, how the view's ruleset cites a classic rule (``Rules.cite``); and the
     words of forces counted per kind (``forces``: ``size``, ``faces``, ``count_text``,
-    ``force_marks``, ``forces_on_map``)."""
+    ``force_marks``, ``forces_on_map``); the homeworlds as all see them (``homeworlds``, 001
+    4.10)."""
     return {"names": SeatWords(), "singular": SingularSeats(), "cite": cite,
             "size": forces.size, "faces": forces.faces, "count_text": forces.count_text,
-            "force_marks": forces.marks, "forces_on_map": forces.by_faction_on_map}
+            "force_marks": forces.marks, "forces_on_map": forces.by_faction_on_map,
+            "homeworlds": homeworlds.public}

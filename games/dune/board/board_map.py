@@ -639,9 +639,8 @@ def _panel_homeworlds(view: dict[str, Any], x: float, y: float) -> tuple[list[An
     for world in homeworlds.public(view):
         y += 25
         style = marker(view, world["faction"])
-        others = {s: c for sector in view["forces"].get(world["name"], {}).values()
-                  for s, c in sector.items() if s != world["faction"]}
-        held = ", ".join(f"{marker(view, s).letter} {count_text(c)}" for s, c in others.items())
+        held = ", ".join(f"{marker(view, s).letter} {count_text(c)}"
+                         for s, c in world["invaders"].items())
         occupied = " occupied" if world["occupiers"] else ""
         text = (f"{board[world['name']].abbreviations[0]} {world['name']}: "
                 f"{world['side'].capitalize()}, {count_text(world['natives'], zero=True)}"

@@ -203,9 +203,14 @@ def may_ally(game: State | dict[str, Any], seat: str, other: str) -> bool:
     return all(variant.may_ally(game, seat, other) for variant in in_play(game))
 
 
+def shipping_terms(state: State, seat: str) -> list[str]:
+    """What the variants in play add to the shipping terms ``seat`` is told."""
+    return [text for variant in in_play(state) if (text := variant.shipping_terms(state, seat))]
+
+
 __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle_over",
            "battle_spice_help", "battle_won", "dealt", "decider", "decisions", "explosion_losses",
            "free_revival", "full_price", "in_play", "may_ally", "moved", "movement_bonus",
-           "native_arrivals", "paid", "phase_begins", "phase_ends", "shut",
+           "native_arrivals", "paid", "phase_begins", "phase_ends", "shipping_terms", "shut",
            "revival_opens", "shipped", "widened",
            "storm_placed", "stronghold_rate", "victory_points", "war_continues"]

@@ -148,3 +148,7 @@ class Variant:
     def may_ally(self, game: State | dict[str, Any], seat: str, other: str) -> bool:
         """Whether ``seat`` may ally with ``other``: yes."""
         return True
+
+    def shipping_terms(self, state: State, seat: str) -> str:
+        """What the variant adds to the shipping terms a faction is told: nothing."""
+        return ""

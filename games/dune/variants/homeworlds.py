@@ -46,7 +46,7 @@ from pbem.game import Event
 from ..board import layer
 from ..codes import EventCode
 from ..data import Act, Place
-from ..forces import Counts, add, kinds, take, total
+from ..forces import Counts, add, count_in, kinds, take, total
 from ..rules import rules_of
 from ..state import State, data, sheet
 from .base import Variant
@@ -148,7 +148,8 @@ def low_bonus(game: Mapping[str, Any], seat: str) -> bool:
 
 def public(game: Mapping[str, Any]) -> list[dict[str, Any]]:
     """Every homeworld as all see it: its faction, side, its faction's forces on it, the
-    numbers of the side it is on and its occupiers (reserves are public, view module)."""
+    numbers of the side it is on, the other factions' forces there and its occupiers
+    (reserves are public, view module)."""
     found = []
     for place in placed(game):
         assert place.homeworld is not None
@@ -159,6 +160,8 @@ def public(game: Mapping[str, Any]) -> list[dict[str, Any]]:
                       "battle": number(game, place, card.battle),
                       "atomic_losses": number(game, place, card.atomic_losses),
                       "occupier_income": card.occupier_income,
+                      "invaders": {s: count_in(game, s, place.name)
+                                   for s in invaders(game, place)},
                       "occupiers": occupiers(game, place)})
     return found
 
@@ -294,6 +297,15 @@ class Homeworlds(Variant):
         return frozenset(p.name for p in placed(game)
                          if native(game, p) in allies | {seat}
                          or (kind == "cross" and not guild))
+
+    def shipping_terms(self, state: State, seat: str) -> str:
+        """4.10.06-07: the homeworlds the seat's reserves may be shipped to, and at what cost."""
+        open_ = [p.name for p in placed(state) if p.name not in self.shut(state, seat, "reserve",
+                                                                          False)]
+        if not open_:
+            return ""
+        return (f"To another faction's homeworld ({', '.join(open_)}): 1 spice per force, "
+                "never at half price (001 4.10.06-07).")
 
     def may_ally(self, game: State | dict[str, Any], seat: str, other: str) -> bool:
         """4.10.09: "No player may enter into an alliance with their Occupier"."""
