@@ -368,7 +368,9 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
         events.append(Event(EventCode.JUICE_OF_SAPHO, {"faction": defender}))
         aggressor, defender = defender, aggressor
     outcome = combat.resolve(data(state), aggressor, defender, plans,
-                             {seat: set(traitors_for(state, seat)) for seat in plans},
+                             {seat: set() if variants.traitors_barred(     # 001 4.10.02
+                                 state, battle["territory"], seat)
+                              else set(traitors_for(state, seat)) for seat in plans},
                              undialed, first)
     events += _settle(state, battle, plans, sides, outcome, rng)
     back_in_pool = (outcome.winner if outcome.kind == "traitor"

@@ -208,9 +208,14 @@ def shipping_terms(state: State, seat: str) -> list[str]:
     return [text for variant in in_play(state) if (text := variant.shipping_terms(state, seat))]
 
 
+def traitors_barred(state: State, territory: str, seat: str) -> bool:
+    """Whether a variant keeps ``seat`` from calling traitors in ``territory`` (001 4.10.02)."""
+    return any(variant.traitors_barred(state, territory, seat) for variant in in_play(state))
+
+
 __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle_over",
            "battle_spice_help", "battle_won", "dealt", "decider", "decisions", "explosion_losses",
            "free_revival", "full_price", "in_play", "may_ally", "moved", "movement_bonus",
            "native_arrivals", "paid", "phase_begins", "phase_ends", "shipping_terms", "shut",
-           "revival_opens", "shipped", "widened",
+           "traitors_barred", "revival_opens", "shipped", "widened",
            "storm_placed", "stronghold_rate", "victory_points", "war_continues"]

@@ -152,3 +152,7 @@ class Variant:
     def shipping_terms(self, state: State, seat: str) -> str:
         """What the variant adds to the shipping terms a faction is told: nothing."""
         return ""
+
+    def traitors_barred(self, state: State, territory: str, seat: str) -> bool:
+        """Whether ``seat`` may call no traitor in a battle in ``territory``: it may."""
+        return False

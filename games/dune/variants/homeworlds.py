@@ -17,7 +17,9 @@ touching no territory: "Homeworlds are not Territories", 4.10.11), whose numbers
   at 1 spice a force, never at half price (4.10.07: ``stronghold_rate``, ``full_price``); never
   to its own (4.10.04: only revival adds to it) nor to its ally's (4.10.08); from the board to
   a homeworld only the faction with the Guild's own shipment (4.10.05: ``shut``).
-- Battles (4.10.12.06-07): a faction fighting on its own homeworld brings its reserves there:
+- Battles (4.10.12.06-07): no traitor is called on a homeworld but by its faction (4.10.02:
+  ``traitors_barred``; the Tleilaxu's Face Dancers not yet).  A faction fighting on its own
+  homeworld brings its reserves there:
   they are on the board through the battle round (``phase_begins``, ``phase_ends``), it adds
   its card's BATTLE number to its dial (``at_reveal``), and a lasgun/shield explosion there
   sends only its card's ATOMIC LOSSES number of them to the tanks (``explosion_losses``).
@@ -278,6 +280,12 @@ class Homeworlds(Variant):
             if taken:
                 lost[name] = taken
         return lost
+
+    def traitors_barred(self, state: State, territory: str, seat: str) -> bool:
+        """4.10.02 LOYAL NATIVES: "On Homeworlds Traitors ... cannot be called by a non-native
+        faction"."""
+        place = home(state, territory)
+        return place is not None and seat != native(state, place)
 
     def stronghold_rate(self, game: State | dict[str, Any], seat: str, territory: str) -> bool:
         """4.10.07: "one spice per force" to a homeworld."""
