@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 
-from . import decks, factions, tokens
+from . import decks, factions, tokens, variants
 from .board import layer
 from .cards.karama_reach import REACHES, TURN
 from .data import OFF_PLANET, Ability, DeckCards
@@ -43,6 +43,7 @@ def violations(state: State) -> list[str]:
             *_karamas(state), *_bonus_cards(state), *_command(state), *_out(state),
             *_traitor_cards(state),
             *tokens.violations(state), *_places(state),
+            *(found for variant in variants.in_play(state) for found in variant.violations(state)),
             *(found for faction in factions.in_play(state, "violations")
               for found in faction.violations(state))]
 

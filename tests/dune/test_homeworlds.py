@@ -13,7 +13,8 @@ from dune_mail import game_at, send
 from dune_rounds import bot_orders
 from installation import Installation
 
-from pbem.game import step_rng
+from pbem import selfplay
+from pbem.game import load_game, step_rng
 from pbem.games import dune
 from pbem.games.dune.board import layer
 from pbem.games.dune.invariants import violations
@@ -87,6 +88,18 @@ def test_001_4_10_bots_play_games_with_homeworlds_keeping_every_invariant():
         for step, orders in enumerate(batches, 1):
             again, _ = dune.apply(again, orders, step_rng(str(seed), step))
         assert again == state
+
+
+def test_001_4_10_12_09_the_basic_bots_occupy_empty_homeworlds_breaking_no_invariant():
+    """The basic bots, six factions with homeworlds, advanced: each step's invariants checked
+    (``homeworlds`` among them); a homeworld left empty by its faction draws a force for its
+    occupier income (``basic_bot._empty_homeworld``), taken in Spice Collection."""
+    summary = selfplay.play_games(load_game("dune"), "gf9",
+                                  {"homeworlds": True, "advanced": True, "turns": 6}, 3,
+                                  "hw-basic", seats=SIX, style="basic",
+                                  count=("occupier-income", "homeworld-charity"))
+    assert summary.games == 3 and summary.violations == []
+    assert summary.counts["occupier-income"] > 0
 
 
 SHIPPING = {

@@ -156,3 +156,7 @@ class Variant:
     def traitors_barred(self, state: State, territory: str, seat: str) -> bool:
         """Whether ``seat`` may call no traitor in a battle in ``territory``: it may."""
         return False
+
+    def violations(self, state: State) -> list[str]:
+        """The invariants of the variant the state breaks (``invariants.violations``): none."""
+        return []

@@ -315,6 +315,30 @@ class Homeworlds(Variant):
         return (f"To another faction's homeworld ({', '.join(open_)}): 1 spice per force, "
                 "never at half price (001 4.10.06-07).")
 
+    def violations(self, state: State) -> list[str]:
+        """Each seated faction's homeworlds on the board layer (4.10.01); a faction's forces on
+        its own homeworld on the board only in the battle round (its reserves otherwise); only
+        forces there, no spice; an occupier with forces there or there earlier this turn."""
+        found = []
+        owners = {sheet(seat, state).name for seat in state["seats"]}
+        wanted = {p.name for p in data(state).board.places if p.homeworld
+                  and p.owner in owners and (state["rules"]["advantages"]
+                                             or not p.homeworld.advanced)}
+        if set(layer.off_planet(state)) != wanted:
+            found.append(f"homeworlds: {sorted(layer.off_planet(state))} on the board, "
+                         f"not {sorted(wanted)}")
+        for place in placed(state):
+            seat = native(state, place)
+            if state["phase"] != "battle" and count_in(state, seat, place.name):
+                found.append(f"homeworlds: the {place.owner}' forces on {place.name} are on "
+                             "the board outside the battle round")
+            if state["spice"].get(place.name):
+                found.append(f"homeworlds: spice on {place.name}")
+        for name, seats in (state.get("occupied") or {}).items():
+            if name not in layer.off_planet(state) or not set(seats) <= set(state["seats"]):
+                found.append(f"homeworlds: {name} occupied by {seats}")
+        return found
+
     def may_ally(self, game: State | dict[str, Any], seat: str, other: str) -> bool:
         """4.10.09: "No player may enter into an alliance with their Occupier"."""
         return other not in occupier_of(game, seat) and seat not in occupier_of(game, other)
