@@ -90,6 +90,10 @@ def test_001_4_10_bots_play_games_with_homeworlds_keeping_every_invariant():
         assert again == state
 
 
+EVERY = {"homeworlds": True, "ixians_tleilaxu": True, "choam_richese": True,
+         "ecaz_moritani": True, "turns": 5}
+
+
 def test_001_4_10_12_09_the_basic_bots_occupy_empty_homeworlds_breaking_no_invariant():
     """The basic bots, six factions with homeworlds, advanced: each step's invariants checked
     (``homeworlds`` among them); a homeworld left empty by its faction draws a force for its
@@ -100,6 +104,18 @@ def test_001_4_10_12_09_the_basic_bots_occupy_empty_homeworlds_breaking_no_invar
                                   count=("occupier-income", "homeworld-charity"))
     assert summary.games == 3 and summary.violations == []
     assert summary.counts["occupier-income"] > 0
+
+
+def test_001_4_10_01_games_of_every_faction_with_homeworlds_break_no_invariant():
+    """Bot games of both styles, basic and advanced, seats drawn from all twelve factions of
+    the expansions, with homeworlds: the Ixians' HMS and Ix both theirs (``layer.owned``: the
+    places on the planet), no invariant broken."""
+    for style in ("random", "basic"):
+        for advanced in (False, True):
+            summary = selfplay.play_games(load_game("dune"), "gf9",
+                                          {**EVERY, "advanced": advanced}, 3,
+                                          f"hw-every-{style}-{advanced}", style=style)
+            assert summary.games == 3 and summary.violations == [], summary.violations
 
 
 SHIPPING = {

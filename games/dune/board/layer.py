@@ -96,9 +96,10 @@ def off_planet(game: Mapping[str, Any]) -> tuple[str, ...]:
 
 
 def owned(game: Mapping[str, Any], faction_name: str) -> tuple[Place, ...]:
-    """The places of the game's data whose token the named faction owns."""
+    """The places of the game's data on the planet whose token the named faction owns (its
+    homeworld, off the planet, is none of them)."""
     return tuple(p for p in data(game).board.places
-                 if p.owner == faction_name)
+                 if p.owner == faction_name and p.homeworld is None)
 
 
 def is_place(game: Mapping[str, Any], territory: str) -> bool:
