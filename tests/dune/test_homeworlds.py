@@ -142,3 +142,22 @@ def test_001_4_10_06_a_shipment_to_a_homeworld_by_mail_is_echoed_and_shown_to_al
     assert "Homeworlds, each faction's reserves on its own (001 4.10.01):" in report
     assert "Giedi Prime, of the Harkonnen: High Threshold (7 or more for High" in report
     assert "Caladan, of the Atreides: High Threshold" in report
+
+
+def test_001_4_10_06_a_shipment_to_a_homeworld_sent_ahead_is_held_and_filed(tmp_path):
+    """Orders ahead: in the revival round the Atreides send their shipment to Giedi Prime
+    under ``FOR MOVEMENT``; it is held, and filed when their turn opens: 3 forces land there at
+    3 spice (4.10.06-07) without asking them again."""
+    site = Installation(tmp_path, maps=False)
+    revival = {**SHIPPING, "position": {
+        **SHIPPING["position"], "phase": "revival", "storm": {"sector": 5},
+        "factions": {"atreides": {"spice": 10, "tanks": 2}}}}
+    game_at(site, revival)
+    answer = flat(send(site, "atreides", "REVIVE 2\nFOR MOVEMENT\nSHIP 3 TO Giedi Prime"))
+    assert "held for your shipment and movement" in answer
+    state = site.record("dune-1").state
+    while state["phase"] == "movement" and "Giedi Prime" not in state["forces"]:
+        send(site, "harkonnen", "PASS")
+        state = site.record("dune-1").state
+    assert state["forces"]["Giedi Prime"] == {"0": {"atreides": {"force": 3}}}
+    assert state["factions"]["atreides"]["spice"] == 7
