@@ -72,6 +72,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.game import Event, Prompt
 
+from ..board import layer
 from ..cards import karama
 from ..codes import ErrorCode, EventCode
 from ..forces import add_forces, count_in, plain, take, total
@@ -210,7 +211,8 @@ def sides_on_arrival(state: State, mover: str, territory: str, wish: bool | None
         if advisors or mover in ally_of(state, BENE_GESSERIT):
             return []
         intrude = (bool(state["step"].get("ahead", {}).get(territory))
-                   and not karama.cancelled(state, "intrusion", BENE_GESSERIT))  # 3.01.12.02
+                   and not karama.cancelled(state, "intrusion", BENE_GESSERIT)  # 3.01.12.02
+                   and territory not in layer.off_planet(state))    # 001 4.10.10
         return flip(state, territory, intrude)
     if own_forces(state, territory) > count:    # 2.02.21 adaptive force
         return []
@@ -309,6 +311,7 @@ def advisors_go(state: State, bg: BeneGesserit, shipper: str, territory: str, se
     where_to, at = POLAR_SINK, 0
     sides = bg.advisor_sides
     if choice == "WITH" and coexistence_allowed(state) and (
+            territory not in layer.off_planet(state)) and (     # 001 4.10.10: no homeworld
             no_fighters(state, territory) if sides else _may_join(state, territory)):
         where_to, at = territory, sector
     cancelled = _advisor_cancelled(state, shipper)      # player aid B.6.A.3; WBC line 1396
