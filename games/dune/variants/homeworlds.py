@@ -16,13 +16,15 @@ touching no territory: "Homeworlds are not Territories", 4.10.11), whose numbers
 - Shipping (4.10.05-08): a faction ships forces of its reserves to another faction's homeworld
   at 1 spice a force, never at half price (4.10.07: ``stronghold_rate``, ``full_price``); never
   to its own (4.10.04: only revival adds to it) nor to its ally's (4.10.08); from the board to
-  a homeworld only the faction with the Guild's own shipment (4.10.05: ``shut``).
+  a homeworld only the faction with the Guild's own shipment (4.10.05: ``shut``).  The Bene
+  Gesserit send no advisor to a homeworld nor turn advisors on one (4.10.10): their module's
+  (``bene_gesserit_coexistence``), asking the board layer what lies off the planet.
 - Battles (4.10.12.06-07): no traitor is called on a homeworld but by its faction (4.10.02:
   ``traitors_barred``; the Tleilaxu's Face Dancers not yet).  A faction fighting on its own
-  homeworld brings its reserves there:
-  they are on the board through the battle round (``phase_begins``, ``phase_ends``), it adds
-  its card's BATTLE number to its dial (``at_reveal``), and a lasgun/shield explosion there
-  sends only its card's ATOMIC LOSSES number of them to the tanks (``explosion_losses``).
+  homeworld brings its reserves there: they are on the board through the battle round
+  (``phase_begins``, ``phase_ends``), it adds its card's BATTLE number to its dial
+  (``at_reveal``), and a lasgun/shield explosion there sends only its card's ATOMIC LOSSES
+  number of them to the tanks (``explosion_losses``).
 - Occupation (4.10.12.08-09): a faction with forces on a non-native homeworld while none of
   its faction's are there is its occupier (``occupiers``), for the rest of the turn (the
   state's ``occupied``, kept from the phase it began until the turn's end); an occupier takes
