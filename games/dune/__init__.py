@@ -38,6 +38,7 @@ from pbem.game import (
 from . import forces, players, turn
 from .ahead import ahead as ahead
 from .ahead import parse_mail
+from .board import homeworlds
 from .board.board_map import BoardMap
 from .bots.basic_bot import basic_order
 from .bots.basic_bot import standing_orders as bot_standing  # noqa: F401 -- ``Bots``
@@ -57,7 +58,6 @@ from .scenario import scenario_report as scenario_report
 from .state import SeatWords, SingularSeats, State
 from .state import seating as seats_of
 from .upgrade import upgrade_orders, upgrade_state
-from .variants import homeworlds
 from .view import PHASE_NAMES, PublicView, public_view, seat_view
 
 name = "dune"

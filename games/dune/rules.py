@@ -272,6 +272,12 @@ class Classic(Rules):
         return False
 
     @property
+    def homeworld_penalties(self) -> bool:
+        """A faction's homeworld on its Low side takes some of its powers away (001 4.10.12,
+        the homeworlds variant): only where a ruleset's option plays homeworlds."""
+        return getattr(self, "homeworlds", False)
+
+    @property
     def main_leader_gates(self) -> bool:
         """Each faction has its Main Leader (the data's, ``Leader.main``), a sixth leader with no
         traitor card, whose death takes the powers he gates from it until he is revived, and

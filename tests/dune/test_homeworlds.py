@@ -16,10 +16,9 @@ from installation import Installation
 from pbem import selfplay
 from pbem.game import load_game, step_rng
 from pbem.games import dune
-from pbem.games.dune.board import layer
+from pbem.games.dune.board import homeworlds, layer
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.state import data
-from pbem.games.dune.variants import homeworlds
 
 SIX = ["atreides", "bene-gesserit", "emperor", "fremen", "guild", "harkonnen"]
 
@@ -34,13 +33,13 @@ def test_001_4_10_01_each_seated_factions_homeworld_is_a_place_off_the_planet():
     no territory.  Without the option a game has no places at all."""
     basic = dune.setup("gf9", {"homeworlds": True}, ["atreides", "harkonnen", "emperor"],
                        step_rng("hw", 0))
-    assert layer.off_planet(basic) == ("Caladan", "Giedi Prime", "Kaitain")
+    assert homeworlds.off_planet(basic) == ("Caladan", "Giedi Prime", "Kaitain")
     board = layer.board(basic)
-    assert all(not board[name].borders for name in layer.off_planet(basic))
+    assert all(not board[name].borders for name in homeworlds.off_planet(basic))
     assert "places" not in dune.setup("gf9", {}, ["atreides", "harkonnen"], step_rng("hw", 0))
     advanced = dune.setup("gf9", {"homeworlds": True, "advanced": True},
                           ["emperor", "fremen"], step_rng("hw", 0))
-    assert layer.off_planet(advanced) == ("Kaitain", "Salusa Secundus", "Southern Hemisphere")
+    assert homeworlds.off_planet(advanced) == ("Kaitain", "Salusa Secundus", "Southern Hemisphere")
     kaitain, salusa = (homeworlds.home(advanced, n) for n in ("Kaitain", "Salusa Secundus"))
     assert homeworlds.kept(advanced, salusa) == {"sardaukar"}
     assert homeworlds.kept(advanced, kaitain) == {"force"}
@@ -83,7 +82,7 @@ def test_001_4_10_bots_play_games_with_homeworlds_keeping_every_invariant():
             batches.append(bot_orders(state, rng))
             state, _ = dune.apply(state, batches[-1], step_rng(str(seed), len(batches)))
             assert violations(state) == [], len(batches)
-        assert layer.off_planet(state)
+        assert homeworlds.off_planet(state)
         again = first
         for step, orders in enumerate(batches, 1):
             again, _ = dune.apply(again, orders, step_rng(str(seed), step))

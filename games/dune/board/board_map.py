@@ -58,8 +58,7 @@ from ..factions import power
 from ..forces import count_text, marks
 from ..rules import rules_of
 from ..state import POLAR_SINK, data, layered_data, sheet
-from ..variants import homeworlds
-from . import layer
+from . import homeworlds, layer
 
 LAYOUT_FILE = Path(__file__).parents[1] / "data" / "board_map.yaml"
 SECTOR_DEGREES = 20
@@ -424,7 +423,7 @@ def _places(lay: Layout, view: dict[str, Any]) -> list[Any]:
     Stronghold "within the Territory and Sector it is pointing to"): a token with its
     abbreviation, ringed in its holder's colour as a stronghold is."""
     shapes = []
-    off = layer.off_planet(view)        # the homeworlds: in the panel (_panel_homeworlds)
+    off = homeworlds.off_planet(view)        # the homeworlds: in the panel (_panel_homeworlds)
     for name, (territory, sector) in sorted((view.get("places") or {}).items()):
         if name in off:
             continue
@@ -554,7 +553,7 @@ def _token_box(lay: Layout, view: dict[str, Any], token: dict[str, Any]) -> Plac
 
 
 def _placed(lay: Layout, view: dict[str, Any], labels: list[Text]) -> list[Any]:
-    off = layer.off_planet(view)        # a homeworld's forces are in the panel (001 4.10)
+    off = homeworlds.off_planet(view)        # a homeworld's forces are in the panel (001 4.10)
     boxes = [_forces_box(lay, view, territory, sector, by_faction)
              for territory, sectors in view["forces"].items() if territory not in off
              for sector, by_faction in sorted(sectors.items(), key=lambda s: int(s[0]))]
@@ -630,7 +629,7 @@ def _panel_homeworlds(view: dict[str, Any], x: float, y: float) -> tuple[list[An
     its faction's colour and letter, its side (High or Low Threshold, 4.10.12.01), its
     faction's forces on it (its reserves, 4.10.01) and the other factions' there, its occupiers
     marked; and the ``y`` of the last line.  None in play: nothing."""
-    names = layer.off_planet(view)
+    names = homeworlds.off_planet(view)
     if not names:
         return [], y
     y += 36

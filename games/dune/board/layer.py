@@ -89,12 +89,6 @@ def put_off_planet(state: dict[str, Any], name: str) -> None:
     put(state, name, OFF_PLANET, 0)
 
 
-def off_planet(game: Mapping[str, Any]) -> tuple[str, ...]:
-    """The places on the board layer that lie off the planet (the homeworlds), by name."""
-    return tuple(sorted(name for name, at in (game.get("places") or {}).items()
-                        if at[0] == OFF_PLANET))
-
-
 def owned(game: Mapping[str, Any], faction_name: str) -> tuple[Place, ...]:
     """The places of the game's data on the planet whose token the named faction owns (its
     homeworld, off the planet, is none of them)."""

@@ -64,7 +64,7 @@ from typing import Any
 from pbem.game import Prompt
 
 from .. import combat, leaders, tokens
-from ..board import layer, reach
+from ..board import homeworlds, layer, reach
 from ..cards import residual_poison
 from ..data import CardType, Effect, Slot
 from ..factions import choam_multipurpose as multipurpose
@@ -76,7 +76,7 @@ from ..orders import battle_orders, battle_plan, plan_conditions
 from ..orders.language import where
 from ..rules import rules_of
 from ..state import POLAR_SINK, ally_of, data, occupants
-from ..variants import homeworlds, leader_skills, skill_powers, tech_tokens
+from ..variants import leader_skills, skill_powers, tech_tokens
 from ..variants.skill_powers import BANKER_MOST
 from . import move_bot
 

@@ -278,7 +278,7 @@ class _Reader(DataReader):
         fields = self.record(raw, f"{where}, homeworld", {
             "high": int, "battle": object, "atomic_losses": object,
             "occupier_income": int, "kinds": ([str], []), "low_bonus": (bool, True),
-            "advanced": (bool, False), "sources": [str]})
+            "advanced": (bool, False), "sources": [str], "low_loses": ([str], [])})
         if fields is None:
             return None
         sides = {}
@@ -291,9 +291,12 @@ class _Reader(DataReader):
                            f"{key}: a number, or [high, low]")
                 return None
             sides[key] = (pair[0], pair[1])
+        loses = self.enums(Ability, fields["low_loses"], f"{where}, homeworld")
+        if loses is None:
+            return None
         return Homeworld(fields["high"], sides["battle"], sides["atomic_losses"],
                          fields["occupier_income"], tuple(fields["kinds"]), fields["low_bonus"],
-                         fields["advanced"], tuple(fields["sources"]))
+                         fields["advanced"], tuple(fields["sources"]), loses)
 
     def sector(self, sector: int, count: int, where: str) -> bool:
         if 1 <= sector <= count:

@@ -361,8 +361,10 @@ class Homeworld:
     on each side, (high, low); the ``occupier_income``; ``kinds``: the kinds of its faction's
     forces kept there (none named: all of them; the Emperor's Sardaukar on Salusa Secundus,
     4.10.12 "Salusa Secundus"); ``low_bonus``: the Low side's +1 free revival and +1 CHOAM
-    Charity (4.10.12.04-05; none on Salusa Secundus); ``advanced``: only in the advanced game.
-    ``sources``: where each number comes from (``docs/sources.md``'s keys)."""
+    Charity (4.10.12.04-05; none on Salusa Secundus); ``advanced``: only in the advanced game;
+    ``low_loses``: the powers of its faction the Low side takes away (its penalty, where it is
+    one: Caladan's look at the spice deck).  ``sources``: where each number comes from
+    (``docs/sources.md``'s keys)."""
 
     high: int
     battle: tuple[int, int]
@@ -372,6 +374,7 @@ class Homeworld:
     low_bonus: bool = True
     advanced: bool = False
     sources: tuple[str, ...] = ()
+    low_loses: frozenset[Ability] = frozenset()
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,9 @@ touching no territory: "Homeworlds are not Territories", 4.10.11), whose numbers
   at least its ``high`` number, else on its Low side (``side``).  On the Low side a card with
   ``low_bonus`` gives one more free revival, past the revival limit (4.10.12.04:
   ``free_revival``), and one more spice from the bank with CHOAM Charity (4.10.12.05:
-  ``acted``).  Each card's own High advantage and Low penalty are its faction's powers: not
+  ``acted``).  A Low penalty that takes a power of its faction's sheet away is data (the
+  card's ``low_loses``), asked through ``board.homeworlds.lost`` by ``factions.holder`` and
+  the faction's module; each card's other effects (High advantages, Occupied effects) are not
   played yet (docs/rules-coverage.md).
 - Shipping (4.10.05-08): a faction ships forces of its reserves to another faction's homeworld
   at 1 spice a force, never at half price (4.10.07: ``stronghold_rate``, ``full_price``); never
@@ -42,14 +44,26 @@ at the end of each phase and when a battle round begins.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
 from typing import Any
 
 from pbem.game import Event
 
 from ..board import layer
+from ..board.homeworlds import (
+    home,
+    invaders,
+    is_homeworld,
+    kept,
+    low_bonus,
+    native,
+    number,
+    occupier_of,
+    occupiers,
+    off_planet,
+    placed,
+)
 from ..codes import EventCode
-from ..data import Act, Place
+from ..data import Act
 from ..forces import Counts, add, count_in, kinds, take, total
 from ..rules import rules_of
 from ..state import State, data, sheet
@@ -57,117 +71,6 @@ from .base import Variant
 
 CHARITY_BONUS = 1           # 001 4.10.12.05: "+1 CHOAM Charity", from the Spice Bank
 REVIVAL_BONUS = 1           # 001 4.10.12.04: "+1 Free Revival"
-HIGH, LOW = "high", "low"
-
-
-# --- the homeworlds of a game
-def placed(game: Mapping[str, Any]) -> tuple[Place, ...]:
-    """The homeworlds on the game's board layer (a state or a view)."""
-    names = layer.off_planet(game)
-    return tuple(p for p in data(game).board.places if p.name in names)
-
-
-def is_homeworld(game: Mapping[str, Any], territory: str) -> bool:
-    """Whether the territory is a homeworld on the board layer."""
-    return territory in layer.off_planet(game)
-
-
-def native(game: Mapping[str, Any], place: Place) -> str:
-    """The seat whose homeworld it is."""
-    return next(seat for seat in game["seats"] if sheet(seat, game).name == place.owner)
-
-
-def of(game: Mapping[str, Any], seat: str) -> tuple[Place, ...]:
-    """The seat's own homeworlds in play."""
-    name = sheet(seat, game).name
-    return tuple(p for p in placed(game) if p.owner == name)
-
-
-def home(game: Mapping[str, Any], territory: str) -> Place | None:
-    """The homeworld of that name in play, if it is one."""
-    return next((p for p in placed(game) if p.name == territory), None)
-
-
-def kept(game: Mapping[str, Any], place: Place) -> frozenset[str]:
-    """The kinds of its faction's forces kept on the homeworld: its card's, or every kind no
-    other homeworld of the faction in play keeps (4.10.12 "Salusa Secundus")."""
-    assert place.homeworld is not None
-    if place.homeworld.kinds:
-        return frozenset(place.homeworld.kinds)
-    seat = native(game, place)
-    others = {k for p in of(game, seat) if p != place and p.homeworld
-              for k in p.homeworld.kinds}
-    return frozenset(k.name for k in kinds(game, seat, every=True) if k.name not in others)
-
-
-def natives_on(game: Mapping[str, Any], place: Place) -> Counts:
-    """Its faction's forces on the homeworld: the reserves of the kinds kept there (4.10.01),
-    and those brought onto the board for a battle there."""
-    seat = native(game, place)
-    found = {k: n for k, n in game["factions"][seat]["reserve"].items()
-             if k in kept(game, place)}
-    for by_faction in game["forces"].get(place.name, {}).values():
-        add(found, by_faction.get(seat, {}))
-    return found
-
-
-def side(game: Mapping[str, Any], place: Place) -> str:
-    """HIGH while its faction's forces on it are at least the card's number, else LOW
-    (4.10.12.01-02)."""
-    assert place.homeworld is not None
-    return HIGH if total(natives_on(game, place)) >= place.homeworld.high else LOW
-
-
-def number(game: Mapping[str, Any], place: Place, pair: tuple[int, int]) -> int:
-    """A card's number of the side it is on (4.10.12.06-07: "(High) ... (Low) ...")."""
-    return pair[0] if side(game, place) == HIGH else pair[1]
-
-
-def invaders(game: Mapping[str, Any], place: Place) -> list[str]:
-    """The other factions with forces on the homeworld, in seat order."""
-    seat = native(game, place)
-    here = {s for by_faction in game["forces"].get(place.name, {}).values() for s in by_faction}
-    return [s for s in game["seats"] if s in here and s != seat]
-
-
-def occupiers(game: Mapping[str, Any], place: Place) -> list[str]:
-    """The factions occupying the homeworld now or earlier this turn (4.10.12.08: forces there
-    and no native forces; "for the duration of that turn")."""
-    now = invaders(game, place) if not natives_on(game, place) else []
-    earlier = (game.get("occupied") or {}).get(place.name, [])
-    return [s for s in game["seats"] if s in now or s in earlier]
-
-
-def occupier_of(game: Mapping[str, Any], seat: str) -> list[str]:
-    """The factions occupying any of the seat's homeworlds this turn."""
-    return [s for p in of(game, seat) for s in occupiers(game, p)]
-
-
-def low_bonus(game: Mapping[str, Any], seat: str) -> bool:
-    """Whether a homeworld of the seat whose card gives the Low side's bonuses is on its Low
-    side (4.10.12.04-05; Salusa Secundus gives none)."""
-    return any(p.homeworld and p.homeworld.low_bonus and side(game, p) == LOW
-               for p in of(game, seat))
-
-
-def public(game: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Every homeworld as all see it: its faction, side, its faction's forces on it, the
-    numbers of the side it is on, the other factions' forces there and its occupiers
-    (reserves are public, view module)."""
-    found = []
-    for place in placed(game):
-        assert place.homeworld is not None
-        card = place.homeworld
-        found.append({"name": place.name, "faction": native(game, place),
-                      "side": side(game, place), "high": card.high,
-                      "natives": natives_on(game, place),
-                      "battle": number(game, place, card.battle),
-                      "atomic_losses": number(game, place, card.atomic_losses),
-                      "occupier_income": card.occupier_income,
-                      "invaders": {s: count_in(game, s, place.name)
-                                   for s in invaders(game, place)},
-                      "occupiers": occupiers(game, place)})
-    return found
 
 
 def _note_occupiers(state: State) -> None:
@@ -326,8 +229,8 @@ class Homeworlds(Variant):
         wanted = {p.name for p in data(state).board.places if p.homeworld
                   and p.owner in owners and (state["rules"]["advantages"]
                                              or not p.homeworld.advanced)}
-        if set(layer.off_planet(state)) != wanted:
-            found.append(f"homeworlds: {sorted(layer.off_planet(state))} on the board, "
+        if set(off_planet(state)) != wanted:
+            found.append(f"homeworlds: {sorted(off_planet(state))} on the board, "
                          f"not {sorted(wanted)}")
         for place in placed(state):
             seat = native(state, place)
@@ -337,7 +240,7 @@ class Homeworlds(Variant):
             if state["spice"].get(place.name):
                 found.append(f"homeworlds: spice on {place.name}")
         for name, seats in (state.get("occupied") or {}).items():
-            if name not in layer.off_planet(state) or not set(seats) <= set(state["seats"]):
+            if name not in off_planet(state) or not set(seats) <= set(state["seats"]):
                 found.append(f"homeworlds: {name} occupied by {seats}")
         return found
 
