@@ -272,6 +272,8 @@ class EventCode(StrEnum):
     HOMEWORLD_CHARITY = "homeworld-charity"         # 4.10.12.05: +1 with CHOAM Charity
     HOMEWORLD_DEFENDED = "homeworld-defended"       # 4.10.12.06: natives out to fight
     OCCUPIER_INCOME = "occupier-income"             # 4.10.12.09
+    HOMEWORLD_SPICE = "homeworld-spice"             # 4.10.12 "Giedi Prime" (High)
+    OCCUPIER_SHARE = "occupier-share"               # 4.10.12 "Southern Hemisphere" (Occupied)
     # leader_skills (001 4.07)
     SKILL_KEPT = "skill-kept"                   # 4.07.02-03: kept, face up, with its leader
     SKILL_LOST = "skill-lost"                   # 4.07.11: its leader killed

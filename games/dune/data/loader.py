@@ -278,7 +278,8 @@ class _Reader(DataReader):
         fields = self.record(raw, f"{where}, homeworld", {
             "high": int, "battle": object, "atomic_losses": object,
             "occupier_income": int, "kinds": ([str], []), "low_bonus": (bool, True),
-            "advanced": (bool, False), "sources": [str], "low_loses": ([str], [])})
+            "advanced": (bool, False), "sources": [str], "low_loses": ([str], []),
+            "high_collection_bonus": (int, 0), "occupier_halves_collection": (bool, False)})
         if fields is None:
             return None
         sides = {}
@@ -296,7 +297,8 @@ class _Reader(DataReader):
             return None
         return Homeworld(fields["high"], sides["battle"], sides["atomic_losses"],
                          fields["occupier_income"], tuple(fields["kinds"]), fields["low_bonus"],
-                         fields["advanced"], tuple(fields["sources"]), loses)
+                         fields["advanced"], tuple(fields["sources"]), loses,
+                         fields["high_collection_bonus"], fields["occupier_halves_collection"])
 
     def sector(self, sector: int, count: int, where: str) -> bool:
         if 1 <= sector <= count:

@@ -363,7 +363,10 @@ class Homeworld:
     4.10.12 "Salusa Secundus"); ``low_bonus``: the Low side's +1 free revival and +1 CHOAM
     Charity (4.10.12.04-05; none on Salusa Secundus); ``advanced``: only in the advanced game;
     ``low_loses``: the powers of its faction the Low side takes away (its penalty, where it is
-    one: Caladan's look at the spice deck).  ``sources``: where each number comes from
+    one: Caladan's look at the spice deck); ``high_collection_bonus``: the spice the High side
+    pays from the bank to its faction collecting in the desert (Giedi Prime);
+    ``occupier_halves_collection``: the occupier takes half (rounded down) of what its faction
+    collects (the Southern Hemisphere's Occupied).  ``sources``: where each number comes from
     (``docs/sources.md``'s keys)."""
 
     high: int
@@ -375,6 +378,8 @@ class Homeworld:
     advanced: bool = False
     sources: tuple[str, ...] = ()
     low_loses: frozenset[Ability] = frozenset()
+    high_collection_bonus: int = 0
+    occupier_halves_collection: bool = False
 
 
 @dataclass(frozen=True)

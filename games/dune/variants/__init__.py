@@ -67,6 +67,12 @@ def acted(state: State, seat: str, act: Act) -> list[Event]:
     return [event for variant in in_play(state) for event in variant.acted(state, seat, act)]
 
 
+def collected(state: State, events: list[Event]) -> list[Event]:
+    """Every variant's rules once the territories' spice is collected (``events``: the
+    collection's; 001 4.10.12 "Giedi Prime", "Southern Hemisphere")."""
+    return [event for variant in in_play(state) for event in variant.collected(state, events)]
+
+
 def phase_begins(state: State) -> list[Event]:
     """Every variant's rules as a phase begins, before its own work (001 4.10.12.06: the
     natives brought out to fight on their homeworld)."""
@@ -214,8 +220,8 @@ def traitors_barred(state: State, territory: str, seat: str) -> bool:
 
 
 __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle_over",
-           "battle_spice_help", "battle_won", "dealt", "decider", "decisions", "explosion_losses",
-           "free_revival", "full_price", "in_play", "may_ally", "moved", "movement_bonus",
-           "native_arrivals", "paid", "phase_begins", "phase_ends", "shipping_terms", "shut",
-           "traitors_barred", "revival_opens", "shipped", "widened",
-           "storm_placed", "stronghold_rate", "victory_points", "war_continues"]
+           "battle_spice_help", "battle_won", "collected", "dealt", "decider", "decisions",
+           "explosion_losses", "free_revival", "full_price", "in_play", "may_ally", "moved",
+           "movement_bonus", "native_arrivals", "paid", "phase_begins", "phase_ends",
+           "revival_opens", "shipped", "shipping_terms", "shut", "storm_placed",
+           "stronghold_rate", "traitors_barred", "victory_points", "war_continues", "widened"]

@@ -45,6 +45,11 @@ class Variant:
         """A faction has done ``act`` in the phase under way: nothing follows."""
         return []
 
+    def collected(self, state: State, events: list[Event]) -> list[Event]:
+        """The territories' spice is collected (``events``, the collection's): nothing
+        follows."""
+        return []
+
     def phase_begins(self, state: State) -> list[Event]:
         """The phase under way has just begun, before its own work: nothing."""
         return []

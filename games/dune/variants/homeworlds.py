@@ -13,8 +13,9 @@ touching no territory: "Homeworlds are not Territories", 4.10.11), whose numbers
   ``free_revival``), and one more spice from the bank with CHOAM Charity (4.10.12.05:
   ``acted``).  A Low penalty that takes a power of its faction's sheet away is data (the
   card's ``low_loses``), asked through ``board.homeworlds.lost`` by ``factions.holder`` and
-  the faction's module; each card's other effects (High advantages, Occupied effects) are not
-  played yet (docs/rules-coverage.md).
+  the faction's module; Giedi Prime's High bonus and the Southern Hemisphere's Occupied share
+  of the collection are data too (``collected``); each card's other effects are not played
+  yet (docs/rules-coverage.md).
 - Shipping (4.10.05-08): a faction ships forces of its reserves to another faction's homeworld
   at 1 spice a force, never at half price (4.10.07: ``stronghold_rate``, ``full_price``); never
   to its own (4.10.04: only revival adds to it) nor to its ally's (4.10.08); from the board to
@@ -50,6 +51,7 @@ from pbem.game import Event
 
 from ..board import layer
 from ..board.homeworlds import (
+    HIGH,
     home,
     invaders,
     is_homeworld,
@@ -61,6 +63,7 @@ from ..board.homeworlds import (
     occupiers,
     off_planet,
     placed,
+    side,
 )
 from ..codes import EventCode
 from ..data import Act
@@ -159,6 +162,38 @@ class Homeworlds(Variant):
         if state["phase"] == rules_of(state).phases[-1]:      # the turn is over
             state.pop("occupied", None)
         return events
+
+    def collected(self, state: State, events: list[Event]) -> list[Event]:
+        """4.10.12 "Giedi Prime" (High): 2 spice from the bank to its faction if it collected
+        in the desert; "Southern Hemisphere" (Occupied): half (rounded down) of what its faction
+        collected to the occupier (ruling: the occupiers in seat order, the first takes it)."""
+        board = layer.board(state)
+        took: dict[str, int] = {}
+        desert: set[str] = set()
+        for event in events:
+            if event.code is EventCode.SPICE_COLLECTED:
+                seat = event.data["faction"]
+                took[seat] = took.get(seat, 0) + event.data["amount"]
+                if board[event.data["territory"]].is_sand:
+                    desert.add(seat)
+        found = []
+        for place in placed(state):
+            card, seat = place.homeworld, native(state, place)
+            assert card is not None
+            if card.high_collection_bonus and seat in desert and side(state, place) == HIGH:
+                state["factions"][seat]["spice"] += card.high_collection_bonus
+                found.append(Event(EventCode.HOMEWORLD_SPICE, {
+                    "faction": seat, "homeworld": place.name,
+                    "spice": card.high_collection_bonus}))
+            taker = occupiers(state, place)
+            half = took.get(seat, 0) // 2
+            if card.occupier_halves_collection and taker and half:
+                state["factions"][seat]["spice"] -= half
+                state["factions"][taker[0]]["spice"] += half
+                found.append(Event(EventCode.OCCUPIER_SHARE, {
+                    "faction": taker[0], "from": seat, "homeworld": place.name,
+                    "spice": half}))
+        return found
 
     def at_reveal(self, state: State, territory: str, plans: dict[str, dict[str, Any]]
                   ) -> None:
