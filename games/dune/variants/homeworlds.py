@@ -67,7 +67,7 @@ from ..board.homeworlds import (
 )
 from ..codes import EventCode
 from ..data import Act
-from ..forces import Counts, add, count_in, kinds, take, total
+from ..forces import Counts, add, add_forces, count_in, kinds, remove_forces, take, total
 from ..rules import rules_of
 from ..state import State, data, sheet
 from .base import Variant
@@ -127,8 +127,7 @@ class Homeworlds(Variant):
             if not here:
                 continue
             take(state["factions"][seat]["reserve"], here)
-            add(state["forces"].setdefault(place.name, {}).setdefault("0", {}).setdefault(
-                seat, {}), here)
+            add_forces(state, seat, place.name, 0, here)
             events.append(Event(EventCode.HOMEWORLD_DEFENDED, {
                 "faction": seat, "homeworld": place.name, "forces": here}))
         return events
@@ -141,15 +140,10 @@ class Homeworlds(Variant):
         if state["phase"] == "battle":
             for place in placed(state):
                 seat = native(state, place)
-                for sector in list(state["forces"].get(place.name, {})):
-                    here = state["forces"][place.name][sector].get(seat)
-                    if here:
-                        add(state["factions"][seat]["reserve"], here)
-                        del state["forces"][place.name][sector][seat]
-                        if not state["forces"][place.name][sector]:
-                            del state["forces"][place.name][sector]
-                if not state["forces"].get(place.name, True):
-                    del state["forces"][place.name]
+                here = count_in(state, seat, place.name)
+                if here:
+                    remove_forces(state, seat, place.name, 0, here)
+                    add(state["factions"][seat]["reserve"], here)
         _note_occupiers(state)
         if state["phase"] == "collection":
             for place in placed(state):
