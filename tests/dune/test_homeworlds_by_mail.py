@@ -5,7 +5,7 @@ end; every mail checked for secrets, every seat's report showing the homeworlds.
 from __future__ import annotations
 
 import pytest
-from dune_leaks import leaked
+from dune_leaks import ambassador_seen, leaked
 from dune_mail import BotTable
 
 SEATS = ["atreides", "emperor", "fremen", "harkonnen", "ecaz", "moritani"]
@@ -23,10 +23,7 @@ def test_001_4_10_a_six_faction_game_with_homeworlds_by_mail_keeps_every_secret(
     record = run.record()
     assert record.state["result"]["winners"]
     held, played, events = run.secrets(SEATS)
-    held["ecaz"] |= {card for step in events for event in step
-                     if event["code"] == "ambassador-hand-seen" for card in event["data"]["cards"]}
-    held["ecaz"] |= {event["data"]["traitor"] for step in events for event in step
-                     if event["code"] == "ambassador-traitor-seen" and event["data"]["traitor"]}
+    held["ecaz"] |= ambassador_seen(events)
     for seat in SEATS:
         mails = run.text_of(seat)
         assert "Homeworlds, each faction's reserves on its own (001 4.10.01):" in mails, seat
