@@ -161,3 +161,12 @@ def leaked(mails: str, seat, held, played, prediction=None, game=CLASSIC):
             in mails.lower()):
         found.add("the Bene Gesserit prediction")
     return found
+
+
+def ambassador_seen(events: list[list[dict]]) -> set[str]:
+    """What triggered Ambassadors showed Ecaz over a game (001 2.11.17.02, .06: a hand's cards
+    and a traitor), theirs to know from then on: the stored events of each step."""
+    seen = {card for step in events for event in step
+            if event["code"] == "ambassador-hand-seen" for card in event["data"]["cards"]}
+    return seen | {event["data"]["traitor"] for step in events for event in step
+                   if event["code"] == "ambassador-traitor-seen" and event["data"]["traitor"]}

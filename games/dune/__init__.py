@@ -38,6 +38,7 @@ from pbem.game import (
 from . import forces, players, turn
 from .ahead import ahead as ahead
 from .ahead import parse_mail
+from .board import homeworlds
 from .board.board_map import BoardMap
 from .bots.basic_bot import basic_order
 from .bots.basic_bot import standing_orders as bot_standing  # noqa: F401 -- ``Bots``
@@ -235,7 +236,9 @@ def template_globals() -> dict[str, Any]:
     (``factions.yaml``: ``singular``), for every seat of every ruleset (``state.every_faction``);
     ``cite(view, rule)``, how the view's ruleset cites a classic rule (``Rules.cite``); and the
     words of forces counted per kind (``forces``: ``size``, ``faces``, ``count_text``,
-    ``force_marks``, ``forces_on_map``)."""
+    ``force_marks``, ``forces_on_map``); the homeworlds as all see them (``homeworlds``, 001
+    4.10)."""
     return {"names": SeatWords(), "singular": SingularSeats(), "cite": cite,
             "size": forces.size, "faces": forces.faces, "count_text": forces.count_text,
-            "force_marks": forces.marks, "forces_on_map": forces.by_faction_on_map}
+            "force_marks": forces.marks, "forces_on_map": forces.by_faction_on_map,
+            "homeworlds": homeworlds.public}

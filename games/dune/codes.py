@@ -271,6 +271,12 @@ class EventCode(StrEnum):
     STRONGHOLD_CARD_SAVED = "stronghold-card-saved"         # 001 4.04.04.08
     STRONGHOLD_CARD_SENT = "stronghold-card-sent"           # 001 4.04.04.03
     STRONGHOLD_CARD_COPIED = "stronghold-card-copied"       # 001 4.04.04.05
+    # homeworlds (001 4.10)
+    HOMEWORLD_CHARITY = "homeworld-charity"         # 4.10.12.05: +1 with CHOAM Charity
+    HOMEWORLD_DEFENDED = "homeworld-defended"       # 4.10.12.06: natives out to fight
+    OCCUPIER_INCOME = "occupier-income"             # 4.10.12.09
+    HOMEWORLD_SPICE = "homeworld-spice"             # 4.10.12 "Giedi Prime" (High)
+    OCCUPIER_SHARE = "occupier-share"               # 4.10.12 "Southern Hemisphere" (Occupied)
     # leader_skills (001 4.07)
     SKILL_KEPT = "skill-kept"                   # 4.07.02-03: kept, face up, with its leader
     SKILL_LOST = "skill-lost"                   # 4.07.11: its leader killed
@@ -398,6 +404,7 @@ class ErrorCode(StrEnum):
     WAIT_AND_MOVE = "wait-and-move"
     # nexus
     ALLIANCE_TOO_BIG = "alliance-too-big"
+    ALLY_OCCUPIER = "ally-occupier"                # 001 4.10.09
     FACTION_TWICE = "faction-twice"
     # orders
     FACTION_NOT_ALLOWED = "faction-not-allowed"

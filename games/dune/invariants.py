@@ -10,10 +10,10 @@ from __future__ import annotations
 import functools
 from collections import Counter
 
-from . import decks, factions, tokens
+from . import decks, factions, tokens, variants
 from .board import layer
 from .cards.karama_reach import REACHES, TURN
-from .data import Ability, DeckCards
+from .data import OFF_PLANET, Ability, DeckCards
 from .factions import duke_vidal
 from .factions import harkonnen_capture as capture
 from .factions.atreides import kwisatz_haderach
@@ -44,6 +44,7 @@ def violations(state: State) -> list[str]:
             *_karamas(state), *_bonus_cards(state), *_command(state), *_out(state),
             *_traitor_cards(state),
             *tokens.violations(state), *_places(state), *duke_vidal.violations(state),
+            *(found for variant in variants.in_play(state) for found in variant.violations(state)),
             *(found for faction in factions.in_play(state, "violations")
               for found in faction.violations(state))]
 
@@ -169,6 +170,9 @@ def _places(state: State) -> list[str]:
         place = next((p for p in printed.places if p.name == name), None)
         if place is None or place.owner not in owners:
             found.append(f"places: {name} is no place of a faction in play")
+        elif place.homeworld is not None:       # 001 4.10.11: off the planet, touching nothing
+            if territory != OFF_PLANET:
+                found.append(f"places: the homeworld {name} points at {territory}")
         elif (territory not in printed or printed[territory].is_stronghold
               or sector not in printed[territory].sectors):
             found.append(f"places: {name} points at {territory} sector {sector}")

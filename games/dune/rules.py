@@ -272,6 +272,12 @@ class Classic(Rules):
         return False
 
     @property
+    def homeworld_penalties(self) -> bool:
+        """A faction's homeworld on its Low side takes some of its powers away (001 4.10.12,
+        the homeworlds variant): only where a ruleset's option plays homeworlds."""
+        return getattr(self, "homeworlds", False)
+
+    @property
     def main_leader_gates(self) -> bool:
         """Each faction has its Main Leader (the data's, ``Leader.main``), a sixth leader with no
         traitor card, whose death takes the powers he gates from it until he is revived, and
@@ -748,6 +754,9 @@ class GF9(Classic):
     # 001 2.11-2.12, 3.04: the Ecaz & Moritani expansion, its factions seated (their sheets'
     # ``expansion``, ``Rules.in_play``): Ecaz and the Moritani, text A (issue 31)
     ecaz_moritani: bool = field(default=False, metadata=ADDED)
+    # 001 4.10: homeworlds, each seated faction's reserves on its homeworld card, a place of
+    # the board layer (``data/homeworlds``; ``variants.homeworlds``)
+    homeworlds: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -768,7 +777,7 @@ class GF9(Classic):
         "choam_landsraad": ("choam_landsraad",),
         "ixians_text_b": ("ixians_text_b",),
         "richese_revised": ("richese_revised",),
-        "ecaz_moritani": ("ecaz_moritani",)}
+        "ecaz_moritani": ("ecaz_moritani",), "homeworlds": ("homeworlds",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.
@@ -777,7 +786,8 @@ class GF9(Classic):
         "collection", "mentat_pause")
     data_layers: ClassVar[tuple[str, ...]] = ("classic", "gf9", "ixians", "choam", "richese",
                                               "ecaz", "moritani")
-    option_layers: ClassVar[dict[str, str]] = {"choam_landsraad": "choam_landsraad"}
+    option_layers: ClassVar[dict[str, str]] = {"choam_landsraad": "choam_landsraad",
+                                               "homeworlds": "homeworlds"}
 
     traitor_deck = True                 # 001 setup 12: four dealt from one deck, one kept
     own_leader_as_traitor = True        # 001 setup 12

@@ -258,9 +258,10 @@ def violations(state: State) -> list[str]:
         return ["tokens: kinds in play but no tokens in the state"] if in_play else []
     problems = _conserved(in_play, records, rules_of(state))
     board = ruleset_data(state["rules"]["ruleset"]).board
+    placed = frozenset(state.get("places") or ())  # the board layer's places (001 2.07.18, 4.10)
     for token in records:
         problems += [f"tokens: {token['kind']} {token['value']}: {problem}"
-                     for problem in _misplaced(token, state["seats"], board)]
+                     for problem in _misplaced(token, state["seats"], board, placed)]
     return problems
 
 
@@ -277,7 +278,8 @@ def _conserved(in_play: tuple[TokenKind, ...], records: list[dict[str, Any]], ru
     return problems
 
 
-def _misplaced(token: dict[str, Any], seats: list[str], board: Any) -> list[str]:
+def _misplaced(token: dict[str, Any], seats: list[str], board: Any,
+               placed: frozenset[str]) -> list[str]:
     at, owner = token.get("at"), token.get("owner")
     problems = []
     if at not in _PLACES:
@@ -286,7 +288,8 @@ def _misplaced(token: dict[str, Any], seats: list[str], board: Any) -> list[str]
         problems.append(f"face {token.get('face')!r}")
     if at == BOARD:
         territory, sector = token.get("territory"), token.get("sector")
-        if territory not in board or sector not in (board[territory].sectors or (0,)):
+        if not (territory in placed and sector == 0) and (   # a place of the board layer
+                territory not in board or sector not in (board[territory].sectors or (0,))):
             problems.append(f"on the board at {territory!r} sector {sector!r}, not a place")
         if owner is not None and owner not in seats:
             problems.append(f"owned by {owner!r}, not a seat of the game")

@@ -230,4 +230,5 @@ def _next_phase(state: State, rng: random.Random) -> list[Event]:
     events = [*ended, Event(EventCode.PHASE, {"turn": state["turn"], "phase": following})]
     for rider in _riders(state):
         events += rider.begins(state) if rider.begins else []
+    events += variants.phase_begins(state)      # 001 4.10.12.06: natives out to fight
     return events + PHASES[following].begin(state, rng)

@@ -76,6 +76,8 @@ def _public_keys(state: State) -> list[str]:
         keys.append("bribes")
     if state.get("places"):
         keys.append("places")
+    if state.get("occupied"):
+        keys.append("occupied")         # 001 4.10.12.08: this turn's occupiers, for all to see
     if "tokens" in state:
         keys.append("tokens")
     if duke_vidal.KEY in state:
@@ -133,6 +135,8 @@ _PUBLIC: dict[str, Callable[[State], Any]] = {
     "result": lambda state: state["result"],
     "bribes": lambda state: dict(state["bribes"]),
     "places": lambda state: {name: list(at) for name, at in sorted(state["places"].items())},
+    "occupied": lambda state: {name: list(seats)
+                               for name, seats in sorted(state["occupied"].items())},
     "tokens": tokens.public,
     duke_vidal.KEY: duke_vidal.place,      # a leader of no faction's, once moved (001 2.11.17.12)
     "commanders": lambda state: dict(state["commanders"]),

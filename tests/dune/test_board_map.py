@@ -259,6 +259,43 @@ def test_the_legend_is_readable_at_mail_width_and_fits_the_picture():
     of the legend is at least 9 pixels high, inside the picture and clear of the others."""
     view = crowded_view(0)
     view["alliances"] = [["atreides", "fremen"], ["emperor", "harkonnen"]]
+    legend_fits(view)
+
+
+def test_001_4_10_the_legend_with_the_homeworlds_is_readable_and_fits_the_picture():
+    """001 4.10: the homeworlds' lines under the strongholds (the seven of six factions in the
+    advanced game, invaded ones among them) keep the legend readable and inside the picture,
+    each homeworld drawn once, off the planet (no place on the board for it)."""
+    view = homeworlds_view()
+    legend_fits(view)
+    root = ET.fromstring(board_svg(view))
+    drawn = {g.get("data-homeworld"): g for g in root.iter(f"{SVG}g")
+             if g.get("class") == "homeworld"}
+    assert sorted(drawn) == sorted(view["places"])
+    assert not [g for g in root.iter(f"{SVG}g") if g.get("class") == "place"]
+    assert not [g for g in root.iter(f"{SVG}g")
+                if g.get("class") == "forces" and g.get("data-territory") in drawn]
+
+
+def homeworlds_view() -> dict:
+    """A crowded GF9 view of six factions with homeworlds (001 4.10), the advanced game's seven,
+    two of them invaded."""
+    seats = list(SEAT_FACTIONS)
+    state = dune.setup("gf9", {"homeworlds": True, "advanced": True}, seats,
+                       step_rng("homeworlds", 0))
+    view = public_view(state)
+    crowd = crowded_view(1)
+    view["forces"] = {t: sectors for t, sectors in crowd["forces"].items()
+                      if t in data(view).board}
+    view["forces"]["Giedi Prime"] = {"0": {"atreides": {"force": 12}, "fremen": {"force": 3}}}
+    view["forces"]["Salusa Secundus"] = {"0": {"guild": {"force": 7}}}
+    view["alliances"] = [["atreides", "fremen"], ["emperor", "harkonnen"]]
+    return view
+
+
+def legend_fits(view: dict) -> None:
+    """Scaled to 700 pixels, every text of the legend is at least 9 pixels high, inside the
+    picture and clear of the others."""
     lay = layout()
     picture = Image.open(io.BytesIO(board_png(view)))
     shown = picture.resize((700, round(picture.height * 700 / picture.width)))

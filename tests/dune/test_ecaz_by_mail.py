@@ -8,7 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from dune_leaks import leaked
+from dune_leaks import ambassador_seen, leaked
 from dune_mail import BotTable
 
 from pbem.games.dune.factions import ecaz_ambassadors as ambassadors
@@ -37,10 +37,7 @@ def test_001_2_11_a_six_faction_game_with_ecaz_by_mail_keeps_every_secret(tmp_pa
     codes = {event["code"] for step in events for event in step}
     assert {"ambassadors-drawn", "ambassador-placed"} <= codes
     # 2.11.17.02, .06: what a triggered Ambassador shows Ecaz is theirs to know from then on
-    held["ecaz"] |= {card for step in events for event in step
-                     if event["code"] == "ambassador-hand-seen" for card in event["data"]["cards"]}
-    held["ecaz"] |= {event["data"]["traitor"] for step in events for event in step
-                     if event["code"] == "ambassador-traitor-seen" and event["data"]["traitor"]}
+    held["ecaz"] |= ambassador_seen(events)
     for seat in SEATS:
         mails = run.text_of(seat)
         assert mails, seat

@@ -29,6 +29,7 @@ RULE_QUESTIONS: dict[str, str] = {
     "seat_count": "000 line 115; 001 setup 11: how many seats a game has",
     "several_factions_per_player": '003 "Playing with two or three": who commands a seat',
     "main_leader_gates": '003 "Main Leaders": every faction\'s sixth leader',
+    "homeworld_penalties": "001 4.10.12: a homeworld's Low side takes powers away (the variant)",
     "draws_seating": "WBC house rule 1: the seating drawn",
     "traitor_deck": "WBC house rule 7; 001 setup 12: how every faction's traitors are dealt",
     "own_leader_as_traitor": "001 setup 12: every faction's traitor pick",

@@ -141,7 +141,8 @@ def test_each_ruleset_names_its_phases_options_and_data():
     # Richese; 2.11 Ecaz; 2.12 the Moritani
     assert GF9.data_layers == ("classic", "gf9", "ixians", "choam", "richese", "ecaz",
                                "moritani")
-    assert GF9.option_layers == {"choam_landsraad": "choam_landsraad"}
+    assert GF9.option_layers == {"choam_landsraad": "choam_landsraad",
+                                 "homeworlds": "homeworlds"}        # 001 4.10
     assert GF9_RULES.turns == 10
     assert not any(getattr(GF9_RULES, name) for name in GF9.fixed if hasattr(GF9_RULES, name))
 

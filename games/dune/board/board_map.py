@@ -58,7 +58,7 @@ from ..factions import power
 from ..forces import count_text, marks
 from ..rules import rules_of
 from ..state import POLAR_SINK, data, layered_data, sheet
-from . import layer
+from . import homeworlds, layer
 
 LAYOUT_FILE = Path(__file__).parents[1] / "data" / "board_map.yaml"
 SECTOR_DEGREES = 20
@@ -423,7 +423,10 @@ def _places(lay: Layout, view: dict[str, Any]) -> list[Any]:
     Stronghold "within the Territory and Sector it is pointing to"): a token with its
     abbreviation, ringed in its holder's colour as a stronghold is."""
     shapes = []
+    off = homeworlds.off_planet(view)        # the homeworlds: in the panel (_panel_homeworlds)
     for name, (territory, sector) in sorted((view.get("places") or {}).items()):
+        if name in off:
+            continue
         x, y = lay.anchor(territory, sector)
         text = layer.board(view)[name].abbreviations[0]
         held = occupants(view, name)
@@ -550,8 +553,9 @@ def _token_box(lay: Layout, view: dict[str, Any], token: dict[str, Any]) -> Plac
 
 
 def _placed(lay: Layout, view: dict[str, Any], labels: list[Text]) -> list[Any]:
+    off = homeworlds.off_planet(view)        # a homeworld's forces are in the panel (001 4.10)
     boxes = [_forces_box(lay, view, territory, sector, by_faction)
-             for territory, sectors in view["forces"].items()
+             for territory, sectors in view["forces"].items() if territory not in off
              for sector, by_faction in sorted(sectors.items(), key=lambda s: int(s[0]))]
     boxes += [_spice_box(lay, data(view).board, territory, amount)
               for territory, amount in view["spice"].items() if amount]
@@ -609,6 +613,8 @@ def _panel(lay: Layout, view: dict[str, Any]) -> list[Any]:
                            LEGEND, anchor="start"))
     tokens, y = _panel_tokens(view, x, y)
     shapes += tokens
+    worlds, y = _panel_homeworlds(view, x, y)
+    shapes += worlds
     y += 36
     total = sum(view["spice"].values())
     shapes.append(Text(x, y, f"Spice on the map: {total}", LEGEND + 1, bold=True,
@@ -616,6 +622,38 @@ def _panel(lay: Layout, view: dict[str, Any]) -> list[Any]:
     y += 34
     shapes += _key(view, lay, x, y)
     return shapes
+
+
+def _panel_homeworlds(view: dict[str, Any], x: float, y: float) -> tuple[list[Any], float]:
+    """The homeworlds off the planet (001 4.10), a line each under the strongholds: a disc of
+    its faction's colour and letter, its side (High or Low Threshold, 4.10.12.01), its
+    faction's forces on it (its reserves, 4.10.01) and the other factions' there, its occupiers
+    marked; and the ``y`` of the last line.  None in play: nothing."""
+    names = homeworlds.off_planet(view)
+    if not names:
+        return [], y
+    y += 36
+    shapes: list[Any] = [Text(x, y, "Homeworlds", LEGEND + 1, bold=True, anchor="start")]
+    board = layer.board(view)
+    for world in homeworlds.public(view):
+        y += 25
+        style = marker(view, world["faction"])
+        held = ", ".join(f"{marker(view, s).letter} {count_text(c)}"
+                         for s, c in world["invaders"].items())
+        occupied = " occupied" if world["occupiers"] else ""
+        text = (f"{board[world['name']].abbreviations[0]} {world['name']}: "
+                f"{world['side'].capitalize()}, {count_text(world['natives'], zero=True)}"
+                + (f"; {held}" if held else "") + occupied)
+        shapes.append(Group("homeworld", {"data-homeworld": world["name"],
+                                          "data-faction": world["faction"],
+                                          "data-side": world["side"]},
+                            [Circle(x + 9, y, 9, fill=style.colour, stroke="#ffffff"),
+                             Text(x + 9, y, style.letter, LEGEND - 6, fill=style.text,
+                                  bold=True),
+                             Text(x + 24, y, text, LEGEND - 2, anchor="start")],
+                            f"{world['name']}, the homeworld of the "
+                            f"{view['factions'][world['faction']]['name']}"))
+    return shapes, y
 
 
 def _panel_tokens(view: dict[str, Any], x: float, y: float) -> tuple[list[Any], float]:

@@ -2,7 +2,8 @@
 
 The printed map never changes; a few territories lie on it where the game puts them and may
 move: the Ixians' Hidden Mobile Stronghold, "a Territory within the Territory and Sector it
-is pointing to" (001 2.07.18), later the homeworlds and the discovery sites.  Their records
+is pointing to" (001 2.07.18), the homeworlds (001 4.10: a place pointing at no territory,
+``OFF_PLANET``, touching none) and later the discovery sites.  Their records
 are the data's ``places`` (``data.Place``); where each lies now is the state's ``places``,
 public: ``{name: [territory, sector]}``, absent until it is put on the board.
 
@@ -22,7 +23,7 @@ from collections.abc import Mapping
 from dataclasses import replace
 from typing import Any
 
-from ..data import Board, Border, Place
+from ..data import OFF_PLANET, Board, Border, Place
 from ..rules import rules_of
 from ..state import POLAR_SINK, data, layered_data
 
@@ -58,7 +59,8 @@ def board_of(found: Key) -> Board:
     added = []
     for name, territory, sector in layout:
         added.append(printed.place(name).at(territory, sector))
-        touching.setdefault(territory, []).append(Border(name, sector, None))
+        if territory != OFF_PLANET:         # a homeworld touches nothing (001 4.10.11)
+            touching.setdefault(territory, []).append(Border(name, sector, None))
     territories = tuple(replace(t, borders=(*t.borders, *touching[t.name]))
                         if t.name in touching else t for t in printed.territories)
     return replace(printed, territories=territories + tuple(added))
@@ -71,9 +73,10 @@ def readable(game: Any) -> Board:
 
 
 def where(game: Mapping[str, Any], name: str) -> tuple[str, int] | None:
-    """The territory and sector the place points at, or None while it is off the board."""
+    """The territory and sector the place points at, or None while it is off the board (or
+    off the planet: a homeworld)."""
     at = (game.get("places") or {}).get(name)
-    return (at[0], at[1]) if at else None
+    return (at[0], at[1]) if at and at[0] != OFF_PLANET else None
 
 
 def put(state: dict[str, Any], name: str, territory: str, sector: int) -> None:
@@ -81,10 +84,16 @@ def put(state: dict[str, Any], name: str, territory: str, sector: int) -> None:
     state.setdefault("places", {})[name] = [territory, sector]
 
 
+def put_off_planet(state: dict[str, Any], name: str) -> None:
+    """Put the place on the board layer pointing at no territory: a homeworld (001 4.10)."""
+    put(state, name, OFF_PLANET, 0)
+
+
 def owned(game: Mapping[str, Any], faction_name: str) -> tuple[Place, ...]:
-    """The places of the game's data whose token the named faction owns."""
+    """The places of the game's data on the planet whose token the named faction owns (its
+    homeworld, off the planet, is none of them)."""
     return tuple(p for p in data(game).board.places
-                 if p.owner == faction_name)
+                 if p.owner == faction_name and p.homeworld is None)
 
 
 def is_place(game: Mapping[str, Any], territory: str) -> bool:

@@ -636,7 +636,8 @@ def shipment_costs_by_territory(state: State, faction: str, territories: list[st
     board = layer.board(state)
     return {territory: list(_costs(kind, 1 if board[territory].is_stronghold
                                    or variants.stronghold_rate(state, faction, territory)
-                                   else 2, half, most))          # 001 4.04.04.06
+                                   else 2, half and not variants.full_price(   # 001 4.10.07
+                                       state, faction, territory), most))  # 001 4.04.04.06
             for territory in territories}
 
 
@@ -695,6 +696,8 @@ def shipment_destinations(state: State, faction: str, kind: str = "reserve",
                               arrivals(state, faction), None))
     if kind == "reserve":
         closed |= _own_advisors(state, faction)
+    closed |= variants.shut(state, faction, kind,       # 001 4.10.04-05, 4.10.08
+                            factions.has(state, faction, Ability.GUILD_SHIPMENT))
     return dict(_landings(layer.key(state), storm, closed | _shut(state, faction), None, source))
 
 
@@ -832,6 +835,12 @@ def _check_landing(state: State, faction: str, kind: str, destination: str,
         raise OrderProblem(ErrorCode.PLACE_SHUT, f"only the {owner} ship straight into the "
                            f"{destination}; others move in from where it points (001 2.07.21)",
                            valid)
+    if destination in variants.shut(state, faction, kind,
+                                    factions.has(state, faction, Ability.GUILD_SHIPMENT)):
+        raise OrderProblem(ErrorCode.PLACE_SHUT, f"no shipment of yours lands on {destination}: "
+                           "only revival adds forces to your own homeworld (001 4.10.04), none "
+                           "lands on your ally's (4.10.08), and only the Guild ships from the "
+                           "board to a homeworld (4.10.05)", valid)
     problem = entry_problem(state, faction, destination)
     assert problem is not None, (destination, sector)
     raise OrderProblem(problem.code, problem.message + costs, valid)

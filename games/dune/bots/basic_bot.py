@@ -64,7 +64,7 @@ from typing import Any
 from pbem.game import Prompt
 
 from .. import combat, factions, leaders, tokens
-from ..board import layer, reach
+from ..board import homeworlds, layer, reach
 from ..cards import residual_poison
 from ..data import CardType, Effect, Slot
 from ..factions import choam_multipurpose as multipurpose
@@ -147,6 +147,9 @@ def _shipment(view: dict[str, Any], options: dict[str, Any]) -> str | None:
     if kind is None or not reserve:
         return None
     places = kinds[kind]
+    empty = _empty_homeworld(view, places) if kind == "reserve" else None
+    if empty:
+        return f"SHIP 1 TO {empty}"
     strongholds = sorted((t for t in places if layer.board(view)[t].is_stronghold
                           and not _ally_held(view, t)),
                          key=lambda t: (len(_others(view, t)),
@@ -167,6 +170,18 @@ def _shipment(view: dict[str, Any], options: dict[str, Any]) -> str | None:
                         if found["forces"] else ""
                     return f"SHIP {forces}NOFIELD {carried[-1]} TO {target}"
             return f"SHIP {count} TO {target}"
+    return None
+
+
+def _empty_homeworld(view: dict[str, Any], places: dict[str, Any]) -> str | None:
+    """A homeworld open to the shipment that its faction has left empty and nobody holds,
+    whose occupier takes an income (001 4.10.12.08-09), if one force costs at most half the
+    spice."""
+    for world in homeworlds.public(view):
+        if (world["name"] in places and not world["natives"] and not world["invaders"]
+                and world["occupier_income"]
+                and places[world["name"]]["costs"][0] <= view["own"]["spice"] // 2):
+            return world["name"]
     return None
 
 

@@ -11,6 +11,7 @@ listing them all.  Names players write are found with
 from ...common.names import AmbiguousName, NameLookupError, UnknownName, normalise
 from .loader import CLASSIC, DATA_DIR, DataError, Fault, FaultCode, citations, load
 from .model import (
+    OFF_PLANET,
     Ability,
     Act,
     Board,
@@ -26,6 +27,7 @@ from .model import (
     Face,
     Faction,
     ForceKind,
+    Homeworld,
     Leader,
     MapMarker,
     NativeArrival,
@@ -74,6 +76,8 @@ __all__ = [
     "MapMarker",
     "NameLookupError",
     "NativeArrival",
+    "Homeworld",
+    "OFF_PLANET",
     "Place",
     "Pile",
     "PileRole",

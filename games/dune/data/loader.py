@@ -51,6 +51,7 @@ from .model import (
     Face,
     Faction,
     ForceKind,
+    Homeworld,
     Leader,
     MapMarker,
     NativeArrival,
@@ -253,18 +254,51 @@ class _Reader(DataReader):
         factions."""
         fields = self.record(raw, where, {
             "name": str, "abbreviations": [str], "synonyms": ([str], []), "type": str,
-            "storm_shelter": str, "owner": str, "moves": int,
-            "shipment_by_owner_only": (bool, False)})
+            "storm_shelter": str, "owner": str, "moves": (int, 0),
+            "shipment_by_owner_only": (bool, False), "homeworld": (dict, None)})
         if fields is None:
             return None
         kind = self.enum(TerritoryType, fields["type"], where)
         shelter = self.enum(StormShelter, fields["storm_shelter"], where)
-        if kind is None or shelter is None:
+        homeworld = fields["homeworld"] and self.homeworld(fields["homeworld"], where)
+        if kind is None or shelter is None or (fields["homeworld"] and homeworld is None):
+            return None
+        if (kind is TerritoryType.HOMEWORLD) != (homeworld is not None):
+            self.fault(where, FaultCode.BAD_VALUE,
+                       "a place of type homeworld, and only one, has a homeworld card")
             return None
         self.place_owners.append((fields["owner"], where))
         return Place(fields["name"], tuple(fields["abbreviations"]), tuple(fields["synonyms"]),
                      kind, shelter, fields["owner"], fields["moves"],
-                     fields["shipment_by_owner_only"])
+                     fields["shipment_by_owner_only"], homeworld or None)
+
+    def homeworld(self, raw: Any, where: str) -> Homeworld | None:
+        """A homeworld card's numbers (001 4.10.12), each side's as [high, low] or one for
+        both."""
+        fields = self.record(raw, f"{where}, homeworld", {
+            "high": int, "battle": object, "atomic_losses": object,
+            "occupier_income": int, "kinds": ([str], []), "low_bonus": (bool, True),
+            "advanced": (bool, False), "sources": [str], "low_loses": ([str], []),
+            "high_collection_bonus": (int, 0), "occupier_halves_collection": (bool, False)})
+        if fields is None:
+            return None
+        sides = {}
+        for key in ("battle", "atomic_losses"):
+            value = fields[key]
+            pair = [value, value] if isinstance(value, int) else value
+            if not (isinstance(pair, list) and len(pair) == 2
+                    and all(isinstance(n, int) and n >= 0 for n in pair)):
+                self.fault(f"{where}, homeworld", FaultCode.BAD_VALUE,
+                           f"{key}: a number, or [high, low]")
+                return None
+            sides[key] = (pair[0], pair[1])
+        loses = self.enums(Ability, fields["low_loses"], f"{where}, homeworld")
+        if loses is None:
+            return None
+        return Homeworld(fields["high"], sides["battle"], sides["atomic_losses"],
+                         fields["occupier_income"], tuple(fields["kinds"]), fields["low_bonus"],
+                         fields["advanced"], tuple(fields["sources"]), loses,
+                         fields["high_collection_bonus"], fields["occupier_halves_collection"])
 
     def sector(self, sector: int, count: int, where: str) -> bool:
         if 1 <= sector <= count:

@@ -31,6 +31,9 @@ class TerritoryType(StrEnum):
     ROCK = "rock"
     STRONGHOLD = "stronghold"
     POLAR_SINK = "polar_sink"
+    # 001 4.10.11: "Homeworlds are not Territories": a place off the planet, on the board
+    # layer with no border (``Place.homeworld``), never a stronghold nor sand.
+    HOMEWORLD = "homeworld"
 
 
 class StormShelter(StrEnum):
@@ -355,6 +358,34 @@ class Territory:
 
 
 @dataclass(frozen=True)
+class Homeworld:
+    """A faction's homeworld card (001 4.10.12), the numbers of its two sides: ``high``, the
+    reserves it needs on the High Threshold side (fewer: Low); ``battle`` and ``atomic_losses``
+    on each side, (high, low); the ``occupier_income``; ``kinds``: the kinds of its faction's
+    forces kept there (none named: all of them; the Emperor's Sardaukar on Salusa Secundus,
+    4.10.12 "Salusa Secundus"); ``low_bonus``: the Low side's +1 free revival and +1 CHOAM
+    Charity (4.10.12.04-05; none on Salusa Secundus); ``advanced``: only in the advanced game;
+    ``low_loses``: the powers of its faction the Low side takes away (its penalty, where it is
+    one: Caladan's look at the spice deck); ``high_collection_bonus``: the spice the High side
+    pays from the bank to its faction collecting in the desert (Giedi Prime);
+    ``occupier_halves_collection``: the occupier takes half (rounded down) of what its faction
+    collects (the Southern Hemisphere's Occupied).  ``sources``: where each number comes from
+    (``docs/sources.md``'s keys)."""
+
+    high: int
+    battle: tuple[int, int]
+    atomic_losses: tuple[int, int]
+    occupier_income: int
+    kinds: tuple[str, ...] = ()
+    low_bonus: bool = True
+    advanced: bool = False
+    sources: tuple[str, ...] = ()
+    low_loses: frozenset[Ability] = frozenset()
+    high_collection_bonus: int = 0
+    occupier_halves_collection: bool = False
+
+
+@dataclass(frozen=True)
 class Place:
     """A territory that is not printed on the map but lies on it where the game puts it, and
     may move (``board.yaml``, ``places``; the board layer, ``board/layer.py``): the Ixians'
@@ -372,12 +403,19 @@ class Place:
     owner: str
     moves: int
     shipment_by_owner_only: bool = False
+    homeworld: Homeworld | None = None
 
     def at(self, territory: str, sector: int) -> Territory:
         """The place as a territory of the board while it points at this sector of the
-        territory: it touches that territory there and nothing else."""
+        territory: it touches that territory there and nothing else; a homeworld (pointing at
+        no territory, ``OFF_PLANET``) touches nothing (001 4.10.11)."""
+        borders = () if territory == OFF_PLANET else (Border(territory, None, sector),)
         return Territory(self.name, self.abbreviations, self.synonyms, self.type, (),
-                         self.storm_shelter, (Border(territory, None, sector),))
+                         self.storm_shelter, borders)
+
+
+# Where a place that lies off the planet "points" on the board layer (a homeworld, 001 4.10).
+OFF_PLANET = ""
 
 
 @dataclass(frozen=True)

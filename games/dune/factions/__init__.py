@@ -24,9 +24,10 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from .. import variants
+from ..board import homeworlds
 from ..data import Ability
 from ..prompt_key import PromptKey
-from ..rules import RULES_VERSION
+from ..rules import RULES_VERSION, rules_of
 from ..state import State, data
 
 # Every faction's module: importing it lists its classes under its seat (``base.DEFINED``).
@@ -179,8 +180,9 @@ def holder(state: State, ability: Ability) -> str | None:
     """The faction in the game that has the advantage (``has``), if any: only the factions
     whose sheet lists it are asked (issue 20: asked thousands of times a game)."""
     listed = data(state).listing.get(ability, ())
-    return next((seat for seat in state["seats"] if seat in listed and has(state, seat, ability)),
-                None)
+    return next((seat for seat in state["seats"] if seat in listed and has(state, seat, ability)
+                 and not (rules_of(state).homeworld_penalties     # 001 4.10.12: a Low side's
+                          and homeworlds.lost(state, seat, ability))), None)    # penalty
 
 
 def payee(state: State, payment: str, payer: str) -> str | None:

@@ -72,8 +72,10 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.game import Event, Prompt
 
+from ..board import homeworlds
 from ..cards import karama
 from ..codes import ErrorCode, EventCode
+from ..data import Ability
 from ..forces import add_forces, count_in, plain, take, total
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_faction, read_territory
 from ..rules import cite, rules_of
@@ -210,7 +212,8 @@ def sides_on_arrival(state: State, mover: str, territory: str, wish: bool | None
         if advisors or mover in ally_of(state, BENE_GESSERIT):
             return []
         intrude = (bool(state["step"].get("ahead", {}).get(territory))
-                   and not karama.cancelled(state, "intrusion", BENE_GESSERIT))  # 3.01.12.02
+                   and not karama.cancelled(state, "intrusion", BENE_GESSERIT)  # 3.01.12.02
+                   and territory not in homeworlds.off_planet(state))    # 001 4.10.10
         return flip(state, territory, intrude)
     if own_forces(state, territory) > count:    # 2.02.21 adaptive force
         return []
@@ -300,7 +303,8 @@ def advisors_go(state: State, bg: BeneGesserit, shipper: str, territory: str, se
     by the Bene Gesserit's policy; the caller decides that the shipment qualifies."""
     if (BENE_GESSERIT not in state["seats"] or shipper == BENE_GESSERIT
             or not state["factions"][BENE_GESSERIT]["reserve"].get(
-                plain(state, BENE_GESSERIT))):
+                plain(state, BENE_GESSERIT))
+            or homeworlds.lost(state, BENE_GESSERIT, Ability.SPIRITUAL_ADVISORS)):  # 4.10.12
         return []
     policy = standing_policy(state)
     choice = policy.get(shipper, policy.get(ALL, "SINK"))
@@ -309,6 +313,7 @@ def advisors_go(state: State, bg: BeneGesserit, shipper: str, territory: str, se
     where_to, at = POLAR_SINK, 0
     sides = bg.advisor_sides
     if choice == "WITH" and coexistence_allowed(state) and (
+            territory not in homeworlds.off_planet(state)) and (     # 001 4.10.10: no homeworld
             no_fighters(state, territory) if sides else _may_join(state, territory)):
         where_to, at = territory, sector
     cancelled = _advisor_cancelled(state, shipper)      # player aid B.6.A.3; WBC line 1396

@@ -35,7 +35,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from ..board import layer
+from ..board import homeworlds, layer
 from ..cards import karama
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, Place, Territory
@@ -75,8 +75,9 @@ def move_due(state: State, seat: str) -> bool:
         when = state["phase"] == MENTAT_PAUSE
     else:
         when = state["phase"] == "storm" and state["turn"] > 1 and not state["step"].get("moved")
-    if not when or state["step"].get("hms_asked"):
-        return False
+    if not when or state["step"].get("hms_asked") or homeworlds.lost(state, seat,
+                                                                       Ability.MOVE_HMS):
+        return False                                    # 001 4.10.12 "Ix": the Low side
     name = hms(state, seat).name
     return (layer.where(state, name) is not None and _occupied(state, seat, name)
             and bool(destinations(state, seat)))
@@ -91,7 +92,8 @@ def karama_due(state: State, seat: str) -> bool:
 
 def _karama_may(state: State, seat: str) -> bool:
     if (not answers(seat, state).alliance_and_karama_by_mail
-            or not has(state, seat, Ability.MOVE_HMS) or not karama.playable(state, seat)):
+            or not has(state, seat, Ability.MOVE_HMS) or not karama.playable(state, seat)
+            or homeworlds.lost(state, seat, Ability.MOVE_HMS)):        # 001 4.10.12 "Ix"
         return False
     name = hms(state, seat).name
     return (layer.where(state, name) is not None and _occupied(state, seat, name)

@@ -30,6 +30,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from ..board import homeworlds
 from ..codes import EventCode
 from ..data import Ability
 from ..prompt_key import PromptKey
@@ -130,6 +131,8 @@ class Tleilaxu(Faction):
         revival or Tleilaxu Ghola."""
         if seat == self.seat or not (free or card) or not has(state, self.seat,
                                                                Ability.REVIVAL_SUBSIDY):
+            return []
+        if homeworlds.lost(state, self.seat, Ability.REVIVAL_SUBSIDY):     # 001 4.10.12 Tleilax
             return []
         state["factions"][self.seat]["spice"] += 1
         return [Event(EventCode.REVIVAL_SUBSIDY, {"faction": self.seat, "from": seat,

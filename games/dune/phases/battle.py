@@ -375,7 +375,9 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
         events.append(Event(EventCode.JUICE_OF_SAPHO, {"faction": defender}))
         aggressor, defender = defender, aggressor
     outcome = combat.resolve(data(state), aggressor, defender, plans,
-                             {seat: set(traitors_for(state, seat)) for seat in plans},
+                             {seat: set() if variants.traitors_barred(     # 001 4.10.02
+                                 state, battle["territory"], seat)
+                              else set(traitors_for(state, seat)) for seat in plans},
                              undialed, first)
     events += _settle(state, battle, plans, sides, outcome, rng)
     back_in_pool = (outcome.winner if outcome.kind == "traitor"
@@ -560,7 +562,7 @@ def _explosion(state: State, territory: str, events: list[Event]) -> dict[str, i
         events += power.swept(state, places, "explosion")
     for sector, by_faction in list(forces_at(state, territory).items()):
         for seat, counts in list(by_faction.items()):
-            counts = dict(counts)
+            counts = variants.explosion_losses(state, territory, seat, dict(counts))  # 4.10.12.07
             remove_forces(state, seat, territory, int(sector), counts)
             to_tanks(state, seat, counts)
             lost[seat] = lost.get(seat, 0) + total(counts)

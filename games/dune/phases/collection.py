@@ -42,7 +42,7 @@ import random
 
 from pbem.game import Event
 
-from .. import bonus_cards, factions, tokens, transfers
+from .. import bonus_cards, factions, tokens, transfers, variants
 from ..codes import EventCode
 from ..forces import Counts, add, plain, total
 from ..rules import rules_of
@@ -60,6 +60,7 @@ def begin(state: State, rng: random.Random) -> list[Event]:
     if rules_of(state).increased_spice_flow:
         events.extend(spice_flow(state))
     events += bonus_cards.collection_bonus(state)       # 003 "Collections Bonuses"
+    events += variants.collected(state, events)         # 001 4.10.12: homeworlds' cards
     events += [e for faction in factions.in_play(state) for e in faction.after_collection(state)]
     return events + transfers.settle(state)
 

@@ -48,7 +48,7 @@ import orjson
 from pbem.game import Event, Prompt
 from pbem.wording import plural
 
-from .. import factions, main_leaders, tokens, transfers
+from .. import factions, main_leaders, tokens, transfers, variants
 from ..board import layer, reach
 from ..cards import karama, karama_reach, move_karama
 from ..codes import EventCode
@@ -535,7 +535,8 @@ def shipping_terms(state: State, seat: str) -> str:
                   "or back to your reserves (SHIP n FROM a TO RESERVES) at half a spice per "
                   "force, rounded up.")
     return terms + "".join(f" {text}" for f in factions.in_play(state)
-                           for text in [f.shipping_terms(state, seat)] if text)
+                           for text in [f.shipping_terms(state, seat)] if text) + "".join(
+        f" {text}" for text in variants.shipping_terms(state, seat))       # 001 4.10.07
 
 
 def reach_text(state: State, reachable: dict[str, tuple[int, ...]]) -> str:

@@ -60,7 +60,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import main_leaders, players
+from .. import main_leaders, players, variants
 from ..cards import standing_cards
 from ..codes import ErrorCode, EventCode
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_factions
@@ -204,6 +204,13 @@ def read_nexus(state: State, prompt: Prompt, words: list[str]) -> list[str] | No
                            f"({rules_of(state).alliance_limit_rule}), "
                            f"and you named {len(partners)} besides yourself",
                            tuple(f"ALLY {faction_name(s, state)}" for s in others))
+    barred = [s for s in partners if not variants.may_ally(state, prompt.seat, s)]
+    if barred:
+        raise OrderProblem(ErrorCode.ALLY_OCCUPIER,
+                           f"no alliance with the {faction_name(barred[0], state)}: one of you "
+                           "occupies the other's homeworld this turn (001 4.10.09)",
+                           tuple(f"ALLY {faction_name(s, state)}" for s in others
+                                 if variants.may_ally(state, prompt.seat, s)))
     return partners
 
 
@@ -228,7 +235,8 @@ def _random_nexus(view: dict[str, Any], prompt: Prompt, rng: random.Random
     # the factions it may name: fewer in a further round of a GF9 Nexus (``asked``)
     partners = prompt.options.get("partners", list(view["factions"]))
     apart = [other for other in partners
-             if other != seat and not _share_territory(view["forces"], seat, other)]
+             if other != seat and not _share_territory(view["forces"], seat, other)
+             and variants.may_ally(view, seat, other)]           # 001 4.10.09
     return [rng.choice(apart)] if apart else None
 
 

@@ -16,7 +16,7 @@ from pbem.game import Event
 from .. import factions, leaders, tokens, turn
 from ..board import layer
 from ..codes import EventCode
-from ..data import Ability
+from ..data import OFF_PLANET, Ability
 from ..decks import spice_discards
 from ..factions import duke_vidal, has
 from ..factions import harkonnen_capture as capture
@@ -87,8 +87,10 @@ def _position(state: State, position: Position, rules: Rules, problems: list[str
         state["shield_wall"] = position.shield_wall
     if position.coexisting is not None:
         _coexisting(rules, state, position.coexisting, problems)
-    if position.places is not None:
-        state.pop("places", None)
+    if position.places is not None:     # the places on the planet; the homeworlds stay (4.10)
+        off = {n: at for n, at in (state.pop("places", None) or {}).items() if at[0] == OFF_PLANET}
+        if off:
+            state["places"] = off
         for name, spot in _places(rules, position.places, "position.places",
                                   problems).items():
             layer.put(state, name, *spot)

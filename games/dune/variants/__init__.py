@@ -23,11 +23,12 @@ from ..forces import Counts
 from ..rules import rules_of
 from ..state import State
 from .base import Variant
+from .homeworlds import Homeworlds
 from .leader_skills import LeaderSkills
 from .stronghold_cards import StrongholdCards
 from .tech_tokens import TechTokens
 
-VARIANTS: tuple[Variant, ...] = (TechTokens(), StrongholdCards(), LeaderSkills())
+VARIANTS: tuple[Variant, ...] = (TechTokens(), StrongholdCards(), LeaderSkills(), Homeworlds())
 
 
 def in_play(state: State | dict[str, Any]) -> tuple[Variant, ...]:
@@ -64,6 +65,18 @@ def storm_placed(state: State, rng: random.Random) -> list[Event]:
 def acted(state: State, seat: str, act: Act) -> list[Event]:
     """Every variant's rules when a faction does ``act``."""
     return [event for variant in in_play(state) for event in variant.acted(state, seat, act)]
+
+
+def collected(state: State, events: list[Event]) -> list[Event]:
+    """Every variant's rules once the territories' spice is collected (``events``: the
+    collection's; 001 4.10.12 "Giedi Prime", "Southern Hemisphere")."""
+    return [event for variant in in_play(state) for event in variant.collected(state, events)]
+
+
+def phase_begins(state: State) -> list[Event]:
+    """Every variant's rules as a phase begins, before its own work (001 4.10.12.06: the
+    natives brought out to fight on their homeworld)."""
+    return [event for variant in in_play(state) for event in variant.phase_begins(state)]
 
 
 def phase_ends(state: State) -> list[Event]:
@@ -171,8 +184,44 @@ def stronghold_rate(game: State | dict[str, Any], seat: str, territory: str) -> 
     return any(variant.stronghold_rate(game, seat, territory) for variant in in_play(game))
 
 
+def full_price(game: State | dict[str, Any], seat: str, territory: str) -> bool:
+    """Whether a variant keeps a shipment into ``territory`` from half price (001 4.10.07)."""
+    return any(variant.full_price(game, seat, territory) for variant in in_play(game))
+
+
+def shut(game: State | dict[str, Any], seat: str, kind: str, guild: bool) -> frozenset[str]:
+    """Territories the variants keep a shipment of ``kind`` by ``seat`` from (001 4.10.04-05,
+    .08)."""
+    return frozenset().union(*(variant.shut(game, seat, kind, guild)
+                               for variant in in_play(game)))
+
+
+def explosion_losses(state: State, territory: str, seat: str, counts: Counts) -> Counts:
+    """The forces of ``seat`` a lasgun/shield explosion in ``territory`` kills, by every
+    variant (001 4.10.12.07)."""
+    for variant in in_play(state):
+        counts = variant.explosion_losses(state, territory, seat, counts)
+    return counts
+
+
+def may_ally(game: State | dict[str, Any], seat: str, other: str) -> bool:
+    """Whether every variant lets ``seat`` ally with ``other`` (001 4.10.09)."""
+    return all(variant.may_ally(game, seat, other) for variant in in_play(game))
+
+
+def shipping_terms(state: State, seat: str) -> list[str]:
+    """What the variants in play add to the shipping terms ``seat`` is told."""
+    return [text for variant in in_play(state) if (text := variant.shipping_terms(state, seat))]
+
+
+def traitors_barred(state: State, territory: str, seat: str) -> bool:
+    """Whether a variant keeps ``seat`` from calling traitors in ``territory`` (001 4.10.02)."""
+    return any(variant.traitors_barred(state, territory, seat) for variant in in_play(state))
+
+
 __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle_over",
-           "battle_spice_help", "battle_won", "dealt", "decider", "decisions", "free_revival",
-           "in_play", "moved", "movement_bonus", "native_arrivals", "paid", "phase_ends",
-           "revival_opens", "shipped", "widened",
-           "storm_placed", "stronghold_rate", "victory_points", "war_continues"]
+           "battle_spice_help", "battle_won", "collected", "dealt", "decider", "decisions",
+           "explosion_losses", "free_revival", "full_price", "in_play", "may_ally", "moved",
+           "movement_bonus", "native_arrivals", "paid", "phase_begins", "phase_ends",
+           "revival_opens", "shipped", "shipping_terms", "shut", "storm_placed",
+           "stronghold_rate", "traitors_barred", "victory_points", "war_continues", "widened"]

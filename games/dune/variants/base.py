@@ -45,6 +45,15 @@ class Variant:
         """A faction has done ``act`` in the phase under way: nothing follows."""
         return []
 
+    def collected(self, state: State, events: list[Event]) -> list[Event]:
+        """The territories' spice is collected (``events``, the collection's): nothing
+        follows."""
+        return []
+
+    def phase_begins(self, state: State) -> list[Event]:
+        """The phase under way has just begun, before its own work: nothing."""
+        return []
+
     def phase_ends(self, state: State) -> list[Event]:
         """The phase under way is over, the next not yet begun: nothing."""
         return []
@@ -124,3 +133,35 @@ class Variant:
         """Whether ``seat`` ships into ``territory`` at the strongholds' rate: no more than
         its board says."""
         return False
+
+    def full_price(self, game: State | dict[str, Any], seat: str, territory: str) -> bool:
+        """Whether a shipment of ``seat`` into ``territory`` is never at half price: no."""
+        return False
+
+    def shut(self, game: State | dict[str, Any], seat: str, kind: str, guild: bool
+             ) -> frozenset[str]:
+        """Territories a shipment of ``kind`` by ``seat`` may not land in (``guild``: the seat
+        has the Guild's own shipment): none."""
+        return frozenset()
+
+    def explosion_losses(self, state: State, territory: str, seat: str, counts: Counts
+                         ) -> Counts:
+        """The forces of ``seat`` a lasgun/shield explosion in ``territory`` sends to the
+        tanks, of ``counts`` there: all."""
+        return counts
+
+    def may_ally(self, game: State | dict[str, Any], seat: str, other: str) -> bool:
+        """Whether ``seat`` may ally with ``other``: yes."""
+        return True
+
+    def shipping_terms(self, state: State, seat: str) -> str:
+        """What the variant adds to the shipping terms a faction is told: nothing."""
+        return ""
+
+    def traitors_barred(self, state: State, territory: str, seat: str) -> bool:
+        """Whether ``seat`` may call no traitor in a battle in ``territory``: it may."""
+        return False
+
+    def violations(self, state: State) -> list[str]:
+        """The invariants of the variant the state breaks (``invariants.violations``): none."""
+        return []

@@ -1,0 +1,156 @@
+"""The homeworlds on the board layer (001 4.10): which lie off the planet, whose each is, the
+forces of its faction on it (its reserves of the kinds it keeps, 4.10.01, and those brought out
+to fight on it), the side its card is on (4.10.12.01-03), its invaders and occupiers
+(4.10.12.08), and what every seat sees of them.  Asked by the variant's rules
+(``variants.homeworlds``), the factions' own cards' effects, the map and the reports; a game
+(a state or a view) without homeworlds has none.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..data import OFF_PLANET, Ability, Place
+from ..state import data, sheet
+
+HIGH, LOW = "high", "low"
+Counts = dict[str, int]     # as ``forces.Counts``: kind -> how many (this module stays shallow)
+
+
+def off_planet(game: Mapping[str, Any]) -> tuple[str, ...]:
+    """The places on the board layer that lie off the planet (the homeworlds), by name."""
+    return tuple(sorted(name for name, at in (game.get("places") or {}).items()
+                        if at[0] == OFF_PLANET))
+
+
+def _add(into: Counts, counts: Mapping[str, int]) -> None:
+    for name, count in counts.items():
+        into[name] = into.get(name, 0) + count
+
+
+def forces_on(game: Mapping[str, Any], seat: str, territory: str) -> Counts:
+    """The seat's forces on the board in the territory, all sectors together."""
+    found: Counts = {}
+    for by_faction in game["forces"].get(territory, {}).values():
+        _add(found, by_faction.get(seat, {}))
+    return found
+
+
+def placed(game: Mapping[str, Any]) -> tuple[Place, ...]:
+    """The homeworlds on the game's board layer (a state or a view)."""
+    names = off_planet(game)
+    return tuple(p for p in data(game).board.places if p.name in names)
+
+
+def is_homeworld(game: Mapping[str, Any], territory: str) -> bool:
+    """Whether the territory is a homeworld on the board layer."""
+    return territory in off_planet(game)
+
+
+def native(game: Mapping[str, Any], place: Place) -> str:
+    """The seat whose homeworld it is."""
+    return next(seat for seat in game["seats"] if sheet(seat, game).name == place.owner)
+
+
+def of(game: Mapping[str, Any], seat: str) -> tuple[Place, ...]:
+    """The seat's own homeworlds in play."""
+    name = sheet(seat, game).name
+    return tuple(p for p in placed(game) if p.owner == name)
+
+
+def home(game: Mapping[str, Any], territory: str) -> Place | None:
+    """The homeworld of that name in play, if it is one."""
+    return next((p for p in placed(game) if p.name == territory), None)
+
+
+def kept(game: Mapping[str, Any], place: Place) -> frozenset[str]:
+    """The kinds of its faction's forces kept on the homeworld: its card's, or every kind no
+    other homeworld of the faction in play keeps (4.10.12 "Salusa Secundus")."""
+    assert place.homeworld is not None
+    if place.homeworld.kinds:
+        return frozenset(place.homeworld.kinds)
+    seat = native(game, place)
+    others = {k for p in of(game, seat) if p != place and p.homeworld
+              for k in p.homeworld.kinds}
+    return frozenset(name for name, _ in sheet(seat, game).kinds if name not in others)
+
+
+def natives_on(game: Mapping[str, Any], place: Place) -> Counts:
+    """Its faction's forces on the homeworld: the reserves of the kinds kept there (4.10.01),
+    and those brought onto the board for a battle there."""
+    seat = native(game, place)
+    found = {k: n for k, n in game["factions"][seat]["reserve"].items()
+             if k in kept(game, place)}
+    for by_faction in game["forces"].get(place.name, {}).values():
+        _add(found, by_faction.get(seat, {}))
+    return found
+
+
+def side(game: Mapping[str, Any], place: Place) -> str:
+    """HIGH while its faction's forces on it are at least the card's number, else LOW
+    (4.10.12.01-02)."""
+    assert place.homeworld is not None
+    return HIGH if sum(natives_on(game, place).values()) >= place.homeworld.high else LOW
+
+
+def number(game: Mapping[str, Any], place: Place, pair: tuple[int, int]) -> int:
+    """A card's number of the side it is on (4.10.12.06-07: "(High) ... (Low) ...")."""
+    return pair[0] if side(game, place) == HIGH else pair[1]
+
+
+def invaders(game: Mapping[str, Any], place: Place) -> list[str]:
+    """The other factions with forces on the homeworld, in seat order."""
+    seat = native(game, place)
+    here = {s for by_faction in game["forces"].get(place.name, {}).values() for s in by_faction}
+    return [s for s in game["seats"] if s in here and s != seat]
+
+
+def occupiers(game: Mapping[str, Any], place: Place) -> list[str]:
+    """The factions occupying the homeworld now or earlier this turn (4.10.12.08: forces there
+    and no native forces; "for the duration of that turn")."""
+    now = invaders(game, place) if not natives_on(game, place) else []
+    earlier = (game.get("occupied") or {}).get(place.name, [])
+    return [s for s in game["seats"] if s in now or s in earlier]
+
+
+def occupier_of(game: Mapping[str, Any], seat: str) -> list[str]:
+    """The factions occupying any of the seat's homeworlds this turn."""
+    return [s for p in of(game, seat) for s in occupiers(game, p)]
+
+
+def low_bonus(game: Mapping[str, Any], seat: str) -> bool:
+    """Whether a homeworld of the seat whose card gives the Low side's bonuses is on its Low
+    side (4.10.12.04-05; Salusa Secundus gives none)."""
+    return any(p.homeworld and p.homeworld.low_bonus and side(game, p) == LOW
+               for p in of(game, seat))
+
+
+def public(game: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Every homeworld as all see it: its faction, side, its faction's forces on it, the
+    numbers of the side it is on, the other factions' forces there and its occupiers
+    (reserves are public, view module)."""
+    found = []
+    for place in placed(game):
+        assert place.homeworld is not None
+        card = place.homeworld
+        found.append({"name": place.name, "faction": native(game, place),
+                      "side": side(game, place), "high": card.high,
+                      "natives": natives_on(game, place),
+                      "battle": number(game, place, card.battle),
+                      "atomic_losses": number(game, place, card.atomic_losses),
+                      "occupier_income": card.occupier_income,
+                      "invaders": {s: forces_on(game, s, place.name)
+                                   for s in invaders(game, place)},
+                      "occupiers": occupiers(game, place)})
+    return found
+
+
+
+
+def lost(game: Mapping[str, Any], seat: str, ability: Ability) -> bool:
+    """Whether a homeworld of the seat on its Low side takes the power away (its card's
+    ``low_loses``: Caladan's look at the spice deck, Wallach IX's spiritual advisors,
+    Tleilax's subsidy; 4.10.12)."""
+    return any(p.homeworld and ability in p.homeworld.low_loses and side(game, p) == LOW
+               for p in of(game, seat))

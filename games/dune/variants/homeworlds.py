@@ -1,0 +1,278 @@
+"""Homeworlds (001 4.10; the gf9 ruleset's option ``homeworlds``): each seated faction's
+homeworld card, a place of the board layer lying off the planet (``layer.put_off_planet``,
+touching no territory: "Homeworlds are not Territories", 4.10.11), whose numbers are data
+(``data/homeworlds/board.yaml``, each cited).
+
+- Reserves (4.10.01): a faction's reserves are its forces on its homeworld; where it has two
+  (the Emperor's Kaitain and, in the advanced game, Salusa Secundus) each keeps the kinds its
+  card names (the Sardaukar on Salusa Secundus), so revived forces go where their kind is kept
+  (4.10.04, 4.10.12 "Salusa Secundus").  Forces of other factions on it are on the board.
+- Thresholds (4.10.12.01-03): a card is on its High side while its faction's forces on it are
+  at least its ``high`` number, else on its Low side (``side``).  On the Low side a card with
+  ``low_bonus`` gives one more free revival, past the revival limit (4.10.12.04:
+  ``free_revival``), and one more spice from the bank with CHOAM Charity (4.10.12.05:
+  ``acted``).  A Low penalty that takes a power of its faction's sheet away is data (the
+  card's ``low_loses``), asked through ``board.homeworlds.lost`` by ``factions.holder`` and
+  the faction's module; Giedi Prime's High bonus and the Southern Hemisphere's Occupied share
+  of the collection are data too (``collected``); each card's other effects are not played
+  yet (docs/rules-coverage.md).
+- Shipping (4.10.05-08): a faction ships forces of its reserves to another faction's homeworld
+  at 1 spice a force, never at half price (4.10.07: ``stronghold_rate``, ``full_price``); never
+  to its own (4.10.04: only revival adds to it) nor to its ally's (4.10.08); from the board to
+  a homeworld only the faction with the Guild's own shipment (4.10.05: ``shut``).  The Bene
+  Gesserit send no advisor to a homeworld nor turn advisors on one (4.10.10): their module's
+  (``bene_gesserit_coexistence``), asking the board layer what lies off the planet.
+- Battles (4.10.12.06-07): no traitor is called on a homeworld but by its faction (4.10.02:
+  ``traitors_barred``; the Tleilaxu's Face Dancers not yet).  A faction fighting on its own
+  homeworld brings its reserves there: they are on the board through the battle round
+  (``phase_begins``, ``phase_ends``), it adds its card's BATTLE number to its dial
+  (``at_reveal``), and a lasgun/shield explosion there sends only its card's ATOMIC LOSSES
+  number of them to the tanks (``explosion_losses``).
+- Occupation (4.10.12.08-09): a faction with forces on a non-native homeworld while none of
+  its faction's are there is its occupier (``occupiers``), for the rest of the turn (the
+  state's ``occupied``, kept from the phase it began until the turn's end); an occupier takes
+  the card's occupier income from the bank in Spice Collection (``phase_ends``).  No faction
+  may ally with its occupier (4.10.09: ``may_ally``).  Homeworlds are not strongholds: they
+  count nothing for victory (4.10.11).
+
+Rulings (docs/rules-coverage.md, "001 GF9 variants: homeworlds"): the Southern Hemisphere's
+and Salusa Secundus's High sides from 2 (4.10.12.01 against the Low sides' printed "0-2");
+the Guild keeps its shipment back to its reserves (4.10.05 names it the exception); the
+Fremen's free arrival reaches no homeworld (4.10.11: not territories); an occupier is counted
+at the end of each phase and when a battle round begins.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.game import Event
+
+from ..board import layer
+from ..board.homeworlds import (
+    HIGH,
+    home,
+    invaders,
+    is_homeworld,
+    kept,
+    low_bonus,
+    native,
+    number,
+    occupier_of,
+    occupiers,
+    off_planet,
+    placed,
+    side,
+)
+from ..codes import EventCode
+from ..data import Act
+from ..forces import Counts, add, add_forces, count_in, kinds, remove_forces, take, total
+from ..rules import rules_of
+from ..state import State, data, sheet
+from .base import Variant
+
+CHARITY_BONUS = 1           # 001 4.10.12.05: "+1 CHOAM Charity", from the Spice Bank
+REVIVAL_BONUS = 1           # 001 4.10.12.04: "+1 Free Revival"
+
+
+def _note_occupiers(state: State) -> None:
+    """Keep this turn's occupiers (4.10.12.08)."""
+    for place in placed(state):
+        now = occupiers(state, place)
+        if now:
+            state.setdefault("occupied", {})[place.name] = now
+
+
+# --- the variant
+class Homeworlds(Variant):
+    """001 4.10 (module docstring)."""
+
+    option = "homeworlds"
+
+    def dealt(self, state: State, rng: random.Random) -> None:
+        """4.10.01: each seated faction's homeworld card on the board layer (Salusa Secundus
+        in the advanced game only, 4.10.12 "Kaitain")."""
+        owners = {sheet(seat, state).name for seat in state["seats"]}
+        for place in data(state).board.places:
+            card = place.homeworld
+            if card and place.owner in owners and (
+                    state["rules"]["advantages"] or not card.advanced):
+                layer.put_off_planet(state, place.name)
+
+    def free_revival(self, game: State | dict[str, Any], seat: str) -> int:
+        """4.10.12.04: one more free revival on the Low side, past the revival limit."""
+        return REVIVAL_BONUS if low_bonus(game, seat) else 0
+
+    def acted(self, state: State, seat: str, act: Act) -> list[Event]:
+        """4.10.12.05: one more spice with CHOAM Charity on the Low side, from the bank."""
+        if act is not Act.CHARITY or not low_bonus(state, seat):
+            return []
+        state["factions"][seat]["spice"] += CHARITY_BONUS
+        return [Event(EventCode.HOMEWORLD_CHARITY, {"faction": seat, "spice": CHARITY_BONUS})]
+
+    def phase_begins(self, state: State) -> list[Event]:
+        """4.10.12.06: a battle round opens with each faction's forces on its invaded homeworld
+        on the board there, to fight for it."""
+        _note_occupiers(state)
+        if state["phase"] != "battle":
+            return []
+        events = []
+        for place in placed(state):
+            seat = native(state, place)
+            if not invaders(state, place):
+                continue
+            here = {k: n for k, n in state["factions"][seat]["reserve"].items()
+                    if k in kept(state, place)}
+            if not here:
+                continue
+            take(state["factions"][seat]["reserve"], here)
+            add_forces(state, seat, place.name, 0, here)
+            events.append(Event(EventCode.HOMEWORLD_DEFENDED, {
+                "faction": seat, "homeworld": place.name, "forces": here}))
+        return events
+
+    def phase_ends(self, state: State) -> list[Event]:
+        """The forces of a faction on its own homeworld back among its reserves once the
+        battle round is over; the occupiers counted; in Spice Collection each occupier's income
+        (4.10.12.09); at the turn's end the occupations of the turn are over."""
+        events: list[Event] = []
+        if state["phase"] == "battle":
+            for place in placed(state):
+                seat = native(state, place)
+                here = count_in(state, seat, place.name)
+                if here:
+                    remove_forces(state, seat, place.name, 0, here)
+                    add(state["factions"][seat]["reserve"], here)
+        _note_occupiers(state)
+        if state["phase"] == "collection":
+            for place in placed(state):
+                assert place.homeworld is not None
+                income = place.homeworld.occupier_income
+                for seat in occupiers(state, place) if income else []:
+                    state["factions"][seat]["spice"] += income
+                    events.append(Event(EventCode.OCCUPIER_INCOME, {
+                        "faction": seat, "homeworld": place.name, "spice": income}))
+        if state["phase"] == rules_of(state).phases[-1]:      # the turn is over
+            state.pop("occupied", None)
+        return events
+
+    def collected(self, state: State, events: list[Event]) -> list[Event]:
+        """4.10.12 "Giedi Prime" (High): 2 spice from the bank to its faction if it collected
+        in the desert; "Southern Hemisphere" (Occupied): half (rounded down) of what its faction
+        collected to the occupier (ruling: the occupiers in seat order, the first takes it)."""
+        board = layer.board(state)
+        took: dict[str, int] = {}
+        desert: set[str] = set()
+        for event in events:
+            if event.code is EventCode.SPICE_COLLECTED:
+                seat = event.data["faction"]
+                took[seat] = took.get(seat, 0) + event.data["amount"]
+                if board[event.data["territory"]].is_sand:
+                    desert.add(seat)
+        found = []
+        for place in placed(state):
+            card, seat = place.homeworld, native(state, place)
+            assert card is not None
+            if card.high_collection_bonus and seat in desert and side(state, place) == HIGH:
+                state["factions"][seat]["spice"] += card.high_collection_bonus
+                found.append(Event(EventCode.HOMEWORLD_SPICE, {
+                    "faction": seat, "homeworld": place.name,
+                    "spice": card.high_collection_bonus}))
+            taker = occupiers(state, place)
+            half = took.get(seat, 0) // 2
+            if card.occupier_halves_collection and taker and half:
+                state["factions"][seat]["spice"] -= half
+                state["factions"][taker[0]]["spice"] += half
+                found.append(Event(EventCode.OCCUPIER_SHARE, {
+                    "faction": taker[0], "from": seat, "homeworld": place.name,
+                    "spice": half}))
+        return found
+
+    def at_reveal(self, state: State, territory: str, plans: dict[str, dict[str, Any]]
+                  ) -> None:
+        """4.10.12.06: its faction adds the card's BATTLE number to its dial on its homeworld."""
+        place = home(state, territory)
+        if place is None or place.homeworld is None:
+            return
+        seat = native(state, place)
+        if seat in plans:
+            plans[seat]["dial_bonus"] = (plans[seat].get("dial_bonus", 0)
+                                         + number(state, place, place.homeworld.battle))
+
+    def explosion_losses(self, state: State, territory: str, seat: str, counts: Counts
+                         ) -> Counts:
+        """4.10.12.07: a lasgun/shield explosion on its homeworld sends only the card's ATOMIC
+        LOSSES number of its faction's forces to the tanks; the rest stay."""
+        place = home(state, territory)
+        if place is None or place.homeworld is None or seat != native(state, place):
+            return counts
+        most = number(state, place, place.homeworld.atomic_losses)
+        lost: Counts = {}
+        for name in [k.name for k in kinds(state, seat)]:
+            taken = min(counts.get(name, 0), most - total(lost))
+            if taken:
+                lost[name] = taken
+        return lost
+
+    def traitors_barred(self, state: State, territory: str, seat: str) -> bool:
+        """4.10.02 LOYAL NATIVES: "On Homeworlds Traitors ... cannot be called by a non-native
+        faction"."""
+        place = home(state, territory)
+        return place is not None and seat != native(state, place)
+
+    def stronghold_rate(self, game: State | dict[str, Any], seat: str, territory: str) -> bool:
+        """4.10.07: "one spice per force" to a homeworld."""
+        return is_homeworld(game, territory)
+
+    def full_price(self, game: State | dict[str, Any], seat: str, territory: str) -> bool:
+        """4.10.07: the Guild's half price does not reach a homeworld."""
+        return is_homeworld(game, territory)
+
+    def shut(self, game: State | dict[str, Any], seat: str, kind: str, guild: bool
+             ) -> frozenset[str]:
+        """The homeworlds a shipment of ``kind`` by ``seat`` may not land on: its own (4.10.04),
+        its ally's (4.10.08), and from the board any, but for the Guild (4.10.05; ``guild``:
+        the seat has the Guild's own shipment)."""
+        allies = {s for alliance in game.get("alliances", []) if seat in alliance
+                  for s in alliance if s != seat}
+        return frozenset(p.name for p in placed(game)
+                         if native(game, p) in allies | {seat}
+                         or (kind == "cross" and not guild))
+
+    def shipping_terms(self, state: State, seat: str) -> str:
+        """4.10.06-07: the homeworlds the seat's reserves may be shipped to, and at what cost."""
+        open_ = [p.name for p in placed(state) if p.name not in self.shut(state, seat, "reserve",
+                                                                          False)]
+        if not open_:
+            return ""
+        return (f"To another faction's homeworld ({', '.join(open_)}): 1 spice per force, "
+                "never at half price (001 4.10.06-07).")
+
+    def violations(self, state: State) -> list[str]:
+        """Each seated faction's homeworlds on the board layer (4.10.01); a faction's forces on
+        its own homeworld on the board only in the battle round (its reserves otherwise); only
+        forces there, no spice; an occupier with forces there or there earlier this turn."""
+        found = []
+        owners = {sheet(seat, state).name for seat in state["seats"]}
+        wanted = {p.name for p in data(state).board.places if p.homeworld
+                  and p.owner in owners and (state["rules"]["advantages"]
+                                             or not p.homeworld.advanced)}
+        if set(off_planet(state)) != wanted:
+            found.append(f"homeworlds: {sorted(off_planet(state))} on the board, "
+                         f"not {sorted(wanted)}")
+        for place in placed(state):
+            seat = native(state, place)
+            if state["phase"] != "battle" and count_in(state, seat, place.name):
+                found.append(f"homeworlds: the {place.owner}' forces on {place.name} are on "
+                             "the board outside the battle round")
+            if state["spice"].get(place.name):
+                found.append(f"homeworlds: spice on {place.name}")
+        for name, seats in (state.get("occupied") or {}).items():
+            if name not in off_planet(state) or not set(seats) <= set(state["seats"]):
+                found.append(f"homeworlds: {name} occupied by {seats}")
+        return found
+
+    def may_ally(self, game: State | dict[str, Any], seat: str, other: str) -> bool:
+        """4.10.09: "No player may enter into an alliance with their Occupier"."""
+        return other not in occupier_of(game, seat) and seat not in occupier_of(game, other)

@@ -1,0 +1,162 @@
+"""Homeworlds (001 4.10, the gf9 option ``homeworlds``): each seated faction's homeworld on the
+board layer, off the planet; the side of its card by the forces on it; its card's numbers as
+cited data; bot games keeping every invariant; shipments to homeworlds by mail, echoed, refused
+with the rule quoted, and shown in every seat's report.  The rules' scenario files are
+``tests/dune/scenarios/gf9_4_10_*``; the map's, ``test_board_map.py``."""
+
+from __future__ import annotations
+
+import random
+import re
+
+from dune_mail import game_at, send
+from dune_rounds import bot_orders
+from installation import Installation
+
+from pbem import selfplay
+from pbem.game import load_game, step_rng
+from pbem.games import dune
+from pbem.games.dune.board import homeworlds, layer
+from pbem.games.dune.invariants import violations
+from pbem.games.dune.state import data
+
+SIX = ["atreides", "bene-gesserit", "emperor", "fremen", "guild", "harkonnen"]
+
+
+def flat(mail: str) -> str:
+    return re.sub(r"\s+", " ", mail)
+
+
+def test_001_4_10_01_each_seated_factions_homeworld_is_a_place_off_the_planet():
+    """4.10.01: each faction's homeworld holds its reserves; Salusa Secundus only in the
+    advanced game (4.10.12 "Kaitain"), its Sardaukar kept there; 4.10.11: a homeworld touches
+    no territory.  Without the option a game has no places at all."""
+    basic = dune.setup("gf9", {"homeworlds": True}, ["atreides", "harkonnen", "emperor"],
+                       step_rng("hw", 0))
+    assert homeworlds.off_planet(basic) == ("Caladan", "Giedi Prime", "Kaitain")
+    board = layer.board(basic)
+    assert all(not board[name].borders for name in homeworlds.off_planet(basic))
+    assert "places" not in dune.setup("gf9", {}, ["atreides", "harkonnen"], step_rng("hw", 0))
+    advanced = dune.setup("gf9", {"homeworlds": True, "advanced": True},
+                          ["emperor", "fremen"], step_rng("hw", 0))
+    assert homeworlds.off_planet(advanced) == ("Kaitain", "Salusa Secundus", "Southern Hemisphere")
+    kaitain, salusa = (homeworlds.home(advanced, n) for n in ("Kaitain", "Salusa Secundus"))
+    assert homeworlds.kept(advanced, salusa) == {"sardaukar"}
+    assert homeworlds.kept(advanced, kaitain) == {"force"}
+    assert homeworlds.natives_on(advanced, salusa) == {"sardaukar": 5}
+
+
+def test_001_4_10_12_01_the_card_turns_to_its_low_side_below_its_high_number():
+    """4.10.12.01: "Low Threshold for when their reserves are less than the indicated number
+    on the High Threshold side" (Caladan: 6)."""
+    state = dune.setup("gf9", {"homeworlds": True}, ["atreides", "harkonnen"], step_rng("hw", 0))
+    caladan = homeworlds.home(state, "Caladan")
+    state["factions"]["atreides"]["reserve"] = {"force": 6}
+    assert homeworlds.side(state, caladan) == homeworlds.HIGH
+    state["factions"]["atreides"]["reserve"] = {"force": 5}
+    assert homeworlds.side(state, caladan) == homeworlds.LOW
+    assert homeworlds.low_bonus(state, "atreides") and not homeworlds.low_bonus(state,
+                                                                                "harkonnen")
+
+
+def test_001_4_10_12_every_homeworld_card_cites_its_section_of_001():
+    """Each card's numbers come with their sources (docs/sources.md's keys), 001 4.10.12
+    first; all twelve factions of 001 have theirs (Salusa Secundus the Emperor's second)."""
+    state = dune.setup("gf9", {"homeworlds": True}, ["atreides", "harkonnen"], step_rng("hw", 0))
+    places = [p for p in data(state).board.places if p.homeworld]
+    assert len(places) == 13
+    assert len({p.owner for p in places}) == 12
+    for place in places:
+        assert place.homeworld.sources[0].startswith("001 4.10.12"), place.name
+
+
+def test_001_4_10_bots_play_games_with_homeworlds_keeping_every_invariant():
+    """Random legal play with homeworlds, basic and advanced, every step's invariants checked
+    and the game replayed exactly from its log."""
+    for seed, options in ((1, {"homeworlds": True, "turns": 3}),
+                          (2, {"homeworlds": True, "advanced": True, "turns": 3})):
+        rng = random.Random(seed)
+        state = first = dune.setup("gf9", options, SIX, step_rng(str(seed), 0))
+        batches = []
+        while dune.result(state) is None:
+            batches.append(bot_orders(state, rng))
+            state, _ = dune.apply(state, batches[-1], step_rng(str(seed), len(batches)))
+            assert violations(state) == [], len(batches)
+        assert homeworlds.off_planet(state)
+        again = first
+        for step, orders in enumerate(batches, 1):
+            again, _ = dune.apply(again, orders, step_rng(str(seed), step))
+        assert again == state
+
+
+EVERY = {"homeworlds": True, "ixians_tleilaxu": True, "choam_richese": True,
+         "ecaz_moritani": True, "turns": 5}
+
+
+def test_001_4_10_12_09_the_basic_bots_occupy_empty_homeworlds_breaking_no_invariant():
+    """The basic bots, six factions with homeworlds, advanced: each step's invariants checked
+    (``homeworlds`` among them); a homeworld left empty by its faction draws a force for its
+    occupier income (``basic_bot._empty_homeworld``), taken in Spice Collection."""
+    summary = selfplay.play_games(load_game("dune"), "gf9",
+                                  {"homeworlds": True, "advanced": True, "turns": 6}, 3,
+                                  "hw-basic", seats=SIX, style="basic",
+                                  count=("occupier-income", "homeworld-charity"))
+    assert summary.games == 3 and summary.violations == []
+    assert summary.counts["occupier-income"] > 0
+
+
+def test_001_4_10_01_games_of_every_faction_with_homeworlds_break_no_invariant():
+    """Bot games of both styles, basic and advanced, seats drawn from all twelve factions of
+    the expansions, with homeworlds: the Ixians' HMS and Ix both theirs (``layer.owned``: the
+    places on the planet), no invariant broken."""
+    for style in ("random", "basic"):
+        for advanced in (False, True):
+            summary = selfplay.play_games(load_game("dune"), "gf9",
+                                          {**EVERY, "advanced": advanced}, 3,
+                                          f"hw-every-{style}-{advanced}", style=style)
+            assert summary.games == 3 and summary.violations == [], summary.violations
+
+
+SHIPPING = {
+    "game": "dune", "seats": ["atreides", "harkonnen"], "ruleset": "gf9",
+    "options": {"homeworlds": True},
+    "seed": "hw-mail",
+    "position": {"turn": 2, "phase": "movement",
+                 "storm": {"sector": 1, "dialers": ["atreides", "harkonnen"]},
+                 "forces": {"Arrakeen": {"atreides": 10}, "Carthag": {"harkonnen": 10}},
+                 "factions": {"atreides": {"spice": 10}}}}
+
+
+def test_001_4_10_06_a_shipment_to_a_homeworld_by_mail_is_echoed_and_shown_to_all(tmp_path):
+    """4.10.06-07 by mail: the Atreides' shipment from Caladan to Giedi Prime is echoed with
+    its cost; a shipment to their own homeworld is refused, the bad line quoted with 4.10.04;
+    the Harkonnen's report shows the invaders on Giedi Prime and both cards' sides."""
+    site = Installation(tmp_path, maps=False)
+    game_at(site, SHIPPING)
+    refused = flat(send(site, "atreides", "SHIP 2 TO Caladan"))
+    assert "SHIP 2 TO Caladan" in refused and "001 4.10.04" in refused
+    answer = flat(send(site, "atreides", "SHIP 3 TO Giedi Prime\nPASS"))
+    assert "SHIP 3 TO Giedi Prime" in answer
+    report = flat(send(site, "harkonnen", "STATUS"))
+    assert "Homeworlds, each faction's reserves on its own (001 4.10.01):" in report
+    assert "Giedi Prime, of the Harkonnen: High Threshold (7 or more for High" in report
+    assert "Caladan, of the Atreides: High Threshold" in report
+
+
+def test_001_4_10_06_a_shipment_to_a_homeworld_sent_ahead_is_held_and_filed(tmp_path):
+    """Orders ahead: in the revival round the Atreides send their shipment to Giedi Prime
+    under ``FOR MOVEMENT``; it is held, and filed when their turn opens: 3 forces land there at
+    3 spice (4.10.06-07) without asking them again."""
+    site = Installation(tmp_path, maps=False)
+    revival = {**SHIPPING, "position": {
+        **SHIPPING["position"], "phase": "revival", "storm": {"sector": 5},
+        "factions": {"atreides": {"spice": 10, "tanks": 2}}}}
+    game_at(site, revival)
+    answer = flat(send(site, "atreides", "REVIVE 2\nFOR MOVEMENT\nSHIP 3 TO Giedi Prime"))
+    assert "held for your shipment and movement" in answer
+    state = site.record("dune-1").state
+    while state["phase"] == "movement" and "Giedi Prime" not in state["forces"]:
+        send(site, "harkonnen", "PASS")
+        state = site.record("dune-1").state
+    assert state["forces"]["Giedi Prime"] == {"0": {"atreides": {"force": 3}}}
+    assert state["factions"]["atreides"]["spice"] == 7
