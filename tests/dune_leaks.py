@@ -129,6 +129,9 @@ def shown_in_events(events):
         # openly (001 2.12.14.02, .03, .06)
         if event["code"] == "terror-assassination" and event["data"]["leader"]:
             shown.add(event["data"]["leader"])
+        # a traitor card the Moritani reveal to assassinate its leader (001 2.12.20)
+        if event["code"] == "leader-assassinated":
+            shown.add(event["data"]["leader"])
         # a leader the Residual Poison sends to the tanks, told to all (001 3.03.09)
         if event["code"] == "leader-poisoned" and event["to"] is None:
             shown.add(event["data"]["leader"])

@@ -14,7 +14,9 @@ from pbem.game import load_game, step_rng
 from pbem.games import dune
 from pbem.games.dune import factions, tokens
 from pbem.games.dune.board.board_map import board_svg
+from pbem.games.dune.combat import Outcome
 from pbem.games.dune.factions import moritani
+from pbem.games.dune.factions import moritani_assassins as assassins
 from pbem.games.dune.factions import moritani_terror as terror
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.phases import set_up as setup_phase
@@ -125,7 +127,7 @@ def test_001_2_12_08_the_decision_is_optional_and_read_line_by_line():
     assert not parsed.errors
     (order,) = parsed.orders
     assert order.value == {"place": ["robbery", "Carthag"], "move": None, "robbery": "card",
-                           "sabotage": None,
+                           "sabotage": None, "assassinate": None, "offer": None,
                            "trigger": [["*", {"*": True, "harkonnen": False}]]}
     assert moritani.text(state, order.value) == ("TERROR Robbery IN Carthag\nTRIGGER ALL "
                                                  "EXCEPT Harkonnen\nROBBERY CARD")
@@ -133,6 +135,64 @@ def test_001_2_12_08_the_decision_is_optional_and_read_line_by_line():
     assert dune.parse(state, "moritani", "ROBBERY MAYBE").errors
     assert dune.parse(state, "moritani", "TERROR Robbery IN Carthag\n"
                                          "TERROR Atomics IN Arrakeen").errors
+
+
+def test_001_2_12_20_assassinate_is_a_standing_word_of_the_advanced_game():
+    """001 2.12.20 by mail: whom they assassinate is their standing word, an optional line of
+    their decision (ASSASSINATE ALL the default), read back as written; refused in the basic
+    game (2.12.01)."""
+    state = set_up(new({"advanced": True}))
+    state["phase"], state["step"], state["turn"] = "mentat_pause", {}, 1
+    parsed = dune.parse(state, "moritani", "ASSASSINATE EXCEPT Atreides, Fremen")
+    assert not parsed.errors
+    (order,) = parsed.orders
+    assert order.value["assassinate"] == {"*": True, "atreides": False, "fremen": False}
+    assert moritani.text(state, order.value) == "ASSASSINATE EXCEPT Atreides, Fremen"
+    assert dune.parse(state, "moritani", "ASSASSINATE ONLY Harkonnen").orders[0].value[
+        "assassinate"] == {"*": False, "harkonnen": True}
+    assert dune.parse(state, "moritani", "ASSASSINATE SOMETIMES").errors
+    basic = set_up(new())
+    basic["phase"], basic["step"], basic["turn"] = "mentat_pause", {}, 1
+    (error,) = dune.parse(basic, "moritani", "ASSASSINATE ALL").errors
+    assert "2.12.20" in error.message
+
+
+def _lost_to(winner: str, leader: str) -> Outcome:
+    return Outcome("battle", winner, "moritani", (), {winner: 5, "moritani": 0})
+
+
+def test_001_2_12_20_once_against_each_faction_and_a_new_traitor_at_war_continues():
+    """001 2.12.20: "This ability may only be used once against each faction in the game"; "set
+    the revealed card aside face up as a marker, then draw a new Traitor Card" at War
+    Continues: one card drawn for each revealed, once; the markers public; a leader the
+    Moritani faced, or one in the tanks, is not assassinated."""
+    state = set_up(new({"advanced": True}))
+    own = state["factions"]["moritani"]
+    harkonnen = [n for n in state["factions"]["harkonnen"]["leaders"]][:3]
+    plans = {"harkonnen": {"leader": harkonnen[0]}, "moritani": {"leader": None}}
+    own["traitors"] = [harkonnen[0]]
+    assert assassins.battle_decided(state, "moritani", _lost_to("harkonnen", harkonnen[0]),
+                                    plans) == []             # the leader they faced
+    own["traitors"] = [harkonnen[1]]
+    state["factions"]["harkonnen"]["leaders"][harkonnen[1]] = "tanks"
+    assert assassins.battle_decided(state, "moritani", _lost_to("harkonnen", harkonnen[0]),
+                                    plans) == []             # in the tanks
+    state["factions"]["harkonnen"]["leaders"][harkonnen[1]] = "alive"
+    (event,) = assassins.battle_decided(state, "moritani",
+                                        _lost_to("harkonnen", harkonnen[0]), plans)
+    assert event.code == "leader-assassinated" and own["traitors"] == []
+    assert public_view(state)["factions"]["moritani"]["assassinations"] == {
+        "harkonnen": harkonnen[1]}
+    own["traitors"] = [harkonnen[2]]
+    assert assassins.battle_decided(state, "moritani", _lost_to("harkonnen", harkonnen[0]),
+                                    plans) == []             # once against each faction
+    deck = len(state["decks"]["traitors"])
+    own["traitors"] = []
+    events = assassins.war_continues(state, "moritani")
+    assert [e.code for e in events] == ["assassin-draws", "traitor"]
+    assert events[1].to == ("moritani",) and len(own["traitors"]) == 1
+    assert len(state["decks"]["traitors"]) == deck - 1
+    assert assassins.war_continues(state, "moritani") == []
 
 
 def test_001_2_12_14_03_the_atomics_cut_the_moritani_and_their_ally_s_hand_limit():

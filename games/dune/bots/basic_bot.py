@@ -593,6 +593,8 @@ STRATEGIES: dict[str, Strategy] = {
     "no-field-start": _no_field_start,
     "cache-offer": _cache_offer,
     "terror": _terror,
+    "terror-alliance": lambda view, prompt, rng: (       # 001 2.12.15-16: when alone
+        prompt.default_text if ally_of(view, view["seat"]) else "ENEMY OF MY ENEMY ACCEPT"),
     "offer-bid": _offer_bid,
     "black-market": _black_market,
     "pocket": _pocket,

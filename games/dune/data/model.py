@@ -270,6 +270,9 @@ class Ability(StrEnum):
     # Moritani (GF9 expansion: 001 2.12)
     TERROR = "terror"                               # 001 2.12.06, 2.12.08-14 (A)
     ALLY_KEEPS_CARD = "ally_keeps_card"             # 001 2.12.19 (A)
+    ENEMY_OF_MY_ENEMY = "enemy_of_my_enemy"         # 001 2.12.15-16 (A)
+    ASSASSINATE = "assassinate"                     # 001 2.12.20-21 (A, advanced)
+    WINNER_CARDS = "winner_cards"                   # 001 1.14.13 (A): the Moritani's Karama
     LOYALTY = "loyalty"                             # 001 2.11.26 (A, advanced)
     LEADER_DIFFERENCE = "leader_difference"         # 001 1.14.12 (A): Ecaz's Karama power
 

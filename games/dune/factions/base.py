@@ -612,6 +612,13 @@ class Faction:
         """What its power does once a battle's outcome is applied: nothing."""
         return []
 
+    def battle_decided(self, state: State, outcome: Any, plans: dict[str, dict[str, Any]]
+                       ) -> list[Event]:
+        """What its power does knowing how a battle ended (``outcome``: ``combat.Outcome``, the
+        kind of its end, the traitors called, the leaders killed), after ``after_battle``:
+        nothing."""
+        return []
+
     def battle_support(self, state: State, seat: str) -> int:
         """The most it pays of the spice backing ``seat``'s forces in a battle (001 2.09.16:
         CHOAM for its ally): none by default."""

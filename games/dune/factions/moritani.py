@@ -6,10 +6,12 @@ nobody occupies, 2.12.02-03), the Terror tokens behind their shield (2.12.06), p
 at War Continues (TERRORIZE, 2.12.08) and revealed when another faction enters their stronghold
 (2.12.09-14, ``moritani_terror``); the trigger decided ahead by their standing answers
 (``token_triggers``), part of their decision of War Continues, whose order kind is here
-(``TERROR``, ``TRIGGER``, ``ROBBERY``).  Not yet (issue 31): Terror moves and Enemy of My
-Enemy (2.12.15-16), Duke Vidal (2.12.17-18), Assassinate Leaders (advanced, 2.12.20-21) and
-their Karama power (1.14.13).  Their alliance (2.12.19, A): the ally losing a battle keeps a
-card (``loser_keeps_one``).
+(``TERROR``, ``TRIGGER``, ``ROBBERY``, ``SABOTAGE``, ``ASSASSINATE``, ``OFFER``).  ENEMY OF MY
+ENEMY (2.12.15-16): an alliance offered before a token goes off, by standing terms on both
+sides (``moritani_alliance``); ASSASSINATE LEADERS (advanced, 2.12.20-21,
+``moritani_assassins``); their Karama power (1.14.13, A) is a battle Karama
+(``cards/battle_karama``).  Their alliance (2.12.19, A): the ally losing a battle keeps a card
+(``loser_keeps_one``).  Not yet (issue 31): Duke Vidal (2.12.16-18) and text B.
 """
 
 from __future__ import annotations
@@ -31,6 +33,8 @@ from ..orders.language import (
 )
 from ..prompt_key import PromptKey
 from ..state import State, ally_of, data
+from . import moritani_alliance as alliance
+from . import moritani_assassins as assassins
 from . import moritani_terror as terror
 from .base import Faction, has
 
@@ -75,9 +79,35 @@ class Moritani(Faction):
             state["factions"][self.seat]["robbery"] = value["robbery"]
         if value.get("sabotage") is not None:
             state["factions"][self.seat]["sabotage"] = value["sabotage"]
+        if value.get("assassinate") is not None:
+            state["factions"][self.seat]["assassinate"] = value["assassinate"]
+        if value.get("offer") is not None:
+            state["factions"][self.seat]["alliance_offer"] = value["offer"]
         if phase != terror.ROUND:
             return []
-        return terror.war_continues(state, self.seat) + terror.decided(state, self.seat, value)
+        return (terror.war_continues(state, self.seat) + assassins.war_continues(state, self.seat)
+                + terror.decided(state, self.seat, value))
+
+    # --- the others' standing decisions
+
+    def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
+        """2.12.15-16 ENEMY OF MY ENEMY: every other faction's acceptance terms, riding on its
+        mail rounds of the movement round (``moritani_alliance``)."""
+        return [alliance.prompt(state, seat) for seat in self._accepting(state, {
+            p.seat for p in asked})]
+
+    def standing_keys(self, state: State, asked: list[str]) -> list[str]:
+        return [alliance.key(seat) for seat in self._accepting(state, {
+            PromptKey.parse(k).seat for k in asked})]
+
+    def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
+        return alliance.accepted(state, PromptKey.parse(key).seat, value)
+
+    def _accepting(self, state: State, seats: set[str]) -> list[str]:
+        if state["phase"] != alliance.PHASE:
+            return []
+        return [s for s in state["seats"] if s in seats
+                and alliance.eligible(state, self.seat, s)]
 
     # --- hooks of set-up
 
@@ -98,7 +128,8 @@ class Moritani(Faction):
         their standing answers say whether they reveal it."""
         if not triggers.wanted(state, self.seat, token["value"], mover):
             return []
-        return terror.entered(state, self.seat, token, mover)
+        events, goes_off = alliance.offered(state, self.seat, token, mover)    # 2.12.15-16
+        return events + (terror.entered(state, self.seat, token, mover) if goes_off else [])
 
     def loser_keeps_one(self, state: State, loser: str) -> bool:
         """2.12.19 (A) ALLIANCE: their ally, losing a battle that had a winner, keeps one card
@@ -106,19 +137,32 @@ class Moritani(Faction):
         return (loser in ally_of(state, self.seat)
                 and has(state, self.seat, Ability.ALLY_KEEPS_CARD))
 
+    def battle_decided(self, state: State, outcome: Any, plans: dict[str, dict[str, Any]]
+                       ) -> list[Event]:
+        """2.12.20-21 (A, advanced): ASSASSINATE LEADERS (``moritani_assassins``)."""
+        return assassins.battle_decided(state, self.seat, outcome, plans)
+
     def hand_limit_cut(self, state: State, seat: str) -> int:
         """2.12.14.03: their Atomics gone off, their hand limit and their ally's one lower."""
         return terror.hand_limit_cut(state, seat, self.seat)
 
     def in_front(self, state: State) -> dict[str, Any]:
-        """That their Atomics went off (their and their ally's hand limit cut: public)."""
-        return {"atomics": True} if state["factions"][self.seat].get("atomics") else {}
+        """That their Atomics went off (their and their ally's hand limit cut: public), the
+        traitor cards they revealed to assassinate leaders."""
+        atomics = {"atomics": True} if state["factions"][self.seat].get("atomics") else {}
+        return atomics | assassins.in_front(state, self.seat)
 
     def behind_shield(self, state: State) -> dict[str, Any]:
-        """Their standing answers, Robbery's take and Sabotage's gift."""
+        """Their standing answers, Robbery's take, Sabotage's gift and, in the advanced game,
+        whom they assassinate."""
         own = state["factions"][self.seat]
-        return {"triggers": own.get("triggers", {}), "robbery": own.get("robbery", terror.SPICE),
-                "sabotage": own.get("sabotage", "")}
+        found = {"triggers": own.get("triggers", {}),
+                 "robbery": own.get("robbery", terror.SPICE), "sabotage": own.get("sabotage", "")}
+        if has(state, self.seat, Ability.ASSASSINATE):
+            found["assassinate"] = assassins.standing(state, self.seat)
+        if has(state, self.seat, Ability.ENEMY_OF_MY_ENEMY):
+            found["alliance_offer"] = alliance.offer(state, self.seat)
+        return found
 
 
 # --- their decision's order text
@@ -131,6 +175,16 @@ def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
     upper = [w.upper() for w in rest]
     if verb == "TRIGGER":
         return {"trigger": [triggers.read(state, kind, prompt.seat, rest)]}
+    if verb == "ASSASSINATE":
+        if not has(state, prompt.seat, Ability.ASSASSINATE):
+            raise OrderProblem(ErrorCode.BAD_TERROR, "ASSASSINATE is for the advanced game's "
+                               "Assassinate Leaders (001 2.12.20)", ("TERROR NONE",))
+        return {"assassinate": assassins.read(state, prompt.seat, rest)}
+    if verb == "OFFER":
+        if not has(state, prompt.seat, Ability.ENEMY_OF_MY_ENEMY):
+            raise OrderProblem(ErrorCode.BAD_TERROR, "OFFER ALLIANCE is text A's Enemy of My "
+                               "Enemy (001 2.12.15)", ("TERROR NONE",))
+        return {"offer": alliance.read_offer(state, prompt.seat, rest)}
     if verb == "SABOTAGE":
         hand = state["factions"][prompt.seat]["hand"]
         if upper == ["NONE"]:
@@ -186,7 +240,7 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
     value = terror.empty()
     for part in parts:
         value["trigger"] += part.get("trigger", [])
-        for key in ("place", "move", "robbery", "sabotage"):
+        for key in ("place", "move", "robbery", "sabotage", "assassinate", "offer"):
             value[key] = part.get(key, value[key])
     if sum(1 for part in parts if part.get("place") or part.get("move")) > 1:
         raise OrderProblem(ErrorCode.BAD_TERROR, "one Terrorize action a Mentat Pause: place a "
@@ -207,6 +261,10 @@ def text(game: Any, value: dict[str, Any]) -> str:
     if value.get("sabotage") is not None:
         lines.append(f"SABOTAGE GIVE {value['sabotage']}" if value["sabotage"]
                      else "SABOTAGE NONE")
+    if value.get("assassinate") is not None:
+        lines.append(assassins.text(game, value["assassinate"]))
+    if value.get("offer") is not None:
+        lines.append(alliance.offer_text(game, value["offer"]))
     return "\n".join(lines) or "TERROR NONE"
 
 
@@ -230,10 +288,16 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
     held = sorted(data(view).treachery_card(c).name for c in view["own"]["hand"])
     if rng.random() < 0.2:
         value["sabotage"] = rng.choice(["", *held])
+    if prompt.options.get("assassinate") and rng.random() < 0.2:
+        value["assassinate"] = assassins.random_word(view, prompt.seat, rng)
+    if prompt.options.get("offer") and rng.random() < 0.2:
+        value["offer"] = alliance.random_offer(view, prompt.seat, rng)
     return value
 
 
-order_kind(OrderKind(terror.KIND, ("TERROR", "TRIGGER", "ROBBERY", "SABOTAGE"), read, text,
+order_kind(OrderKind(terror.KIND, ("TERROR", "TRIGGER", "ROBBERY", "SABOTAGE", "ASSASSINATE",
+                                   "OFFER"),
+                     read, text,
                      combine,
                      random_value, with_verb=True))
 

@@ -95,7 +95,8 @@ def open_strongholds(game: Any) -> list[str]:
 
 
 def empty() -> dict[str, Any]:
-    return {"place": None, "move": None, "trigger": [], "robbery": None, "sabotage": None}
+    return {"place": None, "move": None, "trigger": [], "robbery": None, "sabotage": None,
+            "assassinate": None, "offer": None}
 
 
 # --- the decision of War Continues
@@ -119,12 +120,40 @@ def decision(state: State, seat: str, standing: str, terrorize: bool) -> Prompt 
              f"<faction>, ...: your standing answers when another faction enters a stronghold "
              f"with your token (001 2.12.09); now: {standing}. ROBBERY SPICE | CARD: what "
              f"Robbery takes (001 2.12.14.05); now {robbery}. SABOTAGE GIVE <card> | NONE: the "
-             f"card of your hand Sabotage gives back (001 2.12.14.06); now {gift}. TERROR NONE: "
-             f"none of these. Never waited for.")
+             f"card of your hand Sabotage gives back (001 2.12.14.06); now {gift}. "
+             f"{_assassinate_legal(state, seat)}{_offer_legal(state, seat)}TERROR NONE: none of "
+             f"these. Never waited for.")
     return Prompt(f"{KIND}:{seat}", seat, KIND, True, legal, empty(), "TERROR NONE",
                   "TERROR NONE", optional=True, title="your Terror tokens",
                   options={"supply": held, "strongholds": free, "placed": placed(state),
-                           "terrorize": terrorize})
+                           "terrorize": terrorize,
+                           "assassinate": has(state, seat, Ability.ASSASSINATE),
+                           "offer": has(state, seat, Ability.ENEMY_OF_MY_ENEMY)})
+
+
+def _offer_legal(state: State, seat: str) -> str:
+    """Text A's OFFER ALLIANCE line, in words (001 2.12.15-16)."""
+    if not has(state, seat, Ability.ENEMY_OF_MY_ENEMY):
+        return ""
+    word = state["factions"][seat].get("alliance_offer") or {"*": False}
+    now = ("ALL" if word.get("*") else "NONE") + (" (with exceptions)" if len(word) > 1 else "")
+    return (f"OFFER ALLIANCE ALL | NONE | EXCEPT <faction>, ... | ONLY <faction>, ...: to whom "
+            f"you offer an alliance as they are about to set off one of your tokens (001 "
+            f"2.12.15-16; accepted by their own standing terms, the token comes back "
+            f"unrevealed); now {now}. ")
+
+
+def _assassinate_legal(state: State, seat: str) -> str:
+    """The advanced game's ASSASSINATE line, in words (001 2.12.20)."""
+    own = state["factions"][seat]
+    if not has(state, seat, Ability.ASSASSINATE) or own.get("assassin_lost"):
+        return ""
+    word = own.get("assassinate") or {"*": True}
+    now = ("ALL" if word.get("*", True) else "NONE") + (" (with exceptions)" if len(word) > 1
+                                                       else "")
+    return (f"ASSASSINATE ALL | NONE | EXCEPT <faction>, ... | ONLY <faction>, ...: against "
+            f"whom you reveal a traitor card to kill that leader when you lose a battle by its "
+            f"totals (001 2.12.20, once a faction); now {now}. ")
 
 
 def decided(state: State, seat: str, value: dict[str, Any]) -> list[Event]:
@@ -239,8 +268,7 @@ def _assassination(state: State, seat: str, mover: str, territory: str,
                                                        "leader": None, "spice": 0})]
     name = _rng(state).choice(alive)
     own[name] = leaders.TANKS
-    leader = data(state).leader(name)
-    spice = leader.revival_cost if leader.revival_cost is not None else leader.strength
+    spice = leaders.killed_price(data(state).leader(name))
     state["factions"][seat]["spice"] += spice
     return [Event(EventCode.TERROR_ASSASSINATION, {"faction": seat, "of": mover, "leader": name,
                                                    "spice": spice})]
