@@ -225,6 +225,8 @@ class EventCode(StrEnum):
     KARAMA_WINNER_CARDS = "karama-winner-cards"     # 001 1.14.13 (A)
     TERROR_ALLIANCE = "terror-alliance"         # 001 2.12.15-16 (A)
     TERROR_ALLIANCE_REFUSED = "terror-alliance-refused"     # 001 2.12.16 (A)
+    BOUNTY_BOARD = "bounty-board"               # 001 2.12.04-05 (B)
+    BOUNTY_REDRAW = "bounty-redraw"             # 001 2.12.17 (B)
     AMBASSADOR_COPIED = "ambassador-copied"     # 001 2.11.17.03
     AMBASSADOR_MOVED = "ambassador-moved"       # 001 2.11.17.05
     AMBASSADOR_SENT = "ambassador-sent"         # 001 2.11.17.07

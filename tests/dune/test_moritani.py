@@ -20,7 +20,7 @@ from pbem.games.dune.factions import moritani_assassins as assassins
 from pbem.games.dune.factions import moritani_terror as terror
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.phases import set_up as setup_phase
-from pbem.games.dune.state import sheet
+from pbem.games.dune.state import data, sheet
 from pbem.games.dune.view import public_view, seat_view
 
 GAME = load_game("dune")
@@ -127,7 +127,7 @@ def test_001_2_12_08_the_decision_is_optional_and_read_line_by_line():
     assert not parsed.errors
     (order,) = parsed.orders
     assert order.value == {"place": ["robbery", "Carthag"], "move": None, "robbery": "card",
-                           "sabotage": None, "assassinate": None, "offer": None,
+                           "sabotage": None, "assassinate": None, "offer": None, "bounty": False,
                            "trigger": [["*", {"*": True, "harkonnen": False}]]}
     assert moritani.text(state, order.value) == ("TERROR Robbery IN Carthag\nTRIGGER ALL "
                                                  "EXCEPT Harkonnen\nROBBERY CARD")
@@ -195,6 +195,61 @@ def test_001_2_12_20_once_against_each_faction_and_a_new_traitor_at_war_continue
     assert assassins.war_continues(state, "moritani") == []
 
 
+def test_001_2_12_04_05_the_bounty_board_of_text_b_gives_their_traitor():
+    """001 2.12.04-05 (B): a random traitor card of each faction in play, their own included,
+    unseen, makes the Bounty Board, out of the traitor deck; the Moritani draw two from it,
+    keep one and shuffle the other back; nobody sees the Board's cards, the table how many."""
+    state = new({"moritani_text_b": True})
+    own = state["factions"]["moritani"]
+    board = list(own["bounty_board"])
+    assert len(own["traitor_draw"]) == 2 and len(board) == len(SEATS) - 2
+    cards = board + own["traitor_draw"]
+    assert sorted(data(state).leader(c).faction for c in cards) == sorted(
+        sheet(s, state).name for s in SEATS)
+    assert not set(cards) & set(state["decks"]["traitors"])
+    for seat in SEATS:
+        if seat != "moritani":
+            assert len(state["factions"][seat]["traitor_draw"]) == 4
+    state = set_up(state)
+    kept = own_traitors = state["factions"]["moritani"]["traitors"]
+    assert len(own_traitors) == 1 and kept[0] in cards
+    assert sorted(state["factions"]["moritani"]["bounty_board"]) == sorted(
+        c for c in cards if c not in kept)
+    for seat in SEATS:                  # the Board's cards in no seat's view, the count public
+        assert "bounty_board" not in seat_view(state, seat)["own"], seat
+    assert public_view(state)["factions"]["moritani"]["bounty_board"] == len(SEATS) - 1
+    text_a = set_up(new())
+    assert "bounty_board" not in text_a["factions"]["moritani"]
+    assert len(text_a["factions"]["moritani"]["traitors"]) == 1
+
+
+def test_001_2_12_17_b_a_new_traitor_from_the_bounty_board_at_the_mentat_pause():
+    """001 2.12.17 (B): "In the Mentat Pause Phase you may draw a new Traitor Card from the
+    Bounty Board; if you have an unrevealed Traitor Card you must first set it aside, shuffle
+    the Set Aside Traitor card into the Bounty Board after you have drawn the new one": by mail
+    the line BOUNTY DRAW of their decision at War Continues; refused in the revival round and
+    under text A."""
+    state = set_up(new({"moritani_text_b": True}))
+    state["phase"], state["step"], state["turn"] = "mentat_pause", {}, 1
+    own = state["factions"]["moritani"]
+    (held,) = own["traitors"]
+    before = sorted([held, *own["bounty_board"]])
+    (order,) = dune.parse(state, "moritani", "BOUNTY DRAW").orders
+    assert order.value["bounty"] is True
+    assert moritani.text(state, order.value) == "BOUNTY DRAW"
+    events = factions.decide(state, "mentat_pause", order.prompt, order.value,
+                             random.Random(3))
+    assert [e.code for e in events if e.code.startswith("bounty")] == ["bounty-redraw"]
+    (new_card,) = own["traitors"]
+    assert held in own["bounty_board"] and new_card not in own["bounty_board"]
+    assert sorted([new_card, *own["bounty_board"]]) == before
+    state["phase"] = "revival"
+    assert dune.parse(state, "moritani", "BOUNTY DRAW").errors
+    text_a = set_up(new())
+    text_a["phase"], text_a["step"], text_a["turn"] = "mentat_pause", {}, 1
+    assert dune.parse(text_a, "moritani", "BOUNTY DRAW").errors
+
+
 def test_001_2_12_14_03_the_atomics_cut_the_moritani_and_their_ally_s_hand_limit():
     """001 2.12.14.03: "From this Turn forward, your hand limit is reduced by 1 (as well as your
     ally's)": one lower for the Moritani and their ally the Harkonnen (8 in GF9, 2.05.08);
@@ -208,12 +263,16 @@ def test_001_2_12_14_03_the_atomics_cut_the_moritani_and_their_ally_s_hand_limit
     assert factions.hand_limit(seat_view(state, "atreides"), "harkonnen") == 7
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_001_2_12_a_bot_game_with_the_moritani_breaks_no_invariant(seed):
-    """Whole GF9 games with the Moritani seated, every decision the random bots', to their end:
-    no invariant broken at any step."""
+@pytest.mark.parametrize(("seed", "options"), [
+    (0, {}), (1, {}), (2, {}), (3, {"advanced": True}),
+    (4, {"advanced": True, "moritani_text_b": True})])
+def test_001_2_12_a_bot_game_with_the_moritani_breaks_no_invariant(seed, options):
+    """Whole GF9 games with the Moritani seated, basic and advanced, text A and (as far as it
+    is built) text B, every decision the random bots', to their end: no invariant broken at
+    any step."""
     rng = random.Random(seed)
-    state = GAME.setup("gf9", {"ecaz_moritani": True, "turns": 4}, SEATS, step_rng("m", seed))
+    state = GAME.setup("gf9", {"ecaz_moritani": True, "turns": 4, **options}, SEATS,
+                       step_rng("m", seed))
     step = 0
     while state["result"] is None:
         orders = {}

@@ -35,6 +35,7 @@ from ..prompt_key import PromptKey
 from ..state import State, ally_of, data
 from . import moritani_alliance as alliance
 from . import moritani_assassins as assassins
+from . import moritani_bounty as bounty
 from . import moritani_terror as terror
 from .base import Faction, has
 
@@ -86,6 +87,7 @@ class Moritani(Faction):
         if phase != terror.ROUND:
             return []
         return (terror.war_continues(state, self.seat) + assassins.war_continues(state, self.seat)
+                + (bounty.redraw(state, self.seat, rng) if value.get("bounty") else [])
                 + terror.decided(state, self.seat, value))
 
     # --- the others' standing decisions
@@ -115,6 +117,19 @@ class Moritani(Faction):
         """Their standing answers (none: every token triggers), Robbery's take (spice) and
         Sabotage's gift (none)."""
         return {"triggers": {}, "robbery": terror.SPICE, "sabotage": ""}
+
+    def traitors_set_aside(self, state: State, pool: list[str], rng: random.Random
+                           ) -> list[str]:
+        """2.12.04 (B): their Bounty Board, a card of each faction out of the pool."""
+        return bounty.made(state, self.seat, pool, rng)
+
+    def draws_traitors(self, state: State, rng: random.Random) -> list[str] | None:
+        """2.12.05 (B): their two cards drawn from the Bounty Board."""
+        return bounty.drawn(state, self.seat)
+
+    def after_traitors(self, state: State, rng: random.Random) -> list[Event]:
+        """2.12.05 (B): the card not kept shuffled back into the Bounty Board."""
+        return bounty.picked(state, self.seat, rng)
 
     def start_placement(self) -> str:
         """2.12.03: their six forces, after every other faction has placed its own."""
@@ -150,7 +165,7 @@ class Moritani(Faction):
         """That their Atomics went off (their and their ally's hand limit cut: public), the
         traitor cards they revealed to assassinate leaders."""
         atomics = {"atomics": True} if state["factions"][self.seat].get("atomics") else {}
-        return atomics | assassins.in_front(state, self.seat)
+        return atomics | assassins.in_front(state, self.seat) | bounty.in_front(state, self.seat)
 
     def behind_shield(self, state: State) -> dict[str, Any]:
         """Their standing answers, Robbery's take, Sabotage's gift and, in the advanced game,
@@ -180,6 +195,14 @@ def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
             raise OrderProblem(ErrorCode.BAD_TERROR, "ASSASSINATE is for the advanced game's "
                                "Assassinate Leaders (001 2.12.20)", ("TERROR NONE",))
         return {"assassinate": assassins.read(state, prompt.seat, rest)}
+    if verb == "BOUNTY":
+        if upper != ["DRAW"] or not has(state, prompt.seat, Ability.BOUNTY_BOARD):
+            raise OrderProblem(ErrorCode.BAD_TERROR, "BOUNTY DRAW is text B's redraw from the "
+                               "Bounty Board (001 2.12.17 B)", ("TERROR NONE",))
+        if state["phase"] != terror.ROUND:
+            raise OrderProblem(ErrorCode.BAD_TERROR, "a traitor card is drawn from the Bounty "
+                               "Board in the Mentat Pause (001 2.12.17 B)", ("TERROR NONE",))
+        return {"bounty": True}
     if verb == "OFFER":
         if not has(state, prompt.seat, Ability.ENEMY_OF_MY_ENEMY):
             raise OrderProblem(ErrorCode.BAD_TERROR, "OFFER ALLIANCE is text A's Enemy of My "
@@ -240,7 +263,7 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
     value = terror.empty()
     for part in parts:
         value["trigger"] += part.get("trigger", [])
-        for key in ("place", "move", "robbery", "sabotage", "assassinate", "offer"):
+        for key in ("place", "move", "robbery", "sabotage", "assassinate", "offer", "bounty"):
             value[key] = part.get(key, value[key])
     if sum(1 for part in parts if part.get("place") or part.get("move")) > 1:
         raise OrderProblem(ErrorCode.BAD_TERROR, "one Terrorize action a Mentat Pause: place a "
@@ -265,6 +288,8 @@ def text(game: Any, value: dict[str, Any]) -> str:
         lines.append(assassins.text(game, value["assassinate"]))
     if value.get("offer") is not None:
         lines.append(alliance.offer_text(game, value["offer"]))
+    if value.get("bounty"):
+        lines.append("BOUNTY DRAW")
     return "\n".join(lines) or "TERROR NONE"
 
 
@@ -292,11 +317,13 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
         value["assassinate"] = assassins.random_word(view, prompt.seat, rng)
     if prompt.options.get("offer") and rng.random() < 0.2:
         value["offer"] = alliance.random_offer(view, prompt.seat, rng)
+    if prompt.options.get("bounty") and rng.random() < 0.3:
+        value["bounty"] = True
     return value
 
 
 order_kind(OrderKind(terror.KIND, ("TERROR", "TRIGGER", "ROBBERY", "SABOTAGE", "ASSASSINATE",
-                                   "OFFER"),
+                                   "OFFER", "BOUNTY"),
                      read, text,
                      combine,
                      random_value, with_verb=True))

@@ -96,7 +96,7 @@ def open_strongholds(game: Any) -> list[str]:
 
 def empty() -> dict[str, Any]:
     return {"place": None, "move": None, "trigger": [], "robbery": None, "sabotage": None,
-            "assassinate": None, "offer": None}
+            "assassinate": None, "offer": None, "bounty": False}
 
 
 # --- the decision of War Continues
@@ -121,14 +121,24 @@ def decision(state: State, seat: str, standing: str, terrorize: bool) -> Prompt 
              f"with your token (001 2.12.09); now: {standing}. ROBBERY SPICE | CARD: what "
              f"Robbery takes (001 2.12.14.05); now {robbery}. SABOTAGE GIVE <card> | NONE: the "
              f"card of your hand Sabotage gives back (001 2.12.14.06); now {gift}. "
-             f"{_assassinate_legal(state, seat)}{_offer_legal(state, seat)}TERROR NONE: none of "
-             f"these. Never waited for.")
+             f"{_assassinate_legal(state, seat)}{_offer_legal(state, seat)}"
+             f"{_bounty_legal(state, seat, terrorize)}TERROR NONE: none of these. Never waited "
+             f"for.")
     return Prompt(f"{KIND}:{seat}", seat, KIND, True, legal, empty(), "TERROR NONE",
                   "TERROR NONE", optional=True, title="your Terror tokens",
                   options={"supply": held, "strongholds": free, "placed": placed(state),
                            "terrorize": terrorize,
                            "assassinate": has(state, seat, Ability.ASSASSINATE),
-                           "offer": has(state, seat, Ability.ENEMY_OF_MY_ENEMY)})
+                           "offer": has(state, seat, Ability.ENEMY_OF_MY_ENEMY),
+                           "bounty": terrorize and has(state, seat, Ability.BOUNTY_BOARD)})
+
+
+def _bounty_legal(state: State, seat: str, now: bool) -> str:
+    """Text B's BOUNTY DRAW line, in words, at War Continues (001 2.12.17 B)."""
+    if not now or not has(state, seat, Ability.BOUNTY_BOARD):
+        return ""
+    return ("BOUNTY DRAW: a new traitor card from your Bounty Board, the one you hold set aside "
+            "first and shuffled back in after (001 2.12.17 B). ")
 
 
 def _offer_legal(state: State, seat: str) -> str:
