@@ -227,6 +227,7 @@ class EventCode(StrEnum):
     TERROR_ALLIANCE_REFUSED = "terror-alliance-refused"     # 001 2.12.16 (A)
     BOUNTY_BOARD = "bounty-board"               # 001 2.12.04-05 (B)
     BOUNTY_REDRAW = "bounty-redraw"             # 001 2.12.17 (B)
+    BOUNTY_CASHED = "bounty-cashed"             # 001 2.12.19 (B)
     AMBASSADOR_COPIED = "ambassador-copied"     # 001 2.11.17.03
     AMBASSADOR_MOVED = "ambassador-moved"       # 001 2.11.17.05
     AMBASSADOR_SENT = "ambassador-sent"         # 001 2.11.17.07

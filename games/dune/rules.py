@@ -750,7 +750,8 @@ class GF9(Classic):
     ecaz_moritani: bool = field(default=False, metadata=ADDED)
     # 001 2.12, text B (the Landsraad revision, the inserted half of 001's redline): the
     # Moritani's sheet from ``data/moritani_b`` (``option_layers``): so far the Bounty Board of
-    # traitor cards (2.12.04-05, 2.12.17 B); the rest of text B not yet (issue 31)
+    # traitor cards (2.12.04-05, 2.12.17 B) and the Bounty (2.12.19 B); the rest of text B not
+    # yet (issue 31)
     moritani_text_b: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}

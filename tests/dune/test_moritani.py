@@ -127,7 +127,8 @@ def test_001_2_12_08_the_decision_is_optional_and_read_line_by_line():
     assert not parsed.errors
     (order,) = parsed.orders
     assert order.value == {"place": ["robbery", "Carthag"], "move": None, "robbery": "card",
-                           "sabotage": None, "assassinate": None, "offer": None, "bounty": False,
+                           "sabotage": None, "assassinate": None, "offer": None,
+                           "bounty": False, "cash": None,
                            "trigger": [["*", {"*": True, "harkonnen": False}]]}
     assert moritani.text(state, order.value) == ("TERROR Robbery IN Carthag\nTRIGGER ALL "
                                                  "EXCEPT Harkonnen\nROBBERY CARD")
@@ -263,13 +264,14 @@ def test_001_2_12_14_03_the_atomics_cut_the_moritani_and_their_ally_s_hand_limit
     assert factions.hand_limit(seat_view(state, "atreides"), "harkonnen") == 7
 
 
-@pytest.mark.parametrize(("seed", "options"), [
-    (0, {}), (1, {}), (2, {}), (3, {"advanced": True}),
-    (4, {"advanced": True, "moritani_text_b": True})])
-def test_001_2_12_a_bot_game_with_the_moritani_breaks_no_invariant(seed, options):
+@pytest.mark.parametrize(("seed", "options", "style"), [
+    (0, {}, "random"), (1, {}, "random"), (2, {}, "random"), (3, {"advanced": True}, "random"),
+    (4, {"advanced": True, "moritani_text_b": True}, "random"),
+    (5, {"advanced": True}, "basic"), (6, {"advanced": True, "moritani_text_b": True}, "basic")])
+def test_001_2_12_a_bot_game_with_the_moritani_breaks_no_invariant(seed, options, style):
     """Whole GF9 games with the Moritani seated, basic and advanced, text A and (as far as it
-    is built) text B, every decision the random bots', to their end: no invariant broken at
-    any step."""
+    is built) text B, every decision the random or the basic bots', to their end: no invariant
+    broken at any step."""
     rng = random.Random(seed)
     state = GAME.setup("gf9", {"ecaz_moritani": True, "turns": 4, **options}, SEATS,
                        step_rng("m", seed))
@@ -277,7 +279,7 @@ def test_001_2_12_a_bot_game_with_the_moritani_breaks_no_invariant(seed, options
     while state["result"] is None:
         orders = {}
         for prompt in dune.prompts(state):
-            text = dune.bot_order(dune.view(state, prompt.seat), prompt, rng)
+            text = dune.bot_order(dune.view(state, prompt.seat), prompt, rng, style)
             for order in dune.parse(state, prompt.seat, text).orders:
                 if order.prompt == prompt.key:
                     orders[prompt.key] = order.value

@@ -274,6 +274,7 @@ class Ability(StrEnum):
     ASSASSINATE = "assassinate"                     # 001 2.12.20-21 (A, advanced)
     WINNER_CARDS = "winner_cards"                   # 001 1.14.13 (A): the Moritani's Karama
     BOUNTY_BOARD = "bounty_board"                   # 001 2.12.04-05, 2.12.17 (B)
+    BOUNTY = "bounty"                               # 001 2.12.19 (B, advanced)
     LOYALTY = "loyalty"                             # 001 2.11.26 (A, advanced)
     LEADER_DIFFERENCE = "leader_difference"         # 001 1.14.12 (A): Ecaz's Karama power
 

@@ -84,6 +84,8 @@ class Moritani(Faction):
             state["factions"][self.seat]["assassinate"] = value["assassinate"]
         if value.get("offer") is not None:
             state["factions"][self.seat]["alliance_offer"] = value["offer"]
+        if value.get("cash") is not None:
+            state["factions"][self.seat][bounty.CASH] = value["cash"]
         if phase != terror.ROUND:
             return []
         return (terror.war_continues(state, self.seat) + assassins.war_continues(state, self.seat)
@@ -154,8 +156,15 @@ class Moritani(Faction):
 
     def battle_decided(self, state: State, outcome: Any, plans: dict[str, dict[str, Any]]
                        ) -> list[Event]:
-        """2.12.20-21 (A, advanced): ASSASSINATE LEADERS (``moritani_assassins``)."""
-        return assassins.battle_decided(state, self.seat, outcome, plans)
+        """2.12.20-21 (A, advanced): ASSASSINATE LEADERS (``moritani_assassins``); 2.12.19
+        (B, advanced): the Bounty, their traitor card called or cashed ALIVE
+        (``moritani_bounty``)."""
+        return (assassins.battle_decided(state, self.seat, outcome, plans)
+                + bounty.battle_decided(state, self.seat, outcome, plans))
+
+    def after_collection(self, state: State) -> list[Event]:
+        """2.12.19.03 (B, advanced): their traitor card cashed DEAD."""
+        return bounty.collected(state, self.seat)
 
     def hand_limit_cut(self, state: State, seat: str) -> int:
         """2.12.14.03: their Atomics gone off, their hand limit and their ally's one lower."""
@@ -177,6 +186,8 @@ class Moritani(Faction):
             found["assassinate"] = assassins.standing(state, self.seat)
         if has(state, self.seat, Ability.ENEMY_OF_MY_ENEMY):
             found["alliance_offer"] = alliance.offer(state, self.seat)
+        if has(state, self.seat, Ability.BOUNTY):
+            found["bounty"] = list(own.get(bounty.CASH, []))
         return found
 
 
@@ -195,8 +206,13 @@ def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
             raise OrderProblem(ErrorCode.BAD_TERROR, "ASSASSINATE is for the advanced game's "
                                "Assassinate Leaders (001 2.12.20)", ("TERROR NONE",))
         return {"assassinate": assassins.read(state, prompt.seat, rest)}
+    if verb == "BOUNTY" and upper != ["DRAW"]:
+        if not has(state, prompt.seat, Ability.BOUNTY):
+            raise OrderProblem(ErrorCode.BAD_TERROR, "BOUNTY ALIVE, DEAD or HOLD is text B's "
+                               "advanced Bounty (001 2.12.19 B)", ("TERROR NONE",))
+        return {"cash": bounty.read_cash(rest)}
     if verb == "BOUNTY":
-        if upper != ["DRAW"] or not has(state, prompt.seat, Ability.BOUNTY_BOARD):
+        if not has(state, prompt.seat, Ability.BOUNTY_BOARD):
             raise OrderProblem(ErrorCode.BAD_TERROR, "BOUNTY DRAW is text B's redraw from the "
                                "Bounty Board (001 2.12.17 B)", ("TERROR NONE",))
         if state["phase"] != terror.ROUND:
@@ -263,7 +279,8 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
     value = terror.empty()
     for part in parts:
         value["trigger"] += part.get("trigger", [])
-        for key in ("place", "move", "robbery", "sabotage", "assassinate", "offer", "bounty"):
+        for key in ("place", "move", "robbery", "sabotage", "assassinate", "offer", "bounty",
+                    "cash"):
             value[key] = part.get(key, value[key])
     if sum(1 for part in parts if part.get("place") or part.get("move")) > 1:
         raise OrderProblem(ErrorCode.BAD_TERROR, "one Terrorize action a Mentat Pause: place a "
@@ -290,6 +307,8 @@ def text(game: Any, value: dict[str, Any]) -> str:
         lines.append(alliance.offer_text(game, value["offer"]))
     if value.get("bounty"):
         lines.append("BOUNTY DRAW")
+    if value.get("cash") is not None:
+        lines.append(bounty.cash_text(value["cash"]))
     return "\n".join(lines) or "TERROR NONE"
 
 
@@ -319,6 +338,8 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
         value["offer"] = alliance.random_offer(view, prompt.seat, rng)
     if prompt.options.get("bounty") and rng.random() < 0.3:
         value["bounty"] = True
+    if prompt.options.get("cash") and rng.random() < 0.3:
+        value["cash"] = rng.choice([[], ["alive"], ["dead"], ["alive", "dead"]])
     return value
 
 

@@ -1,4 +1,5 @@
-"""The Moritani's Bounty Board of traitor cards (001 2.12.04-05, 2.12.17, text B), by mail.
+"""The Moritani's Bounty Board of traitor cards (001 2.12.04-05, 2.12.17, text B) and their
+Bounty (2.12.19, text B, advanced), by mail.
 
 - 2.12.04: at the start of the traitors' set-up, without looking, one random traitor card of
   each faction in play (their own included) is taken and shuffled face down: the Bounty Board.
@@ -15,9 +16,20 @@ Continues, ``BOUNTY DRAW`` (``moritani.read``), never waited for.  The Board's c
 to see (the Moritani drew "without looking"): no view shows them, the table sees how many lie
 there.
 
-Ruling (docs/rules-coverage.md, "001 GF9 expansions: Moritani"): the Board's cards come out of
+The Bounty (2.12.19 B, advanced): besides its normal use their traitor card may be cashed ALIVE
+(when its leader dies in a battle, the card revealed and the spice collected for that death
+theirs) or DEAD (in the collection round, its leader in the tanks, the card revealed for spice
+equal to its strength); a card revealed for any reason, a traitor call too, lies face up in
+front of their shield for the rest of the game, its leader face down in the tanks (2.12.19.01).
+By mail a standing word of their decision of War Continues and of the revival round: ``BOUNTY
+ALIVE``, ``BOUNTY DEAD``, ``BOUNTY ALIVE AND DEAD`` or ``BOUNTY HOLD`` (the default: the card
+kept for a traitor call).
+
+Rulings (docs/rules-coverage.md, "001 GF9 expansions: Moritani"): the Board's cards come out of
 the traitor deck (one card of a leader lies in one place); a faction with no traitor card left
-in the pool gives none.
+in the pool gives none.  ALIVE takes from the winner the spice it was paid for that leader (none
+where no spice was paid: an explosion, no winner); where the Moritani won, the spice is theirs
+already and the card stays hidden.  DEAD is cashed once the territories' spice is collected.
 """
 
 from __future__ import annotations
@@ -27,13 +39,18 @@ from typing import Any
 
 from pbem.game import Event
 
-from ..codes import EventCode
+from .. import combat, leaders
+from ..codes import ErrorCode, EventCode
 from ..data import Ability
+from ..orders.language import OrderProblem
 from ..rules import rules_of
 from ..state import State, data, faction_name, sheet
 from .base import has
 
 BOARD = "bounty_board"          # its place in their sheet
+CASH = "bounty"                 # their standing word: the ways they cash their card
+REVEALED = "bounty_revealed"    # their traitor cards revealed, face up in front of the shield
+ALIVE, DEAD = "alive", "dead"
 
 
 def made(state: State, seat: str, pool: list[str], rng: random.Random) -> list[str]:
@@ -88,6 +105,89 @@ def redraw(state: State, seat: str, rng: random.Random) -> list[Event]:
 
 
 def in_front(state: State, seat: str) -> dict[str, Any]:
-    """How many cards lie on their Board, face down (public)."""
-    board = state["factions"][seat].get(BOARD)
-    return {"bounty_board": len(board)} if board is not None else {}
+    """How many cards lie on their Board, face down, and the traitor cards revealed (public)."""
+    own = state["factions"][seat]
+    found: dict[str, Any] = {"bounty_board": len(own[BOARD])} if BOARD in own else {}
+    if own.get(REVEALED):
+        found[REVEALED] = list(own[REVEALED])
+    return found
+
+
+# --- the Bounty (2.12.19 B, advanced)
+def read_cash(words: list[str]) -> list[str]:
+    """``ALIVE``, ``DEAD``, ``ALIVE AND DEAD`` or ``HOLD`` (after BOUNTY)."""
+    said = [w.upper() for w in words if w.upper() != "AND"]
+    if said == ["HOLD"]:
+        return []
+    if said and set(said) <= {"ALIVE", "DEAD"} and len(set(said)) == len(said):
+        return sorted(w.lower() for w in said)
+    raise OrderProblem(ErrorCode.BAD_TERROR, "expected BOUNTY ALIVE, BOUNTY DEAD, BOUNTY ALIVE "
+                       "AND DEAD or BOUNTY HOLD (001 2.12.19 B)",
+                       ("BOUNTY ALIVE", "BOUNTY HOLD"))
+
+
+def cash_text(value: list[str]) -> str:
+    return "BOUNTY " + (" AND ".join(w.upper() for w in value) or "HOLD")
+
+
+def _reveal(state: State, seat: str, card: str) -> None:
+    """2.12.19.01: the card face up in front of their shield, its leader face down in the
+    tanks."""
+    own = state["factions"][seat]
+    if card in own["traitors"]:
+        own["traitors"].remove(card)
+    own.setdefault(REVEALED, []).append(card)
+    for other in state["seats"]:
+        if state["factions"][other]["leaders"].get(card) in leaders.IN_TANKS:
+            state["factions"][other]["leaders"][card] = leaders.FACE_DOWN
+
+
+def battle_decided(state: State, seat: str, outcome: Any, plans: dict[str, dict[str, Any]]
+                   ) -> list[Event]:
+    """A traitor card of theirs called, or cashed ALIVE as its leader dies (2.12.19.01-02)."""
+    if not has(state, seat, Ability.BOUNTY):
+        return []
+    own, events = state["factions"][seat], []
+    for caller in outcome.callers:
+        other = next(s for s in plans if s != caller)
+        if caller == seat and plans[other]["leader"] in own["traitors"]:
+            _reveal(state, seat, plans[other]["leader"])
+            events.append(Event(EventCode.BOUNTY_CASHED, {
+                "faction": seat, "leader": plans[other]["leader"], "way": "traitor",
+                "spice": 0}))
+    winner = outcome.winner
+    if ALIVE not in own.get(CASH, []) or winner in (None, seat) or outcome.no_leader_spice:
+        return events
+    for side in outcome.killed:
+        name = plans[side]["leader"]
+        if name not in own["traitors"]:
+            continue
+        other = next(s for s in plans if s != side)
+        spice = min(combat.leader_value(data(state), {**plans[side], "kh": False}, plans[other]),
+                    state["factions"][winner]["spice"])
+        state["factions"][winner]["spice"] -= spice
+        own["spice"] += spice
+        _reveal(state, seat, name)
+        events.append(Event(EventCode.BOUNTY_CASHED, {"faction": seat, "leader": name,
+                                                      "way": ALIVE, "spice": spice,
+                                                      "from": winner}))
+    return events
+
+
+def collected(state: State, seat: str) -> list[Event]:
+    """2.12.19.03 DEAD: their traitor card's leader in the tanks, its strength in spice from
+    the bank."""
+    own = state["factions"][seat]
+    if not has(state, seat, Ability.BOUNTY) or DEAD not in own.get(CASH, []):
+        return []
+    events = []
+    for card in list(own["traitors"]):
+        if not any(state["factions"][s]["leaders"].get(card) in leaders.IN_TANKS
+                   for s in state["seats"]):
+            continue
+        spice = leaders.killed_price(data(state).leader(card))
+        own["spice"] += spice
+        _reveal(state, seat, card)
+        events.append(Event(EventCode.BOUNTY_CASHED, {"faction": seat, "leader": card,
+                                                      "way": DEAD, "spice": spice}))
+    return events

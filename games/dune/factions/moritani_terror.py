@@ -96,7 +96,7 @@ def open_strongholds(game: Any) -> list[str]:
 
 def empty() -> dict[str, Any]:
     return {"place": None, "move": None, "trigger": [], "robbery": None, "sabotage": None,
-            "assassinate": None, "offer": None, "bounty": False}
+            "assassinate": None, "offer": None, "bounty": False, "cash": None}
 
 
 # --- the decision of War Continues
@@ -130,15 +130,24 @@ def decision(state: State, seat: str, standing: str, terrorize: bool) -> Prompt 
                            "terrorize": terrorize,
                            "assassinate": has(state, seat, Ability.ASSASSINATE),
                            "offer": has(state, seat, Ability.ENEMY_OF_MY_ENEMY),
-                           "bounty": terrorize and has(state, seat, Ability.BOUNTY_BOARD)})
+                           "bounty": terrorize and has(state, seat, Ability.BOUNTY_BOARD),
+                           "cash": has(state, seat, Ability.BOUNTY)})
 
 
 def _bounty_legal(state: State, seat: str, now: bool) -> str:
-    """Text B's BOUNTY DRAW line, in words, at War Continues (001 2.12.17 B)."""
-    if not now or not has(state, seat, Ability.BOUNTY_BOARD):
-        return ""
-    return ("BOUNTY DRAW: a new traitor card from your Bounty Board, the one you hold set aside "
-            "first and shuffled back in after (001 2.12.17 B). ")
+    """Text B's BOUNTY DRAW line at War Continues (001 2.12.17 B) and the advanced Bounty's
+    standing word (2.12.19 B), in words."""
+    found = ""
+    if now and has(state, seat, Ability.BOUNTY_BOARD):
+        found = ("BOUNTY DRAW: a new traitor card from your Bounty Board, the one you hold set "
+                 "aside first and shuffled back in after (001 2.12.17 B). ")
+    if has(state, seat, Ability.BOUNTY):
+        ways = " AND ".join(w.upper() for w in state["factions"][seat].get("bounty", []))
+        found += ("BOUNTY ALIVE | DEAD | ALIVE AND DEAD | HOLD: how you cash your traitor card: "
+                  "ALIVE as its leader dies in a battle, for the spice paid for it; DEAD in the "
+                  "collection round, its leader in the tanks, for its strength (001 2.12.19 B); "
+                  f"now {ways or 'HOLD'}. ")
+    return found
 
 
 def _offer_legal(state: State, seat: str) -> str:
