@@ -251,6 +251,37 @@ def test_001_2_12_17_b_a_new_traitor_from_the_bounty_board_at_the_mentat_pause()
     assert dune.parse(text_a, "moritani", "BOUNTY DRAW").errors
 
 
+def test_001_2_12_04_17_b_the_bounty_board_s_cards_change_no_view_but_the_drawer_s():
+    """The differential test of the Bounty Board (001 2.12.04: taken "without looking"): two
+    games alike but for which cards lie on the Board, their count the same: every seat's view,
+    the Moritani's too, and the public view are the same; after a BOUNTY DRAW at War Continues
+    (2.12.17 B) only the Moritani's view differs (the card they drew), and the step's events
+    differ only in what is told to them alone."""
+    games = []
+    for swap in (False, True):
+        state = set_up(new({"moritani_text_b": True}))
+        board, deck = state["factions"]["moritani"]["bounty_board"], state["decks"]["traitors"]
+        if swap:                            # the Board's top card changed for one of the deck
+            board[-1], deck[0] = deck[0], board[-1]
+        state["phase"], state["step"], state["turn"] = "mentat_pause", {}, 1
+        before = {seat: seat_view(state, seat) for seat in SEATS}
+        (order,) = dune.parse(state, "moritani", "BOUNTY DRAW").orders
+        events = factions.decide(state, "mentat_pause", order.prompt, order.value,
+                                 random.Random(5))
+        after = {seat: seat_view(state, seat) for seat in SEATS}
+        games.append((before, after, public_view(state), events, board[-1:]))
+    (before, after, public, events, _), (before2, after2, public2, events2, _) = games
+    for seat in SEATS:
+        assert str(before[seat]) == str(before2[seat]), seat
+        if seat != "moritani":
+            assert str(after[seat]) == str(after2[seat]), seat
+    assert after["moritani"]["own"]["traitors"] != after2["moritani"]["own"]["traitors"]
+    assert str(public) == str(public2)
+    assert [(e.code, e.data) for e in events if e.to is None] == [
+        (e.code, e.data) for e in events2 if e.to is None]
+    assert {e.to for e in events if e.to is not None} == {("moritani",)}
+
+
 def test_001_2_12_14_03_the_atomics_cut_the_moritani_and_their_ally_s_hand_limit():
     """001 2.12.14.03: "From this Turn forward, your hand limit is reduced by 1 (as well as your
     ally's)": one lower for the Moritani and their ally the Harkonnen (8 in GF9, 2.05.08);
