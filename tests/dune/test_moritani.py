@@ -16,10 +16,12 @@ from pbem.games.dune import factions, tokens
 from pbem.games.dune.board.board_map import board_svg
 from pbem.games.dune.combat import Outcome
 from pbem.games.dune.factions import moritani
+from pbem.games.dune.factions import moritani_alliance as alliance
 from pbem.games.dune.factions import moritani_assassins as assassins
 from pbem.games.dune.factions import moritani_terror as terror
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.phases import set_up as setup_phase
+from pbem.games.dune.prompt_key import PromptKey
 from pbem.games.dune.state import data, sheet
 from pbem.games.dune.view import public_view, seat_view
 
@@ -280,6 +282,25 @@ def test_001_2_12_04_17_b_the_bounty_board_s_cards_change_no_view_but_the_drawer
     assert [(e.code, e.data) for e in events if e.to is None] == [
         (e.code, e.data) for e in events2 if e.to is None]
     assert {e.to for e in events if e.to is not None} == {("moritani",)}
+
+
+def test_001_2_12_15_no_alliance_is_offered_to_ecaz_nor_to_their_ally():
+    """001 2.12.15: "When a faction (other than Ecaz) would trigger a Terror token": Ecaz, and
+    the Moritani's ally (who triggers none, 2.12.09), are asked no acceptance terms; nobody is
+    while no Terror token lies on the board (public), nor outside the movement round."""
+    seats = ["atreides", "ecaz", "harkonnen", "moritani"]
+    state = GAME.setup("gf9", {"ecaz_moritani": True}, seats, step_rng("eome", 0))
+    state["alliances"] = [["harkonnen", "moritani"]]
+    assert not any(alliance.eligible(state, "moritani", s) for s in seats)
+    token = tokens.find(state, "terror", "robbery")
+    tokens.place(token, "moritani", tokens.BOARD, "Carthag", 11)
+    assert [s for s in seats if alliance.eligible(state, "moritani", s)] == ["atreides"]
+    state["phase"] = "movement"
+    power = factions.power("moritani", state)
+    asked = [PromptKey("move", s) for s in seats]
+    assert power.standing_keys(state, [str(k) for k in asked]) == ["terror-alliance:atreides"]
+    state["phase"] = "bidding"
+    assert power.standing_keys(state, [str(k) for k in asked]) == []
 
 
 def test_001_2_12_14_03_the_atomics_cut_the_moritani_and_their_ally_s_hand_limit():
