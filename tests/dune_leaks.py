@@ -129,6 +129,9 @@ def shown_in_events(events):
         # openly (001 2.12.14.02, .03, .06)
         if event["code"] == "terror-assassination" and event["data"]["leader"]:
             shown.add(event["data"]["leader"])
+        # a traitor card the Moritani reveal to assassinate its leader (001 2.12.20)
+        if event["code"] in ("leader-assassinated", "bounty-cashed"):    # 001 2.12.19 (B)
+            shown.add(event["data"]["leader"])
         # a leader the Residual Poison sends to the tanks, told to all (001 3.03.09)
         if event["code"] == "leader-poisoned" and event["to"] is None:
             shown.add(event["data"]["leader"])
@@ -143,6 +146,18 @@ def shown_in_battles(store, game_id):
                          for row in store.decisions(game_id)))
 
 
+# Names of which a secret's name is a part: the Terror token Atomics (001 2.12.14.03) is
+# neither the treachery card Family Atomics nor the public Atomics Aftermath token.
+LONGER_NAMES = {"Atomics": ("Family Atomics", "Atomics Aftermath")}
+
+
+def _without(mails: str, secret: str) -> str:
+    """The mails without the longer names the secret's name is part of."""
+    for name in LONGER_NAMES.get(secret, ()):
+        mails = mails.replace(name, "")
+    return mails
+
+
 def leaked(mails: str, seat, held, played, prediction=None, game=CLASSIC):
     """The other seats' secrets that ``seat``'s mail text shows (empty: none); ``game``: the
     data of the game's ruleset, for its board (the classic data by default)."""
@@ -153,7 +168,7 @@ def leaked(mails: str, seat, held, played, prediction=None, game=CLASSIC):
     own_leaders = LEADERS.get(seat, set())
     others = set().union(*(held[s] for s in held if s != seat)) - own_leaders - played
     found = {secret for secret in others - held[seat]
-             if re.search(rf"\b{re.escape(secret)}\b", mails)}
+             if re.search(rf"\b{re.escape(secret)}\b", _without(mails, secret))}
     if seat != "fremen" and STORM_CARD.search(mails):
         found.add("the Fremen's storm card")
     if (prediction and seat != "bene-gesserit"

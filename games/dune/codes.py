@@ -219,6 +219,15 @@ class EventCode(StrEnum):
     TERROR_GIFT = "terror-gift"                 # 001 2.12.14.06
     TERROR_GIFT_CARD = "terror-gift-card"
     TERROR_SNEAK_ATTACK = "terror-sneak-attack"     # 001 2.12.14.07
+    LEADER_ASSASSINATED = "leader-assassinated"     # 001 2.12.20
+    ASSASSIN_DRAWS = "assassin-draws"           # 001 2.12.20
+    ASSASSINATION_LOST = "assassination-lost"   # 001 2.12.21
+    KARAMA_WINNER_CARDS = "karama-winner-cards"     # 001 1.14.13 (A)
+    TERROR_ALLIANCE = "terror-alliance"         # 001 2.12.15-16 (A)
+    TERROR_ALLIANCE_REFUSED = "terror-alliance-refused"     # 001 2.12.16 (A)
+    BOUNTY_BOARD = "bounty-board"               # 001 2.12.04-05 (B)
+    BOUNTY_REDRAW = "bounty-redraw"             # 001 2.12.17 (B)
+    BOUNTY_CASHED = "bounty-cashed"             # 001 2.12.19 (B)
     AMBASSADOR_COPIED = "ambassador-copied"     # 001 2.11.17.03
     AMBASSADOR_MOVED = "ambassador-moved"       # 001 2.11.17.05
     AMBASSADOR_SENT = "ambassador-sent"         # 001 2.11.17.07

@@ -44,6 +44,8 @@ Rulings:
 
 from __future__ import annotations
 
+from typing import Any
+
 ALIVE, TANKS, CAPTURED = "alive", "tanks", "captured"
 GHOLA = "ghola"             # revived by the Tleilaxu as their own (GF9 001 2.08.17)
 FACE_DOWN = "face down"     # in the tanks face down (GF9 001 2.05.11.02)
@@ -114,3 +116,9 @@ def note_revived(leaders: dict[str, str], revived: list[str], name: str,
     if name not in revived:
         return [*revived, name]
     return [name] if set(leaders) <= set(revived) else list(revived)
+
+
+def killed_price(leader: Any) -> int:
+    """The spice collected for a leader killed by a Moritani power (a data ``Leader``): its
+    strength, or its own price where it has one (Zoal's 3, 001 2.12.14.02)."""
+    return leader.revival_cost if leader.revival_cost is not None else leader.strength

@@ -757,6 +757,11 @@ class GF9(Classic):
     # 001 4.10: homeworlds, each seated faction's reserves on its homeworld card, a place of
     # the board layer (``data/homeworlds``; ``variants.homeworlds``)
     homeworlds: bool = field(default=False, metadata=ADDED)
+    # 001 2.12, text B (the Landsraad revision, the inserted half of 001's redline): the
+    # Moritani's sheet from ``data/moritani_b`` (``option_layers``): so far the Bounty Board of
+    # traitor cards (2.12.04-05, 2.12.17 B) and the Bounty (2.12.19 B); the rest of text B not
+    # yet (issue 31)
+    moritani_text_b: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -777,7 +782,8 @@ class GF9(Classic):
         "choam_landsraad": ("choam_landsraad",),
         "ixians_text_b": ("ixians_text_b",),
         "richese_revised": ("richese_revised",),
-        "ecaz_moritani": ("ecaz_moritani",), "homeworlds": ("homeworlds",)}
+        "ecaz_moritani": ("ecaz_moritani",), "homeworlds": ("homeworlds",),
+        "moritani_text_b": ("moritani_text_b",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.
@@ -787,7 +793,8 @@ class GF9(Classic):
     data_layers: ClassVar[tuple[str, ...]] = ("classic", "gf9", "ixians", "choam", "richese",
                                               "ecaz", "moritani")
     option_layers: ClassVar[dict[str, str]] = {"choam_landsraad": "choam_landsraad",
-                                               "homeworlds": "homeworlds"}
+                                               "homeworlds": "homeworlds",
+                                               "moritani_text_b": "moritani_b"}
 
     traitor_deck = True                 # 001 setup 12: four dealt from one deck, one kept
     own_leader_as_traitor = True        # 001 setup 12

@@ -14,11 +14,15 @@ from pbem.game import load_game, step_rng
 from pbem.games import dune
 from pbem.games.dune import factions, tokens
 from pbem.games.dune.board.board_map import board_svg
+from pbem.games.dune.combat import Outcome
 from pbem.games.dune.factions import moritani
+from pbem.games.dune.factions import moritani_alliance as alliance
+from pbem.games.dune.factions import moritani_assassins as assassins
 from pbem.games.dune.factions import moritani_terror as terror
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.phases import set_up as setup_phase
-from pbem.games.dune.state import sheet
+from pbem.games.dune.prompt_key import PromptKey
+from pbem.games.dune.state import data, sheet
 from pbem.games.dune.view import public_view, seat_view
 
 GAME = load_game("dune")
@@ -125,7 +129,8 @@ def test_001_2_12_08_the_decision_is_optional_and_read_line_by_line():
     assert not parsed.errors
     (order,) = parsed.orders
     assert order.value == {"place": ["robbery", "Carthag"], "move": None, "robbery": "card",
-                           "sabotage": None,
+                           "sabotage": None, "assassinate": None, "offer": None,
+                           "bounty": False, "cash": None,
                            "trigger": [["*", {"*": True, "harkonnen": False}]]}
     assert moritani.text(state, order.value) == ("TERROR Robbery IN Carthag\nTRIGGER ALL "
                                                  "EXCEPT Harkonnen\nROBBERY CARD")
@@ -133,6 +138,169 @@ def test_001_2_12_08_the_decision_is_optional_and_read_line_by_line():
     assert dune.parse(state, "moritani", "ROBBERY MAYBE").errors
     assert dune.parse(state, "moritani", "TERROR Robbery IN Carthag\n"
                                          "TERROR Atomics IN Arrakeen").errors
+
+
+def test_001_2_12_20_assassinate_is_a_standing_word_of_the_advanced_game():
+    """001 2.12.20 by mail: whom they assassinate is their standing word, an optional line of
+    their decision (ASSASSINATE ALL the default), read back as written; refused in the basic
+    game (2.12.01)."""
+    state = set_up(new({"advanced": True}))
+    state["phase"], state["step"], state["turn"] = "mentat_pause", {}, 1
+    parsed = dune.parse(state, "moritani", "ASSASSINATE EXCEPT Atreides, Fremen")
+    assert not parsed.errors
+    (order,) = parsed.orders
+    assert order.value["assassinate"] == {"*": True, "atreides": False, "fremen": False}
+    assert moritani.text(state, order.value) == "ASSASSINATE EXCEPT Atreides, Fremen"
+    assert dune.parse(state, "moritani", "ASSASSINATE ONLY Harkonnen").orders[0].value[
+        "assassinate"] == {"*": False, "harkonnen": True}
+    assert dune.parse(state, "moritani", "ASSASSINATE SOMETIMES").errors
+    basic = set_up(new())
+    basic["phase"], basic["step"], basic["turn"] = "mentat_pause", {}, 1
+    (error,) = dune.parse(basic, "moritani", "ASSASSINATE ALL").errors
+    assert "2.12.20" in error.message
+
+
+def _lost_to(winner: str, leader: str) -> Outcome:
+    return Outcome("battle", winner, "moritani", (), {winner: 5, "moritani": 0})
+
+
+def test_001_2_12_20_once_against_each_faction_and_a_new_traitor_at_war_continues():
+    """001 2.12.20: "This ability may only be used once against each faction in the game"; "set
+    the revealed card aside face up as a marker, then draw a new Traitor Card" at War
+    Continues: one card drawn for each revealed, once; the markers public; a leader the
+    Moritani faced, or one in the tanks, is not assassinated."""
+    state = set_up(new({"advanced": True}))
+    own = state["factions"]["moritani"]
+    harkonnen = [n for n in state["factions"]["harkonnen"]["leaders"]][:3]
+    plans = {"harkonnen": {"leader": harkonnen[0]}, "moritani": {"leader": None}}
+    own["traitors"] = [harkonnen[0]]
+    assert assassins.battle_decided(state, "moritani", _lost_to("harkonnen", harkonnen[0]),
+                                    plans) == []             # the leader they faced
+    own["traitors"] = [harkonnen[1]]
+    state["factions"]["harkonnen"]["leaders"][harkonnen[1]] = "tanks"
+    assert assassins.battle_decided(state, "moritani", _lost_to("harkonnen", harkonnen[0]),
+                                    plans) == []             # in the tanks
+    state["factions"]["harkonnen"]["leaders"][harkonnen[1]] = "alive"
+    (event,) = assassins.battle_decided(state, "moritani",
+                                        _lost_to("harkonnen", harkonnen[0]), plans)
+    assert event.code == "leader-assassinated" and own["traitors"] == []
+    assert public_view(state)["factions"]["moritani"]["assassinations"] == {
+        "harkonnen": harkonnen[1]}
+    own["traitors"] = [harkonnen[2]]
+    assert assassins.battle_decided(state, "moritani", _lost_to("harkonnen", harkonnen[0]),
+                                    plans) == []             # once against each faction
+    deck = len(state["decks"]["traitors"])
+    own["traitors"] = []
+    events = assassins.war_continues(state, "moritani")
+    assert [e.code for e in events] == ["assassin-draws", "traitor"]
+    assert events[1].to == ("moritani",) and len(own["traitors"]) == 1
+    assert len(state["decks"]["traitors"]) == deck - 1
+    assert assassins.war_continues(state, "moritani") == []
+
+
+def test_001_2_12_04_05_the_bounty_board_of_text_b_gives_their_traitor():
+    """001 2.12.04-05 (B): a random traitor card of each faction in play, their own included,
+    unseen, makes the Bounty Board, out of the traitor deck; the Moritani draw two from it,
+    keep one and shuffle the other back; nobody sees the Board's cards, the table how many."""
+    state = new({"moritani_text_b": True})
+    own = state["factions"]["moritani"]
+    board = list(own["bounty_board"])
+    assert len(own["traitor_draw"]) == 2 and len(board) == len(SEATS) - 2
+    cards = board + own["traitor_draw"]
+    assert sorted(data(state).leader(c).faction for c in cards) == sorted(
+        sheet(s, state).name for s in SEATS)
+    assert not set(cards) & set(state["decks"]["traitors"])
+    for seat in SEATS:
+        if seat != "moritani":
+            assert len(state["factions"][seat]["traitor_draw"]) == 4
+    state = set_up(state)
+    kept = own_traitors = state["factions"]["moritani"]["traitors"]
+    assert len(own_traitors) == 1 and kept[0] in cards
+    assert sorted(state["factions"]["moritani"]["bounty_board"]) == sorted(
+        c for c in cards if c not in kept)
+    for seat in SEATS:                  # the Board's cards in no seat's view, the count public
+        assert "bounty_board" not in seat_view(state, seat)["own"], seat
+    assert public_view(state)["factions"]["moritani"]["bounty_board"] == len(SEATS) - 1
+    text_a = set_up(new())
+    assert "bounty_board" not in text_a["factions"]["moritani"]
+    assert len(text_a["factions"]["moritani"]["traitors"]) == 1
+
+
+def test_001_2_12_17_b_a_new_traitor_from_the_bounty_board_at_the_mentat_pause():
+    """001 2.12.17 (B): "In the Mentat Pause Phase you may draw a new Traitor Card from the
+    Bounty Board; if you have an unrevealed Traitor Card you must first set it aside, shuffle
+    the Set Aside Traitor card into the Bounty Board after you have drawn the new one": by mail
+    the line BOUNTY DRAW of their decision at War Continues; refused in the revival round and
+    under text A."""
+    state = set_up(new({"moritani_text_b": True}))
+    state["phase"], state["step"], state["turn"] = "mentat_pause", {}, 1
+    own = state["factions"]["moritani"]
+    (held,) = own["traitors"]
+    before = sorted([held, *own["bounty_board"]])
+    (order,) = dune.parse(state, "moritani", "BOUNTY DRAW").orders
+    assert order.value["bounty"] is True
+    assert moritani.text(state, order.value) == "BOUNTY DRAW"
+    events = factions.decide(state, "mentat_pause", order.prompt, order.value,
+                             random.Random(3))
+    assert [e.code for e in events if e.code.startswith("bounty")] == ["bounty-redraw"]
+    (new_card,) = own["traitors"]
+    assert held in own["bounty_board"] and new_card not in own["bounty_board"]
+    assert sorted([new_card, *own["bounty_board"]]) == before
+    state["phase"] = "revival"
+    assert dune.parse(state, "moritani", "BOUNTY DRAW").errors
+    text_a = set_up(new())
+    text_a["phase"], text_a["step"], text_a["turn"] = "mentat_pause", {}, 1
+    assert dune.parse(text_a, "moritani", "BOUNTY DRAW").errors
+
+
+def test_001_2_12_04_17_b_the_bounty_board_s_cards_change_no_view_but_the_drawer_s():
+    """The differential test of the Bounty Board (001 2.12.04: taken "without looking"): two
+    games alike but for which cards lie on the Board, their count the same: every seat's view,
+    the Moritani's too, and the public view are the same; after a BOUNTY DRAW at War Continues
+    (2.12.17 B) only the Moritani's view differs (the card they drew), and the step's events
+    differ only in what is told to them alone."""
+    games = []
+    for swap in (False, True):
+        state = set_up(new({"moritani_text_b": True}))
+        board, deck = state["factions"]["moritani"]["bounty_board"], state["decks"]["traitors"]
+        if swap:                            # the Board's top card changed for one of the deck
+            board[-1], deck[0] = deck[0], board[-1]
+        state["phase"], state["step"], state["turn"] = "mentat_pause", {}, 1
+        before = {seat: seat_view(state, seat) for seat in SEATS}
+        (order,) = dune.parse(state, "moritani", "BOUNTY DRAW").orders
+        events = factions.decide(state, "mentat_pause", order.prompt, order.value,
+                                 random.Random(5))
+        after = {seat: seat_view(state, seat) for seat in SEATS}
+        games.append((before, after, public_view(state), events, board[-1:]))
+    (before, after, public, events, _), (before2, after2, public2, events2, _) = games
+    for seat in SEATS:
+        assert str(before[seat]) == str(before2[seat]), seat
+        if seat != "moritani":
+            assert str(after[seat]) == str(after2[seat]), seat
+    assert after["moritani"]["own"]["traitors"] != after2["moritani"]["own"]["traitors"]
+    assert str(public) == str(public2)
+    assert [(e.code, e.data) for e in events if e.to is None] == [
+        (e.code, e.data) for e in events2 if e.to is None]
+    assert {e.to for e in events if e.to is not None} == {("moritani",)}
+
+
+def test_001_2_12_15_no_alliance_is_offered_to_ecaz_nor_to_their_ally():
+    """001 2.12.15: "When a faction (other than Ecaz) would trigger a Terror token": Ecaz, and
+    the Moritani's ally (who triggers none, 2.12.09), are asked no acceptance terms; nobody is
+    while no Terror token lies on the board (public), nor outside the movement round."""
+    seats = ["atreides", "ecaz", "harkonnen", "moritani"]
+    state = GAME.setup("gf9", {"ecaz_moritani": True}, seats, step_rng("eome", 0))
+    state["alliances"] = [["harkonnen", "moritani"]]
+    assert not any(alliance.eligible(state, "moritani", s) for s in seats)
+    token = tokens.find(state, "terror", "robbery")
+    tokens.place(token, "moritani", tokens.BOARD, "Carthag", 11)
+    assert [s for s in seats if alliance.eligible(state, "moritani", s)] == ["atreides"]
+    state["phase"] = "movement"
+    power = factions.power("moritani", state)
+    asked = [PromptKey("move", s) for s in seats]
+    assert power.standing_keys(state, [str(k) for k in asked]) == ["terror-alliance:atreides"]
+    state["phase"] = "bidding"
+    assert power.standing_keys(state, [str(k) for k in asked]) == []
 
 
 def test_001_2_12_14_03_the_atomics_cut_the_moritani_and_their_ally_s_hand_limit():
@@ -148,17 +316,22 @@ def test_001_2_12_14_03_the_atomics_cut_the_moritani_and_their_ally_s_hand_limit
     assert factions.hand_limit(seat_view(state, "atreides"), "harkonnen") == 7
 
 
-@pytest.mark.parametrize("seed", range(3))
-def test_001_2_12_a_bot_game_with_the_moritani_breaks_no_invariant(seed):
-    """Whole GF9 games with the Moritani seated, every decision the random bots', to their end:
-    no invariant broken at any step."""
+@pytest.mark.parametrize(("seed", "options", "style"), [
+    (0, {}, "random"), (1, {}, "random"), (2, {}, "random"), (3, {"advanced": True}, "random"),
+    (4, {"advanced": True, "moritani_text_b": True}, "random"),
+    (5, {"advanced": True}, "basic"), (6, {"advanced": True, "moritani_text_b": True}, "basic")])
+def test_001_2_12_a_bot_game_with_the_moritani_breaks_no_invariant(seed, options, style):
+    """Whole GF9 games with the Moritani seated, basic and advanced, text A and (as far as it
+    is built) text B, every decision the random or the basic bots', to their end: no invariant
+    broken at any step."""
     rng = random.Random(seed)
-    state = GAME.setup("gf9", {"ecaz_moritani": True, "turns": 4}, SEATS, step_rng("m", seed))
+    state = GAME.setup("gf9", {"ecaz_moritani": True, "turns": 4, **options}, SEATS,
+                       step_rng("m", seed))
     step = 0
     while state["result"] is None:
         orders = {}
         for prompt in dune.prompts(state):
-            text = dune.bot_order(dune.view(state, prompt.seat), prompt, rng)
+            text = dune.bot_order(dune.view(state, prompt.seat), prompt, rng, style)
             for order in dune.parse(state, prompt.seat, text).orders:
                 if order.prompt == prompt.key:
                     orders[prompt.key] = order.value

@@ -47,11 +47,13 @@ def test_001_2_12_a_six_faction_game_with_the_moritani_by_mail_keeps_every_secre
         assert "Your face-down tokens" not in mails
 
 
-def _hide(run: Run, swap: bool) -> None:
+def _hide(run: Run, swap: bool, offer: bool = False) -> None:
     """The GM puts Robbery and Atomics face down in Arrakeen and Carthag (``swap``: the other
     way round), and sets the Moritani's standing answer to reveal none (2.12.09: "you may"),
-    so that neither ever opens.  The same GM commands in both runs: only what they put where
-    differs."""
+    so that neither ever opens; with ``offer`` they trigger every token but offer every
+    faction an alliance, which every faction accepts (2.12.15-16), so that a token entered goes
+    back behind their shield unrevealed.  The same GM commands in both runs: only what they
+    put where differs."""
     state = run.record().state
     first, second = ("atomics", "robbery") if swap else ("robbery", "atomics")
     records = state["tokens"]
@@ -61,28 +63,46 @@ def _hide(run: Run, swap: bool) -> None:
             token.update({"at": "board", "territory": territory, "sector": sector,
                           "face": "down"})
     run.gm(f"ADJUST /tokens = {json.dumps(records)} -- the Terror tokens under test")
-    run.gm('ADJUST /factions/moritani/triggers = {"*": {"*": false}} -- reveal none')
+    if not offer:
+        run.gm('ADJUST /factions/moritani/triggers = {"*": {"*": false}} -- reveal none')
+        return
+    for seat in SEATS:              # a sheet adjusted whole: the key is new to it
+        terms = ({"alliance_offer": {"*": True}} if seat == "moritani"
+                 else {"enemy_of_my_enemy": True})
+        sheet = {**state["factions"][seat], **terms}
+        run.gm(f"ADJUST /factions/{seat} = {json.dumps(sheet)} -- the alliance terms")
 
 
 @pytest.mark.whole_game
-def test_001_2_12_08_face_down_terror_tokens_change_no_other_seats_mail(tmp_path):
+@pytest.mark.parametrize("offer", [False, True], ids=["hidden", "enemy_of_my_enemy"])
+def test_001_2_12_08_face_down_terror_tokens_change_no_other_seats_mail(tmp_path, offer):
     """The differential test (001 2.12.08-09: a placed Terror token is the Moritani's to know,
     its trigger their choice): the same three turns played twice, two Terror tokens face down
     in Arrakeen and Carthag changing places between the runs; every other seat's mail and every
-    public archive page is the same, the Moritani's differ."""
+    public archive page is the same, the Moritani's differ.  With ``offer`` (001 2.12.15-16)
+    the tokens would go off, but each faction entering is offered an alliance and accepts:
+    the offers, the alliances and the tokens going back tell nobody which token it was."""
     found = []
     for name, swap in (("one", False), ("other", True)):
         run = Run(tmp_path / name, {**OPTIONS, "turns": 3})
-        run.play(lambda r, s=swap: _hide(r, s))
+        run.play(lambda r, s=swap: _hide(r, s, offer))
         state = run.record().state
-        hidden = {t["territory"]: t["value"] for t in state["tokens"]
-                  if t["kind"] == "terror" and t["at"] == "board"
-                  and t["territory"] in ("Arrakeen", "Carthag")}
-        assert len(hidden) == 2 and all(t["face"] == "down" for t in state["tokens"]
-                                        if t["kind"] == "terror" and t["at"] == "board"), hidden
+        assert all(t["face"] == "down" for t in state["tokens"]
+                   if t["kind"] == "terror" and t["at"] == "board")
+        if offer:
+            _, _, events = run.secrets(SEATS)
+            codes = [e["code"] for step in events for e in step]
+            assert "terror-alliance" in codes and "terror-triggered" not in codes
+            hidden = {}
+        else:
+            hidden = {t["territory"]: t["value"] for t in state["tokens"]
+                      if t["kind"] == "terror" and t["at"] == "board"
+                      and t["territory"] in ("Arrakeen", "Carthag")}
+            assert len(hidden) == 2, hidden
         found.append(({seat: run.mails(seat) for seat in SEATS}, run.pages(), hidden))
     (one, pages, first), (other, other_pages, second) = found
-    assert first == {"Arrakeen": second["Carthag"], "Carthag": second["Arrakeen"]}
+    if not offer:
+        assert first == {"Arrakeen": second["Carthag"], "Carthag": second["Arrakeen"]}
     for seat in SEATS:
         if seat != "moritani":
             assert one[seat] == other[seat], seat

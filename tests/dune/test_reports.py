@@ -196,6 +196,8 @@ def rare_positions() -> list:
     # their Terror tokens at War Continues
     terror = folder / "gf9_2_12_08_a_terror_token_is_placed_face_down_at_war_continues.yaml"
     extortion = folder / "gf9_2_12_14_04_extortion_comes_back_at_war_continues.yaml"
+    # and the acceptance terms of Enemy of My Enemy, riding on a mover's mail (001 2.12.15-16)
+    enemy = folder / "gf9_2_12_14_02_assassination_sends_a_leader_to_the_tanks.yaml"
     late = dune.setup("gf9", {"ecaz_moritani": True}, ["atreides", "harkonnen", "moritani"],
                       step_rng("late", 0))
     while late["phase"] == "setup" and not any(p.kind == "late-placement"
@@ -206,7 +208,8 @@ def rare_positions() -> list:
     drawn = folder / "gf9_4_07_12_a_faction_without_a_skill_reviving_a_leader_draws_two.yaml"
     return [state, distrans, *(load_scenario(yaml.safe_load(path.read_text())).state
                                for path in (summon, reveal, amal, terms, shuffle, cone, send,
-                                            copy_, ambassadors, terror, extortion, drawn)),
+                                            copy_, ambassadors, terror, extortion, enemy,
+                                            drawn)),
             *ixians, deploying, *choam, offering, offered, skills, *richese, late]
 
 

@@ -75,7 +75,7 @@ from ..forces import order_text, plain, total
 from ..orders import battle_orders, battle_plan, plan_conditions
 from ..orders.language import where
 from ..rules import rules_of
-from ..state import POLAR_SINK, ally_of, data, occupants
+from ..state import POLAR_SINK, ally_of, data, faction_name, occupants
 from ..variants import leader_skills, skill_powers, tech_tokens
 from ..variants.skill_powers import BANKER_MOST
 from . import move_bot
@@ -588,18 +588,39 @@ def _hms_copy(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
 def _terror(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     """The Moritani place a Terror token a turn at War Continues, Atomics last, where another
     faction but their ally is, else in the first open stronghold; their standing answers as
-    they are."""
+    they are; an alliance offered to all while they have none; under text B a new traitor
+    drawn from the Bounty Board when theirs betrays nobody, and their traitor cashed Alive and
+    Dead in the advanced game."""
     options = prompt.options
     if not options.get("terrorize"):
         return "TERROR NONE"
+    own = view["own"]
+    lines = ["BOUNTY DRAW"] if options.get("bounty") and _useless_traitor(view) else []
+    if options.get("cash") and own.get("bounty") != ["alive", "dead"]:
+        lines.append("BOUNTY ALIVE AND DEAD")              # 001 2.12.19 (B): cash it
+    alone = not ally_of(view, view["seat"])                 # 001 2.12.15-16: an ally sought
+    if options.get("offer") and bool(own.get("alliance_offer", {}).get("*")) != alone:
+        lines.append(f"OFFER ALLIANCE {'ALL' if alone else 'NONE'}")
     held = sorted(options.get("supply", []), key=lambda v: (v == "atomics", v))
     free = options.get("strongholds", [])
     allies = set(ally_of(view, view["seat"]))
     manned = [s for s in free if set(occupants(view, s)) - allies - {view["seat"]}]
-    if not held or not free:
-        return "TERROR NONE"
-    name = terror.kind_of(view).token(held[0]).name
-    return f"TERROR {name} IN {(manned or free)[0]}"
+    if held and free:
+        name = terror.kind_of(view).token(held[0]).name
+        lines.append(f"TERROR {name} IN {(manned or free)[0]}")
+    return "\n".join(lines) or "TERROR NONE"
+
+
+def _useless_traitor(view: dict[str, Any]) -> bool:
+    """Whether the Moritani's traitor betrays nobody they may fight: none held, or each their
+    own leader or their ally's, or a leader in the tanks (a new one is then drawn from the
+    Bounty Board, 001 2.12.17 B)."""
+    friends = {faction_name(s, view) for s in (view["seat"], *ally_of(view, view["seat"]))}
+    in_tanks = {name for seat in view["seats"]
+                for name in view["factions"][seat].get("leaders_in_tanks", ())}
+    factions_of = {leader.name: leader.faction for leader in data(view).leaders}
+    return all(card in in_tanks or factions_of.get(card, "") in friends   # the Cheap Hero's
+               for card in view["own"]["traitors"])                       # betrays anyone
 
 
 STRATEGIES: dict[str, Strategy] = {
@@ -611,6 +632,8 @@ STRATEGIES: dict[str, Strategy] = {
     "no-field-start": _no_field_start,
     "cache-offer": _cache_offer,
     "terror": _terror,
+    "terror-alliance": lambda view, prompt, rng: (       # 001 2.12.15-16: when alone
+        prompt.default_text if ally_of(view, view["seat"]) else "ENEMY OF MY ENEMY ACCEPT"),
     "offer-bid": _offer_bid,
     "black-market": _black_market,
     "pocket": _pocket,

@@ -22,6 +22,13 @@ The uses, in the order of the WBC battle sequence (line 1214), each a card of it
   if their plan has neither a weapon nor a defense, the difference between their leader disc
   and their opponent's is added to their dial (``at_resolution``).  Ruling: played only when
   their disc is the higher (a negative difference is no gain: the card is kept).
+- ``KARAMA WINNER DISCARDS`` / ``KARAMA WINNER KEEPS``: GF9, the Moritani's Karama power (001
+  1.14.13, text A): should they lose the battle, the winner discards every card it played, or
+  keeps every card it played that it named to DISCARD (``winner_cards``).  Rulings: the choice
+  is made ahead, for all the winner's cards at once (the plan is written before the reveal);
+  the card is played only where it changes something (the winner keeping a card, or naming one
+  to DISCARD); a card the rules discard after use (a Cheap Hero, a spent Poison Tooth) goes
+  even under KEEPS.
 
 By mail (rulings):
 
@@ -54,7 +61,7 @@ from pbem.game import Event, Prompt
 
 from .. import combat, factions
 from ..codes import ErrorCode, EventCode
-from ..data import Ability, DuneData, ForceKind
+from ..data import Ability, DuneData, Effect, ForceKind
 from ..factions import atreides_prescience as prescience
 from ..factions import bene_gesserit_voice as voice
 from ..forces import kinds
@@ -65,7 +72,7 @@ from ..state import State, ally_of, data, storm_order
 from . import karama
 
 KARAMA = "battle-karama"
-USES = ("voice", "prescience", "kh", "starred", "free", "look", "dial")
+USES = ("voice", "prescience", "kh", "starred", "free", "look", "dial", "discards", "keeps")
 
 
 def line(game: Any, use: str, names: dict[str, str] | None = None) -> str:
@@ -78,7 +85,8 @@ def line(game: Any, use: str, names: dict[str, str] | None = None) -> str:
         return f"KARAMA {name.upper()}"
     return {"voice": "KARAMA VOICE", "prescience": "KARAMA PRESCIENCE",
             "kh": "KARAMA KWISATZ HADERACH", "free": "KARAMA FREE STRENGTH",
-            "look": "KARAMA LOOK", "dial": "KARAMA DIAL"}[use]
+            "look": "KARAMA LOOK", "dial": "KARAMA DIAL",
+            "discards": "KARAMA WINNER DISCARDS", "keeps": "KARAMA WINNER KEEPS"}[use]
 
 
 def uses(state: State, seat: str) -> list[str]:
@@ -110,6 +118,9 @@ def uses(state: State, seat: str) -> list[str]:
     if (seat in (battle["aggressor"], battle["defender"])
             and factions.has(state, seat, Ability.LEADER_DIFFERENCE)):
         found.append("dial")                                        # 001 1.14.12 (A)
+    if (seat in (battle["aggressor"], battle["defender"])
+            and factions.has(state, seat, Ability.WINNER_CARDS)):
+        found += ["discards", "keeps"]                              # 001 1.14.13 (A)
     return found
 
 
@@ -158,6 +169,9 @@ def read_use(state: State, seat: str, words: list[str]) -> list[str]:
 def check(state: State, seat: str, chosen: list[str]) -> list[str]:
     """The uses of one mail, each once, one card a use (WBC line 1386)."""
     chosen = list(dict.fromkeys(chosen))
+    if {"discards", "keeps"} <= set(chosen):
+        raise OrderProblem(ErrorCode.BAD_KARAMA, "KARAMA WINNER DISCARDS or KARAMA WINNER "
+                           "KEEPS, not both (001 1.14.13)", ())
     cards = len(karama.playable(state, seat))
     if len(chosen) > cards:
         raise OrderProblem(ErrorCode.NOT_ENOUGH_CARDS, f"one card a Karama use: you hold {cards} "
@@ -186,6 +200,14 @@ def random_uses(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> li
     """Now and then one of the uses the prompt offers."""
     offered = prompt_.options["uses"]
     return [rng.choice(offered)] if offered and rng.random() < 0.2 else []
+
+
+def random_in_plan(view: dict[str, Any], seat: str, rng: random.Random) -> list[str]:
+    """A combatant's Karama of its own power now and then in its plan: the Moritani's (001
+    1.14.13), either way."""
+    if not (factions.has(view, seat, Ability.WINNER_CARDS) and karama.of_view(view)):
+        return []
+    return [rng.choice(("discards", "keeps"))] if rng.random() < 0.3 else []
 
 
 order_kind(OrderKind(KARAMA, ("KARAMA",),
@@ -229,6 +251,35 @@ def at_resolution(state: State, plans: dict[str, dict[str, Any]]) -> list[Event]
             plan["dial_bonus"] = difference
             events.append(Event(EventCode.KARAMA_DIAL, {"faction": seat, "added": difference}))
     return events
+
+
+def winner_cards(state: State, plans: dict[str, dict[str, Any]], outcome: combat.Outcome
+                 ) -> tuple[list[Event], tuple[dict[str, Any], bool] | None]:
+    """001 1.14.13 (A): the loser standing ready with ``KARAMA WINNER DISCARDS`` or ``KEEPS``
+    plays its card where it changes what the winner keeps; returns the events and, if played,
+    the winner's plan as its cards are then dealt with and whether it keeps them."""
+    loser, winner = outcome.loser, outcome.winner
+    if winner is None or outcome.kind not in ("battle", "traitor"):
+        return [], None
+    ready = set(plans[loser].get("karama", ())) & {"discards", "keeps"}
+    if not ready or not factions.has(state, loser, Ability.WINNER_CARDS) \
+            or not karama.playable(state, loser):
+        return [], None
+    plan, deck = plans[winner], data(state)
+    played = [plan[slot] for slot in ("weapon", "defense") if plan[slot]]
+    kept = [n for n in played if Effect.DISCARD_AFTER_PLAY not in deck.card_named(n).effects]
+    keep = "keeps" in ready
+    changed = ([n for n in kept if n in plan["discard"]] if keep
+               else [n for n in kept if n not in plan["discard"]])
+    if not changed:
+        return [], None
+    events, effective = karama.play(state, loser, "battle-winner-cards")
+    factions.karama_power_used(state, loser)
+    if not effective:
+        return events, None
+    events.append(Event(EventCode.KARAMA_WINNER_CARDS, {"faction": loser, "of": winner,
+                                                        "keep": keep, "cards": changed}))
+    return events, ({**plan, "discard": []}, True) if keep else (plan, False)
 
 
 def _disc(deck: DuneData, plan: dict[str, Any]) -> int:

@@ -276,6 +276,11 @@ class Ability(StrEnum):
     TERROR = "terror"                               # 001 2.12.06, 2.12.08-14 (A)
     ALLY_KEEPS_CARD = "ally_keeps_card"             # 001 2.12.19 (A)
     VIDAL_IN_BATTLES = "vidal_in_battles"           # 001 2.12.17-18 (A)
+    ENEMY_OF_MY_ENEMY = "enemy_of_my_enemy"         # 001 2.12.15-16 (A)
+    ASSASSINATE = "assassinate"                     # 001 2.12.20-21 (A, advanced)
+    WINNER_CARDS = "winner_cards"                   # 001 1.14.13 (A): the Moritani's Karama
+    BOUNTY_BOARD = "bounty_board"                   # 001 2.12.04-05, 2.12.17 (B)
+    BOUNTY = "bounty"                               # 001 2.12.19 (B, advanced)
     LOYALTY = "loyalty"                             # 001 2.11.26 (A, advanced)
     LEADER_DIFFERENCE = "leader_difference"         # 001 1.14.12 (A): Ecaz's Karama power
 

@@ -373,6 +373,11 @@ class Faction:
         drawn (001 2.11.26 LOYALTY); none."""
         return []
 
+    def draws_traitors(self, state: State, rng: random.Random) -> list[str] | None:
+        """The traitor cards it draws at set-up from a pile of its own power (the Moritani's
+        Bounty Board, 001 2.12.05 B), or None: from the traitor deck, as every faction."""
+        return None
+
     def swept(self, state: State, places: dict[str, list[int]], why: str) -> list[Event]:
         """The storm (``why``: ``storm``) or a lasgun and shield's explosion (``explosion``)
         takes what lies in these places (territory -> sectors), where forces die: what befalls
@@ -667,6 +672,13 @@ class Faction:
                      plans: dict[str, dict[str, Any]], territory: str, rng: random.Random
                      ) -> list[Event]:
         """What its power does once a battle's outcome is applied: nothing."""
+        return []
+
+    def battle_decided(self, state: State, outcome: Any, plans: dict[str, dict[str, Any]]
+                       ) -> list[Event]:
+        """What its power does knowing how a battle ended (``outcome``: ``combat.Outcome``, the
+        kind of its end, the traitors called, the leaders killed), after ``after_battle``:
+        nothing."""
         return []
 
     def battle_support(self, state: State, seat: str) -> int:

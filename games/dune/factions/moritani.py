@@ -6,11 +6,14 @@ nobody occupies, 2.12.02-03), the Terror tokens behind their shield (2.12.06), p
 at War Continues (TERRORIZE, 2.12.08) and revealed when another faction enters their stronghold
 (2.12.09-14, ``moritani_terror``); the trigger decided ahead by their standing answers
 (``token_triggers``), part of their decision of War Continues, whose order kind is here
-(``TERROR``, ``TRIGGER``, ``ROBBERY``).  Not yet (issue 31): Terror moves and Enemy of My
-Enemy (2.12.15-16), Assassinate Leaders (advanced, 2.12.20-21) and their Karama power
-(1.14.13).  Their alliance (2.12.19, A): the ally losing a battle keeps a
-card (``loser_keeps_one``).  DUKE VIDAL (2.12.17-18, A): theirs at the end of the movement round
-when in two battles in strongholds, set aside at the Mentat Pause (``moritani_vidal``).
+(``TERROR``, ``TRIGGER``, ``ROBBERY``, ``SABOTAGE``, ``ASSASSINATE``, ``OFFER``).  ENEMY OF MY
+ENEMY (2.12.15-16): an alliance offered before a token goes off, by standing terms on both
+sides (``moritani_alliance``); ASSASSINATE LEADERS (advanced, 2.12.20-21,
+``moritani_assassins``); their Karama power (1.14.13, A) is a battle Karama
+(``cards/battle_karama``).  Their alliance (2.12.19, A): the ally losing a battle keeps a card
+(``loser_keeps_one``).  DUKE VIDAL (2.12.17-18, A): theirs at the end of the movement round
+when in two battles in strongholds, set aside at the Mentat Pause (``moritani_vidal``).  Not
+yet (issue 31): text B's Duke Vidal (2.12.16 B) and the rest of text B.
 """
 
 from __future__ import annotations
@@ -32,6 +35,9 @@ from ..orders.language import (
 )
 from ..prompt_key import PromptKey
 from ..state import State, ally_of, data
+from . import moritani_alliance as alliance
+from . import moritani_assassins as assassins
+from . import moritani_bounty as bounty
 from . import moritani_terror as terror
 from . import moritani_vidal as vidal
 from .base import Faction, has
@@ -77,9 +83,38 @@ class Moritani(Faction):
             state["factions"][self.seat]["robbery"] = value["robbery"]
         if value.get("sabotage") is not None:
             state["factions"][self.seat]["sabotage"] = value["sabotage"]
+        if value.get("assassinate") is not None:
+            state["factions"][self.seat]["assassinate"] = value["assassinate"]
+        if value.get("offer") is not None:
+            state["factions"][self.seat]["alliance_offer"] = value["offer"]
+        if value.get("cash") is not None:
+            state["factions"][self.seat][bounty.CASH] = value["cash"]
         if phase != terror.ROUND:
             return []
-        return terror.war_continues(state, self.seat) + terror.decided(state, self.seat, value)
+        return (terror.war_continues(state, self.seat) + assassins.war_continues(state, self.seat)
+                + (bounty.redraw(state, self.seat, rng) if value.get("bounty") else [])
+                + terror.decided(state, self.seat, value))
+
+    # --- the others' standing decisions
+
+    def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
+        """2.12.15-16 ENEMY OF MY ENEMY: every other faction's acceptance terms, riding on its
+        mail rounds of the movement round (``moritani_alliance``)."""
+        return [alliance.prompt(state, seat) for seat in self._accepting(state, {
+            p.seat for p in asked})]
+
+    def standing_keys(self, state: State, asked: list[str]) -> list[str]:
+        return [alliance.key(seat) for seat in self._accepting(state, {
+            PromptKey.parse(k).seat for k in asked})]
+
+    def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
+        return alliance.accepted(state, PromptKey.parse(key).seat, value)
+
+    def _accepting(self, state: State, seats: set[str]) -> list[str]:
+        if state["phase"] != alliance.PHASE:
+            return []
+        return [s for s in state["seats"] if s in seats
+                and alliance.eligible(state, self.seat, s)]
 
     # --- hooks of set-up
 
@@ -87,6 +122,19 @@ class Moritani(Faction):
         """Their standing answers (none: every token triggers), Robbery's take (spice) and
         Sabotage's gift (none)."""
         return {"triggers": {}, "robbery": terror.SPICE, "sabotage": ""}
+
+    def traitors_set_aside(self, state: State, pool: list[str], rng: random.Random
+                           ) -> list[str]:
+        """2.12.04 (B): their Bounty Board, a card of each faction out of the pool."""
+        return bounty.made(state, self.seat, pool, rng)
+
+    def draws_traitors(self, state: State, rng: random.Random) -> list[str] | None:
+        """2.12.05 (B): their two cards drawn from the Bounty Board."""
+        return bounty.drawn(state, self.seat)
+
+    def after_traitors(self, state: State, rng: random.Random) -> list[Event]:
+        """2.12.05 (B): the card not kept shuffled back into the Bounty Board."""
+        return bounty.picked(state, self.seat, rng)
 
     def start_placement(self) -> str:
         """2.12.03: their six forces, after every other faction has placed its own."""
@@ -107,7 +155,8 @@ class Moritani(Faction):
         their standing answers say whether they reveal it."""
         if not triggers.wanted(state, self.seat, token["value"], mover):
             return []
-        return terror.entered(state, self.seat, token, mover)
+        events, goes_off = alliance.offered(state, self.seat, token, mover)    # 2.12.15-16
+        return events + (terror.entered(state, self.seat, token, mover) if goes_off else [])
 
     def loser_keeps_one(self, state: State, loser: str) -> bool:
         """2.12.19 (A) ALLIANCE: their ally, losing a battle that had a winner, keeps one card
@@ -115,19 +164,41 @@ class Moritani(Faction):
         return (loser in ally_of(state, self.seat)
                 and has(state, self.seat, Ability.ALLY_KEEPS_CARD))
 
+    def battle_decided(self, state: State, outcome: Any, plans: dict[str, dict[str, Any]]
+                       ) -> list[Event]:
+        """2.12.20-21 (A, advanced): ASSASSINATE LEADERS (``moritani_assassins``); 2.12.19
+        (B, advanced): the Bounty, their traitor card called or cashed ALIVE
+        (``moritani_bounty``)."""
+        return (assassins.battle_decided(state, self.seat, outcome, plans)
+                + bounty.battle_decided(state, self.seat, outcome, plans))
+
+    def after_collection(self, state: State) -> list[Event]:
+        """2.12.19.03 (B, advanced): their traitor card cashed DEAD."""
+        return bounty.collected(state, self.seat)
+
     def hand_limit_cut(self, state: State, seat: str) -> int:
         """2.12.14.03: their Atomics gone off, their hand limit and their ally's one lower."""
         return terror.hand_limit_cut(state, seat, self.seat)
 
     def in_front(self, state: State) -> dict[str, Any]:
-        """That their Atomics went off (their and their ally's hand limit cut: public)."""
-        return {"atomics": True} if state["factions"][self.seat].get("atomics") else {}
+        """That their Atomics went off (their and their ally's hand limit cut: public), the
+        traitor cards they revealed to assassinate leaders."""
+        atomics = {"atomics": True} if state["factions"][self.seat].get("atomics") else {}
+        return atomics | assassins.in_front(state, self.seat) | bounty.in_front(state, self.seat)
 
     def behind_shield(self, state: State) -> dict[str, Any]:
-        """Their standing answers, Robbery's take and Sabotage's gift."""
+        """Their standing answers, Robbery's take, Sabotage's gift and, in the advanced game,
+        whom they assassinate."""
         own = state["factions"][self.seat]
-        return {"triggers": own.get("triggers", {}), "robbery": own.get("robbery", terror.SPICE),
-                "sabotage": own.get("sabotage", "")}
+        found = {"triggers": own.get("triggers", {}),
+                 "robbery": own.get("robbery", terror.SPICE), "sabotage": own.get("sabotage", "")}
+        if has(state, self.seat, Ability.ASSASSINATE):
+            found["assassinate"] = assassins.standing(state, self.seat)
+        if has(state, self.seat, Ability.ENEMY_OF_MY_ENEMY):
+            found["alliance_offer"] = alliance.offer(state, self.seat)
+        if has(state, self.seat, Ability.BOUNTY):
+            found["bounty"] = list(own.get(bounty.CASH, []))
+        return found
 
 
 # --- their decision's order text
@@ -140,6 +211,29 @@ def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
     upper = [w.upper() for w in rest]
     if verb == "TRIGGER":
         return {"trigger": [triggers.read(state, kind, prompt.seat, rest)]}
+    if verb == "ASSASSINATE":
+        if not has(state, prompt.seat, Ability.ASSASSINATE):
+            raise OrderProblem(ErrorCode.BAD_TERROR, "ASSASSINATE is for the advanced game's "
+                               "Assassinate Leaders (001 2.12.20)", ("TERROR NONE",))
+        return {"assassinate": assassins.read(state, prompt.seat, rest)}
+    if verb == "BOUNTY" and upper != ["DRAW"]:
+        if not has(state, prompt.seat, Ability.BOUNTY):
+            raise OrderProblem(ErrorCode.BAD_TERROR, "BOUNTY ALIVE, DEAD or HOLD is text B's "
+                               "advanced Bounty (001 2.12.19 B)", ("TERROR NONE",))
+        return {"cash": bounty.read_cash(rest)}
+    if verb == "BOUNTY":
+        if not has(state, prompt.seat, Ability.BOUNTY_BOARD):
+            raise OrderProblem(ErrorCode.BAD_TERROR, "BOUNTY DRAW is text B's redraw from the "
+                               "Bounty Board (001 2.12.17 B)", ("TERROR NONE",))
+        if state["phase"] != terror.ROUND:
+            raise OrderProblem(ErrorCode.BAD_TERROR, "a traitor card is drawn from the Bounty "
+                               "Board in the Mentat Pause (001 2.12.17 B)", ("TERROR NONE",))
+        return {"bounty": True}
+    if verb == "OFFER":
+        if not has(state, prompt.seat, Ability.ENEMY_OF_MY_ENEMY):
+            raise OrderProblem(ErrorCode.BAD_TERROR, "OFFER ALLIANCE is text A's Enemy of My "
+                               "Enemy (001 2.12.15)", ("TERROR NONE",))
+        return {"offer": alliance.read_offer(state, prompt.seat, rest)}
     if verb == "SABOTAGE":
         hand = state["factions"][prompt.seat]["hand"]
         if upper == ["NONE"]:
@@ -195,7 +289,8 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
     value = terror.empty()
     for part in parts:
         value["trigger"] += part.get("trigger", [])
-        for key in ("place", "move", "robbery", "sabotage"):
+        for key in ("place", "move", "robbery", "sabotage", "assassinate", "offer", "bounty",
+                    "cash"):
             value[key] = part.get(key, value[key])
     if sum(1 for part in parts if part.get("place") or part.get("move")) > 1:
         raise OrderProblem(ErrorCode.BAD_TERROR, "one Terrorize action a Mentat Pause: place a "
@@ -216,6 +311,14 @@ def text(game: Any, value: dict[str, Any]) -> str:
     if value.get("sabotage") is not None:
         lines.append(f"SABOTAGE GIVE {value['sabotage']}" if value["sabotage"]
                      else "SABOTAGE NONE")
+    if value.get("assassinate") is not None:
+        lines.append(assassins.text(game, value["assassinate"]))
+    if value.get("offer") is not None:
+        lines.append(alliance.offer_text(game, value["offer"]))
+    if value.get("bounty"):
+        lines.append("BOUNTY DRAW")
+    if value.get("cash") is not None:
+        lines.append(bounty.cash_text(value["cash"]))
     return "\n".join(lines) or "TERROR NONE"
 
 
@@ -239,10 +342,20 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
     held = sorted(data(view).treachery_card(c).name for c in view["own"]["hand"])
     if rng.random() < 0.2:
         value["sabotage"] = rng.choice(["", *held])
+    if prompt.options.get("assassinate") and rng.random() < 0.2:
+        value["assassinate"] = assassins.random_word(view, prompt.seat, rng)
+    if prompt.options.get("offer") and rng.random() < 0.2:
+        value["offer"] = alliance.random_offer(view, prompt.seat, rng)
+    if prompt.options.get("bounty") and rng.random() < 0.3:
+        value["bounty"] = True
+    if prompt.options.get("cash") and rng.random() < 0.3:
+        value["cash"] = rng.choice([[], ["alive"], ["dead"], ["alive", "dead"]])
     return value
 
 
-order_kind(OrderKind(terror.KIND, ("TERROR", "TRIGGER", "ROBBERY", "SABOTAGE"), read, text,
+order_kind(OrderKind(terror.KIND, ("TERROR", "TRIGGER", "ROBBERY", "SABOTAGE", "ASSASSINATE",
+                                   "OFFER", "BOUNTY"),
+                     read, text,
                      combine,
                      random_value, with_verb=True))
 

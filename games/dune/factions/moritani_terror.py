@@ -95,7 +95,8 @@ def open_strongholds(game: Any) -> list[str]:
 
 
 def empty() -> dict[str, Any]:
-    return {"place": None, "move": None, "trigger": [], "robbery": None, "sabotage": None}
+    return {"place": None, "move": None, "trigger": [], "robbery": None, "sabotage": None,
+            "assassinate": None, "offer": None, "bounty": False, "cash": None}
 
 
 # --- the decision of War Continues
@@ -119,12 +120,59 @@ def decision(state: State, seat: str, standing: str, terrorize: bool) -> Prompt 
              f"<faction>, ...: your standing answers when another faction enters a stronghold "
              f"with your token (001 2.12.09); now: {standing}. ROBBERY SPICE | CARD: what "
              f"Robbery takes (001 2.12.14.05); now {robbery}. SABOTAGE GIVE <card> | NONE: the "
-             f"card of your hand Sabotage gives back (001 2.12.14.06); now {gift}. TERROR NONE: "
-             f"none of these. Never waited for.")
+             f"card of your hand Sabotage gives back (001 2.12.14.06); now {gift}. "
+             f"{_assassinate_legal(state, seat)}{_offer_legal(state, seat)}"
+             f"{_bounty_legal(state, seat, terrorize)}TERROR NONE: none of these. Never waited "
+             f"for.")
     return Prompt(f"{KIND}:{seat}", seat, KIND, True, legal, empty(), "TERROR NONE",
                   "TERROR NONE", optional=True, title="your Terror tokens",
                   options={"supply": held, "strongholds": free, "placed": placed(state),
-                           "terrorize": terrorize})
+                           "terrorize": terrorize,
+                           "assassinate": has(state, seat, Ability.ASSASSINATE),
+                           "offer": has(state, seat, Ability.ENEMY_OF_MY_ENEMY),
+                           "bounty": terrorize and has(state, seat, Ability.BOUNTY_BOARD),
+                           "cash": has(state, seat, Ability.BOUNTY)})
+
+
+def _bounty_legal(state: State, seat: str, now: bool) -> str:
+    """Text B's BOUNTY DRAW line at War Continues (001 2.12.17 B) and the advanced Bounty's
+    standing word (2.12.19 B), in words."""
+    found = ""
+    if now and has(state, seat, Ability.BOUNTY_BOARD):
+        found = ("BOUNTY DRAW: a new traitor card from your Bounty Board, the one you hold set "
+                 "aside first and shuffled back in after (001 2.12.17 B). ")
+    if has(state, seat, Ability.BOUNTY):
+        ways = " AND ".join(w.upper() for w in state["factions"][seat].get("bounty", []))
+        found += ("BOUNTY ALIVE | DEAD | ALIVE AND DEAD | HOLD: how you cash your traitor card: "
+                  "ALIVE as its leader dies in a battle, for the spice paid for it; DEAD in the "
+                  "collection round, its leader in the tanks, for its strength (001 2.12.19 B); "
+                  f"now {ways or 'HOLD'}. ")
+    return found
+
+
+def _offer_legal(state: State, seat: str) -> str:
+    """Text A's OFFER ALLIANCE line, in words (001 2.12.15-16)."""
+    if not has(state, seat, Ability.ENEMY_OF_MY_ENEMY):
+        return ""
+    word = state["factions"][seat].get("alliance_offer") or {"*": False}
+    now = ("ALL" if word.get("*") else "NONE") + (" (with exceptions)" if len(word) > 1 else "")
+    return (f"OFFER ALLIANCE ALL | NONE | EXCEPT <faction>, ... | ONLY <faction>, ...: to whom "
+            f"you offer an alliance as they are about to set off one of your tokens (001 "
+            f"2.12.15-16; accepted by their own standing terms, the token comes back "
+            f"unrevealed); now {now}. ")
+
+
+def _assassinate_legal(state: State, seat: str) -> str:
+    """The advanced game's ASSASSINATE line, in words (001 2.12.20)."""
+    own = state["factions"][seat]
+    if not has(state, seat, Ability.ASSASSINATE) or own.get("assassin_lost"):
+        return ""
+    word = own.get("assassinate") or {"*": True}
+    now = ("ALL" if word.get("*", True) else "NONE") + (" (with exceptions)" if len(word) > 1
+                                                       else "")
+    return (f"ASSASSINATE ALL | NONE | EXCEPT <faction>, ... | ONLY <faction>, ...: against "
+            f"whom you reveal a traitor card to kill that leader when you lose a battle by its "
+            f"totals (001 2.12.20, once a faction); now {now}. ")
 
 
 def decided(state: State, seat: str, value: dict[str, Any]) -> list[Event]:
@@ -239,8 +287,7 @@ def _assassination(state: State, seat: str, mover: str, territory: str,
                                                        "leader": None, "spice": 0})]
     name = _rng(state).choice(alive)
     own[name] = leaders.TANKS
-    leader = data(state).leader(name)
-    spice = leader.revival_cost if leader.revival_cost is not None else leader.strength
+    spice = leaders.killed_price(data(state).leader(name))
     state["factions"][seat]["spice"] += spice
     return [Event(EventCode.TERROR_ASSASSINATION, {"faction": seat, "of": mover, "leader": name,
                                                    "spice": spice})]

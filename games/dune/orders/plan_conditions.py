@@ -343,4 +343,5 @@ def random_extras(view: dict[str, Any], prompt: Prompt, side: battle_plan.Side,
     if asking and asking[2] == side.seat and plan["lose"] is None and rng.random() < 0.3:
         most = side.strength.most(plan["spice"])
         plan["if"].append([["asked", "dial"], {"dial": rng.randint(0, int(most))}])
+    plan["karama"] += battle_karama.random_in_plan(view, side.seat, rng)     # 001 1.14.13
     return plan

@@ -475,14 +475,19 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
         mix = forces_in(state, seat, territory, battle["sectors"])
         lost[seat] = lost.get(seat, 0) + total(mix)
         events += _lose(state, seat, territory, battle["sectors"], mix, taken)
+    played, forced = battle_karama.winner_cards(state, plans, outcome)    # 001 1.14.13 (A)
+    events += played
     for seat in plans:
         keep = seat == winner and outcome.kind in ("battle", "traitor")
+        plan = plans[seat]
+        if forced and seat == winner:
+            plan, keep = forced
         used = outcome.kind == "battle" and seat not in outcome.withheld
         unanswered = not any(plans[other]["weapon"] for other in plans if other != seat)
         one = (seat == loser and winner is not None and outcome.kind in ("battle", "traitor")
                and any(f.loser_keeps_one(state, seat) for f in factions.in_play(
                    state, "loser_keeps_one")))
-        events += _cards_after(state, seat, plans[seat], keep, outcome.kind == "traitor", used,
+        events += _cards_after(state, seat, plan, keep, outcome.kind == "traitor", used,
                                unanswered, one)
     if outcome.kind == "battle" and not outcome.leaders_decided:   # 001 3.03.12: none lost
         mix = _winner_losses(sides[winner], plans[winner])
@@ -502,6 +507,8 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
         events += _leader_dies(state, seat, plans[seat], False)
     for faction in factions.in_play(state):
         events += faction.after_battle(state, winner, loser, plans, territory, rng)
+    for faction in factions.in_play(state, "battle_decided"):    # 001 2.12.20-21
+        events += faction.battle_decided(state, outcome, plans)
     if outcome.kind in ("battle", "traitor"):               # a faction defeated (001 4.05.02)
         events += variants.battle_won(state, winner, loser, plans)
     state["storm"]["dialers"] = [battle["aggressor"], battle["defender"]]       # 000 VI.B

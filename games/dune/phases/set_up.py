@@ -166,7 +166,10 @@ def _draw_traitors(state: State, rules: Rules, rng: random.Random) -> None:
     deck = list(pool)
     rng.shuffle(deck)
     for seat in state["seats"]:
-        if rules.traitor_deck:
+        own = factions.power(seat, state).draws_traitors(state, rng)    # 001 2.12.05 (B)
+        if own is not None:
+            draw = own
+        elif rules.traitor_deck:
             draw = [deck.pop() for _ in range(sheet(seat, rules).traitors_drawn)]
         else:
             draw = rng.sample(pool, sheet(seat, rules).traitors_drawn)
