@@ -54,6 +54,7 @@ from .phases.bidding import PER_CARD
 from .prompt_key import PromptKey
 from .rules import cite, rules_of
 from .state import State, ally_of, copy_state, data, faction_name
+from .variants import nexus_cards
 
 ERROR_NOT_NOW = (ErrorCode.NOT_NOW, ErrorCode.NOTHING_TO_DECIDE)
 END_OF_TURN = ("end_of_turn", "mentat_pause", "control")    # the rounds of ``phases/victory``
@@ -150,8 +151,11 @@ def _projected(state: State, seat: str, phase: str, module, header: str,
             trial["step"]["mode"] = "batched"
         trial["step"]["opening"] = False
         return opening + [_turn(trial, seat, header, title)]
-    return [_named(prompt, prompt.key, header, title, trial)
-            for prompt in module.prompts(trial) if prompt.seat == seat]
+    own = [_named(prompt, prompt.key, header, title, trial)
+           for prompt in module.prompts(trial) if prompt.seat == seat]
+    card = nexus_cards.round_prompt(trial, seat) if own else None       # 001 4.03.06
+    return own + ([_named(card, card.ahead, header, "playing your Nexus card", trial)]
+                  if card else [])
 
 
 def _powers_to_come(state: State, seat: str, later: list[str]) -> list[Decision]:
@@ -280,7 +284,10 @@ def _nexus(state: State, seat: str) -> list[Decision]:
     if rules_of(state).no_alliances or players.in_command(state):
         return []           # 003 "Playing with two or three": the swap is asked at its Nexus
     prompt = nexus.prompt(state, seat, _blow_turn(state))
-    return [_named(prompt, prompt.ahead, "NEXUS", _nexus_title(state), state)]
+    card = nexus_cards.nexus_prompt(state, seat, _blow_turn(state))     # 001 4.03.03-05
+    return [_named(prompt, prompt.ahead, "NEXUS", _nexus_title(state), state)] + (
+        [_named(card, card.ahead, "NEXUS", "your Nexus card after the Nexus", state)]
+        if card else [])
 
 
 def _nexus_title(state: State) -> str:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import functools
 from collections import Counter
 
-from . import decks, factions, tokens
+from . import decks, factions, tokens, variants
 from .board import layer
 from .cards.karama_reach import REACHES, TURN
 from .data import Ability, DeckCards
@@ -42,7 +42,7 @@ def violations(state: State) -> list[str]:
             *_leaders(state), *_strongholds(state), *_battle(state), *_storm_card(state),
             *_karamas(state), *_bonus_cards(state), *_command(state), *_out(state),
             *_traitor_cards(state),
-            *tokens.violations(state), *_places(state),
+            *tokens.violations(state), *_places(state), *variants.violations(state),
             *(found for faction in factions.in_play(state, "violations")
               for found in faction.violations(state))]
 

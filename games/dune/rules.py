@@ -748,6 +748,8 @@ class GF9(Classic):
     # 001 2.11-2.12, 3.04: the Ecaz & Moritani expansion, its factions seated (their sheets'
     # ``expansion``, ``Rules.in_play``): Ecaz and the Moritani, text A (issue 31)
     ecaz_moritani: bool = field(default=False, metadata=ADDED)
+    # 001 4.03: the Nexus cards, drawn after a Nexus by the unallied (``variants.nexus_cards``)
+    nexus_cards: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -768,7 +770,7 @@ class GF9(Classic):
         "choam_landsraad": ("choam_landsraad",),
         "ixians_text_b": ("ixians_text_b",),
         "richese_revised": ("richese_revised",),
-        "ecaz_moritani": ("ecaz_moritani",)}
+        "ecaz_moritani": ("ecaz_moritani",), "nexus_cards": ("nexus_cards",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.

@@ -6,11 +6,11 @@ import functools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from pbem.game import Event, Prompt
 
-from ..data import Ability
+from ..data import Ability, NexusUse
 from ..leaders import TANKS
 from ..prompt_key import PromptKey
 from ..rules import RULES_VERSION, Rules, rules_of
@@ -18,6 +18,16 @@ from ..state import State, ally_of, data, sheet
 
 # What a faction pays for, as ``Faction.receives`` and ``factions.payee`` name it.
 CARD, SHIPMENT, REVIVAL = "card", "shipment", "revival"
+
+
+class NexusPlay(NamedTuple):
+    """One use of a faction's Nexus card played by mail (``Faction.nexus_uses``): what it
+    does, in our words, with its section; whether its line names a faction; the rounds it may
+    be played in (none: any)."""
+
+    text: str
+    names: bool = False
+    phases: tuple[str, ...] = ()
 
 
 def has(game: Any, seat: str, ability: Ability) -> bool:
@@ -197,6 +207,10 @@ class Faction:
     # it has no place): the powers before the plans (``before_plans``) take their turns in
     # the order the rules give them.
     precedence: ClassVar[dict[str, int]] = {}
+    # The uses of its Nexus card that are played by mail (001 4.03.06-07), by use
+    # (``data.NexusUse``), carried out by ``nexus_played``; a use not
+    # listed is not played by mail (docs/rules-coverage.md, "001 GF9 variants: Nexus cards").
+    nexus_uses: ClassVar[dict[NexusUse, NexusPlay]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Each faction's class is listed under its seat, in the order defined (``hooks``)."""
@@ -269,6 +283,13 @@ class Faction:
     def phase_ends(self, state: State) -> list[Event]:
         """What its power does at the end of a phase of the turn (001 2.09.07): nothing."""
         return []
+
+    def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
+                     rng: random.Random) -> list[Event] | None:
+        """Its Nexus card played by ``holder`` for ``use`` (one of ``nexus_uses``; ``target``:
+        the faction its line names) in the round under way: what follows, or None where it
+        cannot be now (the card stays held)."""
+        return None
 
     # --- the hook of decisions
 

@@ -17,14 +17,14 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from .. import token_triggers as triggers
-from ..codes import ErrorCode
-from ..data import Ability, NameLookupError
+from ..codes import ErrorCode, EventCode
+from ..data import Ability, NameLookupError, NexusUse
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_territory
 from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, data, sheet
 from . import ecaz_ambassadors as ambassadors
-from .base import Faction, has
+from .base import Faction, NexusPlay, has
 
 ECAZ = "ecaz"
 
@@ -34,6 +34,21 @@ class Ecaz(Faction):
 
     seat = ECAZ
     decision_kinds = frozenset({ambassadors.KIND})
+    nexus_uses = {NexusUse.SECRET_ALLY: NexusPlay(
+        "the faction you name announce to all whether it holds any of your leaders as "
+        "traitors, not which (001 4.03.07.12).", names=True)}
+
+    def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
+                     rng: random.Random) -> list[Event] | None:
+        """001 4.03.07.12, Secret Ally: the faction named says publicly whether it holds a
+        traitor card of one of the holder's leaders."""
+        if use != NexusUse.SECRET_ALLY or target is None or target not in state["factions"]:
+            return None
+        mine = sheet(holder, state).name
+        holds = any(data(state).leader(name).faction == mine
+                    for name in state["factions"][target]["traitors"])
+        return [Event(EventCode.NEXUS_TRAITORS_ASKED, {"faction": holder, "asked": target,
+                                                       "holds": holds})]
 
     # --- their own decisions
 

@@ -24,10 +24,11 @@ from ..rules import rules_of
 from ..state import State
 from .base import Variant
 from .leader_skills import LeaderSkills
+from .nexus_cards import NexusCards
 from .stronghold_cards import StrongholdCards
 from .tech_tokens import TechTokens
 
-VARIANTS: tuple[Variant, ...] = (TechTokens(), StrongholdCards(), LeaderSkills())
+VARIANTS: tuple[Variant, ...] = (TechTokens(), StrongholdCards(), LeaderSkills(), NexusCards())
 
 
 def in_play(state: State | dict[str, Any]) -> tuple[Variant, ...]:
@@ -66,9 +67,14 @@ def acted(state: State, seat: str, act: Act) -> list[Event]:
     return [event for variant in in_play(state) for event in variant.acted(state, seat, act)]
 
 
-def phase_ends(state: State) -> list[Event]:
+def phase_ends(state: State, rng: random.Random) -> list[Event]:
     """Every variant's rules at the end of the phase under way."""
-    return [event for variant in in_play(state) for event in variant.phase_ends(state)]
+    return [event for variant in in_play(state) for event in variant.phase_ends(state, rng)]
+
+
+def violations(state: State) -> list[str]:
+    """What every variant in play requires of the state and it breaks (the invariants)."""
+    return [problem for variant in in_play(state) for problem in variant.violations(state)]
 
 
 def battle_won(state: State, winner: str, loser: str, plans: dict[str, dict[str, Any]]
@@ -175,4 +181,4 @@ __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle
            "battle_spice_help", "battle_won", "dealt", "decider", "decisions", "free_revival",
            "in_play", "moved", "movement_bonus", "native_arrivals", "paid", "phase_ends",
            "revival_opens", "shipped", "widened",
-           "storm_placed", "stronghold_rate", "victory_points", "war_continues"]
+           "storm_placed", "stronghold_rate", "victory_points", "violations", "war_continues"]

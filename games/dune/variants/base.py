@@ -45,8 +45,12 @@ class Variant:
         """A faction has done ``act`` in the phase under way: nothing follows."""
         return []
 
-    def phase_ends(self, state: State) -> list[Event]:
+    def phase_ends(self, state: State, rng: random.Random) -> list[Event]:
         """The phase under way is over, the next not yet begun: nothing."""
+        return []
+
+    def violations(self, state: State) -> list[str]:
+        """What of its own must hold after every step and does not (the invariants): none."""
         return []
 
     def battle_won(self, state: State, winner: str, loser: str,
