@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from pbem.game import NotRead, OrderError, Parsed, Prompt
 
 from . import factions, players
-from .cards import move_karama, storm_cards
+from .cards import move_karama, nexus_cards, storm_cards
 from .codes import ErrorCode
 from .data import NameLookupError
 from .factions import atreides_prescience as prescience
@@ -54,7 +54,6 @@ from .phases.bidding import PER_CARD
 from .prompt_key import PromptKey
 from .rules import cite, rules_of
 from .state import State, ally_of, copy_state, data, faction_name
-from .variants import nexus_cards
 
 ERROR_NOT_NOW = (ErrorCode.NOT_NOW, ErrorCode.NOTHING_TO_DECIDE)
 END_OF_TURN = ("end_of_turn", "mentat_pause", "control")    # the rounds of ``phases/victory``
