@@ -128,14 +128,23 @@ def test_001_4_03_07_12_the_ecaz_secret_ally_asks_about_traitors():
     played("gf9_4_03_07_12_the_ecaz_card_s_secret_ally_asks_about_traitors")
 
 
+def test_001_4_03_07_12_the_ecaz_betrayal_sends_the_ally_home():
+    played("gf9_4_03_07_12_the_ecaz_card_s_betrayal_sends_the_ecaz_ally_home")
+
+
+def test_001_4_03_07_13_the_moritani_betrayal_takes_a_terror_token_back():
+    played("gf9_4_03_07_13_the_moritani_card_s_betrayal_takes_a_terror_token_back")
+
+
 def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     """No phase names a faction: each use played by mail is its faction's ``nexus_uses``, and
     a faction whose card's uses are all left has none (the prompt says so)."""
     rules = make_rules("gf9", {**OPTION, **EXPANSIONS})
     offered = {seat: sorted(power(seat, rules).nexus_uses)
                for seat in (faction.seat for faction in ruleset_data("gf9").factions)}
-    assert offered["choam"] == [NexusUse.BETRAYAL]
-    assert offered[EM] == offered[FR] == offered["ecaz"] == [NexusUse.SECRET_ALLY]
+    assert offered["choam"] == offered["moritani"] == [NexusUse.BETRAYAL]
+    assert offered[EM] == offered[FR] == [NexusUse.SECRET_ALLY]
+    assert offered["ecaz"] == [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
     assert offered[AT] == []
 
 

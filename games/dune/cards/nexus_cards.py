@@ -23,7 +23,14 @@ from pbem.game import Event, Prompt
 
 from .. import factions
 from ..codes import ErrorCode, EventCode
-from ..orders.language import OrderKind, OrderProblem, order_kind, read_faction
+from ..factions.base import FACTION, TERRITORY
+from ..orders.language import (
+    OrderKind,
+    OrderProblem,
+    order_kind,
+    read_faction,
+    read_territory,
+)
 from ..prompt_key import PromptKey
 from ..rules import Rules, rules_of
 from ..state import State, ally_of, faction_name
@@ -130,15 +137,16 @@ def _prompt(state: State, seat: str, in_nexus: bool, turn: int | None = None) ->
             parts.append(f"Your {name} has no use that can be played by mail now.")
         else:
             use, found = can
-            if found.names:
-                targets = [s for s in state["seats"] if s != seat]
-            parts.append(f"NEXUS PLAY{' <faction>' if found.names else ''}: play your {name} "
-                         f"for its {use.title()}: {found.text}")
+            targets = factions.power(record["value"], state).nexus_targets(state, use, seat)
+            named = f" <{found.names}>" if found.names else ""
+            parts.append(f"NEXUS PLAY{named}: play your {name} for its {use.title()}: "
+                         f"{found.text}")
     parts.append("NEXUS NONE: as you are.")
     return Prompt(f"{CHOICE}:{seat}", seat, CHOICE, True, "  ".join(parts), None,
                   "NEXUS NONE", "NEXUS NONE", optional=True,
                   ahead=ahead_name(state, seat, in_nexus, turn),
-                  options={"nexus": in_nexus, "playable": can is not None, "targets": targets})
+                  options={"nexus": in_nexus, "targets": targets,
+                           "playable": can is not None and (not can[1].names or bool(targets))})
 
 
 def _read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any] | None:
@@ -161,8 +169,10 @@ def _read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any] | No
         raise OrderProblem(ErrorCode.NOT_IN_HAND, "you hold no Nexus card with a use that "
                            "can be played by mail now", valid)
     target = None
-    if can[1].names:
+    if can[1].names == FACTION:
         target = read_faction(state, words[2:], [s for s in state["seats"] if s != prompt.seat])
+    elif can[1].names == TERRITORY:
+        target = read_territory(state, words[2:])[0].name
     return {PLAY: True, "target": target}
 
 
@@ -180,7 +190,9 @@ def _text(game: Any, value: dict[str, Any] | None) -> str:
     lines += ["NEXUS REDRAW"] if value.get(REDRAW) else []
     if value.get(PLAY):
         target = value.get("target")
-        lines.append("NEXUS PLAY" + (f" {faction_name(target, game)}" if target else ""))
+        named = "" if not target else (
+            f" {faction_name(target, game)}" if target in game["seats"] else f" {target}")
+        lines.append("NEXUS PLAY" + named)
     return "\n".join(lines)
 
 
@@ -193,7 +205,7 @@ def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dict[st
         value[REDRAW] = True
     if prompt.options.get("playable") and rng.random() < 0.4:
         targets = prompt.options.get("targets") or [None]
-        value.update({PLAY: True, "target": rng.choice(targets)})
+        value.update({PLAY: True, "target": rng.choice(targets)})      # one with effect
     return value or None
 
 

@@ -18,15 +18,17 @@ from ..state import State, ally_of, data, sheet
 
 # What a faction pays for, as ``Faction.receives`` and ``factions.payee`` name it.
 CARD, SHIPMENT, REVIVAL = "card", "shipment", "revival"
+# What a Nexus card's line names (``NexusPlay.names``, ``Faction.nexus_played``'s ``target``)
+FACTION, TERRITORY = "faction", "territory"
 
 
 class NexusPlay(NamedTuple):
     """One use of a faction's Nexus card played by mail (``Faction.nexus_uses``): what it
-    does, in our words, with its section; whether its line names a faction; the rounds it may
-    be played in (none: any)."""
+    does, in our words, with its section; what its line names (``FACTION``, ``TERRITORY``, or
+    nothing); the rounds it may be played in (none: any)."""
 
     text: str
-    names: bool = False
+    names: str = ""
     phases: tuple[str, ...] = ()
 
 
@@ -284,11 +286,18 @@ class Faction:
         """What its power does at the end of a phase of the turn (001 2.09.07): nothing."""
         return []
 
+    def nexus_targets(self, state: State, use: NexusUse, holder: str) -> list[str]:
+        """What ``holder``'s line for ``use`` of its Nexus card may name with effect (for the
+        bots): the other factions, where the use names a faction; else none."""
+        if self.nexus_uses[use].names == FACTION:
+            return [seat for seat in state["seats"] if seat != holder]
+        return []
+
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:
         """Its Nexus card played by ``holder`` for ``use`` (one of ``nexus_uses``; ``target``:
-        the faction its line names) in the round under way: what follows, or None where it
-        cannot be now (the card stays held)."""
+        the faction or territory its line names) in the round under way: what follows, or None
+        where it cannot be now (the card stays held)."""
         return None
 
     # --- the hook of decisions
