@@ -296,6 +296,8 @@ class EventCode(StrEnum):
     NEXUS_CHOAM_DISCARD = "nexus-choam-discard"     # 4.03.07.10: CHOAM's random discard
     NEXUS_TRAITORS_ASKED = "nexus-traitors-asked"   # 4.03.07.12: traitors announced
     NEXUS_FORCES_REVIVED = "nexus-forces-revived"   # 4.03.07.04-05: forces revived free
+    NEXUS_TRAITOR_SWAPPED = "nexus-traitor-swapped"     # 4.03.07.06: one drawn, one back
+    NEXUS_TRAITOR_SWAPPED_CARDS = "nexus-traitor-swapped-cards"     # which (the holder)
     NEXUS_SENT_HOME = "nexus-sent-home"             # 4.03.07.12: Ecaz's ally sent home
     NEXUS_TERROR_RETURNED = "nexus-terror-returned"  # 4.03.07.13: a Terror token taken back
     # transfers

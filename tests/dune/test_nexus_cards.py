@@ -120,6 +120,11 @@ def test_001_4_03_07_05_the_fremen_secret_ally_raises_the_free_revival():
     played("gf9_4_03_07_05_the_fremen_card_s_secret_ally_raises_the_free_revival_to_three")
 
 
+def test_001_4_03_07_06_the_harkonnen_cunning_swaps_a_traitor():
+    state = played("gf9_4_03_07_06_the_harkonnen_card_s_cunning_swaps_a_traitor")
+    assert "Duncan Idaho" in state["decks"]["traitors"]      # the weakest, shuffled back
+
+
 def test_001_4_03_07_10_the_choam_betrayal_discards_at_random():
     played("gf9_4_03_07_10_the_choam_card_s_betrayal_makes_choam_discard_at_random")
 
@@ -145,6 +150,7 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     assert offered["choam"] == offered["moritani"] == [NexusUse.BETRAYAL]
     assert offered[EM] == offered[FR] == [NexusUse.SECRET_ALLY]
     assert offered["ecaz"] == [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
+    assert offered[HA] == [NexusUse.CUNNING]
     assert offered[AT] == []
 
 
