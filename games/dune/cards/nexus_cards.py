@@ -224,8 +224,10 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
     if not _in_nexus(state, list(orders)):
         return events
     chosen = state["step"].setdefault(CHOSEN, {})
-    for seat, value in mine.items():
-        chosen[seat] = {k: v for k, v in (value or {}).items() if k in (DRAW, REDRAW)}
+    for seat, value in mine.items():        # a choice stands through a further round
+        given = {k: v for k, v in (value or {}).items() if k in (DRAW, REDRAW)}
+        if given or seat not in chosen:
+            chosen[seat] = given
     for seat in state["seats"]:
         if ally_of(state, seat):
             events += discard(state, seat)
