@@ -86,6 +86,12 @@ def test_001_4_03_04_a_card_held_is_kept_or_replaced():
     played("gf9_4_03_04_a_nexus_card_replaced_by_a_new_one")
 
 
+def test_001_4_03_04_a_choice_stands_through_a_further_round_of_the_nexus():
+    """4.03.04 with 1.10.02.06-07: the choice given in the first round of a Nexus is not lost
+    when the faction is asked again in its further round and says nothing of it."""
+    played("gf9_4_03_04_a_nexus_card_choice_stands_through_a_further_round")
+
+
 def test_001_4_03_02_joining_an_alliance_discards_the_card():
     played("gf9_4_03_02_joining_an_alliance_discards_the_nexus_card_held")
 
