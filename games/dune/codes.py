@@ -298,6 +298,7 @@ class EventCode(StrEnum):
     NEXUS_FORCES_REVIVED = "nexus-forces-revived"   # 4.03.07.04-05: forces revived free
     NEXUS_TRAITOR_SWAPPED = "nexus-traitor-swapped"     # 4.03.07.06: one drawn, one back
     NEXUS_TRAITOR_SWAPPED_CARDS = "nexus-traitor-swapped-cards"     # which (the holder)
+    NEXUS_FACE_DANCERS_REPLACED = "nexus-face-dancers-replaced"     # 4.03.07.09
     NEXUS_SENT_HOME = "nexus-sent-home"             # 4.03.07.12: Ecaz's ally sent home
     NEXUS_TERROR_RETURNED = "nexus-terror-returned"  # 4.03.07.13: a Terror token taken back
     # transfers

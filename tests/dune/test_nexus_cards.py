@@ -131,6 +131,11 @@ def test_001_4_03_07_06_the_harkonnen_cunning_swaps_a_traitor():
     assert "Duncan Idaho" in state["decks"]["traitors"]      # the weakest, shuffled back
 
 
+def test_001_4_03_07_09_the_tleilaxu_cunning_replaces_revealed_face_dancers():
+    state = played("gf9_4_03_07_09_the_tleilaxu_card_s_cunning_replaces_revealed_face_dancers")
+    assert {"Feyd-Rautha", "Piter DeVries"} <= set(state["decks"]["traitors"])
+
+
 def test_001_4_03_07_10_the_choam_betrayal_discards_at_random():
     played("gf9_4_03_07_10_the_choam_card_s_betrayal_makes_choam_discard_at_random")
 
@@ -156,7 +161,7 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     assert offered["choam"] == offered["moritani"] == [NexusUse.BETRAYAL]
     assert offered[EM] == offered[FR] == [NexusUse.SECRET_ALLY]
     assert offered["ecaz"] == [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
-    assert offered[HA] == [NexusUse.CUNNING]
+    assert offered[HA] == offered["tleilaxu"] == [NexusUse.CUNNING]
     assert offered[AT] == []
 
 
