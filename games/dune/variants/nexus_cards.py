@@ -64,11 +64,6 @@ def held(state: State, seat: str) -> dict[str, Any] | None:
     return next((r for r in records(state) if r["owner"] == seat), None)
 
 
-def holders(state: State) -> list[str]:
-    """The seats holding a card (public)."""
-    return [seat for seat in state["seats"] if held(state, seat) is not None]
-
-
 def card_name(state: State | dict[str, Any], value: str) -> str:
     return tokens.kind_of(state, KIND).token(value).name
 
@@ -122,12 +117,13 @@ class NexusCards(Variant):
         if chosen is None:
             return []
         events = []
+        drawing = bool(state["alliances"])          # 4.03.04: "at least one alliance exists"
         for seat in state["seats"]:
-            if chosen.get(seat, {}).get(DRAW) in (DISCARD, REPLACE):
+            choice = chosen.get(seat, {}).get(DRAW)
+            if choice == DISCARD or (choice == REPLACE and drawing
+                                     and not ally_of(state, seat)):
                 events += discard(state, seat)
-        if not state["alliances"]:
-            return events
-        for seat in state["seats"]:
+        for seat in state["seats"] if drawing else ():
             choice = chosen.get(seat, {})
             if (ally_of(state, seat) or choice.get(DRAW) in (KEEP, DISCARD)
                     or held(state, seat) is not None):
