@@ -32,7 +32,7 @@ from dataclasses import dataclass, replace
 from pbem.game import NotRead, OrderError, Parsed, Prompt
 
 from . import factions, players
-from .cards import move_karama, storm_cards
+from .cards import move_karama, nexus_cards, storm_cards
 from .codes import ErrorCode
 from .data import NameLookupError
 from .factions import atreides_prescience as prescience
@@ -150,8 +150,11 @@ def _projected(state: State, seat: str, phase: str, module, header: str,
             trial["step"]["mode"] = "batched"
         trial["step"]["opening"] = False
         return opening + [_turn(trial, seat, header, title)]
-    return [_named(prompt, prompt.key, header, title, trial)
-            for prompt in module.prompts(trial) if prompt.seat == seat]
+    own = [_named(prompt, prompt.key, header, title, trial)
+           for prompt in module.prompts(trial) if prompt.seat == seat]
+    card = nexus_cards.round_prompt(trial, seat) if own else None       # 001 4.03.06
+    return own + ([_named(card, card.ahead, header, "playing your Nexus card", trial)]
+                  if card else [])
 
 
 def _powers_to_come(state: State, seat: str, later: list[str]) -> list[Decision]:
@@ -280,7 +283,10 @@ def _nexus(state: State, seat: str) -> list[Decision]:
     if rules_of(state).no_alliances or players.in_command(state):
         return []           # 003 "Playing with two or three": the swap is asked at its Nexus
     prompt = nexus.prompt(state, seat, _blow_turn(state))
-    return [_named(prompt, prompt.ahead, "NEXUS", _nexus_title(state), state)]
+    card = nexus_cards.nexus_prompt(state, seat, _blow_turn(state))     # 001 4.03.03-05
+    return [_named(prompt, prompt.ahead, "NEXUS", _nexus_title(state), state)] + (
+        [_named(card, card.ahead, "NEXUS", "your Nexus card after the Nexus", state)]
+        if card else [])
 
 
 def _nexus_title(state: State) -> str:

@@ -304,6 +304,21 @@ class EventCode(StrEnum):
     SKILL_DEFENSE = "skill-defense"             # 4.07.15.03: a Worthless card as their defense
     SKILL_RETREAT = "skill-retreat"             # 4.07.15.03: the Diplomat's forces retreat
     SKILL_DRAWN = "skill-drawn"                 # 4.07.12: two drawn for a leader's revival
+    # nexus_cards (001 4.03)
+    NEXUS_CARD_DRAWN = "nexus-card-drawn"           # 4.03.04: a card drawn (public)
+    NEXUS_CARD_SEEN = "nexus-card-seen"             # 4.03.04: which (its holder alone)
+    NEXUS_CARD_DISCARDED = "nexus-card-discarded"   # 4.03.02-04: discarded unused, face up
+    NEXUS_CARD_REVEALED = "nexus-card-revealed"     # 4.03.05: drawn again and revealed
+    NEXUS_CARD_PLAYED = "nexus-card-played"         # 4.03.06: played, face up
+    NEXUS_CARD_UNPLAYED = "nexus-card-unplayed"     # 4.03.06: could not be played now
+    NEXUS_CHOAM_DISCARD = "nexus-choam-discard"     # 4.03.07.10: CHOAM's random discard
+    NEXUS_TRAITORS_ASKED = "nexus-traitors-asked"   # 4.03.07.12: traitors announced
+    NEXUS_FORCES_REVIVED = "nexus-forces-revived"   # 4.03.07.04-05: forces revived free
+    NEXUS_TRAITOR_SWAPPED = "nexus-traitor-swapped"     # 4.03.07.06: one drawn, one back
+    NEXUS_TRAITOR_SWAPPED_CARDS = "nexus-traitor-swapped-cards"     # which (the holder)
+    NEXUS_FACE_DANCERS_REPLACED = "nexus-face-dancers-replaced"     # 4.03.07.09
+    NEXUS_SENT_HOME = "nexus-sent-home"             # 4.03.07.12: Ecaz's ally sent home
+    NEXUS_TERROR_RETURNED = "nexus-terror-returned"  # 4.03.07.13: a Terror token taken back
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"

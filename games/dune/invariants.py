@@ -44,7 +44,7 @@ def violations(state: State) -> list[str]:
             *_karamas(state), *_bonus_cards(state), *_command(state), *_out(state),
             *_traitor_cards(state),
             *tokens.violations(state), *_places(state), *duke_vidal.violations(state),
-            *(found for variant in variants.in_play(state) for found in variant.violations(state)),
+            *variants.violations(state),
             *(found for faction in factions.in_play(state, "violations")
               for found in faction.violations(state))]
 

@@ -762,6 +762,8 @@ class GF9(Classic):
     # traitor cards (2.12.04-05, 2.12.17 B) and the Bounty (2.12.19 B); the rest of text B not
     # yet (issue 31)
     moritani_text_b: bool = field(default=False, metadata=ADDED)
+    # 001 4.03: the Nexus cards, drawn after a Nexus by the unallied (``variants.nexus_cards``)
+    nexus_cards: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -783,7 +785,8 @@ class GF9(Classic):
         "ixians_text_b": ("ixians_text_b",),
         "richese_revised": ("richese_revised",),
         "ecaz_moritani": ("ecaz_moritani",), "homeworlds": ("homeworlds",),
-        "moritani_text_b": ("moritani_text_b",)}
+        "moritani_text_b": ("moritani_text_b",),
+        "nexus_cards": ("nexus_cards",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.

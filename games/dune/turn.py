@@ -37,7 +37,7 @@ import orjson
 from pbem.game import Event, Prompt, written
 
 from . import deals, factions, variants
-from .cards import cache_specials, spice_specials, standing_cards, truthtrance
+from .cards import cache_specials, nexus_cards, spice_specials, standing_cards, truthtrance
 from .codes import EventCode
 from .phases import (
     battle,
@@ -176,12 +176,14 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
         (_Rider(cache_specials.prompts, cache_specials.keys,
                 cache_specials.apply),                          # 001 3.03.02, 3.03.06
          cache_specials.rides(rules)),
+        (_Rider(nexus_cards.prompts, nexus_cards.keys, nexus_cards.apply),    # 001 4.03
+         nexus_cards.rides(rules)),
     ) if rides)
 
 
 # The kinds of the riders' decisions (each module's ``owns``), read from a key's text at once.
 _RIDING = frozenset({deals.DEAL, truthtrance.ASK, truthtrance.ANSWER, spice_specials.KIND,
-                     standing_cards.KIND, cache_specials.KIND})
+                     standing_cards.KIND, cache_specials.KIND, nexus_cards.CHOICE})
 
 
 def advance(state: State, orders: dict[str, Any], rng: random.Random
@@ -214,7 +216,7 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
 def _next_phase(state: State, rng: random.Random) -> list[Event]:
     """The next round of the turn in the ruleset's phase list (``Rules.phases``)."""
     phases = rules_of(state).phases
-    ended = variants.phase_ends(state)      # 001 4.05.05.01: a tech token's spice collected
+    ended = variants.phase_ends(state, rng)      # 001 4.05.05.01: a tech token's spice collected
     if state["phase"] != "setup":
         ended += factions.phase_ends(state)     # 001 2.09.07: the Open Market
     if state["phase"] == "setup":

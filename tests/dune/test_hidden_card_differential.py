@@ -253,7 +253,8 @@ class TurnRun(Run):
     Harkonnen start in Carthag), the bidding rounds the holder of a Karama, every round the
     holder of a Truthtrance."""
 
-    def __init__(self, root: Path, ruleset: str, options: dict, card: str):
+    def __init__(self, root: Path, ruleset: str, options: dict, card: str,
+                 nexus: str | None = None):
         self.site = Installation(root, maps=False)
         definition = game_definition({
             "id": GAME, "game": "dune", "ruleset": ruleset, "options": options,
@@ -262,11 +263,18 @@ class TurnRun(Run):
         create_game(self.moderator.store, self.site.config, definition, self.site.clock())
         self.moderator.send_outbox()
         self.hand = [card, "Kulon"]
+        self.nexus = nexus
         self.steps: list[int] = []
 
     def play(self) -> None:
         self.gm(f"ADJUST /factions/harkonnen/hand = {json.dumps(self.hand)} -- the hand under "
                 "test")
+        if self.nexus:                  # 001 4.03.04: a Nexus card held face down
+            records = self.record().state["tokens"]
+            for record in records:
+                if record["kind"] == "nexus_card" and record["value"] == self.nexus:
+                    record.update({"owner": HA, "at": "behind", "face": "down"})
+            self.gm(f"ADJUST /tokens = {json.dumps(records)} -- the Nexus card under test")
         # Two Harkonnen forces from the reserve onto the Shield Wall: by it, Family Atomics
         # may be played (player aid B.5), in both runs.
         forces = {**self.record().state["forces"], "Shield Wall": {"8": {HA: {"force": 2}}}}
@@ -375,16 +383,19 @@ def test_weather_control_sent_ahead_is_played_in_the_folded_moment_and_adds_no_s
     assert record.state == record.replay(ahead.moderator.store)
 
 
-def _with_and_without(tmp_path, ruleset: str, options: dict, card: str
-                      ) -> tuple[set[str], set[str]]:
+def _with_and_without(tmp_path, ruleset: str, options: dict, card: str,
+                      nexus: tuple[str, str] | None = None) -> tuple[set[str], set[str]]:
     """The same game played by mail to turn 2's bidding with ``card`` in the Harkonnen hand and
-    with a Baliset: every mail the others get, the step numbers after each tick and the archive
+    with a Baliset (and with ``nexus``, the Harkonnen holding the first Nexus card, then the
+    second): every mail the others get, the step numbers after each tick and the archive
     pages the same; the decisions the holder was asked in each game."""
     found = {}
-    for hidden in (card, "Baliset"):
-        run = TurnRun(tmp_path / hidden.replace(" ", "-"), ruleset, options, hidden)
+    for index, hidden in enumerate((card, "Baliset")):
+        held = nexus[index] if nexus else None
+        run = TurnRun(tmp_path / f"{hidden.replace(' ', '-')}-{index}", ruleset, options,
+                      hidden, held)
         run.play()
-        found[hidden] = (run.steps, run.others_mail(), run.pages(), run.decided())
+        found[index] = (run.steps, run.others_mail(), run.pages(), run.decided())
     (steps, mail, pages, asked), (steps_without, mail_without, pages_without, not_asked) = (
         found.values())
     assert steps == steps_without
@@ -446,3 +457,20 @@ def test_001_3_03_nobody_else_reads_who_holds_a_cache_card(tmp_path, card):
                                          {"choam_richese": True, "richese_revised": True}, card)
     if card == "Desert Seeded Water":
         assert f"cache-special:{HA}" in asked - not_asked
+
+
+# --- the Nexus cards (001 4.03) ----------------------------------------------------------------
+@pytest.mark.whole_game
+@pytest.mark.parametrize("held", [("ecaz", "atreides"), ("emperor", "fremen")])
+def test_001_4_03_nobody_else_reads_which_nexus_card_is_held(tmp_path, held):
+    """Secrets stay secret (TEAM.md; 001 4.03.04: "keep it secret until used"): the same GF9
+    game with the Nexus cards, played through the moderator by mail from the set-up to turn 2's
+    bidding, the Harkonnen holding one Nexus card face down in one run and another in the
+    other: a card with a use they may play now (Ecaz's Secret Ally in any round, the Emperor's
+    in the Revival phase) and one with none by mail (the Atreides' Betrayal, the Fremen's
+    Cunning... of a seated faction).  Every mail the others get, the step numbers after each
+    tick and the archive pages are the same; the holder is offered its optional decision in
+    both games alike (``cards/nexus_cards.py``)."""
+    asked, not_asked = _with_and_without(tmp_path, "gf9", {"nexus_cards": True}, "Baliset",
+                                         held)
+    assert f"nexus-card:{HA}" in asked & not_asked

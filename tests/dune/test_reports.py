@@ -206,10 +206,12 @@ def rare_positions() -> list:
                              random.Random(0))
     # The two leader skills drawn at a revival (001 4.07.12)
     drawn = folder / "gf9_4_07_12_a_faction_without_a_skill_reviving_a_leader_draws_two.yaml"
+    # The Nexus cards' choice, offered in a Nexus (001 4.03.03-05)
+    nexus = folder / "gf9_4_03_04_after_a_nexus_the_unallied_draw_a_nexus_card.yaml"
     return [state, distrans, *(load_scenario(yaml.safe_load(path.read_text())).state
                                for path in (summon, reveal, amal, terms, shuffle, cone, send,
                                             copy_, ambassadors, terror, extortion, enemy,
-                                            drawn)),
+                                            drawn, nexus)),
             *ixians, deploying, *choam, offering, offered, skills, *richese, late]
 
 

@@ -159,7 +159,7 @@ def test_001_4_04_04_05_the_copied_advantage_works_in_the_hms_until_the_turn_end
         StrongholdCards().at_reveal(state, "Hidden Mobile Stronghold", plans)
         assert plans["atreides"].get("wins_ties", False) is ties
     state = _hms_position("mentat_pause", "Habbanya Ridge Sietch")
-    StrongholdCards().phase_ends(state)
+    StrongholdCards().phase_ends(state, random.Random(0))
     assert stronghold_cards.copied(state, "atreides") is None
 
 

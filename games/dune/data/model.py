@@ -285,6 +285,15 @@ class Ability(StrEnum):
     LEADER_DIFFERENCE = "leader_difference"         # 001 1.14.12 (A): Ecaz's Karama power
 
 
+class NexusUse(StrEnum):
+    """The three uses of a Nexus card (001 4.03.06.02-04): against its faction played by
+    another, one's own faction's, a faction not in the game's."""
+
+    BETRAYAL = "betrayal"
+    CUNNING = "cunning"
+    SECRET_ALLY = "secret ally"
+
+
 class Act(StrEnum):
     """What a faction does that a rule waits for: a tech token's income (001 4.05.05)."""
 

@@ -6,11 +6,11 @@ import functools
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from pbem.game import Event, Prompt
 
-from ..data import Ability
+from ..data import Ability, NexusUse
 from ..leaders import TANKS
 from ..prompt_key import PromptKey
 from ..rules import RULES_VERSION, Rules, rules_of
@@ -19,6 +19,18 @@ from . import duke_vidal
 
 # What a faction pays for, as ``Faction.receives`` and ``factions.payee`` name it.
 CARD, SHIPMENT, REVIVAL = "card", "shipment", "revival"
+# What a Nexus card's line names (``NexusPlay.names``, ``Faction.nexus_played``'s ``target``)
+FACTION, TERRITORY = "faction", "territory"
+
+
+class NexusPlay(NamedTuple):
+    """One use of a faction's Nexus card played by mail (``Faction.nexus_uses``): what it
+    does, in our words, with its section; what its line names (``FACTION``, ``TERRITORY``, or
+    nothing); the rounds it may be played in (none: any)."""
+
+    text: str
+    names: str = ""
+    phases: tuple[str, ...] = ()
 
 
 def has(game: Any, seat: str, ability: Ability) -> bool:
@@ -231,6 +243,10 @@ class Faction:
     # it has no place): the powers before the plans (``before_plans``) take their turns in
     # the order the rules give them.
     precedence: ClassVar[dict[str, int]] = {}
+    # The uses of its Nexus card that are played by mail (001 4.03.06-07), by use
+    # (``data.NexusUse``), carried out by ``nexus_played``; a use not
+    # listed is not played by mail (docs/rules-coverage.md, "001 GF9 variants: Nexus cards").
+    nexus_uses: ClassVar[dict[NexusUse, NexusPlay]] = {}
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         """Each faction's class is listed under its seat, in the order defined (``hooks``)."""
@@ -303,6 +319,20 @@ class Faction:
     def phase_ends(self, state: State) -> list[Event]:
         """What its power does at the end of a phase of the turn (001 2.09.07): nothing."""
         return []
+
+    def nexus_targets(self, state: State, use: NexusUse, holder: str) -> list[str]:
+        """What ``holder``'s line for ``use`` of its Nexus card may name with effect (for the
+        bots): the other factions, where the use names a faction; else none."""
+        if self.nexus_uses[use].names == FACTION:
+            return [seat for seat in state["seats"] if seat != holder]
+        return []
+
+    def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
+                     rng: random.Random) -> list[Event] | None:
+        """Its Nexus card played by ``holder`` for ``use`` (one of ``nexus_uses``; ``target``:
+        the faction or territory its line names) in the round under way: what follows, or None
+        where it cannot be now (the card stays held)."""
+        return None
 
     # --- the hook of decisions
 

@@ -29,7 +29,7 @@ from pbem.game import Event, Prompt
 
 from .. import tokens
 from ..codes import EventCode
-from ..data import Ability
+from ..data import Ability, NexusUse
 from ..rules import rules_of
 from ..state import State, ally_of, data, faction_name
 from . import choam_audit as audit
@@ -39,7 +39,7 @@ from . import choam_market as market
 from . import choam_multipurpose as multipurpose
 from . import choam_swap as swap
 from . import choam_tokens as charity_tokens
-from .base import BattleTools, Faction, RevivalTerms, has
+from .base import BattleTools, Faction, NexusPlay, RevivalTerms, has
 
 CHOAM = "choam"
 INCOME = 2                  # 2.09.05: "2 spice from the bank for each faction in the game"
@@ -56,6 +56,20 @@ class Choam(Faction):
     """CHOAM's hooks."""
 
     seat = CHOAM
+    nexus_uses = {NexusUse.BETRAYAL: NexusPlay(
+        "CHOAM discard a treachery card of their hand at random and take no spice for it "
+        "(001 4.03.07.10).")}
+
+    def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
+                     rng: random.Random) -> list[Event] | None:
+        """001 4.03.07.10, Betrayal: "at any time" a card of CHOAM's hand at random to the
+        discard pile, no spice paid for it."""
+        hand = state["factions"][self.seat]["hand"]
+        if use != NexusUse.BETRAYAL or not hand:
+            return None
+        card = hand.pop(rng.randrange(len(hand)))
+        state["decks"]["treachery_discard"].append(card)
+        return [Event(EventCode.NEXUS_CHOAM_DISCARD, {"faction": self.seat, "card": card})]
 
     # --- hooks of any phase: the Open Market
 

@@ -25,18 +25,19 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from .. import token_triggers as triggers
-from ..codes import ErrorCode
-from ..data import Ability, NameLookupError
+from ..codes import ErrorCode, EventCode
+from ..data import Ability, NameLookupError, NexusUse
+from ..forces import Counts, add, count_in, forces_at, remove_forces
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_territory
 from ..prompt_key import PromptKey
 from ..rules import rules_of
-from ..state import State, data, sheet
+from ..state import State, ally_of, data, sheet
 from . import duke_vidal
 from . import ecaz_ambassadors as ambassadors
 from . import ecaz_cooccupied as cooccupied
 from . import ecaz_occupy as occupy
 from . import ecaz_vidal_revival as vidal_revival
-from .base import Faction, RevivalTerms, has
+from .base import FACTION, TERRITORY, Faction, NexusPlay, RevivalTerms, has
 
 ECAZ = "ecaz"
 
@@ -46,6 +47,55 @@ class Ecaz(Faction):
 
     seat = ECAZ
     decision_kinds = frozenset({ambassadors.KIND})
+    nexus_uses = {
+        NexusUse.SECRET_ALLY: NexusPlay(
+            "the faction you name announce to all whether it holds any of your leaders as "
+            "traitors, not which (001 4.03.07.12).", FACTION),
+        NexusUse.BETRAYAL: NexusPlay(
+            "Ecaz's ally sends its forces in the territory you name, where Ecaz have forces "
+            "too, to its reserves (001 4.03.07.12).", TERRITORY,
+            ("storm", "spice_blow", "charity", "bidding", "revival"))}
+
+    def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
+                     rng: random.Random) -> list[Event] | None:
+        """001 4.03.07.12, Betrayal: "any time before Shipment and Movement", the Ecaz ally's
+        forces in one territory Ecaz share with it sent to its reserves; Secret Ally: the
+        faction named says publicly whether it holds a traitor card of one of the holder's
+        leaders."""
+        if use == NexusUse.BETRAYAL:
+            return self._sent_home(state, target)
+        if use != NexusUse.SECRET_ALLY or target is None or target not in state["factions"]:
+            return None
+        mine = sheet(holder, state).name
+        holds = any(data(state).leader(name).faction == mine
+                    for name in state["factions"][target]["traitors"])
+        return [Event(EventCode.NEXUS_TRAITORS_ASKED, {"faction": holder, "asked": target,
+                                                       "holds": holds})]
+
+    def nexus_targets(self, state: State, use: NexusUse, holder: str) -> list[str]:
+        """Betrayal: the territories where Ecaz and their ally both have forces."""
+        allies = ally_of(state, self.seat)
+        if use != NexusUse.BETRAYAL or not allies:
+            return super().nexus_targets(state, use, holder)
+        return [t for t in sorted(state["forces"])
+                if count_in(state, self.seat, t) and count_in(state, allies[0], t)]
+
+    def _sent_home(self, state: State, territory: str | None) -> list[Event] | None:
+        allies = ally_of(state, self.seat)
+        if territory is None or not allies or not count_in(state, self.seat, territory):
+            return None
+        ally = allies[0]
+        sent: Counts = {}
+        for sector, by_faction in list(forces_at(state, territory).items()):
+            here = dict(by_faction.get(ally, {}))
+            if here:
+                remove_forces(state, ally, territory, int(sector), here)
+                add(sent, here)
+        if not sent:
+            return None
+        add(state["factions"][ally]["reserve"], sent)
+        return [Event(EventCode.NEXUS_SENT_HOME, {"faction": ally, "territory": territory,
+                                                  "forces": sent})]
 
     # --- their own decisions
 

@@ -2,17 +2,37 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
+from pbem.game import Event
+
+from ..data import NexusUse
 from ..rules import Rules, rules_of
-from ..state import State, data
-from .base import Faction
+from ..state import State, data, sheet
+from ..variants.nexus_cards import nexus_revival
+from .base import Faction, NexusPlay
+
+NEXUS_FREE_REVIVAL = 3      # 001 4.03.07.05: "increase your free revival to 3 for the Turn"
 
 
 class Fremen(Faction):
     """The Fremen's hooks."""
 
     seat = "fremen"
+    nexus_uses = {NexusUse.SECRET_ALLY: NexusPlay(
+        "your free revival raised to 3 this turn: the forces it lacks revived from the tanks "
+        "free after your revival (001 4.03.07.05).", phases=("revival",))}
+
+    def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
+                     rng: random.Random) -> list[Event] | None:
+        """001 4.03.07.05, Secret Ally (its revival half): the free revival raised to 3 for the
+        turn (ruling: played in the Revival phase, the forces it adds to the holder's own free
+        revival revived after the holder's revival)."""
+        more = NEXUS_FREE_REVIVAL - sheet(holder, state).free_revival
+        if use != NexusUse.SECRET_ALLY or more <= 0 or not state["factions"][holder]["tanks"]:
+            return None
+        return nexus_revival(state, holder, more, "Fremen Nexus card", use, "001 4.03.07.05")
 
     # --- hooks of set-up
 

@@ -7,16 +7,42 @@ from typing import Any, ClassVar
 
 from pbem.game import Event
 
+from ..codes import EventCode
+from ..data import NexusUse
 from ..rules import Rules
-from ..state import State, ally_of
+from ..state import State, ally_of, data
 from . import harkonnen_capture as capture
-from .base import Faction
+from .base import Faction, NexusPlay
 
 
 class Harkonnen(Faction):
     """The Harkonnen's hooks."""
 
     seat = "harkonnen"
+    nexus_uses: ClassVar[dict[NexusUse, NexusPlay]] = {NexusUse.CUNNING: NexusPlay(
+        "draw a traitor card, then the weakest of your traitors (the card drawn among them) "
+        "shuffled back into the traitor deck (001 4.03.07.06).")}
+
+    def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
+                     rng: random.Random) -> list[Event] | None:
+        """001 4.03.07.06, Cunning: "At any time" a traitor card drawn, then one of theirs
+        shuffled back, secretly (ruling: the weakest, as a player keeps the traitors most
+        worth holding; the table learns that one was drawn and one returned, not which)."""
+        deck = state["decks"]["traitors"]
+        if use != NexusUse.CUNNING or not deck:
+            return None
+        held = state["factions"][holder]["traitors"]
+        drawn = deck.pop()
+        held.append(drawn)
+        strength = data(state).leader
+        returned = min(held, key=lambda name: (strength(name).strength, name))
+        held.remove(returned)
+        deck.append(returned)
+        rng.shuffle(deck)
+        return [Event(EventCode.NEXUS_TRAITOR_SWAPPED, {"faction": holder}),
+                Event(EventCode.NEXUS_TRAITOR_SWAPPED_CARDS, {"drawn": drawn,
+                                                              "returned": returned},
+                      to=(holder,))]
 
     # A leader they hold captured is always in his owner's pay: played against him, the owner
     # calls him traitor without a traitor card (000 line 884: "A captured leader is

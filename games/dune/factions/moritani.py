@@ -24,8 +24,9 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from .. import token_triggers as triggers
-from ..codes import ErrorCode
-from ..data import Ability
+from .. import tokens
+from ..codes import ErrorCode, EventCode
+from ..data import Ability, NexusUse
 from ..orders.language import (
     OrderKind,
     OrderProblem,
@@ -40,7 +41,7 @@ from . import moritani_assassins as assassins
 from . import moritani_bounty as bounty
 from . import moritani_terror as terror
 from . import moritani_vidal as vidal
-from .base import Faction, has
+from .base import TERRITORY, Faction, NexusPlay, has
 
 MORITANI = "moritani"
 
@@ -49,6 +50,26 @@ class Moritani(Faction):
     """The Moritani's hooks."""
 
     seat = MORITANI
+    nexus_uses = {NexusUse.BETRAYAL: NexusPlay(
+        "the Terror token in the territory you name taken off the board, back to the "
+        "Moritani, unrevealed (001 4.03.07.13).", TERRITORY)}
+
+    def nexus_targets(self, state: State, use: NexusUse, holder: str) -> list[str]:
+        """Betrayal: the strongholds holding a Terror token (public)."""
+        return terror.placed(state)
+
+    def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
+                     rng: random.Random) -> list[Event] | None:
+        """001 4.03.07.13, Betrayal: a Terror token off the board, back behind the Moritani's
+        shield, face down."""
+        token = next((t for t in tokens.of(state) if t["kind"] == terror.TOKEN
+                      and t["at"] == tokens.BOARD and t.get("territory") == target), None)
+        if use != NexusUse.BETRAYAL or token is None:
+            return None
+        tokens.place(token, self.seat, tokens.BEHIND)
+        tokens.turn(token, tokens.DOWN)
+        return [Event(EventCode.NEXUS_TERROR_RETURNED, {"faction": self.seat,
+                                                        "territory": target})]
     decision_kinds = frozenset({terror.KIND, terror.EXTORTION})
 
     # --- their own decisions

@@ -32,13 +32,13 @@ from pbem.game import Event, Prompt
 
 from ..board import homeworlds
 from ..codes import EventCode
-from ..data import Ability
+from ..data import Ability, NexusUse
 from ..prompt_key import PromptKey
 from ..state import State, ally_of
 from . import tleilaxu_face_dancers as face_dancers
 from . import tleilaxu_gholas as gholas
 from . import tleilaxu_revival as terms_of
-from .base import REVIVAL, BattleTools, Faction, RevivalTerms, has
+from .base import REVIVAL, BattleTools, Faction, NexusPlay, RevivalTerms, has
 
 TLEILAXU = face_dancers.TLEILAXU
 MENTAT_PAUSE = "mentat_pause"       # the GF9 round whose War Continues replaces (001 1.09.05)
@@ -49,6 +49,27 @@ class Tleilaxu(Faction):
     """The Tleilaxu's hooks."""
 
     seat = TLEILAXU
+    nexus_uses = {NexusUse.CUNNING: NexusPlay(
+        "your revealed Face Dancers set aside, as many drawn secretly in their place, then the "
+        "set-aside ones shuffled into the traitor deck (001 4.03.07.09).")}
+
+    def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
+                     rng: random.Random) -> list[Event] | None:
+        """001 4.03.07.09, Cunning: the revealed Face Dancers replaced by as many drawn, the
+        revealed shuffled back into the traitor deck afterwards."""
+        own = state["factions"][self.seat]
+        revealed, deck = own["revealed"], state["decks"]["traitors"]
+        if use != NexusUse.CUNNING or not revealed:
+            return None
+        drawn = [deck.pop() for _ in range(min(len(revealed), len(deck)))]
+        own["face_dancers"] += drawn
+        deck += revealed
+        own["revealed"] = []
+        rng.shuffle(deck)
+        return [Event(EventCode.NEXUS_FACE_DANCERS_REPLACED, {"faction": self.seat,
+                                                              "count": len(drawn)}),
+                Event(EventCode.FACE_DANCERS, {"leaders": list(own["face_dancers"])},
+                      to=(self.seat,))]
     precedence = {"before_plans": 3}     # their word on the reveal, after the Voice and question
     decision_kinds = frozenset({face_dancers.REPLACE, terms_of.TERMS})
 

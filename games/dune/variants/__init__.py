@@ -25,10 +25,12 @@ from ..state import State
 from .base import Variant
 from .homeworlds import Homeworlds
 from .leader_skills import LeaderSkills
+from .nexus_cards import NexusCards
 from .stronghold_cards import StrongholdCards
 from .tech_tokens import TechTokens
 
-VARIANTS: tuple[Variant, ...] = (TechTokens(), StrongholdCards(), LeaderSkills(), Homeworlds())
+VARIANTS: tuple[Variant, ...] = (TechTokens(), StrongholdCards(), LeaderSkills(), Homeworlds(),
+                                  NexusCards())
 
 
 def in_play(state: State | dict[str, Any]) -> tuple[Variant, ...]:
@@ -79,9 +81,14 @@ def phase_begins(state: State) -> list[Event]:
     return [event for variant in in_play(state) for event in variant.phase_begins(state)]
 
 
-def phase_ends(state: State) -> list[Event]:
+def phase_ends(state: State, rng: random.Random) -> list[Event]:
     """Every variant's rules at the end of the phase under way."""
-    return [event for variant in in_play(state) for event in variant.phase_ends(state)]
+    return [event for variant in in_play(state) for event in variant.phase_ends(state, rng)]
+
+
+def violations(state: State) -> list[str]:
+    """What every variant in play requires of the state and it breaks (the invariants)."""
+    return [problem for variant in in_play(state) for problem in variant.violations(state)]
 
 
 def battle_won(state: State, winner: str, loser: str, plans: dict[str, dict[str, Any]]
@@ -224,4 +231,5 @@ __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle
            "explosion_losses", "free_revival", "full_price", "in_play", "may_ally", "moved",
            "movement_bonus", "native_arrivals", "paid", "phase_begins", "phase_ends",
            "revival_opens", "shipped", "shipping_terms", "shut", "storm_placed",
-           "stronghold_rate", "traitors_barred", "victory_points", "war_continues", "widened"]
+           "stronghold_rate", "traitors_barred", "victory_points", "violations",
+           "war_continues", "widened"]

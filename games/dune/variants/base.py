@@ -54,8 +54,12 @@ class Variant:
         """The phase under way has just begun, before its own work: nothing."""
         return []
 
-    def phase_ends(self, state: State) -> list[Event]:
+    def phase_ends(self, state: State, rng: random.Random) -> list[Event]:
         """The phase under way is over, the next not yet begun: nothing."""
+        return []
+
+    def violations(self, state: State) -> list[str]:
+        """What of its own must hold after every step and does not (the invariants): none."""
         return []
 
     def battle_won(self, state: State, winner: str, loser: str,
@@ -162,6 +166,3 @@ class Variant:
         """Whether ``seat`` may call no traitor in a battle in ``territory``: it may."""
         return False
 
-    def violations(self, state: State) -> list[str]:
-        """The invariants of the variant the state breaks (``invariants.violations``): none."""
-        return []

@@ -366,7 +366,7 @@ class LeaderSkills(Variant):
             return []
         return draw(state, reviving, rng)
 
-    def phase_ends(self, state: State) -> list[Event]:
+    def phase_ends(self, state: State, rng: random.Random) -> list[Event]:
         return (drawn_kept(state) if state["phase"] == "revival" else []) + lost(state)
 
     def shipped(self, state: State, seat: str, territory: str, sector: int, empty: bool

@@ -248,7 +248,7 @@ class StrongholdCards(Variant):
             return frozenset({SHIELD_WALL})
         return frozenset()
 
-    def phase_ends(self, state: State) -> list[Event]:
+    def phase_ends(self, state: State, rng: random.Random) -> list[Event]:
         """4.04.04.02: at Battle Determination, the battle phase's start, Arrakeen's holder
         takes 2 spice from the bank; 4.04.04.05: the HMS's copy ends with the turn."""
         if state["phase"] == "mentat_pause" and (record := _record(state, HMS)) is not None:

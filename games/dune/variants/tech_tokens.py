@@ -105,7 +105,7 @@ class TechTokens(Variant):
                 "act": str(act), "spice": record["spice"]}))
         return events
 
-    def phase_ends(self, state: State) -> list[Event]:
+    def phase_ends(self, state: State, rng: random.Random) -> list[Event]:
         """001 4.05.05.01: the spice on each token to its owner, at the end of the phase."""
         events = []
         for record in tokens.of(state):

@@ -1,0 +1,180 @@
+"""The Nexus cards (001 4.03, the variant of the Ecaz & Moritani expansion; the gf9 ruleset's
+option ``nexus_cards``): one card for each faction of the game's four boxes, drawn after a
+Nexus by the factions in no alliance, held secretly, played for one of three uses.
+
+The cards lie on the token layer (kind ``nexus_card``, their data in ``data/gf9/tokens.yaml``,
+a card's value the seat of the faction it depicts): the deck is the cards aside with nobody,
+face down (4.03.01: shuffled at Determine Variants: a draw takes one of them at random); the
+discard pile the cards aside face up (4.03.01: "piled face up", turned face down again, the
+deck restocked, when the deck is empty); a card held lies behind its holder's shield face down,
+seen by it alone (4.03.04: "keep it secret until used").  Who holds a card is public, as at the
+table; which card, only its holder's until it is played or discarded.
+
+- Joining an alliance (4.03.02): a holder allied when a round of a Nexus is over discards its
+  card (face up, public).
+- After a Nexus (4.03.03-05): at the end of the Spice Blow and Nexus phase in which a Nexus
+  happened, if at least one alliance exists, each faction in no alliance draws a card
+  (``phase_ends``).  The "may" of 4.03.03-05 is a choice sent with the Nexus orders, an optional
+  line that costs no mail round (``NEXUS DRAW``, the default: draw one, a card held being kept;
+  ``NEXUS REPLACE``: the card held discarded and a new one drawn; ``NEXUS KEEP``: draw none;
+  ``NEXUS DISCARD``: the card held discarded, none drawn; ``NEXUS REDRAW``: one's own faction's
+  card, if drawn, discarded and another drawn and revealed, 4.03.05).  It is offered to every
+  faction asked in the Nexus, holder or not, so that nobody learns anything from who is asked.
+- Playing a card (4.03.06, ``cards/nexus_cards.py``): ``NEXUS PLAY [<faction>]``, an optional
+  line of a holder asked anything in a round, carried out after the round's own orders.  The
+  use follows from the card and the holder (4.03.06.02-04): one's own faction's card for its
+  Cunning, a card of a faction seated by another for its Betrayal, a card of a faction not
+  seated for its Secret Ally.  What each use does is its faction's (``Faction.nexus_uses``,
+  ``Faction.nexus_played``: no phase names a faction); a use no faction module fills is not
+  offered, and such a card may still be discarded.  The card played goes to the discard pile
+  face up, and the table learns which it was and for what.
+
+Rulings (docs/rules-coverage.md, "001 GF9 variants: Nexus cards"): 4.03.04 prints two draws,
+the published one (each draws from the deck) and a revision's (cards revealed, one per
+unallied faction, and dealt among them): the published one is played.  A faction holds one card
+at most ("draw one ... or discard one they are holding and draw a new one").
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.game import Event
+
+from .. import tokens
+from ..codes import EventCode
+from ..data import NexusUse
+from ..forces import add, first_of, take
+from ..state import State, ally_of
+from .base import Variant
+
+KIND = "nexus_card"                 # the token kind
+CHOSEN = "nexus_cards"              # the step's record of a Nexus's choices, by seat
+DRAW, KEEP, REPLACE, DISCARD, REDRAW = "draw", "keep", "replace", "discard", "redraw"
+
+
+# --- where the cards are
+def records(state: State) -> list[dict[str, Any]]:
+    return [record for record in tokens.of(state) if record["kind"] == KIND]
+
+
+def held(state: State, seat: str) -> dict[str, Any] | None:
+    """The card ``seat`` holds, if any."""
+    return next((r for r in records(state) if r["owner"] == seat), None)
+
+
+def card_name(state: State | dict[str, Any], value: str) -> str:
+    return tokens.kind_of(state, KIND).token(value).name
+
+
+def use_of(game: State | dict[str, Any], holder: str, value: str) -> NexusUse:
+    """The use of the card ``value`` in ``holder``'s hand (4.03.06.02-04)."""
+    if value == holder:
+        return NexusUse.CUNNING
+    return NexusUse.BETRAYAL if value in game["seats"] else NexusUse.SECRET_ALLY
+
+
+def _discard(record: dict[str, Any]) -> None:
+    tokens.place(record, None, tokens.ASIDE)
+    tokens.turn(record, tokens.UP)
+
+
+def draw(state: State, seat: str, rng: random.Random) -> dict[str, Any] | None:
+    """A card from the deck behind ``seat``'s shield, the discards shuffled back into the deck
+    first if it is empty (4.03.01)."""
+    deck = [r for r in records(state) if r["owner"] is None and r["face"] == tokens.DOWN]
+    if not deck:
+        for record in records(state):
+            if record["owner"] is None:
+                tokens.turn(record, tokens.DOWN)
+        deck = [r for r in records(state) if r["owner"] is None]
+    if not deck:
+        return None
+    record = rng.choice(sorted(deck, key=lambda r: r["value"]))
+    tokens.place(record, seat, tokens.BEHIND)
+    return record
+
+
+def discard(state: State, seat: str) -> list[Event]:
+    """``seat``'s card discarded unused, face up (public)."""
+    record = held(state, seat)
+    if record is None:
+        return []
+    _discard(record)
+    return [Event(EventCode.NEXUS_CARD_DISCARDED, {
+        "faction": seat, "card": card_name(state, record["value"])})]
+
+
+# --- the variant's hooks
+class NexusCards(Variant):
+    option = "nexus_cards"
+
+    def phase_ends(self, state: State, rng: random.Random) -> list[Event]:
+        """4.03.03-05: after a Spice Blow and Nexus phase with a Nexus, the choices of its
+        factions: discards, then, if an alliance exists, the draws of the unallied."""
+        chosen = state["step"].get(CHOSEN) if state["phase"] == "spice_blow" else None
+        if chosen is None:
+            return []
+        events = []
+        drawing = bool(state["alliances"])          # 4.03.04: "at least one alliance exists"
+        for seat in state["seats"]:
+            choice = chosen.get(seat, {}).get(DRAW)
+            if choice == DISCARD or (choice == REPLACE and drawing
+                                     and not ally_of(state, seat)):
+                events += discard(state, seat)
+        for seat in state["seats"] if drawing else ():
+            choice = chosen.get(seat, {})
+            if (ally_of(state, seat) or choice.get(DRAW) in (KEEP, DISCARD)
+                    or held(state, seat) is not None):
+                continue
+            events += _drawn(state, seat, rng, bool(choice.get(REDRAW)))
+        return events
+
+    def violations(self, state: State) -> list[str]:
+        """A faction holds one card at most, and no allied faction holds one (4.03.02)."""
+        problems = []
+        for seat in state["seats"]:
+            count = sum(r["owner"] == seat for r in records(state))
+            if count > 1:
+                problems.append(f"nexus cards: {seat} holds {count}")
+            if count and ally_of(state, seat):
+                problems.append(f"nexus cards: {seat} holds one while allied (001 4.03.02)")
+        return problems
+
+
+def _drawn(state: State, seat: str, rng: random.Random, redraw: bool) -> list[Event]:
+    record = draw(state, seat, rng)
+    if record is None:
+        return []
+    events = [Event(EventCode.NEXUS_CARD_DRAWN, {"faction": seat}),
+              Event(EventCode.NEXUS_CARD_SEEN, {"card": card_name(state, record["value"])},
+                    to=(seat,))]
+    if redraw and record["value"] == seat:          # 4.03.05: one's own, discarded, redrawn
+        events += discard(state, seat)
+        again = draw(state, seat, rng)
+        if again is not None:
+            events.append(Event(EventCode.NEXUS_CARD_REVEALED, {
+                "faction": seat, "card": card_name(state, again["value"])}))
+    return events
+
+
+def played(state: State, record: dict[str, Any], use: str) -> list[Event]:
+    """A card played for ``use`` (4.03.06.01): to the discard pile face up, told to all."""
+    seat = record["owner"]
+    _discard(record)
+    return [Event(EventCode.NEXUS_CARD_PLAYED, {
+        "faction": seat, "card": card_name(state, record["value"]), "use": str(use)})]
+
+
+def nexus_revival(state: State, seat: str, number: int, card: str, use: NexusUse,
+                  section: str) -> list[Event]:
+    """Up to ``number`` of ``seat``'s forces from the tanks to its reserve, free and beyond the
+    revival limits (001 4.03.07.04-05: a Nexus card's revival), its plain kind first."""
+    own = state["factions"][seat]
+    revived = first_of(state, seat, own["tanks"], number)
+    take(own["tanks"], revived)
+    add(own["reserve"], revived)
+    return [Event(EventCode.NEXUS_FORCES_REVIVED, {"faction": seat, "forces": revived,
+                                                   "card": card, "use": str(use),
+                                                   "section": section})]

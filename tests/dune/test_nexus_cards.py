@@ -1,0 +1,289 @@
+"""The Nexus cards (001 4.03; the gf9 option ``nexus_cards``): the deck on the token layer, the
+draw after a Nexus by the unallied, the choices of 4.03.02-05, the uses their factions' modules
+fill, by mail (echo, orders ahead, both bots) and in whole games (invariants, secrets).  The
+scenario files ``tests/dune/scenarios/gf9_4_03_*`` play each rule; the differential test over a
+card held is in ``test_hidden_card_differential.py``."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+import yaml
+from dune_leaks import leaked
+from dune_mail import GAME, BotTable, address, flat, game_at, open_prompts, send
+from installation import Installation
+from players import text
+
+from pbem.game import load_game, step_rng
+from pbem.games.dune.cards import nexus_cards as playing
+from pbem.games.dune.data import NexusUse
+from pbem.games.dune.factions import power
+from pbem.games.dune.invariants import violations
+from pbem.games.dune.rules import make_rules
+from pbem.games.dune.scenario import run_scenario
+from pbem.games.dune.state import ruleset_data
+from pbem.games.dune.variants import nexus_cards
+
+SCENARIOS = Path(__file__).parent / "scenarios"
+DUNE = load_game("dune")
+OPTION = {"nexus_cards": True}
+AT, HA, FR, EM = "atreides", "harkonnen", "fremen", "emperor"
+EXPANSIONS = {"ixians_tleilaxu": True, "choam_richese": True, "ecaz_moritani": True}
+
+
+def played(name: str) -> dict:
+    """A scenario file of ``tests/dune/scenarios`` played, its expectations all met."""
+    result = run_scenario(yaml.safe_load((SCENARIOS / f"{name}.yaml").read_text("utf-8")))
+    assert result["expect"]["checked"] and not result["expect"]["failed"], result["expect"]
+    return result["state"]
+
+
+def cards(state: dict) -> dict[str, tuple]:
+    return {t["value"]: (t["owner"], t["at"], t["face"]) for t in nexus_cards.records(state)}
+
+
+# --- the deck (4.03.01, 4.03.07)
+def test_001_4_03_07_the_deck_holds_one_card_for_each_faction_of_the_game():
+    """4.03.07.02-13: twelve cards, one for each faction of the base game and the three
+    expansions, whose values are those factions' seats; the Free Traders have none."""
+    kind = ruleset_data("gf9").token_kind(nexus_cards.KIND)
+    seats = {faction.seat for faction in ruleset_data("gf9").factions}
+    assert {token.value for token in kind.tokens} == seats
+    assert len(kind.tokens) == 12 and kind.option == "nexus_cards"
+
+
+def test_001_4_03_01_the_deck_is_set_up_face_down_with_the_option_only():
+    """4.03.01: shuffled face down at Determine Variants; a game without the option has none,
+    and its Nexus asks nothing of them (a stored game keeps its form)."""
+    state = DUNE.setup("gf9", OPTION, [AT, HA, FR], step_rng("nx", 0))
+    assert set(cards(state).values()) == {(None, "aside", "down")}
+    assert len(cards(state)) == 12 and violations(state) == []
+    plain = DUNE.setup("gf9", {}, [AT, HA, FR], step_rng("nx", 0))
+    assert "tokens" not in plain
+    assert not playing.rides(make_rules("gf9", {}))
+
+
+def test_001_4_03_01_the_discards_restock_an_empty_deck():
+    """4.03.01: "reshuffled to restock the Nexus deck as necessary"."""
+    played("gf9_4_03_01_the_discards_restock_an_empty_nexus_deck")
+
+
+# --- the draw and the choices after a Nexus (4.03.02-05)
+def test_001_4_03_04_after_a_nexus_the_unallied_draw():
+    state = played("gf9_4_03_04_after_a_nexus_the_unallied_draw_a_nexus_card")
+    assert cards(state)[EM] == (FR, "behind", "down")
+
+
+def test_001_4_03_04_no_alliance_no_draw():
+    played("gf9_4_03_04_no_alliance_no_nexus_card_is_drawn")
+
+
+def test_001_4_03_04_a_card_held_is_kept_or_replaced():
+    """4.03.04: "draw one ... or discard one they are holding and draw a new one": one at most."""
+    played("gf9_4_03_04_a_nexus_card_held_is_kept_by_default")
+    played("gf9_4_03_04_a_nexus_card_replaced_by_a_new_one")
+
+
+def test_001_4_03_04_a_choice_stands_through_a_further_round_of_the_nexus():
+    """4.03.04 with 1.10.02.06-07: the choice given in the first round of a Nexus is not lost
+    when the faction is asked again in its further round and says nothing of it."""
+    played("gf9_4_03_04_a_nexus_card_choice_stands_through_a_further_round")
+
+
+def test_001_4_03_02_joining_an_alliance_discards_the_card():
+    played("gf9_4_03_02_joining_an_alliance_discards_the_nexus_card_held")
+
+
+def test_001_4_03_03_a_card_discarded_unused_after_a_nexus():
+    played("gf9_4_03_03_a_nexus_card_discarded_unused_after_a_nexus")
+
+
+def test_001_4_03_05_one_s_own_card_redrawn_and_revealed():
+    played("gf9_4_03_05_one_s_own_nexus_card_redrawn_and_revealed")
+
+
+# --- the uses (4.03.06-07)
+def test_001_4_03_06_the_use_follows_from_the_card_and_its_holder():
+    """4.03.06.02-04: one's own card for its Cunning, a seated faction's for its Betrayal, a
+    faction not in the game's for its Secret Ally."""
+    state = {"seats": [AT, HA, FR]}
+    assert nexus_cards.use_of(state, FR, FR) is NexusUse.CUNNING
+    assert nexus_cards.use_of(state, FR, HA) is NexusUse.BETRAYAL
+    assert nexus_cards.use_of(state, FR, "choam") is NexusUse.SECRET_ALLY
+
+
+def test_001_4_03_06_a_use_not_played_by_mail_is_refused_and_the_card_kept():
+    played("gf9_4_03_06_a_card_with_no_use_by_mail_is_refused")
+
+
+def test_001_4_03_07_04_the_emperor_secret_ally_revives_three_more():
+    played("gf9_4_03_07_04_the_emperor_card_s_secret_ally_revives_three_forces_more")
+
+
+def test_001_4_03_07_05_the_fremen_secret_ally_raises_the_free_revival():
+    played("gf9_4_03_07_05_the_fremen_card_s_secret_ally_raises_the_free_revival_to_three")
+
+
+def test_001_4_03_07_06_the_harkonnen_cunning_swaps_a_traitor():
+    state = played("gf9_4_03_07_06_the_harkonnen_card_s_cunning_swaps_a_traitor")
+    assert "Duncan Idaho" in state["decks"]["traitors"]      # the weakest, shuffled back
+
+
+def test_001_4_03_07_09_the_tleilaxu_cunning_replaces_revealed_face_dancers():
+    state = played("gf9_4_03_07_09_the_tleilaxu_card_s_cunning_replaces_revealed_face_dancers")
+    assert {"Feyd-Rautha", "Piter DeVries"} <= set(state["decks"]["traitors"])
+
+
+def test_001_4_03_07_10_the_choam_betrayal_discards_at_random():
+    played("gf9_4_03_07_10_the_choam_card_s_betrayal_makes_choam_discard_at_random")
+
+
+def test_001_4_03_07_12_the_ecaz_secret_ally_asks_about_traitors():
+    played("gf9_4_03_07_12_the_ecaz_card_s_secret_ally_asks_about_traitors")
+
+
+def test_001_4_03_07_12_the_ecaz_betrayal_sends_the_ally_home():
+    played("gf9_4_03_07_12_the_ecaz_card_s_betrayal_sends_the_ecaz_ally_home")
+
+
+def test_001_4_03_07_13_the_moritani_betrayal_takes_a_terror_token_back():
+    played("gf9_4_03_07_13_the_moritani_card_s_betrayal_takes_a_terror_token_back")
+
+
+def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
+    """No phase names a faction: each use played by mail is its faction's ``nexus_uses``, and
+    a faction whose card's uses are all left has none (the prompt says so)."""
+    rules = make_rules("gf9", {**OPTION, **EXPANSIONS})
+    offered = {seat: sorted(power(seat, rules).nexus_uses)
+               for seat in (faction.seat for faction in ruleset_data("gf9").factions)}
+    assert offered["choam"] == offered["moritani"] == [NexusUse.BETRAYAL]
+    assert offered[EM] == offered[FR] == [NexusUse.SECRET_ALLY]
+    assert offered["ecaz"] == [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
+    assert offered[HA] == offered["tleilaxu"] == [NexusUse.CUNNING]
+    assert offered[AT] == []
+
+
+# --- by mail
+def _nexus_position(holder_card: str | None = None) -> dict:
+    """Three seats at turn 3's storm, a worm to come in the spice blow: every card but the
+    Emperor's and the Moritani's in the discard pile, the Fremen holding ``holder_card``."""
+    names = {t.value: t.name for t in ruleset_data("gf9").token_kind(nexus_cards.KIND).tokens}
+    placed = {name: {"at": "aside", "face": "up"} for value, name in names.items()
+              if value not in (EM, "moritani")}
+    if holder_card:
+        placed[names[holder_card]] = {"owner": FR, "at": "behind", "face": "down"}
+    return {"game": "dune", "seats": [AT, HA, FR], "ruleset": "gf9", "seed": "nexus-by-mail",
+            "options": OPTION,
+            "position": {"turn": 3, "phase": "storm",
+                         "storm": {"sector": 1, "dialers": [AT, HA]},
+                         "spice": {"Red Chasm": 8},
+                         "decks": {"spice_discard": ["Red Chasm"],
+                                   "spice": ["Shai-Hulud", "Hagga Basin"]},
+                         "tokens": placed}}
+
+
+def test_001_4_03_04_the_choice_is_sent_ahead_with_the_nexus_orders_and_echoed(tmp_path):
+    """4.03.04 by mail: the Fremen, holding the Emperor's card, send NEXUS REPLACE under FOR
+    NEXUS while the storm is dialled; the answer echoes it as held; the Nexus opens and is
+    resolved with no mail round of its own for it, the card replaced by the Moritani's; the
+    Fremen's report names their new card, the others' only that they drew one."""
+    site = Installation(tmp_path, maps=False)
+    game_at(site, _nexus_position(EM))
+    answer = flat(send(site, FR, "FOR NEXUS\nPASS\nNEXUS REPLACE"))
+    assert "NEXUS REPLACE" in answer and "held for your Nexus card after the Nexus" in answer
+    for seat in (AT, HA):
+        send(site, seat, "FOR NEXUS\nALLY " + ("harkonnen" if seat == AT else "atreides"))
+    for seat in (AT, HA):
+        owed = [p for p in open_prompts(site, seat) if not p.optional]
+        send(site, seat, "\n".join(p.template for p in owed))
+    state = site.record(GAME).state
+    assert state["phase"] == "bidding", state["phase"]
+    assert cards(state)[EM] == (None, "aside", "up")
+    assert cards(state)["moritani"] == (FR, "behind", "down")
+    fremen = flat("\n".join(text(m) for m in site.sent(address(FR))))
+    assert "Your Nexus card: the Moritani Nexus card" in fremen
+    for seat in (AT, HA):
+        mails = flat("\n".join(text(m) for m in site.sent(address(seat))))
+        assert "Fremen draw a Nexus card" in mails
+        assert "Moritani Nexus card" not in mails
+
+
+def test_001_4_03_07_05_a_revival_use_is_sent_ahead_under_for_revival(tmp_path):
+    """4.03.06 by mail: a use of a round's own (the Fremen card's Secret Ally, in the Revival
+    phase) is sent ahead with that round's orders; a line a card cannot take is refused,
+    quoting it."""
+    position = _nexus_position()
+    position["seats"] = [AT, HA, EM]
+    position["position"]["tokens"] = {"Fremen Nexus card": {"owner": AT, "at": "behind",
+                                                            "face": "down"}}
+    position["position"]["factions"] = {AT: {"tanks": 5, "spice": 0}}
+    site = Installation(tmp_path, maps=False)
+    game_at(site, position)
+    state = site.record(GAME).state
+    coming = {p.key for p in DUNE.ahead(state, AT) if p.kind == playing.CHOICE}
+    assert coming == {"nexus-card@3:atreides", "nexus-card@revival-3:atreides"}
+    assert not [p for p in DUNE.ahead(state, HA) if p.key.endswith("revival-3:harkonnen")]
+    answer = flat(send(site, AT, "FOR REVIVAL\nREVIVE 2\nNEXUS PLAY"))
+    assert "NEXUS PLAY" in answer and "held for playing your Nexus card" in answer
+    refused = flat(send(site, HA, "FOR REVIVAL\nNEXUS PLAY"))      # no card, no revival
+    assert "Not accepted: line 1: FOR REVIVAL" in refused
+    for _ in range(12):
+        if site.record(GAME).state["phase"] == "movement":
+            break
+        for seat in (AT, HA, EM):
+            owed = [p for p in open_prompts(site, seat) if not p.optional]
+            if owed:
+                send(site, seat, "\n".join(p.template for p in owed))
+    state = site.record(GAME).state
+    assert state["phase"] == "movement"
+    assert cards(state)[FR] == (None, "aside", "up")
+    assert state["factions"][AT]["tanks"] == {"force": 2}   # 2 free, 1 by the card
+
+
+# --- whole games
+@pytest.mark.whole_game
+@pytest.mark.parametrize("style", ["random", "basic"])
+def test_001_4_03_whole_games_with_nexus_cards_break_no_invariant(style):
+    """Bots play six-faction GF9 games with every expansion and the Nexus cards to the end:
+    no invariant broken at any step (the deck conserved, one card a faction, none allied),
+    cards drawn after Nexuses, discarded and played (both bots answer the choice and the play
+    as the random bot does: ``cards/nexus_cards._random``)."""
+    seen: set[str] = set()
+    for game in range(4):
+        seats = ([AT, "choam", "ecaz", FR, EM, HA] if game % 2
+                 else [AT, "bene-gesserit", "guild", FR, "tleilaxu", "moritani"])
+        state = DUNE.setup("gf9", {**OPTION, **EXPANSIONS, "advanced": style == "basic",
+                                   "turns": 8}, seats, step_rng(f"nx-{style}-{game}", 0))
+        state["alliances"] = [seats[:2]]        # so that the others draw after a Nexus
+        bots = random.Random(f"{style}{game}")
+        step = 0
+        while state["result"] is None:
+            step += 1
+            state, events = DUNE.apply(state, DUNE.bot_decisions(state, bots, style),
+                                       step_rng(f"nx-{style}-{game}", step))
+            seen |= {event.code for event in events}
+            assert violations(state) == [], (game, step)
+    assert {"nexus-card-drawn", "nexus-card-seen"} <= seen, seen
+    if style == "basic":
+        assert {"nexus-card-played", "nexus-card-discarded"} <= seen, seen
+
+
+@pytest.mark.whole_game
+def test_001_4_03_a_six_faction_game_by_mail_keeps_every_nexus_card_secret(tmp_path):
+    """A six-faction GF9 game with the Nexus cards played by the basic bots through the
+    moderator to its end: cards are drawn, and no seat's mail names another seat's card held
+    face down (``dune_leaks``: a face-down token's name is its owner's secret)."""
+    seats = [AT, HA, FR, EM, "choam", "ecaz"]
+    run = BotTable(tmp_path, "nx", "nexus-by-mail", seats,
+                   {**OPTION, "choam_richese": True, "ecaz_moritani": True, "turns": 10})
+    run.play(lambda r: r.gm('ADJUST /alliances = [["atreides", "harkonnen"]] -- an alliance, '
+                            "so that the others draw after each Nexus"))
+    assert run.record().state["result"]["winners"]
+    held, shown, events = run.secrets(seats)
+    codes = {event["code"] for step in events for event in step}
+    assert "nexus-card-drawn" in codes
+    for seat in seats:
+        mails = run.text_of(seat)
+        assert mails and not leaked(mails, seat, held, shown), seat
