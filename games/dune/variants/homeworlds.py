@@ -132,7 +132,7 @@ class Homeworlds(Variant):
                 "faction": seat, "homeworld": place.name, "forces": here}))
         return events
 
-    def phase_ends(self, state: State) -> list[Event]:
+    def phase_ends(self, state: State, rng: random.Random) -> list[Event]:
         """The forces of a faction on its own homeworld back among its reserves once the
         battle round is over; the occupiers counted; in Spice Collection each occupier's income
         (4.10.12.09); at the turn's end the occupations of the turn are over."""
