@@ -295,11 +295,13 @@ class NexusUse(StrEnum):
 
 
 class Act(StrEnum):
-    """What a faction does that a rule waits for: a tech token's income (001 4.05.05)."""
+    """What a faction does that a rule waits for: a tech token's income (001 4.05.05), a
+    Nexus card discarded on joining an alliance (001 4.03.02)."""
 
     FREE_REVIVAL = "free_revival"                   # 001 4.05.05.02
     OFF_PLANET_SHIPMENT = "off_planet_shipment"     # 001 4.05.05.03
     CHARITY = "charity"                             # 001 4.05.05.04
+    ALLIED = "allied"                               # 001 4.03.02, outside a Nexus
 
 
 class TokenPlace(StrEnum):

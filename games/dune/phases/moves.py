@@ -317,6 +317,9 @@ def arrived(state: State, seat: str, territory: str, wish: bool | None, count: i
         advisors = territory in factions.power(seat, state).coexisting(state)
         events += [e for token in entered for e in factions.power(token["owner"], state)
                    .token_entered(state, token, seat, advisors)]
+        events += [e for formed in events if formed.code == EventCode.ALLIANCE_FORMED
+                   for ally in formed.data["alliance"]                  # 001 4.03.02
+                   for e in variants.acted(state, ally, Act.ALLIED)]
     for other, where, number, whence in state["step"].pop("token_arrivals", []):
         events += arrived(state, other, where, None, number, whence)
     return events

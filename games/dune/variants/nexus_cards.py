@@ -44,7 +44,7 @@ from pbem.game import Event
 
 from .. import tokens
 from ..codes import EventCode
-from ..data import NexusUse
+from ..data import Act, NexusUse
 from ..forces import add, first_of, take
 from ..state import State, ally_of
 from .base import Variant
@@ -130,6 +130,11 @@ class NexusCards(Variant):
                 continue
             events += _drawn(state, seat, rng, bool(choice.get(REDRAW)))
         return events
+
+    def acted(self, state: State, seat: str, act: Act) -> list[Event]:
+        """4.03.02: a faction joining an alliance outside a Nexus (the Moritani's Enemy of My
+        Enemy, 2.12.16, made as a token is entered: ``moves.arrived``) discards its card."""
+        return discard(state, seat) if act is Act.ALLIED else []
 
     def violations(self, state: State) -> list[str]:
         """A faction holds one card at most, and no allied faction holds one (4.03.02)."""
