@@ -185,6 +185,7 @@ class EventCode(StrEnum):
     AUDIT_SEEN = "audit-seen"
     AUDIT_CANCELLED = "audit-cancelled"
     AUDIT_ESTIMATE = "audit-estimate"           # 001 2.09.23 (B)
+    AUDITOR_LENT = "auditor-lent"               # 001 2.09.21 (B)
     STANDING_SET = "standing-set"
     CARDS_SWAPPED = "cards-swapped"
     CARDS_SWAPPED_SEEN = "cards-swapped-seen"

@@ -615,6 +615,7 @@ STRATEGIES: dict[str, Strategy] = {
     multipurpose.KIND: _use,
     "karama-flip": _flip,
     "battle-fund": _fund,
+    "auditor-lend": lambda view, prompt, rng: "LEND AUDITOR",      # 001 2.09.21 (B): always lent
     "trade": _swap_card,
     "move": _turn,
     "guild-move": _turn,

@@ -222,6 +222,13 @@ def battle_support(state: State, seat: str) -> int:
                for faction in in_play(state, "battle_support"))
 
 
+def lent_to(game: Any, seat: str) -> dict[str, str]:
+    """The leaders other factions have lent ``seat`` (``Faction.leaders_lent``), each with its
+    owner, from the state or a view."""
+    return {name: faction.seat for faction in in_play(game, "leaders_lent")
+            for name in faction.leaders_lent(game, seat)}
+
+
 def phase_ends(state: State) -> list[Event]:
     """Every faction's power at the end of a phase (``Faction.phase_ends``)."""
     return [event for faction in in_play(state, "phase_ends")

@@ -596,6 +596,11 @@ class Faction:
         """``captives`` from the faction's own view (for bots): none."""
         return []
 
+    def leaders_lent(self, game: Any, seat: str) -> list[str]:
+        """Its own leaders it has lent ``seat`` to play as ``seat``'s own (001 2.09.21 (B):
+        CHOAM's Auditor), from the state or any view (a loan is public): none."""
+        return []
+
     def traitors_for(self, state: State, seat: str) -> dict[str, str]:
         """The leaders its power puts in ``seat``'s pay beside ``seat``'s own traitors, each
         with the faction that holds him: none."""

@@ -566,11 +566,15 @@ def _explosion(state: State, territory: str, events: list[Event]) -> dict[str, i
 def _leader_dies(state: State, seat: str, plan: dict[str, Any], explosion: bool
                  ) -> list[Event]:
     """A killed leader to the tanks (X.C.4), his owner's when the Harkonnen held him (line
-    884, ``Faction.captive_killed``); the Kwisatz Haderach with him in an explosion (line 762:
-    it "can only be killed if blown up")."""
+    884, ``Faction.captive_killed``) or his owner lent him (001 2.09.21 (B)); the Kwisatz
+    Haderach with him in an explosion (line 762: it "can only be killed if blown up")."""
     events = []
     name = plan["leader"]
     owner = factions.power(seat, state).captive_killed(state, name) if name else None
+    lender = factions.lent_to(state, seat).get(name) if name else None
+    if lender:                          # 001 2.09.21 (B): a lent leader to his owner's tanks
+        state["factions"][lender]["leaders"][name] = "tanks"
+        owner = lender
     if owner:
         events.append(Event(EventCode.LEADER_KILLED, {"faction": owner, "leader": name}))
     elif name:
