@@ -132,10 +132,10 @@ def _deal_and_lay_out(state: State, rng: random.Random) -> list[Event]:
     events = deal(state, rng)
     if state["step"].get("stock"):
         return events                   # the row waits for its stocker (``Faction.stock``)
-    return events + _lay_out(state)
+    return events + lay_out(state)
 
 
-def _lay_out(state: State) -> list[Event]:
+def lay_out(state: State) -> list[Event]:
     """The row laid out: every card seen by the prescient (``whole_round``) or the first up;
     an offer to be sold first waits before it (``offers``)."""
     if offers.due(state, False):
@@ -238,7 +238,7 @@ def _apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Eve
     if step.get("offer_up"):
         del step["offer_up"]
         events = offers.sell(state, orders, hand_has_room, card_payee)
-        return events + (_lay_out(state) if not step["done"] else [])
+        return events + (lay_out(state) if not step["done"] else [])
     if step["stealing"]:
         (cards,) = orders.values()
         return bidding_karama.give_back(state, cards) + _next_card(state)
@@ -247,7 +247,7 @@ def _apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Eve
                   for e in factions.decide(state, PHASE, key, value, rng)]
         step["stock"] = None
         step["dealt"] = len(step["row"])
-        return events + _dealt(state, rng) + _lay_out(state)
+        return events + _dealt(state, rng) + lay_out(state)
     karamas = {key: value for key, value in orders.items()
                if PromptKey.parse(key).kind == "karama"}
     bidding_karama.stand_ready(state, karamas)
