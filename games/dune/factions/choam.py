@@ -290,6 +290,16 @@ class Choam(Faction):
         """PAID INTEL: the audit, if the Auditor led CHOAM's side."""
         return audit.after_battle(state, self.seat, plans, rng)
 
+    def karama_attempted(self, state: State, seat: str, use: str | None) -> list[Event]:
+        """MULTIPURPOSE PRODUCT (A 2.09.08): the Kull Wahad stops the Karama of the faction
+        its standing use names (``choam_multipurpose``)."""
+        if self.seat not in state["seats"]:
+            return []
+        return multipurpose.karama_attempted(state, self.seat, seat, use)
+
+    def bars_karama(self, game: Any, seat: str) -> bool:
+        return self.seat in game["seats"] and multipurpose.bars_karama(game, self.seat, seat)
+
     def leaders_lent(self, game: Any, seat: str) -> list[str]:
         """ALLIANCE (B 2.09.21): the Auditor, while lent to ``seat`` (``choam_audit``)."""
         return audit.lent_to(game, self.seat, seat)

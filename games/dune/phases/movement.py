@@ -260,7 +260,8 @@ def _all_turns(state: State, orders: dict[str, Any]) -> list[Event]:
     if timing and batched_order(state, timing) != storm_order(state):
         overruled = move_karama.overrule_timing(state, values)   # KARAMA GUILD
         if overruled is not None:
-            events, timing = overruled, None
+            events, effective = overruled
+            timing = None if effective else timing
     for seat in batched_order(state, timing):
         events += take_turn(state, seat, values[seat])
     state["step"]["done"] = True
