@@ -67,6 +67,7 @@ class EventCode(StrEnum):
     PORTABLE_SNOOPER = "portable-snooper"
     CACHE_SPECIAL_UNPLAYED = "cache-special-unplayed"
     DISTRANS = "distrans"
+    SEMUTA_TAKEN = "semuta-taken"                  # 001 3.03.10
     DISTRANS_CARD = "distrans-card"
     NULLENTROPY = "nullentropy"
     NULLENTROPY_CARD = "nullentropy-card"

@@ -62,6 +62,9 @@ class Sheet(TypedDict):
     no_field_revealed: NotRequired[int]
     # Richese: the No-Field they lend to their ally's next shipment (001 2.10.20)
     no_field_lent: NotRequired[str]
+    # a Semuta Drug's holder: the card it takes when another discards (001 3.03.10: a name, or
+    # ``ANY``), standing until played (``cards.semuta``)
+    semuta: NotRequired[str]
 
 
 # pile -> its cards, top last: every pile of every deck of the game's data (``decks.py``,
@@ -335,6 +338,9 @@ class State(TypedDict):
     # the Sandtrout set aside, waiting to cancel the next worm (``phases/sandtrout``; 001
     # 4.08.02); only while it waits
     sandtrout: NotRequired[str]
+    # [seat, card]: the cards discarded in the step under way while a Semuta Drug stands ready
+    # (001 3.03.10, ``discard_pile.discard``); emptied as the step ends (``cards.semuta``)
+    discarded: NotRequired[list[list[str]]]
     # the token layer (``tokens``): only in a game with a kind of token in play (001 4.05)
     tokens: NotRequired[list[TokenRecord]]
     result: Result | None               # None, or the winners when the game is over

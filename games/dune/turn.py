@@ -37,7 +37,7 @@ import orjson
 from pbem.game import Event, Prompt, written
 
 from . import deals, factions, variants
-from .cards import cache_specials, spice_specials, standing_cards, truthtrance
+from .cards import cache_specials, semuta, spice_specials, standing_cards, truthtrance
 from .codes import EventCode
 from .phases import (
     battle,
@@ -176,12 +176,13 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
         (_Rider(cache_specials.prompts, cache_specials.keys,
                 cache_specials.apply),                          # 001 3.03.02, 3.03.06
          cache_specials.rides(rules)),
+        (_Rider(semuta.prompts, semuta.keys), semuta.rides(rules)),     # 001 3.03.10
     ) if rides)
 
 
 # The kinds of the riders' decisions (each module's ``owns``), read from a key's text at once.
 _RIDING = frozenset({deals.DEAL, truthtrance.ASK, truthtrance.ANSWER, spice_specials.KIND,
-                     standing_cards.KIND, cache_specials.KIND})
+                     standing_cards.KIND, cache_specials.KIND, semuta.KIND})
 
 
 def advance(state: State, orders: dict[str, Any], rng: random.Random
@@ -199,6 +200,7 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
     # The standing orders first: one given with a decision of this round stands for it (001
     # 2.09.23 (B): CHOAM's estimate, sent with its battle plan)
     events = factions.standing_apply(state, orders, open_now)
+    events += semuta.apply(state, orders, rng)      # 001 3.03.10: a standing word, as those
     events += PHASES[state["phase"]].apply(state, own, rng) if own else []
     for rider in _riders(state):
         events += rider.apply(state, orders, rng) if rider.apply else []
@@ -208,6 +210,7 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
             events.extend(phase.apply(state, {}, rng))
             continue
         events.extend(_next_phase(state, rng))
+    events += semuta.step_ends(state)       # 001 3.03.10: a discard taken by a Semuta Drug
     return state, events
 
 

@@ -384,7 +384,7 @@ def _usefulness(view: dict[str, Any], card: str) -> int:
     kind = data(view).treachery_card(card).type
     return {CardType.PROJECTILE_WEAPON: 0, CardType.POISON_WEAPON: 0, CardType.LASGUN: 0,
             CardType.SHIELD: 1, CardType.SNOOPER: 1, CardType.WORTHLESS: 3,
-            CardType.CACHE_CARD: 3}.get(kind, 2)
+            CardType.SEMUTA_DRUG: 3}.get(kind, 2)
 
 
 def _hms(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
@@ -615,6 +615,7 @@ STRATEGIES: dict[str, Strategy] = {
     multipurpose.KIND: _use,
     "karama-flip": _flip,
     "battle-fund": _fund,
+    "semuta": lambda view, prompt, rng: "SEMUTA ANY",      # 001 3.03.10: the first discard
     "auditor-lend": lambda view, prompt, rng: "LEND AUDITOR",      # 001 2.09.21 (B): always lent
     "trade": _swap_card,
     "move": _turn,

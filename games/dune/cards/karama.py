@@ -50,6 +50,7 @@ from pbem.game import Event
 
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, CardType
+from ..discard_pile import discard
 from ..orders.problem import OrderProblem
 from ..rules import rules_of
 from ..state import State, data, faction_name, sheet, storm_order
@@ -135,7 +136,7 @@ def play(state: State, seat: str, use: str | None = None) -> tuple[list[Event], 
 
 def _discard(state: State, seat: str, card: str) -> None:
     state["factions"][seat]["hand"].remove(card)
-    state["decks"]["treachery_discard"].append(card)
+    discard(state, seat, card)
 
 
 def may_cancel_worthless(state: State, seat: str) -> bool:

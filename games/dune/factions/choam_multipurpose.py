@@ -52,6 +52,7 @@ from pbem.game import Event, Prompt
 
 from ..codes import ErrorCode, EventCode
 from ..data import Ability
+from ..discard_pile import discard
 from ..forces import add_forces, kinds, plain, remove_forces
 from ..orders.language import (
     OrderKind,
@@ -371,7 +372,7 @@ def _discard(state: State, seat: str, card: str) -> bool:
     if copy is None:
         return False
     hand.remove(copy)
-    state["decks"]["treachery_discard"].append(copy)
+    discard(state, seat, copy)
     return True
 
 

@@ -92,6 +92,7 @@ from ..board import layer
 from ..cards import battle_karama, standing_cards
 from ..codes import EventCode
 from ..data import CardType, Effect
+from ..discard_pile import discard
 from ..forces import Counts, add, remove_forces, spread, to_tanks, total
 from ..orders import battle_orders, battle_plan
 from ..prompt_key import PromptKey
@@ -394,7 +395,7 @@ def _juice(state: State, seat: str, plan: dict[str, Any]) -> bool:
     if card is None:
         return False
     hand.remove(card)
-    state["decks"]["treachery_discard"].append(card)
+    discard(state, seat, card)
     return True
 
 
@@ -658,7 +659,7 @@ def _cards_after(state: State, seat: str, plan: dict[str, Any], keep: bool, trai
             continue
         card_id = next(c for c in hand if data(state).treachery_card(c).name == name)
         hand.remove(card_id)
-        state["decks"]["treachery_discard"].append(card_id)
+        discard(state, seat, card_id)
         gone.append(name)
     return [Event(EventCode.CARDS_DISCARDED, {"faction": seat, "cards": gone})] if gone else []
 
