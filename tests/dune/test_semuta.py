@@ -1,5 +1,5 @@
-"""The Semuta Drug (001 3.03.10): the one discard path (``discard_pile.discard``) and the take as the
-step ends (``cards.semuta``)."""
+"""The Semuta Drug (001 3.03.10): the one discard path (``discard_pile.discard``) and the take
+as the step ends (``cards.semuta``)."""
 
 from __future__ import annotations
 
@@ -24,8 +24,8 @@ def _game() -> tuple[dict, dict[str, str]]:
 
 
 def test_001_3_03_10_nothing_is_noted_while_no_semuta_word_stands():
-    """Every discard goes through ``discard_pile.discard``; without a word standing the game keeps no
-    note of it (the state of a game without the drug is as before)."""
+    """Every discard goes through ``discard_pile.discard``; without a word standing the game
+    keeps no note of it (the state of a game without the drug is as before)."""
     state, cards = _game()
     discard(state, "atreides", cards["Lasgun"])
     assert state["decks"]["treachery_discard"] == [cards["Lasgun"]]

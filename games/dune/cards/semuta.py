@@ -10,9 +10,9 @@ cache's other cards, ``cache_specials``: nobody waits for it, nobody else learns
 the first card another faction discards, ``SEMUTA NONE`` (the default) none.  The word stands
 until the drug is played or the holder withdraws it.
 
-Every discard goes through ``discard_pile.discard``, which notes the card while a word stands; as the
-step ends (``turn.advance``), each card noted is offered, in the order discarded, to the
-holders standing ready in storm order: the card leaves the discard pile (it had not reached it
+Every discard goes through ``discard_pile.discard``, which notes the card while a word
+stands; as the step ends (``turn.advance``), each card noted is offered, in the order
+discarded, to the holders standing ready in storm order: the card leaves the discard pile (it had not reached it
 yet, as far as the game is concerned) for the holder's hand, and the Semuta Drug is discarded
 in its place (the hand's size is unchanged, so a full hand may take it).  Several cards
 discarded in one step are "at the same time": the word's card is the one chosen, ``ANY`` the
@@ -136,8 +136,8 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
 
 # --- the drug played, as the step ends
 def step_ends(state: State) -> list[Event]:
-    """The cards others discarded in the step (``discard_pile.discard``), each offered to the holders
-    standing ready, in storm order (module docstring)."""
+    """The cards others discarded in the step (``discard_pile.discard``), each offered to the
+    holders standing ready, in storm order (module docstring)."""
     noted = state.pop("discarded", None)
     if not noted:
         return []
