@@ -10,13 +10,13 @@ cache's other cards, ``cache_specials``: nobody waits for it, nobody else learns
 the first card another faction discards, ``SEMUTA NONE`` (the default) none.  The word stands
 until the drug is played or the holder withdraws it.
 
-Every discard goes through ``discard_pile.discard``, which notes the card while a word
-stands; as the step ends (``turn.advance``), each card noted is offered, in the order
-discarded, to the holders standing ready in storm order: the card leaves the discard pile (it had not reached it
+Every discard goes through ``discard_pile.discard``, which notes the card while a word stands;
+as the step ends (``turn.advance``), each card noted is offered, in the order discarded, to the
+holders standing ready in storm order: the card leaves the discard pile (it had not reached it
 yet, as far as the game is concerned) for the holder's hand, and the Semuta Drug is discarded
-in its place (the hand's size is unchanged, so a full hand may take it).  Several cards
+in its place (the hand's size is unchanged, so a full hand may take it). Several cards
 discarded in one step are "at the same time": the word's card is the one chosen, ``ANY`` the
-first.  The take is public (the discard pile is face up); a word whose drug has left the hand
+first. The take is public (the discard pile is face up); a word whose drug has left the hand
 lapses, told to the holder alone.
 """
 
