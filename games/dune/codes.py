@@ -28,6 +28,7 @@ class EventCode(StrEnum):
     REDRAWN_CARD = "redrawn-card"                  # 001 2.07.22, 2.07.23 B: to the buyer
     OFFER_MADE = "offer-made"                      # a card of a faction's own up (2.10.06)
     OFFER_SOLD = "offer-sold"                      # 001 2.10.07-09
+    OFFER_TURN = "offer-turn"                      # 001 2.10.09.02: a bidder asked alone
     OFFER_UNSOLD = "offer-unsold"                  # 001 2.10.09.02-03
     MARKET_OFFERED = "market-offered"              # 001 2.10.22-23: the card not named
     MARKET_SEEN = "market-seen"                    # 001 2.10.23: to the seller and Atreides

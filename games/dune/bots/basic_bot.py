@@ -67,6 +67,7 @@ from .. import combat, leaders, tokens
 from ..board import layer, reach
 from ..cards import residual_poison
 from ..data import CardType, Effect, Slot
+from ..factions import ONCE_AROUND
 from ..factions import choam_multipurpose as multipurpose
 from ..factions import ecaz_ambassadors as ambassadors
 from ..factions import harkonnen_capture as capture
@@ -487,12 +488,14 @@ def _cache_offer(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> st
 
 
 def _offer_bid(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
-    """A bid of up to a third of its spice, as on the row's cards; never on its own card,
-    which comes to it free when nobody bids (001 2.10.09.02-03), or stays in its hand (the
-    Black Market's, 2.10.23)."""
+    """A bid of up to a third of its spice, as on the row's cards (once around a ceiling,
+    ``BID UP TO``, 001 2.10.09.02); never on its own card, which comes to it free when nobody
+    bids (001 2.10.09.02-03), or stays in its hand (the Black Market's, 2.10.23)."""
     seller = prompt.options.get("seller", (view["bidding"].get("offer") or {}).get("seller"))
     most = _most(view)
-    return "PASS" if seller == view["seat"] or not most else f"BID {most}"
+    if seller == view["seat"] or not most:
+        return "PASS"
+    return f"BID UP TO {most}" if prompt.options.get("kind") == ONCE_AROUND else f"BID {most}"
 
 
 def _black_market(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:

@@ -233,11 +233,17 @@ def _apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Eve
         assert market is not None
         opener = next_opener(state) if market.kind == factions.NORMAL else None
         events = offers.sell(state, orders, hand_has_room, card_payee, offers.MARKET, auction)
+        if offers.asking(state):        # 001 2.10.09.02: a bidder's turn asked alone
+            step["market_up"] = True
+            return events
         step["opener"] = opener         # 001 2.10.24: the row resumes after its opener
         return events + _deal_and_lay_out(state, rng)
     if step.get("offer_up"):
         del step["offer_up"]
         events = offers.sell(state, orders, hand_has_room, card_payee)
+        if offers.asking(state):        # 001 2.10.09.02: a bidder's turn asked alone
+            step["offer_up"] = True
+            return events
         return events + (lay_out(state) if not step["done"] else [])
     if step["stealing"]:
         (cards,) = orders.values()
