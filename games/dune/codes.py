@@ -69,6 +69,7 @@ class EventCode(StrEnum):
     CACHE_SPECIAL_UNPLAYED = "cache-special-unplayed"
     DISTRANS = "distrans"
     SEMUTA_TAKEN = "semuta-taken"                  # 001 3.03.10
+    SAPHO_PLACE = "sapho-place"                    # 001 3.03.03: first or last in storm order
     DISTRANS_CARD = "distrans-card"
     NULLENTROPY = "nullentropy"
     NULLENTROPY_CARD = "nullentropy-card"

@@ -65,6 +65,9 @@ class Sheet(TypedDict):
     # a Semuta Drug's holder: the card it takes when another discards (001 3.03.10: a name, or
     # ``ANY``), standing until played (``cards.semuta``)
     semuta: NotRequired[str]
+    # a Juice of Sapho's holder: its place in storm order and the phase (001 3.03.03: ``place``
+    # first or last, ``phase``), standing until played (``cards.sapho``)
+    sapho: NotRequired[dict[str, str]]
 
 
 # pile -> its cards, top last: every pile of every deck of the game's data (``decks.py``,
@@ -344,6 +347,9 @@ class State(TypedDict):
     # [seat, card]: the cards discarded in the step under way while a Semuta Drug stands ready
     # (001 3.03.10, ``discard_pile.discard``); emptied as the step ends (``cards.semuta``)
     discarded: NotRequired[list[list[str]]]
+    # the player a Juice of Sapho puts first or last in storm order through a phase (001
+    # 3.03.03: seat, place, phase; ``cards.sapho``, read by ``state.storm_order``); only then
+    storm_place: NotRequired[dict[str, str]]
     # the token layer (``tokens``): only in a game with a kind of token in play (001 4.05)
     tokens: NotRequired[list[TokenRecord]]
     result: Result | None               # None, or the winners when the game is over

@@ -224,13 +224,21 @@ def players(state: State) -> int:
 # --- storm order
 def storm_order(state: State) -> list[str]:
     """The factions in storm order: the first player is the one whose player dot the storm
-    next approaches, a dot under the storm counting as passed (000 IX.A)."""
+    next approaches, a dot under the storm counting as passed (000 IX.A); through a phase in
+    which a Juice of Sapho put its player first or last (001 3.03.03, ``cards.sapho``:
+    ``state["storm_place"]``), that player there."""
     sector = state["storm"]["sector"]
     if sector is None:
-        return list(state["seats"])
-    sectors = data(state).board.sectors
+        order = list(state["seats"])
+    else:
+        sectors = data(state).board.sectors
 
-    def distance(seat: str) -> int:
-        ahead = (state["dots"][seat] - sector) % sectors
-        return ahead if ahead else sectors
-    return sorted(state["seats"], key=distance)
+        def distance(seat: str) -> int:
+            ahead = (state["dots"][seat] - sector) % sectors
+            return ahead if ahead else sectors
+        order = sorted(state["seats"], key=distance)
+    place = state.get("storm_place")
+    if place and place["phase"] == state["phase"] and place["seat"] in order:
+        order.remove(place["seat"])
+        order = [place["seat"], *order] if place["place"] == "first" else [*order, place["seat"]]
+    return order

@@ -37,7 +37,7 @@ import orjson
 from pbem.game import Event, Prompt, written
 
 from . import deals, factions, variants
-from .cards import cache_specials, semuta, spice_specials, standing_cards, truthtrance
+from .cards import cache_specials, sapho, semuta, spice_specials, standing_cards, truthtrance
 from .codes import EventCode
 from .phases import (
     battle,
@@ -177,12 +177,14 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
                 cache_specials.apply),                          # 001 3.03.02, 3.03.06
          cache_specials.rides(rules)),
         (_Rider(semuta.prompts, semuta.keys), semuta.rides(rules)),     # 001 3.03.10
+        (_Rider(sapho.prompts, sapho.keys, lambda state, orders, rng: sapho.apply(
+            state, orders, rng), sapho.begins), sapho.rides(rules)),     # 001 3.03.03
     ) if rides)
 
 
 # The kinds of the riders' decisions (each module's ``owns``), read from a key's text at once.
 _RIDING = frozenset({deals.DEAL, truthtrance.ASK, truthtrance.ANSWER, spice_specials.KIND,
-                     standing_cards.KIND, cache_specials.KIND, semuta.KIND})
+                     standing_cards.KIND, cache_specials.KIND, semuta.KIND, sapho.KIND})
 
 
 def advance(state: State, orders: dict[str, Any], rng: random.Random
