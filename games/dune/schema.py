@@ -170,8 +170,8 @@ class BiddingStep(TypedDict):
     offering: NotRequired[str]          # who the round waits for to offer a card (``offers``)
     offer: NotRequired[dict[str, Any]]  # the card offered, not yet sold (001 2.10.06-09)
     offer_up: NotRequired[bool]         # its auction open
-    # a once-around auction paused for one bidder's turn (``WAIT``, 001 2.10.09.02): who, the
-    # bids given, those who bid already, the top bid so far (``offers``)
+    # a once-around auction paused for one bidder's turn (``BID ON MY TURN``, 001 2.10.09.02):
+    # who, the bids given, the top bid so far and its bidder (``offers``)
     asking: NotRequired[dict[str, Any]]
 
 

@@ -263,23 +263,24 @@ def _bids(state: State, orders: dict[str, Any], room: Any) -> tuple[dict[str, in
 
 def _once_around(state: State, offer: Offer, orders: dict[str, Any], room: Any
                  ) -> tuple[str | None, int, dict[str, int]] | None:
-    """A once-around auction (2.10.09.02) from where it stands (``step["asking"]``, else the
-    first bidder): each bidder able to bid in turn, higher or pass, its bid read as its value
-    says (module docstring), within its spice then; the buyer, the price and every bid as the
-    table learns it; or None when a bidder's ``BID ON MY TURN`` pauses it for its turn."""
+    """A once-around auction (2.10.09.02): each bidder able to bid in turn from the first,
+    higher or pass, its bid read as its value says (module docstring), within its spice when
+    the sale is made (ruling: the bids are read again, from the first, once a bidder asked on
+    its turn has answered, so that a bid no longer within its bidder's spice, after a gift of
+    the same round, is cut to it); the buyer, the price and every bid as the table learns it;
+    or None when a bidder's ``BID ON MY TURN`` pauses it for its turn (``step["asking"]``:
+    the bids given, and the bid so far to tell)."""
     given = {PromptKey.parse(key).seat: value for key, value in orders.items()
              if PromptKey.parse(key).kind == KIND}
     paused = state["step"].pop(ASKING, None)
-    at = paused or {"bids": {}, "done": [], "buyer": None, "price": 0, "shown": {}}
-    bids = {**at["bids"], **given}
-    buyer, price, shown = at["buyer"], at["price"], dict(at["shown"])
+    bids = {**(paused["bids"] if paused else {}), **given}
+    buyer, price, shown = None, 0, {}
     for seat in offer_order(state, offer):
-        if seat in at["done"] or not may_bid(state, seat, room):
+        if not may_bid(state, seat, room):
             continue
         value = bids.get(seat)
-        if value == WAIT and (paused is None or paused["seat"] != seat):
-            state["step"][ASKING] = {"seat": seat, "bids": bids, "buyer": buyer, "price": price,
-                                     "shown": shown, "done": [*at["done"], *shown]}
+        if value == WAIT:
+            state["step"][ASKING] = {"seat": seat, "bids": bids, "buyer": buyer, "price": price}
             return None
         spice = state["factions"][seat]["spice"]
         if isinstance(value, dict):     # BID UP TO n
