@@ -29,8 +29,10 @@ rounds").  The modes: ``default`` (the game file names no mode) and ``fastest``
 
     .venv/bin/python benchmarks/mail_rounds.py --games 4 --turns 4 --jobs 2 [--json]
 
-``--option NAME[=VALUE]`` adds a game option and ``--seat FACTION`` (six of them) chooses the
-factions: CHOAM and Richese seated against the Guild and the Bene Gesserit, say, with
+``--standing LINE`` replaces the standing orders the bots advise (Richese's cache offer,
+``bot_standing``) with this one (again for each).  ``--option NAME[=VALUE]`` adds a game option
+and ``--seat FACTION`` (six of them) chooses the factions: CHOAM and Richese seated against
+the Guild and the Bene Gesserit, say, with
 ``--option choam_richese --seat atreides --seat harkonnen ... --seat choam --seat richese``.
 """
 
@@ -93,18 +95,19 @@ def asked(record: GameRecord, seat: str) -> list:
     return ask(record, seat) if ask is not None else []
 
 
-def standing_lines(record: GameRecord, seat: str) -> list[str]:
+def standing_lines(record: GameRecord, seat: str, instead: tuple[str, ...] = ()) -> list[str]:
     """The standing orders a player who knows the game sends with its first mail
-    (``bot_standing``, where the game has it: Dune's Richese their cache offer), as ``SET
-    STANDING`` lines."""
+    (``bot_standing``, where the game has it: Dune's Richese their cache offer), or ``instead``
+    where it advises some (``--standing``), as ``SET STANDING`` lines."""
     advise = getattr(record.rules, "bot_standing", None)
     if advise is None:
         return []
-    return [f"SET STANDING {line}" for line in advise(record.rules.view(record.state, seat))]
+    lines = advise(record.rules.view(record.state, seat))
+    return [f"SET STANDING {line}" for line in (list(instead) if lines and instead else lines)]
 
 
 def player_mail(record: GameRecord, seat: str, answered, rng: random.Random, player: str,
-                sent: set[str], first: bool = False) -> str:
+                sent: set[str], first: bool = False, standing: tuple[str, ...] = ()) -> str:
     """A player's mail (``pbem.ahead.bot_turn``): its standing orders in its ``first`` mail
     (``standing_lines``), an order for each of the seat's open decisions, then each decision
     to come its mail asks for (a reactive player) or that it may send now (an engaged one);
@@ -116,15 +119,15 @@ def player_mail(record: GameRecord, seat: str, answered, rng: random.Random, pla
     elif player == "reactive":
         coming = form_unsent(record, seat, sent)
     sent.update(p.key for p in coming)
-    return "\n".join((standing_lines(record, seat) if first else [])
+    return "\n".join((standing_lines(record, seat, standing) if first else [])
                      + bot_turn(record.rules, record.state, seat, prompts, rng, coming=coming))
 
 
 def play(seed: str, ruleset: str, options: dict, players: tuple[str, ...], turns: int | None,
-         names: tuple[str, ...] = ()) -> Game:
+         names: tuple[str, ...] = (), standing: tuple[str, ...] = ()) -> Game:
     """One six-faction game by mail to its end (or to the end of turn ``turns``), each seat in
     seat order played as ``players`` says; its factions ``names`` (default: the ruleset's first
-    six)."""
+    six); ``standing``: the standing orders sent instead of the bots' advice."""
     start = time.perf_counter()
     game = Game()
     with tempfile.TemporaryDirectory(prefix="pbem-rounds-") as folder:
@@ -159,7 +162,8 @@ def play(seed: str, ruleset: str, options: dict, players: tuple[str, ...], turns
                                                                        sent[seat]))]
             for seat in seats:
                 table.drop(seat, player_mail(record, seat, answered, rng, kinds[seat],
-                                             sent[seat], first=seat not in mailed_once))
+                                             sent[seat], first=seat not in mailed_once,
+                                             standing=standing))
                 mailed_once.add(seat)
         else:
             raise RuntimeError(f"{seed}: the game did not end in {MAX_ROUNDS} rounds")
@@ -204,7 +208,8 @@ def run(args: argparse.Namespace) -> dict[str, dict]:
     tasks = [(preset, f"{args.seed}-{number}") for preset in chosen
              for number in range(args.games)]
     extra, names = options_of(args), tuple(args.seat)
-    calls = [(seed, ruleset, {**MODES[mode], **extra}, KINDS[kind], args.turns, names)
+    calls = [(seed, ruleset, {**MODES[mode], **extra}, KINDS[kind], args.turns, names,
+              tuple(args.standing))
              for (ruleset, mode, kind), seed in tasks]
     games = play_all(play, calls, args.jobs)
     results = {}
@@ -213,7 +218,8 @@ def run(args: argparse.Namespace) -> dict[str, dict]:
         ruleset, mode, kind = preset
         results[" ".join(preset)] = {"ruleset": ruleset, "mode": mode, "kind": kind,
                                      "options": {**RULESETS[ruleset], **MODES[mode], **extra},
-                                     "seats": list(names), **figures(mine)}
+                                     "seats": list(names), "standing": list(args.standing),
+                                     **figures(mine)}
     return results
 
 
@@ -255,6 +261,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seat", action="append", default=[], metavar="FACTION",
                         help="seat this faction (six times: the game's seats; default: the "
                         "ruleset's first six)")
+    parser.add_argument("--standing", action="append", default=[], metavar="LINE",
+                        help="a standing order the seats the bots advise some send instead "
+                        "(again for each): Richese's 'CACHE ANY SILENT FIRST', say")
     report(parser, argv, run, table)
 
 

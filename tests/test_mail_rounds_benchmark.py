@@ -59,3 +59,21 @@ def test_issue_30_choam_and_richese_seated_the_cache_costs_the_bidding_no_round(
     for preset in figures.values():
         assert preset["seats"][-1] == "richese" and preset["mails_refused"] == 0
         assert preset["rounds_per_turn_by_phase"]["bidding"] == 1
+
+
+def test_issue_30_a_cache_card_sold_first_leaves_the_whole_round_row_no_round_of_its_own(
+        capsys):
+    """Issue 30, "Mail rounds stay few" (001 2.10.06, 2.10.09: the cache's card "first or
+    last"): in ``whole_round`` bidding, while the cache's card is sold first, every bidder may
+    send its bids on the whole row with its bid on that card (``FOR ROW``, ``ahead``), so turn
+    1's bidding is the one mail round of the card offered, no mail refused."""
+    load_script().main(["--games", "1", "--turns", "1", "--ruleset", "gf9", "--mode",
+                        "fastest", "--kind", "engaged", "--seed", "cr", "--option",
+                        "choam_richese", "--standing", "CACHE ANY SILENT FIRST", "--json",
+                        *[arg for seat in ("atreides", "harkonnen", "emperor", "fremen",
+                                           "choam", "richese") for arg in ("--seat", seat)]])
+    figures = json.loads(capsys.readouterr().out)
+    for preset in figures.values():
+        assert preset["standing"] == ["CACHE ANY SILENT FIRST"]
+        assert preset["mails_refused"] == 0
+        assert preset["rounds_per_turn_by_phase"]["bidding"] == 1

@@ -213,9 +213,11 @@ def _later_cards(state: State, seat: str) -> list[Decision]:
     as a bid on the card up is; while a card a faction offers is sold first (``offers``),
     every card of the row, the first as it would come up on the position as it stands."""
     step = state["step"]
-    if rules_of(state).bidding != PER_CARD or step.get("row") is None:
+    if step.get("row") is None:
         return []
     first = step.get("offer_up") and not step["done"] and bool(step["row"])
+    if rules_of(state).bidding != PER_CARD:
+        return _row_to_come(state, seat) if first else []
     if first:
         state = copy_state(state)
         del state["step"]["offer_up"], state["step"]["offer"]
@@ -231,6 +233,19 @@ def _later_cards(state: State, seat: str) -> list[Decision]:
                 f"({cite(state, '000 VIII.D')})")),
                    f"bid@{number}:{seat}", f"CARD {number}", f"your bid on card {number}", state)
             for number in range(up + 1, step["dealt"] + 1)]
+
+
+def _row_to_come(state: State, seat: str) -> list[Decision]:
+    """In ``whole_round`` bidding, while a card a faction offers is sold first (``offers``;
+    the Richese cache's, 001 2.10.06), the seat's bids on the whole row, as they would open on
+    the position as it stands (the row laid out on a copy: the prompt names no card), so that
+    the row takes no mail round of its own (issue 30)."""
+    trial = copy_state(state)
+    del trial["step"]["offer_up"], trial["step"]["offer"]
+    bidding.lay_out(trial)
+    return [_named(prompt, prompt.key, "ROW", "your bids on the row, after the card offered "
+                   "first", trial)
+            for prompt in bidding.prompts(trial) if prompt.seat == seat and prompt.kind == "bids"]
 
 
 def _offer_to_come(state: State, seat: str) -> list[Decision]:

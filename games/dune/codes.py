@@ -28,6 +28,7 @@ class EventCode(StrEnum):
     REDRAWN_CARD = "redrawn-card"                  # 001 2.07.22, 2.07.23 B: to the buyer
     OFFER_MADE = "offer-made"                      # a card of a faction's own up (2.10.06)
     OFFER_SOLD = "offer-sold"                      # 001 2.10.07-09
+    OFFER_TURN = "offer-turn"                      # 001 2.10.09.02: a bidder asked alone
     OFFER_UNSOLD = "offer-unsold"                  # 001 2.10.09.02-03
     MARKET_OFFERED = "market-offered"              # 001 2.10.22-23: the card not named
     MARKET_SEEN = "market-seen"                    # 001 2.10.23: to the seller and Atreides
@@ -67,6 +68,8 @@ class EventCode(StrEnum):
     PORTABLE_SNOOPER = "portable-snooper"
     CACHE_SPECIAL_UNPLAYED = "cache-special-unplayed"
     DISTRANS = "distrans"
+    SEMUTA_TAKEN = "semuta-taken"                  # 001 3.03.10
+    SAPHO_PLACE = "sapho-place"                    # 001 3.03.03: first or last in storm order
     DISTRANS_CARD = "distrans-card"
     NULLENTROPY = "nullentropy"
     NULLENTROPY_CARD = "nullentropy-card"
@@ -185,6 +188,7 @@ class EventCode(StrEnum):
     AUDIT_SEEN = "audit-seen"
     AUDIT_CANCELLED = "audit-cancelled"
     AUDIT_ESTIMATE = "audit-estimate"           # 001 2.09.23 (B)
+    AUDITOR_LENT = "auditor-lent"               # 001 2.09.21 (B)
     STANDING_SET = "standing-set"
     CARDS_SWAPPED = "cards-swapped"
     CARDS_SWAPPED_SEEN = "cards-swapped-seen"

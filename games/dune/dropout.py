@@ -24,6 +24,7 @@ from pbem.game import Event
 
 from . import factions, tokens
 from .codes import EventCode
+from .discard_pile import discard
 from .forces import add, remove_forces
 from .leaders import ALIVE, TANKS
 from .state import State, copy_state
@@ -60,7 +61,8 @@ def remove_from_game(state: State, seat: str, keep_alliance: bool = False) -> li
     for name, where in faction["leaders"].items():
         if where == ALIVE:
             faction["leaders"][name] = TANKS
-    state["decks"]["treachery_discard"].extend(faction["hand"])
+    for card in faction["hand"]:
+        discard(state, seat, card)
     faction["hand"] = []
     faction["spice"] = 0
     if not keep_alliance:

@@ -19,7 +19,7 @@ from .factions import harkonnen_capture as capture
 from .factions.atreides import kwisatz_haderach
 from .forces import Counts, at_start, plain
 from .forces import on_map as on_map_of
-from .leaders import ALIVE, CAPTURED, GHOLA, IN_TANKS
+from .leaders import ALIVE, CAPTURED, GHOLA, IN_TANKS, LENT
 from .phases.battle import forces_in
 from .phases.storm import WEATHER_MARKERS, uses_weather
 from .rules import rules_of
@@ -338,7 +338,7 @@ def _allies_apart(state: State, territory: str) -> list[str]:
                         for power in sharing for other in here[1:])]
 
 
-LEADER_PLACES = (ALIVE, *IN_TANKS, CAPTURED, GHOLA)
+LEADER_PLACES = (ALIVE, *IN_TANKS, CAPTURED, GHOLA, LENT)
 
 
 @functools.cache

@@ -49,6 +49,7 @@ from typing import Any
 ALIVE, TANKS, CAPTURED = "alive", "tanks", "captured"
 GHOLA = "ghola"             # revived by the Tleilaxu as their own (GF9 001 2.08.17)
 FACE_DOWN = "face down"     # in the tanks face down (GF9 001 2.05.11.02)
+LENT = "lent"               # in an ally's leader pool (GF9 001 2.09.21 (B): CHOAM's Auditor)
 IN_TANKS = (TANKS, FACE_DOWN)
 
 

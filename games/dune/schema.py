@@ -62,6 +62,12 @@ class Sheet(TypedDict):
     no_field_revealed: NotRequired[int]
     # Richese: the No-Field they lend to their ally's next shipment (001 2.10.20)
     no_field_lent: NotRequired[str]
+    # a Semuta Drug's holder: the card it takes when another discards (001 3.03.10: a name, or
+    # ``ANY``), standing until played (``cards.semuta``)
+    semuta: NotRequired[str]
+    # a Juice of Sapho's holder: its place in storm order and the phase (001 3.03.03: ``place``
+    # first or last, ``phase``), standing until played (``cards.sapho``)
+    sapho: NotRequired[dict[str, str]]
 
 
 # pile -> its cards, top last: every pile of every deck of the game's data (``decks.py``,
@@ -164,6 +170,9 @@ class BiddingStep(TypedDict):
     offering: NotRequired[str]          # who the round waits for to offer a card (``offers``)
     offer: NotRequired[dict[str, Any]]  # the card offered, not yet sold (001 2.10.06-09)
     offer_up: NotRequired[bool]         # its auction open
+    # a once-around auction paused for one bidder's turn (``BID ON MY TURN``, 001 2.10.09.02):
+    # who, the bids given, the top bid so far and its bidder (``offers``)
+    asking: NotRequired[dict[str, Any]]
 
 
 class RevivalStep(TypedDict):
@@ -335,6 +344,12 @@ class State(TypedDict):
     # the Sandtrout set aside, waiting to cancel the next worm (``phases/sandtrout``; 001
     # 4.08.02); only while it waits
     sandtrout: NotRequired[str]
+    # [seat, card]: the cards discarded in the step under way while a Semuta Drug stands ready
+    # (001 3.03.10, ``discard_pile.discard``); emptied as the step ends (``cards.semuta``)
+    discarded: NotRequired[list[list[str]]]
+    # the player a Juice of Sapho puts first or last in storm order through a phase (001
+    # 3.03.03: seat, place, phase; ``cards.sapho``, read by ``state.storm_order``); only then
+    storm_place: NotRequired[dict[str, str]]
     # the token layer (``tokens``): only in a game with a kind of token in play (001 4.05)
     tokens: NotRequired[list[TokenRecord]]
     # Duke Vidal, a leader of no faction's (``factions/duke_vidal``; 001 2.11.17.12): ``at``

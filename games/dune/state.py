@@ -229,17 +229,26 @@ def players(state: State) -> int:
 # --- storm order
 def storm_order(state: State) -> list[str]:
     """The factions in storm order: the first player is the one whose player dot the storm
-    next approaches, a dot under the storm counting as passed (000 IX.A)."""
+    next approaches, a dot under the storm counting as passed (000 IX.A); through a phase in
+    which a Juice of Sapho put its player first or last (001 3.03.03, ``cards.sapho``:
+    ``state["storm_place"]``), that player there."""
     sector = state["storm"]["sector"]
     if sector is None:
-        return list(state["seats"])
-    dots = state["dots"]
-    # Round the board from the storm: the dots past its sector, then those up to it, each in
-    # the order of their sectors (seat order among equals); no key of ours called per seat.
-    by_dot = sorted(state["seats"], key=dots.__getitem__)
-    passed = 0
-    for seat in by_dot:
-        if dots[seat] > sector:
-            break
-        passed += 1
-    return by_dot[passed:] + by_dot[:passed]
+        order = list(state["seats"])
+    else:
+        dots = state["dots"]
+        # Round the board from the storm: the dots past its sector, then those up to it, each
+        # in the order of their sectors (seat order among equals); no key of ours called per
+        # seat.
+        by_dot = sorted(state["seats"], key=dots.__getitem__)
+        passed = 0
+        for seat in by_dot:
+            if dots[seat] > sector:
+                break
+            passed += 1
+        order = by_dot[passed:] + by_dot[:passed]
+    place = state.get("storm_place")
+    if place and place["phase"] == state["phase"] and place["seat"] in order:
+        order.remove(place["seat"])
+        order = [place["seat"], *order] if place["place"] == "first" else [*order, place["seat"]]
+    return order

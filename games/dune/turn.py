@@ -37,7 +37,15 @@ import orjson
 from pbem.game import Event, Prompt, written
 
 from . import deals, factions, variants
-from .cards import cache_specials, nexus_cards, spice_specials, standing_cards, truthtrance
+from .cards import (
+    cache_specials,
+    nexus_cards,
+    sapho,
+    semuta,
+    spice_specials,
+    standing_cards,
+    truthtrance,
+)
 from .codes import EventCode
 from .phases import (
     battle,
@@ -178,12 +186,16 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
          cache_specials.rides(rules)),
         (_Rider(nexus_cards.prompts, nexus_cards.keys, nexus_cards.apply),    # 001 4.03
          nexus_cards.rides(rules)),
+        (_Rider(semuta.prompts, semuta.keys), semuta.rides(rules)),     # 001 3.03.10
+        (_Rider(sapho.prompts, sapho.keys, lambda state, orders, rng: sapho.apply(
+            state, orders, rng), sapho.begins), sapho.rides(rules)),     # 001 3.03.03
     ) if rides)
 
 
 # The kinds of the riders' decisions (each module's ``owns``), read from a key's text at once.
 _RIDING = frozenset({deals.DEAL, truthtrance.ASK, truthtrance.ANSWER, spice_specials.KIND,
-                     standing_cards.KIND, cache_specials.KIND, nexus_cards.CHOICE})
+                     standing_cards.KIND, cache_specials.KIND, nexus_cards.CHOICE,
+                     semuta.KIND, sapho.KIND})
 
 
 def advance(state: State, orders: dict[str, Any], rng: random.Random
@@ -201,6 +213,7 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
     # The standing orders first: one given with a decision of this round stands for it (001
     # 2.09.23 (B): CHOAM's estimate, sent with its battle plan)
     events = factions.standing_apply(state, orders, open_now)
+    events += semuta.apply(state, orders, rng)      # 001 3.03.10: a standing word, as those
     events += PHASES[state["phase"]].apply(state, own, rng) if own else []
     for rider in _riders(state):
         events += rider.apply(state, orders, rng) if rider.apply else []
@@ -210,6 +223,7 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
             events.extend(phase.apply(state, {}, rng))
             continue
         events.extend(_next_phase(state, rng))
+    events += semuta.step_ends(state)       # 001 3.03.10: a discard taken by a Semuta Drug
     return state, events
 
 

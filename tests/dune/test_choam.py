@@ -204,3 +204,93 @@ def test_001_2_09_11_b_the_jubba_cloak_moves_through_the_storm_never_out_of_it()
     assert reach.through_storm(state, "choam")
     assert reach.destinations_by_place(state, "choam", {place[0]: [place[1]]})[place] == {}
     assert reach.move_destinations(state, "choam", *place) == {}
+
+
+def test_001_2_09_21_b_the_auditor_lent_is_the_allys_leader_in_state_and_view():
+    """2.09.21 (B) ALLIANCE: "You may add the Auditor to your ally's leader pool during the
+    Shipment and Movement Phase": CHOAM's standing LEND asked only under the revision while
+    allied; carried out as the phase ends, the Auditor then in the ally's pool (its plan from
+    the state and from its own view, public), not CHOAM's, and back as the battle phase ends."""
+    from pbem.games.dune.factions import choam_audit as audit
+    from pbem.games.dune.invariants import violations
+    published = _game({"advanced": True})
+    published["alliances"] = [["atreides", "choam"]]
+    assert not audit.lending(published, "choam")
+    state = _game({"advanced": True, "choam_landsraad": True})
+    assert not audit.lending(state, "choam")                 # no ally
+    state["alliances"] = [["atreides", "choam"]]
+    assert audit.lending(state, "choam")
+    assert audit.lend_given(state, "choam", True)[0].to == ("choam",)       # secret until made
+    state["phase"] = "movement"
+    events = audit.phase_ends(state, "choam")
+    assert [(e.code, e.to) for e in events] == [("auditor-lent", None)]
+    assert state["factions"]["choam"]["leaders"]["Auditor"] == "lent"
+    assert factions.lent_to(state, "atreides") == {"Auditor": "choam"}
+    assert factions.lent_to(state, "choam") == {}
+    assert not audit.lending(state, "choam")
+    state["phase"] = "battle"
+    state["forces"] = {"The Great Flat": {"9": {"atreides": {"force": 3}, "harkonnen": {
+        "force": 2}}}}
+    battle = {"aggressor": "atreides", "defender": "harkonnen", "territory": "The Great Flat",
+              "sectors": [9]}
+    state["step"] = {"battle": battle, "fought": {}, "queue": [], "kh_used": False}
+    view = seat_view(state, "atreides")
+    assert view["factions"]["choam"][audit.LENT_TO] == "atreides"
+    assert factions.lent_to(view, "atreides") == {"Auditor": "choam"}
+    assert audit.open_against(state, "choam", battle) == "harkonnen"
+    assert audit.estimating(state, "choam", "atreides")
+    assert not audit.estimating(state, "choam", "choam")
+    assert not [v for v in violations(state) if "Auditor" in v]
+    state["factions"]["choam"].pop(audit.LENT_TO)
+    assert [v for v in violations(state) if "Auditor" in v]
+    state["factions"]["choam"][audit.LENT_TO] = "atreides"
+    back = audit.phase_ends(state, "choam")
+    assert [(e.code, e.data["back"]) for e in back] == [("auditor-lent", True)]
+    assert state["factions"]["choam"]["leaders"]["Auditor"] == "alive"
+    assert factions.lent_to(state, "atreides") == {}
+
+
+def test_001_2_09_08_kull_wahad_stops_a_karama_and_bars_the_rest_of_the_phase():
+    """2.09.08 (A): "Kull Wahad - Prevent a player from playing a Karama card this Phase as
+    they attempt to do so": CHOAM's standing use naming the Harkonnen is carried out as their
+    Karama is played (``karama.play``): the play has no effect, their Karama stays in their
+    hand, the Kull Wahad is discarded, and they may play no Karama, from the state or any
+    seat's view, until the phase ends."""
+    from pbem.games.dune.cards import karama
+    state = _game({"ixians_tleilaxu_cards": True})
+    state["phase"] = "revival"
+    cards = {card.name: card.id for card in data(state).treachery_deck}
+    state["factions"]["choam"]["hand"] = [cards["Kull Wahad"]]               # a test's hand
+    state["factions"]["harkonnen"]["hand"] = [cards["Karama"]]
+    multipurpose.given(state, "choam", {"card": "Kull Wahad", "faction": "harkonnen"})
+    events, effective = karama.play(state, "harkonnen", "steal")
+    assert not effective
+    assert [(e.code, e.data["target"], e.to) for e in events] == [
+        ("worthless-used", "harkonnen", None)]
+    assert state["factions"]["harkonnen"]["hand"] == [cards["Karama"]]
+    assert state["factions"]["choam"]["hand"] == []
+    assert cards["Kull Wahad"] in state["decks"]["treachery_discard"]
+    assert karama.playable(state, "harkonnen") == []
+    assert karama.of_view(seat_view(state, "harkonnen")) == []
+    assert factions.bars_karama(seat_view(state, "atreides"), "harkonnen")
+    multipurpose.phase_ends(state, "choam")
+    assert karama.playable(state, "harkonnen") == [cards["Karama"]]
+    played, effective = karama.play(state, "harkonnen", "steal")                # no word now
+    assert effective and [e.code for e in played] == ["karama"]
+
+
+def test_001_2_09_08_kull_wahad_whose_card_is_gone_lapses_and_the_karama_goes_ahead():
+    """A use whose card the user no longer holds stops nothing: the Karama is played as usual,
+    and the use lapses as the phase ends, told to the user alone (2.09.08 (A), the rulings of
+    MULTIPURPOSE PRODUCT)."""
+    from pbem.games.dune.cards import karama
+    state = _game({"ixians_tleilaxu_cards": True})
+    cards = {card.name: card.id for card in data(state).treachery_deck}
+    state["factions"]["choam"]["hand"] = []
+    state["factions"]["harkonnen"]["hand"] = [cards["Karama"]]
+    multipurpose.given(state, "choam", {"card": "Kull Wahad", "faction": "harkonnen"})
+    events, effective = karama.play(state, "harkonnen", "steal")
+    assert effective and [e.code for e in events] == ["karama"]
+    lapsed = multipurpose.phase_ends(state, "choam")
+    assert [(e.code, e.to) for e in lapsed] == [("use-lapsed", ("choam",))]
+    assert multipurpose.USE not in state["factions"]["choam"]

@@ -441,7 +441,7 @@ def test_003_nobody_reads_who_holds_a_card_set_by_a_standing_word(tmp_path, card
 # --- the CHOAM & Richese expansion's cards (001 3.03) -----------------------------------------
 @pytest.mark.whole_game
 @pytest.mark.parametrize("card", ["Desert Seeded Water", "Axolotl Tank", "Ornithopter",
-                                  "Residual Poison", "Amtal", "Juice of Sapho"])
+                                  "Residual Poison", "Amtal", "Juice of Sapho", "Semuta Drug"])
 def test_001_3_03_nobody_else_reads_who_holds_a_cache_card(tmp_path, card):
     """Secrets stay secret (TEAM.md): the same GF9 game with the CHOAM & Richese expansion's
     cards (text B's cache), played through the moderator by mail from the set-up to turn 2's
@@ -452,11 +452,14 @@ def test_001_3_03_nobody_else_reads_who_holds_a_cache_card(tmp_path, card):
     Ornithopter's ORNITHOPTER MOVE (3.03.07) is told in the holder's own movement prompt only;
     the Axolotl Tank (3.03.13) is offered only with a leader of the holder in the tanks; the
     Residual Poison (3.03.09), the Amtal (3.03.12) and the Juice of Sapho (3.03.03) are lines of
-    the holder's secret plan."""
+    the holder's secret plan.  The Semuta Drug's standing word (3.03.10) is offered to its
+    holder in the rounds it is asked in anyway (``cards/semuta.py``), never a round of its own."""
     asked, not_asked = _with_and_without(tmp_path, "gf9",
                                          {"choam_richese": True, "richese_revised": True}, card)
     if card == "Desert Seeded Water":
         assert f"cache-special:{HA}" in asked - not_asked
+    if card == "Semuta Drug":
+        assert f"semuta:{HA}" in asked - not_asked
 
 
 # --- the Nexus cards (001 4.03) ----------------------------------------------------------------

@@ -15,12 +15,13 @@ from pbem.games.dune import ahead as coming
 SEATS = ["atreides", "harkonnen", "richese"]
 
 
-def _table(tmp_path, when: str) -> Installation:
+def _table(tmp_path, when: str, options: dict | None = None) -> Installation:
     """Three seats at turn 2's storm, Richese's offer of the coming round sent ahead: the
     cache's first card, by silent auction, ``when`` (FIRST or LAST)."""
     site = Installation(tmp_path, maps=False)
     game_at(site, {"game": "dune", "seats": SEATS, "ruleset": "gf9",
-                   "options": {"choam_richese": True}, "seed": "offer-rounds",
+                   "options": {"choam_richese": True, **(options or {})},
+                   "seed": "offer-rounds",
                    "position": {"turn": 2, "phase": "storm",
                                 "storm": {"sector": 1, "dialers": ["atreides", "richese"]},
                                 "factions": {seat: {"spice": 10} for seat in SEATS}}})
@@ -95,6 +96,34 @@ def test_001_2_10_06_the_row_is_bid_on_ahead_while_the_cache_card_sold_first_is_
                                     for p in prompts] + cards))
     _play_out(site, asked)
     assert "bid" not in asked
+    codes = [e["code"] for e in _events(site)]
+    assert "offer-unsold" in codes and "card-passed" in codes
+    assert codes.index("offer-unsold") < codes.index("card-passed")
+
+
+def test_001_2_10_06_in_whole_round_bidding_the_row_is_bid_on_ahead_of_a_card_sold_first(
+        tmp_path):
+    """001 2.10.06 in ``whole_round`` bidding (every card of the row in one round): while the
+    cache's card is up before the row, the whole row's bids are a decision to come (``FOR
+    ROW``), its prompt the one the row opens with (it names no card, so the Atreides see
+    nothing early); bids sent ahead with the offer's are filed when the row opens, so the row
+    is no round of its own."""
+    site = _table(tmp_path, "FIRST", {"bidding": "whole_round"})
+    state = site.record(GAME).state
+    assert state["step"]["offer_up"]
+    for seat in SEATS:
+        (row,) = [p for p in coming(state, seat) if p.template.startswith("FOR ROW")]
+        assert row.key == f"bids:{seat}" and row.kind == "bids"
+        assert not [p for p in coming(state, seat) if p.template.startswith("FOR CARD")]
+    asked: list[str] = []
+    for seat in SEATS:
+        prompts = open_prompts(site, seat)
+        assert [p.kind for p in prompts if p.kind in ("offer-bid", "bids")] == ["offer-bid"]
+        asked += [p.kind for p in prompts]
+        send(site, seat, "\n".join(["PASS" if p.kind == "offer-bid" else p.template
+                                    for p in prompts] + ["FOR ROW", "PASS"]))
+    _play_out(site, asked)
+    assert "bids" not in asked
     codes = [e["code"] for e in _events(site)]
     assert "offer-unsold" in codes and "card-passed" in codes
     assert codes.index("offer-unsold") < codes.index("card-passed")

@@ -153,8 +153,10 @@ def rare_positions() -> list:
         "gf9_2_09_23b_a_killed_auditor_audits_choams_estimate.yaml")]
     # CHOAM's Karama flip (001 1.14.10 (B)) and FUND for its ally (2.09.16): asked on its turn
     # of the movement round, once the factions before it have passed.
+    # Its LEND AUDITOR (2.09.21 (B)), asked on its turn of the movement round, too.
     for name, before in (("gf9_1_14_10b_choam_karama_flips_its_forces_to_elite_mercenaries.yaml",
-                          1), ("gf9_2_09_16_choam_pays_for_its_allys_forces_in_battle.yaml", 2)):
+                          1), ("gf9_2_09_16_choam_pays_for_its_allys_forces_in_battle.yaml", 2),
+                         ("gf9_2_09_21b_choam_lends_the_auditor_to_its_ally.yaml", 2)):
         moving = load_scenario(yaml.safe_load((folder / name).read_text())).state
         for _ in range(before):
             moving = dune.apply(moving, {p.key: p.default for p in dune.prompts(moving)},
@@ -208,10 +210,13 @@ def rare_positions() -> list:
     drawn = folder / "gf9_4_07_12_a_faction_without_a_skill_reviving_a_leader_draws_two.yaml"
     # The Nexus cards' choice, offered in a Nexus (001 4.03.03-05)
     nexus = folder / "gf9_4_03_04_after_a_nexus_the_unallied_draw_a_nexus_card.yaml"
+    # The Semuta Drug's and the Juice of Sapho's standing words (001 3.03.10, 3.03.03)
+    semuta = folder / "gf9_3_03_10_the_semuta_drug_takes_a_card_another_discards.yaml"
+    sapho = folder / "gf9_3_03_03_juice_of_sapho_puts_its_player_first_even_before_the_guild.yaml"
     return [state, distrans, *(load_scenario(yaml.safe_load(path.read_text())).state
                                for path in (summon, reveal, amal, terms, shuffle, cone, send,
                                             copy_, ambassadors, terror, extortion, enemy,
-                                            drawn, nexus)),
+                                            drawn, nexus, semuta, sapho)),
             *ixians, deploying, *choam, offering, offered, skills, *richese, late]
 
 

@@ -67,6 +67,7 @@ from .. import combat, factions, leaders, tokens
 from ..board import homeworlds, layer, reach
 from ..cards import residual_poison
 from ..data import CardType, Effect, Slot
+from ..factions import ONCE_AROUND
 from ..factions import choam_multipurpose as multipurpose
 from ..factions import ecaz_ambassadors as ambassadors
 from ..factions import harkonnen_capture as capture
@@ -402,7 +403,7 @@ def _usefulness(view: dict[str, Any], card: str) -> int:
     kind = data(view).treachery_card(card).type
     return {CardType.PROJECTILE_WEAPON: 0, CardType.POISON_WEAPON: 0, CardType.LASGUN: 0,
             CardType.SHIELD: 1, CardType.SNOOPER: 1, CardType.WORTHLESS: 3,
-            CardType.CACHE_CARD: 3}.get(kind, 2)
+            CardType.SEMUTA_DRUG: 3}.get(kind, 2)
 
 
 def _hms(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
@@ -505,12 +506,14 @@ def _cache_offer(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> st
 
 
 def _offer_bid(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
-    """A bid of up to a third of its spice, as on the row's cards; never on its own card,
-    which comes to it free when nobody bids (001 2.10.09.02-03), or stays in its hand (the
-    Black Market's, 2.10.23)."""
+    """A bid of up to a third of its spice, as on the row's cards (once around a ceiling,
+    ``BID UP TO``, 001 2.10.09.02); never on its own card, which comes to it free when nobody
+    bids (001 2.10.09.02-03), or stays in its hand (the Black Market's, 2.10.23)."""
     seller = prompt.options.get("seller", (view["bidding"].get("offer") or {}).get("seller"))
     most = _most(view)
-    return "PASS" if seller == view["seat"] or not most else f"BID {most}"
+    if seller == view["seat"] or not most:
+        return "PASS"
+    return f"BID UP TO {most}" if prompt.options.get("kind") == ONCE_AROUND else f"BID {most}"
 
 
 def _black_market(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
@@ -656,6 +659,8 @@ STRATEGIES: dict[str, Strategy] = {
     multipurpose.KIND: _use,
     "karama-flip": _flip,
     "battle-fund": _fund,
+    "semuta": lambda view, prompt, rng: "SEMUTA ANY",      # 001 3.03.10: the first discard
+    "auditor-lend": lambda view, prompt, rng: "LEND AUDITOR",      # 001 2.09.21 (B): always lent
     "trade": _swap_card,
     "move": _turn,
     "guild-move": _turn,

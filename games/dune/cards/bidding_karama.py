@@ -296,7 +296,9 @@ def free_card_stopped(state: State) -> list[Event] | None:
 def steal(state: State, seat: str, target: str, count: int, rng: random.Random) -> list[Event]:
     """The Harkonnen play their Karama and take ``count`` cards at random from the target;
     the cards lie aside until they give back as many (WBC lines 1336-1346)."""
-    events, _ = karama.play(state, seat, "steal")
+    events, effective = karama.play(state, seat, "steal")
+    if not effective:                   # stopped as it is played (``karama.play``)
+        return events
     factions.karama_power_used(state, seat)
     hand = state["factions"][target]["hand"]
     count = len(hand) if whole_hand(state, seat) else min(

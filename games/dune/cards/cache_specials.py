@@ -52,6 +52,7 @@ from .. import factions, leaders, main_leaders
 from ..codes import ErrorCode, EventCode
 from ..data import CardType, NameLookupError
 from ..decks import spice_discards
+from ..discard_pile import discard
 from ..factions.base import hand_limit
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_faction
 from ..prompt_key import PromptKey
@@ -300,7 +301,7 @@ def _distrans(state: State, seat: str, part: list[Any], rng: random.Random) -> l
     hand.remove(own)
     hand.remove(given)
     receiving.append(given)
-    state["decks"]["treachery_discard"].append(own)
+    discard(state, seat, own)
     return [Event(EventCode.DISTRANS, {"faction": seat, "to": other}),
             Event(EventCode.DISTRANS_CARD, {"faction": seat, "to": other, "card": name},
                   to=(seat, other))]
@@ -341,7 +342,7 @@ def _desert_seeded_water(state: State, seat: str, part: list[Any], rng: random.R
     if card is None or len(picked) < len(names):
         return [Event(EventCode.CACHE_SPECIAL_UNPLAYED, {"card": DESERT}, to=(seat,))]
     hand.remove(card)
-    state["decks"]["treachery_discard"].append(card)
+    discard(state, seat, card)
     for found in picked:
         deck.remove(found)
     rng.shuffle(deck)
@@ -375,7 +376,7 @@ def _axolotl_tank(state: State, seat: str, part: list[Any], rng: random.Random
     if payee is not None:
         state["factions"][payee]["spice"] += price
     own["hand"].remove(card)
-    state["decks"]["treachery_discard"].append(card)
+    discard(state, seat, card)
     own["leaders_revived"] = leaders.note_revived(          # as any revival (000 IX.D.5)
         own["leaders"], own["leaders_revived"], name,
         rules_of(state).leader_revival_until_all_back, main_leaders.main_leader(state, seat))

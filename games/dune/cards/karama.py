@@ -33,19 +33,43 @@ Rulings:
   1426: ties in player dot order) plays its Karama card, and the Bene Gesserit's play has no
   effect.  Only a Karama card cancels: the Bene Gesserit do not cancel themselves.
 - "Once" is once per card played (WBC line 1386): each use takes a card of its own.
+- GF9 CHOAM's Kull Wahad (001 2.09.08 (A): "Prevent a player from playing a Karama card this
+  Phase as they attempt to do so"): a power asked as every Karama is played
+  (``Faction.karama_attempted``, registered by ``factions``: ``powers``); stopped, the play
+  has no effect, the card stays in its hand, and the faction plays none for the rest of the
+  phase (``Faction.bars_karama``).  Each caller of ``play`` carries out its effect only when
+  the play takes effect.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from pbem.game import Event
 
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, CardType
+from ..discard_pile import discard
 from ..orders.problem import OrderProblem
 from ..rules import rules_of
 from ..state import State, data, faction_name, sheet, storm_order
+
+# The factions' powers over a Karama as it is played (``factions`` registers them, as the order
+# kinds are registered, so that this module imports no faction): whether one stops the play
+# (its events, ``Faction.karama_attempted``) and whether one bars a faction from playing one
+# (``Faction.bars_karama``).
+_POWERS: dict[str, Callable[..., Any]] = {}
+
+
+def powers(attempted: Callable[[State, str, str | None], list[Event]],
+           barred: Callable[[Any, str], bool]) -> None:
+    """Register the factions' powers over a Karama played (``factions``)."""
+    _POWERS.update(attempted=attempted, barred=barred)
+
+
+def _barred(game: Any, seat: str) -> bool:
+    return "barred" in _POWERS and _POWERS["barred"](game, seat)
 
 
 # --- the cards
@@ -68,13 +92,18 @@ def cards_for(game: Any, hand: list[str], seat: str, karama_powers: bool) -> lis
 
 
 def playable(state: State, seat: str) -> list[str]:
-    """The cards the faction may play as a Karama now."""
+    """The cards the faction may play as a Karama now (none while a power bars it,
+    ``Faction.bars_karama``: 001 2.09.08 (A), the Kull Wahad)."""
+    if _barred(state, seat):
+        return []
     return cards_for(state, state["factions"][seat]["hand"], seat,
                      rules_of(state).karama_powers)
 
 
 def of_view(view: dict) -> list[str]:
     """The cards a seat may play as a Karama, from its own view (for bots)."""
+    if _barred(view, view["seat"]):
+        return []
     return cards_for(view, view["own"]["hand"], view["seat"], view["rules"]["karama_powers"])
 
 
@@ -82,11 +111,14 @@ def play(state: State, seat: str, use: str | None = None) -> tuple[list[Event], 
     """The faction plays its Karama (the first card ``cards_for`` gives) and discards it; a
     public ``karama`` event names the ``use`` (None: the caller's own event says it, unless the
     card is worthless).  Returns the events and whether the play takes effect: a worthless
-    card may be cancelled (module docstring)."""
+    card may be cancelled (module docstring), and a power may stop the play as it is made, the
+    card then kept (``Faction.karama_attempted``: 001 2.09.08 (A), CHOAM's Kull Wahad)."""
     cards = playable(state, seat)
     if not cards:
         raise OrderProblem(ErrorCode.NO_CARD,
                            f"the {faction_name(seat, state)} hold no Karama card", ())
+    if "attempted" in _POWERS and (stopped := _POWERS["attempted"](state, seat, use)):
+        return stopped, False           # 001 2.09.08 (A): the Kull Wahad, the card kept
     card = cards[0]
     _discard(state, seat, card)
     worthless = data(state).treachery_card(card).type is CardType.WORTHLESS
@@ -106,7 +138,7 @@ def play(state: State, seat: str, use: str | None = None) -> tuple[list[Event], 
 
 def _discard(state: State, seat: str, card: str) -> None:
     state["factions"][seat]["hand"].remove(card)
-    state["decks"]["treachery_discard"].append(card)
+    discard(state, seat, card)
 
 
 def may_cancel_worthless(state: State, seat: str) -> bool:

@@ -235,7 +235,9 @@ def force_guild(state: State, seat: str) -> list[Event]:
     """The Guild lose the choice of their time: they move in their place in storm order."""
     guild = free_mover(state)
     assert guild is not None
-    played, _ = karama.play(state, seat, TIMING)
+    played, effective = karama.play(state, seat, TIMING)
+    if not effective:                   # stopped as it is played (``karama.play``)
+        return played
     step = state["step"]
     step[TIMING] = None
     order = storm_order(state)
@@ -245,20 +247,23 @@ def force_guild(state: State, seat: str) -> list[Event]:
     return played
 
 
-def overrule_timing(state: State, values: dict[str, dict[str, Any]]) -> list[Event] | None:
+def overrule_timing(state: State, values: dict[str, dict[str, Any]]
+                    ) -> tuple[list[Event], bool] | None:
     """Batched, the Guild's TIMING taking them out of their place: the first faction in storm
-    order that ordered ``KARAMA GUILD`` plays it (the events), or None if none did."""
+    order that ordered ``KARAMA GUILD`` plays it (the events, and whether it took effect:
+    ``karama.play``), or None if none did."""
     seat = next((s for s in storm_order(state) if [TIMING] in values[s].get("karama", [])
                  and karama.playable(state, s)), None)
     if seat is None:
         return None
-    played, _ = karama.play(state, seat, TIMING)
-    return played
+    return karama.play(state, seat, TIMING)
 
 
 def call_worm(state: State, seat: str, territory: str) -> list[Event]:
     """The Fremen's Karama worm devours in the territory; no Nexus (module docstring)."""
-    played, _ = karama.play(state, seat, "worm")
+    played, effective = karama.play(state, seat, "worm")
+    if not effective:                   # stopped as it is played (``karama.play``)
+        return played
     factions.karama_power_used(state, seat)
     state["worms"] += 1
     return played + spice_blow.devour(state, {"card": "Karama", "territory": territory,

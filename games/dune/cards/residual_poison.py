@@ -25,6 +25,7 @@ from pbem.game import Event
 from .. import leaders
 from ..codes import EventCode
 from ..data import Effect
+from ..discard_pile import discard
 from ..state import State, data
 
 
@@ -53,7 +54,7 @@ def before_plans(state: State, plans: dict[str, dict[str, Any]], replan: set[str
         victim = random.Random(orjson.dumps(state, option=orjson.OPT_SORT_KEYS)).choice(
             sorted(pool))
         hand.remove(card)
-        state["decks"]["treachery_discard"].append(card)
+        discard(state, seat, card)
         state["factions"][opponent]["leaders"][victim] = leaders.TANKS
         replan.add(opponent)
         events.append(Event(EventCode.LEADER_POISONED, {"faction": seat, "against": opponent,

@@ -35,6 +35,7 @@ from pbem.game import Event, Prompt
 
 from ..codes import ErrorCode, EventCode
 from ..data import CardType
+from ..discard_pile import discard
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_number
 from ..prompt_key import PromptKey, of_kind
 from ..rules import Rules, rules_of
@@ -240,7 +241,7 @@ def _take(state: State, seat: str, name: str) -> bool:
     if card is None:
         return False
     state["factions"][seat]["hand"].remove(card)
-    state["decks"]["treachery_discard"].append(card)
+    discard(state, seat, card)
     return True
 
 

@@ -42,6 +42,7 @@ from pbem.game import Event, Prompt
 from .. import combat, main_leaders
 from ..codes import ErrorCode, EventCode
 from ..data import CardType, Effect
+from ..discard_pile import discard
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_factions
 from ..prompt_key import PromptKey
 from ..rules import Rules, rules_of
@@ -233,7 +234,7 @@ def _take(state: State, seat: str, name: str) -> bool:
     if card is None:
         return False
     hand.remove(card)
-    state["decks"]["treachery_discard"].append(card)
+    discard(state, seat, card)
     return True
 
 
@@ -294,7 +295,7 @@ def at_reveal(state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
         hand = state["factions"][seat]["hand"]
         card = next(c for c in hand if data(state).treachery_card(c).name == plan["defense"])
         hand.remove(card)
-        state["decks"]["treachery_discard"].append(card)
+        discard(state, seat, card)
         events.append(Event(EventCode.RESIDUAL_POISON, {"faction": player, "victim": seat,
                                                         "card": plan["defense"]}))
         plan["defense"] = None

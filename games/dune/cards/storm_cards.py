@@ -48,6 +48,7 @@ from pbem.wording import plural
 
 from ..codes import ErrorCode, EventCode
 from ..data import CardType
+from ..discard_pile import discard
 from ..forces import Counts, add, to_tanks, total
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_number
 from ..rules import cite, rules_of
@@ -137,7 +138,7 @@ def play(state: State, seat: str, value: dict[str, Any]) -> list[Event]:
     if WEATHER in asked and value.get(WEATHER) is not None:
         card = _held(state, seat, WEATHER)
         state["factions"][seat]["hand"].remove(card)
-        state["decks"]["treachery_discard"].append(card)
+        discard(state, seat, card)
         step["control"] = value[WEATHER]
         events.append(Event(EventCode.WEATHER_CONTROL, {"faction": seat,
                                                         "sectors": value[WEATHER]}))

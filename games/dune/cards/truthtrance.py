@@ -37,6 +37,7 @@ from pbem.game import Event, Prompt
 
 from ..codes import ErrorCode, EventCode
 from ..data import CardType, NameLookupError
+from ..discard_pile import discard
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..prompt_key import PromptKey, of_kind
 from ..rules import Rules, cite, rules_of
@@ -229,7 +230,7 @@ def apply(state: State, orders: dict[str, Any]) -> list[Event]:
             events.append(Event(EventCode.TRUTHTRANCE_UNPLAYED, {}, to=(seat,)))
             continue
         state["factions"][seat]["hand"].remove(held)
-        state["decks"]["treachery_discard"].append(held)
+        discard(state, seat, held)
         state["truthtrance"].append({"asker": seat, "asked": value[0], "question": value[1]})
         events.append(Event(EventCode.TRUTHTRANCE, {"faction": seat, "asked": value[0],
                                             "question": value[1]}))

@@ -93,7 +93,7 @@ class CardType(StrEnum):
     LEVENBRECH = "levenbrech"
     CONE_OF_SILENCE = "cone_of_silence"
     RESIDUAL_POISON = "residual_poison"
-    CACHE_CARD = "cache_card"       # a cache card whose own effect the engine has not yet
+    SEMUTA_DRUG = "semuta_drug"
 
 
 class Timing(StrEnum):

@@ -25,6 +25,7 @@ from pbem.game import Event, Prompt
 
 from .. import variants
 from ..board import homeworlds
+from ..cards import karama as karama_cards
 from ..data import Ability
 from ..prompt_key import PromptKey
 from ..rules import RULES_VERSION, rules_of
@@ -226,6 +227,30 @@ def battle_support(state: State, seat: str) -> int:
     (``Faction.battle_support``)."""
     return sum(faction.battle_support(state, seat)
                for faction in in_play(state, "battle_support"))
+
+
+def karama_attempted(state: State, seat: str, use: str | None) -> list[Event]:
+    """The events of the first power that stops ``seat``'s Karama as it is played
+    (``Faction.karama_attempted``); none if it goes ahead."""
+    for faction in in_play(state, "karama_attempted"):
+        if stopped := faction.karama_attempted(state, seat, use):
+            return stopped
+    return []
+
+
+def bars_karama(game: Any, seat: str) -> bool:
+    """Whether a power bars ``seat`` from playing a Karama now (``Faction.bars_karama``)."""
+    return any(faction.bars_karama(game, seat) for faction in in_play(game, "bars_karama"))
+
+
+karama_cards.powers(karama_attempted, bars_karama)
+
+
+def lent_to(game: Any, seat: str) -> dict[str, str]:
+    """The leaders other factions have lent ``seat`` (``Faction.leaders_lent``), each with its
+    owner, from the state or a view."""
+    return {name: faction.seat for faction in in_play(game, "leaders_lent")
+            for name in faction.leaders_lent(game, seat)}
 
 
 def phase_ends(state: State) -> list[Event]:

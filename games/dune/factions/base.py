@@ -687,6 +687,21 @@ class Faction:
         """``captives`` from the faction's own view (for bots)."""
         return duke_vidal.held(view, self.seat)
 
+    def karama_attempted(self, state: State, seat: str, use: str | None) -> list[Event]:
+        """``seat`` is about to play a Karama (``use``): the events if its power stops the play
+        (001 2.09.08 (A): CHOAM's Kull Wahad), the card staying in ``seat``'s hand; none."""
+        return []
+
+    def bars_karama(self, game: Any, seat: str) -> bool:
+        """Whether its power bars ``seat`` from playing a Karama now (a state or a view: the
+        bar is public; 001 2.09.08 (A), the Kull Wahad's rest of the phase): no."""
+        return False
+
+    def leaders_lent(self, game: Any, seat: str) -> list[str]:
+        """Its own leaders it has lent ``seat`` to play as ``seat``'s own (001 2.09.21 (B):
+        CHOAM's Auditor), from the state or any view (a loan is public): none."""
+        return []
+
     def traitors_for(self, state: State, seat: str) -> dict[str, str]:
         """The leaders its power puts in ``seat``'s pay beside ``seat``'s own traitors, each
         with the faction that holds him: none."""

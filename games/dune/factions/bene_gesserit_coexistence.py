@@ -316,13 +316,13 @@ def advisors_go(state: State, bg: BeneGesserit, shipper: str, territory: str, se
             territory not in homeworlds.off_planet(state)) and (     # 001 4.10.10: no homeworld
             no_fighters(state, territory) if sides else _may_join(state, territory)):
         where_to, at = territory, sector
-    cancelled = _advisor_cancelled(state, shipper)      # player aid B.6.A.3; WBC line 1396
-    if cancelled is not None:
-        return cancelled
+    played, cancelled = _advisor_cancelled(state, shipper)  # player aid B.6.A.3; WBC line 1396
+    if cancelled:
+        return played
     one = {plain(state, BENE_GESSERIT): 1}
     take(state["factions"][BENE_GESSERIT]["reserve"], one)
     add_forces(state, BENE_GESSERIT, where_to, at, one)
-    events = [Event(EventCode.ADVISOR_SENT, {"with": shipper, "territory": where_to})]
+    events = [*played, Event(EventCode.ADVISOR_SENT, {"with": shipper, "territory": where_to})]
     if where_to != POLAR_SINK:
         events += flip(state, where_to, True) if sides else declare(state, where_to, True)
     return events
@@ -485,15 +485,14 @@ order_kind(OrderKind("coexistence", ("COEXIST", "FIGHT", "ADVISORS"), read_line,
                      combine=combine, random=random_value, with_verb=True))
 
 
-def _advisor_cancelled(state: State, shipper: str) -> list[Event] | None:
+def _advisor_cancelled(state: State, shipper: str) -> tuple[list[Event], bool]:
     """A faction standing ready sends back the advisor announced with ``shipper``'s shipment:
-    the events, or None if nobody does (WBC line 1396;
-    ``advisors_go``)."""
+    the events, and whether it does (its Karama may be stopped as it is played,
+    ``karama.play``; WBC line 1396; ``advisors_go``)."""
     ready = state["step"].get("no_advisor", [])
     seat = next((s for s in storm_order(state) if [s, shipper] in ready
                  and karama.playable(state, s)), None)
     if seat is None:
-        return None
+        return [], False
     ready.remove([seat, shipper])
-    played, _ = karama.play(state, seat, "advisor")
-    return played
+    return karama.play(state, seat, "advisor")

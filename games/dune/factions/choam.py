@@ -90,8 +90,10 @@ class Choam(Faction):
                 found.append(karama.flip_prompt(state, self.seat))
             if fund.open_(state, self.seat):
                 found.append(fund.prompt(state, self.seat))
-            if audit.estimating(state, self.seat):
-                found.append(audit.estimate_prompt(state, self.seat))
+            if audit.lending(state, self.seat):
+                found.append(audit.lend_prompt(state, self.seat))
+        found += [audit.estimate_prompt(state, seat) for seat in sorted(seats)
+                  if audit.estimating(state, self.seat, seat)]
         for seat, other in self._swappers(state):
             if seat in seats:
                 found.append(swap.prompt(state, seat, other))
@@ -110,8 +112,10 @@ class Choam(Faction):
                 found.append(karama.flip_key(self.seat))
             if fund.open_(state, self.seat):
                 found.append(fund.key(self.seat))
-            if audit.estimating(state, self.seat):
-                found.append(audit.estimate_key(self.seat))
+            if audit.lending(state, self.seat):
+                found.append(audit.lend_key(self.seat))
+        found += [audit.estimate_key(seat) for seat in sorted(seats)
+                  if audit.estimating(state, self.seat, seat)]
         found += [swap.key(seat) for seat, _ in self._swappers(state) if seat in seats]
         found += [multipurpose.key(seat) for seat in multipurpose.users(state, self.seat)
                   if seat in seats]
@@ -128,7 +132,9 @@ class Choam(Faction):
         if kind == fund.KIND:
             return fund.given(state, self.seat, value)
         if kind == audit.ESTIMATE:
-            return audit.estimate_given(state, self.seat, value)
+            return audit.estimate_given(state, seat, value)
+        if kind == audit.LEND:
+            return audit.lend_given(state, self.seat, value)
         if kind == multipurpose.KIND:
             return multipurpose.given(state, seat, value)
         return charity_tokens.given(state, self.seat, kind, value)
@@ -141,6 +147,7 @@ class Choam(Faction):
         if self.seat in state["seats"]:
             events += karama.sell(state, self.seat) + karama.flip(state, self.seat)
             events += multipurpose.phase_ends(state, self.seat)     # A 2.09.08, B 2.09.11
+            events += audit.phase_ends(state, self.seat)            # B 2.09.21: the loan
         events += market.sell(state, self.seat) if self._trades(state) else []
         if self.seat in state["seats"]:                      # A 2.09.15: the card swap
             allies = self._swappers(state)
@@ -297,6 +304,20 @@ class Choam(Faction):
         """PAID INTEL: the audit, if the Auditor led CHOAM's side."""
         return audit.after_battle(state, self.seat, plans, rng)
 
+    def karama_attempted(self, state: State, seat: str, use: str | None) -> list[Event]:
+        """MULTIPURPOSE PRODUCT (A 2.09.08): the Kull Wahad stops the Karama of the faction
+        its standing use names (``choam_multipurpose``)."""
+        if self.seat not in state["seats"]:
+            return []
+        return multipurpose.karama_attempted(state, self.seat, seat, use)
+
+    def bars_karama(self, game: Any, seat: str) -> bool:
+        return self.seat in game["seats"] and multipurpose.bars_karama(game, self.seat, seat)
+
+    def leaders_lent(self, game: Any, seat: str) -> list[str]:
+        """ALLIANCE (B 2.09.21): the Auditor, while lent to ``seat`` (``choam_audit``)."""
+        return audit.lent_to(game, self.seat, seat)
+
     def battle_support(self, state: State, seat: str) -> int:
         """ALLIANCE (A 2.09.16, B 2.09.20): what it pays of its ally's battle spice, its
         standing ``FUND`` (``choam_fund``)."""
@@ -329,7 +350,7 @@ class Choam(Faction):
         tokens lies on the Charity phase, and the Inflation token is marked flipped only while
         it lies there (2.09.10-13, 2.09.06)."""
         own = state["factions"][self.seat]
-        found = []
+        found = audit.violations(state, self.seat)
         word = own.get("market")
         names = {card.name for card in data(state).treachery_deck}
         if word is not None and (not isinstance(word.get("worthless"), bool)
@@ -347,9 +368,14 @@ class Choam(Faction):
     # --- hooks of the views and reports
 
     def in_front(self, state: State) -> dict[str, Any]:
-        """MULTIPURPOSE PRODUCT's effects in force (A 2.09.08, B 2.09.11), public."""
-        effects = state["factions"][self.seat].get(multipurpose.EFFECTS)
-        return {multipurpose.EFFECTS: [dict(e) for e in effects]} if effects else {}
+        """MULTIPURPOSE PRODUCT's effects in force (A 2.09.08, B 2.09.11) and the Auditor's
+        loan (B 2.09.21), public."""
+        own = state["factions"][self.seat]
+        effects = own.get(multipurpose.EFFECTS)
+        found = {multipurpose.EFFECTS: [dict(e) for e in effects]} if effects else {}
+        if own.get(audit.LENT_TO):                          # B 2.09.21: the loan, public
+            found[audit.LENT_TO] = own[audit.LENT_TO]
+        return found
 
     def behind_shield(self, state: State) -> dict[str, Any]:
         """Its sale standing on the Open Market, its Karama flip standing and its two-sided

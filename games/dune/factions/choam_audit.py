@@ -22,7 +22,17 @@ Rulings (docs/rules-coverage.md):
   round; it stands until changed, and is compared with the opponent's spice after the battle's
   payments.  Without one a killed Auditor audits nothing.  The answer is told to CHOAM and the
   opponent; the table learns an estimate was made.
-- The Auditor lent to CHOAM's ally (B 2.09.21) is not offered yet.
+
+ALLIANCE (B 2.09.21): CHOAM may add the Auditor to its ally's leader pool during the Shipment
+and Movement phase; the ally then audits with him (PAID INTEL, its own) and, if he survives,
+he is CHOAM's again at the Leader Return.  By mail CHOAM's standing ``LEND AUDITOR`` (``LEND
+NONE``, the default) rides on any mail round it is asked in while allied and the Auditor lives
+(no mail round); rulings: it is carried out as the Shipment and Movement phase ends (the whole
+phase is "during": the ally plans its battles with him), the loan public (the disc changes
+hands in sight); he comes back as the battle phase ends (the Leader Return, 1.07.08) wherever
+he fought, or to CHOAM's tanks if killed (``battle._leader_dies``, ``Faction.leaders_lent``);
+the ally's estimate, should he die under it, is the ally's own standing ``ESTIMATE``; the
+word stands from turn to turn until withdrawn.
 
 REPLACEABLE (A 2.09.19, B 2.09.24): the Auditor in the tanks may be revived as CHOAM's one
 leader revived a turn "as if all of your leaders were in the Tleilaxu Tanks": by mail its
@@ -41,15 +51,18 @@ from pbem.game import Event, Prompt
 
 from ..codes import ErrorCode, EventCode
 from ..data import Ability
-from ..leaders import ALIVE, TANKS
+from ..leaders import ALIVE, LENT, TANKS
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_number
 from ..prompt_key import PromptKey
 from ..rules import rules_of
-from ..state import State, data
+from ..state import State, ally_of, data
 from .base import RevivalTerms, has
 
 KIND = "audit"
 AUDITOR = "Auditor"
+LEND = "auditor-lend"       # the kind of CHOAM's standing loan (B 2.09.21)
+LENDING = "lend_auditor"    # CHOAM's sheet: its word to lend him (secret until carried out)
+LENT_TO = "auditor_lent_to"     # CHOAM's sheet: the ally holding the Auditor (public)
 CANCEL, ALLOW = "cancel", "allow"
 
 
@@ -63,14 +76,29 @@ def section(state: State) -> str:
 
 
 def open_against(state: State, choam: str, battle: dict[str, Any]) -> str | None:
-    """The faction CHOAM fights in this battle while its Auditor lives (public), which may
-    answer an audit; None if there is none."""
+    """The faction CHOAM (or the ally it lent the Auditor, B 2.09.21) fights in this battle
+    while the Auditor lives (public), which may answer an audit; None if there is none."""
     pair = (battle["aggressor"], battle["defender"])
-    if choam not in pair or not has(state, choam, Ability.AUDITOR):
+    auditor = holder(state, choam)
+    if auditor not in pair:
         return None
-    if state["factions"][choam]["leaders"].get(AUDITOR) != ALIVE:
+    return pair[1] if pair[0] == auditor else pair[0]
+
+
+def holder(game: Any, choam: str) -> str | None:
+    """Who may lead with the living Auditor: CHOAM, or the ally it lent him to (public, from
+    the state or a view); None if he is dead or not in the game."""
+    if choam not in game["factions"] or not has(game, choam, Ability.AUDITOR):
         return None
-    return pair[1] if pair[0] == choam else pair[0]
+    own = game["factions"][choam]
+    alive = (own["leaders"].get(AUDITOR) in (ALIVE, LENT) if "leaders" in own
+             else AUDITOR not in own.get("leaders_in_tanks", ()))
+    return (own.get(LENT_TO) or choam) if alive else None
+
+
+def borrower(game: Any, choam: str) -> str | None:
+    """The ally CHOAM lent the Auditor to (B 2.09.21, public), if any."""
+    return game["factions"].get(choam, {}).get(LENT_TO)
 
 
 def replaceable(game: Any, choam: str, terms: RevivalTerms) -> RevivalTerms:
@@ -144,11 +172,10 @@ order_kind(OrderKind(KIND, ("AUDIT",), _read, _text, random=_random))
 ESTIMATE = "estimate"
 
 
-def estimating(state: State, choam: str) -> bool:
-    """Whether CHOAM's standing estimate is asked: the revision's Auditor alive, in the battle
-    phase."""
-    return (revised(state) and state["phase"] == "battle" and has(state, choam, Ability.AUDITOR)
-            and state["factions"][choam]["leaders"].get(AUDITOR) == ALIVE)
+def estimating(state: State, choam: str, seat: str) -> bool:
+    """Whether ``seat``'s standing estimate is asked: the revision's Auditor alive and led by
+    ``seat`` (CHOAM, or the ally it lent him to), in the battle phase."""
+    return (revised(state) and state["phase"] == "battle" and holder(state, choam) == seat)
 
 
 def estimate_key(choam: str) -> str:
@@ -195,15 +222,17 @@ def estimate_given(state: State, choam: str, value: int | None) -> list[Event]:
     return [Event(EventCode.STANDING_SET, {"order": _estimate_text(state, value)}, to=(choam,))]
 
 
-def after_battle(state: State, choam: str, plans: dict[str, dict[str, Any]],
+def after_battle(state: State, choam_: str, plans: dict[str, dict[str, Any]],
                  rng: random.Random) -> list[Event]:
-    """PAID INTEL: the audit of CHOAM's opponent, if the Auditor led CHOAM's side."""
-    if choam not in plans or plans[choam].get("leader") != AUDITOR:
+    """PAID INTEL: the audit of the opponent of the side the Auditor led, CHOAM's or (B
+    2.09.21) its ally's: the ally audits, for itself."""
+    choam = next((seat for seat, plan in plans.items() if plan.get("leader") == AUDITOR), None)
+    if choam is None or not has(state, choam_, Ability.AUDITOR):
         return []
-    if not has(state, choam, Ability.AUDITOR):
+    if choam != choam_ and borrower(state, choam_) != choam:
         return []
     opponent = next(seat for seat in plans if seat != choam)
-    survived = state["factions"][choam]["leaders"].get(AUDITOR) == ALIVE
+    survived = state["factions"][choam_]["leaders"].get(AUDITOR) in (ALIVE, LENT)
     word = state["step"]["battle"].get("audit", ALLOW)
     estimate = state["factions"][choam].get(ESTIMATE)
     if revised(state) and not survived and estimate is None:
@@ -240,3 +269,88 @@ def after_battle(state: State, choam: str, plans: dict[str, dict[str, Any]],
                                     "rule": section(state)}),
             Event(EventCode.AUDIT_SEEN, {"opponent": opponent, "cards": sorted(
                 found.treachery_card(card).name for card in seen)}, to=(choam,))]
+
+
+# --- B 2.09.21: the Auditor lent to the ally for the Shipment and Movement phase
+
+def lending(state: State, choam: str) -> bool:
+    """Whether CHOAM's standing loan of the Auditor is asked: the revision's Auditor, alive
+    and CHOAM's, while it has an ally."""
+    return (revised(state) and state["factions"][choam]["leaders"].get(AUDITOR) == ALIVE
+            and has(state, choam, Ability.AUDITOR) and bool(ally_of(state, choam)))
+
+
+def lend_key(choam: str) -> str:
+    return str(PromptKey(LEND, choam))
+
+
+def lend_prompt(state: State, choam: str) -> Prompt:
+    now = bool(state["factions"][choam].get(LENDING))
+    legal = ("LEND AUDITOR: as the Shipment and Movement phase ends, the Auditor joins your "
+             "ally's leaders for the battles, your ally auditing with him; back to you as the "
+             "battle phase ends if he lives (001 2.09.21 ALLIANCE), standing until withdrawn; "
+             "LEND NONE: no loan.  Now: " + _lend_text(state, now) + ".")
+    return Prompt(lend_key(choam), choam, LEND, True, legal, now, _lend_text(state, now),
+                  "LEND NONE", optional=True, title="the Auditor lent to your ally")
+
+
+def _read_lend(state: State, prompt_: Prompt, words: list[str]) -> bool:
+    said = " ".join(words).strip().upper()
+    if said in ("AUDITOR", "NONE"):
+        return said == "AUDITOR"
+    raise OrderProblem(ErrorCode.BAD_AUDIT, "expected LEND AUDITOR or LEND NONE",
+                       ("LEND AUDITOR", "LEND NONE"))
+
+
+def _lend_text(game: Any, value: bool) -> str:
+    return "LEND AUDITOR" if value else "LEND NONE"
+
+
+order_kind(OrderKind(LEND, ("LEND",), _read_lend, _lend_text,
+                     random=lambda view, prompt_, rng: rng.random() < 0.5))
+
+
+def lend_given(state: State, choam: str, value: bool) -> list[Event]:
+    """CHOAM's word kept in its sheet (secret until carried out), told to it when it
+    changes."""
+    before = bool(state["factions"][choam].get(LENDING))
+    if value:
+        state["factions"][choam][LENDING] = True
+    else:
+        state["factions"][choam].pop(LENDING, None)
+    if value == before:
+        return []
+    return [Event(EventCode.STANDING_SET, {"order": _lend_text(state, value)}, to=(choam,))]
+
+
+def phase_ends(state: State, choam: str) -> list[Event]:
+    """The loan carried out as the Shipment and Movement phase ends; the Auditor back as the
+    battle phase ends (the Leader Return), wherever the ally left him."""
+    own = state["factions"][choam]
+    if state["phase"] == "battle" and own.get(LENT_TO):
+        ally = own.pop(LENT_TO)
+        if own["leaders"].get(AUDITOR) == LENT:
+            own["leaders"][AUDITOR] = ALIVE
+            return [Event(EventCode.AUDITOR_LENT, {"faction": choam, "ally": ally,
+                                                   "back": True})]
+        return []
+    if state["phase"] != "movement" or not own.get(LENDING) or not lending(state, choam):
+        return []
+    ally = ally_of(state, choam)[0]
+    own["leaders"][AUDITOR] = LENT
+    own[LENT_TO] = ally
+    return [Event(EventCode.AUDITOR_LENT, {"faction": choam, "ally": ally, "back": False})]
+
+
+def lent_to(game: Any, choam: str, seat: str) -> list[str]:
+    """The Auditor, while CHOAM has lent him to ``seat`` and he lives."""
+    return [AUDITOR] if seat != choam and holder(game, choam) == seat else []
+
+
+def violations(state: State, choam: str) -> list[str]:
+    """The Auditor is lent exactly while CHOAM's sheet names the ally holding him."""
+    own = state["factions"][choam]
+    if (own["leaders"].get(AUDITOR) == LENT) != bool(own.get(LENT_TO)):
+        return [f"choam: the Auditor {own['leaders'].get(AUDITOR)!r}, lent to "
+                f"{own.get(LENT_TO)!r} (001 2.09.21 (B))"]
+    return []

@@ -40,6 +40,7 @@ from pbem.game import Event, Prompt
 from ..cards import karama
 from ..codes import ErrorCode, EventCode
 from ..data import Ability
+from ..discard_pile import discard
 from ..forces import add, kinds, plain, take
 from ..orders.language import (
     OrderKind,
@@ -92,7 +93,7 @@ def sell(state: State, seat: str) -> list[Event]:
         copy = next((card for card in hand if found.treachery_card(card).name == name), None)
         if copy is not None:
             hand.remove(copy)
-            state["decks"]["treachery_discard"].append(copy)
+            discard(state, seat, copy)
             sold.append(name)
     state["factions"][seat]["spice"] += PRICE * len(sold)
     return [*played, Event(EventCode.KARAMA_SALE, {

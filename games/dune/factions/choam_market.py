@@ -35,6 +35,7 @@ from pbem.game import Event, Prompt
 
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, CardType
+from ..discard_pile import discard
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..prompt_key import PromptKey
 from ..state import State, data
@@ -237,7 +238,7 @@ def sell(state: State, seat: str) -> list[Event]:
             continue
         card = copies[-1]
         hand.remove(card)
-        state["decks"]["treachery_discard"].append(card)
+        discard(state, seat, card)
         sold.append(card)
         spice += price
     lapsed = [name for name in standing["cards"]

@@ -23,7 +23,10 @@ phase it names, so it adds no mail round: ``USE <card> ...``, ``USE NONE``.  The
   ``USE LA LA LA``, "Increase your revival limit by 1";
 - Jubba Cloak (A): ``USE JUBBA CLOAK <territory>``, "Prevent a loss from the Storm of your
   Forces in one Territory": carried out when a storm would kill the user's forces there
-  (``storm_shelter``), the card discarded then.
+  (``storm_shelter``), the card discarded then;
+- Kull Wahad (A): ``USE KULL WAHAD <faction>``, "Prevent a player from playing a Karama card
+  this Phase as they attempt to do so": carried out when that faction next plays a Karama
+  (``karama_attempted``, asked by ``karama.play``), the card discarded then.
 
 Rulings (docs/rules-coverage.md): the card is discarded face up, for no spice; a use whose card
 is no longer held, or whose effect cannot be had then, lapses, told to the user alone.  An
@@ -32,8 +35,11 @@ so that every seat knows it before that phase's mail round: Baliset, Kulon and B
 at the end of the Revival phase, for the Shipment and Movement phase (Baliset only if the user
 occupies the territory then); La La La at the end of the Bidding phase, for the Revival phase.
 The effect in force lies in front of CHOAM's shield (public: ``EFFECTS``) until that phase ends;
-Kulon's extra territory is its user's first move of the phase.  A's Kull Wahad ("Prevent a
-player from playing a Karama card this Phase as they attempt to do so") is not played by mail.
+Kulon's extra territory is its user's first move of the phase.  A's Kull Wahad: the use
+stands, secret, until the faction named plays a Karama while the user holds the card (in any
+phase); that play has no effect, the Karama card stays in its player's hand (it was not
+played: "prevent a player from playing"), and the faction may play no Karama for the rest of
+the phase (the effect in force, public, until the phase ends: ``bars_karama``).
 """
 
 from __future__ import annotations
@@ -46,6 +52,7 @@ from pbem.game import Event, Prompt
 
 from ..codes import ErrorCode, EventCode
 from ..data import Ability
+from ..discard_pile import discard
 from ..forces import add_forces, kinds, plain, remove_forces
 from ..orders.language import (
     OrderKind,
@@ -80,9 +87,8 @@ def section(game: Any) -> str:
 
 
 def cards(game: Any) -> tuple[str, ...]:
-    """The Worthless cards whose effect is played by mail under the text the game plays."""
-    shared = (BALISET, JUBBA, KULON, LA_LA_LA, GAMONT)
-    return (*shared, KULL_WAHAD) if revised(game) else shared
+    """The Worthless cards whose effect is played by mail: all six, under either text."""
+    return (BALISET, JUBBA, KULON, LA_LA_LA, GAMONT, KULL_WAHAD)
 
 
 def users(state: State, choam: str) -> list[str]:
@@ -102,7 +108,9 @@ FORMS_A = ("USE BALISET <faction> <territory>: that faction moves no forces into
            "storm kills none of your forces there; USE KULON: your next move one territory "
            "further; USE LA LA LA <faction>: no free revival for that faction in the next "
            "Revival; USE TRIP TO GAMONT <faction> <territory>: at the end of the Mentat Pause "
-           "one of that faction's forces there back to its reserve")
+           "one of that faction's forces there back to its reserve; USE KULL WAHAD <faction>: "
+           "the next Karama that faction plays is stopped as it plays it (the card kept), and "
+           "it plays none for the rest of that phase")
 FORMS_B = ("USE BALISET <faction> <territory>: that faction moves no forces into a territory "
            "you occupy in the next Shipment and Movement; USE JUBBA CLOAK: your moves of the "
            "next Shipment and Movement may pass through the storm; USE KULON: your next move "
@@ -130,7 +138,7 @@ def _wants(state: State, card: str) -> tuple[bool, bool]:
         return not revised(state), True
     if card == JUBBA:
         return False, not revised(state)
-    if card == LA_LA_LA:
+    if card in (LA_LA_LA, KULL_WAHAD):
         return not revised(state), False
     return False, False
 
@@ -300,7 +308,7 @@ def phase_ends(state: State, choam: str) -> list[Event]:
     its faction may use it no more."""
     own = state["factions"][choam]
     if own.get(EFFECTS):
-        own[EFFECTS] = [e for e in own[EFFECTS] if LEAD_IN[e["card"]][1] != state["phase"]]
+        own[EFFECTS] = [e for e in own[EFFECTS] if _ends(e) != state["phase"]]
         if not own[EFFECTS]:
             del own[EFFECTS]
     able = users(state, choam)
@@ -315,12 +323,44 @@ def phase_ends(state: State, choam: str) -> list[Event]:
     return events
 
 
+def _ends(effect: dict[str, Any]) -> str:
+    """The phase at whose end an effect in force is over."""
+    return effect["until"] if effect["card"] == KULL_WAHAD else LEAD_IN[effect["card"]][1]
+
+
+def karama_attempted(state: State, choam: str, seat: str, use: str | None) -> list[Event]:
+    """Kull Wahad (A): a user's standing use naming ``seat``, carried out as ``seat`` plays a
+    Karama: the card discarded, the play stopped, ``seat`` barred for the rest of the phase
+    (public); none if nobody stands so with the card in hand (a use whose card is gone lapses
+    as the phase ends, ``phase_ends``)."""
+    if revised(state):
+        return []
+    for user in users(state, choam):
+        word = state["factions"][user].get(USE)
+        if not word or word["card"] != KULL_WAHAD or word.get("faction") != seat:
+            continue
+        if not _discard(state, user, KULL_WAHAD):
+            continue
+        del state["factions"][user][USE]
+        state["factions"][choam].setdefault(EFFECTS, []).append(
+            {"user": user, "card": KULL_WAHAD, "faction": seat, "until": state["phase"]})
+        return [Event(EventCode.WORTHLESS_USED, {"faction": user, "card": KULL_WAHAD,
+                                                 "target": seat, "use": use,
+                                                 "rule": section(state)})]
+    return []
+
+
+def bars_karama(game: Any, choam: str, seat: str) -> bool:
+    """Kull Wahad (A): ``seat`` stopped already this phase (a state or a view)."""
+    return any(e.get("faction") == seat for e in _of(game, choam, KULL_WAHAD))
+
+
 def _when(state: State, card: str) -> str | None:
-    """The phase at whose end a use is carried out (None: any; the Jubba Cloak of A never:
-    the storm carries it out)."""
+    """The phase at whose end a use is carried out (None: any; the Jubba Cloak and the Kull
+    Wahad of A never: the storm, a Karama played, carries it out)."""
     if card in LEAD_IN and not (card == JUBBA and not revised(state)):
         return LEAD_IN[card][0]
-    if card == JUBBA:
+    if card == JUBBA or (card == KULL_WAHAD and not revised(state)):
         return "never"
     return SPICE_BLOW if card == KULL_WAHAD else MENTAT_PAUSE if not revised(state) else None
 
@@ -332,17 +372,20 @@ def _discard(state: State, seat: str, card: str) -> bool:
     if copy is None:
         return False
     hand.remove(copy)
-    state["decks"]["treachery_discard"].append(copy)
+    discard(state, seat, copy)
     return True
 
 
 def _carried_out(state: State, choam: str, seat: str, word: dict[str, Any]) -> list[Event]:
     card = word["card"]
     when = _when(state, card)
+    held = any(data(state).treachery_card(c).name == card for c in state["factions"][seat]["hand"])
+    if card == KULL_WAHAD and when == "never" and not held:
+        del state["factions"][seat][USE]            # A: the card gone, the use lapses
+        return [Event(EventCode.USE_LAPSED, {"order": text(state, word)}, to=(seat,))]
     if when is not None and state["phase"] != when:
         return []
     del state["factions"][seat][USE]
-    held = any(data(state).treachery_card(c).name == card for c in state["factions"][seat]["hand"])
     effect = _effect(state, choam, seat, word) if held else None
     if effect is None:
         return [Event(EventCode.USE_LAPSED, {"order": text(state, word)}, to=(seat,))]

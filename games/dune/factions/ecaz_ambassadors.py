@@ -61,6 +61,7 @@ from .. import leaders, tokens
 from ..codes import EventCode
 from ..data import Ability, CardType, TokenKind
 from ..decks import draw_treachery
+from ..discard_pile import discard
 from ..forces import add, add_forces, count_in, plain, remove_forces, spread_up_to, take, total
 from ..state import POLAR_SINK, State, ally_of, data, forces_at, occupants
 from . import duke_vidal
@@ -398,7 +399,7 @@ def _ixians(state: State, seat: str, mover: str, at: _Trigger) -> list[Event] | 
     if card is None:
         return None
     hand.remove(card)
-    state["decks"]["treachery_discard"].append(card)
+    discard(state, seat, card)
     drawn, events = draw_treachery(state, _rng(state))
     events.append(Event(EventCode.AMBASSADOR_DISCARDED, {"faction": seat, "cards": [card],
                                                          "spice": 0}))
@@ -418,7 +419,7 @@ def _choam(state: State, seat: str, mover: str, at: _Trigger) -> list[Event] | N
         return None
     for card in cards:
         own["hand"].remove(card)
-        state["decks"]["treachery_discard"].append(card)
+        discard(state, seat, card)
     own["spice"] += CHOAM_SPICE * len(cards)
     return [Event(EventCode.AMBASSADOR_DISCARDED, {"faction": seat, "cards": cards,
                                                    "spice": CHOAM_SPICE * len(cards)})]

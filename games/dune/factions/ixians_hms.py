@@ -249,8 +249,10 @@ def karama_move(state: State, seat: str, value: list[Any]) -> list[Event]:
             or sector not in destinations(state, seat, KARAMA_MOVES).get(territory, ())):
         return [Event(EventCode.KARAMA_HMS_NOT_MADE, {"territory": territory}, to=(seat,))]
     events, effective = karama.play(state, seat, "move-hms")
+    if not effective:                   # stopped as it is played (``karama.play``)
+        return events
     karama_power_used(state, seat)
-    return events + (_moved(state, seat, value) if effective else [])
+    return events + _moved(state, seat, value)
 
 
 def _moved(state: State, seat: str, value: list[Any]) -> list[Event]:

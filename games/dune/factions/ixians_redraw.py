@@ -29,6 +29,7 @@ from pbem.game import Event, Prompt
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, CardType, NameLookupError
 from ..decks import draw_treachery
+from ..discard_pile import discard
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..prompt_key import PromptKey
 from ..rules import rules_of
@@ -88,7 +89,7 @@ def bought(state: State, ixians: str, buyer: str, card: str, rng: random.Random
         return []
     hand = state["factions"][buyer]["hand"]
     hand.remove(card)
-    state["decks"]["treachery_discard"].append(card)
+    discard(state, buyer, card)
     if rules_of(state).ixians_text_b:
         _own(state, ixians).setdefault("redrawn", {})[buyer] = state["turn"]
     drawn, events = draw_treachery(state, rng)

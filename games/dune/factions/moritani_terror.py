@@ -48,6 +48,7 @@ from .. import leaders, tokens
 from ..codes import EventCode
 from ..data import Ability, TokenKind
 from ..decks import draw_treachery
+from ..discard_pile import discard
 from ..forces import add, add_forces, plain, remove_forces, to_tanks
 from ..state import State, ally_of, data, forces_at, occupants, storm_order
 from .base import answers, hand_limit, has
@@ -330,7 +331,7 @@ def over_the_limit(state: State) -> list[Event]:
         hand = state["factions"][seat]["hand"]
         while len(hand) > hand_limit(state, seat):
             card = hand.pop(_rng(state).randrange(len(hand)))
-            state["decks"]["treachery_discard"].append(card)
+            discard(state, seat, card)
             events.append(Event(EventCode.HAND_LIMIT_DISCARD, {"faction": seat, "card": card}))
     return events
 
@@ -370,7 +371,7 @@ def _sabotage(state: State, seat: str, mover: str, territory: str,
     hand = state["factions"][mover]["hand"]
     card = hand.pop(_rng(state).randrange(len(hand))) if hand else None
     if card is not None:
-        state["decks"]["treachery_discard"].append(card)
+        discard(state, mover, card)
     events = [Event(EventCode.TERROR_SABOTAGE, {"faction": seat, "of": mover, "card": card})]
     own = state["factions"][seat]["hand"]
     gift = next((c for c in own if data(state).treachery_card(c).name

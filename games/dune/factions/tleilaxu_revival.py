@@ -347,8 +347,8 @@ def decided(state: State, value: dict[str, Any]) -> list[Event]:
     if target and may_stop(state):
         played, effective = karama.play(state, TLEILAXU, STOP_USE)
         events += played
-        karama_power_used(state, TLEILAXU)
         if effective:
+            karama_power_used(state, TLEILAXU)
             state["step"].setdefault("stopped", []).append(target)
             events.append(Event(EventCode.REVIVAL_STOPPED, {"faction": TLEILAXU,
                                                             "target": target}))

@@ -136,7 +136,8 @@ def side_of_state(state: State, seat: str) -> Side:
                                  own["reserve"].get(plain(state, seat), 0))
     return _side(state, seat, step["battle"], step["fought"], kh_spent(step, step["battle"]),
                  own.get("kwisatz_haderach"), own["spice"] + _helped(state, seat, step["battle"]),
-                 own["hand"], own["leaders"], factions.power(seat, state).captives(state),
+                 own["hand"], own["leaders"],
+                 [*factions.power(seat, state).captives(state), *factions.lent_to(state, seat)],
                  tokens.of(state), hidden)
 
 
@@ -149,8 +150,9 @@ def side_of_view(view: dict[str, Any], seat: str) -> Side:
     return _side(view, seat, battle["current"], battle["fought"],
                  kh_spent(battle, battle["current"]), view["kwisatz_haderach"],
                  own["spice"] + _helped(view, seat, battle["current"]), own["hand"],
-                 own["leaders"], factions.power(seat, view).captives_seen(view), tokens.of(view),
-                 hidden)
+                 own["leaders"],
+                 [*factions.power(seat, view).captives_seen(view), *factions.lent_to(view, seat)],
+                 tokens.of(view), hidden)
 
 
 def _helped(game: State | dict[str, Any], seat: str, battle: dict[str, Any]) -> int:

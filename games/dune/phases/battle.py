@@ -92,6 +92,7 @@ from ..board import layer
 from ..cards import battle_karama, standing_cards
 from ..codes import EventCode
 from ..data import CardType, Effect
+from ..discard_pile import discard
 from ..forces import Counts, add, remove_forces, spread, to_tanks, total
 from ..orders import battle_orders, battle_plan
 from ..prompt_key import PromptKey
@@ -403,7 +404,7 @@ def _juice(state: State, seat: str, plan: dict[str, Any]) -> bool:
     if card is None:
         return False
     hand.remove(card)
-    state["decks"]["treachery_discard"].append(card)
+    discard(state, seat, card)
     return True
 
 
@@ -582,11 +583,15 @@ def _explosion(state: State, territory: str, events: list[Event]) -> dict[str, i
 def _leader_dies(state: State, seat: str, plan: dict[str, Any], explosion: bool
                  ) -> list[Event]:
     """A killed leader to the tanks (X.C.4), his owner's when the Harkonnen held him (line
-    884, ``Faction.captive_killed``); the Kwisatz Haderach with him in an explosion (line 762:
-    it "can only be killed if blown up")."""
+    884, ``Faction.captive_killed``) or his owner lent him (001 2.09.21 (B)); the Kwisatz
+    Haderach with him in an explosion (line 762: it "can only be killed if blown up")."""
     events = []
     name = plan["leader"]
     owner = factions.power(seat, state).captive_killed(state, name) if name else None
+    lender = factions.lent_to(state, seat).get(name) if name else None
+    if lender:                          # 001 2.09.21 (B): a lent leader to his owner's tanks
+        state["factions"][lender]["leaders"][name] = "tanks"
+        owner = lender
     if owner:
         events.append(Event(EventCode.LEADER_KILLED, {"faction": owner, "leader": name}))
     elif name:
@@ -670,7 +675,7 @@ def _cards_after(state: State, seat: str, plan: dict[str, Any], keep: bool, trai
             continue
         card_id = next(c for c in hand if data(state).treachery_card(c).name == name)
         hand.remove(card_id)
-        state["decks"]["treachery_discard"].append(card_id)
+        discard(state, seat, card_id)
         gone.append(name)
     return [Event(EventCode.CARDS_DISCARDED, {"faction": seat, "cards": gone})] if gone else []
 

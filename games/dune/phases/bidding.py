@@ -132,10 +132,10 @@ def _deal_and_lay_out(state: State, rng: random.Random) -> list[Event]:
     events = deal(state, rng)
     if state["step"].get("stock"):
         return events                   # the row waits for its stocker (``Faction.stock``)
-    return events + _lay_out(state)
+    return events + lay_out(state)
 
 
-def _lay_out(state: State) -> list[Event]:
+def lay_out(state: State) -> list[Event]:
     """The row laid out: every card seen by the prescient (``whole_round``) or the first up;
     an offer to be sold first waits before it (``offers``)."""
     if offers.due(state, False):
@@ -233,12 +233,18 @@ def _apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Eve
         assert market is not None
         opener = next_opener(state) if market.kind == factions.NORMAL else None
         events = offers.sell(state, orders, hand_has_room, card_payee, offers.MARKET, auction)
+        if offers.asking(state):        # 001 2.10.09.02: a bidder's turn asked alone
+            step["market_up"] = True
+            return events
         step["opener"] = opener         # 001 2.10.24: the row resumes after its opener
         return events + _deal_and_lay_out(state, rng)
     if step.get("offer_up"):
         del step["offer_up"]
         events = offers.sell(state, orders, hand_has_room, card_payee)
-        return events + (_lay_out(state) if not step["done"] else [])
+        if offers.asking(state):        # 001 2.10.09.02: a bidder's turn asked alone
+            step["offer_up"] = True
+            return events
+        return events + (lay_out(state) if not step["done"] else [])
     if step["stealing"]:
         (cards,) = orders.values()
         return bidding_karama.give_back(state, cards) + _next_card(state)
@@ -247,7 +253,7 @@ def _apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Eve
                   for e in factions.decide(state, PHASE, key, value, rng)]
         step["stock"] = None
         step["dealt"] = len(step["row"])
-        return events + _dealt(state, rng) + _lay_out(state)
+        return events + _dealt(state, rng) + lay_out(state)
     karamas = {key: value for key, value in orders.items()
                if PromptKey.parse(key).kind == "karama"}
     bidding_karama.stand_ready(state, karamas)

@@ -50,7 +50,7 @@ from pbem.wording import plural
 
 from .. import factions, main_leaders, tokens, transfers, variants
 from ..board import layer, reach
-from ..cards import karama, karama_reach, move_karama
+from ..cards import karama, karama_reach, move_karama, sapho
 from ..codes import EventCode
 from ..data import Ability
 from ..forces import Counts, count_in, plain
@@ -157,9 +157,27 @@ def guild_asked_now(state: State, mover: str) -> bool:
         return False
     if not queue:
         return True
+    fixed = _sapho_fixes(state, mover)
+    if fixed is not None:
+        return fixed
     if guild["asked"] == queue[0]:
         return False
     return guild["until"] is None or guild["until"] == queue[0]
+
+
+def _sapho_fixes(state: State, mover: str) -> bool | None:
+    """Whether a Juice of Sapho (001 3.03.03, "even superseding Guild") decides now that the
+    Guild (``mover``) is asked: not before its player goes first, before its player goes last;
+    its own Juice puts it first or last; None where it decides nothing."""
+    place = sapho.place(state, PHASE)
+    if place is None:
+        return None
+    holder, first, queue = place["seat"], place["place"] == "first", state["step"]["queue"]
+    if holder == mover:
+        return first
+    if first and holder not in state["step"]["moved"]:
+        return False
+    return True if not first and queue == [holder] else None
 
 
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
@@ -260,7 +278,8 @@ def _all_turns(state: State, orders: dict[str, Any]) -> list[Event]:
     if timing and batched_order(state, timing) != storm_order(state):
         overruled = move_karama.overrule_timing(state, values)   # KARAMA GUILD
         if overruled is not None:
-            events, timing = overruled, None
+            events, effective = overruled
+            timing = None if effective else timing
     for seat in batched_order(state, timing):
         events += take_turn(state, seat, values[seat])
     state["step"]["done"] = True
@@ -272,15 +291,24 @@ def batched_order(state: State, timing: list[str] | None) -> list[str]:
     out of the game take no turn (003 "Main Leaders")."""
     order = main_leaders.playing(state, storm_order(state))
     guild = move_karama.free_mover(state)
+    place = sapho.place(state, PHASE)
+    if place is not None and place["seat"] == guild:
+        timing = [place["place"]]               # 001 3.03.03: their own Juice of Sapho
     if not timing or guild is None:
         return order
     order.remove(guild)
     if timing[0] == "first":
-        return [guild, *order]
-    if timing[0] == "last":
-        return [*order, guild]
-    index = order.index(timing[1]) + (timing[0] == "after")
-    return order[:index] + [guild] + order[index:]
+        order = [guild, *order]
+    elif timing[0] == "last":
+        order = [*order, guild]
+    else:
+        index = order.index(timing[1]) + (timing[0] == "after")
+        order = order[:index] + [guild] + order[index:]
+    if place is not None and place["seat"] != guild:    # 001 3.03.03: "superseding Guild"
+        order.remove(place["seat"])
+        order = ([place["seat"], *order] if place["place"] == "first"
+                 else [*order, place["seat"]])
+    return order
 
 
 # --- the prompt
@@ -289,7 +317,8 @@ def turn_prompt(state: State, seat: str) -> Prompt:
     the options worked out when first read, ``_TurnPrompt``)."""
     step = state["step"]
     flexible = seat == move_karama.free_mover(state)
-    waits = flexible and step["mode"] == "sequential" and bool(step["queue"])
+    waits = (flexible and step["mode"] == "sequential" and bool(step["queue"])
+             and _sapho_fixes(state, seat) is None)
     kind = move_orders.GUILD_KIND if flexible else move_orders.KIND
     default: dict[str, Any] = {"plans": [{}]}
     default_text = "PASS"

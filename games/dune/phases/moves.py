@@ -31,6 +31,7 @@ from ..board import reach
 from ..cards import karama
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, Act, CardType, Effect
+from ..discard_pile import discard as discard_card
 from ..forces import add, add_forces, count_in, plain, remove_forces, take, to_tanks, total
 from ..orders.language import OrderProblem
 from ..rules import rules_of
@@ -253,7 +254,7 @@ def move(state: State, seat: str, order: dict[str, Any], hajr: bool = False,
             raise OrderProblem(ErrorCode.NO_CARD, f"{faction_name(seat, state)} hold no Hajr "
                                "(nor any card for an extra move)", ())
         state["factions"][seat]["hand"].remove(card)
-        state["decks"]["treachery_discard"].append(card)
+        discard_card(state, seat, card)
     shown: dict[str, Any] = {}
     if order.get("ornithopter"):            # 001 3.03.07: one group up to three territories
         card = _card_with(state, seat, Effect.THREE_TERRITORIES)
@@ -261,7 +262,7 @@ def move(state: State, seat: str, order: dict[str, Any], hajr: bool = False,
             raise OrderProblem(ErrorCode.NO_CARD, f"{faction_name(seat, state)} hold no "
                                "Ornithopter", ())
         state["factions"][seat]["hand"].remove(card)
-        state["decks"]["treachery_discard"].append(card)
+        discard_card(state, seat, card)
         ornithopters, shown["card"] = True, data(state).treachery_card(card).name
     territory, moved, token = order["to"], forces, None
     fixed = state["step"].get("unmovable", {}).get(seat, {}).get(order["from"], 0)
@@ -368,7 +369,7 @@ def discard(state: State, seat: str, card_type: CardType, what: str) -> None:
                            f"{faction_name(seat, state)} hold no {what.split(' to ')[0]}"
                            .replace("the ", "", 1), ())
     state["factions"][seat]["hand"].remove(card)
-    state["decks"]["treachery_discard"].append(card)
+    discard_card(state, seat, card)
 
 
 # --- the alliance constraint (GF9)

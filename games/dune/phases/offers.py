@@ -16,11 +16,15 @@ first or last in the round, as the offer says, by its kind of auction:
 
 Rulings (docs/rules-coverage.md, "001 GF9 expansions: CHOAM and Richese"):
 
-- By mail both are one mail round: every faction able to bid sends ``BID <n>`` or ``PASS``
-  at once, a once-around bid being the bid it makes on its turn, sent ahead: it stands if it
-  is more than the bid before it, else it is a pass.  A bid is within the faction's own spice
-  (the allies' support of the row, ``SUPPORT``, is not asked for an offered card); no Karama
-  bids or buys it (2.10.08), so the prompt offers none.
+- By mail a silent auction is one mail round: every faction able to bid sends ``BID <n>`` or
+  ``PASS`` at once. A once-around auction goes round the table from the first bidder, each
+  once, higher or pass, every bid sent ahead in that one round: ``BID <n>`` (it stands if it
+  is more than the bid before it, else it is a pass), ``BID UP TO <n>`` (one more than the
+  bid before it, while that is at most n; else a pass), ``PASS``, or ``BID ON MY TURN``: the
+  bidder is asked on its turn, alone, with the bids made so far (a mail round of its own,
+  for those who ask for it; ``step["asking"]`` keeps the auction's progress). A bid is
+  within the faction's own spice (the allies' support of the row, ``SUPPORT``, is not asked
+  for an offered card); no Karama bids or buys it (2.10.08), so the prompt offers none.
 - The seller may bid on its own card (2.10.08: "When you buy your own card").
 - The price goes to the seller (2.10.07 ALTERNATE INCOME), but when the seller buys it, to
   the faction paid for cards (the Emperor, ``factions.payee``) or the bank (2.10.08).
@@ -52,6 +56,9 @@ from ..state import State, data, faction_name, storm_order
 
 KIND = "offer-bid"
 OFFER, MARKET = "offer", "market"       # the step's offers: the cache's card, a hidden one
+WAIT = "wait"                           # a once-around bidder asked on its turn
+WAIT_TEXT = "BID ON MY TURN"
+ASKING = "asking"       # the step: a once-around auction paused for one bidder's turn
 
 
 # --- the offer made
@@ -125,17 +132,31 @@ def may_bid(state: State, seat: str, room: Any) -> bool:
 
 
 def bidders(state: State, room: Any) -> list[str]:
-    """The factions asked for a bid on the offer, in storm order."""
+    """The factions asked for a bid on the offer, in storm order; while a once-around auction
+    waits for one bidder's turn (``BID ON MY TURN``), that one alone."""
+    if (paused := state["step"].get(ASKING)) is not None:
+        return [paused["seat"]]
     return [seat for seat in storm_order(state) if may_bid(state, seat, room)]
+
+
+def asking(state: State) -> bool:
+    """Whether an auction waits for one once-around bidder's turn (the round asks it)."""
+    return ASKING in state["step"]
 
 
 def prompt(state: State, seat: str, slot: str = OFFER) -> Prompt:
     offer = pending(state, slot)
     assert offer is not None
     most = state["factions"][seat]["spice"]
+    paused = state["step"].get(ASKING)
+    so_far = (f"; the bid so far: {paused['price']} by the "
+              f"{faction_name(paused['buyer'], state)}" if paused and paused["buyer"]
+              else "; no bid so far" if paused else "")
     how = {ONCE_AROUND: f"once around from the {faction_name(offer_order(state, offer)[0], state)}"
-           ": your bid is the one you make on your turn, and stands if it is more than the "
-           "bid before it, else you pass (001 2.10.09.02)",
+           f", higher or pass (001 2.10.09.02){so_far}: BID <n> stands if it is more than the "
+           "bid before yours, else you pass; BID UP TO <n>: one more than the bid before yours, "
+           "while that is at most n" + ("" if paused else f"; {WAIT_TEXT}: asked on your turn, "
+                                        "alone, with the bids made before it"),
            NORMAL: "the normal way, in storm order: your bid is the most you will pay, the "
            "moderator bids for you in turn, one spice over the last bid, up to it (001 "
            "2.10.24)"}.get(offer.kind, "a silent auction: every bid revealed at once, the most "
@@ -147,7 +168,8 @@ def prompt(state: State, seat: str, slot: str = OFFER) -> Prompt:
                   f"sold by {how}.  BID <n> (1 to {most}): your bid, within your own spice; "
                   "PASS: none.  No Karama bids or buys it (001 2.10.08).",
                   None, "PASS", "PASS", ahead=f"{KIND}@{slot}:{seat}",
-                  options={"seller": offer.seller})
+                  options={"seller": offer.seller, "kind": offer.kind,
+                           "turn": bool(paused), "price": paused["price"] if paused else 0})
 
 
 def _announced(offer: Offer) -> str:
@@ -171,11 +193,22 @@ def sell(state: State, orders: dict[str, Any], room: Any, payee: Any, slot: str 
     offer (``MARKET``) is sold by ``hidden_sale``."""
     offer = pending(state, slot)
     assert offer is not None
+    if offer.kind == ONCE_AROUND:
+        sold = _once_around(state, offer, orders, room)
+        if sold is None:                # a bidder's turn asked alone, aloud
+            paused = state["step"][ASKING]
+            return [Event(EventCode.OFFER_TURN, {"faction": paused["seat"],
+                                                 "buyer": paused["buyer"],
+                                                 "price": paused["price"]})]
     del state["step"][slot]
     if offer.hidden:
-        return hidden_sale(state, offer, orders, room, auction)
-    bids, order = _bids(state, orders, room)
-    buyer, price, shown = _sealed(state, offer, bids, order)
+        return hidden_sale(state, offer, orders, room, auction,
+                           sold if offer.kind == ONCE_AROUND else None)
+    if offer.kind == ONCE_AROUND:
+        buyer, price, shown = sold
+    else:
+        bids, order = _bids(state, orders, room)
+        buyer, price, shown = _sealed(state, offer, bids, order)
     if buyer is None:
         return factions.power(offer.seller, state).offer_unsold(state, offer)
     to = (offer.seller if offer.to_seller and buyer != offer.seller
@@ -190,14 +223,16 @@ def sell(state: State, orders: dict[str, Any], room: Any, payee: Any, slot: str 
                                          "payee": to or "bank", "bids": shown})]
 
 
-def hidden_sale(state: State, offer: Offer, orders: dict[str, Any], room: Any, auction: Any
-                ) -> list[Event]:
+def hidden_sale(state: State, offer: Offer, orders: dict[str, Any], room: Any, auction: Any,
+                sold: tuple[str | None, int, dict[str, int]] | None = None) -> list[Event]:
     """A hidden card sold (2.10.23-24): the normal way by ``auction`` (the row's proxy auction,
     in storm order), else as a cache card is; bought by another, it is paid to the seller and
     the row is one card fewer (``market_sold``); else the seller keeps it, paying itself.
     The table learns the buyer, the price and the bids; the buyer alone, the card."""
     bids, order = _bids(state, orders, room)
-    if offer.kind == NORMAL:
+    if sold is not None:                # once around (``_once_around``)
+        buyer, price, shown = sold
+    elif offer.kind == NORMAL:
         outcome = auction(order, bids)
         buyer, price, shown = outcome.buyer, outcome.price, dict(outcome.bids)
     else:
@@ -221,23 +256,49 @@ def _bids(state: State, orders: dict[str, Any], room: Any) -> tuple[dict[str, in
     order = [seat for seat in storm_order(state) if may_bid(state, seat, room)]
     given = {PromptKey.parse(key).seat: value for key, value in orders.items()
              if PromptKey.parse(key).kind == KIND}
-    bids = {seat: min(value or 0, state["factions"][seat]["spice"])
+    bids = {seat: min(value if isinstance(value, int) else 0, state["factions"][seat]["spice"])
             for seat, value in given.items() if seat in order}
     return {seat: bid for seat, bid in bids.items() if bid > 0}, order
 
 
+def _once_around(state: State, offer: Offer, orders: dict[str, Any], room: Any
+                 ) -> tuple[str | None, int, dict[str, int]] | None:
+    """A once-around auction (2.10.09.02): each bidder able to bid in turn from the first,
+    higher or pass, its bid read as its value says (module docstring), within its spice when
+    the sale is made (ruling: the bids are read again, from the first, once a bidder asked on
+    its turn has answered, so that a bid no longer within its bidder's spice, after a gift of
+    the same round, is cut to it); the buyer, the price and every bid as the table learns it;
+    or None when a bidder's ``BID ON MY TURN`` pauses it for its turn (``step["asking"]``:
+    the bids given, and the bid so far to tell)."""
+    given = {PromptKey.parse(key).seat: value for key, value in orders.items()
+             if PromptKey.parse(key).kind == KIND}
+    paused = state["step"].pop(ASKING, None)
+    bids = {**(paused["bids"] if paused else {}), **given}
+    buyer, price, shown = None, 0, {}
+    for seat in offer_order(state, offer):
+        if not may_bid(state, seat, room):
+            continue
+        value = bids.get(seat)
+        if value == WAIT:
+            state["step"][ASKING] = {"seat": seat, "bids": bids, "buyer": buyer, "price": price}
+            return None
+        spice = state["factions"][seat]["spice"]
+        if isinstance(value, dict):     # BID UP TO n
+            bid = price + 1 if price + 1 <= min(value["up_to"], spice) else 0
+        else:
+            bid = min(value, spice) if isinstance(value, int) else 0
+            bid = bid if bid > price else 0
+        shown[seat] = bid
+        if bid:
+            buyer, price = seat, bid
+    return buyer, price, shown
+
+
 def _sealed(state: State, offer: Offer, bids: dict[str, int], order: list[str]
             ) -> tuple[str | None, int, dict[str, int]]:
-    """A silent (2.10.09.03) or once-around (2.10.09.02) auction of the bids: the buyer, the
-    price, every bid as the table learns it."""
-    buyer, price, shown = None, 0, {}
-    if offer.kind == ONCE_AROUND:
-        for seat in offer_order(state, offer):
-            bid = bids.get(seat, 0)
-            shown[seat] = bid if bid > price else 0
-            if bid > price:
-                buyer, price = seat, bid
-        return buyer, price, shown
+    """A silent auction (2.10.09.03) of the bids: the buyer, the price, every bid as the table
+    learns it."""
+    buyer, price = None, 0
     shown = {seat: bids.get(seat, 0) for seat in order}
     for seat, bid in shown.items():
         if bid > price:
@@ -249,28 +310,50 @@ def _name(state: State, card: str) -> str:
     return data(state).treachery_card(card).name
 
 
-def _read(state: State, prompt_: Prompt, words: list[str]) -> int | None:
+def _read(state: State, prompt_: Prompt, words: list[str]) -> Any:
+    """``BID <n>``, ``PASS``; once around also ``BID UP TO <n>`` and (not on one's turn)
+    ``BID ON MY TURN``."""
     verb, rest = words[0].upper(), words[1:]
     most = state["factions"][prompt_.seat]["spice"]
-    valid = (f"BID 1 to {most}", "PASS")
+    around = prompt_.options.get("kind") == ONCE_AROUND
+    later = around and not prompt_.options.get("turn")
+    valid = (f"BID 1 to {most}", *([f"BID UP TO {most}"] if around else []),
+             *([WAIT_TEXT] if later else []), "PASS")
     if verb == "PASS":
         if rest:
             raise OrderProblem(ErrorCode.BAD_PASS, f"PASS takes no amount: {' '.join(rest)!r}",
                                valid)
         return None
+    if [w.upper() for w in rest] == ["ON", "MY", "TURN"]:
+        if not later:
+            raise OrderProblem(ErrorCode.BAD_BID, "BID ON MY TURN only in a once-around "
+                               "auction, before your turn", valid)
+        return WAIT
+    if around and [w.upper() for w in rest[:2]] == ["UP", "TO"] and len(rest) == 3:
+        return {"up_to": read_number(rest[2], 1, most, "your bid")}
     if len(rest) != 1 or rest[0].upper() == "KARAMA":
         raise OrderProblem(ErrorCode.BAD_BID, "expected BID <n>: no Karama bids on a card a "
                            "faction offers (001 2.10.08)", valid)
     return read_number(rest[0], 1, most, "your bid")
 
 
-def _text(game: Any, value: int | None) -> str:
-    return "PASS" if value is None else f"BID {value}"
+def _text(game: Any, value: Any) -> str:
+    if isinstance(value, dict):
+        return f"BID UP TO {value['up_to']}"
+    return "PASS" if value is None else WAIT_TEXT if value == WAIT else f"BID {value}"
 
 
-def _random(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> int | None:
+def _random(view: dict[str, Any], prompt_: Prompt, rng: random.Random) -> Any:
+    """A bid now and then; once around, a ceiling half the time, now and then a wait."""
     spice = view["own"]["spice"]
-    return None if rng.random() < 0.4 or not spice else rng.randint(1, spice)
+    if rng.random() < 0.4 or not spice:
+        return None
+    if prompt_.options.get("kind") == ONCE_AROUND:
+        if not prompt_.options.get("turn") and rng.random() < 0.1:
+            return WAIT
+        if rng.random() < 0.5:
+            return {"up_to": rng.randint(1, spice)}
+    return rng.randint(1, spice)
 
 
 order_kind(OrderKind(KIND, ("BID", "PASS"), _read, _text, random=_random, with_verb=True))

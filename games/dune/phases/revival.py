@@ -85,6 +85,7 @@ from .. import factions, leaders, main_leaders, variants
 from ..cards import karama, karama_reach
 from ..codes import EventCode
 from ..data import Act
+from ..discard_pile import discard
 from ..forces import Counts, add, take, total
 from ..orders.revival_orders import (
     CARDS,
@@ -309,7 +310,7 @@ def _card(state: State, found: Allowance, card: str, part: dict[str, Any]) -> li
     card_id = found.karama if card == "karama" else found.ghola
     own = state["factions"][seat]
     own["hand"].remove(card_id)
-    state["decks"]["treachery_discard"].append(card_id)
+    discard(state, seat, card_id)
     if card == "karama":
         factions.karama_power_used(state, seat)
     back = _back_from_tanks(state, seat, part["leader"]) if part["leader"] else []

@@ -540,7 +540,9 @@ def _summon(state: State, orders: dict[str, Any]) -> list[Event]:
     territory = orders[f"worm-summon:{seat}"]
     if territory is None:
         return []
-    played, _ = karama.play(state, seat, "worm")
+    played, effective = karama.play(state, seat, "worm")
+    if not effective:                   # stopped as it is played (``karama.play``)
+        return played
     factions.karama_power_used(state, seat)
     state["worms"] += 1
     step = state["step"]

@@ -1,0 +1,154 @@
+"""The Juice of Sapho's second and third choices (001 3.03.03): "Go first for any Phase or action
+that requires Storm Order (even superseding Guild)", "Go last for any Phase or action that
+requires Storm Order (even superseding Guild)".  (Its first, the aggressor in a battle, is a
+line of the holder's battle plan, ``battle._juice``.)
+
+By mail (rulings, docs/rules-coverage.md "Richese"): the holder's standing word, an optional
+decision riding on any mail round it is asked something else in (key ``sapho:<seat>``, as the
+cache's other cards: nobody waits for it, nobody else learns of it): ``SAPHO FIRST <phase>`` or
+``SAPHO LAST <phase>``, the phase one taken in storm order (``BIDDING``: the first card's
+opener and the turns of the bids; ``MOVEMENT``: the turns of shipment and movement, before or
+after the Guild whatever their timing; ``BATTLE``: the aggressors' order), ``SAPHO NONE`` (the
+default).  It stands until carried out, as that phase begins: the card discarded (public), the
+holder first or last in storm order for the whole phase (``state["storm_place"]``, read by
+``state.storm_order``, so every order of the phase follows it; the public view's storm order
+shows it); a word whose card has left the hand lapses, told to the holder alone.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.game import Event, Prompt
+
+from ..codes import ErrorCode, EventCode
+from ..data import Effect
+from ..discard_pile import discard
+from ..orders.language import OrderKind, OrderProblem, order_kind
+from ..prompt_key import PromptKey
+from ..rules import Rules, rules_of
+from ..state import State, data
+
+KIND = "sapho"
+WORD = "sapho"              # a holder's sheet: its standing word (``schema.Sheet``)
+PLACE = "storm_place"       # the state: the holder's place in storm order this phase
+PHASES = {"BIDDING": "bidding", "MOVEMENT": "movement", "SHIPMENT": "movement",
+          "BATTLE": "battle"}
+NAMES = {"bidding": "BIDDING", "movement": "MOVEMENT", "battle": "BATTLE"}
+
+
+def held(game: Any, hand: list[str]) -> str | None:
+    """The Juice of Sapho of a hand, if it holds one."""
+    deck = data(game)
+    return next((card for card in hand
+                 if Effect.MAKES_AGGRESSOR in deck.treachery_card(card).effects), None)
+
+
+def rides(rules: Rules) -> bool:
+    """Whether a game of these rules may ask for it: the cache is in play (001 2.10.04)."""
+    return bool(rules.cache_sets)
+
+
+def place(game: Any, phase: str) -> dict[str, str] | None:
+    """The holder's place in storm order in ``phase``, while it holds (a state)."""
+    found = game.get(PLACE)
+    return found if found and found["phase"] == phase else None
+
+
+# --- the standing word
+def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
+    """The word of each holder asked something else in this round."""
+    if not others or not rules_of(state).cache_sets:
+        return []
+    asked = {p.seat for p in others}
+    return [_prompt(state, seat) for seat in state["seats"]
+            if seat in asked and held(state, state["factions"][seat]["hand"])]
+
+
+def keys(state: State, others: list[str]) -> list[str]:
+    """The keys of ``prompts``, from the keys of the other decisions."""
+    if not others or not rules_of(state).cache_sets:
+        return []
+    asked = {PromptKey.parse(key).seat for key in others}
+    return [str(PromptKey(KIND, seat)) for seat in state["seats"]
+            if seat in asked and held(state, state["factions"][seat]["hand"])]
+
+
+def _prompt(state: State, seat: str) -> Prompt:
+    now = state["factions"][seat].get(WORD)
+    legal = ("SAPHO FIRST <phase> or SAPHO LAST <phase> (BIDDING, MOVEMENT or BATTLE): as that "
+             "phase begins, your Juice of Sapho played, you go first, or last, in its storm "
+             "order, even before or after the Guild (001 3.03.03); SAPHO NONE: none.  It stands "
+             f"until played.  Now: {_text(state, now)}.")
+    return Prompt(str(PromptKey(KIND, seat)), seat, KIND, True, legal, now, _text(state, now),
+                  "SAPHO NONE", optional=True, title="your Juice of Sapho's place in storm order")
+
+
+def _read(state: State, prompt: Prompt, words: list[str]) -> dict[str, str] | None:
+    said = [w.upper() for w in words]
+    valid = ("SAPHO FIRST MOVEMENT", "SAPHO LAST BIDDING", "SAPHO NONE")
+    if said == ["NONE"]:
+        return None
+    if len(said) != 2 or said[0] not in ("FIRST", "LAST") or said[1] not in PHASES:
+        raise OrderProblem(ErrorCode.BAD_SPECIAL, "expected SAPHO FIRST or LAST, then BIDDING, "
+                           "MOVEMENT or BATTLE", valid)
+    return {"place": said[0].lower(), "phase": PHASES[said[1]]}
+
+
+def _text(game: Any, value: dict[str, str] | None) -> str:
+    if not value:
+        return "SAPHO NONE"
+    return f"SAPHO {value['place'].upper()} {NAMES[value['phase']]}"
+
+
+def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> Any:
+    """Now and then a word (bots)."""
+    if rng.random() < 0.7:
+        return prompt.default
+    return {"place": rng.choice(("first", "last")), "phase": rng.choice(sorted(NAMES))}
+
+
+order_kind(OrderKind(KIND, ("SAPHO",), _read, _text, random=_random))
+
+
+def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
+    """Each holder's word kept in its sheet, told to it alone when it changes."""
+    events = []
+    for seat in state["seats"]:
+        key = str(PromptKey(KIND, seat))
+        if key not in orders:
+            continue
+        own, value = state["factions"][seat], orders[key]
+        if value == own.get(WORD):
+            continue
+        if value is None:
+            own.pop(WORD, None)
+        else:
+            own[WORD] = value
+        events.append(Event(EventCode.STANDING_SET, {"order": _text(state, value)}, to=(seat,)))
+    return events
+
+
+# --- played as its phase begins
+def begins(state: State) -> list[Event]:
+    """A place of an earlier phase is over; a word for the phase beginning carried out: the
+    card discarded, the holder first or last in storm order through the phase (public)."""
+    if PLACE in state and state[PLACE]["phase"] != state["phase"]:
+        del state[PLACE]
+    events: list[Event] = []
+    for seat in state["seats"]:
+        own = state["factions"][seat]
+        word = own.get(WORD)
+        if not word or word["phase"] != state["phase"]:
+            continue
+        del own[WORD]
+        card = held(state, own["hand"])
+        if card is None or PLACE in state:
+            events.append(Event(EventCode.USE_LAPSED, {"order": _text(state, word)}, to=(seat,)))
+            continue
+        own["hand"].remove(card)
+        discard(state, seat, card)
+        state[PLACE] = {"seat": seat, "place": word["place"], "phase": word["phase"]}
+        events.append(Event(EventCode.SAPHO_PLACE, {"faction": seat, **word}))
+    return events
