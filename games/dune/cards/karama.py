@@ -94,17 +94,15 @@ def cards_for(game: Any, hand: list[str], seat: str, karama_powers: bool) -> lis
 def playable(state: State, seat: str) -> list[str]:
     """The cards the faction may play as a Karama now (none while a power bars it,
     ``Faction.bars_karama``: 001 2.09.08 (A), the Kull Wahad)."""
-    if _barred(state, seat):
-        return []
-    return cards_for(state, state["factions"][seat]["hand"], seat,
-                     rules_of(state).karama_powers)
+    cards = cards_for(state, state["factions"][seat]["hand"], seat,
+                      rules_of(state).karama_powers)
+    return [] if cards and _barred(state, seat) else cards
 
 
 def of_view(view: dict) -> list[str]:
     """The cards a seat may play as a Karama, from its own view (for bots)."""
-    if _barred(view, view["seat"]):
-        return []
-    return cards_for(view, view["own"]["hand"], view["seat"], view["rules"]["karama_powers"])
+    cards = cards_for(view, view["own"]["hand"], view["seat"], view["rules"]["karama_powers"])
+    return [] if cards and _barred(view, view["seat"]) else cards
 
 
 def play(state: State, seat: str, use: str | None = None) -> tuple[list[Event], bool]:

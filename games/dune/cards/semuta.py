@@ -117,7 +117,10 @@ order_kind(OrderKind(KIND, ("SEMUTA",), _read, _text, random=_random))
 
 
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
-    """Each holder's word kept in its sheet, told to it alone when it changes."""
+    """Each holder's word kept in its sheet, told to it alone when it changes (nothing to
+    do where no cache is in play)."""
+    if not rides(rules_of(state)):
+        return []
     events = []
     for seat in state["seats"]:
         key = str(PromptKey(KIND, seat))
