@@ -11,7 +11,7 @@ import re
 
 import pytest
 from choam_richese_mail import richese_mail_holds, richese_played
-from dune_leaks import leaked, seen_in_events
+from dune_leaks import leaked, seen_in_events, standing_words, words_leaked
 from dune_mail import BotTable
 from installation import Installation
 
@@ -35,7 +35,8 @@ def test_001_2_10_a_six_faction_game_with_richese_by_mail_keeps_every_secret(tmp
                                                                               options):
     """001 2.10.10: a face-down No-Field's value is Richese's alone; 2.10.04: the cache is
     theirs to know.  The game ends with a winner; every seat's mail shows no other seat's hand,
-    traitor, cache card not yet offered or No-Field value (``dune_leaks``); Richese's mail lists
+    traitor, cache card not yet offered, No-Field value or standing word (``dune_leaks``);
+    Richese's mail lists
     their cache and their No-Fields' values, no other seat's names a value of a face-down
     one.  Text A advanced: a card Richese put on the Black Market is the Atreides' to see
     (2.10.23: "although the Atreides may still look"), no one else's."""
@@ -49,6 +50,7 @@ def test_001_2_10_a_six_faction_game_with_richese_by_mail_keeps_every_secret(tmp
         mails = run.text_of(seat)
         assert mails, seat
         assert not leaked(mails, seat, held, played | seen_in_events(events, seat)), seat
+        assert not words_leaked(mails, seat, standing_words(events)), seat
         richese_mail_holds(seat, mails)
 
 
