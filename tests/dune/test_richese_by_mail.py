@@ -36,10 +36,9 @@ def test_001_2_10_a_six_faction_game_with_richese_by_mail_keeps_every_secret(tmp
     """001 2.10.10: a face-down No-Field's value is Richese's alone; 2.10.04: the cache is
     theirs to know.  The game ends with a winner; every seat's mail shows no other seat's hand,
     traitor, cache card not yet offered, No-Field value or standing word (``dune_leaks``);
-    Richese's mail lists
-    their cache and their No-Fields' values, no other seat's names a value of a face-down
-    one.  Text A advanced: a card Richese put on the Black Market is the Atreides' to see
-    (2.10.23: "although the Atreides may still look"), no one else's."""
+    Richese's mail lists their cache and their No-Fields' values, no other seat's names a
+    value of a face-down one.  Text A advanced: a card Richese put on the Black Market is the
+    Atreides' to see (2.10.23: "although the Atreides may still look"), no one else's."""
     run = Run(tmp_path, {**OPTIONS, **options, "turns": 10})
     run.play()
     record = run.record()
