@@ -178,6 +178,38 @@ def leaked(mails: str, seat, held, played, prediction=None, game=CLASSIC):
     return found
 
 
+def seen_in_events(events: list[list[dict]], seat: str) -> set[str]:
+    """The cards of other seats the stored events of each step showed ``seat`` alone, theirs
+    to know from then on: a card on the Black Market, to its seller and the Atreides (001
+    2.10.23, A: "although the Atreides may still look"), the cards an audit saw, to CHOAM or
+    the ally it lent the Auditor (001 2.09.18 A, 2.09.21 B)."""
+    return {name for step in events for event in step if seat in (event["to"] or ())
+            for name in ([event["data"]["name"]] if event["code"] == "market-seen" else
+                         event["data"].get("cards", []) if event["code"] == "audit-seen"
+                         else [])}
+
+
+def standing_words(events: list[list[dict]]) -> dict[str, set[str]]:
+    """Seat -> the standing words it set over a game (a Semuta word, 001 3.03.10; CHOAM's
+    word to lend the Auditor, 2.09.21 B; its Inflation word, 2.09.14 A...), each told to it
+    alone as it changed: no other seat's secret to read."""
+    found: dict[str, set[str]] = {}
+    for step in events:
+        for event in step:
+            if event["code"] == "standing-set":
+                for seat in event["to"]:
+                    found.setdefault(seat, set()).add(event["data"]["order"])
+    return found
+
+
+def words_leaked(mails: str, seat: str, words: dict[str, set[str]]) -> set[str]:
+    """The standing words of other seats (``standing_words``) that ``seat``'s mail shows, but
+    for the words it set itself."""
+    mails = re.sub(r"\s+", " ", mails)
+    others = set().union(set(), *(w for s, w in words.items() if s != seat))
+    return {word for word in others - words.get(seat, set()) if word in mails}
+
+
 def ambassador_seen(events: list[list[dict]]) -> set[str]:
     """What triggered Ambassadors showed Ecaz over a game (001 2.11.17.02, .06: a hand's cards
     and a traitor), theirs to know from then on: the stored events of each step."""

@@ -10,11 +10,10 @@ import json
 import re
 
 import pytest
-from dune_leaks import leaked
+from choam_richese_mail import richese_mail_holds, richese_played
+from dune_leaks import leaked, seen_in_events, standing_words, words_leaked
 from dune_mail import BotTable
 from installation import Installation
-
-from pbem.games.dune import tokens
 
 SEATS = ["atreides", "bene-gesserit", "emperor", "fremen", "harkonnen", "richese"]
 OPTIONS = {"choam_richese": True}
@@ -36,31 +35,22 @@ def test_001_2_10_a_six_faction_game_with_richese_by_mail_keeps_every_secret(tmp
                                                                               options):
     """001 2.10.10: a face-down No-Field's value is Richese's alone; 2.10.04: the cache is
     theirs to know.  The game ends with a winner; every seat's mail shows no other seat's hand,
-    traitor, cache card not yet offered or No-Field value (``dune_leaks``); Richese's mail lists
-    their cache and their No-Fields' values, no other seat's names a value of a face-down
-    one.  Text A advanced: a card Richese put on the Black Market is the Atreides' to see
-    (2.10.23: "although the Atreides may still look"), no one else's."""
+    traitor, cache card not yet offered, No-Field value or standing word (``dune_leaks``);
+    Richese's mail lists their cache and their No-Fields' values, no other seat's names a
+    value of a face-down one.  Text A advanced: a card Richese put on the Black Market is the
+    Atreides' to see (2.10.23: "although the Atreides may still look"), no one else's."""
     run = Run(tmp_path, {**OPTIONS, **options, "turns": 10})
     run.play()
     record = run.record()
     assert record.state["result"]["winners"]
     held, played, events = run.secrets(SEATS)
-    states = record.replay_states(run.site.moderator().store)
-    assert any(token["at"] != "behind" for state in states
-               for token in tokens.of(state)), "a No-Field left the supply"
-    codes = {event["code"] for step in events for event in step}
-    assert {"offer-made", "shipment"} <= codes
-    looked = {event["data"]["name"] for step in events for event in step
-              if event["code"] == "market-seen"}
+    richese_played(record.replay_states(run.site.moderator().store), events)
     for seat in SEATS:
         mails = run.text_of(seat)
         assert mails, seat
-        assert not leaked(mails, seat, held, played | (looked if seat == "atreides"
-                                                       else set())), seat
-        if seat == "richese":
-            assert "Your face-down tokens, their values seen by you alone: No-Field" in mails
-            continue
-        assert "Your face-down tokens" not in mails
+        assert not leaked(mails, seat, held, played | seen_in_events(events, seat)), seat
+        assert not words_leaked(mails, seat, standing_words(events)), seat
+        richese_mail_holds(seat, mails)
 
 
 def _hide(run: Run, value: str, swap_cache: bool, deep: int = 0) -> None:
