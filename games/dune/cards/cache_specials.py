@@ -58,6 +58,7 @@ from ..orders.language import OrderKind, OrderProblem, order_kind, read_faction
 from ..prompt_key import PromptKey
 from ..rules import Rules, rules_of
 from ..state import State, data, faction_name
+from . import cache_words
 
 KIND = "cache-special"
 DISTRANS, NULLENTROPY, DESERT = "Distrans", "Nullentropy Box", "Desert Seeded Water"
@@ -111,11 +112,7 @@ def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
 
 def keys(state: State, others: list[str]) -> list[str]:
     """The keys of ``prompts``, from the keys of the other decisions."""
-    if not others or not rules_of(state).cache_sets:       # 001 2.10.04: the cache in play
-        return []
-    asked = {PromptKey.parse(key).seat for key in others}
-    return [str(PromptKey(KIND, seat)) for seat in state["seats"]
-            if seat in asked and _playable(state, seat)]
+    return cache_words.keys(state, others, _playable, KIND)
 
 
 def _prompt(state: State, seat: str, cards: list[str]) -> Prompt:

@@ -27,8 +27,9 @@ from ..data import Effect
 from ..discard_pile import discard
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..prompt_key import PromptKey
-from ..rules import Rules, rules_of
+from ..rules import Rules
 from ..state import State, data
+from . import cache_words
 
 KIND = "sapho"
 WORD = "sapho"              # a holder's sheet: its standing word (``schema.Sheet``)
@@ -59,20 +60,16 @@ def place(game: Any, phase: str) -> dict[str, str] | None:
 # --- the standing word
 def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
     """The word of each holder asked something else in this round."""
-    if not others or not rules_of(state).cache_sets:
-        return []
-    asked = {p.seat for p in others}
-    return [_prompt(state, seat) for seat in state["seats"]
-            if seat in asked and held(state, state["factions"][seat]["hand"])]
+    return cache_words.prompts(state, others, _holds, _prompt)
 
 
 def keys(state: State, others: list[str]) -> list[str]:
     """The keys of ``prompts``, from the keys of the other decisions."""
-    if not others or not rules_of(state).cache_sets:
-        return []
-    asked = {PromptKey.parse(key).seat for key in others}
-    return [str(PromptKey(KIND, seat)) for seat in state["seats"]
-            if seat in asked and held(state, state["factions"][seat]["hand"])]
+    return cache_words.keys(state, others, _holds, KIND)
+
+
+def _holds(state: State, seat: str) -> str | None:
+    return held(state, state["factions"][seat]["hand"])
 
 
 def _prompt(state: State, seat: str) -> Prompt:

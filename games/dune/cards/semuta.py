@@ -34,6 +34,7 @@ from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..prompt_key import PromptKey
 from ..rules import Rules, rules_of
 from ..state import State, data, storm_order
+from . import cache_words
 
 KIND = "semuta"
 SEMUTA = "Semuta Drug"
@@ -60,20 +61,16 @@ def rides(rules: Rules) -> bool:
 # --- the standing word
 def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
     """The word of each holder asked something else in this round."""
-    if not others or not rules_of(state).cache_sets:
-        return []
-    asked = {p.seat for p in others}
-    return [_prompt(state, seat) for seat in state["seats"]
-            if seat in asked and held(state, state["factions"][seat]["hand"])]
+    return cache_words.prompts(state, others, _holds, _prompt)
 
 
 def keys(state: State, others: list[str]) -> list[str]:
     """The keys of ``prompts``, from the keys of the other decisions."""
-    if not others or not rules_of(state).cache_sets:
-        return []
-    asked = {PromptKey.parse(key).seat for key in others}
-    return [str(PromptKey(KIND, seat)) for seat in state["seats"]
-            if seat in asked and held(state, state["factions"][seat]["hand"])]
+    return cache_words.keys(state, others, _holds, KIND)
+
+
+def _holds(state: State, seat: str) -> str | None:
+    return held(state, state["factions"][seat]["hand"])
 
 
 def _prompt(state: State, seat: str) -> Prompt:
