@@ -20,6 +20,7 @@ from pbem.games.dune.factions import moritani_alliance as alliance
 from pbem.games.dune.factions import moritani_assassins as assassins
 from pbem.games.dune.factions import moritani_terror as terror
 from pbem.games.dune.invariants import violations
+from pbem.games.dune.phases import nexus
 from pbem.games.dune.phases import set_up as setup_phase
 from pbem.games.dune.prompt_key import PromptKey
 from pbem.games.dune.state import data, sheet
@@ -314,6 +315,27 @@ def test_001_2_12_14_03_the_atomics_cut_the_moritani_and_their_ally_s_hand_limit
     assert [factions.hand_limit(state, s) for s in SEATS] == [4, 4, 4, 4, 7, 3]
     assert public_view(state)["factions"]["moritani"]["atomics"] is True
     assert factions.hand_limit(seat_view(state, "atreides"), "harkonnen") == 7
+
+
+def test_001_2_12_14_03_an_ally_joining_after_the_atomics_discards_over_its_limit():
+    """001 2.12.14.03: "your hand limit is reduced by 1 (as well as your ally's), discarding a
+    random card if a hand exceeds the limit".  Ruling: a faction that becomes the Moritani's
+    ally after their Atomics went off (here in a Nexus; ``Faction.allied``) has its limit cut
+    then, and discards at random at once; an alliance without them discards nothing."""
+    state = new()
+    state["factions"]["moritani"]["atomics"] = True
+    cards = ["Lasgun", "Chaumas", "Baliset", "Shield", "Snooper", "Crysknife", "Kulon", "Hajr"]
+    state["factions"]["harkonnen"]["hand"] = list(cards)            # their limit 8, now 7
+    state["factions"]["emperor"]["hand"] = cards[:4]                 # at their limit of 4
+    state["phase"], state["step"] = "spice_blow", {}
+    events = nexus.resolve(state, {"nexus:harkonnen": ["moritani"],
+                                   "nexus:moritani": ["harkonnen"],
+                                   "nexus:emperor": ["fremen"], "nexus:fremen": ["emperor"]})
+    assert sorted(map(sorted, state["alliances"])) == [["emperor", "fremen"],
+                                                      ["harkonnen", "moritani"]]
+    assert [e.data["faction"] for e in events if e.code == "hand-limit-discard"] == ["harkonnen"]
+    assert len(state["factions"]["harkonnen"]["hand"]) == 7
+    assert state["factions"]["emperor"]["hand"] == cards[:4]
 
 
 @pytest.mark.parametrize(("seed", "options", "style"), [

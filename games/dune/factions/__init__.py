@@ -26,6 +26,7 @@ from pbem.game import Event, Prompt
 from .. import variants
 from ..board import homeworlds
 from ..cards import karama as karama_cards
+from ..codes import EventCode
 from ..data import Ability
 from ..prompt_key import PromptKey
 from ..rules import RULES_VERSION, rules_of
@@ -253,6 +254,14 @@ def lent_to(game: Any, seat: str) -> dict[str, str]:
             for name in faction.leaders_lent(game, seat)}
 
 
+def allied(state: State, events: list[Event]) -> list[Event]:
+    """Every faction's power on each alliance ``events`` formed (``Faction.allied``)."""
+    formed = [event.data["alliance"] for event in events
+              if event.code == EventCode.ALLIANCE_FORMED]
+    return [event for alliance in formed for faction in in_play(state, "allied")
+            for event in faction.allied(state, alliance)] if formed else []
+
+
 def phase_ends(state: State) -> list[Event]:
     """Every faction's power at the end of a phase (``Faction.phase_ends``)."""
     return [event for faction in in_play(state, "phase_ends")
@@ -277,7 +286,7 @@ def upgrade_state(state: State) -> State:
 
 
 __all__ = ["CARD", "CLASSES", "FACTIONS", "FIRST", "LAST", "NORMAL", "ONCE_AROUND", "REVIVAL",
-           "SHIPMENT", "SILENT", "BattleTools", "Faction", "Offer", "RevivalTerms",
+           "SHIPMENT", "SILENT", "BattleTools", "Faction", "Offer", "RevivalTerms", "allied",
            "battle_support", "decide", "decide_all", "decision_keys", "decisions", "hand_limit",
            "has", "holder", "in_play",
            "karama_power_used", "lister", "ordered", "owner", "payee", "phase_ends", "power",

@@ -320,6 +320,11 @@ class Faction:
         """What its power does at the end of a phase of the turn (001 2.09.07): nothing."""
         return []
 
+    def allied(self, state: State, alliance: list[str]) -> list[Event]:
+        """What its power does when an alliance has just been formed (in a Nexus, or by a
+        power: 001 2.12.16): nothing."""
+        return []
+
     def nexus_targets(self, state: State, use: NexusUse, holder: str) -> list[str]:
         """What ``holder``'s line for ``use`` of its Nexus card may name with effect (for the
         bots): the other factions, where the use names a faction; else none."""

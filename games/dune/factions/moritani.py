@@ -168,6 +168,11 @@ class Moritani(Faction):
             return []
         return vidal.phase_ends(state, self.seat)
 
+    def allied(self, state: State, alliance: list[str]) -> list[Event]:
+        """2.12.14.03: once their Atomics went off, a faction joining them in an alliance has
+        its hand limit cut too, "discarding a random card if a hand exceeds the limit"."""
+        return terror.over_the_limit(state) if self.seat in alliance else []
+
     # --- the token layer and the hand limits
 
     def token_entered(self, state: State, token: dict[str, Any], mover: str, advisors: bool

@@ -316,9 +316,10 @@ def arrived(state: State, seat: str, territory: str, wish: bool | None, count: i
     entered = token_triggers.entering(state, seat, territory, source)
     if entered:
         advisors = territory in factions.power(seat, state).coexisting(state)
-        events += [e for token in entered for e in factions.power(token["owner"], state)
-                   .token_entered(state, token, seat, advisors)]
-        events += [e for formed in events if formed.code == EventCode.ALLIANCE_FORMED
+        triggered = [e for token in entered for e in factions.power(token["owner"], state)
+                     .token_entered(state, token, seat, advisors)]
+        events += triggered + factions.allied(state, triggered)          # 001 2.12.14.03
+        events += [e for formed in triggered if formed.code == EventCode.ALLIANCE_FORMED
                    for ally in formed.data["alliance"]                  # 001 4.03.02
                    for e in variants.acted(state, ally, Act.ALLIED)]
     for other, where, number, whence in state["step"].pop("token_arrivals", []):

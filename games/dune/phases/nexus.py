@@ -60,7 +60,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import main_leaders, players, variants
+from .. import factions, main_leaders, players, variants
 from ..cards import standing_cards
 from ..codes import ErrorCode, EventCode
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_factions
@@ -121,10 +121,11 @@ def resolve(state: State, orders: dict[str, Any]) -> list[Event]:
     state["alliances"] = after
     _round_over(state, before, formed)
     old, new = [set(a) for a in before], [set(a) for a in after]
-    return ([Event(EventCode.ALLIANCE_ENDED, {"alliance": a}, concerns=tuple(a))
-             for a in before if set(a) not in new]
-            + [Event(EventCode.ALLIANCE_FORMED, {"alliance": a}, concerns=tuple(a))
-               for a in after if set(a) not in old])
+    events = ([Event(EventCode.ALLIANCE_ENDED, {"alliance": a}, concerns=tuple(a))
+               for a in before if set(a) not in new]
+              + [Event(EventCode.ALLIANCE_FORMED, {"alliance": a}, concerns=tuple(a))
+                 for a in after if set(a) not in old])
+    return events + factions.allied(state, events)      # 001 2.12.14.03: a hand over its limit
 
 
 def _round_over(state: State, before: list[list[str]], formed: list[list[str]]) -> None:
