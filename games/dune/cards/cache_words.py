@@ -5,10 +5,12 @@ cache cards played ahead)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from pbem.game import Prompt
+from pbem.game import Event, Prompt
 
+from ..codes import EventCode
 from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State
@@ -26,6 +28,55 @@ def keys(state: State, others: list[str], holds: Holds, kind: str) -> list[str]:
     """The keys of ``prompts``, of the ``kind``, from the keys of the other decisions."""
     asked = {PromptKey.parse(key).seat for key in others}
     return [str(PromptKey(kind, seat)) for seat in _holders(state, asked, holds)]
+
+
+@dataclass(frozen=True)
+class StandingWord:
+    """A cache card's word its holder gives ahead, kept in its sheet under ``kind`` until the
+    card is played: the card a hand holds (``held``), the rule told (``rule``), the word's
+    text (``text``) and its title."""
+
+    kind: str
+    held: Callable[[Any, list[str]], str | None]
+    rule: str
+    text: Callable[[Any, Any], str]
+    title: str
+
+    def prompts(self, state: State, others: list[Prompt]) -> list[Prompt]:
+        """The word of each holder asked something else in this round."""
+        return prompts(state, others, self._holds, self._prompt)
+
+    def keys(self, state: State, others: list[str]) -> list[str]:
+        """The keys of ``prompts``, from the keys of the other decisions."""
+        return keys(state, others, self._holds, self.kind)
+
+    def apply(self, state: State, orders: dict[str, Any]) -> list[Event]:
+        """Each holder's word kept in its sheet, told to it alone when it changes."""
+        events = []
+        for seat in state["seats"]:
+            key = str(PromptKey(self.kind, seat))
+            if key not in orders:
+                continue
+            own, value = state["factions"][seat], orders[key]
+            if value == own.get(self.kind):
+                continue
+            if value is None:
+                own.pop(self.kind, None)
+            else:
+                own[self.kind] = value
+            events.append(Event(EventCode.STANDING_SET, {"order": self.text(state, value)},
+                                to=(seat,)))
+        return events
+
+    def _holds(self, state: State, seat: str) -> str | None:
+        return self.held(state, state["factions"][seat]["hand"])
+
+    def _prompt(self, state: State, seat: str) -> Prompt:
+        now = state["factions"][seat].get(self.kind)
+        text = self.text(state, now)
+        return Prompt(str(PromptKey(self.kind, seat)), seat, self.kind, True,
+                      f"{self.rule}  It stands until played.  Now: {text}.", now, text,
+                      self.text(state, None), optional=True, title=self.title)
 
 
 def _holders(state: State, asked: set[str], holds: Holds) -> list[str]:

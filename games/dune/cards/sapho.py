@@ -26,7 +26,6 @@ from ..codes import ErrorCode, EventCode
 from ..data import Effect
 from ..discard_pile import discard
 from ..orders.language import OrderKind, OrderProblem, order_kind
-from ..prompt_key import PromptKey
 from ..rules import Rules
 from ..state import State, data
 from . import cache_words
@@ -60,26 +59,12 @@ def place(game: Any, phase: str) -> dict[str, str] | None:
 # --- the standing word
 def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
     """The word of each holder asked something else in this round."""
-    return cache_words.prompts(state, others, _holds, _prompt)
+    return _WORD.prompts(state, others)
 
 
 def keys(state: State, others: list[str]) -> list[str]:
     """The keys of ``prompts``, from the keys of the other decisions."""
-    return cache_words.keys(state, others, _holds, KIND)
-
-
-def _holds(state: State, seat: str) -> str | None:
-    return held(state, state["factions"][seat]["hand"])
-
-
-def _prompt(state: State, seat: str) -> Prompt:
-    now = state["factions"][seat].get(WORD)
-    legal = ("SAPHO FIRST <phase> or SAPHO LAST <phase> (BIDDING, MOVEMENT or BATTLE): as that "
-             "phase begins, your Juice of Sapho played, you go first, or last, in its storm "
-             "order, even before or after the Guild (001 3.03.03); SAPHO NONE: none.  It stands "
-             f"until played.  Now: {_text(state, now)}.")
-    return Prompt(str(PromptKey(KIND, seat)), seat, KIND, True, legal, now, _text(state, now),
-                  "SAPHO NONE", optional=True, title="your Juice of Sapho's place in storm order")
+    return _WORD.keys(state, others)
 
 
 def _read(state: State, prompt: Prompt, words: list[str]) -> dict[str, str] | None:
@@ -99,6 +84,14 @@ def _text(game: Any, value: dict[str, str] | None) -> str:
     return f"SAPHO {value['place'].upper()} {NAMES[value['phase']]}"
 
 
+_WORD = cache_words.StandingWord(
+    KIND, held,
+    ("SAPHO FIRST <phase> or SAPHO LAST <phase> (BIDDING, MOVEMENT or BATTLE): as that "
+     "phase begins, your Juice of Sapho played, you go first, or last, in its storm "
+     "order, even before or after the Guild (001 3.03.03); SAPHO NONE: none."),
+    _text, "your Juice of Sapho's place in storm order")
+
+
 def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> Any:
     """Now and then a word (bots)."""
     if rng.random() < 0.7:
@@ -111,20 +104,7 @@ order_kind(OrderKind(KIND, ("SAPHO",), _read, _text, random=_random))
 
 def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
     """Each holder's word kept in its sheet, told to it alone when it changes."""
-    events = []
-    for seat in state["seats"]:
-        key = str(PromptKey(KIND, seat))
-        if key not in orders:
-            continue
-        own, value = state["factions"][seat], orders[key]
-        if value == own.get(WORD):
-            continue
-        if value is None:
-            own.pop(WORD, None)
-        else:
-            own[WORD] = value
-        events.append(Event(EventCode.STANDING_SET, {"order": _text(state, value)}, to=(seat,)))
-    return events
+    return _WORD.apply(state, orders)
 
 
 # --- played as its phase begins

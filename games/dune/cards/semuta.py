@@ -61,26 +61,12 @@ def rides(rules: Rules) -> bool:
 # --- the standing word
 def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
     """The word of each holder asked something else in this round."""
-    return cache_words.prompts(state, others, _holds, _prompt)
+    return _WORD.prompts(state, others)
 
 
 def keys(state: State, others: list[str]) -> list[str]:
     """The keys of ``prompts``, from the keys of the other decisions."""
-    return cache_words.keys(state, others, _holds, KIND)
-
-
-def _holds(state: State, seat: str) -> str | None:
-    return held(state, state["factions"][seat]["hand"])
-
-
-def _prompt(state: State, seat: str) -> Prompt:
-    now = state["factions"][seat].get(WORD)
-    legal = ("SEMUTA <card>: when another faction discards a card of that name, take it into "
-             "your hand before it reaches the discard pile, the Semuta Drug discarded instead "
-             "(001 3.03.10); SEMUTA ANY: the first card another faction discards; SEMUTA NONE: "
-             f"none.  It stands until played.  Now: {_text(state, now)}.")
-    return Prompt(str(PromptKey(KIND, seat)), seat, KIND, True, legal, now, _text(state, now),
-                  "SEMUTA NONE", optional=True, title="your Semuta Drug's standing word")
+    return _WORD.keys(state, others)
 
 
 def _read(state: State, prompt: Prompt, words: list[str]) -> str | None:
@@ -98,6 +84,15 @@ def _read(state: State, prompt: Prompt, words: list[str]) -> str | None:
 
 def _text(game: Any, value: str | None) -> str:
     return f"SEMUTA {value or 'NONE'}"
+
+
+_WORD = cache_words.StandingWord(
+    KIND, held,
+    ("SEMUTA <card>: when another faction discards a card of that name, take it into "
+     "your hand before it reaches the discard pile, the Semuta Drug discarded instead "
+     "(001 3.03.10); SEMUTA ANY: the first card another faction discards; SEMUTA NONE: "
+     "none."),
+    _text, "your Semuta Drug's standing word")
 
 
 def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str | None:
@@ -118,20 +113,7 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
     do where no cache is in play)."""
     if not rides(rules_of(state)):
         return []
-    events = []
-    for seat in state["seats"]:
-        key = str(PromptKey(KIND, seat))
-        if key not in orders:
-            continue
-        own, value = state["factions"][seat], orders[key]
-        if value == own.get(WORD):
-            continue
-        if value is None:
-            own.pop(WORD, None)
-        else:
-            own[WORD] = value
-        events.append(Event(EventCode.STANDING_SET, {"order": _text(state, value)}, to=(seat,)))
-    return events
+    return _WORD.apply(state, orders)
 
 
 # --- the drug played, as the step ends
