@@ -237,6 +237,7 @@ class EventCode(StrEnum):
     AMBASSADOR_SENT = "ambassador-sent"         # 001 2.11.17.07
     AMBASSADOR_DISCARDED = "ambassador-discarded"   # 001 2.11.17.08, 2.11.17.10
     AMBASSADOR_RETURNED = "ambassador-returned"     # 001 2.11.10
+    AMBASSADOR_ALLIANCE = "ambassador-alliance"     # 001 2.11.17.12 (A)
     KARAMA_DIAL = "karama-dial"                 # 001 1.14.12 (A)
     DUKE_VIDAL_TAKEN = "duke-vidal-taken"       # 001 2.11.17.12, 2.12.17 (A)
     DUKE_VIDAL_ASIDE = "duke-vidal-aside"       # 001 2.11.17.12, 2.11.23, 2.12.18 (A)

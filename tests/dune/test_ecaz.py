@@ -18,7 +18,7 @@ from pbem.games.dune.board.board_map import board_svg
 from pbem.games.dune.factions import ecaz
 from pbem.games.dune.factions import ecaz_ambassadors as ambassadors
 from pbem.games.dune.invariants import violations
-from pbem.games.dune.orders.language import OrderProblem
+from pbem.games.dune.orders.language import KINDS, OrderProblem
 from pbem.games.dune.scenario import run_scenario
 from pbem.games.dune.view import public_view, seat_view
 
@@ -251,6 +251,7 @@ def test_001_2_11_10_the_storm_or_an_explosion_sends_an_ambassador_back_to_the_s
     ("Emperor ALL FOR ALLY", ["emperor", {"*": True}, {"ally": True}]),
     ("Fremen NONE TO Arrakeen FOR ALLY", ["fremen", {"*": False},
                                           {"to": "Arrakeen", "ally": True}]),
+    ("Ecaz ALL ALLIANCE", ["ecaz", {"*": True}, {"alliance": True}]),
 ])
 def test_001_2_11_17_a_standing_answer_carries_the_effect_s_choices(line, value):
     """2.11.17 by mail: the choices an effect needs, after the answer, read and written back
@@ -271,7 +272,8 @@ def test_001_2_11_17_a_standing_answer_carries_the_effect_s_choices(line, value)
 
 @pytest.mark.parametrize("line", ["ALL TO Arrakeen", "Emperor ALL TO Arrakeen",
                                   "Bene Gesserit ALL AS Ecaz", "CHOAM ALL DISCARD Nothing Here",
-                                  "Fremen ALL TO Nowhere"])
+                                  "Fremen ALL TO Nowhere", "Ecaz ALL ALLIANCE NOW",
+                                  "Emperor ALL ALLIANCE"])
 def test_001_2_11_17_a_bad_choice_is_refused(line):
     state = set_up(new())
     state["phase"], state["step"] = "revival", {"done": False}
@@ -380,3 +382,45 @@ def test_001_2_11_18_ecaz_and_their_ally_sharing_a_territory_break_no_invariant(
     assert state["alliances"] == [["atreides", "ecaz"]]
     assert occupants(state, "Arrakeen") == ["ecaz", "atreides"]
     assert violations(state) == []
+
+
+def test_001_2_11_17_12_the_mover_consents_ahead_to_the_ecaz_ambassador_s_alliance():
+    """001 2.11.17.12 (A): "form an alliance with the faction triggering the token (if neither
+    of you are allied and they agree ...)".  The consent, ``AMBASSADOR ALLIANCE ACCEPT`` or
+    ``REFUSE``, rides on the mail of the movement round of every faction that could be offered
+    it: not Ecaz, neither allied, and only while Ecaz's own Ambassador lies on the board
+    (public: their supply lies face up); read, written back the same, kept in the mover's own
+    sheet, seen by nobody else."""
+    from pbem.games.dune import factions
+    from pbem.games.dune.factions import ecaz_alliance as alliance
+    from pbem.games.dune.prompt_key import PromptKey
+
+    state = set_up(new())
+    state["phase"] = "movement"
+    power = factions.power("ecaz", state)
+    asked = [str(PromptKey("move", s)) for s in SEATS]
+    assert power.standing_keys(state, asked) == []          # their own Ambassador not placed
+    token = tokens.find(state, "ambassador", "ecaz")
+    tokens.place(token, "ecaz", tokens.BOARD, "Carthag", 11)
+    tokens.turn(token, tokens.DOWN)
+    state["alliances"] = [["atreides", "fremen"]]
+    assert power.standing_keys(state, asked) == [
+        "ambassador-alliance:bene-gesserit", "ambassador-alliance:emperor",
+        "ambassador-alliance:harkonnen"]
+    state["phase"] = "bidding"
+    assert power.standing_keys(state, asked) == []
+    state["phase"] = "movement"
+    assert power.standing_prompts(state, []) == []          # nothing asked, nothing rides
+    prompt = alliance.prompt(state, "harkonnen")
+    assert prompt.optional and prompt.default is False and prompt.key in power.standing_keys(
+        state, asked)
+    (order,) = dune.parse_decision(state, prompt, "AMBASSADOR ALLIANCE ACCEPT").orders
+    assert order.value is True
+    assert KINDS[alliance.KIND].text(state, True) == "AMBASSADOR ALLIANCE ACCEPT"
+    assert dune.parse_decision(state, prompt, "AMBASSADOR ALLIANCE MAYBE").errors
+    power.standing_decision(state, prompt.key, True)
+    assert state["factions"]["harkonnen"][alliance.CONSENT] is True
+    assert alliance.CONSENT not in str(public_view(state))
+    assert alliance.CONSENT not in str(seat_view(state, "ecaz"))
+    power.standing_decision(state, prompt.key, False)
+    assert alliance.CONSENT not in state["factions"]["harkonnen"]

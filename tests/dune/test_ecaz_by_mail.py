@@ -67,7 +67,7 @@ def _hide(run: Run, swap: bool) -> None:
     run.gm(f"ADJUST /tokens = {json.dumps(records)} -- the Ambassadors under test")
     run.gm('ADJUST /factions/ecaz/triggers = {"*": {"*": false}} -- trigger none')
     choices = {"fremen": {"to": "Arrakeen"}, "choam": {"discard": ["*"]},
-               "bene-gesserit": {"as": "guild"}} if swap else {}
+               "bene-gesserit": {"as": "guild"}, "ecaz": {"alliance": True}} if swap else {}
     # 2.11.17: the effects' standing choices, Ecaz's alone, differ too
     run.gm(f"ADJUST /factions/ecaz/trigger_with = {json.dumps(choices)} -- the choices")
 

@@ -529,15 +529,17 @@ def _black_market(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> s
 def _ambassadors(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     """Ecaz place one Ambassador a turn, for 1 spice, while they keep 4 spice after it: the
     first of their supply (their own last) in the first open stronghold they do not hold;
-    they leave their standing answers as they are (every token triggers)."""
+    every token triggers, their own offering the mover an alliance while they have none
+    (001 2.11.17.12)."""
     options = prompt.options
     held = sorted(options.get("supply", []), key=lambda v: (v == view["seat"], v))
     free = [s for s in options.get("strongholds", []) if view["seat"] not in occupants(view, s)
             and not _ally_held(view, s)]
-    if not held or not free or options.get("spice", 0) < 5:
-        return "AMBASSADOR NONE"
-    name = ambassadors.kind_of(view).token(held[0]).name.removesuffix(" Ambassador")
-    return f"AMBASSADOR {name} IN {free[0]}"
+    lines = [] if ally_of(view, view["seat"]) else ["TRIGGER Ecaz ALL ALLIANCE"]
+    if held and free and options.get("spice", 0) >= 5:
+        name = ambassadors.kind_of(view).token(held[0]).name.removesuffix(" Ambassador")
+        lines.append(f"AMBASSADOR {name} IN {free[0]}")
+    return "\n".join(lines) or "AMBASSADOR NONE"
 
 
 def _no_field_start(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
@@ -637,6 +639,7 @@ STRATEGIES: dict[str, Strategy] = {
     "terror": _terror,
     "terror-alliance": lambda view, prompt, rng: (       # 001 2.12.15-16: when alone
         prompt.default_text if ally_of(view, view["seat"]) else "ENEMY OF MY ENEMY ACCEPT"),
+    "ambassador-alliance": lambda view, prompt, rng: "AMBASSADOR ALLIANCE ACCEPT",  # 2.11.17.12
     "offer-bid": _offer_bid,
     "black-market": _black_market,
     "pocket": _pocket,

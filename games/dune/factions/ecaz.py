@@ -11,9 +11,10 @@ shared strongholds a win.  REVIVAL (2.11.23-24, ``ecaz_vidal_revival``): Duke Vi
 (``duke_vidal``), their own leaders with five in the tanks.  Advanced: LOYALTY (2.11.26), a
 leader of theirs set aside before the traitors; COLLECTION (2.11.27) follows from OCCUPY (each
 occupant collects a stronghold's spice).  BATTLING CO-OCCUPIED (2.11.19-20,
-``ecaz_cooccupied``): one battle beside their ally, half their forces added to its dial.  Not
-yet (issue 31): their choice of who fights a co-occupied battle (their ally does) and their
-Ambassador's alliance with the mover (2.11.17.12).
+``ecaz_cooccupied``): one battle beside their ally, half their forces added to its dial.  Their
+own Ambassador's alliance with the mover (2.11.17.12): Ecaz's choice and the mover's consent
+given ahead (``ecaz_alliance``).  Not yet (issue 31): their choice of who fights a co-occupied
+battle (their ally does).
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from .. import token_triggers as triggers
+from .. import tokens
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, NameLookupError, NexusUse
 from ..forces import Counts, add, count_in, forces_at, remove_forces
@@ -33,6 +35,7 @@ from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, ally_of, data, sheet
 from . import duke_vidal
+from . import ecaz_alliance as alliance
 from . import ecaz_ambassadors as ambassadors
 from . import ecaz_cooccupied as cooccupied
 from . import ecaz_occupy as occupy
@@ -117,6 +120,29 @@ class Ecaz(Faction):
         if value.get("trigger"):
             triggers.answered(state, self.seat, value["trigger"])
         return ambassadors.decided(state, value)
+
+    # --- the others' standing decisions
+
+    def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
+        """2.11.17.12: every other faction's consent to their Ambassador's alliance, riding on
+        its mail rounds of the movement round (``ecaz_alliance``)."""
+        return [alliance.prompt(state, seat) for seat in self._consenting(state, {
+            p.seat for p in asked})]
+
+    def standing_keys(self, state: State, asked: list[str]) -> list[str]:
+        return [alliance.key(seat) for seat in self._consenting(state, {
+            PromptKey.parse(k).seat for k in asked})]
+
+    def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
+        return alliance.consented(state, PromptKey.parse(key).seat, value)
+
+    def _consenting(self, state: State, seats: set[str]) -> list[str]:
+        if (state["phase"] != alliance.PHASE or not has(state, self.seat, Ability.AMBASSADORS)
+                or not any(t["kind"] == ambassadors.TOKEN and t["value"] == ambassadors.OWN
+                           and t["at"] == tokens.BOARD for t in tokens.of(state))):
+            return []           # 2.11.17.12: their own Ambassador on the board (public)
+        return [s for s in state["seats"] if s in seats
+                and alliance.eligible(state, self.seat, s)]
 
     # --- hooks of set-up
 
@@ -226,7 +252,8 @@ class Ecaz(Faction):
 # --- their choices in their standing answers (``token_triggers.Parameters``), 2.11.17
 def _read_choices(game: Any, value: str, words: list[str]) -> dict[str, Any]:
     """``AS <token>`` (the Bene Gesserit's), ``TO <territory> [FROM <territory>]`` (the
-    Fremen's, the Guild's: TO only), ``DISCARD <card>, ... | ALL`` (the Ixians', CHOAM's)."""
+    Fremen's, the Guild's: TO only), ``DISCARD <card>, ... | ALL`` (the Ixians', CHOAM's),
+    ``ALLIANCE`` (their own: the mover's alliance first, 2.11.17.12)."""
     if [w.upper() for w in words[-2:]] == ["FOR", "ALLY"]:     # 2.11.25
         return {**(_read_choices(game, value, words[:-2]) if words[:-2] else {}), "ally": True}
     verb, rest = words[0].upper(), words[1:]
@@ -235,6 +262,11 @@ def _read_choices(game: Any, value: str, words: list[str]) -> dict[str, Any]:
         name = ambassadors.kind_of(game).token(value).name
         raise OrderProblem(ErrorCode.BAD_TRIGGER, f"the {name} takes "
                            + (" or ".join(allowed) or "no choice"), EXAMPLES)
+    if verb == "ALLIANCE":
+        if rest:
+            raise OrderProblem(ErrorCode.BAD_TRIGGER, "ALLIANCE takes nothing after it",
+                               EXAMPLES)
+        return {"alliance": True}
     if verb == "AS":
         found = triggers.read(game, ambassadors.kind_of(game), ambassadors.OWN, [*rest, "ALL"])[0]
         if found in (ambassadors.OWN, ambassadors.BENE_GESSERIT):
@@ -280,6 +312,8 @@ def _choices_text(game: Any, value: str, chosen: dict[str, Any]) -> str:
     if chosen.get("ally"):
         rest = {k: v for k, v in chosen.items() if k != "ally"}
         return " ".join([*([_choices_text(game, value, rest)] if rest else []), "FOR ALLY"])
+    if chosen.get("alliance"):
+        return "ALLIANCE"
     if "as" in chosen:
         name = ambassadors.kind_of(game).token(chosen["as"]).name
         return "AS " + name.removesuffix(" Ambassador")
@@ -290,10 +324,12 @@ def _choices_text(game: Any, value: str, chosen: dict[str, Any]) -> str:
 
 
 CHOICES = {"bene-gesserit": ("AS",), "fremen": ("TO",), "guild": ("TO",),
-           "ixians": ("DISCARD",), "choam": ("DISCARD",)}
+           "ixians": ("DISCARD",), "choam": ("DISCARD",), ambassadors.OWN: ("ALLIANCE",)}
 EXAMPLES = ("TRIGGER Fremen ALL TO Arrakeen FROM Imperial Basin", "TRIGGER Guild ALL TO Carthag",
-            "TRIGGER Bene Gesserit ALL AS Emperor", "TRIGGER CHOAM ALL DISCARD Baliset, Kulon")
-PARAMETERS = triggers.Parameters(frozenset({"AS", "TO", "DISCARD", "FOR"}), _read_choices,
+            "TRIGGER Bene Gesserit ALL AS Emperor", "TRIGGER CHOAM ALL DISCARD Baliset, Kulon",
+            "TRIGGER Ecaz ALL ALLIANCE")
+PARAMETERS = triggers.Parameters(frozenset({"AS", "TO", "DISCARD", "FOR", "ALLIANCE"}),
+                                 _read_choices,
                                  _choices_text)
 
 
@@ -354,7 +390,8 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
         token = rng.choice(sorted(CHOICES))
         choice = {"AS": {"as": rng.choice(ambassadors.COPY_ORDER)},
                   "TO": {"to": rng.choice([t.name for t in data(view).board.strongholds])},
-                  "DISCARD": {"discard": [ambassadors.EVERY]}}[CHOICES[token][0]]
+                  "DISCARD": {"discard": [ambassadors.EVERY]},
+                  "ALLIANCE": {"alliance": True}}[CHOICES[token][0]]
         value["trigger"].append([token, {"*": True}, choice])
     return value
 
@@ -363,3 +400,23 @@ order_kind(OrderKind(ambassadors.KIND, ("AMBASSADOR", "TRIGGER"), read, text, co
                      random_value, with_verb=True))
 
 
+# --- the others' consent to their Ambassador's alliance (``ecaz_alliance``), 2.11.17.12
+def _read_consent(state: State, prompt: Prompt, words: list[str]) -> bool:
+    said = [w.upper() for w in words]
+    if said not in (["ALLIANCE", "ACCEPT"], ["ALLIANCE", "REFUSE"]):
+        raise OrderProblem(ErrorCode.BAD_AMBASSADOR, "expected AMBASSADOR ALLIANCE ACCEPT or "
+                           "AMBASSADOR ALLIANCE REFUSE (001 2.11.17.12)", alliance.ANSWERS)
+    return said[-1] == "ACCEPT"
+
+
+def _consent_text(game: Any, value: bool) -> str:
+    return alliance.ANSWERS[0] if value else alliance.ANSWERS[1]
+
+
+def _random_consent(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> bool:
+    """Now and then consent changed, either way."""
+    return rng.choice([True, False]) if rng.random() < 0.3 else prompt.default
+
+
+order_kind(OrderKind(alliance.KIND, ("AMBASSADOR",), _read_consent, _consent_text,
+                     random=_random_consent))

@@ -38,10 +38,10 @@ Rulings (docs/rules-coverage.md, "001 2.11 Ecaz"):
 - ALLIANCE (2.11.25): ``FOR ALLY`` at the end of a token's choices gives its effect to their
   ally (while allied), every other choice read for the ally (its forces, its hand).
 - Ecaz's own Ambassador (2.11.17.12) makes Duke Vidal one of their Active Leaders until he
-  fights a battle (``duke_vidal``), unless he is in the tanks or theirs already (then it is not
-  triggered); it goes back to the supply, face up.  Its other choice, an alliance with the
-  mover "if ... they agree", is not built (issue 31): the mover's consent would be asked in the
-  middle of its own move.
+  fights a battle (``duke_vidal``), unless he is in the tanks or theirs already; or, where their
+  standing answer says ``ALLIANCE``, allies them with the mover, neither allied and the mover's
+  consent given ahead (``ecaz_alliance``), Duke Vidal where it cannot; with neither it is not
+  triggered.  It goes back to the supply, face up.
 - A random pick (the Harkonnen Ambassador's traitor card, a restocked treachery deck, a new
   supply) is made by a generator seeded from the whole state, whose hidden parts (the decks'
   order) no player knows: the trigger comes in the middle of a move, where no step's generator
@@ -65,6 +65,7 @@ from ..discard_pile import discard
 from ..forces import add, add_forces, count_in, plain, remove_forces, spread_up_to, take, total
 from ..state import POLAR_SINK, State, ally_of, data, forces_at, occupants
 from . import duke_vidal
+from . import ecaz_alliance as alliance
 from .base import hand_limit, has
 
 ROUND = "revival"           # the round whose decision places them (2.11.06: "After Revival")
@@ -426,9 +427,14 @@ def _choam(state: State, seat: str, mover: str, at: _Trigger) -> list[Event] | N
 
 
 def _ecaz(state: State, seat: str, mover: str, at: _Trigger) -> list[Event] | None:
-    """2.11.17.12: Duke Vidal one of their Active Leaders until used in a battle, unless he is
-    in the tanks (or theirs already); the alliance with the mover is not built (module
-    docstring)."""
+    """2.11.17.12: "Duke Vidal becomes one of your Active Leaders ... or form an alliance with
+    the faction triggering the token (if neither of you are allied and they agree ...)": the
+    alliance first where their standing answer chose it (``ecaz_alliance.formed``), else Duke
+    Vidal until used in a battle, unless he is in the tanks (or theirs already)."""
+    if at.chosen(state).get("alliance"):
+        made = alliance.formed(state, at.owner, mover, at.territory)
+        if made is not None:
+            return made
     if duke_vidal.at(state) in (duke_vidal.TANKS, seat):
         return None
     return duke_vidal.take(state, seat, duke_vidal.BATTLE, "ambassador")
