@@ -424,3 +424,37 @@ def test_001_2_11_17_12_the_mover_consents_ahead_to_the_ecaz_ambassador_s_allian
     assert alliance.CONSENT not in str(seat_view(state, "ecaz"))
     power.standing_decision(state, prompt.key, False)
     assert alliance.CONSENT not in state["factions"]["harkonnen"]
+
+
+def test_001_2_11_19_20_ecaz_fighting_their_co_occupied_battle_dial_their_ally_s_forces():
+    """001 2.11.19: Ecaz "decide which of you is considered the faction in the battle"; 2.11.20:
+    "regardless of who fights the battle, your ally's Forces are the ones dialed".  With their
+    standing FIGHTER ECAZ, the battle in Carthag is Ecaz's against the Harkonnen (not the
+    Atreides'), their side counts the Atreides' 3 forces, not their own 4, from the state and
+    from Ecaz's own view (the bots'), and a dial of 4 is refused; with FIGHTER ALLY (the
+    default) the Atreides fight it.  The choice is read and written back the same."""
+    from pbem.games.dune.orders import battle_plan
+    from pbem.games.dune.phases import battle
+    from pbem.games.dune.scenario.run import load_scenario
+
+    path = (Path(__file__).parent / "scenarios"
+            / "gf9_2_11_19_20_ecaz_fight_the_co_occupied_battle_with_their_ally_s_forces.yaml")
+    state = load_scenario(yaml.safe_load(path.read_text(encoding="utf-8"))).state
+    current = state["step"]["battle"]
+    assert {current["aggressor"], current["defender"]} == {"ecaz", "harkonnen"}
+    side = battle_plan.side_of_state(state, "ecaz")
+    assert side.strength.count == 3
+    assert [t.kind for t in side.strength.troops] == ["force"]
+    assert battle_plan.side_of_view(dune.view(state, "ecaz"), "ecaz").strength.count == 3
+    (prompt,) = [p for p in dune.prompts(state) if p.seat == "ecaz" and p.kind == "battle-plan"]
+    assert dune.parse_decision(state, prompt, "LEADER Sanya Ecaz\nDIAL 4").errors
+    assert not dune.parse_decision(state, prompt, "LEADER Sanya Ecaz\nDIAL 3").errors
+    state["factions"]["ecaz"]["fighter"] = "ally"
+    options = battle.all_options({**state, "step": {**state["step"],
+                                                    "queue": ["atreides", "harkonnen", "ecaz"]}})
+    assert [o[2] for o in options["atreides"]] == ["harkonnen"]
+    assert options["harkonnen"] == [] and options["ecaz"] == []
+    state["phase"], state["step"] = "revival", {"done": False}
+    (order,) = dune.parse(state, "ecaz", "FIGHTER ECAZ").orders
+    assert order.value["fighter"] == "ecaz" and ecaz.text(state, order.value) == "FIGHTER ECAZ"
+    assert dune.parse(state, "ecaz", "FIGHTER HARKONNEN").errors

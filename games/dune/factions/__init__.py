@@ -247,6 +247,13 @@ def bars_karama(game: Any, seat: str) -> bool:
 karama_cards.powers(karama_attempted, bars_karama)
 
 
+def dialer(game: Any, seat: str, battle: dict[str, Any]) -> str:
+    """The faction whose forces ``seat`` dials and loses in ``battle``: its own, unless a power
+    says another's (``Faction.dials_for``, 001 2.11.20), from the state or a view."""
+    return next((found for faction in in_play(game, "dials_for")
+                 if (found := faction.dials_for(game, seat, battle)) is not None), seat)
+
+
 def lent_to(game: Any, seat: str) -> dict[str, str]:
     """The leaders other factions have lent ``seat`` (``Faction.leaders_lent``), each with its
     owner, from the state or a view."""

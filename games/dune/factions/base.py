@@ -669,6 +669,12 @@ class Faction:
         2.11.19): no."""
         return False
 
+    def dials_for(self, game: Any, seat: str, battle: dict[str, Any]) -> str | None:
+        """The faction whose forces ``seat`` dials in ``battle`` (a state's or a view's), where
+        its power makes them another's (001 2.11.20: Ecaz fighting beside their ally dial the
+        ally's): None, its own."""
+        return None
+
     def partner_strength(self, state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
         """Strength its power adds to a side of the battle under way once the plans are
         revealed (a plan's ``partner_bonus``: 001 2.11.20): none."""

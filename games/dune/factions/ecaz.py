@@ -13,8 +13,8 @@ leader of theirs set aside before the traitors; COLLECTION (2.11.27) follows fro
 occupant collects a stronghold's spice).  BATTLING CO-OCCUPIED (2.11.19-20,
 ``ecaz_cooccupied``): one battle beside their ally, half their forces added to its dial.  Their
 own Ambassador's alliance with the mover (2.11.17.12): Ecaz's choice and the mover's consent
-given ahead (``ecaz_alliance``).  Not yet (issue 31): their choice of who fights a co-occupied
-battle (their ally does).
+given ahead (``ecaz_alliance``).  Who fights a co-occupied battle (2.11.19): their standing
+choice, ``FIGHTER ALLY`` or ``FIGHTER ECAZ``, their ally's forces dialed either way.
 """
 
 from __future__ import annotations
@@ -119,6 +119,8 @@ class Ecaz(Faction):
         assert key.kind == ambassadors.KIND, key
         if value.get("trigger"):
             triggers.answered(state, self.seat, value["trigger"])
+        if value.get("fighter"):            # 2.11.19: who fights their co-occupied battles
+            state["factions"][self.seat]["fighter"] = value["fighter"]
         return ambassadors.decided(state, value)
 
     # --- the others' standing decisions
@@ -149,7 +151,8 @@ class Ecaz(Faction):
     def own_sheet(self) -> dict[str, Any]:
         """Their standing answers (none: every Ambassador triggers), the Ambassadors drawn
         into their supply and those of them triggered since (2.11.09)."""
-        return {"triggers": {}, "trigger_with": {}, "drawn": [], "triggered": [], "removed": []}
+        return {"triggers": {}, "trigger_with": {}, "drawn": [], "triggered": [], "removed": [],
+                "fighter": cooccupied.ALLY}
 
     def traitors_set_aside(self, state: State, pool: list[str], rng: random.Random
                            ) -> list[str]:
@@ -220,6 +223,10 @@ class Ecaz(Faction):
     def fights_beside(self, state: State, here: list[str], seat: str, other: str) -> bool:
         """BATTLING CO-OCCUPIED (2.11.19): beside their ally, no battle of their own."""
         return cooccupied.beside(state, self.seat, here, seat, other)
+
+    def dials_for(self, game: Any, seat: str, battle: dict[str, Any]) -> str | None:
+        """2.11.20: fighting a co-occupied battle themselves, their ally's forces dialed."""
+        return cooccupied.dials_for(game, self.seat, seat, battle)
 
     def partner_strength(self, state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:
         """2.11.20: half their forces beside their ally, rounded up, added to its dial."""
@@ -335,9 +342,17 @@ PARAMETERS = triggers.Parameters(frozenset({"AS", "TO", "DISCARD", "FOR", "ALLIA
 
 # --- their decision's order text
 def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
-    """One line: ``AMBASSADOR <token> IN <stronghold>``, ``AMBASSADOR NONE``, ``TRIGGER ...``."""
+    """One line: ``AMBASSADOR <token> IN <stronghold>``, ``AMBASSADOR NONE``, ``TRIGGER ...``,
+    ``FIGHTER ALLY | ECAZ`` (who fights their co-occupied battles, 2.11.19)."""
     verb, rest = words[0], words[1:]
     kind = ambassadors.kind_of(state)
+    if verb == "FIGHTER":
+        said = [w.upper() for w in rest]
+        if said not in (["ALLY"], ["ECAZ"]):
+            raise OrderProblem(ErrorCode.BAD_AMBASSADOR, "expected FIGHTER ALLY or FIGHTER ECAZ: "
+                               "who fights the battles you and your ally share (001 2.11.19)",
+                               ("FIGHTER ALLY", "FIGHTER ECAZ"))
+        return {"fighter": said[0].lower()}
     if verb == "TRIGGER":
         return {"trigger": [triggers.read(state, kind, prompt.seat, rest,
                                           PARAMETERS)]}
@@ -365,6 +380,8 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
     for part in parts:
         value["place"] += part.get("place", [])
         value["trigger"] += part.get("trigger", [])
+        if part.get("fighter"):
+            value["fighter"] = part["fighter"]
     return value
 
 
@@ -374,6 +391,8 @@ def text(game: Any, value: dict[str, Any]) -> str:
              for v, where in value["place"]]
     lines += [triggers.text(game, kind, answer, PARAMETERS)
               for answer in value["trigger"]]
+    if value.get("fighter"):
+        lines.append(f"FIGHTER {value['fighter'].upper()}")
     return "\n".join(lines) or "AMBASSADOR NONE"
 
 
@@ -393,10 +412,12 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
                   "DISCARD": {"discard": [ambassadors.EVERY]},
                   "ALLIANCE": {"alliance": True}}[CHOICES[token][0]]
         value["trigger"].append([token, {"*": True}, choice])
+    if rng.random() < 0.2:                  # who fights their co-occupied battles (2.11.19)
+        value["fighter"] = rng.choice([cooccupied.ALLY, cooccupied.ECAZ])
     return value
 
 
-order_kind(OrderKind(ambassadors.KIND, ("AMBASSADOR", "TRIGGER"), read, text, combine,
+order_kind(OrderKind(ambassadors.KIND, ("AMBASSADOR", "TRIGGER", "FIGHTER"), read, text, combine,
                      random_value, with_verb=True))
 
 

@@ -146,7 +146,10 @@ def decision(state: State, seat: str, standing: str) -> Prompt | None:
              f"after it the choices of an effect (001 2.11.17): Bene Gesserit AS <token>, "
              f"Fremen TO <territory> [FROM <territory>], Guild TO <territory>, Ixian or CHOAM "
              f"DISCARD <card>, ... or ALL; FOR ALLY last: your ally takes the effect "
-             f"(001 2.11.25); now: {standing}. AMBASSADOR NONE: none of these. "
+             f"(001 2.11.25); now: {standing}. FIGHTER ALLY or FIGHTER ECAZ: who fights the "
+             f"battles you and your ally share against another faction, your ally's forces "
+             f"dialed either way (001 2.11.19-20; ALLY until you say). AMBASSADOR NONE: none "
+             f"of these. "
              f"Never waited for.")
     return Prompt(f"{KIND}:{seat}", seat, KIND, True, legal, empty(), "AMBASSADOR NONE",
                   "AMBASSADOR NONE", optional=True, title="your Ambassadors",

@@ -12,10 +12,16 @@
   ally's plan's ``partner_bonus``; ``resolved``, once the battle is over; a side that does not
   win, its forces all go).
 
-Ruling (docs/rules-coverage.md, 001 2.11.19-20): Ecaz's choice of who fights is not asked by
-mail: their ally fights, its forces the ones dialed in any case (not yet: Ecaz leading it,
-issue 31).  Co-occupied is both in the part of the territory the storm does not split, as a
-battle is.
+By mail Ecaz's choice of who fights is a standing one, part of their decision of the revival
+round (``FIGHTER ALLY``, the default, or ``FIGHTER ECAZ``; their sheet's ``fighter``): the
+battle round pairs the one chosen with the third faction (``beside``).  Ecaz fighting it choose
+the leader and play the cards, their ally's forces dialed and lost as theirs would be
+(``dials_for``, asked by the battle plan's side and the battle's losses), spice paid by Ecaz,
+the one in the battle (ruling).
+
+Rulings (docs/rules-coverage.md, 001 2.11.19-20): the choice is Ecaz's alone until the battle
+round names who fights; co-occupied is both in the part of the territory the storm does not
+split, as a battle is.
 """
 
 from __future__ import annotations
@@ -30,15 +36,36 @@ from ..forces import remove_forces, to_tanks, total
 from ..state import State, ally_of, forces_at
 from .base import has
 
+ALLY, ECAZ = "ally", "ecaz"         # who fights (their sheet's ``fighter``)
+
 
 def beside(game: Any, ecaz: str, here: list[str], seat: str, other: str) -> bool:
-    """2.11.19: Ecaz and a faction not their ally, in a part of a territory where Ecaz's ally
-    fights too: no battle of Ecaz's own, their ally's for both."""
-    if ecaz not in (seat, other) or not has(game, ecaz, Ability.OCCUPY):
-        return False
+    """2.11.19: Ecaz, their ally and a third faction in a part of a territory: one battle, the
+    one Ecaz chose (``fighter``: their ally by default) fighting it for both, no battle of the
+    other's own."""
     allies = ally_of(game, ecaz)
-    opponent = other if seat == ecaz else seat
-    return opponent not in allies and any(ally in here for ally in allies)
+    if not allies or not has(game, ecaz, Ability.OCCUPY) or not (
+            ecaz in here and allies[0] in here):
+        return False
+    aside = allies[0] if fighter(game, ecaz) == ECAZ else ecaz
+    return aside in (seat, other) and not {seat, other} & {ecaz, *allies} - {aside}
+
+
+def fighter(game: Any, ecaz: str) -> str:
+    """Whom Ecaz chose to fight their co-occupied battles: ``ally`` or ``ecaz``."""
+    return game["factions"][ecaz].get("fighter", ALLY)
+
+
+def dials_for(game: Any, ecaz: str, seat: str, battle: dict[str, Any]) -> str | None:
+    """2.11.20: "regardless of who fights the battle, your ally's Forces are the ones dialed":
+    Ecaz fighting beside their ally (it has forces in the battle's part of the territory) dial
+    and lose its forces (from a state or a view: the forces and alliances are public)."""
+    allies = ally_of(game, ecaz)
+    if seat != ecaz or not allies or not has(game, ecaz, Ability.OCCUPY):
+        return None
+    here = game["forces"].get(battle["territory"], {})
+    return allies[0] if any(allies[0] in by_faction for sector, by_faction in here.items()
+                            if int(sector) in battle["sectors"]) else None
 
 
 def _here(state: State, ecaz: str) -> dict[int, dict[str, int]]:
@@ -49,10 +76,17 @@ def _here(state: State, ecaz: str) -> dict[int, dict[str, int]]:
             if int(sector) in battle["sectors"] and ecaz in by_faction}
 
 
-def _fighting_ally(state: State, ecaz: str, plans: dict[str, Any]) -> str | None:
-    """Their ally in the battle under way, Ecaz beside it and not fighting it themselves."""
-    if ecaz in plans or not has(state, ecaz, Ability.OCCUPY):
+def _fighting_ally(state: State, ecaz: str, plans: dict[str, Any], after: bool = False
+                   ) -> str | None:
+    """The side of Ecaz and their ally in the battle under way, co-occupied: their ally
+    fighting it, Ecaz beside; or Ecaz fighting it with their ally's forces (``dials_for``;
+    ``after`` the battle, when those may be gone: their plan had their forces added)."""
+    if not has(state, ecaz, Ability.OCCUPY):
         return None
+    if ecaz in plans:
+        beside = (plans[ecaz].get("partner_bonus") if after
+                  else dials_for(state, ecaz, ecaz, state["step"]["battle"]))
+        return ecaz if beside else None
     return next((seat for seat in plans if seat in ally_of(state, ecaz)), None)
 
 
@@ -72,7 +106,7 @@ def resolved(state: State, ecaz: str, winner: str | None, plans: dict[str, dict[
              ) -> list[Event]:
     """2.11.20: their side won (their ally): half their forces there, rounded down, stay, the
     rest to the tanks; else all of them."""
-    ally = _fighting_ally(state, ecaz, plans)
+    ally = _fighting_ally(state, ecaz, plans, after=True)
     here = _here(state, ecaz) if ally else {}
     count = sum(total(counts) for counts in here.values())
     if not count:

@@ -183,22 +183,23 @@ def _side(game: Any, seat: str, battle: dict[str, Any], fought: dict[str, dict[s
     forces, alliances = game["forces"], game["alliances"]
     opponent = battle["defender"] if seat == battle["aggressor"] else battle["aggressor"]
     territory = battle["territory"]
+    dialed = factions.dialer(game, seat, battle)      # 001 2.11.20: Ecaz dial their ally's
     here: dict[str, int] = {}
     for sector, by_faction in forces.get(territory, {}).items():
-        if int(sector) in battle["sectors"] and seat in by_faction:
-            add(here, by_faction[seat])
+        if int(sector) in battle["sectors"] and dialed in by_faction:
+            add(here, by_faction[dialed])
     if hidden:
         add(here, {kinds(rules, seat)[0].name: hidden})
-    allies = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
+    allies = [s for alliance in alliances if dialed in alliance for s in alliance if s != dialed]
     free = any(     # WBC house rule 6; 001 2.04.22; 003 house rule "Fremen Combat"
-        factions.power(s, rules).counts_full_without_spice(rules, s != seat, territory)
-        for s in (seat, *allies))
+        factions.power(s, rules).counts_full_without_spice(rules, s != dialed, territory)
+        for s in (dialed, *allies))
     karamaed = battle.get("cancelled", {}).get(seat, [])     # battle_karama
     against = faction_name(opponent, rules)
     troops = tuple(combat.Troop(kind.name, here.get(kind.name, 0),
                                 min(kind.worth(against), combat.NORMAL) if "starred" in karamaed
                                 else kind.worth(against), kind.spiced)
-                   for kind in kinds(rules, seat))
+                   for kind in kinds(rules, dialed))
     strength = combat.Strength(troops, rules.advanced_combat, free and "free" not in karamaed)
     away = {name: where for name, where in fought.get(seat, {}).items() if where != territory}
     may_kh = (kh is not None and factions.has(game, seat, Ability.KWISATZ_HADERACH)

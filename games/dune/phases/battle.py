@@ -454,6 +454,7 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
     (000 VI.B); the forces lost counted (the Atreides' towards the Kwisatz Haderach)."""
     territory = battle["territory"]
     events = _announce(state, battle, plans, outcome)
+    dialed = {seat: factions.dialer(state, seat, battle) for seat in plans}     # 001 2.11.20
     lost: dict[str, int] = {}
     taken: dict[str, Counts] = {}                   # each side's forces lost, per kind
     if outcome.kind == "explosion":
@@ -470,9 +471,9 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
             events.append(Event(EventCode.LEADER_SPICE, {"faction": winner, "spice": prize}))
     beaten = {"battle": [loser], "traitor": [loser], "traitors": list(plans)}.get(outcome.kind, [])
     if outcome.leaders_decided:             # 001 3.03.12: "returns all ... Forces to Reserves"
-        events += _home(state, loser, territory, battle["sectors"])
+        events += _home(state, dialed[loser], territory, battle["sectors"])
         beaten = []
-    for seat in beaten:
+    for seat in map(dialed.get, beaten):
         mix = forces_in(state, seat, territory, battle["sectors"])
         lost[seat] = lost.get(seat, 0) + total(mix)
         events += _lose(state, seat, territory, battle["sectors"], mix, taken)
@@ -492,8 +493,8 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
                                unanswered, one)
     if outcome.kind == "battle" and not outcome.leaders_decided:   # 001 3.03.12: none lost
         mix = _winner_losses(sides[winner], plans[winner])
-        lost[winner] = lost.get(winner, 0) + total(mix)
-        events += _lose(state, winner, territory, battle["sectors"], mix, taken)
+        lost[dialed[winner]] = lost.get(dialed[winner], 0) + total(mix)
+        events += _lose(state, dialed[winner], territory, battle["sectors"], mix, taken)
     for faction in factions.in_play(state):
         events += faction.after_losses(state, territory, battle["sectors"], taken)
     events += variants.battle_over(state, territory, winner, plans, taken, rng)

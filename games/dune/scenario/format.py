@@ -58,6 +58,7 @@ class FactionPosition:
     ambassadors_drawn: tuple[str, ...] | None = None
     ambassadors_triggered: tuple[str, ...] | None = None
     ambassadors_removed: tuple[str, ...] | None = None     # out of the game (2.11.17.03)
+    fighter: str | None = None          # Ecaz's: who fights a co-occupied battle (2.11.19)
 
 
 @dataclass(frozen=True)

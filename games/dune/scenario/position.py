@@ -343,6 +343,8 @@ def _faction(state: State, seat: str, given: FactionPosition, key: str, rules: R
         own["triggered"] = list(given.ambassadors_triggered)
     if given.ambassadors_removed is not None:
         own["removed"] = list(given.ambassadors_removed)
+    if given.fighter is not None:               # Ecaz's choice (001 2.11.19)
+        own["fighter"] = str(given.fighter)
     if given.gholas is not None:                # the Tleilaxu's Gholas (001 2.08.17)
         own["gholas"] = {}
         for name, faction in _leaders(rules, given.gholas, f"{key}.gholas", problems):
