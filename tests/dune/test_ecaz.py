@@ -458,3 +458,23 @@ def test_001_2_11_19_20_ecaz_fighting_their_co_occupied_battle_dial_their_ally_s
     (order,) = dune.parse(state, "ecaz", "FIGHTER ECAZ").orders
     assert order.value["fighter"] == "ecaz" and ecaz.text(state, order.value) == "FIGHTER ECAZ"
     assert dune.parse(state, "ecaz", "FIGHTER HARKONNEN").errors
+
+
+def test_001_2_11_20_ecaz_never_dial_coexisting_advisors():
+    """001 2.11.20 with 000 XV.B.4: their ally's forces are dialed only where it occupies the
+    territory; the Bene Gesserit's coexisting advisors fight nobody's battle, so Ecaz beside
+    them dial their own."""
+    from pbem.games.dune import factions
+    from pbem.games.dune.forces import add_forces, plain
+
+    state = new()
+    state["alliances"] = [["bene-gesserit", "ecaz"]]
+    state["forces"].pop("Carthag", None)
+    for seat, count in (("ecaz", 2), ("bene-gesserit", 1), ("harkonnen", 3)):
+        add_forces(state, seat, "Carthag", 11, {plain(state, seat): count})
+    battle = {"territory": "Carthag", "sectors": [11], "aggressor": "ecaz",
+              "defender": "harkonnen"}
+    assert factions.dialer(state, "ecaz", battle) == "bene-gesserit"
+    state["factions"]["bene-gesserit"]["coexisting"] = ["Carthag"]
+    assert factions.dialer(state, "ecaz", battle) == "ecaz"
+    assert factions.dialer(state, "harkonnen", battle) == "harkonnen"

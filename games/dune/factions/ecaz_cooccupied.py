@@ -33,7 +33,7 @@ from pbem.game import Event
 from ..codes import EventCode
 from ..data import Ability
 from ..forces import remove_forces, to_tanks, total
-from ..state import State, ally_of, forces_at
+from ..state import State, ally_of, forces_at, occupants
 from .base import has
 
 ALLY, ECAZ = "ally", "ecaz"         # who fights (their sheet's ``fighter``)
@@ -58,10 +58,12 @@ def fighter(game: Any, ecaz: str) -> str:
 
 def dials_for(game: Any, ecaz: str, seat: str, battle: dict[str, Any]) -> str | None:
     """2.11.20: "regardless of who fights the battle, your ally's Forces are the ones dialed":
-    Ecaz fighting beside their ally (it has forces in the battle's part of the territory) dial
-    and lose its forces (from a state or a view: the forces and alliances are public)."""
+    Ecaz fighting beside their ally (it occupies the battle's part of the territory, not as
+    coexisting advisors) dial and lose its forces (from a state or a view: the forces and
+    alliances are public)."""
     allies = ally_of(game, ecaz)
-    if seat != ecaz or not allies or not has(game, ecaz, Ability.OCCUPY):
+    if (seat != ecaz or not allies or not has(game, ecaz, Ability.OCCUPY)
+            or allies[0] not in occupants(game, battle["territory"])):
         return None
     here = game["forces"].get(battle["territory"], {})
     return allies[0] if any(allies[0] in by_faction for sector, by_faction in here.items()
