@@ -530,12 +530,16 @@ def _ambassadors(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> st
     """Ecaz place one Ambassador a turn, for 1 spice, while they keep 4 spice after it: the
     first of their supply (their own last) in the first open stronghold they do not hold;
     every token triggers, their own offering the mover an alliance while they have none
-    (001 2.11.17.12)."""
+    (001 2.11.17.12); they fight the battles they share with their ally themselves while they
+    hold a card better than worthless, else their ally does (001 2.11.19)."""
     options = prompt.options
     held = sorted(options.get("supply", []), key=lambda v: (v == view["seat"], v))
     free = [s for s in options.get("strongholds", []) if view["seat"] not in occupants(view, s)
             and not _ally_held(view, s)]
     lines = [] if ally_of(view, view["seat"]) else ["TRIGGER Ecaz ALL ALLIANCE"]
+    armed = any(data(view).treachery_card(card).type is not CardType.WORTHLESS
+                for card in view["own"]["hand"])
+    lines.append(f"FIGHTER {'ECAZ' if armed else 'ALLY'}")
     if held and free and options.get("spice", 0) >= 5:
         name = ambassadors.kind_of(view).token(held[0]).name.removesuffix(" Ambassador")
         lines.append(f"AMBASSADOR {name} IN {free[0]}")
