@@ -762,6 +762,10 @@ class GF9(Classic):
     # traitor cards (2.12.04-05, 2.12.17 B) and the Bounty (2.12.19 B); the rest of text B not
     # yet (issue 31)
     moritani_text_b: bool = field(default=False, metadata=ADDED)
+    # 001 2.11, text B (the Landsraad revision, the inserted half of 001's redline): Ecaz's
+    # sheet from ``data/ecaz_b`` (``option_layers``): so far Duke Vidal revived for 6 (2.11.18
+    # B) and text A's powers that text B drops left out; the rest of text B not yet (issue 31)
+    ecaz_text_b: bool = field(default=False, metadata=ADDED)
     # 001 4.03: the Nexus cards, drawn after a Nexus by the unallied (``variants.nexus_cards``)
     nexus_cards: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
@@ -785,7 +789,7 @@ class GF9(Classic):
         "ixians_text_b": ("ixians_text_b",),
         "richese_revised": ("richese_revised",),
         "ecaz_moritani": ("ecaz_moritani",), "homeworlds": ("homeworlds",),
-        "moritani_text_b": ("moritani_text_b",),
+        "moritani_text_b": ("moritani_text_b",), "ecaz_text_b": ("ecaz_text_b",),
         "nexus_cards": ("nexus_cards",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
@@ -797,7 +801,8 @@ class GF9(Classic):
                                               "ecaz", "moritani")
     option_layers: ClassVar[dict[str, str]] = {"choam_landsraad": "choam_landsraad",
                                                "homeworlds": "homeworlds",
-                                               "moritani_text_b": "moritani_b"}
+                                               "moritani_text_b": "moritani_b",
+                                               "ecaz_text_b": "ecaz_b"}
 
     traitor_deck = True                 # 001 setup 12: four dealt from one deck, one kept
     own_leader_as_traitor = True        # 001 setup 12

@@ -478,3 +478,24 @@ def test_001_2_11_20_ecaz_never_dial_coexisting_advisors():
     state["factions"]["bene-gesserit"]["coexisting"] = ["Carthag"]
     assert factions.dialer(state, "ecaz", battle) == "ecaz"
     assert factions.dialer(state, "harkonnen", battle) == "harkonnen"
+
+
+def test_001_2_11_18_b_text_b_revives_duke_vidal_for_6_without_text_a_s_dropped_powers():
+    """001 2.11.18 (B) REVIVAL: Duke Vidal revived for 6 under text B (``ecaz_text_b``, its
+    layer ``data/ecaz_b``), 5 under text A (2.11.23 A), offered so by mail; text A's powers that
+    text B drops, the A alliance (2.11.25 A) and the A Karama (1.14.12 A), are not theirs under
+    B; what both texts give (OCCUPY, LOYALTY, the Ambassadors, for now text A's) is."""
+    from pbem.games.dune.data import Ability
+    from pbem.games.dune.factions import ecaz_vidal_revival
+    from pbem.games.dune.factions.base import has
+    from pbem.games.dune.state import data
+
+    for options, price in (({}, 5), ({"ecaz_text_b": True}, 6)):
+        state = new({"advanced": True, **options})
+        state["duke_vidal"] = {"at": "tanks", "until": None}
+        assert ("Duke Vidal", price) in ecaz_vidal_revival.offers(state, "ecaz")
+        sheet = data(state).faction("Ecaz")
+        b = bool(options)
+        assert (sheet.karama_power is None) == b and (not sheet.alliance) == b
+        assert has(state, "ecaz", Ability.OCCUPY) and has(state, "ecaz", Ability.AMBASSADORS)
+        assert has(state, "ecaz", Ability.LOYALTY)

@@ -143,7 +143,8 @@ def test_each_ruleset_names_its_phases_options_and_data():
                                "moritani")
     assert GF9.option_layers == {"choam_landsraad": "choam_landsraad",
                                  "homeworlds": "homeworlds",        # 001 4.10
-                                 "moritani_text_b": "moritani_b"}
+                                 "moritani_text_b": "moritani_b",
+                                 "ecaz_text_b": "ecaz_b"}      # 001 2.11 (B)
     assert GF9_RULES.turns == 10
     assert not any(getattr(GF9_RULES, name) for name in GF9.fixed if hasattr(GF9_RULES, name))
 
