@@ -73,15 +73,17 @@ def _hide(run: Run, swap: bool) -> None:
 
 
 @pytest.mark.whole_game
-def test_001_2_11_06_face_down_ambassadors_change_no_other_seats_mail(tmp_path):
+@pytest.mark.parametrize("text", [{}, {"ecaz_text_b": True}], ids=["text_a", "text_b"])
+def test_001_2_11_06_face_down_ambassadors_change_no_other_seats_mail(tmp_path, text):
     """The differential test (001 2.11.06-08: a placed Ambassador is Ecaz's to know, its
     trigger Ecaz's choice; 2.11.17: so are the choices its effect will take): the same three
     turns played twice, two Ambassadors face down in Arrakeen and Carthag changing places
     between the runs and Ecaz's standing choices given in one only; every other seat's mail and
-    every public archive page is the same, Ecaz's differ."""
+    every public archive page is the same, Ecaz's differ.  Under text A and under what is built
+    of text B (``ecaz_text_b``, 001 2.11 B, its Ambassadors text A's for now)."""
     found = []
     for name, swap in (("one", False), ("other", True)):
-        run = Run(tmp_path / name, {**OPTIONS, "turns": 3})
+        run = Run(tmp_path / name, {**OPTIONS, **text, "turns": 3})
         run.play(lambda r, s=swap: _hide(r, s))
         state = run.record().state
         hidden = {t["territory"]: t["value"] for t in state["tokens"]
