@@ -206,6 +206,14 @@ def rare_positions() -> list:
                                                for p in dune.prompts(late)):
         late, _ = dune.apply(late, {p.key: p.default for p in dune.prompts(late)},
                              random.Random(0))
+    # and a mover's consent to the Ecaz Ambassador's alliance, riding on its mail of the
+    # movement round (001 2.11.17.12)
+    consent = load_scenario(yaml.safe_load(
+        (folder / "gf9_2_11_17_12_the_ecaz_ambassador_allies_ecaz_with_the_mover.yaml")
+        .read_text())).state
+    while consent["phase"] != "movement":
+        consent, _ = dune.apply(consent, {p.key: p.default for p in dune.prompts(consent)},
+                                random.Random(0))
     # The two leader skills drawn at a revival (001 4.07.12)
     drawn = folder / "gf9_4_07_12_a_faction_without_a_skill_reviving_a_leader_draws_two.yaml"
     # The Nexus cards' choice, offered in a Nexus (001 4.03.03-05)
@@ -217,7 +225,7 @@ def rare_positions() -> list:
                                for path in (summon, reveal, amal, terms, shuffle, cone, send,
                                             copy_, ambassadors, terror, extortion, enemy,
                                             drawn, nexus, semuta, sapho)),
-            *ixians, deploying, *choam, offering, offered, skills, *richese, late]
+            *ixians, deploying, *choam, offering, offered, skills, *richese, late, consent]
 
 
 def test_every_prompt_kind_renders_its_legal_choices_and_template(games):
