@@ -79,6 +79,10 @@ class EventCode(StrEnum):
     LEADER_POISONED = "leader-poisoned"     # the Residual Poison (3.03.09)
     JUICE_OF_SAPHO = "juice-of-sapho"       # the aggressor's place taken (3.03.03)
     DESERT_SEEDED_WATER_CARDS = "desert-seeded-water-cards"
+    # the third expansion's cards (001 3.04)
+    WITHDRAWN = "withdrawn"                 # Harass and Withdraw (3.04.02)
+    RECRUITS = "recruits"                   # every free revival doubled (3.04.03)
+    REINFORCEMENTS = "reinforcements"       # +2 dialed, 3 reserves to the tanks (3.04.04)
     # standing_cards (003 "Expanded Treachery", "Changed Treachery Cards")
     CONE_OF_SILENCE = "cone-of-silence"
     RESIDUAL_POISON = "residual-poison"

@@ -764,6 +764,10 @@ class GF9(Classic):
     moritani_text_b: bool = field(default=False, metadata=ADDED)
     # 001 4.03: the Nexus cards, drawn after a Nexus by the unallied (``variants.nexus_cards``)
     nexus_cards: bool = field(default=False, metadata=ADDED)
+    # 001 3.04: the third expansion's treachery cards shuffled into the deck (Harass and
+    # Withdraw, Recruits, Reinforcements; ``cards.third_expansion``), an option of their own as
+    # the first expansion's (3.02), with or without Ecaz and the Moritani seated
+    ecaz_moritani_cards: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -786,7 +790,7 @@ class GF9(Classic):
         "richese_revised": ("richese_revised",),
         "ecaz_moritani": ("ecaz_moritani",), "homeworlds": ("homeworlds",),
         "moritani_text_b": ("moritani_text_b",),
-        "nexus_cards": ("nexus_cards",)}
+        "nexus_cards": ("nexus_cards",), "ecaz_moritani_cards": ("ecaz_moritani_cards",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.
@@ -868,8 +872,10 @@ class GF9(Classic):
 
     @property
     def card_sets(self) -> tuple[str, ...]:
-        """001 3.02: the first expansion's cards, with ``ixians_tleilaxu_cards``."""
-        return (("ixians_tleilaxu",) if self.ixians_tleilaxu_cards else ()) + self.cache_sets
+        """001 3.02: the first expansion's cards, with ``ixians_tleilaxu_cards``; 001 3.04: the
+        third's, with ``ecaz_moritani_cards``."""
+        return ((("ixians_tleilaxu",) if self.ixians_tleilaxu_cards else ())
+                + (("ecaz_moritani",) if self.ecaz_moritani_cards else ()) + self.cache_sets)
 
     @property
     def mirror_kept_unanswered(self) -> bool:

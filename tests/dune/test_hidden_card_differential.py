@@ -462,6 +462,21 @@ def test_001_3_03_nobody_else_reads_who_holds_a_cache_card(tmp_path, card):
         assert f"semuta:{HA}" in asked - not_asked
 
 
+# --- the third expansion's cards (001 3.04) ---------------------------------------------------
+@pytest.mark.whole_game
+@pytest.mark.parametrize("card", ["Recruits", "Harass and Withdraw", "Reinforcements"])
+def test_001_3_04_nobody_else_reads_who_holds_a_third_expansion_card(tmp_path, card):
+    """Secrets stay secret (TEAM.md): the same GF9 game with the third expansion's cards in the
+    deck, played through the moderator by mail from the set-up to turn 2's bidding, once with
+    the card in the Harkonnen hand and once with a Baliset: every mail the others get, the step
+    numbers after each tick and the archive pages are the same.  Recruits' word (3.04.03) is
+    offered to its holder in the rounds it is asked in anyway (``cards/recruits.py``), never a
+    round of its own; the Special-Battle cards (3.04.02, 3.04.04) are lines of a secret plan."""
+    asked, not_asked = _with_and_without(tmp_path, "gf9", {"ecaz_moritani_cards": True}, card)
+    if card == "Recruits":
+        assert f"recruits:{HA}" in asked - not_asked
+
+
 # --- the Nexus cards (001 4.03) ----------------------------------------------------------------
 @pytest.mark.whole_game
 @pytest.mark.parametrize("held", [("ecaz", "atreides"), ("emperor", "fremen")])

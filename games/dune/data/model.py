@@ -94,6 +94,10 @@ class CardType(StrEnum):
     CONE_OF_SILENCE = "cone_of_silence"
     RESIDUAL_POISON = "residual_poison"
     SEMUTA_DRUG = "semuta_drug"
+    # the third expansion's (001 3.04)
+    HARASS_AND_WITHDRAW = "harass_and_withdraw"
+    RECRUITS = "recruits"
+    REINFORCEMENTS = "reinforcements"
 
 
 class Timing(StrEnum):
@@ -105,6 +109,7 @@ class Timing(StrEnum):
     ANY_TIME = "any_time"
     SPICE_BLOW = "spice_blow"       # 001 3.02.06, 3.02.13
     PHASE_START = "phase_start"     # 001 3.02.02: "at the beginning of any phase"
+    REVIVAL = "revival"             # 001 3.04.03: "Play during the Revival Phase"
 
 
 class Slot(StrEnum):
@@ -170,6 +175,10 @@ class Effect(StrEnum):
     NEVER_A_TRAITOR = "never_a_traitor"             # no traitor card matches it (3.03.14)
     SILENCES = "silences"                           # the Cone of Silence: no buying, no ally
     DISCARDS_POISON_DEFENSE = "discards_poison_defense"     # the Residual Poison (changed)
+    # the third expansion's (001 3.04)
+    WITHDRAWS_UNDIALED = "withdraws_undialed"       # the undialed forces home (3.04.02)
+    DOUBLES_FREE_REVIVAL = "doubles_free_revival"   # every faction's, the limit 7 (3.04.03)
+    REINFORCES = "reinforces"                       # +2 dialed, 3 reserves to the tanks (3.04.04)
 
 
 class Ability(StrEnum):
