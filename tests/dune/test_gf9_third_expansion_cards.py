@@ -109,11 +109,16 @@ def _battle(hands, forces, reserve_on_board=0):
 
 def test_001_3_04_02_not_on_your_own_homeworld():
     """001 3.04.02: "You may not play this when on your Homeworld": refused there, and only
-    there; Reinforcements is not barred on a homeworld."""
+    there (with 001 4.10's homeworlds, the Atreides' Caladan theirs, not the Harkonnen's);
+    Reinforcements is not barred on a homeworld."""
     assert special_battle.refusal(make_rules("gf9", OPTION), "Harass and Withdraw", 10, True)
     assert special_battle.refusal(make_rules("gf9", OPTION), "Harass and Withdraw", 0,
                                   False) is None
     assert special_battle.refusal(make_rules("gf9", OPTION), "Reinforcements", 3, True) is None
+    state = dune.setup("gf9", {**OPTION, "homeworlds": True}, [AT, HA], step_rng("home", 0))
+    assert special_battle.at_home(state, AT, "Caladan")
+    assert not special_battle.at_home(state, HA, "Caladan")
+    assert not special_battle.at_home(state, AT, "Carthag")
 
 
 def test_001_3_04_04_reinforcements_refused_with_fewer_than_three_in_reserve():
