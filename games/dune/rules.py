@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 
 from pbem.command import OPTION as COMMAND_OPTION
 
-from .data.loader import DATA_DIR, citations, load
+from .data.loader import DATA_DIR, citations, discovery, load
 
 # The metadata of an option added to a ruleset after its games were stored: ``to_json`` leaves
 # it out while off, so those games keep their stored form (``same_games``: byte-identical).
@@ -768,6 +768,9 @@ class GF9(Classic):
     # Withdraw, Recruits, Reinforcements; ``cards.third_expansion``), an option of their own as
     # the first expansion's (3.02), with or without Ecaz and the Moritani seated
     ecaz_moritani_cards: bool = field(default=False, metadata=ADDED)
+    # 001 4.06: the discovery tokens, put on the board by the Discovery spice cards shuffled
+    # into the spice deck (``variants.discovery_tokens``); the Great Maker not yet (issue 31)
+    discovery_tokens: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -790,7 +793,8 @@ class GF9(Classic):
         "richese_revised": ("richese_revised",),
         "ecaz_moritani": ("ecaz_moritani",), "homeworlds": ("homeworlds",),
         "moritani_text_b": ("moritani_text_b",),
-        "nexus_cards": ("nexus_cards",), "ecaz_moritani_cards": ("ecaz_moritani_cards",)}
+        "nexus_cards": ("nexus_cards",), "ecaz_moritani_cards": ("ecaz_moritani_cards",),
+        "discovery_tokens": ("discovery_tokens",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.
@@ -867,8 +871,11 @@ class GF9(Classic):
 
     @property
     def extra_spice_cards(self) -> tuple[str, ...]:
-        """001 4.08.02: the Sandtrout, with ``sandtrout`` (``phases/sandtrout``)."""
-        return ("Sandtrout",) if self.sandtrout else ()
+        """001 4.08.02: the Sandtrout, with ``sandtrout`` (``phases/sandtrout``); 001 4.06.02:
+        the six Discovery spice cards, with ``discovery_tokens`` (``data/gf9/discovery.yaml``)."""
+        return ((("Sandtrout",) if self.sandtrout else ())
+                + (tuple(card.id for card in discovery("gf9", "gf9"))
+                   if self.discovery_tokens else ()))
 
     @property
     def card_sets(self) -> tuple[str, ...]:

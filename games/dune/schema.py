@@ -71,6 +71,9 @@ class Sheet(TypedDict):
     # Recruits' holder: its word to play it as the next revival phase begins (001 3.04.03,
     # ``cards.recruits``), standing until played
     recruits: NotRequired[bool]
+    # its word on the discovery tokens it reveals before Spice Collection (001 4.06.06.02,
+    # ``variants.discovery_tokens``): ``all``, ``none`` or token values; unset, all
+    discovery: NotRequired[str | list[str]]
 
 
 # pile -> its cards, top last: every pile of every deck of the game's data (``decks.py``,

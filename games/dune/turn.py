@@ -62,6 +62,7 @@ from .phases import (
 )
 from .rules import Rules, rules_of
 from .state import State, copy_state
+from .variants import discovery_tokens
 
 PHASES: dict[str, ModuleType] = {
     "setup": set_up,
@@ -192,13 +193,16 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
             state, orders, rng), sapho.begins), sapho.rides(rules)),     # 001 3.03.03
         (_Rider(recruits.prompts, recruits.keys, recruits.apply, recruits.begins),
          recruits.rides(rules)),                                        # 001 3.04.03
+        (_Rider(discovery_tokens.prompts, discovery_tokens.keys, discovery_tokens.apply),
+         discovery_tokens.rides(rules)),                                # 001 4.06.06.02
     ) if rides)
 
 
 # The kinds of the riders' decisions (each module's ``owns``), read from a key's text at once.
 _RIDING = frozenset({deals.DEAL, truthtrance.ASK, truthtrance.ANSWER, spice_specials.KIND,
                      standing_cards.KIND, cache_specials.KIND, nexus_cards.CHOICE,
-                     semuta.KIND, sapho.KIND, recruits.KIND})
+                     semuta.KIND, sapho.KIND, recruits.KIND,
+                     discovery_tokens.KIND})
 
 
 def advance(state: State, orders: dict[str, Any], rng: random.Random

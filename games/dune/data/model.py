@@ -559,6 +559,23 @@ class SpiceCard:
 
 
 @dataclass(frozen=True)
+class DiscoveryCard:
+    """A Discovery spice card (001 4.06.05; ``discovery.yaml``): the blow of its ``territory``,
+    and where it puts a token of its ``kind`` (``at``, ``sector``)."""
+
+    territory: str
+    kind: str
+    at: str
+    sector: int
+    spice_sector: int = 0           # the board's spice blow site of ``territory``
+
+    @property
+    def id(self) -> str:
+        """Its id in the spice deck."""
+        return f"{self.territory} Discovery"
+
+
+@dataclass(frozen=True)
 class Leader:
     """A leader disc: its faction and fighting strength (000, Leaders, lines 71-103)."""
 
@@ -807,6 +824,9 @@ class TokenKind:
     triggers: bool = False
     # On the board no force ships into its territory: the Atomics Aftermath (001 2.12.14.03)
     bars_shipment: bool = False
+    # The faction (its sheet's name) that sees any face-down token of the kind: the Fremen the
+    # Hiereg discovery tokens (001 4.06.07.01), the Spacing Guild the Smuggler ones (4.06.08.01)
+    seen_by: str | None = None
 
     def token(self, value: str) -> Token:
         """The token of this value (KeyError if the kind has none such)."""

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.game import Event, Prompt
 
-from ..data import Act
+from ..data import Act, SpiceCard
 from ..state import State
 
 if TYPE_CHECKING:                   # the import graph stays shallow (test_architecture)
@@ -48,6 +48,15 @@ class Variant:
     def collected(self, state: State, events: list[Event]) -> list[Event]:
         """The territories' spice is collected (``events``, the collection's): nothing
         follows."""
+        return []
+
+    def spice_card(self, card_id: str) -> SpiceCard | None:
+        """The spice card of this id if it is one of the variant's own: none."""
+        return None
+
+    def spice_card_turned(self, state: State, card: SpiceCard, rng: random.Random
+                          ) -> list[Event]:
+        """A territory card of the spice deck is turned, its spice not yet placed: nothing."""
         return []
 
     def phase_begins(self, state: State) -> list[Event]:
