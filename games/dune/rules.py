@@ -155,8 +155,9 @@ class Rules:
 
     @property
     def cards_left_out(self) -> tuple[str, ...]:
-        """The names of the cards of ``card_sets`` a game leaves out of its deck: none but
-        where a ruleset lets a set be played in part."""
+        """The names of the cards of ``card_sets`` a game leaves out of its deck, and of the
+        spice deck's territory cards: none but where a ruleset lets a set be played in part
+        (or an option takes cards out, 001 4.06.03)."""
         return ()
 
     @property
@@ -771,6 +772,9 @@ class GF9(Classic):
     # 001 4.06: the discovery tokens, put on the board by the Discovery spice cards shuffled
     # into the spice deck (``variants.discovery_tokens``); the Great Maker not yet (issue 31)
     discovery_tokens: bool = field(default=False, metadata=ADDED)
+    # 001 4.06.03: "Decide as a group whether to take the duplicate spice blows out of the Spice
+    # deck": the ordinary cards of the Discovery cards' six territories left out
+    discovery_duplicates_out: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -794,7 +798,8 @@ class GF9(Classic):
         "ecaz_moritani": ("ecaz_moritani",), "homeworlds": ("homeworlds",),
         "moritani_text_b": ("moritani_text_b",),
         "nexus_cards": ("nexus_cards",), "ecaz_moritani_cards": ("ecaz_moritani_cards",),
-        "discovery_tokens": ("discovery_tokens",)}
+        "discovery_tokens": ("discovery_tokens",),
+        "discovery_duplicates_out": ("discovery_duplicates_out",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.
@@ -897,6 +902,14 @@ class GF9(Classic):
         if not self.choam_richese:
             return ()
         return ("richese", "richese_b" if self.richese_revised else "richese_a")
+
+    @property
+    def cards_left_out(self) -> tuple[str, ...]:
+        """001 4.06.03: the ordinary spice cards the Discovery cards duplicate, with
+        ``discovery_tokens`` and ``discovery_duplicates_out``."""
+        if not (self.discovery_tokens and self.discovery_duplicates_out):
+            return ()
+        return tuple(card.territory for card in discovery("gf9", "gf9"))
 
     @property
     def traitor_cards(self) -> tuple[str, ...]:

@@ -37,6 +37,23 @@ def test_001_4_06_02_six_discovery_cards_join_the_spice_deck():
     assert violations(with_cards) == []
 
 
+def test_001_4_06_03_the_duplicate_spice_cards_may_be_taken_out():
+    """001 4.06.03: "Decide as a group whether to take the duplicate spice blows out": with
+    ``discovery_duplicates_out`` the six ordinary cards of the Discovery cards' territories
+    leave the deck, which the invariants then count without them."""
+    seats = [AT, FR, GU]
+    kept = dune.setup("gf9", OPTION, seats, step_rng("d", 0))
+    out = dune.setup("gf9", {**OPTION, "discovery_duplicates_out": True}, seats,
+                     step_rng("d", 0))
+    duplicates = {card.territory for card in discovery("gf9", "gf9")}
+    assert duplicates <= set(kept["decks"]["spice"])
+    assert not duplicates & set(out["decks"]["spice"])
+    assert len(out["decks"]["spice"]) == len(kept["decks"]["spice"]) - 6
+    assert violations(out) == []
+    out["decks"]["spice"].append("Old Gap")
+    assert violations(out)
+
+
 def test_001_4_06_04_eight_tokens_face_down_aside_of_two_types():
     """001 4.06.04, 4.06.06.01: eight tokens face down beside the board, four Hiereg and four
     Smuggler, owned by nobody; the token layer conserves them."""

@@ -866,11 +866,12 @@ class DuneData:
         """The ids of a deck's cards, in the data's order (a leader's id is its name): the
         base treachery cards and those of the expansions' ``sets`` a game plays
         (``Rules.card_sets``) but the names it ``left_out`` of them (``Rules.cards_left_out``),
-        the spice cards and the ``extra`` ones it plays (``Rules.extra_spice_cards``)."""
+        the spice cards but those ``left_out`` and the ``extra`` ones it plays
+        (``Rules.extra_spice_cards``)."""
         if deck.cards is DeckCards.TREACHERY:
             return tuple(card.id for card in self.treachery_in_play(sets, left_out))
-        if deck.cards is DeckCards.SPICE:
-            return tuple(card.id for card in self.spice_deck) + extra
+        if deck.cards is DeckCards.SPICE:       # 001 4.06.03: territory cards left out too
+            return tuple(card.id for card in self.spice_deck if card.id not in left_out) + extra
         return tuple(leader.name for leader in self.leaders)
 
     force_kinds: tuple[ForceKind, ...] = ()
