@@ -91,6 +91,18 @@ def spice_card_turned(state: State, card: SpiceCard, rng: random.Random) -> list
             for event in variant.spice_card_turned(state, card, rng)]
 
 
+def flight(game: State | dict[str, Any], seat: str) -> bool:
+    """Whether ``seat`` holds a variant's piece moving one group three territories (001
+    4.06.08.05: the Ornithopter discovery token)."""
+    return any(variant.flight(game, seat) for variant in in_play(game))
+
+
+def flown(state: State, seat: str) -> list[Event]:
+    """The first such piece of ``seat``'s used for one movement action."""
+    variant = next(v for v in in_play(state) if v.flight(state, seat))
+    return variant.flown(state, seat)
+
+
 def phase_begins(state: State) -> list[Event]:
     """Every variant's rules as a phase begins, before its own work (001 4.10.12.06: the
     natives brought out to fight on their homeworld)."""

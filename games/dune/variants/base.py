@@ -59,6 +59,15 @@ class Variant:
         """A territory card of the spice deck is turned, its spice not yet placed: nothing."""
         return []
 
+    def flight(self, game: State | dict[str, Any], seat: str) -> bool:
+        """Whether ``seat`` holds a piece of the variant's that moves one group three
+        territories (as the Richese Ornithopter, 001 3.03.07): none."""
+        return False
+
+    def flown(self, state: State, seat: str) -> list[Event]:
+        """That piece used for one movement action (``flight``): nothing."""
+        return []
+
     def phase_begins(self, state: State) -> list[Event]:
         """The phase under way has just begun, before its own work: nothing."""
         return []

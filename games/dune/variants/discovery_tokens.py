@@ -19,9 +19,11 @@ layer, four Hiereg and four Smuggler (``data/gf9/tokens.yaml``), face down besid
 - A token revealed (4.06.08.01: "When a Discovery token is revealed that is not a territory
   immediately perform it's ability"): the Spice Stash gives its revealer 7 spice from the bank
   (4.06.08.04) and the Treachery Card Stash a treachery card (4.06.08.03), each then out of
-  the game (aside); the Ornithopter goes face up in front of its revealer's shield (4.06.08.05:
-  its use not yet); the five locations stay face up where they are (4.06.06.03: their rules,
-  4.06.06.03-07 and 4.06.07.02-05, 4.06.08.02, not yet).
+  the game (aside); the Ornithopter goes face up in front of its revealer's shield and, on a
+  later turn, gives one movement action of three territories by ``ORNITHOPTER MOVE``, as the
+  Richese Ornithopter's first choice does (4.06.08.05: ``flight``, ``flown``; the card first
+  where the faction holds both), then leaves the game; the five locations stay face up where
+  they are (4.06.06.03: their rules, 4.06.06.03-07 and 4.06.07.02-05, 4.06.08.02, not yet).
 
 Rulings (docs/rules-coverage.md, "001 GF9 variants: discovery tokens"): the destruction and the
 token come whatever the storm (only the spice is kept off a sector under the storm, as for
@@ -114,6 +116,24 @@ class DiscoveryTokens(Variant):
                 if seat in occupants(state, record["territory"]):
                     events += _look(state, seat, record)
         return events
+
+
+    def flight(self, game: State | dict[str, Any], seat: str) -> bool:
+        """4.06.08.05: the Ornithopter in front of ``seat``'s shield."""
+        return _ornithopter(game, seat) is not None
+
+    def flown(self, state: State, seat: str) -> list[Event]:
+        """4.06.08.05: "3 Movement instead of your normal movement for one movement action.
+        Then remove this token from the game"."""
+        record = _ornithopter(state, seat)
+        assert record is not None, seat
+        tokens.place(record, None, tokens.ASIDE)
+        return [Event(EventCode.DISCOVERY_FLOWN, {"faction": seat})]
+
+
+def _ornithopter(game: Any, seat: str) -> dict[str, Any] | None:
+    return next((t for t in tokens.of(game) if t.get("value") == ORNITHOPTER
+                 and t["owner"] == seat and t["at"] == tokens.FRONT), None)
 
 
 def _face_down(state: State) -> list[dict[str, Any]]:
