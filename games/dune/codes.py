@@ -94,6 +94,7 @@ class EventCode(StrEnum):
     DISCOVERY_CARD_SEEN = "discovery-card-seen"     # the card, to its drawer
     DISCOVERY_KEPT = "discovery-kept"               # 4.06.08.05: the Ornithopter kept
     DISCOVERY_FLOWN = "discovery-flown"             # 4.06.08.05: and used
+    GREAT_MAKER_VOTE = "great-maker-vote"           # 4.06.09.02: the Nexus voted on
     # standing_cards (003 "Expanded Treachery", "Changed Treachery Cards")
     CONE_OF_SILENCE = "cone-of-silence"
     RESIDUAL_POISON = "residual-poison"

@@ -770,7 +770,7 @@ class GF9(Classic):
     # the first expansion's (3.02), with or without Ecaz and the Moritani seated
     ecaz_moritani_cards: bool = field(default=False, metadata=ADDED)
     # 001 4.06: the discovery tokens, put on the board by the Discovery spice cards shuffled
-    # into the spice deck (``variants.discovery_tokens``); the Great Maker not yet (issue 31)
+    # into the spice deck with the Great Maker (``variants.discovery_tokens``, ``great_maker``)
     discovery_tokens: bool = field(default=False, metadata=ADDED)
     # 001 4.06.03: "Decide as a group whether to take the duplicate spice blows out of the Spice
     # deck": the ordinary cards of the Discovery cards' six territories left out
@@ -877,9 +877,10 @@ class GF9(Classic):
     @property
     def extra_spice_cards(self) -> tuple[str, ...]:
         """001 4.08.02: the Sandtrout, with ``sandtrout`` (``phases/sandtrout``); 001 4.06.02:
-        the six Discovery spice cards, with ``discovery_tokens`` (``data/gf9/discovery.yaml``)."""
+        the six Discovery spice cards and the Great Maker, with ``discovery_tokens``
+        (``data/gf9/discovery.yaml``; ``variants.great_maker``)."""
         return ((("Sandtrout",) if self.sandtrout else ())
-                + (tuple(card.id for card in discovery("gf9", "gf9"))
+                + ((*(card.id for card in discovery("gf9", "gf9")), GREAT_MAKER)
                    if self.discovery_tokens else ()))
 
     @property
@@ -1158,6 +1159,7 @@ class V3Version5(V3):
 
 SHIELD_WALL_WORMS = 6                   # WBC house rule 4 (000 line 1045): "the 6th worm"
 CHEAP_HERO_TRAITOR = "Cheap Hero"       # 001 4.09.02: "a Traitor for the Cheap Hero card"
+GREAT_MAKER = "Great Maker"         # 001 4.06.09: the spice card, by its id
 GF9_SHIELD_WALL_WORMS = 4               # 001 4.2.1: "After the fourth worm"
 RULESETS: dict[str, type[Classic]] = {"classic": Classic, "wbc": WBC, "gf9": GF9, "v3": V3}
 EARLIER: dict[str, tuple[tuple[int, type[Classic]], ...]] = {

@@ -74,6 +74,9 @@ class Sheet(TypedDict):
     # its word on the discovery tokens it reveals before Spice Collection (001 4.06.06.02,
     # ``variants.discovery_tokens``): ``all``, ``none`` or token values; unset, all
     discovery: NotRequired[str | list[str]]
+    # its standing vote for a Nexus at a Great Maker (001 4.06.09.02, ``variants.great_maker``):
+    # True for yes; unset, no
+    maker: NotRequired[bool]
 
 
 # pile -> its cards, top last: every pile of every deck of the game's data (``decks.py``,

@@ -62,7 +62,7 @@ from .phases import (
 )
 from .rules import Rules, rules_of
 from .state import State, copy_state
-from .variants import discovery_tokens
+from .variants import discovery_tokens, great_maker
 
 PHASES: dict[str, ModuleType] = {
     "setup": set_up,
@@ -195,6 +195,8 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
          recruits.rides(rules)),                                        # 001 3.04.03
         (_Rider(discovery_tokens.prompts, discovery_tokens.keys, discovery_tokens.apply),
          discovery_tokens.rides(rules)),                                # 001 4.06.06.02
+        (_Rider(great_maker.prompts, great_maker.keys, great_maker.apply),
+         great_maker.rides(rules)),                                     # 001 4.06.09.02
     ) if rides)
 
 
@@ -202,7 +204,7 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
 _RIDING = frozenset({deals.DEAL, truthtrance.ASK, truthtrance.ANSWER, spice_specials.KIND,
                      standing_cards.KIND, cache_specials.KIND, nexus_cards.CHOICE,
                      semuta.KIND, sapho.KIND, recruits.KIND,
-                     discovery_tokens.KIND})
+                     discovery_tokens.KIND, great_maker.KIND})
 
 
 def advance(state: State, orders: dict[str, Any], rng: random.Random

@@ -13,6 +13,7 @@ from pbem.games import dune
 from pbem.games.dune import tokens
 from pbem.games.dune.data.loader import discovery
 from pbem.games.dune.invariants import violations
+from pbem.games.dune.phases.spice_blow import spice_card
 from pbem.games.dune.rules import make_rules
 from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import ruleset_data
@@ -23,13 +24,16 @@ AT, FR, GU = "atreides", "fremen", "guild"
 OPTION = {"discovery_tokens": True}
 
 
-def test_001_4_06_02_six_discovery_cards_join_the_spice_deck():
-    """001 4.06.02: the variant's spice cards shuffled into the deck (the six Discovery cards;
-    the Great Maker not yet); without the option the deck is as it was."""
+def test_001_4_06_02_seven_new_cards_join_the_spice_deck():
+    """001 4.06.02: "shuffle the seven new Spice Cards into the Spice Deck": the six Discovery
+    cards and the Great Maker (a worm card, 4.06.09.01); without the option the deck is as it
+    was."""
     seats = [AT, FR, GU]
     plain = dune.setup("gf9", {}, seats, step_rng("d", 0))
     with_cards = dune.setup("gf9", OPTION, seats, step_rng("d", 0))
-    assert len(with_cards["decks"]["spice"]) == len(plain["decks"]["spice"]) + 6
+    assert len(with_cards["decks"]["spice"]) == len(plain["decks"]["spice"]) + 7
+    assert "Great Maker" in with_cards["decks"]["spice"]
+    assert spice_card(with_cards, "Great Maker").is_shai_hulud
     assert {c for c in with_cards["decks"]["spice"] if c.endswith(" Discovery")} == {
         card.id for card in discovery("gf9", "gf9")}
     assert "tokens" not in plain or not any(t["kind"] in discovery_tokens.KINDS

@@ -66,7 +66,7 @@ from pbem.game import Prompt
 
 from .. import combat, factions, leaders, tokens
 from ..board import homeworlds, layer, reach
-from ..cards import residual_poison, special_battle
+from ..cards import residual_poison
 from ..data import CardType, Effect, Slot
 from ..factions import ONCE_AROUND
 from ..factions import choam_multipurpose as multipurpose
@@ -352,7 +352,7 @@ def _cards(side: battle_plan.Side, leader: str | None) -> tuple[str | None, str 
                 or bool(side.card(name).effects & SPECIAL_BATTLE))
 
     def playable(name: str) -> bool:      # 001 3.04.02, 3.04.04
-        return special_battle.refusal(side.rules, name, side.reserve, side.at_home) is None
+        return side.refusal(name) is None
 
     def lasgun(name: str) -> bool:
         return Effect.EXPLODES_WITH_SHIELD in side.card(name).effects

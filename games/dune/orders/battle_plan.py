@@ -100,6 +100,11 @@ class Side:
             or (slot is Slot.WEAPON and self.planetologist is not None
                 and skill_powers.green(self.rules, card.name))))
 
+    def refusal(self, name: str) -> str | None:
+        """Why the card ``name`` may not be played in this battle (001 3.04.02, 3.04.04: the
+        Special-Battle cards), or None."""
+        return special_battle.refusal(self.rules, name, self.reserve, self.at_home)
+
     def count(self, name: str) -> int:
         return sum(card.name == name for card in self._cards())
 
@@ -280,8 +285,7 @@ def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tupl
                       "only with the leader who has the Planetologist skill (001 4.07.15.07)",
                       card_lines(side, Slot.WEAPON)))
     for slot in ("weapon", "defense"):      # 001 3.04.02, 3.04.04
-        if plan[slot] and (why := special_battle.refusal(side.rules, plan[slot], side.reserve,
-                                                          side.at_home)):
+        if plan[slot] and (why := side.refusal(plan[slot])):
             found.append((slot, ErrorCode.WRONG_PLACE, why, card_lines(side, Slot(slot))))
     if plan.get("banker") and (side.banker is None or plan["leader"] != side.banker
                                or plan["spice"] + plan["banker"] > side.spice):

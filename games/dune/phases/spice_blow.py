@@ -382,7 +382,9 @@ def worm_turned(state: State, card: SpiceCard, rng: random.Random) -> list[Event
     first = step["pile_worms"] == 0
     step["pile_worms"] += 1
     stages = []
-    if nexus_due(rules, first):
+    vote = variants.nexus_vote(state, card)         # 001 4.06.09.02: the Great Maker
+    voted = vote[1] if vote is not None else []
+    if nexus_due(rules, first) and (vote is None or vote[0]):
         if rules.nexus_at_end_of_blow:                      # 001 1.02.06-07
             step.setdefault("nexus", card.id)
         else:
@@ -394,8 +396,8 @@ def worm_turned(state: State, card: SpiceCard, rng: random.Random) -> list[Event
     ride = [] if factions.lister(state, Ability.WORM_RIDING).rides_after_nexus else [RIDE]
     step["worm"] = {"card": card.id, "territory": territory, "controlled": True,
                     "placed": False, "stages": [*stages, CONTROL, DEVOUR, *ride]}
-    return [Event(EventCode.NEXUS, {"card": card.id,
-                                    "territory": territory})] if NEXUS in stages else []
+    return voted + ([Event(EventCode.NEXUS, {"card": card.id, "territory": territory})]
+                    if NEXUS in stages else [])
 
 
 def nexus_due(rules: Rules, first: bool) -> bool:

@@ -25,6 +25,7 @@ from ..rules import rules_of
 from ..state import State
 from .base import Variant
 from .discovery_tokens import DiscoveryTokens
+from .great_maker import GreatMaker
 from .homeworlds import Homeworlds
 from .leader_skills import LeaderSkills
 from .nexus_cards import NexusCards
@@ -32,7 +33,7 @@ from .stronghold_cards import StrongholdCards
 from .tech_tokens import TechTokens
 
 VARIANTS: tuple[Variant, ...] = (TechTokens(), StrongholdCards(), LeaderSkills(), Homeworlds(),
-                                  NexusCards(), DiscoveryTokens())
+                                  NexusCards(), DiscoveryTokens(), GreatMaker())
 
 
 def in_play(state: State | dict[str, Any]) -> tuple[Variant, ...]:
@@ -89,6 +90,13 @@ def spice_card_turned(state: State, card: SpiceCard, rng: random.Random) -> list
     4.06.05: a Discovery card's token and destruction)."""
     return [event for variant in in_play(state)
             for event in variant.spice_card_turned(state, card, rng)]
+
+
+def nexus_vote(state: State, card: SpiceCard) -> tuple[bool, list[Event]] | None:
+    """A variant's worm card whose Nexus is voted on (001 4.06.09.02: the Great Maker): the
+    outcome and its events; None for any other worm."""
+    return next((found for variant in in_play(state)
+                 if (found := variant.nexus_vote(state, card)) is not None), None)
 
 
 def flight(game: State | dict[str, Any], seat: str) -> bool:

@@ -59,6 +59,11 @@ class Variant:
         """A territory card of the spice deck is turned, its spice not yet placed: nothing."""
         return []
 
+    def nexus_vote(self, state: State, card: SpiceCard) -> tuple[bool, list[Event]] | None:
+        """Whether the worm ``card``, one of the variant's, brings its Nexus, by a vote, and
+        the vote's events; None for a card that is none of its own."""
+        return None
+
     def flight(self, game: State | dict[str, Any], seat: str) -> bool:
         """Whether ``seat`` holds a piece of the variant's that moves one group three
         territories (as the Richese Ornithopter, 001 3.03.07): none."""
