@@ -382,9 +382,10 @@ def worm_turned(state: State, card: SpiceCard, rng: random.Random) -> list[Event
     first = step["pile_worms"] == 0
     step["pile_worms"] += 1
     stages = []
-    vote = variants.nexus_vote(state, card)         # 001 4.06.09.02: the Great Maker
+    due = nexus_due(rules, first)
+    vote = variants.nexus_vote(state, card) if due else None    # 001 4.06.09.02: Great Maker
     voted = vote[1] if vote is not None else []
-    if nexus_due(rules, first) and (vote is None or vote[0]):
+    if due and (vote is None or vote[0]):
         if rules.nexus_at_end_of_blow:                      # 001 1.02.06-07
             step.setdefault("nexus", card.id)
         else:
