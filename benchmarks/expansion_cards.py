@@ -1,5 +1,6 @@
 """Self-play of GF9 games with the Ixians & Tleilaxu treachery cards (001 3.02) in the deck
-(and in two mixes its Sandtrout, 001 4.08.02, in the spice deck), across option mixes and both
+(and in two mixes its Sandtrout, 001 4.08.02, in the spice deck; in the last mix the third
+expansion's cards too, 001 3.04), across option mixes and both
 bots: the invariants broken (``pbem.selfplay.play_games``, every bot order written as mail and
 read by the parser, each game replayed from its log at the end), and how often each new card
 was played, counted from the events of the same games played again step by step
@@ -26,10 +27,12 @@ MIXES = [("gf9 basic", {**CARDS}),
          ("gf9 advanced+tournament batched", {**CARDS, "advanced": True, "tournament": True,
                                               "movement": "batched"}),
          ("gf9 sandtrout whole_round", {**CARDS, "sandtrout": True,
-                                        "bidding": "whole_round"})]
+                                        "bidding": "whole_round"}),
+         ("gf9 advanced third expansion cards", {**CARDS, "advanced": True,
+                                                 "ecaz_moritani_cards": True})]
 NEW = {"Amal", "Artillery Strike", "Basilia Weapon", "Chemistry", "Harvester", "Hunter Seeker",
        "Poison Blade", "Poison Tooth", "Shield Snooper", "Thumper", "Weirding Way",
-       "Kull Wahad"}
+       "Kull Wahad", "Harass and Withdraw", "Reinforcements"}
 
 
 def plays(game: Any, options: dict[str, Any], seed: str, style: str) -> Counter[str]:
@@ -49,7 +52,7 @@ def plays(game: Any, options: dict[str, Any], seed: str, style: str) -> Counter[
             if event.code == "battle-plans":
                 for plan in event.data["plans"].values():
                     found.update(c for c in (plan["weapon"], plan["defense"]) if c in NEW)
-            elif event.code in ("amal", "harvester", "thumper", "sandtrout"):
+            elif event.code in ("amal", "harvester", "thumper", "sandtrout", "recruits"):
                 found[event.code.capitalize()] += 1
             elif event.code == "weapon-withheld":
                 found["Poison Tooth withheld"] += 1

@@ -79,6 +79,22 @@ class EventCode(StrEnum):
     LEADER_POISONED = "leader-poisoned"     # the Residual Poison (3.03.09)
     JUICE_OF_SAPHO = "juice-of-sapho"       # the aggressor's place taken (3.03.03)
     DESERT_SEEDED_WATER_CARDS = "desert-seeded-water-cards"
+    # the third expansion's cards (001 3.04)
+    WITHDRAWN = "withdrawn"                 # Harass and Withdraw (3.04.02)
+    RECRUITS = "recruits"                   # every free revival doubled (3.04.03)
+    REINFORCEMENTS = "reinforcements"       # +2 dialed, 3 reserves to the tanks (3.04.04)
+    # the discovery tokens (001 4.06; variants/discovery_tokens)
+    DISCOVERY_BLOW = "discovery-blow"               # 4.06.05: spice and forces destroyed
+    DISCOVERY_PLACED = "discovery-placed"           # 4.06.05: a token face down (its type)
+    DISCOVERY_NONE_LEFT = "discovery-none-left"     # no token of the type left to place
+    DISCOVERY_LOOKED = "discovery-looked"           # 4.06.06.02: the looker alone
+    DISCOVERY_REVEALED = "discovery-revealed"       # 4.06.06.02
+    DISCOVERY_SPICE = "discovery-spice"             # 4.06.08.04: the Spice Stash
+    DISCOVERY_CARD = "discovery-card"               # 4.06.08.03: a card drawn (public)
+    DISCOVERY_CARD_SEEN = "discovery-card-seen"     # the card, to its drawer
+    DISCOVERY_KEPT = "discovery-kept"               # 4.06.08.05: the Ornithopter kept
+    DISCOVERY_FLOWN = "discovery-flown"             # 4.06.08.05: and used
+    GREAT_MAKER_VOTE = "great-maker-vote"           # 4.06.09.02: the Nexus voted on
     # standing_cards (003 "Expanded Treachery", "Changed Treachery Cards")
     CONE_OF_SILENCE = "cone-of-silence"
     RESIDUAL_POISON = "residual-poison"

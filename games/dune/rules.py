@@ -30,7 +30,7 @@ from typing import Any, ClassVar
 
 from pbem.command import OPTION as COMMAND_OPTION
 
-from .data.loader import DATA_DIR, citations, load
+from .data.loader import DATA_DIR, citations, discovery, load
 
 # The metadata of an option added to a ruleset after its games were stored: ``to_json`` leaves
 # it out while off, so those games keep their stored form (``same_games``: byte-identical).
@@ -155,8 +155,9 @@ class Rules:
 
     @property
     def cards_left_out(self) -> tuple[str, ...]:
-        """The names of the cards of ``card_sets`` a game leaves out of its deck: none but
-        where a ruleset lets a set be played in part."""
+        """The names of the cards of ``card_sets`` a game leaves out of its deck, and of the
+        spice deck's territory cards: none but where a ruleset lets a set be played in part
+        (or an option takes cards out, 001 4.06.03)."""
         return ()
 
     @property
@@ -768,6 +769,16 @@ class GF9(Classic):
     ecaz_text_b: bool = field(default=False, metadata=ADDED)
     # 001 4.03: the Nexus cards, drawn after a Nexus by the unallied (``variants.nexus_cards``)
     nexus_cards: bool = field(default=False, metadata=ADDED)
+    # 001 3.04: the third expansion's treachery cards shuffled into the deck (Harass and
+    # Withdraw, Recruits, Reinforcements; ``cards.third_expansion``), an option of their own as
+    # the first expansion's (3.02), with or without Ecaz and the Moritani seated
+    ecaz_moritani_cards: bool = field(default=False, metadata=ADDED)
+    # 001 4.06: the discovery tokens, put on the board by the Discovery spice cards shuffled
+    # into the spice deck with the Great Maker (``variants.discovery_tokens``, ``great_maker``)
+    discovery_tokens: bool = field(default=False, metadata=ADDED)
+    # 001 4.06.03: "Decide as a group whether to take the duplicate spice blows out of the Spice
+    # deck": the ordinary cards of the Discovery cards' six territories left out
+    discovery_duplicates_out: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -790,7 +801,9 @@ class GF9(Classic):
         "richese_revised": ("richese_revised",),
         "ecaz_moritani": ("ecaz_moritani",), "homeworlds": ("homeworlds",),
         "moritani_text_b": ("moritani_text_b",), "ecaz_text_b": ("ecaz_text_b",),
-        "nexus_cards": ("nexus_cards",)}
+        "nexus_cards": ("nexus_cards",), "ecaz_moritani_cards": ("ecaz_moritani_cards",),
+        "discovery_tokens": ("discovery_tokens",),
+        "discovery_duplicates_out": ("discovery_duplicates_out",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.
@@ -868,13 +881,19 @@ class GF9(Classic):
 
     @property
     def extra_spice_cards(self) -> tuple[str, ...]:
-        """001 4.08.02: the Sandtrout, with ``sandtrout`` (``phases/sandtrout``)."""
-        return ("Sandtrout",) if self.sandtrout else ()
+        """001 4.08.02: the Sandtrout, with ``sandtrout`` (``phases/sandtrout``); 001 4.06.02:
+        the six Discovery spice cards and the Great Maker, with ``discovery_tokens``
+        (``data/gf9/discovery.yaml``; ``variants.great_maker``)."""
+        return ((("Sandtrout",) if self.sandtrout else ())
+                + ((*(card.id for card in discovery("gf9", "gf9")), GREAT_MAKER)
+                   if self.discovery_tokens else ()))
 
     @property
     def card_sets(self) -> tuple[str, ...]:
-        """001 3.02: the first expansion's cards, with ``ixians_tleilaxu_cards``."""
-        return (("ixians_tleilaxu",) if self.ixians_tleilaxu_cards else ()) + self.cache_sets
+        """001 3.02: the first expansion's cards, with ``ixians_tleilaxu_cards``; 001 3.04: the
+        third's, with ``ecaz_moritani_cards``."""
+        return ((("ixians_tleilaxu",) if self.ixians_tleilaxu_cards else ())
+                + (("ecaz_moritani",) if self.ecaz_moritani_cards else ()) + self.cache_sets)
 
     @property
     def mirror_kept_unanswered(self) -> bool:
@@ -889,6 +908,14 @@ class GF9(Classic):
         if not self.choam_richese:
             return ()
         return ("richese", "richese_b" if self.richese_revised else "richese_a")
+
+    @property
+    def cards_left_out(self) -> tuple[str, ...]:
+        """001 4.06.03: the ordinary spice cards the Discovery cards duplicate, with
+        ``discovery_tokens`` and ``discovery_duplicates_out``."""
+        if not (self.discovery_tokens and self.discovery_duplicates_out):
+            return ()
+        return tuple(card.territory for card in discovery("gf9", "gf9"))
 
     @property
     def traitor_cards(self) -> tuple[str, ...]:
@@ -1137,6 +1164,7 @@ class V3Version5(V3):
 
 SHIELD_WALL_WORMS = 6                   # WBC house rule 4 (000 line 1045): "the 6th worm"
 CHEAP_HERO_TRAITOR = "Cheap Hero"       # 001 4.09.02: "a Traitor for the Cheap Hero card"
+GREAT_MAKER = "Great Maker"         # 001 4.06.09: the spice card, by its id
 GF9_SHIELD_WALL_WORMS = 4               # 001 4.2.1: "After the fourth worm"
 RULESETS: dict[str, type[Classic]] = {"classic": Classic, "wbc": WBC, "gf9": GF9, "v3": V3}
 EARLIER: dict[str, tuple[tuple[int, type[Classic]], ...]] = {

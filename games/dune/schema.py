@@ -68,6 +68,15 @@ class Sheet(TypedDict):
     # a Juice of Sapho's holder: its place in storm order and the phase (001 3.03.03: ``place``
     # first or last, ``phase``), standing until played (``cards.sapho``)
     sapho: NotRequired[dict[str, str]]
+    # Recruits' holder: its word to play it as the next revival phase begins (001 3.04.03,
+    # ``cards.recruits``), standing until played
+    recruits: NotRequired[bool]
+    # its word on the discovery tokens it reveals before Spice Collection (001 4.06.06.02,
+    # ``variants.discovery_tokens``): ``all``, ``none`` or token values; unset, all
+    discovery: NotRequired[str | list[str]]
+    # its standing vote for a Nexus at a Great Maker (001 4.06.09.02, ``variants.great_maker``):
+    # True for yes; unset, no
+    maker: NotRequired[bool]
 
 
 # pile -> its cards, top last: every pile of every deck of the game's data (``decks.py``,
@@ -350,6 +359,9 @@ class State(TypedDict):
     # the player a Juice of Sapho puts first or last in storm order through a phase (001
     # 3.03.03: seat, place, phase; ``cards.sapho``, read by ``state.storm_order``); only then
     storm_place: NotRequired[dict[str, str]]
+    # the turn in whose revival phase Recruits was played (001 3.04.03, ``cards.recruits``):
+    # every free revival doubled, the limit 7, that phase; only once played
+    recruits: NotRequired[int]
     # the token layer (``tokens``): only in a game with a kind of token in play (001 4.05)
     tokens: NotRequired[list[TokenRecord]]
     # Duke Vidal, a leader of no faction's (``factions/duke_vidal``; 001 2.11.17.12): ``at``

@@ -13,7 +13,9 @@ play when the game has its option on).  A record:
   which lies in no sector); ``front`` or ``behind`` its owner's shield; ``aside``, out of play;
 - ``face``: ``up`` or ``down`` (a token behind a shield is face down);
 - ``spice`` (only while some lies on it): spice put on the token (a tech token's income,
-  001 4.05.05.01).
+  001 4.05.05.01);
+- ``looked`` (only once one has): the seats that looked at it face down, which see its value
+  (001 4.06.06.02: a discovery token), told to nobody else.
 
 What a seat sees of a token is one rule (``seen``): its kind, owner, place and face always,
 and the spice on it; its value face up, or face down only by its owner (and by its owner's
@@ -32,7 +34,7 @@ from typing import Any
 
 from .data import Face, Token, TokenKind, TokenPlace
 from .rules import Rules, rules_of
-from .state import State, ally_of, data, layered_data, ruleset_data
+from .state import State, ally_of, data, layered_data, ruleset_data, sheet
 
 BOARD, FRONT, BEHIND, ASIDE = (TokenPlace.BOARD, TokenPlace.FRONT, TokenPlace.BEHIND,
                                TokenPlace.ASIDE)
@@ -42,6 +44,7 @@ _SEEN = ("kind", "owner", "at", "territory", "sector", "face", "spice",   # what
          "leader",                      # a leader skill card's leader (001 4.07.03)
          "copy")                        # the card the HMS card copies (001 4.04.04.05)
 _PLACES = tuple(TokenPlace)
+LOOKED = "looked"           # a record: the seats that looked at it face down (001 4.06.06.02)
 
 
 # --- the kinds in play
@@ -204,15 +207,19 @@ def standing_for(records: list[dict[str, Any]], seat: str, territory: str, reser
 
 
 # --- what each seat sees
-def seen(token: dict[str, Any], seat: str | None, allies: list[str], kind: TokenKind
-         ) -> dict[str, Any]:
-    """A token as ``seat`` sees it (None: as everybody does): the one rule of the module
-    docstring.  With the value its name in words; always the kind's words."""
+def seen(token: dict[str, Any], seat: str | None, allies: list[str], kind: TokenKind,
+         name: str | None = None) -> dict[str, Any]:
+    """A token as ``seat`` (of the faction ``name``) sees it (None: as everybody does): the one
+    rule of the module docstring, and a face-down token of nobody's is seen by the faction its
+    kind names (``TokenKind.seen_by``) and by the seats that looked at it (``looked``: 001
+    4.06.06.02).  With the value its name in words; always the kind's words."""
     shown = {key: token[key] for key in _SEEN if key in token}
     shown["what"] = kind.words
     owner = token["owner"]
     if token["face"] == UP or (owner is not None and (
-            seat == owner or (kind.ally_sees and owner in allies))):
+            seat == owner or (kind.ally_sees and owner in allies))) or (
+            seat is not None and (name is not None and name == kind.seen_by
+                                  or seat in token.get(LOOKED, ()))):
         shown["value"] = token["value"]
         shown["name"] = kind.token(token["value"]).name
     return shown
@@ -223,7 +230,9 @@ def project(state: State, seat: str | None) -> list[dict[str, Any]]:
     if not of(state):
         return []
     allies = ally_of(state, seat) if seat is not None else []
-    found = [seen(token, seat, allies, kind_of(state, token["kind"])) for token in of(state)]
+    name = sheet(seat, state).name if seat is not None else None
+    found = [seen(token, seat, allies, kind_of(state, token["kind"]), name)
+             for token in of(state)]
     return sorted(found, key=_order)
 
 

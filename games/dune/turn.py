@@ -40,6 +40,7 @@ from . import deals, factions, variants
 from .cards import (
     cache_specials,
     nexus_cards,
+    recruits,
     sapho,
     semuta,
     spice_specials,
@@ -61,6 +62,7 @@ from .phases import (
 )
 from .rules import Rules, rules_of
 from .state import State, copy_state
+from .variants import discovery_tokens, great_maker
 
 PHASES: dict[str, ModuleType] = {
     "setup": set_up,
@@ -189,13 +191,20 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
         (_Rider(semuta.prompts, semuta.keys), semuta.rides(rules)),     # 001 3.03.10
         (_Rider(sapho.prompts, sapho.keys, lambda state, orders, rng: sapho.apply(
             state, orders, rng), sapho.begins), sapho.rides(rules)),     # 001 3.03.03
+        (_Rider(recruits.prompts, recruits.keys, recruits.apply, recruits.begins),
+         recruits.rides(rules)),                                        # 001 3.04.03
+        (_Rider(discovery_tokens.prompts, discovery_tokens.keys, discovery_tokens.apply),
+         discovery_tokens.rides(rules)),                                # 001 4.06.06.02
+        (_Rider(great_maker.prompts, great_maker.keys, great_maker.apply),
+         great_maker.rides(rules)),                                     # 001 4.06.09.02
     ) if rides)
 
 
 # The kinds of the riders' decisions (each module's ``owns``), read from a key's text at once.
 _RIDING = frozenset({deals.DEAL, truthtrance.ASK, truthtrance.ANSWER, spice_specials.KIND,
                      standing_cards.KIND, cache_specials.KIND, nexus_cards.CHOICE,
-                     semuta.KIND, sapho.KIND})
+                     semuta.KIND, sapho.KIND, recruits.KIND,
+                     discovery_tokens.KIND, great_maker.KIND})
 
 
 def advance(state: State, orders: dict[str, Any], rng: random.Random

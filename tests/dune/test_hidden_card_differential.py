@@ -462,6 +462,21 @@ def test_001_3_03_nobody_else_reads_who_holds_a_cache_card(tmp_path, card):
         assert f"semuta:{HA}" in asked - not_asked
 
 
+# --- the third expansion's cards (001 3.04) ---------------------------------------------------
+@pytest.mark.whole_game
+@pytest.mark.parametrize("card", ["Recruits", "Harass and Withdraw", "Reinforcements"])
+def test_001_3_04_nobody_else_reads_who_holds_a_third_expansion_card(tmp_path, card):
+    """Secrets stay secret (TEAM.md): the same GF9 game with the third expansion's cards in the
+    deck, played through the moderator by mail from the set-up to turn 2's bidding, once with
+    the card in the Harkonnen hand and once with a Baliset: every mail the others get, the step
+    numbers after each tick and the archive pages are the same.  Recruits' word (3.04.03) is
+    offered to its holder in the rounds it is asked in anyway (``cards/recruits.py``), never a
+    round of its own; the Special-Battle cards (3.04.02, 3.04.04) are lines of a secret plan."""
+    asked, not_asked = _with_and_without(tmp_path, "gf9", {"ecaz_moritani_cards": True}, card)
+    if card == "Recruits":
+        assert f"recruits:{HA}" in asked - not_asked
+
+
 # --- the Nexus cards (001 4.03) ----------------------------------------------------------------
 @pytest.mark.whole_game
 @pytest.mark.parametrize("held", [("ecaz", "atreides"), ("emperor", "fremen")])
@@ -477,3 +492,46 @@ def test_001_4_03_nobody_else_reads_which_nexus_card_is_held(tmp_path, held):
     asked, not_asked = _with_and_without(tmp_path, "gf9", {"nexus_cards": True}, "Baliset",
                                          held)
     assert f"nexus-card:{HA}" in asked & not_asked
+
+
+# --- the discovery tokens (001 4.06) ------------------------------------------------------------
+class DiscoveryRun(TurnRun):
+    """``TurnRun`` of a game with the discovery tokens, one Smuggler token (``value``) laid face
+    down in Pasty Mesa by the GM before the first step: no seat of the three is the Spacing
+    Guild, who alone see it (001 4.06.08.01), and none goes there to look."""
+
+    def __init__(self, root: Path, value: str):
+        super().__init__(root, "gf9", {"discovery_tokens": True}, "Baliset")
+        self.value = value
+
+    def play(self) -> None:
+        records = self.record().state["tokens"]
+        for record in records:
+            if record["value"] == self.value:
+                record.update({"at": "board", "territory": "Pasty Mesa", "sector": 7})
+        self.gm(f"ADJUST /tokens = {json.dumps(records)} -- the token under test")
+        super().play()
+
+
+@pytest.mark.whole_game
+def test_001_4_06_nobody_reads_a_face_down_discovery_token_by_mail(tmp_path):
+    """Secrets stay secret (TEAM.md; 001 4.06.04: "face down"): the same GF9 game with the
+    discovery tokens, played through the moderator by mail from the set-up to turn 2's
+    bidding, once with the Spice Stash face down in Pasty Mesa and once with the Orgiz
+    Processing Station there: every mail every seat gets (subjects, waits, notices, the
+    DISCOVERY word offered to all alike), the step numbers after each tick and the archive
+    pages are the same; the token is in the public report by its type and place alone."""
+    found = {}
+    for value in ("spice-stash", "orgiz-processing-station"):
+        run = DiscoveryRun(tmp_path / value, value)
+        run.play()
+        found[value] = (run.steps, run.others_mail(), run.pages(), run.decided())
+    (steps, mail, pages, asked), (steps_b, mail_b, pages_b, asked_b) = found.values()
+    assert steps == steps_b and asked == asked_b
+    assert any(key.startswith("discovery:") for key in asked)
+    for index, (one, other) in enumerate(zip(mail, mail_b, strict=True)):
+        assert one == other, (f"mail {index} ({one[0]} to {one[1]}) differs:\n"
+                              + changed_lines(one[3], other[3]))
+    assert len(mail) == len(mail_b) and pages == pages_b
+    assert not any("Spice Stash" in m[3] or "Orgiz" in m[3] for m in mail)
+    assert any("Smuggler discovery token" in m[3] and "Pasty Mesa" in m[3] for m in mail)

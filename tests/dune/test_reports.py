@@ -221,10 +221,16 @@ def rare_positions() -> list:
     # The Semuta Drug's and the Juice of Sapho's standing words (001 3.03.10, 3.03.03)
     semuta = folder / "gf9_3_03_10_the_semuta_drug_takes_a_card_another_discards.yaml"
     sapho = folder / "gf9_3_03_03_juice_of_sapho_puts_its_player_first_even_before_the_guild.yaml"
+    # Recruits' standing word (001 3.04.03); the discovery tokens' word and the Great Maker's
+    # vote, offered to every faction asked (001 4.06.06.02, 4.06.09.02)
+    recruits = folder / "gf9_3_04_03_recruits_doubles_every_free_revival.yaml"
+    discovery = (folder / "gf9_4_06_06_03_a_location_token_stays_face_up_and_a_word_keeps_"
+                 "one_hidden.yaml")
     return [state, distrans, *(load_scenario(yaml.safe_load(path.read_text())).state
                                for path in (summon, reveal, amal, terms, shuffle, cone, send,
                                             copy_, ambassadors, terror, extortion, enemy,
-                                            drawn, nexus, semuta, sapho)),
+                                            drawn, nexus, semuta, sapho, recruits,
+                                            discovery)),
             *ixians, deploying, *choam, offering, offered, skills, *richese, late, consent]
 
 

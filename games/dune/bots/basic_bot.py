@@ -16,7 +16,8 @@ Where it has a rule of thumb it plays it; elsewhere it plays as the random bot d
   always call him a traitor: WBC X, line 1266), else a cheap hero; a weapon and a defense it
   holds, the lasgun only when it has no other weapon and never with its own shield (player aid
   A.5: the explosion), a worthless card where a slot would stay empty (A.7: the only way to be
-  rid of it); the Kwisatz Haderach when it may; a third of its spice backing forces in
+  rid of it), and so Harass and Withdraw or Reinforcements where the rules let it (001
+  3.04.02, 3.04.04); the Kwisatz Haderach when it may; a third of its spice backing forces in
   advanced combat, and a dial of half of what its forces and that spice support; it always
   calls traitors and keeps its cards; the Harkonnen kill a captured leader for 2 spice, but
   keep him while fewer than three of their own leaders are alive (line 884); against a faction
@@ -81,6 +82,8 @@ from ..variants import leader_skills, skill_powers, tech_tokens
 from ..variants.skill_powers import BANKER_MOST
 from . import move_bot
 
+# 001 3.04: the Special-Battle cards, played in an empty place of a plan, as a worthless card is
+SPECIAL_BATTLE = frozenset({Effect.WITHDRAWS_UNDIALED, Effect.REINFORCES})
 Strategy = Callable[[dict[str, Any], Prompt, random.Random], str | None]
 
 
@@ -344,8 +347,12 @@ def _cards(side: battle_plan.Side, leader: str | None) -> tuple[str | None, str 
     that counts as one), then, with the Planetologist as ``leader``, a green card but a Karama
     (001 4.07.15.07), then worthless cards to be rid of; a card that fits both places of a
     plan as the kind it is alone (001 3.02.05, 3.02.14)."""
-    def worthless(name: str) -> bool:
-        return side.card(name).type is CardType.WORTHLESS
+    def worthless(name: str) -> bool:     # and the Special-Battle cards (001 3.04): last
+        return (side.card(name).type is CardType.WORTHLESS
+                or bool(side.card(name).effects & SPECIAL_BATTLE))
+
+    def playable(name: str) -> bool:      # 001 3.04.02, 3.04.04
+        return side.refusal(name) is None
 
     def lasgun(name: str) -> bool:
         return Effect.EXPLODES_WITH_SHIELD in side.card(name).effects
@@ -353,12 +360,12 @@ def _cards(side: battle_plan.Side, leader: str | None) -> tuple[str | None, str 
     def green(name: str) -> bool:       # 001 4.07.15.07: his alone, never a Karama spent so
         return skill_powers.green(side.rules, name)
 
-    weapons = sorted((n for n in side.cards(Slot.WEAPON) if not green(n) or (
-        leader == side.planetologist and side.card(n).type is not CardType.KARAMA)),
+    weapons = sorted((n for n in side.cards(Slot.WEAPON) if playable(n) and (not green(n) or (
+        leader == side.planetologist and side.card(n).type is not CardType.KARAMA))),
         key=lambda n: (worthless(n), green(n), lasgun(n), n))
     weapon = weapons[0] if weapons else None
     defenses = [n for n in side.cards(Slot.DEFENSE)
-                if (n != weapon or side.count(n) > 1)
+                if (n != weapon or side.count(n) > 1) and playable(n)
                 and not (weapon and lasgun(weapon)
                          and Effect.COUNTS_AS_SHIELD in side.card(n).effects)]
     defense = sorted(defenses, key=lambda n: (worthless(n), n))[0] if defenses else None

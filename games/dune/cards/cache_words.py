@@ -12,43 +12,49 @@ from pbem.game import Event, Prompt
 
 from ..codes import EventCode
 from ..prompt_key import PromptKey
-from ..rules import rules_of
+from ..rules import Rules, rules_of
 from ..state import State
 
 Holds = Callable[[State, str], Any]
+Rides = Callable[[Rules], bool]
 
 
 def prompts(state: State, others: list[Prompt], holds: Holds,
-            prompt: Callable[[State, str], Prompt]) -> list[Prompt]:
-    """The ``prompt`` of each seat asked something else (``others``) that ``holds`` a card."""
-    return [prompt(state, seat) for seat in _holders(state, {p.seat for p in others}, holds)]
+            prompt: Callable[[State, str], Prompt], rides: Rides | None = None) -> list[Prompt]:
+    """The ``prompt`` of each seat asked something else (``others``) that ``holds`` a card, in
+    a game whose rules the card ``rides`` (by default the cache's)."""
+    return [prompt(state, seat)
+            for seat in _holders(state, {p.seat for p in others}, holds, rides)]
 
 
-def keys(state: State, others: list[str], holds: Holds, kind: str) -> list[str]:
+def keys(state: State, others: list[str], holds: Holds, kind: str,
+         rides: Rides | None = None) -> list[str]:
     """The keys of ``prompts``, of the ``kind``, from the keys of the other decisions."""
     asked = {PromptKey.parse(key).seat for key in others}
-    return [str(PromptKey(kind, seat)) for seat in _holders(state, asked, holds)]
+    return [str(PromptKey(kind, seat)) for seat in _holders(state, asked, holds, rides)]
 
 
 @dataclass(frozen=True)
 class StandingWord:
     """A cache card's word its holder gives ahead, kept in its sheet under ``kind`` until the
     card is played: the card a hand holds (``held``), the rule told (``rule``), the word's
-    text (``text``) and its title."""
+    text (``text``) and its title; asked in a game whose rules it ``rides`` (by default the
+    cache's: ``Rules.cache_sets``)."""
 
     kind: str
     held: Callable[[Any, list[str]], str | None]
     rule: str
     text: Callable[[Any, Any], str]
     title: str
+    rides: Rides | None = None
 
     def prompts(self, state: State, others: list[Prompt]) -> list[Prompt]:
         """The word of each holder asked something else in this round."""
-        return prompts(state, others, self._holds, self._prompt)
+        return prompts(state, others, self._holds, self._prompt, self.rides)
 
     def keys(self, state: State, others: list[str]) -> list[str]:
         """The keys of ``prompts``, from the keys of the other decisions."""
-        return keys(state, others, self._holds, self.kind)
+        return keys(state, others, self._holds, self.kind, self.rides)
 
     def apply(self, state: State, orders: dict[str, Any]) -> list[Event]:
         """Each holder's word kept in its sheet, told to it alone when it changes."""
@@ -79,7 +85,8 @@ class StandingWord:
                       self.text(state, None), optional=True, title=self.title)
 
 
-def _holders(state: State, asked: set[str], holds: Holds) -> list[str]:
-    if not asked or not rules_of(state).cache_sets:
+def _holders(state: State, asked: set[str], holds: Holds, rides: Rides | None) -> list[str]:
+    rules = rules_of(state)
+    if not asked or not (rides(rules) if rides else rules.cache_sets):
         return []
     return [seat for seat in state["seats"] if seat in asked and holds(state, seat)]

@@ -25,6 +25,8 @@ from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from ...common.dataload import (
     DataError,
     DataReader,
@@ -46,6 +48,7 @@ from .model import (
     Deck,
     DeckCards,
     DefaultVictory,
+    DiscoveryCard,
     DuneData,
     Effect,
     Face,
@@ -167,6 +170,41 @@ def citations(layer: str, refused: str = CLASSIC_SOURCES) -> dict[str, str]:
     if faults:
         raise DataError(path.parent, faults, "Dune data")
     return entries
+
+
+DISCOVERY = "discovery.yaml"
+DISCOVERY_KINDS = {"hiereg": "sand", "smuggler": "rock"}     # 001 4.06.06.01
+
+
+@functools.cache
+def discovery(layer: str, ruleset: str) -> tuple[DiscoveryCard, ...]:
+    """A layer's Discovery spice cards (001 4.06.05, ``discovery.yaml``), checked against the
+    board of the ``ruleset``: each card's territory a spice blow site; its token's place a
+    territory of the type its kind goes to (001 4.06.06.01: Hiereg desert, Smuggler rock) and a
+    sector of it.  Raises DataError listing every fault."""
+    path = DATA_DIR / layer / DISCOVERY
+    entries = yaml.safe_load(path.read_text(encoding="utf-8"))["cards"]
+    board = load(*(DATA_DIR / name for name in ("classic", ruleset))).board
+    faults, cards = [], []
+    for entry in entries:
+        blow = board[entry["territory"]].spice_blow if entry["territory"] in board else None
+        card = DiscoveryCard(entry["territory"], entry["kind"], entry["at"], entry["sector"],
+                             blow.sector if blow else 0)
+        problem = None
+        if blow is None:
+            problem = f"{card.territory!r} has no spice blow site"
+        elif card.kind not in DISCOVERY_KINDS:
+            problem = f"kind {card.kind!r} is not one of {sorted(DISCOVERY_KINDS)}"
+        elif card.at not in board or board[card.at].type != DISCOVERY_KINDS[card.kind]:
+            problem = f"{card.at!r} is no {DISCOVERY_KINDS[card.kind]} territory"
+        elif card.sector not in (board[card.at].sectors or ()):
+            problem = f"sector {card.sector} is not one of {card.at}'s"
+        if problem:
+            faults.append(Fault(DISCOVERY, card.id, FaultCode.BAD_VALUE, problem))
+        cards.append(card)
+    if faults:
+        raise DataError(path.parent, faults, "Dune data")
+    return tuple(cards)
 
 
 class _Reader(DataReader):
@@ -1013,7 +1051,8 @@ class _Reader(DataReader):
                                           "face": str, "ally_sees": (bool, False),
                                           "tokens": list, "occupies": (bool, False),
                                           "triggers": (bool, False),
-                                          "bars_shipment": (bool, False)})
+                                          "bars_shipment": (bool, False),
+                                          "seen_by": (str, None)})
         if fields is None:
             return None
         face = self.enum(Face, fields["face"], where)
@@ -1031,7 +1070,8 @@ class _Reader(DataReader):
             return None
         return TokenKind(fields["name"], fields["words"], fields["option"], face,
                          fields["ally_sees"], tuple(t for t in tokens if t is not None),
-                         fields["occupies"], fields["triggers"], fields["bars_shipment"])
+                         fields["occupies"], fields["triggers"], fields["bars_shipment"],
+                         fields["seen_by"])
 
     def token(self, raw: Any, where: str, coming: set[str], board: Board | None
               ) -> Token | None:

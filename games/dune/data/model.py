@@ -94,6 +94,10 @@ class CardType(StrEnum):
     CONE_OF_SILENCE = "cone_of_silence"
     RESIDUAL_POISON = "residual_poison"
     SEMUTA_DRUG = "semuta_drug"
+    # the third expansion's (001 3.04)
+    HARASS_AND_WITHDRAW = "harass_and_withdraw"
+    RECRUITS = "recruits"
+    REINFORCEMENTS = "reinforcements"
 
 
 class Timing(StrEnum):
@@ -105,6 +109,7 @@ class Timing(StrEnum):
     ANY_TIME = "any_time"
     SPICE_BLOW = "spice_blow"       # 001 3.02.06, 3.02.13
     PHASE_START = "phase_start"     # 001 3.02.02: "at the beginning of any phase"
+    REVIVAL = "revival"             # 001 3.04.03: "Play during the Revival Phase"
 
 
 class Slot(StrEnum):
@@ -170,6 +175,10 @@ class Effect(StrEnum):
     NEVER_A_TRAITOR = "never_a_traitor"             # no traitor card matches it (3.03.14)
     SILENCES = "silences"                           # the Cone of Silence: no buying, no ally
     DISCARDS_POISON_DEFENSE = "discards_poison_defense"     # the Residual Poison (changed)
+    # the third expansion's (001 3.04)
+    WITHDRAWS_UNDIALED = "withdraws_undialed"       # the undialed forces home (3.04.02)
+    DOUBLES_FREE_REVIVAL = "doubles_free_revival"   # every faction's, the limit 7 (3.04.03)
+    REINFORCES = "reinforces"                       # +2 dialed, 3 reserves to the tanks (3.04.04)
 
 
 class Ability(StrEnum):
@@ -550,6 +559,23 @@ class SpiceCard:
 
 
 @dataclass(frozen=True)
+class DiscoveryCard:
+    """A Discovery spice card (001 4.06.05; ``discovery.yaml``): the blow of its ``territory``,
+    and where it puts a token of its ``kind`` (``at``, ``sector``)."""
+
+    territory: str
+    kind: str
+    at: str
+    sector: int
+    spice_sector: int = 0           # the board's spice blow site of ``territory``
+
+    @property
+    def id(self) -> str:
+        """Its id in the spice deck."""
+        return f"{self.territory} Discovery"
+
+
+@dataclass(frozen=True)
 class Leader:
     """A leader disc: its faction and fighting strength (000, Leaders, lines 71-103)."""
 
@@ -798,6 +824,9 @@ class TokenKind:
     triggers: bool = False
     # On the board no force ships into its territory: the Atomics Aftermath (001 2.12.14.03)
     bars_shipment: bool = False
+    # The faction (its sheet's name) that sees any face-down token of the kind: the Fremen the
+    # Hiereg discovery tokens (001 4.06.07.01), the Spacing Guild the Smuggler ones (4.06.08.01)
+    seen_by: str | None = None
 
     def token(self, value: str) -> Token:
         """The token of this value (KeyError if the kind has none such)."""
@@ -837,11 +866,12 @@ class DuneData:
         """The ids of a deck's cards, in the data's order (a leader's id is its name): the
         base treachery cards and those of the expansions' ``sets`` a game plays
         (``Rules.card_sets``) but the names it ``left_out`` of them (``Rules.cards_left_out``),
-        the spice cards and the ``extra`` ones it plays (``Rules.extra_spice_cards``)."""
+        the spice cards but those ``left_out`` and the ``extra`` ones it plays
+        (``Rules.extra_spice_cards``)."""
         if deck.cards is DeckCards.TREACHERY:
             return tuple(card.id for card in self.treachery_in_play(sets, left_out))
-        if deck.cards is DeckCards.SPICE:
-            return tuple(card.id for card in self.spice_deck) + extra
+        if deck.cards is DeckCards.SPICE:       # 001 4.06.03: territory cards left out too
+            return tuple(card.id for card in self.spice_deck if card.id not in left_out) + extra
         return tuple(leader.name for leader in self.leaders)
 
     force_kinds: tuple[ForceKind, ...] = ()

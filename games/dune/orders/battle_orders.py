@@ -686,7 +686,8 @@ def random_plan(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> dic
         for key, slot in (("weapon", Slot.WEAPON), ("defense", Slot.DEFENSE)):
             choices = [n for n in side.cards(slot) if (n != plan["weapon"] or side.count(n) > 1)
                        and (slot is Slot.DEFENSE or plan["leader"] == side.planetologist
-                            or not skill_powers.green(view, n))]      # 001 4.07.15.07
+                            or not skill_powers.green(view, n))       # 001 4.07.15.07
+                       and side.refusal(n) is None]                   # 001 3.04.02, 3.04.04
             if choices and rng.random() < 0.6:
                 plan[key] = rng.choice(choices)
     strength = side.strength

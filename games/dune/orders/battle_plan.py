@@ -23,7 +23,7 @@ from typing import Any
 from pbem.wording import plural
 
 from .. import combat, factions, tokens, variants
-from ..cards import karama
+from ..cards import karama, special_battle
 from ..codes import ErrorCode
 from ..data import Ability, CardCategory, CardType, DuneData, Effect, Slot, TreacheryCard
 from ..factions import bene_gesserit_voice as voice
@@ -76,6 +76,8 @@ class Side:
     banker: str | None = None    # its leader with the Spice Banker skill (001 4.07.15.12)
     diplomat: str | None = None  # its leader with the Diplomat skill (001 4.07.15.03)
     planetologist: str | None = None    # its leader with the Planetologist (001 4.07.15.07)
+    reserve: int = 0             # its forces in reserve (001 3.04.04: Reinforcements)
+    at_home: bool = False        # the battle is on its own homeworld (001 3.04.02, 4.10)
 
     @functools.cached_property
     def deck(self) -> DuneData:
@@ -97,6 +99,11 @@ class Side:
             card.name for card in self._cards() if slot in card.slots
             or (slot is Slot.WEAPON and self.planetologist is not None
                 and skill_powers.green(self.rules, card.name))))
+
+    def refusal(self, name: str) -> str | None:
+        """Why the card ``name`` may not be played in this battle (001 3.04.02, 3.04.04: the
+        Special-Battle cards), or None."""
+        return special_battle.refusal(self.rules, name, self.reserve, self.at_home)
 
     def count(self, name: str) -> int:
         return sum(card.name == name for card in self._cards())
@@ -138,7 +145,7 @@ def side_of_state(state: State, seat: str) -> Side:
                  own.get("kwisatz_haderach"), own["spice"] + _helped(state, seat, step["battle"]),
                  own["hand"], own["leaders"],
                  [*factions.power(seat, state).captives(state), *factions.lent_to(state, seat)],
-                 tokens.of(state), hidden)
+                 tokens.of(state), hidden, total(own["reserve"]))
 
 
 def side_of_view(view: dict[str, Any], seat: str) -> Side:
@@ -152,7 +159,7 @@ def side_of_view(view: dict[str, Any], seat: str) -> Side:
                  own["spice"] + _helped(view, seat, battle["current"]), own["hand"],
                  own["leaders"],
                  [*factions.power(seat, view).captives_seen(view), *factions.lent_to(view, seat)],
-                 tokens.of(view), hidden)
+                 tokens.of(view), hidden, total(own["reserve"]))
 
 
 def _helped(game: State | dict[str, Any], seat: str, battle: dict[str, Any]) -> int:
@@ -174,7 +181,7 @@ def kh_spent(step: dict[str, Any], battle: dict[str, Any]) -> bool:
 def _side(game: Any, seat: str, battle: dict[str, Any], fought: dict[str, dict[str, str]],
           kh_used: bool, kh: dict[str, Any] | None, spice: int, hand: list[str],
           places: dict[str, str], captured: list[str], records: list[dict[str, Any]],
-          hidden: int = 0) -> Side:
+          hidden: int = 0, reserve: int = 0) -> Side:
     """What ``seat`` may play, from a state or its own view (``game``: the powers, forces and
     alliances asked of it are public).  ``hidden``: the forces its face-down tokens in the
     territory stand for, to be revealed with the plan (001 2.10.17 SURPRISE ASSAULT): its own
@@ -214,7 +221,8 @@ def _side(game: Any, seat: str, battle: dict[str, Any], fought: dict[str, dict[s
                 rules.corrects_plans_at_reveal, not rules.cheap_hero_required,
                 tuple(takes) if len(takes) > 1 else (), rules,
                 skill_powers.banker_of(records, seat), skill_powers.diplomat_of(records, seat),
-                skill_powers.planetologist_of(records, seat))
+                skill_powers.planetologist_of(records, seat), reserve,
+                special_battle.at_home(game, seat, territory))
 
 
 # --- plans
@@ -277,6 +285,9 @@ def problems(side: Side, plan: dict[str, Any]) -> list[tuple[str, str, str, tupl
         found.append(("weapon", ErrorCode.WRONG_PLACE, f"{plan['weapon']} is played as a weapon "
                       "only with the leader who has the Planetologist skill (001 4.07.15.07)",
                       card_lines(side, Slot.WEAPON)))
+    for slot in ("weapon", "defense"):      # 001 3.04.02, 3.04.04
+        if plan[slot] and (why := side.refusal(plan[slot])):
+            found.append((slot, ErrorCode.WRONG_PLACE, why, card_lines(side, Slot(slot))))
     if plan.get("banker") and (side.banker is None or plan["leader"] != side.banker
                                or plan["spice"] + plan["banker"] > side.spice):
         found.append(("banker", ErrorCode.BAD_PLAN_LINE, banker_rule(side), ()))

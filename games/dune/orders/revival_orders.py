@@ -47,7 +47,7 @@ from pbem.game import Prompt
 from pbem.wording import plural
 
 from .. import factions, leaders, main_leaders, variants
-from ..cards import karama, karama_reach
+from ..cards import karama, karama_reach, recruits
 from ..codes import ErrorCode
 from ..data import Ability, CardType, ForceKind, NameLookupError
 from ..factions import duke_vidal
@@ -296,6 +296,7 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
     free += bonus
     if terms.no_free:                               # 001 2.09.08 (A): La La La
         free = bonus = 0
+    free, most = recruits.terms(game, free, _most(terms.forces, free, bonus))   # 001 3.04.03
     # 001 2.04.12: the allies whose grant it decides, those with more in the tanks than their
     # own free number (for the others it changes nothing)
     discretion = factions.power(seat, rules).grants_free_revival_at_discretion
@@ -332,7 +333,7 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
         pays_extra=bool(partners) and Ability.ALLY_EXTRA_REVIVAL in faction.alliance,
         grants=grants, granted=free > faction.free_revival and any(
             factions.power(s, rules).grants_free_revival_at_discretion for s in partners),
-        most=_most(terms.forces, free, bonus), half_price=terms.half_price,
+        most=most, half_price=terms.half_price,
         most_leaders=terms.leaders, any_leader=terms.any_leader,
         payee=factions.payee(game, factions.REVIVAL, seat), offers=dict(terms.offers),
         main=_main_leader(rules, faction.name, places), rules=rules)

@@ -89,7 +89,7 @@ from pbem.game import Event, Prompt
 
 from .. import combat, dropout, factions, main_leaders, tokens, variants
 from ..board import layer
-from ..cards import battle_karama, standing_cards
+from ..cards import battle_karama, special_battle, standing_cards
 from ..codes import EventCode
 from ..data import CardType, Effect
 from ..discard_pile import discard
@@ -366,6 +366,7 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
     events += standing_cards.at_reveal(state, plans)   # 003 "Changed Treachery Cards"
     events += _portable_snoopers(state, plans)          # 001 3.03.08
     events += battle_karama.at_resolution(state, plans)     # 001 1.14.12 (A)
+    events += special_battle.at_reveal(state, plans)        # 001 3.04.04: Reinforcements
     for power in factions.in_play(state, "partner_strength"):       # 001 2.11.20
         events += power.partner_strength(state, plans)
     undialed = ({seat: sides[seat].strength.count - total(_winner_losses(sides[seat], plan))
@@ -455,6 +456,9 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
     territory = battle["territory"]
     events = _announce(state, battle, plans, outcome)
     dialed = {seat: factions.dialer(state, seat, battle) for seat in plans}     # 001 2.11.20
+    events += special_battle.withdraw(       # 001 3.04.02: at the reveal, before an explosion
+        state, territory, battle["sectors"], plans, outcome.callers,
+        lambda seat: _winner_losses(sides[seat], plans[seat]))
     lost: dict[str, int] = {}
     taken: dict[str, Counts] = {}                   # each side's forces lost, per kind
     if outcome.kind == "explosion":

@@ -430,7 +430,7 @@ def bot_options(state: State, seat: str, waits: bool) -> dict[str, Any]:
         joining = {**state, "step": {**state["step"], skill_powers.JOINING: seat}}
         found["joins"] = _Reach(reach.destinations_by_place(
             joining, seat, sectors, reach.has_ornithopters(state, seat)), sectors)  # 4.07.15.07
-    if moves.three_territories_card(state, seat):  # 001 3.03.07: the Ornithopter's range
+    if moves.may_fly(state, seat):  # 001 3.03.07, 4.06.08.05: the Ornithopter's range
         found["ornithopter_reach"] = _Reach(reach.destinations_by_place(
             state, seat, sectors, True), sectors)
     return found
@@ -672,7 +672,7 @@ def describe(state: State, seat: str, reaches: list[GroupReach]) -> str:
     parts.extend(karama_reach.notes(state, seat))
     cards = (["HAJR MOVE"] * bool(moves.extra_move_card(state, seat))
              + ["ORNITHOPTER MOVE (one group up to 3 territories, 001 3.03.07)"]
-             * bool(moves.three_territories_card(state, seat))
+             * moves.may_fly(state, seat)
              + ["KARAMA SHIP"] * bool(karama.playable(state, seat))
              + [move_karama.line(use) for use in move_karama.uses(state, seat)])
     if cards:

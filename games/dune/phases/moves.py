@@ -256,14 +256,19 @@ def move(state: State, seat: str, order: dict[str, Any], hajr: bool = False,
         state["factions"][seat]["hand"].remove(card)
         discard_card(state, seat, card)
     shown: dict[str, Any] = {}
+    flown: list[Event] = []
     if order.get("ornithopter"):            # 001 3.03.07: one group up to three territories
         card = _card_with(state, seat, Effect.THREE_TERRITORIES)
-        if card is None:
+        if card is None and variants.flight(state, seat):     # 001 4.06.08.05: a token
+            flown = variants.flown(state, seat)
+            ornithopters = True
+        elif card is None:
             raise OrderProblem(ErrorCode.NO_CARD, f"{faction_name(seat, state)} hold no "
                                "Ornithopter", ())
-        state["factions"][seat]["hand"].remove(card)
-        discard_card(state, seat, card)
-        ornithopters, shown["card"] = True, data(state).treachery_card(card).name
+        else:
+            state["factions"][seat]["hand"].remove(card)
+            discard_card(state, seat, card)
+            ornithopters, shown["card"] = True, data(state).treachery_card(card).name
     territory, moved, token = order["to"], forces, None
     fixed = state["step"].get("unmovable", {}).get(seat, {}).get(order["from"], 0)
     if fixed and total(forces) > total(count_in(state, seat, order["from"])) - fixed:
@@ -285,9 +290,9 @@ def move(state: State, seat: str, order: dict[str, Any], hajr: bool = False,
         remove_forces(state, seat, territory, sector, {plain(state, seat): 1})
         tokens.place(token, seat, tokens.BOARD, territory, sector)
         shown["token"] = tokens.kind_of(state, token["kind"]).words
-    events = [Event(EventCode.MOVE, {"faction": seat, "from": order["from"], "territory": territory,
-                             "sector": sector, "forces": dict(moved), "hajr": hajr,
-                             **shown, **_chosen(chosen)})]
+    events = [*flown, Event(EventCode.MOVE, {
+        "faction": seat, "from": order["from"], "territory": territory, "sector": sector,
+        "forces": dict(moved), "hajr": hajr, **shown, **_chosen(chosen)})]
     events += variants.moved(state, seat, territory)               # 001 4.07.15.10
     return events + arrived(state, seat, territory, order.get("coexist"), total(forces),
                             order["from"])
@@ -352,6 +357,13 @@ def three_territories_card(state: State, seat: str) -> str | None:
     """The first card in the faction's hand that moves a group three territories (the
     Richese Ornithopter's first choice, 001 3.03.07), or None."""
     return _card_with(state, seat, Effect.THREE_TERRITORIES)
+
+
+def may_fly(state: State, seat: str) -> bool:
+    """Whether the faction may move one group three territories: a card (the Richese
+    Ornithopter, 001 3.03.07) or a variant's piece (the Ornithopter discovery token, 001
+    4.06.08.05)."""
+    return bool(_card_with(state, seat, Effect.THREE_TERRITORIES)) or variants.flight(state, seat)
 
 
 def _card_with(state: State, seat: str, effect: Effect) -> str | None:

@@ -109,7 +109,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 from pbem.wording import plural
 
-from .. import factions
+from .. import factions, variants
 from ..board import reach
 from ..cards import karama, karama_reach, spice_specials
 from ..codes import ErrorCode, EventCode
@@ -270,10 +270,11 @@ def _called_nexus(state: State) -> list[Event]:
 # --- the cards
 def spice_card(game: Any, card_id: str) -> SpiceCard:
     """A spice card of a game's deck (``game``: a state, a view or its rules); the Sandtrout
-    (001 4.08.02) is no territory card."""
+    (001 4.08.02) is no territory card; a variant's own (001 4.06.05: a Discovery card) is
+    found by the variant."""
     if card_id == sandtrout.SANDTROUT:
         return SpiceCard(card_id)
-    return data(game).spice_card(card_id)
+    return variants.spice_card(game, card_id) or data(game).spice_card(card_id)   # 001 4.06.05
 
 
 def last_territory(game: Any, pile: list[str]) -> str | None:
@@ -304,6 +305,7 @@ def turn_card(state: State, rng: random.Random) -> list[Event]:
     if card.is_shai_hulud:
         return events + worm_turned(state, card, rng)
     state["spice_last"][discards[pile]] = card.territory
+    events += variants.spice_card_turned(state, card, rng)     # 001 4.06.05: a Discovery card
     events += place_spice(state, card)
     step["pile"], step["pile_worms"] = pile + 1, 0
     step["done"] = step["pile"] == len(discards)
@@ -380,7 +382,10 @@ def worm_turned(state: State, card: SpiceCard, rng: random.Random) -> list[Event
     first = step["pile_worms"] == 0
     step["pile_worms"] += 1
     stages = []
-    if nexus_due(rules, first):
+    due = nexus_due(rules, first)
+    vote = variants.nexus_vote(state, card) if due else None    # 001 4.06.09.02: Great Maker
+    voted = vote[1] if vote is not None else []
+    if due and (vote is None or vote[0]):
         if rules.nexus_at_end_of_blow:                      # 001 1.02.06-07
             step.setdefault("nexus", card.id)
         else:
@@ -392,8 +397,8 @@ def worm_turned(state: State, card: SpiceCard, rng: random.Random) -> list[Event
     ride = [] if factions.lister(state, Ability.WORM_RIDING).rides_after_nexus else [RIDE]
     step["worm"] = {"card": card.id, "territory": territory, "controlled": True,
                     "placed": False, "stages": [*stages, CONTROL, DEVOUR, *ride]}
-    return [Event(EventCode.NEXUS, {"card": card.id,
-                                    "territory": territory})] if NEXUS in stages else []
+    return voted + ([Event(EventCode.NEXUS, {"card": card.id, "territory": territory})]
+                    if NEXUS in stages else [])
 
 
 def nexus_due(rules: Rules, first: bool) -> bool:

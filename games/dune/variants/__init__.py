@@ -6,8 +6,9 @@ plays none.  A variant is in play when the game's rules have its option on
 (``Variant.option``, a field of the ruleset's class).  The tech tokens (001 4.05,
 ``tech_tokens``) are the first, the stronghold cards (4.04, ``stronghold_cards``) the second;
 the leader skills (4.07, ``leader_skills``) the third, whose pick at set-up is a decision
-asked through the factions' one hook (``decisions``, ``decider``); discovery tokens (4.06) and
-homeworlds follow the same way.
+asked through the factions' one hook (``decisions``, ``decider``); the homeworlds (4.10), the
+Nexus cards (4.03) and the discovery tokens (4.06, ``discovery_tokens``: a spice card of the
+variant's own, ``spice_card``, ``spice_card_turned``) follow the same way.
 """
 
 from __future__ import annotations
@@ -18,11 +19,13 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from ..data import Act
+from ..data import Act, SpiceCard
 from ..forces import Counts
 from ..rules import rules_of
 from ..state import State
 from .base import Variant
+from .discovery_tokens import DiscoveryTokens
+from .great_maker import GreatMaker
 from .homeworlds import Homeworlds
 from .leader_skills import LeaderSkills
 from .nexus_cards import NexusCards
@@ -30,7 +33,7 @@ from .stronghold_cards import StrongholdCards
 from .tech_tokens import TechTokens
 
 VARIANTS: tuple[Variant, ...] = (TechTokens(), StrongholdCards(), LeaderSkills(), Homeworlds(),
-                                  NexusCards())
+                                  NexusCards(), DiscoveryTokens(), GreatMaker())
 
 
 def in_play(state: State | dict[str, Any]) -> tuple[Variant, ...]:
@@ -73,6 +76,39 @@ def collected(state: State, events: list[Event]) -> list[Event]:
     """Every variant's rules once the territories' spice is collected (``events``: the
     collection's; 001 4.10.12 "Giedi Prime", "Southern Hemisphere")."""
     return [event for variant in in_play(state) for event in variant.collected(state, events)]
+
+
+def spice_card(game: State | dict[str, Any], card_id: str) -> SpiceCard | None:
+    """The spice card of this id that a variant in play adds to the deck, if any (001 4.06.05:
+    a Discovery card)."""
+    return next((card for variant in in_play(game)
+                 if (card := variant.spice_card(card_id)) is not None), None)
+
+
+def spice_card_turned(state: State, card: SpiceCard, rng: random.Random) -> list[Event]:
+    """Every variant's rules as a territory card is turned, before its spice is placed (001
+    4.06.05: a Discovery card's token and destruction)."""
+    return [event for variant in in_play(state)
+            for event in variant.spice_card_turned(state, card, rng)]
+
+
+def nexus_vote(state: State, card: SpiceCard) -> tuple[bool, list[Event]] | None:
+    """A variant's worm card whose Nexus is voted on (001 4.06.09.02: the Great Maker): the
+    outcome and its events; None for any other worm."""
+    return next((found for variant in in_play(state)
+                 if (found := variant.nexus_vote(state, card)) is not None), None)
+
+
+def flight(game: State | dict[str, Any], seat: str) -> bool:
+    """Whether ``seat`` holds a variant's piece moving one group three territories (001
+    4.06.08.05: the Ornithopter discovery token)."""
+    return any(variant.flight(game, seat) for variant in in_play(game))
+
+
+def flown(state: State, seat: str) -> list[Event]:
+    """The first such piece of ``seat``'s used for one movement action."""
+    variant = next(v for v in in_play(state) if v.flight(state, seat))
+    return variant.flown(state, seat)
 
 
 def phase_begins(state: State) -> list[Event]:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from pbem.game import Event, Prompt
 
-from ..data import Act
+from ..data import Act, SpiceCard
 from ..state import State
 
 if TYPE_CHECKING:                   # the import graph stays shallow (test_architecture)
@@ -48,6 +48,29 @@ class Variant:
     def collected(self, state: State, events: list[Event]) -> list[Event]:
         """The territories' spice is collected (``events``, the collection's): nothing
         follows."""
+        return []
+
+    def spice_card(self, card_id: str) -> SpiceCard | None:
+        """The spice card of this id if it is one of the variant's own: none."""
+        return None
+
+    def spice_card_turned(self, state: State, card: SpiceCard, rng: random.Random
+                          ) -> list[Event]:
+        """A territory card of the spice deck is turned, its spice not yet placed: nothing."""
+        return []
+
+    def nexus_vote(self, state: State, card: SpiceCard) -> tuple[bool, list[Event]] | None:
+        """Whether the worm ``card``, one of the variant's, brings its Nexus, by a vote, and
+        the vote's events; None for a card that is none of its own."""
+        return None
+
+    def flight(self, game: State | dict[str, Any], seat: str) -> bool:
+        """Whether ``seat`` holds a piece of the variant's that moves one group three
+        territories (as the Richese Ornithopter, 001 3.03.07): none."""
+        return False
+
+    def flown(self, state: State, seat: str) -> list[Event]:
+        """That piece used for one movement action (``flight``): nothing."""
         return []
 
     def phase_begins(self, state: State) -> list[Event]:

@@ -1,0 +1,125 @@
+"""Recruits (001 3.04.03; the gf9 option ``ecaz_moritani_cards``): "Play during the Revival
+Phase.  All factions double their current Free Revival rates.  The normal revival limit is
+increased to 7.  Discard after use."
+
+By mail (rulings, docs/rules-coverage.md "001 GF9 expansions: the third expansion's treachery
+cards"): every faction orders its revival in one round at once, so the card is played before
+that round, as the revival phase begins, by its holder's standing word ``RECRUITS`` (``RECRUITS
+NONE``, the default, takes it back), an optional decision riding on any mail round the holder
+is asked something else in (key ``recruits:<seat>``, as the cache's words: nobody waits for
+it, nobody else learns of it).  Carried out, the card is discarded (public) and through that
+revival phase every faction's free revival, all its bonuses counted, is doubled, and the most
+forces it may revive is 7 (``terms``, read by ``orders.revival_orders``); each faction's prompt
+then says so.  A word whose card has left the hand lapses, told to the holder alone.  A second
+word the same phase (the card is one of a kind) cannot happen.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.game import Event, Prompt
+
+from ..codes import ErrorCode, EventCode
+from ..data import Effect
+from ..discard_pile import discard
+from ..orders.language import OrderKind, OrderProblem, order_kind
+from ..rules import Rules
+from ..state import State, data
+from . import cache_words
+
+KIND = "recruits"
+WORD = "recruits"           # a holder's sheet: its standing word, True (``schema.Sheet``)
+PLAYED = "recruits"         # the state: the turn whose revival phase it was played in
+PHASE = "revival"
+LIMIT = 7                   # 001 3.04.03: "The normal revival limit is increased to 7"
+FACTOR = 2                  # 001 3.04.03: "double their current Free Revival rates"
+
+
+def held(game: Any, hand: list[str]) -> str | None:
+    """The Recruits card of a hand, if it holds it."""
+    deck = data(game)
+    return next((card for card in hand
+                 if Effect.DOUBLES_FREE_REVIVAL in deck.treachery_card(card).effects), None)
+
+
+def rides(rules: Rules) -> bool:
+    """Whether a game of these rules may ask for it: the third expansion's cards in the deck."""
+    return "ecaz_moritani" in rules.card_sets
+
+
+def terms(game: Any, free: int, most: int | None) -> tuple[int, int | None]:
+    """A faction's free revival and its most forces revived, with Recruits played this revival
+    phase (``game``: the state or a seat's view, where it is public)."""
+    if game.get(PLAYED) != game["turn"] or game["phase"] != PHASE:
+        return free, most
+    return free * FACTOR, None if most is None else max(most, LIMIT)
+
+
+# --- the standing word
+def prompts(state: State, others: list[Prompt]) -> list[Prompt]:
+    """The word of each holder asked something else in this round."""
+    return _WORD.prompts(state, others)
+
+
+def keys(state: State, others: list[str]) -> list[str]:
+    """The keys of ``prompts``, from the keys of the other decisions."""
+    return _WORD.keys(state, others)
+
+
+def _read(state: State, prompt: Prompt, words: list[str]) -> bool | None:
+    said = [w.upper() for w in words]
+    if said == ["NONE"]:
+        return None
+    if said:
+        raise OrderProblem(ErrorCode.BAD_SPECIAL, "expected RECRUITS alone, or RECRUITS NONE",
+                           ("RECRUITS", "RECRUITS NONE"))
+    return True
+
+
+def _text(game: Any, value: bool | None) -> str:
+    return "RECRUITS" if value else "RECRUITS NONE"
+
+
+_WORD = cache_words.StandingWord(
+    KIND, held,
+    ("RECRUITS: as the next revival phase begins, your Recruits played: every faction's free "
+     "revival doubled and the most forces revived 7, that phase (001 3.04.03); RECRUITS NONE: "
+     "none."),
+    _text, "your Recruits", rides)
+
+
+def _random(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> Any:
+    """Now and then the word (bots)."""
+    return True if rng.random() < 0.3 else prompt.default
+
+
+order_kind(OrderKind(KIND, ("RECRUITS",), _read, _text, random=_random))
+
+
+def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Event]:
+    """Each holder's word kept in its sheet, told to it alone when it changes."""
+    return _WORD.apply(state, orders)
+
+
+# --- played as the revival phase begins
+def begins(state: State) -> list[Event]:
+    """As the revival phase begins, a holder's word carried out: the card discarded, every
+    free revival doubled this phase (public); a word whose card is gone lapses."""
+    if state["phase"] != PHASE:
+        return []
+    events: list[Event] = []
+    for seat in state["seats"]:
+        own = state["factions"][seat]
+        if not own.pop(WORD, None):
+            continue
+        card = held(state, own["hand"])
+        if card is None or state.get(PLAYED) == state["turn"]:
+            events.append(Event(EventCode.USE_LAPSED, {"order": _text(state, True)}, to=(seat,)))
+            continue
+        own["hand"].remove(card)
+        discard(state, seat, card)
+        state[PLAYED] = state["turn"]
+        events.append(Event(EventCode.RECRUITS, {"faction": seat, "limit": LIMIT}))
+    return events
