@@ -141,6 +141,77 @@ def test_001_2_12_08_the_decision_is_optional_and_read_line_by_line():
                                          "TERROR Atomics IN Arrakeen").errors
 
 
+def _revival_b() -> dict:
+    """A text B game set up, in its revival round, the Robbery in Carthag and the Sabotage
+    face up in front of the Moritani's shield."""
+    state = set_up(new({"moritani_text_b": True}))
+    state["phase"], state["step"], state["turn"] = "revival", {"done": False}, 1
+    for token in state["tokens"]:
+        if token["kind"] == "terror" and token["value"] == "robbery":
+            tokens.place(token, "moritani", tokens.BOARD, "Carthag", 11)
+        if token["kind"] == "terror" and token["value"] == "sabotage":
+            tokens.place(token, "moritani", tokens.FRONT)
+            tokens.turn(token, tokens.UP)
+    return state
+
+
+def test_001_2_12_08_01_b_terrorize_actions_are_judged_in_the_order_written():
+    """001 2.12.08.01-04 (B) by mail: up to three Plot, Plan and Scheme lines in the revival
+    round, "in any order and in any combination", each judged after those before it (a token
+    schemed back may then be plotted); read back as written; a plot of a token on the board,
+    a scheme of one behind the shield, a token where one lies and the HMS refused; under text
+    A and at War Continues under text B, refused, quoting the rule."""
+    state = _revival_b()
+    (prompt,) = [p for p in dune.prompts(state) if p.kind == "terror"]
+    assert prompt.optional and prompt.options["plot"]
+    assert prompt.options["front"] == ["sabotage"]
+    lines = ("TERROR SCHEME Sabotage\nTERROR PLOT Sabotage IN Funeral Plain\n"
+             "TERROR PLAN Carthag TO Arrakeen")
+    parsed = dune.parse(state, "moritani", lines)
+    assert not parsed.errors
+    (order,) = parsed.orders
+    assert order.value["schemes"] == [["scheme", "sabotage"],
+                                      ["plot", "sabotage", "Funeral Plain"],
+                                      ["plan", "Carthag", "Arrakeen"]]
+    assert moritani.text(state, order.value) == lines
+    for bad, said in (("TERROR PLOT Robbery IN Arrakeen", "not behind your shield"),
+                      ("TERROR SCHEME Atomics", "not in front of your shield"),
+                      ("TERROR PLOT Atomics IN Carthag", "a Terror token lies in Carthag"),
+                      ("TERROR PLAN Arrakeen TO Habbanya Sietch", "no Terror token lies in"),
+                      ("TERROR PLOT Sabotage IN Funeral Plain", "not behind your shield"),
+                      ("TERROR PLOT Atomics", "expected TERROR PLOT")):
+        (error,) = dune.parse(state, "moritani", bad).errors
+        assert said in error.message, (bad, error.message)
+    war = _revival_b()
+    war["phase"], war["step"] = "mentat_pause", {}
+    (error,) = dune.parse(war, "moritani", "TERROR Robbery IN Arrakeen").errors
+    assert "2.12.08 B" in error.message
+    assert "2.12.08 B" in dune.parse(war, "moritani", "TERROR SCHEME Sabotage").errors[0].message
+    text_a = set_up(new())
+    text_a["phase"], text_a["step"], text_a["turn"] = "revival", {"done": False}, 1
+    (error,) = dune.parse(text_a, "moritani", "TERROR PLOT Robbery IN Carthag").errors
+    assert "text B" in error.message
+
+
+def test_001_2_12_08_b_both_bots_take_terrorize_actions_that_are_read_back():
+    """001 2.12.08.01-04 (B): the random and the basic bots' Terrorize actions in the revival
+    round are orders the game reads (and the basic bot's take the token in front back)."""
+    state = _revival_b()
+    (prompt,) = [p for p in dune.prompts(state) if p.kind == "terror"]
+    taken = set()
+    for seed in range(40):
+        for style in ("random", "basic"):
+            text = dune.bot_order(dune.view(state, "moritani"), prompt, random.Random(seed),
+                                  style)
+            parsed = dune.parse(state, "moritani", text)
+            assert not parsed.errors, text
+            taken |= {action[0] for order in parsed.orders
+                      for action in order.value.get("schemes", [])}
+    assert taken == {"plot", "plan", "scheme"}
+    basic = dune.bot_order(dune.view(state, "moritani"), prompt, random.Random(0), "basic")
+    assert basic.startswith("TERROR SCHEME Sabotage\nTERROR PLOT")
+
+
 def test_001_2_12_20_assassinate_is_a_standing_word_of_the_advanced_game():
     """001 2.12.20 by mail: whom they assassinate is their standing word, an optional line of
     their decision (ASSASSINATE ALL the default), read back as written; refused in the basic

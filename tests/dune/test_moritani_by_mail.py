@@ -74,17 +74,21 @@ def _hide(run: Run, swap: bool, offer: bool = False) -> None:
 
 
 @pytest.mark.whole_game
-@pytest.mark.parametrize("offer", [False, True], ids=["hidden", "enemy_of_my_enemy"])
-def test_001_2_12_08_face_down_terror_tokens_change_no_other_seats_mail(tmp_path, offer):
+@pytest.mark.parametrize(("offer", "text"), [(False, {}), (True, {}),
+                                             (False, {"moritani_text_b": True})],
+                         ids=["hidden", "enemy_of_my_enemy", "text_b"])
+def test_001_2_12_08_face_down_terror_tokens_change_no_other_seats_mail(tmp_path, offer, text):
     """The differential test (001 2.12.08-09: a placed Terror token is the Moritani's to know,
     its trigger their choice): the same three turns played twice, two Terror tokens face down
     in Arrakeen and Carthag changing places between the runs; every other seat's mail and every
     public archive page is the same, the Moritani's differ.  With ``offer`` (001 2.12.15-16)
     the tokens would go off, but each faction entering is offered an alliance and accepts:
-    the offers, the alliances and the tokens going back tell nobody which token it was."""
+    the offers, the alliances and the tokens going back tell nobody which token it was.  Under
+    text B (``text``, 001 2.12.08.01-04 B) the Moritani's Plot, Plan and Scheme in the revival
+    round ride on its mail rounds and tell nobody which token went where."""
     found = []
     for name, swap in (("one", False), ("other", True)):
-        run = Run(tmp_path / name, {**OPTIONS, "turns": 3})
+        run = Run(tmp_path / name, {**OPTIONS, **text, "turns": 3})
         run.play(lambda r, s=swap: _hide(r, s, offer))
         state = run.record().state
         assert all(t["face"] == "down" for t in state["tokens"]

@@ -12,8 +12,11 @@ sides (``moritani_alliance``); ASSASSINATE LEADERS (advanced, 2.12.20-21,
 ``moritani_assassins``); their Karama power (1.14.13, A) is a battle Karama
 (``cards/battle_karama``).  Their alliance (2.12.19, A): the ally losing a battle keeps a card
 (``loser_keeps_one``).  DUKE VIDAL (2.12.17-18, A): theirs at the end of the movement round
-when in two battles in strongholds, set aside at the Mentat Pause (``moritani_vidal``).  Not
-yet (issue 31): text B's Duke Vidal (2.12.16 B) and the rest of text B.
+when in two battles in strongholds, set aside at the Mentat Pause (``moritani_vidal``).  Text
+B (option ``moritani_text_b``): the Bounty Board and the Bounty (``moritani_bounty``), and
+TERRORIZE's Plot, Plan and Scheme at the end of the revival round (2.12.08.01-04 B, ``TERROR
+PLOT|PLAN|SCHEME`` lines here, ``moritani_terror.schemed``).  Not yet (issue 31): text B's
+Duke Vidal (2.12.16 B) and the rest of text B.
 """
 
 from __future__ import annotations
@@ -111,6 +114,8 @@ class Moritani(Faction):
         if value.get("cash") is not None:
             state["factions"][self.seat][bounty.CASH] = value["cash"]
         if phase != terror.ROUND:
+            if value.get("schemes"):        # 2.12.08 (B): at the end of the revival round
+                state["step"][terror.PLOTTED] = value["schemes"]
             return []
         return (terror.war_continues(state, self.seat) + assassins.war_continues(state, self.seat)
                 + (bounty.redraw(state, self.seat, rng) if value.get("bounty") else [])
@@ -168,6 +173,11 @@ class Moritani(Faction):
             return []
         return vidal.phase_ends(state, self.seat)
 
+    def revival_over(self, state: State) -> list[Event]:
+        """2.12.08.01-04 (B) TERRORIZE: their Plot, Plan and Scheme actions, at the end of the
+        revival round."""
+        return terror.schemed(state, self.seat, state["step"].pop(terror.PLOTTED, []))
+
     def allied(self, state: State, alliance: list[str]) -> list[Event]:
         """2.12.14.03: once their Atomics went off, a faction joining them in an alliance has
         its hand limit cut too, "discarding a random card if a hand exceeds the limit"."""
@@ -178,8 +188,11 @@ class Moritani(Faction):
     def token_entered(self, state: State, token: dict[str, Any], mover: str, advisors: bool
                       ) -> list[Event]:
         """2.12.09: another faction entered a stronghold with one of their Terror tokens;
-        their standing answers say whether they reveal it."""
-        if not triggers.wanted(state, self.seat, token["value"], mover):
+        their standing answers say whether they reveal it.  Ruling: a token text B's PLOT put
+        in a territory that is no stronghold (2.12.08.02 B) is not set off by entering it
+        (2.12.09 names a stronghold)."""
+        if (not data(state).board[token["territory"]].is_stronghold
+                or not triggers.wanted(state, self.seat, token["value"], mover)):
             return []
         events, goes_off = alliance.offered(state, self.seat, token, mover)    # 2.12.15-16
         return events + (terror.entered(state, self.seat, token, mover) if goes_off else [])
@@ -255,6 +268,8 @@ def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
             raise OrderProblem(ErrorCode.BAD_TERROR, "a traitor card is drawn from the Bounty "
                                "Board in the Mentat Pause (001 2.12.17 B)", ("TERROR NONE",))
         return {"bounty": True}
+    if verb == "TERROR" and upper[:1] in (["PLOT"], ["PLAN"], ["SCHEME"]):
+        return {"schemes": [_scheme(state, prompt.seat, rest)]}
     if verb == "OFFER":
         if not has(state, prompt.seat, Ability.ENEMY_OF_MY_ENEMY):
             raise OrderProblem(ErrorCode.BAD_TERROR, "OFFER ALLIANCE is text A's Enemy of My "
@@ -277,6 +292,11 @@ def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
         return {"robbery": upper[0].lower()}
     if upper == ["NONE"]:
         return {}
+    if has(state, prompt.seat, Ability.PLOT_PLAN_SCHEME):
+        raise OrderProblem(ErrorCode.BAD_TERROR, "under text B a Terror token is placed or "
+                           "moved at the end of the revival round, by PLOT or PLAN (001 "
+                           "2.12.08 B)", ("TERROR PLOT Robbery IN Carthag",
+                                          "TERROR PLAN Carthag TO Arrakeen"))
     if state["phase"] != terror.ROUND:
         raise OrderProblem(ErrorCode.BAD_TERROR, "a Terror token is placed or moved at War "
                            "Continues, in the Mentat Pause (001 2.12.08): now TRIGGER and "
@@ -302,6 +322,78 @@ def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
     return {"place": [value, _stronghold(state, rest[split + 1:])]}
 
 
+def _scheme(state: State, seat: str, words: list[str]) -> list[str]:
+    """One of text B's Terrorize actions (001 2.12.08.02-04 B): ``PLOT <token> IN
+    <territory>``, ``PLAN <territory> TO <territory>``, ``SCHEME <token>`` (the verb ``TERROR``
+    left out); whether the tokens are where the action needs them is judged over all the lines
+    at once (``combine``), as they are carried out in order."""
+    if not has(state, seat, Ability.PLOT_PLAN_SCHEME):
+        raise OrderProblem(ErrorCode.BAD_TERROR, "PLOT, PLAN and SCHEME are text B's Terrorize "
+                           "actions (001 2.12.08 B): under text A, TERROR <token> IN "
+                           "<stronghold>", ("TERROR Robbery IN Carthag",))
+    if state["phase"] != terror.ANSWERS_ROUND:
+        raise OrderProblem(ErrorCode.BAD_TERROR, "PLOT, PLAN and SCHEME are taken at the end "
+                           "of the revival round (001 2.12.08 B)", ("TERROR NONE",))
+    verb, upper, kind = words[0].lower(), [w.upper() for w in words], terror.kind_of(state)
+    examples = ("TERROR PLOT Robbery IN Carthag", "TERROR PLAN Carthag TO Arrakeen",
+                "TERROR SCHEME Robbery")
+    if verb == terror.SCHEME and len(words) > 1:
+        return [verb, triggers.read(state, kind, seat, [*words[1:], "ALL"])[0]]
+    split = upper.index("IN" if verb == terror.PLOT else "TO") if (
+        ("IN" if verb == terror.PLOT else "TO") in upper[2:]) else 0
+    if verb == terror.SCHEME or not split:
+        raise OrderProblem(ErrorCode.BAD_TERROR, "expected TERROR PLOT <token> IN <territory>, "
+                           "TERROR PLAN <territory> TO <territory> or TERROR SCHEME <token>",
+                           examples)
+    where = _territory(state, words[split + 1:])
+    if verb == terror.PLAN:
+        return [verb, _territory(state, words[1:split]), where]
+    return [verb, triggers.read(state, kind, seat, [*words[1:split], "ALL"])[0], where]
+
+
+def _territory(state: State, words: list[str]) -> str:
+    """A territory of the board, the HMS none (001 2.12.08.02-03 B)."""
+    territory, _ = read_territory(state, words)
+    if territory.name not in {t.name for t in data(state).board.territories}:
+        raise OrderProblem(ErrorCode.BAD_TERROR, f"no Terror token goes to {territory.name} "
+                           "(001 2.12.08.02 B: a territory of the board, not the HMS)",
+                           ("TERROR PLOT Robbery IN Carthag",))
+    return territory.name
+
+
+def _schemes_hold(state: State, seat: str, actions: list[list[str]]) -> None:
+    """Text B's Terrorize actions are at most three, and each finds its token where it needs
+    it once those before it are done (001 2.12.08.01-04 B)."""
+    if len(actions) > terror.TERRORIZE_ACTIONS:
+        raise OrderProblem(ErrorCode.BAD_TERROR, "up to three Terrorize actions a turn (001 "
+                           "2.12.08 B)", ("TERROR PLOT Robbery IN Carthag",))
+    kind = terror.kind_of(state)
+    behind, shown = set(terror.supply(state, seat)), set(terror.front(state, seat))
+    board = set(terror.placed(state))
+    for verb, what, *where in actions:
+        line = text(state, {"schemes": [[verb, what, *where]]})
+        if verb == terror.SCHEME:
+            if what not in shown:
+                raise OrderProblem(ErrorCode.BAD_TERROR, f"{line}: the {kind.token(what).name} "
+                                   "is not in front of your shield", tuple(
+                                       kind.token(v).name for v in sorted(shown)))
+            shown.discard(what)
+            behind.add(what)
+            continue
+        if where[0] in board:
+            raise OrderProblem(ErrorCode.BAD_TERROR, f"{line}: a Terror token lies in "
+                               f"{where[0]} (001 2.12.08 B)", ("TERROR NONE",))
+        if verb == terror.PLOT and what not in behind:
+            raise OrderProblem(ErrorCode.BAD_TERROR, f"{line}: the {kind.token(what).name} is "
+                               "not behind your shield", tuple(kind.token(v).name
+                                                               for v in sorted(behind)))
+        if verb == terror.PLAN and what not in board:
+            raise OrderProblem(ErrorCode.BAD_TERROR, f"{line}: no Terror token lies in {what}",
+                               tuple(sorted(board)))
+        (behind if verb == terror.PLOT else board).discard(what)
+        board.add(where[0])
+
+
 def _stronghold(state: State, words: list[str]) -> str:
     """A stronghold that holds no Terror token (2.12.08)."""
     territory, _ = read_territory(state, words)
@@ -321,6 +413,10 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
     if sum(1 for part in parts if part.get("place") or part.get("move")) > 1:
         raise OrderProblem(ErrorCode.BAD_TERROR, "one Terrorize action a Mentat Pause: place a "
                            "token or move one (001 2.12.08)", ("TERROR Robbery IN Carthag",))
+    schemes = [action for part in parts for action in part.get("schemes", [])]
+    if schemes:
+        _schemes_hold(state, prompt.seat, schemes)
+        value["schemes"] = schemes
     return value
 
 
@@ -331,6 +427,10 @@ def text(game: Any, value: dict[str, Any]) -> str:
         lines.append(f"TERROR {kind.token(value['place'][0]).name} IN {value['place'][1]}")
     if value.get("move"):
         lines.append(f"TERROR MOVE {value['move'][0]} TO {value['move'][1]}")
+    for verb, what, *where in value.get("schemes", []):
+        lines.append(f"TERROR {verb.upper()} " + (
+            f"{what} TO {where[0]}" if verb == terror.PLAN
+            else f"{kind.token(what).name}" + (f" IN {where[0]}" if where else "")))
     lines += [triggers.text(game, kind, answer) for answer in value.get("trigger", [])]
     if value.get("robbery"):
         lines.append(f"ROBBERY {value['robbery'].upper()}")
@@ -353,8 +453,11 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
     Sabotage's gift."""
     value = terror.empty()
     held, free = prompt.options.get("supply", []), prompt.options.get("strongholds", [])
-    on_board = prompt.options.get("placed", []) if prompt.options.get("terrorize") else []
-    held = held if prompt.options.get("terrorize") else []
+    text_a = prompt.options.get("terrorize") and not prompt.options.get("text_b")
+    on_board = prompt.options.get("placed", []) if text_a else []
+    held = held if text_a else []
+    if prompt.options.get("plot"):
+        value["schemes"] = _random_schemes(prompt, rng)
     roll = rng.random()
     if held and free and roll < 0.6:
         value["place"] = [rng.choice(held), rng.choice(free)]
@@ -377,6 +480,32 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
     if prompt.options.get("cash") and rng.random() < 0.3:
         value["cash"] = rng.choice([[], ["alive"], ["dead"], ["alive", "dead"]])
     return value
+
+
+def _random_schemes(prompt: Prompt, rng: random.Random) -> list[list[str]]:
+    """A bot's text B Terrorize actions (001 2.12.08.01-04 B): now and then a token schemed
+    back, one plotted, one planned, each where it may go after those before it."""
+    behind, shown = list(prompt.options["supply"]), list(prompt.options["front"])
+    free, board = list(prompt.options["territories"]), list(prompt.options["placed"])
+    actions: list[list[str]] = []
+    for _ in range(terror.TERRORIZE_ACTIONS):
+        roll = rng.random()
+        if shown and roll < 0.3:
+            token = shown.pop(rng.randrange(len(shown)))
+            behind.append(token)
+            actions.append([terror.SCHEME, token])
+        elif behind and free and roll < 0.6:
+            token, where = behind.pop(rng.randrange(len(behind))), free.pop(
+                rng.randrange(len(free)))
+            board.append(where)
+            actions.append([terror.PLOT, token, where])
+        elif board and free and roll < 0.75:
+            source, where = board.pop(rng.randrange(len(board))), free.pop(
+                rng.randrange(len(free)))
+            free.append(source)
+            board.append(where)
+            actions.append([terror.PLAN, source, where])
+    return actions
 
 
 order_kind(OrderKind(terror.KIND, ("TERROR", "TRIGGER", "ROBBERY", "SABOTAGE", "ASSASSINATE",

@@ -6,6 +6,11 @@
   matter), or move one already placed to a stronghold that holds none.  By mail, ``TERROR
   <token> IN <stronghold>`` or ``TERROR MOVE <stronghold> TO <stronghold>``, an optional
   decision of the round, never waited for (sent ahead: ``FOR MENTAT PAUSE``).
+- TERRORIZE (2.12.08.01-04, text B, ``Ability.PLOT_PLAN_SCHEME``): at the end of the revival
+  round up to three actions in the order written: PLOT a token face down in any territory of
+  the board holding none, PLAN one on the board to such a territory, SCHEME one from in front
+  of their shield back behind it (``schemed``); a revealed token lies face up in front of their
+  shield (2.12.10 B), the Atomics set aside.
 - The trigger (2.12.09): when another faction (not their ally) enters a stronghold holding one,
   ending a shipment or a move there, advisors included, they may reveal it and apply its
   effect to that faction.  By mail they decide ahead (``token_triggers``: ``TRIGGER ...``
@@ -64,6 +69,9 @@ EXTORTION = "extortion"     # the others' decision's kind, and its key ``extorti
 SNEAK_ATTACK = 5            # 2.12.14.07
 STRONGHOLD_LIMIT = 2        # 000 IX.C.1.c: no third faction in a stronghold
 SPICE, CARD = "spice", "card"   # Robbery's standing word (2.12.14.05)
+PLOT, PLAN, SCHEME = "plot", "plan", "scheme"   # text B's Terrorize actions (2.12.08.02-04 B)
+TERRORIZE_ACTIONS = 3       # 2.12.08 (B): "up to three Terrorize actions"
+PLOTTED = "terrorize"       # the revival round's step: their actions, carried out at its end
 
 
 def kind_of(game: Any) -> TokenKind:
@@ -88,6 +96,21 @@ def placed(game: Any) -> list[str]:
             if t["kind"] == TOKEN and t["at"] == tokens.BOARD]
 
 
+def front(game: Any, seat: str) -> list[str]:
+    """The values of ``seat``'s Terror tokens face up in front of its shield (public)."""
+    return [t["value"] for t in tokens.of(game)
+            if t["kind"] == TOKEN and t["owner"] == seat and t["at"] == tokens.FRONT]
+
+
+def open_territories(game: Any) -> list[str]:
+    """Text B's PLOT and PLAN (001 2.12.08.02-03 B): the territories of the board (the HMS, a
+    place of the board layer, none of them) holding no Terror token, in board order.  Ruling:
+    one token a territory, as text A's one a stronghold (the Grumman homeworld's high threshold,
+    001 4.10, is what lets a second one in)."""
+    taken = set(placed(game))
+    return [t.name for t in data(game).board.territories if t.name not in taken]
+
+
 def open_strongholds(game: Any) -> list[str]:
     """The strongholds holding no Terror token, in board order; the storm does not matter and
     the Ixians' HMS, a place of the board layer, is none of them (2.12.08)."""
@@ -102,7 +125,8 @@ def empty() -> dict[str, Any]:
 
 # --- the decision of War Continues
 def decision(state: State, seat: str, standing: str, terrorize: bool) -> Prompt | None:
-    """At War Continues (``terrorize``) one Terrorize action; then and in the revival round
+    """At War Continues (``terrorize``) one Terrorize action (text A), or under text B up to
+    three at the end of the revival round (2.12.08.01-04 B); then and in the revival round
     their standing answers and Robbery's word (``standing``: the answers given, in words):
     optional, sendable ahead."""
     if not has(state, seat, Ability.TERROR):
@@ -113,10 +137,13 @@ def decision(state: State, seat: str, standing: str, terrorize: bool) -> Prompt 
     names = ", ".join(kind.token(v).name for v in held) or "none"
     robbery = state["factions"][seat].get("robbery", SPICE).upper()
     gift = state["factions"][seat].get("sabotage") or "NONE"
+    text_b = has(state, seat, Ability.PLOT_PLAN_SCHEME)
+    plot = text_b and not terrorize
     action = (f"TERROR <token> IN <stronghold>: a Terror token behind your shield ({names}) "
               f"placed face down in a stronghold that holds none ({', '.join(free) or 'none'}); "
               f"or TERROR MOVE <stronghold> TO <stronghold>: one already placed moved to such a "
-              f"stronghold (001 2.12.08, one of the two a Mentat Pause). " if terrorize else "")
+              f"stronghold (001 2.12.08, one of the two a Mentat Pause). "
+              if terrorize and not text_b else _plot_legal(state, seat, names) if plot else "")
     legal = (f"{action}TRIGGER <token or ALL> ALL | NONE | EXCEPT <faction>, ... | ONLY "
              f"<faction>, ...: your standing answers when another faction enters a stronghold "
              f"with your token (001 2.12.09); now: {standing}. ROBBERY SPICE | CARD: what "
@@ -128,11 +155,26 @@ def decision(state: State, seat: str, standing: str, terrorize: bool) -> Prompt 
     return Prompt(f"{KIND}:{seat}", seat, KIND, True, legal, empty(), "TERROR NONE",
                   "TERROR NONE", optional=True, title="your Terror tokens",
                   options={"supply": held, "strongholds": free, "placed": placed(state),
-                           "terrorize": terrorize,
+                           "terrorize": terrorize, "text_b": text_b,
+                           **({"plot": True, "front": front(state, seat),
+                               "territories": open_territories(state)} if plot else {}),
                            "assassinate": has(state, seat, Ability.ASSASSINATE),
                            "offer": has(state, seat, Ability.ENEMY_OF_MY_ENEMY),
                            "bounty": terrorize and has(state, seat, Ability.BOUNTY_BOARD),
                            "cash": has(state, seat, Ability.BOUNTY)})
+
+
+def _plot_legal(state: State, seat: str, names: str) -> str:
+    """Text B's three Terrorize actions at the end of the revival round, in words (001
+    2.12.08.01-04 B)."""
+    kind = kind_of(state)
+    shown = ", ".join(kind.token(v).name for v in front(state, seat)) or "none"
+    return (f"Up to {TERRORIZE_ACTIONS} Terrorize actions at the end of the revival round, in "
+            f"the order written, one a line (001 2.12.08.01-04 B): TERROR PLOT <token> IN "
+            f"<territory>: a token behind your shield ({names}) placed face down in a territory "
+            f"of the board that holds none (not the HMS); TERROR PLAN <territory> TO "
+            f"<territory>: one on the board moved to such a territory; TERROR SCHEME <token>: "
+            f"one in front of your shield ({shown}) back behind it. ")
 
 
 def _bounty_legal(state: State, seat: str, now: bool) -> str:
@@ -201,10 +243,46 @@ def decided(state: State, seat: str, value: dict[str, Any]) -> list[Event]:
     return []
 
 
+def schemed(state: State, seat: str, actions: list[list[str]]) -> list[Event]:
+    """Text B's Terrorize actions (001 2.12.08.01-04 B), carried out at the end of the revival
+    round in the order written, each only if still possible then: PLOT a token from behind
+    their shield face down in a territory holding none, PLAN one on the board to such a
+    territory, SCHEME one from in front of their shield back behind it, face down."""
+    events = []
+    for verb, what, *where in actions[:TERRORIZE_ACTIONS]:
+        free = open_territories(state)
+        if verb == PLOT and what in supply(state, seat) and where[0] in free:
+            token = tokens.find(state, TOKEN, what)
+            tokens.place(token, seat, tokens.BOARD, where[0], _sector(state, where[0]))
+            tokens.turn(token, tokens.DOWN)
+            events.append(Event(EventCode.TERROR_PLACED, {"faction": seat,
+                                                          "territory": where[0]}))
+        elif verb == PLAN and what in placed(state) and where[0] in free:
+            token = next(t for t in tokens.of(state) if t["kind"] == TOKEN
+                         and t["at"] == tokens.BOARD and t["territory"] == what)
+            tokens.place(token, seat, tokens.BOARD, where[0], _sector(state, where[0]))
+            events.append(Event(EventCode.TERROR_MOVED, {"faction": seat, "from": what,
+                                                         "territory": where[0]}))
+        elif verb == SCHEME and what in front(state, seat):
+            token = tokens.find(state, TOKEN, what)
+            tokens.place(token, seat, tokens.BEHIND)
+            tokens.turn(token, tokens.DOWN)
+            events.append(Event(EventCode.TERROR_SCHEMED, {
+                "faction": seat, "token": kind_of(state).token(what).name}))
+    return events
+
+
+def _sector(state: State, territory: str) -> int:
+    """Where a token lies in a territory: its first sector (0 in the Polar Sink); ruling: a
+    Terror token lies in a territory, whatever its sector (001 2.12.09 B: "in the same
+    Territory")."""
+    return (data(state).board[territory].sectors or (0,))[0]
+
+
 def extorted(game: Any, seat: str) -> bool:
     """Whether their Extortion token lies in front of their shield (public)."""
     return any(t["kind"] == TOKEN and t["owner"] == seat and t["at"] == tokens.FRONT
-               for t in tokens.of(game))
+               and t["value"] == "extortion" for t in tokens.of(game))
 
 
 def payment(state: State, seat: str, payer: str) -> Prompt:
@@ -237,7 +315,8 @@ def war_continues(state: State, seat: str) -> list[Event]:
     offered = state["step"].pop("extortion", [])
     events = []
     for token in tokens.of(state):
-        if token["kind"] == TOKEN and token["owner"] == seat and token["at"] == tokens.FRONT:
+        if (token["kind"] == TOKEN and token["owner"] == seat and token["at"] == tokens.FRONT
+                and token["value"] == "extortion"):
             spice = token.pop("spice", 0)
             state["factions"][seat]["spice"] += spice
             events.append(Event(EventCode.EXTORTION_COLLECTED, {"faction": seat,
@@ -270,10 +349,11 @@ def entered(state: State, seat: str, token: dict[str, Any], mover: str) -> list[
     events = [Event(EventCode.TERROR_TRIGGERED, {
         "faction": seat, "token": kind_of(state).token(value).name, "by": mover,
         "territory": territory})]
-    if value == "extortion":
-        tokens.place(token, seat, tokens.FRONT)
+    if value == "extortion" or (value != "atomics"
+                                and has(state, seat, Ability.PLOT_PLAN_SCHEME)):
+        tokens.place(token, seat, tokens.FRONT)     # 2.12.10 B: face up in front, for SCHEME
     else:
-        tokens.place(token, None, tokens.ASIDE)             # 2.12.12: out of the game
+        tokens.place(token, None, tokens.ASIDE)     # 2.12.12 (A): out of the game; B: Atomics
     return events + EFFECTS[value](state, seat, mover, territory, token)
 
 
