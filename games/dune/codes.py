@@ -211,6 +211,7 @@ class EventCode(StrEnum):
     TERROR_PLACED = "terror-placed"             # 001 2.12.08
     TERROR_MOVED = "terror-moved"               # 001 2.12.08
     TERROR_SCHEMED = "terror-schemed"           # 001 2.12.08.04 (B)
+    TERROR_RODE = "terror-rode"                 # 001 2.12.15 (B)
     TERROR_TRIGGERED = "terror-triggered"       # 001 2.12.09
     TERROR_ASSASSINATION = "terror-assassination"   # 001 2.12.14.02
     TERROR_ATOMICS = "terror-atomics"           # 001 2.12.14.03

@@ -212,6 +212,37 @@ def test_001_2_12_08_b_both_bots_take_terrorize_actions_that_are_read_back():
     assert basic.startswith("TERROR SCHEME Sabotage\nTERROR PLOT")
 
 
+def test_001_2_12_15_b_terror_moves_is_a_standing_word_of_text_b():
+    """001 2.12.15 (B) by mail: TERROR MOVES ALL or NONE, a line of their decision in either
+    round, read back as written, kept in their sheet and shown behind their shield; the random
+    bot sets it now and then; refused under text A."""
+    state = _revival_b()
+    (order,) = dune.parse(state, "moritani", "TERROR MOVES ALL").orders
+    assert order.value["rides"] is True
+    assert moritani.text(state, order.value) == "TERROR MOVES ALL"
+    (error,) = dune.parse(state, "moritani", "TERROR MOVES SOME").errors
+    assert "TERROR MOVES NONE" in error.message
+    orders = {"terror:moritani": order.value}
+    for prompt in dune.prompts(state):
+        if prompt.key not in orders:
+            text = dune.bot_order(dune.view(state, prompt.seat), prompt, random.Random(0))
+            orders[prompt.key] = next(o.value for o in dune.parse(state, prompt.seat, text)
+                                      .orders if o.prompt == prompt.key)
+    state, _ = dune.apply(state, orders, step_rng("m", 1))
+    assert state["factions"]["moritani"]["terror_moves"] is True
+    assert seat_view(state, "moritani")["own"]["terror_moves"] is True
+    revival = _revival_b()
+    (prompt,) = [p for p in dune.prompts(revival) if p.kind == "terror"]
+    said = {dune.parse(revival, "moritani", dune.bot_order(
+        dune.view(revival, "moritani"), prompt, random.Random(seed))).orders[0].value.get(
+            "rides") for seed in range(30)}
+    assert said == {None, True, False}
+    text_a = set_up(new())
+    text_a["phase"], text_a["step"], text_a["turn"] = "revival", {"done": False}, 1
+    (error,) = dune.parse(text_a, "moritani", "TERROR MOVES ALL").errors
+    assert "2.12.15 B" in error.message
+
+
 def test_001_2_12_20_assassinate_is_a_standing_word_of_the_advanced_game():
     """001 2.12.20 by mail: whom they assassinate is their standing word, an optional line of
     their decision (ASSASSINATE ALL the default), read back as written; refused in the basic

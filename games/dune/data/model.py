@@ -282,6 +282,7 @@ class Ability(StrEnum):
     BOUNTY_BOARD = "bounty_board"                   # 001 2.12.04-05, 2.12.17 (B)
     BOUNTY = "bounty"                               # 001 2.12.19 (B, advanced)
     PLOT_PLAN_SCHEME = "plot_plan_scheme"           # 001 2.12.08.01-04, 2.12.10 (B)
+    TERROR_MOVES = "terror_moves"                   # 001 2.12.15 (B)
     LOYALTY = "loyalty"                             # 001 2.11.26 (A, advanced)
     LEADER_DIFFERENCE = "leader_difference"         # 001 1.14.12 (A): Ecaz's Karama power
 

@@ -15,7 +15,8 @@ sides (``moritani_alliance``); ASSASSINATE LEADERS (advanced, 2.12.20-21,
 when in two battles in strongholds, set aside at the Mentat Pause (``moritani_vidal``).  Text
 B (option ``moritani_text_b``): the Bounty Board and the Bounty (``moritani_bounty``), and
 TERRORIZE's Plot, Plan and Scheme at the end of the revival round (2.12.08.01-04 B, ``TERROR
-PLOT|PLAN|SCHEME`` lines here, ``moritani_terror.schemed``).  Not yet (issue 31): text B's
+PLOT|PLAN|SCHEME`` lines here, ``moritani_terror.schemed``); TERROR MOVES (2.12.15 B,
+``moritani_terror.rode``).  Not yet (issue 31): text B's
 Duke Vidal (2.12.16 B) and the rest of text B.
 """
 
@@ -113,6 +114,8 @@ class Moritani(Faction):
             state["factions"][self.seat]["alliance_offer"] = value["offer"]
         if value.get("cash") is not None:
             state["factions"][self.seat][bounty.CASH] = value["cash"]
+        if value.get("rides") is not None:
+            state["factions"][self.seat][terror.RIDES] = value["rides"]
         if phase != terror.ROUND:
             if value.get("schemes"):        # 2.12.08 (B): at the end of the revival round
                 state["step"][terror.PLOTTED] = value["schemes"]
@@ -178,6 +181,14 @@ class Moritani(Faction):
         revival round."""
         return terror.schemed(state, self.seat, state["step"].pop(terror.PLOTTED, []))
 
+    def arrived(self, state: State, mover: str, territory: str, wish: bool | None, count: int,
+                source: str | None) -> list[Event]:
+        """2.12.15 (B) TERROR MOVES: their token goes with their moving forces, by their
+        standing word (``moritani_terror.rode``)."""
+        if mover != self.seat or not has(state, self.seat, Ability.TERROR_MOVES):
+            return []
+        return terror.rode(state, self.seat, source, territory)
+
     def allied(self, state: State, alliance: list[str]) -> list[Event]:
         """2.12.14.03: once their Atomics went off, a faction joining them in an alliance has
         its hand limit cut too, "discarding a random card if a hand exceeds the limit"."""
@@ -237,6 +248,8 @@ class Moritani(Faction):
             found["alliance_offer"] = alliance.offer(state, self.seat)
         if has(state, self.seat, Ability.BOUNTY):
             found["bounty"] = list(own.get(bounty.CASH, []))
+        if has(state, self.seat, Ability.TERROR_MOVES):
+            found["terror_moves"] = bool(own.get(terror.RIDES))
         return found
 
 
@@ -268,6 +281,14 @@ def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
             raise OrderProblem(ErrorCode.BAD_TERROR, "a traitor card is drawn from the Bounty "
                                "Board in the Mentat Pause (001 2.12.17 B)", ("TERROR NONE",))
         return {"bounty": True}
+    if verb == "TERROR" and upper[:1] == ["MOVES"]:
+        if not has(state, prompt.seat, Ability.TERROR_MOVES):
+            raise OrderProblem(ErrorCode.BAD_TERROR, "TERROR MOVES is text B's (001 2.12.15 B)",
+                               ("TERROR NONE",))
+        if upper[1:] not in (["ALL"], ["NONE"]):
+            raise OrderProblem(ErrorCode.BAD_TERROR, "expected TERROR MOVES ALL or TERROR MOVES "
+                               "NONE", ("TERROR MOVES ALL", "TERROR MOVES NONE"))
+        return {"rides": upper[1] == "ALL"}
     if verb == "TERROR" and upper[:1] in (["PLOT"], ["PLAN"], ["SCHEME"]):
         return {"schemes": [_scheme(state, prompt.seat, rest)]}
     if verb == "OFFER":
@@ -413,6 +434,9 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
     if sum(1 for part in parts if part.get("place") or part.get("move")) > 1:
         raise OrderProblem(ErrorCode.BAD_TERROR, "one Terrorize action a Mentat Pause: place a "
                            "token or move one (001 2.12.08)", ("TERROR Robbery IN Carthag",))
+    rides = [part["rides"] for part in parts if "rides" in part]
+    if rides:
+        value["rides"] = rides[-1]
     schemes = [action for part in parts for action in part.get("schemes", [])]
     if schemes:
         _schemes_hold(state, prompt.seat, schemes)
@@ -445,6 +469,8 @@ def text(game: Any, value: dict[str, Any]) -> str:
         lines.append("BOUNTY DRAW")
     if value.get("cash") is not None:
         lines.append(bounty.cash_text(value["cash"]))
+    if value.get("rides") is not None:
+        lines.append(f"TERROR MOVES {'ALL' if value['rides'] else 'NONE'}")
     return "\n".join(lines) or "TERROR NONE"
 
 
@@ -458,6 +484,8 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
     held = held if text_a else []
     if prompt.options.get("plot"):
         value["schemes"] = _random_schemes(prompt, rng)
+    if prompt.options.get("rides") and rng.random() < 0.3:
+        value["rides"] = rng.random() < 0.5
     roll = rng.random()
     if held and free and roll < 0.6:
         value["place"] = [rng.choice(held), rng.choice(free)]

@@ -72,6 +72,7 @@ SPICE, CARD = "spice", "card"   # Robbery's standing word (2.12.14.05)
 PLOT, PLAN, SCHEME = "plot", "plan", "scheme"   # text B's Terrorize actions (2.12.08.02-04 B)
 TERRORIZE_ACTIONS = 3       # 2.12.08 (B): "up to three Terrorize actions"
 PLOTTED = "terrorize"       # the revival round's step: their actions, carried out at its end
+RIDES = "terror_moves"      # their sheet's standing word: tokens move with their forces (2.12.15 B)
 
 
 def kind_of(game: Any) -> TokenKind:
@@ -150,12 +151,13 @@ def decision(state: State, seat: str, standing: str, terrorize: bool) -> Prompt 
              f"Robbery takes (001 2.12.14.05); now {robbery}. SABOTAGE GIVE <card> | NONE: the "
              f"card of your hand Sabotage gives back (001 2.12.14.06); now {gift}. "
              f"{_assassinate_legal(state, seat)}{_offer_legal(state, seat)}"
-             f"{_bounty_legal(state, seat, terrorize)}TERROR NONE: none of these. Never waited "
-             f"for.")
+             f"{_bounty_legal(state, seat, terrorize)}{_rides_legal(state, seat)}TERROR NONE: "
+             f"none of these. Never waited for.")
     return Prompt(f"{KIND}:{seat}", seat, KIND, True, legal, empty(), "TERROR NONE",
                   "TERROR NONE", optional=True, title="your Terror tokens",
                   options={"supply": held, "strongholds": free, "placed": placed(state),
                            "terrorize": terrorize, "text_b": text_b,
+                           "rides": has(state, seat, Ability.TERROR_MOVES),
                            **({"plot": True, "front": front(state, seat),
                                "territories": open_territories(state)} if plot else {}),
                            "assassinate": has(state, seat, Ability.ASSASSINATE),
@@ -175,6 +177,16 @@ def _plot_legal(state: State, seat: str, names: str) -> str:
             f"of the board that holds none (not the HMS); TERROR PLAN <territory> TO "
             f"<territory>: one on the board moved to such a territory; TERROR SCHEME <token>: "
             f"one in front of your shield ({shown}) back behind it. ")
+
+
+def _rides_legal(state: State, seat: str) -> str:
+    """Text B's TERROR MOVES standing word, in words (001 2.12.15 B)."""
+    if not has(state, seat, Ability.TERROR_MOVES):
+        return ""
+    now = "ALL" if state["factions"][seat].get(RIDES) else "NONE"
+    return (f"TERROR MOVES ALL | NONE: whether a Terror token lying where your forces move "
+            f"from goes with them, free, to where they arrive if it holds none (001 2.12.15 B); "
+            f"now {now}. ")
 
 
 def _bounty_legal(state: State, seat: str, now: bool) -> str:
@@ -270,6 +282,26 @@ def schemed(state: State, seat: str, actions: list[list[str]]) -> list[Event]:
             events.append(Event(EventCode.TERROR_SCHEMED, {
                 "faction": seat, "token": kind_of(state).token(what).name}))
     return events
+
+
+def rode(state: State, seat: str, source: str | None, territory: str) -> list[Event]:
+    """2.12.15 (B) TERROR MOVES: "When making a Force Movement or Shipment action you may
+    move/ship any amount of Terror tokens with your Forces if it has the same starting and
+    ending destination for free."  By mail their standing word (``TERROR MOVES ALL``) moves
+    the token lying where their forces leave to where they arrive.  Rulings: a shipment from
+    their reserves starts in no territory, so carries no token (their supply is PLOT's,
+    2.12.08.02 B); one token a territory (``open_territories``): none rides into a territory
+    holding one; a move within a territory carries nothing."""
+    if (source is None or source == territory or not state["factions"][seat].get(RIDES)
+            or territory not in open_territories(state)):
+        return []
+    token = next((t for t in tokens.of(state) if t["kind"] == TOKEN and t["owner"] == seat
+                  and t["at"] == tokens.BOARD and t["territory"] == source), None)
+    if token is None:
+        return []
+    tokens.place(token, seat, tokens.BOARD, territory, _sector(state, territory))
+    return [Event(EventCode.TERROR_RODE, {"faction": seat, "from": source,
+                                          "territory": territory})]
 
 
 def _sector(state: State, territory: str) -> int:
