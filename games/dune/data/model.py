@@ -283,6 +283,8 @@ class Ability(StrEnum):
     BOUNTY = "bounty"                               # 001 2.12.19 (B, advanced)
     PLOT_PLAN_SCHEME = "plot_plan_scheme"           # 001 2.12.08.01-04, 2.12.10 (B)
     TERROR_MOVES = "terror_moves"                   # 001 2.12.15 (B)
+    ORGANIZED_STRIKE = "organized_strike"           # 001 2.12.09, 2.12.14 (B)
+    ALLY_STRIKE = "ally_strike"                     # 001 2.12.18 (B)
     LOYALTY = "loyalty"                             # 001 2.11.26 (A, advanced)
     LEADER_DIFFERENCE = "leader_difference"         # 001 1.14.12 (A): Ecaz's Karama power
 

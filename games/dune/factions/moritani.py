@@ -16,7 +16,8 @@ when in two battles in strongholds, set aside at the Mentat Pause (``moritani_vi
 B (option ``moritani_text_b``): the Bounty Board and the Bounty (``moritani_bounty``), and
 TERRORIZE's Plot, Plan and Scheme at the end of the revival round (2.12.08.01-04 B, ``TERROR
 PLOT|PLAN|SCHEME`` lines here, ``moritani_terror.schemed``); TERROR MOVES (2.12.15 B,
-``moritani_terror.rode``).  Not yet (issue 31): text B's
+``moritani_terror.rode``); ORGANIZED STRIKE (2.12.09 B, for their ally 2.12.18 B) with text
+B's effects (``moritani_strike``).  Not yet (issue 31): text B's
 Duke Vidal (2.12.16 B) and the rest of text B.
 """
 
@@ -43,6 +44,7 @@ from ..state import State, ally_of, data
 from . import moritani_alliance as alliance
 from . import moritani_assassins as assassins
 from . import moritani_bounty as bounty
+from . import moritani_strike as strike
 from . import moritani_terror as terror
 from . import moritani_vidal as vidal
 from .base import TERRITORY, Faction, NexusPlay, has
@@ -199,14 +201,43 @@ class Moritani(Faction):
     def token_entered(self, state: State, token: dict[str, Any], mover: str, advisors: bool
                       ) -> list[Event]:
         """2.12.09: another faction entered a stronghold with one of their Terror tokens;
-        their standing answers say whether they reveal it.  Ruling: a token text B's PLOT put
-        in a territory that is no stronghold (2.12.08.02 B) is not set off by entering it
-        (2.12.09 names a stronghold)."""
-        if (not data(state).board[token["territory"]].is_stronghold
+        their standing answers say whether they reveal it.  Text B strikes this trigger for
+        Organized Strike (2.12.09 B, ``battle_opened``)."""
+        if (has(state, self.seat, Ability.ORGANIZED_STRIKE)
                 or not triggers.wanted(state, self.seat, token["value"], mover)):
             return []
         events, goes_off = alliance.offered(state, self.seat, token, mover)    # 2.12.15-16
         return events + (terror.entered(state, self.seat, token, mover) if goes_off else [])
+
+    def battle_opened(self, state: State) -> list[Event]:
+        """2.12.09 (B) ORGANIZED STRIKE: their token in the territory of a battle they (or
+        their ally, 2.12.18 B) fight, triggered as it opens (``moritani_strike``)."""
+        found = strike.sides(state, self.seat, has(state, self.seat, Ability.ORGANIZED_STRIKE),
+                             has(state, self.seat, Ability.ALLY_STRIKE))
+        if found is None or state["step"].get(triggers.TRIAL):
+            return []
+        benefactor, opponent = found
+        territory = state["step"]["battle"]["territory"]
+        token = terror.lying(state, self.seat, territory)
+        if token is None or not triggers.wanted(state, self.seat, token["value"], opponent):
+            return []
+        value = token["value"]
+        events = terror.struck(state, self.seat, token, benefactor, opponent)
+        if value in strike.EFFECTS:                                 # 2.12.14.04-06 (B)
+            return events + strike.EFFECTS[value](state, self.seat, benefactor, opponent,
+                                                  terror.rng(state))
+        if value == "atomics":                                      # 2.12.14.03 (A and B)
+            return (events + terror.EFFECTS[value](state, self.seat, opponent, territory, token)
+                    + strike.fallout(state, self.seat, territory,
+                                     terror.back_behind(state, self.seat)))
+        # text A's Assassination and Sneak Attack (text B's Hostage not yet, issue 31)
+        return events + terror.EFFECTS[value](state, benefactor, opponent, territory, token)
+
+    def after_battle(self, state: State, winner: str | None, loser: str | None,
+                     plans: dict[str, dict[str, Any]], territory: str, rng: random.Random
+                     ) -> list[Event]:
+        """2.12.14.05 (B): the spice Robbery set aside, the winner's or back."""
+        return strike.after_battle(state, winner)
 
     def loser_keeps_one(self, state: State, loser: str) -> bool:
         """2.12.19 (A) ALLIANCE: their ally, losing a battle that had a winner, keeps one card

@@ -9,8 +9,10 @@
 - TERRORIZE (2.12.08.01-04, text B, ``Ability.PLOT_PLAN_SCHEME``): at the end of the revival
   round up to three actions in the order written: PLOT a token face down in any territory of
   the board holding none, PLAN one on the board to such a territory, SCHEME one from in front
-  of their shield back behind it (``schemed``); a revealed token lies face up in front of their
-  shield (2.12.10 B), the Atomics set aside.
+  of their shield back behind it (``schemed``).
+- ORGANIZED STRIKE (2.12.09 B, in place of the trigger on entering): a token revealed as a
+  battle they or their ally fight opens (``struck``), text B's effects in
+  ``moritani_strike``; a revealed token lies face up in front of their shield (2.12.10 B).
 - The trigger (2.12.09): when another faction (not their ally) enters a stronghold holding one,
   ending a shipment or a move there, advisors included, they may reveal it and apply its
   effect to that faction.  By mail they decide ahead (``token_triggers``: ``TRIGGER ...``
@@ -80,7 +82,7 @@ def kind_of(game: Any) -> TokenKind:
     return data(game).token_kind(TOKEN)
 
 
-def _rng(state: State) -> random.Random:
+def rng(state: State) -> random.Random:
     """A generator seeded from the whole state (module docstring)."""
     return random.Random(orjson.dumps(state, option=orjson.OPT_SORT_KEYS))
 
@@ -381,12 +383,45 @@ def entered(state: State, seat: str, token: dict[str, Any], mover: str) -> list[
     events = [Event(EventCode.TERROR_TRIGGERED, {
         "faction": seat, "token": kind_of(state).token(value).name, "by": mover,
         "territory": territory})]
-    if value == "extortion" or (value != "atomics"
-                                and has(state, seat, Ability.PLOT_PLAN_SCHEME)):
-        tokens.place(token, seat, tokens.FRONT)     # 2.12.10 B: face up in front, for SCHEME
+    if value == "extortion":
+        tokens.place(token, seat, tokens.FRONT)
     else:
-        tokens.place(token, None, tokens.ASIDE)     # 2.12.12 (A): out of the game; B: Atomics
+        tokens.place(token, None, tokens.ASIDE)             # 2.12.12: out of the game
     return events + EFFECTS[value](state, seat, mover, territory, token)
+
+
+def lying(state: State, seat: str, territory: str) -> dict[str, Any] | None:
+    """Their Terror token on the board in ``territory`` (one a territory), or None."""
+    return next((t for t in tokens.of(state) if t["kind"] == TOKEN and t["owner"] == seat
+                 and t["at"] == tokens.BOARD and t["territory"] == territory), None)
+
+
+def struck(state: State, seat: str, token: dict[str, Any], benefactor: str, opponent: str
+           ) -> list[Event]:
+    """2.12.09 (B) ORGANIZED STRIKE: their token in the battle's territory revealed as the
+    battle opens, against the opponent for the benefactor (its effect ``Moritani.
+    battle_opened``'s); it lies face up in front of their shield (2.12.10 B), but the Atomics,
+    set aside (2.12.14.03 B), and Extortion, back behind their shield (2.12.14.04 B)."""
+    value = token["value"]
+    events = [Event(EventCode.TERROR_STRUCK, {
+        "faction": seat, "token": kind_of(state).token(value).name, "against": opponent,
+        "for": benefactor, "territory": token["territory"]})]
+    tokens.turn(token, tokens.DOWN if value == "extortion" else tokens.UP)
+    if value == "atomics":
+        tokens.place(token, None, tokens.ASIDE)
+    else:
+        tokens.place(token, seat, tokens.BEHIND if value == "extortion" else tokens.FRONT)
+    return events
+
+
+def back_behind(state: State, seat: str) -> int:
+    """2.12.14.03 (B): "Put all other Terror tokens on the board into your supply": how many."""
+    found = [t for t in tokens.of(state) if t["kind"] == TOKEN and t["owner"] == seat
+             and t["at"] == tokens.BOARD]
+    for token in found:
+        tokens.place(token, seat, tokens.BEHIND)
+        tokens.turn(token, tokens.DOWN)
+    return len(found)
 
 
 def _assassination(state: State, seat: str, mover: str, territory: str,
@@ -398,7 +433,7 @@ def _assassination(state: State, seat: str, mover: str, territory: str,
     if not alive:
         return [Event(EventCode.TERROR_ASSASSINATION, {"faction": seat, "of": mover,
                                                        "leader": None, "spice": 0})]
-    name = _rng(state).choice(alive)
+    name = rng(state).choice(alive)
     own[name] = leaders.TANKS
     spice = leaders.killed_price(data(state).leader(name))
     state["factions"][seat]["spice"] += spice
@@ -442,7 +477,7 @@ def over_the_limit(state: State) -> list[Event]:
     for seat in state["seats"]:
         hand = state["factions"][seat]["hand"]
         while len(hand) > hand_limit(state, seat):
-            card = hand.pop(_rng(state).randrange(len(hand)))
+            card = hand.pop(rng(state).randrange(len(hand)))
             discard(state, seat, card)
             events.append(Event(EventCode.HAND_LIMIT_DISCARD, {"faction": seat, "card": card}))
     return events
@@ -461,7 +496,7 @@ def _robbery(state: State, seat: str, mover: str, territory: str,
     treachery card while their hand has room."""
     own = state["factions"][seat]
     if (own.get("robbery") == CARD and len(own["hand"]) < hand_limit(state, seat)):
-        card, events = draw_treachery(state, _rng(state))
+        card, events = draw_treachery(state, rng(state))
         if card is not None:
             own["hand"].append(card)
             return events + [
@@ -481,7 +516,7 @@ def _sabotage(state: State, seat: str, mover: str, territory: str,
     standing word names (``SABOTAGE GIVE <card>``), if they hold it and that hand has room,
     given to that faction (the table sees a card given, the two factions which)."""
     hand = state["factions"][mover]["hand"]
-    card = hand.pop(_rng(state).randrange(len(hand))) if hand else None
+    card = hand.pop(rng(state).randrange(len(hand))) if hand else None
     if card is not None:
         discard(state, mover, card)
     events = [Event(EventCode.TERROR_SABOTAGE, {"faction": seat, "of": mover, "card": card})]
