@@ -19,8 +19,9 @@ from pbem.games.dune.factions import moritani
 from pbem.games.dune.factions import moritani_alliance as alliance
 from pbem.games.dune.factions import moritani_assassins as assassins
 from pbem.games.dune.factions import moritani_terror as terror
+from pbem.games.dune.forces import add_forces, plain
 from pbem.games.dune.invariants import violations
-from pbem.games.dune.phases import nexus
+from pbem.games.dune.phases import battle, nexus
 from pbem.games.dune.phases import set_up as setup_phase
 from pbem.games.dune.prompt_key import PromptKey
 from pbem.games.dune.state import data, sheet
@@ -241,6 +242,78 @@ def test_001_2_12_15_b_terror_moves_is_a_standing_word_of_text_b():
     text_a["phase"], text_a["step"], text_a["turn"] = "revival", {"done": False}, 1
     (error,) = dune.parse(text_a, "moritani", "TERROR MOVES ALL").errors
     assert "2.12.15 B" in error.message
+
+
+def _two_battles(triggers: dict | None = None) -> dict:
+    """A text B game set up, its forces cleared, then the Moritani facing the Harkonnen in
+    Arrakeen and the Atreides in Carthag, a face-down token in each, the battle round opened."""
+    state = set_up(new({"moritani_text_b": True}))
+    state["forces"] = {}
+    for territory, sector, other, value in (("Arrakeen", 10, "harkonnen", "sabotage"),
+                                            ("Carthag", 11, "atreides", "extortion")):
+        for seat in ("moritani", other):
+            add_forces(state, seat, territory, sector, {plain(state, seat): 2})
+        token = tokens.find(state, "terror", value)
+        tokens.place(token, "moritani", tokens.BOARD, territory, sector)
+    if triggers is not None:
+        state["factions"]["moritani"]["triggers"] = triggers
+    state["phase"], state["turn"] = "battle", 2
+    events = battle.begin(state, random.Random(0))
+    for seat in battle.waiting_for_order(state):        # the Moritani's order of battles
+        state["step"]["orders"][seat] = [["Arrakeen", "harkonnen"], ["Carthag", "atreides"]]
+        state["step"]["asked"].append(seat)
+        events += battle.next_battle(state, random.Random(0))
+    state["_events"] = events
+    return state
+
+
+def test_001_2_12_09_b_organized_strike_by_standing_answers_and_never_on_a_trial():
+    """001 2.12.09 (B) by mail: the first battle opens with its token revealed, by the
+    Moritani's standing answers, no mail round added; the copy of the game a later battle's
+    orders ahead are built on (``battle.opened``) springs no face-down token; with the standing
+    answer NONE no token goes off."""
+    state = _two_battles()
+    first = state["step"]["battle"]
+    struck = [e for e in state.pop("_events") if e.code == "terror-struck"]
+    assert [e.data["territory"] for e in struck] == [first["territory"]]
+    later = [b for b in battle.later_battles(state) if b[0] != first["territory"]]
+    (territory, _, aggressor, defender) = later[0]
+    trial = battle.opened(state, aggressor, territory, defender)
+    assert trial is not None
+    assert [t["face"] for t in trial["tokens"] if t["kind"] == "terror"
+            and t.get("territory") == territory] == ["down"]
+    quiet = _two_battles({"*": {"*": False}})
+    assert not [e for e in quiet.pop("_events") if e.code == "terror-struck"]
+    assert all(t["face"] == "down" for t in quiet["tokens"]
+               if t["kind"] == "terror" and t["at"] == "board")
+
+
+def test_001_2_12_16_b_both_bots_may_revive_duke_vidal():
+    """001 2.12.16 (B): under text B, Duke Vidal in the tanks, the Moritani's revival offers
+    him, and the random bot's orders revive him now and then, every order read; with Ecaz
+    seated (2.11.23 A) he is not offered them (ruling)."""
+    state = set_up(new({"moritani_text_b": True}))
+    state["phase"], state["step"], state["turn"] = "revival", {"done": False}, 2
+    state["duke_vidal"] = {"at": "tanks", "until": None}
+    state["factions"]["moritani"]["spice"] = 10
+    (prompt,) = [p for p in dune.prompts(state) if p.kind == "revival"
+                 and p.seat == "moritani"]
+    assert "Duke Vidal" in prompt.legal
+    revived = set()
+    for seed in range(40):
+        for style in ("random", "basic"):
+            text = dune.bot_order(dune.view(state, "moritani"), prompt, random.Random(seed),
+                                  style)
+            parsed = dune.parse(state, "moritani", text)
+            assert not parsed.errors, text
+            revived |= {o.value.get("leader") for o in parsed.orders if o.prompt == prompt.key}
+    assert "Duke Vidal" in revived
+    ecaz = GAME.setup("gf9", {"ecaz_moritani": True, "moritani_text_b": True},
+                      ["atreides", "ecaz", "moritani"], step_rng("moritani", 0))
+    ecaz = set_up(ecaz)
+    ecaz["phase"], ecaz["step"], ecaz["turn"] = "revival", {"done": False}, 2
+    ecaz["duke_vidal"] = {"at": "tanks", "until": None}
+    assert not [p for p in dune.prompts(ecaz) if p.seat == "moritani" and p.kind == "revival"]
 
 
 def test_001_2_12_20_assassinate_is_a_standing_word_of_the_advanced_game():

@@ -61,6 +61,15 @@ def in_tanks(game: Any) -> bool:
     return at(game) == TANKS
 
 
+def offer(game: Any, vidal: Any) -> tuple[tuple[str, int], ...]:
+    """Him (``vidal``: his leader data) offered for revival at his price while he is in the
+    tanks (``RevivalTerms.offers``: Ecaz's 2.11.23, the Moritani's 2.12.16 B), from a state or
+    a view."""
+    if not in_tanks(game):
+        return ()
+    return ((vidal.name, vidal.revival_cost or vidal.strength),)
+
+
 def take(state: State, seat: str, until: str, why: str) -> list[Event]:
     """He becomes one of ``seat``'s Active Leaders, from the aside or from the faction holding
     him (never from the tanks): 2.11.17.12, 2.12.17."""

@@ -17,13 +17,14 @@ B (option ``moritani_text_b``): the Bounty Board and the Bounty (``moritani_boun
 TERRORIZE's Plot, Plan and Scheme at the end of the revival round (2.12.08.01-04 B, ``TERROR
 PLOT|PLAN|SCHEME`` lines here, ``moritani_terror.schemed``); TERROR MOVES (2.12.15 B,
 ``moritani_terror.rode``); ORGANIZED STRIKE (2.12.09 B, for their ally 2.12.18 B) with text
-B's effects (``moritani_strike``).  Not yet (issue 31): text B's
-Duke Vidal (2.12.16 B) and the rest of text B.
+B's effects (``moritani_strike``); DUKE VIDAL LIVES (2.12.16 B, ``revival_terms``).  Not yet
+(issue 31): text B's Hostage, the Duke Vidal token and their Karama (1.14.13 B).
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from pbem.game import Event, Prompt
@@ -41,13 +42,14 @@ from ..orders.language import (
 )
 from ..prompt_key import PromptKey
 from ..state import State, ally_of, data
+from . import duke_vidal
 from . import moritani_alliance as alliance
 from . import moritani_assassins as assassins
 from . import moritani_bounty as bounty
 from . import moritani_strike as strike
 from . import moritani_terror as terror
 from . import moritani_vidal as vidal
-from .base import TERRITORY, Faction, NexusPlay, has
+from .base import TERRITORY, Faction, NexusPlay, RevivalTerms, has
 
 MORITANI = "moritani"
 
@@ -170,6 +172,25 @@ class Moritani(Faction):
     def start_placement(self) -> str:
         """2.12.03: their six forces, after every other faction has placed its own."""
         return "after"
+
+    # --- hooks of revival
+
+    def revival_terms(self, state: State, seat: str, terms: RevivalTerms) -> RevivalTerms:
+        """2.12.16 (B) DUKE VIDAL LIVES: "Duke Vidal may be revived from the Tleilaxu Tanks as
+        your one revived leader per Turn, as if all of your leaders were in the Tleilaxu
+        Tanks": offered at his price, one of the leaders they revive for spice.  Ruling: with
+        Ecaz seated, whose text A revives him whatever their leaders (2.11.23), he is theirs
+        to revive (two revivals of him in one round no rule orders)."""
+        if (seat != self.seat or not has(state, seat, Ability.VIDAL_LIVES)
+                or any(has(state, s, Ability.VIDAL_REVIVAL) for s in state["seats"])):
+            return terms
+        return replace(terms, offers=terms.offers + duke_vidal.offer(
+            state, data(state).leader(duke_vidal.NAME)))
+
+    def leader_back(self, state: State, name: str) -> list[Event]:
+        """2.12.16 (B): "When you revive Duke Vidal Set him Aside"."""
+        assert name == duke_vidal.NAME, name
+        return duke_vidal.revived(state)
 
     def phase_ends(self, state: State) -> list[Event]:
         """DUKE VIDAL (2.12.17-18, A; ``moritani_vidal``): theirs at the end of the movement

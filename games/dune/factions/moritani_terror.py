@@ -148,9 +148,9 @@ def decision(state: State, seat: str, standing: str, terrorize: bool) -> Prompt 
               f"stronghold (001 2.12.08, one of the two a Mentat Pause). "
               if terrorize and not text_b else _plot_legal(state, seat, names) if plot else "")
     legal = (f"{action}TRIGGER <token or ALL> ALL | NONE | EXCEPT <faction>, ... | ONLY "
-             f"<faction>, ...: your standing answers when another faction enters a stronghold "
-             f"with your token (001 2.12.09); now: {standing}. ROBBERY SPICE | CARD: what "
-             f"Robbery takes (001 2.12.14.05); now {robbery}. SABOTAGE GIVE <card> | NONE: the "
+             f"<faction>, ...: your standing answers {_when(state, seat)}; now: {standing}. "
+             f"{'' if has(state, seat, Ability.ORGANIZED_STRIKE) else _robbery_legal(robbery)}"
+             f"SABOTAGE GIVE <card> | NONE: the "
              f"card of your hand Sabotage gives back (001 2.12.14.06); now {gift}. "
              f"{_assassinate_legal(state, seat)}{_offer_legal(state, seat)}"
              f"{_bounty_legal(state, seat, terrorize)}{_rides_legal(state, seat)}TERROR NONE: "
@@ -166,6 +166,20 @@ def decision(state: State, seat: str, standing: str, terrorize: bool) -> Prompt 
                            "offer": has(state, seat, Ability.ENEMY_OF_MY_ENEMY),
                            "bounty": terrorize and has(state, seat, Ability.BOUNTY_BOARD),
                            "cash": has(state, seat, Ability.BOUNTY)})
+
+
+def _when(state: State, seat: str) -> str:
+    """When a standing answer is asked, in words: as a faction enters (text A, 2.12.09), or as
+    a battle opens (text B's Organized Strike, 2.12.09 B and 2.12.18 B)."""
+    if has(state, seat, Ability.ORGANIZED_STRIKE):
+        return ("against the opponent as a battle you or your ally fight opens where your "
+                "token lies (001 2.12.09 B, 2.12.18 B)")
+    return "when another faction enters a stronghold with your token (001 2.12.09)"
+
+
+def _robbery_legal(robbery: str) -> str:
+    """Text A's ROBBERY line, in words (text B's Robbery takes no choice)."""
+    return (f"ROBBERY SPICE | CARD: what Robbery takes (001 2.12.14.05); now {robbery}. ")
 
 
 def _plot_legal(state: State, seat: str, names: str) -> str:
