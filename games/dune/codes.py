@@ -219,6 +219,8 @@ class EventCode(StrEnum):
     TERROR_ROBBERY_SETTLED = "terror-robbery-settled"   # 001 2.12.14.05 (B)
     TERROR_SABOTAGE_B = "terror-sabotage-b"     # 001 2.12.14.06 (B)
     TERROR_CARD_TAKEN = "terror-card-taken"     # 001 2.12.14.06 (B)
+    TERROR_HOSTAGE = "terror-hostage"           # 001 2.12.14.02 (B)
+    HOSTAGE_SETTLED = "hostage-settled"         # 001 2.12.14.02 (B)
     TERROR_TRIGGERED = "terror-triggered"       # 001 2.12.09
     TERROR_ASSASSINATION = "terror-assassination"   # 001 2.12.14.02
     TERROR_ATOMICS = "terror-atomics"           # 001 2.12.14.03

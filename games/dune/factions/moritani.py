@@ -18,7 +18,7 @@ TERRORIZE's Plot, Plan and Scheme at the end of the revival round (2.12.08.01-04
 PLOT|PLAN|SCHEME`` lines here, ``moritani_terror.schemed``); TERROR MOVES (2.12.15 B,
 ``moritani_terror.rode``); ORGANIZED STRIKE (2.12.09 B, for their ally 2.12.18 B) with text
 B's effects (``moritani_strike``); DUKE VIDAL LIVES (2.12.16 B, ``revival_terms``).  Not yet
-(issue 31): text B's Hostage, the Duke Vidal token and their Karama (1.14.13 B).
+(issue 31): text B's Duke Vidal token and their Karama (1.14.13 B).
 """
 
 from __future__ import annotations
@@ -251,7 +251,7 @@ class Moritani(Faction):
             return (events + terror.EFFECTS[value](state, self.seat, opponent, territory, token)
                     + strike.fallout(state, self.seat, territory,
                                      terror.back_behind(state, self.seat)))
-        # text A's Assassination and Sneak Attack (text B's Hostage not yet, issue 31)
+        # Sneak Attack: text B's Ambush, the same effect
         return events + terror.EFFECTS[value](state, benefactor, opponent, territory, token)
 
     def after_battle(self, state: State, winner: str | None, loser: str | None,

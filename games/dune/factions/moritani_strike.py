@@ -14,7 +14,8 @@ effects text B gives the tokens so triggered (2.12.14 B).
   battle over); Extortion (6 spice from the bank); Robbery (half the opponent's spice, rounded
   up, set aside, the battle's winner's if the benefactor wins it, else back); Sabotage (a
   random card of the opponent's set aside, their gift given, the card theirs); Ambush (text
-  A's Sneak Attack); Assassination as text A's (text B's Hostage not yet, issue 31).
+  A's Sneak Attack); Hostage (the Assassination token: a random leader of the opponent's held
+  until the battle is resolved, killed for the benefactor's spice if it wins, else back).
 
 Rulings (docs/rules-coverage.md): one token a territory, so the token is the one there;
 Extortion's "unless your opponent pays you 3 spice" is not asked (a question in the middle of
@@ -32,6 +33,7 @@ from typing import Any
 
 from pbem.game import Event
 
+from .. import leaders
 from ..codes import EventCode
 from ..discard_pile import discard
 from ..state import State, ally_of, data
@@ -39,6 +41,7 @@ from .base import hand_limit
 
 EXTORTION_SPICE = 6         # 2.12.14.04 B
 ROBBED = "robbed"           # the battle's record: the spice Robbery set aside (public)
+HOSTAGE = "hostage"         # the battle's record: the leader Hostage holds (public)
 
 
 def sides(state: State, seat: str, strike: bool, ally_strike: bool) -> tuple[str, str] | None:
@@ -87,15 +90,50 @@ def _robbery(state: State, seat: str, benefactor: str, opponent: str, pick: rand
                                                "spice": spice})]
 
 
+def _hostage(state: State, seat: str, benefactor: str, opponent: str, pick: random.Random
+             ) -> list[Event]:
+    """2.12.14.02 (B) Hostage: "Choose a random Active Leader from the opponent ... Put it face
+    up in front of their shield" (``leaders.HOSTAGE``: in no plan), until the battle is
+    resolved (``after_battle``)."""
+    own = state["factions"][opponent]["leaders"]
+    alive = sorted(leaders.available(own))
+    name = pick.choice(alive) if alive else None
+    if name is not None:
+        own[name] = leaders.HOSTAGE
+        state["step"]["battle"][HOSTAGE] = {"leader": name, "of": opponent, "for": benefactor}
+    return [Event(EventCode.TERROR_HOSTAGE, {"faction": benefactor, "of": opponent,
+                                             "leader": name})]
+
+
 def after_battle(state: State, winner: str | None) -> list[Event]:
     """2.12.14.05 (B): "After resolving the battle if you won, gain the spice that was Set
-    Aside; if you lost the battle your opponent gains the spice back"."""
-    robbed = (state["step"].get("battle") or {}).pop(ROBBED, None)
+    Aside; if you lost the battle your opponent gains the spice back"; 2.12.14.02 (B): "if you
+    won, kill the leader, Place it in the Tleilaxu Tanks, and collect spice equal to its
+    fighting strength (Zoal's price, 3, as text A's); if you lost the battle the Hostaged leader
+    is returned to the opponent's Leader Pool"."""
+    battle = state["step"].get("battle") or {}
+    events = _released(state, battle.pop(HOSTAGE, None), winner)
+    robbed = battle.pop(ROBBED, None)
     if robbed is None:
-        return []
+        return events
     to = robbed["for"] if winner == robbed["for"] else robbed["of"]
     state["factions"][to]["spice"] += robbed["spice"]
-    return [Event(EventCode.TERROR_ROBBERY_SETTLED, {"faction": to, "spice": robbed["spice"]})]
+    return events + [Event(EventCode.TERROR_ROBBERY_SETTLED, {"faction": to,
+                                                              "spice": robbed["spice"]})]
+
+
+def _released(state: State, hostage: dict[str, str] | None, winner: str | None
+              ) -> list[Event]:
+    """A hostage killed if the benefactor won, else back in its owner's pool (2.12.14.02 B)."""
+    if hostage is None:
+        return []
+    name, of, benefactor = hostage["leader"], hostage["of"], hostage["for"]
+    killed = winner == benefactor
+    state["factions"][of]["leaders"][name] = leaders.TANKS if killed else leaders.ALIVE
+    spice = leaders.killed_price(data(state).leader(name)) if killed else 0
+    state["factions"][benefactor]["spice"] += spice
+    return [Event(EventCode.HOSTAGE_SETTLED, {"faction": benefactor, "of": of, "leader": name,
+                                              "killed": killed, "spice": spice})]
 
 
 def _sabotage(state: State, seat: str, benefactor: str, opponent: str, pick: random.Random
@@ -128,4 +166,5 @@ def _sabotage(state: State, seat: str, benefactor: str, opponent: str, pick: ran
             *events]
 
 
-EFFECTS: dict[str, Any] = {"extortion": _extortion, "robbery": _robbery, "sabotage": _sabotage}
+EFFECTS: dict[str, Any] = {"assassination": _hostage, "extortion": _extortion,
+                           "robbery": _robbery, "sabotage": _sabotage}
