@@ -63,7 +63,8 @@ def test_001_2_12_01_the_moritani_are_a_seat_only_with_the_expansion():
 
 def test_001_2_12_02_03_06_07_twelve_spice_twenty_forces_six_terror_tokens_behind_the_shield():
     """001 2.12.02: 12 spice; 2.12.03: 20 forces, 6 to place; 2.12.06: the Terror tokens (six in
-    text A) behind their shield; 2.12.07: 2 forces revived free; their five leaders."""
+    text A, seven in text B: Hostage, Ambush and Duke Vidal) behind their shield; 2.12.07: 2
+    forces revived free; their five leaders."""
     state = new()
     own = state["factions"]["moritani"]
     assert own["spice"] == 12 and own["reserve"] == {"force": 14} and own["to_place"] == 6
@@ -71,9 +72,13 @@ def test_001_2_12_02_03_06_07_twelve_spice_twenty_forces_six_terror_tokens_behin
     assert sorted(own["leaders"]) == ["Grieu Kronos", "Hiih Resser", "Lupino Ord",
                                       "Trin Kronos", "Vando Terboli"]
     held = [t for t in tokens.of(state) if t["kind"] == terror.TOKEN]
-    assert sorted(t["value"] for t in held) == sorted(terror.EFFECTS)
+    assert sorted(t["value"] for t in held) == ["assassination", "atomics", "extortion",
+                                                "robbery", "sabotage", "sneak_attack"]
     assert {(t["owner"], t["at"], t["face"]) for t in held} == {("moritani", "behind", "down")}
     assert violations(state) == []
+    text_b = new({"moritani_text_b": True})             # 2.12.06 B: seven, 2.12.14.02-08 B
+    assert sorted(t["value"] for t in tokens.of(text_b) if t["kind"] == terror.TOKEN) == [
+        "ambush", "atomics", "duke_vidal", "extortion", "hostage", "robbery", "sabotage"]
 
 
 def test_001_2_12_03_their_forces_go_after_everyone_s_where_nobody_is():

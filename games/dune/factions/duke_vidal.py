@@ -99,11 +99,11 @@ def killed(state: State, seat: str, name: str) -> str | None:
     return seat
 
 
-def revived(state: State) -> list[Event]:
+def revived(state: State, why: str = "revived") -> list[Event]:
     """2.11.23: "Whenever Duke Vidal is revived he does not immediately return to your Leader
-    Pool; he is Set Aside"."""
+    Pool; he is Set Aside" (2.12.16 B, 2.12.14.08 B: ``why`` the token)."""
     assert in_tanks(state), place(state)
-    return set_aside(state, "revived")
+    return set_aside(state, why)
 
 
 def fought(state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:

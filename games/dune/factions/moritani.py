@@ -18,7 +18,7 @@ TERRORIZE's Plot, Plan and Scheme at the end of the revival round (2.12.08.01-04
 PLOT|PLAN|SCHEME`` lines here, ``moritani_terror.schemed``); TERROR MOVES (2.12.15 B,
 ``moritani_terror.rode``); ORGANIZED STRIKE (2.12.09 B, for their ally 2.12.18 B) with text
 B's effects (``moritani_strike``); DUKE VIDAL LIVES (2.12.16 B, ``revival_terms``).  Not yet
-(issue 31): text B's Duke Vidal token and their Karama (1.14.13 B).
+(issue 31): their Karama (1.14.13 B).
 """
 
 from __future__ import annotations
@@ -194,7 +194,11 @@ class Moritani(Faction):
 
     def phase_ends(self, state: State) -> list[Event]:
         """DUKE VIDAL (2.12.17-18, A; ``moritani_vidal``): theirs at the end of the movement
-        round when in two battles in strongholds, set aside at the Mentat Pause."""
+        round when in two battles in strongholds, set aside at the Mentat Pause; text B's Duke
+        Vidal token's (2.12.14.08 B) set aside at the Mentat Pause too (ruling)."""
+        if (has(state, self.seat, Ability.ORGANIZED_STRIKE)
+                and state["phase"] == vidal.MENTAT_PAUSE):
+            return duke_vidal.mentat_pause(state, duke_vidal.at(state))     # 2.12.14.08 B
         if not has(state, self.seat, Ability.VIDAL_IN_BATTLES):
             return []
         return vidal.phase_ends(state, self.seat)
@@ -251,7 +255,7 @@ class Moritani(Faction):
             return (events + terror.EFFECTS[value](state, self.seat, opponent, territory, token)
                     + strike.fallout(state, self.seat, territory,
                                      terror.back_behind(state, self.seat)))
-        # Sneak Attack: text B's Ambush, the same effect
+        # text A's Sneak Attack, text B's Ambush (2.12.14.07)
         return events + terror.EFFECTS[value](state, benefactor, opponent, territory, token)
 
     def after_battle(self, state: State, winner: str | None, loser: str | None,

@@ -14,8 +14,9 @@ effects text B gives the tokens so triggered (2.12.14 B).
   battle over); Extortion (6 spice from the bank); Robbery (half the opponent's spice, rounded
   up, set aside, the battle's winner's if the benefactor wins it, else back); Sabotage (a
   random card of the opponent's set aside, their gift given, the card theirs); Ambush (text
-  A's Sneak Attack); Hostage (the Assassination token: a random leader of the opponent's held
-  until the battle is resolved, killed for the benefactor's spice if it wins, else back).
+  A's Sneak Attack); Hostage (a random leader of the opponent's held until the battle is
+  resolved, killed for the benefactor's spice if it wins, else back); Duke Vidal (the
+  benefactor's, or revived and set aside).
 
 Rulings (docs/rules-coverage.md): one token a territory, so the token is the one there;
 Extortion's "unless your opponent pays you 3 spice" is not asked (a question in the middle of
@@ -37,6 +38,7 @@ from .. import leaders
 from ..codes import EventCode
 from ..discard_pile import discard
 from ..state import State, ally_of, data
+from . import duke_vidal
 from .base import hand_limit
 
 EXTORTION_SPICE = 6         # 2.12.14.04 B
@@ -166,5 +168,15 @@ def _sabotage(state: State, seat: str, benefactor: str, opponent: str, pick: ran
             *events]
 
 
-EFFECTS: dict[str, Any] = {"assassination": _hostage, "extortion": _extortion,
-                           "robbery": _robbery, "sabotage": _sabotage}
+def _duke_vidal(state: State, seat: str, benefactor: str, opponent: str, pick: random.Random
+                ) -> list[Event]:
+    """2.12.14.08 (B) Duke Vidal: "Add Duke Vidal to your leader pool taking him from anywhere
+    other than the tanks or revive him and Set Aside his leader disk".  Ruling: theirs (the
+    benefactor's) until the Mentat Pause, as 2.12.18's Duke Vidal (``Moritani.phase_ends``)."""
+    if duke_vidal.in_tanks(state):
+        return duke_vidal.revived(state, "token")
+    return duke_vidal.take(state, benefactor, duke_vidal.MENTAT_PAUSE, "token")
+
+
+EFFECTS: dict[str, Any] = {"hostage": _hostage, "extortion": _extortion, "robbery": _robbery,
+                           "sabotage": _sabotage, "duke_vidal": _duke_vidal}

@@ -569,4 +569,5 @@ def _sneak_attack(state: State, seat: str, mover: str, territory: str,
 
 
 EFFECTS = {"assassination": _assassination, "atomics": _atomics, "extortion": _extortion,
-           "robbery": _robbery, "sabotage": _sabotage, "sneak_attack": _sneak_attack}
+           "robbery": _robbery, "sabotage": _sabotage, "sneak_attack": _sneak_attack,
+           "ambush": _sneak_attack}                  # 2.12.14.07 B: Sneak Attack renamed
