@@ -216,6 +216,7 @@ def test_001_2_12_08_b_both_bots_take_terrorize_actions_that_are_read_back():
     assert taken == {"plot", "plan", "scheme"}
     basic = dune.bot_order(dune.view(state, "moritani"), prompt, random.Random(0), "basic")
     assert basic.startswith("TERROR SCHEME Sabotage\nTERROR PLOT")
+    assert basic.endswith("TERROR MOVES ALL")           # 2.12.15 B
 
 
 def test_001_2_12_15_b_terror_moves_is_a_standing_word_of_text_b():

@@ -620,7 +620,8 @@ def _terror(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
 def _plot(view: dict[str, Any], prompt: Prompt) -> str:
     """Text B's Terrorize (001 2.12.08.01-04 B): the first token in front of their shield
     schemed back, then tokens plotted (Atomics last) into strongholds free of one where
-    another faction but their ally is, else the first free strongholds: three actions."""
+    another faction but their ally is, else the first free strongholds: three actions; their
+    tokens moving with their forces (2.12.15 B)."""
     options, kind = prompt.options, terror.kind_of(view)
     shown = options["front"][:1]
     held = sorted([*options["supply"], *shown], key=lambda v: (v == "atomics", v))
@@ -630,6 +631,8 @@ def _plot(view: dict[str, Any], prompt: Prompt) -> str:
     lines = [f"TERROR SCHEME {kind.token(v).name}" for v in shown]
     lines += [f"TERROR PLOT {kind.token(v).name} IN {s}" for v, s in zip(
         held, free[:terror.TERRORIZE_ACTIONS - len(lines)], strict=False)]
+    if options.get("rides") and not view["own"].get("terror_moves"):
+        lines.append("TERROR MOVES ALL")                 # 001 2.12.15 B: tokens go along
     return "\n".join(lines) or "TERROR NONE"
 
 
