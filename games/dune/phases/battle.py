@@ -284,11 +284,11 @@ def next_battle(state: State, rng: random.Random) -> list[Event]:
         events = [Event(EventCode.BATTLE, {"territory": territory, "aggressor": aggressor,
                                            "defender": defender,
                                            "sectors": part_of(state, territory, sectors)})]
-        events += [e for f in factions.in_play(state, "battle_opened")
-                   for e in f.battle_opened(state)]
-        if {aggressor, defender} - set(fighters(state, territory, sectors)):
-            return events + next_battle(state, rng)     # a power ended it (001 2.12.14.03 B)
-        return events + variants.battle_opened(state, rng)
+        powers = [e for f in factions.in_play(state, "battle_opened")
+                  for e in f.battle_opened(state)]
+        if powers and {aggressor, defender} - set(fighters(state, territory, sectors)):
+            return events + powers + next_battle(state, rng)    # ended (001 2.12.14.03 B)
+        return events + powers + variants.battle_opened(state, rng)
     step["done"] = True
     return []
 
