@@ -322,6 +322,30 @@ def test_001_2_12_16_b_both_bots_may_revive_duke_vidal():
     assert not [p for p in dune.prompts(ecaz) if p.seat == "moritani" and p.kind == "revival"]
 
 
+def test_001_1_14_13_b_their_karama_is_a_standing_word_of_text_b():
+    """001 1.14.13 (B) by mail: TERROR KARAMA FOR <faction>, ... or NONE, a line of their
+    decision, read back as written, shown behind their shield; the random bot sets it now and
+    then; refused without the advanced game's Karama powers and under text A."""
+    state = set_up(new({"moritani_text_b": True, "advanced": True}))
+    state["phase"], state["step"], state["turn"] = "revival", {"done": False}, 1
+    (order,) = dune.parse(state, "moritani", "TERROR KARAMA FOR Atreides, Fremen").orders
+    assert order.value["karama"] == ["atreides", "fremen"]
+    assert moritani.text(state, order.value) == "TERROR KARAMA FOR Atreides, Fremen"
+    assert dune.parse(state, "moritani", "TERROR KARAMA NONE").orders[0].value["karama"] == []
+    assert dune.parse(state, "moritani", "TERROR KARAMA MAYBE").errors
+    (prompt,) = [p for p in dune.prompts(state) if p.kind == "terror"]
+    assert "1.14.13 B" in prompt.legal
+    said = {tuple(v) if (v := dune.parse(state, "moritani", dune.bot_order(
+        dune.view(state, "moritani"), prompt, random.Random(seed))).orders[0].value.get(
+            "karama")) is not None else None for seed in range(30)}
+    assert None in said and len(said) > 2
+    for options in ({"moritani_text_b": True}, {"advanced": True}):
+        other = set_up(new(options))
+        other["phase"], other["step"], other["turn"] = "revival", {"done": False}, 1
+        (error,) = dune.parse(other, "moritani", "TERROR KARAMA FOR Atreides").errors
+        assert "1.14.13 B" in error.message
+
+
 def test_001_2_12_20_assassinate_is_a_standing_word_of_the_advanced_game():
     """001 2.12.20 by mail: whom they assassinate is their standing word, an optional line of
     their decision (ASSASSINATE ALL the default), read back as written; refused in the basic

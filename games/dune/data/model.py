@@ -286,6 +286,7 @@ class Ability(StrEnum):
     ORGANIZED_STRIKE = "organized_strike"           # 001 2.12.09, 2.12.14 (B)
     ALLY_STRIKE = "ally_strike"                     # 001 2.12.18 (B)
     VIDAL_LIVES = "vidal_lives"                     # 001 2.12.16 (B)
+    KARAMA_STRIKE = "karama_strike"                 # 001 1.14.13 (B): the Moritani's Karama
     LOYALTY = "loyalty"                             # 001 2.11.26 (A, advanced)
     LEADER_DIFFERENCE = "leader_difference"         # 001 1.14.12 (A): Ecaz's Karama power
 

@@ -17,8 +17,8 @@ B (option ``moritani_text_b``): the Bounty Board and the Bounty (``moritani_boun
 TERRORIZE's Plot, Plan and Scheme at the end of the revival round (2.12.08.01-04 B, ``TERROR
 PLOT|PLAN|SCHEME`` lines here, ``moritani_terror.schemed``); TERROR MOVES (2.12.15 B,
 ``moritani_terror.rode``); ORGANIZED STRIKE (2.12.09 B, for their ally 2.12.18 B) with text
-B's effects (``moritani_strike``); DUKE VIDAL LIVES (2.12.16 B, ``revival_terms``).  Not yet
-(issue 31): their Karama (1.14.13 B).
+B's effects (``moritani_strike``); DUKE VIDAL LIVES (2.12.16 B, ``revival_terms``); their Karama
+(1.14.13 B: ``TERROR KARAMA FOR``, ``moritani_strike.karama_sides``).
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ from pbem.game import Event, Prompt
 
 from .. import token_triggers as triggers
 from .. import tokens
+from ..cards import karama
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, NexusUse
 from ..orders.language import (
@@ -38,6 +39,7 @@ from ..orders.language import (
     OrderProblem,
     card_among,
     order_kind,
+    read_factions,
     read_territory,
 )
 from ..prompt_key import PromptKey
@@ -49,7 +51,7 @@ from . import moritani_bounty as bounty
 from . import moritani_strike as strike
 from . import moritani_terror as terror
 from . import moritani_vidal as vidal
-from .base import TERRITORY, Faction, NexusPlay, RevivalTerms, has
+from .base import TERRITORY, Faction, NexusPlay, RevivalTerms, has, karama_power_used
 
 MORITANI = "moritani"
 
@@ -120,6 +122,8 @@ class Moritani(Faction):
             state["factions"][self.seat][bounty.CASH] = value["cash"]
         if value.get("rides") is not None:
             state["factions"][self.seat][terror.RIDES] = value["rides"]
+        if value.get("karama") is not None:
+            state["factions"][self.seat][strike.KARAMA] = value["karama"]
         if phase != terror.ROUND:
             if value.get("schemes"):        # 2.12.08 (B): at the end of the revival round
                 state["step"][terror.PLOTTED] = value["schemes"]
@@ -237,17 +241,28 @@ class Moritani(Faction):
     def battle_opened(self, state: State) -> list[Event]:
         """2.12.09 (B) ORGANIZED STRIKE: their token in the territory of a battle they (or
         their ally, 2.12.18 B) fight, triggered as it opens (``moritani_strike``)."""
+        if state["step"].get(triggers.TRIAL):
+            return []
         found = strike.sides(state, self.seat, has(state, self.seat, Ability.ORGANIZED_STRIKE),
                              has(state, self.seat, Ability.ALLY_STRIKE))
-        if found is None or state["step"].get(triggers.TRIAL):
+        karama_for = None if found is not None else strike.karama_sides(
+            state, self.seat, has(state, self.seat, Ability.KARAMA_STRIKE)
+            and bool(karama.playable(state, self.seat)))                # 1.14.13 (B)
+        if found is None and karama_for is None:
             return []
-        benefactor, opponent = found
+        benefactor, opponent = found or karama_for
         territory = state["step"]["battle"]["territory"]
         token = terror.lying(state, self.seat, territory)
         if token is None or not triggers.wanted(state, self.seat, token["value"], opponent):
             return []
         value = token["value"]
-        events = terror.struck(state, self.seat, token, benefactor, opponent)
+        events = []
+        if found is None:
+            events, effective = karama.play(state, self.seat, "terror-strike")
+            karama_power_used(state, self.seat)
+            if not effective:
+                return events
+        events += terror.struck(state, self.seat, token, benefactor, opponent)
         if value in strike.EFFECTS:                                 # 2.12.14.04-06 (B)
             return events + strike.EFFECTS[value](state, self.seat, benefactor, opponent,
                                                   terror.rng(state))
@@ -306,6 +321,8 @@ class Moritani(Faction):
             found["bounty"] = list(own.get(bounty.CASH, []))
         if has(state, self.seat, Ability.TERROR_MOVES):
             found["terror_moves"] = bool(own.get(terror.RIDES))
+        if own.get(strike.KARAMA):
+            found["karama_strike"] = list(own[strike.KARAMA])
         return found
 
 
@@ -337,6 +354,8 @@ def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
             raise OrderProblem(ErrorCode.BAD_TERROR, "a traitor card is drawn from the Bounty "
                                "Board in the Mentat Pause (001 2.12.17 B)", ("TERROR NONE",))
         return {"bounty": True}
+    if verb == "TERROR" and upper[:1] == ["KARAMA"]:
+        return {"karama": _karama_word(state, prompt.seat, rest[1:])}
     if verb == "TERROR" and upper[:1] == ["MOVES"]:
         if not has(state, prompt.seat, Ability.TERROR_MOVES):
             raise OrderProblem(ErrorCode.BAD_TERROR, "TERROR MOVES is text B's (001 2.12.15 B)",
@@ -397,6 +416,22 @@ def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
                            "your shield", tuple(kind.token(v).name
                                                 for v in terror.supply(state, prompt.seat)))
     return {"place": [value, _stronghold(state, rest[split + 1:])]}
+
+
+def _karama_word(state: State, seat: str, words: list[str]) -> list[str]:
+    """``TERROR KARAMA FOR <faction>, ... | NONE`` (the words after KARAMA): for whom their
+    Karama sets off a token as a battle opens (001 1.14.13 B)."""
+    if not has(state, seat, Ability.KARAMA_STRIKE):
+        raise OrderProblem(ErrorCode.BAD_TERROR, "TERROR KARAMA is text B's Karama power of "
+                           "the advanced game (001 1.14.13 B)", ("TERROR NONE",))
+    said = [w.upper() for w in words]
+    if said == ["NONE"]:
+        return []
+    if said[:1] != ["FOR"] or len(said) < 2:
+        raise OrderProblem(ErrorCode.BAD_TERROR, "expected TERROR KARAMA FOR <faction>, ... or "
+                           "TERROR KARAMA NONE", ("TERROR KARAMA FOR Atreides",
+                                                  "TERROR KARAMA NONE"))
+    return read_factions(state, words[1:], [s for s in state["seats"] if s != seat])
 
 
 def _scheme(state: State, seat: str, words: list[str]) -> list[str]:
@@ -490,6 +525,9 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
     if sum(1 for part in parts if part.get("place") or part.get("move")) > 1:
         raise OrderProblem(ErrorCode.BAD_TERROR, "one Terrorize action a Mentat Pause: place a "
                            "token or move one (001 2.12.08)", ("TERROR Robbery IN Carthag",))
+    karamas = [part["karama"] for part in parts if "karama" in part]
+    if karamas:
+        value["karama"] = karamas[-1]
     rides = [part["rides"] for part in parts if "rides" in part]
     if rides:
         value["rides"] = rides[-1]
@@ -527,6 +565,8 @@ def text(game: Any, value: dict[str, Any]) -> str:
         lines.append(bounty.cash_text(value["cash"]))
     if value.get("rides") is not None:
         lines.append(f"TERROR MOVES {'ALL' if value['rides'] else 'NONE'}")
+    if value.get("karama") is not None:
+        lines.append(strike.karama_text(game, value["karama"]))
     return "\n".join(lines) or "TERROR NONE"
 
 
@@ -542,6 +582,8 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
         value["schemes"] = _random_schemes(prompt, rng)
     if prompt.options.get("rides") and rng.random() < 0.3:
         value["rides"] = rng.random() < 0.5
+    if prompt.options.get("karama") and rng.random() < 0.3:
+        value["karama"] = [s for s in view["seats"] if s != prompt.seat and rng.random() < 0.5]
     roll = rng.random()
     if held and free and roll < 0.6:
         value["place"] = [rng.choice(held), rng.choice(free)]

@@ -37,13 +37,14 @@ from pbem.game import Event
 from .. import leaders
 from ..codes import EventCode
 from ..discard_pile import discard
-from ..state import State, ally_of, data
+from ..state import State, ally_of, data, faction_name
 from . import duke_vidal
 from .base import hand_limit
 
 EXTORTION_SPICE = 6         # 2.12.14.04 B
 ROBBED = "robbed"           # the battle's record: the spice Robbery set aside (public)
 HOSTAGE = "hostage"         # the battle's record: the leader Hostage holds (public)
+KARAMA = "karama_strike"    # their sheet: for whom their Karama strikes (1.14.13 B)
 
 
 def sides(state: State, seat: str, strike: bool, ally_strike: bool) -> tuple[str, str] | None:
@@ -60,6 +61,31 @@ def sides(state: State, seat: str, strike: bool, ally_strike: bool) -> tuple[str
     if benefactor is None:
         return None
     return benefactor, next(s for s in fighting if s != benefactor)
+
+
+def karama_sides(state: State, seat: str, ready: bool) -> tuple[str, str] | None:
+    """001 1.14.13 (B), their Karama: "Trigger a Terror token at the start of a battle, you
+    choose the benefactor of the abilities": the benefactor and the opponent of the battle
+    under way where their standing word (``TERROR KARAMA FOR <faction>, ...``, ``KARAMA``)
+    names a side, they holding a Karama (``ready``); None otherwise.  Ruling: the benefactor is
+    a side of the battle (the effects need an opponent), the first named; in a battle they or
+    their ally fight, Organized Strike serves without a Karama."""
+    battle = state["step"].get("battle")
+    if battle is None or not ready:
+        return None
+    fighting = (battle["aggressor"], battle["defender"])
+    benefactor = next((s for s in state["factions"][seat].get(KARAMA, []) if s in fighting),
+                      None)
+    if benefactor is None:
+        return None
+    return benefactor, next(s for s in fighting if s != benefactor)
+
+
+def karama_text(game: Any, value: list[str]) -> str:
+    """Their standing word for their Karama, as its order line."""
+    if not value:
+        return "TERROR KARAMA NONE"
+    return "TERROR KARAMA FOR " + ", ".join(faction_name(s, game) for s in value)
 
 
 def fallout(state: State, seat: str, territory: str, back: int) -> list[Event]:

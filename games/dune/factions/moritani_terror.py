@@ -57,7 +57,7 @@ from ..data import Ability, TokenKind
 from ..decks import draw_treachery
 from ..discard_pile import discard
 from ..forces import add, add_forces, plain, remove_forces, to_tanks
-from ..state import State, ally_of, data, forces_at, occupants, storm_order
+from ..state import State, ally_of, data, faction_name, forces_at, occupants, storm_order
 from .base import answers, hand_limit, has
 
 ROUND = "mentat_pause"      # the round whose War Continues places them (2.12.08)
@@ -153,13 +153,15 @@ def decision(state: State, seat: str, standing: str, terrorize: bool) -> Prompt 
              f"SABOTAGE GIVE <card> | NONE: the "
              f"card of your hand Sabotage gives back (001 2.12.14.06); now {gift}. "
              f"{_assassinate_legal(state, seat)}{_offer_legal(state, seat)}"
-             f"{_bounty_legal(state, seat, terrorize)}{_rides_legal(state, seat)}TERROR NONE: "
+             f"{_bounty_legal(state, seat, terrorize)}{_rides_legal(state, seat)}"
+             f"{_karama_legal(state, seat)}TERROR NONE: "
              f"none of these. Never waited for.")
     return Prompt(f"{KIND}:{seat}", seat, KIND, True, legal, empty(), "TERROR NONE",
                   "TERROR NONE", optional=True, title="your Terror tokens",
                   options={"supply": held, "strongholds": free, "placed": placed(state),
                            "terrorize": terrorize, "text_b": text_b,
                            "rides": has(state, seat, Ability.TERROR_MOVES),
+                           "karama": has(state, seat, Ability.KARAMA_STRIKE),
                            **({"plot": True, "front": front(state, seat),
                                "territories": open_territories(state)} if plot else {}),
                            "assassinate": has(state, seat, Ability.ASSASSINATE),
@@ -193,6 +195,17 @@ def _plot_legal(state: State, seat: str, names: str) -> str:
             f"of the board that holds none (not the HMS); TERROR PLAN <territory> TO "
             f"<territory>: one on the board moved to such a territory; TERROR SCHEME <token>: "
             f"one in front of your shield ({shown}) back behind it. ")
+
+
+def _karama_legal(state: State, seat: str) -> str:
+    """Text B's Karama standing word, in words (001 1.14.13 B)."""
+    if not has(state, seat, Ability.KARAMA_STRIKE):
+        return ""
+    named = ", ".join(faction_name(s, state)
+                      for s in state["factions"][seat].get("karama_strike", [])) or "NONE"
+    return (f"TERROR KARAMA FOR <faction>, ... | NONE: a Karama you hold played as a battle one "
+            f"of them fights opens, where your token lies and neither you nor your ally fight, "
+            f"to set the token off for it against its opponent (001 1.14.13 B); now {named}. ")
 
 
 def _rides_legal(state: State, seat: str) -> str:
