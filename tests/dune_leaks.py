@@ -71,9 +71,10 @@ def secrets_of(state, seat):
              | set(own.get("face_dancers", [])))
     if state["phase"] == "setup":
         found |= set(own["traitor_draw"])
-    for shown in power(seat, state).behind_shield(state).values():   # the Ixians' pocket cards and
-        if isinstance(shown, list):                          # supply chain (001 2.07.04, .08)
-            found |= {card for card in shown if isinstance(card, str)}
+    for key, shown in power(seat, state).behind_shield(state).items():  # the Ixians' pocket
+        if isinstance(shown, list) and key != "bounty":     # cards and supply chain (001
+            found |= {card for card in shown if isinstance(card, str)}    # 2.07.04, .08);
+    # not the Moritani's Bounty words, ALIVE and DEAD (001 2.12.19 B), which are no card
     stealing = state["step"].get("stealing") if isinstance(state.get("step"), dict) else None
     if stealing and stealing["faction"] == seat:    # the Harkonnen Karama: the cards taken
         found |= set(state["step"].get("aside", []))    # lie aside, seen by the taker
@@ -127,8 +128,11 @@ def shown_in_events(events):
             shown |= {event["data"]["card"], event["data"]["name"]}
         # a leader a Terror token sends to the tanks, a card it or the hand limit discards
         # openly (001 2.12.14.02, .03, .06)
-        if event["code"] == "terror-assassination" and event["data"]["leader"]:
+        if event["code"] in ("terror-assassination", "terror-hostage",      # 2.12.14.02 B
+                             "hostage-settled") and event["data"]["leader"]:
             shown.add(event["data"]["leader"])
+        if event["code"] == "terror-sabotage-b" and event["data"]["discarded"]:
+            shown.add(event["data"]["discarded"])                   # 001 2.12.14.06 B
         # a traitor card the Moritani reveal to assassinate its leader (001 2.12.20)
         if event["code"] in ("leader-assassinated", "bounty-cashed"):    # 001 2.12.19 (B)
             shown.add(event["data"]["leader"])

@@ -226,6 +226,17 @@ class EventCode(StrEnum):
     AMBASSADOR_CARD_DRAWN = "ambassador-card-drawn"
     TERROR_PLACED = "terror-placed"             # 001 2.12.08
     TERROR_MOVED = "terror-moved"               # 001 2.12.08
+    TERROR_SCHEMED = "terror-schemed"           # 001 2.12.08.04 (B)
+    TERROR_RODE = "terror-rode"                 # 001 2.12.15 (B)
+    TERROR_STRUCK = "terror-struck"             # 001 2.12.09 (B): Organized Strike
+    TERROR_ATOMICS_B = "terror-atomics-b"       # 001 2.12.14.03 (B)
+    TERROR_EXTORTION_B = "terror-extortion-b"   # 001 2.12.14.04 (B)
+    TERROR_ROBBERY_B = "terror-robbery-b"       # 001 2.12.14.05 (B)
+    TERROR_ROBBERY_SETTLED = "terror-robbery-settled"   # 001 2.12.14.05 (B)
+    TERROR_SABOTAGE_B = "terror-sabotage-b"     # 001 2.12.14.06 (B)
+    TERROR_CARD_TAKEN = "terror-card-taken"     # 001 2.12.14.06 (B)
+    TERROR_HOSTAGE = "terror-hostage"           # 001 2.12.14.02 (B)
+    HOSTAGE_SETTLED = "hostage-settled"         # 001 2.12.14.02 (B)
     TERROR_TRIGGERED = "terror-triggered"       # 001 2.12.09
     TERROR_ASSASSINATION = "terror-assassination"   # 001 2.12.14.02
     TERROR_ATOMICS = "terror-atomics"           # 001 2.12.14.03

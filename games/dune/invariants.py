@@ -19,7 +19,7 @@ from .factions import harkonnen_capture as capture
 from .factions.atreides import kwisatz_haderach
 from .forces import Counts, at_start, plain
 from .forces import on_map as on_map_of
-from .leaders import ALIVE, CAPTURED, GHOLA, IN_TANKS, LENT
+from .leaders import ALIVE, CAPTURED, GHOLA, HOSTAGE, IN_TANKS, LENT
 from .phases.battle import forces_in
 from .phases.storm import WEATHER_MARKERS, uses_weather
 from .rules import rules_of
@@ -338,7 +338,7 @@ def _allies_apart(state: State, territory: str) -> list[str]:
                         for power in sharing for other in here[1:])]
 
 
-LEADER_PLACES = (ALIVE, *IN_TANKS, CAPTURED, GHOLA, LENT)
+LEADER_PLACES = (ALIVE, *IN_TANKS, CAPTURED, GHOLA, LENT, HOSTAGE)
 
 
 @functools.cache
@@ -370,6 +370,9 @@ def _leaders(state: State) -> list[str]:
         for name, where in leaders.items():
             if where == CAPTURED:
                 marked.add((name, seat))
+            elif where == HOSTAGE and _hostage(state) != name:
+                problems.append(f"leaders: {seat}'s {name} is a hostage outside the battle "
+                                "that holds him (001 2.12.14.02 B)")
             elif where not in LEADER_PLACES:
                 problems.append(f"leaders: {seat}'s {name} is {where!r}, not one of "
                                 f"{', '.join(LEADER_PLACES)} (000 IX.D)")
@@ -377,6 +380,12 @@ def _leaders(state: State) -> list[str]:
         if revived and (len(set(revived)) < len(revived) or not set(revived) <= set(leaders)):
             problems.append(f"leaders revived: {seat} notes {revived} (000 IX.D.5)")
     return _captured(state, marked) + problems
+
+
+def _hostage(state: State) -> str | None:
+    """The leader the battle under way holds hostage (001 2.12.14.02 B), if any."""
+    battle = state["step"].get("battle") if state["phase"] == "battle" else None
+    return ((battle or {}).get("hostage") or {}).get("leader")
 
 
 def _captured(state: State, marked: set[tuple[str, str]]) -> list[str]:

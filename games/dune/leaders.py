@@ -50,6 +50,7 @@ ALIVE, TANKS, CAPTURED = "alive", "tanks", "captured"
 GHOLA = "ghola"             # revived by the Tleilaxu as their own (GF9 001 2.08.17)
 FACE_DOWN = "face down"     # in the tanks face down (GF9 001 2.05.11.02)
 LENT = "lent"               # in an ally's leader pool (GF9 001 2.09.21 (B): CHOAM's Auditor)
+HOSTAGE = "hostage"         # face up in front of its shield, a battle long (001 2.12.14.02 B)
 IN_TANKS = (TANKS, FACE_DOWN)
 
 

@@ -19,8 +19,9 @@ from pbem.games.dune.factions import moritani
 from pbem.games.dune.factions import moritani_alliance as alliance
 from pbem.games.dune.factions import moritani_assassins as assassins
 from pbem.games.dune.factions import moritani_terror as terror
+from pbem.games.dune.forces import add_forces, plain
 from pbem.games.dune.invariants import violations
-from pbem.games.dune.phases import nexus
+from pbem.games.dune.phases import battle, nexus
 from pbem.games.dune.phases import set_up as setup_phase
 from pbem.games.dune.prompt_key import PromptKey
 from pbem.games.dune.state import data, sheet
@@ -62,7 +63,8 @@ def test_001_2_12_01_the_moritani_are_a_seat_only_with_the_expansion():
 
 def test_001_2_12_02_03_06_07_twelve_spice_twenty_forces_six_terror_tokens_behind_the_shield():
     """001 2.12.02: 12 spice; 2.12.03: 20 forces, 6 to place; 2.12.06: the Terror tokens (six in
-    text A) behind their shield; 2.12.07: 2 forces revived free; their five leaders."""
+    text A, seven in text B: Hostage, Ambush and Duke Vidal) behind their shield; 2.12.07: 2
+    forces revived free; their five leaders."""
     state = new()
     own = state["factions"]["moritani"]
     assert own["spice"] == 12 and own["reserve"] == {"force": 14} and own["to_place"] == 6
@@ -70,9 +72,13 @@ def test_001_2_12_02_03_06_07_twelve_spice_twenty_forces_six_terror_tokens_behin
     assert sorted(own["leaders"]) == ["Grieu Kronos", "Hiih Resser", "Lupino Ord",
                                       "Trin Kronos", "Vando Terboli"]
     held = [t for t in tokens.of(state) if t["kind"] == terror.TOKEN]
-    assert sorted(t["value"] for t in held) == sorted(terror.EFFECTS)
+    assert sorted(t["value"] for t in held) == ["assassination", "atomics", "extortion",
+                                                "robbery", "sabotage", "sneak_attack"]
     assert {(t["owner"], t["at"], t["face"]) for t in held} == {("moritani", "behind", "down")}
     assert violations(state) == []
+    text_b = new({"moritani_text_b": True})             # 2.12.06 B: seven, 2.12.14.02-08 B
+    assert sorted(t["value"] for t in tokens.of(text_b) if t["kind"] == terror.TOKEN) == [
+        "ambush", "atomics", "duke_vidal", "extortion", "hostage", "robbery", "sabotage"]
 
 
 def test_001_2_12_03_their_forces_go_after_everyone_s_where_nobody_is():
@@ -139,6 +145,205 @@ def test_001_2_12_08_the_decision_is_optional_and_read_line_by_line():
     assert dune.parse(state, "moritani", "ROBBERY MAYBE").errors
     assert dune.parse(state, "moritani", "TERROR Robbery IN Carthag\n"
                                          "TERROR Atomics IN Arrakeen").errors
+
+
+def _revival_b() -> dict:
+    """A text B game set up, in its revival round, the Robbery in Carthag and the Sabotage
+    face up in front of the Moritani's shield."""
+    state = set_up(new({"moritani_text_b": True}))
+    state["phase"], state["step"], state["turn"] = "revival", {"done": False}, 1
+    for token in state["tokens"]:
+        if token["kind"] == "terror" and token["value"] == "robbery":
+            tokens.place(token, "moritani", tokens.BOARD, "Carthag", 11)
+        if token["kind"] == "terror" and token["value"] == "sabotage":
+            tokens.place(token, "moritani", tokens.FRONT)
+            tokens.turn(token, tokens.UP)
+    return state
+
+
+def test_001_2_12_08_01_b_terrorize_actions_are_judged_in_the_order_written():
+    """001 2.12.08.01-04 (B) by mail: up to three Plot, Plan and Scheme lines in the revival
+    round, "in any order and in any combination", each judged after those before it (a token
+    schemed back may then be plotted); read back as written; a plot of a token on the board,
+    a scheme of one behind the shield, a token where one lies and the HMS refused; under text
+    A and at War Continues under text B, refused, quoting the rule."""
+    state = _revival_b()
+    (prompt,) = [p for p in dune.prompts(state) if p.kind == "terror"]
+    assert prompt.optional and prompt.options["plot"]
+    assert prompt.options["front"] == ["sabotage"]
+    lines = ("TERROR SCHEME Sabotage\nTERROR PLOT Sabotage IN Funeral Plain\n"
+             "TERROR PLAN Carthag TO Arrakeen")
+    parsed = dune.parse(state, "moritani", lines)
+    assert not parsed.errors
+    (order,) = parsed.orders
+    assert order.value["schemes"] == [["scheme", "sabotage"],
+                                      ["plot", "sabotage", "Funeral Plain"],
+                                      ["plan", "Carthag", "Arrakeen"]]
+    assert moritani.text(state, order.value) == lines
+    for bad, said in (("TERROR PLOT Robbery IN Arrakeen", "not behind your shield"),
+                      ("TERROR SCHEME Atomics", "not in front of your shield"),
+                      ("TERROR PLOT Atomics IN Carthag", "a Terror token lies in Carthag"),
+                      ("TERROR PLAN Arrakeen TO Habbanya Sietch", "no Terror token lies in"),
+                      ("TERROR PLOT Sabotage IN Funeral Plain", "not behind your shield"),
+                      ("TERROR PLOT Atomics", "expected TERROR PLOT")):
+        (error,) = dune.parse(state, "moritani", bad).errors
+        assert said in error.message, (bad, error.message)
+    war = _revival_b()
+    war["phase"], war["step"] = "mentat_pause", {}
+    (error,) = dune.parse(war, "moritani", "TERROR Robbery IN Arrakeen").errors
+    assert "2.12.08 B" in error.message
+    assert "2.12.08 B" in dune.parse(war, "moritani", "TERROR SCHEME Sabotage").errors[0].message
+    text_a = set_up(new())
+    text_a["phase"], text_a["step"], text_a["turn"] = "revival", {"done": False}, 1
+    (error,) = dune.parse(text_a, "moritani", "TERROR PLOT Robbery IN Carthag").errors
+    assert "text B" in error.message
+
+
+def test_001_2_12_08_b_both_bots_take_terrorize_actions_that_are_read_back():
+    """001 2.12.08.01-04 (B): the random and the basic bots' Terrorize actions in the revival
+    round are orders the game reads (and the basic bot's take the token in front back)."""
+    state = _revival_b()
+    (prompt,) = [p for p in dune.prompts(state) if p.kind == "terror"]
+    taken = set()
+    for seed in range(40):
+        for style in ("random", "basic"):
+            text = dune.bot_order(dune.view(state, "moritani"), prompt, random.Random(seed),
+                                  style)
+            parsed = dune.parse(state, "moritani", text)
+            assert not parsed.errors, text
+            taken |= {action[0] for order in parsed.orders
+                      for action in order.value.get("schemes", [])}
+    assert taken == {"plot", "plan", "scheme"}
+    basic = dune.bot_order(dune.view(state, "moritani"), prompt, random.Random(0), "basic")
+    assert basic.startswith("TERROR SCHEME Sabotage\nTERROR PLOT")
+    assert basic.endswith("TERROR MOVES ALL")           # 2.12.15 B
+
+
+def test_001_2_12_15_b_terror_moves_is_a_standing_word_of_text_b():
+    """001 2.12.15 (B) by mail: TERROR MOVES ALL or NONE, a line of their decision in either
+    round, read back as written, kept in their sheet and shown behind their shield; the random
+    bot sets it now and then; refused under text A."""
+    state = _revival_b()
+    (order,) = dune.parse(state, "moritani", "TERROR MOVES ALL").orders
+    assert order.value["rides"] is True
+    assert moritani.text(state, order.value) == "TERROR MOVES ALL"
+    (error,) = dune.parse(state, "moritani", "TERROR MOVES SOME").errors
+    assert "TERROR MOVES NONE" in error.message
+    orders = {"terror:moritani": order.value}
+    for prompt in dune.prompts(state):
+        if prompt.key not in orders:
+            text = dune.bot_order(dune.view(state, prompt.seat), prompt, random.Random(0))
+            orders[prompt.key] = next(o.value for o in dune.parse(state, prompt.seat, text)
+                                      .orders if o.prompt == prompt.key)
+    state, _ = dune.apply(state, orders, step_rng("m", 1))
+    assert state["factions"]["moritani"]["terror_moves"] is True
+    assert seat_view(state, "moritani")["own"]["terror_moves"] is True
+    revival = _revival_b()
+    (prompt,) = [p for p in dune.prompts(revival) if p.kind == "terror"]
+    said = {dune.parse(revival, "moritani", dune.bot_order(
+        dune.view(revival, "moritani"), prompt, random.Random(seed))).orders[0].value.get(
+            "rides") for seed in range(30)}
+    assert said == {None, True, False}
+    text_a = set_up(new())
+    text_a["phase"], text_a["step"], text_a["turn"] = "revival", {"done": False}, 1
+    (error,) = dune.parse(text_a, "moritani", "TERROR MOVES ALL").errors
+    assert "2.12.15 B" in error.message
+
+
+def _two_battles(triggers: dict | None = None) -> dict:
+    """A text B game set up, its forces cleared, then the Moritani facing the Harkonnen in
+    Arrakeen and the Atreides in Carthag, a face-down token in each, the battle round opened."""
+    state = set_up(new({"moritani_text_b": True}))
+    state["forces"] = {}
+    for territory, sector, other, value in (("Arrakeen", 10, "harkonnen", "sabotage"),
+                                            ("Carthag", 11, "atreides", "extortion")):
+        for seat in ("moritani", other):
+            add_forces(state, seat, territory, sector, {plain(state, seat): 2})
+        token = tokens.find(state, "terror", value)
+        tokens.place(token, "moritani", tokens.BOARD, territory, sector)
+    if triggers is not None:
+        state["factions"]["moritani"]["triggers"] = triggers
+    state["phase"], state["turn"] = "battle", 2
+    events = battle.begin(state, random.Random(0))
+    for seat in battle.waiting_for_order(state):        # the Moritani's order of battles
+        state["step"]["orders"][seat] = [["Arrakeen", "harkonnen"], ["Carthag", "atreides"]]
+        state["step"]["asked"].append(seat)
+        events += battle.next_battle(state, random.Random(0))
+    state["_events"] = events
+    return state
+
+
+def test_001_2_12_09_b_organized_strike_by_standing_answers_and_never_on_a_trial():
+    """001 2.12.09 (B) by mail: the first battle opens with its token revealed, by the
+    Moritani's standing answers, no mail round added; the copy of the game a later battle's
+    orders ahead are built on (``battle.opened``) springs no face-down token; with the standing
+    answer NONE no token goes off."""
+    state = _two_battles()
+    first = state["step"]["battle"]
+    struck = [e for e in state.pop("_events") if e.code == "terror-struck"]
+    assert [e.data["territory"] for e in struck] == [first["territory"]]
+    later = [b for b in battle.later_battles(state) if b[0] != first["territory"]]
+    (territory, _, aggressor, defender) = later[0]
+    trial = battle.opened(state, aggressor, territory, defender)
+    assert trial is not None
+    assert [t["face"] for t in trial["tokens"] if t["kind"] == "terror"
+            and t.get("territory") == territory] == ["down"]
+    quiet = _two_battles({"*": {"*": False}})
+    assert not [e for e in quiet.pop("_events") if e.code == "terror-struck"]
+    assert all(t["face"] == "down" for t in quiet["tokens"]
+               if t["kind"] == "terror" and t["at"] == "board")
+
+
+def test_001_2_12_16_b_both_bots_may_revive_duke_vidal():
+    """001 2.12.16 (B): under text B, Duke Vidal in the tanks, the Moritani's revival offers
+    him, and the random bot's orders revive him now and then, every order read; with Ecaz
+    seated (2.11.23 A) he is not offered them (ruling)."""
+    state = set_up(new({"moritani_text_b": True}))
+    state["phase"], state["step"], state["turn"] = "revival", {"done": False}, 2
+    state["duke_vidal"] = {"at": "tanks", "until": None}
+    state["factions"]["moritani"]["spice"] = 10
+    (prompt,) = [p for p in dune.prompts(state) if p.kind == "revival"
+                 and p.seat == "moritani"]
+    assert "Duke Vidal" in prompt.legal
+    revived = set()
+    for seed in range(40):
+        for style in ("random", "basic"):
+            text = dune.bot_order(dune.view(state, "moritani"), prompt, random.Random(seed),
+                                  style)
+            parsed = dune.parse(state, "moritani", text)
+            assert not parsed.errors, text
+            revived |= {o.value.get("leader") for o in parsed.orders if o.prompt == prompt.key}
+    assert "Duke Vidal" in revived
+    ecaz = GAME.setup("gf9", {"ecaz_moritani": True, "moritani_text_b": True},
+                      ["atreides", "ecaz", "moritani"], step_rng("moritani", 0))
+    ecaz = set_up(ecaz)
+    ecaz["phase"], ecaz["step"], ecaz["turn"] = "revival", {"done": False}, 2
+    ecaz["duke_vidal"] = {"at": "tanks", "until": None}
+    assert not [p for p in dune.prompts(ecaz) if p.seat == "moritani" and p.kind == "revival"]
+
+
+def test_001_1_14_13_b_their_karama_is_a_standing_word_of_text_b():
+    """001 1.14.13 (B) by mail: TERROR KARAMA FOR <faction>, ... or NONE, a line of their
+    decision, read back as written, shown behind their shield; the random bot sets it now and
+    then; refused without the advanced game's Karama powers and under text A."""
+    state = set_up(new({"moritani_text_b": True, "advanced": True}))
+    state["phase"], state["step"], state["turn"] = "revival", {"done": False}, 1
+    (order,) = dune.parse(state, "moritani", "TERROR KARAMA FOR Atreides, Fremen").orders
+    assert order.value["karama"] == ["atreides", "fremen"]
+    assert moritani.text(state, order.value) == "TERROR KARAMA FOR Atreides, Fremen"
+    assert dune.parse(state, "moritani", "TERROR KARAMA NONE").orders[0].value["karama"] == []
+    assert dune.parse(state, "moritani", "TERROR KARAMA MAYBE").errors
+    (prompt,) = [p for p in dune.prompts(state) if p.kind == "terror"]
+    assert "1.14.13 B" in prompt.legal
+    said = {tuple(v) if (v := dune.parse(state, "moritani", dune.bot_order(
+        dune.view(state, "moritani"), prompt, random.Random(seed))).orders[0].value.get(
+            "karama")) is not None else None for seed in range(30)}
+    assert None in said and len(said) > 2
+    for options in ({"moritani_text_b": True}, {"advanced": True}):
+        other = set_up(new(options))
+        other["phase"], other["step"], other["turn"] = "revival", {"done": False}, 1
+        (error,) = dune.parse(other, "moritani", "TERROR KARAMA FOR Atreides").errors
+        assert "1.14.13 B" in error.message
 
 
 def test_001_2_12_20_assassinate_is_a_standing_word_of_the_advanced_game():

@@ -22,13 +22,17 @@ def Run(root, options: dict) -> BotTable:  # noqa: N802 -- the table of this fil
 
 
 @pytest.mark.whole_game
-def test_001_2_12_a_six_faction_game_with_the_moritani_by_mail_keeps_every_secret(tmp_path):
+@pytest.mark.parametrize("text", [{}, {"moritani_text_b": True, "advanced": True}],
+                         ids=["text_a", "text_b"])
+def test_001_2_12_a_six_faction_game_with_the_moritani_by_mail_keeps_every_secret(tmp_path,
+                                                                                   text):
     """001 2.12.03, 2.12.08-09: the Moritani place their forces after everyone, their Terror
-    tokens face down at War Continues, and tokens go off as others enter; the game ends with a
-    winner, and no seat's mail shows another seat's hand, traitor or face-down token
-    (``dune_leaks``) but the card Robbery gave the Moritani (2.12.14.05); the Moritani's mail
-    names theirs."""
-    run = Run(tmp_path, {**OPTIONS, "turns": 10})
+    tokens face down at War Continues (text B: by Plot, Plan and Scheme in the revival round,
+    2.12.08.01-04 B), and tokens go off as others enter (text B: as battles open, 2.12.09 B);
+    the game ends with a winner, and no seat's mail shows another seat's hand, traitor or
+    face-down token (``dune_leaks``) but the cards a token gave (Robbery, 2.12.14.05; text B's
+    Sabotage, 2.12.14.06 B, to the two it concerns); the Moritani's mail names theirs."""
+    run = Run(tmp_path, {**OPTIONS, **text, "turns": 10})
     run.play()
     record = run.record()
     assert record.state["result"]["winners"]
@@ -36,7 +40,7 @@ def test_001_2_12_a_six_faction_game_with_the_moritani_by_mail_keeps_every_secre
     codes = {event["code"] for step in events for event in step}
     assert {"terror-placed", "forces-placed"} <= codes
     held["moritani"] |= {event["data"]["card"] for step in events for event in step
-                         if event["code"] == "terror-card-drawn"}
+                         if event["code"] in ("terror-card-drawn", "terror-card-taken")}
     for seat in SEATS:
         mails = run.text_of(seat)
         assert mails, seat
@@ -74,17 +78,21 @@ def _hide(run: Run, swap: bool, offer: bool = False) -> None:
 
 
 @pytest.mark.whole_game
-@pytest.mark.parametrize("offer", [False, True], ids=["hidden", "enemy_of_my_enemy"])
-def test_001_2_12_08_face_down_terror_tokens_change_no_other_seats_mail(tmp_path, offer):
+@pytest.mark.parametrize(("offer", "text"), [(False, {}), (True, {}),
+                                             (False, {"moritani_text_b": True})],
+                         ids=["hidden", "enemy_of_my_enemy", "text_b"])
+def test_001_2_12_08_face_down_terror_tokens_change_no_other_seats_mail(tmp_path, offer, text):
     """The differential test (001 2.12.08-09: a placed Terror token is the Moritani's to know,
     its trigger their choice): the same three turns played twice, two Terror tokens face down
     in Arrakeen and Carthag changing places between the runs; every other seat's mail and every
     public archive page is the same, the Moritani's differ.  With ``offer`` (001 2.12.15-16)
     the tokens would go off, but each faction entering is offered an alliance and accepts:
-    the offers, the alliances and the tokens going back tell nobody which token it was."""
+    the offers, the alliances and the tokens going back tell nobody which token it was.  Under
+    text B (``text``, 001 2.12.08.01-04 B) the Moritani's Plot, Plan and Scheme in the revival
+    round ride on its mail rounds and tell nobody which token went where."""
     found = []
     for name, swap in (("one", False), ("other", True)):
-        run = Run(tmp_path / name, {**OPTIONS, "turns": 3})
+        run = Run(tmp_path / name, {**OPTIONS, **text, "turns": 3})
         run.play(lambda r, s=swap: _hide(r, s, offer))
         state = run.record().state
         assert all(t["face"] == "down" for t in state["tokens"]

@@ -606,8 +606,11 @@ def _terror(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     faction but their ally is, else in the first open stronghold; their standing answers as
     they are; an alliance offered to all while they have none; under text B a new traitor
     drawn from the Bounty Board when theirs betrays nobody, and their traitor cashed Alive and
-    Dead in the advanced game."""
+    Dead in the advanced game; under text B, at the end of the revival round, a token taken
+    back from in front of their shield and tokens plotted so (001 2.12.08.01-04 B)."""
     options = prompt.options
+    if options.get("plot"):
+        return _plot(view, prompt)
     if not options.get("terrorize"):
         return "TERROR NONE"
     own = view["own"]
@@ -621,9 +624,28 @@ def _terror(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
     free = options.get("strongholds", [])
     allies = set(ally_of(view, view["seat"]))
     manned = [s for s in free if set(occupants(view, s)) - allies - {view["seat"]}]
-    if held and free:
+    if held and free and not options.get("text_b"):
         name = terror.kind_of(view).token(held[0]).name
         lines.append(f"TERROR {name} IN {(manned or free)[0]}")
+    return "\n".join(lines) or "TERROR NONE"
+
+
+def _plot(view: dict[str, Any], prompt: Prompt) -> str:
+    """Text B's Terrorize (001 2.12.08.01-04 B): the first token in front of their shield
+    schemed back, then tokens plotted (Atomics last) into strongholds free of one where
+    another faction but their ally is, else the first free strongholds: three actions; their
+    tokens moving with their forces (2.12.15 B)."""
+    options, kind = prompt.options, terror.kind_of(view)
+    shown = options["front"][:1]
+    held = sorted([*options["supply"], *shown], key=lambda v: (v == "atomics", v))
+    free = [s for s in options["strongholds"] if s in options["territories"]]
+    allies = {view["seat"], *ally_of(view, view["seat"])}
+    free.sort(key=lambda s: not set(occupants(view, s)) - allies)
+    lines = [f"TERROR SCHEME {kind.token(v).name}" for v in shown]
+    lines += [f"TERROR PLOT {kind.token(v).name} IN {s}" for v, s in zip(
+        held, free[:terror.TERRORIZE_ACTIONS - len(lines)], strict=False)]
+    if options.get("rides") and not view["own"].get("terror_moves"):
+        lines.append("TERROR MOVES ALL")                 # 001 2.12.15 B: tokens go along
     return "\n".join(lines) or "TERROR NONE"
 
 

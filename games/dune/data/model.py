@@ -290,6 +290,12 @@ class Ability(StrEnum):
     WINNER_CARDS = "winner_cards"                   # 001 1.14.13 (A): the Moritani's Karama
     BOUNTY_BOARD = "bounty_board"                   # 001 2.12.04-05, 2.12.17 (B)
     BOUNTY = "bounty"                               # 001 2.12.19 (B, advanced)
+    PLOT_PLAN_SCHEME = "plot_plan_scheme"           # 001 2.12.08.01-04, 2.12.10 (B)
+    TERROR_MOVES = "terror_moves"                   # 001 2.12.15 (B)
+    ORGANIZED_STRIKE = "organized_strike"           # 001 2.12.09, 2.12.14 (B)
+    ALLY_STRIKE = "ally_strike"                     # 001 2.12.18 (B)
+    VIDAL_LIVES = "vidal_lives"                     # 001 2.12.16 (B)
+    KARAMA_STRIKE = "karama_strike"                 # 001 1.14.13 (B): the Moritani's Karama
     LOYALTY = "loyalty"                             # 001 2.11.26 (A, advanced)
     LEADER_DIFFERENCE = "leader_difference"         # 001 1.14.12 (A): Ecaz's Karama power
 

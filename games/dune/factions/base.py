@@ -640,6 +640,11 @@ class Faction:
         by default."""
         return []
 
+    def battle_opened(self, state: State) -> list[Event]:
+        """What its power does as the battle under way opens, before its plans are asked
+        (``state["step"]["battle"]``): nothing."""
+        return []
+
     def before_plans_decision(self, state: State, battle: dict[str, Any]
                               ) -> tuple[Prompt, str] | None:
         """The decision its power asks in a battle's first mail round, before the plans are

@@ -61,6 +61,15 @@ def in_tanks(game: Any) -> bool:
     return at(game) == TANKS
 
 
+def offer(game: Any, vidal: Any) -> tuple[tuple[str, int], ...]:
+    """Him (``vidal``: his leader data) offered for revival at his price while he is in the
+    tanks (``RevivalTerms.offers``: Ecaz's 2.11.23, the Moritani's 2.12.16 B), from a state or
+    a view."""
+    if not in_tanks(game):
+        return ()
+    return ((vidal.name, vidal.revival_cost or vidal.strength),)
+
+
 def take(state: State, seat: str, until: str, why: str) -> list[Event]:
     """He becomes one of ``seat``'s Active Leaders, from the aside or from the faction holding
     him (never from the tanks): 2.11.17.12, 2.12.17."""
@@ -90,11 +99,11 @@ def killed(state: State, seat: str, name: str) -> str | None:
     return seat
 
 
-def revived(state: State) -> list[Event]:
+def revived(state: State, why: str = "revived") -> list[Event]:
     """2.11.23: "Whenever Duke Vidal is revived he does not immediately return to your Leader
-    Pool; he is Set Aside"."""
+    Pool; he is Set Aside" (2.12.16 B, 2.12.14.08 B: ``why`` the token)."""
     assert in_tanks(state), place(state)
-    return set_aside(state, "revived")
+    return set_aside(state, why)
 
 
 def fought(state: State, plans: dict[str, dict[str, Any]]) -> list[Event]:

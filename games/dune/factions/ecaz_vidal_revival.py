@@ -30,10 +30,7 @@ IN_TANKS = 5                # 2.11.24: "at least 5 of your leaders are in the Ta
 def offers(game: Any, seat: str) -> tuple[tuple[str, int], ...]:
     """The leaders Ecaz may revive for spice now beyond the rules of leader revival, with their
     prices (``RevivalTerms.offers``), from a state or their own view."""
-    found = []
-    if duke_vidal.in_tanks(game):                                           # 2.11.23
-        vidal = data(game).leader(duke_vidal.NAME)
-        found.append((vidal.name, vidal.revival_cost or vidal.strength))
+    found = list(duke_vidal.offer(game, data(game).leader(duke_vidal.NAME)))  # 2.11.23
     places = game["own"]["leaders"] if "own" in game else game["factions"][seat]["leaders"]
     dead = {name: where for name, where in places.items() if where in leaders.IN_TANKS}
     if len(dead) + duke_vidal.in_tanks(game) < IN_TANKS or len(dead) == len(places):

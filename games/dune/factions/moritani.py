@@ -12,19 +12,26 @@ sides (``moritani_alliance``); ASSASSINATE LEADERS (advanced, 2.12.20-21,
 ``moritani_assassins``); their Karama power (1.14.13, A) is a battle Karama
 (``cards/battle_karama``).  Their alliance (2.12.19, A): the ally losing a battle keeps a card
 (``loser_keeps_one``).  DUKE VIDAL (2.12.17-18, A): theirs at the end of the movement round
-when in two battles in strongholds, set aside at the Mentat Pause (``moritani_vidal``).  Not
-yet (issue 31): text B's Duke Vidal (2.12.16 B) and the rest of text B.
+when in two battles in strongholds, set aside at the Mentat Pause (``moritani_vidal``).  Text
+B (option ``moritani_text_b``): the Bounty Board and the Bounty (``moritani_bounty``), and
+TERRORIZE's Plot, Plan and Scheme at the end of the revival round (2.12.08.01-04 B, ``TERROR
+PLOT|PLAN|SCHEME`` lines here, ``moritani_terror.schemed``); TERROR MOVES (2.12.15 B,
+``moritani_terror.rode``); ORGANIZED STRIKE (2.12.09 B, for their ally 2.12.18 B) with text
+B's effects (``moritani_strike``); DUKE VIDAL LIVES (2.12.16 B, ``revival_terms``); their Karama
+(1.14.13 B: ``TERROR KARAMA FOR``, ``moritani_strike.karama_sides``).
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from pbem.game import Event, Prompt
 
 from .. import token_triggers as triggers
 from .. import tokens
+from ..cards import karama
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, NexusUse
 from ..orders.language import (
@@ -32,16 +39,19 @@ from ..orders.language import (
     OrderProblem,
     card_among,
     order_kind,
+    read_factions,
     read_territory,
 )
 from ..prompt_key import PromptKey
 from ..state import State, ally_of, data
+from . import duke_vidal
 from . import moritani_alliance as alliance
 from . import moritani_assassins as assassins
 from . import moritani_bounty as bounty
+from . import moritani_strike as strike
 from . import moritani_terror as terror
 from . import moritani_vidal as vidal
-from .base import TERRITORY, Faction, NexusPlay, has
+from .base import TERRITORY, Faction, NexusPlay, RevivalTerms, has, karama_power_used
 
 MORITANI = "moritani"
 
@@ -110,7 +120,13 @@ class Moritani(Faction):
             state["factions"][self.seat]["alliance_offer"] = value["offer"]
         if value.get("cash") is not None:
             state["factions"][self.seat][bounty.CASH] = value["cash"]
+        if value.get("rides") is not None:
+            state["factions"][self.seat][terror.RIDES] = value["rides"]
+        if value.get("karama") is not None:
+            state["factions"][self.seat][strike.KARAMA] = value["karama"]
         if phase != terror.ROUND:
+            if value.get("schemes"):        # 2.12.08 (B): at the end of the revival round
+                state["step"][terror.PLOTTED] = value["schemes"]
             return []
         return (terror.war_continues(state, self.seat) + assassins.war_continues(state, self.seat)
                 + (bounty.redraw(state, self.seat, rng) if value.get("bounty") else [])
@@ -161,12 +177,48 @@ class Moritani(Faction):
         """2.12.03: their six forces, after every other faction has placed its own."""
         return "after"
 
+    # --- hooks of revival
+
+    def revival_terms(self, state: State, seat: str, terms: RevivalTerms) -> RevivalTerms:
+        """2.12.16 (B) DUKE VIDAL LIVES: "Duke Vidal may be revived from the Tleilaxu Tanks as
+        your one revived leader per Turn, as if all of your leaders were in the Tleilaxu
+        Tanks": offered at his price, one of the leaders they revive for spice.  Ruling: with
+        Ecaz seated, whose text A revives him whatever their leaders (2.11.23), he is theirs
+        to revive (two revivals of him in one round no rule orders)."""
+        if (seat != self.seat or not has(state, seat, Ability.VIDAL_LIVES)
+                or any(has(state, s, Ability.VIDAL_REVIVAL) for s in state["seats"])):
+            return terms
+        return replace(terms, offers=terms.offers + duke_vidal.offer(
+            state, data(state).leader(duke_vidal.NAME)))
+
+    def leader_back(self, state: State, name: str) -> list[Event]:
+        """2.12.16 (B): "When you revive Duke Vidal Set him Aside"."""
+        assert name == duke_vidal.NAME, name
+        return duke_vidal.revived(state)
+
     def phase_ends(self, state: State) -> list[Event]:
         """DUKE VIDAL (2.12.17-18, A; ``moritani_vidal``): theirs at the end of the movement
-        round when in two battles in strongholds, set aside at the Mentat Pause."""
+        round when in two battles in strongholds, set aside at the Mentat Pause; text B's Duke
+        Vidal token's (2.12.14.08 B) set aside at the Mentat Pause too (ruling)."""
+        if (has(state, self.seat, Ability.ORGANIZED_STRIKE)
+                and state["phase"] == vidal.MENTAT_PAUSE):
+            return duke_vidal.mentat_pause(state, duke_vidal.at(state))     # 2.12.14.08 B
         if not has(state, self.seat, Ability.VIDAL_IN_BATTLES):
             return []
         return vidal.phase_ends(state, self.seat)
+
+    def revival_over(self, state: State) -> list[Event]:
+        """2.12.08.01-04 (B) TERRORIZE: their Plot, Plan and Scheme actions, at the end of the
+        revival round."""
+        return terror.schemed(state, self.seat, state["step"].pop(terror.PLOTTED, []))
+
+    def arrived(self, state: State, mover: str, territory: str, wish: bool | None, count: int,
+                source: str | None) -> list[Event]:
+        """2.12.15 (B) TERROR MOVES: their token goes with their moving forces, by their
+        standing word (``moritani_terror.rode``)."""
+        if mover != self.seat or not has(state, self.seat, Ability.TERROR_MOVES):
+            return []
+        return terror.rode(state, self.seat, source, territory)
 
     def allied(self, state: State, alliance: list[str]) -> list[Event]:
         """2.12.14.03: once their Atomics went off, a faction joining them in an alliance has
@@ -178,11 +230,54 @@ class Moritani(Faction):
     def token_entered(self, state: State, token: dict[str, Any], mover: str, advisors: bool
                       ) -> list[Event]:
         """2.12.09: another faction entered a stronghold with one of their Terror tokens;
-        their standing answers say whether they reveal it."""
-        if not triggers.wanted(state, self.seat, token["value"], mover):
+        their standing answers say whether they reveal it.  Text B strikes this trigger for
+        Organized Strike (2.12.09 B, ``battle_opened``)."""
+        if (has(state, self.seat, Ability.ORGANIZED_STRIKE)
+                or not triggers.wanted(state, self.seat, token["value"], mover)):
             return []
         events, goes_off = alliance.offered(state, self.seat, token, mover)    # 2.12.15-16
         return events + (terror.entered(state, self.seat, token, mover) if goes_off else [])
+
+    def battle_opened(self, state: State) -> list[Event]:
+        """2.12.09 (B) ORGANIZED STRIKE: their token in the territory of a battle they (or
+        their ally, 2.12.18 B) fight, triggered as it opens (``moritani_strike``)."""
+        if state["step"].get(triggers.TRIAL):
+            return []
+        found = strike.sides(state, self.seat, has(state, self.seat, Ability.ORGANIZED_STRIKE),
+                             has(state, self.seat, Ability.ALLY_STRIKE))
+        karama_for = None if found is not None else strike.karama_sides(
+            state, self.seat, has(state, self.seat, Ability.KARAMA_STRIKE)
+            and bool(karama.playable(state, self.seat)))                # 1.14.13 (B)
+        if found is None and karama_for is None:
+            return []
+        benefactor, opponent = found or karama_for
+        territory = state["step"]["battle"]["territory"]
+        token = terror.lying(state, self.seat, territory)
+        if token is None or not triggers.wanted(state, self.seat, token["value"], opponent):
+            return []
+        value = token["value"]
+        events = []
+        if found is None:
+            events, effective = karama.play(state, self.seat, "terror-strike")
+            karama_power_used(state, self.seat)
+            if not effective:
+                return events
+        events += terror.struck(state, self.seat, token, benefactor, opponent)
+        if value in strike.EFFECTS:                                 # 2.12.14.04-06 (B)
+            return events + strike.EFFECTS[value](state, self.seat, benefactor, opponent,
+                                                  terror.rng(state))
+        if value == "atomics":                                      # 2.12.14.03 (A and B)
+            return (events + terror.EFFECTS[value](state, self.seat, opponent, territory, token)
+                    + strike.fallout(state, self.seat, territory,
+                                     terror.back_behind(state, self.seat)))
+        # text A's Sneak Attack, text B's Ambush (2.12.14.07)
+        return events + terror.EFFECTS[value](state, benefactor, opponent, territory, token)
+
+    def after_battle(self, state: State, winner: str | None, loser: str | None,
+                     plans: dict[str, dict[str, Any]], territory: str, rng: random.Random
+                     ) -> list[Event]:
+        """2.12.14.05 (B): the spice Robbery set aside, the winner's or back."""
+        return strike.after_battle(state, winner)
 
     def loser_keeps_one(self, state: State, loser: str) -> bool:
         """2.12.19 (A) ALLIANCE: their ally, losing a battle that had a winner, keeps one card
@@ -224,6 +319,10 @@ class Moritani(Faction):
             found["alliance_offer"] = alliance.offer(state, self.seat)
         if has(state, self.seat, Ability.BOUNTY):
             found["bounty"] = list(own.get(bounty.CASH, []))
+        if has(state, self.seat, Ability.TERROR_MOVES):
+            found["terror_moves"] = bool(own.get(terror.RIDES))
+        if own.get(strike.KARAMA):
+            found["karama_strike"] = list(own[strike.KARAMA])
         return found
 
 
@@ -255,6 +354,18 @@ def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
             raise OrderProblem(ErrorCode.BAD_TERROR, "a traitor card is drawn from the Bounty "
                                "Board in the Mentat Pause (001 2.12.17 B)", ("TERROR NONE",))
         return {"bounty": True}
+    if verb == "TERROR" and upper[:1] == ["KARAMA"]:
+        return {"karama": _karama_word(state, prompt.seat, rest[1:])}
+    if verb == "TERROR" and upper[:1] == ["MOVES"]:
+        if not has(state, prompt.seat, Ability.TERROR_MOVES):
+            raise OrderProblem(ErrorCode.BAD_TERROR, "TERROR MOVES is text B's (001 2.12.15 B)",
+                               ("TERROR NONE",))
+        if upper[1:] not in (["ALL"], ["NONE"]):
+            raise OrderProblem(ErrorCode.BAD_TERROR, "expected TERROR MOVES ALL or TERROR MOVES "
+                               "NONE", ("TERROR MOVES ALL", "TERROR MOVES NONE"))
+        return {"rides": upper[1] == "ALL"}
+    if verb == "TERROR" and upper[:1] in (["PLOT"], ["PLAN"], ["SCHEME"]):
+        return {"schemes": [_scheme(state, prompt.seat, rest)]}
     if verb == "OFFER":
         if not has(state, prompt.seat, Ability.ENEMY_OF_MY_ENEMY):
             raise OrderProblem(ErrorCode.BAD_TERROR, "OFFER ALLIANCE is text A's Enemy of My "
@@ -277,6 +388,11 @@ def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
         return {"robbery": upper[0].lower()}
     if upper == ["NONE"]:
         return {}
+    if has(state, prompt.seat, Ability.PLOT_PLAN_SCHEME):
+        raise OrderProblem(ErrorCode.BAD_TERROR, "under text B a Terror token is placed or "
+                           "moved at the end of the revival round, by PLOT or PLAN (001 "
+                           "2.12.08 B)", ("TERROR PLOT Robbery IN Carthag",
+                                          "TERROR PLAN Carthag TO Arrakeen"))
     if state["phase"] != terror.ROUND:
         raise OrderProblem(ErrorCode.BAD_TERROR, "a Terror token is placed or moved at War "
                            "Continues, in the Mentat Pause (001 2.12.08): now TRIGGER and "
@@ -302,6 +418,94 @@ def read(state: State, prompt: Prompt, words: list[str]) -> dict[str, Any]:
     return {"place": [value, _stronghold(state, rest[split + 1:])]}
 
 
+def _karama_word(state: State, seat: str, words: list[str]) -> list[str]:
+    """``TERROR KARAMA FOR <faction>, ... | NONE`` (the words after KARAMA): for whom their
+    Karama sets off a token as a battle opens (001 1.14.13 B)."""
+    if not has(state, seat, Ability.KARAMA_STRIKE):
+        raise OrderProblem(ErrorCode.BAD_TERROR, "TERROR KARAMA is text B's Karama power of "
+                           "the advanced game (001 1.14.13 B)", ("TERROR NONE",))
+    said = [w.upper() for w in words]
+    if said == ["NONE"]:
+        return []
+    if said[:1] != ["FOR"] or len(said) < 2:
+        raise OrderProblem(ErrorCode.BAD_TERROR, "expected TERROR KARAMA FOR <faction>, ... or "
+                           "TERROR KARAMA NONE", ("TERROR KARAMA FOR Atreides",
+                                                  "TERROR KARAMA NONE"))
+    return read_factions(state, words[1:], [s for s in state["seats"] if s != seat])
+
+
+def _scheme(state: State, seat: str, words: list[str]) -> list[str]:
+    """One of text B's Terrorize actions (001 2.12.08.02-04 B): ``PLOT <token> IN
+    <territory>``, ``PLAN <territory> TO <territory>``, ``SCHEME <token>`` (the verb ``TERROR``
+    left out); whether the tokens are where the action needs them is judged over all the lines
+    at once (``combine``), as they are carried out in order."""
+    if not has(state, seat, Ability.PLOT_PLAN_SCHEME):
+        raise OrderProblem(ErrorCode.BAD_TERROR, "PLOT, PLAN and SCHEME are text B's Terrorize "
+                           "actions (001 2.12.08 B): under text A, TERROR <token> IN "
+                           "<stronghold>", ("TERROR Robbery IN Carthag",))
+    if state["phase"] != terror.ANSWERS_ROUND:
+        raise OrderProblem(ErrorCode.BAD_TERROR, "PLOT, PLAN and SCHEME are taken at the end "
+                           "of the revival round (001 2.12.08 B)", ("TERROR NONE",))
+    verb, upper, kind = words[0].lower(), [w.upper() for w in words], terror.kind_of(state)
+    examples = ("TERROR PLOT Robbery IN Carthag", "TERROR PLAN Carthag TO Arrakeen",
+                "TERROR SCHEME Robbery")
+    if verb == terror.SCHEME and len(words) > 1:
+        return [verb, triggers.read(state, kind, seat, [*words[1:], "ALL"])[0]]
+    split = upper.index("IN" if verb == terror.PLOT else "TO") if (
+        ("IN" if verb == terror.PLOT else "TO") in upper[2:]) else 0
+    if verb == terror.SCHEME or not split:
+        raise OrderProblem(ErrorCode.BAD_TERROR, "expected TERROR PLOT <token> IN <territory>, "
+                           "TERROR PLAN <territory> TO <territory> or TERROR SCHEME <token>",
+                           examples)
+    where = _territory(state, words[split + 1:])
+    if verb == terror.PLAN:
+        return [verb, _territory(state, words[1:split]), where]
+    return [verb, triggers.read(state, kind, seat, [*words[1:split], "ALL"])[0], where]
+
+
+def _territory(state: State, words: list[str]) -> str:
+    """A territory of the board, the HMS none (001 2.12.08.02-03 B)."""
+    territory, _ = read_territory(state, words)
+    if territory.name not in {t.name for t in data(state).board.territories}:
+        raise OrderProblem(ErrorCode.BAD_TERROR, f"no Terror token goes to {territory.name} "
+                           "(001 2.12.08.02 B: a territory of the board, not the HMS)",
+                           ("TERROR PLOT Robbery IN Carthag",))
+    return territory.name
+
+
+def _schemes_hold(state: State, seat: str, actions: list[list[str]]) -> None:
+    """Text B's Terrorize actions are at most three, and each finds its token where it needs
+    it once those before it are done (001 2.12.08.01-04 B)."""
+    if len(actions) > terror.TERRORIZE_ACTIONS:
+        raise OrderProblem(ErrorCode.BAD_TERROR, "up to three Terrorize actions a turn (001 "
+                           "2.12.08 B)", ("TERROR PLOT Robbery IN Carthag",))
+    kind = terror.kind_of(state)
+    behind, shown = set(terror.supply(state, seat)), set(terror.front(state, seat))
+    board = set(terror.placed(state))
+    for verb, what, *where in actions:
+        line = text(state, {"schemes": [[verb, what, *where]]})
+        if verb == terror.SCHEME:
+            if what not in shown:
+                raise OrderProblem(ErrorCode.BAD_TERROR, f"{line}: the {kind.token(what).name} "
+                                   "is not in front of your shield", tuple(
+                                       kind.token(v).name for v in sorted(shown)))
+            shown.discard(what)
+            behind.add(what)
+            continue
+        if where[0] in board:
+            raise OrderProblem(ErrorCode.BAD_TERROR, f"{line}: a Terror token lies in "
+                               f"{where[0]} (001 2.12.08 B)", ("TERROR NONE",))
+        if verb == terror.PLOT and what not in behind:
+            raise OrderProblem(ErrorCode.BAD_TERROR, f"{line}: the {kind.token(what).name} is "
+                               "not behind your shield", tuple(kind.token(v).name
+                                                               for v in sorted(behind)))
+        if verb == terror.PLAN and what not in board:
+            raise OrderProblem(ErrorCode.BAD_TERROR, f"{line}: no Terror token lies in {what}",
+                               tuple(sorted(board)))
+        (behind if verb == terror.PLOT else board).discard(what)
+        board.add(where[0])
+
+
 def _stronghold(state: State, words: list[str]) -> str:
     """A stronghold that holds no Terror token (2.12.08)."""
     territory, _ = read_territory(state, words)
@@ -321,6 +525,16 @@ def combine(state: State, prompt: Prompt, parts: list[dict[str, Any]]) -> dict[s
     if sum(1 for part in parts if part.get("place") or part.get("move")) > 1:
         raise OrderProblem(ErrorCode.BAD_TERROR, "one Terrorize action a Mentat Pause: place a "
                            "token or move one (001 2.12.08)", ("TERROR Robbery IN Carthag",))
+    karamas = [part["karama"] for part in parts if "karama" in part]
+    if karamas:
+        value["karama"] = karamas[-1]
+    rides = [part["rides"] for part in parts if "rides" in part]
+    if rides:
+        value["rides"] = rides[-1]
+    schemes = [action for part in parts for action in part.get("schemes", [])]
+    if schemes:
+        _schemes_hold(state, prompt.seat, schemes)
+        value["schemes"] = schemes
     return value
 
 
@@ -331,6 +545,10 @@ def text(game: Any, value: dict[str, Any]) -> str:
         lines.append(f"TERROR {kind.token(value['place'][0]).name} IN {value['place'][1]}")
     if value.get("move"):
         lines.append(f"TERROR MOVE {value['move'][0]} TO {value['move'][1]}")
+    for verb, what, *where in value.get("schemes", []):
+        lines.append(f"TERROR {verb.upper()} " + (
+            f"{what} TO {where[0]}" if verb == terror.PLAN
+            else f"{kind.token(what).name}" + (f" IN {where[0]}" if where else "")))
     lines += [triggers.text(game, kind, answer) for answer in value.get("trigger", [])]
     if value.get("robbery"):
         lines.append(f"ROBBERY {value['robbery'].upper()}")
@@ -345,6 +563,10 @@ def text(game: Any, value: dict[str, Any]) -> str:
         lines.append("BOUNTY DRAW")
     if value.get("cash") is not None:
         lines.append(bounty.cash_text(value["cash"]))
+    if value.get("rides") is not None:
+        lines.append(f"TERROR MOVES {'ALL' if value['rides'] else 'NONE'}")
+    if value.get("karama") is not None:
+        lines.append(strike.karama_text(game, value["karama"]))
     return "\n".join(lines) or "TERROR NONE"
 
 
@@ -353,8 +575,15 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
     Sabotage's gift."""
     value = terror.empty()
     held, free = prompt.options.get("supply", []), prompt.options.get("strongholds", [])
-    on_board = prompt.options.get("placed", []) if prompt.options.get("terrorize") else []
-    held = held if prompt.options.get("terrorize") else []
+    text_a = prompt.options.get("terrorize") and not prompt.options.get("text_b")
+    on_board = prompt.options.get("placed", []) if text_a else []
+    held = held if text_a else []
+    if prompt.options.get("plot"):
+        value["schemes"] = _random_schemes(prompt, rng)
+    if prompt.options.get("rides") and rng.random() < 0.3:
+        value["rides"] = rng.random() < 0.5
+    if prompt.options.get("karama") and rng.random() < 0.3:
+        value["karama"] = [s for s in view["seats"] if s != prompt.seat and rng.random() < 0.5]
     roll = rng.random()
     if held and free and roll < 0.6:
         value["place"] = [rng.choice(held), rng.choice(free)]
@@ -377,6 +606,32 @@ def random_value(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> di
     if prompt.options.get("cash") and rng.random() < 0.3:
         value["cash"] = rng.choice([[], ["alive"], ["dead"], ["alive", "dead"]])
     return value
+
+
+def _random_schemes(prompt: Prompt, rng: random.Random) -> list[list[str]]:
+    """A bot's text B Terrorize actions (001 2.12.08.01-04 B): now and then a token schemed
+    back, one plotted, one planned, each where it may go after those before it."""
+    behind, shown = list(prompt.options["supply"]), list(prompt.options["front"])
+    free, board = list(prompt.options["territories"]), list(prompt.options["placed"])
+    actions: list[list[str]] = []
+    for _ in range(terror.TERRORIZE_ACTIONS):
+        roll = rng.random()
+        if shown and roll < 0.3:
+            token = shown.pop(rng.randrange(len(shown)))
+            behind.append(token)
+            actions.append([terror.SCHEME, token])
+        elif behind and free and roll < 0.6:
+            token, where = behind.pop(rng.randrange(len(behind))), free.pop(
+                rng.randrange(len(free)))
+            board.append(where)
+            actions.append([terror.PLOT, token, where])
+        elif board and free and roll < 0.75:
+            source, where = board.pop(rng.randrange(len(board))), free.pop(
+                rng.randrange(len(free)))
+            free.append(source)
+            board.append(where)
+            actions.append([terror.PLAN, source, where])
+    return actions
 
 
 order_kind(OrderKind(terror.KIND, ("TERROR", "TRIGGER", "ROBBERY", "SABOTAGE", "ASSASSINATE",

@@ -6,6 +6,13 @@
   matter), or move one already placed to a stronghold that holds none.  By mail, ``TERROR
   <token> IN <stronghold>`` or ``TERROR MOVE <stronghold> TO <stronghold>``, an optional
   decision of the round, never waited for (sent ahead: ``FOR MENTAT PAUSE``).
+- TERRORIZE (2.12.08.01-04, text B, ``Ability.PLOT_PLAN_SCHEME``): at the end of the revival
+  round up to three actions in the order written: PLOT a token face down in any territory of
+  the board holding none, PLAN one on the board to such a territory, SCHEME one from in front
+  of their shield back behind it (``schemed``).
+- ORGANIZED STRIKE (2.12.09 B, in place of the trigger on entering): a token revealed as a
+  battle they or their ally fight opens (``struck``), text B's effects in
+  ``moritani_strike``; a revealed token lies face up in front of their shield (2.12.10 B).
 - The trigger (2.12.09): when another faction (not their ally) enters a stronghold holding one,
   ending a shipment or a move there, advisors included, they may reveal it and apply its
   effect to that faction.  By mail they decide ahead (``token_triggers``: ``TRIGGER ...``
@@ -50,7 +57,7 @@ from ..data import Ability, TokenKind
 from ..decks import draw_treachery
 from ..discard_pile import discard
 from ..forces import add, add_forces, plain, remove_forces, to_tanks
-from ..state import State, ally_of, data, forces_at, occupants, storm_order
+from ..state import State, ally_of, data, faction_name, forces_at, occupants, storm_order
 from .base import answers, hand_limit, has
 
 ROUND = "mentat_pause"      # the round whose War Continues places them (2.12.08)
@@ -64,6 +71,10 @@ EXTORTION = "extortion"     # the others' decision's kind, and its key ``extorti
 SNEAK_ATTACK = 5            # 2.12.14.07
 STRONGHOLD_LIMIT = 2        # 000 IX.C.1.c: no third faction in a stronghold
 SPICE, CARD = "spice", "card"   # Robbery's standing word (2.12.14.05)
+PLOT, PLAN, SCHEME = "plot", "plan", "scheme"   # text B's Terrorize actions (2.12.08.02-04 B)
+TERRORIZE_ACTIONS = 3       # 2.12.08 (B): "up to three Terrorize actions"
+PLOTTED = "terrorize"       # the revival round's step: their actions, carried out at its end
+RIDES = "terror_moves"      # their sheet's standing word: tokens move with their forces (2.12.15 B)
 
 
 def kind_of(game: Any) -> TokenKind:
@@ -71,7 +82,7 @@ def kind_of(game: Any) -> TokenKind:
     return data(game).token_kind(TOKEN)
 
 
-def _rng(state: State) -> random.Random:
+def rng(state: State) -> random.Random:
     """A generator seeded from the whole state (module docstring)."""
     return random.Random(orjson.dumps(state, option=orjson.OPT_SORT_KEYS))
 
@@ -88,6 +99,21 @@ def placed(game: Any) -> list[str]:
             if t["kind"] == TOKEN and t["at"] == tokens.BOARD]
 
 
+def front(game: Any, seat: str) -> list[str]:
+    """The values of ``seat``'s Terror tokens face up in front of its shield (public)."""
+    return [t["value"] for t in tokens.of(game)
+            if t["kind"] == TOKEN and t["owner"] == seat and t["at"] == tokens.FRONT]
+
+
+def open_territories(game: Any) -> list[str]:
+    """Text B's PLOT and PLAN (001 2.12.08.02-03 B): the territories of the board (the HMS, a
+    place of the board layer, none of them) holding no Terror token, in board order.  Ruling:
+    one token a territory, as text A's one a stronghold (the Grumman homeworld's high threshold,
+    001 4.10, is what lets a second one in)."""
+    taken = set(placed(game))
+    return [t.name for t in data(game).board.territories if t.name not in taken]
+
+
 def open_strongholds(game: Any) -> list[str]:
     """The strongholds holding no Terror token, in board order; the storm does not matter and
     the Ixians' HMS, a place of the board layer, is none of them (2.12.08)."""
@@ -102,7 +128,8 @@ def empty() -> dict[str, Any]:
 
 # --- the decision of War Continues
 def decision(state: State, seat: str, standing: str, terrorize: bool) -> Prompt | None:
-    """At War Continues (``terrorize``) one Terrorize action; then and in the revival round
+    """At War Continues (``terrorize``) one Terrorize action (text A), or under text B up to
+    three at the end of the revival round (2.12.08.01-04 B); then and in the revival round
     their standing answers and Robbery's word (``standing``: the answers given, in words):
     optional, sendable ahead."""
     if not has(state, seat, Ability.TERROR):
@@ -113,26 +140,82 @@ def decision(state: State, seat: str, standing: str, terrorize: bool) -> Prompt 
     names = ", ".join(kind.token(v).name for v in held) or "none"
     robbery = state["factions"][seat].get("robbery", SPICE).upper()
     gift = state["factions"][seat].get("sabotage") or "NONE"
+    text_b = has(state, seat, Ability.PLOT_PLAN_SCHEME)
+    plot = text_b and not terrorize
     action = (f"TERROR <token> IN <stronghold>: a Terror token behind your shield ({names}) "
               f"placed face down in a stronghold that holds none ({', '.join(free) or 'none'}); "
               f"or TERROR MOVE <stronghold> TO <stronghold>: one already placed moved to such a "
-              f"stronghold (001 2.12.08, one of the two a Mentat Pause). " if terrorize else "")
+              f"stronghold (001 2.12.08, one of the two a Mentat Pause). "
+              if terrorize and not text_b else _plot_legal(state, seat, names) if plot else "")
     legal = (f"{action}TRIGGER <token or ALL> ALL | NONE | EXCEPT <faction>, ... | ONLY "
-             f"<faction>, ...: your standing answers when another faction enters a stronghold "
-             f"with your token (001 2.12.09); now: {standing}. ROBBERY SPICE | CARD: what "
-             f"Robbery takes (001 2.12.14.05); now {robbery}. SABOTAGE GIVE <card> | NONE: the "
+             f"<faction>, ...: your standing answers {_when(state, seat)}; now: {standing}. "
+             f"{'' if has(state, seat, Ability.ORGANIZED_STRIKE) else _robbery_legal(robbery)}"
+             f"SABOTAGE GIVE <card> | NONE: the "
              f"card of your hand Sabotage gives back (001 2.12.14.06); now {gift}. "
              f"{_assassinate_legal(state, seat)}{_offer_legal(state, seat)}"
-             f"{_bounty_legal(state, seat, terrorize)}TERROR NONE: none of these. Never waited "
-             f"for.")
+             f"{_bounty_legal(state, seat, terrorize)}{_rides_legal(state, seat)}"
+             f"{_karama_legal(state, seat)}TERROR NONE: "
+             f"none of these. Never waited for.")
     return Prompt(f"{KIND}:{seat}", seat, KIND, True, legal, empty(), "TERROR NONE",
                   "TERROR NONE", optional=True, title="your Terror tokens",
                   options={"supply": held, "strongholds": free, "placed": placed(state),
-                           "terrorize": terrorize,
+                           "terrorize": terrorize, "text_b": text_b,
+                           "rides": has(state, seat, Ability.TERROR_MOVES),
+                           "karama": has(state, seat, Ability.KARAMA_STRIKE),
+                           **({"plot": True, "front": front(state, seat),
+                               "territories": open_territories(state)} if plot else {}),
                            "assassinate": has(state, seat, Ability.ASSASSINATE),
                            "offer": has(state, seat, Ability.ENEMY_OF_MY_ENEMY),
                            "bounty": terrorize and has(state, seat, Ability.BOUNTY_BOARD),
                            "cash": has(state, seat, Ability.BOUNTY)})
+
+
+def _when(state: State, seat: str) -> str:
+    """When a standing answer is asked, in words: as a faction enters (text A, 2.12.09), or as
+    a battle opens (text B's Organized Strike, 2.12.09 B and 2.12.18 B)."""
+    if has(state, seat, Ability.ORGANIZED_STRIKE):
+        return ("against the opponent as a battle you or your ally fight opens where your "
+                "token lies (001 2.12.09 B, 2.12.18 B)")
+    return "when another faction enters a stronghold with your token (001 2.12.09)"
+
+
+def _robbery_legal(robbery: str) -> str:
+    """Text A's ROBBERY line, in words (text B's Robbery takes no choice)."""
+    return (f"ROBBERY SPICE | CARD: what Robbery takes (001 2.12.14.05); now {robbery}. ")
+
+
+def _plot_legal(state: State, seat: str, names: str) -> str:
+    """Text B's three Terrorize actions at the end of the revival round, in words (001
+    2.12.08.01-04 B)."""
+    kind = kind_of(state)
+    shown = ", ".join(kind.token(v).name for v in front(state, seat)) or "none"
+    return (f"Up to {TERRORIZE_ACTIONS} Terrorize actions at the end of the revival round, in "
+            f"the order written, one a line (001 2.12.08.01-04 B): TERROR PLOT <token> IN "
+            f"<territory>: a token behind your shield ({names}) placed face down in a territory "
+            f"of the board that holds none (not the HMS); TERROR PLAN <territory> TO "
+            f"<territory>: one on the board moved to such a territory; TERROR SCHEME <token>: "
+            f"one in front of your shield ({shown}) back behind it. ")
+
+
+def _karama_legal(state: State, seat: str) -> str:
+    """Text B's Karama standing word, in words (001 1.14.13 B)."""
+    if not has(state, seat, Ability.KARAMA_STRIKE):
+        return ""
+    named = ", ".join(faction_name(s, state)
+                      for s in state["factions"][seat].get("karama_strike", [])) or "NONE"
+    return (f"TERROR KARAMA FOR <faction>, ... | NONE: a Karama you hold played as a battle one "
+            f"of them fights opens, where your token lies and neither you nor your ally fight, "
+            f"to set the token off for it against its opponent (001 1.14.13 B); now {named}. ")
+
+
+def _rides_legal(state: State, seat: str) -> str:
+    """Text B's TERROR MOVES standing word, in words (001 2.12.15 B)."""
+    if not has(state, seat, Ability.TERROR_MOVES):
+        return ""
+    now = "ALL" if state["factions"][seat].get(RIDES) else "NONE"
+    return (f"TERROR MOVES ALL | NONE: whether a Terror token lying where your forces move "
+            f"from goes with them, free, to where they arrive if it holds none (001 2.12.15 B); "
+            f"now {now}. ")
 
 
 def _bounty_legal(state: State, seat: str, now: bool) -> str:
@@ -201,10 +284,66 @@ def decided(state: State, seat: str, value: dict[str, Any]) -> list[Event]:
     return []
 
 
+def schemed(state: State, seat: str, actions: list[list[str]]) -> list[Event]:
+    """Text B's Terrorize actions (001 2.12.08.01-04 B), carried out at the end of the revival
+    round in the order written, each only if still possible then: PLOT a token from behind
+    their shield face down in a territory holding none, PLAN one on the board to such a
+    territory, SCHEME one from in front of their shield back behind it, face down."""
+    events = []
+    for verb, what, *where in actions[:TERRORIZE_ACTIONS]:
+        free = open_territories(state)
+        if verb == PLOT and what in supply(state, seat) and where[0] in free:
+            token = tokens.find(state, TOKEN, what)
+            tokens.place(token, seat, tokens.BOARD, where[0], _sector(state, where[0]))
+            tokens.turn(token, tokens.DOWN)
+            events.append(Event(EventCode.TERROR_PLACED, {"faction": seat,
+                                                          "territory": where[0]}))
+        elif verb == PLAN and what in placed(state) and where[0] in free:
+            token = next(t for t in tokens.of(state) if t["kind"] == TOKEN
+                         and t["at"] == tokens.BOARD and t["territory"] == what)
+            tokens.place(token, seat, tokens.BOARD, where[0], _sector(state, where[0]))
+            events.append(Event(EventCode.TERROR_MOVED, {"faction": seat, "from": what,
+                                                         "territory": where[0]}))
+        elif verb == SCHEME and what in front(state, seat):
+            token = tokens.find(state, TOKEN, what)
+            tokens.place(token, seat, tokens.BEHIND)
+            tokens.turn(token, tokens.DOWN)
+            events.append(Event(EventCode.TERROR_SCHEMED, {
+                "faction": seat, "token": kind_of(state).token(what).name}))
+    return events
+
+
+def rode(state: State, seat: str, source: str | None, territory: str) -> list[Event]:
+    """2.12.15 (B) TERROR MOVES: "When making a Force Movement or Shipment action you may
+    move/ship any amount of Terror tokens with your Forces if it has the same starting and
+    ending destination for free."  By mail their standing word (``TERROR MOVES ALL``) moves
+    the token lying where their forces leave to where they arrive.  Rulings: a shipment from
+    their reserves starts in no territory, so carries no token (their supply is PLOT's,
+    2.12.08.02 B); one token a territory (``open_territories``): none rides into a territory
+    holding one; a move within a territory carries nothing."""
+    if (source is None or source == territory or not state["factions"][seat].get(RIDES)
+            or territory not in open_territories(state)):
+        return []
+    token = next((t for t in tokens.of(state) if t["kind"] == TOKEN and t["owner"] == seat
+                  and t["at"] == tokens.BOARD and t["territory"] == source), None)
+    if token is None:
+        return []
+    tokens.place(token, seat, tokens.BOARD, territory, _sector(state, territory))
+    return [Event(EventCode.TERROR_RODE, {"faction": seat, "from": source,
+                                          "territory": territory})]
+
+
+def _sector(state: State, territory: str) -> int:
+    """Where a token lies in a territory: its first sector (0 in the Polar Sink); ruling: a
+    Terror token lies in a territory, whatever its sector (001 2.12.09 B: "in the same
+    Territory")."""
+    return (data(state).board[territory].sectors or (0,))[0]
+
+
 def extorted(game: Any, seat: str) -> bool:
     """Whether their Extortion token lies in front of their shield (public)."""
     return any(t["kind"] == TOKEN and t["owner"] == seat and t["at"] == tokens.FRONT
-               for t in tokens.of(game))
+               and t["value"] == "extortion" for t in tokens.of(game))
 
 
 def payment(state: State, seat: str, payer: str) -> Prompt:
@@ -237,7 +376,8 @@ def war_continues(state: State, seat: str) -> list[Event]:
     offered = state["step"].pop("extortion", [])
     events = []
     for token in tokens.of(state):
-        if token["kind"] == TOKEN and token["owner"] == seat and token["at"] == tokens.FRONT:
+        if (token["kind"] == TOKEN and token["owner"] == seat and token["at"] == tokens.FRONT
+                and token["value"] == "extortion"):
             spice = token.pop("spice", 0)
             state["factions"][seat]["spice"] += spice
             events.append(Event(EventCode.EXTORTION_COLLECTED, {"faction": seat,
@@ -277,6 +417,40 @@ def entered(state: State, seat: str, token: dict[str, Any], mover: str) -> list[
     return events + EFFECTS[value](state, seat, mover, territory, token)
 
 
+def lying(state: State, seat: str, territory: str) -> dict[str, Any] | None:
+    """Their Terror token on the board in ``territory`` (one a territory), or None."""
+    return next((t for t in tokens.of(state) if t["kind"] == TOKEN and t["owner"] == seat
+                 and t["at"] == tokens.BOARD and t["territory"] == territory), None)
+
+
+def struck(state: State, seat: str, token: dict[str, Any], benefactor: str, opponent: str
+           ) -> list[Event]:
+    """2.12.09 (B) ORGANIZED STRIKE: their token in the battle's territory revealed as the
+    battle opens, against the opponent for the benefactor (its effect ``Moritani.
+    battle_opened``'s); it lies face up in front of their shield (2.12.10 B), but the Atomics,
+    set aside (2.12.14.03 B), and Extortion, back behind their shield (2.12.14.04 B)."""
+    value = token["value"]
+    events = [Event(EventCode.TERROR_STRUCK, {
+        "faction": seat, "token": kind_of(state).token(value).name, "against": opponent,
+        "for": benefactor, "territory": token["territory"]})]
+    tokens.turn(token, tokens.DOWN if value == "extortion" else tokens.UP)
+    if value == "atomics":
+        tokens.place(token, None, tokens.ASIDE)
+    else:
+        tokens.place(token, seat, tokens.BEHIND if value == "extortion" else tokens.FRONT)
+    return events
+
+
+def back_behind(state: State, seat: str) -> int:
+    """2.12.14.03 (B): "Put all other Terror tokens on the board into your supply": how many."""
+    found = [t for t in tokens.of(state) if t["kind"] == TOKEN and t["owner"] == seat
+             and t["at"] == tokens.BOARD]
+    for token in found:
+        tokens.place(token, seat, tokens.BEHIND)
+        tokens.turn(token, tokens.DOWN)
+    return len(found)
+
+
 def _assassination(state: State, seat: str, mover: str, territory: str,
                    token: dict[str, Any]) -> list[Event]:
     """2.12.14.02: a random active leader of that faction to the tanks; the Moritani collect
@@ -286,7 +460,7 @@ def _assassination(state: State, seat: str, mover: str, territory: str,
     if not alive:
         return [Event(EventCode.TERROR_ASSASSINATION, {"faction": seat, "of": mover,
                                                        "leader": None, "spice": 0})]
-    name = _rng(state).choice(alive)
+    name = rng(state).choice(alive)
     own[name] = leaders.TANKS
     spice = leaders.killed_price(data(state).leader(name))
     state["factions"][seat]["spice"] += spice
@@ -330,7 +504,7 @@ def over_the_limit(state: State) -> list[Event]:
     for seat in state["seats"]:
         hand = state["factions"][seat]["hand"]
         while len(hand) > hand_limit(state, seat):
-            card = hand.pop(_rng(state).randrange(len(hand)))
+            card = hand.pop(rng(state).randrange(len(hand)))
             discard(state, seat, card)
             events.append(Event(EventCode.HAND_LIMIT_DISCARD, {"faction": seat, "card": card}))
     return events
@@ -349,7 +523,7 @@ def _robbery(state: State, seat: str, mover: str, territory: str,
     treachery card while their hand has room."""
     own = state["factions"][seat]
     if (own.get("robbery") == CARD and len(own["hand"]) < hand_limit(state, seat)):
-        card, events = draw_treachery(state, _rng(state))
+        card, events = draw_treachery(state, rng(state))
         if card is not None:
             own["hand"].append(card)
             return events + [
@@ -369,7 +543,7 @@ def _sabotage(state: State, seat: str, mover: str, territory: str,
     standing word names (``SABOTAGE GIVE <card>``), if they hold it and that hand has room,
     given to that faction (the table sees a card given, the two factions which)."""
     hand = state["factions"][mover]["hand"]
-    card = hand.pop(_rng(state).randrange(len(hand))) if hand else None
+    card = hand.pop(rng(state).randrange(len(hand))) if hand else None
     if card is not None:
         discard(state, mover, card)
     events = [Event(EventCode.TERROR_SABOTAGE, {"faction": seat, "of": mover, "card": card})]
@@ -408,4 +582,5 @@ def _sneak_attack(state: State, seat: str, mover: str, territory: str,
 
 
 EFFECTS = {"assassination": _assassination, "atomics": _atomics, "extortion": _extortion,
-           "robbery": _robbery, "sabotage": _sabotage, "sneak_attack": _sneak_attack}
+           "robbery": _robbery, "sabotage": _sabotage, "sneak_attack": _sneak_attack,
+           "ambush": _sneak_attack}                  # 2.12.14.07 B: Sneak Attack renamed

@@ -175,6 +175,8 @@ def read_leader(side: Side, words: list[str]) -> dict[str, Any]:
     if where != "alive":
         raise OrderProblem(ErrorCode.LEADER_IN_TANKS, f"{name} is in the tanks"
                            if where in leaders.IN_TANKS
+                           else f"{name} is held hostage this battle (001 2.12.14.02 B)"
+                           if where == leaders.HOSTAGE
                            else f"{name} is held by the Harkonnen ({side.rules.cite('line 884')})",
                            valid)
     if name in side.away:

@@ -87,7 +87,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from .. import combat, dropout, factions, main_leaders, tokens, variants
+from .. import combat, dropout, factions, main_leaders, token_triggers, tokens, variants
 from ..board import layer
 from ..cards import battle_karama, special_battle, standing_cards
 from ..codes import EventCode
@@ -281,10 +281,14 @@ def next_battle(state: State, rng: random.Random) -> list[Event]:
         step["battle"] = {"territory": territory, "sectors": sectors, "aggressor": aggressor,
                           "defender": defender, **before_plans.fresh()}
         step["plans"], step["answer"] = {}, None
-        return [Event(EventCode.BATTLE, {"territory": territory, "aggressor": aggressor,
-                                 "defender": defender,
-                                 "sectors": part_of(state, territory, sectors)}),
-                *variants.battle_opened(state, rng)]
+        events = [Event(EventCode.BATTLE, {"territory": territory, "aggressor": aggressor,
+                                           "defender": defender,
+                                           "sectors": part_of(state, territory, sectors)})]
+        powers = [e for f in factions.in_play(state, "battle_opened")
+                  for e in f.battle_opened(state)]
+        if powers and {aggressor, defender} - set(fighters(state, territory, sectors)):
+            return events + powers + next_battle(state, rng)    # ended (001 2.12.14.03 B)
+        return events + powers + variants.battle_opened(state, rng)
     step["done"] = True
     return []
 
@@ -318,6 +322,7 @@ def opened(state: State, aggressor: str, territory: str, defender: str) -> State
     step["queue"] = step["queue"][step["queue"].index(aggressor):]
     step["orders"][aggressor] = [[territory, defender]]
     step["asked"] = [*step["asked"], aggressor]
+    token_triggers.trial(trial)             # no face-down token springs on a trial
     next_battle(trial, random.Random(0))    # a trial: what it draws is thrown away with it
     battle = step["battle"]
     if battle is None or (battle["territory"], battle["aggressor"], battle["defender"]) != (
