@@ -62,6 +62,7 @@ from .base import (
     Offer,
     RevivalTerms,
     hand_limit,
+    hand_limits,
     has,
     hooks,
     karama_power_used,
@@ -288,7 +289,7 @@ def upgrade_state(state: State) -> State:
 __all__ = ["CARD", "CLASSES", "FACTIONS", "FIRST", "LAST", "NORMAL", "ONCE_AROUND", "REVIVAL",
            "SHIPMENT", "SILENT", "BattleTools", "Faction", "Offer", "RevivalTerms", "allied",
            "battle_support", "decide", "decide_all", "decision_keys", "decisions", "hand_limit",
-           "has", "holder", "in_play",
+           "hand_limits", "has", "holder", "in_play",
            "karama_power_used", "lister", "ordered", "owner", "payee", "phase_ends", "power",
            "registry", "standing_apply", "standing_keys", "standing_prompts",
            "upgrade_state"]
