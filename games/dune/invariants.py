@@ -208,6 +208,7 @@ def _sheets(state: State) -> list[str]:
     hand limit (000 VIII.G and the Harkonnen shield); GF9 bribes waiting in front of a shield
     in the game, none of 0 (001 1.12.03)."""
     problems = []
+    limits = factions.hand_limits(state)
     for seat in state["seats"]:
         faction = state["factions"][seat]
         if faction["spice"] < 0:
@@ -215,9 +216,9 @@ def _sheets(state: State) -> list[str]:
         for pile in ("reserve", "tanks"):
             if faction[pile] and min(faction[pile].values()) < 1:
                 problems.append(f"{pile}: {seat} has {faction[pile]}")
-        if len(faction["hand"]) > factions.hand_limit(state, seat):
+        if len(faction["hand"]) > limits[seat]:
             problems.append(f"hand limit: {seat} holds {len(faction['hand'])} cards, "
-                            f"more than {factions.hand_limit(state, seat)} (000 VIII.G)")
+                            f"more than {limits[seat]} (000 VIII.G)")
     if rules_of(state).bribes_in_front_of_shield:
         problems += [f"bribes: {amount} spice in front of {seat}'s shield (001 1.12.03)"
                      for seat, amount in state["bribes"].items()

@@ -156,10 +156,17 @@ def copy_state(state: State) -> State:
     even where a random draw goes over a mapping's keys.  Through orjson (issue 20: a quarter
     of the standard library's time, the same copy); a state it cannot write (a key not text,
     a number too big for it) goes through ``json`` as before."""
+    text = canonical_text(state)
+    return _DECODE(_ENCODE(state)) if text is None else orjson.loads(text)
+
+
+def canonical_text(state: State) -> bytes | None:
+    """The state's JSON text in its canonical form (``copy_state``), or None where orjson
+    cannot write it: two states with the same text are the same state."""
     try:
-        return orjson.loads(orjson.dumps(state, option=orjson.OPT_SORT_KEYS))
+        return orjson.dumps(state, option=orjson.OPT_SORT_KEYS)
     except TypeError:
-        return _DECODE(_ENCODE(state))
+        return None
 
 
 # A state holds no cycle: the encoder need not look for one (a seventh of a copy's time).

@@ -61,7 +61,7 @@ from .phases import (
     victory,
 )
 from .rules import Rules, rules_of
-from .state import State, copy_state
+from .state import State, canonical_text, copy_state
 from .variants import discovery_tokens, great_maker
 
 PHASES: dict[str, ModuleType] = {
@@ -111,14 +111,15 @@ def open_prompts(state: State) -> list[Prompt]:
         if own else own
 
 
-def open_keys(state: State) -> list[str]:
+def open_keys(state: State, own: list[str] | None = None) -> list[str]:
     """The keys of the decisions open now, in the order of ``prompts``: what resolving a step
-    needs, without the prompts' text and options (a phase's ``keys``, where it has one)."""
+    needs, without the prompts' text and options (a phase's ``keys``, where it has one);
+    ``own``: the phase's own keys (``_own_keys``), where already found."""
     if state["result"] is not None:
         return []
     if state["truthtrance"]:
         return [p.key for p in truthtrance.answer_prompts(state)]
-    own = _own_keys(state)
+    own = _own_keys(state) if own is None else own
     return own + [key for rider in _riders(state) for key in rider.keys(state, own)] \
         if own else own
 
@@ -131,12 +132,13 @@ def _own_keys(state: State) -> list[str]:
     return [p.key for p in phase.prompts(state)] if hasattr(phase, "prompts") else []
 
 
-def _waits(state: State) -> bool:
-    """Whether a decision is open now (``open_keys`` not empty): the decisions riding along
-    are asked only of a faction asked something else, so the phase's own say."""
+def _waiting(state: State) -> list[str]:
+    """While a Truthtrance's questions wait, their keys; else the phase's own (``_own_keys``):
+    a decision is open now (``open_keys`` not empty) where there are any, since the decisions
+    riding along are asked only of a faction asked something else."""
     if state["truthtrance"]:
-        return bool(truthtrance.answer_prompts(state))
-    return bool(_own_keys(state))
+        return [p.key for p in truthtrance.answer_prompts(state)]
+    return _own_keys(state)
 
 
 class _Rider(NamedTuple):
@@ -210,8 +212,11 @@ _RIDING = frozenset({deals.DEAL, truthtrance.ASK, truthtrance.ANSWER, spice_spec
 def advance(state: State, orders: dict[str, Any], rng: random.Random
             ) -> tuple[State, list[Event]]:
     """Apply the open decisions' orders, then play on to the next decision or the end."""
-    state = copy_state(state)
-    open_now = open_keys(state)
+    text = canonical_text(state)
+    state = copy_state(state) if text is None else orjson.loads(text)
+    # The state the last step ended with, come back: its phase's keys were found then.
+    open_now = open_keys(state, list(_ended[1]) if text is not None and text == _ended[0]
+                         else None)
     assert set(orders) == set(open_now), (sorted(orders), state["phase"])
     # The orders in the prompts' order, whatever order they come in: the decision log keeps
     # them sorted by key, and a replay must play them as the moderator did.
@@ -226,14 +231,27 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
     events += PHASES[state["phase"]].apply(state, own, rng) if own else []
     for rider in _riders(state):
         events += rider.apply(state, orders, rng) if rider.apply else []
-    while state["result"] is None and not _waits(state):
+    waiting: list[str] = []
+    while state["result"] is None and not (waiting := _waiting(state)):
         phase = PHASES[state["phase"]]
         if hasattr(phase, "done") and not phase.done(state):
             events.extend(phase.apply(state, {}, rng))
             continue
         events.extend(_next_phase(state, rng))
+    # The phase's keys kept for the state as it ends the step, unless a Semuta Drug's discard
+    # may change it after they were found or a Truthtrance's questions wait (theirs, not the
+    # phase's): the next step begins with its copy (``_ended``).
+    kept = (state["result"] is None and not state["truthtrance"]
+            and "discarded" not in state)
     events += semuta.step_ends(state)       # 001 3.03.10: a discard taken by a Semuta Drug
+    _ended[:] = [canonical_text(state), waiting] if kept else [None, None]
     return state, events
+
+
+# The canonical text of the state the last step ended with and its phase's own keys: a step
+# begins with a copy of the state the step before ended with, whose keys were found to end it
+# (issue 29: the keys, a tenth of a replay, found once a step, not twice).
+_ended: list[Any] = [None, None]
 
 
 def _next_phase(state: State, rng: random.Random) -> list[Event]:

@@ -62,6 +62,7 @@ from .base import (
     Offer,
     RevivalTerms,
     hand_limit,
+    hand_limits,
     has,
     hooks,
     karama_power_used,
@@ -101,7 +102,9 @@ def lister(game: Any, ability: Ability) -> Faction:
 def in_play(state: State, *methods: str) -> tuple[Faction, ...]:
     """The factions in the game, in seat order (asked at every step); given ``methods``, only
     those whose class fills one of them (the others' defaults have no power to ask)."""
-    found = _asked(state)
+    # ``_asked``, its usual answer at once (asked some ten thousand times a game)
+    found = (_last[3] if state["rules"] is _last[0] and state["seats"] is _last[1]
+             else _asked(state))
     if methods not in found:
         found[methods] = _in_play(*_last[2], methods)
     return found[methods]
@@ -119,7 +122,9 @@ def ordered(state: State, hook: str, *methods: str) -> tuple[Faction, ...]:
     """The factions in the game in the order the rules give their powers at one hook (each
     faction's ``precedence``; seat order among equals); given ``methods``, only those whose
     class fills one of them (``in_play``)."""
-    found, asked = _asked(state), (hook, methods)
+    found = (_last[3] if state["rules"] is _last[0] and state["seats"] is _last[1]
+             else _asked(state))
+    asked = hook, methods
     if asked not in found:
         found[asked] = tuple(sorted(_in_play(*_last[2], methods),
                                     key=lambda faction: faction.precedence.get(hook, 0)))
@@ -295,7 +300,7 @@ def upgrade_state(state: State) -> State:
 __all__ = ["CARD", "CLASSES", "FACTIONS", "FIRST", "LAST", "NORMAL", "ONCE_AROUND", "REVIVAL",
            "SHIPMENT", "SILENT", "BattleTools", "Faction", "Offer", "RevivalTerms", "allied",
            "battle_support", "decide", "decide_all", "decision_keys", "decisions", "hand_limit",
-           "has", "holder", "in_play",
+           "hand_limits", "has", "holder", "in_play",
            "karama_power_used", "lister", "ordered", "owner", "payee", "phase_ends", "power",
            "registry", "standing_apply", "standing_keys", "standing_prompts",
            "upgrade_state"]

@@ -122,16 +122,24 @@ def answers(seat: str, game: Any) -> Faction:
 
 
 def hand_limit(game: Any, seat: str) -> int:
-    """``seat``'s hand limit in a game (a state or a view): its sheet's, less what the powers
-    cut from it (``Faction.hand_limit_cut``: the Moritani's Atomics, 001 2.12.14.03)."""
+    """``seat``'s hand limit in a game (a state or a view): ``hand_limits``."""
+    return hand_limits(game)[seat]
+
+
+def hand_limits(game: Any) -> dict[str, int]:
+    """Each seat's hand limit in a game (a state or a view): its sheet's, less what the powers
+    cut from it (``Faction.hand_limit_cut``: the Moritani's Atomics, 001 2.12.14.03).  Read it,
+    never change it (the sheets' limits are kept for the rules and seats last asked)."""
     rules, seats = rules_of(game), game["seats"]
-    if rules is not _CUT[0] or seats != _CUT[1]:
-        _CUT[:] = [rules, list(seats), _cutters(rules.ruleset, rules.version, tuple(seats)), {}]
-    limit = _CUT[3].get(seat)
-    if limit is None:
-        limit = _CUT[3][seat] = sheet(seat, rules).hand_limit
-    return limit - sum(faction.hand_limit_cut(game, seat) for faction in _CUT[2]) \
-        if _CUT[2] else limit
+    if rules is not _CUT[0] or (seats is not _CUT[1] and seats != _CUT[1]):
+        # A copy of the state brings equal seats (never changed in place): compared once.
+        _CUT[:] = [rules, seats, _cutters(rules.ruleset, rules.version, tuple(seats)),
+                   {seat: sheet(seat, rules).hand_limit for seat in seats}]
+    cutters, limits = _CUT[2], _CUT[3]
+    if not cutters:
+        return limits
+    return {seat: limit - sum(faction.hand_limit_cut(game, seat) for faction in cutters)
+            for seat, limit in limits.items()}
 
 
 # The rules and seats last asked, their ``_cutters`` and seat -> its sheet's hand limit.

@@ -89,6 +89,7 @@ The order language (the prompts, ``BID``, ``PASS``, ``BUDGET``, ``SUPPORT``) is 
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -363,8 +364,8 @@ def deal(state: State, rng: random.Random) -> list[Event]:
     which is then asked which one leaves it (``step["stock"]``: its ``Faction.decisions``)."""
     events = []
     row = state["step"]["row"]
-    count = max(0, sum(hand_has_room(state, seat) for seat in state["seats"])
-                - offers.fewer(state))                  # 001 2.10.09: one fewer with an offer
+    # 001 2.10.09: one fewer with an offer
+    count = max(0, len(with_room(state, state["seats"])) - offers.fewer(state))
     stocker = next((f for f in factions.in_play(state) if f.stock(state)), None) if count else None
     for _ in range(count + (stocker.stock(state) if stocker else 0)):
         card, restocked = draw_treachery(state, rng)
@@ -387,11 +388,19 @@ def _dealt(state: State, rng: random.Random) -> list[Event]:
 
 # --- who bids
 def hand_has_room(state: State, seat: str) -> bool:
-    """Whether a faction may bid: its hand is under its limit (VIII.A, VIII.G; 8 for the
-    Harkonnen, line 882), it is in the game (003 "Main Leaders") and under no Cone of
-    Silence this turn (003 "Expanded Treachery", ``standing_cards``)."""
-    return (len(state["factions"][seat]["hand"]) < factions.hand_limit(state, seat)
-            and not main_leaders.out(state, seat) and standing_cards.may_buy(state, seat))
+    """Whether a faction may bid (``with_room``)."""
+    return bool(with_room(state, (seat,)))
+
+
+def with_room(state: State, seats: Sequence[str]) -> list[str]:
+    """Of ``seats``, in their order, the factions that may bid: the hand under its limit
+    (VIII.A, VIII.G; 8 for the Harkonnen, line 882), in the game (003 "Main Leaders") and
+    under no Cone of Silence this turn (003 "Expanded Treachery", ``standing_cards``).  The
+    hand limits are found once for all the seats asked (the bidding round asks thousands of
+    times a game)."""
+    limits, hands = factions.hand_limits(state), state["factions"]
+    return [seat for seat in seats if len(hands[seat]["hand"]) < limits[seat]
+            and not main_leaders.out(state, seat) and standing_cards.may_buy(state, seat)]
 
 
 def bidding_order(state: State) -> list[str]:
@@ -399,7 +408,7 @@ def bidding_order(state: State) -> list[str]:
     order = storm_order(state)
     opener = state["step"]["opener"]
     start = order.index(opener) if opener in order else 0
-    return [seat for seat in order[start:] + order[:start] if hand_has_room(state, seat)]
+    return with_room(state, order[start:] + order[:start])
 
 
 def next_opener(state: State) -> str | None:
@@ -408,8 +417,7 @@ def next_opener(state: State) -> str | None:
     order = storm_order(state)
     last = state["step"]["opener"]
     start = order.index(last) + 1 if last in order else 0
-    return next((seat for seat in order[start:] + order[:start]
-                 if hand_has_room(state, seat)), None)
+    return next(iter(with_room(state, order[start:] + order[:start])), None)
 
 
 def support_left(state: State, supporter: str) -> int:

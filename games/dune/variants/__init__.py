@@ -37,8 +37,16 @@ VARIANTS: tuple[Variant, ...] = (TechTokens(), StrongholdCards(), LeaderSkills()
 
 
 def in_play(state: State | dict[str, Any]) -> tuple[Variant, ...]:
-    """The variants the game (a state or a view) plays, in ``VARIANTS``'s order."""
-    return _in_play(rules_of(state).options_on)
+    """The variants the game (a state or a view) plays, in ``VARIANTS``'s order: found again
+    only for another rules mapping than the last asked (``rules_of``'s: never changed in
+    place), since every hook asks, thousands of times a game."""
+    rules = state["rules"]
+    if rules is not _last[0]:
+        _last[:] = [rules, _in_play(rules_of(state).options_on)]
+    return _last[1]
+
+
+_last: list[Any] = [None, ()]       # the rules mapping last asked and its variants
 
 
 @functools.cache
