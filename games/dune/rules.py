@@ -259,9 +259,8 @@ class Classic(Rules):
     @property
     def seat_count(self) -> tuple[int, int]:
         """How many factions a game seats, fewest and most: "A Game for 2 to 6 players" (000
-        line 115); GF9 the same (001 setup 11: a Player Marker on a player circle each, the
-        board's six; 001 4.1.2: tables of five or six).  Never more than the board has player
-        dots (``Board.player_dots``: ``seating``)."""
+        line 115), one on each of the board's player dots.  Never more than the game has
+        factions (``state.seating``)."""
         return (2, 6)
 
     @property
@@ -896,6 +895,14 @@ class GF9(Classic):
         checked against 001's text); a rule missing there is a ``KeyError``, which
         ``tests/dune/test_gf9_citations.py`` finds in the source first."""
         return citations("gf9")[rule]
+
+    @property
+    def seat_count(self) -> tuple[int, int]:
+        """001 setup 11 seats six on the board's player circles, but the Landsraad packs are
+        for games of 9 to 12 players (001 3.06.01-3.09.01) and the Free Traders make a
+        thirteenth faction (001 2.13): as many as the expansions in play bring (``Rules.in_play``,
+        ``state.seating``), seated round the board beyond its six dots (``Board.seat_dots``)."""
+        return (2, 13)
 
     def alliance_limit(self, players: int) -> int | None:
         """001 1.10.02.04: "No more than two players may be in an Alliance"."""

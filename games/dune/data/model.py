@@ -457,6 +457,18 @@ class Board:
             Territory(p.name, p.abbreviations, p.synonyms, p.type, (), p.storm_shelter, ())
             for p in self.places))
 
+    def seat_dots(self, count: int) -> tuple[int, ...]:
+        """The sectors of ``count`` seats' player dots: the printed dots, the first ``count``
+        of them, while there are enough (001 setup 11); a bigger table's spaced round the board
+        as evenly as whole sectors allow from the first printed dot (001 is silent: the ruling
+        of ``docs/rules-coverage.md``, "Seats beyond the printed dots"; TO seats a table of any
+        size evenly round the board, ``docs/sources.md``).  Six spaced so are the printed six."""
+        if count <= len(self.player_dots):
+            return self.player_dots[:count]
+        first = self.player_dots[0] - 1
+        return tuple((first + i * self.sectors // count) % self.sectors + 1
+                     for i in range(count))
+
     def place(self, name: str) -> Place:
         """The place of this name (KeyError otherwise)."""
         for place in self.places:
