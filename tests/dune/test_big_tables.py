@@ -71,3 +71,39 @@ def test_001_3_06_the_bots_play_big_tables_breaking_no_invariant(seats, tmp_path
                              out=tmp_path, style=style, count=("treachery-reshuffled",))
         assert summary.violations == [] and summary.games == 1 and summary.steps > 30
     assert not list(tmp_path.iterdir())
+
+
+PACKS = {9: ["Life Shield Blanket", "Flamethrower", "Stun Gas"],
+         10: ["Atomic Snooper", "Chairdog", "Musky", "Shield Hologram"],
+         11: ["Coffee Service", "Ixian Probe", "Shere"],
+         12: ["Shield #6", "Inkvine Extract", "Bi-La Kaifa"]}
+
+
+@pytest.mark.parametrize("count", sorted(PACKS))
+def test_001_3_06_01_a_landsraad_pack_is_dealt_only_into_a_game_of_its_count(count):
+    """001 3.06.01-3.09.01: "These cards should be added in a game of N or more players": each
+    pack's option shuffles its cards into the treachery deck, and a game of fewer seats than
+    its count is refused (the ruling: a pack by its option, never below its count)."""
+    options = {**ALL, f"landsraad_{count}_cards": True}
+    seats = TWELVE[:count]
+    assert not dune.seating("gf9", options).problems(seats)
+    assert dune.seating("gf9", options).problems(seats[:count - 1])
+    state = dune.setup("gf9", options, seats, step_rng("pack", count))
+    held = [c for s in state["decks"].values() for c in s] + [
+        c for own in state["factions"].values() for c in own["hand"]]
+    assert set(PACKS[count]) <= set(held)
+    others = {c for n, cards in PACKS.items() if n != count for c in cards}
+    assert not others & set(held)
+
+
+def test_001_3_07_03_3_08_03_3_09_06_the_worthless_cards_of_the_packs_are_worthless():
+    """001 3.07.03, 3.08.03, 3.09.06: "Worthless Card ... no value in play", discarded by
+    playing them in a battle plan, in place of a weapon, a defense or both; 3.07.05 the Musky a
+    plain poison weapon; 3.09.04 "additional copy of Shield"."""
+    deck = data(make_rules("gf9", {**ALL, **{f"landsraad_{n}_cards": True for n in PACKS}}))
+    for name in ("Chairdog", "Coffee Service", "Bi-La Kaifa"):
+        card = deck.card_named(name)
+        assert (card.type, set(card.slots)) == ("worthless", {"weapon", "defense"}), name
+    assert deck.card_named("Musky").effects == deck.card_named("Chaumas").effects
+    sixth = next(card for card in deck.treachery_deck if card.id == "Shield #6")
+    assert (sixth.name, sixth.effects) == ("Shield", deck.card_named("Shield").effects)

@@ -170,6 +170,13 @@ class Effect(StrEnum):
     NEVER_A_TRAITOR = "never_a_traitor"             # no traitor card matches it (3.03.14)
     SILENCES = "silences"                           # the Cone of Silence: no buying, no ally
     DISCARDS_POISON_DEFENSE = "discards_poison_defense"     # the Residual Poison (changed)
+    # the Landsraad packs' (001 3.06-3.09)
+    NO_SPICE_FOR_OWN_LEADER = "no_spice_for_own_leader"     # a defense: its leader unpaid
+    NO_SPICE_FOR_ITS_KILL = "no_spice_for_its_kill"         # a weapon: its kill unpaid (3.06.03)
+    STUNS_LEADER = "stuns_leader"                   # the leader adds nothing, lives (3.06.06)
+    EXPLODES_WITH_PROJECTILE = "explodes_with_projectile"   # a defense (3.07.02)
+    SPICE_FOR_A_PROTECTED_LEADER = "spice_for_a_protected_leader"   # its winner (3.08.04)
+    DOUBLE_LEADER_SPICE = "double_leader_spice"     # its kill paid twice (3.09.05)
 
 
 class Ability(StrEnum):
