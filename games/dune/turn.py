@@ -39,6 +39,7 @@ from pbem.game import Event, Prompt, written
 from . import deals, factions, variants
 from .cards import (
     cache_specials,
+    mystery_box,
     nexus_cards,
     sapho,
     semuta,
@@ -224,6 +225,7 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
             continue
         events.extend(_next_phase(state, rng))
     events += semuta.step_ends(state)       # 001 3.03.10: a discard taken by a Semuta Drug
+    events += mystery_box.step_ends(state, rng)     # 001 3.08.05: swapped as it came
     return state, events
 
 

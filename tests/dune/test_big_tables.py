@@ -5,10 +5,13 @@ printed dots" of ``docs/rules-coverage.md``)."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
 from pbem.game import step_rng
 from pbem.games import dune
+from pbem.games.dune.decks import draw_treachery
 from pbem.games.dune.rules import make_rules
 from pbem.games.dune.state import data, seating, storm_order
 from pbem.selfplay import play_games
@@ -75,7 +78,7 @@ def test_001_3_06_the_bots_play_big_tables_breaking_no_invariant(seats, tmp_path
 
 PACKS = {9: ["Life Shield Blanket", "Flamethrower", "Stun Gas"],
          10: ["Atomic Snooper", "Chairdog", "Musky", "Shield Hologram"],
-         11: ["Coffee Service", "Ixian Probe", "Shere"],
+         11: ["Coffee Service", "Ixian Probe", "Mystery Box", "Shere"],
          12: ["Shield #6", "Inkvine Extract", "Bi-La Kaifa"]}
 
 
@@ -107,3 +110,14 @@ def test_001_3_07_03_3_08_03_3_09_06_the_worthless_cards_of_the_packs_are_worthl
     assert deck.card_named("Musky").effects == deck.card_named("Chaumas").effects
     sixth = next(card for card in deck.treachery_deck if card.id == "Shield #6")
     assert (sixth.name, sixth.effects) == ("Shield", deck.card_named("Shield").effects)
+
+
+def test_001_3_08_05_the_mystery_box_takes_neither_the_top_nor_the_bottom_card():
+    """001 3.08.05: "do not take the top or bottom card of the Treachery Deck unless these are
+    the only two cards"."""
+    for seed in range(40):
+        state = {"decks": {"treachery": ["a", "b", "c", "d", "e"], "treachery_discard": []}}
+        taken, _ = draw_treachery(state, random.Random(seed), middle=True)
+        assert taken in ("b", "c", "d")
+    state = {"decks": {"treachery": ["a", "b"], "treachery_discard": []}}
+    assert draw_treachery(state, random.Random(0), middle=True)[0] in ("a", "b")

@@ -94,6 +94,8 @@ class CardType(StrEnum):
     CONE_OF_SILENCE = "cone_of_silence"
     RESIDUAL_POISON = "residual_poison"
     SEMUTA_DRUG = "semuta_drug"
+    # the Landsraad packs' (001 3.06-3.09)
+    MYSTERY_BOX = "mystery_box"
 
 
 class Timing(StrEnum):
