@@ -68,6 +68,9 @@ class Sheet(TypedDict):
     # a Juice of Sapho's holder: its place in storm order and the phase (001 3.03.03: ``place``
     # first or last, ``phase``), standing until played (``cards.sapho``)
     sapho: NotRequired[dict[str, str]]
+    # a Water of Life's holder: the two factions whose player markers it swaps (001 3.06.07),
+    # standing until played (``cards.water_of_life``)
+    water_of_life: NotRequired[list[str]]
 
 
 # pile -> its cards, top last: every pile of every deck of the game's data (``decks.py``,

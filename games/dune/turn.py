@@ -46,6 +46,7 @@ from .cards import (
     spice_specials,
     standing_cards,
     truthtrance,
+    water_of_life,
 )
 from .codes import EventCode
 from .phases import (
@@ -190,13 +191,15 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
         (_Rider(semuta.prompts, semuta.keys), semuta.rides(rules)),     # 001 3.03.10
         (_Rider(sapho.prompts, sapho.keys, lambda state, orders, rng: sapho.apply(
             state, orders, rng), sapho.begins), sapho.rides(rules)),     # 001 3.03.03
+        (_Rider(water_of_life.prompts, water_of_life.keys, water_of_life.apply,
+                water_of_life.begins), water_of_life.rides(rules)),      # 001 3.06.07
     ) if rides)
 
 
 # The kinds of the riders' decisions (each module's ``owns``), read from a key's text at once.
 _RIDING = frozenset({deals.DEAL, truthtrance.ASK, truthtrance.ANSWER, spice_specials.KIND,
                      standing_cards.KIND, cache_specials.KIND, nexus_cards.CHOICE,
-                     semuta.KIND, sapho.KIND})
+                     semuta.KIND, sapho.KIND, water_of_life.KIND})
 
 
 def advance(state: State, orders: dict[str, Any], rng: random.Random

@@ -76,7 +76,7 @@ def test_001_3_06_the_bots_play_big_tables_breaking_no_invariant(seats, tmp_path
     assert not list(tmp_path.iterdir())
 
 
-PACKS = {9: ["Life Shield Blanket", "Flamethrower", "Stun Gas"],
+PACKS = {9: ["Life Shield Blanket", "Flamethrower", "Stun Gas", "Water of Life"],
          10: ["Atomic Snooper", "Chairdog", "Musky", "Shield Hologram"],
          11: ["Coffee Service", "Ixian Probe", "Mystery Box", "Shere"],
          12: ["Shield #6", "Inkvine Extract", "Bi-La Kaifa"]}

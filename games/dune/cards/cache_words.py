@@ -1,7 +1,8 @@
 """The words a cache card's holder may give beside a round's own decisions (001 2.10.04: the
-cache in play): asked only of a holder asked something else in the round, so they never add
-a round nor show who holds the card (the Juice of Sapho's place, the Semuta Drug's word, the
-cache cards played ahead)."""
+cache in play; 001 3.06.07, the Landsraad pack's Water of Life): asked only of a holder asked
+something else in the round, so they never add a round nor show who holds the card (the Juice
+of Sapho's place, the Semuta Drug's word, the cache cards played ahead, the Water of Life's
+swap)."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -12,7 +13,6 @@ from pbem.game import Event, Prompt
 
 from ..codes import EventCode
 from ..prompt_key import PromptKey
-from ..rules import rules_of
 from ..state import State
 
 Holds = Callable[[State, str], Any]
@@ -80,6 +80,8 @@ class StandingWord:
 
 
 def _holders(state: State, asked: set[str], holds: Holds) -> list[str]:
-    if not asked or not rules_of(state).cache_sets:
+    """The seats asked something else that hold the card (asked only in a game whose rules
+    ride the word: each module's ``rides``, ``turn._riding``)."""
+    if not asked:
         return []
     return [seat for seat in state["seats"] if seat in asked and holds(state, seat)]

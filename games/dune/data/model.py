@@ -96,6 +96,7 @@ class CardType(StrEnum):
     SEMUTA_DRUG = "semuta_drug"
     # the Landsraad packs' (001 3.06-3.09)
     MYSTERY_BOX = "mystery_box"
+    WATER_OF_LIFE = "water_of_life"
 
 
 class Timing(StrEnum):
@@ -179,6 +180,7 @@ class Effect(StrEnum):
     EXPLODES_WITH_PROJECTILE = "explodes_with_projectile"   # a defense (3.07.02)
     SPICE_FOR_A_PROTECTED_LEADER = "spice_for_a_protected_leader"   # its winner (3.08.04)
     DOUBLE_LEADER_SPICE = "double_leader_spice"     # its kill paid twice (3.09.05)
+    SWAPS_SEATS = "swaps_seats"                     # two player markers swapped (3.06.07)
 
 
 class Ability(StrEnum):
