@@ -213,10 +213,13 @@ def rare_positions() -> list:
     # The Semuta Drug's and the Juice of Sapho's standing words (001 3.03.10, 3.03.03)
     semuta = folder / "gf9_3_03_10_the_semuta_drug_takes_a_card_another_discards.yaml"
     sapho = folder / "gf9_3_03_03_juice_of_sapho_puts_its_player_first_even_before_the_guild.yaml"
+    # The Water of Life's standing word (001 3.06.07), asked with a storm dial
+    water = folder / ("gf9_3_06_07_the_water_of_life_swaps_two_player_markers_before_the_"
+                      "bidding.yaml")
     return [state, distrans, *(load_scenario(yaml.safe_load(path.read_text())).state
                                for path in (summon, reveal, amal, terms, shuffle, cone, send,
                                             copy_, ambassadors, terror, extortion, enemy,
-                                            drawn, nexus, semuta, sapho)),
+                                            drawn, nexus, semuta, sapho, water)),
             *ixians, deploying, *choam, offering, offered, skills, *richese, late]
 
 
