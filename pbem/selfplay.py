@@ -2,7 +2,7 @@
 
 Each game gets its own seed (``<seed>-<number>``) and, unless seats are given,
 seats drawn from that seed among those the game may seat (``Game.seating``: 2 to 6 of
-Dune's).  Every prompt is answered by the game's
+Dune's, up to 12 with GF9's expansions).  Every prompt is answered by the game's
 ``bot_order`` and the seat's lines go through ``parse`` like a player's mail,
 so a bot line the parser refuses is itself a violation.  Without mail (``mail=False``,
 the benchmark) the game's ``bot_decisions`` hands the same orders over as values, their

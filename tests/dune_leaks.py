@@ -34,8 +34,9 @@ from pbem.games.dune.state import layered_data
 # event); the card revealed at the storm is public: "The Fremen's storm card shows 4."
 STORM_CARD = re.compile(r"storm card[^.:]*: [1-6]", re.IGNORECASE)
 # A line of the seat's own REDRAW word (001 2.07.22, 2.07.23 B: the cards it would discard if
-# it bought one), its echo and its template: card names it chose, whoever holds such a card.
-OWN_WORD = re.compile(r"^.*\bREDRAW\b.*$", re.MULTILINE)
+# it bought one), its echo and its template: card names it chose, whoever holds such a card;
+# with the indented lines a long echo wraps onto.
+OWN_WORD = re.compile(r"^.*\bREDRAW\b.*(?:\n {2,}\S.*)*$", re.MULTILINE)
 
 
 
@@ -152,7 +153,10 @@ def shown_in_battles(store, game_id):
 
 # Names of which a secret's name is a part: the Terror token Atomics (001 2.12.14.03) is
 # neither the treachery card Family Atomics nor the public Atomics Aftermath token.
-LONGER_NAMES = {"Atomics": ("Family Atomics", "Atomics Aftermath")}
+LONGER_NAMES = {"Atomics": ("Family Atomics", "Atomics Aftermath"),
+                # the Tleilaxu's public revival of another's leader "as a Ghola" (001 2.08.17)
+                # is no treachery card Ghola
+                "Ghola": ("as a Ghola", "your Ghola", "a Ghola of the Tleilaxu")}
 
 
 def _without(mails: str, secret: str) -> str:

@@ -69,6 +69,9 @@ class EventCode(StrEnum):
     CACHE_SPECIAL_UNPLAYED = "cache-special-unplayed"
     DISTRANS = "distrans"
     SEMUTA_TAKEN = "semuta-taken"                  # 001 3.03.10
+    MYSTERY_BOX = "mystery-box"                    # 001 3.08.05
+    MYSTERY_BOX_TAKEN = "mystery-box-taken"        # 001 3.08.05: to its holder
+    SEATS_SWAPPED = "seats-swapped"                # 001 3.06.07: the Water of Life
     SAPHO_PLACE = "sapho-place"                    # 001 3.03.03: first or last in storm order
     DISTRANS_CARD = "distrans-card"
     NULLENTROPY = "nullentropy"

@@ -192,6 +192,23 @@ def kills(deck: DuneData, weapon: str | None, defense: str | None, snooper: bool
     return not _stopped(deck, effects, defense, snooper)
 
 
+def stuns(deck: DuneData, weapon: str | None, defense: str | None, snooper: bool = False
+          ) -> bool:
+    """Whether a weapon stuns the leader it is played against, who then adds nothing to the
+    total and lives, unless its defense stops it (001 3.06.06, the Stun Gas)."""
+    if weapon is None:
+        return False
+    effects = deck.card_named(weapon).effects
+    return Effect.STUNS_LEADER in effects and not _stopped(deck, effects, defense, snooper)
+
+
+def projectile(deck: DuneData, weapon: str | None) -> bool:
+    """Whether a weapon is a projectile weapon: one a projectile defense stops (as the leader
+    skills read it, 001 4.07.15; the Atomic Snooper's question, 3.07.02)."""
+    return weapon is not None and bool(deck.card_named(weapon).effects & {
+        Effect.STOPPED_BY_SHIELD, Effect.STOPPED_BY_BOTH})
+
+
 def kills_later(deck: DuneData, weapon: str | None) -> bool:
     """Whether a weapon that kills lets its victim fight on and die once the battle is
     resolved (003 "Changed Treachery Cards", the Semuta Drug)."""
@@ -233,11 +250,15 @@ def _stopped(deck: DuneData, effects: frozenset[Effect], defense: str | None,
 def explodes(deck: DuneData, plans: list[dict[str, Any]]) -> bool:
     """A lasgun and a shield in the same battle, in either plan (player aid A.5, line 928); a
     Shield Snooper counts as a shield (001 3.01.15, 3.02.11), a Weirding Way played as a
-    defense does not (3.02.14)."""
+    defense does not (3.02.14).  An Atomic Snooper and any projectile weapon make the same
+    explosion (001 3.07.02: all in the territory lost, both lose, both leaders die, no spice
+    for them, every card discarded)."""
     weapons = [deck.card_named(p["weapon"]) for p in plans if p["weapon"]]
     defenses = [deck.card_named(p["defense"]) for p in plans if p["defense"]]
-    return (any(Effect.EXPLODES_WITH_SHIELD in w.effects for w in weapons)
-            and any(Effect.COUNTS_AS_SHIELD in d.effects for d in defenses))
+    return ((any(Effect.EXPLODES_WITH_SHIELD in w.effects for w in weapons)
+             and any(Effect.COUNTS_AS_SHIELD in d.effects for d in defenses))
+            or (any(Effect.EXPLODES_WITH_PROJECTILE in d.effects for d in defenses)
+                and any(projectile(deck, p["weapon"]) for p in plans)))
 
 
 def withheld(deck: DuneData, plan: dict[str, Any], opposing: dict[str, Any]) -> bool:
@@ -298,7 +319,11 @@ class Outcome:
     3.02.09); ``no_leader_spice``: no spice is paid for the leaders killed (001 3.02.03);
     ``killed_after``: the sides whose leader fought on and dies once the battle is resolved
     (003 "Changed Treachery Cards", the Semuta Drug); ``leaders_decided``: an Amtal decided it
-    (001 3.03.12: the loser's forces go home, the winner loses none, no spice is paid).
+    (001 3.03.12: the loser's forces go home, the winner loses none, no spice is paid);
+    ``leader_spice``: what the winner collects for each side's killed leader, times its
+    value (0: nothing, 001 3.06.02-03, 3.08.07; 2: twice, 3.09.05), one by default;
+    ``probed``: the sides whose leader a defense protected from an Ixian Probe, whose value its
+    player collects if he wins (001 3.08.04).
     """
 
     kind: str
@@ -311,6 +336,8 @@ class Outcome:
     no_leader_spice: bool = False
     killed_after: tuple[str, ...] = ()
     leaders_decided: bool = False
+    leader_spice: tuple[tuple[str, int], ...] = ()
+    probed: tuple[str, ...] = ()
 
 
 def discards(plan: dict[str, Any]) -> list[str]:
@@ -368,6 +395,7 @@ def resolve(deck: DuneData, aggressor: str, defender: str, plans: dict[str, dict
         or kills_own(deck, weapon[s], defense[s], snooper[s])))
     later = tuple(s for s in struck if kills_later(deck, weapon[other[s]]) and not burnt)
     killed = tuple(s for s in struck if s not in later)
+    stunned = {s for s in led if stuns(deck, weapon[other[s]], defense[s], snooper[s])}
     dials_only = any(Effect.LEADERS_ADD_NOTHING in e for e in effects)     # 001 3.02.03
     leaders_only = any(Effect.LEADERS_DECIDE in e for e in effects)        # 001 3.03.12
     if any(Effect.UNDIALED_DECIDE in e for e in effects) and undialed is not None:
@@ -376,7 +404,7 @@ def resolve(deck: DuneData, aggressor: str, defender: str, plans: dict[str, dict
         totals = {s: number((0 if leaders_only
                              else plans[s]["dial"] + plans[s].get("dial_bonus", 0)  # 1.14.12
                              + plans[s].get("partner_bonus", 0))                    # 2.11.20
-                            + (0 if s in killed or dials_only
+                            + (0 if s in killed or s in stunned or dials_only
                                else leader_value(deck, plans[s], plans[other[s]]))
                             + (0 if other[s] in killed
                                else plans[other[s]].get("opponent_bonus", 0)))
@@ -387,7 +415,38 @@ def resolve(deck: DuneData, aggressor: str, defender: str, plans: dict[str, dict
     if leaders_only and other[winner] in led and other[winner] not in killed:
         killed += (other[winner],)          # 001 3.03.12: "the loser's leader is killed"
     return Outcome("battle", winner, other[winner], killed, totals, (), held,
-                   any(Effect.NO_LEADER_SPICE in e for e in effects), later, leaders_only)
+                   any(Effect.NO_LEADER_SPICE in e for e in effects), later, leaders_only,
+                   _leader_spice(deck, killed, weapon, defense, other),
+                   _probed(deck, led, killed, weapon, defense, other, snooper))
+
+
+def _leader_spice(deck: DuneData, killed: tuple[str, ...], weapon: dict[str, str | None],
+                  defense: dict[str, str | None], other: dict[str, str]
+                  ) -> tuple[tuple[str, int], ...]:
+    """The times of its value a killed leader pays the winner where a card changes it: none
+    for a leader a Flamethrower killed (001 3.06.03) or one a Life Shield Blanket or a Shere
+    defended (3.06.02, 3.08.07), twice for one an Inkvine Extract killed (3.09.05)."""
+    rates = []
+    for seat in killed:
+        by = deck.card_named(weapon[other[seat]]).effects if weapon[other[seat]] else frozenset()
+        own = deck.card_named(defense[seat]).effects if defense[seat] else frozenset()
+        if Effect.NO_SPICE_FOR_ITS_KILL in by or Effect.NO_SPICE_FOR_OWN_LEADER in own:
+            rates.append((seat, 0))
+        elif Effect.DOUBLE_LEADER_SPICE in by:
+            rates.append((seat, 2))
+    return tuple(rates)
+
+
+def _probed(deck: DuneData, led: set[str], killed: tuple[str, ...],
+            weapon: dict[str, str | None], defense: dict[str, str | None],
+            other: dict[str, str], snooper: dict[str, bool]) -> tuple[str, ...]:
+    """The sides whose leader its defense protected from an Ixian Probe (001 3.08.04): the
+    probe would kill it without the defense and does not with it."""
+    return tuple(s for s in sorted(led) if s not in killed and weapon[other[s]]
+                 and Effect.SPICE_FOR_A_PROTECTED_LEADER in deck.card_named(
+                     weapon[other[s]]).effects
+                 and kills(deck, weapon[other[s]], None)
+                 and not kills(deck, weapon[other[s]], defense[s], snooper[s]))
 
 
 def first_acts(deck: DuneData, weapon: dict[str, str | None], first: str

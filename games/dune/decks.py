@@ -64,16 +64,22 @@ def new_piles(rules: Any) -> dict[str, list[str]]:
     return piles
 
 
-def draw_treachery(state: State, rng: random.Random) -> tuple[str | None, list[Event]]:
+def draw_treachery(state: State, rng: random.Random, middle: bool = False
+                   ) -> tuple[str | None, list[Event]]:
     """The top card of the treachery deck; an empty deck is first restocked from the shuffled
-    discard pile (000 III.C; WBC VIII.1).  None when there is no card left anywhere."""
+    discard pile (000 III.C; WBC VIII.1).  None when there is no card left anywhere.
+    ``middle``: a card at random but the top and the bottom (any of two or fewer: 001 3.08.05,
+    the Mystery Box)."""
     decks = state["decks"]
     events = []
     if not decks["treachery"] and decks["treachery_discard"]:
         decks["treachery"], decks["treachery_discard"] = decks["treachery_discard"], []
         rng.shuffle(decks["treachery"])
         events.append(Event(EventCode.TREACHERY_RESHUFFLED, {"cards": len(decks["treachery"])}))
-    return (decks["treachery"].pop() if decks["treachery"] else None), events
+    pile = decks["treachery"]
+    if middle and len(pile) > 2:
+        return pile.pop(rng.randrange(1, len(pile) - 1)), events
+    return (pile.pop() if pile else None), events
 
 
 def piles(game: Any, deck: str, role: PileRole) -> tuple[str, ...]:

@@ -260,9 +260,8 @@ class Classic(Rules):
     @property
     def seat_count(self) -> tuple[int, int]:
         """How many factions a game seats, fewest and most: "A Game for 2 to 6 players" (000
-        line 115); GF9 the same (001 setup 11: a Player Marker on a player circle each, the
-        board's six; 001 4.1.2: tables of five or six).  Never more than the board has player
-        dots (``Board.player_dots``: ``seating``)."""
+        line 115), one on each of the board's player dots.  Never more than the game has
+        factions (``state.seating``)."""
         return (2, 6)
 
     @property
@@ -715,6 +714,9 @@ class WBC(Classic):
         return worms >= SHIELD_WALL_WORMS
 
 
+LANDSRAAD_PACKS = (9, 10, 11, 12)      # 001 3.06-3.09: the packs by the players they need
+
+
 @dataclass(frozen=True)
 class GF9(Classic):
     """The Gale Force Nine 2019 edition (001): its nine phases, CHOAM Charity and the Mentat
@@ -779,6 +781,12 @@ class GF9(Classic):
     # 001 4.06.03: "Decide as a group whether to take the duplicate spice blows out of the Spice
     # deck": the ordinary cards of the Discovery cards' six territories left out
     discovery_duplicates_out: bool = field(default=False, metadata=ADDED)
+    # 001 3.06-3.09: the Landsraad card packs for games of 9, 10, 11 and 12 or more players,
+    # each shuffled into the treachery deck by its option (``card_sets``, ``seat_count``)
+    landsraad_9_cards: bool = field(default=False, metadata=ADDED)
+    landsraad_10_cards: bool = field(default=False, metadata=ADDED)
+    landsraad_11_cards: bool = field(default=False, metadata=ADDED)
+    landsraad_12_cards: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -803,7 +811,8 @@ class GF9(Classic):
         "moritani_text_b": ("moritani_text_b",), "ecaz_text_b": ("ecaz_text_b",),
         "nexus_cards": ("nexus_cards",), "ecaz_moritani_cards": ("ecaz_moritani_cards",),
         "discovery_tokens": ("discovery_tokens",),
-        "discovery_duplicates_out": ("discovery_duplicates_out",)}
+        "discovery_duplicates_out": ("discovery_duplicates_out",),
+        **{f"landsraad_{n}_cards": (f"landsraad_{n}_cards",) for n in LANDSRAAD_PACKS}}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.
@@ -811,7 +820,7 @@ class GF9(Classic):
         "storm", "spice_blow", "charity", "bidding", "revival", "movement", "battle",
         "collection", "mentat_pause")
     data_layers: ClassVar[tuple[str, ...]] = ("classic", "gf9", "ixians", "choam", "richese",
-                                              "ecaz", "moritani")
+                                              "ecaz", "moritani", "landsraad")
     option_layers: ClassVar[dict[str, str]] = {"choam_landsraad": "choam_landsraad",
                                                "homeworlds": "homeworlds",
                                                "moritani_text_b": "moritani_b",
@@ -891,9 +900,12 @@ class GF9(Classic):
     @property
     def card_sets(self) -> tuple[str, ...]:
         """001 3.02: the first expansion's cards, with ``ixians_tleilaxu_cards``; 001 3.04: the
-        third's, with ``ecaz_moritani_cards``."""
+        third's, with ``ecaz_moritani_cards``; 001 3.06-3.09: each Landsraad pack with its option
+        (``data/landsraad/treachery.yaml``)."""
         return ((("ixians_tleilaxu",) if self.ixians_tleilaxu_cards else ())
-                + (("ecaz_moritani",) if self.ecaz_moritani_cards else ()) + self.cache_sets)
+                + (("ecaz_moritani",) if self.ecaz_moritani_cards else ()) + self.cache_sets
+                + tuple(f"landsraad_{n}" for n in LANDSRAAD_PACKS
+                        if getattr(self, f"landsraad_{n}_cards")))
 
     @property
     def mirror_kept_unanswered(self) -> bool:
@@ -928,6 +940,17 @@ class GF9(Classic):
         checked against 001's text); a rule missing there is a ``KeyError``, which
         ``tests/dune/test_gf9_citations.py`` finds in the source first."""
         return citations("gf9")[rule]
+
+    @property
+    def seat_count(self) -> tuple[int, int]:
+        """001 setup 11 seats six on the board's player circles, but the Landsraad packs are
+        for games of 9 to 12 players (001 3.06.01-3.09.01) and the Free Traders make a
+        thirteenth faction (001 2.13): as many as the expansions in play bring (``Rules.in_play``,
+        ``state.seating``), seated round the board beyond its six dots (``Board.seat_dots``).
+        A Landsraad pack "should be added in a game of" its count "or more players": a game with
+        its option seats at least that many (ruling)."""
+        packs = [n for n in LANDSRAAD_PACKS if getattr(self, f"landsraad_{n}_cards")]
+        return (max([2, *packs]), 13)
 
     def alliance_limit(self, players: int) -> int | None:
         """001 1.10.02.04: "No more than two players may be in an Alliance"."""

@@ -77,6 +77,9 @@ class Sheet(TypedDict):
     # its standing vote for a Nexus at a Great Maker (001 4.06.09.02, ``variants.great_maker``):
     # True for yes; unset, no
     maker: NotRequired[bool]
+    # a Water of Life's holder: the two factions whose player markers it swaps (001 3.06.07),
+    # standing until played (``cards.water_of_life``)
+    water_of_life: NotRequired[list[str]]
 
 
 # pile -> its cards, top last: every pile of every deck of the game's data (``decks.py``,

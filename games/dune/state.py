@@ -131,12 +131,12 @@ class SingularSeats(Collection[str]):
 def seating(rules: Rules) -> Seating:
     """The seats a game of these rules may have: the factions its data has (overlays and
     all) but those of an expansion the game has not (``Faction.expansion``,
-    ``Rules.in_play``), as many as the ruleset seats (``Rules.seat_count``) and its board has
-    player dots."""
+    ``Rules.in_play``), as many as the ruleset seats (``Rules.seat_count``) and it has
+    factions (a table bigger than the board's printed dots: ``Board.seat_dots``)."""
     fewest, most = rules.seat_count
     found = data(rules)
     names = tuple(seat for seat in found.seats if rules.in_play(found.by_seat[seat].expansion))
-    return Seating(names, fewest, min(most, len(found.board.player_dots)))
+    return Seating(names, fewest, min(most, max(len(names), fewest)))
 
 
 def only_sector(game: Mapping[str, Any] | Any, territory: str) -> int:

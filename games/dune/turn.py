@@ -39,6 +39,7 @@ from pbem.game import Event, Prompt, written
 from . import deals, factions, variants
 from .cards import (
     cache_specials,
+    mystery_box,
     nexus_cards,
     recruits,
     sapho,
@@ -46,6 +47,7 @@ from .cards import (
     spice_specials,
     standing_cards,
     truthtrance,
+    water_of_life,
 )
 from .codes import EventCode
 from .phases import (
@@ -199,6 +201,8 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
          discovery_tokens.rides(rules)),                                # 001 4.06.06.02
         (_Rider(great_maker.prompts, great_maker.keys, great_maker.apply),
          great_maker.rides(rules)),                                     # 001 4.06.09.02
+        (_Rider(water_of_life.prompts, water_of_life.keys, water_of_life.apply,
+                water_of_life.begins), water_of_life.rides(rules)),      # 001 3.06.07
     ) if rides)
 
 
@@ -206,7 +210,7 @@ def _riding(rules: Rules) -> tuple[_Rider, ...]:
 _RIDING = frozenset({deals.DEAL, truthtrance.ASK, truthtrance.ANSWER, spice_specials.KIND,
                      standing_cards.KIND, cache_specials.KIND, nexus_cards.CHOICE,
                      semuta.KIND, sapho.KIND, recruits.KIND,
-                     discovery_tokens.KIND, great_maker.KIND})
+                     discovery_tokens.KIND, great_maker.KIND, water_of_life.KIND})
 
 
 def advance(state: State, orders: dict[str, Any], rng: random.Random
@@ -244,7 +248,11 @@ def advance(state: State, orders: dict[str, Any], rng: random.Random
     kept = (state["result"] is None and not state["truthtrance"]
             and "discarded" not in state)
     events += semuta.step_ends(state)       # 001 3.03.10: a discard taken by a Semuta Drug
-    _ended[:] = [canonical_text(state), waiting] if kept else [None, None]
+    # 001 3.08.05: a Mystery Box swapped as it came; a swap changes the state after its keys
+    # were found, so they are not kept
+    swapped = mystery_box.step_ends(state, rng) if mystery_box.in_game(rules_of(state)) else []
+    events += swapped
+    _ended[:] = [canonical_text(state), waiting] if kept and not swapped else [None, None]
     return state, events
 
 

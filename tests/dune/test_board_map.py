@@ -350,3 +350,46 @@ def test_the_png_veils_the_storm_sector_and_keeps_the_drawing_colours():
     storm = ImageColor.getrgb(board_map.STORM)
     expected = [a + (b - a) * 0.38 for a, b in zip(fill(veiled_at), storm, strict=True)]
     assert all(abs(v - e) <= 6 for v, e in zip(veiled, expected, strict=True)), veiled
+
+
+# --- a table bigger than the printed dots (001 3.06.01-3.09.01; ``Board.seat_dots``)
+BIG = {"ixians_tleilaxu": True, "choam_richese": True, "ecaz_moritani": True}
+TWELVE = ["atreides", "bene-gesserit", "emperor", "fremen", "guild", "harkonnen", "tleilaxu",
+          "ixians", "choam", "richese", "ecaz", "moritani"]
+
+
+def twelve_view() -> dict:
+    """A crowded public view of a twelve-seat GF9 game, three alliances made."""
+    view = public_view(dune.setup("gf9", BIG, TWELVE, step_rng("twelve-map", 0)))
+    crowd = crowded_view(2)
+    view["forces"], view["spice"], view["storm"] = crowd["forces"], crowd["spice"], 7
+    view["alliances"] = [["atreides", "fremen"], ["emperor", "harkonnen"], ["ecaz", "choam"]]
+    return view
+
+
+def test_001_setup_11_the_map_draws_every_seat_of_twelve_on_its_dot_apart():
+    """Every seat of twelve has its marker on the map, each at its own dot and clear of the
+    others; no empty printed dot is left."""
+    view = twelve_view()
+    root = ET.fromstring(board_svg(view))
+    markers = [g for g in root.iter(f"{SVG}g") if g.get("class") == "player-dot"]
+    assert sorted(g.get("data-faction") for g in markers) == sorted(TWELVE)
+    centres = [(float(c.get("cx")), float(c.get("cy")), float(c.get("r")))
+               for g in markers for c in g.iter(f"{SVG}circle")]
+    assert len(centres) == 12
+    for i, (x, y, r) in enumerate(centres):
+        for x2, y2, r2 in centres[i + 1:]:
+            assert math.dist((x, y), (x2, y2)) > r + r2
+    assert not [c for c in root.iter(f"{SVG}circle") if c.get("r") == "5"
+                and c.get("fill") == "#fbf7ef"]
+
+
+@pytest.mark.parametrize("seats", [TWELVE[:9], TWELVE])
+def test_001_3_06_the_legend_of_a_big_game_is_readable_and_fits_the_picture(seats):
+    """The legend names every faction of nine or twelve and still fits, readable at mail
+    width."""
+    view = twelve_view()
+    if len(seats) < 12:
+        view = public_view(dune.setup("gf9", BIG, seats, step_rng("nine-map", 0)))
+        view["forces"] = crowded_view(3)["forces"]
+    legend_fits(view)

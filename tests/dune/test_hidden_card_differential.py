@@ -254,12 +254,13 @@ class TurnRun(Run):
     holder of a Truthtrance."""
 
     def __init__(self, root: Path, ruleset: str, options: dict, card: str,
-                 nexus: str | None = None):
+                 nexus: str | None = None, seats: tuple[str, ...] = (AT, FR, HA)):
         self.site = Installation(root, maps=False)
+        self.seats = seats
         definition = game_definition({
             "id": GAME, "game": "dune", "ruleset": ruleset, "options": options,
             "seed": "differential", "auth": "address",
-            "seats": [{"seat": s, "address": address(s)} for s in (AT, FR, HA)]})
+            "seats": [{"seat": s, "address": address(s)} for s in seats]})
         create_game(self.moderator.store, self.site.config, definition, self.site.clock())
         self.moderator.send_outbox()
         self.hand = [card, "Kulon"]
@@ -287,7 +288,7 @@ class TurnRun(Run):
             if state["turn"] > 2 or (state["turn"] == 2 and state["phase"] == "bidding"):
                 return
             pending = self.moderator.store.pending(GAME, self.record().step)
-            for seat in (AT, FR, HA):
+            for seat in self.seats:
                 owed = [p for p in self.record().prompts()
                         if p.seat == seat and not p.optional and p.key not in pending]
                 if owed:
@@ -384,7 +385,8 @@ def test_weather_control_sent_ahead_is_played_in_the_folded_moment_and_adds_no_s
 
 
 def _with_and_without(tmp_path, ruleset: str, options: dict, card: str,
-                      nexus: tuple[str, str] | None = None) -> tuple[set[str], set[str]]:
+                      nexus: tuple[str, str] | None = None,
+                      seats: tuple[str, ...] = (AT, FR, HA)) -> tuple[set[str], set[str]]:
     """The same game played by mail to turn 2's bidding with ``card`` in the Harkonnen hand and
     with a Baliset (and with ``nexus``, the Harkonnen holding the first Nexus card, then the
     second): every mail the others get, the step numbers after each tick and the archive
@@ -393,7 +395,7 @@ def _with_and_without(tmp_path, ruleset: str, options: dict, card: str,
     for index, hidden in enumerate((card, "Baliset")):
         held = nexus[index] if nexus else None
         run = TurnRun(tmp_path / f"{hidden.replace(' ', '-')}-{index}", ruleset, options,
-                      hidden, held)
+                      hidden, held, seats)
         run.play()
         found[index] = (run.steps, run.others_mail(), run.pages(), run.decided())
     (steps, mail, pages, asked), (steps_without, mail_without, pages_without, not_asked) = (
@@ -475,6 +477,23 @@ def test_001_3_04_nobody_else_reads_who_holds_a_third_expansion_card(tmp_path, c
     asked, not_asked = _with_and_without(tmp_path, "gf9", {"ecaz_moritani_cards": True}, card)
     if card == "Recruits":
         assert f"recruits:{HA}" in asked - not_asked
+
+
+# --- the Landsraad packs' cards (001 3.06-3.09) ------------------------------------------------
+NINE = (AT, FR, HA, "bene-gesserit", "emperor", "guild", "tleilaxu", "ecaz", "moritani")
+
+
+@pytest.mark.whole_game
+@pytest.mark.parametrize("card", ["Water of Life", "Life Shield Blanket"])
+def test_001_3_06_nobody_else_reads_who_holds_a_landsraad_card(tmp_path, card):
+    """Secrets stay secret (TEAM.md): the same nine-seat GF9 game with the 9+ pack (001
+    3.06.01), played through the moderator by mail from the set-up to turn 2's bidding, once
+    with the card in the Harkonnen hand and once with a Baliset: every mail the others get, the
+    step numbers after each tick and the archive pages are the same.  The Water of Life's
+    standing word (3.06.07) is offered to its holder in the rounds it is asked in anyway
+    (``cards/water_of_life.py``), never a round of its own."""
+    _with_and_without(tmp_path, "gf9", {"ixians_tleilaxu": True, "ecaz_moritani": True,
+                                        "landsraad_9_cards": True}, card, seats=NINE)
 
 
 # --- the Nexus cards (001 4.03) ----------------------------------------------------------------

@@ -60,14 +60,21 @@ def rulesets(monkeypatch):
 
 @pytest.mark.parametrize("ruleset", ["classic-vernius", "gf9-vernius"])
 def test_the_seats_a_game_may_have_are_its_rulesets_data(ruleset):
-    """The overlay's faction is a seat of its ruleset's games, never of classic's; a game still
-    seats 2 to 6 (000 line 115: "A Game for 2 to 6 players"), the board's six player dots."""
+    """The overlay's faction is a seat of its ruleset's games, never of classic's; a classic
+    game still seats 2 to 6 (000 line 115: "A Game for 2 to 6 players"), the board's six player
+    dots; a GF9 game all its factions (001 3.06-3.09: games of 9 to 12), the seventh on a dot
+    between the printed ones (``Board.seat_dots``)."""
     seating = dune.seating(ruleset, {})
     assert seating.names == (*OTHERS, VERNIUS)
-    assert (seating.fewest, seating.most) == (2, 6)
+    big = ruleset.startswith("gf9")
+    assert (seating.fewest, seating.most) == (2, 7 if big else 6)
     assert VERNIUS not in dune.seating("classic", {}).names
     with pytest.raises(ValueError, match="unknown seat 'vernius'"):
         dune.setup("classic", {}, [VERNIUS, "atreides"], step_rng("v", 0))
+    if big:
+        state = dune.setup(ruleset, {}, [*OTHERS, VERNIUS], step_rng("v", 0))
+        assert len(set(state["dots"].values())) == 7
+        return
     with pytest.raises(ValueError, match="a game seats 2 to 6, not 7"):
         dune.setup(ruleset, {}, [*OTHERS, VERNIUS], step_rng("v", 0))
 

@@ -226,11 +226,14 @@ def rare_positions() -> list:
     recruits = folder / "gf9_3_04_03_recruits_doubles_every_free_revival.yaml"
     discovery = (folder / "gf9_4_06_06_03_a_location_token_stays_face_up_and_a_word_keeps_"
                  "one_hidden.yaml")
+    # The Water of Life's standing word (001 3.06.07), asked with a storm dial
+    water = folder / ("gf9_3_06_07_the_water_of_life_swaps_two_player_markers_before_the_"
+                      "bidding.yaml")
     return [state, distrans, *(load_scenario(yaml.safe_load(path.read_text())).state
                                for path in (summon, reveal, amal, terms, shuffle, cone, send,
                                             copy_, ambassadors, terror, extortion, enemy,
                                             drawn, nexus, semuta, sapho, recruits,
-                                            discovery)),
+                                            discovery, water)),
             *ixians, deploying, *choam, offering, offered, skills, *richese, late, consent]
 
 

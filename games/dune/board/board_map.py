@@ -443,9 +443,11 @@ def _places(lay: Layout, view: dict[str, Any]) -> list[Any]:
 
 
 def _player_dots(lay: Layout, view: dict[str, Any]) -> list[Any]:
+    """The printed dots, empty where nobody sits, and every seat's (a table bigger than the
+    printed dots seats some between them: ``Board.seat_dots``)."""
     seated = {info["dot"]: seat for seat, info in view["factions"].items()}
     shapes = []
-    for dot in data(view).board.player_dots:
+    for dot in sorted({*data(view).board.player_dots, *seated}):
         x, y = polar(lay.centre, lay.rim_radius + 2, lay.angle(dot, 0.5))
         seat = seated.get(dot)
         if seat is None:

@@ -1,7 +1,8 @@
 """The words a cache card's holder may give beside a round's own decisions (001 2.10.04: the
-cache in play): asked only of a holder asked something else in the round, so they never add
-a round nor show who holds the card (the Juice of Sapho's place, the Semuta Drug's word, the
-cache cards played ahead)."""
+cache in play; 001 3.06.07, the Landsraad pack's Water of Life): asked only of a holder asked
+something else in the round, so they never add a round nor show who holds the card (the Juice
+of Sapho's place, the Semuta Drug's word, the cache cards played ahead, the Water of Life's
+swap)."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -22,7 +23,7 @@ Rides = Callable[[Rules], bool]
 def prompts(state: State, others: list[Prompt], holds: Holds,
             prompt: Callable[[State, str], Prompt], rides: Rides | None = None) -> list[Prompt]:
     """The ``prompt`` of each seat asked something else (``others``) that ``holds`` a card, in
-    a game whose rules the card ``rides`` (by default the cache's)."""
+    a game whose rules the card ``rides`` (where given)."""
     return [prompt(state, seat)
             for seat in _holders(state, {p.seat for p in others}, holds, rides)]
 
@@ -38,8 +39,8 @@ def keys(state: State, others: list[str], holds: Holds, kind: str,
 class StandingWord:
     """A cache card's word its holder gives ahead, kept in its sheet under ``kind`` until the
     card is played: the card a hand holds (``held``), the rule told (``rule``), the word's
-    text (``text``) and its title; asked in a game whose rules it ``rides`` (by default the
-    cache's: ``Rules.cache_sets``)."""
+    text (``text``) and its title; asked in a game whose rules it ``rides`` (where given; else
+    the rider's own gate in ``turn._riding``)."""
 
     kind: str
     held: Callable[[Any, list[str]], str | None]
@@ -86,7 +87,8 @@ class StandingWord:
 
 
 def _holders(state: State, asked: set[str], holds: Holds, rides: Rides | None) -> list[str]:
-    rules = rules_of(state)
-    if not asked or not (rides(rules) if rides else rules.cache_sets):
+    """The seats asked something else that hold the card, in a game whose rules the card
+    ``rides`` where it says (else each module's ``rides``, ``turn._riding``, asks it)."""
+    if not asked or (rides is not None and not rides(rules_of(state))):
         return []
     return [seat for seat in state["seats"] if seat in asked and holds(state, seat)]

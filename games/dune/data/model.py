@@ -98,6 +98,9 @@ class CardType(StrEnum):
     HARASS_AND_WITHDRAW = "harass_and_withdraw"
     RECRUITS = "recruits"
     REINFORCEMENTS = "reinforcements"
+    # the Landsraad packs' (001 3.06-3.09)
+    MYSTERY_BOX = "mystery_box"
+    WATER_OF_LIFE = "water_of_life"
 
 
 class Timing(StrEnum):
@@ -179,6 +182,14 @@ class Effect(StrEnum):
     WITHDRAWS_UNDIALED = "withdraws_undialed"       # the undialed forces home (3.04.02)
     DOUBLES_FREE_REVIVAL = "doubles_free_revival"   # every faction's, the limit 7 (3.04.03)
     REINFORCES = "reinforces"                       # +2 dialed, 3 reserves to the tanks (3.04.04)
+    # the Landsraad packs' (001 3.06-3.09)
+    NO_SPICE_FOR_OWN_LEADER = "no_spice_for_own_leader"     # a defense: its leader unpaid
+    NO_SPICE_FOR_ITS_KILL = "no_spice_for_its_kill"         # a weapon: its kill unpaid (3.06.03)
+    STUNS_LEADER = "stuns_leader"                   # the leader adds nothing, lives (3.06.06)
+    EXPLODES_WITH_PROJECTILE = "explodes_with_projectile"   # a defense (3.07.02)
+    SPICE_FOR_A_PROTECTED_LEADER = "spice_for_a_protected_leader"   # its winner (3.08.04)
+    DOUBLE_LEADER_SPICE = "double_leader_spice"     # its kill paid twice (3.09.05)
+    SWAPS_SEATS = "swaps_seats"                     # two player markers swapped (3.06.07)
 
 
 class Ability(StrEnum):
@@ -471,6 +482,18 @@ class Board:
         return replace(self, territories=self.territories + tuple(
             Territory(p.name, p.abbreviations, p.synonyms, p.type, (), p.storm_shelter, ())
             for p in self.places))
+
+    def seat_dots(self, count: int) -> tuple[int, ...]:
+        """The sectors of ``count`` seats' player dots: the printed dots, the first ``count``
+        of them, while there are enough (001 setup 11); a bigger table's spaced round the board
+        as evenly as whole sectors allow from the first printed dot (001 is silent: the ruling
+        of ``docs/rules-coverage.md``, "Seats beyond the printed dots"; TO seats a table of any
+        size evenly round the board, ``docs/sources.md``).  Six spaced so are the printed six."""
+        if count <= len(self.player_dots):
+            return self.player_dots[:count]
+        first = self.player_dots[0] - 1
+        return tuple((first + i * self.sectors // count) % self.sectors + 1
+                     for i in range(count))
 
     def place(self, name: str) -> Place:
         """The place of this name (KeyError otherwise)."""

@@ -472,9 +472,11 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
         events += _leader_dies(state, seat, plans[seat], outcome.kind == "explosion")
     winner, loser = outcome.winner, outcome.loser
     if outcome.kind in ("battle", "traitor") and not outcome.no_leader_spice:
-        prize = sum(combat.leader_value(data(state), {**plans[s], "kh": False},
-                                        plans[next(o for o in plans if o != s)])
-                    for s in outcome.killed)
+        rates = dict(outcome.leader_spice)      # 001 3.06.02-03, 3.08.07, 3.09.05
+        prize = sum(rates.get(s, 1) * combat.leader_value(
+                        data(state), {**plans[s], "kh": False},
+                        plans[next(o for o in plans if o != s)])
+                    for s in (*outcome.killed, *(p for p in outcome.probed if p == loser)))
         if prize:
             state["factions"][winner]["spice"] += prize
             events.append(Event(EventCode.LEADER_SPICE, {"faction": winner, "spice": prize}))

@@ -72,7 +72,7 @@ def new_game(rules: Rules, seats: list[str], rng: random.Random) -> State:
     seating = list(seats)
     if rules.draws_seating:
         rng.shuffle(seating)            # WBC house rule 1: seating order drawn randomly
-    dots = dict(zip(seating, board.player_dots, strict=False))
+    dots = dict(zip(seating, board.seat_dots(len(seating)), strict=True))
     order = sorted(seating, key=lambda s: dots[s])
     state: State = {
         "rules": rules.to_json(), "turn": 0, "phase": "setup", "step": {"round": 1},

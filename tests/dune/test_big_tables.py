@@ -1,0 +1,123 @@
+"""Games of more seats than the board's six player dots (001 3.06.01-3.09.01: the Landsraad
+packs for 9 to 12 players; 2.13 the Free Traders): where the seats sit, the first storm's
+dialers, the map's drawing of every seat (``Board.seat_dots``, the ruling "Seats beyond the
+printed dots" of ``docs/rules-coverage.md``)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from pbem.game import step_rng
+from pbem.games import dune
+from pbem.games.dune.decks import draw_treachery
+from pbem.games.dune.rules import make_rules
+from pbem.games.dune.state import data, seating, storm_order
+from pbem.selfplay import play_games
+
+ALL = {"ixians_tleilaxu": True, "choam_richese": True, "ecaz_moritani": True}
+TWELVE = ["atreides", "bene-gesserit", "emperor", "fremen", "guild", "harkonnen", "tleilaxu",
+          "ixians", "choam", "richese", "ecaz", "moritani"]
+
+
+def test_001_setup_11_six_seats_keep_the_printed_dots_and_more_sit_between_them():
+    """001 setup 11: six seats on the board's six player circles, fewer on the first of them;
+    more (001 is silent: the ruling) spaced as evenly as whole sectors allow from the first
+    printed dot, each on a sector of its own, six so spaced being the printed six."""
+    board = data(make_rules("gf9", ALL)).board
+    assert board.seat_dots(6) == board.player_dots == (2, 5, 8, 11, 14, 17)
+    assert board.seat_dots(4) == (2, 5, 8, 11)
+    assert board.seat_dots(9) == (2, 4, 6, 8, 10, 12, 14, 16, 18)
+    assert board.seat_dots(12) == (2, 3, 5, 6, 8, 9, 11, 12, 14, 15, 17, 18)
+    for count in range(7, 14):
+        dots = board.seat_dots(count)
+        assert len(set(dots)) == count and all(1 <= d <= board.sectors for d in dots)
+        gaps = [(b - a) % board.sectors for a, b in zip(dots, dots[1:] + dots[:1], strict=True)]
+        assert max(gaps) - min(gaps) <= 1, (count, gaps)
+
+
+def test_001_3_09_01_a_game_of_every_expansion_seats_twelve_the_classic_six():
+    """001 3.06.01-3.09.01: games of 9 to 12 players; the AH game seats 2 to 6 (000 line 115)
+    and GF9 without its expansions has six factions to seat."""
+    assert (seating(make_rules("gf9", ALL)).most, seating(make_rules("gf9", {})).most,
+            seating(make_rules("classic", {})).most) == (12, 6, 6)
+    assert not dune.seating("gf9", ALL).problems(TWELVE)
+
+
+def test_001_1_01_twelve_seats_play_in_storm_order_round_the_board():
+    """001 1.01: the First Player's marker is the one the storm next approaches, the others
+    counterclockwise after it; with two markers in neighbouring sectors, the one under the storm
+    counts as passed."""
+    state = dune.setup("gf9", ALL, TWELVE, step_rng("twelve", 0))
+    state["storm"]["sector"] = 3            # over the second seat's dot
+    assert storm_order(state) == TWELVE[2:] + TWELVE[:2]
+    assert state["storm"]["dialers"] == ["atreides", "moritani"]
+
+
+def test_001_1_09_03_the_victory_count_is_the_same_at_a_big_table():
+    """001 1.09.03.02-03, 1.10.03.02: three strongholds alone, four for an alliance, "whatever
+    the number of players" (the ruling for 7 to 13 seats: 001 gives no other count)."""
+    rules = make_rules("gf9", ALL)
+    assert [rules.strongholds_to_win(players, 1) for players in (6, 9, 12)] == [3, 3, 3]
+    assert [rules.strongholds_to_win(players, 2) for players in (6, 9, 12)] == [4, 4, 4]
+
+
+@pytest.mark.parametrize("seats", [TWELVE[:9], TWELVE], ids=["nine", "twelve"])
+def test_001_3_06_the_bots_play_big_tables_breaking_no_invariant(seats, tmp_path):
+    """Nine and twelve seats of every expansion's factions (001 3.06.01, 3.09.01), the
+    expansion's cards in the deck, played by both bots for three turns, every step's invariants
+    checked."""
+    options = {**ALL, "ixians_tleilaxu_cards": True, "advanced": True, "turns": 3}
+    for style in ("random", "basic"):
+        summary = play_games(dune, "gf9", options, 1, f"big-{len(seats)}-{style}", seats=seats,
+                             out=tmp_path, style=style, count=("treachery-reshuffled",))
+        assert summary.violations == [] and summary.games == 1 and summary.steps > 30
+    assert not list(tmp_path.iterdir())
+
+
+PACKS = {9: ["Life Shield Blanket", "Flamethrower", "Stun Gas", "Water of Life"],
+         10: ["Atomic Snooper", "Chairdog", "Musky", "Shield Hologram"],
+         11: ["Coffee Service", "Ixian Probe", "Mystery Box", "Shere"],
+         12: ["Shield #6", "Inkvine Extract", "Bi-La Kaifa"]}
+
+
+@pytest.mark.parametrize("count", sorted(PACKS))
+def test_001_3_06_01_a_landsraad_pack_is_dealt_only_into_a_game_of_its_count(count):
+    """001 3.06.01-3.09.01: "These cards should be added in a game of N or more players": each
+    pack's option shuffles its cards into the treachery deck, and a game of fewer seats than
+    its count is refused (the ruling: a pack by its option, never below its count)."""
+    options = {**ALL, f"landsraad_{count}_cards": True}
+    seats = TWELVE[:count]
+    assert not dune.seating("gf9", options).problems(seats)
+    assert dune.seating("gf9", options).problems(seats[:count - 1])
+    state = dune.setup("gf9", options, seats, step_rng("pack", count))
+    held = [c for s in state["decks"].values() for c in s] + [
+        c for own in state["factions"].values() for c in own["hand"]]
+    assert set(PACKS[count]) <= set(held)
+    others = {c for n, cards in PACKS.items() if n != count for c in cards}
+    assert not others & set(held)
+
+
+def test_001_3_07_03_3_08_03_3_09_06_the_worthless_cards_of_the_packs_are_worthless():
+    """001 3.07.03, 3.08.03, 3.09.06: "Worthless Card ... no value in play", discarded by
+    playing them in a battle plan, in place of a weapon, a defense or both; 3.07.05 the Musky a
+    plain poison weapon; 3.09.04 "additional copy of Shield"."""
+    deck = data(make_rules("gf9", {**ALL, **{f"landsraad_{n}_cards": True for n in PACKS}}))
+    for name in ("Chairdog", "Coffee Service", "Bi-La Kaifa"):
+        card = deck.card_named(name)
+        assert (card.type, set(card.slots)) == ("worthless", {"weapon", "defense"}), name
+    assert deck.card_named("Musky").effects == deck.card_named("Chaumas").effects
+    sixth = next(card for card in deck.treachery_deck if card.id == "Shield #6")
+    assert (sixth.name, sixth.effects) == ("Shield", deck.card_named("Shield").effects)
+
+
+def test_001_3_08_05_the_mystery_box_takes_neither_the_top_nor_the_bottom_card():
+    """001 3.08.05: "do not take the top or bottom card of the Treachery Deck unless these are
+    the only two cards"."""
+    for seed in range(40):
+        state = {"decks": {"treachery": ["a", "b", "c", "d", "e"], "treachery_discard": []}}
+        taken, _ = draw_treachery(state, random.Random(seed), middle=True)
+        assert taken in ("b", "c", "d")
+    state = {"decks": {"treachery": ["a", "b"], "treachery_discard": []}}
+    assert draw_treachery(state, random.Random(0), middle=True)[0] in ("a", "b")
