@@ -323,6 +323,7 @@ class EventCode(StrEnum):
     NEXUS_FACE_DANCERS_REPLACED = "nexus-face-dancers-replaced"     # 4.03.07.09
     NEXUS_SENT_HOME = "nexus-sent-home"             # 4.03.07.12: Ecaz's ally sent home
     NEXUS_TERROR_RETURNED = "nexus-terror-returned"  # 4.03.07.13: a Terror token taken back
+    NEXUS_SPICE_KEPT = "nexus-spice-kept"           # 4.03.07.04: a card bought, spice kept
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"

@@ -287,3 +287,11 @@ def test_001_4_03_a_six_faction_game_by_mail_keeps_every_nexus_card_secret(tmp_p
     for seat in seats:
         mails = run.text_of(seat)
         assert mails and not leaked(mails, seat, held, shown), seat
+
+
+def test_001_4_03_07_04_the_emperor_secret_ally_keeps_the_spice_of_a_card_bought():
+    played("gf9_4_03_07_04_the_emperor_card_s_secret_ally_keeps_the_spice_of_a_card_bought")
+
+
+def test_001_4_03_07_08_the_ixians_secret_ally_swaps_a_card_just_bought():
+    played("gf9_4_03_07_08_the_ixians_card_s_secret_ally_swaps_a_card_just_bought")

@@ -35,6 +35,7 @@ from ..prompt_key import PromptKey
 from ..rules import Rules, rules_of
 from ..state import State, ally_of, faction_name
 from ..variants.nexus_cards import (
+    BOUGHT,
     CHOSEN,
     DISCARD,
     DRAW,
@@ -221,6 +222,7 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
     for seat in state["seats"]:
         if (mine.get(seat) or {}).get(PLAY):
             events += _played(state, seat, mine[seat].get("target"), rng)
+    state["step"].pop(BOUGHT, None)         # "just bought": this round's purchases only
     if not _in_nexus(state, list(orders)):
         return events
     chosen = state["step"].setdefault(CHOSEN, {})

@@ -6,9 +6,10 @@ import random
 
 from pbem.game import Event
 
+from ..codes import EventCode
 from ..data import Ability, NexusUse
 from ..state import State
-from ..variants.nexus_cards import nexus_revival
+from ..variants.nexus_cards import just_bought, nexus_revival
 from .base import CARD, Faction, NexusPlay, has
 
 NEXUS_REVIVAL = 3           # 001 4.03.07.04: "revive 3 additional Forces"
@@ -19,14 +20,28 @@ class Emperor(Faction):
 
     seat = "emperor"
     nexus_uses = {NexusUse.SECRET_ALLY: NexusPlay(
-        "3 of your forces revived from the tanks free, beyond the revival limits, after your "
-        "revival (001 4.03.07.04).", phases=("revival",))}
+        "in the bidding, the spice you paid of your own for the card you bought this round "
+        "given back by the bank; in the revival, 3 of your forces revived from the tanks free, "
+        "beyond the revival limits, after your revival (001 4.03.07.04).",
+        phases=("bidding", "revival"))}
 
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:
-        """001 4.03.07.04, Secret Ally (its revival half): 3 forces more, free, in the Revival
-        phase (ruling: after the holder's own revival, as the round is resolved)."""
-        if use != NexusUse.SECRET_ALLY or not state["factions"][holder]["tanks"]:
+        """001 4.03.07.04, Secret Ally: "Keep your spice when Buying a Treachery Card" in the
+        bidding (ruling: played in the round the holder buys it, its own spice paid comes back
+        from the bank, the card's payee, the Emperor not being in the game; having paid, it had
+        the amount, as 001 asks it to show), or "revive 3 additional Forces ... for free" in
+        the revival (ruling: after the holder's own revival, as the round is resolved)."""
+        if use != NexusUse.SECRET_ALLY:
+            return None
+        if state["phase"] == "bidding":
+            bought = just_bought(state, holder)
+            if bought is None or not bought["spice"]:
+                return None
+            state["factions"][holder]["spice"] += bought["spice"]
+            return [Event(EventCode.NEXUS_SPICE_KEPT, {"faction": holder,
+                                                       "spice": bought["spice"]})]
+        if not state["factions"][holder]["tanks"]:
             return None
         return nexus_revival(state, holder, NEXUS_REVIVAL, "Emperor Nexus card", use,
                              "001 4.03.07.04")

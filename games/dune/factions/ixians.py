@@ -13,13 +13,14 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from ..codes import EventCode
-from ..data import Ability
+from ..data import Ability, NexusUse
 from ..forces import add_forces, remove_forces, take, to_tanks
 from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, forces_at, sheet
+from ..variants.nexus_cards import just_bought
 from . import ixians_hms, ixians_pocket, ixians_redraw, ixians_supply
-from .base import Faction, hand_limit, has
+from .base import Faction, NexusPlay, hand_limit, has
 
 CYBORG, SUBOID, CYBORG_MOVES = "cyborg", "suboid", 2     # 001 2.07.10, 2.07.15, 2.07.13
 
@@ -31,9 +32,22 @@ class Ixians(Faction):
     # Their alliance power (001 2.07.22: the ally's redraw) and their Karama power (1.14.08:
     # the HMS moved) are offered by mail (rules version 6; ``IxiansGF9Version5``).
     alliance_and_karama_by_mail = True
+    nexus_uses = {NexusUse.SECRET_ALLY: NexusPlay(
+        "the card you bought this round discarded and the top card of the treachery deck "
+        "drawn in its place (001 4.03.07.08).", phases=("bidding",))}
     decision_kinds = frozenset({ixians_pocket.POCKET, ixians_hms.PLACEMENT, ixians_hms.MOVE,
                                 ixians_supply.SUPPLY, ixians_supply.TECHNOLOGY,
                                 ixians_redraw.REDRAW, ixians_hms.KARAMA_MOVE})
+
+    def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
+                     rng: random.Random) -> list[Event] | None:
+        """001 4.03.07.08, Secret Ally: "discard a Treachery Card you just bought during
+        Bidding, then Draw the top card of the Treachery deck" (ruling: played in the round of
+        the purchase, after it, as the Ixians' ally's redraw of 2.07.22 does it)."""
+        bought = just_bought(state, holder) if use == NexusUse.SECRET_ALLY else None
+        if bought is None:
+            return None
+        return ixians_redraw.swap(state, holder, bought["card"], rng)
 
     # --- the hook of decisions
 

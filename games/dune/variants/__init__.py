@@ -143,6 +143,14 @@ def paid(state: State, payer: str, payee: str | None, amount: int, front: bool =
             for event in variant.paid(state, payer, payee, amount, front)]
 
 
+def bought(state: State, buyer: str, card: str, paid: dict[str, int], payee: str | None
+           ) -> list[Event]:
+    """Every variant's rules once ``buyer`` has bought ``card`` in the bidding (001 4.03.07.04,
+    .08: a Nexus card played on a card just bought)."""
+    return [event for variant in in_play(state)
+            for event in variant.bought(state, buyer, card, paid, payee)]
+
+
 def revival_opens(state: State, reviving: list[str], rng: random.Random) -> list[Event]:
     """Every variant's rules once the revival round is opened (``reviving``: the factions
     asked that may revive a leader; 001 4.07.12)."""
@@ -227,9 +235,9 @@ def traitors_barred(state: State, territory: str, seat: str) -> bool:
 
 
 __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle_over",
-           "battle_spice_help", "battle_won", "collected", "dealt", "decider", "decisions",
-           "explosion_losses", "free_revival", "full_price", "in_play", "may_ally", "moved",
-           "movement_bonus", "native_arrivals", "paid", "phase_begins", "phase_ends",
+           "battle_spice_help", "battle_won", "bought", "collected", "dealt", "decider",
+           "decisions", "explosion_losses", "free_revival", "full_price", "in_play", "may_ally",
+           "moved", "movement_bonus", "native_arrivals", "paid", "phase_begins", "phase_ends",
            "revival_opens", "shipped", "shipping_terms", "shut", "storm_placed",
            "stronghold_rate", "traitors_barred", "victory_points", "violations",
            "war_continues", "widened"]

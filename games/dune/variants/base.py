@@ -100,6 +100,12 @@ class Variant:
         front of the payee's shield): nothing follows."""
         return []
 
+    def bought(self, state: State, buyer: str, card: str, paid: dict[str, int],
+               payee: str | None) -> list[Event]:
+        """``buyer`` has bought ``card`` in the bidding (``paid``: the spice each payer gave,
+        none for a Karama; ``payee``: who received it, None for the bank): nothing follows."""
+        return []
+
     def revival_opens(self, state: State, reviving: list[str], rng: random.Random
                       ) -> list[Event]:
         """The revival round is opened; ``reviving``: the factions asked in it that may revive

@@ -51,6 +51,7 @@ from .base import Variant
 
 KIND = "nexus_card"                 # the token kind
 CHOSEN = "nexus_cards"              # the step's record of a Nexus's choices, by seat
+BOUGHT = "nexus_bought"             # the step's record of the holders' purchases, by seat
 DRAW, KEEP, REPLACE, DISCARD, REDRAW = "draw", "keep", "replace", "discard", "redraw"
 
 
@@ -131,6 +132,15 @@ class NexusCards(Variant):
             events += _drawn(state, seat, rng, bool(choice.get(REDRAW)))
         return events
 
+    def bought(self, state: State, buyer: str, card: str, paid: dict[str, int],
+               payee: str | None) -> list[Event]:
+        """A holder's purchase noted for the round (``just_bought``): a card may be played on
+        "a Treachery Card you just bought" (001 4.03.07.04, .08)."""
+        if held(state, buyer) is not None:
+            state["step"].setdefault(BOUGHT, {})[buyer] = {
+                "card": card, "spice": paid.get(buyer, 0), "payee": payee}
+        return []
+
     def acted(self, state: State, seat: str, act: Act) -> list[Event]:
         """4.03.02: a faction joining an alliance outside a Nexus (the Moritani's Enemy of My
         Enemy, 2.12.16, made as a token is entered: ``moves.arrived``) discards its card."""
@@ -162,6 +172,15 @@ def _drawn(state: State, seat: str, rng: random.Random, redraw: bool) -> list[Ev
             events.append(Event(EventCode.NEXUS_CARD_REVEALED, {
                 "faction": seat, "card": card_name(state, again["value"])}))
     return events
+
+
+def just_bought(state: State, seat: str) -> dict[str, Any] | None:
+    """The card ``seat`` bought last in this round of the bidding, still in its hand, with the
+    spice it paid of its own and to whom (``NexusCards.bought``); taken once."""
+    bought = state["step"].get(BOUGHT, {}).pop(seat, None)
+    if bought is None or bought["card"] not in state["factions"][seat]["hand"]:
+        return None
+    return bought
 
 
 def played(state: State, record: dict[str, Any], use: str) -> list[Event]:
