@@ -324,6 +324,7 @@ class EventCode(StrEnum):
     NEXUS_SENT_HOME = "nexus-sent-home"             # 4.03.07.12: Ecaz's ally sent home
     NEXUS_TERROR_RETURNED = "nexus-terror-returned"  # 4.03.07.13: a Terror token taken back
     NEXUS_SPICE_KEPT = "nexus-spice-kept"           # 4.03.07.04: a card bought, spice kept
+    NEXUS_POWERS_LENT = "nexus-powers-lent"         # 4.03.07: another faction's powers lent
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"

@@ -68,6 +68,10 @@ class Sheet(TypedDict):
     # a Juice of Sapho's holder: its place in storm order and the phase (001 3.03.03: ``place``
     # first or last, ``phase``), standing until played (``cards.sapho``)
     sapho: NotRequired[dict[str, str]]
+    # the powers of another faction a Nexus card played lends it, each with the phase at whose
+    # end it is given back (001 4.03.07: ``variants.nexus_cards.lend``; public), which
+    # ``factions.has`` answers for
+    nexus_lent: NotRequired[dict[str, str]]
 
 
 # pile -> its cards, top last: every pile of every deck of the game's data (``decks.py``,

@@ -295,3 +295,10 @@ def test_001_4_03_07_04_the_emperor_secret_ally_keeps_the_spice_of_a_card_bought
 
 def test_001_4_03_07_08_the_ixians_secret_ally_swaps_a_card_just_bought():
     played("gf9_4_03_07_08_the_ixians_card_s_secret_ally_swaps_a_card_just_bought")
+
+
+def test_001_4_03_07_07_the_guild_secret_ally_ships_at_guild_rates():
+    """The powers lent end with the Shipment and Movement phase: the next turn's storm finds
+    the Harkonnen without them."""
+    state = played("gf9_4_03_07_07_the_guild_card_s_secret_ally_ships_at_guild_rates")
+    assert state["phase"] == "storm" and "nexus_lent" not in state["factions"][HA]

@@ -21,6 +21,9 @@ from . import duke_vidal
 CARD, SHIPMENT, REVIVAL = "card", "shipment", "revival"
 # What a Nexus card's line names (``NexusPlay.names``, ``Faction.nexus_played``'s ``target``)
 FACTION, TERRITORY = "faction", "territory"
+# A sheet's (and its public view's) powers of another faction lent by a Nexus card played
+# (001 4.03.07), which ``has`` answers for (``variants.nexus_cards.lend``).
+LENT = "nexus_lent"
 
 
 class NexusPlay(NamedTuple):
@@ -40,17 +43,20 @@ def has(game: Any, seat: str, ability: Ability) -> bool:
     ``karama_powers`` and, where it is once a game, until used (001 1.14.01), an alliance
     power only while allied (000 XII.C); under v3's Main Leaders none while the faction is out
     of the game, nor one its Main Leader gates while he is in the tanks (003 "Main Leaders",
-    ``main_leaders``).  Every power the rules ask of a faction is asked here, so that the one
-    rule of the gates reaches each."""
+    ``main_leaders``); another faction's power a Nexus card lends it for a time (001 4.03.07,
+    ``LENT``: ``variants.nexus_cards.lend``).  Every power the rules ask of a faction is asked
+    here, so that the one rule of the gates reaches each."""
     rules = rules_of(game)
     if rules is not _HELD[0]:
         _HELD[:] = [rules, {}]
     held, karama, alliance, gates = _HELD[1].get(seat) or _held(rules, seat)
     if gates and (out(game, seat) or gated(game, seat, ability)):
         return False                    # 003 "Main Leaders": lost while he is in the tanks
+    own = game["factions"][seat]
     return (ability in held
-            or (ability is karama and not game["factions"][seat].get("karama_power_used"))
-            or (ability in alliance and bool(ally_of(game, seat))))
+            or (ability is karama and not own.get("karama_power_used"))
+            or (ability in alliance and bool(ally_of(game, seat)))
+            or ability in own.get(LENT, ()))        # 001 4.03.07: by a Nexus card played
 
 
 def _held(rules: Rules, seat: str) -> tuple[frozenset[Ability], Ability | None,

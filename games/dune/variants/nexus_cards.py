@@ -44,7 +44,8 @@ from pbem.game import Event
 
 from .. import tokens
 from ..codes import EventCode
-from ..data import Act, NexusUse
+from ..data import Ability, Act, NexusUse
+from ..factions.base import LENT
 from ..forces import add, first_of, take
 from ..state import State, ally_of
 from .base import Variant
@@ -114,10 +115,11 @@ class NexusCards(Variant):
     def phase_ends(self, state: State, rng: random.Random) -> list[Event]:
         """4.03.03-05: after a Spice Blow and Nexus phase with a Nexus, the choices of its
         factions: discards, then, if an alliance exists, the draws of the unallied."""
+        ended = _lending_ends(state)
         chosen = state["step"].get(CHOSEN) if state["phase"] == "spice_blow" else None
         if chosen is None:
-            return []
-        events = []
+            return ended
+        events = ended
         drawing = bool(state["alliances"])          # 4.03.04: "at least one alliance exists"
         for seat in state["seats"]:
             choice = chosen.get(seat, {}).get(DRAW)
@@ -158,6 +160,19 @@ class NexusCards(Variant):
         return problems
 
 
+def _lending_ends(state: State) -> list[Event]:
+    """The powers lent until the end of this phase given back (``lend``)."""
+    for seat in state["seats"]:
+        lent = state["factions"][seat].get(LENT)
+        if lent is None:
+            continue
+        for ability in [a for a, phase in lent.items() if phase == state["phase"]]:
+            del lent[ability]
+        if not lent:
+            del state["factions"][seat][LENT]
+    return []
+
+
 def _drawn(state: State, seat: str, rng: random.Random, redraw: bool) -> list[Event]:
     record = draw(state, seat, rng)
     if record is None:
@@ -181,6 +196,18 @@ def just_bought(state: State, seat: str) -> dict[str, Any] | None:
     if bought is None or bought["card"] not in state["factions"][seat]["hand"]:
         return None
     return bought
+
+
+def lend(state: State, seat: str, abilities: tuple[Ability, ...], phase: str, card: str,
+         use: NexusUse, section: str) -> list[Event]:
+    """Another faction's powers lent to ``seat`` by a Nexus card played, until the end of
+    ``phase`` this turn (001 4.03.07: ``factions.has`` answers for them; public, as the card
+    played is)."""
+    lent = state["factions"][seat].setdefault(LENT, {})
+    lent.update({str(ability): phase for ability in abilities})
+    return [Event(EventCode.NEXUS_POWERS_LENT, {
+        "faction": seat, "powers": [str(a) for a in abilities], "until": phase, "card": card,
+        "use": str(use), "section": section})]
 
 
 def played(state: State, record: dict[str, Any], use: str) -> list[Event]:
