@@ -72,6 +72,9 @@ class Sheet(TypedDict):
     # end it is given back (001 4.03.07: ``variants.nexus_cards.lend``; public), which
     # ``factions.has`` answers for
     nexus_lent: NotRequired[dict[str, str]]
+    # the use its Nexus card is set for, carried out at the end of the use's phase (001 4.03.07:
+    # ``NexusPlay.at``; secret), until then or until the card leaves its hand
+    nexus_set: NotRequired[str]
 
 
 # pile -> its cards, top last: every pile of every deck of the game's data (``decks.py``,

@@ -159,9 +159,11 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     offered = {seat: sorted(power(seat, rules).nexus_uses)
                for seat in (faction.seat for faction in ruleset_data("gf9").factions)}
     assert offered["choam"] == offered["moritani"] == [NexusUse.BETRAYAL]
-    assert offered[EM] == offered[FR] == [NexusUse.SECRET_ALLY]
+    assert offered[EM] == offered[FR] == offered["guild"] == offered["ixians"] == [
+        NexusUse.SECRET_ALLY]
     assert offered["ecaz"] == [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
-    assert offered[HA] == offered["tleilaxu"] == [NexusUse.CUNNING]
+    assert offered[HA] == [NexusUse.CUNNING, NexusUse.SECRET_ALLY]
+    assert offered["tleilaxu"] == [NexusUse.CUNNING]
     assert offered[AT] == []
 
 
@@ -302,3 +304,12 @@ def test_001_4_03_07_07_the_guild_secret_ally_ships_at_guild_rates():
     the Harkonnen without them."""
     state = played("gf9_4_03_07_07_the_guild_card_s_secret_ally_ships_at_guild_rates")
     assert state["phase"] == "storm" and "nexus_lent" not in state["factions"][HA]
+
+
+def test_001_4_03_07_06_the_harkonnen_secret_ally_swaps_two_traitors_at_war_continues():
+    """Two traitors drawn and the two weakest of the four shuffled back, the holder keeping
+    two."""
+    state = played("gf9_4_03_07_06_the_harkonnen_card_s_secret_ally_swaps_two_traitors_at_"
+                   "war_continues")
+    assert len(state["factions"][AT]["traitors"]) == 2
+    assert "Piter DeVries" not in state["factions"][AT]["traitors"]     # 3: of the weakest

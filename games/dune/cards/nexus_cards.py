@@ -46,6 +46,7 @@ from ..variants.nexus_cards import (
     discard,
     held,
     played,
+    set_for,
     use_of,
 )
 
@@ -140,7 +141,9 @@ def _prompt(state: State, seat: str, in_nexus: bool, turn: int | None = None) ->
             use, found = can
             targets = factions.power(record["value"], state).nexus_targets(state, use, seat)
             named = f" <{found.names}>" if found.names else ""
-            parts.append(f"NEXUS PLAY{named}: play your {name} for its {use.title()}: "
+            when = (f", set now, played at the end of the {found.at.replace('_', ' ')} phase"
+                    if found.at else "")
+            parts.append(f"NEXUS PLAY{named}: play your {name} for its {use.title()}{when}: "
                          f"{found.text}")
     parts.append("NEXUS NONE: as you are.")
     return Prompt(f"{CHOICE}:{seat}", seat, CHOICE, True, "  ".join(parts), None,
@@ -241,7 +244,9 @@ def _played(state: State, seat: str, target: str | None, rng: random.Random) -> 
     can = playable(state, seat)
     if record is None or can is None:
         return [Event(EventCode.NEXUS_CARD_UNPLAYED, {}, to=(seat,))]
-    use = can[0]
+    use, found = can
+    if found.at:                            # a use of a moment with no mail round of its own
+        return set_for(state, seat, use, found.at)
     effect = factions.power(record["value"], state).nexus_played(state, use, seat, target, rng)
     if effect is None:
         return [Event(EventCode.NEXUS_CARD_UNPLAYED, {}, to=(seat,))]

@@ -29,11 +29,14 @@ LENT = "nexus_lent"
 class NexusPlay(NamedTuple):
     """One use of a faction's Nexus card played by mail (``Faction.nexus_uses``): what it
     does, in our words, with its section; what its line names (``FACTION``, ``TERRITORY``, or
-    nothing); the rounds it may be played in (none: any)."""
+    nothing); the rounds it may be played in (none: any); the phase at whose end a use of a
+    moment with no mail round of its own is carried out, the card set for it when played
+    (none: at once)."""
 
     text: str
     names: str = ""
     phases: tuple[str, ...] = ()
+    at: str = ""
 
 
 def has(game: Any, seat: str, ability: Ability) -> bool:

@@ -45,13 +45,14 @@ from pbem.game import Event
 from .. import tokens
 from ..codes import EventCode
 from ..data import Ability, Act, NexusUse
-from ..factions.base import LENT
+from ..factions.base import LENT, answers
 from ..forces import add, first_of, take
 from ..state import State, ally_of
 from .base import Variant
 
 KIND = "nexus_card"                 # the token kind
 CHOSEN = "nexus_cards"              # the step's record of a Nexus's choices, by seat
+SET = "nexus_set"                   # a sheet's: the use its card is set for (``NexusPlay.at``)
 BOUGHT = "nexus_bought"             # the step's record of the holders' purchases, by seat
 DRAW, KEEP, REPLACE, DISCARD, REDRAW = "draw", "keep", "replace", "discard", "redraw"
 
@@ -104,6 +105,7 @@ def discard(state: State, seat: str) -> list[Event]:
     if record is None:
         return []
     _discard(record)
+    state["factions"][seat].pop(SET, None)
     return [Event(EventCode.NEXUS_CARD_DISCARDED, {
         "faction": seat, "card": card_name(state, record["value"])})]
 
@@ -115,7 +117,7 @@ class NexusCards(Variant):
     def phase_ends(self, state: State, rng: random.Random) -> list[Event]:
         """4.03.03-05: after a Spice Blow and Nexus phase with a Nexus, the choices of its
         factions: discards, then, if an alliance exists, the draws of the unallied."""
-        ended = _lending_ends(state)
+        ended = _lending_ends(state) + _set_uses(state, rng)
         chosen = state["step"].get(CHOSEN) if state["phase"] == "spice_blow" else None
         if chosen is None:
             return ended
@@ -158,6 +160,35 @@ class NexusCards(Variant):
             if count and ally_of(state, seat):
                 problems.append(f"nexus cards: {seat} holds one while allied (001 4.03.02)")
         return problems
+
+
+def _set_uses(state: State, rng: random.Random) -> list[Event]:
+    """The cards set for a use at the end of this phase (``NexusPlay.at``) played now, where
+    they can be; one that cannot stays set, its holder told."""
+    events = []
+    for seat in state["seats"]:
+        own = state["factions"][seat]
+        record = held(state, seat)
+        if SET not in own or record is None:
+            continue
+        use = NexusUse(own[SET])
+        faction = answers(record["value"], state)
+        if faction.nexus_uses[use].at != state["phase"]:
+            continue
+        effect = faction.nexus_played(state, use, seat, None, rng)
+        if effect is None:
+            events.append(Event(EventCode.NEXUS_CARD_UNPLAYED, {}, to=(seat,)))
+            continue
+        del own[SET]
+        events += [*played(state, record, use), *effect]
+    return events
+
+
+def set_for(state: State, seat: str, use: NexusUse, phase: str) -> list[Event]:
+    """``seat``'s card set for ``use``, played at the end of ``phase`` (``_set_uses``); its
+    holder alone told."""
+    state["factions"][seat][SET] = str(use)
+    return [Event(EventCode.NEXUS_CARD_SET, {"use": str(use), "phase": phase}, to=(seat,))]
 
 
 def _lending_ends(state: State) -> list[Event]:
