@@ -158,7 +158,8 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     rules = make_rules("gf9", {**OPTION, **EXPANSIONS})
     offered = {seat: sorted(power(seat, rules).nexus_uses)
                for seat in (faction.seat for faction in ruleset_data("gf9").factions)}
-    assert offered["choam"] == offered["moritani"] == [NexusUse.BETRAYAL]
+    assert offered["choam"] == [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
+    assert offered["moritani"] == [NexusUse.BETRAYAL]
     assert offered[EM] == offered[FR] == offered["guild"] == offered["ixians"] == [
         NexusUse.SECRET_ALLY]
     assert offered["ecaz"] == [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
@@ -313,3 +314,7 @@ def test_001_4_03_07_06_the_harkonnen_secret_ally_swaps_two_traitors_at_war_cont
                    "war_continues")
     assert len(state["factions"][AT]["traitors"]) == 2
     assert "Piter DeVries" not in state["factions"][AT]["traitors"]     # 3: of the weakest
+
+
+def test_001_4_03_07_10_the_choam_secret_ally_sells_a_worthless_card_at_collection():
+    played("gf9_4_03_07_10_the_choam_card_s_secret_ally_sells_a_worthless_card_at_collection")

@@ -159,6 +159,8 @@ class NexusCards(Variant):
                 problems.append(f"nexus cards: {seat} holds {count}")
             if count and ally_of(state, seat):
                 problems.append(f"nexus cards: {seat} holds one while allied (001 4.03.02)")
+            if not count and SET in state["factions"][seat]:
+                problems.append(f"nexus cards: {seat}'s card is set but not held")
         return problems
 
 
