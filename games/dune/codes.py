@@ -327,6 +327,7 @@ class EventCode(StrEnum):
     NEXUS_POWERS_LENT = "nexus-powers-lent"         # 4.03.07: another faction's powers lent
     NEXUS_CARD_SET = "nexus-card-set"               # 4.03.07: set for a phase's end (holder)
     NEXUS_WORTHLESS_SOLD = "nexus-worthless-sold"   # 4.03.07.10: a Worthless card for 2
+    NEXUS_LEADER_REVIVED = "nexus-leader-revived"   # 4.03.07.09: a leader revived free
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"

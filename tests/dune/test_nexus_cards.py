@@ -164,7 +164,7 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
         NexusUse.SECRET_ALLY]
     assert offered["ecaz"] == [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
     assert offered[HA] == [NexusUse.CUNNING, NexusUse.SECRET_ALLY]
-    assert offered["tleilaxu"] == [NexusUse.CUNNING]
+    assert offered["tleilaxu"] == [NexusUse.CUNNING, NexusUse.SECRET_ALLY]
     assert offered[AT] == []
 
 
@@ -318,3 +318,7 @@ def test_001_4_03_07_06_the_harkonnen_secret_ally_swaps_two_traitors_at_war_cont
 
 def test_001_4_03_07_10_the_choam_secret_ally_sells_a_worthless_card_at_collection():
     played("gf9_4_03_07_10_the_choam_card_s_secret_ally_sells_a_worthless_card_at_collection")
+
+
+def test_001_4_03_07_09_the_tleilaxu_secret_ally_revives_a_leader_free():
+    played("gf9_4_03_07_09_the_tleilaxu_card_s_secret_ally_revives_a_leader_free")
