@@ -159,7 +159,7 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     offered = {seat: sorted(power(seat, rules).nexus_uses)
                for seat in (faction.seat for faction in ruleset_data("gf9").factions)}
     assert offered["choam"] == [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
-    assert offered["moritani"] == [NexusUse.BETRAYAL]
+    assert offered["moritani"] == [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
     assert offered[EM] == offered[FR] == offered["guild"] == offered["ixians"] == [
         NexusUse.SECRET_ALLY]
     assert offered["ecaz"] == [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
@@ -322,3 +322,7 @@ def test_001_4_03_07_10_the_choam_secret_ally_sells_a_worthless_card_at_collecti
 
 def test_001_4_03_07_09_the_tleilaxu_secret_ally_revives_a_leader_free():
     played("gf9_4_03_07_09_the_tleilaxu_card_s_secret_ally_revives_a_leader_free")
+
+
+def test_001_4_03_07_13_the_moritani_secret_ally_keeps_a_card_on_losing():
+    played("gf9_4_03_07_13_the_moritani_card_s_secret_ally_keeps_a_card_on_losing")

@@ -12,6 +12,11 @@ own (``nexus-card:<seat>``), which nobody waits for.
   the revival) may be sent ahead with that round's orders (``FOR REVIVAL``).  Carried out as the
   round is resolved, after the round's own orders; the card then goes to the discard pile face
   up, and the table learns which it was and for what.
+- A use of a moment with no mail round of its own (``NexusPlay.at``: War Continues, the end of
+  Spice Collection, a battle lost) is set when played, told to its holder alone, and carried
+  out at that moment if the card is still held (``variants.nexus_cards``); set as a round is
+  resolved, it stands from the next round on.  A use lending another faction's power
+  (``variants.nexus_cards.lend``) lends it to a phase's end, ``factions.has`` answering for it.
 """
 
 from __future__ import annotations
@@ -142,7 +147,7 @@ def _prompt(state: State, seat: str, in_nexus: bool, turn: int | None = None) ->
             targets = factions.power(record["value"], state).nexus_targets(state, use, seat)
             named = f" <{found.names}>" if found.names else ""
             when = (f", set now, played at the end of the {found.at.replace('_', ' ')} phase"
-                    if found.at else "")
+                    if found.at in rules_of(state).phases else "")
             parts.append(f"NEXUS PLAY{named}: play your {name} for its {use.title()}{when}: "
                          f"{found.text}")
     parts.append("NEXUS NONE: as you are.")

@@ -151,6 +151,11 @@ def bought(state: State, buyer: str, card: str, paid: dict[str, int], payee: str
             for event in variant.bought(state, buyer, card, paid, payee)]
 
 
+def loser_keeps_one(state: State, loser: str) -> bool:
+    """Whether a variant lets ``loser`` keep one card it played (001 4.03.07.13)."""
+    return any(variant.loser_keeps_one(state, loser) for variant in in_play(state))
+
+
 def revival_opens(state: State, reviving: list[str], rng: random.Random) -> list[Event]:
     """Every variant's rules once the revival round is opened (``reviving``: the factions
     asked that may revive a leader; 001 4.07.12)."""
@@ -236,8 +241,8 @@ def traitors_barred(state: State, territory: str, seat: str) -> bool:
 
 __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle_over",
            "battle_spice_help", "battle_won", "bought", "collected", "dealt", "decider",
-           "decisions", "explosion_losses", "free_revival", "full_price", "in_play", "may_ally",
-           "moved", "movement_bonus", "native_arrivals", "paid", "phase_begins", "phase_ends",
-           "revival_opens", "shipped", "shipping_terms", "shut", "storm_placed",
-           "stronghold_rate", "traitors_barred", "victory_points", "violations",
+           "decisions", "explosion_losses", "free_revival", "full_price", "in_play",
+           "loser_keeps_one", "may_ally", "moved", "movement_bonus", "native_arrivals", "paid",
+           "phase_begins", "phase_ends", "revival_opens", "shipped", "shipping_terms", "shut",
+           "storm_placed", "stronghold_rate", "traitors_barred", "victory_points", "violations",
            "war_continues", "widened"]

@@ -106,6 +106,11 @@ class Variant:
         none for a Karama; ``payee``: who received it, None for the bank): nothing follows."""
         return []
 
+    def loser_keeps_one(self, state: State, loser: str) -> bool:
+        """Whether it lets ``loser`` of a battle with a winner keep one card it played that it
+        could have kept had it won (001 4.03.07.13): no."""
+        return False
+
     def revival_opens(self, state: State, reviving: list[str], rng: random.Random
                       ) -> list[Event]:
         """The revival round is opened; ``reviving``: the factions asked in it that may revive

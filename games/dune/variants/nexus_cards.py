@@ -47,11 +47,12 @@ from ..codes import EventCode
 from ..data import Ability, Act, NexusUse
 from ..factions.base import LENT, answers
 from ..forces import add, first_of, take
-from ..state import State, ally_of
+from ..state import State, ally_of, data
 from .base import Variant
 
 KIND = "nexus_card"                 # the token kind
 CHOSEN = "nexus_cards"              # the step's record of a Nexus's choices, by seat
+LOST_BATTLE = "lost battle"         # ``NexusPlay.at``: set for the next battle lost to a winner
 SET = "nexus_set"                   # a sheet's: the use its card is set for (``NexusPlay.at``)
 BOUGHT = "nexus_bought"             # the step's record of the holders' purchases, by seat
 DRAW, KEEP, REPLACE, DISCARD, REDRAW = "draw", "keep", "replace", "discard", "redraw"
@@ -145,6 +146,25 @@ class NexusCards(Variant):
                 "card": card, "spice": paid.get(buyer, 0), "payee": payee}
         return []
 
+    def loser_keeps_one(self, state: State, loser: str) -> bool:
+        """A loser whose card is set for a battle lost (``LOST_BATTLE``: the Moritani card's
+        Secret Ally, 001 4.03.07.13) keeps one card it played (``battle_won`` plays it)."""
+        return _set_for(state, loser) == LOST_BATTLE
+
+    def battle_won(self, state: State, winner: str, loser: str,
+                   plans: dict[str, dict[str, Any]]) -> list[Event]:
+        """The card set for a battle lost played, where the loser kept a card by it."""
+        if _set_for(state, loser) != LOST_BATTLE:
+            return []
+        hand = {data(state).treachery_card(card).name for card in state["factions"][loser]["hand"]}
+        plan = plans[loser]
+        if not hand & {plan["weapon"], plan["defense"], plan["cheap_hero"]} - {None}:
+            return []                       # nothing it played was kept: the card stays set
+        record = held(state, loser)
+        assert record is not None
+        use = NexusUse(state["factions"][loser].pop(SET))
+        return played(state, record, use)
+
     def acted(self, state: State, seat: str, act: Act) -> list[Event]:
         """4.03.02: a faction joining an alliance outside a Nexus (the Moritani's Enemy of My
         Enemy, 2.12.16, made as a token is entered: ``moves.arrived``) discards its card."""
@@ -184,6 +204,15 @@ def _set_uses(state: State, rng: random.Random) -> list[Event]:
         del own[SET]
         events += [*played(state, record, use), *effect]
     return events
+
+
+def _set_for(state: State, seat: str) -> str | None:
+    """When the use ``seat``'s card is set for is carried out (its ``NexusPlay.at``), if any."""
+    own = state["factions"][seat]
+    record = held(state, seat)
+    if SET not in own or record is None:
+        return None
+    return answers(record["value"], state).nexus_uses[NexusUse(own[SET])].at
 
 
 def set_for(state: State, seat: str, use: NexusUse, phase: str) -> list[Event]:
