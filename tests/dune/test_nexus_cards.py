@@ -160,7 +160,8 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
                for seat in (faction.seat for faction in ruleset_data("gf9").factions)}
     assert offered["choam"] == [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
     assert offered["moritani"] == [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
-    assert offered[EM] == offered[FR] == offered["guild"] == offered["ixians"] == [
+    assert offered[EM] == offered[FR] == offered["guild"] == offered["ixians"] == offered[
+        "richese"] == [
         NexusUse.SECRET_ALLY]
     assert offered["ecaz"] == [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
     assert offered[HA] == [NexusUse.CUNNING, NexusUse.SECRET_ALLY]
@@ -326,3 +327,9 @@ def test_001_4_03_07_09_the_tleilaxu_secret_ally_revives_a_leader_free():
 
 def test_001_4_03_07_13_the_moritani_secret_ally_keeps_a_card_on_losing():
     played("gf9_4_03_07_13_the_moritani_card_s_secret_ally_keeps_a_card_on_losing")
+
+
+def test_001_4_03_07_11_the_richese_secret_ally_ships_five_as_one():
+    """Five forces from reserves at the price of one; the price lent ends with the phase."""
+    state = played("gf9_4_03_07_11_the_richese_card_s_secret_ally_ships_five_as_one")
+    assert state["phase"] == "storm" and "nexus_lent" not in state["factions"][HA]

@@ -8,12 +8,11 @@ from pbem.game import Event
 
 from ..data import Ability, NexusUse
 from ..state import State
-from ..variants.nexus_cards import lend
+from ..variants.nexus_cards import BEFORE_SHIPMENT, lend
 from .base import SHIPMENT, Faction, NexusPlay, has
 
 # 001 4.03.07.07, Secret Ally: the Guild's rates and three types of shipment, lent for "your
 # Shipment": played in a round before the Shipment and Movement phase, to its end (ruling)
-BEFORE_SHIPMENT = ("storm", "spice_blow", "charity", "bidding", "revival")
 SHIPPING_POWERS = (Ability.HALF_PRICE_SHIPMENT, Ability.GUILD_SHIPMENT)
 
 

@@ -156,6 +156,13 @@ def loser_keeps_one(state: State, loser: str) -> bool:
     return any(variant.loser_keeps_one(state, loser) for variant in in_play(state))
 
 
+def shipped_as_one(game: State | dict[str, Any], seat: str, kind: str) -> int:
+    """How many forces of ``seat``'s shipment of ``kind`` are priced as one, by any variant
+    (001 4.03.07.11, the Richese Nexus card's Secret Ally)."""
+    return max((variant.shipped_as_one(game, seat, kind) for variant in in_play(game)),
+               default=0)
+
+
 def revival_opens(state: State, reviving: list[str], rng: random.Random) -> list[Event]:
     """Every variant's rules once the revival round is opened (``reviving``: the factions
     asked that may revive a leader; 001 4.07.12)."""
@@ -243,6 +250,6 @@ __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle
            "battle_spice_help", "battle_won", "bought", "collected", "dealt", "decider",
            "decisions", "explosion_losses", "free_revival", "full_price", "in_play",
            "loser_keeps_one", "may_ally", "moved", "movement_bonus", "native_arrivals", "paid",
-           "phase_begins", "phase_ends", "revival_opens", "shipped", "shipping_terms", "shut",
-           "storm_placed", "stronghold_rate", "traitors_barred", "victory_points", "violations",
-           "war_continues", "widened"]
+           "phase_begins", "phase_ends", "revival_opens", "shipped", "shipped_as_one",
+           "shipping_terms", "shut", "storm_placed", "stronghold_rate", "traitors_barred",
+           "victory_points", "violations", "war_continues", "widened"]

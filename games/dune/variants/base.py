@@ -149,6 +149,11 @@ class Variant:
         its board says."""
         return False
 
+    def shipped_as_one(self, game: State | dict[str, Any], seat: str, kind: str) -> int:
+        """How many forces of ``seat``'s shipment of ``kind`` are priced as one (001
+        4.03.07.11): none."""
+        return 0
+
     def full_price(self, game: State | dict[str, Any], seat: str, territory: str) -> bool:
         """Whether a shipment of ``seat`` into ``territory`` is never at half price: no."""
         return False

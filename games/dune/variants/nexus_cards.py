@@ -44,7 +44,7 @@ from pbem.game import Event
 
 from .. import tokens
 from ..codes import EventCode
-from ..data import Ability, Act, NexusUse
+from ..data import Act, NexusUse
 from ..factions.base import LENT, answers
 from ..forces import add, first_of, take
 from ..state import State, ally_of, data
@@ -53,6 +53,9 @@ from .base import Variant
 KIND = "nexus_card"                 # the token kind
 CHOSEN = "nexus_cards"              # the step's record of a Nexus's choices, by seat
 LOST_BATTLE = "lost battle"         # ``NexusPlay.at``: set for the next battle lost to a winner
+FIVE_AS_ONE = "five_shipped_as_one"     # a power lent (``lend``): 001 4.03.07.11
+# The rounds before Shipment and Movement, where a use lent for one's shipment is played
+BEFORE_SHIPMENT = ("storm", "spice_blow", "charity", "bidding", "revival")
 SET = "nexus_set"                   # a sheet's: the use its card is set for (``NexusPlay.at``)
 BOUGHT = "nexus_bought"             # the step's record of the holders' purchases, by seat
 DRAW, KEEP, REPLACE, DISCARD, REDRAW = "draw", "keep", "replace", "discard", "redraw"
@@ -145,6 +148,12 @@ class NexusCards(Variant):
             state["step"].setdefault(BOUGHT, {})[buyer] = {
                 "card": card, "spice": paid.get(buyer, 0), "payee": payee}
         return []
+
+    def shipped_as_one(self, game: State | dict[str, Any], seat: str, kind: str) -> int:
+        """Up to 5 forces shipped from reserves at the price of one, where the Richese card's
+        Secret Ally lent it (001 4.03.07.11: ``FIVE_AS_ONE``)."""
+        return 5 if kind == "reserve" and FIVE_AS_ONE in game["factions"][seat].get(
+            LENT, ()) else 0
 
     def loser_keeps_one(self, state: State, loser: str) -> bool:
         """A loser whose card is set for a battle lost (``LOST_BATTLE``: the Moritani card's
@@ -260,7 +269,7 @@ def just_bought(state: State, seat: str) -> dict[str, Any] | None:
     return bought
 
 
-def lend(state: State, seat: str, abilities: tuple[Ability, ...], phase: str, card: str,
+def lend(state: State, seat: str, abilities: tuple[str, ...], phase: str, card: str,
          use: NexusUse, section: str) -> list[Event]:
     """Another faction's powers lent to ``seat`` by a Nexus card played, until the end of
     ``phase`` this turn (001 4.03.07: ``factions.has`` answers for them; public, as the card
