@@ -328,6 +328,7 @@ class EventCode(StrEnum):
     NEXUS_CARD_SET = "nexus-card-set"               # 4.03.07: set for a phase's end (holder)
     NEXUS_WORTHLESS_SOLD = "nexus-worthless-sold"   # 4.03.07.10: a Worthless card for 2
     NEXUS_LEADER_REVIVED = "nexus-leader-revived"   # 4.03.07.09: a leader revived free
+    NEXUS_EMPEROR_PAID = "nexus-emperor-paid"       # 4.03.07.04: for the ally's card
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"

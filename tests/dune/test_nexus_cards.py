@@ -158,12 +158,10 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     rules = make_rules("gf9", {**OPTION, **EXPANSIONS})
     offered = {seat: sorted(power(seat, rules).nexus_uses)
                for seat in (faction.seat for faction in ruleset_data("gf9").factions)}
-    assert offered["choam"] == [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
-    assert offered["moritani"] == [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
-    assert offered[EM] == offered[FR] == offered["guild"] == offered["ixians"] == offered[
-        "richese"] == [
+    both = [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
+    assert offered["choam"] == offered["moritani"] == offered["ecaz"] == offered[EM] == both
+    assert offered[FR] == offered["guild"] == offered["ixians"] == offered["richese"] == [
         NexusUse.SECRET_ALLY]
-    assert offered["ecaz"] == [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
     assert offered[HA] == [NexusUse.CUNNING, NexusUse.SECRET_ALLY]
     assert offered["tleilaxu"] == [NexusUse.CUNNING, NexusUse.SECRET_ALLY]
     assert offered[AT] == []
@@ -333,3 +331,8 @@ def test_001_4_03_07_11_the_richese_secret_ally_ships_five_as_one():
     """Five forces from reserves at the price of one; the price lent ends with the phase."""
     state = played("gf9_4_03_07_11_the_richese_card_s_secret_ally_ships_five_as_one")
     assert state["phase"] == "storm" and "nexus_lent" not in state["factions"][HA]
+
+
+def test_001_4_03_07_04_the_emperor_betrayal_makes_the_emperor_pay_for_his_ally_s_card():
+    played("gf9_4_03_07_04_the_emperor_card_s_betrayal_makes_the_emperor_pay_for_his_ally_s_"
+           "card")

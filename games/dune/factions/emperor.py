@@ -8,7 +8,7 @@ from pbem.game import Event
 
 from ..codes import EventCode
 from ..data import Ability, NexusUse
-from ..state import State
+from ..state import State, ally_of
 from ..variants.nexus_cards import just_bought, nexus_revival
 from .base import CARD, Faction, NexusPlay, has
 
@@ -19,7 +19,11 @@ class Emperor(Faction):
     """The Emperor's hooks."""
 
     seat = "emperor"
-    nexus_uses = {NexusUse.SECRET_ALLY: NexusPlay(
+    nexus_uses = {NexusUse.BETRAYAL: NexusPlay(
+        "in the bidding, the spice the Emperor's ally paid of its own for the card it bought "
+        "this round given back to it by the Emperor (001 4.03.07.04; the Sardaukar half not "
+        "yet by mail).", phases=("bidding",)),
+        NexusUse.SECRET_ALLY: NexusPlay(
         "in the bidding, the spice you paid of your own for the card you bought this round "
         "given back by the bank; in the revival, 3 of your forces revived from the tanks free, "
         "beyond the revival limits, after your revival (001 4.03.07.04).",
@@ -32,6 +36,8 @@ class Emperor(Faction):
         from the bank, the card's payee, the Emperor not being in the game; having paid, it had
         the amount, as 001 asks it to show), or "revive 3 additional Forces ... for free" in
         the revival (ruling: after the holder's own revival, as the round is resolved)."""
+        if use == NexusUse.BETRAYAL:
+            return self._pays_for_ally(state)
         if use != NexusUse.SECRET_ALLY:
             return None
         if state["phase"] == "bidding":
@@ -45,6 +51,21 @@ class Emperor(Faction):
             return None
         return nexus_revival(state, holder, NEXUS_REVIVAL, "Emperor Nexus card", use,
                              "001 4.03.07.04")
+
+    def _pays_for_ally(self, state: State) -> list[Event] | None:
+        """001 4.03.07.04, Betrayal (its bidding half): "Force the Emperor to pay for their
+        ally's Treachery Card during the Bidding Phase" (ruling: played in the round the ally
+        buys it, the ally's own spice paid comes back to it from the Emperor, as much as he
+        holds)."""
+        for ally in ally_of(state, self.seat):
+            bought = just_bought(state, ally)
+            spice = min(bought["spice"], state["factions"][self.seat]["spice"]) if bought else 0
+            if spice:
+                state["factions"][self.seat]["spice"] -= spice
+                state["factions"][ally]["spice"] += spice
+                return [Event(EventCode.NEXUS_EMPEROR_PAID, {"faction": self.seat,
+                                                             "ally": ally, "spice": spice})]
+        return None
 
     # --- hooks of payments
 

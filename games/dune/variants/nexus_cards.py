@@ -142,11 +142,11 @@ class NexusCards(Variant):
 
     def bought(self, state: State, buyer: str, card: str, paid: dict[str, int],
                payee: str | None) -> list[Event]:
-        """A holder's purchase noted for the round (``just_bought``): a card may be played on
-        "a Treachery Card you just bought" (001 4.03.07.04, .08)."""
-        if held(state, buyer) is not None:
-            state["step"].setdefault(BOUGHT, {})[buyer] = {
-                "card": card, "spice": paid.get(buyer, 0), "payee": payee}
+        """A purchase noted for the round (``just_bought``): a card may be played on "a
+        Treachery Card you just bought" (001 4.03.07.04, .08), or on the Emperor's ally's
+        (.04, Betrayal)."""
+        state["step"].setdefault(BOUGHT, {})[buyer] = {
+            "card": card, "spice": paid.get(buyer, 0), "payee": payee}
         return []
 
     def shipped_as_one(self, game: State | dict[str, Any], seat: str, kind: str) -> int:
@@ -262,7 +262,8 @@ def _drawn(state: State, seat: str, rng: random.Random, redraw: bool) -> list[Ev
 
 def just_bought(state: State, seat: str) -> dict[str, Any] | None:
     """The card ``seat`` bought last in this round of the bidding, still in its hand, with the
-    spice it paid of its own and to whom (``NexusCards.bought``); taken once."""
+    spice it paid of its own and to whom (``NexusCards.bought``); taken once (a round's
+    purchases are forgotten once its plays are carried out: ``cards.nexus_cards.apply``)."""
     bought = state["step"].get(BOUGHT, {}).pop(seat, None)
     if bought is None or bought["card"] not in state["factions"][seat]["hand"]:
         return None
