@@ -164,6 +164,7 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
         NexusUse.SECRET_ALLY]
     assert offered[HA] == [NexusUse.CUNNING, NexusUse.SECRET_ALLY]
     assert offered["tleilaxu"] == [NexusUse.CUNNING, NexusUse.SECRET_ALLY]
+    assert offered["bene-gesserit"] == [NexusUse.CUNNING]
     assert offered[AT] == []
 
 
@@ -336,3 +337,7 @@ def test_001_4_03_07_11_the_richese_secret_ally_ships_five_as_one():
 def test_001_4_03_07_04_the_emperor_betrayal_makes_the_emperor_pay_for_his_ally_s_card():
     played("gf9_4_03_07_04_the_emperor_card_s_betrayal_makes_the_emperor_pay_for_his_ally_s_"
            "card")
+
+
+def test_001_4_03_07_03_the_bg_cunning_flips_advisors_to_fighters():
+    played("gf9_4_03_07_03_the_bg_card_s_cunning_flips_advisors_to_fighters")
