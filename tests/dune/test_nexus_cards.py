@@ -160,8 +160,8 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
                for seat in (faction.seat for faction in ruleset_data("gf9").factions)}
     both = [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
     assert offered["choam"] == offered["moritani"] == offered["ecaz"] == offered[EM] == both
-    assert offered[FR] == offered["guild"] == offered["ixians"] == offered["richese"] == [
-        NexusUse.SECRET_ALLY]
+    assert offered[FR] == offered["guild"] == offered["richese"] == [NexusUse.SECRET_ALLY]
+    assert offered["ixians"] == [NexusUse.CUNNING, NexusUse.SECRET_ALLY]
     assert offered[HA] == [NexusUse.CUNNING, NexusUse.SECRET_ALLY]
     assert offered["tleilaxu"] == [NexusUse.CUNNING, NexusUse.SECRET_ALLY]
     assert offered["bene-gesserit"] == [NexusUse.CUNNING]
@@ -341,3 +341,7 @@ def test_001_4_03_07_04_the_emperor_betrayal_makes_the_emperor_pay_for_his_ally_
 
 def test_001_4_03_07_03_the_bg_cunning_flips_advisors_to_fighters():
     played("gf9_4_03_07_03_the_bg_card_s_cunning_flips_advisors_to_fighters")
+
+
+def test_001_4_03_07_08_the_ixians_cunning_counts_suboids_full():
+    played("gf9_4_03_07_08_the_ixians_card_s_cunning_counts_suboids_full")

@@ -18,7 +18,7 @@ from ..forces import add_forces, remove_forces, take, to_tanks
 from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, forces_at, sheet
-from ..variants.nexus_cards import just_bought
+from ..variants.nexus_cards import BEFORE_SHIPMENT, FULL, just_bought, lend
 from . import ixians_hms, ixians_pocket, ixians_redraw, ixians_supply
 from .base import Faction, NexusPlay, hand_limit, has
 
@@ -32,7 +32,10 @@ class Ixians(Faction):
     # Their alliance power (001 2.07.22: the ally's redraw) and their Karama power (1.14.08:
     # the HMS moved) are offered by mail (rules version 6; ``IxiansGF9Version5``).
     alliance_and_karama_by_mail = True
-    nexus_uses = {NexusUse.SECRET_ALLY: NexusPlay(
+    nexus_uses = {NexusUse.CUNNING: NexusPlay(
+        "your Suboids worth a full force in every battle of this turn, unbacked by spice "
+        "(001 4.03.07.08).", phases=(*BEFORE_SHIPMENT, "movement")),
+        NexusUse.SECRET_ALLY: NexusPlay(
         "the card you bought this round discarded and the top card of the treachery deck "
         "drawn in its place (001 4.03.07.08).", phases=("bidding",))}
     decision_kinds = frozenset({ixians_pocket.POCKET, ixians_hms.PLACEMENT, ixians_hms.MOVE,
@@ -41,9 +44,15 @@ class Ixians(Faction):
 
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:
-        """001 4.03.07.08, Secret Ally: "discard a Treachery Card you just bought during
-        Bidding, then Draw the top card of the Treachery deck" (ruling: played in the round of
-        the purchase, after it, as the Ixians' ally's redraw of 2.07.22 does it)."""
+        """001 4.03.07.08, Cunning: "Before Battle Plan in your first battle this Turn" the
+        Suboids at full strength in all battles of the turn (ruling: played in a round before
+        the Battle phase, lent to its end; full strength is a normal force's, 2.07.15).
+        Secret Ally: "discard a Treachery Card you just bought during Bidding, then Draw the
+        top card of the Treachery deck" (ruling: played in the round of the purchase, after it,
+        as the Ixians' ally's redraw of 2.07.22 does it)."""
+        if use == NexusUse.CUNNING:         # 001 4.03.07.08: "all battles this Turn"
+            return lend(state, holder, (f"{FULL}{SUBOID}",), "battle", "Ixian Nexus card", use,
+                        "001 4.03.07.08")
         bought = just_bought(state, holder) if use == NexusUse.SECRET_ALLY else None
         if bought is None:
             return None

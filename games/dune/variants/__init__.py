@@ -163,6 +163,12 @@ def shipped_as_one(game: State | dict[str, Any], seat: str, kind: str) -> int:
                default=0)
 
 
+def full_strength(game: State | dict[str, Any], seat: str) -> frozenset[str]:
+    """The kinds of ``seat``'s forces worth a normal force in its battles, by any variant (001
+    4.03.07.08, the Ixian Nexus card's Cunning)."""
+    return frozenset().union(*(variant.full_strength(game, seat) for variant in in_play(game)))
+
+
 def revival_opens(state: State, reviving: list[str], rng: random.Random) -> list[Event]:
     """Every variant's rules once the revival round is opened (``reviving``: the factions
     asked that may revive a leader; 001 4.07.12)."""
@@ -248,8 +254,8 @@ def traitors_barred(state: State, territory: str, seat: str) -> bool:
 
 __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle_over",
            "battle_spice_help", "battle_won", "bought", "collected", "dealt", "decider",
-           "decisions", "explosion_losses", "free_revival", "full_price", "in_play",
-           "loser_keeps_one", "may_ally", "moved", "movement_bonus", "native_arrivals", "paid",
-           "phase_begins", "phase_ends", "revival_opens", "shipped", "shipped_as_one",
+           "decisions", "explosion_losses", "free_revival", "full_price", "full_strength",
+           "in_play", "loser_keeps_one", "may_ally", "moved", "movement_bonus", "native_arrivals",
+           "paid", "phase_begins", "phase_ends", "revival_opens", "shipped", "shipped_as_one",
            "shipping_terms", "shut", "storm_placed", "stronghold_rate", "traitors_barred",
            "victory_points", "violations", "war_continues", "widened"]

@@ -154,6 +154,11 @@ class Variant:
         4.03.07.11): none."""
         return 0
 
+    def full_strength(self, game: State | dict[str, Any], seat: str) -> frozenset[str]:
+        """The kinds of ``seat``'s forces worth a normal force in its battles whatever their
+        strength (001 4.03.07.08): none."""
+        return frozenset()
+
     def full_price(self, game: State | dict[str, Any], seat: str, territory: str) -> bool:
         """Whether a shipment of ``seat`` into ``territory`` is never at half price: no."""
         return False

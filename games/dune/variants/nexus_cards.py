@@ -54,6 +54,7 @@ KIND = "nexus_card"                 # the token kind
 CHOSEN = "nexus_cards"              # the step's record of a Nexus's choices, by seat
 LOST_BATTLE = "lost battle"         # ``NexusPlay.at``: set for the next battle lost to a winner
 FIVE_AS_ONE = "five_shipped_as_one"     # a power lent (``lend``): 001 4.03.07.11
+FULL = "full_strength:"             # lent: a force kind at full strength (+ its name), .08
 # The rounds before Shipment and Movement, where a use lent for one's shipment is played
 BEFORE_SHIPMENT = ("storm", "spice_blow", "charity", "bidding", "revival")
 SET = "nexus_set"                   # a sheet's: the use its card is set for (``NexusPlay.at``)
@@ -154,6 +155,12 @@ class NexusCards(Variant):
         Secret Ally lent it (001 4.03.07.11: ``FIVE_AS_ONE``)."""
         return 5 if kind == "reserve" and FIVE_AS_ONE in game["factions"][seat].get(
             LENT, ()) else 0
+
+    def full_strength(self, game: State | dict[str, Any], seat: str) -> frozenset[str]:
+        """The force kinds a Nexus card lent full strength (``FULL``: the Ixian card's Cunning,
+        001 4.03.07.08)."""
+        return frozenset(key[len(FULL):] for key in game["factions"][seat].get(LENT, ())
+                         if key.startswith(FULL))
 
     def loser_keeps_one(self, state: State, loser: str) -> bool:
         """A loser whose card is set for a battle lost (``LOST_BATTLE``: the Moritani card's
