@@ -345,3 +345,7 @@ def test_001_4_03_07_03_the_bg_cunning_flips_advisors_to_fighters():
 
 def test_001_4_03_07_08_the_ixians_cunning_counts_suboids_full():
     played("gf9_4_03_07_08_the_ixians_card_s_cunning_counts_suboids_full")
+
+
+def test_001_4_03_07_05_the_fremen_secret_ally_spares_forces_from_a_worm():
+    played("gf9_4_03_07_05_the_fremen_card_s_secret_ally_spares_forces_from_a_worm")

@@ -100,7 +100,7 @@ def playable(state: State, seat: str) -> tuple[str, Any] | None:
         return None
     use = use_of(state, seat, record["value"])
     found = factions.power(record["value"], state).nexus_uses.get(use)
-    if found is None or (found.phases and state["phase"] not in found.phases):
+    if found is None or (found.phases and state["phase"] not in found.phases and not found.at):
         return None
     return use, found
 
@@ -250,7 +250,7 @@ def _played(state: State, seat: str, target: str | None, rng: random.Random) -> 
     if record is None or can is None:
         return [Event(EventCode.NEXUS_CARD_UNPLAYED, {}, to=(seat,))]
     use, found = can
-    if found.at:                            # a use of a moment with no mail round of its own
+    if found.at and state["phase"] not in found.phases:     # a moment with no round of its own
         return set_for(state, seat, use, found.at)
     effect = factions.power(record["value"], state).nexus_played(state, use, seat, target, rng)
     if effect is None:

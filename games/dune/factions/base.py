@@ -29,9 +29,10 @@ LENT = "nexus_lent"
 class NexusPlay(NamedTuple):
     """One use of a faction's Nexus card played by mail (``Faction.nexus_uses``): what it
     does, in our words, with its section; what its line names (``FACTION``, ``TERRITORY``, or
-    nothing); the rounds it may be played in (none: any); the phase at whose end a use of a
-    moment with no mail round of its own is carried out, the card set for it when played
-    (none: at once)."""
+    nothing); the rounds it may be played in (none: any); the moment a use with no mail round
+    of its own is carried out at (a phase's end, ``variants.nexus_cards.WORM`` or
+    ``LOST_BATTLE``), the card set for it when played in any round but ``phases`` (none: at
+    once)."""
 
     text: str
     names: str = ""

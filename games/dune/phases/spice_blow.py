@@ -109,7 +109,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 from pbem.wording import plural
 
-from .. import factions
+from .. import factions, variants
 from ..board import reach
 from ..cards import karama, karama_reach, spice_specials
 from ..codes import ErrorCode, EventCode
@@ -443,6 +443,8 @@ def devour(state: State, worm: dict[str, Any]) -> list[Event]:
     spice = state["spice"].pop(territory, 0)
     safe = worm_safe(state, worm)
     played += _unprotected(state, territory, safe)
+    spared, cards = variants.devouring(state, territory, safe)     # 001 4.03.07.05
+    safe, played = safe | spared, played + cards
     eaten: dict[str, Counts] = {}
     for sector, faction, counts in [
             (int(sector), faction, dict(counts))

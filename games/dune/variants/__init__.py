@@ -163,6 +163,18 @@ def shipped_as_one(game: State | dict[str, Any], seat: str, kind: str) -> int:
                default=0)
 
 
+def devouring(state: State, territory: str, safe: set[str]) -> tuple[set[str], list[Event]]:
+    """The factions a worm in ``territory`` spares beside ``safe`` by any variant, with the
+    events of what spares them (001 4.03.07.05: the Fremen Nexus card's Secret Ally)."""
+    spared: set[str] = set()
+    events: list[Event] = []
+    for variant in in_play(state):
+        more, played = variant.devouring(state, territory, safe | spared)
+        spared |= more
+        events += played
+    return spared, events
+
+
 def full_strength(game: State | dict[str, Any], seat: str) -> frozenset[str]:
     """The kinds of ``seat``'s forces worth a normal force in its battles, by any variant (001
     4.03.07.08, the Ixian Nexus card's Cunning)."""
@@ -254,8 +266,8 @@ def traitors_barred(state: State, territory: str, seat: str) -> bool:
 
 __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle_over",
            "battle_spice_help", "battle_won", "bought", "collected", "dealt", "decider",
-           "decisions", "explosion_losses", "free_revival", "full_price", "full_strength",
-           "in_play", "loser_keeps_one", "may_ally", "moved", "movement_bonus", "native_arrivals",
-           "paid", "phase_begins", "phase_ends", "revival_opens", "shipped", "shipped_as_one",
-           "shipping_terms", "shut", "storm_placed", "stronghold_rate", "traitors_barred",
-           "victory_points", "violations", "war_continues", "widened"]
+           "decisions", "devouring", "explosion_losses", "free_revival", "full_price",
+           "full_strength", "in_play", "loser_keeps_one", "may_ally", "moved", "movement_bonus",
+           "native_arrivals", "paid", "phase_begins", "phase_ends", "revival_opens", "shipped",
+           "shipped_as_one", "shipping_terms", "shut", "storm_placed", "stronghold_rate",
+           "traitors_barred", "victory_points", "violations", "war_continues", "widened"]

@@ -154,6 +154,12 @@ class Variant:
         4.03.07.11): none."""
         return 0
 
+    def devouring(self, state: State, territory: str, safe: set[str]
+                  ) -> tuple[set[str], list[Event]]:
+        """A worm is about to devour the forces in ``territory`` but those of ``safe``: the
+        factions it spares besides, with what that plays (001 4.03.07.05): none."""
+        return set(), []
+
     def full_strength(self, game: State | dict[str, Any], seat: str) -> frozenset[str]:
         """The kinds of ``seat``'s forces worth a normal force in its battles whatever their
         strength (001 4.03.07.08): none."""

@@ -47,11 +47,12 @@ from ..codes import EventCode
 from ..data import Act, NexusUse
 from ..factions.base import LENT, answers
 from ..forces import add, first_of, take
-from ..state import State, ally_of, data
+from ..state import State, ally_of, data, factions_in
 from .base import Variant
 
 KIND = "nexus_card"                 # the token kind
 CHOSEN = "nexus_cards"              # the step's record of a Nexus's choices, by seat
+WORM = "worm"                       # ``NexusPlay.at``: set for the next worm to eat its forces
 LOST_BATTLE = "lost battle"         # ``NexusPlay.at``: set for the next battle lost to a winner
 FIVE_AS_ONE = "five_shipped_as_one"     # a power lent (``lend``): 001 4.03.07.11
 FULL = "full_strength:"             # lent: a force kind at full strength (+ its name), .08
@@ -161,6 +162,23 @@ class NexusCards(Variant):
         001 4.03.07.08)."""
         return frozenset(key[len(FULL):] for key in game["factions"][seat].get(LENT, ())
                          if key.startswith(FULL))
+
+    def devouring(self, state: State, territory: str, safe: set[str]
+                  ) -> tuple[set[str], list[Event]]:
+        """A holder whose card is set for a worm (``WORM``: the Fremen card's Secret Ally, 001
+        4.03.07.05) and whose forces the worm would eat plays it: none of them lost."""
+        spared: set[str] = set()
+        events: list[Event] = []
+        for seat in factions_in(state, territory):
+            if seat in safe or _set_for(state, seat) != WORM:
+                continue
+            record = held(state, seat)
+            assert record is not None
+            spared.add(seat)
+            events += played(state, record, NexusUse(state["factions"][seat].pop(SET)))
+            events.append(Event(EventCode.NEXUS_WORM_SPARED, {"faction": seat,
+                                                              "territory": territory}))
+        return spared, events
 
     def loser_keeps_one(self, state: State, loser: str) -> bool:
         """A loser whose card is set for a battle lost (``LOST_BATTLE``: the Moritani card's
