@@ -330,6 +330,7 @@ class EventCode(StrEnum):
     NEXUS_LEADER_REVIVED = "nexus-leader-revived"   # 4.03.07.09: a leader revived free
     NEXUS_EMPEROR_PAID = "nexus-emperor-paid"       # 4.03.07.04: for the ally's card
     NEXUS_WORM_SPARED = "nexus-worm-spared"         # 4.03.07.05: no forces lost to a worm
+    NEXUS_POWER_STOPPED = "nexus-power-stopped"     # 4.03.07.02-03: stopped in a battle
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"

@@ -164,8 +164,8 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     assert offered["ixians"] == [NexusUse.CUNNING, NexusUse.SECRET_ALLY]
     assert offered[HA] == [NexusUse.CUNNING, NexusUse.SECRET_ALLY]
     assert offered["tleilaxu"] == [NexusUse.CUNNING, NexusUse.SECRET_ALLY]
-    assert offered["bene-gesserit"] == [NexusUse.CUNNING]
-    assert offered[AT] == []
+    assert offered["bene-gesserit"] == [NexusUse.BETRAYAL, NexusUse.CUNNING]
+    assert offered[AT] == [NexusUse.BETRAYAL]
 
 
 # --- by mail
@@ -349,3 +349,11 @@ def test_001_4_03_07_08_the_ixians_cunning_counts_suboids_full():
 
 def test_001_4_03_07_05_the_fremen_secret_ally_spares_forces_from_a_worm():
     played("gf9_4_03_07_05_the_fremen_card_s_secret_ally_spares_forces_from_a_worm")
+
+
+def test_001_4_03_07_02_the_atreides_betrayal_stops_prescience_in_a_battle():
+    played("gf9_4_03_07_02_the_atreides_card_s_betrayal_stops_prescience_in_a_battle")
+
+
+def test_001_4_03_07_03_the_bg_betrayal_stops_the_voice_in_a_battle():
+    played("gf9_4_03_07_03_the_bg_card_s_betrayal_stops_the_voice_in_a_battle")

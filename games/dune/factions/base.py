@@ -24,6 +24,18 @@ FACTION, TERRITORY = "faction", "territory"
 # A sheet's (and its public view's) powers of another faction lent by a Nexus card played
 # (001 4.03.07), which ``has`` answers for (``variants.nexus_cards.lend``).
 LENT = "nexus_lent"
+# A battle's powers a Nexus card's Betrayal stops in it (001 4.03.07.02-03: ``stop``).
+STOPPED = "nexus_stopped"
+
+
+def stop(battle: dict[str, Any], power: str) -> None:
+    """A faction's power stopped in this battle by a Nexus card's Betrayal (``stopped``)."""
+    battle.setdefault(STOPPED, []).append(power)
+
+
+def stopped(battle: dict[str, Any], power: str) -> bool:
+    """Whether a Betrayal stopped ``power`` in this battle (a state's or a view's)."""
+    return power in battle.get(STOPPED, ())
 
 
 class NexusPlay(NamedTuple):

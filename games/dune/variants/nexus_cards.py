@@ -52,6 +52,7 @@ from .base import Variant
 
 KIND = "nexus_card"                 # the token kind
 CHOSEN = "nexus_cards"              # the step's record of a Nexus's choices, by seat
+BATTLE = "battle opened"            # ``NexusPlay.at``: set for the next battle where it acts
 WORM = "worm"                       # ``NexusPlay.at``: set for the next worm to eat its forces
 LOST_BATTLE = "lost battle"         # ``NexusPlay.at``: set for the next battle lost to a winner
 FIVE_AS_ONE = "five_shipped_as_one"     # a power lent (``lend``): 001 4.03.07.11
@@ -162,6 +163,23 @@ class NexusCards(Variant):
         001 4.03.07.08)."""
         return frozenset(key[len(FULL):] for key in game["factions"][seat].get(LENT, ())
                          if key.startswith(FULL))
+
+    def battle_opened(self, state: State, rng: random.Random) -> list[Event]:
+        """The cards set for a battle (``BATTLE``: the Atreides' and the Bene Gesserit's
+        Betrayal, 001 4.03.07.02-03) played where their faction's ``nexus_played`` finds its
+        power at work in the battle just opened; the others stay set."""
+        events: list[Event] = []
+        for seat in state["seats"]:
+            if _set_for(state, seat) != BATTLE:
+                continue
+            record = held(state, seat)
+            assert record is not None
+            use = NexusUse(state["factions"][seat][SET])
+            effect = answers(record["value"], state).nexus_played(state, use, seat, None, rng)
+            if effect is not None:
+                del state["factions"][seat][SET]
+                events += [*played(state, record, use), *effect]
+        return events
 
     def devouring(self, state: State, territory: str, safe: set[str]
                   ) -> tuple[set[str], list[Event]]:
