@@ -331,6 +331,7 @@ class EventCode(StrEnum):
     NEXUS_EMPEROR_PAID = "nexus-emperor-paid"       # 4.03.07.04: for the ally's card
     NEXUS_WORM_SPARED = "nexus-worm-spared"         # 4.03.07.05: no forces lost to a worm
     NEXUS_POWER_STOPPED = "nexus-power-stopped"     # 4.03.07.02-03: stopped in a battle
+    NEXUS_PAYMENT_TAKEN = "nexus-payment-taken"     # 4.03.07.07: a shipment's payment
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"

@@ -160,7 +160,8 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
                for seat in (faction.seat for faction in ruleset_data("gf9").factions)}
     both = [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
     assert offered["choam"] == offered["moritani"] == offered["ecaz"] == offered[EM] == both
-    assert offered[FR] == offered["guild"] == offered["richese"] == [NexusUse.SECRET_ALLY]
+    assert offered[FR] == offered["richese"] == [NexusUse.SECRET_ALLY]
+    assert offered["guild"] == [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
     assert offered["ixians"] == [NexusUse.CUNNING, NexusUse.SECRET_ALLY]
     assert offered[HA] == [NexusUse.CUNNING, NexusUse.SECRET_ALLY]
     assert offered["tleilaxu"] == [NexusUse.CUNNING, NexusUse.SECRET_ALLY]
@@ -357,3 +358,7 @@ def test_001_4_03_07_02_the_atreides_betrayal_stops_prescience_in_a_battle():
 
 def test_001_4_03_07_03_the_bg_betrayal_stops_the_voice_in_a_battle():
     played("gf9_4_03_07_03_the_bg_card_s_betrayal_stops_the_voice_in_a_battle")
+
+
+def test_001_4_03_07_07_the_guild_betrayal_takes_a_shipment_s_payment():
+    played("gf9_4_03_07_07_the_guild_card_s_betrayal_takes_a_shipment_s_payment")

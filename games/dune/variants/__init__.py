@@ -175,6 +175,15 @@ def devouring(state: State, territory: str, safe: set[str]) -> tuple[set[str], l
     return spared, events
 
 
+def shipment_paid(state: State, payer: str, payee: str | None, amount: int) -> list[Event]:
+    """Every variant's rules once ``payer`` has paid ``amount`` for a shipment to ``payee``
+    (001 4.03.07.07: the Guild Nexus card's Betrayal)."""
+    if not amount:
+        return []
+    return [event for variant in in_play(state)
+            for event in variant.shipment_paid(state, payer, payee, amount)]
+
+
 def full_strength(game: State | dict[str, Any], seat: str) -> frozenset[str]:
     """The kinds of ``seat``'s forces worth a normal force in its battles, by any variant (001
     4.03.07.08, the Ixian Nexus card's Cunning)."""
@@ -268,6 +277,7 @@ __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle
            "battle_spice_help", "battle_won", "bought", "collected", "dealt", "decider",
            "decisions", "devouring", "explosion_losses", "free_revival", "full_price",
            "full_strength", "in_play", "loser_keeps_one", "may_ally", "moved", "movement_bonus",
-           "native_arrivals", "paid", "phase_begins", "phase_ends", "revival_opens", "shipped",
-           "shipped_as_one", "shipping_terms", "shut", "storm_placed", "stronghold_rate",
-           "traitors_barred", "victory_points", "violations", "war_continues", "widened"]
+           "native_arrivals", "paid", "phase_begins", "phase_ends", "revival_opens",
+           "shipment_paid", "shipped", "shipped_as_one", "shipping_terms", "shut", "storm_placed",
+           "stronghold_rate", "traitors_barred", "victory_points", "violations", "war_continues",
+           "widened"]

@@ -160,6 +160,12 @@ class Variant:
         factions it spares besides, with what that plays (001 4.03.07.05): none."""
         return set(), []
 
+    def shipment_paid(self, state: State, payer: str, payee: str | None, amount: int
+                      ) -> list[Event]:
+        """``payer`` has paid ``amount`` spice for a shipment to ``payee`` (the Guild, or None:
+        the bank; 001 4.03.07.07): nothing follows."""
+        return []
+
     def full_strength(self, game: State | dict[str, Any], seat: str) -> frozenset[str]:
         """The kinds of ``seat``'s forces worth a normal force in its battles whatever their
         strength (001 4.03.07.08): none."""

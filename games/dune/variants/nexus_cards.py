@@ -47,12 +47,13 @@ from ..codes import EventCode
 from ..data import Act, NexusUse
 from ..factions.base import LENT, answers
 from ..forces import add, first_of, take
-from ..state import State, ally_of, data, factions_in
+from ..state import State, ally_of, data, factions_in, storm_order
 from .base import Variant
 
 KIND = "nexus_card"                 # the token kind
 CHOSEN = "nexus_cards"              # the step's record of a Nexus's choices, by seat
 BATTLE = "battle opened"            # ``NexusPlay.at``: set for the next battle where it acts
+PAYMENT = "shipment payment"        # ``NexusPlay.at``: set for the next shipment paid for
 WORM = "worm"                       # ``NexusPlay.at``: set for the next worm to eat its forces
 LOST_BATTLE = "lost battle"         # ``NexusPlay.at``: set for the next battle lost to a winner
 FIVE_AS_ONE = "five_shipped_as_one"     # a power lent (``lend``): 001 4.03.07.11
@@ -180,6 +181,27 @@ class NexusCards(Variant):
                 del state["factions"][seat][SET]
                 events += [*played(state, record, use), *effect]
         return events
+
+    def shipment_paid(self, state: State, payer: str, payee: str | None, amount: int
+                      ) -> list[Event]:
+        """The first holder in storm order whose card is set for a shipment's payment
+        (``PAYMENT``: the Guild card's Betrayal, 001 4.03.07.07) takes this one in full, from
+        the Guild or the bank that it went to."""
+        for seat in storm_order(state):
+            if _set_for(state, seat) != PAYMENT:
+                continue
+            record = held(state, seat)
+            assert record is not None
+            taken = amount if payee is None else min(amount, state["factions"][payee]["spice"])
+            if payee is not None:
+                state["factions"][payee]["spice"] -= taken
+            state["factions"][seat]["spice"] += taken
+            use = NexusUse(state["factions"][seat].pop(SET))
+            return [*played(state, record, use),
+                    Event(EventCode.NEXUS_PAYMENT_TAKEN, {"faction": seat, "payer": payer,
+                                                          "from": payee or "bank",
+                                                          "spice": taken})]
+        return []
 
     def devouring(self, state: State, territory: str, safe: set[str]
                   ) -> tuple[set[str], list[Event]]:
