@@ -362,3 +362,19 @@ def test_001_4_03_07_03_the_bg_betrayal_stops_the_voice_in_a_battle():
 
 def test_001_4_03_07_07_the_guild_betrayal_takes_a_shipment_s_payment():
     played("gf9_4_03_07_07_the_guild_card_s_betrayal_takes_a_shipment_s_payment")
+
+
+def test_001_4_03_07_05_a_card_set_for_the_worm_and_played_in_the_revival_is_set_no_more():
+    """A card set for one half of its use (the Fremen card's Secret Ally, for the next worm)
+    and played at once for the other (the revival) is gone, and with it what it was set for:
+    no invariant finds a use set without a card (self-play found one)."""
+    scenario = yaml.safe_load((SCENARIOS / "gf9_4_03_07_05_the_fremen_card_s_secret_ally_"
+                                           "raises_the_free_revival_to_three.yaml").read_text())
+    state = run_scenario({**scenario, "orders": [], "expect": {}})["state"]
+    state["factions"][AT][nexus_cards.SET] = str(NexusUse.SECRET_ALLY)     # set in the storm
+    orders = DUNE.bot_decisions(state, random.Random(0), "random")
+    orders.update({f"nexus-card:{AT}": {"play": True, "target": None},
+                   f"revival:{AT}": {**orders[f"revival:{AT}"], "forces": {"force": 2}}})
+    state, events = DUNE.apply(state, orders, step_rng("set-then-played", 1))
+    assert "nexus-forces-revived" in {event.code for event in events}
+    assert nexus_cards.SET not in state["factions"][AT] and violations(state) == []

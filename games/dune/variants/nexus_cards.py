@@ -351,6 +351,7 @@ def played(state: State, record: dict[str, Any], use: str) -> list[Event]:
     """A card played for ``use`` (4.03.06.01): to the discard pile face up, told to all."""
     seat = record["owner"]
     _discard(record)
+    state["factions"][seat].pop(SET, None)      # a use set earlier is gone with the card
     return [Event(EventCode.NEXUS_CARD_PLAYED, {
         "faction": seat, "card": card_name(state, record["value"]), "use": str(use)})]
 
