@@ -378,3 +378,8 @@ def test_001_4_03_07_05_a_card_set_for_the_worm_and_played_in_the_revival_is_set
     state, events = DUNE.apply(state, orders, step_rng("set-then-played", 1))
     assert "nexus-forces-revived" in {event.code for event in events}
     assert nexus_cards.SET not in state["factions"][AT] and violations(state) == []
+
+
+def test_001_4_03_07_09_the_tleilaxu_secret_ally_raises_the_revival_limit_and_cuts_the_price():
+    played("gf9_4_03_07_09_the_tleilaxu_card_s_secret_ally_raises_the_revival_limit_and_cuts_"
+           "the_price")

@@ -204,6 +204,7 @@ class RevivalTerms:
     leaders: int = 1            # leaders revived for spice a turn (000 IX.D.1)
     any_leader: bool = False    # any of its leaders in the tanks, whatever 1.05.04-05 (2.08.09)
     no_free: bool = False       # its free revival prevented this turn (001 2.09.08 (A) La La La)
+    force_price: int | None = None  # each force revived for spice costs this (001 4.03.07.09)
 
 
 @dataclass(frozen=True)

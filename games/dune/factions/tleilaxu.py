@@ -36,6 +36,7 @@ from ..codes import EventCode
 from ..data import Ability, NexusUse
 from ..prompt_key import PromptKey
 from ..state import State, ally_of, data
+from ..variants.nexus_cards import REVIVAL_TERMS, lend
 from . import tleilaxu_face_dancers as face_dancers
 from . import tleilaxu_gholas as gholas
 from . import tleilaxu_revival as terms_of
@@ -68,19 +69,27 @@ class Tleilaxu(Faction):
             "your revealed Face Dancers set aside, as many drawn secretly in their place, then "
             "the set-aside ones shuffled into the traitor deck (001 4.03.07.09)."),
         NexusUse.SECRET_ALLY: NexusPlay(
-            "the strongest of your leaders in the tanks revived free, after your revival (001 "
-            "4.03.07.09; the revival limit of 5 and forces at 1 spice are not played by mail "
-            "yet).", phases=(REVIVAL_ROUND,))}
+            "the strongest of your leaders in the tanks revived free; played before the "
+            "Revival phase, your revival limit this turn raised to 5 and your forces revived "
+            "for spice at 1 spice each (001 4.03.07.09).",
+            phases=("storm", "spice_blow", "charity", "bidding", REVIVAL_ROUND))}
 
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:
         """001 4.03.07.09, Cunning: the revealed Face Dancers replaced by as many drawn, the
-        revealed shuffled back into the traitor deck afterwards.  Secret Ally (its first
-        part): "Revive one of your leaders for free" (ruling: in the Revival phase, after the
-        holder's own revival, the strongest of its leaders in the tanks, face up before face
-        down, as a card's revival, outside the rules of leader revival)."""
+        revealed shuffled back into the traitor deck afterwards.  Secret Ally: "Revive one of
+        your leaders for free and increase your revival limit to 5.  Forces revived by spice
+        cost 1 spice each this Turn" (rulings: the strongest of its leaders in the tanks, face
+        up before face down, as a card's revival, outside the rules of leader revival, at
+        once, or after the holder's revival in the Revival phase; the limit and the price lent
+        to the end of the Revival phase when played before it, as they must be in force when
+        the revival orders are read: ``variants.nexus_cards.revival_terms``)."""
         if use == NexusUse.SECRET_ALLY:
-            return _leader_revived_free(state, holder)
+            revived = _leader_revived_free(state, holder) or []
+            if state["phase"] != REVIVAL_ROUND:     # in force for the revival to come
+                revived += lend(state, holder, (REVIVAL_TERMS,), REVIVAL_ROUND,
+                                "Tleilaxu Nexus card", use, "001 4.03.07.09")
+            return revived or None
         own = state["factions"][self.seat]
         revealed, deck = own["revealed"], state["decks"]["traitors"]
         if use != NexusUse.CUNNING or not revealed:

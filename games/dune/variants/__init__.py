@@ -184,6 +184,14 @@ def shipment_paid(state: State, payer: str, payee: str | None, amount: int) -> l
             for event in variant.shipment_paid(state, payer, payee, amount)]
 
 
+def revival_terms(game: State | dict[str, Any], seat: str, terms: Any) -> Any:
+    """The terms of ``seat``'s revival as every variant changes them (001 4.03.07.09, the
+    Tleilaxu Nexus card's Secret Ally)."""
+    for variant in in_play(game):
+        terms = variant.revival_terms(game, seat, terms)
+    return terms
+
+
 def full_strength(game: State | dict[str, Any], seat: str) -> frozenset[str]:
     """The kinds of ``seat``'s forces worth a normal force in its battles, by any variant (001
     4.03.07.08, the Ixian Nexus card's Cunning)."""
@@ -278,6 +286,6 @@ __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle
            "decisions", "devouring", "explosion_losses", "free_revival", "full_price",
            "full_strength", "in_play", "loser_keeps_one", "may_ally", "moved", "movement_bonus",
            "native_arrivals", "paid", "phase_begins", "phase_ends", "revival_opens",
-           "shipment_paid", "shipped", "shipped_as_one", "shipping_terms", "shut", "storm_placed",
-           "stronghold_rate", "traitors_barred", "victory_points", "violations", "war_continues",
-           "widened"]
+           "revival_terms", "shipment_paid", "shipped", "shipped_as_one", "shipping_terms", "shut",
+           "storm_placed", "stronghold_rate", "traitors_barred", "victory_points", "violations",
+           "war_continues", "widened"]

@@ -166,6 +166,11 @@ class Variant:
         the bank; 001 4.03.07.07): nothing follows."""
         return []
 
+    def revival_terms(self, game: State | dict[str, Any], seat: str, terms: Any) -> Any:
+        """The terms of ``seat``'s revival (``factions.RevivalTerms``) as the variant changes
+        them (001 4.03.07.09): as they are."""
+        return terms
+
     def full_strength(self, game: State | dict[str, Any], seat: str) -> frozenset[str]:
         """The kinds of ``seat``'s forces worth a normal force in its battles whatever their
         strength (001 4.03.07.08): none."""

@@ -38,6 +38,7 @@ at most ("draw one ... or discard one they are holding and draw a new one").
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from pbem.game import Event
@@ -57,6 +58,8 @@ PAYMENT = "shipment payment"        # ``NexusPlay.at``: set for the next shipmen
 WORM = "worm"                       # ``NexusPlay.at``: set for the next worm to eat its forces
 LOST_BATTLE = "lost battle"         # ``NexusPlay.at``: set for the next battle lost to a winner
 FIVE_AS_ONE = "five_shipped_as_one"     # a power lent (``lend``): 001 4.03.07.11
+REVIVAL_TERMS = "revival_5_at_1"    # lent: a revival limit of 5, forces at 1 spice (.09)
+REVIVAL_LIMIT, REVIVAL_PRICE = 5, 1     # 001 4.03.07.09: "revival limit to 5", "1 spice each"
 FULL = "full_strength:"             # lent: a force kind at full strength (+ its name), .08
 # The rounds before Shipment and Movement, where a use lent for one's shipment is played
 BEFORE_SHIPMENT = ("storm", "spice_blow", "charity", "bidding", "revival")
@@ -152,6 +155,14 @@ class NexusCards(Variant):
         state["step"].setdefault(BOUGHT, {})[buyer] = {
             "card": card, "spice": paid.get(buyer, 0), "payee": payee}
         return []
+
+    def revival_terms(self, game: State | dict[str, Any], seat: str, terms: Any) -> Any:
+        """The revival limit raised to 5 and forces at 1 spice each, where the Tleilaxu card's
+        Secret Ally lent them (001 4.03.07.09: ``REVIVAL_TERMS``)."""
+        if REVIVAL_TERMS not in game["factions"][seat].get(LENT, ()):
+            return terms
+        most = None if terms.forces is None else max(terms.forces, REVIVAL_LIMIT)
+        return replace(terms, forces=most, force_price=REVIVAL_PRICE)
 
     def shipped_as_one(self, game: State | dict[str, Any], seat: str, kind: str) -> int:
         """Up to 5 forces shipped from reserves at the price of one, where the Richese card's
