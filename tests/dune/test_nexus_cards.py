@@ -159,7 +159,8 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     offered = {seat: sorted(power(seat, rules).nexus_uses)
                for seat in (faction.seat for faction in ruleset_data("gf9").factions)}
     both = [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
-    assert offered["choam"] == offered["moritani"] == offered["ecaz"] == offered[EM] == both
+    assert offered["choam"] == offered["moritani"] == offered[EM] == both
+    assert offered["ecaz"] == [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
     assert offered[FR] == offered["richese"] == [NexusUse.SECRET_ALLY]
     assert offered["guild"] == [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
     assert offered["ixians"] == [NexusUse.CUNNING, NexusUse.SECRET_ALLY]
@@ -383,3 +384,9 @@ def test_001_4_03_07_05_a_card_set_for_the_worm_and_played_in_the_revival_is_set
 def test_001_4_03_07_09_the_tleilaxu_secret_ally_raises_the_revival_limit_and_cuts_the_price():
     played("gf9_4_03_07_09_the_tleilaxu_card_s_secret_ally_raises_the_revival_limit_and_cuts_"
            "the_price")
+
+
+def test_001_4_03_07_12_the_ecaz_cunning_lends_duke_vidal_for_the_turn():
+    """He is Ecaz's for the turn, then aside at its end."""
+    state = played("gf9_4_03_07_12_the_ecaz_card_s_cunning_lends_duke_vidal_for_the_turn")
+    assert state["phase"] == "storm" and state["duke_vidal"] == {"at": "aside", "until": None}

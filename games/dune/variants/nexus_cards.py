@@ -46,6 +46,7 @@ from pbem.game import Event
 from .. import tokens
 from ..codes import EventCode
 from ..data import Act, NexusUse
+from ..factions import duke_vidal
 from ..factions.base import LENT, answers
 from ..forces import add, first_of, take
 from ..state import State, ally_of, data, factions_in, storm_order
@@ -60,6 +61,7 @@ LOST_BATTLE = "lost battle"         # ``NexusPlay.at``: set for the next battle 
 FIVE_AS_ONE = "five_shipped_as_one"     # a power lent (``lend``): 001 4.03.07.11
 REVIVAL_TERMS = "revival_5_at_1"    # lent: a revival limit of 5, forces at 1 spice (.09)
 REVIVAL_LIMIT, REVIVAL_PRICE = 5, 1     # 001 4.03.07.09: "revival limit to 5", "1 spice each"
+VIDAL = "duke_vidal"                # lent: Duke Vidal to the turn's end (001 4.03.07.12)
 FULL = "full_strength:"             # lent: a force kind at full strength (+ its name), .08
 # The rounds before Shipment and Movement, where a use lent for one's shipment is played
 BEFORE_SHIPMENT = ("storm", "spice_blow", "charity", "bidding", "revival")
@@ -308,16 +310,27 @@ def set_for(state: State, seat: str, use: NexusUse, phase: str) -> list[Event]:
 
 
 def _lending_ends(state: State) -> list[Event]:
-    """The powers lent until the end of this phase given back (``lend``)."""
+    """The powers lent until the end of this phase given back (``lend``); Duke Vidal, lent to
+    the turn's end, set aside."""
+    events: list[Event] = []
     for seat in state["seats"]:
         lent = state["factions"][seat].get(LENT)
         if lent is None:
             continue
         for ability in [a for a, phase in lent.items() if phase == state["phase"]]:
             del lent[ability]
+            events += duke_vidal.turn_over(state, seat) if ability == VIDAL else []
         if not lent:
             del state["factions"][seat][LENT]
-    return []
+    return events
+
+
+def nexus_vidal(state: State, seat: str) -> list[Event]:
+    """001 4.03.07.12, the Ecaz card's Cunning: Duke Vidal ``seat``'s to the end of the turn
+    (the Mentat Pause), from wherever he is."""
+    return [*duke_vidal.lent_for_the_turn(state, seat),
+            *lend(state, seat, (VIDAL,), "mentat_pause", "Ecaz Nexus card", NexusUse.CUNNING,
+                  "001 4.03.07.12")]
 
 
 def _drawn(state: State, seat: str, rng: random.Random, redraw: bool) -> list[Event]:
