@@ -85,7 +85,7 @@ def lent_for_the_turn(state: State, seat: str) -> list[Event]:
 
 def turn_over(state: State, seat: str) -> list[Event]:
     """The turn he was lent for is over: set aside, if ``seat`` still holds him."""
-    return set_aside(state, "mentat_pause") if at(state) == seat else []
+    return set_aside(state, "nexus") if at(state) == seat else []
 
 
 def set_aside(state: State, why: str) -> list[Event]:

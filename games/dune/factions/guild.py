@@ -42,7 +42,8 @@ class Guild(Faction):
         if use != NexusUse.SECRET_ALLY:
             return None
         return lend(state, holder, SHIPPING_POWERS, "movement", "Spacing Guild Nexus card", use,
-                    "001 4.03.07.07")
+                    "001 4.03.07.07",
+                    "the Guild's half price and their cross-shipping and shipping back")
 
     # --- hooks of payments
 

@@ -52,7 +52,7 @@ class Ixians(Faction):
         as the Ixians' ally's redraw of 2.07.22 does it)."""
         if use == NexusUse.CUNNING:         # 001 4.03.07.08: "all battles this Turn"
             return lend(state, holder, (f"{FULL}{SUBOID}",), "battle", "Ixian Nexus card", use,
-                        "001 4.03.07.08")
+                        "001 4.03.07.08", "their Suboids at full strength")
         bought = just_bought(state, holder) if use == NexusUse.SECRET_ALLY else None
         if bought is None:
             return None

@@ -46,7 +46,8 @@ class Richese(Faction):
         if use != NexusUse.SECRET_ALLY:
             return None
         return lend(state, holder, (FIVE_AS_ONE,), "movement", "Richese Nexus card", use,
-                    "001 4.03.07.11")
+                    "001 4.03.07.11",
+                    "a shipment of up to 5 forces from reserves at the price of 1")
 
     decision_kinds = frozenset({cache.KIND, cache.KARAMA_KIND, no_fields.START_KIND,
                                 supply.KIND, black_market.KIND})

@@ -88,7 +88,8 @@ class Tleilaxu(Faction):
             revived = _leader_revived_free(state, holder) or []
             if state["phase"] != REVIVAL_ROUND:     # in force for the revival to come
                 revived += lend(state, holder, (REVIVAL_TERMS,), REVIVAL_ROUND,
-                                "Tleilaxu Nexus card", use, "001 4.03.07.09")
+                                "Tleilaxu Nexus card", use, "001 4.03.07.09",
+                                "a revival limit of 5 and forces revived at 1 spice each")
             return revived or None
         own = state["factions"][self.seat]
         revealed, deck = own["revealed"], state["decks"]["traitors"]

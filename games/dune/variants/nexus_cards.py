@@ -330,7 +330,7 @@ def nexus_vidal(state: State, seat: str) -> list[Event]:
     (the Mentat Pause), from wherever he is."""
     return [*duke_vidal.lent_for_the_turn(state, seat),
             *lend(state, seat, (VIDAL,), "mentat_pause", "Ecaz Nexus card", NexusUse.CUNNING,
-                  "001 4.03.07.12")]
+                  "001 4.03.07.12", "Duke Vidal as one of their leaders")]
 
 
 def _drawn(state: State, seat: str, rng: random.Random, redraw: bool) -> list[Event]:
@@ -360,15 +360,15 @@ def just_bought(state: State, seat: str) -> dict[str, Any] | None:
 
 
 def lend(state: State, seat: str, abilities: tuple[str, ...], phase: str, card: str,
-         use: NexusUse, section: str) -> list[Event]:
+         use: NexusUse, section: str, what: str) -> list[Event]:
     """Another faction's powers lent to ``seat`` by a Nexus card played, until the end of
-    ``phase`` this turn (001 4.03.07: ``factions.has`` answers for them; public, as the card
-    played is)."""
+    ``phase`` (001 4.03.07: ``factions.has`` answers for them; public, as the card played is;
+    ``what``: the powers in words, for the reports)."""
     lent = state["factions"][seat].setdefault(LENT, {})
     lent.update({str(ability): phase for ability in abilities})
     return [Event(EventCode.NEXUS_POWERS_LENT, {
         "faction": seat, "powers": [str(a) for a in abilities], "until": phase, "card": card,
-        "use": str(use), "section": section})]
+        "use": str(use), "section": section, "what": what})]
 
 
 def played(state: State, record: dict[str, Any], use: str) -> list[Event]:
