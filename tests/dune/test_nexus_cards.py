@@ -390,3 +390,7 @@ def test_001_4_03_07_12_the_ecaz_cunning_lends_duke_vidal_for_the_turn():
     """He is Ecaz's for the turn, then aside at its end."""
     state = played("gf9_4_03_07_12_the_ecaz_card_s_cunning_lends_duke_vidal_for_the_turn")
     assert state["phase"] == "storm" and state["duke_vidal"] == {"at": "aside", "until": None}
+
+
+def test_001_4_03_07_04_the_emperor_betrayal_stops_the_sardaukar_in_a_battle():
+    played("gf9_4_03_07_04_the_emperor_card_s_betrayal_stops_the_sardaukar_in_a_battle")

@@ -8,8 +8,9 @@ from pbem.game import Event
 
 from ..codes import EventCode
 from ..data import Ability, NexusUse
-from ..state import State, ally_of
-from ..variants.nexus_cards import just_bought, nexus_revival
+from ..forces import kinds
+from ..state import State, ally_of, faction_name
+from ..variants.nexus_cards import BATTLE, just_bought, nexus_revival
 from .base import CARD, Faction, NexusPlay, has
 
 NEXUS_REVIVAL = 3           # 001 4.03.07.04: "revive 3 additional Forces"
@@ -21,8 +22,9 @@ class Emperor(Faction):
     seat = "emperor"
     nexus_uses = {NexusUse.BETRAYAL: NexusPlay(
         "in the bidding, the spice the Emperor's ally paid of its own for the card it bought "
-        "this round given back to it by the Emperor (001 4.03.07.04; the Sardaukar half not "
-        "yet by mail).", phases=("bidding",)),
+        "this round given back to it by the Emperor; in any other round, set for the next "
+        "battle the Emperor fight with Sardaukar there: they count as normal forces in it (001 "
+        "4.03.07.04).", phases=("bidding",), at=BATTLE),
         NexusUse.SECRET_ALLY: NexusPlay(
         "in the bidding, the spice you paid of your own for the card you bought this round "
         "given back by the bank; in the revival, 3 of your forces revived from the tanks free, "
@@ -37,7 +39,9 @@ class Emperor(Faction):
         the amount, as 001 asks it to show), or "revive 3 additional Forces ... for free" in
         the revival (ruling: after the holder's own revival, as the round is resolved)."""
         if use == NexusUse.BETRAYAL:
-            return self._pays_for_ally(state)
+            if state["phase"] == "bidding":
+                return self._pays_for_ally(state)
+            return self._no_sardaukar(state)
         if use != NexusUse.SECRET_ALLY:
             return None
         if state["phase"] == "bidding":
@@ -51,6 +55,25 @@ class Emperor(Faction):
             return None
         return nexus_revival(state, holder, NEXUS_REVIVAL, "Emperor Nexus card", use,
                              "001 4.03.07.04")
+
+    def _no_sardaukar(self, state: State) -> list[Event] | None:
+        """001 4.03.07.04, Betrayal (its battle half): "during Battle Plan, prevent the Emperor
+        from using their Sardaukar ability" (ruling: set, carried out as the next battle opens
+        where the Emperor fight with forces worth more than one there: they count as normal
+        forces in it, as a Karama on the starred forces does, ``battle_karama``)."""
+        battle = state["step"].get("battle")
+        if not battle or self.seat not in (battle["aggressor"], battle["defender"]):
+            return None
+        opponent = battle["defender"] if battle["aggressor"] == self.seat else battle["aggressor"]
+        against = faction_name(opponent, state)
+        starred = {kind.name for kind in kinds(state, self.seat) if kind.worth(against) > 1}
+        if not any(count for sector, by_faction in state["forces"].get(
+                battle["territory"], {}).items() if int(sector) in battle["sectors"]
+                for kind, count in by_faction.get(self.seat, {}).items() if kind in starred):
+            return None
+        battle["cancelled"].setdefault(self.seat, []).append("starred")
+        return [Event(EventCode.NEXUS_POWER_STOPPED, {"faction": self.seat,
+                                                      "power": "sardaukar"})]
 
     def _pays_for_ally(self, state: State) -> list[Event] | None:
         """001 4.03.07.04, Betrayal (its bidding half): "Force the Emperor to pay for their
