@@ -325,6 +325,7 @@ class EventCode(StrEnum):
     NEXUS_TERROR_RETURNED = "nexus-terror-returned"  # 4.03.07.13: a Terror token taken back
     NEXUS_SPICE_KEPT = "nexus-spice-kept"           # 4.03.07.04: a card bought, spice kept
     NEXUS_POWERS_LENT = "nexus-powers-lent"         # 4.03.07: another faction's powers lent
+    NEXUS_POWERS_WITHHELD = "nexus-powers-withheld"     # 4.03.07: a faction's own withheld
     NEXUS_CARD_SET = "nexus-card-set"               # 4.03.07: set for a phase's end (holder)
     NEXUS_WORTHLESS_SOLD = "nexus-worthless-sold"   # 4.03.07.10: a Worthless card for 2
     NEXUS_LEADER_REVIVED = "nexus-leader-revived"   # 4.03.07.09: a leader revived free

@@ -72,6 +72,9 @@ class Sheet(TypedDict):
     # end it is given back (001 4.03.07: ``variants.nexus_cards.lend``; public), which
     # ``factions.has`` answers for
     nexus_lent: NotRequired[dict[str, str]]
+    # its own powers a Nexus card's Betrayal withholds, each with the phase at whose end it is
+    # given back (001 4.03.07.08; public), which ``factions.has`` answers no for
+    nexus_withheld: NotRequired[dict[str, str]]
     # the use its Nexus card is set for, carried out at the end of the use's phase (001 4.03.07:
     # ``NexusPlay.at``; secret), until then or until the card leaves its hand
     nexus_set: NotRequired[str]

@@ -163,7 +163,7 @@ def test_001_4_03_07_every_use_offered_is_its_faction_s_module_s():
     assert offered["ecaz"] == [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
     assert offered[FR] == offered["richese"] == [NexusUse.SECRET_ALLY]
     assert offered["guild"] == [NexusUse.BETRAYAL, NexusUse.SECRET_ALLY]
-    assert offered["ixians"] == [NexusUse.CUNNING, NexusUse.SECRET_ALLY]
+    assert offered["ixians"] == [NexusUse.BETRAYAL, NexusUse.CUNNING, NexusUse.SECRET_ALLY]
     assert offered[HA] == [NexusUse.CUNNING, NexusUse.SECRET_ALLY]
     assert offered["tleilaxu"] == [NexusUse.CUNNING, NexusUse.SECRET_ALLY]
     assert offered["bene-gesserit"] == [NexusUse.BETRAYAL, NexusUse.CUNNING]
@@ -394,3 +394,10 @@ def test_001_4_03_07_12_the_ecaz_cunning_lends_duke_vidal_for_the_turn():
 
 def test_001_4_03_07_04_the_emperor_betrayal_stops_the_sardaukar_in_a_battle():
     played("gf9_4_03_07_04_the_emperor_card_s_betrayal_stops_the_sardaukar_in_a_battle")
+
+
+def test_001_4_03_07_08_the_ixians_betrayal_withholds_their_supply_chain():
+    """The row is dealt without the Ixians' card more (two, not three) and they are asked
+    nothing of it; with the card unplayed the same game deals three, the Ixians to choose."""
+    state = played("gf9_4_03_07_08_the_ixians_card_s_betrayal_withholds_their_supply_chain")
+    assert state["step"].get("stock") is None and len(state["step"]["row"]) == 2

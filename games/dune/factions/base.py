@@ -24,6 +24,9 @@ FACTION, TERRITORY = "faction", "territory"
 # A sheet's (and its public view's) powers of another faction lent by a Nexus card played
 # (001 4.03.07), which ``has`` answers for (``variants.nexus_cards.lend``).
 LENT = "nexus_lent"
+# A sheet's (and its public view's) own powers a Nexus card's Betrayal withholds from it, each
+# with the phase at whose end it is given back (001 4.03.07.08: ``variants.nexus_cards.lend``).
+WITHHELD = "nexus_withheld"
 # A battle's powers a Nexus card's Betrayal stops in it (001 4.03.07.02-03: ``stop``).
 STOPPED = "nexus_stopped"
 
@@ -59,8 +62,9 @@ def has(game: Any, seat: str, ability: Ability) -> bool:
     ``karama_powers`` and, where it is once a game, until used (001 1.14.01), an alliance
     power only while allied (000 XII.C); under v3's Main Leaders none while the faction is out
     of the game, nor one its Main Leader gates while he is in the tanks (003 "Main Leaders",
-    ``main_leaders``); another faction's power a Nexus card lends it for a time (001 4.03.07,
-    ``LENT``: ``variants.nexus_cards.lend``).  Every power the rules ask of a faction is asked
+    ``main_leaders``); another faction's power a Nexus card lends it for a time, or one of its
+    own a Nexus card's Betrayal withholds (001 4.03.07, ``LENT``, ``WITHHELD``:
+    ``variants.nexus_cards.lend``).  Every power the rules ask of a faction is asked
     here, so that the one rule of the gates reaches each."""
     rules = rules_of(game)
     if rules is not _HELD[0]:
@@ -69,6 +73,8 @@ def has(game: Any, seat: str, ability: Ability) -> bool:
     if gates and (out(game, seat) or gated(game, seat, ability)):
         return False                    # 003 "Main Leaders": lost while he is in the tanks
     own = game["factions"][seat]
+    if ability in own.get(WITHHELD, ()):           # 001 4.03.07: by a Nexus card's Betrayal
+        return False
     return (ability in held
             or (ability is karama and not own.get("karama_power_used"))
             or (ability in alliance and bool(ally_of(game, seat)))

@@ -47,7 +47,7 @@ from .. import tokens
 from ..codes import EventCode
 from ..data import Act, NexusUse
 from ..factions import duke_vidal
-from ..factions.base import LENT, answers
+from ..factions.base import LENT, WITHHELD, answers
 from ..forces import add, first_of, take
 from ..state import State, ally_of, data, factions_in, storm_order
 from .base import Variant
@@ -314,14 +314,16 @@ def _lending_ends(state: State) -> list[Event]:
     the turn's end, set aside."""
     events: list[Event] = []
     for seat in state["seats"]:
-        lent = state["factions"][seat].get(LENT)
-        if lent is None:
-            continue
-        for ability in [a for a, phase in lent.items() if phase == state["phase"]]:
-            del lent[ability]
-            events += duke_vidal.turn_over(state, seat) if ability == VIDAL else []
-        if not lent:
-            del state["factions"][seat][LENT]
+        own = state["factions"][seat]
+        for key in (LENT, WITHHELD):
+            given = own.get(key)
+            if given is None:
+                continue
+            for ability in [a for a, phase in given.items() if phase == state["phase"]]:
+                del given[ability]
+                events += duke_vidal.turn_over(state, seat) if ability == VIDAL else []
+            if not given:
+                del own[key]
     return events
 
 
@@ -357,6 +359,17 @@ def just_bought(state: State, seat: str) -> dict[str, Any] | None:
     if bought is None or bought["card"] not in state["factions"][seat]["hand"]:
         return None
     return bought
+
+
+def withhold(state: State, seat: str, abilities: tuple[str, ...], phase: str, card: str,
+             use: NexusUse, section: str, what: str) -> list[Event]:
+    """``seat``'s own powers withheld by a Nexus card's Betrayal until the end of ``phase``
+    (001 4.03.07: ``factions.has`` answers no for them; public)."""
+    withheld = state["factions"][seat].setdefault(WITHHELD, {})
+    withheld.update({str(ability): phase for ability in abilities})
+    return [Event(EventCode.NEXUS_POWERS_WITHHELD, {
+        "faction": seat, "powers": [str(a) for a in abilities], "until": phase, "card": card,
+        "use": str(use), "section": section, "what": what})]
 
 
 def lend(state: State, seat: str, abilities: tuple[str, ...], phase: str, card: str,
