@@ -313,6 +313,7 @@ class EventCode(StrEnum):
     NEXUS_CARD_SEEN = "nexus-card-seen"             # 4.03.04: which (its holder alone)
     NEXUS_CARD_DISCARDED = "nexus-card-discarded"   # 4.03.02-04: discarded unused, face up
     NEXUS_CARD_REVEALED = "nexus-card-revealed"     # 4.03.05: drawn again and revealed
+    NEXUS_CARDS_REVEALED = "nexus-cards-revealed"   # 4.03.04 (B): revealed, then dealt
     NEXUS_CARD_PLAYED = "nexus-card-played"         # 4.03.06: played, face up
     NEXUS_CARD_UNPLAYED = "nexus-card-unplayed"     # 4.03.06: could not be played now
     NEXUS_CHOAM_DISCARD = "nexus-choam-discard"     # 4.03.07.10: CHOAM's random discard

@@ -764,6 +764,9 @@ class GF9(Classic):
     moritani_text_b: bool = field(default=False, metadata=ADDED)
     # 001 4.03: the Nexus cards, drawn after a Nexus by the unallied (``variants.nexus_cards``)
     nexus_cards: bool = field(default=False, metadata=ADDED)
+    # 001 4.03.04, text B (the revision's draw): after a Nexus, one card revealed for each
+    # faction drawing, then shuffled and dealt among them face down (``variants.nexus_cards``)
+    nexus_cards_text_b: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -786,7 +789,7 @@ class GF9(Classic):
         "richese_revised": ("richese_revised",),
         "ecaz_moritani": ("ecaz_moritani",), "homeworlds": ("homeworlds",),
         "moritani_text_b": ("moritani_text_b",),
-        "nexus_cards": ("nexus_cards",)}
+        "nexus_cards": ("nexus_cards",), "nexus_cards_text_b": ("nexus_cards_text_b",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.

@@ -401,3 +401,10 @@ def test_001_4_03_07_08_the_ixians_betrayal_withholds_their_supply_chain():
     nothing of it; with the card unplayed the same game deals three, the Ixians to choose."""
     state = played("gf9_4_03_07_08_the_ixians_card_s_betrayal_withholds_their_supply_chain")
     assert state["step"].get("stock") is None and len(state["step"]["row"]) == 2
+
+
+def test_001_4_03_04_b_the_revised_draw_reveals_the_cards_and_deals_them():
+    """The two revealed cards end one behind each drawer's shield, face down."""
+    state = played("gf9_4_03_04_b_the_revised_draw_reveals_the_cards_and_deals_them")
+    assert sorted((cards(state)["ecaz"][0], cards(state)["moritani"][0])) == [EM, FR]
+    assert cards(state)["ecaz"][1:] == cards(state)["moritani"][1:] == ("behind", "down")

@@ -31,7 +31,8 @@ table; which card, only its holder's until it is played or discarded.
 
 Rulings (docs/rules-coverage.md, "001 GF9 variants: Nexus cards"): 4.03.04 prints two draws,
 the published one (each draws from the deck) and a revision's (cards revealed, one per
-unallied faction, and dealt among them): the published one is played.  A faction holds one card
+unallied faction, and dealt among them): the published one is played, the revision's with the
+option ``nexus_cards_text_b``.  A faction holds one card
 at most ("draw one ... or discard one they are holding and draw a new one").
 """
 
@@ -49,6 +50,7 @@ from ..data import Act, NexusUse
 from ..factions import duke_vidal
 from ..factions.base import LENT, WITHHELD, answers
 from ..forces import add, first_of, take
+from ..rules import rules_of
 from ..state import State, ally_of, data, factions_in, storm_order
 from .base import Variant
 
@@ -141,12 +143,18 @@ class NexusCards(Variant):
             if choice == DISCARD or (choice == REPLACE and drawing
                                      and not ally_of(state, seat)):
                 events += discard(state, seat)
-        for seat in state["seats"] if drawing else ():
-            choice = chosen.get(seat, {})
-            if (ally_of(state, seat) or choice.get(DRAW) in (KEEP, DISCARD)
-                    or held(state, seat) is not None):
-                continue
-            events += _drawn(state, seat, rng, bool(choice.get(REDRAW)))
+        drawers = [seat for seat in state["seats"] if drawing and not ally_of(state, seat)
+                   and chosen.get(seat, {}).get(DRAW) not in (KEEP, DISCARD)
+                   and held(state, seat) is None]
+        dealt = _revealed_and_dealt(state, drawers, rng) if rules_of(
+            state).nexus_cards_text_b else {}
+        if dealt:                   # 4.03.04 (B): "made public which Nexus Cards are available"
+            events.append(Event(EventCode.NEXUS_CARDS_REVEALED, {
+                "cards": sorted(card_name(state, r["value"]) for r in dealt.values()),
+                "factions": [seat for seat in drawers if seat in dealt]}))
+        for seat in drawers:
+            events += _drawn(state, seat, rng, bool(chosen.get(seat, {}).get(REDRAW)),
+                             dealt.get(seat))
         return events
 
     def bought(self, state: State, buyer: str, card: str, paid: dict[str, int],
@@ -335,8 +343,22 @@ def nexus_vidal(state: State, seat: str) -> list[Event]:
                   "001 4.03.07.12", "Duke Vidal as one of their leaders")]
 
 
-def _drawn(state: State, seat: str, rng: random.Random, redraw: bool) -> list[Event]:
-    record = draw(state, seat, rng)
+def _revealed_and_dealt(state: State, drawers: list[str], rng: random.Random
+                        ) -> dict[str, dict[str, Any]]:
+    """001 4.03.04, text B: "Reveal a Nexus Card for each Unallied player" drawing (the deck
+    restocked from the discards as needed), then "shuffle the Revealed Nexus Cards and deal
+    one from this deck face down to each": seat -> its card (the cards revealed are told by
+    ``phase_ends``)."""
+    cards = [record for record in (draw(state, seat, rng) for seat in drawers) if record]
+    rng.shuffle(cards)
+    for seat, record in zip(drawers, cards, strict=False):
+        tokens.place(record, seat, tokens.BEHIND)
+    return {record["owner"]: record for record in cards}
+
+
+def _drawn(state: State, seat: str, rng: random.Random, redraw: bool,
+           dealt: dict[str, Any] | None = None) -> list[Event]:
+    record = dealt or (None if rules_of(state).nexus_cards_text_b else draw(state, seat, rng))
     if record is None:
         return []
     events = [Event(EventCode.NEXUS_CARD_DRAWN, {"faction": seat}),
