@@ -110,6 +110,11 @@ OPEN_PLAYS = {"weather-control": "Weather Control", "hajr": "Hajr", "ghola-reviv
               "amal": "Amal", "harvester": "Harvester", "thumper": "Thumper"}    # 001 3.02
 
 
+# The Nexus cards' public events that name a card (001 4.03.04-06)
+NEXUS_SHOWN = ("nexus-card-played", "nexus-card-discarded", "nexus-card-revealed",
+               "nexus-cards-revealed")
+
+
 def shown_in_events(events):
     """The cards and leaders revealed in battle plans (000 X.B.4: "revealed simultaneously"),
     the leaders the Harkonnen capture (line 884), a Terror token or the Residual Poison kills, by
@@ -142,6 +147,11 @@ def shown_in_events(events):
             shown.add(event["data"]["leader"])
         if event["code"] in ("terror-sabotage", "hand-limit-discard") and event["data"]["card"]:
             shown.add(event["data"]["card"])
+        # a Nexus card told to all: played, discarded, drawn again and revealed (001 4.03.05:
+        # held face down after, but known to every seat), or revealed for the revision's draw
+        if event["code"] in NEXUS_SHOWN and event["to"] is None:
+            data = event["data"]
+            shown |= set(data["cards"]) if "cards" in data else {data["card"]}
     return shown
 
 

@@ -344,6 +344,7 @@ class EventCode(StrEnum):
     NEXUS_CARD_SEEN = "nexus-card-seen"             # 4.03.04: which (its holder alone)
     NEXUS_CARD_DISCARDED = "nexus-card-discarded"   # 4.03.02-04: discarded unused, face up
     NEXUS_CARD_REVEALED = "nexus-card-revealed"     # 4.03.05: drawn again and revealed
+    NEXUS_CARDS_REVEALED = "nexus-cards-revealed"   # 4.03.04 (B): revealed, then dealt
     NEXUS_CARD_PLAYED = "nexus-card-played"         # 4.03.06: played, face up
     NEXUS_CARD_UNPLAYED = "nexus-card-unplayed"     # 4.03.06: could not be played now
     NEXUS_CHOAM_DISCARD = "nexus-choam-discard"     # 4.03.07.10: CHOAM's random discard
@@ -354,6 +355,16 @@ class EventCode(StrEnum):
     NEXUS_FACE_DANCERS_REPLACED = "nexus-face-dancers-replaced"     # 4.03.07.09
     NEXUS_SENT_HOME = "nexus-sent-home"             # 4.03.07.12: Ecaz's ally sent home
     NEXUS_TERROR_RETURNED = "nexus-terror-returned"  # 4.03.07.13: a Terror token taken back
+    NEXUS_SPICE_KEPT = "nexus-spice-kept"           # 4.03.07.04: a card bought, spice kept
+    NEXUS_POWERS_LENT = "nexus-powers-lent"         # 4.03.07: another faction's powers lent
+    NEXUS_POWERS_WITHHELD = "nexus-powers-withheld"     # 4.03.07: a faction's own withheld
+    NEXUS_CARD_SET = "nexus-card-set"               # 4.03.07: set for a phase's end (holder)
+    NEXUS_WORTHLESS_SOLD = "nexus-worthless-sold"   # 4.03.07.10: a Worthless card for 2
+    NEXUS_LEADER_REVIVED = "nexus-leader-revived"   # 4.03.07.09: a leader revived free
+    NEXUS_EMPEROR_PAID = "nexus-emperor-paid"       # 4.03.07.04: for the ally's card
+    NEXUS_WORM_SPARED = "nexus-worm-spared"         # 4.03.07.05: no forces lost to a worm
+    NEXUS_POWER_STOPPED = "nexus-power-stopped"     # 4.03.07.02-03: stopped in a battle
+    NEXUS_PAYMENT_TAKEN = "nexus-payment-taken"     # 4.03.07.07: a shipment's payment
     # transfers
     ALLY_CONSTRAINT = "ally-constraint"
     BRIBE = "bribe"

@@ -787,6 +787,9 @@ class GF9(Classic):
     landsraad_10_cards: bool = field(default=False, metadata=ADDED)
     landsraad_11_cards: bool = field(default=False, metadata=ADDED)
     landsraad_12_cards: bool = field(default=False, metadata=ADDED)
+    # 001 4.03.04, text B (the revision's draw): after a Nexus, one card revealed for each
+    # faction drawing, then shuffled and dealt among them face down (``variants.nexus_cards``)
+    nexus_cards_text_b: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -812,6 +815,7 @@ class GF9(Classic):
         "nexus_cards": ("nexus_cards",), "ecaz_moritani_cards": ("ecaz_moritani_cards",),
         "discovery_tokens": ("discovery_tokens",),
         "discovery_duplicates_out": ("discovery_duplicates_out",),
+        "nexus_cards_text_b": ("nexus_cards_text_b",),
         **{f"landsraad_{n}_cards": (f"landsraad_{n}_cards",) for n in LANDSRAAD_PACKS}}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment

@@ -80,6 +80,16 @@ class Sheet(TypedDict):
     # a Water of Life's holder: the two factions whose player markers it swaps (001 3.06.07),
     # standing until played (``cards.water_of_life``)
     water_of_life: NotRequired[list[str]]
+    # the powers of another faction a Nexus card played lends it, each with the phase at whose
+    # end it is given back (001 4.03.07: ``variants.nexus_cards.lend``; public), which
+    # ``factions.has`` answers for
+    nexus_lent: NotRequired[dict[str, str]]
+    # its own powers a Nexus card's Betrayal withholds, each with the phase at whose end it is
+    # given back (001 4.03.07.08; public), which ``factions.has`` answers no for
+    nexus_withheld: NotRequired[dict[str, str]]
+    # the use its Nexus card is set for, carried out at the end of the use's phase (001 4.03.07:
+    # ``NexusPlay.at``; secret), until then or until the card leaves its hand
+    nexus_set: NotRequired[str]
 
 
 # pile -> its cards, top last: every pile of every deck of the game's data (``decks.py``,

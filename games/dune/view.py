@@ -35,6 +35,7 @@ from .cards import karama_reach, recruits
 from .data import Ability
 from .factions import battle_support, duke_vidal, has, power
 from .factions.atreides import kwisatz_haderach
+from .factions.base import LENT, WITHHELD
 from .factions.bene_gesserit_coexistence import coexisting
 from .phases.battle import public_battle
 from .phases.bidding import cards_seen, hand_has_room, public_bidding
@@ -104,6 +105,7 @@ def _public_factions(state: State) -> dict[str, dict[str, Any]]:
                                               if where == leaders.TANKS),
                    "leaders_face_down": len(leaders.face_down(own["leaders"])),
                    "leaders_revived": list(own["leaders_revived"]),
+                   **{key: dict(own[key]) for key in (LENT, WITHHELD) if own.get(key)},
                    **power(seat, state).in_front(state)}
             for seat in state["seats"] for own in (state["factions"][seat],)}
 

@@ -634,11 +634,15 @@ def shipment_costs_by_territory(state: State, faction: str, territories: list[st
     assert kind in KINDS, kind
     half = kind not in (NATIVE, "back") and (karama or guild_rates(state, faction))
     board = layer.board(state)
-    return {territory: list(_costs(kind, 1 if board[territory].is_stronghold
-                                   or variants.stronghold_rate(state, faction, territory)
-                                   else 2, half and not variants.full_price(   # 001 4.10.07
-                                       state, faction, territory), most))  # 001 4.04.04.06
-            for territory in territories}
+    found = {territory: list(_costs(kind, 1 if board[territory].is_stronghold
+                                    or variants.stronghold_rate(state, faction, territory)
+                                    else 2, half and not variants.full_price(   # 001 4.10.07
+                                        state, faction, territory), most))  # 001 4.04.04.06
+             for territory in territories}
+    as_one = variants.shipped_as_one(state, faction, kind)      # 001 4.03.07.11
+    for costs in found.values() if as_one else ():
+        costs[1:as_one] = costs[:1] * len(costs[1:as_one])
+    return found
 
 
 @lru_cache(maxsize=1024)

@@ -12,6 +12,11 @@ own (``nexus-card:<seat>``), which nobody waits for.
   the revival) may be sent ahead with that round's orders (``FOR REVIVAL``).  Carried out as the
   round is resolved, after the round's own orders; the card then goes to the discard pile face
   up, and the table learns which it was and for what.
+- A use of a moment with no mail round of its own (``NexusPlay.at``: War Continues, the end of
+  Spice Collection, a battle lost) is set when played, told to its holder alone, and carried
+  out at that moment if the card is still held (``variants.nexus_cards``); set as a round is
+  resolved, it stands from the next round on.  A use lending another faction's power
+  (``variants.nexus_cards.lend``) lends it to a phase's end, ``factions.has`` answering for it.
 """
 
 from __future__ import annotations
@@ -35,6 +40,7 @@ from ..prompt_key import PromptKey
 from ..rules import Rules, rules_of
 from ..state import State, ally_of, faction_name
 from ..variants.nexus_cards import (
+    BOUGHT,
     CHOSEN,
     DISCARD,
     DRAW,
@@ -45,6 +51,7 @@ from ..variants.nexus_cards import (
     discard,
     held,
     played,
+    set_for,
     use_of,
 )
 
@@ -93,7 +100,7 @@ def playable(state: State, seat: str) -> tuple[str, Any] | None:
         return None
     use = use_of(state, seat, record["value"])
     found = factions.power(record["value"], state).nexus_uses.get(use)
-    if found is None or (found.phases and state["phase"] not in found.phases):
+    if found is None or (found.phases and state["phase"] not in found.phases and not found.at):
         return None
     return use, found
 
@@ -139,7 +146,9 @@ def _prompt(state: State, seat: str, in_nexus: bool, turn: int | None = None) ->
             use, found = can
             targets = factions.power(record["value"], state).nexus_targets(state, use, seat)
             named = f" <{found.names}>" if found.names else ""
-            parts.append(f"NEXUS PLAY{named}: play your {name} for its {use.title()}: "
+            when = (f", set now, played at the end of the {found.at.replace('_', ' ')} phase"
+                    if found.at in rules_of(state).phases else "")
+            parts.append(f"NEXUS PLAY{named}: play your {name} for its {use.title()}{when}: "
                          f"{found.text}")
     parts.append("NEXUS NONE: as you are.")
     return Prompt(f"{CHOICE}:{seat}", seat, CHOICE, True, "  ".join(parts), None,
@@ -221,6 +230,7 @@ def apply(state: State, orders: dict[str, Any], rng: random.Random) -> list[Even
     for seat in state["seats"]:
         if (mine.get(seat) or {}).get(PLAY):
             events += _played(state, seat, mine[seat].get("target"), rng)
+    state["step"].pop(BOUGHT, None)         # "just bought": this round's purchases only
     if not _in_nexus(state, list(orders)):
         return events
     chosen = state["step"].setdefault(CHOSEN, {})
@@ -239,7 +249,9 @@ def _played(state: State, seat: str, target: str | None, rng: random.Random) -> 
     can = playable(state, seat)
     if record is None or can is None:
         return [Event(EventCode.NEXUS_CARD_UNPLAYED, {}, to=(seat,))]
-    use = can[0]
+    use, found = can
+    if found.at and state["phase"] not in found.phases:     # a moment with no round of its own
+        return set_for(state, seat, use, found.at)
     effect = factions.power(record["value"], state).nexus_played(state, use, seat, target, rng)
     if effect is None:
         return [Event(EventCode.NEXUS_CARD_UNPLAYED, {}, to=(seat,))]

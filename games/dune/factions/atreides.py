@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+import random
+from typing import Any, ClassVar
 
 from pbem.game import Event, Prompt
 
 from ..codes import EventCode
+from ..data import NexusUse
 from ..rules import rules_of
 from ..state import State
+from ..variants.nexus_cards import BATTLE
 from . import atreides_prescience as prescience
-from .base import BattleTools, Faction
+from .base import BattleTools, Faction, NexusPlay, stop
 
 ATREIDES = "atreides"
 KH_AFTER = 7        # 000 line 762: "after losing a total of at least 7 tokens in battle(s)"
@@ -28,6 +31,22 @@ class Atreides(Faction):
     """The Atreides's hooks."""
 
     seat = ATREIDES
+    nexus_uses: ClassVar[dict[NexusUse, NexusPlay]] = {NexusUse.BETRAYAL: NexusPlay(
+        "set now: the Atreides' Prescience stopped in the next battle where they (or their "
+        "ally) could use it (001 4.03.07.02).", at=BATTLE)}
+
+    def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
+                     rng: random.Random) -> list[Event] | None:
+        """001 4.03.07.02, Betrayal: "Prevent the Atreides Prescience Ability of seeing one
+        element of any Battle Plan" (ruling: set when played, carried out as the next battle
+        opens where the Atreides, or their ally, could ask: no question in it; by mail the
+        question and the plans come in one round, so it is stopped before it is asked)."""
+        battle = state["step"].get("battle")
+        if use != NexusUse.BETRAYAL or not battle or not prescience.asker(state, battle):
+            return None
+        stop(battle, prescience.PRESCIENCE)
+        return [Event(EventCode.NEXUS_POWER_STOPPED, {"faction": self.seat,
+                                                      "power": prescience.PRESCIENCE})]
     precedence = {"before_plans": 2}     # prescience: steps 3-6 (000 lines 1214-1242)
 
     def upgrade(self, state: State) -> None:

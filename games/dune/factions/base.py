@@ -21,16 +21,38 @@ from . import duke_vidal
 CARD, SHIPMENT, REVIVAL = "card", "shipment", "revival"
 # What a Nexus card's line names (``NexusPlay.names``, ``Faction.nexus_played``'s ``target``)
 FACTION, TERRITORY = "faction", "territory"
+# A sheet's (and its public view's) powers of another faction lent by a Nexus card played
+# (001 4.03.07), which ``has`` answers for (``variants.nexus_cards.lend``).
+LENT = "nexus_lent"
+# A sheet's (and its public view's) own powers a Nexus card's Betrayal withholds from it, each
+# with the phase at whose end it is given back (001 4.03.07.08: ``variants.nexus_cards.lend``).
+WITHHELD = "nexus_withheld"
+# A battle's powers a Nexus card's Betrayal stops in it (001 4.03.07.02-03: ``stop``).
+STOPPED = "nexus_stopped"
+
+
+def stop(battle: dict[str, Any], power: str) -> None:
+    """A faction's power stopped in this battle by a Nexus card's Betrayal (``stopped``)."""
+    battle.setdefault(STOPPED, []).append(power)
+
+
+def stopped(battle: dict[str, Any], power: str) -> bool:
+    """Whether a Betrayal stopped ``power`` in this battle (a state's or a view's)."""
+    return power in battle.get(STOPPED, ())
 
 
 class NexusPlay(NamedTuple):
     """One use of a faction's Nexus card played by mail (``Faction.nexus_uses``): what it
     does, in our words, with its section; what its line names (``FACTION``, ``TERRITORY``, or
-    nothing); the rounds it may be played in (none: any)."""
+    nothing); the rounds it may be played in (none: any); the moment a use with no mail round
+    of its own is carried out at (a phase's end, ``variants.nexus_cards.WORM`` or
+    ``LOST_BATTLE``), the card set for it when played in any round but ``phases`` (none: at
+    once)."""
 
     text: str
     names: str = ""
     phases: tuple[str, ...] = ()
+    at: str = ""
 
 
 def has(game: Any, seat: str, ability: Ability) -> bool:
@@ -40,17 +62,23 @@ def has(game: Any, seat: str, ability: Ability) -> bool:
     ``karama_powers`` and, where it is once a game, until used (001 1.14.01), an alliance
     power only while allied (000 XII.C); under v3's Main Leaders none while the faction is out
     of the game, nor one its Main Leader gates while he is in the tanks (003 "Main Leaders",
-    ``main_leaders``).  Every power the rules ask of a faction is asked here, so that the one
-    rule of the gates reaches each."""
+    ``main_leaders``); another faction's power a Nexus card lends it for a time, or one of its
+    own a Nexus card's Betrayal withholds (001 4.03.07, ``LENT``, ``WITHHELD``:
+    ``variants.nexus_cards.lend``).  Every power the rules ask of a faction is asked
+    here, so that the one rule of the gates reaches each."""
     rules = rules_of(game)
     if rules is not _HELD[0]:
         _HELD[:] = [rules, {}]
     held, karama, alliance, gates = _HELD[1].get(seat) or _held(rules, seat)
     if gates and (out(game, seat) or gated(game, seat, ability)):
         return False                    # 003 "Main Leaders": lost while he is in the tanks
+    own = game["factions"][seat]
+    if ability in own.get(WITHHELD, ()):           # 001 4.03.07: by a Nexus card's Betrayal
+        return False
     return (ability in held
-            or (ability is karama and not game["factions"][seat].get("karama_power_used"))
-            or (ability in alliance and bool(ally_of(game, seat))))
+            or (ability is karama and not own.get("karama_power_used"))
+            or (ability in alliance and bool(ally_of(game, seat)))
+            or ability in own.get(LENT, ()))        # 001 4.03.07: by a Nexus card played
 
 
 def _held(rules: Rules, seat: str) -> tuple[frozenset[Ability], Ability | None,
@@ -190,6 +218,7 @@ class RevivalTerms:
     leaders: int = 1            # leaders revived for spice a turn (000 IX.D.1)
     any_leader: bool = False    # any of its leaders in the tanks, whatever 1.05.04-05 (2.08.09)
     no_free: bool = False       # its free revival prevented this turn (001 2.09.08 (A) La La La)
+    force_price: int | None = None  # each force revived for spice costs this (001 4.03.07.09)
 
 
 @dataclass(frozen=True)

@@ -8,12 +8,14 @@ from typing import Any, ClassVar
 from pbem.game import Event, Prompt
 
 from ..codes import EventCode
+from ..data import NexusUse
 from ..prompt_key import PromptKey
 from ..rules import Rules, rules_of
 from ..state import POLAR_SINK, State, factions_in
+from ..variants.nexus_cards import BATTLE
 from . import bene_gesserit_coexistence as coexistence
 from . import bene_gesserit_voice as voice
-from .base import BattleTools, Faction
+from .base import TERRITORY, BattleTools, Faction, NexusPlay, stop
 from .bene_gesserit_coexistence import BENE_GESSERIT, stormed_in
 
 MOVEMENT = "movement"      # the round whose decisions are theirs (``Faction.decisions``)
@@ -23,6 +25,22 @@ class BeneGesserit(Faction):
     """The Bene Gesserit's hooks, and their answers to the rules of their powers under AH."""
 
     seat = BENE_GESSERIT
+    nexus_uses: ClassVar[dict[NexusUse, NexusPlay]] = {NexusUse.BETRAYAL: NexusPlay(
+        "set now: the Bene Gesserit's Voice stopped in the next battle where they (or their "
+        "ally) could use it (001 4.03.07.03).", at=BATTLE)}
+
+    def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
+                     rng: random.Random) -> list[Event] | None:
+        """001 4.03.07.03, Betrayal: "Prevent the Bene Gesserit from using their Voice
+        ability" (ruling: set when played, carried out as the next battle opens where the
+        Bene Gesserit, or their ally, could use it: no Voice in it; by mail the Voice and the
+        plans come in one round, so it is stopped before it is given)."""
+        battle = state["step"].get("battle")
+        if use != NexusUse.BETRAYAL or not battle or not voice.voicer(state, battle):
+            return None
+        stop(battle, voice.VOICE)
+        return [Event(EventCode.NEXUS_POWER_STOPPED, {"faction": self.seat,
+                                                      "power": voice.VOICE})]
     precedence = {"before_plans": 1}     # the Voice: steps 1-2 (000 lines 1214-1242)
     decision_kinds = frozenset({coexistence.KIND})     # their declarations and advisors
 
@@ -225,6 +243,33 @@ class BeneGesseritGF9(BeneGesserit):
     voice_names_special_cards = True
     # 001 2.02.10: their charity "always", every turn.
     charity_always_from_turn = 1
+
+    nexus_uses = {**BeneGesserit.nexus_uses, NexusUse.CUNNING: NexusPlay(
+        "your advisors in the territory you name flipped to fighters, once your turn of "
+        "Shipment and Movement is taken (001 4.03.07.03).", TERRITORY, phases=("movement",))}
+
+    def nexus_targets(self, state: State, use: NexusUse, holder: str) -> list[str]:
+        """Cunning: the territories of their advisors that may take up arms (not stormed in,
+        not beside their ally: 2.02.19-20)."""
+        if use != NexusUse.CUNNING:
+            return super().nexus_targets(state, use, holder)
+        return [territory for territory in coexistence.coexisting(state)
+                if BENE_GESSERIT in factions_in(state, territory)
+                and coexistence.may_take_arms(state, territory)]
+
+    def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
+                     rng: random.Random) -> list[Event] | None:
+        """001 4.03.07.03, Cunning: "flip any or all groups of your advisors to fighters during
+        your shipment and movement action (all forces in a territory must end up the same
+        type)".  Ruling: a group a card, the one named, in the Shipment and Movement phase
+        once their turn is taken (as the round is resolved), where advisors may take up arms;
+        announced, as every flip (2.02.18)."""
+        if use != NexusUse.CUNNING:
+            return super().nexus_played(state, use, holder, target, rng)
+        if (holder not in state["step"].get("moved", ())
+                or target not in self.nexus_targets(state, use, holder)):
+            return None
+        return coexistence.flip(state, target, False)
 
     def advisors_flip_when_alone(self, rules: Rules) -> bool:
         """001 2.02.22 universal stewards: advisors alone in a territory at the end of the

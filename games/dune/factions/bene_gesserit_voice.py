@@ -44,7 +44,7 @@ from ..data import Ability, CardType, Effect, Slot
 from ..orders.language import OrderKind, OrderProblem, order_kind
 from ..rules import Rules, rules_of
 from ..state import State, data, faction_name
-from .base import BattleTools, answers, has
+from .base import BattleTools, answers, has, stopped
 
 VOICE = "voice"
 KINDS = {                   # order word -> card type (line 784)
@@ -114,7 +114,8 @@ def voicer(game: Any, battle: dict[str, Any]) -> tuple[str, str] | None:
     view): their opponent, or their ally's (line 790); None when they are not in it nor allied
     to one who is."""
     seats, alliances = game["seats"], game["alliances"]
-    if BENE_GESSERIT not in seats or not has(game, BENE_GESSERIT, Ability.VOICE):
+    if (BENE_GESSERIT not in seats or not has(game, BENE_GESSERIT, Ability.VOICE)
+            or stopped(battle, VOICE)):             # 001 4.03.07.03: a Nexus card's Betrayal
         return None
     pair = (battle["aggressor"], battle["defender"])
     allies = [s for alliance in alliances if BENE_GESSERIT in alliance for s in alliance

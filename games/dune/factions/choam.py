@@ -29,7 +29,8 @@ from pbem.game import Event, Prompt
 
 from .. import tokens
 from ..codes import EventCode
-from ..data import Ability, NexusUse
+from ..data import Ability, CardType, NexusUse
+from ..discard_pile import discard
 from ..rules import rules_of
 from ..state import State, ally_of, data, faction_name
 from . import choam_audit as audit
@@ -44,6 +45,7 @@ from .base import BattleTools, Faction, NexusPlay, RevivalTerms, has
 CHOAM = "choam"
 INCOME = 2                  # 2.09.05: "2 spice from the bank for each faction in the game"
 ALLY_CHARITY = 2            # A 2.09.15, B 2.09.18: "two Spice from the spice bank"
+NEXUS_WORTHLESS_PRICE = 2   # 001 4.03.07.10: "discard a Worthless Card and gain 2 spice"
 
 
 def section(state: State, a: str, b: str) -> str:
@@ -52,18 +54,42 @@ def section(state: State, a: str, b: str) -> str:
     return f"{b} (B)" if getattr(rules_of(state), "choam_landsraad", False) else f"{a} (A)"
 
 
+def _worthless_sold(state: State, holder: str) -> list[Event] | None:
+    """A Worthless card of ``holder``'s hand discarded for 2 spice from the bank (001
+    4.03.07.10, the CHOAM card's Secret Ally)."""
+    card_of = data(state).treachery_card
+    hand = state["factions"][holder]["hand"]
+    worthless = sorted((card for card in hand if card_of(card).type is CardType.WORTHLESS),
+                       key=lambda card: card_of(card).name)
+    if not worthless:
+        return None
+    hand.remove(worthless[0])
+    discard(state, holder, worthless[0])
+    state["factions"][holder]["spice"] += NEXUS_WORTHLESS_PRICE
+    return [Event(EventCode.NEXUS_WORTHLESS_SOLD, {"faction": holder, "card": worthless[0],
+                                                   "spice": NEXUS_WORTHLESS_PRICE})]
+
+
 class Choam(Faction):
     """CHOAM's hooks."""
 
     seat = CHOAM
-    nexus_uses = {NexusUse.BETRAYAL: NexusPlay(
-        "CHOAM discard a treachery card of their hand at random and take no spice for it "
-        "(001 4.03.07.10).")}
+    nexus_uses = {
+        NexusUse.BETRAYAL: NexusPlay(
+            "CHOAM discard a treachery card of their hand at random and take no spice for it "
+            "(001 4.03.07.10)."),
+        NexusUse.SECRET_ALLY: NexusPlay(
+            "at the end of Spice Collection, a Worthless card of your hand discarded and 2 "
+            "spice taken from the bank (001 4.03.07.10).", at="collection")}
 
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:
         """001 4.03.07.10, Betrayal: "at any time" a card of CHOAM's hand at random to the
-        discard pile, no spice paid for it."""
+        discard pile, no spice paid for it.  Secret Ally (its first half): "discard a
+        Worthless Card and gain 2 spice during Spice Collection Phase" (set when played, carried
+        out at the phase's end; ruling: the first Worthless card of the hand by name)."""
+        if use == NexusUse.SECRET_ALLY:
+            return _worthless_sold(state, holder)
         hand = state["factions"][self.seat]["hand"]
         if use != NexusUse.BETRAYAL or not hand:
             return None

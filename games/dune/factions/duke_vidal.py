@@ -81,6 +81,22 @@ def take(state: State, seat: str, until: str, why: str) -> list[Event]:
                                                **({"from": before} if before != ASIDE else {})})]
 
 
+def lent_for_the_turn(state: State, seat: str) -> list[Event]:
+    """001 4.03.07.12, the Ecaz Nexus card's Cunning: "Add Duke Vidal to your Leader Pool for
+    this Turn (even if he is in the Tanks or in another player's Leader Pool)"; set aside at
+    the end of the turn (``turn_over``)."""
+    before = at(state)
+    state[KEY] = {"at": seat, "until": MENTAT_PAUSE}
+    return [Event(EventCode.DUKE_VIDAL_TAKEN, {
+        "faction": seat, "why": "nexus-tanks" if before == TANKS else "nexus",
+        **({"from": before} if before not in (ASIDE, TANKS, seat) else {})})]
+
+
+def turn_over(state: State, seat: str) -> list[Event]:
+    """The turn he was lent for is over: set aside, if ``seat`` still holds him."""
+    return set_aside(state, "nexus") if at(state) == seat else []
+
+
 def set_aside(state: State, why: str) -> list[Event]:
     """He goes back aside, from a faction's Active Leaders (or from the tanks, revived)."""
     before = at(state)

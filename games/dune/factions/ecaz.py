@@ -34,6 +34,7 @@ from ..orders.language import OrderKind, OrderProblem, order_kind, read_territor
 from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, ally_of, data, sheet
+from ..variants.nexus_cards import nexus_vidal
 from . import duke_vidal
 from . import ecaz_alliance as alliance
 from . import ecaz_ambassadors as ambassadors
@@ -57,7 +58,12 @@ class Ecaz(Faction):
         NexusUse.BETRAYAL: NexusPlay(
             "Ecaz's ally sends its forces in the territory you name, where Ecaz have forces "
             "too, to its reserves (001 4.03.07.12).", TERRITORY,
-            ("storm", "spice_blow", "charity", "bidding", "revival"))}
+            ("storm", "spice_blow", "charity", "bidding", "revival")),
+        # Cunning: ``duke_vidal.lent_for_the_turn``, set aside at the turn's end
+        # (``variants.nexus_cards``: the lent ``VIDAL``)
+        NexusUse.CUNNING: NexusPlay(
+            "Duke Vidal one of your Active Leaders to the end of this turn, from wherever he "
+            "is, then set aside (001 4.03.07.12).")}
 
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:
@@ -67,6 +73,8 @@ class Ecaz(Faction):
         leaders."""
         if use == NexusUse.BETRAYAL:
             return self._sent_home(state, target)
+        if use == NexusUse.CUNNING:
+            return nexus_vidal(state, holder)
         if use != NexusUse.SECRET_ALLY or target is None or target not in state["factions"]:
             return None
         mine = sheet(holder, state).name

@@ -10,7 +10,7 @@ from pbem.game import Event
 from ..data import NexusUse
 from ..rules import Rules, rules_of
 from ..state import State, data, sheet
-from ..variants.nexus_cards import nexus_revival
+from ..variants.nexus_cards import WORM, nexus_revival
 from .base import Faction, NexusPlay
 
 NEXUS_FREE_REVIVAL = 3      # 001 4.03.07.05: "increase your free revival to 3 for the Turn"
@@ -21,14 +21,18 @@ class Fremen(Faction):
 
     seat = "fremen"
     nexus_uses = {NexusUse.SECRET_ALLY: NexusPlay(
-        "your free revival raised to 3 this turn: the forces it lacks revived from the tanks "
-        "free after your revival (001 4.03.07.05).", phases=("revival",))}
+        "in the revival, your free revival raised to 3 this turn: the forces it lacks revived "
+        "from the tanks free after your revival; in any other round, set for the next worm "
+        "that would devour your forces: none of them lost to it (001 4.03.07.05).",
+        phases=("revival",), at=WORM)}
 
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:
-        """001 4.03.07.05, Secret Ally (its revival half): the free revival raised to 3 for the
+        """001 4.03.07.05, Secret Ally, its revival half: the free revival raised to 3 for the
         turn (ruling: played in the Revival phase, the forces it adds to the holder's own free
-        revival revived after the holder's revival)."""
+        revival revived after the holder's revival).  Its other half, "avoid losing Forces to
+        a sandworm", is set when played in another round and carried out by the worm
+        (``variants.nexus_cards.NexusCards.devouring``)."""
         more = NEXUS_FREE_REVIVAL - sheet(holder, state).free_revival
         if use != NexusUse.SECRET_ALLY or more <= 0 or not state["factions"][holder]["tanks"]:
             return None

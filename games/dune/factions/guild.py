@@ -2,15 +2,48 @@
 
 from __future__ import annotations
 
-from ..data import Ability
+import random
+
+from pbem.game import Event
+
+from ..data import Ability, NexusUse
 from ..state import State
-from .base import SHIPMENT, Faction, has
+from ..variants.nexus_cards import BEFORE_SHIPMENT, PAYMENT, lend
+from .base import SHIPMENT, Faction, NexusPlay, has
+
+# 001 4.03.07.07, Secret Ally: the Guild's rates and three types of shipment, lent for "your
+# Shipment": played in a round before the Shipment and Movement phase, to its end (ruling)
+SHIPPING_POWERS = (Ability.HALF_PRICE_SHIPMENT, Ability.GUILD_SHIPMENT)
 
 
 class Guild(Faction):
     """The Spacing Guild's hooks."""
 
     seat = "guild"
+    nexus_uses = {
+        # Betrayal: "Gain any one Payment in full for Shipping that would have gone to either
+        # the Spacing Guild or the Spice Bank, even your own" (ruling: set, carried out by the
+        # next shipment paid for, anyone's: ``variants.nexus_cards.NexusCards.shipment_paid``;
+        # the Junction of 4.10 not played)
+        NexusUse.BETRAYAL: NexusPlay(
+            "set now: the next shipment paid for to the Guild or the bank, anyone's, yours "
+            "too, its payment in full taken by you (001 4.03.07.07).", at=PAYMENT),
+        NexusUse.SECRET_ALLY: NexusPlay(
+            "until the end of this turn's Shipment and Movement, you ship at the Guild's "
+            "rates (half price) and may cross-ship and ship back to your reserves (001 "
+            "4.03.07.07).", phases=BEFORE_SHIPMENT)}
+
+    def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
+                     rng: random.Random) -> list[Event] | None:
+        """001 4.03.07.07, Secret Ally: "Your pay Guild rates for your Shipment; you may also
+        use ability Three Types of Shipment" (ruling: played before the holder's shipment, in
+        a round before Shipment and Movement, as a shipment is made in one's own turn; the
+        powers last to the end of that phase, ``factions.has`` answering for them)."""
+        if use != NexusUse.SECRET_ALLY:
+            return None
+        return lend(state, holder, SHIPPING_POWERS, "movement", "Spacing Guild Nexus card", use,
+                    "001 4.03.07.07",
+                    "the Guild's half price and their cross-shipping and shipping back")
 
     # --- hooks of payments
 

@@ -19,27 +19,37 @@ class Harkonnen(Faction):
     """The Harkonnen's hooks."""
 
     seat = "harkonnen"
-    nexus_uses: ClassVar[dict[NexusUse, NexusPlay]] = {NexusUse.CUNNING: NexusPlay(
-        "draw a traitor card, then the weakest of your traitors (the card drawn among them) "
-        "shuffled back into the traitor deck (001 4.03.07.06).")}
+    nexus_uses: ClassVar[dict[NexusUse, NexusPlay]] = {
+        NexusUse.CUNNING: NexusPlay(
+            "draw a traitor card, then the weakest of your traitors (the card drawn among them) "
+            "shuffled back into the traitor deck (001 4.03.07.06)."),
+        NexusUse.SECRET_ALLY: NexusPlay(
+            "at War Continues, draw two traitor cards, then the two weakest of your traitors "
+            "shuffled back into the traitor deck (001 4.03.07.06).", at="mentat_pause")}
 
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:
         """001 4.03.07.06, Cunning: "At any time" a traitor card drawn, then one of theirs
-        shuffled back, secretly (ruling: the weakest, as a player keeps the traitors most
-        worth holding; the table learns that one was drawn and one returned, not which)."""
+        shuffled back, secretly; Secret Ally: "During War Continues" two drawn and two shuffled
+        back (set when played, carried out at the end of the Mentat Pause, which a game that
+        goes on reaches at War Continues only).  Ruling: the weakest go back, as a player
+        keeps the traitors most worth holding; the table learns how many were drawn and
+        returned, not which."""
+        count = {NexusUse.CUNNING: 1, NexusUse.SECRET_ALLY: 2}.get(use, 0)
         deck = state["decks"]["traitors"]
-        if use != NexusUse.CUNNING or not deck:
+        if not count or len(deck) < count:
             return None
         held = state["factions"][holder]["traitors"]
-        drawn = deck.pop()
-        held.append(drawn)
+        drawn = [deck.pop() for _ in range(count)]
+        held += drawn
         strength = data(state).leader
-        returned = min(held, key=lambda name: (strength(name).strength, name))
-        held.remove(returned)
-        deck.append(returned)
+        returned = sorted(held, key=lambda name: (strength(name).strength, name))[:count]
+        for name in returned:
+            held.remove(name)
+        deck += returned
         rng.shuffle(deck)
-        return [Event(EventCode.NEXUS_TRAITOR_SWAPPED, {"faction": holder}),
+        return [Event(EventCode.NEXUS_TRAITOR_SWAPPED, {"faction": holder, "count": count,
+                                                        "use": str(use)}),
                 Event(EventCode.NEXUS_TRAITOR_SWAPPED_CARDS, {"drawn": drawn,
                                                               "returned": returned},
                       to=(holder,))]

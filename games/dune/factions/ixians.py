@@ -13,13 +13,14 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from ..codes import EventCode
-from ..data import Ability
+from ..data import Ability, NexusUse
 from ..forces import add_forces, remove_forces, take, to_tanks
 from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, forces_at, sheet
+from ..variants.nexus_cards import BEFORE_SHIPMENT, FULL, just_bought, lend, withhold
 from . import ixians_hms, ixians_pocket, ixians_redraw, ixians_supply
-from .base import Faction, hand_limit, has
+from .base import Faction, NexusPlay, hand_limit, has
 
 CYBORG, SUBOID, CYBORG_MOVES = "cyborg", "suboid", 2     # 001 2.07.10, 2.07.15, 2.07.13
 
@@ -31,9 +32,40 @@ class Ixians(Faction):
     # Their alliance power (001 2.07.22: the ally's redraw) and their Karama power (1.14.08:
     # the HMS moved) are offered by mail (rules version 6; ``IxiansGF9Version5``).
     alliance_and_karama_by_mail = True
+    nexus_uses = {NexusUse.BETRAYAL: NexusPlay(
+        "the Ixians' SUPPLY CHAIN withheld in this turn's Bidding phase (001 4.03.07.08; "
+        "their Technology is not offered by mail).", phases=("storm", "spice_blow", "charity")),
+        NexusUse.CUNNING: NexusPlay(
+        "your Suboids worth a full force in every battle of this turn, unbacked by spice "
+        "(001 4.03.07.08).", phases=(*BEFORE_SHIPMENT, "movement")),
+        NexusUse.SECRET_ALLY: NexusPlay(
+        "the card you bought this round discarded and the top card of the treachery deck "
+        "drawn in its place (001 4.03.07.08).", phases=("bidding",))}
     decision_kinds = frozenset({ixians_pocket.POCKET, ixians_hms.PLACEMENT, ixians_hms.MOVE,
                                 ixians_supply.SUPPLY, ixians_supply.TECHNOLOGY,
                                 ixians_redraw.REDRAW, ixians_hms.KARAMA_MOVE})
+
+    def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
+                     rng: random.Random) -> list[Event] | None:
+        """001 4.03.07.08, Betrayal: "Prevent Ixians from using either their Bidding ability
+        or their Technology ability (but not both)" (ruling: played before the Bidding phase,
+        their SUPPLY CHAIN, 2.07.08, withheld to its end; the Technology not offered by mail).
+        Cunning: "Before Battle Plan in your first battle this Turn" the
+        Suboids at full strength in all battles of the turn (ruling: played in a round before
+        the Battle phase, lent to its end; full strength is a normal force's, 2.07.15).
+        Secret Ally: "discard a Treachery Card you just bought during Bidding, then Draw the
+        top card of the Treachery deck" (ruling: played in the round of the purchase, after it,
+        as the Ixians' ally's redraw of 2.07.22 does it)."""
+        if use == NexusUse.BETRAYAL:        # the bidding ability, the one every game has
+            return withhold(state, self.seat, (Ability.SUPPLY_CHAIN,), "bidding",
+                            "Ixian Nexus card", use, "001 4.03.07.08", "SUPPLY CHAIN")
+        if use == NexusUse.CUNNING:         # 001 4.03.07.08: "all battles this Turn"
+            return lend(state, holder, (f"{FULL}{SUBOID}",), "battle", "Ixian Nexus card", use,
+                        "001 4.03.07.08", "their Suboids at full strength")
+        bought = just_bought(state, holder) if use == NexusUse.SECRET_ALLY else None
+        if bought is None:
+            return None
+        return ixians_redraw.swap(state, holder, bought["card"], rng)
 
     # --- the hook of decisions
 

@@ -87,11 +87,17 @@ def bought(state: State, ixians: str, buyer: str, card: str, rng: random.Random
     if data(state).treachery_card(card).name not in _own(state, ixians).get("redraw", {}).get(
             buyer, []):
         return []
+    if rules_of(state).ixians_text_b:
+        _own(state, ixians).setdefault("redrawn", {})[buyer] = state["turn"]
+    return swap(state, buyer, card, rng)
+
+
+def swap(state: State, buyer: str, card: str, rng: random.Random) -> list[Event]:
+    """``card``, just bought, discarded (public) and the deck's top card drawn (the buyer's
+    alone): 2.07.22-23, and the Ixians' Nexus card's Secret Ally (001 4.03.07.08)."""
     hand = state["factions"][buyer]["hand"]
     hand.remove(card)
     discard(state, buyer, card)
-    if rules_of(state).ixians_text_b:
-        _own(state, ixians).setdefault("redrawn", {})[buyer] = state["turn"]
     drawn, events = draw_treachery(state, rng)
     events.insert(0, Event(EventCode.CARD_REDRAWN, {"faction": buyer, "card": card}))
     if drawn is not None:

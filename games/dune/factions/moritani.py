@@ -44,6 +44,7 @@ from ..orders.language import (
 )
 from ..prompt_key import PromptKey
 from ..state import State, ally_of, data
+from ..variants.nexus_cards import LOST_BATTLE
 from . import duke_vidal
 from . import moritani_alliance as alliance
 from . import moritani_assassins as assassins
@@ -60,13 +61,20 @@ class Moritani(Faction):
     """The Moritani's hooks."""
 
     seat = MORITANI
-    nexus_uses = {NexusUse.BETRAYAL: NexusPlay(
-        "the Terror token in the territory you name taken off the board, back to the "
-        "Moritani, unrevealed (001 4.03.07.13).", TERRITORY)}
+    nexus_uses = {
+        NexusUse.BETRAYAL: NexusPlay(
+            "the Terror token in the territory you name taken off the board, back to the "
+            "Moritani, unrevealed (001 4.03.07.13).", TERRITORY),
+        # Secret Ally: their ally's power of 2.12.19 (A), for the holder's next battle lost
+        # to a winner (``variants.nexus_cards.loser_keeps_one``)
+        NexusUse.SECRET_ALLY: NexusPlay(
+            "set now: when you next lose a battle that had a winner, you keep one card you "
+            "played that you could have kept had you won, weapon before defense (001 "
+            "4.03.07.13).", at=LOST_BATTLE)}
 
     def nexus_targets(self, state: State, use: NexusUse, holder: str) -> list[str]:
         """Betrayal: the strongholds holding a Terror token (public)."""
-        return terror.placed(state)
+        return terror.placed(state) if use == NexusUse.BETRAYAL else []
 
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:

@@ -15,15 +15,16 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
-from ..data import Ability
+from ..data import Ability, NexusUse
 from ..prompt_key import PromptKey
 from ..rules import rules_of
 from ..state import State, ally_of, data, sheet
+from ..variants.nexus_cards import BEFORE_SHIPMENT, FIVE_AS_ONE, lend
 from . import richese_black_market as black_market
 from . import richese_cache as cache
 from . import richese_no_fields as no_fields
 from . import richese_supply as supply
-from .base import Faction, Offer, hand_limit, has
+from .base import Faction, NexusPlay, Offer, hand_limit, has
 
 RICHESE = "richese"
 
@@ -32,6 +33,22 @@ class Richese(Faction):
     """Richese's hooks."""
 
     seat = RICHESE
+    nexus_uses = {NexusUse.SECRET_ALLY: NexusPlay(
+        "until the end of this turn's Shipment and Movement, a shipment of up to 5 of your "
+        "forces from reserves costs what 1 would (001 4.03.07.11).", phases=BEFORE_SHIPMENT)}
+
+    def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
+                     rng: random.Random) -> list[Event] | None:
+        """001 4.03.07.11, Secret Ally: "Instead of a normal Shipment, you may ship up to 5 of
+        your Forces from reserves as if shipping 1" (ruling: played before the holder's
+        shipment, in a round before Shipment and Movement, as the Guild card's; its shipment
+        from reserves that turn priced so, ``variants.shipped_as_one``)."""
+        if use != NexusUse.SECRET_ALLY:
+            return None
+        return lend(state, holder, (FIVE_AS_ONE,), "movement", "Richese Nexus card", use,
+                    "001 4.03.07.11",
+                    "a shipment of up to 5 forces from reserves at the price of 1")
+
     decision_kinds = frozenset({cache.KIND, cache.KARAMA_KIND, no_fields.START_KIND,
                                 supply.KIND, black_market.KIND})
 

@@ -30,11 +30,13 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from .. import leaders
 from ..board import homeworlds
 from ..codes import EventCode
 from ..data import Ability, NexusUse
 from ..prompt_key import PromptKey
-from ..state import State, ally_of
+from ..state import State, ally_of, data
+from ..variants.nexus_cards import REVIVAL_TERMS, lend
 from . import tleilaxu_face_dancers as face_dancers
 from . import tleilaxu_gholas as gholas
 from . import tleilaxu_revival as terms_of
@@ -45,18 +47,50 @@ MENTAT_PAUSE = "mentat_pause"       # the GF9 round whose War Continues replaces
 REVIVAL_ROUND = "revival"
 
 
+def _leader_revived_free(state: State, holder: str) -> list[Event] | None:
+    """The strongest of ``holder``'s leaders in the tanks back in its leader pool, free (001
+    4.03.07.09, the Tleilaxu card's Secret Ally)."""
+    places = state["factions"][holder]["leaders"]
+    strength = data(state).leader
+    dead = leaders.in_tanks(places)
+    if not dead:
+        return None
+    name = max(dead, key=lambda n: (places[n] == leaders.TANKS, strength(n).strength, n))
+    places[name] = leaders.ALIVE
+    return [Event(EventCode.NEXUS_LEADER_REVIVED, {"faction": holder, "leader": name})]
+
+
 class Tleilaxu(Faction):
     """The Tleilaxu's hooks."""
 
     seat = TLEILAXU
-    nexus_uses = {NexusUse.CUNNING: NexusPlay(
-        "your revealed Face Dancers set aside, as many drawn secretly in their place, then the "
-        "set-aside ones shuffled into the traitor deck (001 4.03.07.09).")}
+    nexus_uses = {
+        NexusUse.CUNNING: NexusPlay(
+            "your revealed Face Dancers set aside, as many drawn secretly in their place, then "
+            "the set-aside ones shuffled into the traitor deck (001 4.03.07.09)."),
+        NexusUse.SECRET_ALLY: NexusPlay(
+            "the strongest of your leaders in the tanks revived free; played before the "
+            "Revival phase, your revival limit this turn raised to 5 and your forces revived "
+            "for spice at 1 spice each (001 4.03.07.09).",
+            phases=("storm", "spice_blow", "charity", "bidding", REVIVAL_ROUND))}
 
     def nexus_played(self, state: State, use: NexusUse, holder: str, target: str | None,
                      rng: random.Random) -> list[Event] | None:
         """001 4.03.07.09, Cunning: the revealed Face Dancers replaced by as many drawn, the
-        revealed shuffled back into the traitor deck afterwards."""
+        revealed shuffled back into the traitor deck afterwards.  Secret Ally: "Revive one of
+        your leaders for free and increase your revival limit to 5.  Forces revived by spice
+        cost 1 spice each this Turn" (rulings: the strongest of its leaders in the tanks, face
+        up before face down, as a card's revival, outside the rules of leader revival, at
+        once, or after the holder's revival in the Revival phase; the limit and the price lent
+        to the end of the Revival phase when played before it, as they must be in force when
+        the revival orders are read: ``variants.nexus_cards.revival_terms``)."""
+        if use == NexusUse.SECRET_ALLY:
+            revived = _leader_revived_free(state, holder) or []
+            if state["phase"] != REVIVAL_ROUND:     # in force for the revival to come
+                revived += lend(state, holder, (REVIVAL_TERMS,), REVIVAL_ROUND,
+                                "Tleilaxu Nexus card", use, "001 4.03.07.09",
+                                "a revival limit of 5 and forces revived at 1 spice each")
+            return revived or None
         own = state["factions"][self.seat]
         revealed, deck = own["revealed"], state["decks"]["traitors"]
         if use != NexusUse.CUNNING or not revealed:
@@ -70,6 +104,7 @@ class Tleilaxu(Faction):
                                                               "count": len(drawn)}),
                 Event(EventCode.FACE_DANCERS, {"leaders": list(own["face_dancers"])},
                       to=(self.seat,))]
+
     precedence = {"before_plans": 3}     # their word on the reveal, after the Voice and question
     decision_kinds = frozenset({face_dancers.REPLACE, terms_of.TERMS})
 

@@ -203,9 +203,11 @@ def _side(game: Any, seat: str, battle: dict[str, Any], fought: dict[str, dict[s
         for s in (dialed, *allies))
     karamaed = battle.get("cancelled", {}).get(seat, [])     # battle_karama
     against = faction_name(opponent, rules)
+    full = variants.full_strength(game, seat)       # 001 4.03.07.08: a Nexus card's
     troops = tuple(combat.Troop(kind.name, here.get(kind.name, 0),
-                                min(kind.worth(against), combat.NORMAL) if "starred" in karamaed
-                                else kind.worth(against), kind.spiced)
+                                combat.NORMAL if kind.name in full
+                                else min(kind.worth(against), combat.NORMAL)
+                                if "starred" in karamaed else kind.worth(against), kind.spiced)
                    for kind in kinds(rules, dialed))
     strength = combat.Strength(troops, rules.advanced_combat, free and "free" not in karamaed)
     away = {name: where for name, where in fought.get(seat, {}).items() if where != territory}

@@ -39,7 +39,7 @@ from __future__ import annotations
 
 import random
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -286,6 +286,7 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
     terms = factions.RevivalTerms()
     for power in factions.ordered(game, "revival", "revival_terms"):
         terms = power.revival_terms(game, seat, terms)
+    terms = variants.revival_terms(game, seat, terms)       # 001 4.03.07.09: a Nexus card
     partners = [s for alliance in alliances if seat in alliance for s in alliance if s != seat]
     free = max([faction.free_revival] + [ALLY_FREE_REVIVAL for s in partners
                                          if Ability.ALLY_FREE_REVIVAL in sheet(s, rules).alliance
@@ -319,7 +320,9 @@ def _allowance(seat: str, tanks: dict[str, Counts], spice: int, hand: list[str],
     else:
         refusal = "" if karama else "you hold no Karama card"
     return Allowance(
-        seat=seat, kinds=kinds(rules, seat), tanks=dict(tanks[seat]), free=free,
+        seat=seat, kinds=kinds(rules, seat) if terms.force_price is None else tuple(
+            replace(kind, revival_cost=terms.force_price) for kind in kinds(rules, seat)),
+        tanks=dict(tanks[seat]), free=free,
         spice=spice, leaders=dict(places), revived=tuple(revived),
         karama=None if refusal else karama, karama_refusal=refusal,
         ghola=_card(rules, hand, CardType.TLEILAXU_GHOLA),

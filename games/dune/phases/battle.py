@@ -498,8 +498,8 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
         used = outcome.kind == "battle" and seat not in outcome.withheld
         unanswered = not any(plans[other]["weapon"] for other in plans if other != seat)
         one = (seat == loser and winner is not None and outcome.kind in ("battle", "traitor")
-               and any(f.loser_keeps_one(state, seat) for f in factions.in_play(
-                   state, "loser_keeps_one")))
+               and (any(f.loser_keeps_one(state, seat) for f in factions.in_play(
+                   state, "loser_keeps_one")) or variants.loser_keeps_one(state, seat)))
         events += _cards_after(state, seat, plan, keep, outcome.kind == "traitor", used,
                                unanswered, one)
     if outcome.kind == "battle" and not outcome.leaders_decided:   # 001 3.03.12: none lost

@@ -630,6 +630,7 @@ def _buy(state: State, outcome: Outcome, rng: random.Random) -> list[Event]:
     step["spent"][buyer] = step["spent"].get(buyer, 0) + outcome.price
     sheets[buyer]["hand"].append(card)
     redrawn = [e for f in factions.in_play(state) for e in f.bought(state, buyer, card, rng)]
+    redrawn += variants.bought(state, buyer, card, paid, payee)     # 001 4.03.07.04, .08
     free = _free_card(state, buyer, rng)
     return [Event(EventCode.CARD_SOLD, {"number": number, "buyer": buyer, "price": outcome.price,
                                 "karama": outcome.karama, "paid": paid,

@@ -178,7 +178,8 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
         data_["token"] = tokens.standing_words(state)
     events = [*played, Event(EventCode.SHIPMENT, {**data_, "territory": territory, "sector": sector,
                                           **_chosen(chosen)}),
-              *variants.paid(state, seat, reach.payee(state, seat, rate), cost)]
+              *variants.paid(state, seat, reach.payee(state, seat, rate), cost),
+              *variants.shipment_paid(state, seat, reach.payee(state, seat, rate), cost)]
     if token is not None:
         events += owner.token_shipped(state, token, territory, sector, seat)
     events += storm_on_arrival(state, seat, kind, territory, sector, forces)

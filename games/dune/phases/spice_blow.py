@@ -448,6 +448,8 @@ def devour(state: State, worm: dict[str, Any]) -> list[Event]:
     spice = state["spice"].pop(territory, 0)
     safe = worm_safe(state, worm)
     played += _unprotected(state, territory, safe)
+    spared, cards = variants.devouring(state, territory, safe)     # 001 4.03.07.05
+    safe, played = safe | spared, played + cards
     eaten: dict[str, Counts] = {}
     for sector, faction, counts in [
             (int(sector), faction, dict(counts))

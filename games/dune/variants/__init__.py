@@ -187,6 +187,61 @@ def paid(state: State, payer: str, payee: str | None, amount: int, front: bool =
             for event in variant.paid(state, payer, payee, amount, front)]
 
 
+def bought(state: State, buyer: str, card: str, paid: dict[str, int], payee: str | None
+           ) -> list[Event]:
+    """Every variant's rules once ``buyer`` has bought ``card`` in the bidding (001 4.03.07.04,
+    .08: a Nexus card played on a card just bought)."""
+    return [event for variant in in_play(state)
+            for event in variant.bought(state, buyer, card, paid, payee)]
+
+
+def loser_keeps_one(state: State, loser: str) -> bool:
+    """Whether a variant lets ``loser`` keep one card it played (001 4.03.07.13)."""
+    return any(variant.loser_keeps_one(state, loser) for variant in in_play(state))
+
+
+def shipped_as_one(game: State | dict[str, Any], seat: str, kind: str) -> int:
+    """How many forces of ``seat``'s shipment of ``kind`` are priced as one, by any variant
+    (001 4.03.07.11, the Richese Nexus card's Secret Ally)."""
+    return max((variant.shipped_as_one(game, seat, kind) for variant in in_play(game)),
+               default=0)
+
+
+def devouring(state: State, territory: str, safe: set[str]) -> tuple[set[str], list[Event]]:
+    """The factions a worm in ``territory`` spares beside ``safe`` by any variant, with the
+    events of what spares them (001 4.03.07.05: the Fremen Nexus card's Secret Ally)."""
+    spared: set[str] = set()
+    events: list[Event] = []
+    for variant in in_play(state):
+        more, played = variant.devouring(state, territory, safe | spared)
+        spared |= more
+        events += played
+    return spared, events
+
+
+def shipment_paid(state: State, payer: str, payee: str | None, amount: int) -> list[Event]:
+    """Every variant's rules once ``payer`` has paid ``amount`` for a shipment to ``payee``
+    (001 4.03.07.07: the Guild Nexus card's Betrayal)."""
+    if not amount:
+        return []
+    return [event for variant in in_play(state)
+            for event in variant.shipment_paid(state, payer, payee, amount)]
+
+
+def revival_terms(game: State | dict[str, Any], seat: str, terms: Any) -> Any:
+    """The terms of ``seat``'s revival as every variant changes them (001 4.03.07.09, the
+    Tleilaxu Nexus card's Secret Ally)."""
+    for variant in in_play(game):
+        terms = variant.revival_terms(game, seat, terms)
+    return terms
+
+
+def full_strength(game: State | dict[str, Any], seat: str) -> frozenset[str]:
+    """The kinds of ``seat``'s forces worth a normal force in its battles, by any variant (001
+    4.03.07.08, the Ixian Nexus card's Cunning)."""
+    return frozenset().union(*(variant.full_strength(game, seat) for variant in in_play(game)))
+
+
 def revival_opens(state: State, reviving: list[str], rng: random.Random) -> list[Event]:
     """Every variant's rules once the revival round is opened (``reviving``: the factions
     asked that may revive a leader; 001 4.07.12)."""
@@ -271,9 +326,10 @@ def traitors_barred(state: State, territory: str, seat: str) -> bool:
 
 
 __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle_over",
-           "battle_spice_help", "battle_won", "collected", "dealt", "decider", "decisions",
-           "explosion_losses", "free_revival", "full_price", "in_play", "may_ally", "moved",
-           "movement_bonus", "native_arrivals", "paid", "phase_begins", "phase_ends",
-           "revival_opens", "shipped", "shipping_terms", "shut", "storm_placed",
-           "stronghold_rate", "traitors_barred", "victory_points", "violations",
+           "battle_spice_help", "battle_won", "bought", "collected", "dealt", "decider",
+           "decisions", "devouring", "explosion_losses", "free_revival", "full_price",
+           "full_strength", "in_play", "loser_keeps_one", "may_ally", "moved", "movement_bonus",
+           "native_arrivals", "paid", "phase_begins", "phase_ends", "revival_opens",
+           "revival_terms", "shipment_paid", "shipped", "shipped_as_one", "shipping_terms", "shut",
+           "storm_placed", "stronghold_rate", "traitors_barred", "victory_points", "violations",
            "war_continues", "widened"]

@@ -123,6 +123,17 @@ class Variant:
         front of the payee's shield): nothing follows."""
         return []
 
+    def bought(self, state: State, buyer: str, card: str, paid: dict[str, int],
+               payee: str | None) -> list[Event]:
+        """``buyer`` has bought ``card`` in the bidding (``paid``: the spice each payer gave,
+        none for a Karama; ``payee``: who received it, None for the bank): nothing follows."""
+        return []
+
+    def loser_keeps_one(self, state: State, loser: str) -> bool:
+        """Whether it lets ``loser`` of a battle with a winner keep one card it played that it
+        could have kept had it won (001 4.03.07.13): no."""
+        return False
+
     def revival_opens(self, state: State, reviving: list[str], rng: random.Random
                       ) -> list[Event]:
         """The revival round is opened; ``reviving``: the factions asked in it that may revive
@@ -160,6 +171,33 @@ class Variant:
         """Whether ``seat`` ships into ``territory`` at the strongholds' rate: no more than
         its board says."""
         return False
+
+    def shipped_as_one(self, game: State | dict[str, Any], seat: str, kind: str) -> int:
+        """How many forces of ``seat``'s shipment of ``kind`` are priced as one (001
+        4.03.07.11): none."""
+        return 0
+
+    def devouring(self, state: State, territory: str, safe: set[str]
+                  ) -> tuple[set[str], list[Event]]:
+        """A worm is about to devour the forces in ``territory`` but those of ``safe``: the
+        factions it spares besides, with what that plays (001 4.03.07.05): none."""
+        return set(), []
+
+    def shipment_paid(self, state: State, payer: str, payee: str | None, amount: int
+                      ) -> list[Event]:
+        """``payer`` has paid ``amount`` spice for a shipment to ``payee`` (the Guild, or None:
+        the bank; 001 4.03.07.07): nothing follows."""
+        return []
+
+    def revival_terms(self, game: State | dict[str, Any], seat: str, terms: Any) -> Any:
+        """The terms of ``seat``'s revival (``factions.RevivalTerms``) as the variant changes
+        them (001 4.03.07.09): as they are."""
+        return terms
+
+    def full_strength(self, game: State | dict[str, Any], seat: str) -> frozenset[str]:
+        """The kinds of ``seat``'s forces worth a normal force in its battles whatever their
+        strength (001 4.03.07.08): none."""
+        return frozenset()
 
     def full_price(self, game: State | dict[str, Any], seat: str, territory: str) -> bool:
         """Whether a shipment of ``seat`` into ``territory`` is never at half price: no."""

@@ -31,13 +31,15 @@ table; which card, only its holder's until it is played or discarded.
 
 Rulings (docs/rules-coverage.md, "001 GF9 variants: Nexus cards"): 4.03.04 prints two draws,
 the published one (each draws from the deck) and a revision's (cards revealed, one per
-unallied faction, and dealt among them): the published one is played.  A faction holds one card
+unallied faction, and dealt among them): the published one is played, the revision's with the
+option ``nexus_cards_text_b``.  A faction holds one card
 at most ("draw one ... or discard one they are holding and draw a new one").
 """
 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import Any
 
 from pbem.game import Event
@@ -45,12 +47,28 @@ from pbem.game import Event
 from .. import tokens
 from ..codes import EventCode
 from ..data import Act, NexusUse
+from ..factions import duke_vidal
+from ..factions.base import LENT, WITHHELD, answers
 from ..forces import add, first_of, take
-from ..state import State, ally_of
+from ..rules import rules_of
+from ..state import State, ally_of, data, factions_in, storm_order
 from .base import Variant
 
 KIND = "nexus_card"                 # the token kind
 CHOSEN = "nexus_cards"              # the step's record of a Nexus's choices, by seat
+BATTLE = "battle opened"            # ``NexusPlay.at``: set for the next battle where it acts
+PAYMENT = "shipment payment"        # ``NexusPlay.at``: set for the next shipment paid for
+WORM = "worm"                       # ``NexusPlay.at``: set for the next worm to eat its forces
+LOST_BATTLE = "lost battle"         # ``NexusPlay.at``: set for the next battle lost to a winner
+FIVE_AS_ONE = "five_shipped_as_one"     # a power lent (``lend``): 001 4.03.07.11
+REVIVAL_TERMS = "revival_5_at_1"    # lent: a revival limit of 5, forces at 1 spice (.09)
+REVIVAL_LIMIT, REVIVAL_PRICE = 5, 1     # 001 4.03.07.09: "revival limit to 5", "1 spice each"
+VIDAL = "duke_vidal"                # lent: Duke Vidal to the turn's end (001 4.03.07.12)
+FULL = "full_strength:"             # lent: a force kind at full strength (+ its name), .08
+# The rounds before Shipment and Movement, where a use lent for one's shipment is played
+BEFORE_SHIPMENT = ("storm", "spice_blow", "charity", "bidding", "revival")
+SET = "nexus_set"                   # a sheet's: the use its card is set for (``NexusPlay.at``)
+BOUGHT = "nexus_bought"             # the step's record of the holders' purchases, by seat
 DRAW, KEEP, REPLACE, DISCARD, REDRAW = "draw", "keep", "replace", "discard", "redraw"
 
 
@@ -102,6 +120,7 @@ def discard(state: State, seat: str) -> list[Event]:
     if record is None:
         return []
     _discard(record)
+    state["factions"][seat].pop(SET, None)
     return [Event(EventCode.NEXUS_CARD_DISCARDED, {
         "faction": seat, "card": card_name(state, record["value"])})]
 
@@ -113,23 +132,133 @@ class NexusCards(Variant):
     def phase_ends(self, state: State, rng: random.Random) -> list[Event]:
         """4.03.03-05: after a Spice Blow and Nexus phase with a Nexus, the choices of its
         factions: discards, then, if an alliance exists, the draws of the unallied."""
+        ended = _lending_ends(state) + _set_uses(state, rng)
         chosen = state["step"].get(CHOSEN) if state["phase"] == "spice_blow" else None
         if chosen is None:
-            return []
-        events = []
+            return ended
+        events = ended
         drawing = bool(state["alliances"])          # 4.03.04: "at least one alliance exists"
         for seat in state["seats"]:
             choice = chosen.get(seat, {}).get(DRAW)
             if choice == DISCARD or (choice == REPLACE and drawing
                                      and not ally_of(state, seat)):
                 events += discard(state, seat)
-        for seat in state["seats"] if drawing else ():
-            choice = chosen.get(seat, {})
-            if (ally_of(state, seat) or choice.get(DRAW) in (KEEP, DISCARD)
-                    or held(state, seat) is not None):
-                continue
-            events += _drawn(state, seat, rng, bool(choice.get(REDRAW)))
+        drawers = [seat for seat in state["seats"] if drawing and not ally_of(state, seat)
+                   and chosen.get(seat, {}).get(DRAW) not in (KEEP, DISCARD)
+                   and held(state, seat) is None]
+        dealt = _revealed_and_dealt(state, drawers, rng) if rules_of(
+            state).nexus_cards_text_b else {}
+        if dealt:                   # 4.03.04 (B): "made public which Nexus Cards are available"
+            events.append(Event(EventCode.NEXUS_CARDS_REVEALED, {
+                "cards": sorted(card_name(state, r["value"]) for r in dealt.values()),
+                "factions": [seat for seat in drawers if seat in dealt]}))
+        for seat in drawers:
+            events += _drawn(state, seat, rng, bool(chosen.get(seat, {}).get(REDRAW)),
+                             dealt.get(seat))
         return events
+
+    def bought(self, state: State, buyer: str, card: str, paid: dict[str, int],
+               payee: str | None) -> list[Event]:
+        """A purchase noted for the round (``just_bought``): a card may be played on "a
+        Treachery Card you just bought" (001 4.03.07.04, .08), or on the Emperor's ally's
+        (.04, Betrayal)."""
+        state["step"].setdefault(BOUGHT, {})[buyer] = {
+            "card": card, "spice": paid.get(buyer, 0), "payee": payee}
+        return []
+
+    def revival_terms(self, game: State | dict[str, Any], seat: str, terms: Any) -> Any:
+        """The revival limit raised to 5 and forces at 1 spice each, where the Tleilaxu card's
+        Secret Ally lent them (001 4.03.07.09: ``REVIVAL_TERMS``)."""
+        if REVIVAL_TERMS not in game["factions"][seat].get(LENT, ()):
+            return terms
+        most = None if terms.forces is None else max(terms.forces, REVIVAL_LIMIT)
+        return replace(terms, forces=most, force_price=REVIVAL_PRICE)
+
+    def shipped_as_one(self, game: State | dict[str, Any], seat: str, kind: str) -> int:
+        """Up to 5 forces shipped from reserves at the price of one, where the Richese card's
+        Secret Ally lent it (001 4.03.07.11: ``FIVE_AS_ONE``)."""
+        return 5 if kind == "reserve" and FIVE_AS_ONE in game["factions"][seat].get(
+            LENT, ()) else 0
+
+    def full_strength(self, game: State | dict[str, Any], seat: str) -> frozenset[str]:
+        """The force kinds a Nexus card lent full strength (``FULL``: the Ixian card's Cunning,
+        001 4.03.07.08)."""
+        return frozenset(key[len(FULL):] for key in game["factions"][seat].get(LENT, ())
+                         if key.startswith(FULL))
+
+    def battle_opened(self, state: State, rng: random.Random) -> list[Event]:
+        """The cards set for a battle (``BATTLE``: the Atreides' and the Bene Gesserit's
+        Betrayal, 001 4.03.07.02-03) played where their faction's ``nexus_played`` finds its
+        power at work in the battle just opened; the others stay set."""
+        events: list[Event] = []
+        for seat in state["seats"]:
+            if _set_for(state, seat) != BATTLE:
+                continue
+            record = held(state, seat)
+            assert record is not None
+            use = NexusUse(state["factions"][seat][SET])
+            effect = answers(record["value"], state).nexus_played(state, use, seat, None, rng)
+            if effect is not None:
+                del state["factions"][seat][SET]
+                events += [*played(state, record, use), *effect]
+        return events
+
+    def shipment_paid(self, state: State, payer: str, payee: str | None, amount: int
+                      ) -> list[Event]:
+        """The first holder in storm order whose card is set for a shipment's payment
+        (``PAYMENT``: the Guild card's Betrayal, 001 4.03.07.07) takes this one in full, from
+        the Guild or the bank that it went to."""
+        for seat in storm_order(state):
+            if _set_for(state, seat) != PAYMENT:
+                continue
+            record = held(state, seat)
+            assert record is not None
+            taken = amount if payee is None else min(amount, state["factions"][payee]["spice"])
+            if payee is not None:
+                state["factions"][payee]["spice"] -= taken
+            state["factions"][seat]["spice"] += taken
+            use = NexusUse(state["factions"][seat].pop(SET))
+            return [*played(state, record, use),
+                    Event(EventCode.NEXUS_PAYMENT_TAKEN, {"faction": seat, "payer": payer,
+                                                          "from": payee or "bank",
+                                                          "spice": taken})]
+        return []
+
+    def devouring(self, state: State, territory: str, safe: set[str]
+                  ) -> tuple[set[str], list[Event]]:
+        """A holder whose card is set for a worm (``WORM``: the Fremen card's Secret Ally, 001
+        4.03.07.05) and whose forces the worm would eat plays it: none of them lost."""
+        spared: set[str] = set()
+        events: list[Event] = []
+        for seat in factions_in(state, territory):
+            if seat in safe or _set_for(state, seat) != WORM:
+                continue
+            record = held(state, seat)
+            assert record is not None
+            spared.add(seat)
+            events += played(state, record, NexusUse(state["factions"][seat].pop(SET)))
+            events.append(Event(EventCode.NEXUS_WORM_SPARED, {"faction": seat,
+                                                              "territory": territory}))
+        return spared, events
+
+    def loser_keeps_one(self, state: State, loser: str) -> bool:
+        """A loser whose card is set for a battle lost (``LOST_BATTLE``: the Moritani card's
+        Secret Ally, 001 4.03.07.13) keeps one card it played (``battle_won`` plays it)."""
+        return _set_for(state, loser) == LOST_BATTLE
+
+    def battle_won(self, state: State, winner: str, loser: str,
+                   plans: dict[str, dict[str, Any]]) -> list[Event]:
+        """The card set for a battle lost played, where the loser kept a card by it."""
+        if _set_for(state, loser) != LOST_BATTLE:
+            return []
+        hand = {data(state).treachery_card(card).name for card in state["factions"][loser]["hand"]}
+        plan = plans[loser]
+        if not hand & {plan["weapon"], plan["defense"], plan["cheap_hero"]} - {None}:
+            return []                       # nothing it played was kept: the card stays set
+        record = held(state, loser)
+        assert record is not None
+        use = NexusUse(state["factions"][loser].pop(SET))
+        return played(state, record, use)
 
     def acted(self, state: State, seat: str, act: Act) -> list[Event]:
         """4.03.02: a faction joining an alliance outside a Nexus (the Moritani's Enemy of My
@@ -145,11 +274,91 @@ class NexusCards(Variant):
                 problems.append(f"nexus cards: {seat} holds {count}")
             if count and ally_of(state, seat):
                 problems.append(f"nexus cards: {seat} holds one while allied (001 4.03.02)")
+            if not count and SET in state["factions"][seat]:
+                problems.append(f"nexus cards: {seat}'s card is set but not held")
         return problems
 
 
-def _drawn(state: State, seat: str, rng: random.Random, redraw: bool) -> list[Event]:
-    record = draw(state, seat, rng)
+def _set_uses(state: State, rng: random.Random) -> list[Event]:
+    """The cards set for a use at the end of this phase (``NexusPlay.at``) played now, where
+    they can be; one that cannot stays set, its holder told."""
+    events = []
+    for seat in state["seats"]:
+        own = state["factions"][seat]
+        record = held(state, seat)
+        if SET not in own or record is None:
+            continue
+        use = NexusUse(own[SET])
+        faction = answers(record["value"], state)
+        if faction.nexus_uses[use].at != state["phase"]:
+            continue
+        effect = faction.nexus_played(state, use, seat, None, rng)
+        if effect is None:
+            events.append(Event(EventCode.NEXUS_CARD_UNPLAYED, {}, to=(seat,)))
+            continue
+        del own[SET]
+        events += [*played(state, record, use), *effect]
+    return events
+
+
+def _set_for(state: State, seat: str) -> str | None:
+    """When the use ``seat``'s card is set for is carried out (its ``NexusPlay.at``), if any."""
+    own = state["factions"][seat]
+    record = held(state, seat)
+    if SET not in own or record is None:
+        return None
+    return answers(record["value"], state).nexus_uses[NexusUse(own[SET])].at
+
+
+def set_for(state: State, seat: str, use: NexusUse, phase: str) -> list[Event]:
+    """``seat``'s card set for ``use``, played at the end of ``phase`` (``_set_uses``); its
+    holder alone told."""
+    state["factions"][seat][SET] = str(use)
+    return [Event(EventCode.NEXUS_CARD_SET, {"use": str(use), "phase": phase}, to=(seat,))]
+
+
+def _lending_ends(state: State) -> list[Event]:
+    """The powers lent until the end of this phase given back (``lend``); Duke Vidal, lent to
+    the turn's end, set aside."""
+    events: list[Event] = []
+    for seat in state["seats"]:
+        own = state["factions"][seat]
+        for key in (LENT, WITHHELD):
+            given = own.get(key)
+            if given is None:
+                continue
+            for ability in [a for a, phase in given.items() if phase == state["phase"]]:
+                del given[ability]
+                events += duke_vidal.turn_over(state, seat) if ability == VIDAL else []
+            if not given:
+                del own[key]
+    return events
+
+
+def nexus_vidal(state: State, seat: str) -> list[Event]:
+    """001 4.03.07.12, the Ecaz card's Cunning: Duke Vidal ``seat``'s to the end of the turn
+    (the Mentat Pause), from wherever he is."""
+    return [*duke_vidal.lent_for_the_turn(state, seat),
+            *lend(state, seat, (VIDAL,), "mentat_pause", "Ecaz Nexus card", NexusUse.CUNNING,
+                  "001 4.03.07.12", "Duke Vidal as one of their leaders")]
+
+
+def _revealed_and_dealt(state: State, drawers: list[str], rng: random.Random
+                        ) -> dict[str, dict[str, Any]]:
+    """001 4.03.04, text B: "Reveal a Nexus Card for each Unallied player" drawing (the deck
+    restocked from the discards as needed), then "shuffle the Revealed Nexus Cards and deal
+    one from this deck face down to each": seat -> its card (the cards revealed are told by
+    ``phase_ends``)."""
+    cards = [record for record in (draw(state, seat, rng) for seat in drawers) if record]
+    rng.shuffle(cards)
+    for seat, record in zip(drawers, cards, strict=False):
+        tokens.place(record, seat, tokens.BEHIND)
+    return {record["owner"]: record for record in cards}
+
+
+def _drawn(state: State, seat: str, rng: random.Random, redraw: bool,
+           dealt: dict[str, Any] | None = None) -> list[Event]:
+    record = dealt or (None if rules_of(state).nexus_cards_text_b else draw(state, seat, rng))
     if record is None:
         return []
     events = [Event(EventCode.NEXUS_CARD_DRAWN, {"faction": seat}),
@@ -164,10 +373,44 @@ def _drawn(state: State, seat: str, rng: random.Random, redraw: bool) -> list[Ev
     return events
 
 
+def just_bought(state: State, seat: str) -> dict[str, Any] | None:
+    """The card ``seat`` bought last in this round of the bidding, still in its hand, with the
+    spice it paid of its own and to whom (``NexusCards.bought``); taken once (a round's
+    purchases are forgotten once its plays are carried out: ``cards.nexus_cards.apply``)."""
+    bought = state["step"].get(BOUGHT, {}).pop(seat, None)
+    if bought is None or bought["card"] not in state["factions"][seat]["hand"]:
+        return None
+    return bought
+
+
+def withhold(state: State, seat: str, abilities: tuple[str, ...], phase: str, card: str,
+             use: NexusUse, section: str, what: str) -> list[Event]:
+    """``seat``'s own powers withheld by a Nexus card's Betrayal until the end of ``phase``
+    (001 4.03.07: ``factions.has`` answers no for them; public)."""
+    withheld = state["factions"][seat].setdefault(WITHHELD, {})
+    withheld.update({str(ability): phase for ability in abilities})
+    return [Event(EventCode.NEXUS_POWERS_WITHHELD, {
+        "faction": seat, "powers": [str(a) for a in abilities], "until": phase, "card": card,
+        "use": str(use), "section": section, "what": what})]
+
+
+def lend(state: State, seat: str, abilities: tuple[str, ...], phase: str, card: str,
+         use: NexusUse, section: str, what: str) -> list[Event]:
+    """Another faction's powers lent to ``seat`` by a Nexus card played, until the end of
+    ``phase`` (001 4.03.07: ``factions.has`` answers for them; public, as the card played is;
+    ``what``: the powers in words, for the reports)."""
+    lent = state["factions"][seat].setdefault(LENT, {})
+    lent.update({str(ability): phase for ability in abilities})
+    return [Event(EventCode.NEXUS_POWERS_LENT, {
+        "faction": seat, "powers": [str(a) for a in abilities], "until": phase, "card": card,
+        "use": str(use), "section": section, "what": what})]
+
+
 def played(state: State, record: dict[str, Any], use: str) -> list[Event]:
     """A card played for ``use`` (4.03.06.01): to the discard pile face up, told to all."""
     seat = record["owner"]
     _discard(record)
+    state["factions"][seat].pop(SET, None)      # a use set earlier is gone with the card
     return [Event(EventCode.NEXUS_CARD_PLAYED, {
         "faction": seat, "card": card_name(state, record["value"]), "use": str(use)})]
 
