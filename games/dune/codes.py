@@ -176,6 +176,7 @@ class EventCode(StrEnum):
     SALE_LAPSED = "sale-lapsed"
     KARAMA_SALE = "karama-sale"                 # 001 1.14.10 (A)
     ELITES_FLIPPED = "elites-flipped"           # 001 1.14.10 (B)
+    SMUGGLERS_FLIPPED = "smugglers-flipped"     # 001 2.13.07
     FLIP_LAPSED = "flip-lapsed"
     WORTHLESS_USED = "worthless-used"           # 001 2.09.08 (A), 2.09.11 (B)
     USE_LAPSED = "use-lapsed"
@@ -474,6 +475,7 @@ class ErrorCode(StrEnum):
     STORM_HOLDS = "storm-holds"
     STRONGHOLD_FULL = "stronghold-full"
     TERRITORY_OCCUPIED = "territory-occupied"      # 001 2.12.03
+    STRONGHOLD_PLACEMENT = "stronghold-placement"  # 001 2.13.03
     MOVE_BARRED = "move-barred"                 # 001 2.09.08 (A), 2.09.11 (B): Baliset
     # revival_orders
     BAD_FORCES = "bad-forces"

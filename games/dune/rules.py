@@ -764,6 +764,9 @@ class GF9(Classic):
     moritani_text_b: bool = field(default=False, metadata=ADDED)
     # 001 4.03: the Nexus cards, drawn after a Nexus by the unallied (``variants.nexus_cards``)
     nexus_cards: bool = field(default=False, metadata=ADDED)
+    # 001 2.13: the Free Traders, the Landsraad's homebrew faction, seated (their sheet's
+    # ``expansion``, ``Rules.in_play``; ``data/freetraders``)
+    free_traders: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -786,7 +789,7 @@ class GF9(Classic):
         "richese_revised": ("richese_revised",),
         "ecaz_moritani": ("ecaz_moritani",), "homeworlds": ("homeworlds",),
         "moritani_text_b": ("moritani_text_b",),
-        "nexus_cards": ("nexus_cards",)}
+        "nexus_cards": ("nexus_cards",), "free_traders": ("free_traders",)}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
     # and Movement, Battle, Spice Collection, Mentat Pause.
@@ -794,7 +797,7 @@ class GF9(Classic):
         "storm", "spice_blow", "charity", "bidding", "revival", "movement", "battle",
         "collection", "mentat_pause")
     data_layers: ClassVar[tuple[str, ...]] = ("classic", "gf9", "ixians", "choam", "richese",
-                                              "ecaz", "moritani")
+                                              "ecaz", "moritani", "freetraders")
     option_layers: ClassVar[dict[str, str]] = {"choam_landsraad": "choam_landsraad",
                                                "homeworlds": "homeworlds",
                                                "moritani_text_b": "moritani_b"}

@@ -151,6 +151,9 @@ def _shipment(view: dict[str, Any], options: dict[str, Any]) -> str | None:
     empty = _empty_homeworld(view, places) if kind == "reserve" else None
     if empty:
         return f"SHIP 1 TO {empty}"
+    smuggled = _smugglers(view, places, reserve) if kind == "reserve" else None
+    if smuggled:
+        return smuggled
     strongholds = sorted((t for t in places if layer.board(view)[t].is_stronghold
                           and not _ally_held(view, t)),
                          key=lambda t: (len(_others(view, t)),
@@ -172,6 +175,18 @@ def _shipment(view: dict[str, Any], options: dict[str, Any]) -> str | None:
                     return f"SHIP {forces}NOFIELD {carried[-1]} TO {target}"
             return f"SHIP {count} TO {target}"
     return None
+
+
+def _smugglers(view: dict[str, Any], places: dict[str, Any], reserve: int) -> str | None:
+    """Smugglers (001 2.13.06), one spice a force: up to five, for at most half the spice,
+    onto the richest spice open to them that nobody occupies, where the seat's forces are
+    none or Smugglers (2.13.08), to collect it (2.13.11)."""
+    count = min(reserve, 5, view["own"]["spice"] // 2)
+    rich = sorted((t for t in places if view["spice"].get(t) and not occupants(view, t)
+                   and move_bot.smuggles(view, t)), key=lambda t: (-view["spice"][t], t))
+    if not count or not rich:
+        return None
+    return f"SHIP {count} TO {where(view, rich[0], places[rich[0]]['sectors'][0])} COEXIST"
 
 
 def _empty_homeworld(view: dict[str, Any], places: dict[str, Any]) -> str | None:

@@ -283,6 +283,9 @@ class Ability(StrEnum):
     BOUNTY = "bounty"                               # 001 2.12.19 (B, advanced)
     LOYALTY = "loyalty"                             # 001 2.11.26 (A, advanced)
     LEADER_DIFFERENCE = "leader_difference"         # 001 1.14.12 (A): Ecaz's Karama power
+    # Free Traders (the Landsraad's homebrew: 001 2.13)
+    SMUGGLERS = "smugglers"                         # 001 2.13.06
+    INFILTRATION = "infiltration"                   # 001 2.13.07
 
 
 class NexusUse(StrEnum):

@@ -58,6 +58,8 @@ class FactionPosition:
     ambassadors_drawn: tuple[str, ...] | None = None
     ambassadors_triggered: tuple[str, ...] | None = None
     ambassadors_removed: tuple[str, ...] | None = None     # out of the game (2.11.17.03)
+    # the Free Traders': the territories where their tokens show the Smugglers' side (2.13.06)
+    smugglers: tuple[str, ...] | None = None
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from ..factions.bene_gesserit_coexistence import in_game, set_coexisting
 from ..forces import add_forces, at_start, count_text, on_map, plain, plus
 from ..phases.spice_blow import last_territory
 from ..phases.storm import WEATHER_MARKERS, uses_weather
-from ..rules import Rules
+from ..rules import Rules, rules_of
 from ..state import POLAR_SINK, State, data, faction_name, sheet
 from ..variants import leader_skills
 from .format import (
@@ -202,9 +202,13 @@ def _to_place(state: State) -> None:
     round 1, the Bene Gesserit's in round 2 with XV (000 line 500: ``start_anywhere``); none
     later."""
     round_ = state["step"].get("round") if state["phase"] == "setup" else None
+    phases = rules_of(state).phases
+    first_bids = (state["turn"] == 1 and state["phase"] in phases
+                  and phases.index(state["phase"]) <= phases.index("bidding"))
     for seat in state["seats"]:
         later = round_ == 2 and has(state, seat, Ability.START_ANYWHERE)
-        if round_ != 1 and not later:
+        later |= first_bids and factions.power(seat, state).start_placement() == "spice_blow"
+        if round_ != 1 and not later:   # 001 2.13.03: the Free Traders' wait for the bids
             state["factions"][seat]["to_place"] = 0
 
 
@@ -337,6 +341,9 @@ def _faction(state: State, seat: str, given: FactionPosition, key: str, rules: R
                          for name, price in given.leader_prices.items()}
     if given.no_field_lent is not None:         # Richese's lend (001 2.10.20)
         own["no_field_lent"] = str(given.no_field_lent)
+    if given.smugglers is not None:             # the Free Traders' Smugglers (001 2.13.06)
+        own["coexisting"] = [t for i, name in enumerate(given.smugglers) if (
+            t := _territory_name(rules, name, f"{key}.smugglers[{i}]", problems))]
     if given.ambassadors_drawn is not None:     # Ecaz's supply (001 2.11.09)
         own["drawn"] = sorted(given.ambassadors_drawn)
     if given.ambassadors_triggered is not None:
