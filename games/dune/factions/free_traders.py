@@ -192,8 +192,8 @@ def _read_placement(state: State, prompt: Prompt, words: list[str]) -> list:
     territory, sector = read_territory(state, words)
     open_ = placements(state)
     if territory.type not in PLACEABLE:
-        raise OrderProblem(ErrorCode.STRONGHOLD_PLACEMENT, f"{territory.name} is a stronghold: place "
-                           "in any other territory (001 2.13.03)", (prompt.template,))
+        raise OrderProblem(ErrorCode.STRONGHOLD_PLACEMENT, f"{territory.name} is a stronghold: "
+                           "place in any other territory (001 2.13.03)", (prompt.template,))
     if sector is None:
         if len(territory.sectors) > 1:
             raise OrderProblem(ErrorCode.SECTOR_NEEDED, f"{territory.name} spans sectors "
