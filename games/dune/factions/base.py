@@ -273,6 +273,7 @@ class Faction:
     advisor_sides: ClassVar[bool] = False           # its coexisting forces: advisors by a flip
     coexisting_fly: ClassVar[bool] = False          # its coexisting forces use ornithopters
     ships_coexisting: ClassVar[bool] = False        # ships coexisting forces (Smugglers)
+    coexisting_mark: ClassVar[str] = "adv"          # its coexisting chips on the map
     voice_names_cheap_hero: ClassVar[bool] = False  # its Voice may name a Cheap Hero
     voice_names_special_cards: ClassVar[bool] = False   # ... and the 3.02 cards by name
     alliance_and_karama_by_mail: ClassVar[bool] = False     # the HMS's Karama, the redraw

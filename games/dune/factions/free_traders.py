@@ -53,6 +53,7 @@ class FreeTraders(Faction):
     seat = FREE_TRADERS
     decision_kinds = frozenset({PLACEMENT})
     ships_coexisting = True         # 2.13.06: ``SHIP ... COEXIST`` ships Smugglers
+    coexisting_mark = "smug"        # 2.13.06: their Smugglers' chips on the map
 
     # --- set-up (2.13.03)
 
