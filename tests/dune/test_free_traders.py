@@ -17,8 +17,8 @@ from pbem.games.dune.invariants import violations
 from pbem.games.dune.orders.language import OrderProblem
 from pbem.games.dune.prompt_key import PromptKey
 from pbem.games.dune.state import data, occupants, sheet
-from pbem.templating import environment
 from pbem.games.dune.view import public_view, seat_view
+from pbem.templating import environment
 
 GAME = load_game("dune")
 SEATS = ["atreides", "bene-gesserit", "emperor", "fremen", "harkonnen", "free-traders"]
@@ -96,10 +96,10 @@ def test_001_2_13_03_the_placement_order_is_read_and_refused_with_its_rule():
     state["storm"]["sector"] = 1
     prompt = free_traders.placement_prompt(state, FT)
     with pytest.raises(OrderProblem, match="2.13.03"):
-        free_traders._read_placement(state, prompt, "Arrakeen".split())
+        free_traders._read_placement(state, prompt, ["Arrakeen"])
     with pytest.raises(OrderProblem, match="SECTOR"):
-        free_traders._read_placement(state, prompt, "Old Gap".split())
-    assert free_traders._read_placement(state, prompt, "Old Gap SECTOR 9".split()) \
+        free_traders._read_placement(state, prompt, ["Old", "Gap"])
+    assert free_traders._read_placement(state, prompt, ["Old", "Gap", "SECTOR", "9"]) \
         == ["Old Gap", 9]
     assert "Polar Sink" in free_traders.placements(state)
     assert prompt.key == str(PromptKey(free_traders.PLACEMENT, FT))
