@@ -177,6 +177,8 @@ class EventCode(StrEnum):
     KARAMA_SALE = "karama-sale"                 # 001 1.14.10 (A)
     ELITES_FLIPPED = "elites-flipped"           # 001 1.14.10 (B)
     SMUGGLERS_FLIPPED = "smugglers-flipped"     # 001 2.13.07
+    WAY_OUT = "way-out"                         # 001 2.13.09
+    SECRET_TUNNELS = "secret-tunnels"           # 001 2.13.10
     FLIP_LAPSED = "flip-lapsed"
     WORTHLESS_USED = "worthless-used"           # 001 2.09.08 (A), 2.09.11 (B)
     USE_LAPSED = "use-lapsed"
@@ -476,6 +478,8 @@ class ErrorCode(StrEnum):
     STRONGHOLD_FULL = "stronghold-full"
     TERRITORY_OCCUPIED = "territory-occupied"      # 001 2.12.03
     STRONGHOLD_PLACEMENT = "stronghold-placement"  # 001 2.13.03
+    BAD_WAY_OUT = "bad-way-out"                    # 001 2.13.09
+    BAD_TUNNELS = "bad-tunnels"                    # 001 2.13.10
     MOVE_BARRED = "move-barred"                 # 001 2.09.08 (A), 2.09.11 (B): Baliset
     # revival_orders
     BAD_FORCES = "bad-forces"

@@ -649,6 +649,8 @@ STRATEGIES: dict[str, Strategy] = {
     "no-field-reveal": _keep_no_fields,
     "no-field-start": _no_field_start,
     "cache-offer": _cache_offer,
+    "way-out": lambda view, prompt, rng: "WAY OUT ALL",    # 001 2.13.09: fighters kept safe
+    "tunnels": lambda view, prompt, rng: "TUNNELS 5",      # 001 2.13.10: the battle held
     "terror": _terror,
     "terror-alliance": lambda view, prompt, rng: (       # 001 2.12.15-16: when alone
         prompt.default_text if ally_of(view, view["seat"]) else "ENEMY OF MY ENEMY ACCEPT"),

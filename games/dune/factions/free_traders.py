@@ -20,9 +20,11 @@ while the storm, worms, explosions and atomics take them as any force (2.13.06).
   (``data/freetraders``, ``collection``).
 - FREE REVIVAL 2 (2.13.04) and five spice (2.13.02): their sheet.
 
-Not yet (issue 32): the Black Market Auction (2.13.05, 2.13.12), Smugglers Way In and Way Out
-(2.13.08-09), Secret Tunnels (2.13.10, 2.13.13), Scrap Heap (2.13.14), their Karama power
-(1.14.14).
+- SMUGGLERS WAY OUT (2.13.09) and SECRET TUNNELS (2.13.10, their ally's by 2.13.13): standing
+  answers (``free_traders_ways``).
+
+Not yet (issue 32): the Black Market Auction (2.13.05, 2.13.12), Smugglers Way In (2.13.08),
+Scrap Heap (2.13.14), their Karama power (1.14.14).
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ from ..forces import add_forces, count_in, plain, total
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_territory, where
 from ..prompt_key import PromptKey
 from ..state import State, ally_of, data, factions_in, only_sector
+from . import free_traders_ways as ways
 from .base import Faction, has
 
 FREE_TRADERS = "free-traders"
@@ -88,6 +91,52 @@ class FreeTraders(Faction):
         return [Event(EventCode.FORCES_PLACED, {"faction": self.seat,
                                                 "placements": [[territory, sector, counts]]})]
 
+    # --- standing answers: Smugglers Way Out (2.13.09), Secret Tunnels (2.13.10, 2.13.13)
+
+    def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
+        """WAY OUT on their own mails, TUNNELS on theirs and their ally's, in the revival,
+        movement and battle rounds (``free_traders_ways``)."""
+        seats = {p.seat for p in asked}
+        return [prompt for kind, seat in self._standing(state, seats)
+                for prompt in ([ways.way_out_prompt(state, seat)] if kind == ways.WAY_OUT
+                               else [ways.tunnels_prompt(state, seat)])]
+
+    def standing_keys(self, state: State, asked: list[str]) -> list[str]:
+        seats = {PromptKey.parse(k).seat for k in asked}
+        return [str(PromptKey(kind, seat)) for kind, seat in self._standing(state, seats)]
+
+    def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
+        """The answer kept in the deciding seat's own sheet (its alone: no event)."""
+        parsed = PromptKey.parse(key)
+        field = "way_out" if parsed.kind == ways.WAY_OUT else "tunnels"
+        if value:
+            state["factions"][parsed.seat][field] = value
+        else:
+            state["factions"][parsed.seat].pop(field, None)
+        return []
+
+    def _standing(self, state: State, seats: set[str]) -> list[tuple[str, str]]:
+        if state["phase"] not in ways.PHASES:
+            return []
+        found = [(ways.WAY_OUT, self.seat)] if self.seat in seats else []
+        return found + [(ways.TUNNELS, seat) for seat in ways.tunnellers(state, self.seat)
+                        if seat in seats]
+
+    def after_losses(self, state: State, territory: str, sectors: list[int],
+                     taken: dict[str, dict[str, int]]) -> list[Event]:
+        """The forces the battle sent to the tanks, for SECRET TUNNELS (2.13.10)."""
+        ways.battle_lost(state, taken)
+        return []
+
+    def after_battle(self, state: State, winner: str | None, loser: str | None,
+                     plans: dict[str, dict[str, Any]], territory: str, rng: random.Random
+                     ) -> list[Event]:
+        """001 2.13.10 SECRET TUNNELS, theirs and their ally's (2.13.13)."""
+        if winner is None or winner not in ways.tunnellers(state, self.seat):
+            state["step"].pop(ways.LOST, None)
+            return []
+        return ways.tunnel(state, winner, territory)
+
     # --- Smugglers (2.13.06) and Infiltration (2.13.07)
 
     def coexisting(self, state: State) -> list[str]:
@@ -124,8 +173,8 @@ class FreeTraders(Faction):
         """Their forces arriving join the side already there; where they had none, shipped
         Smugglers (``COEXIST``) and moved Smugglers stay Smugglers, others are fighters
         (2.13.03, 2.13.06).  A territory they leave keeps no side."""
-        if mover != self.seat:
-            return []
+        if mover != self.seat:          # 2.13.09 SMUGGLERS WAY OUT
+            return ways.way_out(state, self.seat, mover, territory, self.coexisting(state))
         own = state["factions"][self.seat]
         sides = own.setdefault("coexisting", [])
         had = total(count_in(state, self.seat, territory)) > count

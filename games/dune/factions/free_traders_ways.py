@@ -1,0 +1,140 @@
+"""The Free Traders' standing answers: SMUGGLERS WAY OUT (001 2.13.09) and SECRET TUNNELS
+(2.13.10, their ally's too by 2.13.13).
+
+Both happen in the middle of another's turn (a faction entering, a battle just won), so by mail
+they are answered ahead and stand until changed, riding on the faction's mails of the revival,
+movement and battle rounds (``Faction.standing_prompts``): nobody waits for them and they cost
+no mail round.
+
+- ``WAY OUT ALL`` or ``WAY OUT NONE`` (the default): when another faction enters a territory
+  where the Free Traders have fighters, those fighters go back to their reserves, free.
+- ``TUNNELS <n>`` or ``TUNNELS NONE`` (the default): after a battle won with at least one of
+  its forces left in the territory, the faction ships from its reserves into it up to ``n``
+  forces, no more than the battle sent to the tanks, at one spice each (as much as its spice
+  pays), paid to the Guild (the bank without them or for the Guild's own).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from pbem.game import Event, Prompt
+
+from ..codes import ErrorCode, EventCode
+from ..data import Ability
+from ..forces import add, add_forces, count_in, plain, remove_forces, take, total
+from ..orders.language import OrderKind, OrderProblem, order_kind
+from ..prompt_key import PromptKey
+from ..state import State, ally_of, forces_at
+from .base import has
+
+WAY_OUT, TUNNELS = "way-out", "tunnels"       # the kinds of the two standing decisions
+PHASES = ("revival", "movement", "battle")     # the rounds they ride on
+LOST = "tunnels_lost"                          # the step's forces sent to the tanks by a battle
+
+
+# --- Smugglers Way Out (2.13.09)
+def way_out_prompt(state: State, seat: str) -> Prompt:
+    now = bool(state["factions"][seat].get("way_out"))
+    said = f"WAY OUT {'ALL' if now else 'NONE'}"
+    return Prompt(str(PromptKey(WAY_OUT, seat)), seat, WAY_OUT, True,
+                  "WAY OUT ALL or WAY OUT NONE: SMUGGLERS WAY OUT, when another faction enters a "
+                  "territory where you have fighters, send them back to your reserves for free "
+                  f"(001 2.13.09).  It stands until changed; now {said}.  Never waited for.",
+                  now, said, said, optional=True, title="Smugglers Way Out")
+
+
+def way_out(state: State, seat: str, mover: str, territory: str, smugglers: list[str]
+            ) -> list[Event]:
+    """001 2.13.09: ``mover`` entered ``territory``; their fighters there (not Smugglers) go
+    back to their reserves, free, if their standing answer says so."""
+    if (mover == seat or not state["factions"][seat].get("way_out")
+            or territory in smugglers):
+        return []
+    back = count_in(state, seat, territory)
+    if not total(back):
+        return []
+    for sector, by_faction in list(forces_at(state, territory).items()):
+        if seat in by_faction:
+            remove_forces(state, seat, territory, int(sector), dict(by_faction[seat]))
+    add(state["factions"][seat]["reserve"], back)
+    return [Event(EventCode.WAY_OUT, {"faction": seat, "territory": territory,
+                                      "forces": back, "by": mover})]
+
+
+# --- Secret Tunnels (2.13.10, 2.13.13)
+def tunnels_prompt(state: State, seat: str) -> Prompt:
+    now = state["factions"][seat].get("tunnels", 0)
+    said = f"TUNNELS {now or 'NONE'}"
+    return Prompt(str(PromptKey(TUNNELS, seat)), seat, TUNNELS, True,
+                  "TUNNELS <n> or TUNNELS NONE: SECRET TUNNELS, after you win a battle with a "
+                  "force left there, ship up to n forces from your reserves into that territory, "
+                  "no more than the battle sent to the tanks, at 1 spice each, paid to the Guild "
+                  f"(001 2.13.10, 2.13.13).  It stands until changed; now {said}.  Never waited "
+                  "for.", now, said, said, optional=True, title="Secret Tunnels")
+
+
+def tunnel(state: State, winner: str, territory: str) -> list[Event]:
+    """001 2.13.10: after ``winner``'s battle in ``territory``, its forces shipped there as its
+    standing answer says."""
+    lost = state["step"].pop(LOST, 0)
+    wanted = state["factions"][winner].get("tunnels", 0)
+    here = [int(s) for s, by_faction in forces_at(state, territory).items()
+            if winner in by_faction]
+    kind = plain(state, winner)
+    reserve = state["factions"][winner]["reserve"].get(kind, 0)
+    count = min(wanted, lost, reserve, state["factions"][winner]["spice"])
+    if not here or count < 1:
+        return []
+    forces = {kind: count}
+    take(state["factions"][winner]["reserve"], forces)
+    add_forces(state, winner, territory, here[0], forces)
+    state["factions"][winner]["spice"] -= count
+    to = next((s for s in state["seats"] if s != winner
+               and has(state, s, Ability.SHIPMENT_PAYMENTS)), None)    # the Guild, or the bank
+    if to is not None:
+        state["factions"][to]["spice"] += count
+    return [Event(EventCode.SECRET_TUNNELS, {"faction": winner, "territory": territory,
+                                             "sector": here[0], "forces": forces,
+                                             "cost": count, "to": to})]
+
+
+def tunnellers(state: State, seat: str) -> list[str]:
+    """The Free Traders and their ally (2.13.13)."""
+    return [seat, *ally_of(state, seat)]
+
+
+def battle_lost(state: State, taken: dict[str, dict[str, int]]) -> None:
+    """The forces a battle sent to the tanks, every side's, kept for ``tunnel``."""
+    state["step"][LOST] = sum(total(kinds) for kinds in taken.values())
+
+
+# --- the orders
+def _read_way_out(state: State, prompt: Prompt, words: list[str]) -> bool:
+    said = [w.upper() for w in words]
+    if said not in (["OUT", "ALL"], ["OUT", "NONE"]):
+        raise OrderProblem(ErrorCode.BAD_WAY_OUT, "expected WAY OUT ALL or WAY OUT NONE "
+                           "(001 2.13.09)", ("WAY OUT ALL", "WAY OUT NONE"))
+    return said[1] == "ALL"
+
+
+def _read_tunnels(state: State, prompt: Prompt, words: list[str]) -> int:
+    said = [w.upper() for w in words]
+    if said == ["NONE"]:
+        return 0
+    if len(said) != 1 or not said[0].isdigit() or not 0 < int(said[0]) <= 20:
+        raise OrderProblem(ErrorCode.BAD_TUNNELS, "expected TUNNELS <n> (1 to 20) or TUNNELS "
+                           "NONE (001 2.13.10)", ("TUNNELS 3", "TUNNELS NONE"))
+    return int(said[0])
+
+
+def _random_tunnels(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> int:
+    return rng.choice([0, 2, 5])
+
+
+order_kind(OrderKind(WAY_OUT, ("WAY",), _read_way_out,
+                     lambda game, v: f"WAY OUT {'ALL' if v else 'NONE'}",
+                     random=lambda view, prompt, rng: rng.random() < 0.5))
+order_kind(OrderKind(TUNNELS, ("TUNNELS",), _read_tunnels,
+                     lambda game, v: f"TUNNELS {v or 'NONE'}", random=_random_tunnels))
