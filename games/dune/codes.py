@@ -177,6 +177,9 @@ class EventCode(StrEnum):
     KARAMA_SALE = "karama-sale"                 # 001 1.14.10 (A)
     ELITES_FLIPPED = "elites-flipped"           # 001 1.14.10 (B)
     SMUGGLERS_FLIPPED = "smugglers-flipped"     # 001 2.13.07
+    BLACK_MARKET_OFFER = "black-market-offer"   # 001 2.13.05.01: the card revealed
+    BLACK_MARKET_SOLD = "black-market-sold"     # 001 2.13.05.03-04
+    BLACK_MARKET_UNSOLD = "black-market-unsold"     # 001 2.13.05.05
     WAY_OUT = "way-out"                         # 001 2.13.09
     SECRET_TUNNELS = "secret-tunnels"           # 001 2.13.10
     FLIP_LAPSED = "flip-lapsed"
@@ -480,6 +483,7 @@ class ErrorCode(StrEnum):
     STRONGHOLD_PLACEMENT = "stronghold-placement"  # 001 2.13.03
     BAD_WAY_OUT = "bad-way-out"                    # 001 2.13.09
     BAD_TUNNELS = "bad-tunnels"                    # 001 2.13.10
+    BAD_AUCTION = "bad-auction"                    # 001 2.13.05
     MOVE_BARRED = "move-barred"                 # 001 2.09.08 (A), 2.09.11 (B): Baliset
     # revival_orders
     BAD_FORCES = "bad-forces"

@@ -189,6 +189,15 @@ def _smugglers(view: dict[str, Any], places: dict[str, Any], reserve: int) -> st
     return f"SHIP {count} TO {where(view, rich[0], places[rich[0]]['sectors'][0])} COEXIST"
 
 
+def _auction(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """A worthless card of its hand auctioned in the Black Market Auction (001 2.13.05), or
+    none."""
+    worthless = [c for c in view["own"]["hand"]
+                 if data(view).treachery_card(c).type is CardType.WORTHLESS]
+    return (f"AUCTION {data(view).treachery_card(worthless[0]).name}" if worthless
+            else "AUCTION NONE")
+
+
 def _empty_homeworld(view: dict[str, Any], places: dict[str, Any]) -> str | None:
     """A homeworld open to the shipment that its faction has left empty and nobody holds,
     whose occupier takes an income (001 4.10.12.08-09), if one force costs at most half the
@@ -649,6 +658,8 @@ STRATEGIES: dict[str, Strategy] = {
     "no-field-reveal": _keep_no_fields,
     "no-field-start": _no_field_start,
     "cache-offer": _cache_offer,
+    "auction": _auction,
+    "market-bid": lambda view, prompt, rng: "MARKET ANY 2",     # 001 2.13.05.02: cheap cards
     "way-out": lambda view, prompt, rng: "WAY OUT ALL",    # 001 2.13.09: fighters kept safe
     "tunnels": lambda view, prompt, rng: "TUNNELS 5",      # 001 2.13.10: the battle held
     "terror": _terror,

@@ -23,8 +23,11 @@ while the storm, worms, explosions and atomics take them as any force (2.13.06).
 - SMUGGLERS WAY OUT (2.13.09) and SECRET TUNNELS (2.13.10, their ally's by 2.13.13): standing
   answers (``free_traders_ways``).
 
-Not yet (issue 32): the Black Market Auction (2.13.05, 2.13.12), Smugglers Way In (2.13.08),
-Scrap Heap (2.13.14), their Karama power (1.14.14).
+- BLACK MARKET AUCTION (2.13.05, their ally's purchase by 2.13.12): every seat's standing
+  answers, the auction held as the bidding round opens (``free_traders_market``).
+
+Not yet (issue 32): Smugglers Way In (2.13.08), Scrap Heap (2.13.14), their Karama power
+(1.14.14).
 """
 
 from __future__ import annotations
@@ -40,6 +43,7 @@ from ..forces import add_forces, count_in, plain, total
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_territory, where
 from ..prompt_key import PromptKey
 from ..state import State, ally_of, data, factions_in, only_sector
+from . import free_traders_market as market
 from . import free_traders_ways as ways
 from .base import Faction, has
 
@@ -97,9 +101,7 @@ class FreeTraders(Faction):
         """WAY OUT on their own mails, TUNNELS on theirs and their ally's, in the revival,
         movement and battle rounds (``free_traders_ways``)."""
         seats = {p.seat for p in asked}
-        return [prompt for kind, seat in self._standing(state, seats)
-                for prompt in ([ways.way_out_prompt(state, seat)] if kind == ways.WAY_OUT
-                               else [ways.tunnels_prompt(state, seat)])]
+        return [PROMPTS[kind](state, seat) for kind, seat in self._standing(state, seats)]
 
     def standing_keys(self, state: State, asked: list[str]) -> list[str]:
         seats = {PromptKey.parse(k).seat for k in asked}
@@ -108,6 +110,10 @@ class FreeTraders(Faction):
     def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
         """The answer kept in the deciding seat's own sheet (its alone: no event)."""
         parsed = PromptKey.parse(key)
+        if parsed.kind == market.AUCTION:
+            return market.offered(state, parsed.seat, value)
+        if parsed.kind == market.MARKET:
+            return market.bid(state, parsed.seat, value)
         field = "way_out" if parsed.kind == ways.WAY_OUT else "tunnels"
         if value:
             state["factions"][parsed.seat][field] = value
@@ -116,9 +122,16 @@ class FreeTraders(Faction):
         return []
 
     def _standing(self, state: State, seats: set[str]) -> list[tuple[str, str]]:
+        """(kind, seat) of the standing answers riding on these seats' mails: the Black
+        Market's of every seat outside the bidding round (2.13.05), Way Out and Tunnels in the
+        revival, movement and battle rounds."""
+        found = [] if state["phase"] in market.NOT_IN else [
+            (kind, seat) for seat in state["seats"] if seat in seats
+            for kind in (market.AUCTION, market.MARKET)
+            if kind == market.MARKET or state["factions"][seat]["hand"]]
         if state["phase"] not in ways.PHASES:
-            return []
-        found = [(ways.WAY_OUT, self.seat)] if self.seat in seats else []
+            return found
+        found += [(ways.WAY_OUT, self.seat)] if self.seat in seats else []
         return found + [(ways.TUNNELS, seat) for seat in ways.tunnellers(state, self.seat)
                         if seat in seats]
 
@@ -196,7 +209,10 @@ class FreeTraders(Faction):
 
     def phase_ends(self, state: State) -> list[Event]:
         """001 2.13.07 INFILTRATION: at the end of the Spice Blow and Nexus phase their
-        Smugglers flip to fighters wherever their ally has no forces."""
+        Smugglers flip to fighters wherever their ally has no forces; 2.13.05: the Black
+        Market Auction as the bidding round opens, before its Declaration."""
+        if state["phase"] == market.BEFORE and has(state, self.seat, Ability.BLACK_MARKET_AUCTION):
+            return market.held(state, self.seat)
         if state["phase"] != SPICE_BLOW or not has(state, self.seat, Ability.INFILTRATION):
             return []
         allies = ally_of(state, self.seat)
@@ -267,3 +283,7 @@ def _random_placement(view: dict[str, Any], prompt: Prompt, rng: random.Random) 
 order_kind(OrderKind(PLACEMENT, ("PLACE",), _read_placement,
                      lambda game, v: f"PLACE {where(game, v[0], v[1])}",
                      random=_random_placement))
+
+
+PROMPTS = {market.AUCTION: market.auction_prompt, market.MARKET: market.market_prompt,
+           ways.WAY_OUT: ways.way_out_prompt, ways.TUNNELS: ways.tunnels_prompt}

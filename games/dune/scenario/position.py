@@ -19,6 +19,7 @@ from ..codes import EventCode
 from ..data import OFF_PLANET, Ability
 from ..decks import spice_discards
 from ..factions import duke_vidal, has
+from ..factions import free_traders_market as market
 from ..factions import harkonnen_capture as capture
 from ..factions.atreides import KH_AFTER
 from ..factions.bene_gesserit_coexistence import in_game, set_coexisting
@@ -79,6 +80,8 @@ def _position(state: State, position: Position, rules: Rules, problems: list[str
     for seat, given in factions.items():
         _faction(state, seat, given, f"position.factions.{seat}", rules, problems)
     _cards(state, factions, position.decks or Decks(), rules, problems)
+    for seat, given in factions.items():
+        _black_market(state, seat, given, f"position.factions.{seat}", problems)
     if position.alliances is not None:
         state["alliances"] = _alliances(position.alliances, seats, rules, problems)
     if position.worms is not None:
@@ -165,6 +168,21 @@ def _coexisting(rules: Rules, state: State, names: tuple[str, ...], problems: li
     elif territories:
         problems.append("position.coexisting: only the Bene Gesserit coexist (000 XV.B.4), and "
                         "they are not in the game")
+
+
+def _black_market(state: State, seat: str, given: FactionPosition, key: str,
+                  problems: list[str]) -> None:
+    """A faction's standing answers for the Black Market Auction (001 2.13.05): the card of
+    its hand it auctions next, its bids by card name."""
+    own = state["factions"][seat]
+    if given.auction is not None:
+        found = [c for c in own["hand"] if data(state).treachery_card(c).name == given.auction]
+        if found:
+            own[market.OFFER] = found[0]
+        else:
+            problems.append(f"{key}.auction: {given.auction} is not in the hand")
+    if given.market is not None:
+        own[market.BIDS] = {str(name): int(n) for name, n in given.market.items()}
 
 
 def _own_leaders(rules: Rules, names, key: str, seat: str, problems: list[str]) -> list[str]:
