@@ -5,6 +5,7 @@ by move."""
 
 from __future__ import annotations
 
+import copy
 import random
 
 import pytest
@@ -13,6 +14,7 @@ from pbem.game import load_game, step_rng
 from pbem.games import dune
 from pbem.games.dune.board.board_map import board_svg
 from pbem.games.dune.factions import free_traders
+from pbem.games.dune.factions import free_traders_market as market
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.orders.language import OrderProblem
 from pbem.games.dune.prompt_key import PromptKey
@@ -136,3 +138,23 @@ def test_001_2_13_a_bot_game_with_the_free_traders_breaks_no_invariant(seed, opt
                        step_rng("ft", seed))
     state = play_until(state, lambda game: False, seed, style)
     assert state["result"] is not None
+
+
+def test_001_2_13_05_09_10_standing_answers_change_no_other_seats_view_or_prompts():
+    """The differential test (1.11 secrecy): the Free Traders' standing answers (the card they
+    will auction, their bids, Way Out, Tunnels) are theirs alone until used: the same state
+    with and without them gives every other seat the same view and the same prompts."""
+    state = play_until(new(), lambda game: game["turn"] == 2 and game["phase"] == "movement")
+    changed = copy.deepcopy(state)
+    own = changed["factions"][FT]
+    if own["hand"]:
+        own[market.OFFER] = own["hand"][0]
+    own[market.BIDS] = {"ANY": 3, "Lasgun": 9}
+    own["way_out"], own["tunnels"] = True, 4
+    assert changed != state
+    for seat in SEATS:
+        if seat == FT:
+            continue
+        assert dune.view(changed, seat) == dune.view(state, seat), seat
+        assert [p for p in dune.prompts(changed) if p.seat == seat] == \
+            [p for p in dune.prompts(state) if p.seat == seat], seat
