@@ -180,6 +180,7 @@ class EventCode(StrEnum):
     BLACK_MARKET_OFFER = "black-market-offer"   # 001 2.13.05.01: the card revealed
     BLACK_MARKET_SOLD = "black-market-sold"     # 001 2.13.05.03-04
     BLACK_MARKET_UNSOLD = "black-market-unsold"     # 001 2.13.05.05
+    WAY_IN = "way-in"                           # 001 2.13.08
     WAY_OUT = "way-out"                         # 001 2.13.09
     SECRET_TUNNELS = "secret-tunnels"           # 001 2.13.10
     FLIP_LAPSED = "flip-lapsed"
@@ -481,6 +482,7 @@ class ErrorCode(StrEnum):
     STRONGHOLD_FULL = "stronghold-full"
     TERRITORY_OCCUPIED = "territory-occupied"      # 001 2.12.03
     STRONGHOLD_PLACEMENT = "stronghold-placement"  # 001 2.13.03
+    BAD_WAY_IN = "bad-way-in"                      # 001 2.13.08
     BAD_WAY_OUT = "bad-way-out"                    # 001 2.13.09
     BAD_TUNNELS = "bad-tunnels"                    # 001 2.13.10
     BAD_AUCTION = "bad-auction"                    # 001 2.13.05

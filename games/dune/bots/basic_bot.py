@@ -660,6 +660,7 @@ STRATEGIES: dict[str, Strategy] = {
     "cache-offer": _cache_offer,
     "auction": _auction,
     "market-bid": lambda view, prompt, rng: "MARKET ANY 2",     # 001 2.13.05.02: cheap cards
+    "way-in": lambda view, prompt, rng: "SMUGGLERS WAY IN Polar Sink",    # 001 2.13.08: safe
     "way-out": lambda view, prompt, rng: "WAY OUT ALL",    # 001 2.13.09: fighters kept safe
     "tunnels": lambda view, prompt, rng: "TUNNELS 5",      # 001 2.13.10: the battle held
     "terror": _terror,

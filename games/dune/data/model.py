@@ -286,6 +286,7 @@ class Ability(StrEnum):
     # Free Traders (the Landsraad's homebrew: 001 2.13)
     SMUGGLERS = "smugglers"                         # 001 2.13.06
     INFILTRATION = "infiltration"                   # 001 2.13.07
+    WAY_IN = "way_in"                               # 001 2.13.08
     BLACK_MARKET_AUCTION = "black_market_auction"   # 001 2.13.05, 2.13.12
 
 

@@ -26,8 +26,10 @@ while the storm, worms, explosions and atomics take them as any force (2.13.06).
 - BLACK MARKET AUCTION (2.13.05, their ally's purchase by 2.13.12): every seat's standing
   answers, the auction held as the bidding round opens (``free_traders_market``).
 
-Not yet (issue 32): Smugglers Way In (2.13.08), Scrap Heap (2.13.14), their Karama power
-(1.14.14).
+- SMUGGLERS WAY IN (2.13.08): their optional decision of the revival round
+  (``free_traders_ways``).
+
+Not yet (issue 32): Scrap Heap (2.13.14), their Karama power (1.14.14).
 """
 
 from __future__ import annotations
@@ -50,6 +52,7 @@ from .base import Faction, has
 FREE_TRADERS = "free-traders"
 PLACEMENT = "trader-placement"      # the key of their decision: the five forces placed
 BIDDING = "bidding"
+REVIVAL = "revival"
 SPICE_BLOW = "spice_blow"
 PLACEABLE = (TerritoryType.SAND, TerritoryType.ROCK, TerritoryType.POLAR_SINK)
 
@@ -58,7 +61,7 @@ class FreeTraders(Faction):
     """The Free Traders' hooks."""
 
     seat = FREE_TRADERS
-    decision_kinds = frozenset({PLACEMENT})
+    decision_kinds = frozenset({PLACEMENT, ways.WAY_IN})
     ships_coexisting = True         # 2.13.06: ``SHIP ... COEXIST`` ships Smugglers
     coexisting_mark = "smug"        # 2.13.06: their Smugglers' chips on the map
 
@@ -77,16 +80,28 @@ class FreeTraders(Faction):
         """Their five starting forces, named with the first round of bids (2.13.03)."""
         if phase == BIDDING and state["factions"][self.seat]["to_place"]:
             return [placement_prompt(state, self.seat)]
+        if phase == REVIVAL and self._way_in(state):
+            return [ways.way_in_prompt(state, self.seat)]
         return []
 
     def decision_keys(self, state: State, phase: str) -> list[str]:
         if phase == BIDDING and state["factions"][self.seat]["to_place"]:
             return [str(PromptKey(PLACEMENT, self.seat))]
+        if phase == REVIVAL and self._way_in(state):
+            return [str(PromptKey(ways.WAY_IN, self.seat))]
         return []
+
+    def _way_in(self, state: State) -> bool:
+        """SMUGGLERS WAY IN is asked with their revival: forces of theirs in the tanks."""
+        return (has(state, self.seat, Ability.WAY_IN)
+                and bool(sum(state["factions"][self.seat]["tanks"].values())))
 
     def decide(self, state: State, phase: str, key: PromptKey, value: Any, rng: random.Random
                ) -> list[Event]:
-        """001 2.13.03: the five forces land where they named."""
+        """001 2.13.03: the five forces land where they named; 2.13.08: where the forces
+        revived this round go, once revived."""
+        if key.kind == ways.WAY_IN:
+            return ways.way_in_chosen(state, self.seat, value)
         own = state["factions"][self.seat]
         territory, sector = value
         counts = {plain(state, self.seat): own["to_place"]}
@@ -134,6 +149,10 @@ class FreeTraders(Faction):
         found += [(ways.WAY_OUT, self.seat)] if self.seat in seats else []
         return found + [(ways.TUNNELS, seat) for seat in ways.tunnellers(state, self.seat)
                         if seat in seats]
+
+    def revival_over(self, state: State) -> list[Event]:
+        """001 2.13.08 SMUGGLERS WAY IN."""
+        return ways.way_in(state, self.seat)
 
     def after_losses(self, state: State, territory: str, sectors: list[int],
                      taken: dict[str, dict[str, int]]) -> list[Event]:

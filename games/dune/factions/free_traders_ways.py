@@ -1,5 +1,12 @@
-"""The Free Traders' standing answers: SMUGGLERS WAY OUT (001 2.13.09) and SECRET TUNNELS
-(2.13.10, their ally's too by 2.13.13).
+"""The Free Traders' ways on and off the planet: SMUGGLERS WAY IN (001 2.13.08), and their
+standing answers SMUGGLERS WAY OUT (2.13.09) and SECRET TUNNELS (2.13.10, their ally's too by
+2.13.13).
+
+Way In is their optional decision of the revival round, beside their revival:
+``SMUGGLERS WAY IN <territory> [SECTOR <n>]`` or ``SMUGGLERS WAY IN NONE`` (the default): the
+forces they revive this round shipped, free, into one territory and sector where they already
+have forces (joining the side already there, 2.13.08: "must match the type already present") or
+into the Polar Sink, once the round's revivals are done (``way_in``).
 
 Both happen in the middle of another's turn (a faction entering, a battle just won), so by mail
 they are answered ahead and stand until changed, riding on the faction's mails of the revival,
@@ -24,14 +31,64 @@ from pbem.game import Event, Prompt
 from ..codes import ErrorCode, EventCode
 from ..data import Ability
 from ..forces import add, add_forces, count_in, plain, remove_forces, take, total
-from ..orders.language import OrderKind, OrderProblem, order_kind
+from ..orders.language import OrderKind, OrderProblem, order_kind, read_territory, where
 from ..prompt_key import PromptKey
-from ..state import State, ally_of, forces_at
+from ..state import POLAR_SINK, State, ally_of, forces_at
 from .base import has
 
 WAY_OUT, TUNNELS = "way-out", "tunnels"       # the kinds of the two standing decisions
+WAY_IN = "way-in"                               # the kind of their revival round's decision
 PHASES = ("revival", "movement", "battle")     # the rounds they ride on
 LOST = "tunnels_lost"                          # the step's forces sent to the tanks by a battle
+
+
+# --- Smugglers Way In (2.13.08)
+def way_in_places(game: Any, seat: str) -> dict[str, list[int]]:
+    """Territory -> the sectors where their revived forces may go: where they have forces,
+    and the Polar Sink."""
+    found: dict[str, list[int]] = {}
+    for territory, sectors in game["forces"].items():
+        for sector, by_faction in sectors.items():
+            if seat in by_faction:
+                found.setdefault(territory, []).append(int(sector))
+    found.setdefault(POLAR_SINK, [0])
+    return found
+
+
+def way_in_prompt(state: State, seat: str) -> Prompt:
+    said = "SMUGGLERS WAY IN NONE"
+    return Prompt(str(PromptKey(WAY_IN, seat)), seat, WAY_IN, True,
+                  "SMUGGLERS WAY IN <territory> [SECTOR <n>] or SMUGGLERS WAY IN NONE: the forces "
+                  "you revive this round shipped, free, into one territory and sector where you "
+                  "already have forces (joining the side there) or into the Polar Sink (001 "
+                  "2.13.08)", None, said, said, optional=True, title="Smugglers Way In",
+                  options={"places": way_in_places(state, seat)})
+
+
+def way_in_chosen(state: State, seat: str, value: list | None) -> list[Event]:
+    """Their choice kept with the reserve as it stands before the round's revivals."""
+    if value:
+        state["step"][WAY_IN] = {"to": list(value),
+                                 "reserve": total(state["factions"][seat]["reserve"])}
+    return []
+
+
+def way_in(state: State, seat: str) -> list[Event]:
+    """001 2.13.08: once the revivals are done, the forces revived this round shipped where
+    they said, if they still have forces there (or to the Polar Sink)."""
+    chosen = state["step"].pop(WAY_IN, None)
+    if not chosen:
+        return []
+    territory, sector = chosen["to"]
+    reserve = state["factions"][seat]["reserve"]
+    count = min(total(reserve) - chosen["reserve"], reserve.get(plain(state, seat), 0))
+    if count < 1 or sector not in way_in_places(state, seat).get(territory, ()):
+        return []
+    forces = {plain(state, seat): count}
+    take(reserve, forces)
+    add_forces(state, seat, territory, sector, forces)
+    return [Event(EventCode.WAY_IN, {"faction": seat, "territory": territory,
+                                     "sector": sector, "forces": forces})]
 
 
 # --- Smugglers Way Out (2.13.09)
@@ -111,6 +168,42 @@ def battle_lost(state: State, taken: dict[str, dict[str, int]]) -> None:
 
 
 # --- the orders
+def _read_way_in(state: State, prompt: Prompt, words: list[str]) -> list | None:
+    said = [w.upper() for w in words]
+    if said[:2] != ["WAY", "IN"] or len(said) < 3:
+        raise OrderProblem(ErrorCode.BAD_WAY_IN, "expected SMUGGLERS WAY IN <territory> "
+                           "[SECTOR <n>] or SMUGGLERS WAY IN NONE (001 2.13.08)",
+                           ("SMUGGLERS WAY IN NONE", "SMUGGLERS WAY IN Polar Sink"))
+    if said[2:] == ["NONE"]:
+        return None
+    territory, sector = read_territory(state, words[2:])
+    places = way_in_places(state, prompt.seat)
+    if territory.name not in places:
+        raise OrderProblem(ErrorCode.BAD_WAY_IN, f"you have no forces in {territory.name}: "
+                           "your revived forces go where you have forces, or to the Polar Sink "
+                           "(001 2.13.08)", tuple(f"SMUGGLERS WAY IN {t}" for t in places))
+    sectors = places[territory.name]
+    if sector is None:
+        if len(sectors) > 1:
+            raise OrderProblem(ErrorCode.SECTOR_NEEDED, f"you have forces in sectors "
+                               f"{', '.join(map(str, sectors))} of {territory.name}: add "
+                               "SECTOR <n>", tuple(f"SMUGGLERS WAY IN {territory.name} SECTOR "
+                                                   f"{s}" for s in sectors))
+        sector = sectors[0]
+    if sector not in sectors:
+        raise OrderProblem(ErrorCode.BAD_WAY_IN, f"you have no forces in sector {sector} of "
+                           f"{territory.name} (001 2.13.08)", (prompt.template,))
+    return [territory.name, sector]
+
+
+def _random_way_in(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> list | None:
+    places = prompt.options["places"]
+    if rng.random() < 0.5:
+        return None
+    territory = rng.choice(sorted(places))
+    return [territory, rng.choice(places[territory])]
+
+
 def _read_way_out(state: State, prompt: Prompt, words: list[str]) -> bool:
     said = [w.upper() for w in words]
     if said not in (["OUT", "ALL"], ["OUT", "NONE"]):
@@ -138,3 +231,6 @@ order_kind(OrderKind(WAY_OUT, ("WAY",), _read_way_out,
                      random=lambda view, prompt, rng: rng.random() < 0.5))
 order_kind(OrderKind(TUNNELS, ("TUNNELS",), _read_tunnels,
                      lambda game, v: f"TUNNELS {v or 'NONE'}", random=_random_tunnels))
+order_kind(OrderKind(WAY_IN, ("SMUGGLERS",), _read_way_in,
+                     lambda game, v: f"SMUGGLERS WAY IN {where(game, v[0], v[1])}" if v
+                     else "SMUGGLERS WAY IN NONE", random=_random_way_in))
