@@ -181,6 +181,8 @@ class EventCode(StrEnum):
     BLACK_MARKET_SOLD = "black-market-sold"     # 001 2.13.05.03-04
     BLACK_MARKET_UNSOLD = "black-market-unsold"     # 001 2.13.05.05
     WAY_IN = "way-in"                           # 001 2.13.08
+    SCRAP_HEAPED = "scrap-heaped"               # 001 2.13.14
+    SCRAP_SWAPPED = "scrap-swapped"             # 001 2.13.14
     WAY_OUT = "way-out"                         # 001 2.13.09
     SECRET_TUNNELS = "secret-tunnels"           # 001 2.13.10
     FLIP_LAPSED = "flip-lapsed"
@@ -486,6 +488,7 @@ class ErrorCode(StrEnum):
     BAD_WAY_OUT = "bad-way-out"                    # 001 2.13.09
     BAD_TUNNELS = "bad-tunnels"                    # 001 2.13.10
     BAD_AUCTION = "bad-auction"                    # 001 2.13.05
+    BAD_SCRAP = "bad-scrap"                        # 001 2.13.14
     MOVE_BARRED = "move-barred"                 # 001 2.09.08 (A), 2.09.11 (B): Baliset
     # revival_orders
     BAD_FORCES = "bad-forces"

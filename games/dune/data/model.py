@@ -287,6 +287,7 @@ class Ability(StrEnum):
     SMUGGLERS = "smugglers"                         # 001 2.13.06
     INFILTRATION = "infiltration"                   # 001 2.13.07
     WAY_IN = "way_in"                               # 001 2.13.08
+    SCRAP_HEAP = "scrap_heap"                       # 001 2.13.14 (advanced)
     BLACK_MARKET_AUCTION = "black_market_auction"   # 001 2.13.05, 2.13.12
 
 

@@ -29,7 +29,10 @@ while the storm, worms, explosions and atomics take them as any force (2.13.06).
 - SMUGGLERS WAY IN (2.13.08): their optional decision of the revival round
   (``free_traders_ways``).
 
-Not yet (issue 32): Scrap Heap (2.13.14), their Karama power (1.14.14).
+- SCRAP HEAP (2.13.14, advanced): the losers' weapons and defenses in front of their shield, a
+  swap by their standing answer after the battle round (``free_traders_scrap``).
+
+Not yet (issue 32): their Karama power (1.14.14).
 """
 
 from __future__ import annotations
@@ -46,6 +49,7 @@ from ..orders.language import OrderKind, OrderProblem, order_kind, read_territor
 from ..prompt_key import PromptKey
 from ..state import State, ally_of, data, factions_in, only_sector
 from . import free_traders_market as market
+from . import free_traders_scrap as scrap
 from . import free_traders_ways as ways
 from .base import Faction, has
 
@@ -53,6 +57,7 @@ FREE_TRADERS = "free-traders"
 PLACEMENT = "trader-placement"      # the key of their decision: the five forces placed
 BIDDING = "bidding"
 REVIVAL = "revival"
+BATTLE = "battle"
 SPICE_BLOW = "spice_blow"
 PLACEABLE = (TerritoryType.SAND, TerritoryType.ROCK, TerritoryType.POLAR_SINK)
 
@@ -129,6 +134,8 @@ class FreeTraders(Faction):
             return market.offered(state, parsed.seat, value)
         if parsed.kind == market.MARKET:
             return market.bid(state, parsed.seat, value)
+        if parsed.kind == scrap.SCRAP:
+            return scrap.chosen(state, parsed.seat, value)
         field = "way_out" if parsed.kind == ways.WAY_OUT else "tunnels"
         if value:
             state["factions"][parsed.seat][field] = value
@@ -147,6 +154,8 @@ class FreeTraders(Faction):
         if state["phase"] not in ways.PHASES:
             return found
         found += [(ways.WAY_OUT, self.seat)] if self.seat in seats else []
+        found += ([(scrap.SCRAP, self.seat)] if self.seat in seats
+                  and has(state, self.seat, Ability.SCRAP_HEAP) else [])
         return found + [(ways.TUNNELS, seat) for seat in ways.tunnellers(state, self.seat)
                         if seat in seats]
 
@@ -163,11 +172,15 @@ class FreeTraders(Faction):
     def after_battle(self, state: State, winner: str | None, loser: str | None,
                      plans: dict[str, dict[str, Any]], territory: str, rng: random.Random
                      ) -> list[Event]:
-        """001 2.13.10 SECRET TUNNELS, theirs and their ally's (2.13.13)."""
+        """001 2.13.10 SECRET TUNNELS, theirs and their ally's (2.13.13); 2.13.14 SCRAP HEAP
+        (advanced): the loser's weapons and defenses set in front of their shield."""
+        events = (scrap.heaped(state, self.seat, loser, plans)
+                  if winner == self.seat and loser is not None
+                  and has(state, self.seat, Ability.SCRAP_HEAP) else [])
         if winner is None or winner not in ways.tunnellers(state, self.seat):
             state["step"].pop(ways.LOST, None)
-            return []
-        return ways.tunnel(state, winner, territory)
+            return events
+        return events + ways.tunnel(state, winner, territory)
 
     # --- Smugglers (2.13.06) and Infiltration (2.13.07)
 
@@ -182,7 +195,7 @@ class FreeTraders(Faction):
 
     def in_front(self, state: State) -> dict[str, Any]:
         """The territories of their Smugglers: every seat sees the side a token shows."""
-        return {"smugglers": self.coexisting(state)}
+        return {"smugglers": self.coexisting(state), "scrap_heap": scrap.in_front(state, self.seat)}
 
     def declares_with_moves(self) -> bool:
         """``COEXIST`` after a shipment ships Smugglers (2.13.06)."""
@@ -232,6 +245,8 @@ class FreeTraders(Faction):
         Market Auction as the bidding round opens, before its Declaration."""
         if state["phase"] == market.BEFORE and has(state, self.seat, Ability.BLACK_MARKET_AUCTION):
             return market.held(state, self.seat)
+        if state["phase"] == BATTLE:
+            return scrap.swapped(state, self.seat)      # 2.13.14: after the Battle Phase
         if state["phase"] != SPICE_BLOW or not has(state, self.seat, Ability.INFILTRATION):
             return []
         allies = ally_of(state, self.seat)
@@ -305,4 +320,5 @@ order_kind(OrderKind(PLACEMENT, ("PLACE",), _read_placement,
 
 
 PROMPTS = {market.AUCTION: market.auction_prompt, market.MARKET: market.market_prompt,
-           ways.WAY_OUT: ways.way_out_prompt, ways.TUNNELS: ways.tunnels_prompt}
+           ways.WAY_OUT: ways.way_out_prompt, ways.TUNNELS: ways.tunnels_prompt,
+           scrap.SCRAP: scrap.prompt}
