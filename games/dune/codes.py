@@ -182,6 +182,7 @@ class EventCode(StrEnum):
     BLACK_MARKET_UNSOLD = "black-market-unsold"     # 001 2.13.05.05
     WAY_IN = "way-in"                           # 001 2.13.08
     SCRAP_HEAPED = "scrap-heaped"               # 001 2.13.14
+    SMUGGLERS_EXPOSED = "smugglers-exposed"     # 001 1.14.14
     SCRAP_SWAPPED = "scrap-swapped"             # 001 2.13.14
     WAY_OUT = "way-out"                         # 001 2.13.09
     SECRET_TUNNELS = "secret-tunnels"           # 001 2.13.10

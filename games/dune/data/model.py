@@ -288,6 +288,7 @@ class Ability(StrEnum):
     INFILTRATION = "infiltration"                   # 001 2.13.07
     WAY_IN = "way_in"                               # 001 2.13.08
     SCRAP_HEAP = "scrap_heap"                       # 001 2.13.14 (advanced)
+    EXPOSE_SMUGGLERS = "expose_smugglers"           # 001 1.14.14: the Free Traders' Karama
     BLACK_MARKET_AUCTION = "black_market_auction"   # 001 2.13.05, 2.13.12
 
 

@@ -32,7 +32,8 @@ while the storm, worms, explosions and atomics take them as any force (2.13.06).
 - SCRAP HEAP (2.13.14, advanced): the losers' weapons and defenses in front of their shield, a
   swap by their standing answer after the battle round (``free_traders_scrap``).
 
-Not yet (issue 32): their Karama power (1.14.14).
+- Their Karama power (1.14.14, advanced): a standing answer played as the battle round opens,
+  their Smugglers in one territory flipped to fighters (``free_traders_ways.expose``).
 """
 
 from __future__ import annotations
@@ -136,6 +137,12 @@ class FreeTraders(Faction):
             return market.bid(state, parsed.seat, value)
         if parsed.kind == scrap.SCRAP:
             return scrap.chosen(state, parsed.seat, value)
+        if parsed.kind == ways.EXPOSE:
+            if value:
+                state["factions"][parsed.seat]["expose"] = value
+            else:
+                state["factions"][parsed.seat].pop("expose", None)
+            return []
         field = "way_out" if parsed.kind == ways.WAY_OUT else "tunnels"
         if value:
             state["factions"][parsed.seat][field] = value
@@ -151,6 +158,10 @@ class FreeTraders(Faction):
             (kind, seat) for seat in state["seats"] if seat in seats
             for kind in (market.AUCTION, market.MARKET)
             if kind == market.MARKET or state["factions"][seat]["hand"]]
+        if (self.seat in seats and state["phase"] in ways.EXPOSING
+                and has(state, self.seat, Ability.EXPOSE_SMUGGLERS)
+                and ways.smuggling(state, self.seat)):
+            found.append((ways.EXPOSE, self.seat))      # 1.14.14: their Karama power
         if state["phase"] not in ways.PHASES:
             return found
         found += [(ways.WAY_OUT, self.seat)] if self.seat in seats else []
@@ -162,6 +173,10 @@ class FreeTraders(Faction):
     def revival_over(self, state: State) -> list[Event]:
         """001 2.13.08 SMUGGLERS WAY IN."""
         return ways.way_in(state, self.seat)
+
+    def before_battles(self, state: State) -> list[Event]:
+        """001 1.14.14: their Karama power, answered ahead, as the battle round opens."""
+        return ways.expose(state, self.seat)
 
     def after_losses(self, state: State, territory: str, sectors: list[int],
                      taken: dict[str, dict[str, int]]) -> list[Event]:
@@ -321,4 +336,4 @@ order_kind(OrderKind(PLACEMENT, ("PLACE",), _read_placement,
 
 PROMPTS = {market.AUCTION: market.auction_prompt, market.MARKET: market.market_prompt,
            ways.WAY_OUT: ways.way_out_prompt, ways.TUNNELS: ways.tunnels_prompt,
-           scrap.SCRAP: scrap.prompt}
+           scrap.SCRAP: scrap.prompt, ways.EXPOSE: ways.expose_prompt}

@@ -28,16 +28,19 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from ..cards import karama
 from ..codes import ErrorCode, EventCode
 from ..data import Ability
 from ..forces import add, add_forces, count_in, plain, remove_forces, take, total
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_territory, where
 from ..prompt_key import PromptKey
 from ..state import POLAR_SINK, State, ally_of, forces_at
-from .base import has
+from .base import has, karama_power_used
 
 WAY_OUT, TUNNELS = "way-out", "tunnels"       # the kinds of the two standing decisions
 WAY_IN = "way-in"                               # the kind of their revival round's decision
+EXPOSE = "expose"       # the kind of their Karama power's standing answer (001 1.14.14)
+EXPOSING = ("revival", "movement")      # the rounds it rides on, before the battles are found
 PHASES = ("revival", "movement", "battle")     # the rounds they ride on
 LOST = "tunnels_lost"                          # the step's forces sent to the tanks by a battle
 
@@ -167,6 +170,41 @@ def battle_lost(state: State, taken: dict[str, dict[str, int]]) -> None:
     state["step"][LOST] = sum(total(kinds) for kinds in taken.values())
 
 
+# --- their Karama power (1.14.14)
+def expose_prompt(state: State, seat: str) -> Prompt:
+    now = state["factions"][seat].get("expose")
+    said = f"EXPOSE {now}" if now else "EXPOSE NONE"
+    return Prompt(str(PromptKey(EXPOSE, seat)), seat, EXPOSE, True,
+                  "EXPOSE <territory> or EXPOSE NONE: your Karama power, a Karama card played as "
+                  "the battle round opens to flip all your Smugglers in the territory to "
+                  f"fighters (001 1.14.14; once a game).  It stands until used or changed; now "
+                  f"{said}.  Never waited for.", now, said, said, optional=True,
+                  title="your Karama power", options={"places": list(smuggling(state, seat))})
+
+
+def smuggling(game: Any, seat: str) -> list[str]:
+    """The territories of their Smugglers, as every seat sees them."""
+    return [t for t in game["factions"][seat].get("coexisting", [])
+            if any(seat in by_faction for by_faction in game["forces"].get(t, {}).values())]
+
+
+def expose(state: State, seat: str) -> list[Event]:
+    """001 1.14.14: as the battle round opens, their standing answer's Karama played, their
+    Smugglers in the territory flipped to fighters, before the battles are found."""
+    territory = state["factions"][seat].get("expose")
+    if (not territory or not has(state, seat, Ability.EXPOSE_SMUGGLERS)
+            or territory not in smuggling(state, seat) or not karama.playable(state, seat)):
+        return []
+    events, effective = karama.play(state, seat, "expose-smugglers")
+    if not effective:
+        return events
+    karama_power_used(state, seat)
+    state["factions"][seat].pop("expose", None)
+    state["factions"][seat]["coexisting"].remove(territory)
+    return events + [Event(EventCode.SMUGGLERS_EXPOSED, {"faction": seat,
+                                                         "territory": territory})]
+
+
 # --- the orders
 def _read_way_in(state: State, prompt: Prompt, words: list[str]) -> list | None:
     said = [w.upper() for w in words]
@@ -234,3 +272,20 @@ order_kind(OrderKind(TUNNELS, ("TUNNELS",), _read_tunnels,
 order_kind(OrderKind(WAY_IN, ("SMUGGLERS",), _read_way_in,
                      lambda game, v: f"SMUGGLERS WAY IN {where(game, v[0], v[1])}" if v
                      else "SMUGGLERS WAY IN NONE", random=_random_way_in))
+
+
+def _read_expose(state: State, prompt: Prompt, words: list[str]) -> str | None:
+    if [w.upper() for w in words] == ["NONE"]:
+        return None
+    territory, _sector = read_territory(state, words)
+    if territory.name not in smuggling(state, prompt.seat):
+        raise OrderProblem(ErrorCode.BAD_WAY_IN, f"you have no Smugglers in {territory.name} "
+                           "(001 1.14.14)", ("EXPOSE NONE",))
+    return territory.name
+
+
+order_kind(OrderKind(EXPOSE, ("EXPOSE",), _read_expose,
+                     lambda game, v: f"EXPOSE {v}" if v else "EXPOSE NONE",
+                     random=lambda view, prompt, rng: (
+                         rng.choice(prompt.options["places"])
+                         if prompt.options["places"] and rng.random() < 0.3 else None)))
