@@ -661,6 +661,8 @@ STRATEGIES: dict[str, Strategy] = {
     "auction": _auction,
     "market-bid": lambda view, prompt, rng: "MARKET ANY 2",     # 001 2.13.05.02: cheap cards
     "way-in": lambda view, prompt, rng: "SMUGGLERS WAY IN Polar Sink",    # 001 2.13.08: safe
+    "expose": lambda view, prompt, rng: (      # 001 1.14.14: their first Smugglers to fight
+        f"EXPOSE {prompt.options['places'][0]}" if prompt.options["places"] else "EXPOSE NONE"),
     "way-out": lambda view, prompt, rng: "WAY OUT ALL",    # 001 2.13.09: fighters kept safe
     "tunnels": lambda view, prompt, rng: "TUNNELS 5",      # 001 2.13.10: the battle held
     "terror": _terror,
