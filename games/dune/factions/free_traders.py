@@ -19,21 +19,14 @@ while the storm, worms, explosions and atomics take them as any force (2.13.06).
 - SECRET HARVESTERS (2.13.11): their kind of force collects three spice a force
   (``data/freetraders``, ``collection``).
 - FREE REVIVAL 2 (2.13.04) and five spice (2.13.02): their sheet.
-
-- SMUGGLERS WAY OUT (2.13.09) and SECRET TUNNELS (2.13.10, their ally's by 2.13.13): standing
-  answers (``free_traders_ways``).
-
 - BLACK MARKET AUCTION (2.13.05, their ally's purchase by 2.13.12): every seat's standing
   answers, the auction held as the bidding round opens (``free_traders_market``).
-
-- SMUGGLERS WAY IN (2.13.08): their optional decision of the revival round
-  (``free_traders_ways``).
-
+- SMUGGLERS WAY IN (2.13.08): their optional decision of the revival round; SMUGGLERS WAY OUT
+  (2.13.09), SECRET TUNNELS (2.13.10, their ally's by 2.13.13) and their Karama power (1.14.14,
+  advanced: their Smugglers in one territory flipped to fighters as the battle round opens):
+  standing answers (``free_traders_ways``).
 - SCRAP HEAP (2.13.14, advanced): the losers' weapons and defenses in front of their shield, a
   swap by their standing answer after the battle round (``free_traders_scrap``).
-
-- Their Karama power (1.14.14, advanced): a standing answer played as the battle round opens,
-  their Smugglers in one territory flipped to fighters (``free_traders_ways.expose``).
 """
 
 from __future__ import annotations
