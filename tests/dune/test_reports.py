@@ -213,10 +213,18 @@ def rare_positions() -> list:
     # The Semuta Drug's and the Juice of Sapho's standing words (001 3.03.10, 3.03.03)
     semuta = folder / "gf9_3_03_10_the_semuta_drug_takes_a_card_another_discards.yaml"
     sapho = folder / "gf9_3_03_03_juice_of_sapho_puts_its_player_first_even_before_the_guild.yaml"
+    # The Free Traders (001 2.13): their placement with the first bids, Way In with their
+    # revival, their Karama on Smugglers; every seat's Black Market answers, their Way Out,
+    # Tunnels and Scrap Heap riding on a battle round's mails
+    traders = [folder / name for name in (
+        "gf9_2_13_03_the_five_forces_land_after_the_first_spice_blow.yaml",
+        "gf9_2_13_08_smugglers_way_in_ships_the_revived_forces_to_their_own.yaml",
+        "gf9_1_14_14_the_free_traders_karama_flips_their_smugglers_to_fight.yaml",
+        "gf9_2_13_14_scrap_heap_swaps_a_weapon_for_the_losers.yaml")]
     return [state, distrans, *(load_scenario(yaml.safe_load(path.read_text())).state
                                for path in (summon, reveal, amal, terms, shuffle, cone, send,
                                             copy_, ambassadors, terror, extortion, enemy,
-                                            drawn, nexus, semuta, sapho)),
+                                            drawn, nexus, semuta, sapho, *traders)),
             *ixians, deploying, *choam, offering, offered, skills, *richese, late]
 
 
