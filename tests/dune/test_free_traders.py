@@ -17,6 +17,7 @@ from pbem.games.dune.factions import free_traders
 from pbem.games.dune.factions import free_traders_market as market
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.orders.language import OrderProblem
+from pbem.games.dune.phases.victory import coexisting_strongholds
 from pbem.games.dune.prompt_key import PromptKey
 from pbem.games.dune.state import data, occupants, sheet
 from pbem.games.dune.view import public_view, seat_view
@@ -124,6 +125,11 @@ def test_001_2_13_06_smugglers_show_on_the_map_and_in_every_view():
         view=dune.view(state, "atreides"), seat="atreides")
     assert "Old Gap (9)" in text and "Free Traders 3 Smugglers" in text
     assert occupants(state, "Old Gap") == []         # coexisting: no occupant
+    state["forces"]["Carthag"] = {"11": {FT: {"trader": 2}}}
+    state["factions"][FT]["reserve"] = {"trader": 15}
+    state["factions"][FT]["coexisting"].append("Carthag")
+    assert occupants(state, "Carthag") == [] and violations(state) == []
+    assert coexisting_strongholds(state) == []       # no Bene Gesserit's performance point
 
 
 @pytest.mark.parametrize("seed,options,style", [
