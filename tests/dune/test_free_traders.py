@@ -125,10 +125,11 @@ def test_001_2_13_06_smugglers_show_on_the_map_and_in_every_view():
         view=dune.view(state, "atreides"), seat="atreides")
     assert "Old Gap (9)" in text and "Free Traders 3 Smugglers" in text
     assert occupants(state, "Old Gap") == []         # coexisting: no occupant
-    state["forces"]["Carthag"] = {"11": {FT: {"trader": 2}}}
+    (sector,) = state["forces"]["Carthag"]
+    state["forces"]["Carthag"][sector][FT] = {"trader": 2}
     state["factions"][FT]["reserve"] = {"trader": 15}
     state["factions"][FT]["coexisting"].append("Carthag")
-    assert occupants(state, "Carthag") == [] and violations(state) == []
+    assert occupants(state, "Carthag") == ["harkonnen"] and violations(state) == []
     assert coexisting_strongholds(state) == []       # no Bene Gesserit's performance point
 
 
