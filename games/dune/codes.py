@@ -195,6 +195,16 @@ class EventCode(StrEnum):
     SALE_LAPSED = "sale-lapsed"
     KARAMA_SALE = "karama-sale"                 # 001 1.14.10 (A)
     ELITES_FLIPPED = "elites-flipped"           # 001 1.14.10 (B)
+    SMUGGLERS_FLIPPED = "smugglers-flipped"     # 001 2.13.07
+    BLACK_MARKET_OFFER = "black-market-offer"   # 001 2.13.05.01: the card revealed
+    BLACK_MARKET_SOLD = "black-market-sold"     # 001 2.13.05.03-04
+    BLACK_MARKET_UNSOLD = "black-market-unsold"     # 001 2.13.05.05
+    WAY_IN = "way-in"                           # 001 2.13.08
+    SCRAP_HEAPED = "scrap-heaped"               # 001 2.13.14
+    SMUGGLERS_EXPOSED = "smugglers-exposed"     # 001 1.14.14
+    SCRAP_SWAPPED = "scrap-swapped"             # 001 2.13.14
+    WAY_OUT = "way-out"                         # 001 2.13.09
+    SECRET_TUNNELS = "secret-tunnels"           # 001 2.13.10
     FLIP_LAPSED = "flip-lapsed"
     WORTHLESS_USED = "worthless-used"           # 001 2.09.08 (A), 2.09.11 (B)
     USE_LAPSED = "use-lapsed"
@@ -516,6 +526,12 @@ class ErrorCode(StrEnum):
     STORM_HOLDS = "storm-holds"
     STRONGHOLD_FULL = "stronghold-full"
     TERRITORY_OCCUPIED = "territory-occupied"      # 001 2.12.03
+    STRONGHOLD_PLACEMENT = "stronghold-placement"  # 001 2.13.03
+    BAD_WAY_IN = "bad-way-in"                      # 001 2.13.08
+    BAD_WAY_OUT = "bad-way-out"                    # 001 2.13.09
+    BAD_TUNNELS = "bad-tunnels"                    # 001 2.13.10
+    BAD_AUCTION = "bad-auction"                    # 001 2.13.05
+    BAD_SCRAP = "bad-scrap"                        # 001 2.13.14
     MOVE_BARRED = "move-barred"                 # 001 2.09.08 (A), 2.09.11 (B): Baliset
     # revival_orders
     BAD_FORCES = "bad-forces"

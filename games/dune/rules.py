@@ -790,6 +790,9 @@ class GF9(Classic):
     # 001 4.03.04, text B (the revision's draw): after a Nexus, one card revealed for each
     # faction drawing, then shuffled and dealt among them face down (``variants.nexus_cards``)
     nexus_cards_text_b: bool = field(default=False, metadata=ADDED)
+    # 001 2.13: the Free Traders, the Landsraad's homebrew faction, seated (their sheet's
+    # ``expansion``, ``Rules.in_play``; ``data/freetraders``)
+    free_traders: bool = field(default=False, metadata=ADDED)
     fixed: ClassVar[dict[str, Any]] = {
         **{name: False for name in OPTIONS}, "optional": False, "three_faction_alliances": False}
     # 001 1.13.01: "decide as a group if you are playing Advanced": the factions' advanced
@@ -815,7 +818,7 @@ class GF9(Classic):
         "nexus_cards": ("nexus_cards",), "ecaz_moritani_cards": ("ecaz_moritani_cards",),
         "discovery_tokens": ("discovery_tokens",),
         "discovery_duplicates_out": ("discovery_duplicates_out",),
-        "nexus_cards_text_b": ("nexus_cards_text_b",),
+        "nexus_cards_text_b": ("nexus_cards_text_b",), "free_traders": ("free_traders",),
         **{f"landsraad_{n}_cards": (f"landsraad_{n}_cards",) for n in LANDSRAAD_PACKS}}
 
     # 001 1.01-1.09: Storm, Spice Blow and Nexus, CHOAM Charity, Bidding, Revival, Shipment
@@ -824,7 +827,8 @@ class GF9(Classic):
         "storm", "spice_blow", "charity", "bidding", "revival", "movement", "battle",
         "collection", "mentat_pause")
     data_layers: ClassVar[tuple[str, ...]] = ("classic", "gf9", "ixians", "choam", "richese",
-                                              "ecaz", "moritani", "landsraad")
+                                              "ecaz", "moritani", "landsraad",
+                                              "freetraders")
     option_layers: ClassVar[dict[str, str]] = {"choam_landsraad": "choam_landsraad",
                                                "homeworlds": "homeworlds",
                                                "moritani_text_b": "moritani_b",

@@ -130,9 +130,9 @@ def test_each_ruleset_has_its_data_loaded_once_and_checked(ruleset):
     assert [p.name for p in ours.board.places] == ["Hidden Mobile Stronghold"]
     assert tuple(x for x in ours.leaders if x.faction in classic) == base.leaders
     assert {x.faction for x in ours.leaders if x.faction not in classic} == {
-        "Ixians", "Tleilaxu", "CHOAM", "Richese", "Ecaz", "Moritani"}
+        "Ixians", "Tleilaxu", "CHOAM", "Richese", "Ecaz", "Moritani", "Free Traders"}
     assert [f.name for f in ours.factions if f.name not in classic] == [
-        "Tleilaxu", "Ixians", "CHOAM", "Richese", "Ecaz", "Moritani"]
+        "Tleilaxu", "Ixians", "CHOAM", "Richese", "Ecaz", "Moritani", "Free Traders"]
     flags = {"abilities": frozenset(), "optional_abilities": frozenset(), "alliance": frozenset(),
              "karama_power": None}
     assert [dataclasses.replace(f, **flags) for f in ours.factions if f.name in classic] == [
@@ -186,4 +186,7 @@ def test_the_seat_names_are_data(ruleset):
         assert both.names == (*base, "tleilaxu", "ixians", "choam", "richese")
         every = dune.seating(ruleset, {"ixians_tleilaxu": True, "choam_richese": True,
                                        "ecaz_moritani": True})
-        assert every.names == (*both.names, "ecaz", "moritani") == data(ruleset).seats
+        assert every.names == (*both.names, "ecaz", "moritani")
+        traders = dune.seating(ruleset, {"free_traders": True})     # 001 2.13
+        assert traders.names == (*base, "free-traders")
+        assert (*every.names, "free-traders") == data(ruleset).seats

@@ -91,6 +91,13 @@ ANSWERS: dict[tuple[str, str], tuple[str, dict[str, object]]] = {
     ("bene-gesserit", "coexisting_fly"): (
         '000 XV.B.4; WBC 000 line 1328; 003 "Claiming Bonus Cards" (ruling: any group of its '
         "holder)", {"classic": False, "wbc": True, "v3": True, "v3 all": True}),
+    ("free-traders", "ships_coexisting"): (
+        "001 2.13.06 SMUGGLERS", {"classic": False, "gf9": True, "gf9 advanced": True,
+                                  "gf9 tournament": True, "gf9 v4": True}),
+    ("free-traders", "coexisting_mark"): (
+        "001 2.13.06 SMUGGLERS (the map's word)",
+        {"classic": "adv", "gf9": "smug", "gf9 advanced": "smug", "gf9 tournament": "smug",
+         "gf9 v4": "smug"}),
     ("bene-gesserit", "admits_ally"): (
         "000 XII.E.5; WBC 000 line 1314", {"classic": False, "wbc": True}),
     ("bene-gesserit", "voice_names_cheap_hero"): (

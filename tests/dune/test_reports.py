@@ -229,11 +229,19 @@ def rare_positions() -> list:
     # The Water of Life's standing word (001 3.06.07), asked with a storm dial
     water = folder / ("gf9_3_06_07_the_water_of_life_swaps_two_player_markers_before_the_"
                       "bidding.yaml")
+    # The Free Traders (001 2.13): their placement with the first bids, Way In with their
+    # revival, their Karama on Smugglers; every seat's Black Market answers, their Way Out,
+    # Tunnels and Scrap Heap riding on a battle round's mails
+    traders = [folder / name for name in (
+        "gf9_2_13_03_the_five_forces_land_after_the_first_spice_blow.yaml",
+        "gf9_2_13_08_smugglers_way_in_ships_the_revived_forces_to_their_own.yaml",
+        "gf9_1_14_14_the_free_traders_karama_flips_their_smugglers_to_fight.yaml",
+        "gf9_2_13_14_scrap_heap_swaps_a_weapon_for_the_losers.yaml")]
     return [state, distrans, *(load_scenario(yaml.safe_load(path.read_text())).state
                                for path in (summon, reveal, amal, terms, shuffle, cone, send,
                                             copy_, ambassadors, terror, extortion, enemy,
                                             drawn, nexus, semuta, sapho, recruits,
-                                            discovery, water)),
+                                            discovery, water, *traders)),
             *ixians, deploying, *choam, offering, offered, skills, *richese, late, consent]
 
 

@@ -139,9 +139,9 @@ def test_each_ruleset_names_its_phases_options_and_data():
                           "battle", "collection", "mentat_pause")
     # 001 2.07: the Ixians; 2.09: CHOAM (its Landsraad revision a layer of its option); 2.10
     # Richese; 2.11 Ecaz; 2.12 the Moritani (their text B a layer of its option); 3.06-3.09 the
-    # Landsraad card packs (sets each option deals)
+    # Landsraad card packs (sets each option deals); 2.13 the Free Traders
     assert GF9.data_layers == ("classic", "gf9", "ixians", "choam", "richese", "ecaz",
-                               "moritani", "landsraad")
+                               "moritani", "landsraad", "freetraders")
     assert GF9.option_layers == {"choam_landsraad": "choam_landsraad",
                                  "homeworlds": "homeworlds",        # 001 4.10
                                  "moritani_text_b": "moritani_b",

@@ -486,7 +486,8 @@ def _chips(lay: Layout, view: dict[str, Any], territory: str, by_faction: dict) 
         style = marker(view, seat)
         text = f"{style.letter} {count_text(by_faction[seat])}"
         if territory in power(seat, view).coexisting_in_view(view):
-            chips.append((text + " adv", "#ffffff", style.colour, True))
+            chips.append((f"{text} {power(seat, view).coexisting_mark}", "#ffffff",
+                          style.colour, True))
         else:
             chips.append((text, style.colour, style.text, False))
     return chips

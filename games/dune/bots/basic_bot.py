@@ -154,6 +154,9 @@ def _shipment(view: dict[str, Any], options: dict[str, Any]) -> str | None:
     empty = _empty_homeworld(view, places) if kind == "reserve" else None
     if empty:
         return f"SHIP 1 TO {empty}"
+    smuggled = _smugglers(view, places, reserve) if kind == "reserve" else None
+    if smuggled:
+        return smuggled
     strongholds = sorted((t for t in places if layer.board(view)[t].is_stronghold
                           and not _ally_held(view, t)),
                          key=lambda t: (len(_others(view, t)),
@@ -175,6 +178,27 @@ def _shipment(view: dict[str, Any], options: dict[str, Any]) -> str | None:
                     return f"SHIP {forces}NOFIELD {carried[-1]} TO {target}"
             return f"SHIP {count} TO {target}"
     return None
+
+
+def _smugglers(view: dict[str, Any], places: dict[str, Any], reserve: int) -> str | None:
+    """Smugglers (001 2.13.06), one spice a force: up to five, for at most half the spice,
+    onto the richest spice open to them that nobody occupies, where the seat's forces are
+    none or Smugglers (2.13.08), to collect it (2.13.11)."""
+    count = min(reserve, 5, view["own"]["spice"] // 2)
+    rich = sorted((t for t in places if view["spice"].get(t) and not occupants(view, t)
+                   and move_bot.smuggles(view, t)), key=lambda t: (-view["spice"][t], t))
+    if not count or not rich:
+        return None
+    return f"SHIP {count} TO {where(view, rich[0], places[rich[0]]['sectors'][0])} COEXIST"
+
+
+def _auction(view: dict[str, Any], prompt: Prompt, rng: random.Random) -> str:
+    """A worthless card of its hand auctioned in the Black Market Auction (001 2.13.05), or
+    none."""
+    worthless = [c for c in view["own"]["hand"]
+                 if data(view).treachery_card(c).type is CardType.WORTHLESS]
+    return (f"AUCTION {data(view).treachery_card(worthless[0]).name}" if worthless
+            else "AUCTION NONE")
 
 
 def _empty_homeworld(view: dict[str, Any], places: dict[str, Any]) -> str | None:
@@ -669,6 +693,13 @@ STRATEGIES: dict[str, Strategy] = {
     "no-field-reveal": _keep_no_fields,
     "no-field-start": _no_field_start,
     "cache-offer": _cache_offer,
+    "auction": _auction,
+    "market-bid": lambda view, prompt, rng: "MARKET ANY 2",     # 001 2.13.05.02: cheap cards
+    "way-in": lambda view, prompt, rng: "SMUGGLERS WAY IN Polar Sink",    # 001 2.13.08: safe
+    "expose": lambda view, prompt, rng: (      # 001 1.14.14: their first Smugglers to fight
+        f"EXPOSE {prompt.options['places'][0]}" if prompt.options["places"] else "EXPOSE NONE"),
+    "way-out": lambda view, prompt, rng: "WAY OUT ALL",    # 001 2.13.09: fighters kept safe
+    "tunnels": lambda view, prompt, rng: "TUNNELS 5",      # 001 2.13.10: the battle held
     "terror": _terror,
     "terror-alliance": lambda view, prompt, rng: (       # 001 2.12.15-16: when alone
         prompt.default_text if ally_of(view, view["seat"]) else "ENEMY OF MY ENEMY ACCEPT"),

@@ -43,10 +43,24 @@ def random_shipment(view: dict[str, Any], options: dict[str, Any], rng: random.R
         return None
     shipment = {"kind": "reserve", "from": None, "from_sector": None, "to": territory,
                 "sector": sector, "forces": {first: count}, "karama": False, "coexist": None}
+    if smuggles(view, territory) and rng.random() < 0.5:
+        shipment["coexist"] = True      # 001 2.13.06: Smugglers, one spice a force
     carried = shippable_tokens(view)
-    if carried and places is options["shipments"].get("reserve") and rng.random() < 0.4:
+    if (carried and not shipment["coexist"] and places is options["shipments"].get("reserve")
+            and rng.random() < 0.4):
         return with_token(view, options, shipment, rng.choice(carried)) or shipment
     return shipment
+
+
+def smuggles(view: dict[str, Any], territory: str) -> bool:
+    """Whether the seat may ship Smugglers into the territory (001 2.13.06): its faction ships
+    them, and its forces there, if any, are Smugglers (2.13.08)."""
+    power = factions.power(view["seat"], view)
+    if not power.ships_coexisting:
+        return False
+    here = any(view["seat"] in by_faction
+               for by_faction in view["forces"].get(territory, {}).values())
+    return not here or territory in power.coexisting_in_view(view)
 
 
 def shippable_tokens(view: dict[str, Any]) -> list[str]:

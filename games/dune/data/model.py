@@ -309,6 +309,13 @@ class Ability(StrEnum):
     KARAMA_STRIKE = "karama_strike"                 # 001 1.14.13 (B): the Moritani's Karama
     LOYALTY = "loyalty"                             # 001 2.11.26 (A, advanced)
     LEADER_DIFFERENCE = "leader_difference"         # 001 1.14.12 (A): Ecaz's Karama power
+    # Free Traders (the Landsraad's homebrew: 001 2.13)
+    SMUGGLERS = "smugglers"                         # 001 2.13.06
+    INFILTRATION = "infiltration"                   # 001 2.13.07
+    WAY_IN = "way_in"                               # 001 2.13.08
+    SCRAP_HEAP = "scrap_heap"                       # 001 2.13.14 (advanced)
+    EXPOSE_SMUGGLERS = "expose_smugglers"           # 001 1.14.14: the Free Traders' Karama
+    BLACK_MARKET_AUCTION = "black_market_auction"   # 001 2.13.05, 2.13.12
 
 
 class NexusUse(StrEnum):

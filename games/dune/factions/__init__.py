@@ -39,6 +39,7 @@ from . import (  # noqa: F401
     choam,
     ecaz,
     emperor,
+    free_traders,
     fremen,
     guild,
     harkonnen,

@@ -309,6 +309,8 @@ class Faction:
     kwisatz_haderach_per_territory: ClassVar[bool] = False  # its KH's battles: a territory's
     advisor_sides: ClassVar[bool] = False           # its coexisting forces: advisors by a flip
     coexisting_fly: ClassVar[bool] = False          # its coexisting forces use ornithopters
+    ships_coexisting: ClassVar[bool] = False        # ships coexisting forces (Smugglers)
+    coexisting_mark: ClassVar[str] = "adv"          # its coexisting chips on the map
     voice_names_cheap_hero: ClassVar[bool] = False  # its Voice may name a Cheap Hero
     voice_names_special_cards: ClassVar[bool] = False   # ... and the 3.02 cards by name
     alliance_and_karama_by_mail: ClassVar[bool] = False     # the HMS's Karama, the redraw
@@ -585,6 +587,11 @@ class Faction:
         000 IX.C.1.b): each one once by default."""
         return sum(forces.values())
 
+    def smuggled_cost(self, state: State, territory: str, count: int) -> int | None:
+        """What its own shipment of ``count`` forces into ``territory`` with ``COEXIST`` costs
+        by its power (001 2.13.06 SMUGGLERS), or None: the usual rate."""
+        return None
+
     def shipping_terms(self, state: State, shipper: str) -> str:
         """What its power adds to ``shipper``'s shipping terms in the movement round's prompt
         (a No-Field to ship, 001 2.10.11; one lent to its ally, 2.10.20): nothing."""
@@ -811,6 +818,11 @@ class Faction:
         faction -> what its forces ``could`` collect), where its power says (001 2.11.18): None,
         in storm order each up to what is left."""
         return None
+
+    def collects_coexisting(self, state: State, territory: str, present: list[str]) -> bool:
+        """Whether its coexisting forces collect the territory's spice where ``present``
+        occupy it (001 2.13.06: Smugglers, from uncontested blows): no."""
+        return False
 
     def after_collection(self, state: State) -> list[Event]:
         """What its power collects once the territories' spice is collected: nothing."""

@@ -165,7 +165,8 @@ def _read_destination(state: State, prompt: Prompt, forces: dict[str, int], rest
                       ) -> dict[str, Any]:
     """The rest of a SHIP line after its forces."""
     rest, coexist = _coexist_word(rest)
-    if coexist and factions.lister(state, Ability.COEXISTENCE).advisor_sides:
+    if (coexist and factions.lister(state, Ability.COEXISTENCE).advisor_sides
+            and not factions.power(prompt.seat, state).ships_coexisting):     # 001 2.13.06
         raise OrderProblem(ErrorCode.SHIPPED_FIGHTERS, "your forces are shipped as fighters: "
                            "no COEXIST after SHIP (001 2.02.14)", ("SHIP 5 TO Arrakeen",))
     karama = bool(rest) and rest[-1].upper() == "KARAMA"

@@ -32,6 +32,8 @@ Rulings:
   AS ONE: a No-Field "is treated as one Force for purposes of ... spice collection"); alone it
   does not occupy the territory (``occupants``), so it gives no rate of 3 in Arrakeen or
   Carthag.
+- Smugglers, coexisting, collect where nobody occupies the territory (001 2.13.06: "from
+  uncontested Spice Blows"; ``Faction.collects_coexisting``).
 - Coexisting Bene Gesserit collect nothing, not even increased spice flow (000 XV.B.4, line
   506; WBC XI, line 1278; WBC XIX, line 1366): ``state.occupants`` leaves them out.
 """
@@ -92,6 +94,8 @@ def collectors(state: State, territory: str) -> dict[str, Counts]:
     blow = data(state).board[territory].spice_blow
     assert blow is not None, territory
     present = occupants(state, territory)
+    present += [f.seat for f in factions.in_play(state, "collects_coexisting")
+                if f.collects_coexisting(state, territory, present)]    # 001 2.13.06
     forces: dict[str, Counts] = {}
     for sector, by_faction in forces_at(state, territory).items():
         if separated_by_storm(state, territory, int(sector), blow.sector):

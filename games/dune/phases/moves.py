@@ -155,6 +155,9 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
         if not rate:    # a worthless card cancelled (``karama``): the usual rate
             cost = reach.check_shipment(state, seat, kind, order.get("to"), order.get("sector"),
                                         checked, source=source, from_sector=from_sector)
+    smuggled = (factions.power(seat, state).smuggled_cost(state, order["to"], total(forces))
+                if order.get("coexist") and kind == "reserve" and not rate else None)
+    cost = cost if smuggled is None else smuggled       # 001 2.13.06: the Smugglers' rate
     paid = pay(state, seat, cost, reach.payee(state, seat, rate))
     if kind in ("reserve", reach.NATIVE):
         take(state["factions"][seat]["reserve"], forces)
@@ -163,6 +166,8 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
             state, seat, source, forces, from_sector), forces)
     data_ = {"faction": seat, "kind": kind, "forces": dict(forces), "cost": cost,
              "paid": paid, "karama": rate, "from": source}
+    if smuggled is not None:
+        data_["smugglers"] = True       # 001 2.13.06: their striped side up
     if kind == "back":
         add(state["factions"][seat]["reserve"], forces)
         return [Event(EventCode.SHIPMENT, {**data_, "territory": None, "sector": None})]

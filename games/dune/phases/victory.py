@@ -200,7 +200,8 @@ def coexisting_strongholds(state: State) -> list[str]:
     """The strongholds where the Bene Gesserit coexist now (their performance points, 004
     line 179); public, as every coexistence is."""
     strongholds = {territory.name for territory in layer.board(state).strongholds}
-    return [territory for faction in factions.in_play(state)
+    coexisting = factions.owner(state, Ability.COEXISTENCE)     # not the Smugglers (001 2.13.06)
+    return [territory for faction in factions.in_play(state) if faction.seat == coexisting
             for territory in faction.coexisting(state) if territory in strongholds]
 
 

@@ -372,6 +372,12 @@ def _faction_checks(rules: Rules, seat: str, given: FactionPosition, seats: list
     if given.flipped is not None:
         checks.append(_equal(f"{key}.flipped", given.flipped,
                              lambda r: sheet_of(r).get("flipped", 0)))
+    if given.smugglers is not None:             # the Free Traders' Smugglers (001 2.13.06)
+        wanted = sorted(t for i, name in enumerate(given.smugglers) if (
+            t := _territory_name(rules, name, f"{key}.smugglers[{i}]", problems)))
+        checks.append(_equal(f"{key}.smugglers", wanted,
+                             lambda r: sorted(factions.power(seat, r["state"]).coexisting(
+                                 r["state"]))))
     if given.revival_raised is not None:        # the Tleilaxu's terms (001 2.08.12)
         wanted = [_seat(rules, name, seats, f"{key}.revival_raised", problems)
                   for name in given.revival_raised]

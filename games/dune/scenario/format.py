@@ -59,6 +59,12 @@ class FactionPosition:
     ambassadors_triggered: tuple[str, ...] | None = None
     ambassadors_removed: tuple[str, ...] | None = None     # out of the game (2.11.17.03)
     fighter: str | None = None          # Ecaz's: who fights a co-occupied battle (2.11.19)
+    # the Free Traders': the territories where their tokens show the Smugglers' side (2.13.06)
+    smugglers: tuple[str, ...] | None = None
+    # a Black Market Auction's standing answers (001 2.13.05): the card of the hand auctioned
+    # next, and the most paid for a card of a name (or ANY)
+    auction: str | None = None
+    market: dict[str, int] | None = None
 
 
 @dataclass(frozen=True)

@@ -19,13 +19,14 @@ from ..codes import EventCode
 from ..data import OFF_PLANET, Ability
 from ..decks import spice_discards
 from ..factions import duke_vidal, has
+from ..factions import free_traders_market as market
 from ..factions import harkonnen_capture as capture
 from ..factions.atreides import KH_AFTER
 from ..factions.bene_gesserit_coexistence import in_game, set_coexisting
 from ..forces import add_forces, at_start, count_text, on_map, plain, plus
 from ..phases.spice_blow import last_territory
 from ..phases.storm import WEATHER_MARKERS, uses_weather
-from ..rules import Rules
+from ..rules import Rules, rules_of
 from ..state import POLAR_SINK, State, data, faction_name, sheet
 from ..variants import leader_skills
 from .format import (
@@ -79,6 +80,8 @@ def _position(state: State, position: Position, rules: Rules, problems: list[str
     for seat, given in factions.items():
         _faction(state, seat, given, f"position.factions.{seat}", rules, problems)
     _cards(state, factions, position.decks or Decks(), rules, problems)
+    for seat, given in factions.items():
+        _black_market(state, seat, given, f"position.factions.{seat}", problems)
     if position.alliances is not None:
         state["alliances"] = _alliances(position.alliances, seats, rules, problems)
     if position.worms is not None:
@@ -167,6 +170,21 @@ def _coexisting(rules: Rules, state: State, names: tuple[str, ...], problems: li
                         "they are not in the game")
 
 
+def _black_market(state: State, seat: str, given: FactionPosition, key: str,
+                  problems: list[str]) -> None:
+    """A faction's standing answers for the Black Market Auction (001 2.13.05): the card of
+    its hand it auctions next, its bids by card name."""
+    own = state["factions"][seat]
+    if given.auction is not None:
+        found = [c for c in own["hand"] if data(state).treachery_card(c).name == given.auction]
+        if found:
+            own[market.OFFER] = found[0]
+        else:
+            problems.append(f"{key}.auction: {given.auction} is not in the hand")
+    if given.market is not None:
+        own[market.BIDS] = {str(name): int(n) for name, n in given.market.items()}
+
+
 def _own_leaders(rules: Rules, names, key: str, seat: str, problems: list[str]) -> list[str]:
     """Leaders named for a faction's sheet, each checked to be one of its own."""
     found = _leaders(rules, names, key, problems)
@@ -202,9 +220,13 @@ def _to_place(state: State) -> None:
     round 1, the Bene Gesserit's in round 2 with XV (000 line 500: ``start_anywhere``); none
     later."""
     round_ = state["step"].get("round") if state["phase"] == "setup" else None
+    phases = rules_of(state).phases
+    first_bids = (state["turn"] == 1 and state["phase"] in phases
+                  and phases.index(state["phase"]) <= phases.index("bidding"))
     for seat in state["seats"]:
         later = round_ == 2 and has(state, seat, Ability.START_ANYWHERE)
-        if round_ != 1 and not later:
+        later |= first_bids and factions.power(seat, state).start_placement() == "spice_blow"
+        if round_ != 1 and not later:   # 001 2.13.03: the Free Traders' wait for the bids
             state["factions"][seat]["to_place"] = 0
 
 
@@ -337,6 +359,9 @@ def _faction(state: State, seat: str, given: FactionPosition, key: str, rules: R
                          for name, price in given.leader_prices.items()}
     if given.no_field_lent is not None:         # Richese's lend (001 2.10.20)
         own["no_field_lent"] = str(given.no_field_lent)
+    if given.smugglers is not None:             # the Free Traders' Smugglers (001 2.13.06)
+        own["coexisting"] = [t for i, name in enumerate(given.smugglers) if (
+            t := _territory_name(rules, name, f"{key}.smugglers[{i}]", problems))]
     if given.ambassadors_drawn is not None:     # Ecaz's supply (001 2.11.09)
         own["drawn"] = sorted(given.ambassadors_drawn)
     if given.ambassadors_triggered is not None:
