@@ -35,7 +35,7 @@ from .base import hand_limit
 
 AUCTION, MARKET = "auction", "market-bid"   # the kinds of the two standing decisions
 ANY = "ANY"
-OFFER, BIDS = "auction", "market"           # their places in each seat's own sheet
+OFFER, BIDS = "black_market_offer", "black_market_bids"     # their places in each sheet
 BEFORE = "charity"                  # the round whose end opens the bidding round (GF9, 1.03)
 NOT_IN = ("setup", "bidding")       # the rounds the standing answers do not ride on
 
