@@ -290,6 +290,8 @@ class EventCode(StrEnum):
     OCCUPIER_INCOME = "occupier-income"             # 4.10.12.09
     HOMEWORLD_SPICE = "homeworld-spice"             # 4.10.12 "Giedi Prime" (High)
     OCCUPIER_SHARE = "occupier-share"               # 4.10.12 "Southern Hemisphere" (Occupied)
+    PAYMENT_HALVED = "payment-halved"               # 4.10.12 "Kaitain", "Junction" (Low)
+    OCCUPIER_FREE_CARD = "occupier-free-card"       # 4.10.12 "Giedi Prime" (Occupied)
     # leader_skills (001 4.07)
     SKILL_KEPT = "skill-kept"                   # 4.07.02-03: kept, face up, with its leader
     SKILL_LOST = "skill-lost"                   # 4.07.11: its leader killed

@@ -17,6 +17,7 @@ from pbem import selfplay
 from pbem.game import load_game, step_rng
 from pbem.games import dune
 from pbem.games.dune.board import homeworlds, layer
+from pbem.games.dune.factions import bene_gesserit_voice as voice
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.state import data
 
@@ -68,6 +69,29 @@ def test_001_4_10_12_every_homeworld_card_cites_its_section_of_001():
     assert len({p.owner for p in places}) == 12
     for place in places:
         assert place.homeworld.sources[0].startswith("001 4.10.12"), place.name
+
+
+def test_001_4_10_12_wallach_ix_occupied_the_voice_is_not_given_to_the_occupier_or_ally():
+    """4.10.12 "Wallach IX" (Occupied): "Occupier and their ally are immune to the Voice": with
+    the Harkonnen on Wallach IX and no Bene Gesserit there, the Voice is open against nobody of
+    that alliance (a VOICE line is refused, not a decision open); the Fremen, not allied, are
+    still voiced (the scenario ``gf9_4_10_12_wallach_ix_occupied_...`` plays the battle)."""
+    state = dune.setup("gf9", {"homeworlds": True}, ["bene-gesserit", "harkonnen", "fremen",
+                                                      "atreides"], step_rng("hw", 0))
+    battle = {"aggressor": "bene-gesserit", "defender": "harkonnen"}
+    assert voice.voicer(state, battle) == ("bene-gesserit", "harkonnen")
+    bg = state["factions"]["bene-gesserit"]
+    bg["reserve"], moved = {}, bg["reserve"]
+    state["forces"]["Polar Sink"] = {"0": {"bene-gesserit": moved}}
+    state["forces"]["Wallach IX"] = {"0": {"harkonnen": {"force": 1}}}
+    state["factions"]["harkonnen"]["reserve"]["force"] -= 1
+    state["alliances"] = [["harkonnen", "atreides"]]
+    assert homeworlds.occupiers(state, homeworlds.home(state, "Wallach IX")) == ["harkonnen"]
+    assert voice.voicer(state, battle) is None
+    assert voice.voicer(state, {"aggressor": "bene-gesserit", "defender": "atreides"}) is None
+    assert voice.voicer(state, {"aggressor": "fremen", "defender": "bene-gesserit"}) == (
+        "bene-gesserit", "fremen")
+    assert violations(state) == []
 
 
 def test_001_4_10_bots_play_games_with_homeworlds_keeping_every_invariant():

@@ -8,11 +8,11 @@ to fight on it), the side its card is on (4.10.12.01-03), its invaders and occup
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..data import OFF_PLANET, Ability, Place
-from ..state import data, sheet
+from ..state import ally_of, data, sheet
 
 HIGH, LOW = "high", "low"
 Counts = dict[str, int]     # as ``forces.Counts``: kind -> how many (this module stays shallow)
@@ -154,3 +154,62 @@ def lost(game: Mapping[str, Any], seat: str, ability: Ability) -> bool:
     Tleilax's subsidy; 4.10.12)."""
     return any(p.homeworld and ability in p.homeworld.low_loses and side(game, p) == LOW
                for p in of(game, seat))
+
+
+def barred(game: Mapping[str, Any], territory: str, seat: str) -> bool:
+    """Whether the territory is another faction's homeworld, where the seat calls no traitor
+    nor reveals a Face Dancer (4.10.02 LOYAL NATIVES)."""
+    place = home(game, territory)
+    return place is not None and seat != native(game, place)
+
+
+def spared(game: Mapping[str, Any], seat: str, ability: Ability, other: str) -> bool:
+    """Whether the seat may not use its power against ``other``: the occupier of one of its
+    homeworlds whose card spares them, or their ally (its ``occupier_spared``: 4.10.12 "Wallach
+    IX", "Tleilax", "Grumman", Occupied)."""
+    return any(p.homeworld and ability in p.homeworld.occupier_spared
+               and other in {s for o in occupiers(game, p) for s in (o, *ally_of(game, o))}
+               for p in of(game, seat))
+
+
+def holds_back(game: Mapping[str, Any], token: Mapping[str, Any], mover: str, count: int
+               ) -> bool:
+    """Whether its owner's homeworld keeps the token from springing as ``count`` forces of
+    ``mover`` enter its territory (the card's ``tokens``: 4.10.12 "Grumman", on the Low side
+    fewer than ``low_least_entering``; Occupied, the occupier or their ally entering)."""
+    for place in of(game, token["owner"]):
+        card = place.homeworld
+        if card is None or card.tokens != token["kind"]:
+            continue
+        if side(game, place) == LOW and count < card.low_least_entering:
+            return True
+        if card.occupier_spares_tokens and mover in {
+                s for o in occupiers(game, place) for s in (o, *ally_of(game, o))}:
+            return True
+    return False
+
+
+def unspiced(game: Mapping[str, Any], seat: str) -> frozenset[str]:
+    """The kinds of the seat's forces at full strength without spice, its cards on their High
+    side saying so (``high_unspiced``: 4.10.12 "Salusa Secundus", the Sardaukar)."""
+    return frozenset(k for p in of(game, seat) if p.homeworld and side(game, p) == HIGH
+                     for k in p.homeworld.high_unspiced)
+
+
+def plain(game: Mapping[str, Any], seat: str) -> frozenset[str]:
+    """The kinds of the seat's forces counting as normal forces, a card of theirs occupied
+    (``occupied_plain``: 4.10.12 "Salusa Secundus", the Sardaukar's advantage lost)."""
+    return frozenset(k for p in of(game, seat) if p.homeworld and occupiers(game, p)
+                     for k in p.homeworld.occupied_plain)
+
+
+def taker(game: Mapping[str, Any], seat: str, ability: Ability, room: Callable[[str], bool]
+          ) -> str | None:
+    """Who gains what the seat's power gives: the seat, or while a card of theirs that says so
+    is occupied (``occupier_takes``: 4.10.12 "Giedi Prime", the free card) the occupier, else
+    their ally, the first with ``room``; None if neither has (ruling: then nobody gains it)."""
+    for place in of(game, seat):
+        if place.homeworld and ability in place.homeworld.occupier_takes:
+            for occupier in occupiers(game, place):
+                return next((s for s in (occupier, *ally_of(game, occupier)) if room(s)), None)
+    return seat

@@ -385,8 +385,20 @@ class Homeworld:
     one: Caladan's look at the spice deck); ``high_collection_bonus``: the spice the High side
     pays from the bank to its faction collecting in the desert (Giedi Prime);
     ``occupier_halves_collection``: the occupier takes half (rounded down) of what its faction
-    collects (the Southern Hemisphere's Occupied).  ``sources``: where each number comes from
-    (``docs/sources.md``'s keys)."""
+    collects (the Southern Hemisphere's Occupied); ``low_halves``: the payment (``factions``'
+    kinds, "card", "shipment") of which the Low side leaves its faction half, rounded up
+    (Kaitain's, Salusa Secundus's, Junction's); ``occupier_takes_half``: the other half goes to
+    the occupier, not the bank (Kaitain's, Junction's Occupied); ``occupier_spared``: the powers
+    its faction may not use against the occupier or their ally (Wallach IX's Voice, Tleilax's
+    Face Dancers); ``tokens``: the kind of its faction's tokens that trigger (token_triggers)
+    the card restrains: on the Low side one springs only when ``low_least_entering`` forces
+    or more enter, and with ``occupier_spares_tokens`` never on the occupier or their ally
+    (Grumman's Terror tokens); ``high_unspiced``: the kinds of its faction's forces at full
+    strength without spice on the High side, and ``occupied_plain`` those counting as normal
+    forces while it is occupied (Salusa Secundus's Sardaukar); ``occupier_takes``: the powers
+    of its faction whose gain goes to the occupier or their ally while it is occupied (Giedi
+    Prime's free card).  ``sources``: where each number
+    comes from (``docs/sources.md``'s keys)."""
 
     high: int
     battle: tuple[int, int]
@@ -399,6 +411,15 @@ class Homeworld:
     low_loses: frozenset[Ability] = frozenset()
     high_collection_bonus: int = 0
     occupier_halves_collection: bool = False
+    low_halves: str = ""
+    occupier_takes_half: bool = False
+    occupier_spared: frozenset[Ability] = frozenset()
+    tokens: str = ""
+    low_least_entering: int = 0
+    occupier_spares_tokens: bool = False
+    high_unspiced: tuple[str, ...] = ()
+    occupied_plain: tuple[str, ...] = ()
+    occupier_takes: frozenset[Ability] = frozenset()
 
 
 @dataclass(frozen=True)

@@ -194,8 +194,10 @@ class Tleilaxu(Faction):
                      ) -> list[Event]:
         """FACE DANCERS (2.08.06): the winner's leader revealed, if he is one they reveal."""
         leader = face_dancers.revealed_by(state, winner, plans)
-        if leader is None or winner is None:
-            return []
+        if (leader is None or winner is None
+                or homeworlds.barred(state, territory, self.seat)      # 001 4.10.02
+                or homeworlds.spared(state, self.seat, Ability.FACE_DANCERS, winner)):
+            return []                                                   # 4.10.12 "Tleilax"
         sectors = state["step"]["battle"]["sectors"]
         return face_dancers.reveal(state, winner, leader, territory, sectors, rng)
 

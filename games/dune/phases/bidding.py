@@ -95,6 +95,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from .. import deals, factions, main_leaders, transfers, variants
+from ..board import homeworlds
 from ..cards import bidding_karama, karama, standing_cards
 from ..codes import EventCode
 from ..data import Ability, Act
@@ -628,7 +629,8 @@ def _buy(state: State, outcome: Outcome, rng: random.Random) -> list[Event]:
                                 "payee": payee or "bank", "bids": outcome.bids,
                                 "free_card": any(e.code == "free-card" for e in free)}),
             Event(EventCode.CARD_BOUGHT, {"number": number, "card": card}, to=(buyer,)),
-            *(() if outcome.karama else variants.paid(state, buyer, payee, outcome.price)),
+            *(() if outcome.karama else variants.paid(state, buyer, payee, outcome.price,
+                                                     payment=factions.CARD)),
             *redrawn, *free]
 
 
@@ -642,8 +644,11 @@ def card_payee(state: State, buyer: str) -> str | None:
 def _free_card(state: State, buyer: str, rng: random.Random) -> list[Event]:
     """The Harkonnen's free card with each card bought, while their hand has room (shield 2,
     line 882); told to them alone (WBC VIII.3)."""
-    if (not factions.has(state, buyer, Ability.FREE_CARD_ON_PURCHASE)
-            or not hand_has_room(state, buyer)):
+    if not factions.has(state, buyer, Ability.FREE_CARD_ON_PURCHASE):
+        return []
+    taker = homeworlds.taker(state, buyer, Ability.FREE_CARD_ON_PURCHASE,   # 001 4.10.12
+                             lambda seat: hand_has_room(state, seat))        # "Giedi Prime"
+    if taker is None or not hand_has_room(state, taker):
         return []
     stopped = bidding_karama.free_card_stopped(state)      # player aid B.6.A.2
     if stopped is not None:
@@ -651,5 +656,7 @@ def _free_card(state: State, buyer: str, rng: random.Random) -> list[Event]:
     card, events = draw_treachery(state, rng)
     if card is None:
         return events
-    state["factions"][buyer]["hand"].append(card)
-    return events + [Event(EventCode.FREE_CARD, {"card": card}, to=(buyer,))]
+    state["factions"][taker]["hand"].append(card)
+    taken = [] if taker == buyer else [Event(EventCode.OCCUPIER_FREE_CARD, {
+        "faction": taker, "from": buyer})]
+    return events + taken + [Event(EventCode.FREE_CARD, {"card": card}, to=(taker,))]

@@ -178,7 +178,8 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
         data_["token"] = tokens.standing_words(state)
     events = [*played, Event(EventCode.SHIPMENT, {**data_, "territory": territory, "sector": sector,
                                           **_chosen(chosen)}),
-              *variants.paid(state, seat, reach.payee(state, seat, rate), cost)]
+              *variants.paid(state, seat, reach.payee(state, seat, rate), cost,
+                            payment=factions.SHIPMENT)]
     if token is not None:
         events += owner.token_shipped(state, token, territory, sector, seat)
     events += storm_on_arrival(state, seat, kind, territory, sector, forces)
@@ -313,7 +314,7 @@ def arrived(state: State, seat: str, territory: str, wish: bool | None, count: i
     token's effect put on the board (``token_arrivals``) arrive in turn."""
     events = [e for f in factions.in_play(state, "arrived")
               for e in f.arrived(state, seat, territory, wish, count, source)]
-    entered = token_triggers.entering(state, seat, territory, source)
+    entered = token_triggers.entering(state, seat, territory, source, count)
     if entered:
         advisors = territory in factions.power(seat, state).coexisting(state)
         triggered = [e for token in entered for e in factions.power(token["owner"], state)

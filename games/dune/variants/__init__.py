@@ -133,14 +133,16 @@ def battle_opened(state: State, rng: random.Random) -> list[Event]:
     return [event for variant in in_play(state) for event in variant.battle_opened(state, rng)]
 
 
-def paid(state: State, payer: str, payee: str | None, amount: int, front: bool = False
-         ) -> list[Event]:
+def paid(state: State, payer: str, payee: str | None, amount: int, front: bool = False,
+         payment: str = "") -> list[Event]:
     """Every variant's rules once ``payer`` has paid ``amount`` spice to ``payee`` (None: the
-    bank; ``front``: a bribe, in front of the payee's shield): 001 4.07.15.02, .12."""
+    bank; ``front``: a bribe, in front of the payee's shield; ``payment``: what for, as
+    ``factions.payee``'s kinds, "" for anything else): 001 4.07.15.02, .12, 4.10.12
+    "Kaitain", "Junction"."""
     if not amount:
         return []
     return [event for variant in in_play(state)
-            for event in variant.paid(state, payer, payee, amount, front)]
+            for event in variant.paid(state, payer, payee, amount, front, payment)]
 
 
 def revival_opens(state: State, reviving: list[str], rng: random.Random) -> list[Event]:

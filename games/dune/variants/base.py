@@ -94,10 +94,11 @@ class Variant:
         """A battle is opened, its plans not yet asked: nothing."""
         return []
 
-    def paid(self, state: State, payer: str, payee: str | None, amount: int, front: bool
-             ) -> list[Event]:
+    def paid(self, state: State, payer: str, payee: str | None, amount: int, front: bool,
+             payment: str) -> list[Event]:
         """``payer`` has paid ``amount`` spice to ``payee`` (None: the bank; ``front``: in
-        front of the payee's shield): nothing follows."""
+        front of the payee's shield; ``payment``: what for, "" but for ``factions.payee``'s
+        kinds): nothing follows."""
         return []
 
     def revival_opens(self, state: State, reviving: list[str], rng: random.Random

@@ -14,19 +14,21 @@ touching no territory: "Homeworlds are not Territories", 4.10.11), whose numbers
   ``acted``).  A Low penalty that takes a power of its faction's sheet away is data (the
   card's ``low_loses``), asked through ``board.homeworlds.lost`` by ``factions.holder`` and
   the faction's module; Giedi Prime's High bonus and the Southern Hemisphere's Occupied share
-  of the collection are data too (``collected``); each card's other effects are not played
-  yet (docs/rules-coverage.md).
+  of the collection are data too (``collected``), and so are the halved card and shipping
+  payments of Kaitain, Salusa Secundus and Junction (``paid``) and the cards' other effects
+  asked through ``board.homeworlds`` (``spared``, ``holds_back``, ``unspiced``, ``plain``,
+  ``taker``); the effects that need a decision are not played yet (docs/rules-coverage.md).
 - Shipping (4.10.05-08): a faction ships forces of its reserves to another faction's homeworld
   at 1 spice a force, never at half price (4.10.07: ``stronghold_rate``, ``full_price``); never
   to its own (4.10.04: only revival adds to it) nor to its ally's (4.10.08); from the board to
   a homeworld only the faction with the Guild's own shipment (4.10.05: ``shut``).  The Bene
   Gesserit send no advisor to a homeworld nor turn advisors on one (4.10.10): their module's
   (``bene_gesserit_coexistence``), asking the board layer what lies off the planet.
-- Battles (4.10.12.06-07): no traitor is called on a homeworld but by its faction (4.10.02:
-  ``traitors_barred``; the Tleilaxu's Face Dancers not yet).  A faction fighting on its own
-  homeworld brings its reserves there: they are on the board through the battle round
-  (``phase_begins``, ``phase_ends``), it adds its card's BATTLE number to its dial
-  (``at_reveal``), and a lasgun/shield explosion there sends only its card's ATOMIC LOSSES
+- Battles (4.10.12.06-07): no traitor is called nor Face Dancer revealed on a homeworld but by
+  its faction (4.10.02: ``traitors_barred``, ``board.homeworlds.barred``).  A faction
+  fighting on its own homeworld brings its reserves there: they are on the board through the
+  battle round (``phase_begins``, ``phase_ends``), it adds its card's BATTLE number to its
+  dial (``at_reveal``), and a lasgun/shield explosion there sends only its card's ATOMIC LOSSES
   number of them to the tanks (``explosion_losses``).
 - Occupation (4.10.12.08-09): a faction with forces on a non-native homeworld while none of
   its faction's are there is its occupier (``occupiers``), for the rest of the turn (the
@@ -52,6 +54,7 @@ from pbem.game import Event
 from ..board import layer
 from ..board.homeworlds import (
     HIGH,
+    barred,
     home,
     invaders,
     is_homeworld,
@@ -189,6 +192,29 @@ class Homeworlds(Variant):
                     "spice": half}))
         return found
 
+    def paid(self, state: State, payer: str, payee: str | None, amount: int, front: bool,
+             payment: str) -> list[Event]:
+        """4.10.12 "Kaitain", "Salusa Secundus", "Junction" (Low): the payee keeps half (rounded
+        up) of a card or shipping payment, the rest to the bank; "Kaitain", "Junction"
+        (Occupied): to the occupier (ruling: one of the faction's cards Low halves it once; the
+        first occupier in seat order takes it)."""
+        if payee is None or front or not payment:
+            return []
+        low = [p for p in placed(state) if native(state, p) == payee and p.homeworld
+               and p.homeworld.low_halves == payment and side(state, p) != HIGH]
+        if not low:
+            return []
+        half = amount // 2
+        taker = next((seats[0] for p in low if p.homeworld and p.homeworld.occupier_takes_half
+                      and (seats := occupiers(state, p))), None)
+        state["factions"][payee]["spice"] -= half
+        if taker is not None:
+            state["factions"][taker]["spice"] += half
+        where = next((p for p in low if taker in occupiers(state, p)), low[0])
+        return [Event(EventCode.PAYMENT_HALVED, {
+            "faction": payee, "homeworld": where.name, "paid": amount, "spice": half,
+            "to": taker or "bank"})] if half else []
+
     def at_reveal(self, state: State, territory: str, plans: dict[str, dict[str, Any]]
                   ) -> None:
         """4.10.12.06: its faction adds the card's BATTLE number to its dial on its homeworld."""
@@ -218,8 +244,7 @@ class Homeworlds(Variant):
     def traitors_barred(self, state: State, territory: str, seat: str) -> bool:
         """4.10.02 LOYAL NATIVES: "On Homeworlds Traitors ... cannot be called by a non-native
         faction"."""
-        place = home(state, territory)
-        return place is not None and seat != native(state, place)
+        return barred(state, territory, seat)
 
     def stronghold_rate(self, game: State | dict[str, Any], seat: str, territory: str) -> bool:
         """4.10.07: "one spice per force" to a homeworld."""
