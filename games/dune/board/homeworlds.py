@@ -213,3 +213,10 @@ def taker(game: Mapping[str, Any], seat: str, ability: Ability, room: Callable[[
             for occupier in occupiers(game, place):
                 return next((s for s in (occupier, *ally_of(game, occupier)) if room(s)), None)
     return seat
+
+
+def sharers(game: Mapping[str, Any], seat: str, ability: Ability) -> list[str]:
+    """The factions sharing the seat's power: the occupiers of its cards that say so
+    (``occupier_shares``: 4.10.12 "Caladan", the Atreides' bidding advantage)."""
+    return [s for p in of(game, seat) if p.homeworld and ability in p.homeworld.occupier_shares
+            for s in occupiers(game, p)]

@@ -283,7 +283,8 @@ class _Reader(DataReader):
             "low_halves": (str, ""), "occupier_takes_half": (bool, False),
             "occupier_spared": ([str], []), "tokens": (str, ""), "low_least_entering": (int, 0),
             "occupier_spares_tokens": (bool, False), "high_unspiced": ([str], []),
-            "occupied_plain": ([str], []), "occupier_takes": ([str], [])})
+            "occupied_plain": ([str], []), "occupier_takes": ([str], []),
+            "occupier_shares": ([str], [])})
         if fields is None:
             return None
         sides = {}
@@ -299,7 +300,8 @@ class _Reader(DataReader):
         loses = self.enums(Ability, fields["low_loses"], f"{where}, homeworld")
         spared = self.enums(Ability, fields["occupier_spared"], f"{where}, homeworld")
         takes = self.enums(Ability, fields["occupier_takes"], f"{where}, homeworld")
-        if loses is None or spared is None or takes is None:
+        shares = self.enums(Ability, fields["occupier_shares"], f"{where}, homeworld")
+        if loses is None or spared is None or takes is None or shares is None:
             return None
         if fields["low_halves"] not in ("", "card", "shipment"):     # factions.CARD, SHIPMENT
             self.fault(f"{where}, homeworld", FaultCode.BAD_VALUE, "low_halves: card or shipment")
@@ -311,7 +313,7 @@ class _Reader(DataReader):
                          fields["low_halves"], fields["occupier_takes_half"], spared,
                          fields["tokens"], fields["low_least_entering"],
                          fields["occupier_spares_tokens"], tuple(fields["high_unspiced"]),
-                         tuple(fields["occupied_plain"]), takes)
+                         tuple(fields["occupied_plain"]), takes, shares)
 
     def sector(self, sector: int, count: int, where: str) -> bool:
         if 1 <= sector <= count:

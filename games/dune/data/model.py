@@ -397,7 +397,8 @@ class Homeworld:
     strength without spice on the High side, and ``occupied_plain`` those counting as normal
     forces while it is occupied (Salusa Secundus's Sardaukar); ``occupier_takes``: the powers
     of its faction whose gain goes to the occupier or their ally while it is occupied (Giedi
-    Prime's free card).  ``sources``: where each number
+    Prime's free card); ``occupier_shares``: the powers its faction shares with the occupier
+    (Caladan's bidding advantage).  ``sources``: where each number
     comes from (``docs/sources.md``'s keys)."""
 
     high: int
@@ -420,6 +421,7 @@ class Homeworld:
     high_unspiced: tuple[str, ...] = ()
     occupied_plain: tuple[str, ...] = ()
     occupier_takes: frozenset[Ability] = frozenset()
+    occupier_shares: frozenset[Ability] = frozenset()
 
 
 @dataclass(frozen=True)

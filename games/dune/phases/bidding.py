@@ -455,11 +455,15 @@ def card_up(state: State) -> list[Event]:
 
 def _seers(state: State) -> list[str]:
     """The factions that see the cards up for bid (the Atreides, shield 1, line 756; a card on
-    the Black Market too, 001 2.10.23), unless a Karama prevents it."""
+    the Black Market too, 001 2.10.23), with the occupier of Caladan (001 4.10.12: "Occupier
+    shares your Bidding advantages"), unless a Karama prevents it."""
     if karama.prevented(state, Ability.PRESCIENCE_BIDDING):     # player aid B.6.A.1
         return []
-    return [seat for seat in state["seats"]
-            if factions.has(state, seat, Ability.PRESCIENCE_BIDDING)]
+    seers = [seat for seat in state["seats"]
+             if factions.has(state, seat, Ability.PRESCIENCE_BIDDING)]
+    sharers = {o for seat in seers                                 # 001 4.10.12 "Caladan"
+               for o in homeworlds.sharers(state, seat, Ability.PRESCIENCE_BIDDING)}
+    return seers + [seat for seat in state["seats"] if seat in sharers and seat not in seers]
 
 
 def _seen(state: State, cards: list[str]) -> list[Event]:
@@ -471,10 +475,10 @@ def _seen(state: State, cards: list[str]) -> list[Event]:
 
 def cards_seen(state: State, seat: str) -> list[str]:
     """The cards up for bid that a faction sees now: the card up (all the row, whole_round) for
-    the Atreides, nothing for the others and outside the bidding round."""
+    the Atreides (and Caladan's occupier), nothing for the others and outside the bidding
+    round."""
     if (state["phase"] != "bidding" or state["step"]["done"] or state["step"].get("stock")
-            or not factions.has(state, seat, Ability.PRESCIENCE_BIDDING)
-            or karama.prevented(state, Ability.PRESCIENCE_BIDDING)):
+            or seat not in _seers(state)):
         return []
     row = state["step"]["row"]
     return list(row[:1] if _mode(state) == PER_CARD else row)

@@ -17,7 +17,8 @@ touching no territory: "Homeworlds are not Territories", 4.10.11), whose numbers
   of the collection are data too (``collected``), and so are the halved card and shipping
   payments of Kaitain, Salusa Secundus and Junction (``paid``) and the cards' other effects
   asked through ``board.homeworlds`` (``spared``, ``holds_back``, ``unspiced``, ``plain``,
-  ``taker``); the effects that need a decision are not played yet (docs/rules-coverage.md).
+  ``taker``, ``sharers``); the effects that need a decision are not played yet
+  (docs/rules-coverage.md).
 - Shipping (4.10.05-08): a faction ships forces of its reserves to another faction's homeworld
   at 1 spice a force, never at half price (4.10.07: ``stronghold_rate``, ``full_price``); never
   to its own (4.10.04: only revival adds to it) nor to its ally's (4.10.08); from the board to
