@@ -15,8 +15,10 @@ from installation import Installation
 
 from pbem import selfplay
 from pbem.game import load_game, step_rng
+from pbem.games.dune.scenario import load_scenario
 from pbem.games import dune
 from pbem.games.dune.board import homeworlds, layer
+from pbem.games.dune.factions import bene_gesserit_coexistence as coexistence
 from pbem.games.dune.factions import bene_gesserit_voice as voice
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.state import data
@@ -92,6 +94,31 @@ def test_001_4_10_12_wallach_ix_occupied_the_voice_is_not_given_to_the_occupier_
     assert voice.voicer(state, {"aggressor": "fremen", "defender": "bene-gesserit"}) == (
         "bene-gesserit", "fremen")
     assert violations(state) == []
+
+
+def test_001_4_10_12_wallach_ix_advisors_two_is_an_order_only_with_the_homeworld():
+    """4.10.12 "Wallach IX" (High): "you may send 2": with the homeworld the policy's prompt
+    offers ADVISORS TWO, reads it and writes it back (the echo); without homeworlds the line is
+    refused, quoting the choices; both bots may choose it (the basic bot plays this kind as the
+    random bot does)."""
+    for options, offered in (({"homeworlds": True}, True), ({}, False)):
+        state = load_scenario({
+            "game": "dune", "seats": ["bene-gesserit", "emperor"], "ruleset": "gf9",
+            "options": options, "seed": "advisors-two",
+            "position": {"turn": 2, "phase": "movement", "storm": {"sector": 1}}}).state
+        (prompt,) = [p for p in dune.prompts(state) if p.kind == "coexistence"]
+        assert ("ADVISORS TWO" in prompt.legal) is offered
+        parsed = dune.parse(state, "bene-gesserit", "ADVISORS TWO Emperor")
+        assert (parsed.errors == []) is offered
+        if offered:
+            (order,) = parsed.orders
+            assert order.value["advisors"] == {"emperor": "TWO"}
+            assert order.text == "ADVISORS TWO Emperor"
+            chosen = {coexistence.random_value(state, prompt, random.Random(seed))["advisors"]["*"]
+                      for seed in range(40)}
+            assert "TWO" in chosen
+        else:
+            assert "ADVISORS TWO" in str(parsed.errors[0])
 
 
 def test_001_4_10_bots_play_games_with_homeworlds_keeping_every_invariant():

@@ -220,3 +220,11 @@ def sharers(game: Mapping[str, Any], seat: str, ability: Ability) -> list[str]:
     (``occupier_shares``: 4.10.12 "Caladan", the Atreides' bidding advantage)."""
     return [s for p in of(game, seat) if p.homeworld and ability in p.homeworld.occupier_shares
             for s in occupiers(game, p)]
+
+
+def advisors(game: Mapping[str, Any], seat: str, any_side: bool = False) -> int:
+    """How many advisors the seat may send to the Polar Sink with a shipment: its card's
+    ``high_advisors`` on its High side (``any_side``: on either; 4.10.12 "Wallach IX"), else
+    one."""
+    return max([p.homeworld.high_advisors for p in of(game, seat) if p.homeworld
+                and (any_side or side(game, p) == HIGH)] + [1])

@@ -398,8 +398,9 @@ class Homeworld:
     forces while it is occupied (Salusa Secundus's Sardaukar); ``occupier_takes``: the powers
     of its faction whose gain goes to the occupier or their ally while it is occupied (Giedi
     Prime's free card); ``occupier_shares``: the powers its faction shares with the occupier
-    (Caladan's bidding advantage).  ``sources``: where each number
-    comes from (``docs/sources.md``'s keys)."""
+    (Caladan's bidding advantage); ``high_advisors``: the spiritual advisors its faction may
+    send to the Polar Sink with a shipment on the High side (Wallach IX's two).  ``sources``:
+    where each number comes from (``docs/sources.md``'s keys)."""
 
     high: int
     battle: tuple[int, int]
@@ -422,6 +423,7 @@ class Homeworld:
     occupied_plain: tuple[str, ...] = ()
     occupier_takes: frozenset[Ability] = frozenset()
     occupier_shares: frozenset[Ability] = frozenset()
+    high_advisors: int = 1
 
 
 @dataclass(frozen=True)
