@@ -292,6 +292,7 @@ class EventCode(StrEnum):
     OCCUPIER_SHARE = "occupier-share"               # 4.10.12 "Southern Hemisphere" (Occupied)
     PAYMENT_HALVED = "payment-halved"               # 4.10.12 "Kaitain", "Junction" (Low)
     OCCUPIER_FREE_CARD = "occupier-free-card"       # 4.10.12 "Giedi Prime" (Occupied)
+    HOMEWORLD_REINFORCED = "homeworld-reinforced"   # 4.10.12 "Caladan" (High)
     # leader_skills (001 4.07)
     SKILL_KEPT = "skill-kept"                   # 4.07.02-03: kept, face up, with its leader
     SKILL_LOST = "skill-lost"                   # 4.07.11: its leader killed
@@ -362,6 +363,7 @@ class ErrorCode(StrEnum):
     BAD_TRIGGER = "bad-trigger"                 # 001 2.11.08 (token_triggers)
     BAD_AMBASSADOR = "bad-ambassador"           # 001 2.11.06-07
     BAD_TERROR = "bad-terror"                   # 001 2.12.08
+    BAD_REINFORCE = "bad-reinforce"             # 001 4.10.12 "Caladan"
     BAD_PRICE = "bad-price"
     BAD_CHEAP_HERO = "bad-cheap-hero"
     BAD_DIAL = "bad-dial"

@@ -15,12 +15,13 @@ from installation import Installation
 
 from pbem import selfplay
 from pbem.game import load_game, step_rng
-from pbem.games.dune.scenario import load_scenario
 from pbem.games import dune
 from pbem.games.dune.board import homeworlds, layer
+from pbem.games.dune.factions import atreides_caladan as caladan
 from pbem.games.dune.factions import bene_gesserit_coexistence as coexistence
 from pbem.games.dune.factions import bene_gesserit_voice as voice
 from pbem.games.dune.invariants import violations
+from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import data
 
 SIX = ["atreides", "bene-gesserit", "emperor", "fremen", "guild", "harkonnen"]
@@ -119,6 +120,32 @@ def test_001_4_10_12_wallach_ix_advisors_two_is_an_order_only_with_the_homeworld
             assert "TWO" in chosen
         else:
             assert "ADVISORS TWO" in str(parsed.errors[0])
+
+
+def test_001_4_10_12_caladan_reinforce_is_a_standing_word_only_with_the_homeworld():
+    """4.10.12 "Caladan" (High): "you may add one force": with the homeworld the Atreides'
+    optional standing word rides on their mail round, is read and echoed, and both bots answer
+    it (the basic bot as the random bot); without homeworlds it is not offered and the line is
+    refused."""
+    for options, offered in (({"homeworlds": True}, True), ({}, False)):
+        state = load_scenario({
+            "game": "dune", "seats": ["atreides", "emperor"], "ruleset": "gf9",
+            "options": options, "seed": "caladan-word",
+            "position": {"turn": 2, "phase": "movement", "storm": {"sector": 1}}}).state
+        prompts = [p for p in dune.prompts(state) if p.kind == "caladan"]
+        assert bool(prompts) is offered
+        parsed = dune.parse(state, "atreides", "CALADAN REINFORCE")
+        assert (parsed.errors == []) is offered
+        if offered:
+            (prompt,) = prompts
+            assert prompt.optional and prompt.template == "CALADAN NONE"
+            (order,) = parsed.orders
+            assert order.value is True and order.text == "CALADAN REINFORCE"
+            assert {caladan.read(state, prompt, ["none"]), caladan._random(
+                state, prompt, random.Random(1)), caladan._random(
+                state, prompt, random.Random(2))} == {False, True}
+            assert "CALADAN REINFORCE" in str(dune.parse(state, "atreides",
+                                                         "CALADAN MAYBE").errors[0])
 
 
 def test_001_4_10_bots_play_games_with_homeworlds_keeping_every_invariant():

@@ -228,3 +228,10 @@ def advisors(game: Mapping[str, Any], seat: str, any_side: bool = False) -> int:
     one."""
     return max([p.homeworld.high_advisors for p in of(game, seat) if p.homeworld
                 and (any_side or side(game, p) == HIGH)] + [1])
+
+
+def reinforces(game: Mapping[str, Any], seat: str, any_side: bool = False) -> bool:
+    """Whether a card of the seat adds a force from the reserves to a battle won, on its High
+    side (``any_side``: on either; ``high_reinforces``: 4.10.12 "Caladan")."""
+    return any(p.homeworld and p.homeworld.high_reinforces
+               and (any_side or side(game, p) == HIGH) for p in of(game, seat))

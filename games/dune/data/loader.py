@@ -284,7 +284,8 @@ class _Reader(DataReader):
             "occupier_spared": ([str], []), "tokens": (str, ""), "low_least_entering": (int, 0),
             "occupier_spares_tokens": (bool, False), "high_unspiced": ([str], []),
             "occupied_plain": ([str], []), "occupier_takes": ([str], []),
-            "occupier_shares": ([str], []), "high_advisors": (int, 1)})
+            "occupier_shares": ([str], []), "high_advisors": (int, 1),
+            "high_reinforces": (bool, False)})
         if fields is None:
             return None
         sides = {}
@@ -314,7 +315,7 @@ class _Reader(DataReader):
                          fields["tokens"], fields["low_least_entering"],
                          fields["occupier_spares_tokens"], tuple(fields["high_unspiced"]),
                          tuple(fields["occupied_plain"]), takes, shares,
-                         fields["high_advisors"])
+                         fields["high_advisors"], fields["high_reinforces"])
 
     def sector(self, sector: int, count: int, where: str) -> bool:
         if 1 <= sector <= count:

@@ -399,7 +399,9 @@ class Homeworld:
     of its faction whose gain goes to the occupier or their ally while it is occupied (Giedi
     Prime's free card); ``occupier_shares``: the powers its faction shares with the occupier
     (Caladan's bidding advantage); ``high_advisors``: the spiritual advisors its faction may
-    send to the Polar Sink with a shipment on the High side (Wallach IX's two).  ``sources``:
+    send to the Polar Sink with a shipment on the High side (Wallach IX's two);
+    ``high_reinforces``: the High side adds a force from the reserves to a battle won
+    (Caladan's).  ``sources``:
     where each number comes from (``docs/sources.md``'s keys)."""
 
     high: int
@@ -424,6 +426,7 @@ class Homeworld:
     occupier_takes: frozenset[Ability] = frozenset()
     occupier_shares: frozenset[Ability] = frozenset()
     high_advisors: int = 1
+    high_reinforces: bool = False
 
 
 @dataclass(frozen=True)
