@@ -235,3 +235,17 @@ def reinforces(game: Mapping[str, Any], seat: str, any_side: bool = False) -> bo
     side (``any_side``: on either; ``high_reinforces``: 4.10.12 "Caladan")."""
     return any(p.homeworld and p.homeworld.high_reinforces
                and (any_side or side(game, p) == HIGH) for p in of(game, seat))
+
+
+def no_worthless_sale(game: Mapping[str, Any], seat: str) -> bool:
+    """Whether a card of the seat on its High side bars it from selling Worthless cards for
+    spice (``high_no_worthless_sale``: 4.10.12 "Tupile")."""
+    return any(p.homeworld and p.homeworld.high_no_worthless_sale and side(game, p) == HIGH
+               for p in of(game, seat))
+
+
+def unmoved(game: Mapping[str, Any], seat: str, kind: str) -> bool:
+    """Whether a card of the seat on its Low side keeps its tokens of ``kind`` from moving
+    (``low_unmoved``: 4.10.12 "Richese", the No-Fields)."""
+    return any(p.homeworld and p.homeworld.low_unmoved == kind and side(game, p) == LOW
+               for p in of(game, seat))

@@ -285,7 +285,8 @@ class _Reader(DataReader):
             "occupier_spares_tokens": (bool, False), "high_unspiced": ([str], []),
             "occupied_plain": ([str], []), "occupier_takes": ([str], []),
             "occupier_shares": ([str], []), "high_advisors": (int, 1),
-            "high_reinforces": (bool, False)})
+            "high_reinforces": (bool, False), "high_no_worthless_sale": (bool, False),
+            "low_unmoved": (str, "")})
         if fields is None:
             return None
         sides = {}
@@ -315,7 +316,8 @@ class _Reader(DataReader):
                          fields["tokens"], fields["low_least_entering"],
                          fields["occupier_spares_tokens"], tuple(fields["high_unspiced"]),
                          tuple(fields["occupied_plain"]), takes, shares,
-                         fields["high_advisors"], fields["high_reinforces"])
+                         fields["high_advisors"], fields["high_reinforces"],
+                         fields["high_no_worthless_sale"], fields["low_unmoved"])
 
     def sector(self, sector: int, count: int, where: str) -> bool:
         if 1 <= sector <= count:

@@ -401,7 +401,9 @@ class Homeworld:
     (Caladan's bidding advantage); ``high_advisors``: the spiritual advisors its faction may
     send to the Polar Sink with a shipment on the High side (Wallach IX's two);
     ``high_reinforces``: the High side adds a force from the reserves to a battle won
-    (Caladan's).  ``sources``:
+    (Caladan's); ``high_no_worthless_sale``: on the High side its faction sells no Worthless
+    card for spice (Tupile's penalty); ``low_unmoved``: the kind of its faction's tokens that
+    may not move on the Low side (Richese's No-Fields).  ``sources``:
     where each number comes from (``docs/sources.md``'s keys)."""
 
     high: int
@@ -427,6 +429,8 @@ class Homeworld:
     occupier_shares: frozenset[Ability] = frozenset()
     high_advisors: int = 1
     high_reinforces: bool = False
+    high_no_worthless_sale: bool = False
+    low_unmoved: str = ""
 
 
 @dataclass(frozen=True)

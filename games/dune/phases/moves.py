@@ -27,7 +27,7 @@ from typing import Any
 from pbem.game import Event
 
 from .. import factions, token_triggers, tokens, transfers, variants
-from ..board import reach
+from ..board import homeworlds, reach
 from ..cards import karama
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, Act, CardType, Effect
@@ -303,6 +303,10 @@ def _stand_in(state: State, seat: str, order: dict[str, Any]) -> dict[str, Any]:
     except KeyError:
         raise OrderProblem(ErrorCode.BAD_MOVE, f"no No-Field {order['token']} of yours lies "
                            f"face down in {order['from']}", ()) from None
+    if homeworlds.unmoved(state, seat, token["kind"]):                # 001 4.10.12 "Richese"
+        raise OrderProblem(ErrorCode.BAD_MOVE, f"your {tokens.kind_of(state, token['kind']).words}"
+                           " may not move: your homeworld is on its Low Threshold side (001 "
+                           "4.10.12)", ())
     add_forces(state, seat, token["territory"], token["sector"], {plain(state, seat): 1})
     return token
 
