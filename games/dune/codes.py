@@ -293,6 +293,7 @@ class EventCode(StrEnum):
     PAYMENT_HALVED = "payment-halved"               # 4.10.12 "Kaitain", "Junction" (Low)
     OCCUPIER_FREE_CARD = "occupier-free-card"       # 4.10.12 "Giedi Prime" (Occupied)
     HOMEWORLD_REINFORCED = "homeworld-reinforced"   # 4.10.12 "Caladan" (High)
+    HOMEWORLD_REVIVAL = "homeworld-revival"         # 4.10.12 "Ix" (High)
     # leader_skills (001 4.07)
     SKILL_KEPT = "skill-kept"                   # 4.07.02-03: kept, face up, with its leader
     SKILL_LOST = "skill-lost"                   # 4.07.11: its leader killed

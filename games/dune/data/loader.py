@@ -286,7 +286,7 @@ class _Reader(DataReader):
             "occupied_plain": ([str], []), "occupier_takes": ([str], []),
             "occupier_shares": ([str], []), "high_advisors": (int, 1),
             "high_reinforces": (bool, False), "high_no_worthless_sale": (bool, False),
-            "low_unmoved": (str, "")})
+            "low_unmoved": (str, ""), "high_paid_revival": (dict, {})})
         if fields is None:
             return None
         sides = {}
@@ -305,6 +305,12 @@ class _Reader(DataReader):
         shares = self.enums(Ability, fields["occupier_shares"], f"{where}, homeworld")
         if loses is None or spared is None or takes is None or shares is None:
             return None
+        paid = fields["high_paid_revival"]
+        if paid and not (set(paid) == {"paid", "free", "each"}
+                         and isinstance(paid["each"], int)):
+            self.fault(f"{where}, homeworld", FaultCode.BAD_VALUE,
+                       "high_paid_revival: {paid: <kind>, free: <kind>, each: <number>}")
+            return None
         if fields["low_halves"] not in ("", "card", "shipment"):     # factions.CARD, SHIPMENT
             self.fault(f"{where}, homeworld", FaultCode.BAD_VALUE, "low_halves: card or shipment")
             return None
@@ -317,7 +323,8 @@ class _Reader(DataReader):
                          fields["occupier_spares_tokens"], tuple(fields["high_unspiced"]),
                          tuple(fields["occupied_plain"]), takes, shares,
                          fields["high_advisors"], fields["high_reinforces"],
-                         fields["high_no_worthless_sale"], fields["low_unmoved"])
+                         fields["high_no_worthless_sale"], fields["low_unmoved"],
+                         (paid["paid"], paid["free"], paid["each"]) if paid else None)
 
     def sector(self, sector: int, count: int, where: str) -> bool:
         if 1 <= sector <= count:

@@ -403,7 +403,9 @@ class Homeworld:
     ``high_reinforces``: the High side adds a force from the reserves to a battle won
     (Caladan's); ``high_no_worthless_sale``: on the High side its faction sells no Worthless
     card for spice (Tupile's penalty); ``low_unmoved``: the kind of its faction's tokens that
-    may not move on the Low side (Richese's No-Fields).  ``sources``:
+    may not move on the Low side (Richese's No-Fields); ``high_paid_revival``: (the kind paid
+    for, the kind revived free with each, how many) on the High side (Ix's 2 Suboids with each
+    Cyborg).  ``sources``:
     where each number comes from (``docs/sources.md``'s keys)."""
 
     high: int
@@ -431,6 +433,7 @@ class Homeworld:
     high_reinforces: bool = False
     high_no_worthless_sale: bool = False
     low_unmoved: str = ""
+    high_paid_revival: tuple[str, str, int] | None = None
 
 
 @dataclass(frozen=True)

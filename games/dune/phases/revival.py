@@ -255,7 +255,8 @@ def _forces(state: State, found: Allowance, value: dict[str, Any],
     _paid(state, found, cost)
     events = [Event(EventCode.FORCES_REVIVED, {"faction": seat, "forces": forces,
                                                "spice": cost, **_to(found, cost)}),
-              *variants.paid(state, seat, found.payee, cost)]
+              *variants.paid(state, seat, found.payee, cost),
+              *variants.forces_revived(state, seat, forces, found.free)]     # 4.10.12 "Ix"
     if found.free:                      # free revival taken (001 4.05.05.02, ``variants``)
         events += variants.acted(state, seat, Act.FREE_REVIVAL)
     if from_emperor:

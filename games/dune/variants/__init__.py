@@ -145,6 +145,12 @@ def paid(state: State, payer: str, payee: str | None, amount: int, front: bool =
             for event in variant.paid(state, payer, payee, amount, front, payment)]
 
 
+def forces_revived(state: State, seat: str, forces: Counts, free: int) -> list[Event]:
+    """Every variant's rules once ``seat`` has revived ``forces`` (001 4.10.12 "Ix")."""
+    return [event for variant in in_play(state)
+            for event in variant.forces_revived(state, seat, forces, free)]
+
+
 def revival_opens(state: State, reviving: list[str], rng: random.Random) -> list[Event]:
     """Every variant's rules once the revival round is opened (``reviving``: the factions
     asked that may revive a leader; 001 4.07.12)."""
@@ -230,8 +236,8 @@ def traitors_barred(state: State, territory: str, seat: str) -> bool:
 
 __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle_over",
            "battle_spice_help", "battle_won", "collected", "dealt", "decider", "decisions",
-           "explosion_losses", "free_revival", "full_price", "in_play", "may_ally", "moved",
-           "movement_bonus", "native_arrivals", "paid", "phase_begins", "phase_ends",
-           "revival_opens", "shipped", "shipping_terms", "shut", "storm_placed",
+           "explosion_losses", "forces_revived", "free_revival", "full_price", "in_play",
+           "may_ally", "moved", "movement_bonus", "native_arrivals", "paid", "phase_begins",
+           "phase_ends", "revival_opens", "shipped", "shipping_terms", "shut", "storm_placed",
            "stronghold_rate", "traitors_barred", "victory_points", "violations",
            "war_continues", "widened"]

@@ -101,6 +101,12 @@ class Variant:
         kinds): nothing follows."""
         return []
 
+    def forces_revived(self, state: State, seat: str, forces: Counts, free: int
+                       ) -> list[Event]:
+        """``seat`` has revived ``forces`` by its revival order, ``free`` of them at most free
+        (the dearest first): nothing follows."""
+        return []
+
     def revival_opens(self, state: State, reviving: list[str], rng: random.Random
                       ) -> list[Event]:
         """The revival round is opened; ``reviving``: the factions asked in it that may revive

@@ -65,6 +65,7 @@ from ..board.homeworlds import (
     number,
     occupier_of,
     occupiers,
+    of,
     off_planet,
     placed,
     side,
@@ -215,6 +216,34 @@ class Homeworlds(Variant):
         return [Event(EventCode.PAYMENT_HALVED, {
             "faction": payee, "homeworld": where.name, "paid": amount, "spice": half,
             "to": taker or "bank"})] if half else []
+
+    def forces_revived(self, state: State, seat: str, forces: Counts, free: int
+                       ) -> list[Event]:
+        """4.10.12 "Ix" (High): "When you pay to revive a Cyborg, you get 2 Suboids for free"
+        (the card's ``high_paid_revival``: each force of the kind paid for, the free revival
+        taken by the dearest first, brings that many of the other kind from the tanks to the
+        reserves; ruling: past the revival limit, as many as the tanks hold)."""
+        events = []
+        for place in of(state, seat):
+            card = place.homeworld
+            if card is None or not card.high_paid_revival or side(state, place) != HIGH:
+                continue
+            paid_kind, free_kind, each = card.high_paid_revival
+            dearest = sorted(kinds(state, seat), key=lambda k: -k.revival_cost)
+            left, paid = free, 0
+            for kind in dearest:
+                n = forces.get(kind.name, 0)
+                if kind.name == paid_kind:
+                    paid = max(0, n - left)
+                left = max(0, left - n)
+            bonus = {free_kind: min(each * paid,
+                                    state["factions"][seat]["tanks"].get(free_kind, 0))}
+            if bonus[free_kind]:
+                take(state["factions"][seat]["tanks"], bonus)
+                add(state["factions"][seat]["reserve"], bonus)
+                events.append(Event(EventCode.HOMEWORLD_REVIVAL, {
+                    "faction": seat, "homeworld": place.name, "forces": bonus}))
+        return events
 
     def at_reveal(self, state: State, territory: str, plans: dict[str, dict[str, Any]]
                   ) -> None:
