@@ -294,6 +294,7 @@ class EventCode(StrEnum):
     OCCUPIER_FREE_CARD = "occupier-free-card"       # 4.10.12 "Giedi Prime" (Occupied)
     HOMEWORLD_REINFORCED = "homeworld-reinforced"   # 4.10.12 "Caladan" (High)
     HOMEWORLD_REVIVAL = "homeworld-revival"         # 4.10.12 "Ix" (High)
+    HOMEWORLD_DISCARDS = "homeworld-discards"       # 4.10.12 "Kaitain" (High)
     # leader_skills (001 4.07)
     SKILL_KEPT = "skill-kept"                   # 4.07.02-03: kept, face up, with its leader
     SKILL_LOST = "skill-lost"                   # 4.07.11: its leader killed
@@ -365,6 +366,7 @@ class ErrorCode(StrEnum):
     BAD_AMBASSADOR = "bad-ambassador"           # 001 2.11.06-07
     BAD_TERROR = "bad-terror"                   # 001 2.12.08
     BAD_REINFORCE = "bad-reinforce"             # 001 4.10.12 "Caladan"
+    BAD_KAITAIN = "bad-kaitain"                 # 001 4.10.12 "Kaitain"
     BAD_PRICE = "bad-price"
     BAD_CHEAP_HERO = "bad-cheap-hero"
     BAD_DIAL = "bad-dial"

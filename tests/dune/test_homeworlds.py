@@ -20,6 +20,7 @@ from pbem.games.dune.board import homeworlds, layer
 from pbem.games.dune.factions import atreides_caladan as caladan
 from pbem.games.dune.factions import bene_gesserit_coexistence as coexistence
 from pbem.games.dune.factions import bene_gesserit_voice as voice
+from pbem.games.dune.factions import emperor_kaitain as kaitain
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import data
@@ -146,6 +147,33 @@ def test_001_4_10_12_caladan_reinforce_is_a_standing_word_only_with_the_homeworl
                 state, prompt, random.Random(2))} == {False, True}
             assert "CALADAN REINFORCE" in str(dune.parse(state, "atreides",
                                                          "CALADAN MAYBE").errors[0])
+
+
+def test_001_4_10_12_kaitain_discard_is_a_standing_word_only_with_the_homeworld():
+    """4.10.12 "Kaitain" (High): "you may pay 2 spice per card to discard": with the homeworld
+    the Emperor's optional standing word rides on their mail round, names the cards of their
+    hand (commas or not), is echoed, and both bots answer it; a card not held is refused,
+    quoting the choices; without homeworlds it is not offered."""
+    for options, offered in (({"homeworlds": True}, True), ({}, False)):
+        state = load_scenario({
+            "game": "dune", "seats": ["atreides", "emperor"], "ruleset": "gf9",
+            "options": options, "seed": "kaitain-word",
+            "position": {"turn": 2, "phase": "bidding", "storm": {"sector": 1},
+                         "factions": {"emperor": {"hand": ["Baliset", "Crysknife"]}}}}).state
+        prompts = [p for p in dune.prompts(state) if p.kind == "kaitain"]
+        assert bool(prompts) is offered
+        parsed = dune.parse(state, "emperor", "KAITAIN DISCARD Baliset Crysknife")
+        assert (parsed.errors == []) is offered
+        if offered:
+            (prompt,) = prompts
+            assert prompt.optional and prompt.template == "KAITAIN NONE"
+            (order,) = parsed.orders
+            assert order.value == ["Baliset", "Crysknife"]
+            assert order.text == "KAITAIN DISCARD Baliset, Crysknife"
+            (error,) = dune.parse(state, "emperor", "KAITAIN DISCARD Lasgun").errors
+            assert "KAITAIN DISCARD Baliset" in str(error)
+            chosen = [kaitain._random(state, prompt, random.Random(seed)) for seed in range(30)]
+            assert [] in chosen and any(chosen)
 
 
 def test_001_4_10_bots_play_games_with_homeworlds_keeping_every_invariant():

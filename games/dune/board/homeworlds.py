@@ -249,3 +249,10 @@ def unmoved(game: Mapping[str, Any], seat: str, kind: str) -> bool:
     (``low_unmoved``: 4.10.12 "Richese", the No-Fields)."""
     return any(p.homeworld and p.homeworld.low_unmoved == kind and side(game, p) == LOW
                for p in of(game, seat))
+
+
+def discards(game: Mapping[str, Any], seat: str, any_side: bool = False) -> bool:
+    """Whether a card of the seat lets it discard cards for spice as the bidding ends, on its
+    High side (``any_side``: on either; ``high_discards``: 4.10.12 "Kaitain")."""
+    return any(p.homeworld and p.homeworld.high_discards
+               and (any_side or side(game, p) == HIGH) for p in of(game, seat))

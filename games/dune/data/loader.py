@@ -286,7 +286,8 @@ class _Reader(DataReader):
             "occupied_plain": ([str], []), "occupier_takes": ([str], []),
             "occupier_shares": ([str], []), "high_advisors": (int, 1),
             "high_reinforces": (bool, False), "high_no_worthless_sale": (bool, False),
-            "low_unmoved": (str, ""), "high_paid_revival": (dict, {})})
+            "low_unmoved": (str, ""), "high_paid_revival": (dict, {}),
+            "high_discards": (bool, False)})
         if fields is None:
             return None
         sides = {}
@@ -324,7 +325,8 @@ class _Reader(DataReader):
                          tuple(fields["occupied_plain"]), takes, shares,
                          fields["high_advisors"], fields["high_reinforces"],
                          fields["high_no_worthless_sale"], fields["low_unmoved"],
-                         (paid["paid"], paid["free"], paid["each"]) if paid else None)
+                         (paid["paid"], paid["free"], paid["each"]) if paid else None,
+                         fields["high_discards"])
 
     def sector(self, sector: int, count: int, where: str) -> bool:
         if 1 <= sector <= count:

@@ -405,7 +405,8 @@ class Homeworld:
     card for spice (Tupile's penalty); ``low_unmoved``: the kind of its faction's tokens that
     may not move on the Low side (Richese's No-Fields); ``high_paid_revival``: (the kind paid
     for, the kind revived free with each, how many) on the High side (Ix's 2 Suboids with each
-    Cyborg).  ``sources``:
+    Cyborg); ``high_discards``: on the High side its faction may discard cards for spice as
+    the bidding ends (Kaitain's).  ``sources``:
     where each number comes from (``docs/sources.md``'s keys)."""
 
     high: int
@@ -434,6 +435,7 @@ class Homeworld:
     high_no_worthless_sale: bool = False
     low_unmoved: str = ""
     high_paid_revival: tuple[str, str, int] | None = None
+    high_discards: bool = False
 
 
 @dataclass(frozen=True)
