@@ -14,7 +14,7 @@ from dune_rounds import bot_orders
 from installation import Installation
 
 from pbem import selfplay
-from pbem.game import load_game, step_rng
+from pbem.game import Event, load_game, step_rng
 from pbem.games import dune
 from pbem.games.dune.board import homeworlds, layer
 from pbem.games.dune.factions import atreides_caladan as caladan
@@ -24,6 +24,7 @@ from pbem.games.dune.factions import emperor_kaitain as kaitain
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import data
+from pbem.templating import render
 
 SIX = ["atreides", "bene-gesserit", "emperor", "fremen", "guild", "harkonnen"]
 
@@ -174,6 +175,35 @@ def test_001_4_10_12_kaitain_discard_is_a_standing_word_only_with_the_homeworld(
             assert "KAITAIN DISCARD Baliset" in str(error)
             chosen = [kaitain._random(state, prompt, random.Random(seed)) for seed in range(30)]
             assert [] in chosen and any(chosen)
+
+
+def test_001_4_10_12_every_card_effect_reads_in_the_report():
+    """Each event of the cards' effects has its own words in the report (4.10.12), and the
+    spiritual advisor's line reads as before when one goes (the stored games' reports)."""
+    events = [
+        Event("payment-halved", {"faction": "emperor", "homeworld": "Kaitain", "paid": 5,
+                                 "spice": 2, "to": "harkonnen"}),
+        Event("payment-halved", {"faction": "guild", "homeworld": "Junction", "paid": 5,
+                                 "spice": 2, "to": "bank"}),
+        Event("occupier-free-card", {"faction": "atreides", "from": "harkonnen"}),
+        Event("homeworld-reinforced", {"faction": "atreides", "territory": "The Great Flat",
+                                       "forces": {"force": 1}}),
+        Event("homeworld-revival", {"faction": "ixians", "homeworld": "Ix",
+                                    "forces": {"suboid": 2}}),
+        Event("homeworld-discards", {"faction": "emperor", "cards": ["Baliset", "Kulon"],
+                                     "spice": 4}),
+        Event("advisor-sent", {"with": "harkonnen", "territory": "Polar Sink", "count": 2}),
+        Event("advisor-sent", {"with": "harkonnen", "territory": "Polar Sink"})]
+    text = flat(render("dune", "events.txt.j2", seat=None, events=events))
+    for words in ("only half of a payment of 5 spice, Kaitain on its Low Threshold side: 2 to "
+                  "Harkonnen, occupying it", "2 to the bank",
+                  "the free card the Harkonnen would draw",
+                  "1 force from their reserves to The Great Flat",
+                  "free with the Cyborgs paid for, Ix on its High Threshold side",
+                  "Baliset, Kulon for 4 spice to the bank as the bidding ends",
+                  "send 2 spiritual advisors to Polar Sink",
+                  "send a spiritual advisor to Polar Sink"):
+        assert words in text, words
 
 
 def test_001_4_10_bots_play_games_with_homeworlds_keeping_every_invariant():
