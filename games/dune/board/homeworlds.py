@@ -256,3 +256,12 @@ def discards(game: Mapping[str, Any], seat: str, any_side: bool = False) -> bool
     High side (``any_side``: on either; ``high_discards``: 4.10.12 "Kaitain")."""
     return any(p.homeworld and p.homeworld.high_discards
                and (any_side or side(game, p) == HIGH) for p in of(game, seat))
+
+
+def hand_bonus(game: Mapping[str, Any], seat: str) -> int:
+    """The cards more the seat may hold as the occupier of a card that says so, or their ally
+    (``occupier_hand_bonus``: 4.10.12 "Tupile"), this turn."""
+    return max([p.homeworld.occupier_hand_bonus for p in placed(game)
+                if p.homeworld and p.homeworld.occupier_hand_bonus
+                and seat in {s for o in occupiers(game, p) for s in (o, *ally_of(game, o))}]
+               + [0])

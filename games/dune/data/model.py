@@ -406,7 +406,8 @@ class Homeworld:
     may not move on the Low side (Richese's No-Fields); ``high_paid_revival``: (the kind paid
     for, the kind revived free with each, how many) on the High side (Ix's 2 Suboids with each
     Cyborg); ``high_discards``: on the High side its faction may discard cards for spice as
-    the bidding ends (Kaitain's).  ``sources``:
+    the bidding ends (Kaitain's); ``occupier_hand_bonus``: the cards more the occupier and
+    their ally may hold (Tupile's).  ``sources``:
     where each number comes from (``docs/sources.md``'s keys)."""
 
     high: int
@@ -436,6 +437,7 @@ class Homeworld:
     low_unmoved: str = ""
     high_paid_revival: tuple[str, str, int] | None = None
     high_discards: bool = False
+    occupier_hand_bonus: int = 0
 
 
 @dataclass(frozen=True)

@@ -39,6 +39,7 @@ from . import choam_market as market
 from . import choam_multipurpose as multipurpose
 from . import choam_swap as swap
 from . import choam_tokens as charity_tokens
+from . import choam_tupile as tupile
 from .base import BattleTools, Faction, NexusPlay, RevivalTerms, has
 
 CHOAM = "choam"
@@ -139,6 +140,10 @@ class Choam(Faction):
             return multipurpose.given(state, seat, value)
         return charity_tokens.given(state, self.seat, kind, value)
 
+    def hand_limit_cut(self, state: State, seat: str) -> int:
+        """001 4.10.12 "Tupile" (Occupied): one card more for the occupier and their ally."""
+        return -tupile.hand_bonus(state, seat)
+
     def phase_ends(self, state: State) -> list[Event]:
         """OPEN MARKET: the sale standing carried out (and its Karama sale, 1.14.10 (A)); at
         the end of the Shipment and Movement phase its Karama flip (1.14.10 (B)); at War
@@ -149,6 +154,7 @@ class Choam(Faction):
             events += multipurpose.phase_ends(state, self.seat)     # A 2.09.08, B 2.09.11
             events += audit.phase_ends(state, self.seat)            # B 2.09.21: the loan
         events += market.sell(state, self.seat) if self._trades(state) else []
+        events += tupile.turn_ends(state)                   # 001 4.10.12 "Tupile" (Occupied)
         if self.seat in state["seats"]:                      # A 2.09.15: the card swap
             allies = self._swappers(state)
             events += swap.phase_ends(state, self.seat, allies[1][0] if allies else None)
