@@ -295,6 +295,8 @@ class EventCode(StrEnum):
     HOMEWORLD_REINFORCED = "homeworld-reinforced"   # 4.10.12 "Caladan" (High)
     HOMEWORLD_REVIVAL = "homeworld-revival"         # 4.10.12 "Ix" (High)
     HOMEWORLD_DISCARDS = "homeworld-discards"       # 4.10.12 "Kaitain" (High)
+    TUPILE_QUESTION = "tupile-question"             # 4.10.12 "Tupile" (Low): public
+    TUPILE_ANSWER = "tupile-answer"                 # its answer, to CHOAM and the asked
     # leader_skills (001 4.07)
     SKILL_KEPT = "skill-kept"                   # 4.07.02-03: kept, face up, with its leader
     SKILL_LOST = "skill-lost"                   # 4.07.11: its leader killed
@@ -367,6 +369,7 @@ class ErrorCode(StrEnum):
     BAD_TERROR = "bad-terror"                   # 001 2.12.08
     BAD_REINFORCE = "bad-reinforce"             # 001 4.10.12 "Caladan"
     BAD_KAITAIN = "bad-kaitain"                 # 001 4.10.12 "Kaitain"
+    BAD_TUPILE = "bad-tupile"                   # 001 4.10.12 "Tupile"
     BAD_PRICE = "bad-price"
     BAD_CHEAP_HERO = "bad-cheap-hero"
     BAD_DIAL = "bad-dial"

@@ -20,6 +20,7 @@ from pbem.games.dune.board import homeworlds, layer
 from pbem.games.dune.factions import atreides_caladan as caladan
 from pbem.games.dune.factions import bene_gesserit_coexistence as coexistence
 from pbem.games.dune.factions import bene_gesserit_voice as voice
+from pbem.games.dune.factions import choam_tupile as tupile
 from pbem.games.dune.factions import emperor_kaitain as kaitain
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.scenario import load_scenario
@@ -192,6 +193,10 @@ def test_001_4_10_12_every_card_effect_reads_in_the_report():
                                     "forces": {"suboid": 2}}),
         Event("homeworld-discards", {"faction": "emperor", "cards": ["Baliset", "Kulon"],
                                      "spice": 4}),
+        Event("tupile-question", {"faction": "choam", "of": "harkonnen"}),
+        Event("tupile-answer", {"faction": "harkonnen", "spice": 7, "weapons": 1,
+                                "defenses": 2}),
+        Event("hand-limit-discard", {"faction": "atreides", "card": "Shield", "rule": "4.10.12"}),
         Event("advisor-sent", {"with": "harkonnen", "territory": "Polar Sink", "count": 2}),
         Event("advisor-sent", {"with": "harkonnen", "territory": "Polar Sink"})]
     text = flat(render("dune", "events.txt.j2", seat=None, events=events))
@@ -201,9 +206,38 @@ def test_001_4_10_12_every_card_effect_reads_in_the_report():
                   "1 force from their reserves to The Great Flat",
                   "free with the Cyborgs paid for, Ix on its High Threshold side",
                   "Baliset, Kulon for 4 spice to the bank as the bidding ends",
+                  "the Harkonnen tell them their spice and how many weapons",
+                  "hold 7 spice, 1 weapon and 2 defenses",
+                  "Shield at random, over their hand limit (001 4.10.12)",
                   "send 2 spiritual advisors to Polar Sink",
                   "send a spiritual advisor to Polar Sink"):
         assert words in text, words
+
+
+def test_001_4_10_12_tupile_ask_is_offered_once_a_faction_on_the_low_side():
+    """4.10.12 "Tupile" (Low): the question is offered while CHOAM may put it (Tupile on its
+    Low side, not occupied, a faction on it), read and echoed, answered by both bots; once
+    asked, that faction is no longer offered and the line is refused, quoting the choices."""
+    state = load_scenario({
+        "game": "dune", "seats": ["harkonnen", "choam"], "ruleset": "gf9",
+        "options": {"choam_richese": True, "homeworlds": True}, "seed": "tupile-word",
+        "position": {"turn": 3, "phase": "storm", "storm": {"sector": 1, "dialers": [
+            "harkonnen", "choam"]}, "forces": {"Tupile": {"harkonnen": 1},
+                                               "Carthag": {"choam": 15}}}}).state
+    (prompt,) = [p for p in dune.prompts(state) if p.kind == "tupile"]
+    assert prompt.optional and prompt.options["targets"] == ["harkonnen"]
+    (order,) = [o for o in dune.parse(state, "choam", "TUPILE ASK Harkonnen").orders]
+    assert order.value == "harkonnen" and order.text == "TUPILE ASK Harkonnen"
+    assert {tupile._random(state, prompt, random.Random(seed)) for seed in range(20)} == {
+        None, "harkonnen"}
+    state["factions"]["choam"]["tupile_asked"] = ["harkonnen"]
+    assert not [p for p in dune.prompts(state) if p.kind == "tupile"]
+    assert tupile.askable(state, "choam") == []
+    state["factions"]["choam"]["tupile_asked"] = []
+    state["forces"]["Carthag"] = {"0": {"choam": {"mercenary": 20}}}     # Tupile occupied:
+    state["factions"]["choam"]["reserve"] = {}                          # no CHOAM there
+    assert homeworlds.occupier_of(state, "choam") == ["harkonnen"]
+    assert tupile.askable(state, "choam") == []
 
 
 def test_001_4_10_bots_play_games_with_homeworlds_keeping_every_invariant():

@@ -287,7 +287,8 @@ class _Reader(DataReader):
             "occupier_shares": ([str], []), "high_advisors": (int, 1),
             "high_reinforces": (bool, False), "high_no_worthless_sale": (bool, False),
             "low_unmoved": (str, ""), "high_paid_revival": (dict, {}),
-            "high_discards": (bool, False), "occupier_hand_bonus": (int, 0)})
+            "high_discards": (bool, False), "occupier_hand_bonus": (int, 0),
+            "low_questions": (bool, False)})
         if fields is None:
             return None
         sides = {}
@@ -326,7 +327,8 @@ class _Reader(DataReader):
                          fields["high_advisors"], fields["high_reinforces"],
                          fields["high_no_worthless_sale"], fields["low_unmoved"],
                          (paid["paid"], paid["free"], paid["each"]) if paid else None,
-                         fields["high_discards"], fields["occupier_hand_bonus"])
+                         fields["high_discards"], fields["occupier_hand_bonus"],
+                         fields["low_questions"])
 
     def sector(self, sector: int, count: int, where: str) -> bool:
         if 1 <= sector <= count:

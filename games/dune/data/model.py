@@ -407,7 +407,8 @@ class Homeworld:
     for, the kind revived free with each, how many) on the High side (Ix's 2 Suboids with each
     Cyborg); ``high_discards``: on the High side its faction may discard cards for spice as
     the bidding ends (Kaitain's); ``occupier_hand_bonus``: the cards more the occupier and
-    their ally may hold (Tupile's).  ``sources``:
+    their ally may hold (Tupile's); ``low_questions``: on the Low side, while not occupied,
+    its faction may question each faction once (Tupile's).  ``sources``:
     where each number comes from (``docs/sources.md``'s keys)."""
 
     high: int
@@ -438,6 +439,7 @@ class Homeworld:
     high_paid_revival: tuple[str, str, int] | None = None
     high_discards: bool = False
     occupier_hand_bonus: int = 0
+    low_questions: bool = False
 
 
 @dataclass(frozen=True)

@@ -93,6 +93,8 @@ class Choam(Faction):
                 found.append(fund.prompt(state, self.seat))
             if audit.lending(state, self.seat):
                 found.append(audit.lend_prompt(state, self.seat))
+            if tupile.askable(state, self.seat):                # 001 4.10.12 "Tupile"
+                found.append(tupile.prompt(state, self.seat))
         found += [audit.estimate_prompt(state, seat) for seat in sorted(seats)
                   if audit.estimating(state, self.seat, seat)]
         for seat, other in self._swappers(state):
@@ -115,6 +117,8 @@ class Choam(Faction):
                 found.append(fund.key(self.seat))
             if audit.lending(state, self.seat):
                 found.append(audit.lend_key(self.seat))
+            if tupile.askable(state, self.seat):
+                found.append(f"{tupile.KIND}:{self.seat}")
         found += [audit.estimate_key(seat) for seat in sorted(seats)
                   if audit.estimating(state, self.seat, seat)]
         found += [swap.key(seat) for seat, _ in self._swappers(state) if seat in seats]
@@ -138,6 +142,8 @@ class Choam(Faction):
             return audit.lend_given(state, self.seat, value)
         if kind == multipurpose.KIND:
             return multipurpose.given(state, seat, value)
+        if kind == tupile.KIND:
+            return tupile.asked(state, self.seat, value)
         return charity_tokens.given(state, self.seat, kind, value)
 
     def hand_limit_cut(self, state: State, seat: str) -> int:
