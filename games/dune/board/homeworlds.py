@@ -265,3 +265,10 @@ def hand_bonus(game: Mapping[str, Any], seat: str) -> int:
                 if p.homeworld and p.homeworld.occupier_hand_bonus
                 and seat in {s for o in occupiers(game, p) for s in (o, *ally_of(game, o))}]
                + [0])
+
+
+def ships_with(game: Mapping[str, Any], seat: str, kind: str) -> bool:
+    """Whether a card of the seat on its High side lets it ship forces with a token of
+    ``kind`` (``high_ships_with``: 4.10.12 "Richese", the No-Fields)."""
+    return any(p.homeworld and p.homeworld.high_ships_with == kind and side(game, p) == HIGH
+               for p in of(game, seat))

@@ -288,7 +288,7 @@ class _Reader(DataReader):
             "high_reinforces": (bool, False), "high_no_worthless_sale": (bool, False),
             "low_unmoved": (str, ""), "high_paid_revival": (dict, {}),
             "high_discards": (bool, False), "occupier_hand_bonus": (int, 0),
-            "low_questions": (bool, False)})
+            "low_questions": (bool, False), "high_ships_with": (str, "")})
         if fields is None:
             return None
         sides = {}
@@ -328,7 +328,7 @@ class _Reader(DataReader):
                          fields["high_no_worthless_sale"], fields["low_unmoved"],
                          (paid["paid"], paid["free"], paid["each"]) if paid else None,
                          fields["high_discards"], fields["occupier_hand_bonus"],
-                         fields["low_questions"])
+                         fields["low_questions"], fields["high_ships_with"])
 
     def sector(self, sector: int, count: int, where: str) -> bool:
         if 1 <= sector <= count:

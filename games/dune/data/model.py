@@ -408,7 +408,9 @@ class Homeworld:
     Cyborg); ``high_discards``: on the High side its faction may discard cards for spice as
     the bidding ends (Kaitain's); ``occupier_hand_bonus``: the cards more the occupier and
     their ally may hold (Tupile's); ``low_questions``: on the Low side, while not occupied,
-    its faction may question each faction once (Tupile's).  ``sources``:
+    its faction may question each faction once (Tupile's); ``high_ships_with``: the kind of its
+    faction's tokens it may ship forces with on the High side (Richese's No-Fields).
+    ``sources``:
     where each number comes from (``docs/sources.md``'s keys)."""
 
     high: int
@@ -440,6 +442,7 @@ class Homeworld:
     high_discards: bool = False
     occupier_hand_bonus: int = 0
     low_questions: bool = False
+    high_ships_with: str = ""
 
 
 @dataclass(frozen=True)
