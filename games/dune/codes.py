@@ -297,6 +297,7 @@ class EventCode(StrEnum):
     HOMEWORLD_DISCARDS = "homeworld-discards"       # 4.10.12 "Kaitain" (High)
     TUPILE_QUESTION = "tupile-question"             # 4.10.12 "Tupile" (Low): public
     TUPILE_ANSWER = "tupile-answer"                 # its answer, to CHOAM and the asked
+    HOMEWORLD_SENT = "homeworld-sent"               # 4.10.12 "Southern Hemisphere" (High)
     # leader_skills (001 4.07)
     SKILL_KEPT = "skill-kept"                   # 4.07.02-03: kept, face up, with its leader
     SKILL_LOST = "skill-lost"                   # 4.07.11: its leader killed
@@ -370,6 +371,7 @@ class ErrorCode(StrEnum):
     BAD_REINFORCE = "bad-reinforce"             # 001 4.10.12 "Caladan"
     BAD_KAITAIN = "bad-kaitain"                 # 001 4.10.12 "Kaitain"
     BAD_TUPILE = "bad-tupile"                   # 001 4.10.12 "Tupile"
+    BAD_FEDAYKIN = "bad-fedaykin"               # 001 4.10.12 "Southern Hemisphere"
     BAD_PRICE = "bad-price"
     BAD_CHEAP_HERO = "bad-cheap-hero"
     BAD_DIAL = "bad-dial"

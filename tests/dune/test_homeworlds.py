@@ -22,6 +22,7 @@ from pbem.games.dune.factions import bene_gesserit_coexistence as coexistence
 from pbem.games.dune.factions import bene_gesserit_voice as voice
 from pbem.games.dune.factions import choam_tupile as tupile
 from pbem.games.dune.factions import emperor_kaitain as kaitain
+from pbem.games.dune.factions import fremen_southern as southern
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import data
@@ -193,6 +194,8 @@ def test_001_4_10_12_every_card_effect_reads_in_the_report():
                                     "forces": {"suboid": 2}}),
         Event("homeworld-discards", {"faction": "emperor", "cards": ["Baliset", "Kulon"],
                                      "spice": 4}),
+        Event("homeworld-sent", {"faction": "fremen", "territory": "Sietch Tabr",
+                                 "forces": {"fedaykin": 1}}),
         Event("tupile-question", {"faction": "choam", "of": "harkonnen"}),
         Event("tupile-answer", {"faction": "harkonnen", "spice": 7, "weapons": 1,
                                 "defenses": 2}),
@@ -207,6 +210,7 @@ def test_001_4_10_12_every_card_effect_reads_in_the_report():
                   "free with the Cyborgs paid for, Ix on its High Threshold side",
                   "Baliset, Kulon for 4 spice to the bank as the bidding ends",
                   "the Harkonnen tell them their spice and how many weapons",
+                  "revived at once in Sietch Tabr",
                   "hold 7 spice, 1 weapon and 2 defenses",
                   "Shield at random, over their hand limit (001 4.10.12)",
                   "send 2 spiritual advisors to Polar Sink",
@@ -238,6 +242,33 @@ def test_001_4_10_12_tupile_ask_is_offered_once_a_faction_on_the_low_side():
     state["factions"]["choam"]["reserve"] = {}                          # no CHOAM there
     assert homeworlds.occupier_of(state, "choam") == ["harkonnen"]
     assert tupile.askable(state, "choam") == []
+
+
+def test_001_4_10_12_fedaykin_to_is_a_standing_word_only_with_the_homeworld():
+    """4.10.12 "Southern Hemisphere" (High): "may be placed immediately": with the homeworld
+    the Fremen's optional standing word rides on their mail round, names a territory (never a
+    homeworld: refused, quoting the choices), is echoed, and both bots answer it (the basic
+    bot as the random bot); without homeworlds it is not offered."""
+    for options, offered in (({"homeworlds": True, "advanced": True}, True),
+                             ({"advanced": True}, False)):
+        state = load_scenario({
+            "game": "dune", "seats": ["fremen", "harkonnen"], "ruleset": "gf9",
+            "options": options, "seed": "fedaykin-word",
+            "position": {"turn": 2, "phase": "bidding", "storm": {"sector": 1, "marker": 2},
+                         "forces": {"Sietch Tabr": {"fremen": [5, 1]}}}}).state
+        prompts = [p for p in dune.prompts(state) if p.kind == "fedaykin"]
+        assert bool(prompts) is offered
+        parsed = dune.parse(state, "fremen", "FEDAYKIN TO Sietch Tabr")
+        assert (parsed.errors == []) is offered
+        if offered:
+            (prompt,) = prompts
+            assert prompt.optional and prompt.template == "FEDAYKIN NONE"
+            (order,) = parsed.orders
+            assert order.value == "Sietch Tabr" and order.text == "FEDAYKIN TO Sietch Tabr"
+            (error,) = dune.parse(state, "fremen", "FEDAYKIN TO Giedi Prime").errors
+            assert "FEDAYKIN TO Sietch Tabr" in str(error) and "4.10.11" in str(error)
+            assert {southern._random(state, prompt, random.Random(seed))
+                    for seed in range(20)} == {None, "Sietch Tabr"}
 
 
 def test_001_4_10_bots_play_games_with_homeworlds_keeping_every_invariant():

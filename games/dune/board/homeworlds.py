@@ -15,6 +15,7 @@ from ..data import OFF_PLANET, Ability, Place
 from ..state import ally_of, data, sheet
 
 HIGH, LOW = "high", "low"
+SEND = "homeworld_send"     # a sheet's standing word: where its revived forces go at once
 Counts = dict[str, int]     # as ``forces.Counts``: kind -> how many (this module stays shallow)
 
 
@@ -272,3 +273,11 @@ def ships_with(game: Mapping[str, Any], seat: str, kind: str) -> bool:
     ``kind`` (``high_ships_with``: 4.10.12 "Richese", the No-Fields)."""
     return any(p.homeworld and p.homeworld.high_ships_with == kind and side(game, p) == HIGH
                for p in of(game, seat))
+
+
+def sends(game: Mapping[str, Any], seat: str, any_side: bool = False) -> tuple[str, ...]:
+    """The kinds of the seat's forces a card of it on its High side (``any_side``: on either)
+    places at once where its word (the sheet's ``SEND``) says when revived
+    (``high_sends_revived``: 4.10.12 "Southern Hemisphere", the Fedaykin)."""
+    return tuple(k for p in of(game, seat) if p.homeworld
+                 and (any_side or side(game, p) == HIGH) for k in p.homeworld.high_sends_revived)

@@ -288,7 +288,8 @@ class _Reader(DataReader):
             "high_reinforces": (bool, False), "high_no_worthless_sale": (bool, False),
             "low_unmoved": (str, ""), "high_paid_revival": (dict, {}),
             "high_discards": (bool, False), "occupier_hand_bonus": (int, 0),
-            "low_questions": (bool, False), "high_ships_with": (str, "")})
+            "low_questions": (bool, False), "high_ships_with": (str, ""),
+            "high_sends_revived": ([str], [])})
         if fields is None:
             return None
         sides = {}
@@ -328,7 +329,8 @@ class _Reader(DataReader):
                          fields["high_no_worthless_sale"], fields["low_unmoved"],
                          (paid["paid"], paid["free"], paid["each"]) if paid else None,
                          fields["high_discards"], fields["occupier_hand_bonus"],
-                         fields["low_questions"], fields["high_ships_with"])
+                         fields["low_questions"], fields["high_ships_with"],
+                         tuple(fields["high_sends_revived"]))
 
     def sector(self, sector: int, count: int, where: str) -> bool:
         if 1 <= sector <= count:

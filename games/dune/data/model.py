@@ -409,8 +409,9 @@ class Homeworld:
     the bidding ends (Kaitain's); ``occupier_hand_bonus``: the cards more the occupier and
     their ally may hold (Tupile's); ``low_questions``: on the Low side, while not occupied,
     its faction may question each faction once (Tupile's); ``high_ships_with``: the kind of its
-    faction's tokens it may ship forces with on the High side (Richese's No-Fields).
-    ``sources``:
+    faction's tokens it may ship forces with on the High side (Richese's No-Fields);
+    ``high_sends_revived``: the kinds of its faction's forces revived that go at once where its
+    word says, on the High side (the Southern Hemisphere's Fedaykin).  ``sources``:
     where each number comes from (``docs/sources.md``'s keys)."""
 
     high: int
@@ -443,6 +444,7 @@ class Homeworld:
     occupier_hand_bonus: int = 0
     low_questions: bool = False
     high_ships_with: str = ""
+    high_sends_revived: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)

@@ -5,12 +5,14 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from pbem.game import Event
+from pbem.game import Event, Prompt
 
 from ..data import NexusUse
+from ..prompt_key import PromptKey
 from ..rules import Rules, rules_of
 from ..state import State, data, sheet
 from ..variants.nexus_cards import nexus_revival
+from . import fremen_southern as southern
 from .base import Faction, NexusPlay
 
 NEXUS_FREE_REVIVAL = 3      # 001 4.03.07.05: "increase your free revival to 3 for the Turn"
@@ -62,6 +64,24 @@ class Fremen(Faction):
         if marker is None or not rules_of(state).weather:
             return {}
         return {"weather_marker": marker}
+
+
+    # --- hooks of any phase: the Southern Hemisphere's standing word (001 4.10.12)
+
+    def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
+        """Where their revived Fedaykin go, riding on a mail round in which they are asked
+        anything, while their homeworld is in play (``fremen_southern``)."""
+        asked_them = self.seat in {p.seat for p in asked}
+        return [southern.prompt(state, self.seat)] if (
+            asked_them and southern.offered(state, self.seat)) else []
+
+    def standing_keys(self, state: State, asked: list[str]) -> list[str]:
+        asked_them = self.seat in {PromptKey.parse(key).seat for key in asked}
+        return [str(PromptKey(southern.KIND, self.seat))] if (
+            asked_them and southern.offered(state, self.seat)) else []
+
+    def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
+        return southern.given(state, self.seat, value)
 
 
 class FremenWBC(Fremen):

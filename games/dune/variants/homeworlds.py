@@ -55,6 +55,7 @@ from pbem.game import Event
 from ..board import layer
 from ..board.homeworlds import (
     HIGH,
+    SEND,
     barred,
     home,
     invaders,
@@ -68,6 +69,7 @@ from ..board.homeworlds import (
     of,
     off_planet,
     placed,
+    sends,
     side,
 )
 from ..codes import EventCode
@@ -87,6 +89,24 @@ def _note_occupiers(state: State) -> None:
         now = occupiers(state, place)
         if now:
             state.setdefault("occupied", {})[place.name] = now
+
+
+def _sent(state: State, seat: str, forces: Counts) -> list[Event]:
+    """4.10.12 "Southern Hemisphere" (High): the revived forces of the kinds its card names go
+    at once to the territory of the seat's word (``SEND``), where it still has forces: to the
+    sector where it has the most (the first in board order on a tie: ruling)."""
+    territory = state["factions"][seat].get(SEND)
+    moving = {k: n for k in sends(state, seat) if (n := forces.get(k, 0))} if territory else {}
+    here = [(sum(by_faction[seat].values()), int(sector))
+            for sector, by_faction in state["forces"].get(territory or "", {}).items()
+            if sum(by_faction.get(seat, {}).values())]
+    if not moving or not here:
+        return []
+    sector = min(here, key=lambda entry: (-entry[0], entry[1]))[1]
+    take(state["factions"][seat]["reserve"], moving)
+    add_forces(state, seat, territory, sector, moving)
+    return [Event(EventCode.HOMEWORLD_SENT, {"faction": seat, "territory": territory,
+                                             "forces": moving})]
 
 
 # --- the variant
@@ -223,7 +243,7 @@ class Homeworlds(Variant):
         (the card's ``high_paid_revival``: each force of the kind paid for, the free revival
         taken by the dearest first, brings that many of the other kind from the tanks to the
         reserves; ruling: past the revival limit, as many as the tanks hold)."""
-        events = []
+        events = _sent(state, seat, forces)
         for place in of(state, seat):
             card = place.homeworld
             if card is None or not card.high_paid_revival or side(state, place) != HIGH:
