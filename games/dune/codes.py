@@ -298,6 +298,7 @@ class EventCode(StrEnum):
     TUPILE_QUESTION = "tupile-question"             # 4.10.12 "Tupile" (Low): public
     TUPILE_ANSWER = "tupile-answer"                 # its answer, to CHOAM and the asked
     HOMEWORLD_SENT = "homeworld-sent"               # 4.10.12 "Southern Hemisphere" (High)
+    POISON_BOUNTY = "poison-bounty"                 # 4.10.12 "Ecaz" (High)
     # leader_skills (001 4.07)
     SKILL_KEPT = "skill-kept"                   # 4.07.02-03: kept, face up, with its leader
     SKILL_LOST = "skill-lost"                   # 4.07.11: its leader killed

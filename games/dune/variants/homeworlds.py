@@ -73,7 +73,7 @@ from ..board.homeworlds import (
     side,
 )
 from ..codes import EventCode
-from ..data import Act
+from ..data import Act, CardType
 from ..forces import Counts, add, add_forces, count_in, kinds, remove_forces, take, total
 from ..rules import rules_of
 from ..state import State, data, sheet
@@ -109,6 +109,41 @@ def _sent(state: State, seat: str, forces: Counts) -> list[Event]:
                                              "forces": moving})]
 
 
+MARK = "homeworld_discards"      # the discard pile's length as the phase began (the bounty)
+# the poison weapons (3.01; 3.02: the Poison Blade, "both a projectile and poison"; the Tooth)
+POISON = frozenset({CardType.POISON_WEAPON, CardType.POISON_BLADE, CardType.POISON_TOOTH})
+
+
+def _mark_discards(state: State) -> None:
+    """Note the discard pile as the phase begins, where a card pays for poison discarded."""
+    if any(p.homeworld and p.homeworld.high_poison_bounty for p in placed(state)):
+        state[MARK] = len(state["decks"]["treachery_discard"])
+
+
+def _poison_bounty(state: State) -> list[Event]:
+    """4.10.12 "Ecaz" (High): "Gain 3 spice (from Spice Bank) each time a poison weapon is
+    discarded": the poison weapons discarded in the phase (``POISON``), paid
+    as it ends (ruling: the card's side as the phase ends; a pile reshuffled meanwhile counted
+    from its bottom)."""
+    mark = state.pop(MARK, None)
+    if mark is None:
+        return []
+    pile = state["decks"]["treachery_discard"]
+    new = pile[mark:] if len(pile) >= mark else pile
+    poison = [c for c in new if data(state).treachery_card(c).type in POISON]
+    events = []
+    for place in placed(state):
+        card, seat = place.homeworld, native(state, place)
+        assert card is not None
+        if poison and card.high_poison_bounty and side(state, place) == HIGH:
+            spice = card.high_poison_bounty * len(poison)
+            state["factions"][seat]["spice"] += spice
+            events.append(Event(EventCode.POISON_BOUNTY, {
+                "faction": seat, "homeworld": place.name, "spice": spice,
+                "cards": [data(state).treachery_card(c).name for c in poison]}))
+    return events
+
+
 # --- the variant
 class Homeworlds(Variant):
     """001 4.10 (module docstring)."""
@@ -140,6 +175,7 @@ class Homeworlds(Variant):
         """4.10.12.06: a battle round opens with each faction's forces on its invaded homeworld
         on the board there, to fight for it."""
         _note_occupiers(state)
+        _mark_discards(state)
         if state["phase"] != "battle":
             return []
         events = []
@@ -170,6 +206,7 @@ class Homeworlds(Variant):
                     remove_forces(state, seat, place.name, 0, here)
                     add(state["factions"][seat]["reserve"], here)
         _note_occupiers(state)
+        events += _poison_bounty(state)
         if state["phase"] == "collection":
             for place in placed(state):
                 assert place.homeworld is not None
