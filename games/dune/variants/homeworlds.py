@@ -15,10 +15,14 @@ touching no territory: "Homeworlds are not Territories", 4.10.11), whose numbers
   card's ``low_loses``), asked through ``board.homeworlds.lost`` by ``factions.holder`` and
   the faction's module; Giedi Prime's High bonus and the Southern Hemisphere's Occupied share
   of the collection are data too (``collected``), and so are the halved card and shipping
-  payments of Kaitain, Salusa Secundus and Junction (``paid``) and the cards' other effects
-  asked through ``board.homeworlds`` (``spared``, ``holds_back``, ``unspiced``, ``plain``,
-  ``taker``, ``sharers``); the effects that need a decision are not played yet
-  (docs/rules-coverage.md).
+  payments of Kaitain, Salusa Secundus and Junction (``paid``), Ix's Suboids and the Southern
+  Hemisphere's Fedaykin (``forces_revived``), Ecaz's spice for poison discarded
+  (``phase_ends``) and the cards' other effects asked through ``board.homeworlds`` by the code
+  that plays the power (``spared``, ``holds_back``, ``unspiced``, ``plain``, ``taker``,
+  ``sharers``, ``advisors``, ``hand_bonus``...); a card's effect its faction decides is that
+  faction's standing word (``atreides_caladan``, ``emperor_kaitain``, ``fremen_southern``,
+  ``choam_tupile``, the Bene Gesserit's ``ADVISORS TWO``).  The effects not played yet are
+  listed in docs/rules-coverage.md.
 - Shipping (4.10.05-08): a faction ships forces of its reserves to another faction's homeworld
   at 1 spice a force, never at half price (4.10.07: ``stronghold_rate``, ``full_price``); never
   to its own (4.10.04: only revival adds to it) nor to its ally's (4.10.08); from the board to
