@@ -372,7 +372,7 @@ class ErrorCode(StrEnum):
     BAD_REINFORCE = "bad-reinforce"             # 001 4.10.12 "Caladan"
     BAD_KAITAIN = "bad-kaitain"                 # 001 4.10.12 "Kaitain"
     BAD_TUPILE = "bad-tupile"                   # 001 4.10.12 "Tupile"
-    BAD_FEDAYKIN = "bad-fedaykin"               # 001 4.10.12 "Southern Hemisphere"
+    BAD_SEND = "bad-send"                       # 001 4.10.12 "Southern Hemisphere", "Tleilax"
     BAD_PRICE = "bad-price"
     BAD_CHEAP_HERO = "bad-cheap-hero"
     BAD_DIAL = "bad-dial"

@@ -22,7 +22,7 @@ from pbem.games.dune.factions import bene_gesserit_coexistence as coexistence
 from pbem.games.dune.factions import bene_gesserit_voice as voice
 from pbem.games.dune.factions import choam_tupile as tupile
 from pbem.games.dune.factions import emperor_kaitain as kaitain
-from pbem.games.dune.factions import fremen_southern as southern
+from pbem.games.dune.factions import homeworld_sends as sends
 from pbem.games.dune.invariants import violations
 from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import data
@@ -270,8 +270,32 @@ def test_001_4_10_12_fedaykin_to_is_a_standing_word_only_with_the_homeworld():
             assert order.value == "Sietch Tabr" and order.text == "FEDAYKIN TO Sietch Tabr"
             (error,) = dune.parse(state, "fremen", "FEDAYKIN TO Giedi Prime").errors
             assert "FEDAYKIN TO Sietch Tabr" in str(error) and "4.10.11" in str(error)
-            assert {southern._random(state, prompt, random.Random(seed))
+            assert {sends._random(state, prompt, random.Random(seed))
                     for seed in range(20)} == {None, "Sietch Tabr"}
+
+
+def test_001_4_10_12_tleilax_to_is_a_standing_word_only_with_the_homeworld():
+    """4.10.12 "Tleilax" (High): "to any one territory or homeworld": with the homeworld the
+    Tleilaxu's optional standing word rides on their mail round, may name another faction's
+    homeworld, is echoed, and both bots answer it; without homeworlds it is not offered."""
+    for options, offered in (({"homeworlds": True, "ixians_tleilaxu": True}, True),
+                             ({"ixians_tleilaxu": True}, False)):
+        state = load_scenario({
+            "game": "dune", "seats": ["tleilaxu", "harkonnen"], "ruleset": "gf9",
+            "options": options, "seed": "tleilax-word",
+            "position": {"turn": 2, "phase": "bidding", "storm": {"sector": 1},
+                         "forces": {"Carthag": {"tleilaxu": 3}}}}).state
+        prompts = [p for p in dune.prompts(state) if p.kind == "tleilax"]
+        assert bool(prompts) is offered
+        parsed = dune.parse(state, "tleilaxu", "TLEILAX TO Giedi Prime")
+        assert (parsed.errors == []) is offered
+        if offered:
+            (prompt,) = prompts
+            assert prompt.optional and prompt.template == "TLEILAX NONE"
+            (order,) = parsed.orders
+            assert order.value == "Giedi Prime" and order.text == "TLEILAX TO Giedi Prime"
+            assert {sends._random(state, prompt, random.Random(seed))
+                    for seed in range(20)} == {None, "Carthag"}
 
 
 def test_001_4_10_bots_play_games_with_homeworlds_keeping_every_invariant():

@@ -281,3 +281,11 @@ def sends(game: Mapping[str, Any], seat: str, any_side: bool = False) -> tuple[s
     (``high_sends_revived``: 4.10.12 "Southern Hemisphere", the Fedaykin)."""
     return tuple(k for p in of(game, seat) if p.homeworld
                  and (any_side or side(game, p) == HIGH) for k in p.homeworld.high_sends_revived)
+
+
+def sends_free(game: Mapping[str, Any], seat: str, any_side: bool = False) -> bool:
+    """Whether a card of the seat on its High side (``any_side``: on either) sends the forces
+    of its free revival at once where its word says (``high_sends_free_revival``: 4.10.12
+    "Tleilax")."""
+    return any(p.homeworld and p.homeworld.high_sends_free_revival
+               and (any_side or side(game, p) == HIGH) for p in of(game, seat))

@@ -289,7 +289,8 @@ class _Reader(DataReader):
             "low_unmoved": (str, ""), "high_paid_revival": (dict, {}),
             "high_discards": (bool, False), "occupier_hand_bonus": (int, 0),
             "low_questions": (bool, False), "high_ships_with": (str, ""),
-            "high_sends_revived": ([str], []), "high_poison_bounty": (int, 0)})
+            "high_sends_revived": ([str], []), "high_poison_bounty": (int, 0),
+            "high_sends_free_revival": (bool, False)})
         if fields is None:
             return None
         sides = {}
@@ -330,7 +331,8 @@ class _Reader(DataReader):
                          (paid["paid"], paid["free"], paid["each"]) if paid else None,
                          fields["high_discards"], fields["occupier_hand_bonus"],
                          fields["low_questions"], fields["high_ships_with"],
-                         tuple(fields["high_sends_revived"]), fields["high_poison_bounty"])
+                         tuple(fields["high_sends_revived"]), fields["high_poison_bounty"],
+                         fields["high_sends_free_revival"])
 
     def sector(self, sector: int, count: int, where: str) -> bool:
         if 1 <= sector <= count:

@@ -411,7 +411,9 @@ class Homeworld:
     its faction may question each faction once (Tupile's); ``high_ships_with``: the kind of its
     faction's tokens it may ship forces with on the High side (Richese's No-Fields);
     ``high_sends_revived``: the kinds of its faction's forces revived that go at once where its
-    word says, on the High side (the Southern Hemisphere's Fedaykin); ``high_poison_bounty``:
+    word says, on the High side (the Southern Hemisphere's Fedaykin);
+    ``high_sends_free_revival``: the forces of its free revival go at once where its word
+    says, on the High side (Tleilax's); ``high_poison_bounty``:
     the spice its faction gains for each poison weapon discarded, on the High side (Ecaz's).
     ``sources``:
     where each number comes from (``docs/sources.md``'s keys)."""
@@ -448,6 +450,7 @@ class Homeworld:
     high_ships_with: str = ""
     high_sends_revived: tuple[str, ...] = ()
     high_poison_bounty: int = 0
+    high_sends_free_revival: bool = False
 
 
 @dataclass(frozen=True)

@@ -8,11 +8,10 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from ..data import NexusUse
-from ..prompt_key import PromptKey
 from ..rules import Rules, rules_of
 from ..state import State, data, sheet
 from ..variants.nexus_cards import nexus_revival
-from . import fremen_southern as southern
+from . import homeworld_sends
 from .base import Faction, NexusPlay
 
 NEXUS_FREE_REVIVAL = 3      # 001 4.03.07.05: "increase your free revival to 3 for the Turn"
@@ -70,18 +69,14 @@ class Fremen(Faction):
 
     def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
         """Where their revived Fedaykin go, riding on a mail round in which they are asked
-        anything, while their homeworld is in play (``fremen_southern``)."""
-        asked_them = self.seat in {p.seat for p in asked}
-        return [southern.prompt(state, self.seat)] if (
-            asked_them and southern.offered(state, self.seat)) else []
+        anything, while their homeworld is in play (``homeworld_sends``)."""
+        return homeworld_sends.standing_prompts(state, self.seat, asked)
 
     def standing_keys(self, state: State, asked: list[str]) -> list[str]:
-        asked_them = self.seat in {PromptKey.parse(key).seat for key in asked}
-        return [str(PromptKey(southern.KIND, self.seat))] if (
-            asked_them and southern.offered(state, self.seat)) else []
+        return homeworld_sends.standing_keys(state, self.seat, asked)
 
     def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
-        return southern.given(state, self.seat, value)
+        return homeworld_sends.standing_decision(state, self.seat, key, value)
 
 
 class FremenWBC(Fremen):

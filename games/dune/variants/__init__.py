@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
 from typing import Any
 
 from pbem.game import Event, Prompt
@@ -145,10 +146,13 @@ def paid(state: State, payer: str, payee: str | None, amount: int, front: bool =
             for event in variant.paid(state, payer, payee, amount, front, payment)]
 
 
-def forces_revived(state: State, seat: str, forces: Counts, free: int) -> list[Event]:
-    """Every variant's rules once ``seat`` has revived ``forces`` (001 4.10.12 "Ix")."""
+def forces_revived(state: State, seat: str, forces: Counts, free: int,
+                   landings: Callable[[str], tuple[int, ...]]) -> list[Event]:
+    """Every variant's rules once ``seat`` has revived ``forces`` (001 4.10.12 "Ix",
+    "Southern Hemisphere", "Tleilax"; ``landings``: where a shipment of its reserves could
+    land now, by place)."""
     return [event for variant in in_play(state)
-            for event in variant.forces_revived(state, seat, forces, free)]
+            for event in variant.forces_revived(state, seat, forces, free, landings)]
 
 
 def revival_opens(state: State, reviving: list[str], rng: random.Random) -> list[Event]:

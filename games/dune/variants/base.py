@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from pbem.game import Event, Prompt
@@ -101,10 +102,11 @@ class Variant:
         kinds): nothing follows."""
         return []
 
-    def forces_revived(self, state: State, seat: str, forces: Counts, free: int
-                       ) -> list[Event]:
+    def forces_revived(self, state: State, seat: str, forces: Counts, free: int,
+                       landings: Callable[[str], tuple[int, ...]]) -> list[Event]:
         """``seat`` has revived ``forces`` by its revival order, ``free`` of them at most free
-        (the dearest first): nothing follows."""
+        (the dearest first); ``landings``: the sectors of a place where a shipment of its
+        reserves could land now: nothing follows."""
         return []
 
     def revival_opens(self, state: State, reviving: list[str], rng: random.Random

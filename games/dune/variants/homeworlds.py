@@ -20,7 +20,7 @@ touching no territory: "Homeworlds are not Territories", 4.10.11), whose numbers
   (``phase_ends``) and the cards' other effects asked through ``board.homeworlds`` by the code
   that plays the power (``spared``, ``holds_back``, ``unspiced``, ``plain``, ``taker``,
   ``sharers``, ``advisors``, ``hand_bonus``...); a card's effect its faction decides is that
-  faction's standing word (``atreides_caladan``, ``emperor_kaitain``, ``fremen_southern``,
+  faction's standing word (``atreides_caladan``, ``emperor_kaitain``, ``homeworld_sends``,
   ``choam_tupile``, the Bene Gesserit's ``ADVISORS TWO``).  The effects not played yet are
   listed in docs/rules-coverage.md.
 - Shipping (4.10.05-08): a faction ships forces of its reserves to another faction's homeworld
@@ -52,6 +52,7 @@ at the end of each phase and when a battle round begins.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from pbem.game import Event
@@ -74,6 +75,7 @@ from ..board.homeworlds import (
     off_planet,
     placed,
     sends,
+    sends_free,
     side,
 )
 from ..codes import EventCode
@@ -146,6 +148,29 @@ def _poison_bounty(state: State) -> list[Event]:
                 "faction": seat, "homeworld": place.name, "spice": spice,
                 "cards": [data(state).treachery_card(c).name for c in poison]}))
     return events
+
+
+def _sent_free(state: State, seat: str, forces: Counts, free: int,
+               landings: Callable[[str], tuple[int, ...]]) -> list[Event]:
+    """4.10.12 "Tleilax" (High): the forces of the free revival go at once, free, to the place
+    of the seat's word (``SEND``), "subject to storm and occupancy rules": where a shipment of
+    its reserves could land now, in the first such sector in board order (ruling)."""
+    territory = state["factions"][seat].get(SEND)
+    count = min(free, total(forces))
+    if not territory or not count or not sends_free(state, seat):
+        return []
+    sectors = landings(territory)
+    if not sectors:
+        return []
+    moving: Counts = {}
+    for kind in sorted(kinds(state, seat), key=lambda k: -k.revival_cost):     # the free ones
+        taken = min(forces.get(kind.name, 0), count - total(moving))
+        if taken:
+            moving[kind.name] = taken
+    take(state["factions"][seat]["reserve"], moving)
+    add_forces(state, seat, territory, sectors[0], moving)
+    return [Event(EventCode.HOMEWORLD_SENT, {"faction": seat, "territory": territory,
+                                             "forces": moving})]
 
 
 # --- the variant
@@ -278,13 +303,13 @@ class Homeworlds(Variant):
             "faction": payee, "homeworld": where.name, "paid": amount, "spice": half,
             "to": taker or "bank"})] if half else []
 
-    def forces_revived(self, state: State, seat: str, forces: Counts, free: int
-                       ) -> list[Event]:
+    def forces_revived(self, state: State, seat: str, forces: Counts, free: int,
+                       landings: Callable[[str], tuple[int, ...]]) -> list[Event]:
         """4.10.12 "Ix" (High): "When you pay to revive a Cyborg, you get 2 Suboids for free"
         (the card's ``high_paid_revival``: each force of the kind paid for, the free revival
         taken by the dearest first, brings that many of the other kind from the tanks to the
         reserves; ruling: past the revival limit, as many as the tanks hold)."""
-        events = _sent(state, seat, forces)
+        events = _sent(state, seat, forces) + _sent_free(state, seat, forces, free, landings)
         for place in of(state, seat):
             card = place.homeworld
             if card is None or not card.high_paid_revival or side(state, place) != HIGH:
