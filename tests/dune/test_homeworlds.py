@@ -9,6 +9,7 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from dune_mail import game_at, send
 from dune_rounds import bot_orders
 from installation import Installation
@@ -247,55 +248,38 @@ def test_001_4_10_12_tupile_ask_is_offered_once_a_faction_on_the_low_side():
     assert tupile.askable(state, "choam") == []
 
 
-def test_001_4_10_12_fedaykin_to_is_a_standing_word_only_with_the_homeworld():
-    """4.10.12 "Southern Hemisphere" (High): "may be placed immediately": with the homeworld
-    the Fremen's optional standing word rides on their mail round, names a territory (never a
-    homeworld: refused, quoting the choices), is echoed, and both bots answer it (the basic
-    bot as the random bot); without homeworlds it is not offered."""
-    for options, offered in (({"homeworlds": True, "advanced": True}, True),
-                             ({"advanced": True}, False)):
+@pytest.mark.parametrize("seat, word, options, position, place, refused", [
+    ("fremen", "FEDAYKIN", {"advanced": True}, {"Sietch Tabr": {"fremen": [5, 1]}},
+     "Sietch Tabr", "Giedi Prime"),
+    ("tleilaxu", "TLEILAX", {"ixians_tleilaxu": True}, {"Sietch Tabr": {"tleilaxu": 3}},
+     "Giedi Prime", None)], ids=["southern-hemisphere", "tleilax"])
+def test_001_4_10_12_send_words_are_standing_words_only_with_the_homeworld(
+        seat, word, options, position, place, refused):
+    """4.10.12 "Southern Hemisphere" (High): the Fedaykin "placed immediately into any
+    territory where you have forces"; "Tleilax" (High): "to any one territory or homeworld":
+    with the homeworld the faction's optional standing word rides on its mail round, names a
+    place (the Fremen's never a homeworld: refused, quoting the choices), is echoed, and both
+    bots answer it (the basic bot as the random bot); without homeworlds it is not offered."""
+    for hw, offered in (({"homeworlds": True}, True), ({}, False)):
         state = load_scenario({
-            "game": "dune", "seats": ["fremen", "harkonnen"], "ruleset": "gf9",
-            "options": options, "seed": "fedaykin-word",
+            "game": "dune", "seats": [seat, "harkonnen"], "ruleset": "gf9",
+            "options": {**options, **hw}, "seed": "send-word",
             "position": {"turn": 2, "phase": "bidding", "storm": {"sector": 1, "marker": 2},
-                         "forces": {"Sietch Tabr": {"fremen": [5, 1]}}}}).state
-        prompts = [p for p in dune.prompts(state) if p.kind == "fedaykin"]
+                         "forces": position}}).state
+        prompts = [p for p in dune.prompts(state) if p.kind == word.lower()]
         assert bool(prompts) is offered
-        parsed = dune.parse(state, "fremen", "FEDAYKIN TO Sietch Tabr")
+        parsed = dune.parse(state, seat, f"{word} TO {place}")
         assert (parsed.errors == []) is offered
         if offered:
             (prompt,) = prompts
-            assert prompt.optional and prompt.template == "FEDAYKIN NONE"
+            assert prompt.optional and prompt.template == f"{word} NONE"
             (order,) = parsed.orders
-            assert order.value == "Sietch Tabr" and order.text == "FEDAYKIN TO Sietch Tabr"
-            (error,) = dune.parse(state, "fremen", "FEDAYKIN TO Giedi Prime").errors
-            assert "FEDAYKIN TO Sietch Tabr" in str(error) and "4.10.11" in str(error)
+            assert order.value == place and order.text == f"{word} TO {place}"
             assert {sends._random(state, prompt, random.Random(seed))
                     for seed in range(20)} == {None, "Sietch Tabr"}
-
-
-def test_001_4_10_12_tleilax_to_is_a_standing_word_only_with_the_homeworld():
-    """4.10.12 "Tleilax" (High): "to any one territory or homeworld": with the homeworld the
-    Tleilaxu's optional standing word rides on their mail round, may name another faction's
-    homeworld, is echoed, and both bots answer it; without homeworlds it is not offered."""
-    for options, offered in (({"homeworlds": True, "ixians_tleilaxu": True}, True),
-                             ({"ixians_tleilaxu": True}, False)):
-        state = load_scenario({
-            "game": "dune", "seats": ["tleilaxu", "harkonnen"], "ruleset": "gf9",
-            "options": options, "seed": "tleilax-word",
-            "position": {"turn": 2, "phase": "bidding", "storm": {"sector": 1},
-                         "forces": {"Carthag": {"tleilaxu": 3}}}}).state
-        prompts = [p for p in dune.prompts(state) if p.kind == "tleilax"]
-        assert bool(prompts) is offered
-        parsed = dune.parse(state, "tleilaxu", "TLEILAX TO Giedi Prime")
-        assert (parsed.errors == []) is offered
-        if offered:
-            (prompt,) = prompts
-            assert prompt.optional and prompt.template == "TLEILAX NONE"
-            (order,) = parsed.orders
-            assert order.value == "Giedi Prime" and order.text == "TLEILAX TO Giedi Prime"
-            assert {sends._random(state, prompt, random.Random(seed))
-                    for seed in range(20)} == {None, "Carthag"}
+            if refused:
+                (error,) = dune.parse(state, seat, f"{word} TO {refused}").errors
+                assert f"{word} TO Sietch Tabr" in str(error) and "4.10.11" in str(error)
 
 
 def test_001_4_10_bots_play_games_with_homeworlds_keeping_every_invariant():

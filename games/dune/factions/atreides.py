@@ -13,7 +13,7 @@ from ..rules import rules_of
 from ..state import State
 from . import atreides_caladan as caladan
 from . import atreides_prescience as prescience
-from .base import BattleTools, Faction
+from .base import BattleTools, Faction, riding
 
 ATREIDES = "atreides"
 KH_AFTER = 7        # 000 line 762: "after losing a total of at least 7 tokens in battle(s)"
@@ -78,14 +78,12 @@ class Atreides(Faction):
     def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
         """Their word on Caladan's reinforcement, riding on a mail round in which they are
         asked anything, while their homeworld is in play."""
-        asked_them = self.seat in {p.seat for p in asked}
-        return [caladan.prompt(state, self.seat)] if (
-            asked_them and caladan.offered(state, self.seat)) else []
+        return [caladan.prompt(state, self.seat)] if riding(self.seat, asked) and (
+            caladan.offered(state, self.seat)) else []
 
     def standing_keys(self, state: State, asked: list[str]) -> list[str]:
-        asked_them = self.seat in {PromptKey.parse(key).seat for key in asked}
-        return [str(PromptKey(caladan.KIND, self.seat))] if (
-            asked_them and caladan.offered(state, self.seat)) else []
+        return [str(PromptKey(caladan.KIND, self.seat))] if riding(self.seat, asked) and (
+            caladan.offered(state, self.seat)) else []
 
     def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
         return caladan.given(state, self.seat, value)

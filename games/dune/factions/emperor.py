@@ -12,7 +12,7 @@ from ..prompt_key import PromptKey
 from ..state import State
 from ..variants.nexus_cards import nexus_revival
 from . import emperor_kaitain as kaitain
-from .base import CARD, Faction, NexusPlay, has
+from .base import CARD, Faction, NexusPlay, has, riding
 
 NEXUS_REVIVAL = 3           # 001 4.03.07.04: "revive 3 additional Forces"
 
@@ -46,14 +46,12 @@ class Emperor(Faction):
     def standing_prompts(self, state: State, asked: list[Prompt]) -> list[Prompt]:
         """Their discards at the end of the bidding, riding on a mail round in which they are
         asked anything, while Kaitain is in play (``emperor_kaitain``)."""
-        asked_them = self.seat in {p.seat for p in asked}
-        return [kaitain.prompt(state, self.seat)] if (
-            asked_them and kaitain.offered(state, self.seat)) else []
+        return [kaitain.prompt(state, self.seat)] if riding(self.seat, asked) and (
+            kaitain.offered(state, self.seat)) else []
 
     def standing_keys(self, state: State, asked: list[str]) -> list[str]:
-        asked_them = self.seat in {PromptKey.parse(key).seat for key in asked}
-        return [str(PromptKey(kaitain.KIND, self.seat))] if (
-            asked_them and kaitain.offered(state, self.seat)) else []
+        return [str(PromptKey(kaitain.KIND, self.seat))] if riding(self.seat, asked) and (
+            kaitain.offered(state, self.seat)) else []
 
     def standing_decision(self, state: State, key: str, value: Any) -> list[Event]:
         return kaitain.given(state, self.seat, value)

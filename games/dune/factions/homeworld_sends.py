@@ -30,6 +30,7 @@ from ..forces import kinds
 from ..orders.language import OrderKind, OrderProblem, order_kind, read_territory
 from ..prompt_key import PromptKey
 from ..state import State, data
+from .base import riding
 
 
 @dataclass(frozen=True)
@@ -130,13 +131,12 @@ def given(state: State, seat: str, word: Word, value: str | None) -> list[Event]
 # The faction class's hooks, the same for the Fremen and the Tleilaxu.
 def standing_prompts(state: State, seat: str, asked: list[Prompt]) -> list[Prompt]:
     word = word_of(state, seat)
-    return [prompt(state, seat, word)] if word and seat in {p.seat for p in asked} else []
+    return [prompt(state, seat, word)] if word and riding(seat, asked) else []
 
 
 def standing_keys(state: State, seat: str, asked: list[str]) -> list[str]:
     word = word_of(state, seat)
-    return [str(PromptKey(word.kind, seat))] if word and seat in {
-        PromptKey.parse(key).seat for key in asked} else []
+    return [str(PromptKey(word.kind, seat))] if word and riding(seat, asked) else []
 
 
 def standing_decision(state: State, seat: str, key: str, value: Any) -> list[Event]:
