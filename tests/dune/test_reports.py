@@ -213,10 +213,18 @@ def rare_positions() -> list:
     # The Semuta Drug's and the Juice of Sapho's standing words (001 3.03.10, 3.03.03)
     semuta = folder / "gf9_3_03_10_the_semuta_drug_takes_a_card_another_discards.yaml"
     sapho = folder / "gf9_3_03_03_juice_of_sapho_puts_its_player_first_even_before_the_guild.yaml"
+    # The homeworld cards' standing words (001 4.10.12): Caladan's, Kaitain's, Tupile's, the
+    # Southern Hemisphere's and Tleilax's
+    homeworlds = [folder / f"gf9_4_10_12_{name}.yaml" for name in (
+        "caladan_high_a_force_from_the_reserves_joins_a_battle_won",
+        "kaitain_high_the_emperor_discard_cards_for_2_spice_each",
+        "tupile_low_choam_question_a_faction_on_tupile",
+        "southern_hemisphere_high_revived_fedaykin_placed_at_once",
+        "tleilax_high_free_revived_forces_sent_at_once")]
     return [state, distrans, *(load_scenario(yaml.safe_load(path.read_text())).state
                                for path in (summon, reveal, amal, terms, shuffle, cone, send,
                                             copy_, ambassadors, terror, extortion, enemy,
-                                            drawn, nexus, semuta, sapho)),
+                                            drawn, nexus, semuta, sapho, *homeworlds)),
             *ixians, deploying, *choam, offering, offered, skills, *richese, late]
 
 
