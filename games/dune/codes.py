@@ -331,6 +331,15 @@ class EventCode(StrEnum):
     OCCUPIER_INCOME = "occupier-income"             # 4.10.12.09
     HOMEWORLD_SPICE = "homeworld-spice"             # 4.10.12 "Giedi Prime" (High)
     OCCUPIER_SHARE = "occupier-share"               # 4.10.12 "Southern Hemisphere" (Occupied)
+    PAYMENT_HALVED = "payment-halved"               # 4.10.12 "Kaitain", "Junction" (Low)
+    OCCUPIER_FREE_CARD = "occupier-free-card"       # 4.10.12 "Giedi Prime" (Occupied)
+    HOMEWORLD_REINFORCED = "homeworld-reinforced"   # 4.10.12 "Caladan" (High)
+    HOMEWORLD_REVIVAL = "homeworld-revival"         # 4.10.12 "Ix" (High)
+    HOMEWORLD_DISCARDS = "homeworld-discards"       # 4.10.12 "Kaitain" (High)
+    TUPILE_QUESTION = "tupile-question"             # 4.10.12 "Tupile" (Low): public
+    TUPILE_ANSWER = "tupile-answer"                 # its answer, to CHOAM and the asked
+    HOMEWORLD_SENT = "homeworld-sent"               # 4.10.12 "Southern Hemisphere" (High)
+    POISON_BOUNTY = "poison-bounty"                 # 4.10.12 "Ecaz" (High)
     # leader_skills (001 4.07)
     SKILL_KEPT = "skill-kept"                   # 4.07.02-03: kept, face up, with its leader
     SKILL_LOST = "skill-lost"                   # 4.07.11: its leader killed
@@ -412,6 +421,10 @@ class ErrorCode(StrEnum):
     BAD_TRIGGER = "bad-trigger"                 # 001 2.11.08 (token_triggers)
     BAD_AMBASSADOR = "bad-ambassador"           # 001 2.11.06-07
     BAD_TERROR = "bad-terror"                   # 001 2.12.08
+    BAD_REINFORCE = "bad-reinforce"             # 001 4.10.12 "Caladan"
+    BAD_KAITAIN = "bad-kaitain"                 # 001 4.10.12 "Kaitain"
+    BAD_TUPILE = "bad-tupile"                   # 001 4.10.12 "Tupile"
+    BAD_SEND = "bad-send"                       # 001 4.10.12 "Southern Hemisphere", "Tleilax"
     BAD_PRICE = "bad-price"
     BAD_CHEAP_HERO = "bad-cheap-hero"
     BAD_DIAL = "bad-dial"

@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from .board import homeworlds
 from .codes import ErrorCode
 from .data import TokenKind
 from .orders.language import OrderProblem, read_faction
@@ -65,16 +66,18 @@ def may_spring(state: State) -> bool:
     return any(kind_of(state, token["kind"]).triggers for token in of(state))
 
 
-def entering(state: State, mover: str, territory: str, source: str | None
+def entering(state: State, mover: str, territory: str, source: str | None, count: int
              ) -> list[dict[str, Any]]:
-    """The tokens a faction's forces spring as they enter ``territory`` from ``source`` (None:
-    shipped): those on the board there of a kind that ``triggers``, owned by another seat.  A
-    move within the territory enters nothing, nor does a trial (``trial``)."""
+    """The tokens ``count`` forces of a faction spring as they enter ``territory`` from
+    ``source`` (None: shipped): those on the board there of a kind that ``triggers``, owned by
+    another seat, unless its owner's homeworld holds it back (001 4.10.12 "Grumman").  A move
+    within the territory enters nothing, nor does a trial (``trial``)."""
     if source == territory or state["step"].get(TRIAL):
         return []
     return [token for token in of(state)
             if token["at"] == BOARD and token.get("territory") == territory
-            and token["owner"] not in (None, mover) and kind_of(state, token["kind"]).triggers]
+            and token["owner"] not in (None, mover) and kind_of(state, token["kind"]).triggers
+            and not homeworlds.holds_back(state, token, mover, count)]
 
 
 def wanted(state: State, owner: str, value: str, mover: str) -> bool:

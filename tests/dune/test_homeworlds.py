@@ -9,16 +9,25 @@ from __future__ import annotations
 import random
 import re
 
+import pytest
 from dune_mail import game_at, send
 from dune_rounds import bot_orders
 from installation import Installation
 
 from pbem import selfplay
-from pbem.game import load_game, step_rng
+from pbem.game import Event, load_game, step_rng
 from pbem.games import dune
 from pbem.games.dune.board import homeworlds, layer
+from pbem.games.dune.factions import atreides_caladan as caladan
+from pbem.games.dune.factions import bene_gesserit_coexistence as coexistence
+from pbem.games.dune.factions import bene_gesserit_voice as voice
+from pbem.games.dune.factions import choam_tupile as tupile
+from pbem.games.dune.factions import emperor_kaitain as kaitain
+from pbem.games.dune.factions import homeworld_sends as sends
 from pbem.games.dune.invariants import violations
+from pbem.games.dune.scenario import load_scenario
 from pbem.games.dune.state import data
+from pbem.templating import render
 
 SIX = ["atreides", "bene-gesserit", "emperor", "fremen", "guild", "harkonnen"]
 
@@ -68,6 +77,209 @@ def test_001_4_10_12_every_homeworld_card_cites_its_section_of_001():
     assert len({p.owner for p in places}) == 12
     for place in places:
         assert place.homeworld.sources[0].startswith("001 4.10.12"), place.name
+
+
+def test_001_4_10_12_wallach_ix_occupied_the_voice_is_not_given_to_the_occupier_or_ally():
+    """4.10.12 "Wallach IX" (Occupied): "Occupier and their ally are immune to the Voice": with
+    the Harkonnen on Wallach IX and no Bene Gesserit there, the Voice is open against nobody of
+    that alliance (a VOICE line is refused, not a decision open); the Fremen, not allied, are
+    still voiced (the scenario ``gf9_4_10_12_wallach_ix_occupied_...`` plays the battle)."""
+    state = dune.setup("gf9", {"homeworlds": True}, ["bene-gesserit", "harkonnen", "fremen",
+                                                      "atreides"], step_rng("hw", 0))
+    battle = {"aggressor": "bene-gesserit", "defender": "harkonnen"}
+    assert voice.voicer(state, battle) == ("bene-gesserit", "harkonnen")
+    bg = state["factions"]["bene-gesserit"]
+    bg["reserve"], moved = {}, bg["reserve"]
+    state["forces"]["Polar Sink"] = {"0": {"bene-gesserit": moved}}
+    state["forces"]["Wallach IX"] = {"0": {"harkonnen": {"force": 1}}}
+    state["factions"]["harkonnen"]["reserve"]["force"] -= 1
+    state["alliances"] = [["harkonnen", "atreides"]]
+    assert homeworlds.occupiers(state, homeworlds.home(state, "Wallach IX")) == ["harkonnen"]
+    assert voice.voicer(state, battle) is None
+    assert voice.voicer(state, {"aggressor": "bene-gesserit", "defender": "atreides"}) is None
+    assert voice.voicer(state, {"aggressor": "fremen", "defender": "bene-gesserit"}) == (
+        "bene-gesserit", "fremen")
+    assert violations(state) == []
+
+
+def test_001_4_10_12_wallach_ix_advisors_two_is_an_order_only_with_the_homeworld():
+    """4.10.12 "Wallach IX" (High): "you may send 2": with the homeworld the policy's prompt
+    offers ADVISORS TWO, reads it and writes it back (the echo); without homeworlds the line is
+    refused, quoting the choices; both bots may choose it (the basic bot plays this kind as the
+    random bot does)."""
+    for options, offered in (({"homeworlds": True}, True), ({}, False)):
+        state = load_scenario({
+            "game": "dune", "seats": ["bene-gesserit", "emperor"], "ruleset": "gf9",
+            "options": options, "seed": "advisors-two",
+            "position": {"turn": 2, "phase": "movement", "storm": {"sector": 1}}}).state
+        (prompt,) = [p for p in dune.prompts(state) if p.kind == "coexistence"]
+        assert ("ADVISORS TWO" in prompt.legal) is offered
+        parsed = dune.parse(state, "bene-gesserit", "ADVISORS TWO Emperor")
+        assert (parsed.errors == []) is offered
+        if offered:
+            (order,) = parsed.orders
+            assert order.value["advisors"] == {"emperor": "TWO"}
+            assert order.text == "ADVISORS TWO Emperor"
+            chosen = {coexistence.random_value(state, prompt, random.Random(seed))["advisors"]["*"]
+                      for seed in range(40)}
+            assert "TWO" in chosen
+        else:
+            assert "ADVISORS TWO" in str(parsed.errors[0])
+
+
+def test_001_4_10_12_caladan_reinforce_is_a_standing_word_only_with_the_homeworld():
+    """4.10.12 "Caladan" (High): "you may add one force": with the homeworld the Atreides'
+    optional standing word rides on their mail round, is read and echoed, and both bots answer
+    it (the basic bot as the random bot); without homeworlds it is not offered and the line is
+    refused."""
+    for options, offered in (({"homeworlds": True}, True), ({}, False)):
+        state = load_scenario({
+            "game": "dune", "seats": ["atreides", "emperor"], "ruleset": "gf9",
+            "options": options, "seed": "caladan-word",
+            "position": {"turn": 2, "phase": "movement", "storm": {"sector": 1}}}).state
+        prompts = [p for p in dune.prompts(state) if p.kind == "caladan"]
+        assert bool(prompts) is offered
+        parsed = dune.parse(state, "atreides", "CALADAN REINFORCE")
+        assert (parsed.errors == []) is offered
+        if offered:
+            (prompt,) = prompts
+            assert prompt.optional and prompt.template == "CALADAN NONE"
+            (order,) = parsed.orders
+            assert order.value is True and order.text == "CALADAN REINFORCE"
+            assert {caladan.read(state, prompt, ["none"]), caladan._random(
+                state, prompt, random.Random(1)), caladan._random(
+                state, prompt, random.Random(2))} == {False, True}
+            assert "CALADAN REINFORCE" in str(dune.parse(state, "atreides",
+                                                         "CALADAN MAYBE").errors[0])
+
+
+def test_001_4_10_12_kaitain_discard_is_a_standing_word_only_with_the_homeworld():
+    """4.10.12 "Kaitain" (High): "you may pay 2 spice per card to discard": with the homeworld
+    the Emperor's optional standing word rides on their mail round, names the cards of their
+    hand (commas or not), is echoed, and both bots answer it; a card not held is refused,
+    quoting the choices; without homeworlds it is not offered."""
+    for options, offered in (({"homeworlds": True}, True), ({}, False)):
+        state = load_scenario({
+            "game": "dune", "seats": ["atreides", "emperor"], "ruleset": "gf9",
+            "options": options, "seed": "kaitain-word",
+            "position": {"turn": 2, "phase": "bidding", "storm": {"sector": 1},
+                         "factions": {"emperor": {"hand": ["Baliset", "Crysknife"]}}}}).state
+        prompts = [p for p in dune.prompts(state) if p.kind == "kaitain"]
+        assert bool(prompts) is offered
+        parsed = dune.parse(state, "emperor", "KAITAIN DISCARD Baliset Crysknife")
+        assert (parsed.errors == []) is offered
+        if offered:
+            (prompt,) = prompts
+            assert prompt.optional and prompt.template == "KAITAIN NONE"
+            (order,) = parsed.orders
+            assert order.value == ["Baliset", "Crysknife"]
+            assert order.text == "KAITAIN DISCARD Baliset, Crysknife"
+            (error,) = dune.parse(state, "emperor", "KAITAIN DISCARD Lasgun").errors
+            assert "KAITAIN DISCARD Baliset" in str(error)
+            chosen = [kaitain._random(state, prompt, random.Random(seed)) for seed in range(30)]
+            assert [] in chosen and any(chosen)
+
+
+def test_001_4_10_12_every_card_effect_reads_in_the_report():
+    """Each event of the cards' effects has its own words in the report (4.10.12), and the
+    spiritual advisor's line reads as before when one goes (the stored games' reports)."""
+    events = [
+        Event("payment-halved", {"faction": "emperor", "homeworld": "Kaitain", "paid": 5,
+                                 "spice": 2, "to": "harkonnen"}),
+        Event("payment-halved", {"faction": "guild", "homeworld": "Junction", "paid": 5,
+                                 "spice": 2, "to": "bank"}),
+        Event("occupier-free-card", {"faction": "atreides", "from": "harkonnen"}),
+        Event("homeworld-reinforced", {"faction": "atreides", "territory": "The Great Flat",
+                                       "forces": {"force": 1}}),
+        Event("homeworld-revival", {"faction": "ixians", "homeworld": "Ix",
+                                    "forces": {"suboid": 2}}),
+        Event("homeworld-discards", {"faction": "emperor", "cards": ["Baliset", "Kulon"],
+                                     "spice": 4}),
+        Event("homeworld-sent", {"faction": "fremen", "territory": "Sietch Tabr",
+                                 "forces": {"fedaykin": 1}}),
+        Event("poison-bounty", {"faction": "ecaz", "homeworld": "Ecaz", "spice": 3,
+                                "cards": ["Chaumas"]}),
+        Event("tupile-question", {"faction": "choam", "of": "harkonnen"}),
+        Event("tupile-answer", {"faction": "harkonnen", "spice": 7, "weapons": 1,
+                                "defenses": 2}),
+        Event("hand-limit-discard", {"faction": "atreides", "card": "Shield", "rule": "4.10.12"}),
+        Event("advisor-sent", {"with": "harkonnen", "territory": "Polar Sink", "count": 2}),
+        Event("advisor-sent", {"with": "harkonnen", "territory": "Polar Sink"})]
+    text = flat(render("dune", "events.txt.j2", seat=None, events=events))
+    for words in ("only half of a payment of 5 spice, Kaitain on its Low Threshold side: 2 to "
+                  "Harkonnen, occupying it", "2 to the bank",
+                  "the free card the Harkonnen would draw",
+                  "1 force from their reserves to The Great Flat",
+                  "free with the Cyborgs paid for, Ix on its High Threshold side",
+                  "Baliset, Kulon for 4 spice to the bank as the bidding ends",
+                  "the Harkonnen tell them their spice and how many weapons",
+                  "revived at once in Sietch Tabr",
+                  "3 spice from the bank for the poison weapons discarded (Chaumas)",
+                  "hold 7 spice, 1 weapon and 2 defenses",
+                  "Shield at random, over their hand limit (001 4.10.12)",
+                  "send 2 spiritual advisors to Polar Sink",
+                  "send a spiritual advisor to Polar Sink"):
+        assert words in text, words
+
+
+def test_001_4_10_12_tupile_ask_is_offered_once_a_faction_on_the_low_side():
+    """4.10.12 "Tupile" (Low): the question is offered while CHOAM may put it (Tupile on its
+    Low side, not occupied, a faction on it), read and echoed, answered by both bots; once
+    asked, that faction is no longer offered and the line is refused, quoting the choices."""
+    state = load_scenario({
+        "game": "dune", "seats": ["harkonnen", "choam"], "ruleset": "gf9",
+        "options": {"choam_richese": True, "homeworlds": True}, "seed": "tupile-word",
+        "position": {"turn": 3, "phase": "storm", "storm": {"sector": 1, "dialers": [
+            "harkonnen", "choam"]}, "forces": {"Tupile": {"harkonnen": 1},
+                                               "Carthag": {"choam": 15}}}}).state
+    (prompt,) = [p for p in dune.prompts(state) if p.kind == "tupile"]
+    assert prompt.optional and prompt.options["targets"] == ["harkonnen"]
+    (order,) = [o for o in dune.parse(state, "choam", "TUPILE ASK Harkonnen").orders]
+    assert order.value == "harkonnen" and order.text == "TUPILE ASK Harkonnen"
+    assert {tupile._random(state, prompt, random.Random(seed)) for seed in range(20)} == {
+        None, "harkonnen"}
+    state["factions"]["choam"]["tupile_asked"] = ["harkonnen"]
+    assert not [p for p in dune.prompts(state) if p.kind == "tupile"]
+    assert tupile.askable(state, "choam") == []
+    state["factions"]["choam"]["tupile_asked"] = []
+    state["forces"]["Carthag"] = {"0": {"choam": {"mercenary": 20}}}     # Tupile occupied:
+    state["factions"]["choam"]["reserve"] = {}                          # no CHOAM there
+    assert homeworlds.occupier_of(state, "choam") == ["harkonnen"]
+    assert tupile.askable(state, "choam") == []
+
+
+@pytest.mark.parametrize("seat, word, options, position, place, refused", [
+    ("fremen", "FEDAYKIN", {"advanced": True}, {"Sietch Tabr": {"fremen": [5, 1]}},
+     "Sietch Tabr", "Giedi Prime"),
+    ("tleilaxu", "TLEILAX", {"ixians_tleilaxu": True}, {"Sietch Tabr": {"tleilaxu": 3}},
+     "Giedi Prime", None)], ids=["southern-hemisphere", "tleilax"])
+def test_001_4_10_12_send_words_are_standing_words_only_with_the_homeworld(
+        seat, word, options, position, place, refused):
+    """4.10.12 "Southern Hemisphere" (High): the Fedaykin "placed immediately into any
+    territory where you have forces"; "Tleilax" (High): "to any one territory or homeworld":
+    with the homeworld the faction's optional standing word rides on its mail round, names a
+    place (the Fremen's never a homeworld: refused, quoting the choices), is echoed, and both
+    bots answer it (the basic bot as the random bot); without homeworlds it is not offered."""
+    for hw, offered in (({"homeworlds": True}, True), ({}, False)):
+        state = load_scenario({
+            "game": "dune", "seats": [seat, "harkonnen"], "ruleset": "gf9",
+            "options": {**options, **hw}, "seed": "send-word",
+            "position": {"turn": 2, "phase": "bidding", "storm": {"sector": 1, "marker": 2},
+                         "forces": position}}).state
+        prompts = [p for p in dune.prompts(state) if p.kind == word.lower()]
+        assert bool(prompts) is offered
+        parsed = dune.parse(state, seat, f"{word} TO {place}")
+        assert (parsed.errors == []) is offered
+        if offered:
+            (prompt,) = prompts
+            assert prompt.optional and prompt.template == f"{word} NONE"
+            (order,) = parsed.orders
+            assert order.value == place and order.text == f"{word} TO {place}"
+            assert {sends._random(state, prompt, random.Random(seed))
+                    for seed in range(20)} == {None, "Sietch Tabr"}
+            if refused:
+                (error,) = dune.parse(state, seat, f"{word} TO {refused}").errors
+                assert f"{word} TO Sietch Tabr" in str(error) and "4.10.11" in str(error)
 
 
 def test_001_4_10_bots_play_games_with_homeworlds_keeping_every_invariant():

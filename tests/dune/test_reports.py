@@ -237,11 +237,19 @@ def rare_positions() -> list:
         "gf9_2_13_08_smugglers_way_in_ships_the_revived_forces_to_their_own.yaml",
         "gf9_1_14_14_the_free_traders_karama_flips_their_smugglers_to_fight.yaml",
         "gf9_2_13_14_scrap_heap_swaps_a_weapon_for_the_losers.yaml")]
+    # The homeworld cards' standing words (001 4.10.12): Caladan's, Kaitain's, Tupile's, the
+    # Southern Hemisphere's and Tleilax's
+    homeworlds = [folder / f"gf9_4_10_12_{name}.yaml" for name in (
+        "caladan_high_a_force_from_the_reserves_joins_a_battle_won",
+        "kaitain_high_the_emperor_discard_cards_for_2_spice_each",
+        "tupile_low_choam_question_a_faction_on_tupile",
+        "southern_hemisphere_high_revived_fedaykin_placed_at_once",
+        "tleilax_high_free_revived_forces_sent_at_once")]
     return [state, distrans, *(load_scenario(yaml.safe_load(path.read_text())).state
                                for path in (summon, reveal, amal, terms, shuffle, cone, send,
                                             copy_, ambassadors, terror, extortion, enemy,
                                             drawn, nexus, semuta, sapho, recruits,
-                                            discovery, water, *traders)),
+                                            discovery, water, *traders, *homeworlds)),
             *ixians, deploying, *choam, offering, offered, skills, *richese, late, consent]
 
 

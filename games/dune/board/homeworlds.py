@@ -8,13 +8,14 @@ to fight on it), the side its card is on (4.10.12.01-03), its invaders and occup
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..data import OFF_PLANET, Ability, Place
-from ..state import data, sheet
+from ..state import ally_of, data, sheet
 
 HIGH, LOW = "high", "low"
+SEND = "homeworld_send"     # a sheet's standing word: where its revived forces go at once
 Counts = dict[str, int]     # as ``forces.Counts``: kind -> how many (this module stays shallow)
 
 
@@ -154,3 +155,137 @@ def lost(game: Mapping[str, Any], seat: str, ability: Ability) -> bool:
     Tleilax's subsidy; 4.10.12)."""
     return any(p.homeworld and ability in p.homeworld.low_loses and side(game, p) == LOW
                for p in of(game, seat))
+
+
+def barred(game: Mapping[str, Any], territory: str, seat: str) -> bool:
+    """Whether the territory is another faction's homeworld, where the seat calls no traitor
+    nor reveals a Face Dancer (4.10.02 LOYAL NATIVES)."""
+    place = home(game, territory)
+    return place is not None and seat != native(game, place)
+
+
+def spared(game: Mapping[str, Any], seat: str, ability: Ability, other: str) -> bool:
+    """Whether the seat may not use its power against ``other``: the occupier of one of its
+    homeworlds whose card spares them, or their ally (its ``occupier_spared``: 4.10.12 "Wallach
+    IX", "Tleilax", "Grumman", Occupied)."""
+    return any(p.homeworld and ability in p.homeworld.occupier_spared
+               and other in {s for o in occupiers(game, p) for s in (o, *ally_of(game, o))}
+               for p in of(game, seat))
+
+
+def holds_back(game: Mapping[str, Any], token: Mapping[str, Any], mover: str, count: int
+               ) -> bool:
+    """Whether its owner's homeworld keeps the token from springing as ``count`` forces of
+    ``mover`` enter its territory (the card's ``tokens``: 4.10.12 "Grumman", on the Low side
+    fewer than ``low_least_entering``; Occupied, the occupier or their ally entering)."""
+    for place in of(game, token["owner"]):
+        card = place.homeworld
+        if card is None or card.tokens != token["kind"]:
+            continue
+        if side(game, place) == LOW and count < card.low_least_entering:
+            return True
+        if card.occupier_spares_tokens and mover in {
+                s for o in occupiers(game, place) for s in (o, *ally_of(game, o))}:
+            return True
+    return False
+
+
+def unspiced(game: Mapping[str, Any], seat: str) -> frozenset[str]:
+    """The kinds of the seat's forces at full strength without spice, its cards on their High
+    side saying so (``high_unspiced``: 4.10.12 "Salusa Secundus", the Sardaukar)."""
+    return frozenset(k for p in of(game, seat) if p.homeworld and side(game, p) == HIGH
+                     for k in p.homeworld.high_unspiced)
+
+
+def plain(game: Mapping[str, Any], seat: str) -> frozenset[str]:
+    """The kinds of the seat's forces counting as normal forces, a card of theirs occupied
+    (``occupied_plain``: 4.10.12 "Salusa Secundus", the Sardaukar's advantage lost)."""
+    return frozenset(k for p in of(game, seat) if p.homeworld and occupiers(game, p)
+                     for k in p.homeworld.occupied_plain)
+
+
+def taker(game: Mapping[str, Any], seat: str, ability: Ability, room: Callable[[str], bool]
+          ) -> str | None:
+    """Who gains what the seat's power gives: the seat, or while a card of theirs that says so
+    is occupied (``occupier_takes``: 4.10.12 "Giedi Prime", the free card) the occupier, else
+    their ally, the first with ``room``; None if neither has (ruling: then nobody gains it)."""
+    for place in of(game, seat):
+        if place.homeworld and ability in place.homeworld.occupier_takes:
+            for occupier in occupiers(game, place):
+                return next((s for s in (occupier, *ally_of(game, occupier)) if room(s)), None)
+    return seat
+
+
+def sharers(game: Mapping[str, Any], seat: str, ability: Ability) -> list[str]:
+    """The factions sharing the seat's power: the occupiers of its cards that say so
+    (``occupier_shares``: 4.10.12 "Caladan", the Atreides' bidding advantage)."""
+    return [s for p in of(game, seat) if p.homeworld and ability in p.homeworld.occupier_shares
+            for s in occupiers(game, p)]
+
+
+def advisors(game: Mapping[str, Any], seat: str, any_side: bool = False) -> int:
+    """How many advisors the seat may send to the Polar Sink with a shipment: its card's
+    ``high_advisors`` on its High side (``any_side``: on either; 4.10.12 "Wallach IX"), else
+    one."""
+    return max([p.homeworld.high_advisors for p in of(game, seat) if p.homeworld
+                and (any_side or side(game, p) == HIGH)] + [1])
+
+
+def reinforces(game: Mapping[str, Any], seat: str, any_side: bool = False) -> bool:
+    """Whether a card of the seat adds a force from the reserves to a battle won, on its High
+    side (``any_side``: on either; ``high_reinforces``: 4.10.12 "Caladan")."""
+    return any(p.homeworld and p.homeworld.high_reinforces
+               and (any_side or side(game, p) == HIGH) for p in of(game, seat))
+
+
+def no_worthless_sale(game: Mapping[str, Any], seat: str) -> bool:
+    """Whether a card of the seat on its High side bars it from selling Worthless cards for
+    spice (``high_no_worthless_sale``: 4.10.12 "Tupile")."""
+    return any(p.homeworld and p.homeworld.high_no_worthless_sale and side(game, p) == HIGH
+               for p in of(game, seat))
+
+
+def unmoved(game: Mapping[str, Any], seat: str, kind: str) -> bool:
+    """Whether a card of the seat on its Low side keeps its tokens of ``kind`` from moving
+    (``low_unmoved``: 4.10.12 "Richese", the No-Fields)."""
+    return any(p.homeworld and p.homeworld.low_unmoved == kind and side(game, p) == LOW
+               for p in of(game, seat))
+
+
+def discards(game: Mapping[str, Any], seat: str, any_side: bool = False) -> bool:
+    """Whether a card of the seat lets it discard cards for spice as the bidding ends, on its
+    High side (``any_side``: on either; ``high_discards``: 4.10.12 "Kaitain")."""
+    return any(p.homeworld and p.homeworld.high_discards
+               and (any_side or side(game, p) == HIGH) for p in of(game, seat))
+
+
+def hand_bonus(game: Mapping[str, Any], seat: str) -> int:
+    """The cards more the seat may hold as the occupier of a card that says so, or their ally
+    (``occupier_hand_bonus``: 4.10.12 "Tupile"), this turn."""
+    return max([p.homeworld.occupier_hand_bonus for p in placed(game)
+                if p.homeworld and p.homeworld.occupier_hand_bonus
+                and seat in {s for o in occupiers(game, p) for s in (o, *ally_of(game, o))}]
+               + [0])
+
+
+def ships_with(game: Mapping[str, Any], seat: str, kind: str) -> bool:
+    """Whether a card of the seat on its High side lets it ship forces with a token of
+    ``kind`` (``high_ships_with``: 4.10.12 "Richese", the No-Fields)."""
+    return any(p.homeworld and p.homeworld.high_ships_with == kind and side(game, p) == HIGH
+               for p in of(game, seat))
+
+
+def sends(game: Mapping[str, Any], seat: str, any_side: bool = False) -> tuple[str, ...]:
+    """The kinds of the seat's forces a card of it on its High side (``any_side``: on either)
+    places at once where its word (the sheet's ``SEND``) says when revived
+    (``high_sends_revived``: 4.10.12 "Southern Hemisphere", the Fedaykin)."""
+    return tuple(k for p in of(game, seat) if p.homeworld
+                 and (any_side or side(game, p) == HIGH) for k in p.homeworld.high_sends_revived)
+
+
+def sends_free(game: Mapping[str, Any], seat: str, any_side: bool = False) -> bool:
+    """Whether a card of the seat on its High side (``any_side``: on either) sends the forces
+    of its free revival at once where its word says (``high_sends_free_revival``: 4.10.12
+    "Tleilax")."""
+    return any(p.homeworld and p.homeworld.high_sends_free_revival
+               and (any_side or side(game, p) == HIGH) for p in of(game, seat))

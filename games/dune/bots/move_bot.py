@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from .. import factions, tokens
+from ..board import homeworlds
 from ..forces import Counts, add, kinds, plain
 
 
@@ -76,10 +77,13 @@ def shippable_tokens(view: dict[str, Any]) -> list[str]:
 
 def with_token(view: dict[str, Any], options: dict[str, Any], shipment: dict[str, Any],
                value: str) -> dict[str, Any] | None:
-    """The shipment carrying the token (text B) or the token instead of its forces (text A),
-    at the price of one force more, if the seat can pay it; else None."""
+    """The shipment carrying the token (text B, or Richese's High side with homeworlds) or the
+    token instead of its forces (text A), at the price of one force more, if the seat can pay
+    it; else None."""
     places = options["shipments"]["reserve"]
-    forces = dict(shipment["forces"]) if view["rules"].get("richese_revised") else {}
+    kind = next(t["kind"] for t in view["own"]["tokens"] if t["value"] == value)
+    forces = dict(shipment["forces"]) if view["rules"].get("richese_revised") or (
+        homeworlds.ships_with(view, view["seat"], kind)) else {}       # 001 4.10.12 "Richese"
     count = sum(forces.values()) + 1
     costs = places[shipment["to"]]["costs"]
     if count > len(costs) or costs[count - 1] > view["own"]["spice"]:
@@ -94,7 +98,8 @@ def random_move(view: dict[str, Any], options: dict[str, Any],
     if rng.random() < 0.33:
         return None
     groups = own_groups(view)
-    placed = tokens.face_down_of(view, view["seat"])
+    placed = [t for t in tokens.face_down_of(view, view["seat"])     # 001 4.10.12 "Richese"
+              if not homeworlds.unmoved(view, view["seat"], t["kind"])]
     if placed and rng.random() < 0.4:       # a No-Field moved, alone or with its sector's group
         step = _token_move(view, options, groups, rng.choice(placed), rng)
         if step:

@@ -317,7 +317,18 @@ class _Reader(DataReader):
             "high": int, "battle": object, "atomic_losses": object,
             "occupier_income": int, "kinds": ([str], []), "low_bonus": (bool, True),
             "advanced": (bool, False), "sources": [str], "low_loses": ([str], []),
-            "high_collection_bonus": (int, 0), "occupier_halves_collection": (bool, False)})
+            "high_collection_bonus": (int, 0), "occupier_halves_collection": (bool, False),
+            "low_halves": (str, ""), "occupier_takes_half": (bool, False),
+            "occupier_spared": ([str], []), "tokens": (str, ""), "low_least_entering": (int, 0),
+            "occupier_spares_tokens": (bool, False), "high_unspiced": ([str], []),
+            "occupied_plain": ([str], []), "occupier_takes": ([str], []),
+            "occupier_shares": ([str], []), "high_advisors": (int, 1),
+            "high_reinforces": (bool, False), "high_no_worthless_sale": (bool, False),
+            "low_unmoved": (str, ""), "high_paid_revival": (dict, {}),
+            "high_discards": (bool, False), "occupier_hand_bonus": (int, 0),
+            "low_questions": (bool, False), "high_ships_with": (str, ""),
+            "high_sends_revived": ([str], []), "high_poison_bounty": (int, 0),
+            "high_sends_free_revival": (bool, False)})
         if fields is None:
             return None
         sides = {}
@@ -331,12 +342,35 @@ class _Reader(DataReader):
                 return None
             sides[key] = (pair[0], pair[1])
         loses = self.enums(Ability, fields["low_loses"], f"{where}, homeworld")
-        if loses is None:
+        spared = self.enums(Ability, fields["occupier_spared"], f"{where}, homeworld")
+        takes = self.enums(Ability, fields["occupier_takes"], f"{where}, homeworld")
+        shares = self.enums(Ability, fields["occupier_shares"], f"{where}, homeworld")
+        if loses is None or spared is None or takes is None or shares is None:
+            return None
+        paid = fields["high_paid_revival"]
+        if paid and not (set(paid) == {"paid", "free", "each"}
+                         and isinstance(paid["each"], int)):
+            self.fault(f"{where}, homeworld", FaultCode.BAD_VALUE,
+                       "high_paid_revival: {paid: <kind>, free: <kind>, each: <number>}")
+            return None
+        if fields["low_halves"] not in ("", "card", "shipment"):     # factions.CARD, SHIPMENT
+            self.fault(f"{where}, homeworld", FaultCode.BAD_VALUE, "low_halves: card or shipment")
             return None
         return Homeworld(fields["high"], sides["battle"], sides["atomic_losses"],
                          fields["occupier_income"], tuple(fields["kinds"]), fields["low_bonus"],
                          fields["advanced"], tuple(fields["sources"]), loses,
-                         fields["high_collection_bonus"], fields["occupier_halves_collection"])
+                         fields["high_collection_bonus"], fields["occupier_halves_collection"],
+                         fields["low_halves"], fields["occupier_takes_half"], spared,
+                         fields["tokens"], fields["low_least_entering"],
+                         fields["occupier_spares_tokens"], tuple(fields["high_unspiced"]),
+                         tuple(fields["occupied_plain"]), takes, shares,
+                         fields["high_advisors"], fields["high_reinforces"],
+                         fields["high_no_worthless_sale"], fields["low_unmoved"],
+                         (paid["paid"], paid["free"], paid["each"]) if paid else None,
+                         fields["high_discards"], fields["occupier_hand_bonus"],
+                         fields["low_questions"], fields["high_ships_with"],
+                         tuple(fields["high_sends_revived"]), fields["high_poison_bounty"],
+                         fields["high_sends_free_revival"])
 
     def sector(self, sector: int, count: int, where: str) -> bool:
         if 1 <= sector <= count:

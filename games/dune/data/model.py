@@ -418,8 +418,38 @@ class Homeworld:
     one: Caladan's look at the spice deck); ``high_collection_bonus``: the spice the High side
     pays from the bank to its faction collecting in the desert (Giedi Prime);
     ``occupier_halves_collection``: the occupier takes half (rounded down) of what its faction
-    collects (the Southern Hemisphere's Occupied).  ``sources``: where each number comes from
-    (``docs/sources.md``'s keys)."""
+    collects (the Southern Hemisphere's Occupied); ``low_halves``: the payment (``factions``'
+    kinds, "card", "shipment") of which the Low side leaves its faction half, rounded up
+    (Kaitain's, Salusa Secundus's, Junction's); ``occupier_takes_half``: the other half goes to
+    the occupier, not the bank (Kaitain's, Junction's Occupied); ``occupier_spared``: the powers
+    its faction may not use against the occupier or their ally (Wallach IX's Voice, Tleilax's
+    Face Dancers); ``tokens``: the kind of its faction's tokens that trigger (token_triggers)
+    the card restrains: on the Low side one springs only when ``low_least_entering`` forces
+    or more enter, and with ``occupier_spares_tokens`` never on the occupier or their ally
+    (Grumman's Terror tokens); ``high_unspiced``: the kinds of its faction's forces at full
+    strength without spice on the High side, and ``occupied_plain`` those counting as normal
+    forces while it is occupied (Salusa Secundus's Sardaukar); ``occupier_takes``: the powers
+    of its faction whose gain goes to the occupier or their ally while it is occupied (Giedi
+    Prime's free card); ``occupier_shares``: the powers its faction shares with the occupier
+    (Caladan's bidding advantage); ``high_advisors``: the spiritual advisors its faction may
+    send to the Polar Sink with a shipment on the High side (Wallach IX's two);
+    ``high_reinforces``: the High side adds a force from the reserves to a battle won
+    (Caladan's); ``high_no_worthless_sale``: on the High side its faction sells no Worthless
+    card for spice (Tupile's penalty); ``low_unmoved``: the kind of its faction's tokens that
+    may not move on the Low side (Richese's No-Fields); ``high_paid_revival``: (the kind paid
+    for, the kind revived free with each, how many) on the High side (Ix's 2 Suboids with each
+    Cyborg); ``high_discards``: on the High side its faction may discard cards for spice as
+    the bidding ends (Kaitain's); ``occupier_hand_bonus``: the cards more the occupier and
+    their ally may hold (Tupile's); ``low_questions``: on the Low side, while not occupied,
+    its faction may question each faction once (Tupile's); ``high_ships_with``: the kind of its
+    faction's tokens it may ship forces with on the High side (Richese's No-Fields);
+    ``high_sends_revived``: the kinds of its faction's forces revived that go at once where its
+    word says, on the High side (the Southern Hemisphere's Fedaykin);
+    ``high_sends_free_revival``: the forces of its free revival go at once where its word
+    says, on the High side (Tleilax's); ``high_poison_bounty``:
+    the spice its faction gains for each poison weapon discarded, on the High side (Ecaz's).
+    ``sources``:
+    where each number comes from (``docs/sources.md``'s keys)."""
 
     high: int
     battle: tuple[int, int]
@@ -432,6 +462,28 @@ class Homeworld:
     low_loses: frozenset[Ability] = frozenset()
     high_collection_bonus: int = 0
     occupier_halves_collection: bool = False
+    low_halves: str = ""
+    occupier_takes_half: bool = False
+    occupier_spared: frozenset[Ability] = frozenset()
+    tokens: str = ""
+    low_least_entering: int = 0
+    occupier_spares_tokens: bool = False
+    high_unspiced: tuple[str, ...] = ()
+    occupied_plain: tuple[str, ...] = ()
+    occupier_takes: frozenset[Ability] = frozenset()
+    occupier_shares: frozenset[Ability] = frozenset()
+    high_advisors: int = 1
+    high_reinforces: bool = False
+    high_no_worthless_sale: bool = False
+    low_unmoved: str = ""
+    high_paid_revival: tuple[str, str, int] | None = None
+    high_discards: bool = False
+    occupier_hand_bonus: int = 0
+    low_questions: bool = False
+    high_ships_with: str = ""
+    high_sends_revived: tuple[str, ...] = ()
+    high_poison_bounty: int = 0
+    high_sends_free_revival: bool = False
 
 
 @dataclass(frozen=True)

@@ -149,6 +149,13 @@ def answers(seat: str, game: Any) -> Faction:
     return hooks(seat, *rules_key(game))
 
 
+def riding(seat: str, asked: list[Prompt] | list[str]) -> bool:
+    """Whether ``seat`` is asked anything in the mail round (``asked``: its prompts or their
+    keys), so that its standing words ride on it (``Faction.standing_prompts``)."""
+    return any((PromptKey.parse(p).seat if isinstance(p, str) else p.seat) == seat
+               for p in asked)
+
+
 def hand_limit(game: Any, seat: str) -> int:
     """``seat``'s hand limit in a game (a state or a view): ``hand_limits``."""
     return hand_limits(game)[seat]

@@ -41,13 +41,15 @@ Guild's shipments from the map (1323); with their ally's, yes (1317); to the Pol
 the territory is not coexisting or they choose so (1315).  Sending them is optional (1313).
 By mail their ``ADVISORS`` policy says, per shipping faction or for all, ``SINK`` (the Polar
 Sink; the default, a free force on Dune), ``WITH`` (with the shipment, where allowed; the Polar
-Sink otherwise) or ``NONE``.  The policy stands from turn to turn (kept in their sheet,
-``advisors``) until a mail with ``ADVISORS`` lines replaces it: sending an advisor is the Bene
-Gesserit's choice alone each time a shipment is made (000 XV.B.3, BG shield 2: "you may"; WBC
-line 1313: optional), and nothing in the rules ties the choice to a turn, so a choice made
-ahead may stand (ruling).  Coexistence may not stand so: under WBC it is declared each turn
-(line 1304), which the template does for the Bene Gesserit.  A faction's ``KARAMA ADVISOR``
-standing ready sends an advisor back once it is announced (WBC line 1396; ``move_karama``).
+Sink otherwise) or ``NONE``; with homeworlds, ``TWO``: two to the Polar Sink while Wallach IX
+is on its High side, none on its Low side (001 4.10.12 "Wallach IX").  The policy stands from
+turn to turn (kept in their sheet, ``advisors``) until a mail with ``ADVISORS`` lines replaces
+it: sending an advisor is the Bene Gesserit's choice alone each time a shipment is made (000
+XV.B.3, BG shield 2: "you may"; WBC line 1313: optional), and nothing in the rules ties the
+choice to a turn, so a choice made ahead may stand (ruling).  Coexistence may not stand so:
+under WBC it is declared each turn (line 1304), which the template does for the Bene Gesserit.
+A faction's ``KARAMA ADVISOR`` standing ready sends an advisor back once it is announced (WBC
+line 1396; ``move_karama``).
 
 GF9 (``BeneGesseritGF9.advisor_sides``, 001 2.02.11-22, advanced): a territory's status is the
 side the Bene Gesserit's tokens show there, advisors (coexisting) or fighters, and nothing is
@@ -93,6 +95,7 @@ if TYPE_CHECKING:
     from .bene_gesserit import BeneGesserit
 
 CHOICES = ("SINK", "WITH", "NONE")
+TWO = "TWO"                 # two to the Polar Sink on Wallach IX's High side (001 4.10.12)
 ALL = "*"
 BENE_GESSERIT = "bene-gesserit"
 
@@ -311,6 +314,9 @@ def advisors_go(state: State, bg: BeneGesserit, shipper: str, territory: str, se
     if choice == "NONE":
         return []
     where_to, at = POLAR_SINK, 0
+    count = (min(homeworlds.advisors(state, BENE_GESSERIT),    # 001 4.10.12 "Wallach IX"
+                 state["factions"][BENE_GESSERIT]["reserve"][plain(state, BENE_GESSERIT)])
+             if choice == TWO else 1)
     sides = bg.advisor_sides
     if choice == "WITH" and coexistence_allowed(state) and (
             territory not in homeworlds.off_planet(state)) and (     # 001 4.10.10: no homeworld
@@ -319,10 +325,11 @@ def advisors_go(state: State, bg: BeneGesserit, shipper: str, territory: str, se
     played, cancelled = _advisor_cancelled(state, shipper)  # player aid B.6.A.3; WBC line 1396
     if cancelled:
         return played
-    one = {plain(state, BENE_GESSERIT): 1}
-    take(state["factions"][BENE_GESSERIT]["reserve"], one)
-    add_forces(state, BENE_GESSERIT, where_to, at, one)
-    events = [*played, Event(EventCode.ADVISOR_SENT, {"with": shipper, "territory": where_to})]
+    sent = {plain(state, BENE_GESSERIT): count}
+    take(state["factions"][BENE_GESSERIT]["reserve"], sent)
+    add_forces(state, BENE_GESSERIT, where_to, at, sent)
+    events = [*played, Event(EventCode.ADVISOR_SENT, {"with": shipper, "territory": where_to,
+                                                      **({"count": count} if count > 1 else {})})]
     if where_to != POLAR_SINK:
         events += flip(state, where_to, True) if sides else declare(state, where_to, True)
     return events
@@ -414,12 +421,21 @@ def prompt(state: State, bg: BeneGesserit) -> Prompt:
         parts.append("ADVISORS SINK or NONE [<faction>]: whether 1 force goes free from your "
                      "reserves to the Polar Sink with another faction's shipment from "
                      "off-planet: SINK it does, NONE it does not")
+    if _two(state):
+        parts[-1] += (f"; ADVISORS {TWO} [<faction>]: two to the Polar Sink while Wallach IX "
+                      "is on its High side (on its Low side none go: 001 4.10.12)")
     parts[-1] += ("; for every faction unless you name one (default SINK); your policy stands "
                   "from turn to turn until you send ADVISORS lines again")
     template = text(state, value)
     return Prompt(KEY, BENE_GESSERIT, KIND, True,
                   ". ".join(parts) + ".", value, template, template,
-                  options={"coexist": coexistence_allowed(state)})
+                  options={"coexist": coexistence_allowed(state),
+                           **({"two": True} if _two(state) else {})})
+
+
+def _two(game: Any) -> bool:
+    """Whether a homeworld of theirs lets them send two advisors (001 4.10.12 "Wallach IX")."""
+    return homeworlds.advisors(game, BENE_GESSERIT, any_side=True) > 1
 
 
 def read_line(state: State, prompt_: Prompt, words: list[str]) -> dict[str, Any]:
@@ -440,7 +456,8 @@ def read_line(state: State, prompt_: Prompt, words: list[str]) -> dict[str, Any]
     taken = 1
     if choice == "POLAR" and len(words) > 1 and words[1].upper() == "SINK":
         choice, taken = "SINK", 2
-    valid = CHOICES if coexistence_allowed(state) else ("SINK", "NONE")
+    valid = (CHOICES if coexistence_allowed(state) else ("SINK", "NONE")) + (
+        (TWO,) if _two(state) else ())
     if choice not in valid:
         raise OrderProblem(ErrorCode.ADVISORS, f"ADVISORS takes {', '.join(valid)}, not {choice!r}",
                            tuple(f"ADVISORS {c}" for c in valid))
@@ -472,7 +489,8 @@ def random_value(view: dict[str, Any], prompt_: Prompt, rng: random.Random
                  ) -> dict[str, Any]:
     """A bot's policy: advisors anywhere allowed; each shared territory one way or the other."""
     coexist = prompt_.options["coexist"]
-    choices = ["SINK", "NONE"] + (["WITH"] if coexist else [])
+    choices = ["SINK", "NONE"] + (["WITH"] if coexist else []) + (
+        [TWO] if prompt_.options.get("two") else [])
     value: dict[str, Any] = {"advisors": {ALL: rng.choice(choices)}}
     mine = [t for t, sectors in view["forces"].items() if t != POLAR_SINK and any(
         BENE_GESSERIT in by_faction for by_faction in sectors.values())] if coexist else []

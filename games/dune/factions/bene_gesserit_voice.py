@@ -39,6 +39,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from .. import combat
+from ..board import homeworlds
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, CardType, Effect, Slot
 from ..orders.language import OrderKind, OrderProblem, order_kind
@@ -122,6 +123,8 @@ def voicer(game: Any, battle: dict[str, Any]) -> tuple[str, str] | None:
               if s != BENE_GESSERIT]
     for us, them in (pair, pair[::-1]):
         if us == BENE_GESSERIT or us in allies:
+            if homeworlds.spared(game, BENE_GESSERIT, Ability.VOICE, them):
+                return None                             # 001 4.10.12 "Wallach IX" (Occupied)
             return BENE_GESSERIT, them
     return None
 

@@ -40,6 +40,7 @@ from . import choam_market as market
 from . import choam_multipurpose as multipurpose
 from . import choam_swap as swap
 from . import choam_tokens as charity_tokens
+from . import choam_tupile as tupile
 from .base import BattleTools, Faction, NexusPlay, RevivalTerms, has
 
 CHOAM = "choam"
@@ -118,6 +119,8 @@ class Choam(Faction):
                 found.append(fund.prompt(state, self.seat))
             if audit.lending(state, self.seat):
                 found.append(audit.lend_prompt(state, self.seat))
+            if tupile.askable(state, self.seat):                # 001 4.10.12 "Tupile"
+                found.append(tupile.prompt(state, self.seat))
         found += [audit.estimate_prompt(state, seat) for seat in sorted(seats)
                   if audit.estimating(state, self.seat, seat)]
         for seat, other in self._swappers(state):
@@ -140,6 +143,8 @@ class Choam(Faction):
                 found.append(fund.key(self.seat))
             if audit.lending(state, self.seat):
                 found.append(audit.lend_key(self.seat))
+            if tupile.askable(state, self.seat):
+                found.append(f"{tupile.KIND}:{self.seat}")
         found += [audit.estimate_key(seat) for seat in sorted(seats)
                   if audit.estimating(state, self.seat, seat)]
         found += [swap.key(seat) for seat, _ in self._swappers(state) if seat in seats]
@@ -163,7 +168,13 @@ class Choam(Faction):
             return audit.lend_given(state, self.seat, value)
         if kind == multipurpose.KIND:
             return multipurpose.given(state, seat, value)
+        if kind == tupile.KIND:
+            return tupile.asked(state, self.seat, value)
         return charity_tokens.given(state, self.seat, kind, value)
+
+    def hand_limit_cut(self, state: State, seat: str) -> int:
+        """001 4.10.12 "Tupile" (Occupied): one card more for the occupier and their ally."""
+        return -tupile.hand_bonus(state, seat)
 
     def phase_ends(self, state: State) -> list[Event]:
         """OPEN MARKET: the sale standing carried out (and its Karama sale, 1.14.10 (A)); at
@@ -175,6 +186,7 @@ class Choam(Faction):
             events += multipurpose.phase_ends(state, self.seat)     # A 2.09.08, B 2.09.11
             events += audit.phase_ends(state, self.seat)            # B 2.09.21: the loan
         events += market.sell(state, self.seat) if self._trades(state) else []
+        events += tupile.turn_ends(state)                   # 001 4.10.12 "Tupile" (Occupied)
         if self.seat in state["seats"]:                      # A 2.09.15: the card swap
             allies = self._swappers(state)
             events += swap.phase_ends(state, self.seat, allies[1][0] if allies else None)

@@ -33,6 +33,7 @@ from typing import Any
 
 from pbem.game import Event, Prompt
 
+from ..board import homeworlds
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, CardType
 from ..discard_pile import discard
@@ -65,7 +66,8 @@ def sellable(state: State, seat: str) -> list[str]:
     found = data(state)
     names = Counter(found.treachery_card(card).name for card in state["factions"][seat]["hand"])
     worthless = {found.treachery_card(card).name for card in state["factions"][seat]["hand"]
-                 if found.treachery_card(card).type is CardType.WORTHLESS}
+                 if found.treachery_card(card).type is CardType.WORTHLESS
+                 and not homeworlds.no_worthless_sale(state, seat)}   # 001 4.10.12 "Tupile"
     surplus = {name for name, count in names.items() if count > 1} \
         if has(state, seat, Ability.DUPLICATE_SALE) else set()
     return sorted(worthless | surplus)
@@ -231,6 +233,8 @@ def sell(state: State, seat: str) -> list[Event]:
         if not copies:
             continue
         if found.card_named(name).type is CardType.WORTHLESS:
+            if homeworlds.no_worthless_sale(state, seat):     # 001 4.10.12 "Tupile" (High)
+                continue
             price = WORTHLESS_PRICE
         elif surplus and len(copies) > 1:
             price = SURPLUS_PRICE

@@ -54,6 +54,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from .. import tokens
+from ..board import homeworlds
 from ..codes import ErrorCode, EventCode
 from ..forces import add_forces, plain, take
 from ..orders.language import OrderKind, OrderProblem, order_kind
@@ -85,7 +86,7 @@ def shipment_problem(state: State, seat: str, value: str, forces: dict[str, int]
                 f"{', '.join(t['value'] for t in supply(state, seat)) or 'none'})")
     if rules_of(state).richese_revised:
         return None
-    if forces:
+    if forces and not homeworlds.ships_with(state, seat, NO_FIELD):     # 001 4.10.12 "Richese"
         return "a No-Field is shipped instead of forces, not with them (001 2.10.11, text A)"
     if on_board(state, seat):
         return "there may never be two No-Field tokens on the board (001 2.10.16, text A)"
@@ -99,6 +100,9 @@ def terms(state: State, seat: str) -> str:
         return "Your No-Fields: none in your supply."
     how = ("SHIP <forces> NOFIELD <value> TO <territory>, or SHIP NOFIELD <value> TO "
            "<territory> alone" if rules_of(state).richese_revised else
+           "SHIP <forces> NOFIELD <value> TO <territory> (Richese on its High side, 001 "
+           "4.10.12), or SHIP NOFIELD <value> TO <territory> alone, while none of yours lies on "
+           "the board" if homeworlds.ships_with(state, seat, NO_FIELD) else
            "SHIP NOFIELD <value> TO <territory>, instead of forces, while none of yours lies "
            "on the board")
     return (f"{how}: a No-Field of your supply ({', '.join(values)}) face down, for the "

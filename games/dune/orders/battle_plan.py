@@ -23,6 +23,7 @@ from typing import Any
 from pbem.wording import plural
 
 from .. import combat, factions, tokens, variants
+from ..board import homeworlds
 from ..cards import karama, special_battle
 from ..codes import ErrorCode
 from ..data import Ability, CardCategory, CardType, DuneData, Effect, Slot, TreacheryCard
@@ -204,10 +205,14 @@ def _side(game: Any, seat: str, battle: dict[str, Any], fought: dict[str, dict[s
     karamaed = battle.get("cancelled", {}).get(seat, [])     # battle_karama
     against = faction_name(opponent, rules)
     full = variants.full_strength(game, seat)       # 001 4.03.07.08: a Nexus card's
+    as_normal = homeworlds.plain(game, seat)            # 001 4.10.12 "Salusa Secundus"
+    unspiced = homeworlds.unspiced(game, seat)
     troops = tuple(combat.Troop(kind.name, here.get(kind.name, 0),
                                 combat.NORMAL if kind.name in full
                                 else min(kind.worth(against), combat.NORMAL)
-                                if "starred" in karamaed else kind.worth(against), kind.spiced)
+                                if "starred" in karamaed or kind.name in as_normal
+                                else kind.worth(against),
+                                kind.spiced and kind.name not in unspiced)
                    for kind in kinds(rules, dialed))
     strength = combat.Strength(troops, rules.advanced_combat, free and "free" not in karamaed)
     away = {name: where for name, where in fought.get(seat, {}).items() if where != territory}

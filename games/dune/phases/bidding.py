@@ -96,6 +96,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from .. import deals, factions, main_leaders, transfers, variants
+from ..board import homeworlds
 from ..cards import bidding_karama, karama, standing_cards
 from ..codes import EventCode
 from ..data import Ability, Act
@@ -462,11 +463,15 @@ def card_up(state: State) -> list[Event]:
 
 def _seers(state: State) -> list[str]:
     """The factions that see the cards up for bid (the Atreides, shield 1, line 756; a card on
-    the Black Market too, 001 2.10.23), unless a Karama prevents it."""
+    the Black Market too, 001 2.10.23), with the occupier of Caladan (001 4.10.12: "Occupier
+    shares your Bidding advantages"), unless a Karama prevents it."""
     if karama.prevented(state, Ability.PRESCIENCE_BIDDING):     # player aid B.6.A.1
         return []
-    return [seat for seat in state["seats"]
-            if factions.has(state, seat, Ability.PRESCIENCE_BIDDING)]
+    seers = [seat for seat in state["seats"]
+             if factions.has(state, seat, Ability.PRESCIENCE_BIDDING)]
+    sharers = {o for seat in seers                                 # 001 4.10.12 "Caladan"
+               for o in homeworlds.sharers(state, seat, Ability.PRESCIENCE_BIDDING)}
+    return seers + [seat for seat in state["seats"] if seat in sharers and seat not in seers]
 
 
 def _seen(state: State, cards: list[str]) -> list[Event]:
@@ -478,10 +483,10 @@ def _seen(state: State, cards: list[str]) -> list[Event]:
 
 def cards_seen(state: State, seat: str) -> list[str]:
     """The cards up for bid that a faction sees now: the card up (all the row, whole_round) for
-    the Atreides, nothing for the others and outside the bidding round."""
+    the Atreides (and Caladan's occupier), nothing for the others and outside the bidding
+    round."""
     if (state["phase"] != "bidding" or state["step"]["done"] or state["step"].get("stock")
-            or not factions.has(state, seat, Ability.PRESCIENCE_BIDDING)
-            or karama.prevented(state, Ability.PRESCIENCE_BIDDING)):
+            or seat not in _seers(state)):
         return []
     row = state["step"]["row"]
     return list(row[:1] if _mode(state) == PER_CARD else row)
@@ -637,7 +642,8 @@ def _buy(state: State, outcome: Outcome, rng: random.Random) -> list[Event]:
                                 "payee": payee or "bank", "bids": outcome.bids,
                                 "free_card": any(e.code == "free-card" for e in free)}),
             Event(EventCode.CARD_BOUGHT, {"number": number, "card": card}, to=(buyer,)),
-            *(() if outcome.karama else variants.paid(state, buyer, payee, outcome.price)),
+            *(() if outcome.karama else variants.paid(state, buyer, payee, outcome.price,
+                                                     payment=factions.CARD)),
             *redrawn, *free]
 
 
@@ -651,8 +657,11 @@ def card_payee(state: State, buyer: str) -> str | None:
 def _free_card(state: State, buyer: str, rng: random.Random) -> list[Event]:
     """The Harkonnen's free card with each card bought, while their hand has room (shield 2,
     line 882); told to them alone (WBC VIII.3)."""
-    if (not factions.has(state, buyer, Ability.FREE_CARD_ON_PURCHASE)
-            or not hand_has_room(state, buyer)):
+    if not factions.has(state, buyer, Ability.FREE_CARD_ON_PURCHASE):
+        return []
+    taker = homeworlds.taker(state, buyer, Ability.FREE_CARD_ON_PURCHASE,   # 001 4.10.12
+                             lambda seat: hand_has_room(state, seat))        # "Giedi Prime"
+    if taker is None or not hand_has_room(state, taker):
         return []
     stopped = bidding_karama.free_card_stopped(state)      # player aid B.6.A.2
     if stopped is not None:
@@ -660,5 +669,7 @@ def _free_card(state: State, buyer: str, rng: random.Random) -> list[Event]:
     card, events = draw_treachery(state, rng)
     if card is None:
         return events
-    state["factions"][buyer]["hand"].append(card)
-    return events + [Event(EventCode.FREE_CARD, {"card": card}, to=(buyer,))]
+    state["factions"][taker]["hand"].append(card)
+    taken = [] if taker == buyer else [Event(EventCode.OCCUPIER_FREE_CARD, {
+        "faction": taker, "from": buyer})]
+    return events + taken + [Event(EventCode.FREE_CARD, {"card": card}, to=(taker,))]

@@ -27,7 +27,7 @@ from typing import Any
 from pbem.game import Event
 
 from .. import factions, token_triggers, tokens, transfers, variants
-from ..board import reach
+from ..board import homeworlds, reach
 from ..cards import karama
 from ..codes import ErrorCode, EventCode
 from ..data import Ability, Act, CardType, Effect
@@ -183,7 +183,8 @@ def ship(state: State, seat: str, order: dict[str, Any]) -> list[Event]:
         data_["token"] = tokens.standing_words(state)
     events = [*played, Event(EventCode.SHIPMENT, {**data_, "territory": territory, "sector": sector,
                                           **_chosen(chosen)}),
-              *variants.paid(state, seat, reach.payee(state, seat, rate), cost),
+              *variants.paid(state, seat, reach.payee(state, seat, rate), cost,
+                            payment=factions.SHIPMENT),
               *variants.shipment_paid(state, seat, reach.payee(state, seat, rate), cost)]
     if token is not None:
         events += owner.token_shipped(state, token, territory, sector, seat)
@@ -313,6 +314,10 @@ def _stand_in(state: State, seat: str, order: dict[str, Any]) -> dict[str, Any]:
     except KeyError:
         raise OrderProblem(ErrorCode.BAD_MOVE, f"no No-Field {order['token']} of yours lies "
                            f"face down in {order['from']}", ()) from None
+    if homeworlds.unmoved(state, seat, token["kind"]):                # 001 4.10.12 "Richese"
+        raise OrderProblem(ErrorCode.BAD_MOVE, f"your {tokens.kind_of(state, token['kind']).words}"
+                           " may not move: your homeworld is on its Low Threshold side (001 "
+                           "4.10.12)", ())
     add_forces(state, seat, token["territory"], token["sector"], {plain(state, seat): 1})
     return token
 
@@ -324,7 +329,7 @@ def arrived(state: State, seat: str, territory: str, wish: bool | None, count: i
     token's effect put on the board (``token_arrivals``) arrive in turn."""
     events = [e for f in factions.in_play(state, "arrived")
               for e in f.arrived(state, seat, territory, wish, count, source)]
-    entered = token_triggers.entering(state, seat, territory, source)
+    entered = token_triggers.entering(state, seat, territory, source, count)
     if entered:
         advisors = territory in factions.power(seat, state).coexisting(state)
         triggered = [e for token in entered for e in factions.power(token["owner"], state)

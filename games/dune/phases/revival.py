@@ -82,6 +82,7 @@ from typing import Any
 from pbem.game import Event, Prompt
 
 from .. import factions, leaders, main_leaders, variants
+from ..board import reach
 from ..cards import karama, karama_reach
 from ..codes import EventCode
 from ..data import Act
@@ -255,7 +256,10 @@ def _forces(state: State, found: Allowance, value: dict[str, Any],
     _paid(state, found, cost)
     events = [Event(EventCode.FORCES_REVIVED, {"faction": seat, "forces": forces,
                                                "spice": cost, **_to(found, cost)}),
-              *variants.paid(state, seat, found.payee, cost)]
+              *variants.paid(state, seat, found.payee, cost),
+              *variants.forces_revived(state, seat, forces, found.free,     # 4.10.12
+                                       lambda place: reach.shipment_destinations(
+                                           state, seat).get(place, ()))]
     if found.free:                      # free revival taken (001 4.05.05.02, ``variants``)
         events += variants.acted(state, seat, Act.FREE_REVIVAL)
     if from_emperor:

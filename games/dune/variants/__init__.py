@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import random
+from collections.abc import Callable
 from typing import Any
 
 from pbem.game import Event, Prompt
@@ -177,14 +178,25 @@ def battle_opened(state: State, rng: random.Random) -> list[Event]:
     return [event for variant in in_play(state) for event in variant.battle_opened(state, rng)]
 
 
-def paid(state: State, payer: str, payee: str | None, amount: int, front: bool = False
-         ) -> list[Event]:
+def paid(state: State, payer: str, payee: str | None, amount: int, front: bool = False,
+         payment: str = "") -> list[Event]:
     """Every variant's rules once ``payer`` has paid ``amount`` spice to ``payee`` (None: the
-    bank; ``front``: a bribe, in front of the payee's shield): 001 4.07.15.02, .12."""
+    bank; ``front``: a bribe, in front of the payee's shield; ``payment``: what for, as
+    ``factions.payee``'s kinds, "" for anything else): 001 4.07.15.02, .12, 4.10.12
+    "Kaitain", "Junction"."""
     if not amount:
         return []
     return [event for variant in in_play(state)
-            for event in variant.paid(state, payer, payee, amount, front)]
+            for event in variant.paid(state, payer, payee, amount, front, payment)]
+
+
+def forces_revived(state: State, seat: str, forces: Counts, free: int,
+                   landings: Callable[[str], tuple[int, ...]]) -> list[Event]:
+    """Every variant's rules once ``seat`` has revived ``forces`` (001 4.10.12 "Ix",
+    "Southern Hemisphere", "Tleilax"; ``landings``: where a shipment of its reserves could
+    land now, by place)."""
+    return [event for variant in in_play(state)
+            for event in variant.forces_revived(state, seat, forces, free, landings)]
 
 
 def bought(state: State, buyer: str, card: str, paid: dict[str, int], payee: str | None
@@ -327,9 +339,10 @@ def traitors_barred(state: State, territory: str, seat: str) -> bool:
 
 __all__ = ["VARIANTS", "Variant", "acted", "at_reveal", "battle_opened", "battle_over",
            "battle_spice_help", "battle_won", "bought", "collected", "dealt", "decider",
-           "decisions", "devouring", "explosion_losses", "free_revival", "full_price",
-           "full_strength", "in_play", "loser_keeps_one", "may_ally", "moved", "movement_bonus",
-           "native_arrivals", "paid", "phase_begins", "phase_ends", "revival_opens",
-           "revival_terms", "shipment_paid", "shipped", "shipped_as_one", "shipping_terms", "shut",
-           "storm_placed", "stronghold_rate", "traitors_barred", "victory_points", "violations",
+           "decisions", "devouring", "explosion_losses", "forces_revived", "free_revival",
+           "full_price", "full_strength", "in_play", "loser_keeps_one", "may_ally", "moved",
+           "movement_bonus", "native_arrivals", "paid", "phase_begins", "phase_ends",
+           "revival_opens", "revival_terms", "shipment_paid", "shipped", "shipped_as_one",
+           "shipping_terms", "shut", "storm_placed", "stronghold_rate", "traitors_barred",
+           "victory_points", "violations",
            "war_continues", "widened"]

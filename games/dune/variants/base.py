@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from pbem.game import Event, Prompt
@@ -117,10 +118,18 @@ class Variant:
         """A battle is opened, its plans not yet asked: nothing."""
         return []
 
-    def paid(self, state: State, payer: str, payee: str | None, amount: int, front: bool
-             ) -> list[Event]:
+    def paid(self, state: State, payer: str, payee: str | None, amount: int, front: bool,
+             payment: str) -> list[Event]:
         """``payer`` has paid ``amount`` spice to ``payee`` (None: the bank; ``front``: in
-        front of the payee's shield): nothing follows."""
+        front of the payee's shield; ``payment``: what for, "" but for ``factions.payee``'s
+        kinds): nothing follows."""
+        return []
+
+    def forces_revived(self, state: State, seat: str, forces: Counts, free: int,
+                       landings: Callable[[str], tuple[int, ...]]) -> list[Event]:
+        """``seat`` has revived ``forces`` by its revival order, ``free`` of them at most free
+        (the dearest first); ``landings``: the sectors of a place where a shipment of its
+        reserves could land now: nothing follows."""
         return []
 
     def bought(self, state: State, buyer: str, card: str, paid: dict[str, int],

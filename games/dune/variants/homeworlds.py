@@ -14,19 +14,26 @@ touching no territory: "Homeworlds are not Territories", 4.10.11), whose numbers
   ``acted``).  A Low penalty that takes a power of its faction's sheet away is data (the
   card's ``low_loses``), asked through ``board.homeworlds.lost`` by ``factions.holder`` and
   the faction's module; Giedi Prime's High bonus and the Southern Hemisphere's Occupied share
-  of the collection are data too (``collected``); each card's other effects are not played
-  yet (docs/rules-coverage.md).
+  of the collection are data too (``collected``), and so are the halved card and shipping
+  payments of Kaitain, Salusa Secundus and Junction (``paid``), Ix's Suboids and the Southern
+  Hemisphere's Fedaykin (``forces_revived``), Ecaz's spice for poison discarded
+  (``phase_ends``) and the cards' other effects asked through ``board.homeworlds`` by the code
+  that plays the power (``spared``, ``holds_back``, ``unspiced``, ``plain``, ``taker``,
+  ``sharers``, ``advisors``, ``hand_bonus``...); a card's effect its faction decides is that
+  faction's standing word (``atreides_caladan``, ``emperor_kaitain``, ``homeworld_sends``,
+  ``choam_tupile``, the Bene Gesserit's ``ADVISORS TWO``).  The effects not played yet are
+  listed in docs/rules-coverage.md.
 - Shipping (4.10.05-08): a faction ships forces of its reserves to another faction's homeworld
   at 1 spice a force, never at half price (4.10.07: ``stronghold_rate``, ``full_price``); never
   to its own (4.10.04: only revival adds to it) nor to its ally's (4.10.08); from the board to
   a homeworld only the faction with the Guild's own shipment (4.10.05: ``shut``).  The Bene
   Gesserit send no advisor to a homeworld nor turn advisors on one (4.10.10): their module's
   (``bene_gesserit_coexistence``), asking the board layer what lies off the planet.
-- Battles (4.10.12.06-07): no traitor is called on a homeworld but by its faction (4.10.02:
-  ``traitors_barred``; the Tleilaxu's Face Dancers not yet).  A faction fighting on its own
-  homeworld brings its reserves there: they are on the board through the battle round
-  (``phase_begins``, ``phase_ends``), it adds its card's BATTLE number to its dial
-  (``at_reveal``), and a lasgun/shield explosion there sends only its card's ATOMIC LOSSES
+- Battles (4.10.12.06-07): no traitor is called nor Face Dancer revealed on a homeworld but by
+  its faction (4.10.02: ``traitors_barred``, ``board.homeworlds.barred``).  A faction
+  fighting on its own homeworld brings its reserves there: they are on the board through the
+  battle round (``phase_begins``, ``phase_ends``), it adds its card's BATTLE number to its
+  dial (``at_reveal``), and a lasgun/shield explosion there sends only its card's ATOMIC LOSSES
   number of them to the tanks (``explosion_losses``).
 - Occupation (4.10.12.08-09): a faction with forces on a non-native homeworld while none of
   its faction's are there is its occupier (``occupiers``), for the rest of the turn (the
@@ -45,6 +52,7 @@ at the end of each phase and when a battle round begins.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from pbem.game import Event
@@ -52,6 +60,8 @@ from pbem.game import Event
 from ..board import layer
 from ..board.homeworlds import (
     HIGH,
+    SEND,
+    barred,
     home,
     invaders,
     is_homeworld,
@@ -61,12 +71,15 @@ from ..board.homeworlds import (
     number,
     occupier_of,
     occupiers,
+    of,
     off_planet,
     placed,
+    sends,
+    sends_free,
     side,
 )
 from ..codes import EventCode
-from ..data import Act
+from ..data import Act, CardType
 from ..forces import Counts, add, add_forces, count_in, kinds, remove_forces, take, total
 from ..rules import rules_of
 from ..state import State, data, sheet
@@ -82,6 +95,82 @@ def _note_occupiers(state: State) -> None:
         now = occupiers(state, place)
         if now:
             state.setdefault("occupied", {})[place.name] = now
+
+
+def _sent(state: State, seat: str, forces: Counts) -> list[Event]:
+    """4.10.12 "Southern Hemisphere" (High): the revived forces of the kinds its card names go
+    at once to the territory of the seat's word (``SEND``), where it still has forces: to the
+    sector where it has the most (the first in board order on a tie: ruling)."""
+    territory = state["factions"][seat].get(SEND)
+    moving = {k: n for k in sends(state, seat) if (n := forces.get(k, 0))} if territory else {}
+    here = [(sum(by_faction[seat].values()), int(sector))
+            for sector, by_faction in state["forces"].get(territory or "", {}).items()
+            if sum(by_faction.get(seat, {}).values())]
+    if not moving or not here:
+        return []
+    sector = min(here, key=lambda entry: (-entry[0], entry[1]))[1]
+    take(state["factions"][seat]["reserve"], moving)
+    add_forces(state, seat, territory, sector, moving)
+    return [Event(EventCode.HOMEWORLD_SENT, {"faction": seat, "territory": territory,
+                                             "forces": moving})]
+
+
+MARK = "homeworld_discards"      # the discard pile's length as the phase began (the bounty)
+# the poison weapons (3.01; 3.02: the Poison Blade, "both a projectile and poison"; the Tooth)
+POISON = frozenset({CardType.POISON_WEAPON, CardType.POISON_BLADE, CardType.POISON_TOOTH})
+
+
+def _mark_discards(state: State) -> None:
+    """Note the discard pile as the phase begins, where a card pays for poison discarded."""
+    if any(p.homeworld and p.homeworld.high_poison_bounty for p in placed(state)):
+        state[MARK] = len(state["decks"]["treachery_discard"])
+
+
+def _poison_bounty(state: State) -> list[Event]:
+    """4.10.12 "Ecaz" (High): "Gain 3 spice (from Spice Bank) each time a poison weapon is
+    discarded": the poison weapons discarded in the phase (``POISON``), paid
+    as it ends (ruling: the card's side as the phase ends; a pile reshuffled meanwhile counted
+    from its bottom)."""
+    mark = state.pop(MARK, None)
+    if mark is None:
+        return []
+    pile = state["decks"]["treachery_discard"]
+    new = pile[mark:] if len(pile) >= mark else pile
+    poison = [c for c in new if data(state).treachery_card(c).type in POISON]
+    events = []
+    for place in placed(state):
+        card, seat = place.homeworld, native(state, place)
+        assert card is not None
+        if poison and card.high_poison_bounty and side(state, place) == HIGH:
+            spice = card.high_poison_bounty * len(poison)
+            state["factions"][seat]["spice"] += spice
+            events.append(Event(EventCode.POISON_BOUNTY, {
+                "faction": seat, "homeworld": place.name, "spice": spice,
+                "cards": [data(state).treachery_card(c).name for c in poison]}))
+    return events
+
+
+def _sent_free(state: State, seat: str, forces: Counts, free: int,
+               landings: Callable[[str], tuple[int, ...]]) -> list[Event]:
+    """4.10.12 "Tleilax" (High): the forces of the free revival go at once, free, to the place
+    of the seat's word (``SEND``), "subject to storm and occupancy rules": where a shipment of
+    its reserves could land now, in the first such sector in board order (ruling)."""
+    territory = state["factions"][seat].get(SEND)
+    count = min(free, total(forces))
+    if not territory or not count or not sends_free(state, seat):
+        return []
+    sectors = landings(territory)
+    if not sectors:
+        return []
+    moving: Counts = {}
+    for kind in sorted(kinds(state, seat), key=lambda k: -k.revival_cost):     # the free ones
+        taken = min(forces.get(kind.name, 0), count - total(moving))
+        if taken:
+            moving[kind.name] = taken
+    take(state["factions"][seat]["reserve"], moving)
+    add_forces(state, seat, territory, sectors[0], moving)
+    return [Event(EventCode.HOMEWORLD_SENT, {"faction": seat, "territory": territory,
+                                             "forces": moving})]
 
 
 # --- the variant
@@ -115,6 +204,7 @@ class Homeworlds(Variant):
         """4.10.12.06: a battle round opens with each faction's forces on its invaded homeworld
         on the board there, to fight for it."""
         _note_occupiers(state)
+        _mark_discards(state)
         if state["phase"] != "battle":
             return []
         events = []
@@ -145,6 +235,7 @@ class Homeworlds(Variant):
                     remove_forces(state, seat, place.name, 0, here)
                     add(state["factions"][seat]["reserve"], here)
         _note_occupiers(state)
+        events += _poison_bounty(state)
         if state["phase"] == "collection":
             for place in placed(state):
                 assert place.homeworld is not None
@@ -189,6 +280,57 @@ class Homeworlds(Variant):
                     "spice": half}))
         return found
 
+    def paid(self, state: State, payer: str, payee: str | None, amount: int, front: bool,
+             payment: str) -> list[Event]:
+        """4.10.12 "Kaitain", "Salusa Secundus", "Junction" (Low): the payee keeps half (rounded
+        up) of a card or shipping payment, the rest to the bank; "Kaitain", "Junction"
+        (Occupied): to the occupier (ruling: one of the faction's cards Low halves it once; the
+        first occupier in seat order takes it)."""
+        if payee is None or front or not payment:
+            return []
+        low = [p for p in placed(state) if native(state, p) == payee and p.homeworld
+               and p.homeworld.low_halves == payment and side(state, p) != HIGH]
+        if not low:
+            return []
+        half = amount // 2
+        taker = next((seats[0] for p in low if p.homeworld and p.homeworld.occupier_takes_half
+                      and (seats := occupiers(state, p))), None)
+        state["factions"][payee]["spice"] -= half
+        if taker is not None:
+            state["factions"][taker]["spice"] += half
+        where = next((p for p in low if taker in occupiers(state, p)), low[0])
+        return [Event(EventCode.PAYMENT_HALVED, {
+            "faction": payee, "homeworld": where.name, "paid": amount, "spice": half,
+            "to": taker or "bank"})] if half else []
+
+    def forces_revived(self, state: State, seat: str, forces: Counts, free: int,
+                       landings: Callable[[str], tuple[int, ...]]) -> list[Event]:
+        """4.10.12 "Ix" (High): "When you pay to revive a Cyborg, you get 2 Suboids for free"
+        (the card's ``high_paid_revival``: each force of the kind paid for, the free revival
+        taken by the dearest first, brings that many of the other kind from the tanks to the
+        reserves; ruling: past the revival limit, as many as the tanks hold)."""
+        events = _sent(state, seat, forces) + _sent_free(state, seat, forces, free, landings)
+        for place in of(state, seat):
+            card = place.homeworld
+            if card is None or not card.high_paid_revival or side(state, place) != HIGH:
+                continue
+            paid_kind, free_kind, each = card.high_paid_revival
+            dearest = sorted(kinds(state, seat), key=lambda k: -k.revival_cost)
+            left, paid = free, 0
+            for kind in dearest:
+                n = forces.get(kind.name, 0)
+                if kind.name == paid_kind:
+                    paid = max(0, n - left)
+                left = max(0, left - n)
+            bonus = {free_kind: min(each * paid,
+                                    state["factions"][seat]["tanks"].get(free_kind, 0))}
+            if bonus[free_kind]:
+                take(state["factions"][seat]["tanks"], bonus)
+                add(state["factions"][seat]["reserve"], bonus)
+                events.append(Event(EventCode.HOMEWORLD_REVIVAL, {
+                    "faction": seat, "homeworld": place.name, "forces": bonus}))
+        return events
+
     def at_reveal(self, state: State, territory: str, plans: dict[str, dict[str, Any]]
                   ) -> None:
         """4.10.12.06: its faction adds the card's BATTLE number to its dial on its homeworld."""
@@ -218,8 +360,7 @@ class Homeworlds(Variant):
     def traitors_barred(self, state: State, territory: str, seat: str) -> bool:
         """4.10.02 LOYAL NATIVES: "On Homeworlds Traitors ... cannot be called by a non-native
         faction"."""
-        place = home(state, territory)
-        return place is not None and seat != native(state, place)
+        return barred(state, territory, seat)
 
     def stronghold_rate(self, game: State | dict[str, Any], seat: str, territory: str) -> bool:
         """4.10.07: "one spice per force" to a homeworld."""

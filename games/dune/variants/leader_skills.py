@@ -432,8 +432,8 @@ class LeaderSkills(Variant):
     def battle_opened(self, state: State, rng: random.Random) -> list[Event]:
         return skill_powers.asked(state, rng)
 
-    def paid(self, state: State, payer: str, payee: str | None, amount: int, front: bool
-             ) -> list[Event]:
+    def paid(self, state: State, payer: str, payee: str | None, amount: int, front: bool,
+             payment: str) -> list[Event]:
         return skill_powers.paid(state, payer, payee, amount, front)
 
     def widened(self, game: State | dict[str, Any], seat: str, reach: int) -> int:
