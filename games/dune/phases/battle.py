@@ -488,7 +488,8 @@ def _settle(state: State, battle: dict[str, Any], plans: dict[str, dict[str, Any
         if forced and seat == winner:
             plan, keep = forced
         used = outcome.kind == "battle" and seat not in outcome.withheld
-        unanswered = not any(plans[other]["weapon"] for other in plans if other != seat)
+        unanswered = not any(combat.counts(data(state), plans[other]["weapon"])  # 001 3.04.02
+                             for other in plans if other != seat)
         one = (seat == loser and winner is not None and outcome.kind in ("battle", "traitor")
                and any(f.loser_keeps_one(state, seat) for f in factions.in_play(
                    state, "loser_keeps_one")))
