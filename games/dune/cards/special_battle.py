@@ -46,6 +46,12 @@ def _played(game: Any, plan: Mapping[str, Any], effect: Effect) -> str | None:
                  if name and effect in deck.card_named(name).effects), None)
 
 
+def withdraws(game: Any, plan: Mapping[str, Any]) -> bool:
+    """Whether the plan plays Harass and Withdraw: its undialed forces leave at the reveal, so a
+    Stone Burner counts none of them (001 3.04.02, 3.03.11)."""
+    return _played(game, plan, Effect.WITHDRAWS_UNDIALED) is not None
+
+
 def refusal(game: Any, name: str, reserve: int, at_home: bool) -> str | None:
     """Why the card ``name`` may not be played by a combatant holding ``reserve`` forces in
     reserve, fighting on its own homeworld or not (``at_home``), or None."""

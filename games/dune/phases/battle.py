@@ -369,7 +369,8 @@ def fight(state: State, plans: dict[str, dict[str, Any]], rng: random.Random) ->
     events += special_battle.at_reveal(state, plans)        # 001 3.04.04: Reinforcements
     for power in factions.in_play(state, "partner_strength"):       # 001 2.11.20
         events += power.partner_strength(state, plans)
-    undialed = ({seat: sides[seat].strength.count - total(_winner_losses(sides[seat], plan))
+    undialed = ({seat: 0 if special_battle.withdraws(state, plan)     # 001 3.04.02
+                 else sides[seat].strength.count - total(_winner_losses(sides[seat], plan))
                  for seat, plan in plans.items()}                   # 001 3.03.11
                 if any(_burner(state, plan) for plan in plans.values()) else None)
     first = next(seat for seat in storm_order(state) if seat in plans)     # 001 3.03.12
